@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
@@ -13,15 +13,18 @@ describe('robustness through the CLI', () => {
 agent:
   name: Slow
   tools:
-    - {name: wait, description: Waits., parameters: {type: object}, command: {argv: [node, -e, "setTimeout(() => {}, 4000)"]}}
+    - {name: wait, description: Waits., parameters: {type: object}, command: {argv: [node, -e, "require('fs').writeFileSync(process.argv[1] + '/started-' + process.pid, ''); setTimeout(() => {}, 4000)", __MARKS__]}}
 `,
     };
     for (let i = 0; i < 6; i++) {
       files[`s${i}.scenario.yaml`] = `name: slow ${i}\nagent: agent.yaml\ninputs: {messages: [{role: user, content: go}]}\nmodel: {script: [{tool_calls: [{name: wait, args: {}}]}, {text: done}]}\n`;
     }
+    const marks = tempDir({});
+    files['agent.yaml'] = files['agent.yaml'].replace('__MARKS__', JSON.stringify(marks));
     const dir = tempDir(files);
     const child = execa('node', [CLI, 'run', '.', '--concurrency', '2', '--out', 'out', '--reporter', 'json,junit'], { cwd: dir, reject: false, env: { CI: 'true' } });
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Interrupt once a command tool is really running, however slow the machine is.
+    await expect.poll(() => readdirSync(marks).length, { timeout: 60_000, interval: 50 }).toBeGreaterThan(0);
     child.kill('SIGINT');
     const result = await child;
     expect(result.exitCode, result.stderr).toBe(1);

@@ -81,9 +81,8 @@ describe('model endpoint faults (msw, anthropic)', () => {
 
   it('times out a stalled endpoint per attempt', async () => {
     server.use(http.post(URL, () => new Promise<never>(() => undefined)));
-    const started = Date.now();
+    // The handler never answers: only the per-attempt timeout can end this run.
     const { turn } = await run({ timeout_ms: 150, max_retries: 0 });
     expect(turn.error).toEqual({ type: 'MODEL_TIMEOUT', message: expect.stringContaining('the last attempt timed out') });
-    expect(Date.now() - started).toBeLessThan(5000);
   });
 });

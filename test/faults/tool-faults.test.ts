@@ -203,8 +203,9 @@ ${scenarios.map((s) => `  - name: ${s.name}
     }
     expect(String(toolSpan('hangs', 'hangs').attributes['gen_ai.tool.call.result'])).toContain('timed out after 300 ms');
     expect(String(toolSpan('killed', 'killed').attributes['gen_ai.tool.call.result'])).toContain('SIGKILL');
-    // The SIGTERM-proof process was force-killed soon after its timeout, not left running.
-    expect(toolSpan('ignores_sigterm', 'ignores_sigterm').duration_ms).toBeLessThan(10_000);
+    // The SIGTERM-proof process was force-killed after its timeout, not left running: the tool
+    // settles only once the process has ended, and says it killed it.
+    expect(String(toolSpan('ignores_sigterm', 'ignores_sigterm').attributes['gen_ai.tool.call.result'])).toContain('timed out after 200 ms and was killed');
 
     // Floods are capped at each layer: 1 MB of command output, 64 KB for run_command, and
     // at most 100,000 characters on the span; the run goes on and passes.

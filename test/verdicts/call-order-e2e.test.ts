@@ -64,5 +64,5 @@ describe('call order through the engine (slow command, then fast returns, in one
       { kind: 'tool_sequence', status: 'pass', reason: 'in_order: the 2 expected calls appeared in order; saw slow_cmd x1, fast x1' },
     ]);
     for (const run of runs.slice(1)) expect(run).toEqual(first);
-  }, 30_000);
+  });
 });

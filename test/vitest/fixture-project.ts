@@ -76,7 +76,7 @@ export function fixtureProject(): string {
     'scenarios/pass.scenarios.yaml': `scenarios:\n${['first', 'second'].map((name) => `  - ${passingScenario(name).replace('agent: agent.yaml', 'agent: ../agent.yaml').trimEnd().replace(/\n/g, '\n    ')}\n`).join('')}`,
     'scenarios/fail.scenario.yaml': FAILING,
     'scenarios/nested/skipped.scenario.yaml': passingScenario('later', 'skip: waits for the new API').replace('agent: agent.yaml', 'agent: ../../agent.yaml'),
-    'vitest.config.mjs': "export default { test: { include: ['**/*.test.mjs'], testTimeout: 20000 } };\n",
+    'vitest.config.mjs': "export default { test: { include: ['**/*.test.mjs'], testTimeout: 120000 } };\n",
     'agent.test.mjs': TEST_FILE,
   });
   // The fixture resolves `vitest` (its test file and the built entry) to this repo's one install.
