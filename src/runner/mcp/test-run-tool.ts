@@ -5,6 +5,7 @@ import type { Message } from '../../engine/model/message.js';
 import { applyDelta } from '../../engine/revision/delta.js';
 import { loadAgentBuild, revisionFromValue } from '../../engine/revision/load-build.js';
 import type { Revision } from '../../engine/revision/types.js';
+import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
 import { executeTestRun } from '../test-run.js';
 import type { McpServerContext } from './server-context.js';
 import { TEST_RUN_DESCRIPTION, testRunInput, testRunOutput, type TestRunArgs } from './test-run-schema.js';
@@ -36,6 +37,7 @@ export async function runTestRun(args: TestRunArgs, context: McpServerContext): 
       script: args.script,
       workspace: args.workspace === undefined ? undefined : resolve(context.cwd, args.workspace),
       env: context.env,
+      timeout_ms: args.timeout_ms ?? DEFAULT_TEST_RUN_TIMEOUT_MS,
     }, revision);
     await record.workspace.dispose().catch(() => undefined);
     context.history.add(record.result.trace_id, record.spans);
