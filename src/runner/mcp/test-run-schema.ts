@@ -101,5 +101,7 @@ export const TEST_RUN_DESCRIPTION = [
   'Verdict order: any tool error or a failed run -> failed; no expectations.terminal_tool -> unconfirmed; terminal tool never called -> incomplete; terminal tool returned -> pass.',
   'Give "script" to run offline with a scripted model (one entry per model call, e.g. [{"tool_calls": [{"name": "lookup_order", "args": {"order_id": "1234"}}]}, {"text": "Done."}]); without it the build\'s llm is called.',
   'Use query_spans with the returned trace_id to see every tool call, argument and result.',
+  'A gated call nobody answered (no "approvals" entry) pauses the run: stop_reason "paused" with a run_id; resume_run with that run_id and a decision (approve | deny) continues it.',
+  `Every run is capped at timeout_ms (default ${DEFAULT_TEST_RUN_TIMEOUT_MS} ms): past it the verdict is failed and the reason says it timed out.`,
   'A test_run started inside another run is refused (runs nest one level deep).',
 ].join(' ');
