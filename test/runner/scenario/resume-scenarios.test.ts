@@ -7,6 +7,10 @@ import { runScenario } from '../../../src/runner/scenario/run-scenario.js';
 import type { Scenario } from '../../../src/runner/scenario/scenario.js';
 import { buildEvidence } from '../../../src/verdicts/index.js';
 import { tempDir } from '../../helpers/temp-dir.js';
+import { palette } from '../../../src/runner/reporters/format/ansi.js';
+import { renderMarkdown } from '../../../src/runner/reporters/md-reporter.js';
+import { renderTableReport } from '../../../src/runner/reporters/table-reporter.js';
+import { report as fixtureReportOf, row as fixtureRow } from '../reporters/fixture-report.js';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const EXAMPLE = join(ROOT, 'scenarios/coding/resume-approvals.scenarios.yaml');
@@ -95,5 +99,19 @@ resume: [{decision: deny}]`));
     }
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).message).toMatch(/x\.scenario\.yaml:\d+:\d+ at resume\[0\]\.decision/);
+  });
+});
+
+describe('reports show each pause and its answer', () => {
+  it('in the table and report.md verdict cells', () => {
+    const rows = [
+      fixtureRow('coding.scenarios.yaml', 'two pauses', { resumes: [{ tool: 'write_file', decision: 'deny' }, { tool: 'write_file', decision: 'approve' }] }),
+      fixtureRow('coding.scenarios.yaml', 'no resume'),
+    ];
+    const table = renderTableReport(fixtureReportOf(rows), palette(false));
+    expect(table).toContain('pass (resumed write_file: deny, write_file: approve)');
+    const md = renderMarkdown(fixtureReportOf(rows));
+    expect(md).toContain('| pass (resumed write_file: deny, write_file: approve) |');
+    expect(md).not.toMatch(/no resume.*resumed/);
   });
 });
