@@ -103,7 +103,7 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
 
   program
     .command('mcp')
-    .description('serve test_run, query_spans and validate as an MCP server over stdio (docs/mcp.md)')
+    .description('serve test_run, resume_run, query_spans and validate as an MCP server over stdio (docs/mcp.md)')
     .addHelpText('after', '\nExamples:\n  $ agentcheck mcp\n  MCP client config: {"mcpServers": {"agentcheck": {"command": "npx", "args": ["agentcheck", "mcp"]}}}\n\nRelative paths in tool arguments resolve against the folder the server starts in.')
     .action(async () => {
       const { mcpCommand } = await import('./mcp-command.js');

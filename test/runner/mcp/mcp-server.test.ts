@@ -26,7 +26,7 @@ describe('agentcheck mcp over stdio (the built CLI, the SDK client)', () => {
     await client?.close();
   });
 
-  it('lists test_run, query_spans and validate with exact, documented schemas', async () => {
+  it('lists test_run, resume_run, query_spans and validate with exact, documented schemas', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(['test_run', 'resume_run', 'query_spans', 'validate']);
     const [testRun, resumeRun, querySpans, validate] = tools;
