@@ -1,31 +1,30 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { resolve } from 'node:path';
-import { assertFormat, memoryLocator, type Locator } from '../config/assert-format.js';
-import { ConfigError, RunError } from '../config/errors.js';
-import { describeValue } from '../config/json-schema.js';
-import { invoke, type InvokeOptions } from '../engine/invoke.js';
+import { memoryLocator } from '../config/assert-format.js';
+import { RunError } from '../config/errors.js';
+import type { Checkpoint } from '../engine/checkpoint/checkpointer.js';
+import type { InvokeOptions } from '../engine/invoke.js';
 import { INSIDE_RUN_ENV } from '../engine/mcp/mcp-toolset.js';
-import type { McpServerPool } from '../engine/mcp/mcp-server-pool.js';
-import type { Message } from '../engine/model/message.js';
-import type { Model } from '../engine/model/model.js';
-import type { ApprovalPolicy } from '../engine/permissions/approval-policy.js';
-import type { ScriptEntry } from '../engine/providers/scripted.js';
 import type { ResolvedConfig } from '../engine/resolve-config.js';
-import { applyDelta, deltaSchema, type DeltaRevision } from '../engine/revision/delta.js';
+import type { ResumeDecision } from '../engine/resume.js';
+import { applyDelta, type DeltaRevision } from '../engine/revision/delta.js';
 import { loadAgentBuild, revisionFromValue } from '../engine/revision/load-build.js';
 import type { Revision } from '../engine/revision/types.js';
-import type { SkillOptions } from '../engine/skills-delivery.js';
 import type { Turn } from '../engine/turn.js';
 import { FolderWorkspace } from '../engine/workspace/folder-workspace.js';
 import type { Workspace } from '../engine/workspace/workspace.js';
 import type { SpanRecord } from '../spans/span-record.js';
 import { installTracing } from '../spans/tracing.js';
-import { buildEvidence, scoreTestRun, validateToolName, type Evidence } from '../verdicts/index.js';
-import { CassetteSession, type CassetteOutcome, type CassetteRun } from './cassettes/cassette-session.js';
-import { withHttpMocks, type HttpMock, type MockScope } from './mocks/http-mocks.js';
+import { buildEvidence, scoreTestRun, type Evidence } from '../verdicts/index.js';
+import { CassetteSession, type CassetteOutcome } from './cassettes/cassette-session.js';
+import { withHttpMocks, type MockScope } from './mocks/http-mocks.js';
+import { mergeSegments } from './resume/merge-segments.js';
+import { runSegments, type ResumeRecord, type SegmentStart } from './resume/run-segments.js';
 import { checkApprovalTools } from './scenario/load-scenario-file.js';
-import { scenarioProperties, scriptSchema, skillsSchema, validateScript } from './scenario/scenario-schema.js';
-import { isDirectory } from './files/walk-files.js';
+import { Deadline, DEFAULT_TEST_RUN_TIMEOUT_MS } from './suite/timeouts.js';
+import { REQUEST, validateTestRunRequest, type TestRunRequest } from './test-run-request.js';
+
+export { validateTestRunRequest, type TestRunRequest } from './test-run-request.js';
+export type { ResumeRecord } from './resume/run-segments.js';
 
 /** The test_run contract (DESIGN.md section 5). */
 export interface TestRunResult {
@@ -37,31 +36,8 @@ export interface TestRunResult {
   stop_reason: Turn['stop_reason'];
   verdict: 'pass' | 'incomplete' | 'unconfirmed' | 'failed';
   verdict_reason: string;
-}
-
-export interface TestRunRequest {
-  /** An agent build file path, a loaded revision, or an inline build object. */
-  agent: string | Revision | Record<string, unknown>;
-  inputs: { messages: Message[]; context?: Record<string, unknown> };
-  /** Put the workspace folder into the evidence (scenarios with `file` checks). */
-  workspaceEvidence?: boolean;
-  /** `{set, remove}` applied in memory (never saved). */
-  delta?: unknown;
-  expectations?: { terminal_tool?: string; error_tokens?: string[] };
-  approvals?: ApprovalPolicy;
-  mocks?: { http?: HttpMock[] };
-  /** A folder copied to a fresh temp workspace for the run. */
-  workspace?: string;
-  /** Scripted model entries; the embedded default model. */
-  script?: readonly ScriptEntry[];
-  model?: Model;
-  skills?: SkillOptions;
-  env?: Readonly<Record<string, string | undefined>>;
-  signal?: AbortSignal;
-  /** MCP servers shared with other runs (a suite's); default: started for this run and stopped after it. */
-  mcpServers?: McpServerPool;
-  /** Record or replay this run's HTTP traffic (model calls, http tools) in a cassette file. */
-  cassette?: CassetteRun;
+  /** Set when the run paused: the id `resume_run` / `agentcheck resume` continue it with. */
+  run_id?: string;
 }
 
 /** Everything one run leaves behind, for the scenario runner's checks and reports. */
@@ -78,6 +54,20 @@ export interface TestRunRecord {
   unmatched: string[];
   /** What the run did with its cassette (when it had one). */
   cassette?: CassetteOutcome;
+  /** The pauses answered on the way (a scenario's `resume`, or the checkpoint a resume started from). */
+  resumes: ResumeRecord[];
+  /** Where the run paused, when it ended paused: what a later resume continues from. */
+  checkpoint?: Checkpoint;
+}
+
+/** How a run is driven beyond its request: the runner's own entries (scenarios, resume) use it. */
+export interface TestRunControl {
+  /** Answers the run's successive pauses in order (a scenario's `resume`). */
+  answers?: readonly ResumeDecision[];
+  /** Continue a paused run from its checkpoint with this answer instead of starting afresh. */
+  from?: { checkpoint: Checkpoint; decision: ResumeDecision };
+  /** Run in this workspace (a resumed run continues in its paused run's folder); the caller disposes it. */
+  workspace?: Workspace;
 }
 
 const insideTestRun = new AsyncLocalStorage<true>();
@@ -90,13 +80,13 @@ export async function testRun(request: TestRunRequest): Promise<TestRunResult> {
   // The library entry validates its request; the suite runner and the CLI hand over data their
   // loaders already validated.
   validateTestRunRequest(request);
-  const record = await executeTestRun(request);
+  const record = await executeTestRun({ ...request, timeout_ms: request.timeout_ms ?? DEFAULT_TEST_RUN_TIMEOUT_MS });
   await record.workspace.dispose();
   return record.result;
 }
 
 /** testRun that keeps the workspace and spans for checks (the scenario runner's entry). */
-export async function executeTestRun(request: TestRunRequest, revisionOverride?: DeltaRevision): Promise<TestRunRecord> {
+export async function executeTestRun(request: TestRunRequest, revisionOverride?: DeltaRevision, control: TestRunControl = {}): Promise<TestRunRecord> {
   // The env marker carries the guard across processes: an MCP server a run started (even
   // `agentcheck mcp` itself) is inside that run.
   if (insideTestRun.getStore() || process.env[INSIDE_RUN_ENV]) {
@@ -108,13 +98,16 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
   if (!revisionOverride && request.approvals?.tools) {
     checkApprovalTools(request.approvals.tools, [revision.build], memoryLocator(REQUEST, ['approvals', 'tools']));
   }
-  const workspace = request.workspace ? FolderWorkspace.copyOf(request.workspace) : FolderWorkspace.temp();
+  const workspace = control.workspace ?? (request.workspace ? FolderWorkspace.copyOf(request.workspace) : FolderWorkspace.temp());
   // Copied before the run, so a workspace that cannot be copied fails the run itself (naming
   // the file in the source folder) instead of failing every workspace tool the agent calls.
-  if (request.workspace) await workspace.root();
+  if (request.workspace || control.workspace) await workspace.root();
   const { tracer, store } = installTracing();
   const cassette = request.cassette ? new CassetteSession(request.cassette, request.env ?? process.env) : undefined;
   const scope: MockScope = { mocks: request.mocks?.http ?? [], passthroughOrigins: providerOrigins(revision, request.env), unmatched: [], cassette };
+  // The time limit aborts the engine through its signal, so the turn ends `error` with what it had.
+  const deadline = request.timeout_ms === undefined ? undefined : new Deadline(request.timeout_ms, request.signal);
+  const signal = deadline?.signal ?? request.signal;
   const options: InvokeOptions = {
     tracer,
     workspace,
@@ -123,15 +116,26 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
     approvals: request.approvals,
     skills: request.skills,
     env: offlineEnv(request, scope.passthroughOrigins),
-    signal: request.signal,
+    signal,
     mcpServers: request.mcpServers,
   };
-  const run = () => insideTestRun.run(true, () => invoke(revision, request.inputs, options));
-  // A scenario that declares mocks (even an empty list) gets no live HTTP: unmatched requests are errors.
-  const turn = request.mocks?.http !== undefined || cassette ? await withHttpMocks(scope, run) : await run();
+  const start: SegmentStart = control.from ? { kind: 'checkpoint', ...control.from } : { kind: 'fresh', inputs: request.inputs };
+  const run = () => insideTestRun.run(true, () => runSegments(revision, start, control.answers ?? [], options, (id) => store.take(id)));
+  let segmented;
+  try {
+    // A scenario that declares mocks (even an empty list) gets no live HTTP: unmatched requests are errors.
+    segmented = request.mocks?.http !== undefined || cassette ? await withHttpMocks(scope, run) : await run();
+  } finally {
+    deadline?.dispose();
+  }
+  const { turn } = segmented;
+  if (deadline?.timedOut && turn.stop_reason === 'error') {
+    turn.stop_reason = 'error';
+    turn.error = { type: 'TIMEOUT', message: `the run ${deadline.reason} (timeout_ms); the transcript so far is kept` };
+  }
   // A run cut short (timeout, interrupt) would leave a cassette of a different run: keep the old one.
-  if (cassette && !request.signal?.aborted) await cassette.save();
-  const spans = store.take(turn.trace_id);
+  if (cassette && !signal?.aborted) await cassette.save();
+  const spans = mergeSegments(segmented.spans);
   // One evidence for the verdict and the scenario's checks.
   const evidence = buildEvidence({
     spans,
@@ -153,111 +157,25 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
     tools: score.tools,
     approvals: score.approvals,
     resolved: score.resolved as ResolvedConfig,
-    trace_id: turn.trace_id,
+    trace_id: evidence.trace_id ?? turn.trace_id,
     stop_reason: turn.stop_reason,
     verdict: score.verdict,
     verdict_reason: score.verdict_reason,
   };
-  return { result, turn, spans, evidence, revision, workspace, unmatched: scope.unmatched, cassette: cassette?.outcome() };
+  const record: TestRunRecord = {
+    result, turn, spans, evidence, revision, workspace, unmatched: scope.unmatched, cassette: cassette?.outcome(), resumes: segmented.resumes,
+  };
+  if (segmented.checkpoint) {
+    record.checkpoint = segmented.checkpoint;
+    result.run_id = segmented.checkpoint.traceId;
+  }
+  return record;
 }
 
 function toRevision(agent: TestRunRequest['agent']): Revision {
   if (typeof agent === 'string') return loadAgentBuild(agent);
   if ('build' in agent && 'hash' in agent) return agent as Revision;
   return revisionFromValue(agent, `${REQUEST} agent`);
-}
-
-/** Names the request in errors: `testRun at inputs.messages[0].role: ...`. */
-const REQUEST = 'testRun';
-
-/** The keys of a request and how each is checked (`undefined` always means "not given"). */
-const expectationsSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    terminal_tool: scenarioProperties.expect.properties.terminal_tool,
-    error_tokens: scenarioProperties.expect.properties.error_tokens,
-  },
-} as const;
-const stringRecord = { type: 'object', additionalProperties: { type: 'string' } } as const;
-const cassetteSchema = {
-  type: 'object',
-  required: ['mode', 'path', 'scenario', 'variant', 'repeat'],
-  additionalProperties: false,
-  properties: {
-    mode: { enum: ['record', 'replay', 'auto'] },
-    path: { type: 'string', minLength: 1 },
-    scenario: { type: 'string' },
-    variant: { type: 'string' },
-    repeat: { type: 'integer', minimum: 0 },
-  },
-} as const;
-
-type FieldCheck = (value: unknown, locate: Locator) => void;
-
-const schemaCheck = (schema: object): FieldCheck => (value, locate) => assertFormat(schema, withoutUndefined(value), locate);
-const instanceCheck = (what: string, test: (value: unknown) => boolean): FieldCheck => (value, locate) => {
-  if (!test(value)) throw locate([], `expected ${what}, got ${describeValue(value)}`);
-};
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
-
-const REQUEST_FIELDS: Record<keyof TestRunRequest, FieldCheck> = {
-  agent: instanceCheck('an agent build file path, a loaded revision or an inline build object', (value) => (typeof value === 'string' && value !== '') || isObject(value)),
-  inputs: schemaCheck(scenarioProperties.inputs),
-  workspaceEvidence: instanceCheck('a boolean', (value) => typeof value === 'boolean'),
-  delta: schemaCheck(deltaSchema),
-  expectations: (value, locate) => {
-    schemaCheck(expectationsSchema)(value, locate);
-    const terminal = (value as { terminal_tool?: unknown }).terminal_tool;
-    if (terminal !== undefined) validateToolName(terminal, ['terminal_tool'], locate);
-  },
-  approvals: schemaCheck(scenarioProperties.approvals),
-  mocks: schemaCheck(scenarioProperties.mocks),
-  workspace: (value, locate) => {
-    instanceCheck('a workspace folder path', (given) => typeof given === 'string' && given !== '')(value, locate);
-    const folder = resolve(value as string);
-    // A missing folder would otherwise run on an empty workspace and could even pass.
-    if (!isDirectory(folder)) throw locate([], `workspace folder not found: ${folder}`);
-  },
-  script: (value, locate) => {
-    schemaCheck(scriptSchema)(value, locate);
-    validateScript(value as ScriptEntry[], locate);
-  },
-  model: instanceCheck('a Model (an object with generate())', (value) => isObject(value) && typeof value.generate === 'function'),
-  skills: schemaCheck(skillsSchema),
-  env: schemaCheck(stringRecord),
-  signal: instanceCheck('an AbortSignal', (value) => value instanceof AbortSignal),
-  mcpServers: instanceCheck('an McpServerPool', isObject),
-  cassette: schemaCheck(cassetteSchema),
-};
-
-/**
- * Checks a library caller's request up front, with the schemas scenario files and the CLI use,
- * so bad input is a ConfigError naming the field (`testRun at inputs.messages[0].role: ...`),
- * never a TypeError from deep inside the run or a silently ignored value.
- */
-export function validateTestRunRequest(request: unknown): asserts request is TestRunRequest {
-  if (!isObject(request)) throw new ConfigError({ file: REQUEST }, `expected a request object {agent, inputs, ...}, got ${describeValue(request)}`);
-  const known = Object.keys(REQUEST_FIELDS);
-  for (const key of Object.keys(request)) {
-    if (!known.includes(key)) throw new ConfigError({ file: REQUEST, path: key }, `unknown key "${key}"; expected one of: ${known.join(', ')}`);
-  }
-  for (const required of ['agent', 'inputs'] as const) {
-    if (request[required] === undefined) throw new ConfigError({ file: REQUEST }, `missing required key "${required}"`);
-  }
-  for (const [key, check] of Object.entries(REQUEST_FIELDS)) {
-    const value = request[key];
-    if (value !== undefined) check(value, memoryLocator(REQUEST, [key]));
-  }
-}
-
-/** A copy of plain data without keys whose value is undefined (callers spread optional fields). */
-function withoutUndefined(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutUndefined);
-  if (!isObject(value) || (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null)) return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) if (item !== undefined) out[key] = withoutUndefined(item);
-  return out;
 }
 
 /** Stands in for a missing API key when no request reaches a real provider. */

@@ -1,4 +1,5 @@
 import { executeTestRun, validateTestRunRequest, type TestRunRequest, type TestRunResult } from '../runner/test-run.js';
+import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../runner/suite/timeouts.js';
 import { recordTrajectory, trajectoryFromSpans } from './trajectory.js';
 
 /**
@@ -7,7 +8,7 @@ import { recordTrajectory, trajectoryFromSpans } from './trajectory.js';
  */
 export async function testRun(request: TestRunRequest): Promise<TestRunResult> {
   validateTestRunRequest(request);
-  const record = await executeTestRun(request);
+  const record = await executeTestRun({ ...request, timeout_ms: request.timeout_ms ?? DEFAULT_TEST_RUN_TIMEOUT_MS });
   try {
     recordTrajectory(trajectoryFromSpans(record.spans), record.result);
   } finally {

@@ -1,6 +1,6 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { VERSION } from '../../config/version.js';
-import { MAX_TIMEOUT_MS } from '../suite/timeouts.js';
+import { DEFAULT_TEST_RUN_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../suite/timeouts.js';
 import { EXIT, processIO, reportError, type CommandIO } from './cli-io.js';
 
 const RUN_EXAMPLES = `
@@ -12,9 +12,15 @@ Examples:
 
 const TEST_RUN_EXAMPLES = `
 Examples:
-  $ agentcheck test-run --agent fixtures/agents/support-bot.yaml --message "Refund order 1234" \\
-      --script script.yaml --terminal-tool create_refund --json
-  $ agentcheck test-run --agent agent.yaml --inputs inputs.yaml --delta delta.yaml`;
+  $ agentcheck test-run --agent fixtures/agents/support-bot.yaml --message "Refund order 1234, it arrived broken." \\
+      --script fixtures/test-run/refund-script.yaml --mocks fixtures/test-run/refund-mocks.yaml --terminal-tool create_refund
+  $ agentcheck test-run --agent agent.yaml --inputs inputs.yaml --delta delta.yaml --spans out/spans.jsonl --timeout 30000`;
+
+const RESUME_EXAMPLES = `
+Examples:
+  $ agentcheck test-run --agent agent.yaml --message "Write the changelog" --script script.yaml --spans out/spans.jsonl --json
+      (prints "run_id": "4bf92f35..." and stop_reason "paused")
+  $ agentcheck resume 4bf92f35... --decision approve --spans out/spans.jsonl --json`;
 
 /** Parses argv and runs the command; resolves to the exit code (DESIGN.md section 8). */
 export async function main(argv: readonly string[], io: CommandIO = processIO()): Promise<number> {
@@ -58,11 +64,30 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
     .option('--delta <file>', 'delta file {set, remove}, applied in memory and never saved')
     .option('--terminal-tool <name>', 'the tool whose successful call completes the job (/regex/ allowed)')
     .option('--script <file>', 'scripted model: a YAML/JSON list in the format of a scenario\'s model.script')
-    .option('--json', 'print only the TestRunResult JSON on stdout')
+    .option('--mocks <file>', 'HTTP mocks: a YAML/JSON file in the format of a scenario\'s mocks ({http: [...]})')
+    .option('--approvals <file>', 'answers to gated calls: a YAML/JSON file in the format of a scenario\'s approvals ({default, tools})')
+    .option('--workspace <dir>', 'folder copied to a fresh temp workspace for the run (default: an empty temp folder)')
+    .option('--spans <file>', 'write the run\'s spans as JSONL (query them with agentcheck spans query FILE --trace ID); a paused run\'s checkpoint goes to the same folder')
+    .option('--timeout <ms>', `wall-clock cap of the run in ms (default ${DEFAULT_TEST_RUN_TIMEOUT_MS}); past it the verdict is failed`, timeoutMs)
+    .option('--json', 'print only the TestRunResult JSON on stdout (with run_id when the run paused)')
     .addHelpText('after', TEST_RUN_EXAMPLES + '\n\nExit codes: 0 verdict pass, 1 any other verdict, 2 invalid input.')
     .action(async (options) => {
       const { testRunCommand } = await import('./test-run-command.js');
       exitCode = await testRunCommand(options, io);
+    });
+
+  program
+    .command('resume')
+    .description('continue a run that test-run left paused at an approval gate, from its checkpoint file')
+    .argument('<run_id>', 'the run_id test-run printed when the run paused')
+    .addOption(new Option('--decision <answer>', 'the answer to the gated call').choices(['approve', 'deny']).makeOptionMandatory())
+    .option('--spans <file>', 'the --spans file given to test-run: the checkpoint is read from its folder and the resumed run\'s spans are appended to it (default folder: reports/runs)')
+    .option('--timeout <ms>', `wall-clock cap of the resumed run in ms (default ${DEFAULT_TEST_RUN_TIMEOUT_MS})`, timeoutMs)
+    .option('--json', 'print only the TestRunResult JSON on stdout')
+    .addHelpText('after', RESUME_EXAMPLES + '\n\nExit codes: 0 verdict pass, 1 any other verdict, 2 invalid input or no such paused run.')
+    .action(async (runId: string, options) => {
+      const { resumeCommand } = await import('./resume-command.js');
+      exitCode = await resumeCommand(runId, options, io);
     });
 
   program
@@ -78,7 +103,7 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
 
   program
     .command('mcp')
-    .description('serve test_run, query_spans and validate as an MCP server over stdio (docs/mcp.md)')
+    .description('serve test_run, resume_run, query_spans and validate as an MCP server over stdio (docs/mcp.md)')
     .addHelpText('after', '\nExamples:\n  $ agentcheck mcp\n  MCP client config: {"mcpServers": {"agentcheck": {"command": "npx", "args": ["agentcheck", "mcp"]}}}\n\nRelative paths in tool arguments resolve against the folder the server starts in.')
     .action(async () => {
       const { mcpCommand } = await import('./mcp-command.js');

@@ -1,15 +1,17 @@
 import type { Readable, Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createAgentcheckMcpServer } from '../mcp/agentcheck-mcp-server.js';
+import { PausedRunStore } from '../mcp/paused-run-store.js';
 import { RunHistory } from '../mcp/run-history.js';
 import { EXIT, type CommandIO } from './cli-io.js';
 
 /**
- * `agentcheck mcp`: serves test_run, query_spans and validate over stdio until the client
+ * `agentcheck mcp`: serves test_run, resume_run, query_spans and validate over stdio until the client
  * closes stdin. stdout carries the protocol only; notes go to stderr.
  */
 export async function mcpCommand(io: CommandIO, stdin: Readable = process.stdin): Promise<number> {
-  const server = createAgentcheckMcpServer({ cwd: io.cwd, env: io.env, history: new RunHistory() });
+  const paused = new PausedRunStore();
+  const server = createAgentcheckMcpServer({ cwd: io.cwd, env: io.env, history: new RunHistory(), paused });
   const transport = new StdioServerTransport(stdin, io.stdout as Writable);
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = () => resolve();
@@ -17,7 +19,8 @@ export async function mcpCommand(io: CommandIO, stdin: Readable = process.stdin)
   // The SDK's stdio transport does not notice the end of stdin; the client closing it is the end.
   stdin.once('end', () => void server.close());
   await server.connect(transport);
-  io.stderr.write(`agentcheck mcp: serving test_run, query_spans, validate on stdio (folder ${io.cwd})\n`);
+  io.stderr.write(`agentcheck mcp: serving test_run, resume_run, query_spans, validate on stdio (folder ${io.cwd})\n`);
   await closed;
+  await paused.disposeAll();
   return EXIT.ok;
 }

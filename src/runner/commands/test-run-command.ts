@@ -1,14 +1,23 @@
-import { resolve } from 'node:path';
+import { appendFile, mkdir, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { assertFormat, documentLocator, memoryLocator } from '../../config/assert-format.js';
-import { validateToolName } from '../../verdicts/index.js';
 import { ConfigError } from '../../config/errors.js';
 import { SourceDocument } from '../../config/source.js';
+import type { Checkpoint } from '../../engine/checkpoint/checkpointer.js';
+import type { ApprovalPolicy } from '../../engine/permissions/approval-policy.js';
 import type { ScriptEntry } from '../../engine/providers/scripted.js';
-import { applyDelta } from '../../engine/revision/delta.js';
+import { applyDelta, type DeltaRevision } from '../../engine/revision/delta.js';
 import { loadAgentBuild } from '../../engine/revision/load-build.js';
 import type { AgentBuild } from '../../engine/revision/types.js';
+import { spansToJsonl } from '../../spans/jsonl.js';
+import type { SpanRecord } from '../../spans/span-record.js';
+import { validateToolName } from '../../verdicts/index.js';
+import { isDirectory } from '../files/walk-files.js';
+import { keepWorkspace, runsDir, workspaceDirFor, writeRunCheckpoint } from '../resume/run-checkpoint-file.js';
+import { checkApprovalTools } from '../scenario/load-scenario-file.js';
 import { scenarioProperties, scriptSchema, validateScript } from '../scenario/scenario-schema.js';
-import { executeTestRun, type TestRunResult } from '../test-run.js';
+import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
+import { executeTestRun, type TestRunControl, type TestRunRecord, type TestRunRequest, type TestRunResult } from '../test-run.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
 
 export interface TestRunOptions {
@@ -18,12 +27,18 @@ export interface TestRunOptions {
   delta?: string;
   terminalTool?: string;
   script?: string;
+  mocks?: string;
+  approvals?: string;
+  workspace?: string;
+  spans?: string;
+  timeout?: number;
   json?: boolean;
 }
 
 /** `agentcheck test-run`: one in-memory run; exit 0 on verdict pass, 1 otherwise, 2 for invalid input. */
 export async function testRunCommand(options: TestRunOptions, io: CommandIO): Promise<number> {
-  let request;
+  let request: TestRunRequest;
+  let applied: DeltaRevision;
   try {
     // Given or not is what counts: `--message ""` was given (and is refused as empty below).
     if ((options.message === undefined) === (options.inputs === undefined)) {
@@ -34,7 +49,7 @@ export async function testRunCommand(options: TestRunOptions, io: CommandIO): Pr
     }
     if (options.terminalTool !== undefined) validateToolName(options.terminalTool, [], memoryLocator('--terminal-tool'));
     const revision = loadAgentBuild(resolve(io.cwd, options.agent));
-    let applied = applyDelta(revision, {}, '<no delta>');
+    applied = applyDelta(revision, {}, '<no delta>');
     if (options.delta !== undefined) {
       const deltaDoc = SourceDocument.read(resolve(io.cwd, options.delta));
       // An empty file parses as null: a delta that says nothing is a mistake, not a no-op.
@@ -60,26 +75,102 @@ export async function testRunCommand(options: TestRunOptions, io: CommandIO): Pr
       const why = applied.build.agent.llm ? 'agent.llm has provider scripted' : 'the agent has no llm';
       throw new ConfigError({ file: applied.source, path: 'agent.llm' }, `the agent's model is scripted: give --script FILE with its responses, or a real provider in agent.llm (${why})`);
     }
-    request = { revision: applied, inputs, script };
-  } catch (error) {
-    return reportError(error, io);
-  }
-  let result: TestRunResult;
-  try {
-    const record = await executeTestRun({
-      agent: request.revision,
-      inputs: request.inputs,
-      script: request.script,
+    const mocks = options.mocks === undefined ? undefined : readFormatFile(io.cwd, options.mocks, scenarioProperties.mocks, 'a mocks object {http: [...]}') as TestRunRequest['mocks'];
+    let approvals: ApprovalPolicy | undefined;
+    if (options.approvals !== undefined) {
+      const doc = readDocument(io.cwd, options.approvals, 'an approvals object {default, tools}');
+      assertFormat(scenarioProperties.approvals, doc.value, documentLocator(doc));
+      approvals = doc.value as ApprovalPolicy;
+      // A misspelt tool would otherwise leave the real one to `default` (or to a pause).
+      if (approvals.tools) checkApprovalTools(approvals.tools, [applied.build], documentLocator(doc, ['tools']));
+    }
+    let workspace: string | undefined;
+    if (options.workspace !== undefined) {
+      workspace = resolve(io.cwd, options.workspace);
+      // A missing folder would otherwise run on an empty workspace and could even pass.
+      if (!isDirectory(workspace)) throw new ConfigError({ file: '--workspace' }, `workspace folder not found: ${workspace}`);
+    }
+    request = {
+      agent: applied,
+      inputs,
+      script,
+      mocks,
+      approvals,
+      workspace,
       expectations: { terminal_tool: options.terminalTool },
       env: io.env,
-    }, request.revision);
-    await record.workspace.dispose();
-    result = record.result;
+      timeout_ms: options.timeout ?? DEFAULT_TEST_RUN_TIMEOUT_MS,
+    } satisfies TestRunRequest;
   } catch (error) {
     return reportError(error, io);
   }
-  io.stdout.write(options.json ? `${JSON.stringify(result, null, 2)}\n` : formatResult(result));
+  return runAndReport(request, applied, options, io);
+}
+
+/** Runs (or resumes), writes the spans and, on a pause, the checkpoint file; prints the result. */
+export async function runAndReport(
+  request: TestRunRequest,
+  revision: DeltaRevision,
+  options: { spans?: string; json?: boolean; append?: boolean },
+  io: CommandIO,
+  control: TestRunControl = {},
+): Promise<number> {
+  let result: TestRunResult;
+  let checkpointFile: string | undefined;
+  try {
+    const record = await executeTestRun(request, revision, control);
+    try {
+      result = record.result;
+      if (options.spans !== undefined) await writeSpans(resolve(io.cwd, options.spans), record.spans, options.append === true);
+      if (record.checkpoint && result.run_id) checkpointFile = await savePausedRun(record, request, runsDir(io.cwd, options.spans), control);
+    } finally {
+      // A resumed run's workspace belongs to its checkpoint folder: kept.
+      if (!control.workspace) await record.workspace.dispose();
+    }
+  } catch (error) {
+    return reportError(error, io);
+  }
+  io.stdout.write(options.json ? `${JSON.stringify(result, null, 2)}\n` : formatResult(result, checkpointFile));
   return result.verdict === 'pass' ? EXIT.ok : EXIT.failed;
+}
+
+/** Keeps a paused run's workspace and writes `<run_id>.checkpoint.json` for `agentcheck resume`. */
+async function savePausedRun(record: TestRunRecord, request: TestRunRequest, dir: string, control: TestRunControl): Promise<string> {
+  const runId = record.result.run_id as string;
+  let workspaceDir = control.workspace ? await control.workspace.root() : workspaceDirFor(dir, runId);
+  if (!control.workspace) await keepWorkspace(await record.workspace.root(), workspaceDir);
+  workspaceDir = resolve(workspaceDir);
+  const saved: Parameters<typeof writeRunCheckpoint>[1] = {
+    run_id: runId,
+    revision: record.revision,
+    checkpoint: record.checkpoint as Checkpoint,
+    workspace_dir: workspaceDir,
+  };
+  if (request.script) saved.script = [...request.script];
+  if (request.mocks) saved.mocks = request.mocks;
+  if (request.approvals) saved.approvals = request.approvals;
+  if (request.expectations?.terminal_tool) saved.expectations = { terminal_tool: request.expectations.terminal_tool };
+  return writeRunCheckpoint(dir, saved);
+}
+
+/** The run's spans as JSONL: a fresh file for test-run, appended to for resume. */
+async function writeSpans(file: string, spans: readonly SpanRecord[], append: boolean): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  await (append ? appendFile : writeFile)(file, spansToJsonl(spans), 'utf8');
+}
+
+/** A YAML/JSON file the user named; an empty one is refused (it says nothing). */
+function readDocument(cwd: string, file: string, what: string): SourceDocument {
+  const doc = SourceDocument.read(resolve(cwd, file));
+  if (doc.value === null) throw doc.error([], `expected ${what}; the file is empty`);
+  return doc;
+}
+
+/** Reads a file and checks it against a scenario field's schema (errors name file, line and path). */
+function readFormatFile(cwd: string, file: string, schema: object, what: string): unknown {
+  const doc = readDocument(cwd, file, what);
+  assertFormat(schema, doc.value, documentLocator(doc));
+  return doc.value;
 }
 
 /** Whether the build's model is the scripted one (provider scripted, or no llm at all). */
@@ -88,7 +179,7 @@ function isScripted(build: AgentBuild): boolean {
 }
 
 /** The readable summary printed without --json. */
-function formatResult(result: TestRunResult): string {
+function formatResult(result: TestRunResult, checkpointFile?: string): string {
   const tools = result.tools.length
     ? result.tools.map((t) => `  ${t.name}: called ${t.called}, returned ${t.returned}, errors ${t.errors}`).join('\n')
     : '  (no tool calls)';
@@ -101,5 +192,6 @@ function formatResult(result: TestRunResult): string {
     `output: ${result.output || '(empty)'}`,
     `resolved: provider ${result.resolved.provider}, model ${result.resolved.model}, max_turns ${result.resolved.max_turns}, skills [${result.resolved.skills.join(', ')}]`,
     `trace: ${result.trace_id}`,
+    result.run_id ? `paused: run ${result.run_id} (${checkpointFile}); continue with agentcheck resume ${result.run_id} --decision approve|deny` : '',
   ].filter(Boolean).join('\n') + '\n';
 }

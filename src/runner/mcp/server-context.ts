@@ -1,3 +1,4 @@
+import type { PausedRunStore } from './paused-run-store.js';
 import type { RunHistory } from './run-history.js';
 
 /** What the MCP server's tools share: where relative paths start, the env runs see, past runs. */
@@ -6,4 +7,6 @@ export interface McpServerContext {
   cwd: string;
   env: Readonly<Record<string, string | undefined>>;
   history: RunHistory;
+  /** Runs test_run left paused, for resume_run. */
+  paused: PausedRunStore;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_TEST_RUN_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../suite/timeouts.js';
 
 /**
  * The test_run tool's input and output schemas (zod, listed to clients as JSON Schema). Every
@@ -69,6 +70,7 @@ export const testRunInput = z.object({
     http: z.array(httpMock).describe('answers to http tool requests; an unmatched request fails'),
   }).strict().optional().describe('HTTP mocks for the agent\'s http tools'),
   workspace: z.string().min(1).optional().describe('folder copied to a fresh temp workspace for the run (relative to the server\'s folder); default an empty temp folder'),
+  timeout_ms: z.number().int().min(1).max(MAX_TIMEOUT_MS).optional().describe(`wall-clock cap of the run in ms (default ${DEFAULT_TEST_RUN_TIMEOUT_MS}); past it the run ends with stop_reason "error", verdict "failed" and a reason saying it timed out`),
 }).strict();
 
 /** test_run arguments as the handler receives them. */
@@ -89,6 +91,7 @@ export const testRunOutput = z.object({
   stop_reason: z.enum(['end_turn', 'max_turns', 'paused', 'error']),
   verdict: z.enum(['pass', 'incomplete', 'unconfirmed', 'failed']),
   verdict_reason: z.string().describe('why, naming the tool and the error when failed'),
+  run_id: z.string().optional().describe('set when stop_reason is "paused": give it to resume_run with a decision to continue the run'),
 });
 
 /** How the tool introduces itself to a model. */
@@ -98,5 +101,7 @@ export const TEST_RUN_DESCRIPTION = [
   'Verdict order: any tool error or a failed run -> failed; no expectations.terminal_tool -> unconfirmed; terminal tool never called -> incomplete; terminal tool returned -> pass.',
   'Give "script" to run offline with a scripted model (one entry per model call, e.g. [{"tool_calls": [{"name": "lookup_order", "args": {"order_id": "1234"}}]}, {"text": "Done."}]); without it the build\'s llm is called.',
   'Use query_spans with the returned trace_id to see every tool call, argument and result.',
+  'A gated call nobody answered (no "approvals" entry) pauses the run: stop_reason "paused" with a run_id; resume_run with that run_id and a decision (approve | deny) continues it.',
+  `Every run is capped at timeout_ms (default ${DEFAULT_TEST_RUN_TIMEOUT_MS} ms): past it the verdict is failed and the reason says it timed out.`,
   'A test_run started inside another run is refused (runs nest one level deep).',
 ].join(' ');

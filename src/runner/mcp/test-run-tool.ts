@@ -5,8 +5,10 @@ import type { Message } from '../../engine/model/message.js';
 import { applyDelta } from '../../engine/revision/delta.js';
 import { loadAgentBuild, revisionFromValue } from '../../engine/revision/load-build.js';
 import type { Revision } from '../../engine/revision/types.js';
-import { executeTestRun } from '../test-run.js';
+import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
+import { executeTestRun, type TestRunRequest } from '../test-run.js';
 import type { McpServerContext } from './server-context.js';
+import { settleRun } from './settle-run.js';
 import { TEST_RUN_DESCRIPTION, testRunInput, testRunOutput, type TestRunArgs } from './test-run-schema.js';
 import { errorResult, structuredResult } from './tool-results.js';
 
@@ -27,7 +29,7 @@ export async function runTestRun(args: TestRunArgs, context: McpServerContext): 
   try {
     // Errors in inline values name the argument they came from, e.g. `arguments.delta at set.agent`.
     const revision = applyDelta(loadRevision(args.agent, context.cwd), args.delta ?? {}, 'arguments.delta');
-    const record = await executeTestRun({
+    const request: TestRunRequest = {
       agent: revision,
       inputs: { messages: args.inputs.messages as Message[], context: args.inputs.context },
       expectations: args.expectations,
@@ -36,10 +38,10 @@ export async function runTestRun(args: TestRunArgs, context: McpServerContext): 
       script: args.script,
       workspace: args.workspace === undefined ? undefined : resolve(context.cwd, args.workspace),
       env: context.env,
-    }, revision);
-    await record.workspace.dispose().catch(() => undefined);
-    context.history.add(record.result.trace_id, record.spans);
-    return structuredResult(record.result);
+      timeout_ms: args.timeout_ms ?? DEFAULT_TEST_RUN_TIMEOUT_MS,
+    };
+    const record = await executeTestRun(request, revision);
+    return structuredResult(await settleRun(record, request, context));
   } catch (error) {
     return errorResult(error);
   }

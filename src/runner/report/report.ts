@@ -30,6 +30,8 @@ export interface ScenarioRow {
   expected_tools?: string[];
   /** Tokens the run's model calls used; absent when the run never produced a turn. */
   usage?: { input_tokens: number; output_tokens: number };
+  /** A scenario with `resume`: each pause (the gated tool) and the decision it was resumed with. */
+  resumes?: Array<{ tool: string; decision: string }>;
 }
 
 export interface ReportSummary {

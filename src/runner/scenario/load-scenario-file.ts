@@ -129,6 +129,7 @@ function loadOne(
   if (script) scenario.script = script;
   if (approvals !== undefined) scenario.approvals = approvals;
   if (merged.mocks !== undefined) scenario.mocks = merged.mocks as Scenario['mocks'];
+  if (merged.resume !== undefined) scenario.resume = merged.resume as Scenario['resume'];
   if (merged.expect_failure !== undefined) scenario.expect_failure = merged.expect_failure as string;
   if (merged.timeout_ms !== undefined) scenario.timeout_ms = merged.timeout_ms as number;
   if (merged.skip !== undefined) scenario.skip = merged.skip as boolean | string;

@@ -67,7 +67,8 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
       signal: options.signal,
       mcpServers: options.mcpServers,
       cassette: cassetteRun(scenario, options),
-    }, options.revision);
+    }, options.revision, { answers: scenario.resume?.map((item) => item.decision) });
+    if (scenario.resume) row.resumes = record.resumes.map(({ tool, decision }) => ({ tool, decision }));
     options.onSpans?.(record.spans);
     row.test_run = record.result;
     row.usage = { input_tokens: record.turn.usage.input_tokens, output_tokens: record.turn.usage.output_tokens };
@@ -106,6 +107,8 @@ function decide(row: ScenarioRow, scenario: Scenario, record: TestRunRecord, inc
     failures.push(`verdict ${result.verdict}, expected ${expected}: ${result.verdict_reason}`);
   }
   for (const check of row.checks) if (check.status === 'fail') failures.push(`${check.id}: ${check.reason}`);
+  const resumeProblem = unmatchedResume(scenario, record);
+  if (resumeProblem) failures.push(resumeProblem);
 
   if (scenario.expect_failure) {
     row.status = failures.length ? 'pass' : 'fail';
@@ -116,6 +119,25 @@ function decide(row: ScenarioRow, scenario: Scenario, record: TestRunRecord, inc
   }
   row.status = failures.length ? 'fail' : 'pass';
   row.reason = failures.join('; ');
+}
+
+/**
+ * A scenario's `resume` must answer every pause, and every answer must meet a pause: a pause left
+ * waiting, or an answer left over, means the run did not go the way the scenario says.
+ */
+function unmatchedResume(scenario: Scenario, record: TestRunRecord): string | null {
+  const given = scenario.resume;
+  if (!given) return null;
+  const used = record.resumes.length;
+  const pending = record.turn.pending_interaction;
+  if (record.turn.stop_reason === 'paused' && pending) {
+    return `resume: pause ${used + 1} (tool ${pending.tool}) was left unanswered; resume has ${given.length} entr${given.length === 1 ? 'y' : 'ies'}, all used`;
+  }
+  if (used < given.length) {
+    const unused = given.slice(used).map((item, index) => `resume[${used + index}] (${item.decision})`).join(', ');
+    return `resume: ${unused} unused: the run ended (stop_reason ${record.turn.stop_reason}) after ${used} pause${used === 1 ? '' : 's'}`;
+  }
+  return null;
 }
 
 /** The run's cassette, unless cassettes are off. */

@@ -124,6 +124,12 @@ export const scenarioProperties = {
     additionalProperties: false,
     properties: { http: { type: 'array', items: httpMock } },
   },
+  // Answers to the run's successive approval pauses, each resumed from the pause's checkpoint.
+  resume: {
+    type: 'array',
+    minItems: 1,
+    items: { type: 'object', required: ['decision'], additionalProperties: false, properties: { decision: answer } },
+  },
   expect: {
     type: 'object',
     additionalProperties: false,

@@ -29,6 +29,8 @@ export interface Scenario {
   script?: ScriptEntry[];
   approvals?: ApprovalPolicy;
   mocks?: { http?: HttpMock[] };
+  /** Answers to the run's successive pauses, in order (docs/formats.md, "Pause and resume"). */
+  resume?: Array<{ decision: 'approve' | 'deny' }>;
   expect: ScenarioExpect;
   tags: string[];
   expect_failure?: string;

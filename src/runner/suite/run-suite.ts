@@ -5,7 +5,7 @@ import type { CassetteSettings } from '../cassettes/cassette-settings.js';
 import type { ScenarioRow } from '../report/report.js';
 import { runScenario } from '../scenario/run-scenario.js';
 import type { PlannedRun } from './load-suite.js';
-import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from './timeouts.js';
+import { DEFAULT_TIMEOUT_MS, Deadline, MAX_TIMEOUT_MS } from './timeouts.js';
 
 export { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS };
 
@@ -64,13 +64,7 @@ async function runAll(runs: readonly PlannedRun[], options: RunSuiteOptions): Pr
 async function runOne(run: PlannedRun, options: RunSuiteOptions): Promise<ScenarioRow> {
   if (run.scenario.skip) return skipped(run);
   const timeoutMs = Math.min(run.scenario.timeout_ms ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS);
-  const controller = new AbortController();
-  const onAbort = () => controller.abort(options.signal?.reason);
-  options.signal?.addEventListener('abort', onAbort, { once: true });
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), timeoutMs);
-  });
+  const deadline = new Deadline(timeoutMs, options.signal);
   const started = performance.now();
   // A run cut off by its timeout may still finish later; its late spans must not reach the sink.
   let settled = false;
@@ -84,23 +78,21 @@ async function runOne(run: PlannedRun, options: RunSuiteOptions): Promise<Scenar
         env: options.env,
         cassettes: options.cassettes,
         mcpServers: options.mcpServers,
-        signal: controller.signal,
+        signal: deadline.signal,
         onSpans: (spans) => {
           if (!settled) options.onSpans?.(spans);
         },
       }),
-      timeout,
+      deadline.expired.then(() => 'timeout' as const),
     ]);
     settled = true;
     if (result !== 'timeout') return result;
-    controller.abort(new Error('timeout'));
-    const row = baseRow(run, 'error', `timed out after ${timeoutMs} ms`);
+    const row = baseRow(run, 'error', deadline.reason);
     row.error = { type: 'TIMEOUT', message: row.reason };
     row.duration_ms = Math.round(performance.now() - started);
     return row;
   } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener('abort', onAbort);
+    deadline.dispose();
   }
 }
 

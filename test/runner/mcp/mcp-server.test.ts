@@ -26,12 +26,13 @@ describe('agentcheck mcp over stdio (the built CLI, the SDK client)', () => {
     await client?.close();
   });
 
-  it('lists test_run, query_spans and validate with exact, documented schemas', async () => {
+  it('lists test_run, resume_run, query_spans and validate with exact, documented schemas', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['test_run', 'query_spans', 'validate']);
-    const [testRun, querySpans, validate] = tools;
+    expect(tools.map((tool) => tool.name)).toEqual(['test_run', 'resume_run', 'query_spans', 'validate']);
+    const [testRun, resumeRun, querySpans, validate] = tools;
+    expect(resumeRun.inputSchema).toMatchObject({ required: ['run_id', 'decision'], additionalProperties: false });
     expect(testRun.inputSchema).toMatchObject({ type: 'object', required: ['agent', 'inputs'], additionalProperties: false });
-    expect(Object.keys(testRun.inputSchema.properties ?? {})).toEqual(['agent', 'inputs', 'delta', 'expectations', 'approvals', 'script', 'mocks', 'workspace']);
+    expect(Object.keys(testRun.inputSchema.properties ?? {})).toEqual(['agent', 'inputs', 'delta', 'expectations', 'approvals', 'script', 'mocks', 'workspace', 'timeout_ms']);
     for (const [name, property] of Object.entries(testRun.inputSchema.properties ?? {})) {
       expect((property as { description?: string }).description, name).toBeTruthy();
     }

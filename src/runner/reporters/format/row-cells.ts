@@ -11,9 +11,15 @@ export const STATUS_LABEL: Record<RowStatus, string> = {
   skipped: 'SKIP',
 };
 
-/** The test_run verdict, or '-' when the run never produced one. */
+/** The test_run verdict, or '-' when the run never produced one; then each pause and its answer. */
 export function verdictCell(row: ScenarioRow): string {
-  return row.test_run?.verdict ?? '-';
+  const verdict = row.test_run?.verdict ?? '-';
+  return row.resumes?.length ? `${verdict} (${resumesText(row.resumes)})` : verdict;
+}
+
+/** `resumed write_file: approve, write_file: deny`, the pauses a scenario's `resume` answered. */
+export function resumesText(resumes: NonNullable<ScenarioRow['resumes']>): string {
+  return `resumed ${resumes.map((item) => `${item.tool}: ${item.decision}`).join(', ')}`;
 }
 
 /** `passed/total` checks, or '-' for a row without checks. */

@@ -1,0 +1,54 @@
+import { resolve } from 'node:path';
+import { ConfigError } from '../../config/errors.js';
+import { FolderWorkspace } from '../../engine/workspace/folder-workspace.js';
+import { isDirectory } from '../files/walk-files.js';
+import { checkpointFilePath, readRunCheckpoint, removeRunCheckpoint, runsDir } from '../resume/run-checkpoint-file.js';
+import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
+import { EXIT, reportError, type CommandIO } from './cli-io.js';
+import { runAndReport } from './test-run-command.js';
+
+export interface ResumeOptions {
+  decision: 'approve' | 'deny';
+  spans?: string;
+  timeout?: number;
+  json?: boolean;
+}
+
+/**
+ * `agentcheck resume RUN_ID --decision approve|deny`: continues a paused test-run from its
+ * checkpoint file (the engine's resume, in the workspace the pause left), prints the result
+ * like test-run, and appends the resumed run's spans to `--spans`. A run that pauses again
+ * gets a new run_id; an answered checkpoint is removed (its workspace has moved on).
+ */
+export async function resumeCommand(runId: string, options: ResumeOptions, io: CommandIO): Promise<number> {
+  let file: string;
+  let saved;
+  try {
+    // A run id is a file name part: refuse anything that could point elsewhere.
+    if (!/^[A-Za-z0-9_-]+$/.test(runId)) throw new ConfigError({ file: 'resume' }, `expected a run_id (letters, digits, - and _), got ${JSON.stringify(runId)}`);
+    file = checkpointFilePath(runsDir(io.cwd, options.spans), runId);
+    saved = await readRunCheckpoint(file, runId);
+    if (!isDirectory(saved.workspace_dir)) {
+      throw new ConfigError({ file, path: 'workspace_dir' }, `the paused run's workspace folder is gone: ${saved.workspace_dir}`);
+    }
+  } catch (error) {
+    return reportError(error, io);
+  }
+  const request = {
+    agent: saved.revision,
+    inputs: { messages: saved.checkpoint.state.messages },
+    script: saved.script,
+    mocks: saved.mocks,
+    approvals: saved.approvals,
+    expectations: saved.expectations,
+    env: io.env,
+    timeout_ms: options.timeout ?? DEFAULT_TEST_RUN_TIMEOUT_MS,
+  };
+  const code = await runAndReport(request, saved.revision, { spans: options.spans, json: options.json, append: true }, io, {
+    from: { checkpoint: saved.checkpoint, decision: options.decision },
+    workspace: FolderWorkspace.at(resolve(saved.workspace_dir)),
+  });
+  // Answered (whatever the verdict); a run that could not start (exit 2) keeps its checkpoint.
+  if (code !== EXIT.invalidInput) await removeRunCheckpoint(file);
+  return code;
+}

@@ -1,0 +1,58 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { RunError } from '../../config/errors.js';
+import { DEFAULT_TEST_RUN_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../suite/timeouts.js';
+import { executeTestRun } from '../test-run.js';
+import type { McpServerContext } from './server-context.js';
+import { settleRun } from './settle-run.js';
+import { testRunOutput } from './test-run-schema.js';
+import { errorResult, structuredResult } from './tool-results.js';
+
+/** resume_run arguments. */
+export const resumeRunInput = z.object({
+  run_id: z.string().min(1).describe('the run_id a paused test_run (or resume_run) result returned'),
+  decision: z.enum(['approve', 'deny']).describe('the answer to the gated tool call the run waits at'),
+  timeout_ms: z.number().int().min(1).max(MAX_TIMEOUT_MS).optional().describe(`wall-clock cap of the resumed run in ms (default ${DEFAULT_TEST_RUN_TIMEOUT_MS})`),
+}).strict();
+
+export type ResumeRunArgs = z.infer<typeof resumeRunInput>;
+
+const RESUME_RUN_DESCRIPTION = [
+  'Continue a run that test_run left paused at an approval gate (stop_reason "paused", with a run_id): the decision answers the gated call, and the run goes on from its checkpoint, in the same workspace, with the same script, mocks and approvals (not a re-run).',
+  'Returns the TestRunResult of the continued run (a new trace_id; its transcript and usage cover the whole run). A run that pauses again returns a new run_id. A run_id is answered once.',
+].join(' ');
+
+/** Registers `resume_run`: continues a paused test_run from its checkpoint. */
+export function registerResumeRunTool(server: McpServer, context: McpServerContext): void {
+  server.registerTool('resume_run', {
+    title: 'Answer a paused test_run and continue it',
+    description: RESUME_RUN_DESCRIPTION,
+    inputSchema: resumeRunInput,
+    outputSchema: testRunOutput,
+    annotations: { readOnlyHint: false, openWorldHint: true },
+  }, (args) => resumeRun(args, context));
+}
+
+/** The handler: never throws; an unknown run_id is a tool error naming it. */
+export async function resumeRun(args: ResumeRunArgs, context: McpServerContext): Promise<CallToolResult> {
+  try {
+    const paused = context.paused.take(args.run_id);
+    if (!paused) {
+      throw new RunError('UNKNOWN_RUN', `no paused run ${args.run_id} on this server: give the run_id of a test_run or resume_run result whose stop_reason is "paused" (each is answered once; the server keeps the last ${context.paused.maxRuns})`);
+    }
+    const request = { ...paused.request, timeout_ms: args.timeout_ms ?? DEFAULT_TEST_RUN_TIMEOUT_MS };
+    try {
+      const record = await executeTestRun(request, paused.revision, {
+        from: { checkpoint: paused.checkpoint, decision: args.decision },
+        workspace: paused.workspace,
+      });
+      return structuredResult(await settleRun(record, request, context));
+    } catch (error) {
+      await paused.workspace.dispose().catch(() => undefined);
+      throw error;
+    }
+  } catch (error) {
+    return errorResult(error);
+  }
+}

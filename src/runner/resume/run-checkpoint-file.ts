@@ -1,0 +1,92 @@
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { ConfigError } from '../../config/errors.js';
+import type { Checkpoint } from '../../engine/checkpoint/checkpointer.js';
+import type { ApprovalPolicy } from '../../engine/permissions/approval-policy.js';
+import type { ScriptEntry } from '../../engine/providers/scripted.js';
+import type { DeltaRevision } from '../../engine/revision/delta.js';
+import type { HttpMock } from '../mocks/http-mocks.js';
+
+const SCHEMA = 'agentcheck.run-checkpoint/1';
+
+/** Where `agentcheck test-run` keeps paused runs when no `--spans` file names a folder. */
+export const DEFAULT_RUNS_DIR = join('reports', 'runs');
+
+/**
+ * What `agentcheck resume` needs to continue a paused CLI run in another process: the build that
+ * ran (after its delta, so the checkpoint's hashes match), the checkpoint (messages, pending
+ * call), what the run was given (script, mocks, approvals, expectations) and the folder that
+ * holds its workspace as the pause left it.
+ */
+export interface RunCheckpointFile {
+  schema: typeof SCHEMA;
+  run_id: string;
+  revision: DeltaRevision;
+  checkpoint: Checkpoint;
+  workspace_dir: string;
+  script?: ScriptEntry[];
+  mocks?: { http?: HttpMock[] };
+  approvals?: ApprovalPolicy;
+  expectations?: { terminal_tool?: string };
+}
+
+/** The folder paused runs go to: the `--spans` file's folder, else `reports/runs` under `cwd`. */
+export function runsDir(cwd: string, spansFile?: string): string {
+  return spansFile === undefined ? resolve(cwd, DEFAULT_RUNS_DIR) : dirname(resolve(cwd, spansFile));
+}
+
+/** `<dir>/<run_id>.checkpoint.json`. */
+export function checkpointFilePath(dir: string, runId: string): string {
+  return join(dir, `${runId}.checkpoint.json`);
+}
+
+/** `<dir>/<run_id>.workspace`: the paused run's workspace, where its resumes keep working. */
+export function workspaceDirFor(dir: string, runId: string): string {
+  return join(dir, `${runId}.workspace`);
+}
+
+/** Copies a paused run's workspace next to its checkpoint (a temp workspace is removed after the run). */
+export async function keepWorkspace(from: string, to: string): Promise<void> {
+  await mkdir(dirname(to), { recursive: true });
+  await cp(from, to, { recursive: true, verbatimSymlinks: true });
+}
+
+/** Writes the file; returns its path. */
+export async function writeRunCheckpoint(dir: string, saved: Omit<RunCheckpointFile, 'schema'>): Promise<string> {
+  const file = checkpointFilePath(dir, saved.run_id);
+  await mkdir(dir, { recursive: true });
+  await writeFile(file, `${JSON.stringify({ schema: SCHEMA, ...saved }, null, 2)}\n`, 'utf8');
+  return file;
+}
+
+/** Reads and checks a checkpoint file; a missing or foreign file is a ConfigError naming it. */
+export async function readRunCheckpoint(file: string, runId: string): Promise<RunCheckpointFile> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new ConfigError({ file }, `no paused run ${runId} here: agentcheck test-run writes <run_id>.checkpoint.json into the --spans file's folder (default ${DEFAULT_RUNS_DIR}); give resume the same --spans`, 'CONFIG_NOT_FOUND');
+    }
+    throw new ConfigError({ file }, `cannot read the checkpoint file: ${(error as Error).message}`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError({ file }, `expected a JSON checkpoint file: ${(error as Error).message}`);
+  }
+  const saved = value as Partial<RunCheckpointFile> | null;
+  if (!saved || saved.schema !== SCHEMA) throw new ConfigError({ file, path: 'schema' }, `expected schema "${SCHEMA}"`);
+  if (saved.run_id !== runId) throw new ConfigError({ file, path: 'run_id' }, `expected run_id "${runId}", got ${JSON.stringify(saved.run_id)}`);
+  for (const key of ['revision', 'checkpoint'] as const) {
+    if (!saved[key] || typeof saved[key] !== 'object') throw new ConfigError({ file, path: key }, `expected the paused run's ${key} object`);
+  }
+  if (typeof saved.workspace_dir !== 'string') throw new ConfigError({ file, path: 'workspace_dir' }, 'expected the workspace folder path');
+  return saved as RunCheckpointFile;
+}
+
+/** Removes a checkpoint once it was answered: its workspace has moved on, so it cannot be answered twice. */
+export async function removeRunCheckpoint(file: string): Promise<void> {
+  await rm(file, { force: true });
+}

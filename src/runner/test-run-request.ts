@@ -1,0 +1,141 @@
+import { resolve } from 'node:path';
+import { assertFormat, memoryLocator, type Locator } from '../config/assert-format.js';
+import { ConfigError } from '../config/errors.js';
+import { describeValue } from '../config/json-schema.js';
+import type { McpServerPool } from '../engine/mcp/mcp-server-pool.js';
+import type { Message } from '../engine/model/message.js';
+import type { Model } from '../engine/model/model.js';
+import type { ApprovalPolicy } from '../engine/permissions/approval-policy.js';
+import type { ScriptEntry } from '../engine/providers/scripted.js';
+import { deltaSchema } from '../engine/revision/delta.js';
+import type { Revision } from '../engine/revision/types.js';
+import type { SkillOptions } from '../engine/skills-delivery.js';
+import { validateToolName } from '../verdicts/index.js';
+import type { CassetteRun } from './cassettes/cassette-session.js';
+import { isDirectory } from './files/walk-files.js';
+import type { HttpMock } from './mocks/http-mocks.js';
+import { scenarioProperties, scriptSchema, skillsSchema, validateScript } from './scenario/scenario-schema.js';
+import { MAX_TIMEOUT_MS } from './suite/timeouts.js';
+
+/** What a test_run is asked to do (docs/cli.md, docs/mcp.md: the same keys everywhere). */
+export interface TestRunRequest {
+  /** An agent build file path, a loaded revision, or an inline build object. */
+  agent: string | Revision | Record<string, unknown>;
+  inputs: { messages: Message[]; context?: Record<string, unknown> };
+  /** Put the workspace folder into the evidence (scenarios with `file` checks). */
+  workspaceEvidence?: boolean;
+  /** `{set, remove}` applied in memory (never saved). */
+  delta?: unknown;
+  expectations?: { terminal_tool?: string; error_tokens?: string[] };
+  approvals?: ApprovalPolicy;
+  mocks?: { http?: HttpMock[] };
+  /** A folder copied to a fresh temp workspace for the run. */
+  workspace?: string;
+  /** Scripted model entries; the embedded default model. */
+  script?: readonly ScriptEntry[];
+  model?: Model;
+  skills?: SkillOptions;
+  env?: Readonly<Record<string, string | undefined>>;
+  signal?: AbortSignal;
+  /** MCP servers shared with other runs (a suite's); default: started for this run and stopped after it. */
+  mcpServers?: McpServerPool;
+  /** Record or replay this run's HTTP traffic (model calls, http tools) in a cassette file. */
+  cassette?: CassetteRun;
+  /** Wall-clock cap in ms: past it the run is aborted and ends `failed` (timed out). testRun defaults it to 120 s. */
+  timeout_ms?: number;
+}
+
+/** Names the request in errors: `testRun at inputs.messages[0].role: ...`. */
+export const REQUEST = 'testRun';
+
+/** The keys of a request and how each is checked (`undefined` always means "not given"). */
+const expectationsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    terminal_tool: scenarioProperties.expect.properties.terminal_tool,
+    error_tokens: scenarioProperties.expect.properties.error_tokens,
+  },
+} as const;
+const stringRecord = { type: 'object', additionalProperties: { type: 'string' } } as const;
+const cassetteSchema = {
+  type: 'object',
+  required: ['mode', 'path', 'scenario', 'variant', 'repeat'],
+  additionalProperties: false,
+  properties: {
+    mode: { enum: ['record', 'replay', 'auto'] },
+    path: { type: 'string', minLength: 1 },
+    scenario: { type: 'string' },
+    variant: { type: 'string' },
+    repeat: { type: 'integer', minimum: 0 },
+  },
+} as const;
+
+type FieldCheck = (value: unknown, locate: Locator) => void;
+
+const schemaCheck = (schema: object): FieldCheck => (value, locate) => assertFormat(schema, withoutUndefined(value), locate);
+const instanceCheck = (what: string, test: (value: unknown) => boolean): FieldCheck => (value, locate) => {
+  if (!test(value)) throw locate([], `expected ${what}, got ${describeValue(value)}`);
+};
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+const REQUEST_FIELDS: Record<keyof TestRunRequest, FieldCheck> = {
+  agent: instanceCheck('an agent build file path, a loaded revision or an inline build object', (value) => (typeof value === 'string' && value !== '') || isObject(value)),
+  inputs: schemaCheck(scenarioProperties.inputs),
+  workspaceEvidence: instanceCheck('a boolean', (value) => typeof value === 'boolean'),
+  delta: schemaCheck(deltaSchema),
+  expectations: (value, locate) => {
+    schemaCheck(expectationsSchema)(value, locate);
+    const terminal = (value as { terminal_tool?: unknown }).terminal_tool;
+    if (terminal !== undefined) validateToolName(terminal, ['terminal_tool'], locate);
+  },
+  approvals: schemaCheck(scenarioProperties.approvals),
+  mocks: schemaCheck(scenarioProperties.mocks),
+  workspace: (value, locate) => {
+    instanceCheck('a workspace folder path', (given) => typeof given === 'string' && given !== '')(value, locate);
+    const folder = resolve(value as string);
+    // A missing folder would otherwise run on an empty workspace and could even pass.
+    if (!isDirectory(folder)) throw locate([], `workspace folder not found: ${folder}`);
+  },
+  script: (value, locate) => {
+    schemaCheck(scriptSchema)(value, locate);
+    validateScript(value as ScriptEntry[], locate);
+  },
+  model: instanceCheck('a Model (an object with generate())', (value) => isObject(value) && typeof value.generate === 'function'),
+  skills: schemaCheck(skillsSchema),
+  env: schemaCheck(stringRecord),
+  signal: instanceCheck('an AbortSignal', (value) => value instanceof AbortSignal),
+  mcpServers: instanceCheck('an McpServerPool', isObject),
+  cassette: schemaCheck(cassetteSchema),
+  timeout_ms: schemaCheck({ type: 'integer', minimum: 1, maximum: MAX_TIMEOUT_MS }),
+};
+
+/**
+ * Checks a library caller's request up front, with the schemas scenario files and the CLI use,
+ * so bad input is a ConfigError naming the field (`testRun at inputs.messages[0].role: ...`),
+ * never a TypeError from deep inside the run or a silently ignored value.
+ */
+export function validateTestRunRequest(request: unknown): asserts request is TestRunRequest {
+  if (!isObject(request)) throw new ConfigError({ file: REQUEST }, `expected a request object {agent, inputs, ...}, got ${describeValue(request)}`);
+  const known = Object.keys(REQUEST_FIELDS);
+  for (const key of Object.keys(request)) {
+    if (!known.includes(key)) throw new ConfigError({ file: REQUEST, path: key }, `unknown key "${key}"; expected one of: ${known.join(', ')}`);
+  }
+  for (const required of ['agent', 'inputs'] as const) {
+    if (request[required] === undefined) throw new ConfigError({ file: REQUEST }, `missing required key "${required}"`);
+  }
+  for (const [key, check] of Object.entries(REQUEST_FIELDS)) {
+    const value = request[key];
+    if (value !== undefined) check(value, memoryLocator(REQUEST, [key]));
+  }
+}
+
+/** A copy of plain data without keys whose value is undefined (callers spread optional fields). */
+function withoutUndefined(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutUndefined);
+  if (!isObject(value) || (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) if (item !== undefined) out[key] = withoutUndefined(item);
+  return out;
+}
+

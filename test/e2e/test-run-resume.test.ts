@@ -1,0 +1,93 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/temp-dir.js';
+import { ROOT, runCli } from './cli.js';
+
+const AGENT = join(ROOT, 'fixtures/agents/coding-agent.yaml');
+const WORKSPACE = join(ROOT, 'fixtures/workspaces/coding');
+/** Writes CHANGELOG.md (write_file needs approval), then ends. */
+const SCRIPT = `- tool_calls: [{name: write_file, args: {path: CHANGELOG.md, content: "- fixed add()\\n"}}]
+- text: Done.
+`;
+const base = ['test-run', '--agent', AGENT, '--workspace', WORKSPACE, '--message', 'Write the changelog', '--script', 'script.yaml', '--terminal-tool', 'write_file'];
+
+/** test-run that pauses at the gated write; returns the run_id. */
+async function pause(dir: string, spans: string[]): Promise<string> {
+  const result = await runCli([...base, ...spans, '--json'], dir);
+  expect(result.exitCode, result.all).toBe(1);
+  const printed = JSON.parse(result.stdout);
+  expect(printed).toMatchObject({ stop_reason: 'paused', approvals: [{ tool: 'write_file', decision: 'pending' }] });
+  expect(printed.run_id).toMatch(/^[0-9a-f]{32}$/);
+  return printed.run_id;
+}
+
+describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
+  it('deny: the run goes on from its checkpoint and the workspace stays unchanged', async () => {
+    const dir = tempDir({ 'script.yaml': SCRIPT });
+    const runId = await pause(dir, ['--spans', 'out/spans.jsonl']);
+    const checkpoint = join(dir, 'out', `${runId}.checkpoint.json`);
+    const workspace = join(dir, 'out', `${runId}.workspace`);
+    expect(existsSync(checkpoint)).toBe(true);
+    expect(readFileSync(join(workspace, 'src/math.js'), 'utf8')).toBe(readFileSync(join(WORKSPACE, 'src/math.js'), 'utf8'));
+
+    const resumed = await runCli(['resume', runId, '--decision', 'deny', '--spans', 'out/spans.jsonl', '--json'], dir);
+    expect(resumed.exitCode, resumed.all).toBe(1);
+    const printed = JSON.parse(resumed.stdout);
+    expect(printed).toMatchObject({ stop_reason: 'end_turn', output: 'Done.', approvals: [{ tool: 'write_file', decision: 'deny' }] });
+    expect(printed.run_id).toBeUndefined();
+    expect(existsSync(join(workspace, 'CHANGELOG.md'))).toBe(false);
+    // Answered once: the checkpoint is gone, and both traces are in the spans file.
+    expect(existsSync(checkpoint)).toBe(false);
+    const traces = new Set(readFileSync(join(dir, 'out/spans.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line).trace_id));
+    expect(traces).toEqual(new Set([runId, printed.trace_id]));
+    const query = await runCli(['spans', 'query', 'out/spans.jsonl', '--trace', printed.trace_id, '--where', '{"field": "name", "operator": "startswith", "value": "approval"}'], dir);
+    expect(JSON.parse(query.stdout).spans[0].attributes['agentcheck.approval.decision']).toBe('deny');
+
+    const again = await runCli(['resume', runId, '--decision', 'approve', '--spans', 'out/spans.jsonl'], dir);
+    expect(again.exitCode).toBe(2);
+    expect(again.stderr).toContain(`no paused run ${runId} here`);
+  }, 60_000);
+
+  it('approve: the write lands in the run\'s workspace (default folder reports/runs) and the verdict passes', async () => {
+    const dir = tempDir({ 'script.yaml': SCRIPT });
+    const runId = await pause(dir, []);
+    expect(existsSync(join(dir, 'reports/runs', `${runId}.checkpoint.json`))).toBe(true);
+    const resumed = await runCli(['resume', runId, '--decision', 'approve', '--json'], dir);
+    expect(resumed.exitCode, resumed.all).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ verdict: 'pass', stop_reason: 'end_turn', approvals: [{ tool: 'write_file', decision: 'approve' }] });
+    expect(readFileSync(join(dir, 'reports/runs', `${runId}.workspace`, 'CHANGELOG.md'), 'utf8')).toBe('- fixed add()\n');
+    // The fixture folder itself is never written.
+    expect(existsSync(join(WORKSPACE, 'CHANGELOG.md'))).toBe(false);
+  }, 60_000);
+
+  it('answers gates from --approvals and caps the run at --timeout', async () => {
+    const dir = tempDir({ 'script.yaml': SCRIPT, 'approvals.yaml': 'tools: {write_file: approve}\n', 'slow.yaml': '- {delay_ms: 3600000, text: late}\n' });
+    const approved = await runCli([...base, '--approvals', 'approvals.yaml', '--json'], dir);
+    expect(approved.exitCode, approved.all).toBe(0);
+    expect(JSON.parse(approved.stdout)).toMatchObject({ verdict: 'pass', approvals: [{ tool: 'write_file', decision: 'approve' }] });
+
+    const slow = await runCli(['test-run', '--agent', AGENT, '--message', 'hi', '--script', 'slow.yaml', '--timeout', '300', '--json'], dir);
+    expect(slow.exitCode, slow.all).toBe(1);
+    const printed = JSON.parse(slow.stdout);
+    expect(printed).toMatchObject({ stop_reason: 'error', verdict: 'failed' });
+    expect(printed.verdict_reason).toContain('timed out after 300 ms');
+  }, 60_000);
+
+  it('refuses bad --mocks and --approvals files, naming the file, line and path', async () => {
+    const dir = tempDir({
+      'script.yaml': SCRIPT,
+      'mocks.yaml': 'http:\n  - {url: "https://x.test", status: 99}\n',
+      'approvals.yaml': 'tools: {write_fil: approve}\n',
+    });
+    const mocks = await runCli([...base, '--mocks', 'mocks.yaml'], dir);
+    expect(mocks.exitCode).toBe(2);
+    expect(mocks.stderr).toMatch(/mocks\.yaml:2:\d+ at http\[0\]\.status/);
+    const approvals = await runCli([...base, '--approvals', 'approvals.yaml'], dir);
+    expect(approvals.exitCode).toBe(2);
+    expect(approvals.stderr).toMatch(/approvals\.yaml:1:\d+ at tools\.write_fil/);
+    const workspace = await runCli([...base, '--workspace', 'missing-folder'], dir);
+    expect(workspace.exitCode).toBe(2);
+    expect(workspace.stderr).toContain('workspace folder not found');
+  }, 60_000);
+});

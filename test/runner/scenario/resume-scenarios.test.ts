@@ -1,0 +1,117 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../../../src/config/errors.js';
+import type { SpanRecord } from '../../../src/spans/span-record.js';
+import { loadScenarioFile } from '../../../src/runner/scenario/load-scenario-file.js';
+import { runScenario } from '../../../src/runner/scenario/run-scenario.js';
+import type { Scenario } from '../../../src/runner/scenario/scenario.js';
+import { buildEvidence } from '../../../src/verdicts/index.js';
+import { tempDir } from '../../helpers/temp-dir.js';
+import { palette } from '../../../src/runner/reporters/format/ansi.js';
+import { renderMarkdown } from '../../../src/runner/reporters/md-reporter.js';
+import { renderTableReport } from '../../../src/runner/reporters/table-reporter.js';
+import { report as fixtureReportOf, row as fixtureRow } from '../reporters/fixture-report.js';
+
+const ROOT = join(import.meta.dirname, '../../..');
+const EXAMPLE = join(ROOT, 'scenarios/coding/resume-approvals.scenarios.yaml');
+
+function load(file: string, root = ROOT): Scenario[] {
+  return loadScenarioFile({ file, root }, { agents: new Map() });
+}
+
+async function run(scenario: Scenario, onSpans?: (spans: SpanRecord[]) => void) {
+  return runScenario(scenario, { variant: 'base', revision: scenario.revision, repeat: 0, onSpans });
+}
+
+/** A scenario file on the coding agent whose script writes CHANGELOG.md once (a gated call). */
+function writeScenario(extra: string): Scenario {
+  const dir = tempDir({
+    'x.scenario.yaml': `name: write
+agent: ${join(ROOT, 'fixtures/agents/coding-agent.yaml')}
+inputs: {messages: [{role: user, content: write it}]}
+model:
+  script:
+    - tool_calls: [{name: write_file, args: {path: CHANGELOG.md, content: "x"}}]
+    - text: done
+${extra}`,
+  });
+  return load(join(dir, 'x.scenario.yaml'), dir)[0];
+}
+
+describe('scenario resume: the approval round trip in one file', () => {
+  it('runs the example: approve lands the write, deny leaves the workspace unchanged, two pauses in order', async () => {
+    const scenarios = load(EXAMPLE);
+    expect(scenarios.map((scenario) => scenario.resume)).toEqual([[{ decision: 'approve' }], [{ decision: 'deny' }], [{ decision: 'deny' }, { decision: 'approve' }]]);
+    const rows = await Promise.all(scenarios.map((scenario) => run(scenario)));
+    for (const row of rows) expect(row.status, `${row.id}: ${row.reason}`).toBe('pass');
+    expect(rows.map((row) => row.resumes)).toEqual([
+      [{ tool: 'write_file', decision: 'approve' }],
+      [{ tool: 'write_file', decision: 'deny' }],
+      [{ tool: 'write_file', decision: 'deny' }, { tool: 'write_file', decision: 'approve' }],
+    ]);
+    expect(rows[0].test_run).toMatchObject({ verdict: 'pass', stop_reason: 'end_turn', approvals: [{ tool: 'write_file', decision: 'approve' }] });
+    expect(rows[2].test_run?.approvals).toEqual([{ tool: 'write_file', decision: 'deny' }, { tool: 'write_file', decision: 'approve' }]);
+  });
+
+  it('judges the whole run as one trace: one root, no call left pending, the whole transcript', async () => {
+    const [, , twoPauses] = load(EXAMPLE);
+    let spans: SpanRecord[] = [];
+    const row = await run(twoPauses, (given) => (spans = given));
+    expect(row.status, row.reason).toBe('pass');
+    expect(new Set(spans.map((span) => span.trace_id)).size).toBe(1);
+    const evidence = buildEvidence({ spans });
+    expect(evidence.incomplete).toBeNull();
+    expect(evidence.stop_reason).toBe('end_turn');
+    expect(evidence.calls.map((call) => `${call.name}:${call.outcome}`)).toEqual(['write_file:denied', 'write_file:ok']);
+    expect(evidence.approvals.map((approval) => approval.decision)).toEqual(['deny', 'approve']);
+    expect(evidence.turns).toBe(3);
+    expect(row.turns).toBe(3);
+  });
+
+  it('fails a row whose pause is left unanswered, naming the tool', async () => {
+    const scenario = writeScenario('resume: [{decision: approve}]');
+    // A script that writes twice: the second pause has no answer left.
+    scenario.script = [
+      { tool_calls: [{ name: 'write_file', args: { path: 'a.md', content: 'a' } }] },
+      { tool_calls: [{ name: 'write_file', args: { path: 'b.md', content: 'b' } }] },
+      { text: 'done' },
+    ];
+    const row = await run(scenario);
+    expect(row.status).toBe('fail');
+    expect(row.reason).toContain('resume: pause 2 (tool write_file) was left unanswered; resume has 1 entry, all used');
+    expect(row.resumes).toEqual([{ tool: 'write_file', decision: 'approve' }]);
+  });
+
+  it('fails a row whose resume entries are left unused', async () => {
+    const row = await run(writeScenario(`approvals: {default: approve}
+resume: [{decision: deny}]`));
+    expect(row.status).toBe('fail');
+    expect(row.reason).toContain('resume: resume[0] (deny) unused: the run ended (stop_reason end_turn) after 0 pauses');
+    expect(row.resumes).toEqual([]);
+  });
+
+  it('refuses a resume decision other than approve or deny, with its location', () => {
+    let error: unknown;
+    try {
+      writeScenario('resume: [{decision: maybe}]');
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).message).toMatch(/x\.scenario\.yaml:\d+:\d+ at resume\[0\]\.decision/);
+  });
+});
+
+describe('reports show each pause and its answer', () => {
+  it('in the table and report.md verdict cells', () => {
+    const rows = [
+      fixtureRow('coding.scenarios.yaml', 'two pauses', { resumes: [{ tool: 'write_file', decision: 'deny' }, { tool: 'write_file', decision: 'approve' }] }),
+      fixtureRow('coding.scenarios.yaml', 'no resume'),
+    ];
+    const table = renderTableReport(fixtureReportOf(rows), palette(false));
+    expect(table).toContain('pass (resumed write_file: deny, write_file: approve)');
+    const md = renderMarkdown(fixtureReportOf(rows));
+    expect(md).toContain('| pass (resumed write_file: deny, write_file: approve) |');
+    expect(md).not.toMatch(/no resume.*resumed/);
+  });
+});
