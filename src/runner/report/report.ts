@@ -29,7 +29,8 @@ export interface ScenarioRow {
    */
   expected_tools?: string[];
   /** Tokens the run's model calls used; absent when the run never produced a turn. */
-  usage?: { input_tokens: number; output_tokens: number };
+  /** Token totals; cached_input_tokens and reasoning_tokens appear when the provider reports them. */
+  usage?: { input_tokens: number; output_tokens: number; cached_input_tokens?: number; reasoning_tokens?: number };
 }
 
 export interface ReportSummary {
