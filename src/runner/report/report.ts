@@ -28,8 +28,10 @@ export interface ScenarioRow {
    * /regex/ names; the reference for tool-selection statistics. Absent in older reports.
    */
   expected_tools?: string[];
-  /** Tokens the run's model calls used; absent when the run never produced a turn. */
-  /** Token totals; cached_input_tokens and reasoning_tokens appear when the provider reports them. */
+  /**
+   * Tokens the run's model calls used; absent when the run never produced a turn.
+   * cached_input_tokens and reasoning_tokens appear when the provider reports them.
+   */
   usage?: { input_tokens: number; output_tokens: number; cached_input_tokens?: number; reasoning_tokens?: number };
 }
 
