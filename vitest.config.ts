@@ -11,5 +11,8 @@ export default defineConfig({
     // Many files mostly wait on child processes (the built CLI, MCP servers, commands), so one
     // worker per core leaves the cores idle; vitest's default on 2 cores is a single worker.
     maxWorkers: 3,
+    // The CLI reacts to CI variables (shards, GitHub annotations); the suite must behave the same
+    // whichever CI runs it, so they are blanked for the tests and their children.
+    env: { GITHUB_ACTIONS: '', GITHUB_STEP_SUMMARY: '', CI_NODE_INDEX: '', CI_NODE_TOTAL: '', JOB_COMPLETION_INDEX: '', AGENTCHECK_SHARD_TOTAL: '' },
   },
 });

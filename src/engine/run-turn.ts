@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ROOT_CONTEXT, SpanStatusCode, trace } from '@opentelemetry/api';
-import { ATTR, EVIDENCE_ATTR, SPAN } from '../spans/conventions.js';
+import { ATTR, EVIDENCE_ATTR, SPAN, usageDetailAttributes } from '../spans/conventions.js';
 import { CheckpointWriter } from './checkpoint/checkpoint-writer.js';
 import type { AgentCheckpoint, Checkpoint, FlowCheckpoint } from './checkpoint/checkpointer.js';
 import { toolAnswer, type ResumeDecision } from './checkpoint/resume-decision.js';
@@ -56,6 +56,7 @@ export async function runTurn(revision: Revision | DeltaRevision, start: TurnSta
     mcp = await openMcpSession(revision, options.mcpServers, options.env ?? process.env);
     const prepared = prepareRun(revision, options, { tracer, parent, workspace, modelCallsDone, extraTools: mcp.tools });
     root.setAttributes({
+      [ATTR.providerName]: prepared.resolved.provider,
       [ATTR.resolvedConfig]: JSON.stringify(prepared.resolved),
       [ATTR.skillsDelivered]: prepared.resolved.skills,
     });
@@ -77,6 +78,7 @@ export async function runTurn(revision: Revision | DeltaRevision, start: TurnSta
     [EVIDENCE_ATTR.output]: turn.output,
     [ATTR.inputTokens]: turn.usage.input_tokens,
     [ATTR.outputTokens]: turn.usage.output_tokens,
+    ...usageDetailAttributes(turn.usage),
   });
   if (turn.error) {
     root.setAttribute(ATTR.errorType, turn.error.type);

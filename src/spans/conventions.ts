@@ -24,6 +24,10 @@ export const ATTR = {
   finishReasons: 'gen_ai.response.finish_reasons',
   inputTokens: 'gen_ai.usage.input_tokens',
   outputTokens: 'gen_ai.usage.output_tokens',
+  cachedInputTokens: 'gen_ai.usage.cache_read.input_tokens',
+  reasoningTokens: 'gen_ai.usage.reasoning.output_tokens',
+  responseId: 'gen_ai.response.id',
+  workflowName: 'gen_ai.workflow.name',
   toolName: 'gen_ai.tool.name',
   toolCallId: 'gen_ai.tool.call.id',
   toolType: 'gen_ai.tool.type',
@@ -80,3 +84,11 @@ export const EVIDENCE_ATTR = {
   /** ok | error | denied | pending on execute_tool spans. */
   toolOutcome: 'agentcheck.tool.outcome',
 } as const;
+
+/** Span attributes for the optional token counts (cached input, reasoning output) a usage carries. */
+export function usageDetailAttributes(usage: { cached_input_tokens?: number; reasoning_tokens?: number }): Record<string, number> {
+  const attributes: Record<string, number> = {};
+  if (usage.cached_input_tokens !== undefined) attributes[ATTR.cachedInputTokens] = usage.cached_input_tokens;
+  if (usage.reasoning_tokens !== undefined) attributes[ATTR.reasoningTokens] = usage.reasoning_tokens;
+  return attributes;
+}

@@ -1,5 +1,7 @@
 import type { Context } from '@opentelemetry/api';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { OTLPTraceExporter as JsonTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { OTLPTraceExporter as ProtobufTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
+import { resourceFromAttributes, type Resource } from '@opentelemetry/resources';
 import { BatchSpanProcessor, type ReadableSpan, type Span, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { displayUrl, resolveOtlpTarget, type OtlpTarget } from './otlp-target.js';
 import type { SpanStore } from './span-store.js';
@@ -33,8 +35,8 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 
 /**
  * Starts exporting every span the process records, when `--otlp` or OTEL_EXPORTER_OTLP_* asks
- * for it (else returns null). Spans go as OTLP/HTTP JSON (`@opentelemetry/exporter-trace-otlp-http`)
- * through a BatchSpanProcessor attached to the span store. Throws a ConfigError for a malformed
+ * for it (else returns null). Spans go as OTLP/HTTP JSON or protobuf (the SDK's own exporters, as
+ * OTEL_EXPORTER_OTLP_PROTOCOL says) through a BatchSpanProcessor attached to the span store. Throws a ConfigError for a malformed
  * URL, header list or timeout.
  */
 export function startOtlpExport(flag: string | undefined, env: Readonly<Record<string, string | undefined>>, store?: SpanStore): OtlpExport | null {
@@ -46,7 +48,9 @@ export function startOtlpExport(flag: string | undefined, env: Readonly<Record<s
 /** Attaches an exporter for `target` to `store` (the set-up behind startOtlpExport). */
 export function attachOtlpExport(target: OtlpTarget, store: SpanStore): OtlpExport {
   const timeoutMillis = target.timeoutMillis ?? DEFAULT_TIMEOUT_MS;
-  const exporter = new ReportingExporter(new OTLPTraceExporter({ url: target.url, headers: target.headers, timeoutMillis }));
+  const Exporter = target.protocol === 'http/protobuf' ? ProtobufTraceExporter : JsonTraceExporter;
+  const inner = new Exporter({ url: target.url, headers: target.headers, timeoutMillis });
+  const exporter = new ReportingExporter(Object.keys(target.resource).length ? new ResourceOverlay(inner, target.resource) : inner);
   const batch = new BatchSpanProcessor(exporter, {
     maxQueueSize: MAX_QUEUE_SIZE,
     maxExportBatchSize: MAX_EXPORT_BATCH_SIZE,
@@ -71,6 +75,42 @@ export function attachOtlpExport(target: OtlpTarget, store: SpanStore): OtlpExpo
         return warningLine(endpoint, target.source, exporter, counting.ended);
       })()),
   };
+}
+
+/**
+ * Lays the environment's resource attributes (OTEL_SERVICE_NAME, OTEL_RESOURCE_ATTRIBUTES) over the
+ * provider's resource at export: the provider is process-wide and built before the CLI reads its
+ * options, while the export target is per run.
+ */
+class ResourceOverlay implements SpanExporter {
+  private readonly merged = new Map<Resource, Resource>();
+  private readonly overlay: Resource;
+
+  constructor(private readonly inner: SpanExporter, attributes: Record<string, string>) {
+    this.overlay = resourceFromAttributes(attributes);
+  }
+
+  export(spans: ReadableSpan[], done: ExportCallback): void {
+    this.inner.export(spans.map((span) => this.withResource(span)), done);
+  }
+
+  private withResource(span: ReadableSpan): ReadableSpan {
+    let resource = this.merged.get(span.resource);
+    if (!resource) {
+      resource = span.resource.merge(this.overlay);
+      this.merged.set(span.resource, resource);
+    }
+    // A view of the span with the merged resource; every other field reads through to the span.
+    return Object.create(span, { resource: { value: resource } }) as ReadableSpan;
+  }
+
+  shutdown(): Promise<void> {
+    return this.inner.shutdown();
+  }
+
+  async forceFlush(): Promise<void> {
+    await this.inner.forceFlush?.();
+  }
 }
 
 /** Counts the spans handed to the batch processor, to tell how many never reached the collector. */

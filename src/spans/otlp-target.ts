@@ -1,4 +1,6 @@
 import { ConfigError } from '../config/errors.js';
+import { parseKeyValueList } from './otlp-key-values.js';
+import { resourceAttributesFromEnv } from './otlp-resource.js';
 
 /** Where and how spans go over OTLP/HTTP: resolved from `--otlp` and the standard OTEL_* variables. */
 export interface OtlpTarget {
@@ -10,7 +12,14 @@ export interface OtlpTarget {
   timeoutMillis?: number;
   /** What configured the URL: `--otlp` or the environment variable's name. */
   source: string;
+  /** The wire format: OTLP/HTTP with JSON or protobuf bodies. */
+  protocol: OtlpProtocol;
+  /** Resource attributes from OTEL_RESOURCE_ATTRIBUTES and OTEL_SERVICE_NAME, laid over agentcheck's own. */
+  resource: Record<string, string>;
 }
+
+/** The OTLP/HTTP encodings agentcheck exports. */
+export type OtlpProtocol = 'http/json' | 'http/protobuf';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -46,7 +55,9 @@ export function resolveOtlpTarget(flag: string | undefined, env: Env): OtlpTarge
     ...parseHeaders(env.OTEL_EXPORTER_OTLP_TRACES_HEADERS, 'OTEL_EXPORTER_OTLP_TRACES_HEADERS'),
   };
   const timeoutMillis = parseTimeout(env, 'OTEL_EXPORTER_OTLP_TRACES_TIMEOUT') ?? parseTimeout(env, 'OTEL_EXPORTER_OTLP_TIMEOUT');
-  return { url, headers, source, ...(timeoutMillis === undefined ? {} : { timeoutMillis }) };
+  const protocol = parseProtocol(env);
+  const resource = resourceAttributesFromEnv(env);
+  return { url, headers, source, protocol, resource, ...(timeoutMillis === undefined ? {} : { timeoutMillis }) };
 }
 
 /** The URL as it may be printed: origin and path only, so credentials and query tokens stay out of logs. */
@@ -91,25 +102,22 @@ function withTracesPath(url: URL, always = false): string {
 
 /** `key1=value1,key2=value2` with percent-encoded values (the W3C baggage form the specification uses). */
 function parseHeaders(raw: string | undefined, source: string): Record<string, string> {
-  const headers: Record<string, string> = {};
-  if (!raw?.trim()) return headers;
-  raw.split(',').forEach((entry, index) => {
-    if (!entry.trim()) return;
-    const eq = entry.indexOf('=');
-    const key = eq > 0 ? entry.slice(0, eq).trim() : '';
-    // Only the position is named: the value may be a secret.
-    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(key)) {
-      throw new ConfigError({ file: source }, `entry ${index + 1} is not key=value with a valid header name (expected key1=value1,key2=value2)`);
-    }
-    let value = entry.slice(eq + 1).trim();
-    try {
-      value = decodeURIComponent(value);
-    } catch {
-      throw new ConfigError({ file: source }, `entry ${index + 1} ("${key}") has a malformed percent-encoded value`);
-    }
-    headers[key] = value;
-  });
-  return headers;
+  return parseKeyValueList(raw, source, /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'header name (expected key1=value1,key2=value2)');
+}
+
+/**
+ * OTEL_EXPORTER_OTLP_TRACES_PROTOCOL, then OTEL_EXPORTER_OTLP_PROTOCOL. agentcheck speaks OTLP over
+ * HTTP only; its default stays http/json (what 0.1 sent), so a collector set up for it keeps working.
+ */
+function parseProtocol(env: Env): OtlpProtocol {
+  for (const name of ['OTEL_EXPORTER_OTLP_TRACES_PROTOCOL', 'OTEL_EXPORTER_OTLP_PROTOCOL']) {
+    const raw = env[name]?.trim();
+    if (!raw) continue;
+    if (raw === 'http/json' || raw === 'http/protobuf') return raw;
+    const hint = raw === 'grpc' ? '; OTLP over gRPC is not supported, use http/protobuf against the collector\'s HTTP port (4318)' : '';
+    throw new ConfigError({ file: name }, `expected http/protobuf or http/json, got "${raw}"${hint}`);
+  }
+  return 'http/json';
 }
 
 function parseTimeout(env: Env, name: string): number | undefined {

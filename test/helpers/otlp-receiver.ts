@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { decodeTraceRequest } from './otlp-protobuf.js';
 
 /** One OTLP/HTTP request as the receiver got it. */
 export interface ReceivedExport {
@@ -30,7 +31,7 @@ export interface OtlpAttribute {
   value: { stringValue?: string; intValue?: number | string; doubleValue?: number; boolValue?: boolean; arrayValue?: { values: Array<OtlpAttribute['value']> } };
 }
 
-/** A local OTLP/HTTP JSON receiver on 127.0.0.1 that keeps every decoded request. */
+/** A local OTLP/HTTP receiver (JSON or protobuf bodies) on 127.0.0.1 that keeps every decoded request. */
 export interface OtlpReceiver {
   url: string;
   received: ReceivedExport[];
@@ -46,8 +47,11 @@ export async function startOtlpReceiver(status = 200): Promise<OtlpReceiver> {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      received.push({ path: req.url ?? '', headers: req.headers, body: JSON.parse(text) as OtlpTraceRequest });
+      const raw = Buffer.concat(chunks);
+      const body = req.headers['content-type']?.startsWith('application/x-protobuf')
+        ? decodeTraceRequest(raw)
+        : (JSON.parse(raw.toString('utf8')) as OtlpTraceRequest);
+      received.push({ path: req.url ?? '', headers: req.headers, body });
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(status === 200 ? '{}' : '{"message":"rejected"}');
     });

@@ -33,7 +33,7 @@ afterEach(async () => {
 });
 
 describe('OTLP export', () => {
-  it('exports the spans of DESIGN.md section 4 as OTLP/HTTP JSON with the configured headers', async () => {
+  it('exports the spans of docs/spans.md as OTLP/HTTP JSON with the configured headers', async () => {
     receiver = await startOtlpReceiver();
     const exporter = startOtlpExport(receiver.url, { OTEL_EXPORTER_OTLP_HEADERS: `authorization=Bearer%20${SECRET},x-team=qa` });
     expect(exporter?.endpoint).toBe(`${receiver.url}/v1/traces`);
@@ -66,6 +66,34 @@ describe('OTLP export', () => {
     expect(tools.map((span) => attr(span, 'gen_ai.tool.name'))).toEqual(['lookup', 'finish']);
     expect(JSON.parse(attr(tools[0], 'gen_ai.tool.call.arguments') as string)).toEqual({ id: '7' });
     expect(tools.every((span) => span.parentSpanId === root!.spanId)).toBe(true);
+  });
+
+  it('exports OTLP/HTTP protobuf when OTEL_EXPORTER_OTLP_PROTOCOL asks, with the service name and resource attributes of the environment', async () => {
+    receiver = await startOtlpReceiver();
+    const exporter = startOtlpExport(receiver.url, {
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
+      OTEL_SERVICE_NAME: 'support-bot-ci',
+      OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment.name=ci,service.name=ignored,team=agent%20qa',
+    });
+    const result = await runOnce();
+    expect(await exporter!.finish()).toBeNull();
+
+    const request = receiver.received[0];
+    expect(request.headers['content-type']).toBe('application/x-protobuf');
+    const resource = Object.fromEntries((request.body.resourceSpans[0].resource?.attributes ?? []).map((a) => [a.key, a.value.stringValue]));
+    // OTEL_SERVICE_NAME wins over service.name in OTEL_RESOURCE_ATTRIBUTES, as the specification says.
+    expect(resource).toMatchObject({ 'service.name': 'support-bot-ci', 'deployment.environment.name': 'ci', team: 'agent qa', 'service.version': expect.any(String) });
+
+    const spans = receiver.spans().filter((span) => span.traceId === result.trace_id);
+    const root = spans.find((span) => span.name === 'invoke_agent OTLP bot')!;
+    expect(attr(root, 'gen_ai.operation.name')).toBe('invoke_agent');
+    expect(attr(root, 'gen_ai.provider.name')).toBe('scripted');
+    const chats = spans.filter((span) => attr(span, 'gen_ai.operation.name') === 'chat') as Array<{ kind?: number }>;
+    expect(chats).toHaveLength(3);
+    // SPAN_KIND_CLIENT is 3 in the OTLP enum.
+    expect(chats.every((chat) => chat.kind === 3)).toBe(true);
+    const tools = spans.filter((span) => attr(span, 'gen_ai.operation.name') === 'execute_tool');
+    expect(JSON.parse(attr(tools[0], 'gen_ai.tool.call.arguments') as string)).toEqual({ id: '7' });
   });
 
   it('reports a dead endpoint once, without the headers, and keeps the run intact', async () => {

@@ -4,6 +4,7 @@ import type { ResumeDecision } from '../checkpoint/resume-decision.js';
 import { describeError } from '../loop/agent-loop.js';
 import type { Message } from '../model/message.js';
 import type { Usage } from '../model/model.js';
+import { addUsage } from '../model/usage.js';
 import type { PendingInteraction, StopReason } from '../turn.js';
 import { markFailed, withSpan } from '../with-span.js';
 import type { FlowEnv } from './components/component.js';
@@ -54,7 +55,7 @@ export async function runFlow(input: FlowRunInput): Promise<FlowRunResult> {
   const { env } = input;
   const run = structuredClone(input.start);
   const tracer = env.loopSetup.tracer;
-  const attributes = { [ATTR.flowName]: input.flowName };
+  const attributes = { [ATTR.operationName]: SPAN.invokeWorkflow, [ATTR.workflowName]: input.flowName, [ATTR.flowName]: input.flowName };
   try {
     return await withSpan(tracer, `${SPAN.invokeWorkflow} ${input.flowName}`, attributes, env.loopSetup.parent, async (flowContext, flowSpan) => {
       run.flow.status = 'running';
@@ -105,8 +106,7 @@ function finish(run: FlowRunState, stopReason: StopReason, pending?: PendingInte
   if (loop && run.current) {
     const history = run.flow.conversation_history[run.current.component]?.length ?? 0;
     messages.push(...loop.messages.slice(history));
-    usage.input_tokens += loop.usage.input_tokens;
-    usage.output_tokens += loop.usage.output_tokens;
+    addUsage(usage, loop.usage);
     modelCalls += loop.turns;
   }
   const result: FlowRunResult = { run, messages, output: run.output, stop_reason: stopReason, usage, modelCalls, flowState: run.flow };

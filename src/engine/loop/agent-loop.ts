@@ -1,8 +1,9 @@
-import { SpanStatusCode, type Context, type Tracer } from '@opentelemetry/api';
+import { SpanKind, SpanStatusCode, type Context, type Tracer } from '@opentelemetry/api';
 import { AgentcheckError } from '../../config/errors.js';
-import { ATTR, SPAN } from '../../spans/conventions.js';
+import { ATTR, SPAN, usageDetailAttributes } from '../../spans/conventions.js';
 import type { AssistantMessage, Message, ToolCallPart, ToolResultMessage } from '../model/message.js';
 import type { Model, ModelResponse, ToolDefinition, Usage } from '../model/model.js';
+import { addUsage } from '../model/usage.js';
 import type { ApprovalAnswer } from '../permissions/approval-policy.js';
 import type { ToolCaller } from '../tools/tool-caller.js';
 import type { PendingInteraction, StopReason } from '../turn.js';
@@ -59,8 +60,7 @@ export async function runAgentLoop(setup: LoopSetup, initial: LoopState, decisio
       const turn = state.turns;
       const response = await chat(setup, state);
       state.turns++;
-      state.usage.input_tokens += response.usage.input_tokens;
-      state.usage.output_tokens += response.usage.output_tokens;
+      addUsage(state.usage, response.usage);
       const calls: ToolCallPart[] = response.toolCalls.map((call) => ({ tool_call_id: call.id, tool_name: call.name, input: call.args }));
       const argsErrors = new Map(response.toolCalls.filter((call) => call.argsError).map((call) => [call.id, call.argsError as string]));
       const message: AssistantMessage = { role: 'assistant', content: response.text };
@@ -79,7 +79,9 @@ export async function runAgentLoop(setup: LoopSetup, initial: LoopState, decisio
 /** One model call inside a `chat {model}` span. */
 async function chat(setup: LoopSetup, state: LoopState): Promise<ModelResponse> {
   const { model, tracer } = setup;
+  // CLIENT: a model call leaves the process (the GenAI conventions' kind for inference spans).
   const span = tracer.startSpan(`${SPAN.chat} ${model.modelId}`, {
+    kind: SpanKind.CLIENT,
     attributes: {
       [ATTR.operationName]: SPAN.chat,
       [ATTR.providerName]: model.provider,
@@ -101,7 +103,9 @@ async function chat(setup: LoopSetup, state: LoopState): Promise<ModelResponse> 
       [ATTR.finishReasons]: [response.finishReason.raw],
       [ATTR.inputTokens]: response.usage.input_tokens,
       [ATTR.outputTokens]: response.usage.output_tokens,
+      ...usageDetailAttributes(response.usage),
     });
+    if (response.responseId !== undefined) span.setAttribute(ATTR.responseId, response.responseId);
     return response;
   } catch (error) {
     span.setAttribute(ATTR.errorType, error instanceof AgentcheckError ? error.code : 'exception');

@@ -35,9 +35,14 @@ export interface FinishReason {
   raw: string;
 }
 
+/** Token counts of a model call or a run. Cached and reasoning tokens are parts of input and output. */
 export interface Usage {
   input_tokens: number;
   output_tokens: number;
+  /** Input tokens served from the provider's prompt cache (already counted in input_tokens). */
+  cached_input_tokens?: number;
+  /** Output tokens spent on hidden reasoning (already counted in output_tokens). */
+  reasoning_tokens?: number;
 }
 
 export interface ModelResponse {
@@ -47,6 +52,8 @@ export interface ModelResponse {
   usage: Usage;
   /** The model that answered, as the provider reports it. */
   responseModel?: string;
+  /** The provider's id of this completion (`gen_ai.response.id`). */
+  responseId?: string;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Message, ToolResultMessage } from '../model/message.js';
 import type { FinishReason, Model, ModelRequest, ModelResponse, ModelToolCall, ToolDefinition } from '../model/model.js';
 import { resolveEndpoint, type EndpointSpec, type HttpModelOptions } from './http-model-options.js';
 import { postJsonWithRetry, type JsonReply } from './http-retry.js';
-import { asRecord, finishReasonFrom, tokens } from './response-fields.js';
+import { asRecord, detailCount, finishReasonFrom, tokens } from './response-fields.js';
 
 const ENDPOINT: EndpointSpec = {
   provider: 'anthropic',
@@ -125,8 +125,10 @@ function mapResponse(reply: JsonReply): ModelResponse {
       // Cached prompt tokens are billed input too but reported apart; summing keeps runs comparable.
       input_tokens: tokens(usage.input_tokens) + tokens(usage.cache_creation_input_tokens) + tokens(usage.cache_read_input_tokens),
       output_tokens: tokens(usage.output_tokens),
+      ...detailCount('cached_input_tokens', usage.cache_read_input_tokens),
     },
     responseModel: typeof body.model === 'string' ? body.model : undefined,
+    responseId: typeof body.id === 'string' ? body.id : undefined,
   };
 }
 

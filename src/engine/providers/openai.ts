@@ -2,7 +2,7 @@ import type { Message } from '../model/message.js';
 import type { FinishReason, Model, ModelRequest, ModelResponse, ModelToolCall, ToolDefinition } from '../model/model.js';
 import { resolveEndpoint, type EndpointSpec, type HttpModelOptions } from './http-model-options.js';
 import { postJsonWithRetry, type JsonReply } from './http-retry.js';
-import { asRecord, finishReasonFrom, tokens } from './response-fields.js';
+import { asRecord, detailCount, finishReasonFrom, tokens } from './response-fields.js';
 
 const ENDPOINT: EndpointSpec = {
   provider: 'openai',
@@ -103,8 +103,14 @@ function mapResponse(reply: JsonReply): ModelResponse {
     text: textOf(message.content),
     toolCalls: toolCallsOf(message.tool_calls, reply),
     finishReason: finishReasonOf(choice.finish_reason),
-    usage: { input_tokens: tokens(usage.prompt_tokens), output_tokens: tokens(usage.completion_tokens) },
+    usage: {
+      input_tokens: tokens(usage.prompt_tokens),
+      output_tokens: tokens(usage.completion_tokens),
+      ...detailCount('cached_input_tokens', asRecord(usage.prompt_tokens_details).cached_tokens),
+      ...detailCount('reasoning_tokens', asRecord(usage.completion_tokens_details).reasoning_tokens),
+    },
     responseModel: typeof body.model === 'string' ? body.model : undefined,
+    responseId: typeof body.id === 'string' ? body.id : undefined,
   };
 }
 

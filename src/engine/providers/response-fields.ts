@@ -17,3 +17,8 @@ export function finishReasonFrom(map: ReadonlyMap<string, FinishReason['unified'
   const text = typeof raw === 'string' ? raw : 'unknown';
   return { unified: map.get(text) ?? 'other', raw: text };
 }
+
+/** `{[key]: count}` when the provider reported a finite count, else `{}` (absent stays absent, not 0). */
+export function detailCount<K extends string>(key: K, value: unknown): Partial<Record<K, number>> {
+  return typeof value === 'number' && Number.isFinite(value) ? ({ [key]: value } as Partial<Record<K, number>>) : {};
+}

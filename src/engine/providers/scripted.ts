@@ -64,6 +64,8 @@ export class ScriptedModel implements Model {
         output_tokens: entry.usage?.output_tokens ?? Math.ceil((text.length + JSON.stringify(toolCalls).length) / 4),
       },
       responseModel: this.modelId,
+      // Deterministic, so replays and reports compare equal; unique within a run.
+      responseId: `scripted-${this.position}`,
     };
   }
 

@@ -5,6 +5,7 @@ import { mergeSpanFiles } from '../merge/merge-spans.js';
 import { readShardReport, type ShardReport } from '../merge/read-shard-report.js';
 import type { Report } from '../report/report.js';
 import { createReporters, type Reporter } from '../reporters/index.js';
+import { runCiReporters } from './ci-reporters.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
 
 export interface MergeOptions {
@@ -57,6 +58,7 @@ export async function mergeCommand(files: string[], options: MergeOptions, io: C
       io.stderr.write(`agentcheck: the ${reporter.name} reporter failed: ${(error as Error).message}\n`);
     }
   }
+  if (!(await runCiReporters(report, out, io))) reporterFailed = true;
 
   const missing = report.merged?.missing_shards ?? [];
   const total = report.merged?.inputs[0]?.shard?.total;

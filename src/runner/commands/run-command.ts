@@ -16,6 +16,8 @@ import { computeStats } from '../stats/compute-stats.js';
 import { loadSuite } from '../suite/load-suite.js';
 import { runSuite } from '../suite/run-suite.js';
 import { folderConfig, loadSuiteConfig, REPORTER_NAMES, type ReporterName, type SuiteConfig } from '../suite/suite-config.js';
+import { shardFromEnv } from '../ci/shard-from-env.js';
+import { runCiReporters } from './ci-reporters.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
 
 export interface RunOptions {
@@ -53,6 +55,13 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
     reporterNames = parseReporters(options.reporter, config.reporters);
     cassettes = resolveCassetteSettings(options.cassettes, config.cassettes, config.baseDir);
     const scenarioPaths = ownConfig ? [] : paths;
+    if (!options.shard) {
+      const fromEnv = shardFromEnv(io.env);
+      if (fromEnv) {
+        options = { ...options, shard: { index: fromEnv.index, total: fromEnv.total } };
+        io.stderr.write(`agentcheck: running shard ${fromEnv.index}/${fromEnv.total} (from ${fromEnv.source}; --shard overrides)\n`);
+      }
+    }
     plan = loadSuite({ paths: scenarioPaths, config, variants: options.variant, repeat: options.repeat, grep: options.grep, tags: options.tag, shard: options.shard }, io.cwd);
   } catch (error) {
     return reportError(error, io);
@@ -144,6 +153,7 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
       io.stderr.write(`agentcheck: the ${reporter.name} reporter failed: ${(error as Error).message}\n`);
     }
   }
+  await runCiReporters(report, out, io);
   // After the reports: a slow or dead collector must not hold them back, nor change the exit code.
   const otlpWarning = await otlp?.finish();
   if (otlpWarning) io.stderr.write(`${otlpWarning}\n`);

@@ -13,27 +13,31 @@ import { errorResult, structuredResult } from './tool-results.js';
 /** Spans returned when the caller gives no windowing.limit: enough to read, small enough for a context window. */
 export const DEFAULT_SPAN_LIMIT = 100;
 
-const condition = z.object({
-  field: z.enum(QUERY_FIELDS).describe('span field to test; "attributes" needs "key"'),
-  key: z.string().min(1).optional().describe('attribute name when field is "attributes", e.g. gen_ai.tool.name'),
-  operator: z.enum(QUERY_OPERATORS).describe('comparison; exists / not_exists take no value, in / not_in take a list, matches a regex'),
-  value: z.unknown().optional().describe('the value to compare with'),
-}).strict();
+type QueryNode = {
+  field?: (typeof QUERY_FIELDS)[number];
+  key?: string;
+  operator: (typeof QUERY_OPERATORS)[number] | (typeof LOGICAL_OPERATORS)[number];
+  value?: unknown;
+  conditions?: QueryNode[];
+};
 
-type Filtering = { operator: (typeof LOGICAL_OPERATORS)[number]; conditions: Array<z.infer<typeof condition> | Filtering> };
-
-const SHAPE_HINT = 'expected a condition {field, key?, operator, value} or a group {operator: and|or|not, conditions: [...]}';
-
-const filtering: z.ZodType<Filtering> = z.lazy(() => z.object({
-  operator: z.enum(LOGICAL_OPERATORS).describe('and: all match; or: any matches; not: none matches'),
-  conditions: z.array(z.union([condition, filtering], { errorMap: () => ({ message: SHAPE_HINT }) })).min(1),
+// One object type for conditions and groups alike (not a union of two objects): generic MCP
+// clients such as the Inspector pick how to send an argument by its schema's `type`, and a union
+// has none. Which of the two shapes a node is, and whether it is complete, validateQuery decides
+// with the same messages as everywhere else.
+const queryNode: z.ZodType<QueryNode> = z.lazy(() => z.object({
+  field: z.enum(QUERY_FIELDS).optional().describe('a condition: the span field to test; "attributes" needs "key"'),
+  key: z.string().min(1).optional().describe('a condition on attributes: the attribute name, e.g. gen_ai.tool.name'),
+  operator: z.enum([...QUERY_OPERATORS, ...LOGICAL_OPERATORS]).describe('a condition: is, eq, contains, matches, in, exists, ...; a group: and (all match), or (any matches), not (none matches)'),
+  value: z.unknown().optional().describe('a condition: the value to compare with (none for exists / not_exists, a list for in / not_in)'),
+  conditions: z.array(queryNode).min(1).optional().describe('a group: its conditions and nested groups'),
 }).strict());
 
 const queryInput = z.object({
   trace_id: z.string().min(1).optional().describe('only this run (the trace_id a test_run returned)'),
   file: z.string().min(1).optional().describe('a spans.jsonl file (e.g. reports/spans.jsonl of `agentcheck run`) to query instead of this server\'s runs; relative to the server\'s folder'),
-  filtering: z.union([condition, filtering], { errorMap: () => ({ message: SHAPE_HINT }) }).optional()
-    .describe('which spans, e.g. {"field": "name", "operator": "startswith", "value": "execute_tool"} or {"operator": "and", "conditions": [...]}'),
+  filtering: queryNode.optional()
+    .describe('which spans: a condition {field, key?, operator, value} or a group {operator: and|or|not, conditions: [...]}, e.g. {"field": "name", "operator": "startswith", "value": "execute_tool"} or {"operator": "and", "conditions": [...]}'),
   windowing: z.object({
     limit: z.number().int().min(1).max(10_000).optional().describe(`at most this many spans (default ${DEFAULT_SPAN_LIMIT}); count still says how many matched`),
     order: z.enum(['asc', 'desc']).optional().describe('by start time; default asc'),

@@ -121,7 +121,9 @@ function rowProblem(row: unknown): { at: PathSegments; expected: string } | null
   if (row.error !== undefined && row.error !== null && !(isObject(row.error) && typeof row.error.type === 'string' && typeof row.error.message === 'string')) {
     return bad('error', 'to be null or {type, message}', row.error);
   }
-  if (row.usage !== undefined && !(isObject(row.usage) && isCount(row.usage.input_tokens) && isCount(row.usage.output_tokens))) {
+  if (row.usage !== undefined && !(isObject(row.usage) && isCount(row.usage.input_tokens) && isCount(row.usage.output_tokens)
+    && (row.usage.cached_input_tokens === undefined || isCount(row.usage.cached_input_tokens))
+    && (row.usage.reasoning_tokens === undefined || isCount(row.usage.reasoning_tokens)))) {
     return bad('usage', 'to be {input_tokens, output_tokens}', row.usage);
   }
   return null;

@@ -28,8 +28,11 @@ export interface ScenarioRow {
    * /regex/ names; the reference for tool-selection statistics. Absent in older reports.
    */
   expected_tools?: string[];
-  /** Tokens the run's model calls used; absent when the run never produced a turn. */
-  usage?: { input_tokens: number; output_tokens: number };
+  /**
+   * Tokens the run's model calls used; absent when the run never produced a turn.
+   * cached_input_tokens and reasoning_tokens appear when the provider reports them.
+   */
+  usage?: { input_tokens: number; output_tokens: number; cached_input_tokens?: number; reasoning_tokens?: number };
   /** A scenario with `resume`: each pause (the gated tool) and the decision it was resumed with. */
   resumes?: Array<{ tool: string; decision: string }>;
 }

@@ -1,7 +1,9 @@
 import { join, relative, resolve, sep } from 'node:path';
 import type { Report, ScenarioRow } from '../report/report.js';
+import { ScenarioLines } from '../report/scenario-lines.js';
 import { writeFileAtomic } from '../report/write-atomic.js';
 import { rowReason } from './format/row-cells.js';
+import { toolCallLines } from './format/tool-call-lines.js';
 import { xmlAttr, xmlEscape } from './format/xml-escape.js';
 import type { Reporter, ReporterContext } from './reporter.js';
 
@@ -25,7 +27,11 @@ interface Counts {
   ms: number;
 }
 
-/** The JUnit XML as a string; file paths are made relative to `cwd`. */
+/**
+ * The JUnit XML as a string; file paths are made relative to `cwd`. Elements and attributes
+ * follow the Jenkins JUnit schema, plus `file` and `line` on each testcase (as pytest and GitLab
+ * read them); docs/ci.md lists them.
+ */
 export function renderJunit(report: Readonly<Report>, cwd: string): string {
   const byFile = new Map<string, ScenarioRow[]>();
   for (const row of report.scenarios) {
@@ -35,16 +41,20 @@ export function renderJunit(report: Readonly<Report>, cwd: string): string {
   }
   const suites: string[] = [];
   const total = emptyCounts();
+  const lines = new ScenarioLines();
+  // Ant's form: ISO 8601 without a zone (the value is UTC, as report.started_at).
+  const timestamp = report.started_at.slice(0, 19);
   for (const [file, rows] of byFile) {
     const counts = emptyCounts();
     for (const row of rows) add(counts, row);
     add(total, ...rows);
     const name = relative(cwd, resolve(cwd, file)).split(sep).join('/') || file;
-    suites.push(`  <testsuite name="${xmlAttr(name)}" ${countAttrs(counts)} time="${seconds(counts.ms)}">`);
-    for (const row of rows) suites.push(testcase(row));
+    suites.push(`  <testsuite name="${xmlAttr(name)}" ${countAttrs(counts)} skipped="${counts.skipped}" time="${seconds(counts.ms)}" timestamp="${xmlAttr(timestamp)}" file="${xmlAttr(name)}">`);
+    for (const row of rows) suites.push(testcase(row, name, lines.lineOf(resolve(cwd, file), row.name)));
     suites.push('  </testsuite>');
   }
   // The root time is the run's wall time; a suite's is the sum of its rows (they ran concurrently).
+  // The root has no `skipped`: the Jenkins schema does not allow it there (each suite has one).
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="agentcheck" ${countAttrs(total)} time="${seconds(report.duration_ms)}">`,
@@ -54,9 +64,10 @@ export function renderJunit(report: Readonly<Report>, cwd: string): string {
   ].join('\n');
 }
 
-function testcase(row: ScenarioRow): string {
+function testcase(row: ScenarioRow, file: string, line: number | undefined): string {
   const name = `${row.name} [${row.variant}]${row.repeat > 0 ? ` #${row.repeat}` : ''}`;
-  const open = `    <testcase name="${xmlAttr(name)}" classname="${xmlAttr(fileIdOf(row))}" time="${seconds(row.duration_ms)}"`;
+  const where = `file="${xmlAttr(file)}"${line === undefined ? '' : ` line="${line}"`}`;
+  const open = `    <testcase name="${xmlAttr(name)}" classname="${xmlAttr(fileIdOf(row))}" time="${seconds(row.duration_ms)}" ${where}`;
   const reason = rowReason(row);
   switch (row.status) {
     case 'pass':
@@ -84,6 +95,7 @@ function failureBody(row: ScenarioRow): string {
   for (const check of row.checks) {
     if (check.status !== 'pass') lines.push(`${check.status} ${check.id}: ${check.reason}`);
   }
+  if (row.test_run) lines.push(...toolCallLines(row.test_run));
   if (row.error && !reason.includes(row.error.message)) lines.push(`error ${row.error.type}: ${row.error.message}`);
   if (row.test_run?.trace_id) lines.push(`trace_id: ${row.test_run.trace_id}`);
   return lines.join('\n');
@@ -117,7 +129,7 @@ function add(counts: Counts, ...rows: ScenarioRow[]): void {
 }
 
 function countAttrs(counts: Counts): string {
-  return `tests="${counts.tests}" failures="${counts.failures}" errors="${counts.errors}" skipped="${counts.skipped}"`;
+  return `tests="${counts.tests}" failures="${counts.failures}" errors="${counts.errors}"`;
 }
 
 function seconds(ms: number): string {

@@ -71,7 +71,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     if (scenario.resume) row.resumes = record.resumes.map(({ tool, decision }) => ({ tool, decision }));
     options.onSpans?.(record.spans);
     row.test_run = record.result;
-    row.usage = { input_tokens: record.turn.usage.input_tokens, output_tokens: record.turn.usage.output_tokens };
+    row.usage = { ...record.turn.usage };
     row.turns = record.spans.filter((span) => span.attributes['gen_ai.operation.name'] === 'chat').length;
     const evidence = record.evidence;
     row.checks = runChecks(scenario.expect.checks, evidence);

@@ -102,8 +102,9 @@ describe('AnthropicMessagesModel', () => {
       text: 'Sure, let me check.',
       toolCalls: [],
       finishReason: { unified: 'stop', raw: 'end_turn' },
-      usage: { input_tokens: 412, output_tokens: 38 },
+      usage: { input_tokens: 412, output_tokens: 38, cached_input_tokens: 0 },
       responseModel: 'claude-sonnet-4-5-20250929',
+      responseId: 'msg_01XFDUDYJgAACzvnptvVoYEL',
     });
   });
 
@@ -197,7 +198,7 @@ describe('AnthropicMessagesModel', () => {
 
   it('counts cached prompt tokens as input and reports zero usage when absent', async () => {
     serve(URL, message([{ type: 'text', text: 'x' }], 'end_turn', { ...USAGE, cache_creation_input_tokens: 100, cache_read_input_tokens: 50 }));
-    expect((await model().instance.generate(request())).usage).toEqual({ input_tokens: 562, output_tokens: 38 });
+    expect((await model().instance.generate(request())).usage).toEqual({ input_tokens: 562, output_tokens: 38, cached_input_tokens: 50 });
     serve(URL, message([{ type: 'text', text: 'x' }], 'end_turn', null));
     expect((await model().instance.generate(request())).usage).toEqual({ input_tokens: 0, output_tokens: 0 });
   });

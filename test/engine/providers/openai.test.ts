@@ -101,6 +101,7 @@ describe('OpenAIChatModel', () => {
       finishReason: { unified: 'stop', raw: 'stop' },
       usage: { input_tokens: 57, output_tokens: 12 },
       responseModel: 'gpt-4.1-mini-2025-04-14',
+      responseId: 'chatcmpl-B9MBs8CjcvOU2jLn4n570S5qMJKcT',
     });
   });
 

@@ -1,9 +1,12 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { JunitReporter, renderJunit } from '../../../src/runner/reporters/junit-reporter.js';
 import { captureStream, fixtureReport, NASTY_REASON, report, row, stripAnsi, tempOut } from './fixture-report.js';
+import { junitSchemaProblems } from './junit-schema.js';
 import { findAll, parseXml } from './xml-check.js';
 
 function hasXmllint(): boolean {
@@ -31,10 +34,11 @@ describe('JunitReporter', () => {
     const { xml } = await writeFixture();
     const root = parseXml(xml);
     expect(root.name).toBe('testsuites');
-    expect(root.attrs).toMatchObject({ tests: '10', failures: '2', errors: '1', skipped: '2', time: '3.210' });
+    expect(root.attrs).toMatchObject({ tests: '10', failures: '2', errors: '1', time: '3.210' });
+    expect(root.attrs).not.toHaveProperty('skipped');
     const suites = findAll(root, 'testsuite');
     expect(suites.map((s) => s.attrs.name)).toEqual(['support/refund.scenario.yaml', 'flows/flow.scenarios.yaml']);
-    expect(suites[0].attrs).toMatchObject({ tests: '4', failures: '1', errors: '0', skipped: '0', time: '0.048' });
+    expect(suites[0].attrs).toMatchObject({ tests: '4', failures: '1', errors: '0', skipped: '0', time: '0.048', timestamp: '2025-01-02T03:04:05', file: 'support/refund.scenario.yaml' });
     expect(suites[1].attrs).toMatchObject({ tests: '6', failures: '1', errors: '1', skipped: '2' });
     expect(findAll(root, 'testcase')).toHaveLength(10);
   });
@@ -79,6 +83,30 @@ describe('JunitReporter', () => {
     expect(testcase.attrs.name).toBe('it\'s "odd"  [base]');
     expect(testcase.attrs.classname).toBe('a&b/<x>.scenario.yaml');
     expect(testcase.children[0].attrs).toEqual({ message: 'm', type: 'A<B' });
+  });
+
+  it('conforms to the Jenkins JUnit schema (with file and line on testcases)', async () => {
+    const root = parseXml((await writeFixture()).xml);
+    expect(junitSchemaProblems(root)).toEqual([]);
+    expect(findAll(root, 'testcase').every((c) => c.attrs.file === c.attrs.classname)).toBe(true);
+    // The rules do catch what the schema forbids: the `skipped` count 0.1 put on the root.
+    expect(junitSchemaProblems({ ...root, attrs: { ...root.attrs, skipped: '2' } })).toEqual(['testsuites: attribute "skipped" is not allowed']);
+  });
+
+  it('lists the tool calls, numbered, with their outcomes in the failure text', async () => {
+    const root = parseXml((await writeFixture()).xml);
+    const failure = findAll(root, 'failure')[0];
+    expect(failure.text).toContain('tool calls (stop_reason: end_turn):\n  1. lookup_order x2 (2 returned)');
+  });
+
+  it('gives each testcase the line where its scenario starts in its file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'junit-lines-'));
+    writeFileSync(join(dir, 'multi.scenarios.yaml'), 'defaults:\n  agent: a.yaml\nscenarios:\n  - name: first\n    inputs: {}\n  # a comment\n  - name: second\n');
+    writeFileSync(join(dir, 'one.scenario.yaml'), '# leading comment\n\nname: only\nagent: a.yaml\n');
+    const at = (file: string, name: string) => row(file, name, { file: join(dir, file) });
+    const xml = renderJunit(report([at('multi.scenarios.yaml', 'first'), at('multi.scenarios.yaml', 'second'), at('one.scenario.yaml', 'only'), at('gone.scenario.yaml', 'lost')]), dir);
+    const cases = findAll(parseXml(xml), 'testcase');
+    expect(cases.map((c) => [c.attrs.file, c.attrs.line])).toEqual([['multi.scenarios.yaml', '4'], ['multi.scenarios.yaml', '7'], ['one.scenario.yaml', '3'], ['gone.scenario.yaml', undefined]]);
   });
 
   it('writes an empty but valid file for a run with no rows', () => {

@@ -1,5 +1,6 @@
 import { toolAnswer } from '../../checkpoint/resume-decision.js';
 import { runAgentLoop, type LoopSetup, type LoopState } from '../../loop/agent-loop.js';
+import { addUsage } from '../../model/usage.js';
 import { stringifyValue } from '../../template/interpolate.js';
 import type { Tool } from '../../tools/tool.js';
 import { writeOutputs } from '../flow-state.js';
@@ -38,8 +39,7 @@ export async function runAgentComponent(context: ComponentContext): Promise<Comp
   const added = result.state.messages.slice(history.length);
   run.flow.conversation_history[component.name] = [...history, ...added];
   run.messages.push(...added);
-  run.usage.input_tokens += result.state.usage.input_tokens;
-  run.usage.output_tokens += result.state.usage.output_tokens;
+  addUsage(run.usage, result.state.usage);
   run.modelCalls += result.state.turns;
   if (result.stop_reason !== 'end_turn') {
     return { kind: 'stopped', stopReason: result.stop_reason === 'max_turns' ? 'max_turns' : 'error', error: result.error };

@@ -1,0 +1,19 @@
+import type { Report } from '../report/report.js';
+import { GithubActionsReporter, inGithubActions } from '../reporters/github-actions-reporter.js';
+import type { CommandIO } from './cli-io.js';
+
+/**
+ * Runs the reporters the CI environment asks for by itself (GitHub Actions annotations and job
+ * summary when GITHUB_ACTIONS=true). Returns false when one failed; the failure is printed once.
+ */
+export async function runCiReporters(report: Readonly<Report>, out: string, io: CommandIO): Promise<boolean> {
+  if (!inGithubActions(io.env)) return true;
+  const reporter = new GithubActionsReporter(io.env);
+  try {
+    await reporter.onRunEnd(report, { out, stdout: io.stdout, color: false, cwd: io.cwd });
+    return true;
+  } catch (error) {
+    io.stderr.write(`agentcheck: the ${reporter.name} reporter failed: ${(error as Error).message}\n`);
+    return false;
+  }
+}

@@ -1,0 +1,65 @@
+import { appendFile } from 'node:fs/promises';
+import { relative, resolve, sep } from 'node:path';
+import type { Report, ScenarioRow } from '../report/report.js';
+import { ScenarioLines } from '../report/scenario-lines.js';
+import { isFailing, rowReason } from './format/row-cells.js';
+import { renderMarkdown } from './md-reporter.js';
+import type { Reporter, ReporterContext } from './reporter.js';
+
+/** GitHub shows at most this many error annotations per step; more are noise. */
+export const MAX_ANNOTATIONS = 50;
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** Whether the process runs as a GitHub Actions step. */
+export function inGithubActions(env: Env): boolean {
+  return env.GITHUB_ACTIONS === 'true';
+}
+
+/**
+ * On GitHub Actions: one `::error file=...,line=...::` workflow command per failing row, on the
+ * scenario's file and line, and the Markdown report appended to $GITHUB_STEP_SUMMARY. Added by
+ * the CLI when GITHUB_ACTIONS=true, whatever --reporter says (docs/ci.md).
+ */
+export class GithubActionsReporter implements Reporter {
+  readonly name = 'github-actions';
+
+  constructor(private readonly env: Env) {}
+
+  async onRunEnd(report: Readonly<Report>, ctx: ReporterContext): Promise<void> {
+    const commands = githubAnnotations(report, ctx.cwd ?? process.cwd());
+    if (commands.length) ctx.stdout.write(`${commands.join('\n')}\n`);
+    const summary = this.env.GITHUB_STEP_SUMMARY;
+    if (summary) await appendFile(summary, `${renderMarkdown(report)}\n`);
+  }
+}
+
+/** The workflow commands for the report's failing rows (errors and failures), at most MAX_ANNOTATIONS. */
+export function githubAnnotations(report: Readonly<Report>, cwd: string): string[] {
+  const lines = new ScenarioLines();
+  const failing = report.scenarios.filter(isFailing);
+  const commands = failing.slice(0, MAX_ANNOTATIONS).map((row) => annotation(row, cwd, lines));
+  if (failing.length > MAX_ANNOTATIONS) {
+    commands.push(`::warning title=agentcheck::${escapeData(`${failing.length - MAX_ANNOTATIONS} more failing scenarios are not annotated; see the job summary or report.json`)}`);
+  }
+  return commands;
+}
+
+function annotation(row: ScenarioRow, cwd: string, lines: ScenarioLines): string {
+  const absolute = resolve(cwd, row.file);
+  const file = relative(cwd, absolute).split(sep).join('/');
+  const line = lines.lineOf(absolute, row.name);
+  const title = `${row.status === 'error' ? 'error' : 'failed'}: ${row.name} [${row.variant}]${row.repeat > 0 ? ` #${row.repeat}` : ''}`;
+  const properties = [`file=${escapeProperty(file)}`, ...(line === undefined ? [] : [`line=${line}`]), `title=${escapeProperty(title)}`];
+  const verdict = row.test_run ? `\nverdict: ${row.test_run.verdict} (${row.test_run.verdict_reason})` : '';
+  return `::error ${properties.join(',')}::${escapeData(`${rowReason(row)}${verdict}`)}`;
+}
+
+// The escapes GitHub's toolkit (@actions/core) applies to workflow command data and properties.
+function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}

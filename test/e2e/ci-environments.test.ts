@@ -1,0 +1,58 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Report } from '../../src/runner/report/report.js';
+import { tempDir } from '../helpers/temp-dir.js';
+import { AGENT_YAML, runCli } from './cli.js';
+
+// Two scenarios in one file: `ok` passes, `broken` expects a tool the script never calls.
+const SUITE = `defaults:
+  agent: agent.yaml
+  inputs: {messages: [{role: user, content: go}]}
+scenarios:
+  - name: ok
+    model: {script: [{text: done}]}
+    expect: {checks: [{output: {contains: done}}]}
+
+  - name: broken
+    model: {script: [{text: "nothing, 100% sure"}]}
+    expect: {checks: [{output: {contains: "refund: created"}}]}
+`;
+
+describe('CI environments (built CLI)', () => {
+  it('on GitHub Actions prints an error annotation on the failing scenario\'s file and line and appends the job summary', async () => {
+    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'refunds.scenarios.yaml': SUITE });
+    const summary = join(mkdtempSync(join(tmpdir(), 'gh-summary-')), 'summary.md');
+    const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], dir, { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary });
+    expect(result.exitCode, result.all).toBe(1);
+    const annotations = result.stdout.split('\n').filter((line) => line.startsWith('::'));
+    expect(annotations).toHaveLength(1);
+    expect(annotations[0]).toMatch(/^::error file=refunds\.scenarios\.yaml,line=9,title=failed%3A broken \[base\]::output#0: /);
+    // Newlines and % in the message are escaped as the workflow command format requires.
+    expect(annotations[0]).not.toMatch(/\n/);
+    expect(readFileSync(summary, 'utf8')).toMatch(/broken/);
+  });
+
+  it('prints no annotations and writes no summary outside GitHub Actions', async () => {
+    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'refunds.scenarios.yaml': SUITE });
+    const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], dir);
+    expect(result.stdout).not.toMatch(/^::error/m);
+  });
+
+  it('takes the shard from GitLab\'s CI_NODE_INDEX/CI_NODE_TOTAL when --shard is not given, and --shard wins', async () => {
+    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'refunds.scenarios.yaml': SUITE });
+    const env = { CI_NODE_INDEX: '2', CI_NODE_TOTAL: '2' };
+    const fromEnv = await runCli(['run', '.', '--out', 'a', '--reporter', 'json'], dir, env);
+    expect(fromEnv.stderr).toContain('running shard 2/2 (from CI_NODE_INDEX/CI_NODE_TOTAL; --shard overrides)');
+    const report = JSON.parse(readFileSync(join(dir, 'a/report.json'), 'utf8')) as Report;
+    expect(report.suite.shard).toEqual({ index: 2, total: 2 });
+    expect(report.scenarios).toHaveLength(1);
+    const flag = await runCli(['run', '.', '--out', 'b', '--reporter', 'json', '--shard', '1/1'], dir, env);
+    expect(flag.stderr).not.toContain('running shard');
+    expect((JSON.parse(readFileSync(join(dir, 'b/report.json'), 'utf8')) as Report).scenarios).toHaveLength(2);
+    const bad = await runCli(['run', '.', '--out', 'c'], dir, { CI_NODE_INDEX: '3', CI_NODE_TOTAL: '2' });
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toContain('CI_NODE_INDEX: expected a whole number from 1 to 2');
+  });
+});
