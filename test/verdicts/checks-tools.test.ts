@@ -82,7 +82,7 @@ describe('nested calls', () => {
     expect(check('tool_called', { tool: 'post_slack' }, evidence).status).toBe('fail');
     expect(check('tool_called', { tool: 'post_slack', nested: true }, evidence).status).toBe('pass');
     expect(check('no_tool_errors', {}, evidence).status).toBe('pass');
-    expect(check('no_tool_errors', { nested: true }, evidence).reason).toBe('expected no tool errors; call 2 (post_slack) failed: "ok": false');
+    expect(check('no_tool_errors', { nested: true }, evidence).reason).toBe('expected no tool errors; call 2 (post_slack) failed: not_in_channel');
   });
 });
 
@@ -113,7 +113,7 @@ describe('no_tool_errors', () => {
   it('fails on span errors and error tokens, counting the rest', () => {
     const evidence = evidenceOf([[{ name: 'a', outcome: 'error', result: 'x', error_type: 'invalid_arguments' }, { name: 'b', result: { error: 'missing_scope' } }]]);
     const result = check('no_tool_errors', {}, evidence);
-    expect(result.reason).toBe('expected no tool errors; call 1 (a) failed: invalid_arguments (and 1 more error)');
+    expect(result.reason).toBe('expected no tool errors; call 1 (a) failed: invalid_arguments (x) (and 1 more error)');
     expect(result.evidence).toHaveLength(2);
   });
   it('takes its own token list', () => {
