@@ -28,6 +28,11 @@ export interface ScenarioRow {
    * /regex/ names; the reference for tool-selection statistics. Absent in older reports.
    */
   expected_tools?: string[];
+  /**
+   * Calls made inside plans and chains of the expected tools that a `nested: true` check names,
+   * by tool: tool-selection statistics count them as the check did. Absent when there are none.
+   */
+  nested_calls?: Record<string, number>;
   /** Tokens the run's model calls used; absent when the run never produced a turn. */
   usage?: { input_tokens: number; output_tokens: number };
 }
