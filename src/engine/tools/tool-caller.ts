@@ -4,7 +4,7 @@ import { userSchemaProblems } from '../../config/json-schema.js';
 import { formatPath } from '../../config/source.js';
 import { ATTR, EVIDENCE_ATTR, SPAN } from '../../spans/conventions.js';
 import { answerFor, type ApprovalAnswer, type ApprovalPolicy } from '../permissions/approval-policy.js';
-import { callPermission } from '../permissions/permission.js';
+import { callPermission, isAllowListedCommand } from '../permissions/permission.js';
 import type { AgentSpec } from '../revision/types.js';
 import type { PromptSecurity } from '../security/prompt-security.js';
 import type { Workspace } from '../workspace/workspace.js';
@@ -170,6 +170,7 @@ export class ToolCaller {
       [ATTR.toolSeq]: ++toolSeq,
     };
     if (request.turn !== undefined) attributes[ATTR.turn] = request.turn;
+    if (tool && isAllowListedCommand(tool, request.args, this.options.agent)) attributes[ATTR.toolCommandAllowed] = true;
     return attributes;
   }
 
