@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { assertFormat, type Locator } from '../../config/assert-format.js';
 import { ConfigError } from '../../config/errors.js';
-import { SourceDocument, type PathSegments, type SourceView } from '../../config/source.js';
+import { formatPath, SourceDocument, type PathSegments, type SourceView } from '../../config/source.js';
 import { MCP_TOOL_PREFIX, mcpToolName } from '../../engine/mcp/mcp-tool-name.js';
 import type { ApprovalPolicy } from '../../engine/permissions/approval-policy.js';
 import type { ScriptEntry } from '../../engine/providers/scripted.js';
@@ -101,6 +101,9 @@ function loadOne(
     if (llm.model === undefined) throw locate(['model', 'provider'], `model.provider changes the provider to "${String(llm.provider)}": name its model too (model.model)`);
     if (llmOverride.parameters !== undefined) {
       validateLlmParameters(llm as unknown as LlmSpec, (path, expected, atKey) => locate(['model', ...path], expected, atKey), ['parameters']);
+    } else if (context.suiteModel?.parameters !== undefined && llm.parameters !== undefined) {
+      // The suite's parameters meet the provider only here; the error names where they were written.
+      validateLlmParameters(llm as unknown as LlmSpec, (path, expected) => locate(['agent'], `the suite config's model.${formatPath(path)}: ${expected}`), ['parameters']);
     }
     // The agent's llm is replaced, not deep-merged, so parameters the override leaves out are gone.
     const { llm: _replaced, ...agent } = revision.build.agent;

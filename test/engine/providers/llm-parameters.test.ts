@@ -124,4 +124,10 @@ describe('what the provider is sent', () => {
     expect(error.message).toContain('expected a number >= 1');
     expect(configErrorOf(scenarioDir(agentYaml('openai', '{}'), '{provider: anthropic}').load).message).toContain('name its model too');
   });
+
+  it('suite model parameters are checked against the provider they reach, and the error says they are the suite\'s', () => {
+    const { dir } = scenarioDir(agentYaml('anthropic', '{max_tokens: 10}'), '{}');
+    const error = configErrorOf(() => loadScenarioFile({ file: join(dir, 'a.scenario.yaml'), root: dir }, { agents: new Map(), suiteModel: { parameters: { stop: ['x'] } } }));
+    expect(error.message).toContain('the suite config\'s model.parameters.stop: unknown anthropic parameter "stop"; anthropic calls it "stop_sequences"');
+  });
 });
