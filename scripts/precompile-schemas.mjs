@@ -22,6 +22,8 @@ for (const [file, name] of named) schemas.push((await import(join(dist, file)))[
 // Loading the check registry fills PARAMS_SCHEMAS with every check kind's params schema.
 await import(join(dist, 'verdicts/checks/index.js'));
 schemas.push(...(await import(join(dist, 'verdicts/check-params.js'))).PARAMS_SCHEMAS);
+// llm.parameters per provider.
+schemas.push(...Object.values((await import(join(dist, 'engine/providers/parameter-specs.js'))).PARAMETER_SCHEMAS));
 
 // No `format` keyword in our schemas; the meta-schema's formats are not checked (as at runtime).
 const ajv = new Ajv({ ...FORMAT_AJV_OPTIONS, validateFormats: false, code: { source: true, esm: false } });

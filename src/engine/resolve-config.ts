@@ -1,6 +1,7 @@
 import { redactSecrets } from '../config/redact.js';
 import { VERSION } from '../config/version.js';
 import type { Model } from './model/model.js';
+import { sentParameters } from './providers/parameter-specs.js';
 import { toolPermission, type Permission } from './permissions/permission.js';
 import type { DeltaRevision } from './revision/delta.js';
 import type { Revision } from './revision/types.js';
@@ -37,7 +38,7 @@ export interface ResolveConfigOptions {
   skillsNotDelivered?: Array<{ name: string; source: string; reason: string }>;
 }
 
-/** Computes the resolved config of a revision as it will run. Secret-named parameters are dropped. */
+/** Computes the resolved config of a revision as it will run. Secret-named parameters are redacted. */
 export function resolveConfig(revision: Revision | DeltaRevision, options: ResolveConfigOptions): ResolvedConfig {
   const agent = revision.build.agent;
   const mode = agent.permissions?.mode ?? 'allow';
@@ -45,7 +46,8 @@ export function resolveConfig(revision: Revision | DeltaRevision, options: Resol
     harness: HARNESS,
     provider: options.model.provider,
     model: options.model.modelId,
-    parameters: redactSecrets(agent.llm?.parameters ?? {}),
+    // What the provider sends: the given parameters plus its own defaults (Anthropic's max_tokens).
+    parameters: redactSecrets(sentParameters(options.model.provider, agent.llm?.parameters ?? {})),
     max_turns: agent.max_turns ?? DEFAULT_MAX_TURNS,
     permissions_mode: mode,
     tools: options.tools.map((tool) => ({ name: tool.name, permission: toolPermission(tool, mode) })),

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { ROOT_CONTEXT, SpanStatusCode, trace } from '@opentelemetry/api';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { isSpanContextValid, ROOT_CONTEXT, SpanStatusCode, trace, TraceFlags, type Span } from '@opentelemetry/api';
 import { ATTR, EVIDENCE_ATTR, SPAN, usageDetailAttributes } from '../spans/conventions.js';
 import { CheckpointWriter } from './checkpoint/checkpoint-writer.js';
 import type { AgentCheckpoint, Checkpoint, FlowCheckpoint } from './checkpoint/checkpointer.js';
@@ -31,14 +31,14 @@ type TurnBody = Omit<Turn, 'trace_id'> & { flowState?: string };
 export async function runTurn(revision: Revision | DeltaRevision, start: TurnStart, options: InvokeOptions): Promise<Turn> {
   const tracer = options.tracer ?? trace.getTracer('agentcheck');
   const agent = revision.build.agent;
-  const root = tracer.startSpan(`${SPAN.invokeAgent} ${agent.name}`, {
+  const root = identified(tracer.startSpan(`${SPAN.invokeAgent} ${agent.name}`, {
     attributes: {
       [ATTR.operationName]: SPAN.invokeAgent,
       [ATTR.agentName]: agent.name,
       [ATTR.conversationId]: options.conversationId ?? randomUUID(),
       [ATTR.runKind]: 'test',
     },
-  }, ROOT_CONTEXT);
+  }, ROOT_CONTEXT));
   if (start.kind === 'resume') root.setAttribute(ATTR.resumedFrom, start.checkpoint.id);
   const parent = trace.setSpan(ROOT_CONTEXT, root);
   const traceId = root.spanContext().traceId;
@@ -147,4 +147,14 @@ async function flowTurn(
 function startMessages(start: TurnStart): Message[] {
   if (start.kind === 'fresh') return [...start.input.messages];
   return structuredClone(start.checkpoint.state.messages);
+}
+
+/**
+ * The root span, or, when no tracer provider is installed (the no-op API hands out all-zero
+ * ids), a non-recording stand-in with a fresh random trace id: every run needs its own id,
+ * since paused runs and checkpoints are looked up by it.
+ */
+function identified(root: Span): Span {
+  if (isSpanContextValid(root.spanContext())) return root;
+  return trace.wrapSpanContext({ traceId: randomBytes(16).toString('hex'), spanId: randomBytes(8).toString('hex'), traceFlags: TraceFlags.NONE });
 }

@@ -50,6 +50,8 @@ export const ATTR = {
   toolSource: 'agentcheck.tool.source',
   toolKind: 'agentcheck.tool.kind',
   toolReadOnly: 'agentcheck.tool.read_only',
+  /** A run_command call whose program is in the agent's `commands.allow` list (set only when true). */
+  toolCommandAllowed: 'agentcheck.tool.command_allowed',
   toolIsError: 'agentcheck.tool.is_error',
   /** Why a call was not executed: unknown_tool, invalid_arguments, denied, pending. */
   toolRefused: 'agentcheck.tool.refused',

@@ -18,3 +18,29 @@ export function callError(call: ToolCall, tokens: readonly ErrorToken[]): string
   if (call.kind !== null && COMPOSITE_KINDS.has(call.kind)) return null;
   return findErrorToken(call.result_text, tokens);
 }
+
+/** Longest error detail quoted in a reason. */
+const MAX_DETAIL_CHARS = 300;
+
+/**
+ * Why a call failed, with what the tool said when the span carries the failure:
+ * `invalid_arguments (Invalid arguments for label: labels[0]: expected one of ...)`,
+ * `network (fetch_page: GET https://x.test/ failed: fetch failed (ECONNREFUSED))`.
+ * An error token found in the result is its own explanation. Null when the call did not fail.
+ */
+export function describeCallError(call: ToolCall, tokens: readonly ErrorToken[]): string | null {
+  const why = callError(call, tokens);
+  if (!why || !(call.is_error || call.outcome === 'error')) return why;
+  const detail = errorDetail(call.result);
+  if (!detail) return why;
+  return `${why} (${detail.length > MAX_DETAIL_CHARS ? `${detail.slice(0, MAX_DETAIL_CHARS)}...` : detail})`;
+}
+
+/** The message in a failed call's result: the text itself, or its `error` / `message` field. */
+function errorDetail(result: unknown): string | null {
+  if (typeof result === 'string') return result.trim() || null;
+  if (result === null || typeof result !== 'object' || Array.isArray(result)) return null;
+  const record = result as Record<string, unknown>;
+  for (const key of ['error', 'message']) if (typeof record[key] === 'string' && record[key] !== '') return record[key] as string;
+  return null;
+}

@@ -43,11 +43,23 @@ export function compileErrorTokens(tokens: readonly string[] = DEFAULT_ERROR_TOK
   });
 }
 
-/** The first token found in `text`, or null. */
+/**
+ * The most specific token found in `text`, or null. A result often holds several
+ * (`{"ok": false, "error": "channel_not_found"}`): an error code (a token of word characters
+ * only, `channel_not_found`) says most, then a `<non-empty>` token, named by the text it matched
+ * (`"error": "rate_limited"`), then any other structural token (`"ok": false`); list order
+ * breaks ties.
+ */
 export function findErrorToken(text: string | null, tokens: readonly ErrorToken[]): string | null {
   if (!text) return null;
-  for (const { token, regex } of tokens) if (regex.test(text)) return token;
-  return null;
+  let best: { rank: number; name: string } | null = null;
+  for (const { token, regex } of tokens) {
+    const match = regex.exec(text);
+    if (!match) continue;
+    const rank = /^[\w-]+$/.test(token) ? 0 : token.includes(NON_EMPTY) ? 1 : 2;
+    if (!best || rank < best.rank) best = { rank, name: rank === 1 ? match[0] : token };
+  }
+  return best?.name ?? null;
 }
 
 function literalSource(text: string): string {

@@ -32,6 +32,7 @@ export function toolCallFrom(span: SpanRecord, byId: ReadonlyMap<string, SpanRec
     is_error: isError,
     error_type: isError ? (stringAttr(span, ATTR.errorType) ?? stringAttr(span, ATTR.toolRefused)) : null,
     read_only: span.attributes[ATTR.toolReadOnly] === true,
+    command_allowed: span.attributes[ATTR.toolCommandAllowed] === true,
     kind: stringAttr(span, ATTR.toolKind),
     source,
     turn: numberAttr(span, ATTR.turn),

@@ -28,6 +28,8 @@ export interface ToolCall {
   /** `error.type`, or the refusal reason, when the call failed. */
   error_type: string | null;
   read_only: boolean;
+  /** A run_command call of a program in the agent's `commands.allow` list (`agentcheck.tool.command_allowed`). */
+  command_allowed: boolean;
   /** `agentcheck.tool.kind`: builtin, http, command, chain, plan, returns, skill, mcp, unknown. */
   kind: string | null;
   source: CallSource;

@@ -1,6 +1,6 @@
 import type { ResolvedConfig } from '../engine/resolve-config.js';
 import type { SpanRecord } from '../spans/span-record.js';
-import { callError } from './call-error.js';
+import { describeCallError } from './call-error.js';
 import { summarizeCalls } from './describe.js';
 import { compileErrorTokens, type ErrorToken } from './error-tokens.js';
 import { buildEvidence, visibleCalls } from './evidence.js';
@@ -31,7 +31,7 @@ export interface VerdictInput {
  */
 export function decideVerdict(input: VerdictInput): { verdict: Verdict; verdict_reason: string } {
   for (const call of input.calls) {
-    const why = callError(call, input.tokens);
+    const why = describeCallError(call, input.tokens);
     if (why) return { verdict: 'failed', verdict_reason: `tool ${call.name} failed: ${why}` };
   }
   if (input.error || input.stop_reason === 'error') {
@@ -44,7 +44,9 @@ export function decideVerdict(input: VerdictInput): { verdict: Verdict; verdict_
   const isTerminal = toolNameMatcher(input.terminal_tool);
   const terminal = input.calls.filter((call) => isTerminal(call.name));
   if (terminal.length === 0) {
-    return { verdict: 'incomplete', verdict_reason: `terminal tool ${input.terminal_tool} was never called; saw ${summarizeCalls(input.calls)}` };
+    const paused = pauseReason(input);
+    const never = `terminal tool ${input.terminal_tool} was never called; saw ${summarizeCalls(input.calls)}`;
+    return { verdict: 'incomplete', verdict_reason: paused ? `${paused}; ${never}` : never };
   }
   if (terminal.some((call) => call.outcome === 'ok')) {
     return { verdict: 'pass', verdict_reason: `terminal tool ${input.terminal_tool} was called and returned a result` };
@@ -55,6 +57,14 @@ export function decideVerdict(input: VerdictInput): { verdict: Verdict; verdict_
   }
   const endings = terminal.map((call) => call.outcome).join(', ');
   return { verdict: 'unconfirmed', verdict_reason: `ran but did not return output: terminal tool ${input.terminal_tool} ended ${endings}` };
+}
+
+/** `paused: run_command waits for approval` when the run stopped at a gate, else null. */
+function pauseReason(input: VerdictInput): string | null {
+  const waiting = input.calls.find((call) => call.outcome === 'pending')?.name
+    ?? input.approvals.find((item) => item.decision === 'pending')?.tool;
+  if (waiting) return `paused: ${waiting} waits for approval`;
+  return input.stop_reason === 'paused' ? 'paused: the run waits for an answer (human input)' : null;
 }
 
 /** What the runner passes to scoreTestRun. */

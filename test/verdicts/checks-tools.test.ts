@@ -82,7 +82,7 @@ describe('nested calls', () => {
     expect(check('tool_called', { tool: 'post_slack' }, evidence).status).toBe('fail');
     expect(check('tool_called', { tool: 'post_slack', nested: true }, evidence).status).toBe('pass');
     expect(check('no_tool_errors', {}, evidence).status).toBe('pass');
-    expect(check('no_tool_errors', { nested: true }, evidence).reason).toBe('expected no tool errors; call 2 (post_slack) failed: "ok": false');
+    expect(check('no_tool_errors', { nested: true }, evidence).reason).toBe('expected no tool errors; call 2 (post_slack) failed: not_in_channel');
   });
 });
 
@@ -106,6 +106,24 @@ describe('tool_returned', () => {
   });
 });
 
+describe('tool_returned result_mode', () => {
+  const chain = evidenceOf([[{ name: 'sync', result: { success: true, chain_id: 'c-8f2a', steps_executed: 2 } }]]);
+  it('defaults to superset: a chain result checks without its random chain_id', () => {
+    expect(check('tool_returned', { tool: 'sync', result: { success: true, steps_executed: 2 } }, chain).status).toBe('pass');
+  });
+  it('exact refuses extra keys, subset refuses nothing missing', () => {
+    expect(check('tool_returned', { tool: 'sync', result: { success: true, steps_executed: 2 }, result_mode: 'exact' }, chain).reason).toBe(
+      'expected sync to return {"success":true,"steps_executed":2}; it returned {"success":true,"chain_id":"c-8f2a","steps_executed":2} (at chain_id: not expected (got "c-8f2a"))',
+    );
+    expect(check('tool_returned', { tool: 'sync', result: { success: true, chain_id: { $any: true }, steps_executed: 2, extra: 1 }, result_mode: 'subset' }, chain).status).toBe('pass');
+    expect(check('tool_returned', { tool: 'sync', result: { success: false }, result_mode: 'superset' }, chain).status).toBe('fail');
+  });
+  it('validates result_mode', () => {
+    expect(invalid('tool_returned', { tool: 'sync', result: {}, result_mode: 'ignore' })).toContain('result_mode');
+    expect(invalid('tool_returned', { tool: 'sync', result_mode: 'exact' })).toContain('give "result" too');
+  });
+});
+
 describe('no_tool_errors', () => {
   it('passes on clean runs and ignores denied calls', () => {
     expect(check('no_tool_errors', {}, evidenceOf([[{ name: 'a' }, { name: 'b', outcome: 'denied' }]])).reason).toBe('no tool errors in 2 calls');
@@ -113,7 +131,7 @@ describe('no_tool_errors', () => {
   it('fails on span errors and error tokens, counting the rest', () => {
     const evidence = evidenceOf([[{ name: 'a', outcome: 'error', result: 'x', error_type: 'invalid_arguments' }, { name: 'b', result: { error: 'missing_scope' } }]]);
     const result = check('no_tool_errors', {}, evidence);
-    expect(result.reason).toBe('expected no tool errors; call 1 (a) failed: invalid_arguments (and 1 more error)');
+    expect(result.reason).toBe('expected no tool errors; call 1 (a) failed: invalid_arguments (x) (and 1 more error)');
     expect(result.evidence).toHaveLength(2);
   });
   it('takes its own token list', () => {

@@ -18,11 +18,13 @@ function score(responses: Calls[], options: { terminal_tool?: string; error?: { 
 describe('error tokens', () => {
   const tokens = compileErrorTokens();
   it.each([
-    ['{"ok":false,"error":"not_in_channel"}', '"ok": false'],
+    ['{"ok":false,"error":"not_in_channel"}', 'not_in_channel'],
+    ['{"ok":false,"error":"channel_not_found"}', 'channel_not_found'],
+    ['{"ok":false,"error":"rate_limited"}', '"error":"rate_limited"'],
     ['{"ok" :  false}', '"ok": false'],
     ['{"channel":"x","error":"channel_not_found"}', 'channel_not_found'],
-    ['{"error": "boom"}', '"error": "<non-empty>"'],
-    ['{"error":"with \\"quotes\\""}', '"error": "<non-empty>"'],
+    ['{"error": "boom"}', '"error": "boom"'],
+    ['{"error":"with \\"quotes\\""}', '"error":"with \\"quotes\\""'],
   ])('finds %s', (text, token) => {
     expect(findErrorToken(text, tokens)).toBe(token);
   });
@@ -67,12 +69,34 @@ describe('scoreTestRun: digest', () => {
 describe('scoreTestRun: verdict order', () => {
   it('failed on a tool error token, naming the tool and the token', () => {
     const result = score([[{ name: 'send_message', result: { ok: false, error: 'not_in_channel' } }], [{ name: 'create_refund' }]], { terminal_tool: 'create_refund' });
-    expect(result).toMatchObject({ verdict: 'failed', verdict_reason: 'tool send_message failed: "ok": false' });
+    expect(result).toMatchObject({ verdict: 'failed', verdict_reason: 'tool send_message failed: not_in_channel' });
   });
 
   it('failed on a span marked as an error, naming its error.type', () => {
     const result = score([[{ name: 'create_refund', outcome: 'error', result: 'HTTP 500', error_type: 'http_500' }]], { terminal_tool: 'create_refund' });
-    expect(result).toMatchObject({ verdict: 'failed', verdict_reason: 'tool create_refund failed: http_500' });
+    expect(result).toMatchObject({ verdict: 'failed', verdict_reason: 'tool create_refund failed: http_500 (HTTP 500)' });
+  });
+
+  it('an invalid_arguments reason carries the schema message', () => {
+    const refusal = 'Invalid arguments for label_issue: labels[0]: expected one of "bug" | "docs", got string "bgu".';
+    const result = score([[{ name: 'label_issue', outcome: 'error', result: refusal, error_type: 'invalid_arguments' }]], { terminal_tool: 'label_issue' });
+    expect(result.verdict_reason).toBe(`tool label_issue failed: invalid_arguments (${refusal})`);
+  });
+
+  it('a network error reason names method, URL and cause from the tool\'s error', () => {
+    const error = 'fetch_page: GET https://x.test/a?token=[redacted] failed: fetch failed (connect ECONNREFUSED)';
+    const result = score([[{ name: 'fetch_page', outcome: 'error', result: { error }, error_type: 'network' }]], { terminal_tool: 'fetch_page' });
+    expect(result.verdict_reason).toBe(`tool fetch_page failed: network (${error})`);
+  });
+
+  it('names the most specific error token: the error code, not "ok": false', () => {
+    const result = score([[{ name: 'post', result: { ok: false, error: 'channel_not_found' } }]], { terminal_tool: 'post' });
+    expect(result.verdict_reason).toBe('tool post failed: channel_not_found');
+  });
+
+  it('a run paused at a gate before the terminal tool says so', () => {
+    const result = score([[{ name: 'run_command', outcome: 'pending' }]], { terminal_tool: 'create_refund', stop_reason: 'paused' });
+    expect(result).toMatchObject({ verdict: 'incomplete', verdict_reason: 'paused: run_command waits for approval; terminal tool create_refund was never called; saw run_command x1' });
   });
 
   it('failed on an errored invoke', () => {

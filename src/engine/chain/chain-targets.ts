@@ -1,6 +1,9 @@
 import { RunError } from '../../config/errors.js';
 import type { ChainStepSpec } from '../revision/types.js';
 
+/** `next: end` ends the chain (a reserved name: no step id may be `end`). */
+export const CHAIN_END = 'end';
+
 /**
  * Resolves a step's `next` (DESIGN.md 2.6): a step `id` first, else the first step whose
  * `tool` matches. Load validation already refuses names that resolve to nothing.
@@ -8,7 +11,7 @@ import type { ChainStepSpec } from '../revision/types.js';
 export class ChainTargets {
   private readonly byName = new Map<string, number>();
 
-  constructor(steps: readonly ChainStepSpec[]) {
+  constructor(private readonly steps: readonly ChainStepSpec[]) {
     // Tools first, then ids over them: an id wins when a name is both.
     steps.forEach((step, index) => {
       if (!this.byName.has(step.tool)) this.byName.set(step.tool, index);
@@ -18,8 +21,9 @@ export class ChainTargets {
     });
   }
 
-  /** The index of the step `next` names. */
+  /** The index of the step `next` names; `end` is one past the last step, which ends the chain. */
   resolve(next: string, from: string): number {
+    if (next === CHAIN_END) return this.steps.length;
     const index = this.byName.get(next);
     if (index === undefined) throw new RunError('CHAIN_UNKNOWN_STEP', `${from}: "next" names no step: "${next}"`);
     return index;

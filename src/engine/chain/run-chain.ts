@@ -8,6 +8,7 @@ import type { CallResult, NestedCall } from '../tools/tool.js';
 import { markFailed, withSpan } from '../with-span.js';
 import { failureMessage, isFailedCall, type ChainResult, type ChainStepRecord } from './chain-result.js';
 import { ChainTargets, stepLabel } from './chain-targets.js';
+import { failureAction } from './failure-policy.js';
 
 /** Step executions (retries included) after which a chain stops (DESIGN.md 2.6). */
 export const DEFAULT_MAX_STEPS = 100;
@@ -75,7 +76,7 @@ export async function runChain(chain: ChainSpec, chainName: string, args: Readon
       break;
     }
     const policy = step.on_failure ?? {};
-    const action = policy.action ?? 'stop';
+    const action = failureAction(policy);
     if (action === 'stop') {
       stopped = `step ${label} (${step.tool}) failed: ${outcome.record.failure}`;
       break;

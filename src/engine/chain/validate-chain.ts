@@ -1,10 +1,12 @@
 import type { Locator } from '../../config/assert-format.js';
 import { checkTemplatesClosed } from '../revision/template-checks.js';
-import type { ChainSpec } from '../revision/types.js';
+import type { ChainSpec, ChainStepSpec } from '../revision/types.js';
+import { CHAIN_END } from './chain-targets.js';
+import { failureAction, POLICY_KEYS } from './failure-policy.js';
 
 /**
- * Load-time rules of a chain (DESIGN.md 2.6): known tools, unique ids, closed templates in
- * inputs, `next` that resolves.
+ * Load-time rules of a chain (docs/workflows.md): known tools, unique ids (`end` is reserved),
+ * closed templates in inputs, `next` that resolves, and on_failure keys that the action uses.
  */
 export function validateChainSpec(chain: ChainSpec, callable: ReadonlySet<string>, locate: Locator): void {
   const ids = new Set<string>();
@@ -13,18 +15,37 @@ export function validateChainSpec(chain: ChainSpec, callable: ReadonlySet<string
       throw locate(['steps', index, 'tool'], `unknown tool "${step.tool}"; expected an agent tool or a built-in`);
     }
     if (step.id !== undefined) {
+      if (step.id === CHAIN_END) throw locate(['steps', index, 'id'], `step id "${CHAIN_END}" is reserved: "next: ${CHAIN_END}" ends the chain; choose another id`);
       if (ids.has(step.id)) throw locate(['steps', index, 'id'], `duplicate step id "${step.id}"`);
       ids.add(step.id);
     }
     checkTemplatesClosed(step.inputs, ['steps', index, 'inputs'], locate);
+    checkFailurePolicy(step, index, locate);
   });
   const targets = new Set<string>([...ids, ...chain.steps.map((step) => step.tool)]);
   chain.steps.forEach((step, index) => {
     for (const branch of ['on_success', 'on_failure'] as const) {
       const next = step[branch]?.next;
-      if (next !== undefined && !targets.has(next)) {
-        throw locate(['steps', index, branch, 'next'], `"next" names no step: "${next}" is neither a step id nor a step's tool`);
+      if (next !== undefined && next !== CHAIN_END && !targets.has(next)) {
+        throw locate(['steps', index, branch, 'next'], `"next" names no step: "${next}" is neither a step id nor a step's tool (nor "${CHAIN_END}", which ends the chain)`);
       }
     }
   });
+}
+
+/** Refuses on_failure keys the chosen action never reads (`{action: stop, max_retries: 3}`). */
+function checkFailurePolicy(step: ChainStepSpec, index: number, locate: Locator): void {
+  const policy = step.on_failure;
+  if (!policy) return;
+  const action = failureAction(policy);
+  const allowed = POLICY_KEYS[action];
+  const why = policy.action === undefined ? `the default action "${action}" (no "next" given)` : `action "${action}"`;
+  for (const key of Object.keys(policy)) {
+    if (key === 'action' || allowed.includes(key)) continue;
+    const users = Object.entries(POLICY_KEYS).filter(([, keys]) => keys.includes(key)).map(([name]) => `"${name}"`);
+    throw locate(['steps', index, 'on_failure', key], `"${key}" does not apply to ${why}; it is used by action ${users.join(' or ')}`, true);
+  }
+  if (action === 'retry' && policy.next !== undefined && policy.continue_on_max_retries !== true) {
+    throw locate(['steps', index, 'on_failure', 'next'], '"next" with action "retry" is used only when retries run out and continue_on_max_retries is true; add continue_on_max_retries: true or drop "next"', true);
+  }
 }

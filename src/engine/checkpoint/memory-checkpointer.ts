@@ -25,6 +25,16 @@ export class MemoryCheckpointer implements Checkpointer {
     return saved?.length ? structuredClone(saved[saved.length - 1]) : undefined;
   }
 
+  /**
+   * The checkpoint where run `traceId` waits for interaction `interactionId` (a turn's
+   * `pending_interaction.id`), or undefined. Both keys are needed: interaction ids come from
+   * call ids, which repeat across runs (`call_1`), so an id alone could name another run's pause.
+   */
+  async paused(traceId: string, interactionId: string): Promise<Checkpoint | undefined> {
+    const found = (this.runs.get(traceId) ?? []).findLast((checkpoint) => checkpoint.pending?.id === interactionId);
+    return found ? structuredClone(found) : undefined;
+  }
+
   /** Forgets a run's checkpoints (long suites keep memory flat). */
   forget(traceId: string): void {
     this.runs.delete(traceId);

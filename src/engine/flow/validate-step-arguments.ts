@@ -45,7 +45,8 @@ export function validateStepArguments(
     }
   });
   const required = Array.isArray(parameters?.required) ? (parameters.required as unknown[]).filter((name): name is string => typeof name === 'string') : [];
-  const missing = required.filter((name) => !given.has(name));
+  // A required argument with a schema default is filled in before the call runs (docs/formats.md).
+  const missing = required.filter((name) => !given.has(name) && argumentSchema(parameters, name)?.default === undefined);
   if (missing.length) {
     throw locate([...at, 'inputs'], `tool "${tool}" requires ${missing.map((name) => `"${name}"`).join(', ')}; add an input for each (e.g. {from: "context:${missing[0]}", as: ${missing[0]}})`);
   }

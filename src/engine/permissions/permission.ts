@@ -26,7 +26,13 @@ export function toolPermission(tool: Pick<Tool, 'permission' | 'readOnly'>, mode
 export function callPermission(tool: Tool, args: unknown, agent: AgentSpec): Permission {
   const base = toolPermission(tool, agent.permissions?.mode ?? 'allow');
   if (base === 'deny' || tool.permission || tool.builtin !== 'run_command') return base;
+  return isAllowListedCommand(tool, args, agent) ? 'allow' : 'ask';
+}
+
+/** True for a run_command call whose program (argv[0]) is in the agent's `commands.allow` list. */
+export function isAllowListedCommand(tool: Pick<Tool, 'builtin'>, args: unknown, agent: AgentSpec): boolean {
+  if (tool.builtin !== 'run_command') return false;
   const argv = (args as { argv?: unknown })?.argv;
   const program = Array.isArray(argv) && typeof argv[0] === 'string' ? argv[0] : '';
-  return (agent.commands?.allow ?? []).includes(program) ? 'allow' : 'ask';
+  return (agent.commands?.allow ?? []).includes(program);
 }

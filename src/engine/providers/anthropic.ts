@@ -2,6 +2,7 @@ import type { Message, ToolResultMessage } from '../model/message.js';
 import type { FinishReason, Model, ModelRequest, ModelResponse, ModelToolCall, ToolDefinition } from '../model/model.js';
 import { resolveEndpoint, type EndpointSpec, type HttpModelOptions } from './http-model-options.js';
 import { postJsonWithRetry, type JsonReply } from './http-retry.js';
+import { bodyParameters, PROVIDER_OWNED_KEYS, sentParameters } from './parameter-specs.js';
 import { asRecord, detailCount, finishReasonFrom, tokens } from './response-fields.js';
 
 const ENDPOINT: EndpointSpec = {
@@ -12,10 +13,6 @@ const ENDPOINT: EndpointSpec = {
 };
 
 const API_VERSION = '2023-06-01';
-/** The API requires max_tokens; this is the value when the agent's parameters do not set it. */
-const DEFAULT_MAX_TOKENS = 1024;
-/** Keys the provider owns; a same-named entry in `parameters` must not replace them (and streaming is not supported). */
-const RESERVED = new Set(['model', 'messages', 'system', 'tools', 'stream', 'max_tokens']);
 
 type ApiMessage = { role: 'user' | 'assistant'; content: string | Record<string, unknown>[] };
 
@@ -50,17 +47,12 @@ export class AnthropicMessagesModel implements Model {
   }
 
   private requestBody(request: ModelRequest): Record<string, unknown> {
-    const body: Record<string, unknown> = {
-      model: this.modelId,
-      max_tokens: request.parameters.max_tokens ?? DEFAULT_MAX_TOKENS,
-    };
+    const body: Record<string, unknown> = { model: this.modelId };
     if (request.system !== '') body.system = request.system;
     body.messages = toApiMessages(request.messages);
     if (request.tools.length > 0) body.tools = request.tools.map(toApiTool);
-    for (const [key, value] of Object.entries(request.parameters)) {
-      if (!RESERVED.has(key)) body[key] = value;
-    }
-    return body;
+    // The API requires max_tokens: sentParameters adds the default the resolved config shows too.
+    return { ...body, ...bodyParameters(sentParameters(this.provider, request.parameters), PROVIDER_OWNED_KEYS.anthropic) };
   }
 }
 

@@ -2,6 +2,7 @@ import type { Message } from '../model/message.js';
 import type { FinishReason, Model, ModelRequest, ModelResponse, ModelToolCall, ToolDefinition } from '../model/model.js';
 import { resolveEndpoint, type EndpointSpec, type HttpModelOptions } from './http-model-options.js';
 import { postJsonWithRetry, type JsonReply } from './http-retry.js';
+import { bodyParameters, PROVIDER_OWNED_KEYS } from './parameter-specs.js';
 import { asRecord, detailCount, finishReasonFrom, tokens } from './response-fields.js';
 
 const ENDPOINT: EndpointSpec = {
@@ -11,8 +12,6 @@ const ENDPOINT: EndpointSpec = {
   apiKeyEnv: 'OPENAI_API_KEY',
 };
 
-/** Keys the provider owns; a same-named entry in `parameters` must not replace them (and streaming is not supported). */
-const RESERVED = new Set(['model', 'messages', 'tools', 'stream']);
 
 type ChatMessage = Record<string, unknown>;
 
@@ -49,10 +48,8 @@ export class OpenAIChatModel implements Model {
   private requestBody(request: ModelRequest): Record<string, unknown> {
     const body: Record<string, unknown> = { model: this.modelId, messages: toChatMessages(request.system, request.messages) };
     if (request.tools.length > 0) body.tools = request.tools.map(toChatTool);
-    for (const [key, value] of Object.entries(request.parameters)) {
-      if (!RESERVED.has(key)) body[key] = value;
-    }
-    return body;
+    // Parameters as given (validated at load), then `parameters.extra` merged in as is.
+    return { ...body, ...bodyParameters(request.parameters, PROVIDER_OWNED_KEYS.openai) };
   }
 }
 

@@ -4,6 +4,7 @@ import { validateFlowSpec } from '../flow/validate-flow.js';
 import { validateChainSpec } from '../chain/validate-chain.js';
 import { validateMcps } from '../mcp/validate-mcps.js';
 import { validatePlanSpec } from '../plan/validate-plan.js';
+import { validateLlmParameters } from '../providers/validate-parameters.js';
 import { checkCompositeCycles } from './composite-cycles.js';
 import { agentBuildSchema, BUILTIN_NAMES, IMPLEMENTATION_KEYS } from './schema.js';
 import { checkTemplatesClosed, httpUrlProblem } from './template-checks.js';
@@ -18,6 +19,7 @@ const SKILL_NAME = /^[a-z0-9-]{1,64}$/;
 export function validateBuild(value: unknown, locate: Locator): asserts value is AgentBuild {
   assertFormat(agentBuildSchema, value, locate);
   const build = value as AgentBuild;
+  validateLlmParameters(build.agent.llm, locate);
   const tools = build.agent.tools ?? [];
   const seen = new Map<string, number>();
   tools.forEach((tool, index) => {

@@ -4,10 +4,11 @@ import { userSchemaProblems } from '../../config/json-schema.js';
 import { formatPath } from '../../config/source.js';
 import { ATTR, EVIDENCE_ATTR, SPAN } from '../../spans/conventions.js';
 import { answerFor, type ApprovalAnswer, type ApprovalPolicy } from '../permissions/approval-policy.js';
-import { callPermission } from '../permissions/permission.js';
+import { callPermission, isAllowListedCommand } from '../permissions/permission.js';
 import type { AgentSpec } from '../revision/types.js';
 import type { PromptSecurity } from '../security/prompt-security.js';
 import type { Workspace } from '../workspace/workspace.js';
+import { withSchemaDefaults } from './schema-defaults.js';
 import type { CallResult, CallSource, Tool, ToolContext, ToolOutcome } from './tool.js';
 
 /** Process-wide start order of tool calls (see ATTR.toolSeq). */
@@ -141,7 +142,7 @@ export class ToolCaller {
     if (args === null || typeof args !== 'object' || Array.isArray(args)) {
       return { outcome: 'error', refused: 'invalid_arguments', reason: `Invalid arguments for ${tool.name}: expected an object of named arguments.` };
     }
-    const problems = userSchemaProblems(tool.parameters, args);
+    const problems = userSchemaProblems(tool.parameters, withSchemaDefaults(tool.parameters, args as Record<string, unknown>));
     if (problems.length) {
       const details = problems.map((p) => `${formatPath(p.path) || '(arguments)'}: ${p.expected}`).join('; ');
       return { outcome: 'error', refused: 'invalid_arguments', reason: `Invalid arguments for ${tool.name}: ${details}.` };
@@ -170,6 +171,7 @@ export class ToolCaller {
       [ATTR.toolSeq]: ++toolSeq,
     };
     if (request.turn !== undefined) attributes[ATTR.turn] = request.turn;
+    if (tool && isAllowListedCommand(tool, request.args, this.options.agent)) attributes[ATTR.toolCommandAllowed] = true;
     return attributes;
   }
 
@@ -211,7 +213,8 @@ export class ToolCaller {
     };
     let outcome: ToolOutcome;
     try {
-      outcome = await tool.execute(request.args as Record<string, unknown>, context);
+      // The span keeps the arguments as the caller sent them; the tool runs with the schema's defaults filled in.
+      outcome = await tool.execute(withSchemaDefaults(tool.parameters, request.args as Record<string, unknown>), context);
     } catch (error) {
       const code = error instanceof AgentcheckError ? error.code.toLowerCase() : 'exception';
       outcome = { result: errorMessage(error), isError: true, errorType: code };

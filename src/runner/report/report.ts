@@ -29,6 +29,11 @@ export interface ScenarioRow {
    */
   expected_tools?: string[];
   /**
+   * Calls made inside plans and chains of the expected tools that a `nested: true` check names,
+   * by tool: tool-selection statistics count them as the check did. Absent when there are none.
+   */
+  nested_calls?: Record<string, number>;
+  /**
    * Tokens the run's model calls used; absent when the run never produced a turn.
    * cached_input_tokens and reasoning_tokens appear when the provider reports them.
    */

@@ -1,19 +1,22 @@
 import { dirname, resolve } from 'node:path';
 import { assertFormat, type Locator } from '../../config/assert-format.js';
 import { ConfigError } from '../../config/errors.js';
-import { SourceDocument, type PathSegments, type SourceView } from '../../config/source.js';
+import { formatPath, SourceDocument, type PathSegments, type SourceView } from '../../config/source.js';
 import { MCP_TOOL_PREFIX, mcpToolName } from '../../engine/mcp/mcp-tool-name.js';
 import type { ApprovalPolicy } from '../../engine/permissions/approval-policy.js';
 import type { ScriptEntry } from '../../engine/providers/scripted.js';
 import { applyDelta, type DeltaRevision } from '../../engine/revision/delta.js';
 import { loadAgentBuild } from '../../engine/revision/load-build.js';
-import type { AgentBuild, PlanSpec, PlanToolCall, Revision } from '../../engine/revision/types.js';
+import type { AgentBuild, LlmSpec, PlanSpec, PlanToolCall, Revision } from '../../engine/revision/types.js';
+import { DEFAULT_LLM } from '../../engine/providers/index.js';
+import { validateLlmParameters } from '../../engine/providers/validate-parameters.js';
 import { loadSkillFolder } from '../../skills/load-skill-folder.js';
 import { validateChecks, validateToolName } from '../../verdicts/index.js';
 import { scenarioFileId, type FoundScenarioFile } from './discover.js';
 import { scenarioFileSchema, scenarioSchema, validateScript } from './scenario-schema.js';
 import type { Scenario } from './scenario.js';
 import { isDirectory } from '../files/walk-files.js';
+import { overrideLlm } from './model-override.js';
 
 /** Shared while loading a suite: agent builds are parsed once however many scenarios use them. */
 export interface LoadContext {
@@ -92,10 +95,20 @@ function loadOne(
   if (merged.delta !== undefined) revision = applyScenarioDelta(revision, merged.delta, doc.view([...whereOf('delta'), 'delta']), dir);
   const model = merged.model as { script?: ScriptEntry[] } & Record<string, unknown> | undefined;
   const { script, ...llmOverride } = model ?? {};
-  const llm = { ...(context.suiteModel ?? {}), ...llmOverride };
-  if (Object.keys(llm).length) {
-    const current = revision.build.agent.llm ?? { provider: 'scripted', model: 'scripted' };
-    revision = applyDelta(revision, { set: { agent: { llm: { ...current, ...llm } } } }, doc.view([...whereOf('model'), 'model']));
+  if (context.suiteModel || Object.keys(llmOverride).length) {
+    const current = revision.build.agent.llm ?? DEFAULT_LLM;
+    const llm = overrideLlm(overrideLlm(current, context.suiteModel ?? {}) as unknown as LlmSpec, llmOverride);
+    if (llm.model === undefined) throw locate(['model', 'provider'], `model.provider changes the provider to "${String(llm.provider)}": name its model too (model.model)`);
+    if (llmOverride.parameters !== undefined) {
+      validateLlmParameters(llm as unknown as LlmSpec, (path, expected, atKey) => locate(['model', ...path], expected, atKey), ['parameters']);
+    } else if (context.suiteModel?.parameters !== undefined && llm.parameters !== undefined) {
+      // The suite's parameters meet the provider only here; the error names where they were written.
+      validateLlmParameters(llm as unknown as LlmSpec, (path, expected) => locate(['agent'], `the suite config's model.${formatPath(path)}: ${expected}`), ['parameters']);
+    }
+    // The agent's llm is replaced, not deep-merged, so parameters the override leaves out are gone.
+    const { llm: _replaced, ...agent } = revision.build.agent;
+    const withoutLlm = { ...revision, build: { ...revision.build, agent } };
+    revision = applyDelta(withoutLlm, { set: { agent: { llm } } }, doc.view([...whereOf('model'), 'model']));
   }
 
   if (script) validateScript(script, (path, expected, atKey) => locate(['model', 'script', ...path], expected, atKey));

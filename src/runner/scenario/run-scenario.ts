@@ -3,12 +3,12 @@ import type { McpServerPool } from '../../engine/mcp/mcp-server-pool.js';
 import type { DeltaRevision } from '../../engine/revision/delta.js';
 import type { SkillOptions } from '../../engine/skills-delivery.js';
 import type { SpanRecord } from '../../spans/span-record.js';
-import { runChecks } from '../../verdicts/index.js';
+import { runChecks, type ToolCall } from '../../verdicts/index.js';
 import { cassettePath } from '../cassettes/cassette-path.js';
 import type { CassetteRun } from '../cassettes/cassette-session.js';
 import type { CassetteSettings } from '../cassettes/cassette-settings.js';
 import type { ScenarioRow } from '../report/report.js';
-import { expectedTools } from '../stats/expected-tools.js';
+import { expectedTools, nestedExpectedTools } from '../stats/expected-tools.js';
 import { executeTestRun, type TestRunRecord } from '../test-run.js';
 import type { Scenario } from './scenario.js';
 
@@ -75,6 +75,8 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     row.turns = record.spans.filter((span) => span.attributes['gen_ai.operation.name'] === 'chat').length;
     const evidence = record.evidence;
     row.checks = runChecks(scenario.expect.checks, evidence);
+    const nestedCalls = countNestedCalls(evidence.calls, nestedExpectedTools(scenario.expect));
+    if (nestedCalls) row.nested_calls = nestedCalls;
     decide(row, scenario, record, evidence.incomplete);
   } catch (error) {
     row.status = 'error';
@@ -138,6 +140,15 @@ function unmatchedResume(scenario: Scenario, record: TestRunRecord): string | nu
     return `resume: ${unused} unused: the run ended (stop_reason ${record.turn.stop_reason}) after ${used} pause${used === 1 ? '' : 's'}`;
   }
   return null;
+}
+
+/** Nested calls of the given tools, by name; undefined when there are none. */
+function countNestedCalls(calls: readonly ToolCall[], names: readonly string[]): Record<string, number> | undefined {
+  if (names.length === 0) return undefined;
+  const wanted = new Set(names);
+  const counts = new Map<string, number>();
+  for (const call of calls) if (call.nested && wanted.has(call.name)) counts.set(call.name, (counts.get(call.name) ?? 0) + 1);
+  return counts.size ? Object.fromEntries(counts) : undefined;
 }
 
 /** The run's cassette, unless cassettes are off. */

@@ -19,3 +19,18 @@ export function expectedTools(expect: Pick<ScenarioExpect, 'terminal_tool' | 'ch
   }
   return [...new Set(names.filter((name) => !parseSlashRegex(name)).map(normalizeToolName))];
 }
+
+/**
+ * The expected tools that a check with `nested: true` names (tool_called, tool_sequence): for
+ * them, tool-selection statistics count calls made inside plans and chains too, as the check did.
+ */
+export function nestedExpectedTools(expect: Pick<ScenarioExpect, 'checks'>): string[] {
+  const names: string[] = [];
+  for (const check of expect.checks) {
+    const called = check.tool_called as { tool?: unknown; nested?: unknown } | undefined;
+    if (called?.nested === true && typeof called.tool === 'string') names.push(called.tool);
+    const sequence = check.tool_sequence as { calls?: Array<{ tool?: unknown }>; nested?: unknown } | undefined;
+    if (sequence?.nested === true) for (const call of sequence.calls ?? []) if (typeof call?.tool === 'string') names.push(call.tool);
+  }
+  return [...new Set(names.filter((name) => !parseSlashRegex(name)).map(normalizeToolName))];
+}

@@ -31,6 +31,11 @@ export function runToolSelection(row: ScenarioRow): RunToolSelection | null {
     const name = normalizeToolName(tool.name);
     counts.set(name, (counts.get(name) ?? 0) + tool.called);
   }
+  // Calls inside plans and chains count for the tools a `nested: true` check expected.
+  for (const [tool, n] of Object.entries(row.nested_calls ?? {})) {
+    const name = normalizeToolName(tool);
+    if (n > 0) counts.set(name, (counts.get(name) ?? 0) + n);
+  }
   const called = new Set(counts.keys());
   const unexpected = [...called].filter((name) => !expected.has(name));
   return {

@@ -1,5 +1,5 @@
 import type { Locator } from '../../config/assert-format.js';
-import { callError } from '../call-error.js';
+import { describeCallError } from '../call-error.js';
 import { checkSchema, objectParams, PARAM } from '../check-params.js';
 import { result, type Check } from './check.js';
 import { plural } from '../describe.js';
@@ -28,7 +28,7 @@ export const noToolErrors: Check<NoToolErrorsParams> = {
     const tokens = compileErrorTokens(params?.error_tokens ?? evidence.error_tokens ?? undefined);
     const calls = visibleCalls(evidence, params?.nested);
     const failed = calls.flatMap((call, index) => {
-      const why = callError(call, tokens);
+      const why = describeCallError(call, tokens);
       return why ? [{ call, index, why }] : [];
     });
     if (failed.length === 0) return result(KIND, id, 'pass', `no tool errors in ${plural(calls.length, 'call')}`);

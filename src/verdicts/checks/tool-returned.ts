@@ -1,5 +1,8 @@
 import type { Locator } from '../../config/assert-format.js';
+import { matchArgs } from '../args/args-mode.js';
+import { isPlainObject } from '../args/json-value.js';
 import { matchValue } from '../args/matchers.js';
+import type { Mismatch } from '../args/mismatch.js';
 import { validateExpectedValue } from '../args/validate-expected.js';
 import { checkSchema, objectParams, PARAM } from '../check-params.js';
 import { result, type Check } from './check.js';
@@ -7,16 +10,21 @@ import { show, summarizeCalls } from '../describe.js';
 import { visibleCalls } from '../evidence.js';
 import { toolNameMatcher, validateToolName } from '../tool-name.js';
 
-/** `tool_returned: {tool, result, nested}`. */
+/** How an expected object result is compared with the returned one: the argument modes, without `ignore`. */
+export const RESULT_MODES = ['exact', 'subset', 'superset'] as const;
+
+/** `tool_returned: {tool, result, result_mode, nested}`. */
 export interface ToolReturnedParams {
   tool: string;
   /** Expected result value (literal or matchers), compared with the parsed result. */
   result?: unknown;
+  /** For an object `result`: which keys must match, as `args_mode` does for arguments (default superset). */
+  result_mode?: (typeof RESULT_MODES)[number];
   nested?: boolean;
 }
 
 const KIND = 'tool_returned';
-const schema = objectParams({ tool: PARAM.tool, result: PARAM.any, nested: PARAM.nested }, ['tool']);
+const schema = objectParams({ tool: PARAM.tool, result: PARAM.any, result_mode: { enum: [...RESULT_MODES] }, nested: PARAM.nested }, ['tool']);
 
 /** The tool was called and at least one call returned a result (outcome ok), matching `result` when given. */
 export const toolReturned: Check<ToolReturnedParams> = {
@@ -26,6 +34,7 @@ export const toolReturned: Check<ToolReturnedParams> = {
     const p = params as ToolReturnedParams;
     validateToolName(p.tool, ['tool'], locate);
     if (p.result !== undefined) validateExpectedValue(p.result, ['result'], locate);
+    if (p.result_mode !== undefined && p.result === undefined) throw locate(['result_mode'], 'result_mode compares a result: give "result" too');
   },
   run(params, evidence, id) {
     const calls = visibleCalls(evidence, params.nested);
@@ -45,10 +54,25 @@ export const toolReturned: Check<ToolReturnedParams> = {
     }
     let why = '';
     for (const call of returned) {
-      const mismatch = matchValue(params.result, call.result, '');
+      const mismatch = matchResult(params.result, call.result, params.result_mode ?? 'superset');
       if (!mismatch) return result(KIND, id, 'pass', `${params.tool} returned ${show(call.result)}`, [call.span_id]);
       why ||= `${mismatch.argument ? `at ${mismatch.argument}: ` : ''}${mismatch.message}`;
     }
     return result(KIND, id, 'fail', `expected ${params.tool} to return ${show(params.result)}; it returned ${show(returned[0].result)} (${why})`, ids);
   },
 };
+
+/**
+ * An object result is compared key by key under the mode, so a chain's result can be checked
+ * without its random `chain_id`; any other expected value is matched whole.
+ */
+function matchResult(expected: unknown, actual: unknown, mode: (typeof RESULT_MODES)[number]): Mismatch | null {
+  if (isPlainObject(expected) && isPlainObject(actual) && !isMatcher(expected)) return matchArgs(expected, actual, mode);
+  return matchValue(expected, actual, '');
+}
+
+/** `{$regex: ...}` and the other one-key `$` matchers stand for a value, not for an object's keys. */
+function isMatcher(value: Record<string, unknown>): boolean {
+  const keys = Object.keys(value);
+  return keys.length === 1 && keys[0].startsWith('$');
+}

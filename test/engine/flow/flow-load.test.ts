@@ -43,6 +43,13 @@ describe('flows: load-time rules', () => {
     expect(message).toContain('tool "lookup_order" has no argument "path"');
   });
 
+  it('does not ask for an input for a required argument whose schema has a default', () => {
+    const value = configFixerBuild();
+    value.agent.tools.push({ name: 'count', description: 'c', parameters: { type: 'object', properties: { n: { type: 'integer', default: 3 } }, required: ['n'] }, returns: {} });
+    value.flow.components[0] = { name: 'read_config', type: 'deterministic_step', tool_name: 'count', inputs: [] };
+    expect(() => revisionFromValue(value)).not.toThrow();
+  });
+
   it('checks a literal input against the schema of its argument', () => {
     const shout = { name: 'shout', description: 's', parameters: { type: 'object', properties: { x: { type: 'string' }, n: { type: 'integer', minimum: 1 } }, required: ['x'] }, returns: 'ok' };
     expect(loadError((b) => {

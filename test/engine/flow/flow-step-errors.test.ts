@@ -53,7 +53,7 @@ describe('flows: a failing step writes the error message, not a serialised resul
   });
 
   it('an http network failure: the inner error string', async () => {
-    expect(await failingStep('api_down')).toMatch(/^api_down: GET request failed: /);
+    expect(await failingStep('api_down')).toMatch(/^api_down: GET https:\/\/shop.test\/down failed: /);
   });
 
   it('a non-2xx http answer: HTTP <status>: <short body>', async () => {

@@ -138,7 +138,7 @@ describe('invoke: the agent loop', () => {
   });
 
   it('records spans with GenAI names and the resolved config on the root', async () => {
-    const revision = build({ tools: [lookup], llm: { provider: 'openai', model: 'gpt-4.1-mini', parameters: { temperature: 0, api_key: 'sk-secret-123' } } });
+    const revision = build({ tools: [lookup], llm: { provider: 'openai', model: 'gpt-4.1-mini', parameters: { temperature: 0, extra: { api_key: 'sk-secret-123' } } } });
     const { turn, spans } = await runScripted(revision, [
       { tool_calls: [{ name: 'lookup', args: { id: '1' }, id: 'c1' }], usage: { input_tokens: 10, output_tokens: 5 } },
       { text: 'done', usage: { input_tokens: 20, output_tokens: 3 } },
@@ -159,7 +159,7 @@ describe('invoke: the agent loop', () => {
       harness: 'agentcheck/0.1.0', provider: 'scripted', model: 'scripted', max_turns: 10, permissions_mode: 'allow',
       tools: [{ name: 'lookup', permission: 'allow' }], skills: [], revision_id: 'test-agent', delta_hash: null,
     });
-    expect(resolved.parameters).toEqual({ temperature: 0, api_key: '[redacted]' });
+    expect(resolved.parameters).toEqual({ temperature: 0, extra: { api_key: '[redacted]' } });
     const chats = spans.filter((s) => s.name.startsWith('chat '));
     expect(chats.map((c) => c.attributes['gen_ai.response.finish_reasons'])).toEqual([['tool_calls'], ['stop']]);
     expect(chats[0].attributes).toMatchObject({ 'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': 'scripted', 'agentcheck.turn': 0, 'gen_ai.usage.input_tokens': 10 });

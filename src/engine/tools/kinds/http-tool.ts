@@ -70,10 +70,11 @@ async function send(name: string, http: HttpSpec, request: PreparedRequest, ctx:
     return { result: body, isError: false };
   } catch (error) {
     if (timeout.aborted) {
-      return { result: { error: `${name}: ${request.method} request timed out after ${timeoutMs} ms` }, isError: true, errorType: 'timeout' };
+      return { result: { error: `${name}: ${request.method} ${request.url} timed out after ${timeoutMs} ms` }, isError: true, errorType: 'timeout' };
     }
     if (ctx.signal?.aborted) return { result: { error: `${name}: request canceled` }, isError: true, errorType: 'canceled' };
-    return { result: { error: `${name}: ${request.method} request failed: ${networkReason(error)}` }, isError: true, errorType: 'network' };
+    // Method, URL and cause say which request failed and why; the caller scrubs the URL's credentials.
+    return { result: { error: `${name}: ${request.method} ${request.url} failed: ${networkReason(error)}` }, isError: true, errorType: 'network' };
   }
 }
 

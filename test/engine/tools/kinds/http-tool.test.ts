@@ -23,7 +23,7 @@ const server = setupServer(
   http.get('https://shop.test/json-as-text', () => HttpResponse.text('{"n":1}')),
   http.get('https://shop.test/missing', () => HttpResponse.json({ error: 'no such order' }, { status: 404 })),
   http.get('https://shop.test/broken', () => HttpResponse.text('upstream down', { status: 503 })),
-  http.get('https://shop.test/down', () => HttpResponse.error()),
+  http.all('https://shop.test/down', () => HttpResponse.error()),
   http.get('https://shop.test/slow', async () => {
     await delay(2_000);
     return HttpResponse.text('late');
@@ -97,6 +97,13 @@ describe('http tool', () => {
     expect(outcome.isError).toBe(true);
     expect(outcome.errorType).toBe('network');
     expect((outcome.result as { error: string }).error).toMatch(/failed/i);
+  });
+
+  it('names the method, the URL with its credentials scrubbed, and the cause of a network failure', async () => {
+    const outcome = await make({ method: 'POST', url: 'https://shop.test/down?api_key=sk-live-123456789' }).execute({}, ctx);
+    const error = (outcome.result as { error: string }).error;
+    expect(error).toMatch(/^api: POST https:\/\/shop\.test\/down\?api_key=\[redacted\] failed: \S/);
+    expect(error).not.toContain('sk-live-123456789');
   });
 
   it('times out after timeout_ms', async () => {

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { ChainResult } from '../../../src/engine/chain/chain-result.js';
+import { build, runScripted } from '../../helpers/run-agent.js';
+
+const anyArgs = { type: 'object' };
+
+/** validate_data fails on `{valid: false}` (a `status: "error"` result), as the composition document's example does. */
+const tools = [
+  { name: 'validate_data', description: 'v', parameters: anyArgs, returns: null },
+  { name: 'process_valid_data', description: 'p', parameters: anyArgs, returns: { processed: true } },
+  { name: 'handle_invalid_data', description: 'h', parameters: anyArgs, returns: { handled: true } },
+];
+
+async function runChain(chain: Record<string, unknown>, validResult: unknown) {
+  const own = tools.map((tool) => (tool.name === 'validate_data' ? { ...tool, returns: validResult } : tool));
+  const revision = build({ tools: [{ name: 'chain', description: 'The chain.', parameters: anyArgs, chain }, ...own] });
+  const { turn } = await runScripted(revision, [{ tool_calls: [{ name: 'chain', args: {} }] }, { text: 'done' }]);
+  const message = turn.messages.find((m) => m.role === 'tool');
+  if (!message || message.role !== 'tool') throw new Error('no tool result');
+  return { isError: message.is_error, result: JSON.parse(message.content) as ChainResult };
+}
+
+// The "Conditional Branching" pattern: on_failure names a step without an action.
+const conditional = {
+  steps: [
+    { id: 'validate', tool: 'validate_data', on_success: { next: 'process' }, on_failure: { next: 'handle' } },
+    { id: 'process', tool: 'process_valid_data', on_success: { next: 'end' } },
+    { id: 'handle', tool: 'handle_invalid_data' },
+  ],
+};
+
+describe('chain branching', () => {
+  it('on_failure: {next} without action branches to that step', async () => {
+    const { isError, result } = await runChain(conditional, { status: 'error', message: 'bad row' });
+    expect(result.results.map((r) => `${r.step_id}:${r.status}`)).toEqual(['validate:failed', 'handle:success']);
+    expect(isError).toBe(false);
+    expect(result.success).toBe(true);
+  });
+
+  it('next: end ends the chain successfully, so the success path skips the failure handler', async () => {
+    const { isError, result } = await runChain(conditional, { status: 'ok' });
+    expect(result.results.map((r) => `${r.step_id}:${r.status}`)).toEqual(['validate:success', 'process:success']);
+    expect(result).toMatchObject({ success: true, steps_executed: 2 });
+    expect(isError).toBe(false);
+  });
+
+  it('on_failure: {next: end} ends the chain after a handled failure, which stays a failure', async () => {
+    const { result } = await runChain({ steps: [{ tool: 'validate_data', on_failure: { next: 'end' } }, { tool: 'process_valid_data' }] }, { status: 'error' });
+    expect(result.steps_executed).toBe(1);
+    expect(result.success).toBe(false);
+  });
+
+  it('refuses policy keys the action does not use, and a step id "end", at load', () => {
+    const load = (chain: Record<string, unknown>) => () => build({ tools: [{ name: 'chain', description: 'c', chain }, ...tools] });
+    expect(load({ steps: [{ tool: 'validate_data', on_failure: { action: 'stop', max_retries: 3 } }] }))
+      .toThrow(/chain\.steps\[0\]\.on_failure\.max_retries: "max_retries" does not apply to action "stop"; it is used by action "retry"/);
+    expect(load({ steps: [{ tool: 'validate_data', on_failure: { backoff_ms: 10 } }] })).toThrow(/does not apply to the default action "stop"/);
+    expect(load({ steps: [{ tool: 'validate_data', on_failure: { action: 'continue', continue_on_max_retries: true } }] })).toThrow(/"continue_on_max_retries" does not apply to action "continue"/);
+    expect(load({ steps: [{ tool: 'validate_data', on_failure: { action: 'stop', next: 'end' } }] })).toThrow(/"next" does not apply to action "stop"; it is used by action "continue" or "retry"/);
+    expect(load({ steps: [{ tool: 'validate_data', on_failure: { action: 'retry', next: 'end' } }] })).toThrow(/continue_on_max_retries: true/);
+    expect(load({ steps: [{ id: 'end', tool: 'validate_data' }] })).toThrow(/step id "end" is reserved/);
+    expect(load({ steps: [{ tool: 'validate_data', on_failure: { action: 'retry', max_retries: 1, continue_on_max_retries: true, next: 'end' } }] })).not.toThrow();
+  });
+});
