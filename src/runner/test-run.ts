@@ -21,6 +21,7 @@ import type { Workspace } from '../engine/workspace/workspace.js';
 import type { SpanRecord } from '../spans/span-record.js';
 import { installTracing } from '../spans/tracing.js';
 import { buildEvidence, scoreTestRun, validateToolName, type Evidence } from '../verdicts/index.js';
+import { captureContent } from './content-capture.js';
 import { CassetteSession, type CassetteOutcome, type CassetteRun } from './cassettes/cassette-session.js';
 import { withHttpMocks, type HttpMock, type MockScope } from './mocks/http-mocks.js';
 import { checkApprovalTools } from './scenario/load-scenario-file.js';
@@ -108,6 +109,7 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
   if (!revisionOverride && request.approvals?.tools) {
     checkApprovalTools(request.approvals.tools, [revision.build], memoryLocator(REQUEST, ['approvals', 'tools']));
   }
+  const capture = captureContent(revision, request, request.env ?? process.env);
   const workspace = request.workspace ? FolderWorkspace.copyOf(request.workspace) : FolderWorkspace.temp();
   // Copied before the run, so a workspace that cannot be copied fails the run itself (naming
   // the file in the source folder) instead of failing every workspace tool the agent calls.
@@ -125,6 +127,7 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
     env: offlineEnv(request, scope.passthroughOrigins),
     signal: request.signal,
     mcpServers: request.mcpServers,
+    captureContent: capture,
   };
   const run = () => insideTestRun.run(true, () => invoke(revision, request.inputs, options));
   // A scenario that declares mocks (even an empty list) gets no live HTTP: unmatched requests are errors.

@@ -1,3 +1,4 @@
+import { scrubSecretValues, secretEnvValues } from '../../config/redact.js';
 import { describeError } from '../../engine/loop/agent-loop.js';
 import type { McpServerPool } from '../../engine/mcp/mcp-server-pool.js';
 import type { DeltaRevision } from '../../engine/revision/delta.js';
@@ -75,6 +76,8 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     const evidence = record.evidence;
     row.checks = runChecks(scenario.expect.checks, evidence);
     decide(row, scenario, record, evidence.incomplete);
+    // The turn's own messages, copied only when a secret must be scrubbed: rows hold one transcript each.
+    row.transcript = scrubSecretValues(record.turn.messages, secretEnvValues(options.env ?? process.env));
   } catch (error) {
     row.status = 'error';
     row.error = describeError(error);
