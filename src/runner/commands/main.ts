@@ -8,7 +8,9 @@ Examples:
   $ agentcheck run scenarios/
   $ agentcheck run scenarios/ --reporter table,json,junit --out reports/
   $ agentcheck run --config agentcheck.config.yaml --variant base --variant lean --repeat 5
-  $ agentcheck run scenarios/ --shard 2/4 --reporter json --out reports/shard-2`;
+  $ agentcheck run scenarios/ --shard 2/4 --reporter json --out reports/shard-2
+  $ agentcheck run scenarios/ --grep 'refund|cancel' --quiet
+  $ agentcheck run scenarios/ --only-failed reports/report.json`;
 
 const TEST_RUN_EXAMPLES = `
 Examples:
@@ -34,9 +36,11 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
     .option('--variant <name>', 'run only this variant; repeat the flag or give a comma list (base is the unchanged revision)', collectList)
     .option('--repeat <n>', 'run each scenario n times', positiveInt)
     .option('--concurrency <n>', 'scenarios run at once', positiveInt)
-    .option('--grep <text>', 'only scenarios whose id or name contains text')
+    .option('--grep <regex>', 'only scenarios whose id or name matches this regular expression (case-insensitive; a plain word matches as a substring)')
+    .option('--only-failed <report>', 'rerun only the scenario x variant pairs that failed or errored in this report.json')
     .option('--tag <tag>', 'only scenarios with this tag; repeat the flag or give a comma list', collectList)
     .option('--reporter <list>', 'comma list of table, json, md, junit, html')
+    .option('--quiet', 'terminal output: failures and the summary only')
     .option('--out <dir>', 'output folder for reports and spans.jsonl (default: reports)')
     .option('--shard <i/n>', 'run shard i of n (1-based), e.g. 2/4', shardSpec)
     .option('--timeout <ms>', 'per-scenario time limit in ms (at most 2147483647)', timeoutMs)
