@@ -81,6 +81,16 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
     });
 
   program
+    .command('init')
+    .description('write a starter suite: an agent build, two scenarios, agentcheck.config.yaml and a README')
+    .argument('[dir]', 'folder to write into (default: the current folder); existing files are never overwritten')
+    .addHelpText('after', '\nExamples:\n  $ agentcheck init agent-tests\n  $ agentcheck run agent-tests')
+    .action(async (dir: string | undefined) => {
+      const { initCommand } = await import('./init-command.js');
+      exitCode = await initCommand(dir, io);
+    });
+
+  program
     .command('mcp')
     .description('serve test_run, query_spans and validate as an MCP server over stdio (docs/mcp.md)')
     .addHelpText('after', '\nExamples:\n  $ agentcheck mcp\n  MCP client config: {"mcpServers": {"agentcheck": {"command": "npx", "args": ["agentcheck", "mcp"]}}}\n\nRelative paths in tool arguments resolve against the folder the server starts in.')
