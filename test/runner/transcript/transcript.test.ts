@@ -4,6 +4,8 @@ import type { Model, ModelRequest } from '../../../src/engine/model/model.js';
 import { runScenario } from '../../../src/runner/scenario/run-scenario.js';
 import { loadScenarioFile } from '../../../src/runner/scenario/load-scenario-file.js';
 import { executeTestRun } from '../../../src/runner/test-run.js';
+import { captureContent } from '../../../src/runner/content-capture.js';
+import { revisionFromValue } from '../../../src/engine/revision/load-build.js';
 import { readReportFile } from '../../../src/runner/merge/read-report-file.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
@@ -58,6 +60,13 @@ describe('message content on chat spans', () => {
     const on = await executeTestRun({ agent: agentFile, inputs, model: live, env: { OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT: 'true' } });
     await on.workspace.dispose();
     expect(JSON.parse(chatSpans(on.spans)[0].attributes['gen_ai.output.messages'] as string)[0].parts).toEqual([{ type: 'text', content: 'hi' }]);
+  });
+
+  it('is on by default for cassette runs, also of a live provider', () => {
+    const live = revisionFromValue({ id: 'live', agent: { name: 'Live', llm: { provider: 'openai', model: 'gpt-4.1-mini' } } }, 'test');
+    expect(captureContent(live, {}, {})).toBe(false);
+    expect(captureContent(live, { cassette: { mode: 'replay' } }, {})).toBe(true);
+    expect(captureContent(live, { cassette: { mode: 'replay' } }, { OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT: 'false' })).toBe(false);
   });
 
   it('refuses a switch value other than true or false', async () => {
