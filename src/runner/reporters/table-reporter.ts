@@ -1,8 +1,8 @@
+import type Table from 'cli-table3';
+import type { Report, RowStatus, ScenarioRow } from '../report/report.js';
 import { palette, type Palette } from './format/ansi.js';
 import { newTable } from './format/cli-table.js';
 import { comparisonTables } from './format/comparison-tables.js';
-import type Table from 'cli-table3';
-import type { Report, RowStatus, ScenarioRow } from '../report/report.js';
 import { failureDetails } from './format/failure-details.js';
 import { groupFailures } from './format/failure-groups.js';
 import { fitColumns } from './format/fit-columns.js';
@@ -14,7 +14,7 @@ import type { Reporter, ReporterContext } from './reporter.js';
 /** Past this many rows the table shows only rows that did not pass, and at most this many. */
 export const TABLE_ROW_LIMIT = 200;
 
-/** Prints the per-scenario table, failure reasons, the summary line and (with variants) a comparison. */
+/** Prints the per-scenario table, each failure with its calls, the summary line and (with variants) a comparison. */
 export class TableReporter implements Reporter {
   readonly name = 'table';
 
