@@ -91,3 +91,15 @@ export function scrubSecretValues<T>(value: T, secrets: readonly string[]): T {
   };
   return scrub(value) as T;
 }
+
+/**
+ * The values of secret-named environment variables (`OPENAI_API_KEY`, `GITHUB_TOKEN`, ...),
+ * long enough to scrub safely: captured message content and transcripts must not quote them.
+ */
+export function secretEnvValues(env: Readonly<Record<string, string | undefined>>): string[] {
+  const values = new Set<string>();
+  for (const [name, value] of Object.entries(env)) {
+    if (value && isSecretName(name) && value.trim().length >= MIN_SCRUBBED_LENGTH) values.add(value.trim());
+  }
+  return [...values];
+}

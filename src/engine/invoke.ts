@@ -39,6 +39,11 @@ export interface InvokeOptions {
   checkpointer?: Checkpointer;
   /** MCP servers shared across runs (a suite's); without it the run starts its own and stops them at its end. */
   mcpServers?: McpServerPool;
+  /**
+   * Record message content on chat spans (`gen_ai.input.messages`, `gen_ai.output.messages`),
+   * secrets scrubbed; default off. The runner turns it on for scripted models and cassettes.
+   */
+  captureContent?: boolean;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { secretEnvValues } from '../config/redact.js';
 import type { Context, Tracer } from '@opentelemetry/api';
 import type { InvokeOptions } from './invoke.js';
 import type { LoopSetup } from './loop/agent-loop.js';
@@ -91,6 +92,7 @@ export function prepareRun(revision: Revision | DeltaRevision, options: InvokeOp
       tracer: place.tracer,
       parent: place.parent,
       signal: options.signal,
+      contentCapture: options.captureContent ? { secrets: secretEnvValues(options.env ?? process.env) } : undefined,
     },
   };
 }

@@ -15,6 +15,7 @@ import type { Workspace } from '../engine/workspace/workspace.js';
 import type { SpanRecord } from '../spans/span-record.js';
 import { installTracing } from '../spans/tracing.js';
 import { buildEvidence, scoreTestRun, type Evidence } from '../verdicts/index.js';
+import { captureContent } from './content-capture.js';
 import { CassetteSession, type CassetteOutcome } from './cassettes/cassette-session.js';
 import { withHttpMocks, type MockScope } from './mocks/http-mocks.js';
 import { mergeSegments } from './resume/merge-segments.js';
@@ -98,6 +99,7 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
   if (!revisionOverride && request.approvals?.tools) {
     checkApprovalTools(request.approvals.tools, [revision.build], memoryLocator(REQUEST, ['approvals', 'tools']));
   }
+  const capture = captureContent(revision, request, request.env ?? process.env);
   const workspace = control.workspace ?? (request.workspace ? FolderWorkspace.copyOf(request.workspace) : FolderWorkspace.temp());
   // Copied before the run, so a workspace that cannot be copied fails the run itself (naming
   // the file in the source folder) instead of failing every workspace tool the agent calls.
@@ -118,6 +120,7 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
     env: offlineEnv(request, scope.passthroughOrigins),
     signal,
     mcpServers: request.mcpServers,
+    captureContent: capture,
   };
   const start: SegmentStart = control.from ? { kind: 'checkpoint', ...control.from } : { kind: 'fresh', inputs: request.inputs };
   const run = () => insideTestRun.run(true, () => runSegments(revision, start, control.answers ?? [], options, (id) => store.take(id)));

@@ -34,6 +34,10 @@ export const ATTR = {
   toolArguments: 'gen_ai.tool.call.arguments',
   toolResult: 'gen_ai.tool.call.result',
   errorType: 'error.type',
+  /** Chat span content, only when content capture is on (docs/spans.md). */
+  inputMessages: 'gen_ai.input.messages',
+  outputMessages: 'gen_ai.output.messages',
+  systemInstructions: 'gen_ai.system_instructions',
   mcpMethod: 'mcp.method.name',
 
   resolvedConfig: 'agentcheck.resolved_config',

@@ -7,6 +7,7 @@ import { addUsage } from '../model/usage.js';
 import type { ApprovalAnswer } from '../permissions/approval-policy.js';
 import type { ToolCaller } from '../tools/tool-caller.js';
 import type { PendingInteraction, StopReason } from '../turn.js';
+import { inputMessagesJson, outputMessagesJson, systemInstructionsJson, type ContentCapture } from './genai-messages.js';
 
 /** Everything the loop needs; the loop knows the Model interface, never a provider. */
 export interface LoopSetup {
@@ -20,6 +21,8 @@ export interface LoopSetup {
   /** Span context the loop's chat and execute_tool spans hang under. */
   parent: Context;
   signal?: AbortSignal;
+  /** Record message content on chat spans; undefined (the default for live models) records none. */
+  contentCapture?: ContentCapture;
   /** Called after every tool round with the live state; a checkpointer must copy what it keeps. */
   onCheckpoint?: (state: LoopState) => void | Promise<void>;
 }
@@ -89,6 +92,11 @@ async function chat(setup: LoopSetup, state: LoopState): Promise<ModelResponse> 
       [ATTR.turn]: state.turns,
     },
   }, setup.parent);
+  const capture = setup.contentCapture;
+  if (capture) {
+    span.setAttribute(ATTR.inputMessages, inputMessagesJson(state.messages, capture));
+    if (setup.system) span.setAttribute(ATTR.systemInstructions, systemInstructionsJson(setup.system, capture));
+  }
   try {
     const response = await model.generate({
       system: setup.system,
@@ -106,6 +114,7 @@ async function chat(setup: LoopSetup, state: LoopState): Promise<ModelResponse> 
       ...usageDetailAttributes(response.usage),
     });
     if (response.responseId !== undefined) span.setAttribute(ATTR.responseId, response.responseId);
+    if (capture) span.setAttribute(ATTR.outputMessages, outputMessagesJson(response, capture));
     return response;
   } catch (error) {
     span.setAttribute(ATTR.errorType, error instanceof AgentcheckError ? error.code : 'exception');

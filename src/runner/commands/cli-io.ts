@@ -10,6 +10,8 @@ export interface CommandIO {
   cwd: string;
   env: Readonly<Record<string, string | undefined>>;
   isTTY: boolean;
+  /** Width of the terminal stdout writes to; undefined when stdout is not a terminal. */
+  columns?: number;
 }
 
 /** The process's own streams. */
@@ -20,6 +22,7 @@ export function processIO(): CommandIO {
     cwd: process.cwd(),
     env: process.env,
     isTTY: Boolean(process.stderr.isTTY) && !process.env.CI,
+    columns: process.stdout.isTTY ? process.stdout.columns : undefined,
   };
 }
 

@@ -1,7 +1,11 @@
 import { compareReports, type ComparedScenario } from '../compare/compare-reports.js';
 import { describeTrajectoryChange } from '../compare/describe-trajectory.js';
+import { clip, oneLine } from '../reporters/format/row-cells.js';
 import { readReportFile } from '../merge/read-report-file.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
+
+/** Longest head reason printed under a regression; `--json` keeps it whole. */
+const REASON_MAX = 300;
 
 /** `agentcheck compare BASE.json HEAD.json`: exit 1 when any scenario regressed. */
 export async function compareCommand(base: string, head: string, options: { json?: boolean }, io: CommandIO): Promise<number> {
@@ -15,8 +19,9 @@ export async function compareCommand(base: string, head: string, options: { json
   if (options.json) {
     io.stdout.write(`${JSON.stringify(comparison, null, 2)}\n`);
   } else {
+    const line = (i: ComparedScenario) => `  ${i.key}: ${i.base ?? '-'} -> ${i.head ?? '-'}${i.head_reason ? `\n    ${clip(oneLine(i.head_reason), REASON_MAX)}` : ''}`;
     const section = (title: string, items: ComparedScenario[]) =>
-      items.length ? `${title} (${items.length}):\n${items.map((i) => `  ${i.key}: ${i.base ?? '-'} -> ${i.head ?? '-'}`).join('\n')}\n` : '';
+      items.length ? `${title} (${items.length}):\n${items.map(line).join('\n')}\n` : '';
     io.stdout.write(
       section('regressed', comparison.regressed) +
         section('improved', comparison.improved) +

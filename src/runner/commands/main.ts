@@ -8,7 +8,9 @@ Examples:
   $ agentcheck run scenarios/
   $ agentcheck run scenarios/ --reporter table,json,junit --out reports/
   $ agentcheck run --config agentcheck.config.yaml --variant base --variant lean --repeat 5
-  $ agentcheck run scenarios/ --shard 2/4 --reporter json --out reports/shard-2`;
+  $ agentcheck run scenarios/ --shard 2/4 --reporter json --out reports/shard-2
+  $ agentcheck run scenarios/ --grep 'refund|cancel' --quiet
+  $ agentcheck run scenarios/ --only-failed reports/report.json`;
 
 const TEST_RUN_EXAMPLES = `
 Examples:
@@ -40,9 +42,11 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
     .option('--variant <name>', 'run only this variant; repeat the flag or give a comma list (base is the unchanged revision)', collectList)
     .option('--repeat <n>', 'run each scenario n times', positiveInt)
     .option('--concurrency <n>', 'scenarios run at once', positiveInt)
-    .option('--grep <text>', 'only scenarios whose id or name contains text')
+    .option('--grep <regex>', 'only scenarios whose id or name matches this regular expression (case-insensitive; a plain word matches as a substring)')
+    .option('--only-failed <report>', 'rerun only the scenario x variant pairs that failed or errored in this report.json')
     .option('--tag <tag>', 'only scenarios with this tag; repeat the flag or give a comma list', collectList)
     .option('--reporter <list>', 'comma list of table, json, md, junit, html')
+    .option('--quiet', 'terminal output: failures and the summary only')
     .option('--out <dir>', 'output folder for reports and spans.jsonl (default: reports)')
     .option('--shard <i/n>', 'run shard i of n (1-based), e.g. 2/4', shardSpec)
     .option('--timeout <ms>', 'per-scenario time limit in ms (at most 2147483647)', timeoutMs)
@@ -99,6 +103,16 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
     .action(async (paths: string[], options) => {
       const { validateCommand } = await import('./validate-command.js');
       exitCode = await validateCommand(paths, options, io);
+    });
+
+  program
+    .command('init')
+    .description('write a starter suite: an agent build, two scenarios, agentcheck.config.yaml and a README')
+    .argument('[dir]', 'folder to write into (default: the current folder); existing files are never overwritten')
+    .addHelpText('after', '\nExamples:\n  $ agentcheck init agent-tests\n  $ agentcheck run agent-tests')
+    .action(async (dir: string | undefined) => {
+      const { initCommand } = await import('./init-command.js');
+      exitCode = await initCommand(dir, io);
     });
 
   program

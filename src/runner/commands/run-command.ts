@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { ConfigError } from '../../config/errors.js';
 import { HARNESS } from '../../engine/resolve-config.js';
 import type { OtlpExport } from '../../spans/otlp-export.js';
@@ -13,7 +13,8 @@ import { SpansFile } from '../report/spans-file.js';
 import { suiteFingerprint } from '../report/suite-fingerprint.js';
 import { createReporters } from '../reporters/index.js';
 import { computeStats } from '../stats/compute-stats.js';
-import { loadSuite } from '../suite/load-suite.js';
+import { loadSuite, type SuiteSelection } from '../suite/load-suite.js';
+import { failedRuns } from '../suite/only-failed.js';
 import { runSuite } from '../suite/run-suite.js';
 import { folderConfig, loadSuiteConfig, REPORTER_NAMES, type ReporterName, type SuiteConfig } from '../suite/suite-config.js';
 import { shardFromEnv } from '../ci/shard-from-env.js';
@@ -35,6 +36,10 @@ export interface RunOptions {
   cassettes?: string;
   /** OTLP/HTTP endpoint to export spans to (else OTEL_EXPORTER_OTLP_* decide). */
   otlp?: string;
+  /** A previous report.json: rerun only its failed and errored scenario x variant pairs. */
+  onlyFailed?: string;
+  /** Terminal output: failures and the summary only. */
+  quiet?: boolean;
 }
 
 /** Default scenarios run at once: scripted runs are CPU-light, real models are latency-bound. */
@@ -48,7 +53,15 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
   let config;
   let reporterNames: ReporterName[];
   let cassettes: CassetteSettings;
+  let only: Map<string, Set<string>> | undefined;
   try {
+    if (options.onlyFailed) {
+      only = failedRuns(options.onlyFailed, io.cwd);
+      if (!only.size) {
+        io.stderr.write(`agentcheck: ${options.onlyFailed} has no failed or errored rows; nothing to rerun\n`);
+        return EXIT.ok;
+      }
+    }
     // `run DIR` with DIR/agentcheck.config.yaml runs that suite as its config describes it.
     const ownConfig = options.config ? undefined : folderConfig(paths, io.cwd);
     config = loadSuiteConfig(options.config ?? ownConfig, io.cwd);
@@ -62,13 +75,16 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
         io.stderr.write(`agentcheck: running shard ${fromEnv.index}/${fromEnv.total} (from ${fromEnv.source}; --shard overrides)\n`);
       }
     }
-    plan = loadSuite({ paths: scenarioPaths, config, variants: options.variant, repeat: options.repeat, grep: options.grep, tags: options.tag, shard: options.shard }, io.cwd);
+    plan = loadSuite({ paths: scenarioPaths, config, variants: options.variant, repeat: options.repeat, grep: options.grep, tags: options.tag, shard: options.shard, only }, io.cwd);
   } catch (error) {
     return reportError(error, io);
   }
-  if (!plan.runs.length && options.shard && suiteHasRuns(paths, options, config, io.cwd)) {
+  if (!plan.runs.length && options.shard && suiteHasRuns(paths, options, config, io.cwd, only)) {
     // More shards than scenarios: this shard's empty report still tells `agentcheck merge` it ran.
     io.stderr.write(`agentcheck: shard ${options.shard.index}/${options.shard.total} has no scenarios; writing an empty report\n`);
+  } else if (!plan.runs.length && only) {
+    io.stderr.write(`agentcheck: none of the ${only.size} failed scenario(s) of ${options.onlyFailed} are among the scenarios loaded here; run from the folder and with the paths of the earlier run\n`);
+    return EXIT.invalidInput;
   } else if (!plan.runs.length) {
     io.stderr.write(`agentcheck: no scenarios to run${options.grep ? ` matching "${options.grep}"` : ''} (scenario files are named *.scenario.yaml or *.scenarios.yaml)\n`);
     return EXIT.invalidInput;
@@ -146,14 +162,18 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
     scenarios: rows,
   };
   report.stats = computeStats(report);
+  const written = [join(out, 'spans.jsonl')];
   for (const reporter of createReporters(reporterNames)) {
     try {
-      await reporter.onRunEnd(report, { out, stdout: io.stdout, color: io.isTTY && !io.env.NO_COLOR });
+      await reporter.onRunEnd(report, { out, stdout: io.stdout, color: io.isTTY && !io.env.NO_COLOR, columns: io.columns, quiet: options.quiet });
+      if (reporter.file) written.push(join(out, reporter.file));
     } catch (error) {
       io.stderr.write(`agentcheck: the ${reporter.name} reporter failed: ${(error as Error).message}\n`);
     }
   }
   await runCiReporters(report, out, io);
+  // Last line of the output: where to look next.
+  io.stdout.write(`Reports: ${written.map((file) => displayPath(file, io.cwd)).join(', ')}\n`);
   // After the reports: a slow or dead collector must not hold them back, nor change the exit code.
   const otlpWarning = await otlp?.finish();
   if (otlpWarning) io.stderr.write(`${otlpWarning}\n`);
@@ -161,9 +181,15 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
   return summary.failed + summary.errored + summary.not_run === 0 ? EXIT.ok : EXIT.failed;
 }
 
+/** A path relative to the working folder when it is inside it, else absolute. */
+function displayPath(file: string, cwd: string): string {
+  const rel = relative(cwd, file);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : file;
+}
+
 /** Whether the whole suite, unsharded, has runs (so an empty shard is a small suite, not a wrong path). */
-function suiteHasRuns(paths: string[], options: RunOptions, config: SuiteConfig, cwd: string): boolean {
-  return loadSuite({ paths, config, variants: options.variant, repeat: options.repeat, grep: options.grep, tags: options.tag }, cwd).runs.length > 0;
+function suiteHasRuns(paths: string[], options: RunOptions, config: SuiteConfig, cwd: string, only: SuiteSelection['only']): boolean {
+  return loadSuite({ paths, config, variants: options.variant, repeat: options.repeat, grep: options.grep, tags: options.tag, only }, cwd).runs.length > 0;
 }
 
 function parseReporters(flag: string | undefined, fromConfig: ReporterName[] | undefined): ReporterName[] {

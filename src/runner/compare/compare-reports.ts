@@ -1,4 +1,5 @@
 import type { Report, ScenarioRow } from '../report/report.js';
+import { rowReason } from '../reporters/format/row-cells.js';
 import { trajectoryChanges, type TrajectoryChange } from './trajectory-changes.js';
 
 /** One scenario x variant whose outcome differs between two reports. */
@@ -11,6 +12,8 @@ export interface ComparedScenario {
   /** Pass rate over repeats, 0..1; null when absent. */
   base_pass_rate: number | null;
   head_pass_rate: number | null;
+  /** For a regression: why the head report's first failing run of it did not pass. */
+  head_reason?: string;
 }
 
 /** What `agentcheck compare` reports: outcome changes per scenario x variant and trajectory changes. */
@@ -38,7 +41,7 @@ export function compareReports(base: Report, head: Report): ReportComparison {
     const old = before.get(key);
     const entry = describe(key, old, rows);
     if (!old) result.appeared.push(entry);
-    else if ((entry.head_pass_rate ?? 0) < (entry.base_pass_rate ?? 0)) result.regressed.push(entry);
+    else if ((entry.head_pass_rate ?? 0) < (entry.base_pass_rate ?? 0)) result.regressed.push({ ...entry, head_reason: headReason(rows) });
     else if ((entry.head_pass_rate ?? 0) > (entry.base_pass_rate ?? 0)) result.improved.push(entry);
     else result.unchanged++;
   }
@@ -69,6 +72,12 @@ function describe(key: string, base: ScenarioRow[] | undefined, head: ScenarioRo
     base_pass_rate: base ? passRate(base) : null,
     head_pass_rate: head ? passRate(head) : null,
   };
+}
+
+/** The first non-passing head row's reason (its error, else its failed checks). */
+function headReason(rows: readonly ScenarioRow[]): string {
+  const failing = rows.find((row) => row.status !== 'pass');
+  return failing ? rowReason(failing) : '';
 }
 
 function passRate(rows: readonly ScenarioRow[]): number {

@@ -6,6 +6,8 @@ import type { Report } from '../report/report.js';
 
 /** Row statuses a report.json may hold (RowStatus). */
 export const ROW_STATUSES = ['pass', 'fail', 'error', 'not_run', 'skipped'] as const;
+/** Transcript message roles (Message). */
+const MESSAGE_ROLES = ['user', 'assistant', 'tool'] as const;
 /** Check statuses (CheckStatus). */
 const CHECK_STATUSES = ['pass', 'fail', 'error'] as const;
 /** Reports larger than this get errors without a line: re-parsing them with positions is slow. */
@@ -128,6 +130,11 @@ function rowProblem(row: unknown): { at: PathSegments; expected: string } | null
     && (row.usage.cached_input_tokens === undefined || isCount(row.usage.cached_input_tokens))
     && (row.usage.reasoning_tokens === undefined || isCount(row.usage.reasoning_tokens)))) {
     return bad('usage', 'to be {input_tokens, output_tokens}', row.usage);
+  }
+  if (row.transcript !== undefined) {
+    if (!Array.isArray(row.transcript)) return bad('transcript', 'to be a list of messages {role, content, ...}', row.transcript);
+    const index = row.transcript.findIndex((message: unknown) => !isObject(message) || !MESSAGE_ROLES.includes(message.role as never) || typeof message.content !== 'string');
+    if (index >= 0) return { at: ['transcript', index], expected: `transcript[${index}] to be a message {role: user|assistant|tool, content, ...}, got ${show(row.transcript[index])}` };
   }
   return null;
 }

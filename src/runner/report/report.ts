@@ -1,3 +1,4 @@
+import type { Message } from '../../engine/model/message.js';
 import type { CheckResult } from '../../verdicts/checks/check.js';
 import type { ReportStats } from '../stats/stats-types.js';
 import type { MergeInfo } from '../merge/merge-info.js';
@@ -40,6 +41,12 @@ export interface ScenarioRow {
   usage?: { input_tokens: number; output_tokens: number; cached_input_tokens?: number; reasoning_tokens?: number };
   /** A scenario with `resume`: each pause (the gated tool) and the decision it was resumed with. */
   resumes?: Array<{ tool: string; decision: string }>;
+  /**
+   * The run's messages as the model saw them: user input, assistant text and tool calls with
+   * arguments, tool results after prompt security; secret values scrubbed. Absent when the run
+   * never produced a turn (and in older reports).
+   */
+  transcript?: Message[];
 }
 
 export interface ReportSummary {

@@ -29,6 +29,7 @@ export const SPANS_FILE = 'spans.jsonl';
  */
 export class HtmlReporter implements Reporter {
   readonly name = 'html';
+  readonly file = HTML_REPORT_FILE;
 
   async onRunEnd(report: Readonly<Report>, ctx: ReporterContext): Promise<void> {
     const plan = planTimelines(report);

@@ -9,6 +9,7 @@ export const JSON_REPORT_FILE = 'report.json';
 /** Writes OUT/report.json: the Report exactly as the runner built it (schema agentcheck.report/1). */
 export class JsonReporter implements Reporter {
   readonly name = 'json';
+  readonly file = JSON_REPORT_FILE;
 
   async onRunEnd(report: Readonly<Report>, ctx: ReporterContext): Promise<void> {
     // Indented because people open it and diff it; a trailing newline keeps `cat` and git tidy.

@@ -13,6 +13,7 @@ export const JUNIT_REPORT_FILE = 'junit.xml';
 /** Writes OUT/junit.xml: a testsuite per scenario file, a testcase per scenario x variant x repeat. */
 export class JunitReporter implements Reporter {
   readonly name = 'junit';
+  readonly file = JUNIT_REPORT_FILE;
 
   async onRunEnd(report: Readonly<Report>, ctx: ReporterContext): Promise<void> {
     await writeFileAtomic(join(ctx.out, JUNIT_REPORT_FILE), renderJunit(report, ctx.cwd ?? process.cwd()));

@@ -23,6 +23,7 @@ const CHECKS_PER_FAILURE = 20;
 /** Writes OUT/report.md: totals, failures and errors first, variant pass rates, then every row. */
 export class MdReporter implements Reporter {
   readonly name = 'md';
+  readonly file = MD_REPORT_FILE;
 
   async onRunEnd(report: Readonly<Report>, ctx: ReporterContext): Promise<void> {
     await writeFileAtomic(join(ctx.out, MD_REPORT_FILE), renderMarkdown(report));

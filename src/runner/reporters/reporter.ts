@@ -11,6 +11,10 @@ export interface ReporterContext {
   stdout: NodeJS.WritableStream;
   /** Whether terminal output may use ANSI colours (a TTY without NO_COLOR). */
   color: boolean;
+  /** Terminal width for terminal output (process.stdout.columns); default 100 when not a terminal. */
+  columns?: number;
+  /** `--quiet`: terminal output shows failures and the summary only. */
+  quiet?: boolean;
   /** Folder that file paths in reports are made relative to; defaults to process.cwd(). */
   cwd?: string;
 }
@@ -22,6 +26,8 @@ export interface ReporterContext {
 export interface Reporter {
   /** The `--reporter` name that selects this reporter. */
   readonly name: string;
+  /** The file it writes inside the output folder, if any (the terminal table writes none). */
+  readonly file?: string;
   /** Renders the finished run; called once, also when scenarios failed or the run was interrupted. */
   onRunEnd(report: Readonly<Report>, ctx: ReporterContext): Promise<void>;
 }

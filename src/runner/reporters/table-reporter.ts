@@ -1,29 +1,43 @@
-import type { Report, RowStatus } from '../report/report.js';
+import type Table from 'cli-table3';
+import type { Report, RowStatus, ScenarioRow } from '../report/report.js';
 import { palette, type Palette } from './format/ansi.js';
 import { newTable } from './format/cli-table.js';
 import { comparisonTables } from './format/comparison-tables.js';
-import { cellText, checksCell, clip, isFailing, oneLine, rowLabel, rowReason, SCENARIO_CELL_MAX, STATUS_LABEL, toolsCell, verdictCell } from './format/row-cells.js';
+import { failureDetails } from './format/failure-details.js';
+import { groupFailures } from './format/failure-groups.js';
+import { fitColumns } from './format/fit-columns.js';
+import { cellText, checksCell, isFailing, SCENARIO_CELL_MAX, STATUS_LABEL, toolsCell, verdictCell } from './format/row-cells.js';
 import { runShape } from './format/run-shape.js';
 import { summaryLine } from './format/summary-line.js';
 import type { Reporter, ReporterContext } from './reporter.js';
 
 /** Past this many rows the table shows only rows that did not pass, and at most this many. */
 export const TABLE_ROW_LIMIT = 200;
-/** Longest failure reason printed under the table; report.json (and report.md) keep more. */
-const REASON_MAX = 1000;
 
-/** Prints the per-scenario table, failure reasons, the summary line and (with variants) a comparison. */
+/** Prints the per-scenario table, each failure with its calls, the summary line and (with variants) a comparison. */
 export class TableReporter implements Reporter {
   readonly name = 'table';
 
   async onRunEnd(report: Readonly<Report>, ctx: ReporterContext): Promise<void> {
     // One write: a 10,000-row suite must not pay for thousands of small stream writes.
-    ctx.stdout.write(renderTableReport(report, palette(ctx.color)));
+    ctx.stdout.write(renderTableReport(report, palette(ctx.color), { columns: ctx.columns, quiet: ctx.quiet }));
   }
 }
 
+/** Terminal width assumed when the output is not a terminal (CI logs, pipes). */
+export const DEFAULT_COLUMNS = 100;
+
+/** How the terminal report is laid out. */
+export interface TableLayout {
+  /** Characters per line; default DEFAULT_COLUMNS. */
+  columns?: number;
+  /** Failures and the summary only: no table, no variant comparison. */
+  quiet?: boolean;
+}
+
 /** The whole terminal report as one string (exported so tests need no stream). */
-export function renderTableReport(report: Readonly<Report>, paint: Palette): string {
+export function renderTableReport(report: Readonly<Report>, paint: Palette, layout: TableLayout = {}): string {
+  const width = Math.max(40, layout.columns ?? DEFAULT_COLUMNS);
   const shape = runShape(report);
   const showRepeat = shape.repeats > 1;
   const rows = report.scenarios;
@@ -32,45 +46,58 @@ export function renderTableReport(report: Readonly<Report>, paint: Palette): str
   const candidates = large ? rows.filter((row) => row.status !== 'pass') : rows;
   const shown = candidates.slice(0, TABLE_ROW_LIMIT);
 
-  const head = ['status', 'scenario', 'variant', ...(showRepeat ? ['#'] : []), 'verdict', 'checks', 'tools called', 'turns', 'ms'];
-  const table = newTable(head, paint);
-  for (const row of shown) {
-    table.push([
-      statusCell(row.status, paint),
-      // Cells are capped: one 100,000-character name must not make every line of the table that wide.
-      cellText(row.id, SCENARIO_CELL_MAX),
-      cellText(row.variant),
-      ...(showRepeat ? [row.repeat] : []),
-      cellText(verdictCell(row)),
-      checksCell(row),
-      toolsCell(row.test_run?.tools),
-      row.turns,
-      Math.round(row.duration_ms),
-    ]);
-  }
-
   const lines: string[] = [];
-  if (shown.length) lines.push(table.toString());
-  if (large) {
-    const omittedPassing = rows.length - candidates.length;
-    if (omittedPassing) lines.push(paint.gray(`${omittedPassing} passing rows omitted (${rows.length} rows; see report.json for all)`));
-  }
-  if (candidates.length > shown.length) {
-    lines.push(paint.gray(`${candidates.length - shown.length} more non-passing rows omitted (see report.json or report.md)`));
-  }
-
-  const failing = shown.filter(isFailing);
-  if (failing.length) {
-    lines.push('');
-    for (const row of failing) {
-      const label = rowLabel({ ...row, id: cellText(row.id, SCENARIO_CELL_MAX), variant: cellText(row.variant) }, showRepeat);
-      const reason = clip(oneLine(clip(rowReason(row), REASON_MAX * 4)), REASON_MAX);
-      lines.push(`${statusCell(row.status, paint)} ${label}:${reason ? ` ${reason}` : ''}`);
+  if (!layout.quiet) {
+    if (shown.length) lines.push(scenarioTable(shown, paint, showRepeat, width));
+    if (large) {
+      const omittedPassing = rows.length - candidates.length;
+      if (omittedPassing) lines.push(paint.gray(`${omittedPassing} passing rows omitted (${rows.length} rows; see report.json for all)`));
+    }
+    if (candidates.length > shown.length) {
+      lines.push(paint.gray(`${candidates.length - shown.length} more non-passing rows omitted (see report.json or report.md)`));
     }
   }
-  if (shape.variants.length > 1) lines.push('', comparisonTables(report, paint).trimEnd());
+
+  const groups = groupFailures(layout.quiet ? rows.filter(isFailing).slice(0, TABLE_ROW_LIMIT) : shown);
+  for (const group of groups) lines.push('', ...failureDetails(group, paint, width, showRepeat));
+  if (!layout.quiet && shape.variants.length > 1) lines.push('', comparisonTables(report, paint).trimEnd());
   lines.push('', summaryColour(report, paint)(summaryLine(report)));
   return `${lines.join('\n')}\n`;
+}
+
+const SCENARIO_COLUMN = 1;
+const VARIANT_COLUMN = 2;
+
+/** One row per run, narrowed to `width`: the tools column is cut first, then long scenario ids wrap. */
+function scenarioTable(rows: readonly ScenarioRow[], paint: Palette, showRepeat: boolean, width: number): string {
+  const head = ['status', 'scenario', 'variant', ...(showRepeat ? ['#'] : []), 'verdict', 'checks', 'tools called', 'turns', 'ms'];
+  const tools = head.indexOf('tools called');
+  const cells = rows.map((row) => [
+    STATUS_LABEL[row.status],
+    // Cells are capped: one 100,000-character name must not make every line of the table that wide.
+    cellText(row.id, SCENARIO_CELL_MAX),
+    cellText(row.variant),
+    ...(showRepeat ? [String(row.repeat)] : []),
+    cellText(verdictCell(row)),
+    checksCell(row),
+    toolsCell(row.test_run?.tools),
+    String(row.turns),
+    String(Math.round(row.duration_ms)),
+  ]);
+  const natural = head.map((title, i) => 2 + Math.max(title.length, ...cells.map((row) => row[i].length)));
+  // The scenario id matters most: the tools list gives way first, then long ids and variants wrap.
+  const widths = fitColumns(natural, width, [[tools, 26], [SCENARIO_COLUMN, 32], [VARIANT_COLUMN, 12], [tools, 12], [SCENARIO_COLUMN, 12]]);
+  const table = newTable(head, paint, undefined, widths ?? undefined);
+  cells.forEach((row, index) => {
+    const cellsOut: Table.Cell[] = [...row];
+    cellsOut[0] = statusCell(rows[index].status, paint);
+    // The tools column is re-cut to its width so `+N more` stays visible; ids and variants wrap.
+    if (widths?.[tools]) cellsOut[tools] = toolsCell(rows[index].test_run?.tools, widths[tools] - 2);
+    if (widths?.[SCENARIO_COLUMN]) cellsOut[SCENARIO_COLUMN] = { content: row[SCENARIO_COLUMN], wordWrap: true, wrapOnWordBoundary: false };
+    if (widths?.[VARIANT_COLUMN]) cellsOut[VARIANT_COLUMN] = { content: row[VARIANT_COLUMN], wordWrap: true, wrapOnWordBoundary: false };
+    table.push(cellsOut);
+  });
+  return table.toString();
 }
 
 function statusCell(status: RowStatus, paint: Palette): string {

@@ -1,3 +1,4 @@
+import { scrubSecretValues, secretEnvValues } from '../../config/redact.js';
 import { describeError } from '../../engine/loop/agent-loop.js';
 import type { McpServerPool } from '../../engine/mcp/mcp-server-pool.js';
 import type { DeltaRevision } from '../../engine/revision/delta.js';
@@ -78,6 +79,8 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     const nestedCalls = countNestedCalls(evidence.calls, nestedExpectedTools(scenario.expect));
     if (nestedCalls) row.nested_calls = nestedCalls;
     decide(row, scenario, record, evidence.incomplete);
+    // The turn's own messages, copied only when a secret must be scrubbed: rows hold one transcript each.
+    row.transcript = scrubSecretValues(record.turn.messages, secretEnvValues(options.env ?? process.env));
   } catch (error) {
     row.status = 'error';
     row.error = describeError(error);

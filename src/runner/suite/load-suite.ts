@@ -15,8 +15,11 @@ export interface SuiteSelection {
   /** `--variant`: run only these (base included by naming it). */
   variants?: string[];
   repeat?: number;
+  /** A regular expression (case-insensitive) matched against scenario ids and names. */
   grep?: string;
   tags?: string[];
+  /** Run only these scenario x variant pairs (`--only-failed`): scenario id -> variant names. */
+  only?: ReadonlyMap<string, ReadonlySet<string>>;
   /** 1-based shard index and shard count (`--shard I/N`). */
   shard?: { index: number; total: number };
 }
@@ -52,9 +55,11 @@ export function loadSuite(selection: SuiteSelection, cwd = process.cwd()): Suite
   let scenarios = files.flatMap((found) => loadScenarioFile(found, context));
 
   if (selection.grep) {
-    const needle = selection.grep.toLowerCase();
-    scenarios = scenarios.filter((s) => s.id.toLowerCase().includes(needle) || s.name.toLowerCase().includes(needle));
+    const pattern = grepPattern(selection.grep);
+    scenarios = scenarios.filter((s) => pattern.test(s.id) || pattern.test(s.name));
   }
+  const only = selection.only;
+  if (only) scenarios = scenarios.filter((s) => only.has(s.id));
   if (selection.tags?.length) scenarios = scenarios.filter((s) => s.tags.some((tag) => selection.tags?.includes(tag)));
   const contentHash = suiteContentHash(scenarios, cwd);
   if (selection.shard) {
@@ -71,11 +76,24 @@ export function loadSuite(selection: SuiteSelection, cwd = process.cwd()): Suite
   const runs: PlannedRun[] = [];
   for (const scenario of scenarios) {
     for (const variant of variants) {
+      if (only && !only.get(scenario.id)?.has(variant)) continue;
       const revision = variantRevision(scenario.revision, variant, config, variantRevisions);
       for (let r = 0; r < repeat; r++) runs.push({ scenario, variant, revision, repeat: r });
     }
   }
   return { scenarios, contentHash, variants, repeat, runs };
+}
+
+/**
+ * `--grep`: a regular expression, case-insensitive, so a plain word still matches as the
+ * substring it always did; an invalid one is a ConfigError (exit 2), never a silent no-match.
+ */
+export function grepPattern(grep: string): RegExp {
+  try {
+    return new RegExp(grep, 'i');
+  } catch (error) {
+    throw new ConfigError({ file: '--grep' }, `invalid regular expression /${grep}/: ${(error as Error).message.replace(/^Invalid regular expression: /, '')}; expected a regular expression matched against scenario ids and names (escape characters like ( [ + * ? with a backslash to match them literally)`);
+  }
 }
 
 function selectVariants(config: SuiteConfig, wanted: string[] | undefined): string[] {

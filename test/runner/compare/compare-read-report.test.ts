@@ -92,6 +92,23 @@ describe('agentcheck compare: reading the reports', () => {
     const dir = tempDir({ 'base.json': `\uFEFF${JSON.stringify(before)}`, 'head.json': JSON.stringify(after) });
     const result = await compare(dir);
     expect(result.exitCode, result.stderr).toBe(1);
-    expect(result.stdout).toContain('regressed (1):\n  a.scenario.yaml#b [base]: pass -> fail');
+    expect(result.stdout).toContain('regressed (1):\n  a.scenario.yaml#b [base]: pass -> fail\n    no\n');
+  });
+
+  it('shows the head row\'s reason under each regression, on one line and cut, and whole in --json', async () => {
+    const before = report([row('a.scenario.yaml', 'a'), row('a.scenario.yaml', 'a', { repeat: 1 })]);
+    const long = `tool_called#0: expected lookup_order\ncalled, saw ${'x'.repeat(500)}`;
+    const rows = [row('a.scenario.yaml', 'a'), row('a.scenario.yaml', 'a', { repeat: 1, status: 'fail', reason: long })];
+    const after = { ...before, scenarios: rows, summary: summarize(rows) };
+    const dir = tempDir({ 'base.json': JSON.stringify(before), 'head.json': JSON.stringify(after) });
+    const result = await compare(dir);
+    expect(result.exitCode).toBe(1);
+    const reasonLine = result.stdout.split('\n')[2];
+    expect(reasonLine.startsWith('    tool_called#0: expected lookup_order called, saw xxx')).toBe(true);
+    expect(reasonLine.trim()).toHaveLength(300);
+    const stdout = captureStream();
+    const io: CommandIO = { stdout: stdout.stream, stderr: captureStream().stream, cwd: dir, env: {}, isTTY: false };
+    await compareCommand('base.json', 'head.json', { json: true }, io);
+    expect(JSON.parse(stdout.text()).regressed[0].head_reason).toBe(long);
   });
 });

@@ -55,6 +55,27 @@ describe('renderHtml', () => {
     expect(html).toContain('arguments: {&quot;note&quot;:&quot;&lt;script&gt;');
   });
 
+  it('shows a run\'s transcript, escaped, in its failure item and its timeline lane', () => {
+    const report = htmlFixtureReport();
+    const row = report.scenarios.find((r) => r.status === 'fail')!;
+    row.transcript = [
+      { role: 'user', content: 'refund 1234' },
+      { role: 'assistant', content: 'looking', tool_calls: [{ tool_call_id: 'c1', tool_name: 'lookup_order', input: { note: EVIL } }] },
+      { role: 'tool', tool_call_id: 'c1', tool_name: 'lookup_order', content: '{"ok":false}', is_error: true },
+    ];
+    const html = renderHtml(report, timelineSpans(report));
+    expect(unparsedTags(html)).toEqual([]);
+    expect(html).not.toContain('<img');
+    const failures = html.slice(html.indexOf('id="failures"'), html.indexOf('id="timelines"'));
+    const timelines = html.slice(html.indexOf('id="timelines"'), html.indexOf('id="rows"'));
+    for (const part of [failures, timelines]) {
+      expect(part).toContain('<summary>Transcript (3 messages)</summary>');
+      expect(tags(part).filter((tag) => tag.name === 'li' && tag.attrs['data-role']).map((tag) => tag.attrs['data-role'])).toEqual(['user', 'assistant', 'tool']);
+      expect(part).toContain('lookup_order({&quot;note&quot;:&quot;&lt;script&gt;');
+      expect(part).toContain('<b>tool error</b> <code>lookup_order</code>');
+    }
+  });
+
   it('references no network resource: only #anchors and data: URLs, a CSP that forbids fetches', () => {
     const { html } = page();
     for (const tag of tags(html)) {

@@ -5,7 +5,8 @@ import { bigReport, captureStream, fixtureReport, report, row, stripAnsi } from 
 
 async function printed(input = fixtureReport(), color = false): Promise<string> {
   const capture = captureStream();
-  await new TableReporter().onRunEnd(input, { out: '/nonexistent', stdout: capture.stream, color });
+  // Wide enough that no cell wraps; the width tests below narrow it.
+  await new TableReporter().onRunEnd(input, { out: '/nonexistent', stdout: capture.stream, color, columns: 200 });
   return capture.text();
 }
 
@@ -21,10 +22,10 @@ describe('TableReporter', () => {
     expect(text).toContain('lookup_order x1, create_refund x1');
   });
 
-  it('lists failing reasons on one line each and ends with the summary line', async () => {
+  it('lists each failure with what failed and why the run stopped, and ends with the summary line', async () => {
     const text = await printed();
-    expect(text).toContain('FAIL support/refund.scenario.yaml#refund ok [terse #0]: expected <create_refund> & "ok" | got \'none\' second line red');
-    expect(text).toContain('ERROR flows/flow.scenarios.yaml#flow crash [base #0]: script exhausted after 2 turns');
+    expect(text).toContain('FAIL support/refund.scenario.yaml#refund ok [terse #0]\n  ✗ tool_returned#1: create_refund: expected a result <none> & nothing\n');
+    expect(text).toContain('ERROR flows/flow.scenarios.yaml#flow crash [base #0]\n  ✗ MODEL_FAILED: script exhausted after 2 turns\n');
     expect(text.trimEnd().split('\n').at(-1)).toBe('10 runs (6 scenarios x 2 variants x 2 repeats): 5 passed (1 as expected failures), 2 failed, 1 errored, 1 not run, 1 skipped (3.2 s)');
   });
 
@@ -41,7 +42,7 @@ describe('TableReporter', () => {
     expect(text).not.toContain('pass rate');
     expect(text).not.toMatch(/│ # │/);
     expect(text).toMatch(/│ PASS\s+│ a\.scenario\.yaml#one\s+│ base\s+│ pass\s+│ 1\/1\s+│ lookup_order x1, create_refund x1 │ 3\s+│ 12 │/);
-    expect(text).toContain('FAIL a.scenario.yaml#two [base]: nope');
+    expect(text).toContain('FAIL a.scenario.yaml#two [base]\n  ✗ nope\n');
     expect(text.trimEnd().split('\n').at(-1)).toBe('2 scenarios: 1 passed, 1 failed, 0 errored (0.5 s)');
   });
 
@@ -54,7 +55,7 @@ describe('TableReporter', () => {
   });
 
   it(`shows only non-passing rows past ${TABLE_ROW_LIMIT} rows`, () => {
-    const text = renderTableReport(bigReport(10_000), palette(false));
+    const text = renderTableReport(bigReport(10_000), palette(false), { columns: 200 });
     const tableRows = text.split('\n').filter((line) => /^│ (PASS|FAIL)/.test(line));
     expect(tableRows).toHaveLength(100);
     expect(tableRows.every((line) => line.startsWith('│ FAIL'))).toBe(true);
@@ -63,7 +64,7 @@ describe('TableReporter', () => {
   });
 
   it('caps the non-passing rows too', () => {
-    const text = renderTableReport(bigReport(1000, 2), palette(false));
+    const text = renderTableReport(bigReport(1000, 2), palette(false), { columns: 200 });
     expect(text.split('\n').filter((line) => line.startsWith('│ FAIL'))).toHaveLength(TABLE_ROW_LIMIT);
     expect(text).toContain('500 passing rows omitted');
     expect(text).toContain('300 more non-passing rows omitted');

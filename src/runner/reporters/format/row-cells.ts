@@ -46,7 +46,9 @@ export function toolsCell(tools: TestRunResult['tools'] | undefined, max = 48): 
     text = next;
     shown++;
   }
-  return `${text}${tail(parts.length - shown)}`;
+  const cell = `${text}${tail(parts.length - shown)}`;
+  // Too narrow for even one name and its tail: the plain list, cut.
+  return cell.length <= max ? cell : clip(parts.join(', '), max);
 }
 
 /** Printable text with newlines and runs of whitespace collapsed, so a reason fits on one line. */

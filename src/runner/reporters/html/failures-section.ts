@@ -2,6 +2,7 @@ import type { ScenarioRow } from '../../report/report.js';
 import { clip, isFailing, rowLabel, rowReason, STATUS_LABEL } from '../format/row-cells.js';
 import { section } from './cells.js';
 import { dataAttrs, esc } from './escape.js';
+import { transcriptView } from './transcript-view.js';
 
 /** At most this many failing rows are listed (the summary counts them all). */
 export const HTML_FAILURE_LIMIT = 200;
@@ -21,7 +22,7 @@ export function failuresSection(rows: readonly ScenarioRow[], showRepeat: boolea
     const error = row.error ? `<div>error <code>${esc(row.error.type)}</code></div>` : '';
     return `<li class="failure failure-${row.status}"${dataAttrs({ 'row-id': row.id, variant: row.variant, repeat: row.repeat, status: row.status })}>` +
       `<span class="status status-${row.status}">${STATUS_LABEL[row.status]}</span> <span class="mono">${esc(rowLabel(row, showRepeat))}</span>` +
-      `<div class="reason">${esc(clip(rowReason(row), REASON_MAX))}</div>${error}${checkItems.length ? `<ul>${checkItems.join('')}</ul>` : ''}</li>`;
+      `<div class="reason">${esc(clip(rowReason(row), REASON_MAX))}</div>${error}${checkItems.length ? `<ul>${checkItems.join('')}</ul>` : ''}${transcriptView(row.transcript)}</li>`;
   });
   const more = failing.length > HTML_FAILURE_LIMIT
     ? `<p class="note">${failing.length - HTML_FAILURE_LIMIT} more failures and errors are in report.json.</p>` : '';

@@ -53,4 +53,7 @@ table.heat th.rot { writing-mode: vertical-rl; transform: rotate(180deg); white-
 .filters input[type=search] { padding: 4px 8px; min-width: 280px; border: 1px solid var(--line); border-radius: 4px; background: var(--bg); color: var(--fg); }
 tr.hidden { display: none; }
 details summary { cursor: pointer; color: var(--accent); }
+details.transcript { margin: 4px 0; font-size: 12.5px; } .lanes details.transcript { grid-column: 1 / -1; }
+details.transcript ol { margin: 4px 0; padding-left: 24px; } details.transcript li { margin: 2px 0; }
+.msg-tool { color: var(--muted); } .msg .call { margin-left: 12px; }
 `;

@@ -3,6 +3,7 @@ import { isFailing, STATUS_LABEL } from '../format/row-cells.js';
 import { section } from './cells.js';
 import { dataAttrs, esc } from './escape.js';
 import { fmtMs } from './format.js';
+import { transcriptView } from './transcript-view.js';
 import { buildLane, laneSvg, type Lane } from './timeline-lane.js';
 import type { TimelineSpans } from './timeline-spans.js';
 
@@ -81,6 +82,7 @@ function laneRow(row: ScenarioRow, lane: Lane | null, scale: number): string {
   const label = `<div class="lane-label"${attrs} title="${esc(`${row.variant} #${row.repeat}: ${sequence || 'no tool calls'}`)}">` +
     `<span class="status status-${row.status}">${STATUS_LABEL[row.status]}</span> ${esc(row.variant)} #${row.repeat}` +
     `${sequence ? ` · <span class="mono">${esc(sequence)}</span>` : ''}</div>`;
-  if (!lane) return `${label}<div class="note"${attrs}>no spans for this run</div>`;
-  return `${label}<div class="lane"${attrs}${dataAttrs({ 'tool-calls': lane.bars.length })}>${laneSvg(lane, scale)}</div>`;
+  const transcript = transcriptView(row.transcript);
+  if (!lane) return `${label}<div class="note"${attrs}>no spans for this run</div>${transcript}`;
+  return `${label}<div class="lane"${attrs}${dataAttrs({ 'tool-calls': lane.bars.length })}>${laneSvg(lane, scale)}</div>${transcript}`;
 }

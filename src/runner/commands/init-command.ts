@@ -1,0 +1,39 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { ConfigError } from '../../config/errors.js';
+import { STARTER_FILES } from '../init/starter-files.js';
+import { EXIT, reportError, type CommandIO } from './cli-io.js';
+
+/**
+ * `agentcheck init [DIR]`: writes a starter suite into DIR (default: the current folder). Writes
+ * nothing when any of its files already exists, so it never overwrites a user's work.
+ */
+export async function initCommand(dir: string | undefined, io: CommandIO): Promise<number> {
+  const target = resolve(io.cwd, dir ?? '.');
+  const shown = (file: string) => relative(io.cwd, join(target, file)) || file;
+  try {
+    const existing = Object.keys(STARTER_FILES).filter((file) => existsSync(join(target, file)));
+    if (existing.length) {
+      throw new ConfigError(
+        { file: dir ?? '.' },
+        `already has ${existing.map(shown).join(', ')}; agentcheck init never overwrites files: expected a new or empty folder (try agentcheck init my-agent-tests)`,
+        'INIT_EXISTS',
+      );
+    }
+    for (const [file, text] of Object.entries(STARTER_FILES)) {
+      mkdirSync(dirname(join(target, file)), { recursive: true });
+      // `wx`: fail rather than overwrite, should a file appear between the check and the write.
+      writeFileSync(join(target, file), text, { flag: 'wx' });
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') {
+      return reportError(new ConfigError({ file: dir ?? '.' }, `cannot write the starter there: ${(error as Error).message}`, 'INIT_EXISTS'), io);
+    }
+    if (error instanceof ConfigError) return reportError(error, io);
+    return reportError(new ConfigError({ file: dir ?? '.' }, `cannot write the starter there: ${(error as Error).message}; expected a folder agentcheck may create and write`, 'INIT_NOT_WRITABLE'), io);
+  }
+  const where = relative(io.cwd, target) || '.';
+  io.stdout.write(`Wrote ${Object.keys(STARTER_FILES).map(shown).join(', ')}\n`);
+  io.stdout.write(`Next: npx agentcheck validate ${where} && npx agentcheck run ${where} (see ${shown('README.md')})\n`);
+  return EXIT.ok;
+}

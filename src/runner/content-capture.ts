@@ -1,0 +1,25 @@
+import { ConfigError } from '../config/errors.js';
+import type { Revision } from '../engine/revision/types.js';
+
+/** The OpenTelemetry switch for GenAI message content on spans (docs/spans.md). */
+export const CAPTURE_CONTENT_ENV = 'OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT';
+
+/**
+ * Whether a run records message content on its chat spans. The environment switch decides when
+ * set (`true` or `false`); otherwise content is captured for scripted models and cassette runs
+ * (test data, nothing private) and not for live providers, as the GenAI conventions recommend.
+ */
+export function captureContent(
+  revision: Revision,
+  run: { script?: unknown; model?: unknown; cassette?: unknown },
+  env: Readonly<Record<string, string | undefined>>,
+): boolean {
+  const flag = env[CAPTURE_CONTENT_ENV]?.trim().toLowerCase();
+  if (flag === 'true') return true;
+  if (flag === 'false') return false;
+  if (flag) throw new ConfigError({ file: CAPTURE_CONTENT_ENV }, `expected true or false, got "${env[CAPTURE_CONTENT_ENV]}"`);
+  if (run.cassette || run.script) return true;
+  // A Model object handed in by a library caller is its own business: treat it as live.
+  if (run.model) return false;
+  return (revision.build.agent.llm?.provider ?? 'scripted') === 'scripted';
+}

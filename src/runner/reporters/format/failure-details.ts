@@ -1,0 +1,88 @@
+import type { Message, ToolResultMessage } from '../../../engine/model/message.js';
+import type { ScenarioRow } from '../../report/report.js';
+import type { Palette } from './ansi.js';
+import { groupRuns, type FailureGroup } from './failure-groups.js';
+import { cellText, clip, oneLine, rowLabel, rowReason, SCENARIO_CELL_MAX, STATUS_LABEL } from './row-cells.js';
+import { wrapText } from './wrap-text.js';
+
+/** Most tool calls listed under one failure; report.json keeps the whole transcript. */
+export const CALLS_SHOWN = 20;
+/** Longest failure reason printed; report.json (and report.md) keep more. */
+const REASON_MAX = 1000;
+
+/** Why a run stopped, in words, by stop_reason. */
+const STOP_WORDS: Record<string, string> = {
+  end_turn: 'the model answered without asking for a tool',
+  max_turns: 'the agent reached max_turns',
+  paused: 'waiting for an approval nobody gave',
+  error: 'the run ended with an error',
+};
+
+/**
+ * One failure group for the terminal, in the spirit of vitest's matcher output: the header with
+ * the runs it covers, what was expected (the failing verdict and checks, or the error), the
+ * numbered tool calls that actually happened with their arguments and outcome, and why the run
+ * stopped. Every line fits `width`.
+ */
+export function failureDetails(group: FailureGroup, paint: Palette, width: number, showRepeat: boolean): string[] {
+  const { row, rows } = group;
+  const status = paintStatus(row, paint);
+  const id = cellText(row.id, SCENARIO_CELL_MAX);
+  const header = rows.length > 1
+    ? `${id} x${rows.length}: ${cellText(groupRuns(rows, showRepeat), SCENARIO_CELL_MAX * 2)}`
+    : rowLabel({ ...row, id, variant: cellText(row.variant) }, showRepeat);
+  const lines = wrapText(header, width - STATUS_LABEL[row.status].length - 1, '').map((line, i) => (i === 0 ? `${status} ${line}` : `  ${line}`));
+  for (const expected of expectedLines(row)) {
+    // Continuation lines line up under the text, after `  ✗ `.
+    wrapText(expected, width, '    ').forEach((line, i) => lines.push(i === 0 ? `  ${paint.red('✗')} ${line.slice(4)}` : line));
+  }
+  lines.push(...callLines(row, width));
+  const stop = stopLine(row);
+  if (stop) lines.push(...wrapText(stop, width, '  '));
+  return lines;
+}
+
+/** The failing verdict and checks, or the error: what the run was expected to do. */
+function expectedLines(row: ScenarioRow): string[] {
+  const clean = (text: string) => clip(oneLine(clip(text, REASON_MAX * 4)), REASON_MAX);
+  if (row.status === 'error') return [clean(row.error ? `${row.error.type}: ${row.error.message}` : rowReason(row))];
+  const failed = row.checks.filter((check) => check.status !== 'pass');
+  const lines: string[] = [];
+  // decide() writes the verdict mismatch first, then `; id: reason` per failed check.
+  if (row.reason.startsWith('verdict ')) lines.push(clean(failed.length ? row.reason.split(`; ${failed[0].id}: `)[0] : row.reason));
+  for (const check of failed) lines.push(clean(`${check.id}: ${check.reason}`));
+  if (!lines.length) lines.push(clean(rowReason(row)));
+  return lines;
+}
+
+/** `Tool calls (2):` and `1. name({"a":1}) -> returned ...`, from the row's transcript. */
+function callLines(row: ScenarioRow, width: number): string[] {
+  if (!row.transcript) {
+    const tools = row.test_run?.tools ?? [];
+    return tools.length ? [`  Tool calls: ${tools.map((tool) => `${tool.name} x${tool.called}`).join(', ')} (no transcript in this report)`] : [];
+  }
+  const results = new Map<string, ToolResultMessage>();
+  for (const message of row.transcript) if (message.role === 'tool') results.set(message.tool_call_id, message);
+  const calls = row.transcript.flatMap((message: Message) => (message.role === 'assistant' ? message.tool_calls ?? [] : []));
+  if (!calls.length) return ['  Tool calls: none'];
+  const lines = [`  Tool calls (${calls.length}):`];
+  calls.slice(0, CALLS_SHOWN).forEach((call, index) => {
+    const result = results.get(call.tool_call_id);
+    const outcome = !result ? 'no result (pending)' : `${result.is_error ? 'error' : 'returned'} ${oneLine(clip(result.content, 400))}`;
+    const args = oneLine(clip(JSON.stringify(call.input) ?? '', 400));
+    lines.push(clip(`    ${index + 1}. ${oneLine(call.tool_name)}(${args}) -> ${outcome}`, width));
+  });
+  if (calls.length > CALLS_SHOWN) lines.push(`    ... ${calls.length - CALLS_SHOWN} more calls (see report.json)`);
+  return lines;
+}
+
+/** `Stopped: end_turn (the model answered without asking for a tool)`. */
+function stopLine(row: ScenarioRow): string | null {
+  const reason = row.test_run?.stop_reason;
+  if (!reason) return null;
+  return `Stopped: ${reason}${STOP_WORDS[reason] ? ` (${STOP_WORDS[reason]})` : ''}`;
+}
+
+function paintStatus(row: ScenarioRow, paint: Palette): string {
+  return row.status === 'error' ? paint.magenta(STATUS_LABEL.error) : paint.red(STATUS_LABEL[row.status]);
+}

@@ -1,0 +1,51 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Report } from '../../src/runner/report/report.js';
+import { STARTER_FILES } from '../../src/runner/init/starter-files.js';
+import { tempDir } from '../helpers/temp-dir.js';
+import { runCli } from './cli.js';
+
+describe('agentcheck init (end to end)', () => {
+  it('writes a starter that validate and run accept offline, with one caught defect', async () => {
+    const dir = tempDir();
+    const init = await runCli(['init', 'starter'], dir);
+    expect(init.exitCode, init.all).toBe(0);
+    for (const file of Object.keys(STARTER_FILES)) expect(existsSync(join(dir, 'starter', file)), file).toBe(true);
+    expect(init.stdout).toContain('Next: npx agentcheck validate starter && npx agentcheck run starter');
+
+    const validate = await runCli(['validate', 'starter'], dir);
+    expect(validate.exitCode, validate.all).toBe(0);
+
+    // No network: any request would need a mock or a key, and neither exists here.
+    const run = await runCli(['run', 'starter', '--out', 'out'], dir, { HTTPS_PROXY: 'http://127.0.0.1:9', OPENAI_API_KEY: '' });
+    expect(run.exitCode, run.all).toBe(0);
+    expect(run.stdout).toContain('2 scenarios: 2 passed (1 as expected failures), 0 failed, 0 errored');
+    const report = JSON.parse(readFileSync(join(dir, 'out/report.json'), 'utf8')) as Report;
+    const defect = report.scenarios.find((row) => row.expect_failure)!;
+    expect(defect.status).toBe('pass');
+    expect(defect.checks[0]).toMatchObject({ kind: 'tool_order', status: 'fail' });
+    expect(existsSync(join(dir, 'out/report.html'))).toBe(true);
+  });
+
+  it('defaults to the current folder and refuses to overwrite any existing file', async () => {
+    const dir = tempDir({ 'README.md': 'mine\n' });
+    const result = await runCli(['init'], dir);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('already has README.md; agentcheck init never overwrites files');
+    expect(readFileSync(join(dir, 'README.md'), 'utf8')).toBe('mine\n');
+    expect(existsSync(join(dir, 'agents'))).toBe(false);
+
+    const empty = tempDir();
+    expect((await runCli(['init'], empty)).exitCode).toBe(0);
+    expect(existsSync(join(empty, 'agentcheck.config.yaml'))).toBe(true);
+  });
+
+  it('says so when the target is a file', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'taken'), 'x');
+    const result = await runCli(['init', 'taken'], dir);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/agentcheck: invalid input: taken: cannot write the starter there/);
+  });
+});

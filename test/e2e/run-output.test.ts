@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Report } from '../../src/runner/report/report.js';
+import { tempDir } from '../helpers/temp-dir.js';
+import { AGENT_YAML, passingScenario, runCli } from './cli.js';
+
+const NEVER_FINISHES = `  - name: never finishes
+    agent: agent.yaml
+    inputs: {messages: [{role: user, content: go}]}
+    model: {script: [{tool_calls: [{name: lookup, args: {id: "2"}}]}, {text: "gave up"}]}
+    expect: {terminal_tool: finish}
+`;
+
+function suite(): string {
+  return tempDir({
+    'agent.yaml': AGENT_YAML,
+    'suite.scenarios.yaml': `scenarios:\n  - ${passingScenario('passes').replace(/\n/g, '\n    ')}\n${NEVER_FINISHES}`,
+    'other.scenario.yaml': passingScenario('other (x)'),
+  });
+}
+
+const lastLine = (text: string) => text.trimEnd().split('\n').at(-1);
+
+describe('agentcheck run output (end to end)', () => {
+  it('shows a failure with its calls and stop reason, and ends naming every report file', async () => {
+    const dir = suite();
+    const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'table,json,html'], dir, { NO_COLOR: '1' });
+    expect(result.exitCode, result.all).toBe(1);
+    expect(result.stdout).toContain([
+      'FAIL suite.scenarios.yaml#never finishes [base]',
+      '  ✗ verdict incomplete, expected pass: terminal tool finish was never called; saw lookup x1',
+      '  Tool calls (1):',
+      '    1. lookup({"id":"2"}) -> returned {"status":"ok"}',
+      '  Stopped: end_turn (the model answered without asking for a tool)',
+    ].join('\n'));
+    expect(lastLine(result.stdout)).toBe('Reports: out/spans.jsonl, out/report.json, out/report.html');
+    for (const line of result.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(100);
+  });
+
+  it('--quiet prints the failures and the summary, then the report files', async () => {
+    const dir = suite();
+    const result = await runCli(['run', '.', '--out', 'out', '--quiet'], dir);
+    expect(result.exitCode, result.all).toBe(1);
+    expect(result.stdout).not.toContain('┌');
+    expect(result.stdout.trim().split('\n')[0]).toBe('FAIL suite.scenarios.yaml#never finishes [base]');
+    expect(result.stdout).toContain('3 scenarios: 2 passed, 1 failed, 0 errored');
+    expect(lastLine(result.stdout)).toBe('Reports: out/spans.jsonl, out/report.json');
+  });
+
+  it('--grep takes a regular expression; plain words still match; an invalid one exits 2', async () => {
+    const dir = suite();
+    const regex = await runCli(['run', '.', '--out', 'out', '--reporter', 'json', '--grep', '^suite.*#(passes|never)'], dir);
+    expect(regex.exitCode, regex.all).toBe(1);
+    const report = JSON.parse(readFileSync(join(dir, 'out/report.json'), 'utf8')) as Report;
+    expect(report.scenarios.map((row) => row.name)).toEqual(['passes', 'never finishes']);
+    const word = await runCli(['run', '.', '--out', 'out2', '--reporter', 'json', '--grep', 'OTHER'], dir);
+    expect(word.exitCode, word.all).toBe(0);
+    const invalid = await runCli(['run', '.', '--grep', 'other (x'], dir);
+    expect(invalid.exitCode).toBe(2);
+    expect(invalid.stderr).toContain('--grep: invalid regular expression /other (x/');
+  });
+
+  it('--only-failed reruns the failed scenario x variant pairs of a report; a missing or invalid report exits 2', async () => {
+    const dir = suite();
+    const first = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], dir);
+    expect(first.exitCode, first.all).toBe(1);
+    const again = await runCli(['run', '.', '--out', 'again', '--reporter', 'json', '--only-failed', 'out/report.json'], dir);
+    expect(again.exitCode, again.all).toBe(1);
+    const report = JSON.parse(readFileSync(join(dir, 'again/report.json'), 'utf8')) as Report;
+    expect(report.scenarios.map((row) => `${row.id} ${row.variant}`)).toEqual(['suite.scenarios.yaml#never finishes base']);
+    expect(report.scenarios[0].transcript?.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+
+    const missing = await runCli(['run', '.', '--only-failed', 'nope/report.json'], dir);
+    expect(missing.exitCode).toBe(2);
+    expect(missing.stderr).toContain('nope/report.json: report not found');
+    const invalid = await runCli(['run', '.', '--only-failed', 'agent.yaml'], dir);
+    expect(invalid.exitCode).toBe(2);
+    expect(invalid.stderr).toContain('agent.yaml: is not valid JSON');
+  });
+});

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import type { ScenarioRow } from '../../../src/runner/report/report.js';
+import { palette } from '../../../src/runner/reporters/format/ansi.js';
+import { renderTableReport, TableReporter } from '../../../src/runner/reporters/table-reporter.js';
+import { captureStream, report, row, stripAnsi, testRunResult } from './fixture-report.js';
+
+const refundTranscript: ScenarioRow['transcript'] = [
+  { role: 'user', content: 'Refund order 1234' },
+  { role: 'assistant', content: '', tool_calls: [{ tool_call_id: 'c1', tool_name: 'lookup_order', input: { order_id: '1234' } }] },
+  { role: 'tool', tool_call_id: 'c1', tool_name: 'lookup_order', content: '{"status":"delivered"}', is_error: false },
+  { role: 'assistant', content: '', tool_calls: [{ tool_call_id: 'c2', tool_name: 'create_refund', input: { order_id: '1234', reason: 'damaged' } }] },
+  { role: 'tool', tool_call_id: 'c2', tool_name: 'create_refund', content: 'network: connect ECONNREFUSED', is_error: true },
+  { role: 'assistant', content: 'Sorry, the refund failed.' },
+];
+
+function failingRow(overrides: Partial<ScenarioRow> = {}): ScenarioRow {
+  return row('refund.scenario.yaml', 'refund', {
+    status: 'fail',
+    reason: 'verdict failed, expected pass: create_refund returned an error (network); tool_returned#1: create_refund: expected a result, got an error',
+    checks: [
+      { id: 'tool_called#0', kind: 'tool_called', status: 'pass', reason: 'ok', evidence: [] },
+      { id: 'tool_returned#1', kind: 'tool_returned', status: 'fail', reason: 'create_refund: expected a result, got an error', evidence: [] },
+    ],
+    test_run: testRunResult({ verdict: 'failed', verdict_reason: 'create_refund returned an error (network)', stop_reason: 'end_turn' }),
+    transcript: refundTranscript,
+    ...overrides,
+  });
+}
+
+describe('terminal failure details', () => {
+  it('shows the failing verdict and check, the numbered calls with arguments and outcome, and why the run stopped', () => {
+    const text = renderTableReport(report([failingRow()]), palette(false), { columns: 120 });
+    const block = text.slice(text.indexOf('FAIL refund.scenario.yaml#refund [base]'));
+    expect(block.split('\n').slice(0, 7)).toEqual([
+      'FAIL refund.scenario.yaml#refund [base]',
+      '  ✗ verdict failed, expected pass: create_refund returned an error (network)',
+      '  ✗ tool_returned#1: create_refund: expected a result, got an error',
+      '  Tool calls (2):',
+      '    1. lookup_order({"order_id":"1234"}) -> returned {"status":"delivered"}',
+      '    2. create_refund({"order_id":"1234","reason":"damaged"}) -> error network: connect ECONNREFUSED',
+      '  Stopped: end_turn (the model answered without asking for a tool)',
+    ]);
+  });
+
+  it('names an error row\'s error and a paused run\'s pending call', () => {
+    const paused = failingRow({
+      status: 'error',
+      reason: 'boom',
+      error: { type: 'TIMEOUT', message: 'scenario timed out after 50 ms' },
+      checks: [],
+      transcript: refundTranscript.slice(0, 4),
+      test_run: testRunResult({ stop_reason: 'paused' }),
+    });
+    const text = renderTableReport(report([paused]), palette(false), { columns: 120, quiet: true });
+    expect(text).toContain('ERROR refund.scenario.yaml#refund [base]\n  ✗ TIMEOUT: scenario timed out after 50 ms\n');
+    expect(text).toContain('    2. create_refund({"order_id":"1234","reason":"damaged"}) -> no result (pending)\n');
+    expect(text).toContain('  Stopped: paused (waiting for an approval nobody gave)\n');
+  });
+
+  it('groups identical failures across variants and repeats into one block', () => {
+    const rows = ['base', 'terse', 'strict'].flatMap((variant) => [0, 1, 2].map((repeat) => failingRow({ variant, repeat })));
+    rows.push(failingRow({ variant: 'base', repeat: 3, reason: 'something else', checks: [] }));
+    const text = renderTableReport(report(rows), palette(false), { columns: 120, quiet: true });
+    expect(text).toContain('FAIL refund.scenario.yaml#refund x9: base#0-2, terse#0-2, strict#0-2\n  ✗ verdict failed');
+    expect(text.match(/Tool calls \(2\)/g)).toHaveLength(2);
+    expect(text).toContain('FAIL refund.scenario.yaml#refund [base #3]\n  ✗ something else\n');
+  });
+
+  it('fits every line into the terminal width, wrapping long scenario ids and reasons', () => {
+    const long = 'a-very-long-scenario-name-that-goes-on-and-on-'.repeat(3);
+    const rows = [
+      failingRow({ id: `nested/folder/${long}.scenario.yaml#${long}`, reason: `${'word '.repeat(60)}end`, checks: [] }),
+      row('ok.scenario.yaml', 'fine'),
+    ];
+    for (const columns of [80, 100, 120]) {
+      const text = renderTableReport(report(rows), palette(false), { columns });
+      for (const line of text.trimEnd().split('\n')) expect(line.length, line).toBeLessThanOrEqual(columns);
+      // The id wraps in its cell (first line of the row) and in the failure header below the table.
+      expect(text).toMatch(/│ FAIL +│ nested\/fold/);
+      const details = text.slice(text.indexOf('\nFAIL ')).split('\n').map((line) => line.trim()).join('');
+      expect(details).toContain(`FAIL nested/folder/${long}`.slice(0, 100));
+      expect(details).toContain('word word');
+      expect(text).toContain('end');
+    }
+  });
+
+  it('defaults to 100 columns when the output is not a terminal', async () => {
+    const capture = captureStream();
+    const rows = [failingRow({ id: `x.scenario.yaml#${'n'.repeat(150)}` })];
+    await new TableReporter().onRunEnd(report(rows), { out: '/nonexistent', stdout: capture.stream, color: false });
+    const lines = capture.text().trimEnd().split('\n');
+    expect(Math.max(...lines.filter((line) => line.startsWith('│') || line.startsWith('┌')).map((line) => line.length))).toBe(100);
+  });
+
+  it('--quiet prints the failures and the summary only', async () => {
+    const capture = captureStream();
+    const rows = [failingRow(), row('ok.scenario.yaml', 'fine'), failingRow({ variant: 'terse' })];
+    await new TableReporter().onRunEnd(report(rows), { out: '/nonexistent', stdout: capture.stream, color: true, quiet: true });
+    const text = stripAnsi(capture.text());
+    expect(text).not.toContain('┌');
+    expect(text).not.toContain('ok.scenario.yaml#fine');
+    expect(text).not.toContain('pass rate');
+    expect(text.startsWith('\nFAIL refund.scenario.yaml#refund x2: base, terse\n')).toBe(true);
+    expect(text.trimEnd().split('\n').at(-1)).toBe('3 runs (2 scenarios x 2 variants): 1 passed, 2 failed, 0 errored (3.2 s)');
+  });
+});
