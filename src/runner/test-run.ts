@@ -27,7 +27,7 @@ import { checkApprovalTools } from './scenario/load-scenario-file.js';
 import { scenarioProperties, scriptSchema, skillsSchema, validateScript } from './scenario/scenario-schema.js';
 import { isDirectory } from './files/walk-files.js';
 
-/** The test_run contract (DESIGN.md section 5). */
+/** The test_run contract (docs/mcp.md, test_run). */
 export interface TestRunResult {
   output: string;
   tools: Array<{ name: string; called: number; returned: number; errors: number }>;

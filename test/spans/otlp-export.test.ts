@@ -33,7 +33,7 @@ afterEach(async () => {
 });
 
 describe('OTLP export', () => {
-  it('exports the spans of DESIGN.md section 4 as OTLP/HTTP JSON with the configured headers', async () => {
+  it('exports the spans of docs/spans.md as OTLP/HTTP JSON with the configured headers', async () => {
     receiver = await startOtlpReceiver();
     const exporter = startOtlpExport(receiver.url, { OTEL_EXPORTER_OTLP_HEADERS: `authorization=Bearer%20${SECRET},x-team=qa` });
     expect(exporter?.endpoint).toBe(`${receiver.url}/v1/traces`);

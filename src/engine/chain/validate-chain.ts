@@ -3,7 +3,7 @@ import { checkTemplatesClosed } from '../revision/template-checks.js';
 import type { ChainSpec } from '../revision/types.js';
 
 /**
- * Load-time rules of a chain (DESIGN.md 2.6): known tools, unique ids, closed templates in
+ * Load-time rules of a chain (docs/workflows.md, Tool chains): known tools, unique ids, closed templates in
  * inputs, `next` that resolves.
  */
 export function validateChainSpec(chain: ChainSpec, callable: ReadonlySet<string>, locate: Locator): void {

@@ -14,7 +14,7 @@ export interface CreateModelOptions {
 
 type ProviderFactory = (llm: LlmSpec, options: CreateModelOptions) => Model;
 
-/** Provider name -> implementation (DESIGN.md 2.1). */
+/** Provider name -> implementation (docs/formats.md, Agent build). */
 const PROVIDERS: Record<LlmSpec['provider'], ProviderFactory> = {
   scripted: (llm, options) => (options.script ? new ScriptedModel(options.script, llm.model) : new UnscriptedModel(llm.model)),
   openai: (llm, options) => new OpenAIChatModel(httpOptions(llm, options)),

@@ -1,4 +1,4 @@
-/** JSON Schema of the agent build format (DESIGN.md 2.1, 2.3-2.7). Unknown keys are errors. */
+/** JSON Schema of the agent build format (docs/formats.md, docs/workflows.md, docs/skills.md). Unknown keys are errors. */
 
 const name = { type: 'string', pattern: '^[a-zA-Z0-9_-]{1,64}$' };
 const stringMap = { type: 'object', additionalProperties: { type: 'string' } };

@@ -1,6 +1,6 @@
 import type { SkillEntry } from '../../skills/skill-entry.js';
 
-/** Types of an agent build (DESIGN.md 2.1-2.7): what a committed revision holds. */
+/** Types of an agent build (docs/formats.md, docs/workflows.md, docs/skills.md): what a committed revision holds. */
 
 export type ProviderName = 'scripted' | 'openai' | 'anthropic';
 export type PermissionMode = 'allow' | 'ask' | 'deny' | 'allow_reads';
@@ -173,7 +173,7 @@ export interface Revision {
   hash: string;
 }
 
-/** A test_run / variant delta (DESIGN.md 2.2). */
+/** A test_run / variant delta (docs/formats.md, Delta). */
 export interface Delta {
   set?: Record<string, unknown>;
   remove?: string[];

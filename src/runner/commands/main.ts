@@ -16,7 +16,7 @@ Examples:
       --script script.yaml --terminal-tool create_refund --json
   $ agentcheck test-run --agent agent.yaml --inputs inputs.yaml --delta delta.yaml`;
 
-/** Parses argv and runs the command; resolves to the exit code (DESIGN.md section 8). */
+/** Parses argv and runs the command; resolves to the exit code (docs/cli.md). */
 export async function main(argv: readonly string[], io: CommandIO = processIO()): Promise<number> {
   let exitCode: number = EXIT.ok;
   const program = new Command('agentcheck')
@@ -88,7 +88,7 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
   const spans = program.command('spans').description('work with spans.jsonl files');
   spans
     .command('query')
-    .description('filter spans of a spans.jsonl file (query language of DESIGN.md section 7)')
+    .description('filter spans of a spans.jsonl file (query language of docs/query-spans.md)')
     .argument('<file>', 'a spans.jsonl file')
     .option('--trace <id>', 'only this trace')
     .option('--where <json>', 'a filtering object, e.g. \'{"conditions":[{"field":"name","operator":"startswith","value":"execute_tool"}]}\'')

@@ -12,7 +12,7 @@ import type { CassetteConfig } from '../cassettes/cassette-settings.js';
 export const REPORTER_NAMES = ['table', 'json', 'md', 'junit', 'html'] as const;
 export type ReporterName = (typeof REPORTER_NAMES)[number];
 
-/** agentcheck.config.yaml (DESIGN.md 2.9), with paths made absolute. */
+/** agentcheck.config.yaml (docs/formats.md, Suite config), with paths made absolute. */
 export interface SuiteConfig {
   file: string | null;
   /** Globs relative to the config's folder. */
@@ -32,7 +32,7 @@ export interface SuiteConfig {
   baseDir: string;
 }
 
-/** agentcheck.config.yaml (DESIGN.md 2.9). */
+/** agentcheck.config.yaml (docs/formats.md, Suite config). */
 export const suiteConfigSchema = {
   $id: 'agentcheck:suite-config',
   type: 'object',

@@ -9,7 +9,7 @@ import { createReturnsTool } from './returns-tool.js';
 
 type Factory = (spec: ToolSpec) => Tool;
 
-/** Implementation key -> factory (DESIGN.md 2.3). Validation has ensured exactly one key is set. */
+/** Implementation key -> factory (docs/formats.md, Tools). Validation has ensured exactly one key is set. */
 const FACTORIES: Record<'builtin' | 'http' | 'command' | 'chain' | 'plan' | 'returns', Factory> = {
   builtin: (spec) => createBuiltinTool(spec as ToolSpec & { builtin: BuiltinName }),
   http: createHttpTool,
