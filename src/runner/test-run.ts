@@ -9,6 +9,7 @@ import type { McpServerPool } from '../engine/mcp/mcp-server-pool.js';
 import type { Message } from '../engine/model/message.js';
 import type { Model } from '../engine/model/model.js';
 import type { ApprovalPolicy } from '../engine/permissions/approval-policy.js';
+import { credentialEnvNames, providerBaseUrl } from '../engine/providers/registry.js';
 import type { ScriptEntry } from '../engine/providers/scripted.js';
 import type { ResolvedConfig } from '../engine/resolve-config.js';
 import { applyDelta, deltaSchema, type DeltaRevision } from '../engine/revision/delta.js';
@@ -273,11 +274,9 @@ function offlineEnv(request: TestRunRequest, providers: readonly string[]): Test
   const mocked = (request.mocks?.http ?? []).some((mock) => providers.includes(originOf(mock.url)));
   if (request.cassette?.mode !== 'replay' && !mocked) return request.env;
   const env = request.env ?? process.env;
-  return {
-    ...env,
-    OPENAI_API_KEY: env.OPENAI_API_KEY || REPLAY_PLACEHOLDER_KEY,
-    ANTHROPIC_API_KEY: env.ANTHROPIC_API_KEY || REPLAY_PLACEHOLDER_KEY,
-  };
+  const filled: Record<string, string | undefined> = { ...env };
+  for (const name of credentialEnvNames()) filled[name] = env[name] || REPLAY_PLACEHOLDER_KEY;
+  return filled;
 }
 
 function originOf(url: string): string {
@@ -288,15 +287,15 @@ function originOf(url: string): string {
   }
 }
 
-/** A real model endpoint's origin passes through scenario mocks. */
+/** A real model endpoint's origin passes through scenario mocks (the provider's entry knows its URL). */
 function providerOrigins(revision: Revision, env: TestRunRequest['env'] = process.env): string[] {
   const llm = revision.build.agent.llm;
-  if (!llm || llm.provider === 'scripted') return [];
-  const fallback = llm.provider === 'openai'
-    ? env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1'
-    : env.ANTHROPIC_BASE_URL ?? 'https://api.anthropic.com';
+  if (!llm) return [];
+  // An unknown provider is a ConfigError here, never another provider's URL.
+  const baseUrl = providerBaseUrl(llm, env);
+  if (baseUrl === null) return [];
   try {
-    return [new URL(llm.base_url ?? fallback).origin];
+    return [new URL(baseUrl).origin];
   } catch {
     return [];
   }

@@ -1,7 +1,8 @@
 import type { Message, ToolResultMessage } from '../model/message.js';
 import type { FinishReason, Model, ModelRequest, ModelResponse, ModelToolCall, ToolDefinition } from '../model/model.js';
-import { resolveEndpoint, type EndpointSpec, type HttpModelOptions } from './http-model-options.js';
+import { httpModelOptions, resolveEndpoint, type EndpointSpec, type HttpModelOptions } from './http-model-options.js';
 import { postJsonWithRetry, type JsonReply } from './http-retry.js';
+import type { ProviderEntry } from './provider-entry.js';
 import { asRecord, finishReasonFrom, tokens } from './response-fields.js';
 
 const ENDPOINT: EndpointSpec = {
@@ -142,3 +143,16 @@ const FINISH = new Map<string, FinishReason['unified']>([
 function finishReasonOf(raw: unknown): FinishReason {
   return finishReasonFrom(FINISH, raw);
 }
+
+/** The `anthropic` registry entry: the Messages API, `ANTHROPIC_BASE_URL` / `ANTHROPIC_API_KEY`. */
+export const anthropicProvider: ProviderEntry = {
+  name: 'anthropic',
+  endpoint: ENDPOINT,
+  create: (llm, options) => new AnthropicMessagesModel(httpModelOptions(llm, options)),
+  // `{name, description, input_schema}`
+  matchTool(tool) {
+    if (!('input_schema' in tool)) return undefined;
+    const { input_schema, ...rest } = tool;
+    return { ...rest, parameters: input_schema };
+  },
+};

@@ -1,3 +1,5 @@
+import { PROVIDER_NAMES } from '../providers/registry.js';
+
 /** JSON Schema of the agent build format (docs/formats.md, docs/workflows.md, docs/skills.md). Unknown keys are errors. */
 
 const name = { type: 'string', pattern: '^[a-zA-Z0-9_-]{1,64}$' };
@@ -19,7 +21,7 @@ export const IMPLEMENTATION_KEYS = ['builtin', 'http', 'command', 'chain', 'plan
 
 /** The keys of `agent.llm`; scenario and suite model overrides take the same ones. */
 export const llmProperties = {
-  provider: { enum: ['scripted', 'openai', 'anthropic'] },
+  provider: { enum: PROVIDER_NAMES },
   model: { type: 'string', minLength: 1 },
   parameters: objectSchema,
   base_url: { type: 'string', minLength: 1 },
