@@ -17,8 +17,6 @@ export const BUILTIN_NAMES = [
   'echo',
 ] as const;
 
-export const IMPLEMENTATION_KEYS = ['builtin', 'http', 'command', 'chain', 'plan', 'returns'] as const;
-
 /** The keys of `agent.llm`; scenario and suite model overrides take the same ones. */
 export const llmProperties = {
   provider: { enum: PROVIDER_NAMES },

@@ -1,5 +1,6 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { VERSION } from '../../config/version.js';
+import { REPORTER_NAMES } from '../reporters/index.js';
 import { MAX_TIMEOUT_MS } from '../suite/timeouts.js';
 import { EXIT, processIO, reportError, type CommandIO } from './cli-io.js';
 
@@ -36,7 +37,7 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
     .option('--concurrency <n>', 'scenarios run at once', positiveInt)
     .option('--grep <text>', 'only scenarios whose id or name contains text')
     .option('--tag <tag>', 'only scenarios with this tag; repeat the flag or give a comma list', collectList)
-    .option('--reporter <list>', 'comma list of table, json, md, junit, html')
+    .option('--reporter <list>', `comma list of ${REPORTER_NAMES.join(', ')}`)
     .option('--out <dir>', 'output folder for reports and spans.jsonl (default: reports)')
     .option('--shard <i/n>', 'run shard i of n (1-based), e.g. 2/4', shardSpec)
     .option('--timeout <ms>', 'per-scenario time limit in ms (at most 2147483647)', timeoutMs)
@@ -116,7 +117,7 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
     .description('combine the report.json files of sharded runs into one report (statistics recomputed over the whole)')
     .argument('<reports...>', 'report.json of each shard (agentcheck run --shard I/N --reporter json)')
     .requiredOption('--out <dir>', 'output folder for the merged reports and spans.jsonl')
-    .option('--reporter <list>', 'comma list of table, md, junit, html (json is always written)', 'table')
+    .option('--reporter <list>', `comma list of ${REPORTER_NAMES.filter((name) => name !== 'json').join(', ')} (json is always written)`, 'table')
     .addHelpText('after', '\nExamples:\n  $ agentcheck merge shards/*/report.json --out reports --reporter md,junit\n\nExit codes: 0 every merged row passed, 1 a row failed, a shard is missing or was interrupted, or a report could not be written, 2 the reports cannot be merged\n(different suites, overlapping shards, not a report.json). See docs/ci.md.')
     .action(async (reports: string[], options) => {
       const { mergeCommand } = await import('./merge-command.js');

@@ -11,11 +11,11 @@ import { createProgress } from '../progress/progress.js';
 import { summarize, type Report } from '../report/report.js';
 import { SpansFile } from '../report/spans-file.js';
 import { suiteFingerprint } from '../report/suite-fingerprint.js';
-import { createReporters } from '../reporters/index.js';
+import { checkReporterNames, createReporters, type ReporterName } from '../reporters/index.js';
 import { computeStats } from '../stats/compute-stats.js';
 import { loadSuite } from '../suite/load-suite.js';
 import { runSuite } from '../suite/run-suite.js';
-import { folderConfig, loadSuiteConfig, REPORTER_NAMES, type ReporterName, type SuiteConfig } from '../suite/suite-config.js';
+import { folderConfig, loadSuiteConfig, type SuiteConfig } from '../suite/suite-config.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
 
 export interface RunOptions {
@@ -137,7 +137,7 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
     scenarios: rows,
   };
   report.stats = computeStats(report);
-  for (const reporter of createReporters(reporterNames)) {
+  for (const reporter of await createReporters(reporterNames)) {
     try {
       await reporter.onRunEnd(report, { out, stdout: io.stdout, color: io.isTTY && !io.env.NO_COLOR });
     } catch (error) {
@@ -159,10 +159,6 @@ function suiteHasRuns(paths: string[], options: RunOptions, config: SuiteConfig,
 function parseReporters(flag: string | undefined, fromConfig: ReporterName[] | undefined): ReporterName[] {
   if (!flag) return fromConfig ?? ['table', 'json'];
   const names = flag.split(',').map((name) => name.trim()).filter(Boolean);
-  for (const name of names) {
-    if (!(REPORTER_NAMES as readonly string[]).includes(name)) {
-      throw new ConfigError({ file: '--reporter' }, `unknown reporter "${name}"; expected a comma list of ${REPORTER_NAMES.join(', ')}`);
-    }
-  }
-  return names as ReporterName[];
+  checkReporterNames(names);
+  return [...names];
 }

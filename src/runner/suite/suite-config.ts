@@ -7,10 +7,10 @@ import { skillsSchema } from '../scenario/scenario-schema.js';
 import { loadSkillFolder } from '../../skills/load-skill-folder.js';
 import { CASSETTE_MODES } from '../cassettes/cassette.js';
 import type { CassetteConfig } from '../cassettes/cassette-settings.js';
+import { REPORTER_NAMES, type ReporterName } from '../reporters/index.js';
 
-/** The reporters `--reporter` and `reporters` accept. */
-export const REPORTER_NAMES = ['table', 'json', 'md', 'junit', 'html'] as const;
-export type ReporterName = (typeof REPORTER_NAMES)[number];
+// The reporters `--reporter` and `reporters` accept come from the reporter registry.
+export { REPORTER_NAMES, type ReporterName } from '../reporters/index.js';
 
 /** agentcheck.config.yaml (docs/formats.md, Suite config), with paths made absolute. */
 export interface SuiteConfig {
