@@ -22,6 +22,7 @@ export class PlanScope {
 
   /** The innermost binding of `name`. */
   find(name: string): LookupResult {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the walk up the parent chain starts here
     for (let scope: PlanScope | undefined = this; scope; scope = scope.parent) {
       if (scope.vars.has(name)) return { found: true, value: scope.vars.get(name) };
     }

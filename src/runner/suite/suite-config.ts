@@ -81,6 +81,7 @@ export function loadSuiteConfig(file: string | undefined, cwd = process.cwd()): 
   const doc = SourceDocument.read(path);
   const value = doc.value ?? {};
   assertFormat(suiteConfigSchema, value, (p, expected, atKey) => doc.error(p, expected, 'CONFIG_INVALID', atKey));
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- validated by the schema above; see docs/architecture.md, Formats
   const raw = value as Record<string, any>;
   const baseDir = dirname(path);
   const variants = (raw.variants ?? {}) as Record<string, unknown>;
