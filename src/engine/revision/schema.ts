@@ -17,6 +17,14 @@ export const BUILTIN_NAMES = [
   'echo',
 ] as const;
 
+/**
+ * The tool kinds' implementation keys, exactly one per tool spec. The tool kind registry
+ * (src/engine/tools/kinds/index.ts, TOOL_KINDS) is typed to have exactly these keys, so the two
+ * cannot drift; the list sits here so validating a build does not load every tool implementation.
+ */
+export const IMPLEMENTATION_KEYS = ['builtin', 'http', 'command', 'chain', 'plan', 'returns'] as const;
+export type ImplementationKey = (typeof IMPLEMENTATION_KEYS)[number];
+
 /** The keys of `agent.llm`; scenario and suite model overrides take the same ones. */
 export const llmProperties = {
   provider: { enum: PROVIDER_NAMES },

@@ -5,8 +5,7 @@ import { validateChainSpec } from '../chain/validate-chain.js';
 import { validateMcps } from '../mcp/validate-mcps.js';
 import { validatePlanSpec } from '../plan/validate-plan.js';
 import { checkCompositeCycles } from './composite-cycles.js';
-import { IMPLEMENTATION_KEYS } from '../tools/kinds/index.js';
-import { agentBuildSchema, BUILTIN_NAMES } from './schema.js';
+import { agentBuildSchema, BUILTIN_NAMES, IMPLEMENTATION_KEYS } from './schema.js';
 import { checkTemplatesClosed, httpUrlProblem } from './template-checks.js';
 import type { AgentBuild } from './types.js';
 

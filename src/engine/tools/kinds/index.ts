@@ -1,3 +1,4 @@
+import { IMPLEMENTATION_KEYS, type ImplementationKey } from '../../revision/schema.js';
 import type { BuiltinName, ToolSpec } from '../../revision/types.js';
 import { createChainTool } from '../../chain/chain-tool.js';
 import { createPlanTool } from '../../plan/plan-tool.js';
@@ -11,23 +12,19 @@ type Factory = (spec: ToolSpec) => Tool;
 
 /**
  * Implementation key -> factory (docs/formats.md, Tools). A map only; adding a tool kind is its
- * own file plus one line here (and its spec in the build schema). Validation has ensured exactly
- * one key is set.
+ * own file, one line here and its spec in the build schema (whose IMPLEMENTATION_KEYS the type
+ * below ties to this map). Validation has ensured exactly one key is set.
  */
-export const TOOL_KINDS = {
+export const TOOL_KINDS: { readonly [Key in ImplementationKey]: Factory } = {
   builtin: (spec) => createBuiltinTool(spec as ToolSpec & { builtin: BuiltinName }),
   http: createHttpTool,
   command: createCommandTool,
   chain: createChainTool,
   plan: createPlanTool,
   returns: createReturnsTool,
-} as const satisfies Record<string, Factory>;
+};
 
-/** A tool kind's implementation key. */
-export type ImplementationKey = keyof typeof TOOL_KINDS;
-
-/** The implementation keys a tool spec may use, exactly one per tool (derived from TOOL_KINDS). */
-export const IMPLEMENTATION_KEYS = Object.keys(TOOL_KINDS) as ImplementationKey[];
+export { IMPLEMENTATION_KEYS, type ImplementationKey };
 
 /** Builds the runnable tool for one validated tool spec. */
 export function buildTool(spec: ToolSpec): Tool {

@@ -6,7 +6,7 @@ import { IMPLEMENTATION_KEYS, TOOL_KINDS } from '../../../../src/engine/tools/ki
 const build = (tool: Record<string, unknown>) => ({ id: 'x', agent: { name: 'x', tools: [{ name: 't', description: 'T.', ...tool }] } });
 
 describe('the tool kind registry', () => {
-  it('is the one list of implementation keys: validation uses its keys, the build schema describes each', () => {
+  it('has exactly the implementation keys validation uses, and the build schema describes each', () => {
     expect(IMPLEMENTATION_KEYS).toEqual(Object.keys(TOOL_KINDS));
     const toolProperties = (agentBuildSchema.properties.agent.properties.tools.items as { properties: Record<string, unknown> }).properties;
     for (const key of IMPLEMENTATION_KEYS) expect(toolProperties).toHaveProperty(key);
