@@ -7,18 +7,18 @@ import type { AgentBuild, AgentSpec, ComponentSpec, FlowSpec, LlmSpec, RouterSpe
 // fails when a key is added to a schema and not to its type, or the other way round.
 type Keys<S> = S extends { properties: infer P } ? keyof P : never;
 
-const build = agentBuildSchema.properties;
-const agent = build.agent.properties;
-const flow = build.flow.properties;
+type Build = typeof agentBuildSchema.properties;
+type Agent = Build['agent']['properties'];
+type Flow = Build['flow']['properties'];
 
 describe('agent build types and JSON Schema', () => {
   it('have the same keys at every level', () => {
-    expectTypeOf<keyof AgentBuild>().toEqualTypeOf<keyof typeof build>();
-    expectTypeOf<keyof AgentSpec>().toEqualTypeOf<keyof typeof agent>();
-    expectTypeOf<keyof LlmSpec>().toEqualTypeOf<Keys<typeof agent.llm>>();
-    expectTypeOf<keyof ToolSpec>().toEqualTypeOf<Keys<typeof agent.tools.items>>();
-    expectTypeOf<keyof FlowSpec>().toEqualTypeOf<keyof typeof flow>();
-    expectTypeOf<keyof ComponentSpec>().toEqualTypeOf<Keys<typeof flow.components.items>>();
-    expectTypeOf<keyof RouterSpec>().toEqualTypeOf<Keys<typeof flow.routers.items>>();
+    expectTypeOf<keyof AgentBuild>().toEqualTypeOf<keyof Build>();
+    expectTypeOf<keyof AgentSpec>().toEqualTypeOf<keyof Agent>();
+    expectTypeOf<keyof LlmSpec>().toEqualTypeOf<Keys<Agent['llm']>>();
+    expectTypeOf<keyof ToolSpec>().toEqualTypeOf<Keys<Agent['tools']['items']>>();
+    expectTypeOf<keyof FlowSpec>().toEqualTypeOf<keyof Flow>();
+    expectTypeOf<keyof ComponentSpec>().toEqualTypeOf<Keys<Flow['components']['items']>>();
+    expectTypeOf<keyof RouterSpec>().toEqualTypeOf<Keys<Flow['routers']['items']>>();
   });
 });
