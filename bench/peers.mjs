@@ -11,7 +11,7 @@ import { CLI, ensureBuilt, machine, median, ROOT, timeCommand } from './lib.mjs'
 
 const CASES = 1000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-// 0.121 is the version DESIGN.md section 9 quotes, and the last line that runs on Node 20.
+// 0.121 is the version the budgets in BENCHMARKS.md were set against, and the last line that runs on Node 20.
 const version = process.env.PROMPTFOO_VERSION ?? '0.121';
 
 function writePromptfooProject(dir) {

@@ -1,4 +1,4 @@
-// `npm run bench`: runs every benchmark against the DESIGN.md section 9 budgets and writes
+// `npm run bench`: runs every benchmark against the budgets in BENCHMARKS.md and writes
 // BENCHMARKS.md (and bench/results/latest.json). Figures are medians of several runs.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -49,7 +49,7 @@ function render(r, peers) {
     'parallel, then the terminal tool) on the scripted model, records spans, and runs 3 checks',
     '(tool_called with args, tool_order, output).',
     '',
-    '## Against the DESIGN.md budgets',
+    '## Against the budgets',
     '',
     '| what | budget | measured | |',
     '|---|---|---|---|',

@@ -7,6 +7,8 @@ export { runScenario } from './runner/scenario/run-scenario.js';
 export type { Scenario } from './runner/scenario/scenario.js';
 export { loadSuite } from './runner/suite/load-suite.js';
 export { runSuite } from './runner/suite/run-suite.js';
+export type { SuiteRunOptions } from './runner/suite/run-suite.js';
+export type { SuiteSelectionRecord } from './runner/report/build-report.js';
 export { loadSuiteConfig } from './runner/suite/suite-config.js';
 export type { Report, ScenarioRow, ReportSummary } from './runner/report/report.js';
 

@@ -15,7 +15,7 @@ import type { Workspace } from './workspace/workspace.js';
 /** The input of one invoke: the conversation and, for flows, the initial context. */
 export interface InvokeInput {
   messages: Message[];
-  /** A flow's initial context (DESIGN.md 2.4). */
+  /** A flow's initial context (docs/workflows.md, Flows). */
   context?: Record<string, unknown>;
 }
 
@@ -47,7 +47,7 @@ export interface InvokeOptions {
 }
 
 /**
- * One batch invoke (DESIGN.md section 3): runs the revision on the input headlessly and
+ * One batch invoke (docs/engine-loop.md): runs the revision on the input headlessly and
  * returns the whole turn. Failures end the turn with stop_reason `error`; it does not throw.
  */
 export async function invoke(revision: Revision | DeltaRevision, input: InvokeInput, options: InvokeOptions = {}): Promise<Turn> {

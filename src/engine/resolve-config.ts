@@ -12,7 +12,7 @@ export const HARNESS = `agentcheck/${VERSION}`;
 /** Model calls per invoke when the build does not say. */
 export const DEFAULT_MAX_TURNS = 10;
 
-/** What actually ran, after delta, defaults and overlay (DESIGN.md section 4). */
+/** What actually ran, after delta, defaults and overlay (docs/spans.md). */
 export interface ResolvedConfig {
   harness: string;
   provider: string;

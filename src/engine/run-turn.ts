@@ -105,7 +105,7 @@ async function agentTurn(prepared: PreparedRun, start: TurnStart, writer: Checkp
   return body;
 }
 
-/** A build with a flow (DESIGN.md 2.4); the final flow state becomes `agentcheck.flow.state`. */
+/** A build with a flow (docs/workflows.md, Flows); the final flow state becomes `agentcheck.flow.state`. */
 async function flowTurn(
   revision: Revision,
   flow: FlowSpec,

@@ -5,7 +5,7 @@ import type { SkillPackage } from '../skills/skill-package.js';
 import type { Revision } from './revision/types.js';
 import type { Tool } from './tools/tool.js';
 
-/** How skills reach a run (suite config `skills`, DESIGN.md 2.7 and 2.9). */
+/** How skills reach a run (suite config `skills`, docs/skills.md, Delivery). */
 export interface SkillOptions {
   /** Skill folders delivered first, whatever the revision says. */
   forced?: string[];

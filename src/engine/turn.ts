@@ -11,7 +11,7 @@ export interface PendingInteraction {
   args: unknown;
 }
 
-/** The result of one batch invoke (DESIGN.md section 3). */
+/** The result of one batch invoke (docs/engine-loop.md). */
 export interface Turn {
   messages: Message[];
   output: string;

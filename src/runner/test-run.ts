@@ -4,6 +4,7 @@ import { RunError } from '../config/errors.js';
 import type { Checkpoint } from '../engine/checkpoint/checkpointer.js';
 import type { InvokeOptions } from '../engine/invoke.js';
 import { INSIDE_RUN_ENV } from '../engine/mcp/mcp-toolset.js';
+import { credentialEnvNames, providerBaseUrl } from '../engine/providers/registry.js';
 import type { ResolvedConfig } from '../engine/resolve-config.js';
 import type { ResumeDecision } from '../engine/resume.js';
 import { applyDelta, type DeltaRevision } from '../engine/revision/delta.js';
@@ -27,7 +28,7 @@ import { REQUEST, validateTestRunRequest, type TestRunRequest } from './test-run
 export { validateTestRunRequest, type TestRunRequest } from './test-run-request.js';
 export type { ResumeRecord } from './resume/run-segments.js';
 
-/** The test_run contract (DESIGN.md section 5). */
+/** The test_run contract (docs/mcp.md, test_run). */
 export interface TestRunResult {
   output: string;
   tools: Array<{ name: string; called: number; returned: number; errors: number }>;
@@ -194,11 +195,9 @@ function offlineEnv(request: TestRunRequest, providers: readonly string[]): Test
   const mocked = (request.mocks?.http ?? []).some((mock) => providers.includes(originOf(mock.url)));
   if (request.cassette?.mode !== 'replay' && !mocked) return request.env;
   const env = request.env ?? process.env;
-  return {
-    ...env,
-    OPENAI_API_KEY: env.OPENAI_API_KEY || REPLAY_PLACEHOLDER_KEY,
-    ANTHROPIC_API_KEY: env.ANTHROPIC_API_KEY || REPLAY_PLACEHOLDER_KEY,
-  };
+  const filled: Record<string, string | undefined> = { ...env };
+  for (const name of credentialEnvNames()) filled[name] = env[name] || REPLAY_PLACEHOLDER_KEY;
+  return filled;
 }
 
 function originOf(url: string): string {
@@ -209,15 +208,15 @@ function originOf(url: string): string {
   }
 }
 
-/** A real model endpoint's origin passes through scenario mocks. */
+/** A real model endpoint's origin passes through scenario mocks (the provider's entry knows its URL). */
 function providerOrigins(revision: Revision, env: TestRunRequest['env'] = process.env): string[] {
   const llm = revision.build.agent.llm;
-  if (!llm || llm.provider === 'scripted') return [];
-  const fallback = llm.provider === 'openai'
-    ? env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1'
-    : env.ANTHROPIC_BASE_URL ?? 'https://api.anthropic.com';
+  if (!llm) return [];
+  // An unknown provider is a ConfigError here, never another provider's URL.
+  const baseUrl = providerBaseUrl(llm, env);
+  if (baseUrl === null) return [];
   try {
-    return [new URL(llm.base_url ?? fallback).origin];
+    return [new URL(baseUrl).origin];
   } catch {
     return [];
   }

@@ -7,7 +7,7 @@ import type { SkillEntry, SkillReference } from './skill-entry.js';
 import { normaliseSkillBody, validateSkillMeta } from './skill-meta.js';
 import type { SkillPackage } from './skill-package.js';
 
-/** What makes up a run's skills (DESIGN 2.7): suite-forced folders, the revision's list, an overlay. */
+/** What makes up a run's skills (docs/skills.md): suite-forced folders, the revision's list, an overlay. */
 export interface DeliveredSkillsInput {
   /** Suite config `skills.forced`: skill folders (absolute, or relative to `configFile`, else the cwd). */
   forced?: readonly string[];
@@ -74,7 +74,7 @@ export function resolveSkillEntry(entry: SkillEntry, at: SkillReference): SkillP
  */
 export function resolveDeliveredSkills(input: DeliveredSkillsInput): DeliveredSkills {
   const candidates: SkillPackage[] = [];
-  // Suite config paths are relative to the config file (DESIGN 2.9), else to the cwd.
+  // Suite config paths are relative to the config file (docs/formats.md, Suite config), else to the cwd.
   const base = input.configFile ? dirname(input.configFile) : process.cwd();
   const fromConfig = (key: 'forced' | 'overlay', dir: string, index: number): SkillPackage =>
     loadSkillFolder(

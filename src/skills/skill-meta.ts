@@ -1,6 +1,6 @@
 import type { Locator } from '../config/assert-format.js';
 
-/** Skill names: lower-case letters, digits and hyphens, 1 to 64 characters (DESIGN 2.7). */
+/** Skill names: lower-case letters, digits and hyphens, 1 to 64 characters (docs/skills.md). */
 export const SKILL_NAME = /^[a-z0-9-]{1,64}$/;
 
 /** The keys SKILL.md front matter may hold; anything else is an error. */

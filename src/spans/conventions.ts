@@ -1,5 +1,5 @@
 /**
- * Span names and attribute keys (DESIGN.md section 4), following the OpenTelemetry GenAI
+ * Span names and attribute keys (docs/spans.md), following the OpenTelemetry GenAI
  * semantic conventions. Dependency-free so the engine, verdicts and runner share one source.
  */
 
@@ -76,7 +76,7 @@ export const ATTR = {
   resumedFrom: 'agentcheck.resume.checkpoint_id',
 } as const;
 
-/** Prefixes stripped before tool names are compared (DESIGN.md section 5). */
+/** Prefixes stripped before tool names are compared (docs/verdicts.md, The test_run verdict). */
 export function normalizeToolName(name: string): string {
   return name.replace(/^execute_tool /, '').replace(/^mcp__.+?__/, '');
 }

@@ -1,4 +1,4 @@
-/** The query_spans language (DESIGN.md section 7): filters over span records plus a window. */
+/** The query_spans language (docs/query-spans.md): filters over span records plus a window. */
 
 /** Span fields a condition can test. */
 export const QUERY_FIELDS = ['trace_id', 'span_id', 'parent_id', 'name', 'kind', 'status', 'attributes', 'duration_ms'] as const;

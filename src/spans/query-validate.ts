@@ -12,7 +12,7 @@ const TEXT = new Set(['contains', 'startswith', 'endswith']);
 const EQUALITY = new Set(['is', 'is_not', 'eq', 'neq', 'in', 'not_in']);
 
 /**
- * Validates a query (DESIGN.md section 7), throwing a located ConfigError for the first
+ * Validates a query (docs/query-spans.md), throwing a located ConfigError for the first
  * problem: an unknown key, field or operator, a missing attribute key, a value of the wrong
  * type for its operator, a `status` or `kind` value those fields never hold (a typo there would
  * make a `count: {max: 0}` check pass vacuously), an ordering operator on a field that is not

@@ -27,7 +27,7 @@ export function compileQuery(query: SpanQuery, source = 'query'): CompiledQuery 
 }
 
 /**
- * Runs a query over span records (DESIGN.md section 7): the spans matching `filtering`,
+ * Runs a query over span records (docs/query-spans.md): the spans matching `filtering`,
  * ordered by start time (`asc` by default), at most `windowing.limit` of them. `count` is the
  * number that matched before the limit.
  */

@@ -4,7 +4,7 @@ import { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
 import { VERSION } from '../config/version.js';
 import { SpanStore } from './span-store.js';
 
-/** The process-wide tracing set-up: one provider, one in-memory store (DESIGN.md section 4). */
+/** The process-wide tracing set-up: one provider, one in-memory store (docs/spans.md). */
 export interface TracingRuntime {
   provider: BasicTracerProvider;
   store: SpanStore;

@@ -2,7 +2,7 @@ import type { ErrorToken } from './error-tokens.js';
 import { findErrorToken } from './error-tokens.js';
 import type { ToolCall } from './evidence-types.js';
 
-/** Composite tools whose result embeds their steps' results (DESIGN.md 2.5, 2.6). */
+/** Composite tools whose result embeds their steps' results (docs/workflows.md, STEP plans and Tool chains). */
 const COMPOSITE_KINDS = new Set(['chain', 'plan']);
 
 /**

@@ -3,7 +3,7 @@
  * returned (Slack's `{"ok": false, "error": "not_in_channel"}` is the classic case).
  */
 
-/** The default list (DESIGN.md section 5). */
+/** The default list (docs/verdicts.md, The test_run verdict). */
 export const DEFAULT_ERROR_TOKENS: readonly string[] = [
   '"ok": false',
   'not_in_channel',

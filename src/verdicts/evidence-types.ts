@@ -53,7 +53,7 @@ export interface ApprovalRecord {
   start_ms: number;
 }
 
-/** Flow state after the run (`agentcheck.flow.state`): the four channels of DESIGN.md 2.4. */
+/** Flow state after the run (`agentcheck.flow.state`): the four channels of docs/workflows.md, State. */
 export interface FlowStateEvidence {
   status?: unknown;
   context?: Record<string, unknown>;
@@ -98,6 +98,6 @@ export interface EvidenceInput {
   transcript?: Message[];
   output?: string;
   workspaceDir?: string;
-  /** The scenario's error tokens (DESIGN.md section 5), when it overrides the defaults. */
+  /** The scenario's error tokens (docs/verdicts.md, The test_run verdict), when it overrides the defaults. */
   errorTokens?: readonly string[];
 }

@@ -8,7 +8,7 @@ import type { ApprovalDecision, ApprovalRecord, Evidence, ToolCall } from './evi
 import { approvalDigest, toolDigest, type ToolDigest } from './tool-digest.js';
 import { toolNameMatcher } from './tool-name.js';
 
-/** The four test_run verdicts (DESIGN.md section 5). */
+/** The four test_run verdicts (docs/verdicts.md, The test_run verdict). */
 export type Verdict = 'pass' | 'incomplete' | 'unconfirmed' | 'failed';
 
 /** What decideVerdict reads. */
@@ -24,7 +24,7 @@ export interface VerdictInput {
 }
 
 /**
- * The test_run verdict, in DESIGN.md section 5's order: any tool error or an errored invoke
+ * The test_run verdict, in the order of docs/verdicts.md, The test_run verdict: any tool error or an errored invoke
  * -> failed; no terminal_tool -> unconfirmed; terminal tool never called -> incomplete;
  * terminal tool returned a result -> pass; stopped at an approval gate -> unconfirmed;
  * otherwise unconfirmed.

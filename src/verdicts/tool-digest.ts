@@ -2,7 +2,7 @@ import { callError } from './call-error.js';
 import type { ErrorToken } from './error-tokens.js';
 import type { ApprovalDecision, ApprovalRecord, ToolCall } from './evidence-types.js';
 
-/** One row of the test_run digest (DESIGN.md section 5). */
+/** One row of the test_run digest (docs/verdicts.md, The test_run verdict). */
 export interface ToolDigest {
   name: string;
   called: number;

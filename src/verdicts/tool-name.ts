@@ -8,7 +8,7 @@ export type ToolNameMatcher = (name: string) => boolean;
 
 /**
  * Compiles an expected tool name: `/regex/flags` tests the normalized name, anything else is
- * compared after stripping `execute_tool ` and `mcp__<server>__` (DESIGN.md section 5).
+ * compared after stripping `execute_tool ` and `mcp__<server>__` (docs/verdicts.md, The test_run verdict).
  */
 export function toolNameMatcher(expected: string): ToolNameMatcher {
   let matcher = cache.get(expected);

@@ -4,7 +4,7 @@ import { callMismatch, closestMismatch, type ExpectedCall } from './call-match.j
 import { summarizeCalls } from './describe.js';
 import type { ToolCall } from './evidence-types.js';
 
-/** Trajectory modes (DESIGN.md section 6, after LangChain agentevals, plus in_order). */
+/** Trajectory modes (docs/verdicts.md, after LangChain agentevals, plus in_order). */
 export const SEQUENCE_MODES = ['strict', 'unordered', 'subset', 'superset', 'in_order'] as const;
 /** A trajectory mode name. */
 export type SequenceMode = (typeof SEQUENCE_MODES)[number];

@@ -24,7 +24,7 @@ export function toPass(received: unknown): MatcherResult {
   };
 }
 
-/** `expect(rowOrResult).toHaveVerdict('incomplete')`: the test_run verdict (DESIGN.md section 5). */
+/** `expect(rowOrResult).toHaveVerdict('incomplete')`: the test_run verdict (docs/verdicts.md, The test_run verdict). */
 export function toHaveVerdict(received: unknown, verdict: string): MatcherResult {
   if (!(VERDICTS as readonly string[]).includes(verdict)) {
     throw new TypeError(`toHaveVerdict expects one of ${VERDICTS.join(', ')}, got ${show(verdict)}`);

@@ -22,7 +22,7 @@ export interface AgentcheckMatchers<R = unknown> {
 }
 
 declare module 'vitest' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-explicit-any -- must match vitest's own declaration to merge
   interface Matchers<T = any> extends AgentcheckMatchers<T> {}
 }
 

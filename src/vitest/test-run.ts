@@ -3,7 +3,7 @@ import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../runner/suite/timeouts.js';
 import { recordTrajectory, trajectoryFromSpans } from './trajectory.js';
 
 /**
- * agentcheck's testRun (DESIGN.md section 5) that also records the run's calls, so
+ * agentcheck's testRun (docs/mcp.md, test_run) that also records the run's calls, so
  * `toHaveCalledTool(name, args)` and failure messages can show arguments. Same request, same result.
  */
 export async function testRun(request: TestRunRequest): Promise<TestRunResult> {

@@ -37,6 +37,7 @@ out: out
     expect(both.exitCode, both.all).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, 'both/report.json'), 'utf8')).suite.variants).toEqual(['base', 'slim']);
     const comma = await runCli(['run', 'suite', '--variant', 'base,slim', '--repeat', '1', '--out', 'comma', '--reporter', 'json'], dir);
+    expect(comma.exitCode, comma.all).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, 'comma/report.json'), 'utf8')).scenarios).toHaveLength(2);
   });
 

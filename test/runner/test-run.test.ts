@@ -112,7 +112,7 @@ expect: {terminal_tool: create_refund}
   });
 });
 
-describe('testRun with exactly the keys of DESIGN.md section 5', () => {
+describe('testRun with exactly the keys of docs/mcp.md, test_run', () => {
   it('runs offline against a mocked provider endpoint without an API key in the environment', async () => {
     const completion = (message: Record<string, unknown>) => ({
       id: 'c', object: 'chat.completion', model: 'gpt-4.1-mini',

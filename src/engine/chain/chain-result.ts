@@ -13,13 +13,13 @@ export interface ChainStepRecord {
   /**
    * Why the step failed. Not called `error`, and the failed call's raw result is left out (it
    * stays on the nested execute_tool span): a failure the chain handled must not read as an
-   * error token in a chain result that succeeded (DESIGN.md section 5).
+   * error token in a chain result that succeeded (docs/verdicts.md, The test_run verdict).
    */
   failure?: string;
 }
 
 /**
- * A chain's result (DESIGN.md 2.6), returned whether it succeeded or not; `error` says why a
+ * A chain's result (docs/workflows.md, Tool chains), returned whether it succeeded or not; `error` says why a
  * failed chain stopped.
  */
 export interface ChainResult {

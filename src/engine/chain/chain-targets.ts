@@ -5,7 +5,7 @@ import type { ChainStepSpec } from '../revision/types.js';
 export const CHAIN_END = 'end';
 
 /**
- * Resolves a step's `next` (DESIGN.md 2.6): a step `id` first, else the first step whose
+ * Resolves a step's `next` (docs/workflows.md, Tool chains): a step `id` first, else the first step whose
  * `tool` matches. Load validation already refuses names that resolve to nothing.
  */
 export class ChainTargets {

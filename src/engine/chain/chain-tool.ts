@@ -10,7 +10,7 @@ export interface ChainToolOptions {
 }
 
 /**
- * A composite tool chain (DESIGN.md 2.6). The chain result is always returned; a failed chain
+ * A composite tool chain (docs/workflows.md, Tool chains). The chain result is always returned; a failed chain
  * is an error outcome (`chain_failed`) that carries the same result object.
  */
 export function createChainTool(spec: ToolSpec, options: ChainToolOptions = {}): Tool {

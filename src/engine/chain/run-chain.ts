@@ -10,7 +10,7 @@ import { failureMessage, isFailedCall, type ChainResult, type ChainStepRecord } 
 import { ChainTargets, stepLabel } from './chain-targets.js';
 import { failureAction } from './failure-policy.js';
 
-/** Step executions (retries included) after which a chain stops (DESIGN.md 2.6). */
+/** Step executions (retries included) after which a chain stops (docs/workflows.md, Tool chains). */
 export const DEFAULT_MAX_STEPS = 100;
 /** Retries of a step with `action: retry` and no `max_retries`. */
 export const DEFAULT_MAX_RETRIES = 3;
@@ -34,7 +34,7 @@ interface StepOutcome {
 }
 
 /**
- * Runs a composite tool chain (DESIGN.md 2.6) over a state that starts as the tool's
+ * Runs a composite tool chain (docs/workflows.md, Tool chains) over a state that starts as the tool's
  * arguments. Never throws for a step's failure: the result says what happened, and
  * `success` is false when the chain stopped on a failure or its last step failed.
  */

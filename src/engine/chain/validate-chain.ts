@@ -5,7 +5,7 @@ import { CHAIN_END } from './chain-targets.js';
 import { failureAction, POLICY_KEYS } from './failure-policy.js';
 
 /**
- * Load-time rules of a chain (docs/workflows.md): known tools, unique ids (`end` is reserved),
+ * Load-time rules of a chain (docs/workflows.md, Tool chains): known tools, unique ids (`end` is reserved),
  * closed templates in inputs, `next` that resolves, and on_failure keys that the action uses.
  */
 export function validateChainSpec(chain: ChainSpec, callable: ReadonlySet<string>, locate: Locator): void {

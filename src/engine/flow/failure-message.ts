@@ -7,7 +7,7 @@ export const MAX_HTTP_BODY_CHARS = 200;
 
 /**
  * The message of a failed call's result, for `context:<name>.error` and the ui_chat_log entry
- * (DESIGN.md 2.4: "error holds the message"). A string is the message; an object with a
+ * (docs/workflows.md, Flows: "error holds the message"). A string is the message; an object with a
  * non-empty string `error` or `message` field gives that string (a failed chain's result, an
  * http network failure, a command's failure); an http answer outside 2xx (`{status, body}`)
  * becomes `HTTP <status>: <body>` (body cut to 200 characters); anything else is its compact

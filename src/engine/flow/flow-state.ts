@@ -3,7 +3,7 @@ import type { Message } from '../model/message.js';
 import type { Usage } from '../model/model.js';
 import type { PendingInteraction } from '../turn.js';
 
-/** The flow state channels (DESIGN.md 2.4). */
+/** The flow state channels (docs/workflows.md, Flows). */
 export interface FlowState {
   /** Replaced: running, completed, input_required, approval_required, max_turns, error. */
   status: string;
@@ -42,7 +42,7 @@ export interface FlowRunState {
   output: string;
 }
 
-/** The state a flow starts from (DESIGN.md 2.4): context = input.context plus goal. */
+/** The state a flow starts from (docs/workflows.md, Flows): context = input.context plus goal. */
 export function initialFlowRun(entryPoint: string, messages: readonly Message[], context: Readonly<Record<string, unknown>> = {}): FlowRunState {
   const lastUser = [...messages].reverse().find((message) => message.role === 'user');
   const start: Record<string, unknown> = {};

@@ -20,7 +20,7 @@ export interface ParsedIOKey {
   literal?: unknown;
 }
 
-/** Parses `target:sub.keys` or `{from, as, optional, literal}` (DESIGN.md 2.4). */
+/** Parses `target:sub.keys` or `{from, as, optional, literal}` (docs/workflows.md, Flows). */
 export function parseIOKey(key: IOKey): ParsedIOKey {
   const long = typeof key === 'string' ? { from: key } : key;
   const hasLiteral = Object.hasOwn(long, 'literal');

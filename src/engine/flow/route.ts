@@ -7,7 +7,7 @@ import { missingKey, parseIOKey, readIOKey } from './io-key.js';
 export const END = 'end';
 
 /**
- * The component that runs after `from` (DESIGN.md 2.4), or null when the flow ends. A
+ * The component that runs after `from` (docs/workflows.md, Flows), or null when the flow ends. A
  * conditional router matches `String(value)` exactly against its routes, then takes
  * `default_route`; with neither, the run errors.
  */

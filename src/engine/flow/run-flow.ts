@@ -47,7 +47,7 @@ export interface FlowRunResult {
 }
 
 /**
- * Runs a flow (DESIGN.md 2.4) under an `invoke_workflow {flow}` span: each component in a
+ * Runs a flow (docs/workflows.md, Flows) under an `invoke_workflow {flow}` span: each component in a
  * `component {name}` span, then its router picks the next one, with a checkpoint after each
  * component. Never throws: routing and input errors end the run with stop_reason `error`.
  */

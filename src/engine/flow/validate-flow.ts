@@ -20,7 +20,7 @@ const TYPE_KEYS: Record<ComponentType, readonly string[]> = {
 const RESERVED_NAMES = ['goal'];
 
 /**
- * Load-time rules of a flow (DESIGN.md 2.4): unique names, a known entry point, keys that fit
+ * Load-time rules of a flow (docs/workflows.md, Flows): unique names, a known entry point, keys that fit
  * each component type, deterministic steps whose tool exists and whose inputs fit its schema,
  * toolsets of existing tools, well-formed IOKeys, one router per component that resolves, and
  * no component that no router reaches.

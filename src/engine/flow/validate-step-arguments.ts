@@ -6,7 +6,7 @@ import { parseIOKey } from './io-key.js';
 
 /**
  * Checks a deterministic step's inputs against its tool's parameters when the flow loads
- * (DESIGN.md 2.4): each input becomes the argument named `as`, else its last sub key; a
+ * (docs/workflows.md, Flows): each input becomes the argument named `as`, else its last sub key; a
  * required parameter without an input, an argument the schema does not know, and two inputs
  * with the same name are load errors. A tool that declares no properties takes anything. A
  * literal input is checked against the schema of its argument (the property's schema, else an

@@ -1,4 +1,4 @@
-/** Prefix of the names under which MCP servers' tools are offered (DESIGN.md section 5). */
+/** Prefix of the names under which MCP servers' tools are offered (docs/mcp.md, MCP servers as toolsets). */
 export const MCP_TOOL_PREFIX = 'mcp__';
 
 /**

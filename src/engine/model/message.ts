@@ -1,4 +1,4 @@
-/** Transcript messages (DESIGN.md section 3). */
+/** Transcript messages (docs/engine-loop.md). */
 
 /** One tool call inside an assistant message. */
 export interface ToolCallPart {

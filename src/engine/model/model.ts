@@ -20,7 +20,7 @@ export interface ModelRequest {
 /**
  * A tool call the model asked for. `args` is parsed JSON. Arguments that are not JSON are not
  * a provider failure: `argsError` says why, `args` holds the raw text, and the call becomes a
- * tool error the model sees (DESIGN.md 2.3), while the other calls of the response still run.
+ * tool error the model sees (docs/formats.md, Tools), while the other calls of the response still run.
  */
 export interface ModelToolCall {
   id: string;

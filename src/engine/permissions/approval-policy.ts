@@ -1,4 +1,4 @@
-/** Headless answers to gated calls (scenario `approvals`, DESIGN.md 2.8). */
+/** Headless answers to gated calls (scenario `approvals`, docs/formats.md, Scenario). */
 export type ApprovalAnswer = 'approve' | 'deny';
 
 export interface ApprovalPolicy {

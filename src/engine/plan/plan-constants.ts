@@ -3,7 +3,7 @@ import { interpolate } from '../template/interpolate.js';
 import type { PlanScope } from './plan-scope.js';
 
 /**
- * Resolves a plan's `constants` in order into `scope` (DESIGN.md 2.5): each may use the ones
+ * Resolves a plan's `constants` in order into `scope` (docs/workflows.md, STEP plans): each may use the ones
  * before it (and the plan's arguments); naming itself or a later one is an error, because the
  * result would depend on an order nobody wrote down.
  */

@@ -1,7 +1,7 @@
 import type { LookupResult, TemplateLookup } from '../template/interpolate.js';
 
 /**
- * One lexical block of a STEP plan (DESIGN.md 2.5). `returns` binds in the block it runs in;
+ * One lexical block of a STEP plan (docs/workflows.md, STEP plans). `returns` binds in the block it runs in;
  * lookups walk outwards, so nested blocks see outer variables, and a nested binding shadows
  * an outer one without ever changing it.
  */
@@ -22,6 +22,7 @@ export class PlanScope {
 
   /** The innermost binding of `name`. */
   find(name: string): LookupResult {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the walk up the parent chain starts here
     for (let scope: PlanScope | undefined = this; scope; scope = scope.parent) {
       if (scope.vars.has(name)) return { found: true, value: scope.vars.get(name) };
     }

@@ -5,7 +5,7 @@ import { runPlan } from './run-plan.js';
 import { toolHeader } from '../tools/kinds/tool-header.js';
 
 /**
- * A `plan` tool (DESIGN.md 2.5): runs its STEP plan with the call's arguments in the top-level
+ * A `plan` tool (docs/workflows.md, STEP plans): runs its STEP plan with the call's arguments in the top-level
  * scope and returns `{variables, log}`. A plan that fails (undefined variable, failed nested
  * call, max_iterations) is an error outcome whose message names the step path.
  */

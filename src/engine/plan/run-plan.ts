@@ -9,7 +9,7 @@ import { resolveConstants } from './plan-constants.js';
 import { PlanScope } from './plan-scope.js';
 import { isTruthy } from './truthy.js';
 
-/** Tool calls a plan may make before it stops with an error (DESIGN.md 2.5). */
+/** Tool calls a plan may make before it stops with an error (docs/workflows.md, STEP plans). */
 export const DEFAULT_MAX_ITERATIONS = 10_000;
 
 /** What a plan needs from its host (a plan tool or a flow's plan component). */
@@ -28,7 +28,7 @@ export interface PlanResult {
 }
 
 /**
- * Runs a STEP plan (DESIGN.md 2.5). `inputs` (the tool's arguments or the component's inputs)
+ * Runs a STEP plan (docs/workflows.md, STEP plans). `inputs` (the tool's arguments or the component's inputs)
  * and then the constants form the top-level scope that `steps` share. Throws RunError naming
  * the variable and step path for undefined variables, non-array items, failed tool calls and
  * max_iterations.

@@ -1,5 +1,5 @@
 /**
- * STEP truthiness (DESIGN.md 2.5): false for `false`, `null`, `undefined`, `0`, `""`, `[]` and
+ * STEP truthiness (docs/workflows.md, STEP plans): false for `false`, `null`, `undefined`, `0`, `""`, `[]` and
  * `{}`; true for everything else. Unlike JavaScript, empty arrays and objects are false, so
  * `if_else` on a search result reads "if anything was found".
  */

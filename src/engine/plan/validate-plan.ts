@@ -12,7 +12,7 @@ const SYSTEM_KEYS: Record<string, readonly string[]> = {
 const CALL_KEYS = ['name', 'arguments', 'returns'];
 
 /**
- * Load-time rules of a STEP plan (DESIGN.md 2.5): known tools, well-formed system tools (which
+ * Load-time rules of a STEP plan (docs/workflows.md, STEP plans): known tools, well-formed system tools (which
  * return nothing), keys that belong to the kind of call, closed templates, and constants that
  * only refer to constants above them.
  */

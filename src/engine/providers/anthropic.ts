@@ -1,8 +1,9 @@
 import type { Message, ToolResultMessage } from '../model/message.js';
 import type { FinishReason, Model, ModelRequest, ModelResponse, ModelToolCall, ToolDefinition } from '../model/model.js';
-import { resolveEndpoint, type EndpointSpec, type HttpModelOptions } from './http-model-options.js';
+import { httpModelOptions, resolveEndpoint, type EndpointSpec, type HttpModelOptions } from './http-model-options.js';
 import { postJsonWithRetry, type JsonReply } from './http-retry.js';
 import { bodyParameters, PROVIDER_OWNED_KEYS, sentParameters } from './parameter-specs.js';
+import type { ProviderEntry } from './provider-entry.js';
 import { asRecord, detailCount, finishReasonFrom, tokens } from './response-fields.js';
 
 const ENDPOINT: EndpointSpec = {
@@ -136,3 +137,16 @@ const FINISH = new Map<string, FinishReason['unified']>([
 function finishReasonOf(raw: unknown): FinishReason {
   return finishReasonFrom(FINISH, raw);
 }
+
+/** The `anthropic` registry entry: the Messages API, `ANTHROPIC_BASE_URL` / `ANTHROPIC_API_KEY`. */
+export const anthropicProvider: ProviderEntry = {
+  name: 'anthropic',
+  endpoint: ENDPOINT,
+  create: (llm, options) => new AnthropicMessagesModel(httpModelOptions(llm, options)),
+  // `{name, description, input_schema}`
+  matchTool(tool) {
+    if (!('input_schema' in tool)) return undefined;
+    const { input_schema, ...rest } = tool;
+    return { ...rest, parameters: input_schema };
+  },
+};

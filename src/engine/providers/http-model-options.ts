@@ -1,4 +1,6 @@
 import { ModelError } from '../../config/errors.js';
+import type { LlmSpec } from '../revision/types.js';
+import type { CreateModelOptions } from './provider-entry.js';
 
 /** Options shared by the HTTP model providers (OpenAI-compatible, Anthropic). */
 export interface HttpModelOptions {
@@ -24,6 +26,11 @@ export interface HttpModelOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Source of jitter in [0, 1) (default `Math.random`). */
   random?: () => number;
+}
+
+/** The HTTP providers' options from the build's llm: endpoint, timeout and retries. */
+export function httpModelOptions(llm: LlmSpec, options: CreateModelOptions): HttpModelOptions {
+  return { model: llm.model, baseUrl: llm.base_url, env: options.env, timeoutMs: llm.timeout_ms, maxRetries: llm.max_retries };
 }
 
 /** Where a provider reads its endpoint and key from. */

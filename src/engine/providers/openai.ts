@@ -1,8 +1,9 @@
 import type { Message } from '../model/message.js';
 import type { FinishReason, Model, ModelRequest, ModelResponse, ModelToolCall, ToolDefinition } from '../model/model.js';
-import { resolveEndpoint, type EndpointSpec, type HttpModelOptions } from './http-model-options.js';
+import { httpModelOptions, resolveEndpoint, type EndpointSpec, type HttpModelOptions } from './http-model-options.js';
 import { postJsonWithRetry, type JsonReply } from './http-retry.js';
 import { bodyParameters, PROVIDER_OWNED_KEYS } from './parameter-specs.js';
+import type { ProviderEntry } from './provider-entry.js';
 import { asRecord, detailCount, finishReasonFrom, tokens } from './response-fields.js';
 
 const ENDPOINT: EndpointSpec = {
@@ -151,3 +152,17 @@ const FINISH = new Map<string, FinishReason['unified']>([
 function finishReasonOf(raw: unknown): FinishReason {
   return finishReasonFrom(FINISH, raw);
 }
+
+/** The `openai` registry entry: Chat Completions, `OPENAI_BASE_URL` / `OPENAI_API_KEY`. */
+export const openaiProvider: ProviderEntry = {
+  name: 'openai',
+  endpoint: ENDPOINT,
+  create: (llm, options) => new OpenAIChatModel(httpModelOptions(llm, options)),
+  // `{type: function, function: {name, description, parameters}}`
+  matchTool(tool) {
+    const fn = tool.function;
+    if (tool.type !== 'function' || !fn || typeof fn !== 'object' || Array.isArray(fn)) return undefined;
+    const { type: _type, function: _fn, ...rest } = tool;
+    return { ...(fn as Record<string, unknown>), ...rest };
+  },
+};

@@ -1,5 +1,6 @@
 import { ModelError } from '../../config/errors.js';
 import type { Model, ModelRequest, ModelResponse, Usage } from '../model/model.js';
+import type { ProviderEntry } from './provider-entry.js';
 
 /** One scripted model response (a scenario's `model.script` entry). */
 export interface ScriptEntry {
@@ -99,3 +100,22 @@ function delay(ms: number, signal?: AbortSignal): Promise<void> {
     }, { once: true });
   });
 }
+
+/**
+ * The scripted provider without a script: a run that never calls the model (a flow of
+ * deterministic steps) still runs; the first model call is the error.
+ */
+class UnscriptedModel implements Model {
+  readonly provider = 'scripted';
+  constructor(readonly modelId: string) {}
+
+  async generate(): Promise<never> {
+    throw new ModelError('scripted', 'provider "scripted" needs a script: give the scenario a model.script (or test-run --script)', 'SCRIPT_MISSING');
+  }
+}
+
+/** The `scripted` registry entry: in-process, offline, no endpoint and no key. */
+export const scriptedProvider: ProviderEntry = {
+  name: 'scripted',
+  create: (llm, options) => (options.script ? new ScriptedModel(options.script, llm.model) : new UnscriptedModel(llm.model)),
+};

@@ -7,7 +7,7 @@ import { absolutizeSkillRefs, checkSkillRefs } from './load-build.js';
 import type { AgentBuild, Delta, Revision } from './types.js';
 import { validateBuild } from './validate-build.js';
 
-/** The delta format (DESIGN.md 2.2). */
+/** The delta format (docs/formats.md, Delta). */
 export const deltaSchema = {
   $id: 'agentcheck:delta',
   type: 'object',
@@ -25,7 +25,7 @@ export interface DeltaRevision extends Revision {
 }
 
 /**
- * Applies `{set, remove}` to a deep copy of a revision (DESIGN.md 2.2); the original and
+ * Applies `{set, remove}` to a deep copy of a revision (docs/formats.md, Delta); the original and
  * its file are never touched. The result is validated like a file, with errors naming the
  * delta as their source.
  */

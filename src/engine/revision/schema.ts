@@ -1,4 +1,6 @@
-/** JSON Schema of the agent build format (DESIGN.md 2.1, 2.3-2.7). Unknown keys are errors. */
+import { PROVIDER_NAMES } from '../providers/registry.js';
+
+/** JSON Schema of the agent build format (docs/formats.md, docs/workflows.md, docs/skills.md). Unknown keys are errors. */
 
 const name = { type: 'string', pattern: '^[a-zA-Z0-9_-]{1,64}$' };
 const stringMap = { type: 'object', additionalProperties: { type: 'string' } };
@@ -15,11 +17,17 @@ export const BUILTIN_NAMES = [
   'echo',
 ] as const;
 
+/**
+ * The tool kinds' implementation keys, exactly one per tool spec. The tool kind registry
+ * (src/engine/tools/kinds/index.ts, TOOL_KINDS) is typed to have exactly these keys, so the two
+ * cannot drift; the list sits here so validating a build does not load every tool implementation.
+ */
 export const IMPLEMENTATION_KEYS = ['builtin', 'http', 'command', 'chain', 'plan', 'returns'] as const;
+export type ImplementationKey = (typeof IMPLEMENTATION_KEYS)[number];
 
 /** The keys of `agent.llm`; scenario and suite model overrides take the same ones. */
 export const llmProperties = {
-  provider: { enum: ['scripted', 'openai', 'anthropic'] },
+  provider: { enum: PROVIDER_NAMES },
   model: { type: 'string', minLength: 1 },
   parameters: objectSchema,
   base_url: { type: 'string', minLength: 1 },

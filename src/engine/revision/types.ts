@@ -1,8 +1,10 @@
 import type { SkillEntry } from '../../skills/skill-entry.js';
+import type { RegisteredProvider } from '../providers/registry.js';
 
-/** Types of an agent build (DESIGN.md 2.1-2.7): what a committed revision holds. */
+/** Types of an agent build (docs/formats.md, docs/workflows.md, docs/skills.md): what a committed revision holds. */
 
-export type ProviderName = 'scripted' | 'openai' | 'anthropic';
+/** A registered provider's name (src/engine/providers/registry.ts). */
+export type ProviderName = RegisteredProvider;
 export type PermissionMode = 'allow' | 'ask' | 'deny' | 'allow_reads';
 export type ToolPermission = 'allow' | 'ask' | 'deny';
 export type BuiltinName =
@@ -21,7 +23,7 @@ export interface LlmSpec {
   provider: ProviderName;
   model: string;
   parameters?: Record<string, unknown>;
-  /** Base URL for HTTP providers; falls back to OPENAI_BASE_URL / ANTHROPIC_BASE_URL. */
+  /** Base URL for HTTP providers; falls back to the provider's env var (OPENAI_BASE_URL, ...), then its default. */
   base_url?: string;
   /** Time limit of one HTTP attempt (request and body) in ms; default 120,000. */
   timeout_ms?: number;
@@ -173,7 +175,7 @@ export interface Revision {
   hash: string;
 }
 
-/** A test_run / variant delta (DESIGN.md 2.2). */
+/** A test_run / variant delta (docs/formats.md, Delta). */
 export interface Delta {
   set?: Record<string, unknown>;
   remove?: string[];

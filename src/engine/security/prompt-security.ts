@@ -1,5 +1,5 @@
 /**
- * Prompt security on tool results (DESIGN.md 2.3): tags that could steer the model, such as
+ * Prompt security on tool results (docs/formats.md, Tools): tags that could steer the model, such as
  * `<goal>` or `</system>`, are encoded as `&lt;...&gt;` before the model or the state sees them.
  */
 

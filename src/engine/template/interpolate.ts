@@ -20,7 +20,7 @@ export interface InterpolateOptions {
 
 /**
  * Replaces `{{ name }}` templates in every string inside `value` (objects and arrays deeply,
- * keys untouched; the input is not modified). DESIGN.md 2.5: a string that is exactly one
+ * keys untouched; the input is not modified). docs/workflows.md, STEP plans: a string that is exactly one
  * template keeps the value's type; an embedded template is stringified (see stringifyValue).
  * An undefined variable throws RunError TEMPLATE_UNDEFINED naming the variable and `where`.
  */

@@ -1,5 +1,5 @@
 /**
- * The folder a run's file tools and commands are confined to (DESIGN.md 2.3).
+ * The folder a run's file tools and commands are confined to (docs/formats.md, Tools).
  * Implementations refuse paths that leave the root: `..`, absolute paths, and symlinks
  * whose real path is outside.
  */

@@ -1,3 +1,5 @@
+import type { ProviderEntry } from '../../engine/providers/provider-entry.js';
+import { PROVIDERS } from '../../engine/providers/registry.js';
 import type { MatchKey, RecordedRequest } from './cassette.js';
 
 /** Body keys a model call owns; the rest of its body is `parameters`. */
@@ -6,7 +8,7 @@ const MODEL_FIELDS = new Set(['model', 'system', 'messages', 'tools']);
 /**
  * The normalised request replay compares (docs/cassettes.md): method and stripped URL, then
  * for a model call (a JSON object body with `model` or `messages`) its model, system, messages,
- * tools (OpenAI and Anthropic shapes alike as `{name, description, parameters}`) and the
+ * tools (every registered provider's shape alike as `{name, description, parameters}`) and the
  * remaining fields as `parameters`; any other body is compared whole.
  */
 export function matchKey(request: RecordedRequest): MatchKey {
@@ -33,21 +35,15 @@ function isModelCall(body: unknown): body is Record<string, unknown> {
 }
 
 /**
- * `{type: function, function: {name, description, parameters}}` (OpenAI) and `{name,
- * description, input_schema}` (Anthropic) both become `{name, description, parameters}`, so a
- * drift names `tools[0].description` whichever provider sent it.
+ * Each provider's tool shape (its registry entry's `matchTool`) becomes `{name, description,
+ * parameters}`, so a drift names `tools[0].description` whichever provider sent it.
  */
 function normaliseTool(tool: unknown): unknown {
   if (!tool || typeof tool !== 'object' || Array.isArray(tool)) return tool;
   const record = tool as Record<string, unknown>;
-  const fn = record.function;
-  if (record.type === 'function' && fn && typeof fn === 'object' && !Array.isArray(fn)) {
-    const { type: _type, function: _fn, ...rest } = record;
-    return { ...(fn as Record<string, unknown>), ...rest };
-  }
-  if ('input_schema' in record) {
-    const { input_schema, ...rest } = record;
-    return { ...rest, parameters: input_schema };
+  for (const entry of Object.values(PROVIDERS) as ProviderEntry[]) {
+    const neutral = entry.matchTool?.(record);
+    if (neutral) return neutral;
   }
   return record;
 }

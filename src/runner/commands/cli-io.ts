@@ -1,6 +1,6 @@
 import { AgentcheckError, ConfigError } from '../../config/errors.js';
 
-/** Exit codes (DESIGN.md section 8). */
+/** Exit codes (docs/cli.md). */
 export const EXIT = { ok: 0, failed: 1, invalidInput: 2 } as const;
 
 /** Where a command prints; injectable so commands are testable in-process. */

@@ -1,5 +1,6 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { VERSION } from '../../config/version.js';
+import { REPORTER_NAMES } from '../reporters/index.js';
 import { DEFAULT_TEST_RUN_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../suite/timeouts.js';
 import { EXIT, processIO, reportError, type CommandIO } from './cli-io.js';
 
@@ -24,7 +25,7 @@ Examples:
       (prints "run_id": "4bf92f35..." and stop_reason "paused")
   $ agentcheck resume 4bf92f35... --decision approve --spans out/spans.jsonl --json`;
 
-/** Parses argv and runs the command; resolves to the exit code (DESIGN.md section 8). */
+/** Parses argv and runs the command; resolves to the exit code (docs/cli.md). */
 export async function main(argv: readonly string[], io: CommandIO = processIO()): Promise<number> {
   let exitCode: number = EXIT.ok;
   const program = new Command('agentcheck')
@@ -45,7 +46,7 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
     .option('--grep <regex>', 'only scenarios whose id or name matches this regular expression (case-insensitive; a plain word matches as a substring)')
     .option('--only-failed <report>', 'rerun only the scenario x variant pairs that failed or errored in this report.json')
     .option('--tag <tag>', 'only scenarios with this tag; repeat the flag or give a comma list', collectList)
-    .option('--reporter <list>', 'comma list of table, json, md, junit, html')
+    .option('--reporter <list>', `comma list of ${REPORTER_NAMES.join(', ')}`)
     .option('--quiet', 'terminal output: failures and the summary only')
     .option('--out <dir>', 'output folder for reports and spans.jsonl (default: reports)')
     .option('--shard <i/n>', 'run shard i of n (1-based), e.g. 2/4', shardSpec)
@@ -127,7 +128,7 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
   const spans = program.command('spans').description('work with spans.jsonl files');
   spans
     .command('query')
-    .description('filter spans of a spans.jsonl file (query language of DESIGN.md section 7)')
+    .description('filter spans of a spans.jsonl file (query language of docs/query-spans.md)')
     .argument('<file>', 'a spans.jsonl file')
     .option('--trace <id>', 'only this trace')
     .option('--where <json>', 'a filtering object, e.g. \'{"conditions":[{"field":"name","operator":"startswith","value":"execute_tool"}]}\'')
@@ -155,7 +156,7 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
     .description('combine the report.json files of sharded runs into one report (statistics recomputed over the whole)')
     .argument('<reports...>', 'report.json of each shard (agentcheck run --shard I/N --reporter json)')
     .requiredOption('--out <dir>', 'output folder for the merged reports and spans.jsonl')
-    .option('--reporter <list>', 'comma list of table, md, junit, html (json is always written)', 'table')
+    .option('--reporter <list>', `comma list of ${REPORTER_NAMES.filter((name) => name !== 'json').join(', ')} (json is always written)`, 'table')
     .addHelpText('after', '\nExamples:\n  $ agentcheck merge shards/*/report.json --out reports --reporter md,junit\n\nExit codes: 0 every merged row passed, 1 a row failed, a shard is missing or was interrupted, or a report could not be written, 2 the reports cannot be merged\n(different suites, overlapping shards, not a report.json). See docs/ci.md.')
     .action(async (reports: string[], options) => {
       const { mergeCommand } = await import('./merge-command.js');

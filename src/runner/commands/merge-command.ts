@@ -27,7 +27,7 @@ export async function mergeCommand(files: string[], options: MergeOptions, io: C
   try {
     const names = (options.reporter ?? 'table').split(',').map((name) => name.trim()).filter(Boolean);
     // The merged report.json is the point of merging; other formats are extras.
-    reporters = createReporters(['json', ...names]);
+    reporters = await createReporters(['json', ...names]);
     inputs = files.map((file) => readShardReport(file, io.cwd));
     report = mergeReports(inputs);
   } catch (error) {

@@ -2,22 +2,19 @@ import { setMaxListeners } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { ConfigError } from '../../config/errors.js';
-import { HARNESS } from '../../engine/resolve-config.js';
 import type { OtlpExport } from '../../spans/otlp-export.js';
 import { resolveOtlpTarget } from '../../spans/otlp-target.js';
 import { installTracing } from '../../spans/tracing.js';
 import { resolveCassetteSettings, type CassetteSettings } from '../cassettes/cassette-settings.js';
 import { createProgress } from '../progress/progress.js';
-import { summarize, type Report } from '../report/report.js';
+import type { Report } from '../report/report.js';
 import { SpansFile } from '../report/spans-file.js';
-import { suiteFingerprint } from '../report/suite-fingerprint.js';
-import { createReporters } from '../reporters/index.js';
-import { computeStats } from '../stats/compute-stats.js';
+import { shardFromEnv } from '../ci/shard-from-env.js';
+import { checkReporterNames, createReporters, type ReporterName } from '../reporters/index.js';
 import { loadSuite, type SuiteSelection } from '../suite/load-suite.js';
 import { failedRuns } from '../suite/only-failed.js';
 import { runSuite } from '../suite/run-suite.js';
-import { folderConfig, loadSuiteConfig, REPORTER_NAMES, type ReporterName, type SuiteConfig } from '../suite/suite-config.js';
-import { shardFromEnv } from '../ci/shard-from-env.js';
+import { folderConfig, loadSuiteConfig, type SuiteConfig } from '../suite/suite-config.js';
 import { runCiReporters } from './ci-reporters.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
 
@@ -42,13 +39,9 @@ export interface RunOptions {
   quiet?: boolean;
 }
 
-/** Default scenarios run at once: scripted runs are CPU-light, real models are latency-bound. */
-const DEFAULT_CONCURRENCY = 8;
-
 /** `agentcheck run`: load and validate everything, run, always write the reports. */
 export async function runCommand(paths: string[], options: RunOptions, io: CommandIO): Promise<number> {
   const startedAt = new Date();
-  const started = performance.now();
   let plan;
   let config;
   let reporterNames: ReporterName[];
@@ -116,12 +109,11 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
   process.on('SIGTERM', interrupt);
   // Every running scenario listens to this signal; at --concurrency 1000 that is no leak.
   setMaxListeners(0, controller.signal);
-  const concurrency = options.concurrency ?? config.concurrency ?? DEFAULT_CONCURRENCY;
   const progress = createProgress(io.stderr, io.isTTY, plan.runs.length);
-  let rows;
+  let report: Report;
   try {
-    rows = await runSuite(plan.runs, {
-      concurrency,
+    report = await runSuite(plan, {
+      concurrency: options.concurrency ?? config.concurrency,
       timeoutMs: options.timeout ?? config.timeout_ms,
       skills: {
         forced: config.skills.forced,
@@ -133,6 +125,8 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
       signal: controller.signal,
       onRowDone: (row, done, total) => progress.update(row, done, total),
       onSpans: (spans) => spansFile.write(spans),
+      selection: { paths, config: config.file, shard: options.shard, grep: options.grep, tags: options.tag, overlay: options.overlay, cwd: io.cwd },
+      startedAt,
     });
   } finally {
     process.removeListener('SIGINT', interrupt);
@@ -141,29 +135,8 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
     spansFile.close();
   }
 
-  const report: Report = {
-    schema: 'agentcheck.report/1',
-    started_at: startedAt.toISOString(),
-    duration_ms: Math.round(performance.now() - started),
-    interrupted: controller.signal.aborted,
-    suite: {
-      paths,
-      config: config.file,
-      variants: plan.variants,
-      repeat: plan.repeat,
-      concurrency,
-      shard: options.shard ?? null,
-      grep: options.grep ?? null,
-      harness: HARNESS,
-      content: plan.contentHash,
-      fingerprint: suiteFingerprint({ paths, config: config.file, variants: plan.variants, repeat: plan.repeat, grep: options.grep, tags: options.tag, overlay: options.overlay, harness: HARNESS, cwd: io.cwd, content: plan.contentHash }),
-    },
-    summary: summarize(rows),
-    scenarios: rows,
-  };
-  report.stats = computeStats(report);
   const written = [join(out, 'spans.jsonl')];
-  for (const reporter of createReporters(reporterNames)) {
+  for (const reporter of await createReporters(reporterNames)) {
     try {
       await reporter.onRunEnd(report, { out, stdout: io.stdout, color: io.isTTY && !io.env.NO_COLOR, columns: io.columns, quiet: options.quiet });
       if (reporter.file) written.push(join(out, reporter.file));
@@ -195,10 +168,6 @@ function suiteHasRuns(paths: string[], options: RunOptions, config: SuiteConfig,
 function parseReporters(flag: string | undefined, fromConfig: ReporterName[] | undefined): ReporterName[] {
   if (!flag) return fromConfig ?? ['table', 'json'];
   const names = flag.split(',').map((name) => name.trim()).filter(Boolean);
-  for (const name of names) {
-    if (!(REPORTER_NAMES as readonly string[]).includes(name)) {
-      throw new ConfigError({ file: '--reporter' }, `unknown reporter "${name}"; expected a comma list of ${REPORTER_NAMES.join(', ')}`);
-    }
-  }
-  return names as ReporterName[];
+  checkReporterNames(names);
+  return [...names];
 }

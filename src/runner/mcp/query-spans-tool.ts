@@ -57,7 +57,7 @@ const DESCRIPTION = [
   'Example: {"trace_id": "<from test_run>", "filtering": {"field": "attributes", "key": "gen_ai.tool.name", "operator": "eq", "value": "create_refund"}}.',
 ].join(' ');
 
-/** Registers `query_spans` (DESIGN.md section 7) over the server's runs or a spans.jsonl file. */
+/** Registers `query_spans` (docs/query-spans.md) over the server's runs or a spans.jsonl file. */
 export function registerQuerySpansTool(server: McpServer, context: McpServerContext): void {
   server.registerTool('query_spans', {
     title: 'Query the spans of agent runs',

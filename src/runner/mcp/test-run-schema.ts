@@ -46,7 +46,7 @@ const agentArg = z.union([
   z.record(z.unknown()).describe('an inline agent build: {id, agent: {name, instructions, llm, tools, mcps, ...}, flow?}'),
 ], { errorMap: () => ({ message: 'expected an agent build file path (string) or an inline agent build object {id, agent: {...}}' }) });
 
-/** test_run arguments (DESIGN.md section 5). */
+/** test_run arguments (docs/mcp.md, test_run). */
 export const testRunInput = z.object({
   agent: agentArg.describe('the agent build to run: a file path or an inline build object; it is never modified'),
   inputs: z.object({
@@ -76,7 +76,7 @@ export const testRunInput = z.object({
 /** test_run arguments as the handler receives them. */
 export type TestRunArgs = z.infer<typeof testRunInput>;
 
-/** The TestRunResult of DESIGN.md section 5. */
+/** The TestRunResult of docs/mcp.md, test_run. */
 export const testRunOutput = z.object({
   output: z.string().describe('text of the last assistant message'),
   tools: z.array(z.object({

@@ -171,6 +171,7 @@ function isCount(value: unknown): boolean {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- untyped JSON from disk, read field by field
 function isObject(value: unknown): value is Record<string, any> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -25,6 +25,7 @@ export function readShardReport(file: string, cwd: string): ShardReport {
   return { file, report };
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- untyped JSON from disk, read field by field
 function isObject(value: unknown): value is Record<string, any> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

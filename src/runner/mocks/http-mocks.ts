@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { CassetteSession } from '../cassettes/cassette-session.js';
 
-/** One scenario HTTP mock (`mocks.http`, DESIGN.md 2.8). */
+/** One scenario HTTP mock (`mocks.http`, docs/formats.md, Scenario). */
 export interface HttpMock {
   method?: string;
   /** Exact URL, or a pattern with `*` wildcards. */

@@ -3,7 +3,7 @@ import { relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../../config/errors.js';
 import { walkFiles } from '../files/walk-files.js';
 
-/** `*.scenario.yaml`, `*.scenarios.yaml`, also `.yml` and `.json` (DESIGN.md 2.8). */
+/** `*.scenario.yaml`, `*.scenarios.yaml`, also `.yml` and `.json` (docs/formats.md, Scenario). */
 export const SCENARIO_FILE = /\.scenarios?\.(ya?ml|json)$/;
 
 /** A scenario file and the root its id is relative to. */

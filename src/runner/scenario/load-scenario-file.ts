@@ -35,7 +35,7 @@ export interface LoadContext {
 
 type RawScenario = Record<string, unknown>;
 
-/** Loads one scenario file: one scenario, or `scenarios:` with `defaults` (DESIGN.md 2.8). */
+/** Loads one scenario file: one scenario, or `scenarios:` with `defaults` (docs/formats.md, Scenario). */
 export function loadScenarioFile(found: FoundScenarioFile, context: LoadContext): Scenario[] {
   const doc = SourceDocument.read(found.file);
   const value = doc.value;

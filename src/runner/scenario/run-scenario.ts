@@ -31,7 +31,7 @@ export interface RunScenarioOptions {
 
 /**
  * Runs one scenario x variant x repeat and scores it. Never throws: whatever happens, the
- * scenario gets its row (DESIGN.md section 6: pass, fail, or error when the run could not happen).
+ * scenario gets its row (docs/verdicts.md: pass, fail, or error when the run could not happen).
  */
 export async function runScenario(scenario: Scenario, options: RunScenarioOptions): Promise<ScenarioRow> {
   const started = performance.now();

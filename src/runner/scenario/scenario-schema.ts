@@ -1,7 +1,7 @@
 import type { Locator } from '../../config/assert-format.js';
 import { llmProperties } from '../../engine/revision/schema.js';
 
-/** JSON Schema of scenario files (DESIGN.md 2.8). Unknown keys are errors. */
+/** JSON Schema of scenario files (docs/formats.md, Scenario). Unknown keys are errors. */
 
 const scriptEntry = {
   type: 'object',
@@ -78,7 +78,7 @@ const httpMock = {
 
 const answer = { enum: ['approve', 'deny'] };
 
-/** Skill delivery options, in the suite config and (an extension of DESIGN.md 2.8) in a scenario. */
+/** Skill delivery options, in the suite config and (an agentcheck extension, docs/formats.md, Scenario) in a scenario. */
 export const skillsSchema = {
   type: 'object',
   additionalProperties: false,
@@ -144,7 +144,7 @@ export const scenarioProperties = {
   expect_failure: { type: 'string', minLength: 1 },
   timeout_ms: { type: 'integer', minimum: 1 },
   skip: { type: ['boolean', 'string'] },
-  // An extension of DESIGN.md 2.8: per-scenario skill delivery on top of the suite config's.
+  // An agentcheck extension (docs/formats.md, Scenario): per-scenario skill delivery on top of the suite config's.
   skills: skillsSchema,
 } as const;
 

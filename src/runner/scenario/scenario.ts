@@ -4,7 +4,7 @@ import type { ScriptEntry } from '../../engine/providers/scripted.js';
 import type { DeltaRevision } from '../../engine/revision/delta.js';
 import type { HttpMock } from '../mocks/http-mocks.js';
 
-/** What a scenario expects (DESIGN.md 2.8 and section 6). */
+/** What a scenario expects (docs/formats.md, Scenario; docs/verdicts.md). */
 export interface ScenarioExpect {
   terminal_tool?: string;
   verdict?: 'pass' | 'incomplete' | 'unconfirmed' | 'failed';

@@ -2,9 +2,10 @@ import { McpServerPool } from '../../engine/mcp/mcp-server-pool.js';
 import type { SkillOptions } from '../../engine/skills-delivery.js';
 import type { SpanRecord } from '../../spans/span-record.js';
 import type { CassetteSettings } from '../cassettes/cassette-settings.js';
-import type { ScenarioRow } from '../report/report.js';
+import { buildReport, type SuiteSelectionRecord } from '../report/build-report.js';
+import type { Report, ScenarioRow } from '../report/report.js';
 import { runScenario } from '../scenario/run-scenario.js';
-import type { PlannedRun } from './load-suite.js';
+import type { PlannedRun, SuitePlan } from './load-suite.js';
 import { DEFAULT_TIMEOUT_MS, Deadline, MAX_TIMEOUT_MS } from './timeouts.js';
 
 export { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS };
@@ -24,12 +25,47 @@ export interface RunSuiteOptions {
   onSpans?: (spans: SpanRecord[]) => void;
 }
 
+/** Default scenarios run at once: scripted runs are CPU-light, real models are latency-bound. */
+export const DEFAULT_CONCURRENCY = 8;
+
+/** Options of a whole suite run: the run options plus what the report records. */
+export interface SuiteRunOptions extends Omit<RunSuiteOptions, 'concurrency'> {
+  /** Scenarios run at once; default 8. */
+  concurrency?: number;
+  /** How the suite was chosen (default: no paths, no config, the current folder). */
+  selection?: Partial<SuiteSelectionRecord>;
+  /** When the run began, for `started_at` and `duration_ms`; the CLI passes its own start so loading counts. */
+  startedAt?: Date;
+}
+
+/**
+ * Runs a loaded suite (loadSuite) and returns its report: the same Report `agentcheck run`
+ * writes as report.json. Never throws for a scenario's failure: each run gets its row.
+ */
+export async function runSuite(plan: SuitePlan, options: SuiteRunOptions = {}): Promise<Report> {
+  const startedAt = options.startedAt ?? new Date();
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  const rows = await runPlannedRuns(plan.runs, { ...options, concurrency });
+  const selection = options.selection ?? {};
+  return buildReport({
+    selection: { paths: selection.paths ?? [], config: selection.config ?? null, shard: selection.shard, grep: selection.grep, tags: selection.tags, overlay: selection.overlay, cwd: selection.cwd ?? process.cwd() },
+    variants: plan.variants,
+    repeat: plan.repeat,
+    contentHash: plan.contentHash,
+    concurrency,
+    rows,
+    startedAt,
+    durationMs: Math.max(0, Date.now() - startedAt.getTime()),
+    interrupted: options.signal?.aborted ?? false,
+  });
+}
+
 /**
  * Runs the planned runs with bounded concurrency. Every run gets exactly one row, in plan
  * order: a crash, a hang past its timeout or an interrupt gives that run a row, and the
  * suite goes on (or, when interrupted, stops scheduling).
  */
-export async function runSuite(runs: readonly PlannedRun[], given: RunSuiteOptions): Promise<ScenarioRow[]> {
+export async function runPlannedRuns(runs: readonly PlannedRun[], given: RunSuiteOptions): Promise<ScenarioRow[]> {
   // MCP servers start once per suite run, on first use, and stop when it ends.
   const ownMcp = given.mcpServers ? undefined : new McpServerPool();
   const options: RunSuiteOptions = { ...given, mcpServers: given.mcpServers ?? ownMcp };

@@ -7,12 +7,12 @@ import { skillsSchema } from '../scenario/scenario-schema.js';
 import { loadSkillFolder } from '../../skills/load-skill-folder.js';
 import { CASSETTE_MODES } from '../cassettes/cassette.js';
 import type { CassetteConfig } from '../cassettes/cassette-settings.js';
+import { REPORTER_NAMES, type ReporterName } from '../reporters/index.js';
 
-/** The reporters `--reporter` and `reporters` accept. */
-export const REPORTER_NAMES = ['table', 'json', 'md', 'junit', 'html'] as const;
-export type ReporterName = (typeof REPORTER_NAMES)[number];
+// The reporters `--reporter` and `reporters` accept come from the reporter registry.
+export { REPORTER_NAMES, type ReporterName } from '../reporters/index.js';
 
-/** agentcheck.config.yaml (DESIGN.md 2.9), with paths made absolute. */
+/** agentcheck.config.yaml (docs/formats.md, Suite config), with paths made absolute. */
 export interface SuiteConfig {
   file: string | null;
   /** Globs relative to the config's folder. */
@@ -32,7 +32,7 @@ export interface SuiteConfig {
   baseDir: string;
 }
 
-/** agentcheck.config.yaml (DESIGN.md 2.9). */
+/** agentcheck.config.yaml (docs/formats.md, Suite config). */
 export const suiteConfigSchema = {
   $id: 'agentcheck:suite-config',
   type: 'object',
@@ -81,6 +81,7 @@ export function loadSuiteConfig(file: string | undefined, cwd = process.cwd()): 
   const doc = SourceDocument.read(path);
   const value = doc.value ?? {};
   assertFormat(suiteConfigSchema, value, (p, expected, atKey) => doc.error(p, expected, 'CONFIG_INVALID', atKey));
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- validated by the schema above; see docs/architecture.md, Formats
   const raw = value as Record<string, any>;
   const baseDir = dirname(path);
   const variants = (raw.variants ?? {}) as Record<string, unknown>;

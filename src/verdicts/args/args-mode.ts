@@ -4,7 +4,7 @@ import { matchValue } from './matchers.js';
 import type { Mismatch } from './mismatch.js';
 import { allowsAbsence } from './one-of.js';
 
-/** How a call's arguments are compared with the expected ones (DESIGN.md section 6). */
+/** How a call's arguments are compared with the expected ones (docs/verdicts.md). */
 export const ARGS_MODES = ['exact', 'subset', 'superset', 'ignore'] as const;
 /** An argument mode name. */
 export type ArgsMode = (typeof ARGS_MODES)[number];

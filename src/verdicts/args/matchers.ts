@@ -6,7 +6,7 @@ import { childPath, type Mismatch } from './mismatch.js';
 import { isMatcher, isPlainObject } from './json-value.js';
 import { oneOfMismatch } from './one-of.js';
 
-/** The matcher keys an expected value may use (DESIGN.md section 6). */
+/** The matcher keys an expected value may use (docs/verdicts.md). */
 export const MATCHER_KEYS = ['$one_of', '$regex', '$range', '$schema', '$any'] as const;
 
 const regexCache = new Map<string, RegExp>();

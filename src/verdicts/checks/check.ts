@@ -4,7 +4,7 @@ import type { Evidence } from '../evidence-types.js';
 /** A check's status: fail = the run did not do what was expected; error = the check could not decide. */
 export type CheckStatus = 'pass' | 'fail' | 'error';
 
-/** The result of one check (DESIGN.md section 6); `id` is `kind#index`. */
+/** The result of one check (docs/verdicts.md); `id` is `kind#index`. */
 export interface CheckResult {
   id: string;
   kind: string;

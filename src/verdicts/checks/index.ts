@@ -1,4 +1,4 @@
-/** The check catalog: kind -> check (DESIGN.md section 6). A map only; the logic lives in each file. */
+/** The check catalog: kind -> check (docs/verdicts.md). A map only; the logic lives in each file. */
 import type { Check } from './check.js';
 import { approval } from './approval.js';
 import { file } from './file.js';

@@ -20,7 +20,7 @@ const schema = objectParams(
 );
 const compiled = new WeakMap<object, CompiledQuery>();
 
-/** The number of spans matching a query_spans query (DESIGN.md section 7) is within `count`. */
+/** The number of spans matching a query_spans query (docs/query-spans.md) is within `count`. */
 export const spans: Check<SpansParams> = {
   kind: KIND,
   validate(params: unknown, locate: Locator): void {

@@ -3,7 +3,7 @@ import type { AgentBuild, AgentSpec, FlowSpec, ToolSpec } from '../../../src/eng
 /** A build whose flow and tool list are present (tests edit them). */
 export type FlowBuild = AgentBuild & { agent: AgentSpec & { tools: ToolSpec[] }; flow: FlowSpec & { routers: NonNullable<FlowSpec['routers']> } };
 
-/** The config-fixer flow of DESIGN.md 2.4 as a build value, with overridable parts for tests. */
+/** The config-fixer flow of docs/workflows.md as a build value, with overridable parts for tests. */
 export function configFixerBuild(overrides: { routes?: Record<string, string>; tools?: Record<string, unknown>[] } = {}): FlowBuild {
   return {
     id: 'config-fixer',

@@ -4,7 +4,7 @@ import { build, runScripted, toolSpans } from '../../helpers/run-agent.js';
 import { lineage, spansNamed } from '../../helpers/span-tree.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
-/** The seed example of DESIGN.md 2.5. */
+/** The seed example of docs/workflows.md, STEP plans. */
 const seedPlan = {
   constants: { limit: 5, prefix: '{{ limit }}-x' },
   steps: [

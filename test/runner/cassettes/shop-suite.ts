@@ -58,7 +58,7 @@ export async function runShopSuite(
   repeat = 1,
 ): Promise<ScenarioRow[]> {
   const plan = loadSuite({ paths: [dir], config: emptySuiteConfig(dir), repeat }, dir);
-  return runSuite(plan.runs, { concurrency: 4, env, cassettes });
+  return (await runSuite(plan, { concurrency: 4, env, cassettes })).scenarios;
 }
 
 /** The parts of a row that must not change between a recording and its replay. */

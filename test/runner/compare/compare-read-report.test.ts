@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CommandIO } from '../../../src/runner/commands/cli-io.js';
@@ -42,7 +42,7 @@ describe('agentcheck compare: reading the reports', () => {
       expect(result.exitCode, result.stderr).toBe(2);
       expect(result.stderr).toMatch(/^agentcheck: invalid input: head\.json:\d+:\d+ at scenarios\[0\]: /);
       expect(result.stderr).toMatch(message);
-      expect(result.stderr).not.toMatch(/unexpected error|TypeError|    at /);
+      expect(result.stderr).not.toMatch(/unexpected error|TypeError| {4}at /);
       expect(result.stdout).toBe('');
     });
   }

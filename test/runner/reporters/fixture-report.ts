@@ -145,5 +145,6 @@ export function captureStream(): { stream: Writable; text: () => string } {
 
 /** Removes ANSI colour codes. */
 export function stripAnsi(text: string): string {
+  // eslint-disable-next-line no-control-regex -- ESC is exactly what this strips
   return text.replace(/\u001b\[[0-9;]*m/g, '');
 }

@@ -8,7 +8,7 @@ import { readInputs } from '../io-key.js';
 import type { ComponentContext, ComponentOutcome, FlowEnv } from './component.js';
 
 /**
- * An `agent` component (DESIGN.md 2.4): the agent loop on the component's own toolset, with
+ * An `agent` component (docs/workflows.md, Flows): the agent loop on the component's own toolset, with
  * its inputs rendered into one user message after the component's earlier conversation. The
  * final answer lands at `context:<name>.final_answer`.
  */

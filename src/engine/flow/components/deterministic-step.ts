@@ -6,7 +6,7 @@ import { readInputs } from '../io-key.js';
 import { interactionId, type ComponentContext, type ComponentOutcome } from './component.js';
 
 /**
- * A `deterministic_step` (DESIGN.md 2.4): calls its tool with arguments taken from its inputs
+ * A `deterministic_step` (docs/workflows.md, Flows): calls its tool with arguments taken from its inputs
  * (name = `as`, else the last sub key) through the shared call path, then writes
  * `context:<name>.tool_result` and `context:<name>.error` (null on success, so a stale error
  * never survives; on failure the message, see failureMessage) and one ui_chat_log entry. A

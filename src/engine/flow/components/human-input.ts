@@ -5,7 +5,7 @@ import { readInputs } from '../io-key.js';
 import { interactionId, type ComponentContext, type ComponentOutcome } from './component.js';
 
 /**
- * A `human_input` component (DESIGN.md 2.4): answered by the resume decision, else by the
+ * A `human_input` component (docs/workflows.md, Flows): answered by the resume decision, else by the
  * approval policy (`approvals.tools[<component>]`, then `approvals.default`), else it pauses
  * the run. approve -> `context:<name>.decision` "approve"; deny or reject -> "reject"; any other
  * text -> `context:<name>.response` (decision null). Its inputs are shown as the question.

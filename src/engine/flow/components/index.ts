@@ -5,7 +5,7 @@ import { runDeterministicStep } from './deterministic-step.js';
 import { runHumanInput } from './human-input.js';
 import { runPlanComponent } from './plan-component.js';
 
-/** Component type -> runner (DESIGN.md 2.4). An `end` component does nothing: reaching it ends the flow. */
+/** Component type -> runner (docs/workflows.md, Flows). An `end` component does nothing: reaching it ends the flow. */
 export const COMPONENT_RUNNERS: Readonly<Record<ComponentType, ComponentRunner>> = {
   agent: runAgentComponent,
   deterministic_step: runDeterministicStep,

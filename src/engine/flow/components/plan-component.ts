@@ -7,7 +7,7 @@ import { readInputs } from '../io-key.js';
 import type { ComponentContext, ComponentOutcome } from './component.js';
 
 /**
- * A `plan` component: runs its STEP plan (DESIGN.md 2.5) with its inputs as variables and,
+ * A `plan` component: runs its STEP plan (docs/workflows.md, STEP plans) with its inputs as variables and,
  * like a deterministic step, writes `context:<name>.tool_result` (`{variables, log}`) and
  * `context:<name>.error`, so a failing plan never throws out of the flow.
  */

@@ -1,7 +1,7 @@
 import type { ToolContext } from '../tool.js';
 
 /**
- * A built-in tool (DESIGN.md 2.3): its own schema and read-only flag plus an implementation.
+ * A built-in tool (docs/formats.md, Tools): its own schema and read-only flag plus an implementation.
  * `run` returns the result or throws ToolError with a message the model can act on.
  */
 export interface BuiltinTool {

@@ -1,7 +1,7 @@
 import { stringArg } from './args.js';
 import type { BuiltinTool } from './builtin-tool.js';
 
-/** echo {text} -> the text; plans use it to log (DESIGN.md 2.5). */
+/** echo {text} -> the text; plans use it to log (docs/workflows.md, STEP plans). */
 export const echoTool: BuiltinTool = {
   description: 'Return the given text unchanged.',
   parameters: {

@@ -11,7 +11,7 @@ import { writeFileTool } from './write_file.js';
 
 export type { BuiltinTool } from './builtin-tool.js';
 
-/** The built-in tools by their built-in name (DESIGN.md 2.3). A map only: no logic here. */
+/** The built-in tools by their built-in name (docs/formats.md, Tools). A map only: no logic here. */
 export const BUILTINS: Readonly<Record<BuiltinName, BuiltinTool>> = {
   read_file: readFileTool,
   write_file: writeFileTool,

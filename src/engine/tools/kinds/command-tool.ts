@@ -17,7 +17,7 @@ const ERROR_TYPES: Record<Exclude<ProcessStatus, 'exited'>, string> = {
 };
 
 /**
- * A `command` tool (DESIGN.md 2.3): runs spec.command.argv with `{{ args.x }}` templates, each
+ * A `command` tool (docs/formats.md, Tools): runs spec.command.argv with `{{ args.x }}` templates, each
  * element one argv entry, never through a shell; cwd = workspace root; env = PATH plus allow_env.
  */
 export function createCommandTool(spec: ToolSpec): Tool {

@@ -17,7 +17,7 @@ interface PreparedRequest {
 }
 
 /**
- * An `http` tool (DESIGN.md 2.3): one fetch per call with `{{ args.x }}` templates in url,
+ * An `http` tool (docs/formats.md, Tools): one fetch per call with `{{ args.x }}` templates in url,
  * headers and body. Non-2xx, network failures and timeouts are error outcomes, not throws.
  */
 export function createHttpTool(spec: ToolSpec): Tool {

@@ -1,7 +1,9 @@
 // ANSI escape sequences (CSI: colours, cursor moves, screen clears) and the other C0/C1
 // control characters except tab and line breaks. Reasons quote tool output and model text;
 // printed raw they could recolour or rewrite the user's terminal.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const ANSI_SEQUENCE = /\u001b\[[0-?]*[ -/]*[@-~]/g;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 
 /** Removes ANSI sequences and control characters (keeps tab, LF and CR) from user text. */

@@ -1,0 +1,53 @@
+import { ConfigError } from '../../config/errors.js';
+import type { LlmSpec } from '../revision/types.js';
+import { anthropicProvider } from './anthropic.js';
+import { openaiProvider } from './openai.js';
+import type { ProviderEntry } from './provider-entry.js';
+import { scriptedProvider } from './scripted.js';
+
+/**
+ * Provider name -> entry (docs/formats.md, Agent build). A map only: each provider's knowledge
+ * (env vars, default URL, model, tool shape) lives in its own file. Adding one is one line here.
+ */
+export const PROVIDERS = {
+  scripted: scriptedProvider,
+  openai: openaiProvider,
+  anthropic: anthropicProvider,
+} as const satisfies Record<string, ProviderEntry>;
+
+/** A provider name the registry knows. */
+export type RegisteredProvider = keyof typeof PROVIDERS;
+
+/** The provider names, in registry order (the build schema's `provider` enum). */
+export const PROVIDER_NAMES = Object.keys(PROVIDERS) as RegisteredProvider[];
+
+/** The entry of `name`; an unknown name is a ConfigError naming the known ones, never a fallback. */
+export function providerEntry(name: string, where = 'agent.llm.provider'): ProviderEntry {
+  if (Object.hasOwn(PROVIDERS, name)) return PROVIDERS[name as RegisteredProvider];
+  throw new ConfigError({ file: where }, `unknown provider "${name}"; expected one of: ${PROVIDER_NAMES.join(', ')}`, 'PROVIDER_UNKNOWN');
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** The base URL a run's model requests go to (build, then the provider's env var, then its default); null in-process. */
+export function providerBaseUrl(llm: Pick<LlmSpec, 'provider' | 'base_url'>, env: Env): string | null {
+  const endpoint = providerEntry(llm.provider).endpoint;
+  if (!endpoint) return null;
+  return nonEmpty(llm.base_url) ?? nonEmpty(env[endpoint.baseUrlEnv]) ?? endpoint.defaultBaseUrl;
+}
+
+/** The provider's API key from `env`, or undefined (also for providers without a key). */
+export function providerCredential(name: string, env: Env): string | undefined {
+  const endpoint = providerEntry(name).endpoint;
+  return endpoint ? nonEmpty(env[endpoint.apiKeyEnv]) : undefined;
+}
+
+/** The env var names that hold the registered providers' API keys. */
+export function credentialEnvNames(): string[] {
+  return Object.values(PROVIDERS).flatMap((entry: ProviderEntry) => (entry.endpoint ? [entry.endpoint.apiKeyEnv] : []));
+}
+
+// Empty strings count as unset: an exported-but-empty variable is a common shell accident.
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value;
+}
