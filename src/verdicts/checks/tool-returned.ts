@@ -1,4 +1,5 @@
 import type { Locator } from '../../config/assert-format.js';
+import { toolReference } from '../check-references.js';
 import { matchValue } from '../args/matchers.js';
 import { validateExpectedValue } from '../args/validate-expected.js';
 import { checkSchema, objectParams, PARAM } from '../check-params.js';
@@ -27,6 +28,7 @@ export const toolReturned: Check<ToolReturnedParams> = {
     validateToolName(p.tool, ['tool'], locate);
     if (p.result !== undefined) validateExpectedValue(p.result, ['result'], locate);
   },
+  references: (params) => toolReference(params),
   run(params, evidence, id) {
     const calls = visibleCalls(evidence, params.nested);
     const isTool = toolNameMatcher(params.tool);
