@@ -80,3 +80,9 @@ export const EVIDENCE_ATTR = {
   /** ok | error | denied | pending on execute_tool spans. */
   toolOutcome: 'agentcheck.tool.outcome',
 } as const;
+
+/** Every attribute key agentcheck itself writes: the one list `spans` checks are held against. */
+export const EMITTED_ATTRIBUTE_KEYS: ReadonlySet<string> = new Set<string>([...Object.values(ATTR), ...Object.values(EVIDENCE_ATTR)]);
+
+/** The namespaces whose keys agentcheck writes (a key there that it never writes is a typo). */
+export const OWN_ATTRIBUTE_NAMESPACES = ['agentcheck.', 'gen_ai.'] as const;
