@@ -77,7 +77,7 @@ describe('agentcheck validate', () => {
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(/broken-agent\.yaml:4:14 at agent\.max_turns: expected a number >= 1/);
     expect(result.stderr).toMatch(/b\.scenario\.yaml:2:8 at agent: agent build not found/);
-    expect(result.stderr).toContain('2 file(s) invalid');
+    expect(result.stderr).toContain('2 problem(s) in 2 file(s)');
   });
 });
 
