@@ -6,7 +6,7 @@ import { validateMcps } from '../mcp/validate-mcps.js';
 import { validatePlanSpec } from '../plan/validate-plan.js';
 import { checkCompositeCycles } from './composite-cycles.js';
 import { agentBuildSchema, BUILTIN_NAMES, IMPLEMENTATION_KEYS } from './schema.js';
-import { checkTemplatesClosed, httpUrlProblem } from './template-checks.js';
+import { checkArgsTemplates, closedPropertyNames, httpUrlProblem } from './template-checks.js';
 import type { AgentBuild } from './types.js';
 
 const SKILL_NAME = /^[a-z0-9-]{1,64}$/;
@@ -43,13 +43,15 @@ export function validateBuild(value: unknown, locate: Locator): asserts value is
       const problem = userSchemaProblem(tool.parameters);
       if (problem) throw locate([...at, 'parameters'], `expected a valid JSON Schema: ${problem}`);
     }
+    const properties = closedPropertyNames(tool.parameters);
     if (tool.http) {
       const problem = httpUrlProblem(tool.http.url);
       if (problem) throw locate([...at, 'http', 'url'], problem);
-      checkTemplatesClosed(tool.http.headers, [...at, 'http', 'headers'], locate);
-      checkTemplatesClosed(tool.http.body, [...at, 'http', 'body'], locate);
+      checkArgsTemplates(tool.http.url, [...at, 'http', 'url'], locate, properties);
+      checkArgsTemplates(tool.http.headers, [...at, 'http', 'headers'], locate, properties);
+      checkArgsTemplates(tool.http.body, [...at, 'http', 'body'], locate, properties);
     }
-    if (tool.command) checkTemplatesClosed(tool.command.argv, [...at, 'command', 'argv'], locate);
+    if (tool.command) checkArgsTemplates(tool.command.argv, [...at, 'command', 'argv'], locate, properties);
   });
 
   validateMcps(build.agent, locate);

@@ -3,6 +3,7 @@ import { didYouMean } from '../../config/did-you-mean.js';
 import type { ConfigError } from '../../config/errors.js';
 import type { PathSegments } from '../../config/source.js';
 import type { ScriptEntry } from '../../engine/providers/scripted.js';
+import { closedPropertyNames } from '../../engine/revision/template-checks.js';
 import type { AgentBuild } from '../../engine/revision/types.js';
 import { normalizeToolName } from '../../spans/conventions.js';
 import { parseSlashRegex } from '../../spans/query-regex.js';
@@ -80,7 +81,7 @@ function matchingTools(name: string, catalogs: readonly BuildTools[]): KnownTool
 function checkArgNames(args: { names: string[]; at: PathSegments }, tools: readonly KnownTool[], locate: Locator): ConfigError | null {
   const declared = new Set<string>();
   for (const tool of tools) {
-    const properties = closedProperties(tool.parameters);
+    const properties = closedPropertyNames(tool.parameters);
     if (!properties) return null;
     properties.forEach((name) => declared.add(name));
   }
@@ -91,15 +92,6 @@ function checkArgNames(args: { names: string[]; at: PathSegments }, tools: reado
     return locate([...args.at, name], `argument "${name}" is not a parameter of ${toolNames}; expected one of: ${expected}${didYouMean(name, declared)}`, true);
   }
   return null;
-}
-
-function closedProperties(schema: object | undefined): string[] | null {
-  if (!schema || typeof schema !== 'object') return null;
-  const { properties, additionalProperties, patternProperties } = schema as Record<string, unknown>;
-  if (!properties || typeof properties !== 'object' || Array.isArray(properties)) return null;
-  if (patternProperties !== undefined) return null;
-  if (additionalProperties === true || (additionalProperties && typeof additionalProperties === 'object')) return null;
-  return Object.keys(properties);
 }
 
 /** Script tool calls must name a tool the model is offered, unless the scenario opts in. */

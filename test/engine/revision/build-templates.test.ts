@@ -94,8 +94,41 @@ describe('unclosed templates are load errors', () => {
   });
 
   it('text that merely holds braces is not a template', () => {
-    for (const text of ['{{"a": 1}}', '{"a": {"b": 1}}', 'a {{ b }} c', '{{', '{{ }}', '{{- raw']) {
+    for (const text of ['{{"a": 1}}', '{"a": {"b": 1}}', '{{', '{{ }}', '{{- raw']) {
       expect(() => revisionFromValue({ id: 'b', ...withTools({ name: 'f', http: { method: 'POST', url: 'https://x.test/', body: text } }) }), text).not.toThrow();
     }
+  });
+});
+
+describe('malformed and unknown templates are load errors (they would fail or be sent literally at run time)', () => {
+  const tool = (http: Record<string, unknown>, parameters?: unknown) =>
+    withTools({ name: 'search', ...(parameters ? { parameters } : {}), http: { method: 'POST', url: 'https://x.test/', ...http } });
+  const closed = { type: 'object', properties: { query: { type: 'string' }, limit: { type: 'integer' } } };
+
+  it('a malformed template is refused where it is written', () => {
+    const error = loadError(tool({ body: { q: '{{ args.q!uery }}' } }));
+    expect(error.path).toBe('agent.tools[0].http.body.q');
+    expect(error.expected).toContain('malformed template "{{ args.q!uery }}"');
+    expect(loadError(tool({ url: 'https://x.test/{{ args.a b }}' })).path).toBe('agent.tools[0].http.url');
+  });
+
+  it('a template other than args is refused: env, or a bare name', () => {
+    const error = loadError(tool({ headers: { Authorization: 'Bearer {{ env.TOKEN }}' } }));
+    expect(error.path).toBe('agent.tools[0].http.headers.Authorization');
+    expect(error.expected).toContain('unknown template "{{ env.TOKEN }}"');
+    expect(loadError(tool({ body: 'a {{ b }} c' })).expected).toContain('unknown template "{{ b }}"');
+    expect(loadError(withTools({ name: 'run', command: { argv: ['echo', '{{ arg.x }}'] } })).expected).toContain('did you mean "args"?');
+  });
+
+  it('args.<name> must be a parameter when the parameters list their properties', () => {
+    const error = loadError(tool({ body: { q: '{{ args.qurey }}' } }, closed));
+    expect(error.expected).toBe('template "{{ args.qurey }}" names no parameter of the tool; expected one of: query, limit; did you mean "query"?');
+    expect(() => revisionFromValue({ id: 'b', ...tool({ body: { q: '{{ args.query }}', n: '{{ args.limit }}' } }, closed) })).not.toThrow();
+    expect(() => revisionFromValue({ id: 'b', ...tool({ body: '{{ args.anything }}' }) })).not.toThrow();
+  });
+
+  it('plans and chains refuse malformed templates too', () => {
+    const chain = { name: 'c', chain: { steps: [{ tool: 'echo', inputs: { text: '{{ input.te xt }}' } }] } };
+    expect(loadError(withTools(chain)).path).toBe('agent.tools[0].chain.steps[0].inputs.text');
   });
 });
