@@ -118,6 +118,7 @@ function rowProblem(row: unknown): { at: PathSegments; expected: string } | null
   for (const key of ['tags', 'expected_tools']) {
     if (row[key] !== undefined && !(Array.isArray(row[key]) && row[key].every((item: unknown) => typeof item === 'string'))) return bad(key, 'to be a list of strings', row[key]);
   }
+  if (row.no_expectation !== undefined && row.no_expectation !== true) return bad('no_expectation', 'to be true when present', row.no_expectation);
   if (row.error !== undefined && row.error !== null && !(isObject(row.error) && typeof row.error.type === 'string' && typeof row.error.message === 'string')) {
     return bad('error', 'to be null or {type, message}', row.error);
   }

@@ -28,6 +28,11 @@ export interface ScenarioRow {
    * /regex/ names; the reference for tool-selection statistics. Absent in older reports.
    */
   expected_tools?: string[];
+  /**
+   * True when the scenario expects nothing (no terminal_tool, verdict, checks or expect_failure):
+   * its PASS only says the run happened. Absent otherwise.
+   */
+  no_expectation?: true;
   /** Tokens the run's model calls used; absent when the run never produced a turn. */
   usage?: { input_tokens: number; output_tokens: number };
 }

@@ -2,7 +2,7 @@ import type { Report, RowStatus } from '../report/report.js';
 import { palette, type Palette } from './format/ansi.js';
 import { newTable } from './format/cli-table.js';
 import { comparisonTables } from './format/comparison-tables.js';
-import { cellText, checksCell, clip, isFailing, oneLine, rowLabel, rowReason, SCENARIO_CELL_MAX, STATUS_LABEL, toolsCell, verdictCell } from './format/row-cells.js';
+import { cellText, checksCell, clip, isFailing, oneLine, rowLabel, rowReason, SCENARIO_CELL_MAX, STATUS_LABEL, statusLabel, toolsCell, verdictCell } from './format/row-cells.js';
 import { runShape } from './format/run-shape.js';
 import { summaryLine } from './format/summary-line.js';
 import type { Reporter, ReporterContext } from './reporter.js';
@@ -36,7 +36,7 @@ export function renderTableReport(report: Readonly<Report>, paint: Palette): str
   const table = newTable(head, paint);
   for (const row of shown) {
     table.push([
-      statusCell(row.status, paint),
+      statusCell(row.status, paint, row.status === 'pass' && row.no_expectation ? statusLabel(row) : undefined),
       // Cells are capped: one 100,000-character name must not make every line of the table that wide.
       cellText(row.id, SCENARIO_CELL_MAX),
       cellText(row.variant),
@@ -73,9 +73,9 @@ export function renderTableReport(report: Readonly<Report>, paint: Palette): str
   return `${lines.join('\n')}\n`;
 }
 
-function statusCell(status: RowStatus, paint: Palette): string {
-  const label = STATUS_LABEL[status];
-  if (status === 'pass') return paint.green(label);
+function statusCell(status: RowStatus, paint: Palette, label = STATUS_LABEL[status]): string {
+  // A pass with no expectation tested nothing: shown in yellow, not as a green pass.
+  if (status === 'pass') return label === STATUS_LABEL.pass ? paint.green(label) : paint.yellow(label);
   if (status === 'fail') return paint.red(label);
   if (status === 'error') return paint.magenta(label);
   if (status === 'skipped') return paint.yellow(label);
