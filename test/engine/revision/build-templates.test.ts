@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../../src/config/errors.js';
+import { ConfigError, ConfigErrors } from '../../../src/config/errors.js';
 import { loadAgentBuild, revisionFromValue } from '../../../src/engine/revision/load-build.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { configErrorOf } from '../../helpers/config-error.js';
@@ -130,5 +130,30 @@ describe('malformed and unknown templates are load errors (they would fail or be
   it('plans and chains refuse malformed templates too', () => {
     const chain = { name: 'c', chain: { steps: [{ tool: 'echo', inputs: { text: '{{ input.te xt }}' } }] } };
     expect(loadError(withTools(chain)).path).toBe('agent.tools[0].chain.steps[0].inputs.text');
+  });
+});
+
+describe('every problem of a build in one pass', () => {
+  it('problems in several tools, a chain and a skill are all reported, each located', () => {
+    const dir = tempDir({
+      'agent.yaml': `id: b
+agent:
+  name: B
+  tools:
+    - {name: a, http: {url: "not a url"}}
+    - {name: b, http: {url: "https://x.test/", body: "{{ env.TOKEN }}"}}
+    - {name: c, chain: {steps: [{tool: nowhere}]}}
+  skills:
+    - {name: Bad Name, description: d, body: b}
+`,
+    });
+    const error = configErrorOf(() => loadAgentBuild(join(dir, 'agent.yaml')));
+    expect(error).toBeInstanceOf(ConfigErrors);
+    expect((error as ConfigErrors).errors.map((e) => [e.line, e.path])).toEqual([
+      [5, 'agent.tools[0].http.url'],
+      [6, 'agent.tools[1].http.body'],
+      [7, 'agent.tools[2].chain.steps[0].tool'],
+      [9, 'agent.skills[0].name'],
+    ]);
   });
 });
