@@ -108,7 +108,8 @@ describe('agentcheck spans query and compare', () => {
   it('compares two reports and exits 1 on a regression', async () => {
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('a'), 'b.scenario.yaml': passingScenario('b') });
     expect((await runCli(['run', '.', '--out', 'base', '--reporter', 'json'], dir)).exitCode).toBe(0);
-    writeFileSync(join(dir, 'b.scenario.yaml'), passingScenario('b').replace('terminal_tool: finish', 'terminal_tool: nothing_like_it'));
+    // A real regression: the agent never calls lookup with id 2 (a misspelt tool would be refused at load).
+    writeFileSync(join(dir, 'b.scenario.yaml'), passingScenario('b').replace('tool_called: {tool: lookup, args: {id: "1"}}', 'tool_called: {tool: lookup, args: {id: "2"}}'));
     writeFileSync(join(dir, 'c.scenario.yaml'), passingScenario('c'));
     expect((await runCli(['run', '.', '--out', 'head', '--reporter', 'json'], dir)).exitCode).toBe(1);
     const result = await runCli(['compare', 'base/report.json', 'head/report.json'], dir);
