@@ -81,6 +81,25 @@ describe('agentcheck validate', () => {
   });
 });
 
+describe('agentcheck validate and run refuse a test that could only pass vacuously', () => {
+  it('a misspelt tool, argument and script call are all reported in one pass with suggestions, exit 2', async () => {
+    const scenario = passingScenario('typos')
+      .replace('{name: finish, args: {}}', '{name: finsh, args: {}}')
+      .replace('tool_called: {tool: lookup, args: {id: "1"}}', 'tool_not_called: {tool: lookp}\n    - tool_called: {tool: lookup, args: {di: "1"}}');
+    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': scenario, 'b.scenario.json': '{"name": "j", agent: "agent.yaml"}' });
+    const result = await runCli(['validate', '.'], dir);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/a\.scenario\.yaml:7:\d+ at model\.script\[1\]\.tool_calls\[0\]\.name: the script calls "finsh".*did you mean "finish"\?/);
+    expect(result.stderr).toMatch(/a\.scenario\.yaml:12:\d+ at expect\.checks\[0\]\.tool_not_called\.tool: .*did you mean "lookup"\?/);
+    expect(result.stderr).toMatch(/at expect\.checks\[1\]\.tool_called\.args\.di: argument "di" is not a parameter of lookup; expected one of: id; did you mean "id"\?/);
+    expect(result.stderr).toMatch(/b\.scenario\.json:1:\d+: is not valid JSON/);
+    expect(result.stderr).toContain('4 problem(s) in 2 file(s)');
+    const run = await runCli(['run', 'a.scenario.yaml', '--out', 'out'], dir);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain('did you mean "finish"?');
+  });
+});
+
 describe('agentcheck spans query and compare', () => {
   it('queries the spans.jsonl of a run by trace and by attribute', async () => {
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('a') });
