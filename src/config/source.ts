@@ -3,6 +3,7 @@ import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import { createRequire } from 'node:module';
 import type { LineCounter, Node } from 'yaml';
 import { ConfigError } from './errors.js';
+import { deepestPath } from './deepest-path.js';
 import { jsonNumberProblem, lineColumnAt, mayUnderflow, numberProblem, valueNumberProblem } from './number-checks.js';
 
 /** A JSON path as segments: `['agent', 'tools', 2, 'http']` is `agent.tools[2].http`. */
@@ -281,25 +282,6 @@ export function readError(file: string, error: unknown): ConfigError {
   if (code === 'EACCES' || code === 'EPERM') return new ConfigError({ file }, 'cannot be read: permission denied', 'CONFIG_UNREADABLE');
   if (code === 'EISDIR') return new ConfigError({ file }, 'is a folder; expected a file', 'CONFIG_NOT_A_FILE');
   return new ConfigError({ file }, `cannot be read: ${(error as Error).message}`, 'CONFIG_UNREADABLE');
-}
-
-/** The path to the first value nested deeper than `max` (iteratively, so depth cannot overflow the stack), or null. */
-function deepestPath(root: unknown, max: number): PathSegments | null {
-  interface Entry { value: unknown; depth: number; key: string | number; parent: Entry | null }
-  const stack: Entry[] = [{ value: root, depth: 0, key: '', parent: null }];
-  while (stack.length) {
-    const entry = stack.pop() as Entry;
-    const { value, depth } = entry;
-    if (!value || typeof value !== 'object') continue;
-    if (depth >= max) {
-      const path: Array<string | number> = [];
-      for (let at: Entry | null = entry; at?.parent; at = at.parent) path.unshift(at.key);
-      return path;
-    }
-    if (Array.isArray(value)) value.forEach((item, index) => stack.push({ value: item, depth: depth + 1, key: index, parent: entry }));
-    else for (const key of Object.keys(value)) stack.push({ value: (value as Record<string, unknown>)[key], depth: depth + 1, key, parent: entry });
-  }
-  return null;
 }
 
 /** Parses with positions; a syntax error is a located ConfigError. */
