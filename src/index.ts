@@ -52,4 +52,4 @@ export { buildEvidence, runChecks, scoreTestRun } from './verdicts/index.js';
 export type { CheckResult, Evidence } from './verdicts/index.js';
 
 // errors
-export { AgentcheckError, ConfigError, ModelError, RunError, ToolError } from './config/errors.js';
+export { AgentcheckError, ConfigError, ConfigErrors, ModelError, RunError, ToolError } from './config/errors.js';

@@ -44,6 +44,44 @@ export class ConfigError extends AgentcheckError {
   }
 }
 
+/**
+ * Several problems found in one pass (a scenario file with three typos): each stays a located
+ * ConfigError in `errors`; the list itself is located at the first one, and its message lists
+ * them all, so callers that handle one ConfigError print every problem.
+ */
+export class ConfigErrors extends ConfigError {
+  readonly errors: readonly ConfigError[];
+
+  constructor(errors: readonly ConfigError[]) {
+    const [first] = errors;
+    super({ file: first.file, line: first.line, column: first.column, path: first.path }, first.expected, first.code);
+    this.errors = errors.flatMap((error) => (error instanceof ConfigErrors ? error.errors : [error]));
+    this.message = this.errors.map((error) => error.message).join('\n');
+  }
+}
+
+/** Throws the collected problems: nothing for none, the error itself for one, ConfigErrors for more. */
+export function throwConfigErrors(errors: readonly ConfigError[]): void {
+  if (errors.length === 1) throw errors[0];
+  if (errors.length > 1) throw new ConfigErrors(errors);
+}
+
+/**
+ * Runs `step`, adding the ConfigError(s) it throws to `into` instead of stopping; any other
+ * error still propagates. True when the step succeeded.
+ */
+export function collectConfigErrors(into: ConfigError[], step: () => void): boolean {
+  try {
+    step();
+    return true;
+  } catch (error) {
+    if (error instanceof ConfigErrors) into.push(...error.errors);
+    else if (error instanceof ConfigError) into.push(error);
+    else throw error;
+    return false;
+  }
+}
+
 /** A tool failed in a way the harness itself must report (not a tool result the model sees). */
 export class ToolError extends AgentcheckError {
   readonly tool: string;

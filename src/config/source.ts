@@ -3,6 +3,8 @@ import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import { createRequire } from 'node:module';
 import type { LineCounter, Node } from 'yaml';
 import { ConfigError } from './errors.js';
+import { deepestPath } from './deepest-path.js';
+import { jsonNumberProblem, lineColumnAt, mayUnderflow, numberProblem, valueNumberProblem } from './number-checks.js';
 
 /** A JSON path as segments: `['agent', 'tools', 2, 'http']` is `agent.tools[2].http`. */
 export type PathSegments = ReadonlyArray<string | number>;
@@ -52,11 +54,12 @@ export class SourceDocument {
 
   /** Parses text (YAML 1.2, so JSON too). Syntax errors become located ConfigErrors. */
   static parse(file: string, text: string): SourceDocument {
+    if (/\.json$/i.test(file)) return SourceDocument.parseJson(file, text);
     if (!ANCHOR.test(text)) {
       let value: unknown;
       let parsed = false;
       try {
-        value = /\.json$/i.test(file) ? JSON.parse(text) : loadYaml(text, { schema: CORE_SCHEMA, json: false });
+        value = loadYaml(text, { schema: CORE_SCHEMA, json: false });
         parsed = true;
       } catch {
         // Fall through: the located parser reports the problem with its position.
@@ -83,11 +86,49 @@ export class SourceDocument {
     return SourceDocument.checked(new SourceDocument(file, value ?? null, { root: located.doc.contents as Node | null, lines: located.lines }, text));
   }
 
-  /** Refuses values nested deeper than MAX_DEPTH before anything walks them recursively. */
+  /** A `.json` file is strict JSON (no YAML); a syntax error is located at its line and column. */
+  private static parseJson(file: string, text: string): SourceDocument {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      const message = (error as Error).message;
+      const offset = /at position (\d+)/.exec(message);
+      const pos = offset ? lineColumnAt(text, Number(offset[1])) : {};
+      throw new ConfigError({ file, ...pos }, `is not valid JSON: ${message.replace(/ in JSON at position \d+.*$/, '')}`, 'CONFIG_SYNTAX');
+    }
+    const number = jsonNumberProblem(text);
+    if (number) throw new ConfigError({ file, ...lineColumnAt(text, number.offset) }, number.message, 'CONFIG_INVALID');
+    return SourceDocument.checked(new SourceDocument(file, value ?? null, null, text));
+  }
+
+  /**
+   * Refuses values nested deeper than MAX_DEPTH before anything walks them recursively, and
+   * numbers that cannot be read as written (docs/formats.md).
+   */
   private static checked(doc: SourceDocument): SourceDocument {
     const deep = deepestPath(doc.value, MAX_DEPTH);
     if (deep) throw doc.error(deep, `is nested more than ${MAX_DEPTH} levels deep; agentcheck files are refused beyond that`, 'CONFIG_TOO_DEEP');
+    const number = valueNumberProblem(doc.value);
+    if (number) throw doc.error(number.path, number.message);
+    if (doc.text !== null && !/\.json$/i.test(doc.file) && mayUnderflow(doc.text)) doc.refuseUnderflow();
     return doc;
+  }
+
+  /** A plain YAML scalar such as `1e-400` is read as 0: refuse it where it is written. */
+  private refuseUnderflow(): void {
+    const { root, lines } = this.positions();
+    if (!root) return;
+    const { isScalar, visit } = yaml();
+    visit(root, {
+      Scalar: (_key, node) => {
+        if (!isScalar(node) || node.value !== 0 || node.type !== 'PLAIN' || typeof node.source !== 'string') return;
+        const problem = numberProblem(node.source, 0);
+        if (!problem) return;
+        const pos = node.range ? lines.linePos(node.range[0]) : undefined;
+        throw new ConfigError({ file: this.file, line: pos?.line, column: pos?.col }, problem, 'CONFIG_INVALID');
+      },
+    });
   }
 
   /** Reads and parses a file, refusing oversized ones; a folder or an unreadable file is a ConfigError too. */
@@ -241,25 +282,6 @@ export function readError(file: string, error: unknown): ConfigError {
   if (code === 'EACCES' || code === 'EPERM') return new ConfigError({ file }, 'cannot be read: permission denied', 'CONFIG_UNREADABLE');
   if (code === 'EISDIR') return new ConfigError({ file }, 'is a folder; expected a file', 'CONFIG_NOT_A_FILE');
   return new ConfigError({ file }, `cannot be read: ${(error as Error).message}`, 'CONFIG_UNREADABLE');
-}
-
-/** The path to the first value nested deeper than `max` (iteratively, so depth cannot overflow the stack), or null. */
-function deepestPath(root: unknown, max: number): PathSegments | null {
-  interface Entry { value: unknown; depth: number; key: string | number; parent: Entry | null }
-  const stack: Entry[] = [{ value: root, depth: 0, key: '', parent: null }];
-  while (stack.length) {
-    const entry = stack.pop() as Entry;
-    const { value, depth } = entry;
-    if (!value || typeof value !== 'object') continue;
-    if (depth >= max) {
-      const path: Array<string | number> = [];
-      for (let at: Entry | null = entry; at?.parent; at = at.parent) path.unshift(at.key);
-      return path;
-    }
-    if (Array.isArray(value)) value.forEach((item, index) => stack.push({ value: item, depth: depth + 1, key: index, parent: entry }));
-    else for (const key of Object.keys(value)) stack.push({ value: (value as Record<string, unknown>)[key], depth: depth + 1, key, parent: entry });
-  }
-  return null;
 }
 
 /** Parses with positions; a syntax error is a located ConfigError. */

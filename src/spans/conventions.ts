@@ -98,3 +98,9 @@ export function usageDetailAttributes(usage: { cached_input_tokens?: number; rea
   if (usage.reasoning_tokens !== undefined) attributes[ATTR.reasoningTokens] = usage.reasoning_tokens;
   return attributes;
 }
+
+/** Every attribute key agentcheck itself writes: the one list `spans` checks are held against. */
+export const EMITTED_ATTRIBUTE_KEYS: ReadonlySet<string> = new Set<string>([...Object.values(ATTR), ...Object.values(EVIDENCE_ATTR)]);
+
+/** The namespaces whose keys agentcheck writes (a key there that it never writes is a typo). */
+export const OWN_ATTRIBUTE_NAMESPACES = ['agentcheck.', 'gen_ai.'] as const;

@@ -1,5 +1,6 @@
 import type { Locator } from '../config/assert-format.js';
 import type { PathSegments } from '../config/source.js';
+import { didYouMean } from '../config/did-you-mean.js';
 import { regexProblem } from './query-regex.js';
 import { FIELD_VALUES, LOGICAL_OPERATORS, ORDERED_FIELDS, QUERY_FIELDS, QUERY_OPERATORS, type SpanQuery } from './query-types.js';
 
@@ -98,21 +99,7 @@ function validateEnumerated(field: keyof typeof FIELD_VALUES, op: string, value:
 
 /** `; did you mean "error"?` for a value that differs only in case or by a letter or two. */
 function hint(value: unknown, allowed: readonly string[]): string {
-  if (typeof value !== 'string') return '';
-  const lower = value.toLowerCase();
-  const near = allowed.find((word) => word === lower || editDistance(word, lower) <= 2);
-  return near ? `; did you mean "${near}"?` : '';
-}
-
-function editDistance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 2) return 3;
-  let previous = Array.from({ length: b.length + 1 }, (_v, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = current;
-  }
-  return previous[b.length];
+  return typeof value === 'string' ? didYouMean(value, allowed) : '';
 }
 
 function validateWindowing(value: unknown, at: PathSegments, locate: Locator): void {

@@ -1,4 +1,8 @@
 import type { Locator } from '../config/assert-format.js';
+import type { PathSegments } from '../config/source.js';
+import { didYouMean } from '../config/did-you-mean.js';
+import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../config/errors.js';
+import type { CheckReference } from './check-references.js';
 import { result, type Check, type CheckResult } from './checks/check.js';
 // checks/index.ts re-exports this file's functions, so CHECKS is read only inside functions
 // (never at module load): the import cycle is then harmless.
@@ -9,20 +13,40 @@ import type { Evidence } from './evidence-types.js';
 export type CheckSpec = Record<string, unknown>;
 
 /**
- * Validates a scenario's `checks` list, throwing a located ConfigError for the first bad item
- * (not a one-key map, an unknown kind, or bad parameters).
+ * Validates a scenario's `checks` list: every bad item (not a one-key map, an unknown kind, or
+ * bad parameters) is reported, as one located ConfigError or a ConfigErrors holding them all.
  */
 export function validateChecks(list: unknown, locate: Locator): asserts list is CheckSpec[] {
-  const kinds = Object.keys(CHECKS).join(', ');
   if (!Array.isArray(list)) throw locate([], 'expected a list of checks, each a one-key map such as {tool_called: {tool: x}}');
-  list.forEach((item, index) => {
-    if (!item || typeof item !== 'object' || Array.isArray(item) || Object.keys(item).length !== 1) {
-      throw locate([index], `expected a one-key map {<kind>: <parameters>}; kinds: ${kinds}`);
-    }
+  const problems: ConfigError[] = [];
+  list.forEach((item, index) => collectConfigErrors(problems, () => validateCheck(item, index, locate)));
+  throwConfigErrors(problems);
+}
+
+/** Validates item `index` of a checks list (`locate` takes paths relative to the list). */
+export function validateCheck(item: unknown, index: number, locate: Locator): asserts item is CheckSpec {
+  if (!item || typeof item !== 'object' || Array.isArray(item) || Object.keys(item).length !== 1) {
+    throw locate([index], `expected a one-key map {<kind>: <parameters>}; kinds: ${Object.keys(CHECKS).join(', ')}`);
+  }
+  const kind = Object.keys(item)[0];
+  const check = checkOf(kind);
+  if (!check) throw locate([index, kind], `unknown check kind "${kind}"; expected one of: ${Object.keys(CHECKS).join(', ')}${didYouMean(kind, Object.keys(CHECKS))}`, true);
+  check.validate((item as CheckSpec)[kind], (path, expected, atKey) => locate([index, kind, ...path], expected, atKey));
+}
+
+/**
+ * What validated checks name in the build, with paths relative to the checks list; `indexes`
+ * limits it to those items (the ones that validated).
+ */
+export function checkReferences(list: readonly CheckSpec[], indexes?: readonly number[]): CheckReference[] {
+  return (indexes ?? list.map((_item, index) => index)).flatMap((index) => {
+    const item = list[index];
     const kind = Object.keys(item)[0];
-    const check = checkOf(kind);
-    if (!check) throw locate([index, kind], `unknown check kind "${kind}"; expected one of: ${kinds}`, true);
-    check.validate((item as CheckSpec)[kind], (path, expected, atKey) => locate([index, kind, ...path], expected, atKey));
+    const references = checkOf(kind)?.references?.(item[kind] as never) ?? [];
+    const prefix = (at: PathSegments): PathSegments => [index, kind, ...at];
+    return references.map((reference): CheckReference => (reference.kind === 'tool' && reference.args
+      ? { ...reference, at: prefix(reference.at), args: { ...reference.args, at: prefix(reference.args.at) } }
+      : { ...reference, at: prefix(reference.at) }));
   });
 }
 

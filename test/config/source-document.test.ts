@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { configErrorOf } from '../helpers/config-error.js';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseWithYaml } from 'yaml';
@@ -23,8 +24,8 @@ describe('SourceDocument', () => {
   });
 
   it('keeps YAML 1.2 core scalars: no timestamps, no 1.1 booleans', () => {
-    const doc = SourceDocument.parse('x.yaml', 'a: 2024-01-01\nb: yes\nc: ~\nd: 0x1F\ne: "1"\nf: .inf\n');
-    expect(doc.value).toEqual({ a: '2024-01-01', b: 'yes', c: null, d: 31, e: '1', f: Infinity });
+    const doc = SourceDocument.parse('x.yaml', 'a: 2024-01-01\nb: yes\nc: ~\nd: 0x1F\ne: "1"\n');
+    expect(doc.value).toEqual({ a: '2024-01-01', b: 'yes', c: null, d: 31, e: '1' });
   });
 
   it('locates values in a document read by the fast parser', () => {
@@ -64,5 +65,44 @@ describe('SourceDocument limits', () => {
 
   it('refuses unknown YAML tags instead of dropping them', () => {
     expect(() => SourceDocument.parse('x.yaml', 'a: !custom hi\n')).toThrow(/x\.yaml:1:4: is not valid YAML\/JSON: .*custom/);
+  });
+});
+
+describe('.json files are strict JSON', () => {
+  it('YAML in a .json file is a located syntax error, not read as YAML', () => {
+    const error = configErrorOf(() => SourceDocument.parse('a.json', '{"id": "a",\n  agent: {name: B}}'));
+    expect(error.code).toBe('CONFIG_SYNTAX');
+    expect(error.line).toBe(2);
+    expect(error.expected).toContain('is not valid JSON');
+    expect(configErrorOf(() => SourceDocument.parse('a.json', '{"a": 1,}')).code).toBe('CONFIG_SYNTAX');
+    expect(configErrorOf(() => SourceDocument.parse('a.json', 'id: a\n')).code).toBe('CONFIG_SYNTAX');
+  });
+
+  it('a JSON string holding "&x" is read as JSON (no YAML anchor handling)', () => {
+    expect(SourceDocument.parse('a.json', '{"a": "x &y *z"}').value).toEqual({ a: 'x &y *z' });
+  });
+});
+
+describe('numbers that cannot be read as written are refused, not rounded', () => {
+  it('in JSON: beyond 2^53, overflow and underflow, located at the literal', () => {
+    const big = configErrorOf(() => SourceDocument.parse('a.json', '{"id": "a",\n "revision": 9007199254740993}'));
+    expect([big.line, big.column]).toEqual([2, 14]);
+    expect(big.expected).toContain('beyond 2^53');
+    expect(configErrorOf(() => SourceDocument.parse('a.json', '{"revision": 1e-400}')).expected).toContain('too small to be represented');
+    expect(configErrorOf(() => SourceDocument.parse('a.json', '{"revision": 1e400}')).expected).toContain('is not finite');
+    // Inside strings, and ordinary numbers, are fine.
+    expect(SourceDocument.parse('a.json', '{"a": "1e-400 \\" 1e400", "b": [0, -0.5, 1e-5, 9007199254740991]}').value).toEqual({ a: '1e-400 " 1e400', b: [0, -0.5, 1e-5, 9007199254740991] });
+  });
+
+  it('in YAML: beyond 2^53, .inf and underflow, located', () => {
+    const big = configErrorOf(() => SourceDocument.parse('a.yaml', 'id: a\nrevision: 12345678901234567890\n'));
+    expect(big.path).toBe('revision');
+    expect(big.line).toBe(2);
+    expect(configErrorOf(() => SourceDocument.parse('a.yaml', 'a: [1, .inf]\n')).path).toBe('a[1]');
+    const tiny = configErrorOf(() => SourceDocument.parse('a.yaml', 'id: a\nrevision: 1e-400\n'));
+    expect([tiny.line, tiny.column]).toEqual([2, 11]);
+    expect(tiny.expected).toContain('1e-400 is too small');
+    expect(configErrorOf(() => SourceDocument.parse('a.yaml', 'a: &x 1e-400\nb: *x\n')).expected).toContain('too small');
+    expect(SourceDocument.parse('a.yaml', 'a: "1e-400"\nb: 0e-400\nc: 0.5\n').value).toEqual({ a: '1e-400', b: 0, c: 0.5 });
   });
 });

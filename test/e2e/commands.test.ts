@@ -77,7 +77,26 @@ describe('agentcheck validate', () => {
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(/broken-agent\.yaml:4:14 at agent\.max_turns: expected a number >= 1/);
     expect(result.stderr).toMatch(/b\.scenario\.yaml:2:8 at agent: agent build not found/);
-    expect(result.stderr).toContain('2 file(s) invalid');
+    expect(result.stderr).toContain('2 problem(s) in 2 file(s)');
+  });
+});
+
+describe('agentcheck validate and run refuse a test that could only pass vacuously', () => {
+  it('a misspelt tool, argument and script call are all reported in one pass with suggestions, exit 2', async () => {
+    const scenario = passingScenario('typos')
+      .replace('{name: finish, args: {}}', '{name: finsh, args: {}}')
+      .replace('tool_called: {tool: lookup, args: {id: "1"}}', 'tool_not_called: {tool: lookp}\n    - tool_called: {tool: lookup, args: {di: "1"}}');
+    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': scenario, 'b.scenario.json': '{"name": "j", agent: "agent.yaml"}' });
+    const result = await runCli(['validate', '.'], dir);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/a\.scenario\.yaml:7:\d+ at model\.script\[1\]\.tool_calls\[0\]\.name: the script calls "finsh".*did you mean "finish"\?/);
+    expect(result.stderr).toMatch(/a\.scenario\.yaml:12:\d+ at expect\.checks\[0\]\.tool_not_called\.tool: .*did you mean "lookup"\?/);
+    expect(result.stderr).toMatch(/at expect\.checks\[1\]\.tool_called\.args\.di: argument "di" is not a parameter of lookup; expected one of: id; did you mean "id"\?/);
+    expect(result.stderr).toMatch(/b\.scenario\.json:1:\d+: is not valid JSON/);
+    expect(result.stderr).toContain('4 problem(s) in 2 file(s)');
+    const run = await runCli(['run', 'a.scenario.yaml', '--out', 'out'], dir);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain('did you mean "finish"?');
   });
 });
 
@@ -108,7 +127,8 @@ describe('agentcheck spans query and compare', () => {
   it('compares two reports and exits 1 on a regression', async () => {
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('a'), 'b.scenario.yaml': passingScenario('b') });
     expect((await runCli(['run', '.', '--out', 'base', '--reporter', 'json'], dir)).exitCode).toBe(0);
-    writeFileSync(join(dir, 'b.scenario.yaml'), passingScenario('b').replace('terminal_tool: finish', 'terminal_tool: nothing_like_it'));
+    // A real regression: the agent never calls lookup with id 2 (a misspelt tool would be refused at load).
+    writeFileSync(join(dir, 'b.scenario.yaml'), passingScenario('b').replace('tool_called: {tool: lookup, args: {id: "1"}}', 'tool_called: {tool: lookup, args: {id: "2"}}'));
     writeFileSync(join(dir, 'c.scenario.yaml'), passingScenario('c'));
     expect((await runCli(['run', '.', '--out', 'head', '--reporter', 'json'], dir)).exitCode).toBe(1);
     const result = await runCli(['compare', 'base/report.json', 'head/report.json'], dir);

@@ -49,7 +49,7 @@ function scenarioYaml(name: string, fault: Fault | 'none'): string {
   const url = fault === 'unmatched_http' ? 'https://hooks.test/other' : 'https://hooks.test/notify';
   const mock = `[{method: POST, url: "${url}", status: ${fault === 'http_500' ? 500 : 200}, json: {ok: ${fault !== 'http_500'}}}]`;
   return `  - name: ${name}
-    model: {script: [${steps.join(', ')}]}
+    model: {${fault === 'unknown_tool' ? 'allow_unknown_tools: true, ' : ''}script: [${steps.join(', ')}]}
     mocks: {http: ${mock}}${fault === 'hang' ? '\n    timeout_ms: 200' : ''}
 `;
 }

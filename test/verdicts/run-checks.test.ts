@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memoryLocator } from '../../src/config/assert-format.js';
-import { ConfigError } from '../../src/config/errors.js';
+import { ConfigError, ConfigErrors } from '../../src/config/errors.js';
 import { SourceDocument } from '../../src/config/source.js';
 import { documentLocator } from '../../src/config/assert-format.js';
 import { CHECKS } from '../../src/verdicts/checks/index.js';
@@ -76,5 +76,42 @@ describe('re-scoring a saved run', () => {
     const saved = spans.map((span) => JSON.parse(JSON.stringify(span)));
     const list = [{ tool_called: { tool: 'lookup_order', args: { order_id: '1' } } }, { max_turns: 2 }];
     expect(runChecks(list, buildEvidence({ spans: saved }))).toEqual(runChecks(list, buildEvidence({ spans })));
+  });
+});
+
+describe('spans checks name attribute keys that exist', () => {
+  const locate = memoryLocator('s.yaml', ['expect', 'checks']);
+  const spansCheck = (key: string) => [{ spans: { query: { filtering: { operator: 'or', conditions: [{ field: 'attributes', key: 'gen_ai.tool.name', operator: 'exists' }, { field: 'attributes', key, operator: 'exists' }] } }, count: { equals: 0 } } }];
+
+  it('an agentcheck.* or gen_ai.* key nothing writes is refused, with a suggestion', () => {
+    let caught: unknown;
+    try {
+      validateChecks(spansCheck('agentcheck.tool.refsed'), locate);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const error = caught as ConfigError;
+    expect(error.path).toBe('expect.checks[0].spans.query.filtering.conditions[1].key');
+    expect(error.expected).toContain('no span carries attribute "agentcheck.tool.refsed"');
+    expect(error.expected).toContain('did you mean "agentcheck.tool.refused"?');
+    expect(() => validateChecks(spansCheck('gen_ai.usage.input_token'), locate)).toThrow(/did you mean "gen_ai.usage.input_tokens"/);
+  });
+
+  it('keys agentcheck writes and keys of other namespaces are accepted', () => {
+    expect(() => validateChecks(spansCheck('agentcheck.flow.state'), locate)).not.toThrow();
+    expect(() => validateChecks(spansCheck('mcp.method.name'), locate)).not.toThrow();
+    expect(() => validateChecks(spansCheck('http.status_code'), locate)).not.toThrow();
+  });
+
+  it('reports every bad check of a list, each located', () => {
+    let caught: unknown;
+    try {
+      validateChecks([{ tool_called: {} }, { output: { contain: 'x' } }], locate);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigErrors);
+    expect((caught as ConfigErrors).errors.map((error) => error.path)).toEqual(['expect.checks[0].tool_called', 'expect.checks[1].output.contain']);
   });
 });

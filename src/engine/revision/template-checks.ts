@@ -1,4 +1,5 @@
 import type { Locator } from '../../config/assert-format.js';
+import { didYouMean } from '../../config/did-you-mean.js';
 import type { PathSegments } from '../../config/source.js';
 
 /**
@@ -11,6 +12,8 @@ const TEMPLATE_SOURCE = String.raw`\{\{\s*[A-Za-z_$][\w$-]*(?:\.[\w$-]+)*\s*\}\}
 const TEMPLATE = new RegExp(TEMPLATE_SOURCE);
 const TEMPLATES = new RegExp(TEMPLATE_SOURCE, 'g');
 const LEADING_TEMPLATE = new RegExp(String.raw`^\s*${TEMPLATE_SOURCE}`);
+/** A template starting exactly at `lastIndex`, capturing its dotted name. */
+const TEMPLATE_AT = new RegExp(String.raw`\{\{\s*([A-Za-z_$][\w$-]*(?:\.[\w$-]+)*)\s*\}\}`, 'y');
 
 /** Why `text` holds an unclosed template, or undefined. */
 export function unclosedTemplate(text: string): string | undefined {
@@ -25,17 +28,71 @@ export function unclosedTemplate(text: string): string | undefined {
 }
 
 /**
- * Refuses an unclosed `{{ ...` in any string inside `value` (object values and array items,
- * deeply), at the path of that string: left alone, the engine would send it as literal text.
+ * Why `text` holds a `{{` that opens a template (a name follows) but is not one the engine reads
+ * (`{{ args.q!uery }}`, `{{ a b }}`), or undefined: left alone, it would be sent as literal text.
+ */
+export function malformedTemplate(text: string): string | undefined {
+  for (const match of text.matchAll(OPENING)) {
+    const start = match.index ?? 0;
+    TEMPLATE_AT.lastIndex = start;
+    if (TEMPLATE_AT.test(text)) continue;
+    const close = text.indexOf('}}', start + 2);
+    const shown = close >= 0 && close - start < 60 ? text.slice(start, close + 2) : `${text.slice(start, start + 40)}...`;
+    return `malformed template "${shown}": expected {{ name }} or {{ name.path }} (letters, digits, _, $ and -, segments joined by dots)`;
+  }
+  return undefined;
+}
+
+/** The dotted names of the templates in `text`, in order. */
+export function templateNames(text: string): string[] {
+  return [...text.matchAll(new RegExp(TEMPLATE_AT.source, 'g'))].map((match) => match[1]);
+}
+
+/**
+ * Refuses an unclosed or malformed `{{ ...` in any string inside `value` (object values and array
+ * items, deeply), at the path of that string: left alone, the engine would send it as literal text.
  */
 export function checkTemplatesClosed(value: unknown, at: PathSegments, locate: Locator): void {
-  if (typeof value === 'string') {
-    const problem = unclosedTemplate(value);
-    if (problem) throw locate(at, problem);
-  } else if (Array.isArray(value)) {
-    value.forEach((item, index) => checkTemplatesClosed(item, [...at, index], locate));
-  } else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) checkTemplatesClosed(item, [...at, key], locate);
+  forEachString(value, at, (text, path) => {
+    const problem = unclosedTemplate(text) ?? malformedTemplate(text);
+    if (problem) throw locate(path, problem);
+  });
+}
+
+/**
+ * Refuses templates an http or command tool can never fill: only `args` is in scope (so
+ * `{{ env.X }}` is an error), and when the tool's parameters list their properties (without
+ * allowing others), `{{ args.<name> }}` must name one of them. `properties` null: not checked.
+ */
+export function checkArgsTemplates(value: unknown, at: PathSegments, locate: Locator, properties: readonly string[] | null): void {
+  checkTemplatesClosed(value, at, locate);
+  forEachString(value, at, (text, path) => {
+    for (const name of templateNames(text)) {
+      const [head, argument] = name.split('.');
+      if (head !== 'args') {
+        throw locate(path, `unknown template "{{ ${name} }}": a tool's templates read its call arguments only, as {{ args.<name> }}${didYouMean(head, ['args'])}`);
+      }
+      if (argument !== undefined && properties && !properties.includes(argument)) {
+        throw locate(path, `template "{{ ${name} }}" names no parameter of the tool; expected one of: ${properties.join(', ') || '(none)'}${didYouMean(argument, properties)}`);
+      }
+    }
+  });
+}
+
+/** The property names of a parameters schema that allows no others, else null. */
+export function closedPropertyNames(schema: unknown): string[] | null {
+  if (!schema || typeof schema !== 'object') return null;
+  const { properties, additionalProperties, patternProperties } = schema as Record<string, unknown>;
+  if (!properties || typeof properties !== 'object' || Array.isArray(properties) || patternProperties !== undefined) return null;
+  if (additionalProperties === true || (additionalProperties !== null && typeof additionalProperties === 'object')) return null;
+  return Object.keys(properties);
+}
+
+function forEachString(value: unknown, at: PathSegments, visit: (text: string, at: PathSegments) => void): void {
+  if (typeof value === 'string') visit(value, at);
+  else if (Array.isArray(value)) value.forEach((item, index) => forEachString(item, [...at, index], visit));
+  else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) forEachString(item, [...at, key], visit);
   }
 }
 

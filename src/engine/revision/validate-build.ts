@@ -1,4 +1,5 @@
 import { assertFormat, type Locator } from '../../config/assert-format.js';
+import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
 import { userSchemaProblem } from '../../config/json-schema.js';
 import { validateFlowSpec } from '../flow/validate-flow.js';
 import { validateChainSpec } from '../chain/validate-chain.js';
@@ -7,7 +8,7 @@ import { validatePlanSpec } from '../plan/validate-plan.js';
 import { validateLlmParameters } from '../providers/validate-parameters.js';
 import { checkCompositeCycles } from './composite-cycles.js';
 import { agentBuildSchema, BUILTIN_NAMES, IMPLEMENTATION_KEYS } from './schema.js';
-import { checkTemplatesClosed, httpUrlProblem } from './template-checks.js';
+import { checkArgsTemplates, closedPropertyNames, httpUrlProblem } from './template-checks.js';
 import type { AgentBuild } from './types.js';
 
 const SKILL_NAME = /^[a-z0-9-]{1,64}$/;
@@ -22,7 +23,9 @@ export function validateBuild(value: unknown, locate: Locator): asserts value is
   validateLlmParameters(build.agent.llm, locate);
   const tools = build.agent.tools ?? [];
   const seen = new Map<string, number>();
-  tools.forEach((tool, index) => {
+  // After the format, each part is checked on its own, so one pass reports every problem.
+  const problems: ConfigError[] = [];
+  tools.forEach((tool, index) => collectConfigErrors(problems, () => {
     const at = ['agent', 'tools', index];
     const previous = seen.get(tool.name);
     if (previous !== undefined) {
@@ -45,27 +48,30 @@ export function validateBuild(value: unknown, locate: Locator): asserts value is
       const problem = userSchemaProblem(tool.parameters);
       if (problem) throw locate([...at, 'parameters'], `expected a valid JSON Schema: ${problem}`);
     }
+    const properties = closedPropertyNames(tool.parameters);
     if (tool.http) {
       const problem = httpUrlProblem(tool.http.url);
       if (problem) throw locate([...at, 'http', 'url'], problem);
-      checkTemplatesClosed(tool.http.headers, [...at, 'http', 'headers'], locate);
-      checkTemplatesClosed(tool.http.body, [...at, 'http', 'body'], locate);
+      checkArgsTemplates(tool.http.url, [...at, 'http', 'url'], locate, properties);
+      checkArgsTemplates(tool.http.headers, [...at, 'http', 'headers'], locate, properties);
+      checkArgsTemplates(tool.http.body, [...at, 'http', 'body'], locate, properties);
     }
-    if (tool.command) checkTemplatesClosed(tool.command.argv, [...at, 'command', 'argv'], locate);
-  });
+    if (tool.command) checkArgsTemplates(tool.command.argv, [...at, 'command', 'argv'], locate, properties);
+  }));
 
-  validateMcps(build.agent, locate);
+  collectConfigErrors(problems, () => validateMcps(build.agent, locate));
 
   const callable = new Set<string>([...BUILTIN_NAMES, ...tools.map((tool) => tool.name)]);
-  tools.forEach((tool, index) => {
-    if (tool.chain) validateChainSpec(tool.chain, callable, (path, expected, atKey) =>
-      locate(['agent', 'tools', index, 'chain', ...path], expected, atKey));
-    if (tool.plan) validatePlanSpec(tool.plan, callable, (path, expected, atKey) =>
-      locate(['agent', 'tools', index, 'plan', ...path], expected, atKey));
+  tools.forEach(({ chain, plan }, index) => {
+    if (chain) collectConfigErrors(problems, () => validateChainSpec(chain, callable, (path, expected, atKey) =>
+      locate(['agent', 'tools', index, 'chain', ...path], expected, atKey)));
+    if (plan) collectConfigErrors(problems, () => validatePlanSpec(plan, callable, (path, expected, atKey) =>
+      locate(['agent', 'tools', index, 'plan', ...path], expected, atKey)));
   });
-  checkCompositeCycles(build, locate);
+  // Cycles are looked for among composites that are otherwise valid.
+  if (!problems.length) checkCompositeCycles(build, locate);
 
-  (build.agent.skills ?? []).forEach((skill, index) => {
+  (build.agent.skills ?? []).forEach((skill, index) => collectConfigErrors(problems, () => {
     const at = ['agent', 'skills', index];
     if (skill.ref !== undefined) {
       const extra = Object.keys(skill).filter((key) => key !== 'ref');
@@ -75,7 +81,9 @@ export function validateBuild(value: unknown, locate: Locator): asserts value is
     if (skill.name === undefined) throw locate(at, 'expected an inline skill {name, description, body} or {ref: <folder>}');
     if (!SKILL_NAME.test(skill.name)) throw locate([...at, 'name'], `expected a skill name matching ${SKILL_NAME.source}, got "${skill.name}"`);
     if (skill.description === undefined) throw locate(at, `missing required key "description"`);
-  });
+  }));
 
-  if (build.flow) validateFlowSpec(build.flow, build, (path, expected, atKey) => locate(['flow', ...path], expected, atKey));
+  const flow = build.flow;
+  if (flow) collectConfigErrors(problems, () => validateFlowSpec(flow, build, (path, expected, atKey) => locate(['flow', ...path], expected, atKey)));
+  throwConfigErrors(problems);
 }

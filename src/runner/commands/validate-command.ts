@@ -21,7 +21,8 @@ export async function validateCommand(paths: string[], options: { config?: strin
   const { counts, scenarios, problems } = report;
   const summary = `${counts.agent} agent build(s), ${counts.scenario} scenario file(s) with ${scenarios} scenario(s), ${counts.skill} skill(s), ${counts.config} config(s)`;
   if (problems.length) {
-    io.stderr.write(`agentcheck validate: ${problems.length} file(s) invalid; valid: ${summary}\n`);
+    const files = new Set(problems.map((problem) => problem.file)).size;
+    io.stderr.write(`agentcheck validate: ${problems.length} problem(s) in ${files} file(s); valid: ${summary}\n`);
     return EXIT.invalidInput;
   }
   io.stdout.write(`agentcheck validate: ok: ${summary}\n`);

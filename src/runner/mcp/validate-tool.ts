@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { toProblem, validateFiles, type ValidationProblem } from '../validate/validate-files.js';
+import { toProblems, validateFiles, type ValidationProblem } from '../validate/validate-files.js';
 import type { McpServerContext } from './server-context.js';
 import { errorResult, structuredResult } from './tool-results.js';
 
@@ -53,7 +53,7 @@ export async function runValidate(args: z.infer<typeof validateInput>, context: 
       problems = report.problems;
       summary = `${counts.agent} agent build(s), ${counts.scenario} scenario file(s) with ${scenarios} scenario(s), ${counts.skill} skill(s), ${counts.config} config(s) valid`;
     } catch (error) {
-      problems = [toProblem(error, args.config ? resolve(context.cwd, args.config) : args.paths.join(', '))];
+      problems = toProblems(error, args.config ? resolve(context.cwd, args.config) : args.paths.join(', '));
     }
     return structuredResult({ ok: problems.length === 0, summary, problems: problems.map(({ error: _error, ...rest }) => withoutUndefined(rest)) });
   } catch (error) {

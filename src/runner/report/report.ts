@@ -47,6 +47,11 @@ export interface ScenarioRow {
    * never produced a turn (and in older reports).
    */
   transcript?: Message[];
+  /**
+   * True when the scenario expects nothing (no terminal_tool, verdict, checks or expect_failure):
+   * its PASS only says the run happened. Absent otherwise.
+   */
+  no_expectation?: true;
 }
 
 export interface ReportSummary {

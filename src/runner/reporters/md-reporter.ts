@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Report, ScenarioRow } from '../report/report.js';
 import { writeFileAtomic } from '../report/write-atomic.js';
 import { mdCell, mdText } from './format/md-escape.js';
-import { checksCell, clip, isFailing, rowLabel, rowReason, STATUS_LABEL, toolsCell, verdictCell } from './format/row-cells.js';
+import { checksCell, clip, isFailing, rowLabel, rowReason, STATUS_LABEL, statusLabel, toolsCell, verdictCell } from './format/row-cells.js';
 import { runShape } from './format/run-shape.js';
 import { summaryLine } from './format/summary-line.js';
 import { variantComparison } from './format/variant-comparison.js';
@@ -101,7 +101,7 @@ function rowsSection(rows: readonly ScenarioRow[], showRepeat: boolean): string[
   const align = ['---', '---', '---', ...(showRepeat ? ['--:'] : []), '---', '--:', '---', '--:', '--:'];
   const out = ['## All rows', '', `| ${head.join(' | ')} |`, `|${align.join('|')}|`];
   for (const row of rows.slice(0, MD_ROW_LIMIT)) {
-    const status = STATUS_LABEL[row.status] + (row.status === 'pass' && row.expect_failure ? ' (expected failure)' : '');
+    const status = statusLabel(row);
     const cells = [
       status,
       mdCell(row.id),

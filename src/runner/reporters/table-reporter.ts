@@ -6,7 +6,7 @@ import { comparisonTables } from './format/comparison-tables.js';
 import { failureDetails } from './format/failure-details.js';
 import { groupFailures } from './format/failure-groups.js';
 import { fitColumns } from './format/fit-columns.js';
-import { cellText, checksCell, isFailing, SCENARIO_CELL_MAX, STATUS_LABEL, toolsCell, verdictCell } from './format/row-cells.js';
+import { cellText, checksCell, isFailing, SCENARIO_CELL_MAX, STATUS_LABEL, statusLabel, toolsCell, verdictCell } from './format/row-cells.js';
 import { runShape } from './format/run-shape.js';
 import { summaryLine } from './format/summary-line.js';
 import type { Reporter, ReporterContext } from './reporter.js';
@@ -73,7 +73,7 @@ function scenarioTable(rows: readonly ScenarioRow[], paint: Palette, showRepeat:
   const head = ['status', 'scenario', 'variant', ...(showRepeat ? ['#'] : []), 'verdict', 'checks', 'tools called', 'turns', 'ms'];
   const tools = head.indexOf('tools called');
   const cells = rows.map((row) => [
-    STATUS_LABEL[row.status],
+    statusLabel(row),
     // Cells are capped: one 100,000-character name must not make every line of the table that wide.
     cellText(row.id, SCENARIO_CELL_MAX),
     cellText(row.variant),
@@ -90,7 +90,7 @@ function scenarioTable(rows: readonly ScenarioRow[], paint: Palette, showRepeat:
   const table = newTable(head, paint, undefined, widths ?? undefined);
   cells.forEach((row, index) => {
     const cellsOut: Table.Cell[] = [...row];
-    cellsOut[0] = statusCell(rows[index].status, paint);
+    cellsOut[0] = statusCell(rows[index].status, paint, statusLabel(rows[index]));
     // The tools column is re-cut to its width so `+N more` stays visible; ids and variants wrap.
     if (widths?.[tools]) cellsOut[tools] = toolsCell(rows[index].test_run?.tools, widths[tools] - 2);
     if (widths?.[SCENARIO_COLUMN]) cellsOut[SCENARIO_COLUMN] = { content: row[SCENARIO_COLUMN], wordWrap: true, wrapOnWordBoundary: false };
@@ -100,9 +100,9 @@ function scenarioTable(rows: readonly ScenarioRow[], paint: Palette, showRepeat:
   return table.toString();
 }
 
-function statusCell(status: RowStatus, paint: Palette): string {
-  const label = STATUS_LABEL[status];
-  if (status === 'pass') return paint.green(label);
+function statusCell(status: RowStatus, paint: Palette, label = STATUS_LABEL[status]): string {
+  // A pass with no expectation tested nothing: shown in yellow, not as a green pass.
+  if (status === 'pass') return label === STATUS_LABEL.pass ? paint.green(label) : paint.yellow(label);
   if (status === 'fail') return paint.red(label);
   if (status === 'error') return paint.magenta(label);
   if (status === 'skipped') return paint.yellow(label);

@@ -1,6 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { assertFormat, type Locator } from '../../config/assert-format.js';
-import { ConfigError } from '../../config/errors.js';
+import { didYouMean } from '../../config/did-you-mean.js';
+import { collectConfigErrors, ConfigError, throwConfigErrors } from '../../config/errors.js';
 import { formatPath, SourceDocument, type PathSegments, type SourceView } from '../../config/source.js';
 import { MCP_TOOL_PREFIX, mcpToolName } from '../../engine/mcp/mcp-tool-name.js';
 import type { ApprovalPolicy } from '../../engine/permissions/approval-policy.js';
@@ -11,7 +12,9 @@ import type { AgentBuild, LlmSpec, PlanSpec, PlanToolCall, Revision } from '../.
 import { DEFAULT_LLM } from '../../engine/providers/index.js';
 import { validateLlmParameters } from '../../engine/providers/validate-parameters.js';
 import { loadSkillFolder } from '../../skills/load-skill-folder.js';
-import { validateChecks, validateToolName } from '../../verdicts/index.js';
+import { validateCheck, validateToolName } from '../../verdicts/index.js';
+import { buildTools, isOpenServerTool, listedTools } from './build-tools.js';
+import { checkScenarioNames } from './check-scenario-names.js';
 import { scenarioFileId, type FoundScenarioFile } from './discover.js';
 import { scenarioFileSchema, scenarioSchema, validateScript } from './scenario-schema.js';
 import type { Scenario } from './scenario.js';
@@ -49,14 +52,19 @@ export function loadScenarioFile(found: FoundScenarioFile, context: LoadContext)
   assertFormat(scenarioFileSchema, raw, (path, expected, atKey) => doc.error(path, expected, 'CONFIG_INVALID', atKey));
   const defaults = (raw.defaults ?? {}) as RawScenario;
   const names = new Map<string, number>();
-  return (raw.scenarios as RawScenario[]).map((scenario, index) => {
+  // Every scenario of the file is checked, so one pass reports every problem.
+  const problems: ConfigError[] = [];
+  const loaded: Scenario[] = [];
+  (raw.scenarios as RawScenario[]).forEach((scenario, index) => collectConfigErrors(problems, () => {
     const at = ['scenarios', index];
-    const loaded = loadOne(doc, scenario, defaults, at, ['defaults'], fileId, context);
-    const previous = names.get(loaded.name);
-    if (previous !== undefined) throw doc.error([...at, 'name'], `duplicate scenario name "${loaded.name}" (also scenarios[${previous}]); names must be unique within a file`);
-    names.set(loaded.name, index);
-    return loaded;
-  });
+    const one = loadOne(doc, scenario, defaults, at, ['defaults'], fileId, context);
+    const previous = names.get(one.name);
+    if (previous !== undefined) throw doc.error([...at, 'name'], `duplicate scenario name "${one.name}" (also scenarios[${previous}]); names must be unique within a file`);
+    names.set(one.name, index);
+    loaded.push(one);
+  }));
+  throwConfigErrors(problems);
+  return loaded;
 }
 
 function loadOne(
@@ -93,8 +101,8 @@ function loadOne(
 
   let revision: DeltaRevision = plainRevision(base, context);
   if (merged.delta !== undefined) revision = applyScenarioDelta(revision, merged.delta, doc.view([...whereOf('delta'), 'delta']), dir);
-  const model = merged.model as { script?: ScriptEntry[] } & Record<string, unknown> | undefined;
-  const { script, ...llmOverride } = model ?? {};
+  const model = merged.model as { script?: ScriptEntry[]; allow_unknown_tools?: boolean } & Record<string, unknown> | undefined;
+  const { script, allow_unknown_tools: allowUnknownTools, ...llmOverride } = model ?? {};
   if (context.suiteModel || Object.keys(llmOverride).length) {
     const current = revision.build.agent.llm ?? DEFAULT_LLM;
     const llm = overrideLlm(overrideLlm(current, context.suiteModel ?? {}) as unknown as LlmSpec, llmOverride);
@@ -111,16 +119,29 @@ function loadOne(
     revision = applyDelta(withoutLlm, { set: { agent: { llm } } }, doc.view([...whereOf('model'), 'model']));
   }
 
-  if (script) validateScript(script, (path, expected, atKey) => locate(['model', 'script', ...path], expected, atKey));
+  // From here on each part is checked on its own, so one pass reports every problem.
+  const problems: ConfigError[] = [];
+  const builds = [revision.build, ...variantBuilds(revision, context)];
+  if (script) collectConfigErrors(problems, () => validateScript(script, (path, expected, atKey) => locate(['model', 'script', ...path], expected, atKey)));
   const approvals = merged.approvals as ApprovalPolicy | undefined;
   if (approvals?.tools) {
-    checkApprovalTools(approvals.tools, [revision.build, ...variantBuilds(revision, context)], (path, expected, atKey) => locate(['approvals', 'tools', ...path], expected, atKey));
+    const tools = approvals.tools;
+    collectConfigErrors(problems, () => checkApprovalTools(tools, builds, (path, expected, atKey) => locate(['approvals', 'tools', ...path], expected, atKey)));
   }
 
   const expect = (merged.expect ?? {}) as Scenario['expect'];
-  if (expect.terminal_tool !== undefined) validateToolName(expect.terminal_tool, ['expect', 'terminal_tool'], locate);
+  const terminalValid = expect.terminal_tool === undefined || collectConfigErrors(problems, () => validateToolName(expect.terminal_tool, ['expect', 'terminal_tool'], locate));
   const checks = expect.checks ?? [];
-  validateChecks(checks, (path: PathSegments, expected: string, atKey?: boolean) => locate(['expect', 'checks', ...path], expected, atKey));
+  const checksAt: Locator = (path, expected, atKey) => locate(['expect', 'checks', ...path], expected, atKey);
+  const checkIndexes = checks.flatMap((item, index) => (collectConfigErrors(problems, () => validateCheck(item, index, checksAt)) ? [index] : []));
+  problems.push(...checkScenarioNames({
+    terminalTool: terminalValid ? expect.terminal_tool : undefined,
+    checks,
+    checkIndexes,
+    script,
+    allowUnknownTools: allowUnknownTools === true,
+  }, builds, locate));
+  throwConfigErrors(problems);
 
   const scenario: Scenario = {
     id: `${fileId}#${name}`,
@@ -202,51 +223,12 @@ function variantBuilds(revision: DeltaRevision, context: LoadContext): AgentBuil
  * `locate` takes paths relative to `approvals.tools`.
  */
 export function checkApprovalTools(tools: Readonly<Record<string, unknown>>, builds: readonly AgentBuild[], locate: Locator): void {
-  const targets = builds.map(approvalTargets);
+  const catalogs = builds.map(buildTools);
+  const problems: ConfigError[] = [];
   for (const name of Object.keys(tools)) {
-    if (targets.some((target) => target.accepts(name))) continue;
-    const known = [...new Set(targets.flatMap((target) => target.listed))];
-    throw locate([name], `"${name}" names no tool of the agent; expected one of: ${known.join(', ') || '(the agent has no tools)'}`, true);
+    if (catalogs.some((catalog) => catalog.all.has(name) || isOpenServerTool(name, catalog))) continue;
+    const known = [...new Set(catalogs.flatMap((catalog) => listedTools(catalog)))];
+    problems.push(locate([name], `"${name}" names no tool of the agent; expected one of: ${known.join(', ') || '(the agent has no tools)'}${didYouMean(name, known)}`, true));
   }
-}
-
-interface ApprovalTargets {
-  accepts(name: string): boolean;
-  /** The names to suggest, MCP servers as `mcp__<server>__*`. */
-  listed: string[];
-}
-
-function approvalTargets(build: AgentBuild): ApprovalTargets {
-  const names = new Set<string>((build.agent.tools ?? []).map((tool) => tool.name));
-  const addPlan = (plan: PlanSpec | undefined) => plan?.steps.forEach((step) => addPlanCalls(step.tools, names));
-  for (const tool of build.agent.tools ?? []) {
-    tool.chain?.steps.forEach((step) => names.add(step.tool));
-    addPlan(tool.plan);
-  }
-  for (const component of build.flow?.components ?? []) {
-    if (component.type === 'human_input') names.add(component.name);
-    if (component.tool_name !== undefined) names.add(component.tool_name);
-    component.toolset?.forEach((tool) => names.add(tool));
-    addPlan(component.plan);
-  }
-  const servers = build.agent.mcps ?? [];
-  const mcpNames = new Set<string>();
-  for (const server of servers) for (const tool of server.tools ?? []) mcpNames.add(mcpToolName(server.name, tool));
-  return {
-    accepts: (name) => names.has(name) || name === 'load_skill' || servers.some((server) => {
-      const prefix = `${MCP_TOOL_PREFIX}${server.name}__`;
-      return name.startsWith(prefix) && name.length > prefix.length && (server.tools === undefined || mcpNames.has(name));
-    }),
-    listed: [...names, ...servers.flatMap((server) => (server.tools ? server.tools.map((tool) => mcpToolName(server.name, tool)) : [`${MCP_TOOL_PREFIX}${server.name}__*`]))],
-  };
-}
-
-function addPlanCalls(calls: readonly PlanToolCall[], names: Set<string>): void {
-  for (const call of calls) {
-    if (call.name === 'for_each') addPlanCalls(call.each_item?.tools ?? [], names);
-    else if (call.name === 'if_else') {
-      addPlanCalls(call.if?.tools ?? [], names);
-      addPlanCalls(call.else?.tools ?? [], names);
-    } else names.add(call.name);
-  }
+  throwConfigErrors(problems);
 }

@@ -52,6 +52,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     expected_tools: expectedTools(scenario.expect),
   };
   if (scenario.expect_failure) row.expect_failure = scenario.expect_failure;
+  if (hasNoExpectation(scenario)) row.no_expectation = true;
   let record: TestRunRecord | undefined;
   try {
     record = await executeTestRun({
@@ -124,6 +125,15 @@ function decide(row: ScenarioRow, scenario: Scenario, record: TestRunRecord, inc
   }
   row.status = failures.length ? 'fail' : 'pass';
   row.reason = failures.join('; ');
+  if (row.no_expectation) {
+    row.reason = `no expectation: the scenario sets no terminal_tool, verdict or checks, so its pass only says the run happened (verdict ${result.verdict}: ${result.verdict_reason})`;
+  }
+}
+
+/** Nothing to hold the run against: no terminal_tool, verdict, checks or expect_failure. */
+function hasNoExpectation(scenario: Scenario): boolean {
+  const { terminal_tool, verdict, checks } = scenario.expect;
+  return terminal_tool === undefined && verdict === undefined && checks.length === 0 && !scenario.expect_failure;
 }
 
 /**

@@ -108,7 +108,7 @@ export const scenarioProperties = {
   model: {
     type: 'object',
     additionalProperties: false,
-    properties: { script: scriptSchema, ...llmProperties },
+    properties: { script: scriptSchema, allow_unknown_tools: { type: 'boolean' }, ...llmProperties },
   },
   approvals: {
     type: 'object',

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { relative, resolve, sep } from 'node:path';
-import { ConfigError } from '../../config/errors.js';
+import { collectConfigErrors, ConfigError, throwConfigErrors } from '../../config/errors.js';
 import { applyDelta, type DeltaRevision } from '../../engine/revision/delta.js';
 import { discoverScenarioFiles, type FoundScenarioFile } from '../scenario/discover.js';
 import { loadScenarioFile, type LoadContext } from '../scenario/load-scenario-file.js';
@@ -11,6 +11,8 @@ import { isDirectory, walkFiles } from '../files/walk-files.js';
 
 export interface SuiteSelection {
   paths: string[];
+  /** Scenario files already found (with the roots their ids are relative to), instead of `paths`. */
+  files?: FoundScenarioFile[];
   config: SuiteConfig;
   /** `--variant`: run only these (base included by naming it). */
   variants?: string[];
@@ -50,7 +52,7 @@ export interface SuitePlan {
  */
 export function loadSuite(selection: SuiteSelection, cwd = process.cwd()): SuitePlan {
   const { config } = selection;
-  const files = selection.paths.length ? discoverScenarioFiles(selection.paths, cwd) : configFiles(config, cwd);
+  const files = suiteScenarioFiles(selection, cwd);
   const context: LoadContext = { agents: new Map(), suiteModel: config.model, variants: config.variants };
   let scenarios = files.flatMap((found) => loadScenarioFile(found, context));
 
@@ -72,15 +74,21 @@ export function loadSuite(selection: SuiteSelection, cwd = process.cwd()): Suite
 
   const variants = selectVariants(config, selection.variants);
   const repeat = selection.repeat ?? config.repeat ?? 1;
-  const variantRevisions = new Map<DeltaRevision, Map<string, DeltaRevision>>();
+  const variantRevisions = new Map<DeltaRevision, Map<string, DeltaRevision | null>>();
   const runs: PlannedRun[] = [];
+  // Every scenario's build under every variant is tried, so one pass names each that fails.
+  const problems: ConfigError[] = [];
   for (const scenario of scenarios) {
     for (const variant of variants) {
       if (only && !only.get(scenario.id)?.has(variant)) continue;
-      const revision = variantRevision(scenario.revision, variant, config, variantRevisions);
-      for (let r = 0; r < repeat; r++) runs.push({ scenario, variant, revision, repeat: r });
+      let revision: DeltaRevision | null = null;
+      collectConfigErrors(problems, () => {
+        revision = variantRevision(scenario, variant, config, variantRevisions);
+      });
+      if (revision) for (let r = 0; r < repeat; r++) runs.push({ scenario, variant, revision, repeat: r });
     }
   }
+  throwConfigErrors(problems);
   return { scenarios, contentHash, variants, repeat, runs };
 }
 
@@ -96,6 +104,12 @@ export function grepPattern(grep: string): RegExp {
   }
 }
 
+/** The scenario files a selection names: its paths, else the config's `scenarios` (else its folder). */
+export function suiteScenarioFiles(selection: Pick<SuiteSelection, 'paths' | 'config' | 'files'>, cwd = process.cwd()): FoundScenarioFile[] {
+  if (selection.files) return selection.files;
+  return selection.paths.length ? discoverScenarioFiles(selection.paths, cwd) : configFiles(selection.config, cwd);
+}
+
 function selectVariants(config: SuiteConfig, wanted: string[] | undefined): string[] {
   const all = ['base', ...Object.keys(config.variants)];
   if (!wanted?.length) return all;
@@ -107,22 +121,37 @@ function selectVariants(config: SuiteConfig, wanted: string[] | undefined): stri
   return all.filter((name) => wanted.includes(name));
 }
 
+/**
+ * The scenario's revision under a variant, applied once per build (the cache holds null for a
+ * variant that did not apply: that error names the first scenario that met it). A variant that
+ * does not apply is an error naming the variant, the scenario and its build.
+ */
 function variantRevision(
-  revision: DeltaRevision,
+  scenario: Scenario,
   variant: string,
   config: SuiteConfig,
-  cache: Map<DeltaRevision, Map<string, DeltaRevision>>,
-): DeltaRevision {
+  cache: Map<DeltaRevision, Map<string, DeltaRevision | null>>,
+): DeltaRevision | null {
+  const revision = scenario.revision;
   if (variant === 'base') return revision;
   let byVariant = cache.get(revision);
   if (!byVariant) cache.set(revision, (byVariant = new Map()));
-  let applied = byVariant.get(variant);
-  if (!applied) {
-    const source = config.variantSources.get(variant);
-    applied = applyDelta(revision, config.variants[variant], source ? source.doc.view(source.path) : `variant ${variant}`);
+  if (byVariant.has(variant)) return byVariant.get(variant) ?? null;
+  byVariant.set(variant, null);
+  const source = config.variantSources.get(variant);
+  try {
+    const applied = applyDelta(revision, config.variants[variant], source ? source.doc.view(source.path) : `variant ${variant}`);
     byVariant.set(variant, applied);
+    return applied;
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    const build = relative(config.baseDir, scenario.agentFile).split(sep).join('/') || scenario.agentFile;
+    throw new ConfigError(
+      { file: error.file, line: error.line, column: error.column, path: error.path },
+      `variant "${variant}" does not apply to the build ${build} of scenario "${scenario.id}": ${error.expected}`,
+      error.code,
+    );
   }
-  return applied;
 }
 
 /**

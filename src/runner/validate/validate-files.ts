@@ -1,12 +1,12 @@
 import { statSync } from 'node:fs';
 import { basename, relative, resolve } from 'node:path';
-import { ConfigError } from '../../config/errors.js';
+import { ConfigError, ConfigErrors } from '../../config/errors.js';
 import { SourceDocument } from '../../config/source.js';
 import { parseAgentBuild } from '../../engine/revision/load-build.js';
 import { loadSkillFolder } from '../../skills/load-skill-folder.js';
-import { SCENARIO_FILE } from '../scenario/discover.js';
-import { loadSuite } from '../suite/load-suite.js';
-import { emptySuiteConfig, loadSuiteConfig } from '../suite/suite-config.js';
+import { discoverScenarioFiles, SCENARIO_FILE, type FoundScenarioFile } from '../scenario/discover.js';
+import { loadSuite, suiteScenarioFiles } from '../suite/load-suite.js';
+import { emptySuiteConfig, loadSuiteConfig, type SuiteConfig } from '../suite/suite-config.js';
 import { walkFiles } from '../files/walk-files.js';
 
 /** The kinds of file `agentcheck validate` knows. */
@@ -33,38 +33,73 @@ export interface ValidationReport {
 
 /**
  * Checks agent builds (with their flows, plans, chains, skill refs and MCP servers), scenario
- * files (with the builds they use and their checks), skills and suite configs, without running
- * anything; every invalid file is one problem. A path that does not exist, or a config that is
- * invalid, throws a ConfigError before anything is checked; paths holding no agentcheck file at
- * all throw one after (`run` on them would find nothing either). --config counts as a config.
+ * files (with the builds they use, their checks, and the suite's variants applied to exactly
+ * those builds), skills and suite configs, without running anything; every problem of a file is
+ * reported (a file may have several). A suite config found under the paths is checked with its
+ * own suite: the scenario files its `scenarios` name, under its variants. --config with no paths
+ * checks that suite, as `run --config` runs it; with paths, their scenario files take the
+ * config's model and variants, as `run --config PATHS` does. A path that does not exist, or a
+ * --config that is invalid, throws a ConfigError before anything is checked; paths holding no
+ * agentcheck file at all throw one after (`run` on them would find nothing either).
  */
 export function validateFiles(paths: readonly string[], options: { config?: string }, cwd: string): ValidationReport {
   const config = options.config ? loadSuiteConfig(options.config, cwd) : emptySuiteConfig(cwd);
-  const given = paths.length ? paths : ['.'];
-  const files = collect(given, cwd);
   const report: ValidationReport = { counts: { scenario: 0, agent: 0, skill: 0, config: 0 }, scenarios: 0, problems: [] };
   // --config was validated above: it counts once, also when the paths hold it too.
   const configPath = options.config ? resolve(cwd, options.config) : undefined;
   if (configPath) report.counts.config++;
+  // Ids (in messages) are relative to the root `run` would use: the suite's folder, or the path given.
+  const checkScenarioFile = (found: FoundScenarioFile, suite: SuiteConfig) => {
+    report.scenarios += loadSuite({ paths: [], files: [found], config: suite }, cwd).scenarios.length;
+  };
+  if (options.config && !paths.length) {
+    for (const found of suiteScenarioFiles({ paths: [], config }, cwd)) check(report, found.file, 'scenario', () => checkScenarioFile(found, config));
+    return report;
+  }
+
+  const given = paths.length ? paths : ['.'];
+  const files = collect(given, cwd);
   // Files under the paths that are agentcheck files (valid or not): none means a wrong path, not "ok".
   let found = 0;
+  // Suite configs first: the scenario files of their suites are checked with them, once.
+  const inSuite = new Set<string>();
+  for (const { file, kind } of files) {
+    if (kind !== 'config' || file === configPath) continue;
+    found++;
+    let suite: SuiteConfig;
+    try {
+      suite = loadSuiteConfig(file, cwd);
+      report.counts.config++;
+    } catch (error) {
+      report.problems.push(...toProblems(error, file));
+      continue;
+    }
+    for (const found of suiteScenarioFiles({ paths: [], config: suite }, cwd)) {
+      if (inSuite.has(found.file)) continue;
+      inSuite.add(found.file);
+      check(report, found.file, 'scenario', () => checkScenarioFile(found, suite));
+    }
+  }
   for (const { file, kind } of files) {
     if (file === configPath) {
       found++;
       continue;
     }
+    if (kind === 'config' || inSuite.has(file)) continue;
+    let detected: FileKind | null;
     try {
-      const detected = kind ?? detect(file);
-      if (!detected) continue;
-      found++;
-      if (detected === 'scenario') report.scenarios += loadSuite({ paths: [file], config }, cwd).scenarios.length;
+      detected = kind ?? detect(file);
+    } catch (error) {
+      report.problems.push(...toProblems(error, file));
+      continue;
+    }
+    if (!detected) continue;
+    found++;
+    check(report, file, detected, () => {
+      if (detected === 'scenario') checkScenarioFile(discoverScenarioFiles([file], cwd)[0], config);
       else if (detected === 'agent') parseAgentBuild(SourceDocument.read(file));
       else if (detected === 'skill') loadSkillFolder(resolve(file, '..'));
-      else loadSuiteConfig(file, cwd);
-      report.counts[detected]++;
-    } catch (error) {
-      report.problems.push(toProblem(error, file));
-    }
+    });
   }
   if (!found) {
     const shown = given.join(', ');
@@ -73,8 +108,23 @@ export function validateFiles(paths: readonly string[], options: { config?: stri
   return report;
 }
 
+/** Runs one file's check: counts the file when valid, records every problem when not. */
+function check(report: ValidationReport, file: string, kind: FileKind, step: () => void): void {
+  try {
+    step();
+    report.counts[kind]++;
+  } catch (error) {
+    report.problems.push(...toProblems(error, file));
+  }
+}
+
 /** What `agentcheck validate` recognises, for the message when it finds none of it. */
 const KNOWN_FILES = 'agent builds, *.scenario(s).yaml, SKILL.md, agentcheck.config.yaml';
+
+/** Every problem an error holds: each of a ConfigErrors, else the error itself. */
+export function toProblems(error: unknown, file: string): ValidationProblem[] {
+  return error instanceof ConfigErrors ? error.errors.map((one) => toProblem(one, file)) : [toProblem(error, file)];
+}
 
 /** A ConfigError keeps its location; any other error is pinned to the file being checked. */
 export function toProblem(error: unknown, file: string): ValidationProblem {

@@ -1,4 +1,5 @@
 import type { Locator } from '../../config/assert-format.js';
+import { toolReference } from '../check-references.js';
 import { checkSchema, objectParams, PARAM } from '../check-params.js';
 import { result, type Check } from './check.js';
 import type { ApprovalDecision } from '../evidence-types.js';
@@ -21,6 +22,7 @@ export const approval: Check<ApprovalParams> = {
     checkSchema(schema, params, locate);
     validateToolName((params as ApprovalParams).tool, ['tool'], locate);
   },
+  references: (params) => toolReference(params),
   run(params, evidence, id) {
     const isTool = toolNameMatcher(params.tool);
     const asked = evidence.approvals.filter((item) => isTool(item.tool));

@@ -1,4 +1,5 @@
 import type { Locator } from '../../config/assert-format.js';
+import type { CheckReference } from '../check-references.js';
 import type { Evidence } from '../evidence-types.js';
 
 /** A check's status: fail = the run did not do what was expected; error = the check could not decide. */
@@ -22,6 +23,8 @@ export interface CheckResult {
 export interface Check<P = unknown> {
   readonly kind: string;
   validate(params: unknown, locate: Locator): void;
+  /** What the (validated) parameters name in the build: tools, argument names, the flow state. */
+  references?(params: P): CheckReference[];
   run(params: P, evidence: Evidence, id: string): CheckResult;
 }
 

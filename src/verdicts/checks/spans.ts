@@ -1,5 +1,6 @@
 import type { Locator } from '../../config/assert-format.js';
 import { compileQuery, querySpans, validateQuery, type CompiledQuery, type SpanQuery } from '../../spans/query.js';
+import { validateOwnAttributeKeys } from '../../spans/own-attribute-keys.js';
 import { checkSchema, objectParams, PARAM } from '../check-params.js';
 import { result, type Check } from './check.js';
 import { plural } from '../describe.js';
@@ -26,7 +27,9 @@ export const spans: Check<SpansParams> = {
   validate(params: unknown, locate: Locator): void {
     checkSchema(schema, params, locate);
     const p = params as SpansParams;
-    validateQuery(p.query, (path, expected, atKey) => locate(['query', ...path], expected, atKey));
+    const queryAt: Locator = (path, expected, atKey) => locate(['query', ...path], expected, atKey);
+    validateQuery(p.query, queryAt);
+    validateOwnAttributeKeys(p.query, queryAt);
     const count = p.count ?? {};
     if (count.equals !== undefined && (count.min !== undefined || count.max !== undefined)) {
       throw locate(['count', 'equals'], 'count takes equals, or min and/or max, not both', true);

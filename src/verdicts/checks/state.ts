@@ -35,6 +35,7 @@ export const state: Check<StateParams> = {
     if (p.equals !== undefined) validateExpectedValue(p.equals, ['equals'], locate);
     if (p.contains !== undefined) validateExpectedValue(p.contains, ['contains'], locate);
   },
+  references: () => [{ kind: 'flow_state', at: ['key'] }],
   run(params, evidence, id) {
     const ids = evidence.root ? [evidence.root.span_id] : [];
     if (!evidence.flow_state) return result(KIND, id, 'error', 'no flow state (agentcheck.flow.state) on the root span; state checks need a build with a flow', ids);

@@ -1,4 +1,5 @@
 import type { Locator } from '../../config/assert-format.js';
+import { toolReference } from '../check-references.js';
 import type { ArgsMode } from '../args/args-mode.js';
 import { callMismatch, closestMismatch, sameTool } from '../call-match.js';
 import { checkSchema, checkToolAndArgs, objectParams, PARAM } from '../check-params.js';
@@ -31,6 +32,7 @@ export const toolCalled: Check<ToolCalledParams> = {
     checkToolAndArgs(p, locate);
     if (p.max !== undefined && p.max < (p.min ?? 1)) throw locate(['max'], `max (${p.max}) is below min (${p.min ?? 1})`);
   },
+  references: (params) => toolReference(params),
   run(params, evidence, id) {
     const calls = visibleCalls(evidence, params.nested);
     const mode = params.args_mode ?? 'superset';

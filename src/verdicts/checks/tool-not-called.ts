@@ -1,4 +1,5 @@
 import type { Locator } from '../../config/assert-format.js';
+import { toolReference } from '../check-references.js';
 import type { ArgsMode } from '../args/args-mode.js';
 import { callMismatch } from '../call-match.js';
 import { checkSchema, checkToolAndArgs, objectParams, PARAM } from '../check-params.js';
@@ -24,6 +25,7 @@ export const toolNotCalled: Check<ToolNotCalledParams> = {
     checkSchema(schema, params, locate);
     checkToolAndArgs(params as ToolNotCalledParams, locate);
   },
+  references: (params) => toolReference(params),
   run(params, evidence, id) {
     const calls = visibleCalls(evidence, params.nested);
     const hits = calls.filter((call) => callMismatch(params, call, params.args_mode ?? 'superset') === null);

@@ -1,4 +1,5 @@
 import type { Locator } from '../../config/assert-format.js';
+import type { CheckReference } from '../check-references.js';
 import { checkSchema, objectParams, PARAM } from '../check-params.js';
 import { result, type Check } from './check.js';
 import { summarizeCalls } from '../describe.js';
@@ -28,6 +29,10 @@ export const toolOrder: Check<ToolOrderParams> = {
     p.before.forEach((name, index) => validateToolName(name, ['before', index], locate));
     validateToolName(p.after, ['after'], locate);
   },
+  references: (params) => [
+    ...params.before.map((name, index): CheckReference => ({ kind: 'tool', at: ['before', index], name })),
+    { kind: 'tool', at: ['after'], name: params.after },
+  ],
   run(params, evidence, id) {
     const calls = visibleCalls(evidence, params.nested);
     const saw = `saw ${summarizeCalls(calls)}`;

@@ -1,6 +1,7 @@
 import type { Locator } from '../../config/assert-format.js';
 import { matchArgs } from '../args/args-mode.js';
 import { isPlainObject } from '../args/json-value.js';
+import { toolReference } from '../check-references.js';
 import { matchValue } from '../args/matchers.js';
 import type { Mismatch } from '../args/mismatch.js';
 import { validateExpectedValue } from '../args/validate-expected.js';
@@ -36,6 +37,7 @@ export const toolReturned: Check<ToolReturnedParams> = {
     if (p.result !== undefined) validateExpectedValue(p.result, ['result'], locate);
     if (p.result_mode !== undefined && p.result === undefined) throw locate(['result_mode'], 'result_mode compares a result: give "result" too');
   },
+  references: (params) => toolReference(params),
   run(params, evidence, id) {
     const calls = visibleCalls(evidence, params.nested);
     const isTool = toolNameMatcher(params.tool);

@@ -1,4 +1,5 @@
 import type { Locator } from '../../config/assert-format.js';
+import { toolReference } from '../check-references.js';
 import type { ArgsMode } from '../args/args-mode.js';
 import type { ExpectedCall } from '../call-match.js';
 import { checkSchema, checkToolAndArgs, objectParams, PARAM } from '../check-params.js';
@@ -28,6 +29,7 @@ export const toolSequence: Check<ToolSequenceParams> = {
     checkSchema(schema, params, locate);
     (params as ToolSequenceParams).calls.forEach((expected, index) => checkToolAndArgs(expected, locate, ['calls', index]));
   },
+  references: (params) => params.calls.flatMap((call, index) => toolReference(call, ['calls', index])),
   run(params, evidence, id) {
     const mode = params.mode ?? 'strict';
     const outcome = compareTrajectory(mode, params.calls, visibleCalls(evidence, params.nested), params.args_mode ?? 'exact');

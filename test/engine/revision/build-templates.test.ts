@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../../src/config/errors.js';
+import { ConfigError, ConfigErrors } from '../../../src/config/errors.js';
 import { loadAgentBuild, revisionFromValue } from '../../../src/engine/revision/load-build.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { configErrorOf } from '../../helpers/config-error.js';
@@ -94,8 +94,66 @@ describe('unclosed templates are load errors', () => {
   });
 
   it('text that merely holds braces is not a template', () => {
-    for (const text of ['{{"a": 1}}', '{"a": {"b": 1}}', 'a {{ b }} c', '{{', '{{ }}', '{{- raw']) {
+    for (const text of ['{{"a": 1}}', '{"a": {"b": 1}}', '{{', '{{ }}', '{{- raw']) {
       expect(() => revisionFromValue({ id: 'b', ...withTools({ name: 'f', http: { method: 'POST', url: 'https://x.test/', body: text } }) }), text).not.toThrow();
     }
+  });
+});
+
+describe('malformed and unknown templates are load errors (they would fail or be sent literally at run time)', () => {
+  const tool = (http: Record<string, unknown>, parameters?: unknown) =>
+    withTools({ name: 'search', ...(parameters ? { parameters } : {}), http: { method: 'POST', url: 'https://x.test/', ...http } });
+  const closed = { type: 'object', properties: { query: { type: 'string' }, limit: { type: 'integer' } } };
+
+  it('a malformed template is refused where it is written', () => {
+    const error = loadError(tool({ body: { q: '{{ args.q!uery }}' } }));
+    expect(error.path).toBe('agent.tools[0].http.body.q');
+    expect(error.expected).toContain('malformed template "{{ args.q!uery }}"');
+    expect(loadError(tool({ url: 'https://x.test/{{ args.a b }}' })).path).toBe('agent.tools[0].http.url');
+  });
+
+  it('a template other than args is refused: env, or a bare name', () => {
+    const error = loadError(tool({ headers: { Authorization: 'Bearer {{ env.TOKEN }}' } }));
+    expect(error.path).toBe('agent.tools[0].http.headers.Authorization');
+    expect(error.expected).toContain('unknown template "{{ env.TOKEN }}"');
+    expect(loadError(tool({ body: 'a {{ b }} c' })).expected).toContain('unknown template "{{ b }}"');
+    expect(loadError(withTools({ name: 'run', command: { argv: ['echo', '{{ arg.x }}'] } })).expected).toContain('did you mean "args"?');
+  });
+
+  it('args.<name> must be a parameter when the parameters list their properties', () => {
+    const error = loadError(tool({ body: { q: '{{ args.qurey }}' } }, closed));
+    expect(error.expected).toBe('template "{{ args.qurey }}" names no parameter of the tool; expected one of: query, limit; did you mean "query"?');
+    expect(() => revisionFromValue({ id: 'b', ...tool({ body: { q: '{{ args.query }}', n: '{{ args.limit }}' } }, closed) })).not.toThrow();
+    expect(() => revisionFromValue({ id: 'b', ...tool({ body: '{{ args.anything }}' }) })).not.toThrow();
+  });
+
+  it('plans and chains refuse malformed templates too', () => {
+    const chain = { name: 'c', chain: { steps: [{ tool: 'echo', inputs: { text: '{{ input.te xt }}' } }] } };
+    expect(loadError(withTools(chain)).path).toBe('agent.tools[0].chain.steps[0].inputs.text');
+  });
+});
+
+describe('every problem of a build in one pass', () => {
+  it('problems in several tools, a chain and a skill are all reported, each located', () => {
+    const dir = tempDir({
+      'agent.yaml': `id: b
+agent:
+  name: B
+  tools:
+    - {name: a, http: {url: "not a url"}}
+    - {name: b, http: {url: "https://x.test/", body: "{{ env.TOKEN }}"}}
+    - {name: c, chain: {steps: [{tool: nowhere}]}}
+  skills:
+    - {name: Bad Name, description: d, body: b}
+`,
+    });
+    const error = configErrorOf(() => loadAgentBuild(join(dir, 'agent.yaml')));
+    expect(error).toBeInstanceOf(ConfigErrors);
+    expect((error as ConfigErrors).errors.map((e) => [e.line, e.path])).toEqual([
+      [5, 'agent.tools[0].http.url'],
+      [6, 'agent.tools[1].http.body'],
+      [7, 'agent.tools[2].chain.steps[0].tool'],
+      [9, 'agent.skills[0].name'],
+    ]);
   });
 });

@@ -53,7 +53,7 @@ describe('approvals.tools must name something the agent can be asked about', () 
     expect(error.path).toBe('approvals.tools.delete_ordr');
     expect(error.line).toBe(6);
     expect(error.expected).toBe(
-      '"delete_ordr" names no tool of the agent; expected one of: lookup, delete_order, tidy, write_file, review, echo, mcp__fs__read_text_file, mcp__any__*',
+      '"delete_ordr" names no tool of the agent; expected one of: lookup, delete_order, tidy, write_file, review, echo, mcp__fs__read_text_file, load_skill, mcp__any__*; did you mean "delete_order"?',
     );
   });
 

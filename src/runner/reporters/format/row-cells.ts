@@ -11,6 +11,13 @@ export const STATUS_LABEL: Record<RowStatus, string> = {
   skipped: 'SKIP',
 };
 
+/** The status label with what qualifies a pass: `PASS (expected failure)`, `PASS (no expectation)`. */
+export function statusLabel(row: Pick<ScenarioRow, 'status' | 'expect_failure' | 'no_expectation'>): string {
+  if (row.status === 'pass' && row.expect_failure) return `${STATUS_LABEL.pass} (expected failure)`;
+  if (row.status === 'pass' && row.no_expectation) return `${STATUS_LABEL.pass} (no expectation)`;
+  return STATUS_LABEL[row.status];
+}
+
 /** The test_run verdict, or '-' when the run never produced one; then each pause and its answer. */
 export function verdictCell(row: ScenarioRow): string {
   const verdict = row.test_run?.verdict ?? '-';

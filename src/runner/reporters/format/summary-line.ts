@@ -21,7 +21,9 @@ export function summaryLine(report: Readonly<Report>): string {
   if (shape.repeats > 1) factors.push(`${shape.repeats} repeats`);
   const subject = factors.length > 1 ? `${summary.total} runs (${factors.join(' x ')})` : `${summary.total} ${plural(summary.total, 'scenario')}`;
   const expected = report.scenarios.filter((row) => row.status === 'pass' && row.expect_failure).length;
-  const parts = [`${summary.passed} passed${expected ? ` (${expected} as expected failures)` : ''}`, `${summary.failed} failed`, `${summary.errored} errored`];
+  const unexpecting = report.scenarios.filter((row) => row.status === 'pass' && row.no_expectation).length;
+  const qualifiers = [...(expected ? [`${expected} as expected failures`] : []), ...(unexpecting ? [`${unexpecting} with no expectation`] : [])];
+  const parts = [`${summary.passed} passed${qualifiers.length ? ` (${qualifiers.join(', ')})` : ''}`, `${summary.failed} failed`, `${summary.errored} errored`];
   if (summary.not_run) parts.push(`${summary.not_run} not run`);
   if (summary.skipped) parts.push(`${summary.skipped} skipped`);
   const interrupted = report.interrupted ? ', interrupted' : '';

@@ -15,7 +15,8 @@ export function rowsSection(rows: readonly ScenarioRow[], showRepeat: boolean): 
   const head = ['status', 'scenario', 'variant', ...(showRepeat ? ['#'] : []), 'verdict', 'checks', 'tools called', 'turns', 'ms'];
   const shown = rows.slice(0, HTML_ROW_LIMIT);
   const body = shown.map((row) => {
-    const expected = row.status === 'pass' && row.expect_failure ? '<br><span class="note">expected failure</span>' : '';
+    const qualifier = row.expect_failure ? 'expected failure' : row.no_expectation ? 'no expectation' : '';
+    const expected = row.status === 'pass' && qualifier ? `<br><span class="note">${qualifier}</span>` : '';
     const cells = [
       `<td><span class="status status-${row.status}">${STATUS_LABEL[row.status]}${expected}</span></td>`,
       textCell(row.id, 'mono'),

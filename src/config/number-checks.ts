@@ -1,0 +1,75 @@
+import type { PathSegments } from './source.js';
+
+/**
+ * Numbers a config file may not hold because they cannot be read as written: an integer beyond
+ * 2^53 (it would be rounded), a number too large for a double (read as Infinity) or a non-zero
+ * number too small for one (read as 0). Refused, never rounded (docs/formats.md).
+ */
+
+/** What is wrong with a number literal read as `value`, or undefined when it is exact enough. */
+export function numberProblem(literal: string, value: number): string | undefined {
+  if (!Number.isFinite(value)) return `number ${literal} is not finite (a number too large for a double, .inf and .nan are refused: agentcheck files and reports hold finite numbers only)`;
+  if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
+    return `number ${literal} is beyond 2^53 (${Number.MAX_SAFE_INTEGER}) and would be rounded; write a large id as a string`;
+  }
+  if (value === 0 && /[1-9]/.test(literal.split(/[eE]/)[0])) return `number ${literal} is too small to be represented (it would be read as 0)`;
+  return undefined;
+}
+
+/** The first number in a parsed value that cannot be exact (non-finite or an unsafe integer), with its path. */
+export function valueNumberProblem(root: unknown): { path: PathSegments; message: string } | undefined {
+  const stack: Array<{ value: unknown; path: PathSegments }> = [{ value: root, path: [] }];
+  while (stack.length) {
+    const { value, path } = stack.pop() as { value: unknown; path: PathSegments };
+    if (typeof value === 'number') {
+      const message = numberProblem(String(value), value);
+      if (message) return { path, message };
+    } else if (Array.isArray(value)) {
+      for (let index = value.length - 1; index >= 0; index--) stack.push({ value: value[index], path: [...path, index] });
+    } else if (value && typeof value === 'object') {
+      for (const key of Object.keys(value).reverse()) stack.push({ value: (value as Record<string, unknown>)[key], path: [...path, key] });
+    }
+  }
+  return undefined;
+}
+
+const JSON_NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+
+/** The first number literal of a (valid) JSON text that cannot be read exactly, with its offset. */
+export function jsonNumberProblem(text: string): { offset: number; message: string } | undefined {
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (char === '"') {
+      // Skip the string, escapes included.
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+      continue;
+    }
+    if (char !== '-' && (char < '0' || char > '9')) continue;
+    JSON_NUMBER.lastIndex = i;
+    const match = JSON_NUMBER.exec(text);
+    if (!match) continue;
+    const message = numberProblem(match[0], Number(match[0]));
+    if (message) return { offset: i, message };
+    i += match[0].length - 1;
+  }
+  return undefined;
+}
+
+/**
+ * Whether a YAML text may hold a number that underflows to 0 (a long negative exponent or a long
+ * run of zeros after the point): only such texts need their scalars read one by one.
+ */
+export function mayUnderflow(text: string): boolean {
+  return /\d[eE]-0*\d{3}|\.0{16,}/.test(text);
+}
+
+/** Line and column (1-based) of an offset in a text. */
+export function lineColumnAt(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let start = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    start = i + 1;
+  }
+  return { line, column: offset - start + 1 };
+}

@@ -1,0 +1,91 @@
+import { MCP_TOOL_PREFIX, mcpToolName } from '../../engine/mcp/mcp-tool-name.js';
+import { BUILTIN_NAMES } from '../../engine/revision/schema.js';
+import type { AgentBuild, PlanSpec, PlanToolCall } from '../../engine/revision/types.js';
+import { BUILTINS } from '../../engine/tools/builtins/index.js';
+
+/** A tool a build can call, with its parameters schema when the build knows it before the run. */
+export interface KnownTool {
+  name: string;
+  parameters?: object;
+}
+
+/**
+ * What one build can call, as far as can be known before it runs (docs/formats.md, "Names a
+ * scenario uses"): every tool its model, chains, plans and flow steps can reach, the flow's
+ * human_input components (which approvals answer), declared MCP tools and load_skill.
+ */
+export interface BuildTools {
+  /** Every tool the build can call or gate, by its full name. */
+  all: Map<string, KnownTool>;
+  /** The tools the model itself is offered (what a script may call). */
+  model: Set<string>;
+  /** MCP servers without a `tools` list: their tool names are only known at run time. */
+  openServers: string[];
+}
+
+const LOAD_SKILL = 'load_skill';
+
+/** Collects what `build` can call. */
+export function buildTools(build: AgentBuild): BuildTools {
+  const all = new Map<string, KnownTool>();
+  const model = new Set<string>();
+  const agentTools = new Map((build.agent.tools ?? []).map((tool) => [tool.name, tool]));
+  const add = (name: string) => {
+    if (all.has(name)) return;
+    const spec = agentTools.get(name);
+    const builtin = spec ? spec.builtin : (BUILTIN_NAMES as readonly string[]).includes(name) ? (name as keyof typeof BUILTINS) : undefined;
+    const parameters = spec?.parameters ?? (builtin ? BUILTINS[builtin].parameters : undefined);
+    all.set(name, parameters ? { name, parameters } : { name });
+  };
+  const addPlan = (plan: PlanSpec | undefined) => plan?.steps.forEach((step) => addPlanCalls(step.tools, add));
+  for (const tool of agentTools.values()) {
+    add(tool.name);
+    tool.chain?.steps.forEach((step) => add(step.tool));
+    addPlan(tool.plan);
+  }
+  const components = build.flow?.components ?? [];
+  // Without a flow the model sees every agent tool; in a flow, each agent component its toolset.
+  if (!build.flow) agentTools.forEach((_tool, name) => model.add(name));
+  for (const component of components) {
+    if (component.type === 'human_input') all.set(component.name, { name: component.name });
+    if (component.tool_name !== undefined) add(component.tool_name);
+    component.toolset?.forEach(add);
+    if (component.type === 'agent') (component.toolset ?? [...agentTools.keys()]).forEach((name) => model.add(name));
+    addPlan(component.plan);
+  }
+  const openServers: string[] = [];
+  for (const server of build.agent.mcps ?? []) {
+    if (!server.tools) openServers.push(server.name);
+    for (const tool of server.tools ?? []) {
+      const name = mcpToolName(server.name, tool);
+      all.set(name, { name });
+      model.add(name);
+    }
+  }
+  all.set(LOAD_SKILL, { name: LOAD_SKILL });
+  model.add(LOAD_SKILL);
+  return { all, model, openServers };
+}
+
+/** Whether `name` is one of an open MCP server's tools (`mcp__<server>__<tool>`). */
+export function isOpenServerTool(name: string, tools: BuildTools): boolean {
+  return tools.openServers.some((server) => {
+    const prefix = `${MCP_TOOL_PREFIX}${server}__`;
+    return name.startsWith(prefix) && name.length > prefix.length;
+  });
+}
+
+/** The names to suggest, open MCP servers as `mcp__<server>__*`. */
+export function listedTools(tools: BuildTools, names: Iterable<string> = tools.all.keys()): string[] {
+  return [...names, ...tools.openServers.map((server) => `${MCP_TOOL_PREFIX}${server}__*`)];
+}
+
+function addPlanCalls(calls: readonly PlanToolCall[], add: (name: string) => void): void {
+  for (const call of calls) {
+    if (call.name === 'for_each') addPlanCalls(call.each_item?.tools ?? [], add);
+    else if (call.name === 'if_else') {
+      addPlanCalls(call.if?.tools ?? [], add);
+      addPlanCalls(call.else?.tools ?? [], add);
+    } else add(call.name);
+  }
+}

@@ -1,0 +1,108 @@
+import type { Locator } from '../../config/assert-format.js';
+import { didYouMean } from '../../config/did-you-mean.js';
+import type { ConfigError } from '../../config/errors.js';
+import type { PathSegments } from '../../config/source.js';
+import type { ScriptEntry } from '../../engine/providers/scripted.js';
+import { closedPropertyNames } from '../../engine/revision/template-checks.js';
+import type { AgentBuild } from '../../engine/revision/types.js';
+import { normalizeToolName } from '../../spans/conventions.js';
+import { parseSlashRegex } from '../../spans/query-regex.js';
+import { checkReferences, toolNameMatcher, type CheckReference, type CheckSpec } from '../../verdicts/index.js';
+import { buildTools, isOpenServerTool, listedTools, type BuildTools, type KnownTool } from './build-tools.js';
+
+/** What a scenario names in its builds. */
+export interface ScenarioNames {
+  terminalTool?: string;
+  checks: readonly CheckSpec[];
+  /** The checks that validated (the others are reported already); default all. */
+  checkIndexes?: readonly number[];
+  script?: readonly ScriptEntry[];
+  /** `model.allow_unknown_tools`: the script may call tools the agent does not offer. */
+  allowUnknownTools?: boolean;
+}
+
+/**
+ * Checks every tool name a scenario uses (terminal_tool, check tools and argument names, script
+ * tool calls) and its state checks against the builds it runs: its own build and each variant
+ * of it. A name is valid when one of those builds can call it, so a check about a tool a variant
+ * removes stays valid. Returns every problem found (docs/formats.md, "Names a scenario uses").
+ */
+export function checkScenarioNames(names: ScenarioNames, builds: readonly AgentBuild[], locate: Locator): ConfigError[] {
+  const catalogs = builds.map(buildTools);
+  const problems: ConfigError[] = [];
+  if (names.terminalTool !== undefined) {
+    const problem = checkToolReference({ kind: 'tool', at: [], name: names.terminalTool }, catalogs, 'expect.terminal_tool', (path, expected, atKey) => locate(['expect', 'terminal_tool', ...path], expected, atKey));
+    if (problem) problems.push(problem);
+  }
+  const checksAt: Locator = (path, expected, atKey) => locate(['expect', 'checks', ...path], expected, atKey);
+  for (const reference of checkReferences(names.checks, names.checkIndexes)) {
+    const problem = reference.kind === 'flow_state'
+      ? checkFlowReference(reference.at, builds, checksAt)
+      : checkToolReference(reference, catalogs, `a ${String(reference.at[1])} check`, checksAt);
+    if (problem) problems.push(problem);
+  }
+  if (names.script && !names.allowUnknownTools) problems.push(...checkScript(names.script, catalogs, locate));
+  return problems;
+}
+
+function checkFlowReference(at: PathSegments, builds: readonly AgentBuild[], locate: Locator): ConfigError | null {
+  if (builds.some((build) => build.flow)) return null;
+  return locate(at, 'a state check reads the flow state, but the agent build has no flow (its state would never exist); use output or tool checks, or add a flow');
+}
+
+/** A tool name (and its argument names) against the catalogs; null when fine. */
+function checkToolReference(reference: Extract<CheckReference, { kind: 'tool' }>, catalogs: readonly BuildTools[], what: string, locate: Locator): ConfigError | null {
+  const open = catalogs.some((catalog) => catalog.openServers.length > 0);
+  const matching = matchingTools(reference.name, catalogs);
+  if (matching.length === 0) {
+    // A server without a `tools` list may offer any name at run time: nothing to hold it against.
+    if (open) return null;
+    const names = [...new Set(catalogs.flatMap((catalog) => listedTools(catalog)))];
+    const hint = parseSlashRegex(reference.name) ? '' : didYouMean(normalizeToolName(reference.name), names.map(normalizeToolName));
+    const known = names.join(', ') || '(the agent has no tools)';
+    const verb = parseSlashRegex(reference.name) ? 'matches' : 'names';
+    return locate(reference.at, `${what} ${verb} no tool of the agent: "${reference.name}"; expected one of: ${known}${hint}`);
+  }
+  if (!reference.args || open) return null;
+  return checkArgNames(reference.args, matching, locate);
+}
+
+/** The tools of any catalog that the expected name (or /regex/) stands for. */
+function matchingTools(name: string, catalogs: readonly BuildTools[]): KnownTool[] {
+  const matches = toolNameMatcher(name);
+  return catalogs.flatMap((catalog) => [...catalog.all.values()].filter((tool) => matches(tool.name)));
+}
+
+/**
+ * Argument names a check expects must be parameters of the tool when every tool the name stands
+ * for declares its parameters closed: `properties` given and `additionalProperties` neither true
+ * nor a schema (a model sending other keys would have its call refused as invalid arguments).
+ */
+function checkArgNames(args: { names: string[]; at: PathSegments }, tools: readonly KnownTool[], locate: Locator): ConfigError | null {
+  const declared = new Set<string>();
+  for (const tool of tools) {
+    const properties = closedPropertyNames(tool.parameters);
+    if (!properties) return null;
+    properties.forEach((name) => declared.add(name));
+  }
+  const toolNames = [...new Set(tools.map((tool) => tool.name))].join(', ');
+  for (const name of args.names) {
+    if (name.startsWith('$') || declared.has(name)) continue;
+    const expected = [...declared].join(', ') || '(it takes no arguments)';
+    return locate([...args.at, name], `argument "${name}" is not a parameter of ${toolNames}; expected one of: ${expected}${didYouMean(name, declared)}`, true);
+  }
+  return null;
+}
+
+/** Script tool calls must name a tool the model is offered, unless the scenario opts in. */
+function checkScript(script: readonly ScriptEntry[], catalogs: readonly BuildTools[], locate: Locator): ConfigError[] {
+  const problems: ConfigError[] = [];
+  const offered = [...new Set(catalogs.flatMap((catalog) => [...catalog.model]))];
+  script.forEach((entry, index) => entry.tool_calls?.forEach((call, callIndex) => {
+    if (catalogs.some((catalog) => catalog.model.has(call.name) || isOpenServerTool(call.name, catalog))) return;
+    const listed = [...new Set(catalogs.flatMap((catalog) => listedTools(catalog, catalog.model)))];
+    problems.push(locate(['model', 'script', index, 'tool_calls', callIndex, 'name'],
+      `the script calls "${call.name}", which the agent does not offer the model; expected one of: ${listed.join(', ') || '(none)'}${didYouMean(call.name, offered)} (to test a call to an unknown tool on purpose, set model.allow_unknown_tools: true)`));
+  }));
+  return problems;
+}

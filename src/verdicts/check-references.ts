@@ -1,0 +1,29 @@
+import type { PathSegments } from '../config/source.js';
+
+/**
+ * What a check names in the build it runs against, so the loader can refuse a check that can
+ * never see what it names (a misspelt tool, an argument the tool does not take, a state check on
+ * a build without a flow) instead of letting it pass vacuously. Paths are relative to the
+ * check's parameters.
+ */
+export type CheckReference =
+  | {
+      kind: 'tool';
+      /** Where the name is written. */
+      at: PathSegments;
+      /** A tool name or `/regex/`, compared after the usual prefix stripping. */
+      name: string;
+      /** Argument names the check expects, and where the `args` map is written. */
+      args?: { names: string[]; at: PathSegments };
+    }
+  | { kind: 'flow_state'; at: PathSegments };
+
+/** A `{tool, args}` pair of check parameters as references (no args reference when none are given). */
+export function toolReference(params: { tool?: unknown; args?: unknown }, at: PathSegments = []): CheckReference[] {
+  if (typeof params.tool !== 'string') return [];
+  const reference: CheckReference = { kind: 'tool', at: [...at, 'tool'], name: params.tool };
+  if (params.args && typeof params.args === 'object' && !Array.isArray(params.args)) {
+    reference.args = { names: Object.keys(params.args), at: [...at, 'args'] };
+  }
+  return [reference];
+}

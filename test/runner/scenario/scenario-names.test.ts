@@ -1,0 +1,151 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigErrors } from '../../../src/config/errors.js';
+import { loadScenarioFile, type LoadContext } from '../../../src/runner/scenario/load-scenario-file.js';
+import type { Scenario } from '../../../src/runner/scenario/scenario.js';
+import { configErrorOf } from '../../helpers/config-error.js';
+import { tempDir } from '../../helpers/temp-dir.js';
+
+const AGENT = `id: tracker
+agent:
+  name: Tracker
+  tools:
+    - name: close_issue
+      parameters: {type: object, properties: {number: {type: integer}, reason: {type: string}}, required: [number]}
+      returns: {closed: true}
+    - {name: label_issue, parameters: {type: object, properties: {number: {type: integer}}, additionalProperties: true}, returns: {ok: true}}
+    - {name: search, returns: []}
+    - name: tidy
+      chain: {steps: [{tool: write_file, inputs: {path: a.txt, content: x}}]}
+`;
+const MCP_AGENT = 'id: m\nagent:\n  name: M\n  tools: [{name: search, returns: []}]\n  mcps: [{name: gh, command: [node, s.js]}]\n';
+const FLOW_AGENT = `id: f
+agent: {name: F, tools: [{name: search, returns: []}]}
+flow:
+  entry_point: store
+  components: [{name: store, type: deterministic_step, tool_name: echo, inputs: [{literal: hi, as: text}]}]
+  routers: [{from: store, to: end}]
+`;
+
+function load(scenarioYaml: string, agent = AGENT, context: Partial<LoadContext> = {}): Scenario[] {
+  const dir = tempDir({ 'agent.yaml': agent, 'a.scenarios.yaml': scenarioYaml });
+  return loadScenarioFile({ file: join(dir, 'a.scenarios.yaml'), root: dir }, { agents: new Map(), ...context });
+}
+
+const head = 'name: s\nagent: agent.yaml\ninputs: {messages: [{role: user, content: go}]}\n';
+const checks = (...items: string[]) => `${head}expect:\n  checks:\n${items.map((item) => `    - ${item}\n`).join('')}`;
+
+describe('every tool name a scenario uses names a tool of its build', () => {
+  it('a misspelt tool_not_called tool is a located error with a suggestion', () => {
+    const error = configErrorOf(() => load(checks('tool_not_called: {tool: close_isue}')));
+    expect(error.path).toBe('expect.checks[0].tool_not_called.tool');
+    expect(error.line).toBe(6);
+    expect(error.expected).toContain('names no tool of the agent: "close_isue"');
+    expect(error.expected).toContain('did you mean "close_issue"?');
+  });
+
+  it('terminal_tool, tool_sequence calls, tool_order and approval are checked too', () => {
+    const error = configErrorOf(() => load(`${head}expect:\n  terminal_tool: clos_issue\n  checks:\n    - tool_sequence: {calls: [{tool: serch}]}\n    - tool_order: {before: [search], after: lable_issue}\n    - approval: {tool: close_issu}\n    - tool_returned: {tool: tdy}\n`));
+    expect(error).toBeInstanceOf(ConfigErrors);
+    expect((error as ConfigErrors).errors.map((e) => e.path)).toEqual([
+      'expect.terminal_tool',
+      'expect.checks[0].tool_sequence.calls[0].tool',
+      'expect.checks[1].tool_order.after',
+      'expect.checks[2].approval.tool',
+      'expect.checks[3].tool_returned.tool',
+    ]);
+  });
+
+  it('a /regex/ must match at least one tool', () => {
+    expect(configErrorOf(() => load(checks('tool_called: {tool: "/^delete_/"}'))).expected).toContain('matches no tool of the agent: "/^delete_/"');
+    expect(load(checks('tool_called: {tool: "/_issue$/"}'))).toHaveLength(1);
+  });
+
+  it('accepts tools a chain calls, load_skill and prefixed names', () => {
+    expect(load(checks('tool_called: {tool: write_file, nested: true}', 'tool_not_called: {tool: load_skill}', 'tool_called: {tool: "execute_tool search"}'))).toHaveLength(1);
+  });
+
+  it('a build with an MCP server without a tools list accepts any name (known only at run time)', () => {
+    expect(load(checks('tool_called: {tool: create_pr}', 'tool_called: {tool: mcp__gh__create_pr, args: {anything: 1}}'), MCP_AGENT)).toHaveLength(1);
+  });
+
+  it('a name is valid when a variant of the build has the tool', () => {
+    const variants = { v: { set: { agent: { tools: [{ name: 'refund', returns: 1 }] } } } };
+    expect(load(checks('tool_called: {tool: refund}'), AGENT, { variants })).toHaveLength(1);
+    expect(configErrorOf(() => load(checks('tool_called: {tool: refund}'))).path).toBe('expect.checks[0].tool_called.tool');
+  });
+});
+
+describe('argument names in checks are parameters of the tool', () => {
+  it('an unknown argument of a tool with declared properties is an error at the key', () => {
+    const error = configErrorOf(() => load(checks('tool_not_called: {tool: close_issue, args: {numbr: 42}}')));
+    expect(error.path).toBe('expect.checks[0].tool_not_called.args.numbr');
+    expect(error.expected).toBe('argument "numbr" is not a parameter of close_issue; expected one of: number, reason; did you mean "number"?');
+  });
+
+  it('tool_sequence calls are checked; additionalProperties: true and matcher keys are left alone', () => {
+    expect(configErrorOf(() => load(checks('tool_sequence: {calls: [{tool: close_issue, args: {reson: x}}]}'))).path).toBe('expect.checks[0].tool_sequence.calls[0].args.reson');
+    expect(load(checks('tool_called: {tool: label_issue, args: {extra: 1}}', 'tool_called: {tool: close_issue, args: {number: 1}}'))).toHaveLength(1);
+  });
+
+  it('a built-in called by a chain brings its own parameters', () => {
+    expect(configErrorOf(() => load(checks('tool_called: {tool: write_file, nested: true, args: {pth: a.txt}}'))).expected).toContain('did you mean "path"?');
+  });
+});
+
+describe('script tool calls name tools the model is offered', () => {
+  const script = (name: string, extra = '') => `${head}model:\n${extra}  script:\n    - tool_calls: [{name: ${name}, args: {numbr: 1}}]\n    - text: done\n`;
+
+  it('an unknown tool in a script is an error with a suggestion and the opt-in named', () => {
+    const error = configErrorOf(() => load(script('lable_issue')));
+    expect(error.path).toBe('model.script[0].tool_calls[0].name');
+    expect(error.expected).toContain('did you mean "label_issue"?');
+    expect(error.expected).toContain('model.allow_unknown_tools: true');
+  });
+
+  it('a built-in only a chain calls is not offered to the model', () => {
+    expect(configErrorOf(() => load(script('write_file'))).path).toBe('model.script[0].tool_calls[0].name');
+  });
+
+  it('model.allow_unknown_tools: true lets a script call an unknown tool; bad arguments stay allowed', () => {
+    const [scenario] = load(script('lable_issue', '  allow_unknown_tools: true\n'));
+    expect(scenario.script?.[0].tool_calls?.[0].name).toBe('lable_issue');
+    expect(load(script('close_issue'))).toHaveLength(1);
+  });
+});
+
+describe('state checks need a flow', () => {
+  it('a state check on a build without a flow is an error at load', () => {
+    const error = configErrorOf(() => load(checks('state: {key: status, equals: done}')));
+    expect(error.path).toBe('expect.checks[0].state.key');
+    expect(error.expected).toContain('has no flow');
+  });
+
+  it('is fine on a flow build', () => {
+    expect(load(checks('state: {key: status, equals: done}'), FLOW_AGENT)).toHaveLength(1);
+  });
+});
+
+describe('every problem of a file in one pass', () => {
+  it('problems in several scenarios and several checks are all reported, each located', () => {
+    const yaml = `scenarios:
+  - ${head.trim().split('\n').join('\n    ')}
+    expect: {checks: [{tool_called: {tool: serch}}, {tool_called: {tool: search, min: -1}}]}
+  - name: t
+    agent: agent.yaml
+    inputs: {messages: [{role: user, content: go}]}
+    expect: {terminal_tool: clse_issue, checks: [{bogus_check: {}}]}
+`;
+    const error = configErrorOf(() => load(yaml));
+    expect(error).toBeInstanceOf(ConfigErrors);
+    const errors = (error as ConfigErrors).errors;
+    expect(errors.map((e) => e.path).sort()).toEqual([
+      'scenarios[0].expect.checks[0].tool_called.tool',
+      'scenarios[0].expect.checks[1].tool_called.min',
+      'scenarios[1].expect.checks[0].bogus_check',
+      'scenarios[1].expect.terminal_tool',
+    ]);
+    expect(errors.every((e) => e.line !== undefined)).toBe(true);
+    expect(error.message.split('\n')).toHaveLength(4);
+  });
+});

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../../../src/config/errors.js';
+import { validateFiles } from '../../../src/runner/validate/validate-files.js';
+import { tempDir } from '../../helpers/temp-dir.js';
+
+const SHOP = 'id: shop\nagent:\n  name: Shop\n  tools: [{name: refund, description: Refund., returns: {ok: true}}, {name: lookup, returns: {}}]\n';
+const NOTES = 'id: notes\nagent:\n  name: Notes\n  tools: [{name: write_note, returns: {ok: true}}]\n';
+const scenario = (name: string, agent: string, tool: string) =>
+  `name: ${name}\nagent: ${agent}\ninputs: {messages: [{role: user, content: go}]}\nexpect: {terminal_tool: ${tool}}\n`;
+// The variant edits the shop's refund tool: it applies to the shop build only.
+const CONFIG = 'scenarios: [suite/*.yaml]\nvariants:\n  terse:\n    set:\n      agent.tools[name=refund].description: Refund an order.\n';
+
+describe('validate applies variants to exactly the builds the suite uses', () => {
+  it('--config without paths checks the config\'s scenarios, not every build in the folder (as run does)', () => {
+    const dir = tempDir({
+      'agentcheck.config.yaml': CONFIG,
+      'shop.yaml': SHOP,
+      'notes.yaml': NOTES,
+      'suite/refund.yaml': scenario('refund', '../shop.yaml', refundTool()),
+      'other/notes.scenario.yaml': scenario('notes', '../notes.yaml', 'write_note'),
+    });
+    const report = validateFiles([], { config: 'agentcheck.config.yaml' }, dir);
+    expect(report.problems).toEqual([]);
+    expect(report.scenarios).toBe(1);
+  });
+
+  it('a variant that does not apply to a suite scenario\'s build names the variant, the scenario and the build', () => {
+    const dir = tempDir({
+      'agentcheck.config.yaml': CONFIG,
+      'shop.yaml': SHOP,
+      'notes.yaml': NOTES,
+      'suite/notes.yaml': scenario('notes', '../notes.yaml', 'write_note'),
+    });
+    const report = validateFiles([], { config: 'agentcheck.config.yaml' }, dir);
+    expect(report.problems).toHaveLength(1);
+    const error = report.problems[0].error as ConfigError;
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.file).toMatch(/agentcheck\.config\.yaml$/);
+    expect(error.line).toBe(5);
+    expect(error.expected).toContain('variant "terse" does not apply to the build notes.yaml of scenario "suite/notes.yaml#notes"');
+  });
+
+  it('a suite config found under the paths checks its own scenario files with its variants', () => {
+    const dir = tempDir({
+      'toolsets/agentcheck.config.yaml': CONFIG,
+      'toolsets/shop.yaml': SHOP,
+      // Not named *.scenario.yaml: only the config's `scenarios` list makes it a scenario file.
+      'toolsets/suite/refund.yaml': scenario('refund', '../shop.yaml', 'refnd'),
+    });
+    const report = validateFiles(['.'], {}, dir);
+    expect(report.problems.map((problem) => problem.path)).toEqual(['expect.terminal_tool']);
+    expect(report.problems[0].message).toContain('did you mean "refund"?');
+  });
+});
+
+describe('validate reports every problem of a file in one pass', () => {
+  it('three problems in one scenario file are three located problems', () => {
+    const dir = tempDir({
+      'shop.yaml': SHOP,
+      'a.scenarios.yaml': `scenarios:
+  - name: one
+    agent: shop.yaml
+    inputs: {messages: [{role: user, content: go}]}
+    expect: {terminal_tool: refnd, checks: [{tool_not_called: {tool: lookp}}]}
+  - name: two
+    agent: shop.yaml
+    inputs: {messages: [{role: user, content: go}]}
+    expect: {checks: [{tool_called: {tool: refund, min: 3, max: 1}}]}
+`,
+    });
+    const report = validateFiles(['.'], {}, dir);
+    expect(report.problems.map((problem) => [problem.line, problem.path])).toEqual([
+      [5, 'scenarios[0].expect.terminal_tool'],
+      [5, 'scenarios[0].expect.checks[0].tool_not_called.tool'],
+      [9, 'scenarios[1].expect.checks[0].tool_called.max'],
+    ]);
+    expect(report.problems.every((problem) => problem.error instanceof ConfigError)).toBe(true);
+    expect(report.counts.agent).toBe(1);
+  });
+});
+
+function refundTool(): string {
+  return 'refund';
+}
