@@ -8,6 +8,7 @@ import { callPermission } from '../permissions/permission.js';
 import type { AgentSpec } from '../revision/types.js';
 import type { PromptSecurity } from '../security/prompt-security.js';
 import type { Workspace } from '../workspace/workspace.js';
+import type { RunProcesses } from './process/run-processes.js';
 import type { CallResult, CallSource, Tool, ToolContext, ToolOutcome } from './tool.js';
 
 /** Process-wide start order of tool calls (see ATTR.toolSeq). */
@@ -38,6 +39,7 @@ export interface ToolCallerOptions {
   workspace: Workspace;
   env: Readonly<Record<string, string | undefined>>;
   signal?: AbortSignal;
+  processes?: RunProcesses;
   /**
    * Tools the model may call when they differ from `tools` (a flow agent component's toolset).
    * Plans, chains and flow steps still reach `tools` and `fallbackTools`.
@@ -205,6 +207,7 @@ export class ToolCaller {
       spanContext,
       signal: this.options.signal,
       env: this.options.env,
+      processes: this.options.processes,
       depth: request.depth ?? 0,
       // A nested call sits one level below this one, whoever makes it (the depth guard counts it).
       callTool: (nested) => this.call({ name: nested.name, args: nested.args, source: nested.source, parent: nested.parent, depth: (request.depth ?? 0) + 1 }),

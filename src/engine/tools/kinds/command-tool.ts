@@ -40,6 +40,7 @@ async function runCommandSpec(name: string, command: CommandSpec, args: Record<s
     timeoutMs: command.timeout_ms ?? DEFAULT_TIMEOUT_MS,
     maxOutputBytes: command.max_output_bytes ?? DEFAULT_MAX_OUTPUT_BYTES,
     signal: ctx.signal,
+    processes: ctx.processes,
   });
   const result = { exit_code: run.exitCode, stdout: run.stdout, stderr: run.stderr };
   if (run.status === 'exited') {
