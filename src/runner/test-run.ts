@@ -26,6 +26,7 @@ import { withHttpMocks, type HttpMock, type MockScope } from './mocks/http-mocks
 import { checkApprovalTools } from './scenario/load-scenario-file.js';
 import { scenarioProperties, scriptSchema, skillsSchema, validateScript } from './scenario/scenario-schema.js';
 import { isDirectory } from './files/walk-files.js';
+import { agentSecrets } from './secrets/run-secrets.js';
 
 /** The test_run contract (DESIGN.md section 5). */
 export interface TestRunResult {
@@ -113,7 +114,7 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
   // the file in the source folder) instead of failing every workspace tool the agent calls.
   if (request.workspace) await workspace.root();
   const { tracer, store } = installTracing();
-  const cassette = request.cassette ? new CassetteSession(request.cassette, request.env ?? process.env) : undefined;
+  const cassette = request.cassette ? new CassetteSession(request.cassette, request.env ?? process.env, agentSecrets(revision.build.agent)) : undefined;
   const scope: MockScope = { mocks: request.mocks?.http ?? [], passthroughOrigins: providerOrigins(revision, request.env), unmatched: [], cassette };
   const options: InvokeOptions = {
     tracer,

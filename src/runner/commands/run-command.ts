@@ -12,6 +12,7 @@ import { summarize, type Report } from '../report/report.js';
 import { SpansFile } from '../report/spans-file.js';
 import { suiteFingerprint } from '../report/suite-fingerprint.js';
 import { createReporters } from '../reporters/index.js';
+import { runRedactor } from '../secrets/run-secrets.js';
 import { computeStats } from '../stats/compute-stats.js';
 import { loadSuite } from '../suite/load-suite.js';
 import { runSuite } from '../suite/run-suite.js';
@@ -83,6 +84,10 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
     return reportError(new ConfigError({ file: options.out ?? out }, `cannot write reports there: ${(error as Error).message}; expected a folder agentcheck may create and write`, 'OUT_NOT_WRITABLE'), io);
   }
 
+  // Every key the run was given is scrubbed from spans (file and OTLP), progress and reports.
+  const redactor = runRedactor(io.env, plan.runs.map((run) => run.revision.build.agent));
+  const { store } = installTracing();
+  store.redactWith(redactor);
   const controller = new AbortController();
   const interrupt = () => controller.abort(new Error('interrupted'));
   // `on`, not `once`: a listener that removes itself before running lets execa's signal-exit
@@ -106,7 +111,7 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
       env: io.env,
       cassettes,
       signal: controller.signal,
-      onRowDone: (row, done, total) => progress.update(row, done, total),
+      onRowDone: (row, done, total) => progress.update(redactor.value(row), done, total),
       onSpans: (spans) => spansFile.write(spans),
     });
   } finally {
@@ -114,9 +119,10 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
     process.removeListener('SIGTERM', interrupt);
     progress.finish();
     spansFile.close();
+    store.redactWith(undefined);
   }
 
-  const report: Report = {
+  const report: Report = redactor.value<Report>({
     schema: 'agentcheck.report/1',
     started_at: startedAt.toISOString(),
     duration_ms: Math.round(performance.now() - started),
@@ -135,7 +141,7 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
     },
     summary: summarize(rows),
     scenarios: rows,
-  };
+  });
   report.stats = computeStats(report);
   for (const reporter of createReporters(reporterNames)) {
     try {

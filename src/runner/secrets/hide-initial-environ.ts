@@ -1,10 +1,5 @@
 import { closeSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
-import { isSecretName } from '../../config/redact.js';
-
-/** Names whose values are hidden: secret-named ones (redact.ts) plus `*_KEY` (`AZURE_OPENAI_KEY`). */
-export function isSecretVariable(name: string): boolean {
-  return isSecretName(name) || /(^|_)KEY$/i.test(name);
-}
+import { isSecretVariable } from '../../config/redact.js';
 
 /**
  * Makes the secrets of this process's environment unreadable through `/proc/<pid>/environ`
