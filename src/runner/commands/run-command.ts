@@ -121,6 +121,13 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
     spansFile.close();
     store.redactWith(undefined);
   }
+  // An output that could not be written (a full disk) is said once and fails the run; the
+  // rows keep their real statuses.
+  let outputFailed = false;
+  if (spansFile.failure) {
+    outputFailed = true;
+    io.stderr.write(`agentcheck: could not write ${spansFile.path}: ${spansFile.failure}; it was not replaced (the reports are written if they can be)\n`);
+  }
 
   const report: Report = redactor.value<Report>({
     schema: 'agentcheck.report/1',
@@ -147,6 +154,7 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
     try {
       await reporter.onRunEnd(report, { out, stdout: io.stdout, color: io.isTTY && !io.env.NO_COLOR });
     } catch (error) {
+      outputFailed = true;
       io.stderr.write(`agentcheck: the ${reporter.name} reporter failed: ${(error as Error).message}\n`);
     }
   }
@@ -154,7 +162,7 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
   const otlpWarning = await otlp?.finish();
   if (otlpWarning) io.stderr.write(`${otlpWarning}\n`);
   const { summary } = report;
-  return summary.failed + summary.errored + summary.not_run === 0 ? EXIT.ok : EXIT.failed;
+  return summary.failed + summary.errored + summary.not_run === 0 && !outputFailed ? EXIT.ok : EXIT.failed;
 }
 
 /** Whether the whole suite, unsharded, has runs (so an empty shard is a small suite, not a wrong path). */
