@@ -23,6 +23,7 @@ export interface RunOptions {
   config?: string;
   variant?: string[];
   repeat?: number;
+  maxRuns?: number;
   concurrency?: number;
   grep?: string;
   tag?: string[];
@@ -54,7 +55,7 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
     reporterNames = parseReporters(options.reporter, config.reporters);
     cassettes = resolveCassetteSettings(options.cassettes, config.cassettes, config.baseDir);
     const scenarioPaths = ownConfig ? [] : paths;
-    plan = loadSuite({ paths: scenarioPaths, config, variants: options.variant, repeat: options.repeat, grep: options.grep, tags: options.tag, shard: options.shard }, io.cwd);
+    plan = loadSuite({ paths: scenarioPaths, config, variants: options.variant, repeat: options.repeat, grep: options.grep, tags: options.tag, shard: options.shard, maxRuns: options.maxRuns }, io.cwd);
   } catch (error) {
     return reportError(error, io);
   }
@@ -167,7 +168,7 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
 
 /** Whether the whole suite, unsharded, has runs (so an empty shard is a small suite, not a wrong path). */
 function suiteHasRuns(paths: string[], options: RunOptions, config: SuiteConfig, cwd: string): boolean {
-  return loadSuite({ paths, config, variants: options.variant, repeat: options.repeat, grep: options.grep, tags: options.tag }, cwd).runs.length > 0;
+  return loadSuite({ paths, config, variants: options.variant, repeat: options.repeat, grep: options.grep, tags: options.tag, maxRuns: options.maxRuns }, cwd).runs.length > 0;
 }
 
 function parseReporters(flag: string | undefined, fromConfig: ReporterName[] | undefined): ReporterName[] {
