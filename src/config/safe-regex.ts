@@ -1,4 +1,5 @@
 import { setFlagsFromString } from 'node:v8';
+import { capEchoed } from './cap-text.js';
 import { foldCase } from './fold-case.js';
 
 /**
@@ -24,14 +25,17 @@ export function regexProblem(pattern: string, flags = ''): string | null {
   try {
     new RegExp(pattern, flags);
   } catch (error) {
-    return `invalid regular expression /${pattern}/: ${(error as Error).message.replace(/^Invalid regular expression: /, '')}`;
+    // V8's message repeats the pattern ("Invalid regular expression: /(/: Unterminated group"): keep the reason only.
+    const message = (error as Error).message;
+    const reason = message.includes('/: ') ? message.slice(message.lastIndexOf('/: ') + 3) : message.replace(/^Invalid regular expression: /, '');
+    return `invalid regular expression /${capEchoed(pattern)}/: ${reason}`;
   }
   const badFlags = [...new Set(flags.replace(/[ims]/g, ''))].join('');
-  if (badFlags) return `regular expression /${pattern}/${flags}: flag${badFlags.length > 1 ? 's' : ''} "${badFlags}" not supported; use only i, m and s (the others turn off linear-time matching)`;
+  if (badFlags) return `regular expression /${capEchoed(pattern)}/${flags}: flag${badFlags.length > 1 ? 's' : ''} "${badFlags}" not supported; use only i, m and s (the others turn off linear-time matching)`;
   const unsupported = unboundedConstruct(pattern);
-  if (unsupported) return `regular expression /${pattern}/ uses ${unsupported}, which can backtrack without bound; rewrite the pattern without it`;
+  if (unsupported) return `regular expression /${capEchoed(pattern)}/ uses ${unsupported}, which can backtrack without bound; rewrite the pattern without it`;
   const risk = backtrackingRisk(pattern);
-  return risk ? `regular expression /${pattern}/ ${risk}; rewrite it without repeating a repeated part` : null;
+  return risk ? `regular expression /${capEchoed(pattern)}/ ${risk}; rewrite it without repeating a repeated part` : null;
 }
 
 /**
