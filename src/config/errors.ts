@@ -1,3 +1,5 @@
+import { capEchoed } from './cap-text.js';
+
 /**
  * Typed errors shared by every layer. Each carries a stable `code` so callers and tests can
  * branch on it, and the user-facing message says where the problem is and what was expected.
@@ -119,7 +121,13 @@ export function formatWhere(location: SourceLocation): string {
   return where;
 }
 
+/** Longest `expected` text a ConfigError prints: a safety net behind the capped echoes. */
+const MAX_EXPECTED_CHARS = 2_000;
+const MAX_PATH_CHARS = 1_000;
+
 function formatLocated(location: SourceLocation, expected: string): string {
-  const at = location.path ? ` at ${location.path}` : '';
-  return `${formatWhere(location)}${at}: ${expected}`;
+  // A path holds the user's keys, which may be huge (a 5 MB key): capped, with room for a
+  // legitimately deep path (100 levels of `[0]`).
+  const at = location.path ? ` at ${capEchoed(location.path, MAX_PATH_CHARS)}` : '';
+  return `${formatWhere(location)}${at}: ${capEchoed(expected, MAX_EXPECTED_CHARS)}`;
 }

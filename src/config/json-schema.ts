@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Ajv, ErrorObject, Options, ValidateFunction } from 'ajv';
+import { quoteCapped } from './cap-text.js';
 import { hashValue } from './canonical-json.js';
 import type { PathSegments } from './source.js';
 
@@ -114,7 +115,7 @@ export function describeSchemaError(error: ErrorObject, root: unknown): SchemaPr
       const key = String(params.additionalProperty);
       const allowed = Object.keys((error.parentSchema as { properties?: object })?.properties ?? {});
       const hint = allowed.length ? `; expected one of: ${allowed.join(', ')}` : '';
-      return { path: [...path, key], expected: `unknown key "${key}"${hint}`, atKey: true };
+      return { path: [...path, key], expected: `unknown key ${quoteCapped(key)}${hint}`, atKey: true };
     }
     case 'required':
       return { path, expected: `missing required key "${String(params.missingProperty)}"`, atKey: false };

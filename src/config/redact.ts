@@ -1,7 +1,7 @@
 /** Words that make a name a secret's name: its value never reaches a span, a report or a log. */
 const SECRET_WORDS = new Set(['token', 'secret', 'password', 'passwd', 'authorization', 'cookie', 'credential', 'credentials', 'apikey', 'bearer']);
-/** Word pairs that do the same (`OPENAI_API_KEY`, `private-key`). */
-const SECRET_PAIRS = new Set(['api key', 'private key', 'access key', 'secret key']);
+/** Word pairs that do the same (`OPENAI_API_KEY`, `private-key`, `X-Auth-Key`, `Ocp-Apim-Subscription-Key`). */
+const SECRET_PAIRS = new Set(['api key', 'private key', 'access key', 'secret key', 'auth key', 'subscription key', 'functions key', 'function key', 'master key', 'account key', 'session key']);
 
 /**
  * True when a key name looks like it holds a secret. Names are compared word by word (split at
@@ -11,6 +11,40 @@ const SECRET_PAIRS = new Set(['api key', 'private key', 'access key', 'secret ke
 export function isSecretName(name: string): boolean {
   const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[-_.\s]+/).filter(Boolean);
   return words.some((word, i) => SECRET_WORDS.has(word) || (i > 0 && SECRET_PAIRS.has(`${words[i - 1]} ${word}`)));
+}
+
+/**
+ * Environment variables whose values are secrets: secret names (above) plus any `*_KEY`
+ * (`AZURE_OPENAI_KEY`). Their values are hidden from /proc and scrubbed from every output.
+ */
+export function isSecretVariable(name: string): boolean {
+  return isSecretName(name) || /(^|_)KEY$/i.test(name);
+}
+
+/** Headers that carry credentials whatever their name's words say. */
+const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'x-api-key', 'api-key', 'x-goog-api-key', 'cookie', 'set-cookie']);
+
+/** True when a header carries a credential (`Authorization`, `X-Auth-Key`, any secret name). */
+export function isSecretHeaderName(name: string): boolean {
+  return SECRET_HEADERS.has(name.toLowerCase()) || isSecretName(name);
+}
+
+/** True when `name` is one of the fixed credential headers (always scrubbed, whatever the value's length). */
+export function isKnownSecretHeader(name: string): boolean {
+  return SECRET_HEADERS.has(name.toLowerCase());
+}
+
+/** Query parameters that carry credentials besides secret-named ones (`?key=`, signed URLs, Azure `?code=`). */
+const SECRET_QUERY = /^(key|apikey|auth|sig|signature|code)$/i;
+
+/** True when a URL query parameter carries a credential (`api_key`, `access_token`, `sig`, ...). */
+export function isSecretQueryName(name: string): boolean {
+  return SECRET_QUERY.test(name) || isSecretName(name);
+}
+
+/** The values of secret variables in `env` (long enough to scrub). */
+export function secretEnvValues(env: Readonly<Record<string, string | undefined>>): string[] {
+  return Object.entries(env).flatMap(([name, value]) => (value && isSecretVariable(name) && value.length >= MIN_SCRUBBED_LENGTH ? [value] : []));
 }
 
 /** A copy of `value` with secret-named keys replaced by "[redacted]" (deeply). */
@@ -25,7 +59,7 @@ export function redactSecrets<T>(value: T): T {
 }
 
 /** Secret values shorter than this are not scrubbed from text: too likely to be ordinary words. */
-const MIN_SCRUBBED_LENGTH = 8;
+export const MIN_SCRUBBED_LENGTH = 8;
 
 /**
  * The secret values among request headers: the value of every secret-named header
@@ -34,16 +68,13 @@ const MIN_SCRUBBED_LENGTH = 8;
 export function secretHeaderValues(headers: Readonly<Record<string, string>>): string[] {
   const values = new Set<string>();
   for (const [name, value] of Object.entries(headers)) {
-    if (!isSecretName(name)) continue;
+    if (!isSecretHeaderName(name)) continue;
     values.add(value.trim());
     const scheme = /^\s*(?:bearer|basic|token|digest)\s+(.+?)\s*$/i.exec(value);
     if (scheme) values.add(scheme[1]);
   }
   return [...values].filter((value) => value.length >= MIN_SCRUBBED_LENGTH);
 }
-
-/** Query parameters that carry credentials besides secret-named ones (`?key=`, signed URLs). */
-const SECRET_QUERY = /^(key|sig|signature)$/i;
 
 /**
  * The credentials inside a URL: the userinfo password and the values of key-like query
@@ -63,7 +94,7 @@ export function secretUrlValues(url: string): string[] {
     values.add(decodeURIComponent(parsed.password));
   }
   for (const [name, value] of parsed.searchParams) {
-    if (!isSecretName(name) && !SECRET_QUERY.test(name)) continue;
+    if (!isSecretQueryName(name)) continue;
     values.add(value);
     values.add(encodeURIComponent(value));
   }
@@ -90,16 +121,4 @@ export function scrubSecretValues<T>(value: T, secrets: readonly string[]): T {
     return item;
   };
   return scrub(value) as T;
-}
-
-/**
- * The values of secret-named environment variables (`OPENAI_API_KEY`, `GITHUB_TOKEN`, ...),
- * long enough to scrub safely: captured message content and transcripts must not quote them.
- */
-export function secretEnvValues(env: Readonly<Record<string, string | undefined>>): string[] {
-  const values = new Set<string>();
-  for (const [name, value] of Object.entries(env)) {
-    if (value && isSecretName(name) && value.trim().length >= MIN_SCRUBBED_LENGTH) values.add(value.trim());
-  }
-  return [...values];
 }

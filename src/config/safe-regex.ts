@@ -1,4 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
+import { capEchoed } from './cap-text.js';
+import { foldCase } from './fold-case.js';
 
 /**
  * User-supplied regular expressions (query `matches`, `$regex`, `output.matches`, `/tool/`
@@ -9,7 +11,9 @@ import { setFlagsFromString } from 'node:v8';
  *   pattern is validated.
  * - Polynomial shapes (`a*a*a*b`) are not refused but bounded: compiled patterns run with V8's
  *   linear-time engine as a fallback once a match backtracks too much. That engine cannot run
- *   backreferences or lookarounds, so those are refused too (as RE2 does).
+ *   backreferences, lookarounds or the `u` flag, so those are refused too (as RE2 does), and
+ *   `i` is compiled as a case-folded pattern. Patterns the harness builds (mock URL wildcards,
+ *   error tokens, suite globs) take the same path (`compileHarnessRegex`).
  * - The text tested is capped at MAX_REGEX_INPUT characters.
  */
 
@@ -21,20 +25,38 @@ export function regexProblem(pattern: string, flags = ''): string | null {
   try {
     new RegExp(pattern, flags);
   } catch (error) {
-    return `invalid regular expression /${pattern}/: ${(error as Error).message.replace(/^Invalid regular expression: /, '')}`;
+    // V8's message repeats the pattern ("Invalid regular expression: /(/: Unterminated group"): keep the reason only.
+    const message = (error as Error).message;
+    const reason = message.includes('/: ') ? message.slice(message.lastIndexOf('/: ') + 3) : message.replace(/^Invalid regular expression: /, '');
+    return `invalid regular expression /${capEchoed(pattern)}/: ${reason}`;
   }
+  const badFlags = [...new Set(flags.replace(/[ims]/g, ''))].join('');
+  if (badFlags) return `regular expression /${capEchoed(pattern)}/${flags}: flag${badFlags.length > 1 ? 's' : ''} "${badFlags}" not supported; use only i, m and s (the others turn off linear-time matching)`;
   const unsupported = unboundedConstruct(pattern);
-  if (unsupported) return `regular expression /${pattern}/ uses ${unsupported}, which can backtrack without bound; rewrite the pattern without it`;
+  if (unsupported) return `regular expression /${capEchoed(pattern)}/ uses ${unsupported}, which can backtrack without bound; rewrite the pattern without it`;
   const risk = backtrackingRisk(pattern);
-  return risk ? `regular expression /${pattern}/ ${risk}; rewrite it without repeating a repeated part` : null;
+  return risk ? `regular expression /${capEchoed(pattern)}/ ${risk}; rewrite it without repeating a repeated part` : null;
 }
 
-/** Compiles a pattern already accepted by `regexProblem`, with the linear-time fallback on. */
+/**
+ * Compiles a pattern already accepted by `regexProblem`, with the linear-time fallback on. The
+ * `i` flag, which that engine does not take, is compiled as a case-folded pattern instead.
+ */
 export function compileSafeRegex(pattern: string, flags = ''): RegExp {
   const problem = regexProblem(pattern, flags);
   if (problem) throw new Error(problem);
+  return compileHarnessRegex(flags.includes('i') ? foldCase(pattern) : pattern, flags.replace('i', ''));
+}
+
+/**
+ * Compiles a pattern the harness built itself (mock URLs, error tokens, suite globs) on the same
+ * linear-time path as user patterns: no backreferences or lookarounds, no `i` or `u` flag.
+ */
+export function compileHarnessRegex(source: string, flags = ''): RegExp {
+  const unsupported = unboundedConstruct(source) ?? (/[iuvd]/.test(flags) ? `the flags ${flags}` : null);
+  if (unsupported) throw new Error(`internal: /${source}/ uses ${unsupported}, which the linear-time engine cannot run`);
   enableLinearFallback();
-  return new RegExp(pattern, flags);
+  return new RegExp(source, flags);
 }
 
 let linearFallback = false;

@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import { createRequire } from 'node:module';
 import type { LineCounter, Node } from 'yaml';
+import { capEchoed } from './cap-text.js';
 import { ConfigError } from './errors.js';
 import { deepestPath } from './deepest-path.js';
 import { jsonNumberProblem, lineColumnAt, mayUnderflow, numberProblem, valueNumberProblem } from './number-checks.js';
@@ -77,11 +78,7 @@ export class SourceDocument {
     try {
       value = located.doc.toJS({ maxAliasCount: MAX_ALIASES });
     } catch (error) {
-      throw new ConfigError(
-        { file },
-        `could not be read: ${(error as Error).message} (YAML aliases are limited to ${MAX_ALIASES} expansions)`,
-        'CONFIG_SYNTAX',
-      );
+      throw aliasError(file, located, (error as Error).message);
     }
     return SourceDocument.checked(new SourceDocument(file, value ?? null, { root: located.doc.contents as Node | null, lines: located.lines }, text));
   }
@@ -316,4 +313,30 @@ function keyOf(key: unknown): string | undefined {
 /** yaml's first message line, without the position it repeats (we print file:line:col ourselves). */
 function firstLine(text: string): string {
   return (text.split('\n')[0] ?? text).replace(/ at line \d+, column \d+:?$/, '');
+}
+
+/**
+ * The error of a document whose aliases cannot be expanded: too many expansions (a "billion
+ * laughs" bomb) or an alias without its anchor, located at the alias.
+ */
+function aliasError(file: string, located: ReturnType<typeof parseLocated>, message: string): ConfigError {
+  const unresolved = /^Unresolved alias[^:]*: (.+)$/.exec(message);
+  if (!unresolved) {
+    return new ConfigError({ file }, `is not valid YAML/JSON: YAML aliases are limited to ${MAX_ALIASES} expansions`, 'CONFIG_SYNTAX');
+  }
+  const name = unresolved[1];
+  let offset: number | undefined;
+  yaml().visit(located.doc, {
+    Alias(_key, node) {
+      if (node.source !== name || !node.range) return undefined;
+      offset = node.range[0];
+      return yaml().visit.BREAK;
+    },
+  });
+  const pos = offset === undefined ? undefined : located.lines.linePos(offset);
+  return new ConfigError(
+    { file, line: pos?.line, column: pos?.col },
+    `is not valid YAML/JSON: alias *${capEchoed(name, 100)} has no anchor &${capEchoed(name, 100)} before it`,
+    'CONFIG_SYNTAX',
+  );
 }

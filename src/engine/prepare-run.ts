@@ -11,6 +11,7 @@ import { createPromptSecurity } from './security/prompt-security.js';
 import { deliverSkills } from './skills-delivery.js';
 import { builtinFallbackTools } from './tools/kinds/builtin-tool-kind.js';
 import { buildTool } from './tools/kinds/index.js';
+import type { RunProcesses } from './tools/process/run-processes.js';
 import type { Tool } from './tools/tool.js';
 import { ToolCaller } from './tools/tool-caller.js';
 import type { Workspace } from './workspace/workspace.js';
@@ -40,6 +41,8 @@ export interface RunPlace {
   modelCallsDone?: number;
   /** Tools opened before the run (its MCP servers' tools), offered after the agent's own. */
   extraTools?: readonly Tool[];
+  /** Where the run's commands register their processes. */
+  processes?: RunProcesses;
 }
 
 /**
@@ -73,6 +76,7 @@ export function prepareRun(revision: Revision | DeltaRevision, options: InvokeOp
     workspace: place.workspace,
     env: options.env ?? process.env,
     signal: options.signal,
+    processes: place.processes,
   });
   const instructions = agent.instructions ?? '';
   return {

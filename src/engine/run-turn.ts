@@ -14,6 +14,7 @@ import { prepareRun, type PreparedRun } from './prepare-run.js';
 import type { DeltaRevision } from './revision/delta.js';
 import type { FlowSpec, Revision } from './revision/types.js';
 import type { Turn } from './turn.js';
+import { RunProcesses } from './tools/process/run-processes.js';
 import { FolderWorkspace } from './workspace/folder-workspace.js';
 
 /** Where a turn starts: fresh input (invoke) or a checkpoint and an answer (resume). */
@@ -51,10 +52,11 @@ export async function runTurn(revision: Revision | DeltaRevision, start: TurnSta
   });
   let body: TurnBody;
   let mcp: McpSession | undefined;
+  const processes = new RunProcesses();
   try {
     const modelCallsDone = start.kind === 'resume' ? start.checkpoint.modelCalls : 0;
     mcp = await openMcpSession(revision, options.mcpServers, options.env ?? process.env);
-    const prepared = prepareRun(revision, options, { tracer, parent, workspace, modelCallsDone, extraTools: mcp.tools });
+    const prepared = prepareRun(revision, options, { tracer, parent, workspace, modelCallsDone, extraTools: mcp.tools, processes });
     root.setAttributes({
       [ATTR.providerName]: prepared.resolved.provider,
       [ATTR.resolvedConfig]: JSON.stringify(prepared.resolved),
@@ -67,6 +69,9 @@ export async function runTurn(revision: Revision | DeltaRevision, start: TurnSta
   } catch (error) {
     body = { messages: startMessages(start), output: '', stop_reason: 'error', usage: { input_tokens: 0, output_tokens: 0 }, error: describeError(error) };
   } finally {
+    // Nothing the run started outlives it: background and detached children are ended here.
+    const leftovers = await processes.reap().catch(() => []);
+    if (leftovers.length) root.setAttribute(ATTR.processesKilled, leftovers.map((left) => `${left.pid} ${left.command}`));
     if (ownsWorkspace) await workspace.dispose().catch(() => undefined);
     await mcp?.close().catch(() => undefined);
   }

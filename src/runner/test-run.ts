@@ -24,6 +24,7 @@ import { runSegments, type ResumeRecord, type SegmentStart } from './resume/run-
 import { checkApprovalTools } from './scenario/load-scenario-file.js';
 import { Deadline, DEFAULT_TEST_RUN_TIMEOUT_MS } from './suite/timeouts.js';
 import { REQUEST, validateTestRunRequest, type TestRunRequest } from './test-run-request.js';
+import { agentSecrets } from './secrets/run-secrets.js';
 
 export { validateTestRunRequest, type TestRunRequest } from './test-run-request.js';
 export type { ResumeRecord } from './resume/run-segments.js';
@@ -106,7 +107,7 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
   // the file in the source folder) instead of failing every workspace tool the agent calls.
   if (request.workspace || control.workspace) await workspace.root();
   const { tracer, store } = installTracing();
-  const cassette = request.cassette ? new CassetteSession(request.cassette, request.env ?? process.env) : undefined;
+  const cassette = request.cassette ? new CassetteSession(request.cassette, request.env ?? process.env, agentSecrets(revision.build.agent)) : undefined;
   const scope: MockScope = { mocks: request.mocks?.http ?? [], passthroughOrigins: providerOrigins(revision, request.env), unmatched: [], cassette };
   // The time limit aborts the engine through its signal, so the turn ends `error` with what it had.
   const deadline = request.timeout_ms === undefined ? undefined : new Deadline(request.timeout_ms, request.signal);

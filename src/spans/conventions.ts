@@ -74,6 +74,8 @@ export const ATTR = {
   humanInputDecision: 'agentcheck.human_input.decision',
   /** Root of a resumed run: the checkpoint it continued from. */
   resumedFrom: 'agentcheck.resume.checkpoint_id',
+  /** Root span: processes the run started that were still alive at its end and were killed ("<pid> <command>"). */
+  processesKilled: 'agentcheck.processes.killed',
 } as const;
 
 /** Prefixes stripped before tool names are compared (docs/verdicts.md, The test_run verdict). */

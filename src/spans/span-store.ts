@@ -1,5 +1,6 @@
 import type { Context } from '@opentelemetry/api';
 import type { ReadableSpan, Span, SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import type { Redactor } from '../config/redactor.js';
 import type { SpanRecord } from './span-record.js';
 import { toSpanRecord } from './to-record.js';
 
@@ -11,6 +12,15 @@ export class SpanStore implements SpanProcessor {
   private readonly open = new Map<string, Map<string, Span>>();
   private readonly done = new Map<string, SpanRecord[]>();
   private readonly forwards: SpanProcessor[] = [];
+  private redactor?: Redactor;
+
+  /**
+   * Scrubs every span that ends from now on (its name, attributes, status message and events)
+   * before it is stored or forwarded to an exporter: spans.jsonl, OTLP and the evidence alike.
+   */
+  redactWith(redactor: Redactor | undefined): void {
+    this.redactor = redactor;
+  }
 
   /** Adds a processor (an exporter's) that sees every span after the store. */
   addProcessor(processor: SpanProcessor): void {
@@ -33,6 +43,7 @@ export class SpanStore implements SpanProcessor {
 
   onEnd(span: ReadableSpan): void {
     const { traceId, spanId } = span.spanContext();
+    if (this.redactor) scrubSpan(span, this.redactor);
     this.open.get(traceId)?.delete(spanId);
     let records = this.done.get(traceId);
     if (!records) this.done.set(traceId, (records = []));
@@ -51,7 +62,10 @@ export class SpanStore implements SpanProcessor {
   /** The spans of one trace so far, without forgetting them. */
   peek(traceId: string): SpanRecord[] {
     const records = [...(this.done.get(traceId) ?? [])];
-    for (const span of this.open.get(traceId)?.values() ?? []) records.push(toSpanRecord(span as unknown as ReadableSpan, false));
+    for (const span of this.open.get(traceId)?.values() ?? []) {
+      const record = toSpanRecord(span as unknown as ReadableSpan, false);
+      records.push(this.redactor ? this.redactor.value(record) : record);
+    }
     return records.sort((a, b) => a.start_ms - b.start_ms);
   }
 
@@ -61,5 +75,21 @@ export class SpanStore implements SpanProcessor {
 
   async shutdown(): Promise<void> {
     await Promise.all(this.forwards.map((forward) => forward.shutdown()));
+  }
+}
+
+/** Scrubs an ended span in place; the SDK keeps these plain objects, exporters read them later. */
+function scrubSpan(span: ReadableSpan, redactor: Redactor): void {
+  const writable = span as { -readonly [K in keyof ReadableSpan]: ReadableSpan[K] };
+  writable.name = redactor.text(span.name);
+  scrubAttributes(span.attributes as Record<string, unknown>, redactor);
+  if (span.status.message) writable.status = { ...span.status, message: redactor.text(span.status.message) };
+  for (const event of span.events) if (event.attributes) scrubAttributes(event.attributes as Record<string, unknown>, redactor);
+}
+
+function scrubAttributes(attributes: Record<string, unknown>, redactor: Redactor): void {
+  for (const [key, value] of Object.entries(attributes)) {
+    if (typeof value === 'string') attributes[key] = redactor.text(value);
+    else if (Array.isArray(value)) attributes[key] = value.map((item) => (typeof item === 'string' ? redactor.text(item) : item));
   }
 }

@@ -1,3 +1,5 @@
+import { compileHarnessRegex } from '../config/safe-regex.js';
+
 /**
  * Error tokens: text in a tool result that means the call failed even though the tool
  * returned (Slack's `{"ok": false, "error": "not_in_channel"}` is the classic case).
@@ -25,7 +27,9 @@ const cache = new Map<string, ErrorToken>();
 /**
  * Compiles tokens. A token is literal text, except that spacing may vary (whitespace and the
  * space around a `:`: `"ok":false` matches `"ok": false`) and `<non-empty>` stands for any
- * non-empty JSON string content. Tokens are fixed text, so no token can backtrack badly.
+ * non-empty JSON string content. `<non-empty>` next to optional spacing can backtrack
+ * polynomially (`<non-empty>:<non-empty>` on 20,000 spaces), so tokens run on the linear-time
+ * engine like every other pattern (docs/security.md), on the whole text.
  */
 export function compileErrorTokens(tokens: readonly string[] = DEFAULT_ERROR_TOKENS): ErrorToken[] {
   return tokens.map((token) => {
@@ -36,7 +40,7 @@ export function compileErrorTokens(tokens: readonly string[] = DEFAULT_ERROR_TOK
         .map(literalSource)
         .join('(?:[^"\\\\]|\\\\.)+')
         .replace(/(\\s\*)+/g, '\\s*');
-      compiled = { token, regex: new RegExp(source) };
+      compiled = { token, regex: compileHarnessRegex(source) };
       cache.set(token, compiled);
     }
     return compiled;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isSecretName, redactSecrets } from '../../src/config/redact.js';
+import { isSecretHeaderName, isSecretName, redactSecrets, secretEnvValues, secretHeaderValues } from '../../src/config/redact.js';
+import { Redactor, scrubCredentialShapes } from '../../src/config/redactor.js';
 
 describe('isSecretName', () => {
   it('knows secrets by their words', () => {
@@ -17,5 +18,33 @@ describe('isSecretName', () => {
   it('redacts deeply but keeps max_tokens visible', () => {
     expect(redactSecrets({ temperature: 0, max_tokens: 1024, api_key: 'sk-1', nested: { Authorization: 'Bearer x' } }))
       .toEqual({ temperature: 0, max_tokens: 1024, api_key: '[redacted]', nested: { Authorization: '[redacted]' } });
+  });
+});
+
+describe('credential headers, query parameters and the redactor', () => {
+  it('knows vendor key headers', () => {
+    for (const name of ['X-Auth-Key', 'Ocp-Apim-Subscription-Key', 'x-functions-key', 'x-api-key', 'Proxy-Authorization']) {
+      expect(isSecretHeaderName(name), name).toBe(true);
+    }
+    expect(secretHeaderValues({ 'X-Auth-Key': 'xak-12345678', 'Ocp-Apim-Subscription-Key': 'apim-12345678', 'x-functions-key': 'fn-12345678', Accept: 'application/json' }))
+      .toEqual(['xak-12345678', 'apim-12345678', 'fn-12345678']);
+  });
+
+  it('scrubs credential query values and URL passwords by shape, leaving the rest', () => {
+    expect(scrubCredentialShapes('GET https://a.test/x?api_key=abc&access_token=t0k&page=2&code=zz'))
+      .toBe('GET https://a.test/x?api_key=[redacted]&access_token=[redacted]&page=2&code=[redacted]');
+    expect(scrubCredentialShapes('see http://user:hunter2@db.test:5432/x and https://host:8080/a@b'))
+      .toBe('see http://user:[redacted]@db.test:5432/x and https://host:8080/a@b');
+  });
+
+  it('scrubs known values in their raw, URL-encoded and JSON-escaped forms, deeply', () => {
+    const redactor = new Redactor().add(['sk-a/b"c-123456', 'short']);
+    expect(redactor.value({ out: 'key sk-a/b"c-123456', url: 'x?q=sk-a%2Fb%22c-123456', json: '{"k":"sk-a/b\\"c-123456"}', keep: 'short', n: 3 }))
+      .toEqual({ out: 'key [redacted]', url: 'x?q=[redacted]', json: '{"k":"[redacted]"}', keep: 'short', n: 3 });
+  });
+
+  it('reads the secret variables of an environment, `*_KEY` included', () => {
+    expect(secretEnvValues({ OPENAI_API_KEY: 'sk-12345678', AZURE_OPENAI_KEY: 'az-12345678', HOME: '/home/someone-long', GITHUB_TOKEN: 'short' }))
+      .toEqual(['sk-12345678', 'az-12345678']);
   });
 });

@@ -124,6 +124,7 @@ const tool = {
         timeout_ms: { type: 'integer', minimum: 1 },
         allow_env: { type: 'array', items: { type: 'string' } },
         max_output_bytes: { type: 'integer', minimum: 1 },
+        refuse_option_args: { type: 'boolean' },
       },
     },
     chain: {

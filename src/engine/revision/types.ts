@@ -44,6 +44,8 @@ export interface CommandSpec {
   timeout_ms?: number;
   allow_env?: string[];
   max_output_bytes?: number;
+  /** Refuse a templated argument whose value starts with `-` (option injection), unless after a literal `--`. */
+  refuse_option_args?: boolean;
 }
 
 export interface PlanToolCall {

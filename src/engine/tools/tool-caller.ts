@@ -8,6 +8,7 @@ import { callPermission, isAllowListedCommand } from '../permissions/permission.
 import type { AgentSpec } from '../revision/types.js';
 import type { PromptSecurity } from '../security/prompt-security.js';
 import type { Workspace } from '../workspace/workspace.js';
+import type { RunProcesses } from './process/run-processes.js';
 import { withSchemaDefaults } from './schema-defaults.js';
 import type { CallResult, CallSource, Tool, ToolContext, ToolOutcome } from './tool.js';
 
@@ -39,6 +40,7 @@ export interface ToolCallerOptions {
   workspace: Workspace;
   env: Readonly<Record<string, string | undefined>>;
   signal?: AbortSignal;
+  processes?: RunProcesses;
   /**
    * Tools the model may call when they differ from `tools` (a flow agent component's toolset).
    * Plans, chains and flow steps still reach `tools` and `fallbackTools`.
@@ -207,6 +209,7 @@ export class ToolCaller {
       spanContext,
       signal: this.options.signal,
       env: this.options.env,
+      processes: this.options.processes,
       depth: request.depth ?? 0,
       // A nested call sits one level below this one, whoever makes it (the depth guard counts it).
       callTool: (nested) => this.call({ name: nested.name, args: nested.args, source: nested.source, parent: nested.parent, depth: (request.depth ?? 0) + 1 }),

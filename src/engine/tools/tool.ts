@@ -1,5 +1,6 @@
 import type { Context, Tracer } from '@opentelemetry/api';
 import type { AgentSpec } from '../revision/types.js';
+import type { RunProcesses } from './process/run-processes.js';
 import type { Workspace } from '../workspace/workspace.js';
 
 /**
@@ -48,6 +49,8 @@ export interface ToolContext {
   signal?: AbortSignal;
   /** Environment visible to the harness; command tools pass on only their allow list. */
   env: Readonly<Record<string, string | undefined>>;
+  /** The run's processes: commands register their process group here, ended with the run. */
+  processes?: RunProcesses;
   /** How deep this call nests: 0 for a call the model made, +1 per composite tool around it. */
   depth?: number;
   /**

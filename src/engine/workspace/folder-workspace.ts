@@ -22,16 +22,21 @@ export class FolderWorkspace implements Workspace {
     return new FolderWorkspace(makeTempDir, true);
   }
 
-  /** A fresh temp copy of `srcDir` (symlinks copied as symlinks), made on first root(), removed by dispose(). */
+  /**
+   * A fresh temp copy of `srcDir` (symlinks inside copied as symlinks), made on first root(),
+   * removed by dispose(). `srcDir` itself may be a symlink to a folder: the folder is copied.
+   */
   static copyOf(srcDir: string): FolderWorkspace {
     const source = path.resolve(srcDir);
     return new FolderWorkspace(async () => {
       await requireFolder(source);
+      // Only the top-level link is followed (cp would copy the link itself, not the folder).
+      const real = await realpath(source);
       const dir = await makeTempDir();
       try {
         // verbatimSymlinks keeps link targets as written, so a link that points outside the
         // fixture still points outside the copy and resolve() refuses it.
-        await cp(source, dir, { recursive: true, verbatimSymlinks: true });
+        await cp(real, dir, { recursive: true, verbatimSymlinks: true });
       } catch (error) {
         await rm(dir, { recursive: true, force: true });
         throw copyFailure(source, dir, error);

@@ -57,9 +57,9 @@ export class CassetteSession {
   private replayed = 0;
   private recorded = 0;
 
-  /** `env` supplies the secret values to scrub (values of secret-named variables). */
-  constructor(readonly run: CassetteRun, env: Readonly<Record<string, string | undefined>> = {}) {
-    this.stripper = new SecretStripper(env);
+  /** `env` (values of secret variables) and `secrets` (keys written in the agent build) are scrubbed. */
+  constructor(readonly run: CassetteRun, env: Readonly<Record<string, string | undefined>> = {}, secrets: readonly string[] = []) {
+    this.stripper = new SecretStripper(env, secrets);
   }
 
   /** Answers one intercepted request from the cassette, or live (and keeps the pair). */

@@ -16,7 +16,10 @@ export async function readRequest(request: Request, stripper: SecretStripper): P
   // Headers first: they teach the stripper the key, which the URL and body are then scrubbed of.
   const headers = stripper.headers(request.headers);
   const url = stripper.url(request.url);
-  const text = stripper.text(await request.clone().text());
+  const raw = await request.clone().text();
+  // Secret-named body fields (`api_key` from llm.parameters) teach it their values too.
+  if (raw !== '') stripper.learnJson(parseJson(raw)?.value);
+  const text = stripper.text(raw);
   const recorded: RecordedRequest = { method: request.method.toUpperCase(), url, headers };
   if (text !== '') {
     const json = parseJson(text);

@@ -1,16 +1,10 @@
-import { isSecretName } from '../../config/redact.js';
+import { isKnownSecretHeader, isSecretName, isSecretHeaderName, isSecretQueryName, isSecretVariable, MIN_SCRUBBED_LENGTH } from '../../config/redact.js';
 
 /** What stands in for a secret value in a URL or a body. */
 export const REDACTED = '[redacted]';
 
-/** Headers that carry credentials whatever their value looks like. */
-const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'x-api-key', 'api-key', 'x-goog-api-key', 'cookie', 'set-cookie']);
-
-/** Query parameters that carry credentials (besides any name redact.ts calls secret: token, api_key, ...). */
-const SECRET_QUERY = /^(key|apikey|auth|sig|signature)$/i;
-
 /** Shorter values are not scrubbed from text: replacing "abc" everywhere would mangle bodies. */
-const MIN_SECRET_LENGTH = 8;
+const MIN_SECRET_LENGTH = MIN_SCRUBBED_LENGTH;
 /**
  * For names that only look secret (`x-ratelimit-remaining-tokens` matches "token"), the value
  * is scrubbed elsewhere only when it is long enough to be a credential, not a counter.
@@ -26,15 +20,15 @@ const MIN_GUESSED_SECRET_LENGTH = 16;
 export class SecretStripper {
   private readonly values = new Set<string>();
 
-  /** Starts from the values of secret-named variables in `env` (OPENAI_API_KEY, GITHUB_TOKEN, ...). */
-  constructor(env: Readonly<Record<string, string | undefined>> = {}) {
-    for (const [name, value] of Object.entries(env)) if (value && isSecretName(name)) this.learn(value, MIN_SECRET_LENGTH);
+  /** Starts from the values of secret variables in `env` (OPENAI_API_KEY, GITHUB_TOKEN, ...) and the `known` secrets. */
+  constructor(env: Readonly<Record<string, string | undefined>> = {}, known: readonly string[] = []) {
+    for (const [name, value] of Object.entries(env)) if (value && isSecretVariable(name)) this.learn(value, MIN_SECRET_LENGTH);
+    for (const value of known) this.learn(value, MIN_SECRET_LENGTH);
   }
 
   /** True when `name` is a header a cassette never stores. */
   static isSecretHeader(name: string): boolean {
-    const lower = name.toLowerCase();
-    return SECRET_HEADERS.has(lower) || isSecretName(lower);
+    return isSecretHeaderName(name);
   }
 
   /** The headers without credentials (names lower-cased); the dropped values are remembered. */
@@ -42,7 +36,7 @@ export class SecretStripper {
     const out: Record<string, string> = {};
     for (const [name, value] of headers) {
       if (SecretStripper.isSecretHeader(name)) {
-        const min = SECRET_HEADERS.has(name.toLowerCase()) ? MIN_SECRET_LENGTH : MIN_GUESSED_SECRET_LENGTH;
+        const min = isKnownSecretHeader(name) ? MIN_SECRET_LENGTH : MIN_GUESSED_SECRET_LENGTH;
         this.learn(value, min);
         // `Bearer sk-...`: the token alone may turn up elsewhere, without its scheme.
         const token = /^\S+\s+(\S+)$/.exec(value)?.[1];
@@ -68,15 +62,24 @@ export class SecretStripper {
       url.password = '';
     }
     for (const [name, value] of url.searchParams) {
-      if (isSecretQuery(name)) this.learn(value, MIN_SECRET_LENGTH);
+      if (isSecretQueryName(name)) this.learn(value, MIN_SECRET_LENGTH);
     }
     const params = [...url.searchParams].map(([name, value]): [string, string] =>
-      isSecretQuery(name) ? [name, REDACTED] : [name, value],
+      isSecretQueryName(name) ? [name, REDACTED] : [name, value],
     );
     // Sorted, so the same parameters in another order still match on replay.
     params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     url.search = new URLSearchParams(params).toString();
     return this.text(url.toString());
+  }
+
+  /** Learns the string values under secret-named keys of a JSON body (deeply). */
+  learnJson(value: unknown, secret = false): void {
+    if (typeof value === 'string' && secret) this.learn(value, MIN_SECRET_LENGTH);
+    else if (Array.isArray(value)) for (const item of value) this.learnJson(item, secret);
+    else if (value && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) this.learnJson(item, secret || isSecretName(key));
+    }
   }
 
   /** `text` with every known secret value (raw, URL-encoded and JSON-escaped) replaced. */
@@ -92,10 +95,6 @@ export class SecretStripper {
   private learn(value: string, min: number): void {
     if (value.length >= min && value !== REDACTED) this.values.add(value);
   }
-}
-
-function isSecretQuery(name: string): boolean {
-  return SECRET_QUERY.test(name) || isSecretName(name);
 }
 
 function forms(value: string): Set<string> {

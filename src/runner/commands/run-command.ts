@@ -13,6 +13,7 @@ import { shardFromEnv } from '../ci/shard-from-env.js';
 import { checkReporterNames, createReporters, type ReporterName } from '../reporters/index.js';
 import { loadSuite, type SuiteSelection } from '../suite/load-suite.js';
 import { failedRuns } from '../suite/only-failed.js';
+import { runRedactor } from '../secrets/run-secrets.js';
 import { runSuite } from '../suite/run-suite.js';
 import { folderConfig, loadSuiteConfig, type SuiteConfig } from '../suite/suite-config.js';
 import { runCiReporters } from './ci-reporters.js';
@@ -22,6 +23,7 @@ export interface RunOptions {
   config?: string;
   variant?: string[];
   repeat?: number;
+  maxRuns?: number;
   concurrency?: number;
   grep?: string;
   tag?: string[];
@@ -68,7 +70,7 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
         io.stderr.write(`agentcheck: running shard ${fromEnv.index}/${fromEnv.total} (from ${fromEnv.source}; --shard overrides)\n`);
       }
     }
-    plan = loadSuite({ paths: scenarioPaths, config, variants: options.variant, repeat: options.repeat, grep: options.grep, tags: options.tag, shard: options.shard, only }, io.cwd);
+    plan = loadSuite({ paths: scenarioPaths, config, variants: options.variant, repeat: options.repeat, grep: options.grep, tags: options.tag, shard: options.shard, only, maxRuns: options.maxRuns }, io.cwd);
   } catch (error) {
     return reportError(error, io);
   }
@@ -101,6 +103,10 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
     return reportError(new ConfigError({ file: options.out ?? out }, `cannot write reports there: ${(error as Error).message}; expected a folder agentcheck may create and write`, 'OUT_NOT_WRITABLE'), io);
   }
 
+  // Every key the run was given is scrubbed from spans (file and OTLP), progress and reports.
+  const redactor = runRedactor(io.env, plan.runs.map((run) => run.revision.build.agent));
+  const { store } = installTracing();
+  store.redactWith(redactor);
   const controller = new AbortController();
   const interrupt = () => controller.abort(new Error('interrupted'));
   // `on`, not `once`: a listener that removes itself before running lets execa's signal-exit
@@ -123,7 +129,7 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
       env: io.env,
       cassettes,
       signal: controller.signal,
-      onRowDone: (row, done, total) => progress.update(row, done, total),
+      onRowDone: (row, done, total) => progress.update(redactor.value(row), done, total),
       onSpans: (spans) => spansFile.write(spans),
       selection: { paths, config: config.file, shard: options.shard, grep: options.grep, tags: options.tag, overlay: options.overlay, cwd: io.cwd },
       startedAt,
@@ -133,25 +139,36 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
     process.removeListener('SIGTERM', interrupt);
     progress.finish();
     spansFile.close();
+    store.redactWith(undefined);
+  }
+  // An output that could not be written (a full disk) is said once and fails the run; the
+  // rows keep their real statuses.
+  let outputFailed = false;
+  if (spansFile.failure) {
+    outputFailed = true;
+    io.stderr.write(`agentcheck: could not write ${spansFile.path}: ${spansFile.failure}; it was not replaced (the reports are written if they can be)\n`);
   }
 
-  const written = [join(out, 'spans.jsonl')];
+  // Every key the run was given is scrubbed from the report, as from spans and progress.
+  report = redactor.value<Report>(report);
+  const written = spansFile.failure ? [] : [join(out, 'spans.jsonl')];
   for (const reporter of await createReporters(reporterNames)) {
     try {
       await reporter.onRunEnd(report, { out, stdout: io.stdout, color: io.isTTY && !io.env.NO_COLOR, columns: io.columns, quiet: options.quiet });
       if (reporter.file) written.push(join(out, reporter.file));
     } catch (error) {
+      outputFailed = true;
       io.stderr.write(`agentcheck: the ${reporter.name} reporter failed: ${(error as Error).message}\n`);
     }
   }
-  await runCiReporters(report, out, io);
+  if (!(await runCiReporters(report, out, io))) outputFailed = true;
   // Last line of the output: where to look next.
   io.stdout.write(`Reports: ${written.map((file) => displayPath(file, io.cwd)).join(', ')}\n`);
   // After the reports: a slow or dead collector must not hold them back, nor change the exit code.
   const otlpWarning = await otlp?.finish();
   if (otlpWarning) io.stderr.write(`${otlpWarning}\n`);
   const { summary } = report;
-  return summary.failed + summary.errored + summary.not_run === 0 ? EXIT.ok : EXIT.failed;
+  return summary.failed + summary.errored + summary.not_run === 0 && !outputFailed ? EXIT.ok : EXIT.failed;
 }
 
 /** A path relative to the working folder when it is inside it, else absolute. */
@@ -162,7 +179,7 @@ function displayPath(file: string, cwd: string): string {
 
 /** Whether the whole suite, unsharded, has runs (so an empty shard is a small suite, not a wrong path). */
 function suiteHasRuns(paths: string[], options: RunOptions, config: SuiteConfig, cwd: string, only: SuiteSelection['only']): boolean {
-  return loadSuite({ paths, config, variants: options.variant, repeat: options.repeat, grep: options.grep, tags: options.tag, only }, cwd).runs.length > 0;
+  return loadSuite({ paths, config, variants: options.variant, repeat: options.repeat, grep: options.grep, tags: options.tag, only, maxRuns: options.maxRuns }, cwd).runs.length > 0;
 }
 
 function parseReporters(flag: string | undefined, fromConfig: ReporterName[] | undefined): ReporterName[] {

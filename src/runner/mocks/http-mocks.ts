@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { wildcardMatch } from '../../config/wildcard-match.js';
 import type { CassetteSession } from '../cassettes/cassette-session.js';
 
 /** One scenario HTTP mock (`mocks.http`, docs/formats.md, Scenario). */
@@ -68,11 +69,6 @@ function installInterceptor(): Promise<void> {
 
 function matches(mock: HttpMock, method: string, url: string): boolean {
   if (mock.method && mock.method.toUpperCase() !== method.toUpperCase()) return false;
-  if (!mock.url.includes('*')) return mock.url === url;
-  const pattern = new RegExp(`^${mock.url.split('*').map(escapeRegExp).join('.*')}$`);
-  return pattern.test(url);
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // A hand-written matcher, not a regex: `*-*-*` against a long URL must not backtrack.
+  return mock.url.includes('*') ? wildcardMatch(mock.url, url) : mock.url === url;
 }

@@ -1,3 +1,5 @@
+import { capEchoed } from '../../config/cap-text.js';
+import { scrubCredentialShapes } from '../../config/redactor.js';
 import { scrubSecretValues, secretEnvValues } from '../../config/redact.js';
 import { describeError } from '../../engine/loop/agent-loop.js';
 import type { McpServerPool } from '../../engine/mcp/mcp-server-pool.js';
@@ -101,7 +103,9 @@ function decide(row: ScenarioRow, scenario: Scenario, record: TestRunRecord, inc
   if (cassetteFailure) return setError(row, cassetteFailure.type, cassetteFailure.message);
   if (turn.error) return setError(row, turn.error.type, turn.error.message);
   if (record.unmatched.length) {
-    return setError(row, 'UNMATCHED_REQUEST', `no mock matched ${record.unmatched.join(', ')} (scenario mocks.http)`);
+    // The URLs may carry credentials (`?api_key=`, `user:password@`): their values stay out.
+    const unmatched = record.unmatched.map((request) => capEchoed(scrubCredentialShapes(request)));
+    return setError(row, 'UNMATCHED_REQUEST', `no mock matched ${unmatched.join(', ')} (scenario mocks.http)`);
   }
   if (incomplete) return setError(row, 'INCOMPLETE_SPANS', `the run's spans are incomplete: ${incomplete}`);
   const erroredCheck = row.checks.find((check) => check.status === 'error');

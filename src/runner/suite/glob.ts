@@ -1,3 +1,5 @@
+import { compileHarnessRegex } from '../../config/safe-regex.js';
+
 /**
  * A glob as a regular expression over `/`-separated relative paths: `**` spans folders,
  * `*` and `?` stay within one, `{a,b}` picks one.
@@ -23,7 +25,7 @@ export function globToRegExp(glob: string): RegExp {
       }
     } else source += escape(char);
   }
-  return new RegExp(`^${source}$`);
+  return compileHarnessRegex(`^${source}$`);
 }
 
 function escape(text: string): string {

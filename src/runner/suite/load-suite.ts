@@ -24,7 +24,12 @@ export interface SuiteSelection {
   only?: ReadonlyMap<string, ReadonlySet<string>>;
   /** 1-based shard index and shard count (`--shard I/N`). */
   shard?: { index: number; total: number };
+  /** `--max-runs`: the most runs a suite may plan (default DEFAULT_MAX_RUNS). */
+  maxRuns?: number;
 }
+
+/** The most runs (scenarios x variants x repeats) a suite plans unless `--max-runs` says otherwise. */
+export const DEFAULT_MAX_RUNS = 1_000_000;
 
 /** One scenario x variant x repeat to run. */
 export interface PlannedRun {
@@ -74,6 +79,7 @@ export function loadSuite(selection: SuiteSelection, cwd = process.cwd()): Suite
 
   const variants = selectVariants(config, selection.variants);
   const repeat = selection.repeat ?? config.repeat ?? 1;
+  checkRunCount(scenarios.length, variants.length, repeat, selection);
   const variantRevisions = new Map<DeltaRevision, Map<string, DeltaRevision | null>>();
   const runs: PlannedRun[] = [];
   // Every scenario's build under every variant is tried, so one pass names each that fails.
@@ -190,4 +196,18 @@ function suiteContentHash(scenarios: readonly Scenario[], cwd: string): string {
     hash.update('\n');
   }
   return hash.digest('hex').slice(0, 16);
+}
+
+/** Refuses a plan too large to hold (`repeat: 100000000`) before a single run is allocated. */
+function checkRunCount(scenarios: number, variants: number, repeat: number, selection: SuiteSelection): void {
+  const max = selection.maxRuns ?? DEFAULT_MAX_RUNS;
+  const planned = scenarios * variants * repeat;
+  if (planned <= max) return;
+  const from = selection.repeat !== undefined ? '--repeat' : (selection.config.file ?? '--repeat');
+  const count = (n: number) => n.toLocaleString('en-US');
+  throw new ConfigError(
+    { file: from },
+    `the suite plans ${count(planned)} runs (${count(scenarios)} scenarios x ${count(variants)} variants x ${count(repeat)} repeats), more than the limit of ${count(max)}; lower repeat, select fewer scenarios, or raise the limit with --max-runs`,
+    'TOO_MANY_RUNS',
+  );
 }

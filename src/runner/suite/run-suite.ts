@@ -85,7 +85,9 @@ async function runAll(runs: readonly PlannedRun[], options: RunSuiteOptions): Pr
       const index = next++;
       if (index >= runs.length) return;
       const row = await runOne(runs[index], options);
-      if (options.signal?.aborted && row.status === 'error') continue; // cut short by the interrupt: not run
+      // In flight when the interrupt came: its commands and model calls were cut short, so
+      // whatever it ended with (even a pass, when the script ignores a canceled tool) is not a result.
+      if (options.signal?.aborted) continue;
       rows[index] = row;
       done++;
       options.onRowDone?.(row, done, runs.length);

@@ -67,6 +67,22 @@ describe('FolderWorkspace lifecycle', () => {
     expect((await stat(fixture)).isDirectory()).toBe(true);
   });
 
+  it('copyOf() follows a workspace folder that is itself a symlink and copies the folder', async () => {
+    const linkParent = await mkdtemp(path.join(tmpdir(), 'agentcheck-link-'));
+    const link = path.join(linkParent, 'workspace');
+    await symlink(fixture, link);
+    try {
+      const workspace = track(FolderWorkspace.copyOf(link));
+      const root = await workspace.root();
+      expect((await stat(root)).isDirectory()).toBe(true);
+      expect(await readFile(path.join(root, 'sub', 'a.txt'), 'utf8')).toBe('A');
+      // Links inside stay links: the one pointing outside is still refused.
+      await refusal(workspace.resolve('outside-link/secret.txt'));
+    } finally {
+      await rm(linkParent, { recursive: true, force: true });
+    }
+  });
+
   it('copyOf() and at() report a missing folder as WORKSPACE_NOT_FOUND', async () => {
     await expect(FolderWorkspace.copyOf(path.join(fixture, 'nope')).root()).rejects.toMatchObject({ code: 'WORKSPACE_NOT_FOUND' });
     await expect(FolderWorkspace.at(path.join(fixture, 'nope')).root()).rejects.toMatchObject({ code: 'WORKSPACE_NOT_FOUND' });

@@ -46,6 +46,7 @@ export const runCommandTool: BuiltinTool = {
       timeoutMs: TIMEOUT_MS,
       maxOutputBytes: MAX_OUTPUT_BYTES,
       signal: ctx.signal,
+      processes: ctx.processes,
     });
     if (run.status !== 'exited') throw new ToolError(NAME, run.message, FAILURE_CODES[run.status]);
     return { exit_code: run.exitCode, stdout: run.stdout, stderr: run.stderr };

@@ -1,3 +1,4 @@
+import { FORCE_KILL_AFTER_MS, RUN_TAG_VARIABLE, signal, type RunProcesses } from './run-processes.js';
 
 /** How a process ended: exited on its own, or why it did not. */
 export type ProcessStatus = 'exited' | 'timeout' | 'signal' | 'not_found' | 'canceled';
@@ -10,6 +11,8 @@ export interface ProcessOptions {
   /** Cap for stdout and for stderr, each; the rest is counted and replaced by a marker. */
   maxOutputBytes: number;
   signal?: AbortSignal;
+  /** The run's processes: the command's group is tracked there and its env carries the run's tag. */
+  processes?: RunProcesses;
 }
 
 /** What a finished process left behind. */
@@ -25,43 +28,68 @@ export interface ProcessRun {
   message: string;
 }
 
-/** Grace period between SIGTERM (timeout, cancel) and SIGKILL for processes that ignore SIGTERM. */
-const FORCE_KILL_AFTER_MS = 2_000;
-
 /**
  * Runs argv directly (execa, never a shell, so `;`, `$(...)` and backticks are inert text),
- * stdin closed, with a scrubbed env, a timeout and capped output. Never throws for a process
- * that fails; the status says what happened.
+ * stdin closed, with a scrubbed env, a timeout and capped output. The command leads its own
+ * process group: a timeout or an abort ends the whole group (SIGTERM, then SIGKILL), and so does
+ * the command's own exit, so a background child cannot hold the tool (or the run) open.
+ * Never throws for a process that fails; the status says what happened.
  */
 export async function runProcess(argv: readonly string[], options: ProcessOptions): Promise<ProcessRun> {
   const [file, ...rest] = argv;
   // Loaded on the first command: most runs never start a process, and execa costs ~60 ms to load.
   const { execa } = await import('execa');
-  const result = await execa(file, rest, {
+  const env = options.processes ? { ...options.env, [RUN_TAG_VARIABLE]: options.processes.tag } : options.env;
+  const subprocess = execa(file, rest, {
     cwd: options.cwd,
-    env: options.env,
+    env,
     extendEnv: false,
     shell: false,
     stdin: 'ignore',
     stdout: capOutput(options.maxOutputBytes),
     stderr: capOutput(options.maxOutputBytes),
     stripFinalNewline: false,
-    timeout: options.timeoutMs,
-    forceKillAfterDelay: FORCE_KILL_AFTER_MS,
-    cancelSignal: options.signal,
+    // Its own process group (and session), so the group can be signalled as a whole.
+    detached: true,
+    cleanup: false,
     reject: false,
   });
+  const pgid = subprocess.pid;
+  if (pgid !== undefined) options.processes?.track(pgid);
+  let ended: 'timeout' | 'canceled' | undefined;
+  let groupEnded = false;
+  const endGroup = (why?: 'timeout' | 'canceled') => {
+    if (pgid === undefined || groupEnded) return;
+    groupEnded = true;
+    if (why) ended = why;
+    // Nothing left in the group (the usual case after a plain exit): nothing to force either.
+    if (!signal(-pgid, 'SIGTERM')) return;
+    setTimeout(() => signal(-pgid, 'SIGKILL'), FORCE_KILL_AFTER_MS).unref();
+  };
+  const timer = setTimeout(() => endGroup('timeout'), options.timeoutMs);
+  const onAbort = () => endGroup('canceled');
+  if (options.signal?.aborted) onAbort();
+  else options.signal?.addEventListener('abort', onAbort, { once: true });
+  // The leader is gone: what is left of its group are background children, ended with it.
+  subprocess.once('exit', () => endGroup());
+  let result;
+  try {
+    result = await subprocess;
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+  }
   const stdout = String(result.stdout ?? '');
   const stderr = String(result.stderr ?? '');
-  const signal = result.signal ?? undefined;
-  if (result.timedOut) {
-    return { status: 'timeout', exitCode: null, signal, stdout, stderr, message: `${file} timed out after ${options.timeoutMs} ms and was killed` };
+  const signalName = result.signal ?? undefined;
+  if (ended === 'timeout') {
+    return { status: 'timeout', exitCode: null, signal: signalName, stdout, stderr, message: `${file} timed out after ${options.timeoutMs} ms and was killed` };
   }
-  if (result.isCanceled) {
-    return { status: 'canceled', exitCode: null, signal, stdout, stderr, message: `${file} was canceled` };
+  if (ended === 'canceled') {
+    return { status: 'canceled', exitCode: null, signal: signalName, stdout, stderr, message: `${file} was canceled` };
   }
-  if (signal) {
-    return { status: 'signal', exitCode: null, signal, stdout, stderr, message: `${file} was killed by ${signal}` };
+  if (signalName) {
+    return { status: 'signal', exitCode: null, signal: signalName, stdout, stderr, message: `${file} was killed by ${signalName}` };
   }
   if (result.exitCode === undefined) {
     // execa's originalMessage holds the spawn error, e.g. "spawn foo ENOENT" or "... EACCES".

@@ -95,4 +95,37 @@ describe('command tool', () => {
     expect((error as Error).message).toContain('args.missing');
     expect((error as Error).message).toContain('command.argv[1]');
   });
+
+  describe('refuse_option_args', () => {
+    // sh passes its arguments through verbatim (node would read `--x` after -e as its own option).
+    const PRINT_ARGS = ['sh', '-c', 'for a; do printf "%s\\n" "$a"; done', 'sh'];
+    const printed = (outcome: { result: unknown }) => (outcome.result as { stdout: string }).stdout.trim().split('\n');
+
+    it('refuses a templated argument that would be read as an option, before the program runs', async () => {
+      const made = tool({ argv: ['node', '-e', `require("fs").writeFileSync("ran", "")`, '{{ args.ref }}'], refuse_option_args: true });
+      const error = await made.execute({ ref: '--output=/tmp/agentcheck-pwned' }, ctx).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ToolError);
+      expect(error).toMatchObject({ code: 'OPTION_ARGUMENT', tool: 'cmd' });
+      expect((error as Error).message).toContain('command.argv[3] would be "--output=/tmp/agentcheck-pwned"');
+      expect(await readdir(await workspace.root())).toEqual([]);
+    });
+
+    it('caps the echoed value', async () => {
+      const made = tool({ argv: ['echo', '{{ args.ref }}'], refuse_option_args: true });
+      const error = await made.execute({ ref: `-${'x'.repeat(5000)}` }, ctx).catch((e: unknown) => e as Error);
+      expect((error as Error).message).toContain('... (4801 more characters)');
+      expect((error as Error).message.length).toBeLessThan(600);
+    });
+
+    it('lets written options, values not starting with "-", and anything after "--" through', async () => {
+      const made = tool({ argv: [...PRINT_ARGS, '--format={{ args.f }}', '{{ args.ref }}', '--', '{{ args.path }}'], refuse_option_args: true });
+      const outcome = await made.execute({ f: '-x', ref: 'main', path: '-n' }, ctx);
+      expect(printed(outcome)).toEqual(['--format=-x', 'main', '--', '-n']);
+    });
+
+    it('is off unless asked for', async () => {
+      const outcome = await tool({ argv: [...PRINT_ARGS, '{{ args.ref }}'] }).execute({ ref: '--output=x' }, ctx);
+      expect(printed(outcome)).toEqual(['--output=x']);
+    });
+  });
 });

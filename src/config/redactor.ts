@@ -1,0 +1,64 @@
+import { isSecretQueryName, MIN_SCRUBBED_LENGTH } from './redact.js';
+import { compileHarnessRegex } from './safe-regex.js';
+
+/** What stands in for a secret in every output. */
+export const REDACTED = '[redacted]';
+
+// Both run on the linear-time path: they scan model replies and tool results of any length.
+/** `?name=value` / `&name=value` in text; the name decides (isSecretQueryName). */
+const QUERY_PARAM = compileHarnessRegex(String.raw`([?&;])([A-Za-z0-9_.\-]+)=([^&#\s"'<>\\]+)`, 'g');
+/** The password of `scheme://user:password@host`. */
+const USERINFO = compileHarnessRegex(String.raw`(://[^\s/?#@:"'<>]*:)([^\s/?#@"'<>]+)@`, 'g');
+
+/**
+ * Scrubs secrets from everything a run writes (reports, spans, OTLP, progress lines): the
+ * values it was told about (every key the run was given, from the environment and from agent
+ * builds) wherever they appear, plus credentials recognised by shape: the values of
+ * credential-like URL query parameters and URL passwords (docs/security.md "Secrets").
+ */
+export class Redactor {
+  private ordered: string[] = [];
+  private readonly known = new Set<string>();
+
+  /** Adds secret values; those shorter than 8 characters are ignored (too likely ordinary text). */
+  add(values: Iterable<string>): this {
+    for (const value of values) {
+      if (value.length < MIN_SCRUBBED_LENGTH || value === REDACTED) continue;
+      // The forms a value takes in a URL or in JSON text, too.
+      for (const form of [value, encodeURIComponent(value), JSON.stringify(value).slice(1, -1)]) this.known.add(form);
+    }
+    // Longest first, so `Bearer sk-x` goes whole before `sk-x` is looked for.
+    this.ordered = [...this.known].sort((a, b) => b.length - a.length);
+    return this;
+  }
+
+  /** `text` without known secrets and credential-shaped values. */
+  text(text: string): string {
+    let out = text;
+    for (const secret of this.ordered) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+    return scrubCredentialShapes(out);
+  }
+
+  /** A deep copy of `value` with every string (and object key) scrubbed. */
+  value<T>(value: T): T {
+    const scrub = (item: unknown): unknown => {
+      if (typeof item === 'string') return this.text(item);
+      if (Array.isArray(item)) return item.map(scrub);
+      if (item && typeof item === 'object') {
+        const out: Record<string, unknown> = {};
+        for (const [key, inner] of Object.entries(item)) out[this.text(key)] = scrub(inner);
+        return out;
+      }
+      return item;
+    };
+    return scrub(value) as T;
+  }
+}
+
+/** `text` with the values of credential query parameters and URL passwords replaced. */
+export function scrubCredentialShapes(text: string): string {
+  if (!text.includes('=') && !text.includes('://')) return text;
+  return text
+    .replace(QUERY_PARAM, (whole, sep: string, name: string, value: string) => (isSecretQueryName(name) && value !== REDACTED ? `${sep}${name}=${REDACTED}` : whole))
+    .replace(USERINFO, (_whole, before: string) => `${before}${REDACTED}@`);
+}

@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+
+/**
+ * The variable every process a run starts carries (and passes on to its children), so the run
+ * can find them at its end even after they left their process group (`setsid`, `nohup` + `&`).
+ */
+export const RUN_TAG_VARIABLE = 'AGENTCHECK_RUN_TAG';
+
+/** Grace period between SIGTERM and SIGKILL for processes that ignore SIGTERM. */
+export const FORCE_KILL_AFTER_MS = 2_000;
+
+/** A process a run left behind and that was killed at its end. */
+export interface LeftoverProcess {
+  pid: number;
+  /** Its command line (arguments joined by spaces), cut at 200 characters. */
+  command: string;
+}
+
+/**
+ * The processes one run started: each command's process group plus every process carrying the
+ * run's tag. `reap` ends whatever of them is still alive when the run ends (docs/security.md).
+ */
+export class RunProcesses {
+  /** The value of RUN_TAG_VARIABLE in this run's processes. */
+  readonly tag = randomUUID();
+  private readonly groups = new Set<number>();
+
+  /** Records a process group started by this run (its leader's pid). */
+  track(pgid: number): void {
+    this.groups.add(pgid);
+  }
+
+  /** Whether the run started any process. */
+  get started(): boolean {
+    return this.groups.size > 0;
+  }
+
+  /**
+   * Kills every process of the run still alive (SIGTERM, SIGKILL after the grace period) and
+   * says which. Finds them by process group and, on Linux, by the run's tag in /proc/<pid>/environ.
+   */
+  async reap(graceMs = FORCE_KILL_AFTER_MS): Promise<LeftoverProcess[]> {
+    if (!this.started) return [];
+    const found = await this.findAlive();
+    if (!found.length) return [];
+    for (const { pid } of found) signal(pid, 'SIGTERM');
+    for (const pgid of this.groups) signal(-pgid, 'SIGTERM');
+    await waitUntilGone(found.map((entry) => entry.pid), graceMs);
+    for (const { pid } of found) signal(pid, 'SIGKILL');
+    for (const pgid of this.groups) signal(-pgid, 'SIGKILL');
+    return found;
+  }
+
+  private async findAlive(): Promise<LeftoverProcess[]> {
+    let entries: string[];
+    try {
+      entries = await readdir('/proc');
+    } catch {
+      // No /proc (macOS): the process groups are all we can reach.
+      return [...this.groups].filter((pgid) => signal(-pgid, 0)).map((pgid) => ({ pid: pgid, command: `process group ${pgid}` }));
+    }
+    const marker = `${RUN_TAG_VARIABLE}=${this.tag}`;
+    const found: LeftoverProcess[] = [];
+    await Promise.all(entries.filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid).map(async (name) => {
+      const pid = Number(name);
+      const [environ, stat] = await Promise.all([readProc(pid, 'environ'), readProc(pid, 'stat')]);
+      const ours = environ?.split('\0').includes(marker) || (stat !== undefined && this.groups.has(groupOf(stat)));
+      if (!ours || isZombie(stat)) return;
+      const cmdline = (await readProc(pid, 'cmdline')) ?? '';
+      found.push({ pid, command: cmdline.split('\0').filter(Boolean).join(' ').slice(0, 200) });
+    }));
+    return found.sort((a, b) => a.pid - b.pid);
+  }
+}
+
+/** Sends a signal (0: only tests for existence); false when there is no such process. */
+export function signal(pid: number, name: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(pid, name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function readProc(pid: number, file: string): Promise<string | undefined> {
+  try {
+    return await readFile(`/proc/${pid}/${file}`, 'latin1');
+  } catch {
+    return undefined; // gone meanwhile, or not ours
+  }
+}
+
+/** Field 5 of /proc/<pid>/stat (after the parenthesised command, which may hold spaces). */
+function groupOf(stat: string): number {
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+}
+
+function isZombie(stat: string | undefined): boolean {
+  return stat !== undefined && stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+}
+
+async function waitUntilGone(pids: number[], graceMs: number): Promise<void> {
+  const deadline = Date.now() + graceMs;
+  while (Date.now() < deadline && pids.some((pid) => signal(pid, 0) && !zombieSync(pid))) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function zombieSync(pid: number): boolean {
+  // A zombie still answers signal 0 until its parent reaps it; it is dead for our purpose.
+  try {
+    return isZombie(readFileSync(`/proc/${pid}/stat`, 'latin1'));
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,116 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCommandTool } from '../../../../src/engine/tools/kinds/command-tool.js';
+import { RunProcesses } from '../../../../src/engine/tools/process/run-processes.js';
+import type { ToolContext } from '../../../../src/engine/tools/tool.js';
+import { FolderWorkspace } from '../../../../src/engine/workspace/folder-workspace.js';
+import { build, runScripted } from '../../../helpers/run-agent.js';
+import { makeToolContext } from '../tool-context.js';
+
+let workspace: FolderWorkspace;
+beforeAll(() => {
+  workspace = FolderWorkspace.temp();
+});
+afterAll(() => workspace.dispose());
+
+function context(processes = new RunProcesses()): ToolContext {
+  return makeToolContext({ workspace, processes });
+}
+
+function shell(script: string, timeoutMs = 30_000) {
+  return createCommandTool({ name: 'sh', description: 'shell', command: { argv: ['sh', '-c', script], timeout_ms: timeoutMs } });
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  // A zombie answers signal 0 until reaped, but it is no longer running.
+  try {
+    return !readFileSync(`/proc/${pid}/stat`, 'latin1').split(') ')[1].startsWith('Z');
+  } catch {
+    return false;
+  }
+}
+
+/** Polls until the process is gone; a generous deadline, never an assertion on elapsed time. */
+async function gone(pid: number, deadlineMs = 20_000): Promise<boolean> {
+  const until = Date.now() + deadlineMs;
+  while (Date.now() < until) {
+    if (!alive(pid)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return !alive(pid);
+}
+
+/** A script starting `command` in a new session and printing its pid once it is there. */
+function detach(pidFile: string, command: string, starter = 'setsid'): string {
+  return `${starter} sh -c 'echo $$ > ${pidFile}; exec ${command}' > /dev/null 2>&1 < /dev/null & while [ ! -s ${pidFile} ]; do sleep 0.05; done; cat ${pidFile}`;
+}
+
+function pidFrom(stdout: string): number {
+  const pid = Number(stdout.trim().split('\n')[0]);
+  expect(pid).toBeGreaterThan(0);
+  return pid;
+}
+
+describe('a command and its process tree', () => {
+  it('a timeout ends the whole group: `sh -c "sleep 300; true"` returns a timeout error', async () => {
+    const processes = new RunProcesses();
+    const outcome = await shell('sleep 300; true', 1000).execute({}, context(processes));
+    expect(outcome).toMatchObject({ isError: true, errorType: 'timeout' });
+    // Nothing of it is left for the run's end to find.
+    expect(await processes.reap()).toEqual([]);
+  }, 60_000);
+
+  it('a timeout kills the grandchild, not only the shell', async () => {
+    const outcome = await shell('sleep 300 & echo $!; wait; true', 1000).execute({}, context());
+    expect(outcome.errorType).toBe('timeout');
+    expect(await gone(pidFrom((outcome.result as { stdout: string }).stdout))).toBe(true);
+  }, 60_000);
+
+  it('a background child holding the output open ends with its leader', async () => {
+    const outcome = await shell('sleep 300 & echo $!').execute({}, context());
+    expect(outcome).toMatchObject({ isError: false, result: { exit_code: 0 } });
+    expect(await gone(pidFrom((outcome.result as { stdout: string }).stdout))).toBe(true);
+  }, 60_000);
+
+  it('an abort ends the whole group', async () => {
+    const controller = new AbortController();
+    const ctx = { ...context(), signal: controller.signal };
+    const running = shell('sleep 300 & echo $! > pid; wait').execute({}, ctx);
+    const pidFile = `${await workspace.root()}/pid`;
+    while (!existsSync(pidFile) || !readFileSync(pidFile, 'utf8').trim()) await new Promise((resolve) => setTimeout(resolve, 20));
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    controller.abort();
+    expect(await running).toMatchObject({ isError: true, errorType: 'canceled' });
+    expect(await gone(pid)).toBe(true);
+  }, 60_000);
+
+  it('a setsid child that left the group is found by the run tag and killed at the run end', async () => {
+    const processes = new RunProcesses();
+    const outcome = await shell(detach('a.pid', 'sleep 300')).execute({}, context(processes));
+    const pid = pidFrom((outcome.result as { stdout: string }).stdout);
+    expect(alive(pid)).toBe(true);
+    const killed = await processes.reap();
+    expect(killed).toEqual([{ pid, command: 'sleep 300' }]);
+    expect(await gone(pid)).toBe(true);
+  }, 60_000);
+
+  it('a run ends what its commands left behind and records it on the root span', async () => {
+    const revision = build({
+      tools: [{ name: 'spawn', description: 'starts a daemon', command: { argv: ['sh', '-c', detach('b.pid', 'sleep 301', 'nohup setsid')] } }],
+    });
+    const { spans } = await runScripted(revision, [
+      { tool_calls: [{ name: 'spawn', args: {} }] },
+      { text: 'done' },
+    ], { workspace });
+    const tool = spans.find((span) => span.name === 'execute_tool spawn');
+    const pid = pidFrom(JSON.parse(String(tool?.attributes['gen_ai.tool.call.result'])).stdout);
+    expect(await gone(pid)).toBe(true);
+    const root = spans.find((span) => span.name.startsWith('invoke_agent'));
+    expect(root?.attributes['agentcheck.processes.killed']).toEqual([`${pid} sleep 301`]);
+  }, 60_000);
+});

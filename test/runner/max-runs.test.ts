@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { AGENT_YAML, passingScenario, runCli } from '../e2e/cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+// A plan too large to hold is refused before anything is allocated, with a flag to raise the cap.
+
+describe('the planned run count is capped', () => {
+  it('refuses repeat: 100000000 in the suite config with a clear error, exit 2', async () => {
+    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('one'), 'agentcheck.config.yaml': 'repeat: 100000000\n' });
+    const result = await runCli(['run', '.', '--out', `${dir}/out`, '--reporter', 'json'], dir);
+    expect(result.exitCode, result.all).toBe(2);
+    expect(result.stderr).toContain('agentcheck.config.yaml');
+    expect(result.stderr).toContain('the suite plans 100,000,000 runs (1 scenarios x 1 variants x 100,000,000 repeats), more than the limit of 1,000,000');
+    expect(result.stderr).toContain('--max-runs');
+  }, 60_000);
+
+  it('--max-runs lowers or raises the cap', async () => {
+    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('one') });
+    const refused = await runCli(['run', '.', '--repeat', '3', '--max-runs', '2', '--out', `${dir}/out`, '--reporter', 'json'], dir);
+    expect(refused.exitCode, refused.all).toBe(2);
+    expect(refused.stderr).toMatch(/--repeat.*plans 3 runs/);
+    const allowed = await runCli(['run', '.', '--repeat', '3', '--max-runs', '3', '--out', `${dir}/out`, '--reporter', 'json'], dir);
+    expect(allowed.exitCode, allowed.all).toBe(0);
+  }, 60_000);
+});

@@ -1,0 +1,62 @@
+import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, symlinkSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SpansFile, type SpansFileSystem } from '../../src/runner/report/spans-file.js';
+import type { Report } from '../../src/runner/report/report.js';
+import type { SpanRecord } from '../../src/spans/span-record.js';
+import { AGENT_YAML, passingScenario, runCli } from '../e2e/cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+const SPAN: SpanRecord = { trace_id: 't', span_id: 's', parent_id: null, name: 'n', kind: 'internal', status: 'unset', start_ms: 0, end_ms: 1, duration_ms: 1, attributes: {}, ended: true };
+
+/** Node's file system with a disk that fills up after `room` bytes. */
+function fullAfter(room: number): SpansFileSystem {
+  let used = 0;
+  return {
+    openSync, closeSync, renameSync, rmSync,
+    writeSync(fd, text) {
+      used += Buffer.byteLength(text);
+      if (used > room) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+      return writeSync(fd, text);
+    },
+  };
+}
+
+describe('spans.jsonl on a full disk', () => {
+  it('stops at the first failed write, keeps the previous file and removes the partial one', () => {
+    const dir = tempDir({ 'spans.jsonl': 'the previous complete file\n' });
+    const file = new SpansFile(join(dir, 'spans.jsonl'), fullAfter(300));
+    for (let i = 0; i < 5; i++) expect(() => file.write([SPAN])).not.toThrow();
+    file.close();
+    expect(file.failure).toContain('ENOSPC');
+    expect(readFileSync(join(dir, 'spans.jsonl'), 'utf8')).toBe('the previous complete file\n');
+    expect(existsSync(join(dir, 'spans.jsonl.partial'))).toBe(false);
+  });
+
+  it('writes and renames when there is room', () => {
+    const dir = tempDir();
+    const file = new SpansFile(join(dir, 'spans.jsonl'), fullAfter(1e6));
+    file.write([SPAN]);
+    file.close();
+    expect(file.failure).toBeNull();
+    expect(JSON.parse(readFileSync(join(dir, 'spans.jsonl'), 'utf8'))).toMatchObject({ span_id: 's' });
+  });
+
+  it('agentcheck run: passing rows stay passing, the failure is said once, exit 1', async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      'a.scenario.yaml': passingScenario('one'),
+      'b.scenario.yaml': passingScenario('two'),
+      'c.scenario.yaml': passingScenario('three'),
+      'out/spans.jsonl': 'previous\n',
+    });
+    // Every write to /dev/full fails with ENOSPC: a full disk, for real.
+    symlinkSync('/dev/full', join(dir, 'out', 'spans.jsonl.partial'));
+    const result = await runCli(['run', '.', '--out', join(dir, 'out'), '--reporter', 'json'], dir);
+    expect(result.exitCode, result.all).toBe(1);
+    const report = JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8')) as Report;
+    expect(report.scenarios.map((row) => row.status)).toEqual(['pass', 'pass', 'pass']);
+    expect(result.stderr.match(/could not write .*spans\.jsonl: ENOSPC/g)).toHaveLength(1);
+    expect(readFileSync(join(dir, 'out', 'spans.jsonl'), 'utf8')).toBe('previous\n');
+  }, 60_000);
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { capEchoed } from '../../src/config/cap-text.js';
+import { regexProblem } from '../../src/config/safe-regex.js';
+import { SourceDocument } from '../../src/config/source.js';
+import { runCli } from '../e2e/cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+// Errors say where and what, but never echo a huge value whole, and YAML alias errors are located.
+
+describe('errors about hostile values', () => {
+  it('an unresolved alias names the line and column of the alias, with no unrelated suffix', () => {
+    let error: unknown;
+    try {
+      SourceDocument.parse('agent.yaml', 'id: x\nagent:\n  name: A\n  instructions: *nope\n');
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toMatchObject({ code: 'CONFIG_SYNTAX', line: 4, column: 17 });
+    expect((error as Error).message).toBe('agent.yaml:4:17: is not valid YAML/JSON: alias *nope has no anchor &nope before it');
+  });
+
+  it('an alias bomb still says what the limit is', () => {
+    const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x","x"]'];
+    for (let i = 1; i < 8; i++) bomb.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(10).fill(`*${String.fromCharCode(96 + i)}`).join(',')}]`);
+    expect(() => SourceDocument.parse('x.yaml', bomb.join('\n'))).toThrow(/^x\.yaml: is not valid YAML\/JSON: YAML aliases are limited to 1000 expansions$/);
+  });
+
+  it('caps an echoed value at 200 characters and says how much was cut', () => {
+    expect(capEchoed('x'.repeat(250))).toBe(`${'x'.repeat(200)}... (50 more characters)`);
+    expect(capEchoed('short')).toBe('short');
+    const problem = regexProblem(`${'('.repeat(100_000)}`) ?? '';
+    expect(problem).toContain('... (99800 more characters)');
+    expect(problem.length).toBeLessThan(400);
+  });
+
+  it('agentcheck validate: a 1 MB unknown key is echoed capped, once', async () => {
+    const key = 'k'.repeat(1_000_000);
+    const dir = tempDir({ 'agent.yaml': `id: x\nagent:\n  name: A\n  ${key}: 1\n` });
+    const result = await runCli(['validate', 'agent.yaml'], dir);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('... (999800 more characters)');
+    expect(result.stderr.length).toBeLessThan(3_000);
+  }, 60_000);
+});

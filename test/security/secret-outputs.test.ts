@@ -1,0 +1,107 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Report } from '../../src/runner/report/report.js';
+import { runCli } from '../e2e/cli.js';
+import { chatCompletion, sendJson, startLocalServer, type LocalServer } from '../helpers/openai-server.js';
+import { startOtlpReceiver, type OtlpReceiver } from '../helpers/otlp-receiver.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+// Every key the run was given stays out of every output, however it gets there: a model reply
+// that repeats it, a failing URL's query, a provider parameter, echoed headers, a base_url password.
+
+const SECRETS = {
+  env: 'sk-env-KEY-0a1b2c3d',
+  parameter: 'param-KEY-4e5f6a7b',
+  query: 'qk-KEY-8c9d0e1f',
+  accessToken: 'at-KEY-2a3b4c5d',
+  authKey: 'xak-KEY-6e7f8a9b',
+  apim: 'apim-KEY-0c1d2e3f',
+  functions: 'fn-KEY-4a5b6c7d',
+  basePassword: 'bu-KEY-8e9f0a1b',
+};
+
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? filesUnder(path) : statSync(path).isFile() ? [path] : [];
+  });
+}
+
+let server: LocalServer;
+let otlp: OtlpReceiver;
+
+beforeEach(async () => {
+  server = await startLocalServer({
+    // A model that repeats every key it can think of.
+    echo: (_req, res) => sendJson(res, 200, chatCompletion({ text: `my key is ${SECRETS.env}, the parameter ${SECRETS.parameter}` })),
+    api: (req, res) => sendJson(res, 200, { headers: req.headers }),
+  });
+  otlp = await startOtlpReceiver();
+});
+
+afterEach(async () => {
+  await server?.close();
+  await otlp?.close();
+});
+
+describe('secrets stay out of every output', () => {
+  it.each([['off'], ['record']])('report.json, md, junit, html, spans.jsonl, OTLP, cassettes, stdout and stderr (cassettes %s)', async (cassettes) => {
+    const agent = `id: leaky
+agent:
+  name: Leaky
+  llm: {provider: openai, model: m, base_url: "${server.baseUrl('echo')}", max_retries: 0, parameters: {api_key: "${SECRETS.parameter}"}}
+  tools:
+    - name: call_query
+      description: q
+      parameters: {type: object}
+      http: {url: "https://api.test/v1/items?api_key=${SECRETS.query}&access_token=${SECRETS.accessToken}&page=2"}
+    - name: call_headers
+      description: h
+      parameters: {type: object}
+      http:
+        url: "${server.origin}/api/echo"
+        headers: {X-Auth-Key: "${SECRETS.authKey}", Ocp-Apim-Subscription-Key: "${SECRETS.apim}", x-functions-key: "${SECRETS.functions}"}
+`;
+    const suite = `defaults:
+  agent: agent.yaml
+  inputs: {messages: [{role: user, content: go}]}
+scenarios:
+  - name: the model repeats the keys
+  - name: no mock matched a URL with credentials
+    mocks: {http: []}
+    model: {script: [{tool_calls: [{name: call_query}]}, {text: done}]}
+  - name: headers echoed back
+    model: {script: [{tool_calls: [{name: call_headers}]}, {text: done}]}
+  - name: a base_url with a password
+    model: {base_url: "http://user:${SECRETS.basePassword}@127.0.0.1:9/v1"}
+`;
+    const dir = tempDir({ 'agent.yaml': agent, 'leaky.scenarios.yaml': suite });
+    const out = join(dir, 'out');
+    const result = await runCli(
+      ['run', '.', '--out', out, '--reporter', 'table,json,md,junit,html', '--otlp', otlp.url, '--cassettes', cassettes],
+      dir,
+      { OPENAI_API_KEY: SECRETS.env },
+    );
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Report;
+    const row = (name: string) => report.scenarios.find((r) => r.name === name)!;
+    // The run did what it should, so the scan is over real traffic.
+    expect(row('the model repeats the keys').test_run?.output).toContain('my key is [redacted]');
+    if (cassettes === 'off') expect(row('no mock matched a URL with credentials').reason).toContain('api_key=[redacted]&access_token=[redacted]&page=2');
+    expect(server.of('echo')[0].body).toMatchObject({ api_key: SECRETS.parameter });
+    expect(server.of('api')[0].headers['x-auth-key']).toBe(SECRETS.authKey);
+
+    const texts: Array<[string, string]> = [
+      ...filesUnder(dir).map((file): [string, string] => [file.slice(dir.length + 1), readFileSync(file, 'utf8')]),
+      ['stdout', result.stdout] as [string, string],
+      ['stderr', result.stderr] as [string, string],
+      ['otlp', JSON.stringify(otlp.received)] as [string, string],
+    ].filter(([where]) => !where.endsWith('.yaml'));
+    expect(texts.some(([where]) => where.endsWith('report.html'))).toBe(true);
+    expect(texts.some(([where]) => where.includes('cassettes'))).toBe(cassettes === 'record');
+    expect(otlp.received.length).toBeGreaterThan(0);
+    const leaks = texts.flatMap(([where, text]) => Object.entries(SECRETS).filter(([, secret]) => text.includes(secret)).map(([name]) => `${name} in ${where}`));
+    expect(leaks).toEqual([]);
+  }, 60_000);
+});
