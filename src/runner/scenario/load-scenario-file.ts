@@ -10,6 +10,7 @@ import { loadAgentBuild } from '../../engine/revision/load-build.js';
 import type { AgentBuild, PlanSpec, PlanToolCall, Revision } from '../../engine/revision/types.js';
 import { loadSkillFolder } from '../../skills/load-skill-folder.js';
 import { validateChecks, validateToolName } from '../../verdicts/index.js';
+import { findTemplate, loadDataset, renderTemplates } from './dataset.js';
 import { scenarioFileId, type FoundScenarioFile } from './discover.js';
 import { scenarioFileSchema, scenarioSchema, validateScript } from './scenario-schema.js';
 import type { Scenario } from './scenario.js';
@@ -41,18 +42,71 @@ export function loadScenarioFile(found: FoundScenarioFile, context: LoadContext)
   }
   const fileId = scenarioFileId(found.file, found.root);
   const raw = value as RawScenario;
-  if (!('scenarios' in raw)) return [loadOne(doc, raw, {}, [], [], fileId, context)];
+  if (!('scenarios' in raw)) return loadEntry(doc, raw, {}, [], [], fileId, context);
 
   assertFormat(scenarioFileSchema, raw, (path, expected, atKey) => doc.error(path, expected, 'CONFIG_INVALID', atKey));
   const defaults = (raw.defaults ?? {}) as RawScenario;
   const names = new Map<string, number>();
-  return (raw.scenarios as RawScenario[]).map((scenario, index) => {
+  return (raw.scenarios as RawScenario[]).flatMap((scenario, index) => {
     const at = ['scenarios', index];
-    const loaded = loadOne(doc, scenario, defaults, at, ['defaults'], fileId, context);
-    const previous = names.get(loaded.name);
-    if (previous !== undefined) throw doc.error([...at, 'name'], `duplicate scenario name "${loaded.name}" (also scenarios[${previous}]); names must be unique within a file`);
-    names.set(loaded.name, index);
-    return loaded;
+    return loadEntry(doc, scenario, defaults, at, ['defaults'], fileId, context).map((loaded) => {
+      const previous = names.get(loaded.name);
+      if (previous !== undefined) throw doc.error([...at, 'name'], `duplicate scenario name "${loaded.name}" (also scenarios[${previous}]); names must be unique within a file`);
+      names.set(loaded.name, index);
+      return loaded;
+    });
+  });
+}
+
+/**
+ * One entry of a scenario file: one scenario, or one per row of its `dataset` (docs/formats.md,
+ * "Datasets"), each rendered with the row's `{{ vars.NAME }}` and then loaded like any scenario.
+ */
+function loadEntry(
+  doc: SourceDocument,
+  own: RawScenario,
+  defaults: RawScenario,
+  at: PathSegments,
+  defaultsAt: PathSegments,
+  fileId: string,
+  context: LoadContext,
+): Scenario[] {
+  if (!own || typeof own !== 'object' || Array.isArray(own)) throw doc.error(at, 'expected a scenario mapping');
+  const ownDataset = 'dataset' in own;
+  const dataset = ownDataset ? own.dataset : defaults.dataset;
+  if (dataset === undefined) {
+    const used = findTemplate(own, at) ?? findTemplate(defaults, defaultsAt);
+    if (used) throw doc.error(used, 'uses {{ vars.* }}, but the scenario has no dataset; add `dataset: FILE.csv | FILE.jsonl | [rows]` or remove the template');
+    return [loadOne(doc, own, defaults, at, defaultsAt, fileId, context)];
+  }
+  const datasetAt = [...(ownDataset ? at : defaultsAt), 'dataset'];
+  const locateDataset: Locator = (path, expected, atKey) => doc.error([...datasetAt, ...path], expected, 'CONFIG_INVALID', atKey);
+  const datasetOk = (typeof dataset === 'string' && dataset.length > 0) || (Array.isArray(dataset) && dataset.length > 0);
+  if (!datasetOk) throw locateDataset([], 'expected a .csv or .jsonl file (relative to the scenario file) or a non-empty list of rows');
+  const rows = loadDataset(dataset, dirname(doc.file), locateDataset);
+  const locate: Locator = (path, expected, atKey) => doc.error(path, expected, 'CONFIG_INVALID', atKey);
+  const { dataset: _own, ...ownTemplate } = own;
+  const { dataset: _shared, ...defaultsTemplate } = defaults;
+  const names = new Map<string, string>();
+  return rows.map((row) => {
+    const rendered = renderTemplates(ownTemplate, row, at, locate) as RawScenario;
+    const renderedDefaults = renderTemplates(defaultsTemplate, row, defaultsAt, locate) as RawScenario;
+    let scenario: Scenario;
+    try {
+      scenario = loadOne(doc, rendered, renderedDefaults, at, defaultsAt, fileId, context);
+    } catch (error) {
+      // The expanded scenario is what failed: say which row produced it.
+      if (error instanceof ConfigError && !error.expected.includes(row.where)) {
+        throw new ConfigError({ file: error.file, line: error.line, column: error.column, path: error.path }, `${error.expected} (dataset row ${row.where})`, error.code);
+      }
+      throw error;
+    }
+    const previous = names.get(scenario.name);
+    if (previous !== undefined) {
+      throw doc.error([...at, 'name'], `dataset rows ${previous} and ${row.where} both give the scenario name "${scenario.name}"; names must be unique: use a {{ vars.NAME }} in the name that differs between rows`);
+    }
+    names.set(scenario.name, row.where);
+    return scenario;
   });
 }
 
