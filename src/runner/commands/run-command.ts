@@ -14,6 +14,7 @@ import { suiteFingerprint } from '../report/suite-fingerprint.js';
 import { createReporters } from '../reporters/index.js';
 import { computeStats } from '../stats/compute-stats.js';
 import { loadSuite } from '../suite/load-suite.js';
+import { loadCustomChecks } from '../checks/load-custom-checks.js';
 import { runSuite } from '../suite/run-suite.js';
 import { folderConfig, loadSuiteConfig, REPORTER_NAMES, type ReporterName, type SuiteConfig } from '../suite/suite-config.js';
 import { shardFromEnv } from '../ci/shard-from-env.js';
@@ -63,6 +64,8 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
       }
     }
     plan = loadSuite({ paths: scenarioPaths, config, variants: options.variant, repeat: options.repeat, grep: options.grep, tags: options.tag, shard: options.shard }, io.cwd);
+    // Custom check modules are imported and checked before anything runs, like the rest of the input.
+    await loadCustomChecks(plan.scenarios);
   } catch (error) {
     return reportError(error, io);
   }

@@ -1,6 +1,7 @@
+import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { assertFormat, type Locator } from '../../config/assert-format.js';
-import { ConfigError } from '../../config/errors.js';
+import { ConfigError, type SourceLocation } from '../../config/errors.js';
 import { SourceDocument, type PathSegments, type SourceView } from '../../config/source.js';
 import { MCP_TOOL_PREFIX, mcpToolName } from '../../engine/mcp/mcp-tool-name.js';
 import type { ApprovalPolicy } from '../../engine/permissions/approval-policy.js';
@@ -9,7 +10,8 @@ import { applyDelta, type DeltaRevision } from '../../engine/revision/delta.js';
 import { loadAgentBuild } from '../../engine/revision/load-build.js';
 import type { AgentBuild, PlanSpec, PlanToolCall, Revision } from '../../engine/revision/types.js';
 import { loadSkillFolder } from '../../skills/load-skill-folder.js';
-import { validateChecks, validateToolName } from '../../verdicts/index.js';
+import { validateChecks, validateToolName, type CustomCheckParams } from '../../verdicts/index.js';
+import type { CustomCheckRef } from '../checks/custom-check-ref.js';
 import { findTemplate, loadDataset, renderTemplates } from './dataset.js';
 import { scenarioFileId, type FoundScenarioFile } from './discover.js';
 import { scenarioFileSchema, scenarioSchema, validateScript } from './scenario-schema.js';
@@ -162,6 +164,7 @@ function loadOne(
   if (expect.terminal_tool !== undefined) validateToolName(expect.terminal_tool, ['expect', 'terminal_tool'], locate);
   const checks = expect.checks ?? [];
   validateChecks(checks, (path: PathSegments, expected: string, atKey?: boolean) => locate(['expect', 'checks', ...path], expected, atKey));
+  const customChecks = customCheckRefs(checks, dir, locate);
 
   const scenario: Scenario = {
     id: `${fileId}#${name}`,
@@ -181,6 +184,7 @@ function loadOne(
     if (!isDirectory(scenario.workspace)) throw locate(['workspace'], `workspace folder not found: ${scenario.workspace}`);
   }
   if (script) scenario.script = script;
+  if (customChecks.length) scenario.customChecks = customChecks;
   if (approvals !== undefined) scenario.approvals = approvals;
   if (merged.mocks !== undefined) scenario.mocks = merged.mocks as Scenario['mocks'];
   if (merged.resume !== undefined) scenario.resume = merged.resume as Scenario['resume'];
@@ -206,6 +210,27 @@ function loadOne(
     check(scenario.skills.overlay, 'overlay');
   }
   return scenario;
+}
+
+/**
+ * The scenario's `custom` checks with their modules resolved against the scenario's folder; a
+ * module file that does not exist is refused here, the runner imports the rest before any run.
+ */
+function customCheckRefs(checks: ReadonlyArray<Record<string, unknown>>, dir: string, locate: Locator): CustomCheckRef[] {
+  const refs: CustomCheckRef[] = [];
+  checks.forEach((check, index) => {
+    if (!('custom' in check)) return;
+    const { module, params } = check.custom as CustomCheckParams;
+    const at = ['expect', 'checks', index, 'custom'];
+    const absolute = resolve(dir, module);
+    if (!existsSync(absolute)) throw locate([...at, 'module'], `custom check module not found: ${absolute}`);
+    const where = (path: PathSegments): SourceLocation => {
+      const { file, line, column, path: jsonPath } = locate(path, '');
+      return { file, line, column, path: jsonPath };
+    };
+    refs.push({ index, written: module, module: absolute, params, moduleAt: where([...at, 'module']), paramsAt: where(params === undefined ? at : [...at, 'params']) });
+  });
+  return refs;
 }
 
 /** A scenario's delta: inline, or a path to a delta file relative to the scenario file. */
