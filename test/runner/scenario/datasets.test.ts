@@ -52,6 +52,14 @@ describe('scenario datasets', () => {
     expect([...first, ...second].sort()).toEqual(['refund A-1', 'refund A-2', 'refund A-3', 'refund A-4']);
   });
 
+  it('a dataset in a file\'s defaults expands every scenario, and each row repeats like any scenario', () => {
+    const file = `defaults: {agent: agent.yaml, model: {script: [{text: done}]}, dataset: [{n: "1"}, {n: "2"}]}\nscenarios:\n  - {name: "a{{ vars.n }}", inputs: {messages: [{role: user, content: hi}]}}\n  - {name: "b{{ vars.n }}", inputs: {messages: [{role: user, content: hi}]}}\n`;
+    const dir = tempDir({ 'agent.yaml': AGENT, 'a.scenarios.yaml': file });
+    const plan = loadSuite({ paths: [dir], config: emptySuiteConfig(dir), repeat: 2 }, dir);
+    expect(plan.scenarios.map((s) => s.name)).toEqual(['a1', 'a2', 'b1', 'b2']);
+    expect(plan.runs).toHaveLength(8);
+  });
+
   it('a row missing a variable the scenario uses names the dataset file and row line', () => {
     const missing = loadError({ 'agent.yaml': AGENT, 'r.scenario.yaml': `${TEMPLATE}\ndataset: orders.csv\n`, 'orders.csv': 'order,amt\nA-1,20\n' });
     expect(missing.message).toMatch(/orders\.csv:2: the row has no variable "amount"/);
