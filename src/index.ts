@@ -49,7 +49,9 @@ export type { SpanRecord } from './spans/span-record.js';
 export { querySpans } from './spans/query.js';
 export { readSpansJsonl, spansToJsonl } from './spans/jsonl.js';
 export { buildEvidence, runChecks, scoreTestRun } from './verdicts/index.js';
-export type { CheckResult, Evidence } from './verdicts/index.js';
+export type { ApprovalRecord, CheckResult, CheckStatus, Evidence, ToolCall } from './verdicts/index.js';
+// custom checks (docs/custom-checks.md)
+export type { CustomCheckFunction, CustomCheckOutcome } from './verdicts/index.js';
 
 // errors
 export { AgentcheckError, ConfigError, ConfigErrors, ModelError, RunError, ToolError } from './config/errors.js';

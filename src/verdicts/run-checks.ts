@@ -8,6 +8,7 @@ import { result, type Check, type CheckResult } from './checks/check.js';
 // (never at module load): the import cycle is then harmless.
 import { CHECKS, type CheckKind } from './checks/index.js';
 import type { Evidence } from './evidence-types.js';
+import { runCustomCheck, type CustomCheckFunction } from './run-custom-check.js';
 
 /** One item of `expect.checks`: a one-key map `{kind: params}`. */
 export type CheckSpec = Record<string, unknown>;
@@ -72,4 +73,19 @@ export function runChecks(list: readonly CheckSpec[], evidence: Evidence): Check
 
 function checkOf(kind: string): Check<never> | undefined {
   return Object.hasOwn(CHECKS, kind) ? (CHECKS[kind as CheckKind] as Check<never>) : undefined;
+}
+
+/**
+ * runChecks, with `custom` checks run by the functions the runner loaded (by index in the
+ * list); those may be async. A custom check without a loaded function is an error.
+ */
+export async function runChecksWithCustom(list: readonly CheckSpec[], evidence: Evidence, custom: ReadonlyMap<number, CustomCheckFunction>): Promise<CheckResult[]> {
+  const results = runChecks(list, evidence);
+  await Promise.all(list.map(async (item, index) => {
+    const run = custom.get(index);
+    if (!('custom' in item) || !run || evidence.incomplete) return;
+    const { module, params } = item.custom as { module: string; params?: unknown };
+    results[index] = await runCustomCheck(run, module, params ?? {}, evidence, results[index].id);
+  }));
+  return results;
 }

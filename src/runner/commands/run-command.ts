@@ -9,6 +9,7 @@ import { resolveCassetteSettings, type CassetteSettings } from '../cassettes/cas
 import { createProgress } from '../progress/progress.js';
 import type { Report } from '../report/report.js';
 import { SpansFile } from '../report/spans-file.js';
+import { loadCustomChecks } from '../checks/load-custom-checks.js';
 import { shardFromEnv } from '../ci/shard-from-env.js';
 import { checkReporterNames, createReporters, type ReporterName } from '../reporters/index.js';
 import { loadSuite, type SuiteSelection } from '../suite/load-suite.js';
@@ -71,6 +72,8 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
       }
     }
     plan = loadSuite({ paths: scenarioPaths, config, variants: options.variant, repeat: options.repeat, grep: options.grep, tags: options.tag, shard: options.shard, only, maxRuns: options.maxRuns }, io.cwd);
+    // Custom check modules are imported and checked before anything runs, like the rest of the input.
+    await loadCustomChecks(plan.scenarios);
   } catch (error) {
     return reportError(error, io);
   }

@@ -1,7 +1,8 @@
+import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { assertFormat, type Locator } from '../../config/assert-format.js';
 import { didYouMean } from '../../config/did-you-mean.js';
-import { collectConfigErrors, ConfigError, throwConfigErrors } from '../../config/errors.js';
+import { collectConfigErrors, ConfigError, throwConfigErrors, type SourceLocation } from '../../config/errors.js';
 import { formatPath, SourceDocument, type PathSegments, type SourceView } from '../../config/source.js';
 import { MCP_TOOL_PREFIX, mcpToolName } from '../../engine/mcp/mcp-tool-name.js';
 import type { ApprovalPolicy } from '../../engine/permissions/approval-policy.js';
@@ -12,9 +13,11 @@ import type { AgentBuild, LlmSpec, PlanSpec, PlanToolCall, Revision } from '../.
 import { DEFAULT_LLM } from '../../engine/providers/index.js';
 import { validateLlmParameters } from '../../engine/providers/validate-parameters.js';
 import { loadSkillFolder } from '../../skills/load-skill-folder.js';
-import { validateCheck, validateToolName } from '../../verdicts/index.js';
+import { validateCheck, validateToolName, type CustomCheckParams } from '../../verdicts/index.js';
+import type { CustomCheckRef } from '../checks/custom-check-ref.js';
 import { buildTools, isOpenServerTool, listedTools } from './build-tools.js';
 import { checkScenarioNames } from './check-scenario-names.js';
+import { findTemplate, loadDataset, renderTemplates } from './dataset.js';
 import { scenarioFileId, type FoundScenarioFile } from './discover.js';
 import { scenarioFileSchema, scenarioSchema, validateScript } from './scenario-schema.js';
 import type { Scenario } from './scenario.js';
@@ -47,7 +50,7 @@ export function loadScenarioFile(found: FoundScenarioFile, context: LoadContext)
   }
   const fileId = scenarioFileId(found.file, found.root);
   const raw = value as RawScenario;
-  if (!('scenarios' in raw)) return [loadOne(doc, raw, {}, [], [], fileId, context)];
+  if (!('scenarios' in raw)) return loadEntry(doc, raw, {}, [], [], fileId, context);
 
   assertFormat(scenarioFileSchema, raw, (path, expected, atKey) => doc.error(path, expected, 'CONFIG_INVALID', atKey));
   const defaults = (raw.defaults ?? {}) as RawScenario;
@@ -57,14 +60,67 @@ export function loadScenarioFile(found: FoundScenarioFile, context: LoadContext)
   const loaded: Scenario[] = [];
   (raw.scenarios as RawScenario[]).forEach((scenario, index) => collectConfigErrors(problems, () => {
     const at = ['scenarios', index];
-    const one = loadOne(doc, scenario, defaults, at, ['defaults'], fileId, context);
-    const previous = names.get(one.name);
-    if (previous !== undefined) throw doc.error([...at, 'name'], `duplicate scenario name "${one.name}" (also scenarios[${previous}]); names must be unique within a file`);
-    names.set(one.name, index);
-    loaded.push(one);
+    for (const one of loadEntry(doc, scenario, defaults, at, ['defaults'], fileId, context)) {
+      const previous = names.get(one.name);
+      if (previous !== undefined) throw doc.error([...at, 'name'], `duplicate scenario name "${one.name}" (also scenarios[${previous}]); names must be unique within a file`);
+      names.set(one.name, index);
+      loaded.push(one);
+    }
   }));
   throwConfigErrors(problems);
   return loaded;
+}
+
+/**
+ * One entry of a scenario file: one scenario, or one per row of its `dataset` (docs/formats.md,
+ * "Datasets"), each rendered with the row's `{{ vars.NAME }}` and then loaded like any scenario.
+ */
+function loadEntry(
+  doc: SourceDocument,
+  own: RawScenario,
+  defaults: RawScenario,
+  at: PathSegments,
+  defaultsAt: PathSegments,
+  fileId: string,
+  context: LoadContext,
+): Scenario[] {
+  if (!own || typeof own !== 'object' || Array.isArray(own)) throw doc.error(at, 'expected a scenario mapping');
+  const ownDataset = 'dataset' in own;
+  const dataset = ownDataset ? own.dataset : defaults.dataset;
+  if (dataset === undefined) {
+    const used = findTemplate(own, at) ?? findTemplate(defaults, defaultsAt);
+    if (used) throw doc.error(used, 'uses {{ vars.* }}, but the scenario has no dataset; add `dataset: FILE.csv | FILE.jsonl | [rows]` or remove the template');
+    return [loadOne(doc, own, defaults, at, defaultsAt, fileId, context)];
+  }
+  const datasetAt = [...(ownDataset ? at : defaultsAt), 'dataset'];
+  const locateDataset: Locator = (path, expected, atKey) => doc.error([...datasetAt, ...path], expected, 'CONFIG_INVALID', atKey);
+  const datasetOk = (typeof dataset === 'string' && dataset.length > 0) || (Array.isArray(dataset) && dataset.length > 0);
+  if (!datasetOk) throw locateDataset([], 'expected a .csv or .jsonl file (relative to the scenario file) or a non-empty list of rows');
+  const rows = loadDataset(dataset, dirname(doc.file), locateDataset);
+  const locate: Locator = (path, expected, atKey) => doc.error(path, expected, 'CONFIG_INVALID', atKey);
+  const { dataset: _own, ...ownTemplate } = own;
+  const { dataset: _shared, ...defaultsTemplate } = defaults;
+  const names = new Map<string, string>();
+  return rows.map((row) => {
+    const rendered = renderTemplates(ownTemplate, row, at, locate) as RawScenario;
+    const renderedDefaults = renderTemplates(defaultsTemplate, row, defaultsAt, locate) as RawScenario;
+    let scenario: Scenario;
+    try {
+      scenario = loadOne(doc, rendered, renderedDefaults, at, defaultsAt, fileId, context);
+    } catch (error) {
+      // The expanded scenario is what failed: say which row produced it.
+      if (error instanceof ConfigError && !error.expected.includes(row.where)) {
+        throw new ConfigError({ file: error.file, line: error.line, column: error.column, path: error.path }, `${error.expected} (dataset row ${row.where})`, error.code);
+      }
+      throw error;
+    }
+    const previous = names.get(scenario.name);
+    if (previous !== undefined) {
+      throw doc.error([...at, 'name'], `dataset rows ${previous} and ${row.where} both give the scenario name "${scenario.name}"; names must be unique: use a {{ vars.NAME }} in the name that differs between rows`);
+    }
+    names.set(scenario.name, row.where);
+    return scenario;
+  });
 }
 
 function loadOne(
@@ -141,6 +197,10 @@ function loadOne(
     script,
     allowUnknownTools: allowUnknownTools === true,
   }, builds, locate));
+  let customChecks: CustomCheckRef[] = [];
+  collectConfigErrors(problems, () => {
+    customChecks = customCheckRefs(checks, dir, locate);
+  });
   throwConfigErrors(problems);
 
   const scenario: Scenario = {
@@ -161,6 +221,7 @@ function loadOne(
     if (!isDirectory(scenario.workspace)) throw locate(['workspace'], `workspace folder not found: ${scenario.workspace}`);
   }
   if (script) scenario.script = script;
+  if (customChecks.length) scenario.customChecks = customChecks;
   if (approvals !== undefined) scenario.approvals = approvals;
   if (merged.mocks !== undefined) scenario.mocks = merged.mocks as Scenario['mocks'];
   if (merged.resume !== undefined) scenario.resume = merged.resume as Scenario['resume'];
@@ -186,6 +247,27 @@ function loadOne(
     check(scenario.skills.overlay, 'overlay');
   }
   return scenario;
+}
+
+/**
+ * The scenario's `custom` checks with their modules resolved against the scenario's folder; a
+ * module file that does not exist is refused here, the runner imports the rest before any run.
+ */
+function customCheckRefs(checks: ReadonlyArray<Record<string, unknown>>, dir: string, locate: Locator): CustomCheckRef[] {
+  const refs: CustomCheckRef[] = [];
+  checks.forEach((check, index) => {
+    if (!('custom' in check)) return;
+    const { module, params } = check.custom as CustomCheckParams;
+    const at = ['expect', 'checks', index, 'custom'];
+    const absolute = resolve(dir, module);
+    if (!existsSync(absolute)) throw locate([...at, 'module'], `custom check module not found: ${absolute}`);
+    const where = (path: PathSegments): SourceLocation => {
+      const { file, line, column, path: jsonPath } = locate(path, '');
+      return { file, line, column, path: jsonPath };
+    };
+    refs.push({ index, written: module, module: absolute, params, moduleAt: where([...at, 'module']), paramsAt: where(params === undefined ? at : [...at, 'params']) });
+  });
+  return refs;
 }
 
 /** A scenario's delta: inline, or a path to a delta file relative to the scenario file. */

@@ -6,7 +6,8 @@ import type { McpServerPool } from '../../engine/mcp/mcp-server-pool.js';
 import type { DeltaRevision } from '../../engine/revision/delta.js';
 import type { SkillOptions } from '../../engine/skills-delivery.js';
 import type { SpanRecord } from '../../spans/span-record.js';
-import { runChecks, type ToolCall } from '../../verdicts/index.js';
+import { runChecksWithCustom, type ToolCall } from '../../verdicts/index.js';
+import { loadCustomChecks } from '../checks/load-custom-checks.js';
 import { cassettePath } from '../cassettes/cassette-path.js';
 import type { CassetteRun } from '../cassettes/cassette-session.js';
 import type { CassetteSettings } from '../cassettes/cassette-settings.js';
@@ -78,7 +79,10 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     row.usage = { ...record.turn.usage };
     row.turns = record.spans.filter((span) => span.attributes['gen_ai.operation.name'] === 'chat').length;
     const evidence = record.evidence;
-    row.checks = runChecks(scenario.expect.checks, evidence);
+    // Loaded before the run by `agentcheck run`; a scenario run on its own loads them here.
+    if (scenario.customChecks?.some((ref) => !ref.run)) await loadCustomChecks([scenario]);
+    const custom = new Map((scenario.customChecks ?? []).flatMap((ref) => (ref.run ? [[ref.index, ref.run] as const] : [])));
+    row.checks = await runChecksWithCustom(scenario.expect.checks, evidence, custom);
     const nestedCalls = countNestedCalls(evidence.calls, nestedExpectedTools(scenario.expect));
     if (nestedCalls) row.nested_calls = nestedCalls;
     decide(row, scenario, record, evidence.incomplete);

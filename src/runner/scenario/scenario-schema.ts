@@ -146,6 +146,8 @@ export const scenarioProperties = {
   skip: { type: ['boolean', 'string'] },
   // An agentcheck extension (docs/formats.md, Scenario): per-scenario skill delivery on top of the suite config's.
   skills: skillsSchema,
+  // Expands the scenario over rows (docs/formats.md, "Datasets"); removed before the expanded scenario is validated.
+  dataset: { type: ['string', 'array'], minLength: 1, minItems: 1, items: { type: 'object' } },
 } as const;
 
 /** One scenario, after defaults are merged. */

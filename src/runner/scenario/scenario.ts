@@ -2,6 +2,7 @@ import type { Message } from '../../engine/model/message.js';
 import type { ApprovalPolicy } from '../../engine/permissions/approval-policy.js';
 import type { ScriptEntry } from '../../engine/providers/scripted.js';
 import type { DeltaRevision } from '../../engine/revision/delta.js';
+import type { CustomCheckRef } from '../checks/custom-check-ref.js';
 import type { HttpMock } from '../mocks/http-mocks.js';
 
 /** What a scenario expects (docs/formats.md, Scenario; docs/verdicts.md). */
@@ -32,6 +33,8 @@ export interface Scenario {
   /** Answers to the run's successive pauses, in order (docs/formats.md, "Pause and resume"). */
   resume?: Array<{ decision: 'approve' | 'deny' }>;
   expect: ScenarioExpect;
+  /** The `custom` checks of `expect.checks`, their modules resolved (docs/custom-checks.md). */
+  customChecks?: CustomCheckRef[];
   tags: string[];
   expect_failure?: string;
   timeout_ms?: number;

@@ -1,6 +1,7 @@
 /** The check catalog: kind -> check (docs/verdicts.md). A map only; the logic lives in each file. */
 import type { Check } from './check.js';
 import { approval } from './approval.js';
+import { custom } from './custom.js';
 import { file } from './file.js';
 import { maxDurationMs } from './max-duration-ms.js';
 import { maxTokens } from './max-tokens.js';
@@ -37,6 +38,7 @@ export const CHECKS = {
   max_tool_calls: maxToolCalls,
   max_tokens: maxTokens,
   max_duration_ms: maxDurationMs,
+  custom,
 } as const satisfies Record<string, Check<never>>;
 
 /** A check kind's name. */

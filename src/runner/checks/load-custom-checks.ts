@@ -1,0 +1,68 @@
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { ConfigError, type SourceLocation } from '../../config/errors.js';
+import { userSchemaProblem, userSchemaProblems } from '../../config/json-schema.js';
+import { formatPath } from '../../config/source.js';
+import type { CustomCheckFunction } from '../../verdicts/index.js';
+import type { Scenario } from '../scenario/scenario.js';
+import type { CustomCheckRef } from './custom-check-ref.js';
+
+/** A custom check module after import: its function and optional params schema. */
+interface CheckModule {
+  run: CustomCheckFunction;
+  paramsSchema?: object;
+}
+
+/** Imported modules by absolute path: each module is imported and checked once per suite. */
+export type CheckModuleCache = Map<string, Promise<CheckModule>>;
+
+/**
+ * Imports the custom check modules of these scenarios (docs/custom-checks.md) and sets each
+ * ref's function. A module that is missing, fails to import, exports no function or has a
+ * `paramsSchema` the scenario's params do not satisfy is a ConfigError located in the scenario.
+ */
+export async function loadCustomChecks(scenarios: readonly Scenario[], cache: CheckModuleCache = new Map()): Promise<void> {
+  for (const scenario of scenarios) {
+    for (const ref of scenario.customChecks ?? []) {
+      if (ref.run) continue;
+      let loading = cache.get(ref.module);
+      if (!loading) cache.set(ref.module, (loading = importCheckModule(ref)));
+      const loaded = await loading;
+      if (loaded.paramsSchema) checkParams(ref, loaded.paramsSchema);
+      ref.run = loaded.run;
+    }
+  }
+}
+
+async function importCheckModule(ref: CustomCheckRef): Promise<CheckModule> {
+  const fail = (expected: string) => located(ref.moduleAt, expected);
+  if (!existsSync(ref.module)) throw fail(`custom check module not found: ${ref.module}`);
+  let exports: Record<string, unknown>;
+  try {
+    exports = (await import(pathToFileURL(ref.module).href)) as Record<string, unknown>;
+  } catch (error) {
+    throw fail(`custom check module ${ref.written} could not be imported: ${(error as Error).message ?? String(error)}`);
+  }
+  const run = typeof exports.default === 'function' ? exports.default : exports.check;
+  if (typeof run !== 'function') {
+    throw fail(`custom check module ${ref.written} exports no check function; expected \`export default function (evidence, params) {...}\` or \`export function check(evidence, params) {...}\``);
+  }
+  const { paramsSchema } = exports;
+  if (paramsSchema !== undefined) {
+    const problem = userSchemaProblem(paramsSchema);
+    if (problem) throw fail(`custom check module ${ref.written} exports a paramsSchema that is not a valid JSON Schema: ${problem}`);
+  }
+  return { run: run as CustomCheckFunction, paramsSchema: paramsSchema as object | undefined };
+}
+
+/** The scenario's params against the module's paramsSchema; omitted params are `{}`. */
+function checkParams(ref: CustomCheckRef, schema: object): void {
+  const [problem] = userSchemaProblems(schema, ref.params ?? {});
+  if (!problem) return;
+  const inner = formatPath(problem.path);
+  throw located(ref.paramsAt, `${inner ? `${inner}: ` : ''}${problem.expected} (the paramsSchema of ${ref.written})`);
+}
+
+function located(at: SourceLocation, expected: string): ConfigError {
+  return new ConfigError({ file: at.file, line: at.line, column: at.column, path: at.path }, expected);
+}

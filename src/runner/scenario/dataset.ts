@@ -1,0 +1,132 @@
+import { readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Locator } from '../../config/assert-format.js';
+import { MAX_CONFIG_BYTES, type PathSegments } from '../../config/source.js';
+import { CsvSyntaxError, parseCsv } from './csv.js';
+
+/** One dataset row: its variables and where it was written (`orders.csv:7`, `dataset[2]`). */
+export interface DatasetRow {
+  where: string;
+  vars: Record<string, unknown>;
+}
+
+/**
+ * Reads a scenario's `dataset` (docs/formats.md, "Datasets"): a `.csv` file with a header row,
+ * a `.jsonl` file of one object a line, or an inline list of objects. A file path is relative
+ * to the scenario file; `locate` points at the `dataset` field.
+ */
+export function loadDataset(dataset: unknown, dir: string, locate: Locator): DatasetRow[] {
+  if (Array.isArray(dataset)) {
+    return dataset.map((row, index) => {
+      if (!row || typeof row !== 'object' || Array.isArray(row)) throw locate([index], 'expected a row: a mapping of variable names to values');
+      return { where: `dataset[${index}]`, vars: row as Record<string, unknown> };
+    });
+  }
+  const given = dataset as string;
+  const file = resolve(dir, given);
+  const text = readDatasetFile(file, locate);
+  let rows: DatasetRow[];
+  if (/\.csv$/i.test(given)) rows = csvRows(text, given, locate);
+  else if (/\.jsonl$/i.test(given)) rows = jsonlRows(text, given, locate);
+  else throw locate([], `dataset "${given}" is neither .csv nor .jsonl; expected a .csv file, a .jsonl file or a list of rows`);
+  if (!rows.length) throw locate([], `dataset ${given} has no rows; a scenario over an empty dataset would silently run nothing`);
+  return rows;
+}
+
+function readDatasetFile(file: string, locate: Locator): string {
+  let size;
+  try {
+    size = statSync(file).size;
+  } catch {
+    throw locate([], `dataset file not found: ${file}`);
+  }
+  if (size > MAX_CONFIG_BYTES) throw locate([], `dataset ${file} is ${size} bytes; datasets are limited to ${MAX_CONFIG_BYTES} bytes`);
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    throw locate([], `dataset ${file} cannot be read: ${(error as Error).message}`);
+  }
+}
+
+function csvRows(text: string, given: string, locate: Locator): DatasetRow[] {
+  try {
+    return parseCsv(text).map((record) => ({ where: `${given}:${record.line}`, vars: record.values }));
+  } catch (error) {
+    if (error instanceof CsvSyntaxError) throw locate([], `${given}:${error.line}: ${error.message}`);
+    throw error;
+  }
+}
+
+function jsonlRows(text: string, given: string, locate: Locator): DatasetRow[] {
+  const rows: DatasetRow[] = [];
+  text.split('\n').forEach((raw, index) => {
+    const line = raw.trim();
+    if (!line) return;
+    const where = `${given}:${index + 1}`;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (error) {
+      throw locate([], `${where}: invalid JSON (${(error as Error).message}); expected one JSON object a line`);
+    }
+    if (!value || typeof value !== 'object' || Array.isArray(value)) throw locate([], `${where}: expected a JSON object of variables, got ${JSON.stringify(value).slice(0, 60)}`);
+    rows.push({ where, vars: value as Record<string, unknown> });
+  });
+  return rows;
+}
+
+/** `{{ vars.NAME }}`, spaces optional. */
+const TEMPLATE = /\{\{\s*vars\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
+/** A string that is exactly one template: it takes the variable's value with its type (JSONL numbers stay numbers). */
+const WHOLE = /^\{\{\s*vars\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$/;
+/** Anything that looks like a template, to refuse `{{ vars.x }}` in a scenario without a dataset. */
+const ANY_TEMPLATE = /\{\{\s*vars\./;
+
+/**
+ * Renders every string of `value` with the row's variables. A variable the row lacks is a
+ * located error naming the row; `at` is the path of `value` in its document.
+ */
+export function renderTemplates(value: unknown, row: DatasetRow, at: PathSegments, locate: Locator): unknown {
+  if (typeof value === 'string') {
+    const lookup = (name: string): unknown => {
+      if (!Object.hasOwn(row.vars, name)) {
+        const known = Object.keys(row.vars).join(', ') || '(none)';
+        throw locate(at, `${row.where}: the row has no variable "${name}", which the scenario uses here; the row has: ${known}`);
+      }
+      return row.vars[name];
+    };
+    const whole = WHOLE.exec(value);
+    if (whole) return lookup(whole[1]);
+    return value.replace(TEMPLATE, (_match, name: string) => asText(lookup(name)));
+  }
+  if (Array.isArray(value)) return value.map((item, index) => renderTemplates(item, row, [...at, index], locate));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, renderTemplates(item, row, [...at, key], locate)]));
+  }
+  return value;
+}
+
+/** The path of the first string using `{{ vars.* }}` in `value`, or null. */
+export function findTemplate(value: unknown, at: PathSegments = []): PathSegments | null {
+  if (typeof value === 'string') return ANY_TEMPLATE.test(value) ? at : null;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      const found = findTemplate(value[index], [...at, index]);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const found = findTemplate(item, [...at, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+function asText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === null || typeof value !== 'object') return String(value);
+  return JSON.stringify(value);
+}

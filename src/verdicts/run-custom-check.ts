@@ -1,0 +1,49 @@
+import { result, type CheckResult, type CheckStatus } from './checks/check.js';
+import type { Evidence } from './evidence-types.js';
+
+/** What a custom check function returns (synchronously or as a promise); `id` and `kind` are added. */
+export interface CustomCheckOutcome {
+  status: CheckStatus;
+  reason: string;
+  /** Span ids that decided the result. */
+  evidence?: string[];
+}
+
+/** A custom check: the same shape as a built-in check, a function of the evidence and its params. */
+export type CustomCheckFunction = (evidence: Evidence, params: unknown) => CustomCheckOutcome | Promise<CustomCheckOutcome>;
+
+const STATUSES: readonly string[] = ['pass', 'fail', 'error'];
+
+/**
+ * Runs a loaded custom check. The function gets a copy of the evidence, so it cannot change what
+ * later checks see. A throw, a rejected promise or a malformed answer is an `error` result with
+ * the module's message, never a pass.
+ */
+export async function runCustomCheck(run: CustomCheckFunction, module: string, params: unknown, evidence: Evidence, id: string): Promise<CheckResult> {
+  let outcome: unknown;
+  try {
+    outcome = await run(structuredClone(evidence), structuredClone(params));
+  } catch (error) {
+    return result('custom', id, 'error', `${module} threw: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const problem = outcomeProblem(outcome);
+  if (problem) return result('custom', id, 'error', `${module} returned ${problem}; expected {status: "pass" | "fail" | "error", reason: string, evidence?: string[]}`);
+  const { status, reason, evidence: ids = [] } = outcome as CustomCheckOutcome;
+  return result('custom', id, status, reason, ids);
+}
+
+/** What is wrong with a custom check's answer, or null. */
+function outcomeProblem(outcome: unknown): string | null {
+  if (!outcome || typeof outcome !== 'object' || Array.isArray(outcome)) return describe(outcome);
+  const { status, reason, evidence } = outcome as Record<string, unknown>;
+  if (typeof status !== 'string' || !STATUSES.includes(status)) return `status ${describe(status)}`;
+  if (typeof reason !== 'string') return `reason ${describe(reason)}`;
+  if (evidence !== undefined && (!Array.isArray(evidence) || evidence.some((item) => typeof item !== 'string'))) return 'evidence that is not a list of span ids';
+  return null;
+}
+
+function describe(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (Array.isArray(value)) return 'an array';
+  return JSON.stringify(value)?.slice(0, 60) ?? String(value);
+}

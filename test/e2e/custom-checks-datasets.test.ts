@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/temp-dir.js';
+import { AGENT_YAML, passingScenario, runCli } from './cli.js';
+
+const LIMIT = `export const paramsSchema = {type: 'object', required: ['max'], properties: {max: {type: 'integer'}}};
+export default (evidence, params) => evidence.calls.length <= params.max
+  ? {status: 'pass', reason: 'ok'}
+  : {status: 'fail', reason: 'expected at most ' + params.max + ' calls; saw ' + evidence.calls.length};
+`;
+
+describe('custom checks and datasets (end to end)', () => {
+  it('a custom check module decides rows; params its schema refuses stop the suite with exit 2 before any run', async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      'checks/limit.mjs': LIMIT,
+      'ok.scenario.yaml': passingScenario('ok', '    - custom: {module: checks/limit.mjs, params: {max: 1}}'),
+    });
+    const failing = await runCli(['run', 'ok.scenario.yaml', '--out', 'out', '--reporter', 'table'], dir);
+    expect(failing.exitCode, failing.all).toBe(1);
+    expect(failing.stdout).toMatch(/custom#1: expected at most 1 calls; saw 2/);
+
+    const bad = tempDir({ 'agent.yaml': AGENT_YAML, 'checks/limit.mjs': LIMIT, 'bad.scenario.yaml': passingScenario('bad', '    - custom: {module: checks/limit.mjs, params: {max: many}}') });
+    const refused = await runCli(['run', '.', '--out', 'out'], bad);
+    expect(refused.exitCode, refused.all).toBe(2);
+    expect(refused.stderr).toMatch(/bad\.scenario\.yaml:13:\d+ at expect\.checks\[1\]\.custom\.params: max: expected integer/);
+  });
+
+  it('dataset rows are ordinary scenarios for --grep and --shard', async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      'ids.csv': 'id\n1\n2\n3\n',
+      'rows.scenario.yaml': passingScenario('"lookup {{ vars.id }}"', 'dataset: ids.csv\n'),
+    });
+    const grep = await runCli(['run', '.', '--out', 'out', '--grep', 'lookup 2', '--reporter', 'table'], dir);
+    expect(grep.exitCode, grep.all).toBe(0);
+    expect(grep.stdout).toMatch(/1 scenarios?: 1 passed/);
+    expect(grep.stdout).toMatch(/rows\.scenario\.yaml#lookup 2/);
+    const shard = await runCli(['run', '.', '--out', 'out2', '--shard', '2/3', '--reporter', 'table'], dir);
+    expect(shard.exitCode, shard.all).toBe(0);
+    expect(shard.stdout).toMatch(/1 scenarios?: 1 passed/);
+  });
+});

@@ -1,0 +1,124 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../../../src/config/errors.js';
+import { loadCustomChecks } from '../../../src/runner/checks/load-custom-checks.js';
+import { runScenario } from '../../../src/runner/scenario/run-scenario.js';
+import { loadSuite } from '../../../src/runner/suite/load-suite.js';
+import { emptySuiteConfig } from '../../../src/runner/suite/suite-config.js';
+import { tempDir } from '../../helpers/temp-dir.js';
+import { configErrorOf } from '../../helpers/config-error.js';
+
+const AGENT = 'id: bot\nagent:\n  name: Bot\n  tools: [{name: refund, parameters: {type: object, properties: {amount: {type: number}}}, returns: {ok: true}}]\n';
+const scenario = (checks: string) => [
+  'name: s',
+  'agent: agent.yaml',
+  'inputs: {messages: [{role: user, content: refund me}]}',
+  'model: {script: [{tool_calls: [{name: refund, args: {amount: 80}}]}, {text: done}]}',
+  'expect:',
+  '  checks:',
+  checks,
+].join('\n');
+
+/** Refund amounts above params.limit fail; span ids of the calls are the evidence. */
+const LIMIT_CHECK = `
+export const paramsSchema = {type: 'object', required: ['limit'], properties: {limit: {type: 'number'}}, additionalProperties: false};
+export default function (evidence, params) {
+  const over = evidence.calls.filter((call) => call.name === 'refund' && call.args.amount > params.limit);
+  return over.length
+    ? {status: 'fail', reason: 'refund of ' + over[0].args.amount + ' over ' + params.limit, evidence: over.map((c) => c.span_id)}
+    : {status: 'pass', reason: 'no refund over ' + params.limit};
+}
+`;
+
+async function runFirst(files: Record<string, string>) {
+  const dir = tempDir({ 'agent.yaml': AGENT, ...files });
+  const plan = loadSuite({ paths: [join(dir, 'a.scenario.yaml')], config: emptySuiteConfig(dir) }, dir);
+  await loadCustomChecks(plan.scenarios);
+  const run = plan.runs[0];
+  return runScenario(run.scenario, { variant: run.variant, revision: run.revision, repeat: 0 });
+}
+
+async function loadError(files: Record<string, string>): Promise<ConfigError> {
+  const dir = tempDir({ 'agent.yaml': AGENT, ...files });
+  let caught: unknown;
+  try {
+    const plan = loadSuite({ paths: [join(dir, 'a.scenario.yaml')], config: emptySuiteConfig(dir) }, dir);
+    await loadCustomChecks(plan.scenarios);
+  } catch (error) {
+    caught = error;
+  }
+  return configErrorOf(() => {
+    throw caught;
+  });
+}
+
+describe('custom checks', () => {
+  it('a module function decides pass and fail with its params, evidence ids kept', async () => {
+    const files = { 'checks/limit.mjs': LIMIT_CHECK };
+    const pass = await runFirst({ ...files, 'a.scenario.yaml': scenario('    - custom: {module: ./checks/limit.mjs, params: {limit: 100}}') });
+    expect(pass.status).toBe('pass');
+    expect(pass.checks[0]).toEqual({ id: 'custom#0', kind: 'custom', status: 'pass', reason: 'no refund over 100', evidence: [] });
+    const fail = await runFirst({ ...files, 'a.scenario.yaml': scenario('    - custom: {module: ./checks/limit.mjs, params: {limit: 50}}') });
+    expect(fail.status).toBe('fail');
+    expect(fail.checks[0]).toMatchObject({ status: 'fail', reason: 'refund of 80 over 50' });
+    expect(fail.checks[0].evidence).toHaveLength(1);
+  });
+
+  it('a named `check` export, async, also works', async () => {
+    const row = await runFirst({
+      'c.mjs': 'export async function check(evidence) { return {status: evidence.turns === 2 ? "pass" : "fail", reason: "turns " + evidence.turns}; }',
+      'a.scenario.yaml': scenario('    - custom: {module: c.mjs}'),
+    });
+    expect(row.checks[0]).toMatchObject({ status: 'pass', reason: 'turns 2' });
+  });
+
+  it('a module that throws, rejects or returns junk is a check error with its message, never a pass', async () => {
+    const row = await runFirst({
+      'throws.mjs': 'export default () => { throw new Error("limit table missing"); };',
+      'rejects.mjs': 'export default async () => { throw new Error("backend down"); };',
+      'junk.mjs': 'export default () => ({status: "ok", reason: 1});',
+      'nothing.mjs': 'export default () => undefined;',
+      'a.scenario.yaml': scenario(['throws', 'rejects', 'junk', 'nothing'].map((name) => `    - custom: {module: ./${name}.mjs}`).join('\n')),
+    });
+    expect(row.checks.map((check) => check.status)).toEqual(['error', 'error', 'error', 'error']);
+    expect(row.checks[0].reason).toBe('./throws.mjs threw: limit table missing');
+    expect(row.checks[1].reason).toBe('./rejects.mjs threw: backend down');
+    expect(row.checks[2].reason).toMatch(/^\.\/junk\.mjs returned status "ok"; expected \{status: "pass" \| "fail" \| "error"/);
+    expect(row.checks[3].reason).toMatch(/returned nothing/);
+    expect(row.status).toBe('error');
+    expect(row.error?.type).toBe('CHECK_ERROR');
+  });
+
+  it('a module cannot change the evidence later checks see', async () => {
+    const row = await runFirst({
+      'mutate.mjs': 'export default (evidence) => { evidence.calls.length = 0; evidence.turns = 99; return {status: "pass", reason: "ok"}; };',
+      'a.scenario.yaml': scenario('    - custom: {module: mutate.mjs}\n    - tool_called: {tool: refund}\n    - max_turns: 2'),
+    });
+    expect(row.checks.map((check) => check.status)).toEqual(['pass', 'pass', 'pass']);
+  });
+
+  it('params the module paramsSchema refuses are a load error located at params', async () => {
+    const error = await loadError({ 'checks/limit.mjs': LIMIT_CHECK, 'a.scenario.yaml': scenario('    - custom: {module: ./checks/limit.mjs, params: {limit: "lots"}}') });
+    expect(error.path).toBe('expect.checks[0].custom.params');
+    expect(error.line).toBe(7);
+    expect(error.message).toMatch(/limit: expected number, got string "lots" \(the paramsSchema of \.\/checks\/limit\.mjs\)/);
+    const missing = await loadError({ 'checks/limit.mjs': LIMIT_CHECK, 'a.scenario.yaml': scenario('    - custom: {module: ./checks/limit.mjs}') });
+    expect(missing.message).toMatch(/missing required key "limit"/);
+  });
+
+  it('a missing module, a TypeScript module and a module without a function are load errors', async () => {
+    const missing = await loadError({ 'a.scenario.yaml': scenario('    - custom: {module: ./checks/nope.mjs}') });
+    expect(missing.path).toBe('expect.checks[0].custom.module');
+    expect(missing.line).toBe(7);
+    expect(missing.message).toMatch(/custom check module not found: .*checks\/nope\.mjs/);
+    const ts = await loadError({ 'c.ts': 'export default () => 1;', 'a.scenario.yaml': scenario('    - custom: {module: c.ts}') });
+    expect(ts.message).toMatch(/is TypeScript, which Node cannot import without a loader; compile it to \.mjs\/\.js/);
+    const noFunction = await loadError({ 'c.mjs': 'export const check = 3;', 'a.scenario.yaml': scenario('    - custom: {module: c.mjs}') });
+    expect(noFunction.message).toMatch(/exports no check function/);
+    expect(noFunction.path).toBe('expect.checks[0].custom.module');
+    const broken = await loadError({ 'c.mjs': 'export default (', 'a.scenario.yaml': scenario('    - custom: {module: c.mjs}') });
+    expect(broken.message).toMatch(/could not be imported/);
+    const unknownKey = await loadError({ 'c.mjs': 'export default () => 1;', 'a.scenario.yaml': scenario('    - custom: {module: c.mjs, param: {}}') });
+    expect(unknownKey.message).toMatch(/unknown key "param"; expected one of: module, params/);
+  });
+});
