@@ -12,6 +12,8 @@ export const SPAN = {
   component: 'component',
   planStep: 'plan_step',
   chainStep: 'chain_step',
+  /** A judge check's grading call: its own root, kept out of the agent's evidence. */
+  evaluate: 'evaluate',
 } as const;
 
 export const ATTR = {
@@ -35,6 +37,10 @@ export const ATTR = {
   toolResult: 'gen_ai.tool.call.result',
   errorType: 'error.type',
   mcpMethod: 'mcp.method.name',
+  evaluationName: 'gen_ai.evaluation.name',
+  evaluationScore: 'gen_ai.evaluation.score.value',
+  evaluationLabel: 'gen_ai.evaluation.score.label',
+  evaluationExplanation: 'gen_ai.evaluation.explanation',
 
   resolvedConfig: 'agentcheck.resolved_config',
   skillsDelivered: 'agentcheck.skills.delivered',
@@ -69,6 +75,9 @@ export const ATTR = {
   /** Root of a resumed run: the checkpoint it continued from. */
   resumedFrom: 'agentcheck.resume.checkpoint_id',
 } as const;
+
+/** The event a grading span records its result with (GenAI conventions). */
+export const EVALUATION_EVENT = 'gen_ai.evaluation.result';
 
 /** Prefixes stripped before tool names are compared (DESIGN.md section 5). */
 export function normalizeToolName(name: string): string {

@@ -10,6 +10,7 @@ import { loadAgentBuild } from '../../engine/revision/load-build.js';
 import type { AgentBuild, PlanSpec, PlanToolCall, Revision } from '../../engine/revision/types.js';
 import { loadSkillFolder } from '../../skills/load-skill-folder.js';
 import { validateChecks, validateToolName } from '../../verdicts/index.js';
+import { judgeJobs } from '../judge/grader-model.js';
 import { scenarioFileId, type FoundScenarioFile } from './discover.js';
 import { scenarioFileSchema, scenarioSchema, validateScript } from './scenario-schema.js';
 import type { Scenario } from './scenario.js';
@@ -22,6 +23,8 @@ export interface LoadContext {
   plain?: Map<Revision, DeltaRevision>;
   /** Suite-level default model (`model` in agentcheck.config.yaml). */
   suiteModel?: Record<string, unknown>;
+  /** Suite-level default grader of judge checks (`judge.model` in agentcheck.config.yaml). */
+  suiteGrader?: Record<string, unknown>;
   /**
    * The suite's variant deltas (`variants` in agentcheck.config.yaml): a tool a variant adds may
    * be answered in a scenario's `approvals.tools`. Without them, only the scenario's own
@@ -107,7 +110,9 @@ function loadOne(
   const expect = (merged.expect ?? {}) as Scenario['expect'];
   if (expect.terminal_tool !== undefined) validateToolName(expect.terminal_tool, ['expect', 'terminal_tool'], locate);
   const checks = expect.checks ?? [];
-  validateChecks(checks, (path: PathSegments, expected: string, atKey?: boolean) => locate(['expect', 'checks', ...path], expected, atKey));
+  const locateCheck: Locator = (path, expected, atKey) => locate(['expect', 'checks', ...path], expected, atKey);
+  validateChecks(checks, locateCheck);
+  const judges = judgeJobs(checks, context.suiteGrader, locateCheck);
 
   const scenario: Scenario = {
     id: `${fileId}#${name}`,
@@ -127,6 +132,7 @@ function loadOne(
     if (!isDirectory(scenario.workspace)) throw locate(['workspace'], `workspace folder not found: ${scenario.workspace}`);
   }
   if (script) scenario.script = script;
+  if (judges.length) scenario.judges = judges;
   if (approvals !== undefined) scenario.approvals = approvals;
   if (merged.mocks !== undefined) scenario.mocks = merged.mocks as Scenario['mocks'];
   if (merged.resume !== undefined) scenario.resume = merged.resume as Scenario['resume'];

@@ -2,6 +2,7 @@ import type { Message } from '../../engine/model/message.js';
 import type { ApprovalPolicy } from '../../engine/permissions/approval-policy.js';
 import type { ScriptEntry } from '../../engine/providers/scripted.js';
 import type { DeltaRevision } from '../../engine/revision/delta.js';
+import type { JudgeJob } from '../judge/grader-model.js';
 import type { HttpMock } from '../mocks/http-mocks.js';
 
 /** What a scenario expects (DESIGN.md 2.8 and section 6). */
@@ -38,4 +39,6 @@ export interface Scenario {
   skip?: boolean | string;
   /** Skill folders (absolute) and delivery added to the suite's for this scenario. */
   skills?: { forced: string[]; overlay: string[]; delivery?: 'inline' | 'on_demand' };
+  /** The judge checks among `expect.checks`, each with its grader resolved (none: no judge checks). */
+  judges?: JudgeJob[];
 }
