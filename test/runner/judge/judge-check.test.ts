@@ -90,6 +90,14 @@ describe('judge checks', () => {
     expect((error as Error).message).toMatch(/needs a grader model/);
   });
 
+  it('rejects a grader model without provider and model, and unknown keys, at load time', async () => {
+    const noProvider = await runOne('    - judge: {rubric: "Polite.", model: {model: gpt-x}}').catch((thrown: unknown) => thrown);
+    expect((noProvider as Error).message).toMatch(/expect\.checks\[0\]\.judge\.model.*needs `provider` and `model`/s);
+    const unknownKey = await runOne('    - judge: {rubric: "Polite.", model: {provider: openai, model: gpt-x, temprature: 0}}').catch((thrown: unknown) => thrown);
+    expect(unknownKey).toBeInstanceOf(ConfigError);
+    expect((unknownKey as Error).message).toMatch(/temprature/);
+  });
+
   it('uses the suite config judge.model when the check names none', async () => {
     const config = `judge:\n  model: ${scriptedGrader('{"score": 0.9, "passed": true, "reason": "From the suite grader."}')}\n`;
     const { rows } = await runOne('    - judge: {rubric: "Polite."}', { 'agentcheck.config.yaml': config }, 'agentcheck.config.yaml');
