@@ -98,6 +98,13 @@ describe('judge checks', () => {
     expect((unknownKey as Error).message).toMatch(/temprature/);
   });
 
+  it('grades every repeat with a fresh grader, like any check', async () => {
+    const config = `repeat: 2\njudge:\n  model: ${scriptedGrader(GOOD)}\n`;
+    const { rows, spans } = await runOne('    - judge: {rubric: "Polite."}', { 'agentcheck.config.yaml': config }, 'agentcheck.config.yaml');
+    expect(rows.map((row) => [row.repeat, row.status, row.checks[0].status])).toEqual([[0, 'pass', 'pass'], [1, 'pass', 'pass']]);
+    expect(spans.filter((span) => span.name === 'evaluate judge#0')).toHaveLength(2);
+  });
+
   it('uses the suite config judge.model when the check names none', async () => {
     const config = `judge:\n  model: ${scriptedGrader('{"score": 0.9, "passed": true, "reason": "From the suite grader."}')}\n`;
     const { rows } = await runOne('    - judge: {rubric: "Polite."}', { 'agentcheck.config.yaml': config }, 'agentcheck.config.yaml');
