@@ -9,7 +9,7 @@ import type { ResolvedConfig } from '../engine/resolve-config.js';
 import type { ResumeDecision } from '../engine/resume.js';
 import { applyDelta, type DeltaRevision } from '../engine/revision/delta.js';
 import { loadAgentBuild, revisionFromValue } from '../engine/revision/load-build.js';
-import type { Revision } from '../engine/revision/types.js';
+import type { LlmSpec, Revision } from '../engine/revision/types.js';
 import type { Turn } from '../engine/turn.js';
 import { FolderWorkspace } from '../engine/workspace/folder-workspace.js';
 import type { Workspace } from '../engine/workspace/workspace.js';
@@ -19,6 +19,8 @@ import { buildEvidence, scoreTestRun, type Evidence } from '../verdicts/index.js
 import { captureContent } from './content-capture.js';
 import { CassetteSession, type CassetteOutcome } from './cassettes/cassette-session.js';
 import { withHttpMocks, type MockScope } from './mocks/http-mocks.js';
+import { gradeJudges } from './judge/grade-judges.js';
+import type { JudgeJob } from './judge/grader-model.js';
 import { mergeSegments } from './resume/merge-segments.js';
 import { runSegments, type ResumeRecord, type SegmentStart } from './resume/run-segments.js';
 import { checkApprovalTools } from './scenario/load-scenario-file.js';
@@ -71,6 +73,8 @@ export interface TestRunControl {
   from?: { checkpoint: Checkpoint; decision: ResumeDecision };
   /** Run in this workspace (a resumed run continues in its paused run's folder); the caller disposes it. */
   workspace?: Workspace;
+  /** The scenario's judge checks: graded after the run, their answers put in the evidence. */
+  judges?: readonly JudgeJob[];
 }
 
 const insideTestRun = new AsyncLocalStorage<true>();
@@ -108,7 +112,9 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
   if (request.workspace || control.workspace) await workspace.root();
   const { tracer, store } = installTracing();
   const cassette = request.cassette ? new CassetteSession(request.cassette, request.env ?? process.env, agentSecrets(revision.build.agent)) : undefined;
-  const scope: MockScope = { mocks: request.mocks?.http ?? [], passthroughOrigins: providerOrigins(revision, request.env), unmatched: [], cassette };
+  // Graders' endpoints pass through like the agent's own provider (or go to the cassette).
+  const origins = [revision.build.agent.llm, ...(control.judges ?? []).map((job) => job.llm)].flatMap((llm) => providerOrigins(llm, request.env));
+  const scope: MockScope = { mocks: request.mocks?.http ?? [], passthroughOrigins: origins, unmatched: [], cassette };
   // The time limit aborts the engine through its signal, so the turn ends `error` with what it had.
   const deadline = request.timeout_ms === undefined ? undefined : new Deadline(request.timeout_ms, request.signal);
   const signal = deadline?.signal ?? request.signal;
@@ -126,10 +132,11 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
   };
   const start: SegmentStart = control.from ? { kind: 'checkpoint', ...control.from } : { kind: 'fresh', inputs: request.inputs };
   const run = () => insideTestRun.run(true, () => runSegments(revision, start, control.answers ?? [], options, (id) => store.take(id)));
+  // A scenario that declares mocks (even an empty list) gets no live HTTP: unmatched requests are errors.
+  const intercepted = request.mocks?.http !== undefined || cassette !== undefined;
   let segmented;
   try {
-    // A scenario that declares mocks (even an empty list) gets no live HTTP: unmatched requests are errors.
-    segmented = request.mocks?.http !== undefined || cassette ? await withHttpMocks(scope, run) : await run();
+    segmented = intercepted ? await withHttpMocks(scope, run) : await run();
   } finally {
     deadline?.dispose();
   }
@@ -138,8 +145,6 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
     turn.stop_reason = 'error';
     turn.error = { type: 'TIMEOUT', message: `the run ${deadline.reason} (timeout_ms); the transcript so far is kept` };
   }
-  // A run cut short (timeout, interrupt) would leave a cassette of a different run: keep the old one.
-  if (cassette && !signal?.aborted) await cassette.save();
   const spans = mergeSegments(segmented.spans);
   // One evidence for the verdict and the scenario's checks.
   const evidence = buildEvidence({
@@ -149,6 +154,16 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
     workspaceDir: request.workspaceEvidence ? await workspace.root() : undefined,
     errorTokens: request.expectations?.error_tokens,
   });
+  // Judge checks are graded here, after the run and before any check is scored, through the
+  // same mocks and cassette as the agent's calls; their spans join the run's, outside its evidence.
+  if (control.judges?.length && !evidence.incomplete && !signal?.aborted) {
+    const grade = () => gradeJudges(control.judges ?? [], evidence, { tracer, store, env: options.env, signal: request.signal });
+    const grading = intercepted ? await withHttpMocks(scope, grade) : await grade();
+    evidence.judgements = grading.judgements;
+    spans.push(...grading.spans);
+  }
+  // A run cut short (timeout, interrupt) would leave a cassette of a different run: keep the old one.
+  if (cassette && !signal?.aborted) await cassette.save();
   const score = scoreTestRun({
     spans,
     stop_reason: turn.stop_reason,
@@ -210,8 +225,7 @@ function originOf(url: string): string {
 }
 
 /** A real model endpoint's origin passes through scenario mocks (the provider's entry knows its URL). */
-function providerOrigins(revision: Revision, env: TestRunRequest['env'] = process.env): string[] {
-  const llm = revision.build.agent.llm;
+function providerOrigins(llm: LlmSpec | undefined, env: TestRunRequest['env'] = process.env): string[] {
   if (!llm) return [];
   // An unknown provider is a ConfigError here, never another provider's URL.
   const baseUrl = providerBaseUrl(llm, env);

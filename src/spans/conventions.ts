@@ -12,6 +12,8 @@ export const SPAN = {
   component: 'component',
   planStep: 'plan_step',
   chainStep: 'chain_step',
+  /** A judge check's grading call: its own root, kept out of the agent's evidence. */
+  evaluate: 'evaluate',
 } as const;
 
 export const ATTR = {
@@ -39,6 +41,10 @@ export const ATTR = {
   outputMessages: 'gen_ai.output.messages',
   systemInstructions: 'gen_ai.system_instructions',
   mcpMethod: 'mcp.method.name',
+  evaluationName: 'gen_ai.evaluation.name',
+  evaluationScore: 'gen_ai.evaluation.score.value',
+  evaluationLabel: 'gen_ai.evaluation.score.label',
+  evaluationExplanation: 'gen_ai.evaluation.explanation',
 
   resolvedConfig: 'agentcheck.resolved_config',
   skillsDelivered: 'agentcheck.skills.delivered',
@@ -77,6 +83,9 @@ export const ATTR = {
   /** Root span: processes the run started that were still alive at its end and were killed ("<pid> <command>"). */
   processesKilled: 'agentcheck.processes.killed',
 } as const;
+
+/** The event a grading span records its result with (GenAI conventions). */
+export const EVALUATION_EVENT = 'gen_ai.evaluation.result';
 
 /** Prefixes stripped before tool names are compared (docs/verdicts.md, The test_run verdict). */
 export function normalizeToolName(name: string): string {

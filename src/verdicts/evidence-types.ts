@@ -63,6 +63,9 @@ export interface FlowStateEvidence {
   [channel: string]: unknown;
 }
 
+/** A grader's answer to one judge check (graded by the runner before checks run), or why there is none. */
+export type Judgement = { score: number; passed: boolean; reason: string } | { error: string };
+
 /** Everything a check may look at; built once per run by buildEvidence. */
 export interface Evidence {
   /** All spans in start order, but tool calls by seq with each approval just before its call (span-order.ts). */
@@ -90,6 +93,8 @@ export interface Evidence {
   duration_ms: number;
   /** Why the spans cannot be trusted as a whole run, or null when they can. */
   incomplete: string | null;
+  /** Grader answers by judge check id (`judge#2`); empty when the scenario has no judge checks. */
+  judgements: Record<string, Judgement>;
 }
 
 /** What buildEvidence needs: the spans of one run plus what only the runner knows. */
@@ -100,4 +105,6 @@ export interface EvidenceInput {
   workspaceDir?: string;
   /** The scenario's error tokens (docs/verdicts.md, The test_run verdict), when it overrides the defaults. */
   errorTokens?: readonly string[];
+  /** Grader answers by judge check id. */
+  judgements?: Record<string, Judgement>;
 }

@@ -6,7 +6,7 @@ import type { ApprovalRecord, Evidence, EvidenceInput, FlowStateEvidence, ToolCa
 import { isInvokeAgent, numberAttr, operationOf, parseJsonOrRaw, stringAttr } from './span-kind.js';
 import { orderSpans } from './span-order.js';
 
-export type { ApprovalRecord, Evidence, EvidenceInput, ToolCall } from './evidence-types.js';
+export type { ApprovalRecord, Evidence, EvidenceInput, Judgement, ToolCall } from './evidence-types.js';
 
 /**
  * Builds the evidence of one run from its spans (plus the transcript, output and workspace
@@ -14,7 +14,7 @@ export type { ApprovalRecord, Evidence, EvidenceInput, ToolCall } from './eviden
  */
 export function buildEvidence(input: EvidenceInput): Evidence {
   // Tool calls by agentcheck.tool.seq, not start time: parallel and nested calls tie on it.
-  const { spans, gatedSeq } = orderSpans(input.spans);
+  const { spans, gatedSeq } = orderSpans(withoutGrading(input.spans));
   const byId = new Map<string, SpanRecord>();
   for (const span of spans) byId.set(span.span_id, span);
 
@@ -48,7 +48,17 @@ export function buildEvidence(input: EvidenceInput): Evidence {
     error_tokens: input.errorTokens ?? null,
     duration_ms: root?.duration_ms ?? 0,
     incomplete: incompleteReason(spans, roots, byId),
+    judgements: input.judgements ?? {},
   };
+}
+
+/**
+ * The spans without judge grading calls: each is a trace of its own under an `evaluate` root
+ * (docs/spans.md), and its model call is never one of the agent's turns, tokens or tools.
+ */
+function withoutGrading(spans: readonly SpanRecord[]): readonly SpanRecord[] {
+  const grading = new Set(spans.filter((span) => span.parent_id === null && operationOf(span) === SPAN.evaluate).map((span) => span.trace_id));
+  return grading.size ? spans.filter((span) => !grading.has(span.trace_id)) : spans;
 }
 
 /** The calls a check sees: the digest's (model and flow-step calls), plus plan/chain calls when `nested`. */

@@ -1,6 +1,6 @@
 /** Public surface of the verdicts layer: what the runner and the CLI call. No logic here. */
 export { buildEvidence, visibleCalls } from './evidence.js';
-export type { ApprovalRecord, Evidence, EvidenceInput, FlowStateEvidence, ToolCall } from './evidence-types.js';
+export type { ApprovalRecord, Evidence, EvidenceInput, FlowStateEvidence, Judgement, ToolCall } from './evidence-types.js';
 export { decideVerdict, scoreTestRun } from './test-run-verdict.js';
 export type { ScoreTestRunInput, TestRunScore, Verdict, VerdictInput } from './test-run-verdict.js';
 export type { ToolDigest } from './tool-digest.js';

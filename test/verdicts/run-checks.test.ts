@@ -10,9 +10,9 @@ import { evidenceOf } from './check-helpers.js';
 import { RunBuilder } from './span-builder.js';
 
 describe('the catalog', () => {
-  it('has every kind of docs/verdicts.md plus the budgets and custom', () => {
+  it('has every kind of docs/verdicts.md plus the budgets, custom and judge', () => {
     expect(Object.keys(CHECKS).sort()).toEqual([
-      'approval', 'custom', 'file', 'max_duration_ms', 'max_tokens', 'max_tool_calls', 'max_turns', 'no_side_effect_after_deny', 'no_tool_errors',
+      'approval', 'custom', 'file', 'judge', 'max_duration_ms', 'max_tokens', 'max_tool_calls', 'max_turns', 'no_side_effect_after_deny', 'no_tool_errors',
       'output', 'resolved', 'spans', 'state', 'tool_called', 'tool_not_called', 'tool_order', 'tool_returned', 'tool_sequence',
     ]);
     for (const [kind, check] of Object.entries(CHECKS)) expect(check.kind).toBe(kind);

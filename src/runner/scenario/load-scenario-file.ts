@@ -18,6 +18,7 @@ import type { CustomCheckRef } from '../checks/custom-check-ref.js';
 import { buildTools, isOpenServerTool, listedTools } from './build-tools.js';
 import { checkScenarioNames } from './check-scenario-names.js';
 import { findTemplate, loadDataset, renderTemplates } from './dataset.js';
+import { judgeJobs, type JudgeJob } from '../judge/grader-model.js';
 import { scenarioFileId, type FoundScenarioFile } from './discover.js';
 import { scenarioFileSchema, scenarioSchema, validateScript } from './scenario-schema.js';
 import type { Scenario } from './scenario.js';
@@ -31,6 +32,8 @@ export interface LoadContext {
   plain?: Map<Revision, DeltaRevision>;
   /** Suite-level default model (`model` in agentcheck.config.yaml). */
   suiteModel?: Record<string, unknown>;
+  /** Suite-level default grader of judge checks (`judge.model` in agentcheck.config.yaml). */
+  suiteGrader?: Record<string, unknown>;
   /**
    * The suite's variant deltas (`variants` in agentcheck.config.yaml): a tool a variant adds may
    * be answered in a scenario's `approvals.tools`. Without them, only the scenario's own
@@ -201,6 +204,10 @@ function loadOne(
   collectConfigErrors(problems, () => {
     customChecks = customCheckRefs(checks, dir, locate);
   });
+  let judges: JudgeJob[] = [];
+  collectConfigErrors(problems, () => {
+    judges = judgeJobs(checks, context.suiteGrader, checksAt);
+  });
   throwConfigErrors(problems);
 
   const scenario: Scenario = {
@@ -222,6 +229,7 @@ function loadOne(
   }
   if (script) scenario.script = script;
   if (customChecks.length) scenario.customChecks = customChecks;
+  if (judges.length) scenario.judges = judges;
   if (approvals !== undefined) scenario.approvals = approvals;
   if (merged.mocks !== undefined) scenario.mocks = merged.mocks as Scenario['mocks'];
   if (merged.resume !== undefined) scenario.resume = merged.resume as Scenario['resume'];

@@ -72,13 +72,14 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
       signal: options.signal,
       mcpServers: options.mcpServers,
       cassette: cassetteRun(scenario, options),
-    }, options.revision, { answers: scenario.resume?.map((item) => item.decision) });
+    }, options.revision, { answers: scenario.resume?.map((item) => item.decision), judges: scenario.judges });
     if (scenario.resume) row.resumes = record.resumes.map(({ tool, decision }) => ({ tool, decision }));
     options.onSpans?.(record.spans);
     row.test_run = record.result;
     row.usage = { ...record.turn.usage };
-    row.turns = record.spans.filter((span) => span.attributes['gen_ai.operation.name'] === 'chat').length;
     const evidence = record.evidence;
+    // From the evidence, not the spans: a judge's grading call is not one of the agent's turns.
+    row.turns = evidence.turns;
     // Loaded before the run by `agentcheck run`; a scenario run on its own loads them here.
     if (scenario.customChecks?.some((ref) => !ref.run)) await loadCustomChecks([scenario]);
     const custom = new Map((scenario.customChecks ?? []).flatMap((ref) => (ref.run ? [[ref.index, ref.run] as const] : [])));

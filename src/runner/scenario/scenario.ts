@@ -3,6 +3,7 @@ import type { ApprovalPolicy } from '../../engine/permissions/approval-policy.js
 import type { ScriptEntry } from '../../engine/providers/scripted.js';
 import type { DeltaRevision } from '../../engine/revision/delta.js';
 import type { CustomCheckRef } from '../checks/custom-check-ref.js';
+import type { JudgeJob } from '../judge/grader-model.js';
 import type { HttpMock } from '../mocks/http-mocks.js';
 
 /** What a scenario expects (docs/formats.md, Scenario; docs/verdicts.md). */
@@ -41,4 +42,6 @@ export interface Scenario {
   skip?: boolean | string;
   /** Skill folders (absolute) and delivery added to the suite's for this scenario. */
   skills?: { forced: string[]; overlay: string[]; delivery?: 'inline' | 'on_demand' };
+  /** The judge checks among `expect.checks`, each with its grader resolved (none: no judge checks). */
+  judges?: JudgeJob[];
 }

@@ -58,7 +58,7 @@ export interface SuitePlan {
 export function loadSuite(selection: SuiteSelection, cwd = process.cwd()): SuitePlan {
   const { config } = selection;
   const files = suiteScenarioFiles(selection, cwd);
-  const context: LoadContext = { agents: new Map(), suiteModel: config.model, variants: config.variants };
+  const context: LoadContext = { agents: new Map(), suiteModel: config.model, suiteGrader: config.judge?.model, variants: config.variants };
   let scenarios = files.flatMap((found) => loadScenarioFile(found, context));
 
   if (selection.grep) {

@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { assertFormat } from '../../config/assert-format.js';
 import { SourceDocument } from '../../config/source.js';
 import { llmProperties } from '../../engine/revision/schema.js';
+import { graderModelSchema } from '../judge/grader-model.js';
 import { skillsSchema } from '../scenario/scenario-schema.js';
 import { loadSkillFolder } from '../../skills/load-skill-folder.js';
 import { CASSETTE_MODES } from '../cassettes/cassette.js';
@@ -27,6 +28,8 @@ export interface SuiteConfig {
   out?: string;
   skills: { forced: string[]; overlay: string[]; delivery?: 'inline' | 'on_demand' };
   model?: Record<string, unknown>;
+  /** The default grader of judge checks that name no `model` (docs/formats.md). */
+  judge?: { model?: Record<string, unknown> };
   /** Record / replay (docs/cassettes.md); `dir` made absolute. `--cassettes` wins over `mode`. */
   cassettes?: CassetteConfig;
   baseDir: string;
@@ -47,6 +50,7 @@ export const suiteConfigSchema = {
     out: { type: 'string', minLength: 1 },
     skills: skillsSchema,
     model: { type: 'object', additionalProperties: false, properties: llmProperties },
+    judge: { type: 'object', additionalProperties: false, properties: { model: graderModelSchema } },
     cassettes: {
       type: 'object',
       additionalProperties: false,
@@ -113,6 +117,7 @@ export function loadSuiteConfig(file: string | undefined, cwd = process.cwd()): 
       delivery: raw.skills?.delivery,
     },
     model: raw.model,
+    judge: raw.judge,
     cassettes: raw.cassettes && { mode: raw.cassettes.mode, dir: raw.cassettes.dir === undefined ? undefined : resolve(baseDir, raw.cassettes.dir) },
     baseDir,
   };

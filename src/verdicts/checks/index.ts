@@ -3,6 +3,7 @@ import type { Check } from './check.js';
 import { approval } from './approval.js';
 import { custom } from './custom.js';
 import { file } from './file.js';
+import { judge } from './judge.js';
 import { maxDurationMs } from './max-duration-ms.js';
 import { maxTokens } from './max-tokens.js';
 import { maxToolCalls } from './max-tool-calls.js';
@@ -39,6 +40,7 @@ export const CHECKS = {
   max_tokens: maxTokens,
   max_duration_ms: maxDurationMs,
   custom,
+  judge,
 } as const satisfies Record<string, Check<never>>;
 
 /** A check kind's name. */

@@ -1,0 +1,91 @@
+// @ts-check
+/**
+ * A deterministic stand-in grader for recording the judge example's cassettes (scenarios/judge):
+ * an OpenAI-compatible Chat Completions server that is not an LLM. It scores the <output> of a
+ * grading request by the phrases the <rubric> quotes: score = quoted phrases found in the output
+ * (case-insensitive) / quoted phrases. Listens on 127.0.0.1 only.
+ *
+ *   npm run build && node scripts/simulated-model/grader.mjs     # re-records scenarios/judge/cassettes
+ */
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** The model id the server reports back. */
+export const GRADER_MODEL = 'sim-phrase-grader';
+
+/**
+ * Starts the grader; resolves with its base URL (`http://127.0.0.1:PORT/v1`) and a close function.
+ * @param {{port?: number}} [options]
+ */
+export async function startSimulatedGrader(options = {}) {
+  const server = createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (chunk) => chunks.push(chunk));
+    req.on('end', () => {
+      if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) return send(res, 404, { error: { message: `no route ${req.method} ${req.url}` } });
+      let body;
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      } catch {
+        return send(res, 400, { error: { message: 'body is not JSON' } });
+      }
+      send(res, 200, complete(body));
+    });
+  });
+  await new Promise((ready) => server.listen(options.port ?? 8789, '127.0.0.1', () => ready(undefined)));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { url: `http://127.0.0.1:${port}/v1`, close: () => new Promise((done) => server.close(() => done(undefined))) };
+}
+
+/** @param {any} body */
+function complete(body) {
+  const user = (Array.isArray(body.messages) ? body.messages : []).find((m) => m.role === 'user');
+  const text = typeof user?.content === 'string' ? user.content : '';
+  const rubric = /<rubric>\n([\s\S]*?)\n<\/rubric>/.exec(text)?.[1] ?? '';
+  const output = (/<output>\n([\s\S]*?)\n<\/output>/.exec(text)?.[1] ?? '').toLowerCase();
+  const phrases = [...rubric.matchAll(/"([^"]+)"/g)].map((m) => m[1]);
+  const found = phrases.filter((phrase) => output.includes(phrase.toLowerCase()));
+  const missing = phrases.filter((phrase) => !found.includes(phrase));
+  const score = phrases.length ? Math.round((found.length / phrases.length) * 100) / 100 : 0;
+  const reason = missing.length
+    ? `The reply lacks ${missing.map((p) => JSON.stringify(p)).join(', ')}${found.length ? `; it has ${found.map((p) => JSON.stringify(p)).join(', ')}` : ''}.`
+    : `The reply has every phrase the rubric asks for (${found.map((p) => JSON.stringify(p)).join(', ')}).`;
+  const answer = JSON.stringify({ score, passed: missing.length === 0, reason });
+  return {
+    id: `chatcmpl-grader-${score}`,
+    object: 'chat.completion',
+    model: GRADER_MODEL,
+    choices: [{ index: 0, message: { role: 'assistant', content: answer }, finish_reason: 'stop' }],
+    usage: { prompt_tokens: Math.ceil(text.length / 4), completion_tokens: Math.ceil(answer.length / 4), total_tokens: Math.ceil((text.length + answer.length) / 4) },
+  };
+}
+
+/** @param {import('node:http').ServerResponse} res @param {number} status @param {unknown} value */
+function send(res, status, value) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(value));
+}
+
+// Run directly: re-record scenarios/judge/cassettes (the grader's URL in the suite config is
+// part of every recorded request, so it listens on 127.0.0.1:8789).
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const root = join(import.meta.dirname, '..', '..');
+  const suite = join(root, 'scenarios', 'judge');
+  const grader = await startSimulatedGrader({ port: 8789 });
+  let status = 2;
+  try {
+    rmSync(join(suite, 'cassettes'), { recursive: true, force: true });
+    const run = spawn(process.execPath, [
+      join(root, 'dist', 'bin', 'agentcheck.js'), 'run', '--config', join(suite, 'agentcheck.config.yaml'),
+      '--cassettes', 'record', '--concurrency', '1', '--reporter', 'table', '--out', join(root, 'reports', 'judge-record'),
+    ], { cwd: root, stdio: 'inherit', env: { ...process.env, OPENAI_API_KEY: 'sim-grader-key' } });
+    status = await new Promise((done) => run.on('close', (code) => done(code ?? 2)));
+  } finally {
+    await grader.close();
+  }
+  process.exitCode = status;
+}

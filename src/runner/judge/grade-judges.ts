@@ -1,0 +1,90 @@
+import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Span, type Tracer } from '@opentelemetry/api';
+import { AgentcheckError } from '../../config/errors.js';
+import { createModel } from '../../engine/providers/index.js';
+import { ATTR, EVALUATION_EVENT, SPAN, usageDetailAttributes } from '../../spans/conventions.js';
+import type { SpanRecord } from '../../spans/span-record.js';
+import type { SpanStore } from '../../spans/span-store.js';
+import type { Evidence, Judgement } from '../../verdicts/index.js';
+import { DEFAULT_JUDGE_THRESHOLD } from '../../verdicts/checks/judge.js';
+import type { JudgeJob } from './grader-model.js';
+import { graderRequest, parseGraderAnswer } from './grader-prompt.js';
+
+/** What grading needs from the run it grades. */
+export interface GradeContext {
+  tracer: Tracer;
+  store: SpanStore;
+  env?: Readonly<Record<string, string | undefined>>;
+  signal?: AbortSignal;
+}
+
+/** The grader answers by check id, and the grading spans (one `evaluate` trace per check). */
+export interface Grading {
+  judgements: Record<string, Judgement>;
+  spans: SpanRecord[];
+}
+
+/**
+ * Asks each judge check's grader, one after the other, and returns the answers for the
+ * evidence. Each grading is a trace of its own (`evaluate judge#N` with its `chat` span), so
+ * it never counts as the agent's turns, tokens or tools; its result is the span's
+ * `gen_ai.evaluation.result` event (docs/spans.md). A grader that fails is that check's error.
+ */
+export async function gradeJudges(jobs: readonly JudgeJob[], evidence: Evidence, context: GradeContext): Promise<Grading> {
+  const grading: Grading = { judgements: {}, spans: [] };
+  for (const job of jobs) {
+    const root = context.tracer.startSpan(`${SPAN.evaluate} ${job.id}`, {
+      root: true,
+      attributes: { [ATTR.operationName]: SPAN.evaluate, [ATTR.evaluationName]: job.id },
+    }, ROOT_CONTEXT);
+    const judgement = await askGrader(job, evidence, context, root);
+    recordResult(root, job, judgement);
+    root.end();
+    grading.judgements[job.id] = judgement;
+    grading.spans.push(...context.store.take(root.spanContext().traceId));
+  }
+  return grading;
+}
+
+async function askGrader(job: JudgeJob, evidence: Evidence, context: GradeContext, root: Span): Promise<Judgement> {
+  const model = createModel(job.llm, { script: job.script, env: context.env });
+  const span = context.tracer.startSpan(`${SPAN.chat} ${model.modelId}`, {
+    kind: SpanKind.CLIENT,
+    attributes: { [ATTR.operationName]: SPAN.chat, [ATTR.providerName]: model.provider, [ATTR.requestModel]: model.modelId },
+  }, trace.setSpan(ROOT_CONTEXT, root));
+  try {
+    const response = await model.generate({ ...graderRequest(job.params, evidence, job.llm), signal: context.signal });
+    span.setAttributes({
+      [ATTR.responseModel]: response.responseModel ?? model.modelId,
+      [ATTR.finishReasons]: [response.finishReason.raw],
+      [ATTR.inputTokens]: response.usage.input_tokens,
+      [ATTR.outputTokens]: response.usage.output_tokens,
+      ...usageDetailAttributes(response.usage),
+    });
+    return parseGraderAnswer(response.text);
+  } catch (error) {
+    const message = (error as Error)?.message ?? String(error);
+    span.setAttribute(ATTR.errorType, error instanceof AgentcheckError ? error.code : 'exception');
+    span.setStatus({ code: SpanStatusCode.ERROR, message: message.slice(0, 500) });
+    return { error: `the grader call failed: ${message}` };
+  } finally {
+    span.end();
+  }
+}
+
+/** The GenAI conventions' evaluation event; an unusable answer carries `error.type` instead of a score. */
+function recordResult(root: Span, job: JudgeJob, judgement: Judgement): void {
+  const id = job.id;
+  if ('error' in judgement) {
+    root.addEvent(EVALUATION_EVENT, { [ATTR.evaluationName]: id, [ATTR.errorType]: 'grader_answer_invalid', [ATTR.evaluationExplanation]: judgement.error });
+    root.setAttribute(ATTR.errorType, 'grader_answer_invalid');
+    root.setStatus({ code: SpanStatusCode.ERROR, message: judgement.error.slice(0, 500) });
+    return;
+  }
+  root.addEvent(EVALUATION_EVENT, {
+    [ATTR.evaluationName]: id,
+    [ATTR.evaluationScore]: judgement.score,
+    // The label is the check's own status (score against its threshold), as the report shows it.
+    [ATTR.evaluationLabel]: judgement.score >= (job.params.threshold ?? DEFAULT_JUDGE_THRESHOLD) ? 'pass' : 'fail',
+    [ATTR.evaluationExplanation]: judgement.reason,
+  });
+}

@@ -1,0 +1,47 @@
+import { assertFormat, type Locator } from '../../config/assert-format.js';
+import type { ScriptEntry } from '../../engine/providers/scripted.js';
+import { llmProperties } from '../../engine/revision/schema.js';
+import type { LlmSpec } from '../../engine/revision/types.js';
+import type { JudgeParams } from '../../verdicts/checks/judge.js';
+import { scriptSchema, validateScript } from '../scenario/scenario-schema.js';
+
+/** A grader model: the shape of a scenario's `model:` (provider, model, parameters, ... or a script). */
+export const graderModelSchema = { type: 'object', additionalProperties: false, properties: { script: scriptSchema, ...llmProperties } };
+
+/** One judge check of a scenario, ready to grade: its id, params and the grader it uses. */
+export interface JudgeJob {
+  /** The check id (`judge#2`): the key of its answer in the evidence. */
+  id: string;
+  params: JudgeParams;
+  llm: LlmSpec;
+  script?: ScriptEntry[];
+}
+
+/**
+ * The grader of every judge check in a scenario's checks, at load time: the check's own
+ * `model` over the suite's `judge.model` (docs/formats.md). A judge check with no grader
+ * anywhere is a located ConfigError, so a suite never starts with a check it cannot grade.
+ */
+export function judgeJobs(checks: ReadonlyArray<Record<string, unknown>>, suiteGrader: Record<string, unknown> | undefined, locate: Locator): JudgeJob[] {
+  const jobs: JudgeJob[] = [];
+  checks.forEach((check, index) => {
+    if (!('judge' in check)) return;
+    const params = check.judge as JudgeParams;
+    const at = [index, 'judge'];
+    if (params.model !== undefined) assertFormat(graderModelSchema, params.model, (path, expected, atKey) => locate([...at, 'model', ...path], expected, atKey));
+    const merged = { ...(suiteGrader ?? {}), ...(params.model ?? {}) } as Partial<LlmSpec> & { script?: ScriptEntry[] };
+    if (!Object.keys(merged).length) {
+      throw locate(at, 'a judge check needs a grader model: give it `model: {provider, model}` (or a `script`), or set a default `judge: {model: ...}` in agentcheck.config.yaml');
+    }
+    const { script, ...llm } = merged;
+    if (script) validateScript(script, (path, expected, atKey) => locate([...at, 'model', 'script', ...path], expected, atKey));
+    if (!script && (llm.provider === undefined || llm.model === undefined)) {
+      throw locate([...at, 'model'], 'a grader model needs `provider` and `model` (or a `script` for the scripted model)');
+    }
+    const spec: LlmSpec = { ...llm, provider: llm.provider ?? 'scripted', model: llm.model ?? 'scripted' };
+    const job: JudgeJob = { id: `judge#${index}`, params, llm: spec };
+    if (script) job.script = script;
+    jobs.push(job);
+  });
+  return jobs;
+}

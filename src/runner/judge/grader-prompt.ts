@@ -1,0 +1,67 @@
+import type { ModelRequest } from '../../engine/model/model.js';
+import type { LlmSpec } from '../../engine/revision/types.js';
+import type { Evidence, Judgement } from '../../verdicts/index.js';
+import { DEFAULT_JUDGE_INCLUDE, type JudgeParams } from '../../verdicts/checks/judge.js';
+
+/** The answer every grader must give, as a JSON Schema (OpenAI's structured output uses it as is). */
+const ANSWER_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['score', 'passed', 'reason'],
+  properties: {
+    score: { type: 'number', description: 'how well the run meets the rubric, from 0 (not at all) to 1 (fully)' },
+    passed: { type: 'boolean', description: 'whether the run meets the rubric' },
+    reason: { type: 'string', description: 'one or two sentences: why this score' },
+  },
+};
+
+const SYSTEM = [
+  'You grade the work of an AI agent against a rubric.',
+  'Read the rubric and the evidence, then answer with exactly one JSON object and nothing else (no prose, no code fence):',
+  '{"score": <number from 0 to 1>, "passed": <true|false>, "reason": "<one or two sentences>"}',
+].join('\n');
+
+/**
+ * The grading request: the rubric and the evidence the check includes. OpenAI-compatible
+ * graders get a JSON-schema response format; every provider gets the JSON-only instruction.
+ */
+export function graderRequest(params: JudgeParams, evidence: Evidence, llm: LlmSpec): ModelRequest {
+  const parts = [`<rubric>\n${params.rubric}\n</rubric>`];
+  for (const include of params.include ?? DEFAULT_JUDGE_INCLUDE) {
+    if (include === 'output') parts.push(`<output>\n${evidence.output}\n</output>`);
+    if (include === 'transcript') parts.push(`<transcript>\n${JSON.stringify(evidence.transcript ?? [], null, 1)}\n</transcript>`);
+    if (include === 'tool_calls') {
+      const calls = evidence.calls.filter((call) => !call.nested).map((call) => ({ name: call.name, args: call.args, result: call.result, outcome: call.outcome }));
+      parts.push(`<tool_calls>\n${JSON.stringify(calls, null, 1)}\n</tool_calls>`);
+    }
+  }
+  const parameters: Record<string, unknown> = { ...(llm.parameters ?? {}) };
+  if (llm.provider === 'openai') {
+    parameters.response_format = { type: 'json_schema', json_schema: { name: 'judgement', strict: true, schema: ANSWER_SCHEMA } };
+  }
+  return { system: SYSTEM, messages: [{ role: 'user', content: parts.join('\n\n') }], tools: [], parameters };
+}
+
+/**
+ * Reads a grader's answer strictly: one JSON object with a finite `score` in [0, 1], a boolean
+ * `passed` and a string `reason`. Anything else is an error, never a pass.
+ */
+export function parseGraderAnswer(text: string): Judgement {
+  let value: unknown;
+  try {
+    value = JSON.parse(text.trim());
+  } catch {
+    return { error: `the grader did not answer with JSON: ${preview(text)}` };
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return { error: `the grader's answer is not a JSON object: ${preview(text)}` };
+  const { score, passed, reason } = value as Record<string, unknown>;
+  const missing = [typeof score !== 'number' && 'score (a number)', typeof passed !== 'boolean' && 'passed (true or false)', typeof reason !== 'string' && 'reason (a string)'].filter(Boolean);
+  if (missing.length) return { error: `the grader's answer lacks ${missing.join(', ')}: ${preview(text)}` };
+  if (!Number.isFinite(score) || (score as number) < 0 || (score as number) > 1) return { error: `the grader's score ${String(score)} is outside [0, 1]` };
+  return { score: score as number, passed: passed as boolean, reason: reason as string };
+}
+
+function preview(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return JSON.stringify(flat.length > 200 ? `${flat.slice(0, 200)}...` : flat);
+}

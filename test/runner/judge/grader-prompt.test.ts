@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { graderRequest, parseGraderAnswer } from '../../../src/runner/judge/grader-prompt.js';
+import { evidenceOf } from '../../verdicts/check-helpers.js';
+
+describe('the grader request', () => {
+  const evidence = { ...evidenceOf([[{ name: 'create_refund', args: { order_id: '1234' } }]]), output: 'Refund r1 created.' };
+
+  it('shows the rubric and only the included evidence', () => {
+    const only = graderRequest({ rubric: 'Be polite.' }, evidence, { provider: 'scripted', model: 's' }).messages[0].content;
+    expect(only).toContain('<rubric>\nBe polite.\n</rubric>');
+    expect(only).toContain('<output>\nRefund r1 created.\n</output>');
+    expect(only).not.toContain('<tool_calls>');
+    const both = graderRequest({ rubric: 'x', include: ['tool_calls', 'transcript'] }, evidence, { provider: 'scripted', model: 's' }).messages[0].content;
+    expect(both).toContain('"name": "create_refund"');
+    expect(both).toContain('<transcript>');
+    expect(both).not.toContain('<output>');
+  });
+
+  it('asks OpenAI-compatible graders for a JSON-schema response format, keeping their parameters', () => {
+    const request = graderRequest({ rubric: 'x' }, evidence, { provider: 'openai', model: 'g', parameters: { temperature: 0 } });
+    expect(request.parameters).toMatchObject({ temperature: 0, response_format: { type: 'json_schema', json_schema: { name: 'judgement', strict: true } } });
+    const anthropic = graderRequest({ rubric: 'x' }, evidence, { provider: 'anthropic', model: 'c' });
+    expect(anthropic.parameters).toEqual({});
+    expect(anthropic.system).toMatch(/exactly one JSON object and nothing else/);
+  });
+});
+
+describe('parsing the grader answer', () => {
+  it('accepts exactly a score in [0, 1], passed and reason', () => {
+    expect(parseGraderAnswer(' {"score": 0, "passed": false, "reason": "no"}\n')).toEqual({ score: 0, passed: false, reason: 'no' });
+    expect(parseGraderAnswer('{"score": 1, "passed": true, "reason": ""}')).toEqual({ score: 1, passed: true, reason: '' });
+  });
+
+  it.each([
+    ['```json\n{"score": 1, "passed": true, "reason": "x"}\n```', /did not answer with JSON/],
+    ['[1]', /not a JSON object/],
+    ['{"score": "0.9", "passed": true, "reason": "x"}', /lacks score/],
+    ['{"score": -0.1, "passed": false, "reason": "x"}', /outside \[0, 1\]/],
+    ['{"score": 0.5, "passed": "yes"}', /lacks passed \(true or false\), reason/],
+  ])('rejects %s', (text, message) => {
+    expect(parseGraderAnswer(text)).toEqual({ error: expect.stringMatching(message) });
+  });
+});
