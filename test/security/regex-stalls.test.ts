@@ -51,7 +51,7 @@ describe('patterns never stall the run', () => {
     const text = ' '.repeat(20_000);
     expect(findErrorToken(text, compileErrorTokens(['<non-empty>:<non-empty>']))).toBeNull();
     expect(findErrorToken(`{"error": "${'a '.repeat(10_000)}`, compileErrorTokens(DEFAULT_ERROR_TOKENS))).toBeNull();
-    expect(findErrorToken(`${' '.repeat(20_000)}{"error" : "denied"}`, compileErrorTokens(DEFAULT_ERROR_TOKENS))).toBe('"error": "<non-empty>"');
+    expect(findErrorToken(`${' '.repeat(20_000)}{"error" : "denied"}`, compileErrorTokens(DEFAULT_ERROR_TOKENS))).toBe('"error" : "denied"');
   }, 60_000);
 
   it('suite globs run on the same path', () => {

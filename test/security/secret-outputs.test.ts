@@ -51,7 +51,7 @@ describe('secrets stay out of every output', () => {
     const agent = `id: leaky
 agent:
   name: Leaky
-  llm: {provider: openai, model: m, base_url: "${server.baseUrl('echo')}", max_retries: 0, parameters: {api_key: "${SECRETS.parameter}"}}
+  llm: {provider: openai, model: m, base_url: "${server.baseUrl('echo')}", max_retries: 0, parameters: {extra: {api_key: "${SECRETS.parameter}"}}}
   tools:
     - name: call_query
       description: q

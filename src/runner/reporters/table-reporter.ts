@@ -65,6 +65,7 @@ export function renderTableReport(report: Readonly<Report>, paint: Palette, layo
   return `${lines.join('\n')}\n`;
 }
 
+const STATUS_COLUMN = 0;
 const SCENARIO_COLUMN = 1;
 const VARIANT_COLUMN = 2;
 
@@ -85,16 +86,23 @@ function scenarioTable(rows: readonly ScenarioRow[], paint: Palette, showRepeat:
     String(Math.round(row.duration_ms)),
   ]);
   const natural = head.map((title, i) => 2 + Math.max(title.length, ...cells.map((row) => row[i].length)));
-  // The scenario id matters most: the tools list gives way first, then long ids and variants wrap.
-  const widths = fitColumns(natural, width, [[tools, 26], [SCENARIO_COLUMN, 32], [VARIANT_COLUMN, 12], [tools, 12], [SCENARIO_COLUMN, 12]]);
+  const verdict = head.indexOf('verdict');
+  // The scenario id matters most: the tools list and long verdicts give way first, then long ids
+  // and variants wrap; the id keeps 24 characters a line until nothing else can give.
+  const widths = fitColumns(natural, width, [
+    [tools, 26], [verdict, 24], [STATUS_COLUMN, 14], [SCENARIO_COLUMN, 40], [VARIANT_COLUMN, 12], [tools, 12], [verdict, 14], [SCENARIO_COLUMN, 24], [SCENARIO_COLUMN, 12],
+  ]);
   const table = newTable(head, paint, undefined, widths ?? undefined);
   cells.forEach((row, index) => {
     const cellsOut: Table.Cell[] = [...row];
-    cellsOut[0] = statusCell(rows[index].status, paint, statusLabel(rows[index]));
+    cellsOut[STATUS_COLUMN] = statusCell(rows[index].status, paint, statusLabel(rows[index]));
+    // `PASS (expected failure)` wraps after PASS rather than taking a quarter of the line.
+    if (widths?.[STATUS_COLUMN]) cellsOut[STATUS_COLUMN] = { content: cellsOut[STATUS_COLUMN] as string, wordWrap: true };
     // The tools column is re-cut to its width so `+N more` stays visible; ids and variants wrap.
     if (widths?.[tools]) cellsOut[tools] = toolsCell(rows[index].test_run?.tools, widths[tools] - 2);
     if (widths?.[SCENARIO_COLUMN]) cellsOut[SCENARIO_COLUMN] = { content: row[SCENARIO_COLUMN], wordWrap: true, wrapOnWordBoundary: false };
     if (widths?.[VARIANT_COLUMN]) cellsOut[VARIANT_COLUMN] = { content: row[VARIANT_COLUMN], wordWrap: true, wrapOnWordBoundary: false };
+    if (widths?.[verdict]) cellsOut[verdict] = { content: row[verdict], wordWrap: true };
     table.push(cellsOut);
   });
   return table.toString();

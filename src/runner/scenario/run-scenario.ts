@@ -139,10 +139,13 @@ function decide(row: ScenarioRow, scenario: Scenario, record: TestRunRecord, inc
   }
 }
 
-/** Nothing to hold the run against: no terminal_tool, verdict, checks or expect_failure. */
+/**
+ * Nothing to hold the run against: no terminal_tool, verdict, checks, expect_failure or resume
+ * (answers to pauses are an expectation: a pause left unanswered or an answer left over fails).
+ */
 function hasNoExpectation(scenario: Scenario): boolean {
   const { terminal_tool, verdict, checks } = scenario.expect;
-  return terminal_tool === undefined && verdict === undefined && checks.length === 0 && !scenario.expect_failure;
+  return terminal_tool === undefined && verdict === undefined && checks.length === 0 && !scenario.expect_failure && !scenario.resume?.length;
 }
 
 /**

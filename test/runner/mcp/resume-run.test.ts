@@ -63,7 +63,7 @@ describe('MCP pause -> resume_run (the built CLI over stdio, the SDK client)', (
       { name: 'write_file', called: 1, returned: 0, errors: 0 },
       { name: 'read_file', called: 1, returned: 0, errors: 1 },
     ]);
-    expect(result.verdict_reason).toBe('tool read_file failed: file_not_found');
+    expect(result.verdict_reason).toMatch(/^tool read_file failed: file_not_found \(no such file or directory: CHANGELOG.md/);
   });
 
   it('refuses a decision other than approve or deny', async () => {
