@@ -8,7 +8,7 @@
  *   npm run build && node scripts/simulated-model/grader.mjs     # re-records scenarios/judge/cassettes
  */
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:http';
+import { serveChatCompletions } from './chat-server.mjs';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -21,24 +21,7 @@ export const GRADER_MODEL = 'sim-phrase-grader';
  * @param {{port?: number}} [options]
  */
 export async function startSimulatedGrader(options = {}) {
-  const server = createServer((req, res) => {
-    const chunks = [];
-    req.on('data', (chunk) => chunks.push(chunk));
-    req.on('end', () => {
-      if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) return send(res, 404, { error: { message: `no route ${req.method} ${req.url}` } });
-      let body;
-      try {
-        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      } catch {
-        return send(res, 400, { error: { message: 'body is not JSON' } });
-      }
-      send(res, 200, complete(body));
-    });
-  });
-  await new Promise((ready) => server.listen(options.port ?? 8789, '127.0.0.1', () => ready(undefined)));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { url: `http://127.0.0.1:${port}/v1`, close: () => new Promise((done) => server.close(() => done(undefined))) };
+  return serveChatCompletions(complete, options.port ?? 8789);
 }
 
 /** @param {any} body */
@@ -62,12 +45,6 @@ function complete(body) {
     choices: [{ index: 0, message: { role: 'assistant', content: answer }, finish_reason: 'stop' }],
     usage: { prompt_tokens: Math.ceil(text.length / 4), completion_tokens: Math.ceil(answer.length / 4), total_tokens: Math.ceil((text.length + answer.length) / 4) },
   };
-}
-
-/** @param {import('node:http').ServerResponse} res @param {number} status @param {unknown} value */
-function send(res, status, value) {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(value));
 }
 
 // Run directly: re-record scenarios/judge/cassettes (the grader's URL in the suite config is

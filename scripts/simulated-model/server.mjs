@@ -11,7 +11,7 @@
  * follow-up requests of that run draw the same noise stream. Record with --concurrency 1 so
  * repeat r is sample r, and restart the server before recording again.
  */
-import { createServer } from 'node:http';
+import { serveChatCompletions } from './chat-server.mjs';
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_NOISE, fillArguments, hash32, pickTool, steps } from './policy.mjs';
 
@@ -27,27 +27,7 @@ export async function startSimulatedModel(options = {}) {
   const noise = options.noise ?? DEFAULT_NOISE;
   /** @type {Map<number, number>} conversation-start hash -> samples handed out */
   const starts = new Map();
-  const server = createServer((req, res) => {
-    const chunks = [];
-    req.on('data', (chunk) => chunks.push(chunk));
-    req.on('end', () => {
-      if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) return send(res, 404, { error: { message: `no route ${req.method} ${req.url}` } });
-      let body;
-      try {
-        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      } catch {
-        return send(res, 400, { error: { message: 'body is not JSON' } });
-      }
-      send(res, 200, complete(body, { seed, noise, starts }));
-    });
-  });
-  await new Promise((ready) => server.listen(options.port ?? 8787, '127.0.0.1', () => ready(undefined)));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    url: `http://127.0.0.1:${port}/v1`,
-    close: () => new Promise((done) => server.close(() => done(undefined))),
-  };
+  return serveChatCompletions((body) => complete(body, { seed, noise, starts }), options.port ?? 8787);
 }
 
 /** One Chat Completions answer: the next step's tool call, or the closing text. */
@@ -92,11 +72,6 @@ function sampleOf(id) {
   return match ? Number(match[1]) : 0;
 }
 
-function send(res, status, json) {
-  const text = JSON.stringify(json);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-  res.end(text);
-}
 
 function flag(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);

@@ -115,3 +115,18 @@ export const EMITTED_ATTRIBUTE_KEYS: ReadonlySet<string> = new Set<string>([...O
 
 /** The namespaces whose keys agentcheck writes (a key there that it never writes is a typo). */
 export const OWN_ATTRIBUTE_NAMESPACES = ['agentcheck.', 'gen_ai.'] as const;
+
+/** What a `chat` span records of the model's answer: response model and id, finish reason, usage. */
+export function chatResponseAttributes(
+  response: { responseModel?: string; responseId?: string; finishReason: { raw: string }; usage: { input_tokens: number; output_tokens: number; cached_input_tokens?: number; reasoning_tokens?: number } },
+  modelId: string,
+): Record<string, string | number | string[]> {
+  return {
+    [ATTR.responseModel]: response.responseModel ?? modelId,
+    [ATTR.finishReasons]: [response.finishReason.raw],
+    [ATTR.inputTokens]: response.usage.input_tokens,
+    [ATTR.outputTokens]: response.usage.output_tokens,
+    ...usageDetailAttributes(response.usage),
+    ...(response.responseId === undefined ? {} : { [ATTR.responseId]: response.responseId }),
+  };
+}

@@ -1,6 +1,6 @@
 import { SpanKind, SpanStatusCode, type Context, type Tracer } from '@opentelemetry/api';
 import { AgentcheckError } from '../../config/errors.js';
-import { ATTR, SPAN, usageDetailAttributes } from '../../spans/conventions.js';
+import { ATTR, chatResponseAttributes, SPAN } from '../../spans/conventions.js';
 import type { AssistantMessage, Message, ToolCallPart, ToolResultMessage } from '../model/message.js';
 import type { Model, ModelResponse, ToolDefinition, Usage } from '../model/model.js';
 import { addUsage } from '../model/usage.js';
@@ -106,14 +106,7 @@ async function chat(setup: LoopSetup, state: LoopState): Promise<ModelResponse> 
       parameters: setup.parameters,
       signal: setup.signal,
     });
-    span.setAttributes({
-      [ATTR.responseModel]: response.responseModel ?? model.modelId,
-      [ATTR.finishReasons]: [response.finishReason.raw],
-      [ATTR.inputTokens]: response.usage.input_tokens,
-      [ATTR.outputTokens]: response.usage.output_tokens,
-      ...usageDetailAttributes(response.usage),
-    });
-    if (response.responseId !== undefined) span.setAttribute(ATTR.responseId, response.responseId);
+    span.setAttributes(chatResponseAttributes(response, model.modelId));
     if (capture) span.setAttribute(ATTR.outputMessages, outputMessagesJson(response, capture));
     return response;
   } catch (error) {

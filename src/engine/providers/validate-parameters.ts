@@ -1,6 +1,6 @@
 import { assertFormat, type Locator } from '../../config/assert-format.js';
 import type { PathSegments } from '../../config/source.js';
-import { didYouMean } from '../../config/suggest.js';
+import { didYouMean } from '../../config/did-you-mean.js';
 import type { LlmSpec } from '../revision/types.js';
 import { EXCLUSIVE_PARAMETERS, EXTRA_KEY, PARAMETER_ALIASES, PARAMETER_SCHEMAS, PARAMETER_SPECS, PROVIDER_OWNED_KEYS } from './parameter-specs.js';
 

@@ -1,7 +1,7 @@
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Span, type Tracer } from '@opentelemetry/api';
 import { AgentcheckError } from '../../config/errors.js';
 import { createModel } from '../../engine/providers/index.js';
-import { ATTR, EVALUATION_EVENT, SPAN, usageDetailAttributes } from '../../spans/conventions.js';
+import { ATTR, chatResponseAttributes, EVALUATION_EVENT, SPAN } from '../../spans/conventions.js';
 import type { SpanRecord } from '../../spans/span-record.js';
 import type { SpanStore } from '../../spans/span-store.js';
 import type { Evidence, Judgement } from '../../verdicts/index.js';
@@ -53,13 +53,7 @@ async function askGrader(job: JudgeJob, evidence: Evidence, context: GradeContex
   }, trace.setSpan(ROOT_CONTEXT, root));
   try {
     const response = await model.generate({ ...graderRequest(job.params, evidence, job.llm), signal: context.signal });
-    span.setAttributes({
-      [ATTR.responseModel]: response.responseModel ?? model.modelId,
-      [ATTR.finishReasons]: [response.finishReason.raw],
-      [ATTR.inputTokens]: response.usage.input_tokens,
-      [ATTR.outputTokens]: response.usage.output_tokens,
-      ...usageDetailAttributes(response.usage),
-    });
+    span.setAttributes(chatResponseAttributes(response, model.modelId));
     return parseGraderAnswer(response.text);
   } catch (error) {
     const message = (error as Error)?.message ?? String(error);

@@ -108,7 +108,7 @@ describe('reports show each pause and its answer', () => {
       fixtureRow('coding.scenarios.yaml', 'two pauses', { resumes: [{ tool: 'write_file', decision: 'deny' }, { tool: 'write_file', decision: 'approve' }] }),
       fixtureRow('coding.scenarios.yaml', 'no resume'),
     ];
-    const table = renderTableReport(fixtureReportOf(rows), palette(false));
+    const table = renderTableReport(fixtureReportOf(rows), palette(false), { columns: 200 });
     expect(table).toContain('pass (resumed write_file: deny, write_file: approve)');
     const md = renderMarkdown(fixtureReportOf(rows));
     expect(md).toContain('| pass (resumed write_file: deny, write_file: approve) |');
