@@ -26,7 +26,7 @@ import { runSegments, type ResumeRecord, type SegmentStart } from './resume/run-
 import { checkApprovalTools } from './scenario/load-scenario-file.js';
 import { Deadline, DEFAULT_TEST_RUN_TIMEOUT_MS } from './suite/timeouts.js';
 import { REQUEST, validateTestRunRequest, type TestRunRequest } from './test-run-request.js';
-import { agentSecrets } from './secrets/run-secrets.js';
+import { agentSecrets, runRedactor } from './secrets/run-secrets.js';
 
 export { validateTestRunRequest, type TestRunRequest } from './test-run-request.js';
 export type { ResumeRecord } from './resume/run-segments.js';
@@ -139,6 +139,13 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
     segmented = intercepted ? await withHttpMocks(scope, run) : await run();
   } finally {
     deadline?.dispose();
+  }
+  // A suite run scrubs spans as they end and its report at the end; a test_run on its own (CLI,
+  // MCP, library) scrubs here, so every key it was given stays out of its result and spans too.
+  const redactor = store.redacting ? undefined : runRedactor(request.env ?? process.env, [revision.build.agent]);
+  if (redactor) {
+    segmented.turn = redactor.value(segmented.turn);
+    segmented.spans = redactor.value(segmented.spans);
   }
   const { turn } = segmented;
   if (deadline?.timedOut && turn.stop_reason === 'error') {

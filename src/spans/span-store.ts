@@ -22,6 +22,11 @@ export class SpanStore implements SpanProcessor {
     this.redactor = redactor;
   }
 
+  /** Whether spans are being scrubbed as they end (a suite run set a redactor). */
+  get redacting(): boolean {
+    return this.redactor !== undefined;
+  }
+
   /** Adds a processor (an exporter's) that sees every span after the store. */
   addProcessor(processor: SpanProcessor): void {
     this.forwards.push(processor);

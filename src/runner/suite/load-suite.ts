@@ -6,14 +6,15 @@ import { discoverScenarioFiles, type FoundScenarioFile } from '../scenario/disco
 import { loadScenarioFile, type LoadContext } from '../scenario/load-scenario-file.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { globToRegExp } from './glob.js';
-import type { SuiteConfig } from './suite-config.js';
+import { emptySuiteConfig, type SuiteConfig } from './suite-config.js';
 import { isDirectory, walkFiles } from '../files/walk-files.js';
 
 export interface SuiteSelection {
   paths: string[];
   /** Scenario files already found (with the roots their ids are relative to), instead of `paths`. */
   files?: FoundScenarioFile[];
-  config: SuiteConfig;
+  /** The suite config; default: none (as `agentcheck run PATHS` without agentcheck.config.yaml). */
+  config?: SuiteConfig;
   /** `--variant`: run only these (base included by naming it). */
   variants?: string[];
   repeat?: number;
@@ -55,8 +56,10 @@ export interface SuitePlan {
  * Loads and validates every scenario and variant before anything runs, so invalid input
  * stops the suite with a located error (exit 2) and nothing half-runs.
  */
-export function loadSuite(selection: SuiteSelection, cwd = process.cwd()): SuitePlan {
-  const { config } = selection;
+export function loadSuite(given: SuiteSelection, cwd = process.cwd()): SuitePlan {
+  // Without a config the suite runs as `agentcheck run PATHS` with no agentcheck.config.yaml.
+  const config = given.config ?? emptySuiteConfig(cwd);
+  const selection = { ...given, config };
   const files = suiteScenarioFiles(selection, cwd);
   const context: LoadContext = { agents: new Map(), suiteModel: config.model, suiteGrader: config.judge?.model, variants: config.variants };
   let scenarios = files.flatMap((found) => loadScenarioFile(found, context));
@@ -113,7 +116,7 @@ export function grepPattern(grep: string): RegExp {
 /** The scenario files a selection names: its paths, else the config's `scenarios` (else its folder). */
 export function suiteScenarioFiles(selection: Pick<SuiteSelection, 'paths' | 'config' | 'files'>, cwd = process.cwd()): FoundScenarioFile[] {
   if (selection.files) return selection.files;
-  return selection.paths.length ? discoverScenarioFiles(selection.paths, cwd) : configFiles(selection.config, cwd);
+  return selection.paths.length ? discoverScenarioFiles(selection.paths, cwd) : configFiles(selection.config ?? emptySuiteConfig(cwd), cwd);
 }
 
 function selectVariants(config: SuiteConfig, wanted: string[] | undefined): string[] {
@@ -203,7 +206,7 @@ function checkRunCount(scenarios: number, variants: number, repeat: number, sele
   const max = selection.maxRuns ?? DEFAULT_MAX_RUNS;
   const planned = scenarios * variants * repeat;
   if (planned <= max) return;
-  const from = selection.repeat !== undefined ? '--repeat' : (selection.config.file ?? '--repeat');
+  const from = selection.repeat !== undefined ? '--repeat' : (selection.config?.file ?? '--repeat');
   const count = (n: number) => n.toLocaleString('en-US');
   throw new ConfigError(
     { file: from },

@@ -1,3 +1,4 @@
+import { ConfigError } from '../../config/errors.js';
 import { McpServerPool } from '../../engine/mcp/mcp-server-pool.js';
 import type { SkillOptions } from '../../engine/skills-delivery.js';
 import type { SpanRecord } from '../../spans/span-record.js';
@@ -45,6 +46,10 @@ export interface SuiteRunOptions extends Omit<RunSuiteOptions, 'concurrency'> {
 export async function runSuite(plan: SuitePlan, options: SuiteRunOptions = {}): Promise<Report> {
   const startedAt = options.startedAt ?? new Date();
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  // A library caller gets the CLI's rule: NaN or 0 would run nothing and mark every row not_run.
+  if (!Number.isInteger(concurrency) || concurrency < 1) {
+    throw new ConfigError({ file: 'runSuite options', path: 'concurrency' }, `expected a whole number >= 1, got ${JSON.stringify(concurrency) ?? String(concurrency)}`);
+  }
   const rows = await runPlannedRuns(plan.runs, { ...options, concurrency });
   const selection = options.selection ?? {};
   return buildReport({

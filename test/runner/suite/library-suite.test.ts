@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../../../src/config/errors.js';
+import { loadSuite } from '../../../src/runner/suite/load-suite.js';
+import { runSuite } from '../../../src/runner/suite/run-suite.js';
+import { tempDir } from '../../helpers/temp-dir.js';
+
+const AGENT = 'id: lib-bot\nagent:\n  name: Lib bot\n  tools: [{name: finish, description: Finish., parameters: {type: object}, returns: {done: true}}]\n';
+const SCENARIO = 'name: one\nagent: agent.yaml\ninputs: {messages: [{role: user, content: go}]}\nmodel: {script: [{tool_calls: [{name: finish, args: {}}]}, {text: done}]}\nexpect: {terminal_tool: finish}\n';
+
+describe('the library suite entry points', () => {
+  it('loadSuite without a config runs the paths as `agentcheck run PATHS` does', async () => {
+    const dir = tempDir({ 'agent.yaml': AGENT, 'one.scenario.yaml': SCENARIO });
+    const plan = loadSuite({ paths: [dir] }, dir);
+    expect(plan.runs).toHaveLength(1);
+    const report = await runSuite(plan, { concurrency: 1 });
+    expect(report.summary).toMatchObject({ total: 1, passed: 1 });
+  });
+
+  it('runSuite refuses a concurrency that would run nothing, instead of marking every row not_run', async () => {
+    const dir = tempDir({ 'agent.yaml': AGENT, 'one.scenario.yaml': SCENARIO });
+    const plan = loadSuite({ paths: [dir] }, dir);
+    for (const concurrency of [Number.NaN, 0, -1, 1.5]) {
+      await expect(runSuite(plan, { concurrency })).rejects.toThrow(ConfigError);
+    }
+    await expect(runSuite(plan, { concurrency: 0 })).rejects.toThrow(/concurrency: expected a whole number >= 1, got 0/);
+  });
+});
