@@ -14,12 +14,19 @@ export function captureContent(
   run: { script?: unknown; model?: unknown; cassette?: unknown },
   env: Readonly<Record<string, string | undefined>>,
 ): boolean {
-  const flag = env[CAPTURE_CONTENT_ENV]?.trim().toLowerCase();
-  if (flag === 'true') return true;
-  if (flag === 'false') return false;
-  if (flag) throw new ConfigError({ file: CAPTURE_CONTENT_ENV }, `expected true or false, got "${env[CAPTURE_CONTENT_ENV]}"`);
+  const flag = captureContentFlag(env);
+  if (flag !== undefined) return flag;
   if (run.cassette || run.script) return true;
   // A Model object handed in by a library caller is its own business: treat it as live.
   if (run.model) return false;
   return (revision.build.agent.llm?.provider ?? 'scripted') === 'scripted';
+}
+
+/** The environment switch: true, false, or undefined when unset; any other value is a ConfigError. */
+export function captureContentFlag(env: Readonly<Record<string, string | undefined>>): boolean | undefined {
+  const flag = env[CAPTURE_CONTENT_ENV]?.trim().toLowerCase();
+  if (flag === 'true') return true;
+  if (flag === 'false') return false;
+  if (flag) throw new ConfigError({ file: CAPTURE_CONTENT_ENV }, `expected true or false, got "${env[CAPTURE_CONTENT_ENV]}"`);
+  return undefined;
 }

@@ -17,6 +17,7 @@ import { failedRuns } from '../suite/only-failed.js';
 import { runRedactor } from '../secrets/run-secrets.js';
 import { runSuite } from '../suite/run-suite.js';
 import { folderConfig, loadSuiteConfig, type SuiteConfig } from '../suite/suite-config.js';
+import { captureContentFlag } from '../content-capture.js';
 import { runCiReporters } from './ci-reporters.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
 
@@ -58,6 +59,8 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
         return EXIT.ok;
       }
     }
+    // A bad switch is invalid input before anything runs, not an error in every row.
+    captureContentFlag(io.env);
     // `run DIR` with DIR/agentcheck.config.yaml runs that suite as its config describes it.
     const ownConfig = options.config ? undefined : folderConfig(paths, io.cwd);
     config = loadSuiteConfig(options.config ?? ownConfig, io.cwd);
