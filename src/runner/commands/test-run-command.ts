@@ -118,10 +118,12 @@ export async function runAndReport(
   let result: TestRunResult;
   let checkpointFile: string | undefined;
   try {
+    // An unwritable --spans is invalid input, found before the run rather than after it.
+    if (options.spans !== undefined) await spansFolder(resolve(io.cwd, options.spans), options.spans);
     const record = await executeTestRun(request, revision, control);
     try {
       result = record.result;
-      if (options.spans !== undefined) await writeSpans(resolve(io.cwd, options.spans), record.spans, options.append === true);
+      if (options.spans !== undefined) await writeSpans(resolve(io.cwd, options.spans), record.spans, options.append === true, options.spans);
       if (record.checkpoint && result.run_id) checkpointFile = await savePausedRun(record, request, runsDir(io.cwd, options.spans), control);
     } finally {
       // A resumed run's workspace belongs to its checkpoint folder: kept.
@@ -154,9 +156,21 @@ async function savePausedRun(record: TestRunRecord, request: TestRunRequest, dir
 }
 
 /** The run's spans as JSONL: a fresh file for test-run, appended to for resume. */
-async function writeSpans(file: string, spans: readonly SpanRecord[], append: boolean): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
-  await (append ? appendFile : writeFile)(file, spansToJsonl(spans), 'utf8');
+async function writeSpans(file: string, spans: readonly SpanRecord[], append: boolean, given: string): Promise<void> {
+  try {
+    await (append ? appendFile : writeFile)(file, spansToJsonl(spans), 'utf8');
+  } catch (error) {
+    throw new ConfigError({ file: given }, `cannot write the spans there: ${(error as Error).message}; expected a file path agentcheck may create and write`, 'OUT_NOT_WRITABLE');
+  }
+}
+
+/** Creates the --spans file's folder, or says why it cannot be written. */
+async function spansFolder(file: string, given: string): Promise<void> {
+  try {
+    await mkdir(dirname(file), { recursive: true });
+  } catch (error) {
+    throw new ConfigError({ file: given }, `cannot write the spans there: ${(error as Error).message}; expected a file path agentcheck may create and write`, 'OUT_NOT_WRITABLE');
+  }
 }
 
 /** A YAML/JSON file the user named; an empty one is refused (it says nothing). */
