@@ -36,7 +36,22 @@ export function discoverScenarioFiles(paths: readonly string[], cwd = process.cw
     if (stats.isDirectory()) for (const file of walkFiles(absolute, (name) => SCENARIO_FILE.test(name))) add(file, absolute);
     else add(absolute, resolve(absolute, '..'));
   }
+  // Several paths share one root, their common folder, so `run a b` cannot give a/x and b/x
+  // the same id (which merge, shards and --only-failed rely on being unique).
+  const roots = [...new Set(found.map((entry) => entry.root))];
+  if (roots.length > 1) {
+    const root = commonFolder(roots);
+    for (const entry of found) entry.root = root;
+  }
   return found;
+}
+
+/** The deepest folder that contains every one of `folders` (absolute paths). */
+function commonFolder(folders: readonly string[]): string {
+  const split = folders.map((folder) => folder.split(sep));
+  const shared: string[] = [];
+  for (let i = 0; split.every((parts) => i < parts.length && parts[i] === split[0][i]); i++) shared.push(split[0][i]);
+  return shared.join(sep) || sep;
 }
 
 /** A scenario id's file part: the path relative to the run root, with `/` separators. */
