@@ -1,4 +1,5 @@
 import { assertFormat, type Locator } from '../../config/assert-format.js';
+import { collectConfigErrors, type ConfigError, throwConfigErrors } from '../../config/errors.js';
 import type { PathSegments } from '../../config/source.js';
 import { didYouMean } from '../../config/did-you-mean.js';
 import type { LlmSpec } from '../revision/types.js';
@@ -15,26 +16,36 @@ export function validateLlmParameters(llm: Pick<LlmSpec, 'provider' | 'parameter
   if (!llm || !parameters) return;
   const { provider } = llm;
   const known = PARAMETER_SPECS[provider];
-  for (const key of Object.keys(parameters)) {
-    if (key === EXTRA_KEY || Object.hasOwn(known, key)) continue;
-    const alias = PARAMETER_ALIASES[provider]?.[key];
-    const hint = alias ? `; ${provider} calls it "${alias}"` : didYouMean(key, Object.keys(known));
-    throw locate([...at, key],
-      `unknown ${provider} parameter "${key}"${hint}; expected one of: ${Object.keys(known).join(', ')} (provider-specific extras go under parameters.${EXTRA_KEY})`, true);
+  // Every problem of the parameters is reported in one pass (validate's promise for a file).
+  const problems: ConfigError[] = [];
+  for (const [key, value] of Object.entries(parameters)) {
+    if (key === EXTRA_KEY) continue;
+    if (!Object.hasOwn(known, key)) {
+      const alias = PARAMETER_ALIASES[provider]?.[key];
+      const hint = alias ? `; ${provider} calls it "${alias}"` : didYouMean(key, Object.keys(known));
+      problems.push(locate([...at, key],
+        `unknown ${provider} parameter "${key}"${hint}; expected one of: ${Object.keys(known).join(', ')} (provider-specific extras go under parameters.${EXTRA_KEY})`, true));
+      continue;
+    }
+    // Each known key alone against the provider's schema, so one bad value does not hide the next.
+    collectConfigErrors(problems, () => assertFormat(PARAMETER_SCHEMAS[provider], { [key]: value }, (path, expected, atKey) => locate([...at, ...path], expected, atKey)));
   }
-  assertFormat(PARAMETER_SCHEMAS[provider], parameters, (path, expected, atKey) => locate([...at, ...path], expected, atKey));
+  if (parameters[EXTRA_KEY] !== undefined) {
+    collectConfigErrors(problems, () => assertFormat(PARAMETER_SCHEMAS[provider], { [EXTRA_KEY]: parameters[EXTRA_KEY] }, (path, expected, atKey) => locate([...at, ...path], expected, atKey)));
+  }
   for (const [a, b] of EXCLUSIVE_PARAMETERS[provider] ?? []) {
     if (parameters[a] !== undefined && parameters[b] !== undefined) {
-      throw locate([...at, b], `"${a}" and "${b}" cannot both be set: the ${provider} API refuses a request with both; keep one`, true);
+      problems.push(locate([...at, b], `"${a}" and "${b}" cannot both be set: the ${provider} API refuses a request with both; keep one`, true));
     }
   }
-  const extra = parameters[EXTRA_KEY] as Record<string, unknown> | undefined;
-  for (const key of Object.keys(extra ?? {})) {
+  const extra = parameters[EXTRA_KEY];
+  const extraKeys = extra && typeof extra === 'object' && !Array.isArray(extra) ? Object.keys(extra) : [];
+  for (const key of extraKeys) {
     if (PROVIDER_OWNED_KEYS[provider].includes(key)) {
-      throw locate([...at, EXTRA_KEY, key], `"${key}" is set by agentcheck itself and cannot be passed through extra`, true);
-    }
-    if (Object.hasOwn(known, key)) {
-      throw locate([...at, EXTRA_KEY, key], `"${key}" is a known ${provider} parameter: set it in parameters, where its value is checked, not in extra`, true);
+      problems.push(locate([...at, EXTRA_KEY, key], `"${key}" is set by agentcheck itself and cannot be passed through extra`, true));
+    } else if (Object.hasOwn(known, key)) {
+      problems.push(locate([...at, EXTRA_KEY, key], `"${key}" is a known ${provider} parameter: set it in parameters, where its value is checked, not in extra`, true));
     }
   }
+  throwConfigErrors(problems);
 }

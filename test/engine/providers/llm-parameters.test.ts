@@ -3,7 +3,8 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { applyDelta } from '../../../src/engine/revision/delta.js';
-import { loadAgentBuild } from '../../../src/engine/revision/load-build.js';
+import { loadAgentBuild, revisionFromValue } from '../../../src/engine/revision/load-build.js';
+import { ConfigErrors } from '../../../src/config/errors.js';
 import { loadScenarioFile } from '../../../src/runner/scenario/load-scenario-file.js';
 import { runScenario } from '../../../src/runner/scenario/run-scenario.js';
 import { configErrorOf } from '../../helpers/config-error.js';
@@ -129,5 +130,27 @@ describe('what the provider is sent', () => {
     const { dir } = scenarioDir(agentYaml('anthropic', '{max_tokens: 10}'), '{}');
     const error = configErrorOf(() => loadScenarioFile({ file: join(dir, 'a.scenario.yaml'), root: dir }, { agents: new Map(), suiteModel: { parameters: { stop: ['x'] } } }));
     expect(error.message).toContain('the suite config\'s model.parameters.stop: unknown anthropic parameter "stop"; anthropic calls it "stop_sequences"');
+  });
+});
+
+describe('every parameter problem in one pass', () => {
+  it('reports an unknown key, two bad values, a conflicting pair and a known key in extra together', () => {
+    let caught: unknown;
+    try {
+      revisionFromValue({
+        id: 'p',
+        agent: {
+          name: 'P',
+          llm: { provider: 'openai', model: 'gpt-4.1-mini', parameters: { temprature: 0.2, max_tokens: -5, max_completion_tokens: 10, top_p: 3, extra: { temperature: 1 } } },
+        },
+      });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigErrors);
+    const messages = (caught as ConfigErrors).errors.map((error) => error.message);
+    expect(messages).toHaveLength(5);
+    const text = messages.join('\n');
+    for (const part of ['"temprature"', 'max_tokens', 'top_p', 'cannot both be set', 'extra.temperature']) expect(text).toContain(part);
   });
 });
