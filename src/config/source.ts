@@ -5,6 +5,7 @@ import type { LineCounter, Node } from 'yaml';
 import { capEchoed } from './cap-text.js';
 import { ConfigError } from './errors.js';
 import { deepestPath } from './deepest-path.js';
+import { duplicateJsonKey } from './json-duplicate-keys.js';
 import { jsonNumberProblem, lineColumnAt, mayUnderflow, numberProblem, valueNumberProblem } from './number-checks.js';
 
 /** A JSON path as segments: `['agent', 'tools', 2, 'http']` is `agent.tools[2].http`. */
@@ -96,6 +97,10 @@ export class SourceDocument {
     }
     const number = jsonNumberProblem(text);
     if (number) throw new ConfigError({ file, ...lineColumnAt(text, number.offset) }, number.message, 'CONFIG_INVALID');
+    const duplicate = duplicateJsonKey(text);
+    if (duplicate) {
+      throw new ConfigError({ file, ...lineColumnAt(text, duplicate.offset) }, `is not valid strict JSON: the key "${duplicate.key}" appears twice in one object (JSON.parse would keep the last silently); remove one`, 'CONFIG_SYNTAX');
+    }
     return SourceDocument.checked(new SourceDocument(file, value ?? null, null, text));
   }
 

@@ -1,0 +1,32 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../../src/config/errors.js';
+import { duplicateJsonKey } from '../../src/config/json-duplicate-keys.js';
+import { SourceDocument } from '../../src/config/source.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+describe('strict JSON: duplicate keys', () => {
+  it('finds a key given twice in one object, at any depth, and nothing else', () => {
+    expect(duplicateJsonKey('{"a": 1, "b": {"c": 2, "c": 3}}')).toEqual({ key: 'c', offset: 23 });
+    expect(duplicateJsonKey('{"a": 1, "b": [{"a": 1}, {"a": 2}], "c": "a"}')).toBeNull();
+    expect(duplicateJsonKey('{"x\\"y": 1, "x\\"y": 2}')).toMatchObject({ key: 'x"y' });
+    expect(duplicateJsonKey('["a", "a", {"k": "a", "v": "a"}]')).toBeNull();
+    expect(duplicateJsonKey('{"a": "{\\"a\\": 1}", "b": 2}')).toBeNull();
+  });
+
+  it('refuses a .json file with a duplicate key, located at the second one', () => {
+    const dir = tempDir({});
+    const file = join(dir, 'x.scenario.json');
+    writeFileSync(file, '{\n  "name": "x",\n  "agent": "a.yaml",\n  "agent": "b.yaml"\n}\n');
+    let caught: unknown;
+    try {
+      SourceDocument.read(file);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    expect((caught as ConfigError).line).toBe(4);
+    expect((caught as Error).message).toContain('the key "agent" appears twice in one object');
+  });
+});
