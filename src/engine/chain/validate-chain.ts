@@ -1,4 +1,5 @@
 import type { Locator } from '../../config/assert-format.js';
+import { collectConfigErrors, type ConfigError, throwConfigErrors } from '../../config/errors.js';
 import { checkTemplatesClosed } from '../revision/template-checks.js';
 import type { ChainSpec, ChainStepSpec } from '../revision/types.js';
 import { CHAIN_END } from './chain-targets.js';
@@ -9,28 +10,31 @@ import { failureAction, POLICY_KEYS } from './failure-policy.js';
  * closed templates in inputs, `next` that resolves, and on_failure keys that the action uses.
  */
 export function validateChainSpec(chain: ChainSpec, callable: ReadonlySet<string>, locate: Locator): void {
+  // Every problem of the chain is reported in one pass (validate's promise for a file).
+  const problems: ConfigError[] = [];
   const ids = new Set<string>();
   chain.steps.forEach((step, index) => {
     if (!callable.has(step.tool)) {
-      throw locate(['steps', index, 'tool'], `unknown tool "${step.tool}"; expected an agent tool or a built-in`);
+      problems.push(locate(['steps', index, 'tool'], `unknown tool "${step.tool}"; expected an agent tool or a built-in`));
     }
     if (step.id !== undefined) {
-      if (step.id === CHAIN_END) throw locate(['steps', index, 'id'], `step id "${CHAIN_END}" is reserved: "next: ${CHAIN_END}" ends the chain; choose another id`);
-      if (ids.has(step.id)) throw locate(['steps', index, 'id'], `duplicate step id "${step.id}"`);
+      if (step.id === CHAIN_END) problems.push(locate(['steps', index, 'id'], `step id "${CHAIN_END}" is reserved: "next: ${CHAIN_END}" ends the chain; choose another id`));
+      else if (ids.has(step.id)) problems.push(locate(['steps', index, 'id'], `duplicate step id "${step.id}"`));
       ids.add(step.id);
     }
-    checkTemplatesClosed(step.inputs, ['steps', index, 'inputs'], locate);
-    checkFailurePolicy(step, index, locate);
+    collectConfigErrors(problems, () => checkTemplatesClosed(step.inputs, ['steps', index, 'inputs'], locate));
+    collectConfigErrors(problems, () => checkFailurePolicy(step, index, locate));
   });
   const targets = new Set<string>([...ids, ...chain.steps.map((step) => step.tool)]);
   chain.steps.forEach((step, index) => {
     for (const branch of ['on_success', 'on_failure'] as const) {
       const next = step[branch]?.next;
       if (next !== undefined && next !== CHAIN_END && !targets.has(next)) {
-        throw locate(['steps', index, branch, 'next'], `"next" names no step: "${next}" is neither a step id nor a step's tool (nor "${CHAIN_END}", which ends the chain)`);
+        problems.push(locate(['steps', index, branch, 'next'], `"next" names no step: "${next}" is neither a step id nor a step's tool (nor "${CHAIN_END}", which ends the chain)`));
       }
     }
   });
+  throwConfigErrors(problems);
 }
 
 /** Refuses on_failure keys the chosen action never reads (`{action: stop, max_retries: 3}`). */
