@@ -56,11 +56,12 @@ export function jsonNumberProblem(text: string): { offset: number; message: stri
 }
 
 /**
- * Whether a YAML text may hold a number that underflows to 0 (a long negative exponent or a long
- * run of zeros after the point): only such texts need their scalars read one by one.
+ * Whether a YAML text may hold a number that underflows to 0 or overflows (a three-digit exponent,
+ * a long run of zeros after the point): only such texts need their scalars read one by one.
  */
 export function mayUnderflow(text: string): boolean {
-  return /\d[eE]-0*\d{3}|\.0{16,}/.test(text);
+  // Also an exponent of three digits up: the fast YAML path reads `1e400` as a string, not a number.
+  return /\d[eE][-+]?0*\d{3}|\.0{16,}/.test(text);
 }
 
 /** Line and column (1-based) of an offset in a text. */

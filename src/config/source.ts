@@ -117,15 +117,19 @@ export class SourceDocument {
     return doc;
   }
 
-  /** A plain YAML scalar such as `1e-400` is read as 0: refuse it where it is written. */
+  /**
+   * A plain YAML scalar such as `1e-400` is read as 0, and `1e400` as a string by the fast path
+   * (as infinity by YAML 1.2): refuse either where it is written.
+   */
   private refuseUnderflow(): void {
     const { root, lines } = this.positions();
     if (!root) return;
     const { isScalar, visit } = yaml();
     visit(root, {
       Scalar: (_key, node) => {
-        if (!isScalar(node) || node.value !== 0 || node.type !== 'PLAIN' || typeof node.source !== 'string') return;
-        const problem = numberProblem(node.source, 0);
+        if (!isScalar(node) || typeof node.value !== 'number' || node.type !== 'PLAIN' || typeof node.source !== 'string') return;
+        if (node.value !== 0 && Number.isFinite(node.value)) return;
+        const problem = numberProblem(node.source, node.value);
         if (!problem) return;
         const pos = node.range ? lines.linePos(node.range[0]) : undefined;
         throw new ConfigError({ file: this.file, line: pos?.line, column: pos?.col }, problem, 'CONFIG_INVALID');

@@ -84,6 +84,13 @@ describe('.json files are strict JSON', () => {
 });
 
 describe('numbers that cannot be read as written are refused, not rounded', () => {
+  it('in YAML: an unquoted 1e400 is refused where it is written, a quoted one stays a string', () => {
+    const error = configErrorOf(() => SourceDocument.parse('a.yaml', 'a: 1\nargs: {order_id: 1e400}\n'));
+    expect(error.line).toBe(2);
+    expect(error.expected).toContain('number 1e400 is not finite');
+    expect(SourceDocument.parse('a.yaml', 'args: {order_id: "1e400", n: 1e5}\n').value).toEqual({ args: { order_id: '1e400', n: 100000 } });
+  });
+
   it('in JSON: beyond 2^53, overflow and underflow, located at the literal', () => {
     const big = configErrorOf(() => SourceDocument.parse('a.json', '{"id": "a",\n "revision": 9007199254740993}'));
     expect([big.line, big.column]).toEqual([2, 14]);
