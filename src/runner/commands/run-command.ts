@@ -135,7 +135,8 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
       env: io.env,
       cassettes,
       signal: controller.signal,
-      onRowDone: (row, done, total) => progress.update(redactor.value(row), done, total),
+      // Progress prints counts only, never a row's text: nothing to scrub.
+      onRowDone: (row, done, total) => progress.update(row, done, total),
       onSpans: (spans) => spansFile.write(spans),
       selection: { paths, config: config.file, shard: options.shard, grep: options.grep, tags: options.tag, overlay: options.overlay, cwd: io.cwd },
       startedAt,

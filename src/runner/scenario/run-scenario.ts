@@ -1,6 +1,5 @@
 import { capEchoed } from '../../config/cap-text.js';
 import { scrubCredentialShapes } from '../../config/redactor.js';
-import { scrubSecretValues, secretEnvValues } from '../../config/redact.js';
 import { describeError } from '../../engine/loop/agent-loop.js';
 import type { McpServerPool } from '../../engine/mcp/mcp-server-pool.js';
 import type { DeltaRevision } from '../../engine/revision/delta.js';
@@ -87,8 +86,8 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     const nestedCalls = countNestedCalls(evidence.calls, nestedExpectedTools(scenario.expect));
     if (nestedCalls) row.nested_calls = nestedCalls;
     decide(row, scenario, record, evidence.incomplete);
-    // The turn's own messages, copied only when a secret must be scrubbed: rows hold one transcript each.
-    row.transcript = scrubSecretValues(record.turn.messages, secretEnvValues(options.env ?? process.env));
+    // The turn's own messages: the test_run already scrubbed them, or the suite's report redactor will.
+    row.transcript = record.turn.messages;
   } catch (error) {
     row.status = 'error';
     row.error = describeError(error);
