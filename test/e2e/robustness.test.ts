@@ -24,7 +24,7 @@ agent:
     const dir = tempDir(files);
     const child = execa('node', [CLI, 'run', '.', '--concurrency', '2', '--out', 'out', '--reporter', 'json,junit'], { cwd: dir, reject: false, env: { CI: 'true' } });
     // Interrupt once a command tool is really running, however slow the machine is.
-    await expect.poll(() => readdirSync(marks).length, { timeout: 60_000, interval: 50 }).toBeGreaterThan(0);
+    await expect.poll(() => readdirSync(marks).length, { timeout: 120_000, interval: 50 }).toBeGreaterThan(0);
     child.kill('SIGINT');
     const result = await child;
     expect(result.exitCode, result.stderr).toBe(1);

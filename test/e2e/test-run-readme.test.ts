@@ -30,5 +30,5 @@ describe('the README test-run example (built CLI)', () => {
     const found = JSON.parse(query.stdout) as { count: number; spans: Array<{ name: string; trace_id: string }> };
     expect(found.spans.map((span) => span.name)).toEqual(expect.arrayContaining(['execute_tool lookup_order', 'execute_tool create_refund']));
     expect(new Set(found.spans.map((span) => span.trace_id))).toEqual(new Set([printed.trace_id]));
-  }, 60_000);
+  });
 });

@@ -47,7 +47,7 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
     const again = await runCli(['resume', runId, '--decision', 'approve', '--spans', 'out/spans.jsonl'], dir);
     expect(again.exitCode).toBe(2);
     expect(again.stderr).toContain(`no paused run ${runId} here`);
-  }, 60_000);
+  });
 
   it('approve: the write lands in the run\'s workspace (default folder reports/runs) and the verdict passes', async () => {
     const dir = tempDir({ 'script.yaml': SCRIPT });
@@ -59,7 +59,7 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
     expect(readFileSync(join(dir, 'reports/runs', `${runId}.workspace`, 'CHANGELOG.md'), 'utf8')).toBe('- fixed add()\n');
     // The fixture folder itself is never written.
     expect(existsSync(join(WORKSPACE, 'CHANGELOG.md'))).toBe(false);
-  }, 60_000);
+  });
 
   it('answers gates from --approvals and caps the run at --timeout', async () => {
     const dir = tempDir({ 'script.yaml': SCRIPT, 'approvals.yaml': 'tools: {write_file: approve}\n', 'slow.yaml': '- {delay_ms: 3600000, text: late}\n' });
@@ -72,7 +72,7 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
     const printed = JSON.parse(slow.stdout);
     expect(printed).toMatchObject({ stop_reason: 'error', verdict: 'failed' });
     expect(printed.verdict_reason).toContain('timed out after 300 ms');
-  }, 60_000);
+  });
 
   it('refuses bad --mocks and --approvals files, naming the file, line and path', async () => {
     const dir = tempDir({
@@ -89,5 +89,5 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
     const workspace = await runCli([...base, '--workspace', 'missing-folder'], dir);
     expect(workspace.exitCode).toBe(2);
     expect(workspace.stderr).toContain('workspace folder not found');
-  }, 60_000);
+  });
 });

@@ -12,7 +12,7 @@ describe('the planned run count is capped', () => {
     expect(result.stderr).toContain('agentcheck.config.yaml');
     expect(result.stderr).toContain('the suite plans 100,000,000 runs (1 scenarios x 1 variants x 100,000,000 repeats), more than the limit of 1,000,000');
     expect(result.stderr).toContain('--max-runs');
-  }, 60_000);
+  });
 
   it('--max-runs lowers or raises the cap', async () => {
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('one') });
@@ -21,5 +21,5 @@ describe('the planned run count is capped', () => {
     expect(refused.stderr).toMatch(/--repeat.*plans 3 runs/);
     const allowed = await runCli(['run', '.', '--repeat', '3', '--max-runs', '3', '--out', `${dir}/out`, '--reporter', 'json'], dir);
     expect(allowed.exitCode, allowed.all).toBe(0);
-  }, 60_000);
+  });
 });

@@ -40,7 +40,7 @@ function alive(pid: number): boolean {
   }
 }
 
-async function until(condition: () => boolean, deadlineMs = 30_000): Promise<boolean> {
+async function until(condition: () => boolean, deadlineMs = 100_000): Promise<boolean> {
   const end = Date.now() + deadlineMs;
   while (Date.now() < end) {
     if (condition()) return true;
@@ -69,7 +69,7 @@ describe('processes of a CLI run', () => {
       expect(report.interrupted).toBe(true);
       expect(report.scenarios.map((row) => row.status)).toEqual(['not_run']);
       expect(await until(() => !alive(sleeper))).toBe(true);
-    }, 60_000);
+    });
   }
 
   it('a command cannot read the runner\'s keys from /proc/<pid>/environ', async () => {
@@ -92,5 +92,5 @@ describe('processes of a CLI run', () => {
     expect(seen).toContain('PLAIN_SETTING=visible-value');
     expect(seen).toContain('OPENAI_API_KEY=*');
     expect(seen).not.toContain(secret);
-  }, 60_000);
+  });
 });

@@ -69,5 +69,5 @@ describe('agentcheck/vitest on a fixture project', () => {
     const orderFailure = message('matchers > fails toHaveCalledToolsInOrder on a testRun result');
     expect(orderFailure).toContain('expected test_run to call finish -> lookup in this order (first calls), but "lookup" was first called before "finish"; first calls were: lookup -> finish');
     expect(orderFailure).toContain('Trajectory (2 tool calls):\n  1. lookup {"id":"9"} -> ok\n  2. finish {} -> ok');
-  }, 60_000);
+  });
 });

@@ -53,7 +53,7 @@ describe('McpServerPool', () => {
     const pid = Number(pidOf(spans));
     expect(pid).toBeGreaterThan(0);
     // A generous deadline: on a loaded machine the server may take a while to exit.
-    await expect.poll(() => alive(pid), { timeout: 60_000, interval: 100 }).toBe(false);
+    await expect.poll(() => alive(pid), { timeout: 120_000, interval: 100 }).toBe(false);
   });
 });
 

@@ -72,7 +72,7 @@ describe('agentcheck merge (through the built CLI)', () => {
     // The unsharded run has failing rows; a shard exits 0 or 1 depending on which rows it got.
     expect(runs[0].exitCode, runs[0].all).toBe(1);
     for (const run of runs) expect([0, 1], run.all).toContain(run.exitCode);
-  }, 60_000);
+  });
 
   it('four shards merged equal one unsharded run, scenario for scenario', async () => {
     const result = await runCli(['merge', ...shardReports(), '--out', 'merged', '--reporter', 'table,md,junit'], dir);

@@ -36,7 +36,7 @@ function alive(pid: number): boolean {
 }
 
 /** Polls until the process is gone; a generous deadline, never an assertion on elapsed time. */
-async function gone(pid: number, deadlineMs = 20_000): Promise<boolean> {
+async function gone(pid: number, deadlineMs = 100_000): Promise<boolean> {
   const until = Date.now() + deadlineMs;
   while (Date.now() < until) {
     if (!alive(pid)) return true;
@@ -63,19 +63,19 @@ describe('a command and its process tree', () => {
     expect(outcome).toMatchObject({ isError: true, errorType: 'timeout' });
     // Nothing of it is left for the run's end to find.
     expect(await processes.reap()).toEqual([]);
-  }, 60_000);
+  });
 
   it('a timeout kills the grandchild, not only the shell', async () => {
     const outcome = await shell('sleep 300 & echo $!; wait; true', 1000).execute({}, context());
     expect(outcome.errorType).toBe('timeout');
     expect(await gone(pidFrom((outcome.result as { stdout: string }).stdout))).toBe(true);
-  }, 60_000);
+  });
 
   it('a background child holding the output open ends with its leader', async () => {
     const outcome = await shell('sleep 300 & echo $!').execute({}, context());
     expect(outcome).toMatchObject({ isError: false, result: { exit_code: 0 } });
     expect(await gone(pidFrom((outcome.result as { stdout: string }).stdout))).toBe(true);
-  }, 60_000);
+  });
 
   it('an abort ends the whole group', async () => {
     const controller = new AbortController();
@@ -87,7 +87,7 @@ describe('a command and its process tree', () => {
     controller.abort();
     expect(await running).toMatchObject({ isError: true, errorType: 'canceled' });
     expect(await gone(pid)).toBe(true);
-  }, 60_000);
+  });
 
   it('a setsid child that left the group is found by the run tag and killed at the run end', async () => {
     const processes = new RunProcesses();
@@ -97,7 +97,7 @@ describe('a command and its process tree', () => {
     const killed = await processes.reap();
     expect(killed).toEqual([{ pid, command: 'sleep 300' }]);
     expect(await gone(pid)).toBe(true);
-  }, 60_000);
+  });
 
   it('a run ends what its commands left behind and records it on the root span', async () => {
     const revision = build({
@@ -112,5 +112,5 @@ describe('a command and its process tree', () => {
     expect(await gone(pid)).toBe(true);
     const root = spans.find((span) => span.name.startsWith('invoke_agent'));
     expect(root?.attributes['agentcheck.processes.killed']).toEqual([`${pid} sleep 301`]);
-  }, 60_000);
+  });
 });
