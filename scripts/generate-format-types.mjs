@@ -87,6 +87,7 @@ export const FORMAT_FILES = [
           '/properties/model': 'ModelSpec',
           '/properties/judge': 'JudgeSpec',
           '/properties/judge/properties/model': 'GraderModelSpec',
+          '/properties/judge/properties/model/properties/script/items': 'ScriptEntrySpec',
           '/properties/cassettes': 'CassettesSpec',
         },
       },

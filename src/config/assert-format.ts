@@ -12,10 +12,10 @@ export function documentLocator(doc: SourceDocument, base: PathSegments = []): L
 
 /**
  * Validates `value` against one of agentcheck's format schemas, throwing a located
- * ConfigError for the first violation.
+ * ConfigError for the first violation; `T` is the type generated from the schema.
  */
-export function assertFormat(schema: object, value: unknown, locate: Locator): void {
-  const validate = compileFormatSchema(schema);
+export function assertFormat<T = unknown>(schema: object, value: unknown, locate: Locator): asserts value is T {
+  const validate = compileFormatSchema<T>(schema);
   if (validate(value)) return;
   const first = validate.errors?.[0];
   if (!first) return;

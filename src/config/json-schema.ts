@@ -59,17 +59,20 @@ export function userSchemaProblem(schema: unknown): string | null {
 }
 
 /**
- * One of agentcheck's own format schemas as a validator: the build's precompiled one
+ * One of agentcheck's own format schemas as a validator, a type guard for `T` (the type generated
+ * from that schema, docs/architecture.md, Formats): the build's precompiled one
  * (scripts/precompile-schemas.mjs), found by the schema's content hash so a changed schema
  * never meets stale code, else compiled now. Cached per schema object.
  */
-export function compileFormatSchema(schema: object): ValidateFunction {
-  const cached = formatCache.get(schema);
-  if (cached) return cached;
-  const generated = precompiled();
-  const validate = (generated && generated[formatSchemaKey(schema)]) || formatAjv().compile(schema);
-  formatCache.set(schema, validate);
-  return validate;
+export function compileFormatSchema<T = unknown>(schema: object): ValidateFunction<T> {
+  let validate = formatCache.get(schema);
+  if (!validate) {
+    const generated = precompiled();
+    validate = (generated && generated[formatSchemaKey(schema)]) || formatAjv().compile(schema);
+    formatCache.set(schema, validate);
+  }
+  // The one place a schema meets its type: T is generated from this schema (npm run generate:types).
+  return validate as ValidateFunction<T>;
 }
 
 /** The key a format schema's precompiled validator is stored under. */

@@ -1,24 +1,40 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import { agentBuildSchema } from '../../src/engine/revision/schema.js';
-import type { AgentBuild, AgentSpec, ComponentSpec, FlowSpec, LlmSpec, RouterSpec, ToolSpec } from '../../src/engine/revision/types.js';
+import type { Message } from '../../src/engine/model/message.js';
+import type { ApprovalPolicy } from '../../src/engine/permissions/approval-policy.js';
+import type { ScriptEntry } from '../../src/engine/providers/scripted.js';
+import type { RegisteredProvider } from '../../src/engine/providers/registry.js';
+import type { SkillSpec } from '../../src/engine/revision/build-format.generated.js';
+import type { ProviderName } from '../../src/engine/revision/types.js';
+import type { SkillOptions } from '../../src/engine/skills-delivery.js';
+import type { CassetteMode } from '../../src/runner/cassettes/cassette.js';
+import type { HttpMock } from '../../src/runner/mocks/http-mocks.js';
+import type { ReporterName } from '../../src/runner/reporters/index.js';
+import type { ApprovalsSpec, HttpMockSpec, MessageSpec, ScriptEntrySpec, SkillOptionsSpec } from '../../src/runner/scenario/scenario-format.generated.js';
+import type { CassettesSpec, SuiteConfigSpec } from '../../src/runner/suite/suite-config-format.generated.js';
+import type { SkillEntry } from '../../src/skills/skill-entry.js';
 
-// A first guard of "one source of truth for formats" (docs/architecture.md, Formats): until the
-// types are derived from the schemas, the typecheck (npm run typecheck, which covers test/)
-// fails when a key is added to a schema and not to its type, or the other way round.
-type Keys<S> = S extends { properties: infer P } ? keyof P : never;
+// The format types are generated from the schemas (test/config/format-types.test.ts keeps them
+// current; docs/architecture.md, Formats). What is left to drift are the hand-written types the
+// code keeps beside them (a layer that may not import the generated file, a registry's names,
+// the engine's richer runtime types): the typecheck (npm run typecheck, which covers test/)
+// fails here when one of them no longer agrees with its format.
+describe('hand-written types and the generated format types', () => {
+  it('name the same values as the registries', () => {
+    expectTypeOf<ProviderName>().toEqualTypeOf<RegisteredProvider>();
+    expectTypeOf<NonNullable<SuiteConfigSpec['reporters']>[number]>().toEqualTypeOf<ReporterName>();
+    expectTypeOf<NonNullable<CassettesSpec['mode']>>().toEqualTypeOf<CassetteMode>();
+  });
 
-type Build = typeof agentBuildSchema.properties;
-type Agent = Build['agent']['properties'];
-type Flow = Build['flow']['properties'];
+  it('are the same where another layer keeps its own copy', () => {
+    // src/skills may not import the engine, so it keeps SkillEntry; the build lists SkillSpec.
+    expectTypeOf<SkillEntry>().toEqualTypeOf<SkillSpec>();
+    expectTypeOf<SkillOptions>().toEqualTypeOf<SkillOptionsSpec>();
+  });
 
-describe('agent build types and JSON Schema', () => {
-  it('have the same keys at every level', () => {
-    expectTypeOf<keyof AgentBuild>().toEqualTypeOf<keyof Build>();
-    expectTypeOf<keyof AgentSpec>().toEqualTypeOf<keyof Agent>();
-    expectTypeOf<keyof LlmSpec>().toEqualTypeOf<Keys<Agent['llm']>>();
-    expectTypeOf<keyof ToolSpec>().toEqualTypeOf<Keys<Agent['tools']['items']>>();
-    expectTypeOf<keyof FlowSpec>().toEqualTypeOf<keyof Flow>();
-    expectTypeOf<keyof ComponentSpec>().toEqualTypeOf<Keys<Flow['components']['items']>>();
-    expectTypeOf<keyof RouterSpec>().toEqualTypeOf<Keys<Flow['routers']['items']>>();
+  it('fit the runtime types a loaded value is handed to', () => {
+    expectTypeOf<MessageSpec>().toExtend<Message>();
+    expectTypeOf<ScriptEntrySpec>().toExtend<ScriptEntry>();
+    expectTypeOf<ApprovalsSpec>().toExtend<ApprovalPolicy>();
+    expectTypeOf<HttpMockSpec>().toExtend<HttpMock>();
   });
 });

@@ -36,8 +36,8 @@ export function applyDelta(
 ): DeltaRevision {
   const doc = typeof source === 'string' ? SourceDocument.fromValue(source, delta) : source;
   const ownLocator: Locator = (path, expected, atKey) => doc.error(path, expected, 'DELTA_INVALID', atKey);
-  assertFormat(deltaSchema, delta, ownLocator);
-  const { set, remove } = delta as Delta;
+  assertFormat<Delta>(deltaSchema, delta, ownLocator);
+  const { set, remove } = delta;
   const build = structuredClone(revision.build) as unknown as Record<string, unknown>;
 
   if (set) {
@@ -80,7 +80,7 @@ export function applyDelta(
     );
   };
   validateBuild(build, mergedLocator);
-  const typed = build as unknown as AgentBuild;
+  const typed: AgentBuild = build;
   // New skill refs in the delta are relative to the delta file (or the working folder).
   absolutizeSkillRefs(typed, typeof source === 'string' ? process.cwd() : dirname(doc.file));
   checkSkillRefs(typed, mergedLocator);

@@ -18,8 +18,8 @@ const SKILL_NAME = /^[a-z0-9-]{1,64}$/;
  * (unique tool names, one implementation per tool, valid parameter schemas, references).
  */
 export function validateBuild(value: unknown, locate: Locator): asserts value is AgentBuild {
-  assertFormat(agentBuildSchema, value, locate);
-  const build = value as AgentBuild;
+  assertFormat<AgentBuild>(agentBuildSchema, value, locate);
+  const build = value;
   validateLlmParameters(build.agent.llm, locate);
   const tools = build.agent.tools ?? [];
   const seen = new Map<string, number>();

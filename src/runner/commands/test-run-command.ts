@@ -4,8 +4,6 @@ import { assertFormat, documentLocator, memoryLocator } from '../../config/asser
 import { ConfigError } from '../../config/errors.js';
 import { SourceDocument } from '../../config/source.js';
 import type { Checkpoint } from '../../engine/checkpoint/checkpointer.js';
-import type { ApprovalPolicy } from '../../engine/permissions/approval-policy.js';
-import type { ScriptEntry } from '../../engine/providers/scripted.js';
 import { applyDelta, type DeltaRevision } from '../../engine/revision/delta.js';
 import { loadAgentBuild } from '../../engine/revision/load-build.js';
 import type { AgentBuild } from '../../engine/revision/types.js';
@@ -15,6 +13,7 @@ import { validateToolName } from '../../verdicts/index.js';
 import { isDirectory } from '../files/walk-files.js';
 import { keepWorkspace, runsDir, workspaceDirFor, writeRunCheckpoint } from '../resume/run-checkpoint-file.js';
 import { checkApprovalTools } from '../scenario/load-scenario-file.js';
+import type { ApprovalsSpec, MocksSpec, ScenarioInputsSpec, ScriptEntrySpec } from '../scenario/scenario-format.generated.js';
 import { scenarioProperties, scriptSchema, validateScript } from '../scenario/scenario-schema.js';
 import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
 import { executeTestRun, type TestRunControl, type TestRunRecord, type TestRunRequest, type TestRunResult } from '../test-run.js';
@@ -56,31 +55,31 @@ export async function testRunCommand(options: TestRunOptions, io: CommandIO): Pr
       if (deltaDoc.value === null) throw deltaDoc.error([], 'expected a delta object {set, remove}; the file is empty', 'DELTA_INVALID');
       applied = applyDelta(revision, deltaDoc.value, deltaDoc);
     }
-    let inputs: { messages: Array<{ role: 'user'; content: string }>; context?: Record<string, unknown> };
+    let inputs: ScenarioInputsSpec;
     if (options.inputs) {
       const doc = SourceDocument.read(resolve(io.cwd, options.inputs));
-      assertFormat(scenarioProperties.inputs, doc.value, documentLocator(doc));
-      inputs = doc.value as typeof inputs;
+      assertFormat<ScenarioInputsSpec>(scenarioProperties.inputs, doc.value, documentLocator(doc));
+      inputs = doc.value;
     } else {
       inputs = { messages: [{ role: 'user', content: options.message as string }] };
     }
-    let script: ScriptEntry[] | undefined;
+    let script: ScriptEntrySpec[] | undefined;
     if (options.script !== undefined) {
       const doc = SourceDocument.read(resolve(io.cwd, options.script));
-      assertFormat(scriptSchema, doc.value, documentLocator(doc));
-      script = doc.value as ScriptEntry[];
+      assertFormat<ScriptEntrySpec[]>(scriptSchema, doc.value, documentLocator(doc));
+      script = doc.value;
       validateScript(script, documentLocator(doc));
     } else if (isScripted(applied.build) && !applied.build.flow) {
       // Without a script the scripted model has nothing to say: the run could only fail.
       const why = applied.build.agent.llm ? 'agent.llm has provider scripted' : 'the agent has no llm';
       throw new ConfigError({ file: applied.source, path: 'agent.llm' }, `the agent's model is scripted: give --script FILE with its responses, or a real provider in agent.llm (${why})`);
     }
-    const mocks = options.mocks === undefined ? undefined : readFormatFile(io.cwd, options.mocks, scenarioProperties.mocks, 'a mocks object {http: [...]}') as TestRunRequest['mocks'];
-    let approvals: ApprovalPolicy | undefined;
+    const mocks = options.mocks === undefined ? undefined : readFormatFile<MocksSpec>(io.cwd, options.mocks, scenarioProperties.mocks, 'a mocks object {http: [...]}');
+    let approvals: ApprovalsSpec | undefined;
     if (options.approvals !== undefined) {
       const doc = readDocument(io.cwd, options.approvals, 'an approvals object {default, tools}');
-      assertFormat(scenarioProperties.approvals, doc.value, documentLocator(doc));
-      approvals = doc.value as ApprovalPolicy;
+      assertFormat<ApprovalsSpec>(scenarioProperties.approvals, doc.value, documentLocator(doc));
+      approvals = doc.value;
       // A misspelt tool would otherwise leave the real one to `default` (or to a pause).
       if (approvals.tools) checkApprovalTools(approvals.tools, [applied.build], documentLocator(doc, ['tools']));
     }
@@ -180,10 +179,10 @@ function readDocument(cwd: string, file: string, what: string): SourceDocument {
   return doc;
 }
 
-/** Reads a file and checks it against a scenario field's schema (errors name file, line and path). */
-function readFormatFile(cwd: string, file: string, schema: object, what: string): unknown {
+/** Reads a file and checks it against a scenario field's schema (errors name file, line and path); `T` is that field's generated type. */
+function readFormatFile<T>(cwd: string, file: string, schema: object, what: string): T {
   const doc = readDocument(cwd, file, what);
-  assertFormat(schema, doc.value, documentLocator(doc));
+  assertFormat<T>(schema, doc.value, documentLocator(doc));
   return doc.value;
 }
 

@@ -4,6 +4,7 @@ import { llmProperties } from '../../engine/revision/schema.js';
 import type { LlmSpec } from '../../engine/revision/types.js';
 import type { JudgeParams } from '../../verdicts/checks/judge.js';
 import { scriptSchema, validateScript } from '../scenario/scenario-schema.js';
+import type { GraderModelSpec } from '../suite/suite-config-format.generated.js';
 
 /** A grader model: the shape of a scenario's `model:` (provider, model, parameters, ... or a script). */
 export const graderModelSchema = { type: 'object', additionalProperties: false, properties: { script: scriptSchema, ...llmProperties } };
@@ -22,14 +23,18 @@ export interface JudgeJob {
  * `model` over the suite's `judge.model` (docs/formats.md). A judge check with no grader
  * anywhere is a located ConfigError, so a suite never starts with a check it cannot grade.
  */
-export function judgeJobs(checks: ReadonlyArray<Record<string, unknown>>, suiteGrader: Record<string, unknown> | undefined, locate: Locator): JudgeJob[] {
+/** A grader model as written (`judge.model`, a judge check's `model`): an llm override or a script. */
+export type GraderModel = Partial<LlmSpec> & { script?: ScriptEntry[] };
+
+export function judgeJobs(checks: ReadonlyArray<Record<string, unknown>>, suiteGrader: GraderModel | undefined, locate: Locator): JudgeJob[] {
   const jobs: JudgeJob[] = [];
   checks.forEach((check, index) => {
     if (!('judge' in check)) return;
     const params = check.judge as JudgeParams;
     const at = [index, 'judge'];
-    if (params.model !== undefined) assertFormat(graderModelSchema, params.model, (path, expected, atKey) => locate([...at, 'model', ...path], expected, atKey));
-    const merged = { ...(suiteGrader ?? {}), ...(params.model ?? {}) } as Partial<LlmSpec> & { script?: ScriptEntry[] };
+    const model: unknown = params.model;
+    if (model !== undefined) assertFormat<GraderModelSpec>(graderModelSchema, model, (path, expected, atKey) => locate([...at, 'model', ...path], expected, atKey));
+    const merged: GraderModel = { ...suiteGrader, ...model };
     if (!Object.keys(merged).length) {
       throw locate(at, 'a judge check needs a grader model: give it `model: {provider, model}` (or a `script`), or set a default `judge: {model: ...}` in agentcheck.config.yaml');
     }

@@ -4,8 +4,6 @@ import { assertFormat, type Locator } from '../../config/assert-format.js';
 import { didYouMean } from '../../config/did-you-mean.js';
 import { collectConfigErrors, ConfigError, throwConfigErrors, type SourceLocation } from '../../config/errors.js';
 import { formatPath, SourceDocument, type PathSegments, type SourceView } from '../../config/source.js';
-import type { ApprovalPolicy } from '../../engine/permissions/approval-policy.js';
-import type { ScriptEntry } from '../../engine/providers/scripted.js';
 import { applyDelta, type DeltaRevision } from '../../engine/revision/delta.js';
 import { loadAgentBuild } from '../../engine/revision/load-build.js';
 import type { AgentBuild, LlmSpec, Revision } from '../../engine/revision/types.js';
@@ -17,10 +15,11 @@ import type { CustomCheckRef } from '../checks/custom-check-ref.js';
 import { buildTools, isOpenServerTool, listedTools } from './build-tools.js';
 import { checkScenarioNames } from './check-scenario-names.js';
 import { findTemplate, loadDataset, renderTemplates } from './dataset.js';
-import { judgeJobs, type JudgeJob } from '../judge/grader-model.js';
+import { judgeJobs, type GraderModel, type JudgeJob } from '../judge/grader-model.js';
 import { scenarioFileId, type FoundScenarioFile } from './discover.js';
 import { scenarioFileSchema, scenarioSchema, validateScript } from './scenario-schema.js';
 import type { Scenario } from './scenario.js';
+import type { ScenarioFileSpec, ScenarioSpec } from './scenario-format.generated.js';
 import { isDirectory } from '../files/walk-files.js';
 import { overrideLlm } from './model-override.js';
 
@@ -30,9 +29,9 @@ export interface LoadContext {
   /** The build as a DeltaRevision with no delta, shared by the scenarios that change nothing. */
   plain?: Map<Revision, DeltaRevision>;
   /** Suite-level default model (`model` in agentcheck.config.yaml). */
-  suiteModel?: Record<string, unknown>;
+  suiteModel?: Partial<LlmSpec>;
   /** Suite-level default grader of judge checks (`judge.model` in agentcheck.config.yaml). */
-  suiteGrader?: Record<string, unknown>;
+  suiteGrader?: GraderModel;
   /**
    * The suite's variant deltas (`variants` in agentcheck.config.yaml): a tool a variant adds may
    * be answered in a scenario's `approvals.tools`. Without them, only the scenario's own
@@ -54,13 +53,13 @@ export function loadScenarioFile(found: FoundScenarioFile, context: LoadContext)
   const raw = value as RawScenario;
   if (!('scenarios' in raw)) return loadEntry(doc, raw, {}, [], [], fileId, context);
 
-  assertFormat(scenarioFileSchema, raw, (path, expected, atKey) => doc.error(path, expected, 'CONFIG_INVALID', atKey));
-  const defaults = (raw.defaults ?? {}) as RawScenario;
+  assertFormat<ScenarioFileSpec>(scenarioFileSchema, raw, (path, expected, atKey) => doc.error(path, expected, 'CONFIG_INVALID', atKey));
+  const defaults: RawScenario = raw.defaults ?? {};
   const names = new Map<string, number>();
   // Every scenario of the file is checked, so one pass reports every problem.
   const problems: ConfigError[] = [];
   const loaded: Scenario[] = [];
-  (raw.scenarios as RawScenario[]).forEach((scenario, index) => collectConfigErrors(problems, () => {
+  raw.scenarios.forEach((scenario, index) => collectConfigErrors(problems, () => {
     const at = ['scenarios', index];
     for (const one of loadEntry(doc, scenario, defaults, at, ['defaults'], fileId, context)) {
       const previous = names.get(one.name);
@@ -139,11 +138,11 @@ function loadOne(
   // A field's errors point where the field was written: the scenario, or the shared defaults.
   const whereOf = (key: unknown): PathSegments => (typeof key === 'string' && !(key in own) && key in defaults ? defaultsAt : at);
   const locate: Locator = (path, expected, atKey) => doc.error([...whereOf(path[0]), ...path], expected, 'CONFIG_INVALID', atKey);
-  assertFormat(scenarioSchema, merged, locate);
+  assertFormat<ScenarioSpec>(scenarioSchema, merged, locate);
 
   const dir = dirname(doc.file);
-  const name = merged.name as string;
-  const agentFile = resolve(dir, merged.agent as string);
+  const name = merged.name;
+  const agentFile = resolve(dir, merged.agent);
   let base = context.agents.get(agentFile);
   if (!base) {
     try {
@@ -159,17 +158,16 @@ function loadOne(
 
   let revision: DeltaRevision = plainRevision(base, context);
   if (merged.delta !== undefined) revision = applyScenarioDelta(revision, merged.delta, doc.view([...whereOf('delta'), 'delta']), dir);
-  const model = merged.model as { script?: ScriptEntry[]; allow_unknown_tools?: boolean } & Record<string, unknown> | undefined;
-  const { script, allow_unknown_tools: allowUnknownTools, ...llmOverride } = model ?? {};
+  const { script, allow_unknown_tools: allowUnknownTools, ...llmOverride } = merged.model ?? {};
   if (context.suiteModel || Object.keys(llmOverride).length) {
     const current = revision.build.agent.llm ?? DEFAULT_LLM;
-    const llm = overrideLlm(overrideLlm(current, context.suiteModel ?? {}) as unknown as LlmSpec, llmOverride);
+    const llm = overrideLlm(overrideLlm(current, context.suiteModel ?? {}), llmOverride);
     if (llm.model === undefined) throw locate(['model', 'provider'], `model.provider changes the provider to "${String(llm.provider)}": name its model too (model.model)`);
     if (llmOverride.parameters !== undefined) {
-      validateLlmParameters(llm as unknown as LlmSpec, (path, expected, atKey) => locate(['model', ...path], expected, atKey), ['parameters']);
+      validateLlmParameters(llm, (path, expected, atKey) => locate(['model', ...path], expected, atKey), ['parameters']);
     } else if (context.suiteModel?.parameters !== undefined && llm.parameters !== undefined) {
       // The suite's parameters meet the provider only here; the error names where they were written.
-      validateLlmParameters(llm as unknown as LlmSpec, (path, expected) => locate(['agent'], `the suite config's model.${formatPath(path)}: ${expected}`), ['parameters']);
+      validateLlmParameters(llm, (path, expected) => locate(['agent'], `the suite config's model.${formatPath(path)}: ${expected}`), ['parameters']);
     }
     // The agent's llm is replaced, not deep-merged, so parameters the override leaves out are gone.
     const { llm: _replaced, ...agent } = revision.build.agent;
@@ -181,13 +179,13 @@ function loadOne(
   const problems: ConfigError[] = [];
   const builds = [revision.build, ...variantBuilds(revision, context)];
   if (script) collectConfigErrors(problems, () => validateScript(script, (path, expected, atKey) => locate(['model', 'script', ...path], expected, atKey)));
-  const approvals = merged.approvals as ApprovalPolicy | undefined;
+  const approvals = merged.approvals;
   if (approvals?.tools) {
     const tools = approvals.tools;
     collectConfigErrors(problems, () => checkApprovalTools(tools, builds, (path, expected, atKey) => locate(['approvals', 'tools', ...path], expected, atKey)));
   }
 
-  const expect = (merged.expect ?? {}) as Scenario['expect'];
+  const expect = merged.expect ?? {};
   const terminalValid = expect.terminal_tool === undefined || collectConfigErrors(problems, () => validateToolName(expect.terminal_tool, ['expect', 'terminal_tool'], locate));
   const checks = expect.checks ?? [];
   const checksAt: Locator = (path, expected, atKey) => locate(['expect', 'checks', ...path], expected, atKey);
@@ -215,14 +213,14 @@ function loadOne(
     file: doc.file,
     agentFile,
     revision,
-    inputs: merged.inputs as Scenario['inputs'],
+    inputs: merged.inputs,
     expect: { ...expect, checks },
-    tags: (merged.tags as string[] | undefined) ?? [],
+    tags: merged.tags ?? [],
   };
-  if (merged.description !== undefined) scenario.description = merged.description as string;
+  if (merged.description !== undefined) scenario.description = merged.description;
   if (merged.delta !== undefined) scenario.delta = merged.delta;
   if (merged.workspace !== undefined) {
-    scenario.workspace = resolve(dir, merged.workspace as string);
+    scenario.workspace = resolve(dir, merged.workspace);
     // A missing folder would silently run on an empty workspace instead.
     if (!isDirectory(scenario.workspace)) throw locate(['workspace'], `workspace folder not found: ${scenario.workspace}`);
   }
@@ -230,13 +228,13 @@ function loadOne(
   if (customChecks.length) scenario.customChecks = customChecks;
   if (judges.length) scenario.judges = judges;
   if (approvals !== undefined) scenario.approvals = approvals;
-  if (merged.mocks !== undefined) scenario.mocks = merged.mocks as Scenario['mocks'];
-  if (merged.resume !== undefined) scenario.resume = merged.resume as Scenario['resume'];
-  if (merged.expect_failure !== undefined) scenario.expect_failure = merged.expect_failure as string;
-  if (merged.timeout_ms !== undefined) scenario.timeout_ms = merged.timeout_ms as number;
-  if (merged.skip !== undefined) scenario.skip = merged.skip as boolean | string;
+  if (merged.mocks !== undefined) scenario.mocks = merged.mocks;
+  if (merged.resume !== undefined) scenario.resume = merged.resume;
+  if (merged.expect_failure !== undefined) scenario.expect_failure = merged.expect_failure;
+  if (merged.timeout_ms !== undefined) scenario.timeout_ms = merged.timeout_ms;
+  if (merged.skip !== undefined) scenario.skip = merged.skip;
   if (merged.skills !== undefined) {
-    const skills = merged.skills as { forced?: string[]; overlay?: string[]; delivery?: 'inline' | 'on_demand' };
+    const skills = merged.skills;
     scenario.skills = {
       forced: (skills.forced ?? []).map((path) => resolve(dir, path)),
       overlay: (skills.overlay ?? []).map((path) => resolve(dir, path)),

@@ -7,10 +7,13 @@ import type { LlmSpec } from '../../engine/revision/types.js';
  * `max_completion_tokens`). An override that changes the provider keeps nothing of the agent's
  * llm: its model, parameters and endpoint belong to the other provider.
  */
-export function overrideLlm(current: LlmSpec, override: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const switches = override.provider !== undefined && override.provider !== current.provider;
-  const base: Record<string, unknown> = switches ? { model: override.provider === 'scripted' ? 'scripted' : undefined } : { ...current };
-  const out: Record<string, unknown> = { ...base, ...override };
-  for (const key of Object.keys(out)) if (out[key] === undefined) delete out[key];
+export function overrideLlm(current: OverriddenLlm, override: Readonly<Partial<LlmSpec>>): OverriddenLlm {
+  const provider = override.provider ?? current.provider;
+  const base = provider !== current.provider ? { model: provider === 'scripted' ? 'scripted' : undefined } : current;
+  const out: OverriddenLlm = { ...base, ...override, provider };
+  for (const [key, value] of Object.entries(out)) if (value === undefined) Reflect.deleteProperty(out, key);
   return out;
 }
+
+/** An llm after overrides: its provider is known; its model may be missing (a switch that named none). */
+export type OverriddenLlm = Partial<LlmSpec> & Pick<LlmSpec, 'provider'>;

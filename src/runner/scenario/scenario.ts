@@ -5,22 +5,22 @@ import type { DeltaRevision } from '../../engine/revision/delta.js';
 import type { CustomCheckRef } from '../checks/custom-check-ref.js';
 import type { JudgeJob } from '../judge/grader-model.js';
 import type { HttpMock } from '../mocks/http-mocks.js';
+import type { ExpectSpec, ScenarioSpec, SkillOptionsSpec } from './scenario-format.generated.js';
 
-/** What a scenario expects (docs/formats.md, Scenario; docs/verdicts.md). */
-export interface ScenarioExpect {
-  terminal_tool?: string;
-  verdict?: 'pass' | 'incomplete' | 'unconfirmed' | 'failed';
+/** What a scenario expects (docs/formats.md, Scenario; docs/verdicts.md); `checks` always given. */
+export interface ScenarioExpect extends ExpectSpec {
   checks: Array<Record<string, unknown>>;
-  error_tokens?: string[];
 }
 
-/** A loaded, validated scenario: paths absolute, its revision(s) resolved. */
-export interface Scenario {
+/**
+ * A loaded, validated scenario: paths absolute, its revision(s) resolved. The fields kept as
+ * written have the types generated from the scenario schema (ScenarioSpec,
+ * docs/architecture.md, Formats).
+ */
+export interface Scenario extends Pick<ScenarioSpec, 'name' | 'description' | 'resume' | 'expect_failure' | 'timeout_ms' | 'skip'> {
   /** `<file relative to the run root>#<name>`. */
   id: string;
-  name: string;
   file: string;
-  description?: string;
   agentFile: string;
   /** The revision with the scenario's delta (and model override) applied; variants apply on top. */
   revision: DeltaRevision;
@@ -31,17 +31,12 @@ export interface Scenario {
   script?: ScriptEntry[];
   approvals?: ApprovalPolicy;
   mocks?: { http?: HttpMock[] };
-  /** Answers to the run's successive pauses, in order (docs/formats.md, "Pause and resume"). */
-  resume?: Array<{ decision: 'approve' | 'deny' }>;
   expect: ScenarioExpect;
   /** The `custom` checks of `expect.checks`, their modules resolved (docs/custom-checks.md). */
   customChecks?: CustomCheckRef[];
   tags: string[];
-  expect_failure?: string;
-  timeout_ms?: number;
-  skip?: boolean | string;
   /** Skill folders (absolute) and delivery added to the suite's for this scenario. */
-  skills?: { forced: string[]; overlay: string[]; delivery?: 'inline' | 'on_demand' };
+  skills?: { forced: string[]; overlay: string[]; delivery?: SkillOptionsSpec['delivery'] };
   /** The judge checks among `expect.checks`, each with its grader resolved (none: no judge checks). */
   judges?: JudgeJob[];
 }

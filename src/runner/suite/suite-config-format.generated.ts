@@ -37,23 +37,7 @@ export interface JudgeSpec {
   model?: GraderModelSpec;
 }
 export interface GraderModelSpec {
-  script?: {
-    text?: string;
-    tool_calls?: {
-      name: string;
-      args?: unknown;
-      id?: string;
-    }[];
-    usage?: {
-      input_tokens?: number;
-      output_tokens?: number;
-    };
-    delay_ms?: number;
-    error?: {
-      message: string;
-      status?: number;
-    };
-  }[];
+  script?: ScriptEntrySpec[];
   provider?: 'scripted' | 'openai' | 'anthropic';
   model?: string;
   parameters?: {
@@ -62,6 +46,23 @@ export interface GraderModelSpec {
   base_url?: string;
   timeout_ms?: number;
   max_retries?: number;
+}
+export interface ScriptEntrySpec {
+  text?: string;
+  tool_calls?: {
+    name: string;
+    args?: unknown;
+    id?: string;
+  }[];
+  usage?: {
+    input_tokens?: number;
+    output_tokens?: number;
+  };
+  delay_ms?: number;
+  error?: {
+    message: string;
+    status?: number;
+  };
 }
 export interface CassettesSpec {
   mode?: 'record' | 'replay' | 'auto' | 'off';

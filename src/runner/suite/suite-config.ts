@@ -8,28 +8,22 @@ import { skillsSchema } from '../scenario/scenario-schema.js';
 import { loadSkillFolder } from '../../skills/load-skill-folder.js';
 import { CASSETTE_MODES } from '../cassettes/cassette.js';
 import type { CassetteConfig } from '../cassettes/cassette-settings.js';
-import { REPORTER_NAMES, type ReporterName } from '../reporters/index.js';
+import { REPORTER_NAMES } from '../reporters/index.js';
+import type { SkillOptionsSpec, SuiteConfigSpec } from './suite-config-format.generated.js';
 
 // The reporters `--reporter` and `reporters` accept come from the reporter registry.
 export { REPORTER_NAMES, type ReporterName } from '../reporters/index.js';
 
-/** agentcheck.config.yaml (docs/formats.md, Suite config), with paths made absolute. */
-export interface SuiteConfig {
+/**
+ * agentcheck.config.yaml (docs/formats.md, Suite config), with paths made absolute. The file's
+ * own type, SuiteConfigSpec, is generated from suiteConfigSchema (docs/architecture.md, Formats).
+ */
+export interface SuiteConfig extends Omit<SuiteConfigSpec, 'variants' | 'skills' | 'cassettes'> {
   file: string | null;
-  /** Globs relative to the config's folder. */
-  scenarios?: string[];
   variants: Record<string, unknown>;
   /** Variant name -> where its delta sits in the config file (for located errors). */
   variantSources: Map<string, { doc: SourceDocument; path: Array<string | number> }>;
-  repeat?: number;
-  concurrency?: number;
-  timeout_ms?: number;
-  reporters?: ReporterName[];
-  out?: string;
-  skills: { forced: string[]; overlay: string[]; delivery?: 'inline' | 'on_demand' };
-  model?: Record<string, unknown>;
-  /** The default grader of judge checks that name no `model` (docs/formats.md). */
-  judge?: { model?: Record<string, unknown> };
+  skills: { forced: string[]; overlay: string[]; delivery?: SkillOptionsSpec['delivery'] };
   /** Record / replay (docs/cassettes.md); `dir` made absolute. `--cassettes` wins over `mode`. */
   cassettes?: CassetteConfig;
   baseDir: string;
@@ -84,16 +78,15 @@ export function loadSuiteConfig(file: string | undefined, cwd = process.cwd()): 
   if (!file && !existsSync(path)) return emptySuiteConfig(cwd);
   const doc = SourceDocument.read(path);
   const value = doc.value ?? {};
-  assertFormat(suiteConfigSchema, value, (p, expected, atKey) => doc.error(p, expected, 'CONFIG_INVALID', atKey));
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- validated by the schema above; see docs/architecture.md, Formats
-  const raw = value as Record<string, any>;
+  assertFormat<SuiteConfigSpec>(suiteConfigSchema, value, (p, expected, atKey) => doc.error(p, expected, 'CONFIG_INVALID', atKey));
+  const raw = value;
   const baseDir = dirname(path);
-  const variants = (raw.variants ?? {}) as Record<string, unknown>;
+  const variants = raw.variants ?? {};
   if ('base' in variants) throw doc.error(['variants', 'base'], 'the variant name "base" is reserved for the unchanged revision', 'CONFIG_INVALID', true);
   const variantSources = new Map(Object.keys(variants).map((name) => [name, { doc, path: ['variants', name] }]));
   // Skill folders are checked now, so a typo stops the suite before anything runs.
   for (const key of ['forced', 'overlay'] as const) {
-    (raw.skills?.[key] ?? []).forEach((folder: string, index: number) => {
+    (raw.skills?.[key] ?? []).forEach((folder, index) => {
       try {
         loadSkillFolder(resolve(baseDir, folder));
       } catch (error) {
@@ -112,8 +105,8 @@ export function loadSuiteConfig(file: string | undefined, cwd = process.cwd()): 
     reporters: raw.reporters,
     out: raw.out === undefined ? undefined : resolve(baseDir, raw.out),
     skills: {
-      forced: (raw.skills?.forced ?? []).map((p: string) => resolve(baseDir, p)),
-      overlay: (raw.skills?.overlay ?? []).map((p: string) => resolve(baseDir, p)),
+      forced: (raw.skills?.forced ?? []).map((p) => resolve(baseDir, p)),
+      overlay: (raw.skills?.overlay ?? []).map((p) => resolve(baseDir, p)),
       delivery: raw.skills?.delivery,
     },
     model: raw.model,
