@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import type { ChainSpec, ToolSpec } from '../revision/types.js';
+import type { ToolSpecOf } from '../revision/types.js';
 import type { Tool } from '../tools/tool.js';
 import { runChain } from './run-chain.js';
 import { toolHeader } from '../tools/kinds/tool-header.js';
@@ -13,8 +13,8 @@ export interface ChainToolOptions {
  * A composite tool chain (docs/workflows.md, Tool chains). The chain result is always returned; a failed chain
  * is an error outcome (`chain_failed`) that carries the same result object.
  */
-export function createChainTool(spec: ToolSpec, options: ChainToolOptions = {}): Tool {
-  const chain = spec.chain as ChainSpec;
+export function createChainTool(spec: ToolSpecOf<'chain'>, options: ChainToolOptions = {}): Tool {
+  const chain = spec.chain;
   const sleep = options.sleep ?? ((ms: number) => delay(ms).then(() => undefined));
   return {
     ...toolHeader(spec, 'chain'),

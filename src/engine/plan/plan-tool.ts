@@ -1,5 +1,5 @@
 import { RunError } from '../../config/errors.js';
-import type { PlanSpec, ToolSpec } from '../revision/types.js';
+import type { ToolSpecOf } from '../revision/types.js';
 import type { Tool } from '../tools/tool.js';
 import { runPlan } from './run-plan.js';
 import { toolHeader } from '../tools/kinds/tool-header.js';
@@ -9,8 +9,8 @@ import { toolHeader } from '../tools/kinds/tool-header.js';
  * scope and returns `{variables, log}`. A plan that fails (undefined variable, failed nested
  * call, max_iterations) is an error outcome whose message names the step path.
  */
-export function createPlanTool(spec: ToolSpec): Tool {
-  const plan = spec.plan as PlanSpec;
+export function createPlanTool(spec: ToolSpecOf<'plan'>): Tool {
+  const plan = spec.plan;
   return {
     ...toolHeader(spec, 'plan'),
     async execute(args, ctx) {

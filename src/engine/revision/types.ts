@@ -1,5 +1,6 @@
 import type { SkillEntry } from '../../skills/skill-entry.js';
 import type { AgentBuild, AgentSpec, ComponentSpec, LlmSpec, ToolSpec } from './build-format.generated.js';
+import type { ImplementationKey } from './schema.js';
 
 /**
  * Types of an agent build (docs/formats.md, docs/workflows.md, docs/skills.md): what a committed
@@ -34,6 +35,12 @@ export type BuiltinName = NonNullable<ToolSpec['builtin']>;
 export type ComponentType = ComponentSpec['type'];
 
 export type JsonSchema = Record<string, unknown>;
+
+/**
+ * A tool spec whose implementation key `K` is set: what a tool kind's factory gets (the schema
+ * leaves every key optional; validation ensures exactly one is given).
+ */
+export type ToolSpecOf<K extends ImplementationKey> = ToolSpec & Required<Pick<ToolSpec, K>>;
 
 /** A skill as listed by an agent: inline, or a reference to a skill folder (defined by src/skills). */
 export type { SkillEntry };

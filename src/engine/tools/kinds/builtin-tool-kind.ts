@@ -1,9 +1,9 @@
-import type { BuiltinName, ToolSpec } from '../../revision/types.js';
+import type { BuiltinName, ToolSpecOf } from '../../revision/types.js';
 import { BUILTINS } from '../builtins/index.js';
 import type { Tool } from '../tool.js';
 
 /** A built-in as a tool: the built-in brings parameters and read_only; given values override them. */
-export function createBuiltinTool(spec: ToolSpec & { builtin: BuiltinName }): Tool {
+export function createBuiltinTool(spec: ToolSpecOf<'builtin'>): Tool {
   const builtin = BUILTINS[spec.builtin];
   return {
     name: spec.name,
