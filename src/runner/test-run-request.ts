@@ -14,6 +14,7 @@ import { validateToolName } from '../verdicts/index.js';
 import type { CassetteRun } from './cassettes/cassette-session.js';
 import { isDirectory } from './files/walk-files.js';
 import type { HttpMock } from './mocks/http-mocks.js';
+import type { ScriptEntrySpec } from './scenario/scenario-format.generated.js';
 import { scenarioProperties, scriptSchema, skillsSchema, validateScript } from './scenario/scenario-schema.js';
 import { MAX_TIMEOUT_MS } from './suite/timeouts.js';
 
@@ -98,8 +99,9 @@ const REQUEST_FIELDS: Record<keyof TestRunRequest, FieldCheck> = {
     if (!isDirectory(folder)) throw locate([], `workspace folder not found: ${folder}`);
   },
   script: (value, locate) => {
-    schemaCheck(scriptSchema)(value, locate);
-    validateScript(value as ScriptEntry[], locate);
+    const script = withoutUndefined(value);
+    assertFormat<ScriptEntrySpec[]>(scriptSchema, script, locate);
+    validateScript(script, locate);
   },
   model: instanceCheck('a Model (an object with generate())', (value) => isObject(value) && typeof value.generate === 'function'),
   skills: schemaCheck(skillsSchema),

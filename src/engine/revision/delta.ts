@@ -38,7 +38,8 @@ export function applyDelta(
   const ownLocator: Locator = (path, expected, atKey) => doc.error(path, expected, 'DELTA_INVALID', atKey);
   assertFormat<Delta>(deltaSchema, delta, ownLocator);
   const { set, remove } = delta;
-  const build = structuredClone(revision.build) as unknown as Record<string, unknown>;
+  // A spread copy has an object type, so it is a Record; `set` and `remove` address it by key.
+  const build: Record<string, unknown> = { ...structuredClone(revision.build) };
 
   if (set) {
     for (const [key, value] of Object.entries(set)) {
