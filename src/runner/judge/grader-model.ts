@@ -9,6 +9,9 @@ import type { GraderModelSpec } from '../suite/suite-config-format.generated.js'
 /** A grader model: the shape of a scenario's `model:` (provider, model, parameters, ... or a script). */
 export const graderModelSchema = { type: 'object', additionalProperties: false, properties: { script: scriptSchema, ...llmProperties } };
 
+/** A grader model as written (`judge.model`, a judge check's `model`): an llm override or a script. */
+export type GraderModel = Partial<LlmSpec> & { script?: ScriptEntry[] };
+
 /** One judge check of a scenario, ready to grade: its id, params and the grader it uses. */
 export interface JudgeJob {
   /** The check id (`judge#2`): the key of its answer in the evidence. */
@@ -23,15 +26,13 @@ export interface JudgeJob {
  * `model` over the suite's `judge.model` (docs/formats.md). A judge check with no grader
  * anywhere is a located ConfigError, so a suite never starts with a check it cannot grade.
  */
-/** A grader model as written (`judge.model`, a judge check's `model`): an llm override or a script. */
-export type GraderModel = Partial<LlmSpec> & { script?: ScriptEntry[] };
-
 export function judgeJobs(checks: ReadonlyArray<Record<string, unknown>>, suiteGrader: GraderModel | undefined, locate: Locator): JudgeJob[] {
   const jobs: JudgeJob[] = [];
   checks.forEach((check, index) => {
     if (!('judge' in check)) return;
     const params = check.judge as JudgeParams;
     const at = [index, 'judge'];
+    // The judge check's params type leaves `model` open; the grader schema gives it its type.
     const model: unknown = params.model;
     if (model !== undefined) assertFormat<GraderModelSpec>(graderModelSchema, model, (path, expected, atKey) => locate([...at, 'model', ...path], expected, atKey));
     const merged: GraderModel = { ...suiteGrader, ...model };
