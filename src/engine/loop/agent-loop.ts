@@ -68,6 +68,8 @@ export async function runAgentLoop(setup: LoopSetup, initial: LoopState, decisio
       const argsErrors = new Map(response.toolCalls.filter((call) => call.argsError).map((call) => [call.id, call.argsError as string]));
       const message: AssistantMessage = { role: 'assistant', content: response.text };
       if (calls.length) message.tool_calls = calls;
+      // The provider sends its reasoning back with this message next time; it is not the output.
+      if (response.reasoning?.length) message.reasoning = response.reasoning;
       state.messages.push(message);
       if (!calls.length) return stop(state, 'end_turn');
       const pending = await runToolRound(setup, state, calls, turn, undefined, argsErrors);

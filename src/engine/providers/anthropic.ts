@@ -1,4 +1,4 @@
-import type { Message, ToolResultMessage } from '../model/message.js';
+import type { Message, ReasoningPart, ToolResultMessage } from '../model/message.js';
 import type { FinishReason, Model, ModelRequest, ModelResponse, ModelToolCall, ToolDefinition } from '../model/model.js';
 import { httpModelOptions, resolveEndpoint, type EndpointSpec, type HttpModelOptions } from './http-model-options.js';
 import { postJsonWithRetry, type JsonReply } from './http-retry.js';
@@ -14,6 +14,10 @@ const ENDPOINT: EndpointSpec = {
 };
 
 const API_VERSION = '2023-06-01';
+
+const PROVIDER = 'anthropic';
+/** Content blocks of extended thinking: the API wants them back unchanged before the tool_use blocks. */
+const THINKING_BLOCKS = new Set(['thinking', 'redacted_thinking']);
 
 type ApiMessage = { role: 'user' | 'assistant'; content: string | Record<string, unknown>[] };
 
@@ -75,7 +79,9 @@ function toApiMessages(messages: readonly Message[]): ApiMessage[] {
       out.push({ role: 'user', content: message.content });
       continue;
     }
-    const blocks: Record<string, unknown>[] = [];
+    // Thinking blocks first, as the model gave them (signatures included): with tools, the API
+    // rejects a turn whose thinking was dropped or changed.
+    const blocks: Record<string, unknown>[] = (message.reasoning ?? []).filter((part) => part.provider === PROVIDER).map((part) => part.block);
     // Empty text blocks are rejected by the API, so text is sent only when there is some.
     if (message.content !== '') blocks.push({ type: 'text', text: message.content });
     for (const call of message.tool_calls ?? []) {
@@ -101,9 +107,12 @@ function mapResponse(reply: JsonReply): ModelResponse {
   if (!Array.isArray(body.content)) throw reply.malformed('response has no content array');
   let text = '';
   const toolCalls: ModelToolCall[] = [];
+  const reasoning: ReasoningPart[] = [];
   for (const entry of body.content) {
     const block = asRecord(entry);
     if (block.type === 'text' && typeof block.text === 'string') text += block.text;
+    // Kept as the parsed object: re-serialised, it is the same JSON the API sent.
+    if (typeof block.type === 'string' && THINKING_BLOCKS.has(block.type)) reasoning.push({ provider: PROVIDER, block });
     if (block.type === 'tool_use') {
       if (typeof block.id !== 'string' || typeof block.name !== 'string') throw reply.malformed('a tool_use block lacks id or name');
       toolCalls.push({ id: block.id, name: block.name, args: block.input ?? {} });
@@ -122,6 +131,7 @@ function mapResponse(reply: JsonReply): ModelResponse {
     },
     responseModel: typeof body.model === 'string' ? body.model : undefined,
     responseId: typeof body.id === 'string' ? body.id : undefined,
+    ...(reasoning.length > 0 ? { reasoning } : {}),
   };
 }
 
