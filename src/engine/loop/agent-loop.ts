@@ -8,6 +8,7 @@ import type { ApprovalAnswer } from '../permissions/approval-policy.js';
 import type { ToolCaller } from '../tools/tool-caller.js';
 import type { PendingInteraction, StopReason } from '../turn.js';
 import { inputMessagesJson, outputMessagesJson, systemInstructionsJson, type ContentCapture } from './genai-messages.js';
+import { abnormalStop } from './model-stop.js';
 
 /** Everything the loop needs; the loop knows the Model interface, never a provider. */
 export interface LoopSetup {
@@ -46,7 +47,8 @@ export interface LoopResult {
 /**
  * The agent loop (docs/engine-loop.md): call the model; run the tool calls it asks for
  * (concurrently, reported in call order); repeat until it answers with text, max_turns is
- * reached, a gate needs an answer nobody gave, or an error ends it.
+ * reached, a gate needs an answer nobody gave, the model stops abnormally (cut off, filtered,
+ * refused), or an error ends it.
  */
 export async function runAgentLoop(setup: LoopSetup, initial: LoopState, decision?: ApprovalAnswer): Promise<LoopResult> {
   const state: LoopState = { messages: [...initial.messages], turns: initial.turns, usage: { ...initial.usage } };
@@ -71,6 +73,8 @@ export async function runAgentLoop(setup: LoopSetup, initial: LoopState, decisio
       // The provider sends its reasoning back with this message next time; it is not the output.
       if (response.reasoning?.length) message.reasoning = response.reasoning;
       state.messages.push(message);
+      const abnormal = abnormalStop(response, setup.model.provider);
+      if (abnormal) return { ...stop(state, abnormal.stopReason), error: abnormal.error };
       if (!calls.length) return stop(state, 'end_turn');
       const pending = await runToolRound(setup, state, calls, turn, undefined, argsErrors);
       if (pending) return stop(state, 'paused', pending);

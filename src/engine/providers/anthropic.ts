@@ -141,7 +141,8 @@ const FINISH = new Map<string, FinishReason['unified']>([
   ['tool_use', 'tool_calls'],
   ['max_tokens', 'length'],
   ['model_context_window_exceeded', 'length'],
-  ['refusal', 'content_filter'],
+  ['refusal', 'refusal'],
+  ['pause_turn', 'pause'],
 ]);
 
 function finishReasonOf(raw: unknown): FinishReason {

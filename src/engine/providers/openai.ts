@@ -97,10 +97,14 @@ function mapResponse(reply: JsonReply): ModelResponse {
   const message = asRecord(choice.message);
   if (Object.keys(message).length === 0) throw reply.malformed('response has no choices[0].message');
   const usage = asRecord(body.usage);
+  // A refusal comes with finish_reason "stop"; the message's `refusal` field says it was one.
+  const refusal = typeof message.refusal === 'string' && message.refusal !== '' ? message.refusal : undefined;
+  const finishReason = finishReasonOf(choice.finish_reason);
   return {
     text: textOf(message.content),
     toolCalls: toolCallsOf(message.tool_calls, reply),
-    finishReason: finishReasonOf(choice.finish_reason),
+    finishReason: refusal === undefined ? finishReason : { ...finishReason, unified: 'refusal' },
+    ...(refusal === undefined ? {} : { refusal }),
     usage: {
       input_tokens: tokens(usage.prompt_tokens),
       output_tokens: tokens(usage.completion_tokens),
