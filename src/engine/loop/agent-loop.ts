@@ -70,8 +70,8 @@ export async function runAgentLoop(setup: LoopSetup, initial: LoopState, decisio
       const argsErrors = new Map(response.toolCalls.filter((call) => call.argsError).map((call) => [call.id, call.argsError as string]));
       const message: AssistantMessage = { role: 'assistant', content: response.text };
       if (calls.length) message.tool_calls = calls;
-      // The provider sends its reasoning back with this message next time; it is not the output.
-      if (response.reasoning?.length) message.reasoning = response.reasoning;
+      // The provider sends this back as it came (reasoning included) next time; it is not the output.
+      if (response.providerContent) message.provider_content = response.providerContent;
       state.messages.push(message);
       const abnormal = abnormalStop(response, setup.model.provider);
       if (abnormal) return { ...stop(state, abnormal.stopReason), error: abnormal.error };

@@ -1,4 +1,4 @@
-import type { Message, ReasoningPart } from './message.js';
+import type { Message, ProviderContent } from './message.js';
 
 /** A tool as the model sees it. */
 export interface ToolDefinition {
@@ -58,8 +58,8 @@ export interface ModelResponse {
   responseModel?: string;
   /** The provider's id of this completion (`gen_ai.response.id`). */
   responseId?: string;
-  /** Reasoning the provider needs back in the next request (never part of `text`). */
-  reasoning?: ReasoningPart[];
+  /** The response's own content when it holds reasoning the provider needs back (never part of `text`). */
+  providerContent?: ProviderContent;
   /** The model's refusal message, when it refused (OpenAI's `refusal` field). */
   refusal?: string;
 }

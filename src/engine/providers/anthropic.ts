@@ -1,4 +1,4 @@
-import type { Message, ReasoningPart, ToolResultMessage } from '../model/message.js';
+import type { Message, ToolResultMessage } from '../model/message.js';
 import type { FinishReason, Model, ModelRequest, ModelResponse, ModelToolCall, ToolDefinition } from '../model/model.js';
 import { httpModelOptions, resolveEndpoint, type EndpointSpec, type HttpModelOptions } from './http-model-options.js';
 import { postJsonWithRetry, type JsonReply } from './http-retry.js';
@@ -16,7 +16,7 @@ const ENDPOINT: EndpointSpec = {
 const API_VERSION = '2023-06-01';
 
 const PROVIDER = 'anthropic';
-/** Content blocks of extended thinking: the API wants them back unchanged before the tool_use blocks. */
+/** Content blocks of extended thinking: with tools, the API wants them back unchanged, before tool_use. */
 const THINKING_BLOCKS = new Set(['thinking', 'redacted_thinking']);
 
 type ApiMessage = { role: 'user' | 'assistant'; content: string | Record<string, unknown>[] };
@@ -79,9 +79,13 @@ function toApiMessages(messages: readonly Message[]): ApiMessage[] {
       out.push({ role: 'user', content: message.content });
       continue;
     }
-    // Thinking blocks first, as the model gave them (signatures included): with tools, the API
-    // rejects a turn whose thinking was dropped or changed.
-    const blocks: Record<string, unknown>[] = (message.reasoning ?? []).filter((part) => part.provider === PROVIDER).map((part) => part.block);
+    // A turn with thinking goes back exactly as it came (signatures included): with tools, the
+    // API rejects a turn whose thinking was dropped, changed or moved.
+    if (message.provider_content?.provider === PROVIDER) {
+      out.push({ role: 'assistant', content: message.provider_content.items });
+      continue;
+    }
+    const blocks: Record<string, unknown>[] = [];
     // Empty text blocks are rejected by the API, so text is sent only when there is some.
     if (message.content !== '') blocks.push({ type: 'text', text: message.content });
     for (const call of message.tool_calls ?? []) {
@@ -107,12 +111,11 @@ function mapResponse(reply: JsonReply): ModelResponse {
   if (!Array.isArray(body.content)) throw reply.malformed('response has no content array');
   let text = '';
   const toolCalls: ModelToolCall[] = [];
-  const reasoning: ReasoningPart[] = [];
+  let thinking = false;
   for (const entry of body.content) {
     const block = asRecord(entry);
     if (block.type === 'text' && typeof block.text === 'string') text += block.text;
-    // Kept as the parsed object: re-serialised, it is the same JSON the API sent.
-    if (typeof block.type === 'string' && THINKING_BLOCKS.has(block.type)) reasoning.push({ provider: PROVIDER, block });
+    if (typeof block.type === 'string' && THINKING_BLOCKS.has(block.type)) thinking = true;
     if (block.type === 'tool_use') {
       if (typeof block.id !== 'string' || typeof block.name !== 'string') throw reply.malformed('a tool_use block lacks id or name');
       toolCalls.push({ id: block.id, name: block.name, args: block.input ?? {} });
@@ -131,7 +134,8 @@ function mapResponse(reply: JsonReply): ModelResponse {
     },
     responseModel: typeof body.model === 'string' ? body.model : undefined,
     responseId: typeof body.id === 'string' ? body.id : undefined,
-    ...(reasoning.length > 0 ? { reasoning } : {}),
+    // Kept as the parsed objects: re-serialised, they are the same JSON the API sent.
+    ...(thinking ? { providerContent: { provider: PROVIDER, items: body.content.map(asRecord) } } : {}),
   };
 }
 

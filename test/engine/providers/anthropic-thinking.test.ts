@@ -66,22 +66,23 @@ describe('Anthropic extended thinking with tools', () => {
     expect(JSON.parse(bodies[1]).thinking).toEqual({ type: 'enabled', budget_tokens: 10000 });
     const assistant = turn.messages[1];
     expect(assistant).toMatchObject({ role: 'assistant', content: 'I can help you get the current weather information for Paris. Let me check that for you' });
-    expect(assistant.role === 'assistant' && assistant.reasoning).toEqual([{ provider: 'anthropic', block: THINKING }, { provider: 'anthropic', block: REDACTED }]);
+    expect(assistant.role === 'assistant' && assistant.provider_content).toEqual({ provider: 'anthropic', items: FIRST_CONTENT });
     expect(turn.output).not.toContain('get_weather');
   });
 
-  it('does not send another provider\'s reasoning, and a thinking-only answer has no output text', async () => {
+  it('does not send another provider\'s content, and a thinking-only answer has no output text', async () => {
     const bodies: unknown[] = [];
     server.use(http.post(URL, async ({ request }) => {
       bodies.push(await request.json());
       return HttpResponse.json(message('msg_03', [THINKING], 'end_turn'));
     }));
     const model = new AnthropicMessagesModel({ model: 'claude-sonnet-4-5', env: { ANTHROPIC_API_KEY: 'sk-ant-test-key-000000' } });
+    const foreign = { provider: 'openai-responses', items: [{ type: 'reasoning', id: 'rs_1', summary: [] }] };
     const response = await model.generate({
       system: '',
       messages: [
         { role: 'user', content: 'hi' },
-        { role: 'assistant', content: 'Hello.', reasoning: [{ provider: 'openai-responses', block: { type: 'reasoning', id: 'rs_1', summary: [] } }] },
+        { role: 'assistant', content: 'Hello.', provider_content: foreign },
         { role: 'user', content: 'again' },
       ],
       tools: [],
@@ -89,6 +90,17 @@ describe('Anthropic extended thinking with tools', () => {
     });
     expect((bodies[0] as { messages: unknown[] }).messages[1]).toEqual({ role: 'assistant', content: [{ type: 'text', text: 'Hello.' }] });
     expect(response.text).toBe('');
-    expect(response.reasoning).toEqual([{ provider: 'anthropic', block: THINKING }]);
+    expect(response.providerContent).toEqual({ provider: 'anthropic', items: [THINKING] });
+  });
+
+  it('keeps interleaved thinking where it was, and keeps no copy of a turn without thinking', async () => {
+    // Interleaved thinking: a thinking block between two tool_use blocks of one turn.
+    const interleaved = [THINKING, FIRST_CONTENT[3], { ...THINKING, thinking: 'Now the forecast too.' }, { type: 'tool_use', id: 'toolu_02', name: 'get_weather', input: { location: 'Lyon' } }];
+    server.use(http.post(URL, () => HttpResponse.json(message('msg_04', interleaved, 'tool_use'))));
+    const model = new AnthropicMessagesModel({ model: 'claude-sonnet-4-5', env: { ANTHROPIC_API_KEY: 'sk-ant-test-key-000000' } });
+    const request = { system: '', messages: [{ role: 'user' as const, content: 'hi' }], tools: [], parameters: {} };
+    expect((await model.generate(request)).providerContent?.items).toEqual(interleaved);
+    server.use(http.post(URL, () => HttpResponse.json(message('msg_05', [FIRST_CONTENT[2]], 'end_turn'))));
+    expect((await model.generate(request)).providerContent).toBeUndefined();
   });
 });
