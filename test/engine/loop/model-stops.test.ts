@@ -7,7 +7,11 @@ import { AnthropicMessagesModel } from '../../../src/engine/providers/anthropic.
 import { OpenAIChatModel } from '../../../src/engine/providers/openai.js';
 import type { Turn } from '../../../src/engine/turn.js';
 import { installTracing } from '../../../src/spans/tracing.js';
+import { revisionFromValue } from '../../../src/engine/revision/load-build.js';
+import { FolderWorkspace } from '../../../src/engine/workspace/folder-workspace.js';
 import { build, toolSpans } from '../../helpers/run-agent.js';
+import { tempDir } from '../../helpers/temp-dir.js';
+import { configFixerBuild } from '../flow/config-fixer.js';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -80,5 +84,16 @@ describe('abnormal model endings are visible in the turn, never a normal end', (
     expect(turn.stop_reason).toBe('end_turn');
     expect(turn.error).toBeUndefined();
     expect(turn.output).toBe('It was delivered.');
+  });
+
+  it('ends a flow whose agent component was cut off with that stop reason, not error', async () => {
+    server.use(http.post(OPENAI_URL, () => HttpResponse.json(chatCompletion({ content: 'The port should be' }, 'length'))));
+    const { tracer, store } = installTracing();
+    const workspace = FolderWorkspace.at(tempDir({ 'config.json': '{"port": "80"}' }));
+    const turn = await invoke(revisionFromValue(configFixerBuild()), { messages: [{ role: 'user', content: 'Fix the config.' }], context: { config_path: 'config.json' } }, { model: openai(), tracer, workspace });
+    const root = store.take(turn.trace_id).find((span) => span.parent_id === null);
+    expect(turn.stop_reason).toBe('max_tokens');
+    expect(turn.error?.type).toBe('MODEL_MAX_TOKENS');
+    expect(JSON.parse(String(root?.attributes['agentcheck.flow.state'])).status).toBe('max_tokens');
   });
 });
