@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testRun } from '../../src/runner/test-run.js';
 import { sendJson, startLocalServer, type LocalServer } from '../helpers/openai-server.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { runShopSuite } from './cassettes/shop-suite.js';
 
 // An abnormal model ending reaches the test_run result: stop_reason and a failed verdict whose
 // reason names it, against a real HTTP server speaking each provider's documented shape.
@@ -73,5 +74,20 @@ describe('test_run: abnormal model endings', () => {
     expect(result.verdict).toBe('failed');
     expect(result.verdict_reason).toContain('stop_reason max_tokens: its answer was cut off at the token limit');
     expect(result.output).toBe('Your refund for order');
+  });
+
+  it('in a suite, the scenario row is an error row of the ending\'s type, not a pass', async () => {
+    const dir = tempDir({
+      'agent.yaml': `id: refund-bot
+agent:
+  name: Refund bot
+  llm: {provider: openai, model: gpt-4o, base_url: "${server.baseUrl('gpt')}"}
+`,
+      'refund.scenario.yaml': 'name: refund\nagent: agent.yaml\ninputs: {messages: [{role: user, content: Refund order 1234.}]}\n',
+    });
+    const [row] = await runShopSuite(dir, { mode: 'off', dir: join(dir, 'cassettes') }, {});
+    expect(row.status).toBe('error');
+    expect(row.error?.type).toBe('MODEL_MAX_TOKENS');
+    expect(row.test_run?.stop_reason).toBe('max_tokens');
   });
 });
