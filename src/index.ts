@@ -28,6 +28,7 @@ export { ScriptedModel } from './engine/providers/scripted.js';
 export type { ScriptEntry } from './engine/providers/scripted.js';
 export { OpenAIChatModel } from './engine/providers/openai.js';
 export { AnthropicMessagesModel } from './engine/providers/anthropic.js';
+export { OpenAIResponsesModel } from './engine/providers/openai-responses/openai-responses.js';
 
 // MCP servers as toolsets, shared across runs (docs/mcp.md)
 export { McpServerPool } from './engine/mcp/mcp-server-pool.js';

@@ -1,7 +1,11 @@
 import type { Message } from './model/message.js';
 import type { Usage } from './model/model.js';
 
-export type StopReason = 'end_turn' | 'max_turns' | 'paused' | 'error';
+/**
+ * Why a turn ended (docs/engine-loop.md, Stop reasons). `max_tokens`, `refusal` and
+ * `content_filter` are abnormal model endings and come with an `error` saying what the provider said.
+ */
+export type StopReason = 'end_turn' | 'max_turns' | 'paused' | 'error' | 'max_tokens' | 'refusal' | 'content_filter';
 
 /** A gated call waiting for an answer. */
 export interface PendingInteraction {

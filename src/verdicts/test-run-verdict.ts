@@ -23,9 +23,16 @@ export interface VerdictInput {
   tokens: readonly ErrorToken[];
 }
 
+/** Abnormal model endings (docs/engine-loop.md, Stop reasons): never a normal end, always a failure. */
+const MODEL_STOPS: Readonly<Record<string, string>> = {
+  max_tokens: 'its answer was cut off at the token limit',
+  refusal: 'it refused',
+  content_filter: "the provider's content filter withheld its answer",
+};
+
 /**
- * The test_run verdict, in the order of docs/verdicts.md, The test_run verdict: any tool error or an errored invoke
- * -> failed; no terminal_tool -> unconfirmed; terminal tool never called -> incomplete;
+ * The test_run verdict, in the order of docs/verdicts.md, The test_run verdict: any tool error,
+ * an abnormal model ending (max_tokens, refusal, content_filter) or an errored invoke -> failed; no terminal_tool -> unconfirmed; terminal tool never called -> incomplete;
  * terminal tool returned a result -> pass; stopped at an approval gate -> unconfirmed;
  * otherwise unconfirmed.
  */
@@ -33,6 +40,11 @@ export function decideVerdict(input: VerdictInput): { verdict: Verdict; verdict_
   for (const call of input.calls) {
     const why = describeCallError(call, input.tokens);
     if (why) return { verdict: 'failed', verdict_reason: `tool ${call.name} failed: ${why}` };
+  }
+  const early = input.stop_reason !== null && Object.hasOwn(MODEL_STOPS, input.stop_reason) ? MODEL_STOPS[input.stop_reason] : undefined;
+  if (early) {
+    const detail = input.error ? ` (${input.error.type}: ${input.error.message})` : '';
+    return { verdict: 'failed', verdict_reason: `the model stopped early, stop_reason ${input.stop_reason}: ${early}${detail}` };
   }
   if (input.error || input.stop_reason === 'error') {
     const what = input.error ? `${input.error.type}: ${input.error.message}` : 'stop_reason error';

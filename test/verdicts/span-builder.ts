@@ -3,6 +3,7 @@
  * Usage: `const run = new RunBuilder(); run.modelCalls([{name: 'a', args: {}}]); run.text(); run.spans()`.
  */
 import { ATTR, EVIDENCE_ATTR, SPAN } from '../../src/spans/conventions.js';
+import type { StopReason } from '../../src/engine/turn.js';
 import type { AttributeValue, SpanRecord } from '../../src/spans/span-record.js';
 
 /** How an execute_tool span ended and where it hangs. */
@@ -26,7 +27,7 @@ export interface ToolSpanOptions {
 
 /** Root attributes set when the run is closed. */
 export interface FinishOptions {
-  stop_reason?: 'end_turn' | 'max_turns' | 'paused' | 'error';
+  stop_reason?: StopReason;
   output?: string;
   resolved?: Record<string, unknown>;
   flow_state?: Record<string, unknown>;

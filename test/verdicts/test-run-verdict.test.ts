@@ -99,6 +99,19 @@ describe('scoreTestRun: verdict order', () => {
     expect(result).toMatchObject({ verdict: 'incomplete', verdict_reason: 'paused: run_command waits for approval; terminal tool create_refund was never called; saw run_command x1' });
   });
 
+  it.each([
+    ['max_tokens', 'MODEL_MAX_TOKENS', 'its answer was cut off at the token limit'],
+    ['refusal', 'MODEL_REFUSAL', 'it refused'],
+    ['content_filter', 'MODEL_CONTENT_FILTER', "the provider's content filter withheld its answer"],
+  ] as const)('failed when the model stopped with %s, even after the terminal tool returned', (stop_reason, type, words) => {
+    const error = { type, message: `details (anthropic finish reason "${stop_reason}")` };
+    const result = score([[{ name: 'a' }]], { terminal_tool: 'a', stop_reason, error });
+    expect(result).toMatchObject({
+      verdict: 'failed',
+      verdict_reason: `the model stopped early, stop_reason ${stop_reason}: ${words} (${type}: details (anthropic finish reason "${stop_reason}"))`,
+    });
+  });
+
   it('failed on an errored invoke', () => {
     const result = score([[{ name: 'a' }]], { terminal_tool: 'a', stop_reason: 'error', error: { type: 'ModelError', message: 'script exhausted' } });
     expect(result).toMatchObject({ verdict: 'failed', verdict_reason: 'the invoke errored (ModelError: script exhausted)' });

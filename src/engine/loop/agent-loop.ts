@@ -8,6 +8,7 @@ import type { ApprovalAnswer } from '../permissions/approval-policy.js';
 import type { ToolCaller } from '../tools/tool-caller.js';
 import type { PendingInteraction, StopReason } from '../turn.js';
 import { inputMessagesJson, outputMessagesJson, systemInstructionsJson, type ContentCapture } from './genai-messages.js';
+import { abnormalStop } from './model-stop.js';
 
 /** Everything the loop needs; the loop knows the Model interface, never a provider. */
 export interface LoopSetup {
@@ -46,7 +47,8 @@ export interface LoopResult {
 /**
  * The agent loop (docs/engine-loop.md): call the model; run the tool calls it asks for
  * (concurrently, reported in call order); repeat until it answers with text, max_turns is
- * reached, a gate needs an answer nobody gave, or an error ends it.
+ * reached, a gate needs an answer nobody gave, the model stops abnormally (cut off, filtered,
+ * refused), or an error ends it.
  */
 export async function runAgentLoop(setup: LoopSetup, initial: LoopState, decision?: ApprovalAnswer): Promise<LoopResult> {
   const state: LoopState = { messages: [...initial.messages], turns: initial.turns, usage: { ...initial.usage } };
@@ -68,7 +70,11 @@ export async function runAgentLoop(setup: LoopSetup, initial: LoopState, decisio
       const argsErrors = new Map(response.toolCalls.filter((call) => call.argsError).map((call) => [call.id, call.argsError as string]));
       const message: AssistantMessage = { role: 'assistant', content: response.text };
       if (calls.length) message.tool_calls = calls;
+      // The provider sends this back as it came (reasoning included) next time; it is not the output.
+      if (response.providerContent) message.provider_content = response.providerContent;
       state.messages.push(message);
+      const abnormal = abnormalStop(response, setup.model.provider);
+      if (abnormal) return { ...stop(state, abnormal.stopReason), error: abnormal.error };
       if (!calls.length) return stop(state, 'end_turn');
       const pending = await runToolRound(setup, state, calls, turn, undefined, argsErrors);
       if (pending) return stop(state, 'paused', pending);

@@ -1,4 +1,4 @@
-import type { Message } from './message.js';
+import type { Message, ProviderContent } from './message.js';
 
 /** A tool as the model sees it. */
 export interface ToolDefinition {
@@ -29,9 +29,13 @@ export interface ModelToolCall {
   argsError?: string;
 }
 
-/** Why the model stopped: a unified value plus the provider's own word (as the AI SDK does). */
+/**
+ * Why the model stopped: a unified value plus the provider's own word (as the AI SDK does).
+ * `length` (cut off at a token limit), `content_filter`, `refusal` and `pause` (the provider
+ * paused a long-running turn) end the turn abnormally (docs/engine-loop.md, Stop reasons).
+ */
 export interface FinishReason {
-  unified: 'stop' | 'tool_calls' | 'length' | 'content_filter' | 'error' | 'other';
+  unified: 'stop' | 'tool_calls' | 'length' | 'content_filter' | 'refusal' | 'pause' | 'error' | 'other';
   raw: string;
 }
 
@@ -54,6 +58,10 @@ export interface ModelResponse {
   responseModel?: string;
   /** The provider's id of this completion (`gen_ai.response.id`). */
   responseId?: string;
+  /** The response's own content when it holds reasoning the provider needs back (never part of `text`). */
+  providerContent?: ProviderContent;
+  /** The model's refusal message, when it refused (OpenAI's `refusal` field). */
+  refusal?: string;
 }
 
 /**
@@ -61,7 +69,7 @@ export interface ModelResponse {
  * imports only this file. Failures are thrown as ModelError.
  */
 export interface Model {
-  /** Provider name as recorded in spans (`gen_ai.provider.name`): scripted, openai, anthropic. */
+  /** Provider name as recorded in spans (`gen_ai.provider.name`) and the resolved config: its registry name. */
   readonly provider: string;
   /** Requested model id (`gen_ai.request.model`). */
   readonly modelId: string;

@@ -15,6 +15,10 @@ const ENDPOINT: EndpointSpec = {
 
 const API_VERSION = '2023-06-01';
 
+const PROVIDER = 'anthropic';
+/** Content blocks of extended thinking: with tools, the API wants them back unchanged, before tool_use. */
+const THINKING_BLOCKS = new Set(['thinking', 'redacted_thinking']);
+
 type ApiMessage = { role: 'user' | 'assistant'; content: string | Record<string, unknown>[] };
 
 /** A model behind the Anthropic Messages API. */
@@ -75,6 +79,12 @@ function toApiMessages(messages: readonly Message[]): ApiMessage[] {
       out.push({ role: 'user', content: message.content });
       continue;
     }
+    // A turn with thinking goes back exactly as it came (signatures included): with tools, the
+    // API rejects a turn whose thinking was dropped, changed or moved.
+    if (message.provider_content?.provider === PROVIDER) {
+      out.push({ role: 'assistant', content: message.provider_content.items });
+      continue;
+    }
     const blocks: Record<string, unknown>[] = [];
     // Empty text blocks are rejected by the API, so text is sent only when there is some.
     if (message.content !== '') blocks.push({ type: 'text', text: message.content });
@@ -101,9 +111,11 @@ function mapResponse(reply: JsonReply): ModelResponse {
   if (!Array.isArray(body.content)) throw reply.malformed('response has no content array');
   let text = '';
   const toolCalls: ModelToolCall[] = [];
+  let thinking = false;
   for (const entry of body.content) {
     const block = asRecord(entry);
     if (block.type === 'text' && typeof block.text === 'string') text += block.text;
+    if (typeof block.type === 'string' && THINKING_BLOCKS.has(block.type)) thinking = true;
     if (block.type === 'tool_use') {
       if (typeof block.id !== 'string' || typeof block.name !== 'string') throw reply.malformed('a tool_use block lacks id or name');
       toolCalls.push({ id: block.id, name: block.name, args: block.input ?? {} });
@@ -122,6 +134,8 @@ function mapResponse(reply: JsonReply): ModelResponse {
     },
     responseModel: typeof body.model === 'string' ? body.model : undefined,
     responseId: typeof body.id === 'string' ? body.id : undefined,
+    // Kept as the parsed objects: re-serialised, they are the same JSON the API sent.
+    ...(thinking ? { providerContent: { provider: PROVIDER, items: body.content.map(asRecord) } } : {}),
   };
 }
 
@@ -131,7 +145,8 @@ const FINISH = new Map<string, FinishReason['unified']>([
   ['tool_use', 'tool_calls'],
   ['max_tokens', 'length'],
   ['model_context_window_exceeded', 'length'],
-  ['refusal', 'content_filter'],
+  ['refusal', 'refusal'],
+  ['pause_turn', 'pause'],
 ]);
 
 function finishReasonOf(raw: unknown): FinishReason {

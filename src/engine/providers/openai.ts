@@ -5,6 +5,7 @@ import { postJsonWithRetry, type JsonReply } from './http-retry.js';
 import { bodyParameters, PROVIDER_OWNED_KEYS } from './parameter-specs.js';
 import type { ProviderEntry } from './provider-entry.js';
 import { asRecord, detailCount, finishReasonFrom, tokens } from './response-fields.js';
+import { parseToolArguments } from './tool-call-arguments.js';
 
 const ENDPOINT: EndpointSpec = {
   provider: 'openai',
@@ -97,10 +98,14 @@ function mapResponse(reply: JsonReply): ModelResponse {
   const message = asRecord(choice.message);
   if (Object.keys(message).length === 0) throw reply.malformed('response has no choices[0].message');
   const usage = asRecord(body.usage);
+  // A refusal comes with finish_reason "stop"; the message's `refusal` field says it was one.
+  const refusal = typeof message.refusal === 'string' && message.refusal !== '' ? message.refusal : undefined;
+  const finishReason = finishReasonOf(choice.finish_reason);
   return {
     text: textOf(message.content),
     toolCalls: toolCallsOf(message.tool_calls, reply),
-    finishReason: finishReasonOf(choice.finish_reason),
+    finishReason: refusal === undefined ? finishReason : { ...finishReason, unified: 'refusal' },
+    ...(refusal === undefined ? {} : { refusal }),
     usage: {
       input_tokens: tokens(usage.prompt_tokens),
       output_tokens: tokens(usage.completion_tokens),
@@ -126,19 +131,8 @@ function toolCallsOf(raw: unknown, reply: JsonReply): ModelToolCall[] {
     if (typeof fn.name !== 'string' || fn.name === '') throw reply.malformed(`tool call ${index} has no function.name`);
     const name = fn.name;
     const id = asRecord(entry).id;
-    return { id: typeof id === 'string' ? id : `call_${index}`, name, ...parseArguments(fn.arguments) };
+    return { id: typeof id === 'string' ? id : `call_${index}`, name, ...parseToolArguments(fn.arguments) };
   });
-}
-
-function parseArguments(raw: unknown): Pick<ModelToolCall, 'args' | 'argsError'> {
-  if (typeof raw !== 'string') return { args: raw ?? {} };
-  // Some compatible servers send "" for a call without arguments; that is an empty object, not junk.
-  if (raw.trim() === '') return { args: {} };
-  try {
-    return { args: JSON.parse(raw) };
-  } catch (error) {
-    return { args: raw, argsError: `the arguments are not valid JSON (${(error as Error).message})` };
-  }
 }
 
 const FINISH = new Map<string, FinishReason['unified']>([

@@ -49,14 +49,44 @@ const ANTHROPIC: Record<string, Schema> = {
   service_tier: { enum: ['auto', 'standard_only'] },
 };
 
+/** Responses API request fields a build may set (https://platform.openai.com/docs/api-reference/responses/create). */
+const OPENAI_RESPONSES: Record<string, Schema> = {
+  temperature: unit(2),
+  top_p: unit(1),
+  max_output_tokens: positiveInt,
+  max_tool_calls: positiveInt,
+  parallel_tool_calls: { type: 'boolean' },
+  tool_choice: { anyOf: [{ enum: ['none', 'auto', 'required'] }, typed] },
+  reasoning: {
+    type: 'object',
+    properties: { effort: { enum: ['minimal', 'low', 'medium', 'high'] }, summary: { enum: ['auto', 'concise', 'detailed'] } },
+    additionalProperties: false,
+  },
+  text: { type: 'object', properties: { format: typed, verbosity: { enum: ['low', 'medium', 'high'] } }, additionalProperties: false },
+  include: stringList(),
+  top_logprobs: { type: 'integer', minimum: 0, maximum: 20 },
+  truncation: { enum: ['auto', 'disabled'] },
+  store: { type: 'boolean' },
+  metadata: { type: 'object', additionalProperties: { type: 'string' } },
+  user: { type: 'string' },
+  safety_identifier: { type: 'string' },
+  prompt_cache_key: { type: 'string' },
+  service_tier: { type: 'string' },
+};
+
 /**
  * The scripted model sends nothing anywhere, but a build may switch between providers: it takes
- * the keys of both (OpenAI's ranges where both define one).
+ * the keys of all of them (OpenAI Chat Completions' ranges where several define one).
  */
-const SCRIPTED: Record<string, Schema> = { ...ANTHROPIC, ...OPENAI };
+const SCRIPTED: Record<string, Schema> = { ...ANTHROPIC, ...OPENAI_RESPONSES, ...OPENAI };
 
 /** Known `llm.parameters` keys per provider, each with the JSON Schema of its value. */
-export const PARAMETER_SPECS: Record<ProviderName, Record<string, Schema>> = { openai: OPENAI, anthropic: ANTHROPIC, scripted: SCRIPTED };
+export const PARAMETER_SPECS: Record<ProviderName, Record<string, Schema>> = {
+  openai: OPENAI,
+  anthropic: ANTHROPIC,
+  'openai-responses': OPENAI_RESPONSES,
+  scripted: SCRIPTED,
+};
 
 /**
  * Per provider, one object schema over the known keys and `extra` (unknown keys are refused
@@ -65,6 +95,7 @@ export const PARAMETER_SPECS: Record<ProviderName, Record<string, Schema>> = { o
 export const PARAMETER_SCHEMAS: Record<ProviderName, object> = {
   openai: parametersSchema(OPENAI),
   anthropic: parametersSchema(ANTHROPIC),
+  'openai-responses': parametersSchema(OPENAI_RESPONSES),
   scripted: parametersSchema(SCRIPTED),
 };
 
@@ -76,6 +107,13 @@ function parametersSchema(known: Record<string, Schema>): object {
 export const PARAMETER_ALIASES: Partial<Record<ProviderName, Record<string, string>>> = {
   openai: { stop_sequences: 'stop' },
   anthropic: { stop: 'stop_sequences', max_completion_tokens: 'max_tokens' },
+  'openai-responses': {
+    max_tokens: 'max_output_tokens',
+    max_completion_tokens: 'max_output_tokens',
+    reasoning_effort: 'reasoning.effort',
+    verbosity: 'text.verbosity',
+    response_format: 'text.format',
+  },
 };
 
 /** Pairs one request may not carry together: the API refuses both at once. */
@@ -88,18 +126,29 @@ export const EXCLUSIVE_PARAMETERS: Partial<Record<ProviderName, Array<[string, s
 export const PROVIDER_OWNED_KEYS: Record<ProviderName, readonly string[]> = {
   openai: ['model', 'messages', 'tools', 'stream'],
   anthropic: ['model', 'messages', 'system', 'tools', 'stream'],
+  // agentcheck sends the whole transcript itself; a stored conversation would be sent twice.
+  'openai-responses': ['model', 'input', 'instructions', 'tools', 'stream', 'previous_response_id', 'conversation'],
   scripted: [],
 };
 
 /** The Messages API requires max_tokens; this is sent when the parameters do not set it. */
 export const ANTHROPIC_DEFAULT_MAX_TOKENS = 1024;
 
+/** What a Responses request asks back when nothing is stored: reasoning travels as this, not as an id. */
+export const ENCRYPTED_REASONING = 'reasoning.encrypted_content';
+
 /**
  * The parameters a request of this provider carries, as the resolved config shows them: the
- * given ones plus the defaults the provider adds (Anthropic's required max_tokens).
+ * given ones plus the defaults the provider adds (Anthropic's required max_tokens; with the
+ * Responses API's `store: false`, `include: [reasoning.encrypted_content]`, without which
+ * reasoning cannot be sent back).
  */
 export function sentParameters(provider: string, parameters: Readonly<Record<string, unknown>>): Record<string, unknown> {
   if (provider === 'anthropic' && parameters.max_tokens === undefined) return { max_tokens: ANTHROPIC_DEFAULT_MAX_TOKENS, ...parameters };
+  if (provider === 'openai-responses' && parameters.store === false) {
+    const include = Array.isArray(parameters.include) ? parameters.include : [];
+    if (!include.includes(ENCRYPTED_REASONING)) return { ...parameters, include: [...include, ENCRYPTED_REASONING] };
+  }
   return { ...parameters };
 }
 

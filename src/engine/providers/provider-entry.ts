@@ -34,4 +34,9 @@ export interface ProviderEntry {
    * parameters}` shape (for cassette match keys), or undefined when it is not this provider's shape.
    */
   matchTool?(tool: Readonly<Record<string, unknown>>): NeutralTool | undefined;
+  /**
+   * The body keys holding the system prompt and the transcript when they are not `system` and
+   * `messages` (Responses: `instructions`, `input`), so cassette match keys name them alike.
+   */
+  readonly matchFields?: { readonly system: string; readonly messages: string };
 }

@@ -2,6 +2,7 @@ import { ConfigError } from '../../config/errors.js';
 import type { LlmSpec } from '../revision/types.js';
 import { anthropicProvider } from './anthropic.js';
 import { openaiProvider } from './openai.js';
+import { openaiResponsesProvider } from './openai-responses/openai-responses.js';
 import type { ProviderEntry } from './provider-entry.js';
 import { scriptedProvider } from './scripted.js';
 
@@ -13,6 +14,7 @@ export const PROVIDERS = {
   scripted: scriptedProvider,
   openai: openaiProvider,
   anthropic: anthropicProvider,
+  'openai-responses': openaiResponsesProvider,
 } as const satisfies Record<string, ProviderEntry>;
 
 /** A provider name the registry knows. */
@@ -42,9 +44,9 @@ export function providerCredential(name: string, env: Env): string | undefined {
   return endpoint ? nonEmpty(env[endpoint.apiKeyEnv]) : undefined;
 }
 
-/** The env var names that hold the registered providers' API keys. */
+/** The env var names that hold the registered providers' API keys, each once (two APIs of one vendor share a key). */
 export function credentialEnvNames(): string[] {
-  return Object.values(PROVIDERS).flatMap((entry: ProviderEntry) => (entry.endpoint ? [entry.endpoint.apiKeyEnv] : []));
+  return [...new Set(Object.values(PROVIDERS).flatMap((entry: ProviderEntry) => (entry.endpoint ? [entry.endpoint.apiKeyEnv] : [])))];
 }
 
 // Empty strings count as unset: an exported-but-empty variable is a common shell accident.

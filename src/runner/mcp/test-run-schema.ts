@@ -88,7 +88,7 @@ export const testRunOutput = z.object({
   approvals: z.array(z.object({ tool: z.string(), decision: z.enum(['approve', 'deny', 'pending']) })),
   resolved: z.record(z.unknown()).describe('what actually ran: provider, model, max_turns, tools with permissions, skills, hashes'),
   trace_id: z.string().describe('the run\'s trace; query its spans with query_spans'),
-  stop_reason: z.enum(['end_turn', 'max_turns', 'paused', 'error']),
+  stop_reason: z.enum(['end_turn', 'max_turns', 'paused', 'error', 'max_tokens', 'refusal', 'content_filter']),
   verdict: z.enum(['pass', 'incomplete', 'unconfirmed', 'failed']),
   verdict_reason: z.string().describe('why, naming the tool and the error when failed'),
   run_id: z.string().optional().describe('set when stop_reason is "paused": give it to resume_run with a decision to continue the run'),

@@ -190,7 +190,7 @@ describe('AnthropicMessagesModel', () => {
 
   it.each([
     ['end_turn', 'stop'], ['stop_sequence', 'stop'], ['tool_use', 'tool_calls'],
-    ['max_tokens', 'length'], ['refusal', 'content_filter'], ['pause_turn', 'other'],
+    ['max_tokens', 'length'], ['model_context_window_exceeded', 'length'], ['refusal', 'refusal'], ['pause_turn', 'pause'], ['something_new', 'other'],
   ])('maps stop_reason %s to %s', async (raw, unified) => {
     serve(URL, message([{ type: 'text', text: 'x' }], raw));
     expect((await model().instance.generate(request())).finishReason).toEqual({ unified, raw });

@@ -68,6 +68,12 @@ describe('llm.parameters are validated per provider at load', () => {
     expect(configErrorOf(loadAgent('openai', '{top_k: 5}')).message).toContain('unknown openai parameter "top_k"');
     expect(loadAgent('anthropic', '{top_k: 5, stop_sequences: [x], max_tokens: 10}')).not.toThrow();
     expect(configErrorOf(loadAgent('openai', '{max_tokens: 5, max_completion_tokens: 5}')).message).toContain('cannot both be set');
+    expect(configErrorOf(loadAgent('openai-responses', '{max_tokens: 5}')).message).toContain('openai-responses calls it "max_output_tokens"');
+    expect(configErrorOf(loadAgent('openai-responses', '{reasoning_effort: low}')).message).toContain('openai-responses calls it "reasoning.effort"');
+    expect(configErrorOf(loadAgent('openai-responses', '{reasoning: {effort: extreme}}')).message).toMatch(/parameters\.reasoning\.effort: expected one of/);
+    expect(configErrorOf(loadAgent('openai-responses', '{extra: {input: []}}')).message).toContain('"input" is set by agentcheck itself');
+    expect(configErrorOf(loadAgent('openai-responses', '{extra: {previous_response_id: resp_1}}')).message).toContain('"previous_response_id" is set by agentcheck itself');
+    expect(loadAgent('openai-responses', '{max_output_tokens: 500, reasoning: {effort: low, summary: auto}, text: {verbosity: low}, store: false, truncation: auto}')).not.toThrow();
   });
 
   it('extra is the one pass-through place, and cannot replace what agentcheck sends or hide a known key', () => {

@@ -57,6 +57,20 @@ describe('terminal failure details', () => {
     expect(text).toContain('  Stopped: paused (waiting for an approval nobody gave)\n');
   });
 
+  it('says in words why a run stopped abnormally: refused, cut off or filtered', () => {
+    const words = { refusal: 'the model refused', max_tokens: "the model's answer was cut off at the token limit", content_filter: "the provider's content filter withheld the model's answer" } as const;
+    for (const [stop_reason, said] of Object.entries(words)) {
+      const refused = failingRow({
+        status: 'error',
+        error: { type: 'MODEL_REFUSAL', message: 'the model refused to answer (anthropic finish reason "refusal")' },
+        checks: [],
+        test_run: testRunResult({ stop_reason: stop_reason as keyof typeof words }),
+      });
+      const text = renderTableReport(report([refused]), palette(false), { columns: 120, quiet: true });
+      expect(text).toContain(`  Stopped: ${stop_reason} (${said})\n`);
+    }
+  });
+
   it('groups identical failures across variants and repeats into one block', () => {
     const rows = ['base', 'terse', 'strict'].flatMap((variant) => [0, 1, 2].map((repeat) => failingRow({ variant, repeat })));
     rows.push(failingRow({ variant: 'base', repeat: 3, reason: 'something else', checks: [] }));

@@ -42,7 +42,7 @@ export async function runAgentComponent(context: ComponentContext): Promise<Comp
   addUsage(run.usage, result.state.usage);
   run.modelCalls += result.state.turns;
   if (result.stop_reason !== 'end_turn') {
-    return { kind: 'stopped', stopReason: result.stop_reason === 'max_turns' ? 'max_turns' : 'error', error: result.error };
+    return { kind: 'stopped', stopReason: result.stop_reason === 'paused' ? 'error' : result.stop_reason, error: result.error };
   }
   writeOutputs(run.flow, component.name, { final_answer: result.output });
   run.flow.ui_chat_log.push({ type: 'agent', component: component.name, content: result.output });

@@ -16,6 +16,9 @@ const STOP_WORDS: Record<string, string> = {
   max_turns: 'the agent reached max_turns',
   paused: 'waiting for an approval nobody gave',
   error: 'the run ended with an error',
+  max_tokens: "the model's answer was cut off at the token limit",
+  refusal: 'the model refused',
+  content_filter: "the provider's content filter withheld the model's answer",
 };
 
 /**
