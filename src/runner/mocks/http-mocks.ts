@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { wildcardMatch } from '../../config/wildcard-match.js';
 import type { CassetteSession } from '../cassettes/cassette-session.js';
+import { encodingHint } from './encoding-hint.js';
 
 /** One scenario HTTP mock (`mocks.http`, docs/formats.md, Scenario). */
 export interface HttpMock {
@@ -14,13 +15,21 @@ export interface HttpMock {
   delay_ms?: number;
 }
 
+/** A request no mock answered. */
+export interface UnmatchedRequest {
+  /** `METHOD URL`. */
+  request: string;
+  /** Why a mock that looks right did not match (only the encoding differs), or "". */
+  hint: string;
+}
+
 /** The mocks of one run, plus what it saw that no mock answered. */
 export interface MockScope {
   mocks: readonly HttpMock[];
   /** Origins that pass through unmocked (a real model provider's endpoint). */
   passthroughOrigins: readonly string[];
-  /** `METHOD URL` of each request no mock matched. */
-  unmatched: string[];
+  /** Each request no mock matched. */
+  unmatched: UnmatchedRequest[];
   /** The run's cassette (record / replay / auto): it answers every request no mock matched. */
   cassette?: CassetteSession;
 }
@@ -53,7 +62,7 @@ function installInterceptor(): Promise<void> {
           // Scenario mocks win; everything else a cassette run sends is recorded or replayed.
           if (scope.cassette) return scope.cassette.respond(request, live);
           if (scope.passthroughOrigins.includes(new URL(request.url).origin)) return passthrough();
-          scope.unmatched.push(`${request.method} ${request.url}`);
+          scope.unmatched.push({ request: `${request.method} ${request.url}`, hint: encodingHint(scope.mocks, request.method, request.url) });
           return HttpResponse.error();
         }
         if (mock.delay_ms) await delay(mock.delay_ms);

@@ -3,7 +3,7 @@ import { scrubSecretValues, secretHeaderValues, secretUrlValues } from '../../..
 import type { HttpSpec, ToolSpec } from '../../revision/types.js';
 import { stringifyValue } from '../../template/interpolate.js';
 import type { Tool, ToolContext, ToolOutcome } from '../tool.js';
-import { templateFromArgs } from './args-template.js';
+import { templateFromArgs, urlFromArgs } from './args-template.js';
 import { toolHeader } from './tool-header.js';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -40,7 +40,7 @@ export function createHttpTool(spec: ToolSpec): Tool {
 function prepare(name: string, http: HttpSpec, args: Record<string, unknown>): PreparedRequest {
   const method = (http.method ?? 'GET').toUpperCase();
   // Values embedded in the URL are URL-encoded, so `a b&c=d` cannot add a query parameter.
-  const url = stringifyValue(templateFromArgs(name, http.url, args, 'http.url', { encode: encodeURIComponent }));
+  const url = urlFromArgs(name, http.url, args);
   if (!URL.canParse(url)) throw new ToolError(name, `tool ${name}: "${url}" is not a valid URL after templating`, 'INVALID_URL');
   const headers: Record<string, string> = {};
   for (const [key, value] of Object.entries(http.headers ?? {})) {

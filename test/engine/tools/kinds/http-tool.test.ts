@@ -146,3 +146,18 @@ describe('http tool body', () => {
     expect(seen[0]).toMatchObject({ method: 'GET', body: '' });
   });
 });
+
+describe('http tool urls with | path', () => {
+  it('sends an owner/repo value with its "/" kept, other reserved characters encoded', async () => {
+    const tool = make({ url: 'https://shop.test/echo/repos/{{ args.repo | path }}/issues?label={{ args.label }}' });
+    expect(await tool.execute({ repo: 'octo/hello world', label: 'a/b' }, ctx)).toEqual({ result: { ok: true }, isError: false });
+    expect(seen[0].url).toBe('https://shop.test/echo/repos/octo/hello%20world/issues?label=a%2Fb');
+  });
+
+  it('refuses a value with a ".." segment before any request is sent (tool error path_traversal)', async () => {
+    const error = await make({ url: 'https://shop.test/echo/repos/{{ args.repo | path }}' }).execute({ repo: 'octo/../../admin' }, ctx).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolError);
+    expect(error).toMatchObject({ code: 'PATH_TRAVERSAL', tool: 'api' });
+    expect(seen).toHaveLength(0);
+  });
+});
