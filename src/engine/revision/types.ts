@@ -105,8 +105,12 @@ export type { SkillEntry };
 /** An MCP server whose tools the agent may call, as `mcp__<name>__<tool>` (docs/mcp.md). */
 export interface McpServerSpec {
   name: string;
-  /** argv of the server process (stdio); it runs in the folder of the agent build file. */
-  command: string[];
+  /** argv of the server process (stdio); it runs in the folder of the agent build file. Exactly one of command and url. */
+  command?: string[];
+  /** Endpoint of a Streamable HTTP server (http:// or https://). */
+  url?: string;
+  /** HTTP headers sent to a `url` server; values may hold `{{ env.NAME }}` (secrets stay in the environment). */
+  headers?: Record<string, string>;
   /** Environment variables passed on besides PATH. */
   env_allow?: string[];
   /** The server's tool names offered to the model; default all. */
