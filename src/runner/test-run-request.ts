@@ -15,6 +15,7 @@ import type { CassetteRun } from './cassettes/cassette-session.js';
 import { isDirectory } from './files/walk-files.js';
 import type { HttpMock } from './mocks/http-mocks.js';
 import type { ScriptEntrySpec } from './scenario/scenario-format.generated.js';
+import { validateHttpMocks } from './mocks/validate-mocks.js';
 import { scenarioProperties, scriptSchema, skillsSchema, validateScript } from './scenario/scenario-schema.js';
 import { MAX_TIMEOUT_MS } from './suite/timeouts.js';
 
@@ -91,7 +92,11 @@ const REQUEST_FIELDS: Record<keyof TestRunRequest, FieldCheck> = {
     if (terminal !== undefined) validateToolName(terminal, ['terminal_tool'], locate);
   },
   approvals: schemaCheck(scenarioProperties.approvals),
-  mocks: schemaCheck(scenarioProperties.mocks),
+  mocks: (value, locate) => {
+    schemaCheck(scenarioProperties.mocks)(value, locate);
+    const http = (value as TestRunRequest['mocks'])?.http;
+    if (http) validateHttpMocks(http, (path, expected, atKey) => locate(['http', ...path], expected, atKey));
+  },
   workspace: (value, locate) => {
     instanceCheck('a workspace folder path', (given) => typeof given === 'string' && given !== '')(value, locate);
     const folder = resolve(value as string);

@@ -18,7 +18,7 @@ import { installTracing } from '../spans/tracing.js';
 import { buildEvidence, scoreTestRun, type Evidence } from '../verdicts/index.js';
 import { captureContent } from './content-capture.js';
 import { CassetteSession, type CassetteOutcome } from './cassettes/cassette-session.js';
-import { withHttpMocks, type MockScope } from './mocks/http-mocks.js';
+import { withHttpMocks, type MockScope, type UnmatchedRequest } from './mocks/http-mocks.js';
 import { gradeJudges } from './judge/grade-judges.js';
 import type { JudgeJob } from './judge/grader-model.js';
 import { mergeSegments } from './resume/merge-segments.js';
@@ -55,8 +55,8 @@ export interface TestRunRecord {
   revision: DeltaRevision;
   /** The run's workspace, still on disk until the caller disposes it. */
   workspace: Workspace;
-  /** Requests no scenario mock answered (`METHOD URL`). */
-  unmatched: string[];
+  /** Requests no scenario mock answered. */
+  unmatched: UnmatchedRequest[];
   /** What the run did with its cassette (when it had one). */
   cassette?: CassetteOutcome;
   /** The pauses answered on the way (a scenario's `resume`, or the checkpoint a resume started from). */

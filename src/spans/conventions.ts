@@ -82,6 +82,14 @@ export const ATTR = {
   resumedFrom: 'agentcheck.resume.checkpoint_id',
   /** Root span: processes the run started that were still alive at its end and were killed ("<pid> <command>"). */
   processesKilled: 'agentcheck.processes.killed',
+  /** The request an http tool sent (execute_tool spans; secrets scrubbed): OpenTelemetry HTTP names where they exist. */
+  httpRequestMethod: 'http.request.method',
+  urlFull: 'url.full',
+  httpResponseStatusCode: 'http.response.status_code',
+  /** JSON object of the request headers, secret-named ones `[redacted]`. */
+  httpRequestHeaders: 'agentcheck.http.request.headers',
+  /** The request body text as sent (absent without a body). */
+  httpRequestBody: 'agentcheck.http.request.body',
 } as const;
 
 /** The event a grading span records its result with (GenAI conventions). */

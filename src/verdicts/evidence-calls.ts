@@ -1,6 +1,6 @@
 import { ATTR, EVIDENCE_ATTR, SPAN, normalizeToolName } from '../spans/conventions.js';
 import type { SpanRecord } from '../spans/span-record.js';
-import type { ApprovalDecision, ApprovalRecord, CallOutcome, CallSource, ToolCall } from './evidence-types.js';
+import type { ApprovalDecision, ApprovalRecord, CallOutcome, CallSource, SentHttpRequest, ToolCall } from './evidence-types.js';
 import { numberAttr, operationOf, parseJsonOrRaw, stringAttr } from './span-kind.js';
 import { toolSeq } from './span-order.js';
 
@@ -20,7 +20,7 @@ export function toolCallFrom(span: SpanRecord, byId: ReadonlyMap<string, SpanRec
   const gated = outcome === 'denied' || outcome === 'pending';
   // A denied or pending call was never executed: it is not a failure of the tool.
   const isError = !gated && (outcome === 'error' || declaredError === true || (declaredError === undefined && span.status === 'error'));
-  return {
+  const call: ToolCall = {
     span_id: span.span_id,
     name: normalizeToolName(rawName),
     raw_name: rawName,
@@ -40,6 +40,25 @@ export function toolCallFrom(span: SpanRecord, byId: ReadonlyMap<string, SpanRec
     seq: toolSeq(span),
     start_ms: span.start_ms,
   };
+  const request = sentRequestOf(span);
+  if (request) call.request = request;
+  return call;
+}
+
+/** The http request recorded on an execute_tool span (docs/spans.md), or undefined. */
+function sentRequestOf(span: SpanRecord): SentHttpRequest | undefined {
+  const method = stringAttr(span, ATTR.httpRequestMethod);
+  const url = stringAttr(span, ATTR.urlFull);
+  if (method === null || url === null) return undefined;
+  const headers = parseJsonOrRaw(stringAttr(span, ATTR.httpRequestHeaders));
+  const request: SentHttpRequest = { method, url, headers: isStringRecord(headers) ? headers : {}, status: numberAttr(span, ATTR.httpResponseStatusCode) };
+  const body = stringAttr(span, ATTR.httpRequestBody);
+  if (body !== null) request.body = body;
+  return request;
+}
+
+function isStringRecord(value: unknown): value is Record<string, string> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.values(value).every((item) => typeof item === 'string');
 }
 
 /** Turns one approval span into an ApprovalRecord; `seq` is that of the call it gated, if known. */

@@ -40,6 +40,22 @@ export interface ToolCall {
   /** `agentcheck.tool.seq`: the order calls started (calls are ordered by it); null on older spans. */
   seq: number | null;
   start_ms: number;
+  /** The request an http tool sent (absent for other tools and spans that did not record one). */
+  request?: SentHttpRequest;
+}
+
+/** An http tool's request as its execute_tool span recorded it (secrets already scrubbed). */
+export interface SentHttpRequest {
+  /** `http.request.method`. */
+  method: string;
+  /** `url.full`. */
+  url: string;
+  /** `agentcheck.http.request.headers`, as sent (names as written in the tool). */
+  headers: Record<string, string>;
+  /** `agentcheck.http.request.body`: the text sent, or undefined without a body. */
+  body?: string;
+  /** `http.response.status_code`; null when no response came. */
+  status: number | null;
 }
 
 /** One approval span as evidence. */

@@ -16,3 +16,5 @@ export type { CheckKind } from './checks/index.js';
 export type { Check, CheckResult, CheckStatus } from './checks/check.js';
 export { matchArgs, ARGS_MODES } from './args/args-mode.js';
 export type { ArgsMode } from './args/args-mode.js';
+export { describeMismatch, matchDocument } from './args/match-document.js';
+export { validateExpectedValue } from './args/validate-expected.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { foldCase } from '../../src/config/fold-case.js';
 import { compileSafeRegex, regexProblem } from '../../src/config/safe-regex.js';
 import { wildcardMatch } from '../../src/config/wildcard-match.js';
-import { withHttpMocks } from '../../src/runner/mocks/http-mocks.js';
+import { withHttpMocks, type UnmatchedRequest } from '../../src/runner/mocks/http-mocks.js';
 import { globToRegExp } from '../../src/runner/suite/glob.js';
 import { compileErrorTokens, DEFAULT_ERROR_TOKENS, findErrorToken } from '../../src/verdicts/error-tokens.js';
 import { toolNameMatcher, validateToolName } from '../../src/verdicts/tool-name.js';
@@ -12,7 +12,7 @@ import { toolNameMatcher, validateToolName } from '../../src/verdicts/tool-name.
 
 describe('patterns never stall the run', () => {
   it('a mock URL with three wildcards against a 6,000-character id', async () => {
-    const scope = { mocks: [{ url: 'https://shop.test/orders/*-*-*/items', json: { ok: true } }], passthroughOrigins: [], unmatched: [] as string[] };
+    const scope = { mocks: [{ url: 'https://shop.test/orders/*-*-*/items', json: { ok: true } }], passthroughOrigins: [], unmatched: [] as UnmatchedRequest[] };
     const long = '-'.repeat(6000);
     const answers = await withHttpMocks(scope, async () => {
       const miss = await fetch(`https://shop.test/orders/${long}/itemz`).then(() => 'answered', () => 'refused');
@@ -20,7 +20,7 @@ describe('patterns never stall the run', () => {
       return { miss, hit };
     });
     expect(answers).toEqual({ miss: 'refused', hit: { ok: true } });
-    expect(scope.unmatched).toEqual([`GET https://shop.test/orders/${long}/itemz`]);
+    expect(scope.unmatched).toEqual([{ request: `GET https://shop.test/orders/${long}/itemz`, hint: '' }]);
   });
 
   it('wildcards: literal text, any run, also empty', () => {

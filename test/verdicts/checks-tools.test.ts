@@ -47,7 +47,7 @@ describe('tool_called', () => {
   });
 
   it('validates its parameters', () => {
-    expect(invalid('tool_called', { tool: 'a', bogus: 1 })).toBe('scenario.yaml at expect.checks[0].tool_called.bogus: unknown key "bogus"; expected one of: tool, min, max, args, args_mode, nested');
+    expect(invalid('tool_called', { tool: 'a', bogus: 1 })).toBe('scenario.yaml at expect.checks[0].tool_called.bogus: unknown key "bogus"; expected one of: tool, min, max, args, args_mode, request, nested');
     expect(invalid('tool_called', { min: 1 })).toContain('missing required key "tool"');
     expect(invalid('tool_called', { tool: 'a', args_mode: 'fuzzy' })).toContain('expected one of "exact" | "subset" | "superset" | "ignore"');
     expect(invalid('tool_called', { tool: '/(a+)+/' })).toContain('nested quantifier');

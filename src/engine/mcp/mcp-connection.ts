@@ -1,12 +1,19 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { DEFAULT_INHERITED_ENV_VARS, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult, Tool as McpToolInfo } from '@modelcontextprotocol/sdk/types.js';
 import { RunError } from '../../config/errors.js';
 
-/** How to start one MCP server: its argv, folder, whole environment and time limit. */
+/** How to reach one MCP server: its argv, folder and whole environment (stdio), or its url and headers (Streamable HTTP); its time limits. */
 export interface McpLaunch {
   name: string;
-  command: readonly string[];
+  /** argv of a stdio server; exactly one of command and url. */
+  command?: readonly string[];
+  /** Endpoint of a Streamable HTTP server. */
+  url?: string;
+  /** Headers sent with every request to `url` (secrets filled in from the environment). */
+  headers?: Readonly<Record<string, string>>;
   cwd: string;
   /** The whole environment of the server process; nothing else is inherited. */
   env: Readonly<Record<string, string>>;
@@ -14,15 +21,18 @@ export interface McpLaunch {
   timeoutMs: number;
   /** Limit for start-up: initialize, then tools/list. */
   startTimeoutMs: number;
+  /** The fetch of a `url` server's requests (live-fetch.ts: never through scenario mocks); default globalThis.fetch. */
+  fetch?: typeof fetch;
 }
 
 /** Kept from the server's stderr for error messages. */
 const STDERR_TAIL_CHARS = 2_000;
 
 /**
- * One running MCP server over stdio (the SDK's Client and StdioClientTransport): started and
- * listed once, called many times, possibly concurrently. Once the process has exited, `alive`
- * is false and calls fail fast instead of waiting for a dead pipe.
+ * One running MCP server over stdio (the SDK's Client and StdioClientTransport) or Streamable
+ * HTTP (StreamableHTTPClientTransport): started (connected) and listed once, called many times,
+ * possibly concurrently. Once the process has exited or the session closed, `alive` is false and
+ * calls fail fast instead of waiting for a dead pipe.
  */
 export class McpConnection {
   /** The process has exited (the SDK reports the transport closed). */
@@ -31,6 +41,8 @@ export class McpConnection {
   private stderrTail = '';
   private listed: readonly McpToolInfo[] = [];
   private pid: number | undefined;
+  /** The Streamable HTTP transport, whose session close() ends on the server too. */
+  private http: StreamableHTTPClientTransport | undefined;
 
   private constructor(
     readonly launch: McpLaunch,
@@ -39,27 +51,38 @@ export class McpConnection {
 
   /** Starts the server, initializes the session and lists its tools; throws RunError MCP_START_FAILED. */
   static async open(launch: McpLaunch): Promise<McpConnection> {
-    const [command, ...args] = launch.command;
-    const transport = new StdioClientTransport({ command, args, cwd: launch.cwd, env: spawnEnv(launch.env), stderr: 'pipe' });
     const client = new Client({ name: 'agentcheck', version: '0.1.0' }, { capabilities: {} });
     const connection = new McpConnection(launch, client);
-    // Attached before start so early output (a crash message) is not lost; consuming it also
-    // keeps a chatty server from blocking on a full stderr pipe.
-    transport.stderr?.on('data', (chunk: Buffer) => connection.keepStderr(chunk.toString('utf8')));
+    const transport = connection.transport();
     client.onclose = () => {
       connection.exited = true;
     };
     const connecting = client.connect(transport, { timeout: launch.startTimeoutMs });
     // connect() spawns synchronously; the pid is needed to kill a server that never answered.
-    connection.pid = transport.pid ?? undefined;
+    if (transport instanceof StdioClientTransport) connection.pid = transport.pid ?? undefined;
     try {
       await connecting;
       connection.listed = await listAllTools(client, launch.startTimeoutMs);
       return connection;
     } catch (error) {
       await connection.close();
-      throw new RunError('MCP_START_FAILED', `MCP server "${launch.name}" (${launch.command.join(' ')}, in ${launch.cwd}) could not start: ${reason(error, launch.startTimeoutMs)}${connection.stderrHint()}`, { cause: error });
+      throw new RunError('MCP_START_FAILED', `MCP server "${launch.name}" (${describeLaunch(launch)}) could not start: ${reason(error, launch.startTimeoutMs)}${connection.stderrHint()}`, { cause: error });
     }
+  }
+
+  /** The SDK transport of the launch: a child process over stdio, or Streamable HTTP to `url`. */
+  private transport(): Transport {
+    const { launch } = this;
+    if (launch.url !== undefined) {
+      this.http = new StreamableHTTPClientTransport(new URL(launch.url), { requestInit: { headers: { ...launch.headers } }, fetch: launch.fetch });
+      return this.http;
+    }
+    const [command, ...args] = launch.command ?? [];
+    const transport = new StdioClientTransport({ command, args, cwd: launch.cwd, env: spawnEnv(launch.env), stderr: 'pipe' });
+    // Attached before start so early output (a crash message) is not lost; consuming it also
+    // keeps a chatty server from blocking on a full stderr pipe.
+    transport.stderr?.on('data', (chunk: Buffer) => this.keepStderr(chunk.toString('utf8')));
+    return transport;
   }
 
   /** The server's tools, as listed once at start-up. */
@@ -75,7 +98,7 @@ export class McpConnection {
   /** Calls one tool (`tools/call`) under the time limit; rejects on timeout, crash or abort. */
   async callTool(name: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<CallToolResult> {
     if (!this.alive) {
-      throw new RunError('MCP_SERVER_EXITED', `MCP server "${this.launch.name}" is not running: it exited earlier${this.stderrHint()}`);
+      throw new RunError('MCP_SERVER_EXITED', `MCP server "${this.launch.name}" is not running: ${this.launch.url ? 'its session closed earlier' : 'it exited earlier'}${this.stderrHint()}`);
     }
     try {
       return (await this.client.callTool({ name, arguments: args }, undefined, { timeout: this.launch.timeoutMs, signal })) as CallToolResult;
@@ -95,6 +118,8 @@ export class McpConnection {
    */
   async close(): Promise<void> {
     this.closing = true;
+    // An HTTP server keeps running; its session is ended with a DELETE (a server without sessions refuses it, which is fine).
+    if (this.http?.sessionId) await this.http.terminateSession().catch(() => undefined);
     await this.client.close().catch(() => undefined);
     if (!this.exited && this.pid !== undefined) {
       try {
@@ -113,6 +138,11 @@ export class McpConnection {
     const tail = this.stderrTail.trim();
     return tail ? `; its stderr ended with: ${tail}` : '';
   }
+}
+
+/** What the launch reaches, for error messages: the url, or the argv and folder. */
+function describeLaunch(launch: McpLaunch): string {
+  return launch.url !== undefined ? launch.url : `${(launch.command ?? []).join(' ')}, in ${launch.cwd}`;
 }
 
 /** tools/list, following pagination cursors. */

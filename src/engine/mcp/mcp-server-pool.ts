@@ -2,8 +2,8 @@ import { RunError } from '../../config/errors.js';
 import type { McpConnection, McpLaunch } from './mcp-connection.js';
 
 /**
- * The MCP servers of a suite run (or of one run): each distinct launch (name, argv, folder,
- * env) is started once, on first use, shared by every run that needs it, and stopped by
+ * The MCP servers of a suite run (or of one run): each distinct launch (name, argv or url and
+ * headers, folder, env) is started (connected) once, on first use, shared by every run that needs it, and stopped by
  * close(). A server that exited since is started again for the next run; a failed start is
  * remembered, so every later run fails fast with the same error instead of retrying.
  */
@@ -14,7 +14,7 @@ export class McpServerPool {
   /** The running server for this launch, started if needed; rejects with MCP_START_FAILED. */
   async open(launch: McpLaunch): Promise<McpConnection> {
     if (this.closed) throw new RunError('MCP_POOL_CLOSED', `MCP server "${launch.name}" requested after its suite ended`);
-    const key = JSON.stringify([launch.name, launch.command, launch.cwd, launch.env, launch.timeoutMs, launch.startTimeoutMs]);
+    const key = JSON.stringify([launch.name, launch.command, launch.url, launch.headers, launch.cwd, launch.env, launch.timeoutMs, launch.startTimeoutMs]);
     const current = this.servers.get(key);
     if (!current) return this.start(key, launch);
     const connection = await current;

@@ -2,9 +2,12 @@ import { dirname } from 'node:path';
 import { RunError } from '../../config/errors.js';
 import type { DeltaRevision } from '../revision/delta.js';
 import type { McpServerSpec, Revision } from '../revision/types.js';
+import { templateNames } from '../revision/template-checks.js';
+import { interpolate, stringifyValue } from '../template/interpolate.js';
 import { scrubbedEnv } from '../tools/process/run-process.js';
 import type { Tool } from '../tools/tool.js';
 import type { McpLaunch } from './mcp-connection.js';
+import { liveFetch } from './live-fetch.js';
 import { McpServerPool } from './mcp-server-pool.js';
 import { createMcpTool } from './mcp-tool.js';
 
@@ -57,16 +60,38 @@ export async function openMcpSession(
   }
 }
 
-/** The launch of one `mcps` entry: env is PATH plus env_allow plus the inside-a-run marker. */
+/**
+ * The launch of one `mcps` entry. A stdio server's env is PATH plus env_allow plus the
+ * inside-a-run marker; a url server's headers get their `{{ env.NAME }}` values from `env`.
+ */
 function launchOf(server: McpServerSpec, cwd: string, env: Readonly<Record<string, string | undefined>>): McpLaunch {
+  const limits = { timeoutMs: server.timeout_ms ?? DEFAULT_MCP_TIMEOUT_MS, startTimeoutMs: server.start_timeout_ms ?? DEFAULT_MCP_TIMEOUT_MS };
+  if (server.url !== undefined) return { name: server.name, url: server.url, headers: resolveHeaders(server, env), cwd, env: {}, fetch: liveFetch, ...limits };
   return {
     name: server.name,
     command: server.command,
     cwd,
     env: { ...scrubbedEnv(env, server.env_allow ?? []), [INSIDE_RUN_ENV]: '1' },
-    timeoutMs: server.timeout_ms ?? DEFAULT_MCP_TIMEOUT_MS,
-    startTimeoutMs: server.start_timeout_ms ?? DEFAULT_MCP_TIMEOUT_MS,
+    ...limits,
   };
+}
+
+/** Header values with `{{ env.NAME }}` filled from the environment; an unset variable fails the start. */
+function resolveHeaders(server: McpServerSpec, env: Readonly<Record<string, string | undefined>>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(server.headers ?? {})) {
+    try {
+      headers[name] = stringifyValue(interpolate(value, (scope) => (scope === 'env' ? { found: true, value: definedEnv(env) } : { found: false })));
+    } catch {
+      const missing = templateNames(value).map((template) => template.slice('env.'.length)).filter((variable) => env[variable] === undefined);
+      throw new RunError('MCP_START_FAILED', `MCP server "${server.name}": agent.mcps[name=${server.name}].headers.${name} needs the environment variable ${missing.join(', ') || '(unknown)'}, which is not set`);
+    }
+  }
+  return headers;
+}
+
+function definedEnv(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
 
 /** The allow list in the server's order, or every tool; an allow-listed tool it lacks is an error. */

@@ -1,11 +1,14 @@
 import type { Locator } from '../../config/assert-format.js';
-import type { AgentSpec } from '../revision/types.js';
+import type { PathSegments } from '../../config/source.js';
+import { checkTemplatesClosed, templateNames } from '../revision/template-checks.js';
+import type { AgentSpec, McpServerSpec } from '../revision/types.js';
 import { MCP_TOOL_PREFIX } from './mcp-tool-name.js';
 
 /**
  * The rules for `agent.mcps` a schema cannot say: unique server names, no `__` inside a name
- * (it separates server and tool in `mcp__<server>__<tool>`), unique allow-list entries, and
- * no agent tool named with the reserved `mcp__` prefix.
+ * (it separates server and tool in `mcp__<server>__<tool>`), unique allow-list entries, no
+ * agent tool named with the reserved `mcp__` prefix, and exactly one of `command` (stdio) and
+ * `url` (Streamable HTTP) with the keys that belong to it.
  */
 export function validateMcps(agent: AgentSpec, locate: Locator): void {
   (agent.tools ?? []).forEach((tool, index) => {
@@ -24,10 +27,39 @@ export function validateMcps(agent: AgentSpec, locate: Locator): void {
       throw locate([...at, 'name'], `duplicate MCP server name "${server.name}" (already used by agent.mcps[${previous}])`);
     }
     seen.set(server.name, index);
+    validateTransport(server, at, locate);
     const listed = new Set<string>();
     (server.tools ?? []).forEach((tool, toolIndex) => {
       if (listed.has(tool)) throw locate([...at, 'tools', toolIndex], `"${tool}" is listed twice`);
       listed.add(tool);
     });
   });
+}
+
+/** `command` or `url`, each with its own keys; an http(s) url; header templates naming env variables only. */
+function validateTransport(server: McpServerSpec, at: PathSegments, locate: Locator): void {
+  if ((server.command === undefined) === (server.url === undefined)) {
+    const both = server.command !== undefined;
+    throw locate(both ? [...at, 'url'] : at, both
+      ? 'give either "command" (a stdio server) or "url" (a Streamable HTTP server), not both'
+      : 'expected "command" (argv of a stdio server) or "url" (a Streamable HTTP server endpoint)', both);
+  }
+  if (server.command !== undefined) {
+    if (server.headers !== undefined) throw locate([...at, 'headers'], '"headers" are sent to a "url" server; a "command" server gets env_allow instead', true);
+    return;
+  }
+  if (server.env_allow !== undefined) throw locate([...at, 'env_allow'], '"env_allow" passes variables to a server process; a "url" server has none (use headers with {{ env.NAME }})', true);
+  const url = server.url as string;
+  const parsed = URL.canParse(url) ? new URL(url) : undefined;
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || url.includes('{{')) {
+    throw locate([...at, 'url'], `expected an absolute http:// or https:// URL without templates, such as "http://127.0.0.1:3000/mcp", got ${JSON.stringify(url)}`);
+  }
+  checkTemplatesClosed(server.headers, [...at, 'headers'], locate);
+  for (const [name, value] of Object.entries(server.headers ?? {})) {
+    for (const template of templateNames(value)) {
+      if (!/^env\.[A-Za-z_][A-Za-z0-9_]*$/.test(template)) {
+        throw locate([...at, 'headers', name], `unknown template "{{ ${template} }}": a header of an MCP server reads environment variables only, as {{ env.NAME }}`);
+      }
+    }
+  }
 }

@@ -28,7 +28,7 @@ export interface AgentSpec {
   skills?: SkillSpec[];
 }
 export interface LlmSpec {
-  provider: 'scripted' | 'openai' | 'anthropic';
+  provider: 'scripted' | 'openai' | 'anthropic' | 'openai-responses';
   model: string;
   parameters?: {
     [k: string]: unknown;
@@ -135,7 +135,11 @@ export interface McpServerSpec {
   /**
    * @minItems 1
    */
-  command: string[];
+  command?: string[];
+  url?: string;
+  headers?: {
+    [k: string]: string;
+  };
   env_allow?: string[];
   tools?: string[];
   permission?: 'allow' | 'ask' | 'deny';

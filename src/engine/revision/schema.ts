@@ -144,11 +144,14 @@ const tool = {
 
 const mcpServer = {
   type: 'object',
-  required: ['name', 'command'],
+  // Exactly one of command (stdio) and url (Streamable HTTP): validateMcps says which is wrong.
+  required: ['name'],
   additionalProperties: false,
   properties: {
     name: { type: 'string', pattern: '^[a-zA-Z0-9_-]{1,32}$' },
     command: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } },
+    url: { type: 'string', minLength: 1 },
+    headers: stringMap,
     env_allow: { type: 'array', items: { type: 'string', minLength: 1 } },
     tools: { type: 'array', items: { type: 'string', minLength: 1 } },
     permission: { enum: ['allow', 'ask', 'deny'] },

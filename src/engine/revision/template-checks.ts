@@ -1,19 +1,22 @@
 import type { Locator } from '../../config/assert-format.js';
 import { didYouMean } from '../../config/did-you-mean.js';
 import type { PathSegments } from '../../config/source.js';
+import { TEMPLATE_NAME_SOURCE } from '../template/interpolate.js';
+import { dotSegment } from '../template/url-template.js';
 
 /**
  * A `{{` that opens a template (a name follows) with no `}}` anywhere after it. Text that merely
  * holds braces (`{{"a": 1}}`, `{{}}`) is not a template and is left alone, as at run time.
  */
 const OPENING = /\{\{\s*[A-Za-z_$]/g;
-/** A whole template, as the engine reads it (src/engine/template/interpolate.ts). */
-const TEMPLATE_SOURCE = String.raw`\{\{\s*[A-Za-z_$][\w$-]*(?:\.[\w$-]+)*\s*\}\}`;
+/** A whole template as the engine reads it (src/engine/template/), with the filter a URL allows. */
+const TEMPLATE_SOURCE = String.raw`\{\{\s*${TEMPLATE_NAME_SOURCE}\s*(?:\|\s*path\s*)?\}\}`;
 const TEMPLATE = new RegExp(TEMPLATE_SOURCE);
 const TEMPLATES = new RegExp(TEMPLATE_SOURCE, 'g');
 const LEADING_TEMPLATE = new RegExp(String.raw`^\s*${TEMPLATE_SOURCE}`);
-/** A template starting exactly at `lastIndex`, capturing its dotted name. */
-const TEMPLATE_AT = new RegExp(String.raw`\{\{\s*([A-Za-z_$][\w$-]*(?:\.[\w$-]+)*)\s*\}\}`, 'y');
+/** A template starting exactly at `lastIndex`, capturing its dotted name and any `| filter`. */
+const TEMPLATE_AT_SOURCE = String.raw`\{\{\s*(${TEMPLATE_NAME_SOURCE})\s*(?:\|\s*([^\s{}|]*)\s*)?\}\}`;
+const TEMPLATE_AT = new RegExp(TEMPLATE_AT_SOURCE, 'y');
 
 /** Why `text` holds an unclosed template, or undefined. */
 export function unclosedTemplate(text: string): string | undefined {
@@ -29,13 +32,21 @@ export function unclosedTemplate(text: string): string | undefined {
 
 /**
  * Why `text` holds a `{{` that opens a template (a name follows) but is not one the engine reads
- * (`{{ args.q!uery }}`, `{{ a b }}`), or undefined: left alone, it would be sent as literal text.
+ * (`{{ args.q!uery }}`, `{{ a b }}`, a `| filter` not in `filters`), or undefined: left alone,
+ * it would be sent as literal text. Only an http tool's url takes a filter (`| path`).
  */
-export function malformedTemplate(text: string): string | undefined {
+export function malformedTemplate(text: string, filters: readonly string[] = []): string | undefined {
   for (const match of text.matchAll(OPENING)) {
     const start = match.index ?? 0;
     TEMPLATE_AT.lastIndex = start;
-    if (TEMPLATE_AT.test(text)) continue;
+    const template = TEMPLATE_AT.exec(text);
+    if (template) {
+      const filter = template[2];
+      if (filter === undefined || filters.includes(filter)) continue;
+      return filters.length
+        ? `unknown filter "${filter}" in "${template[0]}": expected ${filters.map((name) => `| ${name}`).join(' or ')}${didYouMean(filter, filters)}`
+        : `filter "| ${filter}" in "${template[0]}" is not allowed here: only an http tool's url takes one ({{ args.repo | path }})`;
+    }
     const close = text.indexOf('}}', start + 2);
     const shown = close >= 0 && close - start < 60 ? text.slice(start, close + 2) : `${text.slice(start, start + 40)}...`;
     return `malformed template "${shown}": expected {{ name }} or {{ name.path }} (letters, digits, _, $ and -, segments joined by dots)`;
@@ -45,16 +56,16 @@ export function malformedTemplate(text: string): string | undefined {
 
 /** The dotted names of the templates in `text`, in order. */
 export function templateNames(text: string): string[] {
-  return [...text.matchAll(new RegExp(TEMPLATE_AT.source, 'g'))].map((match) => match[1]);
+  return [...text.matchAll(new RegExp(TEMPLATE_AT_SOURCE, 'g'))].map((match) => match[1]);
 }
 
 /**
  * Refuses an unclosed or malformed `{{ ...` in any string inside `value` (object values and array
  * items, deeply), at the path of that string: left alone, the engine would send it as literal text.
  */
-export function checkTemplatesClosed(value: unknown, at: PathSegments, locate: Locator): void {
+export function checkTemplatesClosed(value: unknown, at: PathSegments, locate: Locator, filters: readonly string[] = []): void {
   forEachString(value, at, (text, path) => {
-    const problem = unclosedTemplate(text) ?? malformedTemplate(text);
+    const problem = unclosedTemplate(text) ?? malformedTemplate(text, filters);
     if (problem) throw locate(path, problem);
   });
 }
@@ -64,8 +75,14 @@ export function checkTemplatesClosed(value: unknown, at: PathSegments, locate: L
  * `{{ env.X }}` is an error), and when the tool's parameters list their properties (without
  * allowing others), `{{ args.<name> }}` must name one of them. `properties` null: not checked.
  */
-export function checkArgsTemplates(value: unknown, at: PathSegments, locate: Locator, properties: readonly string[] | null): void {
-  checkTemplatesClosed(value, at, locate);
+export function checkArgsTemplates(
+  value: unknown,
+  at: PathSegments,
+  locate: Locator,
+  properties: readonly string[] | null,
+  filters: readonly string[] = [],
+): void {
+  checkTemplatesClosed(value, at, locate, filters);
   forEachString(value, at, (text, path) => {
     for (const name of templateNames(text)) {
       const [head, argument] = name.split('.');
@@ -120,5 +137,7 @@ export function httpUrlProblem(url: string): string | undefined {
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     return `expected an http:// or https:// URL, got ${shown} (scheme "${parsed.protocol.slice(0, -1)}")`;
   }
+  const segment = dotSegment(url.replace(TEMPLATES, 'x'));
+  if (segment !== undefined) return `URL ${shown} has a "${segment}" path segment, which URL parsers remove; write the path it stands for`;
   return undefined;
 }

@@ -8,6 +8,7 @@ import { validatePlanSpec } from '../plan/validate-plan.js';
 import { validateLlmParameters } from '../providers/validate-parameters.js';
 import { checkCompositeCycles } from './composite-cycles.js';
 import { agentBuildSchema, BUILTIN_NAMES, IMPLEMENTATION_KEYS } from './schema.js';
+import { URL_TEMPLATE_FILTERS } from '../template/url-template.js';
 import { checkArgsTemplates, closedPropertyNames, httpUrlProblem } from './template-checks.js';
 import type { AgentBuild } from './types.js';
 
@@ -52,7 +53,7 @@ export function validateBuild(value: unknown, locate: Locator): asserts value is
     if (tool.http) {
       const problem = httpUrlProblem(tool.http.url);
       if (problem) throw locate([...at, 'http', 'url'], problem);
-      checkArgsTemplates(tool.http.url, [...at, 'http', 'url'], locate, properties);
+      checkArgsTemplates(tool.http.url, [...at, 'http', 'url'], locate, properties, URL_TEMPLATE_FILTERS);
       checkArgsTemplates(tool.http.headers, [...at, 'http', 'headers'], locate, properties);
       checkArgsTemplates(tool.http.body, [...at, 'http', 'body'], locate, properties);
     }

@@ -224,6 +224,7 @@ export class ToolCaller {
     }
     const result = this.options.security.sanitize(outcome.result);
     const content = capText(typeof result === 'string' ? result : safeJson(result), MAX_RESULT_CHARS);
+    if (outcome.spanAttributes) span.setAttributes(outcome.spanAttributes);
     span.setAttributes({
       [ATTR.toolResult]: capText(typeof result === 'string' ? JSON.stringify(result) : content, MAX_SPAN_RESULT_CHARS),
       [EVIDENCE_ATTR.toolOutcome]: outcome.isError ? 'error' : 'ok',

@@ -12,6 +12,8 @@ export interface ToolOutcome {
   isError: boolean;
   /** A short machine-readable error type for spans (`error.type`), e.g. `http_404`, `timeout`. */
   errorType?: string;
+  /** Extra attributes for the call's execute_tool span (an http tool's request: docs/spans.md). */
+  spanAttributes?: Readonly<Record<string, string | number | boolean>>;
 }
 
 /** Who asked for a call: the model, a plan, a chain, or a flow's deterministic step. */

@@ -31,14 +31,24 @@ const scriptEntry = z.object({
   }).strict().optional().describe('make this model call fail like a provider error'),
 }).strict();
 
-const httpMock = z.object({
-  method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']).optional().describe('default: any method'),
-  url: z.string().min(1).describe('URL the http tool requests: exact, or a pattern with * wildcards'),
+const mockResponse = {
   status: z.number().int().min(100).max(599).optional().describe('default 200'),
   json: z.unknown().optional().describe('JSON response body'),
   body: z.string().optional().describe('text response body (instead of json)'),
   headers: z.record(z.string()).optional(),
   delay_ms: z.number().int().min(0).optional(),
+};
+
+const httpMock = z.object({
+  method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']).optional().describe('default: any method'),
+  url: z.string().min(1).describe('URL the http tool requests: exact, or a pattern with * wildcards'),
+  match: z.object({
+    json: z.unknown().optional().describe('values the JSON request body must hold: its listed keys must match (matchers such as {"$regex": "..."} allowed), others may be there'),
+    body: z.unknown().optional().describe('the request body text, or a matcher such as {"$regex": "..."}'),
+  }).strict().optional().describe('answer only requests whose body matches'),
+  ...mockResponse,
+  responses: z.array(z.object(mockResponse).strict()).min(1).optional()
+    .describe('answers in order, one per matching request, e.g. [{"status": 503}, {"status": 200, "json": {...}}]; the last repeats; instead of status/json/body/headers/delay_ms'),
 }).strict();
 
 const agentArg = z.union([

@@ -1,12 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { wildcardMatch } from '../../config/wildcard-match.js';
 import type { CassetteSession } from '../cassettes/cassette-session.js';
+import { encodingHint } from './encoding-hint.js';
+import { bodyMismatch, routeMatches } from './mock-match.js';
 
-/** One scenario HTTP mock (`mocks.http`, docs/formats.md, Scenario). */
-export interface HttpMock {
-  method?: string;
-  /** Exact URL, or a pattern with `*` wildcards. */
-  url: string;
+/** One answer of a mock. */
+export interface HttpMockResponse {
   status?: number;
   json?: unknown;
   body?: string;
@@ -14,15 +12,36 @@ export interface HttpMock {
   delay_ms?: number;
 }
 
+/** One scenario HTTP mock (`mocks.http`, docs/formats.md, Scenario): one answer, or a sequence in `responses`. */
+export interface HttpMock extends HttpMockResponse {
+  method?: string;
+  /** Exact URL, or a pattern with `*` wildcards. */
+  url: string;
+  /** What the request body must hold: `json` (subset of the parsed body), `body` (the text). */
+  match?: { json?: unknown; body?: unknown };
+  /** Answers in order, one per matching request; the last repeats once they are used up. */
+  responses?: HttpMockResponse[];
+}
+
+/** A request no mock answered. */
+export interface UnmatchedRequest {
+  /** `METHOD URL`. */
+  request: string;
+  /** Why a mock that looks right did not match (only the encoding differs), or "". */
+  hint: string;
+}
+
 /** The mocks of one run, plus what it saw that no mock answered. */
 export interface MockScope {
   mocks: readonly HttpMock[];
   /** Origins that pass through unmocked (a real model provider's endpoint). */
   passthroughOrigins: readonly string[];
-  /** `METHOD URL` of each request no mock matched. */
-  unmatched: string[];
+  /** Each request no mock matched. */
+  unmatched: UnmatchedRequest[];
   /** The run's cassette (record / replay / auto): it answers every request no mock matched. */
   cassette?: CassetteSession;
+  /** How many requests each mock (by index) has answered: where its `responses` sequence stands. */
+  served?: Map<number, number>;
 }
 
 const scopes = new AsyncLocalStorage<MockScope>();
@@ -48,18 +67,19 @@ function installInterceptor(): Promise<void> {
       http.all('*', async ({ request }) => {
         const scope = scopes.getStore();
         if (!scope) return passthrough();
-        const mock = scope.mocks.find((candidate) => matches(candidate, request.method, request.url));
-        if (!mock) {
+        const found = await findMock(scope, request);
+        if (!found.mock) {
           // Scenario mocks win; everything else a cassette run sends is recorded or replayed.
           if (scope.cassette) return scope.cassette.respond(request, live);
           if (scope.passthroughOrigins.includes(new URL(request.url).origin)) return passthrough();
-          scope.unmatched.push(`${request.method} ${request.url}`);
+          scope.unmatched.push({ request: `${request.method} ${request.url}`, hint: found.hint || encodingHint(scope.mocks, request.method, request.url) });
           return HttpResponse.error();
         }
-        if (mock.delay_ms) await delay(mock.delay_ms);
-        const init = { status: mock.status ?? 200, headers: mock.headers };
-        if (mock.json !== undefined) return HttpResponse.json(mock.json as never, init);
-        return new HttpResponse(mock.body ?? '', init);
+        const answer = nextResponse(scope, found.mock, found.index);
+        if (answer.delay_ms) await delay(answer.delay_ms);
+        const init = { status: answer.status ?? 200, headers: answer.headers };
+        if (answer.json !== undefined) return HttpResponse.json(answer.json as never, init);
+        return new HttpResponse(answer.body ?? '', init);
       }),
     );
     server.listen({ onUnhandledRequest: 'bypass' });
@@ -67,8 +87,30 @@ function installInterceptor(): Promise<void> {
   return installed;
 }
 
-function matches(mock: HttpMock, method: string, url: string): boolean {
-  if (mock.method && mock.method.toUpperCase() !== method.toUpperCase()) return false;
-  // A hand-written matcher, not a regex: `*-*-*` against a long URL must not backtrack.
-  return mock.url.includes('*') ? wildcardMatch(mock.url, url) : mock.url === url;
+/**
+ * The first mock whose method, URL and `match` fit the request; when none does but a mock's
+ * route fits and only its `match` fails, a hint saying why (for the unmatched error).
+ */
+async function findMock(scope: MockScope, request: Request): Promise<{ mock?: HttpMock; index: number; hint: string }> {
+  let body: string | undefined;
+  let hint = '';
+  for (const [index, mock] of scope.mocks.entries()) {
+    if (!routeMatches(mock, request.method, request.url)) continue;
+    if (!mock.match) return { mock, index, hint };
+    // Read from a clone: a cassette may still need the body of a request no mock answers.
+    body ??= await request.clone().text();
+    const why = bodyMismatch(mock, body);
+    if (!why) return { mock, index, hint };
+    hint ||= ` (mocks.http[${index}] has this route, but its match ${why})`;
+  }
+  return { index: -1, hint };
+}
+
+/** The mock's answer to this request: its own keys, or the next of its `responses` (the last repeats). */
+function nextResponse(scope: MockScope, mock: HttpMock, index: number): HttpMockResponse {
+  if (!mock.responses) return mock;
+  scope.served ??= new Map();
+  const count = scope.served.get(index) ?? 0;
+  scope.served.set(index, count + 1);
+  return mock.responses[Math.min(count, mock.responses.length - 1)];
 }

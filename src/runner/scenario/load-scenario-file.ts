@@ -17,6 +17,7 @@ import { checkScenarioNames } from './check-scenario-names.js';
 import { findTemplate, loadDataset, renderTemplates } from './dataset.js';
 import { judgeJobs, type GraderModel, type JudgeJob } from '../judge/grader-model.js';
 import { scenarioFileId, type FoundScenarioFile } from './discover.js';
+import { validateHttpMocks } from '../mocks/validate-mocks.js';
 import { scenarioFileSchema, scenarioSchema, validateScript } from './scenario-schema.js';
 import type { Scenario } from './scenario.js';
 import type { ScenarioFileSpec, ScenarioSpec } from './scenario-format.generated.js';
@@ -179,6 +180,8 @@ function loadOne(
   const problems: ConfigError[] = [];
   const builds = [revision.build, ...variantBuilds(revision, context)];
   if (script) collectConfigErrors(problems, () => validateScript(script, (path, expected, atKey) => locate(['model', 'script', ...path], expected, atKey)));
+  const mocks = merged.mocks?.http;
+  if (mocks) collectConfigErrors(problems, () => validateHttpMocks(mocks, (path, expected, atKey) => locate(['mocks', 'http', ...path], expected, atKey)));
   const approvals = merged.approvals;
   if (approvals?.tools) {
     const tools = approvals.tools;

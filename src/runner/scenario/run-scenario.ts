@@ -108,7 +108,7 @@ function decide(row: ScenarioRow, scenario: Scenario, record: TestRunRecord, inc
   if (turn.error) return setError(row, turn.error.type, turn.error.message);
   if (record.unmatched.length) {
     // The URLs may carry credentials (`?api_key=`, `user:password@`): their values stay out.
-    const unmatched = record.unmatched.map((request) => capEchoed(scrubCredentialShapes(request)));
+    const unmatched = record.unmatched.map(({ request, hint }) => capEchoed(scrubCredentialShapes(request)) + scrubCredentialShapes(hint));
     return setError(row, 'UNMATCHED_REQUEST', `no mock matched ${unmatched.join(', ')} (scenario mocks.http)`);
   }
   if (incomplete) return setError(row, 'INCOMPLETE_SPANS', `the run's spans are incomplete: ${incomplete}`);

@@ -50,7 +50,7 @@ export interface MessageSpec {
 export interface ModelOverrideSpec {
   script?: ScriptEntrySpec[];
   allow_unknown_tools?: boolean;
-  provider?: 'scripted' | 'openai' | 'anthropic';
+  provider?: 'scripted' | 'openai' | 'anthropic' | 'openai-responses';
   model?: string;
   parameters?: {
     [k: string]: unknown;
@@ -102,6 +102,10 @@ export interface HttpMockSpec {
     | 'head'
     | 'options';
   url: string;
+  match?: {
+    json?: unknown;
+    body?: unknown;
+  };
   status?: number;
   json?: unknown;
   body?: string;
@@ -109,6 +113,18 @@ export interface HttpMockSpec {
     [k: string]: string;
   };
   delay_ms?: number;
+  /**
+   * @minItems 1
+   */
+  responses?: {
+    status?: number;
+    json?: unknown;
+    body?: string;
+    headers?: {
+      [k: string]: string;
+    };
+    delay_ms?: number;
+  }[];
 }
 export interface ResumeAnswerSpec {
   decision: 'approve' | 'deny';

@@ -61,6 +61,15 @@ const message = {
   properties: { role: { enum: ['user', 'assistant'] }, content: { type: 'string' } },
 };
 
+/** One answer of a mock: its own keys, or each item of its `responses`. */
+const mockResponseProperties = {
+  status: { type: 'integer', minimum: 100, maximum: 599 },
+  json: {},
+  body: { type: 'string' },
+  headers: { type: 'object', additionalProperties: { type: 'string' } },
+  delay_ms: { type: 'integer', minimum: 0 },
+} as const;
+
 const httpMock = {
   type: 'object',
   required: ['url'],
@@ -68,11 +77,10 @@ const httpMock = {
   properties: {
     method: { enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'get', 'post', 'put', 'patch', 'delete', 'head', 'options'] },
     url: { type: 'string', minLength: 1 },
-    status: { type: 'integer', minimum: 100, maximum: 599 },
-    json: {},
-    body: { type: 'string' },
-    headers: { type: 'object', additionalProperties: { type: 'string' } },
-    delay_ms: { type: 'integer', minimum: 0 },
+    // What the request body must hold (docs/formats.md, Scenario, Mocks); checked by validateHttpMocks.
+    match: { type: 'object', additionalProperties: false, minProperties: 1, properties: { json: {}, body: {} } },
+    ...mockResponseProperties,
+    responses: { type: 'array', minItems: 1, items: { type: 'object', additionalProperties: false, properties: mockResponseProperties } },
   },
 };
 

@@ -5,7 +5,8 @@ import type { AgentSpec } from '../../engine/revision/types.js';
 /**
  * The redactor of a run: every key it was given, from the environment (secret variables) and
  * from the agent builds it runs (secret-named `llm.parameters`, the password and key-like query
- * values of `llm.base_url` and of `http` tool URLs, secret `http` tool headers).
+ * values of `llm.base_url` and of `http` tool URLs, secret `http` tool headers, secret headers
+ * of MCP servers over HTTP).
  */
 export function runRedactor(env: Readonly<Record<string, string | undefined>>, agents: Iterable<AgentSpec>): Redactor {
   const redactor = new Redactor().add(secretEnvValues(env));
@@ -14,9 +15,27 @@ export function runRedactor(env: Readonly<Record<string, string | undefined>>, a
     if (seen.has(agent)) continue;
     seen.add(agent);
     redactor.add(agentSecrets(agent));
+    redactor.add(mcpHeaderSecrets(agent, env));
   }
   return redactor;
 }
+
+/**
+ * The secret header values of the agent's Streamable HTTP MCP servers as they will be sent:
+ * `{{ env.NAME }}` filled from `env`, so a token is scrubbed whatever its variable is called.
+ */
+function mcpHeaderSecrets(agent: AgentSpec, env: Readonly<Record<string, string | undefined>>): string[] {
+  return (agent.mcps ?? []).flatMap((server) => {
+    if (server.url === undefined) return [];
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(server.headers ?? {})) {
+      headers[name] = value.replace(ENV_TEMPLATE, (_whole, variable: string) => env[variable] ?? '');
+    }
+    return [...secretUrlValues(server.url), ...secretHeaderValues(headers)];
+  });
+}
+
+const ENV_TEMPLATE = /\{\{\s*env\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 
 /** The secret values written in one agent build. */
 export function agentSecrets(agent: AgentSpec): string[] {

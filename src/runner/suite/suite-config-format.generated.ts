@@ -24,7 +24,7 @@ export interface SkillOptionsSpec {
   delivery?: 'inline' | 'on_demand';
 }
 export interface ModelSpec {
-  provider?: 'scripted' | 'openai' | 'anthropic';
+  provider?: 'scripted' | 'openai' | 'anthropic' | 'openai-responses';
   model?: string;
   parameters?: {
     [k: string]: unknown;
@@ -38,7 +38,7 @@ export interface JudgeSpec {
 }
 export interface GraderModelSpec {
   script?: ScriptEntrySpec[];
-  provider?: 'scripted' | 'openai' | 'anthropic';
+  provider?: 'scripted' | 'openai' | 'anthropic' | 'openai-responses';
   model?: string;
   parameters?: {
     [k: string]: unknown;

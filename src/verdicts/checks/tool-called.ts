@@ -6,43 +6,50 @@ import { checkSchema, checkToolAndArgs, objectParams, PARAM } from '../check-par
 import { result, type Check } from './check.js';
 import { summarizeCalls, times } from '../describe.js';
 import { visibleCalls } from '../evidence.js';
+import type { ToolCall } from '../evidence-types.js';
+import { REQUEST_PARAM, requestMismatch, validateExpectedRequest, type ExpectedRequest } from '../request-match.js';
 
-/** `tool_called: {tool, min, max, args, args_mode, nested}`. */
+/** `tool_called: {tool, min, max, args, args_mode, request, nested}`. */
 export interface ToolCalledParams {
   tool: string;
   min?: number;
   max?: number;
   args?: Record<string, unknown>;
   args_mode?: ArgsMode;
+  /** What the http request the call sent must hold (method, url, headers, json, body). */
+  request?: ExpectedRequest;
   nested?: boolean;
 }
 
 const KIND = 'tool_called';
 const schema = objectParams(
-  { tool: PARAM.tool, min: PARAM.count, max: PARAM.count, args: PARAM.args, args_mode: PARAM.argsMode, nested: PARAM.nested },
+  { tool: PARAM.tool, min: PARAM.count, max: PARAM.count, args: PARAM.args, args_mode: PARAM.argsMode, request: REQUEST_PARAM, nested: PARAM.nested },
   ['tool'],
 );
 
-/** The tool was called between `min` (default 1) and `max` times with matching arguments (default mode superset). */
+/** The tool was called between `min` (default 1) and `max` times with matching arguments (default mode superset) and request. */
 export const toolCalled: Check<ToolCalledParams> = {
   kind: KIND,
   validate(params: unknown, locate: Locator): void {
     checkSchema(schema, params, locate);
     const p = params as ToolCalledParams;
     checkToolAndArgs(p, locate);
+    if (p.request) validateExpectedRequest(p.request, ['request'], locate);
     if (p.max !== undefined && p.max < (p.min ?? 1)) throw locate(['max'], `max (${p.max}) is below min (${p.min ?? 1})`);
   },
   references: (params) => toolReference(params),
   run(params, evidence, id) {
     const calls = visibleCalls(evidence, params.nested);
     const mode = params.args_mode ?? 'superset';
-    const matching = calls.filter((call) => callMismatch(params, call, mode) === null);
+    const withRequest = (call: ToolCall) => !params.request || requestMismatch(params.request, call) === null;
+    const matching = calls.filter((call) => callMismatch(params, call, mode) === null && withRequest(call));
     const min = params.min ?? 1;
-    const withArgs = params.args && mode !== 'ignore' ? ' with matching arguments' : '';
+    const args = params.args && mode !== 'ignore' ? ['arguments'] : [];
+    const withArgs = args.length || params.request ? ` with matching ${[...args, ...(params.request ? ['request'] : [])].join(' and ')}` : '';
     if (matching.length < min) {
       const named = calls.filter((call) => sameTool(params, call));
       return result(KIND, id, 'fail',
-        `expected ${params.tool} to be called at least ${times(min)}${withArgs}; saw ${summarizeCalls(calls)}${closestMismatch(params, named, mode, calls)}`,
+        `expected ${params.tool} to be called at least ${times(min)}${withArgs}; saw ${summarizeCalls(calls)}${closest(params, named, mode, calls)}`,
         named.map((call) => call.span_id));
     }
     const ids = matching.map((call) => call.span_id);
@@ -53,3 +60,14 @@ export const toolCalled: Check<ToolCalledParams> = {
     return result(KIND, id, 'pass', `${params.tool} was called ${times(matching.length)}${withArgs} (expected ${bounds})`, ids);
   },
 };
+
+/** The closest call's argument difference, else (arguments matching) its request difference. */
+function closest(params: ToolCalledParams, named: ToolCall[], mode: ArgsMode, calls: ToolCall[]): string {
+  const byArgs = closestMismatch(params, named, mode, calls);
+  if (byArgs || !params.request) return byArgs;
+  for (const call of named) {
+    const why = requestMismatch(params.request, call);
+    if (why) return `; closest: ${call.name} call ${calls.indexOf(call) + 1}: ${why}`;
+  }
+  return '';
+}

@@ -1,9 +1,6 @@
 import type { Locator } from '../../config/assert-format.js';
-import { matchArgs } from '../args/args-mode.js';
-import { isPlainObject } from '../args/json-value.js';
+import { describeMismatch, matchDocument } from '../args/match-document.js';
 import { toolReference } from '../check-references.js';
-import { matchValue } from '../args/matchers.js';
-import type { Mismatch } from '../args/mismatch.js';
 import { validateExpectedValue } from '../args/validate-expected.js';
 import { checkSchema, objectParams, PARAM } from '../check-params.js';
 import { result, type Check } from './check.js';
@@ -56,25 +53,10 @@ export const toolReturned: Check<ToolReturnedParams> = {
     }
     let why = '';
     for (const call of returned) {
-      const mismatch = matchResult(params.result, call.result, params.result_mode ?? 'superset');
+      const mismatch = matchDocument(params.result, call.result, params.result_mode ?? 'superset');
       if (!mismatch) return result(KIND, id, 'pass', `${params.tool} returned ${show(call.result)}`, [call.span_id]);
-      why ||= `${mismatch.argument ? `at ${mismatch.argument}: ` : ''}${mismatch.message}`;
+      why ||= describeMismatch(mismatch);
     }
     return result(KIND, id, 'fail', `expected ${params.tool} to return ${show(params.result)}; it returned ${show(returned[0].result)} (${why})`, ids);
   },
 };
-
-/**
- * An object result is compared key by key under the mode, so a chain's result can be checked
- * without its random `chain_id`; any other expected value is matched whole.
- */
-function matchResult(expected: unknown, actual: unknown, mode: (typeof RESULT_MODES)[number]): Mismatch | null {
-  if (isPlainObject(expected) && isPlainObject(actual) && !isMatcher(expected)) return matchArgs(expected, actual, mode);
-  return matchValue(expected, actual, '');
-}
-
-/** `{$regex: ...}` and the other one-key `$` matchers stand for a value, not for an object's keys. */
-function isMatcher(value: Record<string, unknown>): boolean {
-  const keys = Object.keys(value);
-  return keys.length === 1 && keys[0].startsWith('$');
-}

@@ -29,8 +29,20 @@ describe('agent.mcps validation', () => {
     [{ mcps: [{ name: 'fs', command: ['x'], tools: ['a', 'a'] }] }, /agent\.mcps\[0\]\.tools\[1\]: "a" is listed twice/],
     [{ mcps: [{ name: 'fs', command: ['x'], allow_env: ['HOME'] }] }, /unknown key "allow_env"/],
     [{ tools: [{ name: 'mcp__fs__read', returns: 1 }] }, /reserved for the tools of agent\.mcps/],
+    [{ mcps: [{ name: 'fs' }] }, /agent\.mcps\[0\]: expected "command" \(argv of a stdio server\) or "url"/],
+    [{ mcps: [{ name: 'fs', command: ['x'], url: 'http://127.0.0.1:1/mcp' }] }, /agent\.mcps\[0\]\.url: give either "command" .* or "url" .*, not both/],
+    [{ mcps: [{ name: 'fs', url: 'ws://127.0.0.1:1/mcp' }] }, /agent\.mcps\[0\]\.url: expected an absolute http:\/\/ or https:\/\/ URL/],
+    [{ mcps: [{ name: 'fs', url: 'mcp' }] }, /agent\.mcps\[0\]\.url: expected an absolute/],
+    [{ mcps: [{ name: 'fs', command: ['x'], headers: { a: 'b' } }] }, /agent\.mcps\[0\]\.headers: "headers" are sent to a "url" server/],
+    [{ mcps: [{ name: 'fs', url: 'https://mcp.test/', env_allow: ['HOME'] }] }, /agent\.mcps\[0\]\.env_allow: .*a "url" server has none/],
+    [{ mcps: [{ name: 'fs', url: 'https://mcp.test/', headers: { Authorization: 'Bearer {{ args.token }}' } }] }, /agent\.mcps\[0\]\.headers\.Authorization: unknown template "\{\{ args\.token \}\}": .*\{\{ env\.NAME \}\}/],
+    [{ mcps: [{ name: 'fs', url: 'https://mcp.test/', headers: { Authorization: 'Bearer {{ env.TOKEN' } }] }, /unclosed template/],
   ])('rejects %j', (extra, message) => {
     expect(problem(agent(extra))).toMatch(message);
+  });
+
+  it('accepts a Streamable HTTP entry with env-templated headers', () => {
+    expect(problem(agent({ mcps: [{ name: 'gh', url: 'https://api.githubcopilot.test/mcp/', headers: { Authorization: 'Bearer {{ env.GITHUB_TOKEN }}', 'X-Team': 'core' }, tools: ['get_me'], timeout_ms: 1000 }] }))).toBe('valid');
   });
 
   it('locates a problem in a file by line and column', () => {

@@ -157,3 +157,26 @@ agent:
     ]);
   });
 });
+
+describe('the | path filter of http urls', () => {
+  it('is accepted in an http url, with its argument checked like any template', () => {
+    const tool = { name: 'f', parameters: { type: 'object', properties: { repo: { type: 'string' } } }, http: { url: 'https://api.test/repos/{{ args.repo | path }}/issues' } };
+    expect(() => revisionFromValue({ id: 'b', ...withTools(tool) })).not.toThrow();
+    const typo = loadError(withTools({ ...tool, http: { url: 'https://api.test/repos/{{ args.rpo | path }}' } }));
+    expect(typo.expected).toContain('template "{{ args.rpo }}" names no parameter of the tool');
+  });
+
+  it('refuses an unknown filter in a url with a suggestion, and any filter elsewhere', () => {
+    const unknown = loadError(withTools({ name: 'f', http: { url: 'https://api.test/repos/{{ args.repo | paht }}' } }));
+    expect(unknown.path).toBe('agent.tools[0].http.url');
+    expect(unknown.expected).toBe('unknown filter "paht" in "{{ args.repo | paht }}": expected | path; did you mean "path"?');
+    const header = loadError(withTools({ name: 'f', http: { url: 'https://api.test/', headers: { 'x-repo': '{{ args.repo | path }}' } } }));
+    expect(header.path).toBe('agent.tools[0].http.headers.x-repo');
+    expect(header.expected).toContain('is not allowed here: only an http tool\'s url takes one');
+  });
+
+  it('refuses a literal "." or ".." path segment in a url', () => {
+    const error = loadError(withTools({ name: 'f', http: { url: 'https://api.test/a/../{{ args.id }}' } }));
+    expect(error.expected).toBe('URL "https://api.test/a/../{{ args.id }}" has a ".." path segment, which URL parsers remove; write the path it stands for');
+  });
+});

@@ -1,5 +1,7 @@
 import { AgentcheckError, ToolError } from '../../../config/errors.js';
 import { interpolate, type InterpolateOptions } from '../../template/interpolate.js';
+import type { TemplateLookup } from '../../template/template-path.js';
+import { interpolateUrl } from '../../template/url-template.js';
 
 /**
  * Applies `{{ args.x }}` templates from a tool's call arguments to one field of its spec.
@@ -13,8 +15,24 @@ export function templateFromArgs(
   field: string,
   options?: InterpolateOptions,
 ): unknown {
+  return asToolError(tool, () => interpolate(value, argsLookup(args), `tool ${tool} ${field}`, options));
+}
+
+/**
+ * An http tool's URL with `{{ args.x }}` and `{{ args.x | path }}` filled in (url-template.ts);
+ * ToolError TEMPLATE_UNDEFINED or PATH_TRAVERSAL.
+ */
+export function urlFromArgs(tool: string, url: string, args: Record<string, unknown>): string {
+  return asToolError(tool, () => interpolateUrl(url, argsLookup(args), `tool ${tool} http.url`));
+}
+
+function argsLookup(args: Record<string, unknown>): TemplateLookup {
+  return (name) => (name === 'args' ? { found: true, value: args } : { found: false });
+}
+
+function asToolError<T>(tool: string, fill: () => T): T {
   try {
-    return interpolate(value, (name) => (name === 'args' ? { found: true, value: args } : { found: false }), `tool ${tool} ${field}`, options);
+    return fill();
   } catch (error) {
     if (error instanceof AgentcheckError) throw new ToolError(tool, error.message, error.code, { cause: error });
     throw error;

@@ -3,18 +3,14 @@ import { scrubSecretValues, secretHeaderValues, secretUrlValues } from '../../..
 import type { HttpSpec, ToolSpec } from '../../revision/types.js';
 import { stringifyValue } from '../../template/interpolate.js';
 import type { Tool, ToolContext, ToolOutcome } from '../tool.js';
-import { templateFromArgs } from './args-template.js';
+import { templateFromArgs, urlFromArgs } from './args-template.js';
+import { httpRequestAttributes, type SentRequest } from './http-request-attributes.js';
 import { toolHeader } from './tool-header.js';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** A request after templating, ready for fetch. */
-interface PreparedRequest {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body?: string;
-}
+type PreparedRequest = SentRequest;
 
 /**
  * An `http` tool (docs/formats.md, Tools): one fetch per call with `{{ args.x }}` templates in url,
@@ -30,9 +26,10 @@ export function createHttpTool(spec: ToolSpec): Tool {
       // A server may echo a credential back (a 401 quoting the token, an echo endpoint), and a
       // failure message may quote the URL: the result reaches the model, spans and reports, so
       // secret header values and the URL's credentials are cut out of it.
-      const outcome = await send(spec.name, http, request, ctx);
+      // The request as sent is recorded on the span (secrets scrubbed), so checks can assert it.
+      const { status, ...outcome } = await send(spec.name, http, request, ctx);
       const secrets = [...secretHeaderValues(request.headers), ...secretUrlValues(request.url)];
-      return { ...outcome, result: scrubSecretValues(outcome.result, secrets) };
+      return { ...outcome, result: scrubSecretValues(outcome.result, secrets), spanAttributes: httpRequestAttributes(request, secrets, status) };
     },
   };
 }
@@ -40,7 +37,7 @@ export function createHttpTool(spec: ToolSpec): Tool {
 function prepare(name: string, http: HttpSpec, args: Record<string, unknown>): PreparedRequest {
   const method = (http.method ?? 'GET').toUpperCase();
   // Values embedded in the URL are URL-encoded, so `a b&c=d` cannot add a query parameter.
-  const url = stringifyValue(templateFromArgs(name, http.url, args, 'http.url', { encode: encodeURIComponent }));
+  const url = urlFromArgs(name, http.url, args);
   if (!URL.canParse(url)) throw new ToolError(name, `tool ${name}: "${url}" is not a valid URL after templating`, 'INVALID_URL');
   const headers: Record<string, string> = {};
   for (const [key, value] of Object.entries(http.headers ?? {})) {
@@ -58,7 +55,10 @@ function prepare(name: string, http: HttpSpec, args: Record<string, unknown>): P
   return { method, url, headers, body: JSON.stringify(body) };
 }
 
-async function send(name: string, http: HttpSpec, request: PreparedRequest, ctx: ToolContext): Promise<ToolOutcome> {
+/** The outcome of one fetch, with the response status when a response arrived. */
+type Sent = ToolOutcome & { status?: number };
+
+async function send(name: string, http: HttpSpec, request: PreparedRequest, ctx: ToolContext): Promise<Sent> {
   const timeoutMs = http.timeout_ms ?? DEFAULT_TIMEOUT_MS;
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = ctx.signal ? AbortSignal.any([timeout, ctx.signal]) : timeout;
@@ -66,8 +66,8 @@ async function send(name: string, http: HttpSpec, request: PreparedRequest, ctx:
     // Looked up per call, not captured at import, so msw (which patches globalThis.fetch) intercepts.
     const response = await globalThis.fetch(request.url, { method: request.method, headers: request.headers, body: request.body, signal });
     const body = parseBody(await response.text());
-    if (!response.ok) return { result: { status: response.status, body }, isError: true, errorType: `http_${response.status}` };
-    return { result: body, isError: false };
+    if (!response.ok) return { result: { status: response.status, body }, isError: true, errorType: `http_${response.status}`, status: response.status };
+    return { result: body, isError: false, status: response.status };
   } catch (error) {
     if (timeout.aborted) {
       return { result: { error: `${name}: ${request.method} ${request.url} timed out after ${timeoutMs} ms` }, isError: true, errorType: 'timeout' };

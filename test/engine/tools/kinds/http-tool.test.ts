@@ -55,7 +55,7 @@ describe('http tool', () => {
       body: { order: '{{ args.id }}', qty: '{{ args.qty }}', items: '{{ args.items }}', note: 'qty={{ args.qty }}' },
     });
     const outcome = await tool.execute({ id: '12/34', q: 'a b&c=d', qty: 2, items: ['x', 'y'] }, ctx);
-    expect(outcome).toEqual({ result: { ok: true }, isError: false });
+    expect(outcome).toMatchObject({ result: { ok: true }, isError: false });
     expect(seen).toHaveLength(1);
     expect(seen[0].method).toBe('POST');
     expect(seen[0].url).toBe('https://shop.test/echo/orders/12%2F34?q=a%20b%26c%3Dd');
@@ -80,12 +80,12 @@ describe('http tool', () => {
   });
 
   it('makes non-2xx an error outcome carrying status and body', async () => {
-    expect(await make({ url: 'https://shop.test/missing' }).execute({}, ctx)).toEqual({
+    expect(await make({ url: 'https://shop.test/missing' }).execute({}, ctx)).toMatchObject({
       isError: true,
       errorType: 'http_404',
       result: { status: 404, body: { error: 'no such order' } },
     });
-    expect(await make({ url: 'https://shop.test/broken' }).execute({}, ctx)).toEqual({
+    expect(await make({ url: 'https://shop.test/broken' }).execute({}, ctx)).toMatchObject({
       isError: true,
       errorType: 'http_503',
       result: { status: 503, body: 'upstream down' },
@@ -144,5 +144,46 @@ describe('http tool body', () => {
     const outcome = await make({ method: 'GET', url: 'https://shop.test/echo/x', headers: {}, body: null }).execute({}, ctx);
     expect(outcome.isError).toBe(false);
     expect(seen[0]).toMatchObject({ method: 'GET', body: '' });
+  });
+});
+
+describe('http tool urls with | path', () => {
+  it('sends an owner/repo value with its "/" kept, other reserved characters encoded', async () => {
+    const tool = make({ url: 'https://shop.test/echo/repos/{{ args.repo | path }}/issues?label={{ args.label }}' });
+    expect(await tool.execute({ repo: 'octo/hello world', label: 'a/b' }, ctx)).toMatchObject({ result: { ok: true }, isError: false });
+    expect(seen[0].url).toBe('https://shop.test/echo/repos/octo/hello%20world/issues?label=a%2Fb');
+  });
+
+  it('refuses a value with a ".." segment before any request is sent (tool error path_traversal)', async () => {
+    const error = await make({ url: 'https://shop.test/echo/repos/{{ args.repo | path }}' }).execute({ repo: 'octo/../../admin' }, ctx).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolError);
+    expect(error).toMatchObject({ code: 'PATH_TRAVERSAL', tool: 'api' });
+    expect(seen).toHaveLength(0);
+  });
+});
+
+describe('the request an http tool sent, for its span', () => {
+  it('records method, URL, headers and body with secrets scrubbed, and the response status', async () => {
+    const tool = make({
+      method: 'POST',
+      url: 'https://shop.test/echo/r?api_key=sk-live-abcdef123&page=2',
+      headers: { authorization: 'Bearer tok-1234567890', 'x-trace': 'echo tok-1234567890', 'x-short': 'abc' },
+      body: { note: 'token tok-1234567890 here', n: '{{ args.n }}' },
+    });
+    const outcome = await tool.execute({ n: 3 }, ctx);
+    expect(outcome.spanAttributes).toEqual({
+      'http.request.method': 'POST',
+      'url.full': 'https://shop.test/echo/r?api_key=[redacted]&page=2',
+      'agentcheck.http.request.headers': JSON.stringify({ authorization: '[redacted]', 'x-trace': 'echo [redacted]', 'x-short': 'abc', 'content-type': 'application/json' }),
+      'agentcheck.http.request.body': '{"note":"token [redacted] here","n":3}',
+      'http.response.status_code': 200,
+    });
+  });
+
+  it('records the request of a failed call too, without a status when no response came', async () => {
+    const outcome = await make({ url: 'https://shop.test/down' }).execute({}, ctx);
+    expect(outcome.spanAttributes).toEqual({ 'http.request.method': 'GET', 'url.full': 'https://shop.test/down', 'agentcheck.http.request.headers': '{}' });
+    const missing = await make({ url: 'https://shop.test/missing' }).execute({}, ctx);
+    expect(missing.spanAttributes?.['http.response.status_code']).toBe(404);
   });
 });

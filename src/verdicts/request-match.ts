@@ -1,0 +1,70 @@
+import type { Locator } from '../config/assert-format.js';
+import type { PathSegments } from '../config/source.js';
+import { describeMismatch, matchDocument } from './args/match-document.js';
+import { matchValue } from './args/matchers.js';
+import { validateExpectedValue } from './args/validate-expected.js';
+import type { ToolCall } from './evidence-types.js';
+
+/** What a check expects of the request an http tool sent (`tool_called.request`, docs/verdicts.md). */
+export interface ExpectedRequest {
+  method?: string;
+  /** The URL as sent (credentials `[redacted]`): a string, or a matcher such as `{$regex: ...}`. */
+  url?: unknown;
+  /** Header name (any case) -> expected value; headers not listed may be there. */
+  headers?: Record<string, unknown>;
+  /** Compared with the body parsed as JSON: an object's listed keys must match. */
+  json?: unknown;
+  /** Compared with the body text. */
+  body?: unknown;
+}
+
+/** Schema of `request` in a check's params. */
+export const REQUEST_PARAM = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: { method: { type: 'string', minLength: 1 }, url: {}, headers: { type: 'object' }, json: {}, body: {} },
+} as const;
+
+/** Validates the matchers of an expected request (the schema is checked already). */
+export function validateExpectedRequest(request: ExpectedRequest, at: PathSegments, locate: Locator): void {
+  for (const key of ['url', 'json', 'body'] as const) {
+    if (request[key] !== undefined) validateExpectedValue(request[key], [...at, key], locate);
+  }
+  for (const [name, value] of Object.entries(request.headers ?? {})) validateExpectedValue(value, [...at, 'headers', name], locate);
+}
+
+/** Why the call's recorded request is not the expected one, or null when it is. */
+export function requestMismatch(expected: ExpectedRequest, call: ToolCall): string | null {
+  const sent = call.request;
+  if (!sent) return 'recorded no HTTP request (only http tools do)';
+  if (expected.method !== undefined && expected.method.toUpperCase() !== sent.method.toUpperCase()) {
+    return `request method ${sent.method}, expected ${expected.method.toUpperCase()}`;
+  }
+  if (expected.url !== undefined) {
+    const mismatch = matchValue(expected.url, sent.url, 'url');
+    if (mismatch) return `request ${describeMismatch(mismatch)}`;
+  }
+  const headers = new Map(Object.entries(sent.headers).map(([name, value]) => [name.toLowerCase(), value]));
+  for (const [name, value] of Object.entries(expected.headers ?? {})) {
+    const key = name.toLowerCase();
+    const mismatch = matchValue(value, headers.get(key), `headers.${key}`, headers.has(key));
+    if (mismatch) return `request ${describeMismatch(mismatch)}`;
+  }
+  if (expected.body !== undefined) {
+    const mismatch = matchValue(expected.body, sent.body, 'body', sent.body !== undefined);
+    if (mismatch) return `request ${describeMismatch(mismatch)}`;
+  }
+  if (expected.json !== undefined) {
+    if (sent.body === undefined) return 'request had no body (expected JSON)';
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(sent.body);
+    } catch {
+      return 'request body is not JSON';
+    }
+    const mismatch = matchDocument(expected.json, parsed);
+    if (mismatch) return `request json ${describeMismatch(mismatch)}`;
+  }
+  return null;
+}

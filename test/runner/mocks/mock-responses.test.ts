@@ -1,0 +1,96 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadScenarioFile } from '../../../src/runner/scenario/load-scenario-file.js';
+import { runScenario } from '../../../src/runner/scenario/run-scenario.js';
+import { executeTestRun, type TestRunRequest } from '../../../src/runner/test-run.js';
+import { configErrorOf } from '../../helpers/config-error.js';
+import { tempDir } from '../../helpers/temp-dir.js';
+
+const agentFile = join(import.meta.dirname, '../../../fixtures/agents/support-bot.yaml');
+const refund = (reason: string) => ({ name: 'create_refund', args: { order_id: '1234', reason } });
+
+/** Runs create_refund once per reason and returns what each call returned, in order. */
+async function refundResults(reasons: string[], mocks: TestRunRequest['mocks']): Promise<{ results: unknown[]; unmatched: string[] }> {
+  const record = await executeTestRun({
+    agent: agentFile,
+    inputs: { messages: [{ role: 'user', content: 'refund' }] },
+    mocks,
+    script: [...reasons.map((reason) => ({ tool_calls: [refund(reason)] })), { text: 'done' }],
+  });
+  await record.workspace.dispose();
+  return { results: record.evidence.calls.map((call) => call.result), unmatched: record.unmatched.map((u) => u.request + u.hint) };
+}
+
+describe('mock response sequences', () => {
+  it('answers in order, then repeats the last answer', async () => {
+    const { results } = await refundResults(['damaged', 'damaged', 'damaged'], {
+      http: [{ method: 'POST', url: 'https://shop.test/refunds', responses: [{ status: 503, body: 'try later' }, { json: { ok: true, id: 'r1' } }] }],
+    });
+    expect(results).toEqual([{ status: 503, body: 'try later' }, { ok: true, id: 'r1' }, { ok: true, id: 'r1' }]);
+  });
+
+  it('keeps each run\'s place in the sequence apart when runs share the mocks', async () => {
+    const mocks = { http: [{ url: 'https://shop.test/refunds', responses: [{ json: { n: 1 } }, { json: { n: 2 } }] }] };
+    const [a, b] = await Promise.all([refundResults(['late', 'late'], mocks), refundResults(['late'], mocks)]);
+    expect(a.results).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(b.results).toEqual([{ n: 1 }]);
+  });
+});
+
+describe('mock matching on the request body', () => {
+  const byReason = {
+    http: [
+      { method: 'POST', url: 'https://shop.test/refunds', match: { json: { reason: 'damaged', order_id: { $regex: '^\\d+$' } } }, json: { id: 'for-damaged' } },
+      { method: 'POST', url: 'https://shop.test/refunds', match: { body: { $regex: '"reason":"late"' } }, json: { id: 'for-late' } },
+    ],
+  };
+
+  it('answers with the first mock whose match the body satisfies (listed keys; others may be there)', async () => {
+    const { results, unmatched } = await refundResults(['late', 'damaged'], byReason);
+    expect(results).toEqual([{ id: 'for-late' }, { id: 'for-damaged' }]);
+    expect(unmatched).toEqual([]);
+  });
+
+  it('a request whose body no mock matches is unmatched, with the reason of the first mock on its route', async () => {
+    const { unmatched } = await refundResults(['other'], byReason);
+    expect(unmatched).toEqual(['POST https://shop.test/refunds (mocks.http[0] has this route, but its match json: at reason: expected "damaged", got "other")']);
+  });
+});
+
+describe('mock validation at load', () => {
+  function loadError(mocks: string) {
+    const dir = tempDir({
+      'x.scenario.yaml': `name: m\nagent: ${agentFile}\ninputs: {messages: [{role: user, content: hi}]}\nmocks:\n  http:\n${mocks}`,
+    });
+    return configErrorOf(() => loadScenarioFile({ file: join(dir, 'x.scenario.yaml'), root: dir }, { agents: new Map() }));
+  }
+
+  it('refuses responses together with a response key, json with body, and a bad matcher, each located', () => {
+    const mixed = loadError('    - {url: "https://a.test/", status: 200, responses: [{status: 503}]}\n');
+    expect(mixed.path).toBe('mocks.http[0].status');
+    expect(mixed.line).toBe(6);
+    expect(mixed.expected).toContain('a mock answers with "responses" (a sequence) or with its own status, json, body, headers, delay_ms, not both');
+    const both = loadError('    - url: "https://a.test/"\n      responses: [{json: {}}, {json: {}, body: x}]\n');
+    expect(both.path).toBe('mocks.http[0].responses[1].body');
+    expect(both.expected).toBe('an answer has "json" or "body" (text), not both');
+    const matcher = loadError('    - {url: "https://a.test/", match: {json: {id: {$regexp: x}}}}\n');
+    expect(matcher.path).toBe('mocks.http[0].match.json.id.$regexp');
+    const empty = loadError('    - {url: "https://a.test/", responses: []}\n');
+    expect(empty.path).toBe('mocks.http[0].responses');
+  });
+
+  it('a scenario run uses the sequence end to end', async () => {
+    const dir = tempDir({
+      'x.scenario.yaml': `name: retry
+agent: ${agentFile}
+inputs: {messages: [{role: user, content: refund}]}
+mocks: {http: [{method: POST, url: "https://shop.test/refunds", responses: [{status: 503}, {status: 200, json: {ok: true}}]}]}
+model: {script: [{tool_calls: [{name: create_refund, args: {order_id: "1", reason: late}}]}, {tool_calls: [{name: create_refund, args: {order_id: "1", reason: late}}]}, {text: done}]}
+expect: {checks: [{tool_returned: {tool: create_refund, result: {ok: true}}}]}
+`,
+    });
+    const [scenario] = loadScenarioFile({ file: join(dir, 'x.scenario.yaml'), root: dir }, { agents: new Map() });
+    const row = await runScenario(scenario, { variant: 'base', revision: scenario.revision, repeat: 0 });
+    expect(row.checks.map((check) => check.status)).toEqual(['pass']);
+  });
+});

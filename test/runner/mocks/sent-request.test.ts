@@ -1,0 +1,77 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadScenarioFile } from '../../../src/runner/scenario/load-scenario-file.js';
+import { runScenario } from '../../../src/runner/scenario/run-scenario.js';
+import { configErrorOf } from '../../helpers/config-error.js';
+import { tempDir } from '../../helpers/temp-dir.js';
+
+const AGENT = `id: shop
+agent:
+  name: Shop
+  llm: {provider: scripted, model: s}
+  tools:
+    - name: create_refund
+      description: Refund.
+      parameters: {type: object, properties: {order_id: {type: string}, reason: {type: string}}, additionalProperties: false}
+      http:
+        method: POST
+        url: "https://shop.test/orders/{{ args.order_id }}/refunds?api_key=sk-live-0123456789"
+        headers: {Authorization: "Bearer tok-abcdefghijkl", X-Client: agentcheck}
+        body: {reason: "{{ args.reason }}", note: "sent with tok-abcdefghijkl"}
+`;
+
+function scenarioFiles(checks: string): Record<string, string> {
+  return {
+    'agent.yaml': AGENT,
+    'x.scenario.yaml': `name: refund
+agent: agent.yaml
+inputs: {messages: [{role: user, content: refund}]}
+mocks: {http: [{method: POST, url: "https://shop.test/orders/*/refunds*", json: {ok: true}}]}
+model: {script: [{tool_calls: [{name: create_refund, args: {order_id: "42", reason: damaged}}]}, {text: done}]}
+expect:
+  checks:
+${checks}`,
+  };
+}
+
+async function run(checks: string) {
+  const dir = tempDir(scenarioFiles(checks));
+  const [scenario] = loadScenarioFile({ file: join(dir, 'x.scenario.yaml'), root: dir }, { agents: new Map() });
+  return { row: await runScenario(scenario, { variant: 'base', revision: scenario.revision, repeat: 0 }) };
+}
+
+describe('the request an http tool sent is evidence', () => {
+  it('tool_called.request asserts method, URL, headers and JSON body; secrets are scrubbed on the span', async () => {
+    const { row } = await run(`    - tool_called:
+        tool: create_refund
+        request:
+          method: post
+          url: {$regex: "^https://shop\\\\.test/orders/42/refunds\\\\?api_key=\\\\[redacted\\\\]$"}
+          headers: {authorization: "[redacted]", x-client: agentcheck, Content-Type: application/json}
+          json: {reason: damaged, note: "sent with [redacted]"}
+    - spans: {query: {filtering: {operator: and, conditions: [{field: attributes, key: agentcheck.http.request.body, operator: contains, value: damaged}, {field: attributes, key: http.response.status_code, operator: eq, value: 200}]}}, count: {min: 1, max: 1}}
+`);
+    expect(row.checks.map((check) => [check.status, check.reason])).toEqual([
+      ['pass', 'create_refund was called once with matching request (expected at least 1)'],
+      ['pass', expect.any(String)],
+    ]);
+    expect(JSON.stringify(row)).not.toContain('tok-abcdefghijkl');
+    expect(JSON.stringify(row)).not.toContain('sk-live-0123456789');
+  });
+
+  it('a request that differs fails with the difference', async () => {
+    const { row } = await run(`    - tool_called: {tool: create_refund, request: {json: {reason: late}}}
+    - tool_called: {tool: create_refund, args: {reason: damaged}, request: {method: PUT}}
+`);
+    expect(row.checks.map((check) => check.reason)).toEqual([
+      'expected create_refund to be called at least once with matching request; saw create_refund x1; closest: create_refund call 1: request json at reason: expected "late", got "damaged"',
+      'expected create_refund to be called at least once with matching arguments and request; saw create_refund x1; closest: create_refund call 1: request method POST, expected PUT',
+    ]);
+  });
+
+  it('an invalid matcher in request is a load error, located', () => {
+    const dir = tempDir(scenarioFiles('    - tool_called: {tool: create_refund, request: {url: {$regex: "(a+)+"}}}\n'));
+    const error = configErrorOf(() => loadScenarioFile({ file: join(dir, 'x.scenario.yaml'), root: dir }, { agents: new Map() }));
+    expect(error.path).toBe('expect.checks[0].tool_called.request.url.$regex');
+  });
+});
