@@ -14,6 +14,7 @@ import { shardFromEnv } from '../ci/shard-from-env.js';
 import { checkReporterNames, createReporters, type ReporterName } from '../reporters/index.js';
 import { loadSuite, type SuiteSelection } from '../suite/load-suite.js';
 import { failedRuns } from '../suite/only-failed.js';
+import { redactReport } from '../secrets/redact-report.js';
 import { runRedactor } from '../secrets/run-secrets.js';
 import { runSuite } from '../suite/run-suite.js';
 import { folderConfig, loadSuiteConfig, type SuiteConfig } from '../suite/suite-config.js';
@@ -157,7 +158,7 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
   }
 
   // Every key the run was given is scrubbed from the report, as from spans and progress.
-  report = redactor.value<Report>(report);
+  report = redactReport(redactor, report);
   const written = spansFile.failure ? [] : [join(out, 'spans.jsonl')];
   for (const reporter of await createReporters(reporterNames)) {
     try {
