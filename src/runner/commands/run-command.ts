@@ -141,6 +141,8 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
       onSpans: (spans) => spansFile.write(spans),
       selection: { paths, config: config.file, shard: options.shard, grep: options.grep, tags: options.tag, overlay: options.overlay, cwd: io.cwd },
       startedAt,
+      // Nothing here reads the plan after the run: scenarios are let go as their rows are made.
+      releasePlan: true,
     });
   } finally {
     process.removeListener('SIGINT', interrupt);
