@@ -11,13 +11,24 @@ const verdict = (ok) => (ok === null ? 'not measured' : ok ? 'met' : '**missed**
 
 /** What was tried for each target, printed under "Missed" when the figure misses it. */
 const TRIED = {
-  floor: 'Streamed report.json and row-at-a-time secret scrubbing (less GC at the end), batched spans.jsonl writes, no per-span attribute copy, a per-name memo for secret environment names (every run scanned the whole environment with content capture on), precompiled schemas. Left: the OpenTelemetry SDK per span (sampler, attribute sanitising, ids), the engine loop\'s per-turn promises and abort signals, and JSON parsing of span attributes by the verdicts.',
-  cold: 'Commands were already loaded lazily per command; every schema test-run, resume and the MCP server validate is now precompiled at build time. Left: importing @opentelemetry/api, core, sdk-trace-base and resources (about 100-160 ms CPU; a lighter in-house tracer provider behind the same API would remove the SDK) and Ajv, which validate-build loads to compile the agent\'s tool parameter schemas (about 95 ms CPU; user schemas cannot be precompiled at build time).',
-  spans: 'Batched writes (one write per ~64 KB instead of one per run), records sharing the ended span\'s attributes instead of copying them, secret names remembered. Left: the SDK span itself (about a third of the cost) and JSON serialisation of the records (about 40%; the bytes must stay the same).',
-  memory: 'report.json streamed row by row; the secret scrub no longer deep-copies the whole report. Left: the rows themselves (about 3.8 KB of heap each, transcripts included, as report rows must keep them) and the loaded plan (about 3.5 KB per scenario: inputs, script, expectations), both alive until the reports are written, plus V8\'s heap headroom.',
-  peers: 'The ratio follows the floor and memory work above; promptfoo\'s own time is mostly its start-up and per-case bookkeeping.',
-  latency: 'Measured against the process\'s wall time. The per-request CPU of Node 20\'s fetch (undici: Request, web streams, abort signals) dominates; connections are reused (about 2 per concurrent slot). Not changed this round.',
+  floor: 'Streamed report.json and row-at-a-time secret scrubbing (no second copy of the report at the end), planned runs let go as they finish, batched spans.jsonl writes, no per-span attribute copy, a per-name memo for secret environment names (with content capture on, every run split every environment name again), precompiled schemas. Left, spread thin: the OpenTelemetry SDK per span (sampler, attribute sanitising, ids, time), the engine loop\'s per-turn promises and abort signals, loading and validating the YAML (js-yaml, the located checks, the content hash), and the verdicts parsing span attributes back from JSON.',
+  cold: 'Commands were already imported lazily, one per command. Every schema test-run, resume and the MCP server validate is now precompiled at build time (the --script schema among them). What is left: importing @opentelemetry/api, core, sdk-trace-base and resources for the tracer (about 160 ms CPU here: a small in-house TracerProvider behind the same API, with the SDK loaded only for OTLP export, would remove most of it), and Ajv, loaded to compile the agent\'s tool parameter schemas when the build is validated (about 95 ms CPU; those are user schemas, so they cannot be precompiled at build time; a compile cache on disk would be the next step). module.enableCompileCache() needs Node >= 22.1, so it was not used. With --mocks, msw adds about 0.5 s CPU (its main entry loads graphql).',
+  spans: 'Batched spans.jsonl writes (one write per ~64 KB instead of one per run), records that share the ended span\'s attributes instead of copying them, secret names remembered. About 18% less on this machine, not half. By profile, what is left is the SDK span itself (about a third: sampler, attribute sanitising, ids, time) and JSON serialisation of the records (about 40%, mostly the escaped attribute strings and timestamps; the bytes must stay the same). Halving it needs the SDK out of the recording path: an in-house span implementing the API and the ReadableSpan shape the OTLP exporter reads.',
+  memory: 'report.json streamed row by row; the secret scrub no longer deep-copies the whole report; agentcheck run lets each planned run go once its row exists. Peak RSS at 50,000 fell from 1,465 MB to 752 MB on this busy machine (the issue measured 881 MB before). Left: the rows themselves (about 3.8 KB of heap each, transcripts included, which report rows must keep), alive until every reporter has run, plus V8\'s heap headroom above the live set. Next step: spill finished rows to a temporary JSON Lines file and stream them into report.json and the reporters.',
+  peers: 'Wall ratios on a machine this busy mostly measure the load; compare the CPU ratios. promptfoo at -j 8 spends much of its wall time waiting.',
+  latency: 'Measured against the process\'s wall time. Here the run is CPU-bound, not latency-bound: 640 one-call scenarios cost about 4.3 s of CPU (about 6.8 ms each, most of it in Node 20\'s fetch: Request objects, web streams, abort signals), more than the 2 s ideal. Connections are reused (about 2 per concurrent slot). Not changed this round; the next step is a cheaper HTTP path for the providers that keeps msw\'s interception for mocks and cassettes.',
 };
+
+/** This round's before and after, on the same busy machine (CPU or RSS, which load distorts least). */
+const BEFORE_AFTER = [
+  '| figure | before (02ebe4f) | after | command |',
+  '|---|---|---|---|',
+  '| 50,000 scenarios, peak RSS | 1,465 MB | 752 MB | `node dist/bin/agentcheck.js run <50,000 generated scenarios> --reporter json --out <dir>` under /usr/bin/time |',
+  '| 5,000 scenarios, peak RSS | 246 MB | 162 MB | the same with 5,000 |',
+  '| span recording per scenario (CPU) | 62 us | 51-63 us (noisy) | `node bench/spans.mjs` |',
+  '| cold `test-run --json` with --script and --mocks (CPU) | 1.24 s | 1.13-1.17 s | the README example, see cold start |',
+];
+
 
 /** Renders BENCHMARKS.md. */
 export function renderBenchmarks(r, peers) {
@@ -28,7 +39,7 @@ export function renderBenchmarks(r, peers) {
     if (ok === false && !missed.includes(key)) missed.push(key);
   };
   const f = r.floor;
-  if (f) add('floor', `1,000-scenario suite end to end through the CLI vs the same-work floor (bench/floor.mjs), one run`, '<= 2.0x floor (goal 1.5x)', `${x(f.ratio_wall)} wall (${fmt(f.agentcheck.wall_s)} s vs ${fmt(f.floor.wall_s)} s), ${x(f.ratio_cpu)} CPU (${fmt(f.agentcheck.cpu_s)} s vs ${fmt(f.floor.cpu_s)} s); ${f.agentcheck.passed}/${f.size} passed`, f.ratio_wall <= 2.0);
+  if (f) add('floor', `1,000-scenario suite end to end through the CLI vs the same-work floor (bench/floor.mjs), alternated in one bench run`, '<= 2.0x floor (goal 1.5x)', `${x(f.ratio_wall)} wall (${fmt(f.agentcheck.wall_s)} s vs ${fmt(f.floor.wall_s)} s), ${x(f.ratio_cpu)} CPU (${fmt(f.agentcheck.cpu_s)} s vs ${fmt(f.floor.cpu_s)} s); ${f.agentcheck.passed}/${f.size} passed`, f.ratio_wall <= 2.0);
   for (const c of r.cold?.commands ?? []) {
     if (c.target === null) rows.push(`| \`${c.name}\` cold start (not a target) | - | ${x(c.ratio_wall)} \`node -e ''\` wall (${fmt(c.wall_ms, 0)} ms), ${x(c.ratio_cpu)} CPU (${fmt(c.cpu_ms, 0)} ms) | - |`);
     else add('cold', `\`${c.name}\` cold start vs \`node -e ''\` (${fmt(r.cold.node.wall_ms, 0)} ms wall, ${fmt(r.cold.node.cpu_ms, 0)} ms CPU)`, `<= ${c.target}x`, `${x(c.ratio_wall)} wall (${fmt(c.wall_ms, 0)} ms), ${x(c.ratio_cpu)} CPU (${fmt(c.cpu_ms, 0)} ms)`, c.ratio_wall <= c.target);
@@ -64,6 +75,7 @@ export function renderBenchmarks(r, peers) {
     ...rows,
     '',
   ];
+  lines.push('### This round, before and after', '', 'Measured by hand on the same busy machine, before and after the changes of this round.', '', ...BEFORE_AFTER, '');
   if (sizes.length) {
     lines.push('### Suites by size', '', '| scenarios | wall | CPU | peak RSS | passed |', '|---|---|---|---|---|');
     for (const s of sizes) lines.push(`| ${s.size.toLocaleString('en')} | ${fmt(s.wall_s)} s | ${fmt(s.cpu_s)} s | ${fmt(s.rss_mb, 0)} MB | ${s.passed}/${s.rows} |`);
