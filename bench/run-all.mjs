@@ -1,5 +1,5 @@
 // `npm run bench`: runs every benchmark against the performance targets and writes BENCHMARKS.md
-// BENCHMARKS.md (and bench/results/latest.json). Figures are medians of BENCH_RUNS runs (default 5).
+// (and bench/results/latest.json). Figures are medians of BENCH_RUNS runs (default 5).
 // `npm run bench -- NAME...` runs only the named benchmarks (floor, cold, spans, latency, query,
 // scale); the others keep their figures from bench/results/latest.json. BENCH_NOTE, when set, is
 // printed under the heading of BENCHMARKS.md (e.g. that the machine was busy).
