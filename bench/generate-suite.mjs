@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const AGENT = `id: bench-bot
+export const AGENT = `id: bench-bot
 agent:
   name: Bench bot
   llm: {provider: scripted, model: bench}

@@ -1,6 +1,7 @@
 // Latency-bound suite: a local OpenAI-compatible server on 127.0.0.1 answers every request
-// after a fixed delay; N scenarios (one model call each) run at several concurrencies, and the
-// achieved time is compared with the ideal N x latency / C.
+// after a fixed delay; N scenarios (one model call each) run at concurrency C, and the ideal
+// N x latency / C is compared with the whole process's wall time (start-up, loading the suite,
+// connections and writing the reports included) and, for reference, with report.json duration_ms.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -24,9 +25,12 @@ export function startSlowModel(latencyMs) {
       }, latencyMs);
     });
   });
+  let connections = 0;
+  server.on('connection', () => connections++);
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
     port: server.address().port,
     requests: () => requests,
+    connections: () => connections,
     close: () => new Promise((done) => server.close(done)),
   })));
 }
@@ -47,7 +51,7 @@ agent:
 }
 
 /** Runs the latency benchmark for each concurrency. */
-export async function benchLatency({ count = 200, latencyMs = 200, concurrencies = [1, 8, 32] } = {}) {
+export async function benchLatency({ count = 640, latencyMs = 200, concurrencies = [64] } = {}) {
   const model = await startSlowModel(latencyMs);
   const dir = mkdtempSync(join(tmpdir(), 'agentcheck-bench-latency-'));
   try {
@@ -62,7 +66,12 @@ export async function benchLatency({ count = 200, latencyMs = 200, concurrencies
       const runS = report.duration_ms / 1000;
       // Equal-length jobs run in ceil(N / C) waves: the best any scheduler can do.
       const wavesS = (Math.ceil(count / concurrency) * latencyMs) / 1000;
-      results.push({ concurrency, count, latency_ms: latencyMs, passed: report.summary.passed, ideal_s: idealS, waves_s: wavesS, run_s: runS, wall_s: result.wall, efficiency: idealS / runS, efficiency_waves: wavesS / runS });
+      if (report.summary.passed !== count) throw new Error(`latency suite at concurrency ${concurrency}: ${report.summary.passed} of ${count} passed`);
+      results.push({
+        concurrency, count, connections: model.connections(), latency_ms: latencyMs, passed: report.summary.passed, ideal_s: idealS, waves_s: wavesS, run_s: runS, wall_s: result.wall, cpu_s: result.cpu,
+        efficiency: idealS / result.wall, efficiency_run: idealS / runS, efficiency_waves: wavesS / result.wall,
+        command: `node dist/bin/agentcheck.js run <${count} one-call scenarios> --concurrency ${concurrency} --reporter json --out <dir>`,
+      });
     }
     return results;
   } finally {

@@ -14,28 +14,34 @@ export function median(values) {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-/** Runs a command once under /usr/bin/time: wall seconds, peak RSS in MB, exit code. */
+// /usr/bin/time's last line: peak RSS (KB), user and system CPU seconds.
+const TIME_FORMAT = ['-f', '%M %U %S'];
+
+function parseTime(stderr) {
+  const lines = (stderr ?? '').trim().split('\n');
+  const [rssKb, user, sys] = lines[lines.length - 1].split(' ').map(Number);
+  return { rssMb: rssKb / 1024, cpu: user + sys };
+}
+
+/** Runs a command once under /usr/bin/time: wall seconds, CPU seconds (user + system), peak RSS in MB, exit code. */
 export function timeCommand(command, args, options = {}) {
   const started = performance.now();
-  const result = spawnSync('/usr/bin/time', ['-f', '%M', command, ...args], { encoding: 'utf8', maxBuffer: 1 << 28, ...options });
+  const result = spawnSync('/usr/bin/time', [...TIME_FORMAT, command, ...args], { encoding: 'utf8', maxBuffer: 1 << 28, ...options });
   const wall = (performance.now() - started) / 1000;
-  const lines = (result.stderr ?? '').trim().split('\n');
-  const rssKb = Number(lines[lines.length - 1]);
-  return { wall, rssMb: rssKb / 1024, status: result.status, stdout: result.stdout, stderr: result.stderr };
+  return { wall, ...parseTime(result.stderr), status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 /** timeCommand without blocking the event loop (when this process also serves the command). */
 export function timeCommandAsync(command, args, options = {}) {
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn('/usr/bin/time', ['-f', '%M', command, ...args], { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('/usr/bin/time', [...TIME_FORMAT, command, ...args], { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stderr.on('data', (chunk) => (stderr += chunk));
     child.on('close', (status) => {
-      const lines = stderr.trim().split('\n');
-      resolve({ wall: (performance.now() - started) / 1000, rssMb: Number(lines[lines.length - 1]) / 1024, status, stdout, stderr });
+      resolve({ wall: (performance.now() - started) / 1000, ...parseTime(stderr), status, stdout, stderr });
     });
   });
 }
@@ -54,6 +60,11 @@ export function machine() {
 /** Builds the CLI once so every benchmark measures the current sources. */
 export function ensureBuilt() {
   execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
+}
+
+/** Runs `fn` `runs` times and returns the list of results. */
+export function repeat(runs, fn) {
+  return Array.from({ length: runs }, (_, i) => fn(i));
 }
 
 /** Formats seconds or milliseconds with sensible precision. */

@@ -1,57 +1,81 @@
-// Scripted suites of 1,000 and 10,000 generated scenarios through the real CLI
-// (3 tool calls, spans, 3 checks each): wall time, peak RSS, per-scenario overhead.
+// Scripted suites through the real CLI (3 tool calls, 7 spans, 3 checks each): the 1,000-scenario
+// suite against the same-work floor (bench/floor.mjs) in the same session, and 5,000 and 50,000
+// scenarios for peak RSS and the marginal cost per scenario.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateSuite } from './generate-suite.mjs';
-import { CLI, median, timeCommand } from './lib.mjs';
+import { CLI, median, ROOT, timeCommand } from './lib.mjs';
 
-/** Runs the suite benchmarks; `runs` repetitions per size, the median reported. */
-export function benchSuites({ sizes = [1000, 10000], runs = 5 } = {}) {
-  const results = [];
-  for (const size of sizes) {
-    const dir = mkdtempSync(join(tmpdir(), `agentcheck-bench-${size}-`));
-    generateSuite(join(dir, 'suite'), size);
-    const out = join(dir, 'out');
-    const args = [CLI, 'run', join(dir, 'suite'), '--reporter', 'json', '--out', out];
-    const walls = [];
-    const rss = [];
-    let rows = 0;
-    let passed = 0;
-    const repetitions = size >= 10000 ? Math.max(3, Math.ceil(runs / 2)) : runs;
-    for (let i = 0; i < repetitions; i++) {
-      const result = timeCommand('node', args);
-      if (result.status !== 0) throw new Error(`suite of ${size} exited ${result.status}: ${result.stderr.slice(-500)}`);
-      walls.push(result.wall);
-      rss.push(result.rssMb);
-      const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
-      rows = report.scenarios.length;
-      passed = report.summary.passed;
-    }
-    results.push({ size, runs: repetitions, wall_s: median(walls), wall_all: walls, rss_mb: Math.max(...rss), rows, passed, command: `node dist/bin/agentcheck.js run <${size} generated scenarios> --reporter json --out <dir>` });
-    rmSync(dir, { recursive: true, force: true });
-  }
-  return results;
+function runCli(suite, out) {
+  const result = timeCommand('node', [CLI, 'run', suite, '--reporter', 'json', '--out', out]);
+  if (result.status !== 0) throw new Error(`agentcheck run ${suite} exited ${result.status}: ${result.stderr.slice(-500)}`);
+  const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+  return { ...result, rows: report.scenarios.length, passed: report.summary.passed };
 }
 
-/** Harness overhead: median row duration of a 1,000-scenario suite run one scenario at a time. */
-export function benchOverhead({ size = 1000 } = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'agentcheck-bench-overhead-'));
-  generateSuite(join(dir, 'suite'), size);
-  const out = join(dir, 'out');
-  const result = timeCommand('node', [CLI, 'run', join(dir, 'suite'), '--reporter', 'json', '--out', out, '--concurrency', '1']);
-  if (result.status !== 0) throw new Error(`overhead suite exited ${result.status}`);
-  const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
-  const durations = report.scenarios.map((row) => row.duration_ms);
-  rmSync(dir, { recursive: true, force: true });
+function summary(runs) {
   return {
-    size,
-    median_ms: median(durations),
-    p95_ms: [...durations].sort((a, b) => a - b)[Math.ceil(0.95 * durations.length) - 1],
-    command: `node dist/bin/agentcheck.js run <${size} generated scenarios> --concurrency 1 (median of report.json rows' duration_ms)`,
+    wall_s: median(runs.map((r) => r.wall)), cpu_s: median(runs.map((r) => r.cpu)), rss_mb: Math.max(...runs.map((r) => r.rssMb)),
+    wall_all: runs.map((r) => r.wall), cpu_all: runs.map((r) => r.cpu),
   };
 }
 
+/**
+ * The 1,000-scenario suite and the floor, alternated `runs` times; the ratio is of the medians
+ * (wall and CPU) of one bench run.
+ */
+export function benchFloor({ size = 1000, runs = 5 } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'agentcheck-bench-floor-'));
+  try {
+    const suite = generateSuite(join(dir, 'suite'), size);
+    const ac = [];
+    const floor = [];
+    for (let i = 0; i < runs; i++) {
+      ac.push(runCli(suite, join(dir, 'out')));
+      const result = timeCommand('node', [join(ROOT, 'bench/floor.mjs'), suite, join(dir, 'floor-out')]);
+      if (result.status !== 0) throw new Error(`floor exited ${result.status}: ${result.stderr.slice(-500)}`);
+      floor.push(result);
+    }
+    const a = summary(ac);
+    const f = summary(floor);
+    return {
+      size, runs, agentcheck: { ...a, rows: ac[0].rows, passed: ac[0].passed }, floor: f,
+      ratio_wall: a.wall_s / f.wall_s, ratio_cpu: a.cpu_s / f.cpu_s,
+      command: `node dist/bin/agentcheck.js run <${size} generated scenarios> --reporter json --out <dir>; node bench/floor.mjs <same suite> <dir>`,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Suites of 1,000, 5,000 and 50,000 scenarios: wall, CPU and peak RSS each, and the marginal cost
+ * per scenario between sizes (start-up cancels out): (t5k - t1k) / 4,000 and (t50k - t5k) / 45,000.
+ */
+export function benchScale({ sizes = [1000, 5000, 50000], runs = 3 } = {}) {
+  const results = [];
+  for (const size of sizes) {
+    const dir = mkdtempSync(join(tmpdir(), `agentcheck-bench-${size}-`));
+    try {
+      const suite = generateSuite(join(dir, 'suite'), size);
+      const repetitions = size >= 50000 ? 1 : runs;
+      const all = [];
+      for (let i = 0; i < repetitions; i++) all.push(runCli(suite, join(dir, 'out')));
+      results.push({ size, runs: repetitions, ...summary(all), rows: all[0].rows, passed: all[0].passed, command: `node dist/bin/agentcheck.js run <${size} generated scenarios> --reporter json --out <dir>` });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const marginal = [];
+  for (let i = 1; i < results.length; i++) {
+    const [a, b] = [results[i - 1], results[i]];
+    const scenarios = b.size - a.size;
+    marginal.push({ from: a.size, to: b.size, wall_ms: ((b.wall_s - a.wall_s) / scenarios) * 1000, cpu_ms: ((b.cpu_s - a.cpu_s) / scenarios) * 1000 });
+  }
+  return { sizes: results, marginal };
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(JSON.stringify({ suites: benchSuites(), overhead: benchOverhead() }, null, 2));
+  console.log(JSON.stringify({ floor: benchFloor({ runs: 3 }), scale: benchScale({ runs: 1 }) }, null, 2));
 }

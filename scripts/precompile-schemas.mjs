@@ -19,6 +19,13 @@ const named = [
 const { FORMAT_AJV_OPTIONS, META_SCHEMA_KEY, formatSchemaKey } = await import(join(dist, 'config/json-schema.js'));
 const schemas = [];
 for (const [file, name] of named) schemas.push((await import(join(dist, file)))[name]);
+// What `test-run`, `resume` and the MCP server validate at run time: scripts, inputs, mocks,
+// approvals (each field of a scenario), request fields, cassettes and grader models.
+const scenarioSchemas = await import(join(dist, 'runner/scenario/scenario-schema.js'));
+schemas.push(scenarioSchemas.scriptSchema, scenarioSchemas.skillsSchema, ...Object.values(scenarioSchemas.scenarioProperties));
+schemas.push(...(await import(join(dist, 'runner/test-run-request.js'))).REQUEST_SCHEMAS);
+schemas.push((await import(join(dist, 'runner/cassettes/cassette.js'))).cassetteFileSchema);
+schemas.push((await import(join(dist, 'runner/judge/grader-model.js'))).graderModelSchema);
 // Loading the check registry fills PARAMS_SCHEMAS with every check kind's params schema.
 await import(join(dist, 'verdicts/checks/index.js'));
 schemas.push(...(await import(join(dist, 'verdicts/check-params.js'))).PARAMS_SCHEMAS);

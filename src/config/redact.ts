@@ -42,9 +42,25 @@ export function isSecretQueryName(name: string): boolean {
   return SECRET_QUERY.test(name) || isSecretName(name);
 }
 
+/** isSecretVariable by name: every run of a suite asks about the same environment's names. */
+const secretVariableNames = new Map<string, boolean>();
+/** More names than any environment holds; past it the memo starts over rather than grow. */
+const MAX_REMEMBERED_NAMES = 10_000;
+
 /** The values of secret variables in `env` (long enough to scrub). */
 export function secretEnvValues(env: Readonly<Record<string, string | undefined>>): string[] {
-  return Object.entries(env).flatMap(([name, value]) => (value && isSecretVariable(name) && value.length >= MIN_SCRUBBED_LENGTH ? [value] : []));
+  const values: string[] = [];
+  for (const name of Object.keys(env)) {
+    const value = env[name];
+    if (!value || value.length < MIN_SCRUBBED_LENGTH) continue;
+    let secret = secretVariableNames.get(name);
+    if (secret === undefined) {
+      if (secretVariableNames.size >= MAX_REMEMBERED_NAMES) secretVariableNames.clear();
+      secretVariableNames.set(name, (secret = isSecretVariable(name)));
+    }
+    if (secret) values.push(value);
+  }
+  return values;
 }
 
 /** A copy of `value` with secret-named keys replaced by "[redacted]" (deeply). */

@@ -73,6 +73,9 @@ const cassetteSchema = {
   },
 } as const;
 
+/** The request's own format schemas, precompiled at build time with the others (scripts/precompile-schemas.mjs). */
+export const REQUEST_SCHEMAS = [expectationsSchema, cassetteSchema];
+
 type FieldCheck = (value: unknown, locate: Locator) => void;
 
 const schemaCheck = (schema: object): FieldCheck => (value, locate) => assertFormat(schema, withoutUndefined(value), locate);

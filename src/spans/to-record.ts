@@ -25,7 +25,8 @@ export function toSpanRecord(span: ReadableSpan, ended = span.ended): SpanRecord
     start_ms: start,
     end_ms: end,
     duration_ms: Math.max(0, end - start),
-    attributes: { ...(span.attributes as Record<string, AttributeValue>) },
+    // An ended span's attributes no longer change: the record shares them instead of copying.
+    attributes: ended ? (span.attributes as Record<string, AttributeValue>) : { ...(span.attributes as Record<string, AttributeValue>) },
     ended,
   };
   if (span.status.message) record.status_message = span.status.message;

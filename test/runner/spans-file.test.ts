@@ -42,6 +42,19 @@ describe('spans.jsonl on a full disk', () => {
     expect(JSON.parse(readFileSync(join(dir, 'spans.jsonl'), 'utf8'))).toMatchObject({ span_id: 's' });
   });
 
+  it('gathers many runs\' spans into one write, and writes what is left when closed', () => {
+    const dir = tempDir();
+    const writes: string[] = [];
+    const counting: SpansFileSystem = { ...fullAfter(1e9), writeSync: (fd, text) => (writes.push(text), writeSync(fd, text)) };
+    const file = new SpansFile(join(dir, 'spans.jsonl'), counting);
+    const runs = Array.from({ length: 100 }, (_, i) => [{ ...SPAN, span_id: `s${i}` }, { ...SPAN, span_id: `t${i}` }]);
+    for (const spans of runs) file.write(spans);
+    file.close();
+    expect(writes.length).toBeLessThan(runs.length / 10);
+    const lines = readFileSync(join(dir, 'spans.jsonl'), 'utf8').trim().split('\n');
+    expect(lines.map((line) => (JSON.parse(line) as SpanRecord).span_id)).toEqual(runs.flat().map((span) => span.span_id));
+  });
+
   it('agentcheck run: passing rows stay passing, the failure is said once, exit 1', async () => {
     const dir = tempDir({
       'agent.yaml': AGENT_YAML,

@@ -14,6 +14,7 @@ import { shardFromEnv } from '../ci/shard-from-env.js';
 import { checkReporterNames, createReporters, type ReporterName } from '../reporters/index.js';
 import { loadSuite, type SuiteSelection } from '../suite/load-suite.js';
 import { failedRuns } from '../suite/only-failed.js';
+import { redactReport } from '../secrets/redact-report.js';
 import { runRedactor } from '../secrets/run-secrets.js';
 import { runSuite } from '../suite/run-suite.js';
 import { folderConfig, loadSuiteConfig, type SuiteConfig } from '../suite/suite-config.js';
@@ -140,6 +141,8 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
       onSpans: (spans) => spansFile.write(spans),
       selection: { paths, config: config.file, shard: options.shard, grep: options.grep, tags: options.tag, overlay: options.overlay, cwd: io.cwd },
       startedAt,
+      // Nothing here reads the plan after the run: scenarios are let go as their rows are made.
+      releasePlan: true,
     });
   } finally {
     process.removeListener('SIGINT', interrupt);
@@ -157,7 +160,7 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
   }
 
   // Every key the run was given is scrubbed from the report, as from spans and progress.
-  report = redactor.value<Report>(report);
+  report = redactReport(redactor, report);
   const written = spansFile.failure ? [] : [join(out, 'spans.jsonl')];
   for (const reporter of await createReporters(reporterNames)) {
     try {

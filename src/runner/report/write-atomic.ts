@@ -1,12 +1,42 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+
+/** Bytes gathered before one write: large enough that a 50,000-row report is a few hundred writes. */
+const WRITE_BATCH_CHARS = 1 << 20;
 
 /**
  * Writes `text` to `path` through a temp file in the same folder and a rename, creating the
  * folder. A reader (or a CI step after a kill) sees the old file or the new one, never half.
  */
 export async function writeFileAtomic(path: string, text: string): Promise<void> {
+  await replaceAtomically(path, (temp) => writeFile(temp, text, 'utf8'));
+}
+
+/**
+ * writeFileAtomic for text given in pieces: the chunks are written in batches as they are
+ * produced, so the whole text is never in memory at once.
+ */
+export async function writeChunksAtomic(path: string, chunks: Iterable<string>): Promise<void> {
+  await replaceAtomically(path, async (temp) => {
+    const file = await open(temp, 'w');
+    try {
+      let batch = '';
+      for (const chunk of chunks) {
+        batch += chunk;
+        if (batch.length >= WRITE_BATCH_CHARS) {
+          await file.writeFile(batch, 'utf8');
+          batch = '';
+        }
+      }
+      if (batch) await file.writeFile(batch, 'utf8');
+    } finally {
+      await file.close();
+    }
+  });
+}
+
+async function replaceAtomically(path: string, write: (temp: string) => Promise<void>): Promise<void> {
   const dir = dirname(path);
   await mkdir(dir, { recursive: true });
   // Same folder, so the rename never crosses a file system (rename is only atomic within one).
@@ -15,7 +45,7 @@ export async function writeFileAtomic(path: string, text: string): Promise<void>
   try {
     // No fsync: the guarantee wanted is against a killed process, not a power cut, and an
     // fsync of a large report would cost more than the rest of a 10,000-row write.
-    await writeFile(temp, text, 'utf8');
+    await write(temp);
     await rename(temp, path);
   } catch (error) {
     await rm(temp, { force: true });

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Report } from '../report/report.js';
-import { writeFileAtomic } from '../report/write-atomic.js';
+import { reportJsonChunks } from '../report/report-json-chunks.js';
+import { writeChunksAtomic } from '../report/write-atomic.js';
 import type { Reporter, ReporterContext } from './reporter.js';
 
 /** The report file's name inside the output folder. */
@@ -13,6 +14,7 @@ export class JsonReporter implements Reporter {
 
   async onRunEnd(report: Readonly<Report>, ctx: ReporterContext): Promise<void> {
     // Indented because people open it and diff it; a trailing newline keeps `cat` and git tidy.
-    await writeFileAtomic(join(ctx.out, JSON_REPORT_FILE), `${JSON.stringify(report, null, 2)}\n`);
+    // Written row by row: the text of a large report is never held whole.
+    await writeChunksAtomic(join(ctx.out, JSON_REPORT_FILE), reportJsonChunks(report));
   }
 }

@@ -24,6 +24,12 @@ export interface RunSuiteOptions {
   signal?: AbortSignal;
   onRowDone?: (row: ScenarioRow, done: number, total: number) => void;
   onSpans?: (spans: SpanRecord[]) => void;
+  /**
+   * The caller hands the runs over: each planned run is let go (its entry in the array set to
+   * undefined) once its row exists, so a long suite does not keep every scenario's inputs, script
+   * and expectations alive until the end. The array must not be used afterwards.
+   */
+  releaseRuns?: boolean;
 }
 
 /** Default scenarios run at once: scripted runs are CPU-light, real models are latency-bound. */
@@ -37,6 +43,11 @@ export interface SuiteRunOptions extends Omit<RunSuiteOptions, 'concurrency'> {
   selection?: Partial<SuiteSelectionRecord>;
   /** When the run began, for `started_at` and `duration_ms`; the CLI passes its own start so loading counts. */
   startedAt?: Date;
+  /**
+   * The caller hands the plan over (`agentcheck run`): its scenarios list is emptied and each run
+   * let go once its row exists, so memory does not grow with every scenario kept to the end.
+   */
+  releasePlan?: boolean;
 }
 
 /**
@@ -50,7 +61,8 @@ export async function runSuite(plan: SuitePlan, options: SuiteRunOptions = {}): 
   if (!Number.isInteger(concurrency) || concurrency < 1) {
     throw new ConfigError({ file: 'runSuite options', path: 'concurrency' }, `expected a whole number >= 1, got ${JSON.stringify(concurrency) ?? String(concurrency)}`);
   }
-  const rows = await runPlannedRuns(plan.runs, { ...options, concurrency });
+  if (options.releasePlan) plan.scenarios.length = 0;
+  const rows = await runPlannedRuns(plan.runs, { ...options, concurrency, releaseRuns: options.releasePlan });
   const selection = options.selection ?? {};
   return buildReport({
     selection: { paths: selection.paths ?? [], config: selection.config ?? null, shard: selection.shard, grep: selection.grep, tags: selection.tags, overlay: selection.overlay, cwd: selection.cwd ?? process.cwd() },
@@ -94,12 +106,14 @@ async function runAll(runs: readonly PlannedRun[], options: RunSuiteOptions): Pr
       // whatever it ended with (even a pass, when the script ignores a canceled tool) is not a result.
       if (options.signal?.aborted) continue;
       rows[index] = row;
+      if (options.releaseRuns) (runs as Array<PlannedRun | undefined>)[index] = undefined;
       done++;
       options.onRowDone?.(row, done, runs.length);
     }
   };
   const workers = Math.max(1, Math.min(options.concurrency, runs.length));
   await Promise.all(Array.from({ length: workers }, worker));
+  // A released run always has its row; a run without one was never let go.
   return runs.map((run, index) => rows[index] ?? notRun(run));
 }
 

@@ -24,4 +24,20 @@ describe('the library suite entry points', () => {
     }
     await expect(runSuite(plan, { concurrency: 0 })).rejects.toThrow(/concurrency: expected a whole number >= 1, got 0/);
   });
+
+  it('runSuite with releasePlan lets each run go once its row exists, and reports the same rows; without it the plan is kept', async () => {
+    const scenario = (name: string) => SCENARIO.replace('name: one', `name: ${name}`);
+    const dir = tempDir({ 'agent.yaml': AGENT, 'a.scenario.yaml': scenario('a'), 'b.scenario.yaml': scenario('b'), 'c.scenario.yaml': scenario('c') });
+    const kept = loadSuite({ paths: [dir] }, dir);
+    const keptReport = await runSuite(kept, { concurrency: 2 });
+    expect(kept.runs.every((run) => run !== undefined)).toBe(true);
+    expect(kept.scenarios).toHaveLength(3);
+    const released = loadSuite({ paths: [dir] }, dir);
+    const releasedReport = await runSuite(released, { concurrency: 2, releasePlan: true });
+    expect(released.runs).toEqual([undefined, undefined, undefined]);
+    expect(released.scenarios).toHaveLength(0);
+    const shape = (rows: typeof keptReport.scenarios) => rows.map((row) => [row.id, row.status, row.checks.length, row.transcript?.length]);
+    expect(shape(releasedReport.scenarios)).toEqual(shape(keptReport.scenarios));
+    expect(releasedReport.summary).toEqual(keptReport.summary);
+  });
 });
