@@ -59,7 +59,7 @@ function expectedLines(row: ScenarioRow): string[] {
 function callLines(row: ScenarioRow, width: number): string[] {
   if (!row.transcript) {
     const tools = row.test_run?.tools ?? [];
-    return tools.length ? [`  Tool calls: ${tools.map((tool) => `${tool.name} x${tool.called}`).join(', ')} (no transcript in this report)`] : [];
+    return tools.length ? wrapText(`Tool calls: ${tools.map((tool) => `${oneLine(tool.name)} x${tool.called}`).join(', ')} (no transcript in this report)`, width, '  ') : [];
   }
   const calls = answeredCalls(row.transcript);
   if (!calls.length) return ['  Tool calls: none'];
