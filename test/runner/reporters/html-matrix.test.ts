@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../../src/runner/report/report.js';
 import { renderHtml } from '../../../src/runner/reporters/html-reporter.js';
+import { ROWS_TRANSCRIPT_BUDGET } from '../../../src/runner/reporters/html/rows-section.js';
 import { computeStats } from '../../../src/runner/stats/compute-stats.js';
 import { EVIL, htmlFixtureReport } from './html-fixture.js';
 import { tags, textAfter, unparsedTags, withAttrs } from './html-scan.js';
@@ -113,5 +114,21 @@ describe('the HTML scenario x variant matrix', () => {
     const matrix = sectionOf(renderHtml(report), 'matrix');
     expect(matrix).not.toContain('class="delta"');
     expect(tags(matrix).filter((tag) => tag.name === 'th' && tag.attrs['data-variant'])).toHaveLength(2);
+  });
+});
+
+describe('transcripts in the all-runs table', () => {
+  it('stop at a page-size budget; later rows point at report.json', () => {
+    const report = htmlFixtureReport();
+    const long: NonNullable<Report['scenarios'][number]['transcript']> = Array.from({ length: 100 }, (_, i) => ({ role: 'user' as const, content: `${i} ${'x'.repeat(2000)}` }));
+    report.scenarios = Array.from({ length: 30 }, (_, i) => ({ ...report.scenarios[0], repeat: i, transcript: long }));
+    report.stats = computeStats(report);
+    const rows = sectionOf(renderHtml(report), 'rows');
+    const shown = rows.match(/<details class="transcript">/g)?.length ?? 0;
+    const omitted = rows.match(/data-transcript="omitted"/g)?.length ?? 0;
+    expect(shown).toBeGreaterThan(0);
+    expect(omitted).toBeGreaterThan(0);
+    expect(shown + omitted).toBe(30);
+    expect(rows.length).toBeLessThan(ROWS_TRANSCRIPT_BUDGET + 200_000);
   });
 });

@@ -8,6 +8,12 @@ import { transcriptView } from './transcript-view.js';
 /** At most this many rows in the all-rows table; past it a note points at report.json. */
 export const HTML_ROW_LIMIT = 1000;
 
+/**
+ * Characters of transcript HTML the all-runs table holds at most; later rows point at report.json.
+ * 1,000 rows of long transcripts would otherwise make a page no browser opens comfortably.
+ */
+export const ROWS_TRANSCRIPT_BUDGET = 4_000_000;
+
 const NUMERIC = new Set(['#', 'turns', 'ms']);
 
 /** The id of the all-runs table row of report row `index`: what the matrix links to. */
@@ -23,6 +29,14 @@ export function rowsSection(rows: readonly ScenarioRow[], showRepeat: boolean): 
   if (!rows.length) return section('rows', 'All runs', '<p class="note">No scenarios ran.</p>');
   const head = ['status', 'scenario', 'variant', ...(showRepeat ? ['#'] : []), 'verdict', 'checks', 'tools called', 'turns', 'ms', 'transcript'];
   const shown = rows.slice(0, HTML_ROW_LIMIT);
+  let budget = ROWS_TRANSCRIPT_BUDGET;
+  const transcriptCell = (row: ScenarioRow): string => {
+    const html = transcriptView(row.transcript);
+    if (!html) return '<span class="note">none</span>';
+    if (html.length > budget) return '<span class="note" data-transcript="omitted">in report.json (page size limit)</span>';
+    budget -= html.length;
+    return html;
+  };
   const body = shown.map((row, index) => {
     const qualifier = row.expect_failure ? 'expected failure' : row.no_expectation ? 'no expectation' : '';
     const expected = row.status === 'pass' && qualifier ? `<br><span class="note">${qualifier}</span>` : '';
@@ -36,7 +50,7 @@ export function rowsSection(rows: readonly ScenarioRow[], showRepeat: boolean): 
       `<td class="mono" title="${esc(toolsCell(row.test_run?.tools, 10_000))}">${esc(toolsCell(row.test_run?.tools))}</td>`,
       numCell('turns', row.turns, String(row.turns)),
       numCell('duration_ms', row.duration_ms, fmtMs(row.duration_ms)),
-      `<td class="transcript-cell">${transcriptView(row.transcript) || '<span class="note">none</span>'}</td>`,
+      `<td class="transcript-cell">${transcriptCell(row)}</td>`,
     ];
     return `<tr id="${runAnchor(index)}"${dataAttrs({ 'row-id': row.id, variant: row.variant, repeat: row.repeat, status: row.status })}>${cells.join('')}</tr>`;
   });
