@@ -52,10 +52,10 @@ export function renderTableReport(report: Readonly<Report>, paint: Palette, layo
     if (shown.length) lines.push(scenarioTable(shown, paint, showRepeat, width));
     if (large) {
       const omittedPassing = rows.length - candidates.length;
-      if (omittedPassing) lines.push(paint.gray(`${omittedPassing} passing rows omitted (${rows.length} rows; see report.json for all)`));
+      if (omittedPassing) lines.push(...grayLines(`${omittedPassing} passing rows omitted (${rows.length} rows; see report.json for all)`, width, paint));
     }
     if (candidates.length > shown.length) {
-      lines.push(paint.gray(`${candidates.length - shown.length} more non-passing rows omitted (see report.json or report.md)`));
+      lines.push(...grayLines(`${candidates.length - shown.length} more non-passing rows omitted (see report.json or report.md)`, width, paint));
     }
   }
 
@@ -108,6 +108,10 @@ function scenarioTable(rows: readonly ScenarioRow[], paint: Palette, showRepeat:
       return text;
     },
   });
+}
+
+function grayLines(text: string, width: number, paint: Palette): string[] {
+  return wrapText(text, width, '').map((line) => paint.gray(line));
 }
 
 function statusCell(status: RowStatus, paint: Palette, label = STATUS_LABEL[status]): string {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { palette } from '../../../src/runner/reporters/format/ansi.js';
 import { renderTableReport } from '../../../src/runner/reporters/table-reporter.js';
 import { computeStats } from '../../../src/runner/stats/compute-stats.js';
-import { report, row, stripAnsi, testRunResult } from './fixture-report.js';
+import { bigReport, report, row, stripAnsi, testRunResult } from './fixture-report.js';
 
 describe('the terminal table at a narrow width', () => {
   it('wraps the status and verdict before squeezing the scenario id, and never passes the width', () => {
@@ -52,5 +52,12 @@ describe('the terminal table at a narrow width', () => {
     const at80 = stripAnsi(renderTableReport(r, palette(false), { columns: 80 }));
     expect(at80.replace(/\n/g, ' ')).toContain('(too narrow for: precision, recall; see report.md, or widen the terminal or set COLUMNS)');
     expect(at80).toContain('pass^3');
+  });
+
+  it('wraps the notes about omitted rows of a large suite too', () => {
+    const text = renderTableReport(bigReport(450, 2), palette(false), { columns: 40 });
+    for (const line of text.trimEnd().split('\n')) expect(line.length, line).toBeLessThanOrEqual(40);
+    expect(text.replace(/\n/g, ' ')).toContain('225 passing rows omitted (450 rows; see report.json for all)');
+    expect(text.replace(/\n/g, ' ')).toContain('25 more non-passing rows omitted');
   });
 });
