@@ -6,6 +6,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/runner/report/report.js';
 import { renderHtml } from '../../src/runner/reporters/html-reporter.js';
+import { computeStats } from '../../src/runner/stats/compute-stats.js';
 import { EVIL, fixtureSpans, htmlFixtureReport } from '../runner/reporters/html-fixture.js';
 import { runCli } from './cli.js';
 
@@ -28,8 +29,8 @@ interface PageProblems {
   requests: string[];
 }
 
-async function open(browser: Browser, file: string): Promise<{ page: Page; problems: PageProblems }> {
-  const page = await browser.newPage();
+async function open(browser: Browser, file: string, viewport?: { width: number; height: number }): Promise<{ page: Page; problems: PageProblems }> {
+  const page = await browser.newPage(viewport ? { viewport } : {});
   const problems: PageProblems = { console: [], errors: [], requests: [] };
   page.on('console', (message) => {
     if (message.type() === 'error') problems.console.push(message.text());
@@ -73,7 +74,7 @@ describe('report.html in headless Chromium', () => {
     const { page, problems } = await open(browser, join(dir, 'report.html'));
     expect(problems).toEqual({ console: [], errors: [], requests: [] });
     expect(await page.title()).toBe('agentcheck: FAILED');
-    for (const id of ['summary', 'pass-rates', 'tool-selection', 'confusion', 'paired', 'failures', 'timelines', 'rows']) {
+    for (const id of ['summary', 'matrix', 'pass-rates', 'tool-selection', 'confusion', 'paired', 'failures', 'timelines', 'rows']) {
       expect(await page.locator(`#${id}`).isVisible(), id).toBe(true);
     }
     await page.close();
@@ -176,5 +177,63 @@ describe('report.html in headless Chromium', () => {
     const failing = fixture.scenarios.filter((r) => r.status === 'fail' || r.status === 'error').length;
     expect(await page.locator('#rows-table tbody tr:not(.hidden)').count()).toBe(failing);
     await page.close();
+  });
+
+  it.skipIf(!hasChromium)('matrix: each cell links to its run, whose transcript opens, even past an active filter', async () => {
+    const { page, problems } = await open(browser, join(dir, 'report.html'));
+    const ids = [...new Set(report.scenarios.map((row) => row.id))];
+    expect(await page.locator('#matrix tbody tr').count()).toBe(ids.length);
+    expect(await page.locator('#matrix tbody td.cell').count()).toBe(ids.length * report.suite.variants.length);
+    // The lean variant's head shows the delta the config gave it, as report.json records it.
+    const lean = page.locator('#matrix thead th[data-variant="lean"]');
+    await lean.locator('details.delta summary').click();
+    expect(JSON.parse((await lean.locator('details.delta pre').textContent())!)).toEqual(report.suite.variant_deltas!.lean);
+    expect(await lean.locator('details.delta pre').isVisible()).toBe(true);
+
+    // A failing run: hide it with the filter first, then follow its link from the matrix.
+    const index = report.scenarios.findIndex((row) => row.status === 'fail');
+    const failing = report.scenarios[index];
+    await page.fill('#row-filter', 'no run has this text');
+    expect(await page.locator(`#run-${index}`).isVisible()).toBe(false);
+    await page.locator(`#matrix a.run-link[data-row-index="${index}"]`).click();
+    await page.waitForFunction((id) => (globalThis as unknown as { location: { hash: string } }).location.hash === `#${id}`, `run-${index}`);
+    const target = page.locator(`#run-${index}`);
+    await target.locator('details.transcript[open]').waitFor();
+    expect(await target.isVisible()).toBe(true);
+    expect(await target.getAttribute('data-row-id')).toBe(failing.id);
+    expect(await target.getAttribute('data-variant')).toBe(failing.variant);
+    expect(await target.getAttribute('data-repeat')).toBe(String(failing.repeat));
+    const messages = target.locator('details.transcript li.msg');
+    expect(await messages.count()).toBe(Math.min(failing.transcript!.length, 100));
+    expect(await messages.first().isVisible()).toBe(true);
+    expect(await target.evaluate((row) => {
+      const box = row.getBoundingClientRect();
+      return box.bottom > 0 && box.top < (globalThis as unknown as { innerHeight: number }).innerHeight;
+    })).toBe(true);
+    expect(problems).toEqual({ console: [], errors: [], requests: [] });
+    await page.close();
+  });
+
+  it.skipIf(!hasChromium)('the matrix and the paired table fit a 1024-pixel page, also with very long names', async () => {
+    const long = (prefix: string) => `${prefix}-${'averyveryverylongnamewithoutanybreaks'.repeat(3)}`;
+    const fixture = htmlFixtureReport();
+    const rows = fixture.scenarios.map((row) => ({ ...row, id: row.id.replace('refund ok', long('refund')), variant: row.variant === 'terse' ? long('terse') : row.variant }));
+    const wide: Report = { ...fixture, scenarios: rows, suite: { ...fixture.suite, variants: ['base', long('terse')], variant_deltas: { [long('terse')]: { set: { agent: { instructions: long('text') } } } } } };
+    wide.stats = computeStats(wide);
+    const file = join(dir, 'wide.html');
+    writeFileSync(file, renderHtml(wide));
+    for (const [name, html] of [['real run', join(dir, 'report.html')], ['long names', file]] as const) {
+      const { page, problems } = await open(browser, html, { width: 1024, height: 800 });
+      expect(problems, name).toEqual({ console: [], errors: [], requests: [] });
+      for (const table of ['table.matrix', 'table.paired']) {
+        const fit = await page.locator(table).evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          return { right: box.right, page: (element.ownerDocument as unknown as { documentElement: { clientWidth: number } }).documentElement.clientWidth, scroll: element.scrollWidth, client: element.clientWidth };
+        });
+        expect(fit.right, `${name} ${table}`).toBeLessThanOrEqual(fit.page);
+        expect(fit.scroll, `${name} ${table}`).toBeLessThanOrEqual(fit.client + 1);
+      }
+      await page.close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/runner/report/report.js';
@@ -77,5 +77,19 @@ describe('agentcheck run output (end to end)', () => {
     const invalid = await runCli(['run', '.', '--only-failed', 'agent.yaml'], dir);
     expect(invalid.exitCode).toBe(2);
     expect(invalid.stderr).toContain('agent.yaml: is not valid JSON');
+  });
+
+  it('lays the terminal report out for COLUMNS: every line of a run with long variant names fits', async () => {
+    const dir = suite();
+    writeFileSync(join(dir, 'agentcheck.config.yaml'), 'variants:\n  terse-instructions-with-worked-examples: {set: {agent: {max_turns: 6}}}\n  strict-permissions-and-a-lean-toolset: {set: {agent: {max_turns: 7}}}\n');
+    for (const columns of [60, 80]) {
+      const result = await runCli(['run', '--config', 'agentcheck.config.yaml', '--out', 'out'], dir, { COLUMNS: String(columns) });
+      expect(result.exitCode, result.all).toBe(1);
+      expect(result.stdout).toContain('│ variant');
+      for (const line of result.stdout.trimEnd().split('\n')) expect(line.length, `${columns}: ${line}`).toBeLessThanOrEqual(columns);
+    }
+    const bad = await runCli(['run', '--config', 'agentcheck.config.yaml', '--out', 'out'], dir, { COLUMNS: 'wide' });
+    expect(bad.stderr).toContain('ignoring COLUMNS="wide": expected a whole number of columns; laying the report out for 100');
+    expect(bad.exitCode).toBe(1);
   });
 });

@@ -82,4 +82,31 @@ describe('agentcheck test-run (in-process)', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/script\.yaml:3:\d+ at \[0\]\.tool_calls\[1\]\.id: duplicate tool call id "a"/);
   });
+
+  it('--terminal-tool and --script tool names are checked against the build, with a "did you mean"', async () => {
+    const terminal = await run({ message: 'go', script: 'script.yaml', terminalTool: 'finsh' }, { 'agent.yaml': SCRIPTED, 'script.yaml': SCRIPT });
+    expect(terminal.code).toBe(2);
+    expect(terminal.stdout).toBe('');
+    expect(terminal.stderr).toContain('--terminal-tool names no tool of the agent: "finsh"; expected one of: finish');
+    expect(terminal.stderr).toContain('did you mean "finish"');
+
+    const script = await run({ message: 'go', script: 'script.yaml' }, { 'agent.yaml': SCRIPTED, 'script.yaml': '- text: thinking\n- tool_calls: [{name: fnish, args: {}}]\n' });
+    expect(script.code).toBe(2);
+    expect(script.stdout).toBe('');
+    expect(script.stderr).toMatch(/script\.yaml:2:\d+ at \[1\]\.tool_calls\[0\]\.name: the script calls "fnish", which the agent does not offer the model; expected one of: finish/);
+    expect(script.stderr).toContain('did you mean "finish"');
+  });
+
+  it('both problems are reported in one pass, and names are held to the build after --delta', async () => {
+    const files = { 'agent.yaml': SCRIPTED, 'script.yaml': '- tool_calls: [{name: lookup, args: {}}]\n', 'delta.yaml': 'set: {agent: {tools: [{name: lookup, returns: {}}]}}\n' };
+    const both = await run({ message: 'go', script: 'script.yaml', terminalTool: 'nope' }, files);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('"nope"');
+    expect(both.stderr).toContain('"lookup"');
+    // The delta replaces the tools with lookup: the script's call is fine, finish is gone.
+    const delta = await run({ message: 'go', script: 'script.yaml', delta: 'delta.yaml', terminalTool: 'finish' }, files);
+    expect(delta.code).toBe(2);
+    expect(delta.stderr).toContain('--terminal-tool names no tool of the agent: "finish"; expected one of: lookup');
+    expect(delta.stderr).not.toContain('script.yaml');
+  });
 });

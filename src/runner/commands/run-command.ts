@@ -20,6 +20,7 @@ import { runSuite } from '../suite/run-suite.js';
 import { folderConfig, loadSuiteConfig, type SuiteConfig } from '../suite/suite-config.js';
 import { captureContentFlag } from '../content-capture.js';
 import { runCiReporters } from './ci-reporters.js';
+import { terminalWidth } from './terminal-width.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
 
 export interface RunOptions {
@@ -162,9 +163,11 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
   // Every key the run was given is scrubbed from the report, as from spans and progress.
   report = redactReport(redactor, report);
   const written = spansFile.failure ? [] : [join(out, 'spans.jsonl')];
+  const layout = terminalWidth(io.env, io.columns);
+  if (layout.warning) io.stderr.write(`${layout.warning}\n`);
   for (const reporter of await createReporters(reporterNames)) {
     try {
-      await reporter.onRunEnd(report, { out, stdout: io.stdout, color: io.isTTY && !io.env.NO_COLOR, columns: io.columns, quiet: options.quiet });
+      await reporter.onRunEnd(report, { out, stdout: io.stdout, color: io.isTTY && !io.env.NO_COLOR, columns: layout.columns, quiet: options.quiet });
       if (reporter.file) written.push(join(out, reporter.file));
     } catch (error) {
       outputFailed = true;

@@ -1,7 +1,7 @@
 import { appendFile, mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { assertFormat, documentLocator, memoryLocator } from '../../config/assert-format.js';
-import { ConfigError } from '../../config/errors.js';
+import { assertFormat, documentLocator, memoryLocator, type Locator } from '../../config/assert-format.js';
+import { ConfigError, throwConfigErrors } from '../../config/errors.js';
 import { SourceDocument } from '../../config/source.js';
 import type { Checkpoint } from '../../engine/checkpoint/checkpointer.js';
 import { applyDelta, type DeltaRevision } from '../../engine/revision/delta.js';
@@ -12,6 +12,7 @@ import type { SpanRecord } from '../../spans/span-record.js';
 import { validateToolName } from '../../verdicts/index.js';
 import { isDirectory } from '../files/walk-files.js';
 import { keepWorkspace, runsDir, workspaceDirFor, writeRunCheckpoint } from '../resume/run-checkpoint-file.js';
+import { checkScenarioNames } from '../scenario/check-scenario-names.js';
 import { checkApprovalTools } from '../scenario/load-scenario-file.js';
 import type { ApprovalsSpec, MocksSpec, ScenarioInputsSpec, ScriptEntrySpec } from '../scenario/scenario-format.generated.js';
 import { scenarioProperties, scriptSchema, validateScript } from '../scenario/scenario-schema.js';
@@ -64,16 +65,19 @@ export async function testRunCommand(options: TestRunOptions, io: CommandIO): Pr
       inputs = { messages: [{ role: 'user', content: options.message as string }] };
     }
     let script: ScriptEntrySpec[] | undefined;
+    let scriptDoc: SourceDocument | undefined;
     if (options.script !== undefined) {
-      const doc = SourceDocument.read(resolve(io.cwd, options.script));
-      assertFormat<ScriptEntrySpec[]>(scriptSchema, doc.value, documentLocator(doc));
-      script = doc.value;
-      validateScript(script, documentLocator(doc));
+      scriptDoc = SourceDocument.read(resolve(io.cwd, options.script));
+      assertFormat<ScriptEntrySpec[]>(scriptSchema, scriptDoc.value, documentLocator(scriptDoc));
+      script = scriptDoc.value;
+      validateScript(script, documentLocator(scriptDoc));
     } else if (isScripted(applied.build) && !applied.build.flow) {
       // Without a script the scripted model has nothing to say: the run could only fail.
       const why = applied.build.agent.llm ? 'agent.llm has provider scripted' : 'the agent has no llm';
       throw new ConfigError({ file: applied.source, path: 'agent.llm' }, `the agent's model is scripted: give --script FILE with its responses, or a real provider in agent.llm (${why})`);
     }
+    // The names a scenario would be held to, held to the build that runs (after the delta).
+    throwConfigErrors(checkScenarioNames({ terminalTool: options.terminalTool, terminalToolLabel: '--terminal-tool', checks: [], script }, [applied.build], flagLocator(scriptDoc)));
     const mocks = options.mocks === undefined ? undefined : readFormatFile<MocksSpec>(io.cwd, options.mocks, scenarioProperties.mocks, 'a mocks object {http: [...]}');
     let approvals: ApprovalsSpec | undefined;
     if (options.approvals !== undefined) {
@@ -184,6 +188,17 @@ function readFormatFile<T>(cwd: string, file: string, schema: object, what: stri
   const doc = readDocument(cwd, file, what);
   assertFormat<T>(schema, doc.value, documentLocator(doc));
   return doc.value;
+}
+
+/**
+ * Places checkScenarioNames' scenario paths in test-run's inputs: `expect.terminal_tool` is the
+ * --terminal-tool flag, `model.script.N...` the line of the --script file.
+ */
+function flagLocator(scriptDoc: SourceDocument | undefined): Locator {
+  return (path, expected, atKey) => {
+    if (path[0] === 'model' && path[1] === 'script' && scriptDoc) return documentLocator(scriptDoc)(path.slice(2), expected, atKey);
+    return memoryLocator('--terminal-tool')([], expected, atKey);
+  };
 }
 
 /** Whether the build's model is the scripted one (provider scripted, or no llm at all). */

@@ -21,6 +21,8 @@ export interface SuiteSelectionRecord {
 export interface ReportInput {
   selection: SuiteSelectionRecord;
   variants: string[];
+  /** The delta of each variant other than `base`; recorded as suite.variant_deltas. */
+  variantDeltas?: Record<string, unknown>;
   repeat: number;
   /** Hash of the selected scenarios' contents (load-suite.ts). */
   contentHash: string;
@@ -61,6 +63,7 @@ export function buildReport(input: ReportInput): Report {
         cwd: selection.cwd,
         content: input.contentHash,
       }),
+      ...(input.variantDeltas && Object.keys(input.variantDeltas).length ? { variant_deltas: input.variantDeltas } : {}),
     },
     summary: summarize(input.rows),
     scenarios: input.rows,

@@ -83,6 +83,11 @@ export interface Report {
     fingerprint?: string;
     /** Hash of what every selected scenario contains, before sharding (part of the fingerprint). */
     content?: string;
+    /**
+     * What each variant other than `base` changes: its delta `{set, remove}` as the suite config
+     * gives it. Absent when only `base` ran (and in older reports).
+     */
+    variant_deltas?: Record<string, unknown>;
   };
   summary: ReportSummary;
   scenarios: ScenarioRow[];

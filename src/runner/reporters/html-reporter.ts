@@ -7,6 +7,7 @@ import { runShape } from './format/run-shape.js';
 import { section } from './html/cells.js';
 import { confusionHeatmap } from './html/confusion-heatmap.js';
 import { failuresSection } from './html/failures-section.js';
+import { matrixSection } from './html/matrix-section.js';
 import { htmlPage } from './html/page.js';
 import { pairedSection } from './html/paired-section.js';
 import { passRatesSection } from './html/pass-rates-section.js';
@@ -24,7 +25,7 @@ export const SPANS_FILE = 'spans.jsonl';
 
 /**
  * Writes OUT/report.html: one self-contained page (inline CSS, SVG and a little JS, no network)
- * with the summary, pass rates with intervals, tool selection, the confusion heat map, paired
+ * with the summary, the scenario x variant matrix, pass rates with intervals, tool selection, the confusion heat map, paired
  * comparisons, tool-call timelines from OUT/spans.jsonl, failures first and then every run.
  */
 export class HtmlReporter implements Reporter {
@@ -52,9 +53,11 @@ export function renderHtml(report: Readonly<Report>, spans: TimelineSpans | null
   const statsNote = report.stats?.schema === STATS_SCHEMA ? null : 'report.json has no stats block: the statistics on this page were computed from its rows.';
   const variants = shape.variants.filter((name) => Object.hasOwn(stats.variants, name));
 
-  // Aggregates first (a few lines each), then the rows: failures with their reasons, the
+  // The scenario x variant matrix first (where each run went, one click from its transcript),
+  // then the aggregates (a few lines each), then the rows: failures with their reasons, the
   // timelines that show how those runs went, and every run last.
   const sections: Array<[id: string, label: string, html: string]> = [];
+  if (report.scenarios.length) sections.push(['matrix', 'Matrix', matrixSection(report, stats, shape.variants, showRepeat)]);
   if (variants.length) {
     sections.push(['pass-rates', 'Pass rates', passRatesSection(stats, variants, shape.repeats)]);
     sections.push(['tool-selection', 'Tool selection', toolSelectionSection(stats, variants)]);

@@ -1,14 +1,13 @@
-import type Table from 'cli-table3';
 import type { Report, RowStatus, ScenarioRow } from '../report/report.js';
 import { palette, type Palette } from './format/ansi.js';
-import { newTable } from './format/cli-table.js';
 import { comparisonTables } from './format/comparison-tables.js';
 import { failureDetails } from './format/failure-details.js';
 import { groupFailures } from './format/failure-groups.js';
-import { fitColumns } from './format/fit-columns.js';
+import { fittedTable } from './format/fitted-table.js';
 import { cellText, checksCell, isFailing, SCENARIO_CELL_MAX, STATUS_LABEL, statusLabel, toolsCell, verdictCell } from './format/row-cells.js';
 import { runShape } from './format/run-shape.js';
 import { summaryLine } from './format/summary-line.js';
+import { wrapText } from './format/wrap-text.js';
 import type { Reporter, ReporterContext } from './reporter.js';
 
 /** Past this many rows the table shows only rows that did not pass, and at most this many. */
@@ -26,6 +25,8 @@ export class TableReporter implements Reporter {
 
 /** Terminal width assumed when the output is not a terminal (CI logs, pipes). */
 export const DEFAULT_COLUMNS = 100;
+/** Narrowest layout of the terminal report; a smaller width is laid out at this one. */
+export const MIN_COLUMNS = 40;
 
 /** How the terminal report is laid out. */
 export interface TableLayout {
@@ -37,7 +38,7 @@ export interface TableLayout {
 
 /** The whole terminal report as one string (exported so tests need no stream). */
 export function renderTableReport(report: Readonly<Report>, paint: Palette, layout: TableLayout = {}): string {
-  const width = Math.max(40, layout.columns ?? DEFAULT_COLUMNS);
+  const width = Math.max(MIN_COLUMNS, layout.columns ?? DEFAULT_COLUMNS);
   const shape = runShape(report);
   const showRepeat = shape.repeats > 1;
   const rows = report.scenarios;
@@ -51,17 +52,18 @@ export function renderTableReport(report: Readonly<Report>, paint: Palette, layo
     if (shown.length) lines.push(scenarioTable(shown, paint, showRepeat, width));
     if (large) {
       const omittedPassing = rows.length - candidates.length;
-      if (omittedPassing) lines.push(paint.gray(`${omittedPassing} passing rows omitted (${rows.length} rows; see report.json for all)`));
+      if (omittedPassing) lines.push(...grayLines(`${omittedPassing} passing rows omitted (${rows.length} rows; see report.json for all)`, width, paint));
     }
     if (candidates.length > shown.length) {
-      lines.push(paint.gray(`${candidates.length - shown.length} more non-passing rows omitted (see report.json or report.md)`));
+      lines.push(...grayLines(`${candidates.length - shown.length} more non-passing rows omitted (see report.json or report.md)`, width, paint));
     }
   }
 
   const groups = groupFailures(layout.quiet ? rows.filter(isFailing).slice(0, TABLE_ROW_LIMIT) : shown);
   for (const group of groups) lines.push('', ...failureDetails(group, paint, width, showRepeat));
-  if (!layout.quiet && shape.variants.length > 1) lines.push('', comparisonTables(report, paint).trimEnd());
-  lines.push('', summaryColour(report, paint)(summaryLine(report)));
+  if (!layout.quiet && shape.variants.length > 1) lines.push('', comparisonTables(report, paint, width).trimEnd());
+  const colour = summaryColour(report, paint);
+  lines.push('', ...wrapText(summaryLine(report), width, '').map((line) => colour(line)));
   return `${lines.join('\n')}\n`;
 }
 
@@ -69,10 +71,14 @@ const STATUS_COLUMN = 0;
 const SCENARIO_COLUMN = 1;
 const VARIANT_COLUMN = 2;
 
-/** One row per run, narrowed to `width`: the tools column is cut first, then long scenario ids wrap. */
+/**
+ * One row per run, within `width`: the tools column is cut first, then long scenario ids wrap;
+ * on a very narrow terminal turns, ms, checks, the tools and the verdict go (a note says so).
+ */
 function scenarioTable(rows: readonly ScenarioRow[], paint: Palette, showRepeat: boolean, width: number): string {
   const head = ['status', 'scenario', 'variant', ...(showRepeat ? ['#'] : []), 'verdict', 'checks', 'tools called', 'turns', 'ms'];
   const tools = head.indexOf('tools called');
+  const verdict = head.indexOf('verdict');
   const cells = rows.map((row) => [
     statusLabel(row),
     // Cells are capped: one 100,000-character name must not make every line of the table that wide.
@@ -85,27 +91,27 @@ function scenarioTable(rows: readonly ScenarioRow[], paint: Palette, showRepeat:
     String(row.turns),
     String(Math.round(row.duration_ms)),
   ]);
-  const natural = head.map((title, i) => 2 + Math.max(title.length, ...cells.map((row) => row[i].length)));
-  const verdict = head.indexOf('verdict');
-  // The scenario id matters most: the tools list and long verdicts give way first, then long ids
-  // and variants wrap; the id keeps 24 characters a line until nothing else can give.
-  const widths = fitColumns(natural, width, [
-    [tools, 26], [verdict, 24], [STATUS_COLUMN, 14], [SCENARIO_COLUMN, 40], [VARIANT_COLUMN, 12], [tools, 12], [verdict, 14], [SCENARIO_COLUMN, 24], [SCENARIO_COLUMN, 12],
-  ]);
-  const table = newTable(head, paint, undefined, widths ?? undefined);
-  cells.forEach((row, index) => {
-    const cellsOut: Table.Cell[] = [...row];
-    cellsOut[STATUS_COLUMN] = statusCell(rows[index].status, paint, statusLabel(rows[index]));
-    // `PASS (expected failure)` wraps after PASS rather than taking a quarter of the line.
-    if (widths?.[STATUS_COLUMN]) cellsOut[STATUS_COLUMN] = { content: cellsOut[STATUS_COLUMN] as string, wordWrap: true };
-    // The tools column is re-cut to its width so `+N more` stays visible; ids and variants wrap.
-    if (widths?.[tools]) cellsOut[tools] = toolsCell(rows[index].test_run?.tools, widths[tools] - 2);
-    if (widths?.[SCENARIO_COLUMN]) cellsOut[SCENARIO_COLUMN] = { content: row[SCENARIO_COLUMN], wordWrap: true, wrapOnWordBoundary: false };
-    if (widths?.[VARIANT_COLUMN]) cellsOut[VARIANT_COLUMN] = { content: row[VARIANT_COLUMN], wordWrap: true, wrapOnWordBoundary: false };
-    if (widths?.[verdict]) cellsOut[verdict] = { content: row[verdict], wordWrap: true };
-    table.push(cellsOut);
+  return fittedTable({ head, rows: cells }, paint, width, {
+    // The scenario id matters most: the tools list and long verdicts give way first, then long
+    // ids and variants wrap; the id keeps 24 characters a line until nothing else can give.
+    steps: [
+      [tools, 26], [verdict, 24], [STATUS_COLUMN, 14], [SCENARIO_COLUMN, 40], [VARIANT_COLUMN, 12], [tools, 12], [verdict, 14], [SCENARIO_COLUMN, 24], [SCENARIO_COLUMN, 12],
+      [tools, 8], [VARIANT_COLUMN, 9], [SCENARIO_COLUMN, 10], [SCENARIO_COLUMN, 8], [VARIANT_COLUMN, 7],
+    ],
+    breakWords: [SCENARIO_COLUMN, VARIANT_COLUMN],
+    dropOrder: ['turns', 'ms', 'checks', 'tools called', 'verdict'].map((title) => head.indexOf(title)),
+    cell: (index, col, text, cut) => {
+      // `PASS (expected failure)` wraps after PASS rather than taking a quarter of the line.
+      if (col === STATUS_COLUMN) return statusCell(rows[index].status, paint, text);
+      // The tools column is re-cut to its width so `+N more` stays visible.
+      if (col === tools && cut) return toolsCell(rows[index].test_run?.tools, cut - 2);
+      return text;
+    },
   });
-  return table.toString();
+}
+
+function grayLines(text: string, width: number, paint: Palette): string[] {
+  return wrapText(text, width, '').map((line) => paint.gray(line));
 }
 
 function statusCell(status: RowStatus, paint: Palette, label = STATUS_LABEL[status]): string {

@@ -13,6 +13,8 @@ import { buildTools, isOpenServerTool, listedTools, type BuildTools, type KnownT
 /** What a scenario names in its builds. */
 export interface ScenarioNames {
   terminalTool?: string;
+  /** How messages name the terminal tool's source; default `expect.terminal_tool`. */
+  terminalToolLabel?: string;
   checks: readonly CheckSpec[];
   /** The checks that validated (the others are reported already); default all. */
   checkIndexes?: readonly number[];
@@ -31,7 +33,7 @@ export function checkScenarioNames(names: ScenarioNames, builds: readonly AgentB
   const catalogs = builds.map(buildTools);
   const problems: ConfigError[] = [];
   if (names.terminalTool !== undefined) {
-    const problem = checkToolReference({ kind: 'tool', at: [], name: names.terminalTool }, catalogs, 'expect.terminal_tool', (path, expected, atKey) => locate(['expect', 'terminal_tool', ...path], expected, atKey));
+    const problem = checkToolReference({ kind: 'tool', at: [], name: names.terminalTool }, catalogs, names.terminalToolLabel ?? 'expect.terminal_tool', (path, expected, atKey) => locate(['expect', 'terminal_tool', ...path], expected, atKey));
     if (problem) problems.push(problem);
   }
   const checksAt: Locator = (path, expected, atKey) => locate(['expect', 'checks', ...path], expected, atKey);

@@ -48,6 +48,8 @@ export interface SuitePlan {
    */
   contentHash: string;
   variants: string[];
+  /** The delta each selected variant other than `base` applies, as the suite config gives it. */
+  variantDeltas?: Record<string, unknown>;
   repeat: number;
   runs: PlannedRun[];
 }
@@ -98,7 +100,8 @@ export function loadSuite(given: SuiteSelection, cwd = process.cwd()): SuitePlan
     }
   }
   throwConfigErrors(problems);
-  return { scenarios, contentHash, variants, repeat, runs };
+  const variantDeltas = Object.fromEntries(variants.filter((name) => name !== 'base').map((name) => [name, config.variants[name]]));
+  return { scenarios, contentHash, variants, variantDeltas, repeat, runs };
 }
 
 /**

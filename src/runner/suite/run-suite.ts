@@ -67,6 +67,7 @@ export async function runSuite(plan: SuitePlan, options: SuiteRunOptions = {}): 
   return buildReport({
     selection: { paths: selection.paths ?? [], config: selection.config ?? null, shard: selection.shard, grep: selection.grep, tags: selection.tags, overlay: selection.overlay, cwd: selection.cwd ?? process.cwd() },
     variants: plan.variants,
+    variantDeltas: plan.variantDeltas,
     repeat: plan.repeat,
     contentHash: plan.contentHash,
     concurrency,

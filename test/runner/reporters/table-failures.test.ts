@@ -71,6 +71,36 @@ describe('terminal failure details', () => {
     }
   });
 
+  it('pairs each call with its own result when two calls share an id (a paused call, then a later one)', () => {
+    // A resumed run's script restarts its generated ids, so `call_1` can name two different calls.
+    const transcript: ScenarioRow['transcript'] = [
+      { role: 'user', content: 'Write both files' },
+      { role: 'assistant', content: '', tool_calls: [{ tool_call_id: 'call_1', tool_name: 'write_file', input: { path: 'a.txt' } }] },
+      { role: 'tool', tool_call_id: 'call_1', tool_name: 'write_file', content: 'denied by the approval policy', is_error: true },
+      { role: 'assistant', content: '', tool_calls: [{ tool_call_id: 'call_1', tool_name: 'write_file', input: { path: 'b.txt' } }] },
+      { role: 'tool', tool_call_id: 'call_1', tool_name: 'write_file', content: 'wrote b.txt', is_error: false },
+      { role: 'assistant', content: '', tool_calls: [{ tool_call_id: 'call_1', tool_name: 'write_file', input: { path: 'c.txt' } }] },
+    ];
+    const text = renderTableReport(report([failingRow({ transcript, test_run: testRunResult({ stop_reason: 'paused' }) })]), palette(false), { columns: 120, quiet: true });
+    expect(text).toContain([
+      '  Tool calls (3):',
+      '    1. write_file({"path":"a.txt"}) -> error denied by the approval policy',
+      '    2. write_file({"path":"b.txt"}) -> returned wrote b.txt',
+      '    3. write_file({"path":"c.txt"}) -> no result (pending)',
+    ].join('\n'));
+  });
+
+  it('leaves a paused call pending when a later call reuses its id and gets a result', () => {
+    const transcript: ScenarioRow['transcript'] = [
+      { role: 'user', content: 'Refund order 1234' },
+      { role: 'assistant', content: '', tool_calls: [{ tool_call_id: 'c1', tool_name: 'create_refund', input: { order_id: '1234' } }] },
+      { role: 'assistant', content: '', tool_calls: [{ tool_call_id: 'c1', tool_name: 'lookup_order', input: { order_id: '1234' } }] },
+      { role: 'tool', tool_call_id: 'c1', tool_name: 'lookup_order', content: '{"status":"delivered"}', is_error: false },
+    ];
+    const text = renderTableReport(report([failingRow({ transcript })]), palette(false), { columns: 120, quiet: true });
+    expect(text).toContain('    1. create_refund({"order_id":"1234"}) -> no result (pending)\n    2. lookup_order({"order_id":"1234"}) -> returned {"status":"delivered"}\n');
+  });
+
   it('groups identical failures across variants and repeats into one block', () => {
     const rows = ['base', 'terse', 'strict'].flatMap((variant) => [0, 1, 2].map((repeat) => failingRow({ variant, repeat })));
     rows.push(failingRow({ variant: 'base', repeat: 3, reason: 'something else', checks: [] }));

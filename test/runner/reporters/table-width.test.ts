@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { palette } from '../../../src/runner/reporters/format/ansi.js';
 import { renderTableReport } from '../../../src/runner/reporters/table-reporter.js';
-import { report, row, testRunResult } from './fixture-report.js';
+import { computeStats } from '../../../src/runner/stats/compute-stats.js';
+import { bigReport, report, row, stripAnsi, testRunResult } from './fixture-report.js';
 
 describe('the terminal table at a narrow width', () => {
   it('wraps the status and verdict before squeezing the scenario id, and never passes the width', () => {
@@ -22,5 +23,41 @@ describe('the terminal table at a narrow width', () => {
     expect(table.some((line) => line.includes('PASS'))).toBe(true);
     expect(table.some((line) => line.includes('failure)'))).toBe(true);
     expect(table.some((line) => line.includes('expectation)'))).toBe(true);
+  });
+
+  it('fits every line of every table, the failures and the summary into 40 to 120 columns, with long names and variants', () => {
+    const variants = ['base', 'terse-instructions-with-worked-examples', 'strict-permissions-and-lean-toolset'];
+    const rows = variants.flatMap((variant) => [0, 1, 2].flatMap((repeat) => ['refund the damaged order', 'b'].map((name, i) => row('support/refunds-and-returns.scenarios.yaml', name, {
+      variant,
+      repeat,
+      tags: ['smoke', 'refunds-and-returns-long-tag-name'],
+      expected_tools: ['lookup_order', 'create_refund'],
+      ...(variant !== 'base' && (i + repeat) % 2 === 0
+        ? { status: 'fail' as const, reason: `verdict failed, expected pass: ${'the refund was never created '.repeat(3)}`, test_run: testRunResult({ verdict: 'failed', tools: [{ name: 'lookup_order_with_a_long_tool_name', called: 3, returned: 3, errors: 0 }] }) }
+        : {}),
+    }))));
+    const r = report(rows, { suite: { ...report(rows).suite, repeat: 3 } });
+    r.stats = computeStats(r);
+    for (const columns of [40, 60, 80, 100, 120]) {
+      for (const color of [false, true]) {
+        const text = stripAnsi(renderTableReport(r, palette(color), { columns }));
+        for (const line of text.trimEnd().split('\n')) expect(line.length, `${columns} columns: ${line}`).toBeLessThanOrEqual(columns);
+        // The comparison keeps the pass rate and the difference from base at every width.
+        expect(text, `${columns}`).toMatch(/│ variant/);
+        expect(text, `${columns}`).toMatch(/[-+]\d+(\.\d)? pp/);
+      }
+    }
+    // Wide enough, nothing is left out; at 80 the tool-selection columns go, and a note says so.
+    expect(stripAnsi(renderTableReport(r, palette(false), { columns: 140 }))).not.toContain('too narrow for');
+    const at80 = stripAnsi(renderTableReport(r, palette(false), { columns: 80 }));
+    expect(at80.replace(/\n/g, ' ')).toContain('(too narrow for: precision, recall; see report.md, or widen the terminal or set COLUMNS)');
+    expect(at80).toContain('pass^3');
+  });
+
+  it('wraps the notes about omitted rows of a large suite too', () => {
+    const text = renderTableReport(bigReport(450, 2), palette(false), { columns: 40 });
+    for (const line of text.trimEnd().split('\n')) expect(line.length, line).toBeLessThanOrEqual(40);
+    expect(text.replace(/\n/g, ' ')).toContain('225 passing rows omitted (450 rows; see report.json for all)');
+    expect(text.replace(/\n/g, ' ')).toContain('25 more non-passing rows omitted');
   });
 });

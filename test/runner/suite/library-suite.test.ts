@@ -1,6 +1,8 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../src/config/errors.js';
 import { loadSuite } from '../../../src/runner/suite/load-suite.js';
+import { loadSuiteConfig } from '../../../src/runner/suite/suite-config.js';
 import { runSuite } from '../../../src/runner/suite/run-suite.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
@@ -39,5 +41,20 @@ describe('the library suite entry points', () => {
     const shape = (rows: typeof keptReport.scenarios) => rows.map((row) => [row.id, row.status, row.checks.length, row.transcript?.length]);
     expect(shape(releasedReport.scenarios)).toEqual(shape(keptReport.scenarios));
     expect(releasedReport.summary).toEqual(keptReport.summary);
+  });
+
+  it('records what each variant changes in suite.variant_deltas (base and unselected variants left out)', async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT,
+      'one.scenario.yaml': SCENARIO,
+      'agentcheck.config.yaml': 'variants:\n  short: {set: {agent: {max_turns: 2}}}\n  other: {set: {agent: {max_turns: 3}}}\n',
+    });
+    const config = loadSuiteConfig(join(dir, 'agentcheck.config.yaml'), dir);
+    const all = await runSuite(loadSuite({ paths: [dir], config }, dir), { concurrency: 1 });
+    expect(all.suite.variant_deltas).toEqual({ short: { set: { agent: { max_turns: 2 } } }, other: { set: { agent: { max_turns: 3 } } } });
+    const one = await runSuite(loadSuite({ paths: [dir], config, variants: ['base', 'short'] }, dir), { concurrency: 1 });
+    expect(one.suite.variant_deltas).toEqual({ short: { set: { agent: { max_turns: 2 } } } });
+    const base = await runSuite(loadSuite({ paths: [dir] }, dir), { concurrency: 1 });
+    expect(base.suite).not.toHaveProperty('variant_deltas');
   });
 });

@@ -1,6 +1,6 @@
-import type { Message, ToolResultMessage } from '../../../engine/model/message.js';
 import type { ScenarioRow } from '../../report/report.js';
 import type { Palette } from './ansi.js';
+import { answeredCalls } from './call-results.js';
 import { groupRuns, type FailureGroup } from './failure-groups.js';
 import { cellText, clip, oneLine, rowLabel, rowReason, SCENARIO_CELL_MAX, STATUS_LABEL } from './row-cells.js';
 import { wrapText } from './wrap-text.js';
@@ -62,15 +62,12 @@ function expectedLines(row: ScenarioRow): string[] {
 function callLines(row: ScenarioRow, width: number): string[] {
   if (!row.transcript) {
     const tools = row.test_run?.tools ?? [];
-    return tools.length ? [`  Tool calls: ${tools.map((tool) => `${tool.name} x${tool.called}`).join(', ')} (no transcript in this report)`] : [];
+    return tools.length ? wrapText(`Tool calls: ${tools.map((tool) => `${oneLine(tool.name)} x${tool.called}`).join(', ')} (no transcript in this report)`, width, '  ') : [];
   }
-  const results = new Map<string, ToolResultMessage>();
-  for (const message of row.transcript) if (message.role === 'tool') results.set(message.tool_call_id, message);
-  const calls = row.transcript.flatMap((message: Message) => (message.role === 'assistant' ? message.tool_calls ?? [] : []));
+  const calls = answeredCalls(row.transcript);
   if (!calls.length) return ['  Tool calls: none'];
   const lines = [`  Tool calls (${calls.length}):`];
-  calls.slice(0, CALLS_SHOWN).forEach((call, index) => {
-    const result = results.get(call.tool_call_id);
+  calls.slice(0, CALLS_SHOWN).forEach(({ call, result }, index) => {
     const outcome = !result ? 'no result (pending)' : `${result.is_error ? 'error' : 'returned'} ${oneLine(clip(result.content, 400))}`;
     const args = oneLine(clip(JSON.stringify(call.input) ?? '', 400));
     lines.push(clip(`    ${index + 1}. ${oneLine(call.tool_name)}(${args}) -> ${outcome}`, width));

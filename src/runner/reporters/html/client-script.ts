@@ -1,7 +1,8 @@
 /**
- * The page's only script: filtering the all-rows table. It reads data- attributes and never
- * user text embedded in the script (so no report value can break out of the <script> element),
- * and does nothing when the table is absent.
+ * The page's only script: filtering the all-rows table, and opening the run a matrix link points
+ * at (`#run-N`: the filter is cleared if it hid the row, and the row's transcript opened). It
+ * reads ids and data- attributes, never user text embedded in the script (so no report value can
+ * break out of the <script> element), and does nothing when the table is absent.
  */
 export const CLIENT_SCRIPT = `
 (function () {
@@ -25,8 +26,24 @@ export const CLIENT_SCRIPT = `
     });
     if (count) count.textContent = shown + ' of ' + rows.length + ' rows shown';
   }
+  function openTarget() {
+    var id = window.location.hash.slice(1);
+    if (!/^run-[0-9]+$/.test(id)) return;
+    var row = document.getElementById(id);
+    if (!row) return;
+    if (row.classList.contains('hidden')) {
+      input.value = '';
+      failing.checked = false;
+      apply();
+    }
+    var transcript = row.querySelector('details.transcript');
+    if (transcript) transcript.open = true;
+    row.scrollIntoView({ block: 'center' });
+  }
   input.addEventListener('input', apply);
   failing.addEventListener('change', apply);
+  window.addEventListener('hashchange', openTarget);
   apply();
+  openTarget();
 })();
 `;

@@ -13,10 +13,11 @@ export const FLIP_LIST_LIMIT = 50;
  */
 export function pairedSection(paired: readonly PairedComparison[]): string {
   if (!paired.length) return '';
+  // Short heads that may wrap, and the interval under the difference: the table fits the page.
   const head = ['comparison', 'pairs', 'both pass', 'base only', 'variant only', 'both fail', 'base rate', 'variant rate', 'difference (95% CI)', 'McNemar p', 'flips to pass / fail'];
   const rows = paired.map((p) => {
     const cells = [
-      textCell(`${p.variant} vs ${p.base}`),
+      textCell(`${p.variant} vs ${p.base}`, 'wrap'),
       numCell('pairs', p.pairs, fmtInt(p.pairs)),
       numCell('both_pass', p.both_pass, fmtInt(p.both_pass)),
       numCell('base_only', p.base_only, fmtInt(p.base_only)),
@@ -34,14 +35,14 @@ export function pairedSection(paired: readonly PairedComparison[]): string {
   const explain = `Pairs: scenario x repeat runs where both variants ran to a result. Difference: variant minus base pass rate, in percentage points, ` +
     `with a scenario bootstrap 95% interval (${paired[0].bootstrap.resamples} resamples, seed ${paired[0].bootstrap.seed}). ` +
     'McNemar p: exact two-sided test on the discordant pairs (base only vs variant only). Flipped: scenarios whose discordant pairs lean one way.';
-  return section('paired', 'Paired comparison', `<table class="paired">${headRow(head)}${rows.join('')}</table>\n${flips}\n${note(explain)}`);
+  return section('paired', 'Paired comparison', `<table class="paired fit">${headRow(head)}${rows.join('')}</table>\n${flips}\n${note(explain)}`);
 }
 
 /** `+36.1 pp (+13.9 to +61.1)`: the difference and its interval in one cell, both in data- attributes. */
 function differenceCell(p: PairedComparison): string {
   const ci = p.difference_ci;
-  const text = `${fmtPoints(p.difference)}${ci ? ` (${fmtPoints(ci.low, false)} to ${fmtPoints(ci.high, false)})` : ''}`;
-  return `<td class="num"${dataAttrs({ field: 'difference', value: p.difference, 'ci-low': ci?.low ?? null, 'ci-high': ci?.high ?? null })}>${esc(text)}</td>`;
+  const interval = ci ? ` <br><span class="note">(${esc(fmtPoints(ci.low, false))} to ${esc(fmtPoints(ci.high, false))})</span>` : '';
+  return `<td class="num"${dataAttrs({ field: 'difference', value: p.difference, 'ci-low': ci?.low ?? null, 'ci-high': ci?.high ?? null })}>${esc(fmtPoints(p.difference))}${interval}</td>`;
 }
 
 function flipLists(p: PairedComparison): string {

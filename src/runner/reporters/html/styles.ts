@@ -56,4 +56,22 @@ details summary { cursor: pointer; color: var(--accent); }
 details.transcript { margin: 4px 0; font-size: 12.5px; } .lanes details.transcript { grid-column: 1 / -1; }
 details.transcript ol { margin: 4px 0; padding-left: 24px; } details.transcript li { margin: 2px 0; }
 .msg-tool { color: var(--muted); } .msg .call { margin-left: 12px; }
+/* Tables that must fit the page: a real table as wide as the page at most, heads that wrap,
+   long names broken anywhere rather than pushing the table wider. */
+table.fit { display: table; width: 100%; max-width: 100%; table-layout: auto; }
+table.fit th { white-space: normal; } table.fit td.wrap, table.fit th.scenario { overflow-wrap: anywhere; word-break: break-word; }
+table.paired td.num, table.paired th.num { padding: 4px 6px; }
+table.paired td.num .note { margin: 0; white-space: nowrap; }
+table.matrix th .variant-name { overflow-wrap: anywhere; }
+table.matrix th.scenario { font-weight: 500; background: none; max-width: 40ch; }
+table.matrix td.cell { text-align: center; white-space: nowrap; }
+table.matrix td.cell-pass { background: rgba(26, 127, 55, .10); } table.matrix td.cell-fail { background: rgba(207, 34, 46, .10); }
+table.matrix td.cell-error { background: rgba(130, 80, 223, .12); } table.matrix td.cell-mixed { background: rgba(154, 103, 0, .12); }
+table.matrix a.run-link { text-decoration: none; } table.matrix a.run-link:hover { text-decoration: underline; }
+table.matrix .repeats { font-size: 11.5px; } table.matrix .repeats .run-link { margin: 0 2px; }
+table.matrix tfoot th, table.matrix tfoot td { border-top: 2px solid var(--line); }
+.status-mixed { color: var(--skip); }
+details.delta pre { text-align: left; white-space: pre-wrap; overflow-wrap: anywhere; max-width: 36ch; margin: 4px 0; font-weight: 400; }
+td.transcript-cell { min-width: 12ch; max-width: 60ch; }
+tr:target { outline: 2px solid var(--accent); outline-offset: -2px; }
 `;
