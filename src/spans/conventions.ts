@@ -82,6 +82,8 @@ export const ATTR = {
   resumedFrom: 'agentcheck.resume.checkpoint_id',
   /** Root span: processes the run started that were still alive at its end and were killed ("<pid> <command>"). */
   processesKilled: 'agentcheck.processes.killed',
+  /** Root span of an external agent: tool calls its model asked for that it never answered ("<tool> (<call id>)"). */
+  unansweredToolCalls: 'agentcheck.external.unanswered_tool_calls',
 } as const;
 
 /** The event a grading span records its result with (GenAI conventions). */
