@@ -13,6 +13,7 @@ describe('validateFiles on a folder', () => {
     const report = validateFiles(['.'], {}, dir);
     expect(report.counts.agent).toBe(1);
     expect(report.problems).toHaveLength(1);
-    expect(report.problems[0].message).toMatch(/typo\.yaml:1:1: missing required key "agent"/);
+    // `agent` is no longer required on its own (an `external` build has none): the typo itself is reported.
+    expect(report.problems[0].message).toMatch(/typo\.yaml:2:1 at agnet: unknown key "agnet"; expected one of: .*agent.*external/);
   });
 });
