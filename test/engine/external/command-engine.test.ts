@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { invoke } from '../../../src/engine/invoke.js';
 import { ScriptedModel, type ScriptEntry } from '../../../src/engine/providers/scripted.js';
 import { revisionFromValue } from '../../../src/engine/revision/load-build.js';
@@ -95,6 +95,29 @@ setInterval(() => {}, 1000);
     expect(turn.error?.message).toContain('waiting forever');
     const pid = Number(readFileSync(pidFile, 'utf8'));
     expect(alive(pid)).toBe(false);
+  });
+
+  it('an abort (the wall-clock cap of a run) ends the hanging agent with its process tree', async () => {
+    const dir = tempDir();
+    const pidFile = join(dir, 'child.pid');
+    const agent = join(dir, 'hang.cjs');
+    writeFileSync(agent, `
+const { spawn } = require('node:child_process');
+const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, String(child.pid));
+setInterval(() => {}, 1000);
+`);
+    const controller = new AbortController();
+    const { tracer } = installTracing();
+    const revision = revisionFromValue({ id: 'ext-bot', external: { command: [process.execPath, agent] } });
+    const running = invoke(revision, { messages: [{ role: 'user', content: 'hi' }] }, { model: new ScriptedModel([]), tracer, env: { PATH: process.env.PATH }, signal: controller.signal });
+    // Abort once the agent has started its child (no clock involved).
+    await vi.waitFor(() => readFileSync(pidFile, 'utf8'), { timeout: 60_000, interval: 50 });
+    controller.abort();
+    const turn = await running;
+    expect(turn.stop_reason).toBe('error');
+    expect(turn.error?.message).toContain('was canceled');
+    expect(alive(Number(readFileSync(pidFile, 'utf8')))).toBe(false);
   });
 
   it('a tool call never answered is an error span and named on the root', async () => {
