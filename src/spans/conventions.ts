@@ -90,6 +90,8 @@ export const ATTR = {
   httpRequestHeaders: 'agentcheck.http.request.headers',
   /** The request body text as sent (absent without a body). */
   httpRequestBody: 'agentcheck.http.request.body',
+  /** Root span of an external agent: tool calls its model asked for that it never answered ("<tool> (<call id>)"). */
+  unansweredToolCalls: 'agentcheck.external.unanswered_tool_calls',
 } as const;
 
 /** The event a grading span records its result with (GenAI conventions). */

@@ -10,6 +10,7 @@ import type { McpLaunch } from './mcp-connection.js';
 import { liveFetch } from './live-fetch.js';
 import { McpServerPool } from './mcp-server-pool.js';
 import { createMcpTool } from './mcp-tool.js';
+import { buildAgent } from '../revision/build-agent.js';
 
 /** Per-call and start-up limit when an `mcps` entry sets none (timeout_ms, start_timeout_ms). */
 export const DEFAULT_MCP_TIMEOUT_MS = 30_000;
@@ -40,7 +41,7 @@ export async function openMcpSession(
   shared: McpServerPool | undefined,
   env: Readonly<Record<string, string | undefined>>,
 ): Promise<McpSession> {
-  const servers = revision.build.agent.mcps ?? [];
+  const servers = buildAgent(revision.build).mcps ?? [];
   if (!servers.length) return NO_SERVERS;
   const own = shared ? undefined : new McpServerPool();
   const pool = shared ?? (own as McpServerPool);

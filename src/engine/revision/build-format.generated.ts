@@ -13,8 +13,9 @@ export type IOKey =
 export interface AgentBuild {
   id: string;
   revision?: number;
-  agent: AgentSpec;
+  agent?: AgentSpec;
   flow?: FlowSpec;
+  external?: ExternalSpec;
 }
 export interface AgentSpec {
   name: string;
@@ -182,6 +183,47 @@ export interface RouterSpec {
       [k: string]: string;
     };
   };
+}
+export interface ExternalSpec {
+  name?: string;
+  llm?: LlmSpec;
+  max_turns?: number;
+  tools?: ExternalToolSpec[];
+  config?: {
+    [k: string]: unknown;
+  };
+  /**
+   * @minItems 1
+   */
+  command?: string[];
+  http?: ExternalHttpSpec;
+  env?: {
+    [k: string]: string;
+  };
+  timeout_ms?: number;
+}
+export interface ExternalToolSpec {
+  name: string;
+  description?: string;
+  parameters?: {
+    [k: string]: unknown;
+  };
+}
+export interface ExternalHttpSpec {
+  url: string;
+  headers?: {
+    [k: string]: string;
+  };
+  start?: ExternalServerStart;
+  spans_url?: string;
+}
+export interface ExternalServerStart {
+  /**
+   * @minItems 1
+   */
+  command: string[];
+  ready_path?: string;
+  timeout_ms?: number;
 }
 
 export interface Delta {

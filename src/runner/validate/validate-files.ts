@@ -175,7 +175,7 @@ function detect(file: string): FileKind | null {
   return Object.keys(value).some((key) => BUILD_KEYS.has(key) || nearAgent(key)) ? 'agent' : null;
 }
 
-const BUILD_KEYS = new Set(['agent', 'flow', 'revision']);
+const BUILD_KEYS = new Set(['agent', 'flow', 'revision', 'external']);
 
 /** `agnet`, `agents`, `Agent`, `agen`: `agent` with its letters swapped, or one letter added, dropped or changed. */
 function nearAgent(key: string): boolean {

@@ -13,6 +13,17 @@ describe('validateFiles on a folder', () => {
     const report = validateFiles(['.'], {}, dir);
     expect(report.counts.agent).toBe(1);
     expect(report.problems).toHaveLength(1);
-    expect(report.problems[0].message).toMatch(/typo\.yaml:1:1: missing required key "agent"/);
+    // `agent` is no longer required on its own (an `external` build has none): the typo itself is reported.
+    expect(report.problems[0].message).toMatch(/typo\.yaml:2:1 at agnet: unknown key "agnet"; expected one of: .*agent.*external/);
+  });
+
+  it('validates external agent builds found in a folder', () => {
+    const dir = tempDir({
+      'ext.yaml': 'id: ext\nexternal:\n  command: [node, agent.mjs]\n',
+      'bad.yaml': 'id: bad\nexternal:\n  command: []\n',
+    });
+    const report = validateFiles(['.'], {}, dir);
+    expect(report.counts.agent).toBe(1);
+    expect(report.problems.map((problem) => problem.message)).toEqual([expect.stringMatching(/bad\.yaml:3:\d+ at external\.command: /)]);
   });
 });
