@@ -15,6 +15,7 @@ import type { RunProcesses } from './tools/process/run-processes.js';
 import type { Tool } from './tools/tool.js';
 import { ToolCaller } from './tools/tool-caller.js';
 import type { Workspace } from './workspace/workspace.js';
+import { buildAgent } from './revision/build-agent.js';
 
 /** Everything a run uses, built once from the revision and the invoke options. */
 export interface PreparedRun {
@@ -50,7 +51,7 @@ export interface RunPlace {
  * resume). Throws ConfigError / ModelError when the run cannot start.
  */
 export function prepareRun(revision: Revision | DeltaRevision, options: InvokeOptions, place: RunPlace): PreparedRun {
-  const agent = revision.build.agent;
+  const agent = buildAgent(revision.build);
   const skills = deliverSkills(revision, options.skills);
   const toolList = (agent.tools ?? []).map(buildTool);
   if (place.extraTools) toolList.push(...place.extraTools);

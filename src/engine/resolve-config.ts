@@ -6,6 +6,7 @@ import { toolPermission, type Permission } from './permissions/permission.js';
 import type { DeltaRevision } from './revision/delta.js';
 import type { Revision } from './revision/types.js';
 import type { Tool } from './tools/tool.js';
+import { buildAgent } from './revision/build-agent.js';
 
 /** Name and version recorded as the harness in every resolved config. */
 export const HARNESS = `agentcheck/${VERSION}`;
@@ -40,7 +41,7 @@ export interface ResolveConfigOptions {
 
 /** Computes the resolved config of a revision as it will run. Secret-named parameters are redacted. */
 export function resolveConfig(revision: Revision | DeltaRevision, options: ResolveConfigOptions): ResolvedConfig {
-  const agent = revision.build.agent;
+  const agent = buildAgent(revision.build);
   const mode = agent.permissions?.mode ?? 'allow';
   return {
     harness: HARNESS,

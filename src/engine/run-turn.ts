@@ -16,6 +16,7 @@ import type { FlowSpec, Revision } from './revision/types.js';
 import type { Turn } from './turn.js';
 import { RunProcesses } from './tools/process/run-processes.js';
 import { FolderWorkspace } from './workspace/folder-workspace.js';
+import { buildAgent } from './revision/build-agent.js';
 
 /** Where a turn starts: fresh input (invoke) or a checkpoint and an answer (resume). */
 export type TurnStart =
@@ -31,7 +32,7 @@ type TurnBody = Omit<Turn, 'trace_id'> & { flowState?: string };
  */
 export async function runTurn(revision: Revision | DeltaRevision, start: TurnStart, options: InvokeOptions): Promise<Turn> {
   const tracer = options.tracer ?? trace.getTracer('agentcheck');
-  const agent = revision.build.agent;
+  const agent = buildAgent(revision.build);
   const root = identified(tracer.startSpan(`${SPAN.invokeAgent} ${agent.name}`, {
     attributes: {
       [ATTR.operationName]: SPAN.invokeAgent,

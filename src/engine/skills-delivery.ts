@@ -4,6 +4,7 @@ import { resolveDeliveredSkills } from '../skills/resolve-skills.js';
 import type { SkillPackage } from '../skills/skill-package.js';
 import type { Revision } from './revision/types.js';
 import type { Tool } from './tools/tool.js';
+import { buildAgent } from './revision/build-agent.js';
 
 /** How skills reach a run (suite config `skills`, docs/skills.md, Delivery). */
 export interface SkillOptions {
@@ -29,7 +30,7 @@ export function deliverSkills(revision: Revision, options: SkillOptions = {}): S
   const mode = options.delivery ?? 'inline';
   const { delivered, skipped } = resolveDeliveredSkills({
     forced: options.forced ?? [],
-    revision: revision.build.agent.skills ?? [],
+    revision: buildAgent(revision.build).skills ?? [],
     overlay: options.overlay ?? [],
     revisionFile: revision.source,
   });

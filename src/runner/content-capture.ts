@@ -1,5 +1,6 @@
 import { ConfigError } from '../config/errors.js';
 import type { Revision } from '../engine/revision/types.js';
+import { buildAgent } from '../engine/revision/build-agent.js';
 
 /** The OpenTelemetry switch for GenAI message content on spans (docs/spans.md). */
 export const CAPTURE_CONTENT_ENV = 'OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT';
@@ -19,7 +20,7 @@ export function captureContent(
   if (run.cassette || run.script) return true;
   // A Model object handed in by a library caller is its own business: treat it as live.
   if (run.model) return false;
-  return (revision.build.agent.llm?.provider ?? 'scripted') === 'scripted';
+  return (buildAgent(revision.build).llm?.provider ?? 'scripted') === 'scripted';
 }
 
 /** The environment switch: true, false, or undefined when unset; any other value is a ConfigError. */

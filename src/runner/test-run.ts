@@ -27,6 +27,7 @@ import { checkApprovalTools } from './scenario/load-scenario-file.js';
 import { Deadline, DEFAULT_TEST_RUN_TIMEOUT_MS } from './suite/timeouts.js';
 import { REQUEST, validateTestRunRequest, type TestRunRequest } from './test-run-request.js';
 import { agentSecrets, runRedactor } from './secrets/run-secrets.js';
+import { buildAgent } from '../engine/revision/build-agent.js';
 
 export { validateTestRunRequest, type TestRunRequest } from './test-run-request.js';
 export type { ResumeRecord } from './resume/run-segments.js';
@@ -111,9 +112,9 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
   // the file in the source folder) instead of failing every workspace tool the agent calls.
   if (request.workspace || control.workspace) await workspace.root();
   const { tracer, store } = installTracing();
-  const cassette = request.cassette ? new CassetteSession(request.cassette, request.env ?? process.env, agentSecrets(revision.build.agent)) : undefined;
+  const cassette = request.cassette ? new CassetteSession(request.cassette, request.env ?? process.env, agentSecrets(buildAgent(revision.build))) : undefined;
   // Graders' endpoints pass through like the agent's own provider (or go to the cassette).
-  const origins = [revision.build.agent.llm, ...(control.judges ?? []).map((job) => job.llm)].flatMap((llm) => providerOrigins(llm, request.env));
+  const origins = [buildAgent(revision.build).llm, ...(control.judges ?? []).map((job) => job.llm)].flatMap((llm) => providerOrigins(llm, request.env));
   const scope: MockScope = { mocks: request.mocks?.http ?? [], passthroughOrigins: origins, unmatched: [], cassette };
   // The time limit aborts the engine through its signal, so the turn ends `error` with what it had.
   const deadline = request.timeout_ms === undefined ? undefined : new Deadline(request.timeout_ms, request.signal);
@@ -142,7 +143,7 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
   }
   // A suite run scrubs spans as they end and its report at the end; a test_run on its own (CLI,
   // MCP, library) scrubs here, so every key it was given stays out of its result and spans too.
-  const redactor = store.redacting ? undefined : runRedactor(request.env ?? process.env, [revision.build.agent]);
+  const redactor = store.redacting ? undefined : runRedactor(request.env ?? process.env, [buildAgent(revision.build)]);
   if (redactor) {
     segmented.turn = redactor.value(segmented.turn);
     segmented.spans = redactor.value(segmented.spans);

@@ -1,11 +1,12 @@
 import type { Locator } from '../../config/assert-format.js';
 import { validatePlanSpec } from '../plan/validate-plan.js';
 import { BUILTIN_NAMES } from '../revision/schema.js';
-import type { AgentBuild, ComponentSpec, ComponentType, FlowSpec } from '../revision/types.js';
+import type { AgentBuild, ComponentSpec, ComponentType, FlowSpec, ToolSpec } from '../revision/types.js';
 import { BUILTINS } from '../tools/builtins/index.js';
 import { IO_TARGETS, parseIOKey } from './io-key.js';
 import { END } from './route.js';
 import { validateStepArguments } from './validate-step-arguments.js';
+import { buildAgent } from '../revision/build-agent.js';
 
 /** Keys each component type may have besides name and type. */
 const TYPE_KEYS: Record<ComponentType, readonly string[]> = {
@@ -36,7 +37,7 @@ export function validateFlowSpec(flow: FlowSpec, build: AgentBuild, locate: Loca
   if (!names.has(flow.entry_point)) {
     throw locate(['entry_point'], `entry_point "${flow.entry_point}" names no component; expected one of: ${[...names.keys()].join(', ')}`);
   }
-  const agentTools = new Map((build.agent.tools ?? []).map((tool) => [tool.name, tool]));
+  const agentTools = new Map((buildAgent(build).tools ?? []).map((tool) => [tool.name, tool]));
   const callable = new Set<string>([...BUILTIN_NAMES, ...agentTools.keys()]);
   flow.components.forEach((component, index) => validateComponent(component, ['components', index], agentTools, callable, locate));
   validateRouters(flow, names, locate);
@@ -45,7 +46,7 @@ export function validateFlowSpec(flow: FlowSpec, build: AgentBuild, locate: Loca
 function validateComponent(
   component: ComponentSpec,
   at: Array<string | number>,
-  agentTools: ReadonlyMap<string, NonNullable<AgentBuild['agent']['tools']>[number]>,
+  agentTools: ReadonlyMap<string, ToolSpec>,
   callable: ReadonlySet<string>,
   locate: Locator,
 ): void {

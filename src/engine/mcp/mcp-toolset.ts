@@ -7,6 +7,7 @@ import type { Tool } from '../tools/tool.js';
 import type { McpLaunch } from './mcp-connection.js';
 import { McpServerPool } from './mcp-server-pool.js';
 import { createMcpTool } from './mcp-tool.js';
+import { buildAgent } from '../revision/build-agent.js';
 
 /** Per-call and start-up limit when an `mcps` entry sets none (timeout_ms, start_timeout_ms). */
 export const DEFAULT_MCP_TIMEOUT_MS = 30_000;
@@ -37,7 +38,7 @@ export async function openMcpSession(
   shared: McpServerPool | undefined,
   env: Readonly<Record<string, string | undefined>>,
 ): Promise<McpSession> {
-  const servers = revision.build.agent.mcps ?? [];
+  const servers = buildAgent(revision.build).mcps ?? [];
   if (!servers.length) return NO_SERVERS;
   const own = shared ? undefined : new McpServerPool();
   const pool = shared ?? (own as McpServerPool);

@@ -1,6 +1,7 @@
 import type { Locator } from '../../config/assert-format.js';
 import type { PathSegments } from '../../config/source.js';
 import type { AgentBuild, PlanToolCall, ToolSpec } from './types.js';
+import { buildAgent } from './build-agent.js';
 
 /** A call a composite tool makes by name, and where the build says so. */
 interface CallSite {
@@ -16,7 +17,7 @@ interface CallSite {
  * cycle they reach is one among the tools and is reported there.
  */
 export function checkCompositeCycles(build: AgentBuild, locate: Locator): void {
-  const tools = build.agent.tools ?? [];
+  const tools = buildAgent(build).tools ?? [];
   // Calls by name reach the agent's own tools first (a built-in only when no tool has its name).
   const composites = new Map<string, CallSite[]>();
   tools.forEach((tool, index) => {

@@ -6,6 +6,7 @@ import { hashValue } from '../../config/canonical-json.js';
 import { SourceDocument } from '../../config/source.js';
 import type { AgentBuild, Revision } from './types.js';
 import { validateBuild } from './validate-build.js';
+import { buildAgent } from './build-agent.js';
 
 /** Loads and strictly validates an agent build file (YAML or JSON). */
 export function loadAgentBuild(file: string): Revision {
@@ -40,7 +41,7 @@ function toRevision(build: AgentBuild, source: string, locate: Locator): Revisio
  * (exit 2) rather than a failed run. A problem inside a SKILL.md points at that file.
  */
 export function checkSkillRefs(build: AgentBuild, locate: Locator): void {
-  (build.agent.skills ?? []).forEach((skill, index) => {
+  (buildAgent(build).skills ?? []).forEach((skill, index) => {
     if (skill.ref === undefined) return;
     try {
       loadSkillFolder(skill.ref);
@@ -53,7 +54,7 @@ export function checkSkillRefs(build: AgentBuild, locate: Locator): void {
 
 /** Skill refs are relative to the file that holds them; make them absolute once, at load. */
 export function absolutizeSkillRefs(build: AgentBuild, baseDir: string): void {
-  for (const skill of build.agent.skills ?? []) {
+  for (const skill of buildAgent(build).skills ?? []) {
     if (skill.ref !== undefined && !isAbsolute(skill.ref)) skill.ref = resolve(baseDir, skill.ref);
   }
 }

@@ -204,6 +204,50 @@ const router = {
   },
 };
 
+const externalTool = {
+  type: 'object',
+  required: ['name'],
+  additionalProperties: false,
+  properties: { name, description: { type: 'string' }, parameters: objectSchema },
+};
+
+const argv = { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } };
+
+/** An agent run outside the engine (docs/external-agents.md); exactly one of command and http. */
+const external = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    name: { type: 'string', minLength: 1 },
+    llm: { type: 'object', required: ['provider', 'model'], additionalProperties: false, properties: llmProperties },
+    max_turns: { type: 'integer', minimum: 1 },
+    tools: { type: 'array', items: externalTool },
+    command: argv,
+    http: {
+      type: 'object',
+      required: ['url'],
+      additionalProperties: false,
+      properties: {
+        url: { type: 'string', minLength: 1 },
+        headers: stringMap,
+        start: {
+          type: 'object',
+          required: ['command'],
+          additionalProperties: false,
+          properties: {
+            command: argv,
+            ready_path: { type: 'string', pattern: '^/' },
+            timeout_ms: { type: 'integer', minimum: 1 },
+          },
+        },
+        spans_url: { type: 'string', minLength: 1 },
+      },
+    },
+    env: stringMap,
+    timeout_ms: { type: 'integer', minimum: 1 },
+  },
+};
+
 /** The agent build (2.1). */
 export const agentBuildSchema = {
   $id: 'agentcheck:agent-build',
@@ -233,7 +277,8 @@ export const agentBuildSchema = {
     },
   },
   type: 'object',
-  required: ['id', 'agent'],
+  // `agent` (with an optional `flow`) or `external`: validateBuild says which is missing.
+  required: ['id'],
   additionalProperties: false,
   properties: {
     id: { type: 'string', pattern: '^[a-z0-9][a-z0-9_-]*$' },
@@ -280,5 +325,6 @@ export const agentBuildSchema = {
         routers: { type: 'array', items: router },
       },
     },
+    external,
   },
 } as const;

@@ -160,12 +160,61 @@ export interface FlowSpec {
   routers: RouterSpec[];
 }
 
-/** A committed revision of an agent build. */
+/** A tool an external agent declares, so the names a scenario uses can be checked (docs/external-agents.md). */
+export interface ExternalToolSpec {
+  name: string;
+  description?: string;
+  parameters?: JsonSchema;
+}
+
+/** A server agentcheck starts per run for an http engine (docs/external-agents.md, "Starting the server"). */
+export interface ExternalServerStart {
+  command: string[];
+  /** Path polled until it answers (any HTTP status below 500); default `/`. */
+  ready_path?: string;
+  /** How long to wait for it to be ready; default 30,000 ms. */
+  timeout_ms?: number;
+}
+
+/** An http engine: agentcheck POSTs `{messages, context, delta}` to `url`. */
+export interface ExternalHttpSpec {
+  url: string;
+  /** Request headers; values may read the environment as `{{ env.NAME }}`. */
+  headers?: Record<string, string>;
+  start?: ExternalServerStart;
+  /** Where the run's spans can be read (`{trace_id}` placeholder; docs/external-agents.md). */
+  spans_url?: string;
+}
+
+/** An agent that runs outside the engine: a command or an http endpoint (docs/external-agents.md). */
+export interface ExternalSpec {
+  /** The agent's name in spans (`invoke_agent {name}`); default the build id. */
+  name?: string;
+  /** The model the bridge answers from; default {provider: scripted, model: scripted}. */
+  llm?: LlmSpec;
+  /** Model calls through the bridge per run; default 10. */
+  max_turns?: number;
+  /** The agent's tools, declared so scenario names are checked; without it names are not checked. */
+  tools?: ExternalToolSpec[];
+  /** argv of the agent process, started per run in the workspace. */
+  command?: string[];
+  http?: ExternalHttpSpec;
+  /** Environment variables for the process (and the started server), besides PATH and the bridge's. */
+  env?: Record<string, string>;
+  /** Time limit of the whole external turn (the process, or the http request); default 300,000 ms. */
+  timeout_ms?: number;
+}
+
+/**
+ * A committed revision of an agent build: an `agent` (with an optional `flow`) that the engine
+ * runs, or an `external` agent.
+ */
 export interface AgentBuild {
   id: string;
   revision?: number;
-  agent: AgentSpec;
+  agent?: AgentSpec;
   flow?: FlowSpec;
+  external?: ExternalSpec;
 }
 
 /** A loaded revision: the build plus where it came from (for relative paths and hashes). */

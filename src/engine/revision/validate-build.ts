@@ -10,6 +10,8 @@ import { checkCompositeCycles } from './composite-cycles.js';
 import { agentBuildSchema, BUILTIN_NAMES, IMPLEMENTATION_KEYS } from './schema.js';
 import { checkArgsTemplates, closedPropertyNames, httpUrlProblem } from './template-checks.js';
 import type { AgentBuild } from './types.js';
+import { buildAgent } from './build-agent.js';
+import { checkBuildKind, validateExternal } from './validate-external.js';
 
 const SKILL_NAME = /^[a-z0-9-]{1,64}$/;
 
@@ -20,8 +22,16 @@ const SKILL_NAME = /^[a-z0-9-]{1,64}$/;
 export function validateBuild(value: unknown, locate: Locator): asserts value is AgentBuild {
   assertFormat(agentBuildSchema, value, locate);
   const build = value as AgentBuild;
-  validateLlmParameters(build.agent.llm, locate);
-  const tools = build.agent.tools ?? [];
+  throwConfigErrors(checkBuildKind(build, locate));
+  if (build.external) {
+    const problems = validateExternal(build.external, locate);
+    const llm = build.external.llm;
+    collectConfigErrors(problems, () => validateLlmParameters(llm, locate, ['external', 'llm', 'parameters']));
+    throwConfigErrors(problems);
+    return;
+  }
+  validateLlmParameters(buildAgent(build).llm, locate);
+  const tools = buildAgent(build).tools ?? [];
   const seen = new Map<string, number>();
   // After the format, each part is checked on its own, so one pass reports every problem.
   const problems: ConfigError[] = [];
@@ -59,7 +69,7 @@ export function validateBuild(value: unknown, locate: Locator): asserts value is
     if (tool.command) checkArgsTemplates(tool.command.argv, [...at, 'command', 'argv'], locate, properties);
   }));
 
-  collectConfigErrors(problems, () => validateMcps(build.agent, locate));
+  collectConfigErrors(problems, () => validateMcps(buildAgent(build), locate));
 
   const callable = new Set<string>([...BUILTIN_NAMES, ...tools.map((tool) => tool.name)]);
   tools.forEach(({ chain, plan }, index) => {
@@ -71,7 +81,7 @@ export function validateBuild(value: unknown, locate: Locator): asserts value is
   // Cycles are looked for among composites that are otherwise valid.
   if (!problems.length) checkCompositeCycles(build, locate);
 
-  (build.agent.skills ?? []).forEach((skill, index) => collectConfigErrors(problems, () => {
+  (buildAgent(build).skills ?? []).forEach((skill, index) => collectConfigErrors(problems, () => {
     const at = ['agent', 'skills', index];
     if (skill.ref !== undefined) {
       const extra = Object.keys(skill).filter((key) => key !== 'ref');

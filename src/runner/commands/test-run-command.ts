@@ -19,6 +19,7 @@ import { scenarioProperties, scriptSchema, validateScript } from '../scenario/sc
 import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
 import { executeTestRun, type TestRunControl, type TestRunRecord, type TestRunRequest, type TestRunResult } from '../test-run.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
+import { buildAgent } from '../../engine/revision/build-agent.js';
 
 export interface TestRunOptions {
   agent: string;
@@ -72,7 +73,7 @@ export async function testRunCommand(options: TestRunOptions, io: CommandIO): Pr
       validateScript(script, documentLocator(doc));
     } else if (isScripted(applied.build) && !applied.build.flow) {
       // Without a script the scripted model has nothing to say: the run could only fail.
-      const why = applied.build.agent.llm ? 'agent.llm has provider scripted' : 'the agent has no llm';
+      const why = buildAgent(applied.build).llm ? 'agent.llm has provider scripted' : 'the agent has no llm';
       throw new ConfigError({ file: applied.source, path: 'agent.llm' }, `the agent's model is scripted: give --script FILE with its responses, or a real provider in agent.llm (${why})`);
     }
     const mocks = options.mocks === undefined ? undefined : readFormatFile(io.cwd, options.mocks, scenarioProperties.mocks, 'a mocks object {http: [...]}') as TestRunRequest['mocks'];
@@ -189,7 +190,8 @@ function readFormatFile(cwd: string, file: string, schema: object, what: string)
 
 /** Whether the build's model is the scripted one (provider scripted, or no llm at all). */
 function isScripted(build: AgentBuild): boolean {
-  return build.agent.llm === undefined || build.agent.llm.provider === 'scripted';
+  const llm = buildAgent(build).llm;
+  return llm === undefined || llm.provider === 'scripted';
 }
 
 /** The readable summary printed without --json. */

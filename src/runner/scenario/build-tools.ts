@@ -1,7 +1,8 @@
 import { MCP_TOOL_PREFIX, mcpToolName } from '../../engine/mcp/mcp-tool-name.js';
 import { BUILTIN_NAMES } from '../../engine/revision/schema.js';
-import type { AgentBuild, PlanSpec, PlanToolCall } from '../../engine/revision/types.js';
+import type { AgentBuild, ExternalSpec, PlanSpec, PlanToolCall } from '../../engine/revision/types.js';
 import { BUILTINS } from '../../engine/tools/builtins/index.js';
+import { buildAgent } from '../../engine/revision/build-agent.js';
 
 /** A tool a build can call, with its parameters schema when the build knows it before the run. */
 export interface KnownTool {
@@ -21,15 +22,18 @@ export interface BuildTools {
   model: Set<string>;
   /** MCP servers without a `tools` list: their tool names are only known at run time. */
   openServers: string[];
+  /** An external agent that declares no tools: any name may be one of its tools. */
+  anyName?: boolean;
 }
 
 const LOAD_SKILL = 'load_skill';
 
 /** Collects what `build` can call. */
 export function buildTools(build: AgentBuild): BuildTools {
+  if (build.external) return externalTools(build.external);
   const all = new Map<string, KnownTool>();
   const model = new Set<string>();
-  const agentTools = new Map((build.agent.tools ?? []).map((tool) => [tool.name, tool]));
+  const agentTools = new Map((buildAgent(build).tools ?? []).map((tool) => [tool.name, tool]));
   const add = (name: string) => {
     if (all.has(name)) return;
     const spec = agentTools.get(name);
@@ -54,7 +58,7 @@ export function buildTools(build: AgentBuild): BuildTools {
     addPlan(component.plan);
   }
   const openServers: string[] = [];
-  for (const server of build.agent.mcps ?? []) {
+  for (const server of buildAgent(build).mcps ?? []) {
     if (!server.tools) openServers.push(server.name);
     for (const tool of server.tools ?? []) {
       const name = mcpToolName(server.name, tool);
@@ -67,8 +71,19 @@ export function buildTools(build: AgentBuild): BuildTools {
   return { all, model, openServers };
 }
 
-/** Whether `name` is one of an open MCP server's tools (`mcp__<server>__<tool>`). */
+/**
+ * An external agent's tools are the ones it declares (`external.tools`); its model is offered
+ * all of them. Without the list nothing can be held against it (docs/external-agents.md).
+ */
+function externalTools(external: ExternalSpec): BuildTools {
+  const declared = external.tools;
+  const all = new Map<string, KnownTool>((declared ?? []).map((tool) => [tool.name, tool.parameters ? { name: tool.name, parameters: tool.parameters } : { name: tool.name }]));
+  return { all, model: new Set(all.keys()), openServers: [], anyName: declared === undefined };
+}
+
+/** Whether `name` may be a tool known only at run time: an open MCP server's (`mcp__<server>__<tool>`), or any name for an external agent that declares none. */
 export function isOpenServerTool(name: string, tools: BuildTools): boolean {
+  if (tools.anyName) return true;
   return tools.openServers.some((server) => {
     const prefix = `${MCP_TOOL_PREFIX}${server}__`;
     return name.startsWith(prefix) && name.length > prefix.length;

@@ -52,7 +52,7 @@ function checkFlowReference(at: PathSegments, builds: readonly AgentBuild[], loc
 
 /** A tool name (and its argument names) against the catalogs; null when fine. */
 function checkToolReference(reference: Extract<CheckReference, { kind: 'tool' }>, catalogs: readonly BuildTools[], what: string, locate: Locator): ConfigError | null {
-  const open = catalogs.some((catalog) => catalog.openServers.length > 0);
+  const open = catalogs.some((catalog) => catalog.openServers.length > 0 || catalog.anyName === true);
   const matching = matchingTools(reference.name, catalogs);
   if (matching.length === 0) {
     // A server without a `tools` list may offer any name at run time: nothing to hold it against.

@@ -15,6 +15,7 @@ import { loadSkillFolder } from '../../skills/load-skill-folder.js';
 import { validateCheck, validateToolName, type CustomCheckParams } from '../../verdicts/index.js';
 import type { CustomCheckRef } from '../checks/custom-check-ref.js';
 import { buildTools, isOpenServerTool, listedTools } from './build-tools.js';
+import { buildAgent } from '../../engine/revision/build-agent.js';
 import { checkScenarioNames } from './check-scenario-names.js';
 import { findTemplate, loadDataset, renderTemplates } from './dataset.js';
 import { judgeJobs, type JudgeJob } from '../judge/grader-model.js';
@@ -162,7 +163,7 @@ function loadOne(
   const model = merged.model as { script?: ScriptEntry[]; allow_unknown_tools?: boolean } & Record<string, unknown> | undefined;
   const { script, allow_unknown_tools: allowUnknownTools, ...llmOverride } = model ?? {};
   if (context.suiteModel || Object.keys(llmOverride).length) {
-    const current = revision.build.agent.llm ?? DEFAULT_LLM;
+    const current = buildAgent(revision.build).llm ?? DEFAULT_LLM;
     const llm = overrideLlm(overrideLlm(current, context.suiteModel ?? {}) as unknown as LlmSpec, llmOverride);
     if (llm.model === undefined) throw locate(['model', 'provider'], `model.provider changes the provider to "${String(llm.provider)}": name its model too (model.model)`);
     if (llmOverride.parameters !== undefined) {
@@ -172,9 +173,11 @@ function loadOne(
       validateLlmParameters(llm as unknown as LlmSpec, (path, expected) => locate(['agent'], `the suite config's model.${formatPath(path)}: ${expected}`), ['parameters']);
     }
     // The agent's llm is replaced, not deep-merged, so parameters the override leaves out are gone.
-    const { llm: _replaced, ...agent } = revision.build.agent;
-    const withoutLlm = { ...revision, build: { ...revision.build, agent } };
-    revision = applyDelta(withoutLlm, { set: { agent: { llm } } }, doc.view([...whereOf('model'), 'model']));
+    // An external build's model is its `external.llm` (the one its model bridge answers from).
+    const part = revision.build.external ? 'external' : 'agent';
+    const { llm: _replaced, ...rest } = (revision.build[part] ?? {}) as { llm?: unknown };
+    const withoutLlm = { ...revision, build: { ...revision.build, [part]: rest } };
+    revision = applyDelta(withoutLlm, { set: { [part]: { llm } } }, doc.view([...whereOf('model'), 'model']));
   }
 
   // From here on each part is checked on its own, so one pass reports every problem.

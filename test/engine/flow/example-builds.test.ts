@@ -8,8 +8,8 @@ const fixture = (name: string) => new URL(`../../../fixtures/${name}`, import.me
 describe('example builds in fixtures/agents', () => {
   it('load: the flow, the plan tool and the chain tool', () => {
     expect(loadAgentBuild(fixture('agents/config-fixer-flow.yaml')).build.flow?.entry_point).toBe('read_config');
-    expect(loadAgentBuild(fixture('agents/file-report-plan.yaml')).build.agent.tools?.[0].plan).toBeDefined();
-    expect(loadAgentBuild(fixture('agents/fallback-chain.yaml')).build.agent.tools?.[2].chain).toBeDefined();
+    expect(loadAgentBuild(fixture('agents/file-report-plan.yaml')).build.agent?.tools?.[0].plan).toBeDefined();
+    expect(loadAgentBuild(fixture('agents/fallback-chain.yaml')).build.agent?.tools?.[2].chain).toBeDefined();
   });
 
   it('run the file_report plan over the notes workspace', async () => {

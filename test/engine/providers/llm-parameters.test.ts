@@ -107,9 +107,9 @@ describe('what the provider is sent', () => {
 
   it('an override without parameters keeps the agent\'s; one that switches provider keeps none of them', async () => {
     const keep = scenarioDir(agentYaml('openai', '{temperature: 0, max_tokens: 64}'), '{model: other}').load()[0];
-    expect(keep.revision.build.agent.llm).toMatchObject({ provider: 'openai', model: 'other', parameters: { temperature: 0, max_tokens: 64 } });
+    expect(keep.revision.build.agent?.llm).toMatchObject({ provider: 'openai', model: 'other', parameters: { temperature: 0, max_tokens: 64 } });
     const [switched] = scenarioDir(agentYaml('openai', '{temperature: 0, stop: [x]}'), '{provider: anthropic, model: claude-x, base_url: "https://llm.test"}').load();
-    expect(switched.revision.build.agent.llm).toEqual({ provider: 'anthropic', model: 'claude-x', base_url: 'https://llm.test' });
+    expect(switched.revision.build.agent?.llm).toEqual({ provider: 'anthropic', model: 'claude-x', base_url: 'https://llm.test' });
     const row = await runScenario(switched, { variant: 'base', revision: switched.revision, repeat: 0, env });
     expect(row.error).toBeNull();
     // The Messages API requires max_tokens: the default is sent, and the resolved config says so.

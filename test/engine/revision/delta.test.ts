@@ -14,9 +14,9 @@ describe('applyDelta', () => {
     const before = readFileSync(agentFile, 'utf8');
     const revision = loadAgentBuild(agentFile);
     const applied = applyDelta(revision, { set: { agent: { max_turns: 4, llm: { parameters: { temperature: 0.5 } } } } });
-    expect(applied.build.agent.max_turns).toBe(4);
-    expect(applied.build.agent.llm).toEqual({ provider: 'scripted', model: 'support-script', parameters: { temperature: 0.5, max_tokens: 1024 } });
-    expect(revision.build.agent.max_turns).toBe(8);
+    expect(applied.build.agent?.max_turns).toBe(4);
+    expect(applied.build.agent?.llm).toEqual({ provider: 'scripted', model: 'support-script', parameters: { temperature: 0.5, max_tokens: 1024 } });
+    expect(revision.build.agent?.max_turns).toBe(8);
     expect(readFileSync(agentFile, 'utf8')).toBe(before);
     expect(applied.hash).toBe(revision.hash);
     expect(applied.deltaHash).toMatch(/^[0-9a-f]{16}$/);
@@ -25,19 +25,19 @@ describe('applyDelta', () => {
   it('replaces arrays and scalars rather than merging them', () => {
     const revision = loadAgentBuild(agentFile);
     const applied = applyDelta(revision, { set: { agent: { tools: [{ name: 'only', returns: 1 }] } } });
-    expect(applied.build.agent.tools?.map((t) => t.name)).toEqual(['only']);
+    expect(applied.build.agent?.tools?.map((t) => t.name)).toEqual(['only']);
   });
 
   it('removes by index and by name selector', () => {
     const revision = loadAgentBuild(agentFile);
     const applied = applyDelta(revision, { remove: ['agent.tools.0', 'agent.tools[name=send_email]'] });
-    expect(applied.build.agent.tools?.map((t) => t.name)).toEqual(['create_refund', 'delete_order']);
+    expect(applied.build.agent?.tools?.map((t) => t.name)).toEqual(['create_refund', 'delete_order']);
   });
 
   it('sets one place through a selector path', () => {
     const revision = loadAgentBuild(agentFile);
     const applied = applyDelta(revision, { set: { 'agent.tools[name=lookup_order].description': 'Find an order.' } });
-    expect(applied.build.agent.tools?.[0].description).toBe('Find an order.');
+    expect(applied.build.agent?.tools?.[0].description).toBe('Find an order.');
   });
 
   it('errors for a path that does not exist, naming what is there', () => {
@@ -70,8 +70,8 @@ describe('applyDelta', () => {
       .toThrow(/d\.yaml at remove\[1\]: "agent\.tools\[name=lookup_order\]" names the same item as remove\[0\]/);
     expect(() => applyDelta(revision, { remove: ['agent.tools[name=create_refund]', 'agent.tools.1'] })).toThrow(/names the same item as remove\[0\]/);
     const applied = applyDelta(revision, { remove: ['agent.tools.3', 'agent.tools.0', 'agent.llm.parameters.temperature'] });
-    expect(applied.build.agent.tools?.map((t) => t.name)).toEqual(['create_refund', 'delete_order']);
-    expect(applied.build.agent.llm?.parameters).toEqual({ max_tokens: 1024 });
+    expect(applied.build.agent?.tools?.map((t) => t.name)).toEqual(['create_refund', 'delete_order']);
+    expect(applied.build.agent?.llm?.parameters).toEqual({ max_tokens: 1024 });
   });
 
   it('refuses malformed paths rather than guessing', () => {

@@ -24,7 +24,7 @@ describe('loadAgentBuild', () => {
   it('loads the example build with defaults left unset', () => {
     const revision = loadAgentBuild(join(import.meta.dirname, '../../../fixtures/agents/support-bot.yaml'));
     expect(revision.build.id).toBe('support-bot');
-    expect(revision.build.agent.tools?.map((t) => t.name)).toEqual(['lookup_order', 'create_refund', 'delete_order', 'send_email']);
+    expect(revision.build.agent?.tools?.map((t) => t.name)).toEqual(['lookup_order', 'create_refund', 'delete_order', 'send_email']);
     expect(revision.hash).toMatch(/^[0-9a-f]{16}$/);
   });
 
@@ -99,7 +99,7 @@ describe('loadAgentBuild', () => {
 
   it('accepts JSON files', () => {
     const dir = tempDir({ 'agent.json': JSON.stringify({ id: 'bot', agent: { name: 'Bot', max_turns: 2 } }) });
-    expect(loadAgentBuild(join(dir, 'agent.json')).build.agent.max_turns).toBe(2);
+    expect(loadAgentBuild(join(dir, 'agent.json')).build.agent?.max_turns).toBe(2);
   });
 
   it('says so when the file does not exist', () => {

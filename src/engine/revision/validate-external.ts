@@ -1,0 +1,82 @@
+import type { Locator } from '../../config/assert-format.js';
+import { collectConfigErrors, type ConfigError } from '../../config/errors.js';
+import { userSchemaProblem } from '../../config/json-schema.js';
+import { didYouMean } from '../../config/did-you-mean.js';
+import { BRIDGE_ENV_NAMES } from '../external/external-env.js';
+import { checkTemplatesClosed, httpUrlProblem, templateNames } from './template-checks.js';
+import type { AgentBuild, ExternalSpec } from './types.js';
+
+/** The placeholder an http engine's url may hold when agentcheck starts the server. */
+export const PORT_PLACEHOLDER = '{port}';
+
+/**
+ * Which of `agent` and `external` a build names: exactly one (a `flow` goes with an `agent`).
+ * Returns the problems found, each located (docs/external-agents.md).
+ */
+export function checkBuildKind(build: AgentBuild, locate: Locator): ConfigError[] {
+  if (build.external === undefined) {
+    return build.agent === undefined
+      ? [locate([], 'expected an "agent" (with an optional "flow") or an "external" agent; the build has neither')]
+      : [];
+  }
+  const clashes = (['agent', 'flow'] as const).filter((key) => build[key] !== undefined);
+  return clashes.map((key) => locate([key], `"${key}" and "external" cannot both be given: an external agent brings its own loop; give "agent" (and "flow") or "external"`, true));
+}
+
+/** The rules of an `external` section the schema cannot say; every problem in one pass. */
+export function validateExternal(external: ExternalSpec, locate: Locator): ConfigError[] {
+  const problems: ConfigError[] = [];
+  const at = ['external'];
+  collectConfigErrors(problems, () => {
+    const engines = (['command', 'http'] as const).filter((key) => external[key] !== undefined);
+    if (engines.length !== 1) {
+      throw locate(at, engines.length === 0
+        ? 'an external agent needs exactly one of "command" (argv of a process) or "http" ({url, headers})'
+        : 'an external agent has "command" and "http"; expected exactly one of them');
+    }
+  });
+  for (const name of Object.keys(external.env ?? {})) {
+    collectConfigErrors(problems, () => {
+      if (BRIDGE_ENV_NAMES.includes(name)) {
+        throw locate([...at, 'env', name], `"${name}" is set by agentcheck to reach the run's model bridge or span receiver; it cannot be overridden`, true);
+      }
+    });
+  }
+  const http = external.http;
+  if (http) {
+    collectConfigErrors(problems, () => {
+      const templated = http.url.includes(PORT_PLACEHOLDER);
+      if (templated && !http.start) throw locate([...at, 'http', 'url'], `"${PORT_PLACEHOLDER}" in the url is the port of a server agentcheck starts; add "http.start" or write the port`);
+      const problem = httpUrlProblem(http.url.replaceAll(PORT_PLACEHOLDER, '1'));
+      if (problem) throw locate([...at, 'http', 'url'], problem);
+    });
+    collectConfigErrors(problems, () => checkEnvTemplates(http.headers, [...at, 'http', 'headers'], locate));
+  }
+  const seen = new Map<string, number>();
+  (external.tools ?? []).forEach((tool, index) => collectConfigErrors(problems, () => {
+    const toolAt = [...at, 'tools', index];
+    const previous = seen.get(tool.name);
+    if (previous !== undefined) throw locate([...toolAt, 'name'], `duplicate tool name "${tool.name}" (already used by external.tools[${previous}])`);
+    seen.set(tool.name, index);
+    if (tool.parameters === undefined) return;
+    if (tool.parameters.type !== undefined && tool.parameters.type !== 'object') {
+      throw locate([...toolAt, 'parameters', 'type'], 'tool parameters must be a JSON Schema of type "object"');
+    }
+    const problem = userSchemaProblem(tool.parameters);
+    if (problem) throw locate([...toolAt, 'parameters'], `expected a valid JSON Schema: ${problem}`);
+  }));
+  return problems;
+}
+
+/** Header values may read the environment only, as `{{ env.NAME }}`. */
+function checkEnvTemplates(headers: Record<string, string> | undefined, at: Array<string | number>, locate: Locator): void {
+  checkTemplatesClosed(headers, at, locate);
+  for (const [key, value] of Object.entries(headers ?? {})) {
+    for (const name of templateNames(value)) {
+      const [head, variable, ...rest] = name.split('.');
+      if (head !== 'env' || variable === undefined || rest.length) {
+        throw locate([...at, key], `unknown template "{{ ${name} }}": an external agent's headers read the environment only, as {{ env.NAME }}${didYouMean(head, ['env'])}`);
+      }
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import type { ConfigError } from '../../../src/config/errors.js';
+import { buildAgent } from '../../../src/engine/revision/build-agent.js';
+import { loadAgentBuild } from '../../../src/engine/revision/load-build.js';
+import { configErrorOf } from '../../helpers/config-error.js';
+import { tempDir } from '../../helpers/temp-dir.js';
+
+function load(yaml: string) {
+  const dir = tempDir({ 'agent.yaml': yaml });
+  return loadAgentBuild(join(dir, 'agent.yaml'));
+}
+
+function errorOf(yaml: string): ConfigError {
+  return configErrorOf(() => load(yaml));
+}
+
+const command = `id: ext
+external:
+  command: [node, agent.mjs]
+  env: {MODE: test}
+  timeout_ms: 5000
+  tools:
+    - name: lookup
+      parameters: {type: object, properties: {id: {type: string}}}
+`;
+
+describe('external agent builds', () => {
+  it('load a command engine; its agent view takes the name from the id', () => {
+    const revision = load(command);
+    expect(revision.build.external?.command).toEqual(['node', 'agent.mjs']);
+    expect(buildAgent(revision.build)).toEqual({ name: 'ext' });
+  });
+
+  it('load an http engine with env templates in headers and a started server', () => {
+    const revision = load(`id: ext
+external:
+  name: Remote bot
+  llm: {provider: scripted, model: s}
+  http:
+    url: http://127.0.0.1:{port}/invoke
+    headers: {Authorization: "Bearer {{ env.AGENT_TOKEN }}"}
+    start: {command: [node, server.mjs], ready_path: /health}
+`);
+    expect(buildAgent(revision.build)).toEqual({ name: 'Remote bot', llm: { provider: 'scripted', model: 's' } });
+  });
+
+  it('refuse a build with neither agent nor external, and one with both', () => {
+    expect(errorOf('id: x\n').message).toContain('expected an "agent" (with an optional "flow") or an "external" agent; the build has neither');
+    const both = errorOf(`id: x\nagent: {name: A}\nexternal: {command: [a]}\n`);
+    expect(both.message).toMatch(/agent\.yaml:2:1 at agent: "agent" and "external" cannot both be given/);
+  });
+
+  it('refuse both or neither of command and http', () => {
+    expect(errorOf('id: x\nexternal: {env: {A: b}}\n').message).toContain('needs exactly one of "command"');
+    expect(errorOf('id: x\nexternal: {command: [a], http: {url: "http://x"}}\n').message).toContain('has "command" and "http"; expected exactly one');
+  });
+
+  it('refuse an empty command, a non-http url, a non-string env value and a zero timeout, located', () => {
+    expect(errorOf('id: x\nexternal: {command: []}\n').path).toBe('external.command');
+    const url = errorOf('id: x\nexternal: {http: {url: "ftp://host/x"}}\n');
+    expect(url.path).toBe('external.http.url');
+    expect(url.message).toContain('expected an http:// or https:// URL');
+    expect(errorOf('id: x\nexternal: {command: [a], env: {A: 1}}\n').path).toBe('external.env.A');
+    expect(errorOf('id: x\nexternal: {command: [a], timeout_ms: 0}\n').path).toBe('external.timeout_ms');
+  });
+
+  it('refuse {port} without start, templates other than env, bridge variables in env and bad tools', () => {
+    expect(errorOf('id: x\nexternal: {http: {url: "http://127.0.0.1:{port}/"}}\n').message).toContain('add "http.start"');
+    expect(errorOf('id: x\nexternal: {http: {url: "http://h/", headers: {A: "{{ args.t }}"}}}\n').message).toContain('read the environment only, as {{ env.NAME }}');
+    expect(errorOf('id: x\nexternal: {command: [a], env: {OPENAI_BASE_URL: "http://x"}}\n').message).toContain('"OPENAI_BASE_URL" is set by agentcheck');
+    const dup = errorOf('id: x\nexternal: {command: [a], tools: [{name: t}, {name: t}]}\n');
+    expect(dup.message).toContain('duplicate tool name "t" (already used by external.tools[0])');
+    expect(errorOf('id: x\nexternal: {command: [a], tools: [{name: t, parameters: {type: string}}]}\n').path).toBe('external.tools[0].parameters.type');
+  });
+
+  it('check llm parameters of the external model per provider', () => {
+    const error = errorOf('id: x\nexternal: {command: [a], llm: {provider: openai, model: m, parameters: {temprature: 0}}}\n');
+    expect(error.path).toBe('external.llm.parameters.temprature');
+  });
+});
