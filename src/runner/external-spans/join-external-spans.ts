@@ -1,4 +1,4 @@
-import { ATTR, SPAN } from '../../spans/conventions.js';
+import { ATTR, EVIDENCE_ATTR, SPAN } from '../../spans/conventions.js';
 import { mapExternalSpan } from '../../spans/external-span-mapping.js';
 import type { SpanRecord } from '../../spans/span-record.js';
 import { isInvokeAgent, operationOf, stringAttr } from '../../verdicts/span-kind.js';
@@ -19,13 +19,19 @@ export interface JoinedExternalSpans {
  * `invoke_agent` root (an agent that ignored TRACEPARENT still joins the run). Where the model
  * bridge recorded a call, its span is the one counted: a mapped `execute_tool` with a call id the
  * bridge recorded is left out, and so are the agent's model-call spans when the bridge saw model
- * calls; their children move up to the nearest span kept.
+ * calls; their children move up to the nearest span kept. The agent knows best whether its
+ * tool failed: when its span of a call is an error and the bridge's is not, the bridge's span
+ * (in `runSpans`) is marked failed with the agent's error type and message.
  */
 export function joinExternalSpans(received: readonly SpanRecord[], runSpans: readonly SpanRecord[]): JoinedExternalSpans {
   const root = runSpans.find((span) => span.parent_id === null && isInvokeAgent(span));
   if (!root) return { spans: [], duplicateCalls: 0, duplicateChats: 0 };
   const runIds = new Set(runSpans.map((span) => span.span_id));
-  const bridgeCalls = new Set(runSpans.filter((span) => operationOf(span) === SPAN.executeTool).map((span) => stringAttr(span, ATTR.toolCallId)).filter((id) => id !== null));
+  const bridgeCalls = new Map<string, SpanRecord>();
+  for (const span of runSpans) {
+    const callId = operationOf(span) === SPAN.executeTool ? stringAttr(span, ATTR.toolCallId) : null;
+    if (callId !== null) bridgeCalls.set(callId, span);
+  }
   const bridgeSawModel = runSpans.some((span) => operationOf(span) === SPAN.chat);
 
   // A span id the run already uses cannot be the agent's: it would make two spans one.
@@ -37,8 +43,11 @@ export function joinExternalSpans(received: readonly SpanRecord[], runSpans: rea
   for (const span of mapped) {
     const op = operationOf(span);
     const callId = stringAttr(span, ATTR.toolCallId);
-    if (op === SPAN.executeTool && callId !== null && bridgeCalls.has(callId)) duplicateCalls++;
-    else if (op === SPAN.chat && bridgeSawModel) duplicateChats++;
+    const bridgeCall = op === SPAN.executeTool && callId !== null ? bridgeCalls.get(callId) : undefined;
+    if (bridgeCall) {
+      duplicateCalls++;
+      if (span.status === 'error' && bridgeCall.status !== 'error') markFailed(bridgeCall, span);
+    } else if (op === SPAN.chat && bridgeSawModel) duplicateChats++;
     else continue;
     dropped.add(span.span_id);
   }
@@ -57,6 +66,18 @@ export function joinExternalSpans(received: readonly SpanRecord[], runSpans: rea
   };
   const spans = kept.map((span) => ({ ...span, trace_id: root.trace_id, parent_id: parentOf(span) }));
   return { spans: breakCycles(spans, root.span_id), duplicateCalls, duplicateChats };
+}
+
+/** Marks the bridge's span of a call failed, as the agent's own span of it says. */
+function markFailed(bridgeCall: SpanRecord, agentSpan: SpanRecord): void {
+  bridgeCall.status = 'error';
+  if (agentSpan.status_message !== undefined) bridgeCall.status_message = agentSpan.status_message;
+  bridgeCall.attributes = {
+    ...bridgeCall.attributes,
+    [ATTR.errorType]: stringAttr(agentSpan, ATTR.errorType) ?? 'error',
+    [ATTR.toolIsError]: true,
+    [EVIDENCE_ATTR.toolOutcome]: 'error',
+  };
 }
 
 /** Re-hangs under the root any span whose parent chain loops back to itself (the agent's ids are not trusted). */

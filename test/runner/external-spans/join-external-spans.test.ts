@@ -38,6 +38,17 @@ describe('joining an external agent\'s spans to the run', () => {
     expect(evidence.turns).toBe(1);
   });
 
+  it('marks the bridge\'s span of a call failed when the agent\'s own span of it is an error', () => {
+    const call = { ...bridgeCall, attributes: { ...bridgeCall.attributes } };
+    const spans = agentSpans(RUN_TRACE, root.span_id);
+    spans[2] = { ...spans[2], status: 'error', status_message: 'ENOENT: missing.md', events: [{ name: 'exception', time_ms: 5, attributes: { 'exception.type': 'Error' } }] };
+    const joined = joinExternalSpans(spans, [root, bridgeChat, call]);
+    expect(joined.duplicateCalls).toBe(1);
+    expect(call).toMatchObject({ status: 'error', status_message: 'ENOENT: missing.md', attributes: { 'error.type': 'Error', 'agentcheck.tool.is_error': true } });
+    const evidence = buildEvidence({ spans: [root, bridgeChat, call, ...joined.spans] });
+    expect(evidence.calls.find((c) => c.call_id === 'call_1')).toMatchObject({ is_error: true, error_type: 'Error' });
+  });
+
   it('puts spans of an agent that ignored TRACEPARENT into the run\'s trace, under its root', () => {
     const joined = joinExternalSpans(agentSpans(AGENT_TRACE, null), [root]);
     expect(joined.spans.every((s) => s.trace_id === RUN_TRACE)).toBe(true);
