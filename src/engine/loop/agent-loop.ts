@@ -1,13 +1,13 @@
-import { SpanKind, SpanStatusCode, type Context, type Tracer } from '@opentelemetry/api';
+import type { Context, Tracer } from '@opentelemetry/api';
 import { AgentcheckError } from '../../config/errors.js';
-import { ATTR, chatResponseAttributes, SPAN } from '../../spans/conventions.js';
 import type { AssistantMessage, Message, ToolCallPart, ToolResultMessage } from '../model/message.js';
 import type { Model, ModelResponse, ToolDefinition, Usage } from '../model/model.js';
 import { addUsage } from '../model/usage.js';
 import type { ApprovalAnswer } from '../permissions/approval-policy.js';
 import type { ToolCaller } from '../tools/tool-caller.js';
 import type { PendingInteraction, StopReason } from '../turn.js';
-import { inputMessagesJson, outputMessagesJson, systemInstructionsJson, type ContentCapture } from './genai-messages.js';
+import { chatWithSpan } from './chat-span.js';
+import type { ContentCapture } from './genai-messages.js';
 
 /** Everything the loop needs; the loop knows the Model interface, never a provider. */
 export interface LoopSetup {
@@ -80,42 +80,15 @@ export async function runAgentLoop(setup: LoopSetup, initial: LoopState, decisio
 }
 
 /** One model call inside a `chat {model}` span. */
-async function chat(setup: LoopSetup, state: LoopState): Promise<ModelResponse> {
-  const { model, tracer } = setup;
-  // CLIENT: a model call leaves the process (the GenAI conventions' kind for inference spans).
-  const span = tracer.startSpan(`${SPAN.chat} ${model.modelId}`, {
-    kind: SpanKind.CLIENT,
-    attributes: {
-      [ATTR.operationName]: SPAN.chat,
-      [ATTR.providerName]: model.provider,
-      [ATTR.requestModel]: model.modelId,
-      [ATTR.turn]: state.turns,
-    },
-  }, setup.parent);
-  const capture = setup.contentCapture;
-  if (capture) {
-    span.setAttribute(ATTR.inputMessages, inputMessagesJson(state.messages, capture));
-    if (setup.system) span.setAttribute(ATTR.systemInstructions, systemInstructionsJson(setup.system, capture));
-  }
-  try {
-    const response = await model.generate({
-      system: setup.system,
-      // A snapshot: the transcript grows after this call, the request must not.
-      messages: [...state.messages],
-      tools: setup.tools,
-      parameters: setup.parameters,
-      signal: setup.signal,
-    });
-    span.setAttributes(chatResponseAttributes(response, model.modelId));
-    if (capture) span.setAttribute(ATTR.outputMessages, outputMessagesJson(response, capture));
-    return response;
-  } catch (error) {
-    span.setAttribute(ATTR.errorType, error instanceof AgentcheckError ? error.code : 'exception');
-    span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
-    throw error;
-  } finally {
-    span.end();
-  }
+function chat(setup: LoopSetup, state: LoopState): Promise<ModelResponse> {
+  return chatWithSpan(setup.model, {
+    system: setup.system,
+    // A snapshot: the transcript grows after this call, the request must not.
+    messages: [...state.messages],
+    tools: setup.tools,
+    parameters: setup.parameters,
+    signal: setup.signal,
+  }, { tracer: setup.tracer, parent: setup.parent, turn: state.turns, contentCapture: setup.contentCapture });
 }
 
 /**

@@ -15,6 +15,11 @@ import type { CallResult, CallSource, Tool, ToolContext, ToolOutcome } from './t
 /** Process-wide start order of tool calls (see ATTR.toolSeq). */
 let toolSeq = 0;
 
+/** The next value of the process-wide tool call order (tool calls made outside a ToolCaller take one too). */
+export function nextToolSeq(): number {
+  return ++toolSeq;
+}
+
 /**
  * How deep calls may nest: a model's call is depth 0, a call a chain or plan makes from it is
  * depth 1, and so on. A deeper call is refused as a tool error, so composite tools that call
@@ -170,7 +175,7 @@ export class ToolCaller {
       [ATTR.toolSource]: request.source,
       [ATTR.toolKind]: tool?.kind ?? 'unknown',
       [ATTR.toolReadOnly]: tool?.readOnly ?? false,
-      [ATTR.toolSeq]: ++toolSeq,
+      [ATTR.toolSeq]: nextToolSeq(),
     };
     if (request.turn !== undefined) attributes[ATTR.turn] = request.turn;
     if (tool && isAllowListedCommand(tool, request.args, this.options.agent)) attributes[ATTR.toolCommandAllowed] = true;

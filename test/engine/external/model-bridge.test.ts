@@ -1,0 +1,163 @@
+import { ROOT_CONTEXT, trace } from '@opentelemetry/api';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ModelBridge } from '../../../src/engine/external/model-bridge.js';
+import { ScriptedModel, type ScriptEntry } from '../../../src/engine/providers/scripted.js';
+import { installTracing } from '../../../src/spans/tracing.js';
+
+const bridges: ModelBridge[] = [];
+afterEach(async () => {
+  await Promise.all(bridges.splice(0).map((bridge) => bridge.close()));
+});
+
+async function startBridge(script: ScriptEntry[], maxTurns = 10) {
+  const { tracer, store } = installTracing();
+  const root = tracer.startSpan('root', {}, ROOT_CONTEXT);
+  const model = new ScriptedModel(script);
+  const bridge = await ModelBridge.start({ model, tracer, parent: trace.setSpan(ROOT_CONTEXT, root), maxTurns, parameters: {} });
+  bridges.push(bridge);
+  const spans = async () => {
+    await bridge.close();
+    root.end();
+    return store.take(root.spanContext().traceId);
+  };
+  return { bridge, model, spans };
+}
+
+async function post(url: string, body: unknown): Promise<{ status: number; json: any; text: string }> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, json, text };
+}
+
+/** The data payloads of an SSE body, `[DONE]` left out. */
+function events(text: string): any[] {
+  return text.split('\n\n').filter(Boolean).map((frame) => frame.split('\n').find((line) => line.startsWith('data: '))?.slice(6) ?? '').filter((data) => data && data !== '[DONE]').map((data) => JSON.parse(data));
+}
+
+const weatherTool = { type: 'function', function: { name: 'get_weather', description: 'Weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } };
+
+describe('model bridge, OpenAI Chat Completions', () => {
+  it('answers from the script, records chat and execute_tool spans, and takes the error result from the next request', async () => {
+    const { bridge, model, spans } = await startBridge([
+      { tool_calls: [{ id: 'call_a', name: 'get_weather', args: { city: 'Oslo' } }] },
+      { text: 'Could not get the weather.' },
+    ]);
+    const first = await post(`${bridge.url}/v1/chat/completions`, {
+      model: 'gpt-test',
+      messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Weather in Oslo?' }],
+      tools: [weatherTool],
+    });
+    expect(first.status).toBe(200);
+    const choice = first.json.choices[0];
+    expect(choice.finish_reason).toBe('tool_calls');
+    expect(choice.message.tool_calls).toEqual([{ id: 'call_a', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Oslo"}' } }]);
+    expect(first.json.usage.total_tokens).toBeGreaterThan(0);
+    expect(model.requests[0].system).toBe('Be brief.');
+    expect(model.requests[0].tools.map((tool) => tool.name)).toEqual(['get_weather']);
+
+    const second = await post(`${bridge.url}/v1/chat/completions`, {
+      model: 'gpt-test',
+      messages: [
+        { role: 'user', content: 'Weather in Oslo?' },
+        choice.message,
+        { role: 'tool', tool_call_id: 'call_a', content: JSON.stringify({ error: 'service down' }) },
+      ],
+    });
+    expect(second.json.choices[0]).toMatchObject({ finish_reason: 'stop', message: { content: 'Could not get the weather.' } });
+    expect(model.requests[1].messages.at(-1)).toMatchObject({ role: 'tool', tool_name: 'get_weather', is_error: true });
+    expect(bridge.ledger.transcript.map((message) => message.role)).toEqual(['assistant', 'tool', 'assistant']);
+
+    const records = await spans();
+    expect(records.filter((span) => span.name.startsWith('chat ')).map((span) => span.attributes['agentcheck.turn'])).toEqual([0, 1]);
+    const tool = records.find((span) => span.name === 'execute_tool get_weather');
+    expect(tool?.attributes).toMatchObject({ 'gen_ai.tool.call.id': 'call_a', 'agentcheck.tool.is_error': true, 'agentcheck.tool.outcome': 'error' });
+    expect(tool?.status).toBe('error');
+  });
+
+  it('streams a correct SSE answer with usage when asked', async () => {
+    const { bridge } = await startBridge([{ text: 'Hi there', tool_calls: [{ id: 'c1', name: 'get_weather', args: { city: 'Rome' } }] }]);
+    const response = await post(`${bridge.url}/v1/chat/completions`, { model: 'm', messages: [{ role: 'user', content: 'hi' }], stream: true, stream_options: { include_usage: true } });
+    expect(response.text.trim().endsWith('data: [DONE]')).toBe(true);
+    const chunks = events(response.text);
+    expect(chunks.every((chunk) => chunk.object === 'chat.completion.chunk')).toBe(true);
+    const content = chunks.map((chunk) => chunk.choices[0]?.delta?.content ?? '').join('');
+    expect(content).toBe('Hi there');
+    const args = chunks.flatMap((chunk) => chunk.choices[0]?.delta?.tool_calls ?? []).map((call: any) => call.function.arguments).join('');
+    expect(JSON.parse(args)).toEqual({ city: 'Rome' });
+    expect(chunks.find((chunk) => chunk.choices[0]?.finish_reason)?.choices[0].finish_reason).toBe('tool_calls');
+    expect(chunks.at(-1).usage.completion_tokens).toBeGreaterThan(0);
+  });
+
+  it('answers a bad request with a 400 in OpenAI error shape', async () => {
+    const { bridge } = await startBridge([]);
+    const notJson = await post(`${bridge.url}/v1/chat/completions`, '{oops');
+    expect(notJson.status).toBe(400);
+    expect(notJson.json.error).toMatchObject({ type: 'invalid_request_error' });
+    const badRole = await post(`${bridge.url}/v1/chat/completions`, { messages: [{ role: 'robot', content: 'x' }] });
+    expect(badRole.status).toBe(400);
+    expect(badRole.json.error.message).toContain('messages[0].role must be one of');
+  });
+
+  it('refuses calls beyond max_turns', async () => {
+    const { bridge } = await startBridge([{ text: 'a' }, { text: 'b' }], 1);
+    await post(`${bridge.url}/v1/chat/completions`, { messages: [{ role: 'user', content: 'x' }] });
+    const refused = await post(`${bridge.url}/v1/chat/completions`, { messages: [{ role: 'user', content: 'x' }] });
+    expect(refused.status).toBe(400);
+    expect(refused.json.error.message).toContain('max_turns reached');
+    expect(bridge.maxTurnsReached).toBe(true);
+  });
+});
+
+describe('model bridge, Anthropic Messages', () => {
+  it('answers with tool_use blocks and reads tool_result.is_error', async () => {
+    const { bridge, model, spans } = await startBridge([
+      { tool_calls: [{ id: 'toolu_1', name: 'lookup', args: { id: 7 } }] },
+      { text: 'Done.' },
+    ]);
+    const first = await post(`${bridge.url}/v1/messages`, {
+      model: 'claude-test', max_tokens: 100, system: 'Sys', messages: [{ role: 'user', content: 'find 7' }],
+      tools: [{ name: 'lookup', description: 'Look up', input_schema: { type: 'object' } }],
+    });
+    expect(first.json).toMatchObject({ type: 'message', role: 'assistant', stop_reason: 'tool_use', content: [{ type: 'tool_use', id: 'toolu_1', name: 'lookup', input: { id: 7 } }] });
+    const second = await post(`${bridge.url}/v1/messages`, {
+      model: 'claude-test', max_tokens: 100,
+      messages: [
+        { role: 'user', content: 'find 7' },
+        { role: 'assistant', content: first.json.content },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'text', text: 'not found' }], is_error: true }] },
+      ],
+    });
+    expect(second.json).toMatchObject({ stop_reason: 'end_turn', content: [{ type: 'text', text: 'Done.' }] });
+    expect(model.requests[0].system).toBe('Sys');
+    expect(model.requests[1].messages.at(-1)).toEqual({ role: 'tool', tool_call_id: 'toolu_1', tool_name: 'lookup', content: 'not found', is_error: true });
+    const tool = (await spans()).find((span) => span.name === 'execute_tool lookup');
+    expect(tool?.attributes).toMatchObject({ 'gen_ai.tool.call.result': 'not found', 'agentcheck.tool.is_error': true });
+  });
+
+  it('streams message events', async () => {
+    const { bridge } = await startBridge([{ text: 'Hello', tool_calls: [{ id: 't1', name: 'lookup', args: { q: 'x' } }] }]);
+    const response = await post(`${bridge.url}/v1/messages`, { model: 'c', max_tokens: 10, stream: true, messages: [{ role: 'user', content: 'hi' }] });
+    const types = events(response.text).map((event) => event.type);
+    expect(types).toEqual(['message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop']);
+    expect(response.text).toContain('event: message_start\n');
+    const json = events(response.text).find((event) => event.delta?.type === 'input_json_delta');
+    expect(JSON.parse(json.delta.partial_json)).toEqual({ q: 'x' });
+  });
+
+  it('answers a bad request with a 400 in Anthropic error shape, and a tool call never answered is an error span', async () => {
+    const { bridge, spans } = await startBridge([{ tool_calls: [{ id: 't9', name: 'lookup', args: {} }] }]);
+    const bad = await post(`${bridge.url}/v1/messages`, { messages: 'nope' });
+    expect(bad.status).toBe(400);
+    expect(bad.json).toEqual({ type: 'error', error: { type: 'invalid_request_error', message: 'messages must be an array' } });
+    await post(`${bridge.url}/v1/messages`, { messages: [{ role: 'user', content: 'x' }] });
+    const unanswered = (await spans()).find((span) => span.name === 'execute_tool lookup');
+    expect(unanswered?.status).toBe('error');
+    expect(unanswered?.attributes['error.type']).toBe('unanswered_tool_call');
+  });
+});
