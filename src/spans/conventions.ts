@@ -83,7 +83,7 @@ export const ATTR = {
   /** Root span: processes the run started that were still alive at its end and were killed ("<pid> <command>"). */
   processesKilled: 'agentcheck.processes.killed',
   /** A span the external agent exported itself (over OTLP or from its spans URL), mapped into these conventions. */
-  external: 'agentcheck.external',
+  externalExported: 'agentcheck.external.exported',
   /** The name the external agent gave the span before it was mapped (`ai.toolCall`, a tool's own name). */
   externalName: 'agentcheck.external.name',
   /** Root span: OTLP exports the run's receiver refused (`<status> <reason>`), so spans that never arrived are visible. */

@@ -39,12 +39,12 @@ const EXCEPTION_EVENT = 'exception';
  * Maps one span an external agent exported into agentcheck's conventions (docs/spans.md): a
  * Vercel AI SDK `ai.toolCall` span or an OpenInference TOOL span becomes an `execute_tool`
  * span, an AI SDK model call a `chat` span; GenAI-convention spans are ours already. The
- * agent's own attributes are kept beside ours, and every span is marked `agentcheck.external`.
+ * agent's own attributes are kept beside ours, and every span is marked `agentcheck.external.exported`.
  * Pure: ids, parents and times are left as they came (the runner joins them to the run).
  */
 export function mapExternalSpan(span: SpanRecord): SpanRecord {
   const mapped = aiSdkToolCall(span) ?? openInferenceTool(span) ?? aiSdkModelCall(span) ?? { ...span, attributes: { ...span.attributes } };
-  mapped.attributes[ATTR.external] = true;
+  mapped.attributes[ATTR.externalExported] = true;
   if (mapped.name !== span.name) mapped.attributes[ATTR.externalName] = span.name;
   return mapped;
 }

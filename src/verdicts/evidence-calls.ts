@@ -64,7 +64,7 @@ export function approvalFrom(span: SpanRecord, seq: number | null = null): Appro
 function isCallHolder(parent: SpanRecord, byId: ReadonlyMap<string, SpanRecord>, depth = 0): boolean {
   const op = operationOf(parent);
   if (op === SPAN.invokeAgent || op === SPAN.component || parent.parent_id === null) return true;
-  if (parent.attributes[ATTR.external] !== true || op === SPAN.executeTool || depth > MAX_EXTERNAL_DEPTH) return false;
+  if (parent.attributes[ATTR.externalExported] !== true || op === SPAN.executeTool || depth > MAX_EXTERNAL_DEPTH) return false;
   const above = byId.get(parent.parent_id);
   return above === undefined || isCallHolder(above, byId, depth + 1);
 }

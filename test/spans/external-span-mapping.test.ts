@@ -26,7 +26,7 @@ describe('mapping external spans', () => {
       'gen_ai.tool.call.id': 'call_read_1',
       'gen_ai.tool.type': 'function',
       'gen_ai.tool.call.arguments': '{"path":"notes.md"}',
-      'agentcheck.external': true,
+      'agentcheck.external.exported': true,
       'agentcheck.external.name': 'ai.toolCall',
       'ai.toolCall.id': 'call_read_1',
     });
@@ -50,7 +50,7 @@ describe('mapping external spans', () => {
     });
     const step = mapped.find((s) => s.name === 'ai.generateText')!;
     expect(step.attributes['gen_ai.operation.name']).toBeUndefined();
-    expect(step.attributes['agentcheck.external']).toBe(true);
+    expect(step.attributes['agentcheck.external.exported']).toBe(true);
   });
 
   it('makes the calls evidence: not nested under the AI SDK step span, the failed one an error', () => {
@@ -91,6 +91,6 @@ describe('mapping external spans', () => {
 
   it('keeps GenAI-convention spans as they are, only marked external', () => {
     const own = span('execute_tool search', { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'search', 'gen_ai.tool.call.id': 'c1' });
-    expect(mapExternalSpan(own)).toEqual({ ...own, attributes: { ...own.attributes, 'agentcheck.external': true } });
+    expect(mapExternalSpan(own)).toEqual({ ...own, attributes: { ...own.attributes, 'agentcheck.external.exported': true } });
   });
 });
