@@ -44,6 +44,11 @@ export interface InvokeOptions {
    * secrets scrubbed; default off. The runner turns it on for scripted models and cassettes.
    */
   captureContent?: boolean;
+  /**
+   * Base URL of an OTLP/HTTP receiver (`http://127.0.0.1:PORT`) for an external agent's own spans:
+   * passed to its process as OTEL_EXPORTER_OTLP_ENDPOINT (docs/external-agents.md).
+   */
+  otlpEndpoint?: string;
 }
 
 /**

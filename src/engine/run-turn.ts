@@ -16,6 +16,8 @@ import type { FlowSpec, Revision } from './revision/types.js';
 import type { Turn } from './turn.js';
 import { RunProcesses } from './tools/process/run-processes.js';
 import { FolderWorkspace } from './workspace/folder-workspace.js';
+import { externalTurn } from './external/external-turn.js';
+import { RunError } from '../config/errors.js';
 import { buildAgent } from './revision/build-agent.js';
 
 /** Where a turn starts: fresh input (invoke) or a checkpoint and an answer (resume). */
@@ -55,18 +57,24 @@ export async function runTurn(revision: Revision | DeltaRevision, start: TurnSta
   let mcp: McpSession | undefined;
   const processes = new RunProcesses();
   try {
-    const modelCallsDone = start.kind === 'resume' ? start.checkpoint.modelCalls : 0;
-    mcp = await openMcpSession(revision, options.mcpServers, options.env ?? process.env);
-    const prepared = prepareRun(revision, options, { tracer, parent, workspace, modelCallsDone, extraTools: mcp.tools, processes });
-    root.setAttributes({
-      [ATTR.providerName]: prepared.resolved.provider,
-      [ATTR.resolvedConfig]: JSON.stringify(prepared.resolved),
-      [ATTR.skillsDelivered]: prepared.resolved.skills,
-    });
-    const flow = revision.build.flow;
-    body = flow
-      ? await flowTurn(revision, flow, prepared, start, options, writer)
-      : await agentTurn(prepared, start, writer);
+    const external = revision.build.external;
+    if (external) {
+      if (start.kind === 'resume') throw new RunError('RESUME_UNSUPPORTED', 'an external agent cannot be resumed from a checkpoint');
+      body = await externalTurn(revision, external, start.input, options, { tracer, root, parent, workspace, processes });
+    } else {
+      const modelCallsDone = start.kind === 'resume' ? start.checkpoint.modelCalls : 0;
+      mcp = await openMcpSession(revision, options.mcpServers, options.env ?? process.env);
+      const prepared = prepareRun(revision, options, { tracer, parent, workspace, modelCallsDone, extraTools: mcp.tools, processes });
+      root.setAttributes({
+        [ATTR.providerName]: prepared.resolved.provider,
+        [ATTR.resolvedConfig]: JSON.stringify(prepared.resolved),
+        [ATTR.skillsDelivered]: prepared.resolved.skills,
+      });
+      const flow = revision.build.flow;
+      body = flow
+        ? await flowTurn(revision, flow, prepared, start, options, writer)
+        : await agentTurn(prepared, start, writer);
+    }
   } catch (error) {
     body = { messages: startMessages(start), output: '', stop_reason: 'error', usage: { input_tokens: 0, output_tokens: 0 }, error: describeError(error) };
   } finally {
@@ -76,6 +84,11 @@ export async function runTurn(revision: Revision | DeltaRevision, start: TurnSta
     if (ownsWorkspace) await workspace.dispose().catch(() => undefined);
     await mcp?.close().catch(() => undefined);
   }
+  return finish(root, body, traceId);
+}
+
+/** Records the turn's outcome on the root span and ends it. */
+function finish(root: Span, body: TurnBody, traceId: string): Turn {
   const { flowState, ...rest } = body;
   const turn: Turn = { ...rest, trace_id: traceId };
   if (flowState !== undefined) root.setAttribute(EVIDENCE_ATTR.flowState, flowState);

@@ -20,4 +20,6 @@ export interface Turn {
   usage: Usage;
   trace_id: string;
   error?: { type: string; message: string };
+  /** Set for an external agent (docs/external-agents.md): its engine and the trace id an http engine returned. */
+  external?: { kind: 'command' | 'http'; trace_id?: string };
 }

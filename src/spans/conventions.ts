@@ -88,6 +88,8 @@ export const ATTR = {
   externalName: 'agentcheck.external.name',
   /** Root span: OTLP exports the run's receiver refused (`<status> <reason>`), so spans that never arrived are visible. */
   externalRejected: 'agentcheck.external.rejected',
+  /** Root span of an external agent: tool calls its model asked for that it never answered ("<tool> (<call id>)"). */
+  unansweredToolCalls: 'agentcheck.external.unanswered_tool_calls',
 } as const;
 
 /** The event a grading span records its result with (GenAI conventions). */

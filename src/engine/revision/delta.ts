@@ -22,6 +22,8 @@ export const deltaSchema = {
 export interface DeltaRevision extends Revision {
   /** sha256 of the delta's canonical JSON, or null when no delta was applied. */
   deltaHash: string | null;
+  /** The deltas applied, in order (an http external engine is sent them; docs/external-agents.md). */
+  deltas?: Delta[];
 }
 
 /**
@@ -88,7 +90,8 @@ export function applyDelta(
   const own = set || remove ? hashValue(delta) : null;
   const previous = 'deltaHash' in revision ? (revision as DeltaRevision).deltaHash : null;
   const deltaHash = previous && own ? hashValue([previous, own]) : (own ?? previous);
-  return { build: typed, source: revision.source, hash: revision.hash, deltaHash };
+  const deltas = [...((revision as Partial<DeltaRevision>).deltas ?? []), ...(set || remove ? [structuredClone(delta as Delta)] : [])];
+  return { build: typed, source: revision.source, hash: revision.hash, deltaHash, ...(deltas.length ? { deltas } : {}) };
 }
 
 /** Deep merge for `set`: objects merge, scalars and arrays replace. */

@@ -13,6 +13,8 @@ export interface ProcessOptions {
   signal?: AbortSignal;
   /** The run's processes: the command's group is tracked there and its env carries the run's tag. */
   processes?: RunProcesses;
+  /** Text written to the process's stdin (then closed); without it stdin is closed from the start. */
+  input?: string;
 }
 
 /** What a finished process left behind. */
@@ -30,7 +32,7 @@ export interface ProcessRun {
 
 /**
  * Runs argv directly (execa, never a shell, so `;`, `$(...)` and backticks are inert text),
- * stdin closed, with a scrubbed env, a timeout and capped output. The command leads its own
+ * stdin closed (or fed `input`), with a scrubbed env, a timeout and capped output. The command leads its own
  * process group: a timeout or an abort ends the whole group (SIGTERM, then SIGKILL), and so does
  * the command's own exit, so a background child cannot hold the tool (or the run) open.
  * Never throws for a process that fails; the status says what happened.
@@ -45,7 +47,7 @@ export async function runProcess(argv: readonly string[], options: ProcessOption
     env,
     extendEnv: false,
     shell: false,
-    stdin: 'ignore',
+    ...(options.input === undefined ? { stdin: 'ignore' as const } : { input: options.input }),
     stdout: capOutput(options.maxOutputBytes),
     stderr: capOutput(options.maxOutputBytes),
     stripFinalNewline: false,

@@ -1,0 +1,48 @@
+import { isAbsolute, resolve } from 'node:path';
+import type { SpanContext } from '@opentelemetry/api';
+import { scrubbedEnv } from '../tools/process/run-process.js';
+import { BRIDGE_API_KEY } from './model-bridge.js';
+
+/** Where an external agent's model calls and spans go. */
+export interface AgentEndpoints {
+  bridgeUrl: string;
+  /** The run's root span: the agent's own spans continue its trace. */
+  root: SpanContext;
+  otlpEndpoint?: string;
+}
+
+/** The W3C `traceparent` of a span context. */
+export function traceparent(context: SpanContext): string {
+  return `00-${context.traceId}-${context.spanId}-${context.traceFlags.toString(16).padStart(2, '0')}`;
+}
+
+/**
+ * The whole environment of an external agent's process (docs/external-agents.md, "Environment"):
+ * PATH, the build's `external.env`, and the variables that point its model SDK at the bridge and
+ * its tracer at the run. Nothing else of agentcheck's environment passes (API keys included).
+ */
+export function agentEnv(
+  source: Readonly<Record<string, string | undefined>>,
+  given: Readonly<Record<string, string>> | undefined,
+  endpoints: AgentEndpoints,
+): Record<string, string> {
+  const env: Record<string, string> = {
+    ...scrubbedEnv(source),
+    ...given,
+    OPENAI_BASE_URL: `${endpoints.bridgeUrl}/v1`,
+    OPENAI_API_KEY: BRIDGE_API_KEY,
+    ANTHROPIC_BASE_URL: endpoints.bridgeUrl,
+    ANTHROPIC_API_KEY: BRIDGE_API_KEY,
+    TRACEPARENT: traceparent(endpoints.root),
+  };
+  if (endpoints.otlpEndpoint) {
+    env.OTEL_EXPORTER_OTLP_ENDPOINT = endpoints.otlpEndpoint;
+    env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT = `${endpoints.otlpEndpoint.replace(/\/+$/, '')}/v1/traces`;
+  }
+  return env;
+}
+
+/** argv with its `./` and `../` paths made absolute against the build file's folder (the process runs in the workspace). */
+export function resolveArgv(argv: readonly string[], buildDir: string): string[] {
+  return argv.map((arg) => (!isAbsolute(arg) && (arg.startsWith('./') || arg.startsWith('../')) ? resolve(buildDir, arg) : arg));
+}

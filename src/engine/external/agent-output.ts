@@ -1,0 +1,45 @@
+import { AgentcheckError } from '../../config/errors.js';
+
+/** An external agent's final answer: its text and, from an http engine, its own trace id. */
+export interface AgentOutput {
+  output: string;
+  trace_id?: string;
+}
+
+/** An external agent failed: it crashed, hung, or answered in a shape agentcheck cannot read. */
+export class ExternalAgentError extends AgentcheckError {}
+
+/** Longest stderr tail quoted in an error. */
+const STDERR_TAIL_CHARS = 2_000;
+
+/** The last part of a process's stderr, for an error message. */
+export function stderrTail(stderr: string): string {
+  const text = stderr.trimEnd();
+  if (!text) return '(stderr was empty)';
+  return text.length > STDERR_TAIL_CHARS ? `...${text.slice(-STDERR_TAIL_CHARS)}` : text;
+}
+
+/**
+ * Reads an answer (docs/external-agents.md, "The answer"): a JSON object with `output` (text, or
+ * any JSON value, kept as JSON text) and an optional `trace_id`; anything else is the answer's text.
+ * `strict` (an http engine's body) refuses what is not such an object.
+ */
+export function parseAgentOutput(text: string, strict: boolean): AgentOutput {
+  const trimmed = text.trim();
+  let parsed: unknown;
+  try {
+    parsed = trimmed.startsWith('{') ? JSON.parse(trimmed) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) && 'output' in parsed) {
+    const { output, trace_id: traceId } = parsed as { output: unknown; trace_id?: unknown };
+    const answer: AgentOutput = { output: typeof output === 'string' ? output : JSON.stringify(output) };
+    if (typeof traceId === 'string' && traceId) answer.trace_id = traceId;
+    return answer;
+  }
+  if (strict) {
+    throw new ExternalAgentError('EXTERNAL_AGENT_BAD_ANSWER', `expected a JSON object {"output": ..., "trace_id"?: ...}; got ${JSON.stringify(trimmed.slice(0, 200))}`);
+  }
+  return { output: trimmed };
+}

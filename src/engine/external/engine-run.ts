@@ -1,0 +1,24 @@
+import type { InvokeInput } from '../invoke.js';
+import type { Delta, ExternalSpec } from '../revision/types.js';
+import type { RunProcesses } from '../tools/process/run-processes.js';
+import type { AgentOutput } from './agent-output.js';
+
+/** What an external engine needs for one run. */
+export interface EngineRun {
+  external: ExternalSpec;
+  input: InvokeInput;
+  /** The deltas applied to the build, in order (sent to an http engine). */
+  deltas: readonly Delta[];
+  /** The process environment (agentEnv). */
+  env: Record<string, string>;
+  /** The run's workspace folder: the process's cwd. */
+  cwd: string;
+  /** The build file's folder: `./` paths in argv are relative to it. */
+  buildDir: string;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  processes: RunProcesses;
+}
+
+/** One way of running an external agent (a command, an http endpoint); throws ExternalAgentError. */
+export type ExternalEngine = (run: EngineRun) => Promise<AgentOutput>;

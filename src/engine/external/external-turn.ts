@@ -1,0 +1,97 @@
+import { dirname } from 'node:path';
+import type { Context, Span, Tracer } from '@opentelemetry/api';
+import { secretEnvValues } from '../../config/redact.js';
+import { ATTR } from '../../spans/conventions.js';
+import type { InvokeInput, InvokeOptions } from '../invoke.js';
+import { describeError } from '../loop/agent-loop.js';
+import type { Message } from '../model/message.js';
+import { createModel } from '../providers/index.js';
+import { DEFAULT_EXTERNAL_TIMEOUT_MS, DEFAULT_MAX_TURNS, resolveConfig } from '../resolve-config.js';
+import type { DeltaRevision } from '../revision/delta.js';
+import type { ExternalSpec, Revision } from '../revision/types.js';
+import type { RunProcesses } from '../tools/process/run-processes.js';
+import type { Turn } from '../turn.js';
+import type { Workspace } from '../workspace/workspace.js';
+import { agentEnv } from './agent-env.js';
+import type { AgentOutput } from './agent-output.js';
+import { runCommandEngine } from './command-engine.js';
+import { runHttpEngine } from './http-engine.js';
+import { ModelBridge } from './model-bridge.js';
+
+/** Where an external turn runs: the run's tracer, root span, workspace and processes. */
+export interface ExternalPlace {
+  tracer: Tracer;
+  root: Span;
+  parent: Context;
+  workspace: Workspace;
+  processes: RunProcesses;
+}
+
+/** An external turn's outcome, before the root span closes. */
+export type ExternalTurnBody = Omit<Turn, 'trace_id'>;
+
+/**
+ * Runs an external agent for one turn (docs/external-agents.md): starts the model bridge, runs
+ * the command or calls the http engine, and builds the Turn from what the bridge saw and the
+ * agent's answer. Failures end the turn with stop_reason `error`; it does not throw.
+ */
+export async function externalTurn(
+  revision: Revision | DeltaRevision,
+  external: ExternalSpec,
+  input: InvokeInput,
+  options: InvokeOptions,
+  place: ExternalPlace,
+): Promise<ExternalTurnBody> {
+  const kind = external.command ? 'command' : 'http';
+  const env = options.env ?? process.env;
+  const model = options.model ?? createModel(external.llm, { script: options.script, env });
+  const resolved = resolveConfig(revision, { model, tools: [] });
+  place.root.setAttributes({ [ATTR.providerName]: resolved.provider, [ATTR.resolvedConfig]: JSON.stringify(resolved) });
+  const bridge = await ModelBridge.start({
+    model,
+    tracer: place.tracer,
+    parent: place.parent,
+    maxTurns: external.max_turns ?? DEFAULT_MAX_TURNS,
+    parameters: external.llm?.parameters ?? {},
+    contentCapture: options.captureContent ? { secrets: secretEnvValues(env) } : undefined,
+    signal: options.signal,
+  });
+  let answer: AgentOutput | undefined;
+  let failure: { type: string; message: string } | undefined;
+  try {
+    const engine = kind === 'command' ? runCommandEngine : runHttpEngine;
+    answer = await engine({
+      external,
+      input,
+      deltas: 'deltas' in revision ? revision.deltas ?? [] : [],
+      env: agentEnv(env, external.env, { bridgeUrl: bridge.url, root: place.root.spanContext(), otlpEndpoint: options.otlpEndpoint }),
+      cwd: await place.workspace.root(),
+      buildDir: dirname(revision.source),
+      timeoutMs: external.timeout_ms ?? DEFAULT_EXTERNAL_TIMEOUT_MS,
+      signal: options.signal,
+      processes: place.processes,
+    });
+  } catch (error) {
+    failure = describeError(error);
+  } finally {
+    const unanswered = await bridge.close();
+    if (unanswered.length) place.root.setAttribute(ATTR.unansweredToolCalls, unanswered);
+  }
+  const messages: Message[] = [...input.messages, ...bridge.ledger.transcript];
+  const output = answer?.output ?? '';
+  const last = [...messages].reverse().find((message) => message.role === 'assistant');
+  // The agent's answer closes the transcript unless it is the model's last text as it was.
+  if (answer && (!last || last.content !== output || last.tool_calls?.length)) messages.push({ role: 'assistant', content: output });
+  const body: ExternalTurnBody = {
+    messages,
+    output,
+    stop_reason: bridge.maxTurnsReached ? 'max_turns' : failure ? 'error' : 'end_turn',
+    usage: bridge.usage,
+    external: answer?.trace_id ? { kind, trace_id: answer.trace_id } : { kind },
+  };
+  if (failure) {
+    // A model failure the agent gave up on says more than the agent's own exit.
+    body.error = bridge.modelError ? { type: failure.type, message: `${failure.message} (the model bridge answered an error: ${bridge.modelError.type}: ${bridge.modelError.message})` } : failure;
+  }
+  return body;
+}

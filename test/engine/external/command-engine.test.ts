@@ -1,0 +1,121 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { invoke } from '../../../src/engine/invoke.js';
+import { ScriptedModel, type ScriptEntry } from '../../../src/engine/providers/scripted.js';
+import { revisionFromValue } from '../../../src/engine/revision/load-build.js';
+import { installTracing } from '../../../src/spans/tracing.js';
+import { tempDir } from '../../helpers/temp-dir.js';
+
+/**
+ * An OpenAI-style agent on plain fetch: asks the bridge, "runs" each tool call (get_weather fails
+ * for Atlantis), answers with {"output"} on stdout. MODE=skip never sends the tool results back.
+ */
+const OPENAI_AGENT = `
+const input = JSON.parse(require('node:fs').readFileSync(0, 'utf8'));
+const messages = [{ role: 'system', content: 'Weather bot' }, ...input.messages];
+const tools = [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } }];
+(async () => {
+  for (let step = 0; step < 5; step++) {
+    const response = await fetch(process.env.OPENAI_BASE_URL + '/chat/completions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer ' + process.env.OPENAI_API_KEY },
+      body: JSON.stringify({ model: 'gpt-x', messages, tools }),
+    });
+    const body = await response.json();
+    if (!response.ok) throw new Error('model call failed: ' + JSON.stringify(body));
+    const message = body.choices[0].message;
+    messages.push(message);
+    if (!message.tool_calls || process.env.MODE === 'skip') {
+      process.stdout.write(JSON.stringify({ output: message.content ?? 'gave up', trace_id: 'remote-1' }));
+      return;
+    }
+    for (const call of message.tool_calls) {
+      const { city } = JSON.parse(call.function.arguments);
+      const content = city === 'Atlantis' ? JSON.stringify({ error: 'unknown city' }) : 'sunny in ' + city;
+      messages.push({ role: 'tool', tool_call_id: call.id, content });
+    }
+  }
+})().catch((error) => { console.error(error.message); process.exit(1); });
+`;
+
+async function run(external: Record<string, unknown>, script: ScriptEntry[], env: Record<string, string> = {}) {
+  const { tracer, store } = installTracing();
+  const revision = revisionFromValue({ id: 'ext-bot', external });
+  const turn = await invoke(revision, { messages: [{ role: 'user', content: 'Weather?' }] }, { model: new ScriptedModel(script), tracer, env: { PATH: process.env.PATH, ...env } });
+  return { turn, spans: store.take(turn.trace_id) };
+}
+
+describe('command engine', () => {
+  it('runs the agent through the bridge: its error result is an error execute_tool span, the answer is the output', async () => {
+    const dir = tempDir({ 'agent.cjs': OPENAI_AGENT });
+    const { turn, spans } = await run(
+      { command: [process.execPath, join(dir, 'agent.cjs')], env: { SERVICE_TOKEN: 'tok-very-secret-123' } },
+      [{ tool_calls: [{ id: 'c1', name: 'get_weather', args: { city: 'Atlantis' } }] }, { text: 'No weather for Atlantis.' }],
+      { OPENAI_API_KEY: 'sk-real-key-should-not-pass' },
+    );
+    expect(turn.stop_reason).toBe('end_turn');
+    expect(turn.output).toBe('No weather for Atlantis.');
+    expect(turn.external).toEqual({ kind: 'command', trace_id: 'remote-1' });
+    expect(turn.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+    const tool = spans.find((span) => span.name === 'execute_tool get_weather');
+    expect(tool?.attributes).toMatchObject({ 'gen_ai.tool.call.id': 'c1', 'agentcheck.tool.is_error': true });
+    const root = spans.find((span) => span.name === 'invoke_agent ext-bot');
+    const resolved = JSON.parse(String(root?.attributes['agentcheck.resolved_config']));
+    expect(resolved.external).toMatchObject({ kind: 'command', env: ['SERVICE_TOKEN'] });
+    // Neither the env value nor the harness's own key reach the spans.
+    const all = JSON.stringify(spans);
+    expect(all).not.toContain('tok-very-secret-123');
+    expect(all).not.toContain('sk-real-key-should-not-pass');
+  });
+
+  it('a crash errors the turn with the stderr tail', async () => {
+    const dir = tempDir({ 'agent.cjs': 'console.error("boom: config missing"); process.exit(3);' });
+    const { turn } = await run({ command: [process.execPath, join(dir, 'agent.cjs')] }, []);
+    expect(turn.stop_reason).toBe('error');
+    expect(turn.error?.type).toBe('EXTERNAL_AGENT_FAILED');
+    expect(turn.error?.message).toContain('exited with code 3');
+    expect(turn.error?.message).toContain('boom: config missing');
+  });
+
+  it('a hang is ended by timeout_ms with its whole process tree', async () => {
+    const dir = tempDir();
+    const pidFile = join(dir, 'child.pid');
+    const agent = join(dir, 'hang.cjs');
+    writeFileSync(agent, `
+const { spawn } = require('node:child_process');
+const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, String(child.pid));
+console.error('waiting forever');
+setInterval(() => {}, 1000);
+`);
+    const { turn } = await run({ command: [process.execPath, agent], timeout_ms: 1500 }, []);
+    expect(turn.stop_reason).toBe('error');
+    expect(turn.error?.type).toBe('EXTERNAL_AGENT_TIMEOUT');
+    expect(turn.error?.message).toContain('waiting forever');
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    expect(alive(pid)).toBe(false);
+  });
+
+  it('a tool call never answered is an error span and named on the root', async () => {
+    const dir = tempDir({ 'agent.cjs': OPENAI_AGENT });
+    const { turn, spans } = await run(
+      { command: [process.execPath, join(dir, 'agent.cjs')], env: { MODE: 'skip' } },
+      [{ tool_calls: [{ id: 'c7', name: 'get_weather', args: { city: 'Oslo' } }] }],
+    );
+    expect(turn.stop_reason).toBe('end_turn');
+    const tool = spans.find((span) => span.name === 'execute_tool get_weather');
+    expect(tool?.status).toBe('error');
+    expect(tool?.attributes['error.type']).toBe('unanswered_tool_call');
+    expect(spans.find((span) => span.name.startsWith('invoke_agent'))?.attributes['agentcheck.external.unanswered_tool_calls']).toEqual(['get_weather (c7)']);
+  });
+});
+
+/** Whether a process lives (a zombie waiting to be reaped counts as gone). */
+function alive(pid: number): boolean {
+  try {
+    return !readFileSync(`/proc/${pid}/stat`, 'latin1').split(') ')[1]?.startsWith('Z');
+  } catch {
+    return false;
+  }
+}
