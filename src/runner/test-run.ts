@@ -120,7 +120,7 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
   // The time limit aborts the engine through its signal, so the turn ends `error` with what it had.
   const deadline = request.timeout_ms === undefined ? undefined : new Deadline(request.timeout_ms, request.signal);
   const signal = deadline?.signal ?? request.signal;
-  const receiver = await startRunSpanReceiver(revision.build);
+  const receiver = await startRunSpanReceiver(revision.build, request.env ?? process.env);
   const options: InvokeOptions = {
     tracer,
     workspace,

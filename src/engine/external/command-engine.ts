@@ -8,7 +8,7 @@ const MAX_OUTPUT_BYTES = 10 * 1024 * 1024;
 
 /**
  * The command engine (docs/external-agents.md): starts `external.command` in the workspace, in
- * its own process group (ended whole on timeout or abort), writes `{messages, context}` to its
+ * its own process group (ended whole on timeout or abort), writes `{messages, context, config}` to its
  * stdin and reads the answer from its stdout. A non-zero exit fails with the stderr tail.
  */
 export async function runCommandEngine(run: EngineRun): Promise<AgentOutput> {
@@ -20,7 +20,7 @@ export async function runCommandEngine(run: EngineRun): Promise<AgentOutput> {
     maxOutputBytes: MAX_OUTPUT_BYTES,
     signal: run.signal,
     processes: run.processes,
-    input: `${JSON.stringify({ messages: run.input.messages, context: run.input.context ?? {} })}\n`,
+    input: `${JSON.stringify({ messages: run.input.messages, context: run.input.context ?? {}, config: run.external.config ?? {} })}\n`,
   });
   if (result.status === 'timeout') throw new ExternalAgentError('EXTERNAL_AGENT_TIMEOUT', `the external agent ${result.message}; stderr: ${stderrTail(result.stderr)}`);
   if (result.status !== 'exited' || result.exitCode !== 0) {

@@ -11,6 +11,8 @@ export interface EngineRun {
   deltas: readonly Delta[];
   /** The process environment (agentEnv). */
   env: Record<string, string>;
+  /** agentcheck's own environment: what `{{ env.NAME }}` in http headers reads. */
+  sourceEnv: Readonly<Record<string, string | undefined>>;
   /** The run's workspace folder: the process's cwd. */
   cwd: string;
   /** The build file's folder: `./` paths in argv are relative to it. */

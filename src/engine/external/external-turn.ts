@@ -65,6 +65,7 @@ export async function externalTurn(
       input,
       deltas: 'deltas' in revision ? revision.deltas ?? [] : [],
       env: agentEnv(env, external.env, { bridgeUrl: bridge.url, root: place.root.spanContext(), otlpEndpoint: options.otlpEndpoint }),
+      sourceEnv: env,
       cwd: await place.workspace.root(),
       buildDir: dirname(revision.source),
       timeoutMs: external.timeout_ms ?? DEFAULT_EXTERNAL_TIMEOUT_MS,

@@ -1,7 +1,81 @@
-import type { AgentOutput } from './agent-output.js';
+import { AgentcheckError } from '../../config/errors.js';
+import { scrubSecretValues, secretHeaderValues } from '../../config/redact.js';
+import { deepMerge } from '../revision/delta.js';
+import type { Delta, ExternalHttpSpec } from '../revision/types.js';
+import { PORT_PLACEHOLDER } from '../revision/validate-external.js';
+import { interpolate, stringifyValue } from '../template/interpolate.js';
+import { ExternalAgentError, parseAgentOutput, type AgentOutput } from './agent-output.js';
+import { resolveArgv } from './agent-env.js';
 import type { EngineRun } from './engine-run.js';
+import { DEFAULT_START_TIMEOUT_MS, startServer, type StartedServer } from './started-server.js';
 
-/** The http engine (docs/external-agents.md): POSTs `{messages, context, delta}` to `external.http.url`. */
-export async function runHttpEngine(_run: EngineRun): Promise<AgentOutput> {
-  throw new Error('not yet');
+/**
+ * The http engine (docs/external-agents.md): POSTs `{messages, context, config, delta, deltas}` to
+ * `external.http.url` (after starting `http.start` when given) and reads `{output, trace_id?}`.
+ */
+export async function runHttpEngine(run: EngineRun): Promise<AgentOutput> {
+  const http = run.external.http as ExternalHttpSpec;
+  const headers = envHeaders(http.headers ?? {}, run.sourceEnv);
+  const secrets = secretHeaderValues(headers);
+  let server: StartedServer | undefined;
+  try {
+    if (http.start) {
+      server = await startServer(resolveArgv(http.start.command, run.buildDir), {
+        cwd: run.cwd,
+        env: run.env,
+        readyPath: http.start.ready_path ?? '/',
+        timeoutMs: http.start.timeout_ms ?? DEFAULT_START_TIMEOUT_MS,
+        processes: run.processes,
+        signal: run.signal,
+      });
+    }
+    const url = server ? http.url.replaceAll(PORT_PLACEHOLDER, String(server.port)) : http.url;
+    return await post(url, headers, run);
+  } catch (error) {
+    // A server may quote the credentials it was sent: none of them leaves in an error.
+    if (error instanceof AgentcheckError) throw new ExternalAgentError(error.code, scrubSecretValues(error.message, secrets));
+    throw new ExternalAgentError('EXTERNAL_AGENT_FAILED', scrubSecretValues((error as Error).message, secrets));
+  } finally {
+    await server?.stop();
+  }
+}
+
+async function post(url: string, headers: Record<string, string>, run: EngineRun): Promise<AgentOutput> {
+  const timeout = AbortSignal.timeout(run.timeoutMs);
+  const signal = run.signal ? AbortSignal.any([timeout, run.signal]) : timeout;
+  const body = { messages: run.input.messages, context: run.input.context ?? {}, config: run.external.config ?? {}, delta: mergedDelta(run.deltas), deltas: run.deltas };
+  let response: Response;
+  let text: string;
+  try {
+    response = await globalThis.fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body), signal });
+    text = await response.text();
+  } catch (error) {
+    if (timeout.aborted) throw new ExternalAgentError('EXTERNAL_AGENT_TIMEOUT', `POST ${url} got no answer within ${run.timeoutMs} ms (external.timeout_ms)`);
+    const cause = (error as { cause?: Error }).cause?.message;
+    throw new ExternalAgentError('EXTERNAL_AGENT_FAILED', `POST ${url} failed: ${(error as Error).message}${cause ? ` (${cause})` : ''}`);
+  }
+  if (!response.ok) throw new ExternalAgentError('EXTERNAL_AGENT_FAILED', `POST ${url} answered HTTP ${response.status}: ${text.slice(0, 2_000)}`);
+  return parseAgentOutput(text, true);
+}
+
+/** Header values with `{{ env.NAME }}` filled from agentcheck's environment; an unset variable is an error. */
+export function envHeaders(headers: Record<string, string>, env: Readonly<Record<string, string | undefined>>): Record<string, string> {
+  const defined = Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  const filled: Record<string, string> = {};
+  for (const [key, value] of Object.entries(headers)) {
+    filled[key] = stringifyValue(interpolate(value, (name) => (name === 'env' ? { found: true, value: defined } : { found: false }), `external.http.headers.${key}`));
+  }
+  return filled;
+}
+
+/** The deltas applied in turn as one: `set`s deep-merged in order, `remove`s joined; null for none. */
+function mergedDelta(deltas: readonly Delta[]): Delta | null {
+  if (!deltas.length) return null;
+  let set: Record<string, unknown> = {};
+  const remove: string[] = [];
+  for (const delta of deltas) {
+    if (delta.set) set = deepMerge(set, delta.set);
+    if (delta.remove) remove.push(...delta.remove);
+  }
+  return { ...(Object.keys(set).length ? { set } : {}), ...(remove.length ? { remove } : {}) };
 }

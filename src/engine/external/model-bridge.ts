@@ -85,16 +85,15 @@ export class ModelBridge {
 
   /** Starts a bridge on a random port of 127.0.0.1. */
   static async start(options: BridgeOptions): Promise<ModelBridge> {
-    let bridge: ModelBridge | undefined;
-    const server = createServer((req, res) => {
-      void bridge?.handle(req, res);
-    });
+    const server = createServer();
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(0, '127.0.0.1', () => resolve());
     });
     const { port } = server.address() as AddressInfo;
-    bridge = new ModelBridge(server, `http://127.0.0.1:${port}`, options);
+    const bridge = new ModelBridge(server, `http://127.0.0.1:${port}`, options);
+    // Attached in the same tick as listening completed: no request can arrive before it.
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => void bridge.handle(req, res));
     return bridge;
   }
 

@@ -222,6 +222,7 @@ const external = {
     llm: { type: 'object', required: ['provider', 'model'], additionalProperties: false, properties: llmProperties },
     max_turns: { type: 'integer', minimum: 1 },
     tools: { type: 'array', items: externalTool },
+    config: objectSchema,
     command: argv,
     http: {
       type: 'object',

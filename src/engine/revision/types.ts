@@ -196,6 +196,8 @@ export interface ExternalSpec {
   max_turns?: number;
   /** The agent's tools, declared so scenario names are checked; without it names are not checked. */
   tools?: ExternalToolSpec[];
+  /** The agent's own settings, passed to it as they are (a delta may change them): any object. */
+  config?: Record<string, unknown>;
   /** argv of the agent process, started per run in the workspace. */
   command?: string[];
   http?: ExternalHttpSpec;

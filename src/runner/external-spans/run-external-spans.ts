@@ -1,12 +1,18 @@
+import { envHeaders } from '../../engine/external/http-engine.js';
 import type { AgentBuild } from '../../engine/revision/types.js';
 import type { SpanRecord } from '../../spans/span-record.js';
 import type { SegmentedRun } from '../resume/run-segments.js';
 import { startExternalSpanCollector, type ExternalSpanCollector } from './external-span-collector.js';
 
-/** The OTLP receiver of a run of an external build (docs/external-agents.md, Its own spans); undefined for other builds. */
-export async function startRunSpanReceiver(build: AgentBuild): Promise<ExternalSpanCollector | undefined> {
+/**
+ * The OTLP receiver of a run of an external build (docs/external-agents.md, Its own spans);
+ * undefined for other builds. A spans URL is read with the http engine's headers.
+ */
+export async function startRunSpanReceiver(build: AgentBuild, env: Readonly<Record<string, string | undefined>>): Promise<ExternalSpanCollector | undefined> {
+  const http = build.external?.http;
   if (!build.external) return undefined;
-  return startExternalSpanCollector({ spansUrl: build.external.http?.spans_url });
+  if (!http?.spans_url) return startExternalSpanCollector();
+  return startExternalSpanCollector({ spansUrl: http.spans_url, headers: envHeaders(http.headers ?? {}, env) });
 }
 
 /**
