@@ -117,10 +117,12 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
   // Graders' endpoints pass through like the agent's own provider (or go to the cassette).
   const origins = [buildAgent(revision.build).llm, ...(control.judges ?? []).map((job) => job.llm)].flatMap((llm) => providerOrigins(llm, request.env));
   const scope: MockScope = { mocks: request.mocks?.http ?? [], passthroughOrigins: origins, unmatched: [], cassette };
+  // An external agent's spans receiver; started before the deadline's timer, so one that cannot
+  // start leaves no timer behind.
+  const receiver = await startRunSpanReceiver(revision.build, request.env ?? process.env);
   // The time limit aborts the engine through its signal, so the turn ends `error` with what it had.
   const deadline = request.timeout_ms === undefined ? undefined : new Deadline(request.timeout_ms, request.signal);
   const signal = deadline?.signal ?? request.signal;
-  const receiver = await startRunSpanReceiver(revision.build, request.env ?? process.env);
   const options: InvokeOptions = {
     tracer,
     workspace,
