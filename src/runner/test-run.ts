@@ -27,6 +27,7 @@ import { checkApprovalTools } from './scenario/load-scenario-file.js';
 import { Deadline, DEFAULT_TEST_RUN_TIMEOUT_MS } from './suite/timeouts.js';
 import { REQUEST, validateTestRunRequest, type TestRunRequest } from './test-run-request.js';
 import { agentSecrets, runRedactor } from './secrets/run-secrets.js';
+import { addExternalSpans, startRunSpanReceiver } from './external-spans/run-external-spans.js';
 import { buildAgent } from '../engine/revision/build-agent.js';
 
 export { validateTestRunRequest, type TestRunRequest } from './test-run-request.js';
@@ -116,6 +117,9 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
   // Graders' endpoints pass through like the agent's own provider (or go to the cassette).
   const origins = [buildAgent(revision.build).llm, ...(control.judges ?? []).map((job) => job.llm)].flatMap((llm) => providerOrigins(llm, request.env));
   const scope: MockScope = { mocks: request.mocks?.http ?? [], passthroughOrigins: origins, unmatched: [], cassette };
+  // An external agent's spans receiver; started before the deadline's timer, so one that cannot
+  // start leaves no timer behind.
+  const receiver = await startRunSpanReceiver(revision.build, request.env ?? process.env);
   // The time limit aborts the engine through its signal, so the turn ends `error` with what it had.
   const deadline = request.timeout_ms === undefined ? undefined : new Deadline(request.timeout_ms, request.signal);
   const signal = deadline?.signal ?? request.signal;
@@ -130,6 +134,7 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
     signal,
     mcpServers: request.mcpServers,
     captureContent: capture,
+    otlpEndpoint: receiver?.endpoint,
   };
   const start: SegmentStart = control.from ? { kind: 'checkpoint', ...control.from } : { kind: 'fresh', inputs: request.inputs };
   const run = () => insideTestRun.run(true, () => runSegments(revision, start, control.answers ?? [], options, (id) => store.take(id)));
@@ -138,8 +143,11 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
   let segmented;
   try {
     segmented = intercepted ? await withHttpMocks(scope, run) : await run();
+    // An external agent's own spans join the run before the redaction below and before evidence.
+    if (receiver) await addExternalSpans(receiver, segmented, (spans) => store.scrubRecords(spans), signal);
   } finally {
     deadline?.dispose();
+    await receiver?.close();
   }
   // A suite run scrubs spans as they end and its report at the end; a test_run on its own (CLI,
   // MCP, library) scrubs here, so every key it was given stays out of its result and spans too.

@@ -90,6 +90,12 @@ export const ATTR = {
   httpRequestHeaders: 'agentcheck.http.request.headers',
   /** The request body text as sent (absent without a body). */
   httpRequestBody: 'agentcheck.http.request.body',
+  /** A span the external agent exported itself (over OTLP or from its spans URL), mapped into these conventions. */
+  externalExported: 'agentcheck.external.exported',
+  /** The name the external agent gave the span before it was mapped (`ai.toolCall`, a tool's own name). */
+  externalName: 'agentcheck.external.name',
+  /** Root span: OTLP exports the run's receiver refused (`<status> <reason>`), so spans that never arrived are visible. */
+  externalRejected: 'agentcheck.external.rejected',
   /** Root span of an external agent: tool calls its model asked for that it never answered ("<tool> (<call id>)"). */
   unansweredToolCalls: 'agentcheck.external.unanswered_tool_calls',
 } as const;

@@ -27,6 +27,11 @@ export class SpanStore implements SpanProcessor {
     return this.redactor !== undefined;
   }
 
+  /** Scrubs records that never ended in the store (an external agent's own spans) as its spans are scrubbed. */
+  scrubRecords(records: SpanRecord[]): SpanRecord[] {
+    return this.redactor ? this.redactor.value(records) : records;
+  }
+
   /** Adds a processor (an exporter's) that sees every span after the store. */
   addProcessor(processor: SpanProcessor): void {
     this.forwards.push(processor);

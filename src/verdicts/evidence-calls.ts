@@ -36,7 +36,7 @@ export function toolCallFrom(span: SpanRecord, byId: ReadonlyMap<string, SpanRec
     kind: stringAttr(span, ATTR.toolKind),
     source,
     turn: numberAttr(span, ATTR.turn),
-    nested: source === 'plan' || source === 'chain' || (parent !== undefined && !isCallHolder(parent)),
+    nested: source === 'plan' || source === 'chain' || (parent !== undefined && !isCallHolder(parent, byId)),
     seq: toolSeq(span),
     start_ms: span.start_ms,
   };
@@ -75,11 +75,21 @@ export function approvalFrom(span: SpanRecord, seq: number | null = null): Appro
   };
 }
 
-/** Model and flow-step calls hang under the root or a component; anything deeper is nested. */
-function isCallHolder(parent: SpanRecord): boolean {
+/**
+ * Model and flow-step calls hang under the root or a component; anything deeper is nested. An
+ * external agent's own spans (its `ai.generateText` step, an agent span) hold its model's calls
+ * too, unless they sit inside another tool call (docs/spans.md, Spans of external agents).
+ */
+function isCallHolder(parent: SpanRecord, byId: ReadonlyMap<string, SpanRecord>, depth = 0): boolean {
   const op = operationOf(parent);
-  return op === SPAN.invokeAgent || op === SPAN.component || parent.parent_id === null;
+  if (op === SPAN.invokeAgent || op === SPAN.component || parent.parent_id === null) return true;
+  if (parent.attributes[ATTR.externalExported] !== true || op === SPAN.executeTool || depth > MAX_EXTERNAL_DEPTH) return false;
+  const above = byId.get(parent.parent_id);
+  return above === undefined || isCallHolder(above, byId, depth + 1);
 }
+
+// Bounds the walk up an external agent's spans (they come from outside; a parent cycle must not hang).
+const MAX_EXTERNAL_DEPTH = 256;
 
 function sourceOf(span: SpanRecord, parent: SpanRecord | undefined): CallSource {
   const declared = stringAttr(span, ATTR.toolSource);

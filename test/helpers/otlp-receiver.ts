@@ -1,6 +1,9 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { decodeTraceRequest } from './otlp-protobuf.js';
+import { decodeProtobufTraceRequest } from '../../src/spans/otlp-protobuf-decode.js';
+import type { OtlpAnyValue, OtlpSpan, OtlpTraceRequest } from '../../src/spans/otlp-trace-request.js';
+
+export type { OtlpSpan, OtlpTraceRequest } from '../../src/spans/otlp-trace-request.js';
 
 /** One OTLP/HTTP request as the receiver got it. */
 export interface ReceivedExport {
@@ -9,29 +12,10 @@ export interface ReceivedExport {
   body: OtlpTraceRequest;
 }
 
-/** The OTLP/HTTP JSON body of a trace export (ExportTraceServiceRequest). */
-export interface OtlpTraceRequest {
-  resourceSpans: Array<{
-    resource?: { attributes?: OtlpAttribute[] };
-    scopeSpans: Array<{ scope?: { name?: string }; spans: OtlpSpan[] }>;
-  }>;
-}
-
-export interface OtlpSpan {
-  traceId: string;
-  spanId: string;
-  parentSpanId?: string;
-  name: string;
-  attributes?: OtlpAttribute[];
-  status?: { code?: number; message?: string };
-}
-
-export interface OtlpAttribute {
-  key: string;
-  value: { stringValue?: string; intValue?: number | string; doubleValue?: number; boolValue?: boolean; arrayValue?: { values: Array<OtlpAttribute['value']> } };
-}
-
-/** A local OTLP/HTTP receiver (JSON or protobuf bodies) on 127.0.0.1 that keeps every decoded request. */
+/**
+ * A recording OTLP/HTTP receiver for tests of agentcheck's own export: keeps every request (path,
+ * headers, body) and answers a chosen status. The product's receiver is src/spans/otlp-receiver.ts.
+ */
 export interface OtlpReceiver {
   url: string;
   received: ReceivedExport[];
@@ -49,7 +33,7 @@ export async function startOtlpReceiver(status = 200): Promise<OtlpReceiver> {
     req.on('end', () => {
       const raw = Buffer.concat(chunks);
       const body = req.headers['content-type']?.startsWith('application/x-protobuf')
-        ? decodeTraceRequest(raw)
+        ? decodeProtobufTraceRequest(raw)
         : (JSON.parse(raw.toString('utf8')) as OtlpTraceRequest);
       received.push({ path: req.url ?? '', headers: req.headers, body });
       res.writeHead(status, { 'content-type': 'application/json' });
@@ -61,7 +45,7 @@ export async function startOtlpReceiver(status = 200): Promise<OtlpReceiver> {
   return {
     url: `http://127.0.0.1:${port}`,
     received,
-    spans: () => received.flatMap((request) => request.body.resourceSpans.flatMap((rs) => rs.scopeSpans.flatMap((ss) => ss.spans))),
+    spans: () => received.flatMap((request) => (request.body.resourceSpans ?? []).flatMap((rs) => (rs.scopeSpans ?? []).flatMap((ss) => ss.spans ?? []))),
     close: () => new Promise<void>((done) => server.close(() => done())),
   };
 }
@@ -81,11 +65,12 @@ export function attr(span: OtlpSpan, key: string): unknown {
   return found ? plain(found.value) : undefined;
 }
 
-function plain(value: OtlpAttribute['value']): unknown {
+function plain(value: OtlpAnyValue | undefined): unknown {
+  if (!value) return undefined;
   if (value.stringValue !== undefined) return value.stringValue;
   if (value.intValue !== undefined) return Number(value.intValue);
   if (value.doubleValue !== undefined) return value.doubleValue;
   if (value.boolValue !== undefined) return value.boolValue;
-  if (value.arrayValue) return value.arrayValue.values.map(plain);
+  if (value.arrayValue) return (value.arrayValue.values ?? []).map(plain);
   return undefined;
 }

@@ -46,7 +46,7 @@ describe('OTLP export', () => {
     expect(request.headers['content-type']).toBe('application/json');
     expect(request.headers.authorization).toBe(`Bearer ${SECRET}`);
     expect(request.headers['x-team']).toBe('qa');
-    const resource = request.body.resourceSpans[0].resource?.attributes ?? [];
+    const resource = request.body.resourceSpans![0].resource?.attributes ?? [];
     expect(resource.find((a) => a.key === 'service.name')?.value).toEqual({ stringValue: 'agentcheck' });
 
     const spans = receiver.spans().filter((span) => span.traceId === result.trace_id);
@@ -80,7 +80,7 @@ describe('OTLP export', () => {
 
     const request = receiver.received[0];
     expect(request.headers['content-type']).toBe('application/x-protobuf');
-    const resource = Object.fromEntries((request.body.resourceSpans[0].resource?.attributes ?? []).map((a) => [a.key, a.value.stringValue]));
+    const resource = Object.fromEntries((request.body.resourceSpans![0].resource?.attributes ?? []).map((a) => [a.key, a.value?.stringValue]));
     // OTEL_SERVICE_NAME wins over service.name in OTEL_RESOURCE_ATTRIBUTES, as the specification says.
     expect(resource).toMatchObject({ 'service.name': 'support-bot-ci', 'deployment.environment.name': 'ci', team: 'agent qa', 'service.version': expect.any(String) });
 

@@ -59,7 +59,7 @@ async function post(url: string, headers: Record<string, string>, run: EngineRun
 }
 
 /** Header values with `{{ env.NAME }}` filled from agentcheck's environment; an unset variable is an error. */
-function envHeaders(headers: Record<string, string>, env: Readonly<Record<string, string | undefined>>): Record<string, string> {
+export function envHeaders(headers: Record<string, string>, env: Readonly<Record<string, string | undefined>>): Record<string, string> {
   const defined = Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
   const filled: Record<string, string> = {};
   for (const [key, value] of Object.entries(headers)) {

@@ -1,0 +1,45 @@
+import { RunError } from '../../config/errors.js';
+import { decodeTraceRequest } from '../../spans/otlp-decode.js';
+import { OtlpDecodeError } from '../../spans/otlp-decode-error.js';
+import { displayUrl } from '../../spans/otlp-target.js';
+import type { SpanRecord } from '../../spans/span-record.js';
+
+/** The placeholder `external.http.spans_url` takes the trace id the agent answered with in. */
+export const TRACE_ID_PLACEHOLDER = '{trace_id}';
+/** How long reading the spans URL may take (the run's own signal may end it sooner). */
+const SPANS_URL_TIMEOUT_MS = 30_000;
+
+/**
+ * Reads an http engine's spans (docs/external-agents.md, Its own spans): GET `spansUrl` with
+ * `{trace_id}` replaced by the trace id the agent answered with, expecting an OTLP JSON trace
+ * export (`{"resourceSpans": [...]}`). Throws a RunError naming the URL (without credentials or
+ * query) when the id is missing, the request fails or the body is not such an export.
+ */
+export async function readSpansUrl(spansUrl: string, traceId: string | undefined, headers: Record<string, string> = {}, signal?: AbortSignal): Promise<SpanRecord[]> {
+  if (spansUrl.includes(TRACE_ID_PLACEHOLDER) && !traceId) {
+    throw new RunError('SPANS_URL_NO_TRACE_ID', `external.http.spans_url needs the trace id, but the agent's answer had no "trace_id"; return {"output": ..., "trace_id": ...}`);
+  }
+  const url = spansUrl.split(TRACE_ID_PLACEHOLDER).join(encodeURIComponent(traceId ?? ''));
+  const shown = displayUrl(url);
+  const timeout = AbortSignal.timeout(SPANS_URL_TIMEOUT_MS);
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: { accept: 'application/json', ...headers }, signal: signal ? AbortSignal.any([timeout, signal]) : timeout });
+  } catch (error) {
+    throw new RunError('SPANS_URL_FAILED', `reading spans from ${shown} failed: ${(error as Error).message}`, { cause: error });
+  }
+  const text = await response.text();
+  if (!response.ok) throw new RunError('SPANS_URL_FAILED', `reading spans from ${shown} failed: HTTP ${response.status}`);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new RunError('SPANS_URL_INVALID', `the spans from ${shown} are not JSON; expected an OTLP JSON trace export ({"resourceSpans": [...]})`);
+  }
+  try {
+    return decodeTraceRequest(body).map((span) => span.record);
+  } catch (error) {
+    if (error instanceof OtlpDecodeError) throw new RunError('SPANS_URL_INVALID', `the spans from ${shown} are not an OTLP JSON trace export: ${error.message}`);
+    throw error;
+  }
+}

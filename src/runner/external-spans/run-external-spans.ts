@@ -1,0 +1,27 @@
+import { envHeaders } from '../../engine/external/http-engine.js';
+import type { AgentBuild } from '../../engine/revision/types.js';
+import type { SpanRecord } from '../../spans/span-record.js';
+import type { SegmentedRun } from '../resume/run-segments.js';
+import { startExternalSpanCollector, type ExternalSpanCollector } from './external-span-collector.js';
+
+/**
+ * The OTLP receiver of a run of an external build (docs/external-agents.md, Its own spans);
+ * undefined for other builds. A spans URL is read with the http engine's headers.
+ */
+export async function startRunSpanReceiver(build: AgentBuild, env: Readonly<Record<string, string | undefined>>): Promise<ExternalSpanCollector | undefined> {
+  const http = build.external?.http;
+  if (!build.external) return undefined;
+  if (!http?.spans_url) return startExternalSpanCollector();
+  return startExternalSpanCollector({ spansUrl: http.spans_url, headers: envHeaders(http.headers ?? {}, env) });
+}
+
+/**
+ * Once the turn is over: waits for the agent's late spans and adds them, joined to the run and
+ * scrubbed by `scrub` (as the store scrubs spans that end in it), to the run's last segment, so
+ * evidence and checks see them.
+ */
+export async function addExternalSpans(collector: ExternalSpanCollector, run: SegmentedRun, scrub: (spans: SpanRecord[]) => SpanRecord[], signal?: AbortSignal): Promise<void> {
+  const spans = run.spans[run.spans.length - 1];
+  if (!spans) return;
+  spans.push(...scrub(await collector.collect(spans, run.turn.external?.trace_id, signal)));
+}

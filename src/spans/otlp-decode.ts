@@ -1,0 +1,156 @@
+import { OtlpDecodeError } from './otlp-decode-error.js';
+import type { OtlpAnyValue, OtlpAttribute, OtlpSpan } from './otlp-trace-request.js';
+import type { AttributeValue, SpanRecord } from './span-record.js';
+
+/** The span records of an OTLP trace export, with the resource and scope each span came from. */
+export interface DecodedSpan {
+  record: SpanRecord;
+  /** The exporting scope (instrumentation library), e.g. `ai` for the Vercel AI SDK. */
+  scope: string | null;
+  /** The resource's `service.name`, when set. */
+  service: string | null;
+}
+
+const KINDS: readonly SpanRecord['kind'][] = ['internal', 'internal', 'server', 'client', 'producer', 'consumer'];
+const TRACE_ID = /^[0-9a-f]{32}$/i;
+const SPAN_ID = /^[0-9a-f]{16}$/i;
+const ZERO = /^0+$/;
+
+/**
+ * Reads a decoded OTLP trace export (the JSON encoding's shape, parsed JSON or the protobuf
+ * decoder's output) into span records. Throws OtlpDecodeError, with the JSON path, for a body
+ * that is not an export request or a span without valid ids.
+ */
+export function decodeTraceRequest(body: unknown): DecodedSpan[] {
+  if (!isObject(body)) throw new OtlpDecodeError('the body is not an ExportTraceServiceRequest object');
+  const out: DecodedSpan[] = [];
+  arrayAt(body.resourceSpans, 'resourceSpans').forEach((rs, r) => {
+    const rsPath = `resourceSpans[${r}]`;
+    if (!isObject(rs)) throw new OtlpDecodeError('expected an object', rsPath);
+    const resource = isObject(rs.resource) ? attributesOf(rs.resource.attributes, `${rsPath}.resource.attributes`) : {};
+    const service = typeof resource['service.name'] === 'string' ? resource['service.name'] : null;
+    arrayAt(rs.scopeSpans, `${rsPath}.scopeSpans`).forEach((ss, s) => {
+      const ssPath = `${rsPath}.scopeSpans[${s}]`;
+      if (!isObject(ss)) throw new OtlpDecodeError('expected an object', ssPath);
+      const scope = isObject(ss.scope) && typeof ss.scope.name === 'string' ? ss.scope.name : null;
+      arrayAt(ss.spans, `${ssPath}.spans`).forEach((span, i) => {
+        out.push({ record: spanRecord(span, `${ssPath}.spans[${i}]`), scope, service });
+      });
+    });
+  });
+  return out;
+}
+
+function spanRecord(value: unknown, path: string): SpanRecord {
+  if (!isObject(value)) throw new OtlpDecodeError('expected a span object', path);
+  const span = value as Partial<OtlpSpan>;
+  const traceId = idAt(span.traceId, TRACE_ID, `${path}.traceId`, 'a trace id of 32 hex digits');
+  const spanId = idAt(span.spanId, SPAN_ID, `${path}.spanId`, 'a span id of 16 hex digits');
+  const parent = span.parentSpanId === undefined || span.parentSpanId === '' ? null : idAt(span.parentSpanId, SPAN_ID, `${path}.parentSpanId`, 'a span id of 16 hex digits (or empty for a root)');
+  const start = nanosToMs(span.startTimeUnixNano, `${path}.startTimeUnixNano`);
+  const end = nanosToMs(span.endTimeUnixNano, `${path}.endTimeUnixNano`) || start;
+  const code = span.status?.code ?? 0;
+  const record: SpanRecord = {
+    trace_id: traceId.toLowerCase(),
+    span_id: spanId.toLowerCase(),
+    parent_id: parent === null || ZERO.test(parent) ? null : parent.toLowerCase(),
+    name: typeof span.name === 'string' ? span.name : '',
+    kind: KINDS[typeof span.kind === 'number' ? span.kind : 0] ?? 'internal',
+    status: code === 2 ? 'error' : code === 1 ? 'ok' : 'unset',
+    start_ms: start,
+    end_ms: end,
+    duration_ms: Math.max(0, end - start),
+    attributes: attributesOf(span.attributes, `${path}.attributes`),
+    // An exporter sends spans when they end.
+    ended: true,
+  };
+  if (typeof span.status?.message === 'string' && span.status.message) record.status_message = span.status.message;
+  const events = arrayAt(span.events, `${path}.events`);
+  if (events.length) {
+    record.events = events.map((event, e) => {
+      const eventPath = `${path}.events[${e}]`;
+      if (!isObject(event)) throw new OtlpDecodeError('expected an event object', eventPath);
+      const attributes = attributesOf(event.attributes, `${eventPath}.attributes`);
+      return {
+        name: typeof event.name === 'string' ? event.name : '',
+        time_ms: nanosToMs(event.timeUnixNano as string | number | undefined, `${eventPath}.timeUnixNano`),
+        ...(Object.keys(attributes).length ? { attributes } : {}),
+      };
+    });
+  }
+  return record;
+}
+
+function attributesOf(value: unknown, path: string): Record<string, AttributeValue> {
+  const out: Record<string, AttributeValue> = {};
+  arrayAt(value, path).forEach((entry, i) => {
+    if (!isObject(entry) || typeof entry.key !== 'string') throw new OtlpDecodeError('expected {key, value}', `${path}[${i}]`);
+    const plain = plainValue((entry as unknown as OtlpAttribute).value, `${path}[${i}].value`);
+    if (plain !== undefined) out[entry.key] = plain;
+  });
+  return out;
+}
+
+/** An AnyValue as a span attribute: scalars as they are, arrays of scalars as arrays, the rest as JSON text. */
+function plainValue(value: OtlpAnyValue | undefined, path: string): AttributeValue | undefined {
+  const scalar = scalarValue(value, path);
+  if (scalar !== undefined || !value) return scalar;
+  if (value.arrayValue) {
+    const items = arrayAt(value.arrayValue.values, `${path}.arrayValue.values`).map((item, i) => jsonValue(item as OtlpAnyValue, `${path}.arrayValue.values[${i}]`));
+    const flat = items.every((item) => item === null || ['string', 'number', 'boolean'].includes(typeof item));
+    return flat ? (items as Array<string | number | boolean | null>) : JSON.stringify(items);
+  }
+  if (value.kvlistValue) return JSON.stringify(jsonValue(value, path));
+  return undefined;
+}
+
+function scalarValue(value: OtlpAnyValue | undefined, path: string): string | number | boolean | undefined {
+  if (!isObject(value)) return undefined;
+  if (typeof value.stringValue === 'string') return value.stringValue;
+  if (typeof value.boolValue === 'boolean') return value.boolValue;
+  if (value.intValue !== undefined) {
+    const int = Number(value.intValue);
+    if (!Number.isFinite(int)) throw new OtlpDecodeError(`intValue ${JSON.stringify(value.intValue)} is not an integer`, path);
+    return int;
+  }
+  if (value.doubleValue !== undefined) return Number(value.doubleValue);
+  if (typeof value.bytesValue === 'string') return value.bytesValue;
+  return undefined;
+}
+
+function jsonValue(value: OtlpAnyValue | undefined, path: string): unknown {
+  const scalar = scalarValue(value, path);
+  if (scalar !== undefined || !value) return scalar ?? null;
+  if (value.arrayValue) return arrayAt(value.arrayValue.values, path).map((item, i) => jsonValue(item as OtlpAnyValue, `${path}[${i}]`));
+  if (value.kvlistValue) {
+    const entries = arrayAt(value.kvlistValue.values, path) as OtlpAttribute[];
+    return Object.fromEntries(entries.map((entry, i) => [String(entry.key), jsonValue(entry.value, `${path}.kvlistValue.values[${i}]`)]));
+  }
+  return null;
+}
+
+function nanosToMs(value: string | number | undefined, path: string): number {
+  if (value === undefined || value === '') return 0;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value) || value < 0) throw new OtlpDecodeError(`expected nanoseconds since the epoch, got ${value}`, path);
+    return value / 1e6;
+  }
+  if (typeof value !== 'string' || !/^\d+$/.test(value)) throw new OtlpDecodeError(`expected nanoseconds since the epoch as a decimal string, got ${JSON.stringify(value)}`, path);
+  // Microseconds are exact in a double; the nanoseconds below them do not matter here.
+  return Number(BigInt(value) / 1000n) / 1000;
+}
+
+function idAt(value: unknown, pattern: RegExp, path: string, expected: string): string {
+  if (typeof value !== 'string' || !pattern.test(value)) throw new OtlpDecodeError(`expected ${expected}, got ${JSON.stringify(value)?.slice(0, 60)}`, path);
+  return value;
+}
+
+function arrayAt(value: unknown, path: string): unknown[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) throw new OtlpDecodeError('expected an array', path);
+  return value;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

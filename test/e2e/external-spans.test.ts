@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/temp-dir.js';
+import { runCli } from './cli.js';
+
+const SECRET = 'ext-span-s3cret-value';
+
+// A plain agent whose span export outlives it: a detached helper (spawned without the run's tag,
+// so nothing ends it with the agent) starts the OTLP request before the agent exits and sends
+// the rest of the body half a second after the agent is gone (the wait allows 5 s). The receiver must wait for it: the checks
+// below can only pass if those spans were collected before they ran.
+const AGENT = `import { spawn } from 'node:child_process';
+const input = JSON.parse(await new Promise((done) => { let t = ''; process.stdin.on('data', (c) => (t += c)); process.stdin.on('end', () => done(t)); }));
+const env = { ...process.env };
+delete env.AGENTCHECK_RUN_TAG;
+const helper = spawn(process.execPath, [new URL('./late-sender.mjs', import.meta.url).pathname], { detached: true, stdio: ['ignore', 'ignore', 'ignore', 'ipc'], env });
+await new Promise((done) => helper.once('message', done));
+helper.disconnect();
+helper.unref();
+process.stdout.write('looked up ' + input.messages[0].content);
+`;
+
+const SENDER = `import { request } from 'node:http';
+const [, traceId, parentId] = process.env.TRACEPARENT.split('-');
+const span = (id, name, attributes, status) => ({ traceId, spanId: id, parentSpanId: parentId, name, startTimeUnixNano: String(BigInt(Date.now()) * 1000000n), endTimeUnixNano: String(BigInt(Date.now()) * 1000000n), attributes, status });
+const body = JSON.stringify({ resourceSpans: [{ scopeSpans: [{ scope: { name: 'late' }, spans: [
+  span('1111111111111111', 'lookup', [
+    { key: 'openinference.span.kind', value: { stringValue: 'TOOL' } },
+    { key: 'tool.name', value: { stringValue: 'lookup' } },
+    { key: 'input.value', value: { stringValue: '{"id":"7"}' } },
+    { key: 'output.value', value: { stringValue: '{"token":"${SECRET}","status":"ok"}' } },
+  ]),
+] }] }] });
+const parent = process.ppid;
+const req = request(process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
+req.on('response', (res) => res.resume());
+req.flushHeaders();
+req.write(body.slice(0, 40));
+process.send('started');
+const alive = () => { try { process.kill(parent, 0); return true; } catch { return false; } };
+while (alive()) await new Promise((done) => setTimeout(done, 10));
+// Well after the turn ended: only the receiver's wait for an export in flight collects it.
+await new Promise((done) => setTimeout(done, 500));
+req.end(body.slice(40));
+`;
+
+const BUILD = `id: late-agent
+external:
+  command: [node, ./agent.mjs]
+  tools:
+    - {name: lookup, parameters: {type: object, properties: {id: {type: string}}}}
+`;
+
+const SCENARIO = `name: spans after exit
+agent: agent.yaml
+inputs: {messages: [{role: user, content: "id 7"}]}
+model: {script: [{text: unused}]}
+expect:
+  checks:
+    - tool_called: {tool: lookup, args: {id: "7"}}
+    - tool_returned: {tool: lookup, result: {status: ok}}
+    - output: {contains: looked up id 7}
+`;
+
+describe('an external agent\'s own spans (end to end)', () => {
+  it('the AI SDK example passes offline: its tool calls counted once, a thrown tool failing the run', async () => {
+    const out = tempDir();
+    const result = await runCli(['run', 'scenarios/external/ai-sdk', '--out', out, '--reporter', 'json']);
+    expect(result.exitCode, result.all).toBe(0);
+    const spans = readFileSync(join(out, 'spans.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    const calls = spans.filter((span) => span.attributes['gen_ai.operation.name'] === 'execute_tool');
+    // Bridge spans only: the agent's ai.toolCall spans of the same calls were left out.
+    expect(calls.map((span) => span.name).sort()).toEqual(['execute_tool list_files', 'execute_tool read_file', 'execute_tool read_file']);
+    expect(calls.filter((span) => span.status === 'error').map((span) => span.attributes['error.type'])).toEqual(['Error']);
+    expect(spans.filter((span) => span.name === 'ai.generateText' && span.attributes['agentcheck.external.exported'] === true)).toHaveLength(2);
+  }, 300_000);
+
+  it('collects spans that arrive after the agent exited before the checks run, scrubbing secrets', async () => {
+    const dir = tempDir({ 'agent.yaml': BUILD, 'agent.mjs': AGENT, 'late-sender.mjs': SENDER, 'late.scenario.yaml': SCENARIO });
+    const result = await runCli(['run', '.', '--out', join(dir, 'out'), '--reporter', 'json'], dir, { SERVICE_API_KEY: SECRET });
+    expect(result.exitCode, result.all + readFileSync(join(dir, 'out', 'report.json'), 'utf8').slice(0, 4000)).toBe(0);
+    const spansFile = readFileSync(join(dir, 'out', 'spans.jsonl'), 'utf8');
+    const spans = spansFile.trim().split('\n').map((line) => JSON.parse(line));
+    const lookup = spans.find((span) => span.name === 'execute_tool lookup');
+    const root = spans.find((span) => span.parent_id === null);
+    expect(lookup).toMatchObject({ trace_id: root.trace_id, parent_id: root.span_id, attributes: { 'agentcheck.external.exported': true, 'gen_ai.tool.call.arguments': '{"id":"7"}' } });
+    expect(spansFile).not.toContain(SECRET);
+    expect(readFileSync(join(dir, 'out', 'report.json'), 'utf8')).not.toContain(SECRET);
+    expect(result.all).not.toContain(SECRET);
+  }, 300_000);
+});

@@ -1,0 +1,51 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { executeTestRun } from '../../../src/runner/test-run.js';
+import { sendJson, startLocalServer, type LocalServer } from '../../helpers/openai-server.js';
+
+let server: LocalServer | undefined;
+
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const TOKEN = 'platform-t0ken';
+
+/** An OTLP JSON export with one OpenInference TOOL span, in another trace than the run's. */
+function traceExport(traceId: string) {
+  const attributes = [
+    { key: 'openinference.span.kind', value: { stringValue: 'TOOL' } },
+    { key: 'tool.name', value: { stringValue: 'get_weather' } },
+    { key: 'tool_call.id', value: { stringValue: 'call_w' } },
+    { key: 'input.value', value: { stringValue: '{"city":"Paris"}' } },
+    { key: 'output.value', value: { stringValue: '{"temp":18}' } },
+  ];
+  return { resourceSpans: [{ scopeSpans: [{ spans: [{ traceId, spanId: 'c'.repeat(16), name: 'get_weather', attributes }] }] }] };
+}
+
+describe('an http engine\'s spans URL in a run', () => {
+  it('is read after the turn with the trace id the engine answered and its headers; its tool calls become evidence', async () => {
+    const remoteTrace = 'e'.repeat(32);
+    server = await startLocalServer({
+      invoke: (_request, res) => sendJson(res, 200, { output: 'It is 18 degrees in Paris.', trace_id: remoteTrace }),
+      traces: (request, res) => (request.url === `/traces/${remoteTrace}` ? sendJson(res, 200, traceExport(remoteTrace)) : sendJson(res, 404, {})),
+    });
+    const record = await executeTestRun({
+      agent: {
+        id: 'platform-agent',
+        external: { http: { url: `${server.origin}/invoke`, headers: { authorization: `Bearer {{ env.PLATFORM_TOKEN }}` }, spans_url: `${server.origin}/traces/{trace_id}` } },
+      },
+      inputs: { messages: [{ role: 'user', content: 'Weather in Paris?' }] },
+      expectations: { terminal_tool: 'get_weather' },
+      env: { PATH: process.env.PATH, PLATFORM_TOKEN: TOKEN },
+      timeout_ms: 120_000,
+    });
+    await record.workspace.dispose();
+    expect(server.of('traces')[0]).toMatchObject({ method: 'GET', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(record.evidence.incomplete).toBeNull();
+    expect(record.evidence.calls.map((call) => [call.name, call.call_id, call.args, call.result])).toEqual([['get_weather', 'call_w', { city: 'Paris' }, { temp: 18 }]]);
+    const tool = record.spans.find((span) => span.name === 'execute_tool get_weather')!;
+    expect(tool.trace_id).toBe(record.result.trace_id);
+    expect(record.result.verdict).toBe('pass');
+  }, 120_000);
+});

@@ -1,0 +1,169 @@
+import { gzipSync } from 'node:zlib';
+import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { OTLPTraceExporter as JsonTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { OTLPTraceExporter as ProtobufTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { BasicTracerProvider, SimpleSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startOtlpReceiver, type OtlpReceiver } from '../../src/spans/otlp-receiver.js';
+
+let receiver: OtlpReceiver | undefined;
+
+afterEach(async () => {
+  await receiver?.close();
+  receiver = undefined;
+});
+
+/** Records a small trace with the real OpenTelemetry SDK and exports it through `exporter`. */
+async function exportTrace(exporter: SpanExporter): Promise<{ traceId: string; toolSpanId: string }> {
+  const provider = new BasicTracerProvider({
+    resource: resourceFromAttributes({ 'service.name': 'my-agent' }),
+    spanProcessors: [new SimpleSpanProcessor(exporter)],
+  });
+  const tracer = provider.getTracer('ai', '6.0.0');
+  let ids = { traceId: '', toolSpanId: '' };
+  const root = tracer.startSpan('ai.generateText');
+  {
+    const attributes = { 'ai.toolCall.name': 'read_file', 'ai.toolCall.id': 'call_1', 'ai.usage.inputTokens': 12, ok: true, tags: ['a', 'b'] };
+    const tool = tracer.startSpan('ai.toolCall', { kind: SpanKind.CLIENT, attributes }, trace.setSpan(context.active(), root));
+    tool.addEvent('exception', { 'exception.message': 'no such file' });
+    tool.setStatus({ code: SpanStatusCode.ERROR, message: 'no such file' });
+    tool.end();
+    ids = { traceId: root.spanContext().traceId, toolSpanId: tool.spanContext().spanId };
+    root.end();
+  }
+  await provider.forceFlush();
+  await provider.shutdown();
+  return ids;
+}
+
+function expectDecoded(receiver: OtlpReceiver, ids: { traceId: string; toolSpanId: string }): void {
+  const spans = receiver.spans();
+  expect(spans.map((span) => span.record.name).sort()).toEqual(['ai.generateText', 'ai.toolCall']);
+  const root = spans.find((span) => span.record.name === 'ai.generateText')!.record;
+  const tool = spans.find((span) => span.record.name === 'ai.toolCall')!;
+  expect(tool.scope).toBe('ai');
+  expect(tool.service).toBe('my-agent');
+  expect(tool.record).toMatchObject({
+    trace_id: ids.traceId,
+    span_id: ids.toolSpanId,
+    parent_id: root.span_id,
+    kind: 'client',
+    status: 'error',
+    status_message: 'no such file',
+    ended: true,
+    attributes: { 'ai.toolCall.name': 'read_file', 'ai.toolCall.id': 'call_1', 'ai.usage.inputTokens': 12, ok: true, tags: ['a', 'b'] },
+    events: [{ name: 'exception', attributes: { 'exception.message': 'no such file' } }],
+  });
+  expect(root.parent_id).toBeNull();
+  expect(tool.record.start_ms).toBeGreaterThan(1.7e12);
+  expect(tool.record.end_ms).toBeGreaterThanOrEqual(tool.record.start_ms);
+  expect(receiver.rejected).toEqual([]);
+}
+
+async function post(path: string, body: string | Buffer, headers: Record<string, string>, method = 'POST') {
+  const response = await fetch(`${receiver!.endpoint}${path}`, { method, body: method === 'GET' ? undefined : body, headers });
+  return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
+}
+
+describe('OTLP receiver', () => {
+  it('decodes a JSON export from the OpenTelemetry SDK exporter into span records', async () => {
+    receiver = await startOtlpReceiver();
+    expect(receiver.endpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const ids = await exportTrace(new JsonTraceExporter({ url: `${receiver.endpoint}/v1/traces` }));
+    expectDecoded(receiver, ids);
+  });
+
+  it('decodes a protobuf export, and a gzip-compressed one', async () => {
+    receiver = await startOtlpReceiver();
+    const plain = await exportTrace(new ProtobufTraceExporter({ url: `${receiver.endpoint}/v1/traces` }));
+    expectDecoded(receiver, plain);
+    await receiver.close();
+
+    receiver = await startOtlpReceiver();
+    const gzipped = await exportTrace(new ProtobufTraceExporter({ url: `${receiver.endpoint}/v1/traces`, compression: 'gzip' as never }));
+    expectDecoded(receiver, gzipped);
+  });
+
+  it('decodes a gzip-compressed JSON body and answers an empty ExportTraceServiceResponse', async () => {
+    receiver = await startOtlpReceiver();
+    const body = {
+      resourceSpans: [{ scopeSpans: [{ spans: [{ traceId: 'a'.repeat(32), spanId: 'b'.repeat(16), parentSpanId: '', name: 'x', startTimeUnixNano: '1700000000000000000', endTimeUnixNano: '1700000000500000000', attributes: [{ key: 'n', value: { intValue: '7' } }, { key: 'kv', value: { kvlistValue: { values: [{ key: 'k', value: { stringValue: 'v' } }] } } }] }] }] }],
+    };
+    const reply = await post('/v1/traces', gzipSync(JSON.stringify(body)), { 'content-type': 'application/json; charset=utf-8', 'content-encoding': 'gzip' });
+    expect(reply).toEqual({ status: 200, type: 'application/json', text: '{}' });
+    expect(receiver.spans()[0].record).toMatchObject({ name: 'x', parent_id: null, start_ms: 1.7e12, duration_ms: 500, attributes: { n: 7, kv: '{"k":"v"}' } });
+  });
+
+  it('refuses bad bodies with 400 and a message saying where the problem is', async () => {
+    receiver = await startOtlpReceiver();
+    const json = { 'content-type': 'application/json' };
+    expect(await post('/v1/traces', '{"resourceSpans": [', json)).toMatchObject({ status: 400, text: expect.stringContaining('the body is not valid JSON') });
+    const badId = { resourceSpans: [{ scopeSpans: [{ spans: [{ traceId: 'xyz', spanId: 'b'.repeat(16), name: 'x' }] }] }] };
+    const reply = await post('/v1/traces', JSON.stringify(badId), json);
+    expect(reply.status).toBe(400);
+    expect(JSON.parse(reply.text)).toEqual({ code: 3, message: 'resourceSpans[0].scopeSpans[0].spans[0].traceId: expected a trace id of 32 hex digits, got "xyz"' });
+    expect(await post('/v1/traces', Buffer.from([0x0a, 0x05, 0x01]), { 'content-type': 'application/x-protobuf' })).toMatchObject({ status: 400, type: 'application/x-protobuf', text: expect.stringContaining('truncated or malformed') });
+    expect(await post('/v1/traces', 'not gzip', { ...json, 'content-encoding': 'gzip' })).toMatchObject({ status: 400, text: expect.stringContaining('not valid gzip') });
+    expect(receiver.spans()).toEqual([]);
+    expect(receiver.rejected).toHaveLength(4);
+  });
+
+  it('refuses other content types and encodings with 415, other paths with 404 and other methods with 405', async () => {
+    receiver = await startOtlpReceiver();
+    expect(await post('/v1/traces', 'x', { 'content-type': 'text/plain' })).toMatchObject({ status: 415, text: expect.stringContaining('send application/json or application/x-protobuf') });
+    expect(await post('/v1/traces', 'x', { 'content-type': 'application/json', 'content-encoding': 'br' })).toMatchObject({ status: 415, text: expect.stringContaining('unsupported content encoding \\"br\\"') });
+    expect(await post('/v1/metrics', '{}', { 'content-type': 'application/json' })).toMatchObject({ status: 404, text: expect.stringContaining('POST /v1/traces') });
+    expect(await post('/v1/traces', '', {}, 'GET')).toMatchObject({ status: 405 });
+    expect(receiver.rejected.map((line) => line.slice(0, 3))).toEqual(['415', '415', '404', '405']);
+  });
+
+  it('counts a span an exporter sends twice (a retried batch) once', async () => {
+    receiver = await startOtlpReceiver();
+    const body = JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [{ traceId: 'a'.repeat(32), spanId: 'b'.repeat(16), name: 'x' }] }] }] });
+    await post('/v1/traces', body, { 'content-type': 'application/json' });
+    await post('/v1/traces', body, { 'content-type': 'application/json' });
+    expect(receiver.spans()).toHaveLength(1);
+  });
+});
+
+describe('OTLP receiver: waiting for late spans', () => {
+  const body = JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [{ traceId: 'a'.repeat(32), spanId: 'b'.repeat(16), name: 'late' }] }] }] });
+
+  /** Starts a request and sends half its body, holding the rest until `finish` is called. */
+  async function halfSentRequest(): Promise<{ finish: () => void; done: Promise<number> }> {
+    const { request } = await import('node:http');
+    const req = request(`${receiver!.endpoint}/v1/traces`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } });
+    const done = new Promise<number>((resolve, reject) => {
+      req.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+    });
+    req.write(body.slice(0, 20));
+    while (receiver!.pending === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    return { finish: () => req.end(body.slice(20)), done };
+  }
+
+  it('keeps waiting while a request is being read, however long the quiet window', async () => {
+    receiver = await startOtlpReceiver();
+    const request = await halfSentRequest();
+    let settled = false;
+    const quiet = receiver.whenQuiet({ quietMs: 1, maxMs: 600_000 }).then((value) => ((settled = true), value));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(settled).toBe(false);
+    request.finish();
+    expect(await request.done).toBe(200);
+    expect(await quiet).toBe(true);
+    expect(receiver.spans().map((span) => span.record.name)).toEqual(['late']);
+  });
+
+  it('gives up at maxMs when a request never completes', async () => {
+    receiver = await startOtlpReceiver();
+    const request = await halfSentRequest();
+    expect(await receiver.whenQuiet({ quietMs: 1, maxMs: 50 })).toBe(false);
+    expect(receiver.spans()).toEqual([]);
+    request.done.catch(() => undefined);
+  });
+});
