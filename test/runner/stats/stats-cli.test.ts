@@ -34,7 +34,8 @@ describe('report.json stats from the built CLI (--repeat 3, two variants)', () =
       'b.scenario.yaml': scenario('b', ['search', 'finish'], EXPECT_FINISH_AND_LOOKUP),
       'c.scenario.yaml': scenario('c', ['lookup'], '  checks:\n    - tool_called: {tool: lookup}\n'),
     });
-    const result = await runCli(['run', '.', '--repeat', '3', '--out', 'out', '--reporter', 'table,json'], dir);
+    // Wide enough that no column is dropped: this test reads the statistics, not the fit.
+    const result = await runCli(['run', '.', '--repeat', '3', '--out', 'out', '--reporter', 'table,json'], dir, { COLUMNS: '200' });
     expect(result.exitCode, result.all).toBe(1);
     const report = JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8')) as Report;
     const stats = report.stats!;

@@ -13,7 +13,7 @@ describe('statistics in the comparison tables', () => {
   const diff = String.raw`-20 pp \([+-][\d.]+, [+-][\d.]+\)`;
 
   it('shows the Wilson interval, pass^k, precision/recall and the paired test in the terminal', () => {
-    const text = renderTableReport(input, palette(false));
+    const text = renderTableReport(input, palette(false), { columns: 200 });
     expect(text).toMatch(/│ variant │ runs │ passed │ pass rate │\s+95% CI │ pass\^3 │ precision │ recall │ p vs base │ diff vs base \(95% CI\) │/);
     // base: 8/12 = 66.7%, Wilson (0.3906, 0.8619) [scipy], pass^3 = 1/2, precision 1/2 (one of two
     // tools called was expected), recall 1; the reference row has no paired test.
