@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { isSpanContextValid, ROOT_CONTEXT, SpanStatusCode, trace, TraceFlags, type Span } from '@opentelemetry/api';
 import { ATTR, EVIDENCE_ATTR, SPAN, usageDetailAttributes } from '../spans/conventions.js';
+import { genAiProviderName } from './providers/registry.js';
 import { CheckpointWriter } from './checkpoint/checkpoint-writer.js';
 import type { AgentCheckpoint, Checkpoint, FlowCheckpoint } from './checkpoint/checkpointer.js';
 import { toolAnswer, type ResumeDecision } from './checkpoint/resume-decision.js';
@@ -66,7 +67,7 @@ export async function runTurn(revision: Revision | DeltaRevision, start: TurnSta
       mcp = await openMcpSession(revision, options.mcpServers, options.env ?? process.env);
       const prepared = prepareRun(revision, options, { tracer, parent, workspace, modelCallsDone, extraTools: mcp.tools, processes });
       root.setAttributes({
-        [ATTR.providerName]: prepared.resolved.provider,
+        [ATTR.providerName]: genAiProviderName(prepared.resolved.provider),
         [ATTR.resolvedConfig]: JSON.stringify(prepared.resolved),
         [ATTR.skillsDelivered]: prepared.resolved.skills,
       });

@@ -6,6 +6,7 @@ import type { InvokeInput, InvokeOptions } from '../invoke.js';
 import { describeError } from '../loop/agent-loop.js';
 import type { Message } from '../model/message.js';
 import { createModel } from '../providers/index.js';
+import { genAiProviderName } from '../providers/registry.js';
 import { DEFAULT_EXTERNAL_TIMEOUT_MS, DEFAULT_MAX_TURNS, resolveConfig } from '../resolve-config.js';
 import type { DeltaRevision } from '../revision/delta.js';
 import type { ExternalSpec, Revision } from '../revision/types.js';
@@ -46,7 +47,7 @@ export async function externalTurn(
   const env = options.env ?? process.env;
   const model = options.model ?? createModel(external.llm, { script: options.script, env });
   const resolved = resolveConfig(revision, { model, tools: [] });
-  place.root.setAttributes({ [ATTR.providerName]: resolved.provider, [ATTR.resolvedConfig]: JSON.stringify(resolved) });
+  place.root.setAttributes({ [ATTR.providerName]: genAiProviderName(resolved.provider), [ATTR.resolvedConfig]: JSON.stringify(resolved) });
   const bridge = await ModelBridge.start({
     model,
     tracer: place.tracer,

@@ -1,6 +1,7 @@
 import { SpanKind, SpanStatusCode, type Context, type Tracer } from '@opentelemetry/api';
 import { AgentcheckError } from '../../config/errors.js';
 import { ATTR, chatResponseAttributes, SPAN } from '../../spans/conventions.js';
+import { genAiProviderName } from '../providers/registry.js';
 import type { Model, ModelRequest, ModelResponse } from '../model/model.js';
 import { inputMessagesJson, outputMessagesJson, systemInstructionsJson, type ContentCapture } from './genai-messages.js';
 
@@ -24,7 +25,7 @@ export async function chatWithSpan(model: Model, request: ModelRequest, place: C
     kind: SpanKind.CLIENT,
     attributes: {
       [ATTR.operationName]: SPAN.chat,
-      [ATTR.providerName]: model.provider,
+      [ATTR.providerName]: genAiProviderName(model.provider),
       [ATTR.requestModel]: model.modelId,
       [ATTR.turn]: place.turn,
     },

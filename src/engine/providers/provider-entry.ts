@@ -25,6 +25,11 @@ export interface NeutralTool {
 export interface ProviderEntry {
   /** The `agent.llm.provider` name. */
   readonly name: string;
+  /**
+   * The `gen_ai.provider.name` value of its spans when it differs from `name`: the GenAI
+   * conventions name the vendor (`openai`), not the API flavour (`openai-responses`).
+   */
+  readonly genAiName?: string;
   /** Where an HTTP provider sends requests and reads its key; absent for in-process models. */
   readonly endpoint?: EndpointSpec;
   /** Builds the model for a run. */

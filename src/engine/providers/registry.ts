@@ -29,6 +29,11 @@ export function providerEntry(name: string, where = 'agent.llm.provider'): Provi
   throw new ConfigError({ file: where }, `unknown provider "${name}"; expected one of: ${PROVIDER_NAMES.join(', ')}`, 'PROVIDER_UNKNOWN');
 }
 
+/** The `gen_ai.provider.name` of a provider's spans (docs/spans.md): the vendor, or the registry name. */
+export function genAiProviderName(name: string): string {
+  return Object.hasOwn(PROVIDERS, name) ? ((PROVIDERS[name as RegisteredProvider] as ProviderEntry).genAiName ?? name) : name;
+}
+
 type Env = Readonly<Record<string, string | undefined>>;
 
 /** The base URL a run's model requests go to (build, then the provider's env var, then its default); null in-process. */

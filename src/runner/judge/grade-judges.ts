@@ -1,6 +1,7 @@
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Span, type Tracer } from '@opentelemetry/api';
 import { AgentcheckError } from '../../config/errors.js';
 import { createModel } from '../../engine/providers/index.js';
+import { genAiProviderName } from '../../engine/providers/registry.js';
 import { ATTR, chatResponseAttributes, EVALUATION_EVENT, SPAN } from '../../spans/conventions.js';
 import type { SpanRecord } from '../../spans/span-record.js';
 import type { SpanStore } from '../../spans/span-store.js';
@@ -49,7 +50,7 @@ async function askGrader(job: JudgeJob, evidence: Evidence, context: GradeContex
   const model = createModel(job.llm, { script: job.script, env: context.env });
   const span = context.tracer.startSpan(`${SPAN.chat} ${model.modelId}`, {
     kind: SpanKind.CLIENT,
-    attributes: { [ATTR.operationName]: SPAN.chat, [ATTR.providerName]: model.provider, [ATTR.requestModel]: model.modelId },
+    attributes: { [ATTR.operationName]: SPAN.chat, [ATTR.providerName]: genAiProviderName(model.provider), [ATTR.requestModel]: model.modelId },
   }, trace.setSpan(ROOT_CONTEXT, root));
   try {
     const response = await model.generate({ ...graderRequest(job.params, evidence, job.llm), signal: context.signal });

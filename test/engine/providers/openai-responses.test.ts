@@ -219,7 +219,11 @@ describe('OpenAIResponsesModel: reasoning items in a tool loop', () => {
     expect(turn.usage).toEqual({ input_tokens: 656, output_tokens: 296, cached_input_tokens: 512, reasoning_tokens: 256 });
     const chats = spans.filter((span) => span.attributes['gen_ai.operation.name'] === 'chat');
     expect(chats.map((chat) => chat.attributes['gen_ai.response.id'])).toEqual([response([]).id, response([]).id]);
-    expect(chats[0].attributes['gen_ai.provider.name']).toBe('openai-responses');
+    // The GenAI conventions name the vendor; the resolved config keeps the registry name.
+    expect(chats.map((chat) => chat.attributes['gen_ai.provider.name'])).toEqual(['openai', 'openai']);
+    const root = spans.find((span) => span.parent_id === null);
+    expect(root?.attributes['gen_ai.provider.name']).toBe('openai');
+    expect(JSON.parse(String(root?.attributes['agentcheck.resolved_config'])).provider).toBe('openai-responses');
   });
 
   it('with store: false asks for encrypted reasoning and sends items back without ids', async () => {

@@ -58,6 +58,7 @@ export class OpenAIResponsesModel implements Model {
 /** The `openai-responses` registry entry: the Responses API, `OPENAI_BASE_URL` / `OPENAI_API_KEY`. */
 export const openaiResponsesProvider: ProviderEntry = {
   name: RESPONSES_PROVIDER,
+  genAiName: 'openai',
   endpoint: ENDPOINT,
   create: (llm, options) => new OpenAIResponsesModel(httpModelOptions(llm, options)),
   // `{type: function, name, description, parameters, strict}` (no nested `function`, unlike Chat Completions)
