@@ -1,7 +1,8 @@
 import type { Message, ToolResultMessage } from '../model/message.js';
 import type { FinishReason, Model, ModelRequest, ModelResponse, ModelToolCall, ToolDefinition } from '../model/model.js';
-import { httpModelOptions, resolveEndpoint, type EndpointSpec, type HttpModelOptions } from './http-model-options.js';
-import { postJsonWithRetry, type JsonReply } from './http-retry.js';
+import { httpModelOptions, type EndpointSpec, type HttpModelOptions } from './http-model-options.js';
+import { postToEndpoint } from './post-to-endpoint.js';
+import type { JsonReply } from './http-retry.js';
 import { bodyParameters, PROVIDER_OWNED_KEYS, sentParameters } from './parameter-specs.js';
 import type { ProviderEntry } from './provider-entry.js';
 import { asRecord, detailCount, finishReasonFrom, tokens } from './response-fields.js';
@@ -34,20 +35,7 @@ export class AnthropicMessagesModel implements Model {
 
   /** Sends one Messages request and maps its content blocks to a ModelResponse. */
   async generate(request: ModelRequest): Promise<ModelResponse> {
-    const { baseUrl, apiKey } = resolveEndpoint(this.options, ENDPOINT);
-    const headers: Record<string, string> = { 'content-type': 'application/json', 'anthropic-version': API_VERSION };
-    if (apiKey !== undefined) headers['x-api-key'] = apiKey;
-    const reply = await postJsonWithRetry(
-      {
-        provider: this.provider,
-        url: `${baseUrl}/v1/messages`,
-        headers,
-        body: this.requestBody(request),
-        signal: request.signal,
-        secrets: apiKey === undefined ? [] : [apiKey],
-      },
-      this.options,
-    );
+    const reply = await postToEndpoint({ endpoint: ENDPOINT, path: '/v1/messages', body: this.requestBody(request), signal: request.signal, auth: (apiKey) => ({ 'x-api-key': apiKey }), headers: { 'anthropic-version': API_VERSION } }, this.options);
     return mapResponse(reply);
   }
 

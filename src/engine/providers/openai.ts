@@ -1,7 +1,8 @@
 import type { Message } from '../model/message.js';
 import type { FinishReason, Model, ModelRequest, ModelResponse, ModelToolCall, ToolDefinition } from '../model/model.js';
-import { httpModelOptions, resolveEndpoint, type EndpointSpec, type HttpModelOptions } from './http-model-options.js';
-import { postJsonWithRetry, type JsonReply } from './http-retry.js';
+import { httpModelOptions, type EndpointSpec, type HttpModelOptions } from './http-model-options.js';
+import { bearerAuth, postToEndpoint } from './post-to-endpoint.js';
+import type { JsonReply } from './http-retry.js';
 import { bodyParameters, PROVIDER_OWNED_KEYS } from './parameter-specs.js';
 import type { ProviderEntry } from './provider-entry.js';
 import { asRecord, detailCount, finishReasonFrom, tokens } from './response-fields.js';
@@ -30,20 +31,7 @@ export class OpenAIChatModel implements Model {
 
   /** Sends one Chat Completions request and maps the first choice to a ModelResponse. */
   async generate(request: ModelRequest): Promise<ModelResponse> {
-    const { baseUrl, apiKey } = resolveEndpoint(this.options, ENDPOINT);
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (apiKey !== undefined) headers.authorization = `Bearer ${apiKey}`;
-    const reply = await postJsonWithRetry(
-      {
-        provider: this.provider,
-        url: `${baseUrl}/chat/completions`,
-        headers,
-        body: this.requestBody(request),
-        signal: request.signal,
-        secrets: apiKey === undefined ? [] : [apiKey],
-      },
-      this.options,
-    );
+    const reply = await postToEndpoint({ endpoint: ENDPOINT, path: '/chat/completions', body: this.requestBody(request), signal: request.signal, auth: bearerAuth }, this.options);
     return mapResponse(reply);
   }
 

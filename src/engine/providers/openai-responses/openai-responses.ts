@@ -1,6 +1,6 @@
 import type { Model, ModelRequest, ModelResponse } from '../../model/model.js';
-import { httpModelOptions, resolveEndpoint, type EndpointSpec, type HttpModelOptions } from '../http-model-options.js';
-import { postJsonWithRetry } from '../http-retry.js';
+import { httpModelOptions, type EndpointSpec, type HttpModelOptions } from '../http-model-options.js';
+import { bearerAuth, postToEndpoint } from '../post-to-endpoint.js';
 import { bodyParameters, PROVIDER_OWNED_KEYS, sentParameters } from '../parameter-specs.js';
 import type { ProviderEntry } from '../provider-entry.js';
 import { RESPONSES_PROVIDER, toInputItems, toResponsesTool } from './responses-input.js';
@@ -27,20 +27,7 @@ export class OpenAIResponsesModel implements Model {
 
   /** Sends one Responses request and maps its output items to a ModelResponse. */
   async generate(request: ModelRequest): Promise<ModelResponse> {
-    const { baseUrl, apiKey } = resolveEndpoint(this.options, ENDPOINT);
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (apiKey !== undefined) headers.authorization = `Bearer ${apiKey}`;
-    const reply = await postJsonWithRetry(
-      {
-        provider: this.provider,
-        url: `${baseUrl}/responses`,
-        headers,
-        body: this.requestBody(request),
-        signal: request.signal,
-        secrets: apiKey === undefined ? [] : [apiKey],
-      },
-      this.options,
-    );
+    const reply = await postToEndpoint({ endpoint: ENDPOINT, path: '/responses', body: this.requestBody(request), signal: request.signal, auth: bearerAuth }, this.options);
     return mapResponsesOutput(reply);
   }
 
