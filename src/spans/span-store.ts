@@ -1,17 +1,22 @@
-import type { Context } from '@opentelemetry/api';
-import type { ReadableSpan, Span, SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { Redactor } from '../config/redactor.js';
+import type { RecordingSpan, SpanListener } from './recording-span.js';
 import type { SpanRecord } from './span-record.js';
-import { toSpanRecord } from './to-record.js';
+
+/** Sees every span after the store has recorded (and scrubbed) it: an OTLP exporter. */
+export interface SpanRecordSink {
+  onEnd(record: SpanRecord, span: RecordingSpan): void;
+  forceFlush(): Promise<void>;
+  shutdown(): Promise<void>;
+}
 
 /**
- * A span processor that keeps every span of a trace in memory until the runner takes them.
+ * Keeps every span of a trace in memory, as a SpanRecord, until the runner takes them.
  * Open spans are tracked too, so a run collected before its root ended is visibly incomplete.
  */
-export class SpanStore implements SpanProcessor {
-  private readonly open = new Map<string, Map<string, Span>>();
+export class SpanStore implements SpanListener {
+  private readonly open = new Map<string, Map<string, RecordingSpan>>();
   private readonly done = new Map<string, SpanRecord[]>();
-  private readonly forwards: SpanProcessor[] = [];
+  private readonly forwards: SpanRecordSink[] = [];
   private redactor?: Redactor;
 
   /**
@@ -27,33 +32,35 @@ export class SpanStore implements SpanProcessor {
     return this.redactor !== undefined;
   }
 
-  /** Adds a processor (an exporter's) that sees every span after the store. */
-  addProcessor(processor: SpanProcessor): void {
+  /** Adds a sink (an exporter's) that sees every span record after the store. */
+  addProcessor(processor: SpanRecordSink): void {
     this.forwards.push(processor);
   }
 
-  /** Detaches a processor added with addProcessor (an exporter shut down at the end of a run). */
-  removeProcessor(processor: SpanProcessor): void {
+  /** Detaches a sink added with addProcessor (an exporter shut down at the end of a run). */
+  removeProcessor(processor: SpanRecordSink): void {
     const index = this.forwards.indexOf(processor);
     if (index >= 0) this.forwards.splice(index, 1);
   }
 
-  onStart(span: Span, parentContext: Context): void {
+  /** Tracks a span that has started, so a collection before its end shows it open. */
+  onStart(span: RecordingSpan): void {
     const { traceId, spanId } = span.spanContext();
     let spans = this.open.get(traceId);
     if (!spans) this.open.set(traceId, (spans = new Map()));
     spans.set(spanId, span);
-    for (const forward of this.forwards) forward.onStart(span, parentContext);
   }
 
-  onEnd(span: ReadableSpan): void {
+  /** Records an ended span (scrubbed when redacting) and hands it to the sinks. */
+  onEnd(span: RecordingSpan): void {
     const { traceId, spanId } = span.spanContext();
-    if (this.redactor) scrubSpan(span, this.redactor);
+    const record = span.toRecord();
+    if (this.redactor) scrubRecord(record, this.redactor);
     this.open.get(traceId)?.delete(spanId);
     let records = this.done.get(traceId);
     if (!records) this.done.set(traceId, (records = []));
-    records.push(toSpanRecord(span, true));
-    for (const forward of this.forwards) forward.onEnd(span);
+    records.push(record);
+    for (const forward of this.forwards) forward.onEnd(record, span);
   }
 
   /** The spans of one trace in start order (open ones marked `ended: false`), then forgets them. */
@@ -68,7 +75,7 @@ export class SpanStore implements SpanProcessor {
   peek(traceId: string): SpanRecord[] {
     const records = [...(this.done.get(traceId) ?? [])];
     for (const span of this.open.get(traceId)?.values() ?? []) {
-      const record = toSpanRecord(span as unknown as ReadableSpan, false);
+      const record = span.toRecord();
       records.push(this.redactor ? this.redactor.value(record) : record);
     }
     return records.sort((a, b) => a.start_ms - b.start_ms);
@@ -83,13 +90,12 @@ export class SpanStore implements SpanProcessor {
   }
 }
 
-/** Scrubs an ended span in place; the SDK keeps these plain objects, exporters read them later. */
-function scrubSpan(span: ReadableSpan, redactor: Redactor): void {
-  const writable = span as { -readonly [K in keyof ReadableSpan]: ReadableSpan[K] };
-  writable.name = redactor.text(span.name);
-  scrubAttributes(span.attributes as Record<string, unknown>, redactor);
-  if (span.status.message) writable.status = { ...span.status, message: redactor.text(span.status.message) };
-  for (const event of span.events) if (event.attributes) scrubAttributes(event.attributes as Record<string, unknown>, redactor);
+/** Scrubs an ended span's record in place; the record owns its attributes and events now. */
+function scrubRecord(record: SpanRecord, redactor: Redactor): void {
+  record.name = redactor.text(record.name);
+  scrubAttributes(record.attributes, redactor);
+  if (record.status_message) record.status_message = redactor.text(record.status_message);
+  for (const event of record.events ?? []) if (event.attributes) scrubAttributes(event.attributes, redactor);
 }
 
 function scrubAttributes(attributes: Record<string, unknown>, redactor: Redactor): void {
