@@ -20,8 +20,10 @@ export class RecordingTracer implements Tracer {
   constructor(private readonly listener: SpanListener) {}
 
   startSpan(name: string, options: SpanOptions = {}, context: Context = contextApi.active()): Span {
-    const parent = options.root ? undefined : trace.getSpanContext(context);
-    const validParent = parent && trace.isSpanContextValid(parent) ? parent : undefined;
+    const parentSpan = options.root ? undefined : trace.getSpan(context);
+    const parent = parentSpan?.spanContext();
+    // Our own spans always have valid ids: the check (two regular expressions) is for foreign ones.
+    const validParent = parent && (parentSpan instanceof RecordingSpan || trace.isSpanContextValid(parent)) ? parent : undefined;
     if (validParent && !(validParent.traceFlags & TraceFlags.SAMPLED)) {
       return trace.wrapSpanContext({ traceId: validParent.traceId, spanId: newSpanId(), traceFlags: TraceFlags.NONE });
     }

@@ -9,13 +9,18 @@ export interface SpanRecordSink {
   shutdown(): Promise<void>;
 }
 
+/** One trace's spans: those still open, and the records of those that ended. */
+interface TraceSpans {
+  open: Set<RecordingSpan>;
+  done: SpanRecord[];
+}
+
 /**
  * Keeps every span of a trace in memory, as a SpanRecord, until the runner takes them.
  * Open spans are tracked too, so a run collected before its root ended is visibly incomplete.
  */
 export class SpanStore implements SpanListener {
-  private readonly open = new Map<string, Map<string, RecordingSpan>>();
-  private readonly done = new Map<string, SpanRecord[]>();
+  private readonly traces = new Map<string, TraceSpans>();
   private readonly forwards: SpanRecordSink[] = [];
   private redactor?: Redactor;
 
@@ -45,36 +50,42 @@ export class SpanStore implements SpanListener {
 
   /** Tracks a span that has started, so a collection before its end shows it open. */
   onStart(span: RecordingSpan): void {
-    const { traceId, spanId } = span.spanContext();
-    let spans = this.open.get(traceId);
-    if (!spans) this.open.set(traceId, (spans = new Map()));
-    spans.set(spanId, span);
+    const { traceId } = span.spanContext();
+    const spans = this.traces.get(traceId);
+    if (spans) spans.open.add(span);
+    else this.traces.set(traceId, { open: new Set([span]), done: [] });
   }
 
   /** Records an ended span (scrubbed when redacting) and hands it to the sinks. */
   onEnd(span: RecordingSpan): void {
-    const { traceId, spanId } = span.spanContext();
+    const { traceId } = span.spanContext();
     const record = span.toRecord();
     if (this.redactor) scrubRecord(record, this.redactor);
-    this.open.get(traceId)?.delete(spanId);
-    let records = this.done.get(traceId);
-    if (!records) this.done.set(traceId, (records = []));
-    records.push(record);
+    let spans = this.traces.get(traceId);
+    if (spans) spans.open.delete(span);
+    // A trace taken before this span ended starts again: its late spans are kept for a later take.
+    else this.traces.set(traceId, (spans = { open: new Set(), done: [] }));
+    spans.done.push(record);
     for (const forward of this.forwards) forward.onEnd(record, span);
   }
 
   /** The spans of one trace in start order (open ones marked `ended: false`), then forgets them. */
   take(traceId: string): SpanRecord[] {
-    const records = this.peek(traceId);
-    this.open.delete(traceId);
-    this.done.delete(traceId);
-    return records;
+    const spans = this.traces.get(traceId);
+    this.traces.delete(traceId);
+    // Nothing else holds the list of ended records: it is returned as is, without a copy.
+    return spans ? this.inStartOrder(spans.done, spans.open) : [];
   }
 
   /** The spans of one trace so far, without forgetting them. */
   peek(traceId: string): SpanRecord[] {
-    const records = [...(this.done.get(traceId) ?? [])];
-    for (const span of this.open.get(traceId)?.values() ?? []) {
+    const spans = this.traces.get(traceId);
+    return spans ? this.inStartOrder([...spans.done], spans.open) : [];
+  }
+
+  /** `records` with the open spans' snapshots added, sorted by start time (in place). */
+  private inStartOrder(records: SpanRecord[], open: ReadonlySet<RecordingSpan>): SpanRecord[] {
+    for (const span of open) {
       const record = span.toRecord();
       records.push(this.redactor ? this.redactor.value(record) : record);
     }
@@ -99,8 +110,12 @@ function scrubRecord(record: SpanRecord, redactor: Redactor): void {
 }
 
 function scrubAttributes(attributes: Record<string, unknown>, redactor: Redactor): void {
-  for (const [key, value] of Object.entries(attributes)) {
-    if (typeof value === 'string') attributes[key] = redactor.text(value);
-    else if (Array.isArray(value)) attributes[key] = value.map((item) => (typeof item === 'string' ? redactor.text(item) : item));
+  // A for-in loop without writes for unchanged values: this runs for every attribute of every span.
+  for (const key in attributes) {
+    const value = attributes[key];
+    if (typeof value === 'string') {
+      const scrubbed = redactor.text(value);
+      if (scrubbed !== value) attributes[key] = scrubbed;
+    } else if (Array.isArray(value)) attributes[key] = value.map((item) => (typeof item === 'string' ? redactor.text(item) : item));
   }
 }
