@@ -1,10 +1,13 @@
-import type { Context } from '@opentelemetry/api';
 import { OTLPTraceExporter as JsonTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { OTLPTraceExporter as ProtobufTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
-import { resourceFromAttributes, type Resource } from '@opentelemetry/resources';
-import { BatchSpanProcessor, type ReadableSpan, type Span, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { BatchSpanProcessor, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace-base';
+import { agentcheckResourceAttributes } from './otlp-resource.js';
 import { displayUrl, resolveOtlpTarget, type OtlpTarget } from './otlp-target.js';
-import type { SpanStore } from './span-store.js';
+import { toReadableSpan } from './readable-span.js';
+import type { RecordingSpan } from './recording-span.js';
+import type { SpanRecord } from './span-record.js';
+import type { SpanRecordSink, SpanStore } from './span-store.js';
 import { installTracing } from './tracing.js';
 
 /** A running OTLP export: call `finish` once at the end of the run. */
@@ -36,8 +39,9 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 /**
  * Starts exporting every span the process records, when `--otlp` or OTEL_EXPORTER_OTLP_* asks
  * for it (else returns null). Spans go as OTLP/HTTP JSON or protobuf (the SDK's own exporters, as
- * OTEL_EXPORTER_OTLP_PROTOCOL says) through a BatchSpanProcessor attached to the span store. Throws a ConfigError for a malformed
- * URL, header list or timeout.
+ * OTEL_EXPORTER_OTLP_PROTOCOL says) through a BatchSpanProcessor fed from the span store's
+ * records. The SDK is loaded only with this module, that is only when spans are exported.
+ * Throws a ConfigError for a malformed URL, header list or timeout.
  */
 export function startOtlpExport(flag: string | undefined, env: Readonly<Record<string, string | undefined>>, store?: SpanStore): OtlpExport | null {
   const target = resolveOtlpTarget(flag, env);
@@ -49,8 +53,7 @@ export function startOtlpExport(flag: string | undefined, env: Readonly<Record<s
 export function attachOtlpExport(target: OtlpTarget, store: SpanStore): OtlpExport {
   const timeoutMillis = target.timeoutMillis ?? DEFAULT_TIMEOUT_MS;
   const Exporter = target.protocol === 'http/protobuf' ? ProtobufTraceExporter : JsonTraceExporter;
-  const inner = new Exporter({ url: target.url, headers: target.headers, timeoutMillis });
-  const exporter = new ReportingExporter(Object.keys(target.resource).length ? new ResourceOverlay(inner, target.resource) : inner);
+  const exporter = new ReportingExporter(new Exporter({ url: target.url, headers: target.headers, timeoutMillis }));
   const batch = new BatchSpanProcessor(exporter, {
     maxQueueSize: MAX_QUEUE_SIZE,
     maxExportBatchSize: MAX_EXPORT_BATCH_SIZE,
@@ -58,7 +61,9 @@ export function attachOtlpExport(target: OtlpTarget, store: SpanStore): OtlpExpo
     // The exporter's own limit (retries included) decides; this only guards against a hang.
     exportTimeoutMillis: timeoutMillis + 1_000,
   });
-  const counting = new CountingProcessor(batch);
+  // The environment's resource attributes (OTEL_SERVICE_NAME, OTEL_RESOURCE_ATTRIBUTES) over agentcheck's own.
+  const resource = resourceFromAttributes({ ...agentcheckResourceAttributes(), ...target.resource });
+  const counting = new CountingProcessor(batch, resource);
   store.addProcessor(counting);
   const endpoint = displayUrl(target.url);
   let finished: Promise<string | null> | undefined;
@@ -77,52 +82,16 @@ export function attachOtlpExport(target: OtlpTarget, store: SpanStore): OtlpExpo
   };
 }
 
-/**
- * Lays the environment's resource attributes (OTEL_SERVICE_NAME, OTEL_RESOURCE_ATTRIBUTES) over the
- * provider's resource at export: the provider is process-wide and built before the CLI reads its
- * options, while the export target is per run.
- */
-class ResourceOverlay implements SpanExporter {
-  private readonly merged = new Map<Resource, Resource>();
-  private readonly overlay: Resource;
-
-  constructor(private readonly inner: SpanExporter, attributes: Record<string, string>) {
-    this.overlay = resourceFromAttributes(attributes);
-  }
-
-  export(spans: ReadableSpan[], done: ExportCallback): void {
-    this.inner.export(spans.map((span) => this.withResource(span)), done);
-  }
-
-  private withResource(span: ReadableSpan): ReadableSpan {
-    let resource = this.merged.get(span.resource);
-    if (!resource) {
-      resource = span.resource.merge(this.overlay);
-      this.merged.set(span.resource, resource);
-    }
-    // A view of the span with the merged resource; every other field reads through to the span.
-    return Object.create(span, { resource: { value: resource } }) as ReadableSpan;
-  }
-
-  shutdown(): Promise<void> {
-    return this.inner.shutdown();
-  }
-
-  async forceFlush(): Promise<void> {
-    await this.inner.forceFlush?.();
-  }
-}
-
-/** Counts the spans handed to the batch processor, to tell how many never reached the collector. */
-class CountingProcessor implements SpanProcessor {
+/** Hands each ended span to the batch processor in the SDK's shape, counting them to tell how many never reached the collector. */
+class CountingProcessor implements SpanRecordSink {
   ended = 0;
-  constructor(private readonly inner: SpanProcessor) {}
-  onStart(span: Span, parentContext: Context): void {
-    this.inner.onStart(span, parentContext);
-  }
-  onEnd(span: ReadableSpan): void {
+  constructor(
+    private readonly inner: BatchSpanProcessor,
+    private readonly resource: ReadableSpan['resource'],
+  ) {}
+  onEnd(record: SpanRecord, span: RecordingSpan): void {
     this.ended++;
-    this.inner.onEnd(span);
+    this.inner.onEnd(toReadableSpan(record, span, this.resource));
   }
   forceFlush(): Promise<void> {
     return this.inner.forceFlush();

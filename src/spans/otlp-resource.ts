@@ -1,3 +1,4 @@
+import { VERSION } from '../config/version.js';
 import { parseKeyValueList } from './otlp-key-values.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -12,4 +13,9 @@ export function resourceAttributesFromEnv(env: Env): Record<string, string> {
   const serviceName = env.OTEL_SERVICE_NAME?.trim();
   if (serviceName) attributes['service.name'] = serviceName;
   return attributes;
+}
+
+/** agentcheck's own resource attributes: collectors (Jaeger, Tempo, Phoenix, Langfuse) group spans by service. */
+export function agentcheckResourceAttributes(): Record<string, string> {
+  return { 'service.name': 'agentcheck', 'service.version': VERSION };
 }

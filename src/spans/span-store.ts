@@ -1,17 +1,27 @@
-import type { Context } from '@opentelemetry/api';
-import type { ReadableSpan, Span, SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { Redactor } from '../config/redactor.js';
+import type { RecordingSpan, SpanListener } from './recording-span.js';
 import type { SpanRecord } from './span-record.js';
-import { toSpanRecord } from './to-record.js';
+
+/** Sees every span after the store has recorded (and scrubbed) it: an OTLP exporter. */
+export interface SpanRecordSink {
+  onEnd(record: SpanRecord, span: RecordingSpan): void;
+  forceFlush(): Promise<void>;
+  shutdown(): Promise<void>;
+}
+
+/** One trace's spans: those still open, and the records of those that ended. */
+interface TraceSpans {
+  open: Set<RecordingSpan>;
+  done: SpanRecord[];
+}
 
 /**
- * A span processor that keeps every span of a trace in memory until the runner takes them.
+ * Keeps every span of a trace in memory, as a SpanRecord, until the runner takes them.
  * Open spans are tracked too, so a run collected before its root ended is visibly incomplete.
  */
-export class SpanStore implements SpanProcessor {
-  private readonly open = new Map<string, Map<string, Span>>();
-  private readonly done = new Map<string, SpanRecord[]>();
-  private readonly forwards: SpanProcessor[] = [];
+export class SpanStore implements SpanListener {
+  private readonly traces = new Map<string, TraceSpans>();
+  private readonly forwards: SpanRecordSink[] = [];
   private redactor?: Redactor;
 
   /**
@@ -32,48 +42,56 @@ export class SpanStore implements SpanProcessor {
     return this.redactor ? this.redactor.value(records) : records;
   }
 
-  /** Adds a processor (an exporter's) that sees every span after the store. */
-  addProcessor(processor: SpanProcessor): void {
+  /** Adds a sink (an exporter's) that sees every span record after the store. */
+  addProcessor(processor: SpanRecordSink): void {
     this.forwards.push(processor);
   }
 
-  /** Detaches a processor added with addProcessor (an exporter shut down at the end of a run). */
-  removeProcessor(processor: SpanProcessor): void {
+  /** Detaches a sink added with addProcessor (an exporter shut down at the end of a run). */
+  removeProcessor(processor: SpanRecordSink): void {
     const index = this.forwards.indexOf(processor);
     if (index >= 0) this.forwards.splice(index, 1);
   }
 
-  onStart(span: Span, parentContext: Context): void {
-    const { traceId, spanId } = span.spanContext();
-    let spans = this.open.get(traceId);
-    if (!spans) this.open.set(traceId, (spans = new Map()));
-    spans.set(spanId, span);
-    for (const forward of this.forwards) forward.onStart(span, parentContext);
+  /** Tracks a span that has started, so a collection before its end shows it open. */
+  onStart(span: RecordingSpan): void {
+    const { traceId } = span.spanContext();
+    const spans = this.traces.get(traceId);
+    if (spans) spans.open.add(span);
+    else this.traces.set(traceId, { open: new Set([span]), done: [] });
   }
 
-  onEnd(span: ReadableSpan): void {
-    const { traceId, spanId } = span.spanContext();
-    if (this.redactor) scrubSpan(span, this.redactor);
-    this.open.get(traceId)?.delete(spanId);
-    let records = this.done.get(traceId);
-    if (!records) this.done.set(traceId, (records = []));
-    records.push(toSpanRecord(span, true));
-    for (const forward of this.forwards) forward.onEnd(span);
+  /** Records an ended span (scrubbed when redacting) and hands it to the sinks. */
+  onEnd(span: RecordingSpan): void {
+    const { traceId } = span.spanContext();
+    const record = span.toRecord();
+    if (this.redactor) scrubRecord(record, this.redactor);
+    let spans = this.traces.get(traceId);
+    if (spans) spans.open.delete(span);
+    // A trace taken before this span ended starts again: its late spans are kept for a later take.
+    else this.traces.set(traceId, (spans = { open: new Set(), done: [] }));
+    spans.done.push(record);
+    for (const forward of this.forwards) forward.onEnd(record, span);
   }
 
   /** The spans of one trace in start order (open ones marked `ended: false`), then forgets them. */
   take(traceId: string): SpanRecord[] {
-    const records = this.peek(traceId);
-    this.open.delete(traceId);
-    this.done.delete(traceId);
-    return records;
+    const spans = this.traces.get(traceId);
+    this.traces.delete(traceId);
+    // Nothing else holds the list of ended records: it is returned as is, without a copy.
+    return spans ? this.inStartOrder(spans.done, spans.open) : [];
   }
 
   /** The spans of one trace so far, without forgetting them. */
   peek(traceId: string): SpanRecord[] {
-    const records = [...(this.done.get(traceId) ?? [])];
-    for (const span of this.open.get(traceId)?.values() ?? []) {
-      const record = toSpanRecord(span as unknown as ReadableSpan, false);
+    const spans = this.traces.get(traceId);
+    return spans ? this.inStartOrder([...spans.done], spans.open) : [];
+  }
+
+  /** `records` with the open spans' snapshots added, sorted by start time (in place). */
+  private inStartOrder(records: SpanRecord[], open: ReadonlySet<RecordingSpan>): SpanRecord[] {
+    for (const span of open) {
+      const record = span.toRecord();
       records.push(this.redactor ? this.redactor.value(record) : record);
     }
     return records.sort((a, b) => a.start_ms - b.start_ms);
@@ -88,18 +106,21 @@ export class SpanStore implements SpanProcessor {
   }
 }
 
-/** Scrubs an ended span in place; the SDK keeps these plain objects, exporters read them later. */
-function scrubSpan(span: ReadableSpan, redactor: Redactor): void {
-  const writable = span as { -readonly [K in keyof ReadableSpan]: ReadableSpan[K] };
-  writable.name = redactor.text(span.name);
-  scrubAttributes(span.attributes as Record<string, unknown>, redactor);
-  if (span.status.message) writable.status = { ...span.status, message: redactor.text(span.status.message) };
-  for (const event of span.events) if (event.attributes) scrubAttributes(event.attributes as Record<string, unknown>, redactor);
+/** Scrubs an ended span's record in place; the record owns its attributes and events now. */
+function scrubRecord(record: SpanRecord, redactor: Redactor): void {
+  record.name = redactor.text(record.name);
+  scrubAttributes(record.attributes, redactor);
+  if (record.status_message) record.status_message = redactor.text(record.status_message);
+  for (const event of record.events ?? []) if (event.attributes) scrubAttributes(event.attributes, redactor);
 }
 
 function scrubAttributes(attributes: Record<string, unknown>, redactor: Redactor): void {
-  for (const [key, value] of Object.entries(attributes)) {
-    if (typeof value === 'string') attributes[key] = redactor.text(value);
-    else if (Array.isArray(value)) attributes[key] = value.map((item) => (typeof item === 'string' ? redactor.text(item) : item));
+  // A for-in loop without writes for unchanged values: this runs for every attribute of every span.
+  for (const key in attributes) {
+    const value = attributes[key];
+    if (typeof value === 'string') {
+      const scrubbed = redactor.text(value);
+      if (scrubbed !== value) attributes[key] = scrubbed;
+    } else if (Array.isArray(value)) attributes[key] = value.map((item) => (typeof item === 'string' ? redactor.text(item) : item));
   }
 }

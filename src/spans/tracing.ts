@@ -1,12 +1,14 @@
 import { trace, type Tracer } from '@opentelemetry/api';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
-import { VERSION } from '../config/version.js';
+import { RecordingTracerProvider } from './recording-tracer.js';
 import { SpanStore } from './span-store.js';
 
-/** The process-wide tracing set-up: one provider, one in-memory store (docs/spans.md). */
+/**
+ * The process-wide tracing set-up: one provider, one in-memory store (docs/spans.md). The
+ * provider is agentcheck's own, recording straight into the store; the OpenTelemetry SDK is
+ * loaded only when spans are exported over OTLP.
+ */
 export interface TracingRuntime {
-  provider: BasicTracerProvider;
+  provider: RecordingTracerProvider;
   store: SpanStore;
   tracer: Tracer;
 }
@@ -17,13 +19,8 @@ let runtime: TracingRuntime | undefined;
 export function installTracing(): TracingRuntime {
   if (runtime) return runtime;
   const store = new SpanStore();
-  // Attribute values are kept whole: tool arguments and results are evidence.
-  const provider = new BasicTracerProvider({
-    // Collectors (Jaeger, Tempo, Phoenix, Langfuse) group spans by service.
-    resource: resourceFromAttributes({ 'service.name': 'agentcheck', 'service.version': VERSION }),
-    spanProcessors: [store],
-  });
+  const provider = new RecordingTracerProvider(store);
   trace.setGlobalTracerProvider(provider);
-  runtime = { provider, store, tracer: provider.getTracer('agentcheck') };
+  runtime = { provider, store, tracer: provider.getTracer() };
   return runtime;
 }
