@@ -23,15 +23,26 @@ const ABNORMAL: Partial<Record<FinishReason['unified'], AbnormalEnding>> = {
   refusal: { stopReason: 'refusal', type: 'MODEL_REFUSAL', why: 'the model refused to answer' },
   // Anthropic pauses long-running server-tool turns; agentcheck sends no server tools and does not continue one.
   pause: { stopReason: 'error', type: 'MODEL_PAUSE_TURN', why: 'the provider paused a long-running turn, which agentcheck does not continue' },
+  // A word this version does not know could mean anything, so it is never taken for a normal end.
+  other: { stopReason: 'error', type: 'MODEL_UNKNOWN_FINISH_REASON', why: 'the provider ended the answer with a finish reason agentcheck does not know' },
+};
+
+/** Provider words whose unified reason is right but whose advice differs. */
+const WHY_BY_RAW: Readonly<Record<string, string>> = {
+  model_context_window_exceeded: "the conversation no longer fits the model's context window (shorten the input or the tool results, or pick a model with a larger window)",
 };
 
 /** The stop and its error when `response` ends the turn abnormally, else undefined. */
 export function abnormalStop(response: ModelResponse, provider: string): { stopReason: StopReason; error: { type: string; message: string } } | undefined {
-  const ending = ABNORMAL[response.finishReason.unified];
-  if (!ending) return undefined;
-  const refusal = response.refusal ? `: ${JSON.stringify(response.refusal)}` : '';
+  const { unified, raw } = response.finishReason;
+  const ending = ABNORMAL[unified];
+  // No finish reason at all (some OpenAI-compatible servers send none) is judged by the content.
+  if (!ending || (unified === 'other' && raw === 'unknown')) return undefined;
+  // OpenAI has a refusal field; Anthropic's refusal explains itself in the answer's text.
+  const said = response.refusal ?? (ending.stopReason === 'refusal' && response.text !== '' ? response.text : undefined);
+  const refusal = said === undefined ? '' : `: ${JSON.stringify(said)}`;
   return {
     stopReason: ending.stopReason,
-    error: { type: ending.type, message: `${ending.why} (${provider} finish reason ${JSON.stringify(response.finishReason.raw)})${refusal}` },
+    error: { type: ending.type, message: `${WHY_BY_RAW[raw] ?? ending.why} (${provider} finish reason ${JSON.stringify(raw)})${refusal}` },
   };
 }

@@ -54,8 +54,10 @@ const openai = () => new OpenAIChatModel({ model: 'gpt-4o', env: { OPENAI_API_KE
 describe('abnormal model endings are visible in the turn, never a normal end', () => {
   it.each([
     ['anthropic max_tokens', anthropic, ANTHROPIC_URL, anthropicMessage([{ type: 'text', text: 'Order 1234 was shipped on' }], 'max_tokens'), 'max_tokens', 'MODEL_MAX_TOKENS', 'cut off at a token limit'],
-    ['anthropic model_context_window_exceeded', anthropic, ANTHROPIC_URL, anthropicMessage([{ type: 'text', text: 'Order 1234' }], 'model_context_window_exceeded'), 'max_tokens', 'MODEL_MAX_TOKENS', '"model_context_window_exceeded"'],
-    ['anthropic refusal', anthropic, ANTHROPIC_URL, anthropicMessage([{ type: 'text', text: 'I' }], 'refusal'), 'refusal', 'MODEL_REFUSAL', 'the model refused'],
+    ['anthropic model_context_window_exceeded', anthropic, ANTHROPIC_URL, anthropicMessage([{ type: 'text', text: 'Order 1234' }], 'model_context_window_exceeded'), 'max_tokens', 'MODEL_MAX_TOKENS', "no longer fits the model's context window (shorten"],
+    ['anthropic refusal', anthropic, ANTHROPIC_URL, anthropicMessage([{ type: 'text', text: 'I cannot help with that.' }], 'refusal'), 'refusal', 'MODEL_REFUSAL', 'the model refused to answer (anthropic finish reason "refusal"): "I cannot help with that."'],
+    ['anthropic unknown stop_reason', anthropic, ANTHROPIC_URL, anthropicMessage([{ type: 'text', text: 'Order 1234 is delivered.' }], 'something_new'), 'error', 'MODEL_UNKNOWN_FINISH_REASON', 'anthropic finish reason "something_new"'],
+    ['openai unknown finish_reason', openai, OPENAI_URL, chatCompletion({ content: 'Delivered.' }, 'weird_reason'), 'error', 'MODEL_UNKNOWN_FINISH_REASON', 'openai finish reason "weird_reason"'],
     ['anthropic pause_turn', anthropic, ANTHROPIC_URL, anthropicMessage([
       { type: 'text', text: "I'll search for the order status." },
       { type: 'server_tool_use', id: 'srvtoolu_014hJH82Qum7Td6UV8gDXThB', name: 'web_search', input: { query: 'order 1234 status' } },
@@ -70,6 +72,14 @@ describe('abnormal model endings are visible in the turn, never a normal end', (
     expect(turn.error?.message).toContain(words);
     // The transcript keeps what the model said; it is not the turn's normal answer.
     expect(turn.messages.at(-1)?.role).toBe('assistant');
+  });
+
+  it('judges an answer without any finish reason by its content (some compatible servers send none)', async () => {
+    const body = chatCompletion({ content: 'Order 1234 is delivered.' }, 'stop');
+    (body.choices[0] as Record<string, unknown>).finish_reason = null;
+    const { turn } = await run(openai(), OPENAI_URL, body);
+    expect(turn.stop_reason).toBe('end_turn');
+    expect(turn.output).toBe('Order 1234 is delivered.');
   });
 
   it('does not run tool calls of a response cut off at max_tokens', async () => {
