@@ -95,6 +95,9 @@ describe('agentcheck test-run (in-process)', () => {
     expect(script.stdout).toBe('');
     expect(script.stderr).toMatch(/script\.yaml:2:\d+ at \[1\]\.tool_calls\[0\]\.name: the script calls "fnish", which the agent does not offer the model; expected one of: finish/);
     expect(script.stderr).toContain('did you mean "finish"');
+    // Advice a test-run user can follow: --script is a list, with no allow_unknown_tools of its own.
+    expect(script.stderr).toContain('a test-run script calls only tools the agent offers');
+    expect(script.stderr).not.toContain('set model.allow_unknown_tools: true)');
   });
 
   it('both problems are reported in one pass, and names are held to the build after --delta', async () => {

@@ -78,7 +78,7 @@ export async function testRunCommand(options: TestRunOptions, io: CommandIO): Pr
       throw new ConfigError({ file: applied.source, path: 'agent.llm' }, `the agent's model is scripted: give --script FILE with its responses, or a real provider in agent.llm (${why})`);
     }
     // The names a scenario would be held to, held to the build that runs (after the delta).
-    throwConfigErrors(checkScenarioNames({ terminalTool: options.terminalTool, terminalToolLabel: '--terminal-tool', checks: [], script }, [applied.build], flagLocator(scriptDoc)));
+    throwConfigErrors(checkScenarioNames({ terminalTool: options.terminalTool, terminalToolLabel: '--terminal-tool', checks: [], script, unknownToolsHint: ' (a test-run script calls only tools the agent offers; to test a call to an unknown tool, write a scenario with model.allow_unknown_tools: true)' }, [applied.build], flagLocator(scriptDoc)));
     const mocks = options.mocks === undefined ? undefined : readFormatFile<MocksSpec>(io.cwd, options.mocks, scenarioProperties.mocks, 'a mocks object {http: [...]}');
     let approvals: ApprovalsSpec | undefined;
     if (options.approvals !== undefined) {

@@ -21,7 +21,11 @@ export interface ScenarioNames {
   script?: readonly ScriptEntry[];
   /** `model.allow_unknown_tools`: the script may call tools the agent does not offer. */
   allowUnknownTools?: boolean;
+  /** How to call an unknown tool on purpose, ending an unknown-script-tool message; default the scenario's `model.allow_unknown_tools`. */
+  unknownToolsHint?: string;
 }
+
+const SCENARIO_UNKNOWN_TOOLS_HINT = ' (to test a call to an unknown tool on purpose, set model.allow_unknown_tools: true)';
 
 /**
  * Checks every tool name a scenario uses (terminal_tool, check tools and argument names, script
@@ -43,7 +47,7 @@ export function checkScenarioNames(names: ScenarioNames, builds: readonly AgentB
       : checkToolReference(reference, catalogs, `a ${String(reference.at[1])} check`, checksAt);
     if (problem) problems.push(problem);
   }
-  if (names.script && !names.allowUnknownTools) problems.push(...checkScript(names.script, catalogs, locate));
+  if (names.script && !names.allowUnknownTools) problems.push(...checkScript(names.script, catalogs, locate, names.unknownToolsHint ?? SCENARIO_UNKNOWN_TOOLS_HINT));
   return problems;
 }
 
@@ -97,14 +101,14 @@ function checkArgNames(args: { names: string[]; at: PathSegments }, tools: reado
 }
 
 /** Script tool calls must name a tool the model is offered, unless the scenario opts in. */
-function checkScript(script: readonly ScriptEntry[], catalogs: readonly BuildTools[], locate: Locator): ConfigError[] {
+function checkScript(script: readonly ScriptEntry[], catalogs: readonly BuildTools[], locate: Locator, hint: string): ConfigError[] {
   const problems: ConfigError[] = [];
   const offered = [...new Set(catalogs.flatMap((catalog) => [...catalog.model]))];
   script.forEach((entry, index) => entry.tool_calls?.forEach((call, callIndex) => {
     if (catalogs.some((catalog) => catalog.model.has(call.name) || isOpenServerTool(call.name, catalog))) return;
     const listed = [...new Set(catalogs.flatMap((catalog) => listedTools(catalog, catalog.model)))];
     problems.push(locate(['model', 'script', index, 'tool_calls', callIndex, 'name'],
-      `the script calls "${call.name}", which the agent does not offer the model; expected one of: ${listed.join(', ') || '(none)'}${didYouMean(call.name, offered)} (to test a call to an unknown tool on purpose, set model.allow_unknown_tools: true)`));
+      `the script calls "${call.name}", which the agent does not offer the model; expected one of: ${listed.join(', ') || '(none)'}${didYouMean(call.name, offered)}${hint}`));
   }));
   return problems;
 }
