@@ -47,3 +47,16 @@ describe('config scenario entries', () => {
     expect(both.scenarios.map((s) => s.id).sort()).toEqual(['../scen/deep/two.scenarios.yaml#t', '../scen/one.scenario.yaml#s']);
   });
 });
+
+describe('suite config variant names', () => {
+  it.each([
+    ['an empty name', '"": {set: {agent: {max_turns: 2}}}', '""'],
+    ['a name with a comma', '"x,y": {set: {agent: {max_turns: 2}}}', '"x,y"'],
+    ['a name with "#"', '"a#1": {set: {agent: {max_turns: 2}}}', '"a#1"'],
+  ])('refuses %s, which --variant could not select, naming the line', (_what, entry, shown) => {
+    const dir = tempDir({ 'agentcheck.config.yaml': `variants:\n  ${entry}\n` });
+    const error = configErrorOf(() => loadSuiteConfig(join(dir, 'agentcheck.config.yaml'), dir));
+    expect(error.message).toContain(`the variant name ${shown} cannot be selected with --variant`);
+    expect(error.message).toContain('agentcheck.config.yaml:2');
+  });
+});
