@@ -52,6 +52,12 @@ describe('agentcheck run output (end to end)', () => {
     const dir = suite();
     const regex = await runCli(['run', '.', '--out', 'out', '--reporter', 'json', '--grep', '^suite.*#(passes|never)'], dir);
     expect(regex.exitCode, regex.all).toBe(1);
+    // Without the table reporter the terminal still gets the failure, its reason and the summary.
+    expect(regex.stdout).not.toContain('┌');
+    expect(regex.stdout).toContain('FAIL suite.scenarios.yaml#never finishes [base]');
+    expect(regex.stdout).toContain('terminal tool finish was never called');
+    expect(regex.stdout).toContain('2 scenarios: 1 passed, 1 failed, 0 errored');
+    expect(lastLine(regex.stdout)).toBe('Reports: out/spans.jsonl, out/report.json');
     const report = JSON.parse(readFileSync(join(dir, 'out/report.json'), 'utf8')) as Report;
     expect(report.scenarios.map((row) => row.name)).toEqual(['passes', 'never finishes']);
     const word = await runCli(['run', '.', '--out', 'out2', '--reporter', 'json', '--grep', 'OTHER'], dir);
@@ -89,7 +95,7 @@ describe('agentcheck run output (end to end)', () => {
       for (const line of result.stdout.trimEnd().split('\n')) expect(line.length, `${columns}: ${line}`).toBeLessThanOrEqual(columns);
     }
     const bad = await runCli(['run', '--config', 'agentcheck.config.yaml', '--out', 'out'], dir, { COLUMNS: 'wide' });
-    expect(bad.stderr).toContain('ignoring COLUMNS="wide": expected a whole number of columns; laying the report out for 100');
+    expect(bad.stderr).toContain('ignoring COLUMNS="wide": expected a positive whole number of columns; laying the report out for 100');
     expect(bad.exitCode).toBe(1);
   });
 });

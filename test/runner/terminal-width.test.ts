@@ -19,7 +19,7 @@ describe('terminalWidth', () => {
     for (const bad of ['wide', '80.5', '-3', '0']) {
       const width = terminalWidth({ COLUMNS: bad }, undefined);
       expect(width.columns).toBe(100);
-      expect(width.warning).toContain(`ignoring COLUMNS=${JSON.stringify(bad)}: expected a whole number of columns`);
+      expect(width.warning).toContain(`ignoring COLUMNS=${JSON.stringify(bad)}: expected a positive whole number of columns`);
     }
     expect(terminalWidth({ COLUMNS: 'x' }, 90).columns).toBe(90);
   });

@@ -175,6 +175,11 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
       io.stderr.write(`agentcheck: the ${reporter.name} reporter failed: ${(error as Error).message}\n`);
     }
   }
+  // Without the table the terminal still says what failed and why, as `--quiet` does.
+  if (!reporterNames.includes('table')) {
+    const [{ renderTableReport }, { palette }] = await Promise.all([import('../reporters/table-reporter.js'), import('../reporters/format/ansi.js')]);
+    io.stdout.write(renderTableReport(report, palette(io.isTTY && !io.env.NO_COLOR), { columns: layout.columns, quiet: true }));
+  }
   if (!(await runCiReporters(report, out, io))) outputFailed = true;
   // Last line of the output: where to look next.
   io.stdout.write(`Reports: ${written.map((file) => displayPath(file, io.cwd)).join(', ')}\n`);
