@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { mdCell, mdText } from '../../../src/runner/reporters/format/md-escape.js';
-import { toolsCell } from '../../../src/runner/reporters/format/row-cells.js';
+import { cellText, toolsCell } from '../../../src/runner/reporters/format/row-cells.js';
+import { printable } from '../../../src/runner/reporters/format/printable.js';
+import { esc as htmlEscape } from '../../../src/runner/reporters/html/escape.js';
 import { formatSeconds } from '../../../src/runner/reporters/format/summary-line.js';
 import { passRate } from '../../../src/runner/reporters/format/variant-stats.js';
 import { xmlAttr, xmlEscape } from '../../../src/runner/reporters/format/xml-escape.js';
@@ -38,6 +40,16 @@ describe('escaping', () => {
   it('escapes Markdown cells so they stay one cell on one line', () => {
     expect(mdCell('a | b\nc')).toBe('a \\| b<br>c');
     expect(mdText('<b>*x*</b> & [y]')).toBe('&lt;b&gt;\\*x\\*&lt;/b&gt; &amp; \\[y\\]');
+  });
+
+  it('shows bidi overrides and isolates instead of letting them reorder a name, in every format', () => {
+    const name = 'refund \u202egnp.exe\u202c and \u2067x\u2069';
+    expect(printable(name)).toBe('refund <U+202E>gnp.exe<U+202C> and <U+2067>x<U+2069>');
+    expect(cellText(name)).toBe('refund <U+202E>gnp.exe<U+202C> and <U+2067>x<U+2069>');
+    expect(htmlEscape(name)).toBe('refund &lt;U+202E&gt;gnp.exe&lt;U+202C&gt; and &lt;U+2067&gt;x&lt;U+2069&gt;');
+    expect(xmlEscape(name)).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+    // Letters of right-to-left scripts and the plain direction marks stay as written.
+    expect(printable('שלום \u200f ok')).toBe('שלום \u200f ok');
   });
 });
 

@@ -5,8 +5,14 @@
 const ANSI_SEQUENCE = /\u001b\[[0-?]*[ -/]*[@-~]/g;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+// Bidirectional embeddings, overrides and isolates reorder what follows them on screen (a name
+// could read as another): they are shown as `<U+202E>`, so the text stays visible and honest.
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/g;
 
-/** Removes ANSI sequences and control characters (keeps tab, LF and CR) from user text. */
+/** Removes ANSI sequences and control characters (keeps tab, LF and CR) and shows bidi controls as `<U+XXXX>`. */
 export function printable(text: string): string {
-  return text.replace(ANSI_SEQUENCE, '').replace(CONTROL, '');
+  return text
+    .replace(ANSI_SEQUENCE, '')
+    .replace(CONTROL, '')
+    .replace(BIDI_CONTROL, (char) => `<U+${char.codePointAt(0)!.toString(16).toUpperCase()}>`);
 }
