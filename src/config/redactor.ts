@@ -55,10 +55,30 @@ export class Redactor {
   }
 }
 
-/** `text` with the values of credential query parameters and URL passwords replaced. */
+/**
+ * `text` with the values of credential query parameters and URL passwords replaced. Punctuation
+ * that ends a query value (`)`, `.`, `,` ...) is kept after "[redacted]": in prose a URL is
+ * followed by it (`(see https://x/y?token=...)`), and tokens do not end with it.
+ */
 export function scrubCredentialShapes(text: string): string {
   if (!text.includes('=') && !text.includes('://')) return text;
   return text
-    .replace(QUERY_PARAM, (whole, sep: string, name: string, value: string) => (isSecretQueryName(name) && value !== REDACTED ? `${sep}${name}=${REDACTED}` : whole))
+    .replace(QUERY_PARAM, (whole, sep: string, name: string, value: string) => {
+      if (!isSecretQueryName(name)) return whole;
+      // A known value already replaced (`token=[redacted])`) is left as it is, punctuation included.
+      const start = value.startsWith(REDACTED) ? REDACTED.length : 0;
+      const end = valueEnd(value, start);
+      return end === start ? whole : `${sep}${name}=${REDACTED}${value.slice(end)}`;
+    })
     .replace(USERINFO, (_whole, before: string) => `${before}${REDACTED}@`);
+}
+
+/** Characters that end a sentence or close a bracket around a URL, rather than belong to a query value. */
+const TRAILING_PUNCTUATION = new Set([')', ']', '}', '.', ',', ';', ':', '!', '?', '*']);
+
+/** Where `value` ends once trailing punctuation is cut off (not before `start`); a loop, as a `+$` regex backtracks quadratically. */
+function valueEnd(value: string, start: number): number {
+  let end = value.length;
+  while (end > start && TRAILING_PUNCTUATION.has(value[end - 1])) end--;
+  return end;
 }

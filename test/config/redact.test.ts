@@ -37,6 +37,27 @@ describe('credential headers, query parameters and the redactor', () => {
       .toBe('see http://user:[redacted]@db.test:5432/x and https://host:8080/a@b');
   });
 
+  it('keeps the punctuation and text after a redacted query value', () => {
+    for (const [text, scrubbed] of [
+      ['see (https://x/y?token=SECRET)', 'see (https://x/y?token=[redacted])'],
+      ['see (https://x/y?token=SECRET). Then retry', 'see (https://x/y?token=[redacted]). Then retry'],
+      ['[docs](https://x/y?a=1&api_key=SECRET), or', '[docs](https://x/y?a=1&api_key=[redacted]), or'],
+      ['{url: https://x/y?sig=SECRET}; next', '{url: https://x/y?sig=[redacted]}; next'],
+      ['is it https://x/y?token=SECRET?', 'is it https://x/y?token=[redacted]?'],
+      ['**https://x/y?token=SECRET**: done!', '**https://x/y?token=[redacted]**: done!'],
+      // Inside a value, brackets and dots stay part of what is redacted.
+      ['https://x/y?token=ab.c)d&page=2', 'https://x/y?token=[redacted]&page=2'],
+      // A value that is punctuation only is nothing to hide.
+      ['write ?token=... here', 'write ?token=... here'],
+    ]) {
+      expect(scrubCredentialShapes(text), text).toBe(scrubbed);
+    }
+    // A known secret scrubbed first keeps what follows it too.
+    const redactor = new Redactor().add(['SECRET-value-1234']);
+    expect(redactor.text('see (https://x/y?token=SECRET-value-1234) and more')).toBe('see (https://x/y?token=[redacted]) and more');
+    expect(redactor.text('https://x/y?token=SECRET-value-1234XYZ).')).toBe('https://x/y?token=[redacted]).');
+  });
+
   it('scrubs known values in their raw, URL-encoded and JSON-escaped forms, deeply', () => {
     const redactor = new Redactor().add(['sk-a/b"c-123456', 'short']);
     expect(redactor.value({ out: 'key sk-a/b"c-123456', url: 'x?q=sk-a%2Fb%22c-123456', json: '{"k":"sk-a/b\\"c-123456"}', keep: 'short', n: 3 }))

@@ -1,4 +1,7 @@
 import type { Locator } from '../../config/assert-format.js';
+import { quoteCapped } from '../../config/cap-text.js';
+import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
+import { scrubCredentialShapes } from '../../config/redactor.js';
 import type { PathSegments } from '../../config/source.js';
 import { checkTemplatesClosed, templateNames } from '../revision/template-checks.js';
 import type { AgentSpec, McpServerSpec } from '../revision/types.js';
@@ -8,32 +11,37 @@ import { MCP_TOOL_PREFIX } from './mcp-tool-name.js';
  * The rules for `agent.mcps` a schema cannot say: unique server names, no `__` inside a name
  * (it separates server and tool in `mcp__<server>__<tool>`), unique allow-list entries, no
  * agent tool named with the reserved `mcp__` prefix, and exactly one of `command` (stdio) and
- * `url` (Streamable HTTP) with the keys that belong to it.
+ * `url` (Streamable HTTP) with the keys that belong to it. Every problem of every entry is
+ * reported in one pass (a ConfigErrors when there are several), each at its own path.
  */
 export function validateMcps(agent: AgentSpec, locate: Locator): void {
-  (agent.tools ?? []).forEach((tool, index) => {
+  const problems: ConfigError[] = [];
+  (agent.tools ?? []).forEach((tool, index) => collectConfigErrors(problems, () => {
     if (tool.name.startsWith(MCP_TOOL_PREFIX)) {
       throw locate(['agent', 'tools', index, 'name'], `tool names starting with "${MCP_TOOL_PREFIX}" are reserved for the tools of agent.mcps servers; rename "${tool.name}"`);
     }
-  });
+  }));
   const seen = new Map<string, number>();
   (agent.mcps ?? []).forEach((server, index) => {
     const at = ['agent', 'mcps', index];
-    if (server.name.includes('__')) {
-      throw locate([...at, 'name'], `MCP server name "${server.name}" may not contain "__" (it separates server and tool in mcp__<server>__<tool>)`);
-    }
-    const previous = seen.get(server.name);
-    if (previous !== undefined) {
-      throw locate([...at, 'name'], `duplicate MCP server name "${server.name}" (already used by agent.mcps[${previous}])`);
-    }
-    seen.set(server.name, index);
-    validateTransport(server, at, locate);
+    collectConfigErrors(problems, () => {
+      if (server.name.includes('__')) {
+        throw locate([...at, 'name'], `MCP server name "${server.name}" may not contain "__" (it separates server and tool in mcp__<server>__<tool>)`);
+      }
+      const previous = seen.get(server.name);
+      if (previous !== undefined) {
+        throw locate([...at, 'name'], `duplicate MCP server name "${server.name}" (already used by agent.mcps[${previous}])`);
+      }
+      seen.set(server.name, index);
+    });
+    collectConfigErrors(problems, () => validateTransport(server, at, locate));
     const listed = new Set<string>();
-    (server.tools ?? []).forEach((tool, toolIndex) => {
+    (server.tools ?? []).forEach((tool, toolIndex) => collectConfigErrors(problems, () => {
       if (listed.has(tool)) throw locate([...at, 'tools', toolIndex], `"${tool}" is listed twice`);
       listed.add(tool);
-    });
+    }));
   });
+  throwConfigErrors(problems);
 }
 
 /** `command` or `url`, each with its own keys; an http(s) url; header templates naming env variables only. */
@@ -48,18 +56,43 @@ function validateTransport(server: McpServerSpec, at: PathSegments, locate: Loca
     if (server.headers !== undefined) throw locate([...at, 'headers'], '"headers" are sent to a "url" server; a "command" server gets env_allow instead', true);
     return;
   }
-  if (server.env_allow !== undefined) throw locate([...at, 'env_allow'], '"env_allow" passes variables to a server process; a "url" server has none (use headers with {{ env.NAME }})', true);
-  const url = server.url as string;
+  const problems: ConfigError[] = [];
+  if (server.env_allow !== undefined) {
+    problems.push(locate([...at, 'env_allow'], '"env_allow" passes variables to a server process; a "url" server has none (use headers with {{ env.NAME }})', true));
+  }
+  collectConfigErrors(problems, () => validateUrl(server.url as string, [...at, 'url'], locate));
+  collectConfigErrors(problems, () => validateHeaders(server.headers, [...at, 'headers'], locate));
+  throwConfigErrors(problems);
+}
+
+/**
+ * An absolute http(s) URL without templates or credentials. A password in the URL would be
+ * sent in the clear to whatever logs the URL; headers hold credentials instead, read from the
+ * environment (docs/security.md). Messages never quote a password or a credential query value.
+ */
+function validateUrl(url: string, at: PathSegments, locate: Locator): void {
   const parsed = URL.canParse(url) ? new URL(url) : undefined;
   if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || url.includes('{{')) {
-    throw locate([...at, 'url'], `expected an absolute http:// or https:// URL without templates, such as "http://127.0.0.1:3000/mcp", got ${JSON.stringify(url)}`);
+    throw locate(at, `expected an absolute http:// or https:// URL without templates, such as "http://127.0.0.1:3000/mcp", got ${quoteCapped(scrubCredentialShapes(url))}`);
   }
-  checkTemplatesClosed(server.headers, [...at, 'headers'], locate);
-  for (const [name, value] of Object.entries(server.headers ?? {})) {
+  if (parsed.username || parsed.password) {
+    parsed.username = '';
+    parsed.password = '';
+    throw locate(at, `the URL carries credentials ("user:password@" before the host), which would be sent and shown with it; remove them and send them in "headers" with a secret reference instead, as headers: {Authorization: "Bearer {{ env.MCP_TOKEN }}"} (url without them: ${quoteCapped(scrubCredentialShapes(parsed.href))})`);
+  }
+}
+
+/** Header values may hold `{{ env.NAME }}` templates and no other. */
+function validateHeaders(headers: Readonly<Record<string, string>> | undefined, at: PathSegments, locate: Locator): void {
+  checkTemplatesClosed(headers, at, locate);
+  const problems: ConfigError[] = [];
+  for (const [name, value] of Object.entries(headers ?? {})) {
     for (const template of templateNames(value)) {
       if (!/^env\.[A-Za-z_][A-Za-z0-9_]*$/.test(template)) {
-        throw locate([...at, 'headers', name], `unknown template "{{ ${template} }}": a header of an MCP server reads environment variables only, as {{ env.NAME }}`);
+        problems.push(locate([...at, name], `unknown template "{{ ${template} }}": a header of an MCP server reads environment variables only, as {{ env.NAME }}`));
+        break;
       }
     }
   }
+  throwConfigErrors(problems);
 }

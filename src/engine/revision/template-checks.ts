@@ -124,6 +124,8 @@ const PLACEHOLDERS = ['0', 'x', '::1'];
 export function httpUrlProblem(url: string): string | undefined {
   const unclosed = unclosedTemplate(url);
   if (unclosed) return unclosed;
+  const misplaced = misplacedPathFilter(url);
+  if (misplaced) return misplaced;
   if (LEADING_TEMPLATE.test(url)) return undefined;
   const templated = TEMPLATE.test(url);
   const candidates = templated ? PLACEHOLDERS.map((placeholder) => url.replace(TEMPLATES, placeholder)) : [url];
@@ -139,5 +141,25 @@ export function httpUrlProblem(url: string): string | undefined {
   }
   const segment = dotSegment(url.replace(TEMPLATES, 'x'));
   if (segment !== undefined) return `URL ${shown} has a "${segment}" path segment, which URL parsers remove; write the path it stands for`;
+  return undefined;
+}
+
+/** Text that ends inside the path of an http(s) URL, as the URL parser reads it (`\\` is `/`). */
+const ENDS_IN_PATH = /^\s*[A-Za-z][A-Za-z\d+.-]*:[/\\]*[^/\\?#]+[/\\][^?#]*$/;
+
+/**
+ * Why a `{{ x | path }}` in `url` stands outside the URL's path (the whole URL, its scheme or
+ * host, its query or fragment), or undefined: `| path` keeps `/` between path segments, so
+ * anywhere else it has no meaning, and as scheme or host it would let a value pick the server.
+ */
+function misplacedPathFilter(url: string): string | undefined {
+  for (const match of url.matchAll(new RegExp(TEMPLATE_AT_SOURCE, 'g'))) {
+    if (match[2] !== 'path') continue;
+    const before = url.slice(0, match.index).replace(TEMPLATES, 'x');
+    if (ENDS_IN_PATH.test(before)) continue;
+    const part = url.trim() === match[0] ? 'the whole URL' : /[?#]/.test(before) ? "the URL's query or fragment" : "the URL's scheme or host";
+    return `"${match[0]}" stands for ${part}, but "| path" belongs inside the path (after "https://host/"), where it keeps "/" between segments; `
+      + `expected it in the path, as in "https://api.example.com/repos/{{ ${match[1]} | path }}/issues", or {{ ${match[1]} }} without the filter`;
+  }
   return undefined;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../../src/config/errors.js';
+import { ConfigError, ConfigErrors } from '../../../src/config/errors.js';
 import { SourceDocument } from '../../../src/config/source.js';
 import { parseAgentBuild, revisionFromValue } from '../../../src/engine/revision/load-build.js';
+import { configErrorOf } from '../../helpers/config-error.js';
 
 const agent = (extra: Record<string, unknown>) => ({ id: 'a', agent: { name: 'A', ...extra } });
 
@@ -43,6 +44,50 @@ describe('agent.mcps validation', () => {
 
   it('accepts a Streamable HTTP entry with env-templated headers', () => {
     expect(problem(agent({ mcps: [{ name: 'gh', url: 'https://api.githubcopilot.test/mcp/', headers: { Authorization: 'Bearer {{ env.GITHUB_TOKEN }}', 'X-Team': 'core' }, tools: ['get_me'], timeout_ms: 1000 }] }))).toBe('valid');
+  });
+
+  it('refuses credentials in a url, pointing to headers, without quoting the password', () => {
+    for (const url of ['https://ada:s3cret-pass-123@mcp.test/mcp?team=core', 'http://s3cret-pass-123@127.0.0.1:3000/mcp']) {
+      const error = configErrorOf(() => revisionFromValue(agent({ mcps: [{ name: 'gh', url }] }), 'agent.yaml'));
+      expect(error.path).toBe('agent.mcps[0].url');
+      expect(error.expected).toContain('the URL carries credentials');
+      expect(error.expected).toContain('send them in "headers" with a secret reference instead, as headers: {Authorization: "Bearer {{ env.MCP_TOKEN }}"}');
+      expect(error.message).not.toContain('s3cret-pass-123');
+    }
+    // Nor when the URL is refused for another reason.
+    const other = configErrorOf(() => revisionFromValue(agent({ mcps: [{ name: 'gh', url: 'ws://ada:s3cret-pass-123@mcp.test/?token=tok-abcdefgh123' }] }), 'agent.yaml'));
+    expect(other.expected).toContain('expected an absolute http:// or https:// URL');
+    expect(other.message).not.toContain('s3cret-pass-123');
+    expect(other.message).not.toContain('tok-abcdefgh123');
+  });
+
+  it('reports every bad entry in one pass, each at its path and line', () => {
+    const doc = SourceDocument.parse('agent.yaml', [
+      'id: a',
+      'agent:',
+      '  name: A',
+      '  tools: [{name: mcp__x__y, returns: 1}]',
+      '  mcps:',
+      '    - {name: ok, url: "https://mcp.test/"}',
+      '    - {name: a__b, command: [x]}',
+      '    - {name: gh, url: "https://u:pw-123456789@mcp.test/"}',
+      '    - {name: ok, url: "ftp://mcp.test/", env_allow: [HOME], headers: {X: "{{ args.t }}"}}',
+      '    - {name: fs, command: [x], tools: [a, a]}',
+      '',
+    ].join('\n'));
+    const error = configErrorOf(() => parseAgentBuild(doc));
+    expect(error).toBeInstanceOf(ConfigErrors);
+    expect((error as ConfigErrors).errors.map((e) => [e.path, e.line])).toEqual([
+      ['agent.tools[0].name', 4],
+      ['agent.mcps[1].name', 7],
+      ['agent.mcps[2].url', 8],
+      ['agent.mcps[3].name', 9],
+      ['agent.mcps[3].env_allow', 9],
+      ['agent.mcps[3].url', 9],
+      ['agent.mcps[3].headers.X', 9],
+      ['agent.mcps[4].tools[1]', 10],
+    ]);
+    expect(error.message).not.toContain('pw-123456789');
   });
 
   it('locates a problem in a file by line and column', () => {

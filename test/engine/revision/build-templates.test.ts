@@ -175,6 +175,30 @@ describe('the | path filter of http urls', () => {
     expect(header.expected).toContain('is not allowed here: only an http tool\'s url takes one');
   });
 
+  it('refuses | path outside the path (whole URL, scheme or host, query), located in the file', () => {
+    const dir = tempDir({
+      'agent.yaml': 'id: b\nagent:\n  name: B\n  tools:\n    - name: fetch\n      http: {url: "{{ args.target | path }}"}\n',
+    });
+    const whole = configErrorOf(() => loadAgentBuild(join(dir, 'agent.yaml')));
+    expect(whole).toBeInstanceOf(ConfigError);
+    expect([whole.file, whole.line, whole.path]).toEqual([join(dir, 'agent.yaml'), 6, 'agent.tools[0].http.url']);
+    expect(whole.expected).toBe('"{{ args.target | path }}" stands for the whole URL, but "| path" belongs inside the path (after "https://host/"), where it keeps "/" between segments; '
+      + 'expected it in the path, as in "https://api.example.com/repos/{{ args.target | path }}/issues", or {{ args.target }} without the filter');
+    for (const [url, part] of [
+      ['{{ args.base | path }}/items', "the URL's scheme or host"],
+      ['https://{{ args.host | path }}/items', "the URL's scheme or host"],
+      ['https://api.test{{ args.rest | path }}', "the URL's scheme or host"],
+      ['https://api.test/{{ args.id }}?q={{ args.q | path }}', "the URL's query or fragment"],
+    ]) {
+      const error = loadError(withTools({ name: 'f', http: { url } }));
+      expect(error.path, url).toBe('agent.tools[0].http.url');
+      expect(error.expected, url).toContain(`stands for ${part}, but "| path" belongs inside the path`);
+    }
+    for (const url of ['https://api.test/{{ args.p | path }}', '{{ args.scheme }}://api.test/{{ args.p | path }}', 'https://{{ args.host }}/r/{{ args.p | path }}/x']) {
+      expect(() => revisionFromValue({ id: 'b', ...withTools({ name: 'f', http: { url } }) }), url).not.toThrow();
+    }
+  });
+
   it('refuses a literal "." or ".." path segment in a url', () => {
     const error = loadError(withTools({ name: 'f', http: { url: 'https://api.test/a/../{{ args.id }}' } }));
     expect(error.expected).toBe('URL "https://api.test/a/../{{ args.id }}" has a ".." path segment, which URL parsers remove; write the path it stands for');

@@ -53,6 +53,43 @@ describe('URL templates', () => {
     expect(fill('https://api.test/f/{{ args.p | path }}', { p: '%2e%2e/x' })).toBe('https://api.test/f/%252e%252e/x');
   });
 
+  it('checks a URL whose templates formed all of it, or its scheme or host, like any other', () => {
+    for (const [url, args] of [
+      ['{{ args.target }}', { target: 'https://api.test/a/../admin' }],
+      ['{{ args.target }}', { target: 'https://api.test/a/%2e%2E/admin' }],
+      // The URL parser reads "\\" as "/" and drops tabs and newlines: "a\\.\t.\\admin" is "a/../admin".
+      ['{{ args.target }}', { target: 'https://api.test/a\\.\t.\\admin' }],
+      ['{{ args.target }}', { target: 'https:api.test/../admin' }],
+      ['{{ args.scheme }}://api.test/x/../admin', { scheme: 'https' }],
+    ] as const) {
+      const error = refusal(url, args);
+      expect(error.code, JSON.stringify(args)).toBe('PATH_TRAVERSAL');
+    }
+    expect(fill('{{ args.target }}', { target: 'https://api.test/v1..2/x?up=..' })).toBe('https://api.test/v1..2/x?up=..');
+    expect(fill('{{ args.scheme }}://api.test/x', { scheme: 'http' })).toBe('http://api.test/x');
+  });
+
+  it('refuses a filled URL that is not an absolute http(s) URL (INVALID_URL), never returning it', () => {
+    for (const [url, args, says] of [
+      ['{{ args.target }}', { target: 'file:///etc/passwd' }, 'has the scheme "file" after templating'],
+      ['{{ args.target }}', { target: 'javascript:alert(1)' }, 'has the scheme "javascript" after templating'],
+      ['{{ args.target }}', { target: 'not a url' }, 'is not a valid URL after templating'],
+      ['{{ args.target }}', { target: 42 }, 'is not a valid URL after templating'],
+      ['{{ args.scheme }}://x.test/etc', { scheme: 'ftp' }, 'has the scheme "ftp" after templating'],
+      // An embedded value is encoded, so a base URL cannot be spliced in ahead of a path.
+      ['{{ args.base }}/items', { base: 'https://api.test' }, 'is not a valid URL after templating'],
+      ['https://{{ args.host }}/items', { host: 'api.test/x' }, 'is not a valid URL after templating'],
+    ] as const) {
+      const error = refusal(url, args);
+      expect(error).toBeInstanceOf(RunError);
+      expect(error.code, JSON.stringify(args)).toBe('INVALID_URL');
+      expect(error.message).toContain(says);
+      expect(error.message).toContain('at test');
+    }
+    const withPassword = refusal('{{ args.target }}', { target: 'ftp://ada:pw-hunter22@files.test/x' });
+    expect(withPassword.message).toContain('"ftp://ada:[redacted]@files.test/x"');
+  });
+
   it('dotSegment finds ".", ".." and their %2e spellings in the path only', () => {
     expect(dotSegment('https://a.test/x/%2E%2e/y')).toBe('%2E%2e');
     expect(dotSegment('https://a.test/x/.')).toBe('.');

@@ -26,4 +26,28 @@ describe('validateFiles on a folder', () => {
     expect(report.counts.agent).toBe(1);
     expect(report.problems.map((problem) => problem.message)).toEqual([expect.stringMatching(/bad\.yaml:3:\d+ at external\.command: /)]);
   });
+
+  it('reports every bad agent.mcps entry of a build, each at its path, never quoting a URL password', () => {
+    const dir = tempDir({
+      'agent.yaml': [
+        'id: bot',
+        'agent:',
+        '  name: Bot',
+        '  mcps:',
+        '    - {name: fs, command: [x]}',
+        '    - {name: fs, command: [y]}',
+        '    - {name: gh, url: "https://ada:pw-hunter22@mcp.test/mcp"}',
+        '    - {name: ws, url: "ws://mcp.test/"}',
+        '',
+      ].join('\n'),
+    });
+    const report = validateFiles(['.'], {}, dir);
+    expect(report.problems.map((problem) => [problem.path, problem.line])).toEqual([
+      ['agent.mcps[1].name', 6],
+      ['agent.mcps[2].url', 7],
+      ['agent.mcps[3].url', 8],
+    ]);
+    expect(report.problems[1].message).toContain('send them in "headers" with a secret reference instead');
+    expect(report.problems.map((problem) => problem.message).join('\n')).not.toContain('pw-hunter22');
+  });
 });

@@ -20,7 +20,7 @@ export function templateFromArgs(
 
 /**
  * An http tool's URL with `{{ args.x }}` and `{{ args.x | path }}` filled in (url-template.ts);
- * ToolError TEMPLATE_UNDEFINED or PATH_TRAVERSAL.
+ * ToolError TEMPLATE_UNDEFINED, INVALID_URL (not an http(s) URL) or PATH_TRAVERSAL.
  */
 export function urlFromArgs(tool: string, url: string, args: Record<string, unknown>): string {
   return asToolError(tool, () => interpolateUrl(url, argsLookup(args), `tool ${tool} http.url`));

@@ -36,9 +36,9 @@ export function createHttpTool(spec: ToolSpec): Tool {
 
 function prepare(name: string, http: HttpSpec, args: Record<string, unknown>): PreparedRequest {
   const method = (http.method ?? 'GET').toUpperCase();
-  // Values embedded in the URL are URL-encoded, so `a b&c=d` cannot add a query parameter.
+  // Values embedded in the URL are URL-encoded, so `a b&c=d` cannot add a query parameter; a
+  // filled URL that is not http(s) or would change path is refused here, before any fetch.
   const url = urlFromArgs(name, http.url, args);
-  if (!URL.canParse(url)) throw new ToolError(name, `tool ${name}: "${url}" is not a valid URL after templating`, 'INVALID_URL');
   const headers: Record<string, string> = {};
   for (const [key, value] of Object.entries(http.headers ?? {})) {
     headers[key] = stringifyValue(templateFromArgs(name, value, args, `http.headers.${key}`));

@@ -121,6 +121,24 @@ describe('http tool', () => {
     expect(getBody).toMatchObject({ code: 'INVALID_TOOL_SPEC' });
     expect(seen).toHaveLength(0);
   });
+
+  it('checks a URL that is one whole template: a ".." path or a scheme other than http(s) is refused unsent', async () => {
+    const tool = make({ url: '{{ args.target }}' });
+    for (const [target, code] of [
+      ['https://shop.test/echo/a/../../admin', 'PATH_TRAVERSAL'],
+      ['file:///etc/passwd', 'INVALID_URL'],
+      ['javascript:alert(1)', 'INVALID_URL'],
+      ['http://[not a host/x', 'INVALID_URL'],
+    ] as const) {
+      const error = await tool.execute({ target }, ctx).catch((e: unknown) => e);
+      expect(error, target).toBeInstanceOf(ToolError);
+      expect(error, target).toMatchObject({ code, tool: 'api' });
+      expect((error as ToolError).message).toContain('tool api http.url');
+    }
+    expect(seen).toHaveLength(0);
+    expect(await tool.execute({ target: 'https://shop.test/echo/ok' }, ctx)).toMatchObject({ isError: false });
+    expect(seen.map((s) => s.url)).toEqual(['https://shop.test/echo/ok']);
+  });
 });
 
 describe('http tool secrets in the URL', () => {
