@@ -92,6 +92,20 @@ export function secretHeaderValues(headers: Readonly<Record<string, string>>): s
   return [...values].filter((value) => value.length >= MIN_SCRUBBED_LENGTH);
 }
 
+/** `{{ env.NAME }}` in a header value: the variable it reads. */
+const ENV_TEMPLATE = /\{\{\s*env\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
+
+/**
+ * secretHeaderValues of headers whose values may read the environment as `{{ env.NAME }}` (MCP
+ * servers, external agents), filled from `env` as they will be sent: the credential of a
+ * secret-named header is scrubbed whatever its variable is called.
+ */
+export function envHeaderSecrets(headers: Readonly<Record<string, string>>, env: Readonly<Record<string, string | undefined>>): string[] {
+  const filled: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) filled[name] = value.replace(ENV_TEMPLATE, (_whole, variable: string) => env[variable] ?? '');
+  return secretHeaderValues(filled);
+}
+
 /**
  * The credentials inside a URL: the userinfo password and the values of key-like query
  * parameters (`token=`, `api_key=`, `key=`), raw and decoded, so text quoting the URL (an error

@@ -26,7 +26,7 @@ import { runSegments, type ResumeRecord, type SegmentStart } from './resume/run-
 import { checkApprovalTools } from './scenario/load-scenario-file.js';
 import { Deadline, DEFAULT_TEST_RUN_TIMEOUT_MS } from './suite/timeouts.js';
 import { REQUEST, validateTestRunRequest, type TestRunRequest } from './test-run-request.js';
-import { agentSecrets, runRedactor } from './secrets/run-secrets.js';
+import { buildSecrets, runRedactor } from './secrets/run-secrets.js';
 import { addExternalSpans, startRunSpanReceiver } from './external-spans/run-external-spans.js';
 import { buildAgent } from '../engine/revision/build-agent.js';
 
@@ -113,7 +113,7 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
   // the file in the source folder) instead of failing every workspace tool the agent calls.
   if (request.workspace || control.workspace) await workspace.root();
   const { tracer, store } = installTracing();
-  const cassette = request.cassette ? new CassetteSession(request.cassette, request.env ?? process.env, agentSecrets(buildAgent(revision.build))) : undefined;
+  const cassette = request.cassette ? new CassetteSession(request.cassette, request.env ?? process.env, buildSecrets(revision.build, request.env ?? process.env)) : undefined;
   // Graders' endpoints pass through like the agent's own provider (or go to the cassette).
   const origins = [buildAgent(revision.build).llm, ...(control.judges ?? []).map((job) => job.llm)].flatMap((llm) => providerOrigins(llm, request.env));
   const scope: MockScope = { mocks: request.mocks?.http ?? [], passthroughOrigins: origins, unmatched: [], cassette };
@@ -151,7 +151,7 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
   }
   // A suite run scrubs spans as they end and its report at the end; a test_run on its own (CLI,
   // MCP, library) scrubs here, so every key it was given stays out of its result and spans too.
-  const redactor = store.redacting ? undefined : runRedactor(request.env ?? process.env, [buildAgent(revision.build)]);
+  const redactor = store.redacting ? undefined : runRedactor(request.env ?? process.env, [revision.build]);
   if (redactor) {
     segmented.turn = redactor.value(segmented.turn);
     segmented.spans = redactor.value(segmented.spans);

@@ -1,5 +1,4 @@
 import { AgentcheckError } from '../../config/errors.js';
-import { scrubSecretValues, secretHeaderValues } from '../../config/redact.js';
 import { deepMerge } from '../revision/delta.js';
 import type { Delta, ExternalHttpSpec } from '../revision/types.js';
 import { PORT_PLACEHOLDER } from '../revision/validate-external.js';
@@ -7,6 +6,7 @@ import { interpolate, stringifyValue } from '../template/interpolate.js';
 import { ExternalAgentError, parseAgentOutput, type AgentOutput } from './agent-output.js';
 import { resolveArgv } from './agent-env.js';
 import type { EngineRun } from './engine-run.js';
+import { engineRedactor } from './external-secrets.js';
 import { DEFAULT_START_TIMEOUT_MS, startServer, type StartedServer } from './started-server.js';
 
 /**
@@ -16,7 +16,7 @@ import { DEFAULT_START_TIMEOUT_MS, startServer, type StartedServer } from './sta
 export async function runHttpEngine(run: EngineRun): Promise<AgentOutput> {
   const http = run.external.http as ExternalHttpSpec;
   const headers = envHeaders(http.headers ?? {}, run.sourceEnv);
-  const secrets = secretHeaderValues(headers);
+  const redactor = engineRedactor(run);
   let server: StartedServer | undefined;
   try {
     if (http.start) {
@@ -30,11 +30,11 @@ export async function runHttpEngine(run: EngineRun): Promise<AgentOutput> {
       });
     }
     const url = server ? http.url.replaceAll(PORT_PLACEHOLDER, String(server.port)) : http.url;
-    return await post(url, headers, run);
+    return redactor.value(await post(url, headers, run));
   } catch (error) {
-    // A server may quote the credentials it was sent: none of them leaves in an error.
-    if (error instanceof AgentcheckError) throw new ExternalAgentError(error.code, scrubSecretValues(error.message, secrets));
-    throw new ExternalAgentError('EXTERNAL_AGENT_FAILED', scrubSecretValues((error as Error).message, secrets));
+    // A server may quote the credentials it was sent, or its environment: none of them leaves in an error.
+    if (error instanceof AgentcheckError) throw new ExternalAgentError(error.code, redactor.text(error.message));
+    throw new ExternalAgentError('EXTERNAL_AGENT_FAILED', redactor.text((error as Error).message));
   } finally {
     await server?.stop();
   }

@@ -6,6 +6,7 @@ import { formatPath, SourceDocument, SourceView, type PathSegments } from '../..
 import { absolutizeSkillRefs, checkSkillRefs } from './load-build.js';
 import type { AgentBuild, Delta, Revision } from './types.js';
 import { validateBuild } from './validate-build.js';
+import { checkExternalCommandFiles } from './external-command-files.js';
 
 /** The delta format (docs/formats.md, Delta). */
 export const deltaSchema = {
@@ -87,6 +88,8 @@ export function applyDelta(
   // New skill refs in the delta are relative to the delta file (or the working folder).
   absolutizeSkillRefs(typed, typeof source === 'string' ? process.cwd() : dirname(doc.file));
   checkSkillRefs(typed, mergedLocator);
+  // A command's ./ paths stay relative to the build file, wherever the delta was written.
+  checkExternalCommandFiles(typed, dirname(revision.source), mergedLocator);
   // Deltas applied in turn (a variant, then a scenario's) hash together.
   const own = set || remove ? hashValue(delta) : null;
   const previous = 'deltaHash' in revision ? (revision as DeltaRevision).deltaHash : null;

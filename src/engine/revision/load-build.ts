@@ -7,6 +7,7 @@ import { SourceDocument } from '../../config/source.js';
 import type { AgentBuild, Revision } from './types.js';
 import { validateBuild } from './validate-build.js';
 import { buildAgent } from './build-agent.js';
+import { checkExternalCommandFiles } from './external-command-files.js';
 
 /** Loads and strictly validates an agent build file (YAML or JSON). */
 export function loadAgentBuild(file: string): Revision {
@@ -33,6 +34,7 @@ function toRevision(build: AgentBuild, source: string, locate: Locator): Revisio
   const hash = hashValue(build);
   absolutizeSkillRefs(build, dirname(source));
   checkSkillRefs(build, locate);
+  checkExternalCommandFiles(build, dirname(source), locate);
   return { build, source, hash };
 }
 

@@ -12,7 +12,7 @@ import { URL_TEMPLATE_FILTERS } from '../template/url-template.js';
 import { checkArgsTemplates, closedPropertyNames, httpUrlProblem } from './template-checks.js';
 import type { AgentBuild } from './types.js';
 import { buildAgent } from './build-agent.js';
-import { checkBuildKind, validateExternal } from './validate-external.js';
+import { checkBuildKind, checkBuildKindClash, validateExternal } from './validate-external.js';
 
 const SKILL_NAME = /^[a-z0-9-]{1,64}$/;
 
@@ -21,6 +21,7 @@ const SKILL_NAME = /^[a-z0-9-]{1,64}$/;
  * (unique tool names, one implementation per tool, valid parameter schemas, references).
  */
 export function validateBuild(value: unknown, locate: Locator): asserts value is AgentBuild {
+  throwConfigErrors(checkBuildKindClash(value, locate));
   assertFormat<AgentBuild>(agentBuildSchema, value, locate);
   const build = value;
   throwConfigErrors(checkBuildKind(build, locate));

@@ -10,17 +10,22 @@ import type { AgentBuild, ExternalSpec } from './types.js';
 export const PORT_PLACEHOLDER = '{port}';
 
 /**
- * Which of `agent` and `external` a build names: exactly one (a `flow` goes with an `agent`).
- * Returns the problems found, each located (docs/external-agents.md).
+ * A build that names `external` and also `agent` or `flow` (docs/external-agents.md): one problem
+ * per clashing key, located. Checked before the format, so an incomplete `agent` block cannot
+ * hide the clash behind its own problems (the fix may be to delete it).
  */
+export function checkBuildKindClash(build: unknown, locate: Locator): ConfigError[] {
+  if (typeof build !== 'object' || build === null || Array.isArray(build)) return [];
+  const keys = build as Record<string, unknown>;
+  if (keys.external === undefined) return [];
+  const clashes = (['agent', 'flow'] as const).filter((key) => keys[key] !== undefined);
+  return clashes.map((key) => locate([key], `"${key}" and "external" cannot both be given: a build names exactly one of "agent" (with an optional "flow") and "external" (an external agent brings its own loop)`, true));
+}
+
+/** A build that names neither `agent` nor `external`, located (after the format: a misspelt key is said first). */
 export function checkBuildKind(build: AgentBuild, locate: Locator): ConfigError[] {
-  if (build.external === undefined) {
-    return build.agent === undefined
-      ? [locate([], 'expected an "agent" (with an optional "flow") or an "external" agent; the build has neither')]
-      : [];
-  }
-  const clashes = (['agent', 'flow'] as const).filter((key) => build[key] !== undefined);
-  return clashes.map((key) => locate([key], `"${key}" and "external" cannot both be given: an external agent brings its own loop; give "agent" (and "flow") or "external"`, true));
+  if (build.external !== undefined || build.agent !== undefined) return [];
+  return [locate([], 'expected an "agent" (with an optional "flow") or an "external" agent; the build has neither')];
 }
 
 /** The rules of an `external` section the schema cannot say; every problem in one pass. */

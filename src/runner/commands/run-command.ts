@@ -22,7 +22,6 @@ import { captureContentFlag } from '../content-capture.js';
 import { runCiReporters } from './ci-reporters.js';
 import { terminalWidth } from './terminal-width.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
-import { buildAgent } from '../../engine/revision/build-agent.js';
 
 export interface RunOptions {
   config?: string;
@@ -113,7 +112,7 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
   }
 
   // Every key the run was given is scrubbed from spans (file and OTLP), progress and reports.
-  const redactor = runRedactor(io.env, plan.runs.map((run) => buildAgent(run.revision.build)));
+  const redactor = runRedactor(io.env, plan.runs.map((run) => run.revision.build));
   const { store } = installTracing();
   store.redactWith(redactor);
   const controller = new AbortController();

@@ -1,23 +1,33 @@
-import { isSecretName, secretEnvValues, secretHeaderValues, secretUrlValues } from '../../config/redact.js';
+import { envHeaderSecrets, isSecretName, secretEnvValues, secretHeaderValues, secretUrlValues } from '../../config/redact.js';
 import { Redactor } from '../../config/redactor.js';
-import type { AgentSpec } from '../../engine/revision/types.js';
+import { externalSecrets } from '../../engine/external/external-secrets.js';
+import { buildAgent } from '../../engine/revision/build-agent.js';
+import type { AgentBuild, AgentSpec } from '../../engine/revision/types.js';
 
 /**
  * The redactor of a run: every key it was given, from the environment (secret variables) and
- * from the agent builds it runs (secret-named `llm.parameters`, the password and key-like query
- * values of `llm.base_url` and of `http` tool URLs, secret `http` tool headers, secret headers
- * of MCP servers over HTTP).
+ * from the agent builds it runs (buildSecrets).
  */
-export function runRedactor(env: Readonly<Record<string, string | undefined>>, agents: Iterable<AgentSpec>): Redactor {
+export function runRedactor(env: Readonly<Record<string, string | undefined>>, builds: Iterable<AgentBuild>): Redactor {
   const redactor = new Redactor().add(secretEnvValues(env));
-  const seen = new Set<AgentSpec>();
-  for (const agent of agents) {
-    if (seen.has(agent)) continue;
-    seen.add(agent);
-    redactor.add(agentSecrets(agent));
-    redactor.add(mcpHeaderSecrets(agent, env));
+  const seen = new Set<AgentBuild>();
+  for (const build of builds) {
+    if (seen.has(build)) continue;
+    seen.add(build);
+    redactor.add(buildSecrets(build, env));
   }
   return redactor;
+}
+
+/**
+ * The secret values of one agent build, as its run sends them (`{{ env.NAME }}` filled from
+ * `env`): secret-named `llm.parameters`, the password and key-like query values of
+ * `llm.base_url` and of `http` tool URLs, secret `http` tool headers, secret headers and URL
+ * credentials of MCP servers over HTTP, and an external agent's secrets (externalSecrets).
+ */
+export function buildSecrets(build: AgentBuild, env: Readonly<Record<string, string | undefined>>): string[] {
+  const agent = buildAgent(build);
+  return [...agentSecrets(agent), ...mcpHeaderSecrets(agent, env), ...(build.external ? externalSecrets(build.external, env) : [])];
 }
 
 /**
@@ -25,20 +35,11 @@ export function runRedactor(env: Readonly<Record<string, string | undefined>>, a
  * `{{ env.NAME }}` filled from `env`, so a token is scrubbed whatever its variable is called.
  */
 function mcpHeaderSecrets(agent: AgentSpec, env: Readonly<Record<string, string | undefined>>): string[] {
-  return (agent.mcps ?? []).flatMap((server) => {
-    if (server.url === undefined) return [];
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(server.headers ?? {})) {
-      headers[name] = value.replace(ENV_TEMPLATE, (_whole, variable: string) => env[variable] ?? '');
-    }
-    return [...secretUrlValues(server.url), ...secretHeaderValues(headers)];
-  });
+  return (agent.mcps ?? []).flatMap((server) => (server.url === undefined ? [] : [...secretUrlValues(server.url), ...envHeaderSecrets(server.headers ?? {}, env)]));
 }
 
-const ENV_TEMPLATE = /\{\{\s*env\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
-
-/** The secret values written in one agent build. */
-export function agentSecrets(agent: AgentSpec): string[] {
+/** The secret values written in one agent build's `agent`. */
+function agentSecrets(agent: AgentSpec): string[] {
   const values = [...secretParameterValues(agent.llm?.parameters ?? {})];
   if (agent.llm?.base_url) values.push(...secretUrlValues(agent.llm.base_url));
   for (const tool of agent.tools ?? []) {

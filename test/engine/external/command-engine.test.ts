@@ -78,6 +78,27 @@ describe('command engine', () => {
     expect(turn.error?.message).toContain('boom: config missing');
   });
 
+  it('its secrets are scrubbed from the stderr an error quotes and from its answer; plain values stay', async () => {
+    // Prints its environment to stderr, as a careless agent does, and echoes a secret in its answer.
+    const printer = 'console.error(JSON.stringify(process.env)); process.stdout.write("token " + process.env.SERVICE_TOKEN); process.exit(Number(process.env.CODE));';
+    const dir = tempDir({ 'agent.cjs': printer, 'hang.cjs': 'console.error(JSON.stringify(process.env)); setInterval(() => {}, 1000);' });
+    const env = { SERVICE_TOKEN: 'tok-literal-secret-123', DB_PASSWORD: 'pw "quoted" secret', MODE: 'plain-mode-value' };
+    const failed = await run({ command: [process.execPath, join(dir, 'agent.cjs')], env: { ...env, CODE: '1' } }, []);
+    const hung = await run({ command: [process.execPath, join(dir, 'hang.cjs')], env, timeout_ms: 1500 }, []);
+    const answered = await run({ command: [process.execPath, join(dir, 'agent.cjs')], env: { ...env, CODE: '0' } }, []);
+    expect(failed.turn.error?.type).toBe('EXTERNAL_AGENT_FAILED');
+    expect(hung.turn.error?.type).toBe('EXTERNAL_AGENT_TIMEOUT');
+    expect(answered.turn.output).toBe('token [redacted]');
+    for (const { turn, spans } of [failed, hung, answered]) {
+      const all = JSON.stringify({ turn, spans });
+      for (const secret of ['tok-literal-secret-123', 'pw "quoted" secret', 'pw \\"quoted\\" secret', 'agentcheck-model-bridge']) expect(all).not.toContain(secret);
+    }
+    for (const turn of [failed.turn, hung.turn]) {
+      expect(turn.error?.message).toContain('"SERVICE_TOKEN":"[redacted]"');
+      expect(turn.error?.message).toContain('"MODE":"plain-mode-value"');
+    }
+  });
+
   it('a hang is ended by timeout_ms with its whole process tree', async () => {
     const dir = tempDir();
     const pidFile = join(dir, 'child.pid');

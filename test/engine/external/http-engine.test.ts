@@ -83,6 +83,16 @@ describe('http engine', () => {
     expect(turn.error?.message).toContain('port taken');
   });
 
+  it('a server that prints its environment before it exits has the secrets scrubbed from the error', async () => {
+    const dir = tempDir({ 'server.cjs': 'console.error(JSON.stringify(process.env)); process.exit(2);' });
+    const external = { http: { url: 'http://127.0.0.1:{port}/', start: { command: [process.execPath, join(dir, 'server.cjs')] } }, env: { DB_PASSWORD: 'pw-literal-secret-456', MODE: 'plain-mode-value' } };
+    const { turn, spans } = await run(external, []);
+    expect(turn.error?.type).toBe('EXTERNAL_SERVER_FAILED');
+    expect(turn.error?.message).toContain('"DB_PASSWORD":"[redacted]"');
+    expect(turn.error?.message).toContain('plain-mode-value');
+    expect(JSON.stringify({ turn, spans })).not.toContain('pw-literal-secret-456');
+  });
+
   it('an unset variable in a header is an error naming it', async () => {
     const { turn } = await run({ http: { url: 'http://127.0.0.1:9/', headers: { 'x-key': '{{ env.MISSING_VAR }}' } } }, []);
     expect(turn.stop_reason).toBe('error');

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import type { ConfigError } from '../../../src/config/errors.js';
+import type { ConfigError, ConfigErrors } from '../../../src/config/errors.js';
 import { buildAgent } from '../../../src/engine/revision/build-agent.js';
+import { applyDelta } from '../../../src/engine/revision/delta.js';
 import { loadAgentBuild } from '../../../src/engine/revision/load-build.js';
 import { configErrorOf } from '../../helpers/config-error.js';
 import { tempDir } from '../../helpers/temp-dir.js';
@@ -49,6 +50,23 @@ external:
     expect(errorOf('id: x\n').message).toContain('expected an "agent" (with an optional "flow") or an "external" agent; the build has neither');
     const both = errorOf(`id: x\nagent: {name: A}\nexternal: {command: [a]}\n`);
     expect(both.message).toMatch(/agent\.yaml:2:1 at agent: "agent" and "external" cannot both be given/);
+  });
+
+  it('say a build has both kinds first, even when its agent or flow block is incomplete', () => {
+    const error = errorOf(`id: x\nagent: {instructions: hi}\nflow: {entry_point: a}\nexternal: {command: [a]}\n`) as ConfigErrors;
+    expect(error.errors.map((one) => one.path)).toEqual(['agent', 'flow']);
+    expect(error.errors[0].message).toMatch(/agent\.yaml:2:1 at agent: "agent" and "external" cannot both be given: a build names exactly one of "agent" \(with an optional "flow"\) and "external"/);
+    expect(errorOf(`id: x\nflow: {}\nexternal: {command: []}\n`).path).toBe('flow');
+  });
+
+  it('refuse a ./ command file missing beside the build, also when a delta names it', () => {
+    const dir = tempDir({ 'agents/agent.yaml': 'id: x\nexternal: {command: [node, ./agent.mjs]}\n', 'agents/agent.mjs': '', 'agent.mjs': '' });
+    const revision = loadAgentBuild(join(dir, 'agents', 'agent.yaml'));
+    expect(applyDelta(revision, { set: { external: { command: ['node', '../agent.mjs'] } } }).build.external?.command).toEqual(['node', '../agent.mjs']);
+    // The delta's own folder does not matter: the run resolves ./ against the build file's.
+    const error = configErrorOf(() => applyDelta(revision, { set: { external: { command: ['node', './nope.mjs'] } } }));
+    expect(error.path).toBe('external.command[1]');
+    expect(error.message).toContain(`after applying the delta: "./nope.mjs" does not exist: ./ and ../ paths of a command are relative to the build file's folder, so expected a file at ${join(dir, 'agents', 'nope.mjs')}`);
   });
 
   it('refuse both or neither of command and http', () => {

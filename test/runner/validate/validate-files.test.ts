@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateFiles } from '../../../src/runner/validate/validate-files.js';
 import { tempDir } from '../../helpers/temp-dir.js';
@@ -49,5 +50,26 @@ describe('validateFiles on a folder', () => {
     ]);
     expect(report.problems[1].message).toContain('send them in "headers" with a secret reference instead');
     expect(report.problems.map((problem) => problem.message).join('\n')).not.toContain('pw-hunter22');
+  });
+
+  it('looks for the ./ file a command runs where the run will: relative to the build file', () => {
+    const dir = tempDir({
+      'agents/ok.yaml': 'id: ok\nexternal:\n  command: [node, --no-warnings, ./agent.mjs, ./out.json]\n',
+      'agents/agent.mjs': '',
+      'agents/missing.yaml': 'id: missing\nexternal:\n  command: [node, ./missing.mjs]\n',
+      'agents/program.yaml': 'id: program\nexternal:\n  command: [../bin/agent]\n',
+      'agents/server.yaml': 'id: server\nexternal:\n  http: {url: "http://127.0.0.1:{port}/", start: {command: [node, ./server.mjs]}}\n',
+      'agents/bare.yaml': 'id: bare\nexternal:\n  command: [node, agent-in-workspace.mjs]\n',
+      // In the working folder, not beside the build: the run would not find it either.
+      'missing.mjs': '',
+    });
+    const report = validateFiles(['agents'], {}, dir);
+    expect(report.counts.agent).toBe(2);
+    const problems = Object.fromEntries(report.problems.map((problem) => [problem.file.replace(`${dir}/`, ''), problem]));
+    expect(Object.keys(problems).sort()).toEqual(['agents/missing.yaml', 'agents/program.yaml', 'agents/server.yaml']);
+    expect(problems['agents/missing.yaml']).toMatchObject({ line: 3, path: 'external.command[1]' });
+    expect(problems['agents/missing.yaml'].message).toContain(`"./missing.mjs" does not exist: ./ and ../ paths of a command are relative to the build file's folder, so expected a file at ${join(dir, 'agents', 'missing.mjs')}`);
+    expect(problems['agents/program.yaml'].path).toBe('external.command[0]');
+    expect(problems['agents/server.yaml'].path).toBe('external.http.start.command[1]');
   });
 });

@@ -1,0 +1,33 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Locator } from '../../config/assert-format.js';
+import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
+import { isBuildRelative } from '../external/agent-env.js';
+import type { AgentBuild } from './types.js';
+
+/**
+ * The files an external build's commands run must exist (docs/external-agents.md, "The build"):
+ * in `external.command` and `external.http.start.command`, the first `./` or `../` argument (the
+ * program itself, or the script an interpreter runs: `[node, ./agent.mjs]`) is looked for where
+ * the run will look, relative to the build file's folder. Later ones may name files the agent
+ * writes, and bare names resolve in the run's workspace or on PATH: neither is checked.
+ */
+export function checkExternalCommandFiles(build: AgentBuild, buildDir: string, locate: Locator): void {
+  const http = build.external?.http;
+  const commands: Array<[readonly string[] | undefined, Array<string | number>]> = [
+    [build.external?.command, ['external', 'command']],
+    [http?.start?.command, ['external', 'http', 'start', 'command']],
+  ];
+  const problems: ConfigError[] = [];
+  for (const [argv, at] of commands) {
+    const index = argv?.findIndex(isBuildRelative) ?? -1;
+    if (!argv || index < 0) continue;
+    const file = resolve(buildDir, argv[index]);
+    collectConfigErrors(problems, () => {
+      if (!existsSync(file)) {
+        throw locate([...at, index], `"${argv[index]}" does not exist: ./ and ../ paths of a command are relative to the build file's folder, so expected a file at ${file}`);
+      }
+    });
+  }
+  throwConfigErrors(problems);
+}

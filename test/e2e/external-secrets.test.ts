@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Report } from '../../src/runner/report/report.js';
+import { tempDir } from '../helpers/temp-dir.js';
+import { runCli } from './cli.js';
+
+/** A command agent that prints its whole environment to stderr, echoes its token on stdout and exits 1. */
+const AGENT = `console.error('my env: ' + JSON.stringify(process.env));
+process.stdout.write('partial answer with ' + process.env.SERVICE_TOKEN);
+process.exit(1);
+`;
+
+describe('an external agent that prints its secrets', () => {
+  it('never gets them into report.json, the terminal or spans.jsonl', async () => {
+    const dir = tempDir({
+      'agent.yaml': `id: leaky
+external:
+  command: [node, ./agent.mjs]
+  env: {SERVICE_TOKEN: tok-literal-secret-123, DB_PASSWORD: pw-literal-secret-456, MODE: plain-mode-value}
+`,
+      'agent.mjs': AGENT,
+      'leak.scenario.yaml': `name: leak
+agent: agent.yaml
+inputs: {messages: [{role: user, content: hi}]}
+model: {script: [{text: ok}]}
+`,
+    });
+    const out = join(dir, 'out');
+    const result = await runCli(['run', 'leak.scenario.yaml', '--reporter', 'table,json,md,junit', '--out', out], dir);
+    expect(result.exitCode, result.all).toBe(1);
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Report;
+    const row = report.scenarios[0];
+    expect(row.status).toBe('error');
+    // The error still quotes the stderr: what is not a secret stays readable.
+    expect(JSON.stringify(row)).toContain('EXTERNAL_AGENT_FAILED');
+    expect(JSON.stringify(row)).toContain('plain-mode-value');
+    expect(result.all).toContain('[redacted]');
+    const written = ['report.json', 'spans.jsonl', 'report.md', 'junit.xml'].map((file) => readFileSync(join(out, file), 'utf8')).join('\n') + result.all;
+    for (const secret of ['tok-literal-secret-123', 'pw-literal-secret-456', 'agentcheck-model-bridge']) expect(written).not.toContain(secret);
+  });
+});
