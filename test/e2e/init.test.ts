@@ -20,7 +20,7 @@ describe('agentcheck init (end to end)', () => {
     // No network: any request would need a mock or a key, and neither exists here.
     const run = await runCli(['run', 'starter', '--out', 'out'], dir, { HTTPS_PROXY: 'http://127.0.0.1:9', OPENAI_API_KEY: '' });
     expect(run.exitCode, run.all).toBe(0);
-    expect(run.stdout).toContain('2 scenarios: 2 passed (1 as expected failures), 0 failed, 0 errored');
+    expect(run.stdout).toContain('2 scenarios: 2 passed (1 as an expected failure), 0 failed, 0 errored');
     const report = JSON.parse(readFileSync(join(dir, 'out/report.json'), 'utf8')) as Report;
     const defect = report.scenarios.find((row) => row.expect_failure)!;
     expect(defect.status).toBe('pass');

@@ -64,6 +64,16 @@ describe('agentcheck run output (end to end)', () => {
     expect(word.exitCode, word.all).toBe(0);
     const invalid = await runCli(['run', '.', '--grep', 'other (x'], dir);
     expect(invalid.exitCode).toBe(2);
+    // Files were found; the filter left none: the message says so instead of naming file patterns.
+    const none = await runCli(['run', '.', '--grep', 'nomatch'], dir);
+    expect(none.exitCode).toBe(2);
+    expect(none.stderr).toContain('none of the 3 scenario(s) found matches --grep "nomatch"');
+    // A bad flag value is one error line and a hint, not the whole help text.
+    const badFlag = await runCli(['run', '.', '--repeat', '0'], dir);
+    expect(badFlag.exitCode).toBe(2);
+    expect(badFlag.stderr).toContain("argument '0' is invalid");
+    expect(badFlag.stderr).toContain('(add --help to the command for its usage)');
+    expect(badFlag.stderr).not.toContain('Usage:');
     expect(invalid.stderr).toContain('--grep: invalid regular expression /other (x/');
   });
 

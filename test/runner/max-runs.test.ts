@@ -10,7 +10,7 @@ describe('the planned run count is capped', () => {
     const result = await runCli(['run', '.', '--out', `${dir}/out`, '--reporter', 'json'], dir);
     expect(result.exitCode, result.all).toBe(2);
     expect(result.stderr).toContain('agentcheck.config.yaml');
-    expect(result.stderr).toContain('the suite plans 100,000,000 runs (1 scenarios x 1 variants x 100,000,000 repeats), more than the limit of 1,000,000');
+    expect(result.stderr).toContain('the suite plans 100,000,000 runs (1 scenario x 1 variant x 100,000,000 repeats), more than the limit of 1,000,000');
     expect(result.stderr).toContain('--max-runs');
   });
 

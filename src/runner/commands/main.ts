@@ -33,7 +33,8 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
     .version(VERSION)
     .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) })
     .exitOverride()
-    .showHelpAfterError();
+    // One hint, not 40 lines of help burying the one-line error.
+    .showHelpAfterError('(add --help to the command for its usage)');
 
   program
     .command('run')

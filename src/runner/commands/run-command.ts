@@ -89,7 +89,7 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
     io.stderr.write(`agentcheck: none of the ${only.size} failed scenario(s) of ${options.onlyFailed} are among the scenarios loaded here; run from the folder and with the paths of the earlier run\n`);
     return EXIT.invalidInput;
   } else if (!plan.runs.length) {
-    io.stderr.write(`agentcheck: no scenarios to run${options.grep ? ` matching "${options.grep}"` : ''} (scenario files are named *.scenario.yaml or *.scenarios.yaml)\n`);
+    io.stderr.write(`agentcheck: ${noRunsMessage(paths, options, config, io.cwd)}\n`);
     return EXIT.invalidInput;
   }
 
@@ -198,6 +198,14 @@ function displayPath(file: string, cwd: string): string {
 /** Whether the whole suite, unsharded, has runs (so an empty shard is a small suite, not a wrong path). */
 function suiteHasRuns(paths: string[], options: RunOptions, config: SuiteConfig, cwd: string, only: SuiteSelection['only']): boolean {
   return loadSuite({ paths, config, variants: options.variant, repeat: options.repeat, grep: options.grep, tags: options.tag, only, maxRuns: options.maxRuns }, cwd).runs.length > 0;
+}
+
+/** Why nothing runs: no scenario files at all, or filters (--grep, --tag) that left none of them. */
+function noRunsMessage(paths: string[], options: RunOptions, config: SuiteConfig, cwd: string): string {
+  const filters = [...(options.grep ? [`--grep "${options.grep}"`] : []), ...(options.tag?.length ? [`--tag ${options.tag.join(',')}`] : [])];
+  const found = filters.length ? loadSuite({ paths, config, variants: options.variant, repeat: 1 }, cwd).scenarios.length : 0;
+  if (found) return `none of the ${found} scenario(s) found matches ${filters.join(' and ')}`;
+  return 'no scenarios to run (scenario files are named *.scenario.yaml or *.scenarios.yaml)';
 }
 
 function parseReporters(flag: string | undefined, fromConfig: ReporterName[] | undefined): ReporterName[] {

@@ -64,7 +64,8 @@ export function renderTableReport(report: Readonly<Report>, paint: Palette, layo
   if (!layout.quiet && shape.variants.length > 1) lines.push('', comparisonTables(report, paint, width).trimEnd());
   const colour = summaryColour(report, paint);
   lines.push('', ...wrapText(summaryLine(report), width, '').map((line) => colour(line)));
-  return `${lines.join('\n')}\n`;
+  // Blank lines separate parts; with no table above (quiet), the output starts at its first part.
+  return `${lines.join('\n').replace(/^\n+/, '')}\n`;
 }
 
 const STATUS_COLUMN = 0;

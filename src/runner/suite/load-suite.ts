@@ -210,10 +210,10 @@ function checkRunCount(scenarios: number, variants: number, repeat: number, sele
   const planned = scenarios * variants * repeat;
   if (planned <= max) return;
   const from = selection.repeat !== undefined ? '--repeat' : (selection.config?.file ?? '--repeat');
-  const count = (n: number) => n.toLocaleString('en-US');
+  const count = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
   throw new ConfigError(
     { file: from },
-    `the suite plans ${count(planned)} runs (${count(scenarios)} scenarios x ${count(variants)} variants x ${count(repeat)} repeats), more than the limit of ${count(max)}; lower repeat, select fewer scenarios, or raise the limit with --max-runs`,
+    `the suite plans ${count(planned, 'run')} (${count(scenarios, 'scenario')} x ${count(variants, 'variant')} x ${count(repeat, 'repeat')}), more than the limit of ${max.toLocaleString('en-US')}; lower repeat, select fewer scenarios, or raise the limit with --max-runs`,
     'TOO_MANY_RUNS',
   );
 }

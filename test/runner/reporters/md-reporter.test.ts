@@ -14,7 +14,7 @@ describe('MdReporter', () => {
     await new MdReporter().onRunEnd(fixtureReport(), { out: out.dir, stdout: captureStream().stream, color: false });
     const md = await readFile(join(out.dir, 'report.md'), 'utf8');
     expect(md.startsWith('# agentcheck: FAILED\n')).toBe(true);
-    expect(md).toContain('**10 runs (6 scenarios x 2 variants x 2 repeats): 5 passed (1 as expected failures), 2 failed, 1 errored, 1 not run, 1 skipped (3.2 s)**');
+    expect(md).toContain('**10 runs (6 scenarios x 2 variants x 2 repeats): 5 passed (1 as an expected failure), 2 failed, 1 errored, 1 not run, 1 skipped (3.2 s)**');
   });
 
   it('puts failures and errors first, with their reasons and failed checks', () => {

@@ -26,7 +26,7 @@ describe('TableReporter', () => {
     const text = await printed();
     expect(text).toContain('FAIL support/refund.scenario.yaml#refund ok [terse #0]\n  ✗ tool_returned#1: create_refund: expected a result <none> & nothing\n');
     expect(text).toContain('ERROR flows/flow.scenarios.yaml#flow crash [base #0]\n  ✗ MODEL_FAILED: script exhausted after 2 turns\n');
-    expect(text.trimEnd().split('\n').at(-1)).toBe('10 runs (6 scenarios x 2 variants x 2 repeats): 5 passed (1 as expected failures), 2 failed, 1 errored, 1 not run, 1 skipped (3.2 s)');
+    expect(text.trimEnd().split('\n').at(-1)).toBe('10 runs (6 scenarios x 2 variants x 2 repeats): 5 passed (1 as an expected failure), 2 failed, 1 errored, 1 not run, 1 skipped (3.2 s)');
   });
 
   it('adds the variant comparison and per-tag tables with several variants', async () => {
@@ -71,6 +71,6 @@ describe('TableReporter', () => {
   });
 
   it('prints only the summary for an empty run', async () => {
-    expect(await printed(report([]))).toBe('\n0 scenarios: 0 passed, 0 failed, 0 errored (3.2 s)\n');
+    expect(await printed(report([]))).toBe('0 scenarios: 0 passed, 0 failed, 0 errored (3.2 s)\n');
   });
 });
