@@ -12,7 +12,7 @@ import type { Revision } from '../engine/revision/types.js';
 import type { SkillOptions } from '../engine/skills-delivery.js';
 import { validateToolName } from '../verdicts/index.js';
 import type { CassetteRun } from './cassettes/cassette-session.js';
-import { isDirectory } from './files/walk-files.js';
+import { workspaceFolderProblem } from './files/walk-files.js';
 import type { HttpMock } from './mocks/http-mocks.js';
 import type { ScriptEntrySpec } from './scenario/scenario-format.generated.js';
 import { validateHttpMocks } from './mocks/validate-mocks.js';
@@ -103,8 +103,8 @@ const REQUEST_FIELDS: Record<keyof TestRunRequest, FieldCheck> = {
   workspace: (value, locate) => {
     instanceCheck('a workspace folder path', (given) => typeof given === 'string' && given !== '')(value, locate);
     const folder = resolve(value as string);
-    // A missing folder would otherwise run on an empty workspace and could even pass.
-    if (!isDirectory(folder)) throw locate([], `workspace folder not found: ${folder}`);
+    const problem = workspaceFolderProblem(folder);
+    if (problem) throw locate([], problem);
   },
   script: (value, locate) => {
     const script = withoutUndefined(value);

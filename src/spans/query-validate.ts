@@ -30,6 +30,11 @@ function validateFiltering(value: unknown, at: PathSegments, locate: Locator, de
   const record = asObject(value, at, locate, 'a filtering {operator: and|or|not, conditions} or a condition {field, operator, value}');
   if ('field' in record) return validateCondition(record, at, locate);
   if (depth >= MAX_DEPTH) throw locate(at, `filters may nest at most ${MAX_DEPTH} levels`);
+  // Neither form's keys: say both forms, not only the filtering's (a condition was likely meant).
+  if (!('conditions' in record) && !('operator' in record)) {
+    const keys = Object.keys(record);
+    throw locate(at, `expected a condition {field, operator, value} or a filtering {operator, conditions}; got ${keys.length ? `keys ${keys.join(', ')}` : 'an empty object'}`);
+  }
   onlyKeys(record, ['operator', 'conditions'], at, locate);
   // A missing operator means `and`, as in a plain list of conditions; a wrong one is an error.
   if (record.operator !== undefined && !LOGICAL_OPERATORS.includes(record.operator as never)) {

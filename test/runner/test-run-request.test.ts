@@ -68,6 +68,12 @@ describe('testRun validates its request up front', () => {
     expect(error.message).toBe('testRun at workspace: workspace folder not found: /nonexistent/agentcheck-ws');
   });
 
+  it('a workspace path that is a file, not a folder', async () => {
+    const file = join(tempDir({ 'notes.txt': 'x' }), 'notes.txt');
+    const error = await refusal({ ...valid, workspace: file });
+    expect(error.message).toBe(`testRun at workspace: workspace must be a folder, but ${file} is a file`);
+  });
+
   it('unknown keys and other field types', async () => {
     expect((await refusal({ ...valid, scripts: [] })).message).toMatch(/^testRun at scripts: unknown key "scripts"; expected one of: agent, inputs, /);
     expect((await refusal({ ...valid, delta: { sett: {} } })).path).toBe('delta.sett');

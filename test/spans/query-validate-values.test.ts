@@ -65,3 +65,12 @@ describe('validateQuery: ordering operators', () => {
     }
   });
 });
+
+describe('validateQuery: an object of neither form', () => {
+  it('names both forms and the keys it got, so a condition missing its field is recognisable', () => {
+    expect(problem({ filtering: { name: 'lookup_order', value: 1 } })).toBe(
+      'scenario.yaml at query.filtering: expected a condition {field, operator, value} or a filtering {operator, conditions}; got keys name, value',
+    );
+    expect(problem({ filtering: {} })).toContain('got an empty object');
+  });
+});

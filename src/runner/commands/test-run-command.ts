@@ -10,7 +10,7 @@ import type { AgentBuild } from '../../engine/revision/types.js';
 import { spansToJsonl } from '../../spans/jsonl.js';
 import type { SpanRecord } from '../../spans/span-record.js';
 import { validateToolName } from '../../verdicts/index.js';
-import { isDirectory } from '../files/walk-files.js';
+import { workspaceFolderProblem } from '../files/walk-files.js';
 import { keepWorkspace, runsDir, workspaceDirFor, writeRunCheckpoint } from '../resume/run-checkpoint-file.js';
 import { checkScenarioNames } from '../scenario/check-scenario-names.js';
 import { checkApprovalTools } from '../scenario/load-scenario-file.js';
@@ -91,8 +91,8 @@ export async function testRunCommand(options: TestRunOptions, io: CommandIO): Pr
     let workspace: string | undefined;
     if (options.workspace !== undefined) {
       workspace = resolve(io.cwd, options.workspace);
-      // A missing folder would otherwise run on an empty workspace and could even pass.
-      if (!isDirectory(workspace)) throw new ConfigError({ file: '--workspace' }, `workspace folder not found: ${workspace}`);
+      const problem = workspaceFolderProblem(workspace);
+      if (problem) throw new ConfigError({ file: '--workspace' }, problem);
     }
     request = {
       agent: applied,

@@ -23,6 +23,23 @@ export function walkFiles(dir: string, keep: (name: string) => boolean = () => t
   return out;
 }
 
+/**
+ * Why `path` cannot be used as a workspace folder (`workspace folder not found: ...`, or that it
+ * is a file), or undefined when it is a folder. A missing folder would otherwise run on an empty
+ * workspace and could even pass.
+ */
+export function workspaceFolderProblem(path: string): string | undefined {
+  if (isDirectory(path)) return undefined;
+  let exists = false;
+  try {
+    statSync(path);
+    exists = true;
+  } catch {
+    // not there (or not reachable): "not found" says it
+  }
+  return exists ? `workspace must be a folder, but ${path} is a file` : `workspace folder not found: ${path}`;
+}
+
 /** True when `path` is an existing folder. */
 export function isDirectory(path: string): boolean {
   try {

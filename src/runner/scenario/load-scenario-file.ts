@@ -22,7 +22,7 @@ import { validateHttpMocks } from '../mocks/validate-mocks.js';
 import { scenarioFileSchema, scenarioSchema, validateScript } from './scenario-schema.js';
 import type { Scenario } from './scenario.js';
 import type { ScenarioFileSpec, ScenarioSpec } from './scenario-format.generated.js';
-import { isDirectory } from '../files/walk-files.js';
+import { workspaceFolderProblem } from '../files/walk-files.js';
 import { overrideLlm } from './model-override.js';
 
 /** Shared while loading a suite: agent builds are parsed once however many scenarios use them. */
@@ -227,8 +227,8 @@ function loadOne(
   if (merged.delta !== undefined) scenario.delta = merged.delta;
   if (merged.workspace !== undefined) {
     scenario.workspace = resolve(dir, merged.workspace);
-    // A missing folder would silently run on an empty workspace instead.
-    if (!isDirectory(scenario.workspace)) throw locate(['workspace'], `workspace folder not found: ${scenario.workspace}`);
+    const problem = workspaceFolderProblem(scenario.workspace);
+    if (problem) throw locate(['workspace'], problem);
   }
   if (script) scenario.script = script;
   if (customChecks.length) scenario.customChecks = customChecks;
