@@ -77,6 +77,11 @@ export interface TestRunControl {
   workspace?: Workspace;
   /** The scenario's judge checks: graded after the run, their answers put in the evidence. */
   judges?: readonly JudgeJob[];
+  /**
+   * The caller's time limit (a suite's per-run limit), used instead of the request's `timeout_ms`;
+   * the caller disposes it. Past it the turn ends like a test_run's cap: error TIMEOUT, what ran kept.
+   */
+  deadline?: Deadline;
 }
 
 const insideTestRun = new AsyncLocalStorage<true>();
@@ -121,7 +126,8 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
   // start leaves no timer behind.
   const receiver = await startRunSpanReceiver(revision.build, request.env ?? process.env);
   // The time limit aborts the engine through its signal, so the turn ends `error` with what it had.
-  const deadline = request.timeout_ms === undefined ? undefined : new Deadline(request.timeout_ms, request.signal);
+  const ownDeadline = request.timeout_ms === undefined || control.deadline ? undefined : new Deadline(request.timeout_ms, request.signal);
+  const deadline = control.deadline ?? ownDeadline;
   const signal = deadline?.signal ?? request.signal;
   const options: InvokeOptions = {
     tracer,
@@ -146,7 +152,7 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
     // An external agent's own spans join the run before the redaction below and before evidence.
     if (receiver) await addExternalSpans(receiver, segmented, (spans) => store.scrubRecords(spans), signal);
   } finally {
-    deadline?.dispose();
+    ownDeadline?.dispose();
     await receiver?.close();
   }
   // A suite run scrubs spans as they end and its report at the end; a test_run on its own (CLI,
@@ -159,7 +165,7 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
   const { turn } = segmented;
   if (deadline?.timedOut && turn.stop_reason === 'error') {
     turn.stop_reason = 'error';
-    turn.error = { type: 'TIMEOUT', message: `the run ${deadline.reason} (timeout_ms); the transcript so far is kept` };
+    turn.error = { type: 'TIMEOUT', message: deadline.message };
   }
   const spans = mergeSegments(segmented.spans);
   // One evidence for the verdict and the scenario's checks.
@@ -173,7 +179,8 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
   // Judge checks are graded here, after the run and before any check is scored, through the
   // same mocks and cassette as the agent's calls; their spans join the run's, outside its evidence.
   if (control.judges?.length && !evidence.incomplete && !signal?.aborted) {
-    const grade = () => gradeJudges(control.judges ?? [], evidence, { tracer, store, env: options.env, signal: request.signal });
+    // A caller's deadline still runs (a suite's limit covers grading); the run's own cap is over.
+    const grade = () => gradeJudges(control.judges ?? [], evidence, { tracer, store, env: options.env, signal: control.deadline?.signal ?? request.signal });
     const grading = intercepted ? await withHttpMocks(scope, grade) : await grade();
     evidence.judgements = grading.judgements;
     spans.push(...grading.spans);

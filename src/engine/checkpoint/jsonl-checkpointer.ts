@@ -1,5 +1,6 @@
-import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import { appendFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { createFolders } from '../../config/create-folders.js';
 import { RunError } from '../../config/errors.js';
 import type { Checkpoint, Checkpointer } from './checkpointer.js';
 
@@ -15,7 +16,7 @@ export class JsonlCheckpointer implements Checkpointer {
   save(checkpoint: Checkpoint): Promise<void> {
     const line = `${JSON.stringify(checkpoint)}\n`;
     const write = this.writing.then(async () => {
-      await mkdir(path.dirname(this.file), { recursive: true });
+      createFolders(path.dirname(this.file));
       await appendFile(this.file, line, 'utf8');
     });
     // A failed write is reported to its caller but does not block later ones.

@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { ConfigError } from '../../config/errors.js';
+import { createFolders } from '../../config/create-folders.js';
 import { STARTER_FILES } from '../init/starter-files.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
 
@@ -21,7 +22,7 @@ export async function initCommand(dir: string | undefined, io: CommandIO): Promi
       );
     }
     for (const [file, text] of Object.entries(STARTER_FILES)) {
-      mkdirSync(dirname(join(target, file)), { recursive: true });
+      createFolders(dirname(join(target, file)));
       // `wx`: fail rather than overwrite, should a file appear between the check and the write.
       writeFileSync(join(target, file), text, { flag: 'wx' });
     }

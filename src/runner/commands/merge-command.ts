@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { createFolders } from '../../config/create-folders.js';
 import { mergeReports } from '../merge/merge-reports.js';
 import { mergeSpanFiles } from '../merge/merge-spans.js';
 import { readShardReport, type ShardReport } from '../merge/read-shard-report.js';
@@ -36,10 +36,9 @@ export async function mergeCommand(files: string[], options: MergeOptions, io: C
 
   const out = resolve(io.cwd, options.out);
   try {
-    mkdirSync(out, { recursive: true });
+    createFolders(out);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    io.stderr.write(`agentcheck: invalid input: --out ${options.out}: cannot create the folder (${code ?? (error as Error).message})\n`);
+    io.stderr.write(`agentcheck: invalid input: --out ${options.out}: ${(error as Error).message}\n`);
     return EXIT.invalidInput;
   }
   try {

@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
-import { mkdirSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { ConfigError } from '../../config/errors.js';
+import { createFolders } from '../../config/create-folders.js';
 import type { OtlpExport } from '../../spans/otlp-export.js';
 import { resolveOtlpTarget } from '../../spans/otlp-target.js';
 import { installTracing } from '../../spans/tracing.js';
@@ -105,7 +105,7 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
   const out = resolve(io.cwd, options.out ?? config.out ?? 'reports');
   let spansFile: SpansFile;
   try {
-    mkdirSync(out, { recursive: true });
+    createFolders(out);
     spansFile = new SpansFile(join(out, 'spans.jsonl'));
   } catch (error) {
     return reportError(new ConfigError({ file: options.out ?? out }, `cannot write reports there: ${(error as Error).message}; expected a folder agentcheck may create and write`, 'OUT_NOT_WRITABLE'), io);

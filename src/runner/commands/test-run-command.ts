@@ -1,6 +1,8 @@
-import { appendFile, mkdir, writeFile } from 'node:fs/promises';
+import { existsSync, statSync } from 'node:fs';
+import { appendFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { assertFormat, documentLocator, memoryLocator, type Locator } from '../../config/assert-format.js';
+import { createFolders } from '../../config/create-folders.js';
 import { ConfigError, throwConfigErrors } from '../../config/errors.js';
 import { SourceDocument } from '../../config/source.js';
 import type { Checkpoint } from '../../engine/checkpoint/checkpointer.js';
@@ -121,14 +123,22 @@ export async function runAndReport(
 ): Promise<number> {
   let result: TestRunResult;
   let checkpointFile: string | undefined;
+  let outputFailed = false;
   try {
-    // An unwritable --spans is invalid input, found before the run rather than after it.
-    if (options.spans !== undefined) await spansFolder(resolve(io.cwd, options.spans), options.spans);
+    // An unusable --spans is invalid input, found before the run rather than after it.
+    if (options.spans !== undefined) checkSpansPath(resolve(io.cwd, options.spans), options.spans);
     const record = await executeTestRun(request, revision, control);
     try {
       result = record.result;
-      if (options.spans !== undefined) await writeSpans(resolve(io.cwd, options.spans), record.spans, options.append === true, options.spans);
-      if (record.checkpoint && result.run_id) checkpointFile = await savePausedRun(record, request, runsDir(io.cwd, options.spans), control);
+      try {
+        if (options.spans !== undefined) await writeSpans(resolve(io.cwd, options.spans), record.spans, options.append === true, options.spans);
+        if (record.checkpoint && result.run_id) checkpointFile = await savePausedRun(record, request, runsDir(io.cwd, options.spans), control);
+      } catch (error) {
+        // The run happened: a write that fails now (a full disk) is said, the result still
+        // printed, and the command fails (exit 1, docs/cli.md).
+        io.stderr.write(`agentcheck: ${(error as Error).message}\n`);
+        outputFailed = true;
+      }
     } finally {
       // A resumed run's workspace belongs to its checkpoint folder: kept.
       if (!control.workspace) await record.workspace.dispose();
@@ -137,7 +147,7 @@ export async function runAndReport(
     return reportError(error, io);
   }
   io.stdout.write(options.json ? `${JSON.stringify(result, null, 2)}\n` : formatResult(result, checkpointFile));
-  return result.verdict === 'pass' ? EXIT.ok : EXIT.failed;
+  return result.verdict === 'pass' && !outputFailed ? EXIT.ok : EXIT.failed;
 }
 
 /** Keeps a paused run's workspace and writes `<run_id>.checkpoint.json` for `agentcheck resume`. */
@@ -164,17 +174,20 @@ async function writeSpans(file: string, spans: readonly SpanRecord[], append: bo
   try {
     await (append ? appendFile : writeFile)(file, spansToJsonl(spans), 'utf8');
   } catch (error) {
-    throw new ConfigError({ file: given }, `cannot write the spans there: ${(error as Error).message}; expected a file path agentcheck may create and write`, 'OUT_NOT_WRITABLE');
+    throw new Error(`could not write the spans to ${given}: ${(error as Error).message}`);
   }
 }
 
-/** Creates the --spans file's folder, or says why it cannot be written. */
-async function spansFolder(file: string, given: string): Promise<void> {
+/** Creates the --spans file's folder and refuses a folder as the file, or says why it cannot be written. */
+function checkSpansPath(file: string, given: string): void {
+  let problem: string | undefined;
   try {
-    await mkdir(dirname(file), { recursive: true });
+    createFolders(dirname(file));
+    if (existsSync(file) && statSync(file).isDirectory()) problem = 'it is a folder';
   } catch (error) {
-    throw new ConfigError({ file: given }, `cannot write the spans there: ${(error as Error).message}; expected a file path agentcheck may create and write`, 'OUT_NOT_WRITABLE');
+    problem = (error as Error).message;
   }
+  if (problem) throw new ConfigError({ file: given }, `cannot write the spans there: ${problem}; expected a file path agentcheck may create and write`, 'OUT_NOT_WRITABLE');
 }
 
 /** A YAML/JSON file the user named; an empty one is refused (it says nothing). */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
+import { open, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { createFolders } from '../../config/create-folders.js';
 
 /** Bytes gathered before one write: large enough that a 50,000-row report is a few hundred writes. */
 const WRITE_BATCH_CHARS = 1 << 20;
@@ -38,7 +39,7 @@ export async function writeChunksAtomic(path: string, chunks: Iterable<string>):
 
 async function replaceAtomically(path: string, write: (temp: string) => Promise<void>): Promise<void> {
   const dir = dirname(path);
-  await mkdir(dir, { recursive: true });
+  createFolders(dir);
   // Same folder, so the rename never crosses a file system (rename is only atomic within one).
   // The dot prefix keeps the temp file out of globs such as `reports/*.json`.
   const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);

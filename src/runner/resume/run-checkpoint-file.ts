@@ -1,5 +1,6 @@
-import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import { createFolders } from '../../config/create-folders.js';
 import { ConfigError } from '../../config/errors.js';
 import type { Checkpoint } from '../../engine/checkpoint/checkpointer.js';
 import type { ApprovalPolicy } from '../../engine/permissions/approval-policy.js';
@@ -47,14 +48,14 @@ export function workspaceDirFor(dir: string, runId: string): string {
 
 /** Copies a paused run's workspace next to its checkpoint (a temp workspace is removed after the run). */
 export async function keepWorkspace(from: string, to: string): Promise<void> {
-  await mkdir(dirname(to), { recursive: true });
+  createFolders(dirname(to));
   await cp(from, to, { recursive: true, verbatimSymlinks: true });
 }
 
 /** Writes the file; returns its path. */
 export async function writeRunCheckpoint(dir: string, saved: Omit<RunCheckpointFile, 'schema'>): Promise<string> {
   const file = checkpointFilePath(dir, saved.run_id);
-  await mkdir(dir, { recursive: true });
+  createFolders(dir);
   await writeFile(file, `${JSON.stringify({ schema: SCHEMA, ...saved }, null, 2)}\n`, 'utf8');
   return file;
 }

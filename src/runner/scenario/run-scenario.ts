@@ -13,6 +13,7 @@ import type { CassetteSettings } from '../cassettes/cassette-settings.js';
 import type { ScenarioRow } from '../report/report.js';
 import { expectedTools, nestedExpectedTools } from '../stats/expected-tools.js';
 import { executeTestRun, type TestRunRecord } from '../test-run.js';
+import type { Deadline } from '../suite/timeouts.js';
 import type { Scenario } from './scenario.js';
 
 export interface RunScenarioOptions {
@@ -21,7 +22,13 @@ export interface RunScenarioOptions {
   revision: DeltaRevision;
   repeat: number;
   skills?: SkillOptions;
+  /** An interrupt: aborting it stops the run. */
   signal?: AbortSignal;
+  /**
+   * The run's time limit: past it the engine is aborted and the row is `error` TIMEOUT, keeping
+   * what ran (transcript, usage, tool calls, spans). The caller disposes it.
+   */
+  deadline?: Deadline;
   /** MCP servers shared across the suite's runs. */
   mcpServers?: McpServerPool;
   env?: Readonly<Record<string, string | undefined>>;
@@ -71,7 +78,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
       signal: options.signal,
       mcpServers: options.mcpServers,
       cassette: cassetteRun(scenario, options),
-    }, options.revision, { answers: scenario.resume?.map((item) => item.decision), judges: scenario.judges });
+    }, options.revision, { answers: scenario.resume?.map((item) => item.decision), judges: scenario.judges, deadline: options.deadline });
     if (scenario.resume) row.resumes = record.resumes.map(({ tool, decision }) => ({ tool, decision }));
     options.onSpans?.(record.spans);
     row.test_run = record.result;
@@ -93,6 +100,10 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     row.error = describeError(error);
     row.reason = row.error.message;
   } finally {
+    // A run past its limit is not a result, whatever it ended with (a pass, when the script
+    // ignores a canceled tool, or the error the abort caused): it is TIMEOUT, its record kept.
+    const deadline = options.deadline;
+    if (deadline?.timedOut) setError(row, 'TIMEOUT', row.transcript ? deadline.message : deadline.limitReason);
     await record?.workspace.dispose().catch(() => undefined);
     row.duration_ms = Math.round((performance.now() - started) * 100) / 100;
   }

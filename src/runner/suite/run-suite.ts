@@ -7,7 +7,7 @@ import { buildReport, type SuiteSelectionRecord } from '../report/build-report.j
 import type { Report, ScenarioRow } from '../report/report.js';
 import { runScenario } from '../scenario/run-scenario.js';
 import type { PlannedRun, SuitePlan } from './load-suite.js';
-import { DEFAULT_TIMEOUT_MS, Deadline, MAX_TIMEOUT_MS } from './timeouts.js';
+import { ABORT_GRACE_MS, DEFAULT_TIMEOUT_MS, Deadline, MAX_TIMEOUT_MS } from './timeouts.js';
 
 export { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS };
 
@@ -118,13 +118,17 @@ async function runAll(runs: readonly PlannedRun[], options: RunSuiteOptions): Pr
   return runs.map((run, index) => rows[index] ?? notRun(run));
 }
 
-/** One run under its time limit; the run's own signal aborts on timeout or interrupt. */
+/**
+ * One run under its time limit. The limit aborts the run through its signal, like test-run's cap,
+ * so the engine ends the turn itself and the row keeps what ran (transcript, usage, tool calls,
+ * spans); a run that ignores the abort gets a bare TIMEOUT row ABORT_GRACE_MS later, never a hang.
+ */
 async function runOne(run: PlannedRun, options: RunSuiteOptions): Promise<ScenarioRow> {
   if (run.scenario.skip) return skipped(run);
   const timeoutMs = Math.min(run.scenario.timeout_ms ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS);
-  const deadline = new Deadline(timeoutMs, options.signal);
+  const deadline = new Deadline(timeoutMs, options.signal, limitSetting(run, options));
   const started = performance.now();
-  // A run cut off by its timeout may still finish later; its late spans must not reach the sink.
+  // A run given up on may still finish later; its late spans must not reach the sink.
   let settled = false;
   try {
     const result = await Promise.race([
@@ -136,22 +140,29 @@ async function runOne(run: PlannedRun, options: RunSuiteOptions): Promise<Scenar
         env: options.env,
         cassettes: options.cassettes,
         mcpServers: options.mcpServers,
-        signal: deadline.signal,
+        signal: options.signal,
+        deadline,
         onSpans: (spans) => {
           if (!settled) options.onSpans?.(spans);
         },
       }),
-      deadline.expired.then(() => 'timeout' as const),
+      deadline.abandoned(ABORT_GRACE_MS).then(() => 'abandoned' as const),
     ]);
     settled = true;
-    if (result !== 'timeout') return result;
-    const row = baseRow(run, 'error', deadline.reason);
+    if (result !== 'abandoned') return result;
+    const row = baseRow(run, 'error', `${deadline.limitReason}, and it did not stop within ${ABORT_GRACE_MS} ms of being aborted: nothing it recorded is kept`);
     row.error = { type: 'TIMEOUT', message: row.reason };
     row.duration_ms = Math.round(performance.now() - started);
     return row;
   } finally {
     deadline.dispose();
   }
+}
+
+/** What set a run's time limit, for its TIMEOUT message. */
+function limitSetting(run: PlannedRun, options: RunSuiteOptions): string {
+  if (run.scenario.timeout_ms !== undefined) return 'the scenario\'s timeout_ms';
+  return options.timeoutMs === undefined ? 'the default per-run limit' : '--timeout or the config\'s timeout_ms';
 }
 
 function notRun(run: PlannedRun): ScenarioRow {

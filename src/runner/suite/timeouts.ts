@@ -4,6 +4,11 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
 export const DEFAULT_TEST_RUN_TIMEOUT_MS = 120_000;
 /** The longest delay Node's timers hold; a larger one fires at once (TimeoutOverflowWarning). */
 export const MAX_TIMEOUT_MS = 2_147_483_647;
+/**
+ * How long an aborted run gets to wind down (kill its commands: SIGTERM, SIGKILL 2 s later; close
+ * its model calls) before a suite gives up on it and writes its row without what it recorded.
+ */
+export const ABORT_GRACE_MS = 5_000;
 
 /**
  * A run's time limit as an abort signal, the one mechanism suite runs and test_runs share:
@@ -12,24 +17,21 @@ export const MAX_TIMEOUT_MS = 2_147_483_647;
  */
 export class Deadline {
   readonly signal: AbortSignal;
-  /** Resolves when the time limit is reached (never when only `outer` aborts). */
-  readonly expired: Promise<void>;
   private readonly controller = new AbortController();
   private readonly timer: NodeJS.Timeout;
   private readonly onOuterAbort: () => void;
   private expiredFlag = false;
+  private graceTimer?: NodeJS.Timeout;
 
-  constructor(readonly ms: number, private readonly outer?: AbortSignal) {
+  /** `setting` names what set the limit, for the timeout message (`timeout_ms`, `--timeout`...). */
+  constructor(readonly ms: number, private readonly outer?: AbortSignal, readonly setting = 'timeout_ms') {
     this.signal = this.controller.signal;
     this.onOuterAbort = () => this.controller.abort(outer?.reason);
     if (outer?.aborted) this.onOuterAbort();
     else outer?.addEventListener('abort', this.onOuterAbort, { once: true });
-    let expire!: () => void;
-    this.expired = new Promise<void>((resolve) => (expire = resolve));
     this.timer = setTimeout(() => {
       this.expiredFlag = true;
       this.controller.abort(new Error(this.reason));
-      expire();
     }, Math.min(ms, MAX_TIMEOUT_MS));
   }
 
@@ -43,9 +45,34 @@ export class Deadline {
     return `timed out after ${this.ms} ms`;
   }
 
-  /** Stops the timer and the link to `outer`; call when the run is over. */
+  /** `the run timed out after N ms (setting)`. */
+  get limitReason(): string {
+    return `the run ${this.reason} (${this.setting})`;
+  }
+
+  /** The TIMEOUT error's message of a run that stopped at its limit with what it had recorded. */
+  get message(): string {
+    return `${this.limitReason}; the transcript so far is kept`;
+  }
+
+  /**
+   * Resolves `graceMs` after the signal aborts (time limit or interrupt): the backstop for a run
+   * that ignores its abort. Never resolves once disposed.
+   */
+  abandoned(graceMs: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const start = () => {
+        this.graceTimer = setTimeout(resolve, graceMs);
+      };
+      if (this.signal.aborted) start();
+      else this.signal.addEventListener('abort', start, { once: true });
+    });
+  }
+
+  /** Stops the timers and the link to `outer`; call when the run is over. */
   dispose(): void {
     clearTimeout(this.timer);
+    clearTimeout(this.graceTimer);
     this.outer?.removeEventListener('abort', this.onOuterAbort);
   }
 }

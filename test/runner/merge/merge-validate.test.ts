@@ -75,7 +75,7 @@ describe('agentcheck merge: shard contents are validated', () => {
     writeFileSync(join(dir, 'merged'), 'a file, not a folder');
     const result = await merge(dir, ['s1.json', 's2.json']);
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toBe('agentcheck: invalid input: --out merged: cannot create the folder (EEXIST)\n');
+    expect(result.stderr).toMatch(/^agentcheck: invalid input: --out merged: \S*merged is a file, not a folder\n$/);
   });
 
   it('readShardReport keeps a valid shard as written', () => {

@@ -93,6 +93,15 @@ describe('JunitReporter', () => {
     expect(junitSchemaProblems({ ...root, attrs: { ...root.attrs, skipped: '2' } })).toEqual(['testsuites: attribute "skipped" is not allowed']);
   });
 
+  it('documents an example that conforms to the same schema (no skipped count on <testsuites>)', async () => {
+    const doc = await readFile(join(import.meta.dirname, '../../../docs/report-format.md'), 'utf8');
+    const example = /## JUnit \(`junit`\)[\s\S]*?```xml\n([\s\S]*?)```/.exec(doc)?.[1];
+    expect(example).toBeDefined();
+    const root = parseXml(example ?? '');
+    expect(junitSchemaProblems(root)).toEqual([]);
+    expect(root.attrs).not.toHaveProperty('skipped');
+  });
+
   it('lists the tool calls, numbered, with their outcomes in the failure text', async () => {
     const root = parseXml((await writeFixture()).xml);
     const failure = findAll(root, 'failure')[0];

@@ -1,0 +1,68 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/temp-dir.js';
+import { AGENT_YAML, CLI, passingScenario } from './cli.js';
+
+// Output folders are created one level at a time: Node 20's recursive mkdir loops forever under
+// /proc. The child is killed after a minute, so a regression fails here instead of hanging.
+function runCli(args: string[], cwd: string) {
+  return execa('node', [CLI, ...args], { reject: false, cwd, env: { CI: 'true' }, timeout: 60_000 });
+}
+
+const cases = [
+  { name: 'a folder under /proc', path: '/proc/nope', linuxOnly: true, says: /cannot create the folder \/proc\/nope: ENOENT/ },
+  { name: 'a file as parent', path: 'afile/sub', linuxOnly: false, says: /afile is a file, not a folder/ },
+];
+
+describe.each(cases)('an output path that cannot be created: $name', ({ path, linuxOnly, says }) => {
+  const skip = linuxOnly && process.platform !== 'linux';
+
+  it.skipIf(skip)('run --out and merge --out exit 2 at once, naming the folder', async () => {
+    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('a') });
+    writeFileSync(join(dir, 'afile'), 'x');
+    const run = await runCli(['run', '.', '--out', path], dir);
+    expect(run.timedOut).toBe(false);
+    expect(run.exitCode, run.stderr).toBe(2);
+    expect(run.stderr).toMatch(/cannot write reports there/);
+    expect(run.stderr).toMatch(says);
+    expect((await runCli(['run', '.', '--out', 'shard', '--reporter', 'json'], dir)).exitCode).toBe(0);
+    const merge = await runCli(['merge', 'shard/report.json', '--out', join(path, 'merged')], dir);
+    expect(merge.timedOut).toBe(false);
+    expect(merge.exitCode, merge.stderr).toBe(2);
+    expect(merge.stderr).toMatch(says);
+  }, 120_000);
+
+  it.skipIf(skip)('test-run --spans exits 2 before the run, naming the folder', async () => {
+    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'script.yaml': '[{text: done}]\n' });
+    writeFileSync(join(dir, 'afile'), 'x');
+    const result = await runCli(['test-run', '--agent', 'agent.yaml', '--message', 'hi', '--script', 'script.yaml', '--spans', join(path, 's.jsonl'), '--json'], dir);
+    expect(result.timedOut).toBe(false);
+    expect(result.exitCode, result.stderr).toBe(2);
+    expect(result.stderr).toMatch(/cannot write the spans there/);
+    expect(result.stderr).toMatch(says);
+    expect(result.stdout).toBe('');
+  }, 120_000);
+});
+
+describe('test-run --spans: found before the run, or failing after it', () => {
+  const files = { 'agent.yaml': AGENT_YAML, 'script.yaml': '[{text: done}]\n' };
+  const testRun = (spans: string, cwd: string) => runCli(['test-run', '--agent', 'agent.yaml', '--message', 'hi', '--script', 'script.yaml', '--spans', spans, '--json'], cwd);
+
+  it('is invalid input (exit 2) when the path is a folder, before anything runs', async () => {
+    const dir = tempDir({ ...files, 'adir/keep.txt': 'x' });
+    const result = await testRun('adir', dir);
+    expect(result.exitCode, result.stderr).toBe(2);
+    expect(result.stderr).toContain('adir: cannot write the spans there: it is a folder');
+    expect(result.stdout).toBe('');
+  }, 120_000);
+
+  // /dev/full accepts the open and refuses the write (ENOSPC): a full disk after the run.
+  it.skipIf(process.platform !== 'linux')('exits 1 with the result printed when the write fails after the run (full disk)', async () => {
+    const result = await testRun('/dev/full', tempDir(files));
+    expect(result.exitCode, result.stderr).toBe(1);
+    expect(result.stderr).toContain('could not write the spans to /dev/full: ENOSPC');
+    expect(JSON.parse(result.stdout)).toMatchObject({ output: 'done', stop_reason: 'end_turn' });
+  }, 120_000);
+});
