@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/runner/report/report.js';
 import { tempDir } from '../helpers/temp-dir.js';
-import { AGENT_YAML, passingScenario, runCli } from './cli.js';
+import { execa } from 'execa';
+import { AGENT_YAML, CLI, passingScenario, runCli } from './cli.js';
 
 const NEVER_FINISHES = `  - name: never finishes
     agent: agent.yaml
@@ -36,6 +37,15 @@ describe('agentcheck run output (end to end)', () => {
     ].join('\n'));
     expect(lastLine(result.stdout)).toBe('Reports: out/spans.jsonl, out/report.json, out/report.html');
     for (const line of result.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(100);
+  });
+
+  it('output piped into a reader that is gone (| true, as | head once it has its lines): no EPIPE crash, reports written, exit code kept', async () => {
+    const dir = suite();
+    // `true` exits without reading, long before the CLI's first write: every write meets a closed pipe.
+    const piped = await execa('bash', ['-c', `node "${CLI}" run . --out out | true; echo "exit=\${PIPESTATUS[0]}" >&2`], { cwd: dir, reject: false, env: { CI: 'true' } });
+    expect(piped.stderr).not.toContain('EPIPE');
+    expect(piped.stderr).toContain('exit=1');
+    expect((JSON.parse(readFileSync(join(dir, 'out/report.json'), 'utf8')) as Report).scenarios).toHaveLength(3);
   });
 
   it('--quiet prints the failures and the summary, then the report files', async () => {
