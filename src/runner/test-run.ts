@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { memoryLocator } from '../config/assert-format.js';
 import { RunError } from '../config/errors.js';
+import type { Redactor } from '../config/redactor.js';
 import type { Checkpoint } from '../engine/checkpoint/checkpointer.js';
 import type { InvokeOptions } from '../engine/invoke.js';
 import { INSIDE_RUN_ENV } from '../engine/mcp/mcp-toolset.js';
@@ -19,12 +20,13 @@ import { buildEvidence, scoreTestRun, type Evidence } from '../verdicts/index.js
 import { captureContent } from './content-capture.js';
 import { CassetteSession, type CassetteOutcome } from './cassettes/cassette-session.js';
 import { withHttpMocks, type MockScope, type UnmatchedRequest } from './mocks/http-mocks.js';
+import { describeUnmatched } from './mocks/unmatched-requests.js';
 import { gradeJudges } from './judge/grade-judges.js';
 import type { JudgeJob } from './judge/grader-model.js';
 import { mergeSegments } from './resume/merge-segments.js';
 import { runSegments, type ResumeRecord, type SegmentStart } from './resume/run-segments.js';
-import { checkApprovalTools } from './scenario/load-scenario-file.js';
-import { Deadline, DEFAULT_TEST_RUN_TIMEOUT_MS } from './suite/timeouts.js';
+import { checkApprovals } from './scenario/check-approvals.js';
+import { Deadline, DEFAULT_TEST_RUN_TIMEOUT_MS, markTimedOut } from './suite/timeouts.js';
 import { REQUEST, validateTestRunRequest, type TestRunRequest } from './test-run-request.js';
 import { buildSecrets, runRedactor } from './secrets/run-secrets.js';
 import { addExternalSpans, startRunSpanReceiver } from './external-spans/run-external-spans.js';
@@ -75,6 +77,8 @@ export interface TestRunControl {
   from?: { checkpoint: Checkpoint; decision: ResumeDecision };
   /** Run in this workspace (a resumed run continues in its paused run's folder); the caller disposes it. */
   workspace?: Workspace;
+  /** The approval decisions of the runs before `from` (earlier segments): the result lists them first. */
+  earlierApprovals?: TestRunResult['approvals'];
   /** The scenario's judge checks: graded after the run, their answers put in the evidence. */
   judges?: readonly JudgeJob[];
   /**
@@ -99,6 +103,14 @@ export async function testRun(request: TestRunRequest): Promise<TestRunResult> {
   return record.result;
 }
 
+/**
+ * The decisions a paused run's result holds, for its resume to carry over (`earlierApprovals`):
+ * the pending call is left out, since the resumed run's spans record the answer it gets.
+ */
+export function decidedApprovals(result: TestRunResult): TestRunResult['approvals'] {
+  return result.approvals.filter((approval) => approval.decision !== 'pending');
+}
+
 /** testRun that keeps the workspace and spans for checks (the scenario runner's entry). */
 export async function executeTestRun(request: TestRunRequest, revisionOverride?: DeltaRevision, control: TestRunControl = {}): Promise<TestRunRecord> {
   // The env marker carries the guard across processes: an MCP server a run started (even
@@ -109,8 +121,8 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
   const revision = revisionOverride ?? applyDelta(toRevision(request.agent), request.delta ?? {}, `${REQUEST} delta`);
   // A revision made from the request is the only one the approvals can mean. A caller that
   // passes its own (a suite, with variants) checked them where it loaded them.
-  if (!revisionOverride && request.approvals?.tools) {
-    checkApprovalTools(request.approvals.tools, [revision.build], memoryLocator(REQUEST, ['approvals', 'tools']));
+  if (!revisionOverride && request.approvals) {
+    checkApprovals(request.approvals, [revision.build], memoryLocator(REQUEST, ['approvals']));
   }
   const capture = captureContent(revision, request, request.env ?? process.env);
   const workspace = control.workspace ?? (request.workspace ? FolderWorkspace.copyOf(request.workspace) : FolderWorkspace.temp());
@@ -163,11 +175,8 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
     segmented.spans = redactor.value(segmented.spans);
   }
   const { turn } = segmented;
-  if (deadline?.timedOut && turn.stop_reason === 'error') {
-    turn.stop_reason = 'error';
-    turn.error = { type: 'TIMEOUT', message: deadline.message };
-  }
   const spans = mergeSegments(segmented.spans);
+  if (deadline?.timedOut && turn.stop_reason === 'error') markTimedOut(turn, spans, deadline);
   // One evidence for the verdict and the scenario's checks.
   const evidence = buildEvidence({
     spans,
@@ -198,13 +207,15 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
   const result: TestRunResult = {
     output: turn.output,
     tools: score.tools,
-    approvals: score.approvals,
+    // A resumed run's own spans start at the checkpoint: the decisions before it are carried over.
+    approvals: [...(control.earlierApprovals ?? []), ...score.approvals],
     resolved: score.resolved as ResolvedConfig,
     trace_id: evidence.trace_id ?? turn.trace_id,
     stop_reason: turn.stop_reason,
     verdict: score.verdict,
     verdict_reason: score.verdict_reason,
   };
+  if (scope.unmatched.length) unmatchedFails(result, scope.unmatched, redactor);
   const record: TestRunRecord = {
     result, turn, spans, evidence, revision, workspace, unmatched: scope.unmatched, cassette: cassette?.outcome(), resumes: segmented.resumes,
   };
@@ -213,6 +224,17 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
     result.run_id = segmented.checkpoint.traceId;
   }
   return record;
+}
+
+/**
+ * A request no mock answered fails the run, whatever the agent made of the network error it got:
+ * the reason names the request (docs/cli.md, test-run), then the failure it caused.
+ */
+function unmatchedFails(result: TestRunResult, unmatched: readonly UnmatchedRequest[], redactor: Redactor | undefined): void {
+  const message = `${describeUnmatched(unmatched)} (mocks.http)`;
+  const cause = result.verdict === 'failed' ? `; ${result.verdict_reason}` : '';
+  result.verdict = 'failed';
+  result.verdict_reason = `${redactor ? redactor.text(message) : message}${cause}`;
 }
 
 function toRevision(agent: TestRunRequest['agent']): Revision {

@@ -39,4 +39,30 @@ model: {script: [{text: ok}]}
     const written = ['report.json', 'spans.jsonl', 'report.md', 'junit.xml'].map((file) => readFileSync(join(out, file), 'utf8')).join('\n') + result.all;
     for (const secret of ['tok-literal-secret-123', 'pw-literal-secret-456', 'agentcheck-model-bridge']) expect(written).not.toContain(secret);
   });
+
+  it('names an unset {{ env.X }} of an http header with a close name only, never the environment\'s names', async () => {
+    const dir = tempDir({
+      'agent.yaml': `id: http-agent
+external:
+  http:
+    url: http://127.0.0.1:9/invoke
+    headers: {Authorization: "Bearer {{ env.SERVICE_TOKN }}"}
+`,
+      'unset.scenario.yaml': `name: unset header variable
+agent: agent.yaml
+inputs: {messages: [{role: user, content: hi}]}
+model: {script: [{text: ok}]}
+`,
+    });
+    const env = { SERVICE_TOKEN: 'tok-close-name-123', UNRELATED_RUNNER_VARIABLE: 'v', ANOTHER_RUNNER_NAME: 'w' };
+    const result = await runCli(['run', 'unset.scenario.yaml', '--reporter', 'table,json', '--out', 'out'], dir, env);
+    expect(result.exitCode, result.all).toBe(1);
+    const report = JSON.parse(readFileSync(join(dir, 'out/report.json'), 'utf8')) as Report;
+    const row = report.scenarios[0];
+    expect(row.status).toBe('error');
+    expect(row.error?.message).toContain('external.http.headers.Authorization needs the environment variable SERVICE_TOKN, which is not set; did you mean "SERVICE_TOKEN"?');
+    const everything = result.all + readFileSync(join(dir, 'out/report.json'), 'utf8');
+    for (const name of ['UNRELATED_RUNNER_VARIABLE', 'ANOTHER_RUNNER_NAME', 'PATH', 'HOME']) expect(everything).not.toContain(name);
+  });
 });
+

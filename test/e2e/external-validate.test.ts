@@ -17,4 +17,35 @@ describe('agentcheck validate on external agent builds', () => {
     expect(result.all).toContain(`missing.yaml:3:19 at external.command[1]: "./missing.mjs" does not exist: ./ and ../ paths of a command are relative to the build file's folder, so expected a file at ${dir}/missing.mjs`);
     expect(result.all).toContain('2 problem(s) in 2 file(s); valid: 1 agent build(s)');
   });
+
+  it('refuses approvals and resume for an external agent, which has no approval gates (validate, run, test-run)', async () => {
+    const dir = tempDir({
+      'agent.yaml': 'id: ext\nexternal:\n  command: [node, ./agent.mjs]\n  tools:\n    - {name: refund_order}\n',
+      'agent.mjs': '',
+      'x.scenarios.yaml': `scenarios:
+  - name: with approvals
+    agent: agent.yaml
+    inputs: {messages: [{role: user, content: hi}]}
+    approvals: {tools: {refund_order: deny}}
+  - name: with resume
+    agent: agent.yaml
+    inputs: {messages: [{role: user, content: hi}]}
+    resume: [{decision: approve}]
+`,
+      'approvals.yaml': 'default: approve\n',
+      'script.yaml': '- text: hi\n',
+    });
+    const validate = await runCli(['validate', '.'], dir);
+    expect(validate.exitCode, validate.all).toBe(2);
+    expect(validate.all).toMatch(/x\.scenarios\.yaml:5:5 at scenarios\[0\]\.approvals: an external agent has no approval gates: its tools run in its own code, which agentcheck cannot pause or answer; remove approvals/);
+    expect(validate.all).toMatch(/x\.scenarios\.yaml:9:5 at scenarios\[1\]\.resume: an external agent has no approval gates: .*so its run never pauses and resume has nothing to answer; remove resume/);
+
+    const run = await runCli(['run', 'x.scenarios.yaml'], dir);
+    expect(run.exitCode, run.all).toBe(2);
+    expect(run.all).toContain('at scenarios[1].resume: an external agent has no approval gates');
+
+    const testRun = await runCli(['test-run', '--agent', 'agent.yaml', '--message', 'hi', '--script', 'script.yaml', '--approvals', 'approvals.yaml'], dir);
+    expect(testRun.exitCode, testRun.all).toBe(2);
+    expect(testRun.stderr).toMatch(/approvals\.yaml:1:1: an external agent has no approval gates/);
+  });
 });

@@ -24,6 +24,25 @@ function suite(): string {
 const lastLine = (text: string) => text.trimEnd().split('\n').at(-1);
 
 describe('agentcheck run output (end to end)', () => {
+  it('shows a denied call as denied, not as a tool error, and marks it denied in the report transcript', async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML.replace('returns: {done: true}}', 'returns: {done: true}, permission: ask}'),
+      'denied.scenario.yaml': `name: denied finish
+agent: agent.yaml
+inputs: {messages: [{role: user, content: go}]}
+approvals: {tools: {finish: deny}}
+model: {script: [{tool_calls: [{name: finish, args: {}}]}, {text: "stopped"}]}
+expect: {terminal_tool: finish}
+`,
+    });
+    const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'table,json'], dir, { NO_COLOR: '1' });
+    expect(result.exitCode, result.all).toBe(1);
+    expect(result.stdout).toContain('    1. finish({}) -> denied (Denied: the user did not approve this call to finish.)');
+    const report = JSON.parse(readFileSync(join(dir, 'out/report.json'), 'utf8')) as Report;
+    const denied = report.scenarios[0].transcript?.find((message) => message.role === 'tool');
+    expect(denied).toMatchObject({ tool_name: 'finish', is_error: true, denied: true });
+  });
+
   it('shows a failure with its calls and stop reason, and ends naming every report file', async () => {
     const dir = suite();
     const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'table,json,html'], dir, { NO_COLOR: '1' });

@@ -67,11 +67,45 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
     expect(approved.exitCode, approved.all).toBe(0);
     expect(JSON.parse(approved.stdout)).toMatchObject({ verdict: 'pass', approvals: [{ tool: 'write_file', decision: 'approve' }] });
 
-    const slow = await runCli(['test-run', '--agent', AGENT, '--message', 'hi', '--script', 'slow.yaml', '--timeout', '300', '--json'], dir);
+    const slow = await runCli(['test-run', '--agent', AGENT, '--message', 'hi', '--script', 'slow.yaml', '--timeout', '300', '--spans', 'slow.jsonl', '--json'], dir);
     expect(slow.exitCode, slow.all).toBe(1);
     const printed = JSON.parse(slow.stdout);
     expect(printed).toMatchObject({ stop_reason: 'error', verdict: 'failed' });
     expect(printed.verdict_reason).toContain('timed out after 300 ms');
+    // The root span names the same cause as the verdict; the interrupted model call keeps its abort.
+    const spans = readFileSync(join(dir, 'slow.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    const root = spans.find((span) => span.parent_id === null);
+    expect(root).toMatchObject({ status: 'error', attributes: { 'error.type': 'TIMEOUT' } });
+    expect(root.status_message).toContain('timed out after 300 ms');
+    expect(spans.find((span) => span.name.startsWith('chat')).attributes['error.type']).toBe('MODEL_ABORTED');
+  });
+
+  it('moves the workspace to the new run id on a second pause, and lists every decision of the whole run', async () => {
+    const twoWrites = `- tool_calls: [{name: write_file, args: {path: A.md, content: "a\\n"}}]
+- tool_calls: [{name: write_file, args: {path: B.md, content: "b\\n"}}]
+- text: Done.
+`;
+    const dir = tempDir({ 'script.yaml': twoWrites });
+    const first = await pause(dir, ['--spans', 'out/spans.jsonl']);
+    const second = await runCli(['resume', first, '--decision', 'approve', '--spans', 'out/spans.jsonl', '--json'], dir);
+    // The approved write returned: the terminal tool's verdict passes even though the run paused again.
+    expect(second.exitCode, second.all).toBe(0);
+    const paused = JSON.parse(second.stdout);
+    expect(paused).toMatchObject({ stop_reason: 'paused', approvals: [{ tool: 'write_file', decision: 'approve' }, { tool: 'write_file', decision: 'pending' }] });
+    const again = paused.run_id as string;
+    expect(again).not.toBe(first);
+    // <folder>/<run_id>.workspace/ for the id resume takes now; the answered run's files are gone.
+    expect(existsSync(join(dir, 'out', `${first}.workspace`))).toBe(false);
+    expect(existsSync(join(dir, 'out', `${first}.checkpoint.json`))).toBe(false);
+    expect(readFileSync(join(dir, 'out', `${again}.workspace`, 'A.md'), 'utf8')).toBe('a\n');
+    const checkpoint = JSON.parse(readFileSync(join(dir, 'out', `${again}.checkpoint.json`), 'utf8'));
+    expect(checkpoint.workspace_dir).toBe(join(dir, 'out', `${again}.workspace`));
+
+    const last = await runCli(['resume', again, '--decision', 'deny', '--spans', 'out/spans.jsonl', '--json'], dir);
+    const done = JSON.parse(last.stdout);
+    expect(done).toMatchObject({ stop_reason: 'end_turn', output: 'Done.' });
+    expect(done.approvals).toEqual([{ tool: 'write_file', decision: 'approve' }, { tool: 'write_file', decision: 'deny' }]);
+    expect(existsSync(join(dir, 'out', `${again}.workspace`, 'B.md'))).toBe(false);
   });
 
   it('refuses bad --mocks and --approvals files, naming the file, line and path', async () => {
@@ -89,5 +123,35 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
     const workspace = await runCli([...base, '--workspace', 'missing-folder'], dir);
     expect(workspace.exitCode).toBe(2);
     expect(workspace.stderr).toContain('workspace folder not found');
+  });
+
+  it('holds --mocks to the rules of a scenario\'s mocks, located in the file', async () => {
+    const dir = tempDir({
+      'script.yaml': SCRIPT,
+      'both.yaml': 'http:\n  - {url: "https://x.test", json: {ok: true}, body: "ok"}\n',
+      'mixed.yaml': 'http:\n  - url: "https://x.test"\n    status: 200\n    responses: [{json: {ok: true}}]\n',
+      'matcher.yaml': 'http:\n  - url: "https://x.test"\n    match: {json: {a: {$regexx: 1}}}\n    json: {ok: true}\n',
+    });
+    const cases = [
+      ['both.yaml', /both\.yaml:2:\d+ at http\[0\]\.body: an answer has "json" or "body" \(text\), not both/],
+      ['mixed.yaml', /mixed\.yaml:3:\d+ at http\[0\]\.status: a mock answers with "responses" \(a sequence\) or with its own status, json, body, headers, delay_ms, not both/],
+      ['matcher.yaml', /matcher\.yaml:3:\d+ at http\[0\]\.match\.json\.a\.\$regexx: unknown matcher "\$regexx"/],
+    ] as const;
+    for (const [file, message] of cases) {
+      const result = await runCli([...base, '--mocks', file], dir);
+      expect(result.exitCode, result.all).toBe(2);
+      expect(result.stderr).toMatch(message);
+      expect(result.stdout).toBe('');
+    }
+  });
+
+  it('fails the verdict naming a request no mock matched', async () => {
+    const dir = tempDir({ 'mocks.yaml': 'http:\n  - {method: POST, url: "https://shop.test/other", json: {ok: true}}\n' });
+    const result = await runCli(['test-run', '--agent', join(ROOT, 'fixtures/agents/support-bot.yaml'), '--message', 'refund 1234',
+      '--script', join(ROOT, 'fixtures/test-run/refund-script.yaml'), '--mocks', 'mocks.yaml', '--terminal-tool', 'create_refund', '--json'], dir);
+    expect(result.exitCode, result.all).toBe(1);
+    const printed = JSON.parse(result.stdout);
+    expect(printed.verdict).toBe('failed');
+    expect(printed.verdict_reason).toMatch(/^no mock matched POST https:\/\/shop\.test\/refunds \(mocks\.http\); tool create_refund failed: network/);
   });
 });

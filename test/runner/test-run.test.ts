@@ -33,6 +33,20 @@ describe('testRun', () => {
     expect(readFileSync(agentFile, 'utf8')).toBe(before);
   });
 
+  it('fails the verdict naming a request no mock matched, credentials scrubbed from its URL', async () => {
+    const agent = { id: 'keyed', agent: { name: 'K', tools: [{ name: 'fetch_page', parameters: { type: 'object' }, http: { method: 'GET', url: 'https://api.test/page?api_key=key-value-123456&page=2' } }] } };
+    const result = await testRun({
+      agent,
+      inputs: { messages: [{ role: 'user', content: 'fetch' }] },
+      expectations: { terminal_tool: 'fetch_page' },
+      mocks: { http: [{ url: 'https://api.test/other', json: {} }] },
+      script: [{ tool_calls: [{ name: 'fetch_page', args: {} }] }, { text: 'done' }],
+    });
+    expect(result.verdict).toBe('failed');
+    expect(result.verdict_reason).toMatch(/^no mock matched GET https:\/\/api\.test\/page\?api_key=\[redacted\]&page=2 \(mocks\.http\); tool fetch_page failed: network/);
+    expect(result.verdict_reason).not.toContain('key-value-123456');
+  });
+
   it('fails the verdict on an error token in a result', async () => {
     const result = await testRun({
       agent: agentFile,

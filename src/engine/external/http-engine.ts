@@ -2,7 +2,7 @@ import { AgentcheckError } from '../../config/errors.js';
 import { deepMerge } from '../revision/delta.js';
 import type { Delta, ExternalHttpSpec } from '../revision/types.js';
 import { PORT_PLACEHOLDER } from '../revision/validate-external.js';
-import { interpolate, stringifyValue } from '../template/interpolate.js';
+import { fillEnvHeaders } from '../template/env-headers.js';
 import { ExternalAgentError, parseAgentOutput, type AgentOutput } from './agent-output.js';
 import { resolveArgv } from './agent-env.js';
 import type { EngineRun } from './engine-run.js';
@@ -60,12 +60,7 @@ async function post(url: string, headers: Record<string, string>, run: EngineRun
 
 /** Header values with `{{ env.NAME }}` filled from agentcheck's environment; an unset variable is an error. */
 export function envHeaders(headers: Record<string, string>, env: Readonly<Record<string, string | undefined>>): Record<string, string> {
-  const defined = Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
-  const filled: Record<string, string> = {};
-  for (const [key, value] of Object.entries(headers)) {
-    filled[key] = stringifyValue(interpolate(value, (name) => (name === 'env' ? { found: true, value: defined } : { found: false }), `external.http.headers.${key}`));
-  }
-  return filled;
+  return fillEnvHeaders(headers, env, { code: 'TEMPLATE_UNDEFINED', where: (header) => `external.http.headers.${header}` });
 }
 
 /** The deltas applied in turn as one: `set`s deep-merged in order, `remove`s joined; null for none. */

@@ -133,6 +133,7 @@ async function runToolRound(
       content: result.content,
       is_error: result.isError,
     };
+    if (result.outcome === 'denied') message.denied = true;
     state.messages.push(message);
   });
   return pending;

@@ -2,8 +2,7 @@ import { dirname } from 'node:path';
 import { RunError } from '../../config/errors.js';
 import type { DeltaRevision } from '../revision/delta.js';
 import type { McpServerSpec, Revision } from '../revision/types.js';
-import { templateNames } from '../revision/template-checks.js';
-import { interpolate, stringifyValue } from '../template/interpolate.js';
+import { fillEnvHeaders } from '../template/env-headers.js';
 import { scrubbedEnv } from '../tools/process/run-process.js';
 import type { Tool } from '../tools/tool.js';
 import type { McpLaunch } from './mcp-connection.js';
@@ -79,20 +78,7 @@ function launchOf(server: McpServerSpec, cwd: string, env: Readonly<Record<strin
 
 /** Header values with `{{ env.NAME }}` filled from the environment; an unset variable fails the start. */
 function resolveHeaders(server: McpServerSpec, env: Readonly<Record<string, string | undefined>>): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(server.headers ?? {})) {
-    try {
-      headers[name] = stringifyValue(interpolate(value, (scope) => (scope === 'env' ? { found: true, value: definedEnv(env) } : { found: false })));
-    } catch {
-      const missing = templateNames(value).map((template) => template.slice('env.'.length)).filter((variable) => env[variable] === undefined);
-      throw new RunError('MCP_START_FAILED', `MCP server "${server.name}": agent.mcps[name=${server.name}].headers.${name} needs the environment variable ${missing.join(', ') || '(unknown)'}, which is not set`);
-    }
-  }
-  return headers;
-}
-
-function definedEnv(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
-  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  return fillEnvHeaders(server.headers ?? {}, env, { code: 'MCP_START_FAILED', where: (header) => `MCP server "${server.name}": agent.mcps[name=${server.name}].headers.${header}` });
 }
 
 /** The allow list in the server's order, or every tool; an allow-listed tool it lacks is an error. */

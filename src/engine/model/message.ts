@@ -39,7 +39,10 @@ export interface ToolResultMessage {
   tool_call_id: string;
   tool_name: string;
   content: string;
+  /** What the model is told: the call did not succeed (a denied call too). */
   is_error: boolean;
+  /** Set when a gate or the permissions refused the call: not a tool error (docs/spans.md). */
+  denied?: true;
 }
 
 export type Message = UserMessage | AssistantMessage | ToolResultMessage;

@@ -13,13 +13,14 @@ import { spansToJsonl } from '../../spans/jsonl.js';
 import type { SpanRecord } from '../../spans/span-record.js';
 import { validateToolName } from '../../verdicts/index.js';
 import { workspaceFolderProblem } from '../files/walk-files.js';
-import { keepWorkspace, runsDir, workspaceDirFor, writeRunCheckpoint } from '../resume/run-checkpoint-file.js';
+import { validateHttpMocks } from '../mocks/validate-mocks.js';
+import { keepWorkspace, moveWorkspace, runsDir, workspaceDirFor, writeRunCheckpoint } from '../resume/run-checkpoint-file.js';
 import { checkScenarioNames } from '../scenario/check-scenario-names.js';
-import { checkApprovalTools } from '../scenario/load-scenario-file.js';
+import { checkApprovals } from '../scenario/check-approvals.js';
 import type { ApprovalsSpec, MocksSpec, ScenarioInputsSpec, ScriptEntrySpec } from '../scenario/scenario-format.generated.js';
 import { scenarioProperties, scriptSchema, validateScript } from '../scenario/scenario-schema.js';
 import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
-import { executeTestRun, type TestRunControl, type TestRunRecord, type TestRunRequest, type TestRunResult } from '../test-run.js';
+import { decidedApprovals, executeTestRun, type TestRunControl, type TestRunRecord, type TestRunRequest, type TestRunResult } from '../test-run.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
 import { buildAgent } from '../../engine/revision/build-agent.js';
 
@@ -81,14 +82,21 @@ export async function testRunCommand(options: TestRunOptions, io: CommandIO): Pr
     }
     // The names a scenario would be held to, held to the build that runs (after the delta).
     throwConfigErrors(checkScenarioNames({ terminalTool: options.terminalTool, terminalToolLabel: '--terminal-tool', checks: [], script, unknownToolsHint: ' (a test-run script calls only tools the agent offers; to test a call to an unknown tool, write a scenario with model.allow_unknown_tools: true)' }, [applied.build], flagLocator(scriptDoc)));
-    const mocks = options.mocks === undefined ? undefined : readFormatFile<MocksSpec>(io.cwd, options.mocks, scenarioProperties.mocks, 'a mocks object {http: [...]}');
+    let mocks: MocksSpec | undefined;
+    if (options.mocks !== undefined) {
+      const doc = readDocument(io.cwd, options.mocks, 'a mocks object {http: [...]}');
+      assertFormat<MocksSpec>(scenarioProperties.mocks, doc.value, documentLocator(doc));
+      mocks = doc.value;
+      // The rules a schema cannot say, held as a scenario's `mocks` is (docs/formats.md, Mocks).
+      if (mocks.http) validateHttpMocks(mocks.http, documentLocator(doc, ['http']));
+    }
     let approvals: ApprovalsSpec | undefined;
     if (options.approvals !== undefined) {
       const doc = readDocument(io.cwd, options.approvals, 'an approvals object {default, tools}');
       assertFormat<ApprovalsSpec>(scenarioProperties.approvals, doc.value, documentLocator(doc));
       approvals = doc.value;
       // A misspelt tool would otherwise leave the real one to `default` (or to a pause).
-      if (approvals.tools) checkApprovalTools(approvals.tools, [applied.build], documentLocator(doc, ['tools']));
+      checkApprovals(approvals, [applied.build], documentLocator(doc));
     }
     let workspace: string | undefined;
     if (options.workspace !== undefined) {
@@ -153,14 +161,17 @@ export async function runAndReport(
 /** Keeps a paused run's workspace and writes `<run_id>.checkpoint.json` for `agentcheck resume`. */
 async function savePausedRun(record: TestRunRecord, request: TestRunRequest, dir: string, control: TestRunControl): Promise<string> {
   const runId = record.result.run_id as string;
-  let workspaceDir = control.workspace ? await control.workspace.root() : workspaceDirFor(dir, runId);
-  if (!control.workspace) await keepWorkspace(await record.workspace.root(), workspaceDir);
-  workspaceDir = resolve(workspaceDir);
+  const workspaceDir = resolve(workspaceDirFor(dir, runId));
+  // A resumed run that pauses again takes its folder along: the folder is named after the run id
+  // that resumes it; the answered run's checkpoint is removed, so its name would mislead.
+  if (control.workspace) await moveWorkspace(await control.workspace.root(), workspaceDir);
+  else await keepWorkspace(await record.workspace.root(), workspaceDir);
   const saved: Parameters<typeof writeRunCheckpoint>[1] = {
     run_id: runId,
     revision: record.revision,
     checkpoint: record.checkpoint as Checkpoint,
     workspace_dir: workspaceDir,
+    decisions: decidedApprovals(record.result),
   };
   if (request.script) saved.script = [...request.script];
   if (request.mocks) saved.mocks = request.mocks;
@@ -195,13 +206,6 @@ function readDocument(cwd: string, file: string, what: string): SourceDocument {
   const doc = SourceDocument.read(resolve(cwd, file));
   if (doc.value === null) throw doc.error([], `expected ${what}; the file is empty`);
   return doc;
-}
-
-/** Reads a file and checks it against a scenario field's schema (errors name file, line and path); `T` is that field's generated type. */
-function readFormatFile<T>(cwd: string, file: string, schema: object, what: string): T {
-  const doc = readDocument(cwd, file, what);
-  assertFormat<T>(schema, doc.value, documentLocator(doc));
-  return doc.value;
 }
 
 /**

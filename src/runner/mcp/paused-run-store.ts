@@ -1,7 +1,7 @@
 import type { Checkpoint } from '../../engine/checkpoint/checkpointer.js';
 import type { DeltaRevision } from '../../engine/revision/delta.js';
 import type { Workspace } from '../../engine/workspace/workspace.js';
-import type { TestRunRequest } from '../test-run.js';
+import type { TestRunRequest, TestRunResult } from '../test-run.js';
 
 /** Paused runs the server keeps when no limit is given. */
 export const DEFAULT_KEPT_PAUSED_RUNS = 50;
@@ -14,6 +14,8 @@ export interface PausedRun {
   checkpoint: Checkpoint;
   /** The run's workspace as the pause left it; its resumes keep working in it. */
   workspace: Workspace;
+  /** The approval decisions made before the pause, carried into the resumed result. */
+  decisions: TestRunResult['approvals'];
 }
 
 /**

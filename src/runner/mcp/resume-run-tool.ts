@@ -46,6 +46,7 @@ export async function resumeRun(args: ResumeRunArgs, context: McpServerContext):
       const record = await executeTestRun(request, paused.revision, {
         from: { checkpoint: paused.checkpoint, decision: args.decision },
         workspace: paused.workspace,
+        earlierApprovals: paused.decisions,
       });
       return structuredResult(await settleRun(record, request, context));
     } catch (error) {

@@ -4,7 +4,10 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Message } from '../../engine/model/message.js';
 import { applyDelta } from '../../engine/revision/delta.js';
 import { loadAgentBuild, revisionFromValue } from '../../engine/revision/load-build.js';
-import type { Revision } from '../../engine/revision/types.js';
+import type { AgentBuild, Revision } from '../../engine/revision/types.js';
+import { memoryLocator } from '../../config/assert-format.js';
+import { validateHttpMocks } from '../mocks/validate-mocks.js';
+import { checkApprovals } from '../scenario/check-approvals.js';
 import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
 import { executeTestRun, type TestRunRequest } from '../test-run.js';
 import type { McpServerContext } from './server-context.js';
@@ -40,11 +43,23 @@ export async function runTestRun(args: TestRunArgs, context: McpServerContext): 
       env: context.env,
       timeout_ms: args.timeout_ms ?? DEFAULT_TEST_RUN_TIMEOUT_MS,
     };
+    checkRequestRules(args, revision.build);
     const record = await executeTestRun(request, revision);
     return structuredResult(await settleRun(record, request, context));
   } catch (error) {
     return errorResult(error);
   }
+}
+
+/**
+ * What the input schema cannot say, held as a scenario's fields are (docs/formats.md): the mocks'
+ * own rules (json or body, responses or answer keys, valid matchers) and approvals that the build
+ * can use (checkApprovals). Errors name the argument: `arguments at mocks.http[0].body: ...`.
+ */
+function checkRequestRules(args: TestRunArgs, build: AgentBuild): void {
+  const locate = memoryLocator('arguments');
+  if (args.mocks) validateHttpMocks(args.mocks.http, (path, expected, atKey) => locate(['mocks', 'http', ...path], expected, atKey));
+  if (args.approvals) checkApprovals(args.approvals, [build], (path, expected, atKey) => locate(['approvals', ...path], expected, atKey));
 }
 
 function loadRevision(agent: TestRunArgs['agent'], cwd: string): Revision {

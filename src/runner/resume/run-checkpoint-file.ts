@@ -1,4 +1,4 @@
-import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { createFolders } from '../../config/create-folders.js';
 import { ConfigError } from '../../config/errors.js';
@@ -29,6 +29,8 @@ export interface RunCheckpointFile {
   mocks?: { http?: HttpMock[] };
   approvals?: ApprovalPolicy;
   expectations?: { terminal_tool?: string };
+  /** The approval decisions made before the pause (earlier segments), for the resumed result. */
+  decisions?: Array<{ tool: string; decision: 'approve' | 'deny' | 'pending' }>;
 }
 
 /** The folder paused runs go to: the `--spans` file's folder, else `reports/runs` under `cwd`. */
@@ -50,6 +52,22 @@ export function workspaceDirFor(dir: string, runId: string): string {
 export async function keepWorkspace(from: string, to: string): Promise<void> {
   createFolders(dirname(to));
   await cp(from, to, { recursive: true, verbatimSymlinks: true });
+}
+
+/**
+ * Moves a resumed run's workspace to the folder of the run id it paused again under, so the
+ * folder always carries the id `agentcheck resume` takes (docs/cli.md, test-run).
+ */
+export async function moveWorkspace(from: string, to: string): Promise<void> {
+  createFolders(dirname(to));
+  try {
+    await rename(from, to);
+  } catch (error) {
+    // Another file system (the --spans folder of this resume elsewhere): copy, then remove.
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    await keepWorkspace(from, to);
+    await rm(from, { recursive: true, force: true });
+  }
 }
 
 /** Writes the file; returns its path. */

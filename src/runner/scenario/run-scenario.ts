@@ -1,5 +1,3 @@
-import { capEchoed } from '../../config/cap-text.js';
-import { scrubCredentialShapes } from '../../config/redactor.js';
 import { describeError } from '../../engine/loop/agent-loop.js';
 import type { McpServerPool } from '../../engine/mcp/mcp-server-pool.js';
 import type { DeltaRevision } from '../../engine/revision/delta.js';
@@ -11,6 +9,7 @@ import { cassettePath } from '../cassettes/cassette-path.js';
 import type { CassetteRun } from '../cassettes/cassette-session.js';
 import type { CassetteSettings } from '../cassettes/cassette-settings.js';
 import type { ScenarioRow } from '../report/report.js';
+import { describeUnmatched } from '../mocks/unmatched-requests.js';
 import { expectedTools, nestedExpectedTools } from '../stats/expected-tools.js';
 import { executeTestRun, type TestRunRecord } from '../test-run.js';
 import type { Deadline } from '../suite/timeouts.js';
@@ -118,9 +117,7 @@ function decide(row: ScenarioRow, scenario: Scenario, record: TestRunRecord, inc
   if (cassetteFailure) return setError(row, cassetteFailure.type, cassetteFailure.message);
   if (turn.error) return setError(row, turn.error.type, turn.error.message);
   if (record.unmatched.length) {
-    // The URLs may carry credentials (`?api_key=`, `user:password@`): their values stay out.
-    const unmatched = record.unmatched.map(({ request, hint }) => capEchoed(scrubCredentialShapes(request)) + scrubCredentialShapes(hint));
-    return setError(row, 'UNMATCHED_REQUEST', `no mock matched ${unmatched.join(', ')} (scenario mocks.http)`);
+    return setError(row, 'UNMATCHED_REQUEST', `${describeUnmatched(record.unmatched)} (scenario mocks.http)`);
   }
   if (incomplete) return setError(row, 'INCOMPLETE_SPANS', `the run's spans are incomplete: ${incomplete}`);
   const erroredCheck = row.checks.find((check) => check.status === 'error');

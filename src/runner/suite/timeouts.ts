@@ -1,3 +1,8 @@
+import type { Turn } from '../../engine/turn.js';
+import { ATTR } from '../../spans/conventions.js';
+import type { SpanRecord } from '../../spans/span-record.js';
+import { isInvokeAgent } from '../../verdicts/span-kind.js';
+
 /** Per-run time limit when neither the scenario nor the suite sets one. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
 /** Wall-clock cap of one test_run (CLI, MCP, library) when the request sets no `timeout_ms`. */
@@ -75,4 +80,18 @@ export class Deadline {
     clearTimeout(this.graceTimer);
     this.outer?.removeEventListener('abort', this.onOuterAbort);
   }
+}
+
+/**
+ * A run its deadline aborted ends with a TIMEOUT error, not the abort its engine saw (a model
+ * call's MODEL_ABORTED): on the turn, and on the root span that reports the run (docs/spans.md),
+ * so the spans and the verdict name the same cause. `spans` is the run's, joined.
+ */
+export function markTimedOut(turn: Turn, spans: SpanRecord[], deadline: Deadline): void {
+  turn.stop_reason = 'error';
+  turn.error = { type: 'TIMEOUT', message: deadline.message };
+  const index = spans.findIndex((span) => span.parent_id === null && isInvokeAgent(span));
+  if (index === -1) return;
+  const root = spans[index];
+  spans[index] = { ...root, status: 'error', status_message: turn.error.message, attributes: { ...root.attributes, [ATTR.errorType]: 'TIMEOUT' } };
 }

@@ -98,6 +98,9 @@ describe('invoke: the agent loop', () => {
     expect(turn.stop_reason).toBe('end_turn');
     const results = turn.messages.filter((m) => m.role === 'tool');
     expect(results[1].content).toBe('Denied: the user did not approve this call to remove.');
+    // The model is told the call did not succeed; the transcript also marks it denied, not a tool error.
+    expect(results[1]).toMatchObject({ is_error: true, denied: true });
+    expect(results[0]).not.toHaveProperty('denied');
     const removeSpan = toolSpans(spans).find((s) => s.name === 'execute_tool remove');
     expect(removeSpan?.attributes['agentcheck.tool.outcome']).toBe('denied');
     expect(removeSpan?.attributes['gen_ai.tool.call.result']).toBeUndefined();

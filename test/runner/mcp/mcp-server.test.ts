@@ -57,6 +57,11 @@ describe('agentcheck mcp over stdio (the built CLI, the SDK client)', () => {
     expect(structured.verdict_reason).toContain('create_refund');
     expect(JSON.parse(text(result))).toEqual(structured);
 
+    // A request no mock answers fails the verdict, named as a scenario names it.
+    const unmatched = await call(client, 'test_run', { ...refund, mocks: { http: [{ method: 'POST', url: 'https://shop.test/other', json: {} }] } });
+    expect(unmatched.structuredContent).toMatchObject({ verdict: 'failed' });
+    expect((unmatched.structuredContent as { verdict_reason: string }).verdict_reason).toMatch(/^no mock matched POST https:\/\/shop\.test\/refunds \(mocks\.http\); /);
+
     // query_spans over this server's runs, by trace.
     const spans = await call(client, 'query_spans', {
       trace_id: structured.trace_id,
@@ -92,6 +97,14 @@ describe('agentcheck mcp over stdio (the built CLI, the SDK client)', () => {
     const file = await call(client, 'test_run', { ...refund, agent: join(dir, 'agent.yaml') });
     expect(text(file)).toMatch(/^invalid input: .*agent\.yaml:4:14 at agent\.max_turns: expected a number >= 1/);
     expect(text(await call(client, 'test_run', { ...refund, agent: 'missing.yaml' }))).toMatch(/missing\.yaml: file not found/);
+
+    // The rules of a scenario's mocks and approvals that the input schema cannot say.
+    const bothBodies = await call(client, 'test_run', { ...refund, mocks: { http: [{ url: 'https://shop.test/refunds', json: {}, body: 'x' }] } });
+    expect(text(bothBodies)).toBe('invalid input: arguments at mocks.http[0].body: an answer has "json" or "body" (text), not both');
+    const matcher = await call(client, 'test_run', { ...refund, mocks: { http: [{ url: 'https://shop.test/refunds', match: { json: { a: { $regexx: 1 } } } }] } });
+    expect(text(matcher)).toMatch(/^invalid input: arguments at mocks\.http\[0\]\.match\.json\.a\.\$regexx: unknown matcher "\$regexx"/);
+    const approvals = await call(client, 'test_run', { ...refund, approvals: { tools: { delete_ordr: 'deny' } } });
+    expect(text(approvals)).toMatch(/^invalid input: arguments at approvals\.tools\.delete_ordr: "delete_ordr" names no tool of the agent; .*did you mean "delete_order"\?/);
 
     const query = await call(client, 'query_spans', { filtering: { field: 'duration_ms', operator: 'gt', value: 'slow' } });
     expect(query.isError).toBe(true);

@@ -66,6 +66,26 @@ describe('MCP pause -> resume_run (the built CLI over stdio, the SDK client)', (
     expect(result.verdict_reason).toMatch(/^tool read_file failed: file_not_found \(no such file or directory: CHANGELOG.md/);
   });
 
+  it('lists every decision of the whole run after a second pause', async () => {
+    const twoWrites = {
+      ...gatedWrite,
+      expectations: { terminal_tool: 'write_file' },
+      script: [
+        { tool_calls: [{ name: 'write_file', args: { path: 'A.md', content: 'a' } }] },
+        { tool_calls: [{ name: 'write_file', args: { path: 'B.md', content: 'b' } }] },
+        { text: 'Done.' },
+      ],
+    };
+    const paused = await call(client, 'test_run', twoWrites);
+    const first = (paused.structuredContent as { run_id: string }).run_id;
+    const again = await call(client, 'resume_run', { run_id: first, decision: 'approve' });
+    const second = again.structuredContent as { run_id: string; approvals: unknown };
+    expect(second.approvals).toEqual([{ tool: 'write_file', decision: 'approve' }, { tool: 'write_file', decision: 'pending' }]);
+    const done = await call(client, 'resume_run', { run_id: second.run_id, decision: 'deny' });
+    expect(done.isError, text(done)).toBeFalsy();
+    expect((done.structuredContent as { approvals: unknown }).approvals).toEqual([{ tool: 'write_file', decision: 'approve' }, { tool: 'write_file', decision: 'deny' }]);
+  });
+
   it('refuses a decision other than approve or deny', async () => {
     const bad = await call(client, 'resume_run', { run_id: 'x', decision: 'maybe' });
     expect(bad.isError).toBe(true);

@@ -76,7 +76,7 @@ describe('terminal failure details', () => {
     const transcript: ScenarioRow['transcript'] = [
       { role: 'user', content: 'Write both files' },
       { role: 'assistant', content: '', tool_calls: [{ tool_call_id: 'call_1', tool_name: 'write_file', input: { path: 'a.txt' } }] },
-      { role: 'tool', tool_call_id: 'call_1', tool_name: 'write_file', content: 'denied by the approval policy', is_error: true },
+      { role: 'tool', tool_call_id: 'call_1', tool_name: 'write_file', content: 'Denied: the user did not approve this call to write_file.', is_error: true, denied: true },
       { role: 'assistant', content: '', tool_calls: [{ tool_call_id: 'call_1', tool_name: 'write_file', input: { path: 'b.txt' } }] },
       { role: 'tool', tool_call_id: 'call_1', tool_name: 'write_file', content: 'wrote b.txt', is_error: false },
       { role: 'assistant', content: '', tool_calls: [{ tool_call_id: 'call_1', tool_name: 'write_file', input: { path: 'c.txt' } }] },
@@ -84,7 +84,7 @@ describe('terminal failure details', () => {
     const text = renderTableReport(report([failingRow({ transcript, test_run: testRunResult({ stop_reason: 'paused' }) })]), palette(false), { columns: 120, quiet: true });
     expect(text).toContain([
       '  Tool calls (3):',
-      '    1. write_file({"path":"a.txt"}) -> error denied by the approval policy',
+      '    1. write_file({"path":"a.txt"}) -> denied (Denied: the user did not approve this call to write_file.)',
       '    2. write_file({"path":"b.txt"}) -> returned wrote b.txt',
       '    3. write_file({"path":"c.txt"}) -> no result (pending)',
     ].join('\n'));

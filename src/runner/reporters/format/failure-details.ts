@@ -1,3 +1,4 @@
+import type { ToolResultMessage } from '../../../engine/model/message.js';
 import type { ScenarioRow } from '../../report/report.js';
 import type { Palette } from './ansi.js';
 import { answeredCalls } from './call-results.js';
@@ -68,12 +69,19 @@ function callLines(row: ScenarioRow, width: number): string[] {
   if (!calls.length) return ['  Tool calls: none'];
   const lines = [`  Tool calls (${calls.length}):`];
   calls.slice(0, CALLS_SHOWN).forEach(({ call, result }, index) => {
-    const outcome = !result ? 'no result (pending)' : `${result.is_error ? 'error' : 'returned'} ${oneLine(clip(result.content, 400))}`;
+    const outcome = !result ? 'no result (pending)' : resultOutcome(result);
     const args = oneLine(clip(JSON.stringify(call.input) ?? '', 400));
     lines.push(clip(`    ${index + 1}. ${oneLine(call.tool_name)}(${args}) -> ${outcome}`, width));
   });
   if (calls.length > CALLS_SHOWN) lines.push(`    ... ${calls.length - CALLS_SHOWN} more calls (see report.json)`);
   return lines;
+}
+
+/** `returned ...`, `error ...`, or `denied (...)`: a denial is no tool error (docs/spans.md). */
+function resultOutcome(result: ToolResultMessage): string {
+  const content = oneLine(clip(result.content, 400));
+  if (result.denied) return `denied (${content})`;
+  return `${result.is_error ? 'error' : 'returned'} ${content}`;
 }
 
 /** `Stopped: end_turn (the model answered without asking for a tool)`. */

@@ -22,7 +22,7 @@ export function transcriptView(transcript: readonly Message[] | undefined): stri
 function messageHtml(message: Message): string {
   if (message.role === 'user') return `<b>user</b> <span class="reason">${esc(clip(message.content, MESSAGE_MAX))}</span>`;
   if (message.role === 'tool') {
-    const label = message.is_error ? 'tool error' : 'tool result';
+    const label = message.denied ? 'tool denied' : message.is_error ? 'tool error' : 'tool result';
     return `<b>${label}</b> <code>${esc(message.tool_name)}</code> <span class="reason mono">${esc(clip(message.content, MESSAGE_MAX))}</span>`;
   }
   const text = message.content ? ` <span class="reason">${esc(clip(message.content, MESSAGE_MAX))}</span>` : '';
