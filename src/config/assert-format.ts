@@ -1,5 +1,6 @@
-import { ConfigError } from './errors.js';
-import { compileFormatSchema, describeSchemaError } from './json-schema.js';
+import { ConfigError, throwConfigErrors } from './errors.js';
+import { compileFormatSchema } from './json-schema.js';
+import { reduceSchemaErrors } from './reduce-schema-errors.js';
 import { formatPath, type PathSegments, type SourceDocument } from './source.js';
 
 /** Builds a located ConfigError for a path relative to some value being validated. */
@@ -10,17 +11,46 @@ export function documentLocator(doc: SourceDocument, base: PathSegments = []): L
   return (path, expected, atKey = false) => doc.error([...base, ...path], expected, 'CONFIG_INVALID', atKey);
 }
 
+/** What a format check found: every problem, located, and which parts of the value they leave intact. */
+export interface FormatCheck<T = unknown> {
+  /** The value checked, as `T`: all of it when there are no errors, else the parts `valid`/`typed` vouch for. */
+  value: T;
+  /** One located ConfigError per problem; empty when the value matches the schema. */
+  errors: ConfigError[];
+  /** No problem at, inside or above `path`: the value there is as the schema says. */
+  valid(path: PathSegments): boolean;
+  /** No problem at or above `path`: the value there has the schema's type, whatever its parts hold. */
+  typed(path: PathSegments): boolean;
+}
+
 /**
- * Validates `value` against one of agentcheck's format schemas, throwing a located
- * ConfigError for the first violation; `T` is the type generated from the schema.
+ * Validates `value` against one of agentcheck's format schemas and reports every problem
+ * (reduceSchemaErrors), so callers can go on checking the parts the problems leave intact.
+ */
+export function checkFormat<T = unknown>(schema: object, value: unknown, locate: Locator): FormatCheck<T> {
+  const validate = compileFormatSchema<T>(schema);
+  if (validate(value)) return { value, errors: [], valid: () => true, typed: () => true };
+  const problems = reduceSchemaErrors(validate.errors ?? [], value);
+  // Paths as keys, so asking about a part costs its depth, not the number of problems.
+  const key = (path: PathSegments) => JSON.stringify(path);
+  const subjects = new Set(problems.map((problem) => key(problem.subject)));
+  const insideSubjects = new Set(problems.flatMap((problem) => problem.subject.map((_segment, end) => key(problem.subject.slice(0, end)))));
+  const typed = (path: PathSegments) => !path.some((_segment, end) => subjects.has(key(path.slice(0, end)))) && !subjects.has(key(path));
+  return {
+    // Only as far as `valid` and `typed` say: callers read the parts with no problem.
+    value: value as T,
+    errors: problems.map((problem) => locate(problem.path, problem.expected, problem.atKey)),
+    valid: (path) => typed(path) && !insideSubjects.has(key(path)),
+    typed,
+  };
+}
+
+/**
+ * Validates `value` against one of agentcheck's format schemas, throwing a located ConfigError
+ * (ConfigErrors for several) with every violation; `T` is the type generated from the schema.
  */
 export function assertFormat<T = unknown>(schema: object, value: unknown, locate: Locator): asserts value is T {
-  const validate = compileFormatSchema<T>(schema);
-  if (validate(value)) return;
-  const first = validate.errors?.[0];
-  if (!first) return;
-  const problem = describeSchemaError(first, value);
-  throw locate(problem.path, problem.expected, problem.atKey);
+  throwConfigErrors(checkFormat(schema, value, locate).errors);
 }
 
 /** A locator that knows no lines: for values built in memory. */

@@ -48,16 +48,18 @@ export class ConfigError extends AgentcheckError {
 
 /**
  * Several problems found in one pass (a scenario file with three typos): each stays a located
- * ConfigError in `errors`; the list itself is located at the first one, and its message lists
- * them all, so callers that handle one ConfigError print every problem.
+ * ConfigError in `errors`, in line order within each file (files in the order met), the same
+ * problem once; the list itself is located at the first one, and its message lists them all,
+ * so callers that handle one ConfigError print every problem.
  */
 export class ConfigErrors extends ConfigError {
   readonly errors: readonly ConfigError[];
 
   constructor(errors: readonly ConfigError[]) {
-    const [first] = errors;
+    const ordered = inLineOrder(errors.flatMap((error) => (error instanceof ConfigErrors ? error.errors : [error])));
+    const [first] = ordered;
     super({ file: first.file, line: first.line, column: first.column, path: first.path }, first.expected, first.code);
-    this.errors = errors.flatMap((error) => (error instanceof ConfigErrors ? error.errors : [error]));
+    this.errors = ordered;
     this.message = this.errors.map((error) => error.message).join('\n');
   }
 }
@@ -65,7 +67,26 @@ export class ConfigErrors extends ConfigError {
 /** Throws the collected problems: nothing for none, the error itself for one, ConfigErrors for more. */
 export function throwConfigErrors(errors: readonly ConfigError[]): void {
   if (errors.length === 1) throw errors[0];
-  if (errors.length > 1) throw new ConfigErrors(errors);
+  if (errors.length > 1) {
+    const all = new ConfigErrors(errors);
+    // Several reports of one problem (shared defaults seen by each scenario) may leave one.
+    throw all.errors.length === 1 ? all.errors[0] : all;
+  }
+}
+
+/** Errors sorted by file (in the order met), then line and column (unlocated last); repeats dropped. */
+function inLineOrder(errors: readonly ConfigError[]): ConfigError[] {
+  const files = new Map<string, number>();
+  const unique = new Map<string, ConfigError>();
+  for (const error of errors) {
+    if (!files.has(error.file)) files.set(error.file, files.size);
+    if (!unique.has(error.message)) unique.set(error.message, error);
+  }
+  const rank = (error: ConfigError) => [files.get(error.file) ?? 0, error.line ?? Infinity, error.column ?? Infinity];
+  return [...unique.values()].sort((a, b) => {
+    const [ra, rb] = [rank(a), rank(b)];
+    return ra[0] - rb[0] || ra[1] - rb[1] || ra[2] - rb[2] || 0;
+  });
 }
 
 /**

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { Ajv, ErrorObject, Options, ValidateFunction } from 'ajv';
 import { quoteCapped } from './cap-text.js';
 import { hashValue } from './canonical-json.js';
+import { closestWord } from './did-you-mean.js';
 import type { PathSegments } from './source.js';
 
 /**
@@ -15,7 +16,8 @@ const userAjv = () => (userAjvInstance ??= newAjv({ strict: false, allErrors: fa
 export const META_SCHEMA_KEY = 'agentcheck:json-schema-draft-07';
 let metaAjv: Ajv | undefined;
 /** Options of the Ajv for agentcheck's own formats: strict, since we write those schemas ourselves. */
-export const FORMAT_AJV_OPTIONS = { strict: true, strictTypes: false, allErrors: false, allowUnionTypes: true, verbose: true } as const;
+/** allErrors: a file's every problem is reported in one pass (reduceSchemaErrors makes them one message each). */
+export const FORMAT_AJV_OPTIONS = { strict: true, strictTypes: false, allErrors: true, allowUnionTypes: true, verbose: true } as const;
 let formatAjvInstance: Ajv | undefined;
 const formatAjv = () => (formatAjvInstance ??= newAjv(FORMAT_AJV_OPTIONS));
 
@@ -100,6 +102,8 @@ export interface SchemaProblem {
   expected: string;
   /** true when the path names a key that should not be there (locate the key, not its value). */
   atKey: boolean;
+  /** The part of the value the problem is about: `path`, or for a missing key, that key's path. */
+  subject: PathSegments;
 }
 
 /** Validates `value` against a user schema; returns the problems in readable form. */
@@ -113,53 +117,50 @@ export function userSchemaProblems(schema: object, value: unknown): SchemaProble
 export function describeSchemaError(error: ErrorObject, root: unknown): SchemaProblem {
   const path = pointerToPath(error.instancePath, root);
   const params = error.params as Record<string, unknown>;
+  const at = (expected: string): SchemaProblem => ({ path, expected, atKey: false, subject: path });
   switch (error.keyword) {
     case 'additionalProperties': {
       const key = String(params.additionalProperty);
-      const allowed = Object.keys((error.parentSchema as { properties?: object })?.properties ?? {});
+      const allowed = allowedKeys(error);
+      const near = closestWord(key, allowed);
+      const suggestion = near === undefined ? '' : ` (did you mean "${near}"?)`;
       const hint = allowed.length ? `; expected one of: ${allowed.join(', ')}` : '';
-      return { path: [...path, key], expected: `unknown key ${quoteCapped(key)}${hint}`, atKey: true };
+      const keyPath = [...path, key];
+      return { path: keyPath, expected: `unknown key ${quoteCapped(key)}${suggestion}${hint}`, atKey: true, subject: keyPath };
     }
     case 'required':
-      return { path, expected: `missing required key "${String(params.missingProperty)}"`, atKey: false };
+      return { path, expected: `missing required key "${String(params.missingProperty)}"`, atKey: false, subject: [...path, String(params.missingProperty)] };
     case 'type':
-      return { path, expected: `expected ${String(params.type)}, got ${describeValue(valueAt(root, path))}`, atKey: false };
+      return at(`expected ${String(params.type)}, got ${describeValue(valueAt(root, path))}`);
     case 'enum':
-      return {
-        path,
-        expected: `expected one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(' | ')}, got ${describeValue(valueAt(root, path))}`,
-        atKey: false,
-      };
+      return at(`expected one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(' | ')}, got ${describeValue(valueAt(root, path))}`);
     case 'const':
-      return { path, expected: `expected ${JSON.stringify(params.allowedValue)}, got ${describeValue(valueAt(root, path))}`, atKey: false };
+      return at(`expected ${JSON.stringify(params.allowedValue)}, got ${describeValue(valueAt(root, path))}`);
     case 'pattern':
-      return {
-        path,
-        expected: `expected a string matching ${String(params.pattern)}, got ${describeValue(valueAt(root, path))}`,
-        atKey: false,
-      };
+      return at(`expected a string matching ${String(params.pattern)}, got ${describeValue(valueAt(root, path))}`);
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':
     case 'exclusiveMaximum':
-      return {
-        path,
-        expected: `expected a number ${String(params.comparison)} ${String(params.limit)}, got ${describeValue(valueAt(root, path))}`,
-        atKey: false,
-      };
+      return at(`expected a number ${String(params.comparison)} ${String(params.limit)}, got ${describeValue(valueAt(root, path))}`);
     case 'minItems':
-      return { path, expected: `expected at least ${String(params.limit)} item(s)`, atKey: false };
+      return at(`expected at least ${String(params.limit)} item(s)`);
     case 'maxItems':
-      return { path, expected: `expected at most ${String(params.limit)} item(s)`, atKey: false };
+      return at(`expected at most ${String(params.limit)} item(s)`);
     case 'minLength':
-      return { path, expected: `expected a string of at least ${String(params.limit)} character(s)`, atKey: false };
+      return at(`expected a string of at least ${String(params.limit)} character(s)`);
     case 'minProperties':
-      return { path, expected: `expected at least ${String(params.limit)} key(s)`, atKey: false };
+      return at(`expected at least ${String(params.limit)} key(s)`);
     case 'maxProperties':
-      return { path, expected: `expected at most ${String(params.limit)} key(s)`, atKey: false };
+      return at(`expected at most ${String(params.limit)} key(s)`);
     default:
-      return { path, expected: `expected value that ${error.message ?? 'matches the schema'}`, atKey: false };
+      return at(`expected value that ${error.message ?? 'matches the schema'}`);
   }
+}
+
+/** The keys the object schema of an `additionalProperties` error names (Ajv's `verbose` gives the schema). */
+export function allowedKeys(error: ErrorObject): string[] {
+  return Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
 }
 
 /** Short description of a value for "got ..." clauses. */

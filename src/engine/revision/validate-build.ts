@@ -1,4 +1,4 @@
-import { assertFormat, type Locator } from '../../config/assert-format.js';
+import { checkFormat, type FormatCheck, type Locator } from '../../config/assert-format.js';
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
 import { userSchemaProblem } from '../../config/json-schema.js';
 import { validateFlowSpec } from '../flow/validate-flow.js';
@@ -19,26 +19,44 @@ const SKILL_NAME = /^[a-z0-9-]{1,64}$/;
 /**
  * Validates a whole build: the format schema first, then the rules a schema cannot say
  * (unique tool names, one implementation per tool, valid parameter schemas, references).
+ * Every problem is reported in one pass: a rule runs on the parts the format problems leave
+ * valid (docs/cli.md, validate).
  */
 export function validateBuild(value: unknown, locate: Locator): asserts value is AgentBuild {
   throwConfigErrors(checkBuildKindClash(value, locate));
-  assertFormat<AgentBuild>(agentBuildSchema, value, locate);
-  const build = value;
-  throwConfigErrors(checkBuildKind(build, locate));
-  if (build.external) {
-    const problems = validateExternal(build.external, locate);
-    const llm = build.external.llm;
-    collectConfigErrors(problems, () => validateLlmParameters(llm, locate, ['external', 'llm', 'parameters']));
+  const format = checkFormat<AgentBuild>(agentBuildSchema, value, locate);
+  const problems: ConfigError[] = [...format.errors];
+  // With format problems the build is read only where `format` says it is valid (or typed).
+  const build = format.value;
+  if (!format.typed([])) throwConfigErrors(problems);
+  // A build with a misspelt `agent` is said to have an unknown key, not to have no agent.
+  if (!problems.length) problems.push(...checkBuildKind(build, locate));
+  if (build.external !== undefined) {
+    if (format.typed(['external'])) {
+      problems.push(...validateExternal(build.external, locate, format));
+      const llm = build.external.llm;
+      if (format.valid(['external', 'llm'])) collectConfigErrors(problems, () => validateLlmParameters(llm, locate, ['external', 'llm', 'parameters']));
+    }
     throwConfigErrors(problems);
     return;
   }
-  validateLlmParameters(buildAgent(build).llm, locate);
-  const tools = buildAgent(build).tools ?? [];
+  if (build.agent === undefined || !format.typed(['agent'])) {
+    throwConfigErrors(problems);
+    return;
+  }
+  validateAgent(build, locate, format, problems);
+  throwConfigErrors(problems);
+}
+
+/** The rules of `agent` and `flow` a schema cannot say, each on the parts `format` leaves valid; problems go to `problems`. */
+function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, problems: ConfigError[]): void {
+  if (format.valid(['agent', 'llm'])) collectConfigErrors(problems, () => validateLlmParameters(buildAgent(build).llm, locate));
+  const tools = format.typed(['agent', 'tools']) ? (buildAgent(build).tools ?? []) : [];
   const seen = new Map<string, number>();
-  // After the format, each part is checked on its own, so one pass reports every problem.
-  const problems: ConfigError[] = [];
+  // Each part is checked on its own, so one pass reports every problem.
   tools.forEach((tool, index) => collectConfigErrors(problems, () => {
     const at = ['agent', 'tools', index];
+    if (!format.valid(at)) return;
     const previous = seen.get(tool.name);
     if (previous !== undefined) {
       throw locate([...at, 'name'], `duplicate tool name "${tool.name}" (already used by agent.tools[${previous}])`);
@@ -71,10 +89,11 @@ export function validateBuild(value: unknown, locate: Locator): asserts value is
     if (tool.command) checkArgsTemplates(tool.command.argv, [...at, 'command', 'argv'], locate, properties);
   }));
 
-  collectConfigErrors(problems, () => validateMcps(buildAgent(build), locate));
+  if (format.valid(['agent', 'mcps']) && format.valid(['agent', 'tools'])) collectConfigErrors(problems, () => validateMcps(buildAgent(build), locate));
 
   const callable = new Set<string>([...BUILTIN_NAMES, ...tools.map((tool) => tool.name)]);
-  tools.forEach(({ chain, plan }, index) => {
+  // Chains and plans call tools by name: checked when every tool is valid.
+  if (format.valid(['agent', 'tools'])) tools.forEach(({ chain, plan }, index) => {
     if (chain) collectConfigErrors(problems, () => validateChainSpec(chain, callable, (path, expected, atKey) =>
       locate(['agent', 'tools', index, 'chain', ...path], expected, atKey)));
     if (plan) collectConfigErrors(problems, () => validatePlanSpec(plan, callable, (path, expected, atKey) =>
@@ -83,8 +102,10 @@ export function validateBuild(value: unknown, locate: Locator): asserts value is
   // Cycles are looked for among composites that are otherwise valid.
   if (!problems.length) checkCompositeCycles(build, locate);
 
-  (buildAgent(build).skills ?? []).forEach((skill, index) => collectConfigErrors(problems, () => {
+  const skills = format.typed(['agent', 'skills']) ? (buildAgent(build).skills ?? []) : [];
+  skills.forEach((skill, index) => collectConfigErrors(problems, () => {
     const at = ['agent', 'skills', index];
+    if (!format.valid(at)) return;
     if (skill.ref !== undefined) {
       const extra = Object.keys(skill).filter((key) => key !== 'ref');
       if (extra.length) throw locate([...at, extra[0]], `a skill given by "ref" takes no other keys`, true);
@@ -96,6 +117,8 @@ export function validateBuild(value: unknown, locate: Locator): asserts value is
   }));
 
   const flow = build.flow;
-  if (flow) collectConfigErrors(problems, () => validateFlowSpec(flow, build, (path, expected, atKey) => locate(['flow', ...path], expected, atKey)));
-  throwConfigErrors(problems);
+  // A flow names the agent's tools and parts: checked with a valid agent.
+  if (flow && format.valid(['flow']) && format.valid(['agent'])) {
+    collectConfigErrors(problems, () => validateFlowSpec(flow, build, (path, expected, atKey) => locate(['flow', ...path], expected, atKey)));
+  }
 }

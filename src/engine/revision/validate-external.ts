@@ -1,4 +1,4 @@
-import type { Locator } from '../../config/assert-format.js';
+import type { FormatCheck, Locator } from '../../config/assert-format.js';
 import { collectConfigErrors, type ConfigError } from '../../config/errors.js';
 import { userSchemaProblem } from '../../config/json-schema.js';
 import { didYouMean } from '../../config/did-you-mean.js';
@@ -28,11 +28,15 @@ export function checkBuildKind(build: AgentBuild, locate: Locator): ConfigError[
   return [locate([], 'expected an "agent" (with an optional "flow") or an "external" agent; the build has neither')];
 }
 
-/** The rules of an `external` section the schema cannot say; every problem in one pass. */
-export function validateExternal(external: ExternalSpec, locate: Locator): ConfigError[] {
+/**
+ * The rules of an `external` section the schema cannot say; every problem in one pass. With
+ * format problems, each rule runs on the parts `format` leaves valid (or, for env names, typed).
+ */
+export function validateExternal(external: ExternalSpec, locate: Locator, format: Pick<FormatCheck, 'valid' | 'typed'>): ConfigError[] {
   const problems: ConfigError[] = [];
   const at = ['external'];
-  collectConfigErrors(problems, () => {
+  // A misspelt `command` is the format's problem; counting engines then would only echo it.
+  if (format.valid(at)) collectConfigErrors(problems, () => {
     const engines = (['command', 'http'] as const).filter((key) => external[key] !== undefined);
     if (engines.length !== 1) {
       throw locate(at, engines.length === 0
@@ -40,7 +44,8 @@ export function validateExternal(external: ExternalSpec, locate: Locator): Confi
         : 'an external agent has "command" and "http"; expected exactly one of them');
     }
   });
-  for (const name of Object.keys(external.env ?? {})) {
+  // Names are checked whatever the values hold (a number among them is the format's problem).
+  for (const name of format.typed([...at, 'env']) ? Object.keys(external.env ?? {}) : []) {
     collectConfigErrors(problems, () => {
       if (BRIDGE_ENV_NAMES.includes(name)) {
         throw locate([...at, 'env', name], `"${name}" is set by agentcheck to reach the run's model bridge or span receiver; it cannot be overridden`, true);
@@ -48,7 +53,7 @@ export function validateExternal(external: ExternalSpec, locate: Locator): Confi
     });
   }
   const http = external.http;
-  if (http) {
+  if (http && format.valid([...at, 'http'])) {
     collectConfigErrors(problems, () => {
       const templated = http.url.includes(PORT_PLACEHOLDER);
       if (templated && !http.start) throw locate([...at, 'http', 'url'], `"${PORT_PLACEHOLDER}" in the url is the port of a server agentcheck starts; add "http.start" or write the port`);
@@ -58,8 +63,9 @@ export function validateExternal(external: ExternalSpec, locate: Locator): Confi
     collectConfigErrors(problems, () => checkEnvTemplates(http.headers, [...at, 'http', 'headers'], locate));
   }
   const seen = new Map<string, number>();
-  (external.tools ?? []).forEach((tool, index) => collectConfigErrors(problems, () => {
+  (format.typed([...at, 'tools']) ? (external.tools ?? []) : []).forEach((tool, index) => collectConfigErrors(problems, () => {
     const toolAt = [...at, 'tools', index];
+    if (!format.valid(toolAt)) return;
     const previous = seen.get(tool.name);
     if (previous !== undefined) throw locate([...toolAt, 'name'], `duplicate tool name "${tool.name}" (already used by external.tools[${previous}])`);
     seen.set(tool.name, index);

@@ -1,28 +1,24 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { assertFormat, type Locator } from '../../config/assert-format.js';
+import { checkFormat, type Locator } from '../../config/assert-format.js';
 import { collectConfigErrors, ConfigError, throwConfigErrors, type SourceLocation } from '../../config/errors.js';
-import { formatPath, SourceDocument, type PathSegments, type SourceView } from '../../config/source.js';
+import { SourceDocument, type PathSegments } from '../../config/source.js';
 import { applyDelta, type DeltaRevision } from '../../engine/revision/delta.js';
-import { loadAgentBuild } from '../../engine/revision/load-build.js';
 import type { AgentBuild, LlmSpec, Revision } from '../../engine/revision/types.js';
-import { DEFAULT_LLM } from '../../engine/providers/index.js';
-import { validateLlmParameters } from '../../engine/providers/validate-parameters.js';
 import { loadSkillFolder } from '../../skills/load-skill-folder.js';
 import { validateCheck, validateToolName, type CustomCheckParams } from '../../verdicts/index.js';
 import type { CustomCheckRef } from '../checks/custom-check-ref.js';
 import { checkApprovals, EXTERNAL_NO_GATES } from './check-approvals.js';
-import { buildAgent } from '../../engine/revision/build-agent.js';
 import { checkScenarioNames } from './check-scenario-names.js';
 import { findTemplate, loadDataset, renderTemplates } from './dataset.js';
 import { judgeJobs, type GraderModel, type JudgeJob } from '../judge/grader-model.js';
 import { scenarioFileId, type FoundScenarioFile } from './discover.js';
 import { validateHttpMocks } from '../mocks/validate-mocks.js';
+import { scenarioRevision } from './scenario-revision.js';
 import { scenarioFileSchema, scenarioSchema, validateScript } from './scenario-schema.js';
 import type { Scenario } from './scenario.js';
 import type { ScenarioFileSpec, ScenarioSpec } from './scenario-format.generated.js';
 import { workspaceFolderProblem } from '../files/walk-files.js';
-import { overrideLlm } from './model-override.js';
 
 /** Shared while loading a suite: agent builds are parsed once however many scenarios use them. */
 export interface LoadContext {
@@ -54,23 +50,41 @@ export function loadScenarioFile(found: FoundScenarioFile, context: LoadContext)
   const raw = value as RawScenario;
   if (!('scenarios' in raw)) return loadEntry(doc, raw, {}, [], [], fileId, context);
 
-  assertFormat<ScenarioFileSpec>(scenarioFileSchema, raw, (path, expected, atKey) => doc.error(path, expected, 'CONFIG_INVALID', atKey));
-  const defaults: RawScenario = raw.defaults ?? {};
+  const file = checkFormat<ScenarioFileSpec>(scenarioFileSchema, raw, (path, expected, atKey) => doc.error(path, expected, 'CONFIG_INVALID', atKey));
+  const problems: ConfigError[] = [...file.errors];
+  // Without a list, or with defaults that are not a mapping, the scenarios cannot be read.
+  if (!file.typed(['scenarios']) || !file.typed(['defaults'])) throwConfigErrors(problems);
+  const spec = file.value;
+  const defaults: RawScenario = spec.defaults ?? {};
   const names = new Map<string, number>();
-  // Every scenario of the file is checked, so one pass reports every problem.
-  const problems: ConfigError[] = [];
+  // Every scenario of the file is checked, so one pass reports every problem (a problem of the
+  // defaults, met again by each scenario, is reported once).
   const loaded: Scenario[] = [];
-  raw.scenarios.forEach((scenario, index) => collectConfigErrors(problems, () => {
+  spec.scenarios.forEach((scenario, index) => {
     const at = ['scenarios', index];
-    for (const one of loadEntry(doc, scenario, defaults, at, ['defaults'], fileId, context)) {
-      const previous = names.get(one.name);
-      if (previous !== undefined) throw doc.error([...at, 'name'], `duplicate scenario name "${one.name}" (also scenarios[${previous}]); names must be unique within a file`);
-      names.set(one.name, index);
-      loaded.push(one);
+    if (!file.valid(at)) return;
+    // Names are compared also for a scenario with problems: a duplicate is not left for later.
+    let entryNames = writtenName(scenario, defaults);
+    collectConfigErrors(problems, () => {
+      const entry = loadEntry(doc, scenario, defaults, at, ['defaults'], fileId, context);
+      loaded.push(...entry);
+      entryNames = entry.map((one) => one.name);
+    });
+    for (const name of entryNames) {
+      const previous = names.get(name);
+      if (previous !== undefined) problems.push(doc.error([...at, 'name'], `duplicate scenario name "${name}" (also scenarios[${previous}]); names must be unique within a file`));
+      else names.set(name, index);
     }
-  }));
+  });
   throwConfigErrors(problems);
   return loaded;
+}
+
+/** The name an entry writes (its own or the defaults'), when it has one and no dataset renders it per row. */
+function writtenName(own: RawScenario, defaults: RawScenario): string[] {
+  if ('dataset' in own || 'dataset' in defaults) return [];
+  const name = 'name' in own ? own.name : defaults.name;
+  return typeof name === 'string' && name.length > 0 ? [name] : [];
 }
 
 /**
@@ -139,79 +153,67 @@ function loadOne(
   // A field's errors point where the field was written: the scenario, or the shared defaults.
   const whereOf = (key: unknown): PathSegments => (typeof key === 'string' && !(key in own) && key in defaults ? defaultsAt : at);
   const locate: Locator = (path, expected, atKey) => doc.error([...whereOf(path[0]), ...path], expected, 'CONFIG_INVALID', atKey);
-  assertFormat<ScenarioSpec>(scenarioSchema, merged, locate);
-
+  // Every problem in one pass: with format problems, the scenario is read only where `format`
+  // says it is valid, and what needs the build runs only when the build could be loaded.
+  const format = checkFormat<ScenarioSpec>(scenarioSchema, merged, locate);
+  const ok = (...path: PathSegments) => format.valid(path);
+  const problems: ConfigError[] = [...format.errors];
+  const spec = format.value;
   const dir = dirname(doc.file);
-  const name = merged.name;
-  const agentFile = resolve(dir, merged.agent);
-  let base = context.agents.get(agentFile);
-  if (!base) {
-    try {
-      base = loadAgentBuild(agentFile);
-    } catch (error) {
-      if (error instanceof ConfigError && error.code === 'CONFIG_NOT_FOUND') {
-        throw locate(['agent'], `agent build not found: ${agentFile}`);
-      }
-      throw error;
-    }
-    context.agents.set(agentFile, base);
+  const name = spec.name;
+  const agentFile = resolve(dir, ok('agent') ? spec.agent : '');
+  let revision: DeltaRevision | undefined;
+  if (ok('agent') && ok('delta') && ok('model')) {
+    const load = () => {
+      revision = scenarioRevision(spec, agentFile, { doc, dir, whereOf, locate }, context);
+    };
+    // A scenario whose build cannot be loaded reports that alone, unless the format found more.
+    if (problems.length) collectConfigErrors(problems, load);
+    else load();
   }
 
-  let revision: DeltaRevision = plainRevision(base, context);
-  if (merged.delta !== undefined) revision = applyScenarioDelta(revision, merged.delta, doc.view([...whereOf('delta'), 'delta']), dir);
-  const { script, allow_unknown_tools: allowUnknownTools, ...llmOverride } = merged.model ?? {};
-  if (context.suiteModel || Object.keys(llmOverride).length) {
-    const current = buildAgent(revision.build).llm ?? DEFAULT_LLM;
-    const llm = overrideLlm(overrideLlm(current, context.suiteModel ?? {}), llmOverride);
-    if (llm.model === undefined) throw locate(['model', 'provider'], `model.provider changes the provider to "${String(llm.provider)}": name its model too (model.model)`);
-    if (llmOverride.parameters !== undefined) {
-      validateLlmParameters(llm, (path, expected, atKey) => locate(['model', ...path], expected, atKey), ['parameters']);
-    } else if (context.suiteModel?.parameters !== undefined && llm.parameters !== undefined) {
-      // The suite's parameters meet the provider only here; the error names where they were written.
-      validateLlmParameters(llm, (path, expected) => locate(['agent'], `the suite config's model.${formatPath(path)}: ${expected}`), ['parameters']);
-    }
-    // The agent's llm is replaced, not deep-merged, so parameters the override leaves out are gone.
-    // An external build's model is its `external.llm` (the one its model bridge answers from).
-    const part = revision.build.external ? 'external' : 'agent';
-    const { llm: _replaced, ...rest } = (revision.build[part] ?? {}) as { llm?: unknown };
-    const withoutLlm = { ...revision, build: { ...revision.build, [part]: rest } };
-    revision = applyDelta(withoutLlm, { set: { [part]: { llm } } }, doc.view([...whereOf('model'), 'model']));
-  }
-
-  // From here on each part is checked on its own, so one pass reports every problem.
-  const problems: ConfigError[] = [];
-  const builds = [revision.build, ...variantBuilds(revision, context)];
+  const builds = revision ? [revision.build, ...variantBuilds(revision, context)] : [];
+  const script = ok('model', 'script') ? spec.model?.script : undefined;
   if (script) collectConfigErrors(problems, () => validateScript(script, (path, expected, atKey) => locate(['model', 'script', ...path], expected, atKey)));
-  const mocks = merged.mocks?.http;
+  const mocks = ok('mocks') ? spec.mocks?.http : undefined;
   if (mocks) collectConfigErrors(problems, () => validateHttpMocks(mocks, (path, expected, atKey) => locate(['mocks', 'http', ...path], expected, atKey)));
-  const approvals = merged.approvals;
-  if (approvals) collectConfigErrors(problems, () => checkApprovals(approvals, builds, (path, expected, atKey) => locate(['approvals', ...path], expected, atKey)));
+  const approvals = spec.approvals;
+  if (approvals && ok('approvals') && revision) {
+    collectConfigErrors(problems, () => checkApprovals(approvals, builds, (path, expected, atKey) => locate(['approvals', ...path], expected, atKey)));
+  }
   // An external run never pauses: answers to pauses could only be left unused (docs/external-agents.md).
-  if (merged.resume !== undefined && builds.some((build) => build.external)) {
+  if (spec.resume !== undefined && builds.some((build) => build.external)) {
     problems.push(locate(['resume'], `${EXTERNAL_NO_GATES}, so its run never pauses and resume has nothing to answer; remove resume`, true));
   }
 
-  const expect = merged.expect ?? {};
-  const terminalValid = expect.terminal_tool === undefined || collectConfigErrors(problems, () => validateToolName(expect.terminal_tool, ['expect', 'terminal_tool'], locate));
-  const checks = expect.checks ?? [];
+  const expect = format.typed(['expect']) ? (spec.expect ?? {}) : {};
+  const terminalValid = expect.terminal_tool === undefined
+    || (ok('expect', 'terminal_tool') && collectConfigErrors(problems, () => validateToolName(expect.terminal_tool, ['expect', 'terminal_tool'], locate)));
+  const checks = format.typed(['expect', 'checks']) ? (expect.checks ?? []) : [];
   const checksAt: Locator = (path, expected, atKey) => locate(['expect', 'checks', ...path], expected, atKey);
-  const checkIndexes = checks.flatMap((item, index) => (collectConfigErrors(problems, () => validateCheck(item, index, checksAt)) ? [index] : []));
-  problems.push(...checkScenarioNames({
-    terminalTool: terminalValid ? expect.terminal_tool : undefined,
-    checks,
-    checkIndexes,
-    script,
-    allowUnknownTools: allowUnknownTools === true,
-  }, builds, locate));
+  const checkIndexes = checks.flatMap((item, index) => (ok('expect', 'checks', index) && collectConfigErrors(problems, () => validateCheck(item, index, checksAt)) ? [index] : []));
+  if (revision) {
+    problems.push(...checkScenarioNames({
+      terminalTool: terminalValid ? expect.terminal_tool : undefined,
+      checks,
+      checkIndexes,
+      script,
+      allowUnknownTools: spec.model?.allow_unknown_tools === true,
+    }, builds, locate));
+  }
   let customChecks: CustomCheckRef[] = [];
-  collectConfigErrors(problems, () => {
-    customChecks = customCheckRefs(checks, dir, locate);
-  });
   let judges: JudgeJob[] = [];
-  collectConfigErrors(problems, () => {
-    judges = judgeJobs(checks, context.suiteGrader, checksAt);
-  });
+  // These read every check item: only when all of them have the format's shape.
+  if (ok('expect', 'checks')) {
+    collectConfigErrors(problems, () => {
+      customChecks = customCheckRefs(checks, dir, locate);
+    });
+    collectConfigErrors(problems, () => {
+      judges = judgeJobs(checks, context.suiteGrader, checksAt);
+    });
+  }
   throwConfigErrors(problems);
+  if (!revision) throw new Error('unreachable: a scenario without format problems has its build loaded');
 
   const scenario: Scenario = {
     id: `${fileId}#${name}`,
@@ -219,14 +221,14 @@ function loadOne(
     file: doc.file,
     agentFile,
     revision,
-    inputs: merged.inputs,
+    inputs: spec.inputs,
     expect: { ...expect, checks },
-    tags: merged.tags ?? [],
+    tags: spec.tags ?? [],
   };
-  if (merged.description !== undefined) scenario.description = merged.description;
-  if (merged.delta !== undefined) scenario.delta = merged.delta;
-  if (merged.workspace !== undefined) {
-    scenario.workspace = resolve(dir, merged.workspace);
+  if (spec.description !== undefined) scenario.description = spec.description;
+  if (spec.delta !== undefined) scenario.delta = spec.delta;
+  if (spec.workspace !== undefined) {
+    scenario.workspace = resolve(dir, spec.workspace);
     const problem = workspaceFolderProblem(scenario.workspace);
     if (problem) throw locate(['workspace'], problem);
   }
@@ -234,13 +236,13 @@ function loadOne(
   if (customChecks.length) scenario.customChecks = customChecks;
   if (judges.length) scenario.judges = judges;
   if (approvals !== undefined) scenario.approvals = approvals;
-  if (merged.mocks !== undefined) scenario.mocks = merged.mocks;
-  if (merged.resume !== undefined) scenario.resume = merged.resume;
-  if (merged.expect_failure !== undefined) scenario.expect_failure = merged.expect_failure;
-  if (merged.timeout_ms !== undefined) scenario.timeout_ms = merged.timeout_ms;
-  if (merged.skip !== undefined) scenario.skip = merged.skip;
-  if (merged.skills !== undefined) {
-    const skills = merged.skills;
+  if (spec.mocks !== undefined) scenario.mocks = spec.mocks;
+  if (spec.resume !== undefined) scenario.resume = spec.resume;
+  if (spec.expect_failure !== undefined) scenario.expect_failure = spec.expect_failure;
+  if (spec.timeout_ms !== undefined) scenario.timeout_ms = spec.timeout_ms;
+  if (spec.skip !== undefined) scenario.skip = spec.skip;
+  if (spec.skills !== undefined) {
+    const skills = spec.skills;
     scenario.skills = {
       forced: (skills.forced ?? []).map((path) => resolve(dir, path)),
       overlay: (skills.overlay ?? []).map((path) => resolve(dir, path)),
@@ -279,20 +281,6 @@ function customCheckRefs(checks: ReadonlyArray<Record<string, unknown>>, dir: st
     refs.push({ index, written: module, module: absolute, params, moduleAt: where([...at, 'module']), paramsAt: where(params === undefined ? at : [...at, 'params']) });
   });
   return refs;
-}
-
-/** A scenario's delta: inline, or a path to a delta file relative to the scenario file. */
-function applyScenarioDelta(revision: DeltaRevision, delta: unknown, view: SourceView, dir: string): DeltaRevision {
-  if (typeof delta !== 'string') return applyDelta(revision, delta, view);
-  const deltaDoc = SourceDocument.read(resolve(dir, delta));
-  return applyDelta(revision, deltaDoc.value, deltaDoc);
-}
-
-function plainRevision(base: Revision, context: LoadContext): DeltaRevision {
-  context.plain ??= new Map();
-  let plain = context.plain.get(base);
-  if (!plain) context.plain.set(base, (plain = { ...base, deltaHash: null }));
-  return plain;
 }
 
 /** The scenario's revision under each of the suite's variants (those that apply cleanly). */

@@ -82,8 +82,9 @@ describe('agent.mcps validation', () => {
       ['agent.mcps[1].name', 7],
       ['agent.mcps[2].url', 8],
       ['agent.mcps[3].name', 9],
-      ['agent.mcps[3].env_allow', 9],
+      // In the order they are written on the line (url before env_allow).
       ['agent.mcps[3].url', 9],
+      ['agent.mcps[3].env_allow', 9],
       ['agent.mcps[3].headers.X', 9],
       ['agent.mcps[4].tools[1]', 10],
     ]);

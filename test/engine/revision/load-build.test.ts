@@ -33,7 +33,7 @@ describe('loadAgentBuild', () => {
     expect(error.line).toBe(8);
     expect(error.column).toBe(3);
     expect(error.path).toBe('agent.max_turn');
-    expect(error.message).toMatch(/agent\.yaml:8:3 at agent\.max_turn: unknown key "max_turn"; expected one of: .*max_turns/);
+    expect(error.message).toMatch(/agent\.yaml:8:3 at agent\.max_turn: unknown key "max_turn" \(did you mean "max_turns"\?\); expected one of: .*max_turns/);
   });
 
   it('reports a wrong type instead of falling back to a default', () => {

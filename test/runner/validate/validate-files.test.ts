@@ -15,7 +15,7 @@ describe('validateFiles on a folder', () => {
     expect(report.counts.agent).toBe(1);
     expect(report.problems).toHaveLength(1);
     // `agent` is no longer required on its own (an `external` build has none): the typo itself is reported.
-    expect(report.problems[0].message).toMatch(/typo\.yaml:2:1 at agnet: unknown key "agnet"; expected one of: .*agent.*external/);
+    expect(report.problems[0].message).toMatch(/typo\.yaml:2:1 at agnet: unknown key "agnet" \(did you mean "agent"\?\); expected one of: .*agent.*external/);
   });
 
   it('validates external agent builds found in a folder', () => {

@@ -1,0 +1,75 @@
+import type { ErrorObject } from 'ajv';
+import { closestWord } from './did-you-mean.js';
+import { allowedKeys, describeSchemaError, type SchemaProblem } from './json-schema.js';
+
+/**
+ * Ajv's full error list (`allErrors`) as one readable problem per independent problem of the
+ * value (docs/cli.md, validate): of an anyOf/oneOf, only the branch that fits best speaks; a
+ * missing required key that an unknown key at the same object misspells is not reported (the
+ * unknown key says "did you mean"); several errors about one value keep the first.
+ */
+export function reduceSchemaErrors(errors: readonly ErrorObject[], root: unknown): SchemaProblem[] {
+  const kept = withoutMisspeltRequired(bestBranches(errors));
+  const seen = new Set<string>();
+  const problems: SchemaProblem[] = [];
+  for (const error of kept) {
+    const problem = describeSchemaError(error, root);
+    const key = JSON.stringify(problem.subject);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    problems.push(problem);
+  }
+  return problems;
+}
+
+/** Errors inside an anyOf/oneOf are kept for the one branch that fits best; the combinator's own error goes. */
+function bestBranches(errors: readonly ErrorObject[]): ErrorObject[] {
+  let list = [...errors];
+  // Outer combinators first: an inner one inside a dropped branch goes with it.
+  const combinators = list.filter(isCombinator).sort((a, b) => a.schemaPath.length - b.schemaPath.length);
+  for (const combinator of combinators) {
+    if (!list.includes(combinator)) continue;
+    const prefix = `${combinator.schemaPath}/`;
+    const branches = new Map<string, ErrorObject[]>();
+    for (const error of list) {
+      if (!error.schemaPath.startsWith(prefix)) continue;
+      const branch = error.schemaPath.slice(prefix.length).split('/')[0];
+      branches.set(branch, [...(branches.get(branch) ?? []), error]);
+    }
+    // A oneOf that matched several branches has no branch errors: its own error says so.
+    if (!branches.size) continue;
+    const best = bestBranch([...branches.values()], combinator.instancePath);
+    list = list.filter((error) => (error.schemaPath.startsWith(prefix) ? best.includes(error) : error !== combinator));
+  }
+  return list;
+}
+
+function isCombinator(error: ErrorObject): boolean {
+  return error.keyword === 'anyOf' || error.keyword === 'oneOf';
+}
+
+/**
+ * The branch whose errors say most about the value: one the value has the type of (no type,
+ * enum or const mismatch of the value itself), then the one with fewest errors, then the first.
+ */
+function bestBranch(branches: readonly ErrorObject[][], instancePath: string): ErrorObject[] {
+  const misfit = (branch: ErrorObject[]) => branch.some((error) => error.instancePath === instancePath && ['type', 'enum', 'const'].includes(error.keyword));
+  let best = branches[0];
+  for (const branch of branches.slice(1)) {
+    const better = misfit(best) !== misfit(branch) ? misfit(best) : branch.length < best.length;
+    if (better) best = branch;
+  }
+  return best;
+}
+
+/** Drops `missing required key "messages"` when the same object has the unknown key `mesages` that misspells it. */
+function withoutMisspeltRequired(errors: readonly ErrorObject[]): ErrorObject[] {
+  const misspelt = new Set<string>();
+  for (const error of errors) {
+    if (error.keyword !== 'additionalProperties') continue;
+    const near = closestWord(String((error.params as { additionalProperty?: unknown }).additionalProperty), allowedKeys(error));
+    if (near !== undefined) misspelt.add(`${error.instancePath}\u0000${near}`);
+  }
+  return errors.filter((error) => error.keyword !== 'required'
+    || !misspelt.has(`${error.instancePath}\u0000${String((error.params as { missingProperty?: unknown }).missingProperty)}`));
+}

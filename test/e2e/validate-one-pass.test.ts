@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/temp-dir.js';
+import { AGENT_YAML, runCli } from './cli.js';
+
+/** The located problem lines of a CLI run's output, in the order printed. */
+const located = (output: string) => output.split('\n').filter((line) => /^\S+\.yaml:\d+:\d+ at /.test(line)).map((line) => line.replace(/^.*\//, ''));
+
+describe('agentcheck validate reports every problem of a file in one pass', () => {
+  it('a scenario with three typos gives three located errors, each saying the misspelt key', async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      'typos.scenario.yaml': [
+        'name: typos',
+        'agent: agent.yaml',
+        'inputs:',
+        '  mesages: [{role: user, content: hi}]',
+        'expect:',
+        '  terminal_tol: finish',
+        '  checks:',
+        '    - tool_caled: {tool: lookup}',
+        '',
+      ].join('\n'),
+    });
+    const result = await runCli(['validate', 'typos.scenario.yaml'], dir);
+    expect(result.exitCode, result.all).toBe(2);
+    const lines = located(result.all);
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^typos\.scenario\.yaml:4:3 at inputs\.mesages: unknown key "mesages" \(did you mean "messages"\?\)/);
+    expect(lines[1]).toMatch(/^typos\.scenario\.yaml:6:3 at expect\.terminal_tol: unknown key "terminal_tol" \(did you mean "terminal_tool"\?\)/);
+    expect(lines[2]).toMatch(/^typos\.scenario\.yaml:8:7 at expect\.checks\[0\]\.tool_caled: unknown check kind "tool_caled".*did you mean "tool_called"\?/);
+    expect(result.all).not.toContain('missing required key');
+    expect(result.all).toContain('3 problem(s) in 1 file(s)');
+  });
+
+  it('an agent build with three typos gives three located errors, not the missing keys they cause', async () => {
+    const dir = tempDir({
+      'agent.yaml': 'id: typos\nagent:\n  nme: Typos\n  max_turn: 3\n  tools:\n    - name: t1\n      retuns: {ok: true}\n',
+    });
+    const result = await runCli(['validate', 'agent.yaml'], dir);
+    expect(result.exitCode, result.all).toBe(2);
+    expect(located(result.all)).toEqual([
+      expect.stringMatching(/^agent\.yaml:3:3 at agent\.nme: unknown key "nme" \(did you mean "name"\?\); expected one of: name,/),
+      expect.stringMatching(/^agent\.yaml:4:3 at agent\.max_turn: unknown key "max_turn" \(did you mean "max_turns"\?\)/),
+      expect.stringMatching(/^agent\.yaml:7:7 at agent\.tools\[0\]\.retuns: unknown key "retuns" \(did you mean "returns"\?\)/),
+    ]);
+    // Neither the symptom of `nme` nor that of `retuns` (a tool with no implementation key).
+    expect(result.all).not.toMatch(/missing required key|implementation key/);
+    expect(result.all).toContain('3 problem(s) in 1 file(s)');
+    // test-run loads the build the same way: every problem, exit 2.
+    const run = await runCli(['test-run', '--agent', 'agent.yaml', '--message', 'hi'], dir);
+    expect(run.exitCode, run.all).toBe(2);
+    expect(located(run.all.replace('agentcheck: invalid input: ', ''))).toHaveLength(3);
+  });
+
+  it('an external build gives its format problems and its reserved env name together', async () => {
+    const dir = tempDir({
+      'agent.mjs': '',
+      'external.yaml': 'id: ext\nexternal:\n  command: [node, ./agent.mjs]\n  env:\n    N: 5\n    OPENAI_BASE_URL: http://x\n  timeout_ms: -1\n',
+    });
+    const result = await runCli(['validate', 'external.yaml'], dir);
+    expect(result.exitCode, result.all).toBe(2);
+    expect(located(result.all)).toEqual([
+      'external.yaml:5:8 at external.env.N: expected string, got number 5',
+      expect.stringMatching(/^external\.yaml:6:5 at external\.env\.OPENAI_BASE_URL: "OPENAI_BASE_URL" is set by agentcheck/),
+      'external.yaml:7:15 at external.timeout_ms: expected a number >= 1, got number -1',
+    ]);
+    expect(result.all).toContain('3 problem(s) in 1 file(s)');
+  });
+
+  it('a duplicate scenario name is reported beside the other problems of that scenario and of others', async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      'dups.scenarios.yaml': [
+        'defaults:',
+        '  agent: agent.yaml',
+        'scenarios:',
+        '  - name: one',
+        '    inputs: {messages: [{role: user, content: hi}]}',
+        '  - name: one',
+        '    inputs: {mesages: [{role: user, content: hi}]}',
+        '  - name: two',
+        '    inputs: {messages: [{role: user, content: hi}]}',
+        '    expect: {terminal_tool: lokup}',
+        '',
+      ].join('\n'),
+    });
+    const result = await runCli(['validate', 'dups.scenarios.yaml'], dir);
+    expect(result.exitCode, result.all).toBe(2);
+    expect(located(result.all)).toEqual([
+      'dups.scenarios.yaml:6:11 at scenarios[1].name: duplicate scenario name "one" (also scenarios[0]); names must be unique within a file',
+      expect.stringMatching(/^dups\.scenarios\.yaml:7:14 at scenarios\[1\]\.inputs\.mesages: unknown key "mesages" \(did you mean "messages"\?\)/),
+      expect.stringMatching(/^dups\.scenarios\.yaml:10:29 at scenarios\[2\]\.expect\.terminal_tool: .*"lokup".*did you mean "lookup"\?/),
+    ]);
+  });
+});
