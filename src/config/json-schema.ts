@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { Ajv, ErrorObject, Options, ValidateFunction } from 'ajv';
 import { quoteCapped } from './cap-text.js';
 import { hashValue } from './canonical-json.js';
+import { readCachedValidator, schemaCacheDir, userSchemaCacheKey, writeCachedValidator } from './schema-cache.js';
 import type { PathSegments } from './source.js';
 
 /**
@@ -10,7 +11,9 @@ import type { PathSegments } from './source.js';
  * with the build's precompiled meta-schema validator, so start-up skips compiling it.
  */
 let userAjvInstance: Ajv | undefined;
-const userAjv = () => (userAjvInstance ??= newAjv({ strict: false, allErrors: false, validateFormats: false, verbose: true, validateSchema: false }));
+const USER_AJV_OPTIONS = { strict: false, allErrors: false, validateFormats: false, verbose: true, validateSchema: false } as const;
+// code.source keeps each validator's code, for the schema cache.
+const userAjv = () => (userAjvInstance ??= newAjv({ ...USER_AJV_OPTIONS, code: { source: true } }));
 /** Key of the precompiled JSON Schema (draft-07) meta-schema validator. */
 export const META_SCHEMA_KEY = 'agentcheck:json-schema-draft-07';
 let metaAjv: Ajv | undefined;
@@ -28,13 +31,30 @@ function newAjv(options: Options): Ajv {
 const userCache = new WeakMap<object, ValidateFunction>();
 const formatCache = new WeakMap<object, ValidateFunction>();
 
-/** Compiles a user JSON Schema once per schema object; throws with Ajv's reason when invalid. */
+/**
+ * Compiles a user JSON Schema once per schema object; throws with Ajv's reason when invalid.
+ * A schema compiled before (by any run) loads from the schema cache without Ajv (schema-cache.ts).
+ */
 export function compileUserSchema(schema: object): ValidateFunction {
-  const cached = userCache.get(schema);
-  if (cached) return cached;
-  const validate = userAjv().compile(schema);
+  let validate = userCache.get(schema);
+  if (validate) return validate;
+  const dir = schemaCacheDir();
+  const key = dir === undefined ? undefined : userSchemaCacheKey(schema, USER_AJV_OPTIONS);
+  validate = dir !== undefined && key !== undefined ? readCachedValidator(dir, key) : undefined;
+  if (!validate) {
+    const ajv = userAjv();
+    const compiled = ajv.compile(schema);
+    if (dir !== undefined && key !== undefined) writeCachedValidator(dir, key, () => standaloneCode(ajv, compiled));
+    validate = compiled;
+  }
   userCache.set(schema, validate);
   return validate;
+}
+
+/** Ajv's standalone code of a compiled validator (loaded only when an entry is written). */
+function standaloneCode(ajv: Ajv, validate: ValidateFunction): string {
+  const generate = createRequire(import.meta.url)('ajv/dist/standalone') as typeof import('ajv/dist/standalone/index.js');
+  return (generate.default ?? generate)(ajv, validate);
 }
 
 /** Why a user schema is not a valid JSON Schema (meta-schema, then compilation), or null. */
