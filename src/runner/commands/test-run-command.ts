@@ -9,11 +9,11 @@ import { loadAgentBuild } from '../../engine/revision/load-build.js';
 import type { AgentBuild } from '../../engine/revision/types.js';
 import { spansToJsonl } from '../../spans/jsonl.js';
 import type { SpanRecord } from '../../spans/span-record.js';
-import { validateToolName } from '../../verdicts/index.js';
+import { validateToolName } from '../../verdicts/tool-name.js';
 import { isDirectory } from '../files/walk-files.js';
 import { keepWorkspace, runsDir, workspaceDirFor, writeRunCheckpoint } from '../resume/run-checkpoint-file.js';
 import { checkScenarioNames } from '../scenario/check-scenario-names.js';
-import { checkApprovalTools } from '../scenario/load-scenario-file.js';
+import { checkApprovalTools } from '../scenario/check-approval-tools.js';
 import type { ApprovalsSpec, MocksSpec, ScenarioInputsSpec, ScriptEntrySpec } from '../scenario/scenario-format.generated.js';
 import { scenarioProperties, scriptSchema, validateScript } from '../scenario/scenario-schema.js';
 import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
@@ -78,7 +78,7 @@ export async function testRunCommand(options: TestRunOptions, io: CommandIO): Pr
       throw new ConfigError({ file: applied.source, path: 'agent.llm' }, `the agent's model is scripted: give --script FILE with its responses, or a real provider in agent.llm (${why})`);
     }
     // The names a scenario would be held to, held to the build that runs (after the delta).
-    throwConfigErrors(checkScenarioNames({ terminalTool: options.terminalTool, terminalToolLabel: '--terminal-tool', checks: [], script, unknownToolsHint: ' (a test-run script calls only tools the agent offers; to test a call to an unknown tool, write a scenario with model.allow_unknown_tools: true)' }, [applied.build], flagLocator(scriptDoc)));
+    throwConfigErrors(checkScenarioNames({ terminalTool: options.terminalTool, terminalToolLabel: '--terminal-tool', references: [], script, unknownToolsHint: ' (a test-run script calls only tools the agent offers; to test a call to an unknown tool, write a scenario with model.allow_unknown_tools: true)' }, [applied.build], flagLocator(scriptDoc)));
     const mocks = options.mocks === undefined ? undefined : readFormatFile<MocksSpec>(io.cwd, options.mocks, scenarioProperties.mocks, 'a mocks object {http: [...]}');
     let approvals: ApprovalsSpec | undefined;
     if (options.approvals !== undefined) {

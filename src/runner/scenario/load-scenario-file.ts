@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { assertFormat, type Locator } from '../../config/assert-format.js';
-import { didYouMean } from '../../config/did-you-mean.js';
 import { collectConfigErrors, ConfigError, throwConfigErrors, type SourceLocation } from '../../config/errors.js';
 import { formatPath, SourceDocument, type PathSegments, type SourceView } from '../../config/source.js';
 import { applyDelta, type DeltaRevision } from '../../engine/revision/delta.js';
@@ -10,9 +9,9 @@ import type { AgentBuild, LlmSpec, Revision } from '../../engine/revision/types.
 import { DEFAULT_LLM } from '../../engine/providers/index.js';
 import { validateLlmParameters } from '../../engine/providers/validate-parameters.js';
 import { loadSkillFolder } from '../../skills/load-skill-folder.js';
-import { validateCheck, validateToolName, type CustomCheckParams } from '../../verdicts/index.js';
+import { checkReferences, validateCheck, validateToolName, type CustomCheckParams } from '../../verdicts/index.js';
 import type { CustomCheckRef } from '../checks/custom-check-ref.js';
-import { buildTools, isOpenServerTool, listedTools } from './build-tools.js';
+import { checkApprovalTools } from './check-approval-tools.js';
 import { buildAgent } from '../../engine/revision/build-agent.js';
 import { checkScenarioNames } from './check-scenario-names.js';
 import { findTemplate, loadDataset, renderTemplates } from './dataset.js';
@@ -198,8 +197,7 @@ function loadOne(
   const checkIndexes = checks.flatMap((item, index) => (collectConfigErrors(problems, () => validateCheck(item, index, checksAt)) ? [index] : []));
   problems.push(...checkScenarioNames({
     terminalTool: terminalValid ? expect.terminal_tool : undefined,
-    checks,
-    checkIndexes,
+    references: checkReferences(checks, checkIndexes),
     script,
     allowUnknownTools: allowUnknownTools === true,
   }, builds, locate));
@@ -308,20 +306,3 @@ function variantBuilds(revision: DeltaRevision, context: LoadContext): AgentBuil
   return builds;
 }
 
-/**
- * Every key of `approvals.tools` must name something a gate can ask about in one of `builds`:
- * an agent tool, a built-in or tool that a chain, plan or flow step calls by name, a flow
- * human_input component, a tool of a configured MCP server (`mcp__<server>__<tool>`), or
- * load_skill. A typo would otherwise leave the real tool to `approvals.default`.
- * `locate` takes paths relative to `approvals.tools`.
- */
-export function checkApprovalTools(tools: Readonly<Record<string, unknown>>, builds: readonly AgentBuild[], locate: Locator): void {
-  const catalogs = builds.map(buildTools);
-  const problems: ConfigError[] = [];
-  for (const name of Object.keys(tools)) {
-    if (catalogs.some((catalog) => catalog.all.has(name) || isOpenServerTool(name, catalog))) continue;
-    const known = [...new Set(catalogs.flatMap((catalog) => listedTools(catalog)))];
-    problems.push(locate([name], `"${name}" names no tool of the agent; expected one of: ${known.join(', ') || '(the agent has no tools)'}${didYouMean(name, known)}`, true));
-  }
-  throwConfigErrors(problems);
-}
