@@ -60,7 +60,7 @@ function standaloneCode(ajv: Ajv, validate: ValidateFunction): string {
 /** Why a user schema is not a valid JSON Schema (meta-schema, then compilation), or null. */
 export function userSchemaProblem(schema: unknown): string | null {
   if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return 'expected a JSON Schema object';
-  const checkMeta = precompiled()?.[META_SCHEMA_KEY];
+  const checkMeta = precompiled(META_SCHEMA_KEY);
   if (checkMeta) {
     if (!checkMeta(schema)) {
       const first = checkMeta.errors?.[0];
@@ -87,8 +87,7 @@ export function userSchemaProblem(schema: unknown): string | null {
 export function compileFormatSchema<T = unknown>(schema: object): ValidateFunction<T> {
   let validate = formatCache.get(schema);
   if (!validate) {
-    const generated = precompiled();
-    validate = (generated && generated[formatSchemaKey(schema)]) || formatAjv().compile(schema);
+    validate = precompiled(formatSchemaKey(schema)) ?? formatAjv().compile(schema);
     formatCache.set(schema, validate);
   }
   // The one place a schema meets its type: T is generated from this schema (npm run generate:types).
@@ -100,18 +99,28 @@ export function formatSchemaKey(schema: object): string {
   return `agentcheck:${hashValue(schema)}`;
 }
 
-let generated: Record<string, ValidateFunction> | null | undefined;
+/** The file (in `format-validators/`) holding the build's precompiled validator under `key`. */
+export function precompiledFileName(key: string): string {
+  return `${key.replace(/[^A-Za-z0-9-]/g, '-')}.cjs`;
+}
 
-/** The build's generated validators, or null when running from sources. */
-function precompiled(): Record<string, ValidateFunction> | null {
-  if (generated === undefined) {
+const generated = new Map<string, ValidateFunction | undefined>();
+
+/**
+ * The build's generated validator under `key`, or undefined (running from sources, or a schema
+ * changed since the build). One file per schema: a command loads only the validators it uses.
+ */
+function precompiled(key: string): ValidateFunction | undefined {
+  if (!generated.has(key)) {
+    let validate: ValidateFunction | undefined;
     try {
-      generated = createRequire(import.meta.url)('./format-validators.generated.cjs') as Record<string, ValidateFunction>;
+      validate = (createRequire(import.meta.url)(`./format-validators/${precompiledFileName(key)}`) as Record<string, ValidateFunction>)[key];
     } catch {
-      generated = null;
+      validate = undefined;
     }
+    generated.set(key, validate);
   }
-  return generated;
+  return generated.get(key);
 }
 
 /** A schema violation translated to a path and a sentence saying what was expected. */
