@@ -55,7 +55,9 @@ const FETCH_DEFAULT_HEADERS: Record<string, string> = {
  */
 export async function postDirectly(url: URL, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<PostedReply> {
   const agent = (await keepAliveAgents())[url.protocol];
-  const { request } = url.protocol === 'https:' ? await import('node:https') : await import('node:http');
+  // Looked up on the module object per call, like globalThis.fetch: an interceptor that patches
+  // http.request (msw's for ClientRequest) sees these requests too.
+  const { request } = (url.protocol === 'https:' ? await import('node:https') : await import('node:http')).default;
   const sent: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) sent[name.toLowerCase()] = value;
   for (const [name, value] of Object.entries(FETCH_DEFAULT_HEADERS)) sent[name] ??= value;

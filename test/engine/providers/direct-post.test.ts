@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import http, { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -46,6 +46,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 afterEach(() => {
   seen.length = 0;
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 const post = (path: string): JsonPost => ({ provider: 'openai', url: `${base}${path}`, headers: { 'content-type': 'application/json', Authorization: 'Bearer sk-x' }, body: { model: 'm', n: 1 }, secrets: ['sk-x'] });
@@ -94,6 +95,12 @@ describe('provider requests straight through node:http', () => {
     const controller = new AbortController();
     controller.abort();
     expect(await outcome(postJsonWithRetry({ ...post('/json'), signal: controller.signal }, direct))).toMatchObject({ error: { code: 'MODEL_ABORTED' } });
+  });
+
+  it('calls http.request as patched at the time (an interceptor of node:http, such as msw\'s, sees the request)', async () => {
+    const patched = vi.spyOn(http, 'request');
+    expect((await postJsonWithRetry(post('/json'), direct)).json).toEqual({ ok: true });
+    expect(patched).toHaveBeenCalledOnce();
   });
 
   it('goes through fetch once something replaced it (msw for mocks and cassettes, a stub)', async () => {
