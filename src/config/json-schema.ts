@@ -29,6 +29,7 @@ function newAjv(options: Options): Ajv {
 }
 
 const userCache = new WeakMap<object, ValidateFunction>();
+const userByKey = new Map<string, ValidateFunction>();
 const formatCache = new WeakMap<object, ValidateFunction>();
 
 /**
@@ -40,13 +41,15 @@ export function compileUserSchema(schema: object): ValidateFunction {
   if (validate) return validate;
   const dir = schemaCacheDir();
   const key = dir === undefined ? undefined : userSchemaCacheKey(schema, USER_AJV_OPTIONS);
-  validate = dir !== undefined && key !== undefined ? readCachedValidator(dir, key) : undefined;
+  // Equal schemas in other objects (each delta's copy of a build) share one entry per process.
+  validate = key === undefined ? undefined : userByKey.get(key) ?? (dir === undefined ? undefined : readCachedValidator(dir, key));
   if (!validate) {
     const ajv = userAjv();
     const compiled = ajv.compile(schema);
     if (dir !== undefined && key !== undefined) writeCachedValidator(dir, key, () => standaloneCode(ajv, compiled));
     validate = compiled;
   }
+  if (key !== undefined) userByKey.set(key, validate);
   userCache.set(schema, validate);
   return validate;
 }

@@ -1,7 +1,7 @@
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { compileUserSchema, userSchemaProblem, userSchemaProblems } from '../../src/config/json-schema.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as JsonSchema from '../../src/config/json-schema.js';
 import { CACHE_DIR_ENV } from '../../src/config/schema-cache.js';
 import { runCli } from '../e2e/cli.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -17,9 +17,18 @@ const samples = [{}, { order_id: 'x' }, { order_id: '1', extra: true }, { order_
 
 let dir: string;
 const saved = process.env[CACHE_DIR_ENV];
-beforeEach(() => {
+/** json-schema.ts as a new process loads it: nothing compiled in memory yet. */
+async function freshProcess(): Promise<typeof JsonSchema> {
+  vi.resetModules();
+  return import('../../src/config/json-schema.js');
+}
+let compileUserSchema: typeof JsonSchema.compileUserSchema;
+let userSchemaProblem: typeof JsonSchema.userSchemaProblem;
+let userSchemaProblems: typeof JsonSchema.userSchemaProblems;
+beforeEach(async () => {
   dir = tempDir();
   process.env[CACHE_DIR_ENV] = dir;
+  ({ compileUserSchema, userSchemaProblem, userSchemaProblems } = await freshProcess());
 });
 afterEach(() => {
   if (saved === undefined) delete process.env[CACHE_DIR_ENV];
@@ -28,9 +37,12 @@ afterEach(() => {
 const entries = () => readdirSync(join(dir, 'schemas')).filter((name) => name.endsWith('.cjs'));
 
 describe('the schema cache (compiled user schemas on disk)', () => {
-  it('stores a compiled schema once, and a later compile of the same schema loads it with the same verdicts and errors', () => {
+  it('stores a compiled schema once, and a later process loads it with the same verdicts and errors', async () => {
     const compiled = compileUserSchema(refundSchema());
     expect(entries()).toHaveLength(1);
+    // In one process, an equal schema in another object (each delta's copy of a build) is not compiled again.
+    expect(compileUserSchema(refundSchema())).toBe(compiled);
+    ({ compileUserSchema, userSchemaProblems } = await freshProcess());
     const loaded = compileUserSchema(refundSchema());
     // Ajv's own validators carry their schema environment; the cached code is plain functions.
     expect('schemaEnv' in compiled).toBe(true);
@@ -51,14 +63,14 @@ describe('the schema cache (compiled user schemas on disk)', () => {
     expect(entries()).toHaveLength(2);
   });
 
-  it('compiles again over a damaged entry and replaces it', () => {
+  it('compiles again over a damaged entry and replaces it', async () => {
     compileUserSchema(refundSchema());
     const [entry] = entries();
     writeFileSync(join(dir, 'schemas', entry), 'module.exports = (');
-    const validate = compileUserSchema(refundSchema());
+    const validate = (await freshProcess()).compileUserSchema(refundSchema());
     expect(validate({ order_id: 'x' })).toBe(false);
     expect('schemaEnv' in validate).toBe(true);
-    expect('schemaEnv' in compileUserSchema(refundSchema())).toBe(false);
+    expect('schemaEnv' in (await freshProcess()).compileUserSchema(refundSchema())).toBe(false);
   });
 
   it('still compiles when the cache folder cannot be written', () => {
@@ -66,10 +78,12 @@ describe('the schema cache (compiled user schemas on disk)', () => {
     expect(compileUserSchema(refundSchema())({ order_id: '12' })).toBe(true);
   });
 
-  it('is off with AGENTCHECK_CACHE_DIR=off', () => {
+  it('is off with AGENTCHECK_CACHE_DIR=off', async () => {
     process.env[CACHE_DIR_ENV] = 'off';
     expect('schemaEnv' in compileUserSchema(refundSchema())).toBe(true);
-    expect('schemaEnv' in compileUserSchema(refundSchema())).toBe(true);
+    expect('schemaEnv' in (await freshProcess()).compileUserSchema(refundSchema())).toBe(true);
+    expect(() => readdirSync(dir)).not.toThrow();
+    expect(readdirSync(dir)).toEqual([]);
   });
 
   it('never caches a schema with $id or a $ref outside itself, so their errors stay the same', () => {
