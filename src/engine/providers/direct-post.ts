@@ -1,5 +1,5 @@
 import type { Agent, IncomingMessage } from 'node:http';
-import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
+import { createRequire } from 'node:module';
 
 /**
  * A provider request sent with node:http instead of fetch. Node 20's fetch costs about 1 ms of
@@ -109,6 +109,8 @@ function headerValue(res: IncomingMessage, name: string): string | null {
 /** Undoes the content codings fetch undoes (the last applied first); others pass through as fetch passes them. */
 function decode(body: Buffer, encoding: string | undefined): Buffer {
   if (!encoding) return body;
+  // node:zlib loads with the first encoded reply (start-up).
+  const { brotliDecompressSync, gunzipSync } = createRequire(import.meta.url)('node:zlib') as typeof import('node:zlib');
   let out = body;
   for (const coding of encoding.toLowerCase().split(',').map((part) => part.trim()).reverse()) {
     if (coding === 'gzip' || coding === 'x-gzip') out = gunzipSync(out);
@@ -121,6 +123,7 @@ function decode(body: Buffer, encoding: string | undefined): Buffer {
 
 // "deflate" is zlib-wrapped by the standard, but some servers send it raw.
 function inflateDeflate(body: Buffer): Buffer {
+  const { inflateRawSync, inflateSync } = createRequire(import.meta.url)('node:zlib') as typeof import('node:zlib');
   try {
     return inflateSync(body);
   } catch {
