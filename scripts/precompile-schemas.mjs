@@ -1,7 +1,7 @@
 // Build step (after tsc): compiles agentcheck's own format schemas to standalone validator code,
 // so a run does not spend ~0.5 s compiling them at start-up. Runtime falls back to compiling
 // when the generated module is absent (tests run the TypeScript sources).
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +16,7 @@ const named = [
   ['runner/scenario/scenario-schema.js', 'scenarioFileSchema'],
   ['runner/suite/suite-config.js', 'suiteConfigSchema'],
 ];
-const { FORMAT_AJV_OPTIONS, META_SCHEMA_KEY, formatSchemaKey } = await import(join(dist, 'config/json-schema.js'));
+const { FORMAT_AJV_OPTIONS, META_SCHEMA_KEY, formatSchemaKey, precompiledFileName } = await import(join(dist, 'config/json-schema.js'));
 const schemas = [];
 for (const [file, name] of named) schemas.push((await import(join(dist, file)))[name]);
 // What `test-run`, `resume` and the MCP server validate at run time: scripts, inputs, mocks,
@@ -51,7 +51,11 @@ delete meta.$schema;
 ajv.addSchema(meta, META_SCHEMA_KEY);
 exports[META_SCHEMA_KEY] = META_SCHEMA_KEY;
 
-const out = join(dist, 'config/format-validators.generated.cjs');
+// One file per schema (the schemas share no code): a command loads only the validators it uses.
+const out = join(dist, 'config/format-validators');
+rmSync(out, { recursive: true, force: true });
+rmSync(join(dist, 'config/format-validators.generated.cjs'), { force: true });
+mkdirSync(out, { recursive: true });
 const generate = standaloneCode.default ?? standaloneCode;
-writeFileSync(out, generate(ajv, exports));
-console.log(`precompiled ${Object.keys(exports).length} schemas -> ${out}`);
+for (const [key, id] of Object.entries(exports)) writeFileSync(join(out, precompiledFileName(key)), generate(ajv, { [key]: id }));
+console.log(`precompiled ${Object.keys(exports).length} schemas -> ${out}/`);

@@ -3,6 +3,7 @@ import type { Ajv, ErrorObject, Options, ValidateFunction } from 'ajv';
 import { quoteCapped } from './cap-text.js';
 import { hashValue } from './canonical-json.js';
 import { closestWord } from './did-you-mean.js';
+import { readCachedValidator, schemaCacheDir, userSchemaCacheKey, writeCachedValidator } from './schema-cache.js';
 import type { PathSegments } from './source.js';
 
 /**
@@ -11,7 +12,9 @@ import type { PathSegments } from './source.js';
  * with the build's precompiled meta-schema validator, so start-up skips compiling it.
  */
 let userAjvInstance: Ajv | undefined;
-const userAjv = () => (userAjvInstance ??= newAjv({ strict: false, allErrors: false, validateFormats: false, verbose: true, validateSchema: false }));
+const USER_AJV_OPTIONS = { strict: false, allErrors: false, validateFormats: false, verbose: true, validateSchema: false } as const;
+// code.source keeps each validator's code, for the schema cache.
+const userAjv = () => (userAjvInstance ??= newAjv({ ...USER_AJV_OPTIONS, code: { source: true } }));
 /** Key of the precompiled JSON Schema (draft-07) meta-schema validator. */
 export const META_SCHEMA_KEY = 'agentcheck:json-schema-draft-07';
 let metaAjv: Ajv | undefined;
@@ -28,21 +31,41 @@ function newAjv(options: Options): Ajv {
 }
 
 const userCache = new WeakMap<object, ValidateFunction>();
+const userByKey = new Map<string, ValidateFunction>();
 const formatCache = new WeakMap<object, ValidateFunction>();
 
-/** Compiles a user JSON Schema once per schema object; throws with Ajv's reason when invalid. */
+/**
+ * Compiles a user JSON Schema once per schema object; throws with Ajv's reason when invalid.
+ * A schema compiled before (by any run) loads from the schema cache without Ajv (schema-cache.ts).
+ */
 export function compileUserSchema(schema: object): ValidateFunction {
-  const cached = userCache.get(schema);
-  if (cached) return cached;
-  const validate = userAjv().compile(schema);
+  let validate = userCache.get(schema);
+  if (validate) return validate;
+  const dir = schemaCacheDir();
+  const key = dir === undefined ? undefined : userSchemaCacheKey(schema, USER_AJV_OPTIONS);
+  // Equal schemas in other objects (each delta's copy of a build) share one entry per process.
+  validate = key === undefined ? undefined : userByKey.get(key) ?? (dir === undefined ? undefined : readCachedValidator(dir, key));
+  if (!validate) {
+    const ajv = userAjv();
+    const compiled = ajv.compile(schema);
+    if (dir !== undefined && key !== undefined) writeCachedValidator(dir, key, () => standaloneCode(ajv, compiled));
+    validate = compiled;
+  }
+  if (key !== undefined) userByKey.set(key, validate);
   userCache.set(schema, validate);
   return validate;
+}
+
+/** Ajv's standalone code of a compiled validator (loaded only when an entry is written). */
+function standaloneCode(ajv: Ajv, validate: ValidateFunction): string {
+  const generate = createRequire(import.meta.url)('ajv/dist/standalone') as typeof import('ajv/dist/standalone/index.js');
+  return (generate.default ?? generate)(ajv, validate);
 }
 
 /** Why a user schema is not a valid JSON Schema (meta-schema, then compilation), or null. */
 export function userSchemaProblem(schema: unknown): string | null {
   if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return 'expected a JSON Schema object';
-  const checkMeta = precompiled()?.[META_SCHEMA_KEY];
+  const checkMeta = precompiled(META_SCHEMA_KEY);
   if (checkMeta) {
     if (!checkMeta(schema)) {
       const first = checkMeta.errors?.[0];
@@ -69,8 +92,7 @@ export function userSchemaProblem(schema: unknown): string | null {
 export function compileFormatSchema<T = unknown>(schema: object): ValidateFunction<T> {
   let validate = formatCache.get(schema);
   if (!validate) {
-    const generated = precompiled();
-    validate = (generated && generated[formatSchemaKey(schema)]) || formatAjv().compile(schema);
+    validate = precompiled(formatSchemaKey(schema)) ?? formatAjv().compile(schema);
     formatCache.set(schema, validate);
   }
   // The one place a schema meets its type: T is generated from this schema (npm run generate:types).
@@ -82,18 +104,28 @@ export function formatSchemaKey(schema: object): string {
   return `agentcheck:${hashValue(schema)}`;
 }
 
-let generated: Record<string, ValidateFunction> | null | undefined;
+/** The file (in `format-validators/`) holding the build's precompiled validator under `key`. */
+export function precompiledFileName(key: string): string {
+  return `${key.replace(/[^A-Za-z0-9-]/g, '-')}.cjs`;
+}
 
-/** The build's generated validators, or null when running from sources. */
-function precompiled(): Record<string, ValidateFunction> | null {
-  if (generated === undefined) {
+const generated = new Map<string, ValidateFunction | undefined>();
+
+/**
+ * The build's generated validator under `key`, or undefined (running from sources, or a schema
+ * changed since the build). One file per schema: a command loads only the validators it uses.
+ */
+function precompiled(key: string): ValidateFunction | undefined {
+  if (!generated.has(key)) {
+    let validate: ValidateFunction | undefined;
     try {
-      generated = createRequire(import.meta.url)('./format-validators.generated.cjs') as Record<string, ValidateFunction>;
+      validate = (createRequire(import.meta.url)(`./format-validators/${precompiledFileName(key)}`) as Record<string, ValidateFunction>)[key];
     } catch {
-      generated = null;
+      validate = undefined;
     }
+    generated.set(key, validate);
   }
-  return generated;
+  return generated.get(key);
 }
 
 /** A schema violation translated to a path and a sentence saying what was expected. */

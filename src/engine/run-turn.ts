@@ -6,7 +6,6 @@ import { CheckpointWriter } from './checkpoint/checkpoint-writer.js';
 import type { AgentCheckpoint, Checkpoint, FlowCheckpoint } from './checkpoint/checkpointer.js';
 import { toolAnswer, type ResumeDecision } from './checkpoint/resume-decision.js';
 import { flowStateEvidence, initialFlowRun } from './flow/flow-state.js';
-import { runFlow } from './flow/run-flow.js';
 import type { InvokeInput, InvokeOptions } from './invoke.js';
 import { describeError, runAgentLoop, type LoopState } from './loop/agent-loop.js';
 import type { Message } from './model/message.js';
@@ -17,7 +16,6 @@ import type { FlowSpec, Revision } from './revision/types.js';
 import type { Turn } from './turn.js';
 import { RunProcesses } from './tools/process/run-processes.js';
 import { FolderWorkspace } from './workspace/folder-workspace.js';
-import { externalTurn } from './external/external-turn.js';
 import { RunError } from '../config/errors.js';
 import { buildAgent } from './revision/build-agent.js';
 
@@ -61,6 +59,8 @@ export async function runTurn(revision: Revision | DeltaRevision, start: TurnSta
     const external = revision.build.external;
     if (external) {
       if (start.kind === 'resume') throw new RunError('RESUME_UNSUPPORTED', 'an external agent cannot be resumed from a checkpoint');
+      // Flows and external agents load with the first build that has one (start-up).
+      const { externalTurn } = await import('./external/external-turn.js');
       body = await externalTurn(revision, external, start.input, options, { tracer, root, parent, workspace, processes });
     } else {
       const modelCallsDone = start.kind === 'resume' ? start.checkpoint.modelCalls : 0;
@@ -137,6 +137,7 @@ async function flowTurn(
   const startState = start.kind === 'resume'
     ? (start.checkpoint as FlowCheckpoint).state
     : initialFlowRun(flow.entry_point, start.input.messages, start.input.context);
+  const { runFlow } = await import('./flow/run-flow.js');
   const result = await runFlow({
     env: {
       flow,

@@ -10,7 +10,7 @@ import type { ScriptEntry } from '../engine/providers/scripted.js';
 import { deltaSchema } from '../engine/revision/delta.js';
 import type { Revision } from '../engine/revision/types.js';
 import type { SkillOptions } from '../engine/skills-delivery.js';
-import { validateToolName } from '../verdicts/index.js';
+import { validateToolName } from '../verdicts/tool-name.js';
 import type { CassetteRun } from './cassettes/cassette-session.js';
 import { workspaceFolderProblem } from './files/walk-files.js';
 import type { HttpMock } from './mocks/http-mocks.js';

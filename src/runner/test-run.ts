@@ -16,12 +16,15 @@ import { FolderWorkspace } from '../engine/workspace/folder-workspace.js';
 import type { Workspace } from '../engine/workspace/workspace.js';
 import type { SpanRecord } from '../spans/span-record.js';
 import { installTracing } from '../spans/tracing.js';
-import { buildEvidence, scoreTestRun, type Evidence } from '../verdicts/index.js';
+// The verdict modules themselves, not the verdicts index: a run does not load every check kind.
+import { buildEvidence } from '../verdicts/evidence.js';
+import type { Evidence } from '../verdicts/evidence-types.js';
+import { scoreTestRun } from '../verdicts/test-run-verdict.js';
 import { captureContent } from './content-capture.js';
-import { CassetteSession, type CassetteOutcome } from './cassettes/cassette-session.js';
-import { withHttpMocks, type MockScope, type UnmatchedRequest } from './mocks/http-mocks.js';
+// Cassettes, mocks, judges and external spans are loaded by the runs that use them (start-up).
+import type { CassetteOutcome } from './cassettes/cassette-session.js';
+import type { MockScope, UnmatchedRequest } from './mocks/http-mocks.js';
 import { describeUnmatched } from './mocks/unmatched-requests.js';
-import { gradeJudges } from './judge/grade-judges.js';
 import type { JudgeJob } from './judge/grader-model.js';
 import { mergeSegments } from './resume/merge-segments.js';
 import { runSegments, type ResumeRecord, type SegmentStart } from './resume/run-segments.js';
@@ -29,7 +32,6 @@ import { checkApprovals } from './scenario/check-approvals.js';
 import { Deadline, DEFAULT_TEST_RUN_TIMEOUT_MS, markTimedOut } from './suite/timeouts.js';
 import { REQUEST, validateTestRunRequest, type TestRunRequest } from './test-run-request.js';
 import { buildSecrets, runRedactor } from './secrets/run-secrets.js';
-import { addExternalSpans, startRunSpanReceiver } from './external-spans/run-external-spans.js';
 import { buildAgent } from '../engine/revision/build-agent.js';
 
 export { validateTestRunRequest, type TestRunRequest } from './test-run-request.js';
@@ -130,13 +132,14 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
   // the file in the source folder) instead of failing every workspace tool the agent calls.
   if (request.workspace || control.workspace) await workspace.root();
   const { tracer, store } = installTracing();
-  const cassette = request.cassette ? new CassetteSession(request.cassette, request.env ?? process.env, buildSecrets(revision.build, request.env ?? process.env)) : undefined;
+  const cassette = request.cassette ? new (await import('./cassettes/cassette-session.js')).CassetteSession(request.cassette, request.env ?? process.env, buildSecrets(revision.build, request.env ?? process.env)) : undefined;
   // Graders' endpoints pass through like the agent's own provider (or go to the cassette).
   const origins = [buildAgent(revision.build).llm, ...(control.judges ?? []).map((job) => job.llm)].flatMap((llm) => providerOrigins(llm, request.env));
   const scope: MockScope = { mocks: request.mocks?.http ?? [], passthroughOrigins: origins, unmatched: [], cassette };
   // An external agent's spans receiver; started before the deadline's timer, so one that cannot
   // start leaves no timer behind.
-  const receiver = await startRunSpanReceiver(revision.build, request.env ?? process.env);
+  const externalSpans = revision.build.external ? await import('./external-spans/run-external-spans.js') : undefined;
+  const receiver = await externalSpans?.startRunSpanReceiver(revision.build, request.env ?? process.env);
   // The time limit aborts the engine through its signal, so the turn ends `error` with what it had.
   const ownDeadline = request.timeout_ms === undefined || control.deadline ? undefined : new Deadline(request.timeout_ms, request.signal);
   const deadline = control.deadline ?? ownDeadline;
@@ -162,7 +165,7 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
   try {
     segmented = intercepted ? await withHttpMocks(scope, run) : await run();
     // An external agent's own spans join the run before the redaction below and before evidence.
-    if (receiver) await addExternalSpans(receiver, segmented, (spans) => store.scrubRecords(spans), signal);
+    if (receiver && externalSpans) await externalSpans.addExternalSpans(receiver, segmented, (spans) => store.scrubRecords(spans), signal);
   } finally {
     ownDeadline?.dispose();
     await receiver?.close();
@@ -188,6 +191,7 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
   // Judge checks are graded here, after the run and before any check is scored, through the
   // same mocks and cassette as the agent's calls; their spans join the run's, outside its evidence.
   if (control.judges?.length && !evidence.incomplete && !signal?.aborted) {
+    const { gradeJudges } = await import('./judge/grade-judges.js');
     // A caller's deadline still runs (a suite's limit covers grading); the run's own cap is over.
     const grade = () => gradeJudges(control.judges ?? [], evidence, { tracer, store, env: options.env, signal: control.deadline?.signal ?? request.signal });
     const grading = intercepted ? await withHttpMocks(scope, grade) : await grade();
@@ -280,4 +284,10 @@ function providerOrigins(llm: LlmSpec | undefined, env: TestRunRequest['env'] = 
   } catch {
     return [];
   }
+}
+
+/** Runs `fn` under the run's HTTP mocks; http-mocks.ts (and msw with it) loads only for runs that intercept. */
+async function withHttpMocks<T>(scope: MockScope, fn: () => Promise<T>): Promise<T> {
+  const mocks = await import('./mocks/http-mocks.js');
+  return mocks.withHttpMocks(scope, fn);
 }

@@ -2,7 +2,7 @@ import type { Locator } from '../../config/assert-format.js';
 import { validatePlanSpec } from '../plan/validate-plan.js';
 import { BUILTIN_NAMES } from '../revision/schema.js';
 import type { AgentBuild, ComponentSpec, ComponentType, FlowSpec, ToolSpec } from '../revision/types.js';
-import { BUILTINS } from '../tools/builtins/index.js';
+import { BUILTIN_PARAMETERS } from '../tools/builtins/builtin-parameters.js';
 import { IO_TARGETS, parseIOKey } from './io-key.js';
 import { END } from './route.js';
 import { validateStepArguments } from './validate-step-arguments.js';
@@ -67,8 +67,8 @@ function validateComponent(
     if (tool === undefined) throw locate(at, 'a deterministic_step needs "tool_name"');
     if (!callable.has(tool)) throw locate([...at, 'tool_name'], `unknown tool "${tool}"; expected an agent tool or a built-in (${BUILTIN_NAMES.join(', ')})`);
     const spec = agentTools.get(tool);
-    const builtin = spec ? spec.builtin : (tool as keyof typeof BUILTINS);
-    const parameters = spec?.parameters ?? (builtin ? BUILTINS[builtin].parameters : undefined);
+    const builtin = spec ? spec.builtin : (tool as keyof typeof BUILTIN_PARAMETERS);
+    const parameters = spec?.parameters ?? (builtin ? BUILTIN_PARAMETERS[builtin] : undefined);
     validateStepArguments(component, tool, parameters, at, locate);
   }
   if (component.type === 'agent') {

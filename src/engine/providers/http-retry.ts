@@ -1,4 +1,5 @@
 import { ModelError } from '../../config/errors.js';
+import { canPostDirectly, isRedirect, postDirectly } from './direct-post.js';
 import type { HttpModelOptions } from './http-model-options.js';
 
 /** One JSON POST to a model API. */
@@ -25,7 +26,7 @@ export interface JsonReply {
 
 /** What one attempt came to. */
 type Attempt =
-  | { kind: 'response'; status: number; headers: Headers; text: string }
+  | { kind: 'response'; status: number; headers: Pick<Headers, 'get'>; text: string }
   | { kind: 'network'; error: unknown }
   | { kind: 'timeout' };
 
@@ -79,12 +80,15 @@ async function attemptOnce(post: JsonPost, options: HttpModelOptions): Promise<A
   const onAbort = () => controller.abort(post.signal?.reason);
   post.signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    const init: RequestInit = {
-      method: 'POST',
-      headers: post.headers,
-      body: JSON.stringify(post.body),
-      signal: controller.signal,
-    };
+    const body = JSON.stringify(post.body);
+    // Straight through node:http when nothing intercepts fetch (direct-post.ts); a redirect is
+    // sent again through fetch, which follows it.
+    const url = options.fetch || !URL.canParse(post.url) ? undefined : new URL(post.url);
+    if (url && canPostDirectly(url)) {
+      const reply = await postDirectly(url, post.headers, body, controller.signal);
+      if (!isRedirect(reply)) return { kind: 'response', status: reply.status, headers: { get: reply.header }, text: reply.text };
+    }
+    const init: RequestInit = { method: 'POST', headers: post.headers, body, signal: controller.signal };
     // globalThis.fetch is looked up per call, not captured at import, so msw's patch is the one used.
     const response = await (options.fetch ? options.fetch(post.url, init) : globalThis.fetch(post.url, init));
     // The body is read inside the timeout too: a server can stall after sending headers.
@@ -151,7 +155,7 @@ function backoffMs(attempt: number, hintedMs: number | undefined, options: HttpM
 }
 
 /** `retry-after-ms` (OpenAI) wins over `Retry-After` (seconds or an HTTP date); junk is ignored. */
-function retryAfterMs(headers: Headers): number | undefined {
+function retryAfterMs(headers: Pick<Headers, 'get'>): number | undefined {
   const ms = headers.get('retry-after-ms');
   if (ms !== null && /^\s*\d+(\.\d+)?\s*$/.test(ms)) return Number(ms);
   const value = headers.get('retry-after');

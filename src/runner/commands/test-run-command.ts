@@ -11,7 +11,7 @@ import { loadAgentBuild } from '../../engine/revision/load-build.js';
 import type { AgentBuild } from '../../engine/revision/types.js';
 import { spansToJsonl } from '../../spans/jsonl.js';
 import type { SpanRecord } from '../../spans/span-record.js';
-import { validateToolName } from '../../verdicts/index.js';
+import { validateToolName } from '../../verdicts/tool-name.js';
 import { workspaceFolderProblem } from '../files/walk-files.js';
 import { validateHttpMocks } from '../mocks/validate-mocks.js';
 import { keepWorkspace, moveWorkspace, runsDir, workspaceDirFor, writeRunCheckpoint } from '../resume/run-checkpoint-file.js';
@@ -81,7 +81,7 @@ export async function testRunCommand(options: TestRunOptions, io: CommandIO): Pr
       throw new ConfigError({ file: applied.source, path: 'agent.llm' }, `the agent's model is scripted: give --script FILE with its responses, or a real provider in agent.llm (${why})`);
     }
     // The names a scenario would be held to, held to the build that runs (after the delta).
-    throwConfigErrors(checkScenarioNames({ terminalTool: options.terminalTool, terminalToolLabel: '--terminal-tool', checks: [], script, unknownToolsHint: ' (a test-run script calls only tools the agent offers; to test a call to an unknown tool, write a scenario with model.allow_unknown_tools: true)' }, [applied.build], flagLocator(scriptDoc)));
+    throwConfigErrors(checkScenarioNames({ terminalTool: options.terminalTool, terminalToolLabel: '--terminal-tool', references: [], script, unknownToolsHint: ' (a test-run script calls only tools the agent offers; to test a call to an unknown tool, write a scenario with model.allow_unknown_tools: true)' }, [applied.build], flagLocator(scriptDoc)));
     let mocks: MocksSpec | undefined;
     if (options.mocks !== undefined) {
       const doc = readDocument(io.cwd, options.mocks, 'a mocks object {http: [...]}');

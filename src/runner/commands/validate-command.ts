@@ -10,7 +10,7 @@ import { EXIT, reportError, type CommandIO } from './cli-io.js';
 export async function validateCommand(paths: string[], options: { config?: string }, io: CommandIO): Promise<number> {
   let report: ValidationReport;
   try {
-    report = validateFiles(paths, options, io.cwd);
+    report = await validateFiles(paths, options, io.cwd);
   } catch (error) {
     return reportError(error, io);
   }

@@ -48,7 +48,7 @@ export async function runValidate(args: z.infer<typeof validateInput>, context: 
     let problems: ValidationProblem[];
     let summary = 'nothing checked';
     try {
-      const report = validateFiles(args.paths, { config: args.config }, context.cwd);
+      const report = await validateFiles(args.paths, { config: args.config }, context.cwd);
       const { counts, scenarios } = report;
       problems = report.problems;
       summary = `${counts.agent} agent build(s), ${counts.scenario} scenario file(s) with ${scenarios} scenario(s), ${counts.skill} skill(s), ${counts.config} config(s) valid`;

@@ -1,4 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { STATUS_CODES } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { CassetteSession } from '../cassettes/cassette-session.js';
 import { encodingHint } from './encoding-hint.js';
 import { bodyMismatch, routeMatches } from './mock-match.js';
@@ -57,29 +59,34 @@ export async function withHttpMocks<T>(scope: MockScope, fn: () => Promise<T>): 
   return scopes.run(scope, fn);
 }
 
-/** Installs the process-wide interceptor once (lazily: msw is only loaded when mocks or cassettes are used). */
+/**
+ * Installs the process-wide interceptor once (lazily: msw is only loaded when mocks or cassettes
+ * are used). Only msw's Node server and its `http` handler are loaded, not msw's main entry, which
+ * also loads GraphQL support (about 60 ms of CPU at start-up that mocks never use).
+ */
 function installInterceptor(): Promise<void> {
   installed ??= (async () => {
-    const [{ setupServer }, { http, HttpResponse, passthrough, delay, bypass }] = await Promise.all([import('msw/node'), import('msw')]);
-    // bypass() marks the request so the patched fetch sends it for real instead of back here.
-    const live = (request: Request) => globalThis.fetch(bypass(request));
+    const [{ setupServer }, { http }, { FetchResponse }] = await Promise.all([import('msw/node'), import('msw/core/http'), import('@mswjs/interceptors')]);
+    // setupServer patches globalThis.fetch; the fetch from before sends a cassette's live requests
+    // for real instead of back here.
+    const unpatchedFetch = globalThis.fetch;
+    const live = (request: Request) => unpatchedFetch(request.clone());
     const server = setupServer(
       http.all('*', async ({ request }) => {
         const scope = scopes.getStore();
-        if (!scope) return passthrough();
+        // No answer from the only handler: the request goes out unmocked (onUnhandledRequest: 'bypass').
+        if (!scope) return undefined;
         const found = await findMock(scope, request);
         if (!found.mock) {
           // Scenario mocks win; everything else a cassette run sends is recorded or replayed.
           if (scope.cassette) return scope.cassette.respond(request, live);
-          if (scope.passthroughOrigins.includes(new URL(request.url).origin)) return passthrough();
+          if (scope.passthroughOrigins.includes(new URL(request.url).origin)) return undefined;
           scope.unmatched.push({ request: `${request.method} ${request.url}`, hint: found.hint || encodingHint(scope.mocks, request.method, request.url) });
-          return HttpResponse.error();
+          return Response.error();
         }
         const answer = nextResponse(scope, found.mock, found.index);
-        if (answer.delay_ms) await delay(answer.delay_ms);
-        const init = { status: answer.status ?? 200, headers: answer.headers };
-        if (answer.json !== undefined) return HttpResponse.json(answer.json as never, init);
-        return new HttpResponse(answer.body ?? '', init);
+        if (answer.delay_ms) await sleep(answer.delay_ms);
+        return mockResponse(FetchResponse, answer);
       }),
     );
     server.listen({ onUnhandledRequest: 'bypass' });
@@ -113,4 +120,21 @@ function nextResponse(scope: MockScope, mock: HttpMock, index: number): HttpMock
   const count = scope.served.get(index) ?? 0;
   scope.served.set(index, count + 1);
   return mock.responses[Math.min(count, mock.responses.length - 1)];
+}
+
+/**
+ * A mock's answer as a Response, as msw's HttpResponse builds it: any status 100-599 (FetchResponse
+ * allows those a plain Response refuses, such as 101 or a 204 with a body), the status's standard
+ * text, and for `json` a JSON body with Content-Type and Content-Length unless the mock sets them.
+ */
+function mockResponse(FetchResponse: typeof import('@mswjs/interceptors').FetchResponse, answer: HttpMockResponse): Response {
+  const status = answer.status ?? 200;
+  const headers = new Headers(answer.headers);
+  let body = answer.body ?? '';
+  if (answer.json !== undefined) {
+    body = JSON.stringify(answer.json);
+    if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+    if (!headers.has('content-length')) headers.set('content-length', String(Buffer.byteLength(body)));
+  }
+  return new FetchResponse(body, { status, statusText: STATUS_CODES[status] ?? '', headers });
 }

@@ -1,5 +1,6 @@
 import type { Locator } from '../../config/assert-format.js';
-import { validateExpectedValue } from '../../verdicts/index.js';
+// The module itself, not the verdicts index: test-run's start-up does not load every check kind.
+import { validateExpectedValue } from '../../verdicts/args/validate-expected.js';
 import type { HttpMock } from './http-mocks.js';
 
 /** The keys of one answer; a mock gives them itself or in each item of `responses`. */

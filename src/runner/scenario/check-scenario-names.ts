@@ -7,7 +7,9 @@ import { closedPropertyNames } from '../../engine/revision/template-checks.js';
 import type { AgentBuild } from '../../engine/revision/types.js';
 import { normalizeToolName } from '../../spans/conventions.js';
 import { parseSlashRegex } from '../../spans/query-regex.js';
-import { checkReferences, toolNameMatcher, type CheckReference, type CheckSpec } from '../../verdicts/index.js';
+// The modules themselves, not the verdicts index: test-run's start-up does not load every check kind.
+import type { CheckReference } from '../../verdicts/check-references.js';
+import { toolNameMatcher } from '../../verdicts/tool-name.js';
 import { buildTools, isOpenServerTool, listedTools, type BuildTools, type KnownTool } from './build-tools.js';
 
 /** What a scenario names in its builds. */
@@ -15,9 +17,8 @@ export interface ScenarioNames {
   terminalTool?: string;
   /** How messages name the terminal tool's source; default `expect.terminal_tool`. */
   terminalToolLabel?: string;
-  checks: readonly CheckSpec[];
-  /** The checks that validated (the others are reported already); default all. */
-  checkIndexes?: readonly number[];
+  /** The tools and flow state the scenario's checks name (`checkReferences` of the checks that validated). */
+  references: readonly CheckReference[];
   script?: readonly ScriptEntry[];
   /** `model.allow_unknown_tools`: the script may call tools the agent does not offer. */
   allowUnknownTools?: boolean;
@@ -41,7 +42,7 @@ export function checkScenarioNames(names: ScenarioNames, builds: readonly AgentB
     if (problem) problems.push(problem);
   }
   const checksAt: Locator = (path, expected, atKey) => locate(['expect', 'checks', ...path], expected, atKey);
-  for (const reference of checkReferences(names.checks, names.checkIndexes)) {
+  for (const reference of names.references) {
     const problem = reference.kind === 'flow_state'
       ? checkFlowReference(reference.at, builds, checksAt)
       : checkToolReference(reference, catalogs, `a ${String(reference.at[1])} check`, checksAt);

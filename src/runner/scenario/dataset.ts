@@ -108,18 +108,24 @@ export function renderTemplates(value: unknown, row: DatasetRow, at: PathSegment
 
 /** The path of the first string using `{{ vars.* }}` in `value`, or null. */
 export function findTemplate(value: unknown, at: PathSegments = []): PathSegments | null {
-  if (typeof value === 'string') return ANY_TEMPLATE.test(value) ? at : null;
+  const found = templatePath(value);
+  return found ? [...at, ...found] : null;
+}
+
+// Paths are built only on the way back from a hit: every scenario of a suite is searched.
+function templatePath(value: unknown): Array<string | number> | null {
+  if (typeof value === 'string') return ANY_TEMPLATE.test(value) ? [] : null;
   if (Array.isArray(value)) {
     for (let index = 0; index < value.length; index++) {
-      const found = findTemplate(value[index], [...at, index]);
-      if (found) return found;
+      const found = templatePath(value[index]);
+      if (found) return [index, ...found];
     }
     return null;
   }
   if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const found = findTemplate(item, [...at, key]);
-      if (found) return found;
+    for (const key of Object.keys(value)) {
+      const found = templatePath((value as Record<string, unknown>)[key]);
+      if (found) return [key, ...found];
     }
   }
   return null;

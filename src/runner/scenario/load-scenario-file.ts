@@ -6,7 +6,7 @@ import { SourceDocument, type PathSegments } from '../../config/source.js';
 import { applyDelta, type DeltaRevision } from '../../engine/revision/delta.js';
 import type { AgentBuild, LlmSpec, Revision } from '../../engine/revision/types.js';
 import { loadSkillFolder } from '../../skills/load-skill-folder.js';
-import { validateCheck, validateToolName, type CustomCheckParams } from '../../verdicts/index.js';
+import { checkReferences, validateCheck, validateToolName, type CustomCheckParams } from '../../verdicts/index.js';
 import type { CustomCheckRef } from '../checks/custom-check-ref.js';
 import { checkApprovals, EXTERNAL_NO_GATES } from './check-approvals.js';
 import { checkScenarioNames } from './check-scenario-names.js';
@@ -195,8 +195,7 @@ function loadOne(
   if (revision) {
     problems.push(...checkScenarioNames({
       terminalTool: terminalValid ? expect.terminal_tool : undefined,
-      checks,
-      checkIndexes,
+      references: checkReferences(checks, checkIndexes),
       script,
       allowUnknownTools: spec.model?.allow_unknown_tools === true,
     }, builds, locate));

@@ -5,7 +5,7 @@ import { SourceDocument } from '../../config/source.js';
 import { parseAgentBuild } from '../../engine/revision/load-build.js';
 import { loadSkillFolder } from '../../skills/load-skill-folder.js';
 import { discoverScenarioFiles, SCENARIO_FILE, type FoundScenarioFile } from '../scenario/discover.js';
-import { loadSuite, suiteScenarioFiles } from '../suite/load-suite.js';
+import type * as LoadSuite from '../suite/load-suite.js';
 import { emptySuiteConfig, loadSuiteConfig, type SuiteConfig } from '../suite/suite-config.js';
 import { walkFiles } from '../files/walk-files.js';
 
@@ -42,18 +42,23 @@ export interface ValidationReport {
  * --config that is invalid, throws a ConfigError before anything is checked; paths holding no
  * agentcheck file at all throw one after (`run` on them would find nothing either).
  */
-export function validateFiles(paths: readonly string[], options: { config?: string }, cwd: string): ValidationReport {
+export async function validateFiles(paths: readonly string[], options: { config?: string }, cwd: string): Promise<ValidationReport> {
   const config = options.config ? loadSuiteConfig(options.config, cwd) : emptySuiteConfig(cwd);
   const report: ValidationReport = { counts: { scenario: 0, agent: 0, skill: 0, config: 0 }, scenarios: 0, problems: [] };
   // --config was validated above: it counts once, also when the paths hold it too.
   const configPath = options.config ? resolve(cwd, options.config) : undefined;
   if (configPath) report.counts.config++;
   // Ids (in messages) are relative to the root `run` would use: the suite's folder, or the path given.
-  const checkScenarioFile = (found: FoundScenarioFile, suite: SuiteConfig) => {
-    report.scenarios += loadSuite({ paths: [], files: [found], config: suite }, cwd).scenarios.length;
+  const checkScenarioFile = (suites: typeof LoadSuite, found: FoundScenarioFile, suite: SuiteConfig) => {
+    report.scenarios += suites.loadSuite({ paths: [], files: [found], config: suite }, cwd).scenarios.length;
   };
+  // The suite loader (scenarios, checks, datasets) loads only when there are scenarios or suites
+  // to check: validating an agent build alone starts faster.
+  let loaded: typeof LoadSuite | undefined;
+  const suiteLoader = async () => (loaded ??= await import('../suite/load-suite.js'));
   if (options.config && !paths.length) {
-    for (const found of suiteScenarioFiles({ paths: [], config }, cwd)) check(report, found.file, 'scenario', () => checkScenarioFile(found, config));
+    const suites = await suiteLoader();
+    for (const found of suites.suiteScenarioFiles({ paths: [], config }, cwd)) check(report, found.file, 'scenario', () => checkScenarioFile(suites, found, config));
     return report;
   }
 
@@ -74,10 +79,11 @@ export function validateFiles(paths: readonly string[], options: { config?: stri
       report.problems.push(...toProblems(error, file));
       continue;
     }
-    for (const found of suiteScenarioFiles({ paths: [], config: suite }, cwd)) {
+    const suites = await suiteLoader();
+    for (const found of suites.suiteScenarioFiles({ paths: [], config: suite }, cwd)) {
       if (inSuite.has(found.file)) continue;
       inSuite.add(found.file);
-      check(report, found.file, 'scenario', () => checkScenarioFile(found, suite));
+      check(report, found.file, 'scenario', () => checkScenarioFile(suites, found, suite));
     }
   }
   for (const { file, kind } of files) {
@@ -95,8 +101,9 @@ export function validateFiles(paths: readonly string[], options: { config?: stri
     }
     if (!detected) continue;
     found++;
+    const suites = detected === 'scenario' ? await suiteLoader() : undefined;
     check(report, file, detected, () => {
-      if (detected === 'scenario') checkScenarioFile(discoverScenarioFiles([file], cwd)[0], config);
+      if (suites) checkScenarioFile(suites, discoverScenarioFiles([file], cwd)[0], config);
       else if (detected === 'agent') parseAgentBuild(SourceDocument.read(file));
       else if (detected === 'skill') loadSkillFolder(resolve(file, '..'));
     });

@@ -35,6 +35,16 @@ describe('mock response sequences', () => {
     expect(a.results).toEqual([{ n: 1 }, { n: 2 }]);
     expect(b.results).toEqual([{ n: 1 }]);
   });
+
+  it('answers statuses a plain Response refuses (a 204 given a body) and any status with json', async () => {
+    const { results } = await refundResults(['damaged', 'late'], {
+      http: [
+        { method: 'POST', url: 'https://shop.test/refunds', match: { json: { reason: 'damaged' } }, status: 204, body: '' },
+        { method: 'POST', url: 'https://shop.test/refunds', status: 201, json: { id: 'r2' } },
+      ],
+    });
+    expect(results).toEqual(['', { id: 'r2' }]);
+  });
 });
 
 describe('mock matching on the request body', () => {

@@ -4,31 +4,31 @@ import { validateFiles } from '../../../src/runner/validate/validate-files.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 describe('validateFiles on a folder', () => {
-  it('reports a build with a misspelled top-level key instead of skipping it, and leaves other YAML alone', () => {
+  it('reports a build with a misspelled top-level key instead of skipping it, and leaves other YAML alone', async () => {
     const dir = tempDir({
       'typo.yaml': 'id: bot\nagnet:\n  name: Bot\n',
       'ok.yaml': 'id: bot\nagent:\n  name: Bot\n',
       'other.yaml': 'id: 3\nkind: something else\n',
       'empty.yaml': '',
     });
-    const report = validateFiles(['.'], {}, dir);
+    const report = await validateFiles(['.'], {}, dir);
     expect(report.counts.agent).toBe(1);
     expect(report.problems).toHaveLength(1);
     // `agent` is no longer required on its own (an `external` build has none): the typo itself is reported.
     expect(report.problems[0].message).toMatch(/typo\.yaml:2:1 at agnet: unknown key "agnet" \(did you mean "agent"\?\); expected one of: .*agent.*external/);
   });
 
-  it('validates external agent builds found in a folder', () => {
+  it('validates external agent builds found in a folder', async () => {
     const dir = tempDir({
       'ext.yaml': 'id: ext\nexternal:\n  command: [node, agent.mjs]\n',
       'bad.yaml': 'id: bad\nexternal:\n  command: []\n',
     });
-    const report = validateFiles(['.'], {}, dir);
+    const report = await validateFiles(['.'], {}, dir);
     expect(report.counts.agent).toBe(1);
     expect(report.problems.map((problem) => problem.message)).toEqual([expect.stringMatching(/bad\.yaml:3:\d+ at external\.command: /)]);
   });
 
-  it('reports every bad agent.mcps entry of a build, each at its path, never quoting a URL password', () => {
+  it('reports every bad agent.mcps entry of a build, each at its path, never quoting a URL password', async () => {
     const dir = tempDir({
       'agent.yaml': [
         'id: bot',
@@ -42,7 +42,7 @@ describe('validateFiles on a folder', () => {
         '',
       ].join('\n'),
     });
-    const report = validateFiles(['.'], {}, dir);
+    const report = await validateFiles(['.'], {}, dir);
     expect(report.problems.map((problem) => [problem.path, problem.line])).toEqual([
       ['agent.mcps[1].name', 6],
       ['agent.mcps[2].url', 7],
@@ -52,7 +52,7 @@ describe('validateFiles on a folder', () => {
     expect(report.problems.map((problem) => problem.message).join('\n')).not.toContain('pw-hunter22');
   });
 
-  it('looks for the ./ file a command runs where the run will: relative to the build file', () => {
+  it('looks for the ./ file a command runs where the run will: relative to the build file', async () => {
     const dir = tempDir({
       'agents/ok.yaml': 'id: ok\nexternal:\n  command: [node, --no-warnings, ./agent.mjs, ./out.json]\n',
       'agents/agent.mjs': '',
@@ -63,7 +63,7 @@ describe('validateFiles on a folder', () => {
       // In the working folder, not beside the build: the run would not find it either.
       'missing.mjs': '',
     });
-    const report = validateFiles(['agents'], {}, dir);
+    const report = await validateFiles(['agents'], {}, dir);
     expect(report.counts.agent).toBe(2);
     const problems = Object.fromEntries(report.problems.map((problem) => [problem.file.replace(`${dir}/`, ''), problem]));
     expect(Object.keys(problems).sort()).toEqual(['agents/missing.yaml', 'agents/program.yaml', 'agents/server.yaml']);

@@ -33,7 +33,7 @@ describe('agentcheck validate on paths without agentcheck files', () => {
     const result = await validate(dir, []);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain(`no agentcheck files found under . ${KNOWN}`);
-    expect(() => validateFiles(['data'], {}, dir)).toThrow(`no agentcheck files found under data ${KNOWN}`);
+    await expect(validateFiles(['data'], {}, dir)).rejects.toThrow(`no agentcheck files found under data ${KNOWN}`);
   });
 
   it('counts --config in the summary, once even when the folder holds it too', async () => {

@@ -11,7 +11,7 @@ const scenario = (name: string, agent: string, tool: string) =>
 const CONFIG = 'scenarios: [suite/*.yaml]\nvariants:\n  terse:\n    set:\n      agent.tools[name=refund].description: Refund an order.\n';
 
 describe('validate applies variants to exactly the builds the suite uses', () => {
-  it('--config without paths checks the config\'s scenarios, not every build in the folder (as run does)', () => {
+  it('--config without paths checks the config\'s scenarios, not every build in the folder (as run does)', async () => {
     const dir = tempDir({
       'agentcheck.config.yaml': CONFIG,
       'shop.yaml': SHOP,
@@ -19,19 +19,19 @@ describe('validate applies variants to exactly the builds the suite uses', () =>
       'suite/refund.yaml': scenario('refund', '../shop.yaml', refundTool()),
       'other/notes.scenario.yaml': scenario('notes', '../notes.yaml', 'write_note'),
     });
-    const report = validateFiles([], { config: 'agentcheck.config.yaml' }, dir);
+    const report = await validateFiles([], { config: 'agentcheck.config.yaml' }, dir);
     expect(report.problems).toEqual([]);
     expect(report.scenarios).toBe(1);
   });
 
-  it('a variant that does not apply to a suite scenario\'s build names the variant, the scenario and the build', () => {
+  it('a variant that does not apply to a suite scenario\'s build names the variant, the scenario and the build', async () => {
     const dir = tempDir({
       'agentcheck.config.yaml': CONFIG,
       'shop.yaml': SHOP,
       'notes.yaml': NOTES,
       'suite/notes.yaml': scenario('notes', '../notes.yaml', 'write_note'),
     });
-    const report = validateFiles([], { config: 'agentcheck.config.yaml' }, dir);
+    const report = await validateFiles([], { config: 'agentcheck.config.yaml' }, dir);
     expect(report.problems).toHaveLength(1);
     const error = report.problems[0].error as ConfigError;
     expect(error).toBeInstanceOf(ConfigError);
@@ -40,21 +40,21 @@ describe('validate applies variants to exactly the builds the suite uses', () =>
     expect(error.expected).toContain('variant "terse" does not apply to the build notes.yaml of scenario "suite/notes.yaml#notes"');
   });
 
-  it('a suite config found under the paths checks its own scenario files with its variants', () => {
+  it('a suite config found under the paths checks its own scenario files with its variants', async () => {
     const dir = tempDir({
       'toolsets/agentcheck.config.yaml': CONFIG,
       'toolsets/shop.yaml': SHOP,
       // Not named *.scenario.yaml: only the config's `scenarios` list makes it a scenario file.
       'toolsets/suite/refund.yaml': scenario('refund', '../shop.yaml', 'refnd'),
     });
-    const report = validateFiles(['.'], {}, dir);
+    const report = await validateFiles(['.'], {}, dir);
     expect(report.problems.map((problem) => problem.path)).toEqual(['expect.terminal_tool']);
     expect(report.problems[0].message).toContain('did you mean "refund"?');
   });
 });
 
 describe('validate reports every problem of a file in one pass', () => {
-  it('three problems in one scenario file are three located problems', () => {
+  it('three problems in one scenario file are three located problems', async () => {
     const dir = tempDir({
       'shop.yaml': SHOP,
       'a.scenarios.yaml': `scenarios:
@@ -68,7 +68,7 @@ describe('validate reports every problem of a file in one pass', () => {
     expect: {checks: [{tool_called: {tool: refund, min: 3, max: 1}}]}
 `,
     });
-    const report = validateFiles(['.'], {}, dir);
+    const report = await validateFiles(['.'], {}, dir);
     expect(report.problems.map((problem) => [problem.line, problem.path])).toEqual([
       [5, 'scenarios[0].expect.terminal_tool'],
       [5, 'scenarios[0].expect.checks[0].tool_not_called.tool'],

@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { ToolError } from '../../../config/errors.js';
 import { stringArg } from './args.js';
 import type { BuiltinTool } from './builtin-tool.js';
+import { BUILTIN_PARAMETERS } from './builtin-parameters.js';
 import { fileError } from './file-error.js';
 
 const NAME = 'edit_file';
@@ -9,16 +10,7 @@ const NAME = 'edit_file';
 /** edit_file {path, old, new} -> {ok: true, replacements}; replaces every exact occurrence of `old`. */
 export const editFileTool: BuiltinTool = {
   description: 'Replace every exact occurrence of a piece of text in a workspace file.',
-  parameters: {
-    type: 'object',
-    properties: {
-      path: { type: 'string', description: 'File path relative to the workspace root' },
-      old: { type: 'string', description: 'The exact text to replace (whitespace included)' },
-      new: { type: 'string', description: 'The replacement text' },
-    },
-    required: ['path', 'old', 'new'],
-    additionalProperties: false,
-  },
+  parameters: BUILTIN_PARAMETERS.edit_file,
   readOnly: false,
   async run(args, ctx) {
     const relative = stringArg(NAME, args, 'path');

@@ -1,5 +1,6 @@
 import { limitArg, optionalStringArg, regexArg } from './args.js';
 import type { BuiltinTool } from './builtin-tool.js';
+import { BUILTIN_PARAMETERS } from './builtin-parameters.js';
 import { listFiles } from './walk.js';
 
 const NAME = 'find_files';
@@ -8,16 +9,7 @@ const NAME = 'find_files';
 export const findFilesTool: BuiltinTool = {
   description:
     'Find files whose workspace-relative path (with "/" separators) matches a regular expression; returns sorted paths. .git folders are skipped.',
-  parameters: {
-    type: 'object',
-    properties: {
-      pattern: { type: 'string', description: 'Regular expression tested against each relative path, e.g. "\\\\.ts$"' },
-      path: { type: 'string', description: 'Folder to search, relative to the workspace root', default: '.' },
-      limit: { type: 'integer', minimum: 1, description: 'Most paths to return', default: 100 },
-    },
-    required: ['pattern'],
-    additionalProperties: false,
-  },
+  parameters: BUILTIN_PARAMETERS.find_files,
   readOnly: true,
   async run(args, ctx) {
     const pattern = regexArg(NAME, args, 'pattern');

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { limitArg, optionalStringArg, regexArg } from './args.js';
 import { MAX_FILE_BYTES, type BuiltinTool } from './builtin-tool.js';
+import { BUILTIN_PARAMETERS } from './builtin-parameters.js';
 import { listFiles } from './walk.js';
 
 const NAME = 'grep';
@@ -20,16 +21,7 @@ export interface GrepMatch {
 export const grepTool: BuiltinTool = {
   description:
     'Search workspace files for lines matching a regular expression; returns [{path, line, text}] with 1-based line numbers. Binary files and files over 1 MB are skipped.',
-  parameters: {
-    type: 'object',
-    properties: {
-      pattern: { type: 'string', description: 'Regular expression tested against each line' },
-      path: { type: 'string', description: 'File or folder to search, relative to the workspace root', default: '.' },
-      limit: { type: 'integer', minimum: 1, description: 'Most matches to return', default: 100 },
-    },
-    required: ['pattern'],
-    additionalProperties: false,
-  },
+  parameters: BUILTIN_PARAMETERS.grep,
   readOnly: true,
   async run(args, ctx) {
     const pattern = regexArg(NAME, args, 'pattern');

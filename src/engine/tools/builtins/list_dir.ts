@@ -3,6 +3,7 @@ import { posix } from 'node:path';
 import { ToolError } from '../../../config/errors.js';
 import { optionalStringArg } from './args.js';
 import type { BuiltinTool } from './builtin-tool.js';
+import { BUILTIN_PARAMETERS } from './builtin-parameters.js';
 import { fileError } from './file-error.js';
 
 const NAME = 'list_dir';
@@ -10,12 +11,7 @@ const NAME = 'list_dir';
 /** list_dir {path='.'} -> sorted names, folders with a trailing '/'. */
 export const listDirTool: BuiltinTool = {
   description: 'List the entries of a workspace folder, sorted; folders end with "/".',
-  parameters: {
-    type: 'object',
-    properties: { path: { type: 'string', description: 'Folder path relative to the workspace root', default: '.' } },
-    required: [],
-    additionalProperties: false,
-  },
+  parameters: BUILTIN_PARAMETERS.list_dir,
   readOnly: true,
   async run(args, ctx) {
     const relative = optionalStringArg(NAME, args, 'path', '.');

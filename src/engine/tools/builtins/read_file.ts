@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { ToolError } from '../../../config/errors.js';
 import { stringArg } from './args.js';
 import { MAX_FILE_BYTES, type BuiltinTool } from './builtin-tool.js';
+import { BUILTIN_PARAMETERS } from './builtin-parameters.js';
 import { fileError } from './file-error.js';
 
 const NAME = 'read_file';
@@ -9,12 +10,7 @@ const NAME = 'read_file';
 /** read_file {path} -> the file's text; refuses folders and files over 1 MB. */
 export const readFileTool: BuiltinTool = {
   description: 'Read a text file from the workspace. Paths are relative to the workspace root.',
-  parameters: {
-    type: 'object',
-    properties: { path: { type: 'string', description: 'File path relative to the workspace root' } },
-    required: ['path'],
-    additionalProperties: false,
-  },
+  parameters: BUILTIN_PARAMETERS.read_file,
   readOnly: true,
   async run(args, ctx) {
     const relative = stringArg(NAME, args, 'path');

@@ -1,6 +1,7 @@
 import { ToolError } from '../../../config/errors.js';
 import { runProcess, scrubbedEnv, type ProcessStatus } from '../process/run-process.js';
 import type { BuiltinTool } from './builtin-tool.js';
+import { BUILTIN_PARAMETERS } from './builtin-parameters.js';
 
 const NAME = 'run_command';
 const TIMEOUT_MS = 30_000;
@@ -21,19 +22,7 @@ const FAILURE_CODES: Record<Exclude<ProcessStatus, 'exited'>, string> = {
 export const runCommandTool: BuiltinTool = {
   description:
     'Run a program in the workspace folder without a shell: argv[0] is the program, the rest are its arguments (no pipes, globs or redirection). Returns {exit_code, stdout, stderr}; output over 64 KB is truncated; 30 s timeout.',
-  parameters: {
-    type: 'object',
-    properties: {
-      argv: {
-        type: 'array',
-        items: { type: 'string' },
-        minItems: 1,
-        description: 'Program and arguments, e.g. ["ls", "-la", "src"]',
-      },
-    },
-    required: ['argv'],
-    additionalProperties: false,
-  },
+  parameters: BUILTIN_PARAMETERS.run_command,
   readOnly: false,
   async run(args, ctx) {
     const argv = args.argv;

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { stringArg } from './args.js';
 import type { BuiltinTool } from './builtin-tool.js';
+import { BUILTIN_PARAMETERS } from './builtin-parameters.js';
 import { fileError } from './file-error.js';
 
 const NAME = 'write_file';
@@ -9,15 +10,7 @@ const NAME = 'write_file';
 /** write_file {path, content} -> {ok: true, bytes}; creates missing parent folders inside the workspace. */
 export const writeFileTool: BuiltinTool = {
   description: 'Create or overwrite a file in the workspace with the given text; missing folders are created.',
-  parameters: {
-    type: 'object',
-    properties: {
-      path: { type: 'string', description: 'File path relative to the workspace root' },
-      content: { type: 'string', description: 'The complete new content of the file' },
-    },
-    required: ['path', 'content'],
-    additionalProperties: false,
-  },
+  parameters: BUILTIN_PARAMETERS.write_file,
   readOnly: false,
   async run(args, ctx) {
     const relative = stringArg(NAME, args, 'path');

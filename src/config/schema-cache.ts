@@ -1,0 +1,116 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compileFunction } from 'node:vm';
+import type { ValidateFunction } from 'ajv';
+
+/**
+ * A cache on disk of compiled user JSON Schemas (tool parameters, `$schema` matchers, output
+ * checks) as Ajv standalone code, so a run whose schemas were compiled before does not load Ajv
+ * at all (docs/performance.md, Schema cache). An entry is keyed by a hash of the schema's JSON
+ * text, the Ajv version and its options, so a changed schema or Ajv never meets stale code.
+ * Anything that goes wrong with the cache (a folder that cannot be written, a damaged entry)
+ * only means compiling the schema as if there were no cache.
+ */
+
+/** Environment variable naming the cache folder; `off` turns the cache off. */
+export const CACHE_DIR_ENV = 'AGENTCHECK_CACHE_DIR';
+// Bumped when the entry format (the code around Ajv's) changes.
+const ENTRY_FORMAT = 1;
+
+const require = createRequire(import.meta.url);
+
+/** The folder of compiled schemas, or undefined when the cache is off. */
+export function schemaCacheDir(env: Readonly<Record<string, string | undefined>> = process.env): string | undefined {
+  const chosen = env[CACHE_DIR_ENV];
+  if (chosen === 'off') return undefined;
+  if (chosen) return join(chosen, 'schemas');
+  return join(defaultCacheRoot(), 'schemas');
+}
+
+let defaultRoot: string | undefined;
+
+/**
+ * `node_modules/.cache/agentcheck` of the project agentcheck is installed in (the convention of
+ * build tools): the `node_modules` folder agentcheck sits in, else (a checkout of agentcheck
+ * itself) the nearest `node_modules` folder above this file.
+ */
+function defaultCacheRoot(): string {
+  if (defaultRoot) return defaultRoot;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  let nearest: string | undefined;
+  for (;;) {
+    if (basename(dir) === 'node_modules') {
+      nearest = dir;
+      break;
+    }
+    if (!nearest && existsSync(join(dir, 'node_modules'))) nearest = join(dir, 'node_modules');
+    const parent = dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  defaultRoot = join(nearest ?? join(process.cwd(), 'node_modules'), '.cache', 'agentcheck');
+  return defaultRoot;
+}
+
+/**
+ * The cache key of a user schema compiled with `options`, or undefined when the schema may not
+ * be cached: one with `$id` or a `$ref` outside itself compiles differently depending on what
+ * else this process compiled (an id already taken, a reference to another schema's id).
+ */
+export function userSchemaCacheKey(schema: object, options: object): string | undefined {
+  if (!selfContained(schema)) return undefined;
+  const ajvVersion = (require('ajv/package.json') as { version: string }).version;
+  // The schema's own JSON text, key order included: the order decides which error comes first.
+  return createHash('sha256').update(JSON.stringify([ENTRY_FORMAT, ajvVersion, options, schema])).digest('hex');
+}
+
+function selfContained(value: unknown): boolean {
+  if (Array.isArray(value)) return value.every(selfContained);
+  if (!value || typeof value !== 'object') return true;
+  for (const [key, child] of Object.entries(value)) {
+    if (key === '$id') return false;
+    if (key === '$ref' && (typeof child !== 'string' || !child.startsWith('#'))) return false;
+    if (!selfContained(child)) return false;
+  }
+  return true;
+}
+
+/** The cached validator under `key`, or undefined (no entry, or one that does not load). */
+export function readCachedValidator(dir: string, key: string): ValidateFunction | undefined {
+  let code: string;
+  try {
+    code = readFileSync(join(dir, `${key}.cjs`), 'utf8');
+  } catch {
+    return undefined;
+  }
+  try {
+    const module = { exports: {} as unknown };
+    // Ajv's standalone code is a CommonJS module; its require is ours, so Ajv's small runtime
+    // helpers resolve from agentcheck wherever the cache folder is.
+    compileFunction(code, ['require', 'module', 'exports'], { filename: join(dir, `${key}.cjs`) })(require, module, module.exports);
+    return typeof module.exports === 'function' ? (module.exports as ValidateFunction) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Stores a validator's standalone code under `key`; a folder that cannot be written is left alone. */
+export function writeCachedValidator(dir: string, key: string, code: () => string): void {
+  // Written to a temporary name and renamed: a reader never sees half an entry, even when
+  // concurrent runs store the same schema.
+  const temporary = join(dir, `${key}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(temporary, code());
+    renameSync(temporary, join(dir, `${key}.cjs`));
+  } catch {
+    try {
+      rmSync(temporary, { force: true });
+    } catch {
+      // Nothing was written: the folder is not usable.
+    }
+  }
+}
