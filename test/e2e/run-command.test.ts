@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
@@ -138,5 +138,7 @@ model: {script: [{text: done, delay_ms: 100}]}
     expect(report.summary.not_run).toBeGreaterThan(0);
     expect(report.summary.passed + report.summary.not_run).toBe(60);
     expect(report.scenarios.find((r) => r.status === 'not_run')?.reason).toContain('interrupted');
+    // The temporary rows file (docs/report-format.md) is gone after an interrupt too.
+    expect(readdirSync(join(dir, 'out')).sort()).toEqual(['report.json', 'spans.jsonl']);
   });
 });

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSuite, loadSuiteConfig, runSuite } from '../../src/index.js';
+import { loadSuite, loadSuiteConfig, runSuite, type Report } from '../../src/index.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { AGENT_YAML, passingScenario, runCli } from './cli.js';
 
@@ -43,5 +43,62 @@ describe('runSuite (library) and agentcheck run (CLI)', () => {
     expect(report.summary).toEqual({ total: 8, passed: 4, failed: 4, errored: 0, not_run: 0, skipped: 0 });
     expect(report.stats).toBeDefined();
     expect(withoutTiming(JSON.parse(JSON.stringify(report)))).toEqual(withoutTiming(written));
+  });
+
+  it('streams report.json from its temporary rows file: no row lost, the same report, the file removed', async () => {
+    // 30 scenarios: every 10th from the 4th never calls the terminal tool (fail), every 10th
+    // from the 8th has a custom check that throws (error, CHECK_ERROR), the rest pass.
+    const scenarios = Array.from({ length: 30 }, (_, i) => {
+      if (i % 10 === 3) {
+        return `  - name: case ${i}\n    agent: agent.yaml\n    inputs: {messages: [{role: user, content: "go ${i}"}]}\n    model: {script: [{tool_calls: [{name: lookup, args: {id: "${i}"}}]}, {text: gave up}]}\n    expect: {terminal_tool: finish}\n`;
+      }
+      const extra = i % 10 === 7 ? '    - custom: {module: checks/boom.mjs}\n' : '';
+      return `  - ${passingScenario(`case ${i}`, extra).replace(/\n(?=.)/g, '\n    ')}`;
+    });
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      'checks/boom.mjs': "export default () => { throw new Error('boom'); };\n",
+      'suite.scenarios.yaml': `scenarios:\n${scenarios.join('')}`,
+    });
+    const config = loadSuiteConfig(undefined, dir);
+    const plan = loadSuite({ paths: ['suite.scenarios.yaml'], config }, dir);
+    expect(plan.runs).toHaveLength(30);
+    const { loadCustomChecks } = await import('../../src/runner/checks/load-custom-checks.js');
+    await loadCustomChecks(plan.scenarios);
+    const library = await runSuite(plan, { concurrency: 4, selection: { paths: ['suite.scenarios.yaml'], cwd: dir } });
+    expect(library.summary).toEqual({ total: 30, passed: 24, failed: 3, errored: 3, not_run: 0, skipped: 0 });
+    expect(library.scenarios.filter((row) => row.status === 'error').map((row) => row.error?.type)).toEqual(['CHECK_ERROR', 'CHECK_ERROR', 'CHECK_ERROR']);
+    const expected = withoutTiming(JSON.parse(JSON.stringify(library)));
+
+    // json alone and table,json keep compact rows and stream from the file; json,md keeps whole rows.
+    for (const reporters of ['json', 'table,json', 'json,md']) {
+      const out = join(dir, `out-${reporters.replace(',', '-')}`);
+      const cli = await runCli(['run', 'suite.scenarios.yaml', '--out', out, '--reporter', reporters, '--concurrency', '4'], dir);
+      expect(cli.exitCode, cli.all).toBe(1);
+      const written = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Report;
+      expect(written.scenarios.map((row) => row.id)).toEqual(library.scenarios.map((row) => row.id));
+      expect(withoutTiming(written), reporters).toEqual(expected);
+      expect(readdirSync(out).filter((name) => name.startsWith('.')), reporters).toEqual([]);
+      if (reporters.includes('table')) expect(cli.stdout).toMatch(/case 7 \[base\][\s\S]*boom/);
+    }
+  });
+
+  it('scrubs secrets from spilled rows as from whole ones', async () => {
+    const secret = 'ghp_0123456789abcdefSECRET';
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      'suite.scenarios.yaml': `scenarios:\n  - ${passingScenario('leaks').replace('content: go', `content: "token ${secret}"`).replace(/\n(?=.)/g, '\n    ')}`,
+    });
+    const reports = [];
+    for (const reporters of ['json', 'json,md']) {
+      const out = join(dir, `out-${reporters.replace(',', '-')}`);
+      const cli = await runCli(['run', 'suite.scenarios.yaml', '--out', out, '--reporter', reporters], dir, { GITHUB_TOKEN: secret });
+      expect(cli.exitCode, cli.all).toBe(0);
+      const text = readFileSync(join(out, 'report.json'), 'utf8');
+      expect(text).not.toContain(secret);
+      expect(text).toContain('[redacted]');
+      reports.push(withoutTiming(JSON.parse(text)));
+    }
+    expect(reports[0]).toEqual(reports[1]);
   });
 });

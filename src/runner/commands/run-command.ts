@@ -7,11 +7,14 @@ import { resolveOtlpTarget } from '../../spans/otlp-target.js';
 import { installTracing } from '../../spans/tracing.js';
 import { resolveCassetteSettings, type CassetteSettings } from '../cassettes/cassette-settings.js';
 import { createProgress } from '../progress/progress.js';
+import { RowCompactor } from '../report/compact-row.js';
 import type { Report } from '../report/report.js';
+import { RowSpill } from '../report/row-spill.js';
 import { SpansFile } from '../report/spans-file.js';
 import { loadCustomChecks } from '../checks/load-custom-checks.js';
 import { shardFromEnv } from '../ci/shard-from-env.js';
-import { checkReporterNames, createReporters, type ReporterName } from '../reporters/index.js';
+import { inGithubActions } from '../reporters/github-actions-reporter.js';
+import { checkReporterNames, createReporters, type Reporter, type ReporterName } from '../reporters/index.js';
 import { loadSuite, type SuiteSelection } from '../suite/load-suite.js';
 import { failedRuns } from '../suite/only-failed.js';
 import { redactReport } from '../secrets/redact-report.js';
@@ -102,91 +105,122 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
     return reportError(error, io);
   }
 
+  const reporters = await createReporters(reporterNames);
   const out = resolve(io.cwd, options.out ?? config.out ?? 'reports');
+  const compact = keepsCompactRows(reporters, io.env);
   let spansFile: SpansFile;
+  // Whole rows wait on disk for the reporters that stream them (json); see keepsCompactRows.
+  let spill: RowSpill | undefined;
+  const compactor = new RowCompactor();
   try {
     createFolders(out);
+    if (compact && reporters.some((reporter) => reporter.rowAccess === 'streamed')) spill = new RowSpill(out, plan.runs.length);
     spansFile = new SpansFile(join(out, 'spans.jsonl'));
   } catch (error) {
+    spill?.remove();
     return reportError(new ConfigError({ file: options.out ?? out }, `cannot write reports there: ${(error as Error).message}; expected a folder agentcheck may create and write`, 'OUT_NOT_WRITABLE'), io);
   }
-
-  // Every key the run was given is scrubbed from spans (file and OTLP), progress and reports.
-  const redactor = runRedactor(io.env, plan.runs.map((run) => run.revision.build));
-  const { store } = installTracing();
-  store.redactWith(redactor);
-  const controller = new AbortController();
-  const interrupt = () => controller.abort(new Error('interrupted'));
-  // `on`, not `once`: a listener that removes itself before running lets execa's signal-exit
-  // believe it is alone and re-raise the signal, killing the process before the report is written.
-  process.on('SIGINT', interrupt);
-  process.on('SIGTERM', interrupt);
-  // Every running scenario listens to this signal; at --concurrency 1000 that is no leak.
-  setMaxListeners(0, controller.signal);
-  const progress = createProgress(io.stderr, io.isTTY, plan.runs.length);
-  let report: Report;
   try {
-    report = await runSuite(plan, {
-      concurrency: options.concurrency ?? config.concurrency,
-      timeoutMs: options.timeout ?? config.timeout_ms,
-      skills: {
-        forced: config.skills.forced,
-        overlay: [...config.skills.overlay, ...(options.overlay ?? []).map((p) => resolve(io.cwd, p))],
-        delivery: config.skills.delivery,
-      },
-      env: io.env,
-      cassettes,
-      signal: controller.signal,
-      // Progress prints counts only, never a row's text: nothing to scrub.
-      onRowDone: (row, done, total) => progress.update(row, done, total),
-      onSpans: (spans) => spansFile.write(spans),
-      selection: { paths, config: config.file, shard: options.shard, grep: options.grep, tags: options.tag, overlay: options.overlay, cwd: io.cwd },
-      startedAt,
-      // Nothing here reads the plan after the run: scenarios are let go as their rows are made.
-      releasePlan: true,
-    });
-  } finally {
-    process.removeListener('SIGINT', interrupt);
-    process.removeListener('SIGTERM', interrupt);
-    progress.finish();
-    spansFile.close();
-    store.redactWith(undefined);
-  }
-  // An output that could not be written (a full disk) is said once and fails the run; the
-  // rows keep their real statuses.
-  let outputFailed = false;
-  if (spansFile.failure) {
-    outputFailed = true;
-    io.stderr.write(`agentcheck: could not write ${spansFile.path}: ${spansFile.failure}; it was not replaced (the reports are written if they can be)\n`);
-  }
-
-  // Every key the run was given is scrubbed from the report, as from spans and progress.
-  report = redactReport(redactor, report);
-  const written = spansFile.failure ? [] : [join(out, 'spans.jsonl')];
-  const layout = terminalWidth(io.env, io.columns);
-  if (layout.warning) io.stderr.write(`${layout.warning}\n`);
-  for (const reporter of await createReporters(reporterNames)) {
+    // Every key the run was given is scrubbed from spans (file and OTLP), progress and reports.
+    const redactor = runRedactor(io.env, plan.runs.map((run) => run.revision.build));
+    const { store } = installTracing();
+    store.redactWith(redactor);
+    const controller = new AbortController();
+    const interrupt = () => controller.abort(new Error('interrupted'));
+    // `on`, not `once`: a listener that removes itself before running lets execa's signal-exit
+    // believe it is alone and re-raise the signal, killing the process before the report is written.
+    process.on('SIGINT', interrupt);
+    process.on('SIGTERM', interrupt);
+    // Every running scenario listens to this signal; at --concurrency 1000 that is no leak.
+    setMaxListeners(0, controller.signal);
+    const progress = createProgress(io.stderr, io.isTTY, plan.runs.length);
+    let report: Report;
     try {
-      await reporter.onRunEnd(report, { out, stdout: io.stdout, color: io.isTTY && !io.env.NO_COLOR, columns: layout.columns, quiet: options.quiet });
-      if (reporter.file) written.push(join(out, reporter.file));
-    } catch (error) {
-      outputFailed = true;
-      io.stderr.write(`agentcheck: the ${reporter.name} reporter failed: ${(error as Error).message}\n`);
+      report = await runSuite(plan, {
+        concurrency: options.concurrency ?? config.concurrency,
+        timeoutMs: options.timeout ?? config.timeout_ms,
+        skills: {
+          forced: config.skills.forced,
+          overlay: [...config.skills.overlay, ...(options.overlay ?? []).map((p) => resolve(io.cwd, p))],
+          delivery: config.skills.delivery,
+        },
+        env: io.env,
+        cassettes,
+        signal: controller.signal,
+        // Progress prints counts only, never a row's text: nothing to scrub.
+        onRowDone: (row, done, total) => progress.update(row, done, total),
+        onSpans: (spans) => spansFile.write(spans),
+        selection: { paths, config: config.file, shard: options.shard, grep: options.grep, tags: options.tag, overlay: options.overlay, cwd: io.cwd },
+        startedAt,
+        // Nothing here reads the plan after the run: scenarios are let go as their rows are made.
+        releasePlan: true,
+        // Scrubbed as they finish; whole rows go to disk, the report keeps compact ones.
+        keepRow: compact
+          ? (row, index) => {
+              const scrubbed = redactor.value(row);
+              spill?.write(scrubbed, index);
+              return compactor.compact(scrubbed);
+            }
+          : undefined,
+      });
+    } finally {
+      process.removeListener('SIGINT', interrupt);
+      process.removeListener('SIGTERM', interrupt);
+      progress.finish();
+      spansFile.close();
+      store.redactWith(undefined);
     }
+    // An output that could not be written (a full disk) is said once and fails the run; the
+    // rows keep their real statuses.
+    let outputFailed = false;
+    if (spansFile.failure) {
+      outputFailed = true;
+      io.stderr.write(`agentcheck: could not write ${spansFile.path}: ${spansFile.failure}; it was not replaced (the reports are written if they can be)\n`);
+    }
+
+    // Every key the run was given is scrubbed from the report, as from spans and progress.
+    // (Compact rows were scrubbed as they finished.)
+    report = redactReport(redactor, report, { rowsScrubbed: compact });
+    const written = spansFile.failure ? [] : [join(out, 'spans.jsonl')];
+    const layout = terminalWidth(io.env, io.columns);
+    if (layout.warning) io.stderr.write(`${layout.warning}\n`);
+    for (const reporter of reporters) {
+      try {
+        await reporter.onRunEnd(report, { out, stdout: io.stdout, color: io.isTTY && !io.env.NO_COLOR, columns: layout.columns, quiet: options.quiet, wholeRows: spill });
+        if (reporter.file) written.push(join(out, reporter.file));
+      } catch (error) {
+        outputFailed = true;
+        io.stderr.write(`agentcheck: the ${reporter.name} reporter failed: ${(error as Error).message}\n`);
+      }
+    }
+    // Without the table the terminal still says what failed and why, as `--quiet` does.
+    if (!reporterNames.includes('table')) {
+      const [{ renderTableReport }, { palette }] = await Promise.all([import('../reporters/table-reporter.js'), import('../reporters/format/ansi.js')]);
+      io.stdout.write(renderTableReport(report, palette(io.isTTY && !io.env.NO_COLOR), { columns: layout.columns, quiet: true }));
+    }
+    if (!(await runCiReporters(report, out, io))) outputFailed = true;
+    // Not kept while a slow OTLP collector is waited for below.
+    spill?.remove();
+    // Last line of the output: where to look next.
+    io.stdout.write(`Reports: ${written.map((file) => displayPath(file, io.cwd)).join(', ')}\n`);
+    // After the reports: a slow or dead collector must not hold them back, nor change the exit code.
+    const otlpWarning = await otlp?.finish();
+    if (otlpWarning) io.stderr.write(`${otlpWarning}\n`);
+    const { summary } = report;
+    return summary.failed + summary.errored + summary.not_run === 0 && !outputFailed ? EXIT.ok : EXIT.failed;
+  } finally {
+    // Also when the run or a reporter threw: the temporary rows never outlive the command.
+    spill?.remove();
   }
-  // Without the table the terminal still says what failed and why, as `--quiet` does.
-  if (!reporterNames.includes('table')) {
-    const [{ renderTableReport }, { palette }] = await Promise.all([import('../reporters/table-reporter.js'), import('../reporters/format/ansi.js')]);
-    io.stdout.write(renderTableReport(report, palette(io.isTTY && !io.env.NO_COLOR), { columns: layout.columns, quiet: true }));
-  }
-  if (!(await runCiReporters(report, out, io))) outputFailed = true;
-  // Last line of the output: where to look next.
-  io.stdout.write(`Reports: ${written.map((file) => displayPath(file, io.cwd)).join(', ')}\n`);
-  // After the reports: a slow or dead collector must not hold them back, nor change the exit code.
-  const otlpWarning = await otlp?.finish();
-  if (otlpWarning) io.stderr.write(`${otlpWarning}\n`);
-  const { summary } = report;
-  return summary.failed + summary.errored + summary.not_run === 0 && !outputFailed ? EXIT.ok : EXIT.failed;
+}
+
+/**
+ * Whether the run may keep compact rows (compact-row.ts) instead of whole ones: when every
+ * reporter reads compact or streamed rows, and no CI reporter (GitHub Actions, which renders
+ * Markdown from every row) runs. docs/report-format.md, "Rows waiting on disk".
+ */
+function keepsCompactRows(reporters: readonly Reporter[], env: CommandIO['env']): boolean {
+  return !inGithubActions(env) && reporters.every((reporter) => reporter.rowAccess === 'compact' || reporter.rowAccess === 'streamed');
 }
 
 /** A path relative to the working folder when it is inside it, else absolute. */

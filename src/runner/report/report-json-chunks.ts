@@ -3,12 +3,14 @@ import type { Report } from './report.js';
 /**
  * report.json as a sequence of text chunks, one per top-level field and one per row: the same
  * bytes as `JSON.stringify(report, null, 2) + '\n'`, without ever holding the whole text (at
- * 50,000 rows that string alone is hundreds of MB). docs/report-format.md.
+ * 50,000 rows that string alone is hundreds of MB). `rowTexts`, when given, stands for
+ * `report.scenarios`: each row already as reportRowText made it, read one at a time (agentcheck
+ * run's temporary rows file, row-spill.ts). docs/report-format.md.
  */
-export function* reportJsonChunks(report: Readonly<Report>): Generator<string> {
+export function* reportJsonChunks(report: Readonly<Report>, rowTexts?: Iterable<string>): Generator<string> {
   let first = true;
   for (const [key, value] of Object.entries(report)) {
-    const streamed = key === 'scenarios' && Array.isArray(value) && value.length > 0;
+    const streamed = key === 'scenarios' && (rowTexts !== undefined || Array.isArray(value));
     // JSON.stringify leaves out fields without a JSON form (undefined, functions); so does this.
     const json = streamed ? '' : (JSON.stringify(value, null, 2) as string | undefined);
     if (json === undefined) continue;
@@ -18,15 +20,24 @@ export function* reportJsonChunks(report: Readonly<Report>): Generator<string> {
       yield `${head}${indent(json, '  ')}`;
       continue;
     }
-    const rows = value as readonly unknown[];
-    yield `${head}[\n`;
-    for (let i = 0; i < rows.length; i++) {
-      // Items without a JSON form become null, as JSON.stringify makes them.
-      yield `${i ? ',\n' : ''}    ${indent((JSON.stringify(rows[i], null, 2) as string | undefined) ?? 'null', '    ')}`;
+    let count = 0;
+    for (const text of rowTexts ?? textsOf(value as readonly unknown[])) {
+      yield `${count++ ? ',\n' : `${head}[\n`}    ${text}`;
     }
-    yield '\n  ]';
+    yield count ? '\n  ]' : `${head}[]`;
   }
   yield first ? '{}\n' : '\n}\n';
+}
+
+/** One row as report.json holds it inside `scenarios` (without the leading indent): pretty-printed and nested. */
+export function reportRowText(row: unknown): string {
+  // Items without a JSON form become null, as JSON.stringify makes them.
+  return indent((JSON.stringify(row, null, 2) as string | undefined) ?? 'null', '    ');
+}
+
+/** Each row's text as it is needed, never all of them at once. */
+function* textsOf(rows: readonly unknown[]): Generator<string> {
+  for (const row of rows) yield reportRowText(row);
 }
 
 /** Nests pretty-printed JSON one level deeper: JSON strings never hold a raw newline, so every newline is layout. */

@@ -1,7 +1,7 @@
 import { ConfigError } from '../../config/errors.js';
 import type { Reporter } from './reporter.js';
 
-export type { Reporter, ReporterContext } from './reporter.js';
+export type { Reporter, ReporterContext, RowAccess, WholeRows } from './reporter.js';
 
 /**
  * Reporter name -> factory. A map only; adding a reporter is its own file plus one line here.

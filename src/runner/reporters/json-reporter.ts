@@ -11,10 +11,12 @@ export const JSON_REPORT_FILE = 'report.json';
 export class JsonReporter implements Reporter {
   readonly name = 'json';
   readonly file = JSON_REPORT_FILE;
+  readonly rowAccess = 'streamed';
 
   async onRunEnd(report: Readonly<Report>, ctx: ReporterContext): Promise<void> {
     // Indented because people open it and diff it; a trailing newline keeps `cat` and git tidy.
-    // Written row by row: the text of a large report is never held whole.
-    await writeChunksAtomic(join(ctx.out, JSON_REPORT_FILE), reportJsonChunks(report));
+    // Written row by row: the text of a large report is never held whole, nor, with
+    // ctx.wholeRows, its rows.
+    await writeChunksAtomic(join(ctx.out, JSON_REPORT_FILE), reportJsonChunks(report, ctx.wholeRows?.texts()));
   }
 }

@@ -1,4 +1,4 @@
-import type { Report } from '../report/report.js';
+import type { Report, ScenarioRow } from '../report/report.js';
 
 /**
  * What a reporter may touch: where to write files and the terminal. Passed explicitly (never
@@ -17,7 +17,25 @@ export interface ReporterContext {
   quiet?: boolean;
   /** Folder that file paths in reports are made relative to; defaults to process.cwd(). */
   cwd?: string;
+  /**
+   * Every row whole, in plan order, read a row at a time, when `report.scenarios` holds compact
+   * passing rows (agentcheck run with only `compact` and `streamed` reporters; docs/report-format.md).
+   */
+  wholeRows?: WholeRows;
 }
+
+/** Rows read one at a time from where they wait (agentcheck run's temporary rows file). */
+export interface WholeRows extends Iterable<ScenarioRow> {
+  /** The same rows as report.json text, each as report-json-chunks.ts `reportRowText` makes it. */
+  texts(): Iterable<string>;
+}
+
+/**
+ * What a reporter reads of the rows. `whole` (the default): every row of `report.scenarios` as
+ * report.json holds it. `compact`: renders the same when passing rows are compact (compact-row.ts).
+ * `streamed`: reads whole rows one at a time, from `ctx.wholeRows` when given.
+ */
+export type RowAccess = 'whole' | 'compact' | 'streamed';
 
 /**
  * One report format. A reporter sees the finished, read-only Report and nothing of the
@@ -28,6 +46,8 @@ export interface Reporter {
   readonly name: string;
   /** The file it writes inside the output folder, if any (the terminal table writes none). */
   readonly file?: string;
+  /** What it reads of the rows; absent means `whole`. */
+  readonly rowAccess?: RowAccess;
   /** Renders the finished run; called once, also when scenarios failed or the run was interrupted. */
   onRunEnd(report: Readonly<Report>, ctx: ReporterContext): Promise<void>;
 }

@@ -30,6 +30,12 @@ export interface RunSuiteOptions {
    * and expectations alive until the end. The array must not be used afterwards.
    */
   releaseRuns?: boolean;
+  /**
+   * What the result keeps of each finished row in its place (default: the row itself), with the
+   * row's position in plan order. agentcheck run spills rows to a file and keeps compact ones
+   * (docs/report-format.md). Called once per row, not_run rows included; `onRowDone` still gets the row whole.
+   */
+  keepRow?: (row: ScenarioRow, index: number) => ScenarioRow;
 }
 
 /** Default scenarios run at once: scripted runs are CPU-light, real models are latency-bound. */
@@ -98,6 +104,7 @@ async function runAll(runs: readonly PlannedRun[], options: RunSuiteOptions): Pr
   const rows: Array<ScenarioRow | undefined> = new Array(runs.length);
   let next = 0;
   let done = 0;
+  const keep = options.keepRow ?? ((row: ScenarioRow) => row);
   const worker = async () => {
     while (!options.signal?.aborted) {
       const index = next++;
@@ -106,7 +113,7 @@ async function runAll(runs: readonly PlannedRun[], options: RunSuiteOptions): Pr
       // In flight when the interrupt came: its commands and model calls were cut short, so
       // whatever it ended with (even a pass, when the script ignores a canceled tool) is not a result.
       if (options.signal?.aborted) continue;
-      rows[index] = row;
+      rows[index] = keep(row, index);
       if (options.releaseRuns) (runs as Array<PlannedRun | undefined>)[index] = undefined;
       done++;
       options.onRowDone?.(row, done, runs.length);
@@ -115,7 +122,7 @@ async function runAll(runs: readonly PlannedRun[], options: RunSuiteOptions): Pr
   const workers = Math.max(1, Math.min(options.concurrency, runs.length));
   await Promise.all(Array.from({ length: workers }, worker));
   // A released run always has its row; a run without one was never let go.
-  return runs.map((run, index) => rows[index] ?? notRun(run));
+  return runs.map((run, index) => rows[index] ?? keep(notRun(run), index));
 }
 
 /**
