@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileFunction } from 'node:vm';
 import type { ValidateFunction } from 'ajv';
+import { createFolders } from './create-folders.js';
 
 /**
  * A cache on disk of compiled user JSON Schemas (tool parameters, `$schema` matchers, output
@@ -103,7 +104,8 @@ export function writeCachedValidator(dir: string, key: string, code: () => strin
   // concurrent runs store the same schema.
   const temporary = join(dir, `${key}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
-    mkdirSync(dir, { recursive: true });
+    // Not mkdirSync's recursive mode: it never returns on some paths (/proc/...) on Node 20.
+    createFolders(dir);
     writeFileSync(temporary, code());
     renameSync(temporary, join(dir, `${key}.cjs`));
   } catch {

@@ -78,6 +78,12 @@ describe('the schema cache (compiled user schemas on disk)', () => {
     expect(compileUserSchema(refundSchema())({ order_id: '12' })).toBe(true);
   });
 
+  it.runIf(process.platform === 'linux')('still compiles, and returns, when the cache folder is under /proc (where Node 20\'s recursive mkdir never returns)', async () => {
+    process.env[CACHE_DIR_ENV] = '/proc/agentcheck-nope/cache';
+    ({ compileUserSchema } = await freshProcess());
+    expect(compileUserSchema(refundSchema())({ order_id: '12' })).toBe(true);
+  });
+
   it('is off with AGENTCHECK_CACHE_DIR=off', async () => {
     process.env[CACHE_DIR_ENV] = 'off';
     expect('schemaEnv' in compileUserSchema(refundSchema())).toBe(true);
