@@ -25,12 +25,15 @@ export default tseslint.config(
     rules: {
       // The codebase marks intentionally unused bindings (rest-destructuring to drop keys,
       // ignored catch errors) with a leading underscore.
-      '@typescript-eslint/no-unused-vars': ['error', {
-        argsIgnorePattern: '^_',
-        varsIgnorePattern: '^_',
-        caughtErrorsIgnorePattern: '^_',
-        destructuredArrayIgnorePattern: '^_',
-      }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+        },
+      ],
     },
   },
   {
@@ -49,14 +52,17 @@ export default tseslint.config(
     ['src/engine/**/*.ts'],
     NO_RUNNER,
     { regex: '(^|/)verdicts/', message: 'The engine never imports verdicts: checks read spans, the engine writes them.' },
-    { regex: '(^|/)spans/(?!conventions\\.js$)', message: 'The engine uses spans only through @opentelemetry/api and spans/conventions.js; the SDK is set up in src/spans.' },
+    {
+      regex: '(^|/)spans/(?!conventions\\.js$)',
+      message: 'The engine uses spans only through @opentelemetry/api and spans/conventions.js; the SDK is set up in src/spans.',
+    },
     { regex: '^@opentelemetry/(?!api$)', message: 'The engine uses @opentelemetry/api only, never the SDK (src/spans/tracing.ts sets it up).' },
   ),
-  layer(
-    ['src/verdicts/**/*.ts'],
-    NO_RUNNER,
-    { regex: '(^|/)engine/', allowTypeImports: true, message: 'Verdicts may use engine types only (import type), never engine code.' },
-  ),
+  layer(['src/verdicts/**/*.ts'], NO_RUNNER, {
+    regex: '(^|/)engine/',
+    allowTypeImports: true,
+    message: 'Verdicts may use engine types only (import type), never engine code.',
+  }),
   // The runner and the public entries may import every layer.
   layer(['src/runner/**/*.ts', 'src/index.ts', 'src/vitest/**/*.ts']),
 );

@@ -17,11 +17,43 @@ function coldCommands(dir) {
   const fixture = (path) => join(ROOT, path);
   return [
     // One scenario of the bench suite as a single run: the bench agent (tools with fixed results) and its 3-step script.
-    { name: 'test-run --json (script)', target: 2.5, args: ['test-run', '--agent', join(dir, 'agent.yaml'), '--message', 'Refund order 1', '--script', join(dir, 'script.yaml'), '--terminal-tool', 'create_refund', '--json'] },
+    {
+      name: 'test-run --json (script)',
+      target: 2.5,
+      args: [
+        'test-run',
+        '--agent',
+        join(dir, 'agent.yaml'),
+        '--message',
+        'Refund order 1',
+        '--script',
+        join(dir, 'script.yaml'),
+        '--terminal-tool',
+        'create_refund',
+        '--json',
+      ],
+    },
     { name: 'validate FILE', target: 2, args: ['validate', fixture('fixtures/agents/support-bot.yaml')] },
     { name: '--help', target: 1.5, args: ['--help'] },
     // Not a target: the README's example, whose --mocks load msw for HTTP interception.
-    { name: 'test-run --json (script and --mocks, README example)', target: null, args: ['test-run', '--agent', fixture('fixtures/agents/support-bot.yaml'), '--message', 'Refund order 1234, it arrived broken.', '--script', fixture('fixtures/test-run/refund-script.yaml'), '--mocks', fixture('fixtures/test-run/refund-mocks.yaml'), '--terminal-tool', 'create_refund', '--json'] },
+    {
+      name: 'test-run --json (script and --mocks, README example)',
+      target: null,
+      args: [
+        'test-run',
+        '--agent',
+        fixture('fixtures/agents/support-bot.yaml'),
+        '--message',
+        'Refund order 1234, it arrived broken.',
+        '--script',
+        fixture('fixtures/test-run/refund-script.yaml'),
+        '--mocks',
+        fixture('fixtures/test-run/refund-mocks.yaml'),
+        '--terminal-tool',
+        'create_refund',
+        '--json',
+      ],
+    },
   ];
 }
 
@@ -52,11 +84,19 @@ function measure(commands, runs, dir) {
   const nodeWall = median(node.map((r) => r.wall));
   const nodeCpu = median(node.map((r) => r.cpu));
   return {
-    runs, node: { wall_ms: nodeWall * 1000, cpu_ms: nodeCpu * 1000, command: "node -e ''" },
+    runs,
+    node: { wall_ms: nodeWall * 1000, cpu_ms: nodeCpu * 1000, command: "node -e ''" },
     commands: results.map(({ name, target, args, walls, cpus }) => ({
-      name, target, wall_ms: median(walls) * 1000, cpu_ms: median(cpus) * 1000,
-      ratio_wall: median(walls) / nodeWall, ratio_cpu: median(cpus) / nodeCpu,
-      command: `node dist/bin/agentcheck.js ${args.map((a) => a.replace(`${ROOT}/`, '').replace(`${dir}/`, '<dir>/')).map((a) => (/\s/.test(a) ? `"${a}"` : a)).join(' ')}`,
+      name,
+      target,
+      wall_ms: median(walls) * 1000,
+      cpu_ms: median(cpus) * 1000,
+      ratio_wall: median(walls) / nodeWall,
+      ratio_cpu: median(cpus) / nodeCpu,
+      command: `node dist/bin/agentcheck.js ${args
+        .map((a) => a.replace(`${ROOT}/`, '').replace(`${dir}/`, '<dir>/'))
+        .map((a) => (/\s/.test(a) ? `"${a}"` : a))
+        .join(' ')}`,
     })),
   };
 }

@@ -17,32 +17,43 @@ export function startSlowModel(latencyMs) {
       requests++;
       setTimeout(() => {
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({
-          id: `chatcmpl-${requests}`, object: 'chat.completion', model: 'slow-model',
-          choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: 'Done.' } }],
-          usage: { prompt_tokens: 20, completion_tokens: 2 },
-        }));
+        res.end(
+          JSON.stringify({
+            id: `chatcmpl-${requests}`,
+            object: 'chat.completion',
+            model: 'slow-model',
+            choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: 'Done.' } }],
+            usage: { prompt_tokens: 20, completion_tokens: 2 },
+          }),
+        );
       }, latencyMs);
     });
   });
   let connections = 0;
   server.on('connection', () => connections++);
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
-    port: server.address().port,
-    requests: () => requests,
-    connections: () => connections,
-    close: () => new Promise((done) => server.close(done)),
-  })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        port: server.address().port,
+        requests: () => requests,
+        connections: () => connections,
+        close: () => new Promise((done) => server.close(done)),
+      }),
+    ),
+  );
 }
 
 /** Writes N one-call scenarios against the stub model at `port`. */
 function writeSuite(dir, count, port) {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'agent.yaml'), `id: latency-bot
+  writeFileSync(
+    join(dir, 'agent.yaml'),
+    `id: latency-bot
 agent:
   name: Latency bot
   llm: {provider: openai, model: slow-model, base_url: "http://127.0.0.1:${port}/v1", max_retries: 0}
-`);
+`,
+  );
   const lines = ['defaults:', '  agent: agent.yaml', 'scenarios:'];
   for (let i = 0; i < count; i++) {
     lines.push(`  - name: call ${i}`, `    inputs: {messages: [{role: user, content: "hello ${i}"}]}`, '    expect: {checks: [{output: {contains: Done}}]}');
@@ -68,8 +79,19 @@ export async function benchLatency({ count = 640, latencyMs = 200, concurrencies
       const wavesS = (Math.ceil(count / concurrency) * latencyMs) / 1000;
       if (report.summary.passed !== count) throw new Error(`latency suite at concurrency ${concurrency}: ${report.summary.passed} of ${count} passed`);
       results.push({
-        concurrency, count, connections: model.connections(), latency_ms: latencyMs, passed: report.summary.passed, ideal_s: idealS, waves_s: wavesS, run_s: runS, wall_s: result.wall, cpu_s: result.cpu,
-        efficiency: idealS / result.wall, efficiency_run: idealS / runS, efficiency_waves: wavesS / result.wall,
+        concurrency,
+        count,
+        connections: model.connections(),
+        latency_ms: latencyMs,
+        passed: report.summary.passed,
+        ideal_s: idealS,
+        waves_s: wavesS,
+        run_s: runS,
+        wall_s: result.wall,
+        cpu_s: result.cpu,
+        efficiency: idealS / result.wall,
+        efficiency_run: idealS / runS,
+        efficiency_waves: wavesS / result.wall,
         command: `node dist/bin/agentcheck.js run <${count} one-call scenarios> --concurrency ${concurrency} --reporter json --out <dir>`,
       });
     }

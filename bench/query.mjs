@@ -10,17 +10,30 @@ export async function benchQuery({ count = 1_000_000, runs = 5 } = {}) {
     const trace = (i % 1000).toString(16).padStart(32, '0');
     const name = names[i % names.length];
     spans[i] = {
-      trace_id: trace, span_id: i.toString(16).padStart(16, '0'), parent_id: null, name, kind: 'internal',
-      status: i % 97 === 0 ? 'error' : 'unset', start_ms: i, end_ms: i + 1, duration_ms: 1, ended: true,
+      trace_id: trace,
+      span_id: i.toString(16).padStart(16, '0'),
+      parent_id: null,
+      name,
+      kind: 'internal',
+      status: i % 97 === 0 ? 'error' : 'unset',
+      start_ms: i,
+      end_ms: i + 1,
+      duration_ms: 1,
+      ended: true,
       attributes: { 'gen_ai.operation.name': name.split(' ')[0], 'gen_ai.tool.name': name.split(' ')[1] ?? '' },
     };
   }
   const queries = {
     'by trace_id': { filtering: { operator: 'and', conditions: [{ field: 'trace_id', operator: 'eq', value: (123).toString(16).padStart(32, '0') }] } },
-    'attribute filter (tool name = create_refund, status error)': { filtering: { operator: 'and', conditions: [
-      { field: 'attributes', key: 'gen_ai.tool.name', operator: 'eq', value: 'create_refund' },
-      { field: 'status', operator: 'is', value: 'error' },
-    ] } },
+    'attribute filter (tool name = create_refund, status error)': {
+      filtering: {
+        operator: 'and',
+        conditions: [
+          { field: 'attributes', key: 'gen_ai.tool.name', operator: 'eq', value: 'create_refund' },
+          { field: 'status', operator: 'is', value: 'error' },
+        ],
+      },
+    },
   };
   const results = [];
   for (const [name, query] of Object.entries(queries)) {

@@ -37,7 +37,15 @@ const latestFile = join(ROOT, 'bench/results/latest.json');
 const FORMAT = 2;
 const stored = asked.length && existsSync(latestFile) ? JSON.parse(readFileSync(latestFile, 'utf8')) : {};
 const previous = stored.format === FORMAT ? stored : {};
-const results = { ...previous, format: FORMAT, note: process.env.BENCH_NOTE ?? null, machine: machine(), measured_at: new Date().toISOString(), runs: RUNS, measured: { ...(previous.measured ?? {}) } };
+const results = {
+  ...previous,
+  format: FORMAT,
+  note: process.env.BENCH_NOTE ?? null,
+  machine: machine(),
+  measured_at: new Date().toISOString(),
+  runs: RUNS,
+  measured: { ...(previous.measured ?? {}) },
+};
 console.log(`machine: ${results.machine.cores} cores, ${results.machine.memory_gb} GB, ${results.machine.cpu}, Node ${results.machine.node}`);
 const peersFile = join(ROOT, 'bench/results/peers.json');
 const storedPeers = existsSync(peersFile) ? JSON.parse(readFileSync(peersFile, 'utf8')) : null;

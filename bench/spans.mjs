@@ -18,7 +18,10 @@ function sampleTrace(dir) {
   generateSuite(join(dir, 'suite'), 1);
   const result = timeCommand('node', [CLI, 'run', join(dir, 'suite'), '--reporter', 'json', '--out', join(dir, 'out')]);
   if (result.status !== 0) throw new Error(`sample run exited ${result.status}: ${result.stderr.slice(-400)}`);
-  return readFileSync(join(dir, 'out/spans.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+  return readFileSync(join(dir, 'out/spans.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
 }
 
 /** Replays `records` (root first) as live spans through `tracer`; returns the new trace id. */

@@ -16,8 +16,11 @@ function runCli(suite, out) {
 
 function summary(runs) {
   return {
-    wall_s: median(runs.map((r) => r.wall)), cpu_s: median(runs.map((r) => r.cpu)), rss_mb: Math.max(...runs.map((r) => r.rssMb)),
-    wall_all: runs.map((r) => r.wall), cpu_all: runs.map((r) => r.cpu),
+    wall_s: median(runs.map((r) => r.wall)),
+    cpu_s: median(runs.map((r) => r.cpu)),
+    rss_mb: Math.max(...runs.map((r) => r.rssMb)),
+    wall_all: runs.map((r) => r.wall),
+    cpu_all: runs.map((r) => r.cpu),
   };
 }
 
@@ -40,8 +43,12 @@ export function benchFloor({ size = 1000, runs = 5 } = {}) {
     const a = summary(ac);
     const f = summary(floor);
     return {
-      size, runs, agentcheck: { ...a, rows: ac[0].rows, passed: ac[0].passed }, floor: f,
-      ratio_wall: a.wall_s / f.wall_s, ratio_cpu: a.cpu_s / f.cpu_s,
+      size,
+      runs,
+      agentcheck: { ...a, rows: ac[0].rows, passed: ac[0].passed },
+      floor: f,
+      ratio_wall: a.wall_s / f.wall_s,
+      ratio_cpu: a.cpu_s / f.cpu_s,
       command: `node dist/bin/agentcheck.js run <${size} generated scenarios> --reporter json --out <dir>; node bench/floor.mjs <same suite> <dir>`,
     };
   } finally {
@@ -62,7 +69,14 @@ export function benchScale({ sizes = [1000, 5000, 50000], runs = 3 } = {}) {
       const repetitions = size >= 50000 ? 1 : runs;
       const all = [];
       for (let i = 0; i < repetitions; i++) all.push(runCli(suite, join(dir, 'out')));
-      results.push({ size, runs: repetitions, ...summary(all), rows: all[0].rows, passed: all[0].passed, command: `node dist/bin/agentcheck.js run <${size} generated scenarios> --reporter json --out <dir>` });
+      results.push({
+        size,
+        runs: repetitions,
+        ...summary(all),
+        rows: all[0].rows,
+        passed: all[0].passed,
+        command: `node dist/bin/agentcheck.js run <${size} generated scenarios> --reporter json --out <dir>`,
+      });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

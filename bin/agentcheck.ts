@@ -6,7 +6,9 @@ import { hideInitialEnvironSecrets } from '../src/runner/secrets/hide-initial-en
 // /proc/<pid>/environ (docs/security.md).
 const hiding = hideInitialEnvironSecrets();
 if (hiding.problem) {
-  process.stderr.write(`agentcheck: warning: could not hide secret variables from /proc/${process.pid}/environ (${hiding.problem}); commands the agent runs may read them\n`);
+  process.stderr.write(
+    `agentcheck: warning: could not hide secret variables from /proc/${process.pid}/environ (${hiding.problem}); commands the agent runs may read them\n`,
+  );
 }
 
 // `agentcheck ... | head` closes the pipe early: what is left to print is dropped, while the run

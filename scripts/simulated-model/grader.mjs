@@ -43,7 +43,11 @@ function complete(body) {
     object: 'chat.completion',
     model: GRADER_MODEL,
     choices: [{ index: 0, message: { role: 'assistant', content: answer }, finish_reason: 'stop' }],
-    usage: { prompt_tokens: Math.ceil(text.length / 4), completion_tokens: Math.ceil(answer.length / 4), total_tokens: Math.ceil((text.length + answer.length) / 4) },
+    usage: {
+      prompt_tokens: Math.ceil(text.length / 4),
+      completion_tokens: Math.ceil(answer.length / 4),
+      total_tokens: Math.ceil((text.length + answer.length) / 4),
+    },
   };
 }
 
@@ -56,10 +60,24 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   let status = 2;
   try {
     rmSync(join(suite, 'cassettes'), { recursive: true, force: true });
-    const run = spawn(process.execPath, [
-      join(root, 'dist', 'bin', 'agentcheck.js'), 'run', '--config', join(suite, 'agentcheck.config.yaml'),
-      '--cassettes', 'record', '--concurrency', '1', '--reporter', 'table', '--out', join(root, 'reports', 'judge-record'),
-    ], { cwd: root, stdio: 'inherit', env: { ...process.env, OPENAI_API_KEY: 'sim-grader-key' } });
+    const run = spawn(
+      process.execPath,
+      [
+        join(root, 'dist', 'bin', 'agentcheck.js'),
+        'run',
+        '--config',
+        join(suite, 'agentcheck.config.yaml'),
+        '--cassettes',
+        'record',
+        '--concurrency',
+        '1',
+        '--reporter',
+        'table',
+        '--out',
+        join(root, 'reports', 'judge-record'),
+      ],
+      { cwd: root, stdio: 'inherit', env: { ...process.env, OPENAI_API_KEY: 'sim-grader-key' } },
+    );
     status = await new Promise((done) => run.on('close', (code) => done(code ?? 2)));
   } finally {
     await grader.close();

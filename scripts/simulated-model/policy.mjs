@@ -17,13 +17,19 @@
 /** Default noise amplitude: a one-point lead survives most draws, a two-point lead all of them. */
 export const DEFAULT_NOISE = 1.5;
 
-const STOPWORDS = new Set(('a an the to of in on for and or it its is be with by from as at this that these those me my ' +
-  'our we you your can could would please so then into has have do does before after').split(' '));
+const STOPWORDS = new Set(
+  (
+    'a an the to of in on for and or it its is be with by from as at this that these those me my ' +
+    'our we you your can could would please so then into has have do does before after'
+  ).split(' '),
+);
 
 /** Lower-cased words of at least two characters, plural `s` dropped, stopwords removed. */
 export function words(text) {
   const out = new Set();
-  for (const raw of String(text).toLowerCase().split(/[^a-z0-9]+/)) {
+  for (const raw of String(text)
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)) {
     if (raw.length < 2 || STOPWORDS.has(raw)) continue;
     out.add(stem(raw));
   }
@@ -38,7 +44,10 @@ function stem(word) {
 
 /** The steps of a request: clauses split at "then" and ";". */
 export function steps(message) {
-  return String(message).split(/(?:,\s*|\s+)then\s+|;\s*/i).map((s) => s.trim()).filter(Boolean);
+  return String(message)
+    .split(/(?:,\s*|\s+)then\s+|;\s*/i)
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** Score of one tool for one step, without noise. */

@@ -22,12 +22,24 @@ let status = 2;
 try {
   rmSync(join(suite, 'cassettes'), { recursive: true, force: true });
   // spawn, not spawnSync: the simulator answers from this process's event loop.
-  const run = spawn(process.execPath, [
-    join(root, 'dist', 'bin', 'agentcheck.js'), 'run',
-    '--config', join(suite, 'agentcheck.config.yaml'),
-    '--cassettes', 'record', '--concurrency', '1', '--reporter', 'table',
-    '--out', join(root, 'reports', 'toolsets-record'),
-  ], { cwd: root, stdio: 'inherit' });
+  const run = spawn(
+    process.execPath,
+    [
+      join(root, 'dist', 'bin', 'agentcheck.js'),
+      'run',
+      '--config',
+      join(suite, 'agentcheck.config.yaml'),
+      '--cassettes',
+      'record',
+      '--concurrency',
+      '1',
+      '--reporter',
+      'table',
+      '--out',
+      join(root, 'reports', 'toolsets-record'),
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
   status = await new Promise((done) => run.on('close', (code) => done(code ?? 2)));
 } finally {
   await sim.close();

@@ -46,7 +46,11 @@ function complete(body, { seed, noise, starts }) {
   });
   if (step < plan.length && tools.length) {
     const tool = pickTool(plan[step], tools, { seed, sample, noise });
-    const call = { id: `call_${sample}_${step}`, type: 'function', function: { name: tool.name, arguments: JSON.stringify(fillArguments(tool, plan[step], message)) } };
+    const call = {
+      id: `call_${sample}_${step}`,
+      type: 'function',
+      function: { name: tool.name, arguments: JSON.stringify(fillArguments(tool, plan[step], message)) },
+    };
     const reply = { role: 'assistant', content: null, tool_calls: [call] };
     return wrap(reply, 'tool_calls', usage(reply), sample, step);
   }
@@ -57,7 +61,14 @@ function complete(body, { seed, noise, starts }) {
 
 function wrap(message, finish, usage, sample, step) {
   // Fixed id and `created`: a re-recording of the same run writes the same cassette.
-  return { id: `chatcmpl-sim-${sample}-${step}`, object: 'chat.completion', created: 0, model: SIM_MODEL, choices: [{ index: 0, message, finish_reason: finish }], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } };
+  return {
+    id: `chatcmpl-sim-${sample}-${step}`,
+    object: 'chat.completion',
+    created: 0,
+    model: SIM_MODEL,
+    choices: [{ index: 0, message, finish_reason: finish }],
+    usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+  };
 }
 
 function nextSample(starts, tools, messages) {
@@ -71,7 +82,6 @@ function sampleOf(id) {
   const match = /^call_(\d+)_/.exec(String(id));
   return match ? Number(match[1]) : 0;
 }
-
 
 function flag(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);

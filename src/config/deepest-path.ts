@@ -2,7 +2,12 @@ import type { PathSegments } from './source.js';
 
 /** The path to the first value nested deeper than `max` (iteratively, so depth cannot overflow the stack), or null. */
 export function deepestPath(root: unknown, max: number): PathSegments | null {
-  interface Entry { value: unknown; depth: number; key: string | number; parent: Entry | null }
+  interface Entry {
+    value: unknown;
+    depth: number;
+    key: string | number;
+    parent: Entry | null;
+  }
   const stack: Entry[] = [{ value: root, depth: 0, key: '', parent: null }];
   while (stack.length) {
     const entry = stack.pop() as Entry;

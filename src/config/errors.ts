@@ -118,12 +118,7 @@ export class ToolError extends AgentcheckError {
 export class ModelError extends AgentcheckError {
   readonly provider: string;
   readonly status?: number;
-  constructor(
-    provider: string,
-    message: string,
-    code = 'MODEL_FAILED',
-    extra: { status?: number; cause?: unknown } = {},
-  ) {
+  constructor(provider: string, message: string, code = 'MODEL_FAILED', extra: { status?: number; cause?: unknown } = {}) {
     super(code, message, { cause: extra.cause });
     this.provider = provider;
     this.status = extra.status;

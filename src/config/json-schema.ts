@@ -44,7 +44,7 @@ export function compileUserSchema(schema: object): ValidateFunction {
   const dir = schemaCacheDir();
   const key = dir === undefined ? undefined : userSchemaCacheKey(schema, USER_AJV_OPTIONS);
   // Equal schemas in other objects (each delta's copy of a build) share one entry per process.
-  validate = key === undefined ? undefined : userByKey.get(key) ?? (dir === undefined ? undefined : readCachedValidator(dir, key));
+  validate = key === undefined ? undefined : (userByKey.get(key) ?? (dir === undefined ? undefined : readCachedValidator(dir, key)));
   if (!validate) {
     const ajv = userAjv();
     const compiled = ajv.compile(schema);

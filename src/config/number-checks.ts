@@ -8,7 +8,8 @@ import type { PathSegments } from './source.js';
 
 /** What is wrong with a number literal read as `value`, or undefined when it is exact enough. */
 export function numberProblem(literal: string, value: number): string | undefined {
-  if (!Number.isFinite(value)) return `number ${literal} is not finite (a number too large for a double, .inf and .nan are refused: agentcheck files and reports hold finite numbers only)`;
+  if (!Number.isFinite(value))
+    return `number ${literal} is not finite (a number too large for a double, .inf and .nan are refused: agentcheck files and reports hold finite numbers only)`;
   if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
     return `number ${literal} is beyond 2^53 (${Number.MAX_SAFE_INTEGER}) and would be rounded; write a large id as a string`;
   }

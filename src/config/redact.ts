@@ -1,7 +1,19 @@
 /** Words that make a name a secret's name: its value never reaches a span, a report or a log. */
 const SECRET_WORDS = new Set(['token', 'secret', 'password', 'passwd', 'authorization', 'cookie', 'credential', 'credentials', 'apikey', 'bearer']);
 /** Word pairs that do the same (`OPENAI_API_KEY`, `private-key`, `X-Auth-Key`, `Ocp-Apim-Subscription-Key`). */
-const SECRET_PAIRS = new Set(['api key', 'private key', 'access key', 'secret key', 'auth key', 'subscription key', 'functions key', 'function key', 'master key', 'account key', 'session key']);
+const SECRET_PAIRS = new Set([
+  'api key',
+  'private key',
+  'access key',
+  'secret key',
+  'auth key',
+  'subscription key',
+  'functions key',
+  'function key',
+  'master key',
+  'account key',
+  'session key',
+]);
 
 /**
  * True when a key name looks like it holds a secret. Names are compared word by word (split at
@@ -9,7 +21,11 @@ const SECRET_PAIRS = new Set(['api key', 'private key', 'access key', 'secret ke
  * secrets while `max_tokens`, a model parameter, is not.
  */
 export function isSecretName(name: string): boolean {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[-_.\s]+/).filter(Boolean);
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[-_.\s]+/)
+    .filter(Boolean);
   return words.some((word, i) => SECRET_WORDS.has(word) || (i > 0 && SECRET_PAIRS.has(`${words[i - 1]} ${word}`)));
 }
 

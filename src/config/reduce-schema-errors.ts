@@ -70,6 +70,8 @@ function withoutMisspeltRequired(errors: readonly ErrorObject[]): ErrorObject[] 
     const near = closestWord(String((error.params as { additionalProperty?: unknown }).additionalProperty), allowedKeys(error));
     if (near !== undefined) misspelt.add(`${error.instancePath}\u0000${near}`);
   }
-  return errors.filter((error) => error.keyword !== 'required'
-    || !misspelt.has(`${error.instancePath}\u0000${String((error.params as { missingProperty?: unknown }).missingProperty)}`));
+  return errors.filter(
+    (error) =>
+      error.keyword !== 'required' || !misspelt.has(`${error.instancePath}\u0000${String((error.params as { missingProperty?: unknown }).missingProperty)}`),
+  );
 }

@@ -31,7 +31,8 @@ export function regexProblem(pattern: string, flags = ''): string | null {
     return `invalid regular expression /${capEchoed(pattern)}/: ${reason}`;
   }
   const badFlags = [...new Set(flags.replace(/[ims]/g, ''))].join('');
-  if (badFlags) return `regular expression /${capEchoed(pattern)}/${flags}: flag${badFlags.length > 1 ? 's' : ''} "${badFlags}" not supported; use only i, m and s (the others turn off linear-time matching)`;
+  if (badFlags)
+    return `regular expression /${capEchoed(pattern)}/${flags}: flag${badFlags.length > 1 ? 's' : ''} "${badFlags}" not supported; use only i, m and s (the others turn off linear-time matching)`;
   const unsupported = unboundedConstruct(pattern);
   if (unsupported) return `regular expression /${capEchoed(pattern)}/ uses ${unsupported}, which can backtrack without bound; rewrite the pattern without it`;
   const risk = backtrackingRisk(pattern);
@@ -143,8 +144,7 @@ function backtrackingRisk(pattern: string): string | null {
         if (group.hasQuantifier && (group.branches.length > 1 || !startsWithDelimiter(body))) {
           return 'has a nested quantifier (a repeated group that itself repeats), which can backtrack exponentially';
         }
-        const branches = group.branches.map((start, index) =>
-          pattern.slice(start, index + 1 < group.branches.length ? group.branches[index + 1] - 1 : i));
+        const branches = group.branches.map((start, index) => pattern.slice(start, index + 1 < group.branches.length ? group.branches[index + 1] - 1 : i));
         if (branchesOverlap(branches)) return 'repeats an alternation whose branches can match the same text, which can backtrack exponentially';
       }
       const parent = stack[stack.length - 1];

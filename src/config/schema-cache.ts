@@ -65,7 +65,9 @@ export function userSchemaCacheKey(schema: object, options: object): string | un
   if (!selfContained(schema)) return undefined;
   const ajvVersion = (require('ajv/package.json') as { version: string }).version;
   // The schema's own JSON text, key order included: the order decides which error comes first.
-  return createHash('sha256').update(JSON.stringify([ENTRY_FORMAT, ajvVersion, options, schema])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([ENTRY_FORMAT, ajvVersion, options, schema]))
+    .digest('hex');
 }
 
 function selfContained(value: unknown): boolean {

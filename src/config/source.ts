@@ -72,7 +72,8 @@ export class SourceDocument {
     try {
       located = parseLocated(file, text);
     } catch (error) {
-      if (error instanceof RangeError) throw new ConfigError({ file }, `is nested too deeply to read (more than ${MAX_DEPTH} levels are refused)`, 'CONFIG_TOO_DEEP');
+      if (error instanceof RangeError)
+        throw new ConfigError({ file }, `is nested too deeply to read (more than ${MAX_DEPTH} levels are refused)`, 'CONFIG_TOO_DEEP');
       throw error;
     }
     let value: unknown;
@@ -99,7 +100,11 @@ export class SourceDocument {
     if (number) throw new ConfigError({ file, ...lineColumnAt(text, number.offset) }, number.message, 'CONFIG_INVALID');
     const duplicate = duplicateJsonKey(text);
     if (duplicate) {
-      throw new ConfigError({ file, ...lineColumnAt(text, duplicate.offset) }, `is not valid strict JSON: the key "${duplicate.key}" appears twice in one object (JSON.parse would keep the last silently); remove one`, 'CONFIG_SYNTAX');
+      throw new ConfigError(
+        { file, ...lineColumnAt(text, duplicate.offset) },
+        `is not valid strict JSON: the key "${duplicate.key}" appears twice in one object (JSON.parse would keep the last silently); remove one`,
+        'CONFIG_SYNTAX',
+      );
     }
     return SourceDocument.checked(new SourceDocument(file, value ?? null, null, text));
   }
@@ -147,11 +152,7 @@ export class SourceDocument {
     }
     if (stats.isDirectory()) throw new ConfigError({ file }, 'is a folder; expected a YAML or JSON file', 'CONFIG_NOT_A_FILE');
     if (stats.size > MAX_CONFIG_BYTES) {
-      throw new ConfigError(
-        { file },
-        `is ${stats.size} bytes; config files are limited to ${MAX_CONFIG_BYTES} bytes`,
-        'CONFIG_TOO_LARGE',
-      );
+      throw new ConfigError({ file }, `is ${stats.size} bytes; config files are limited to ${MAX_CONFIG_BYTES} bytes`, 'CONFIG_TOO_LARGE');
     }
     let text: string;
     try {
@@ -251,7 +252,10 @@ export class SourceDocument {
 
 /** Part of a document (an inline delta inside a scenario): paths relative to `base`. */
 export class SourceView {
-  constructor(readonly doc: SourceDocument, readonly base: PathSegments) {}
+  constructor(
+    readonly doc: SourceDocument,
+    readonly base: PathSegments,
+  ) {}
 
   get file(): string {
     return this.doc.file;

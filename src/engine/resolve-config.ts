@@ -90,7 +90,13 @@ function resolveExternal(external: ExternalSpec): ResolvedExternal {
   const timeout_ms = external.timeout_ms ?? DEFAULT_EXTERNAL_TIMEOUT_MS;
   if (external.command) return { kind: 'command', command: external.command, env, headers: [], timeout_ms };
   const http = external.http as ExternalHttpSpec;
-  const resolved: ResolvedExternal = { kind: 'http', url: scrubSecretValues(http.url, secretUrlValues(http.url)), env, headers: Object.keys(http.headers ?? {}), timeout_ms };
+  const resolved: ResolvedExternal = {
+    kind: 'http',
+    url: scrubSecretValues(http.url, secretUrlValues(http.url)),
+    env,
+    headers: Object.keys(http.headers ?? {}),
+    timeout_ms,
+  };
   if (http.start) resolved.start = http.start.command;
   return resolved;
 }

@@ -31,11 +31,17 @@ export async function resume(
 function assertResumable(revision: Revision | DeltaRevision, checkpoint: Checkpoint, decision?: ResumeDecision): void {
   const deltaHash = 'deltaHash' in revision ? revision.deltaHash : null;
   if (checkpoint.revisionHash !== revision.hash || checkpoint.deltaHash !== deltaHash) {
-    throw new RunError('CHECKPOINT_MISMATCH', `checkpoint ${checkpoint.id} was saved by another build (revision ${checkpoint.revisionHash}, delta ${checkpoint.deltaHash}); resume it with the revision and delta that ran`);
+    throw new RunError(
+      'CHECKPOINT_MISMATCH',
+      `checkpoint ${checkpoint.id} was saved by another build (revision ${checkpoint.revisionHash}, delta ${checkpoint.deltaHash}); resume it with the revision and delta that ran`,
+    );
   }
   const hasFlow = revision.build.flow !== undefined;
   if ((checkpoint.kind === 'flow') !== hasFlow) {
-    throw new RunError('CHECKPOINT_MISMATCH', `checkpoint ${checkpoint.id} is a ${checkpoint.kind} checkpoint but the build ${hasFlow ? 'has' : 'has no'} flow`);
+    throw new RunError(
+      'CHECKPOINT_MISMATCH',
+      `checkpoint ${checkpoint.id} is a ${checkpoint.kind} checkpoint but the build ${hasFlow ? 'has' : 'has no'} flow`,
+    );
   }
   if (decision === undefined) return;
   if (!checkpoint.pending) {

@@ -20,9 +20,7 @@ import { RunError } from '../config/errors.js';
 import { buildAgent } from './revision/build-agent.js';
 
 /** Where a turn starts: fresh input (invoke) or a checkpoint and an answer (resume). */
-export type TurnStart =
-  | { kind: 'fresh'; input: InvokeInput }
-  | { kind: 'resume'; checkpoint: Checkpoint; decision?: ResumeDecision };
+export type TurnStart = { kind: 'fresh'; input: InvokeInput } | { kind: 'resume'; checkpoint: Checkpoint; decision?: ResumeDecision };
 
 /** The turn's outcome before the root span is closed; `flowState` is set for flows. */
 type TurnBody = Omit<Turn, 'trace_id'> & { flowState?: string };
@@ -34,14 +32,20 @@ type TurnBody = Omit<Turn, 'trace_id'> & { flowState?: string };
 export async function runTurn(revision: Revision | DeltaRevision, start: TurnStart, options: InvokeOptions): Promise<Turn> {
   const tracer = options.tracer ?? trace.getTracer('agentcheck');
   const agent = buildAgent(revision.build);
-  const root = identified(tracer.startSpan(`${SPAN.invokeAgent} ${agent.name}`, {
-    attributes: {
-      [ATTR.operationName]: SPAN.invokeAgent,
-      [ATTR.agentName]: agent.name,
-      [ATTR.conversationId]: options.conversationId ?? randomUUID(),
-      [ATTR.runKind]: 'test',
-    },
-  }, ROOT_CONTEXT));
+  const root = identified(
+    tracer.startSpan(
+      `${SPAN.invokeAgent} ${agent.name}`,
+      {
+        attributes: {
+          [ATTR.operationName]: SPAN.invokeAgent,
+          [ATTR.agentName]: agent.name,
+          [ATTR.conversationId]: options.conversationId ?? randomUUID(),
+          [ATTR.runKind]: 'test',
+        },
+      },
+      ROOT_CONTEXT,
+    ),
+  );
   if (start.kind === 'resume') root.setAttribute(ATTR.resumedFrom, start.checkpoint.id);
   const parent = trace.setSpan(ROOT_CONTEXT, root);
   const traceId = root.spanContext().traceId;
@@ -72,16 +76,18 @@ export async function runTurn(revision: Revision | DeltaRevision, start: TurnSta
         [ATTR.skillsDelivered]: prepared.resolved.skills,
       });
       const flow = revision.build.flow;
-      body = flow
-        ? await flowTurn(revision, flow, prepared, start, options, writer)
-        : await agentTurn(prepared, start, writer);
+      body = flow ? await flowTurn(revision, flow, prepared, start, options, writer) : await agentTurn(prepared, start, writer);
     }
   } catch (error) {
     body = { messages: startMessages(start), output: '', stop_reason: 'error', usage: { input_tokens: 0, output_tokens: 0 }, error: describeError(error) };
   } finally {
     // Nothing the run started outlives it: background and detached children are ended here.
     const leftovers = await processes.reap().catch(() => []);
-    if (leftovers.length) root.setAttribute(ATTR.processesKilled, leftovers.map((left) => `${left.pid} ${left.command}`));
+    if (leftovers.length)
+      root.setAttribute(
+        ATTR.processesKilled,
+        leftovers.map((left) => `${left.pid} ${left.command}`),
+      );
     if (ownsWorkspace) await workspace.dispose().catch(() => undefined);
     await mcp?.close().catch(() => undefined);
   }
@@ -134,9 +140,8 @@ async function flowTurn(
   options: InvokeOptions,
   writer: CheckpointWriter,
 ): Promise<TurnBody> {
-  const startState = start.kind === 'resume'
-    ? (start.checkpoint as FlowCheckpoint).state
-    : initialFlowRun(flow.entry_point, start.input.messages, start.input.context);
+  const startState =
+    start.kind === 'resume' ? (start.checkpoint as FlowCheckpoint).state : initialFlowRun(flow.entry_point, start.input.messages, start.input.context);
   const { runFlow } = await import('./flow/run-flow.js');
   const result = await runFlow({
     env: {

@@ -78,14 +78,22 @@ export const REQUEST_SCHEMAS = [expectationsSchema, cassetteSchema];
 
 type FieldCheck = (value: unknown, locate: Locator) => void;
 
-const schemaCheck = (schema: object): FieldCheck => (value, locate) => assertFormat(schema, withoutUndefined(value), locate);
-const instanceCheck = (what: string, test: (value: unknown) => boolean): FieldCheck => (value, locate) => {
-  if (!test(value)) throw locate([], `expected ${what}, got ${describeValue(value)}`);
-};
+const schemaCheck =
+  (schema: object): FieldCheck =>
+  (value, locate) =>
+    assertFormat(schema, withoutUndefined(value), locate);
+const instanceCheck =
+  (what: string, test: (value: unknown) => boolean): FieldCheck =>
+  (value, locate) => {
+    if (!test(value)) throw locate([], `expected ${what}, got ${describeValue(value)}`);
+  };
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 const REQUEST_FIELDS: Record<keyof TestRunRequest, FieldCheck> = {
-  agent: instanceCheck('an agent build file path, a loaded revision or an inline build object', (value) => (typeof value === 'string' && value !== '') || isObject(value)),
+  agent: instanceCheck(
+    'an agent build file path, a loaded revision or an inline build object',
+    (value) => (typeof value === 'string' && value !== '') || isObject(value),
+  ),
   inputs: schemaCheck(scenarioProperties.inputs),
   workspaceEvidence: instanceCheck('a boolean', (value) => typeof value === 'boolean'),
   delta: schemaCheck(deltaSchema),
@@ -148,4 +156,3 @@ function withoutUndefined(value: unknown): unknown {
   for (const [key, item] of Object.entries(value)) if (item !== undefined) out[key] = withoutUndefined(item);
   return out;
 }
-

@@ -132,7 +132,13 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
   // the file in the source folder) instead of failing every workspace tool the agent calls.
   if (request.workspace || control.workspace) await workspace.root();
   const { tracer, store } = installTracing();
-  const cassette = request.cassette ? new (await import('./cassettes/cassette-session.js')).CassetteSession(request.cassette, request.env ?? process.env, buildSecrets(revision.build, request.env ?? process.env)) : undefined;
+  const cassette = request.cassette
+    ? new (await import('./cassettes/cassette-session.js')).CassetteSession(
+        request.cassette,
+        request.env ?? process.env,
+        buildSecrets(revision.build, request.env ?? process.env),
+      )
+    : undefined;
   // Graders' endpoints pass through like the agent's own provider (or go to the cassette).
   const origins = [buildAgent(revision.build).llm, ...(control.judges ?? []).map((job) => job.llm)].flatMap((llm) => providerOrigins(llm, request.env));
   const scope: MockScope = { mocks: request.mocks?.http ?? [], passthroughOrigins: origins, unmatched: [], cassette };
@@ -221,7 +227,15 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
   };
   if (scope.unmatched.length) unmatchedFails(result, scope.unmatched, redactor);
   const record: TestRunRecord = {
-    result, turn, spans, evidence, revision, workspace, unmatched: scope.unmatched, cassette: cassette?.outcome(), resumes: segmented.resumes,
+    result,
+    turn,
+    spans,
+    evidence,
+    revision,
+    workspace,
+    unmatched: scope.unmatched,
+    cassette: cassette?.outcome(),
+    resumes: segmented.resumes,
   };
   if (segmented.checkpoint) {
     record.checkpoint = segmented.checkpoint;

@@ -16,7 +16,10 @@ const EXPECTED_SHAPE = 'a SKILL.md starts with a line "---", then YAML with name
  * ConfigErrors located at `file:line:column` with the front-matter key as their path.
  */
 export function parseSkillMd(file: string, text: string): SkillDocument {
-  const lines = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n');
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .split('\n');
   if (!FENCE.test(lines[0] ?? '')) {
     throw new ConfigError({ file, line: 1, column: 1 }, `missing front matter: ${EXPECTED_SHAPE}`);
   }
@@ -34,10 +37,7 @@ export function parseSkillMd(file: string, text: string): SkillDocument {
   const meta = doc.value;
   if (meta === null || typeof meta !== 'object' || Array.isArray(meta)) {
     const found = meta === null ? 'it is empty' : Array.isArray(meta) ? 'found a list' : `found ${typeof meta} ${JSON.stringify(meta)}`;
-    throw new ConfigError(
-      { file, line: 2, column: 1 },
-      `expected the front matter to be a mapping with name and description; ${found}`,
-    );
+    throw new ConfigError({ file, line: 2, column: 1 }, `expected the front matter to be a mapping with name and description; ${found}`);
   }
 
   const validated = validateSkillMeta(meta as Record<string, unknown>, documentLocator(doc));

@@ -1,8 +1,7 @@
 import { isModelLoadable, type SkillPackage } from './skill-package.js';
 
 /** The sentence that ends the on_demand catalog: how the model gets a skill's instructions. */
-export const CATALOG_INSTRUCTION =
-  'To use a skill, call the load_skill tool with its name and follow the instructions it returns.';
+export const CATALOG_INSTRUCTION = 'To use a skill, call the load_skill tool with its name and follow the instructions it returns.';
 
 /**
  * The text appended to the system prompt for `delivery: inline`: every delivered skill, in
@@ -27,8 +26,6 @@ export function renderInlineSkills(skills: readonly SkillPackage[]): string {
 export function renderSkillCatalog(skills: readonly SkillPackage[]): string {
   const loadable = skills.filter(isModelLoadable);
   if (loadable.length === 0) return '';
-  const blocks = loadable.map(
-    (skill) => `<skill name="${skill.name}">\n<description>${skill.description}</description>\n</skill>`,
-  );
+  const blocks = loadable.map((skill) => `<skill name="${skill.name}">\n<description>${skill.description}</description>\n</skill>`);
   return ['<skills>', ...blocks, '</skills>', CATALOG_INSTRUCTION].join('\n');
 }

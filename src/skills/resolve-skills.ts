@@ -77,15 +77,10 @@ export function resolveDeliveredSkills(input: DeliveredSkillsInput): DeliveredSk
   // Suite config paths are relative to the config file (docs/formats.md, Suite config), else to the cwd.
   const base = input.configFile ? dirname(input.configFile) : process.cwd();
   const fromConfig = (key: 'forced' | 'overlay', dir: string, index: number): SkillPackage =>
-    loadSkillFolder(
-      resolve(base, dir),
-      input.configFile ? { file: input.configFile, path: `skills.${key}[${index}]` } : undefined,
-    );
+    loadSkillFolder(resolve(base, dir), input.configFile ? { file: input.configFile, path: `skills.${key}[${index}]` } : undefined);
 
   (input.forced ?? []).forEach((dir, index) => candidates.push(fromConfig('forced', dir, index)));
-  (input.revision ?? []).forEach((entry, index) =>
-    candidates.push(resolveSkillEntry(entry, { file: input.revisionFile, path: `agent.skills[${index}]` })),
-  );
+  (input.revision ?? []).forEach((entry, index) => candidates.push(resolveSkillEntry(entry, { file: input.revisionFile, path: `agent.skills[${index}]` })));
   (input.overlay ?? []).forEach((dir, index) => candidates.push(fromConfig('overlay', dir, index)));
 
   const delivered: SkillPackage[] = [];
@@ -105,8 +100,7 @@ export function resolveDeliveredSkills(input: DeliveredSkillsInput): DeliveredSk
 
 /** Errors for an entry's keys, located at `<at.path>.<key>` in the file that lists the entry. */
 function entryLocator(at: SkillReference): Locator {
-  return (path, expected) =>
-    new ConfigError({ ...at, path: joinPath(at.path, formatPath(path)) || undefined }, expected);
+  return (path, expected) => new ConfigError({ ...at, path: joinPath(at.path, formatPath(path)) || undefined }, expected);
 }
 
 function joinPath(base: string | undefined, rest: string): string {

@@ -23,11 +23,7 @@ const HINTS: Record<string, string> = {
  * Checks skill metadata strictly and returns it typed. `extraKeys` are further keys the caller
  * handles itself (an inline entry's `body`); every other unknown key is an error.
  */
-export function validateSkillMeta(
-  value: Record<string, unknown>,
-  locate: Locator,
-  extraKeys: readonly string[] = [],
-): SkillMeta {
+export function validateSkillMeta(value: Record<string, unknown>, locate: Locator, extraKeys: readonly string[] = []): SkillMeta {
   const allowed = [...SKILL_META_KEYS, ...extraKeys];
   for (const key of Object.keys(value)) {
     if (allowed.includes(key)) continue;
@@ -55,7 +51,10 @@ export function validateSkillMeta(
  * so a SKILL.md body and the same text given inline render identically.
  */
 export function normaliseSkillBody(text: string): string {
-  return text.replace(/\r\n?/g, '\n').replace(/^(?:[ \t]*\n)+/, '').trimEnd();
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(/^(?:[ \t]*\n)+/, '')
+    .trimEnd();
 }
 
 function listKeys(keys: readonly string[]): string {

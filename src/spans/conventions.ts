@@ -134,7 +134,12 @@ export const OWN_ATTRIBUTE_NAMESPACES = ['agentcheck.', 'gen_ai.'] as const;
 
 /** What a `chat` span records of the model's answer: response model and id, finish reason, usage. */
 export function chatResponseAttributes(
-  response: { responseModel?: string; responseId?: string; finishReason: { raw: string }; usage: { input_tokens: number; output_tokens: number; cached_input_tokens?: number; reasoning_tokens?: number } },
+  response: {
+    responseModel?: string;
+    responseId?: string;
+    finishReason: { raw: string };
+    usage: { input_tokens: number; output_tokens: number; cached_input_tokens?: number; reasoning_tokens?: number };
+  },
   modelId: string,
 ): Record<string, string | number | string[]> {
   return {

@@ -46,7 +46,10 @@ function spanRecord(value: unknown, path: string): SpanRecord {
   const span = value as Partial<OtlpSpan>;
   const traceId = idAt(span.traceId, TRACE_ID, `${path}.traceId`, 'a trace id of 32 hex digits');
   const spanId = idAt(span.spanId, SPAN_ID, `${path}.spanId`, 'a span id of 16 hex digits');
-  const parent = span.parentSpanId === undefined || span.parentSpanId === '' ? null : idAt(span.parentSpanId, SPAN_ID, `${path}.parentSpanId`, 'a span id of 16 hex digits (or empty for a root)');
+  const parent =
+    span.parentSpanId === undefined || span.parentSpanId === ''
+      ? null
+      : idAt(span.parentSpanId, SPAN_ID, `${path}.parentSpanId`, 'a span id of 16 hex digits (or empty for a root)');
   const start = nanosToMs(span.startTimeUnixNano, `${path}.startTimeUnixNano`);
   const end = nanosToMs(span.endTimeUnixNano, `${path}.endTimeUnixNano`) || start;
   const code = span.status?.code ?? 0;
@@ -96,7 +99,9 @@ function plainValue(value: OtlpAnyValue | undefined, path: string): AttributeVal
   const scalar = scalarValue(value, path);
   if (scalar !== undefined || !value) return scalar;
   if (value.arrayValue) {
-    const items = arrayAt(value.arrayValue.values, `${path}.arrayValue.values`).map((item, i) => jsonValue(item as OtlpAnyValue, `${path}.arrayValue.values[${i}]`));
+    const items = arrayAt(value.arrayValue.values, `${path}.arrayValue.values`).map((item, i) =>
+      jsonValue(item as OtlpAnyValue, `${path}.arrayValue.values[${i}]`),
+    );
     const flat = items.every((item) => item === null || ['string', 'number', 'boolean'].includes(typeof item));
     return flat ? (items as Array<string | number | boolean | null>) : JSON.stringify(items);
   }
@@ -135,7 +140,8 @@ function nanosToMs(value: string | number | undefined, path: string): number {
     if (!Number.isFinite(value) || value < 0) throw new OtlpDecodeError(`expected nanoseconds since the epoch, got ${value}`, path);
     return value / 1e6;
   }
-  if (typeof value !== 'string' || !/^\d+$/.test(value)) throw new OtlpDecodeError(`expected nanoseconds since the epoch as a decimal string, got ${JSON.stringify(value)}`, path);
+  if (typeof value !== 'string' || !/^\d+$/.test(value))
+    throw new OtlpDecodeError(`expected nanoseconds since the epoch as a decimal string, got ${JSON.stringify(value)}`, path);
   // Microseconds are exact in a double; the nanoseconds below them do not matter here.
   return Number(BigInt(value) / 1000n) / 1000;
 }

@@ -61,8 +61,10 @@ function anyValue(buf: Uint8Array, path: string): OtlpAnyValue {
     if (f.no === 2) return { boolValue: f.varint !== 0n };
     if (f.no === 3) return { intValue: String(BigInt.asIntN(64, f.varint ?? 0n)) };
     if (f.no === 4 && f.fixed) return { doubleValue: Buffer.from(f.fixed).readDoubleLE(0) };
-    if (f.no === 5) return { arrayValue: { values: [...fields(bytesOf(f, path), path)].filter((v) => v.no === 1).map((v) => anyValue(bytesOf(v, path), path)) } };
-    if (f.no === 6) return { kvlistValue: { values: [...fields(bytesOf(f, path), path)].filter((v) => v.no === 1).map((v) => keyValue(bytesOf(v, path), path)) } };
+    if (f.no === 5)
+      return { arrayValue: { values: [...fields(bytesOf(f, path), path)].filter((v) => v.no === 1).map((v) => anyValue(bytesOf(v, path), path)) } };
+    if (f.no === 6)
+      return { kvlistValue: { values: [...fields(bytesOf(f, path), path)].filter((v) => v.no === 1).map((v) => keyValue(bytesOf(v, path), path)) } };
     if (f.no === 7) return { bytesValue: Buffer.from(bytesOf(f, path)).toString('base64') };
   }
   return {};
@@ -135,7 +137,8 @@ export function decodeProtobufTraceRequest(buf: Uint8Array): OtlpTraceRequest {
     const entry: Required<OtlpResourceSpans> = { resource: { attributes: [] }, scopeSpans: [] };
     for (const f of fields(bytesOf(rs, path), path)) {
       if (f.no === 1) {
-        for (const r of fields(bytesOf(f, path), `${path}.resource`)) if (r.no === 1) entry.resource.attributes!.push(keyValue(bytesOf(r, path), `${path}.resource`));
+        for (const r of fields(bytesOf(f, path), `${path}.resource`))
+          if (r.no === 1) entry.resource.attributes!.push(keyValue(bytesOf(r, path), `${path}.resource`));
       } else if (f.no === 2) entry.scopeSpans.push(scopeSpans(bytesOf(f, path), `${path}.scopeSpans[${entry.scopeSpans.length}]`));
     }
     request.resourceSpans.push(entry);

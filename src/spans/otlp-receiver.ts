@@ -112,7 +112,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, received: Map<s
       return refuse(415, `unsupported content type ${JSON.stringify(req.headers['content-type'] ?? '')}: send ${JSON_TYPE} or ${PROTOBUF_TYPE}`);
     }
     const encoding = (req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
-    if (encoding !== 'identity' && encoding !== 'gzip') return refuse(415, `unsupported content encoding ${JSON.stringify(encoding)}: send gzip or no encoding`);
+    if (encoding !== 'identity' && encoding !== 'gzip')
+      return refuse(415, `unsupported content encoding ${JSON.stringify(encoding)}: send gzip or no encoding`);
     const raw = await readBody(req);
     if (raw === null) return refuse(413, `the body is larger than ${MAX_OTLP_BODY_BYTES} bytes`);
     const body = encoding === 'gzip' ? await gunzipBody(raw) : raw;

@@ -9,7 +9,12 @@ type Env = Readonly<Record<string, string | undefined>>;
  * (`service.name: agentcheck`, `service.version`). A malformed list is a ConfigError.
  */
 export function resourceAttributesFromEnv(env: Env): Record<string, string> {
-  const attributes = parseKeyValueList(env.OTEL_RESOURCE_ATTRIBUTES, 'OTEL_RESOURCE_ATTRIBUTES', /^[^\s=,]+$/, 'attribute name (expected key1=value1,key2=value2)');
+  const attributes = parseKeyValueList(
+    env.OTEL_RESOURCE_ATTRIBUTES,
+    'OTEL_RESOURCE_ATTRIBUTES',
+    /^[^\s=,]+$/,
+    'attribute name (expected key1=value1,key2=value2)',
+  );
   const serviceName = env.OTEL_SERVICE_NAME?.trim();
   if (serviceName) attributes['service.name'] = serviceName;
   return attributes;

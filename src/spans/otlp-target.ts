@@ -114,7 +114,7 @@ function parseProtocol(env: Env): OtlpProtocol {
     const raw = env[name]?.trim();
     if (!raw) continue;
     if (raw === 'http/json' || raw === 'http/protobuf') return raw;
-    const hint = raw === 'grpc' ? '; OTLP over gRPC is not supported, use http/protobuf against the collector\'s HTTP port (4318)' : '';
+    const hint = raw === 'grpc' ? "; OTLP over gRPC is not supported, use http/protobuf against the collector's HTTP port (4318)" : '';
     throw new ConfigError({ file: name }, `expected http/protobuf or http/json, got "${raw}"${hint}`);
   }
   return 'http/json';

@@ -24,5 +24,8 @@ function walk(filter: unknown, at: PathSegments, locate: Locator): void {
   if (record.field !== 'attributes' || typeof key !== 'string') return;
   if (!OWN_ATTRIBUTE_NAMESPACES.some((namespace) => key.startsWith(namespace)) || EMITTED_ATTRIBUTE_KEYS.has(key)) return;
   const own = [...EMITTED_ATTRIBUTE_KEYS].filter((name) => OWN_ATTRIBUTE_NAMESPACES.some((namespace) => name.startsWith(namespace))).sort();
-  throw locate([...at, 'key'], `no span carries attribute "${key}": agentcheck writes these ${OWN_ATTRIBUTE_NAMESPACES.map((n) => `${n}*`).join(' and ')} keys: ${own.join(', ')}${didYouMean(key, own)}`);
+  throw locate(
+    [...at, 'key'],
+    `no span carries attribute "${key}": agentcheck writes these ${OWN_ATTRIBUTE_NAMESPACES.map((n) => `${n}*`).join(' and ')} keys: ${own.join(', ')}${didYouMean(key, own)}`,
+  );
 }

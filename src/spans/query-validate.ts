@@ -33,7 +33,10 @@ function validateFiltering(value: unknown, at: PathSegments, locate: Locator, de
   // Neither form's keys: say both forms, not only the filtering's (a condition was likely meant).
   if (!('conditions' in record) && !('operator' in record)) {
     const keys = Object.keys(record);
-    throw locate(at, `expected a condition {field, operator, value} or a filtering {operator, conditions}; got ${keys.length ? `keys ${keys.join(', ')}` : 'an empty object'}`);
+    throw locate(
+      at,
+      `expected a condition {field, operator, value} or a filtering {operator, conditions}; got ${keys.length ? `keys ${keys.join(', ')}` : 'an empty object'}`,
+    );
   }
   onlyKeys(record, ['operator', 'conditions'], at, locate);
   // A missing operator means `and`, as in a plain list of conditions; a wrong one is an error.
@@ -67,7 +70,10 @@ function validateCondition(record: Record<string, unknown>, at: PathSegments, lo
   }
   if (value === undefined) throw locate(at, `operator "${op}" needs a "value"`);
   if (ORDERED.has(op) && !ORDERED_FIELDS.includes(field as never)) {
-    throw locate([...at, 'operator'], `operator "${op}" applies only to ${ORDERED_FIELDS.join(' and ')} (values with an order), not field "${String(field)}"; use is, in, startswith or matches`);
+    throw locate(
+      [...at, 'operator'],
+      `operator "${op}" applies only to ${ORDERED_FIELDS.join(' and ')} (values with an order), not field "${String(field)}"; use is, in, startswith or matches`,
+    );
   }
   if (op === 'in' || op === 'not_in') {
     if (!Array.isArray(value) || value.some((item) => !isScalarOrNull(item))) {
@@ -85,7 +91,8 @@ function validateCondition(record: Record<string, unknown>, at: PathSegments, lo
   } else if (!isScalarOrNull(value) && !(Array.isArray(value) && value.every(isScalarOrNull))) {
     throw locate([...at, 'value'], `operator "${op}" compares with a string, number, boolean, null or a list of them`);
   }
-  if (EQUALITY.has(op) && Object.hasOwn(FIELD_VALUES, field as string)) validateEnumerated(field as keyof typeof FIELD_VALUES, op, value, [...at, 'value'], locate);
+  if (EQUALITY.has(op) && Object.hasOwn(FIELD_VALUES, field as string))
+    validateEnumerated(field as keyof typeof FIELD_VALUES, op, value, [...at, 'value'], locate);
 }
 
 /** `status` and `kind` hold a fixed set of lower-case words: any other value can never match. */
@@ -93,7 +100,8 @@ function validateEnumerated(field: keyof typeof FIELD_VALUES, op: string, value:
   const allowed: readonly string[] = FIELD_VALUES[field];
   const expected = `field "${field}" is one of ${allowed.join(', ')}`;
   if (Array.isArray(value)) {
-    if (op !== 'in' && op !== 'not_in') throw locate(at, `${expected}; operator "${op}" compares with one of them, got a list ${show(value)} (use "in" for several)`);
+    if (op !== 'in' && op !== 'not_in')
+      throw locate(at, `${expected}; operator "${op}" compares with one of them, got a list ${show(value)} (use "in" for several)`);
     value.forEach((item, index) => {
       if (!allowed.includes(item as string)) throw locate([...at, index], `${expected}, got ${show(item)}${hint(item, allowed)}`);
     });

@@ -24,7 +24,12 @@ export function toReadableSpan(record: SpanRecord, span: RecordingSpan, resource
     // Record attributes are API attribute values (the span checked them as they were set).
     attributes: record.attributes as Attributes,
     links: span.links,
-    events: (record.events ?? []).map((event) => ({ name: event.name, time: msToHrTime(event.time_ms), attributes: event.attributes as Attributes | undefined, droppedAttributesCount: 0 })),
+    events: (record.events ?? []).map((event) => ({
+      name: event.name,
+      time: msToHrTime(event.time_ms),
+      attributes: event.attributes as Attributes | undefined,
+      droppedAttributesCount: 0,
+    })),
     ended: true,
     resource,
     instrumentationScope: SCOPE,

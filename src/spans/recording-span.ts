@@ -105,7 +105,8 @@ export class RecordingSpan implements Span {
   setStatus(status: SpanStatus): this {
     // As the SDK does: UNSET changes nothing, OK is final, only ERROR keeps a (string) message.
     if (this.endMs !== undefined || status.code === SpanStatusCode.UNSET || this.status.code === SpanStatusCode.OK) return this;
-    this.status = status.code === SpanStatusCode.ERROR && typeof status.message === 'string' ? { code: status.code, message: status.message } : { code: status.code };
+    this.status =
+      status.code === SpanStatusCode.ERROR && typeof status.message === 'string' ? { code: status.code, message: status.message } : { code: status.code };
     return this;
   }
 

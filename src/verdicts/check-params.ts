@@ -41,7 +41,11 @@ export function checkToolAndArgs(params: { tool?: unknown; args?: unknown }, loc
 export function exactlyOne(params: Record<string, unknown>, keys: string[], locate: Locator): void {
   const given = keys.filter((key) => params[key] !== undefined);
   if (given.length !== 1) {
-    throw locate(given.length ? [given[1]] : [], `expected exactly one of ${keys.join(' | ')}; got ${given.length ? given.join(' and ') : 'none'}`, given.length > 1);
+    throw locate(
+      given.length ? [given[1]] : [],
+      `expected exactly one of ${keys.join(' | ')}; got ${given.length ? given.join(' and ') : 'none'}`,
+      given.length > 1,
+    );
   }
 }
 

@@ -9,8 +9,7 @@ import { matchValue } from './args/matchers.js';
 export function containsValue(container: unknown, expected: unknown): boolean {
   if (typeof container === 'string') return typeof expected === 'string' && container.includes(expected);
   if (Array.isArray(container)) {
-    return container.some((item) =>
-      matchValue(expected, item, '') === null || (typeof expected === 'string' && isPlainObject(item) && item.name === expected));
+    return container.some((item) => matchValue(expected, item, '') === null || (typeof expected === 'string' && isPlainObject(item) && item.name === expected));
   }
   if (isPlainObject(container)) return typeof expected === 'string' && Object.hasOwn(container, expected);
   return false;

@@ -70,7 +70,11 @@ export function visibleCalls(evidence: Evidence, nested = false): ToolCall[] {
 function incompleteReason(spans: SpanRecord[], roots: SpanRecord[], byId: Map<string, SpanRecord>): string | null {
   if (spans.length === 0) return 'no spans were collected';
   if (roots.length === 0) return 'no root span (every span has a parent)';
-  if (roots.length > 1) return `${roots.length} root spans (${roots.slice(0, 3).map((span) => span.name).join(', ')}); expected one invoke`;
+  if (roots.length > 1)
+    return `${roots.length} root spans (${roots
+      .slice(0, 3)
+      .map((span) => span.name)
+      .join(', ')}); expected one invoke`;
   if (!isInvokeAgent(roots[0])) return `the root span is "${roots[0].name}", not invoke_agent`;
   const open = spans.find((span) => !span.ended);
   if (open) return `span "${open.name}" (${open.span_id}) had not ended when the spans were collected`;

@@ -31,7 +31,12 @@ export function validateCheck(item: unknown, index: number, locate: Locator): as
   }
   const kind = Object.keys(item)[0];
   const check = checkOf(kind);
-  if (!check) throw locate([index, kind], `unknown check kind "${kind}"; expected one of: ${Object.keys(CHECKS).join(', ')}${didYouMean(kind, Object.keys(CHECKS))}`, true);
+  if (!check)
+    throw locate(
+      [index, kind],
+      `unknown check kind "${kind}"; expected one of: ${Object.keys(CHECKS).join(', ')}${didYouMean(kind, Object.keys(CHECKS))}`,
+      true,
+    );
   check.validate((item as CheckSpec)[kind], (path, expected, atKey) => locate([index, kind, ...path], expected, atKey));
 }
 
@@ -45,9 +50,11 @@ export function checkReferences(list: readonly CheckSpec[], indexes?: readonly n
     const kind = Object.keys(item)[0];
     const references = checkOf(kind)?.references?.(item[kind] as never) ?? [];
     const prefix = (at: PathSegments): PathSegments => [index, kind, ...at];
-    return references.map((reference): CheckReference => (reference.kind === 'tool' && reference.args
-      ? { ...reference, at: prefix(reference.at), args: { ...reference.args, at: prefix(reference.args.at) } }
-      : { ...reference, at: prefix(reference.at) }));
+    return references.map((reference): CheckReference =>
+      reference.kind === 'tool' && reference.args
+        ? { ...reference, at: prefix(reference.at), args: { ...reference.args, at: prefix(reference.args.at) } }
+        : { ...reference, at: prefix(reference.at) },
+    );
   });
 }
 
@@ -79,13 +86,19 @@ function checkOf(kind: string): Check<never> | undefined {
  * runChecks, with `custom` checks run by the functions the runner loaded (by index in the
  * list); those may be async. A custom check without a loaded function is an error.
  */
-export async function runChecksWithCustom(list: readonly CheckSpec[], evidence: Evidence, custom: ReadonlyMap<number, CustomCheckFunction>): Promise<CheckResult[]> {
+export async function runChecksWithCustom(
+  list: readonly CheckSpec[],
+  evidence: Evidence,
+  custom: ReadonlyMap<number, CustomCheckFunction>,
+): Promise<CheckResult[]> {
   const results = runChecks(list, evidence);
-  await Promise.all(list.map(async (item, index) => {
-    const run = custom.get(index);
-    if (!('custom' in item) || !run || evidence.incomplete) return;
-    const { module, params } = item.custom as { module: string; params?: unknown };
-    results[index] = await runCustomCheck(run, module, params ?? {}, evidence, results[index].id);
-  }));
+  await Promise.all(
+    list.map(async (item, index) => {
+      const run = custom.get(index);
+      if (!('custom' in item) || !run || evidence.incomplete) return;
+      const { module, params } = item.custom as { module: string; params?: unknown };
+      results[index] = await runCustomCheck(run, module, params ?? {}, evidence, results[index].id);
+    }),
+  );
   return results;
 }

@@ -27,7 +27,8 @@ export async function runCustomCheck(run: CustomCheckFunction, module: string, p
     return result('custom', id, 'error', `${module} threw: ${error instanceof Error ? error.message : String(error)}`);
   }
   const problem = outcomeProblem(outcome);
-  if (problem) return result('custom', id, 'error', `${module} returned ${problem}; expected {status: "pass" | "fail" | "error", reason: string, evidence?: string[]}`);
+  if (problem)
+    return result('custom', id, 'error', `${module} returned ${problem}; expected {status: "pass" | "fail" | "error", reason: string, evidence?: string[]}`);
   const { status, reason, evidence: ids = [] } = outcome as CustomCheckOutcome;
   return result('custom', id, status, reason, ids);
 }
@@ -38,7 +39,8 @@ function outcomeProblem(outcome: unknown): string | null {
   const { status, reason, evidence } = outcome as Record<string, unknown>;
   if (typeof status !== 'string' || !STATUSES.includes(status)) return `status ${describe(status)}`;
   if (typeof reason !== 'string') return `reason ${describe(reason)}`;
-  if (evidence !== undefined && (!Array.isArray(evidence) || evidence.some((item) => typeof item !== 'string'))) return 'evidence that is not a list of span ids';
+  if (evidence !== undefined && (!Array.isArray(evidence) || evidence.some((item) => typeof item !== 'string')))
+    return 'evidence that is not a list of span ids';
   return null;
 }
 

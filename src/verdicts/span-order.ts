@@ -27,7 +27,11 @@ export function orderSpans(spans: readonly SpanRecord[]): SpanOrder {
   const { keys, gatedSeq } = seqKeys(byTime);
   // Calls with seq (and their approvals) are reordered only among the positions they hold, so
   // a chat span or a plan step never moves; seq and start time agree except where times tie.
-  const withSeq = refill(byTime, (span) => keys.has(span), (a, b) => keys.get(a)! - keys.get(b)!);
+  const withSeq = refill(
+    byTime,
+    (span) => keys.has(span),
+    (a, b) => keys.get(a)! - keys.get(b)!,
+  );
   const withoutSeq = (span: SpanRecord) => operationOf(span) === SPAN.executeTool && !keys.has(span);
   return { spans: refill(withSeq, withoutSeq, byStartThenId), gatedSeq };
 }

@@ -73,8 +73,7 @@ export function decideVerdict(input: VerdictInput): { verdict: Verdict; verdict_
 
 /** `paused: run_command waits for approval` when the run stopped at a gate, else null. */
 function pauseReason(input: VerdictInput): string | null {
-  const waiting = input.calls.find((call) => call.outcome === 'pending')?.name
-    ?? input.approvals.find((item) => item.decision === 'pending')?.tool;
+  const waiting = input.calls.find((call) => call.outcome === 'pending')?.name ?? input.approvals.find((item) => item.decision === 'pending')?.tool;
   if (waiting) return `paused: ${waiting} waits for approval`;
   return input.stop_reason === 'paused' ? 'paused: the run waits for an answer (human input)' : null;
 }

@@ -53,7 +53,9 @@ export function toHaveCalledTool(received: unknown, name: string, args?: Record<
   if (!subject.calls) {
     // Without recorded calls only the digest (names and counts) is known.
     if (args !== undefined) {
-      throw new TypeError(`toHaveCalledTool cannot check arguments: ${subject.label} carries no recorded calls; get it from runScenario() or testRun() of agentcheck/vitest`);
+      throw new TypeError(
+        `toHaveCalledTool cannot check arguments: ${subject.label} carries no recorded calls; get it from runScenario() or testRun() of agentcheck/vitest`,
+      );
     }
     const called = subject.tools.some((tool) => tool.called > 0 && matches(tool.name));
     return { pass: called, message: () => `expected ${subject.label} ${called ? 'not ' : ''}to call ${wanted}\n${explain(subject)}` };

@@ -49,10 +49,14 @@ export function scenarios(pattern: string, options: ScenariosOptions = {}): void
         const perRun = scenario.timeout_ms ?? config.timeout_ms;
         const timeout = options.timeout ?? (perRun === undefined ? undefined : perRun * runs.length);
         // The test context's expect: concurrent tests must not share assertion state.
-        define(title, async ({ signal, expect: check }) => {
-          // Repeats run one after another: the first that fails stops the test with its reason.
-          for (const run of runs) check(await runPlanned(run, config, signal)).toPass();
-        }, timeout);
+        define(
+          title,
+          async ({ signal, expect: check }) => {
+            // Repeats run one after another: the first that fails stops the test with its reason.
+            for (const run of runs) check(await runPlanned(run, config, signal)).toPass();
+          },
+          timeout,
+        );
       }
     });
   }

@@ -22,7 +22,10 @@ describe('the format type generator', () => {
   it('renders a key added to a schema into its type', async () => {
     const { agentBuildSchema } = await import('../../src/engine/revision/schema.js');
     const agent = agentBuildSchema.properties.agent;
-    const changed = { ...agentBuildSchema, properties: { ...agentBuildSchema.properties, agent: { ...agent, properties: { ...agent.properties, external: { type: 'boolean' } } } } };
+    const changed = {
+      ...agentBuildSchema,
+      properties: { ...agentBuildSchema.properties, agent: { ...agent, properties: { ...agent.properties, external: { type: 'boolean' } } } },
+    };
     const files = await renderFormatTypes(async (module) => {
       const exports = await import(join(repo, `${module}.ts`));
       return module.endsWith('revision/schema') ? { ...exports, agentBuildSchema: changed } : exports;

@@ -4,7 +4,21 @@ import { Redactor, scrubCredentialShapes } from '../../src/config/redactor.js';
 
 describe('isSecretName', () => {
   it('knows secrets by their words', () => {
-    for (const name of ['OPENAI_API_KEY', 'api_key', 'apiKey', 'x-api-key', 'Authorization', 'GITHUB_TOKEN', 'accessToken', 'x-auth-token', 'client_secret', 'password', 'Cookie', 'private_key', 'AWS_SECRET_ACCESS_KEY']) {
+    for (const name of [
+      'OPENAI_API_KEY',
+      'api_key',
+      'apiKey',
+      'x-api-key',
+      'Authorization',
+      'GITHUB_TOKEN',
+      'accessToken',
+      'x-auth-token',
+      'client_secret',
+      'password',
+      'Cookie',
+      'private_key',
+      'AWS_SECRET_ACCESS_KEY',
+    ]) {
       expect(isSecretName(name), name).toBe(true);
     }
   });
@@ -16,8 +30,12 @@ describe('isSecretName', () => {
   });
 
   it('redacts deeply but keeps max_tokens visible', () => {
-    expect(redactSecrets({ temperature: 0, max_tokens: 1024, api_key: 'sk-1', nested: { Authorization: 'Bearer x' } }))
-      .toEqual({ temperature: 0, max_tokens: 1024, api_key: '[redacted]', nested: { Authorization: '[redacted]' } });
+    expect(redactSecrets({ temperature: 0, max_tokens: 1024, api_key: 'sk-1', nested: { Authorization: 'Bearer x' } })).toEqual({
+      temperature: 0,
+      max_tokens: 1024,
+      api_key: '[redacted]',
+      nested: { Authorization: '[redacted]' },
+    });
   });
 });
 
@@ -26,15 +44,23 @@ describe('credential headers, query parameters and the redactor', () => {
     for (const name of ['X-Auth-Key', 'Ocp-Apim-Subscription-Key', 'x-functions-key', 'x-api-key', 'Proxy-Authorization']) {
       expect(isSecretHeaderName(name), name).toBe(true);
     }
-    expect(secretHeaderValues({ 'X-Auth-Key': 'xak-12345678', 'Ocp-Apim-Subscription-Key': 'apim-12345678', 'x-functions-key': 'fn-12345678', Accept: 'application/json' }))
-      .toEqual(['xak-12345678', 'apim-12345678', 'fn-12345678']);
+    expect(
+      secretHeaderValues({
+        'X-Auth-Key': 'xak-12345678',
+        'Ocp-Apim-Subscription-Key': 'apim-12345678',
+        'x-functions-key': 'fn-12345678',
+        Accept: 'application/json',
+      }),
+    ).toEqual(['xak-12345678', 'apim-12345678', 'fn-12345678']);
   });
 
   it('scrubs credential query values and URL passwords by shape, leaving the rest', () => {
-    expect(scrubCredentialShapes('GET https://a.test/x?api_key=abc&access_token=t0k&page=2&code=zz'))
-      .toBe('GET https://a.test/x?api_key=[redacted]&access_token=[redacted]&page=2&code=[redacted]');
-    expect(scrubCredentialShapes('see http://user:hunter2@db.test:5432/x and https://host:8080/a@b'))
-      .toBe('see http://user:[redacted]@db.test:5432/x and https://host:8080/a@b');
+    expect(scrubCredentialShapes('GET https://a.test/x?api_key=abc&access_token=t0k&page=2&code=zz')).toBe(
+      'GET https://a.test/x?api_key=[redacted]&access_token=[redacted]&page=2&code=[redacted]',
+    );
+    expect(scrubCredentialShapes('see http://user:hunter2@db.test:5432/x and https://host:8080/a@b')).toBe(
+      'see http://user:[redacted]@db.test:5432/x and https://host:8080/a@b',
+    );
   });
 
   it('keeps the punctuation and text after a redacted query value', () => {
@@ -60,12 +86,19 @@ describe('credential headers, query parameters and the redactor', () => {
 
   it('scrubs known values in their raw, URL-encoded and JSON-escaped forms, deeply', () => {
     const redactor = new Redactor().add(['sk-a/b"c-123456', 'short']);
-    expect(redactor.value({ out: 'key sk-a/b"c-123456', url: 'x?q=sk-a%2Fb%22c-123456', json: '{"k":"sk-a/b\\"c-123456"}', keep: 'short', n: 3 }))
-      .toEqual({ out: 'key [redacted]', url: 'x?q=[redacted]', json: '{"k":"[redacted]"}', keep: 'short', n: 3 });
+    expect(redactor.value({ out: 'key sk-a/b"c-123456', url: 'x?q=sk-a%2Fb%22c-123456', json: '{"k":"sk-a/b\\"c-123456"}', keep: 'short', n: 3 })).toEqual({
+      out: 'key [redacted]',
+      url: 'x?q=[redacted]',
+      json: '{"k":"[redacted]"}',
+      keep: 'short',
+      n: 3,
+    });
   });
 
   it('reads the secret variables of an environment, `*_KEY` included', () => {
-    expect(secretEnvValues({ OPENAI_API_KEY: 'sk-12345678', AZURE_OPENAI_KEY: 'az-12345678', HOME: '/home/someone-long', GITHUB_TOKEN: 'short' }))
-      .toEqual(['sk-12345678', 'az-12345678']);
+    expect(secretEnvValues({ OPENAI_API_KEY: 'sk-12345678', AZURE_OPENAI_KEY: 'az-12345678', HOME: '/home/someone-long', GITHUB_TOKEN: 'short' })).toEqual([
+      'sk-12345678',
+      'az-12345678',
+    ]);
   });
 });

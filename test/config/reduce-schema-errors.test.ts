@@ -63,7 +63,9 @@ describe('reduceSchemaErrors', () => {
 
   it('of an anyOf, speaks for the branch the value fits, else the first', () => {
     expect(problems(scenario, { name: 'abc', inputs: { messages: [] }, tool_choice: {} })).toEqual(['tool_choice: missing required key "type"']);
-    expect(problems(scenario, { name: 'abc', inputs: { messages: [] }, tool_choice: 5 })).toEqual(['tool_choice: expected one of "none" | "auto", got number 5']);
+    expect(problems(scenario, { name: 'abc', inputs: { messages: [] }, tool_choice: 5 })).toEqual([
+      'tool_choice: expected one of "none" | "auto", got number 5',
+    ]);
   });
 });
 

@@ -13,7 +13,14 @@ const refundSchema = () => ({
   required: ['order_id'],
   additionalProperties: false,
 });
-const samples = [{}, { order_id: 'x' }, { order_id: '1', extra: true }, { order_id: '1', reason: 'lost' }, { order_id: '1', note: 'a' }, { order_id: '1', reason: 'late' }];
+const samples = [
+  {},
+  { order_id: 'x' },
+  { order_id: '1', extra: true },
+  { order_id: '1', reason: 'lost' },
+  { order_id: '1', note: 'a' },
+  { order_id: '1', reason: 'late' },
+];
 
 let dir: string;
 const saved = process.env[CACHE_DIR_ENV];
@@ -78,11 +85,14 @@ describe('the schema cache (compiled user schemas on disk)', () => {
     expect(compileUserSchema(refundSchema())({ order_id: '12' })).toBe(true);
   });
 
-  it.runIf(process.platform === 'linux')('still compiles, and returns, when the cache folder is under /proc (where Node 20\'s recursive mkdir never returns)', async () => {
-    process.env[CACHE_DIR_ENV] = '/proc/agentcheck-nope/cache';
-    ({ compileUserSchema } = await freshProcess());
-    expect(compileUserSchema(refundSchema())({ order_id: '12' })).toBe(true);
-  });
+  it.runIf(process.platform === 'linux')(
+    "still compiles, and returns, when the cache folder is under /proc (where Node 20's recursive mkdir never returns)",
+    async () => {
+      process.env[CACHE_DIR_ENV] = '/proc/agentcheck-nope/cache';
+      ({ compileUserSchema } = await freshProcess());
+      expect(compileUserSchema(refundSchema())({ order_id: '12' })).toBe(true);
+    },
+  );
 
   it('is off with AGENTCHECK_CACHE_DIR=off', async () => {
     process.env[CACHE_DIR_ENV] = 'off';

@@ -42,9 +42,16 @@ describe('SourceDocument', () => {
 
   it('parses anchors and aliases with the alias limit', () => {
     expect(SourceDocument.parse('x.yaml', 'a: &x {k: 1}\nb: *x\n').value).toEqual({ a: { k: 1 }, b: { k: 1 } });
-    expect(() => SourceDocument.parse('x.yaml', 'b: *nowhere\n')).toThrow(/^x\.yaml:1:4: is not valid YAML\/JSON: alias \*nowhere has no anchor &nowhere before it$/);
+    expect(() => SourceDocument.parse('x.yaml', 'b: *nowhere\n')).toThrow(
+      /^x\.yaml:1:4: is not valid YAML\/JSON: alias \*nowhere has no anchor &nowhere before it$/,
+    );
     const bomb = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
-    for (let i = 0; i < 6; i++) bomb.push(`${'bcdefg'[i]}: &${'bcdefg'[i]} [${Array(10).fill('*' + 'abcdef'[i]).join(', ')}]`);
+    for (let i = 0; i < 6; i++)
+      bomb.push(
+        `${'bcdefg'[i]}: &${'bcdefg'[i]} [${Array(10)
+          .fill('*' + 'abcdef'[i])
+          .join(', ')}]`,
+      );
     expect(() => SourceDocument.parse('x.yaml', bomb.join('\n'))).toThrow(/aliases are limited to 1000 expansions/);
   });
 
@@ -98,7 +105,10 @@ describe('numbers that cannot be read as written are refused, not rounded', () =
     expect(configErrorOf(() => SourceDocument.parse('a.json', '{"revision": 1e-400}')).expected).toContain('too small to be represented');
     expect(configErrorOf(() => SourceDocument.parse('a.json', '{"revision": 1e400}')).expected).toContain('is not finite');
     // Inside strings, and ordinary numbers, are fine.
-    expect(SourceDocument.parse('a.json', '{"a": "1e-400 \\" 1e400", "b": [0, -0.5, 1e-5, 9007199254740991]}').value).toEqual({ a: '1e-400 " 1e400', b: [0, -0.5, 1e-5, 9007199254740991] });
+    expect(SourceDocument.parse('a.json', '{"a": "1e-400 \\" 1e400", "b": [0, -0.5, 1e-5, 9007199254740991]}').value).toEqual({
+      a: '1e-400 " 1e400',
+      b: [0, -0.5, 1e-5, 9007199254740991],
+    });
   });
 
   it('in YAML: beyond 2^53, .inf and underflow, located', () => {

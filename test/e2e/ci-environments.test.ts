@@ -21,7 +21,7 @@ scenarios:
 `;
 
 describe('CI environments (built CLI)', () => {
-  it('on GitHub Actions prints an error annotation on the failing scenario\'s file and line and appends the job summary', async () => {
+  it("on GitHub Actions prints an error annotation on the failing scenario's file and line and appends the job summary", async () => {
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'refunds.scenarios.yaml': SUITE });
     const summary = join(mkdtempSync(join(tmpdir(), 'gh-summary-')), 'summary.md');
     const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], dir, { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary });
@@ -40,7 +40,7 @@ describe('CI environments (built CLI)', () => {
     expect(result.stdout).not.toMatch(/^::error/m);
   });
 
-  it('takes the shard from GitLab\'s CI_NODE_INDEX/CI_NODE_TOTAL when --shard is not given, and --shard wins', async () => {
+  it("takes the shard from GitLab's CI_NODE_INDEX/CI_NODE_TOTAL when --shard is not given, and --shard wins", async () => {
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'refunds.scenarios.yaml': SUITE });
     const env = { CI_NODE_INDEX: '2', CI_NODE_TOTAL: '2' };
     const fromEnv = await runCli(['run', '.', '--out', 'a', '--reporter', 'json'], dir, env);

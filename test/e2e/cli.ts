@@ -7,7 +7,11 @@ export const CLI = join(import.meta.dirname, '../../dist/bin/agentcheck.js');
 export const ROOT = join(import.meta.dirname, '../..');
 
 /** Runs the real CLI in `cwd`; never rejects, so tests assert on exit codes. */
-export function runCli(args: string[], cwd = ROOT, env: Record<string, string> = {}): ResultPromise<{ reject: false; cwd: string; env: Record<string, string>; all: true }> {
+export function runCli(
+  args: string[],
+  cwd = ROOT,
+  env: Record<string, string> = {},
+): ResultPromise<{ reject: false; cwd: string; env: Record<string, string>; all: true }> {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build" first (npm test does it)`);
   return execa('node', [CLI, ...args], { reject: false, cwd, env: { CI: 'true', ...env }, all: true });
 }

@@ -14,7 +14,10 @@ describe('agentcheck test-run', () => {
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'script.yaml': SCRIPT });
     const before = readFileSync(join(dir, 'agent.yaml'), 'utf8');
     writeFileSync(join(dir, 'delta.yaml'), 'set: {agent: {max_turns: 5}}\nremove: ["agent.tools[name=lookup].read_only"]\n');
-    const result = await runCli(['test-run', '--agent', 'agent.yaml', '--message', 'go', '--script', 'script.yaml', '--delta', 'delta.yaml', '--terminal-tool', 'finish', '--json'], dir);
+    const result = await runCli(
+      ['test-run', '--agent', 'agent.yaml', '--message', 'go', '--script', 'script.yaml', '--delta', 'delta.yaml', '--terminal-tool', 'finish', '--json'],
+      dir,
+    );
     expect(result.exitCode, result.stderr).toBe(0);
     const parsed = JSON.parse(result.stdout);
     expect(Object.keys(parsed).sort()).toEqual(['approvals', 'output', 'resolved', 'stop_reason', 'tools', 'trace_id', 'verdict', 'verdict_reason'].sort());
@@ -22,7 +25,10 @@ describe('agentcheck test-run', () => {
       output: 'all done',
       verdict: 'pass',
       stop_reason: 'end_turn',
-      tools: [{ name: 'lookup', called: 1, returned: 1, errors: 0 }, { name: 'finish', called: 1, returned: 1, errors: 0 }],
+      tools: [
+        { name: 'lookup', called: 1, returned: 1, errors: 0 },
+        { name: 'finish', called: 1, returned: 1, errors: 0 },
+      ],
       resolved: { max_turns: 5, provider: 'scripted', revision_id: 'e2e-bot' },
     });
     expect(parsed.resolved.delta_hash).toMatch(/^[0-9a-f]{16}$/);
@@ -50,7 +56,10 @@ describe('agentcheck test-run', () => {
 
   it('reports an exhausted script as a failed verdict, never a pass', async () => {
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'script.yaml': '- tool_calls: [{name: finish, args: {}}]\n' });
-    const result = await runCli(['test-run', '--agent', 'agent.yaml', '--message', 'go', '--script', 'script.yaml', '--terminal-tool', 'finish', '--json'], dir);
+    const result = await runCli(
+      ['test-run', '--agent', 'agent.yaml', '--message', 'go', '--script', 'script.yaml', '--terminal-tool', 'finish', '--json'],
+      dir,
+    );
     expect(result.exitCode).toBe(1);
     const parsed = JSON.parse(result.stdout);
     expect(parsed.stop_reason).toBe('error');
@@ -91,7 +100,9 @@ describe('agentcheck validate and run refuse a test that could only pass vacuous
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(/a\.scenario\.yaml:7:\d+ at model\.script\[1\]\.tool_calls\[0\]\.name: the script calls "finsh".*did you mean "finish"\?/);
     expect(result.stderr).toMatch(/a\.scenario\.yaml:12:\d+ at expect\.checks\[0\]\.tool_not_called\.tool: .*did you mean "lookup"\?/);
-    expect(result.stderr).toMatch(/at expect\.checks\[1\]\.tool_called\.args\.di: argument "di" is not a parameter of lookup; expected one of: id; did you mean "id"\?/);
+    expect(result.stderr).toMatch(
+      /at expect\.checks\[1\]\.tool_called\.args\.di: argument "di" is not a parameter of lookup; expected one of: id; did you mean "id"\?/,
+    );
     expect(result.stderr).toMatch(/b\.scenario\.json:1:\d+: is not valid JSON/);
     expect(result.stderr).toContain('4 problem(s) in 2 file(s)');
     const run = await runCli(['run', 'a.scenario.yaml', '--out', 'out'], dir);
@@ -115,7 +126,10 @@ describe('agentcheck spans query and compare', () => {
     const tools = JSON.parse((await runCli(['spans', 'query', join(out, 'spans.jsonl'), '--where', where])).stdout);
     expect(tools.count).toBe(1);
     expect(tools.spans[0].name).toBe('execute_tool finish');
-    const whole = JSON.stringify({ filtering: { conditions: [{ field: 'name', operator: 'startswith', value: 'chat' }] }, windowing: { limit: 2, order: 'desc' } });
+    const whole = JSON.stringify({
+      filtering: { conditions: [{ field: 'name', operator: 'startswith', value: 'chat' }] },
+      windowing: { limit: 2, order: 'desc' },
+    });
     const windowed = JSON.parse((await runCli(['spans', 'query', join(out, 'spans.jsonl'), '--where', whole])).stdout);
     expect(windowed.count).toBe(3);
     expect(windowed.spans).toHaveLength(2);
@@ -128,7 +142,10 @@ describe('agentcheck spans query and compare', () => {
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('a'), 'b.scenario.yaml': passingScenario('b') });
     expect((await runCli(['run', '.', '--out', 'base', '--reporter', 'json'], dir)).exitCode).toBe(0);
     // A real regression: the agent never calls lookup with id 2 (a misspelt tool would be refused at load).
-    writeFileSync(join(dir, 'b.scenario.yaml'), passingScenario('b').replace('tool_called: {tool: lookup, args: {id: "1"}}', 'tool_called: {tool: lookup, args: {id: "2"}}'));
+    writeFileSync(
+      join(dir, 'b.scenario.yaml'),
+      passingScenario('b').replace('tool_called: {tool: lookup, args: {id: "1"}}', 'tool_called: {tool: lookup, args: {id: "2"}}'),
+    );
     writeFileSync(join(dir, 'c.scenario.yaml'), passingScenario('c'));
     expect((await runCli(['run', '.', '--out', 'head', '--reporter', 'json'], dir)).exitCode).toBe(1);
     const result = await runCli(['compare', 'base/report.json', 'head/report.json'], dir);

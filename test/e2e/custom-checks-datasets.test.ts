@@ -19,7 +19,11 @@ describe('custom checks and datasets (end to end)', () => {
     expect(failing.exitCode, failing.all).toBe(1);
     expect(failing.stdout).toMatch(/custom#1: expected at most 1 calls; saw 2/);
 
-    const bad = tempDir({ 'agent.yaml': AGENT_YAML, 'checks/limit.mjs': LIMIT, 'bad.scenario.yaml': passingScenario('bad', '    - custom: {module: checks/limit.mjs, params: {max: many}}') });
+    const bad = tempDir({
+      'agent.yaml': AGENT_YAML,
+      'checks/limit.mjs': LIMIT,
+      'bad.scenario.yaml': passingScenario('bad', '    - custom: {module: checks/limit.mjs, params: {max: many}}'),
+    });
     const refused = await runCli(['run', '.', '--out', 'out'], bad);
     expect(refused.exitCode, refused.all).toBe(2);
     expect(refused.stderr).toMatch(/bad\.scenario\.yaml:13:\d+ at expect\.checks\[1\]\.custom\.params: max: expected integer/);

@@ -24,12 +24,15 @@ describe('scenarios/external (external agents through the model bridge)', () => 
   it('checks scenario tool names against the tools the external build declares', async () => {
     const dir = tempDir();
     const file = join(dir, 'typo.scenario.yaml');
-    writeFileSync(file, `name: typo
+    writeFileSync(
+      file,
+      `name: typo
 agent: ${join(EXAMPLE, 'agent.yaml')}
 inputs: {messages: [{role: user, content: hi}]}
 model: {script: [{text: ok}]}
 expect: {checks: [{tool_not_called: {tool: refund_ordr}}]}
-`);
+`,
+    );
     const result = await runCli(['validate', file]);
     expect(result.exitCode).toBe(2);
     expect(result.all).toContain('names no tool of the agent: "refund_ordr"');

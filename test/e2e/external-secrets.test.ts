@@ -40,7 +40,7 @@ model: {script: [{text: ok}]}
     for (const secret of ['tok-literal-secret-123', 'pw-literal-secret-456', 'agentcheck-model-bridge']) expect(written).not.toContain(secret);
   });
 
-  it('names an unset {{ env.X }} of an http header with a close name only, never the environment\'s names', async () => {
+  it("names an unset {{ env.X }} of an http header with a close name only, never the environment's names", async () => {
     const dir = tempDir({
       'agent.yaml': `id: http-agent
 external:
@@ -60,9 +60,10 @@ model: {script: [{text: ok}]}
     const report = JSON.parse(readFileSync(join(dir, 'out/report.json'), 'utf8')) as Report;
     const row = report.scenarios[0];
     expect(row.status).toBe('error');
-    expect(row.error?.message).toContain('external.http.headers.Authorization needs the environment variable SERVICE_TOKN, which is not set; did you mean "SERVICE_TOKEN"?');
+    expect(row.error?.message).toContain(
+      'external.http.headers.Authorization needs the environment variable SERVICE_TOKN, which is not set; did you mean "SERVICE_TOKEN"?',
+    );
     const everything = result.all + readFileSync(join(dir, 'out/report.json'), 'utf8');
     for (const name of ['UNRELATED_RUNNER_VARIABLE', 'ANOTHER_RUNNER_NAME', 'PATH', 'HOME']) expect(everything).not.toContain(name);
   });
 });
-

@@ -63,12 +63,15 @@ expect:
     - output: {contains: looked up id 7}
 `;
 
-describe('an external agent\'s own spans (end to end)', () => {
+describe("an external agent's own spans (end to end)", () => {
   it('the AI SDK example passes offline: its tool calls counted once, a thrown tool failing the run', async () => {
     const out = tempDir();
     const result = await runCli(['run', 'scenarios/external/ai-sdk', '--out', out, '--reporter', 'json']);
     expect(result.exitCode, result.all).toBe(0);
-    const spans = readFileSync(join(out, 'spans.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    const spans = readFileSync(join(out, 'spans.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     const calls = spans.filter((span) => span.attributes['gen_ai.operation.name'] === 'execute_tool');
     // Bridge spans only: the agent's ai.toolCall spans of the same calls were left out.
     expect(calls.map((span) => span.name).sort()).toEqual(['execute_tool list_files', 'execute_tool read_file', 'execute_tool read_file']);
@@ -81,10 +84,17 @@ describe('an external agent\'s own spans (end to end)', () => {
     const result = await runCli(['run', '.', '--out', join(dir, 'out'), '--reporter', 'json'], dir, { SERVICE_API_KEY: SECRET });
     expect(result.exitCode, result.all + readFileSync(join(dir, 'out', 'report.json'), 'utf8').slice(0, 4000)).toBe(0);
     const spansFile = readFileSync(join(dir, 'out', 'spans.jsonl'), 'utf8');
-    const spans = spansFile.trim().split('\n').map((line) => JSON.parse(line));
+    const spans = spansFile
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     const lookup = spans.find((span) => span.name === 'execute_tool lookup');
     const root = spans.find((span) => span.parent_id === null);
-    expect(lookup).toMatchObject({ trace_id: root.trace_id, parent_id: root.span_id, attributes: { 'agentcheck.external.exported': true, 'gen_ai.tool.call.arguments': '{"id":"7"}' } });
+    expect(lookup).toMatchObject({
+      trace_id: root.trace_id,
+      parent_id: root.span_id,
+      attributes: { 'agentcheck.external.exported': true, 'gen_ai.tool.call.arguments': '{"id":"7"}' },
+    });
     expect(spansFile).not.toContain(SECRET);
     expect(readFileSync(join(dir, 'out', 'report.json'), 'utf8')).not.toContain(SECRET);
     expect(result.all).not.toContain(SECRET);

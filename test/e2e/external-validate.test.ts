@@ -12,9 +12,13 @@ describe('agentcheck validate on external agent builds', () => {
     });
     const result = await runCli(['validate', '.'], dir);
     expect(result.exitCode, result.all).toBe(2);
-    expect(result.all).toMatch(/both\.yaml:2:1 at agent: "agent" and "external" cannot both be given: a build names exactly one of "agent" \(with an optional "flow"\) and "external"/);
+    expect(result.all).toMatch(
+      /both\.yaml:2:1 at agent: "agent" and "external" cannot both be given: a build names exactly one of "agent" \(with an optional "flow"\) and "external"/,
+    );
     expect(result.all).not.toContain('agent.name');
-    expect(result.all).toContain(`missing.yaml:3:19 at external.command[1]: "./missing.mjs" does not exist: ./ and ../ paths of a command are relative to the build file's folder, so expected a file at ${dir}/missing.mjs`);
+    expect(result.all).toContain(
+      `missing.yaml:3:19 at external.command[1]: "./missing.mjs" does not exist: ./ and ../ paths of a command are relative to the build file's folder, so expected a file at ${dir}/missing.mjs`,
+    );
     expect(result.all).toContain('2 problem(s) in 2 file(s); valid: 1 agent build(s)');
   });
 
@@ -37,8 +41,12 @@ describe('agentcheck validate on external agent builds', () => {
     });
     const validate = await runCli(['validate', '.'], dir);
     expect(validate.exitCode, validate.all).toBe(2);
-    expect(validate.all).toMatch(/x\.scenarios\.yaml:5:5 at scenarios\[0\]\.approvals: an external agent has no approval gates: its tools run in its own code, which agentcheck cannot pause or answer; remove approvals/);
-    expect(validate.all).toMatch(/x\.scenarios\.yaml:9:5 at scenarios\[1\]\.resume: an external agent has no approval gates: .*so its run never pauses and resume has nothing to answer; remove resume/);
+    expect(validate.all).toMatch(
+      /x\.scenarios\.yaml:5:5 at scenarios\[0\]\.approvals: an external agent has no approval gates: its tools run in its own code, which agentcheck cannot pause or answer; remove approvals/,
+    );
+    expect(validate.all).toMatch(
+      /x\.scenarios\.yaml:9:5 at scenarios\[1\]\.resume: an external agent has no approval gates: .*so its run never pauses and resume has nothing to answer; remove resume/,
+    );
 
     const run = await runCli(['run', 'x.scenarios.yaml'], dir);
     expect(run.exitCode, run.all).toBe(2);

@@ -61,7 +61,15 @@ describe('report.html in headless Chromium', () => {
     report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
   });
 
@@ -85,20 +93,24 @@ describe('report.html in headless Chromium', () => {
     const stats = report.stats!;
     const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
 
-    const totals = await page.$$eval('[data-stat]', (boxes) => boxes.map((box) => [box.getAttribute('data-stat'), box.getAttribute('data-value'), box.querySelector('dd')?.textContent]));
+    const totals = await page.$$eval('[data-stat]', (boxes) =>
+      boxes.map((box) => [box.getAttribute('data-stat'), box.getAttribute('data-value'), box.querySelector('dd')?.textContent]),
+    );
     for (const [key, value, text] of totals) {
       expect(Number(value)).toBe(report.summary[key as keyof Report['summary']]);
       expect(text).toBe(value);
     }
 
-    const dots = await page.$$eval('svg.pass-rates g.variant', (groups) => groups.map((g) => ({
-      variant: g.getAttribute('data-variant')!,
-      rate: Number(g.getAttribute('data-pass-rate')),
-      low: Number(g.getAttribute('data-ci-low')),
-      high: Number(g.getAttribute('data-ci-high')),
-      label: g.querySelector('text.value')?.textContent,
-      visible: (g.querySelector('circle') as unknown as { getBBox(): { width: number } } | null)?.getBBox().width ?? 0,
-    })));
+    const dots = await page.$$eval('svg.pass-rates g.variant', (groups) =>
+      groups.map((g) => ({
+        variant: g.getAttribute('data-variant')!,
+        rate: Number(g.getAttribute('data-pass-rate')),
+        low: Number(g.getAttribute('data-ci-low')),
+        high: Number(g.getAttribute('data-ci-high')),
+        label: g.querySelector('text.value')?.textContent,
+        visible: (g.querySelector('circle') as unknown as { getBBox(): { width: number } } | null)?.getBBox().width ?? 0,
+      })),
+    );
     expect(dots.map((dot) => dot.variant)).toEqual(Object.keys(stats.variants));
     for (const dot of dots) {
       const s = stats.variants[dot.variant];
@@ -107,29 +119,40 @@ describe('report.html in headless Chromium', () => {
       expect(dot.visible).toBeGreaterThan(0);
     }
 
-    const cells = await page.$$eval('tr[data-variant] td[data-field]', (tds) => tds.map((td) => ({
-      section: td.closest('section')!.id,
-      variant: td.closest('tr')!.getAttribute('data-variant')!,
-      field: td.getAttribute('data-field')!,
-      value: td.getAttribute('data-value'),
-      text: td.textContent,
-    })));
+    const cells = await page.$$eval('tr[data-variant] td[data-field]', (tds) =>
+      tds.map((td) => ({
+        section: td.closest('section')!.id,
+        variant: td.closest('tr')!.getAttribute('data-variant')!,
+        field: td.getAttribute('data-field')!,
+        value: td.getAttribute('data-value'),
+        text: td.textContent,
+      })),
+    );
     const cell = (section: string, variant: string, field: string) => cells.find((c) => c.section === section && c.variant === variant && c.field === field)!;
     for (const [variant, s] of Object.entries(stats.variants)) {
       expect(cell('pass-rates', variant, 'pass_rate')).toMatchObject({ value: String(s.pass_rate), text: pct(s.pass_rate!) });
       expect(cell('tool-selection', variant, 'precision')).toMatchObject({ value: String(s.tool_selection.precision), text: pct(s.tool_selection.precision!) });
       expect(cell('tool-selection', variant, 'recall')).toMatchObject({ value: String(s.tool_selection.recall), text: pct(s.tool_selection.recall!) });
-      expect(cell('tool-selection', variant, 'wrong_tool_calls_per_run')).toMatchObject({ value: String(s.tool_selection.wrong_tool_calls.per_run), text: s.tool_selection.wrong_tool_calls.per_run!.toFixed(2) });
+      expect(cell('tool-selection', variant, 'wrong_tool_calls_per_run')).toMatchObject({
+        value: String(s.tool_selection.wrong_tool_calls.per_run),
+        text: s.tool_selection.wrong_tool_calls.per_run!.toFixed(2),
+      });
       expect(cell('tool-selection', variant, 'tokens_p95')).toMatchObject({ value: String(s.tokens.total.p95), text: String(s.tokens.total.p95) });
     }
     const [paired] = stats.paired;
     expect(cell('paired', paired.variant, 'mcnemar_p').value).toBe(String(paired.mcnemar_p));
     expect(cell('paired', paired.variant, 'difference').value).toBe(String(paired.difference));
 
-    const confusion = await page.$$eval('table.heat td[data-kind="instead"]', (tds) => tds.map((td) => ({
-      variant: td.getAttribute('data-variant')!, expected: td.getAttribute('data-expected')!, called: td.getAttribute('data-called')!,
-      count: Number(td.getAttribute('data-count')), text: td.textContent, background: (globalThis as unknown as BrowserWindow).getComputedStyle(td).backgroundColor,
-    })));
+    const confusion = await page.$$eval('table.heat td[data-kind="instead"]', (tds) =>
+      tds.map((td) => ({
+        variant: td.getAttribute('data-variant')!,
+        expected: td.getAttribute('data-expected')!,
+        called: td.getAttribute('data-called')!,
+        count: Number(td.getAttribute('data-count')),
+        text: td.textContent,
+        background: (globalThis as unknown as BrowserWindow).getComputedStyle(td).backgroundColor,
+      })),
+    );
     for (const entry of confusion) {
       const expected = stats.variants[entry.variant].tool_selection.confusion[entry.expected].called_instead[entry.called] ?? 0;
       expect(entry.count).toBe(expected);
@@ -143,7 +166,13 @@ describe('report.html in headless Chromium', () => {
     expect(confusion.some((entry) => entry.count > 0 && alpha(entry.background) > 0)).toBe(true);
 
     // One lane per run that has spans; each bar is one tool call of that run.
-    const lanes = await page.$$eval('.lane', (divs) => divs.map((div) => ({ trace: div.getAttribute('data-trace-id'), bars: div.querySelectorAll('rect[data-tool]').length, width: div.querySelector('svg')!.getBoundingClientRect().width })));
+    const lanes = await page.$$eval('.lane', (divs) =>
+      divs.map((div) => ({
+        trace: div.getAttribute('data-trace-id'),
+        bars: div.querySelectorAll('rect[data-tool]').length,
+        width: div.querySelector('svg')!.getBoundingClientRect().width,
+      })),
+    );
     expect(lanes).toHaveLength(report.scenarios.length);
     for (const lane of lanes) {
       const row = report.scenarios.find((r) => r.test_run?.trace_id === lane.trace)!;
@@ -206,10 +235,12 @@ describe('report.html in headless Chromium', () => {
     const messages = target.locator('details.transcript li.msg');
     expect(await messages.count()).toBe(Math.min(failing.transcript!.length, 100));
     expect(await messages.first().isVisible()).toBe(true);
-    expect(await target.evaluate((row) => {
-      const box = row.getBoundingClientRect();
-      return box.bottom > 0 && box.top < (globalThis as unknown as { innerHeight: number }).innerHeight;
-    })).toBe(true);
+    expect(
+      await target.evaluate((row) => {
+        const box = row.getBoundingClientRect();
+        return box.bottom > 0 && box.top < (globalThis as unknown as { innerHeight: number }).innerHeight;
+      }),
+    ).toBe(true);
     expect(problems).toEqual({ console: [], errors: [], requests: [] });
     await page.close();
   });
@@ -217,18 +248,34 @@ describe('report.html in headless Chromium', () => {
   it.skipIf(!hasChromium)('the matrix and the paired table fit a 1024-pixel page, also with very long names', async () => {
     const long = (prefix: string) => `${prefix}-${'averyveryverylongnamewithoutanybreaks'.repeat(3)}`;
     const fixture = htmlFixtureReport();
-    const rows = fixture.scenarios.map((row) => ({ ...row, id: row.id.replace('refund ok', long('refund')), variant: row.variant === 'terse' ? long('terse') : row.variant }));
-    const wide: Report = { ...fixture, scenarios: rows, suite: { ...fixture.suite, variants: ['base', long('terse')], variant_deltas: { [long('terse')]: { set: { agent: { instructions: long('text') } } } } } };
+    const rows = fixture.scenarios.map((row) => ({
+      ...row,
+      id: row.id.replace('refund ok', long('refund')),
+      variant: row.variant === 'terse' ? long('terse') : row.variant,
+    }));
+    const wide: Report = {
+      ...fixture,
+      scenarios: rows,
+      suite: { ...fixture.suite, variants: ['base', long('terse')], variant_deltas: { [long('terse')]: { set: { agent: { instructions: long('text') } } } } },
+    };
     wide.stats = computeStats(wide);
     const file = join(dir, 'wide.html');
     writeFileSync(file, renderHtml(wide));
-    for (const [name, html] of [['real run', join(dir, 'report.html')], ['long names', file]] as const) {
+    for (const [name, html] of [
+      ['real run', join(dir, 'report.html')],
+      ['long names', file],
+    ] as const) {
       const { page, problems } = await open(browser, html, { width: 1024, height: 800 });
       expect(problems, name).toEqual({ console: [], errors: [], requests: [] });
       for (const table of ['table.matrix', 'table.paired']) {
         const fit = await page.locator(table).evaluate((element) => {
           const box = element.getBoundingClientRect();
-          return { right: box.right, page: (element.ownerDocument as unknown as { documentElement: { clientWidth: number } }).documentElement.clientWidth, scroll: element.scrollWidth, client: element.clientWidth };
+          return {
+            right: box.right,
+            page: (element.ownerDocument as unknown as { documentElement: { clientWidth: number } }).documentElement.clientWidth,
+            scroll: element.scrollWidth,
+            client: element.clientWidth,
+          };
         });
         expect(fit.right, `${name} ${table}`).toBeLessThanOrEqual(fit.page);
         expect(fit.scroll, `${name} ${table}`).toBeLessThanOrEqual(fit.client + 1);

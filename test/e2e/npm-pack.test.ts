@@ -16,32 +16,41 @@ const npmEnv = { npm_config_update_notifier: 'false', npm_config_fund: 'false', 
  * this checkout's node_modules, then runs the packed CLI.
  */
 describe('the npm pack tarball', () => {
-  it('holds the built CLI, the library and the docs, and no sources or tests', async () => {
-    const { stdout } = await execa('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, env: npmEnv });
-    const files = (JSON.parse(stdout) as Array<{ files: Array<{ path: string }> }>)[0].files.map((file) => file.path);
-    for (const wanted of ['dist/bin/agentcheck.js', 'dist/src/index.js', 'dist/src/vitest/index.js', 'package.json', 'README.md', 'docs/cli.md']) {
-      expect(files, wanted).toContain(wanted);
-    }
-    expect(files.filter((file) => file.startsWith('src/') || file.startsWith('test/'))).toEqual([]);
-  }, SLOW);
+  it(
+    'holds the built CLI, the library and the docs, and no sources or tests',
+    async () => {
+      const { stdout } = await execa('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, env: npmEnv });
+      const files = (JSON.parse(stdout) as Array<{ files: Array<{ path: string }> }>)[0].files.map((file) => file.path);
+      for (const wanted of ['dist/bin/agentcheck.js', 'dist/src/index.js', 'dist/src/vitest/index.js', 'package.json', 'README.md', 'docs/cli.md']) {
+        expect(files, wanted).toContain(wanted);
+      }
+      expect(files.filter((file) => file.startsWith('src/') || file.startsWith('test/'))).toEqual([]);
+    },
+    SLOW,
+  );
 
-  it('runs from an installed tarball: init, validate and run a starter suite', async () => {
-    const work = tempDir();
-    await execa('npm', ['pack', '--ignore-scripts', '--pack-destination', work], { cwd: ROOT, env: npmEnv });
-    const project = join(work, 'project');
-    const installed = join(project, 'node_modules', 'agentcheck');
-    mkdirSync(installed, { recursive: true });
-    await execa('tar', ['-xzf', join(work, 'agentcheck-0.1.0.tgz'), '-C', installed, '--strip-components=1']);
-    symlinkSync(join(ROOT, 'node_modules'), join(installed, 'node_modules'), 'dir');
-    const cli = (...args: string[]) => execa('node', [join(installed, 'dist/bin/agentcheck.js'), ...args], { cwd: project, reject: false, env: { CI: 'true' } });
+  it(
+    'runs from an installed tarball: init, validate and run a starter suite',
+    async () => {
+      const work = tempDir();
+      await execa('npm', ['pack', '--ignore-scripts', '--pack-destination', work], { cwd: ROOT, env: npmEnv });
+      const project = join(work, 'project');
+      const installed = join(project, 'node_modules', 'agentcheck');
+      mkdirSync(installed, { recursive: true });
+      await execa('tar', ['-xzf', join(work, 'agentcheck-0.1.0.tgz'), '-C', installed, '--strip-components=1']);
+      symlinkSync(join(ROOT, 'node_modules'), join(installed, 'node_modules'), 'dir');
+      const cli = (...args: string[]) =>
+        execa('node', [join(installed, 'dist/bin/agentcheck.js'), ...args], { cwd: project, reject: false, env: { CI: 'true' } });
 
-    expect((await cli('--version')).stdout).toBe('0.1.0');
-    const init = await cli('init', 'agent-tests');
-    expect(init.exitCode, init.stderr).toBe(0);
-    const validate = await cli('validate', 'agent-tests');
-    expect(validate.exitCode, validate.stderr).toBe(0);
-    const run = await cli('run', 'agent-tests');
-    expect(run.exitCode, run.stdout + run.stderr).toBe(0);
-    expect(run.stdout).toContain('2 scenarios: 2 passed');
-  }, SLOW);
+      expect((await cli('--version')).stdout).toBe('0.1.0');
+      const init = await cli('init', 'agent-tests');
+      expect(init.exitCode, init.stderr).toBe(0);
+      const validate = await cli('validate', 'agent-tests');
+      expect(validate.exitCode, validate.stderr).toBe(0);
+      const run = await cli('run', 'agent-tests');
+      expect(run.exitCode, run.stdout + run.stderr).toBe(0);
+      expect(run.stdout).toContain('2 scenarios: 2 passed');
+    },
+    SLOW,
+  );
 });

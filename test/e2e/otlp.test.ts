@@ -17,7 +17,7 @@ function suite(): string {
 }
 
 describe('agentcheck run --otlp (end to end)', () => {
-  it('exports every run\'s spans to the --otlp endpoint and exits 0', async () => {
+  it("exports every run's spans to the --otlp endpoint and exits 0", async () => {
     receiver = await startOtlpReceiver();
     const dir = suite();
     const result = await runCli(['run', '.', '--otlp', receiver.url, '--out', join(dir, 'out'), '--reporter', 'json'], dir, {
@@ -35,7 +35,10 @@ describe('agentcheck run --otlp (end to end)', () => {
       expect(JSON.parse(attr(root, 'agentcheck.resolved_config') as string).tools.map((t: { name: string }) => t.name)).toEqual(['lookup', 'finish']);
       const trace = spans.filter((span) => span.traceId === root.traceId);
       expect(trace.filter((span) => attr(span, 'gen_ai.operation.name') === 'chat').length).toBe(3);
-      expect(trace.filter((span) => attr(span, 'gen_ai.operation.name') === 'execute_tool').map((span) => attr(span, 'gen_ai.tool.name'))).toEqual(['lookup', 'finish']);
+      expect(trace.filter((span) => attr(span, 'gen_ai.operation.name') === 'execute_tool').map((span) => attr(span, 'gen_ai.tool.name'))).toEqual([
+        'lookup',
+        'finish',
+      ]);
     }
     expect(result.all).not.toContain(SECRET);
   });
@@ -58,7 +61,11 @@ describe('agentcheck run --otlp (end to end)', () => {
     expect(result.exitCode, result.all).toBe(0);
     const lines = result.stderr.split('\n').filter((line) => line.includes('OTLP'));
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(new RegExp(`^agentcheck: warning: OTLP export to http://127\\.0\\.0\\.1:${port}/v1/traces \\(from --otlp\\) failed: .*ECONNREFUSED.*the suite result is unaffected`));
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^agentcheck: warning: OTLP export to http://127\\.0\\.0\\.1:${port}/v1/traces \\(from --otlp\\) failed: .*ECONNREFUSED.*the suite result is unaffected`,
+      ),
+    );
     expect(result.all).not.toContain(SECRET);
     expect(result.stdout).toMatch(/2 scenarios: 2 passed/);
   });

@@ -17,12 +17,17 @@ agent:
 `,
     };
     for (let i = 0; i < 6; i++) {
-      files[`s${i}.scenario.yaml`] = `name: slow ${i}\nagent: agent.yaml\ninputs: {messages: [{role: user, content: go}]}\nmodel: {script: [{tool_calls: [{name: wait, args: {}}]}, {text: done}]}\n`;
+      files[`s${i}.scenario.yaml`] =
+        `name: slow ${i}\nagent: agent.yaml\ninputs: {messages: [{role: user, content: go}]}\nmodel: {script: [{tool_calls: [{name: wait, args: {}}]}, {text: done}]}\n`;
     }
     const marks = tempDir({});
     files['agent.yaml'] = files['agent.yaml'].replace('__MARKS__', JSON.stringify(marks));
     const dir = tempDir(files);
-    const child = execa('node', [CLI, 'run', '.', '--concurrency', '2', '--out', 'out', '--reporter', 'json,junit'], { cwd: dir, reject: false, env: { CI: 'true' } });
+    const child = execa('node', [CLI, 'run', '.', '--concurrency', '2', '--out', 'out', '--reporter', 'json,junit'], {
+      cwd: dir,
+      reject: false,
+      env: { CI: 'true' },
+    });
     // Interrupt once a command tool is really running, however slow the machine is.
     await expect.poll(() => readdirSync(marks).length, { timeout: 120_000, interval: 50 }).toBeGreaterThan(0);
     child.kill('SIGINT');
@@ -56,7 +61,12 @@ agent:
 
   it('refuses a scenario nested absurdly deep with a located error, not an out-of-memory crash', async () => {
     const deep = `${'['.repeat(1000)}1${']'.repeat(1000)}`;
-    const scenario = { name: 'deep', agent: 'agent.yaml', inputs: { messages: [{ role: 'user', content: 'go' }] }, model: { script: [{ tool_calls: [{ name: 'lookup', args: { id: '__DEEP__' } }] }] } };
+    const scenario = {
+      name: 'deep',
+      agent: 'agent.yaml',
+      inputs: { messages: [{ role: 'user', content: 'go' }] },
+      model: { script: [{ tool_calls: [{ name: 'lookup', args: { id: '__DEEP__' } }] }] },
+    };
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'deep.scenario.json': JSON.stringify(scenario).replace('"__DEEP__"', deep) });
     const result = await runCli(['validate', '.'], dir);
     expect(result.exitCode).toBe(2);

@@ -107,7 +107,10 @@ model: {script: [{text: late, delay_ms: 60000}]}
     expect(Date.now() - started).toBeLessThan(30_000);
     expect(result.exitCode).toBe(1);
     const rows = readReport(join(dir, 'out')).scenarios;
-    expect(rows.find((r) => r.name === 'hangs')).toMatchObject({ status: 'error', error: { type: 'TIMEOUT', message: expect.stringContaining('timed out after 300 ms') } });
+    expect(rows.find((r) => r.name === 'hangs')).toMatchObject({
+      status: 'error',
+      error: { type: 'TIMEOUT', message: expect.stringContaining('timed out after 300 ms') },
+    });
     expect(rows.find((r) => r.name === 'fine')?.status).toBe('pass');
   });
 
@@ -121,7 +124,11 @@ model: {script: [{text: done, delay_ms: 100}]}
 `;
     }
     const dir = tempDir(files);
-    const child = execa('node', [CLI, 'run', '.', '--concurrency', '1', '--out', join(dir, 'out'), '--reporter', 'json'], { cwd: dir, reject: false, env: { CI: 'true' } });
+    const child = execa('node', [CLI, 'run', '.', '--concurrency', '1', '--out', join(dir, 'out'), '--reporter', 'json'], {
+      cwd: dir,
+      reject: false,
+      env: { CI: 'true' },
+    });
     // The first plain progress line (every 10% of 60 runs) proves some scenarios finished.
     await new Promise<void>((resolve) => {
       child.stderr?.on('data', (chunk: Buffer) => {

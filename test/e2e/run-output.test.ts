@@ -47,13 +47,15 @@ expect: {terminal_tool: finish}
     const dir = suite();
     const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'table,json,html'], dir, { NO_COLOR: '1' });
     expect(result.exitCode, result.all).toBe(1);
-    expect(result.stdout).toContain([
-      'FAIL suite.scenarios.yaml#never finishes [base]',
-      '  ✗ verdict incomplete, expected pass: terminal tool finish was never called; saw lookup x1',
-      '  Tool calls (1):',
-      '    1. lookup({"id":"2"}) -> returned {"status":"ok"}',
-      '  Stopped: end_turn (the model answered without asking for a tool)',
-    ].join('\n'));
+    expect(result.stdout).toContain(
+      [
+        'FAIL suite.scenarios.yaml#never finishes [base]',
+        '  ✗ verdict incomplete, expected pass: terminal tool finish was never called; saw lookup x1',
+        '  Tool calls (1):',
+        '    1. lookup({"id":"2"}) -> returned {"status":"ok"}',
+        '  Stopped: end_turn (the model answered without asking for a tool)',
+      ].join('\n'),
+    );
     expect(lastLine(result.stdout)).toBe('Reports: out/spans.jsonl, out/report.json, out/report.html');
     for (const line of result.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(100);
   });
@@ -61,7 +63,11 @@ expect: {terminal_tool: finish}
   it('output piped into a reader that is gone (| true, as | head once it has its lines): no EPIPE crash, reports written, exit code kept', async () => {
     const dir = suite();
     // `true` exits without reading, long before the CLI's first write: every write meets a closed pipe.
-    const piped = await execa('bash', ['-c', `node "${CLI}" run . --out out | true; echo "exit=\${PIPESTATUS[0]}" >&2`], { cwd: dir, reject: false, env: { CI: 'true' } });
+    const piped = await execa('bash', ['-c', `node "${CLI}" run . --out out | true; echo "exit=\${PIPESTATUS[0]}" >&2`], {
+      cwd: dir,
+      reject: false,
+      env: { CI: 'true' },
+    });
     expect(piped.stderr).not.toContain('EPIPE');
     expect(piped.stderr).toContain('exit=1');
     expect((JSON.parse(readFileSync(join(dir, 'out/report.json'), 'utf8')) as Report).scenarios).toHaveLength(3);
@@ -126,7 +132,10 @@ expect: {terminal_tool: finish}
 
   it('lays the terminal report out for COLUMNS: every line of a run with long variant names fits', async () => {
     const dir = suite();
-    writeFileSync(join(dir, 'agentcheck.config.yaml'), 'variants:\n  terse-instructions-with-worked-examples: {set: {agent: {max_turns: 6}}}\n  strict-permissions-and-a-lean-toolset: {set: {agent: {max_turns: 7}}}\n');
+    writeFileSync(
+      join(dir, 'agentcheck.config.yaml'),
+      'variants:\n  terse-instructions-with-worked-examples: {set: {agent: {max_turns: 6}}}\n  strict-permissions-and-a-lean-toolset: {set: {agent: {max_turns: 7}}}\n',
+    );
     for (const columns of [60, 80]) {
       const result = await runCli(['run', '--config', 'agentcheck.config.yaml', '--out', 'out'], dir, { COLUMNS: String(columns) });
       expect(result.exitCode, result.all).toBe(1);

@@ -78,7 +78,10 @@ describe('runSuite (library) and agentcheck run (CLI)', () => {
       const written = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Report;
       expect(written.scenarios.map((row) => row.id)).toEqual(library.scenarios.map((row) => row.id));
       expect(withoutTiming(written), reporters).toEqual(expected);
-      expect(readdirSync(out).filter((name) => name.startsWith('.')), reporters).toEqual([]);
+      expect(
+        readdirSync(out).filter((name) => name.startsWith('.')),
+        reporters,
+      ).toEqual([]);
       if (reporters.includes('table')) expect(cli.stdout).toMatch(/case 7 \[base\][\s\S]*boom/);
     }
   });
@@ -87,7 +90,9 @@ describe('runSuite (library) and agentcheck run (CLI)', () => {
     const secret = 'ghp_0123456789abcdefSECRET';
     const dir = tempDir({
       'agent.yaml': AGENT_YAML,
-      'suite.scenarios.yaml': `scenarios:\n  - ${passingScenario('leaks').replace('content: go', `content: "token ${secret}"`).replace(/\n(?=.)/g, '\n    ')}`,
+      'suite.scenarios.yaml': `scenarios:\n  - ${passingScenario('leaks')
+        .replace('content: go', `content: "token ${secret}"`)
+        .replace(/\n(?=.)/g, '\n    ')}`,
     });
     const reports = [];
     for (const reporters of ['json', 'json,md']) {

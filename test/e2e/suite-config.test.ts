@@ -8,7 +8,10 @@ describe('agentcheck.config.yaml', () => {
   it('delivers overlay skills to every scenario and runs variants with repeats', async () => {
     const dir = tempDir({
       'agent.yaml': AGENT_YAML,
-      'suite/a.scenario.yaml': passingScenario('a', '    - resolved: {path: skills, contains: build-an-agent}\n').replace('agent: agent.yaml', 'agent: ../agent.yaml'),
+      'suite/a.scenario.yaml': passingScenario('a', '    - resolved: {path: skills, contains: build-an-agent}\n').replace(
+        'agent: agent.yaml',
+        'agent: ../agent.yaml',
+      ),
       'agentcheck.config.yaml': `scenarios: ["suite/**/*.scenario.yaml"]
 variants:
   slim: {set: {agent: {max_turns: 3}}}
@@ -51,8 +54,10 @@ out: out
     expect(result.exitCode, result.all).toBe(0);
     const report = JSON.parse(readFileSync(join(dir, 'suite/out/report.json'), 'utf8'));
     expect(report.suite.config).toBe(join(dir, 'suite/agentcheck.config.yaml'));
-    expect(report.scenarios.map((r: { id: string; variant: string }) => `${r.id} ${r.variant}`))
-      .toEqual(['cases/only.yaml#picked by the config glob base', 'cases/only.yaml#picked by the config glob slim']);
+    expect(report.scenarios.map((r: { id: string; variant: string }) => `${r.id} ${r.variant}`)).toEqual([
+      'cases/only.yaml#picked by the config glob base',
+      'cases/only.yaml#picked by the config glob slim',
+    ]);
   });
 
   it('rejects a config with a bad skill folder or an unknown variant, exit 2', async () => {

@@ -46,8 +46,14 @@ describe('agentcheck run: a run past its time limit', () => {
     const result = await runCli(['run', '.', '--timeout', '400', '--out', out, '--reporter', 'table,json'], dir);
     expect(result.exitCode, result.all).toBe(1);
     const rows = readReport(out).scenarios;
-    const spans = readFileSync(join(out, 'spans.jsonl'), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { trace_id: string; name: string });
-    for (const [name, limit] of [['suite limit', 'timed out after 400 ms (--timeout'], ['own limit', "timed out after 300 ms (the scenario's timeout_ms)"]] as const) {
+    const spans = readFileSync(join(out, 'spans.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { trace_id: string; name: string });
+    for (const [name, limit] of [
+      ['suite limit', 'timed out after 400 ms (--timeout'],
+      ['own limit', "timed out after 300 ms (the scenario's timeout_ms)"],
+    ] as const) {
       const row = rows.find((r) => r.name === name);
       expect(row).toMatchObject({ status: 'error', error: { type: 'TIMEOUT' } });
       expect(row?.error?.message).toContain(limit);

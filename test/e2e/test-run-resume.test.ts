@@ -10,7 +10,19 @@ const WORKSPACE = join(ROOT, 'fixtures/workspaces/coding');
 const SCRIPT = `- tool_calls: [{name: write_file, args: {path: CHANGELOG.md, content: "- fixed add()\\n"}}]
 - text: Done.
 `;
-const base = ['test-run', '--agent', AGENT, '--workspace', WORKSPACE, '--message', 'Write the changelog', '--script', 'script.yaml', '--terminal-tool', 'write_file'];
+const base = [
+  'test-run',
+  '--agent',
+  AGENT,
+  '--workspace',
+  WORKSPACE,
+  '--message',
+  'Write the changelog',
+  '--script',
+  'script.yaml',
+  '--terminal-tool',
+  'write_file',
+];
 
 /** test-run that pauses at the gated write; returns the run_id. */
 async function pause(dir: string, spans: string[]): Promise<string> {
@@ -39,9 +51,17 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
     expect(existsSync(join(workspace, 'CHANGELOG.md'))).toBe(false);
     // Answered once: the checkpoint is gone, and both traces are in the spans file.
     expect(existsSync(checkpoint)).toBe(false);
-    const traces = new Set(readFileSync(join(dir, 'out/spans.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line).trace_id));
+    const traces = new Set(
+      readFileSync(join(dir, 'out/spans.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).trace_id),
+    );
     expect(traces).toEqual(new Set([runId, printed.trace_id]));
-    const query = await runCli(['spans', 'query', 'out/spans.jsonl', '--trace', printed.trace_id, '--where', '{"field": "name", "operator": "startswith", "value": "approval"}'], dir);
+    const query = await runCli(
+      ['spans', 'query', 'out/spans.jsonl', '--trace', printed.trace_id, '--where', '{"field": "name", "operator": "startswith", "value": "approval"}'],
+      dir,
+    );
     expect(JSON.parse(query.stdout).spans[0].attributes['agentcheck.approval.decision']).toBe('deny');
 
     const again = await runCli(['resume', runId, '--decision', 'approve', '--spans', 'out/spans.jsonl'], dir);
@@ -49,7 +69,7 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
     expect(again.stderr).toContain(`no paused run ${runId} here`);
   });
 
-  it('approve: the write lands in the run\'s workspace (default folder reports/runs) and the verdict passes', async () => {
+  it("approve: the write lands in the run's workspace (default folder reports/runs) and the verdict passes", async () => {
     const dir = tempDir({ 'script.yaml': SCRIPT });
     const runId = await pause(dir, []);
     expect(existsSync(join(dir, 'reports/runs', `${runId}.checkpoint.json`))).toBe(true);
@@ -67,13 +87,19 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
     expect(approved.exitCode, approved.all).toBe(0);
     expect(JSON.parse(approved.stdout)).toMatchObject({ verdict: 'pass', approvals: [{ tool: 'write_file', decision: 'approve' }] });
 
-    const slow = await runCli(['test-run', '--agent', AGENT, '--message', 'hi', '--script', 'slow.yaml', '--timeout', '300', '--spans', 'slow.jsonl', '--json'], dir);
+    const slow = await runCli(
+      ['test-run', '--agent', AGENT, '--message', 'hi', '--script', 'slow.yaml', '--timeout', '300', '--spans', 'slow.jsonl', '--json'],
+      dir,
+    );
     expect(slow.exitCode, slow.all).toBe(1);
     const printed = JSON.parse(slow.stdout);
     expect(printed).toMatchObject({ stop_reason: 'error', verdict: 'failed' });
     expect(printed.verdict_reason).toContain('timed out after 300 ms');
     // The root span names the same cause as the verdict; the interrupted model call keeps its abort.
-    const spans = readFileSync(join(dir, 'slow.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    const spans = readFileSync(join(dir, 'slow.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     const root = spans.find((span) => span.parent_id === null);
     expect(root).toMatchObject({ status: 'error', attributes: { 'error.type': 'TIMEOUT' } });
     expect(root.status_message).toContain('timed out after 300 ms');
@@ -91,7 +117,13 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
     // The approved write returned: the terminal tool's verdict passes even though the run paused again.
     expect(second.exitCode, second.all).toBe(0);
     const paused = JSON.parse(second.stdout);
-    expect(paused).toMatchObject({ stop_reason: 'paused', approvals: [{ tool: 'write_file', decision: 'approve' }, { tool: 'write_file', decision: 'pending' }] });
+    expect(paused).toMatchObject({
+      stop_reason: 'paused',
+      approvals: [
+        { tool: 'write_file', decision: 'approve' },
+        { tool: 'write_file', decision: 'pending' },
+      ],
+    });
     const again = paused.run_id as string;
     expect(again).not.toBe(first);
     // <folder>/<run_id>.workspace/ for the id resume takes now; the answered run's files are gone.
@@ -104,7 +136,10 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
     const last = await runCli(['resume', again, '--decision', 'deny', '--spans', 'out/spans.jsonl', '--json'], dir);
     const done = JSON.parse(last.stdout);
     expect(done).toMatchObject({ stop_reason: 'end_turn', output: 'Done.' });
-    expect(done.approvals).toEqual([{ tool: 'write_file', decision: 'approve' }, { tool: 'write_file', decision: 'deny' }]);
+    expect(done.approvals).toEqual([
+      { tool: 'write_file', decision: 'approve' },
+      { tool: 'write_file', decision: 'deny' },
+    ]);
     expect(existsSync(join(dir, 'out', `${again}.workspace`, 'B.md'))).toBe(false);
   });
 
@@ -125,7 +160,7 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
     expect(workspace.stderr).toContain('workspace folder not found');
   });
 
-  it('holds --mocks to the rules of a scenario\'s mocks, located in the file', async () => {
+  it("holds --mocks to the rules of a scenario's mocks, located in the file", async () => {
     const dir = tempDir({
       'script.yaml': SCRIPT,
       'both.yaml': 'http:\n  - {url: "https://x.test", json: {ok: true}, body: "ok"}\n',
@@ -134,7 +169,10 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
     });
     const cases = [
       ['both.yaml', /both\.yaml:2:\d+ at http\[0\]\.body: an answer has "json" or "body" \(text\), not both/],
-      ['mixed.yaml', /mixed\.yaml:3:\d+ at http\[0\]\.status: a mock answers with "responses" \(a sequence\) or with its own status, json, body, headers, delay_ms, not both/],
+      [
+        'mixed.yaml',
+        /mixed\.yaml:3:\d+ at http\[0\]\.status: a mock answers with "responses" \(a sequence\) or with its own status, json, body, headers, delay_ms, not both/,
+      ],
       ['matcher.yaml', /matcher\.yaml:3:\d+ at http\[0\]\.match\.json\.a\.\$regexx: unknown matcher "\$regexx"/],
     ] as const;
     for (const [file, message] of cases) {
@@ -147,8 +185,23 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
 
   it('fails the verdict naming a request no mock matched', async () => {
     const dir = tempDir({ 'mocks.yaml': 'http:\n  - {method: POST, url: "https://shop.test/other", json: {ok: true}}\n' });
-    const result = await runCli(['test-run', '--agent', join(ROOT, 'fixtures/agents/support-bot.yaml'), '--message', 'refund 1234',
-      '--script', join(ROOT, 'fixtures/test-run/refund-script.yaml'), '--mocks', 'mocks.yaml', '--terminal-tool', 'create_refund', '--json'], dir);
+    const result = await runCli(
+      [
+        'test-run',
+        '--agent',
+        join(ROOT, 'fixtures/agents/support-bot.yaml'),
+        '--message',
+        'refund 1234',
+        '--script',
+        join(ROOT, 'fixtures/test-run/refund-script.yaml'),
+        '--mocks',
+        'mocks.yaml',
+        '--terminal-tool',
+        'create_refund',
+        '--json',
+      ],
+      dir,
+    );
     expect(result.exitCode, result.all).toBe(1);
     const printed = JSON.parse(result.stdout);
     expect(printed.verdict).toBe('failed');

@@ -34,7 +34,10 @@ function cassetteFiles(dir: string): string[] {
 describe('scenarios/toolsets (the example)', () => {
   it('replays offline from the committed cassettes and shows the 13-tool variant beating the 19-tool base', async () => {
     const out = temp();
-    const result = await runCli(['run', '--config', 'scenarios/toolsets/agentcheck.config.yaml', '--reporter', 'table,json', '--out', out], ROOT, { OPENAI_API_KEY: '', COLUMNS: '200' });
+    const result = await runCli(['run', '--config', 'scenarios/toolsets/agentcheck.config.yaml', '--reporter', 'table,json', '--out', out], ROOT, {
+      OPENAI_API_KEY: '',
+      COLUMNS: '200',
+    });
     // Exit 1: the base variant fails some scenarios by design (README.md says so).
     expect(result.exitCode, result.all).toBe(1);
     expect(result.stdout).toContain('72 runs (12 scenarios x 2 variants x 3 repeats)');

@@ -19,36 +19,48 @@ const cases = [
 describe.each(cases)('an output path that cannot be created: $name', ({ path, linuxOnly, says }) => {
   const skip = linuxOnly && process.platform !== 'linux';
 
-  it.skipIf(skip)('run --out and merge --out exit 2 at once, naming the folder', async () => {
-    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('a') });
-    writeFileSync(join(dir, 'afile'), 'x');
-    const run = await runCli(['run', '.', '--out', path], dir);
-    expect(run.timedOut).toBe(false);
-    expect(run.exitCode, run.stderr).toBe(2);
-    expect(run.stderr).toMatch(/cannot write reports there/);
-    expect(run.stderr).toMatch(says);
-    expect((await runCli(['run', '.', '--out', 'shard', '--reporter', 'json'], dir)).exitCode).toBe(0);
-    const merge = await runCli(['merge', 'shard/report.json', '--out', join(path, 'merged')], dir);
-    expect(merge.timedOut).toBe(false);
-    expect(merge.exitCode, merge.stderr).toBe(2);
-    expect(merge.stderr).toMatch(says);
-  }, 120_000);
+  it.skipIf(skip)(
+    'run --out and merge --out exit 2 at once, naming the folder',
+    async () => {
+      const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('a') });
+      writeFileSync(join(dir, 'afile'), 'x');
+      const run = await runCli(['run', '.', '--out', path], dir);
+      expect(run.timedOut).toBe(false);
+      expect(run.exitCode, run.stderr).toBe(2);
+      expect(run.stderr).toMatch(/cannot write reports there/);
+      expect(run.stderr).toMatch(says);
+      expect((await runCli(['run', '.', '--out', 'shard', '--reporter', 'json'], dir)).exitCode).toBe(0);
+      const merge = await runCli(['merge', 'shard/report.json', '--out', join(path, 'merged')], dir);
+      expect(merge.timedOut).toBe(false);
+      expect(merge.exitCode, merge.stderr).toBe(2);
+      expect(merge.stderr).toMatch(says);
+    },
+    120_000,
+  );
 
-  it.skipIf(skip)('test-run --spans exits 2 before the run, naming the folder', async () => {
-    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'script.yaml': '[{text: done}]\n' });
-    writeFileSync(join(dir, 'afile'), 'x');
-    const result = await runCli(['test-run', '--agent', 'agent.yaml', '--message', 'hi', '--script', 'script.yaml', '--spans', join(path, 's.jsonl'), '--json'], dir);
-    expect(result.timedOut).toBe(false);
-    expect(result.exitCode, result.stderr).toBe(2);
-    expect(result.stderr).toMatch(/cannot write the spans there/);
-    expect(result.stderr).toMatch(says);
-    expect(result.stdout).toBe('');
-  }, 120_000);
+  it.skipIf(skip)(
+    'test-run --spans exits 2 before the run, naming the folder',
+    async () => {
+      const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'script.yaml': '[{text: done}]\n' });
+      writeFileSync(join(dir, 'afile'), 'x');
+      const result = await runCli(
+        ['test-run', '--agent', 'agent.yaml', '--message', 'hi', '--script', 'script.yaml', '--spans', join(path, 's.jsonl'), '--json'],
+        dir,
+      );
+      expect(result.timedOut).toBe(false);
+      expect(result.exitCode, result.stderr).toBe(2);
+      expect(result.stderr).toMatch(/cannot write the spans there/);
+      expect(result.stderr).toMatch(says);
+      expect(result.stdout).toBe('');
+    },
+    120_000,
+  );
 });
 
 describe('test-run --spans: found before the run, or failing after it', () => {
   const files = { 'agent.yaml': AGENT_YAML, 'script.yaml': '[{text: done}]\n' };
-  const testRun = (spans: string, cwd: string) => runCli(['test-run', '--agent', 'agent.yaml', '--message', 'hi', '--script', 'script.yaml', '--spans', spans, '--json'], cwd);
+  const testRun = (spans: string, cwd: string) =>
+    runCli(['test-run', '--agent', 'agent.yaml', '--message', 'hi', '--script', 'script.yaml', '--spans', spans, '--json'], cwd);
 
   it('is invalid input (exit 2) when the path is a folder, before anything runs', async () => {
     const dir = tempDir({ ...files, 'adir/keep.txt': 'x' });
@@ -59,10 +71,14 @@ describe('test-run --spans: found before the run, or failing after it', () => {
   }, 120_000);
 
   // /dev/full accepts the open and refuses the write (ENOSPC): a full disk after the run.
-  it.skipIf(process.platform !== 'linux')('exits 1 with the result printed when the write fails after the run (full disk)', async () => {
-    const result = await testRun('/dev/full', tempDir(files));
-    expect(result.exitCode, result.stderr).toBe(1);
-    expect(result.stderr).toContain('could not write the spans to /dev/full: ENOSPC');
-    expect(JSON.parse(result.stdout)).toMatchObject({ output: 'done', stop_reason: 'end_turn' });
-  }, 120_000);
+  it.skipIf(process.platform !== 'linux')(
+    'exits 1 with the result printed when the write fails after the run (full disk)',
+    async () => {
+      const result = await testRun('/dev/full', tempDir(files));
+      expect(result.exitCode, result.stderr).toBe(1);
+      expect(result.stderr).toContain('could not write the spans to /dev/full: ENOSPC');
+      expect(JSON.parse(result.stdout)).toMatchObject({ output: 'done', stop_reason: 'end_turn' });
+    },
+    120_000,
+  );
 });

@@ -3,7 +3,11 @@ import { tempDir } from '../helpers/temp-dir.js';
 import { AGENT_YAML, runCli } from './cli.js';
 
 /** The located problem lines of a CLI run's output, in the order printed. */
-const located = (output: string) => output.split('\n').filter((line) => /^\S+\.yaml:\d+:\d+ at /.test(line)).map((line) => line.replace(/^.*\//, ''));
+const located = (output: string) =>
+  output
+    .split('\n')
+    .filter((line) => /^\S+\.yaml:\d+:\d+ at /.test(line))
+    .map((line) => line.replace(/^.*\//, ''));
 
 describe('agentcheck validate reports every problem of a file in one pass', () => {
   it('a scenario with three typos gives three located errors, each saying the misspelt key', async () => {

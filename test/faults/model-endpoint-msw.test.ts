@@ -35,17 +35,35 @@ async function run(llm: Record<string, unknown> = {}) {
   return record;
 }
 
-const toolUse = { id: 'msg_1', model: 'claude-test', stop_reason: 'tool_use', content: [{ type: 'tool_use', id: 'tu_1', name: 'finish', input: {} }], usage: { input_tokens: 3, output_tokens: 1 } };
-const endTurn = { id: 'msg_2', model: 'claude-test', stop_reason: 'end_turn', content: [{ type: 'text', text: 'done' }], usage: { input_tokens: 3, output_tokens: 1 } };
+const toolUse = {
+  id: 'msg_1',
+  model: 'claude-test',
+  stop_reason: 'tool_use',
+  content: [{ type: 'tool_use', id: 'tu_1', name: 'finish', input: {} }],
+  usage: { input_tokens: 3, output_tokens: 1 },
+};
+const endTurn = {
+  id: 'msg_2',
+  model: 'claude-test',
+  stop_reason: 'end_turn',
+  content: [{ type: 'text', text: 'done' }],
+  usage: { input_tokens: 3, output_tokens: 1 },
+};
 
 describe('model endpoint faults (msw, anthropic)', () => {
   it('rides out a 429 storm with Retry-After and passes', async () => {
     let calls = 0;
-    server.use(http.post(URL, () => {
-      calls++;
-      if (calls <= 3) return HttpResponse.json({ type: 'error', error: { type: 'rate_limit_error', message: 'slow down' } }, { status: 429, headers: { 'retry-after': '0' } });
-      return HttpResponse.json(calls === 4 ? toolUse : endTurn);
-    }));
+    server.use(
+      http.post(URL, () => {
+        calls++;
+        if (calls <= 3)
+          return HttpResponse.json(
+            { type: 'error', error: { type: 'rate_limit_error', message: 'slow down' } },
+            { status: 429, headers: { 'retry-after': '0' } },
+          );
+        return HttpResponse.json(calls === 4 ? toolUse : endTurn);
+      }),
+    );
     const { result, turn } = await run();
     expect(turn.error).toBeUndefined();
     expect(result.verdict).toBe('pass');
@@ -54,10 +72,15 @@ describe('model endpoint faults (msw, anthropic)', () => {
 
   it('gives up on a persistent 529 overload with a typed error', async () => {
     let calls = 0;
-    server.use(http.post(URL, () => {
-      calls++;
-      return HttpResponse.json({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }, { status: 529, headers: { 'retry-after-ms': '1' } });
-    }));
+    server.use(
+      http.post(URL, () => {
+        calls++;
+        return HttpResponse.json(
+          { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } },
+          { status: 529, headers: { 'retry-after-ms': '1' } },
+        );
+      }),
+    );
     const { result, turn } = await run({ max_retries: 2 });
     expect(calls).toBe(3);
     expect(turn.stop_reason).toBe('error');

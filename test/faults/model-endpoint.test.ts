@@ -48,7 +48,15 @@ beforeAll(async () => {
     },
     'not-json': (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>502 Bad Gateway</body></html>'),
     'wrong-shape': (_req, res) => sendJson(res, 200, { choices: [] }),
-    'bad-args': scriptedChat([{ toolCalls: [{ name: 'lookup', arguments: '{"id": ' }, { name: 'lookup', arguments: '{"id":"2"}' }] }, { text: 'gave up' }]),
+    'bad-args': scriptedChat([
+      {
+        toolCalls: [
+          { name: 'lookup', arguments: '{"id": ' },
+          { name: 'lookup', arguments: '{"id":"2"}' },
+        ],
+      },
+      { text: 'gave up' },
+    ]),
     'schema-args': scriptedChat([{ toolCalls: [{ name: 'lookup', arguments: '{"id": 42}' }] }, { text: 'gave up' }]),
     'unknown-tool': scriptedChat([{ toolCalls: [{ name: 'drop_tables', arguments: '{}' }] }, { text: 'gave up' }]),
     unauthorized: (_req, res) => sendJson(res, 401, { error: { message: 'Incorrect API key provided', code: 'invalid_api_key' } }),
@@ -93,7 +101,23 @@ ${scenario('storm')}${scenario('retry-after')}${scenario('flaky500')}${scenario(
     expect(result.stderr).not.toMatch(/unexpected error|TypeError|at .*\.js:\d+/);
 
     const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Report;
-    const names = ['storm', 'retry-after', 'flaky500', 'down500', 'hang', 'reset', 'reset-once', 'truncated', 'cut-off', 'not-json', 'wrong-shape', 'bad-args', 'schema-args', 'unknown-tool', 'unauthorized'];
+    const names = [
+      'storm',
+      'retry-after',
+      'flaky500',
+      'down500',
+      'hang',
+      'reset',
+      'reset-once',
+      'truncated',
+      'cut-off',
+      'not-json',
+      'wrong-shape',
+      'bad-args',
+      'schema-args',
+      'unknown-tool',
+      'unauthorized',
+    ];
     expect(report.scenarios.map((row) => row.name).sort()).toEqual([...names].sort());
     expect(new Set(report.scenarios.map((row) => row.id)).size).toBe(names.length);
     expect(report.summary.total).toBe(names.length);
@@ -139,14 +163,20 @@ ${scenario('storm')}${scenario('retry-after')}${scenario('flaky500')}${scenario(
     expect(row('bad-args')).toMatchObject({ status: 'fail', error: null });
     expect(row('bad-args').test_run?.tools).toEqual([{ name: 'lookup', called: 2, returned: 1, errors: 1 }]);
     const badArgsReply = (server.of('bad-args')[1].body as { messages: Array<{ role: string; content: string }> }).messages.filter((m) => m.role === 'tool');
-    expect(badArgsReply.map((m) => m.content)).toEqual([expect.stringContaining('Invalid arguments for lookup: the arguments are not valid JSON'), '{"status":"ok"}']);
+    expect(badArgsReply.map((m) => m.content)).toEqual([
+      expect.stringContaining('Invalid arguments for lookup: the arguments are not valid JSON'),
+      '{"status":"ok"}',
+    ]);
 
     expect(errorOf('unauthorized')).toMatchObject({ type: 'MODEL_REQUEST_REJECTED' });
     expect(errorOf('unauthorized').message).toContain('rejected with HTTP 401: Incorrect API key provided');
     expect(server.of('unauthorized')).toHaveLength(1); // a 4xx is not retried
 
     // Invalid arguments and unknown tools are tool errors the model sees; the verdict says so.
-    for (const [name, tool] of [['schema-args', 'lookup'], ['unknown-tool', 'drop_tables']]) {
+    for (const [name, tool] of [
+      ['schema-args', 'lookup'],
+      ['unknown-tool', 'drop_tables'],
+    ]) {
       expect(row(name), name).toMatchObject({ status: 'fail', error: null });
       expect(row(name).test_run?.verdict).toBe('failed');
       expect(row(name).test_run?.verdict_reason).toContain(tool);

@@ -122,7 +122,10 @@ describe('suite faults (built CLI)', () => {
     for (const row of report.scenarios) {
       const fault = expected.get(row.id)!;
       const want = EXPECTED[fault];
-      const ok = row.status === want.status && (want.error === undefined || row.error?.type === want.error) && (want.reason === undefined || want.reason.test(row.reason));
+      const ok =
+        row.status === want.status &&
+        (want.error === undefined || row.error?.type === want.error) &&
+        (want.reason === undefined || want.reason.test(row.reason));
       if (!ok) wrong.push(`${row.id} (${fault}): ${row.status} ${row.error?.type ?? ''} ${row.reason}`);
     }
     expect(wrong).toEqual([]);
@@ -133,7 +136,8 @@ describe('suite faults (built CLI)', () => {
     // A second run SIGKILLed mid-run leaves the previous report and spans untouched.
     const before = readFileSync(join(out, 'report.json'), 'utf8');
     const spansBefore = readFileSync(join(out, 'spans.jsonl'), 'utf8');
-    const rerun = () => execa('node', [CLI, 'run', '.', '--out', out, '--reporter', 'json', '--concurrency', '8'], { cwd: dir, reject: false, env: { CI: 'true' } });
+    const rerun = () =>
+      execa('node', [CLI, 'run', '.', '--out', out, '--reporter', 'json', '--concurrency', '8'], { cwd: dir, reject: false, env: { CI: 'true' } });
     const midRun = rerun();
     midRun.stderr?.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('done,')) midRun.kill('SIGKILL');
@@ -171,7 +175,11 @@ describe('suite faults (built CLI)', () => {
       files['slow.scenarios.yaml'] = yaml;
       const dir = tempDir(files);
       const out = join(dir, 'out');
-      const child = execa('node', [CLI, 'run', '.', '--concurrency', '2', '--out', out, '--reporter', 'json,md,junit'], { cwd: dir, reject: false, env: { CI: 'true' } });
+      const child = execa('node', [CLI, 'run', '.', '--concurrency', '2', '--out', out, '--reporter', 'json,md,junit'], {
+        cwd: dir,
+        reject: false,
+        env: { CI: 'true' },
+      });
       // The first plain progress line comes at 10% done: interrupt then, mid-run.
       await new Promise<void>((resolve) => {
         child.stderr?.on('data', (chunk: Buffer) => {

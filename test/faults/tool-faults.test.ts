@@ -25,21 +25,33 @@ describe('tool faults in the call path (in process)', () => {
   it('turns whatever a tool throws into a tool error the model sees, and the loop goes on', async () => {
     const { tracer, store } = installTracing();
     const tools = new Map<string, Tool>([
-      ['type_error', customTool('type_error', async () => {
-        throw new TypeError("Cannot read properties of undefined (reading 'x')");
-      })],
-      ['throws_string', customTool('throws_string', async () => {
-        throw 'a bare string';
-      })],
+      [
+        'type_error',
+        customTool('type_error', async () => {
+          throw new TypeError("Cannot read properties of undefined (reading 'x')");
+        }),
+      ],
+      [
+        'throws_string',
+        customTool('throws_string', async () => {
+          throw 'a bare string';
+        }),
+      ],
       ['rejects_late', customTool('rejects_late', () => new Promise((_resolve, reject) => setTimeout(() => reject(new RangeError('late failure')), 20)))],
-      ['throws_sync', customTool('throws_sync', (() => {
-        throw new Error('thrown before any promise');
-      }) as unknown as Tool['execute'])],
-      ['cyclic', customTool('cyclic', async () => {
-        const value: Record<string, unknown> = { big: 10n as unknown };
-        value.self = value;
-        return { result: value, isError: false };
-      })],
+      [
+        'throws_sync',
+        customTool('throws_sync', (() => {
+          throw new Error('thrown before any promise');
+        }) as unknown as Tool['execute']),
+      ],
+      [
+        'cyclic',
+        customTool('cyclic', async () => {
+          const value: Record<string, unknown> = { big: 10n as unknown };
+          value.self = value;
+          return { result: value, isError: false };
+        }),
+      ],
     ]);
     const root = tracer.startSpan('fault root', {}, ROOT_CONTEXT);
     const parent = trace.setSpan(ROOT_CONTEXT, root);
@@ -52,10 +64,7 @@ describe('tool faults in the call path (in process)', () => {
       workspace,
       env: {},
     });
-    const model = new ScriptedModel([
-      { tool_calls: [...tools.keys()].map((name) => ({ name, args: {} })) },
-      { text: 'recovered' },
-    ]);
+    const model = new ScriptedModel([{ tool_calls: [...tools.keys()].map((name) => ({ name, args: {} })) }, { text: 'recovered' }]);
     const result = await runAgentLoop(
       { model, system: '', tools: [], parameters: {}, caller, maxTurns: 4, tracer, parent },
       { messages: [{ role: 'user', content: 'go' }], turns: 0, usage: { input_tokens: 0, output_tokens: 0 } },
@@ -91,9 +100,7 @@ describe('tool faults in the call path (in process)', () => {
 
   it('caps a 10 MB result before the model sees it, and the run continues', async () => {
     const { tracer, store } = installTracing();
-    const tools = new Map<string, Tool>([
-      ['flood', customTool('flood', async () => ({ result: 'x'.repeat(TEN_MB), isError: false }))],
-    ]);
+    const tools = new Map<string, Tool>([['flood', customTool('flood', async () => ({ result: 'x'.repeat(TEN_MB), isError: false }))]]);
     const root = tracer.startSpan('flood root', {}, ROOT_CONTEXT);
     const workspace = FolderWorkspace.temp();
     const caller = new ToolCaller({ tools, agent: { name: 'a' }, security: createPromptSecurity(), tracer, workspace, env: {} });
@@ -153,7 +160,11 @@ agent:
       ...failing.map((tool) => ({ name: tool, calls: [{ name: tool, args: {} }], expect: '{verdict: failed}' })),
       { name: 'http_bad_url', calls: [{ name: 'http_bad_url', args: { host: 'not a url' } }], expect: '{verdict: failed}' },
       { name: 'edit', calls: [{ name: 'edit', args: { path: 'missing.txt', old: 'a', new: 'b' } }], expect: '{verdict: failed}' },
-      { name: 'shell_flood', calls: [{ name: 'shell', args: { argv: [process.execPath, '-e', `process.stdout.write('q'.repeat(${TEN_MB}))`] } }], expect: '{terminal_tool: shell}' },
+      {
+        name: 'shell_flood',
+        calls: [{ name: 'shell', args: { argv: [process.execPath, '-e', `process.stdout.write('q'.repeat(${TEN_MB}))`] } }],
+        expect: '{terminal_tool: shell}',
+      },
       { name: 'floods', calls: [{ name: 'floods', args: {} }], expect: '{terminal_tool: floods}' },
       { name: 'http_huge', calls: [{ name: 'http_huge', args: {} }], expect: '{terminal_tool: http_huge}' },
     ];
@@ -161,10 +172,14 @@ agent:
   agent: agent.yaml
   inputs: {messages: [{role: user, content: go}]}
 scenarios:
-${scenarios.map((s) => `  - name: ${s.name}
+${scenarios
+  .map(
+    (s) => `  - name: ${s.name}
     model: {script: [{tool_calls: ${JSON.stringify(s.calls)}}, {text: done}]}
     expect: ${s.expect}
-`).join('')}`;
+`,
+  )
+  .join('')}`;
     const dir = tempDir({ 'agent.yaml': agent, 'tools.scenarios.yaml': suite });
     const out = join(dir, 'out');
     const result = await runCli(['run', '.', '--out', out, '--reporter', 'json', '--concurrency', '16'], dir);
@@ -174,7 +189,10 @@ ${scenarios.map((s) => `  - name: ${s.name}
     expect(failures).toEqual([]);
     expect(result.exitCode, result.all).toBe(0);
 
-    const spans = readFileSync(join(out, 'spans.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as SpanRecord);
+    const spans = readFileSync(join(out, 'spans.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as SpanRecord);
     const row = (name: string): ScenarioRow => report.scenarios.find((r) => r.name === name)!;
     const toolSpan = (name: string, tool: string): SpanRecord => {
       const span = spans.find((s) => s.trace_id === row(name).test_run?.trace_id && s.name === `execute_tool ${tool}`);
@@ -209,7 +227,11 @@ ${scenarios.map((s) => `  - name: ${s.name}
 
     // Floods are capped at each layer: 1 MB of command output, 64 KB for run_command, and
     // at most 100,000 characters on the span; the run goes on and passes.
-    for (const [name, tool] of [['floods', 'floods'], ['shell_flood', 'shell'], ['http_huge', 'http_huge']]) {
+    for (const [name, tool] of [
+      ['floods', 'floods'],
+      ['shell_flood', 'shell'],
+      ['http_huge', 'http_huge'],
+    ]) {
       expect(row(name).test_run?.verdict, name).toBe('pass');
       const attribute = String(toolSpan(name, tool).attributes['gen_ai.tool.call.result']);
       expect(attribute.length, name).toBeLessThan(110_000);

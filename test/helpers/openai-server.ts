@@ -108,7 +108,13 @@ export function chatCompletion(answer: { text?: string; toolCalls?: ChatToolCall
           role: 'assistant',
           content: answer.text ?? null,
           ...(calls.length
-            ? { tool_calls: calls.map((call, i) => ({ id: call.id ?? `call_${i}`, type: 'function', function: { name: call.name, arguments: call.arguments } })) }
+            ? {
+                tool_calls: calls.map((call, i) => ({
+                  id: call.id ?? `call_${i}`,
+                  type: 'function',
+                  function: { name: call.name, arguments: call.arguments },
+                })),
+              }
             : {}),
         },
       },

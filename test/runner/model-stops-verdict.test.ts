@@ -13,20 +13,29 @@ let server: LocalServer;
 beforeAll(async () => {
   server = await startLocalServer({
     // The terminal tool runs, then the final answer is refused (Messages API stop_reason "refusal").
-    claude: (request, res) => sendJson(res, 200, {
-      id: `msg_0${request.count}`, type: 'message', role: 'assistant', model: 'claude-sonnet-4-5-20250929',
-      content: request.count === 1
-        ? [{ type: 'tool_use', id: 'toolu_01A09q90qw90lq917835lq9', name: 'create_refund', input: { order_id: '1234' } }]
-        : [{ type: 'text', text: 'I' }],
-      stop_reason: request.count === 1 ? 'tool_use' : 'refusal', stop_sequence: null,
-      usage: { input_tokens: 300, output_tokens: 20 },
-    }),
+    claude: (request, res) =>
+      sendJson(res, 200, {
+        id: `msg_0${request.count}`,
+        type: 'message',
+        role: 'assistant',
+        model: 'claude-sonnet-4-5-20250929',
+        content:
+          request.count === 1
+            ? [{ type: 'tool_use', id: 'toolu_01A09q90qw90lq917835lq9', name: 'create_refund', input: { order_id: '1234' } }]
+            : [{ type: 'text', text: 'I' }],
+        stop_reason: request.count === 1 ? 'tool_use' : 'refusal',
+        stop_sequence: null,
+        usage: { input_tokens: 300, output_tokens: 20 },
+      }),
     // The answer is cut off (Chat Completions finish_reason "length").
-    gpt: (_request, res) => sendJson(res, 200, {
-      id: 'chatcmpl-A1', object: 'chat.completion', model: 'gpt-4o-2024-08-06',
-      choices: [{ index: 0, message: { role: 'assistant', content: 'Your refund for order', refusal: null }, finish_reason: 'length' }],
-      usage: { prompt_tokens: 120, completion_tokens: 16, total_tokens: 136 },
-    }),
+    gpt: (_request, res) =>
+      sendJson(res, 200, {
+        id: 'chatcmpl-A1',
+        object: 'chat.completion',
+        model: 'gpt-4o-2024-08-06',
+        choices: [{ index: 0, message: { role: 'assistant', content: 'Your refund for order', refusal: null }, finish_reason: 'length' }],
+        usage: { prompt_tokens: 120, completion_tokens: 16, total_tokens: 136 },
+      }),
   });
 });
 
@@ -76,7 +85,7 @@ describe('test_run: abnormal model endings', () => {
     expect(result.output).toBe('Your refund for order');
   });
 
-  it('in a suite, the scenario row is an error row of the ending\'s type, not a pass', async () => {
+  it("in a suite, the scenario row is an error row of the ending's type, not a pass", async () => {
     const dir = tempDir({
       'agent.yaml': `id: refund-bot
 agent:

@@ -7,13 +7,28 @@ import type { SpanRecord } from '../../src/spans/span-record.js';
 import { AGENT_YAML, passingScenario, runCli } from '../e2e/cli.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
-const SPAN: SpanRecord = { trace_id: 't', span_id: 's', parent_id: null, name: 'n', kind: 'internal', status: 'unset', start_ms: 0, end_ms: 1, duration_ms: 1, attributes: {}, ended: true };
+const SPAN: SpanRecord = {
+  trace_id: 't',
+  span_id: 's',
+  parent_id: null,
+  name: 'n',
+  kind: 'internal',
+  status: 'unset',
+  start_ms: 0,
+  end_ms: 1,
+  duration_ms: 1,
+  attributes: {},
+  ended: true,
+};
 
 /** Node's file system with a disk that fills up after `room` bytes. */
 function fullAfter(room: number): SpansFileSystem {
   let used = 0;
   return {
-    openSync, closeSync, renameSync, rmSync,
+    openSync,
+    closeSync,
+    renameSync,
+    rmSync,
     writeSync(fd, text) {
       used += Buffer.byteLength(text);
       if (used > room) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
@@ -42,12 +57,15 @@ describe('spans.jsonl on a full disk', () => {
     expect(JSON.parse(readFileSync(join(dir, 'spans.jsonl'), 'utf8'))).toMatchObject({ span_id: 's' });
   });
 
-  it('gathers many runs\' spans into one write, and writes what is left when closed', () => {
+  it("gathers many runs' spans into one write, and writes what is left when closed", () => {
     const dir = tempDir();
     const writes: string[] = [];
     const counting: SpansFileSystem = { ...fullAfter(1e9), writeSync: (fd, text) => (writes.push(text), writeSync(fd, text)) };
     const file = new SpansFile(join(dir, 'spans.jsonl'), counting);
-    const runs = Array.from({ length: 100 }, (_, i) => [{ ...SPAN, span_id: `s${i}` }, { ...SPAN, span_id: `t${i}` }]);
+    const runs = Array.from({ length: 100 }, (_, i) => [
+      { ...SPAN, span_id: `s${i}` },
+      { ...SPAN, span_id: `t${i}` },
+    ]);
     for (const spans of runs) file.write(spans);
     file.close();
     expect(writes.length).toBeLessThan(runs.length / 10);

@@ -6,7 +6,8 @@ import { tempDir } from '../helpers/temp-dir.js';
 
 const SCRIPTED = 'id: bot\nagent:\n  name: Bot\n  llm: {provider: scripted, model: s}\n  tools: [{name: finish, returns: {done: true}}]\n';
 const NO_LLM = 'id: bot\nagent:\n  name: Bot\n  tools: [{name: finish, returns: {done: true}}]\n';
-const OPENAI = 'id: bot\nagent:\n  name: Bot\n  llm: {provider: openai, model: gpt-x, base_url: "http://127.0.0.1:9/v1", max_retries: 0}\n  tools: [{name: finish, returns: {done: true}}]\n';
+const OPENAI =
+  'id: bot\nagent:\n  name: Bot\n  llm: {provider: openai, model: gpt-x, base_url: "http://127.0.0.1:9/v1", max_retries: 0}\n  tools: [{name: finish, returns: {done: true}}]\n';
 const FLOW = `${NO_LLM}flow:\n  entry_point: step\n  components:\n    - {name: step, type: deterministic_step, tool_name: finish}\n  routers:\n    - {from: step, to: end}\n`;
 const SCRIPT = '- tool_calls: [{name: finish, args: {}}]\n- text: done\n';
 
@@ -39,10 +40,16 @@ describe('agentcheck test-run (in-process)', () => {
   });
 
   it('an empty --delta file is an error, like any malformed delta', async () => {
-    const result = await run({ message: 'go', script: 'script.yaml', delta: 'delta.yaml' }, { 'agent.yaml': SCRIPTED, 'script.yaml': SCRIPT, 'delta.yaml': '' });
+    const result = await run(
+      { message: 'go', script: 'script.yaml', delta: 'delta.yaml' },
+      { 'agent.yaml': SCRIPTED, 'script.yaml': SCRIPT, 'delta.yaml': '' },
+    );
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/delta\.yaml.*expected a delta object \{set, remove\}/);
-    const comment = await run({ message: 'go', script: 'script.yaml', delta: 'delta.yaml' }, { 'agent.yaml': SCRIPTED, 'script.yaml': SCRIPT, 'delta.yaml': '# nothing yet\n' });
+    const comment = await run(
+      { message: 'go', script: 'script.yaml', delta: 'delta.yaml' },
+      { 'agent.yaml': SCRIPTED, 'script.yaml': SCRIPT, 'delta.yaml': '# nothing yet\n' },
+    );
     expect(comment.code).toBe(2);
   });
 
@@ -75,10 +82,13 @@ describe('agentcheck test-run (in-process)', () => {
   });
 
   it('duplicate call ids in --script are a located error', async () => {
-    const result = await run({ message: 'go', script: 'script.yaml' }, {
-      'agent.yaml': SCRIPTED,
-      'script.yaml': '- tool_calls:\n    - {name: finish, args: {}, id: a}\n    - {name: finish, args: {}, id: a}\n',
-    });
+    const result = await run(
+      { message: 'go', script: 'script.yaml' },
+      {
+        'agent.yaml': SCRIPTED,
+        'script.yaml': '- tool_calls:\n    - {name: finish, args: {}, id: a}\n    - {name: finish, args: {}, id: a}\n',
+      },
+    );
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/script\.yaml:3:\d+ at \[0\]\.tool_calls\[1\]\.id: duplicate tool call id "a"/);
   });
@@ -90,10 +100,15 @@ describe('agentcheck test-run (in-process)', () => {
     expect(terminal.stderr).toContain('--terminal-tool names no tool of the agent: "finsh"; expected one of: finish');
     expect(terminal.stderr).toContain('did you mean "finish"');
 
-    const script = await run({ message: 'go', script: 'script.yaml' }, { 'agent.yaml': SCRIPTED, 'script.yaml': '- text: thinking\n- tool_calls: [{name: fnish, args: {}}]\n' });
+    const script = await run(
+      { message: 'go', script: 'script.yaml' },
+      { 'agent.yaml': SCRIPTED, 'script.yaml': '- text: thinking\n- tool_calls: [{name: fnish, args: {}}]\n' },
+    );
     expect(script.code).toBe(2);
     expect(script.stdout).toBe('');
-    expect(script.stderr).toMatch(/script\.yaml:2:\d+ at \[1\]\.tool_calls\[0\]\.name: the script calls "fnish", which the agent does not offer the model; expected one of: finish/);
+    expect(script.stderr).toMatch(
+      /script\.yaml:2:\d+ at \[1\]\.tool_calls\[0\]\.name: the script calls "fnish", which the agent does not offer the model; expected one of: finish/,
+    );
     expect(script.stderr).toContain('did you mean "finish"');
     // Advice a test-run user can follow: --script is a list, with no allow_unknown_tools of its own.
     expect(script.stderr).toContain('a test-run script calls only tools the agent offers');
@@ -101,7 +116,11 @@ describe('agentcheck test-run (in-process)', () => {
   });
 
   it('both problems are reported in one pass, and names are held to the build after --delta', async () => {
-    const files = { 'agent.yaml': SCRIPTED, 'script.yaml': '- tool_calls: [{name: lookup, args: {}}]\n', 'delta.yaml': 'set: {agent: {tools: [{name: lookup, returns: {}}]}}\n' };
+    const files = {
+      'agent.yaml': SCRIPTED,
+      'script.yaml': '- tool_calls: [{name: lookup, args: {}}]\n',
+      'delta.yaml': 'set: {agent: {tools: [{name: lookup, returns: {}}]}}\n',
+    };
     const both = await run({ message: 'go', script: 'script.yaml', terminalTool: 'nope' }, files);
     expect(both.code).toBe(2);
     expect(both.stderr).toContain('"nope"');

@@ -12,11 +12,25 @@ import { tempDir } from '../helpers/temp-dir.js';
 
 const agentFile = join(import.meta.dirname, '../../fixtures/agents/support-bot.yaml');
 const inputs = { messages: [{ role: 'user' as const, content: 'refund 1234' }] };
-const finishing = { agent: { id: 'ws', agent: { name: 'Ws', tools: [{ name: 'finish', returns: { done: true } }, { name: 'look', builtin: 'list_dir' }] } } };
+const finishing = {
+  agent: {
+    id: 'ws',
+    agent: {
+      name: 'Ws',
+      tools: [
+        { name: 'finish', returns: { done: true } },
+        { name: 'look', builtin: 'list_dir' },
+      ],
+    },
+  },
+};
 
 /** The ConfigError a request is refused with (never a TypeError, never a run). */
 async function refusal(request: Record<string, unknown>): Promise<ConfigError> {
-  const error = await testRun(request as unknown as TestRunRequest).then(() => undefined, (caught: unknown) => caught);
+  const error = await testRun(request as unknown as TestRunRequest).then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   expect(error, 'expected the request to be refused').toBeInstanceOf(ConfigError);
   expect((error as ConfigError).file).toBe('testRun');
   return error as ConfigError;
@@ -27,21 +41,25 @@ const valid = { agent: agentFile, inputs, script: [{ text: 'done' }] };
 describe('testRun validates its request up front', () => {
   it('agent missing or not a path, revision or build object', async () => {
     expect((await refusal({ ...valid, agent: undefined })).message).toBe('testRun: missing required key "agent"');
-    expect((await refusal({ ...valid, agent: 5 })).message)
-      .toBe('testRun at agent: expected an agent build file path, a loaded revision or an inline build object, got number 5');
+    expect((await refusal({ ...valid, agent: 5 })).message).toBe(
+      'testRun at agent: expected an agent build file path, a loaded revision or an inline build object, got number 5',
+    );
   });
 
   it('inputs that are not {messages, context}', async () => {
     expect((await refusal({ ...valid, inputs: null })).message).toBe('testRun at inputs: expected object, got null');
-    expect((await refusal({ ...valid, inputs: { messages: [{ role: 'wizard', content: 'hi' }] } })).message)
-      .toBe('testRun at inputs.messages[0].role: expected one of "user" | "assistant", got string "wizard"');
+    expect((await refusal({ ...valid, inputs: { messages: [{ role: 'wizard', content: 'hi' }] } })).message).toBe(
+      'testRun at inputs.messages[0].role: expected one of "user" | "assistant", got string "wizard"',
+    );
     expect((await refusal({ ...valid, inputs: { messages: [{ role: 'user', content: { text: 'hi' } }] } })).path).toBe('inputs.messages[0].content');
     expect((await refusal({ ...valid, inputs: { ...inputs, context: [1] } })).path).toBe('inputs.context');
     expect((await refusal({ ...valid, inputs: { messages: [] } })).path).toBe('inputs.messages');
   });
 
   it('expectations', async () => {
-    expect((await refusal({ ...valid, expectations: { terminal_tool: 5 } })).message).toBe('testRun at expectations.terminal_tool: expected string, got number 5');
+    expect((await refusal({ ...valid, expectations: { terminal_tool: 5 } })).message).toBe(
+      'testRun at expectations.terminal_tool: expected string, got number 5',
+    );
     expect((await refusal({ ...valid, expectations: { error_tokens: 'x' } })).path).toBe('expectations.error_tokens');
     expect((await refusal({ ...valid, expectations: { terminal_tool: '/(a+)+/' } })).path).toBe('expectations.terminal_tool');
     expect((await refusal({ ...valid, expectations: { terminal: 'x' } })).path).toBe('expectations.terminal');
@@ -53,7 +71,17 @@ describe('testRun validates its request up front', () => {
     expect((await refusal({ ...valid, mocks: { http: 'x' } })).path).toBe('mocks.http');
     expect((await refusal({ ...valid, script: 'x' })).path).toBe('script');
     expect((await refusal({ ...valid, script: [{ text: 5 }] })).message).toBe('testRun at script[0].text: expected string, got number 5');
-    const duplicate = await refusal({ ...valid, script: [{ tool_calls: [{ name: 'a', id: 'c1' }, { name: 'b', id: 'c1' }] }] });
+    const duplicate = await refusal({
+      ...valid,
+      script: [
+        {
+          tool_calls: [
+            { name: 'a', id: 'c1' },
+            { name: 'b', id: 'c1' },
+          ],
+        },
+      ],
+    });
     expect(duplicate.path).toBe('script[0].tool_calls[1].id');
   });
 
@@ -81,7 +109,9 @@ describe('testRun validates its request up front', () => {
     expect((await refusal({ ...valid, signal: 'stop' })).path).toBe('signal');
     expect((await refusal({ ...valid, env: { A: 1 } })).path).toBe('env.A');
     expect((await refusal({ ...valid, skills: { delivery: 'later' } })).path).toBe('skills.delivery');
-    expect(await testRun(5 as unknown as TestRunRequest).catch((error: unknown) => (error as Error).message)).toBe('testRun: expected a request object {agent, inputs, ...}, got number 5');
+    expect(await testRun(5 as unknown as TestRunRequest).catch((error: unknown) => (error as Error).message)).toBe(
+      'testRun: expected a request object {agent, inputs, ...}, got number 5',
+    );
   });
 
   it('still runs a valid request whose optional fields are spread as undefined', async () => {
@@ -130,18 +160,24 @@ describe('a workspace that cannot be copied fails the run, naming the source fil
   it('a scenario whose workspace cannot be copied is an error row, even when the agent never touches it', async () => {
     const { dir, special } = unreadableWorkspace('fifo');
     writeFileSync(join(dir, 'agent.yaml'), 'id: ws\nagent:\n  name: Ws\n  tools: [{name: finish, returns: {done: true}}]\n');
-    writeFileSync(join(dir, 'a.scenario.yaml'), [
-      'name: copies',
-      'agent: agent.yaml',
-      'workspace: ws',
-      'inputs: {messages: [{role: user, content: go}]}',
-      'model: {script: [{tool_calls: [{name: finish, args: {}}]}, {text: done}]}',
-      'expect: {terminal_tool: finish}',
-      '',
-    ].join('\n'));
+    writeFileSync(
+      join(dir, 'a.scenario.yaml'),
+      [
+        'name: copies',
+        'agent: agent.yaml',
+        'workspace: ws',
+        'inputs: {messages: [{role: user, content: go}]}',
+        'model: {script: [{tool_calls: [{name: finish, args: {}}]}, {text: done}]}',
+        'expect: {terminal_tool: finish}',
+        '',
+      ].join('\n'),
+    );
     const [scenario] = loadScenarioFile({ file: join(dir, 'a.scenario.yaml'), root: dir }, { agents: new Map() });
     const row = await runScenario(scenario, { variant: 'base', revision: scenario.revision, repeat: 0 });
     expect(row.status).toBe('error');
-    expect(row.error).toEqual({ type: 'WORKSPACE_COPY_FAILED', message: `workspace could not be copied: ${special}: it is a named pipe (FIFO), which cannot be copied` });
+    expect(row.error).toEqual({
+      type: 'WORKSPACE_COPY_FAILED',
+      message: `workspace could not be copied: ${special}: it is a named pipe (FIFO), which cannot be copied`,
+    });
   });
 });

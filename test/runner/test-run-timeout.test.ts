@@ -8,10 +8,7 @@ import { executeTestRun, testRun, type TestRunRequest } from '../../src/runner/t
 const agentFile = join(import.meta.dirname, '../../fixtures/agents/support-bot.yaml');
 const inputs = { messages: [{ role: 'user' as const, content: 'Refund order 1234' }] };
 /** Looks the order up, then the model never answers again (an hour's delay). */
-const stalls = [
-  { tool_calls: [{ name: 'lookup_order', args: { order_id: '1234' } }] },
-  { delay_ms: 3_600_000, text: 'too late' },
-];
+const stalls = [{ tool_calls: [{ name: 'lookup_order', args: { order_id: '1234' } }] }, { delay_ms: 3_600_000, text: 'too late' }];
 
 describe('test_run wall-clock cap (timeout_ms)', () => {
   it('ends a run whose model never answers as failed, saying it timed out, and keeps the transcript so far', async () => {

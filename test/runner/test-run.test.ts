@@ -9,10 +9,7 @@ import { loadScenarioFile } from '../../src/runner/scenario/load-scenario-file.j
 import { tempDir } from '../helpers/temp-dir.js';
 
 const agentFile = join(import.meta.dirname, '../../fixtures/agents/support-bot.yaml');
-const refundScript = [
-  { tool_calls: [{ name: 'create_refund', args: { order_id: '1234', reason: 'damaged' } }] },
-  { text: 'done' },
-];
+const refundScript = [{ tool_calls: [{ name: 'create_refund', args: { order_id: '1234', reason: 'damaged' } }] }, { text: 'done' }];
 
 describe('testRun', () => {
   it('applies the delta in memory only and reads the result back from spans', async () => {
@@ -34,7 +31,13 @@ describe('testRun', () => {
   });
 
   it('fails the verdict naming a request no mock matched, credentials scrubbed from its URL', async () => {
-    const agent = { id: 'keyed', agent: { name: 'K', tools: [{ name: 'fetch_page', parameters: { type: 'object' }, http: { method: 'GET', url: 'https://api.test/page?api_key=key-value-123456&page=2' } }] } };
+    const agent = {
+      id: 'keyed',
+      agent: {
+        name: 'K',
+        tools: [{ name: 'fetch_page', parameters: { type: 'object' }, http: { method: 'GET', url: 'https://api.test/page?api_key=key-value-123456&page=2' } }],
+      },
+    };
     const result = await testRun({
       agent,
       inputs: { messages: [{ role: 'user', content: 'fetch' }] },
@@ -43,7 +46,9 @@ describe('testRun', () => {
       script: [{ tool_calls: [{ name: 'fetch_page', args: {} }] }, { text: 'done' }],
     });
     expect(result.verdict).toBe('failed');
-    expect(result.verdict_reason).toMatch(/^no mock matched GET https:\/\/api\.test\/page\?api_key=\[redacted\]&page=2 \(mocks\.http\); tool fetch_page failed: network/);
+    expect(result.verdict_reason).toMatch(
+      /^no mock matched GET https:\/\/api\.test\/page\?api_key=\[redacted\]&page=2 \(mocks\.http\); tool fetch_page failed: network/,
+    );
     expect(result.verdict_reason).not.toContain('key-value-123456');
   });
 
@@ -60,17 +65,19 @@ describe('testRun', () => {
   });
 
   it('keeps the mocks of concurrent runs apart', async () => {
-    const records = await Promise.all(['a', 'b', 'c', 'd'].map(async (id) => {
-      const record = await executeTestRun({
-        agent: agentFile,
-        inputs: { messages: [{ role: 'user', content: id }] },
-        expectations: { terminal_tool: 'create_refund' },
-        mocks: { http: [{ method: 'POST', url: 'https://shop.test/refunds', json: { ok: true, id }, delay_ms: id === 'a' ? 30 : 0 }] },
-        script: refundScript,
-      });
-      await record.workspace.dispose();
-      return { id, record };
-    }));
+    const records = await Promise.all(
+      ['a', 'b', 'c', 'd'].map(async (id) => {
+        const record = await executeTestRun({
+          agent: agentFile,
+          inputs: { messages: [{ role: 'user', content: id }] },
+          expectations: { terminal_tool: 'create_refund' },
+          mocks: { http: [{ method: 'POST', url: 'https://shop.test/refunds', json: { ok: true, id }, delay_ms: id === 'a' ? 30 : 0 }] },
+          script: refundScript,
+        });
+        await record.workspace.dispose();
+        return { id, record };
+      }),
+    );
     for (const { id, record } of records) {
       expect(record.result.verdict).toBe('pass');
       const call = record.spans.find((span) => span.name === 'execute_tool create_refund');
@@ -129,7 +136,9 @@ expect: {terminal_tool: create_refund}
 describe('testRun with exactly the keys of docs/mcp.md, test_run', () => {
   it('runs offline against a mocked provider endpoint without an API key in the environment', async () => {
     const completion = (message: Record<string, unknown>) => ({
-      id: 'c', object: 'chat.completion', model: 'gpt-4.1-mini',
+      id: 'c',
+      object: 'chat.completion',
+      model: 'gpt-4.1-mini',
       choices: [{ index: 0, finish_reason: message.tool_calls ? 'tool_calls' : 'stop', message: { role: 'assistant', content: null, ...message } }],
       usage: { prompt_tokens: 1, completion_tokens: 1 },
     });
@@ -154,7 +163,11 @@ describe('testRun with exactly the keys of docs/mcp.md, test_run', () => {
           http: [
             // The mocked model always asks for the refund; the run ends at max_turns with the terminal tool returned.
             { method: 'POST', url: 'https://shop.test/refunds', json: { ok: true, id: 'r1' } },
-            { method: 'POST', url: 'https://api.openai.com/v1/chat/completions', json: completion({ tool_calls: [{ id: 't1', type: 'function', function: { name: 'create_refund', arguments: '{}' } }] }) },
+            {
+              method: 'POST',
+              url: 'https://api.openai.com/v1/chat/completions',
+              json: completion({ tool_calls: [{ id: 't1', type: 'function', function: { name: 'create_refund', arguments: '{}' } }] }),
+            },
           ],
         },
       });

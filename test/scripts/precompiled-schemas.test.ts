@@ -20,9 +20,19 @@ const generated = (key: string): unknown => {
 };
 
 describe('schemas validated at run time are precompiled by the build', () => {
-  it('has a validator for test-run\'s --script, --inputs, --mocks and --approvals files, request fields, cassettes and grader models', () => {
-    const schemas = { script: scriptSchema, inputs: scenarioProperties.inputs, mocks: scenarioProperties.mocks, approvals: scenarioProperties.approvals, cassette: cassetteFileSchema, grader: graderModelSchema, ...Object.fromEntries(REQUEST_SCHEMAS.map((schema, i) => [`request ${i}`, schema])) };
-    const missing = Object.entries(schemas).filter(([, schema]) => typeof generated(formatSchemaKey(schema)) !== 'function').map(([name]) => name);
+  it("has a validator for test-run's --script, --inputs, --mocks and --approvals files, request fields, cassettes and grader models", () => {
+    const schemas = {
+      script: scriptSchema,
+      inputs: scenarioProperties.inputs,
+      mocks: scenarioProperties.mocks,
+      approvals: scenarioProperties.approvals,
+      cassette: cassetteFileSchema,
+      grader: graderModelSchema,
+      ...Object.fromEntries(REQUEST_SCHEMAS.map((schema, i) => [`request ${i}`, schema])),
+    };
+    const missing = Object.entries(schemas)
+      .filter(([, schema]) => typeof generated(formatSchemaKey(schema)) !== 'function')
+      .map(([name]) => name);
     expect(missing).toEqual([]);
   });
 });

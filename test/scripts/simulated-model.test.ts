@@ -39,12 +39,25 @@ describe('simulated model server', () => {
 
   it('answers Chat Completions: a tool call per step with the sample in its id, then text', async () => {
     sim = await startSimulatedModel({ port: 0 });
-    const tools = sharp.map((fn) => ({ type: 'function', function: { ...fn, parameters: { type: 'object', properties: { agent: { type: 'string' }, tool: { type: 'string' } } } } }));
+    const tools = sharp.map((fn) => ({
+      type: 'function',
+      function: { ...fn, parameters: { type: 'object', properties: { agent: { type: 'string' }, tool: { type: 'string' } } } },
+    }));
     const user = { role: 'user', content: 'Add a new web_search tool to support-bot.' };
     const post = async (messages: unknown[]) => {
-      const response = await fetch(`${sim!.url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'm', messages, tools }) });
+      const response = await fetch(`${sim!.url}/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'm', messages, tools }),
+      });
       expect(response.status).toBe(200);
-      return (await response.json()) as { choices: Array<{ message: { content: string | null; tool_calls?: Array<{ id: string; function: { name: string; arguments: string } }> }; finish_reason: string }>; usage: { prompt_tokens: number } };
+      return (await response.json()) as {
+        choices: Array<{
+          message: { content: string | null; tool_calls?: Array<{ id: string; function: { name: string; arguments: string } }> };
+          finish_reason: string;
+        }>;
+        usage: { prompt_tokens: number };
+      };
     };
     const first = await post([user]);
     const call = first.choices[0].message.tool_calls![0];
@@ -54,7 +67,11 @@ describe('simulated model server', () => {
     expect(first.usage.prompt_tokens).toBeGreaterThan(0);
     // The same conversation start again is the next sample (a repeat).
     expect((await post([user])).choices[0].message.tool_calls![0].id).toBe('call_1_0');
-    const done = await post([user, { role: 'assistant', content: null, tool_calls: [{ ...call, type: 'function' }] }, { role: 'tool', tool_call_id: call.id, content: '{"ok":true}' }]);
+    const done = await post([
+      user,
+      { role: 'assistant', content: null, tool_calls: [{ ...call, type: 'function' }] },
+      { role: 'tool', tool_call_id: call.id, content: '{"ok":true}' },
+    ]);
     expect(done.choices[0]).toMatchObject({ finish_reason: 'stop', message: { content: 'Done: called add_tool.' } });
   });
 });

@@ -21,7 +21,12 @@ describe('errors about hostile values', () => {
 
   it('an alias bomb still says what the limit is', () => {
     const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x","x"]'];
-    for (let i = 1; i < 8; i++) bomb.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(10).fill(`*${String.fromCharCode(96 + i)}`).join(',')}]`);
+    for (let i = 1; i < 8; i++)
+      bomb.push(
+        `${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(10)
+          .fill(`*${String.fromCharCode(96 + i)}`)
+          .join(',')}]`,
+      );
     expect(() => SourceDocument.parse('x.yaml', bomb.join('\n'))).toThrow(/^x\.yaml: is not valid YAML\/JSON: YAML aliases are limited to 1000 expansions$/);
   });
 

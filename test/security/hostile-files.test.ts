@@ -13,7 +13,12 @@ import { tempDir } from '../helpers/temp-dir.js';
 function aliasBomb(prefix = ''): string {
   const names = 'abcdefghi';
   const lines = [`${prefix}a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]`];
-  for (let i = 1; i < names.length; i++) lines.push(`${names[i]}: &${names[i]} [${Array(9).fill(`*${names[i - 1]}`).join(', ')}]`);
+  for (let i = 1; i < names.length; i++)
+    lines.push(
+      `${names[i]}: &${names[i]} [${Array(9)
+        .fill(`*${names[i - 1]}`)
+        .join(', ')}]`,
+    );
   return `${lines.join('\n')}\n`;
 }
 

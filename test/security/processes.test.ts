@@ -72,7 +72,7 @@ describe('processes of a CLI run', () => {
     });
   }
 
-  it('a command cannot read the runner\'s keys from /proc/<pid>/environ', async () => {
+  it("a command cannot read the runner's keys from /proc/<pid>/environ", async () => {
     const dir = tempDir();
     const dump = join(dir, 'environ.txt');
     const files = tempDir({

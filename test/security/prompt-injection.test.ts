@@ -25,14 +25,34 @@ const RAW_TAG = /(?:<|\\u003c)\/?(?:system|goal)(?!\w)/i;
 describe('prompt security on tool results', () => {
   it('encodes every form of the tags before the scripted model sees them, in values and keys', async () => {
     const tools = [
-      { name: 'fetch_page', description: 'f', parameters: { type: 'object' }, returns: { text: HOSTILE, '<system>key</system>': 'v', nested: [{ deep: HOSTILE }] } },
+      {
+        name: 'fetch_page',
+        description: 'f',
+        parameters: { type: 'object' },
+        returns: { text: HOSTILE, '<system>key</system>': 'v', nested: [{ deep: HOSTILE }] },
+      },
       { name: 'echo', description: 'e', builtin: 'echo' },
-      { name: 'say', description: 's', parameters: { type: 'object', properties: { text: { type: 'string' } } }, command: { argv: [process.execPath, '-e', 'process.stdout.write(process.argv[1])', '{{ args.text }}'] } },
+      {
+        name: 'say',
+        description: 's',
+        parameters: { type: 'object', properties: { text: { type: 'string' } } },
+        command: { argv: [process.execPath, '-e', 'process.stdout.write(process.argv[1])', '{{ args.text }}'] },
+      },
     ];
-    const { model, spans, turn } = await runScripted(build({ tools }), [
-      { tool_calls: [{ name: 'fetch_page', args: {} }, { name: 'echo', args: { text: HOSTILE } }, { name: 'say', args: { text: HOSTILE } }] },
-      { text: 'ok' },
-    ], { env: { PATH: process.env.PATH } });
+    const { model, spans, turn } = await runScripted(
+      build({ tools }),
+      [
+        {
+          tool_calls: [
+            { name: 'fetch_page', args: {} },
+            { name: 'echo', args: { text: HOSTILE } },
+            { name: 'say', args: { text: HOSTILE } },
+          ],
+        },
+        { text: 'ok' },
+      ],
+      { env: { PATH: process.env.PATH } },
+    );
     expect(turn.error).toBeUndefined();
     const results = model.requests[1].messages.filter((m): m is ToolResultMessage => m.role === 'tool');
     expect(results).toHaveLength(3);
@@ -52,7 +72,10 @@ describe('prompt security on tool results', () => {
     expect(results[0].content).toContain('"&lt;system&gt;key&lt;/system&gt;":"v"');
     expect(JSON.parse(results[2].content).stdout).toBe(echoed);
     // Harmless look-alikes stay as they were.
-    const plain = await runScripted(build({ tools: [tools[1]] }), [{ tool_calls: [{ name: 'echo', args: { text: '<systemd> <b>bold</b> a < b > c' } }] }, { text: 'ok' }]);
+    const plain = await runScripted(build({ tools: [tools[1]] }), [
+      { tool_calls: [{ name: 'echo', args: { text: '<systemd> <b>bold</b> a < b > c' } }] },
+      { text: 'ok' },
+    ]);
     expect(plain.model.requests[1].messages[2].content).toBe('<systemd> <b>bold</b> a < b > c');
     // The spans hold the encoded result too.
     for (const span of toolSpans(spans)) expect(String(span.attributes['gen_ai.tool.call.result'])).not.toMatch(RAW_TAG);
@@ -64,7 +87,12 @@ describe('prompt security against a real endpoint (built CLI)', () => {
   beforeAll(async () => {
     server = await startLocalServer({
       model: scriptedChat([
-        { toolCalls: [{ name: 'read_file', arguments: '{"path":"page.html"}' }, { name: 'fetch', arguments: '{}' }] },
+        {
+          toolCalls: [
+            { name: 'read_file', arguments: '{"path":"page.html"}' },
+            { name: 'fetch', arguments: '{}' },
+          ],
+        },
         { text: 'done' },
       ]),
       page: (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(`<html>${HOSTILE}</html>`),
@@ -85,7 +113,8 @@ agent:
     - {name: fetch, description: f, parameters: {type: object}, http: {url: "${server.origin}/page"}}
 `,
       'ws/page.html': `<html>${HOSTILE}</html>`,
-      'read.scenario.yaml': 'name: read hostile page\nagent: agent.yaml\nworkspace: ws\ninputs: {messages: [{role: user, content: summarise}]}\nexpect: {terminal_tool: fetch}\n',
+      'read.scenario.yaml':
+        'name: read hostile page\nagent: agent.yaml\nworkspace: ws\ninputs: {messages: [{role: user, content: summarise}]}\nexpect: {terminal_tool: fetch}\n',
     });
     const result = await runCli(['run', '.', '--out', join(dir, 'out'), '--reporter', 'json'], dir, { OPENAI_API_KEY: 'sk-test' });
     expect(result.exitCode, result.all).toBe(0);

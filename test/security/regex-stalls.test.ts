@@ -15,7 +15,10 @@ describe('patterns never stall the run', () => {
     const scope = { mocks: [{ url: 'https://shop.test/orders/*-*-*/items', json: { ok: true } }], passthroughOrigins: [], unmatched: [] as UnmatchedRequest[] };
     const long = '-'.repeat(6000);
     const answers = await withHttpMocks(scope, async () => {
-      const miss = await fetch(`https://shop.test/orders/${long}/itemz`).then(() => 'answered', () => 'refused');
+      const miss = await fetch(`https://shop.test/orders/${long}/itemz`).then(
+        () => 'answered',
+        () => 'refused',
+      );
       const hit = await fetch(`https://shop.test/orders/${long}/items`).then((response) => response.json());
       return { miss, hit };
     });
@@ -68,7 +71,12 @@ describe('the i flag as a case-folded pattern', () => {
   });
 
   it('matches as the i flag does', () => {
-    for (const [pattern, text] of [['^get_Order$', 'GET_ORDER'], ['[a-f]+', 'XYZ'], ['[^a]', 'A'], ['Straße', 'STRAßE']]) {
+    for (const [pattern, text] of [
+      ['^get_Order$', 'GET_ORDER'],
+      ['[a-f]+', 'XYZ'],
+      ['[^a]', 'A'],
+      ['Straße', 'STRAßE'],
+    ]) {
       expect(compileSafeRegex(pattern, 'i').test(text), `${pattern} ${text}`).toBe(new RegExp(pattern, 'i').test(text));
     }
   });

@@ -74,12 +74,22 @@ describe('workspace sandbox (file tools)', () => {
       { name: 'grep', args: { pattern: 'TOPSECRET', path: 'link-file' } },
       { name: 'grep', args: { pattern: 'TOPSECRET', path: abs } },
     ];
-    const { turn, model } = await runScripted(build({ tools: FILE_TOOLS }), [
-      { tool_calls: escapes },
-      // Walks from the root must not follow the links out either.
-      { tool_calls: [{ name: 'grep', args: { pattern: 'TOPSECRET' } }, { name: 'find_files', args: { pattern: 'secret' } }, { name: 'list_dir', args: {} }] },
-      { text: 'done' },
-    ], { workspace: FolderWorkspace.at(ws) });
+    const { turn, model } = await runScripted(
+      build({ tools: FILE_TOOLS }),
+      [
+        { tool_calls: escapes },
+        // Walks from the root must not follow the links out either.
+        {
+          tool_calls: [
+            { name: 'grep', args: { pattern: 'TOPSECRET' } },
+            { name: 'find_files', args: { pattern: 'secret' } },
+            { name: 'list_dir', args: {} },
+          ],
+        },
+        { text: 'done' },
+      ],
+      { workspace: FolderWorkspace.at(ws) },
+    );
     expect(turn.error).toBeUndefined();
 
     const results = model.requests[1].messages.filter((m): m is ToolResultMessage => m.role === 'tool');
@@ -121,8 +131,18 @@ describe('no shell: command injection is inert', () => {
     const hostile = injections(victim, pwned);
     const tools = [
       { name: 'shell', description: 'run', builtin: 'run_command' },
-      { name: 'say', description: 'say', parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] }, command: { argv: ['echo', '{{ args.text }}'] } },
-      { name: 'greet', description: 'greet', parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] }, command: { argv: ['echo', 'hello-{{ args.text }}'] } },
+      {
+        name: 'say',
+        description: 'say',
+        parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+        command: { argv: ['echo', '{{ args.text }}'] },
+      },
+      {
+        name: 'greet',
+        description: 'greet',
+        parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+        command: { argv: ['echo', 'hello-{{ args.text }}'] },
+      },
     ];
     const calls = [
       ...hostile.map((text) => ({ name: 'shell', args: { argv: ['echo', text] } })),
@@ -134,17 +154,21 @@ describe('no shell: command injection is inert', () => {
       // A template inside an argument value is not expanded a second time.
       { name: 'say', args: { text: '{{ args.text }}' } },
     ];
-    const { turn, model } = await runScripted(
-      build({ tools, commands: { allow: ['echo'] } }),
-      [{ tool_calls: calls }, { text: 'done' }],
-      { workspace: FolderWorkspace.at(ws), approvals: { default: 'approve' }, env: { PATH: process.env.PATH } },
-    );
+    const { turn, model } = await runScripted(build({ tools, commands: { allow: ['echo'] } }), [{ tool_calls: calls }, { text: 'done' }], {
+      workspace: FolderWorkspace.at(ws),
+      approvals: { default: 'approve' },
+      env: { PATH: process.env.PATH },
+    });
     expect(turn.error).toBeUndefined();
     const results = model.requests[1].messages.filter((m): m is ToolResultMessage => m.role === 'tool');
     expect(results).toHaveLength(calls.length);
 
     hostile.forEach((text, i) => {
-      for (const [offset, prefix] of [[0, ''], [hostile.length, ''], [2 * hostile.length, 'hello-']] as const) {
+      for (const [offset, prefix] of [
+        [0, ''],
+        [hostile.length, ''],
+        [2 * hostile.length, 'hello-'],
+      ] as const) {
         const result = results[offset + i];
         expect(result.is_error, text).toBe(false);
         expect(JSON.parse(result.content).stdout, text).toBe(`${prefix}${text}\n`);
@@ -160,7 +184,7 @@ describe('no shell: command injection is inert', () => {
     expect(readFileSync(join(victim, 'keep.txt'), 'utf8')).toBe('keep me\n');
   });
 
-  it('gives command processes only PATH (and allow_env), never the runner\'s API keys', async () => {
+  it("gives command processes only PATH (and allow_env), never the runner's API keys", async () => {
     const { ws } = layout();
     const env = {
       PATH: process.env.PATH,
@@ -176,7 +200,15 @@ describe('no shell: command injection is inert', () => {
     ];
     const { model } = await runScripted(
       build({ tools }),
-      [{ tool_calls: [{ name: 'shell', args: { argv: dump } }, { name: 'dump', args: {} }] }, { text: 'done' }],
+      [
+        {
+          tool_calls: [
+            { name: 'shell', args: { argv: dump } },
+            { name: 'dump', args: {} },
+          ],
+        },
+        { text: 'done' },
+      ],
       { workspace: FolderWorkspace.at(ws), approvals: { default: 'approve' }, env },
     );
     const [viaShell, viaTool] = model.requests[1].messages

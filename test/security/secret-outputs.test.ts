@@ -79,11 +79,9 @@ scenarios:
 `;
     const dir = tempDir({ 'agent.yaml': agent, 'leaky.scenarios.yaml': suite });
     const out = join(dir, 'out');
-    const result = await runCli(
-      ['run', '.', '--out', out, '--reporter', 'table,json,md,junit,html', '--otlp', otlp.url, '--cassettes', cassettes],
-      dir,
-      { OPENAI_API_KEY: SECRETS.env },
-    );
+    const result = await runCli(['run', '.', '--out', out, '--reporter', 'table,json,md,junit,html', '--otlp', otlp.url, '--cassettes', cassettes], dir, {
+      OPENAI_API_KEY: SECRETS.env,
+    });
     const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Report;
     const row = (name: string) => report.scenarios.find((r) => r.name === name)!;
     // The run did what it should, so the scan is over real traffic.
@@ -101,7 +99,11 @@ scenarios:
     expect(texts.some(([where]) => where.endsWith('report.html'))).toBe(true);
     expect(texts.some(([where]) => where.includes('cassettes'))).toBe(cassettes === 'record');
     expect(otlp.received.length).toBeGreaterThan(0);
-    const leaks = texts.flatMap(([where, text]) => Object.entries(SECRETS).filter(([, secret]) => text.includes(secret)).map(([name]) => `${name} in ${where}`));
+    const leaks = texts.flatMap(([where, text]) =>
+      Object.entries(SECRETS)
+        .filter(([, secret]) => text.includes(secret))
+        .map(([name]) => `${name} in ${where}`),
+    );
     expect(leaks).toEqual([]);
   });
 });

@@ -36,7 +36,8 @@ beforeEach(async () => {
       { text: 'done' },
     ]),
     // Model endpoints that echo the API key back, as real providers do in 401 messages.
-    unauthorized: (req, res) => sendJson(res, 401, { error: { message: `Incorrect API key provided: ${String(req.headers.authorization).replace('Bearer ', '')}` } }),
+    unauthorized: (req, res) =>
+      sendJson(res, 401, { error: { message: `Incorrect API key provided: ${String(req.headers.authorization).replace('Bearer ', '')}` } }),
     broken: (req, res) => sendJson(res, 500, { error: { message: `internal error for ${req.headers.authorization}` } }),
     garbage: (req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(`<html>upstream said ${req.headers.authorization}</html>`),
     // The API behind the http tool.
@@ -54,8 +55,10 @@ afterEach(async () => {
 
 describe('secrets never reach an output file', () => {
   // With cassettes recording, the cassette layer scrubs too; without, the tools must on their own.
-  it.each([['off'], ['record']])('keeps the API key and the Authorization header out of reports, spans, cassettes, stdout and stderr (cassettes %s)', async (cassettes) => {
-    const agent = `id: secret-bot
+  it.each([['off'], ['record']])(
+    'keeps the API key and the Authorization header out of reports, spans, cassettes, stdout and stderr (cassettes %s)',
+    async (cassettes) => {
+      const agent = `id: secret-bot
 agent:
   name: Secret bot
   llm: {provider: openai, model: m, base_url: "${server.baseUrl('tools')}", timeout_ms: 3000, max_retries: 1}
@@ -73,7 +76,7 @@ agent:
       parameters: {type: object}
       command: {argv: [${JSON.stringify(process.execPath)}, -e, "process.stdout.write(JSON.stringify(process.env))"]}
 `;
-    const suite = `defaults:
+      const suite = `defaults:
   agent: agent.yaml
   inputs: {messages: [{role: user, content: go}]}
 scenarios:
@@ -88,42 +91,45 @@ scenarios:
   - name: command tool reads its environment
     model: {script: [{tool_calls: [{name: dump_env}]}, {text: done}]}
 `;
-    const dir = tempDir({ 'agent.yaml': agent, 'secrets.scenarios.yaml': suite });
-    const out = join(dir, 'out');
-    const result = await runCli(
-      ['run', '.', '--out', out, '--reporter', 'table,json,md,junit', '--cassettes', cassettes, '--concurrency', '4'],
-      dir,
-      { OPENAI_API_KEY: API_KEY, ANTHROPIC_API_KEY: `sk-ant-${API_KEY}` },
-    );
-    expect(result.exitCode, result.all).toBe(1);
+      const dir = tempDir({ 'agent.yaml': agent, 'secrets.scenarios.yaml': suite });
+      const out = join(dir, 'out');
+      const result = await runCli(['run', '.', '--out', out, '--reporter', 'table,json,md,junit', '--cassettes', cassettes, '--concurrency', '4'], dir, {
+        OPENAI_API_KEY: API_KEY,
+        ANTHROPIC_API_KEY: `sk-ant-${API_KEY}`,
+      });
+      expect(result.exitCode, result.all).toBe(1);
 
-    // The run did what it should, so the scan below is over real traffic.
-    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Report;
-    const row = (name: string) => report.scenarios.find((r) => r.name === name)!;
-    expect(report.scenarios).toHaveLength(5);
-    expect(row('http tool with a token').test_run?.tools).toEqual([
-      { name: 'call_api', called: 3, returned: 2, errors: 1 },
-      { name: 'call_closed', called: 1, returned: 0, errors: 1 },
-    ]);
-    expect(row('model rejects the key').error).toMatchObject({ type: 'MODEL_REQUEST_REJECTED', message: expect.stringContaining('Incorrect API key provided: [redacted]') });
-    expect(row('model fails with the key in its error').error?.type).toBe('MODEL_RETRIES_EXHAUSTED');
-    expect(row('model answers garbage with the key in it').error?.type).toBe('MODEL_BAD_RESPONSE');
-    expect(row('command tool reads its environment').status).toBe('pass');
-    expect(server.of('api').every((request) => request.headers.authorization === `Bearer ${TOKEN}`)).toBe(true);
-    expect(server.of('unauthorized')[0].headers.authorization).toBe(`Bearer ${API_KEY}`);
+      // The run did what it should, so the scan below is over real traffic.
+      const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Report;
+      const row = (name: string) => report.scenarios.find((r) => r.name === name)!;
+      expect(report.scenarios).toHaveLength(5);
+      expect(row('http tool with a token').test_run?.tools).toEqual([
+        { name: 'call_api', called: 3, returned: 2, errors: 1 },
+        { name: 'call_closed', called: 1, returned: 0, errors: 1 },
+      ]);
+      expect(row('model rejects the key').error).toMatchObject({
+        type: 'MODEL_REQUEST_REJECTED',
+        message: expect.stringContaining('Incorrect API key provided: [redacted]'),
+      });
+      expect(row('model fails with the key in its error').error?.type).toBe('MODEL_RETRIES_EXHAUSTED');
+      expect(row('model answers garbage with the key in it').error?.type).toBe('MODEL_BAD_RESPONSE');
+      expect(row('command tool reads its environment').status).toBe('pass');
+      expect(server.of('api').every((request) => request.headers.authorization === `Bearer ${TOKEN}`)).toBe(true);
+      expect(server.of('unauthorized')[0].headers.authorization).toBe(`Bearer ${API_KEY}`);
 
-    const written = [...filesUnder(out), ...filesUnder(join(dir, 'fixtures', 'cassettes'))];
-    expect(written.map((file) => file.slice(dir.length + 1)).sort()).toEqual(expect.arrayContaining([
-      'out/junit.xml', 'out/report.json', 'out/report.md', 'out/spans.jsonl',
-    ]));
-    expect(written.some((file) => file.includes('cassettes'))).toBe(cassettes === 'record');
-    const leaks: string[] = [];
-    for (const [where, text] of [...written.map((file) => [file, readFileSync(file, 'utf8')]), ['stdout', result.stdout], ['stderr', result.stderr]]) {
-      for (const secret of SECRETS) if (text.includes(secret)) leaks.push(`${secret} in ${where.slice(dir.length + 1) || where}`);
-    }
-    expect(leaks).toEqual([]);
+      const written = [...filesUnder(out), ...filesUnder(join(dir, 'fixtures', 'cassettes'))];
+      expect(written.map((file) => file.slice(dir.length + 1)).sort()).toEqual(
+        expect.arrayContaining(['out/junit.xml', 'out/report.json', 'out/report.md', 'out/spans.jsonl']),
+      );
+      expect(written.some((file) => file.includes('cassettes'))).toBe(cassettes === 'record');
+      const leaks: string[] = [];
+      for (const [where, text] of [...written.map((file) => [file, readFileSync(file, 'utf8')]), ['stdout', result.stdout], ['stderr', result.stderr]]) {
+        for (const secret of SECRETS) if (text.includes(secret)) leaks.push(`${secret} in ${where.slice(dir.length + 1) || where}`);
+      }
+      expect(leaks).toEqual([]);
 
-    // The model never saw the token either: the echoed header was redacted in the tool result.
-    for (const request of server.of('tools')) expect(request.text).not.toContain('SECRET-456');
-  });
+      // The model never saw the token either: the echoed header was redacted in the tool result.
+      for (const request of server.of('tools')) expect(request.text).not.toContain('SECRET-456');
+    },
+  );
 });

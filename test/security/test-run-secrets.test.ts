@@ -7,18 +7,18 @@ const BUILD_KEY = 'zzBUILDKEY987654321';
 describe('a test_run on its own (CLI test-run, MCP, library) keeps the keys it was given out of its result and spans', () => {
   it('scrubs an env key and a build key the model echoes, from the output, the transcript and every span', async () => {
     const record = await executeTestRun({
+      agent: {
+        id: 'leaky',
         agent: {
-          id: 'leaky',
-          agent: {
-            name: 'Leaky',
-            llm: { provider: 'scripted', model: 'm', parameters: { extra: { api_key: BUILD_KEY } } },
-            tools: [{ name: 'finish', description: 'Finish.', parameters: { type: 'object' }, returns: { done: true } }],
-          },
+          name: 'Leaky',
+          llm: { provider: 'scripted', model: 'm', parameters: { extra: { api_key: BUILD_KEY } } },
+          tools: [{ name: 'finish', description: 'Finish.', parameters: { type: 'object' }, returns: { done: true } }],
         },
-        inputs: { messages: [{ role: 'user', content: `my key is ${ENV_KEY}` }] },
-        expectations: { terminal_tool: 'finish' },
-        script: [{ tool_calls: [{ name: 'finish', args: { note: BUILD_KEY } }] }, { text: `done ${ENV_KEY} ${BUILD_KEY}` }],
-        env: { OPENAI_API_KEY: ENV_KEY },
+      },
+      inputs: { messages: [{ role: 'user', content: `my key is ${ENV_KEY}` }] },
+      expectations: { terminal_tool: 'finish' },
+      script: [{ tool_calls: [{ name: 'finish', args: { note: BUILD_KEY } }] }, { text: `done ${ENV_KEY} ${BUILD_KEY}` }],
+      env: { OPENAI_API_KEY: ENV_KEY },
     });
     expect(record.result.verdict).toBe('pass');
     expect(record.result.output).toBe('done [redacted] [redacted]');

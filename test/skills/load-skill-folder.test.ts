@@ -72,9 +72,7 @@ describe('loadSkillFolder', () => {
     const empty = temp.folder('empty', { 'notes.md': 'x' });
     const error = failure(() => loadSkillFolder(empty, REF));
     expect(error).toMatchObject({ code: 'CONFIG_NOT_FOUND', file: REF.file, path: REF.path });
-    expect(error.expected).toBe(
-      `skill folder "${empty}" has no SKILL.md; expected SKILL.md with front matter (name, description) and a Markdown body`,
-    );
+    expect(error.expected).toBe(`skill folder "${empty}" has no SKILL.md; expected SKILL.md with front matter (name, description) and a Markdown body`);
     const lower = temp.folder('lower', { 'skill.md': skillMd('lower', 'd') });
     expect(failure(() => loadSkillFolder(lower, REF)).expected).toMatch(/\(found "skill\.md"; the file must be named SKILL\.md\)$/);
   });

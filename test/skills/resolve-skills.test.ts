@@ -101,7 +101,10 @@ describe('resolveDeliveredSkills', () => {
 
   it('de-duplicates inline skills of the revision too', () => {
     const result = resolveDeliveredSkills({
-      revision: [{ name: 'a', description: 'first' }, { name: 'a', description: 'second' }],
+      revision: [
+        { name: 'a', description: 'first' },
+        { name: 'a', description: 'second' },
+      ],
       revisionFile: '<inline>',
     });
     expect(result.delivered.map((skill) => skill.description)).toEqual(['first']);

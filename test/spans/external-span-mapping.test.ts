@@ -12,8 +12,18 @@ function capturedAiSdkSpans(): SpanRecord[] {
 }
 
 const span = (name: string, attributes: SpanRecord['attributes'], extra: Partial<SpanRecord> = {}): SpanRecord => ({
-  trace_id: 'a'.repeat(32), span_id: 'b'.repeat(16), parent_id: null, name, kind: 'internal', status: 'unset',
-  start_ms: 1, end_ms: 2, duration_ms: 1, attributes, ended: true, ...extra,
+  trace_id: 'a'.repeat(32),
+  span_id: 'b'.repeat(16),
+  parent_id: null,
+  name,
+  kind: 'internal',
+  status: 'unset',
+  start_ms: 1,
+  end_ms: 2,
+  duration_ms: 1,
+  attributes,
+  ended: true,
+  ...extra,
 });
 
 describe('mapping external spans', () => {
@@ -31,7 +41,11 @@ describe('mapping external spans', () => {
       'ai.toolCall.id': 'call_read_1',
     });
     expect(JSON.parse(String(tools[0].attributes['gen_ai.tool.call.result']))).toMatchObject({ path: 'notes.md', content: expect.stringContaining('1.4.0') });
-    expect(tools[1]).toMatchObject({ status: 'error', status_message: expect.stringContaining('ENOENT'), attributes: { 'gen_ai.tool.call.id': 'call_read_2', 'error.type': 'Error' } });
+    expect(tools[1]).toMatchObject({
+      status: 'error',
+      status_message: expect.stringContaining('ENOENT'),
+      attributes: { 'gen_ai.tool.call.id': 'call_read_2', 'error.type': 'Error' },
+    });
     expect(tools[1].attributes['gen_ai.tool.call.result']).toBeUndefined();
   });
 
@@ -68,13 +82,15 @@ describe('mapping external spans', () => {
   });
 
   it('maps an OpenInference TOOL span: tool.name, input.value, output.value and tool_call.id', () => {
-    const mapped = mapExternalSpan(span('get_weather', {
-      'openinference.span.kind': 'TOOL',
-      'tool.name': 'get_weather',
-      'input.value': '{"city":"Paris"}',
-      'output.value': '{"temp":18}',
-      'tool_call.id': 'call_w1',
-    }));
+    const mapped = mapExternalSpan(
+      span('get_weather', {
+        'openinference.span.kind': 'TOOL',
+        'tool.name': 'get_weather',
+        'input.value': '{"city":"Paris"}',
+        'output.value': '{"temp":18}',
+        'tool_call.id': 'call_w1',
+      }),
+    );
     expect(mapped.name).toBe('execute_tool get_weather');
     expect(mapped.attributes).toMatchObject({
       'gen_ai.operation.name': 'execute_tool',
@@ -85,7 +101,12 @@ describe('mapping external spans', () => {
       'agentcheck.external.name': 'get_weather',
     });
     const failed = mapExternalSpan(span('lookup', { 'openinference.span.kind': 'TOOL', 'input.value': '{}' }, { status: 'error', status_message: 'timeout' }));
-    expect(failed).toMatchObject({ name: 'execute_tool lookup', status: 'error', status_message: 'timeout', attributes: { 'gen_ai.tool.name': 'lookup', 'error.type': 'error' } });
+    expect(failed).toMatchObject({
+      name: 'execute_tool lookup',
+      status: 'error',
+      status_message: 'timeout',
+      attributes: { 'gen_ai.tool.name': 'lookup', 'error.type': 'error' },
+    });
     expect(failed.attributes['gen_ai.tool.call.id']).toBeUndefined();
   });
 

@@ -59,17 +59,23 @@ describe('GenAI semantic conventions', () => {
 describe('usage details and response ids from providers', () => {
   it('reads cached and reasoning tokens and the id from a Chat Completions body', async () => {
     // Shape as documented for the Chat Completions API (usage.*_details).
-    server.use(http.post('https://api.openai.com/v1/chat/completions', () => HttpResponse.json({
-      id: 'chatcmpl-B9MHDbslfkBeAs8l4bebGdFOJ6PeG',
-      object: 'chat.completion',
-      model: 'o4-mini-2025-04-16',
-      choices: [{ index: 0, message: { role: 'assistant', content: 'Hi', refusal: null }, finish_reason: 'stop' }],
-      usage: {
-        prompt_tokens: 1117, completion_tokens: 946, total_tokens: 2063,
-        prompt_tokens_details: { cached_tokens: 1024, audio_tokens: 0 },
-        completion_tokens_details: { reasoning_tokens: 704, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
-      },
-    })));
+    server.use(
+      http.post('https://api.openai.com/v1/chat/completions', () =>
+        HttpResponse.json({
+          id: 'chatcmpl-B9MHDbslfkBeAs8l4bebGdFOJ6PeG',
+          object: 'chat.completion',
+          model: 'o4-mini-2025-04-16',
+          choices: [{ index: 0, message: { role: 'assistant', content: 'Hi', refusal: null }, finish_reason: 'stop' }],
+          usage: {
+            prompt_tokens: 1117,
+            completion_tokens: 946,
+            total_tokens: 2063,
+            prompt_tokens_details: { cached_tokens: 1024, audio_tokens: 0 },
+            completion_tokens_details: { reasoning_tokens: 704, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
+          },
+        }),
+      ),
+    );
     const model = new OpenAIChatModel({ model: 'o4-mini', env: { OPENAI_API_KEY: 'sk-test' } });
     const response = await model.generate({ system: '', messages: [{ role: 'user', content: 'hi' }], tools: [], parameters: {} });
     expect(response.usage).toEqual({ input_tokens: 1117, output_tokens: 946, cached_input_tokens: 1024, reasoning_tokens: 704 });
@@ -77,16 +83,20 @@ describe('usage details and response ids from providers', () => {
   });
 
   it('reads cache reads and the id from a Messages body; absent details stay absent', async () => {
-    server.use(http.post('https://api.anthropic.com/v1/messages', () => HttpResponse.json({
-      id: 'msg_013Zva2CMHLNnXjNJJKqJ2EF',
-      type: 'message',
-      role: 'assistant',
-      model: 'claude-sonnet-4-5',
-      content: [{ type: 'text', text: 'Hi' }],
-      stop_reason: 'end_turn',
-      stop_sequence: null,
-      usage: { input_tokens: 12, cache_creation_input_tokens: 0, cache_read_input_tokens: 2048, output_tokens: 6 },
-    })));
+    server.use(
+      http.post('https://api.anthropic.com/v1/messages', () =>
+        HttpResponse.json({
+          id: 'msg_013Zva2CMHLNnXjNJJKqJ2EF',
+          type: 'message',
+          role: 'assistant',
+          model: 'claude-sonnet-4-5',
+          content: [{ type: 'text', text: 'Hi' }],
+          stop_reason: 'end_turn',
+          stop_sequence: null,
+          usage: { input_tokens: 12, cache_creation_input_tokens: 0, cache_read_input_tokens: 2048, output_tokens: 6 },
+        }),
+      ),
+    );
     const model = new AnthropicMessagesModel({ model: 'claude-sonnet-4-5', env: { ANTHROPIC_API_KEY: 'sk-ant-test' } });
     const response = await model.generate({ system: '', messages: [{ role: 'user', content: 'hi' }], tools: [], parameters: { max_tokens: 64 } });
     expect(response.usage).toEqual({ input_tokens: 2060, output_tokens: 6, cached_input_tokens: 2048 });
@@ -96,16 +106,26 @@ describe('usage details and response ids from providers', () => {
 
   it('records the details on chat spans and sums them on the root and in the turn', async () => {
     let call = 0;
-    server.use(http.post('https://api.openai.com/v1/chat/completions', () => {
-      call++;
-      const message = call === 1
-        ? { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'lookup', arguments: '{}' } }] }
-        : { role: 'assistant', content: 'done' };
-      return HttpResponse.json({
-        id: `chatcmpl-${call}`, model: 'o4-mini', choices: [{ index: 0, message, finish_reason: call === 1 ? 'tool_calls' : 'stop' }],
-        usage: { prompt_tokens: 100, completion_tokens: 50, prompt_tokens_details: { cached_tokens: 60 }, completion_tokens_details: { reasoning_tokens: 30 } },
-      });
-    }));
+    server.use(
+      http.post('https://api.openai.com/v1/chat/completions', () => {
+        call++;
+        const message =
+          call === 1
+            ? { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'lookup', arguments: '{}' } }] }
+            : { role: 'assistant', content: 'done' };
+        return HttpResponse.json({
+          id: `chatcmpl-${call}`,
+          model: 'o4-mini',
+          choices: [{ index: 0, message, finish_reason: call === 1 ? 'tool_calls' : 'stop' }],
+          usage: {
+            prompt_tokens: 100,
+            completion_tokens: 50,
+            prompt_tokens_details: { cached_tokens: 60 },
+            completion_tokens_details: { reasoning_tokens: 30 },
+          },
+        });
+      }),
+    );
     const { tracer, store } = installTracing();
     const revision = build({ tools: [{ name: 'lookup', description: 'Look up.', parameters: { type: 'object' }, returns: { ok: true } }] });
     const model = new OpenAIChatModel({ model: 'o4-mini', env: { OPENAI_API_KEY: 'sk-test' } });
@@ -113,7 +133,11 @@ describe('usage details and response ids from providers', () => {
     const spans = store.take(turn.trace_id);
     expect(turn.usage).toEqual({ input_tokens: 200, output_tokens: 100, cached_input_tokens: 120, reasoning_tokens: 60 });
     const root = spans.find((span) => span.parent_id === null)!;
-    expect(root.attributes).toMatchObject({ 'gen_ai.usage.cache_read.input_tokens': 120, 'gen_ai.usage.reasoning.output_tokens': 60, 'gen_ai.provider.name': 'openai' });
+    expect(root.attributes).toMatchObject({
+      'gen_ai.usage.cache_read.input_tokens': 120,
+      'gen_ai.usage.reasoning.output_tokens': 60,
+      'gen_ai.provider.name': 'openai',
+    });
     const chats = spans.filter((span) => span.attributes['gen_ai.operation.name'] === 'chat');
     expect(chats.map((chat) => chat.attributes['gen_ai.response.id'])).toEqual(['chatcmpl-1', 'chatcmpl-2']);
     expect(chats.map((chat) => chat.attributes['gen_ai.usage.cache_read.input_tokens'])).toEqual([60, 60]);

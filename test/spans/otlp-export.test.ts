@@ -9,7 +9,13 @@ const AGENT = {
     name: 'OTLP bot',
     llm: { provider: 'scripted', model: 'otlp-model' },
     tools: [
-      { name: 'lookup', description: 'Look up.', read_only: true, parameters: { type: 'object', properties: { id: { type: 'string' } } }, returns: { status: 'ok' } },
+      {
+        name: 'lookup',
+        description: 'Look up.',
+        read_only: true,
+        parameters: { type: 'object', properties: { id: { type: 'string' } } },
+        returns: { status: 'ok' },
+      },
       { name: 'finish', description: 'Finish.', parameters: { type: 'object' }, returns: { done: true } },
     ],
   },
@@ -82,7 +88,12 @@ describe('OTLP export', () => {
     expect(request.headers['content-type']).toBe('application/x-protobuf');
     const resource = Object.fromEntries((request.body.resourceSpans![0].resource?.attributes ?? []).map((a) => [a.key, a.value?.stringValue]));
     // OTEL_SERVICE_NAME wins over service.name in OTEL_RESOURCE_ATTRIBUTES, as the specification says.
-    expect(resource).toMatchObject({ 'service.name': 'support-bot-ci', 'deployment.environment.name': 'ci', team: 'agent qa', 'service.version': expect.any(String) });
+    expect(resource).toMatchObject({
+      'service.name': 'support-bot-ci',
+      'deployment.environment.name': 'ci',
+      team: 'agent qa',
+      'service.version': expect.any(String),
+    });
 
     const spans = receiver.spans().filter((span) => span.traceId === result.trace_id);
     const root = spans.find((span) => span.name === 'invoke_agent OTLP bot')!;
@@ -98,11 +109,16 @@ describe('OTLP export', () => {
 
   it('reports a dead endpoint once, without the headers, and keeps the run intact', async () => {
     const port = await deadPort();
-    const exporter = startOtlpExport(`http://127.0.0.1:${port}/`, { OTEL_EXPORTER_OTLP_HEADERS: `authorization=Bearer%20${SECRET}`, OTEL_EXPORTER_OTLP_TIMEOUT: '300' });
+    const exporter = startOtlpExport(`http://127.0.0.1:${port}/`, {
+      OTEL_EXPORTER_OTLP_HEADERS: `authorization=Bearer%20${SECRET}`,
+      OTEL_EXPORTER_OTLP_TIMEOUT: '300',
+    });
     const results = await Promise.all([runOnce(), runOnce()]);
     expect(results.map((r) => r.verdict)).toEqual(['pass', 'pass']);
     const warning = await exporter!.finish();
-    expect(warning).toMatch(new RegExp(`^agentcheck: warning: OTLP export to http://127\\.0\\.0\\.1:${port}/v1/traces \\(from --otlp\\) failed: .*ECONNREFUSED`));
+    expect(warning).toMatch(
+      new RegExp(`^agentcheck: warning: OTLP export to http://127\\.0\\.0\\.1:${port}/v1/traces \\(from --otlp\\) failed: .*ECONNREFUSED`),
+    );
     expect(warning).toMatch(/; \d+ of \d+ spans were not exported \(the suite result is unaffected\)$/);
     expect(warning).not.toContain(SECRET);
     expect(warning!.split('\n')).toHaveLength(1);

@@ -88,7 +88,28 @@ describe('OTLP receiver', () => {
   it('decodes a gzip-compressed JSON body and answers an empty ExportTraceServiceResponse', async () => {
     receiver = await startOtlpReceiver();
     const body = {
-      resourceSpans: [{ scopeSpans: [{ spans: [{ traceId: 'a'.repeat(32), spanId: 'b'.repeat(16), parentSpanId: '', name: 'x', startTimeUnixNano: '1700000000000000000', endTimeUnixNano: '1700000000500000000', attributes: [{ key: 'n', value: { intValue: '7' } }, { key: 'kv', value: { kvlistValue: { values: [{ key: 'k', value: { stringValue: 'v' } }] } } }] }] }] }],
+      resourceSpans: [
+        {
+          scopeSpans: [
+            {
+              spans: [
+                {
+                  traceId: 'a'.repeat(32),
+                  spanId: 'b'.repeat(16),
+                  parentSpanId: '',
+                  name: 'x',
+                  startTimeUnixNano: '1700000000000000000',
+                  endTimeUnixNano: '1700000000500000000',
+                  attributes: [
+                    { key: 'n', value: { intValue: '7' } },
+                    { key: 'kv', value: { kvlistValue: { values: [{ key: 'k', value: { stringValue: 'v' } }] } } },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
     };
     const reply = await post('/v1/traces', gzipSync(JSON.stringify(body)), { 'content-type': 'application/json; charset=utf-8', 'content-encoding': 'gzip' });
     expect(reply).toEqual({ status: 200, type: 'application/json', text: '{}' });
@@ -102,18 +123,37 @@ describe('OTLP receiver', () => {
     const badId = { resourceSpans: [{ scopeSpans: [{ spans: [{ traceId: 'xyz', spanId: 'b'.repeat(16), name: 'x' }] }] }] };
     const reply = await post('/v1/traces', JSON.stringify(badId), json);
     expect(reply.status).toBe(400);
-    expect(JSON.parse(reply.text)).toEqual({ code: 3, message: 'resourceSpans[0].scopeSpans[0].spans[0].traceId: expected a trace id of 32 hex digits, got "xyz"' });
-    expect(await post('/v1/traces', Buffer.from([0x0a, 0x05, 0x01]), { 'content-type': 'application/x-protobuf' })).toMatchObject({ status: 400, type: 'application/x-protobuf', text: expect.stringContaining('truncated or malformed') });
-    expect(await post('/v1/traces', 'not gzip', { ...json, 'content-encoding': 'gzip' })).toMatchObject({ status: 400, text: expect.stringContaining('not valid gzip') });
+    expect(JSON.parse(reply.text)).toEqual({
+      code: 3,
+      message: 'resourceSpans[0].scopeSpans[0].spans[0].traceId: expected a trace id of 32 hex digits, got "xyz"',
+    });
+    expect(await post('/v1/traces', Buffer.from([0x0a, 0x05, 0x01]), { 'content-type': 'application/x-protobuf' })).toMatchObject({
+      status: 400,
+      type: 'application/x-protobuf',
+      text: expect.stringContaining('truncated or malformed'),
+    });
+    expect(await post('/v1/traces', 'not gzip', { ...json, 'content-encoding': 'gzip' })).toMatchObject({
+      status: 400,
+      text: expect.stringContaining('not valid gzip'),
+    });
     expect(receiver.spans()).toEqual([]);
     expect(receiver.rejected).toHaveLength(4);
   });
 
   it('refuses other content types and encodings with 415, other paths with 404 and other methods with 405', async () => {
     receiver = await startOtlpReceiver();
-    expect(await post('/v1/traces', 'x', { 'content-type': 'text/plain' })).toMatchObject({ status: 415, text: expect.stringContaining('send application/json or application/x-protobuf') });
-    expect(await post('/v1/traces', 'x', { 'content-type': 'application/json', 'content-encoding': 'br' })).toMatchObject({ status: 415, text: expect.stringContaining('unsupported content encoding \\"br\\"') });
-    expect(await post('/v1/metrics', '{}', { 'content-type': 'application/json' })).toMatchObject({ status: 404, text: expect.stringContaining('POST /v1/traces') });
+    expect(await post('/v1/traces', 'x', { 'content-type': 'text/plain' })).toMatchObject({
+      status: 415,
+      text: expect.stringContaining('send application/json or application/x-protobuf'),
+    });
+    expect(await post('/v1/traces', 'x', { 'content-type': 'application/json', 'content-encoding': 'br' })).toMatchObject({
+      status: 415,
+      text: expect.stringContaining('unsupported content encoding \\"br\\"'),
+    });
+    expect(await post('/v1/metrics', '{}', { 'content-type': 'application/json' })).toMatchObject({
+      status: 404,
+      text: expect.stringContaining('POST /v1/traces'),
+    });
     expect(await post('/v1/traces', '', {}, 'GET')).toMatchObject({ status: 405 });
     expect(receiver.rejected.map((line) => line.slice(0, 3))).toEqual(['415', '415', '404', '405']);
   });
@@ -133,7 +173,10 @@ describe('OTLP receiver: waiting for late spans', () => {
   /** Starts a request and sends half its body, holding the rest until `finish` is called. */
   async function halfSentRequest(): Promise<{ finish: () => void; done: Promise<number> }> {
     const { request } = await import('node:http');
-    const req = request(`${receiver!.endpoint}/v1/traces`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } });
+    const req = request(`${receiver!.endpoint}/v1/traces`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+    });
     const done = new Promise<number>((resolve, reject) => {
       req.on('response', (res) => {
         res.resume();

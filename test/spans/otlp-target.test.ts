@@ -50,10 +50,18 @@ describe('resolveOtlpTarget', () => {
   it('reads the protocol (traces variable first), refuses grpc and unknown values, and parses resource attributes', () => {
     expect(resolveOtlpTarget('http://h:4318', {})?.protocol).toBe('http/json');
     expect(resolveOtlpTarget('http://h:4318', { OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf' })?.protocol).toBe('http/protobuf');
-    expect(resolveOtlpTarget('http://h:4318', { OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf', OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json' })?.protocol).toBe('http/json');
-    expect(() => resolveOtlpTarget('http://h:4318', { OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(/OTEL_EXPORTER_OTLP_PROTOCOL: expected http\/protobuf or http\/json, got "grpc"; OTLP over gRPC is not supported/);
+    expect(
+      resolveOtlpTarget('http://h:4318', { OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf', OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json' })?.protocol,
+    ).toBe('http/json');
+    expect(() => resolveOtlpTarget('http://h:4318', { OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(
+      /OTEL_EXPORTER_OTLP_PROTOCOL: expected http\/protobuf or http\/json, got "grpc"; OTLP over gRPC is not supported/,
+    );
     expect(() => resolveOtlpTarget('http://h:4318', { OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/proto' })).toThrow(ConfigError);
-    expect(resolveOtlpTarget('http://h:4318', { OTEL_RESOURCE_ATTRIBUTES: 'a=1,b=x%2Cy', OTEL_SERVICE_NAME: 'svc' })?.resource).toEqual({ a: '1', b: 'x,y', 'service.name': 'svc' });
+    expect(resolveOtlpTarget('http://h:4318', { OTEL_RESOURCE_ATTRIBUTES: 'a=1,b=x%2Cy', OTEL_SERVICE_NAME: 'svc' })?.resource).toEqual({
+      a: '1',
+      b: 'x,y',
+      'service.name': 'svc',
+    });
     expect(resolveOtlpTarget('http://h:4318', {})?.resource).toEqual({});
     expect(() => resolveOtlpTarget('http://h:4318', { OTEL_RESOURCE_ATTRIBUTES: 'a=1,novalue' })).toThrow(/OTEL_RESOURCE_ATTRIBUTES: entry 2 is not key=value/);
   });

@@ -10,13 +10,21 @@ function span(name: string, status: SpanRecord['status']): SpanRecord {
 describe('filtering without an operator', () => {
   it('means and', () => {
     const spans = [span('execute_tool a', 'error'), span('execute_tool b', 'ok'), span('chat m', 'error')];
-    const query = { filtering: { conditions: [{ field: 'name', operator: 'startswith', value: 'execute_tool' }, { field: 'status', operator: 'is', value: 'error' }] } };
+    const query = {
+      filtering: {
+        conditions: [
+          { field: 'name', operator: 'startswith', value: 'execute_tool' },
+          { field: 'status', operator: 'is', value: 'error' },
+        ],
+      },
+    };
     expect(() => validateQuery(query, memoryLocator('q'))).not.toThrow();
     expect(querySpans(spans, query as never).spans.map((s) => s.name)).toEqual(['execute_tool a']);
   });
 
   it('still rejects a wrong operator', () => {
-    expect(() => validateQuery({ filtering: { operator: 'xor', conditions: [{ field: 'name', operator: 'is', value: 'x' }] } }, memoryLocator('q')))
-      .toThrow(/expected operator and \| or \| not, got/);
+    expect(() => validateQuery({ filtering: { operator: 'xor', conditions: [{ field: 'name', operator: 'is', value: 'x' }] } }, memoryLocator('q'))).toThrow(
+      /expected operator and \| or \| not, got/,
+    );
   });
 });

@@ -32,13 +32,22 @@ describe('validateQuery: values of status and kind', () => {
     expect(problem(condition('status', 'eq', 'errror'))).toContain('got "errror"; did you mean "error"?');
     expect(problem(condition('status', 'neq', 'failed'))).toContain('field "status" is one of unset, ok, error, got "failed"');
     expect(problem(condition('status', 'is_not', null))).toContain('got null');
-    expect(problem({ filtering: { conditions: [{ field: 'name', operator: 'is', value: 'x' }, { field: 'status', operator: 'in', value: ['ok', 'Error'] }] } })).toContain(
-      'at query.filtering.conditions[1].value[1]: field "status" is one of unset, ok, error, got "Error"',
-    );
+    expect(
+      problem({
+        filtering: {
+          conditions: [
+            { field: 'name', operator: 'is', value: 'x' },
+            { field: 'status', operator: 'in', value: ['ok', 'Error'] },
+          ],
+        },
+      }),
+    ).toContain('at query.filtering.conditions[1].value[1]: field "status" is one of unset, ok, error, got "Error"');
   });
 
   it('refuses a kind no span has, and a list with is', () => {
-    expect(problem(condition('kind', 'is', 'tool'))).toContain('at query.filtering.value: field "kind" is one of internal, server, client, producer, consumer, got "tool"');
+    expect(problem(condition('kind', 'is', 'tool'))).toContain(
+      'at query.filtering.value: field "kind" is one of internal, server, client, producer, consumer, got "tool"',
+    );
     expect(problem(condition('kind', 'not_in', ['CLIENT']))).toContain('at query.filtering.value[0]: field "kind" is one of');
     expect(problem(condition('status', 'is', ['ok', 'error']))).toContain('use "in" for several');
   });

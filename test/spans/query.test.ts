@@ -45,9 +45,7 @@ describe('querySpans fields and operators', () => {
   });
 
   it('matches with a regex', () => {
-    expect(ids(where({ field: 'attributes', key: 'gen_ai.tool.name', operator: 'matches', value: '^create_' }).spans)).toEqual([
-      'execute_tool create_refund',
-    ]);
+    expect(ids(where({ field: 'attributes', key: 'gen_ai.tool.name', operator: 'matches', value: '^create_' }).spans)).toEqual(['execute_tool create_refund']);
   });
 
   it('in / not_in, status and kind', () => {
@@ -104,7 +102,9 @@ describe('validateQuery', () => {
   };
 
   it('accepts a valid nested query', () => {
-    expect(problem({ filtering: { operator: 'and', conditions: [{ field: 'name', operator: 'is', value: 'x' }] }, windowing: { limit: 5, order: 'desc' } })).toBeNull();
+    expect(
+      problem({ filtering: { operator: 'and', conditions: [{ field: 'name', operator: 'is', value: 'x' }] }, windowing: { limit: 5, order: 'desc' } }),
+    ).toBeNull();
   });
 
   it('names unknown fields, operators and keys with their path', () => {
@@ -146,13 +146,25 @@ describe('querySpans at scale', () => {
     const spans: SpanRecord[] = new Array(1_000_000);
     for (let i = 0; i < spans.length; i++) {
       spans[i] = {
-        trace_id: `t${i % 1000}`, span_id: String(i), parent_id: null, name: 'execute_tool x', kind: 'internal', status: 'unset',
-        start_ms: i, end_ms: i + 1, duration_ms: 1, attributes: shared[i % 10], ended: true,
+        trace_id: `t${i % 1000}`,
+        span_id: String(i),
+        parent_id: null,
+        name: 'execute_tool x',
+        kind: 'internal',
+        status: 'unset',
+        start_ms: i,
+        end_ms: i + 1,
+        duration_ms: 1,
+        attributes: shared[i % 10],
+        ended: true,
       };
     }
     const started = performance.now();
     const byTrace = querySpans(spans, { filtering: { field: 'trace_id', operator: 'is', value: 't7' } });
-    const byAttribute = querySpans(spans, { filtering: { field: 'attributes', key: 'gen_ai.tool.name', operator: 'eq', value: 'tool_3' }, windowing: { limit: 5, order: 'desc' } });
+    const byAttribute = querySpans(spans, {
+      filtering: { field: 'attributes', key: 'gen_ai.tool.name', operator: 'eq', value: 'tool_3' },
+      windowing: { limit: 5, order: 'desc' },
+    });
     const elapsed = performance.now() - started;
     expect(byTrace.count).toBe(1000);
     expect(byAttribute.count).toBe(100_000);

@@ -31,10 +31,25 @@ describe("agentcheck's own tracer behind the OpenTelemetry API", () => {
     expect(spans).toHaveLength(2);
     const first = spans.find((span) => span.name === 'invoke_agent bot');
     const second = spans.find((span) => span.name === 'chat m');
-    expect(first).toMatchObject({ name: 'invoke_agent bot', kind: 'internal', parent_id: null, status: 'error', status_message: 'failed', ended: true, attributes: { 'gen_ai.agent.name': 'bot' } });
+    expect(first).toMatchObject({
+      name: 'invoke_agent bot',
+      kind: 'internal',
+      parent_id: null,
+      status: 'error',
+      status_message: 'failed',
+      ended: true,
+      attributes: { 'gen_ai.agent.name': 'bot' },
+    });
     expect(first!.trace_id).toMatch(/^[0-9a-f]{32}$/);
     expect(first!.span_id).toMatch(/^[0-9a-f]{16}$/);
-    expect(second).toMatchObject({ name: 'chat m', kind: 'client', parent_id: first!.span_id, trace_id: first!.trace_id, status: 'ok', attributes: { n: 1, list: ['a', 'b'] } });
+    expect(second).toMatchObject({
+      name: 'chat m',
+      kind: 'client',
+      parent_id: first!.span_id,
+      trace_id: first!.trace_id,
+      status: 'ok',
+      attributes: { n: 1, list: ['a', 'b'] },
+    });
     expect(Object.keys(second!.attributes)).toEqual(['n', 'list']);
     expect(second!.status_message).toBeUndefined();
     expect(second!.events).toEqual([{ name: 'note', time_ms: expect.any(Number), attributes: { why: 'because' } }]);

@@ -28,7 +28,14 @@ async function loadedPackages(args: string[]): Promise<string[]> {
 describe('start-up cost of tracing', () => {
   it('a test-run records spans without loading the OpenTelemetry SDK (only the API)', async () => {
     const packages = await loadedPackages([
-      'test-run', '--agent', 'fixtures/agents/support-bot.yaml', '--message', 'Refund order 1234', '--script', 'fixtures/test-run/refund-script.yaml', '--json',
+      'test-run',
+      '--agent',
+      'fixtures/agents/support-bot.yaml',
+      '--message',
+      'Refund order 1234',
+      '--script',
+      'fixtures/test-run/refund-script.yaml',
+      '--json',
     ]);
     expect(packages).toEqual(['@opentelemetry/api']);
   }, 60_000);

@@ -18,7 +18,11 @@ describe('documented differences from agentevals', () => {
 
   it('maximum matching finds the pairing first fit misses', () => {
     const evidence = evidenceOf([[{ name: 'search', args: { q: 'x' } }], [{ name: 'search', args: { q: 'y' } }]]);
-    const result = check('tool_sequence', { mode: 'superset', args_mode: 'superset', calls: [{ tool: 'search' }, { tool: 'search', args: { q: 'x' } }] }, evidence);
+    const result = check(
+      'tool_sequence',
+      { mode: 'superset', args_mode: 'superset', calls: [{ tool: 'search' }, { tool: 'search', args: { q: 'x' } }] },
+      evidence,
+    );
     expect(result.status, result.reason).toBe('pass');
   });
 });

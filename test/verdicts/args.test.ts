@@ -108,7 +108,15 @@ describe('$one_of compares as the BFCL AST checker', () => {
   it('compares lists element by element, in order, strings standardized', () => {
     expect(one([['New York', 'LA']], ['new york', 'la'])).toBeNull();
     expect(one([[3, 5]], [5, 3])).toBe('argument "x[0]": expected 3, got 5');
-    expect(one([[3, 5], [5, 3]], [5, 3])).toBeNull();
+    expect(
+      one(
+        [
+          [3, 5],
+          [5, 3],
+        ],
+        [5, 3],
+      ),
+    ).toBeNull();
     expect(one([[3, 5]], [3])).toBe('argument "x": expected one of [[3,5]], got [3]');
   });
 
@@ -140,7 +148,9 @@ describe('validateExpectedArgs', () => {
   };
 
   it('accepts literals and well-formed matchers', () => {
-    expect(problem({ a: 1, b: { $one_of: [1, ''] }, c: { $regex: '^x' }, d: { $range: [0, 1] }, e: { $schema: { type: 'string' } }, f: { $any: true } })).toBeNull();
+    expect(
+      problem({ a: 1, b: { $one_of: [1, ''] }, c: { $regex: '^x' }, d: { $range: [0, 1] }, e: { $schema: { type: 'string' } }, f: { $any: true } }),
+    ).toBeNull();
   });
 
   it('names the bad matcher and its path', () => {

@@ -98,14 +98,23 @@ describe.each(BFCL_CATEGORIES)('BFCL %s', (category) => {
           continue;
         }
         const failing = score(entry, mutation.calls).filter((result) => result.status === 'fail');
-        if (failing.some((result) => result.reason.includes(`"${mutation.names}`) || result.reason.includes(`${mutation.names} `) || result.reason.includes(`(${mutation.names})`))) {
+        if (
+          failing.some(
+            (result) =>
+              result.reason.includes(`"${mutation.names}`) || result.reason.includes(`${mutation.names} `) || result.reason.includes(`(${mutation.names})`),
+          )
+        ) {
           count.failed++;
         } else {
-          problems.push(`${entry.id} ${label} (${mutation.names}): ${failing.length ? failing.map((result) => result.reason).join(' | ') : 'every check passed'}`);
+          problems.push(
+            `${entry.id} ${label} (${mutation.names}): ${failing.length ? failing.map((result) => result.reason).join(' | ') : 'every check passed'}`,
+          );
         }
       }
     }
-    const summary = Object.entries(counts).map(([label, count]) => `${label} ${count.failed} failed / ${count.skipped} n/a`).join('; ');
+    const summary = Object.entries(counts)
+      .map(([label, count]) => `${label} ${count.failed} failed / ${count.skipped} n/a`)
+      .join('; ');
     console.log(`BFCL ${category}: ground truth ${passed}/${entries.length} passed; ${summary}`);
     expect(problems).toEqual([]);
     expect(passed).toBe(entries.length);

@@ -31,7 +31,7 @@ export function groundTruthCalls(expected: readonly BfclExpectedCall[]): ModelCa
 export const changeArgument: Mutator = (expected) => {
   const calls = groundTruthCalls(expected);
   for (const [name, value] of Object.entries(calls[0].args)) {
-    const options = ((expected[0].args[name] as { $one_of?: unknown[] })?.$one_of ?? []);
+    const options = (expected[0].args[name] as { $one_of?: unknown[] })?.$one_of ?? [];
     const changed = outsideOptions(value, options);
     if (changed === undefined) continue;
     calls[0].args[name] = changed;

@@ -32,7 +32,15 @@ const checks = [
 /** One invoke; what the verdict layer concludes about call order. */
 async function runOnce() {
   const { tracer, store } = installTracing();
-  const model = new ScriptedModel([{ tool_calls: [{ name: 'slow_cmd', args: {} }, { name: 'fast', args: {} }] }, { text: 'done' }]);
+  const model = new ScriptedModel([
+    {
+      tool_calls: [
+        { name: 'slow_cmd', args: {} },
+        { name: 'fast', args: {} },
+      ],
+    },
+    { text: 'done' },
+  ]);
   const turn = await invoke(revision, { messages: [{ role: 'user', content: 'go' }] }, { model, tracer });
   const spans = store.take(turn.trace_id);
   const evidence = buildEvidence({ spans });

@@ -46,15 +46,14 @@ describe.each(['tie', 'later call starts first'] as const)('parallel calls of on
 
   it('tool_order follows seq', () => {
     expect(check('tool_order', { before: ['http_tool'], after: 'b' }, evidence)).toMatchObject({
-      status: 'pass', reason: 'http_tool all ran before the first b (call 2)',
+      status: 'pass',
+      reason: 'http_tool all ran before the first b (call 2)',
     });
     expect(check('tool_order', { before: ['b'], after: 'http_tool' }, evidence).status).toBe('fail');
   });
 
   it('tool_sequence strict and in_order follow seq', () => {
-    expect(check('tool_sequence', { calls: calls('http_tool', 'b') }, evidence).reason).toBe(
-      'strict: the 2 calls matched in order; saw http_tool x1, b x1',
-    );
+    expect(check('tool_sequence', { calls: calls('http_tool', 'b') }, evidence).reason).toBe('strict: the 2 calls matched in order; saw http_tool x1, b x1');
     expect(check('tool_sequence', { mode: 'in_order', calls: calls('http_tool', 'b') }, evidence).status).toBe('pass');
     expect(check('tool_sequence', { mode: 'in_order', calls: calls('b', 'http_tool') }, evidence).reason).toBe(
       'in_order: expected call 2 (http_tool) did not appear in order after expected call 1; saw http_tool x1, b x1',
@@ -133,7 +132,8 @@ describe('approvals against calls with the same start time', () => {
     const spans = recorded(run.spans(), 'approval delete_order', 'execute_tool delete_order', 'execute_tool archive_order');
     const evidence = buildEvidence({ spans });
     expect(check('no_side_effect_after_deny', {}, evidence)).toMatchObject({
-      status: 'pass', reason: 'after delete_order was denied, no side-effecting tool ran (1 later calls)',
+      status: 'pass',
+      reason: 'after delete_order was denied, no side-effecting tool ran (1 later calls)',
     });
     expect(evidence.approvals).toEqual([expect.objectContaining({ tool: 'delete_order', decision: 'deny', seq: 2 })]);
   });
@@ -165,7 +165,8 @@ describe('approvals against calls with the same start time', () => {
     const spans = recorded(run.spans(), 'approval email', 'execute_tool email', 'approval refund', 'execute_tool refund');
     const evidence = buildEvidence({ spans });
     expect(scoreTestRun({ spans, stop_reason: 'end_turn', evidence }).approvals).toEqual([
-      { tool: 'refund', decision: 'approve' }, { tool: 'email', decision: 'deny' },
+      { tool: 'refund', decision: 'approve' },
+      { tool: 'email', decision: 'deny' },
     ]);
     expect(evidence.approvals.map((item) => item.seq)).toEqual([2, 3]);
   });

@@ -17,7 +17,8 @@ describe('approval', () => {
   const evidence = denyThen([]);
   it('passes when the tool was put to approval with the decision', () => {
     expect(check('approval', { tool: 'delete_order', decision: 'deny' }, evidence)).toMatchObject({
-      status: 'pass', reason: 'delete_order was put to approval: deny',
+      status: 'pass',
+      reason: 'delete_order was put to approval: deny',
     });
     expect(check('approval', { tool: 'delete_order' }, evidence).status).toBe('pass');
   });
@@ -37,9 +38,13 @@ describe('no_side_effect_after_deny', () => {
     expect(check('no_side_effect_after_deny', {}, buildEvidence({ spans: new RunBuilder().spans() })).reason).toBe('no approval was denied');
   });
   it('passes when only read-only or refused calls follow the deny', () => {
-    const evidence = denyThen([{ name: 'lookup_order', read_only: true }, { name: 'cancel', outcome: 'denied' }]);
+    const evidence = denyThen([
+      { name: 'lookup_order', read_only: true },
+      { name: 'cancel', outcome: 'denied' },
+    ]);
     expect(check('no_side_effect_after_deny', {}, evidence)).toMatchObject({
-      status: 'pass', reason: 'after delete_order was denied, no side-effecting tool ran (3 later calls)',
+      status: 'pass',
+      reason: 'after delete_order was denied, no side-effecting tool ran (3 later calls)',
     });
   });
   it('fails when a tool that is not read-only executed after the deny', () => {

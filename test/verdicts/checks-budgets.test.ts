@@ -13,7 +13,9 @@ describe('max_turns', () => {
     expect(check('max_turns', 2, evidence).evidence).toHaveLength(3);
   });
   it('validates', () => {
-    expect(invalid('max_turns', 'four')).toBe('scenario.yaml at expect.checks[0].max_turns: expected a whole number of model calls, e.g. max_turns: 4; got "four"');
+    expect(invalid('max_turns', 'four')).toBe(
+      'scenario.yaml at expect.checks[0].max_turns: expected a whole number of model calls, e.g. max_turns: 4; got "four"',
+    );
   });
 });
 
@@ -57,7 +59,9 @@ describe('spans', () => {
     expect(check('spans', { query: errors }, evidence).reason).toBe('expected at least 1 spans matching the query; 0 spans matched');
     const tools = { filtering: { field: 'attributes', key: 'gen_ai.operation.name', operator: 'is', value: 'execute_tool' }, windowing: { limit: 1 } };
     expect(check('spans', { query: tools, count: { equals: 3 } }, evidence).status).toBe('pass');
-    expect(check('spans', { query: tools, count: { min: 1, max: 2 } }, evidence).reason).toBe('expected at least 1 and at most 2 spans matching the query; 3 spans matched');
+    expect(check('spans', { query: tools, count: { min: 1, max: 2 } }, evidence).reason).toBe(
+      'expected at least 1 and at most 2 spans matching the query; 3 spans matched',
+    );
     expect(check('spans', { query: tools, count: { max: 0 } }, evidence).reason).toBe('expected at most 0 spans matching the query; 3 spans matched');
   });
   it('finds nested spans too', () => {

@@ -9,13 +9,22 @@ describe('judge check (pure: reads evidence.judgements)', () => {
   const judged = (answer: unknown) => ({ ...base, judgements: { 'judge#0': answer as never } });
 
   it('passes at the threshold, fails below it, default 0.7', () => {
-    expect(check('judge', { rubric: 'r', threshold: 0.5 }, judged({ score: 0.5, passed: false, reason: 'ok' }))).toMatchObject({ status: 'pass', reason: 'score 0.5 >= 0.5: ok' });
-    expect(check('judge', { rubric: 'r' }, judged({ score: 0.69, passed: true, reason: 'meh' }))).toMatchObject({ status: 'fail', reason: 'score 0.69 < 0.7: meh' });
+    expect(check('judge', { rubric: 'r', threshold: 0.5 }, judged({ score: 0.5, passed: false, reason: 'ok' }))).toMatchObject({
+      status: 'pass',
+      reason: 'score 0.5 >= 0.5: ok',
+    });
+    expect(check('judge', { rubric: 'r' }, judged({ score: 0.69, passed: true, reason: 'meh' }))).toMatchObject({
+      status: 'fail',
+      reason: 'score 0.69 < 0.7: meh',
+    });
   });
 
   it('is an error without an answer or with an unusable one', () => {
     expect(check('judge', { rubric: 'r' }, base)).toMatchObject({ status: 'error', reason: expect.stringMatching(/no grader answer/) });
-    expect(check('judge', { rubric: 'r' }, judged({ error: 'bad JSON' }))).toMatchObject({ status: 'error', reason: "the grader's answer could not be used: bad JSON" });
+    expect(check('judge', { rubric: 'r' }, judged({ error: 'bad JSON' }))).toMatchObject({
+      status: 'error',
+      reason: "the grader's answer could not be used: bad JSON",
+    });
   });
 
   it('validates its params at load time', () => {
@@ -33,9 +42,45 @@ describe('evidence ignores grading traces', () => {
     run.text();
     const spans = run.spans();
     const grading: SpanRecord[] = [
-      { trace_id: 'g1', span_id: 'e1', parent_id: null, name: 'evaluate judge#0', kind: 'internal', status: 'unset', start_ms: 1, end_ms: 2, duration_ms: 1, attributes: { 'gen_ai.operation.name': 'evaluate' }, ended: true },
-      { trace_id: 'g1', span_id: 'c1', parent_id: 'e1', name: 'chat grader', kind: 'client', status: 'unset', start_ms: 1, end_ms: 2, duration_ms: 1, attributes: { 'gen_ai.operation.name': 'chat', 'gen_ai.usage.input_tokens': 500, 'gen_ai.usage.output_tokens': 50 }, ended: true },
-      { trace_id: 'g1', span_id: 't1', parent_id: 'c1', name: 'execute_tool create_refund', kind: 'internal', status: 'unset', start_ms: 1, end_ms: 2, duration_ms: 1, attributes: { 'gen_ai.operation.name': 'execute_tool' }, ended: true },
+      {
+        trace_id: 'g1',
+        span_id: 'e1',
+        parent_id: null,
+        name: 'evaluate judge#0',
+        kind: 'internal',
+        status: 'unset',
+        start_ms: 1,
+        end_ms: 2,
+        duration_ms: 1,
+        attributes: { 'gen_ai.operation.name': 'evaluate' },
+        ended: true,
+      },
+      {
+        trace_id: 'g1',
+        span_id: 'c1',
+        parent_id: 'e1',
+        name: 'chat grader',
+        kind: 'client',
+        status: 'unset',
+        start_ms: 1,
+        end_ms: 2,
+        duration_ms: 1,
+        attributes: { 'gen_ai.operation.name': 'chat', 'gen_ai.usage.input_tokens': 500, 'gen_ai.usage.output_tokens': 50 },
+        ended: true,
+      },
+      {
+        trace_id: 'g1',
+        span_id: 't1',
+        parent_id: 'c1',
+        name: 'execute_tool create_refund',
+        kind: 'internal',
+        status: 'unset',
+        start_ms: 1,
+        end_ms: 2,
+        duration_ms: 1,
+        attributes: { 'gen_ai.operation.name': 'execute_tool' },
+        ended: true,
+      },
     ];
     const plain = buildEvidence({ spans });
     const withGrading = buildEvidence({ spans: [...spans, ...grading] });

@@ -23,7 +23,9 @@ describe('output', () => {
     expect(check('output', { schema }, evidenceOf([], { output: '{"id":1}' })).reason).toBe(
       'expected output to be JSON valid against the schema at id: expected string, got number 1; output was "{\\"id\\":1}"',
     );
-    expect(check('output', { schema }, evidence).reason).toBe('expected output to be JSON valid against the schema; it is not JSON; output was "Refund created: r1"');
+    expect(check('output', { schema }, evidence).reason).toBe(
+      'expected output to be JSON valid against the schema; it is not JSON; output was "Refund created: r1"',
+    );
   });
   it('validates', () => {
     expect(invalid('output', {})).toContain('expected at least one of contains, not_contains, equals, matches, schema');
@@ -34,13 +36,20 @@ describe('output', () => {
 });
 
 describe('resolved', () => {
-  const resolved = { model: 'gpt-4.1-mini', parameters: { temperature: 0 }, tools: [{ name: 'lookup_order', permission: 'allow' }], skills: ['build-an-agent'] };
+  const resolved = {
+    model: 'gpt-4.1-mini',
+    parameters: { temperature: 0 },
+    tools: [{ name: 'lookup_order', permission: 'allow' }],
+    skills: ['build-an-agent'],
+  };
   const evidence = evidenceOf([], { resolved });
   it('contains: list items, names of listed objects, substrings', () => {
     expect(check('resolved', { path: 'skills', contains: 'build-an-agent' }, evidence).reason).toBe('resolved skills contains "build-an-agent"');
     expect(check('resolved', { path: 'tools', contains: 'lookup_order' }, evidence).status).toBe('pass');
     expect(check('resolved', { path: 'model', contains: 'gpt-4' }, evidence).status).toBe('pass');
-    expect(check('resolved', { path: 'skills', contains: 'other' }, evidence).reason).toBe('expected resolved skills to contain "other"; it is ["build-an-agent"]');
+    expect(check('resolved', { path: 'skills', contains: 'other' }, evidence).reason).toBe(
+      'expected resolved skills to contain "other"; it is ["build-an-agent"]',
+    );
   });
   it('equals with dotted and indexed paths', () => {
     expect(check('resolved', { path: 'parameters.temperature', equals: 0 }, evidence).status).toBe('pass');
@@ -68,7 +77,9 @@ describe('state', () => {
   });
   it('fails with what it saw', () => {
     expect(check('state', { key: 'status', equals: 'paused' }, evidence).reason).toBe('expected state status to equal "paused"; it is "done"');
-    expect(check('state', { key: 'context:fixer.final_answer', exists: true }, evidence).reason).toBe('expected state context:fixer.final_answer to exist; it does not');
+    expect(check('state', { key: 'context:fixer.final_answer', exists: true }, evidence).reason).toBe(
+      'expected state context:fixer.final_answer to exist; it does not',
+    );
     expect(check('state', { key: 'context:missing', equals: 1 }, evidence).reason).toBe('expected state context:missing to equal 1; it does not exist');
   });
   it('errors without a flow state', () => {
@@ -101,14 +112,19 @@ describe('file', () => {
     expect(check('file', { path: 'gone.md', exists: false }, evidence).reason).toBe('gone.md does not exist');
   });
   it('fails with what it saw', () => {
-    expect(check('file', { path: 'docs/notes.md', contains: 'DONE' }, evidence).reason).toBe('expected docs/notes.md to contain "DONE"; it holds "TODO: ship it\\n"');
+    expect(check('file', { path: 'docs/notes.md', contains: 'DONE' }, evidence).reason).toBe(
+      'expected docs/notes.md to contain "DONE"; it holds "TODO: ship it\\n"',
+    );
     expect(check('file', { path: 'docs/notes.md', not_contains: 'TODO' }, evidence).reason).toBe('expected docs/notes.md not to contain "TODO"; it does');
     expect(check('file', { path: 'docs/notes.md', exists: false }, evidence).reason).toBe('expected docs/notes.md not to exist; it does (14 bytes)');
     expect(check('file', { path: 'x.md' }, evidence).reason).toBe('expected x.md to exist in the workspace; it does not');
   });
   it('errors without a workspace, or when a link leads outside it', () => {
     expect(check('file', { path: 'a.md' }, evidenceOf([]))).toMatchObject({ status: 'error', reason: 'no workspace is known for this run; cannot check a.md' });
-    expect(check('file', { path: 'link.txt', contains: 'secret' }, evidence)).toMatchObject({ status: 'error', reason: 'link.txt links outside the workspace' });
+    expect(check('file', { path: 'link.txt', contains: 'secret' }, evidence)).toMatchObject({
+      status: 'error',
+      reason: 'link.txt links outside the workspace',
+    });
   });
   it('validates paths', () => {
     expect(invalid('file', { path: '../x' })).toContain('expected a path inside the workspace');

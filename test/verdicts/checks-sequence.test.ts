@@ -6,7 +6,10 @@ import { RunBuilder } from './span-builder.js';
 // Turn 0: lookup(1); turn 1: refund(1) and email(a) in one response; turn 2: close.
 const evidence = evidenceOf([
   [{ name: 'lookup', args: { id: 1 } }],
-  [{ name: 'refund', args: { id: 1 } }, { name: 'email', args: { to: 'a' } }],
+  [
+    { name: 'refund', args: { id: 1 } },
+    { name: 'email', args: { to: 'a' } },
+  ],
   [{ name: 'close', args: {} }],
 ]);
 const seq = (params: Record<string, unknown>) => check('tool_sequence', params, evidence);
@@ -15,12 +18,17 @@ const SAW = 'saw lookup x1, refund x1, email x1, close x1';
 
 describe('tool_sequence strict (the default)', () => {
   it('passes for the same calls in order, any order within one model response', () => {
-    expect(seq({ calls: calls('lookup', 'refund', 'email', 'close') })).toMatchObject({ status: 'pass', reason: `strict: the 4 calls matched in order; ${SAW}` });
+    expect(seq({ calls: calls('lookup', 'refund', 'email', 'close') })).toMatchObject({
+      status: 'pass',
+      reason: `strict: the 4 calls matched in order; ${SAW}`,
+    });
     expect(seq({ calls: calls('lookup', 'email', 'refund', 'close') }).status).toBe('pass');
   });
 
   it('fails when order crosses model responses', () => {
-    expect(seq({ calls: calls('refund', 'lookup', 'email', 'close') }).reason).toBe(`strict: expected call 1 (refund) at call 1: is lookup, not refund; ${SAW}`);
+    expect(seq({ calls: calls('refund', 'lookup', 'email', 'close') }).reason).toBe(
+      `strict: expected call 1 (refund) at call 1: is lookup, not refund; ${SAW}`,
+    );
     expect(seq({ calls: calls('lookup', 'refund', 'close', 'email') }).reason).toBe(
       `strict: expected call 3 (close) at calls 2-3 (one model response); ${SAW}`,
     );
@@ -47,7 +55,9 @@ describe('tool_sequence strict (the default)', () => {
 
 describe('tool_sequence unordered', () => {
   it('passes for the same multiset in any order', () => {
-    expect(seq({ mode: 'unordered', calls: calls('close', 'email', 'lookup', 'refund') }).reason).toBe('unordered: the 4 expected calls were made in any order');
+    expect(seq({ mode: 'unordered', calls: calls('close', 'email', 'lookup', 'refund') }).reason).toBe(
+      'unordered: the 4 expected calls were made in any order',
+    );
   });
   it('fails on a missing or an extra call', () => {
     expect(seq({ mode: 'unordered', calls: calls('close', 'email', 'lookup') }).reason).toBe(
@@ -63,8 +73,23 @@ describe('tool_sequence unordered', () => {
     );
   });
   it('finds a matching when greedy first-fit would not', () => {
-    const ev = evidenceOf([[{ name: 'f', args: { x: 1 } }, { name: 'f', args: { x: 2 } }]]);
-    const result = check('tool_sequence', { mode: 'unordered', calls: [{ tool: 'f', args: { x: { $one_of: [1, 2] } } }, { tool: 'f', args: { x: 1 } }] }, ev);
+    const ev = evidenceOf([
+      [
+        { name: 'f', args: { x: 1 } },
+        { name: 'f', args: { x: 2 } },
+      ],
+    ]);
+    const result = check(
+      'tool_sequence',
+      {
+        mode: 'unordered',
+        calls: [
+          { tool: 'f', args: { x: { $one_of: [1, 2] } } },
+          { tool: 'f', args: { x: 1 } },
+        ],
+      },
+      ev,
+    );
     expect(result.status).toBe('pass');
   });
 });
@@ -82,7 +107,9 @@ describe('tool_sequence subset / superset / in_order', () => {
   });
   it('in_order: the expected calls appear as a subsequence', () => {
     expect(seq({ mode: 'in_order', calls: calls('lookup', 'close') }).reason).toBe(`in_order: the 2 expected calls appeared in order; ${SAW}`);
-    expect(seq({ mode: 'in_order', calls: calls('close', 'lookup') }).reason).toBe(`in_order: expected call 2 (lookup) did not appear in order after expected call 1; ${SAW}`);
+    expect(seq({ mode: 'in_order', calls: calls('close', 'lookup') }).reason).toBe(
+      `in_order: expected call 2 (lookup) did not appear in order after expected call 1; ${SAW}`,
+    );
   });
 });
 
@@ -101,7 +128,9 @@ describe('tool_sequence with flow steps and nested calls', () => {
 
 describe('tool_sequence validation', () => {
   it('names bad modes, calls and args', () => {
-    expect(invalid('tool_sequence', { mode: 'loose', calls: [] })).toContain('at expect.checks[0].tool_sequence.mode: expected one of "strict" | "unordered" | "subset" | "superset" | "in_order"');
+    expect(invalid('tool_sequence', { mode: 'loose', calls: [] })).toContain(
+      'at expect.checks[0].tool_sequence.mode: expected one of "strict" | "unordered" | "subset" | "superset" | "in_order"',
+    );
     expect(invalid('tool_sequence', { calls: [{ tool: 'a', arg: {} }] })).toContain('at expect.checks[0].tool_sequence.calls[0].arg: unknown key "arg"');
     expect(invalid('tool_sequence', { calls: [{ tool: 'a', args: { x: { $range: 'x' } } }] })).toContain('calls[0].args.x.$range: $range needs [min, max]');
     expect(invalid('tool_sequence', {})).toContain('missing required key "calls"');

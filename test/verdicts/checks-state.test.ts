@@ -17,7 +17,7 @@ describe('state: the conversation_history channel', () => {
   };
   const evidence = evidenceOf([], { flow_state });
 
-  it('reads a component\'s conversation and its sub keys', () => {
+  it("reads a component's conversation and its sub keys", () => {
     expect(check('state', { key: 'conversation_history:bot', exists: true }, evidence).status).toBe('pass');
     expect(check('state', { key: 'conversation_history:bot.0.content', equals: 'Fix it.' }, evidence).status).toBe('pass');
     expect(check('state', { key: 'conversation_history:bot.1.tool_calls.0.input.path', equals: 'a.json' }, evidence).status).toBe('pass');
@@ -25,7 +25,8 @@ describe('state: the conversation_history channel', () => {
   });
 
   it('fails for a component without a conversation', () => {
-    expect(check('state', { key: 'conversation_history:other', exists: true }, evidence).reason)
-      .toBe('expected state conversation_history:other to exist; it does not');
+    expect(check('state', { key: 'conversation_history:other', exists: true }, evidence).reason).toBe(
+      'expected state conversation_history:other to exist; it does not',
+    );
   });
 });

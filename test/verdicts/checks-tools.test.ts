@@ -4,24 +4,36 @@ import { check, evidenceOf, invalid } from './check-helpers.js';
 import { RunBuilder } from './span-builder.js';
 
 const shop = evidenceOf([
-  [{ name: 'lookup_order', args: { order_id: '1234' } }, { name: 'lookup_order', args: { order_id: '99' } }],
+  [
+    { name: 'lookup_order', args: { order_id: '1234' } },
+    { name: 'lookup_order', args: { order_id: '99' } },
+  ],
   [{ name: 'send_email', args: { to: 'a@b.c', body: 'hi' } }],
 ]);
 
 describe('tool_called', () => {
   it('passes when called at least once (default min 1)', () => {
     expect(check('tool_called', { tool: 'lookup_order' }, shop)).toMatchObject({
-      id: 'tool_called#0', kind: 'tool_called', status: 'pass', reason: 'lookup_order was called 2 times (expected at least 1)',
+      id: 'tool_called#0',
+      kind: 'tool_called',
+      status: 'pass',
+      reason: 'lookup_order was called 2 times (expected at least 1)',
     });
   });
 
   it('fails naming what was seen', () => {
     const result = check('tool_called', { tool: 'create_refund' }, shop);
-    expect(result).toMatchObject({ status: 'fail', reason: 'expected create_refund to be called at least once; saw lookup_order x2, send_email x1', evidence: [] });
+    expect(result).toMatchObject({
+      status: 'fail',
+      reason: 'expected create_refund to be called at least once; saw lookup_order x2, send_email x1',
+      evidence: [],
+    });
   });
 
   it('min and max', () => {
-    expect(check('tool_called', { tool: 'lookup_order', min: 3 }, shop).reason).toBe('expected lookup_order to be called at least 3 times; saw lookup_order x2, send_email x1');
+    expect(check('tool_called', { tool: 'lookup_order', min: 3 }, shop).reason).toBe(
+      'expected lookup_order to be called at least 3 times; saw lookup_order x2, send_email x1',
+    );
     expect(check('tool_called', { tool: 'lookup_order', max: 1 }, shop).reason).toBe('expected lookup_order to be called at most once; saw it 2 times');
     expect(check('tool_called', { tool: 'lookup_order', min: 0, max: 2 }, shop).status).toBe('pass');
   });
@@ -39,7 +51,9 @@ describe('tool_called', () => {
   });
 
   it('args_mode exact rejects extra arguments', () => {
-    expect(check('tool_called', { tool: 'send_email', args: { to: 'a@b.c' }, args_mode: 'exact' }, shop).reason).toContain('argument "body": not expected (got "hi")');
+    expect(check('tool_called', { tool: 'send_email', args: { to: 'a@b.c' }, args_mode: 'exact' }, shop).reason).toContain(
+      'argument "body": not expected (got "hi")',
+    );
   });
 
   it('/regex/ tool names', () => {
@@ -47,7 +61,9 @@ describe('tool_called', () => {
   });
 
   it('validates its parameters', () => {
-    expect(invalid('tool_called', { tool: 'a', bogus: 1 })).toBe('scenario.yaml at expect.checks[0].tool_called.bogus: unknown key "bogus"; expected one of: tool, min, max, args, args_mode, request, nested');
+    expect(invalid('tool_called', { tool: 'a', bogus: 1 })).toBe(
+      'scenario.yaml at expect.checks[0].tool_called.bogus: unknown key "bogus"; expected one of: tool, min, max, args, args_mode, request, nested',
+    );
     expect(invalid('tool_called', { min: 1 })).toContain('missing required key "tool"');
     expect(invalid('tool_called', { tool: 'a', args_mode: 'fuzzy' })).toContain('expected one of "exact" | "subset" | "superset" | "ignore"');
     expect(invalid('tool_called', { tool: '/(a+)+/' })).toContain('nested quantifier');
@@ -58,9 +74,13 @@ describe('tool_called', () => {
 
 describe('tool_not_called', () => {
   it('passes and fails', () => {
-    expect(check('tool_not_called', { tool: 'delete_order' }, shop)).toMatchObject({ status: 'pass', reason: 'delete_order was not called; saw lookup_order x2, send_email x1' });
+    expect(check('tool_not_called', { tool: 'delete_order' }, shop)).toMatchObject({
+      status: 'pass',
+      reason: 'delete_order was not called; saw lookup_order x2, send_email x1',
+    });
     expect(check('tool_not_called', { tool: 'send_email' }, shop)).toMatchObject({
-      status: 'fail', reason: 'expected send_email not to be called; saw it once (lookup_order x2, send_email x1)',
+      status: 'fail',
+      reason: 'expected send_email not to be called; saw it once (lookup_order x2, send_email x1)',
     });
   });
   it('with args: only matching calls count', () => {
@@ -89,13 +109,18 @@ describe('nested calls', () => {
 describe('tool_returned', () => {
   const evidence = evidenceOf([
     [{ name: 'create_refund', outcome: 'error', result: 'HTTP 500', error_type: 'http_500' }],
-    [{ name: 'create_refund', result: { ok: true, id: 'r1' } }, { name: 'delete_order', outcome: 'denied' }],
+    [
+      { name: 'create_refund', result: { ok: true, id: 'r1' } },
+      { name: 'delete_order', outcome: 'denied' },
+    ],
   ]);
   it('passes when a call returned', () => {
     expect(check('tool_returned', { tool: 'create_refund' }, evidence).reason).toBe('create_refund returned a result');
   });
   it('fails when never called or never returned', () => {
-    expect(check('tool_returned', { tool: 'lookup' }, evidence).reason).toBe('expected lookup to return a result; it was never called; saw create_refund x2, delete_order x1');
+    expect(check('tool_returned', { tool: 'lookup' }, evidence).reason).toBe(
+      'expected lookup to return a result; it was never called; saw create_refund x2, delete_order x1',
+    );
     expect(check('tool_returned', { tool: 'delete_order' }, evidence).reason).toBe('expected delete_order to return a result; its calls ended: denied');
   });
   it('compares the result when asked', () => {
@@ -115,7 +140,10 @@ describe('tool_returned result_mode', () => {
     expect(check('tool_returned', { tool: 'sync', result: { success: true, steps_executed: 2 }, result_mode: 'exact' }, chain).reason).toBe(
       'expected sync to return {"success":true,"steps_executed":2}; it returned {"success":true,"chain_id":"c-8f2a","steps_executed":2} (at chain_id: not expected (got "c-8f2a"))',
     );
-    expect(check('tool_returned', { tool: 'sync', result: { success: true, chain_id: { $any: true }, steps_executed: 2, extra: 1 }, result_mode: 'subset' }, chain).status).toBe('pass');
+    expect(
+      check('tool_returned', { tool: 'sync', result: { success: true, chain_id: { $any: true }, steps_executed: 2, extra: 1 }, result_mode: 'subset' }, chain)
+        .status,
+    ).toBe('pass');
     expect(check('tool_returned', { tool: 'sync', result: { success: false }, result_mode: 'superset' }, chain).status).toBe('fail');
   });
   it('validates result_mode', () => {
@@ -129,7 +157,12 @@ describe('no_tool_errors', () => {
     expect(check('no_tool_errors', {}, evidenceOf([[{ name: 'a' }, { name: 'b', outcome: 'denied' }]])).reason).toBe('no tool errors in 2 calls');
   });
   it('fails on span errors and error tokens, counting the rest', () => {
-    const evidence = evidenceOf([[{ name: 'a', outcome: 'error', result: 'x', error_type: 'invalid_arguments' }, { name: 'b', result: { error: 'missing_scope' } }]]);
+    const evidence = evidenceOf([
+      [
+        { name: 'a', outcome: 'error', result: 'x', error_type: 'invalid_arguments' },
+        { name: 'b', result: { error: 'missing_scope' } },
+      ],
+    ]);
     const result = check('no_tool_errors', {}, evidence);
     expect(result.reason).toBe('expected no tool errors; call 1 (a) failed: invalid_arguments (x) (and 1 more error)');
     expect(result.evidence).toHaveLength(2);
@@ -155,8 +188,12 @@ describe('tool_order', () => {
     expect(check('tool_order', { before: ['a', 'b'], after: 'c' }, evidence).reason).toBe(
       'expected every a call before the first c (call 3); a was call 4; saw a x2, b x1, c x1',
     );
-    expect(check('tool_order', { before: ['x'], after: 'c' }, evidence).reason).toBe('expected x to be called before c; x was never called; saw a x2, b x1, c x1');
-    expect(check('tool_order', { before: ['a'], after: 'z' }, evidence).reason).toBe('expected z to be called after a; z was never called; saw a x2, b x1, c x1');
+    expect(check('tool_order', { before: ['x'], after: 'c' }, evidence).reason).toBe(
+      'expected x to be called before c; x was never called; saw a x2, b x1, c x1',
+    );
+    expect(check('tool_order', { before: ['a'], after: 'z' }, evidence).reason).toBe(
+      'expected z to be called after a; z was never called; saw a x2, b x1, c x1',
+    );
   });
   it('validates', () => {
     expect(invalid('tool_order', { before: [], after: 'c' })).toContain('expected at least 1 item(s)');

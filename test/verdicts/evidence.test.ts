@@ -21,10 +21,50 @@ describe('buildEvidence', () => {
     expect(evidence.stop_reason).toBe('end_turn');
     expect(evidence.output).toBe('All done');
     expect(evidence.approvals).toEqual([expect.objectContaining({ tool: 'delete_order', decision: 'deny', call_id: 'call_2' })]);
-    expect(evidence.calls.map(({ name, raw_name, outcome, is_error, error_type, read_only, kind, source, turn, nested, args, result }) =>
-      ({ name, raw_name, outcome, is_error, error_type, read_only, kind, source, turn, nested, args, result }))).toEqual([
-      { name: 'lookup_order', raw_name: 'lookup_order', outcome: 'ok', is_error: false, error_type: null, read_only: true, kind: 'returns', source: 'model', turn: 0, nested: false, args: { order_id: '1234' }, result: { id: '1234' } },
-      { name: 'delete_order', raw_name: 'mcp__shop__delete_order', outcome: 'denied', is_error: false, error_type: null, read_only: false, kind: 'returns', source: 'model', turn: 1, nested: false, args: { id: 1 }, result: undefined },
+    expect(
+      evidence.calls.map(({ name, raw_name, outcome, is_error, error_type, read_only, kind, source, turn, nested, args, result }) => ({
+        name,
+        raw_name,
+        outcome,
+        is_error,
+        error_type,
+        read_only,
+        kind,
+        source,
+        turn,
+        nested,
+        args,
+        result,
+      })),
+    ).toEqual([
+      {
+        name: 'lookup_order',
+        raw_name: 'lookup_order',
+        outcome: 'ok',
+        is_error: false,
+        error_type: null,
+        read_only: true,
+        kind: 'returns',
+        source: 'model',
+        turn: 0,
+        nested: false,
+        args: { order_id: '1234' },
+        result: { id: '1234' },
+      },
+      {
+        name: 'delete_order',
+        raw_name: 'mcp__shop__delete_order',
+        outcome: 'denied',
+        is_error: false,
+        error_type: null,
+        read_only: false,
+        kind: 'returns',
+        source: 'model',
+        turn: 1,
+        nested: false,
+        args: { id: 1 },
+        result: undefined,
+      },
     ]);
   });
 
@@ -36,7 +76,10 @@ describe('buildEvidence', () => {
     expect(buildEvidence({ spans }).output).toBe('from span');
     const root = { ...spans[0], attributes: { ...spans[0].attributes } };
     delete root.attributes['agentcheck.output'];
-    const transcript = [{ role: 'user' as const, content: 'hi' }, { role: 'assistant' as const, content: 'from transcript' }];
+    const transcript = [
+      { role: 'user' as const, content: 'hi' },
+      { role: 'assistant' as const, content: 'from transcript' },
+    ];
     expect(buildEvidence({ spans: [root, ...spans.slice(1)], transcript }).output).toBe('from transcript');
   });
 
@@ -103,7 +146,9 @@ describe('buildEvidence', () => {
       expect(reason([])).toBe('no spans were collected');
     });
     it('no root invoke_agent', () => {
-      const spans = base().slice(1).map((span) => ({ ...span, parent_id: span.parent_id === '0000000000000001' ? null : span.parent_id }));
+      const spans = base()
+        .slice(1)
+        .map((span) => ({ ...span, parent_id: span.parent_id === '0000000000000001' ? null : span.parent_id }));
       expect(reason(spans.slice(0, 1))).toBe('the root span is "chat scripted", not invoke_agent');
     });
     it('more than one root', () => {

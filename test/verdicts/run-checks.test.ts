@@ -12,8 +12,25 @@ import { RunBuilder } from './span-builder.js';
 describe('the catalog', () => {
   it('has every kind of docs/verdicts.md plus the budgets, custom and judge', () => {
     expect(Object.keys(CHECKS).sort()).toEqual([
-      'approval', 'custom', 'file', 'judge', 'max_duration_ms', 'max_tokens', 'max_tool_calls', 'max_turns', 'no_side_effect_after_deny', 'no_tool_errors',
-      'output', 'resolved', 'spans', 'state', 'tool_called', 'tool_not_called', 'tool_order', 'tool_returned', 'tool_sequence',
+      'approval',
+      'custom',
+      'file',
+      'judge',
+      'max_duration_ms',
+      'max_tokens',
+      'max_tool_calls',
+      'max_turns',
+      'no_side_effect_after_deny',
+      'no_tool_errors',
+      'output',
+      'resolved',
+      'spans',
+      'state',
+      'tool_called',
+      'tool_not_called',
+      'tool_order',
+      'tool_returned',
+      'tool_sequence',
     ]);
     for (const [kind, check] of Object.entries(CHECKS)) expect(check.kind).toBe(kind);
   });
@@ -50,7 +67,11 @@ describe('validateChecks', () => {
 describe('runChecks', () => {
   it('ids are kind#index, in list order', () => {
     const results = runChecks([{ tool_called: { tool: 'a' } }, { max_turns: 5 }, { tool_called: { tool: 'b' } }], evidenceOf([[{ name: 'a' }]]));
-    expect(results.map((result) => [result.id, result.status])).toEqual([['tool_called#0', 'pass'], ['max_turns#1', 'pass'], ['tool_called#2', 'fail']]);
+    expect(results.map((result) => [result.id, result.status])).toEqual([
+      ['tool_called#0', 'pass'],
+      ['max_turns#1', 'pass'],
+      ['tool_called#2', 'fail'],
+    ]);
   });
   it('every check is an error on incomplete evidence', () => {
     const run = new RunBuilder();
@@ -81,7 +102,22 @@ describe('re-scoring a saved run', () => {
 
 describe('spans checks name attribute keys that exist', () => {
   const locate = memoryLocator('s.yaml', ['expect', 'checks']);
-  const spansCheck = (key: string) => [{ spans: { query: { filtering: { operator: 'or', conditions: [{ field: 'attributes', key: 'gen_ai.tool.name', operator: 'exists' }, { field: 'attributes', key, operator: 'exists' }] } }, count: { equals: 0 } } }];
+  const spansCheck = (key: string) => [
+    {
+      spans: {
+        query: {
+          filtering: {
+            operator: 'or',
+            conditions: [
+              { field: 'attributes', key: 'gen_ai.tool.name', operator: 'exists' },
+              { field: 'attributes', key, operator: 'exists' },
+            ],
+          },
+        },
+        count: { equals: 0 },
+      },
+    },
+  ];
 
   it('an agentcheck.* or gen_ai.* key nothing writes is refused, with a suggestion', () => {
     let caught: unknown;

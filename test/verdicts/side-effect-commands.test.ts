@@ -14,11 +14,9 @@ const revision = build({
 });
 
 async function evidenceAfterDeny(then: { name: string; args: unknown }) {
-  const { spans } = await runScripted(revision, [
-    { tool_calls: [{ name: 'delete_order', args: {} }] },
-    { tool_calls: [then] },
-    { text: 'done' },
-  ], { approvals: { default: 'deny' } });
+  const { spans } = await runScripted(revision, [{ tool_calls: [{ name: 'delete_order', args: {} }] }, { tool_calls: [then] }, { text: 'done' }], {
+    approvals: { default: 'deny' },
+  });
   return buildEvidence({ spans });
 }
 

@@ -37,9 +37,19 @@ export interface FinishOptions {
 }
 
 const DEFAULT_RESOLVED = {
-  harness: 'agentcheck/0.1.0', provider: 'scripted', model: 'scripted', parameters: {}, max_turns: 8,
-  permissions_mode: 'allow', tools: [], skills: [], skills_delivery: 'inline', skills_not_delivered: [],
-  revision_id: 'test-bot', revision_hash: 'h', delta_hash: null,
+  harness: 'agentcheck/0.1.0',
+  provider: 'scripted',
+  model: 'scripted',
+  parameters: {},
+  max_turns: 8,
+  permissions_mode: 'allow',
+  tools: [],
+  skills: [],
+  skills_delivery: 'inline',
+  skills_not_delivered: [],
+  revision_id: 'test-bot',
+  revision_hash: 'h',
+  delta_hash: null,
 };
 
 /** Accumulates the spans of one invoke; `spans()` closes the root and returns them in start order. */
@@ -56,7 +66,11 @@ export class RunBuilder {
   private readonly autoSeq: boolean;
 
   /** `seq: true` stamps every tool span with the next `agentcheck.tool.seq`, as the engine does. */
-  constructor(readonly agent = 'test-bot', traceId = 'trace-1', options: { seq?: boolean } = {}) {
+  constructor(
+    readonly agent = 'test-bot',
+    traceId = 'trace-1',
+    options: { seq?: boolean } = {},
+  ) {
     this.traceId = traceId;
     this.autoSeq = options.seq ?? false;
     this.rootId = this.id();
@@ -119,11 +133,17 @@ export class RunBuilder {
 
   /** An approval span (precedes the execute_tool span of the same call id); `start_ms` as for tool(). */
   approval(tool: string, decision: 'approve' | 'deny' | 'pending', callId = `call_${this.calls + 1}`, start_ms?: number): string {
-    return this.add(`${SPAN.approval} ${tool}`, this.rootId, {
-      [ATTR.toolName]: tool,
-      [ATTR.toolCallId]: callId,
-      [ATTR.approvalDecision]: decision,
-    }, 'unset', start_ms);
+    return this.add(
+      `${SPAN.approval} ${tool}`,
+      this.rootId,
+      {
+        [ATTR.toolName]: tool,
+        [ATTR.toolCallId]: callId,
+        [ATTR.approvalDecision]: decision,
+      },
+      'unset',
+      start_ms,
+    );
   }
 
   /** The start time the next span would get, to give several spans the same one. */
@@ -170,9 +190,17 @@ export class RunBuilder {
     if (options.flow_state) attributes[EVIDENCE_ATTR.flowState] = JSON.stringify(options.flow_state);
     const end = this.tick();
     const root: SpanRecord = {
-      trace_id: this.traceId, span_id: this.rootId, parent_id: null, name: `${SPAN.invokeAgent} ${this.agent}`,
-      kind: 'internal', status: options.stop_reason === 'error' ? 'error' : 'unset',
-      start_ms: this.rootStart, end_ms: end, duration_ms: end - this.rootStart, attributes, ended: true,
+      trace_id: this.traceId,
+      span_id: this.rootId,
+      parent_id: null,
+      name: `${SPAN.invokeAgent} ${this.agent}`,
+      kind: 'internal',
+      status: options.stop_reason === 'error' ? 'error' : 'unset',
+      start_ms: this.rootStart,
+      end_ms: end,
+      duration_ms: end - this.rootStart,
+      attributes,
+      ended: true,
     };
     return [root, ...this.records];
   }
@@ -182,8 +210,17 @@ export class RunBuilder {
     // Later spans must not start before a span given an explicit time.
     this.clock = Math.max(this.clock, start);
     const span: SpanRecord = {
-      trace_id: this.traceId, span_id: this.id(), parent_id: parent, name, kind: 'internal', status,
-      start_ms: start, end_ms: start + 0.5, duration_ms: 0.5, attributes, ended: true,
+      trace_id: this.traceId,
+      span_id: this.id(),
+      parent_id: parent,
+      name,
+      kind: 'internal',
+      status,
+      start_ms: start,
+      end_ms: start + 0.5,
+      duration_ms: 0.5,
+      attributes,
+      ended: true,
     };
     this.records.push(span);
     return span.span_id;

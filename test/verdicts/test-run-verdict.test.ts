@@ -5,10 +5,14 @@ import { RunBuilder, type FinishOptions } from './span-builder.js';
 
 type Calls = Parameters<RunBuilder['modelCalls']>[0];
 
-function score(responses: Calls[], options: { terminal_tool?: string; error?: { type: string; message: string }; error_tokens?: string[] } & FinishOptions = {}) {
+function score(
+  responses: Calls[],
+  options: { terminal_tool?: string; error?: { type: string; message: string }; error_tokens?: string[] } & FinishOptions = {},
+) {
   const run = new RunBuilder();
   for (const calls of responses) {
-    for (const call of calls) if (call.outcome === 'denied' || call.outcome === 'pending') run.approval(call.name, call.outcome === 'denied' ? 'deny' : 'pending');
+    for (const call of calls)
+      if (call.outcome === 'denied' || call.outcome === 'pending') run.approval(call.name, call.outcome === 'denied' ? 'deny' : 'pending');
     run.modelCalls(calls);
   }
   const spans = run.spans(options);
@@ -68,7 +72,9 @@ describe('scoreTestRun: digest', () => {
 
 describe('scoreTestRun: verdict order', () => {
   it('failed on a tool error token, naming the tool and the token', () => {
-    const result = score([[{ name: 'send_message', result: { ok: false, error: 'not_in_channel' } }], [{ name: 'create_refund' }]], { terminal_tool: 'create_refund' });
+    const result = score([[{ name: 'send_message', result: { ok: false, error: 'not_in_channel' } }], [{ name: 'create_refund' }]], {
+      terminal_tool: 'create_refund',
+    });
     expect(result).toMatchObject({ verdict: 'failed', verdict_reason: 'tool send_message failed: not_in_channel' });
   });
 
@@ -83,7 +89,7 @@ describe('scoreTestRun: verdict order', () => {
     expect(result.verdict_reason).toBe(`tool label_issue failed: invalid_arguments (${refusal})`);
   });
 
-  it('a network error reason names method, URL and cause from the tool\'s error', () => {
+  it("a network error reason names method, URL and cause from the tool's error", () => {
     const error = 'fetch_page: GET https://x.test/a?token=[redacted] failed: fetch failed (connect ECONNREFUSED)';
     const result = score([[{ name: 'fetch_page', outcome: 'error', result: { error }, error_type: 'network' }]], { terminal_tool: 'fetch_page' });
     expect(result.verdict_reason).toBe(`tool fetch_page failed: network (${error})`);
@@ -96,7 +102,10 @@ describe('scoreTestRun: verdict order', () => {
 
   it('a run paused at a gate before the terminal tool says so', () => {
     const result = score([[{ name: 'run_command', outcome: 'pending' }]], { terminal_tool: 'create_refund', stop_reason: 'paused' });
-    expect(result).toMatchObject({ verdict: 'incomplete', verdict_reason: 'paused: run_command waits for approval; terminal tool create_refund was never called; saw run_command x1' });
+    expect(result).toMatchObject({
+      verdict: 'incomplete',
+      verdict_reason: 'paused: run_command waits for approval; terminal tool create_refund was never called; saw run_command x1',
+    });
   });
 
   it.each([
@@ -137,7 +146,10 @@ describe('scoreTestRun: verdict order', () => {
 
   it('unconfirmed while waiting for approval; a pending call is not an error', () => {
     const result = score([[{ name: 'create_refund', outcome: 'pending' }]], { terminal_tool: 'create_refund', stop_reason: 'paused' });
-    expect(result).toMatchObject({ verdict: 'unconfirmed', verdict_reason: 'waiting for approval: terminal tool create_refund was called but not yet approved' });
+    expect(result).toMatchObject({
+      verdict: 'unconfirmed',
+      verdict_reason: 'waiting for approval: terminal tool create_refund was called but not yet approved',
+    });
   });
 
   it('unconfirmed when the terminal tool ran but did not return output (denied)', () => {
@@ -148,7 +160,10 @@ describe('scoreTestRun: verdict order', () => {
   it('uses a custom error token list', () => {
     const calls: Calls = [{ name: 'post', result: { status: 'rate_limited' } }];
     expect(score([calls], { terminal_tool: 'post' }).verdict).toBe('pass');
-    expect(score([calls], { terminal_tool: 'post', error_tokens: ['rate_limited'] })).toMatchObject({ verdict: 'failed', verdict_reason: 'tool post failed: rate_limited' });
+    expect(score([calls], { terminal_tool: 'post', error_tokens: ['rate_limited'] })).toMatchObject({
+      verdict: 'failed',
+      verdict_reason: 'tool post failed: rate_limited',
+    });
   });
 
   it('reports incomplete spans', () => {

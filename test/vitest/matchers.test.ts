@@ -10,7 +10,13 @@ const AGENT = {
     name: 'Matcher bot',
     llm: { provider: 'scripted', model: 'm' },
     tools: [
-      { name: 'lookup', description: 'Look up.', read_only: true, parameters: { type: 'object', properties: { id: { type: 'string' }, deep: { type: 'object' } } }, returns: { status: 'ok' } },
+      {
+        name: 'lookup',
+        description: 'Look up.',
+        read_only: true,
+        parameters: { type: 'object', properties: { id: { type: 'string' }, deep: { type: 'object' } } },
+        returns: { status: 'ok' },
+      },
       { name: 'finish', description: 'Finish.', parameters: { type: 'object' }, returns: { done: true } },
     ],
   },
@@ -32,7 +38,10 @@ function unrecorded<T>(value: T): T {
 
 describe('agentcheck matchers', () => {
   it('are installed on expect by importing agentcheck/vitest', async () => {
-    const result = await run([{ name: 'lookup', args: { id: '1', deep: { a: 1, b: 2 } } }, { name: 'finish', args: {} }]);
+    const result = await run([
+      { name: 'lookup', args: { id: '1', deep: { a: 1, b: 2 } } },
+      { name: 'finish', args: {} },
+    ]);
     expect(result).toPass();
     expect(result).toHaveVerdict('pass');
     expect(result).toHaveCalledTool('lookup', { deep: { a: 1, b: 2 } });
@@ -43,17 +52,22 @@ describe('agentcheck matchers', () => {
   });
 
   it('explain a failed verdict with the reason and the trajectory', async () => {
-    const result = await run([{ name: 'lookup', args: { id: '1' } }, { name: 'lookup', args: { id: '2' } }]);
+    const result = await run([
+      { name: 'lookup', args: { id: '1' } },
+      { name: 'lookup', args: { id: '2' } },
+    ]);
     const outcome = toPass(result);
     expect(outcome.pass).toBe(false);
-    expect(outcome.message()).toBe([
-      'expected test_run to pass, but it ended incomplete',
-      'Reason: terminal tool finish was never called; saw lookup x2',
-      'Verdict: incomplete',
-      'Trajectory (2 tool calls):',
-      '  1. lookup {"id":"1"} -> ok',
-      '  2. lookup {"id":"2"} -> ok',
-    ].join('\n'));
+    expect(outcome.message()).toBe(
+      [
+        'expected test_run to pass, but it ended incomplete',
+        'Reason: terminal tool finish was never called; saw lookup x2',
+        'Verdict: incomplete',
+        'Trajectory (2 tool calls):',
+        '  1. lookup {"id":"1"} -> ok',
+        '  2. lookup {"id":"2"} -> ok',
+      ].join('\n'),
+    );
     expect(toHaveVerdict(result, 'incomplete').pass).toBe(true);
     expect(toHaveVerdict(result, 'pass').message()).toContain('to have verdict pass, got incomplete');
     expect(toHaveCalledTool(result, 'finish').message()).toContain('to call finish, but it was never called');
@@ -61,7 +75,12 @@ describe('agentcheck matchers', () => {
   });
 
   it('fall back to the digest for results without recorded calls, and refuse argument checks there', async () => {
-    const result = unrecorded(await run([{ name: 'lookup', args: { id: '1' } }, { name: 'finish', args: {} }]));
+    const result = unrecorded(
+      await run([
+        { name: 'lookup', args: { id: '1' } },
+        { name: 'finish', args: {} },
+      ]),
+    );
     expect(result).toHaveCalledTool('lookup');
     expect(result).toHaveCalledToolsInOrder(['lookup', 'finish']);
     expect(toPass({ ...result, verdict: 'failed' }).message()).toContain('Trajectory (arguments not recorded; first-call order): lookup x1, finish x1');
@@ -70,18 +89,30 @@ describe('agentcheck matchers', () => {
 
   it('read rows: status decides toPass, the verdict comes from test_run, errors are named', () => {
     const row: ScenarioRow = {
-      id: 'a.scenario.yaml#broken', name: 'broken', file: '/x/a.scenario.yaml', variant: 'lean', repeat: 2, tags: [],
-      status: 'error', reason: 'script exhausted after 1 entries', test_run: null, checks: [], turns: 1, duration_ms: 3,
+      id: 'a.scenario.yaml#broken',
+      name: 'broken',
+      file: '/x/a.scenario.yaml',
+      variant: 'lean',
+      repeat: 2,
+      tags: [],
+      status: 'error',
+      reason: 'script exhausted after 1 entries',
+      test_run: null,
+      checks: [],
+      turns: 1,
+      duration_ms: 3,
       error: { type: 'SCRIPT_EXHAUSTED', message: 'script exhausted after 1 entries' },
     };
     const outcome = toPass(row);
     expect(outcome.pass).toBe(false);
-    expect(outcome.message()).toBe([
-      'expected scenario "broken" [lean] repeat 2 to pass, but it ended error',
-      'Reason: script exhausted after 1 entries',
-      '  - error SCRIPT_EXHAUSTED',
-      'Trajectory: no tool calls (arguments not recorded)',
-    ].join('\n'));
+    expect(outcome.message()).toBe(
+      [
+        'expected scenario "broken" [lean] repeat 2 to pass, but it ended error',
+        'Reason: script exhausted after 1 entries',
+        '  - error SCRIPT_EXHAUSTED',
+        'Trajectory: no tool calls (arguments not recorded)',
+      ].join('\n'),
+    );
     expect(toHaveVerdict(row, 'pass').message()).toContain('got none (the run produced no test_run result)');
   });
 

@@ -64,10 +64,14 @@ describe('agentcheck/vitest on a fixture project', () => {
 
     expect(message('matchers > fails toPass with the reason and the trajectory')).toContain('Trajectory (1 tool call):\n  1. lookup {"id":"2"} -> ok');
     const argsFailure = message('matchers > fails toHaveCalledTool on arguments');
-    expect(argsFailure).toContain('expected scenario "never finishes" [base] to call lookup with arguments including {"id":"1"}, but none of its 1 call(s) matched (call 1: argument "id":');
+    expect(argsFailure).toContain(
+      'expected scenario "never finishes" [base] to call lookup with arguments including {"id":"1"}, but none of its 1 call(s) matched (call 1: argument "id":',
+    );
     expect(argsFailure).toContain('1. lookup {"id":"2"} -> ok');
     const orderFailure = message('matchers > fails toHaveCalledToolsInOrder on a testRun result');
-    expect(orderFailure).toContain('expected test_run to call finish -> lookup in this order (first calls), but "lookup" was first called before "finish"; first calls were: lookup -> finish');
+    expect(orderFailure).toContain(
+      'expected test_run to call finish -> lookup in this order (first calls), but "lookup" was first called before "finish"; first calls were: lookup -> finish',
+    );
     expect(orderFailure).toContain('Trajectory (2 tool calls):\n  1. lookup {"id":"9"} -> ok\n  2. finish {} -> ok');
   });
 });

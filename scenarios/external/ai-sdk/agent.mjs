@@ -30,7 +30,8 @@ const tools = {
   list_files: tool({
     description: 'List the files in a folder of the workspace.',
     inputSchema: jsonSchema({ type: 'object', properties: { path: { type: 'string', description: 'Folder, relative to the workspace; default "."' } } }),
-    execute: async ({ path = '.' }) => (await readdir(inWorkspace(path), { withFileTypes: true })).map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name)),
+    execute: async ({ path = '.' }) =>
+      (await readdir(inWorkspace(path), { withFileTypes: true })).map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name)),
   }),
   read_file: tool({
     description: 'Read a text file of the workspace.',

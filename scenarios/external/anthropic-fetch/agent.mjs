@@ -44,18 +44,23 @@ for (let step = 0; step < 8; step++) {
   }
   messages.push({ role: 'assistant', content: message.content });
   if (message.stop_reason !== 'tool_use') {
-    const output = message.content.filter((block) => block.type === 'text').map((block) => block.text).join('');
+    const output = message.content
+      .filter((block) => block.type === 'text')
+      .map((block) => block.text)
+      .join('');
     process.stdout.write(JSON.stringify({ output }));
     process.exit(0);
   }
-  const results = message.content.filter((block) => block.type === 'tool_use').map((call) => {
-    try {
-      return { type: 'tool_result', tool_use_id: call.id, content: JSON.stringify(tools[call.name].run(call.input)) };
-    } catch (error) {
-      // A failing tool goes back to the model marked as an error (and so becomes a failed call).
-      return { type: 'tool_result', tool_use_id: call.id, content: error.message, is_error: true };
-    }
-  });
+  const results = message.content
+    .filter((block) => block.type === 'tool_use')
+    .map((call) => {
+      try {
+        return { type: 'tool_result', tool_use_id: call.id, content: JSON.stringify(tools[call.name].run(call.input)) };
+      } catch (error) {
+        // A failing tool goes back to the model marked as an error (and so becomes a failed call).
+        return { type: 'tool_result', tool_use_id: call.id, content: error.message, is_error: true };
+      }
+    });
   messages.push({ role: 'user', content: results });
 }
 console.error('too many steps');

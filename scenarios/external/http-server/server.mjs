@@ -8,15 +8,23 @@ import { randomUUID } from 'node:crypto';
 const DEFAULTS = { instructions: 'You report the weather.', units: 'celsius' };
 const TEMPERATURES_C = { oslo: 4, rome: 21 };
 
-const tools = [{
-  type: 'function',
-  function: { name: 'get_weather', description: 'Current temperature of a city.', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
-}];
+const tools = [
+  {
+    type: 'function',
+    function: {
+      name: 'get_weather',
+      description: 'Current temperature of a city.',
+      parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+    },
+  },
+];
 
 function getWeather({ city }, settings) {
   const celsius = TEMPERATURES_C[String(city).toLowerCase()];
   if (celsius === undefined) return { error: `unknown city ${city}` };
-  return settings.units === 'fahrenheit' ? { city, temperature: Math.round(celsius * 9 / 5 + 32), units: 'fahrenheit' } : { city, temperature: celsius, units: 'celsius' };
+  return settings.units === 'fahrenheit'
+    ? { city, temperature: Math.round((celsius * 9) / 5 + 32), units: 'fahrenheit' }
+    : { city, temperature: celsius, units: 'celsius' };
 }
 
 async function invoke(body) {

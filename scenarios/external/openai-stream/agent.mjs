@@ -6,8 +6,22 @@ const input = JSON.parse(readFileSync(0, 'utf8'));
 const notes = new Map([['groceries', 'milk, eggs']]);
 
 const tools = [
-  { type: 'function', function: { name: 'read_note', description: 'Read a note by title.', parameters: { type: 'object', properties: { title: { type: 'string' } }, required: ['title'] } } },
-  { type: 'function', function: { name: 'append_note', description: 'Append text to a note.', parameters: { type: 'object', properties: { title: { type: 'string' }, text: { type: 'string' } }, required: ['title', 'text'] } } },
+  {
+    type: 'function',
+    function: {
+      name: 'read_note',
+      description: 'Read a note by title.',
+      parameters: { type: 'object', properties: { title: { type: 'string' } }, required: ['title'] },
+    },
+  },
+  {
+    type: 'function',
+    function: {
+      name: 'append_note',
+      description: 'Append text to a note.',
+      parameters: { type: 'object', properties: { title: { type: 'string' }, text: { type: 'string' } }, required: ['title', 'text'] },
+    },
+  },
 ];
 
 function run(name, args) {
@@ -28,7 +42,10 @@ async function complete(messages) {
   let content = '';
   const calls = [];
   for (const frame of (await response.text()).split('\n\n')) {
-    const data = frame.split('\n').find((line) => line.startsWith('data: '))?.slice(6);
+    const data = frame
+      .split('\n')
+      .find((line) => line.startsWith('data: '))
+      ?.slice(6);
     if (!data || data === '[DONE]') continue;
     const delta = JSON.parse(data).choices[0]?.delta ?? {};
     content += delta.content ?? '';

@@ -160,11 +160,14 @@ function mapOutputs(step: ChainStepSpec, label: string, result: unknown, state: 
       continue;
     }
     try {
-      state[target] = resolveTemplatePath(source, (name) => (
-        result !== null && typeof result === 'object' && Object.hasOwn(result, name)
-          ? { found: true, value: (result as Record<string, unknown>)[name] }
-          : { found: false }
-      ), `${label}.on_success.map_outputs`);
+      state[target] = resolveTemplatePath(
+        source,
+        (name) =>
+          result !== null && typeof result === 'object' && Object.hasOwn(result, name)
+            ? { found: true, value: (result as Record<string, unknown>)[name] }
+            : { found: false },
+        `${label}.on_success.map_outputs`,
+      );
     } catch (error) {
       if (!(error instanceof RunError)) throw error;
       return `step ${label} (${step.tool}): map_outputs names "${source}", which the result does not have (use "$" for the whole result)`;

@@ -18,7 +18,8 @@ export function validateChainSpec(chain: ChainSpec, callable: ReadonlySet<string
       problems.push(locate(['steps', index, 'tool'], `unknown tool "${step.tool}"; expected an agent tool or a built-in`));
     }
     if (step.id !== undefined) {
-      if (step.id === CHAIN_END) problems.push(locate(['steps', index, 'id'], `step id "${CHAIN_END}" is reserved: "next: ${CHAIN_END}" ends the chain; choose another id`));
+      if (step.id === CHAIN_END)
+        problems.push(locate(['steps', index, 'id'], `step id "${CHAIN_END}" is reserved: "next: ${CHAIN_END}" ends the chain; choose another id`));
       else if (ids.has(step.id)) problems.push(locate(['steps', index, 'id'], `duplicate step id "${step.id}"`));
       ids.add(step.id);
     }
@@ -30,7 +31,12 @@ export function validateChainSpec(chain: ChainSpec, callable: ReadonlySet<string
     for (const branch of ['on_success', 'on_failure'] as const) {
       const next = step[branch]?.next;
       if (next !== undefined && next !== CHAIN_END && !targets.has(next)) {
-        problems.push(locate(['steps', index, branch, 'next'], `"next" names no step: "${next}" is neither a step id nor a step's tool (nor "${CHAIN_END}", which ends the chain)`));
+        problems.push(
+          locate(
+            ['steps', index, branch, 'next'],
+            `"next" names no step: "${next}" is neither a step id nor a step's tool (nor "${CHAIN_END}", which ends the chain)`,
+          ),
+        );
       }
     }
   });
@@ -46,10 +52,16 @@ function checkFailurePolicy(step: ChainStepSpec, index: number, locate: Locator)
   const why = policy.action === undefined ? `the default action "${action}" (no "next" given)` : `action "${action}"`;
   for (const key of Object.keys(policy)) {
     if (key === 'action' || allowed.includes(key)) continue;
-    const users = Object.entries(POLICY_KEYS).filter(([, keys]) => keys.includes(key)).map(([name]) => `"${name}"`);
+    const users = Object.entries(POLICY_KEYS)
+      .filter(([, keys]) => keys.includes(key))
+      .map(([name]) => `"${name}"`);
     throw locate(['steps', index, 'on_failure', key], `"${key}" does not apply to ${why}; it is used by action ${users.join(' or ')}`, true);
   }
   if (action === 'retry' && policy.next !== undefined && policy.continue_on_max_retries !== true) {
-    throw locate(['steps', index, 'on_failure', 'next'], '"next" with action "retry" is used only when retries run out and continue_on_max_retries is true; add continue_on_max_retries: true or drop "next"', true);
+    throw locate(
+      ['steps', index, 'on_failure', 'next'],
+      '"next" with action "retry" is used only when retries run out and continue_on_max_retries is true; add continue_on_max_retries: true or drop "next"',
+      true,
+    );
   }
 }

@@ -15,7 +15,10 @@ export interface CheckpointRun {
 export class CheckpointWriter {
   private seq = 0;
 
-  constructor(private readonly checkpointer: Checkpointer | undefined, private readonly run: CheckpointRun) {}
+  constructor(
+    private readonly checkpointer: Checkpointer | undefined,
+    private readonly run: CheckpointRun,
+  ) {}
 
   /** Whether anything is saved: without a checkpointer, callers can skip producing states. */
   get active(): boolean {
@@ -45,7 +48,14 @@ export class CheckpointWriter {
 
   private base(modelCalls: number, pending?: PendingInteraction) {
     const seq = ++this.seq;
-    const base = { id: `${this.run.traceId}:${seq}`, traceId: this.run.traceId, seq, revisionHash: this.run.revisionHash, deltaHash: this.run.deltaHash, modelCalls };
+    const base = {
+      id: `${this.run.traceId}:${seq}`,
+      traceId: this.run.traceId,
+      seq,
+      revisionHash: this.run.revisionHash,
+      deltaHash: this.run.deltaHash,
+      modelCalls,
+    };
     return pending ? { ...base, pending: structuredClone(pending) } : base;
   }
 }

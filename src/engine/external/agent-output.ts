@@ -39,7 +39,10 @@ export function parseAgentOutput(text: string, strict: boolean): AgentOutput {
     return answer;
   }
   if (strict) {
-    throw new ExternalAgentError('EXTERNAL_AGENT_BAD_ANSWER', `expected a JSON object {"output": ..., "trace_id"?: ...}; got ${JSON.stringify(trimmed.slice(0, 200))}`);
+    throw new ExternalAgentError(
+      'EXTERNAL_AGENT_BAD_ANSWER',
+      `expected a JSON object {"output": ..., "trace_id"?: ...}; got ${JSON.stringify(trimmed.slice(0, 200))}`,
+    );
   }
   return { output: trimmed };
 }

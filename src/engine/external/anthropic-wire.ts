@@ -16,7 +16,8 @@ export function parseAnthropicRequest(body: unknown): WireRequest {
   arrayAt(root.messages, 'messages').forEach((item, index) => {
     const at = `messages[${index}]`;
     const message = objectAt(item, at);
-    if (message.role !== 'user' && message.role !== 'assistant') throw new WireError(`${at}.role must be "user" or "assistant"; got ${JSON.stringify(message.role)}`);
+    if (message.role !== 'user' && message.role !== 'assistant')
+      throw new WireError(`${at}.role must be "user" or "assistant"; got ${JSON.stringify(message.role)}`);
     const blocks = typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : arrayAt(message.content, `${at}.content`);
     if (message.role === 'assistant') {
       const text: string[] = [];
@@ -25,7 +26,11 @@ export function parseAnthropicRequest(body: unknown): WireRequest {
         const block = objectAt(value, `${at}.content[${blockIndex}]`);
         if (block.type === 'text') text.push(stringAt(block.text, `${at}.content[${blockIndex}].text`));
         if (block.type === 'tool_use') {
-          const call = { tool_call_id: stringAt(block.id, `${at}.content[${blockIndex}].id`), tool_name: stringAt(block.name, `${at}.content[${blockIndex}].name`), input: block.input ?? {} };
+          const call = {
+            tool_call_id: stringAt(block.id, `${at}.content[${blockIndex}].id`),
+            tool_name: stringAt(block.name, `${at}.content[${blockIndex}].name`),
+            input: block.input ?? {},
+          };
           names.set(call.tool_call_id, call.tool_name);
           calls.push(call);
         }
@@ -40,12 +45,19 @@ export function parseAnthropicRequest(body: unknown): WireRequest {
       if (block.type === 'text') text.push(stringAt(block.text, `${blockAt}.text`));
       if (block.type === 'tool_result') {
         const id = stringAt(block.tool_use_id, `${blockAt}.tool_use_id`);
-        messages.push({ role: 'tool', tool_call_id: id, tool_name: names.get(id) ?? '', content: textOf(block.content, `${blockAt}.content`), is_error: block.is_error === true });
+        messages.push({
+          role: 'tool',
+          tool_call_id: id,
+          tool_name: names.get(id) ?? '',
+          content: textOf(block.content, `${blockAt}.content`),
+          is_error: block.is_error === true,
+        });
       }
     });
     if (text.length) messages.push({ role: 'user', content: text.join('') });
   });
-  const tools = root.tools === undefined || root.tools === null ? [] : arrayAt(root.tools, 'tools').map((tool, index) => toolDefinition(tool, `tools[${index}]`));
+  const tools =
+    root.tools === undefined || root.tools === null ? [] : arrayAt(root.tools, 'tools').map((tool, index) => toolDefinition(tool, `tools[${index}]`));
   return {
     system: textOf(root.system, 'system'),
     messages,
@@ -96,10 +108,24 @@ export function anthropicMessage(response: ModelResponse, request: WireRequest, 
 
 /** The answer as Messages streaming events (message_start ... message_stop). */
 export function anthropicStream(response: ModelResponse, request: WireRequest, id: string): string[] {
-  const frames = [sseFrame({
-    type: 'message_start',
-    message: { id, type: 'message', role: 'assistant', model: response.responseModel ?? request.model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: response.usage.input_tokens, output_tokens: 0 } },
-  }, 'message_start')];
+  const frames = [
+    sseFrame(
+      {
+        type: 'message_start',
+        message: {
+          id,
+          type: 'message',
+          role: 'assistant',
+          model: response.responseModel ?? request.model,
+          content: [],
+          stop_reason: null,
+          stop_sequence: null,
+          usage: { input_tokens: response.usage.input_tokens, output_tokens: 0 },
+        },
+      },
+      'message_start',
+    ),
+  ];
   contentBlocks(response).forEach((block, index) => {
     const event = (data: object, name: string) => frames.push(sseFrame({ type: name, index, ...data }, name));
     if (block.type === 'text') {
@@ -111,7 +137,12 @@ export function anthropicStream(response: ModelResponse, request: WireRequest, i
     }
     event({}, 'content_block_stop');
   });
-  frames.push(sseFrame({ type: 'message_delta', delta: { stop_reason: stopReason(response), stop_sequence: null }, usage: { output_tokens: response.usage.output_tokens } }, 'message_delta'));
+  frames.push(
+    sseFrame(
+      { type: 'message_delta', delta: { stop_reason: stopReason(response), stop_sequence: null }, usage: { output_tokens: response.usage.output_tokens } },
+      'message_delta',
+    ),
+  );
   frames.push(sseFrame({ type: 'message_stop' }, 'message_stop'));
   return frames;
 }

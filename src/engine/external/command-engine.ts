@@ -27,7 +27,8 @@ export async function runCommandEngine(run: EngineRun): Promise<AgentOutput> {
   const redactor = engineRedactor(run);
   // Scrubbed whole before the tail is cut, so no secret is left half-quoted at the cut.
   const stderr = () => stderrTail(redactor.text(result.stderr));
-  if (result.status === 'timeout') throw new ExternalAgentError('EXTERNAL_AGENT_TIMEOUT', redactor.text(`the external agent ${result.message}; stderr: ${stderr()}`));
+  if (result.status === 'timeout')
+    throw new ExternalAgentError('EXTERNAL_AGENT_TIMEOUT', redactor.text(`the external agent ${result.message}; stderr: ${stderr()}`));
   if (result.status !== 'exited' || result.exitCode !== 0) {
     throw new ExternalAgentError('EXTERNAL_AGENT_FAILED', redactor.text(`the external agent failed: ${result.message}; stderr: ${stderr()}`));
   }

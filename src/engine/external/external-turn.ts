@@ -64,7 +64,7 @@ export async function externalTurn(
     answer = await engine({
       external,
       input,
-      deltas: 'deltas' in revision ? revision.deltas ?? [] : [],
+      deltas: 'deltas' in revision ? (revision.deltas ?? []) : [],
       env: agentEnv(env, external.env, { bridgeUrl: bridge.url, root: place.root.spanContext(), otlpEndpoint: options.otlpEndpoint }),
       sourceEnv: env,
       cwd: await place.workspace.root(),
@@ -93,7 +93,9 @@ export async function externalTurn(
   };
   if (failure) {
     // A model failure the agent gave up on says more than the agent's own exit.
-    body.error = bridge.modelError ? { type: failure.type, message: `${failure.message} (the model bridge answered an error: ${bridge.modelError.type}: ${bridge.modelError.message})` } : failure;
+    body.error = bridge.modelError
+      ? { type: failure.type, message: `${failure.message} (the model bridge answered an error: ${bridge.modelError.type}: ${bridge.modelError.message})` }
+      : failure;
   }
   return body;
 }

@@ -43,7 +43,13 @@ export async function runHttpEngine(run: EngineRun): Promise<AgentOutput> {
 async function post(url: string, headers: Record<string, string>, run: EngineRun): Promise<AgentOutput> {
   const timeout = AbortSignal.timeout(run.timeoutMs);
   const signal = run.signal ? AbortSignal.any([timeout, run.signal]) : timeout;
-  const body = { messages: run.input.messages, context: run.input.context ?? {}, config: run.external.config ?? {}, delta: mergedDelta(run.deltas), deltas: run.deltas };
+  const body = {
+    messages: run.input.messages,
+    context: run.input.context ?? {},
+    config: run.external.config ?? {},
+    delta: mergedDelta(run.deltas),
+    deltas: run.deltas,
+  };
   let response: Response;
   let text: string;
   try {

@@ -79,7 +79,11 @@ export class ModelBridge {
   /** The last model failure, for the turn's error when the agent gives up on it. */
   modelError?: { type: string; message: string };
 
-  private constructor(private readonly server: Server, readonly url: string, private readonly options: BridgeOptions) {
+  private constructor(
+    private readonly server: Server,
+    readonly url: string,
+    private readonly options: BridgeOptions,
+  ) {
     this.ledger = new ToolLedger(options.tracer, options.parent);
   }
 
@@ -130,13 +134,17 @@ export class ModelBridge {
     const turn = this.turns++;
     let response: ModelResponse;
     try {
-      response = await chatWithSpan(this.options.model, {
-        system: request.system,
-        messages: request.messages,
-        tools: request.tools,
-        parameters: this.options.parameters,
-        signal: this.options.signal,
-      }, { tracer: this.options.tracer, parent: this.options.parent, turn, contentCapture: this.options.contentCapture });
+      response = await chatWithSpan(
+        this.options.model,
+        {
+          system: request.system,
+          messages: request.messages,
+          tools: request.tools,
+          parameters: this.options.parameters,
+          signal: this.options.signal,
+        },
+        { tracer: this.options.tracer, parent: this.options.parent, turn, contentCapture: this.options.contentCapture },
+      );
     } catch (error) {
       this.modelError = describeError(error);
       // Without a status of its own the failure is final (the providers retried already): a 5xx would make the SDK retry.

@@ -32,9 +32,16 @@ export function parseOpenAiRequest(body: unknown): WireRequest {
     if (role === 'system' || role === 'developer') system.push(textOf(message.content, `${at}.content`));
     else if (role === 'user') messages.push({ role: 'user', content: textOf(message.content, `${at}.content`) });
     else if (role === 'assistant') {
-      const calls = message.tool_calls === undefined || message.tool_calls === null ? [] : arrayAt(message.tool_calls, `${at}.tool_calls`).map((call, callIndex) => toolCall(call, `${at}.tool_calls[${callIndex}]`));
+      const calls =
+        message.tool_calls === undefined || message.tool_calls === null
+          ? []
+          : arrayAt(message.tool_calls, `${at}.tool_calls`).map((call, callIndex) => toolCall(call, `${at}.tool_calls[${callIndex}]`));
       calls.forEach((call) => names.set(call.tool_call_id, call.tool_name));
-      messages.push(calls.length ? { role: 'assistant', content: textOf(message.content, `${at}.content`), tool_calls: calls } : { role: 'assistant', content: textOf(message.content, `${at}.content`) });
+      messages.push(
+        calls.length
+          ? { role: 'assistant', content: textOf(message.content, `${at}.content`), tool_calls: calls }
+          : { role: 'assistant', content: textOf(message.content, `${at}.content`) },
+      );
     } else if (role === 'tool') {
       const id = stringAt(message.tool_call_id, `${at}.tool_call_id`);
       const content = textOf(message.content, `${at}.content`);
@@ -43,7 +50,8 @@ export function parseOpenAiRequest(body: unknown): WireRequest {
       throw new WireError(`${at}.role must be one of system, developer, user, assistant, tool; got ${JSON.stringify(role)}`);
     }
   });
-  const tools = root.tools === undefined || root.tools === null ? [] : arrayAt(root.tools, 'tools').map((tool, index) => toolDefinition(tool, `tools[${index}]`));
+  const tools =
+    root.tools === undefined || root.tools === null ? [] : arrayAt(root.tools, 'tools').map((tool, index) => toolDefinition(tool, `tools[${index}]`));
   const options = root.stream_options === undefined || root.stream_options === null ? {} : objectAt(root.stream_options, 'stream_options');
   return {
     system: system.join('\n\n'),
@@ -104,12 +112,19 @@ export function openAiCompletion(response: ModelResponse, request: WireRequest, 
     object: 'chat.completion',
     created,
     model: response.responseModel ?? request.model,
-    choices: [{
-      index: 0,
-      message: { role: 'assistant', content: response.text === '' && toolCalls.length ? null : response.text, refusal: null, ...(toolCalls.length ? { tool_calls: toolCalls } : {}) },
-      logprobs: null,
-      finish_reason: finishReason(response.finishReason),
-    }],
+    choices: [
+      {
+        index: 0,
+        message: {
+          role: 'assistant',
+          content: response.text === '' && toolCalls.length ? null : response.text,
+          refusal: null,
+          ...(toolCalls.length ? { tool_calls: toolCalls } : {}),
+        },
+        logprobs: null,
+        finish_reason: finishReason(response.finishReason),
+      },
+    ],
     usage: wireUsage(response),
   };
 }

@@ -72,11 +72,17 @@ export async function startServer(
   for (;;) {
     if (exited) {
       const result = await exit;
-      throw new ExternalAgentError('EXTERNAL_SERVER_FAILED', `the server started by external.http.start (${file}) exited before it was ready (${result.shortMessage ?? `code ${result.exitCode}`}); stderr: ${stderrTail(stderr)}`);
+      throw new ExternalAgentError(
+        'EXTERNAL_SERVER_FAILED',
+        `the server started by external.http.start (${file}) exited before it was ready (${result.shortMessage ?? `code ${result.exitCode}`}); stderr: ${stderrTail(stderr)}`,
+      );
     }
     if (options.signal?.aborted || Date.now() > deadline) {
       await stop();
-      throw new ExternalAgentError('EXTERNAL_SERVER_FAILED', `the server started by external.http.start (${file}) did not answer GET ${options.readyPath} on port ${port} within ${options.timeoutMs} ms; stderr: ${stderrTail(stderr)}`);
+      throw new ExternalAgentError(
+        'EXTERNAL_SERVER_FAILED',
+        `the server started by external.http.start (${file}) did not answer GET ${options.readyPath} on port ${port} within ${options.timeoutMs} ms; stderr: ${stderrTail(stderr)}`,
+      );
     }
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });

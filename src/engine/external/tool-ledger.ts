@@ -25,7 +25,10 @@ export class ToolLedger {
   readonly transcript: Message[] = [];
   private readonly open = new Map<string, OpenCall>();
 
-  constructor(private readonly tracer: Tracer, private readonly parent: Context) {}
+  constructor(
+    private readonly tracer: Tracer,
+    private readonly parent: Context,
+  ) {}
 
   /** Ends the spans of open calls whose results `messages` (a new request) carry. */
   settle(messages: readonly Message[]): void {
@@ -54,20 +57,24 @@ export class ToolLedger {
     const calls = response.toolCalls.map((call) => ({ tool_call_id: call.id, tool_name: call.name, input: call.args }));
     this.transcript.push(calls.length ? { role: 'assistant', content: response.text, tool_calls: calls } : { role: 'assistant', content: response.text });
     for (const call of response.toolCalls) {
-      const span = this.tracer.startSpan(`${SPAN.executeTool} ${call.name}`, {
-        attributes: {
-          [ATTR.operationName]: SPAN.executeTool,
-          [ATTR.toolName]: call.name,
-          [ATTR.toolCallId]: call.id,
-          [ATTR.toolType]: 'function',
-          [ATTR.toolArguments]: typeof call.args === 'string' ? call.args : JSON.stringify(call.args ?? {}),
-          [ATTR.toolSource]: 'model',
-          [ATTR.toolKind]: 'external',
-          [ATTR.toolReadOnly]: false,
-          [ATTR.toolSeq]: nextToolSeq(),
-          [ATTR.turn]: turn,
+      const span = this.tracer.startSpan(
+        `${SPAN.executeTool} ${call.name}`,
+        {
+          attributes: {
+            [ATTR.operationName]: SPAN.executeTool,
+            [ATTR.toolName]: call.name,
+            [ATTR.toolCallId]: call.id,
+            [ATTR.toolType]: 'function',
+            [ATTR.toolArguments]: typeof call.args === 'string' ? call.args : JSON.stringify(call.args ?? {}),
+            [ATTR.toolSource]: 'model',
+            [ATTR.toolKind]: 'external',
+            [ATTR.toolReadOnly]: false,
+            [ATTR.toolSeq]: nextToolSeq(),
+            [ATTR.turn]: turn,
+          },
         },
-      }, this.parent);
+        this.parent,
+      );
       this.open.set(call.id, { name: call.name, span });
     }
   }

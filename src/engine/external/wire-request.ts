@@ -15,7 +15,10 @@ export interface WireRequest {
 
 /** A request the bridge cannot read: answered with HTTP 400 in the API's own error shape. */
 export class WireError extends Error {
-  constructor(message: string, readonly status = 400) {
+  constructor(
+    message: string,
+    readonly status = 400,
+  ) {
     super(message);
     this.name = 'WireError';
   }

@@ -47,7 +47,8 @@ export function readIOKey(state: FlowState, key: ParsedIOKey): { found: boolean;
   if (value === undefined) return { found: false };
   for (const segment of key.path) {
     if (Array.isArray(value) && /^(0|[1-9]\d*)$/.test(segment) && Number(segment) < value.length) value = value[Number(segment)];
-    else if (value !== null && typeof value === 'object' && !Array.isArray(value) && Object.hasOwn(value, segment)) value = (value as Record<string, unknown>)[segment];
+    else if (value !== null && typeof value === 'object' && !Array.isArray(value) && Object.hasOwn(value, segment))
+      value = (value as Record<string, unknown>)[segment];
     else return { found: false };
   }
   return { found: true, value };

@@ -23,8 +23,13 @@ export function nextComponent(flow: FlowSpec, from: string, state: FlowState): s
     const routes = router.condition.routes;
     const matched = Object.hasOwn(routes, value) ? routes[value] : routes.default_route;
     if (matched === undefined) {
-      const known = Object.keys(routes).map((route) => `"${route}"`).join(', ');
-      throw new RunError('FLOW_NO_ROUTE', `router from "${from}": ${key.text} is "${value}", which matches none of the routes (${known}) and there is no default_route`);
+      const known = Object.keys(routes)
+        .map((route) => `"${route}"`)
+        .join(', ');
+      throw new RunError(
+        'FLOW_NO_ROUTE',
+        `router from "${from}": ${key.text} is "${value}", which matches none of the routes (${known}) and there is no default_route`,
+      );
     }
     target = matched;
   } else {

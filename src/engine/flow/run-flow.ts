@@ -62,7 +62,10 @@ export async function runFlow(input: FlowRunInput): Promise<FlowRunResult> {
       let decision = input.decision;
       while (run.next !== null) {
         if (run.executions >= MAX_FLOW_EXECUTIONS) {
-          throw new RunError('FLOW_MAX_STEPS', `flow stopped before "${run.next}": it ran ${MAX_FLOW_EXECUTIONS} components; check the routers for a cycle that never reaches end`);
+          throw new RunError(
+            'FLOW_MAX_STEPS',
+            `flow stopped before "${run.next}": it ran ${MAX_FLOW_EXECUTIONS} components; check the routers for a cycle that never reaches end`,
+          );
         }
         const name = run.next;
         const component = env.flow.components.find((candidate) => candidate.name === name);
@@ -70,7 +73,8 @@ export async function runFlow(input: FlowRunInput): Promise<FlowRunResult> {
         const progress = run.current?.component === name ? run.current : undefined;
         const componentAttributes = { [ATTR.componentName]: name, [ATTR.componentType]: component.type };
         const outcome = await withSpan(tracer, `${SPAN.component} ${name}`, componentAttributes, flowContext, (parent, span) =>
-          COMPONENT_RUNNERS[component.type]({ component, run, env, parent, span, progress, decision: progress ? decision : undefined }));
+          COMPONENT_RUNNERS[component.type]({ component, run, env, parent, span, progress, decision: progress ? decision : undefined }),
+        );
         decision = undefined;
         if (outcome.kind === 'paused') {
           run.current = outcome.progress;

@@ -30,8 +30,10 @@ export function validateFlowSpec(flow: FlowSpec, build: AgentBuild, locate: Loca
   const names = new Map<string, number>();
   flow.components.forEach((component, index) => {
     if (names.has(component.name)) throw locate(['components', index, 'name'], `duplicate component name "${component.name}"`);
-    if (RESERVED_NAMES.includes(component.name)) throw locate(['components', index, 'name'], `"${component.name}" is reserved (context:${component.name} holds the user's goal); pick another name`);
-    if (component.name === END && component.type !== 'end') throw locate(['components', index, 'name'], `a component named "end" must have type end ("end" as a route target ends the flow)`);
+    if (RESERVED_NAMES.includes(component.name))
+      throw locate(['components', index, 'name'], `"${component.name}" is reserved (context:${component.name} holds the user's goal); pick another name`);
+    if (component.name === END && component.type !== 'end')
+      throw locate(['components', index, 'name'], `a component named "end" must have type end ("end" as a route target ends the flow)`);
     names.set(component.name, index);
   });
   if (!names.has(flow.entry_point)) {
@@ -52,14 +54,19 @@ function validateComponent(
 ): void {
   const allowed = TYPE_KEYS[component.type];
   const stray = Object.keys(component).find((key) => key !== 'name' && key !== 'type' && !allowed.includes(key));
-  if (stray) throw locate([...at, stray], `"${stray}" does not apply to a ${component.type} component; it takes: ${['name', 'type', ...allowed].join(', ')}`, true);
+  if (stray)
+    throw locate([...at, stray], `"${stray}" does not apply to a ${component.type} component; it takes: ${['name', 'type', ...allowed].join(', ')}`, true);
   (component.inputs ?? []).forEach((raw, index) => {
     const key = parseIOKey(raw);
     const here = [...at, 'inputs', index];
     if (typeof raw === 'object' && raw.from === undefined && !key.hasLiteral) throw locate(here, 'an input needs "from" (a state key) or "literal"');
-    if (key.hasLiteral && typeof raw === 'object' && raw.as === undefined && raw.from === undefined) throw locate(here, 'a literal input needs "as" (its name)');
+    if (key.hasLiteral && typeof raw === 'object' && raw.as === undefined && raw.from === undefined)
+      throw locate(here, 'a literal input needs "as" (its name)');
     if (!key.hasLiteral && !(IO_TARGETS as readonly string[]).includes(key.target ?? '')) {
-      throw locate(here, `"${key.text}" reads from "${key.target}:", which is not a state channel; expected ${IO_TARGETS.map((t) => `${t}:<keys>`).join(' or ')}`);
+      throw locate(
+        here,
+        `"${key.text}" reads from "${key.target}:", which is not a state channel; expected ${IO_TARGETS.map((t) => `${t}:<keys>`).join(' or ')}`,
+      );
     }
   });
   if (component.type === 'deterministic_step') {
@@ -89,14 +96,20 @@ function validateRouters(flow: FlowSpec, names: ReadonlyMap<string, number>, loc
   (flow.routers ?? []).forEach((router, index) => {
     const from = names.get(router.from);
     if (from === undefined) throw locate(['routers', index, 'from'], `router "from" names no component: "${router.from}"`);
-    if (flow.components[from].type === 'end') throw locate(['routers', index, 'from'], `"${router.from}" is an end component: the flow ends there, so it takes no router`);
-    if (routed.has(router.from)) throw locate(['routers', index, 'from'], `component "${router.from}" already has a router (routers[${routed.get(router.from)}]); use one conditional router instead`);
+    if (flow.components[from].type === 'end')
+      throw locate(['routers', index, 'from'], `"${router.from}" is an end component: the flow ends there, so it takes no router`);
+    if (routed.has(router.from))
+      throw locate(
+        ['routers', index, 'from'],
+        `component "${router.from}" already has a router (routers[${routed.get(router.from)}]); use one conditional router instead`,
+      );
     routed.set(router.from, index);
     if ((router.to === undefined) === (router.condition === undefined)) throw locate(['routers', index], 'a router needs exactly one of "to" or "condition"');
     if (router.to !== undefined && !known(router.to)) throw locate(['routers', index, 'to'], `router "to" names no component: "${router.to}"`);
     if (router.condition) {
       const input = parseIOKey(router.condition.input);
-      if (!(IO_TARGETS as readonly string[]).includes(input.target ?? '')) throw locate(['routers', index, 'condition', 'input'], `expected a state key such as "context:${router.from}.final_answer"`);
+      if (!(IO_TARGETS as readonly string[]).includes(input.target ?? ''))
+        throw locate(['routers', index, 'condition', 'input'], `expected a state key such as "context:${router.from}.final_answer"`);
     }
     for (const [value, target] of Object.entries(router.condition?.routes ?? {})) {
       if (!known(target)) throw locate(['routers', index, 'condition', 'routes', value], `route "${value}" names no component: "${target}"`);
@@ -119,6 +132,7 @@ function validateRouters(flow: FlowSpec, names: ReadonlyMap<string, number>, loc
     }
   }
   flow.components.forEach((component, index) => {
-    if (!reached.has(component.name)) throw locate(['components', index], `component "${component.name}" is never reached: no router from the entry point "${flow.entry_point}" leads to it`);
+    if (!reached.has(component.name))
+      throw locate(['components', index], `component "${component.name}" is never reached: no router from the entry point "${flow.entry_point}" leads to it`);
   });
 }

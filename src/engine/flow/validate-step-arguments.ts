@@ -22,7 +22,8 @@ export function validateStepArguments(
   const given = new Map<string, number>();
   (component.inputs ?? []).forEach((raw, index) => {
     const name = parseIOKey(raw).name;
-    if (given.has(name)) throw locate([...at, 'inputs', index], `two inputs give argument "${name}" (inputs[${given.get(name)}] and inputs[${index}]); rename one with "as"`);
+    if (given.has(name))
+      throw locate([...at, 'inputs', index], `two inputs give argument "${name}" (inputs[${given.get(name)}] and inputs[${index}]); rename one with "as"`);
     given.set(name, index);
   });
   const properties = parameters?.properties;
@@ -48,7 +49,10 @@ export function validateStepArguments(
   // A required argument with a schema default is filled in before the call runs (docs/formats.md).
   const missing = required.filter((name) => !given.has(name) && argumentSchema(parameters, name)?.default === undefined);
   if (missing.length) {
-    throw locate([...at, 'inputs'], `tool "${tool}" requires ${missing.map((name) => `"${name}"`).join(', ')}; add an input for each (e.g. {from: "context:${missing[0]}", as: ${missing[0]}})`);
+    throw locate(
+      [...at, 'inputs'],
+      `tool "${tool}" requires ${missing.map((name) => `"${name}"`).join(', ')}; add an input for each (e.g. {from: "context:${missing[0]}", as: ${missing[0]}})`,
+    );
   }
 }
 

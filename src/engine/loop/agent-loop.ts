@@ -87,14 +87,18 @@ export async function runAgentLoop(setup: LoopSetup, initial: LoopState, decisio
 
 /** One model call inside a `chat {model}` span. */
 function chat(setup: LoopSetup, state: LoopState): Promise<ModelResponse> {
-  return chatWithSpan(setup.model, {
-    system: setup.system,
-    // A snapshot: the transcript grows after this call, the request must not.
-    messages: [...state.messages],
-    tools: setup.tools,
-    parameters: setup.parameters,
-    signal: setup.signal,
-  }, { tracer: setup.tracer, parent: setup.parent, turn: state.turns, contentCapture: setup.contentCapture });
+  return chatWithSpan(
+    setup.model,
+    {
+      system: setup.system,
+      // A snapshot: the transcript grows after this call, the request must not.
+      messages: [...state.messages],
+      tools: setup.tools,
+      parameters: setup.parameters,
+      signal: setup.signal,
+    },
+    { tracer: setup.tracer, parent: setup.parent, turn: state.turns, contentCapture: setup.contentCapture },
+  );
 }
 
 /**
@@ -109,16 +113,20 @@ async function runToolRound(
   decision?: ApprovalAnswer,
   argsErrors?: ReadonlyMap<string, string>,
 ): Promise<PendingInteraction | undefined> {
-  const results = await Promise.all(calls.map((call, index) => setup.caller.call({
-    name: call.tool_name,
-    args: call.input,
-    argsError: argsErrors?.get(call.tool_call_id),
-    callId: call.tool_call_id,
-    source: 'model',
-    turn,
-    parent: setup.parent,
-    decision: index === 0 ? decision : undefined,
-  })));
+  const results = await Promise.all(
+    calls.map((call, index) =>
+      setup.caller.call({
+        name: call.tool_name,
+        args: call.input,
+        argsError: argsErrors?.get(call.tool_call_id),
+        callId: call.tool_call_id,
+        source: 'model',
+        turn,
+        parent: setup.parent,
+        decision: index === 0 ? decision : undefined,
+      }),
+    ),
+  );
   let pending: PendingInteraction | undefined;
   results.forEach((result, index) => {
     const call = calls[index];
@@ -152,7 +160,10 @@ function unansweredCalls(messages: Message[]): { calls: ToolCallPart[]; turn: nu
   const last = messages[assistantIndex];
   if (!last || last.role !== 'assistant' || !last.tool_calls?.length) return { calls: [], turn: 0 };
   const answered = new Set(
-    messages.slice(assistantIndex + 1).filter((m): m is ToolResultMessage => m.role === 'tool').map((m) => m.tool_call_id),
+    messages
+      .slice(assistantIndex + 1)
+      .filter((m): m is ToolResultMessage => m.role === 'tool')
+      .map((m) => m.tool_call_id),
   );
   return { calls: last.tool_calls.filter((call) => !answered.has(call.tool_call_id)), turn: assistants - 1 };
 }

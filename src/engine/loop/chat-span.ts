@@ -21,15 +21,19 @@ export interface ChatSpanPlace {
  */
 export async function chatWithSpan(model: Model, request: ModelRequest, place: ChatSpanPlace): Promise<ModelResponse> {
   // CLIENT: a model call leaves the process (the GenAI conventions' kind for inference spans).
-  const span = place.tracer.startSpan(`${SPAN.chat} ${model.modelId}`, {
-    kind: SpanKind.CLIENT,
-    attributes: {
-      [ATTR.operationName]: SPAN.chat,
-      [ATTR.providerName]: genAiProviderName(model.provider),
-      [ATTR.requestModel]: model.modelId,
-      [ATTR.turn]: place.turn,
+  const span = place.tracer.startSpan(
+    `${SPAN.chat} ${model.modelId}`,
+    {
+      kind: SpanKind.CLIENT,
+      attributes: {
+        [ATTR.operationName]: SPAN.chat,
+        [ATTR.providerName]: genAiProviderName(model.provider),
+        [ATTR.requestModel]: model.modelId,
+        [ATTR.turn]: place.turn,
+      },
     },
-  }, place.parent);
+    place.parent,
+  );
   const capture = place.contentCapture;
   if (capture) {
     span.setAttribute(ATTR.inputMessages, inputMessagesJson(request.messages, capture));

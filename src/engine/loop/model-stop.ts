@@ -29,7 +29,8 @@ const ABNORMAL: Partial<Record<FinishReason['unified'], AbnormalEnding>> = {
 
 /** Provider words whose unified reason is right but whose advice differs. */
 const WHY_BY_RAW: Readonly<Record<string, string>> = {
-  model_context_window_exceeded: "the conversation no longer fits the model's context window (shorten the input or the tool results, or pick a model with a larger window)",
+  model_context_window_exceeded:
+    "the conversation no longer fits the model's context window (shorten the input or the tool results, or pick a model with a larger window)",
 };
 
 /** The stop and its error when `response` ends the turn abnormally, else undefined. */

@@ -66,7 +66,11 @@ export class McpConnection {
       return connection;
     } catch (error) {
       await connection.close();
-      throw new RunError('MCP_START_FAILED', `MCP server "${launch.name}" (${describeLaunch(launch)}) could not start: ${reason(error, launch.startTimeoutMs)}${connection.stderrHint()}`, { cause: error });
+      throw new RunError(
+        'MCP_START_FAILED',
+        `MCP server "${launch.name}" (${describeLaunch(launch)}) could not start: ${reason(error, launch.startTimeoutMs)}${connection.stderrHint()}`,
+        { cause: error },
+      );
     }
   }
 
@@ -98,7 +102,10 @@ export class McpConnection {
   /** Calls one tool (`tools/call`) under the time limit; rejects on timeout, crash or abort. */
   async callTool(name: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<CallToolResult> {
     if (!this.alive) {
-      throw new RunError('MCP_SERVER_EXITED', `MCP server "${this.launch.name}" is not running: ${this.launch.url ? 'its session closed earlier' : 'it exited earlier'}${this.stderrHint()}`);
+      throw new RunError(
+        'MCP_SERVER_EXITED',
+        `MCP server "${this.launch.name}" is not running: ${this.launch.url ? 'its session closed earlier' : 'it exited earlier'}${this.stderrHint()}`,
+      );
     }
     try {
       return (await this.client.callTool({ name, arguments: args }, undefined, { timeout: this.launch.timeoutMs, signal })) as CallToolResult;

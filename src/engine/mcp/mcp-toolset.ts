@@ -50,8 +50,16 @@ export async function openMcpSession(
     const connections = await Promise.all(servers.map((server) => pool.open(launchOf(server, cwd, env))));
     const tools = servers.flatMap((server, index) => {
       const offered = connections[index].tools;
-      return pickTools(server, offered.map((tool) => tool.name)).map((name) =>
-        createMcpTool(server, offered.find((tool) => tool.name === name)!, connections[index]));
+      return pickTools(
+        server,
+        offered.map((tool) => tool.name),
+      ).map((name) =>
+        createMcpTool(
+          server,
+          offered.find((tool) => tool.name === name)!,
+          connections[index],
+        ),
+      );
     });
     return { tools, close: async () => own?.close() };
   } catch (error) {
@@ -78,7 +86,10 @@ function launchOf(server: McpServerSpec, cwd: string, env: Readonly<Record<strin
 
 /** Header values with `{{ env.NAME }}` filled from the environment; an unset variable fails the start. */
 function resolveHeaders(server: McpServerSpec, env: Readonly<Record<string, string | undefined>>): Record<string, string> {
-  return fillEnvHeaders(server.headers ?? {}, env, { code: 'MCP_START_FAILED', where: (header) => `MCP server "${server.name}": agent.mcps[name=${server.name}].headers.${header}` });
+  return fillEnvHeaders(server.headers ?? {}, env, {
+    code: 'MCP_START_FAILED',
+    where: (header) => `MCP server "${server.name}": agent.mcps[name=${server.name}].headers.${header}`,
+  });
 }
 
 /** The allow list in the server's order, or every tool; an allow-listed tool it lacks is an error. */
@@ -86,7 +97,10 @@ function pickTools(server: McpServerSpec, offered: string[]): string[] {
   if (!server.tools) return offered;
   const missing = server.tools.filter((name) => !offered.includes(name));
   if (missing.length) {
-    throw new RunError('MCP_TOOL_NOT_FOUND', `agent.mcps[name=${server.name}].tools lists ${missing.map((name) => `"${name}"`).join(', ')}, which the server does not offer; it offers: ${offered.join(', ') || 'no tools'}`);
+    throw new RunError(
+      'MCP_TOOL_NOT_FOUND',
+      `agent.mcps[name=${server.name}].tools lists ${missing.map((name) => `"${name}"`).join(', ')}, which the server does not offer; it offers: ${offered.join(', ') || 'no tools'}`,
+    );
   }
   return offered.filter((name) => server.tools!.includes(name));
 }

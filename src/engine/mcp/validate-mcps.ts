@@ -16,11 +16,16 @@ import { MCP_TOOL_PREFIX } from './mcp-tool-name.js';
  */
 export function validateMcps(agent: AgentSpec, locate: Locator): void {
   const problems: ConfigError[] = [];
-  (agent.tools ?? []).forEach((tool, index) => collectConfigErrors(problems, () => {
-    if (tool.name.startsWith(MCP_TOOL_PREFIX)) {
-      throw locate(['agent', 'tools', index, 'name'], `tool names starting with "${MCP_TOOL_PREFIX}" are reserved for the tools of agent.mcps servers; rename "${tool.name}"`);
-    }
-  }));
+  (agent.tools ?? []).forEach((tool, index) =>
+    collectConfigErrors(problems, () => {
+      if (tool.name.startsWith(MCP_TOOL_PREFIX)) {
+        throw locate(
+          ['agent', 'tools', index, 'name'],
+          `tool names starting with "${MCP_TOOL_PREFIX}" are reserved for the tools of agent.mcps servers; rename "${tool.name}"`,
+        );
+      }
+    }),
+  );
   const seen = new Map<string, number>();
   (agent.mcps ?? []).forEach((server, index) => {
     const at = ['agent', 'mcps', index];
@@ -36,10 +41,12 @@ export function validateMcps(agent: AgentSpec, locate: Locator): void {
     });
     collectConfigErrors(problems, () => validateTransport(server, at, locate));
     const listed = new Set<string>();
-    (server.tools ?? []).forEach((tool, toolIndex) => collectConfigErrors(problems, () => {
-      if (listed.has(tool)) throw locate([...at, 'tools', toolIndex], `"${tool}" is listed twice`);
-      listed.add(tool);
-    }));
+    (server.tools ?? []).forEach((tool, toolIndex) =>
+      collectConfigErrors(problems, () => {
+        if (listed.has(tool)) throw locate([...at, 'tools', toolIndex], `"${tool}" is listed twice`);
+        listed.add(tool);
+      }),
+    );
   });
   throwConfigErrors(problems);
 }
@@ -48,9 +55,13 @@ export function validateMcps(agent: AgentSpec, locate: Locator): void {
 function validateTransport(server: McpServerSpec, at: PathSegments, locate: Locator): void {
   if ((server.command === undefined) === (server.url === undefined)) {
     const both = server.command !== undefined;
-    throw locate(both ? [...at, 'url'] : at, both
-      ? 'give either "command" (a stdio server) or "url" (a Streamable HTTP server), not both'
-      : 'expected "command" (argv of a stdio server) or "url" (a Streamable HTTP server endpoint)', both);
+    throw locate(
+      both ? [...at, 'url'] : at,
+      both
+        ? 'give either "command" (a stdio server) or "url" (a Streamable HTTP server), not both'
+        : 'expected "command" (argv of a stdio server) or "url" (a Streamable HTTP server endpoint)',
+      both,
+    );
   }
   if (server.command !== undefined) {
     if (server.headers !== undefined) throw locate([...at, 'headers'], '"headers" are sent to a "url" server; a "command" server gets env_allow instead', true);
@@ -58,7 +69,9 @@ function validateTransport(server: McpServerSpec, at: PathSegments, locate: Loca
   }
   const problems: ConfigError[] = [];
   if (server.env_allow !== undefined) {
-    problems.push(locate([...at, 'env_allow'], '"env_allow" passes variables to a server process; a "url" server has none (use headers with {{ env.NAME }})', true));
+    problems.push(
+      locate([...at, 'env_allow'], '"env_allow" passes variables to a server process; a "url" server has none (use headers with {{ env.NAME }})', true),
+    );
   }
   collectConfigErrors(problems, () => validateUrl(server.url as string, [...at, 'url'], locate));
   collectConfigErrors(problems, () => validateHeaders(server.headers, [...at, 'headers'], locate));
@@ -73,12 +86,18 @@ function validateTransport(server: McpServerSpec, at: PathSegments, locate: Loca
 function validateUrl(url: string, at: PathSegments, locate: Locator): void {
   const parsed = URL.canParse(url) ? new URL(url) : undefined;
   if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || url.includes('{{')) {
-    throw locate(at, `expected an absolute http:// or https:// URL without templates, such as "http://127.0.0.1:3000/mcp", got ${quoteCapped(scrubCredentialShapes(url))}`);
+    throw locate(
+      at,
+      `expected an absolute http:// or https:// URL without templates, such as "http://127.0.0.1:3000/mcp", got ${quoteCapped(scrubCredentialShapes(url))}`,
+    );
   }
   if (parsed.username || parsed.password) {
     parsed.username = '';
     parsed.password = '';
-    throw locate(at, `the URL carries credentials ("user:password@" before the host), which would be sent and shown with it; remove them and send them in "headers" with a secret reference instead, as headers: {Authorization: "Bearer {{ env.MCP_TOKEN }}"} (url without them: ${quoteCapped(scrubCredentialShapes(parsed.href))})`);
+    throw locate(
+      at,
+      `the URL carries credentials ("user:password@" before the host), which would be sent and shown with it; remove them and send them in "headers" with a secret reference instead, as headers: {Authorization: "Bearer {{ env.MCP_TOKEN }}"} (url without them: ${quoteCapped(scrubCredentialShapes(parsed.href))})`,
+    );
   }
 }
 
@@ -89,7 +108,9 @@ function validateHeaders(headers: Readonly<Record<string, string>> | undefined, 
   for (const [name, value] of Object.entries(headers ?? {})) {
     for (const template of templateNames(value)) {
       if (!/^env\.[A-Za-z_][A-Za-z0-9_]*$/.test(template)) {
-        problems.push(locate([...at, name], `unknown template "{{ ${template} }}": a header of an MCP server reads environment variables only, as {{ env.NAME }}`));
+        problems.push(
+          locate([...at, name], `unknown template "{{ ${template} }}": a header of an MCP server reads environment variables only, as {{ env.NAME }}`),
+        );
         break;
       }
     }

@@ -12,18 +12,23 @@ export function resolveConstants(constants: Readonly<Record<string, unknown>>, s
   names.forEach((name, index) => {
     const pending = new Set(names.slice(index));
     const where = `constants.${name}`;
-    const value = interpolate(constants[name], (variable) => {
-      if (pending.has(variable)) throw forwardReference(name, variable);
-      return scope.find(variable);
-    }, where);
+    const value = interpolate(
+      constants[name],
+      (variable) => {
+        if (pending.has(variable)) throw forwardReference(name, variable);
+        return scope.find(variable);
+      },
+      where,
+    );
     scope.bind(name, value);
   });
 }
 
 /** The error for `{{ later }}` inside an earlier constant. */
 export function forwardReference(constant: string, variable: string): RunError {
-  const why = constant === variable
-    ? 'a constant cannot refer to itself'
-    : `"${variable}" is defined after "${constant}"; constants are resolved in order, so move "${variable}" above "${constant}"`;
+  const why =
+    constant === variable
+      ? 'a constant cannot refer to itself'
+      : `"${variable}" is defined after "${constant}"; constants are resolved in order, so move "${variable}" above "${constant}"`;
   return new RunError('PLAN_FORWARD_REFERENCE', `constant "${constant}" refers to "${variable}" at constants.${constant}: ${why}`);
 }

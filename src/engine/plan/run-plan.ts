@@ -49,7 +49,10 @@ class PlanRun {
   readonly log: string[] = [];
   private calls = 0;
 
-  constructor(private readonly runtime: PlanRuntime, private readonly maxIterations: number) {}
+  constructor(
+    private readonly runtime: PlanRuntime,
+    private readonly maxIterations: number,
+  ) {}
 
   async block(calls: readonly PlanToolCall[], scope: PlanScope, at: string, parent: Context): Promise<void> {
     for (const [index, call] of calls.entries()) await this.step(call, scope, `${at}[${index}]`, parent);
@@ -71,7 +74,10 @@ class PlanRun {
     const args = interpolate(call.arguments ?? {}, scope.lookup, `${path}.arguments`);
     const result = await this.runtime.callTool({ name: call.name, args, source: 'plan', parent });
     if (result.outcome === 'pending') {
-      throw new RunError('PLAN_TOOL_FAILED', `plan step ${path}: tool "${call.name}" needs approval, which a plan cannot wait for; allow the tool or answer it in the approval policy`);
+      throw new RunError(
+        'PLAN_TOOL_FAILED',
+        `plan step ${path}: tool "${call.name}" needs approval, which a plan cannot wait for; allow the tool or answer it in the approval policy`,
+      );
     }
     if (result.isError) throw new RunError('PLAN_TOOL_FAILED', `plan step ${path}: tool "${call.name}" failed: ${result.content}`);
     if (call.name === 'echo') this.log.push(typeof result.result === 'string' ? result.result : result.content);

@@ -35,7 +35,17 @@ export class AnthropicMessagesModel implements Model {
 
   /** Sends one Messages request and maps its content blocks to a ModelResponse. */
   async generate(request: ModelRequest): Promise<ModelResponse> {
-    const reply = await postToEndpoint({ endpoint: ENDPOINT, path: '/v1/messages', body: this.requestBody(request), signal: request.signal, auth: (apiKey) => ({ 'x-api-key': apiKey }), headers: { 'anthropic-version': API_VERSION } }, this.options);
+    const reply = await postToEndpoint(
+      {
+        endpoint: ENDPOINT,
+        path: '/v1/messages',
+        body: this.requestBody(request),
+        signal: request.signal,
+        auth: (apiKey) => ({ 'x-api-key': apiKey }),
+        headers: { 'anthropic-version': API_VERSION },
+      },
+      this.options,
+    );
     return mapResponse(reply);
   }
 

@@ -23,22 +23,30 @@ const startupFetch = globalThis.fetch;
 
 // The ports fetch refuses to connect to (the Fetch standard's "bad ports"): requests to them
 // stay with fetch, which fails them as before.
-const FETCH_BAD_PORTS = new Set([0, 1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080]);
+const FETCH_BAD_PORTS = new Set([
+  0, 1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137,
+  139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049,
+  3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+]);
 
 /** True when `url` may be posted directly: fetch is still Node's own, and the URL is plain http(s) that fetch would send. */
 export function canPostDirectly(url: URL): boolean {
-  return globalThis.fetch === startupFetch
-    && (url.protocol === 'http:' || url.protocol === 'https:')
-    && !url.username && !url.password
-    && !FETCH_BAD_PORTS.has(Number(url.port || (url.protocol === 'https:' ? 443 : 80)));
+  return (
+    globalThis.fetch === startupFetch &&
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    !url.username &&
+    !url.password &&
+    !FETCH_BAD_PORTS.has(Number(url.port || (url.protocol === 'https:' ? 443 : 80)))
+  );
 }
 
 let agents: Promise<Record<string, Agent>> | undefined;
 // Keep-alive connections, shared by every request of the process (as fetch's are); loaded on first use.
-const keepAliveAgents = () => (agents ??= Promise.all([import('node:http'), import('node:https')]).then(([http, https]): Record<string, Agent> => ({
-  'http:': new http.Agent({ keepAlive: true }),
-  'https:': new https.Agent({ keepAlive: true }),
-})));
+const keepAliveAgents = () =>
+  (agents ??= Promise.all([import('node:http'), import('node:https')]).then(([http, https]): Record<string, Agent> => ({
+    'http:': new http.Agent({ keepAlive: true }),
+    'https:': new https.Agent({ keepAlive: true }),
+  })));
 
 /** The headers fetch adds to every request when the caller did not set them. */
 const FETCH_DEFAULT_HEADERS: Record<string, string> = {
@@ -112,7 +120,11 @@ function decode(body: Buffer, encoding: string | undefined): Buffer {
   // node:zlib loads with the first encoded reply (start-up).
   const { brotliDecompressSync, gunzipSync } = createRequire(import.meta.url)('node:zlib') as typeof import('node:zlib');
   let out = body;
-  for (const coding of encoding.toLowerCase().split(',').map((part) => part.trim()).reverse()) {
+  for (const coding of encoding
+    .toLowerCase()
+    .split(',')
+    .map((part) => part.trim())
+    .reverse()) {
     if (coding === 'gzip' || coding === 'x-gzip') out = gunzipSync(out);
     else if (coding === 'deflate') out = inflateDeflate(out);
     else if (coding === 'br') out = brotliDecompressSync(out);

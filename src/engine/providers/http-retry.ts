@@ -25,10 +25,7 @@ export interface JsonReply {
 }
 
 /** What one attempt came to. */
-type Attempt =
-  | { kind: 'response'; status: number; headers: Pick<Headers, 'get'>; text: string }
-  | { kind: 'network'; error: unknown }
-  | { kind: 'timeout' };
+type Attempt = { kind: 'response'; status: number; headers: Pick<Headers, 'get'>; text: string } | { kind: 'network'; error: unknown } | { kind: 'timeout' };
 
 const EXCERPT_CHARS = 200;
 

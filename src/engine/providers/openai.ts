@@ -15,7 +15,6 @@ const ENDPOINT: EndpointSpec = {
   apiKeyEnv: 'OPENAI_API_KEY',
 };
 
-
 type ChatMessage = Record<string, unknown>;
 
 /** A model behind any OpenAI-compatible Chat Completions endpoint (OpenAI, Azure-style proxies, Ollama, vLLM). */
@@ -31,7 +30,10 @@ export class OpenAIChatModel implements Model {
 
   /** Sends one Chat Completions request and maps the first choice to a ModelResponse. */
   async generate(request: ModelRequest): Promise<ModelResponse> {
-    const reply = await postToEndpoint({ endpoint: ENDPOINT, path: '/chat/completions', body: this.requestBody(request), signal: request.signal, auth: bearerAuth }, this.options);
+    const reply = await postToEndpoint(
+      { endpoint: ENDPOINT, path: '/chat/completions', body: this.requestBody(request), signal: request.signal, auth: bearerAuth },
+      this.options,
+    );
     return mapResponse(reply);
   }
 

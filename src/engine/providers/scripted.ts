@@ -94,10 +94,14 @@ function ordinal(n: number): string {
 function delay(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(new ModelError('scripted', 'aborted', 'MODEL_ABORTED'));
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new ModelError('scripted', 'aborted', 'MODEL_ABORTED'));
+      },
+      { once: true },
+    );
   });
 }
 

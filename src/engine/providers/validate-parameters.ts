@@ -11,7 +11,11 @@ import { EXCLUSIVE_PARAMETERS, EXTRA_KEY, PARAMETER_ALIASES, PARAMETER_SCHEMAS, 
  * anything else goes under `parameters.extra`, which is sent as is. `at` is the path of
  * `parameters` for the locator.
  */
-export function validateLlmParameters(llm: Pick<LlmSpec, 'provider' | 'parameters'> | undefined, locate: Locator, at: PathSegments = ['agent', 'llm', 'parameters']): void {
+export function validateLlmParameters(
+  llm: Pick<LlmSpec, 'provider' | 'parameters'> | undefined,
+  locate: Locator,
+  at: PathSegments = ['agent', 'llm', 'parameters'],
+): void {
   const parameters = llm?.parameters;
   if (!llm || !parameters) return;
   const { provider } = llm;
@@ -23,15 +27,24 @@ export function validateLlmParameters(llm: Pick<LlmSpec, 'provider' | 'parameter
     if (!Object.hasOwn(known, key)) {
       const alias = PARAMETER_ALIASES[provider]?.[key];
       const hint = alias ? `; ${provider} calls it "${alias}"` : didYouMean(key, Object.keys(known));
-      problems.push(locate([...at, key],
-        `unknown ${provider} parameter "${key}"${hint}; expected one of: ${Object.keys(known).join(', ')} (provider-specific extras go under parameters.${EXTRA_KEY})`, true));
+      problems.push(
+        locate(
+          [...at, key],
+          `unknown ${provider} parameter "${key}"${hint}; expected one of: ${Object.keys(known).join(', ')} (provider-specific extras go under parameters.${EXTRA_KEY})`,
+          true,
+        ),
+      );
       continue;
     }
     // Each known key alone against the provider's schema, so one bad value does not hide the next.
-    collectConfigErrors(problems, () => assertFormat(PARAMETER_SCHEMAS[provider], { [key]: value }, (path, expected, atKey) => locate([...at, ...path], expected, atKey)));
+    collectConfigErrors(problems, () =>
+      assertFormat(PARAMETER_SCHEMAS[provider], { [key]: value }, (path, expected, atKey) => locate([...at, ...path], expected, atKey)),
+    );
   }
   if (parameters[EXTRA_KEY] !== undefined) {
-    collectConfigErrors(problems, () => assertFormat(PARAMETER_SCHEMAS[provider], { [EXTRA_KEY]: parameters[EXTRA_KEY] }, (path, expected, atKey) => locate([...at, ...path], expected, atKey)));
+    collectConfigErrors(problems, () =>
+      assertFormat(PARAMETER_SCHEMAS[provider], { [EXTRA_KEY]: parameters[EXTRA_KEY] }, (path, expected, atKey) => locate([...at, ...path], expected, atKey)),
+    );
   }
   for (const [a, b] of EXCLUSIVE_PARAMETERS[provider] ?? []) {
     if (parameters[a] !== undefined && parameters[b] !== undefined) {
@@ -44,7 +57,9 @@ export function validateLlmParameters(llm: Pick<LlmSpec, 'provider' | 'parameter
     if (PROVIDER_OWNED_KEYS[provider].includes(key)) {
       problems.push(locate([...at, EXTRA_KEY, key], `"${key}" is set by agentcheck itself and cannot be passed through extra`, true));
     } else if (Object.hasOwn(known, key)) {
-      problems.push(locate([...at, EXTRA_KEY, key], `"${key}" is a known ${provider} parameter: set it in parameters, where its value is checked, not in extra`, true));
+      problems.push(
+        locate([...at, EXTRA_KEY, key], `"${key}" is a known ${provider} parameter: set it in parameters, where its value is checked, not in extra`, true),
+      );
     }
   }
   throwConfigErrors(problems);

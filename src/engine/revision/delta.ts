@@ -32,11 +32,7 @@ export interface DeltaRevision extends Revision {
  * its file are never touched. The result is validated like a file, with errors naming the
  * delta as their source.
  */
-export function applyDelta(
-  revision: Revision,
-  delta: unknown,
-  source: SourceDocument | SourceView | string = '<delta>',
-): DeltaRevision {
+export function applyDelta(revision: Revision, delta: unknown, source: SourceDocument | SourceView | string = '<delta>'): DeltaRevision {
   const doc = typeof source === 'string' ? SourceDocument.fromValue(source, delta) : source;
   const ownLocator: Locator = (path, expected, atKey) => doc.error(path, expected, 'DELTA_INVALID', atKey);
   assertFormat<Delta>(deltaSchema, delta, ownLocator);
@@ -50,8 +46,8 @@ export function applyDelta(
         // A top-level key with dots or selectors addresses one place: `agent.tools[name=x].description`.
         const { parent, key: last } = resolvePath(build, key, (message) => ownLocator(['set', key], message, true));
         const current = (parent as Record<string | number, unknown>)[last];
-        (parent as Record<string | number, unknown>)[last] = isPlainObject(current) && isPlainObject(value)
-          ? deepMerge(current, value) : structuredClone(value);
+        (parent as Record<string | number, unknown>)[last] =
+          isPlainObject(current) && isPlainObject(value) ? deepMerge(current, value) : structuredClone(value);
       } else {
         build[key] = isPlainObject(build[key]) && isPlainObject(value) ? deepMerge(build[key], value) : structuredClone(value);
       }
@@ -59,8 +55,7 @@ export function applyDelta(
   }
 
   if (remove) {
-    const targets = remove.map((path, index) =>
-      ({ index, ...resolvePath(build, path, (message) => ownLocator(['remove', index], message)) }));
+    const targets = remove.map((path, index) => ({ index, ...resolvePath(build, path, (message) => ownLocator(['remove', index], message)) }));
     // Two paths naming one item would otherwise remove it and then its neighbour.
     targets.forEach((target, i) => {
       const first = targets.findIndex((other) => other.parent === target.parent && other.key === target.key);
@@ -77,11 +72,7 @@ export function applyDelta(
 
   const mergedLocator: Locator = (path, expected) => {
     const pos = set ? doc.locate(['set', ...path]) : {};
-    return new ConfigError(
-      { file: doc.file, ...pos, path: formatPath(path) || undefined },
-      `after applying the delta: ${expected}`,
-      'DELTA_INVALID',
-    );
+    return new ConfigError({ file: doc.file, ...pos, path: formatPath(path) || undefined }, `after applying the delta: ${expected}`, 'DELTA_INVALID');
   };
   validateBuild(build, mergedLocator);
   const typed: AgentBuild = build;
@@ -134,7 +125,8 @@ export function resolvePath(root: unknown, path: string, fail: (message: string)
 type Segment = { kind: 'key'; key: string } | { kind: 'index'; index: number } | { kind: 'name'; name: string };
 
 function parseDeltaPath(path: string, fail: (message: string) => ConfigError): Segment[] {
-  const bad = (why: string) => fail(`cannot parse path "${path}": ${why}; expected dotted keys with [N] or [name=...] selectors, e.g. agent.tools[name=lookup] or agent.tools.3`);
+  const bad = (why: string) =>
+    fail(`cannot parse path "${path}": ${why}; expected dotted keys with [N] or [name=...] selectors, e.g. agent.tools[name=lookup] or agent.tools.3`);
   const segments: Segment[] = [];
   let i = 0;
   let wantKey = true;
@@ -166,13 +158,7 @@ function parseDeltaPath(path: string, fail: (message: string) => ConfigError): S
   return segments;
 }
 
-function selectKey(
-  current: unknown,
-  segment: Segment,
-  walked: PathSegments,
-  path: string,
-  fail: (message: string) => ConfigError,
-): string | number {
+function selectKey(current: unknown, segment: Segment, walked: PathSegments, path: string, fail: (message: string) => ConfigError): string | number {
   const where = formatPath(walked) || '<root>';
   // A dotted number addresses a list item (`agent.tools.3`); on an object it is a key.
   if (segment.kind === 'key' && Array.isArray(current)) {

@@ -25,7 +25,10 @@ export function checkExternalCommandFiles(build: AgentBuild, buildDir: string, l
     const file = resolve(buildDir, argv[index]);
     collectConfigErrors(problems, () => {
       if (!existsSync(file)) {
-        throw locate([...at, index], `"${argv[index]}" does not exist: ./ and ../ paths of a command are relative to the build file's folder, so expected a file at ${file}`);
+        throw locate(
+          [...at, index],
+          `"${argv[index]}" does not exist: ./ and ../ paths of a command are relative to the build file's folder, so expected a file at ${file}`,
+        );
       }
     });
   }

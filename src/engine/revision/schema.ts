@@ -6,16 +6,7 @@ const name = { type: 'string', pattern: '^[a-zA-Z0-9_-]{1,64}$' };
 const stringMap = { type: 'object', additionalProperties: { type: 'string' } };
 const objectSchema = { type: 'object' };
 
-export const BUILTIN_NAMES = [
-  'read_file',
-  'write_file',
-  'edit_file',
-  'list_dir',
-  'find_files',
-  'grep',
-  'run_command',
-  'echo',
-] as const;
+export const BUILTIN_NAMES = ['read_file', 'write_file', 'edit_file', 'list_dir', 'find_files', 'grep', 'run_command', 'echo'] as const;
 
 /**
  * The tool kinds' implementation keys, exactly one per tool spec. The tool kind registry

@@ -87,10 +87,16 @@ export function checkArgsTemplates(
     for (const name of templateNames(text)) {
       const [head, argument] = name.split('.');
       if (head !== 'args') {
-        throw locate(path, `unknown template "{{ ${name} }}": a tool's templates read its call arguments only, as {{ args.<name> }}${didYouMean(head, ['args'])}`);
+        throw locate(
+          path,
+          `unknown template "{{ ${name} }}": a tool's templates read its call arguments only, as {{ args.<name> }}${didYouMean(head, ['args'])}`,
+        );
       }
       if (argument !== undefined && properties && !properties.includes(argument)) {
-        throw locate(path, `template "{{ ${name} }}" names no parameter of the tool; expected one of: ${properties.join(', ') || '(none)'}${didYouMean(argument, properties)}`);
+        throw locate(
+          path,
+          `template "{{ ${name} }}" names no parameter of the tool; expected one of: ${properties.join(', ') || '(none)'}${didYouMean(argument, properties)}`,
+        );
       }
     }
   });
@@ -158,8 +164,10 @@ function misplacedPathFilter(url: string): string | undefined {
     const before = url.slice(0, match.index).replace(TEMPLATES, 'x');
     if (ENDS_IN_PATH.test(before)) continue;
     const part = url.trim() === match[0] ? 'the whole URL' : /[?#]/.test(before) ? "the URL's query or fragment" : "the URL's scheme or host";
-    return `"${match[0]}" stands for ${part}, but "| path" belongs inside the path (after "https://host/"), where it keeps "/" between segments; `
-      + `expected it in the path, as in "https://api.example.com/repos/{{ ${match[1]} | path }}/issues", or {{ ${match[1]} }} without the filter`;
+    return (
+      `"${match[0]}" stands for ${part}, but "| path" belongs inside the path (after "https://host/"), where it keeps "/" between segments; ` +
+      `expected it in the path, as in "https://api.example.com/repos/{{ ${match[1]} | path }}/issues", or {{ ${match[1]} }} without the filter`
+    );
   }
   return undefined;
 }

@@ -54,67 +54,76 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
   const tools = format.typed(['agent', 'tools']) ? (buildAgent(build).tools ?? []) : [];
   const seen = new Map<string, number>();
   // Each part is checked on its own, so one pass reports every problem.
-  tools.forEach((tool, index) => collectConfigErrors(problems, () => {
-    const at = ['agent', 'tools', index];
-    if (!format.valid(at)) return;
-    const previous = seen.get(tool.name);
-    if (previous !== undefined) {
-      throw locate([...at, 'name'], `duplicate tool name "${tool.name}" (already used by agent.tools[${previous}])`);
-    }
-    seen.set(tool.name, index);
-    const impls = IMPLEMENTATION_KEYS.filter((key) => key in tool);
-    if (impls.length !== 1) {
-      throw locate(
-        at,
-        impls.length === 0
-          ? `tool "${tool.name}" needs exactly one implementation key (${IMPLEMENTATION_KEYS.join(', ')})`
-          : `tool "${tool.name}" has ${impls.join(' and ')}; expected exactly one implementation key`,
-      );
-    }
-    if (tool.parameters !== undefined) {
-      if (tool.parameters.type !== undefined && tool.parameters.type !== 'object') {
-        throw locate([...at, 'parameters', 'type'], `tool parameters must be a JSON Schema of type "object"`);
+  tools.forEach((tool, index) =>
+    collectConfigErrors(problems, () => {
+      const at = ['agent', 'tools', index];
+      if (!format.valid(at)) return;
+      const previous = seen.get(tool.name);
+      if (previous !== undefined) {
+        throw locate([...at, 'name'], `duplicate tool name "${tool.name}" (already used by agent.tools[${previous}])`);
       }
-      const problem = userSchemaProblem(tool.parameters);
-      if (problem) throw locate([...at, 'parameters'], `expected a valid JSON Schema: ${problem}`);
-    }
-    const properties = closedPropertyNames(tool.parameters);
-    if (tool.http) {
-      const problem = httpUrlProblem(tool.http.url);
-      if (problem) throw locate([...at, 'http', 'url'], problem);
-      checkArgsTemplates(tool.http.url, [...at, 'http', 'url'], locate, properties, URL_TEMPLATE_FILTERS);
-      checkArgsTemplates(tool.http.headers, [...at, 'http', 'headers'], locate, properties);
-      checkArgsTemplates(tool.http.body, [...at, 'http', 'body'], locate, properties);
-    }
-    if (tool.command) checkArgsTemplates(tool.command.argv, [...at, 'command', 'argv'], locate, properties);
-  }));
+      seen.set(tool.name, index);
+      const impls = IMPLEMENTATION_KEYS.filter((key) => key in tool);
+      if (impls.length !== 1) {
+        throw locate(
+          at,
+          impls.length === 0
+            ? `tool "${tool.name}" needs exactly one implementation key (${IMPLEMENTATION_KEYS.join(', ')})`
+            : `tool "${tool.name}" has ${impls.join(' and ')}; expected exactly one implementation key`,
+        );
+      }
+      if (tool.parameters !== undefined) {
+        if (tool.parameters.type !== undefined && tool.parameters.type !== 'object') {
+          throw locate([...at, 'parameters', 'type'], `tool parameters must be a JSON Schema of type "object"`);
+        }
+        const problem = userSchemaProblem(tool.parameters);
+        if (problem) throw locate([...at, 'parameters'], `expected a valid JSON Schema: ${problem}`);
+      }
+      const properties = closedPropertyNames(tool.parameters);
+      if (tool.http) {
+        const problem = httpUrlProblem(tool.http.url);
+        if (problem) throw locate([...at, 'http', 'url'], problem);
+        checkArgsTemplates(tool.http.url, [...at, 'http', 'url'], locate, properties, URL_TEMPLATE_FILTERS);
+        checkArgsTemplates(tool.http.headers, [...at, 'http', 'headers'], locate, properties);
+        checkArgsTemplates(tool.http.body, [...at, 'http', 'body'], locate, properties);
+      }
+      if (tool.command) checkArgsTemplates(tool.command.argv, [...at, 'command', 'argv'], locate, properties);
+    }),
+  );
 
   if (format.valid(['agent', 'mcps']) && format.valid(['agent', 'tools'])) collectConfigErrors(problems, () => validateMcps(buildAgent(build), locate));
 
   const callable = new Set<string>([...BUILTIN_NAMES, ...tools.map((tool) => tool.name)]);
   // Chains and plans call tools by name: checked when every tool is valid.
-  if (format.valid(['agent', 'tools'])) tools.forEach(({ chain, plan }, index) => {
-    if (chain) collectConfigErrors(problems, () => validateChainSpec(chain, callable, (path, expected, atKey) =>
-      locate(['agent', 'tools', index, 'chain', ...path], expected, atKey)));
-    if (plan) collectConfigErrors(problems, () => validatePlanSpec(plan, callable, (path, expected, atKey) =>
-      locate(['agent', 'tools', index, 'plan', ...path], expected, atKey)));
-  });
+  if (format.valid(['agent', 'tools']))
+    tools.forEach(({ chain, plan }, index) => {
+      if (chain)
+        collectConfigErrors(problems, () =>
+          validateChainSpec(chain, callable, (path, expected, atKey) => locate(['agent', 'tools', index, 'chain', ...path], expected, atKey)),
+        );
+      if (plan)
+        collectConfigErrors(problems, () =>
+          validatePlanSpec(plan, callable, (path, expected, atKey) => locate(['agent', 'tools', index, 'plan', ...path], expected, atKey)),
+        );
+    });
   // Cycles are looked for among composites that are otherwise valid.
   if (!problems.length) checkCompositeCycles(build, locate);
 
   const skills = format.typed(['agent', 'skills']) ? (buildAgent(build).skills ?? []) : [];
-  skills.forEach((skill, index) => collectConfigErrors(problems, () => {
-    const at = ['agent', 'skills', index];
-    if (!format.valid(at)) return;
-    if (skill.ref !== undefined) {
-      const extra = Object.keys(skill).filter((key) => key !== 'ref');
-      if (extra.length) throw locate([...at, extra[0]], `a skill given by "ref" takes no other keys`, true);
-      return;
-    }
-    if (skill.name === undefined) throw locate(at, 'expected an inline skill {name, description, body} or {ref: <folder>}');
-    if (!SKILL_NAME.test(skill.name)) throw locate([...at, 'name'], `expected a skill name matching ${SKILL_NAME.source}, got "${skill.name}"`);
-    if (skill.description === undefined) throw locate(at, `missing required key "description"`);
-  }));
+  skills.forEach((skill, index) =>
+    collectConfigErrors(problems, () => {
+      const at = ['agent', 'skills', index];
+      if (!format.valid(at)) return;
+      if (skill.ref !== undefined) {
+        const extra = Object.keys(skill).filter((key) => key !== 'ref');
+        if (extra.length) throw locate([...at, extra[0]], `a skill given by "ref" takes no other keys`, true);
+        return;
+      }
+      if (skill.name === undefined) throw locate(at, 'expected an inline skill {name, description, body} or {ref: <folder>}');
+      if (!SKILL_NAME.test(skill.name)) throw locate([...at, 'name'], `expected a skill name matching ${SKILL_NAME.source}, got "${skill.name}"`);
+      if (skill.description === undefined) throw locate(at, `missing required key "description"`);
+    }),
+  );
 
   const flow = build.flow;
   // A flow names the agent's tools and parts: checked with a valid agent.

@@ -19,7 +19,13 @@ export function checkBuildKindClash(build: unknown, locate: Locator): ConfigErro
   const keys = build as Record<string, unknown>;
   if (keys.external === undefined) return [];
   const clashes = (['agent', 'flow'] as const).filter((key) => keys[key] !== undefined);
-  return clashes.map((key) => locate([key], `"${key}" and "external" cannot both be given: a build names exactly one of "agent" (with an optional "flow") and "external" (an external agent brings its own loop)`, true));
+  return clashes.map((key) =>
+    locate(
+      [key],
+      `"${key}" and "external" cannot both be given: a build names exactly one of "agent" (with an optional "flow") and "external" (an external agent brings its own loop)`,
+      true,
+    ),
+  );
 }
 
 /** A build that names neither `agent` nor `external`, located (after the format: a misspelt key is said first). */
@@ -36,14 +42,18 @@ export function validateExternal(external: ExternalSpec, locate: Locator, format
   const problems: ConfigError[] = [];
   const at = ['external'];
   // A misspelt `command` is the format's problem; counting engines then would only echo it.
-  if (format.valid(at)) collectConfigErrors(problems, () => {
-    const engines = (['command', 'http'] as const).filter((key) => external[key] !== undefined);
-    if (engines.length !== 1) {
-      throw locate(at, engines.length === 0
-        ? 'an external agent needs exactly one of "command" (argv of a process) or "http" ({url, headers})'
-        : 'an external agent has "command" and "http"; expected exactly one of them');
-    }
-  });
+  if (format.valid(at))
+    collectConfigErrors(problems, () => {
+      const engines = (['command', 'http'] as const).filter((key) => external[key] !== undefined);
+      if (engines.length !== 1) {
+        throw locate(
+          at,
+          engines.length === 0
+            ? 'an external agent needs exactly one of "command" (argv of a process) or "http" ({url, headers})'
+            : 'an external agent has "command" and "http"; expected exactly one of them',
+        );
+      }
+    });
   // Names are checked whatever the values hold (a number among them is the format's problem).
   for (const name of format.typed([...at, 'env']) ? Object.keys(external.env ?? {}) : []) {
     collectConfigErrors(problems, () => {
@@ -56,26 +66,29 @@ export function validateExternal(external: ExternalSpec, locate: Locator, format
   if (http && format.valid([...at, 'http'])) {
     collectConfigErrors(problems, () => {
       const templated = http.url.includes(PORT_PLACEHOLDER);
-      if (templated && !http.start) throw locate([...at, 'http', 'url'], `"${PORT_PLACEHOLDER}" in the url is the port of a server agentcheck starts; add "http.start" or write the port`);
+      if (templated && !http.start)
+        throw locate([...at, 'http', 'url'], `"${PORT_PLACEHOLDER}" in the url is the port of a server agentcheck starts; add "http.start" or write the port`);
       const problem = httpUrlProblem(http.url.replaceAll(PORT_PLACEHOLDER, '1'));
       if (problem) throw locate([...at, 'http', 'url'], problem);
     });
     collectConfigErrors(problems, () => checkEnvTemplates(http.headers, [...at, 'http', 'headers'], locate));
   }
   const seen = new Map<string, number>();
-  (format.typed([...at, 'tools']) ? (external.tools ?? []) : []).forEach((tool, index) => collectConfigErrors(problems, () => {
-    const toolAt = [...at, 'tools', index];
-    if (!format.valid(toolAt)) return;
-    const previous = seen.get(tool.name);
-    if (previous !== undefined) throw locate([...toolAt, 'name'], `duplicate tool name "${tool.name}" (already used by external.tools[${previous}])`);
-    seen.set(tool.name, index);
-    if (tool.parameters === undefined) return;
-    if (tool.parameters.type !== undefined && tool.parameters.type !== 'object') {
-      throw locate([...toolAt, 'parameters', 'type'], 'tool parameters must be a JSON Schema of type "object"');
-    }
-    const problem = userSchemaProblem(tool.parameters);
-    if (problem) throw locate([...toolAt, 'parameters'], `expected a valid JSON Schema: ${problem}`);
-  }));
+  (format.typed([...at, 'tools']) ? (external.tools ?? []) : []).forEach((tool, index) =>
+    collectConfigErrors(problems, () => {
+      const toolAt = [...at, 'tools', index];
+      if (!format.valid(toolAt)) return;
+      const previous = seen.get(tool.name);
+      if (previous !== undefined) throw locate([...toolAt, 'name'], `duplicate tool name "${tool.name}" (already used by external.tools[${previous}])`);
+      seen.set(tool.name, index);
+      if (tool.parameters === undefined) return;
+      if (tool.parameters.type !== undefined && tool.parameters.type !== 'object') {
+        throw locate([...toolAt, 'parameters', 'type'], 'tool parameters must be a JSON Schema of type "object"');
+      }
+      const problem = userSchemaProblem(tool.parameters);
+      if (problem) throw locate([...toolAt, 'parameters'], `expected a valid JSON Schema: ${problem}`);
+    }),
+  );
   return problems;
 }
 
@@ -86,7 +99,10 @@ function checkEnvTemplates(headers: Record<string, string> | undefined, at: Arra
     for (const name of templateNames(value)) {
       const [head, variable, ...rest] = name.split('.');
       if (head !== 'env' || variable === undefined || rest.length) {
-        throw locate([...at, key], `unknown template "{{ ${name} }}": an external agent's headers read the environment only, as {{ env.NAME }}${didYouMean(head, ['env'])}`);
+        throw locate(
+          [...at, key],
+          `unknown template "{{ ${name} }}": an external agent's headers read the environment only, as {{ env.NAME }}${didYouMean(head, ['env'])}`,
+        );
       }
     }
   }

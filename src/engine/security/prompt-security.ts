@@ -24,8 +24,10 @@ export function createPromptSecurity(tags: readonly string[] = DEFAULT_ENCODED_T
   const encodeString = (text: string) => {
     pattern.lastIndex = 0;
     if (!pattern.test(text)) return text;
-    return text.replace(pattern, (_m, slash: string, name: string, rest: string | undefined, close: string | undefined) =>
-      `&lt;${slash}${name}${rest ?? ''}${close ? '&gt;' : ''}`);
+    return text.replace(
+      pattern,
+      (_m, slash: string, name: string, rest: string | undefined, close: string | undefined) => `&lt;${slash}${name}${rest ?? ''}${close ? '&gt;' : ''}`,
+    );
   };
   // `ancestors` holds the containers on the current path: a tool may hand back a cyclic
   // value, which becomes "[Circular]" instead of overflowing the stack.

@@ -16,12 +16,21 @@ export interface EnvHeaderSite {
  * mean" for a close name that is set; the environment's other names are never listed, since
  * the error lands in reports.
  */
-export function fillEnvHeaders(headers: Readonly<Record<string, string>>, env: Readonly<Record<string, string | undefined>>, site: EnvHeaderSite): Record<string, string> {
+export function fillEnvHeaders(
+  headers: Readonly<Record<string, string>>,
+  env: Readonly<Record<string, string | undefined>>,
+  site: EnvHeaderSite,
+): Record<string, string> {
   const defined = Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
   const filled: Record<string, string> = {};
   for (const [header, value] of Object.entries(headers)) {
-    const unset = [...new Set(templateNames(value).filter((name) => name.startsWith('env.')).map((name) => name.slice('env.'.length)))]
-      .filter((name) => !Object.hasOwn(defined, name));
+    const unset = [
+      ...new Set(
+        templateNames(value)
+          .filter((name) => name.startsWith('env.'))
+          .map((name) => name.slice('env.'.length)),
+      ),
+    ].filter((name) => !Object.hasOwn(defined, name));
     if (unset.length) throw new RunError(site.code, `${site.where(header)} ${unsetMessage(unset, Object.keys(defined))}`);
     filled[header] = stringifyValue(interpolate(value, (scope) => (scope === 'env' ? { found: true, value: defined } : { found: false }), site.where(header)));
   }

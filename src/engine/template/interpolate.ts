@@ -26,12 +26,7 @@ export interface InterpolateOptions {
  * template keeps the value's type; an embedded template is stringified (see stringifyValue).
  * An undefined variable throws RunError TEMPLATE_UNDEFINED naming the variable and `where`.
  */
-export function interpolate(
-  value: unknown,
-  lookup: TemplateLookup,
-  where?: string,
-  options: InterpolateOptions = {},
-): unknown {
+export function interpolate(value: unknown, lookup: TemplateLookup, where?: string, options: InterpolateOptions = {}): unknown {
   if (typeof value === 'string') return interpolateString(value, lookup, where, options);
   if (Array.isArray(value)) return value.map((item) => interpolate(item, lookup, where, options));
   if (isPlainObject(value)) {

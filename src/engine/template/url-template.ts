@@ -34,9 +34,9 @@ export function interpolateUrl(url: string, lookup: TemplateLookup, where?: stri
   const filled = whole
     ? stringifyValue(resolveTemplatePath(whole[1], lookup, where))
     : url.replace(EMBEDDED, (_match, path: string, filter: string | undefined) => {
-      const text = stringifyValue(resolveTemplatePath(path, lookup, where));
-      return filter === 'path' ? text.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(text);
-    });
+        const text = stringifyValue(resolveTemplatePath(path, lookup, where));
+        return filter === 'path' ? text.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(text);
+      });
   checkFilledUrl(filled, where);
   return filled;
 }
@@ -47,15 +47,24 @@ function checkFilledUrl(url: string, where: string | undefined): void {
   // The message reaches the model and the outputs: a password or token in the URL is left out.
   const shown = quoteCapped(scrubCredentialShapes(url));
   if (!URL.canParse(url)) {
-    throw new RunError('INVALID_URL', `URL ${shown}${at} is not a valid URL after templating; expected an absolute http:// or https:// URL such as "https://api.example.com/items"`);
+    throw new RunError(
+      'INVALID_URL',
+      `URL ${shown}${at} is not a valid URL after templating; expected an absolute http:// or https:// URL such as "https://api.example.com/items"`,
+    );
   }
   const { protocol } = new URL(url);
   if (protocol !== 'http:' && protocol !== 'https:') {
-    throw new RunError('INVALID_URL', `URL ${shown}${at} has the scheme "${protocol.slice(0, -1)}" after templating; only http:// and https:// URLs are fetched, so nothing was sent`);
+    throw new RunError(
+      'INVALID_URL',
+      `URL ${shown}${at} has the scheme "${protocol.slice(0, -1)}" after templating; only http:// and https:// URLs are fetched, so nothing was sent`,
+    );
   }
   const segment = dotSegment(url);
   if (segment !== undefined) {
-    throw new RunError('PATH_TRAVERSAL', `URL ${shown}${at} has a "${segment}" path segment after templating; it is refused because it would change the path the request goes to (pass a value without "." or ".." segments)`);
+    throw new RunError(
+      'PATH_TRAVERSAL',
+      `URL ${shown}${at} has a "${segment}" path segment after templating; it is refused because it would change the path the request goes to (pass a value without "." or ".." segments)`,
+    );
   }
 }
 

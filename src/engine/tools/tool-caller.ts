@@ -82,7 +82,10 @@ interface Refusal {
  */
 export class ToolCaller {
   // Shared with restricted callers, so nested call ids stay unique within one run.
-  constructor(private readonly options: ToolCallerOptions, private readonly ids = { nested: 0 }) {}
+  constructor(
+    private readonly options: ToolCallerOptions,
+    private readonly ids = { nested: 0 },
+  ) {}
 
   /** The same call path offering the model only `modelTools` (a flow agent component's toolset). */
   restrictedTo(modelTools: ReadonlyMap<string, Tool>): ToolCaller {
@@ -108,11 +111,7 @@ export class ToolCaller {
       }
     }
 
-    const span = tracer.startSpan(
-      `${SPAN.executeTool} ${request.name}`,
-      { attributes: this.startAttributes(request, callId, tool) },
-      request.parent,
-    );
+    const span = tracer.startSpan(`${SPAN.executeTool} ${request.name}`, { attributes: this.startAttributes(request, callId, tool) }, request.parent);
     try {
       if (refusal) return this.finishRefused(span, refusal);
       return await this.execute(span, tool as Tool, request);
@@ -159,9 +158,13 @@ export class ToolCaller {
 
   private recordApproval(tool: string, callId: string, decision: string, parent: Context): void {
     this.options.tracer
-      .startSpan(`${SPAN.approval} ${tool}`, {
-        attributes: { [ATTR.toolName]: tool, [ATTR.toolCallId]: callId, [ATTR.approvalDecision]: decision },
-      }, parent)
+      .startSpan(
+        `${SPAN.approval} ${tool}`,
+        {
+          attributes: { [ATTR.toolName]: tool, [ATTR.toolCallId]: callId, [ATTR.approvalDecision]: decision },
+        },
+        parent,
+      )
       .end();
   }
 

@@ -123,8 +123,11 @@ function copyFailure(source: string, copy: string, error: unknown): RunError {
   const where = typeof failure.path === 'string' ? toSource(failure.path) : source;
   const detail = failure.info?.message ?? failure.message ?? String(error);
   // Node's own message repeats the path; the reason alone reads better after it.
-  const reason = COPY_REASONS[failure.code ?? '']
-    ?? toSource(detail).replace(`: ${where}`, '').replace(/, \w+ '[^']*'(?: -> '[^']*')?$/, '');
+  const reason =
+    COPY_REASONS[failure.code ?? ''] ??
+    toSource(detail)
+      .replace(`: ${where}`, '')
+      .replace(/, \w+ '[^']*'(?: -> '[^']*')?$/, '');
   return new RunError('WORKSPACE_COPY_FAILED', `workspace could not be copied: ${where}: ${reason}`, { cause: error });
 }
 

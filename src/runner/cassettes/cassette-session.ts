@@ -58,7 +58,11 @@ export class CassetteSession {
   private recorded = 0;
 
   /** `env` (values of secret variables) and `secrets` (keys written in the agent build) are scrubbed. */
-  constructor(readonly run: CassetteRun, env: Readonly<Record<string, string | undefined>> = {}, secrets: readonly string[] = []) {
+  constructor(
+    readonly run: CassetteRun,
+    env: Readonly<Record<string, string | undefined>> = {},
+    secrets: readonly string[] = [],
+  ) {
     this.stripper = new SecretStripper(env, secrets);
   }
 
@@ -151,15 +155,17 @@ export class CassetteSession {
     }
     const unused = loaded.keys.map((_key, i) => i).filter((i) => !loaded.used[i]);
     const closest = closestKey(loaded.keys, unused.length ? unused : loaded.keys.map((_key, i) => i), key);
-    if (!closest) return { type: 'CASSETTE_DRIFT', message: `${what} is not in the cassette ${path}, which holds no requests; re-record it with --cassettes record` };
+    if (!closest)
+      return { type: 'CASSETTE_DRIFT', message: `${what} is not in the cassette ${path}, which holds no requests; re-record it with --cassettes record` };
     const { difference } = closest.comparison;
     if (!difference) {
       return { type: 'CASSETTE_DRIFT', message: `${what} was sent more often than the cassette ${path} recorded it; re-record it with --cassettes record` };
     }
     return {
       type: 'CASSETTE_DRIFT',
-      message: `${what} does not match the cassette ${path}: ${difference.path} differs from the closest recorded request, interactions[${closest.index}] `
-        + `(recorded ${preview(difference.recorded)}, now ${preview(difference.actual)}); re-record with --cassettes record if the change is intended`,
+      message:
+        `${what} does not match the cassette ${path}: ${difference.path} differs from the closest recorded request, interactions[${closest.index}] ` +
+        `(recorded ${preview(difference.recorded)}, now ${preview(difference.actual)}); re-record with --cassettes record if the change is intended`,
     };
   }
 }

@@ -64,9 +64,7 @@ export class SecretStripper {
     for (const [name, value] of url.searchParams) {
       if (isSecretQueryName(name)) this.learn(value, MIN_SECRET_LENGTH);
     }
-    const params = [...url.searchParams].map(([name, value]): [string, string] =>
-      isSecretQueryName(name) ? [name, REDACTED] : [name, value],
-    );
+    const params = [...url.searchParams].map(([name, value]): [string, string] => (isSecretQueryName(name) ? [name, REDACTED] : [name, value]));
     // Sorted, so the same parameters in another order still match on replay.
     params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     url.search = new URLSearchParams(params).toString();

@@ -45,7 +45,9 @@ async function importCheckModule(ref: CustomCheckRef): Promise<CheckModule> {
   }
   const run = typeof exports.default === 'function' ? exports.default : exports.check;
   if (typeof run !== 'function') {
-    throw fail(`custom check module ${ref.written} exports no check function; expected \`export default function (evidence, params) {...}\` or \`export function check(evidence, params) {...}\``);
+    throw fail(
+      `custom check module ${ref.written} exports no check function; expected \`export default function (evidence, params) {...}\` or \`export function check(evidence, params) {...}\``,
+    );
   }
   const { paramsSchema } = exports;
   if (paramsSchema !== undefined) {

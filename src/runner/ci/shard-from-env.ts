@@ -25,9 +25,15 @@ export function shardFromEnv(env: Env): (Shard & { source: string }) | null {
   const k8sIndex = env.JOB_COMPLETION_INDEX?.trim();
   if (k8sIndex) {
     if (!env.AGENTCHECK_SHARD_TOTAL?.trim()) {
-      throw new ConfigError({ file: 'JOB_COMPLETION_INDEX' }, 'is set (a Kubernetes indexed Job), but AGENTCHECK_SHARD_TOTAL is not; set it to the Job\'s completions, or pass --shard I/N');
+      throw new ConfigError(
+        { file: 'JOB_COMPLETION_INDEX' },
+        "is set (a Kubernetes indexed Job), but AGENTCHECK_SHARD_TOTAL is not; set it to the Job's completions, or pass --shard I/N",
+      );
     }
-    return { ...shard(k8sIndex, env.AGENTCHECK_SHARD_TOTAL, 1, 'JOB_COMPLETION_INDEX', 'AGENTCHECK_SHARD_TOTAL'), source: 'JOB_COMPLETION_INDEX/AGENTCHECK_SHARD_TOTAL' };
+    return {
+      ...shard(k8sIndex, env.AGENTCHECK_SHARD_TOTAL, 1, 'JOB_COMPLETION_INDEX', 'AGENTCHECK_SHARD_TOTAL'),
+      source: 'JOB_COMPLETION_INDEX/AGENTCHECK_SHARD_TOTAL',
+    };
   }
   return null;
 }
@@ -38,7 +44,10 @@ function shard(rawIndex: string | undefined, rawTotal: string | undefined, offse
   if (!rawTotal || !Number.isInteger(total) || total < 1) throw new ConfigError({ file: totalName }, `expected a whole number >= 1, got "${rawTotal ?? ''}"`);
   const index = Number(rawIndex) + offset;
   if (!rawIndex || !Number.isInteger(index) || index < 1 || index > total) {
-    throw new ConfigError({ file: indexName }, `expected a whole number from ${1 - offset} to ${total - offset} (with ${totalName}=${total}), got "${rawIndex ?? ''}"`);
+    throw new ConfigError(
+      { file: indexName },
+      `expected a whole number from ${1 - offset} to ${total - offset} (with ${totalName}=${total}), got "${rawIndex ?? ''}"`,
+    );
   }
   return { index, total };
 }

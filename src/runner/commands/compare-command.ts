@@ -19,9 +19,9 @@ export async function compareCommand(base: string, head: string, options: { json
   if (options.json) {
     io.stdout.write(`${JSON.stringify(comparison, null, 2)}\n`);
   } else {
-    const line = (i: ComparedScenario) => `  ${i.key}: ${i.base ?? '-'} -> ${i.head ?? '-'}${i.head_reason ? `\n    ${clip(oneLine(i.head_reason), REASON_MAX)}` : ''}`;
-    const section = (title: string, items: ComparedScenario[]) =>
-      items.length ? `${title} (${items.length}):\n${items.map(line).join('\n')}\n` : '';
+    const line = (i: ComparedScenario) =>
+      `  ${i.key}: ${i.base ?? '-'} -> ${i.head ?? '-'}${i.head_reason ? `\n    ${clip(oneLine(i.head_reason), REASON_MAX)}` : ''}`;
+    const section = (title: string, items: ComparedScenario[]) => (items.length ? `${title} (${items.length}):\n${items.map(line).join('\n')}\n` : '');
     io.stdout.write(
       section('regressed', comparison.regressed) +
         section('improved', comparison.improved) +

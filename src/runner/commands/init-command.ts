@@ -31,7 +31,14 @@ export async function initCommand(dir: string | undefined, io: CommandIO): Promi
       return reportError(new ConfigError({ file: dir ?? '.' }, `cannot write the starter there: ${(error as Error).message}`, 'INIT_EXISTS'), io);
     }
     if (error instanceof ConfigError) return reportError(error, io);
-    return reportError(new ConfigError({ file: dir ?? '.' }, `cannot write the starter there: ${(error as Error).message}; expected a folder agentcheck may create and write`, 'INIT_NOT_WRITABLE'), io);
+    return reportError(
+      new ConfigError(
+        { file: dir ?? '.' },
+        `cannot write the starter there: ${(error as Error).message}; expected a folder agentcheck may create and write`,
+        'INIT_NOT_WRITABLE',
+      ),
+      io,
+    );
   }
   const where = relative(io.cwd, target) || '.';
   io.stdout.write(`Wrote ${Object.keys(STARTER_FILES).map(shown).join(', ')}\n`);

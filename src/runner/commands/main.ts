@@ -43,7 +43,7 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
   program
     .command('run')
     .description('run scenario files (*.scenario.yaml, *.scenarios.yaml) and write reports')
-    .argument('[paths...]', 'scenario files or folders (default: the config\'s scenarios, else the current folder)')
+    .argument('[paths...]', "scenario files or folders (default: the config's scenarios, else the current folder)")
     .option('--config <file>', 'suite config (default: agentcheck.config.yaml in the current folder)')
     .option('--variant <name>', 'run only this variant; repeat the flag or give a comma list (base is the unchanged revision)', collectList)
     .option('--repeat <n>', 'run each scenario n times', positiveInt)
@@ -57,9 +57,16 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
     .option('--out <dir>', 'output folder for reports and spans.jsonl (default: reports)')
     .option('--shard <i/n>', 'run shard i of n (1-based), e.g. 2/4', shardSpec)
     .option('--timeout <ms>', 'per-scenario time limit in ms (at most 2147483647)', timeoutMs)
-    .option('--overlay <folder>', 'a skill folder delivered after the revision\'s own; repeat the flag for several', collectList)
+    .option('--overlay <folder>', "a skill folder delivered after the revision's own; repeat the flag for several", collectList)
     .option('--otlp <url>', 'also export spans over OTLP/HTTP JSON to this endpoint, e.g. http://localhost:4318 (default: OTEL_EXPORTER_OTLP_ENDPOINT)')
-    .addOption(new Option('--cassettes <mode>', 'record or replay model and http calls as cassettes (docs/cassettes.md; default off)').choices(['record', 'replay', 'auto', 'off']))
+    .addOption(
+      new Option('--cassettes <mode>', 'record or replay model and http calls as cassettes (docs/cassettes.md; default off)').choices([
+        'record',
+        'replay',
+        'auto',
+        'off',
+      ]),
+    )
     .addHelpText('after', RUN_EXAMPLES)
     .action(async (paths: string[], options) => {
       // V8 sizes each heap step from its GC speed, up to 4x what a long suite holds; steps of
@@ -78,11 +85,14 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
     .option('--inputs <file>', 'inputs file: {messages: [...], context: {...}}')
     .option('--delta <file>', 'delta file {set, remove}, applied in memory and never saved')
     .option('--terminal-tool <name>', 'the tool whose successful call completes the job (/regex/ allowed)')
-    .option('--script <file>', 'scripted model: a YAML/JSON list in the format of a scenario\'s model.script')
-    .option('--mocks <file>', 'HTTP mocks: a YAML/JSON file in the format of a scenario\'s mocks ({http: [...]})')
-    .option('--approvals <file>', 'answers to gated calls: a YAML/JSON file in the format of a scenario\'s approvals ({default, tools})')
+    .option('--script <file>', "scripted model: a YAML/JSON list in the format of a scenario's model.script")
+    .option('--mocks <file>', "HTTP mocks: a YAML/JSON file in the format of a scenario's mocks ({http: [...]})")
+    .option('--approvals <file>', "answers to gated calls: a YAML/JSON file in the format of a scenario's approvals ({default, tools})")
     .option('--workspace <dir>', 'folder copied to a fresh temp workspace for the run (default: an empty temp folder)')
-    .option('--spans <file>', 'write the run\'s spans as JSONL (query them with agentcheck spans query FILE --trace ID); a paused run\'s checkpoint goes to the same folder')
+    .option(
+      '--spans <file>',
+      "write the run's spans as JSONL (query them with agentcheck spans query FILE --trace ID); a paused run's checkpoint goes to the same folder",
+    )
     .option('--timeout <ms>', `wall-clock cap of the run in ms (default ${DEFAULT_TEST_RUN_TIMEOUT_MS}); past it the verdict is failed`, timeoutMs)
     .option('--json', 'print only the TestRunResult JSON on stdout (with run_id when the run paused)')
     .addHelpText('after', TEST_RUN_EXAMPLES + '\n\nExit codes: 0 verdict pass, 1 any other verdict, 2 invalid input.')
@@ -96,7 +106,10 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
     .description('continue a run that test-run left paused at an approval gate, from its checkpoint file')
     .argument('<run_id>', 'the run_id test-run printed when the run paused')
     .addOption(new Option('--decision <answer>', 'the answer to the gated call').choices(['approve', 'deny']).makeOptionMandatory())
-    .option('--spans <file>', 'the --spans file given to test-run: the checkpoint is read from its folder and the resumed run\'s spans are appended to it (default folder: reports/runs)')
+    .option(
+      '--spans <file>',
+      "the --spans file given to test-run: the checkpoint is read from its folder and the resumed run's spans are appended to it (default folder: reports/runs)",
+    )
     .option('--timeout <ms>', `wall-clock cap of the resumed run in ms (default ${DEFAULT_TEST_RUN_TIMEOUT_MS})`, timeoutMs)
     .option('--json', 'print only the TestRunResult JSON on stdout')
     .addHelpText('after', RESUME_EXAMPLES + '\n\nExit codes: 0 verdict pass, 1 any other verdict, 2 invalid input or no such paused run.')
@@ -129,7 +142,10 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
   program
     .command('mcp')
     .description('serve test_run, resume_run, query_spans and validate as an MCP server over stdio (docs/mcp.md)')
-    .addHelpText('after', '\nExamples:\n  $ agentcheck mcp\n  MCP client config: {"mcpServers": {"agentcheck": {"command": "npx", "args": ["agentcheck", "mcp"]}}}\n\nRelative paths in tool arguments resolve against the folder the server starts in.')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ agentcheck mcp\n  MCP client config: {"mcpServers": {"agentcheck": {"command": "npx", "args": ["agentcheck", "mcp"]}}}\n\nRelative paths in tool arguments resolve against the folder the server starts in.',
+    )
     .action(async () => {
       const { mcpCommand } = await import('./mcp-command.js');
       exitCode = await mcpCommand(io);
@@ -143,7 +159,10 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
     .option('--trace <id>', 'only this trace')
     .option('--where <json>', 'a filtering object, e.g. \'{"conditions":[{"field":"name","operator":"startswith","value":"execute_tool"}]}\'')
     .option('--limit <n>', 'at most n spans', positiveInt)
-    .addHelpText('after', '\nExamples:\n  $ agentcheck spans query reports/spans.jsonl --trace 4bf92f35...\n  $ agentcheck spans query reports/spans.jsonl --where \'{"conditions":[{"field":"status","operator":"is","value":"error"}]}\'')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ agentcheck spans query reports/spans.jsonl --trace 4bf92f35...\n  $ agentcheck spans query reports/spans.jsonl --where \'{"conditions":[{"field":"status","operator":"is","value":"error"}]}\'',
+    )
     .action(async (file: string, options) => {
       const { spansQueryCommand } = await import('./spans-query-command.js');
       exitCode = await spansQueryCommand(file, options, io);
@@ -167,7 +186,10 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
     .argument('<reports...>', 'report.json of each shard (agentcheck run --shard I/N --reporter json)')
     .requiredOption('--out <dir>', 'output folder for the merged reports and spans.jsonl')
     .option('--reporter <list>', `comma list of ${REPORTER_NAMES.filter((name) => name !== 'json').join(', ')} (json is always written)`, 'table')
-    .addHelpText('after', '\nExamples:\n  $ agentcheck merge shards/*/report.json --out reports --reporter md,junit\n\nExit codes: 0 every merged row passed, 1 a row failed, a shard is missing or was interrupted, or a report could not be written, 2 the reports cannot be merged\n(different suites, overlapping shards, not a report.json). See docs/ci.md.')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ agentcheck merge shards/*/report.json --out reports --reporter md,junit\n\nExit codes: 0 every merged row passed, 1 a row failed, a shard is missing or was interrupted, or a report could not be written, 2 the reports cannot be merged\n(different suites, overlapping shards, not a report.json). See docs/ci.md.',
+    )
     .action(async (reports: string[], options) => {
       const { mergeCommand } = await import('./merge-command.js');
       exitCode = await mergeCommand(reports, options, io);
@@ -187,13 +209,20 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
 
 /** Repeatable flag values, each possibly a comma list: `--variant a --variant b,c`. */
 function collectList(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), ...value.split(',').map((item) => item.trim()).filter(Boolean)];
+  return [
+    ...(previous ?? []),
+    ...value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  ];
 }
 
 /** A time limit Node's timers can hold (larger ones would fire at once). */
 function timeoutMs(value: string): number {
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 1 || parsed > MAX_TIMEOUT_MS) throw new InvalidArgumentError(`expected a whole number of ms from 1 to ${MAX_TIMEOUT_MS}`);
+  if (!Number.isInteger(parsed) || parsed < 1 || parsed > MAX_TIMEOUT_MS)
+    throw new InvalidArgumentError(`expected a whole number of ms from 1 to ${MAX_TIMEOUT_MS}`);
   return parsed;
 }
 

@@ -25,7 +25,10 @@ export async function mergeCommand(files: string[], options: MergeOptions, io: C
   let reporters: Reporter[];
   let inputs: ShardReport[];
   try {
-    const names = (options.reporter ?? 'table').split(',').map((name) => name.trim()).filter(Boolean);
+    const names = (options.reporter ?? 'table')
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean);
     // The merged report.json is the point of merging; other formats are extras.
     reporters = await createReporters(['json', ...names]);
     inputs = files.map((file) => readShardReport(file, io.cwd));
@@ -63,12 +66,16 @@ export async function mergeCommand(files: string[], options: MergeOptions, io: C
   const total = report.merged?.inputs[0]?.shard?.total;
   if (missing.length) {
     // A shard that never wrote its report left scenarios unverified: not a pass.
-    io.stderr.write(`agentcheck: merged ${files.length} of ${total} shards; missing shard${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (their scenarios are not in the report)\n`);
+    io.stderr.write(
+      `agentcheck: merged ${files.length} of ${total} shards; missing shard${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (their scenarios are not in the report)\n`,
+    );
   }
   // An interrupted shard's unreached rows are not_run; say which shard stopped early, whatever the rows say.
   const interrupted = inputs.filter((input) => input.report.interrupted === true).map((input) => input.file);
   if (interrupted.length) {
-    io.stderr.write(`agentcheck: ${interrupted.length === 1 ? 'a shard was' : `${interrupted.length} shards were`} interrupted: ${interrupted.join(', ')} (the merged report is marked interrupted)\n`);
+    io.stderr.write(
+      `agentcheck: ${interrupted.length === 1 ? 'a shard was' : `${interrupted.length} shards were`} interrupted: ${interrupted.join(', ')} (the merged report is marked interrupted)\n`,
+    );
   }
   if (reporterFailed) io.stderr.write('agentcheck: merge failed: a requested report was not written\n');
   const { summary } = report;

@@ -25,7 +25,8 @@ export async function resumeCommand(runId: string, options: ResumeOptions, io: C
   let saved;
   try {
     // A run id is a file name part: refuse anything that could point elsewhere.
-    if (!/^[A-Za-z0-9_-]+$/.test(runId)) throw new ConfigError({ file: 'resume' }, `expected a run_id (letters, digits, - and _), got ${JSON.stringify(runId)}`);
+    if (!/^[A-Za-z0-9_-]+$/.test(runId))
+      throw new ConfigError({ file: 'resume' }, `expected a run_id (letters, digits, - and _), got ${JSON.stringify(runId)}`);
     file = checkpointFilePath(runsDir(io.cwd, options.spans), runId);
     saved = await readRunCheckpoint(file, runId);
     if (!isDirectory(saved.workspace_dir)) {

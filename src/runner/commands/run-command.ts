@@ -79,7 +79,20 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
         io.stderr.write(`agentcheck: running shard ${fromEnv.index}/${fromEnv.total} (from ${fromEnv.source}; --shard overrides)\n`);
       }
     }
-    plan = loadSuite({ paths: scenarioPaths, config, variants: options.variant, repeat: options.repeat, grep: options.grep, tags: options.tag, shard: options.shard, only, maxRuns: options.maxRuns }, io.cwd);
+    plan = loadSuite(
+      {
+        paths: scenarioPaths,
+        config,
+        variants: options.variant,
+        repeat: options.repeat,
+        grep: options.grep,
+        tags: options.tag,
+        shard: options.shard,
+        only,
+        maxRuns: options.maxRuns,
+      },
+      io.cwd,
+    );
     // Custom check modules are imported and checked before anything runs, like the rest of the input.
     await loadCustomChecks(plan.scenarios);
   } catch (error) {
@@ -89,7 +102,9 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
     // More shards than scenarios: this shard's empty report still tells `agentcheck merge` it ran.
     io.stderr.write(`agentcheck: shard ${options.shard.index}/${options.shard.total} has no scenarios; writing an empty report\n`);
   } else if (!plan.runs.length && only) {
-    io.stderr.write(`agentcheck: none of the ${only.size} failed scenario(s) of ${options.onlyFailed} are among the scenarios loaded here; run from the folder and with the paths of the earlier run\n`);
+    io.stderr.write(
+      `agentcheck: none of the ${only.size} failed scenario(s) of ${options.onlyFailed} are among the scenarios loaded here; run from the folder and with the paths of the earlier run\n`,
+    );
     return EXIT.invalidInput;
   } else if (!plan.runs.length) {
     io.stderr.write(`agentcheck: ${noRunsMessage(paths, options, config, io.cwd)}\n`);
@@ -118,11 +133,21 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
     spansFile = new SpansFile(join(out, 'spans.jsonl'));
   } catch (error) {
     spill?.remove();
-    return reportError(new ConfigError({ file: options.out ?? out }, `cannot write reports there: ${(error as Error).message}; expected a folder agentcheck may create and write`, 'OUT_NOT_WRITABLE'), io);
+    return reportError(
+      new ConfigError(
+        { file: options.out ?? out },
+        `cannot write reports there: ${(error as Error).message}; expected a folder agentcheck may create and write`,
+        'OUT_NOT_WRITABLE',
+      ),
+      io,
+    );
   }
   try {
     // Every key the run was given is scrubbed from spans (file and OTLP), progress and reports.
-    const redactor = runRedactor(io.env, plan.runs.map((run) => run.revision.build));
+    const redactor = runRedactor(
+      io.env,
+      plan.runs.map((run) => run.revision.build),
+    );
     const { store } = installTracing();
     store.redactWith(redactor);
     const controller = new AbortController();
@@ -186,7 +211,14 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
     if (layout.warning) io.stderr.write(`${layout.warning}\n`);
     for (const reporter of reporters) {
       try {
-        await reporter.onRunEnd(report, { out, stdout: io.stdout, color: io.isTTY && !io.env.NO_COLOR, columns: layout.columns, quiet: options.quiet, wholeRows: spill });
+        await reporter.onRunEnd(report, {
+          out,
+          stdout: io.stdout,
+          color: io.isTTY && !io.env.NO_COLOR,
+          columns: layout.columns,
+          quiet: options.quiet,
+          wholeRows: spill,
+        });
         if (reporter.file) written.push(join(out, reporter.file));
       } catch (error) {
         outputFailed = true;
@@ -231,7 +263,10 @@ function displayPath(file: string, cwd: string): string {
 
 /** Whether the whole suite, unsharded, has runs (so an empty shard is a small suite, not a wrong path). */
 function suiteHasRuns(paths: string[], options: RunOptions, config: SuiteConfig, cwd: string, only: SuiteSelection['only']): boolean {
-  return loadSuite({ paths, config, variants: options.variant, repeat: options.repeat, grep: options.grep, tags: options.tag, only, maxRuns: options.maxRuns }, cwd).runs.length > 0;
+  return (
+    loadSuite({ paths, config, variants: options.variant, repeat: options.repeat, grep: options.grep, tags: options.tag, only, maxRuns: options.maxRuns }, cwd)
+      .runs.length > 0
+  );
 }
 
 /** Why nothing runs: no scenario files at all, or filters (--grep, --tag) that left none of them. */
@@ -244,7 +279,10 @@ function noRunsMessage(paths: string[], options: RunOptions, config: SuiteConfig
 
 function parseReporters(flag: string | undefined, fromConfig: ReporterName[] | undefined): ReporterName[] {
   if (!flag) return fromConfig ?? ['table', 'json'];
-  const names = flag.split(',').map((name) => name.trim()).filter(Boolean);
+  const names = flag
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   checkReporterNames(names);
   return [...names];
 }

@@ -6,11 +6,7 @@ import { memoryLocator, type Locator } from '../../config/assert-format.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
 
 /** `agentcheck spans query FILE.jsonl [--trace ID] [--where JSON] [--limit N]`: prints `{count, spans}` as JSON. */
-export async function spansQueryCommand(
-  file: string,
-  options: { trace?: string; where?: string; limit?: number },
-  io: CommandIO,
-): Promise<number> {
+export async function spansQueryCommand(file: string, options: { trace?: string; where?: string; limit?: number }, io: CommandIO): Promise<number> {
   try {
     if (options.trace !== undefined && options.trace.trim() === '') {
       throw new ConfigError({ file: '--trace' }, 'expected a trace id, got an empty string');
@@ -51,7 +47,10 @@ function parseWhere(text: string): Record<string, unknown> {
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     const got = Array.isArray(value) ? 'a list' : JSON.stringify(value);
-    throw new ConfigError({ file: '--where' }, `expected ${WHERE_FORMS}, got ${got}${Array.isArray(value) ? ' (put conditions in {"conditions": [...]})' : ''}`);
+    throw new ConfigError(
+      { file: '--where' },
+      `expected ${WHERE_FORMS}, got ${got}${Array.isArray(value) ? ' (put conditions in {"conditions": [...]})' : ''}`,
+    );
   }
   return value as Record<string, unknown>;
 }

@@ -16,7 +16,10 @@ export function terminalWidth(env: Readonly<Record<string, string | undefined>>,
   const given = env.COLUMNS?.trim();
   if (!given) return { columns: Math.max(MIN_COLUMNS, fallback) };
   if (!/^[0-9]+$/.test(given) || Number(given) < 1) {
-    return { columns: Math.max(MIN_COLUMNS, fallback), warning: `agentcheck: ignoring COLUMNS=${JSON.stringify(env.COLUMNS)}: expected a positive whole number of columns; laying the report out for ${Math.max(MIN_COLUMNS, fallback)}` };
+    return {
+      columns: Math.max(MIN_COLUMNS, fallback),
+      warning: `agentcheck: ignoring COLUMNS=${JSON.stringify(env.COLUMNS)}: expected a positive whole number of columns; laying the report out for ${Math.max(MIN_COLUMNS, fallback)}`,
+    };
   }
   return { columns: Math.max(MIN_COLUMNS, Number(given)) };
 }

@@ -78,10 +78,26 @@ export async function testRunCommand(options: TestRunOptions, io: CommandIO): Pr
     } else if (isScripted(applied.build) && !applied.build.flow) {
       // Without a script the scripted model has nothing to say: the run could only fail.
       const why = buildAgent(applied.build).llm ? 'agent.llm has provider scripted' : 'the agent has no llm';
-      throw new ConfigError({ file: applied.source, path: 'agent.llm' }, `the agent's model is scripted: give --script FILE with its responses, or a real provider in agent.llm (${why})`);
+      throw new ConfigError(
+        { file: applied.source, path: 'agent.llm' },
+        `the agent's model is scripted: give --script FILE with its responses, or a real provider in agent.llm (${why})`,
+      );
     }
     // The names a scenario would be held to, held to the build that runs (after the delta).
-    throwConfigErrors(checkScenarioNames({ terminalTool: options.terminalTool, terminalToolLabel: '--terminal-tool', references: [], script, unknownToolsHint: ' (a test-run script calls only tools the agent offers; to test a call to an unknown tool, write a scenario with model.allow_unknown_tools: true)' }, [applied.build], flagLocator(scriptDoc)));
+    throwConfigErrors(
+      checkScenarioNames(
+        {
+          terminalTool: options.terminalTool,
+          terminalToolLabel: '--terminal-tool',
+          references: [],
+          script,
+          unknownToolsHint:
+            ' (a test-run script calls only tools the agent offers; to test a call to an unknown tool, write a scenario with model.allow_unknown_tools: true)',
+        },
+        [applied.build],
+        flagLocator(scriptDoc),
+      ),
+    );
     let mocks: MocksSpec | undefined;
     if (options.mocks !== undefined) {
       const doc = readDocument(io.cwd, options.mocks, 'a mocks object {http: [...]}');
@@ -198,7 +214,12 @@ function checkSpansPath(file: string, given: string): void {
   } catch (error) {
     problem = (error as Error).message;
   }
-  if (problem) throw new ConfigError({ file: given }, `cannot write the spans there: ${problem}; expected a file path agentcheck may create and write`, 'OUT_NOT_WRITABLE');
+  if (problem)
+    throw new ConfigError(
+      { file: given },
+      `cannot write the spans there: ${problem}; expected a file path agentcheck may create and write`,
+      'OUT_NOT_WRITABLE',
+    );
 }
 
 /** A YAML/JSON file the user named; an empty one is refused (it says nothing). */
@@ -231,14 +252,18 @@ function formatResult(result: TestRunResult, checkpointFile?: string): string {
     ? result.tools.map((t) => `  ${t.name}: called ${t.called}, returned ${t.returned}, errors ${t.errors}`).join('\n')
     : '  (no tool calls)';
   const approvals = result.approvals.map((a) => `  ${a.tool}: ${a.decision}`).join('\n');
-  return [
-    `verdict: ${result.verdict.toUpperCase()} - ${result.verdict_reason}`,
-    `stop reason: ${result.stop_reason}`,
-    `tools:\n${tools}`,
-    approvals ? `approvals:\n${approvals}` : '',
-    `output: ${result.output || '(empty)'}`,
-    `resolved: provider ${result.resolved.provider}, model ${result.resolved.model}, max_turns ${result.resolved.max_turns}, skills [${result.resolved.skills.join(', ')}]`,
-    `trace: ${result.trace_id}`,
-    result.run_id ? `paused: run ${result.run_id} (${checkpointFile}); continue with agentcheck resume ${result.run_id} --decision approve|deny` : '',
-  ].filter(Boolean).join('\n') + '\n';
+  return (
+    [
+      `verdict: ${result.verdict.toUpperCase()} - ${result.verdict_reason}`,
+      `stop reason: ${result.stop_reason}`,
+      `tools:\n${tools}`,
+      approvals ? `approvals:\n${approvals}` : '',
+      `output: ${result.output || '(empty)'}`,
+      `resolved: provider ${result.resolved.provider}, model ${result.resolved.model}, max_turns ${result.resolved.max_turns}, skills [${result.resolved.skills.join(', ')}]`,
+      `trace: ${result.trace_id}`,
+      result.run_id ? `paused: run ${result.run_id} (${checkpointFile}); continue with agentcheck resume ${result.run_id} --decision approve|deny` : '',
+    ]
+      .filter(Boolean)
+      .join('\n') + '\n'
+  );
 }

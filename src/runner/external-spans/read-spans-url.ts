@@ -15,9 +15,17 @@ const SPANS_URL_TIMEOUT_MS = 30_000;
  * export (`{"resourceSpans": [...]}`). Throws a RunError naming the URL (without credentials or
  * query) when the id is missing, the request fails or the body is not such an export.
  */
-export async function readSpansUrl(spansUrl: string, traceId: string | undefined, headers: Record<string, string> = {}, signal?: AbortSignal): Promise<SpanRecord[]> {
+export async function readSpansUrl(
+  spansUrl: string,
+  traceId: string | undefined,
+  headers: Record<string, string> = {},
+  signal?: AbortSignal,
+): Promise<SpanRecord[]> {
   if (spansUrl.includes(TRACE_ID_PLACEHOLDER) && !traceId) {
-    throw new RunError('SPANS_URL_NO_TRACE_ID', `external.http.spans_url needs the trace id, but the agent's answer had no "trace_id"; return {"output": ..., "trace_id": ...}`);
+    throw new RunError(
+      'SPANS_URL_NO_TRACE_ID',
+      `external.http.spans_url needs the trace id, but the agent's answer had no "trace_id"; return {"output": ..., "trace_id": ...}`,
+    );
   }
   const url = spansUrl.split(TRACE_ID_PLACEHOLDER).join(encodeURIComponent(traceId ?? ''));
   const shown = displayUrl(url);
@@ -39,7 +47,8 @@ export async function readSpansUrl(spansUrl: string, traceId: string | undefined
   try {
     return decodeTraceRequest(body).map((span) => span.record);
   } catch (error) {
-    if (error instanceof OtlpDecodeError) throw new RunError('SPANS_URL_INVALID', `the spans from ${shown} are not an OTLP JSON trace export: ${error.message}`);
+    if (error instanceof OtlpDecodeError)
+      throw new RunError('SPANS_URL_INVALID', `the spans from ${shown} are not an OTLP JSON trace export: ${error.message}`);
     throw error;
   }
 }

@@ -20,7 +20,12 @@ export async function startRunSpanReceiver(build: AgentBuild, env: Readonly<Reco
  * scrubbed by `scrub` (as the store scrubs spans that end in it), to the run's last segment, so
  * evidence and checks see them.
  */
-export async function addExternalSpans(collector: ExternalSpanCollector, run: SegmentedRun, scrub: (spans: SpanRecord[]) => SpanRecord[], signal?: AbortSignal): Promise<void> {
+export async function addExternalSpans(
+  collector: ExternalSpanCollector,
+  run: SegmentedRun,
+  scrub: (spans: SpanRecord[]) => SpanRecord[],
+  signal?: AbortSignal,
+): Promise<void> {
   const spans = run.spans[run.spans.length - 1];
   if (!spans) return;
   spans.push(...scrub(await collector.collect(spans, run.turn.external?.trace_id, signal)));

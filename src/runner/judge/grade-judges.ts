@@ -33,10 +33,14 @@ export interface Grading {
 export async function gradeJudges(jobs: readonly JudgeJob[], evidence: Evidence, context: GradeContext): Promise<Grading> {
   const grading: Grading = { judgements: {}, spans: [] };
   for (const job of jobs) {
-    const root = context.tracer.startSpan(`${SPAN.evaluate} ${job.id}`, {
-      root: true,
-      attributes: { [ATTR.operationName]: SPAN.evaluate, [ATTR.evaluationName]: job.id },
-    }, ROOT_CONTEXT);
+    const root = context.tracer.startSpan(
+      `${SPAN.evaluate} ${job.id}`,
+      {
+        root: true,
+        attributes: { [ATTR.operationName]: SPAN.evaluate, [ATTR.evaluationName]: job.id },
+      },
+      ROOT_CONTEXT,
+    );
     const judgement = await askGrader(job, evidence, context, root);
     recordResult(root, job, judgement);
     root.end();
@@ -48,10 +52,14 @@ export async function gradeJudges(jobs: readonly JudgeJob[], evidence: Evidence,
 
 async function askGrader(job: JudgeJob, evidence: Evidence, context: GradeContext, root: Span): Promise<Judgement> {
   const model = createModel(job.llm, { script: job.script, env: context.env });
-  const span = context.tracer.startSpan(`${SPAN.chat} ${model.modelId}`, {
-    kind: SpanKind.CLIENT,
-    attributes: { [ATTR.operationName]: SPAN.chat, [ATTR.providerName]: genAiProviderName(model.provider), [ATTR.requestModel]: model.modelId },
-  }, trace.setSpan(ROOT_CONTEXT, root));
+  const span = context.tracer.startSpan(
+    `${SPAN.chat} ${model.modelId}`,
+    {
+      kind: SpanKind.CLIENT,
+      attributes: { [ATTR.operationName]: SPAN.chat, [ATTR.providerName]: genAiProviderName(model.provider), [ATTR.requestModel]: model.modelId },
+    },
+    trace.setSpan(ROOT_CONTEXT, root),
+  );
   try {
     const response = await model.generate({ ...graderRequest(job.params, evidence, job.llm), signal: context.signal });
     span.setAttributes(chatResponseAttributes(response, model.modelId));

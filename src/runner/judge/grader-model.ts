@@ -34,10 +34,14 @@ export function judgeJobs(checks: ReadonlyArray<Record<string, unknown>>, suiteG
     const at = [index, 'judge'];
     // The judge check's params type leaves `model` open; the grader schema gives it its type.
     const model: unknown = params.model;
-    if (model !== undefined) assertFormat<GraderModelSpec>(graderModelSchema, model, (path, expected, atKey) => locate([...at, 'model', ...path], expected, atKey));
+    if (model !== undefined)
+      assertFormat<GraderModelSpec>(graderModelSchema, model, (path, expected, atKey) => locate([...at, 'model', ...path], expected, atKey));
     const merged: GraderModel = { ...suiteGrader, ...model };
     if (!Object.keys(merged).length) {
-      throw locate(at, 'a judge check needs a grader model: give it `model: {provider, model}` (or a `script`), or set a default `judge: {model: ...}` in agentcheck.config.yaml');
+      throw locate(
+        at,
+        'a judge check needs a grader model: give it `model: {provider, model}` (or a `script`), or set a default `judge: {model: ...}` in agentcheck.config.yaml',
+      );
     }
     const { script, ...llm } = merged;
     if (script) validateScript(script, (path, expected, atKey) => locate([...at, 'model', 'script', ...path], expected, atKey));

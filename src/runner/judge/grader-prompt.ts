@@ -31,7 +31,9 @@ export function graderRequest(params: JudgeParams, evidence: Evidence, llm: LlmS
     if (include === 'output') parts.push(`<output>\n${evidence.output}\n</output>`);
     if (include === 'transcript') parts.push(`<transcript>\n${JSON.stringify(evidence.transcript ?? [], null, 1)}\n</transcript>`);
     if (include === 'tool_calls') {
-      const calls = evidence.calls.filter((call) => !call.nested).map((call) => ({ name: call.name, args: call.args, result: call.result, outcome: call.outcome }));
+      const calls = evidence.calls
+        .filter((call) => !call.nested)
+        .map((call) => ({ name: call.name, args: call.args, result: call.result, outcome: call.outcome }));
       parts.push(`<tool_calls>\n${JSON.stringify(calls, null, 1)}\n</tool_calls>`);
     }
   }
@@ -55,7 +57,11 @@ export function parseGraderAnswer(text: string): Judgement {
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) return { error: `the grader's answer is not a JSON object: ${preview(text)}` };
   const { score, passed, reason } = value as Record<string, unknown>;
-  const missing = [typeof score !== 'number' && 'score (a number)', typeof passed !== 'boolean' && 'passed (true or false)', typeof reason !== 'string' && 'reason (a string)'].filter(Boolean);
+  const missing = [
+    typeof score !== 'number' && 'score (a number)',
+    typeof passed !== 'boolean' && 'passed (true or false)',
+    typeof reason !== 'string' && 'reason (a string)',
+  ].filter(Boolean);
   if (missing.length) return { error: `the grader's answer lacks ${missing.join(', ')}: ${preview(text)}` };
   if (!Number.isFinite(score) || (score as number) < 0 || (score as number) > 1) return { error: `the grader's score ${String(score)} is outside [0, 1]` };
   return { score: score as number, passed: passed as boolean, reason: reason as string };

@@ -25,24 +25,48 @@ type QueryNode = {
 // clients such as the Inspector pick how to send an argument by its schema's `type`, and a union
 // has none. Which of the two shapes a node is, and whether it is complete, validateQuery decides
 // with the same messages as everywhere else.
-const queryNode: z.ZodType<QueryNode> = z.lazy(() => z.object({
-  field: z.enum(QUERY_FIELDS).optional().describe('a condition: the span field to test; "attributes" needs "key"'),
-  key: z.string().min(1).optional().describe('a condition on attributes: the attribute name, e.g. gen_ai.tool.name'),
-  operator: z.enum([...QUERY_OPERATORS, ...LOGICAL_OPERATORS]).describe('a condition: is, eq, contains, matches, in, exists, ...; a group: and (all match), or (any matches), not (none matches)'),
-  value: z.unknown().optional().describe('a condition: the value to compare with (none for exists / not_exists, a list for in / not_in)'),
-  conditions: z.array(queryNode).min(1).optional().describe('a group: its conditions and nested groups'),
-}).strict());
+const queryNode: z.ZodType<QueryNode> = z.lazy(() =>
+  z
+    .object({
+      field: z.enum(QUERY_FIELDS).optional().describe('a condition: the span field to test; "attributes" needs "key"'),
+      key: z.string().min(1).optional().describe('a condition on attributes: the attribute name, e.g. gen_ai.tool.name'),
+      operator: z
+        .enum([...QUERY_OPERATORS, ...LOGICAL_OPERATORS])
+        .describe('a condition: is, eq, contains, matches, in, exists, ...; a group: and (all match), or (any matches), not (none matches)'),
+      value: z.unknown().optional().describe('a condition: the value to compare with (none for exists / not_exists, a list for in / not_in)'),
+      conditions: z.array(queryNode).min(1).optional().describe('a group: its conditions and nested groups'),
+    })
+    .strict(),
+);
 
-const queryInput = z.object({
-  trace_id: z.string().min(1).optional().describe('only this run (the trace_id a test_run returned)'),
-  file: z.string().min(1).optional().describe('a spans.jsonl file (e.g. reports/spans.jsonl of `agentcheck run`) to query instead of this server\'s runs; relative to the server\'s folder'),
-  filtering: queryNode.optional()
-    .describe('which spans: a condition {field, key?, operator, value} or a group {operator: and|or|not, conditions: [...]}, e.g. {"field": "name", "operator": "startswith", "value": "execute_tool"} or {"operator": "and", "conditions": [...]}'),
-  windowing: z.object({
-    limit: z.number().int().min(1).max(10_000).optional().describe(`at most this many spans (default ${DEFAULT_SPAN_LIMIT}); count still says how many matched`),
-    order: z.enum(['asc', 'desc']).optional().describe('by start time; default asc'),
-  }).strict().optional(),
-}).strict();
+const queryInput = z
+  .object({
+    trace_id: z.string().min(1).optional().describe('only this run (the trace_id a test_run returned)'),
+    file: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("a spans.jsonl file (e.g. reports/spans.jsonl of `agentcheck run`) to query instead of this server's runs; relative to the server's folder"),
+    filtering: queryNode
+      .optional()
+      .describe(
+        'which spans: a condition {field, key?, operator, value} or a group {operator: and|or|not, conditions: [...]}, e.g. {"field": "name", "operator": "startswith", "value": "execute_tool"} or {"operator": "and", "conditions": [...]}',
+      ),
+    windowing: z
+      .object({
+        limit: z
+          .number()
+          .int()
+          .min(1)
+          .max(10_000)
+          .optional()
+          .describe(`at most this many spans (default ${DEFAULT_SPAN_LIMIT}); count still says how many matched`),
+        order: z.enum(['asc', 'desc']).optional().describe('by start time; default asc'),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
 
 const queryOutput = z.object({
   count: z.number().describe('spans that matched, before the limit'),
@@ -59,13 +83,17 @@ const DESCRIPTION = [
 
 /** Registers `query_spans` (docs/query-spans.md) over the server's runs or a spans.jsonl file. */
 export function registerQuerySpansTool(server: McpServer, context: McpServerContext): void {
-  server.registerTool('query_spans', {
-    title: 'Query the spans of agent runs',
-    description: DESCRIPTION,
-    inputSchema: queryInput,
-    outputSchema: queryOutput,
-    annotations: { readOnlyHint: true, openWorldHint: false },
-  }, (args) => runQuerySpans(args, context));
+  server.registerTool(
+    'query_spans',
+    {
+      title: 'Query the spans of agent runs',
+      description: DESCRIPTION,
+      inputSchema: queryInput,
+      outputSchema: queryOutput,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    (args) => runQuerySpans(args, context),
+  );
 }
 
 /** The handler: the query is validated like everywhere else (value types, safe regexes). */
@@ -91,7 +119,10 @@ export async function runQuerySpans(args: z.infer<typeof queryInput>, context: M
 function memorySpans(traceId: string | undefined, context: McpServerContext) {
   const { history } = context;
   if (traceId !== undefined && !history.has(traceId)) {
-    throw new RunError('UNKNOWN_TRACE', `no run with trace_id ${traceId} among the ${history.size} run(s) this server keeps (the last ${history.maxRuns}); for a run made elsewhere give "file": the spans.jsonl it was written to`);
+    throw new RunError(
+      'UNKNOWN_TRACE',
+      `no run with trace_id ${traceId} among the ${history.size} run(s) this server keeps (the last ${history.maxRuns}); for a run made elsewhere give "file": the spans.jsonl it was written to`,
+    );
   }
   return history.spans(traceId);
 }

@@ -10,11 +10,19 @@ import { testRunOutput } from './test-run-schema.js';
 import { errorResult, structuredResult } from './tool-results.js';
 
 /** resume_run arguments. */
-export const resumeRunInput = z.object({
-  run_id: z.string().min(1).describe('the run_id a paused test_run (or resume_run) result returned'),
-  decision: z.enum(['approve', 'deny']).describe('the answer to the gated tool call the run waits at'),
-  timeout_ms: z.number().int().min(1).max(MAX_TIMEOUT_MS).optional().describe(`wall-clock cap of the resumed run in ms (default ${DEFAULT_TEST_RUN_TIMEOUT_MS})`),
-}).strict();
+export const resumeRunInput = z
+  .object({
+    run_id: z.string().min(1).describe('the run_id a paused test_run (or resume_run) result returned'),
+    decision: z.enum(['approve', 'deny']).describe('the answer to the gated tool call the run waits at'),
+    timeout_ms: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_TIMEOUT_MS)
+      .optional()
+      .describe(`wall-clock cap of the resumed run in ms (default ${DEFAULT_TEST_RUN_TIMEOUT_MS})`),
+  })
+  .strict();
 
 export type ResumeRunArgs = z.infer<typeof resumeRunInput>;
 
@@ -25,13 +33,17 @@ const RESUME_RUN_DESCRIPTION = [
 
 /** Registers `resume_run`: continues a paused test_run from its checkpoint. */
 export function registerResumeRunTool(server: McpServer, context: McpServerContext): void {
-  server.registerTool('resume_run', {
-    title: 'Answer a paused test_run and continue it',
-    description: RESUME_RUN_DESCRIPTION,
-    inputSchema: resumeRunInput,
-    outputSchema: testRunOutput,
-    annotations: { readOnlyHint: false, openWorldHint: true },
-  }, (args) => resumeRun(args, context));
+  server.registerTool(
+    'resume_run',
+    {
+      title: 'Answer a paused test_run and continue it',
+      description: RESUME_RUN_DESCRIPTION,
+      inputSchema: resumeRunInput,
+      outputSchema: testRunOutput,
+      annotations: { readOnlyHint: false, openWorldHint: true },
+    },
+    (args) => resumeRun(args, context),
+  );
 }
 
 /** The handler: never throws; an unknown run_id is a tool error naming it. */
@@ -39,7 +51,10 @@ export async function resumeRun(args: ResumeRunArgs, context: McpServerContext):
   try {
     const paused = context.paused.take(args.run_id);
     if (!paused) {
-      throw new RunError('UNKNOWN_RUN', `no paused run ${args.run_id} on this server: give the run_id of a test_run or resume_run result whose stop_reason is "paused" (each is answered once; the server keeps the last ${context.paused.maxRuns})`);
+      throw new RunError(
+        'UNKNOWN_RUN',
+        `no paused run ${args.run_id} on this server: give the run_id of a test_run or resume_run result whose stop_reason is "paused" (each is answered once; the server keeps the last ${context.paused.maxRuns})`,
+      );
     }
     const request = { ...paused.request, timeout_ms: args.timeout_ms ?? DEFAULT_TEST_RUN_TIMEOUT_MS };
     try {

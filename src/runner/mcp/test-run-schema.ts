@@ -6,30 +6,44 @@ import { DEFAULT_TEST_RUN_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../suite/timeouts.j
  * object is strict: an unknown key is a tool error naming it, never silently ignored.
  */
 
-const message = z.object({
-  role: z.enum(['user', 'assistant']).describe('who said it'),
-  content: z.string().describe('the message text'),
-}).strict();
+const message = z
+  .object({
+    role: z.enum(['user', 'assistant']).describe('who said it'),
+    content: z.string().describe('the message text'),
+  })
+  .strict();
 
-const toolCall = z.object({
-  name: z.string().min(1).describe('tool name exactly as the agent offers it, e.g. lookup_order or mcp__fs__read_text_file'),
-  args: z.unknown().optional().describe('the arguments object, e.g. {"order_id": "1234"}; default {}'),
-  id: z.string().min(1).optional().describe('tool call id; default call_1, call_2, ...'),
-}).strict();
+const toolCall = z
+  .object({
+    name: z.string().min(1).describe('tool name exactly as the agent offers it, e.g. lookup_order or mcp__fs__read_text_file'),
+    args: z.unknown().optional().describe('the arguments object, e.g. {"order_id": "1234"}; default {}'),
+    id: z.string().min(1).optional().describe('tool call id; default call_1, call_2, ...'),
+  })
+  .strict();
 
-const scriptEntry = z.object({
-  text: z.string().optional().describe('assistant text of this model turn; an entry with text and no tool_calls ends the run'),
-  tool_calls: z.array(toolCall).optional().describe('tool calls this model turn makes (run concurrently, reported in order)'),
-  usage: z.object({
-    input_tokens: z.number().int().min(0).optional(),
-    output_tokens: z.number().int().min(0).optional(),
-  }).strict().optional().describe('token counts to report; default estimated'),
-  delay_ms: z.number().int().min(0).optional().describe('simulated latency before this answer'),
-  error: z.object({
-    message: z.string(),
-    status: z.number().int().optional(),
-  }).strict().optional().describe('make this model call fail like a provider error'),
-}).strict();
+const scriptEntry = z
+  .object({
+    text: z.string().optional().describe('assistant text of this model turn; an entry with text and no tool_calls ends the run'),
+    tool_calls: z.array(toolCall).optional().describe('tool calls this model turn makes (run concurrently, reported in order)'),
+    usage: z
+      .object({
+        input_tokens: z.number().int().min(0).optional(),
+        output_tokens: z.number().int().min(0).optional(),
+      })
+      .strict()
+      .optional()
+      .describe('token counts to report; default estimated'),
+    delay_ms: z.number().int().min(0).optional().describe('simulated latency before this answer'),
+    error: z
+      .object({
+        message: z.string(),
+        status: z.number().int().optional(),
+      })
+      .strict()
+      .optional()
+      .describe('make this model call fail like a provider error'),
+  })
+  .strict();
 
 const mockResponse = {
   status: z.number().int().min(100).max(599).optional().describe('default 200'),
@@ -39,49 +53,111 @@ const mockResponse = {
   delay_ms: z.number().int().min(0).optional(),
 };
 
-const httpMock = z.object({
-  method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']).optional().describe('default: any method'),
-  url: z.string().min(1).describe('URL the http tool requests: exact, or a pattern with * wildcards'),
-  match: z.object({
-    json: z.unknown().optional().describe('values the JSON request body must hold: its listed keys must match (matchers such as {"$regex": "..."} allowed), others may be there'),
-    body: z.unknown().optional().describe('the request body text, or a matcher such as {"$regex": "..."}'),
-  }).strict().optional().describe('answer only requests whose body matches'),
-  ...mockResponse,
-  responses: z.array(z.object(mockResponse).strict()).min(1).optional()
-    .describe('answers in order, one per matching request, e.g. [{"status": 503}, {"status": 200, "json": {...}}]; the last repeats; instead of status/json/body/headers/delay_ms'),
-}).strict();
+const httpMock = z
+  .object({
+    method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']).optional().describe('default: any method'),
+    url: z.string().min(1).describe('URL the http tool requests: exact, or a pattern with * wildcards'),
+    match: z
+      .object({
+        json: z
+          .unknown()
+          .optional()
+          .describe('values the JSON request body must hold: its listed keys must match (matchers such as {"$regex": "..."} allowed), others may be there'),
+        body: z.unknown().optional().describe('the request body text, or a matcher such as {"$regex": "..."}'),
+      })
+      .strict()
+      .optional()
+      .describe('answer only requests whose body matches'),
+    ...mockResponse,
+    responses: z
+      .array(z.object(mockResponse).strict())
+      .min(1)
+      .optional()
+      .describe(
+        'answers in order, one per matching request, e.g. [{"status": 503}, {"status": 200, "json": {...}}]; the last repeats; instead of status/json/body/headers/delay_ms',
+      ),
+  })
+  .strict();
 
-const agentArg = z.union([
-  z.string().min(1).describe('path of an agent build file (YAML or JSON), relative to the folder the server was started in'),
-  z.record(z.unknown()).describe('an inline agent build: {id, agent: {name, instructions, llm, tools, mcps, ...}, flow?}'),
-], { errorMap: () => ({ message: 'expected an agent build file path (string) or an inline agent build object {id, agent: {...}}' }) });
+const agentArg = z.union(
+  [
+    z.string().min(1).describe('path of an agent build file (YAML or JSON), relative to the folder the server was started in'),
+    z.record(z.unknown()).describe('an inline agent build: {id, agent: {name, instructions, llm, tools, mcps, ...}, flow?}'),
+  ],
+  { errorMap: () => ({ message: 'expected an agent build file path (string) or an inline agent build object {id, agent: {...}}' }) },
+);
 
 /** test_run arguments (docs/mcp.md, test_run). */
-export const testRunInput = z.object({
-  agent: agentArg.describe('the agent build to run: a file path or an inline build object; it is never modified'),
-  inputs: z.object({
-    messages: z.array(message).min(1).describe('the conversation so far; the last one is usually the user request'),
-    context: z.record(z.unknown()).optional().describe('initial context of a flow (builds with a flow only)'),
-  }).strict().describe('what the agent receives'),
-  delta: z.object({
-    set: z.record(z.unknown()).optional().describe('deep-merged into the build, e.g. {"agent": {"max_turns": 4}}; arrays and scalars replace'),
-    remove: z.array(z.string().min(1)).optional().describe('dotted paths to delete, e.g. "agent.tools[name=send_email]" or "agent.tools.3"'),
-  }).strict().optional().describe('a change applied in memory for this run only, never saved'),
-  expectations: z.object({
-    terminal_tool: z.string().min(1).optional().describe('the tool whose successful call completes the job ("/regex/" allowed; mcp__<server>__ prefixes are ignored); without it the verdict is at best "unconfirmed"'),
-    error_tokens: z.array(z.string().min(1)).optional().describe('texts that mark a tool result as an error; default "ok": false, not_in_channel, invalid_auth, ...'),
-  }).strict().optional().describe('what decides the verdict'),
-  approvals: z.object({
-    default: z.enum(['approve', 'deny']).optional().describe('answer for every gated tool call'),
-    tools: z.record(z.string().min(1)).optional().describe('per tool: "approve" or "deny" (a human_input component may take a response text)'),
-  }).strict().optional().describe('headless answers to calls that need approval; an unanswered gate pauses the run'),
-  script: z.array(scriptEntry).optional().describe('scripted model: one entry per model call, used instead of the build\'s llm (offline, deterministic); running out of entries is an error'),
-  mocks: z.object({
-    http: z.array(httpMock).describe('answers to http tool requests; an unmatched request fails'),
-  }).strict().optional().describe('HTTP mocks for the agent\'s http tools'),
-  workspace: z.string().min(1).optional().describe('folder copied to a fresh temp workspace for the run (relative to the server\'s folder); default an empty temp folder'),
-  timeout_ms: z.number().int().min(1).max(MAX_TIMEOUT_MS).optional().describe(`wall-clock cap of the run in ms (default ${DEFAULT_TEST_RUN_TIMEOUT_MS}); past it the run ends with stop_reason "error", verdict "failed" and a reason saying it timed out`),
-}).strict();
+export const testRunInput = z
+  .object({
+    agent: agentArg.describe('the agent build to run: a file path or an inline build object; it is never modified'),
+    inputs: z
+      .object({
+        messages: z.array(message).min(1).describe('the conversation so far; the last one is usually the user request'),
+        context: z.record(z.unknown()).optional().describe('initial context of a flow (builds with a flow only)'),
+      })
+      .strict()
+      .describe('what the agent receives'),
+    delta: z
+      .object({
+        set: z.record(z.unknown()).optional().describe('deep-merged into the build, e.g. {"agent": {"max_turns": 4}}; arrays and scalars replace'),
+        remove: z.array(z.string().min(1)).optional().describe('dotted paths to delete, e.g. "agent.tools[name=send_email]" or "agent.tools.3"'),
+      })
+      .strict()
+      .optional()
+      .describe('a change applied in memory for this run only, never saved'),
+    expectations: z
+      .object({
+        terminal_tool: z
+          .string()
+          .min(1)
+          .optional()
+          .describe(
+            'the tool whose successful call completes the job ("/regex/" allowed; mcp__<server>__ prefixes are ignored); without it the verdict is at best "unconfirmed"',
+          ),
+        error_tokens: z
+          .array(z.string().min(1))
+          .optional()
+          .describe('texts that mark a tool result as an error; default "ok": false, not_in_channel, invalid_auth, ...'),
+      })
+      .strict()
+      .optional()
+      .describe('what decides the verdict'),
+    approvals: z
+      .object({
+        default: z.enum(['approve', 'deny']).optional().describe('answer for every gated tool call'),
+        tools: z.record(z.string().min(1)).optional().describe('per tool: "approve" or "deny" (a human_input component may take a response text)'),
+      })
+      .strict()
+      .optional()
+      .describe('headless answers to calls that need approval; an unanswered gate pauses the run'),
+    script: z
+      .array(scriptEntry)
+      .optional()
+      .describe("scripted model: one entry per model call, used instead of the build's llm (offline, deterministic); running out of entries is an error"),
+    mocks: z
+      .object({
+        http: z.array(httpMock).describe('answers to http tool requests; an unmatched request fails'),
+      })
+      .strict()
+      .optional()
+      .describe("HTTP mocks for the agent's http tools"),
+    workspace: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("folder copied to a fresh temp workspace for the run (relative to the server's folder); default an empty temp folder"),
+    timeout_ms: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_TIMEOUT_MS)
+      .optional()
+      .describe(
+        `wall-clock cap of the run in ms (default ${DEFAULT_TEST_RUN_TIMEOUT_MS}); past it the run ends with stop_reason "error", verdict "failed" and a reason saying it timed out`,
+      ),
+  })
+  .strict();
 
 /** test_run arguments as the handler receives them. */
 export type TestRunArgs = z.infer<typeof testRunInput>;
@@ -89,15 +165,19 @@ export type TestRunArgs = z.infer<typeof testRunInput>;
 /** The TestRunResult of docs/mcp.md, test_run. */
 export const testRunOutput = z.object({
   output: z.string().describe('text of the last assistant message'),
-  tools: z.array(z.object({
-    name: z.string(),
-    called: z.number(),
-    returned: z.number(),
-    errors: z.number(),
-  })).describe('per tool, in first-call order: calls the model made, results returned, errors'),
+  tools: z
+    .array(
+      z.object({
+        name: z.string(),
+        called: z.number(),
+        returned: z.number(),
+        errors: z.number(),
+      }),
+    )
+    .describe('per tool, in first-call order: calls the model made, results returned, errors'),
   approvals: z.array(z.object({ tool: z.string(), decision: z.enum(['approve', 'deny', 'pending']) })),
   resolved: z.record(z.unknown()).describe('what actually ran: provider, model, max_turns, tools with permissions, skills, hashes'),
-  trace_id: z.string().describe('the run\'s trace; query its spans with query_spans'),
+  trace_id: z.string().describe("the run's trace; query its spans with query_spans"),
   stop_reason: z.enum(['end_turn', 'max_turns', 'paused', 'error', 'max_tokens', 'refusal', 'content_filter']),
   verdict: z.enum(['pass', 'incomplete', 'unconfirmed', 'failed']),
   verdict_reason: z.string().describe('why, naming the tool and the error when failed'),

@@ -17,14 +17,18 @@ import { errorResult, structuredResult } from './tool-results.js';
 
 /** Registers `test_run`: one in-memory run, its TestRunResult as structured content and text. */
 export function registerTestRunTool(server: McpServer, context: McpServerContext): void {
-  server.registerTool('test_run', {
-    title: 'Run an agent build once and score it',
-    description: TEST_RUN_DESCRIPTION,
-    inputSchema: testRunInput,
-    outputSchema: testRunOutput,
-    // Not read-only: the build's http and command tools (or a real model) may act on the world.
-    annotations: { readOnlyHint: false, openWorldHint: true },
-  }, (args) => runTestRun(args, context));
+  server.registerTool(
+    'test_run',
+    {
+      title: 'Run an agent build once and score it',
+      description: TEST_RUN_DESCRIPTION,
+      inputSchema: testRunInput,
+      outputSchema: testRunOutput,
+      // Not read-only: the build's http and command tools (or a real model) may act on the world.
+      annotations: { readOnlyHint: false, openWorldHint: true },
+    },
+    (args) => runTestRun(args, context),
+  );
 }
 
 /** The handler: never throws; a bad build, delta or path comes back as a located tool error. */

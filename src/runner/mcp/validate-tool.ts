@@ -6,10 +6,17 @@ import { toProblems, validateFiles, type ValidationProblem } from '../validate/v
 import type { McpServerContext } from './server-context.js';
 import { errorResult, structuredResult } from './tool-results.js';
 
-const validateInput = z.object({
-  paths: z.array(z.string().min(1)).min(1).describe('files or folders to check, relative to the server\'s folder; folders are searched for agent builds, *.scenario(s).yaml, SKILL.md and agentcheck.config.yaml'),
-  config: z.string().min(1).optional().describe('a suite config (agentcheck.config.yaml) whose variants scenarios are checked with'),
-}).strict();
+const validateInput = z
+  .object({
+    paths: z
+      .array(z.string().min(1))
+      .min(1)
+      .describe(
+        "files or folders to check, relative to the server's folder; folders are searched for agent builds, *.scenario(s).yaml, SKILL.md and agentcheck.config.yaml",
+      ),
+    config: z.string().min(1).optional().describe('a suite config (agentcheck.config.yaml) whose variants scenarios are checked with'),
+  })
+  .strict();
 
 const problem = z.object({
   file: z.string(),
@@ -33,13 +40,17 @@ const DESCRIPTION = [
 
 /** Registers `validate`: the checks of `agentcheck validate`, as data. */
 export function registerValidateTool(server: McpServer, context: McpServerContext): void {
-  server.registerTool('validate', {
-    title: 'Validate agentcheck files',
-    description: DESCRIPTION,
-    inputSchema: validateInput,
-    outputSchema: validateOutput,
-    annotations: { readOnlyHint: true, openWorldHint: false },
-  }, (args) => runValidate(args, context));
+  server.registerTool(
+    'validate',
+    {
+      title: 'Validate agentcheck files',
+      description: DESCRIPTION,
+      inputSchema: validateInput,
+      outputSchema: validateOutput,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    (args) => runValidate(args, context),
+  );
 }
 
 /** The handler: a missing path or a broken config is a problem of the result, like any invalid file. */

@@ -58,7 +58,9 @@ function assertSameSuite(inputs: readonly ShardReport[]): void {
   for (const other of inputs.slice(1)) {
     if (reportFingerprint(other.report) === fingerprint) continue;
     const differences = suiteDifferences(reference.report, other.report);
-    const detail = differences.length ? differences.join('; ') : 'the selection differs in options the report does not list (--tag, --overlay) or in how the fingerprint was made';
+    const detail = differences.length
+      ? differences.join('; ')
+      : 'the selection differs in options the report does not list (--tag, --overlay) or in how the fingerprint was made';
     throw new ConfigError(
       { file: other.file },
       `not the same suite as ${reference.file} (suite.fingerprint ${reportFingerprint(other.report)} vs ${fingerprint}): ${detail}. Merge only the shards of one \`agentcheck run ... --shard I/N\` command line`,
@@ -80,7 +82,11 @@ function assertSameSharding(inputs: readonly ShardReport[]): number | null {
     if (!shard) continue;
     const earlier = bySharded.get(shard.index);
     if (earlier !== undefined) {
-      throw new ConfigError({ file: input.file }, `overlapping shards: shard ${shard.index}/${shard.total} is also ${earlier}; give each shard's report once`, 'MERGE_OVERLAP');
+      throw new ConfigError(
+        { file: input.file },
+        `overlapping shards: shard ${shard.index}/${shard.total} is also ${earlier}; give each shard's report once`,
+        'MERGE_OVERLAP',
+      );
     }
     bySharded.set(shard.index, input.file);
   }
@@ -96,7 +102,11 @@ function assertNoOverlap(inputs: readonly ShardReport[]): void {
       if (earlier !== undefined) {
         const what = `"${row.id}" [${row.variant}] repeat ${row.repeat}`;
         const hint = earlier === input.file ? 'twice in this report' : `also in ${earlier}`;
-        throw new ConfigError({ file: input.file }, `overlapping reports: ${what} is ${hint}; each scenario x variant x repeat must come from one shard`, 'MERGE_OVERLAP');
+        throw new ConfigError(
+          { file: input.file },
+          `overlapping reports: ${what} is ${hint}; each scenario x variant x repeat must come from one shard`,
+          'MERGE_OVERLAP',
+        );
       }
       owner.set(key, input.file);
     }

@@ -33,14 +33,18 @@ export function readReportFile(file: string, cwd: string): Report {
   }
   const locate = reportLocator(file, text);
   if (!isObject(value) || value.schema !== 'agentcheck.report/1') {
-    throw new ConfigError({ file }, `expected "schema": "agentcheck.report/1", got ${show(isObject(value) ? value.schema : value)}: not an agentcheck report.json`);
+    throw new ConfigError(
+      { file },
+      `expected "schema": "agentcheck.report/1", got ${show(isObject(value) ? value.schema : value)}: not an agentcheck report.json`,
+    );
   }
   if (!Array.isArray(value.scenarios)) throw locate(['scenarios'], `expected an array of scenario rows, got ${show(value.scenarios)}`);
   value.scenarios.forEach((row, index) => {
     const problem = rowProblem(row);
     if (problem) throw locate(['scenarios', index, ...problem.at], `expected ${problem.expected}`, ['scenarios', index]);
   });
-  if (value.interrupted !== undefined && typeof value.interrupted !== 'boolean') throw locate(['interrupted'], `expected true or false, got ${show(value.interrupted)}`);
+  if (value.interrupted !== undefined && typeof value.interrupted !== 'boolean')
+    throw locate(['interrupted'], `expected true or false, got ${show(value.interrupted)}`);
   checkSummary(value.summary, value.scenarios as Array<{ status: string }>, locate);
   return value as unknown as Report;
 }
@@ -60,7 +64,8 @@ function readText(file: string, path: string): string {
 /** A ConfigError for a report that could not be opened or read: only a missing one is "not found". */
 function readError(file: string, error: unknown): ConfigError {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'ENOENT') return new ConfigError({ file }, 'report not found: expected the report.json of an `agentcheck run --reporter json`', 'CONFIG_NOT_FOUND');
+  if (code === 'ENOENT')
+    return new ConfigError({ file }, 'report not found: expected the report.json of an `agentcheck run --reporter json`', 'CONFIG_NOT_FOUND');
   if (code === 'EISDIR') return new ConfigError({ file }, 'is a folder; expected a report.json file', 'CONFIG_NOT_FOUND');
   if (code === 'EACCES' || code === 'EPERM') return new ConfigError({ file }, 'cannot be read: permission denied', 'CONFIG_UNREADABLE');
   return new ConfigError({ file }, `cannot be read: ${code ?? (error as Error)?.message ?? String(error)}`, 'CONFIG_UNREADABLE');
@@ -98,7 +103,8 @@ function rowProblem(row: unknown): { at: PathSegments; expected: string } | null
   if (!Array.isArray(row.checks)) return bad('checks', 'to be a list of {id, kind, status, reason}', row.checks);
   for (const [index, check] of row.checks.entries()) {
     const problem = checkProblem(check);
-    if (problem) return { at: ['checks', index, ...problem.at], expected: `checks[${index}]${problem.at.length ? `.${problem.at[0]}` : ''} ${problem.expected}` };
+    if (problem)
+      return { at: ['checks', index, ...problem.at], expected: `checks[${index}]${problem.at.length ? `.${problem.at[0]}` : ''} ${problem.expected}` };
   }
   if (row.test_run !== null) {
     if (!isObject(row.test_run)) return bad('test_run', 'to be a test_run object or null', row.test_run);
@@ -108,7 +114,8 @@ function rowProblem(row: unknown): { at: PathSegments; expected: string } | null
     }
     if (typeof run.verdict !== 'string') return { at: ['test_run', 'verdict'], expected: `test_run.verdict to be a string, got ${show(run.verdict)}` };
     for (const key of ['verdict_reason', 'trace_id', 'output', 'stop_reason']) {
-      if (run[key] !== undefined && typeof run[key] !== 'string') return { at: ['test_run', key], expected: `test_run.${key} to be a string, got ${show(run[key])}` };
+      if (run[key] !== undefined && typeof run[key] !== 'string')
+        return { at: ['test_run', key], expected: `test_run.${key} to be a string, got ${show(run[key])}` };
     }
   }
   for (const key of ['name', 'file', 'reason', 'expect_failure']) {
@@ -118,7 +125,8 @@ function rowProblem(row: unknown): { at: PathSegments; expected: string } | null
     if (row[key] !== undefined && !isCount(row[key])) return bad(key, 'to be a number >= 0', row[key]);
   }
   for (const key of ['tags', 'expected_tools']) {
-    if (row[key] !== undefined && !(Array.isArray(row[key]) && row[key].every((item: unknown) => typeof item === 'string'))) return bad(key, 'to be a list of strings', row[key]);
+    if (row[key] !== undefined && !(Array.isArray(row[key]) && row[key].every((item: unknown) => typeof item === 'string')))
+      return bad(key, 'to be a list of strings', row[key]);
   }
   if (row.nested_calls !== undefined && !(isObject(row.nested_calls) && Object.values(row.nested_calls).every(isCount))) {
     return bad('nested_calls', 'to be {tool: count}', row.nested_calls);
@@ -127,15 +135,28 @@ function rowProblem(row: unknown): { at: PathSegments; expected: string } | null
   if (row.error !== undefined && row.error !== null && !(isObject(row.error) && typeof row.error.type === 'string' && typeof row.error.message === 'string')) {
     return bad('error', 'to be null or {type, message}', row.error);
   }
-  if (row.usage !== undefined && !(isObject(row.usage) && isCount(row.usage.input_tokens) && isCount(row.usage.output_tokens)
-    && (row.usage.cached_input_tokens === undefined || isCount(row.usage.cached_input_tokens))
-    && (row.usage.reasoning_tokens === undefined || isCount(row.usage.reasoning_tokens)))) {
+  if (
+    row.usage !== undefined &&
+    !(
+      isObject(row.usage) &&
+      isCount(row.usage.input_tokens) &&
+      isCount(row.usage.output_tokens) &&
+      (row.usage.cached_input_tokens === undefined || isCount(row.usage.cached_input_tokens)) &&
+      (row.usage.reasoning_tokens === undefined || isCount(row.usage.reasoning_tokens))
+    )
+  ) {
     return bad('usage', 'to be {input_tokens, output_tokens}', row.usage);
   }
   if (row.transcript !== undefined) {
     if (!Array.isArray(row.transcript)) return bad('transcript', 'to be a list of messages {role, content, ...}', row.transcript);
-    const index = row.transcript.findIndex((message: unknown) => !isObject(message) || !MESSAGE_ROLES.includes(message.role as never) || typeof message.content !== 'string');
-    if (index >= 0) return { at: ['transcript', index], expected: `transcript[${index}] to be a message {role: user|assistant|tool, content, ...}, got ${show(row.transcript[index])}` };
+    const index = row.transcript.findIndex(
+      (message: unknown) => !isObject(message) || !MESSAGE_ROLES.includes(message.role as never) || typeof message.content !== 'string',
+    );
+    if (index >= 0)
+      return {
+        at: ['transcript', index],
+        expected: `transcript[${index}] to be a message {role: user|assistant|tool, content, ...}, got ${show(row.transcript[index])}`,
+      };
   }
   return null;
 }
@@ -145,8 +166,10 @@ function checkProblem(check: unknown): { at: PathSegments; expected: string } | 
   for (const key of ['id', 'kind', 'reason']) {
     if (typeof check[key] !== 'string') return { at: [key], expected: `to be a string, got ${show(check[key])}` };
   }
-  if (!CHECK_STATUSES.includes(check.status as never)) return { at: ['status'], expected: `to be one of ${CHECK_STATUSES.join(', ')}, got ${show(check.status)}` };
-  if (check.evidence !== undefined && !Array.isArray(check.evidence)) return { at: ['evidence'], expected: `to be a list of span ids, got ${show(check.evidence)}` };
+  if (!CHECK_STATUSES.includes(check.status as never))
+    return { at: ['status'], expected: `to be one of ${CHECK_STATUSES.join(', ')}, got ${show(check.status)}` };
+  if (check.evidence !== undefined && !Array.isArray(check.evidence))
+    return { at: ['evidence'], expected: `to be a list of span ids, got ${show(check.evidence)}` };
   return null;
 }
 
@@ -163,7 +186,10 @@ function checkSummary(summary: unknown, rows: ReadonlyArray<{ status: string }>,
     if (summary[key] === undefined) continue; // older reports may lack a count
     const counted = rows.filter((row) => row.status === status).length;
     if (summary[key] !== counted) {
-      throw locate(['summary', key], `summary.${key} is ${show(summary[key])} but ${counted} row(s) have status ${status}; the report is incomplete or was edited`);
+      throw locate(
+        ['summary', key],
+        `summary.${key} is ${show(summary[key])} but ${counted} row(s) have status ${status}; the report is incomplete or was edited`,
+      );
     }
   }
 }

@@ -19,7 +19,10 @@ export function readShardReport(file: string, cwd: string): ShardReport {
     throw new ConfigError({ file, path: 'suite' }, 'expected the suite object of agentcheck run (paths, config, variants, repeat, shard, ...)');
   }
   const shard = report.suite.shard;
-  if (shard !== null && (!isObject(shard) || !Number.isInteger(shard.index) || !Number.isInteger(shard.total) || shard.index < 1 || shard.index > shard.total)) {
+  if (
+    shard !== null &&
+    (!isObject(shard) || !Number.isInteger(shard.index) || !Number.isInteger(shard.total) || shard.index < 1 || shard.index > shard.total)
+  ) {
     throw new ConfigError({ file, path: 'suite.shard' }, 'expected null or {index, total} with 1 <= index <= total');
   }
   return { file, report };

@@ -17,7 +17,11 @@ export function validateHttpMocks(mocks: readonly HttpMock[], locate: Locator): 
     if (mock.responses) {
       const mixed = RESPONSE_KEYS.find((key) => mock[key] !== undefined);
       if (mixed) {
-        throw locate([index, mixed], `a mock answers with "responses" (a sequence) or with its own ${RESPONSE_KEYS.join(', ')}, not both; move "${mixed}" into the responses`, true);
+        throw locate(
+          [index, mixed],
+          `a mock answers with "responses" (a sequence) or with its own ${RESPONSE_KEYS.join(', ')}, not both; move "${mixed}" into the responses`,
+          true,
+        );
       }
       mock.responses.forEach((response, position) => bodyOnce(response, [index, 'responses', position], locate));
     } else {

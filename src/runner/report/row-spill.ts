@@ -31,7 +31,10 @@ export class RowSpill implements Iterable<ScenarioRow> {
   private readonly lengths: Uint32Array;
 
   /** A new, empty file in `dir` for `count` rows (indexes 0 .. count - 1). */
-  constructor(dir: string, readonly count: number) {
+  constructor(
+    dir: string,
+    readonly count: number,
+  ) {
     // The dot keeps it out of globs such as `reports/*`; pid and random bytes keep runs sharing a folder apart.
     this.path = join(dir, `.report-rows.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
     this.fd = openSync(this.path, 'wx+');

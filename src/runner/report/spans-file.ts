@@ -34,7 +34,10 @@ export class SpansFile {
   private fd: number | null;
   private pending = '';
 
-  constructor(readonly path: string, private readonly fs: SpansFileSystem = NODE_FS) {
+  constructor(
+    readonly path: string,
+    private readonly fs: SpansFileSystem = NODE_FS,
+  ) {
     this.partial = `${path}.partial`;
     this.fd = fs.openSync(this.partial, 'w');
   }

@@ -67,7 +67,15 @@ export function suiteFingerprint(facts: SuiteSelectionFacts): string {
 export function reportFingerprint(report: Pick<Report, 'suite'>): string {
   const { suite } = report;
   if (typeof suite.fingerprint === 'string') return suite.fingerprint;
-  return hashValue({ legacy: true, paths: suite.paths, config: suite.config, variants: [...suite.variants].sort(), repeat: suite.repeat, grep: suite.grep, harness: suite.harness });
+  return hashValue({
+    legacy: true,
+    paths: suite.paths,
+    config: suite.config,
+    variants: [...suite.variants].sort(),
+    repeat: suite.repeat,
+    grep: suite.grep,
+    harness: suite.harness,
+  });
 }
 
 /** The recorded suite fields in which two reports differ, as `field: a vs b` clauses. */
@@ -85,6 +93,10 @@ export function suiteDifferences(a: Pick<Report, 'suite'>, b: Pick<Report, 'suit
 
 function normalizePath(path: string, cwd: string): string {
   const local = isAbsolute(path) ? relative(cwd, path) || '.' : path;
-  const posix = local.split(sep).join('/').replace(/^(\.\/)+/, '').replace(/\/+$/, '');
+  const posix = local
+    .split(sep)
+    .join('/')
+    .replace(/^(\.\/)+/, '')
+    .replace(/\/+$/, '');
   return posix === '' ? '.' : posix;
 }

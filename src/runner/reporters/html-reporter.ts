@@ -62,7 +62,8 @@ export function renderHtml(report: Readonly<Report>, spans: TimelineSpans | null
     sections.push(['pass-rates', 'Pass rates', passRatesSection(stats, variants, shape.repeats)]);
     sections.push(['tool-selection', 'Tool selection', toolSelectionSection(stats, variants)]);
     const heatmaps = variants.map((name) => confusionHeatmap(name, stats.variants[name].tool_selection.confusion)).join('\n');
-    const confusionNote = '<p class="note">Rows: tools a scenario expects that a run never called (missed). Columns: the unexpected tools those runs called instead; a cell counts runs.</p>';
+    const confusionNote =
+      '<p class="note">Rows: tools a scenario expects that a run never called (missed). Columns: the unexpected tools those runs called instead; a cell counts runs.</p>';
     sections.push(['confusion', 'Confusion', section('confusion', 'Per-tool confusion', `${confusionNote}${heatmaps}`)]);
   }
   if (stats.paired.length) sections.push(['paired', 'Paired', pairedSection(stats.paired)]);

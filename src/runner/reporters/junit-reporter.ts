@@ -50,7 +50,9 @@ export function renderJunit(report: Readonly<Report>, cwd: string): string {
     for (const row of rows) add(counts, row);
     add(total, ...rows);
     const name = relative(cwd, resolve(cwd, file)).split(sep).join('/') || file;
-    suites.push(`  <testsuite name="${xmlAttr(name)}" ${countAttrs(counts)} skipped="${counts.skipped}" time="${seconds(counts.ms)}" timestamp="${xmlAttr(timestamp)}" file="${xmlAttr(name)}">`);
+    suites.push(
+      `  <testsuite name="${xmlAttr(name)}" ${countAttrs(counts)} skipped="${counts.skipped}" time="${seconds(counts.ms)}" timestamp="${xmlAttr(timestamp)}" file="${xmlAttr(name)}">`,
+    );
     for (const row of rows) suites.push(testcase(row, name, lines.lineOf(resolve(cwd, file), row.name)));
     suites.push('  </testsuite>');
   }

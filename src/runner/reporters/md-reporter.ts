@@ -90,7 +90,8 @@ function variantsSection(report: Readonly<Report>): string[] {
 
 /** One line saying how the comparison's numbers were computed, so a reader of a CI summary can trust them. */
 function statsNotes(report: Readonly<Report>): string[] {
-  const note = '95% CI: Wilson score interval of the pass rate. p: McNemar\'s exact test against the reference variant over paired scenario x repeat runs. ' +
+  const note =
+    "95% CI: Wilson score interval of the pass rate. p: McNemar's exact test against the reference variant over paired scenario x repeat runs. " +
     'diff: pass-rate difference in percentage points with a 95% scenario bootstrap interval (2,000 resamples). Precision and recall: tools called against the tools the scenario expects.';
   return runShape(report).repeats > 1 ? [`${note} pass^k: the chance that k repeats all pass (tau-bench).`, ''] : [note, ''];
 }

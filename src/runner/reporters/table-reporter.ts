@@ -98,8 +98,20 @@ function scenarioTable(rows: readonly ScenarioRow[], paint: Palette, showRepeat:
     // The scenario id matters most: the tools list and long verdicts give way first, then long
     // ids and variants wrap; the id keeps 24 characters a line until nothing else can give.
     steps: [
-      [tools, 26], [verdict, 24], [STATUS_COLUMN, 14], [SCENARIO_COLUMN, 40], [VARIANT_COLUMN, 12], [tools, 12], [verdict, 14], [SCENARIO_COLUMN, 24], [SCENARIO_COLUMN, 12],
-      [tools, 8], [VARIANT_COLUMN, 9], [SCENARIO_COLUMN, 10], [SCENARIO_COLUMN, 8], [VARIANT_COLUMN, 7],
+      [tools, 26],
+      [verdict, 24],
+      [STATUS_COLUMN, 14],
+      [SCENARIO_COLUMN, 40],
+      [VARIANT_COLUMN, 12],
+      [tools, 12],
+      [verdict, 14],
+      [SCENARIO_COLUMN, 24],
+      [SCENARIO_COLUMN, 12],
+      [tools, 8],
+      [VARIANT_COLUMN, 9],
+      [SCENARIO_COLUMN, 10],
+      [SCENARIO_COLUMN, 8],
+      [VARIANT_COLUMN, 7],
     ],
     breakWords: [SCENARIO_COLUMN, VARIANT_COLUMN],
     dropOrder: ['turns', 'ms', 'checks', 'tools called', 'verdict'].map((title) => head.indexOf(title)),

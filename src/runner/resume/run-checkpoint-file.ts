@@ -85,7 +85,11 @@ export async function readRunCheckpoint(file: string, runId: string): Promise<Ru
     text = await readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new ConfigError({ file }, `no paused run ${runId} here: agentcheck test-run writes <run_id>.checkpoint.json into the --spans file's folder (default ${DEFAULT_RUNS_DIR}); give resume the same --spans`, 'CONFIG_NOT_FOUND');
+      throw new ConfigError(
+        { file },
+        `no paused run ${runId} here: agentcheck test-run writes <run_id>.checkpoint.json into the --spans file's folder (default ${DEFAULT_RUNS_DIR}); give resume the same --spans`,
+        'CONFIG_NOT_FOUND',
+      );
     }
     throw new ConfigError({ file }, `cannot read the checkpoint file: ${(error as Error).message}`);
   }

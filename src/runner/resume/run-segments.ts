@@ -13,9 +13,7 @@ export interface ResumeRecord {
 }
 
 /** Where a run starts: its input, or the checkpoint a paused run left and the answer to it. */
-export type SegmentStart =
-  | { kind: 'fresh'; inputs: InvokeInput }
-  | { kind: 'checkpoint'; checkpoint: Checkpoint; decision: ResumeDecision };
+export type SegmentStart = { kind: 'fresh'; inputs: InvokeInput } | { kind: 'checkpoint'; checkpoint: Checkpoint; decision: ResumeDecision };
 
 /** A run in one or more segments (one per invoke or resume). */
 export interface SegmentedRun {

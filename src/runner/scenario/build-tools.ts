@@ -77,7 +77,9 @@ export function buildTools(build: AgentBuild): BuildTools {
  */
 function externalTools(external: ExternalSpec): BuildTools {
   const declared = external.tools;
-  const all = new Map<string, KnownTool>((declared ?? []).map((tool) => [tool.name, tool.parameters ? { name: tool.name, parameters: tool.parameters } : { name: tool.name }]));
+  const all = new Map<string, KnownTool>(
+    (declared ?? []).map((tool) => [tool.name, tool.parameters ? { name: tool.name, parameters: tool.parameters } : { name: tool.name }]),
+  );
   return { all, model: new Set(all.keys()), openServers: [], anyName: declared === undefined };
 }
 

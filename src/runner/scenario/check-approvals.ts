@@ -30,7 +30,13 @@ function checkApprovalTools(tools: Readonly<Record<string, unknown>>, builds: re
   for (const name of Object.keys(tools)) {
     if (catalogs.some((catalog) => catalog.all.has(name) || isOpenServerTool(name, catalog))) continue;
     const known = [...new Set(catalogs.flatMap((catalog) => listedTools(catalog)))];
-    problems.push(locate([name], `"${name}" names no tool of the agent; expected one of: ${known.join(', ') || '(the agent has no tools)'}${didYouMean(name, known)}`, true));
+    problems.push(
+      locate(
+        [name],
+        `"${name}" names no tool of the agent; expected one of: ${known.join(', ') || '(the agent has no tools)'}${didYouMean(name, known)}`,
+        true,
+      ),
+    );
   }
   throwConfigErrors(problems);
 }

@@ -38,27 +38,42 @@ export function checkScenarioNames(names: ScenarioNames, builds: readonly AgentB
   const catalogs = builds.map(buildTools);
   const problems: ConfigError[] = [];
   if (names.terminalTool !== undefined) {
-    const problem = checkToolReference({ kind: 'tool', at: [], name: names.terminalTool }, catalogs, names.terminalToolLabel ?? 'expect.terminal_tool', (path, expected, atKey) => locate(['expect', 'terminal_tool', ...path], expected, atKey));
+    const problem = checkToolReference(
+      { kind: 'tool', at: [], name: names.terminalTool },
+      catalogs,
+      names.terminalToolLabel ?? 'expect.terminal_tool',
+      (path, expected, atKey) => locate(['expect', 'terminal_tool', ...path], expected, atKey),
+    );
     if (problem) problems.push(problem);
   }
   const checksAt: Locator = (path, expected, atKey) => locate(['expect', 'checks', ...path], expected, atKey);
   for (const reference of names.references) {
-    const problem = reference.kind === 'flow_state'
-      ? checkFlowReference(reference.at, builds, checksAt)
-      : checkToolReference(reference, catalogs, `a ${String(reference.at[1])} check`, checksAt);
+    const problem =
+      reference.kind === 'flow_state'
+        ? checkFlowReference(reference.at, builds, checksAt)
+        : checkToolReference(reference, catalogs, `a ${String(reference.at[1])} check`, checksAt);
     if (problem) problems.push(problem);
   }
-  if (names.script && !names.allowUnknownTools) problems.push(...checkScript(names.script, catalogs, locate, names.unknownToolsHint ?? SCENARIO_UNKNOWN_TOOLS_HINT));
+  if (names.script && !names.allowUnknownTools)
+    problems.push(...checkScript(names.script, catalogs, locate, names.unknownToolsHint ?? SCENARIO_UNKNOWN_TOOLS_HINT));
   return problems;
 }
 
 function checkFlowReference(at: PathSegments, builds: readonly AgentBuild[], locate: Locator): ConfigError | null {
   if (builds.some((build) => build.flow)) return null;
-  return locate(at, 'a state check reads the flow state, but the agent build has no flow (its state would never exist); use output or tool checks, or add a flow');
+  return locate(
+    at,
+    'a state check reads the flow state, but the agent build has no flow (its state would never exist); use output or tool checks, or add a flow',
+  );
 }
 
 /** A tool name (and its argument names) against the catalogs; null when fine. */
-function checkToolReference(reference: Extract<CheckReference, { kind: 'tool' }>, catalogs: readonly BuildTools[], what: string, locate: Locator): ConfigError | null {
+function checkToolReference(
+  reference: Extract<CheckReference, { kind: 'tool' }>,
+  catalogs: readonly BuildTools[],
+  what: string,
+  locate: Locator,
+): ConfigError | null {
   const open = catalogs.some((catalog) => catalog.openServers.length > 0 || catalog.anyName === true);
   const matching = matchingTools(reference.name, catalogs);
   if (matching.length === 0) {
@@ -105,11 +120,17 @@ function checkArgNames(args: { names: string[]; at: PathSegments }, tools: reado
 function checkScript(script: readonly ScriptEntry[], catalogs: readonly BuildTools[], locate: Locator, hint: string): ConfigError[] {
   const problems: ConfigError[] = [];
   const offered = [...new Set(catalogs.flatMap((catalog) => [...catalog.model]))];
-  script.forEach((entry, index) => entry.tool_calls?.forEach((call, callIndex) => {
-    if (catalogs.some((catalog) => catalog.model.has(call.name) || isOpenServerTool(call.name, catalog))) return;
-    const listed = [...new Set(catalogs.flatMap((catalog) => listedTools(catalog, catalog.model)))];
-    problems.push(locate(['model', 'script', index, 'tool_calls', callIndex, 'name'],
-      `the script calls "${call.name}", which the agent does not offer the model; expected one of: ${listed.join(', ') || '(none)'}${didYouMean(call.name, offered)}${hint}`));
-  }));
+  script.forEach((entry, index) =>
+    entry.tool_calls?.forEach((call, callIndex) => {
+      if (catalogs.some((catalog) => catalog.model.has(call.name) || isOpenServerTool(call.name, catalog))) return;
+      const listed = [...new Set(catalogs.flatMap((catalog) => listedTools(catalog, catalog.model)))];
+      problems.push(
+        locate(
+          ['model', 'script', index, 'tool_calls', callIndex, 'name'],
+          `the script calls "${call.name}", which the agent does not offer the model; expected one of: ${listed.join(', ') || '(none)'}${didYouMean(call.name, offered)}${hint}`,
+        ),
+      );
+    }),
+  );
   return problems;
 }

@@ -69,7 +69,8 @@ function jsonlRows(text: string, given: string, locate: Locator): DatasetRow[] {
     } catch (error) {
       throw locate([], `${where}: invalid JSON (${(error as Error).message}); expected one JSON object a line`);
     }
-    if (!value || typeof value !== 'object' || Array.isArray(value)) throw locate([], `${where}: expected a JSON object of variables, got ${JSON.stringify(value).slice(0, 60)}`);
+    if (!value || typeof value !== 'object' || Array.isArray(value))
+      throw locate([], `${where}: expected a JSON object of variables, got ${JSON.stringify(value).slice(0, 60)}`);
     rows.push({ where, vars: value as Record<string, unknown> });
   });
   return rows;

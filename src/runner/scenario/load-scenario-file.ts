@@ -72,7 +72,8 @@ export function loadScenarioFile(found: FoundScenarioFile, context: LoadContext)
     });
     for (const name of entryNames) {
       const previous = names.get(name);
-      if (previous !== undefined) problems.push(doc.error([...at, 'name'], `duplicate scenario name "${name}" (also scenarios[${previous}]); names must be unique within a file`));
+      if (previous !== undefined)
+        problems.push(doc.error([...at, 'name'], `duplicate scenario name "${name}" (also scenarios[${previous}]); names must be unique within a file`));
       else names.set(name, index);
     }
   });
@@ -126,13 +127,20 @@ function loadEntry(
     } catch (error) {
       // The expanded scenario is what failed: say which row produced it.
       if (error instanceof ConfigError && !error.expected.includes(row.where)) {
-        throw new ConfigError({ file: error.file, line: error.line, column: error.column, path: error.path }, `${error.expected} (dataset row ${row.where})`, error.code);
+        throw new ConfigError(
+          { file: error.file, line: error.line, column: error.column, path: error.path },
+          `${error.expected} (dataset row ${row.where})`,
+          error.code,
+        );
       }
       throw error;
     }
     const previous = names.get(scenario.name);
     if (previous !== undefined) {
-      throw doc.error([...at, 'name'], `dataset rows ${previous} and ${row.where} both give the scenario name "${scenario.name}"; names must be unique: use a {{ vars.NAME }} in the name that differs between rows`);
+      throw doc.error(
+        [...at, 'name'],
+        `dataset rows ${previous} and ${row.where} both give the scenario name "${scenario.name}"; names must be unique: use a {{ vars.NAME }} in the name that differs between rows`,
+      );
     }
     names.set(scenario.name, row.where);
     return scenario;
@@ -187,18 +195,27 @@ function loadOne(
   }
 
   const expect = format.typed(['expect']) ? (spec.expect ?? {}) : {};
-  const terminalValid = expect.terminal_tool === undefined
-    || (ok('expect', 'terminal_tool') && collectConfigErrors(problems, () => validateToolName(expect.terminal_tool, ['expect', 'terminal_tool'], locate)));
+  const terminalValid =
+    expect.terminal_tool === undefined ||
+    (ok('expect', 'terminal_tool') && collectConfigErrors(problems, () => validateToolName(expect.terminal_tool, ['expect', 'terminal_tool'], locate)));
   const checks = format.typed(['expect', 'checks']) ? (expect.checks ?? []) : [];
   const checksAt: Locator = (path, expected, atKey) => locate(['expect', 'checks', ...path], expected, atKey);
-  const checkIndexes = checks.flatMap((item, index) => (ok('expect', 'checks', index) && collectConfigErrors(problems, () => validateCheck(item, index, checksAt)) ? [index] : []));
+  const checkIndexes = checks.flatMap((item, index) =>
+    ok('expect', 'checks', index) && collectConfigErrors(problems, () => validateCheck(item, index, checksAt)) ? [index] : [],
+  );
   if (revision) {
-    problems.push(...checkScenarioNames({
-      terminalTool: terminalValid ? expect.terminal_tool : undefined,
-      references: checkReferences(checks, checkIndexes),
-      script,
-      allowUnknownTools: spec.model?.allow_unknown_tools === true,
-    }, builds, locate));
+    problems.push(
+      ...checkScenarioNames(
+        {
+          terminalTool: terminalValid ? expect.terminal_tool : undefined,
+          references: checkReferences(checks, checkIndexes),
+          script,
+          allowUnknownTools: spec.model?.allow_unknown_tools === true,
+        },
+        builds,
+        locate,
+      ),
+    );
   }
   let customChecks: CustomCheckRef[] = [];
   let judges: JudgeJob[] = [];
@@ -248,13 +265,14 @@ function loadOne(
       delivery: skills.delivery,
     };
     // A folder that is not a skill is invalid input: say so now, not in the middle of the run.
-    const check = (paths: string[], key: string) => paths.forEach((path, i) => {
-      try {
-        loadSkillFolder(path);
-      } catch (error) {
-        throw locate(['skills', key, i], error instanceof Error ? error.message : String(error));
-      }
-    });
+    const check = (paths: string[], key: string) =>
+      paths.forEach((path, i) => {
+        try {
+          loadSkillFolder(path);
+        } catch (error) {
+          throw locate(['skills', key, i], error instanceof Error ? error.message : String(error));
+        }
+      });
     check(scenario.skills.forced, 'forced');
     check(scenario.skills.overlay, 'overlay');
   }
@@ -277,7 +295,14 @@ function customCheckRefs(checks: ReadonlyArray<Record<string, unknown>>, dir: st
       const { file, line, column, path: jsonPath } = locate(path, '');
       return { file, line, column, path: jsonPath };
     };
-    refs.push({ index, written: module, module: absolute, params, moduleAt: where([...at, 'module']), paramsAt: where(params === undefined ? at : [...at, 'params']) });
+    refs.push({
+      index,
+      written: module,
+      module: absolute,
+      params,
+      moduleAt: where([...at, 'module']),
+      paramsAt: where(params === undefined ? at : [...at, 'params']),
+    });
   });
   return refs;
 }

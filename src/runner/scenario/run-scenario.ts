@@ -63,21 +63,25 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
   if (hasNoExpectation(scenario)) row.no_expectation = true;
   let record: TestRunRecord | undefined;
   try {
-    record = await executeTestRun({
-      agent: options.revision,
-      inputs: scenario.inputs,
-      expectations: { terminal_tool: scenario.expect.terminal_tool, error_tokens: scenario.expect.error_tokens },
-      approvals: scenario.approvals,
-      workspaceEvidence: scenario.expect.checks.some((check) => 'file' in check),
-      mocks: scenario.mocks,
-      workspace: scenario.workspace,
-      script: scenario.script,
-      skills: mergeSkills(options.skills, scenario.skills),
-      env: options.env,
-      signal: options.signal,
-      mcpServers: options.mcpServers,
-      cassette: cassetteRun(scenario, options),
-    }, options.revision, { answers: scenario.resume?.map((item) => item.decision), judges: scenario.judges, deadline: options.deadline });
+    record = await executeTestRun(
+      {
+        agent: options.revision,
+        inputs: scenario.inputs,
+        expectations: { terminal_tool: scenario.expect.terminal_tool, error_tokens: scenario.expect.error_tokens },
+        approvals: scenario.approvals,
+        workspaceEvidence: scenario.expect.checks.some((check) => 'file' in check),
+        mocks: scenario.mocks,
+        workspace: scenario.workspace,
+        script: scenario.script,
+        skills: mergeSkills(options.skills, scenario.skills),
+        env: options.env,
+        signal: options.signal,
+        mcpServers: options.mcpServers,
+        cassette: cassetteRun(scenario, options),
+      },
+      options.revision,
+      { answers: scenario.resume?.map((item) => item.decision), judges: scenario.judges, deadline: options.deadline },
+    );
     if (scenario.resume) row.resumes = record.resumes.map(({ tool, decision }) => ({ tool, decision }));
     options.onSpans?.(record.spans);
     row.test_run = record.result;
@@ -168,7 +172,10 @@ function unmatchedResume(scenario: Scenario, record: TestRunRecord): string | nu
     return `resume: pause ${used + 1} (tool ${pending.tool}) was left unanswered; resume has ${given.length} entr${given.length === 1 ? 'y' : 'ies'}, all used`;
   }
   if (used < given.length) {
-    const unused = given.slice(used).map((item, index) => `resume[${used + index}] (${item.decision})`).join(', ');
+    const unused = given
+      .slice(used)
+      .map((item, index) => `resume[${used + index}] (${item.decision})`)
+      .join(', ');
     return `resume: ${unused} unused: the run ended (stop_reason ${record.turn.stop_reason}) after ${used} pause${used === 1 ? '' : 's'}`;
   }
   return null;

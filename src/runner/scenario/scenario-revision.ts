@@ -42,7 +42,8 @@ export function scenarioRevision(spec: ScenarioSpec, agentFile: string, place: S
   if (context.suiteModel || Object.keys(llmOverride).length) {
     const current = buildAgent(revision.build).llm ?? DEFAULT_LLM;
     const llm = overrideLlm(overrideLlm(current, context.suiteModel ?? {}), llmOverride);
-    if (llm.model === undefined) throw locate(['model', 'provider'], `model.provider changes the provider to "${String(llm.provider)}": name its model too (model.model)`);
+    if (llm.model === undefined)
+      throw locate(['model', 'provider'], `model.provider changes the provider to "${String(llm.provider)}": name its model too (model.model)`);
     if (llmOverride.parameters !== undefined) {
       validateLlmParameters(llm, (path, expected, atKey) => locate(['model', ...path], expected, atKey), ['parameters']);
     } else if (context.suiteModel?.parameters !== undefined && llm.parameters !== undefined) {

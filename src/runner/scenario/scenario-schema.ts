@@ -47,7 +47,10 @@ export function validateScript(script: ReadonlyArray<{ tool_calls?: ReadonlyArra
       if (call.id === undefined) return;
       const first = seen.get(call.id);
       if (first !== undefined) {
-        throw locate([index, 'tool_calls', position, 'id'], `duplicate tool call id "${call.id}" (also tool_calls[${first}]); the calls of one response need distinct ids`);
+        throw locate(
+          [index, 'tool_calls', position, 'id'],
+          `duplicate tool call id "${call.id}" (also tool_calls[${first}]); the calls of one response need distinct ids`,
+        );
       }
       seen.set(call.id, position);
     });

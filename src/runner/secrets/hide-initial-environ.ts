@@ -46,7 +46,10 @@ export function hideInitialEnvironSecrets(env: NodeJS.ProcessEnv = process.env):
 function environBounds(): [number, number] {
   const stat = readFileSync('/proc/self/stat', 'latin1');
   // Fields after the parenthesised command (which may hold spaces) start at field 3.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).trim().split(' ');
+  const fields = stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .trim()
+    .split(' ');
   const start = Number(fields[50 - 3]);
   const end = Number(fields[51 - 3]);
   if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || end <= start) throw new Error('no environment bounds in /proc/self/stat');

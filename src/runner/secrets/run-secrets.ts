@@ -35,7 +35,9 @@ export function buildSecrets(build: AgentBuild, env: Readonly<Record<string, str
  * `{{ env.NAME }}` filled from `env`, so a token is scrubbed whatever its variable is called.
  */
 function mcpHeaderSecrets(agent: AgentSpec, env: Readonly<Record<string, string | undefined>>): string[] {
-  return (agent.mcps ?? []).flatMap((server) => (server.url === undefined ? [] : [...secretUrlValues(server.url), ...envHeaderSecrets(server.headers ?? {}, env)]));
+  return (agent.mcps ?? []).flatMap((server) =>
+    server.url === undefined ? [] : [...secretUrlValues(server.url), ...envHeaderSecrets(server.headers ?? {}, env)],
+  );
 }
 
 /** The secret values written in one agent build's `agent`. */

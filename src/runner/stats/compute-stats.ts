@@ -21,10 +21,15 @@ export function computeStats(report: Pick<Report, 'suite' | 'scenarios'>): Repor
     base,
     confidence: 0.95,
     // fromEntries, not assignment: a variant or scenario named `__proto__` stays an ordinary key.
-    variants: Object.fromEntries(variants.map((variant) => [
-      variant,
-      variantStatistics(rows.filter((row) => row.variant === variant), outcomesOf(outcomes, variant)),
-    ])),
+    variants: Object.fromEntries(
+      variants.map((variant) => [
+        variant,
+        variantStatistics(
+          rows.filter((row) => row.variant === variant),
+          outcomesOf(outcomes, variant),
+        ),
+      ]),
+    ),
     scenarios: Object.fromEntries([...outcomes].map(([id, byVariant]) => [id, Object.fromEntries(byVariant)])),
     paired: base === null ? [] : variants.filter((v) => v !== base).map((variant) => pairedComparison(rows, base, variant)),
   };

@@ -50,7 +50,10 @@ export function pairedComparison(rows: readonly ScenarioRow[], base: string, var
     // From the discordant counts, not the two rates: equal rates then give exactly 0.
     difference: pairs ? (table.variant_only - table.base_only) / pairs : null,
     // Clusters in id order: the interval must not depend on row order (merged shards, reruns).
-    difference_ci: bootstrapDifference(flipped.map(([, cluster]) => cluster), { resamples: BOOTSTRAP_RESAMPLES, seed: BOOTSTRAP_SEED }),
+    difference_ci: bootstrapDifference(
+      flipped.map(([, cluster]) => cluster),
+      { resamples: BOOTSTRAP_RESAMPLES, seed: BOOTSTRAP_SEED },
+    ),
     mcnemar_p: mcnemarExact(table.base_only, table.variant_only),
     bootstrap: { resamples: BOOTSTRAP_RESAMPLES, seed: BOOTSTRAP_SEED },
     flipped_to_pass: flipped.filter(([, c]) => c.variant_only > c.base_only).map(([id]) => id),

@@ -20,7 +20,11 @@ export function globToRegExp(glob: string): RegExp {
       const end = glob.indexOf('}', i);
       if (end < 0) source += '\\{';
       else {
-        source += `(?:${glob.slice(i + 1, end).split(',').map(escape).join('|')})`;
+        source += `(?:${glob
+          .slice(i + 1, end)
+          .split(',')
+          .map(escape)
+          .join('|')})`;
         i = end;
       }
     } else source += escape(char);

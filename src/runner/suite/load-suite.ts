@@ -112,7 +112,10 @@ export function grepPattern(grep: string): RegExp {
   try {
     return new RegExp(grep, 'i');
   } catch (error) {
-    throw new ConfigError({ file: '--grep' }, `invalid regular expression /${grep}/: ${(error as Error).message.replace(/^Invalid regular expression: /, '')}; expected a regular expression matched against scenario ids and names (escape characters like ( [ + * ? with a backslash to match them literally)`);
+    throw new ConfigError(
+      { file: '--grep' },
+      `invalid regular expression /${grep}/: ${(error as Error).message.replace(/^Invalid regular expression: /, '')}; expected a regular expression matched against scenario ids and names (escape characters like ( [ + * ? with a backslash to match them literally)`,
+    );
   }
 }
 
@@ -198,7 +201,9 @@ function suiteContentHash(scenarios: readonly Scenario[], cwd: string): string {
   for (const s of [...scenarios].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
     // Paths relative to the run folder: shards may run in checkouts at different places.
     const workspace = s.workspace ? relative(cwd, s.workspace).split(sep).join('/') : null;
-    hash.update(JSON.stringify([s.id, s.revision.hash, s.revision.deltaHash, s.inputs, s.script ?? null, s.expect, s.approvals ?? null, s.mocks ?? null, workspace]));
+    hash.update(
+      JSON.stringify([s.id, s.revision.hash, s.revision.deltaHash, s.inputs, s.script ?? null, s.expect, s.approvals ?? null, s.mocks ?? null, workspace]),
+    );
     hash.update('\n');
   }
   return hash.digest('hex').slice(0, 16);

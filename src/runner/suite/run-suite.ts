@@ -65,13 +65,24 @@ export async function runSuite(plan: SuitePlan, options: SuiteRunOptions = {}): 
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   // A library caller gets the CLI's rule: NaN or 0 would run nothing and mark every row not_run.
   if (!Number.isInteger(concurrency) || concurrency < 1) {
-    throw new ConfigError({ file: 'runSuite options', path: 'concurrency' }, `expected a whole number >= 1, got ${JSON.stringify(concurrency) ?? String(concurrency)}`);
+    throw new ConfigError(
+      { file: 'runSuite options', path: 'concurrency' },
+      `expected a whole number >= 1, got ${JSON.stringify(concurrency) ?? String(concurrency)}`,
+    );
   }
   if (options.releasePlan) plan.scenarios.length = 0;
   const rows = await runPlannedRuns(plan.runs, { ...options, concurrency, releaseRuns: options.releasePlan });
   const selection = options.selection ?? {};
   return buildReport({
-    selection: { paths: selection.paths ?? [], config: selection.config ?? null, shard: selection.shard, grep: selection.grep, tags: selection.tags, overlay: selection.overlay, cwd: selection.cwd ?? process.cwd() },
+    selection: {
+      paths: selection.paths ?? [],
+      config: selection.config ?? null,
+      shard: selection.shard,
+      grep: selection.grep,
+      tags: selection.tags,
+      overlay: selection.overlay,
+      cwd: selection.cwd ?? process.cwd(),
+    },
     variants: plan.variants,
     variantDeltas: plan.variantDeltas,
     repeat: plan.repeat,
@@ -168,8 +179,8 @@ async function runOne(run: PlannedRun, options: RunSuiteOptions): Promise<Scenar
 
 /** What set a run's time limit, for its TIMEOUT message. */
 function limitSetting(run: PlannedRun, options: RunSuiteOptions): string {
-  if (run.scenario.timeout_ms !== undefined) return 'the scenario\'s timeout_ms';
-  return options.timeoutMs === undefined ? 'the default per-run limit' : '--timeout or the config\'s timeout_ms';
+  if (run.scenario.timeout_ms !== undefined) return "the scenario's timeout_ms";
+  return options.timeoutMs === undefined ? 'the default per-run limit' : "--timeout or the config's timeout_ms";
 }
 
 function notRun(run: PlannedRun): ScenarioRow {

@@ -85,7 +85,13 @@ export function loadSuiteConfig(file: string | undefined, cwd = process.cwd()): 
   if ('base' in variants) throw doc.error(['variants', 'base'], 'the variant name "base" is reserved for the unchanged revision', 'CONFIG_INVALID', true);
   // --variant takes a comma-separated list and rows read `<variant>#<repeat>`: names must survive both.
   const unusable = Object.keys(variants).find((name) => name.trim() === '' || /[,#]/.test(name) || name !== name.trim());
-  if (unusable !== undefined) throw doc.error(['variants', unusable], `the variant name ${JSON.stringify(unusable)} cannot be selected with --variant: expected a non-empty name without commas, "#" or surrounding spaces`, 'CONFIG_INVALID', true);
+  if (unusable !== undefined)
+    throw doc.error(
+      ['variants', unusable],
+      `the variant name ${JSON.stringify(unusable)} cannot be selected with --variant: expected a non-empty name without commas, "#" or surrounding spaces`,
+      'CONFIG_INVALID',
+      true,
+    );
   const variantSources = new Map(Object.keys(variants).map((name) => [name, { doc, path: ['variants', name] }]));
   // Skill folders are checked now, so a typo stops the suite before anything runs.
   for (const key of ['forced', 'overlay'] as const) {

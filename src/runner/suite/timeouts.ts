@@ -29,15 +29,22 @@ export class Deadline {
   private graceTimer?: NodeJS.Timeout;
 
   /** `setting` names what set the limit, for the timeout message (`timeout_ms`, `--timeout`...). */
-  constructor(readonly ms: number, private readonly outer?: AbortSignal, readonly setting = 'timeout_ms') {
+  constructor(
+    readonly ms: number,
+    private readonly outer?: AbortSignal,
+    readonly setting = 'timeout_ms',
+  ) {
     this.signal = this.controller.signal;
     this.onOuterAbort = () => this.controller.abort(outer?.reason);
     if (outer?.aborted) this.onOuterAbort();
     else outer?.addEventListener('abort', this.onOuterAbort, { once: true });
-    this.timer = setTimeout(() => {
-      this.expiredFlag = true;
-      this.controller.abort(new Error(this.reason));
-    }, Math.min(ms, MAX_TIMEOUT_MS));
+    this.timer = setTimeout(
+      () => {
+        this.expiredFlag = true;
+        this.controller.abort(new Error(this.reason));
+      },
+      Math.min(ms, MAX_TIMEOUT_MS),
+    );
   }
 
   /** Whether the time limit (not an interrupt) ended the run. */

@@ -58,7 +58,8 @@ export async function validateFiles(paths: readonly string[], options: { config?
   const suiteLoader = async () => (loaded ??= await import('../suite/load-suite.js'));
   if (options.config && !paths.length) {
     const suites = await suiteLoader();
-    for (const found of suites.suiteScenarioFiles({ paths: [], config }, cwd)) check(report, found.file, 'scenario', () => checkScenarioFile(suites, found, config));
+    for (const found of suites.suiteScenarioFiles({ paths: [], config }, cwd))
+      check(report, found.file, 'scenario', () => checkScenarioFile(suites, found, config));
     return report;
   }
 
@@ -154,8 +155,7 @@ function collect(paths: readonly string[], cwd: string): Array<{ file: string; k
     }
     if (stats.isDirectory()) {
       for (const file of walkFiles(path, (name) => /\.(ya?ml|json)$/.test(name) || name === 'SKILL.md')) out.push({ file, kind: kindByName(file) });
-    }
-    else out.push({ file: path, kind: kindByName(path) ?? 'agent' });
+    } else out.push({ file: path, kind: kindByName(path) ?? 'agent' });
   }
   return out;
 }

@@ -4,5 +4,8 @@
  * "April 1, 2024" and "april 1 2024" are the same answer.
  */
 export function standardizeString(text: string): string {
-  return text.replace(/[ ,./\-_*^]/g, '').toLowerCase().replace(/'/g, '"');
+  return text
+    .replace(/[ ,./\-_*^]/g, '')
+    .toLowerCase()
+    .replace(/'/g, '"');
 }

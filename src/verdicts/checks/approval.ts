@@ -29,9 +29,13 @@ export const approval: Check<ApprovalParams> = {
     const hit = asked.find((item) => params.decision === undefined || item.decision === params.decision);
     const wanted = params.decision ? ` with decision ${params.decision}` : '';
     if (hit) return result(KIND, id, 'pass', `${params.tool} was put to approval: ${hit.decision}`, [hit.span_id]);
-    const seen = evidence.approvals.length
-      ? evidence.approvals.map((item) => `${item.tool}: ${item.decision}`).join(', ')
-      : 'no approvals';
-    return result(KIND, id, 'fail', `expected an approval for ${params.tool}${wanted}; saw ${seen}`, asked.map((item) => item.span_id));
+    const seen = evidence.approvals.length ? evidence.approvals.map((item) => `${item.tool}: ${item.decision}`).join(', ') : 'no approvals';
+    return result(
+      KIND,
+      id,
+      'fail',
+      `expected an approval for ${params.tool}${wanted}; saw ${seen}`,
+      asked.map((item) => item.span_id),
+    );
   },
 };

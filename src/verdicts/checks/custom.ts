@@ -23,9 +23,13 @@ export const custom: Check<CustomCheckParams> = {
       if (key !== 'module' && key !== 'params') throw locate([key], `unknown key "${key}"; expected one of: module, params`, true);
     }
     const { module } = params as { module?: unknown };
-    if (typeof module !== 'string' || !module) throw locate(['module'], 'expected the path of a JavaScript module (.mjs or .js), relative to the scenario file');
+    if (typeof module !== 'string' || !module)
+      throw locate(['module'], 'expected the path of a JavaScript module (.mjs or .js), relative to the scenario file');
     if (/\.[mc]?tsx?$/i.test(module)) {
-      throw locate(['module'], `"${module}" is TypeScript, which Node cannot import without a loader; compile it to .mjs/.js (e.g. with tsc) and name the compiled file`);
+      throw locate(
+        ['module'],
+        `"${module}" is TypeScript, which Node cannot import without a loader; compile it to .mjs/.js (e.g. with tsc) and name the compiled file`,
+      );
     }
   },
   run(params, _evidence, id) {

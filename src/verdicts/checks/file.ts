@@ -17,7 +17,10 @@ export interface FileParams {
 const KIND = 'file';
 /** Larger files are not read whole: a check compares text, not build artifacts. */
 const MAX_FILE_BYTES = 10 * 1024 * 1024;
-const schema = objectParams({ path: { type: 'string', minLength: 1 }, exists: { type: 'boolean' }, contains: PARAM.texts, not_contains: PARAM.texts, equals: PARAM.text }, ['path']);
+const schema = objectParams(
+  { path: { type: 'string', minLength: 1 }, exists: { type: 'boolean' }, contains: PARAM.texts, not_contains: PARAM.texts, equals: PARAM.text },
+  ['path'],
+);
 
 /** A file in the workspace after the run exists (default) or not, and contains / equals text. */
 export const file: Check<FileParams> = {

@@ -20,12 +20,15 @@ export interface JudgeParams {
 }
 
 const KIND = 'judge';
-const schema = objectParams({
-  rubric: { type: 'string', minLength: 1 },
-  model: { type: 'object' },
-  threshold: { type: 'number', minimum: 0, maximum: 1 },
-  include: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: [...JUDGE_INCLUDES] } },
-}, ['rubric']);
+const schema = objectParams(
+  {
+    rubric: { type: 'string', minLength: 1 },
+    model: { type: 'object' },
+    threshold: { type: 'number', minimum: 0, maximum: 1 },
+    include: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: [...JUDGE_INCLUDES] } },
+  },
+  ['rubric'],
+);
 
 /**
  * A grader model's score of the run against a rubric. The runner asks the grader before

@@ -8,7 +8,8 @@ const KIND = 'max_turns';
 export const maxTurns: Check<number> = {
   kind: KIND,
   validate(params: unknown, locate: Locator): void {
-    if (!Number.isInteger(params) || (params as number) < 0) throw locate([], `expected a whole number of model calls, e.g. max_turns: 4; got ${JSON.stringify(params)}`);
+    if (!Number.isInteger(params) || (params as number) < 0)
+      throw locate([], `expected a whole number of model calls, e.g. max_turns: 4; got ${JSON.stringify(params)}`);
   },
   run(max, evidence, id) {
     const seen = plural(evidence.turns, 'model call');

@@ -34,7 +34,12 @@ export const noToolErrors: Check<NoToolErrorsParams> = {
     if (failed.length === 0) return result(KIND, id, 'pass', `no tool errors in ${plural(calls.length, 'call')}`);
     const first = failed[0];
     const more = failed.length > 1 ? ` (and ${plural(failed.length - 1, 'more error')})` : '';
-    return result(KIND, id, 'fail', `expected no tool errors; call ${first.index + 1} (${first.call.name}) failed: ${first.why}${more}`,
-      failed.map((item) => item.call.span_id));
+    return result(
+      KIND,
+      id,
+      'fail',
+      `expected no tool errors; call ${first.index + 1} (${first.call.name}) failed: ${first.why}${more}`,
+      failed.map((item) => item.call.span_id),
+    );
   },
 };

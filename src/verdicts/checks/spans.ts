@@ -15,10 +15,7 @@ export interface SpansParams {
 const KIND = 'spans';
 /** Span ids listed as evidence at most (a query may match thousands). */
 const MAX_EVIDENCE = 20;
-const schema = objectParams(
-  { query: { type: 'object' }, count: objectParams({ min: PARAM.count, max: PARAM.count, equals: PARAM.count }) },
-  ['query'],
-);
+const schema = objectParams({ query: { type: 'object' }, count: objectParams({ min: PARAM.count, max: PARAM.count, equals: PARAM.count }) }, ['query']);
 const compiled = new WeakMap<object, CompiledQuery>();
 
 /** The number of spans matching a query_spans query (docs/query-spans.md) is within `count`. */
@@ -34,7 +31,8 @@ export const spans: Check<SpansParams> = {
     if (count.equals !== undefined && (count.min !== undefined || count.max !== undefined)) {
       throw locate(['count', 'equals'], 'count takes equals, or min and/or max, not both', true);
     }
-    if (count.min !== undefined && count.max !== undefined && count.max < count.min) throw locate(['count', 'max'], `max (${count.max}) is below min (${count.min})`);
+    if (count.min !== undefined && count.max !== undefined && count.max < count.min)
+      throw locate(['count', 'max'], `max (${count.max}) is below min (${count.min})`);
   },
   run(params, evidence, id) {
     let query = compiled.get(params.query);
@@ -43,7 +41,10 @@ export const spans: Check<SpansParams> = {
     const { count, spans: matched } = querySpans(evidence.spans, query);
     const ids = matched.slice(0, MAX_EVIDENCE).map((span) => span.span_id);
     const { min, max, equals } = params.count ?? { min: 1 };
-    const wanted = equals !== undefined ? `exactly ${equals}` : [min !== undefined ? `at least ${min}` : '', max !== undefined ? `at most ${max}` : ''].filter(Boolean).join(' and ') || 'at least 1';
+    const wanted =
+      equals !== undefined
+        ? `exactly ${equals}`
+        : [min !== undefined ? `at least ${min}` : '', max !== undefined ? `at most ${max}` : ''].filter(Boolean).join(' and ') || 'at least 1';
     const ok = equals !== undefined ? count === equals : count >= (min ?? (max === undefined ? 1 : 0)) && (max === undefined || count <= max);
     const seen = `${plural(count, 'span')} matched`;
     return ok

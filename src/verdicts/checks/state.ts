@@ -38,7 +38,8 @@ export const state: Check<StateParams> = {
   references: () => [{ kind: 'flow_state', at: ['key'] }],
   run(params, evidence, id) {
     const ids = evidence.root ? [evidence.root.span_id] : [];
-    if (!evidence.flow_state) return result(KIND, id, 'error', 'no flow state (agentcheck.flow.state) on the root span; state checks need a build with a flow', ids);
+    if (!evidence.flow_state)
+      return result(KIND, id, 'error', 'no flow state (agentcheck.flow.state) on the root span; state checks need a build with a flow', ids);
     const path = parseKey(params.key) ?? [];
     const { found, value } = valueAt(evidence.flow_state, path);
     const present = found && value !== undefined && value !== null;
@@ -47,7 +48,14 @@ export const state: Check<StateParams> = {
         ? result(KIND, id, 'pass', `state ${params.key} ${present ? `exists (${show(value)})` : 'does not exist'}`, ids)
         : result(KIND, id, 'fail', `expected state ${params.key} ${params.exists ? 'to exist; it does not' : `not to exist; it is ${show(value)}`}`, ids);
     }
-    if (!found) return result(KIND, id, 'fail', `expected state ${params.key} to ${params.contains !== undefined ? 'contain' : 'equal'} ${show(params.contains ?? params.equals)}; it does not exist`, ids);
+    if (!found)
+      return result(
+        KIND,
+        id,
+        'fail',
+        `expected state ${params.key} to ${params.contains !== undefined ? 'contain' : 'equal'} ${show(params.contains ?? params.equals)}; it does not exist`,
+        ids,
+      );
     if (params.contains !== undefined) {
       return containsValue(value, params.contains)
         ? result(KIND, id, 'pass', `state ${params.key} contains ${show(params.contains)}`, ids)

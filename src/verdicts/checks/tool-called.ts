@@ -48,9 +48,13 @@ export const toolCalled: Check<ToolCalledParams> = {
     const withArgs = args.length || params.request ? ` with matching ${[...args, ...(params.request ? ['request'] : [])].join(' and ')}` : '';
     if (matching.length < min) {
       const named = calls.filter((call) => sameTool(params, call));
-      return result(KIND, id, 'fail',
+      return result(
+        KIND,
+        id,
+        'fail',
         `expected ${params.tool} to be called at least ${times(min)}${withArgs}; saw ${summarizeCalls(calls)}${closest(params, named, mode, calls)}`,
-        named.map((call) => call.span_id));
+        named.map((call) => call.span_id),
+      );
     }
     const ids = matching.map((call) => call.span_id);
     if (params.max !== undefined && matching.length > params.max) {

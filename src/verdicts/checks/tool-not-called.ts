@@ -31,8 +31,13 @@ export const toolNotCalled: Check<ToolNotCalledParams> = {
     const hits = calls.filter((call) => callMismatch(params, call, params.args_mode ?? 'superset') === null);
     const withArgs = params.args ? ' with matching arguments' : '';
     if (hits.length) {
-      return result(KIND, id, 'fail', `expected ${params.tool} not to be called${withArgs}; saw it ${times(hits.length)} (${summarizeCalls(calls)})`,
-        hits.map((call) => call.span_id));
+      return result(
+        KIND,
+        id,
+        'fail',
+        `expected ${params.tool} not to be called${withArgs}; saw it ${times(hits.length)} (${summarizeCalls(calls)})`,
+        hits.map((call) => call.span_id),
+      );
     }
     return result(KIND, id, 'pass', `${params.tool} was not called${withArgs}; saw ${summarizeCalls(calls)}`);
   },

@@ -50,9 +50,13 @@ export const toolOrder: Check<ToolOrderParams> = {
       }
       const late = positions.find((index) => index > firstAfter);
       if (late !== undefined) {
-        return result(KIND, id, 'fail',
+        return result(
+          KIND,
+          id,
+          'fail',
           `expected every ${before} call before the first ${params.after} (call ${firstAfter + 1}); ${before} was call ${late + 1}; ${saw}`,
-          [calls[late].span_id, calls[firstAfter].span_id]);
+          [calls[late].span_id, calls[firstAfter].span_id],
+        );
       }
       evidenceIds.push(...positions.map((index) => calls[index].span_id));
     }

@@ -49,7 +49,13 @@ export const toolReturned: Check<ToolReturnedParams> = {
       return result(KIND, id, 'fail', `expected ${params.tool} to return a result; its calls ended: ${endings}`, ids);
     }
     if (params.result === undefined) {
-      return result(KIND, id, 'pass', `${params.tool} returned a result`, returned.map((call) => call.span_id));
+      return result(
+        KIND,
+        id,
+        'pass',
+        `${params.tool} returned a result`,
+        returned.map((call) => call.span_id),
+      );
     }
     let why = '';
     for (const call of returned) {

@@ -17,10 +17,9 @@ export interface ToolSequenceParams {
 
 const KIND = 'tool_sequence';
 const call = objectParams({ tool: PARAM.tool, args: PARAM.args, args_mode: PARAM.argsMode }, ['tool']);
-const schema = objectParams(
-  { mode: { enum: [...SEQUENCE_MODES] }, args_mode: PARAM.argsMode, calls: { type: 'array', items: call }, nested: PARAM.nested },
-  ['calls'],
-);
+const schema = objectParams({ mode: { enum: [...SEQUENCE_MODES] }, args_mode: PARAM.argsMode, calls: { type: 'array', items: call }, nested: PARAM.nested }, [
+  'calls',
+]);
 
 /** The calls follow the expected trajectory (mode default strict, args_mode default exact; per-call overrides). */
 export const toolSequence: Check<ToolSequenceParams> = {

@@ -10,7 +10,12 @@ import { FolderWorkspace } from '../../../src/engine/workspace/folder-workspace.
 /** A tool that fails `failures` times, then returns {ok: true}. */
 function failing(failures: number): Tool & { calls: number } {
   const tool = {
-    name: 'shaky', description: 's', parameters: { type: 'object' }, readOnly: true, kind: 'test', calls: 0,
+    name: 'shaky',
+    description: 's',
+    parameters: { type: 'object' },
+    readOnly: true,
+    kind: 'test',
+    calls: 0,
     async execute() {
       return ++tool.calls <= failures ? { result: 'not yet', isError: true } : { result: { ok: true }, isError: false };
     },
@@ -27,7 +32,10 @@ describe('chain retry backoff', () => {
       { sleep: async (ms) => void waits.push(ms) },
     );
     const caller = new ToolCaller({
-      tools: new Map<string, Tool>([['shaky', shaky], ['retrying', chain]]),
+      tools: new Map<string, Tool>([
+        ['shaky', shaky],
+        ['retrying', chain],
+      ]),
       agent: { name: 'a' },
       security: createPromptSecurity(),
       tracer: trace.getTracer('test'),

@@ -52,13 +52,20 @@ describe('chain branching', () => {
 
   it('refuses policy keys the action does not use, and a step id "end", at load', () => {
     const load = (chain: Record<string, unknown>) => () => build({ tools: [{ name: 'chain', description: 'c', chain }, ...tools] });
-    expect(load({ steps: [{ tool: 'validate_data', on_failure: { action: 'stop', max_retries: 3 } }] }))
-      .toThrow(/chain\.steps\[0\]\.on_failure\.max_retries: "max_retries" does not apply to action "stop"; it is used by action "retry"/);
+    expect(load({ steps: [{ tool: 'validate_data', on_failure: { action: 'stop', max_retries: 3 } }] })).toThrow(
+      /chain\.steps\[0\]\.on_failure\.max_retries: "max_retries" does not apply to action "stop"; it is used by action "retry"/,
+    );
     expect(load({ steps: [{ tool: 'validate_data', on_failure: { backoff_ms: 10 } }] })).toThrow(/does not apply to the default action "stop"/);
-    expect(load({ steps: [{ tool: 'validate_data', on_failure: { action: 'continue', continue_on_max_retries: true } }] })).toThrow(/"continue_on_max_retries" does not apply to action "continue"/);
-    expect(load({ steps: [{ tool: 'validate_data', on_failure: { action: 'stop', next: 'end' } }] })).toThrow(/"next" does not apply to action "stop"; it is used by action "continue" or "retry"/);
+    expect(load({ steps: [{ tool: 'validate_data', on_failure: { action: 'continue', continue_on_max_retries: true } }] })).toThrow(
+      /"continue_on_max_retries" does not apply to action "continue"/,
+    );
+    expect(load({ steps: [{ tool: 'validate_data', on_failure: { action: 'stop', next: 'end' } }] })).toThrow(
+      /"next" does not apply to action "stop"; it is used by action "continue" or "retry"/,
+    );
     expect(load({ steps: [{ tool: 'validate_data', on_failure: { action: 'retry', next: 'end' } }] })).toThrow(/continue_on_max_retries: true/);
     expect(load({ steps: [{ id: 'end', tool: 'validate_data' }] })).toThrow(/step id "end" is reserved/);
-    expect(load({ steps: [{ tool: 'validate_data', on_failure: { action: 'retry', max_retries: 1, continue_on_max_retries: true, next: 'end' } }] })).not.toThrow();
+    expect(
+      load({ steps: [{ tool: 'validate_data', on_failure: { action: 'retry', max_retries: 1, continue_on_max_retries: true, next: 'end' } }] }),
+    ).not.toThrow();
   });
 });

@@ -33,6 +33,7 @@ describe('a chain with several problems', () => {
     expect(caught).toBeInstanceOf(ConfigErrors);
     const text = (caught as ConfigErrors).errors.map((error) => error.message).join('\n');
     expect((caught as ConfigErrors).errors).toHaveLength(4);
-    for (const part of ['step id "end" is reserved', 'unknown tool "ab"', '"max_retries" does not apply', '"next" names no step: "nowhere"']) expect(text).toContain(part);
+    for (const part of ['step id "end" is reserved', 'unknown tool "ab"', '"max_retries" does not apply', '"next" names no step: "nowhere"'])
+      expect(text).toContain(part);
   });
 });

@@ -30,14 +30,18 @@ async function runChain(chain: Record<string, unknown>, tools: Record<string, un
 
 describe('composite tool chains', () => {
   it('runs the echo chain, interpolating state inside strings and carrying map_outputs', async () => {
-    const { isError, result, spans } = await runChain({
-      name: 'echo_chain_demo',
-      steps: [
-        { tool: 'echo', inputs: { text: '{{ state.initial_message }}' }, on_success: { map_outputs: { $: 'step1_result' } } },
-        { tool: 'echo', inputs: { text: 'Step 2: {{ step1_result }}' }, on_success: { map_outputs: { $: 'step2_result' } } },
-        { tool: 'echo', inputs: { text: 'Step 3: {{ state.step2_result }}' }, on_success: { map_outputs: { $: 'final_result' } } },
-      ],
-    }, [], { initial_message: 'Hello chain!' });
+    const { isError, result, spans } = await runChain(
+      {
+        name: 'echo_chain_demo',
+        steps: [
+          { tool: 'echo', inputs: { text: '{{ state.initial_message }}' }, on_success: { map_outputs: { $: 'step1_result' } } },
+          { tool: 'echo', inputs: { text: 'Step 2: {{ step1_result }}' }, on_success: { map_outputs: { $: 'step2_result' } } },
+          { tool: 'echo', inputs: { text: 'Step 3: {{ state.step2_result }}' }, on_success: { map_outputs: { $: 'final_result' } } },
+        ],
+      },
+      [],
+      { initial_message: 'Hello chain!' },
+    );
     expect(isError).toBe(false);
     expect(result).toMatchObject({ success: true, chain_name: 'echo_chain_demo', steps_executed: 3, steps_succeeded: 3, steps_failed: 0 });
     expect(result.final_state).toEqual({
@@ -53,7 +57,9 @@ describe('composite tool chains', () => {
     expect(nested.attributes['agentcheck.tool.source']).toBe('chain');
     expect(lineage(spans, nested)).toEqual(['execute_tool echo', 'chain_step echo', 'execute_tool chain', 'invoke_agent Test agent']);
     expect(spansNamed(spans, 'chain_step echo')[1].attributes).toMatchObject({
-      'gen_ai.tool.name': 'echo', 'agentcheck.chain.step_id': 'steps[1]', 'agentcheck.chain.attempt': 1,
+      'gen_ai.tool.name': 'echo',
+      'agentcheck.chain.step_id': 'steps[1]',
+      'agentcheck.chain.attempt': 1,
     });
   });
 
@@ -64,17 +70,34 @@ describe('composite tool chains', () => {
       { name: 'primary_data_tool', description: 'p', parameters: anyArgs, http: { url: 'https://primary.test/search?q={{ args.query }}' } },
       { name: 'fallback_data_tool', description: 'f', parameters: anyArgs, http: { url: 'https://fallback.test/search?q={{ args.query }}' } },
     ];
-    const { isError, result, spans } = await runChain({
-      steps: [
-        { tool: 'primary_data_tool', inputs: { query: '{{ state.search_term }}' }, on_success: { map_outputs: { results: 'data' }, next: 'process' }, on_failure: { action: 'continue', next: 'fallback_data_tool' } },
-        { tool: 'fallback_data_tool', inputs: { query: '{{ state.search_term }}' }, on_success: { map_outputs: { results: 'data', 'results.0': 'top' }, next: 'process' } },
-        { id: 'process', tool: 'echo', inputs: { text: 'found {{ data }}' }, on_success: { map_outputs: { $: 'summary' } } },
-      ],
-    }, tools, { search_term: 'shoes' });
+    const { isError, result, spans } = await runChain(
+      {
+        steps: [
+          {
+            tool: 'primary_data_tool',
+            inputs: { query: '{{ state.search_term }}' },
+            on_success: { map_outputs: { results: 'data' }, next: 'process' },
+            on_failure: { action: 'continue', next: 'fallback_data_tool' },
+          },
+          {
+            tool: 'fallback_data_tool',
+            inputs: { query: '{{ state.search_term }}' },
+            on_success: { map_outputs: { results: 'data', 'results.0': 'top' }, next: 'process' },
+          },
+          { id: 'process', tool: 'echo', inputs: { text: 'found {{ data }}' }, on_success: { map_outputs: { $: 'summary' } } },
+        ],
+      },
+      tools,
+      { search_term: 'shoes' },
+    );
     expect(isError).toBe(false);
     expect(result).toMatchObject({ success: true, steps_executed: 3, steps_succeeded: 2, steps_failed: 1 });
     expect(result.final_state).toEqual({ search_term: 'shoes', data: ['r1', 'r2'], top: 'r1', summary: 'found ["r1","r2"]' });
-    expect(result.results.map((r) => [r.step_id, r.status])).toEqual([['steps[0]', 'failed'], ['steps[1]', 'success'], ['process', 'success']]);
+    expect(result.results.map((r) => [r.step_id, r.status])).toEqual([
+      ['steps[0]', 'failed'],
+      ['steps[1]', 'success'],
+      ['process', 'success'],
+    ]);
     expect(spansNamed(spans, 'chain_step primary_data_tool')[0].status).toBe('error');
   });
 
@@ -85,31 +108,53 @@ describe('composite tool chains', () => {
       { name: 'get_a', description: 'a', parameters: anyArgs, http: { url: 'https://flaky.test/a' } },
       { name: 'get_b', description: 'b', parameters: anyArgs, http: { url: 'https://flaky.test/b' } },
     ];
-    const { result, spans } = await runChain({
-      steps: [
-        // Two retries each: a shared counter would run out on the second step.
-        { tool: 'get_a', on_failure: { action: 'retry', max_retries: 2 }, on_success: { map_outputs: { value: 'a' } } },
-        { tool: 'get_b', on_failure: { action: 'retry', max_retries: 2 }, on_success: { map_outputs: { value: 'b' } } },
-      ],
-    }, tools);
+    const { result, spans } = await runChain(
+      {
+        steps: [
+          // Two retries each: a shared counter would run out on the second step.
+          { tool: 'get_a', on_failure: { action: 'retry', max_retries: 2 }, on_success: { map_outputs: { value: 'a' } } },
+          { tool: 'get_b', on_failure: { action: 'retry', max_retries: 2 }, on_success: { map_outputs: { value: 'b' } } },
+        ],
+      },
+      tools,
+    );
     expect(first.calls).toBe(3);
     expect(second.calls).toBe(2);
     expect(result).toMatchObject({ success: true, steps_executed: 5, steps_succeeded: 2, steps_failed: 3 });
     expect(result.final_state).toEqual({ a: 'A', b: 'B' });
     expect(spansNamed(spans, 'chain_step get_a').map((s) => s.attributes['agentcheck.chain.attempt'])).toEqual([1, 2, 3]);
-    expect(toolSpans(spans).filter((s) => s.name === 'execute_tool get_a').map((s) => s.attributes['agentcheck.tool.outcome'])).toEqual(['error', 'error', 'ok']);
+    expect(
+      toolSpans(spans)
+        .filter((s) => s.name === 'execute_tool get_a')
+        .map((s) => s.attributes['agentcheck.tool.outcome']),
+    ).toEqual(['error', 'error', 'ok']);
   });
 
   it('stops when retries run out, or goes on with continue_on_max_retries', async () => {
     flaky('https://flaky.test/down', 99, {});
     const tools = [{ name: 'down', description: 'd', parameters: anyArgs, http: { url: 'https://flaky.test/down' } }];
-    const stopped = await runChain({ steps: [{ tool: 'down', on_failure: { action: 'retry', max_retries: 1 } }, { tool: 'echo', inputs: { text: 'x' } }] }, tools);
+    const stopped = await runChain(
+      {
+        steps: [
+          { tool: 'down', on_failure: { action: 'retry', max_retries: 1 } },
+          { tool: 'echo', inputs: { text: 'x' } },
+        ],
+      },
+      tools,
+    );
     expect(stopped.isError).toBe(true);
     expect(stopped.result).toMatchObject({ success: false, steps_executed: 2, steps_failed: 2 });
     expect(stopped.result.error).toMatch(/^step steps\[0\] \(down\) failed after 1 retry: /);
-    const continued = await runChain({
-      steps: [{ tool: 'down', on_failure: { action: 'retry', max_retries: 1, continue_on_max_retries: true, next: 'backup' } }, { tool: 'echo', inputs: { text: 'skipped' } }, { id: 'backup', tool: 'echo', inputs: { text: 'backup' } }],
-    }, tools);
+    const continued = await runChain(
+      {
+        steps: [
+          { tool: 'down', on_failure: { action: 'retry', max_retries: 1, continue_on_max_retries: true, next: 'backup' } },
+          { tool: 'echo', inputs: { text: 'skipped' } },
+          { id: 'backup', tool: 'echo', inputs: { text: 'backup' } },
+        ],
+      },
+      tools,
+    );
     expect(continued.result).toMatchObject({ success: true, steps_executed: 3 });
     expect(continued.result.results.map((r) => r.step_id)).toEqual(['steps[0]', 'steps[0]', 'backup']);
   });
@@ -152,7 +197,9 @@ describe('composite tool chains', () => {
 
   it('refuses an unknown next and an unknown tool when the build loads', () => {
     const load = (chain: Record<string, unknown>) => () => build({ tools: [{ name: 'chain', description: 'c', chain }] });
-    expect(load({ steps: [{ tool: 'echo', on_success: { next: 'nowhere' } }] })).toThrow(/chain\.steps\[0\]\.on_success\.next: "next" names no step: "nowhere"/);
+    expect(load({ steps: [{ tool: 'echo', on_success: { next: 'nowhere' } }] })).toThrow(
+      /chain\.steps\[0\]\.on_success\.next: "next" names no step: "nowhere"/,
+    );
     expect(load({ steps: [{ tool: 'nope' }] })).toThrow(/unknown tool "nope"/);
   });
 });

@@ -46,12 +46,27 @@ describe('composite tools that call themselves are refused at load', () => {
 
   it('a plan calling its own plan, also from inside for_each and if_else', () => {
     const error = loadError([
-      { name: 'walk', parameters: anyArgs, plan: { steps: [{ tools: [
-        { name: 'echo', arguments: { text: 'x' } },
-        { name: 'for_each', items: '{{ children }}', each_item: { item_name: 'c', tools: [
-          { name: 'if_else', condition: '{{ c }}', if: { tools: [{ name: 'walk', arguments: { children: '{{ c }}' } }] } },
-        ] } },
-      ] }] } },
+      {
+        name: 'walk',
+        parameters: anyArgs,
+        plan: {
+          steps: [
+            {
+              tools: [
+                { name: 'echo', arguments: { text: 'x' } },
+                {
+                  name: 'for_each',
+                  items: '{{ children }}',
+                  each_item: {
+                    item_name: 'c',
+                    tools: [{ name: 'if_else', condition: '{{ c }}', if: { tools: [{ name: 'walk', arguments: { children: '{{ c }}' } }] } }],
+                  },
+                },
+              ],
+            },
+          ],
+        },
+      },
     ]);
     expect(error.path).toBe('agent.tools[0].plan.steps[0].tools[1].each_item.tools[0].if.tools[0].name');
     expect(error.expected).toContain('"walk" calls itself through walk -> walk');
@@ -67,26 +82,37 @@ describe('composite tools that call themselves are refused at load', () => {
   });
 
   it('a longer cycle is named whole, and a flow plan component that reaches it does not hide it', () => {
-    const error = loadError([
-      { name: 'entry', chain: { steps: [{ tool: 'one' }] } },
-      { name: 'one', chain: { steps: [{ tool: 'two' }] } },
-      { name: 'two', chain: { steps: [{ tool: 'three' }] } },
-      { name: 'three', chain: { steps: [{ tool: 'echo', inputs: { text: 'x' } }, { tool: 'one' }] } },
-    ], {
-      entry_point: 'p',
-      components: [{ name: 'p', type: 'plan', plan: { steps: [{ tools: [{ name: 'entry' }] }] } }],
-      routers: [{ from: 'p', to: 'end' }],
-    });
+    const error = loadError(
+      [
+        { name: 'entry', chain: { steps: [{ tool: 'one' }] } },
+        { name: 'one', chain: { steps: [{ tool: 'two' }] } },
+        { name: 'two', chain: { steps: [{ tool: 'three' }] } },
+        { name: 'three', chain: { steps: [{ tool: 'echo', inputs: { text: 'x' } }, { tool: 'one' }] } },
+      ],
+      {
+        entry_point: 'p',
+        components: [{ name: 'p', type: 'plan', plan: { steps: [{ tools: [{ name: 'entry' }] }] } }],
+        routers: [{ from: 'p', to: 'end' }],
+      },
+    );
     expect(error.path).toBe('agent.tools[1].chain.steps[0].tool');
     expect(error.expected).toContain('"one" calls itself through one -> two -> three -> one');
   });
 
   it('composites that nest without a cycle still load, and a tool named like a built-in is the tool', () => {
-    expect(() => revisionFromValue({ id: 'ok', agent: { name: 'Ok', tools: [
-      { name: 'outer', chain: { steps: [{ tool: 'inner' }, { tool: 'inner' }] } },
-      { name: 'inner', plan: { steps: [{ tools: [{ name: 'echo', arguments: { text: 'x' } }, { name: 'leaf' }] }] } },
-      { name: 'leaf', chain: { steps: [{ tool: 'echo', inputs: { text: 'y' } }] } },
-    ] } })).not.toThrow();
+    expect(() =>
+      revisionFromValue({
+        id: 'ok',
+        agent: {
+          name: 'Ok',
+          tools: [
+            { name: 'outer', chain: { steps: [{ tool: 'inner' }, { tool: 'inner' }] } },
+            { name: 'inner', plan: { steps: [{ tools: [{ name: 'echo', arguments: { text: 'x' } }, { name: 'leaf' }] }] } },
+            { name: 'leaf', chain: { steps: [{ tool: 'echo', inputs: { text: 'y' } }] } },
+          ],
+        },
+      }),
+    ).not.toThrow();
   });
 });
 
@@ -121,7 +147,10 @@ describe('nested calls deeper than the limit are refused at run time', () => {
   it('two plans calling each other stop the same way', async () => {
     const plan = (name: string, other: string) => createPlanTool({ name, parameters: anyArgs, plan: { steps: [{ tools: [{ name: other }] }] } });
     const caller = new ToolCaller({
-      tools: new Map<string, Tool>([['p', plan('p', 'q')], ['q', plan('q', 'p')]]),
+      tools: new Map<string, Tool>([
+        ['p', plan('p', 'q')],
+        ['q', plan('q', 'p')],
+      ]),
       agent: { name: 'a' },
       security: createPromptSecurity(),
       tracer: installTracing().tracer,
@@ -140,8 +169,22 @@ describe('nested calls deeper than the limit are refused at run time', () => {
       const next = level === MAX_CALL_DEPTH - 1 ? 'leaf' : `c${level + 1}`;
       tools.set(`c${level}`, createChainTool({ name: `c${level}`, parameters: anyArgs, chain: { steps: [{ tool: next }] } }));
     }
-    tools.set('leaf', { name: 'leaf', description: 'l', parameters: anyArgs, readOnly: true, kind: 'test', execute: async () => ({ result: 'bottom', isError: false }) });
-    const caller = new ToolCaller({ tools, agent: { name: 'a' }, security: createPromptSecurity(), tracer: installTracing().tracer, workspace: FolderWorkspace.temp(), env: {} });
+    tools.set('leaf', {
+      name: 'leaf',
+      description: 'l',
+      parameters: anyArgs,
+      readOnly: true,
+      kind: 'test',
+      execute: async () => ({ result: 'bottom', isError: false }),
+    });
+    const caller = new ToolCaller({
+      tools,
+      agent: { name: 'a' },
+      security: createPromptSecurity(),
+      tracer: installTracing().tracer,
+      workspace: FolderWorkspace.temp(),
+      env: {},
+    });
     const call = await caller.call({ name: 'c0', args: {}, source: 'model', parent: ROOT_CONTEXT });
     expect(call.isError).toBe(false);
   });

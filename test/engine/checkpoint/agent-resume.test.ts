@@ -32,7 +32,10 @@ describe('checkpoints and resume: agent runs', () => {
     const { turn, saved, checkpoint } = await pauseAtGate();
     expect(turn.stop_reason).toBe('paused');
     expect(turn.pending_interaction).toMatchObject({ tool: 'delete_order', args: { id: '1' } });
-    expect(saved.map((c) => [c.seq, c.kind, c.modelCalls, c.pending?.tool])).toEqual([[1, 'agent', 1, undefined], [2, 'agent', 2, 'delete_order']]);
+    expect(saved.map((c) => [c.seq, c.kind, c.modelCalls, c.pending?.tool])).toEqual([
+      [1, 'agent', 1, undefined],
+      [2, 'agent', 2, 'delete_order'],
+    ]);
     expect(checkpoint.id).toBe(`${turn.trace_id}:2`);
     expect(checkpoint.revisionHash).toBe(revision.hash);
   });
@@ -55,7 +58,12 @@ describe('checkpoints and resume: agent runs', () => {
     const { checkpoint } = await pauseAtGate();
     const { turn, spans } = await resumeScripted(revision, checkpoint, 'deny', { script });
     expect(turn.stop_reason).toBe('end_turn');
-    expect(turn.messages[4]).toMatchObject({ role: 'tool', tool_name: 'delete_order', is_error: true, content: 'Denied: the user did not approve this call to delete_order.' });
+    expect(turn.messages[4]).toMatchObject({
+      role: 'tool',
+      tool_name: 'delete_order',
+      is_error: true,
+      content: 'Denied: the user did not approve this call to delete_order.',
+    });
     expect(spansNamed(spans, 'execute_tool delete_order')[0].attributes['agentcheck.tool.outcome']).toBe('denied');
   });
 
@@ -72,7 +80,10 @@ describe('checkpoints and resume: agent runs', () => {
     const file = join(tempDir(), 'runs', 'checkpoints.jsonl');
     const checkpointer = new JsonlCheckpointer(file);
     const { turn: paused } = await invokeScripted(revision, {}, { script, checkpointer });
-    const lines = readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    const lines = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines.map((line) => line.seq)).toEqual([1, 2]);
     const latest = await new JsonlCheckpointer(file).latest(paused.trace_id);
     expect(latest?.pending?.tool).toBe('delete_order');

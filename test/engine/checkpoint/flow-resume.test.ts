@@ -35,7 +35,10 @@ describe('checkpoints and resume: flows', () => {
     expect(turn.stop_reason).toBe('paused');
     expect(turn.output).toBe('changed the port, please check');
     expect(turn.pending_interaction).toEqual({
-      id: 'human_input_flow_review_3', tool: 'review', tool_call_id: 'flow_review_3', args: { final_answer: 'changed the port, please check' },
+      id: 'human_input_flow_review_3',
+      tool: 'review',
+      tool_call_id: 'flow_review_3',
+      args: { final_answer: 'changed the port, please check' },
     });
     expect(flowState(spans).status).toBe('input_required');
     expect(spanNamed(spans, 'component review').attributes['agentcheck.human_input.decision']).toBe('pending');
@@ -49,10 +52,17 @@ describe('checkpoints and resume: flows', () => {
     expect(state.status).toBe('completed');
     expect(state.context.review).toEqual({ decision: 'approve', response: null });
     expect(state.context.read_config).toEqual({ tool_result: '{"port": "80"}', error: null });
-    expect(lineage(approved.spans, spanNamed(approved.spans, 'component review'))).toEqual(['component review', 'invoke_workflow fix-config', 'invoke_agent Config fixer']);
+    expect(lineage(approved.spans, spanNamed(approved.spans, 'component review'))).toEqual([
+      'component review',
+      'invoke_workflow fix-config',
+      'invoke_agent Config fixer',
+    ]);
 
     expect(flowState((await resumeScripted(revision, checkpoint, 'reject', options)).spans).context.review).toEqual({ decision: 'reject', response: null });
-    expect(flowState((await resumeScripted(revision, checkpoint, 'Use 8080.', options)).spans).context.review).toEqual({ decision: null, response: 'Use 8080.' });
+    expect(flowState((await resumeScripted(revision, checkpoint, 'Use 8080.', options)).spans).context.review).toEqual({
+      decision: null,
+      response: 'Use 8080.',
+    });
   });
 
   it('gives the same result when resumed twice from the same checkpoint', async () => {
@@ -65,10 +75,7 @@ describe('checkpoints and resume: flows', () => {
 
   it('pauses at a tool gate inside an agent component and resumes with approve or deny', async () => {
     const gated = configFixerBuild({ tools: [{ name: 'edit_file', description: 'Edit a file.', builtin: 'edit_file', permission: 'ask' }] });
-    const script = [
-      { tool_calls: [{ name: 'edit_file', args: { path: 'config.json', old: '"80"', new: '80' } }] },
-      { text: 'done' },
-    ];
+    const script = [{ tool_calls: [{ name: 'edit_file', args: { path: 'config.json', old: '"80"', new: '80' } }] }, { text: 'done' }];
     const { revision, dir, turn, spans, checkpoint, options } = await pause(gated, script);
     expect(turn.stop_reason).toBe('paused');
     expect(turn.pending_interaction).toMatchObject({ tool: 'edit_file', args: { path: 'config.json' } });
@@ -96,7 +103,12 @@ describe('checkpoints and resume: flows', () => {
     gated.flow.components[0].tool_name = 'read_config_file';
     const { revision, turn, checkpoint, options } = await pause(gated, [{ text: 'done' }]);
     expect(turn.stop_reason).toBe('paused');
-    expect(turn.pending_interaction).toEqual({ id: 'approval_flow_read_config_1', tool: 'read_config_file', tool_call_id: 'flow_read_config_1', args: { path: 'config.json' } });
+    expect(turn.pending_interaction).toEqual({
+      id: 'approval_flow_read_config_1',
+      tool: 'read_config_file',
+      tool_call_id: 'flow_read_config_1',
+      args: { path: 'config.json' },
+    });
     expect(checkpoint.modelCalls).toBe(0);
 
     const approved = await resumeScripted(revision, checkpoint, 'approve', options);
@@ -114,9 +126,13 @@ describe('checkpoints and resume: flows', () => {
     const dir = tempDir({ 'config.json': '{}' });
     const checkpointer = new MemoryCheckpointer();
     const script = [{ tool_calls: [{ name: 'edit_file', args: { path: 'config.json', old: '{}', new: '{"a":1}' } }] }, { text: 'done' }];
-    const { turn } = await invokeScripted(revision, { messages, context: { config_path: 'config.json' } }, { script, checkpointer, workspace: FolderWorkspace.at(dir) });
+    const { turn } = await invokeScripted(
+      revision,
+      { messages, context: { config_path: 'config.json' } },
+      { script, checkpointer, workspace: FolderWorkspace.at(dir) },
+    );
     const saved = await checkpointer.list(turn.trace_id);
-    expect(saved.map((c) => [c.kind, c.kind === 'flow' ? c.state.next : null, c.kind === 'flow' ? c.state.current?.component ?? null : null])).toEqual([
+    expect(saved.map((c) => [c.kind, c.kind === 'flow' ? c.state.next : null, c.kind === 'flow' ? (c.state.current?.component ?? null) : null])).toEqual([
       ['flow', 'fixer', null],
       ['flow', 'fixer', 'fixer'],
       ['flow', null, null],

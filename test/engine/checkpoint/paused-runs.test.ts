@@ -28,7 +28,14 @@ describe('paused runs without a checkpointer', () => {
 
   it('stay bounded: the oldest run is forgotten past the limit', async () => {
     const store = new MemoryCheckpointer(2);
-    const base = { seq: 1, revisionHash: 'h', deltaHash: null, modelCalls: 0, kind: 'agent' as const, state: { messages: [], turns: 0, usage: { input_tokens: 0, output_tokens: 0 } } };
+    const base = {
+      seq: 1,
+      revisionHash: 'h',
+      deltaHash: null,
+      modelCalls: 0,
+      kind: 'agent' as const,
+      state: { messages: [], turns: 0, usage: { input_tokens: 0, output_tokens: 0 } },
+    };
     for (const traceId of ['a', 'b', 'c']) store.save({ ...base, id: `${traceId}:1`, traceId });
     expect(await store.latest('a')).toBeUndefined();
     expect((await store.latest('c'))?.id).toBe('c:1');

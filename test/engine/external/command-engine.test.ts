@@ -42,7 +42,11 @@ const tools = [{ type: 'function', function: { name: 'get_weather', parameters: 
 async function run(external: Record<string, unknown>, script: ScriptEntry[], env: Record<string, string> = {}) {
   const { tracer, store } = installTracing();
   const revision = revisionFromValue({ id: 'ext-bot', external });
-  const turn = await invoke(revision, { messages: [{ role: 'user', content: 'Weather?' }] }, { model: new ScriptedModel(script), tracer, env: { PATH: process.env.PATH, ...env } });
+  const turn = await invoke(
+    revision,
+    { messages: [{ role: 'user', content: 'Weather?' }] },
+    { model: new ScriptedModel(script), tracer, env: { PATH: process.env.PATH, ...env } },
+  );
   return { turn, spans: store.take(turn.trace_id) };
 }
 
@@ -80,7 +84,8 @@ describe('command engine', () => {
 
   it('its secrets are scrubbed from the stderr an error quotes and from its answer; plain values stay', async () => {
     // Prints its environment to stderr, as a careless agent does, and echoes a secret in its answer.
-    const printer = 'console.error(JSON.stringify(process.env)); process.stdout.write("token " + process.env.SERVICE_TOKEN); process.exit(Number(process.env.CODE));';
+    const printer =
+      'console.error(JSON.stringify(process.env)); process.stdout.write("token " + process.env.SERVICE_TOKEN); process.exit(Number(process.env.CODE));';
     const dir = tempDir({ 'agent.cjs': printer, 'hang.cjs': 'console.error(JSON.stringify(process.env)); setInterval(() => {}, 1000);' });
     const env = { SERVICE_TOKEN: 'tok-literal-secret-123', DB_PASSWORD: 'pw "quoted" secret', MODE: 'plain-mode-value' };
     const failed = await run({ command: [process.execPath, join(dir, 'agent.cjs')], env: { ...env, CODE: '1' } }, []);
@@ -91,7 +96,8 @@ describe('command engine', () => {
     expect(answered.turn.output).toBe('token [redacted]');
     for (const { turn, spans } of [failed, hung, answered]) {
       const all = JSON.stringify({ turn, spans });
-      for (const secret of ['tok-literal-secret-123', 'pw "quoted" secret', 'pw \\"quoted\\" secret', 'agentcheck-model-bridge']) expect(all).not.toContain(secret);
+      for (const secret of ['tok-literal-secret-123', 'pw "quoted" secret', 'pw \\"quoted\\" secret', 'agentcheck-model-bridge'])
+        expect(all).not.toContain(secret);
     }
     for (const turn of [failed.turn, hung.turn]) {
       expect(turn.error?.message).toContain('"SERVICE_TOKEN":"[redacted]"');
@@ -103,13 +109,16 @@ describe('command engine', () => {
     const dir = tempDir();
     const pidFile = join(dir, 'child.pid');
     const agent = join(dir, 'hang.cjs');
-    writeFileSync(agent, `
+    writeFileSync(
+      agent,
+      `
 const { spawn } = require('node:child_process');
 const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
 require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, String(child.pid));
 console.error('waiting forever');
 setInterval(() => {}, 1000);
-`);
+`,
+    );
     const { turn } = await run({ command: [process.execPath, agent], timeout_ms: 1500 }, []);
     expect(turn.stop_reason).toBe('error');
     expect(turn.error?.type).toBe('EXTERNAL_AGENT_TIMEOUT');
@@ -122,16 +131,23 @@ setInterval(() => {}, 1000);
     const dir = tempDir();
     const pidFile = join(dir, 'child.pid');
     const agent = join(dir, 'hang.cjs');
-    writeFileSync(agent, `
+    writeFileSync(
+      agent,
+      `
 const { spawn } = require('node:child_process');
 const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
 require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, String(child.pid));
 setInterval(() => {}, 1000);
-`);
+`,
+    );
     const controller = new AbortController();
     const { tracer } = installTracing();
     const revision = revisionFromValue({ id: 'ext-bot', external: { command: [process.execPath, agent] } });
-    const running = invoke(revision, { messages: [{ role: 'user', content: 'hi' }] }, { model: new ScriptedModel([]), tracer, env: { PATH: process.env.PATH }, signal: controller.signal });
+    const running = invoke(
+      revision,
+      { messages: [{ role: 'user', content: 'hi' }] },
+      { model: new ScriptedModel([]), tracer, env: { PATH: process.env.PATH }, signal: controller.signal },
+    );
     // Abort once the agent has started its child (no clock involved).
     await vi.waitFor(() => readFileSync(pidFile, 'utf8'), { timeout: 60_000, interval: 50 });
     controller.abort();
@@ -143,10 +159,9 @@ setInterval(() => {}, 1000);
 
   it('a tool call never answered is an error span and named on the root', async () => {
     const dir = tempDir({ 'agent.cjs': OPENAI_AGENT });
-    const { turn, spans } = await run(
-      { command: [process.execPath, join(dir, 'agent.cjs')], env: { MODE: 'skip' } },
-      [{ tool_calls: [{ id: 'c7', name: 'get_weather', args: { city: 'Oslo' } }] }],
-    );
+    const { turn, spans } = await run({ command: [process.execPath, join(dir, 'agent.cjs')], env: { MODE: 'skip' } }, [
+      { tool_calls: [{ id: 'c7', name: 'get_weather', args: { city: 'Oslo' } }] },
+    ]);
     expect(turn.stop_reason).toBe('end_turn');
     const tool = spans.find((span) => span.name === 'execute_tool get_weather');
     expect(tool?.status).toBe('error');

@@ -65,7 +65,11 @@ describe('http engine', () => {
   it('fills headers from the environment, never shows their values, and errors on a non-2xx answer', async () => {
     const dir = tempDir({ 'server.cjs': SERVER });
     const external = {
-      http: { url: 'http://127.0.0.1:{port}/echo-auth', headers: { Authorization: 'Bearer {{ env.AGENT_TOKEN }}' }, start: { command: [process.execPath, join(dir, 'server.cjs')], ready_path: '/health' } },
+      http: {
+        url: 'http://127.0.0.1:{port}/echo-auth',
+        headers: { Authorization: 'Bearer {{ env.AGENT_TOKEN }}' },
+        start: { command: [process.execPath, join(dir, 'server.cjs')], ready_path: '/health' },
+      },
     };
     const { turn, spans } = await run(external, [], { AGENT_TOKEN: 'tok-header-secret-42' });
     expect(turn.stop_reason).toBe('error');
@@ -85,7 +89,10 @@ describe('http engine', () => {
 
   it('a server that prints its environment before it exits has the secrets scrubbed from the error', async () => {
     const dir = tempDir({ 'server.cjs': 'console.error(JSON.stringify(process.env)); process.exit(2);' });
-    const external = { http: { url: 'http://127.0.0.1:{port}/', start: { command: [process.execPath, join(dir, 'server.cjs')] } }, env: { DB_PASSWORD: 'pw-literal-secret-456', MODE: 'plain-mode-value' } };
+    const external = {
+      http: { url: 'http://127.0.0.1:{port}/', start: { command: [process.execPath, join(dir, 'server.cjs')] } },
+      env: { DB_PASSWORD: 'pw-literal-secret-456', MODE: 'plain-mode-value' },
+    };
     const { turn, spans } = await run(external, []);
     expect(turn.error?.type).toBe('EXTERNAL_SERVER_FAILED');
     expect(turn.error?.message).toContain('"DB_PASSWORD":"[redacted]"');

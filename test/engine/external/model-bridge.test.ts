@@ -24,7 +24,11 @@ async function startBridge(script: ScriptEntry[], maxTurns = 10) {
 }
 
 async function post(url: string, body: unknown): Promise<{ status: number; json: any; text: string }> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
   const text = await response.text();
   let json: unknown;
   try {
@@ -37,10 +41,24 @@ async function post(url: string, body: unknown): Promise<{ status: number; json:
 
 /** The data payloads of an SSE body, `[DONE]` left out. */
 function events(text: string): any[] {
-  return text.split('\n\n').filter(Boolean).map((frame) => frame.split('\n').find((line) => line.startsWith('data: '))?.slice(6) ?? '').filter((data) => data && data !== '[DONE]').map((data) => JSON.parse(data));
+  return text
+    .split('\n\n')
+    .filter(Boolean)
+    .map(
+      (frame) =>
+        frame
+          .split('\n')
+          .find((line) => line.startsWith('data: '))
+          ?.slice(6) ?? '',
+    )
+    .filter((data) => data && data !== '[DONE]')
+    .map((data) => JSON.parse(data));
 }
 
-const weatherTool = { type: 'function', function: { name: 'get_weather', description: 'Weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } };
+const weatherTool = {
+  type: 'function',
+  function: { name: 'get_weather', description: 'Weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } },
+};
 
 describe('model bridge, OpenAI Chat Completions', () => {
   it('answers from the script, records chat and execute_tool spans, and takes the error result from the next request', async () => {
@@ -50,7 +68,10 @@ describe('model bridge, OpenAI Chat Completions', () => {
     ]);
     const first = await post(`${bridge.url}/v1/chat/completions`, {
       model: 'gpt-test',
-      messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Weather in Oslo?' }],
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'Weather in Oslo?' },
+      ],
       tools: [weatherTool],
     });
     expect(first.status).toBe(200);
@@ -82,13 +103,21 @@ describe('model bridge, OpenAI Chat Completions', () => {
 
   it('streams a correct SSE answer with usage when asked', async () => {
     const { bridge } = await startBridge([{ text: 'Hi there', tool_calls: [{ id: 'c1', name: 'get_weather', args: { city: 'Rome' } }] }]);
-    const response = await post(`${bridge.url}/v1/chat/completions`, { model: 'm', messages: [{ role: 'user', content: 'hi' }], stream: true, stream_options: { include_usage: true } });
+    const response = await post(`${bridge.url}/v1/chat/completions`, {
+      model: 'm',
+      messages: [{ role: 'user', content: 'hi' }],
+      stream: true,
+      stream_options: { include_usage: true },
+    });
     expect(response.text.trim().endsWith('data: [DONE]')).toBe(true);
     const chunks = events(response.text);
     expect(chunks.every((chunk) => chunk.object === 'chat.completion.chunk')).toBe(true);
     const content = chunks.map((chunk) => chunk.choices[0]?.delta?.content ?? '').join('');
     expect(content).toBe('Hi there');
-    const args = chunks.flatMap((chunk) => chunk.choices[0]?.delta?.tool_calls ?? []).map((call: any) => call.function.arguments).join('');
+    const args = chunks
+      .flatMap((chunk) => chunk.choices[0]?.delta?.tool_calls ?? [])
+      .map((call: any) => call.function.arguments)
+      .join('');
     expect(JSON.parse(args)).toEqual({ city: 'Rome' });
     expect(chunks.find((chunk) => chunk.choices[0]?.finish_reason)?.choices[0].finish_reason).toBe('tool_calls');
     expect(chunks.at(-1).usage.completion_tokens).toBeGreaterThan(0);
@@ -116,17 +145,23 @@ describe('model bridge, OpenAI Chat Completions', () => {
 
 describe('model bridge, Anthropic Messages', () => {
   it('answers with tool_use blocks and reads tool_result.is_error', async () => {
-    const { bridge, model, spans } = await startBridge([
-      { tool_calls: [{ id: 'toolu_1', name: 'lookup', args: { id: 7 } }] },
-      { text: 'Done.' },
-    ]);
+    const { bridge, model, spans } = await startBridge([{ tool_calls: [{ id: 'toolu_1', name: 'lookup', args: { id: 7 } }] }, { text: 'Done.' }]);
     const first = await post(`${bridge.url}/v1/messages`, {
-      model: 'claude-test', max_tokens: 100, system: 'Sys', messages: [{ role: 'user', content: 'find 7' }],
+      model: 'claude-test',
+      max_tokens: 100,
+      system: 'Sys',
+      messages: [{ role: 'user', content: 'find 7' }],
       tools: [{ name: 'lookup', description: 'Look up', input_schema: { type: 'object' } }],
     });
-    expect(first.json).toMatchObject({ type: 'message', role: 'assistant', stop_reason: 'tool_use', content: [{ type: 'tool_use', id: 'toolu_1', name: 'lookup', input: { id: 7 } }] });
+    expect(first.json).toMatchObject({
+      type: 'message',
+      role: 'assistant',
+      stop_reason: 'tool_use',
+      content: [{ type: 'tool_use', id: 'toolu_1', name: 'lookup', input: { id: 7 } }],
+    });
     const second = await post(`${bridge.url}/v1/messages`, {
-      model: 'claude-test', max_tokens: 100,
+      model: 'claude-test',
+      max_tokens: 100,
       messages: [
         { role: 'user', content: 'find 7' },
         { role: 'assistant', content: first.json.content },
@@ -144,7 +179,17 @@ describe('model bridge, Anthropic Messages', () => {
     const { bridge } = await startBridge([{ text: 'Hello', tool_calls: [{ id: 't1', name: 'lookup', args: { q: 'x' } }] }]);
     const response = await post(`${bridge.url}/v1/messages`, { model: 'c', max_tokens: 10, stream: true, messages: [{ role: 'user', content: 'hi' }] });
     const types = events(response.text).map((event) => event.type);
-    expect(types).toEqual(['message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop']);
+    expect(types).toEqual([
+      'message_start',
+      'content_block_start',
+      'content_block_delta',
+      'content_block_stop',
+      'content_block_start',
+      'content_block_delta',
+      'content_block_stop',
+      'message_delta',
+      'message_stop',
+    ]);
     expect(response.text).toContain('event: message_start\n');
     const json = events(response.text).find((event) => event.delta?.type === 'input_json_delta');
     expect(JSON.parse(json.delta.partial_json)).toEqual({ q: 'x' });

@@ -10,7 +10,10 @@ export function configFixerBuild(overrides: { routes?: Record<string, string>; t
     agent: {
       name: 'Config fixer',
       instructions: 'You fix configuration files.',
-      tools: (overrides.tools as ToolSpec[] | undefined) ?? [{ name: 'edit_file', description: 'Edit a file.', builtin: 'edit_file' }, { name: 'lookup', description: 'Not for the fixer.', returns: 'x' }],
+      tools: (overrides.tools as ToolSpec[] | undefined) ?? [
+        { name: 'edit_file', description: 'Edit a file.', builtin: 'edit_file' },
+        { name: 'lookup', description: 'Not for the fixer.', returns: 'x' },
+      ],
     },
     flow: {
       name: 'fix-config',

@@ -15,10 +15,11 @@ describe('example builds in fixtures/agents', () => {
   it('run the file_report plan over the notes workspace', async () => {
     const workspace = FolderWorkspace.copyOf(fixture('workspaces/notes'));
     try {
-      const { turn } = await runScripted(loadAgentBuild(fixture('agents/file-report-plan.yaml')), [
-        { tool_calls: [{ name: 'file_report', args: { pattern: '\\.md$' } }] },
-        { text: 'ok' },
-      ], { workspace });
+      const { turn } = await runScripted(
+        loadAgentBuild(fixture('agents/file-report-plan.yaml')),
+        [{ tool_calls: [{ name: 'file_report', args: { pattern: '\\.md$' } }] }, { text: 'ok' }],
+        { workspace },
+      );
       const result = turn.messages.find((m) => m.role === 'tool');
       expect(result && JSON.parse(result.content).log).toEqual(['empty: notes/empty.md', 'has content: notes/ideas.md', 'has content: notes/todo.md']);
     } finally {

@@ -25,19 +25,39 @@ describe('flows: load-time rules', () => {
   });
 
   it('checks a deterministic step against its tool', () => {
-    expect(loadError((b) => { b.flow.components[0].tool_name = 'read_everything'; }))
-      .toContain('flow.components[0].tool_name: unknown tool "read_everything"');
-    expect(loadError((b) => { b.flow.components[0].inputs = [{ from: 'context:config_path' }]; }))
-      .toContain('tool "read_file" has no argument "config_path"; its arguments are: path');
-    expect(loadError((b) => { b.flow.components[0].inputs = []; }))
-      .toContain('flow.components[0].inputs: tool "read_file" requires "path"');
-    expect(loadError((b) => { b.flow.components[0].inputs = [{ from: 'context:a', as: 'path' }, { from: 'context:b', as: 'path' }]; }))
-      .toContain('two inputs give argument "path"');
+    expect(
+      loadError((b) => {
+        b.flow.components[0].tool_name = 'read_everything';
+      }),
+    ).toContain('flow.components[0].tool_name: unknown tool "read_everything"');
+    expect(
+      loadError((b) => {
+        b.flow.components[0].inputs = [{ from: 'context:config_path' }];
+      }),
+    ).toContain('tool "read_file" has no argument "config_path"; its arguments are: path');
+    expect(
+      loadError((b) => {
+        b.flow.components[0].inputs = [];
+      }),
+    ).toContain('flow.components[0].inputs: tool "read_file" requires "path"');
+    expect(
+      loadError((b) => {
+        b.flow.components[0].inputs = [
+          { from: 'context:a', as: 'path' },
+          { from: 'context:b', as: 'path' },
+        ];
+      }),
+    ).toContain('two inputs give argument "path"');
   });
 
   it('checks an agent tool used as a step against its own parameters', () => {
     const message = loadError((b) => {
-      b.agent.tools.push({ name: 'lookup_order', description: 'l', parameters: { type: 'object', properties: { order_id: { type: 'string' } }, required: ['order_id'] }, returns: {} });
+      b.agent.tools.push({
+        name: 'lookup_order',
+        description: 'l',
+        parameters: { type: 'object', properties: { order_id: { type: 'string' } }, required: ['order_id'] },
+        returns: {},
+      });
       b.flow.components[0].tool_name = 'lookup_order';
     });
     expect(message).toContain('tool "lookup_order" has no argument "path"');
@@ -45,34 +65,80 @@ describe('flows: load-time rules', () => {
 
   it('does not ask for an input for a required argument whose schema has a default', () => {
     const value = configFixerBuild();
-    value.agent.tools.push({ name: 'count', description: 'c', parameters: { type: 'object', properties: { n: { type: 'integer', default: 3 } }, required: ['n'] }, returns: {} });
+    value.agent.tools.push({
+      name: 'count',
+      description: 'c',
+      parameters: { type: 'object', properties: { n: { type: 'integer', default: 3 } }, required: ['n'] },
+      returns: {},
+    });
     value.flow.components[0] = { name: 'read_config', type: 'deterministic_step', tool_name: 'count', inputs: [] };
     expect(() => revisionFromValue(value)).not.toThrow();
   });
 
   it('checks a literal input against the schema of its argument', () => {
-    const shout = { name: 'shout', description: 's', parameters: { type: 'object', properties: { x: { type: 'string' }, n: { type: 'integer', minimum: 1 } }, required: ['x'] }, returns: 'ok' };
-    expect(loadError((b) => {
-      b.agent.tools.push(shout);
-      b.flow.components[0] = { name: 'read_config', type: 'deterministic_step', tool_name: 'shout', inputs: [{ literal: 5, as: 'x' }] };
-    })).toContain('flow.components[0].inputs[0].literal: literal for argument "x" of tool "shout" does not fit its schema: expected string, got number 5');
-    expect(loadError((b) => {
-      b.agent.tools.push(shout);
-      b.flow.components[0] = { name: 'read_config', type: 'deterministic_step', tool_name: 'shout', inputs: [{ from: 'context:config_path', as: 'x' }, { literal: 0, as: 'n' }] };
-    })).toContain('flow.components[0].inputs[1].literal: literal for argument "n" of tool "shout" does not fit its schema: expected a number >= 1, got number 0');
+    const shout = {
+      name: 'shout',
+      description: 's',
+      parameters: { type: 'object', properties: { x: { type: 'string' }, n: { type: 'integer', minimum: 1 } }, required: ['x'] },
+      returns: 'ok',
+    };
+    expect(
+      loadError((b) => {
+        b.agent.tools.push(shout);
+        b.flow.components[0] = { name: 'read_config', type: 'deterministic_step', tool_name: 'shout', inputs: [{ literal: 5, as: 'x' }] };
+      }),
+    ).toContain('flow.components[0].inputs[0].literal: literal for argument "x" of tool "shout" does not fit its schema: expected string, got number 5');
+    expect(
+      loadError((b) => {
+        b.agent.tools.push(shout);
+        b.flow.components[0] = {
+          name: 'read_config',
+          type: 'deterministic_step',
+          tool_name: 'shout',
+          inputs: [
+            { from: 'context:config_path', as: 'x' },
+            { literal: 0, as: 'n' },
+          ],
+        };
+      }),
+    ).toContain('flow.components[0].inputs[1].literal: literal for argument "n" of tool "shout" does not fit its schema: expected a number >= 1, got number 0');
     // A built-in's own parameters count too.
-    expect(loadError((b) => { b.flow.components[0].inputs = [{ literal: ['a.json'], as: 'path' }]; }))
-      .toContain('flow.components[0].inputs[0].literal: literal for argument "path" of tool "read_file" does not fit its schema: expected string, got an array');
+    expect(
+      loadError((b) => {
+        b.flow.components[0].inputs = [{ literal: ['a.json'], as: 'path' }];
+      }),
+    ).toContain('flow.components[0].inputs[0].literal: literal for argument "path" of tool "read_file" does not fit its schema: expected string, got an array');
     // Local $refs resolve against the tool's $defs; the path inside the literal is named.
-    const tuned = { name: 'tune', description: 't', parameters: { type: 'object', $defs: { Opts: { type: 'object', properties: { level: { enum: ['low', 'high'] } } } }, properties: { opts: { $ref: '#/$defs/Opts' } } }, returns: 'ok' };
-    expect(loadError((b) => {
-      b.agent.tools.push(tuned);
-      b.flow.components[0] = { name: 'read_config', type: 'deterministic_step', tool_name: 'tune', inputs: [{ literal: { level: 'max' }, as: 'opts' }] };
-    })).toContain('inputs[0].literal: literal for argument "opts" of tool "tune" does not fit its schema: level: expected one of "low" | "high", got string "max"');
+    const tuned = {
+      name: 'tune',
+      description: 't',
+      parameters: {
+        type: 'object',
+        $defs: { Opts: { type: 'object', properties: { level: { enum: ['low', 'high'] } } } },
+        properties: { opts: { $ref: '#/$defs/Opts' } },
+      },
+      returns: 'ok',
+    };
+    expect(
+      loadError((b) => {
+        b.agent.tools.push(tuned);
+        b.flow.components[0] = { name: 'read_config', type: 'deterministic_step', tool_name: 'tune', inputs: [{ literal: { level: 'max' }, as: 'opts' }] };
+      }),
+    ).toContain(
+      'inputs[0].literal: literal for argument "opts" of tool "tune" does not fit its schema: level: expected one of "low" | "high", got string "max"',
+    );
     // Literals that fit load.
     const value = configFixerBuild();
     value.agent.tools.push(shout);
-    value.flow.components[0] = { name: 'read_config', type: 'deterministic_step', tool_name: 'shout', inputs: [{ literal: 'hi', as: 'x' }, { literal: 3, as: 'n' }] };
+    value.flow.components[0] = {
+      name: 'read_config',
+      type: 'deterministic_step',
+      tool_name: 'shout',
+      inputs: [
+        { literal: 'hi', as: 'x' },
+        { literal: 3, as: 'n' },
+      ],
+    };
     expect(() => revisionFromValue(value)).not.toThrow();
     value.agent.tools.push(tuned);
     value.flow.components[0] = { name: 'read_config', type: 'deterministic_step', tool_name: 'tune', inputs: [{ literal: { level: 'low' }, as: 'opts' }] };
@@ -80,29 +146,59 @@ describe('flows: load-time rules', () => {
   });
 
   it('checks toolsets, IOKeys and component keys', () => {
-    expect(loadError((b) => { b.flow.components[1].toolset = ['edit_file', 'launch']; }))
-      .toContain('flow.components[1].toolset[1]: unknown tool "launch" in toolset');
-    expect(loadError((b) => { b.flow.components[1].inputs = ['status:now']; }))
-      .toContain('"status:now" reads from "status:", which is not a state channel');
-    expect(loadError((b) => { b.flow.components[2].toolset = []; }))
-      .toContain('"toolset" does not apply to a human_input component');
-    expect(loadError((b) => { b.flow.components[1].inputs = [{ literal: 3 }]; }))
-      .toContain('a literal input needs "as"');
-    expect(loadError((b) => { b.flow.components[2].name = 'goal'; }))
-      .toContain('"goal" is reserved');
+    expect(
+      loadError((b) => {
+        b.flow.components[1].toolset = ['edit_file', 'launch'];
+      }),
+    ).toContain('flow.components[1].toolset[1]: unknown tool "launch" in toolset');
+    expect(
+      loadError((b) => {
+        b.flow.components[1].inputs = ['status:now'];
+      }),
+    ).toContain('"status:now" reads from "status:", which is not a state channel');
+    expect(
+      loadError((b) => {
+        b.flow.components[2].toolset = [];
+      }),
+    ).toContain('"toolset" does not apply to a human_input component');
+    expect(
+      loadError((b) => {
+        b.flow.components[1].inputs = [{ literal: 3 }];
+      }),
+    ).toContain('a literal input needs "as"');
+    expect(
+      loadError((b) => {
+        b.flow.components[2].name = 'goal';
+      }),
+    ).toContain('"goal" is reserved');
   });
 
   it('checks routers: one per component, every component reached', () => {
-    expect(loadError((b) => { b.flow.routers.pop(); }))
-      .toContain('flow.components[2]: component "review" has no router');
-    expect(loadError((b) => { b.flow.routers[1] = { from: 'fixer', to: 'end' }; }))
-      .toContain('component "review" is never reached: no router from the entry point "read_config" leads to it');
-    expect(loadError((b) => { b.flow.routers.push({ from: 'read_config', to: 'review' }); }))
-      .toContain('component "read_config" already has a router (routers[0])');
-    expect(loadError((b) => { b.flow.routers[0] = { from: 'read_config', to: 'fixr' }; }))
-      .toContain('router "to" names no component: "fixr"');
-    expect(loadError((b) => { b.flow.routers[1] = { from: 'fixer', condition: { input: 'context:fixer.final_answer', routes: {} } }; }))
-      .toContain('flow.routers[1].condition.routes: expected at least 1 key(s)');
+    expect(
+      loadError((b) => {
+        b.flow.routers.pop();
+      }),
+    ).toContain('flow.components[2]: component "review" has no router');
+    expect(
+      loadError((b) => {
+        b.flow.routers[1] = { from: 'fixer', to: 'end' };
+      }),
+    ).toContain('component "review" is never reached: no router from the entry point "read_config" leads to it');
+    expect(
+      loadError((b) => {
+        b.flow.routers.push({ from: 'read_config', to: 'review' });
+      }),
+    ).toContain('component "read_config" already has a router (routers[0])');
+    expect(
+      loadError((b) => {
+        b.flow.routers[0] = { from: 'read_config', to: 'fixr' };
+      }),
+    ).toContain('router "to" names no component: "fixr"');
+    expect(
+      loadError((b) => {
+        b.flow.routers[1] = { from: 'fixer', condition: { input: 'context:fixer.final_answer', routes: {} } };
+      }),
+    ).toContain('flow.routers[1].condition.routes: expected at least 1 key(s)');
   });
 });
 

@@ -19,10 +19,11 @@ const goal = [{ role: 'user' as const, content: 'Fix the config.' }];
 describe('flows', () => {
   it('runs a deterministic step that reads a file and an agent component that consumes its tool_result', async () => {
     const dir = tempDir({ 'config.json': '{"port": "80"}' });
-    const { turn, spans, model } = await runScripted(revisionFromValue(configFixerBuild()), [
-      { tool_calls: [{ name: 'edit_file', args: { path: 'config.json', old: '"80"', new: '80' } }] },
-      { text: 'done' },
-    ], { messages: goal, context: { config_path: 'config.json' }, workspace: FolderWorkspace.at(dir) });
+    const { turn, spans, model } = await runScripted(
+      revisionFromValue(configFixerBuild()),
+      [{ tool_calls: [{ name: 'edit_file', args: { path: 'config.json', old: '"80"', new: '80' } }] }, { text: 'done' }],
+      { messages: goal, context: { config_path: 'config.json' }, workspace: FolderWorkspace.at(dir) },
+    );
 
     expect(turn.stop_reason).toBe('end_turn');
     expect(turn.output).toBe('done');
@@ -53,7 +54,11 @@ describe('flows', () => {
     expect(lineage(spans, edit)).toEqual(['execute_tool edit_file', 'component fixer', 'invoke_workflow fix-config', 'invoke_agent Config fixer']);
     expect(spanNamed(spans, 'component fixer').attributes).toMatchObject({ 'agentcheck.component.name': 'fixer', 'agentcheck.component.type': 'agent' });
     expect(spanNamed(spans, 'invoke_workflow fix-config').attributes['agentcheck.flow.name']).toBe('fix-config');
-    expect(lineage(spans, spans.find((s) => s.name.startsWith('chat ')) as SpanRecord).slice(1)).toEqual(['component fixer', 'invoke_workflow fix-config', 'invoke_agent Config fixer']);
+    expect(lineage(spans, spans.find((s) => s.name.startsWith('chat ')) as SpanRecord).slice(1)).toEqual([
+      'component fixer',
+      'invoke_workflow fix-config',
+      'invoke_agent Config fixer',
+    ]);
   });
 
   it('writes error (and a null tool_result) for a failing step without throwing, and clears it when the step succeeds later', async () => {
@@ -73,10 +78,11 @@ describe('flows', () => {
         ],
       },
     });
-    const { turn, spans } = await runScripted(revision, [
-      { tool_calls: [{ name: 'write_file', args: { path: 'notes.md', content: 'hi' } }] },
-      { text: 'created' },
-    ], { context: { file: 'notes.md' }, workspace: FolderWorkspace.at(dir) });
+    const { turn, spans } = await runScripted(
+      revision,
+      [{ tool_calls: [{ name: 'write_file', args: { path: 'notes.md', content: 'hi' } }] }, { text: 'created' }],
+      { context: { file: 'notes.md' }, workspace: FolderWorkspace.at(dir) },
+    );
     expect(turn.stop_reason).toBe('end_turn');
     const state = flowState(spans);
     expect(state.context.read).toEqual({ tool_result: 'hi', error: null });
@@ -85,7 +91,11 @@ describe('flows', () => {
     expect(failed.error).toContain('notes.md');
     expect(succeeded).toMatchObject({ component: 'read', status: 'ok' });
     const components = spans.filter((s) => s.name.startsWith('component ')).map((s) => [s.name, s.status]);
-    expect(components).toEqual([['component read', 'error'], ['component creator', 'unset'], ['component read', 'unset']]);
+    expect(components).toEqual([
+      ['component read', 'error'],
+      ['component creator', 'unset'],
+      ['component read', 'unset'],
+    ]);
   });
 
   it('takes default_route when no route matches, and errors when there is none', async () => {
@@ -99,7 +109,8 @@ describe('flows', () => {
     expect(stuck.turn.stop_reason).toBe('error');
     expect(stuck.turn.error).toEqual({
       type: 'FLOW_NO_ROUTE',
-      message: 'router from "fixer": context:fixer.final_answer is "please check", which matches none of the routes ("done", "review") and there is no default_route',
+      message:
+        'router from "fixer": context:fixer.final_answer is "please check", which matches none of the routes ("done", "review") and there is no default_route',
     });
     expect(stuck.turn.output).toBe('please check');
     expect(flowState(stuck.spans).status).toBe('error');
@@ -110,7 +121,10 @@ describe('flows', () => {
     const dir = tempDir({ 'config.json': '{}' });
     const run = async (approvals: Record<string, unknown>) => {
       const { spans } = await runScripted(revisionFromValue(configFixerBuild()), [{ text: 'check it' }], {
-        messages: goal, context: { config_path: 'config.json' }, workspace: FolderWorkspace.at(dir), approvals,
+        messages: goal,
+        context: { config_path: 'config.json' },
+        workspace: FolderWorkspace.at(dir),
+        approvals,
       });
       return flowState(spans);
     };
@@ -133,17 +147,35 @@ describe('flows', () => {
             name: 'steps',
             type: 'plan',
             inputs: ['context:greet.tool_result', { from: 'context:names', as: 'names' }, { from: 'context:nothing', optional: true }],
-            plan: { steps: [{ tools: [{ name: 'for_each', items: '{{ names }}', each_item: { item_name: 'n', tools: [{ name: 'echo', arguments: { text: '{{ tool_result }} {{ n }}' } }] } }] }] },
+            plan: {
+              steps: [
+                {
+                  tools: [
+                    {
+                      name: 'for_each',
+                      items: '{{ names }}',
+                      each_item: { item_name: 'n', tools: [{ name: 'echo', arguments: { text: '{{ tool_result }} {{ n }}' } }] },
+                    },
+                  ],
+                },
+              ],
+            },
           },
           { name: 'stop', type: 'end' },
         ],
-        routers: [{ from: 'greet', to: 'steps' }, { from: 'steps', to: 'stop' }],
+        routers: [
+          { from: 'greet', to: 'steps' },
+          { from: 'steps', to: 'stop' },
+        ],
       },
     });
     const { turn, spans } = await runScripted(revision, [], { context: { names: ['Ann', 'Bo'] } });
     expect(turn.stop_reason).toBe('end_turn');
     const state = flowState(spans);
-    expect(state.context.steps).toEqual({ tool_result: { variables: { tool_result: 'hello', names: ['Ann', 'Bo'] }, log: ['hello Ann', 'hello Bo'] }, error: null });
+    expect(state.context.steps).toEqual({
+      tool_result: { variables: { tool_result: 'hello', names: ['Ann', 'Bo'] }, log: ['hello Ann', 'hello Bo'] },
+      error: null,
+    });
     const step = spans.find((s) => s.name === 'plan_step echo') as SpanRecord;
     expect(lineage(spans, step)).toEqual(['plan_step echo', 'plan_step for_each', 'component steps', 'invoke_workflow planner', 'invoke_agent Planner']);
   });

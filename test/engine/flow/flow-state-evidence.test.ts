@@ -21,10 +21,11 @@ function stateChecks(spans: Parameters<typeof buildEvidence>[0]['spans'], checks
 describe('flows: the recorded state (agentcheck.flow.state)', () => {
   it('records conversation_history per agent component, so state checks can read it', async () => {
     const dir = tempDir({ 'config.json': '{"port": "80"}' });
-    const { turn, spans } = await runScripted(revisionFromValue(configFixerBuild()), [
-      { tool_calls: [{ name: 'edit_file', args: { path: 'config.json', old: '"80"', new: '80' } }] },
-      { text: 'done' },
-    ], { messages: goal, context: { config_path: 'config.json' }, workspace: FolderWorkspace.at(dir) });
+    const { turn, spans } = await runScripted(
+      revisionFromValue(configFixerBuild()),
+      [{ tool_calls: [{ name: 'edit_file', args: { path: 'config.json', old: '"80"', new: '80' } }] }, { text: 'done' }],
+      { messages: goal, context: { config_path: 'config.json' }, workspace: FolderWorkspace.at(dir) },
+    );
     expect(turn.stop_reason).toBe('end_turn');
 
     const results = stateChecks(spans, [
@@ -45,14 +46,18 @@ describe('flows: the recorded state (agentcheck.flow.state)', () => {
     const long = 'x'.repeat(MAX_EVIDENCE_STRING_CHARS + 250);
     const dir = tempDir({ 'config.json': long });
     const { spans } = await runScripted(revisionFromValue(configFixerBuild()), [{ text: 'done' }], {
-      messages: goal, context: { config_path: 'config.json' }, workspace: FolderWorkspace.at(dir),
+      messages: goal,
+      context: { config_path: 'config.json' },
+      workspace: FolderWorkspace.at(dir),
     });
     const root = spans.find((span) => span.parent_id === null);
     const recorded = JSON.parse(String(root?.attributes['agentcheck.flow.state']));
     const prompt = recorded.conversation_history.fixer[0].content as string;
     expect(prompt.length).toBeLessThan(MAX_EVIDENCE_STRING_CHARS + 100);
     const header = 'context:read_config.tool_result:\n';
-    expect(prompt).toBe(`${(header + long).slice(0, MAX_EVIDENCE_STRING_CHARS)}[truncated ${header.length + long.length - MAX_EVIDENCE_STRING_CHARS} characters]`);
+    expect(prompt).toBe(
+      `${(header + long).slice(0, MAX_EVIDENCE_STRING_CHARS)}[truncated ${header.length + long.length - MAX_EVIDENCE_STRING_CHARS} characters]`,
+    );
     const results = stateChecks(spans, [{ key: 'conversation_history:fixer.0.content', contains: 'truncated' }]);
     expect(results[0].status).toBe('pass');
   });

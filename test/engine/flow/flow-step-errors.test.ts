@@ -20,7 +20,11 @@ const tools = [
   { name: 'api_down', description: 'Unreachable.', http: { url: 'https://shop.test/down' } },
   { name: 'api_broken', description: 'Answers 503.', http: { url: 'https://shop.test/broken' } },
   { name: 'api_missing', description: 'Answers 404.', http: { url: 'https://shop.test/missing' } },
-  { name: 'read_both', description: 'Reads a file that is not there.', chain: { steps: [{ id: 'first', tool: 'read_file', inputs: { path: 'missing.txt' } }] } },
+  {
+    name: 'read_both',
+    description: 'Reads a file that is not there.',
+    chain: { steps: [{ id: 'first', tool: 'read_file', inputs: { path: 'missing.txt' } }] },
+  },
 ];
 
 /** Runs a one-step flow calling `tool`; returns the step's context entry and its ui_chat_log entry. */
@@ -46,7 +50,7 @@ async function failingStep(tool: string) {
 }
 
 describe('flows: a failing step writes the error message, not a serialised result', () => {
-  it('a chain tool that fails: the chain\'s own error text', async () => {
+  it("a chain tool that fails: the chain's own error text", async () => {
     const error = await failingStep('read_both');
     expect(error).toMatch(/^step first \(read_file\) failed: .*missing\.txt/);
     expect(error).not.toContain('chain_id');

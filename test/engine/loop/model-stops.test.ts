@@ -24,8 +24,13 @@ const OPENAI_URL = 'https://api.openai.com/v1/chat/completions';
 /** A Messages API response as documented (Handling stop reasons). */
 function anthropicMessage(content: unknown[], stopReason: string) {
   return {
-    id: 'msg_01Aq9w938a90dw8q', type: 'message', role: 'assistant', model: 'claude-sonnet-4-5-20250929', content,
-    stop_reason: stopReason, stop_sequence: null,
+    id: 'msg_01Aq9w938a90dw8q',
+    type: 'message',
+    role: 'assistant',
+    model: 'claude-sonnet-4-5-20250929',
+    content,
+    stop_reason: stopReason,
+    stop_sequence: null,
     usage: { input_tokens: 1200, output_tokens: 1024, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
   };
 }
@@ -33,13 +38,23 @@ function anthropicMessage(content: unknown[], stopReason: string) {
 /** A Chat Completions response as documented (finish_reason, message.refusal). */
 function chatCompletion(message: Record<string, unknown>, finishReason: string) {
   return {
-    id: 'chatcmpl-9nYAG9LPNonX8DAyrkwYfemr3C8HC', object: 'chat.completion', created: 1721596428, model: 'gpt-4o-2024-08-06',
-    choices: [{ index: 0, message: { role: 'assistant', content: null, refusal: null, annotations: [], ...message }, logprobs: null, finish_reason: finishReason }],
+    id: 'chatcmpl-9nYAG9LPNonX8DAyrkwYfemr3C8HC',
+    object: 'chat.completion',
+    created: 1721596428,
+    model: 'gpt-4o-2024-08-06',
+    choices: [
+      { index: 0, message: { role: 'assistant', content: null, refusal: null, annotations: [], ...message }, logprobs: null, finish_reason: finishReason },
+    ],
     usage: { prompt_tokens: 81, completion_tokens: 11, total_tokens: 92 },
   };
 }
 
-const lookup = { name: 'lookup_order', description: 'Look up an order.', parameters: { type: 'object', properties: { order_id: { type: 'string' } } }, returns: { status: 'delivered' } };
+const lookup = {
+  name: 'lookup_order',
+  description: 'Look up an order.',
+  parameters: { type: 'object', properties: { order_id: { type: 'string' } } },
+  returns: { status: 'delivered' },
+};
 
 async function run(model: Model, url: string, body: Record<string, unknown>): Promise<{ turn: Turn; tools: number }> {
   server.use(http.post(url, () => HttpResponse.json(body)));
@@ -53,18 +68,85 @@ const openai = () => new OpenAIChatModel({ model: 'gpt-4o', env: { OPENAI_API_KE
 
 describe('abnormal model endings are visible in the turn, never a normal end', () => {
   it.each([
-    ['anthropic max_tokens', anthropic, ANTHROPIC_URL, anthropicMessage([{ type: 'text', text: 'Order 1234 was shipped on' }], 'max_tokens'), 'max_tokens', 'MODEL_MAX_TOKENS', 'cut off at a token limit'],
-    ['anthropic model_context_window_exceeded', anthropic, ANTHROPIC_URL, anthropicMessage([{ type: 'text', text: 'Order 1234' }], 'model_context_window_exceeded'), 'max_tokens', 'MODEL_MAX_TOKENS', "no longer fits the model's context window (shorten"],
-    ['anthropic refusal', anthropic, ANTHROPIC_URL, anthropicMessage([{ type: 'text', text: 'I cannot help with that.' }], 'refusal'), 'refusal', 'MODEL_REFUSAL', 'the model refused to answer (anthropic finish reason "refusal"): "I cannot help with that."'],
-    ['anthropic unknown stop_reason', anthropic, ANTHROPIC_URL, anthropicMessage([{ type: 'text', text: 'Order 1234 is delivered.' }], 'something_new'), 'error', 'MODEL_UNKNOWN_FINISH_REASON', 'anthropic finish reason "something_new"'],
-    ['openai unknown finish_reason', openai, OPENAI_URL, chatCompletion({ content: 'Delivered.' }, 'weird_reason'), 'error', 'MODEL_UNKNOWN_FINISH_REASON', 'openai finish reason "weird_reason"'],
-    ['anthropic pause_turn', anthropic, ANTHROPIC_URL, anthropicMessage([
-      { type: 'text', text: "I'll search for the order status." },
-      { type: 'server_tool_use', id: 'srvtoolu_014hJH82Qum7Td6UV8gDXThB', name: 'web_search', input: { query: 'order 1234 status' } },
-    ], 'pause_turn'), 'error', 'MODEL_PAUSE_TURN', 'does not continue'],
-    ['openai length', openai, OPENAI_URL, chatCompletion({ content: 'Order 1234 was shipped on' }, 'length'), 'max_tokens', 'MODEL_MAX_TOKENS', 'openai finish reason "length"'],
+    [
+      'anthropic max_tokens',
+      anthropic,
+      ANTHROPIC_URL,
+      anthropicMessage([{ type: 'text', text: 'Order 1234 was shipped on' }], 'max_tokens'),
+      'max_tokens',
+      'MODEL_MAX_TOKENS',
+      'cut off at a token limit',
+    ],
+    [
+      'anthropic model_context_window_exceeded',
+      anthropic,
+      ANTHROPIC_URL,
+      anthropicMessage([{ type: 'text', text: 'Order 1234' }], 'model_context_window_exceeded'),
+      'max_tokens',
+      'MODEL_MAX_TOKENS',
+      "no longer fits the model's context window (shorten",
+    ],
+    [
+      'anthropic refusal',
+      anthropic,
+      ANTHROPIC_URL,
+      anthropicMessage([{ type: 'text', text: 'I cannot help with that.' }], 'refusal'),
+      'refusal',
+      'MODEL_REFUSAL',
+      'the model refused to answer (anthropic finish reason "refusal"): "I cannot help with that."',
+    ],
+    [
+      'anthropic unknown stop_reason',
+      anthropic,
+      ANTHROPIC_URL,
+      anthropicMessage([{ type: 'text', text: 'Order 1234 is delivered.' }], 'something_new'),
+      'error',
+      'MODEL_UNKNOWN_FINISH_REASON',
+      'anthropic finish reason "something_new"',
+    ],
+    [
+      'openai unknown finish_reason',
+      openai,
+      OPENAI_URL,
+      chatCompletion({ content: 'Delivered.' }, 'weird_reason'),
+      'error',
+      'MODEL_UNKNOWN_FINISH_REASON',
+      'openai finish reason "weird_reason"',
+    ],
+    [
+      'anthropic pause_turn',
+      anthropic,
+      ANTHROPIC_URL,
+      anthropicMessage(
+        [
+          { type: 'text', text: "I'll search for the order status." },
+          { type: 'server_tool_use', id: 'srvtoolu_014hJH82Qum7Td6UV8gDXThB', name: 'web_search', input: { query: 'order 1234 status' } },
+        ],
+        'pause_turn',
+      ),
+      'error',
+      'MODEL_PAUSE_TURN',
+      'does not continue',
+    ],
+    [
+      'openai length',
+      openai,
+      OPENAI_URL,
+      chatCompletion({ content: 'Order 1234 was shipped on' }, 'length'),
+      'max_tokens',
+      'MODEL_MAX_TOKENS',
+      'openai finish reason "length"',
+    ],
     ['openai content_filter', openai, OPENAI_URL, chatCompletion({}, 'content_filter'), 'content_filter', 'MODEL_CONTENT_FILTER', 'content filter'],
-    ['openai refusal field', openai, OPENAI_URL, chatCompletion({ refusal: "I'm sorry, I cannot assist with that request." }, 'stop'), 'refusal', 'MODEL_REFUSAL', "I'm sorry, I cannot assist with that request."],
+    [
+      'openai refusal field',
+      openai,
+      OPENAI_URL,
+      chatCompletion({ refusal: "I'm sorry, I cannot assist with that request." }, 'stop'),
+      'refusal',
+      'MODEL_REFUSAL',
+      "I'm sorry, I cannot assist with that request.",
+    ],
   ])('%s', async (_name, model, url, body, stopReason, type, words) => {
     const { turn } = await run(model(), url, body);
     expect(turn.stop_reason).toBe(stopReason);
@@ -100,7 +182,11 @@ describe('abnormal model endings are visible in the turn, never a normal end', (
     server.use(http.post(OPENAI_URL, () => HttpResponse.json(chatCompletion({ content: 'The port should be' }, 'length'))));
     const { tracer, store } = installTracing();
     const workspace = FolderWorkspace.at(tempDir({ 'config.json': '{"port": "80"}' }));
-    const turn = await invoke(revisionFromValue(configFixerBuild()), { messages: [{ role: 'user', content: 'Fix the config.' }], context: { config_path: 'config.json' } }, { model: openai(), tracer, workspace });
+    const turn = await invoke(
+      revisionFromValue(configFixerBuild()),
+      { messages: [{ role: 'user', content: 'Fix the config.' }], context: { config_path: 'config.json' } },
+      { model: openai(), tracer, workspace },
+    );
     const root = store.take(turn.trace_id).find((span) => span.parent_id === null);
     expect(turn.stop_reason).toBe('max_tokens');
     expect(turn.error?.type).toBe('MODEL_MAX_TOKENS');

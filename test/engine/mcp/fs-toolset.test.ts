@@ -39,26 +39,32 @@ describe('MCP servers as toolsets: @modelcontextprotocol/server-filesystem', () 
     expect(toolMessages[1]).toMatchObject({ is_error: false, content: '{"content":"Hello from MCP\\n"}' });
 
     const evidence = buildEvidence({ spans, transcript: turn.messages, output: turn.output });
-    const checks = runChecks([
-      { tool_called: { tool: 'read_text_file', args: { path: `${dir}/hello.txt` } } },
-      { tool_sequence: { mode: 'strict', args_mode: 'ignore', calls: [{ tool: 'list_directory' }, { tool: 'read_text_file' }] } },
-      { no_tool_errors: {} },
-      { tool_not_called: { tool: 'write_file' } },
-    ], evidence);
+    const checks = runChecks(
+      [
+        { tool_called: { tool: 'read_text_file', args: { path: `${dir}/hello.txt` } } },
+        { tool_sequence: { mode: 'strict', args_mode: 'ignore', calls: [{ tool: 'list_directory' }, { tool: 'read_text_file' }] } },
+        { no_tool_errors: {} },
+        { tool_not_called: { tool: 'write_file' } },
+      ],
+      evidence,
+    );
     expect(checks.map((check) => [check.id, check.status, check.reason])).toEqual(checks.map((check) => [check.id, 'pass', check.reason]));
   });
 
   it('takes read_only from readOnlyHint and permission from the entry; a tool outside the allow list is unknown', async () => {
     const dir = tempDir({ 'a.txt': 'a' });
-    const revision = mcpBuild(
-      [{ name: 'fs', command: nodeArgv(FS_SERVER, dir), tools: ['read_text_file', 'write_file'] }],
-      { permissions: { mode: 'allow_reads' } },
+    const revision = mcpBuild([{ name: 'fs', command: nodeArgv(FS_SERVER, dir), tools: ['read_text_file', 'write_file'] }], {
+      permissions: { mode: 'allow_reads' },
+    });
+    const { turn, spans } = await runScripted(
+      revision,
+      [
+        { tool_calls: [{ name: 'mcp__fs__write_file', args: { path: `${dir}/b.txt`, content: 'x' } }] },
+        { tool_calls: [{ name: 'mcp__fs__list_directory', args: { path: dir } }] },
+        { text: 'done' },
+      ],
+      { approvals: { tools: { mcp__fs__write_file: 'deny' } } },
     );
-    const { turn, spans } = await runScripted(revision, [
-      { tool_calls: [{ name: 'mcp__fs__write_file', args: { path: `${dir}/b.txt`, content: 'x' } }] },
-      { tool_calls: [{ name: 'mcp__fs__list_directory', args: { path: dir } }] },
-      { text: 'done' },
-    ], { approvals: { tools: { mcp__fs__write_file: 'deny' } } });
     expect(turn.stop_reason).toBe('end_turn');
     const [write, list] = toolSpans(spans);
     expect(write.attributes).toMatchObject({ 'agentcheck.tool.read_only': false, 'agentcheck.tool.outcome': 'denied' });

@@ -68,11 +68,18 @@ export async function startHttpMcpServer(token?: string): Promise<HttpMcpServer>
 
 function toolServer(): McpServer {
   const server = new McpServer({ name: 'web-stub', version: '1.0.0' });
-  server.registerTool('echo', {
-    description: 'Echo the text back.',
-    inputSchema: { text: z.string() },
-    annotations: { readOnlyHint: true },
-  }, async ({ text }) => ({ content: [{ type: 'text', text: `echo: ${text}` }] }));
-  server.registerTool('fail', { description: 'Always fails.', inputSchema: {} }, async () => ({ content: [{ type: 'text', text: 'the web stub refuses' }], isError: true }));
+  server.registerTool(
+    'echo',
+    {
+      description: 'Echo the text back.',
+      inputSchema: { text: z.string() },
+      annotations: { readOnlyHint: true },
+    },
+    async ({ text }) => ({ content: [{ type: 'text', text: `echo: ${text}` }] }),
+  );
+  server.registerTool('fail', { description: 'Always fails.', inputSchema: {} }, async () => ({
+    content: [{ type: 'text', text: 'the web stub refuses' }],
+    isError: true,
+  }));
   return server;
 }

@@ -22,7 +22,9 @@ describe('McpServerPool', () => {
       expect(new Set(pids).size).toBe(1);
       expect(pids[0]).toMatch(/^\d+$/);
 
-      const crashed = await runScripted(revision, [{ tool_calls: [{ name: 'mcp__stub__crash', args: {} }] }, echo('after'), { text: 'ok' }], { mcpServers: pool });
+      const crashed = await runScripted(revision, [{ tool_calls: [{ name: 'mcp__stub__crash', args: {} }] }, echo('after'), { text: 'ok' }], {
+        mcpServers: pool,
+      });
       const [crash, after] = toolSpans(crashed.spans);
       expect(crash.attributes['agentcheck.tool.outcome']).toBe('error');
       expect(crash.attributes['error.type']).toBe('mcp_call_failed');

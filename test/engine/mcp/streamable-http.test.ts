@@ -15,14 +15,24 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 const webBuild = (extra: Record<string, unknown> = {}) =>
-  mcpBuild([{ name: 'web', url: server.url, headers: { Authorization: 'Bearer {{ env.WEB_MCP_TOKEN }}' }, ...extra }], { permissions: { mode: 'allow_reads' } });
+  mcpBuild([{ name: 'web', url: server.url, headers: { Authorization: 'Bearer {{ env.WEB_MCP_TOKEN }}' }, ...extra }], {
+    permissions: { mode: 'allow_reads' },
+  });
 
 describe('agent.mcps servers over Streamable HTTP', () => {
   it('lists and calls tools with the token from the environment; errors and permissions work as for stdio', async () => {
-    const { turn, spans } = await runScripted(webBuild(), [call('echo', { text: 'hi' }), call('fail'), { text: 'done' }], { env, approvals: { default: 'approve' } });
+    const { turn, spans } = await runScripted(webBuild(), [call('echo', { text: 'hi' }), call('fail'), { text: 'done' }], {
+      env,
+      approvals: { default: 'approve' },
+    });
     expect(turn.stop_reason).toBe('end_turn');
     const [echo, fail] = toolSpans(spans);
-    expect(echo.attributes).toMatchObject({ 'gen_ai.tool.name': 'mcp__web__echo', 'agentcheck.tool.kind': 'mcp', 'mcp.method.name': 'tools/call', 'agentcheck.tool.outcome': 'ok' });
+    expect(echo.attributes).toMatchObject({
+      'gen_ai.tool.name': 'mcp__web__echo',
+      'agentcheck.tool.kind': 'mcp',
+      'mcp.method.name': 'tools/call',
+      'agentcheck.tool.outcome': 'ok',
+    });
     expect(String(echo.attributes['gen_ai.tool.call.result'])).toContain('echo: hi');
     expect(fail.attributes['error.type']).toBe('mcp_tool_error');
     // fail is not read-only, so allow_reads asked, and the approval let it through.
@@ -40,7 +50,9 @@ describe('agent.mcps servers over Streamable HTTP', () => {
     const before = server.sessionsStarted();
     const pool = new McpServerPool();
     try {
-      const runs = await Promise.all(['a', 'b', 'c'].map((text) => runScripted(webBuild(), [call('echo', { text }), { text: 'ok' }], { env, mcpServers: pool })));
+      const runs = await Promise.all(
+        ['a', 'b', 'c'].map((text) => runScripted(webBuild(), [call('echo', { text }), { text: 'ok' }], { env, mcpServers: pool })),
+      );
       expect(runs.map((run) => String(toolSpans(run.spans)[0].attributes['gen_ai.tool.call.result']))).toEqual(['"echo: a"', '"echo: b"', '"echo: c"']);
       expect(server.sessionsStarted() - before).toBe(1);
       expect(server.sessionsOpen()).toBe(1);

@@ -6,35 +6,62 @@ import { z } from 'zod';
 
 const server = new McpServer({ name: 'stub', version: '1.0.0' });
 
-server.registerTool('echo', {
-  description: 'Echo the text back.',
-  inputSchema: { text: z.string() },
-  annotations: { readOnlyHint: true },
-}, async ({ text }) => ({ content: [{ type: 'text', text: `echo: ${text}` }, { type: 'text', text: `pid ${process.pid}` }] }));
+server.registerTool(
+  'echo',
+  {
+    description: 'Echo the text back.',
+    inputSchema: { text: z.string() },
+    annotations: { readOnlyHint: true },
+  },
+  async ({ text }) => ({
+    content: [
+      { type: 'text', text: `echo: ${text}` },
+      { type: 'text', text: `pid ${process.pid}` },
+    ],
+  }),
+);
 
-server.registerTool('fail', {
-  description: 'Always fails.',
-  inputSchema: {},
-}, async () => ({ content: [{ type: 'text', text: 'the stub refuses' }], isError: true }));
+server.registerTool(
+  'fail',
+  {
+    description: 'Always fails.',
+    inputSchema: {},
+  },
+  async () => ({ content: [{ type: 'text', text: 'the stub refuses' }], isError: true }),
+);
 
-server.registerTool('hang', {
-  description: 'Never answers.',
-  inputSchema: {},
-}, () => new Promise(() => {}));
+server.registerTool(
+  'hang',
+  {
+    description: 'Never answers.',
+    inputSchema: {},
+  },
+  () => new Promise(() => {}),
+);
 
-server.registerTool('crash', {
-  description: 'Exits the server process.',
-  inputSchema: {},
-}, async () => process.exit(3));
+server.registerTool(
+  'crash',
+  {
+    description: 'Exits the server process.',
+    inputSchema: {},
+  },
+  async () => process.exit(3),
+);
 
-server.registerTool('env', {
-  description: 'The names of the environment variables the server got.',
-  inputSchema: {},
-  outputSchema: { names: z.array(z.string()) },
-}, async () => {
-  const names = Object.keys(process.env).filter((name) => !name.startsWith('npm_')).sort();
-  return { content: [{ type: 'text', text: names.join(',') }], structuredContent: { names } };
-});
+server.registerTool(
+  'env',
+  {
+    description: 'The names of the environment variables the server got.',
+    inputSchema: {},
+    outputSchema: { names: z.array(z.string()) },
+  },
+  async () => {
+    const names = Object.keys(process.env)
+      .filter((name) => !name.startsWith('npm_'))
+      .sort();
+    return { content: [{ type: 'text', text: names.join(',') }], structuredContent: { names } };
+  },
+);
 
 await server.connect(new StdioServerTransport());
 process.stdin.once('end', () => process.exit(0));

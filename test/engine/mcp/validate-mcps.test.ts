@@ -18,7 +18,23 @@ function problem(value: unknown): string {
 
 describe('agent.mcps validation', () => {
   it('accepts a full entry', () => {
-    expect(problem(agent({ mcps: [{ name: 'fs', command: ['node', 'server.js', '.'], env_allow: ['HOME'], tools: ['read_text_file'], permission: 'ask', timeout_ms: 1000, start_timeout_ms: 5000 }] }))).toBe('valid');
+    expect(
+      problem(
+        agent({
+          mcps: [
+            {
+              name: 'fs',
+              command: ['node', 'server.js', '.'],
+              env_allow: ['HOME'],
+              tools: ['read_text_file'],
+              permission: 'ask',
+              timeout_ms: 1000,
+              start_timeout_ms: 5000,
+            },
+          ],
+        }),
+      ),
+    ).toBe('valid');
   });
 
   it.each([
@@ -26,7 +42,15 @@ describe('agent.mcps validation', () => {
     [{ mcps: [{ name: 'fs', command: [''] }] }, /agent\.mcps\[0\]\.command\[0\]/],
     [{ mcps: [{ name: 'f s', command: ['x'] }] }, /agent\.mcps\[0\]\.name/],
     [{ mcps: [{ name: 'my__fs', command: ['x'] }] }, /may not contain "__"/],
-    [{ mcps: [{ name: 'fs', command: ['x'] }, { name: 'fs', command: ['y'] }] }, /agent\.mcps\[1\]\.name: duplicate MCP server name "fs" \(already used by agent\.mcps\[0\]\)/],
+    [
+      {
+        mcps: [
+          { name: 'fs', command: ['x'] },
+          { name: 'fs', command: ['y'] },
+        ],
+      },
+      /agent\.mcps\[1\]\.name: duplicate MCP server name "fs" \(already used by agent\.mcps\[0\]\)/,
+    ],
     [{ mcps: [{ name: 'fs', command: ['x'], tools: ['a', 'a'] }] }, /agent\.mcps\[0\]\.tools\[1\]: "a" is listed twice/],
     [{ mcps: [{ name: 'fs', command: ['x'], allow_env: ['HOME'] }] }, /unknown key "allow_env"/],
     [{ tools: [{ name: 'mcp__fs__read', returns: 1 }] }, /reserved for the tools of agent\.mcps/],
@@ -36,14 +60,31 @@ describe('agent.mcps validation', () => {
     [{ mcps: [{ name: 'fs', url: 'mcp' }] }, /agent\.mcps\[0\]\.url: expected an absolute/],
     [{ mcps: [{ name: 'fs', command: ['x'], headers: { a: 'b' } }] }, /agent\.mcps\[0\]\.headers: "headers" are sent to a "url" server/],
     [{ mcps: [{ name: 'fs', url: 'https://mcp.test/', env_allow: ['HOME'] }] }, /agent\.mcps\[0\]\.env_allow: .*a "url" server has none/],
-    [{ mcps: [{ name: 'fs', url: 'https://mcp.test/', headers: { Authorization: 'Bearer {{ args.token }}' } }] }, /agent\.mcps\[0\]\.headers\.Authorization: unknown template "\{\{ args\.token \}\}": .*\{\{ env\.NAME \}\}/],
+    [
+      { mcps: [{ name: 'fs', url: 'https://mcp.test/', headers: { Authorization: 'Bearer {{ args.token }}' } }] },
+      /agent\.mcps\[0\]\.headers\.Authorization: unknown template "\{\{ args\.token \}\}": .*\{\{ env\.NAME \}\}/,
+    ],
     [{ mcps: [{ name: 'fs', url: 'https://mcp.test/', headers: { Authorization: 'Bearer {{ env.TOKEN' } }] }, /unclosed template/],
   ])('rejects %j', (extra, message) => {
     expect(problem(agent(extra))).toMatch(message);
   });
 
   it('accepts a Streamable HTTP entry with env-templated headers', () => {
-    expect(problem(agent({ mcps: [{ name: 'gh', url: 'https://api.githubcopilot.test/mcp/', headers: { Authorization: 'Bearer {{ env.GITHUB_TOKEN }}', 'X-Team': 'core' }, tools: ['get_me'], timeout_ms: 1000 }] }))).toBe('valid');
+    expect(
+      problem(
+        agent({
+          mcps: [
+            {
+              name: 'gh',
+              url: 'https://api.githubcopilot.test/mcp/',
+              headers: { Authorization: 'Bearer {{ env.GITHUB_TOKEN }}', 'X-Team': 'core' },
+              tools: ['get_me'],
+              timeout_ms: 1000,
+            },
+          ],
+        }),
+      ),
+    ).toBe('valid');
   });
 
   it('refuses credentials in a url, pointing to headers, without quoting the password', () => {
@@ -55,26 +96,31 @@ describe('agent.mcps validation', () => {
       expect(error.message).not.toContain('s3cret-pass-123');
     }
     // Nor when the URL is refused for another reason.
-    const other = configErrorOf(() => revisionFromValue(agent({ mcps: [{ name: 'gh', url: 'ws://ada:s3cret-pass-123@mcp.test/?token=tok-abcdefgh123' }] }), 'agent.yaml'));
+    const other = configErrorOf(() =>
+      revisionFromValue(agent({ mcps: [{ name: 'gh', url: 'ws://ada:s3cret-pass-123@mcp.test/?token=tok-abcdefgh123' }] }), 'agent.yaml'),
+    );
     expect(other.expected).toContain('expected an absolute http:// or https:// URL');
     expect(other.message).not.toContain('s3cret-pass-123');
     expect(other.message).not.toContain('tok-abcdefgh123');
   });
 
   it('reports every bad entry in one pass, each at its path and line', () => {
-    const doc = SourceDocument.parse('agent.yaml', [
-      'id: a',
-      'agent:',
-      '  name: A',
-      '  tools: [{name: mcp__x__y, returns: 1}]',
-      '  mcps:',
-      '    - {name: ok, url: "https://mcp.test/"}',
-      '    - {name: a__b, command: [x]}',
-      '    - {name: gh, url: "https://u:pw-123456789@mcp.test/"}',
-      '    - {name: ok, url: "ftp://mcp.test/", env_allow: [HOME], headers: {X: "{{ args.t }}"}}',
-      '    - {name: fs, command: [x], tools: [a, a]}',
-      '',
-    ].join('\n'));
+    const doc = SourceDocument.parse(
+      'agent.yaml',
+      [
+        'id: a',
+        'agent:',
+        '  name: A',
+        '  tools: [{name: mcp__x__y, returns: 1}]',
+        '  mcps:',
+        '    - {name: ok, url: "https://mcp.test/"}',
+        '    - {name: a__b, command: [x]}',
+        '    - {name: gh, url: "https://u:pw-123456789@mcp.test/"}',
+        '    - {name: ok, url: "ftp://mcp.test/", env_allow: [HOME], headers: {X: "{{ args.t }}"}}',
+        '    - {name: fs, command: [x], tools: [a, a]}',
+        '',
+      ].join('\n'),
+    );
     const error = configErrorOf(() => parseAgentBuild(doc));
     expect(error).toBeInstanceOf(ConfigErrors);
     expect((error as ConfigErrors).errors.map((e) => [e.path, e.line])).toEqual([

@@ -26,13 +26,22 @@ describe('STEP plans: truthiness and load-time rules', () => {
   });
 
   it('refuses a forward reference at run time too, naming the constant', async () => {
-    const runtime = { tracer: trace.getTracer('test'), parent: ROOT_CONTEXT, callTool: async () => { throw new Error('no calls'); } };
+    const runtime = {
+      tracer: trace.getTracer('test'),
+      parent: ROOT_CONTEXT,
+      callTool: async () => {
+        throw new Error('no calls');
+      },
+    };
     await expect(runPlan({ constants: { a: 'x-{{ b }}', b: 1 }, steps: [] }, {}, runtime)).rejects.toMatchObject({
       code: 'PLAN_FORWARD_REFERENCE',
       message: 'constant "a" refers to "b" at constants.a: "b" is defined after "a"; constants are resolved in order, so move "b" above "a"',
     });
     // A constant may use the arguments and the constants above it.
-    expect(await runPlan({ constants: { a: '{{ who }}!', b: '{{ a }}?' }, steps: [] }, { who: 'me' }, runtime)).toEqual({ variables: { who: 'me', a: 'me!', b: 'me!?' }, log: [] });
+    expect(await runPlan({ constants: { a: '{{ who }}!', b: '{{ a }}?' }, steps: [] }, { who: 'me' }, runtime)).toEqual({
+      variables: { who: 'me', a: 'me!', b: 'me!?' },
+      log: [],
+    });
   });
 
   it('refuses unknown tools and keys that do not belong to the kind of call', () => {

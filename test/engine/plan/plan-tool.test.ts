@@ -38,10 +38,11 @@ function planAgent(plan: Record<string, unknown>, extraTools: Record<string, unk
 
 /** Runs the plan tool once through invoke and returns its tool message and spans. */
 async function runPlan(plan: Record<string, unknown>, options: { workspace?: FolderWorkspace; extraTools?: Record<string, unknown>[]; args?: unknown } = {}) {
-  const { turn, spans } = await runScripted(planAgent(plan, options.extraTools), [
-    { tool_calls: [{ name: 'report', args: options.args ?? {} }] },
-    { text: 'done' },
-  ], { workspace: options.workspace });
+  const { turn, spans } = await runScripted(
+    planAgent(plan, options.extraTools),
+    [{ tool_calls: [{ name: 'report', args: options.args ?? {} }] }, { text: 'done' }],
+    { workspace: options.workspace },
+  );
   const message = turn.messages.find((m) => m.role === 'tool');
   if (!message || message.role !== 'tool') throw new Error('no tool result');
   return { turn, spans, message, result: message.is_error ? message.content : JSON.parse(message.content) };
@@ -92,16 +93,21 @@ describe('STEP plans: the plan tool', () => {
       },
       returns: { ok: true },
     };
-    const { result, spans } = await runPlan({
-      constants: { nums: [1, 2, 3], n: 7, obj: { a: { b: 'deep' } } },
-      steps: [{
-        tools: [
-          { name: 'sink', arguments: { items: '{{ nums }}', count: '{{ n }}', first: '{{ nums.0 }}', deep: '{{ obj.a.b }}' }, returns: 'sunk' },
-          { name: 'echo', arguments: { text: '{{ nums }}-suffix' } },
-          { name: 'echo', arguments: { text: 'n={{ n }} obj={{ obj }} sunk={{ sunk.ok }}' } },
+    const { result, spans } = await runPlan(
+      {
+        constants: { nums: [1, 2, 3], n: 7, obj: { a: { b: 'deep' } } },
+        steps: [
+          {
+            tools: [
+              { name: 'sink', arguments: { items: '{{ nums }}', count: '{{ n }}', first: '{{ nums.0 }}', deep: '{{ obj.a.b }}' }, returns: 'sunk' },
+              { name: 'echo', arguments: { text: '{{ nums }}-suffix' } },
+              { name: 'echo', arguments: { text: 'n={{ n }} obj={{ obj }} sunk={{ sunk.ok }}' } },
+            ],
+          },
         ],
-      }],
-    }, { extraTools: [sink] });
+      },
+      { extraTools: [sink] },
+    );
     expect(result.log).toEqual(['[1,2,3]-suffix', 'n=7 obj={"a":{"b":"deep"}} sunk=true']);
     expect(result.variables.sunk).toEqual({ ok: true });
     const call = toolSpans(spans).find((s) => s.name === 'execute_tool sink');
@@ -109,25 +115,35 @@ describe('STEP plans: the plan tool', () => {
   });
 
   it('binds the call arguments in the top-level scope', async () => {
-    const { result } = await runPlan({ steps: [{ tools: [{ name: 'echo', arguments: { text: 'hi {{ who }}' }, returns: 'said' }] }] }, { args: { who: 'Ann' } });
+    const { result } = await runPlan(
+      { steps: [{ tools: [{ name: 'echo', arguments: { text: 'hi {{ who }}' }, returns: 'said' }] }] },
+      { args: { who: 'Ann' } },
+    );
     expect(result).toEqual({ variables: { who: 'Ann', said: 'hi Ann' }, log: ['hi Ann'] });
   });
 
   it('keeps scope lexical: a nested binding never changes the outer one', async () => {
     const { result } = await runPlan({
       constants: { flag: true, empty: [] },
-      steps: [{
-        tools: [
-          { name: 'echo', arguments: { text: 'outer' }, returns: 'x' },
-          {
-            name: 'if_else',
-            condition: '{{ flag }}',
-            if: { tools: [{ name: 'echo', arguments: { text: 'inner sees {{ x }}' }, returns: 'x' }, { name: 'echo', arguments: { text: 'now {{ x }}' } }] },
-          },
-          { name: 'if_else', condition: '{{ empty }}', if: { tools: [{ name: 'echo', arguments: { text: 'never' } }] } },
-          { name: 'echo', arguments: { text: 'after {{ x }}' } },
-        ],
-      }],
+      steps: [
+        {
+          tools: [
+            { name: 'echo', arguments: { text: 'outer' }, returns: 'x' },
+            {
+              name: 'if_else',
+              condition: '{{ flag }}',
+              if: {
+                tools: [
+                  { name: 'echo', arguments: { text: 'inner sees {{ x }}' }, returns: 'x' },
+                  { name: 'echo', arguments: { text: 'now {{ x }}' } },
+                ],
+              },
+            },
+            { name: 'if_else', condition: '{{ empty }}', if: { tools: [{ name: 'echo', arguments: { text: 'never' } }] } },
+            { name: 'echo', arguments: { text: 'after {{ x }}' } },
+          ],
+        },
+      ],
     });
     expect(result.log).toEqual(['outer', 'inner sees outer', 'now inner sees outer', 'after outer']);
     expect(result.variables.x).toBe('outer');
@@ -136,13 +152,18 @@ describe('STEP plans: the plan tool', () => {
   it('gives each for_each item a fresh scope', async () => {
     const { result } = await runPlan({
       constants: { items: ['a', 'b'] },
-      steps: [{
-        tools: [{
-          name: 'for_each',
-          items: '{{ items }}',
-          each_item: { item_name: 'it', tools: [{ name: 'echo', arguments: { text: '{{ it }}' }, returns: 'last' }] },
-        }],
-      }, { tools: [{ name: 'echo', arguments: { text: 'done' } }] }],
+      steps: [
+        {
+          tools: [
+            {
+              name: 'for_each',
+              items: '{{ items }}',
+              each_item: { item_name: 'it', tools: [{ name: 'echo', arguments: { text: '{{ it }}' }, returns: 'last' }] },
+            },
+          ],
+        },
+        { tools: [{ name: 'echo', arguments: { text: 'done' } }] },
+      ],
     });
     expect(result.log).toEqual(['a', 'b', 'done']);
     expect(Object.keys(result.variables)).toEqual(['items']);
@@ -151,12 +172,14 @@ describe('STEP plans: the plan tool', () => {
   it('fails with the variable and the step path for an undefined variable', async () => {
     const { message } = await runPlan({
       constants: { items: [1] },
-      steps: [{
-        tools: [
-          { name: 'echo', arguments: { text: 'start' } },
-          { name: 'for_each', items: '{{ items }}', each_item: { item_name: 'i', tools: [{ name: 'echo', arguments: { text: '{{ missing }}' } }] } },
-        ],
-      }],
+      steps: [
+        {
+          tools: [
+            { name: 'echo', arguments: { text: 'start' } },
+            { name: 'for_each', items: '{{ items }}', each_item: { item_name: 'i', tools: [{ name: 'echo', arguments: { text: '{{ missing }}' } }] } },
+          ],
+        },
+      ],
     });
     expect(message.is_error).toBe(true);
     expect(message.content).toContain('undefined variable "missing"');
@@ -178,7 +201,9 @@ describe('STEP plans: the plan tool', () => {
     const { message, spans } = await runPlan({
       constants: { items: [1, 2, 3, 4, 5] },
       max_iterations: 3,
-      steps: [{ tools: [{ name: 'for_each', items: '{{ items }}', each_item: { item_name: 'i', tools: [{ name: 'echo', arguments: { text: 'item {{ i }}' } }] } }] }],
+      steps: [
+        { tools: [{ name: 'for_each', items: '{{ items }}', each_item: { item_name: 'i', tools: [{ name: 'echo', arguments: { text: 'item {{ i }}' } }] } }] },
+      ],
     });
     expect(message.is_error).toBe(true);
     expect(message.content).toContain('max_iterations (3)');

@@ -46,14 +46,19 @@ const weather = {
 describe('Anthropic extended thinking with tools', () => {
   it('sends thinking and redacted_thinking blocks back unchanged, before tool_use, and keeps them out of the output', async () => {
     const bodies: string[] = [];
-    server.use(http.post(URL, async ({ request }) => {
-      bodies.push(await request.text());
-      return bodies.length === 1
-        ? HttpResponse.json(message('msg_01', FIRST_CONTENT, 'tool_use'))
-        : HttpResponse.json(message('msg_02', [{ type: 'text', text: 'It is 88°F in Paris.' }], 'end_turn'));
-    }));
+    server.use(
+      http.post(URL, async ({ request }) => {
+        bodies.push(await request.text());
+        return bodies.length === 1
+          ? HttpResponse.json(message('msg_01', FIRST_CONTENT, 'tool_use'))
+          : HttpResponse.json(message('msg_02', [{ type: 'text', text: 'It is 88°F in Paris.' }], 'end_turn'));
+      }),
+    );
     const { tracer, store } = installTracing();
-    const revision = build({ tools: [weather], llm: { provider: 'anthropic', model: 'claude-sonnet-4-5', parameters: { max_tokens: 16000, thinking: { type: 'enabled', budget_tokens: 10000 } } } });
+    const revision = build({
+      tools: [weather],
+      llm: { provider: 'anthropic', model: 'claude-sonnet-4-5', parameters: { max_tokens: 16000, thinking: { type: 'enabled', budget_tokens: 10000 } } },
+    });
     const model = new AnthropicMessagesModel({ model: 'claude-sonnet-4-5', env: { ANTHROPIC_API_KEY: 'sk-ant-test-key-000000' } });
     const turn = await invoke(revision, { messages: [{ role: 'user', content: 'What is the weather in Paris?' }] }, { model, tracer });
     store.take(turn.trace_id);
@@ -70,12 +75,14 @@ describe('Anthropic extended thinking with tools', () => {
     expect(turn.output).not.toContain('get_weather');
   });
 
-  it('does not send another provider\'s content, and a thinking-only answer has no output text', async () => {
+  it("does not send another provider's content, and a thinking-only answer has no output text", async () => {
     const bodies: unknown[] = [];
-    server.use(http.post(URL, async ({ request }) => {
-      bodies.push(await request.json());
-      return HttpResponse.json(message('msg_03', [THINKING], 'end_turn'));
-    }));
+    server.use(
+      http.post(URL, async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(message('msg_03', [THINKING], 'end_turn'));
+      }),
+    );
     const model = new AnthropicMessagesModel({ model: 'claude-sonnet-4-5', env: { ANTHROPIC_API_KEY: 'sk-ant-test-key-000000' } });
     const foreign = { provider: 'openai-responses', items: [{ type: 'reasoning', id: 'rs_1', summary: [] }] };
     const response = await model.generate({
@@ -95,7 +102,12 @@ describe('Anthropic extended thinking with tools', () => {
 
   it('keeps interleaved thinking where it was, and keeps no copy of a turn without thinking', async () => {
     // Interleaved thinking: a thinking block between two tool_use blocks of one turn.
-    const interleaved = [THINKING, FIRST_CONTENT[3], { ...THINKING, thinking: 'Now the forecast too.' }, { type: 'tool_use', id: 'toolu_02', name: 'get_weather', input: { location: 'Lyon' } }];
+    const interleaved = [
+      THINKING,
+      FIRST_CONTENT[3],
+      { ...THINKING, thinking: 'Now the forecast too.' },
+      { type: 'tool_use', id: 'toolu_02', name: 'get_weather', input: { location: 'Lyon' } },
+    ];
     server.use(http.post(URL, () => HttpResponse.json(message('msg_04', interleaved, 'tool_use'))));
     const model = new AnthropicMessagesModel({ model: 'claude-sonnet-4-5', env: { ANTHROPIC_API_KEY: 'sk-ant-test-key-000000' } });
     const request = { system: '', messages: [{ role: 'user' as const, content: 'hi' }], tools: [], parameters: {} };

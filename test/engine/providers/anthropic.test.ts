@@ -47,7 +47,11 @@ const request = (extra: Partial<ModelRequest> = {}): ModelRequest => ({
 
 const ORDER = { type: 'object', properties: { order_id: { type: 'string' } }, required: ['order_id'] };
 const LOOKUP: ToolDefinition = { name: 'lookup_order', description: 'Look up an order by id.', parameters: ORDER };
-const REFUND: ToolDefinition = { name: 'create_refund', description: 'Create a refund.', parameters: { ...ORDER, properties: { ...ORDER.properties, reason: { type: 'string' } } } };
+const REFUND: ToolDefinition = {
+  name: 'create_refund',
+  description: 'Create a refund.',
+  parameters: { ...ORDER, properties: { ...ORDER.properties, reason: { type: 'string' } } },
+};
 
 const USAGE = { input_tokens: 412, output_tokens: 38, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, service_tier: 'standard' };
 /** A realistic Messages API response. */
@@ -73,14 +77,23 @@ function apiError(status: number, type: string, text: string, headers: Record<st
 const toolUse = (id: string, name: string, input: unknown) => ({ type: 'tool_use', id, name, input });
 
 async function failure(promise: Promise<unknown>): Promise<ModelError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ModelError);
   return error as ModelError;
 }
 
 describe('AnthropicMessagesModel', () => {
   it('sends system, max_tokens, parameters and headers; maps a text answer', async () => {
-    const seen = serve(URL, message([{ type: 'text', text: 'Sure, ' }, { type: 'text', text: 'let me check.' }]));
+    const seen = serve(
+      URL,
+      message([
+        { type: 'text', text: 'Sure, ' },
+        { type: 'text', text: 'let me check.' },
+      ]),
+    );
     const { instance } = model();
     const response = await instance.generate(request({ parameters: { temperature: 0, top_k: 5 } }));
 
@@ -189,8 +202,14 @@ describe('AnthropicMessagesModel', () => {
   });
 
   it.each([
-    ['end_turn', 'stop'], ['stop_sequence', 'stop'], ['tool_use', 'tool_calls'],
-    ['max_tokens', 'length'], ['model_context_window_exceeded', 'length'], ['refusal', 'refusal'], ['pause_turn', 'pause'], ['something_new', 'other'],
+    ['end_turn', 'stop'],
+    ['stop_sequence', 'stop'],
+    ['tool_use', 'tool_calls'],
+    ['max_tokens', 'length'],
+    ['model_context_window_exceeded', 'length'],
+    ['refusal', 'refusal'],
+    ['pause_turn', 'pause'],
+    ['something_new', 'other'],
   ])('maps stop_reason %s to %s', async (raw, unified) => {
     serve(URL, message([{ type: 'text', text: 'x' }], raw));
     expect((await model().instance.generate(request())).finishReason).toEqual({ unified, raw });

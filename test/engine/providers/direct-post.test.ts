@@ -49,10 +49,20 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const post = (path: string): JsonPost => ({ provider: 'openai', url: `${base}${path}`, headers: { 'content-type': 'application/json', Authorization: 'Bearer sk-x' }, body: { model: 'm', n: 1 }, secrets: ['sk-x'] });
+const post = (path: string): JsonPost => ({
+  provider: 'openai',
+  url: `${base}${path}`,
+  headers: { 'content-type': 'application/json', Authorization: 'Bearer sk-x' },
+  body: { model: 'm', n: 1 },
+  secrets: ['sk-x'],
+});
 const direct: HttpModelOptions = { model: 'm', maxRetries: 0 };
 const viaFetch: HttpModelOptions = { ...direct, fetch: (url, init) => fetch(url, init) };
-const outcome = (promise: Promise<unknown>) => promise.then((reply) => ({ reply }), (error: ModelError) => ({ error: { code: error.code, message: error.message } }));
+const outcome = (promise: Promise<unknown>) =>
+  promise.then(
+    (reply) => ({ reply }),
+    (error: ModelError) => ({ error: { code: error.code, message: error.message } }),
+  );
 
 describe('provider requests straight through node:http', () => {
   it('sends what fetch sends: the same headers and body', async () => {
@@ -87,7 +97,9 @@ describe('provider requests straight through node:http', () => {
     for (const url of [`http://127.0.0.1:${port}/v1`, 'http://127.0.0.1:6000/v1']) {
       const byHttp = await outcome(postJsonWithRetry({ ...post('/json'), url }, direct));
       expect(byHttp).toEqual(await outcome(postJsonWithRetry({ ...post('/json'), url }, viaFetch)));
-      expect(byHttp).toMatchObject({ error: { code: 'MODEL_RETRIES_EXHAUSTED', message: expect.stringMatching(/network error: fetch failed \((connect ECONNREFUSED|bad port)/) } });
+      expect(byHttp).toMatchObject({
+        error: { code: 'MODEL_RETRIES_EXHAUSTED', message: expect.stringMatching(/network error: fetch failed \((connect ECONNREFUSED|bad port)/) },
+      });
     }
   });
 
@@ -97,7 +109,7 @@ describe('provider requests straight through node:http', () => {
     expect(await outcome(postJsonWithRetry({ ...post('/json'), signal: controller.signal }, direct))).toMatchObject({ error: { code: 'MODEL_ABORTED' } });
   });
 
-  it('calls http.request as patched at the time (an interceptor of node:http, such as msw\'s, sees the request)', async () => {
+  it("calls http.request as patched at the time (an interceptor of node:http, such as msw's, sees the request)", async () => {
     const patched = vi.spyOn(http, 'request');
     expect((await postJsonWithRetry(post('/json'), direct)).json).toEqual({ ok: true });
     expect(patched).toHaveBeenCalledOnce();

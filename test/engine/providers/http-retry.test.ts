@@ -90,7 +90,11 @@ describe('postJsonWithRetry', () => {
   });
 
   it('caps the backoff ceiling at maxRetryDelayMs', async () => {
-    serve(() => new HttpResponse(null, { status: 503 }), () => new HttpResponse(null, { status: 503 }), ok);
+    serve(
+      () => new HttpResponse(null, { status: 503 }),
+      () => new HttpResponse(null, { status: 503 }),
+      ok,
+    );
     const { delays, options } = harness({ retryBaseMs: 1000, maxRetryDelayMs: 1500, random: () => 0.999 });
     await postJsonWithRetry(post(), options);
     expect(delays).toEqual([999, 1498]);

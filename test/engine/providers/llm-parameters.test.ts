@@ -13,11 +13,15 @@ import { tempDir } from '../../helpers/temp-dir.js';
 const bodies: Array<Record<string, unknown>> = [];
 const server = setupServer(
   http.post('https://llm.test/v1/chat/completions', async ({ request }) => {
-    bodies.push(await request.json() as Record<string, unknown>);
-    return HttpResponse.json({ model: 'm', choices: [{ message: { role: 'assistant', content: 'hi' }, finish_reason: 'stop' }], usage: { prompt_tokens: 1, completion_tokens: 1 } });
+    bodies.push((await request.json()) as Record<string, unknown>);
+    return HttpResponse.json({
+      model: 'm',
+      choices: [{ message: { role: 'assistant', content: 'hi' }, finish_reason: 'stop' }],
+      usage: { prompt_tokens: 1, completion_tokens: 1 },
+    });
   }),
   http.post('https://llm.test/v1/messages', async ({ request }) => {
-    bodies.push(await request.json() as Record<string, unknown>);
+    bodies.push((await request.json()) as Record<string, unknown>);
     return HttpResponse.json({ model: 'm', content: [{ type: 'text', text: 'hi' }], stop_reason: 'end_turn', usage: { input_tokens: 1, output_tokens: 1 } });
   }),
 );
@@ -63,7 +67,7 @@ describe('llm.parameters are validated per provider at load', () => {
     expect(configErrorOf(loadAgent('openai', '{seed: 1.5}')).message).toMatch(/parameters\.seed: expected integer/);
   });
 
-  it('knows each provider\'s own names', () => {
+  it("knows each provider's own names", () => {
     expect(configErrorOf(loadAgent('anthropic', '{stop: [x]}')).message).toContain('anthropic calls it "stop_sequences"');
     expect(configErrorOf(loadAgent('openai', '{top_k: 5}')).message).toContain('unknown openai parameter "top_k"');
     expect(loadAgent('anthropic', '{top_k: 5, stop_sequences: [x], max_tokens: 10}')).not.toThrow();
@@ -72,8 +76,15 @@ describe('llm.parameters are validated per provider at load', () => {
     expect(configErrorOf(loadAgent('openai-responses', '{reasoning_effort: low}')).message).toContain('openai-responses calls it "reasoning.effort"');
     expect(configErrorOf(loadAgent('openai-responses', '{reasoning: {effort: extreme}}')).message).toMatch(/parameters\.reasoning\.effort: expected one of/);
     expect(configErrorOf(loadAgent('openai-responses', '{extra: {input: []}}')).message).toContain('"input" is set by agentcheck itself');
-    expect(configErrorOf(loadAgent('openai-responses', '{extra: {previous_response_id: resp_1}}')).message).toContain('"previous_response_id" is set by agentcheck itself');
-    expect(loadAgent('openai-responses', '{max_output_tokens: 500, reasoning: {effort: low, summary: auto}, text: {verbosity: low}, store: false, truncation: auto}')).not.toThrow();
+    expect(configErrorOf(loadAgent('openai-responses', '{extra: {previous_response_id: resp_1}}')).message).toContain(
+      '"previous_response_id" is set by agentcheck itself',
+    );
+    expect(
+      loadAgent(
+        'openai-responses',
+        '{max_output_tokens: 500, reasoning: {effort: low, summary: auto}, text: {verbosity: low}, store: false, truncation: auto}',
+      ),
+    ).not.toThrow();
   });
 
   it('extra is the one pass-through place, and cannot replace what agentcheck sends or hide a known key', () => {
@@ -101,7 +112,7 @@ describe('what the provider is sent', () => {
     expect(row.test_run?.resolved.parameters).toEqual({ temperature: 0.2, seed: 7, extra: { logit_bias_mode: 'strict', options: { num_ctx: 4096 } } });
   });
 
-  it('a scenario model override replaces the agent\'s parameters: never both max_tokens and max_completion_tokens', async () => {
+  it("a scenario model override replaces the agent's parameters: never both max_tokens and max_completion_tokens", async () => {
     const { load } = scenarioDir(agentYaml('openai', '{temperature: 0, max_tokens: 1024}'), '{model: o3-mini, parameters: {max_completion_tokens: 2000}}');
     const [scenario] = load();
     const row = await runScenario(scenario, { variant: 'base', revision: scenario.revision, repeat: 0, env });
@@ -111,10 +122,13 @@ describe('what the provider is sent', () => {
     expect(row.test_run?.resolved).toMatchObject({ model: 'o3-mini', parameters: { max_completion_tokens: 2000 } });
   });
 
-  it('an override without parameters keeps the agent\'s; one that switches provider keeps none of them', async () => {
+  it("an override without parameters keeps the agent's; one that switches provider keeps none of them", async () => {
     const keep = scenarioDir(agentYaml('openai', '{temperature: 0, max_tokens: 64}'), '{model: other}').load()[0];
     expect(keep.revision.build.agent?.llm).toMatchObject({ provider: 'openai', model: 'other', parameters: { temperature: 0, max_tokens: 64 } });
-    const [switched] = scenarioDir(agentYaml('openai', '{temperature: 0, stop: [x]}'), '{provider: anthropic, model: claude-x, base_url: "https://llm.test"}').load();
+    const [switched] = scenarioDir(
+      agentYaml('openai', '{temperature: 0, stop: [x]}'),
+      '{provider: anthropic, model: claude-x, base_url: "https://llm.test"}',
+    ).load();
     expect(switched.revision.build.agent?.llm).toEqual({ provider: 'anthropic', model: 'claude-x', base_url: 'https://llm.test' });
     const row = await runScenario(switched, { variant: 'base', revision: switched.revision, repeat: 0, env });
     expect(row.error).toBeNull();
@@ -124,7 +138,7 @@ describe('what the provider is sent', () => {
     expect(row.test_run?.resolved.parameters).toEqual({ max_tokens: 1024 });
   });
 
-  it('a scenario override\'s bad parameters are located in the scenario file', () => {
+  it("a scenario override's bad parameters are located in the scenario file", () => {
     const error = configErrorOf(scenarioDir(agentYaml('openai', '{temperature: 0}'), '{parameters: {max_tokens: -5}}').load);
     expect(error.file).toMatch(/a\.scenario\.yaml$/);
     expect(error.path).toBe('model.parameters.max_tokens');
@@ -132,9 +146,11 @@ describe('what the provider is sent', () => {
     expect(configErrorOf(scenarioDir(agentYaml('openai', '{}'), '{provider: anthropic}').load).message).toContain('name its model too');
   });
 
-  it('suite model parameters are checked against the provider they reach, and the error says they are the suite\'s', () => {
+  it("suite model parameters are checked against the provider they reach, and the error says they are the suite's", () => {
     const { dir } = scenarioDir(agentYaml('anthropic', '{max_tokens: 10}'), '{}');
-    const error = configErrorOf(() => loadScenarioFile({ file: join(dir, 'a.scenario.yaml'), root: dir }, { agents: new Map(), suiteModel: { parameters: { stop: ['x'] } } }));
+    const error = configErrorOf(() =>
+      loadScenarioFile({ file: join(dir, 'a.scenario.yaml'), root: dir }, { agents: new Map(), suiteModel: { parameters: { stop: ['x'] } } }),
+    );
     expect(error.message).toContain('the suite config\'s model.parameters.stop: unknown anthropic parameter "stop"; anthropic calls it "stop_sequences"');
   });
 });
@@ -147,7 +163,11 @@ describe('every parameter problem in one pass', () => {
         id: 'p',
         agent: {
           name: 'P',
-          llm: { provider: 'openai', model: 'gpt-4.1-mini', parameters: { temprature: 0.2, max_tokens: -5, max_completion_tokens: 10, top_p: 3, extra: { temperature: 1 } } },
+          llm: {
+            provider: 'openai',
+            model: 'gpt-4.1-mini',
+            parameters: { temprature: 0.2, max_tokens: -5, max_completion_tokens: 10, top_p: 3, extra: { temperature: 1 } },
+          },
         },
       });
     } catch (error) {

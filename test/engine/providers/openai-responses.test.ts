@@ -22,14 +22,17 @@ afterAll(() => server.close());
 /** Answers each request with the next body (the last one repeats) and records the raw request text. */
 function serve(...bodies: Record<string, unknown>[]): string[] {
   const seen: string[] = [];
-  server.use(http.post(URL, async ({ request }) => {
-    seen.push(await request.text());
-    return HttpResponse.json(bodies[Math.min(seen.length - 1, bodies.length - 1)]);
-  }));
+  server.use(
+    http.post(URL, async ({ request }) => {
+      seen.push(await request.text());
+      return HttpResponse.json(bodies[Math.min(seen.length - 1, bodies.length - 1)]);
+    }),
+  );
   return seen;
 }
 
-const model = (extra: Partial<HttpModelOptions> = {}) => new OpenAIResponsesModel({ model: 'gpt-5-mini', env: { OPENAI_API_KEY: KEY }, maxRetries: 0, ...extra });
+const model = (extra: Partial<HttpModelOptions> = {}) =>
+  new OpenAIResponsesModel({ model: 'gpt-5-mini', env: { OPENAI_API_KEY: KEY }, maxRetries: 0, ...extra });
 const request = (extra: Partial<ModelRequest> = {}): ModelRequest => ({
   system: 'You are a weather assistant.',
   messages: [{ role: 'user', content: 'What is the weather like in Paris today?' }],
@@ -67,7 +70,13 @@ function response(output: unknown[], extra: Record<string, unknown> = {}) {
     tools: [],
     top_p: 1.0,
     truncation: 'disabled',
-    usage: { input_tokens: 328, input_tokens_details: { cached_tokens: 256 }, output_tokens: 148, output_tokens_details: { reasoning_tokens: 128 }, total_tokens: 476 },
+    usage: {
+      input_tokens: 328,
+      input_tokens_details: { cached_tokens: 256 },
+      output_tokens: 148,
+      output_tokens_details: { reasoning_tokens: 128 },
+      total_tokens: 476,
+    },
     user: null,
     metadata: {},
     ...extra,
@@ -75,14 +84,27 @@ function response(output: unknown[], extra: Record<string, unknown> = {}) {
 }
 
 const textMessage = (text: string) => ({
-  type: 'message', id: 'msg_67ccd2bf17f0819081ff3bb2cf6508e60bb6a6b452d3795b', status: 'completed', role: 'assistant',
+  type: 'message',
+  id: 'msg_67ccd2bf17f0819081ff3bb2cf6508e60bb6a6b452d3795b',
+  status: 'completed',
+  role: 'assistant',
   content: [{ type: 'output_text', text, annotations: [] }],
 });
 const REASONING = { id: 'rs_6820f383d7c08191846711c5df8233bc0ac5ba57aafcbac7', type: 'reasoning', summary: [] };
-const CALL = { type: 'function_call', id: 'fc_67ca09c6bedc8190a7abfec07b1a1332096610f474011cc0', call_id: 'call_unLAR8MvFNptuiZK6K6HCy5k', name: 'get_weather', arguments: '{"location":"Paris, France"}', status: 'completed' };
+const CALL = {
+  type: 'function_call',
+  id: 'fc_67ca09c6bedc8190a7abfec07b1a1332096610f474011cc0',
+  call_id: 'call_unLAR8MvFNptuiZK6K6HCy5k',
+  name: 'get_weather',
+  arguments: '{"location":"Paris, France"}',
+  status: 'completed',
+};
 
 async function failure(promise: Promise<unknown>): Promise<ModelError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ModelError);
   return error as ModelError;
 }
@@ -91,7 +113,9 @@ describe('OpenAIResponsesModel', () => {
   it('sends model, instructions, input, strict-free function tools and parameters; maps text, usage and id', async () => {
     const seen = serve(response([textMessage('It is 18°C and sunny in Paris.')]));
     const instance = model();
-    const result = await instance.generate(request({ tools: [WEATHER], parameters: { temperature: 0.2, max_output_tokens: 500, reasoning: { effort: 'low' } } }));
+    const result = await instance.generate(
+      request({ tools: [WEATHER], parameters: { temperature: 0.2, max_output_tokens: 500, reasoning: { effort: 'low' } } }),
+    );
 
     expect(instance.provider).toBe('openai-responses');
     expect(JSON.parse(seen[0])).toEqual({
@@ -185,10 +209,12 @@ describe('OpenAIResponsesModel', () => {
 
   it('uses OPENAI_BASE_URL and needs OPENAI_API_KEY', async () => {
     const seen: string[] = [];
-    server.use(http.post('https://gateway.test/openai/v1/responses', async ({ request: sent }) => {
-      seen.push(sent.headers.get('authorization') ?? '');
-      return HttpResponse.json(response([textMessage('ok')]));
-    }));
+    server.use(
+      http.post('https://gateway.test/openai/v1/responses', async ({ request: sent }) => {
+        seen.push(sent.headers.get('authorization') ?? '');
+        return HttpResponse.json(response([textMessage('ok')]));
+      }),
+    );
     await model({ env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: 'https://gateway.test/openai/v1/' } }).generate(request());
     expect(seen).toEqual([`Bearer ${KEY}`]);
     const missing = await failure(model({ env: {} }).generate(request()));
@@ -215,7 +241,9 @@ describe('OpenAIResponsesModel: reasoning items in a tool loop', () => {
     expect(turn.output).toBe('It is 18°C in Paris.');
     // Byte for byte: the output items, then the call's result.
     const callOutput = { type: 'function_call_output', call_id: CALL.call_id, output: '{"temperature":18}' };
-    expect(seen[1]).toContain(`"input":[{"role":"user","content":"What is the weather like in Paris today?"},${JSON.stringify(REASONING)},${JSON.stringify(CALL)},${JSON.stringify(callOutput)}]`);
+    expect(seen[1]).toContain(
+      `"input":[{"role":"user","content":"What is the weather like in Paris today?"},${JSON.stringify(REASONING)},${JSON.stringify(CALL)},${JSON.stringify(callOutput)}]`,
+    );
     expect(turn.usage).toEqual({ input_tokens: 656, output_tokens: 296, cached_input_tokens: 512, reasoning_tokens: 256 });
     const chats = spans.filter((span) => span.attributes['gen_ai.operation.name'] === 'chat');
     expect(chats.map((chat) => chat.attributes['gen_ai.response.id'])).toEqual([response([]).id, response([]).id]);
@@ -227,13 +255,20 @@ describe('OpenAIResponsesModel: reasoning items in a tool loop', () => {
   });
 
   it('with store: false asks for encrypted reasoning and sends items back without ids', async () => {
-    const encrypted = { ...REASONING, encrypted_content: 'gAAAAABoISQ24OyVRYbkYfukdKbWc7xVPEWjVcGMUqjJr5UtHxcDemP7NwC_ZzqZsZFpJ-e0B56s1SiAqXoa0kQNvnNbJwoiDJVnNIwOWbSGOh3Yn6-dCsd8XE3Rm1tWNXL5==' };
+    const encrypted = {
+      ...REASONING,
+      encrypted_content:
+        'gAAAAABoISQ24OyVRYbkYfukdKbWc7xVPEWjVcGMUqjJr5UtHxcDemP7NwC_ZzqZsZFpJ-e0B56s1SiAqXoa0kQNvnNbJwoiDJVnNIwOWbSGOh3Yn6-dCsd8XE3Rm1tWNXL5==',
+    };
     const { turn, seen } = await loop({ store: false }, [encrypted, CALL]);
     expect(turn.stop_reason).toBe('end_turn');
     const [first, second] = seen.map((text) => JSON.parse(text));
     expect(first.include).toEqual(['reasoning.encrypted_content']);
     expect(first.store).toBe(false);
-    expect(sentParameters('openai-responses', { store: false, include: ['message.output_text.logprobs'] }).include).toEqual(['message.output_text.logprobs', 'reasoning.encrypted_content']);
+    expect(sentParameters('openai-responses', { store: false, include: ['message.output_text.logprobs'] }).include).toEqual([
+      'message.output_text.logprobs',
+      'reasoning.encrypted_content',
+    ]);
     const { id: _reasoningId, ...reasoningBack } = encrypted;
     const { id: _callId, ...callBack } = CALL;
     expect(second.input.slice(1, 3)).toEqual([reasoningBack, callBack]);

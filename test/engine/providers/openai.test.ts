@@ -46,7 +46,11 @@ const request = (extra: Partial<ModelRequest> = {}): ModelRequest => ({
 
 const ORDER = { type: 'object', properties: { order_id: { type: 'string' } }, required: ['order_id'] };
 const LOOKUP: ToolDefinition = { name: 'lookup_order', description: 'Look up an order by id.', parameters: ORDER };
-const REFUND: ToolDefinition = { name: 'create_refund', description: 'Create a refund.', parameters: { ...ORDER, properties: { ...ORDER.properties, reason: { type: 'string' } } } };
+const REFUND: ToolDefinition = {
+  name: 'create_refund',
+  description: 'Create a refund.',
+  parameters: { ...ORDER, properties: { ...ORDER.properties, reason: { type: 'string' } } },
+};
 
 const USAGE = { prompt_tokens: 57, completion_tokens: 12, total_tokens: 69 };
 /** A realistic Chat Completions response. */
@@ -69,7 +73,10 @@ function toolCall(id: string, name: string, args: string) {
 }
 
 async function failure(promise: Promise<unknown>): Promise<ModelError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ModelError);
   return error as ModelError;
 }
@@ -178,8 +185,12 @@ describe('OpenAIChatModel', () => {
   });
 
   it.each([
-    ['stop', 'stop'], ['tool_calls', 'tool_calls'], ['function_call', 'tool_calls'],
-    ['length', 'length'], ['content_filter', 'content_filter'], ['something_new', 'other'],
+    ['stop', 'stop'],
+    ['tool_calls', 'tool_calls'],
+    ['function_call', 'tool_calls'],
+    ['length', 'length'],
+    ['content_filter', 'content_filter'],
+    ['something_new', 'other'],
   ])('maps finish_reason %s to %s', async (raw, unified) => {
     serve(URL, completion({ content: 'x' }, raw));
     expect((await model().instance.generate(request())).finishReason).toEqual({ unified, raw });
@@ -253,7 +264,13 @@ describe('OpenAIChatModel', () => {
   });
 
   it('keeps tool arguments that are not JSON as a call with argsError, so only that call fails', async () => {
-    serve(URL, completion({ content: null, tool_calls: [toolCall('call_1', 'lookup_order', '{"order_id": "12'), toolCall('call_2', 'lookup_order', '{"order_id": "7"}')] }, 'tool_calls'));
+    serve(
+      URL,
+      completion(
+        { content: null, tool_calls: [toolCall('call_1', 'lookup_order', '{"order_id": "12'), toolCall('call_2', 'lookup_order', '{"order_id": "7"}')] },
+        'tool_calls',
+      ),
+    );
     const response = await model().instance.generate(request({ tools: [LOOKUP] }));
     expect(response.toolCalls[0]).toMatchObject({ id: 'call_1', name: 'lookup_order', args: '{"order_id": "12' });
     expect(response.toolCalls[0].argsError).toMatch(/^the arguments are not valid JSON \(/);

@@ -50,11 +50,14 @@ describe('http urls are checked when the build loads', () => {
 
 describe('unclosed templates are load errors', () => {
   it('in an http url, header and body', () => {
-    expect(loadError(withTools({ name: 'f', http: { url: 'https://x.test/{{ args.id' } })).expected)
-      .toBe('unclosed template "{{ args.id": expected "}}" to close "{{"');
+    expect(loadError(withTools({ name: 'f', http: { url: 'https://x.test/{{ args.id' } })).expected).toBe(
+      'unclosed template "{{ args.id": expected "}}" to close "{{"',
+    );
     const header = loadError(withTools({ name: 'f', http: { url: 'https://x.test/', headers: { Authorization: 'Bearer {{ args.token' } } }));
     expect(header.path).toBe('agent.tools[0].http.headers.Authorization');
-    const body = loadError(withTools({ name: 'f', http: { method: 'POST', url: 'https://x.test/', body: { items: [{ id: '{{ args.id }}' }, { id: '{{args.other' }] } } }));
+    const body = loadError(
+      withTools({ name: 'f', http: { method: 'POST', url: 'https://x.test/', body: { items: [{ id: '{{ args.id }}' }, { id: '{{args.other' }] } } }),
+    );
     expect(body.path).toBe('agent.tools[0].http.body.items[1].id');
   });
 
@@ -67,12 +70,15 @@ describe('unclosed templates are load errors', () => {
   it('in plan arguments, items, conditions and constants', () => {
     const plan = (tools: unknown[], constants?: unknown) => withTools({ name: 'p', plan: { ...(constants ? { constants } : {}), steps: [{ tools }] } });
     expect(loadError(plan([{ name: 'echo', arguments: { text: 'hi {{ who' } }])).path).toBe('agent.tools[0].plan.steps[0].tools[0].arguments.text');
-    expect(loadError(plan([{ name: 'for_each', items: '{{ files', each_item: { item_name: 'f', tools: [] } }])).path)
-      .toBe('agent.tools[0].plan.steps[0].tools[0].items');
-    expect(loadError(plan([{ name: 'if_else', condition: '{{ ok', if: { tools: [{ name: 'echo', arguments: { text: '{{ok}' } }] } }])).path)
-      .toBe('agent.tools[0].plan.steps[0].tools[0].condition');
-    expect(loadError(plan([{ name: 'if_else', condition: '{{ ok }}', if: { tools: [{ name: 'echo', arguments: { text: '{{ ok }' } }] } }])).path)
-      .toBe('agent.tools[0].plan.steps[0].tools[0].if.tools[0].arguments.text');
+    expect(loadError(plan([{ name: 'for_each', items: '{{ files', each_item: { item_name: 'f', tools: [] } }])).path).toBe(
+      'agent.tools[0].plan.steps[0].tools[0].items',
+    );
+    expect(loadError(plan([{ name: 'if_else', condition: '{{ ok', if: { tools: [{ name: 'echo', arguments: { text: '{{ok}' } }] } }])).path).toBe(
+      'agent.tools[0].plan.steps[0].tools[0].condition',
+    );
+    expect(loadError(plan([{ name: 'if_else', condition: '{{ ok }}', if: { tools: [{ name: 'echo', arguments: { text: '{{ ok }' } }] } }])).path).toBe(
+      'agent.tools[0].plan.steps[0].tools[0].if.tools[0].arguments.text',
+    );
     expect(loadError(plan([], { prefix: '{{ limit' })).path).toBe('agent.tools[0].plan.constants.prefix');
   });
 
@@ -95,7 +101,10 @@ describe('unclosed templates are load errors', () => {
 
   it('text that merely holds braces is not a template', () => {
     for (const text of ['{{"a": 1}}', '{"a": {"b": 1}}', '{{', '{{ }}', '{{- raw']) {
-      expect(() => revisionFromValue({ id: 'b', ...withTools({ name: 'f', http: { method: 'POST', url: 'https://x.test/', body: text } }) }), text).not.toThrow();
+      expect(
+        () => revisionFromValue({ id: 'b', ...withTools({ name: 'f', http: { method: 'POST', url: 'https://x.test/', body: text } }) }),
+        text,
+      ).not.toThrow();
     }
   });
 });
@@ -160,7 +169,11 @@ agent:
 
 describe('the | path filter of http urls', () => {
   it('is accepted in an http url, with its argument checked like any template', () => {
-    const tool = { name: 'f', parameters: { type: 'object', properties: { repo: { type: 'string' } } }, http: { url: 'https://api.test/repos/{{ args.repo | path }}/issues' } };
+    const tool = {
+      name: 'f',
+      parameters: { type: 'object', properties: { repo: { type: 'string' } } },
+      http: { url: 'https://api.test/repos/{{ args.repo | path }}/issues' },
+    };
     expect(() => revisionFromValue({ id: 'b', ...withTools(tool) })).not.toThrow();
     const typo = loadError(withTools({ ...tool, http: { url: 'https://api.test/repos/{{ args.rpo | path }}' } }));
     expect(typo.expected).toContain('template "{{ args.rpo }}" names no parameter of the tool');
@@ -172,7 +185,7 @@ describe('the | path filter of http urls', () => {
     expect(unknown.expected).toBe('unknown filter "paht" in "{{ args.repo | paht }}": expected | path; did you mean "path"?');
     const header = loadError(withTools({ name: 'f', http: { url: 'https://api.test/', headers: { 'x-repo': '{{ args.repo | path }}' } } }));
     expect(header.path).toBe('agent.tools[0].http.headers.x-repo');
-    expect(header.expected).toContain('is not allowed here: only an http tool\'s url takes one');
+    expect(header.expected).toContain("is not allowed here: only an http tool's url takes one");
   });
 
   it('refuses | path outside the path (whole URL, scheme or host, query), located in the file', () => {
@@ -182,8 +195,10 @@ describe('the | path filter of http urls', () => {
     const whole = configErrorOf(() => loadAgentBuild(join(dir, 'agent.yaml')));
     expect(whole).toBeInstanceOf(ConfigError);
     expect([whole.file, whole.line, whole.path]).toEqual([join(dir, 'agent.yaml'), 6, 'agent.tools[0].http.url']);
-    expect(whole.expected).toBe('"{{ args.target | path }}" stands for the whole URL, but "| path" belongs inside the path (after "https://host/"), where it keeps "/" between segments; '
-      + 'expected it in the path, as in "https://api.example.com/repos/{{ args.target | path }}/issues", or {{ args.target }} without the filter');
+    expect(whole.expected).toBe(
+      '"{{ args.target | path }}" stands for the whole URL, but "| path" belongs inside the path (after "https://host/"), where it keeps "/" between segments; ' +
+        'expected it in the path, as in "https://api.example.com/repos/{{ args.target | path }}/issues", or {{ args.target }} without the filter',
+    );
     for (const [url, part] of [
       ['{{ args.base | path }}/items', "the URL's scheme or host"],
       ['https://{{ args.host | path }}/items', "the URL's scheme or host"],
@@ -194,7 +209,11 @@ describe('the | path filter of http urls', () => {
       expect(error.path, url).toBe('agent.tools[0].http.url');
       expect(error.expected, url).toContain(`stands for ${part}, but "| path" belongs inside the path`);
     }
-    for (const url of ['https://api.test/{{ args.p | path }}', '{{ args.scheme }}://api.test/{{ args.p | path }}', 'https://{{ args.host }}/r/{{ args.p | path }}/x']) {
+    for (const url of [
+      'https://api.test/{{ args.p | path }}',
+      '{{ args.scheme }}://api.test/{{ args.p | path }}',
+      'https://{{ args.host }}/r/{{ args.p | path }}/x',
+    ]) {
       expect(() => revisionFromValue({ id: 'b', ...withTools({ name: 'f', http: { url } }) }), url).not.toThrow();
     }
   });

@@ -42,8 +42,9 @@ describe('applyDelta', () => {
 
   it('errors for a path that does not exist, naming what is there', () => {
     const revision = loadAgentBuild(agentFile);
-    expect(() => applyDelta(revision, { remove: ['agent.tools[name=pause_schedule]'] }, 'delta.yaml'))
-      .toThrow(/delta\.yaml at remove\[0\]: path "agent\.tools\[name=pause_schedule\]" does not exist: no item named "pause_schedule" in agent\.tools \(names: lookup_order, create_refund, delete_order, send_email\)/);
+    expect(() => applyDelta(revision, { remove: ['agent.tools[name=pause_schedule]'] }, 'delta.yaml')).toThrow(
+      /delta\.yaml at remove\[0\]: path "agent\.tools\[name=pause_schedule\]" does not exist: no item named "pause_schedule" in agent\.tools \(names: lookup_order, create_refund, delete_order, send_email\)/,
+    );
     expect(() => applyDelta(revision, { remove: ['agent.tools.9'] })).toThrow(/has 4 item\(s\), no index 9/);
     expect(() => applyDelta(revision, { remove: ['agent.nothing'] })).toThrow(/agent has no key "nothing"/);
   });
@@ -66,8 +67,9 @@ describe('applyDelta', () => {
 
   it('refuses two paths naming one item instead of removing its neighbour', () => {
     const revision = loadAgentBuild(agentFile);
-    expect(() => applyDelta(revision, { remove: ['agent.tools[name=lookup_order]', 'agent.tools[name=lookup_order]'] }, 'd.yaml'))
-      .toThrow(/d\.yaml at remove\[1\]: "agent\.tools\[name=lookup_order\]" names the same item as remove\[0\]/);
+    expect(() => applyDelta(revision, { remove: ['agent.tools[name=lookup_order]', 'agent.tools[name=lookup_order]'] }, 'd.yaml')).toThrow(
+      /d\.yaml at remove\[1\]: "agent\.tools\[name=lookup_order\]" names the same item as remove\[0\]/,
+    );
     expect(() => applyDelta(revision, { remove: ['agent.tools[name=create_refund]', 'agent.tools.1'] })).toThrow(/names the same item as remove\[0\]/);
     const applied = applyDelta(revision, { remove: ['agent.tools.3', 'agent.tools.0', 'agent.llm.parameters.temperature'] });
     expect(applied.build.agent?.tools?.map((t) => t.name)).toEqual(['create_refund', 'delete_order']);

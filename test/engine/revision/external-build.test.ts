@@ -55,7 +55,9 @@ external:
   it('say a build has both kinds first, even when its agent or flow block is incomplete', () => {
     const error = errorOf(`id: x\nagent: {instructions: hi}\nflow: {entry_point: a}\nexternal: {command: [a]}\n`) as ConfigErrors;
     expect(error.errors.map((one) => one.path)).toEqual(['agent', 'flow']);
-    expect(error.errors[0].message).toMatch(/agent\.yaml:2:1 at agent: "agent" and "external" cannot both be given: a build names exactly one of "agent" \(with an optional "flow"\) and "external"/);
+    expect(error.errors[0].message).toMatch(
+      /agent\.yaml:2:1 at agent: "agent" and "external" cannot both be given: a build names exactly one of "agent" \(with an optional "flow"\) and "external"/,
+    );
     expect(errorOf(`id: x\nflow: {}\nexternal: {command: []}\n`).path).toBe('flow');
   });
 
@@ -66,7 +68,9 @@ external:
     // The delta's own folder does not matter: the run resolves ./ against the build file's.
     const error = configErrorOf(() => applyDelta(revision, { set: { external: { command: ['node', './nope.mjs'] } } }));
     expect(error.path).toBe('external.command[1]');
-    expect(error.message).toContain(`after applying the delta: "./nope.mjs" does not exist: ./ and ../ paths of a command are relative to the build file's folder, so expected a file at ${join(dir, 'agents', 'nope.mjs')}`);
+    expect(error.message).toContain(
+      `after applying the delta: "./nope.mjs" does not exist: ./ and ../ paths of a command are relative to the build file's folder, so expected a file at ${join(dir, 'agents', 'nope.mjs')}`,
+    );
   });
 
   it('refuse both or neither of command and http', () => {
@@ -85,7 +89,9 @@ external:
 
   it('refuse {port} without start, templates other than env, bridge variables in env and bad tools', () => {
     expect(errorOf('id: x\nexternal: {http: {url: "http://127.0.0.1:{port}/"}}\n').message).toContain('add "http.start"');
-    expect(errorOf('id: x\nexternal: {http: {url: "http://h/", headers: {A: "{{ args.t }}"}}}\n').message).toContain('read the environment only, as {{ env.NAME }}');
+    expect(errorOf('id: x\nexternal: {http: {url: "http://h/", headers: {A: "{{ args.t }}"}}}\n').message).toContain(
+      'read the environment only, as {{ env.NAME }}',
+    );
     expect(errorOf('id: x\nexternal: {command: [a], env: {OPENAI_BASE_URL: "http://x"}}\n').message).toContain('"OPENAI_BASE_URL" is set by agentcheck');
     const dup = errorOf('id: x\nexternal: {command: [a], tools: [{name: t}, {name: t}]}\n');
     expect(dup.message).toContain('duplicate tool name "t" (already used by external.tools[0])');

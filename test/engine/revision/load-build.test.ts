@@ -65,12 +65,15 @@ describe('loadAgentBuild', () => {
 
   it('requires exactly one implementation key per tool', () => {
     expect(errorOf(base.replace('      returns: {ok: true}\n', '')).message).toContain('needs exactly one implementation key');
-    expect(errorOf(base.replace('      returns: {ok: true}\n', '      returns: 1\n      builtin: echo\n')).message)
-      .toContain('has builtin and returns; expected exactly one implementation key');
+    expect(errorOf(base.replace('      returns: {ok: true}\n', '      returns: 1\n      builtin: echo\n')).message).toContain(
+      'has builtin and returns; expected exactly one implementation key',
+    );
   });
 
   it('rejects an invalid parameters schema', () => {
-    const error = errorOf(base.replace('      returns: {ok: true}\n', '      parameters: {type: object, properties: {a: {type: nonsense}}}\n      returns: 1\n'));
+    const error = errorOf(
+      base.replace('      returns: {ok: true}\n', '      parameters: {type: object, properties: {a: {type: nonsense}}}\n      returns: 1\n'),
+    );
     expect(error.path).toBe('agent.tools[0].parameters');
     expect(error.message).toContain('expected a valid JSON Schema');
   });
@@ -84,7 +87,12 @@ describe('loadAgentBuild', () => {
 
   it('refuses a YAML alias bomb', () => {
     const bomb = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
-    for (let i = 0; i < 8; i++) bomb.push(`${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(10).fill('*' + String.fromCharCode(97 + i)).join(', ')}]`);
+    for (let i = 0; i < 8; i++)
+      bomb.push(
+        `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(10)
+          .fill('*' + String.fromCharCode(97 + i))
+          .join(', ')}]`,
+      );
     const error = errorOf(bomb.join('\n'));
     expect(error.message).toMatch(/alias/i);
   });

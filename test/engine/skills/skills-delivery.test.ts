@@ -19,24 +19,26 @@ describe('skill delivery through invoke', () => {
     const { model, spans } = await runScripted(revision, [{ text: 'ok' }], {
       skills: { forced: [`${dir}/alpha`], overlay: [`${dir}/alpha-again`, `${dir}/hidden`] },
     });
-    expect(model.requests[0].system).toBe([
-      'Base instructions.',
-      '',
-      '<skills>',
-      '<skill name="alpha">',
-      '<description>First skill.</description>',
-      'Step 1. Do alpha.',
-      '</skill>',
-      '<skill name="beta">',
-      '<description>Second skill.</description>',
-      'Do beta.',
-      '</skill>',
-      '<skill name="hidden">',
-      '<description>Release steps.</description>',
-      'Release.',
-      '</skill>',
-      '</skills>',
-    ].join('\n'));
+    expect(model.requests[0].system).toBe(
+      [
+        'Base instructions.',
+        '',
+        '<skills>',
+        '<skill name="alpha">',
+        '<description>First skill.</description>',
+        'Step 1. Do alpha.',
+        '</skill>',
+        '<skill name="beta">',
+        '<description>Second skill.</description>',
+        'Do beta.',
+        '</skill>',
+        '<skill name="hidden">',
+        '<description>Release steps.</description>',
+        'Release.',
+        '</skill>',
+        '</skills>',
+      ].join('\n'),
+    );
     expect(model.requests[0].tools).toEqual([]);
     const root = spans.find((s) => s.parent_id === null);
     expect(root?.attributes['agentcheck.skills.delivered']).toEqual(['alpha', 'beta', 'hidden']);
@@ -49,31 +51,35 @@ describe('skill delivery through invoke', () => {
   it('on_demand: lists loadable skills, offers load_skill and returns a body with its files', async () => {
     const dir = skillFolders();
     const revision = build({ instructions: 'Base.', skills: [{ ref: `${dir}/alpha` }, { ref: `${dir}/hidden` }] });
-    const { model, turn, spans } = await runScripted(revision, [
-      { tool_calls: [{ name: 'load_skill', args: { name: 'alpha' } }] },
-      { tool_calls: [{ name: 'load_skill', args: { name: 'hidden' } }] },
-      { text: 'done' },
-    ], { skills: { delivery: 'on_demand' } });
-    expect(model.requests[0].system).toBe([
-      'Base.',
-      '',
-      '<skills>',
-      '<skill name="alpha">',
-      '<description>First skill.</description>',
-      '</skill>',
-      '</skills>',
-      'To use a skill, call the load_skill tool with its name and follow the instructions it returns.',
-    ].join('\n'));
-    expect(model.requests[0].tools).toEqual([{
-      name: 'load_skill',
-      description: 'Loads a skill: returns its instructions (body) and the names of the files that come with it. Available skills: alpha.',
-      parameters: {
-        type: 'object',
-        properties: { name: { type: 'string', description: "The skill's name, one of: alpha." } },
-        required: ['name'],
-        additionalProperties: false,
+    const { model, turn, spans } = await runScripted(
+      revision,
+      [{ tool_calls: [{ name: 'load_skill', args: { name: 'alpha' } }] }, { tool_calls: [{ name: 'load_skill', args: { name: 'hidden' } }] }, { text: 'done' }],
+      { skills: { delivery: 'on_demand' } },
+    );
+    expect(model.requests[0].system).toBe(
+      [
+        'Base.',
+        '',
+        '<skills>',
+        '<skill name="alpha">',
+        '<description>First skill.</description>',
+        '</skill>',
+        '</skills>',
+        'To use a skill, call the load_skill tool with its name and follow the instructions it returns.',
+      ].join('\n'),
+    );
+    expect(model.requests[0].tools).toEqual([
+      {
+        name: 'load_skill',
+        description: 'Loads a skill: returns its instructions (body) and the names of the files that come with it. Available skills: alpha.',
+        parameters: {
+          type: 'object',
+          properties: { name: { type: 'string', description: "The skill's name, one of: alpha." } },
+          required: ['name'],
+          additionalProperties: false,
+        },
       },
-    }]);
+    ]);
     const results = turn.messages.filter((m) => m.role === 'tool');
     expect(JSON.parse(results[0].content)).toEqual({ name: 'alpha', description: 'First skill.', body: 'Step 1. Do alpha.', files: ['notes/extra.txt'] });
     expect(results[1]).toMatchObject({ is_error: true });

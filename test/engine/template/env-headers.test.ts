@@ -15,8 +15,10 @@ function failure(fn: () => unknown): RunError {
 
 describe('fillEnvHeaders', () => {
   it('fills {{ env.NAME }} from the environment', () => {
-    expect(fillEnvHeaders({ Authorization: 'Bearer {{ env.API_TOKEN }}', 'X-Mode': 'test' }, { API_TOKEN: 'tok-123' }, site))
-      .toEqual({ Authorization: 'Bearer tok-123', 'X-Mode': 'test' });
+    expect(fillEnvHeaders({ Authorization: 'Bearer {{ env.API_TOKEN }}', 'X-Mode': 'test' }, { API_TOKEN: 'tok-123' }, site)).toEqual({
+      Authorization: 'Bearer tok-123',
+      'X-Mode': 'test',
+    });
   });
 
   it('names an unset variable and suggests a close name, never listing the environment', () => {
@@ -24,16 +26,20 @@ describe('fillEnvHeaders', () => {
     const error = failure(() => fillEnvHeaders({ Authorization: 'Bearer {{ env.API_TOKN }}' }, env, site));
     expect(error).toBeInstanceOf(RunError);
     expect(error.code).toBe('MCP_START_FAILED');
-    expect(error.message).toBe('agent.mcps[name=web].headers.Authorization needs the environment variable API_TOKN, which is not set; did you mean "API_TOKEN"?');
+    expect(error.message).toBe(
+      'agent.mcps[name=web].headers.Authorization needs the environment variable API_TOKN, which is not set; did you mean "API_TOKEN"?',
+    );
     for (const name of ['HOME', 'OTHER_SECRET_NAME', 'PATH']) expect(error.message).not.toContain(name);
   });
 
   it('says nothing more when no set name is close, and names every unset variable of a header', () => {
     const env = { HOME: '/home/me', PATH: '/bin', API_KEY: 'k' };
-    expect(failure(() => fillEnvHeaders({ 'X-Token': '{{ env.WEB_MCP_TOKEN }}' }, env, site)).message)
-      .toBe('agent.mcps[name=web].headers.X-Token needs the environment variable WEB_MCP_TOKEN, which is not set');
+    expect(failure(() => fillEnvHeaders({ 'X-Token': '{{ env.WEB_MCP_TOKEN }}' }, env, site)).message).toBe(
+      'agent.mcps[name=web].headers.X-Token needs the environment variable WEB_MCP_TOKEN, which is not set',
+    );
     // A variable set to undefined is unset; both are named, the close one with its suggestion.
-    expect(failure(() => fillEnvHeaders({ 'X-Both': '{{ env.API_KY }}:{{ env.ZZZ_NONE }}' }, { ...env, ZZZ_NONE: undefined }, site)).message)
-      .toBe('agent.mcps[name=web].headers.X-Both needs the environment variables API_KY, ZZZ_NONE, which are not set; did you mean "API_KEY" (for API_KY)?');
+    expect(failure(() => fillEnvHeaders({ 'X-Both': '{{ env.API_KY }}:{{ env.ZZZ_NONE }}' }, { ...env, ZZZ_NONE: undefined }, site)).message).toBe(
+      'agent.mcps[name=web].headers.X-Both needs the environment variables API_KY, ZZZ_NONE, which are not set; did you mean "API_KEY" (for API_KY)?',
+    );
   });
 });

@@ -16,15 +16,14 @@ function refusal(url: string, args: Record<string, unknown>): RunError {
 
 describe('URL templates', () => {
   it('encodes an embedded value whole, "/" included', () => {
-    expect(fill('https://api.test/repos/{{ args.repo }}/issues?q={{ args.q }}', { repo: 'octo/hello', q: 'a b&c=d' }))
-      .toBe('https://api.test/repos/octo%2Fhello/issues?q=a%20b%26c%3Dd');
+    expect(fill('https://api.test/repos/{{ args.repo }}/issues?q={{ args.q }}', { repo: 'octo/hello', q: 'a b&c=d' })).toBe(
+      'https://api.test/repos/octo%2Fhello/issues?q=a%20b%26c%3Dd',
+    );
   });
 
   it('keeps "/" with | path and still encodes every other reserved character of each segment', () => {
-    expect(fill('https://api.test/repos/{{ args.repo | path }}/issues', { repo: 'octo/hello-world' }))
-      .toBe('https://api.test/repos/octo/hello-world/issues');
-    expect(fill('https://api.test/files/{{args.p|path}}', { p: 'a b/c?d#e&f=g/%2F' }))
-      .toBe('https://api.test/files/a%20b/c%3Fd%23e%26f%3Dg/%252F');
+    expect(fill('https://api.test/repos/{{ args.repo | path }}/issues', { repo: 'octo/hello-world' })).toBe('https://api.test/repos/octo/hello-world/issues');
+    expect(fill('https://api.test/files/{{args.p|path}}', { p: 'a b/c?d#e&f=g/%2F' })).toBe('https://api.test/files/a%20b/c%3Fd%23e%26f%3Dg/%252F');
     expect(fill('https://api.test/n/{{ args.n | path }}', { n: 42 })).toBe('https://api.test/n/42');
   });
 

@@ -5,10 +5,12 @@ import { withSchemaDefaults } from '../../../src/engine/tools/schema-defaults.js
 import { build, runScripted, toolSpans } from '../../helpers/run-agent.js';
 
 const seen: string[] = [];
-const server = setupServer(http.get('https://gmail.test/messages', ({ request }) => {
-  seen.push(request.url);
-  return HttpResponse.json({ messages: [] });
-}));
+const server = setupServer(
+  http.get('https://gmail.test/messages', ({ request }) => {
+    seen.push(request.url);
+    return HttpResponse.json({ messages: [] });
+  }),
+);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
@@ -39,7 +41,12 @@ describe('JSON Schema defaults fill omitted arguments', () => {
   });
 
   it('a chain step that leaves the argument out gets the default too', async () => {
-    const chain = { name: 'inbox', description: 'Inbox.', parameters: { type: 'object' }, chain: { steps: [{ tool: 'search_emails', inputs: { query: 'receipts' } }] } };
+    const chain = {
+      name: 'inbox',
+      description: 'Inbox.',
+      parameters: { type: 'object' },
+      chain: { steps: [{ tool: 'search_emails', inputs: { query: 'receipts' } }] },
+    };
     await runScripted(build({ tools: [searchEmails, chain] }), [{ tool_calls: [{ name: 'inbox', args: {} }] }, { text: 'done' }]);
     expect(seen).toEqual(['https://gmail.test/messages?q=receipts&maxResults=10']);
   });

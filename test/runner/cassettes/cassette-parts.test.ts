@@ -29,14 +29,16 @@ describe('cassette paths', () => {
 describe('secret stripping', () => {
   it('drops credential headers and remembers their values for scrubbing', () => {
     const stripper = new SecretStripper();
-    const headers = stripper.headers(new Headers({
-      authorization: 'Bearer sk-live-abcdef123',
-      'x-api-key': 'anthropic-key-9876543',
-      'api-key': 'azure-key-55555555',
-      cookie: 'sid=cookie-value-123',
-      'content-type': 'application/json',
-      'x-ratelimit-remaining-tokens': '149000',
-    }));
+    const headers = stripper.headers(
+      new Headers({
+        authorization: 'Bearer sk-live-abcdef123',
+        'x-api-key': 'anthropic-key-9876543',
+        'api-key': 'azure-key-55555555',
+        cookie: 'sid=cookie-value-123',
+        'content-type': 'application/json',
+        'x-ratelimit-remaining-tokens': '149000',
+      }),
+    );
     // A token counter header is not a credential: it stays.
     expect(headers).toEqual({ 'content-type': 'application/json', 'x-ratelimit-remaining-tokens': '149000' });
     expect(stripper.text('{"echo":"sk-live-abcdef123","also":"Bearer sk-live-abcdef123"}')).toBe('{"echo":"[redacted]","also":"[redacted]"}');
@@ -58,25 +60,32 @@ describe('secret stripping', () => {
 });
 
 describe('match keys and drift', () => {
-  const openai = (description: string, extra: Record<string, unknown> = {}) => matchKey({
-    method: 'post',
-    url: 'https://api.openai.com/v1/chat/completions',
-    headers: {},
-    body: {
-      model: 'gpt-4.1-mini',
-      messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'hi' }],
-      tools: [{ type: 'function', function: { name: 'lookup', description, parameters: { type: 'object' } } }],
-      temperature: 0,
-      ...extra,
-    },
-  });
+  const openai = (description: string, extra: Record<string, unknown> = {}) =>
+    matchKey({
+      method: 'post',
+      url: 'https://api.openai.com/v1/chat/completions',
+      headers: {},
+      body: {
+        model: 'gpt-4.1-mini',
+        messages: [
+          { role: 'system', content: 'Be brief.' },
+          { role: 'user', content: 'hi' },
+        ],
+        tools: [{ type: 'function', function: { name: 'lookup', description, parameters: { type: 'object' } } }],
+        temperature: 0,
+        ...extra,
+      },
+    });
 
   it('splits a model call into model, messages, tools and parameters', () => {
     expect(openai('Look up.')).toEqual({
       method: 'POST',
       url: 'https://api.openai.com/v1/chat/completions',
       model: 'gpt-4.1-mini',
-      messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'hi' }],
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'hi' },
+      ],
       tools: [{ name: 'lookup', description: 'Look up.', parameters: { type: 'object' } }],
       parameters: { temperature: 0 },
     });
@@ -87,13 +96,27 @@ describe('match keys and drift', () => {
       method: 'POST',
       url: 'https://api.anthropic.com/v1/messages',
       headers: {},
-      body: { model: 'claude', system: 'Be brief.', max_tokens: 100, messages: [], tools: [{ name: 'lookup', description: 'Look up.', input_schema: { type: 'object' } }] },
+      body: {
+        model: 'claude',
+        system: 'Be brief.',
+        max_tokens: 100,
+        messages: [],
+        tools: [{ name: 'lookup', description: 'Look up.', input_schema: { type: 'object' } }],
+      },
     });
-    expect(key).toMatchObject({ system: 'Be brief.', tools: [{ name: 'lookup', description: 'Look up.', parameters: { type: 'object' } }], parameters: { max_tokens: 100 } });
+    expect(key).toMatchObject({
+      system: 'Be brief.',
+      tools: [{ name: 'lookup', description: 'Look up.', parameters: { type: 'object' } }],
+      parameters: { max_tokens: 100 },
+    });
   });
 
   it('keeps a non-model body whole and omits an empty one', () => {
-    expect(matchKey({ method: 'POST', url: 'https://shop.test/refunds', headers: {}, body: { order_id: '1' } })).toEqual({ method: 'POST', url: 'https://shop.test/refunds', body: { order_id: '1' } });
+    expect(matchKey({ method: 'POST', url: 'https://shop.test/refunds', headers: {}, body: { order_id: '1' } })).toEqual({
+      method: 'POST',
+      url: 'https://shop.test/refunds',
+      body: { order_id: '1' },
+    });
     expect(matchKey({ method: 'GET', url: 'https://shop.test/x', headers: {} })).toEqual({ method: 'GET', url: 'https://shop.test/x' });
   });
 
@@ -102,9 +125,24 @@ describe('match keys and drift', () => {
     expect(compareKeys(openai('Look up.'), openai('Find.')).difference).toEqual({ path: 'tools[0].description', recorded: 'Look up.', actual: 'Find.' });
     expect(compareKeys(openai('a'), openai('a', { temperature: 0.7 })).difference?.path).toBe('parameters.temperature');
     expect(compareKeys(openai('a'), openai('a', { model: 'gpt-5' })).difference?.path).toBe('model');
-    expect(compareKeys(openai('a'), openai('a', { messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'hello' }] })).difference?.path)
-      .toBe('messages[1].content');
-    const extraMessage = openai('a', { messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'hi' }, { role: 'user', content: 'more' }] });
+    expect(
+      compareKeys(
+        openai('a'),
+        openai('a', {
+          messages: [
+            { role: 'system', content: 'Be brief.' },
+            { role: 'user', content: 'hello' },
+          ],
+        }),
+      ).difference?.path,
+    ).toBe('messages[1].content');
+    const extraMessage = openai('a', {
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'hi' },
+        { role: 'user', content: 'more' },
+      ],
+    });
     expect(compareKeys(openai('a'), extraMessage).difference).toMatchObject({ path: 'messages[2]', recorded: undefined });
     // The URL comes before anything in the body.
     const elsewhere: MatchKey = { ...openai('Find.'), url: 'https://other.test/v1/chat/completions' };

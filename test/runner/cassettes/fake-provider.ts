@@ -50,20 +50,22 @@ export async function startFakeProvider(): Promise<FakeProvider> {
   return {
     origin: `http://127.0.0.1:${port}`,
     seen,
-    close: () => new Promise<void>((resolve, reject) => {
-      server.closeAllConnections();
-      server.close((error) => (error ? reject(error) : resolve()));
-    }),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
   };
 }
 
 function completion(request: { model: string; messages: Array<{ role: string }> }, n: number): unknown {
   const toolResults = request.messages.filter((message) => message.role === 'tool').length;
-  const message = toolResults === 0
-    ? toolCall(`call_${n}`, 'lookup_order', { order_id: '1234' })
-    : toolResults === 1
-      ? toolCall(`call_${n}`, 'create_refund', { order_id: '1234', reason: 'damaged' })
-      : { role: 'assistant', content: 'Refund created.' };
+  const message =
+    toolResults === 0
+      ? toolCall(`call_${n}`, 'lookup_order', { order_id: '1234' })
+      : toolResults === 1
+        ? toolCall(`call_${n}`, 'create_refund', { order_id: '1234', reason: 'damaged' })
+        : { role: 'assistant', content: 'Refund created.' };
   return {
     id: `chatcmpl-${n}`,
     object: 'chat.completion',

@@ -32,18 +32,22 @@ async function startThinkingServer() {
       for (const [index, message] of assistants.entries()) {
         const first = (message.content as Array<Record<string, unknown>>)[0];
         if (first?.type !== 'thinking' || issued.get(first.thinking as string) !== first.signature) {
-          return send(400, { type: 'error', error: { type: 'invalid_request_error', message: `messages.${index * 2 + 1}.content.0: expected thinking or redacted_thinking` } });
+          return send(400, {
+            type: 'error',
+            error: { type: 'invalid_request_error', message: `messages.${index * 2 + 1}.content.0: expected thinking or redacted_thinking` },
+          });
         }
       }
       counter++;
       const thought = `Step ${assistants.length + 1}: decide the next action.`;
       const signature = `EqQBCkgIARABGAIiQL${counter}${Date.now()}Signature==`;
       issued.set(thought, signature);
-      const next = assistants.length === 0
-        ? { type: 'tool_use', id: `toolu_0${counter}`, name: 'lookup_order', input: { order_id: '1234' } }
-        : assistants.length === 1
-          ? { type: 'tool_use', id: `toolu_0${counter}`, name: 'create_refund', input: { order_id: '1234', reason: 'damaged' } }
-          : { type: 'text', text: 'Refund created.' };
+      const next =
+        assistants.length === 0
+          ? { type: 'tool_use', id: `toolu_0${counter}`, name: 'lookup_order', input: { order_id: '1234' } }
+          : assistants.length === 1
+            ? { type: 'tool_use', id: `toolu_0${counter}`, name: 'create_refund', input: { order_id: '1234', reason: 'damaged' } }
+            : { type: 'text', text: 'Refund created.' };
       send(200, {
         id: `msg_0${counter}`,
         type: 'message',
@@ -58,10 +62,11 @@ async function startThinkingServer() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const close = () => new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
   return { origin: `http://127.0.0.1:${port}`, seen, close };
 }
 
@@ -86,29 +91,62 @@ async function startResponsesServer() {
       const input = body.input;
       for (const [index, item] of input.entries()) {
         if (item.type === 'function_call' && issued.get(item.id as string) !== input[index - 1]?.id) {
-          return send(400, { error: { message: `Item '${String(item.id)}' of type 'function_call' was provided without its required 'reasoning' item`, type: 'invalid_request_error', param: 'input', code: null } });
+          return send(400, {
+            error: {
+              message: `Item '${String(item.id)}' of type 'function_call' was provided without its required 'reasoning' item`,
+              type: 'invalid_request_error',
+              param: 'input',
+              code: null,
+            },
+          });
         }
       }
       counter++;
       const calls = input.filter((item) => item.type === 'function_call').length;
       const reasoning = { id: `rs_${counter}${Date.now()}`, type: 'reasoning', summary: [] };
       const name = calls === 0 ? 'lookup_order' : 'create_refund';
-      const call = { type: 'function_call', id: `fc_${counter}${Date.now()}`, call_id: `call_${counter}`, name, arguments: '{"order_id":"1234"}', status: 'completed' };
+      const call = {
+        type: 'function_call',
+        id: `fc_${counter}${Date.now()}`,
+        call_id: `call_${counter}`,
+        name,
+        arguments: '{"order_id":"1234"}',
+        status: 'completed',
+      };
       issued.set(call.id, reasoning.id);
-      const message = { type: 'message', id: `msg_${counter}`, status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: 'Refund created.', annotations: [] }] };
+      const message = {
+        type: 'message',
+        id: `msg_${counter}`,
+        status: 'completed',
+        role: 'assistant',
+        content: [{ type: 'output_text', text: 'Refund created.', annotations: [] }],
+      };
       send(200, {
-        id: `resp_${counter}`, object: 'response', created_at: 1741476542 + counter, status: 'completed', error: null, incomplete_details: null,
-        model: 'gpt-test-2025', output: calls < 2 ? [reasoning, call] : [reasoning, message],
-        usage: { input_tokens: 50 + counter, input_tokens_details: { cached_tokens: 0 }, output_tokens: 20, output_tokens_details: { reasoning_tokens: 12 }, total_tokens: 70 + counter },
+        id: `resp_${counter}`,
+        object: 'response',
+        created_at: 1741476542 + counter,
+        status: 'completed',
+        error: null,
+        incomplete_details: null,
+        model: 'gpt-test-2025',
+        output: calls < 2 ? [reasoning, call] : [reasoning, message],
+        usage: {
+          input_tokens: 50 + counter,
+          input_tokens_details: { cached_tokens: 0 },
+          output_tokens: 20,
+          output_tokens_details: { reasoning_tokens: 12 },
+          total_tokens: 70 + counter,
+        },
       });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const close = () => new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
   return { origin: `http://127.0.0.1:${port}`, seen, close };
 }
 
@@ -118,7 +156,8 @@ afterEach(async () => {
   close = undefined;
 });
 
-const ANTHROPIC_LLM = (origin: string) => `{provider: anthropic, model: claude-test, base_url: "${origin}", parameters: {max_tokens: 2048, thinking: {type: enabled, budget_tokens: 1024}}}`;
+const ANTHROPIC_LLM = (origin: string) =>
+  `{provider: anthropic, model: claude-test, base_url: "${origin}", parameters: {max_tokens: 2048, thinking: {type: enabled, budget_tokens: 1024}}}`;
 const RESPONSES_LLM = (origin: string) => `{provider: openai-responses, model: gpt-test, base_url: "${origin}/v1", parameters: {reasoning: {effort: low}}}`;
 
 function agentYaml(llm: string): string {

@@ -37,7 +37,12 @@ describe('cassettes: record then replay', () => {
     const recorded = await runShopSuite(dir, { mode: 'record', dir: cassettes });
     expect(recorded[0].status, recorded[0].reason).toBe('pass');
     // Three model calls and one http tool call really reached the server, with the key.
-    expect(live.seen.map((request) => request.url.split('?')[0])).toEqual(['/v1/chat/completions', '/shop/orders/1234', '/v1/chat/completions', '/v1/chat/completions']);
+    expect(live.seen.map((request) => request.url.split('?')[0])).toEqual([
+      '/v1/chat/completions',
+      '/shop/orders/1234',
+      '/v1/chat/completions',
+      '/v1/chat/completions',
+    ]);
     expect(live.seen[0].headers.authorization).toBe(`Bearer ${SECRETS.openaiKey}`);
 
     const path = cassettePath(cassettes, ID, 'base', 0);
@@ -136,9 +141,11 @@ describe('cassettes: record then replay', () => {
   });
 
   it('lets scenario mocks win over the cassette', async () => {
-    const { dir, cassettes, provider: live } = await setUp(
-      'mocks:\n  http: [{method: GET, url: "*/shop/orders/*", json: {id: "1234", status: delivered, damaged: true}}]\n',
-    );
+    const {
+      dir,
+      cassettes,
+      provider: live,
+    } = await setUp('mocks:\n  http: [{method: GET, url: "*/shop/orders/*", json: {id: "1234", status: delivered, damaged: true}}]\n');
     const [row] = await runShopSuite(dir, { mode: 'record', dir: cassettes });
     expect(row.status, row.reason).toBe('pass');
     expect(live.seen.map((request) => request.url)).not.toContain('/shop/orders/1234');
@@ -163,8 +170,10 @@ describe('cassettes: record then replay', () => {
 
   it('writes nothing for a run that sent no request (a scripted model)', async () => {
     const dir = tempDir({
-      'agent.yaml': 'id: s\nagent:\n  name: S\n  llm: {provider: scripted, model: s}\n  tools: [{name: finish, description: Finish., parameters: {type: object}, returns: {ok: true}}]\n',
-      'scripted.scenario.yaml': 'name: scripted\nagent: agent.yaml\ninputs: {messages: [{role: user, content: go}]}\nmodel: {script: [{tool_calls: [{name: finish, args: {}}]}, {text: done}]}\nexpect: {terminal_tool: finish}\n',
+      'agent.yaml':
+        'id: s\nagent:\n  name: S\n  llm: {provider: scripted, model: s}\n  tools: [{name: finish, description: Finish., parameters: {type: object}, returns: {ok: true}}]\n',
+      'scripted.scenario.yaml':
+        'name: scripted\nagent: agent.yaml\ninputs: {messages: [{role: user, content: go}]}\nmodel: {script: [{tool_calls: [{name: finish, args: {}}]}, {text: done}]}\nexpect: {terminal_tool: finish}\n',
     });
     const cassettes = join(dir, 'cassettes');
     expect((await runShopSuite(dir, { mode: 'record', dir: cassettes }))[0].status).toBe('pass');

@@ -8,16 +8,18 @@ import { emptySuiteConfig } from '../../../src/runner/suite/suite-config.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { configErrorOf } from '../../helpers/config-error.js';
 
-const AGENT = 'id: bot\nagent:\n  name: Bot\n  tools: [{name: refund, parameters: {type: object, properties: {amount: {type: number}}}, returns: {ok: true}}]\n';
-const scenario = (checks: string) => [
-  'name: s',
-  'agent: agent.yaml',
-  'inputs: {messages: [{role: user, content: refund me}]}',
-  'model: {script: [{tool_calls: [{name: refund, args: {amount: 80}}]}, {text: done}]}',
-  'expect:',
-  '  checks:',
-  checks,
-].join('\n');
+const AGENT =
+  'id: bot\nagent:\n  name: Bot\n  tools: [{name: refund, parameters: {type: object, properties: {amount: {type: number}}}, returns: {ok: true}}]\n';
+const scenario = (checks: string) =>
+  [
+    'name: s',
+    'agent: agent.yaml',
+    'inputs: {messages: [{role: user, content: refund me}]}',
+    'model: {script: [{tool_calls: [{name: refund, args: {amount: 80}}]}, {text: done}]}',
+    'expect:',
+    '  checks:',
+    checks,
+  ].join('\n');
 
 /** Refund amounts above params.limit fail; span ids of the calls are the evidence. */
 const LIMIT_CHECK = `
@@ -98,7 +100,10 @@ describe('custom checks', () => {
   });
 
   it('params the module paramsSchema refuses are a load error located at params', async () => {
-    const error = await loadError({ 'checks/limit.mjs': LIMIT_CHECK, 'a.scenario.yaml': scenario('    - custom: {module: ./checks/limit.mjs, params: {limit: "lots"}}') });
+    const error = await loadError({
+      'checks/limit.mjs': LIMIT_CHECK,
+      'a.scenario.yaml': scenario('    - custom: {module: ./checks/limit.mjs, params: {limit: "lots"}}'),
+    });
     expect(error.path).toBe('expect.checks[0].custom.params');
     expect(error.line).toBe(7);
     expect(error.message).toMatch(/limit: expected number, got string "lots" \(the paramsSchema of \.\/checks\/limit\.mjs\)/);

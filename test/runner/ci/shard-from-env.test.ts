@@ -5,7 +5,11 @@ import { shardFromEnv } from '../../../src/runner/ci/shard-from-env.js';
 describe('shardFromEnv', () => {
   it('reads GitLab parallel jobs (1-based) and Kubernetes indexed Jobs (0-based)', () => {
     expect(shardFromEnv({ CI_NODE_INDEX: '2', CI_NODE_TOTAL: '4' })).toEqual({ index: 2, total: 4, source: 'CI_NODE_INDEX/CI_NODE_TOTAL' });
-    expect(shardFromEnv({ JOB_COMPLETION_INDEX: '0', AGENTCHECK_SHARD_TOTAL: '3' })).toEqual({ index: 1, total: 3, source: 'JOB_COMPLETION_INDEX/AGENTCHECK_SHARD_TOTAL' });
+    expect(shardFromEnv({ JOB_COMPLETION_INDEX: '0', AGENTCHECK_SHARD_TOTAL: '3' })).toEqual({
+      index: 1,
+      total: 3,
+      source: 'JOB_COMPLETION_INDEX/AGENTCHECK_SHARD_TOTAL',
+    });
     expect(shardFromEnv({ JOB_COMPLETION_INDEX: '2', AGENTCHECK_SHARD_TOTAL: '3' })).toMatchObject({ index: 3, total: 3 });
   });
 
@@ -16,7 +20,9 @@ describe('shardFromEnv', () => {
   });
 
   it('refuses values that make no shard, naming the variable', () => {
-    expect(() => shardFromEnv({ CI_NODE_INDEX: '5', CI_NODE_TOTAL: '4' })).toThrow(/CI_NODE_INDEX: expected a whole number from 1 to 4 \(with CI_NODE_TOTAL=4\), got "5"/);
+    expect(() => shardFromEnv({ CI_NODE_INDEX: '5', CI_NODE_TOTAL: '4' })).toThrow(
+      /CI_NODE_INDEX: expected a whole number from 1 to 4 \(with CI_NODE_TOTAL=4\), got "5"/,
+    );
     expect(() => shardFromEnv({ CI_NODE_INDEX: '1' })).toThrow(/CI_NODE_TOTAL: expected a whole number >= 1/);
     expect(() => shardFromEnv({ JOB_COMPLETION_INDEX: '3', AGENTCHECK_SHARD_TOTAL: '3' })).toThrow(/JOB_COMPLETION_INDEX: expected a whole number from 0 to 2/);
     expect(() => shardFromEnv({ JOB_COMPLETION_INDEX: '0' })).toThrow(ConfigError);

@@ -32,7 +32,11 @@ describe('agentcheck compare: reading the reports', () => {
     ['a null variant', { ...base, variant: null }, /expected variant to be a non-empty string, got null/],
     ['checks that are not a list', { ...base, checks: 'x' }, /expected checks to be a list of \{id, kind, status, reason\}, got "x"/],
     ['an unknown status', { ...base, status: 'bogus' }, /expected status to be one of pass, fail, error, not_run, skipped, got "bogus"/],
-    ['a check with an unknown status', { ...base, checks: [{ id: 'c#0', kind: 'c', status: 'meh', reason: '' }] }, /expected checks\[0\]\.status to be one of pass, fail, error, got "meh"/],
+    [
+      'a check with an unknown status',
+      { ...base, checks: [{ id: 'c#0', kind: 'c', status: 'meh', reason: '' }] },
+      /expected checks\[0\]\.status to be one of pass, fail, error, got "meh"/,
+    ],
     ['a test_run that is not an object', { ...base, test_run: 'yes' }, /expected test_run to be a test_run object or null, got "yes"/],
     ['a test_run without tools', { ...base, test_run: { verdict: 'pass' } }, /expected test_run\.tools to be a list/],
   ];
@@ -95,7 +99,7 @@ describe('agentcheck compare: reading the reports', () => {
     expect(result.stdout).toContain('regressed (1):\n  a.scenario.yaml#b [base]: pass -> fail\n    no\n');
   });
 
-  it('shows the head row\'s reason under each regression, on one line and cut, and whole in --json', async () => {
+  it("shows the head row's reason under each regression, on one line and cut, and whole in --json", async () => {
     const before = report([row('a.scenario.yaml', 'a'), row('a.scenario.yaml', 'a', { repeat: 1 })]);
     const long = `tool_called#0: expected lookup_order\ncalled, saw ${'x'.repeat(500)}`;
     const rows = [row('a.scenario.yaml', 'a'), row('a.scenario.yaml', 'a', { repeat: 1, status: 'fail', reason: long })];

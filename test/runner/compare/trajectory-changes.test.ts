@@ -11,14 +11,24 @@ describe('diffTools', () => {
   it('reports calls added and removed per tool by name multiset', () => {
     // base {lookup: 1, finish: 1}, head {lookup: 2, finish: 1, search: 1}: +lookup 1, +search 1
     expect(diffTools(tools(['lookup', 1], ['finish', 1]), tools(['lookup', 2], ['finish', 1], ['search', 1]))).toEqual({
-      added: [{ tool: 'lookup', count: 1 }, { tool: 'search', count: 1 }],
+      added: [
+        { tool: 'lookup', count: 1 },
+        { tool: 'search', count: 1 },
+      ],
       removed: [],
       reordered: false,
       base_order: ['lookup', 'finish'],
       head_order: ['lookup', 'finish', 'search'],
     });
     // base {a: 3, b: 1}, head {a: 1}: -a 2, -b 1
-    expect(diffTools(tools(['a', 3], ['b', 1]), tools(['a', 1]))).toMatchObject({ added: [], removed: [{ tool: 'a', count: 2 }, { tool: 'b', count: 1 }], reordered: false });
+    expect(diffTools(tools(['a', 3], ['b', 1]), tools(['a', 1]))).toMatchObject({
+      added: [],
+      removed: [
+        { tool: 'a', count: 2 },
+        { tool: 'b', count: 1 },
+      ],
+      reordered: false,
+    });
   });
 
   it('calls the same multiset in a different first-call order reordered', () => {

@@ -19,16 +19,30 @@ afterEach(async () => {
 });
 
 const root: SpanRecord = {
-  trace_id: '4bf92f3577b34da6a3ce929d0e0e4736', span_id: '00f067aa0ba902b7', parent_id: null, name: 'invoke_agent ai-sdk', kind: 'internal', status: 'ok',
-  start_ms: 1, end_ms: 2, duration_ms: 1, attributes: { 'gen_ai.operation.name': 'invoke_agent' }, ended: true,
+  trace_id: '4bf92f3577b34da6a3ce929d0e0e4736',
+  span_id: '00f067aa0ba902b7',
+  parent_id: null,
+  name: 'invoke_agent ai-sdk',
+  kind: 'internal',
+  status: 'ok',
+  start_ms: 1,
+  end_ms: 2,
+  duration_ms: 1,
+  attributes: { 'gen_ai.operation.name': 'invoke_agent' },
+  ended: true,
 };
 
-describe('the Vercel AI SDK example agent\'s own spans', () => {
-  it('reach the receiver and become the run\'s tool calls and model calls', async () => {
+describe("the Vercel AI SDK example agent's own spans", () => {
+  it("reach the receiver and become the run's tool calls and model calls", async () => {
     server = await startLocalServer({
       model: scriptedChat([
         { toolCalls: [{ id: 'call_a', name: 'list_files', arguments: '{}' }] },
-        { toolCalls: [{ id: 'call_b', name: 'read_file', arguments: '{"path":"notes.md"}' }, { id: 'call_c', name: 'read_file', arguments: '{"path":"nope.md"}' }] },
+        {
+          toolCalls: [
+            { id: 'call_b', name: 'read_file', arguments: '{"path":"notes.md"}' },
+            { id: 'call_c', name: 'read_file', arguments: '{"path":"nope.md"}' },
+          ],
+        },
         { text: 'Version 1.4.0 retries on 503.' },
       ]),
     });
@@ -36,7 +50,12 @@ describe('the Vercel AI SDK example agent\'s own spans', () => {
     const run = await execa('node', [AGENT], {
       cwd: WORKSPACE,
       input: JSON.stringify({ messages: [{ role: 'user', content: 'What changed in 1.4.0?' }], context: {} }),
-      env: { OPENAI_BASE_URL: server.baseUrl('model'), OPENAI_API_KEY: 'sk-local', OTEL_EXPORTER_OTLP_ENDPOINT: collector.endpoint, TRACEPARENT: `00-${root.trace_id}-${root.span_id}-01` },
+      env: {
+        OPENAI_BASE_URL: server.baseUrl('model'),
+        OPENAI_API_KEY: 'sk-local',
+        OTEL_EXPORTER_OTLP_ENDPOINT: collector.endpoint,
+        TRACEPARENT: `00-${root.trace_id}-${root.span_id}-01`,
+      },
       reject: false,
     });
     expect(run.stderr).toBe('');

@@ -13,8 +13,17 @@ afterEach(async () => {
 
 const RUN_TRACE = '1'.repeat(32);
 const root: SpanRecord = {
-  trace_id: RUN_TRACE, span_id: 'a'.repeat(16), parent_id: null, name: 'invoke_agent bot', kind: 'internal', status: 'ok',
-  start_ms: 1, end_ms: 2, duration_ms: 1, attributes: { 'gen_ai.operation.name': 'invoke_agent' }, ended: true,
+  trace_id: RUN_TRACE,
+  span_id: 'a'.repeat(16),
+  parent_id: null,
+  name: 'invoke_agent bot',
+  kind: 'internal',
+  status: 'ok',
+  start_ms: 1,
+  end_ms: 2,
+  duration_ms: 1,
+  attributes: { 'gen_ai.operation.name': 'invoke_agent' },
+  ended: true,
 };
 
 function exportBody(name: string, callId: string): string {
@@ -23,16 +32,21 @@ function exportBody(name: string, callId: string): string {
     { key: 'ai.toolCall.name', value: { stringValue: name } },
     { key: 'ai.toolCall.id', value: { stringValue: callId } },
   ];
-  return JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [{ traceId: '2'.repeat(32), spanId: 'b'.repeat(16), name: 'ai.toolCall', attributes }] }] }] });
+  return JSON.stringify({
+    resourceSpans: [{ scopeSpans: [{ spans: [{ traceId: '2'.repeat(32), spanId: 'b'.repeat(16), name: 'ai.toolCall', attributes }] }] }],
+  });
 }
 
-describe('collecting an external agent\'s spans after its turn', () => {
+describe("collecting an external agent's spans after its turn", () => {
   it('collects spans whose export is still arriving when the turn ends, before anything is scored', async () => {
     const receiver = await startOtlpReceiver();
     collector = await startExternalSpanCollector({}, receiver);
     // The agent's exporter has started sending when the turn ends; the rest of the body comes later.
     const body = exportBody('read_file', 'call_9');
-    const req = request(`${collector.endpoint}/v1/traces`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } });
+    const req = request(`${collector.endpoint}/v1/traces`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+    });
     const answered = new Promise<number>((resolve) => req.on('response', (res) => (res.resume(), resolve(res.statusCode ?? 0))));
     req.write(body.slice(0, 10));
     while (receiver.pending === 0) await new Promise((resolve) => setTimeout(resolve, 5));
@@ -42,10 +56,15 @@ describe('collecting an external agent\'s spans after its turn', () => {
     const spans = await collecting;
     expect(await answered).toBe(200);
     expect(spans).toHaveLength(1);
-    expect(spans[0]).toMatchObject({ name: 'execute_tool read_file', trace_id: RUN_TRACE, parent_id: root.span_id, attributes: { 'gen_ai.tool.call.id': 'call_9' } });
+    expect(spans[0]).toMatchObject({
+      name: 'execute_tool read_file',
+      trace_id: RUN_TRACE,
+      parent_id: root.span_id,
+      attributes: { 'gen_ai.tool.call.id': 'call_9' },
+    });
   });
 
-  it('records exports the receiver refused on the run\'s root span', async () => {
+  it("records exports the receiver refused on the run's root span", async () => {
     collector = await startExternalSpanCollector();
     await fetch(`${collector.endpoint}/v1/traces`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' });
     const runRoot = { ...root };

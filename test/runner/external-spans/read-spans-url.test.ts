@@ -11,7 +11,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-describe('reading an http engine\'s spans URL', () => {
+describe("reading an http engine's spans URL", () => {
   it('GETs the URL with {trace_id} replaced and the headers, and decodes the OTLP JSON body', async () => {
     server = await startLocalServer({ traces: (_request, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(EXPORT) });
     const spans = await readSpansUrl(`${server.origin}/traces/{trace_id}?format=otlp`, 'abc 123', { authorization: 'Bearer t0ken' });
@@ -26,9 +26,21 @@ describe('reading an http engine\'s spans URL', () => {
       html: (_request, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>'),
       other: (_request, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"resourceSpans": {"spans": []}}'),
     });
-    await expect(readSpansUrl(`${server.origin}/down/{trace_id}`, undefined)).rejects.toMatchObject({ code: 'SPANS_URL_NO_TRACE_ID', message: expect.stringContaining('"trace_id"') });
-    await expect(readSpansUrl(`${server.origin}/down/{trace_id}?key=s3cret`, 't1')).rejects.toMatchObject({ code: 'SPANS_URL_FAILED', message: `reading spans from ${server.origin}/down/t1 failed: HTTP 503` });
-    await expect(readSpansUrl(`${server.origin}/html/t`, 't')).rejects.toMatchObject({ code: 'SPANS_URL_INVALID', message: expect.stringContaining('not JSON') });
-    await expect(readSpansUrl(`${server.origin}/other/t`, 't')).rejects.toMatchObject({ code: 'SPANS_URL_INVALID', message: expect.stringContaining('resourceSpans: expected an array') });
+    await expect(readSpansUrl(`${server.origin}/down/{trace_id}`, undefined)).rejects.toMatchObject({
+      code: 'SPANS_URL_NO_TRACE_ID',
+      message: expect.stringContaining('"trace_id"'),
+    });
+    await expect(readSpansUrl(`${server.origin}/down/{trace_id}?key=s3cret`, 't1')).rejects.toMatchObject({
+      code: 'SPANS_URL_FAILED',
+      message: `reading spans from ${server.origin}/down/t1 failed: HTTP 503`,
+    });
+    await expect(readSpansUrl(`${server.origin}/html/t`, 't')).rejects.toMatchObject({
+      code: 'SPANS_URL_INVALID',
+      message: expect.stringContaining('not JSON'),
+    });
+    await expect(readSpansUrl(`${server.origin}/other/t`, 't')).rejects.toMatchObject({
+      code: 'SPANS_URL_INVALID',
+      message: expect.stringContaining('resourceSpans: expected an array'),
+    });
   });
 });

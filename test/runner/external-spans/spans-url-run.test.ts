@@ -23,7 +23,7 @@ function traceExport(traceId: string) {
   return { resourceSpans: [{ scopeSpans: [{ spans: [{ traceId, spanId: 'c'.repeat(16), name: 'get_weather', attributes }] }] }] };
 }
 
-describe('an http engine\'s spans URL in a run', () => {
+describe("an http engine's spans URL in a run", () => {
   it('is read after the turn with the trace id the engine answered and its headers; its tool calls become evidence', async () => {
     const remoteTrace = 'e'.repeat(32);
     server = await startLocalServer({
@@ -33,7 +33,13 @@ describe('an http engine\'s spans URL in a run', () => {
     const record = await executeTestRun({
       agent: {
         id: 'platform-agent',
-        external: { http: { url: `${server.origin}/invoke`, headers: { authorization: `Bearer {{ env.PLATFORM_TOKEN }}` }, spans_url: `${server.origin}/traces/{trace_id}` } },
+        external: {
+          http: {
+            url: `${server.origin}/invoke`,
+            headers: { authorization: `Bearer {{ env.PLATFORM_TOKEN }}` },
+            spans_url: `${server.origin}/traces/{trace_id}`,
+          },
+        },
       },
       inputs: { messages: [{ role: 'user', content: 'Weather in Paris?' }] },
       expectations: { terminal_tool: 'get_weather' },
@@ -43,7 +49,9 @@ describe('an http engine\'s spans URL in a run', () => {
     await record.workspace.dispose();
     expect(server.of('traces')[0]).toMatchObject({ method: 'GET', headers: { authorization: `Bearer ${TOKEN}` } });
     expect(record.evidence.incomplete).toBeNull();
-    expect(record.evidence.calls.map((call) => [call.name, call.call_id, call.args, call.result])).toEqual([['get_weather', 'call_w', { city: 'Paris' }, { temp: 18 }]]);
+    expect(record.evidence.calls.map((call) => [call.name, call.call_id, call.args, call.result])).toEqual([
+      ['get_weather', 'call_w', { city: 'Paris' }, { temp: 18 }],
+    ]);
     const tool = record.spans.find((span) => span.name === 'execute_tool get_weather')!;
     expect(tool.trace_id).toBe(record.result.trace_id);
     expect(record.result.verdict).toBe('pass');

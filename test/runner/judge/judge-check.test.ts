@@ -33,10 +33,9 @@ describe('judge checks', () => {
   });
 
   it('is a check error when the score is outside [0, 1] or a field is missing', async () => {
-    const { rows } = await runOne([
-      judge(scriptedGrader('{"score": 1.5, "passed": true, "reason": "x"}')),
-      judge(scriptedGrader('{"score": 0.9, "reason": "x"}')),
-    ].join('\n'));
+    const { rows } = await runOne(
+      [judge(scriptedGrader('{"score": 1.5, "passed": true, "reason": "x"}')), judge(scriptedGrader('{"score": 0.9, "reason": "x"}'))].join('\n'),
+    );
     expect(rows[0].checks.map((check) => check.status)).toEqual(['error', 'error']);
     expect(rows[0].checks[0].reason).toMatch(/score 1.5 is outside \[0, 1\]/);
     expect(rows[0].checks[1].reason).toMatch(/lacks passed \(true or false\)/);
@@ -44,7 +43,9 @@ describe('judge checks', () => {
 
   it('keeps grading out of the agent evidence: turns, usage and tools are unchanged', async () => {
     const plain = await runOne('    - tool_called: {tool: create_refund}');
-    const judged = await runOne(['    - tool_called: {tool: create_refund}', '    - max_turns: 2', '    - max_tokens: 42', judge(scriptedGrader(GOOD))].join('\n'));
+    const judged = await runOne(
+      ['    - tool_called: {tool: create_refund}', '    - max_turns: 2', '    - max_tokens: 42', judge(scriptedGrader(GOOD))].join('\n'),
+    );
     const [a, b] = [plain.rows[0], judged.rows[0]];
     expect(b.status, b.reason).toBe('pass');
     expect(b.turns).toBe(a.turns);
@@ -65,15 +66,17 @@ describe('judge checks', () => {
     const { spans } = await runOne(judge(scriptedGrader(GOOD)));
     const evaluate = spans.find((span) => span.name === 'evaluate judge#0');
     expect(evaluate?.attributes['gen_ai.operation.name']).toBe('evaluate');
-    expect(evaluate?.events).toEqual([expect.objectContaining({
-      name: 'gen_ai.evaluation.result',
-      attributes: {
-        'gen_ai.evaluation.name': 'judge#0',
-        'gen_ai.evaluation.score.value': 0.82,
-        'gen_ai.evaluation.score.label': 'pass',
-        'gen_ai.evaluation.explanation': 'It refunded and apologised.',
-      },
-    })]);
+    expect(evaluate?.events).toEqual([
+      expect.objectContaining({
+        name: 'gen_ai.evaluation.result',
+        attributes: {
+          'gen_ai.evaluation.name': 'judge#0',
+          'gen_ai.evaluation.score.value': 0.82,
+          'gen_ai.evaluation.score.label': 'pass',
+          'gen_ai.evaluation.explanation': 'It refunded and apologised.',
+        },
+      }),
+    ]);
   });
 
   it('records an unusable answer as an evaluation event with error.type', async () => {
@@ -93,7 +96,9 @@ describe('judge checks', () => {
   it('rejects a grader model without provider and model, and unknown keys, at load time', async () => {
     const noProvider = await runOne('    - judge: {rubric: "Polite.", model: {model: gpt-x}}').catch((thrown: unknown) => thrown);
     expect((noProvider as Error).message).toMatch(/expect\.checks\[0\]\.judge\.model.*needs `provider` and `model`/s);
-    const unknownKey = await runOne('    - judge: {rubric: "Polite.", model: {provider: openai, model: gpt-x, temprature: 0}}').catch((thrown: unknown) => thrown);
+    const unknownKey = await runOne('    - judge: {rubric: "Polite.", model: {provider: openai, model: gpt-x, temprature: 0}}').catch(
+      (thrown: unknown) => thrown,
+    );
     expect(unknownKey).toBeInstanceOf(ConfigError);
     expect((unknownKey as Error).message).toMatch(/temprature/);
   });
@@ -101,7 +106,10 @@ describe('judge checks', () => {
   it('grades every repeat with a fresh grader, like any check', async () => {
     const config = `repeat: 2\njudge:\n  model: ${scriptedGrader(GOOD)}\n`;
     const { rows, spans } = await runOne('    - judge: {rubric: "Polite."}', { 'agentcheck.config.yaml': config }, 'agentcheck.config.yaml');
-    expect(rows.map((row) => [row.repeat, row.status, row.checks[0].status])).toEqual([[0, 'pass', 'pass'], [1, 'pass', 'pass']]);
+    expect(rows.map((row) => [row.repeat, row.status, row.checks[0].status])).toEqual([
+      [0, 'pass', 'pass'],
+      [1, 'pass', 'pass'],
+    ]);
     expect(spans.filter((span) => span.name === 'evaluate judge#0')).toHaveLength(2);
   });
 

@@ -41,7 +41,9 @@ describe('MCP tool schemas for generic clients (the MCP Inspector CLI, the built
     const result = await call(client, 'query_spans', { filtering: { operator: 'eq', value: 'x' } });
     expect(result.isError).toBe(true);
     expect(text(result)).toMatch(/arguments at filtering.*expected/);
-    const group = await call(client, 'query_spans', { filtering: { operator: 'and', conditions: [{ field: 'name', operator: 'startswith', value: 'execute_tool' }] } });
+    const group = await call(client, 'query_spans', {
+      filtering: { operator: 'and', conditions: [{ field: 'name', operator: 'startswith', value: 'execute_tool' }] },
+    });
     expect(group.isError, text(group)).toBeFalsy();
   });
 });

@@ -32,7 +32,17 @@ describe('agentcheck mcp over stdio (the built CLI, the SDK client)', () => {
     const [testRun, resumeRun, querySpans, validate] = tools;
     expect(resumeRun.inputSchema).toMatchObject({ required: ['run_id', 'decision'], additionalProperties: false });
     expect(testRun.inputSchema).toMatchObject({ type: 'object', required: ['agent', 'inputs'], additionalProperties: false });
-    expect(Object.keys(testRun.inputSchema.properties ?? {})).toEqual(['agent', 'inputs', 'delta', 'expectations', 'approvals', 'script', 'mocks', 'workspace', 'timeout_ms']);
+    expect(Object.keys(testRun.inputSchema.properties ?? {})).toEqual([
+      'agent',
+      'inputs',
+      'delta',
+      'expectations',
+      'approvals',
+      'script',
+      'mocks',
+      'workspace',
+      'timeout_ms',
+    ]);
     for (const [name, property] of Object.entries(testRun.inputSchema.properties ?? {})) {
       expect((property as { description?: string }).description, name).toBeTruthy();
     }
@@ -51,7 +61,10 @@ describe('agentcheck mcp over stdio (the built CLI, the SDK client)', () => {
       verdict: 'pass',
       stop_reason: 'end_turn',
       output: 'Refund created.',
-      tools: [{ name: 'lookup_order', called: 1, returned: 1, errors: 0 }, { name: 'create_refund', called: 1, returned: 1, errors: 0 }],
+      tools: [
+        { name: 'lookup_order', called: 1, returned: 1, errors: 0 },
+        { name: 'create_refund', called: 1, returned: 1, errors: 0 },
+      ],
       resolved: { revision_id: 'support-bot', provider: 'scripted' },
     });
     expect(structured.verdict_reason).toContain('create_refund');
@@ -60,7 +73,9 @@ describe('agentcheck mcp over stdio (the built CLI, the SDK client)', () => {
     // A request no mock answers fails the verdict, named as a scenario names it.
     const unmatched = await call(client, 'test_run', { ...refund, mocks: { http: [{ method: 'POST', url: 'https://shop.test/other', json: {} }] } });
     expect(unmatched.structuredContent).toMatchObject({ verdict: 'failed' });
-    expect((unmatched.structuredContent as { verdict_reason: string }).verdict_reason).toMatch(/^no mock matched POST https:\/\/shop\.test\/refunds \(mocks\.http\); /);
+    expect((unmatched.structuredContent as { verdict_reason: string }).verdict_reason).toMatch(
+      /^no mock matched POST https:\/\/shop\.test\/refunds \(mocks\.http\); /,
+    );
 
     // query_spans over this server's runs, by trace.
     const spans = await call(client, 'query_spans', {
@@ -101,10 +116,15 @@ describe('agentcheck mcp over stdio (the built CLI, the SDK client)', () => {
     // The rules of a scenario's mocks and approvals that the input schema cannot say.
     const bothBodies = await call(client, 'test_run', { ...refund, mocks: { http: [{ url: 'https://shop.test/refunds', json: {}, body: 'x' }] } });
     expect(text(bothBodies)).toBe('invalid input: arguments at mocks.http[0].body: an answer has "json" or "body" (text), not both');
-    const matcher = await call(client, 'test_run', { ...refund, mocks: { http: [{ url: 'https://shop.test/refunds', match: { json: { a: { $regexx: 1 } } } }] } });
+    const matcher = await call(client, 'test_run', {
+      ...refund,
+      mocks: { http: [{ url: 'https://shop.test/refunds', match: { json: { a: { $regexx: 1 } } } }] },
+    });
     expect(text(matcher)).toMatch(/^invalid input: arguments at mocks\.http\[0\]\.match\.json\.a\.\$regexx: unknown matcher "\$regexx"/);
     const approvals = await call(client, 'test_run', { ...refund, approvals: { tools: { delete_ordr: 'deny' } } });
-    expect(text(approvals)).toMatch(/^invalid input: arguments at approvals\.tools\.delete_ordr: "delete_ordr" names no tool of the agent; .*did you mean "delete_order"\?/);
+    expect(text(approvals)).toMatch(
+      /^invalid input: arguments at approvals\.tools\.delete_ordr: "delete_ordr" names no tool of the agent; .*did you mean "delete_order"\?/,
+    );
 
     const query = await call(client, 'query_spans', { filtering: { field: 'duration_ms', operator: 'gt', value: 'slow' } });
     expect(query.isError).toBe(true);
@@ -123,7 +143,12 @@ describe('agentcheck mcp over stdio (the built CLI, the SDK client)', () => {
     const report = result.structuredContent as { ok: boolean; problems: Array<Record<string, unknown>> };
     expect(report.ok).toBe(false);
     expect(report.problems).toEqual([
-      expect.objectContaining({ file: join(dir, 'broken.yaml'), line: 5, path: 'agent.mcps[0].command', message: expect.stringMatching(/broken\.yaml:5:\d+ at agent\.mcps\[0\]\.command: /) }),
+      expect.objectContaining({
+        file: join(dir, 'broken.yaml'),
+        line: 5,
+        path: 'agent.mcps[0].command',
+        message: expect.stringMatching(/broken\.yaml:5:\d+ at agent\.mcps\[0\]\.command: /),
+      }),
     ]);
     const ok = await call(client, 'validate', { paths: ['fixtures/agents'] });
     expect(ok.structuredContent).toMatchObject({ ok: true, problems: [] });

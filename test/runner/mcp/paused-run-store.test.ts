@@ -12,7 +12,7 @@ async function pausedRun(): Promise<{ run: PausedRun; dir: string }> {
   return { run, dir };
 }
 
-describe('PausedRunStore (resume_run\'s paused runs)', () => {
+describe("PausedRunStore (resume_run's paused runs)", () => {
   it('answers a run once, and removes the workspace of the oldest run beyond its limit', async () => {
     const store = new PausedRunStore(2);
     const first = await pausedRun();

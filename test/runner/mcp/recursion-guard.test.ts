@@ -20,10 +20,7 @@ describe('the recursion guard across processes', () => {
       },
       inputs: { messages: [{ role: 'user', content: 'test the support bot' }] },
       expectations: { terminal_tool: 'test_run' },
-      script: [
-        { tool_calls: [{ name: 'mcp__agentcheck__test_run', args: inner }] },
-        { text: 'could not test' },
-      ],
+      script: [{ tool_calls: [{ name: 'mcp__agentcheck__test_run', args: inner }] }, { text: 'could not test' }],
       env: { PATH: process.env.PATH },
     });
     await record.workspace.dispose();

@@ -33,7 +33,7 @@ describe('MCP pause -> resume_run (the built CLI over stdio, the SDK client)', (
     return result.run_id as string;
   }
 
-  it('approve: the write lands in the paused run\'s workspace and the run passes', async () => {
+  it("approve: the write lands in the paused run's workspace and the run passes", async () => {
     const runId = await pause();
     const resumed = await call(client, 'resume_run', { run_id: runId, decision: 'approve' });
     expect(resumed.isError, text(resumed)).toBeFalsy();
@@ -45,7 +45,10 @@ describe('MCP pause -> resume_run (the built CLI over stdio, the SDK client)', (
       { name: 'read_file', called: 1, returned: 1, errors: 0 },
     ]);
     // The resumed run's spans are queryable like any test_run's.
-    const spans = await call(client, 'query_spans', { trace_id: result.trace_id, filtering: { field: 'name', operator: 'eq', value: 'execute_tool read_file' } });
+    const spans = await call(client, 'query_spans', {
+      trace_id: result.trace_id,
+      filtering: { field: 'name', operator: 'eq', value: 'execute_tool read_file' },
+    });
     expect(JSON.stringify(spans.structuredContent)).toContain('fixed add()');
     // A pause is answered once.
     const again = await call(client, 'resume_run', { run_id: runId, decision: 'approve' });
@@ -80,10 +83,16 @@ describe('MCP pause -> resume_run (the built CLI over stdio, the SDK client)', (
     const first = (paused.structuredContent as { run_id: string }).run_id;
     const again = await call(client, 'resume_run', { run_id: first, decision: 'approve' });
     const second = again.structuredContent as { run_id: string; approvals: unknown };
-    expect(second.approvals).toEqual([{ tool: 'write_file', decision: 'approve' }, { tool: 'write_file', decision: 'pending' }]);
+    expect(second.approvals).toEqual([
+      { tool: 'write_file', decision: 'approve' },
+      { tool: 'write_file', decision: 'pending' },
+    ]);
     const done = await call(client, 'resume_run', { run_id: second.run_id, decision: 'deny' });
     expect(done.isError, text(done)).toBeFalsy();
-    expect((done.structuredContent as { approvals: unknown }).approvals).toEqual([{ tool: 'write_file', decision: 'approve' }, { tool: 'write_file', decision: 'deny' }]);
+    expect((done.structuredContent as { approvals: unknown }).approvals).toEqual([
+      { tool: 'write_file', decision: 'approve' },
+      { tool: 'write_file', decision: 'deny' },
+    ]);
   });
 
   it('refuses a decision other than approve or deny', async () => {

@@ -88,7 +88,9 @@ describe('agentcheck merge (through the built CLI)', () => {
     expect(merged.summary).toMatchObject({ total: 48, passed: 40, failed: 8 });
 
     // Rows in (id, variant, repeat) order, whatever order the shards came in.
-    const sorted = [...merged.scenarios].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : a.variant < b.variant ? -1 : a.variant > b.variant ? 1 : a.repeat - b.repeat));
+    const sorted = [...merged.scenarios].sort((a, b) =>
+      a.id < b.id ? -1 : a.id > b.id ? 1 : a.variant < b.variant ? -1 : a.variant > b.variant ? 1 : a.repeat - b.repeat,
+    );
     expect(merged.scenarios.map(key)).toEqual(sorted.map(key));
 
     // The suite is the unsharded one; statistics are recomputed over all rows.

@@ -5,14 +5,32 @@ import type { Report } from '../../../src/runner/report/report.js';
 import { suiteFingerprint, suiteIdentity } from '../../../src/runner/report/suite-fingerprint.js';
 import { report, row } from '../reporters/fixture-report.js';
 
-const FACTS = { paths: ['scenarios'], config: '/repo/agentcheck.config.yaml', variants: ['base', 'lean'], repeat: 2, grep: null, harness: 'agentcheck/0.1.0', cwd: '/repo' };
+const FACTS = {
+  paths: ['scenarios'],
+  config: '/repo/agentcheck.config.yaml',
+  variants: ['base', 'lean'],
+  repeat: 2,
+  grep: null,
+  harness: 'agentcheck/0.1.0',
+  cwd: '/repo',
+};
 
 function shard(index: number, total: number, names: string[], started = '2025-01-02T03:04:05.000Z', duration = 1000): Report {
   const rows = names.map((name) => row('a.scenario.yaml', name));
   return report(rows, {
     started_at: started,
     duration_ms: duration,
-    suite: { paths: ['scenarios'], config: null, variants: ['base'], repeat: 1, concurrency: 4, shard: { index, total }, grep: null, harness: 'agentcheck/0.1.0', fingerprint: 'f00d' },
+    suite: {
+      paths: ['scenarios'],
+      config: null,
+      variants: ['base'],
+      repeat: 1,
+      concurrency: 4,
+      shard: { index, total },
+      grep: null,
+      harness: 'agentcheck/0.1.0',
+      fingerprint: 'f00d',
+    },
   });
 }
 
@@ -27,7 +45,15 @@ describe('suiteFingerprint', () => {
 
   it('changes with anything that changes the set of rows', () => {
     const a = suiteFingerprint(FACTS);
-    for (const change of [{ repeat: 3 }, { grep: 'refund' }, { variants: ['base'] }, { tags: ['smoke'] }, { paths: ['other'] }, { overlay: ['skills/x'] }, { harness: 'agentcheck/0.2.0' }]) {
+    for (const change of [
+      { repeat: 3 },
+      { grep: 'refund' },
+      { variants: ['base'] },
+      { tags: ['smoke'] },
+      { paths: ['other'] },
+      { overlay: ['skills/x'] },
+      { harness: 'agentcheck/0.2.0' },
+    ]) {
       expect(suiteFingerprint({ ...FACTS, ...change }), JSON.stringify(change)).not.toBe(a);
     }
   });
@@ -64,11 +90,19 @@ describe('mergeReports', () => {
       }
       throw new Error('expected a refusal');
     };
-    expect(refuse([{ file: 'a.json', report: shard(1, 2, ['x']) }, { file: 'b.json', report: shard(2, 2, ['x']) }]).code).toBe('MERGE_OVERLAP');
+    expect(
+      refuse([
+        { file: 'a.json', report: shard(1, 2, ['x']) },
+        { file: 'b.json', report: shard(2, 2, ['x']) },
+      ]).code,
+    ).toBe('MERGE_OVERLAP');
     const other = shard(2, 2, ['y']);
     other.suite.fingerprint = 'beef';
     other.suite.grep = 'y';
-    const different = refuse([{ file: 'a.json', report: shard(1, 2, ['x']) }, { file: 'b.json', report: other }]);
+    const different = refuse([
+      { file: 'a.json', report: shard(1, 2, ['x']) },
+      { file: 'b.json', report: other },
+    ]);
     expect(different).toBeInstanceOf(ConfigError);
     expect(different.code).toBe('MERGE_DIFFERENT_SUITES');
     expect(different.message).toContain('grep: null vs "y"');

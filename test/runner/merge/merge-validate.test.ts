@@ -9,9 +9,22 @@ import { tempDir } from '../../helpers/temp-dir.js';
 import { captureStream, report, row } from '../reporters/fixture-report.js';
 
 function shard(index: number, total: number, names: string[]): Report {
-  return report(names.map((name) => row('a.scenario.yaml', name)), {
-    suite: { paths: ['.'], config: null, variants: ['base'], repeat: 1, concurrency: 4, shard: { index, total }, grep: null, harness: 'agentcheck/0.1.0', fingerprint: 'f00d' },
-  });
+  return report(
+    names.map((name) => row('a.scenario.yaml', name)),
+    {
+      suite: {
+        paths: ['.'],
+        config: null,
+        variants: ['base'],
+        repeat: 1,
+        concurrency: 4,
+        shard: { index, total },
+        grep: null,
+        harness: 'agentcheck/0.1.0',
+        fingerprint: 'f00d',
+      },
+    },
+  );
 }
 
 async function merge(dir: string, files: string[], reporter = 'json') {
@@ -31,17 +44,56 @@ function shards(edit: (report: any) => void): string {
 
 describe('agentcheck merge: shard contents are validated', () => {
   it('merges two valid shards with exit 0 (the baseline)', async () => {
-    const result = await merge(shards(() => {}), ['s1.json', 's2.json']);
+    const result = await merge(
+      shards(() => {}),
+      ['s1.json', 's2.json'],
+    );
     expect(result.exitCode, result.stderr).toBe(0);
   });
 
   const cases: Array<[string, (report: any) => void, RegExp]> = [
-    ['a status outside pass|fail|error|not_run|skipped', (r) => { r.scenarios[1].status = 'passed'; }, /s2\.json:\d+:\d+ at scenarios\[1\]: expected status to be one of pass, fail, error, not_run, skipped, got "passed"/],
-    ['checks that are not a list', (r) => { r.scenarios[0].checks = { id: 'x' }; }, /s2\.json:\d+:\d+ at scenarios\[0\]: expected checks to be a list of \{id, kind, status, reason\}/],
-    ['a check without a reason', (r) => { delete r.scenarios[0].checks[0].reason; }, /at scenarios\[0\]: expected checks\[0\]\.reason to be a string, got nothing/],
-    ['a test_run that is neither an object nor null', (r) => { r.scenarios[0].test_run = 5; }, /at scenarios\[0\]: expected test_run to be a test_run object or null, got 5/],
-    ['rows lost while summary.total says 2', (r) => { r.scenarios = []; }, /s2\.json:\d+:\d+ at summary\.total: summary\.total is 2 but the report has 0 scenario row\(s\)/],
-    ['a summary whose counts disagree with the rows', (r) => { r.scenarios[0].status = 'fail'; }, /s2\.json:\d+:\d+ at summary\.passed: summary\.passed is 2 but 1 row\(s\) have status pass/],
+    [
+      'a status outside pass|fail|error|not_run|skipped',
+      (r) => {
+        r.scenarios[1].status = 'passed';
+      },
+      /s2\.json:\d+:\d+ at scenarios\[1\]: expected status to be one of pass, fail, error, not_run, skipped, got "passed"/,
+    ],
+    [
+      'checks that are not a list',
+      (r) => {
+        r.scenarios[0].checks = { id: 'x' };
+      },
+      /s2\.json:\d+:\d+ at scenarios\[0\]: expected checks to be a list of \{id, kind, status, reason\}/,
+    ],
+    [
+      'a check without a reason',
+      (r) => {
+        delete r.scenarios[0].checks[0].reason;
+      },
+      /at scenarios\[0\]: expected checks\[0\]\.reason to be a string, got nothing/,
+    ],
+    [
+      'a test_run that is neither an object nor null',
+      (r) => {
+        r.scenarios[0].test_run = 5;
+      },
+      /at scenarios\[0\]: expected test_run to be a test_run object or null, got 5/,
+    ],
+    [
+      'rows lost while summary.total says 2',
+      (r) => {
+        r.scenarios = [];
+      },
+      /s2\.json:\d+:\d+ at summary\.total: summary\.total is 2 but the report has 0 scenario row\(s\)/,
+    ],
+    [
+      'a summary whose counts disagree with the rows',
+      (r) => {
+        r.scenarios[0].status = 'fail';
+      },
+      /s2\.json:\d+:\d+ at summary\.passed: summary\.passed is 2 but 1 row\(s\) have status pass/,
+    ],
   ];
   for (const [what, edit, message] of cases) {
     it(`refuses ${what} (exit 2, nothing written)`, async () => {
@@ -54,7 +106,9 @@ describe('agentcheck merge: shard contents are validated', () => {
   }
 
   it('exits 1 when an input shard was interrupted, and says so', async () => {
-    const dir = shards((r) => { r.interrupted = true; });
+    const dir = shards((r) => {
+      r.interrupted = true;
+    });
     const result = await merge(dir, ['s1.json', 's2.json']);
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toMatch(/a shard was interrupted: s2\.json/);

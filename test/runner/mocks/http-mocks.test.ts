@@ -56,16 +56,18 @@ ${listIssues('octo/hello')}
     });
     expect(row.error).toEqual({
       type: 'UNMATCHED_REQUEST',
-      message: 'no mock matched GET https://api.github.test/repos/octo%2Fhello/issues (did you mean the mock "https://api.github.test/repos/octo/hello/issues"? '
-        + 'it differs only in percent-encoding: the URL has %2F where the mock has /; to keep "/" in a path value, write {{ args.<name> | path }} in the tool\'s url) (scenario mocks.http)',
+      message:
+        'no mock matched GET https://api.github.test/repos/octo%2Fhello/issues (did you mean the mock "https://api.github.test/repos/octo/hello/issues"? ' +
+        'it differs only in percent-encoding: the URL has %2F where the mock has /; to keep "/" in a path value, write {{ args.<name> | path }} in the tool\'s url) (scenario mocks.http)',
     });
   });
 });
 
 describe('encodingHint', () => {
   it('names the differing escapes both ways, honours wildcards and methods, and is empty otherwise', () => {
-    expect(encodingHint([{ url: 'https://a.test/x%20y/*' }], 'GET', 'https://a.test/x y/z'))
-      .toBe(' (did you mean the mock "https://a.test/x%20y/*"? it differs only in percent-encoding: the mock has %20 where the URL has  )');
+    expect(encodingHint([{ url: 'https://a.test/x%20y/*' }], 'GET', 'https://a.test/x y/z')).toBe(
+      ' (did you mean the mock "https://a.test/x%20y/*"? it differs only in percent-encoding: the mock has %20 where the URL has  )',
+    );
     expect(encodingHint([{ method: 'POST', url: 'https://a.test/o/r' }], 'GET', 'https://a.test/o%2Fr')).toBe('');
     expect(encodingHint([{ url: 'https://a.test/o/s' }], 'GET', 'https://a.test/o%2Fr')).toBe('');
   });

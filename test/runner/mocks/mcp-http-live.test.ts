@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 describe('scenario mocks and MCP servers over HTTP', () => {
-  it('an agent\'s MCP server url goes out live, never to the mocks or the unmatched list', async () => {
+  it("an agent's MCP server url goes out live, never to the mocks or the unmatched list", async () => {
     const record = await executeTestRun({
       agent: { id: 'web', agent: { name: 'Web', llm: { provider: 'scripted', model: 's' }, mcps: [{ name: 'web', url: server.url }] } },
       inputs: { messages: [{ role: 'user', content: 'echo' }] },

@@ -26,10 +26,14 @@ describe('mock response sequences', () => {
     const { results } = await refundResults(['damaged', 'damaged', 'damaged'], {
       http: [{ method: 'POST', url: 'https://shop.test/refunds', responses: [{ status: 503, body: 'try later' }, { json: { ok: true, id: 'r1' } }] }],
     });
-    expect(results).toEqual([{ status: 503, body: 'try later' }, { ok: true, id: 'r1' }, { ok: true, id: 'r1' }]);
+    expect(results).toEqual([
+      { status: 503, body: 'try later' },
+      { ok: true, id: 'r1' },
+      { ok: true, id: 'r1' },
+    ]);
   });
 
-  it('keeps each run\'s place in the sequence apart when runs share the mocks', async () => {
+  it("keeps each run's place in the sequence apart when runs share the mocks", async () => {
     const mocks = { http: [{ url: 'https://shop.test/refunds', responses: [{ json: { n: 1 } }, { json: { n: 2 } }] }] };
     const [a, b] = await Promise.all([refundResults(['late', 'late'], mocks), refundResults(['late'], mocks)]);
     expect(a.results).toEqual([{ n: 1 }, { n: 2 }]);
@@ -63,7 +67,9 @@ describe('mock matching on the request body', () => {
 
   it('a request whose body no mock matches is unmatched, with the reason of the first mock on its route', async () => {
     const { unmatched } = await refundResults(['other'], byReason);
-    expect(unmatched).toEqual(['POST https://shop.test/refunds (mocks.http[0] has this route, but its match json: at reason: expected "damaged", got "other")']);
+    expect(unmatched).toEqual([
+      'POST https://shop.test/refunds (mocks.http[0] has this route, but its match json: at reason: expected "damaged", got "other")',
+    ]);
   });
 });
 

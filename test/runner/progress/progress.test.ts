@@ -5,12 +5,31 @@ import type { ScenarioRow } from '../../../src/runner/report/report.js';
 
 function sink(): { stream: Writable; text: () => string } {
   let text = '';
-  const stream = new Writable({ write(chunk, _enc, done) { text += chunk.toString(); done(); } });
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      text += chunk.toString();
+      done();
+    },
+  });
   return { stream, text: () => text };
 }
 
 function row(status: ScenarioRow['status']): ScenarioRow {
-  return { id: 'a#b', name: 'b', file: 'a', variant: 'base', repeat: 0, tags: [], status, reason: '', test_run: null, checks: [], turns: 0, duration_ms: 1, error: null };
+  return {
+    id: 'a#b',
+    name: 'b',
+    file: 'a',
+    variant: 'base',
+    repeat: 0,
+    tags: [],
+    status,
+    reason: '',
+    test_run: null,
+    checks: [],
+    turns: 0,
+    duration_ms: 1,
+    error: null,
+  };
 }
 
 describe('progress', () => {

@@ -90,7 +90,11 @@ export function fixtureReport(): Report {
       variant: 'terse',
       status: 'fail',
       reason: NASTY_REASON,
-      test_run: testRunResult({ verdict: 'incomplete', verdict_reason: 'create_refund was never called', tools: [{ name: 'lookup_order', called: 2, returned: 2, errors: 0 }] }),
+      test_run: testRunResult({
+        verdict: 'incomplete',
+        verdict_reason: 'create_refund was never called',
+        tools: [{ name: 'lookup_order', called: 2, returned: 2, errors: 0 }],
+      }),
       checks: [
         { id: 'tool_called#0', kind: 'tool_called', status: 'pass', reason: 'lookup_order called', evidence: [] },
         { id: 'tool_returned#1', kind: 'tool_returned', status: 'fail', reason: 'create_refund: expected a result <none> & nothing', evidence: [] },
@@ -118,9 +122,7 @@ export function fixtureReport(): Report {
 /** `n` rows, every `failEvery`-th one failing, one variant. */
 export function bigReport(n: number, failEvery = 100): Report {
   const rows = Array.from({ length: n }, (_, i) =>
-    i % failEvery === 0
-      ? row('big.scenarios.yaml', `case ${i}`, { status: 'fail', reason: `case ${i} failed` })
-      : row('big.scenarios.yaml', `case ${i}`),
+    i % failEvery === 0 ? row('big.scenarios.yaml', `case ${i}`, { status: 'fail', reason: `case ${i} failed` }) : row('big.scenarios.yaml', `case ${i}`),
   );
   return report(rows);
 }

@@ -43,14 +43,25 @@ export function fixtureSpans(report: Readonly<Report>): SpanRecord[] {
     r.test_run.tools.forEach((tool, j) => {
       for (let k = 0; k < tool.called; k++) {
         const failed = k < tool.errors;
-        spans.push(span(trace, `t${i}-${j}-${k}`.padStart(16, '0'), root, `execute_tool ${tool.name}`, at, 10, {
-          'gen_ai.operation.name': 'execute_tool',
-          'gen_ai.tool.name': tool.name,
-          'gen_ai.tool.call.arguments': JSON.stringify({ note: EVIL }),
-          'gen_ai.tool.call.result': failed ? '{"ok":false}' : '{"ok":true}',
-          'agentcheck.tool.source': 'model',
-          'agentcheck.tool.outcome': failed ? 'error' : 'ok',
-        }, failed ? 'error' : 'ok'));
+        spans.push(
+          span(
+            trace,
+            `t${i}-${j}-${k}`.padStart(16, '0'),
+            root,
+            `execute_tool ${tool.name}`,
+            at,
+            10,
+            {
+              'gen_ai.operation.name': 'execute_tool',
+              'gen_ai.tool.name': tool.name,
+              'gen_ai.tool.call.arguments': JSON.stringify({ note: EVIL }),
+              'gen_ai.tool.call.result': failed ? '{"ok":false}' : '{"ok":true}',
+              'agentcheck.tool.source': 'model',
+              'agentcheck.tool.outcome': failed ? 'error' : 'ok',
+            },
+            failed ? 'error' : 'ok',
+          ),
+        );
         at += 15;
       }
     });
@@ -58,7 +69,27 @@ export function fixtureSpans(report: Readonly<Report>): SpanRecord[] {
   return spans;
 }
 
-function span(trace: string, id: string, parent: string | null, name: string, start: number, duration: number,
-  attributes: SpanRecord['attributes'], status: SpanRecord['status'] = 'unset'): SpanRecord {
-  return { trace_id: trace, span_id: id, parent_id: parent, name, kind: 'internal', status, start_ms: start, end_ms: start + duration, duration_ms: duration, attributes, ended: true };
+function span(
+  trace: string,
+  id: string,
+  parent: string | null,
+  name: string,
+  start: number,
+  duration: number,
+  attributes: SpanRecord['attributes'],
+  status: SpanRecord['status'] = 'unset',
+): SpanRecord {
+  return {
+    trace_id: trace,
+    span_id: id,
+    parent_id: parent,
+    name,
+    kind: 'internal',
+    status,
+    start_ms: start,
+    end_ms: start + duration,
+    duration_ms: duration,
+    attributes,
+    ended: true,
+  };
 }

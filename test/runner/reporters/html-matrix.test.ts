@@ -20,11 +20,15 @@ function sectionOf(html: string, id: string): string {
 }
 
 describe('the HTML scenario x variant matrix', () => {
-  it('has one row per scenario and one cell per variant, with each cell\'s status and counts', () => {
+  it("has one row per scenario and one cell per variant, with each cell's status and counts", () => {
     const report = matrixReport();
     const matrix = sectionOf(renderHtml(report), 'matrix');
     const ids = [...new Set(report.scenarios.map((row) => row.id))];
-    expect(tags(matrix).filter((tag) => tag.name === 'tr' && tag.attrs['data-scenario'] !== undefined).map((tag) => tag.attrs['data-scenario'])).toEqual(ids);
+    expect(
+      tags(matrix)
+        .filter((tag) => tag.name === 'tr' && tag.attrs['data-scenario'] !== undefined)
+        .map((tag) => tag.attrs['data-scenario']),
+    ).toEqual(ids);
     const cells = tags(matrix).filter((tag) => tag.name === 'td' && tag.attrs['data-scenario'] !== undefined);
     expect(cells).toHaveLength(ids.length * 2);
     const cell = (id: string, variant: string) => withAttrs(cells, { 'data-scenario': id, 'data-variant': variant })[0].attrs;
@@ -55,7 +59,12 @@ describe('the HTML scenario x variant matrix', () => {
       expect(target).toHaveLength(1);
       expect(target[0].name).toBe('tr');
       const row = report.scenarios[index];
-      expect(target[0].attrs).toMatchObject({ 'data-row-id': row.id, 'data-variant': row.variant, 'data-repeat': String(row.repeat), 'data-status': row.status });
+      expect(target[0].attrs).toMatchObject({
+        'data-row-id': row.id,
+        'data-variant': row.variant,
+        'data-repeat': String(row.repeat),
+        'data-status': row.status,
+      });
       expect(link.attrs['data-status']).toBe(row.status);
     }
     // With repeats a cell links each repeat by its number.
@@ -105,7 +114,11 @@ describe('the HTML scenario x variant matrix', () => {
     expect(html).not.toContain('<img');
     expect(html.match(/<script\b/g)).toHaveLength(1);
     expect(withAttrs(tags(matrix), { 'data-variant': EVIL, 'data-scenario': evil.id })).toHaveLength(1);
-    expect(tags(matrix).filter((tag) => tag.name === 'a').every((tag) => /^#run-\d+$/.test(tag.attrs.href))).toBe(true);
+    expect(
+      tags(matrix)
+        .filter((tag) => tag.name === 'a')
+        .every((tag) => /^#run-\d+$/.test(tag.attrs.href)),
+    ).toBe(true);
     expect(matrix).toContain('&lt;img src=x onerror=alert(1)&gt;');
   });
 
@@ -120,7 +133,10 @@ describe('the HTML scenario x variant matrix', () => {
 describe('transcripts in the all-runs table', () => {
   it('stop at a page-size budget; later rows point at report.json', () => {
     const report = htmlFixtureReport();
-    const long: NonNullable<Report['scenarios'][number]['transcript']> = Array.from({ length: 100 }, (_, i) => ({ role: 'user' as const, content: `${i} ${'x'.repeat(2000)}` }));
+    const long: NonNullable<Report['scenarios'][number]['transcript']> = Array.from({ length: 100 }, (_, i) => ({
+      role: 'user' as const,
+      content: `${i} ${'x'.repeat(2000)}`,
+    }));
     report.scenarios = Array.from({ length: 30 }, (_, i) => ({ ...report.scenarios[0], repeat: i, transcript: long }));
     report.stats = computeStats(report);
     const rows = sectionOf(renderHtml(report), 'rows');

@@ -55,7 +55,7 @@ describe('renderHtml', () => {
     expect(html).toContain('arguments: {&quot;note&quot;:&quot;&lt;script&gt;');
   });
 
-  it('shows a run\'s transcript, escaped, in its failure item and its timeline lane', () => {
+  it("shows a run's transcript, escaped, in its failure item and its timeline lane", () => {
     const report = htmlFixtureReport();
     const row = report.scenarios.find((r) => r.status === 'fail')!;
     row.transcript = [
@@ -70,7 +70,11 @@ describe('renderHtml', () => {
     const timelines = html.slice(html.indexOf('id="timelines"'), html.indexOf('id="rows"'));
     for (const part of [failures, timelines]) {
       expect(part).toContain('<summary>Transcript (3 messages)</summary>');
-      expect(tags(part).filter((tag) => tag.name === 'li' && tag.attrs['data-role']).map((tag) => tag.attrs['data-role'])).toEqual(['user', 'assistant', 'tool']);
+      expect(
+        tags(part)
+          .filter((tag) => tag.name === 'li' && tag.attrs['data-role'])
+          .map((tag) => tag.attrs['data-role']),
+      ).toEqual(['user', 'assistant', 'tool']);
       expect(part).toContain('lookup_order({&quot;note&quot;:&quot;&lt;script&gt;');
       expect(part).toContain('<b>tool error</b> <code>lookup_order</code>');
     }
@@ -164,7 +168,9 @@ describe('renderHtml', () => {
     expect(textAfter(section, cell('mcnemar_p'))).toBe(fmtP(paired.mcnemar_p));
     expect(num(cell('difference').attrs['data-value'])).toBe(paired.difference);
     expect(num(cell('difference').attrs['data-ci-low'])).toBe(paired.difference_ci!.low);
-    expect(textAfter(section, cell('difference'))).toBe(`${fmtPoints(paired.difference)} (${fmtPoints(paired.difference_ci!.low, false)} to ${fmtPoints(paired.difference_ci!.high, false)})`);
+    expect(textAfter(section, cell('difference'))).toBe(
+      `${fmtPoints(paired.difference)} (${fmtPoints(paired.difference_ci!.low, false)} to ${fmtPoints(paired.difference_ci!.high, false)})`,
+    );
     expect(Number(cell('flips').attrs['data-flipped-to-fail'])).toBe(paired.flipped_to_fail.length);
     for (const id of paired.flipped_to_fail) expect(withAttrs(tags(section), { 'data-scenario': id })).toHaveLength(1);
   });
@@ -175,7 +181,12 @@ describe('renderHtml', () => {
     expect(failures).toBeGreaterThan(html.indexOf('id="pass-rates"'));
     expect(failures).toBeLessThan(html.indexOf('id="rows"'));
     const items = tags(html).filter((tag) => tag.name === 'li' && tag.attrs.class?.startsWith('failure '));
-    expect(items.map((tag) => tag.attrs['data-status']).sort()).toEqual(report.scenarios.filter((r) => r.status === 'fail' || r.status === 'error').map((r) => r.status).sort());
+    expect(items.map((tag) => tag.attrs['data-status']).sort()).toEqual(
+      report.scenarios
+        .filter((r) => r.status === 'fail' || r.status === 'error')
+        .map((r) => r.status)
+        .sort(),
+    );
     const rows = tags(html).filter((tag) => tag.name === 'tr' && tag.attrs['data-row-id'] !== undefined);
     expect(rows.map((tag) => tag.attrs['data-status'])).toEqual(report.scenarios.map((r) => r.status));
   });
@@ -202,7 +213,12 @@ describe('renderHtml', () => {
   });
 
   it('renders an empty run and a single-variant run without paired or repeat columns', () => {
-    const empty = renderHtml({ ...htmlFixtureReport(), scenarios: [], summary: { total: 0, passed: 0, failed: 0, errored: 0, not_run: 0, skipped: 0 }, stats: undefined });
+    const empty = renderHtml({
+      ...htmlFixtureReport(),
+      scenarios: [],
+      summary: { total: 0, passed: 0, failed: 0, errored: 0, not_run: 0, skipped: 0 },
+      stats: undefined,
+    });
     expect(empty).toContain('No scenarios ran.');
     const single = renderHtml(bigReport(5, 2));
     expect(single).not.toContain('id="paired"');

@@ -38,7 +38,15 @@ describe('JunitReporter', () => {
     expect(root.attrs).not.toHaveProperty('skipped');
     const suites = findAll(root, 'testsuite');
     expect(suites.map((s) => s.attrs.name)).toEqual(['support/refund.scenario.yaml', 'flows/flow.scenarios.yaml']);
-    expect(suites[0].attrs).toMatchObject({ tests: '4', failures: '1', errors: '0', skipped: '0', time: '0.048', timestamp: '2025-01-02T03:04:05', file: 'support/refund.scenario.yaml' });
+    expect(suites[0].attrs).toMatchObject({
+      tests: '4',
+      failures: '1',
+      errors: '0',
+      skipped: '0',
+      time: '0.048',
+      timestamp: '2025-01-02T03:04:05',
+      file: 'support/refund.scenario.yaml',
+    });
     expect(suites[1].attrs).toMatchObject({ tests: '6', failures: '1', errors: '1', skipped: '2' });
     expect(findAll(root, 'testcase')).toHaveLength(10);
   });
@@ -110,12 +118,23 @@ describe('JunitReporter', () => {
 
   it('gives each testcase the line where its scenario starts in its file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'junit-lines-'));
-    writeFileSync(join(dir, 'multi.scenarios.yaml'), 'defaults:\n  agent: a.yaml\nscenarios:\n  - name: first\n    inputs: {}\n  # a comment\n  - name: second\n');
+    writeFileSync(
+      join(dir, 'multi.scenarios.yaml'),
+      'defaults:\n  agent: a.yaml\nscenarios:\n  - name: first\n    inputs: {}\n  # a comment\n  - name: second\n',
+    );
     writeFileSync(join(dir, 'one.scenario.yaml'), '# leading comment\n\nname: only\nagent: a.yaml\n');
     const at = (file: string, name: string) => row(file, name, { file: join(dir, file) });
-    const xml = renderJunit(report([at('multi.scenarios.yaml', 'first'), at('multi.scenarios.yaml', 'second'), at('one.scenario.yaml', 'only'), at('gone.scenario.yaml', 'lost')]), dir);
+    const xml = renderJunit(
+      report([at('multi.scenarios.yaml', 'first'), at('multi.scenarios.yaml', 'second'), at('one.scenario.yaml', 'only'), at('gone.scenario.yaml', 'lost')]),
+      dir,
+    );
     const cases = findAll(parseXml(xml), 'testcase');
-    expect(cases.map((c) => [c.attrs.file, c.attrs.line])).toEqual([['multi.scenarios.yaml', '4'], ['multi.scenarios.yaml', '7'], ['one.scenario.yaml', '3'], ['gone.scenario.yaml', undefined]]);
+    expect(cases.map((c) => [c.attrs.file, c.attrs.line])).toEqual([
+      ['multi.scenarios.yaml', '4'],
+      ['multi.scenarios.yaml', '7'],
+      ['one.scenario.yaml', '3'],
+      ['gone.scenario.yaml', undefined],
+    ]);
   });
 
   it('writes an empty but valid file for a run with no rows', () => {

@@ -11,7 +11,11 @@ const RULES: Record<string, { attrs: string[]; required: string[]; children: str
     required: ['name', 'tests'],
     children: ['properties', 'testcase', 'system-out', 'system-err'],
   },
-  testcase: { attrs: ['name', 'assertions', 'time', 'classname', 'status', 'file', 'line'], required: ['name'], children: ['skipped', 'error', 'failure', 'system-out', 'system-err'] },
+  testcase: {
+    attrs: ['name', 'assertions', 'time', 'classname', 'status', 'file', 'line'],
+    required: ['name'],
+    children: ['skipped', 'error', 'failure', 'system-out', 'system-err'],
+  },
   failure: { attrs: ['type', 'message'], required: [], children: [] },
   error: { attrs: ['type', 'message'], required: [], children: [] },
   skipped: { attrs: ['message'], required: [], children: [] },

@@ -14,7 +14,9 @@ describe('MdReporter', () => {
     await new MdReporter().onRunEnd(fixtureReport(), { out: out.dir, stdout: captureStream().stream, color: false });
     const md = await readFile(join(out.dir, 'report.md'), 'utf8');
     expect(md.startsWith('# agentcheck: FAILED\n')).toBe(true);
-    expect(md).toContain('**10 runs (6 scenarios x 2 variants x 2 repeats): 5 passed (1 as an expected failure), 2 failed, 1 errored, 1 not run, 1 skipped (3.2 s)**');
+    expect(md).toContain(
+      '**10 runs (6 scenarios x 2 variants x 2 repeats): 5 passed (1 as an expected failure), 2 failed, 1 errored, 1 not run, 1 skipped (3.2 s)**',
+    );
   });
 
   it('puts failures and errors first, with their reasons and failed checks', () => {
@@ -24,7 +26,9 @@ describe('MdReporter', () => {
     expect(failures).toBeLessThan(md.indexOf('## Variants'));
     expect(md.indexOf('## Variants')).toBeLessThan(md.indexOf('## All rows'));
     const section = md.slice(failures, md.indexOf('## Variants'));
-    expect(section).toContain('- **FAIL** support/refund.scenario.yaml#refund ok \\[terse #0\\]: expected &lt;create\\_refund&gt; &amp; "ok" \\| got \'none\'<br>second line red');
+    expect(section).toContain(
+      '- **FAIL** support/refund.scenario.yaml#refund ok \\[terse #0\\]: expected &lt;create\\_refund&gt; &amp; "ok" \\| got \'none\'<br>second line red',
+    );
     expect(section).toContain('  - fail `tool_returned#1`: create\\_refund: expected a result &lt;none&gt; &amp; nothing');
     expect(section).toContain('- **ERROR** flows/flow.scenarios.yaml#flow crash \\[base #0\\]: script exhausted after 2 turns');
     expect(section).toContain('  - error MODEL\\_FAILED');
@@ -34,7 +38,10 @@ describe('MdReporter', () => {
 
   it('keeps table rows on one line with | and newlines escaped', () => {
     const md = renderMarkdown(fixtureReport());
-    const table = md.slice(md.indexOf('## All rows')).split('\n').filter((line) => line.startsWith('|'));
+    const table = md
+      .slice(md.indexOf('## All rows'))
+      .split('\n')
+      .filter((line) => line.startsWith('|'));
     expect(table).toHaveLength(2 + 10);
     const columns = (line: string) => line.split(/(?<!\\)\|/).length;
     for (const line of table) expect(columns(line)).toBe(columns(table[0]));

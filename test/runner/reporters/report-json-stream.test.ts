@@ -20,7 +20,10 @@ describe('report.json written as a stream', () => {
     cleanup = out.cleanup;
     const input = bigReport(250, 7);
     // Transcripts and awkward text: nested arrays, quotes, newlines inside strings.
-    input.scenarios[3].transcript = [{ role: 'user', content: 'line one\nline "two"\t\u2028' }, { role: 'assistant', content: '' }];
+    input.scenarios[3].transcript = [
+      { role: 'user', content: 'line one\nline "two"\t\u2028' },
+      { role: 'assistant', content: '' },
+    ];
     const chunks = [...reportJsonChunks(input)];
     expect(chunks.length).toBeGreaterThan(250);
     expect(chunks.join('')).toBe(whole(input));

@@ -104,7 +104,10 @@ describe('compact rows', () => {
   it('give the same summary, statistics and terminal table as whole rows', () => {
     for (const input of [awkwardReport(), bigReport(250, 7), bigReport(20, 3)]) {
       const compactor = new RowCompactor();
-      const compact = rebuilt(input, input.scenarios.map((row) => compactor.compact(structuredClone(row))));
+      const compact = rebuilt(
+        input,
+        input.scenarios.map((row) => compactor.compact(structuredClone(row))),
+      );
       const full = rebuilt(input, input.scenarios);
       expect(compact.summary).toEqual(full.summary);
       expect(compact.stats).toEqual(full.stats);

@@ -42,7 +42,7 @@ describe('terminal failure details', () => {
     ]);
   });
 
-  it('names an error row\'s error and a paused run\'s pending call', () => {
+  it("names an error row's error and a paused run's pending call", () => {
     const paused = failingRow({
       status: 'error',
       reason: 'boom',
@@ -58,7 +58,11 @@ describe('terminal failure details', () => {
   });
 
   it('says in words why a run stopped abnormally: refused, cut off or filtered', () => {
-    const words = { refusal: 'the model refused', max_tokens: "the model's answer was cut off at the token limit", content_filter: "the provider's content filter withheld the model's answer" } as const;
+    const words = {
+      refusal: 'the model refused',
+      max_tokens: "the model's answer was cut off at the token limit",
+      content_filter: "the provider's content filter withheld the model's answer",
+    } as const;
     for (const [stop_reason, said] of Object.entries(words)) {
       const refused = failingRow({
         status: 'error',
@@ -76,18 +80,30 @@ describe('terminal failure details', () => {
     const transcript: ScenarioRow['transcript'] = [
       { role: 'user', content: 'Write both files' },
       { role: 'assistant', content: '', tool_calls: [{ tool_call_id: 'call_1', tool_name: 'write_file', input: { path: 'a.txt' } }] },
-      { role: 'tool', tool_call_id: 'call_1', tool_name: 'write_file', content: 'Denied: the user did not approve this call to write_file.', is_error: true, denied: true },
+      {
+        role: 'tool',
+        tool_call_id: 'call_1',
+        tool_name: 'write_file',
+        content: 'Denied: the user did not approve this call to write_file.',
+        is_error: true,
+        denied: true,
+      },
       { role: 'assistant', content: '', tool_calls: [{ tool_call_id: 'call_1', tool_name: 'write_file', input: { path: 'b.txt' } }] },
       { role: 'tool', tool_call_id: 'call_1', tool_name: 'write_file', content: 'wrote b.txt', is_error: false },
       { role: 'assistant', content: '', tool_calls: [{ tool_call_id: 'call_1', tool_name: 'write_file', input: { path: 'c.txt' } }] },
     ];
-    const text = renderTableReport(report([failingRow({ transcript, test_run: testRunResult({ stop_reason: 'paused' }) })]), palette(false), { columns: 120, quiet: true });
-    expect(text).toContain([
-      '  Tool calls (3):',
-      '    1. write_file({"path":"a.txt"}) -> denied (Denied: the user did not approve this call to write_file.)',
-      '    2. write_file({"path":"b.txt"}) -> returned wrote b.txt',
-      '    3. write_file({"path":"c.txt"}) -> no result (pending)',
-    ].join('\n'));
+    const text = renderTableReport(report([failingRow({ transcript, test_run: testRunResult({ stop_reason: 'paused' }) })]), palette(false), {
+      columns: 120,
+      quiet: true,
+    });
+    expect(text).toContain(
+      [
+        '  Tool calls (3):',
+        '    1. write_file({"path":"a.txt"}) -> denied (Denied: the user did not approve this call to write_file.)',
+        '    2. write_file({"path":"b.txt"}) -> returned wrote b.txt',
+        '    3. write_file({"path":"c.txt"}) -> no result (pending)',
+      ].join('\n'),
+    );
   });
 
   it('leaves a paused call pending when a later call reuses its id and gets a result', () => {
@@ -98,7 +114,9 @@ describe('terminal failure details', () => {
       { role: 'tool', tool_call_id: 'c1', tool_name: 'lookup_order', content: '{"status":"delivered"}', is_error: false },
     ];
     const text = renderTableReport(report([failingRow({ transcript })]), palette(false), { columns: 120, quiet: true });
-    expect(text).toContain('    1. create_refund({"order_id":"1234"}) -> no result (pending)\n    2. lookup_order({"order_id":"1234"}) -> returned {"status":"delivered"}\n');
+    expect(text).toContain(
+      '    1. create_refund({"order_id":"1234"}) -> no result (pending)\n    2. lookup_order({"order_id":"1234"}) -> returned {"status":"delivered"}\n',
+    );
   });
 
   it('groups identical failures across variants and repeats into one block', () => {
@@ -121,7 +139,11 @@ describe('terminal failure details', () => {
       for (const line of text.trimEnd().split('\n')) expect(line.length, line).toBeLessThanOrEqual(columns);
       // The id wraps in its cell (first line of the row) and in the failure header below the table.
       expect(text).toMatch(/│ FAIL +│ nested\/fold/);
-      const details = text.slice(text.indexOf('\nFAIL ')).split('\n').map((line) => line.trim()).join('');
+      const details = text
+        .slice(text.indexOf('\nFAIL '))
+        .split('\n')
+        .map((line) => line.trim())
+        .join('');
       expect(details).toContain(`FAIL nested/folder/${long}`.slice(0, 100));
       expect(details).toContain('word word');
       expect(text).toContain('end');

@@ -26,7 +26,9 @@ describe('TableReporter', () => {
     const text = await printed();
     expect(text).toContain('FAIL support/refund.scenario.yaml#refund ok [terse #0]\n  ✗ tool_returned#1: create_refund: expected a result <none> & nothing\n');
     expect(text).toContain('ERROR flows/flow.scenarios.yaml#flow crash [base #0]\n  ✗ MODEL_FAILED: script exhausted after 2 turns\n');
-    expect(text.trimEnd().split('\n').at(-1)).toBe('10 runs (6 scenarios x 2 variants x 2 repeats): 5 passed (1 as an expected failure), 2 failed, 1 errored, 1 not run, 1 skipped (3.2 s)');
+    expect(text.trimEnd().split('\n').at(-1)).toBe(
+      '10 runs (6 scenarios x 2 variants x 2 repeats): 5 passed (1 as an expected failure), 2 failed, 1 errored, 1 not run, 1 skipped (3.2 s)',
+    );
   });
 
   it('adds the variant comparison and per-tag tables with several variants', async () => {
@@ -37,7 +39,9 @@ describe('TableReporter', () => {
   });
 
   it('prints the plain summary with one variant and no repeats', async () => {
-    const input = report([row('a.scenario.yaml', 'one', { duration_ms: 12.46 }), row('a.scenario.yaml', 'two', { status: 'fail', reason: 'nope' })], { duration_ms: 450 });
+    const input = report([row('a.scenario.yaml', 'one', { duration_ms: 12.46 }), row('a.scenario.yaml', 'two', { status: 'fail', reason: 'nope' })], {
+      duration_ms: 450,
+    });
     const text = await printed(input);
     expect(text).not.toContain('pass rate');
     expect(text).not.toMatch(/│ # │/);

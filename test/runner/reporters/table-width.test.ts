@@ -8,7 +8,10 @@ describe('the terminal table at a narrow width', () => {
   it('wraps the status and verdict before squeezing the scenario id, and never passes the width', () => {
     const long = 'an argument that would be an option is refused before the command runs';
     const rows = [
-      row('coding/command-args.scenarios.yaml', long, { expect_failure: 'refuses options', test_run: testRunResult({ verdict: 'unconfirmed', verdict_reason: 'x' }) }),
+      row('coding/command-args.scenarios.yaml', long, {
+        expect_failure: 'refuses options',
+        test_run: testRunResult({ verdict: 'unconfirmed', verdict_reason: 'x' }),
+      }),
       row('coding/command-args.scenarios.yaml', 'plain', { no_expectation: true }),
     ];
     const text = renderTableReport(report(rows), palette(false), { columns: 100 });
@@ -27,15 +30,25 @@ describe('the terminal table at a narrow width', () => {
 
   it('fits every line of every table, the failures and the summary into 40 to 120 columns, with long names and variants', () => {
     const variants = ['base', 'terse-instructions-with-worked-examples', 'strict-permissions-and-lean-toolset'];
-    const rows = variants.flatMap((variant) => [0, 1, 2].flatMap((repeat) => ['refund the damaged order', 'b'].map((name, i) => row('support/refunds-and-returns.scenarios.yaml', name, {
-      variant,
-      repeat,
-      tags: ['smoke', 'refunds-and-returns-long-tag-name'],
-      expected_tools: ['lookup_order', 'create_refund'],
-      ...(variant !== 'base' && (i + repeat) % 2 === 0
-        ? { status: 'fail' as const, reason: `verdict failed, expected pass: ${'the refund was never created '.repeat(3)}`, test_run: testRunResult({ verdict: 'failed', tools: [{ name: 'lookup_order_with_a_long_tool_name', called: 3, returned: 3, errors: 0 }] }) }
-        : {}),
-    }))));
+    const rows = variants.flatMap((variant) =>
+      [0, 1, 2].flatMap((repeat) =>
+        ['refund the damaged order', 'b'].map((name, i) =>
+          row('support/refunds-and-returns.scenarios.yaml', name, {
+            variant,
+            repeat,
+            tags: ['smoke', 'refunds-and-returns-long-tag-name'],
+            expected_tools: ['lookup_order', 'create_refund'],
+            ...(variant !== 'base' && (i + repeat) % 2 === 0
+              ? {
+                  status: 'fail' as const,
+                  reason: `verdict failed, expected pass: ${'the refund was never created '.repeat(3)}`,
+                  test_run: testRunResult({ verdict: 'failed', tools: [{ name: 'lookup_order_with_a_long_tool_name', called: 3, returned: 3, errors: 0 }] }),
+                }
+              : {}),
+          }),
+        ),
+      ),
+    );
     const r = report(rows, { suite: { ...report(rows).suite, repeat: 3 } });
     r.stats = computeStats(r);
     for (const columns of [40, 60, 80, 100, 120]) {

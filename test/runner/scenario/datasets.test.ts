@@ -25,14 +25,22 @@ function loadError(files: Record<string, string>): ConfigError {
 
 describe('scenario datasets', () => {
   it('a CSV dataset gives one scenario per row, named and filled from the row', () => {
-    const plan = load({ 'agent.yaml': AGENT, 'r.scenario.yaml': `${TEMPLATE}\ndataset: orders.csv\n`, 'orders.csv': 'order,amount\nA-1,20\n"A-2, late","1,000"\n' });
+    const plan = load({
+      'agent.yaml': AGENT,
+      'r.scenario.yaml': `${TEMPLATE}\ndataset: orders.csv\n`,
+      'orders.csv': 'order,amount\nA-1,20\n"A-2, late","1,000"\n',
+    });
     expect(plan.scenarios.map((s) => s.id)).toEqual(['r.scenario.yaml#refund A-1', 'r.scenario.yaml#refund A-2, late']);
     expect(plan.scenarios[1].inputs.messages[0].content).toBe('Refund order A-2, late of 1,000 EUR');
     expect(plan.scenarios[0].expect.checks).toEqual([{ tool_called: { tool: 'refund', args: { amount: '20' } } }]);
   });
 
   it('a JSONL dataset keeps a value its type where a string is exactly one template', () => {
-    const plan = load({ 'agent.yaml': AGENT, 'r.scenario.yaml': `${TEMPLATE}\ndataset: data/orders.jsonl\n`, 'data/orders.jsonl': '{"order": "B-1", "amount": 20}\n\n{"order": "B-2", "amount": 35.5}\n' });
+    const plan = load({
+      'agent.yaml': AGENT,
+      'r.scenario.yaml': `${TEMPLATE}\ndataset: data/orders.jsonl\n`,
+      'data/orders.jsonl': '{"order": "B-1", "amount": 20}\n\n{"order": "B-2", "amount": 35.5}\n',
+    });
     expect(plan.scenarios.map((s) => s.name)).toEqual(['refund B-1', 'refund B-2']);
     expect(plan.scenarios[1].script?.[0].tool_calls?.[0].args).toEqual({ amount: 35.5 });
     expect(plan.scenarios[1].inputs.messages[0].content).toBe('Refund order B-2 of 35.5 EUR');
@@ -52,7 +60,7 @@ describe('scenario datasets', () => {
     expect([...first, ...second].sort()).toEqual(['refund A-1', 'refund A-2', 'refund A-3', 'refund A-4']);
   });
 
-  it('a dataset in a file\'s defaults expands every scenario, and each row repeats like any scenario', () => {
+  it("a dataset in a file's defaults expands every scenario, and each row repeats like any scenario", () => {
     const file = `defaults: {agent: agent.yaml, model: {script: [{text: done}]}, dataset: [{n: "1"}, {n: "2"}]}\nscenarios:\n  - {name: "a{{ vars.n }}", inputs: {messages: [{role: user, content: hi}]}}\n  - {name: "b{{ vars.n }}", inputs: {messages: [{role: user, content: hi}]}}\n`;
     const dir = tempDir({ 'agent.yaml': AGENT, 'a.scenarios.yaml': file });
     const plan = loadSuite({ paths: [dir], config: emptySuiteConfig(dir), repeat: 2 }, dir);
@@ -68,7 +76,11 @@ describe('scenario datasets', () => {
   });
 
   it('duplicate expanded names are refused, naming both rows', () => {
-    const error = loadError({ 'agent.yaml': AGENT, 'r.scenario.yaml': `${TEMPLATE}\ndataset: orders.csv\n`, 'orders.csv': 'order,amount\nA-1,20\nA-2,5\nA-1,30\n' });
+    const error = loadError({
+      'agent.yaml': AGENT,
+      'r.scenario.yaml': `${TEMPLATE}\ndataset: orders.csv\n`,
+      'orders.csv': 'order,amount\nA-1,20\nA-2,5\nA-1,30\n',
+    });
     expect(error.message).toMatch(/dataset rows orders\.csv:2 and orders\.csv:4 both give the scenario name "refund A-1"/);
     expect(error.path).toBe('name');
   });
@@ -79,13 +91,18 @@ describe('scenario datasets', () => {
     expect(csv.path).toBe('dataset');
     const jsonl = loadError({ 'agent.yaml': AGENT, 'r.scenario.yaml': `${TEMPLATE}\ndataset: o.jsonl\n`, 'o.jsonl': '{"order": 1, "amount": 2}\n{oops\n' });
     expect(jsonl.message).toMatch(/o\.jsonl:2: invalid JSON/);
-    const invalid = loadError({ 'agent.yaml': AGENT, 'r.scenario.yaml': `${TEMPLATE}\ntimeout_ms: "{{ vars.ms }}"\ndataset: [{order: a, amount: 1, ms: 100}, {order: b, amount: 1, ms: -5}]\n` });
+    const invalid = loadError({
+      'agent.yaml': AGENT,
+      'r.scenario.yaml': `${TEMPLATE}\ntimeout_ms: "{{ vars.ms }}"\ndataset: [{order: a, amount: 1, ms: 100}, {order: b, amount: 1, ms: -5}]\n`,
+    });
     expect(invalid.message).toMatch(/timeout_ms: expected a number >= 1.*\(dataset row dataset\[1\]\)/);
   });
 
   it('a missing dataset file, an unknown extension, and {{ vars }} without a dataset are load errors', () => {
     expect(loadError({ 'agent.yaml': AGENT, 'r.scenario.yaml': `${TEMPLATE}\ndataset: nope.csv\n` }).message).toMatch(/dataset file not found: .*nope\.csv/);
-    expect(loadError({ 'agent.yaml': AGENT, 'r.scenario.yaml': `${TEMPLATE}\ndataset: rows.txt\n`, 'rows.txt': 'x' }).message).toMatch(/neither \.csv nor \.jsonl/);
+    expect(loadError({ 'agent.yaml': AGENT, 'r.scenario.yaml': `${TEMPLATE}\ndataset: rows.txt\n`, 'rows.txt': 'x' }).message).toMatch(
+      /neither \.csv nor \.jsonl/,
+    );
     const noDataset = loadError({ 'agent.yaml': AGENT, 'r.scenario.yaml': TEMPLATE });
     expect(noDataset.path).toBe('name');
     expect(noDataset.message).toMatch(/uses \{\{ vars\.\* \}\}, but the scenario has no dataset/);

@@ -4,7 +4,7 @@ import { discoverScenarioFiles, scenarioFileId } from '../../../src/runner/scena
 import { tempDir } from '../../helpers/temp-dir.js';
 
 describe('scenario ids when run is given several paths', () => {
-  it('relates every file to the paths\' common folder, so same-named files in two folders get distinct ids', () => {
+  it("relates every file to the paths' common folder, so same-named files in two folders get distinct ids", () => {
     const dir = tempDir({ 'a/s.scenario.yaml': 'name: same\n', 'b/s.scenario.yaml': 'name: same\n', 'c/deep/t.scenario.yaml': 'name: t\n' });
     const ids = discoverScenarioFiles(['a', 'b', 'c/deep/t.scenario.yaml'], dir).map((found) => scenarioFileId(found.file, found.root));
     expect(ids).toEqual(['a/s.scenario.yaml', 'b/s.scenario.yaml', 'c/deep/t.scenario.yaml']);

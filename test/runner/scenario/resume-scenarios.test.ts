@@ -41,16 +41,26 @@ ${extra}`,
 describe('scenario resume: the approval round trip in one file', () => {
   it('runs the example: approve lands the write, deny leaves the workspace unchanged, two pauses in order', async () => {
     const scenarios = load(EXAMPLE);
-    expect(scenarios.map((scenario) => scenario.resume)).toEqual([[{ decision: 'approve' }], [{ decision: 'deny' }], [{ decision: 'deny' }, { decision: 'approve' }]]);
+    expect(scenarios.map((scenario) => scenario.resume)).toEqual([
+      [{ decision: 'approve' }],
+      [{ decision: 'deny' }],
+      [{ decision: 'deny' }, { decision: 'approve' }],
+    ]);
     const rows = await Promise.all(scenarios.map((scenario) => run(scenario)));
     for (const row of rows) expect(row.status, `${row.id}: ${row.reason}`).toBe('pass');
     expect(rows.map((row) => row.resumes)).toEqual([
       [{ tool: 'write_file', decision: 'approve' }],
       [{ tool: 'write_file', decision: 'deny' }],
-      [{ tool: 'write_file', decision: 'deny' }, { tool: 'write_file', decision: 'approve' }],
+      [
+        { tool: 'write_file', decision: 'deny' },
+        { tool: 'write_file', decision: 'approve' },
+      ],
     ]);
     expect(rows[0].test_run).toMatchObject({ verdict: 'pass', stop_reason: 'end_turn', approvals: [{ tool: 'write_file', decision: 'approve' }] });
-    expect(rows[2].test_run?.approvals).toEqual([{ tool: 'write_file', decision: 'deny' }, { tool: 'write_file', decision: 'approve' }]);
+    expect(rows[2].test_run?.approvals).toEqual([
+      { tool: 'write_file', decision: 'deny' },
+      { tool: 'write_file', decision: 'approve' },
+    ]);
   });
 
   it('judges the whole run as one trace: one root, no call left pending, the whole transcript', async () => {
@@ -83,8 +93,10 @@ describe('scenario resume: the approval round trip in one file', () => {
   });
 
   it('fails a row whose resume entries are left unused', async () => {
-    const row = await run(writeScenario(`approvals: {default: approve}
-resume: [{decision: deny}]`));
+    const row = await run(
+      writeScenario(`approvals: {default: approve}
+resume: [{decision: deny}]`),
+    );
     expect(row.status).toBe('fail');
     expect(row.reason).toContain('resume: resume[0] (deny) unused: the run ended (stop_reason end_turn) after 0 pauses');
     expect(row.resumes).toEqual([]);
@@ -105,7 +117,12 @@ resume: [{decision: deny}]`));
 describe('reports show each pause and its answer', () => {
   it('in the table and report.md verdict cells', () => {
     const rows = [
-      fixtureRow('coding.scenarios.yaml', 'two pauses', { resumes: [{ tool: 'write_file', decision: 'deny' }, { tool: 'write_file', decision: 'approve' }] }),
+      fixtureRow('coding.scenarios.yaml', 'two pauses', {
+        resumes: [
+          { tool: 'write_file', decision: 'deny' },
+          { tool: 'write_file', decision: 'approve' },
+        ],
+      }),
       fixtureRow('coding.scenarios.yaml', 'no resume'),
     ];
     const table = renderTableReport(fixtureReportOf(rows), palette(false), { columns: 200 });

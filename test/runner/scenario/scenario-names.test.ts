@@ -45,7 +45,11 @@ describe('every tool name a scenario uses names a tool of its build', () => {
   });
 
   it('terminal_tool, tool_sequence calls, tool_order and approval are checked too', () => {
-    const error = configErrorOf(() => load(`${head}expect:\n  terminal_tool: clos_issue\n  checks:\n    - tool_sequence: {calls: [{tool: serch}]}\n    - tool_order: {before: [search], after: lable_issue}\n    - approval: {tool: close_issu}\n    - tool_returned: {tool: tdy}\n`));
+    const error = configErrorOf(() =>
+      load(
+        `${head}expect:\n  terminal_tool: clos_issue\n  checks:\n    - tool_sequence: {calls: [{tool: serch}]}\n    - tool_order: {before: [search], after: lable_issue}\n    - approval: {tool: close_issu}\n    - tool_returned: {tool: tdy}\n`,
+      ),
+    );
     expect(error).toBeInstanceOf(ConfigErrors);
     expect((error as ConfigErrors).errors.map((e) => e.path)).toEqual([
       'expect.terminal_tool',
@@ -62,7 +66,9 @@ describe('every tool name a scenario uses names a tool of its build', () => {
   });
 
   it('accepts tools a chain calls, load_skill and prefixed names', () => {
-    expect(load(checks('tool_called: {tool: write_file, nested: true}', 'tool_not_called: {tool: load_skill}', 'tool_called: {tool: "execute_tool search"}'))).toHaveLength(1);
+    expect(
+      load(checks('tool_called: {tool: write_file, nested: true}', 'tool_not_called: {tool: load_skill}', 'tool_called: {tool: "execute_tool search"}')),
+    ).toHaveLength(1);
   });
 
   it('a build with an MCP server without a tools list accepts any name (known only at run time)', () => {
@@ -84,7 +90,9 @@ describe('argument names in checks are parameters of the tool', () => {
   });
 
   it('tool_sequence calls are checked; additionalProperties: true and matcher keys are left alone', () => {
-    expect(configErrorOf(() => load(checks('tool_sequence: {calls: [{tool: close_issue, args: {reson: x}}]}'))).path).toBe('expect.checks[0].tool_sequence.calls[0].args.reson');
+    expect(configErrorOf(() => load(checks('tool_sequence: {calls: [{tool: close_issue, args: {reson: x}}]}'))).path).toBe(
+      'expect.checks[0].tool_sequence.calls[0].args.reson',
+    );
     expect(load(checks('tool_called: {tool: label_issue, args: {extra: 1}}', 'tool_called: {tool: close_issue, args: {number: 1}}'))).toHaveLength(1);
   });
 

@@ -28,7 +28,8 @@ flow:
     - {from: review, to: store}
     - {from: store, to: end}
 `;
-const PLAIN_AGENT = 'id: plain\nagent:\n  name: Plain\n  tools: [{name: lookup, parameters: {type: object}, returns: {ok: true}}, {name: delete_order, returns: 1}]\n';
+const PLAIN_AGENT =
+  'id: plain\nagent:\n  name: Plain\n  tools: [{name: lookup, parameters: {type: object}, returns: {ok: true}}, {name: delete_order, returns: 1}]\n';
 
 function load(scenarioYaml: string, agent = AGENT, context: Partial<LoadContext> = {}): Scenario[] {
   const dir = tempDir({ 'agent.yaml': agent, 'a.scenarios.yaml': scenarioYaml });
@@ -63,7 +64,8 @@ describe('approvals.tools must name something the agent can be asked about', () 
   });
 
   it('accepts agent tools, built-ins the build calls, human_input components, MCP tools and load_skill', () => {
-    const approvals = '{delete_order: deny, write_file: approve, echo: approve, review: "looks fine", mcp__fs__read_text_file: approve, mcp__any__whatever: deny, load_skill: approve}';
+    const approvals =
+      '{delete_order: deny, write_file: approve, echo: approve, review: "looks fine", mcp__fs__read_text_file: approve, mcp__any__whatever: deny, load_skill: approve}';
     expect(load(`${head}approvals: {tools: ${approvals}}\n`)[0].approvals?.tools?.review).toBe('looks fine');
     expect(loadError(`${head}approvals: {tools: {mcp__fs__write_file: deny}}\n`).path).toBe('approvals.tools.mcp__fs__write_file');
     expect(loadError(`${head}approvals: {tools: {read_file: deny}}\n`).path).toBe('approvals.tools.read_file');
@@ -79,14 +81,22 @@ describe('approvals.tools must name something the agent can be asked about', () 
 
 describe('script entries', () => {
   it('duplicate tool call ids within one entry are a located error', () => {
-    const error = loadError(`${head}model:\n  script:\n    - tool_calls:\n        - {name: lookup, args: {id: "1"}, id: c1}\n        - {name: lookup, args: {id: "2"}, id: c1}\n`, PLAIN_AGENT);
+    const error = loadError(
+      `${head}model:\n  script:\n    - tool_calls:\n        - {name: lookup, args: {id: "1"}, id: c1}\n        - {name: lookup, args: {id: "2"}, id: c1}\n`,
+      PLAIN_AGENT,
+    );
     expect(error.path).toBe('model.script[0].tool_calls[1].id');
     expect(error.line).toBe(8);
     expect(error.expected).toContain('duplicate tool call id "c1" (also tool_calls[0])');
   });
 
   it('the same id in different entries is fine', () => {
-    expect(load(`${head}model:\n  script:\n    - tool_calls: [{name: lookup, args: {id: "1"}, id: c1}]\n    - tool_calls: [{name: lookup, args: {id: "2"}, id: c1}]\n`, PLAIN_AGENT)).toHaveLength(1);
+    expect(
+      load(
+        `${head}model:\n  script:\n    - tool_calls: [{name: lookup, args: {id: "1"}, id: c1}]\n    - tool_calls: [{name: lookup, args: {id: "2"}, id: c1}]\n`,
+        PLAIN_AGENT,
+      ),
+    ).toHaveLength(1);
   });
 
   it('args: null reaches the tool as null, an invalid-arguments error; missing args mean {}', async () => {

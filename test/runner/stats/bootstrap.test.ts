@@ -25,14 +25,22 @@ describe('bootstrapDifference', () => {
 
   it('gives [d, d] when every scenario moves by the same rate d', () => {
     // Each scenario: variant passes every pair, base none: every resample has difference 1.
-    expect(bootstrapDifference([{ pairs: 2, base_passes: 0, variant_passes: 2 }, { pairs: 1, base_passes: 0, variant_passes: 1 }])).toEqual({ low: 1, high: 1 });
+    expect(
+      bootstrapDifference([
+        { pairs: 2, base_passes: 0, variant_passes: 2 },
+        { pairs: 1, base_passes: 0, variant_passes: 1 },
+      ]),
+    ).toEqual({ low: 1, high: 1 });
   });
 
   it('finds the known interval of a two-scenario resampling distribution', () => {
     // Scenario A: +1 on its one pair; scenario B: 0. Drawing 2 of {A, B} with replacement:
     // AA -> 1 (p 1/4), AB or BA -> 0.5 (p 1/2), BB -> 0 (p 1/4). Both ends hold far more than
     // 2.5% of 2,000 resamples (about 500 each), so the 2.5th percentile is 0 and the 97.5th is 1.
-    const clusters = [{ pairs: 1, base_passes: 0, variant_passes: 1 }, { pairs: 1, base_passes: 0, variant_passes: 0 }];
+    const clusters = [
+      { pairs: 1, base_passes: 0, variant_passes: 1 },
+      { pairs: 1, base_passes: 0, variant_passes: 0 },
+    ];
     expect(bootstrapDifference(clusters)).toEqual({ low: 0, high: 1 });
   });
 

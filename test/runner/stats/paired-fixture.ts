@@ -29,19 +29,30 @@ export function pairedReport(): Report {
   for (const [name, base, lean] of plan) {
     base.forEach((status, repeat) => {
       duration += 10;
-      rows.push(row('p.scenarios.yaml', name, { expected_tools: ['create_refund'], variant: 'base', repeat, status, duration_ms: duration, usage: { input_tokens: 100, output_tokens: duration } }));
+      rows.push(
+        row('p.scenarios.yaml', name, {
+          expected_tools: ['create_refund'],
+          variant: 'base',
+          repeat,
+          status,
+          duration_ms: duration,
+          usage: { input_tokens: 100, output_tokens: duration },
+        }),
+      );
     });
     lean.forEach((status, repeat) => {
       const counted = status === 'pass' || status === 'fail' || status === 'error';
-      rows.push(row('p.scenarios.yaml', name, {
-        variant: 'lean',
-        repeat,
-        expected_tools: ['create_refund'],
-        status,
-        duration_ms: counted ? 5 : 9999,
-        turns: counted ? 3 : 0,
-        ...(counted ? { usage: { input_tokens: 50, output_tokens: 10 } } : { test_run: null }),
-      }));
+      rows.push(
+        row('p.scenarios.yaml', name, {
+          variant: 'lean',
+          repeat,
+          expected_tools: ['create_refund'],
+          status,
+          duration_ms: counted ? 5 : 9999,
+          turns: counted ? 3 : 0,
+          ...(counted ? { usage: { input_tokens: 50, output_tokens: 10 } } : { test_run: null }),
+        }),
+      );
     });
   }
   const built = report(rows);

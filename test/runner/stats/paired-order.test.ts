@@ -8,10 +8,24 @@ function rows(): ScenarioRow[] {
   const lean = [1, 0, 1, 1, 1, 1, 0, 1, 1, 0, 1, 1];
   const out: ScenarioRow[] = [];
   base.forEach((pass, i) => {
-    for (const [variant, outcome] of [['base', pass], ['lean', lean[i]]] as const) {
+    for (const [variant, outcome] of [
+      ['base', pass],
+      ['lean', lean[i]],
+    ] as const) {
       out.push({
-        id: `s.scenarios.yaml#case ${String(i).padStart(2, '0')}`, name: `case ${i}`, file: 's.scenarios.yaml', variant, repeat: 0, tags: [],
-        status: outcome ? 'pass' : 'fail', reason: '', test_run: null, checks: [], turns: 1, duration_ms: 1, error: null,
+        id: `s.scenarios.yaml#case ${String(i).padStart(2, '0')}`,
+        name: `case ${i}`,
+        file: 's.scenarios.yaml',
+        variant,
+        repeat: 0,
+        tags: [],
+        status: outcome ? 'pass' : 'fail',
+        reason: '',
+        test_run: null,
+        checks: [],
+        turns: 1,
+        duration_ms: 1,
+        error: null,
       });
     }
   });
@@ -22,7 +36,11 @@ describe('pairedComparison', () => {
   it('gives the same bootstrap interval whatever order the rows come in (merged shards)', () => {
     const forward = pairedComparison(rows(), 'base', 'lean');
     const reversed = pairedComparison(rows().reverse(), 'base', 'lean');
-    const interleaved = pairedComparison(rows().sort((a, b) => (a.id.slice(-1) < b.id.slice(-1) ? -1 : 1)), 'base', 'lean');
+    const interleaved = pairedComparison(
+      rows().sort((a, b) => (a.id.slice(-1) < b.id.slice(-1) ? -1 : 1)),
+      'base',
+      'lean',
+    );
     expect(forward.difference_ci).not.toBeNull();
     expect(forward.difference_ci!.low).toBeLessThan(forward.difference_ci!.high);
     expect(reversed.difference_ci).toEqual(forward.difference_ci);

@@ -59,7 +59,10 @@ describe('report.json stats from the built CLI (--repeat 3, two variants)', () =
     }
     expect(lean.pass_k.map((e) => e.k)).toEqual([1, 2, 3]);
     expect(lean.pass_k[2].pass_hat_k).toBeCloseTo(1 / 3, 12);
-    expect(stats.scenarios['b.scenario.yaml#b']).toEqual({ base: { runs: 3, passed: 0, label: 'stable-fail' }, lean: { runs: 3, passed: 0, label: 'stable-fail' } });
+    expect(stats.scenarios['b.scenario.yaml#b']).toEqual({
+      base: { runs: 3, passed: 0, label: 'stable-fail' },
+      lean: { runs: 3, passed: 0, label: 'stable-fail' },
+    });
 
     // Tool selection per run: a hits 2 of called 2 / expected 2; b hits 1 of 2 / 2 (search wrong);
     // c hits 1 of 1 / 1. Micro: 4/5 both ways; macro: mean(1, 1/2, 1) = 5/6 both ways. A call of the

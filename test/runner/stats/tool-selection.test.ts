@@ -46,7 +46,13 @@ describe('toolSelection', () => {
   });
 
   it('has no ratios without scored runs, and keeps __proto__ an ordinary tool name', () => {
-    expect(toolSelection([row('t.yaml', 'x', { expected_tools: [] })])).toMatchObject({ runs: 0, precision: null, recall: null, macro_precision: null, wrong_tool_calls: { total: 0, per_run: null } });
+    expect(toolSelection([row('t.yaml', 'x', { expected_tools: [] })])).toMatchObject({
+      runs: 0,
+      precision: null,
+      recall: null,
+      macro_precision: null,
+      wrong_tool_calls: { total: 0, per_run: null },
+    });
     const odd = toolSelection([row('t.yaml', 'x', { expected_tools: ['__proto__'], test_run: calls(['constructor', 1]) })]);
     expect(Object.keys(odd.confusion)).toEqual(['__proto__']);
     expect(odd.confusion.__proto__).toEqual({ missed: 1, called_instead: { constructor: 1 } });

@@ -7,7 +7,8 @@ import { runSuite } from '../../../src/runner/suite/run-suite.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 const AGENT = 'id: lib-bot\nagent:\n  name: Lib bot\n  tools: [{name: finish, description: Finish., parameters: {type: object}, returns: {done: true}}]\n';
-const SCENARIO = 'name: one\nagent: agent.yaml\ninputs: {messages: [{role: user, content: go}]}\nmodel: {script: [{tool_calls: [{name: finish, args: {}}]}, {text: done}]}\nexpect: {terminal_tool: finish}\n';
+const SCENARIO =
+  'name: one\nagent: agent.yaml\ninputs: {messages: [{role: user, content: go}]}\nmodel: {script: [{tool_calls: [{name: finish, args: {}}]}, {text: done}]}\nexpect: {terminal_tool: finish}\n';
 
 describe('the library suite entry points', () => {
   it('loadSuite without a config runs the paths as `agentcheck run PATHS` does', async () => {

@@ -30,7 +30,11 @@ describe('message content on chat spans', () => {
       { role: 'user', parts: [{ type: 'text', content: 'Where is order 1234?' }] },
     ]);
     expect(JSON.parse(first.attributes['gen_ai.output.messages'] as string)).toEqual([
-      { role: 'assistant', finish_reason: 'tool_calls', parts: [{ type: 'tool_call', id: 'call_1', name: 'lookup_order', arguments: { order_id: '1234', api_key: '[redacted]' } }] },
+      {
+        role: 'assistant',
+        finish_reason: 'tool_calls',
+        parts: [{ type: 'tool_call', id: 'call_1', name: 'lookup_order', arguments: { order_id: '1234', api_key: '[redacted]' } }],
+      },
     ]);
     expect(JSON.parse(first.attributes['gen_ai.system_instructions'] as string)[0].content).toContain('support agent');
     const input = JSON.parse(second.attributes['gen_ai.input.messages'] as string);
@@ -52,7 +56,12 @@ describe('message content on chat spans', () => {
     const live: Model = {
       provider: 'openai',
       modelId: 'gpt-live',
-      generate: async (_request: ModelRequest) => ({ text: 'hi', toolCalls: [], finishReason: { unified: 'stop', raw: 'stop' }, usage: { input_tokens: 1, output_tokens: 1 } }),
+      generate: async (_request: ModelRequest) => ({
+        text: 'hi',
+        toolCalls: [],
+        finishReason: { unified: 'stop', raw: 'stop' },
+        usage: { input_tokens: 1, output_tokens: 1 },
+      }),
     };
     const off = await executeTestRun({ agent: agentFile, inputs, model: live, env: {} });
     await off.workspace.dispose();
@@ -70,8 +79,9 @@ describe('message content on chat spans', () => {
   });
 
   it('refuses a switch value other than true or false', async () => {
-    await expect(executeTestRun({ agent: agentFile, inputs, script, env: { OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT: 'yes' } }))
-      .rejects.toThrow(/OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT.*expected true or false, got "yes"/);
+    await expect(executeTestRun({ agent: agentFile, inputs, script, env: { OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT: 'yes' } })).rejects.toThrow(
+      /OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT.*expected true or false, got "yes"/,
+    );
   });
 });
 

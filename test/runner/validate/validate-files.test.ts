@@ -68,7 +68,9 @@ describe('validateFiles on a folder', () => {
     const problems = Object.fromEntries(report.problems.map((problem) => [problem.file.replace(`${dir}/`, ''), problem]));
     expect(Object.keys(problems).sort()).toEqual(['agents/missing.yaml', 'agents/program.yaml', 'agents/server.yaml']);
     expect(problems['agents/missing.yaml']).toMatchObject({ line: 3, path: 'external.command[1]' });
-    expect(problems['agents/missing.yaml'].message).toContain(`"./missing.mjs" does not exist: ./ and ../ paths of a command are relative to the build file's folder, so expected a file at ${join(dir, 'agents', 'missing.mjs')}`);
+    expect(problems['agents/missing.yaml'].message).toContain(
+      `"./missing.mjs" does not exist: ./ and ../ paths of a command are relative to the build file's folder, so expected a file at ${join(dir, 'agents', 'missing.mjs')}`,
+    );
     expect(problems['agents/program.yaml'].path).toBe('external.command[0]');
     expect(problems['agents/server.yaml'].path).toBe('external.http.start.command[1]');
   });

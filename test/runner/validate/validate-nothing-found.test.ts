@@ -37,7 +37,12 @@ describe('agentcheck validate on paths without agentcheck files', () => {
   });
 
   it('counts --config in the summary, once even when the folder holds it too', async () => {
-    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('a'), 'agentcheck.config.yaml': 'repeat: 2\n', 'ci/suite.yaml': 'repeat: 3\n' });
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      'a.scenario.yaml': passingScenario('a'),
+      'agentcheck.config.yaml': 'repeat: 2\n',
+      'ci/suite.yaml': 'repeat: 3\n',
+    });
     const withConfig = await validate(dir, ['.'], { config: 'ci/suite.yaml' });
     expect(withConfig.exitCode, withConfig.stderr).toBe(0);
     expect(withConfig.stdout).toBe('agentcheck validate: ok: 1 agent build(s), 1 scenario file(s) with 1 scenario(s), 0 skill(s), 2 config(s)\n');

@@ -11,7 +11,7 @@ const scenario = (name: string, agent: string, tool: string) =>
 const CONFIG = 'scenarios: [suite/*.yaml]\nvariants:\n  terse:\n    set:\n      agent.tools[name=refund].description: Refund an order.\n';
 
 describe('validate applies variants to exactly the builds the suite uses', () => {
-  it('--config without paths checks the config\'s scenarios, not every build in the folder (as run does)', async () => {
+  it("--config without paths checks the config's scenarios, not every build in the folder (as run does)", async () => {
     const dir = tempDir({
       'agentcheck.config.yaml': CONFIG,
       'shop.yaml': SHOP,
@@ -24,7 +24,7 @@ describe('validate applies variants to exactly the builds the suite uses', () =>
     expect(report.scenarios).toBe(1);
   });
 
-  it('a variant that does not apply to a suite scenario\'s build names the variant, the scenario and the build', async () => {
+  it("a variant that does not apply to a suite scenario's build names the variant, the scenario and the build", async () => {
     const dir = tempDir({
       'agentcheck.config.yaml': CONFIG,
       'shop.yaml': SHOP,

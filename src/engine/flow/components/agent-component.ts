@@ -33,7 +33,12 @@ export async function runAgentComponent(context: ComponentContext): Promise<Comp
   const pendingTool = context.progress?.pending?.tool ?? '';
   const result = await runAgentLoop(setup, start, toolAnswer(context.decision, pendingTool));
   if (result.stop_reason === 'paused' && result.pending) {
-    return { kind: 'paused', status: 'approval_required', pending: result.pending, progress: { component: component.name, loop: result.state, pending: result.pending } };
+    return {
+      kind: 'paused',
+      status: 'approval_required',
+      pending: result.pending,
+      progress: { component: component.name, loop: result.state, pending: result.pending },
+    };
   }
   // Whatever the ending, the conversation so far becomes part of the run.
   const added = result.state.messages.slice(history.length);

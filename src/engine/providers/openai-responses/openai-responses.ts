@@ -27,7 +27,10 @@ export class OpenAIResponsesModel implements Model {
 
   /** Sends one Responses request and maps its output items to a ModelResponse. */
   async generate(request: ModelRequest): Promise<ModelResponse> {
-    const reply = await postToEndpoint({ endpoint: ENDPOINT, path: '/responses', body: this.requestBody(request), signal: request.signal, auth: bearerAuth }, this.options);
+    const reply = await postToEndpoint(
+      { endpoint: ENDPOINT, path: '/responses', body: this.requestBody(request), signal: request.signal, auth: bearerAuth },
+      this.options,
+    );
     return mapResponsesOutput(reply);
   }
 

@@ -7,8 +7,7 @@ const NAME = 'find_files';
 
 /** find_files {pattern, path='.', limit=100} -> sorted workspace-relative paths whose path matches. */
 export const findFilesTool: BuiltinTool = {
-  description:
-    'Find files whose workspace-relative path (with "/" separators) matches a regular expression; returns sorted paths. .git folders are skipped.',
+  description: 'Find files whose workspace-relative path (with "/" separators) matches a regular expression; returns sorted paths. .git folders are skipped.',
   parameters: BUILTIN_PARAMETERS.find_files,
   readOnly: true,
   async run(args, ctx) {
@@ -16,6 +15,9 @@ export const findFilesTool: BuiltinTool = {
     const relative = optionalStringArg(NAME, args, 'path', '.');
     const limit = limitArg(NAME, args, 'limit', 100);
     const files = await listFiles(NAME, ctx.workspace, relative);
-    return files.map((file) => file.relative).filter((name) => pattern.test(name)).slice(0, limit);
+    return files
+      .map((file) => file.relative)
+      .filter((name) => pattern.test(name))
+      .slice(0, limit);
   },
 };

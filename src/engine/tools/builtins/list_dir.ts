@@ -19,15 +19,17 @@ export const listDirTool: BuiltinTool = {
       const dir = await ctx.workspace.resolve(relative);
       if (!(await stat(dir)).isDirectory()) throw new ToolError(NAME, `${relative} is a file, not a folder; use read_file to read it`, 'NOT_A_DIRECTORY');
       const entries = await readdir(dir, { withFileTypes: true });
-      const names = await Promise.all(entries.map(async (entry) => {
-        if (entry.isDirectory()) return `${entry.name}/`;
-        if (!entry.isSymbolicLink()) return entry.name;
-        // A symlink is followed only through the sandbox: one to a folder inside is a folder,
-        // one leading outside (or nowhere) is listed by name alone.
-        const target = await ctx.workspace.resolve(posix.join(relative, entry.name)).catch(() => undefined);
-        const info = target ? await stat(target).catch(() => undefined) : undefined;
-        return info?.isDirectory() ? `${entry.name}/` : entry.name;
-      }));
+      const names = await Promise.all(
+        entries.map(async (entry) => {
+          if (entry.isDirectory()) return `${entry.name}/`;
+          if (!entry.isSymbolicLink()) return entry.name;
+          // A symlink is followed only through the sandbox: one to a folder inside is a folder,
+          // one leading outside (or nowhere) is listed by name alone.
+          const target = await ctx.workspace.resolve(posix.join(relative, entry.name)).catch(() => undefined);
+          const info = target ? await stat(target).catch(() => undefined) : undefined;
+          return info?.isDirectory() ? `${entry.name}/` : entry.name;
+        }),
+      );
       return names.sort();
     } catch (error) {
       throw fileError(NAME, relative, error);

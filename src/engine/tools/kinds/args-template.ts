@@ -8,13 +8,7 @@ import { interpolateUrl } from '../../template/url-template.js';
  * Only `args` is in scope. An undefined variable becomes a ToolError (code TEMPLATE_UNDEFINED)
  * so the model sees which argument it has to supply.
  */
-export function templateFromArgs(
-  tool: string,
-  value: unknown,
-  args: Record<string, unknown>,
-  field: string,
-  options?: InterpolateOptions,
-): unknown {
+export function templateFromArgs(tool: string, value: unknown, args: Record<string, unknown>, field: string, options?: InterpolateOptions): unknown {
   return asToolError(tool, () => interpolate(value, argsLookup(args), `tool ${tool} ${field}`, options));
 }
 

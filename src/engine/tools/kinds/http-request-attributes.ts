@@ -29,7 +29,8 @@ export function httpRequestAttributes(request: SentRequest, secrets: readonly st
   };
   if (request.body !== undefined) {
     const body = scrubSecretValues(request.body, secrets);
-    attributes[ATTR.httpRequestBody] = body.length <= MAX_SPAN_BODY_CHARS ? body : `${body.slice(0, MAX_SPAN_BODY_CHARS)}[truncated ${body.length - MAX_SPAN_BODY_CHARS} characters]`;
+    attributes[ATTR.httpRequestBody] =
+      body.length <= MAX_SPAN_BODY_CHARS ? body : `${body.slice(0, MAX_SPAN_BODY_CHARS)}[truncated ${body.length - MAX_SPAN_BODY_CHARS} characters]`;
   }
   if (status !== undefined) attributes[ATTR.httpResponseStatusCode] = status;
   return attributes;

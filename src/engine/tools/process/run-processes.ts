@@ -47,7 +47,10 @@ export class RunProcesses {
     if (!found.length) return [];
     for (const { pid } of found) signal(pid, 'SIGTERM');
     for (const pgid of this.groups) signal(-pgid, 'SIGTERM');
-    await waitUntilGone(found.map((entry) => entry.pid), graceMs);
+    await waitUntilGone(
+      found.map((entry) => entry.pid),
+      graceMs,
+    );
     for (const { pid } of found) signal(pid, 'SIGKILL');
     for (const pgid of this.groups) signal(-pgid, 'SIGKILL');
     return found;
@@ -63,14 +66,18 @@ export class RunProcesses {
     }
     const marker = `${RUN_TAG_VARIABLE}=${this.tag}`;
     const found: LeftoverProcess[] = [];
-    await Promise.all(entries.filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid).map(async (name) => {
-      const pid = Number(name);
-      const [environ, stat] = await Promise.all([readProc(pid, 'environ'), readProc(pid, 'stat')]);
-      const ours = environ?.split('\0').includes(marker) || (stat !== undefined && this.groups.has(groupOf(stat)));
-      if (!ours || isZombie(stat)) return;
-      const cmdline = (await readProc(pid, 'cmdline')) ?? '';
-      found.push({ pid, command: cmdline.split('\0').filter(Boolean).join(' ').slice(0, 200) });
-    }));
+    await Promise.all(
+      entries
+        .filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid)
+        .map(async (name) => {
+          const pid = Number(name);
+          const [environ, stat] = await Promise.all([readProc(pid, 'environ'), readProc(pid, 'stat')]);
+          const ours = environ?.split('\0').includes(marker) || (stat !== undefined && this.groups.has(groupOf(stat)));
+          if (!ours || isZombie(stat)) return;
+          const cmdline = (await readProc(pid, 'cmdline')) ?? '';
+          found.push({ pid, command: cmdline.split('\0').filter(Boolean).join(' ').slice(0, 200) });
+        }),
+    );
     return found.sort((a, b) => a.pid - b.pid);
   }
 }

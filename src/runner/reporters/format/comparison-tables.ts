@@ -19,13 +19,37 @@ export function comparisonTables(report: Readonly<Report>, paint: Palette, width
   // Variant names and tags are user text: capped like the main table's cells, then wrapped.
   // Long names give way first, then the intervals and heads wrap; past that, the tool-selection
   // columns and pass^k go before the pass rates and the difference from the reference.
-  const minimums: Array<[string, number]> = [['variant', 12], ['runs', 6], ['passed', 8], ['pass rate', 7], ['95% CI', 9], ['pass^', 8], ['precision', 11], ['recall', 8], ['p vs', 8], ['diff vs', 12]];
+  const minimums: Array<[string, number]> = [
+    ['variant', 12],
+    ['runs', 6],
+    ['passed', 8],
+    ['pass rate', 7],
+    ['95% CI', 9],
+    ['pass^', 8],
+    ['precision', 11],
+    ['recall', 8],
+    ['p vs', 8],
+    ['diff vs', 12],
+  ];
   const variants = fittedTable(
-    { head: comparison.head.map((title) => cellText(title)), rows: comparison.rows.map(([variant, ...cells]) => [cellText(variant), ...cells]), align: comparison.align },
+    {
+      head: comparison.head.map((title) => cellText(title)),
+      rows: comparison.rows.map(([variant, ...cells]) => [cellText(variant), ...cells]),
+      align: comparison.align,
+    },
     paint,
     width,
     {
-      steps: ([[0, 20], [col('diff vs'), 18], [col('95% CI'), 9], [0, 12], ...minimums.map(([title, min]): ShrinkStep => [col(title), min]), [0, 8]] satisfies ShrinkStep[]).filter(([index]) => index >= 0),
+      steps: (
+        [
+          [0, 20],
+          [col('diff vs'), 18],
+          [col('95% CI'), 9],
+          [0, 12],
+          ...minimums.map(([title, min]): ShrinkStep => [col(title), min]),
+          [0, 8],
+        ] satisfies ShrinkStep[]
+      ).filter(([index]) => index >= 0),
       breakWords: [0],
       dropOrder: ['precision', 'recall', 'pass^', '95% CI', 'runs', 'p vs'].map(col).filter((index) => index >= 0),
     },
@@ -34,17 +58,27 @@ export function comparisonTables(report: Readonly<Report>, paint: Palette, width
 
   const tags = reportTags(report.scenarios);
   if (tags.length) {
-    const rows = tags.map((tag) => [cellText(tag), ...stats.map((s) => {
-      const count = s.tags.get(tag);
-      return count ? `${passRate(count)} (${count.passed}/${count.counted})` : '-';
-    })]);
+    const rows = tags.map((tag) => [
+      cellText(tag),
+      ...stats.map((s) => {
+        const count = s.tags.get(tag);
+        return count ? `${passRate(count)} (${count.passed}/${count.counted})` : '-';
+      }),
+    ]);
     const head = ['tag', ...stats.map((s) => cellText(s.variant))];
     const byTag = fittedTable(
       { head, rows, align: ['left', ...stats.map(() => 'right' as const)] },
       paint,
       width,
       // Past the minimums the last variants go, never the first (the reference).
-      { steps: [[0, 16], ...head.map((_, i): ShrinkStep => [i, 9]), [0, 7]], breakWords: [0], dropOrder: head.map((_, i) => i).slice(2).reverse() },
+      {
+        steps: [[0, 16], ...head.map((_, i): ShrinkStep => [i, 9]), [0, 7]],
+        breakWords: [0],
+        dropOrder: head
+          .map((_, i) => i)
+          .slice(2)
+          .reverse(),
+      },
     );
     text += `${byTag}\n`;
   }

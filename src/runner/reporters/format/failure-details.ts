@@ -32,9 +32,10 @@ export function failureDetails(group: FailureGroup, paint: Palette, width: numbe
   const { row, rows } = group;
   const status = paintStatus(row, paint);
   const id = cellText(row.id, SCENARIO_CELL_MAX);
-  const header = rows.length > 1
-    ? `${id} x${rows.length}: ${cellText(groupRuns(rows, showRepeat), SCENARIO_CELL_MAX * 2)}`
-    : rowLabel({ ...row, id, variant: cellText(row.variant) }, showRepeat);
+  const header =
+    rows.length > 1
+      ? `${id} x${rows.length}: ${cellText(groupRuns(rows, showRepeat), SCENARIO_CELL_MAX * 2)}`
+      : rowLabel({ ...row, id, variant: cellText(row.variant) }, showRepeat);
   const lines = wrapText(header, width - STATUS_LABEL[row.status].length - 1, '').map((line, i) => (i === 0 ? `${status} ${line}` : `  ${line}`));
   for (const expected of expectedLines(row)) {
     // Continuation lines line up under the text, after `  ✗ `.
@@ -63,7 +64,9 @@ function expectedLines(row: ScenarioRow): string[] {
 function callLines(row: ScenarioRow, width: number): string[] {
   if (!row.transcript) {
     const tools = row.test_run?.tools ?? [];
-    return tools.length ? wrapText(`Tool calls: ${tools.map((tool) => `${oneLine(tool.name)} x${tool.called}`).join(', ')} (no transcript in this report)`, width, '  ') : [];
+    return tools.length
+      ? wrapText(`Tool calls: ${tools.map((tool) => `${oneLine(tool.name)} x${tool.called}`).join(', ')} (no transcript in this report)`, width, '  ')
+      : [];
   }
   const calls = answeredCalls(row.transcript);
   if (!calls.length) return ['  Tool calls: none'];

@@ -58,11 +58,13 @@ function render(table: PlainTable, kept: readonly number[], widths: Array<number
     ...(widths ? { colWidths: widths as number[], wordWrap: true } : {}),
   });
   table.rows.forEach((row, r) => {
-    out.push(kept.map((col, i) => {
-      const width = widths?.[i] ?? null;
-      const text = options.cell ? options.cell(r, col, row[col], width) : row[col];
-      return width && options.breakWords?.includes(col) ? { content: text, wordWrap: true, wrapOnWordBoundary: false } : text;
-    }));
+    out.push(
+      kept.map((col, i) => {
+        const width = widths?.[i] ?? null;
+        const text = options.cell ? options.cell(r, col, row[col], width) : row[col];
+        return width && options.breakWords?.includes(col) ? { content: text, wordWrap: true, wrapOnWordBoundary: false } : text;
+      }),
+    );
   });
   return out.toString();
 }
@@ -70,5 +72,7 @@ function render(table: PlainTable, kept: readonly number[], widths: Array<number
 function droppedNote(columns: readonly string[], paint: Palette, width: number): string {
   if (!columns.length) return '';
   const text = `(too narrow for: ${columns.join(', ')}; see report.md, or widen the terminal or set COLUMNS)`;
-  return `\n${wrapText(text, width, '').map((line) => paint.gray(line)).join('\n')}`;
+  return `\n${wrapText(text, width, '')
+    .map((line) => paint.gray(line))
+    .join('\n')}`;
 }

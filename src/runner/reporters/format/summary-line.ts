@@ -22,7 +22,10 @@ export function summaryLine(report: Readonly<Report>): string {
   const subject = factors.length > 1 ? `${summary.total} runs (${factors.join(' x ')})` : `${summary.total} ${plural(summary.total, 'scenario')}`;
   const expected = report.scenarios.filter((row) => row.status === 'pass' && row.expect_failure).length;
   const unexpecting = report.scenarios.filter((row) => row.status === 'pass' && row.no_expectation).length;
-  const qualifiers = [...(expected ? [`${expected} as ${expected === 1 ? 'an expected failure' : 'expected failures'}`] : []), ...(unexpecting ? [`${unexpecting} with no expectation`] : [])];
+  const qualifiers = [
+    ...(expected ? [`${expected} as ${expected === 1 ? 'an expected failure' : 'expected failures'}`] : []),
+    ...(unexpecting ? [`${unexpecting} with no expectation`] : []),
+  ];
   const parts = [`${summary.passed} passed${qualifiers.length ? ` (${qualifiers.join(', ')})` : ''}`, `${summary.failed} failed`, `${summary.errored} errored`];
   if (summary.not_run) parts.push(`${summary.not_run} not run`);
   if (summary.skipped) parts.push(`${summary.skipped} skipped`);

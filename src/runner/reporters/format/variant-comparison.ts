@@ -22,7 +22,18 @@ export function variantComparison(report: Readonly<Report>): VariantComparison {
   const stats = statsOf(report);
   const k = runShape(report).repeats;
   const base = stats.base ?? 'base';
-  const head = ['variant', 'runs', 'passed', 'pass rate', '95% CI', ...(k > 1 ? [`pass^${k}`] : []), 'precision', 'recall', `p vs ${base}`, `diff vs ${base} (95% CI)`];
+  const head = [
+    'variant',
+    'runs',
+    'passed',
+    'pass rate',
+    '95% CI',
+    ...(k > 1 ? [`pass^${k}`] : []),
+    'precision',
+    'recall',
+    `p vs ${base}`,
+    `diff vs ${base} (95% CI)`,
+  ];
   const rows = variantStats(report).map((counts) => {
     const s = stats.variants[counts.variant];
     const paired = stats.paired.find((p) => p.variant === counts.variant);

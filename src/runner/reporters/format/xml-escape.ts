@@ -9,7 +9,9 @@ const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;
 /** Escapes text for element content or a quoted attribute and drops characters XML 1.0 forbids. */
 export function xmlEscape(text: string): string {
   // printable() first so a colour code loses its `[31m` tail too, not only the ESC.
-  return printable(text).replace(INVALID_XML, '').replace(/[&<>"']/g, (char) => ENTITIES[char]);
+  return printable(text)
+    .replace(INVALID_XML, '')
+    .replace(/[&<>"']/g, (char) => ENTITIES[char]);
 }
 
 /**

@@ -26,14 +26,18 @@ export function confusionHeatmap(variant: string, confusion: Readonly<Record<str
   const head = `<tr><th>expected \\ called instead</th><th class="num">missed</th>${shownColumns.map((tool) => `<th class="rot">${esc(tool)}</th>`).join('')}</tr>`;
   const body = shownRows.map(([tool, entry]) => {
     const missed = heatCell(variant, tool, null, entry.missed, max, 'missed');
-    const cells = shownColumns.map((called) => heatCell(variant, tool, called, Object.hasOwn(entry.called_instead, called) ? entry.called_instead[called] : 0, max, 'instead'));
+    const cells = shownColumns.map((called) =>
+      heatCell(variant, tool, called, Object.hasOwn(entry.called_instead, called) ? entry.called_instead[called] : 0, max, 'instead'),
+    );
     return `<tr${dataAttrs({ expected: tool })}><th>${esc(tool)}</th>${missed}${cells.join('')}</tr>`;
   });
   const notes: string[] = [];
   if (columns.length > shownColumns.length) notes.push(`${columns.length - shownColumns.length} more called-instead tools not shown`);
   if (expected.length > shownRows.length) notes.push(`${expected.length - shownRows.length} more expected tools not shown`);
-  return `<h3>${esc(variant)}</h3><table class="heat"${dataAttrs({ variant })}>${head}${body.join('')}</table>` +
-    (notes.length ? `<p class="note">${esc(notes.join('; '))} (report.json holds them all).</p>` : '');
+  return (
+    `<h3>${esc(variant)}</h3><table class="heat"${dataAttrs({ variant })}>${head}${body.join('')}</table>` +
+    (notes.length ? `<p class="note">${esc(notes.join('; '))} (report.json holds them all).</p>` : '')
+  );
 }
 
 function heatCell(variant: string, expected: string, called: string | null, count: number, max: number, kind: 'missed' | 'instead'): string {

@@ -11,7 +11,9 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * they are invisible in a page and may confuse a copy-paste into a terminal.
  */
 export function esc(text: string): string {
-  return printable(text).replace(LONE_SURROGATE, '\uFFFD').replace(/[&<>"']/g, (char) => ENTITIES[char]);
+  return printable(text)
+    .replace(LONE_SURROGATE, '\uFFFD')
+    .replace(/[&<>"']/g, (char) => ENTITIES[char]);
 }
 
 /** A value for a `data-` attribute: numbers as JSON writes them (so they compare exactly), null as "". */

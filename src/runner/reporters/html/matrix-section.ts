@@ -37,15 +37,30 @@ export function matrixSection(report: Readonly<Report>, stats: ReportStats, vari
     const tds = variants.map((variant) => matrixCell(report.scenarios, id, variant, byVariant.get(variant) ?? [], showRepeat));
     return `<tr${dataAttrs({ scenario: id })}><th class="mono scenario" scope="row">${esc(id)}</th>${tds.join('')}</tr>`;
   });
-  const foot = `<tfoot>${footRow('pass rate', variants, (name) => {
-    const s = stats.variants[name];
-    return [s?.pass_rate, s ? `${fmtPercent(s.pass_rate)} (${s.passed}/${s.runs})` : '-'];
-  }, 'pass_rate')}${footRow(`vs ${stats.base ?? 'base'}`, variants, (name) => {
-    const paired = stats.paired.find((p) => p.variant === name);
-    return [paired?.difference, name === stats.base ? 'reference' : fmtPoints(paired?.difference)];
-  }, 'difference')}</tfoot>`;
-  const notes = [note('Each cell is a scenario under a variant: click it (or a repeat) to open the run in the table of all runs, with its transcript. With repeats a cell shows passed / runs; MIXED means its repeats disagree.')];
-  if (ids.length > shown.length) notes.push(note(`${ids.length - shown.length} more scenarios are in report.json (the matrix shows the first ${shown.length}).`));
+  const foot = `<tfoot>${footRow(
+    'pass rate',
+    variants,
+    (name) => {
+      const s = stats.variants[name];
+      return [s?.pass_rate, s ? `${fmtPercent(s.pass_rate)} (${s.passed}/${s.runs})` : '-'];
+    },
+    'pass_rate',
+  )}${footRow(
+    `vs ${stats.base ?? 'base'}`,
+    variants,
+    (name) => {
+      const paired = stats.paired.find((p) => p.variant === name);
+      return [paired?.difference, name === stats.base ? 'reference' : fmtPoints(paired?.difference)];
+    },
+    'difference',
+  )}</tfoot>`;
+  const notes = [
+    note(
+      'Each cell is a scenario under a variant: click it (or a repeat) to open the run in the table of all runs, with its transcript. With repeats a cell shows passed / runs; MIXED means its repeats disagree.',
+    ),
+  ];
+  if (ids.length > shown.length)
+    notes.push(note(`${ids.length - shown.length} more scenarios are in report.json (the matrix shows the first ${shown.length}).`));
   return section('matrix', 'Scenario x variant', `<table class="matrix fit">${head}<tbody>${body.join('')}</tbody>${foot}</table>\n${notes.join('')}`);
 }
 

@@ -14,7 +14,19 @@ export const FLIP_LIST_LIMIT = 50;
 export function pairedSection(paired: readonly PairedComparison[]): string {
   if (!paired.length) return '';
   // Short heads that may wrap, and the interval under the difference: the table fits the page.
-  const head = ['comparison', 'pairs', 'both pass', 'base only', 'variant only', 'both fail', 'base rate', 'variant rate', 'difference (95% CI)', 'McNemar p', 'flips to pass / fail'];
+  const head = [
+    'comparison',
+    'pairs',
+    'both pass',
+    'base only',
+    'variant only',
+    'both fail',
+    'base rate',
+    'variant rate',
+    'difference (95% CI)',
+    'McNemar p',
+    'flips to pass / fail',
+  ];
   const rows = paired.map((p) => {
     const cells = [
       textCell(`${p.variant} vs ${p.base}`, 'wrap'),
@@ -32,7 +44,8 @@ export function pairedSection(paired: readonly PairedComparison[]): string {
     return `<tr${dataAttrs({ variant: p.variant, base: p.base })}>${cells.join('')}</tr>`;
   });
   const flips = paired.map((p) => flipLists(p)).join('');
-  const explain = `Pairs: scenario x repeat runs where both variants ran to a result. Difference: variant minus base pass rate, in percentage points, ` +
+  const explain =
+    `Pairs: scenario x repeat runs where both variants ran to a result. Difference: variant minus base pass rate, in percentage points, ` +
     `with a scenario bootstrap 95% interval (${paired[0].bootstrap.resamples} resamples, seed ${paired[0].bootstrap.seed}). ` +
     'McNemar p: exact two-sided test on the discordant pairs (base only vs variant only). Flipped: scenarios whose discordant pairs lean one way.';
   return section('paired', 'Paired comparison', `<table class="paired fit">${headRow(head)}${rows.join('')}</table>\n${flips}\n${note(explain)}`);
@@ -48,7 +61,10 @@ function differenceCell(p: PairedComparison): string {
 function flipLists(p: PairedComparison): string {
   const list = (kind: string, ids: readonly string[]) => {
     if (!ids.length) return '';
-    const items = ids.slice(0, FLIP_LIST_LIMIT).map((id) => `<li class="mono"${dataAttrs({ scenario: id })}>${esc(id)}</li>`).join('');
+    const items = ids
+      .slice(0, FLIP_LIST_LIMIT)
+      .map((id) => `<li class="mono"${dataAttrs({ scenario: id })}>${esc(id)}</li>`)
+      .join('');
     const more = ids.length > FLIP_LIST_LIMIT ? `<li class="note">${ids.length - FLIP_LIST_LIMIT} more in report.json</li>` : '';
     return `<details${dataAttrs({ variant: p.variant, flip: kind })}><summary>${esc(`${p.variant} vs ${p.base}: ${ids.length} flipped to ${kind}`)}</summary><ul>${items}${more}</ul></details>`;
   };

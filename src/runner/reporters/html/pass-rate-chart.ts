@@ -22,7 +22,14 @@ export function passRateChart(variants: ReadonlyArray<[name: string, stats: Vari
     const mid = y + ROW_H / 2;
     const rate = s?.pass_rate ?? null;
     const ci = s?.pass_rate_ci ?? null;
-    const attrs = dataAttrs({ variant: name, 'pass-rate': rate, 'ci-low': ci?.low ?? null, 'ci-high': ci?.high ?? null, runs: s?.runs ?? 0, passed: s?.passed ?? 0 });
+    const attrs = dataAttrs({
+      variant: name,
+      'pass-rate': rate,
+      'ci-low': ci?.low ?? null,
+      'ci-high': ci?.high ?? null,
+      runs: s?.runs ?? 0,
+      passed: s?.passed ?? 0,
+    });
     const label = `${fmtPercent(rate)} (${s?.passed ?? 0}/${s?.runs ?? 0})`;
     const tip = `${name}: ${label}, 95% CI ${fmtInterval(ci)}`;
     let marks = '';
@@ -35,15 +42,22 @@ export function passRateChart(variants: ReadonlyArray<[name: string, stats: Vari
       }
       marks += `<circle class="dot" cx="${x(rate).toFixed(2)}" cy="${mid}" r="5"/>`;
     }
-    return `<g class="variant"${attrs}><title>${esc(tip)}</title>` +
+    return (
+      `<g class="variant"${attrs}><title>${esc(tip)}</title>` +
       `<text x="${LABEL_W - 10}" y="${mid + 4}" text-anchor="end">${esc(clipLabel(name))}</text>${marks}` +
-      `<text class="value" x="${LABEL_W + PLOT_W + 12}" y="${mid + 4}">${esc(label)}</text></g>`;
+      `<text class="value" x="${LABEL_W + PLOT_W + 12}" y="${mid + 4}">${esc(label)}</text></g>`
+    );
   });
   const axisY = variants.length * ROW_H + 4;
-  const ticks = [0, 0.25, 0.5, 0.75, 1].map((p) =>
-    `<line class="axis" x1="${x(p)}" x2="${x(p)}" y1="0" y2="${axisY}"/><text x="${x(p)}" y="${axisY + 16}" text-anchor="middle">${p * 100}%</text>`).join('');
-  return `<svg class="pass-rates" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="Pass rate per variant with 95% Wilson intervals">` +
-    `${ticks}${rows.join('')}</svg>`;
+  const ticks = [0, 0.25, 0.5, 0.75, 1]
+    .map(
+      (p) => `<line class="axis" x1="${x(p)}" x2="${x(p)}" y1="0" y2="${axisY}"/><text x="${x(p)}" y="${axisY + 16}" text-anchor="middle">${p * 100}%</text>`,
+    )
+    .join('');
+  return (
+    `<svg class="pass-rates" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="Pass rate per variant with 95% Wilson intervals">` +
+    `${ticks}${rows.join('')}</svg>`
+  );
 }
 
 function clipLabel(name: string): string {

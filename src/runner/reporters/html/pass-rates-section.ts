@@ -25,7 +25,8 @@ export function passRatesSection(stats: ReportStats, variants: readonly string[]
     ];
     return `<tr${dataAttrs({ variant: name })}>${cells.join('')}</tr>`;
   });
-  const explain = 'Pass rate: passed / runs that ran to a result (not-run and skipped rows are left out). Whiskers: 95% Wilson score interval.' +
+  const explain =
+    'Pass rate: passed / runs that ran to a result (not-run and skipped rows are left out). Whiskers: 95% Wilson score interval.' +
     (k > 1 ? ` pass@${k}: chance that at least one of ${k} repeats passes; pass^${k}: chance that all ${k} pass (tau-bench).` : '');
   return section('pass-rates', 'Pass rate per variant', `${chart}\n<table class="variants">${headRow(head)}${rows.join('')}</table>\n${note(explain)}`);
 }

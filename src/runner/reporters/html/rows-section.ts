@@ -54,8 +54,16 @@ export function rowsSection(rows: readonly ScenarioRow[], showRepeat: boolean): 
     ];
     return `<tr id="${runAnchor(index)}"${dataAttrs({ 'row-id': row.id, variant: row.variant, repeat: row.repeat, status: row.status })}>${cells.join('')}</tr>`;
   });
-  const filters = '<div class="filters"><input type="search" id="row-filter" placeholder="Filter by scenario, variant, tool..." aria-label="Filter rows">' +
+  const filters =
+    '<div class="filters"><input type="search" id="row-filter" placeholder="Filter by scenario, variant, tool..." aria-label="Filter rows">' +
     '<label><input type="checkbox" id="row-failing"> only failed and errored</label><span id="row-count" class="note"></span></div>';
-  const more = rows.length > shown.length ? `<p class="note" data-rows-omitted="${rows.length - shown.length}">Showing the first ${shown.length} of ${rows.length} runs; report.json holds them all.</p>` : '';
-  return section('rows', `All runs (${rows.length})`, `${filters}<table id="rows-table"><thead><tr>${head.map((title) => `<th${NUMERIC.has(title) ? ' class="num"' : ''}>${esc(title)}</th>`).join('')}</tr></thead><tbody>${body.join('')}</tbody></table>${more}`);
+  const more =
+    rows.length > shown.length
+      ? `<p class="note" data-rows-omitted="${rows.length - shown.length}">Showing the first ${shown.length} of ${rows.length} runs; report.json holds them all.</p>`
+      : '';
+  return section(
+    'rows',
+    `All runs (${rows.length})`,
+    `${filters}<table id="rows-table"><thead><tr>${head.map((title) => `<th${NUMERIC.has(title) ? ' class="num"' : ''}>${esc(title)}</th>`).join('')}</tr></thead><tbody>${body.join('')}</tbody></table>${more}`,
+  );
 }

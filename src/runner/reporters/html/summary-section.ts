@@ -14,10 +14,15 @@ export function summarySection(report: Readonly<Report>, statsNote: string | nul
   const verdict = runVerdict(report);
   const { summary, suite } = report;
   const totals: Array<[key: keyof typeof summary, label: string]> = [
-    ['total', 'runs'], ['passed', 'passed'], ['failed', 'failed'], ['errored', 'errored'], ['not_run', 'not run'], ['skipped', 'skipped'],
+    ['total', 'runs'],
+    ['passed', 'passed'],
+    ['failed', 'failed'],
+    ['errored', 'errored'],
+    ['not_run', 'not run'],
+    ['skipped', 'skipped'],
   ];
   const boxes = totals
-    .filter(([key]) => key !== 'not_run' && key !== 'skipped' ? true : summary[key] > 0)
+    .filter(([key]) => (key !== 'not_run' && key !== 'skipped' ? true : summary[key] > 0))
     .map(([key, label]) => `<div${dataAttrs({ stat: key, value: summary[key] })}><dt>${esc(label)}</dt><dd>${summary[key]}</dd></div>`)
     .join('');
   const meta: Array<[string, string]> = [

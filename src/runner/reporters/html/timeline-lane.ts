@@ -49,22 +49,24 @@ export function buildLane(row: ScenarioRow, spans: readonly SpanRecord[]): Lane 
   const extent = Math.max(root?.ended ? root.duration_ms : 0, lastEnd - t0);
   const expected = new Set((row.expected_tools ?? []).map(normalizeToolName));
   const ordered = [...spans].sort((a, b) => a.start_ms - b.start_ms);
-  const bars = ordered.filter((span) => span.name.startsWith('execute_tool')).map((span): LaneBar => {
-    const tool = normalizeToolName(str(span.attributes[ATTR.toolName]) || span.name);
-    const source = str(span.attributes[ATTR.toolSource]);
-    const nested = source === 'plan' || source === 'chain';
-    return {
-      tool,
-      outcome: str(span.attributes[EVIDENCE_ATTR.toolOutcome]) || (span.status === 'error' ? 'error' : 'ok'),
-      start: span.start_ms - t0,
-      duration: span.duration_ms,
-      nested,
-      wrong: !nested && expected.size > 0 && !expected.has(tool),
-      args: str(span.attributes[ATTR.toolArguments]),
-      result: str(span.attributes[ATTR.toolResult]),
-      refused: str(span.attributes[ATTR.toolRefused]),
-    };
-  });
+  const bars = ordered
+    .filter((span) => span.name.startsWith('execute_tool'))
+    .map((span): LaneBar => {
+      const tool = normalizeToolName(str(span.attributes[ATTR.toolName]) || span.name);
+      const source = str(span.attributes[ATTR.toolSource]);
+      const nested = source === 'plan' || source === 'chain';
+      return {
+        tool,
+        outcome: str(span.attributes[EVIDENCE_ATTR.toolOutcome]) || (span.status === 'error' ? 'error' : 'ok'),
+        start: span.start_ms - t0,
+        duration: span.duration_ms,
+        nested,
+        wrong: !nested && expected.size > 0 && !expected.has(tool),
+        args: str(span.attributes[ATTR.toolArguments]),
+        result: str(span.attributes[ATTR.toolResult]),
+        refused: str(span.attributes[ATTR.toolRefused]),
+      };
+    });
   const chats = ordered.filter((span) => span.name.startsWith('chat')).map((span) => ({ start: span.start_ms - t0, duration: span.duration_ms }));
   return { row, extent: Math.max(0, extent), bars, chats };
 }
@@ -78,14 +80,26 @@ export function laneSvg(lane: Lane, scaleMs: number): string {
   const x = (ms: number) => (scaleMs > 0 ? (ms / scaleMs) * VIEW_W : 0);
   // At least 1% of the lane: a 0.1 ms tool call beside 50 ms model calls must still be seen and hovered.
   const width = (ms: number) => Math.max(10, x(ms));
-  const chats = lane.chats.map((chat) => `<rect class="chat" x="${x(chat.start).toFixed(1)}" y="2" width="${Math.max(2, x(chat.duration)).toFixed(1)}" height="${VIEW_H - 4}"/>`).join('');
-  const bars = lane.bars.slice(0, LANE_MAX_BARS).map((bar) => {
-    const y = bar.nested ? 13 : 4;
-    const h = bar.nested ? 7 : 14;
-    const classes = `tool outcome-${/^[a-z_]+$/.test(bar.outcome) ? bar.outcome : 'ok'}${bar.wrong ? ' wrong' : ''}`;
-    const attrs = dataAttrs({ tool: bar.tool, outcome: bar.outcome, 'start-ms': bar.start, 'duration-ms': bar.duration, wrong: bar.wrong || undefined, nested: bar.nested || undefined });
-    return `<rect class="${classes}"${attrs} x="${x(bar.start).toFixed(1)}" y="${y}" width="${width(bar.duration).toFixed(1)}" height="${h}" vector-effect="non-scaling-stroke"><title>${esc(tooltip(bar))}</title></rect>`;
-  }).join('');
+  const chats = lane.chats
+    .map((chat) => `<rect class="chat" x="${x(chat.start).toFixed(1)}" y="2" width="${Math.max(2, x(chat.duration)).toFixed(1)}" height="${VIEW_H - 4}"/>`)
+    .join('');
+  const bars = lane.bars
+    .slice(0, LANE_MAX_BARS)
+    .map((bar) => {
+      const y = bar.nested ? 13 : 4;
+      const h = bar.nested ? 7 : 14;
+      const classes = `tool outcome-${/^[a-z_]+$/.test(bar.outcome) ? bar.outcome : 'ok'}${bar.wrong ? ' wrong' : ''}`;
+      const attrs = dataAttrs({
+        tool: bar.tool,
+        outcome: bar.outcome,
+        'start-ms': bar.start,
+        'duration-ms': bar.duration,
+        wrong: bar.wrong || undefined,
+        nested: bar.nested || undefined,
+      });
+      return `<rect class="${classes}"${attrs} x="${x(bar.start).toFixed(1)}" y="${y}" width="${width(bar.duration).toFixed(1)}" height="${h}" vector-effect="non-scaling-stroke"><title>${esc(tooltip(bar))}</title></rect>`;
+    })
+    .join('');
   const label = `${lane.row.variant} #${lane.row.repeat}: ${lane.bars.length} tool call(s) in ${fmtMs(lane.extent)} ms`;
   return `<svg class="lane-svg" viewBox="0 0 ${VIEW_W} ${VIEW_H}" preserveAspectRatio="none" role="img" aria-label="${esc(label)}">${chats}${bars}</svg>`;
 }

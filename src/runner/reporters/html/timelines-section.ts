@@ -52,12 +52,17 @@ export function planTimelines(report: Readonly<Report>): TimelinePlan {
 
 /** Per-scenario lanes of tool calls, or a note saying why there are none. */
 export function timelinesSection(plan: TimelinePlan, spans: TimelineSpans | null): string {
-  const legend = '<p class="legend"><span><i class="outcome-ok" style="background: var(--ok)"></i>returned</span>' +
+  const legend =
+    '<p class="legend"><span><i class="outcome-ok" style="background: var(--ok)"></i>returned</span>' +
     '<span><i style="background: var(--tool-error)"></i>error</span><span><i style="background: var(--denied)"></i>denied</span>' +
     '<span><i style="background: var(--pending)"></i>pending approval</span><span><i class="wrong"></i>not an expected tool</span>' +
     '<span><i style="background: var(--chat)"></i>model call</span></p>';
   if (!spans) {
-    return section('timelines', 'Tool-call timelines', '<p class="note" data-timelines="no-spans">No spans.jsonl beside the report, so there are no timelines. `agentcheck run` writes it to the output folder.</p>');
+    return section(
+      'timelines',
+      'Tool-call timelines',
+      '<p class="note" data-timelines="no-spans">No spans.jsonl beside the report, so there are no timelines. `agentcheck run` writes it to the output folder.</p>',
+    );
   }
   const blocks = plan.groups.map((group) => {
     const lanes = group.rows.map((row) => {
@@ -66,20 +71,35 @@ export function timelinesSection(plan: TimelinePlan, spans: TimelineSpans | null
     });
     const scale = Math.max(0, ...lanes.map(({ lane }) => lane?.extent ?? 0));
     const body = lanes.map(({ row, lane }) => laneRow(row, lane, scale)).join('');
-    return `<div class="timeline"${dataAttrs({ scenario: group.id, 'scale-ms': scale })}><h3 class="mono">${esc(group.id)}</h3>` +
-      `<p class="note">0 to ${fmtMs(scale)} ms</p><div class="lanes">${body}</div></div>`;
+    return (
+      `<div class="timeline"${dataAttrs({ scenario: group.id, 'scale-ms': scale })}><h3 class="mono">${esc(group.id)}</h3>` +
+      `<p class="note">0 to ${fmtMs(scale)} ms</p><div class="lanes">${body}</div></div>`
+    );
   });
   const notes: string[] = [];
-  if (plan.omittedScenarios) notes.push(`${plan.omittedScenarios} more scenarios (${plan.omittedLanes} runs) have no timeline here, to keep the page small; spans.jsonl holds them all.`);
+  if (plan.omittedScenarios)
+    notes.push(
+      `${plan.omittedScenarios} more scenarios (${plan.omittedLanes} runs) have no timeline here, to keep the page small; spans.jsonl holds them all.`,
+    );
   if (spans.unreadable) notes.push(`${spans.unreadable} lines of spans.jsonl could not be read.`);
   const intro = '<p class="note">One lane per run, on a time scale shared by the runs of a scenario. Hover a bar for the call\'s arguments and result.</p>';
-  return section('timelines', 'Tool-call timelines', `${intro}${legend}${blocks.join('\n')}${notes.map((text) => `<p class="note">${esc(text)}</p>`).join('')}`);
+  return section(
+    'timelines',
+    'Tool-call timelines',
+    `${intro}${legend}${blocks.join('\n')}${notes.map((text) => `<p class="note">${esc(text)}</p>`).join('')}`,
+  );
 }
 
 function laneRow(row: ScenarioRow, lane: Lane | null, scale: number): string {
   const attrs = dataAttrs({ 'row-id': row.id, variant: row.variant, repeat: row.repeat, status: row.status, 'trace-id': row.test_run?.trace_id ?? null });
-  const sequence = lane ? lane.bars.filter((bar) => !bar.nested).map((bar) => bar.tool).join(' → ') : '';
-  const label = `<div class="lane-label"${attrs} title="${esc(`${row.variant} #${row.repeat}: ${sequence || 'no tool calls'}`)}">` +
+  const sequence = lane
+    ? lane.bars
+        .filter((bar) => !bar.nested)
+        .map((bar) => bar.tool)
+        .join(' → ')
+    : '';
+  const label =
+    `<div class="lane-label"${attrs} title="${esc(`${row.variant} #${row.repeat}: ${sequence || 'no tool calls'}`)}">` +
     `<span class="status status-${row.status}">${STATUS_LABEL[row.status]}</span> ${esc(row.variant)} #${row.repeat}` +
     `${sequence ? ` · <span class="mono">${esc(sequence)}</span>` : ''}</div>`;
   const transcript = transcriptView(row.transcript);

@@ -26,7 +26,8 @@ export function toolSelectionSection(stats: ReportStats, variants: readonly stri
     ];
     return `<tr${dataAttrs({ variant: name })}>${cells.join('')}</tr>`;
   });
-  const explain = 'Scored runs: runs whose scenario expects at least one tool (terminal_tool, tool_called, tool_sequence). ' +
+  const explain =
+    'Scored runs: runs whose scenario expects at least one tool (terminal_tool, tool_called, tool_sequence). ' +
     'Precision and recall are micro-averaged over the scored runs; a wrong-tool call is a call of a tool the scenario does not expect. ' +
     'Tokens: input + output per run; p50/p95 are nearest-rank percentiles.';
   return section('tool-selection', 'Tool selection', `<table class="tool-selection">${headRow(head)}${rows.join('')}</table>\n${note(explain)}`);

@@ -26,7 +26,8 @@ function messageHtml(message: Message): string {
     return `<b>${label}</b> <code>${esc(message.tool_name)}</code> <span class="reason mono">${esc(clip(message.content, MESSAGE_MAX))}</span>`;
   }
   const text = message.content ? ` <span class="reason">${esc(clip(message.content, MESSAGE_MAX))}</span>` : '';
-  const calls = (message.tool_calls ?? []).map((call) =>
-    `<div class="call">→ <code>${esc(call.tool_name)}(${esc(clip(JSON.stringify(call.input) ?? '', MESSAGE_MAX))})</code></div>`);
+  const calls = (message.tool_calls ?? []).map(
+    (call) => `<div class="call">→ <code>${esc(call.tool_name)}(${esc(clip(JSON.stringify(call.input) ?? '', MESSAGE_MAX))})</code></div>`,
+  );
   return `<b>assistant</b>${text}${calls.join('')}`;
 }

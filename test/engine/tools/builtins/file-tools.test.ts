@@ -44,7 +44,10 @@ async function toolError(promise: Promise<unknown>, code: string): Promise<ToolE
 describe('built-in table', () => {
   it('has the eight built-ins with strict object schemas and the documented read-only flags', () => {
     expect(Object.keys(BUILTINS).sort()).toEqual(['echo', 'edit_file', 'find_files', 'grep', 'list_dir', 'read_file', 'run_command', 'write_file']);
-    const readOnly = Object.entries(BUILTINS).filter(([, tool]) => tool.readOnly).map(([name]) => name).sort();
+    const readOnly = Object.entries(BUILTINS)
+      .filter(([, tool]) => tool.readOnly)
+      .map(([name]) => name)
+      .sort();
     expect(readOnly).toEqual(['echo', 'find_files', 'grep', 'list_dir', 'read_file']);
     for (const tool of Object.values(BUILTINS)) {
       expect(tool.parameters).toMatchObject({ type: 'object', additionalProperties: false });

@@ -89,7 +89,9 @@ describe('command tool', () => {
   });
 
   it('throws TEMPLATE_UNDEFINED naming the missing argument', async () => {
-    const error = await tool({ argv: ['echo', '{{ args.missing }}'] }).execute({}, ctx).catch((e: unknown) => e);
+    const error = await tool({ argv: ['echo', '{{ args.missing }}'] })
+      .execute({}, ctx)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ToolError);
     expect(error).toMatchObject({ code: 'TEMPLATE_UNDEFINED', tool: 'cmd' });
     expect((error as Error).message).toContain('args.missing');

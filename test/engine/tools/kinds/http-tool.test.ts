@@ -113,11 +113,15 @@ describe('http tool', () => {
   });
 
   it('throws TEMPLATE_UNDEFINED for a missing argument and INVALID_TOOL_SPEC for a GET body', async () => {
-    const missing = await make({ url: 'https://shop.test/echo/{{ args.id }}' }).execute({}, ctx).catch((e: unknown) => e);
+    const missing = await make({ url: 'https://shop.test/echo/{{ args.id }}' })
+      .execute({}, ctx)
+      .catch((e: unknown) => e);
     expect(missing).toBeInstanceOf(ToolError);
     expect(missing).toMatchObject({ code: 'TEMPLATE_UNDEFINED', tool: 'api' });
     expect((missing as Error).message).toContain('http.url');
-    const getBody = await make({ url: 'https://shop.test/echo/x', body: { a: 1 } }).execute({}, ctx).catch((e: unknown) => e);
+    const getBody = await make({ url: 'https://shop.test/echo/x', body: { a: 1 } })
+      .execute({}, ctx)
+      .catch((e: unknown) => e);
     expect(getBody).toMatchObject({ code: 'INVALID_TOOL_SPEC' });
     expect(seen).toHaveLength(0);
   });
@@ -173,7 +177,9 @@ describe('http tool urls with | path', () => {
   });
 
   it('refuses a value with a ".." segment before any request is sent (tool error path_traversal)', async () => {
-    const error = await make({ url: 'https://shop.test/echo/repos/{{ args.repo | path }}' }).execute({ repo: 'octo/../../admin' }, ctx).catch((e: unknown) => e);
+    const error = await make({ url: 'https://shop.test/echo/repos/{{ args.repo | path }}' })
+      .execute({ repo: 'octo/../../admin' }, ctx)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ToolError);
     expect(error).toMatchObject({ code: 'PATH_TRAVERSAL', tool: 'api' });
     expect(seen).toHaveLength(0);
@@ -192,7 +198,12 @@ describe('the request an http tool sent, for its span', () => {
     expect(outcome.spanAttributes).toEqual({
       'http.request.method': 'POST',
       'url.full': 'https://shop.test/echo/r?api_key=[redacted]&page=2',
-      'agentcheck.http.request.headers': JSON.stringify({ authorization: '[redacted]', 'x-trace': 'echo [redacted]', 'x-short': 'abc', 'content-type': 'application/json' }),
+      'agentcheck.http.request.headers': JSON.stringify({
+        authorization: '[redacted]',
+        'x-trace': 'echo [redacted]',
+        'x-short': 'abc',
+        'content-type': 'application/json',
+      }),
       'agentcheck.http.request.body': '{"note":"token [redacted] here","n":3}',
       'http.response.status_code': 200,
     });

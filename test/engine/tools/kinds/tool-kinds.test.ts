@@ -12,6 +12,8 @@ describe('the tool kind registry', () => {
     for (const key of IMPLEMENTATION_KEYS) expect(toolProperties).toHaveProperty(key);
     expect(() => revisionFromValue(build({}))).toThrow(`tool "t" needs exactly one implementation key (${IMPLEMENTATION_KEYS.join(', ')})`);
     expect(() => revisionFromValue(build({ returns: 1, echo: 1 }))).toThrow(/unknown key "echo"/);
-    expect(() => revisionFromValue(build({ returns: 1, builtin: 'echo' }))).toThrow('tool "t" has builtin and returns; expected exactly one implementation key');
+    expect(() => revisionFromValue(build({ returns: 1, builtin: 'echo' }))).toThrow(
+      'tool "t" has builtin and returns; expected exactly one implementation key',
+    );
   });
 });

@@ -103,10 +103,7 @@ describe('a command and its process tree', () => {
     const revision = build({
       tools: [{ name: 'spawn', description: 'starts a daemon', command: { argv: ['sh', '-c', detach('b.pid', 'sleep 301', 'nohup setsid')] } }],
     });
-    const { spans } = await runScripted(revision, [
-      { tool_calls: [{ name: 'spawn', args: {} }] },
-      { text: 'done' },
-    ], { workspace });
+    const { spans } = await runScripted(revision, [{ tool_calls: [{ name: 'spawn', args: {} }] }, { text: 'done' }], { workspace });
     const tool = spans.find((span) => span.name === 'execute_tool spawn');
     const pid = pidFrom(JSON.parse(String(tool?.attributes['gen_ai.tool.call.result'])).stdout);
     expect(await gone(pid)).toBe(true);
