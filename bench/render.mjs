@@ -12,25 +12,26 @@ const verdict = (ok) => (ok === null ? 'not measured' : ok ? 'met' : '**missed**
 /** What was tried for each target, printed under "Missed" when the figure misses it. */
 const TRIED = {
   floor:
-    "Streamed report.json and row-at-a-time secret scrubbing (no second copy of the report at the end), planned runs let go as they finish, batched spans.jsonl writes, no per-span attribute copy, a per-name memo for secret environment names (with content capture on, every run split every environment name again), precompiled schemas. Left, spread thin: the engine loop's per-turn promises and abort signals, loading and validating the YAML (js-yaml, the located checks, the content hash), and the verdicts parsing span attributes back from JSON.",
-  cold: "Commands were already imported lazily, one per command. Every schema test-run, resume and the MCP server validate is now precompiled at build time (the --script schema among them). Spans are recorded by a small in-house TracerProvider behind @opentelemetry/api, and the OpenTelemetry SDK is loaded only for OTLP export (test-run now loads only the API; about 50 ms CPU less). What is left: Ajv, loaded to compile the agent's tool parameter schemas when the build is validated (about 95 ms CPU; those are user schemas, so they cannot be precompiled at build time; a compile cache on disk would be the next step). module.enableCompileCache() needs Node >= 22.1, so it was not used. With --mocks, msw adds about 0.5 s CPU (its main entry loads graphql).",
+    "Streamed report.json and row-at-a-time secret scrubbing, planned runs let go as they finish, batched spans.jsonl writes, no per-span attribute copy, a per-name memo for secret environment names, precompiled schemas; this session: msw and cassettes loaded only by runs that use them, per-schema precompiled validators. On a quiet machine the ratio is about 3.4x (agentcheck about 0.9 s, the floor about 0.27 s); the 2.46x of the previous round was measured under load, which slows the floor more than agentcheck. Left, spread thin: the engine loop's per-turn promises and abort signals, loading and validating the YAML (the located checks, the content hash), the verdicts parsing span attributes back from JSON, and V8's heap-growth setting for run (--heap-growing-percent=30, about 7-9% more CPU for the 50,000-scenario memory target).",
+  cold: "Commands import lazily, one per command; every schema the CLI validates at run time is precompiled at build time, one module per schema (test-run loads about 220 KB of them instead of a 717 KB file); the OpenTelemetry SDK loads only for OTLP export. This session: the agent's tool parameter schemas (user schemas) are compiled once and kept as Ajv standalone code in node_modules/.cache/agentcheck (AGENTCHECK_CACHE_DIR; the first run after install compiles and fills it), so test-run and validate no longer load Ajv; test-run imports the modules that hold what it calls instead of barrels, and cassettes, mocks, judges, flows, external engines and span receivers load only when used; validate loads the suite loader only for scenario files (modules loaded: test-run 387 -> 238, validate 232 -> 90); msw is loaded without its GraphQL half (--mocks: 626 -> 373 modules). What is left is loading about 240 small modules (0.4-0.5 ms each); the next step is bundling the CLI into a few chunks (e.g. esbuild). module.enableCompileCache() needs Node >= 22.1. --help is at the 1.5x line: on a quiet machine node -e '' takes 70 ms and the 10 ms resolution of /usr/bin/time decides it.",
   spans:
-    'Batched spans.jsonl writes (one write per ~64 KB instead of one per run), no per-span attribute copy, secret names remembered, and an in-house span behind @opentelemetry/api that ends straight into a SpanRecord (the SDK, with its ReadableSpan, is loaded only for OTLP export). What is left is mostly JSON serialisation of the records (the escaped attribute strings; the bytes must stay the same) and garbage collection.',
+    'Batched spans.jsonl writes (one write per ~64 KB instead of one per run), no per-span attribute copy, secret names remembered, and an in-house span behind @opentelemetry/api that ends straight into a SpanRecord (the SDK is loaded only for OTLP export). Repeated runs give 30-32 us, at the half-of-62-us line; the spans of a run now carry more (the request an http tool sent, content capture), and what is left is mostly JSON serialisation of those records (the bytes must stay the same) and garbage collection.',
   memory:
-    "report.json streamed row by row; the secret scrub no longer deep-copies the whole report; agentcheck run lets each planned run go once its row exists. Peak RSS at 50,000 fell from 1,465 MB to about 760-790 MB (the issue measured 881 MB before). Left: the rows themselves (about 3.8 KB of heap each, transcripts included, which report rows must keep), alive until every reporter has run, plus V8's heap headroom above the live set. Next step: spill finished rows to a temporary JSON Lines file and stream them into report.json and the reporters.",
+    "report.json streamed; when the reporters are table and/or json (the default) finished rows wait in a temporary file in the output folder and are streamed into report.json, while the table keeps only counts, failing rows and compact passing rows; agentcheck run sets V8's --heap-growing-percent=30 (without it V8 lets the heap grow to about 4x the live set before collecting). md, junit, html and GitHub Actions still keep every row.",
   peers: 'Wall ratios on a machine this busy mostly measure the load; compare the CPU ratios. promptfoo at -j 8 spends much of its wall time waiting.',
   latency:
-    "Measured against the process's wall time. Here the run is CPU-bound, not latency-bound: 640 one-call scenarios cost about 4.3 s of CPU (about 6.8 ms each, most of it in Node 20's fetch: Request objects, web streams, abort signals), more than the 2 s ideal. Connections are reused (about 2 per concurrent slot). Not changed this round; the next step is a cheaper HTTP path for the providers that keeps msw's interception for mocks and cassettes.",
+    "Measured against the process's wall time. This session: model calls go out with node:http on keep-alive agents when nothing has replaced fetch (Node 20's fetch cost about 1 ms CPU per request; msw and cassettes still see every request through fetch), one connection per concurrent slot; CPU for the 640 scenarios fell from about 1.7 s to 1.1-1.3 s and the run phase itself is close to the 2.0 s ideal (report duration_ms 86-90% efficient). What keeps the process figure under 90% is run's fixed start-up (about 0.3 s: loading about 350 modules and the 640-scenario suite).",
 };
 
 /** This round's before and after, on the same busy machine (CPU or RSS, which load distorts least). */
 const BEFORE_AFTER = [
-  '| figure | before (02ebe4f) | after | command |',
-  '|---|---|---|---|',
-  '| 50,000 scenarios, peak RSS | 1,465 MB | 752-785 MB | `node dist/bin/agentcheck.js run <50,000 generated scenarios> --reporter json --out <dir>` under /usr/bin/time |',
-  '| 5,000 scenarios, peak RSS | 246 MB | 162 MB | the same with 5,000 |',
-  '| span recording per scenario (CPU) | 62 us | 28.8 us (npm run bench, own span recorder) | `node bench/spans.mjs` |',
-  '| cold `test-run --json` with --script and --mocks (CPU) | 1.24 s | 1.13-1.17 s | the README example, see cold start |',
+  '| figure | before (02ebe4f) | previous round | this session | command |',
+  '|---|---|---|---|---|',
+  '| 50,000 scenarios, peak RSS | 1,465 MB | 752-785 MB | 352 MB | `node dist/bin/agentcheck.js run <50,000 generated scenarios> --reporter json --out <dir>` under /usr/bin/time (the default table,json: 354 MB) |',
+  '| span recording per scenario (CPU) | 62 us | 28.8 us | 30-32 us (more attributes per span) | `node bench/spans.mjs` |',
+  '| cold `test-run --json` with --script: ES modules loaded | - | 270 | 194 | `NODE_DEBUG=esm node dist/bin/agentcheck.js test-run --agent fixtures/agents/support-bot.yaml --message "Refund order 1234, it arrived broken." --script fixtures/test-run/refund-script.yaml --terminal-tool create_refund --json 2>&1 >/dev/null \\| grep -c "in ModuleLoadMap"` (previous round: commit cefc5a1) |',
+  '| cold `validate FILE`: ES modules loaded | - | 159 | 106 | the same with `validate fixtures/agents/support-bot.yaml` |',
+  '| latency bench, process CPU | - | 1.70 s | 1.13-1.33 s | `npm run bench -- latency` |',
 ];
 
 /** Renders BENCHMARKS.md. */
@@ -135,7 +136,7 @@ export function renderBenchmarks(r, peers) {
   lines.push(
     '### This round, before and after',
     '',
-    'Measured by hand on the same busy machine, before and after the changes of this round.',
+    'Before this round (commit 02ebe4f), after the previous session, and after this session; measured by hand where noted, CPU, RSS and module counts being what load distorts least.',
     '',
     ...BEFORE_AFTER,
     '',
