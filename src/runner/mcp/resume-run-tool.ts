@@ -2,11 +2,11 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { RunError } from '../../config/errors.js';
-import { DEFAULT_TEST_RUN_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../suite/timeouts.js';
+import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
 import { executeTestRun } from '../test-run.js';
 import type { McpServerContext } from './server-context.js';
 import { settleRun } from './settle-run.js';
-import { testRunOutput } from './test-run-schema.js';
+import { testRunOutput, timeoutMsField } from './test-run-schema.js';
 import { errorResult, structuredResult } from './tool-results.js';
 
 /** resume_run arguments. */
@@ -14,13 +14,7 @@ export const resumeRunInput = z
   .object({
     run_id: z.string().min(1).describe('the run_id a paused test_run (or resume_run) result returned'),
     decision: z.enum(['approve', 'deny']).describe('the answer to the gated tool call the run waits at'),
-    timeout_ms: z
-      .number()
-      .int()
-      .min(1)
-      .max(MAX_TIMEOUT_MS)
-      .optional()
-      .describe(`wall-clock cap of the resumed run in ms (default ${DEFAULT_TEST_RUN_TIMEOUT_MS})`),
+    timeout_ms: timeoutMsField(`wall-clock cap of the resumed run in ms (default ${DEFAULT_TEST_RUN_TIMEOUT_MS})`),
   })
   .strict();
 

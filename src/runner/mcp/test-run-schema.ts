@@ -88,6 +88,11 @@ const agentArg = z.union(
 );
 
 /** test_run arguments (docs/mcp.md, test_run). */
+/** The optional `timeout_ms` argument of test_run and resume_run: a wall-clock cap in ms. */
+export function timeoutMsField(description: string) {
+  return z.number().int().min(1).max(MAX_TIMEOUT_MS).optional().describe(description);
+}
+
 export const testRunInput = z
   .object({
     agent: agentArg.describe('the agent build to run: a file path or an inline build object; it is never modified'),
@@ -147,15 +152,9 @@ export const testRunInput = z
       .min(1)
       .optional()
       .describe("folder copied to a fresh temp workspace for the run (relative to the server's folder); default an empty temp folder"),
-    timeout_ms: z
-      .number()
-      .int()
-      .min(1)
-      .max(MAX_TIMEOUT_MS)
-      .optional()
-      .describe(
-        `wall-clock cap of the run in ms (default ${DEFAULT_TEST_RUN_TIMEOUT_MS}); past it the run ends with stop_reason "error", verdict "failed" and a reason saying it timed out`,
-      ),
+    timeout_ms: timeoutMsField(
+      `wall-clock cap of the run in ms (default ${DEFAULT_TEST_RUN_TIMEOUT_MS}); past it the run ends with stop_reason "error", verdict "failed" and a reason saying it timed out`,
+    ),
   })
   .strict();
 
