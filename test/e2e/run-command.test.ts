@@ -102,9 +102,8 @@ inputs: {messages: [{role: user, content: go}]}
 model: {script: [{text: late, delay_ms: 60000}]}
 `,
     });
-    const started = Date.now();
+    // The script waits 60 s; only the 300 ms limit ends the run before the test's own timeout.
     const result = await runCli(['run', '.', '--out', join(dir, 'out'), '--reporter', 'json'], dir);
-    expect(Date.now() - started).toBeLessThan(30_000);
     expect(result.exitCode).toBe(1);
     const rows = readReport(join(dir, 'out')).scenarios;
     expect(rows.find((r) => r.name === 'hangs')).toMatchObject({

@@ -122,9 +122,8 @@ expect:
     - output: {matches: "^a*a*a*a*$"}
 `,
     });
-    const started = Date.now();
+    // Backtracking here would take hours: the test's timeout, not a clock, catches it.
     const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], dir);
-    expect(Date.now() - started).toBeLessThan(15_000);
     expect(result.exitCode, result.all).toBe(1);
     const [row] = (JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8')) as Report).scenarios;
     expect(row.status).toBe('fail');
@@ -164,9 +163,8 @@ expect:
     // One line of 200,000 "a"s (and a file named like it) for the patterns that are allowed to run.
     writeFileSync(join(dir, 'ws', 'long.txt'), `${'a'.repeat(200_000)}\n`);
     writeFileSync(join(dir, 'ws', `${'a'.repeat(200)}.txt`), 'x\n');
-    const started = Date.now();
+    // Backtracking here would take hours: the test's timeout, not a clock, catches it.
     const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], dir);
-    expect(Date.now() - started).toBeLessThan(15_000);
     const [row] = (JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8')) as Report).scenarios;
     expect(row.error, result.all).toBeNull();
     expect(row.test_run?.tools).toEqual([

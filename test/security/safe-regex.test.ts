@@ -23,12 +23,10 @@ describe('user regex rules (src/config/safe-regex.ts)', () => {
   });
 
   it('runs polynomial patterns in linear time once compiled as user patterns', () => {
+    // Without the fallback the first of these alone backtracks for hours: the test's timeout catches it.
     const text = 'a'.repeat(MAX_REGEX_INPUT);
-    const started = performance.now();
     expect(testCapped(compileSafeRegex('a*a*a*a*b'), text)).toBe(false);
     expect(testCapped(compileSafeRegex('^(?:a|b)*a*a*c$'), text)).toBe(false);
     expect(testCapped(compileSafeRegex('\\w*\\w*\\w*!', 'm'), `${text}\n${text}`)).toBe(false);
-    // Without the fallback the first of these alone backtracks for hours.
-    expect(performance.now() - started).toBeLessThan(3000);
   });
 });

@@ -52,7 +52,6 @@ describe('invoke: the agent loop', () => {
       command: { argv: ['node', '-e', 'setTimeout(()=>console.log("slow"),300)'] },
     };
     const fast = { name: 'fast', description: 'f', parameters: { type: 'object' }, command: { argv: ['node', '-e', 'console.log("fast")'] } };
-    const started = Date.now();
     const { turn, spans } = await runScripted(build({ tools: [slow, fast] }), [
       {
         tool_calls: [
@@ -63,13 +62,11 @@ describe('invoke: the agent loop', () => {
       },
       { text: 'done' },
     ]);
-    const elapsed = Date.now() - started;
     const results = turn.messages.filter((m) => m.role === 'tool');
     expect(results.map((m) => m.role === 'tool' && m.tool_name)).toEqual(['slow', 'fast', 'slow']);
     // Two 300 ms calls in sequence would take over 600 ms; concurrently they overlap.
     const slowSpans = toolSpans(spans).filter((s) => s.name === 'execute_tool slow');
     expect(slowSpans[1].start_ms).toBeLessThan(slowSpans[0].end_ms);
-    expect(elapsed).toBeGreaterThan(0);
   });
 
   it('returns invalid arguments and unknown tools to the model as tool errors', async () => {

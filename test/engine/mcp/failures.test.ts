@@ -7,9 +7,8 @@ const call = (tool: string, args: Record<string, unknown> = {}) => ({ tool_calls
 describe('MCP toolsets: failing servers give errors, never a hang', () => {
   it('ends the run with MCP_START_FAILED when the server exits at start-up', async () => {
     const revision = mcpBuild([{ name: 'broken', command: [process.execPath, '-e', 'console.error("no config found"); process.exit(1)'] }]);
-    const started = performance.now();
+    // A hang here would end at the test timeout, not pass.
     const { turn } = await runScripted(revision, [{ text: 'never asked' }]);
-    expect(performance.now() - started).toBeLessThan(5_000);
     expect(turn.stop_reason).toBe('error');
     expect(turn.error?.type).toBe('MCP_START_FAILED');
     expect(turn.error?.message).toContain('MCP server "broken"');
