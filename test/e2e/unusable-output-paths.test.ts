@@ -70,6 +70,18 @@ describe('test-run --spans: found before the run, or failing after it', () => {
     expect(result.stdout).toBe('');
   }, 120_000);
 
+  // sysfs refuses new files even to root, so a permission check alone would pass it.
+  it.skipIf(process.platform !== 'linux')(
+    'is invalid input (exit 2) when the folder refuses new files (/sys), before anything runs',
+    async () => {
+      const result = await testRun('/sys/agentcheck-spans.jsonl', tempDir(files));
+      expect(result.exitCode, result.stderr).toBe(2);
+      expect(result.stderr).toContain('cannot write the spans there: EACCES');
+      expect(result.stdout).toBe('');
+    },
+    120_000,
+  );
+
   // /dev/full accepts the open and refuses the write (ENOSPC): a full disk after the run.
   it.skipIf(process.platform !== 'linux')(
     'exits 1 with the result printed when the write fails after the run (full disk)',

@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, statSync } from 'node:fs';
 import { appendFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { assertFormat, documentLocator, memoryLocator, type Locator } from '../../config/assert-format.js';
@@ -211,6 +211,9 @@ function checkSpansPath(file: string, given: string): void {
   try {
     createFolders(dirname(file));
     if (existsSync(file) && statSync(file).isDirectory()) problem = 'it is a folder';
+    // Opened (and created when missing) now: a folder that refuses new files (/sys, read-only)
+    // is found before the run, not after it. Appending nothing leaves an existing file as it was.
+    else closeSync(openSync(file, 'a'));
   } catch (error) {
     problem = (error as Error).message;
   }
