@@ -154,7 +154,9 @@ describe('validateExpectedArgs', () => {
   });
 
   it('names the bad matcher and its path', () => {
-    expect(problem({ a: { $oneof: [1] } })).toBe('s.yaml at args.a.$oneof: unknown matcher "$oneof"; expected one of $one_of, $regex, $range, $schema, $any');
+    expect(problem({ a: { $oneof: [1] } })).toBe(
+      's.yaml at args.a.$oneof: unknown matcher "$oneof"; expected one of $one_of, $regex, $range, $schema, $any; did you mean "$one_of"?',
+    );
     expect(problem({ a: { $one_of: [] } })).toContain('$one_of needs a non-empty list');
     expect(problem({ a: { $regex: '(a+)+' } })).toContain('nested quantifier');
     expect(problem({ a: { $range: [5, 1] } })).toContain('is empty: min is above max');

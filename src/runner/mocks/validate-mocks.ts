@@ -1,4 +1,5 @@
 import type { Locator } from '../../config/assert-format.js';
+import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
 // The module itself, not the verdicts index: test-run's start-up does not load every check kind.
 import { validateExpectedValue } from '../../verdicts/args/validate-expected.js';
 import type { HttpMock } from './http-mocks.js';
@@ -9,32 +10,41 @@ const RESPONSE_KEYS = ['status', 'json', 'body', 'headers', 'delay_ms'] as const
 /**
  * The rules for `mocks.http` a schema cannot say (already checked against it): a mock answers
  * with its own response keys or with `responses`, not both; an answer has `json` or `body`, not
- * both; `match` values are expected values whose matchers must be valid. `locate` takes paths
- * relative to the mock list.
+ * both; `match` values are expected values whose matchers must be valid. Every problem of every
+ * mock is reported at once (ConfigErrors). `locate` takes paths relative to the mock list;
+ * `checkable(index)` leaves out mocks a format problem already covers.
  */
-export function validateHttpMocks(mocks: readonly HttpMock[], locate: Locator): void {
+export function validateHttpMocks(mocks: readonly HttpMock[], locate: Locator, checkable: (index: number) => boolean = () => true): void {
+  const problems: ConfigError[] = [];
   mocks.forEach((mock, index) => {
+    if (!checkable(index)) return;
+    const check = (step: () => void) => collectConfigErrors(problems, step);
     if (mock.responses) {
       const mixed = RESPONSE_KEYS.find((key) => mock[key] !== undefined);
       if (mixed) {
-        throw locate(
-          [index, mixed],
-          `a mock answers with "responses" (a sequence) or with its own ${RESPONSE_KEYS.join(', ')}, not both; move "${mixed}" into the responses`,
-          true,
+        problems.push(
+          locate(
+            [index, mixed],
+            `a mock answers with "responses" (a sequence) or with its own ${RESPONSE_KEYS.join(', ')}, not both; move "${mixed}" into the responses`,
+            true,
+          ),
         );
       }
-      mock.responses.forEach((response, position) => bodyOnce(response, [index, 'responses', position], locate));
+      mock.responses.forEach((response, position) => check(() => bodyOnce(response, [index, 'responses', position], locate)));
     } else {
-      bodyOnce(mock, [index], locate);
+      check(() => bodyOnce(mock, [index], locate));
     }
-    if (mock.match?.json !== undefined) validateExpectedValue(mock.match.json, [index, 'match', 'json'], locate);
-    if (mock.match?.body !== undefined) {
-      if (typeof mock.match.body !== 'string' && !isObject(mock.match.body)) {
-        throw locate([index, 'match', 'body'], 'expected the request body text, or a matcher such as {$regex: "..."}');
+    if (mock.match?.json !== undefined) check(() => validateExpectedValue(mock.match!.json, [index, 'match', 'json'], locate));
+    const body = mock.match?.body;
+    if (body !== undefined) {
+      if (typeof body !== 'string' && !isObject(body)) {
+        problems.push(locate([index, 'match', 'body'], 'expected the request body text, or a matcher such as {$regex: "..."}'));
+      } else {
+        check(() => validateExpectedValue(body, [index, 'match', 'body'], locate));
       }
-      validateExpectedValue(mock.match.body, [index, 'match', 'body'], locate);
     }
   });
+  throwConfigErrors(problems);
 }
 
 function bodyOnce(response: { json?: unknown; body?: string }, at: (string | number)[], locate: Locator): void {

@@ -183,8 +183,12 @@ function loadOne(
   const builds = revision ? [revision.build, ...variantBuilds(revision, context)] : [];
   const script = ok('model', 'script') ? spec.model?.script : undefined;
   if (script) collectConfigErrors(problems, () => validateScript(script, (path, expected, atKey) => locate(['model', 'script', ...path], expected, atKey)));
-  const mocks = ok('mocks') ? spec.mocks?.http : undefined;
-  if (mocks) collectConfigErrors(problems, () => validateHttpMocks(mocks, (path, expected, atKey) => locate(['mocks', 'http', ...path], expected, atKey)));
+  // Each mock the format check left intact, so a typo in one mock does not hide another's problem.
+  const mocks = format.typed(['mocks', 'http']) ? spec.mocks?.http : undefined;
+  if (mocks) {
+    const mocksAt: Locator = (path, expected, atKey) => locate(['mocks', 'http', ...path], expected, atKey);
+    collectConfigErrors(problems, () => validateHttpMocks(mocks, mocksAt, (index) => ok('mocks', 'http', index)));
+  }
   const approvals = spec.approvals;
   if (approvals && ok('approvals') && revision) {
     collectConfigErrors(problems, () => checkApprovals(approvals, builds, (path, expected, atKey) => locate(['approvals', ...path], expected, atKey)));

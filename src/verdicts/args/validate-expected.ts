@@ -1,5 +1,6 @@
 import type { Locator } from '../../config/assert-format.js';
 import { userSchemaProblem } from '../../config/json-schema.js';
+import { didYouMean } from '../../config/did-you-mean.js';
 import type { PathSegments } from '../../config/source.js';
 import { regexProblem } from '../../spans/query-regex.js';
 import { isPlainObject } from './json-value.js';
@@ -63,6 +64,6 @@ function validateMatcher(key: string, param: unknown, at: PathSegments, locate: 
       if (param !== true) throw locate(at, '$any takes true ({$any: true})');
       return;
     default:
-      throw locate(at, `unknown matcher "${key}"; expected one of ${MATCHER_KEYS.join(', ')}`, true);
+      throw locate(at, `unknown matcher "${key}"; expected one of ${MATCHER_KEYS.join(', ')}${didYouMean(key, MATCHER_KEYS)}`, true);
   }
 }

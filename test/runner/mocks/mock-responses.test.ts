@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ConfigErrors } from '../../../src/config/errors.js';
 import { loadScenarioFile } from '../../../src/runner/scenario/load-scenario-file.js';
 import { runScenario } from '../../../src/runner/scenario/run-scenario.js';
 import { executeTestRun, type TestRunRequest } from '../../../src/runner/test-run.js';
@@ -93,6 +94,22 @@ describe('mock validation at load', () => {
     expect(matcher.path).toBe('mocks.http[0].match.json.id.$regexp');
     const empty = loadError('    - {url: "https://a.test/", responses: []}\n');
     expect(empty.path).toBe('mocks.http[0].responses');
+  });
+
+  it('reports every mock problem in one pass, also beside a format typo in another mock', () => {
+    const problems = loadError(
+      [
+        '    - {url: "https://a.test/1", json: {}, body: x}',
+        '    - {url: "https://a.test/2", status: 200, responses: [{status: 503}]}',
+        '    - {url: "https://a.test/3", match: {json: {id: {$regx: x}}}}',
+        '    - {url: "https://a.test/4", stauts: 200}',
+        '',
+      ].join('\n'),
+    );
+    expect(problems).toBeInstanceOf(ConfigErrors);
+    const all = (problems as ConfigErrors).errors;
+    expect(all.map((error) => error.path)).toEqual(['mocks.http[0].body', 'mocks.http[1].status', 'mocks.http[2].match.json.id.$regx', 'mocks.http[3].stauts']);
+    expect(all[2].expected).toContain('did you mean "$regex"?');
   });
 
   it('a scenario run uses the sequence end to end', async () => {
