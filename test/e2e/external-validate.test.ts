@@ -55,5 +55,11 @@ describe('agentcheck validate on external agent builds', () => {
     const testRun = await runCli(['test-run', '--agent', 'agent.yaml', '--message', 'hi', '--script', 'script.yaml', '--approvals', 'approvals.yaml'], dir);
     expect(testRun.exitCode, testRun.all).toBe(2);
     expect(testRun.stderr).toMatch(/approvals\.yaml:1:1: an external agent has no approval gates/);
+    // Without --script the scripted model has nothing to say: the error names external.llm, where an external build's model is.
+    const noScript = await runCli(['test-run', '--agent', 'agent.yaml', '--message', 'hi'], dir);
+    expect(noScript.exitCode, noScript.all).toBe(2);
+    expect(noScript.stderr).toContain(
+      "agent.yaml at external.llm: the agent's model is scripted: give --script FILE with its responses, or a real provider in external.llm",
+    );
   });
 });

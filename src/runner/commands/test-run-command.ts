@@ -77,10 +77,12 @@ export async function testRunCommand(options: TestRunOptions, io: CommandIO): Pr
       validateScript(script, documentLocator(scriptDoc));
     } else if (isScripted(applied.build) && !applied.build.flow) {
       // Without a script the scripted model has nothing to say: the run could only fail.
-      const why = buildAgent(applied.build).llm ? 'agent.llm has provider scripted' : 'the agent has no llm';
+      // An external build names its model in external.llm (docs/external-agents.md).
+      const llmPath = applied.build.external ? 'external.llm' : 'agent.llm';
+      const why = buildAgent(applied.build).llm ? `${llmPath} has provider scripted` : `the ${applied.build.external ? 'external agent' : 'agent'} has no llm`;
       throw new ConfigError(
-        { file: applied.source, path: 'agent.llm' },
-        `the agent's model is scripted: give --script FILE with its responses, or a real provider in agent.llm (${why})`,
+        { file: applied.source, path: llmPath },
+        `the agent's model is scripted: give --script FILE with its responses, or a real provider in ${llmPath} (${why})`,
       );
     }
     // The names a scenario would be held to, held to the build that runs (after the delta).
