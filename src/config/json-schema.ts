@@ -183,8 +183,12 @@ export function describeSchemaError(error: ErrorObject, root: unknown): SchemaPr
       return at(`expected a string of at least ${String(params.limit)} character(s)`);
     case 'minProperties':
       return at(`expected at least ${String(params.limit)} key(s)`);
-    case 'maxProperties':
-      return at(`expected at most ${String(params.limit)} key(s)`);
+    case 'maxProperties': {
+      // Which keys: one of them is usually a stray or misplaced key (a check item holds one kind).
+      const value = valueAt(root, path);
+      const keys = value && typeof value === 'object' ? Object.keys(value) : [];
+      return at(`expected at most ${String(params.limit)} key(s), got ${keys.length}: ${keys.map((key) => quoteCapped(key)).join(', ')}`);
+    }
     default:
       return at(`expected value that ${error.message ?? 'matches the schema'}`);
   }

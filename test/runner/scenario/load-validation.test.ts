@@ -21,6 +21,12 @@ describe('scenario loading refuses what would otherwise fail later or silently',
     expect(error.line).toBe(5);
   });
 
+  it('a check item with a stray key beside its kind, naming the keys it holds', () => {
+    const error = loadError({ 'agent.yaml': AGENT, 'a.scenario.yaml': scenario('expect: {checks: [{output: {contains: ok}, bogus: 1}]}\n') });
+    expect(error.path).toBe('expect.checks[0]');
+    expect(error.expected).toBe('expected at most 1 key(s), got 2: "output", "bogus"');
+  });
+
   it('an invalid terminal_tool regex', () => {
     expect(loadError({ 'agent.yaml': AGENT, 'a.scenario.yaml': scenario('expect: {terminal_tool: "/[/"}\n') }).path).toBe('expect.terminal_tool');
   });
