@@ -13,12 +13,13 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
+// The model timeout only guards a hang; the test of the per-attempt timeout sets its own.
 function agent(llm: Record<string, unknown> = {}) {
   return {
     id: 'msw-bot',
     agent: {
       name: 'msw bot',
-      llm: { provider: 'anthropic', model: 'claude-test', base_url: 'https://anthropic.test', timeout_ms: 2000, ...llm },
+      llm: { provider: 'anthropic', model: 'claude-test', base_url: 'https://anthropic.test', timeout_ms: 60_000, ...llm },
       tools: [{ name: 'finish', description: 'Finish.', parameters: { type: 'object' }, returns: { done: true } }],
     },
   };

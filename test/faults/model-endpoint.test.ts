@@ -67,11 +67,12 @@ afterAll(async () => {
   await server?.close();
 });
 
+// The model timeout only guards a hang: the `hang` route sets its own short one (the outcome under test).
 function agentYaml(): string {
   return `id: fault-bot
 agent:
   name: Fault bot
-  llm: {provider: openai, model: m, base_url: "${server.baseUrl('unused')}", timeout_ms: 5000, max_retries: 4}
+  llm: {provider: openai, model: m, base_url: "${server.baseUrl('unused')}", timeout_ms: 60000, max_retries: 4}
   tools:
     - {name: lookup, description: Look up., read_only: true, parameters: {type: object, properties: {id: {type: string}}, required: [id], additionalProperties: false}, returns: {status: ok}}
     - {name: finish, description: Finish., parameters: {type: object}, returns: {done: true}}
