@@ -42,16 +42,18 @@ export function compileUserSchema(schema: object): ValidateFunction {
   let validate = userCache.get(schema);
   if (validate) return validate;
   const dir = schemaCacheDir();
+  // No key for a schema the cache may not hold ($id, outside $ref): it is compiled every time.
   const key = dir === undefined ? undefined : userSchemaCacheKey(schema, USER_AJV_OPTIONS);
+  const entry = dir !== undefined && key !== undefined ? { dir, key } : undefined;
   // Equal schemas in other objects (each delta's copy of a build) share one entry per process.
-  validate = key === undefined ? undefined : (userByKey.get(key) ?? (dir === undefined ? undefined : readCachedValidator(dir, key)));
+  validate = entry && (userByKey.get(entry.key) ?? readCachedValidator(entry.dir, entry.key));
   if (!validate) {
     const ajv = userAjv();
     const compiled = ajv.compile(schema);
-    if (dir !== undefined && key !== undefined) writeCachedValidator(dir, key, () => standaloneCode(ajv, compiled));
+    if (entry) writeCachedValidator(entry.dir, entry.key, () => standaloneCode(ajv, compiled));
     validate = compiled;
   }
-  if (key !== undefined) userByKey.set(key, validate);
+  if (entry) userByKey.set(entry.key, validate);
   userCache.set(schema, validate);
   return validate;
 }
