@@ -102,19 +102,17 @@ export async function testRunCommand(options: TestRunOptions, io: CommandIO): Pr
     );
     let mocks: MocksSpec | undefined;
     if (options.mocks !== undefined) {
-      const doc = readDocument(io.cwd, options.mocks, 'a mocks object {http: [...]}');
-      assertFormat<MocksSpec>(scenarioProperties.mocks, doc.value, documentLocator(doc));
-      mocks = doc.value;
+      const file = readFormatFile<MocksSpec>(io.cwd, options.mocks, scenarioProperties.mocks, 'a mocks object {http: [...]}');
+      mocks = file.value;
       // The rules a schema cannot say, held as a scenario's `mocks` is (docs/formats.md, Mocks).
-      if (mocks.http) validateHttpMocks(mocks.http, documentLocator(doc, ['http']));
+      if (mocks.http) validateHttpMocks(mocks.http, documentLocator(file.doc, ['http']));
     }
     let approvals: ApprovalsSpec | undefined;
     if (options.approvals !== undefined) {
-      const doc = readDocument(io.cwd, options.approvals, 'an approvals object {default, tools}');
-      assertFormat<ApprovalsSpec>(scenarioProperties.approvals, doc.value, documentLocator(doc));
-      approvals = doc.value;
+      const file = readFormatFile<ApprovalsSpec>(io.cwd, options.approvals, scenarioProperties.approvals, 'an approvals object {default, tools}');
+      approvals = file.value;
       // A misspelt tool would otherwise leave the real one to `default` (or to a pause).
-      checkApprovals(approvals, [applied.build], documentLocator(doc));
+      checkApprovals(approvals, [applied.build], documentLocator(file.doc));
     }
     let workspace: string | undefined;
     if (options.workspace !== undefined) {
@@ -225,6 +223,13 @@ function checkSpansPath(file: string, given: string): void {
       `cannot write the spans there: ${problem}; expected a file path agentcheck may create and write`,
       'OUT_NOT_WRITABLE',
     );
+}
+
+/** A file checked against a scenario field's schema (errors name file, line and path), with its document for further located checks. */
+function readFormatFile<T>(cwd: string, file: string, schema: object, what: string): { doc: SourceDocument; value: T } {
+  const doc = readDocument(cwd, file, what);
+  assertFormat<T>(schema, doc.value, documentLocator(doc));
+  return { doc, value: doc.value };
 }
 
 /** A YAML/JSON file the user named; an empty one is refused (it says nothing). */
