@@ -45,25 +45,28 @@ export function interpolateUrl(url: string, lookup: TemplateLookup, where?: stri
 function checkFilledUrl(url: string, where: string | undefined): void {
   const at = where ? ` at ${where}` : '';
   // The message reaches the model and the outputs: a password or token in the URL is left out.
-  const shown = quoteCapped(scrubCredentialShapes(url));
-  if (!URL.canParse(url)) {
+  // Made only for an error: every http tool call passes here.
+  const shown = () => quoteCapped(scrubCredentialShapes(url));
+  let protocol: string;
+  try {
+    ({ protocol } = new URL(url));
+  } catch {
     throw new RunError(
       'INVALID_URL',
-      `URL ${shown}${at} is not a valid URL after templating; expected an absolute http:// or https:// URL such as "https://api.example.com/items"`,
+      `URL ${shown()}${at} is not a valid URL after templating; expected an absolute http:// or https:// URL such as "https://api.example.com/items"`,
     );
   }
-  const { protocol } = new URL(url);
   if (protocol !== 'http:' && protocol !== 'https:') {
     throw new RunError(
       'INVALID_URL',
-      `URL ${shown}${at} has the scheme "${protocol.slice(0, -1)}" after templating; only http:// and https:// URLs are fetched, so nothing was sent`,
+      `URL ${shown()}${at} has the scheme "${protocol.slice(0, -1)}" after templating; only http:// and https:// URLs are fetched, so nothing was sent`,
     );
   }
   const segment = dotSegment(url);
   if (segment !== undefined) {
     throw new RunError(
       'PATH_TRAVERSAL',
-      `URL ${shown}${at} has a "${segment}" path segment after templating; it is refused because it would change the path the request goes to (pass a value without "." or ".." segments)`,
+      `URL ${shown()}${at} has a "${segment}" path segment after templating; it is refused because it would change the path the request goes to (pass a value without "." or ".." segments)`,
     );
   }
 }
