@@ -113,6 +113,11 @@ export function precompiledFileName(key: string): string {
 
 const generated = new Map<string, ValidateFunction | undefined>();
 
+// The CLI bundle (scripts/bundle-cli.mjs) lives in dist/bin and defines where the validators are;
+// the unbundled library finds them next to this module.
+declare const AGENTCHECK_FORMAT_VALIDATORS: string | undefined;
+const validatorsFolder = typeof AGENTCHECK_FORMAT_VALIDATORS === 'string' ? AGENTCHECK_FORMAT_VALIDATORS : './format-validators/';
+
 /**
  * The build's generated validator under `key`, or undefined (running from sources, or a schema
  * changed since the build). One file per schema: a command loads only the validators it uses.
@@ -121,7 +126,7 @@ function precompiled(key: string): ValidateFunction | undefined {
   if (!generated.has(key)) {
     let validate: ValidateFunction | undefined;
     try {
-      validate = (createRequire(import.meta.url)(`./format-validators/${precompiledFileName(key)}`) as Record<string, ValidateFunction>)[key];
+      validate = (createRequire(import.meta.url)(`${validatorsFolder}${precompiledFileName(key)}`) as Record<string, ValidateFunction>)[key];
     } catch {
       validate = undefined;
     }

@@ -1,4 +1,4 @@
-import { setFlagsFromString } from 'node:v8';
+import { createRequire } from 'node:module';
 import { capEchoed } from './cap-text.js';
 import { foldCase } from './fold-case.js';
 
@@ -71,7 +71,8 @@ let linearFallback = false;
 function enableLinearFallback(): void {
   if (linearFallback) return;
   linearFallback = true;
-  setFlagsFromString('--enable-experimental-regexp-engine-on-excessive-backtracks');
+  // node:v8 is loaded here, not at start-up: most commands never compile a user pattern.
+  (createRequire(import.meta.url)('node:v8') as typeof import('node:v8')).setFlagsFromString('--enable-experimental-regexp-engine-on-excessive-backtracks');
 }
 
 /** The first backreference or lookaround in `pattern` (outside character classes), described, or null. */

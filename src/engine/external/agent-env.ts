@@ -1,4 +1,3 @@
-import { isAbsolute, resolve } from 'node:path';
 import type { SpanContext } from '@opentelemetry/api';
 import { scrubbedEnv } from '../tools/process/run-process.js';
 import { BRIDGE_API_KEY } from './model-bridge.js';
@@ -40,14 +39,4 @@ export function agentEnv(
     env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT = `${endpoints.otlpEndpoint.replace(/\/+$/, '')}/v1/traces`;
   }
   return env;
-}
-
-/** argv with its `./` and `../` paths made absolute against the build file's folder (the process runs in the workspace). */
-export function resolveArgv(argv: readonly string[], buildDir: string): string[] {
-  return argv.map((arg) => (isBuildRelative(arg) ? resolve(buildDir, arg) : arg));
-}
-
-/** Whether an argv item is a `./` or `../` path, which resolveArgv reads against the build file's folder. */
-export function isBuildRelative(arg: string): boolean {
-  return !isAbsolute(arg) && (arg.startsWith('./') || arg.startsWith('../'));
 }

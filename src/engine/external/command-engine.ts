@@ -1,6 +1,6 @@
 import { runProcess } from '../tools/process/run-process.js';
 import { ExternalAgentError, parseAgentOutput, stderrTail, type AgentOutput } from './agent-output.js';
-import { resolveArgv } from './agent-env.js';
+import { resolveArgv } from './build-relative-argv.js';
 import type { EngineRun } from './engine-run.js';
 import { engineRedactor } from './external-secrets.js';
 

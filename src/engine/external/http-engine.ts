@@ -4,7 +4,7 @@ import type { Delta, ExternalHttpSpec } from '../revision/types.js';
 import { PORT_PLACEHOLDER } from '../revision/validate-external.js';
 import { fillEnvHeaders } from '../template/env-headers.js';
 import { ExternalAgentError, parseAgentOutput, type AgentOutput } from './agent-output.js';
-import { resolveArgv } from './agent-env.js';
+import { resolveArgv } from './build-relative-argv.js';
 import type { EngineRun } from './engine-run.js';
 import { engineRedactor } from './external-secrets.js';
 import { DEFAULT_START_TIMEOUT_MS, startServer, type StartedServer } from './started-server.js';

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Locator } from '../../config/assert-format.js';
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
-import { isBuildRelative } from '../external/agent-env.js';
+import { isBuildRelative } from '../external/build-relative-argv.js';
 import type { AgentBuild } from './types.js';
 
 /**

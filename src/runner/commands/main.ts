@@ -1,4 +1,3 @@
-import { setFlagsFromString } from 'node:v8';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { VERSION } from '../../config/version.js';
 import { REPORTER_NAMES } from '../reporters/index.js';
@@ -72,7 +71,7 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
       // V8 sizes each heap step from its GC speed, up to 4x what a long suite holds; steps of
       // RUN_HEAP_GROWING_PERCENT keep peak RSS near the live set for a little more GC time
       // (docs/report-format.md, "Rows waiting on disk"). Process-wide, so only for `run`.
-      setFlagsFromString(`--heap-growing-percent=${RUN_HEAP_GROWING_PERCENT}`);
+      (await import('node:v8')).setFlagsFromString(`--heap-growing-percent=${RUN_HEAP_GROWING_PERCENT}`);
       const { runCommand } = await import('./run-command.js');
       exitCode = await runCommand(paths, options, io);
     });
