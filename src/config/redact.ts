@@ -21,6 +21,20 @@ const SECRET_PAIRS = new Set([
  * secrets while `max_tokens`, a model parameter, is not.
  */
 export function isSecretName(name: string): boolean {
+  let secret = secretNames.get(name);
+  if (secret === undefined) {
+    if (secretNames.size >= MAX_REMEMBERED_NAMES) secretNames.clear();
+    secretNames.set(name, (secret = hasSecretWords(name)));
+  }
+  return secret;
+}
+
+/** isSecretName by name: a suite asks about the same keys (attributes, arguments, headers) in every run. */
+const secretNames = new Map<string, boolean>();
+/** More names than a suite uses; past it the memo starts over rather than grow. */
+const MAX_REMEMBERED_NAMES = 10_000;
+
+function hasSecretWords(name: string): boolean {
   const words = name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .toLowerCase()
@@ -60,8 +74,6 @@ export function isSecretQueryName(name: string): boolean {
 
 /** isSecretVariable by name: every run of a suite asks about the same environment's names. */
 const secretVariableNames = new Map<string, boolean>();
-/** More names than any environment holds; past it the memo starts over rather than grow. */
-const MAX_REMEMBERED_NAMES = 10_000;
 
 /** The values of secret variables in `env` (long enough to scrub). */
 export function secretEnvValues(env: Readonly<Record<string, string | undefined>>): string[] {

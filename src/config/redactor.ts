@@ -39,15 +39,34 @@ export class Redactor {
     return scrubCredentialShapes(out);
   }
 
-  /** A deep copy of `value` with every string (and object key) scrubbed. */
+  /**
+   * `value` with every string (and object key) scrubbed: a copy of each array and object that
+   * holds something to scrub, the same object where nothing needed scrubbing (most spans and
+   * rows: copying them all was a large share of a suite's garbage).
+   */
   value<T>(value: T): T {
     const scrub = (item: unknown): unknown => {
       if (typeof item === 'string') return this.text(item);
-      if (Array.isArray(item)) return item.map(scrub);
+      if (Array.isArray(item)) {
+        let out: unknown[] | undefined;
+        for (let i = 0; i < item.length; i++) {
+          const next = scrub(item[i]);
+          if (!out && next !== item[i]) out = item.slice(0, i);
+          out?.push(next);
+        }
+        return out ?? item;
+      }
       if (item && typeof item === 'object') {
-        const out: Record<string, unknown> = {};
-        for (const [key, inner] of Object.entries(item)) out[this.text(key)] = scrub(inner);
-        return out;
+        const entries = Object.entries(item);
+        let out: Record<string, unknown> | undefined;
+        for (let i = 0; i < entries.length; i++) {
+          const [key, inner] = entries[i];
+          const scrubbedKey = this.text(key);
+          const next = scrub(inner);
+          if (!out && (scrubbedKey !== key || next !== inner)) out = Object.fromEntries(entries.slice(0, i));
+          if (out) out[scrubbedKey] = next;
+        }
+        return out ?? item;
       }
       return item;
     };
@@ -61,16 +80,19 @@ export class Redactor {
  * followed by it (`(see https://x/y?token=...)`), and tokens do not end with it.
  */
 export function scrubCredentialShapes(text: string): string {
-  if (!text.includes('=') && !text.includes('://')) return text;
-  return text
-    .replace(QUERY_PARAM, (whole, sep: string, name: string, value: string) => {
+  let out = text;
+  // Each pattern runs only on text that has its mark: most strings have neither.
+  if (out.includes('=')) {
+    out = out.replace(QUERY_PARAM, (whole, sep: string, name: string, value: string) => {
       if (!isSecretQueryName(name)) return whole;
       // A known value already replaced (`token=[redacted])`) is left as it is, punctuation included.
       const start = value.startsWith(REDACTED) ? REDACTED.length : 0;
       const end = valueEnd(value, start);
       return end === start ? whole : `${sep}${name}=${REDACTED}${value.slice(end)}`;
-    })
-    .replace(USERINFO, (_whole, before: string) => `${before}${REDACTED}@`);
+    });
+  }
+  if (out.includes('@') && out.includes('://')) out = out.replace(USERINFO, (_whole, before: string) => `${before}${REDACTED}@`);
+  return out;
 }
 
 /** Characters that end a sentence or close a bracket around a URL, rather than belong to a query value. */

@@ -95,6 +95,24 @@ describe('credential headers, query parameters and the redactor', () => {
     });
   });
 
+  it('copies only what holds a secret: clean parts are shared, the input is never changed', () => {
+    const redactor = new Redactor().add(['sk-live-0123456789']);
+    const clean = { name: 'lookup', args: { id: 7 }, tags: ['a', 'b'] };
+    const dirty = { name: 'call', args: { auth: 'Bearer sk-live-0123456789' }, tags: ['x', 'sk-live-0123456789'] };
+    const input = { clean, dirty, list: [clean, dirty], [`k-sk-live-0123456789`]: 1 };
+    const before = JSON.stringify(input);
+    const out = redactor.value(input);
+    expect(JSON.stringify(input)).toBe(before);
+    expect(out).not.toBe(input);
+    expect(out.clean).toBe(clean);
+    expect(out.list[0]).toBe(clean);
+    expect(out.dirty).toEqual({ name: 'call', args: { auth: 'Bearer [redacted]' }, tags: ['x', '[redacted]'] });
+    expect(out.dirty).not.toBe(dirty);
+    expect(Object.keys(out)).toEqual(['clean', 'dirty', 'list', 'k-[redacted]']);
+    expect(redactor.value(clean)).toBe(clean);
+    expect(redactor.value('no secret here')).toBe('no secret here');
+  });
+
   it('reads the secret variables of an environment, `*_KEY` included', () => {
     expect(secretEnvValues({ OPENAI_API_KEY: 'sk-12345678', AZURE_OPENAI_KEY: 'az-12345678', HOME: '/home/someone-long', GITHUB_TOKEN: 'short' })).toEqual([
       'sk-12345678',
