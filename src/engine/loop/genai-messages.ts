@@ -23,9 +23,23 @@ interface GenAiMessage {
   finish_reason?: string;
 }
 
+/**
+ * Each message's JSON, made once per run: every chat span of a run repeats the conversation so
+ * far, and the loop only appends messages (it never changes one it has sent).
+ */
+const messageJson = new WeakMap<Message, { capture: ContentCapture; json: string }>();
+
 /** The conversation the model is sent, as `gen_ai.input.messages` JSON. */
 export function inputMessagesJson(messages: readonly Message[], capture: ContentCapture): string {
-  return serialize(messages.map(toGenAi), capture);
+  const items = messages.map((message) => {
+    const known = messageJson.get(message);
+    if (known?.capture === capture) return known.json;
+    // An array's JSON is its items' JSON joined by commas.
+    const json = serialize([toGenAi(message)], capture).slice(1, -1);
+    messageJson.set(message, { capture, json });
+    return json;
+  });
+  return `[${items.join(',')}]`;
 }
 
 /** The model's answer, as `gen_ai.output.messages` JSON. */

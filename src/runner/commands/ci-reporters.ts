@@ -1,5 +1,5 @@
 import type { Report } from '../report/report.js';
-import { GithubActionsReporter, inGithubActions } from '../reporters/github-actions-reporter.js';
+import { inGithubActions } from '../ci/in-github-actions.js';
 import type { CommandIO } from './cli-io.js';
 
 /**
@@ -8,6 +8,8 @@ import type { CommandIO } from './cli-io.js';
  */
 export async function runCiReporters(report: Readonly<Report>, out: string, io: CommandIO): Promise<boolean> {
   if (!inGithubActions(io.env)) return true;
+  // Loaded only on GitHub Actions: it brings the Markdown reporter with it.
+  const { GithubActionsReporter } = await import('../reporters/github-actions-reporter.js');
   const reporter = new GithubActionsReporter(io.env);
   try {
     await reporter.onRunEnd(report, { out, stdout: io.stdout, color: false, cwd: io.cwd });

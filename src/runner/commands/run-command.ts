@@ -13,7 +13,7 @@ import { RowSpill } from '../report/row-spill.js';
 import { SpansFile } from '../report/spans-file.js';
 import { loadCustomChecks } from '../checks/load-custom-checks.js';
 import { shardFromEnv } from '../ci/shard-from-env.js';
-import { inGithubActions } from '../reporters/github-actions-reporter.js';
+import { inGithubActions } from '../ci/in-github-actions.js';
 import { checkReporterNames, createReporters, type Reporter, type ReporterName } from '../reporters/index.js';
 import { loadSuite, type SuiteSelection } from '../suite/load-suite.js';
 import { failedRuns } from '../suite/only-failed.js';
@@ -227,8 +227,8 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
     }
     // Without the table the terminal still says what failed and why, as `--quiet` does.
     if (!reporterNames.includes('table')) {
-      const [{ renderTableReport }, { palette }] = await Promise.all([import('../reporters/table-reporter.js'), import('../reporters/format/ansi.js')]);
-      io.stdout.write(renderTableReport(report, palette(io.isTTY && !io.env.NO_COLOR), { columns: layout.columns, quiet: true }));
+      const [{ renderQuietReport }, { palette }] = await Promise.all([import('../reporters/quiet-report.js'), import('../reporters/format/ansi.js')]);
+      io.stdout.write(renderQuietReport(report, palette(io.isTTY && !io.env.NO_COLOR), layout.columns));
     }
     if (!(await runCiReporters(report, out, io))) outputFailed = true;
     // Not kept while a slow OTLP collector is waited for below.

@@ -1,4 +1,4 @@
-import { DEFAULT_COLUMNS, MIN_COLUMNS } from '../reporters/table-reporter.js';
+import { DEFAULT_COLUMNS, MIN_COLUMNS } from '../reporters/quiet-report.js';
 
 /** The width the terminal report is laid out for, and a warning when COLUMNS could not be used. */
 export interface TerminalWidth {

@@ -11,11 +11,6 @@ export const MAX_ANNOTATIONS = 50;
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-/** Whether the process runs as a GitHub Actions step. */
-export function inGithubActions(env: Env): boolean {
-  return env.GITHUB_ACTIONS === 'true';
-}
-
 /**
  * On GitHub Actions: one `::error file=...,line=...::` workflow command per failing row, on the
  * scenario's file and line, and the Markdown report appended to $GITHUB_STEP_SUMMARY. Added by

@@ -1,17 +1,13 @@
 import type { Report, RowStatus, ScenarioRow } from '../report/report.js';
 import { palette, type Palette } from './format/ansi.js';
 import { comparisonTables } from './format/comparison-tables.js';
-import { failureDetails } from './format/failure-details.js';
-import { groupFailures } from './format/failure-groups.js';
 import { fittedTable } from './format/fitted-table.js';
-import { cellText, checksCell, isFailing, SCENARIO_CELL_MAX, STATUS_LABEL, statusLabel, toolsCell, verdictCell } from './format/row-cells.js';
+import { cellText, checksCell, SCENARIO_CELL_MAX, STATUS_LABEL, statusLabel, toolsCell, verdictCell } from './format/row-cells.js';
 import { runShape } from './format/run-shape.js';
-import { summaryLine } from './format/summary-line.js';
+import { failureLines, summaryLines } from './format/summary-lines.js';
 import { wrapText } from './format/wrap-text.js';
+import { joinParts, renderQuietReport, reportWidth, TABLE_ROW_LIMIT } from './quiet-report.js';
 import type { Reporter, ReporterContext } from './reporter.js';
-
-/** Past this many rows the table shows only rows that did not pass, and at most this many. */
-export const TABLE_ROW_LIMIT = 200;
 
 /** Prints the per-scenario table, each failure with its calls, the summary line and (with variants) a comparison. */
 export class TableReporter implements Reporter {
@@ -25,11 +21,6 @@ export class TableReporter implements Reporter {
   }
 }
 
-/** Terminal width assumed when the output is not a terminal (CI logs, pipes). */
-export const DEFAULT_COLUMNS = 100;
-/** Narrowest layout of the terminal report; a smaller width is laid out at this one. */
-export const MIN_COLUMNS = 40;
-
 /** How the terminal report is laid out. */
 export interface TableLayout {
   /** Characters per line; default DEFAULT_COLUMNS. */
@@ -40,7 +31,8 @@ export interface TableLayout {
 
 /** The whole terminal report as one string (exported so tests need no stream). */
 export function renderTableReport(report: Readonly<Report>, paint: Palette, layout: TableLayout = {}): string {
-  const width = Math.max(MIN_COLUMNS, layout.columns ?? DEFAULT_COLUMNS);
+  if (layout.quiet) return renderQuietReport(report, paint, layout.columns);
+  const width = reportWidth(layout.columns);
   const shape = runShape(report);
   const showRepeat = shape.repeats > 1;
   const rows = report.scenarios;
@@ -50,24 +42,18 @@ export function renderTableReport(report: Readonly<Report>, paint: Palette, layo
   const shown = candidates.slice(0, TABLE_ROW_LIMIT);
 
   const lines: string[] = [];
-  if (!layout.quiet) {
-    if (shown.length) lines.push(scenarioTable(shown, paint, showRepeat, width));
-    if (large) {
-      const omittedPassing = rows.length - candidates.length;
-      if (omittedPassing) lines.push(...grayLines(`${omittedPassing} passing rows omitted (${rows.length} rows; see report.json for all)`, width, paint));
-    }
-    if (candidates.length > shown.length) {
-      lines.push(...grayLines(`${candidates.length - shown.length} more non-passing rows omitted (see report.json or report.md)`, width, paint));
-    }
+  if (shown.length) lines.push(scenarioTable(shown, paint, showRepeat, width));
+  if (large) {
+    const omittedPassing = rows.length - candidates.length;
+    if (omittedPassing) lines.push(...grayLines(`${omittedPassing} passing rows omitted (${rows.length} rows; see report.json for all)`, width, paint));
   }
-
-  const groups = groupFailures(layout.quiet ? rows.filter(isFailing).slice(0, TABLE_ROW_LIMIT) : shown);
-  for (const group of groups) lines.push('', ...failureDetails(group, paint, width, showRepeat));
-  if (!layout.quiet && shape.variants.length > 1) lines.push('', comparisonTables(report, paint, width).trimEnd());
-  const colour = summaryColour(report, paint);
-  lines.push('', ...wrapText(summaryLine(report), width, '').map((line) => colour(line)));
-  // Blank lines separate parts; with no table above (quiet), the output starts at its first part.
-  return `${lines.join('\n').replace(/^\n+/, '')}\n`;
+  if (candidates.length > shown.length) {
+    lines.push(...grayLines(`${candidates.length - shown.length} more non-passing rows omitted (see report.json or report.md)`, width, paint));
+  }
+  lines.push(...failureLines(shown, paint, width, showRepeat));
+  if (shape.variants.length > 1) lines.push('', comparisonTables(report, paint, width).trimEnd());
+  lines.push(...summaryLines(report, paint, width));
+  return joinParts(lines);
 }
 
 const STATUS_COLUMN = 0;
@@ -136,9 +122,4 @@ function statusCell(status: RowStatus, paint: Palette, label = STATUS_LABEL[stat
   if (status === 'error') return paint.magenta(label);
   if (status === 'skipped') return paint.yellow(label);
   return paint.gray(label);
-}
-
-function summaryColour(report: Readonly<Report>, paint: Palette): (text: string) => string {
-  const { failed, errored } = report.summary;
-  return (text) => paint.bold(failed || errored ? paint.red(text) : paint.green(text));
 }

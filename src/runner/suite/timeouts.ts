@@ -27,6 +27,8 @@ export class Deadline {
   private readonly onOuterAbort: () => void;
   private expiredFlag = false;
   private graceTimer?: NodeJS.Timeout;
+  /** Called once the signal aborts: plain callbacks, cheaper than a listener on the signal per run. */
+  private readonly onAbort: Array<() => void> = [];
 
   /** `setting` names what set the limit, for the timeout message (`timeout_ms`, `--timeout`...). */
   constructor(
@@ -35,16 +37,23 @@ export class Deadline {
     readonly setting = 'timeout_ms',
   ) {
     this.signal = this.controller.signal;
-    this.onOuterAbort = () => this.controller.abort(outer?.reason);
+    this.onOuterAbort = () => this.abort(outer?.reason);
     if (outer?.aborted) this.onOuterAbort();
     else outer?.addEventListener('abort', this.onOuterAbort, { once: true });
     this.timer = setTimeout(
       () => {
         this.expiredFlag = true;
-        this.controller.abort(new Error(this.reason));
+        this.abort(new Error(this.reason));
       },
       Math.min(ms, MAX_TIMEOUT_MS),
     );
+  }
+
+  /** The only way the signal aborts (the controller is private), so onAbort sees every abort. */
+  private abort(reason: unknown): void {
+    if (this.signal.aborted) return;
+    this.controller.abort(reason);
+    for (const callback of this.onAbort.splice(0)) callback();
   }
 
   /** Whether the time limit (not an interrupt) ended the run. */
@@ -77,7 +86,7 @@ export class Deadline {
         this.graceTimer = setTimeout(resolve, graceMs);
       };
       if (this.signal.aborted) start();
-      else this.signal.addEventListener('abort', start, { once: true });
+      else this.onAbort.push(start);
     });
   }
 
@@ -85,6 +94,7 @@ export class Deadline {
   dispose(): void {
     clearTimeout(this.timer);
     clearTimeout(this.graceTimer);
+    this.onAbort.length = 0;
     this.outer?.removeEventListener('abort', this.onOuterAbort);
   }
 }

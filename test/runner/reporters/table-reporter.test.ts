@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { palette } from '../../../src/runner/reporters/format/ansi.js';
-import { renderTableReport, TABLE_ROW_LIMIT, TableReporter } from '../../../src/runner/reporters/table-reporter.js';
+import { TABLE_ROW_LIMIT } from '../../../src/runner/reporters/quiet-report.js';
+import { renderTableReport, TableReporter } from '../../../src/runner/reporters/table-reporter.js';
 import { bigReport, captureStream, fixtureReport, report, row, stripAnsi } from './fixture-report.js';
 
 async function printed(input = fixtureReport(), color = false): Promise<string> {

@@ -1,0 +1,29 @@
+import type { Report } from '../report/report.js';
+import type { Palette } from './format/ansi.js';
+import { isFailing } from './format/row-cells.js';
+import { runShape } from './format/run-shape.js';
+import { failureLines, summaryLines } from './format/summary-lines.js';
+
+/** Terminal width assumed when the output is not a terminal (CI logs, pipes). */
+export const DEFAULT_COLUMNS = 100;
+/** Narrowest layout of the terminal report; a smaller width is laid out at this one. */
+export const MIN_COLUMNS = 40;
+/** Past this many rows the table shows only rows that did not pass, and at most this many (failures detailed, too). */
+export const TABLE_ROW_LIMIT = 200;
+
+/** The terminal report under `--quiet` (and of `run` without the table reporter): the failures with their calls, and the summary line. */
+export function renderQuietReport(report: Readonly<Report>, paint: Palette, columns?: number): string {
+  const width = reportWidth(columns);
+  const failing = report.scenarios.filter(isFailing).slice(0, TABLE_ROW_LIMIT);
+  return joinParts([...failureLines(failing, paint, width, runShape(report).repeats > 1), ...summaryLines(report, paint, width)]);
+}
+
+/** The width the terminal report is laid out at. */
+export function reportWidth(columns: number | undefined): number {
+  return Math.max(MIN_COLUMNS, columns ?? DEFAULT_COLUMNS);
+}
+
+/** Blank lines separate parts; the output starts at its first part. */
+export function joinParts(lines: readonly string[]): string {
+  return `${lines.join('\n').replace(/^\n+/, '')}\n`;
+}
