@@ -105,7 +105,9 @@ export const EVALUATION_EVENT = 'gen_ai.evaluation.result';
 
 /** Prefixes stripped before tool names are compared (docs/verdicts.md, The test_run verdict). */
 export function normalizeToolName(name: string): string {
-  return name.replace(/^execute_tool /, '').replace(/^mcp__.+?__/, '');
+  // Called for every span and call a check reads: most names need neither replacement.
+  const bare = name.startsWith('execute_tool ') ? name.slice('execute_tool '.length) : name;
+  return bare.startsWith('mcp__') ? bare.replace(/^mcp__.+?__/, '') : bare;
 }
 
 /** Extra attributes the engine records for evidence (agentcheck namespace). */
