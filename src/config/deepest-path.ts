@@ -1,25 +1,29 @@
 import type { PathSegments } from './source.js';
 
-/** The path to the first value nested deeper than `max` (iteratively, so depth cannot overflow the stack), or null. */
+/**
+ * The path to the first value nested deeper than `max`, or null. Recursive, but never deeper
+ * than `max` + 1 calls: it stops at that depth. No path is built unless one is returned (a
+ * suite's files hold many thousands of values).
+ */
 export function deepestPath(root: unknown, max: number): PathSegments | null {
-  interface Entry {
-    value: unknown;
-    depth: number;
-    key: string | number;
-    parent: Entry | null;
-  }
-  const stack: Entry[] = [{ value: root, depth: 0, key: '', parent: null }];
-  while (stack.length) {
-    const entry = stack.pop() as Entry;
-    const { value, depth } = entry;
-    if (!value || typeof value !== 'object') continue;
-    if (depth >= max) {
-      const path: Array<string | number> = [];
-      for (let at: Entry | null = entry; at?.parent; at = at.parent) path.unshift(at.key);
-      return path;
+  const path: Array<string | number> = [];
+  const tooDeep = (value: unknown, depth: number): boolean => {
+    if (!value || typeof value !== 'object') return false;
+    if (depth >= max) return true;
+    if (Array.isArray(value)) {
+      for (let index = 0; index < value.length; index++) {
+        path.push(index);
+        if (tooDeep(value[index], depth + 1)) return true;
+        path.pop();
+      }
+    } else {
+      for (const key of Object.keys(value)) {
+        path.push(key);
+        if (tooDeep((value as Record<string, unknown>)[key], depth + 1)) return true;
+        path.pop();
+      }
     }
-    if (Array.isArray(value)) value.forEach((item, index) => stack.push({ value: item, depth: depth + 1, key: index, parent: entry }));
-    else for (const key of Object.keys(value)) stack.push({ value: (value as Record<string, unknown>)[key], depth: depth + 1, key, parent: entry });
-  }
-  return null;
+    return false;
+  };
+  return tooDeep(root, 0) ? path : null;
 }

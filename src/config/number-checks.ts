@@ -17,21 +17,34 @@ export function numberProblem(literal: string, value: number): string | undefine
   return undefined;
 }
 
-/** The first number in a parsed value that cannot be exact (non-finite or an unsafe integer), with its path. */
+/**
+ * The first number in a parsed value that cannot be exact (non-finite or an unsafe integer), with
+ * its path. Recursive: callers check the nesting first (deepestPath, MAX_DEPTH). No path is built
+ * unless one is returned.
+ */
 export function valueNumberProblem(root: unknown): { path: PathSegments; message: string } | undefined {
-  const stack: Array<{ value: unknown; path: PathSegments }> = [{ value: root, path: [] }];
-  while (stack.length) {
-    const { value, path } = stack.pop() as { value: unknown; path: PathSegments };
-    if (typeof value === 'number') {
-      const message = numberProblem(String(value), value);
-      if (message) return { path, message };
-    } else if (Array.isArray(value)) {
-      for (let index = value.length - 1; index >= 0; index--) stack.push({ value: value[index], path: [...path, index] });
+  const path: Array<string | number> = [];
+  const problemIn = (value: unknown): string | undefined => {
+    if (typeof value === 'number') return numberProblem(String(value), value);
+    if (Array.isArray(value)) {
+      for (let index = 0; index < value.length; index++) {
+        path.push(index);
+        const message = problemIn(value[index]);
+        if (message) return message;
+        path.pop();
+      }
     } else if (value && typeof value === 'object') {
-      for (const key of Object.keys(value).reverse()) stack.push({ value: (value as Record<string, unknown>)[key], path: [...path, key] });
+      for (const key of Object.keys(value)) {
+        path.push(key);
+        const message = problemIn((value as Record<string, unknown>)[key]);
+        if (message) return message;
+        path.pop();
+      }
     }
-  }
-  return undefined;
+    return undefined;
+  };
+  const message = problemIn(root);
+  return message ? { path, message } : undefined;
 }
 
 const JSON_NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;

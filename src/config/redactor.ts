@@ -57,13 +57,18 @@ export class Redactor {
         return out ?? item;
       }
       if (item && typeof item === 'object') {
-        const entries = Object.entries(item);
+        const record = item as Record<string, unknown>;
+        const keys = Object.keys(record);
         let out: Record<string, unknown> | undefined;
-        for (let i = 0; i < entries.length; i++) {
-          const [key, inner] = entries[i];
+        for (let i = 0; i < keys.length; i++) {
+          const key = keys[i];
+          const inner = record[key];
           const scrubbedKey = this.text(key);
           const next = scrub(inner);
-          if (!out && (scrubbedKey !== key || next !== inner)) out = Object.fromEntries(entries.slice(0, i));
+          if (!out && (scrubbedKey !== key || next !== inner)) {
+            out = {};
+            for (let j = 0; j < i; j++) out[keys[j]] = record[keys[j]];
+          }
           if (out) out[scrubbedKey] = next;
         }
         return out ?? item;

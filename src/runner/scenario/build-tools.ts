@@ -28,8 +28,19 @@ export interface BuildTools {
 
 const LOAD_SKILL = 'load_skill';
 
-/** Collects what `build` can call. */
+/**
+ * What `build` can call, worked out once per build object: every scenario of a suite checks its
+ * names against the same few builds (loaded builds are not changed afterwards).
+ */
 export function buildTools(build: AgentBuild): BuildTools {
+  let tools = catalogs.get(build);
+  if (!tools) catalogs.set(build, (tools = collectTools(build)));
+  return tools;
+}
+
+const catalogs = new WeakMap<AgentBuild, BuildTools>();
+
+function collectTools(build: AgentBuild): BuildTools {
   if (build.external) return externalTools(build.external);
   const all = new Map<string, KnownTool>();
   const model = new Set<string>();
