@@ -21,6 +21,8 @@ const SECRET_PAIRS = new Set([
  * secrets while `max_tokens`, a model parameter, is not.
  */
 export function isSecretName(name: string): boolean {
+  // Long keys (data used as keys) are worked out each time rather than remembered.
+  if (name.length > MAX_REMEMBERED_NAME_LENGTH) return hasSecretWords(name);
   let secret = secretNames.get(name);
   if (secret === undefined) {
     if (secretNames.size >= MAX_REMEMBERED_NAMES) secretNames.clear();
@@ -33,6 +35,7 @@ export function isSecretName(name: string): boolean {
 const secretNames = new Map<string, boolean>();
 /** More names than a suite uses; past it the memo starts over rather than grow. */
 const MAX_REMEMBERED_NAMES = 10_000;
+const MAX_REMEMBERED_NAME_LENGTH = 200;
 
 function hasSecretWords(name: string): boolean {
   const words = name
