@@ -68,7 +68,7 @@ export async function runTurn(revision: Revision | DeltaRevision, start: TurnSta
       body = await externalTurn(revision, external, start.input, options, { tracer, root, parent, workspace, processes });
     } else {
       const modelCallsDone = start.kind === 'resume' ? start.checkpoint.modelCalls : 0;
-      mcp = await openMcpSession(revision, options.mcpServers, options.env ?? process.env);
+      mcp = await openMcpSession(revision, options.mcpServers, options.env ?? process.env, options.signal);
       const prepared = prepareRun(revision, options, { tracer, parent, workspace, modelCallsDone, extraTools: mcp.tools, processes });
       root.setAttributes({
         [ATTR.providerName]: genAiProviderName(prepared.resolved.provider),

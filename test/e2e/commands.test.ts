@@ -201,6 +201,11 @@ describe('bad input to compare, merge, spans query and validate (built CLI)', ()
     const empty = await runCli(['validate', '.'], dir);
     expect(empty.exitCode).toBe(2);
     expect(empty.stderr).toContain('no agentcheck files found under . (agent builds, *.scenario(s).yaml, SKILL.md, agentcheck.config.yaml)');
+    // A missing path is named as it was given, absolute or relative.
+    const missing = await runCli(['validate', '/no/such/agentcheck-path', 'no-such-file.yaml'], dir);
+    expect(missing.exitCode).toBe(2);
+    expect(missing.stderr).toContain('/no/such/agentcheck-path: path not found');
+    expect(missing.stderr).not.toContain('../');
   });
 
   it('keeps the terminal table narrow for a very long scenario name', async () => {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -69,6 +69,12 @@ out: out
     const bad = await runCli(['run', '.'], dir);
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toMatch(/agentcheck\.config\.yaml:2:13 at skills\.overlay\[0\]/);
+    // The --overlay flag is checked the same way, before anything runs (no error rows, no report).
+    const flag = await runCli(['run', 'a.scenario.yaml', '--overlay', 'no-such-skill', '--out', 'flag-out'], dir);
+    expect(flag.exitCode).toBe(2);
+    expect(flag.stderr).toContain('invalid input: --overlay: ');
+    expect(flag.stderr).toContain('skill folder');
+    expect(existsSync(join(dir, 'flag-out', 'report.json'))).toBe(false);
     const variant = await runCli(['run', '.', '--config', join(ROOT, 'package.json')], dir);
     expect(variant.exitCode).toBe(2);
     const unknown = await runCli(['run', '.', '--variant', 'nope', '--config', '/dev/null'], dir);

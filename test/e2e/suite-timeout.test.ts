@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/runner/report/report.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -101,4 +102,19 @@ expect: {terminal_tool: finish}
     expect(stuck?.error?.message).toMatch(/timed out after 300 ms .*did not stop within \d+ ms of being aborted/);
     expect(rows.find((r) => r.name === 'ok')?.status).toBe('pass');
   }, 120_000);
+  it('does not wait for an MCP server that never starts: the row says TIMEOUT and the suite ends (the server stopped)', async () => {
+    const marker = `agentcheck-mute-suite-mcp-${process.pid}-${Date.now()}`;
+    const dir = tempDir({
+      // Ten minutes to start: a suite that waited for it would hit this test's own timeout.
+      'agent.yaml': `id: mute\nagent:\n  name: Mute\n  llm: {provider: scripted, model: s}\n  mcps:\n    - {name: mute, command: [node, -e, "setInterval(() => {}, 1000) // ${marker}"], start_timeout_ms: 600000}\n`,
+      'mute.scenario.yaml':
+        'name: mute\nagent: agent.yaml\ninputs: {messages: [{role: user, content: hi}]}\nmodel: {script: [{text: hi}]}\nexpect: {checks: [{output: {contains: hi}}]}\n',
+    });
+    const out = join(dir, 'out');
+    const result = await runCli(['run', '.', '--timeout', '500', '--out', out, '--reporter', 'json'], dir);
+    expect(result.exitCode, result.all).toBe(1);
+    expect(readReport(out).scenarios[0]).toMatchObject({ status: 'error', error: { type: 'TIMEOUT' } });
+    const { stdout } = await execa('ps', ['-eo', 'args']);
+    expect(stdout).not.toContain(marker);
+  }, 90_000);
 });

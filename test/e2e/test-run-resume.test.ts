@@ -81,6 +81,35 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
     expect(existsSync(join(WORKSPACE, 'CHANGELOG.md'))).toBe(false);
   });
 
+  it('without --json, prints a resume command that works as written (with the --spans it was given)', async () => {
+    const dir = tempDir({ 'script.yaml': SCRIPT });
+    const paused = await runCli([...base, '--spans', 'my runs/spans.jsonl'], dir);
+    expect(paused.exitCode, paused.all).toBe(1);
+    const hint = /continue with agentcheck (resume .*)$/m.exec(paused.stdout)?.[1];
+    expect(hint).toMatch(/^resume [0-9a-f]{32} --spans 'my runs\/spans\.jsonl' --decision approve\|deny$/);
+    // The printed words, shell quoting undone, with one decision chosen.
+    const words = hint!
+      .replace(' --decision approve|deny', ' --decision approve')
+      .match(/'[^']*'|\S+/g)!
+      .map((word) => word.replace(/^'|'$/g, ''));
+    const resumed = await runCli(words, dir);
+    expect(resumed.exitCode, resumed.all).toBe(0);
+    expect(resumed.stdout).toContain('verdict: PASS');
+  });
+
+  it('without --json, prints the result of a run whose MCP server never started (no crash)', async () => {
+    const dir = tempDir({
+      'agent.yaml':
+        'id: bad-mcp\nagent:\n  name: Bad MCP\n  llm: {provider: scripted, model: s}\n  mcps:\n    - {name: bad, command: [node, -e, "process.exit(4)"]}\n',
+      'script.yaml': '- text: hi\n',
+    });
+    const result = await runCli(['test-run', '--agent', 'agent.yaml', '--message', 'hi', '--script', 'script.yaml'], dir);
+    expect(result.exitCode, result.all).toBe(1);
+    expect(result.stderr).not.toContain('unexpected error');
+    expect(result.stdout).toContain('verdict: FAILED - the invoke errored (MCP_START_FAILED: MCP server "bad"');
+    expect(result.stdout).toContain('resolved: (none: the run ended before it started its agent)');
+  });
+
   it('answers gates from --approvals and caps the run at --timeout', async () => {
     const dir = tempDir({ 'script.yaml': SCRIPT, 'approvals.yaml': 'tools: {write_file: approve}\n', 'slow.yaml': '- {delay_ms: 3600000, text: late}\n' });
     const approved = await runCli([...base, '--approvals', 'approvals.yaml', '--json'], dir);

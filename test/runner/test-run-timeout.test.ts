@@ -1,4 +1,7 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { execa } from 'execa';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,6 +34,58 @@ describe('test_run wall-clock cap (timeout_ms)', () => {
     expect(refused).toBeInstanceOf(ConfigError);
     expect((refused as ConfigError).message).toContain('timeout_ms');
   });
+
+  it('stops a scripted run at the cap: no model call and no tool call after it, even when the step that was cut off returned', async () => {
+    const workspace = mkdtempSync(join(tmpdir(), 'agentcheck-timeout-ws-'));
+    const agent = {
+      id: 'coder',
+      agent: {
+        name: 'Coder',
+        llm: { provider: 'scripted', model: 'scripted' },
+        tools: [
+          { name: 'run_command', builtin: 'run_command', permission: 'allow' },
+          { name: 'write_file', builtin: 'write_file', permission: 'allow' },
+        ],
+      },
+    };
+    // The command outlives the cap and is killed; the scripted model does not watch the signal,
+    // so only the engine's own check keeps the write and the answer from happening.
+    const script = [
+      { tool_calls: [{ name: 'run_command', args: { argv: [process.execPath, '-e', 'setTimeout(() => {}, 60000)'] } }] },
+      { tool_calls: [{ name: 'write_file', args: { path: 'after-the-cap.txt', content: 'too late' } }] },
+      { text: 'finished' },
+    ];
+    try {
+      const record = await executeTestRun({ agent, inputs, script, timeout_ms: 500, workspace });
+      const written = existsSync(join(await record.workspace.root(), 'after-the-cap.txt'));
+      await record.workspace.dispose();
+      expect(record.result).toMatchObject({ stop_reason: 'error', verdict: 'failed', output: '' });
+      expect(record.result.verdict_reason).toContain('TIMEOUT: the run timed out after 500 ms');
+      expect(record.result.tools.map((tool) => tool.name)).toEqual(['run_command']);
+      expect(record.turn.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool']);
+      expect(written).toBe(false);
+    } finally {
+      rmSync(workspace, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('cuts short the start of an MCP server that never answers: the cap wins over a long start_timeout_ms, and the server is stopped', async () => {
+    const marker = `agentcheck-mute-mcp-${process.pid}-${Date.now()}`;
+    const agent = {
+      id: 'mute-mcp',
+      agent: {
+        name: 'Mute MCP',
+        llm: { provider: 'scripted', model: 'scripted' },
+        // Ten minutes to start: without the cap reaching the start, this test would hit its own timeout.
+        mcps: [{ name: 'mute', command: [process.execPath, '-e', `setInterval(() => {}, 1000) // ${marker}`], start_timeout_ms: 600_000 }],
+      },
+    };
+    const result = await testRun({ agent, inputs, script: [{ text: 'never asked' }], timeout_ms: 500 });
+    expect(result).toMatchObject({ stop_reason: 'error', verdict: 'failed', resolved: null });
+    expect(result.verdict_reason).toContain('TIMEOUT: the run timed out after 500 ms');
+    const { stdout } = await execa('ps', ['-eo', 'args']);
+    expect(stdout).not.toContain(marker);
+  }, 90_000);
 
   describe('a real provider endpoint that never responds', () => {
     const server = setupServer(http.post('https://llm.test/v1/chat/completions', () => new Promise<never>(() => undefined)));

@@ -3,6 +3,7 @@ import { ATTR, SPAN } from '../../spans/conventions.js';
 import type { ResumeDecision } from '../checkpoint/resume-decision.js';
 import { describeError } from '../loop/agent-loop.js';
 import type { Message } from '../model/message.js';
+import { throwIfRunAborted } from '../run-aborted.js';
 import type { Usage } from '../model/model.js';
 import { addUsage } from '../model/usage.js';
 import type { PendingInteraction, StopReason } from '../turn.js';
@@ -67,6 +68,7 @@ export async function runFlow(input: FlowRunInput): Promise<FlowRunResult> {
             `flow stopped before "${run.next}": it ran ${MAX_FLOW_EXECUTIONS} components; check the routers for a cycle that never reaches end`,
           );
         }
+        throwIfRunAborted(env.loopSetup.signal);
         const name = run.next;
         const component = env.flow.components.find((candidate) => candidate.name === name);
         if (!component) throw new RunError('FLOW_UNKNOWN_COMPONENT', `a router leads to "${name}", which names no component`);

@@ -5,6 +5,7 @@ import type { Model, ModelResponse, ToolDefinition, Usage } from '../model/model
 import { addUsage } from '../model/usage.js';
 import type { ApprovalAnswer } from '../permissions/approval-policy.js';
 import type { ToolCaller } from '../tools/tool-caller.js';
+import { throwIfRunAborted } from '../run-aborted.js';
 import type { PendingInteraction, StopReason } from '../turn.js';
 import { chatWithSpan } from './chat-span.js';
 import type { ContentCapture } from './genai-messages.js';
@@ -62,6 +63,7 @@ export async function runAgentLoop(setup: LoopSetup, initial: LoopState, decisio
     }
     for (;;) {
       if (state.turns >= setup.maxTurns) return stop(state, 'max_turns');
+      throwIfRunAborted(setup.signal);
       const turn = state.turns;
       const response = await chat(setup, state);
       state.turns++;
@@ -76,6 +78,7 @@ export async function runAgentLoop(setup: LoopSetup, initial: LoopState, decisio
       const abnormal = abnormalStop(response, setup.model.provider);
       if (abnormal) return { ...stop(state, abnormal.stopReason), error: abnormal.error };
       if (!calls.length) return stop(state, 'end_turn');
+      throwIfRunAborted(setup.signal);
       const pending = await runToolRound(setup, state, calls, turn, undefined, argsErrors);
       if (pending) return stop(state, 'paused', pending);
       await setup.onCheckpoint?.(state);

@@ -49,20 +49,23 @@ export class McpConnection {
     private readonly client: Client,
   ) {}
 
-  /** Starts the server, initializes the session and lists its tools; throws RunError MCP_START_FAILED. */
-  static async open(launch: McpLaunch): Promise<McpConnection> {
+  /**
+   * Starts the server, initializes the session and lists its tools; throws RunError
+   * MCP_START_FAILED. `signal` (a run's own server, never a shared one) cuts the start short.
+   */
+  static async open(launch: McpLaunch, signal?: AbortSignal): Promise<McpConnection> {
     const client = new Client({ name: 'agentcheck', version: '0.1.0' }, { capabilities: {} });
     const connection = new McpConnection(launch, client);
     const transport = connection.transport();
     client.onclose = () => {
       connection.exited = true;
     };
-    const connecting = client.connect(transport, { timeout: launch.startTimeoutMs });
+    const connecting = client.connect(transport, { timeout: launch.startTimeoutMs, signal });
     // connect() spawns synchronously; the pid is needed to kill a server that never answered.
     if (transport instanceof StdioClientTransport) connection.pid = transport.pid ?? undefined;
     try {
       await connecting;
-      connection.listed = await listAllTools(client, launch.startTimeoutMs);
+      connection.listed = await listAllTools(client, launch.startTimeoutMs, signal);
       return connection;
     } catch (error) {
       await connection.close();
@@ -153,11 +156,11 @@ function describeLaunch(launch: McpLaunch): string {
 }
 
 /** tools/list, following pagination cursors. */
-async function listAllTools(client: Client, timeout: number): Promise<McpToolInfo[]> {
+async function listAllTools(client: Client, timeout: number, signal?: AbortSignal): Promise<McpToolInfo[]> {
   const tools: McpToolInfo[] = [];
   let cursor: string | undefined;
   do {
-    const page = await client.listTools(cursor ? { cursor } : undefined, { timeout });
+    const page = await client.listTools(cursor ? { cursor } : undefined, { timeout, signal });
     tools.push(...page.tools);
     cursor = page.nextCursor;
   } while (cursor);

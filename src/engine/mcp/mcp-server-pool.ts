@@ -11,6 +11,15 @@ export class McpServerPool {
   private readonly servers = new Map<string, Promise<McpConnection>>();
   private closed = false;
 
+  /** Aborted by close() (and by the owning run's signal): cuts short the starts still under way. */
+  private readonly stopping = new AbortController();
+
+  /** `signal`: the run that owns this pool; aborting it cuts short the starts of its servers. */
+  constructor(signal?: AbortSignal) {
+    if (signal?.aborted) this.stopping.abort(signal.reason);
+    else signal?.addEventListener('abort', () => this.stopping.abort(signal.reason), { once: true });
+  }
+
   /** The running server for this launch, started if needed; rejects with MCP_START_FAILED. */
   async open(launch: McpLaunch): Promise<McpConnection> {
     if (this.closed) throw new RunError('MCP_POOL_CLOSED', `MCP server "${launch.name}" requested after its suite ended`);
@@ -24,9 +33,11 @@ export class McpServerPool {
     return latest && latest !== current ? latest : this.start(key, launch);
   }
 
-  /** Stops every server started; waits for them to exit. Later open() calls fail. */
+  /** Stops every server started (and the starts under way); waits for them to exit. Later open() calls fail. */
   async close(): Promise<void> {
     this.closed = true;
+    // A server still starting (a hung start waits for its start_timeout_ms) is not waited for.
+    this.stopping.abort(new Error('its suite or run ended'));
     const starts = [...this.servers.values()];
     this.servers.clear();
     await Promise.all(starts.map(async (start) => (await start.catch(() => undefined))?.close()));
@@ -34,7 +45,7 @@ export class McpServerPool {
 
   private start(key: string, launch: McpLaunch): Promise<McpConnection> {
     // Loaded on first use, so runs of builds without MCP servers never load the SDK.
-    const started = import('./mcp-connection.js').then(({ McpConnection }) => McpConnection.open(launch));
+    const started = import('./mcp-connection.js').then(({ McpConnection }) => McpConnection.open(launch, this.stopping.signal));
     this.servers.set(key, started);
     return started;
   }

@@ -10,6 +10,7 @@ import { liveFetch } from './live-fetch.js';
 import { McpServerPool } from './mcp-server-pool.js';
 import { createMcpTool } from './mcp-tool.js';
 import { buildAgent } from '../revision/build-agent.js';
+import { throwIfRunAborted } from '../run-aborted.js';
 
 /** Per-call and start-up limit when an `mcps` entry sets none (timeout_ms, start_timeout_ms). */
 export const DEFAULT_MCP_TIMEOUT_MS = 30_000;
@@ -39,15 +40,18 @@ export async function openMcpSession(
   revision: Revision | DeltaRevision,
   shared: McpServerPool | undefined,
   env: Readonly<Record<string, string | undefined>>,
+  signal?: AbortSignal,
 ): Promise<McpSession> {
   const servers = buildAgent(revision.build).mcps ?? [];
   if (!servers.length) return NO_SERVERS;
-  const own = shared ? undefined : new McpServerPool();
+  // A run's own servers stop starting when the run is aborted (its time limit); a suite's shared
+  // ones go on starting for the other runs, and this run stops waiting for them.
+  const own = shared ? undefined : new McpServerPool(signal);
   const pool = shared ?? (own as McpServerPool);
   // Relative paths in argv are the server's business: it runs in the agent file's folder.
   const cwd = dirname(revision.source);
   try {
-    const connections = await Promise.all(servers.map((server) => pool.open(launchOf(server, cwd, env))));
+    const connections = await untilAborted(Promise.all(servers.map((server) => pool.open(launchOf(server, cwd, env)))), signal);
     const tools = servers.flatMap((server, index) => {
       const offered = connections[index].tools;
       return pickTools(
@@ -103,4 +107,30 @@ function pickTools(server: McpServerSpec, offered: string[]): string[] {
     );
   }
   return offered.filter((name) => server.tools!.includes(name));
+}
+
+/** `promise`, or RUN_ABORTED as soon as `signal` aborts (the promise goes on, unobserved). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  throwIfRunAborted(signal);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => {
+      try {
+        throwIfRunAborted(signal);
+      } catch (error) {
+        reject(error);
+      }
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }

@@ -6,6 +6,7 @@ import { ATTR, EVIDENCE_ATTR, SPAN } from '../../spans/conventions.js';
 import { answerFor, type ApprovalAnswer, type ApprovalPolicy } from '../permissions/approval-policy.js';
 import { callPermission, isAllowListedCommand } from '../permissions/permission.js';
 import type { AgentSpec } from '../revision/types.js';
+import { throwIfRunAborted } from '../run-aborted.js';
 import type { PromptSecurity } from '../security/prompt-security.js';
 import type { Workspace } from '../workspace/workspace.js';
 import type { RunProcesses } from './process/run-processes.js';
@@ -94,6 +95,7 @@ export class ToolCaller {
 
   /** Runs one call and records it. */
   async call(request: CallRequest): Promise<CallResult> {
+    throwIfRunAborted(this.options.signal);
     const { tracer } = this.options;
     const callId = request.callId ?? `${request.source}_${++this.ids.nested}`;
     const tool = this.lookup(request.name, request.source);

@@ -3,6 +3,7 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { ConfigError } from '../../config/errors.js';
 import { createFolders } from '../../config/create-folders.js';
 import type { OtlpExport } from '../../spans/otlp-export.js';
+import { loadSkillFolder } from '../../skills/load-skill-folder.js';
 import { resolveOtlpTarget } from '../../spans/otlp-target.js';
 import { installTracing } from '../../spans/tracing.js';
 import { resolveCassetteSettings, type CassetteSettings } from '../cassettes/cassette-settings.js';
@@ -66,6 +67,7 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
     }
     // A bad switch is invalid input before anything runs, not an error in every row.
     captureContentFlag(io.env);
+    checkOverlayFolders(options.overlay ?? [], io.cwd);
     // `run DIR` with DIR/agentcheck.config.yaml runs that suite as its config describes it.
     const ownConfig = options.config ? undefined : folderConfig(paths, io.cwd);
     config = loadSuiteConfig(options.config ?? ownConfig, io.cwd);
@@ -285,4 +287,15 @@ function parseReporters(flag: string | undefined, fromConfig: ReporterName[] | u
     .filter(Boolean);
   checkReporterNames(names);
   return [...names];
+}
+
+/** Each --overlay folder must be a skill folder: checked before anything runs, as the config's skills.overlay is. */
+function checkOverlayFolders(folders: readonly string[], cwd: string): void {
+  for (const folder of folders) {
+    try {
+      loadSkillFolder(resolve(cwd, folder));
+    } catch (error) {
+      throw new ConfigError({ file: '--overlay' }, error instanceof Error ? error.message : String(error));
+    }
+  }
 }

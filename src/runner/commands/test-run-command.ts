@@ -170,7 +170,7 @@ export async function runAndReport(
   } catch (error) {
     return reportError(error, io);
   }
-  io.stdout.write(options.json ? `${JSON.stringify(result, null, 2)}\n` : formatResult(result, checkpointFile));
+  io.stdout.write(options.json ? `${JSON.stringify(result, null, 2)}\n` : formatResult(result, checkpointFile, options.spans));
   return result.verdict === 'pass' && !outputFailed ? EXIT.ok : EXIT.failed;
 }
 
@@ -256,8 +256,8 @@ function isScripted(build: AgentBuild): boolean {
   return llm === undefined || llm.provider === 'scripted';
 }
 
-/** The readable summary printed without --json. */
-function formatResult(result: TestRunResult, checkpointFile?: string): string {
+/** The readable summary printed without --json; `spans` is the --spans given (resume must be given it too, to find the checkpoint). */
+function formatResult(result: TestRunResult, checkpointFile?: string, spans?: string): string {
   const tools = result.tools.length
     ? result.tools.map((t) => `  ${t.name}: called ${t.called}, returned ${t.returned}, errors ${t.errors}`).join('\n')
     : '  (no tool calls)';
@@ -269,11 +269,20 @@ function formatResult(result: TestRunResult, checkpointFile?: string): string {
       `tools:\n${tools}`,
       approvals ? `approvals:\n${approvals}` : '',
       `output: ${result.output || '(empty)'}`,
-      `resolved: provider ${result.resolved.provider}, model ${result.resolved.model}, max_turns ${result.resolved.max_turns}, skills [${result.resolved.skills.join(', ')}]`,
+      result.resolved
+        ? `resolved: provider ${result.resolved.provider}, model ${result.resolved.model}, max_turns ${result.resolved.max_turns}, skills [${result.resolved.skills.join(', ')}]`
+        : 'resolved: (none: the run ended before it started its agent)',
       `trace: ${result.trace_id}`,
-      result.run_id ? `paused: run ${result.run_id} (${checkpointFile}); continue with agentcheck resume ${result.run_id} --decision approve|deny` : '',
+      result.run_id
+        ? `paused: run ${result.run_id} (${checkpointFile}); continue with agentcheck resume ${result.run_id}${spans === undefined ? '' : ` --spans ${shellWord(spans)}`} --decision approve|deny`
+        : '',
     ]
       .filter(Boolean)
       .join('\n') + '\n'
   );
+}
+
+/** `text` as one shell word: as it is when it holds only safe characters, else single-quoted. */
+function shellWord(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }

@@ -175,7 +175,12 @@ export const testRunOutput = z.object({
     )
     .describe('per tool, in first-call order: calls the model made, results returned, errors'),
   approvals: z.array(z.object({ tool: z.string(), decision: z.enum(['approve', 'deny', 'pending']) })),
-  resolved: z.record(z.unknown()).describe('what actually ran: provider, model, max_turns, tools with permissions, skills, hashes'),
+  resolved: z
+    .record(z.unknown())
+    .nullable()
+    .describe(
+      'what actually ran: provider, model, max_turns, tools with permissions, skills, hashes; null when the run ended before its agent started (an MCP server that failed to start)',
+    ),
   trace_id: z.string().describe("the run's trace; query its spans with query_spans"),
   stop_reason: z.enum(['end_turn', 'max_turns', 'paused', 'error', 'max_tokens', 'refusal', 'content_filter']),
   verdict: z.enum(['pass', 'incomplete', 'unconfirmed', 'failed']),

@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { basename, relative, resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { ConfigError, ConfigErrors } from '../../config/errors.js';
 import { SourceDocument } from '../../config/source.js';
 import { parseAgentBuild } from '../../engine/revision/load-build.js';
@@ -151,7 +151,8 @@ function collect(paths: readonly string[], cwd: string): Array<{ file: string; k
     try {
       stats = statSync(path);
     } catch {
-      throw new ConfigError({ file: relative(cwd, path) || given }, 'path not found', 'CONFIG_NOT_FOUND');
+      // Named as it was given (an absolute path stays absolute, not ../../x).
+      throw new ConfigError({ file: given }, 'path not found', 'CONFIG_NOT_FOUND');
     }
     if (stats.isDirectory()) {
       for (const file of walkFiles(path, (name) => /\.(ya?ml|json)$/.test(name) || name === 'SKILL.md')) out.push({ file, kind: kindByName(file) });

@@ -95,6 +95,21 @@ describe('agentcheck mcp over stdio (the built CLI, the SDK client)', () => {
     expect(fromFile.structuredContent).toMatchObject({ count: 2, spans: [{ name: 'execute_tool create_refund' }] });
   });
 
+  it('returns a run whose MCP server never started as a failed result (resolved null), not a tool error', async () => {
+    const dir = tempDir({
+      'agent.yaml':
+        'id: bad-mcp\nagent:\n  name: Bad MCP\n  llm: {provider: scripted, model: s}\n  mcps:\n    - {name: bad, command: [node, -e, "process.exit(4)"]}\n',
+    });
+    const result = await call(client, 'test_run', {
+      agent: join(dir, 'agent.yaml'),
+      inputs: { messages: [{ role: 'user', content: 'hi' }] },
+      script: [{ text: 'hi' }],
+    });
+    expect(result.isError, text(result)).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ verdict: 'failed', stop_reason: 'error', resolved: null });
+    expect((result.structuredContent as { verdict_reason: string }).verdict_reason).toContain('MCP_START_FAILED');
+  });
+
   it('returns bad arguments as tool errors that say what to fix', async () => {
     const schema = await call(client, 'test_run', { ...refund, inputs: { messages: [{ role: 'bot', content: 'x' }] }, extra: 1 });
     expect(schema.isError).toBe(true);
