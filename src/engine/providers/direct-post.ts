@@ -40,13 +40,22 @@ export function canPostDirectly(url: URL): boolean {
   );
 }
 
-let agents: Promise<Record<string, Agent>> | undefined;
-// Keep-alive connections, shared by every request of the process (as fetch's are); loaded on first use.
-const keepAliveAgents = () =>
-  (agents ??= Promise.all([import('node:http'), import('node:https')]).then(([http, https]): Record<string, Agent> => ({
-    'http:': new http.Agent({ keepAlive: true }),
-    'https:': new https.Agent({ keepAlive: true }),
-  })));
+const agents = new Map<string, Promise<Agent>>();
+/**
+ * The keep-alive connections of a protocol, shared by every request of the process (as fetch's
+ * are); each module loads with its first request (node:https brings TLS, which http runs skip).
+ */
+const keepAliveAgent = (protocol: string): Promise<Agent> => {
+  let agent = agents.get(protocol);
+  if (!agent) {
+    agent =
+      protocol === 'https:'
+        ? import('node:https').then((https) => new https.Agent({ keepAlive: true }))
+        : import('node:http').then((http) => new http.Agent({ keepAlive: true }));
+    agents.set(protocol, agent);
+  }
+  return agent;
+};
 
 /** The headers fetch adds to every request when the caller did not set them. */
 const FETCH_DEFAULT_HEADERS: Record<string, string> = {
@@ -62,7 +71,7 @@ const FETCH_DEFAULT_HEADERS: Record<string, string> = {
  * before a response, "terminated" while reading its body (the reason in `cause`).
  */
 export async function postDirectly(url: URL, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<PostedReply> {
-  const agent = (await keepAliveAgents())[url.protocol];
+  const agent = await keepAliveAgent(url.protocol);
   // Looked up on the module object per call, like globalThis.fetch: an interceptor that patches
   // http.request (msw's for ClientRequest) sees these requests too.
   const { request } = (url.protocol === 'https:' ? await import('node:https') : await import('node:http')).default;

@@ -31,9 +31,16 @@ export function* reportJsonChunks(report: Readonly<Report>, rowTexts?: Iterable<
 
 /** One row as report.json holds it inside `scenarios` (without the leading indent): pretty-printed and nested. */
 export function reportRowText(row: unknown): string {
-  // Items without a JSON form become null, as JSON.stringify makes them.
-  return indent((JSON.stringify(row, null, 2) as string | undefined) ?? 'null', '    ');
+  // Printed two levels down, `[[row]]`, JSON.stringify indents the row's lines as report.json
+  // nests them; cutting off the two brackets around it costs one copy, where indenting the
+  // row's own text afterwards cost two. Items without a JSON form become null, as there.
+  const nested = JSON.stringify([[row]], null, 2);
+  return nested.slice(NESTED_HEAD.length, nested.length - NESTED_TAIL.length);
 }
+
+/** What JSON.stringify(x, null, 2) puts before and after an item two arrays deep. */
+const NESTED_HEAD = '[\n  [\n    ';
+const NESTED_TAIL = '\n  ]\n]';
 
 /** Each row's text as it is needed, never all of them at once. */
 function* textsOf(rows: readonly unknown[]): Generator<string> {
