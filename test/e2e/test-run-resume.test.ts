@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.js';
-import { ROOT, runCli } from './cli.js';
+import { CLI, ROOT, runCli } from './cli.js';
 
 const AGENT = join(ROOT, 'fixtures/agents/coding-agent.yaml');
 const WORKSPACE = join(ROOT, 'fixtures/workspaces/coding');
@@ -109,6 +110,58 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
     expect(result.stdout).toContain('verdict: FAILED - the invoke errored (MCP_START_FAILED: MCP server "bad"');
     expect(result.stdout).toContain('resolved: (none: the run ended before it started its agent)');
   });
+
+  it('exits at the cap when a mock still holds its answer back (no timer outlives the run)', async () => {
+    const dir = tempDir({
+      'script.yaml': '- tool_calls: [{name: create_refund, args: {order_id: "1", reason: damaged}}]\n- text: done\n',
+      // Ten minutes: a process that waited for the mock would hit this test's own timeout.
+      'mocks.yaml': 'http:\n  - {method: POST, url: "https://shop.test/refunds", json: {ok: true}, delay_ms: 600000}\n',
+    });
+    const slow = await runCli(
+      [
+        'test-run',
+        '--agent',
+        join(ROOT, 'fixtures/agents/support-bot.yaml'),
+        '--message',
+        'refund 1',
+        '--script',
+        'script.yaml',
+        '--mocks',
+        'mocks.yaml',
+        '--timeout',
+        '500',
+        '--json',
+      ],
+      dir,
+    );
+    expect(slow.exitCode, slow.all).toBe(1);
+    expect(JSON.parse(slow.stdout).verdict_reason).toContain('TIMEOUT: the run timed out after 500 ms');
+  }, 90_000);
+
+  it('Ctrl-C (SIGINT) stops the run, kills its commands, prints the result so far and exits 1', async () => {
+    const marks = tempDir({});
+    const pidFile = join(marks, 'pid.txt');
+    const dir = tempDir({
+      // The command writes its pid, then would write a file a minute later.
+      'script.yaml': `- tool_calls: [{name: run_command, args: {argv: [node, -e, "require('fs').writeFileSync(${JSON.stringify(pidFile).replaceAll('"', "'")}, String(process.pid)); setTimeout(() => require('fs').writeFileSync('late.txt', 'x'), 60000)"]}}]\n- text: done\n`,
+      'approvals.yaml': 'default: approve\n',
+    });
+    const child = execa('node', [CLI, 'test-run', '--agent', AGENT, '--message', 'go', '--script', 'script.yaml', '--approvals', 'approvals.yaml', '--json'], {
+      cwd: dir,
+      reject: false,
+      env: { CI: 'true' },
+    });
+    // Polls until the command has started (a hang guard: the test timeout ends a run that never does).
+    while (!existsSync(pidFile) || !readFileSync(pidFile, 'utf8')) await new Promise((done) => setTimeout(done, 50));
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    child.kill('SIGINT');
+    const result = await child;
+    expect(result.exitCode, result.stderr).toBe(1);
+    expect(JSON.parse(result.stdout)).toMatchObject({ stop_reason: 'error', verdict: 'failed' });
+    // The command was killed with the run, not left behind (a zombie not yet reaped counts as gone).
+    const state = await execa('ps', ['-o', 'stat=', '-p', String(pid)], { reject: false });
+    expect(state.stdout.trim().replace(/^Z.*/, '')).toBe('');
+  }, 90_000);
 
   it('answers gates from --approvals and caps the run at --timeout', async () => {
     const dir = tempDir({ 'script.yaml': SCRIPT, 'approvals.yaml': 'tools: {write_file: approve}\n', 'slow.yaml': '- {delay_ms: 3600000, text: late}\n' });

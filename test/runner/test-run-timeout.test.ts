@@ -87,6 +87,29 @@ describe('test_run wall-clock cap (timeout_ms)', () => {
     expect(stdout).not.toContain(marker);
   }, 90_000);
 
+  it("does not wait out a chain's retry backoff past the cap", async () => {
+    const agent = {
+      id: 'backoff',
+      agent: {
+        name: 'Backoff',
+        llm: { provider: 'scripted', model: 'scripted' },
+        tools: [
+          { name: 'failer', description: 'Fails.', parameters: { type: 'object' }, command: { argv: [process.execPath, '-e', 'process.exit(3)'] } },
+          // Ten minutes between tries: a run that waited for it would hit this test's own timeout.
+          {
+            name: 'retrying',
+            description: 'Retries.',
+            parameters: { type: 'object' },
+            chain: { steps: [{ id: 'a', tool: 'failer', on_failure: { action: 'retry', max_retries: 3, backoff_ms: 600_000 } }] },
+          },
+        ],
+      },
+    };
+    const result = await testRun({ agent, inputs, script: [{ tool_calls: [{ name: 'retrying', args: {} }] }, { text: 'done' }], timeout_ms: 500 });
+    expect(result).toMatchObject({ stop_reason: 'error', verdict: 'failed' });
+    expect(result.verdict_reason).toContain('TIMEOUT: the run timed out after 500 ms');
+  }, 90_000);
+
   describe('a real provider endpoint that never responds', () => {
     const server = setupServer(http.post('https://llm.test/v1/chat/completions', () => new Promise<never>(() => undefined)));
     beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -6,7 +6,15 @@ import { toolHeader } from '../tools/kinds/tool-header.js';
 
 /** Options of a chain tool; tests inject `sleep` so retry backoff never waits. */
 export interface ChainToolOptions {
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+/** Waits `ms`, or less when the run's signal aborts (the chain then stops before its next step). */
+function backoff(ms: number, signal?: AbortSignal): Promise<void> {
+  return delay(ms, undefined, { signal }).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /**
@@ -15,7 +23,7 @@ export interface ChainToolOptions {
  */
 export function createChainTool(spec: ToolSpecOf<'chain'>, options: ChainToolOptions = {}): Tool {
   const chain = spec.chain;
-  const sleep = options.sleep ?? ((ms: number) => delay(ms).then(() => undefined));
+  const sleep = options.sleep ?? backoff;
   return {
     ...toolHeader(spec, 'chain'),
     async execute(args, ctx) {
@@ -24,6 +32,7 @@ export function createChainTool(spec: ToolSpecOf<'chain'>, options: ChainToolOpt
         tracer: ctx.tracer,
         parent: ctx.spanContext,
         sleep,
+        signal: ctx.signal,
       });
       return result.success ? { result, isError: false } : { result, isError: true, errorType: 'chain_failed' };
     },

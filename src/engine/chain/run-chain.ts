@@ -3,6 +3,7 @@ import type { Context, Tracer } from '@opentelemetry/api';
 import { RunError } from '../../config/errors.js';
 import { ATTR, SPAN } from '../../spans/conventions.js';
 import type { ChainSpec, ChainStepSpec } from '../revision/types.js';
+import { throwIfRunAborted } from '../run-aborted.js';
 import { interpolate, resolveTemplatePath, type TemplateLookup } from '../template/interpolate.js';
 import type { CallResult, NestedCall } from '../tools/tool.js';
 import { markFailed, withSpan } from '../with-span.js';
@@ -21,8 +22,10 @@ export interface ChainRuntime {
   tracer: Tracer;
   /** Span context the chain_step spans hang under. */
   parent: Context;
-  /** Waits between retries; injected so tests never wait. */
-  sleep: (ms: number) => Promise<void>;
+  /** Waits between retries (ending early when `signal` aborts); injected so tests never wait. */
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** The run's signal: the chain stops between steps once it aborts (docs/engine-loop.md). */
+  signal?: AbortSignal;
 }
 
 /** How one step execution ended. */
@@ -87,7 +90,8 @@ export async function runChain(chain: ChainSpec, chainName: string, args: Readon
       if (used < max) {
         retries.set(index, used + 1);
         const wait = (policy.backoff_ms ?? 0) * 2 ** used;
-        if (wait > 0) await runtime.sleep(wait);
+        if (wait > 0) await runtime.sleep(wait, runtime.signal);
+        throwIfRunAborted(runtime.signal);
         continue;
       }
       retries.delete(index);

@@ -131,6 +131,11 @@ export class ModelBridge {
       send(res, 400, api.error(`max_turns reached: the run allows ${this.options.maxTurns} model calls`, 400));
       return;
     }
+    if (this.options.signal?.aborted) {
+      // Past the run's limit (or an interrupt): an agent that goes on asking gets no more answers.
+      send(res, 400, api.error('the run was aborted (its time limit or an interrupt): no more model calls', 400));
+      return;
+    }
     const turn = this.turns++;
     let response: ModelResponse;
     try {

@@ -113,6 +113,8 @@ export class McpConnection {
     try {
       return (await this.client.callTool({ name, arguments: args }, undefined, { timeout: this.launch.timeoutMs, signal })) as CallToolResult;
     } catch (error) {
+      // The run was cut off (its time limit, an interrupt): the call was canceled, as a command is.
+      if (signal?.aborted) throw new RunError('CANCELED', `MCP server "${this.launch.name}": tools/call ${name} was canceled (the run was aborted)`);
       if (isTimeout(error)) {
         throw new RunError('TIMEOUT', `MCP server "${this.launch.name}" did not answer tools/call ${name} within ${this.launch.timeoutMs} ms`);
       }

@@ -36,6 +36,8 @@ export class ScriptedModel implements Model {
   }
 
   async generate(request: ModelRequest): Promise<ModelResponse> {
+    // As a provider's request would: an aborted run (its time limit) gets no answer.
+    if (request.signal?.aborted) throw new ModelError(this.provider, 'aborted', 'MODEL_ABORTED');
     this.requests.push(request);
     const entry = this.script[this.position];
     if (!entry) {

@@ -148,10 +148,16 @@ export async function runAndReport(
   let result: TestRunResult;
   let checkpointFile: string | undefined;
   let outputFailed = false;
+  // Ctrl-C or SIGTERM aborts the run like its time limit: its commands are killed, the result so
+  // far is printed and the exit code is 1. `on`, not `once`, as in `run` (execa's signal-exit).
+  const interrupted = new AbortController();
+  const interrupt = () => interrupted.abort(new Error('interrupted'));
+  process.on('SIGINT', interrupt);
+  process.on('SIGTERM', interrupt);
   try {
     // An unusable --spans is invalid input, found before the run rather than after it.
     if (options.spans !== undefined) checkSpansPath(resolve(io.cwd, options.spans), options.spans);
-    const record = await executeTestRun(request, revision, control);
+    const record = await executeTestRun({ ...request, signal: request.signal ?? interrupted.signal }, revision, control);
     try {
       result = record.result;
       try {
@@ -169,6 +175,9 @@ export async function runAndReport(
     }
   } catch (error) {
     return reportError(error, io);
+  } finally {
+    process.removeListener('SIGINT', interrupt);
+    process.removeListener('SIGTERM', interrupt);
   }
   io.stdout.write(options.json ? `${JSON.stringify(result, null, 2)}\n` : formatResult(result, checkpointFile, options.spans));
   return result.verdict === 'pass' && !outputFailed ? EXIT.ok : EXIT.failed;

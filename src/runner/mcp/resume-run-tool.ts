@@ -36,12 +36,13 @@ export function registerResumeRunTool(server: McpServer, context: McpServerConte
       outputSchema: testRunOutput,
       annotations: { readOnlyHint: false, openWorldHint: true },
     },
-    (args) => resumeRun(args, context),
+    // Aborted when the client cancels the request or disconnects (as test_run's).
+    (args, extra) => resumeRun(args, context, extra.signal),
   );
 }
 
 /** The handler: never throws; an unknown run_id is a tool error naming it. */
-export async function resumeRun(args: ResumeRunArgs, context: McpServerContext): Promise<CallToolResult> {
+export async function resumeRun(args: ResumeRunArgs, context: McpServerContext, signal?: AbortSignal): Promise<CallToolResult> {
   try {
     const paused = context.paused.take(args.run_id);
     if (!paused) {
@@ -50,7 +51,7 @@ export async function resumeRun(args: ResumeRunArgs, context: McpServerContext):
         `no paused run ${args.run_id} on this server: give the run_id of a test_run or resume_run result whose stop_reason is "paused" (each is answered once; the server keeps the last ${context.paused.maxRuns})`,
       );
     }
-    const request = { ...paused.request, timeout_ms: args.timeout_ms ?? DEFAULT_TEST_RUN_TIMEOUT_MS };
+    const request = { ...paused.request, timeout_ms: args.timeout_ms ?? DEFAULT_TEST_RUN_TIMEOUT_MS, signal };
     try {
       const record = await executeTestRun(request, paused.revision, {
         from: { checkpoint: paused.checkpoint, decision: args.decision },

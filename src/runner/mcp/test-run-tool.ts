@@ -27,12 +27,13 @@ export function registerTestRunTool(server: McpServer, context: McpServerContext
       // Not read-only: the build's http and command tools (or a real model) may act on the world.
       annotations: { readOnlyHint: false, openWorldHint: true },
     },
-    (args) => runTestRun(args, context),
+    // The request's signal aborts when the client cancels it or disconnects: the run stops and its commands are killed.
+    (args, extra) => runTestRun(args, context, extra.signal),
   );
 }
 
 /** The handler: never throws; a bad build, delta or path comes back as a located tool error. */
-export async function runTestRun(args: TestRunArgs, context: McpServerContext): Promise<CallToolResult> {
+export async function runTestRun(args: TestRunArgs, context: McpServerContext, signal?: AbortSignal): Promise<CallToolResult> {
   try {
     // Errors in inline values name the argument they came from, e.g. `arguments.delta at set.agent`.
     const revision = applyDelta(loadRevision(args.agent, context.cwd), args.delta ?? {}, 'arguments.delta');
@@ -46,6 +47,7 @@ export async function runTestRun(args: TestRunArgs, context: McpServerContext): 
       workspace: args.workspace === undefined ? undefined : resolve(context.cwd, args.workspace),
       env: context.env,
       timeout_ms: args.timeout_ms ?? DEFAULT_TEST_RUN_TIMEOUT_MS,
+      signal,
     };
     checkRequestRules(args, revision.build);
     const record = await executeTestRun(request, revision);

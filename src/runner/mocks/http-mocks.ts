@@ -85,7 +85,8 @@ function installInterceptor(): Promise<void> {
           return Response.error();
         }
         const answer = nextResponse(scope, found.mock, found.index);
-        if (answer.delay_ms) await sleep(answer.delay_ms);
+        // The wait ends with the request (a run cut off at its limit): no timer outlives the run.
+        if (answer.delay_ms) await sleep(answer.delay_ms, undefined, { signal: request.signal });
         return mockResponse(FetchResponse, answer);
       }),
     );

@@ -2,6 +2,7 @@ import { describeError } from '../../engine/loop/agent-loop.js';
 import type { McpServerPool } from '../../engine/mcp/mcp-server-pool.js';
 import type { DeltaRevision } from '../../engine/revision/delta.js';
 import type { SkillOptions } from '../../engine/skills-delivery.js';
+import type { Turn } from '../../engine/turn.js';
 import type { SpanRecord } from '../../spans/span-record.js';
 import { runChecksWithCustom, type ToolCall } from '../../verdicts/index.js';
 import { loadCustomChecks } from '../checks/load-custom-checks.js';
@@ -106,7 +107,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     // A run past its limit is not a result, whatever it ended with (a pass, when the script
     // ignores a canceled tool, or the error the abort caused): it is TIMEOUT, its record kept.
     const deadline = options.deadline;
-    if (deadline?.timedOut) setError(row, 'TIMEOUT', row.transcript ? deadline.message : deadline.limitReason);
+    if (deadline?.timedOut) setError(row, 'TIMEOUT', timeoutMessage(deadline, row, record?.turn));
     await record?.workspace.dispose().catch(() => undefined);
     row.duration_ms = Math.round((performance.now() - started) * 100) / 100;
   }
@@ -212,4 +213,16 @@ function mergeSkills(suite: SkillOptions | undefined, own: Scenario['skills']): 
     overlay: [...(suite?.overlay ?? []), ...own.overlay],
     delivery: own.delivery ?? suite?.delivery,
   };
+}
+
+/**
+ * What a TIMEOUT row says: the run was cut (its transcript so far kept), or the agent's run had
+ * ended and the limit came while its checks or judges ran (test_run then keeps that run's result).
+ */
+function timeoutMessage(deadline: Deadline, row: ScenarioRow, turn: Turn | undefined): string {
+  if (!row.transcript) return deadline.limitReason;
+  if (turn && turn.error?.type !== 'TIMEOUT') {
+    return `${deadline.limitReason} while its checks ran; the agent's run had ended (stop_reason ${turn.stop_reason}) and its record is kept`;
+  }
+  return deadline.message;
 }

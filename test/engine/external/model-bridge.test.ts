@@ -9,11 +9,11 @@ afterEach(async () => {
   await Promise.all(bridges.splice(0).map((bridge) => bridge.close()));
 });
 
-async function startBridge(script: ScriptEntry[], maxTurns = 10) {
+async function startBridge(script: ScriptEntry[], maxTurns = 10, signal?: AbortSignal) {
   const { tracer, store } = installTracing();
   const root = tracer.startSpan('root', {}, ROOT_CONTEXT);
   const model = new ScriptedModel(script);
-  const bridge = await ModelBridge.start({ model, tracer, parent: trace.setSpan(ROOT_CONTEXT, root), maxTurns, parameters: {} });
+  const bridge = await ModelBridge.start({ model, tracer, parent: trace.setSpan(ROOT_CONTEXT, root), maxTurns, parameters: {}, signal });
   bridges.push(bridge);
   const spans = async () => {
     await bridge.close();
@@ -140,6 +140,18 @@ describe('model bridge, OpenAI Chat Completions', () => {
     expect(refused.status).toBe(400);
     expect(refused.json.error.message).toContain('max_turns reached');
     expect(bridge.maxTurnsReached).toBe(true);
+  });
+
+  it('answers no model call once the run is aborted (its time limit): no model call, no chat span after the cut', async () => {
+    const run = new AbortController();
+    const { bridge, model, spans } = await startBridge([{ text: 'one' }, { text: 'two' }], 10, run.signal);
+    expect((await post(`${bridge.url}/v1/chat/completions`, { messages: [{ role: 'user', content: 'x' }] })).json.choices[0].message.content).toBe('one');
+    run.abort(new Error('timed out'));
+    const late = await post(`${bridge.url}/v1/chat/completions`, { messages: [{ role: 'user', content: 'x' }] });
+    expect(late.status).toBe(400);
+    expect(late.json.error.message).toContain('the run was aborted');
+    expect(model.requests).toHaveLength(1);
+    expect((await spans()).filter((span) => span.name.startsWith('chat'))).toHaveLength(1);
   });
 });
 

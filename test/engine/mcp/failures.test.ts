@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { invoke } from '../../../src/engine/invoke.js';
+import type { ModelRequest } from '../../../src/engine/model/model.js';
+import { ScriptedModel } from '../../../src/engine/providers/scripted.js';
+import { installTracing } from '../../../src/spans/tracing.js';
 import { runScripted, toolSpans } from '../../helpers/run-agent.js';
 import { mcpBuild, nodeArgv, STUB_SERVER } from './mcp-helpers.js';
 
@@ -39,6 +43,29 @@ describe('MCP toolsets: failing servers give errors, never a hang', () => {
     expect(String(hang.attributes['gen_ai.tool.call.result'])).toContain('did not answer tools/call hang within 300 ms');
     expect(echo.attributes['agentcheck.tool.outcome']).toBe('ok');
   });
+
+  it("says a call cut off by the run's abort was canceled, not that the server did not answer", async () => {
+    const revision = mcpBuild([{ name: 'stub', command: nodeArgv(STUB_SERVER), timeout_ms: 600_000 }]);
+    const run = new AbortController();
+    const scripted = new ScriptedModel([call('hang'), { text: 'never' }]);
+    // The abort comes as a timer after the model asked for the hanging call: the call is sent in
+    // the same run of microtasks, so it is always in flight when the run is aborted.
+    const model = {
+      provider: scripted.provider,
+      modelId: scripted.modelId,
+      generate: async (request: ModelRequest) => {
+        const response = await scripted.generate(request);
+        setTimeout(() => run.abort(new Error('the run timed out')), 0);
+        return response;
+      },
+    };
+    const { tracer, store } = installTracing();
+    const turn = await invoke(revision, { messages: [{ role: 'user', content: 'go' }] }, { model, tracer, signal: run.signal });
+    expect(turn.stop_reason).toBe('error');
+    const [hang] = toolSpans(store.take(turn.trace_id));
+    expect(hang.attributes['error.type']).toBe('canceled');
+    expect(String(hang.attributes['gen_ai.tool.call.result'])).toContain('tools/call hang was canceled (the run was aborted)');
+  }, 90_000);
 
   it('reports an isError result as an error outcome with its text', async () => {
     const revision = mcpBuild([{ name: 'stub', command: nodeArgv(STUB_SERVER) }]);

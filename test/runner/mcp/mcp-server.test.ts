@@ -1,6 +1,7 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { call, connectAgentcheck, text } from './mcp-client.js';
@@ -109,6 +110,43 @@ describe('agentcheck mcp over stdio (the built CLI, the SDK client)', () => {
     expect(result.structuredContent).toMatchObject({ verdict: 'failed', stop_reason: 'error', resolved: null });
     expect((result.structuredContent as { verdict_reason: string }).verdict_reason).toContain('MCP_START_FAILED');
   });
+
+  it('stops a test_run and kills its commands when the client disconnects', async () => {
+    const marks = tempDir({});
+    const pidFile = join(marks, 'pid.txt');
+    const agent = join(marks, 'agent.yaml');
+    writeFileSync(
+      agent,
+      'id: sleeper\nagent:\n  name: Sleeper\n  llm: {provider: scripted, model: s}\n  tools:\n    - {name: run_command, builtin: run_command, permission: allow}\n',
+    );
+    const own = await connectAgentcheck();
+    const pending = call(own, 'test_run', {
+      agent,
+      inputs: { messages: [{ role: 'user', content: 'go' }] },
+      script: [
+        {
+          tool_calls: [
+            {
+              name: 'run_command',
+              args: { argv: ['node', '-e', `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setTimeout(() => {}, 600000)`] },
+            },
+          ],
+        },
+        { text: 'done' },
+      ],
+    }).catch(() => undefined);
+    // Polls until the command has started (the test timeout ends a run that never does).
+    while (!existsSync(pidFile) || !readFileSync(pidFile, 'utf8')) await new Promise((done) => setTimeout(done, 50));
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    await own.close();
+    await pending;
+    // The server aborts the run; its command goes with it (polled: the kill follows the disconnect).
+    for (;;) {
+      const state = await execa('ps', ['-o', 'stat=', '-p', String(pid)], { reject: false });
+      if (state.stdout.trim().replace(/^Z.*/, '') === '') break;
+      await new Promise((done) => setTimeout(done, 100));
+    }
+  }, 90_000);
 
   it('returns bad arguments as tool errors that say what to fix', async () => {
     const schema = await call(client, 'test_run', { ...refund, inputs: { messages: [{ role: 'bot', content: 'x' }] }, extra: 1 });
