@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
+import { isRunning, waitForPidFile } from '../helpers/process-state.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { CLI, ROOT, runCli } from './cli.js';
 
@@ -151,16 +152,13 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
       reject: false,
       env: { CI: 'true' },
     });
-    // Polls until the command has started (a hang guard: the test timeout ends a run that never does).
-    while (!existsSync(pidFile) || !readFileSync(pidFile, 'utf8')) await new Promise((done) => setTimeout(done, 50));
-    const pid = Number(readFileSync(pidFile, 'utf8'));
+    const pid = await waitForPidFile(pidFile);
     child.kill('SIGINT');
     const result = await child;
     expect(result.exitCode, result.stderr).toBe(1);
     expect(JSON.parse(result.stdout)).toMatchObject({ stop_reason: 'error', verdict: 'failed' });
-    // The command was killed with the run, not left behind (a zombie not yet reaped counts as gone).
-    const state = await execa('ps', ['-o', 'stat=', '-p', String(pid)], { reject: false });
-    expect(state.stdout.trim().replace(/^Z.*/, '')).toBe('');
+    // The command was killed with the run, not left behind.
+    expect(await isRunning(pid)).toBe(false);
   }, 90_000);
 
   it('answers gates from --approvals and caps the run at --timeout', async () => {

@@ -1,8 +1,8 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isRunning, waitForPidFile } from '../../helpers/process-state.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { call, connectAgentcheck, text } from './mcp-client.js';
 
@@ -135,17 +135,11 @@ describe('agentcheck mcp over stdio (the built CLI, the SDK client)', () => {
         { text: 'done' },
       ],
     }).catch(() => undefined);
-    // Polls until the command has started (the test timeout ends a run that never does).
-    while (!existsSync(pidFile) || !readFileSync(pidFile, 'utf8')) await new Promise((done) => setTimeout(done, 50));
-    const pid = Number(readFileSync(pidFile, 'utf8'));
+    const pid = await waitForPidFile(pidFile);
     await own.close();
     await pending;
     // The server aborts the run; its command goes with it (polled: the kill follows the disconnect).
-    for (;;) {
-      const state = await execa('ps', ['-o', 'stat=', '-p', String(pid)], { reject: false });
-      if (state.stdout.trim().replace(/^Z.*/, '') === '') break;
-      await new Promise((done) => setTimeout(done, 100));
-    }
+    while (await isRunning(pid)) await new Promise((done) => setTimeout(done, 100));
   }, 90_000);
 
   it('returns bad arguments as tool errors that say what to fix', async () => {
