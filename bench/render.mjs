@@ -32,7 +32,7 @@ const BEFORE_AFTER = [
   '| figure | before (02ebe4f) | previous round | this session | command |',
   '|---|---|---|---|---|',
   '| 50,000 scenarios, peak RSS | 1,465 MB | 752-785 MB | 349-352 MB | `node dist/bin/agentcheck.js run <50,000 generated scenarios> --reporter json --out <dir>` under /usr/bin/time (the default table,json: 354 MB) |',
-  '| span recording per scenario (CPU) | 62 us | 28.8 us | 28.4-31.9 us over five runs today (more attributes per span; JSON serialisation of the records is about 60% of it) | `node bench/spans.mjs` |',
+  '| span recording per scenario (CPU) | 62 us | 28.8 us | 28.4-32.0 us over nine runs today (more attributes per span; JSON serialisation of the records is about 60% of it) | `node bench/spans.mjs` |',
   '| cold `test-run --json` with --script: ES modules loaded (built-ins included; bundle chunks since this session) | - | 270 | 194, then 48 with the bundle | `NODE_DEBUG=esm node dist/bin/agentcheck.js test-run --agent fixtures/agents/support-bot.yaml --message "Refund order 1234, it arrived broken." --script fixtures/test-run/refund-script.yaml --terminal-tool create_refund --json 2>&1 >/dev/null \\| grep -c "in ModuleLoadMap"` (previous round: commit cefc5a1) |',
   '| cold `validate FILE`: ES modules loaded | - | 159 | 106, then 30 with the bundle | the same with `validate fixtures/agents/support-bot.yaml` |',
   '| latency bench, process CPU | - | 1.70 s | 1.06-1.13 s | `npm run bench -- latency` |',
