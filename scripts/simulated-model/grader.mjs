@@ -7,11 +7,9 @@
  *
  *   npm run build && node scripts/simulated-model/grader.mjs     # re-records scenarios/judge/cassettes
  */
-import { spawn } from 'node:child_process';
 import { serveChatCompletions } from './chat-server.mjs';
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { recordSuiteCassettes } from './record-cassettes.mjs';
 
 /** The model id the server reports back. */
 export const GRADER_MODEL = 'sim-phrase-grader';
@@ -54,31 +52,10 @@ function complete(body) {
 // Run directly: re-record scenarios/judge/cassettes (the grader's URL in the suite config is
 // part of every recorded request, so it listens on 127.0.0.1:8789).
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const root = join(import.meta.dirname, '..', '..');
-  const suite = join(root, 'scenarios', 'judge');
   const grader = await startSimulatedGrader({ port: 8789 });
   let status = 2;
   try {
-    rmSync(join(suite, 'cassettes'), { recursive: true, force: true });
-    const run = spawn(
-      process.execPath,
-      [
-        join(root, 'dist', 'bin', 'agentcheck.js'),
-        'run',
-        '--config',
-        join(suite, 'agentcheck.config.yaml'),
-        '--cassettes',
-        'record',
-        '--concurrency',
-        '1',
-        '--reporter',
-        'table',
-        '--out',
-        join(root, 'reports', 'judge-record'),
-      ],
-      { cwd: root, stdio: 'inherit', env: { ...process.env, OPENAI_API_KEY: 'sim-grader-key' } },
-    );
-    status = await new Promise((done) => run.on('close', (code) => done(code ?? 2)));
+    status = await recordSuiteCassettes({ suite: 'scenarios/judge', out: 'reports/judge-record', env: { ...process.env, OPENAI_API_KEY: 'sim-grader-key' } });
   } finally {
     await grader.close();
   }

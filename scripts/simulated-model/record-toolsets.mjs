@@ -10,37 +10,13 @@
  * simulator's sample r and a re-recording writes the same files), and stops the simulator.
  * The run exits 1 because the base variant fails some scenarios by design; only 2 is an error.
  */
-import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { recordSuiteCassettes } from './record-cassettes.mjs';
 import { startSimulatedModel } from './server.mjs';
 
-const root = join(import.meta.dirname, '..', '..');
-const suite = join(root, 'scenarios', 'toolsets');
 const sim = await startSimulatedModel({ port: 8787 });
 let status = 2;
 try {
-  rmSync(join(suite, 'cassettes'), { recursive: true, force: true });
-  // spawn, not spawnSync: the simulator answers from this process's event loop.
-  const run = spawn(
-    process.execPath,
-    [
-      join(root, 'dist', 'bin', 'agentcheck.js'),
-      'run',
-      '--config',
-      join(suite, 'agentcheck.config.yaml'),
-      '--cassettes',
-      'record',
-      '--concurrency',
-      '1',
-      '--reporter',
-      'table',
-      '--out',
-      join(root, 'reports', 'toolsets-record'),
-    ],
-    { cwd: root, stdio: 'inherit' },
-  );
-  status = await new Promise((done) => run.on('close', (code) => done(code ?? 2)));
+  status = await recordSuiteCassettes({ suite: 'scenarios/toolsets', out: 'reports/toolsets-record' });
 } finally {
   await sim.close();
 }
