@@ -158,7 +158,7 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
     expect(result.exitCode, result.stderr).toBe(1);
     expect(JSON.parse(result.stdout)).toMatchObject({ stop_reason: 'error', verdict: 'failed' });
     // The command was killed with the run, not left behind.
-    expect(await isRunning(pid)).toBe(false);
+    expect(isRunning(pid)).toBe(false);
   }, 90_000);
 
   it('answers gates from --approvals and caps the run at --timeout', async () => {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/runner/report/report.js';
 import { CLI } from '../e2e/cli.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { isRunning } from '../helpers/process-state.js';
 
 // The real CLI with real child processes: an interrupt while a command runs, and the runner's
 // own keys out of reach of the commands it starts.
@@ -30,15 +31,6 @@ model:
     - text: done
 expect: {terminal_tool: finish}
 `;
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return !readFileSync(`/proc/${pid}/stat`, 'latin1').split(') ')[1].startsWith('Z');
-  } catch {
-    return false;
-  }
-}
 
 async function until(condition: () => boolean, deadlineMs = 100_000): Promise<boolean> {
   const end = Date.now() + deadlineMs;
@@ -68,7 +60,7 @@ describe('processes of a CLI run', () => {
       const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Report;
       expect(report.interrupted).toBe(true);
       expect(report.scenarios.map((row) => row.status)).toEqual(['not_run']);
-      expect(await until(() => !alive(sleeper))).toBe(true);
+      expect(await until(() => !isRunning(sleeper))).toBe(true);
     });
   }
 

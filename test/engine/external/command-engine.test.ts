@@ -1,11 +1,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { invoke } from '../../../src/engine/invoke.js';
 import { ScriptedModel, type ScriptEntry } from '../../../src/engine/providers/scripted.js';
 import { revisionFromValue } from '../../../src/engine/revision/load-build.js';
 import { installTracing } from '../../../src/spans/tracing.js';
 import { tempDir } from '../../helpers/temp-dir.js';
+import { isRunning, waitForPidFile } from '../../helpers/process-state.js';
 
 /**
  * An OpenAI-style agent on plain fetch: asks the bridge, "runs" each tool call (get_weather fails
@@ -124,7 +125,7 @@ setInterval(() => {}, 1000);
     expect(turn.error?.type).toBe('EXTERNAL_AGENT_TIMEOUT');
     expect(turn.error?.message).toContain('waiting forever');
     const pid = Number(readFileSync(pidFile, 'utf8'));
-    expect(alive(pid)).toBe(false);
+    expect(isRunning(pid)).toBe(false);
   });
 
   it('an abort (the wall-clock cap of a run) ends the hanging agent with its process tree', async () => {
@@ -149,12 +150,12 @@ setInterval(() => {}, 1000);
       { model: new ScriptedModel([]), tracer, env: { PATH: process.env.PATH }, signal: controller.signal },
     );
     // Abort once the agent has started its child (no clock involved).
-    await vi.waitFor(() => readFileSync(pidFile, 'utf8'), { timeout: 60_000, interval: 50 });
+    await waitForPidFile(pidFile);
     controller.abort();
     const turn = await running;
     expect(turn.stop_reason).toBe('error');
     expect(turn.error?.message).toContain('was canceled');
-    expect(alive(Number(readFileSync(pidFile, 'utf8')))).toBe(false);
+    expect(isRunning(Number(readFileSync(pidFile, 'utf8')))).toBe(false);
   });
 
   it('a tool call never answered is an error span and named on the root', async () => {
@@ -169,12 +170,3 @@ setInterval(() => {}, 1000);
     expect(spans.find((span) => span.name.startsWith('invoke_agent'))?.attributes['agentcheck.external.unanswered_tool_calls']).toEqual(['get_weather (c7)']);
   });
 });
-
-/** Whether a process lives (a zombie waiting to be reaped counts as gone). */
-function alive(pid: number): boolean {
-  try {
-    return !readFileSync(`/proc/${pid}/stat`, 'latin1').split(') ')[1]?.startsWith('Z');
-  } catch {
-    return false;
-  }
-}

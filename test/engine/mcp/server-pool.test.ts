@@ -3,6 +3,7 @@ import { McpServerPool } from '../../../src/engine/mcp/mcp-server-pool.js';
 import type { SpanRecord } from '../../../src/spans/span-record.js';
 import { runScripted, toolSpans } from '../../helpers/run-agent.js';
 import { mcpBuild, nodeArgv, STUB_SERVER } from './mcp-helpers.js';
+import { isRunning } from '../../helpers/process-state.js';
 
 const echo = (text: string) => ({ tool_calls: [{ name: 'mcp__stub__echo', args: { text } }] });
 
@@ -55,15 +56,6 @@ describe('McpServerPool', () => {
     const pid = Number(pidOf(spans));
     expect(pid).toBeGreaterThan(0);
     // A generous deadline: on a loaded machine the server may take a while to exit.
-    await expect.poll(() => alive(pid), { timeout: 120_000, interval: 100 }).toBe(false);
+    await expect.poll(() => isRunning(pid), { timeout: 120_000, interval: 100 }).toBe(false);
   });
 });
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}

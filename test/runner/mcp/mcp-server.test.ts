@@ -139,7 +139,7 @@ describe('agentcheck mcp over stdio (the built CLI, the SDK client)', () => {
     await own.close();
     await pending;
     // The server aborts the run; its command goes with it (polled: the kill follows the disconnect).
-    while (await isRunning(pid)) await new Promise((done) => setTimeout(done, 100));
+    while (isRunning(pid)) await new Promise((done) => setTimeout(done, 100));
   }, 90_000);
 
   it('returns bad arguments as tool errors that say what to fix', async () => {

@@ -1,4 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCommandTool } from '../../../../src/engine/tools/kinds/command-tool.js';
 import { RunProcesses } from '../../../../src/engine/tools/process/run-processes.js';
@@ -6,6 +5,7 @@ import type { ToolContext } from '../../../../src/engine/tools/tool.js';
 import { FolderWorkspace } from '../../../../src/engine/workspace/folder-workspace.js';
 import { build, runScripted } from '../../../helpers/run-agent.js';
 import { makeToolContext } from '../tool-context.js';
+import { isRunning, waitForPidFile } from '../../../helpers/process-state.js';
 
 let workspace: FolderWorkspace;
 beforeAll(() => {
@@ -22,28 +22,14 @@ function shell(script: string, timeoutMs = 90_000) {
   return createCommandTool({ name: 'sh', description: 'shell', command: { argv: ['sh', '-c', script], timeout_ms: timeoutMs } });
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  // A zombie answers signal 0 until reaped, but it is no longer running.
-  try {
-    return !readFileSync(`/proc/${pid}/stat`, 'latin1').split(') ')[1].startsWith('Z');
-  } catch {
-    return false;
-  }
-}
-
 /** Polls until the process is gone; a generous deadline, never an assertion on elapsed time. */
 async function gone(pid: number, deadlineMs = 100_000): Promise<boolean> {
   const until = Date.now() + deadlineMs;
   while (Date.now() < until) {
-    if (!alive(pid)) return true;
+    if (!isRunning(pid)) return true;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return !alive(pid);
+  return !isRunning(pid);
 }
 
 /** A script starting `command` in a new session and printing its pid once it is there. */
@@ -83,8 +69,7 @@ describe('a command and its process tree', () => {
     const ctx = { ...context(), signal: controller.signal };
     const running = shell('sleep 300 & echo $! > pid; wait').execute({}, ctx);
     const pidFile = `${await workspace.root()}/pid`;
-    while (!existsSync(pidFile) || !readFileSync(pidFile, 'utf8').trim()) await new Promise((resolve) => setTimeout(resolve, 20));
-    const pid = Number(readFileSync(pidFile, 'utf8'));
+    const pid = await waitForPidFile(pidFile);
     controller.abort();
     expect(await running).toMatchObject({ isError: true, errorType: 'canceled' });
     expect(await gone(pid)).toBe(true);
@@ -94,7 +79,7 @@ describe('a command and its process tree', () => {
     const processes = new RunProcesses();
     const outcome = await shell(detach('a.pid', 'sleep 300')).execute({}, context(processes));
     const pid = pidFrom((outcome.result as { stdout: string }).stdout);
-    expect(alive(pid)).toBe(true);
+    expect(isRunning(pid)).toBe(true);
     const killed = await processes.reap();
     expect(killed).toEqual([{ pid, command: 'sleep 300' }]);
     expect(await gone(pid)).toBe(true);
