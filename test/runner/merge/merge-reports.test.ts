@@ -3,7 +3,7 @@ import { ConfigError } from '../../../src/config/errors.js';
 import { mergeReports } from '../../../src/runner/merge/merge-reports.js';
 import type { Report } from '../../../src/runner/report/report.js';
 import { suiteFingerprint, suiteIdentity } from '../../../src/runner/report/suite-fingerprint.js';
-import { report, row } from '../reporters/fixture-report.js';
+import { shardReport } from '../reporters/fixture-report.js';
 
 const FACTS = {
   paths: ['scenarios'],
@@ -16,22 +16,7 @@ const FACTS = {
 };
 
 function shard(index: number, total: number, names: string[], started = '2025-01-02T03:04:05.000Z', duration = 1000): Report {
-  const rows = names.map((name) => row('a.scenario.yaml', name));
-  return report(rows, {
-    started_at: started,
-    duration_ms: duration,
-    suite: {
-      paths: ['scenarios'],
-      config: null,
-      variants: ['base'],
-      repeat: 1,
-      concurrency: 4,
-      shard: { index, total },
-      grep: null,
-      harness: 'agentcheck/0.1.0',
-      fingerprint: 'f00d',
-    },
-  });
+  return shardReport(index, total, names, { started_at: started, duration_ms: duration });
 }
 
 describe('suiteFingerprint', () => {

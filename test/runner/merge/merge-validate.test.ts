@@ -6,25 +6,10 @@ import { mergeCommand } from '../../../src/runner/commands/merge-command.js';
 import { readShardReport } from '../../../src/runner/merge/read-shard-report.js';
 import type { Report } from '../../../src/runner/report/report.js';
 import { tempDir } from '../../helpers/temp-dir.js';
-import { captureStream, report, row } from '../reporters/fixture-report.js';
+import { captureStream, shardReport } from '../reporters/fixture-report.js';
 
 function shard(index: number, total: number, names: string[]): Report {
-  return report(
-    names.map((name) => row('a.scenario.yaml', name)),
-    {
-      suite: {
-        paths: ['.'],
-        config: null,
-        variants: ['base'],
-        repeat: 1,
-        concurrency: 4,
-        shard: { index, total },
-        grep: null,
-        harness: 'agentcheck/0.1.0',
-        fingerprint: 'f00d',
-      },
-    },
-  );
+  return shardReport(index, total, names, { paths: ['.'] });
 }
 
 async function merge(dir: string, files: string[], reporter = 'json') {

@@ -75,6 +75,28 @@ export function report(rows: ScenarioRow[], overrides: Partial<Report> = {}): Re
   };
 }
 
+/** Shard `index`/`total` of a suite, one passing row of a.scenario.yaml per name: what `run --shard` writes, for merge tests. */
+export function shardReport(index: number, total: number, names: string[], overrides: Partial<Report> & { paths?: string[] } = {}): Report {
+  const { paths = ['scenarios'], ...fields } = overrides;
+  return report(
+    names.map((name) => row('a.scenario.yaml', name)),
+    {
+      ...fields,
+      suite: {
+        paths,
+        config: null,
+        variants: ['base'],
+        repeat: 1,
+        concurrency: 4,
+        shard: { index, total },
+        grep: null,
+        harness: 'agentcheck/0.1.0',
+        fingerprint: 'f00d',
+      },
+    },
+  );
+}
+
 /**
  * Every status, two variants, repeats, an expected failure, an unexpected pass and the nasty
  * reason. Two scenario files.
