@@ -13,7 +13,7 @@ describe('robustness through the CLI', () => {
 agent:
   name: Slow
   tools:
-    - {name: wait, description: Waits., parameters: {type: object}, command: {argv: [node, -e, "require('fs').writeFileSync(process.argv[1] + '/started-' + process.pid, ''); setTimeout(() => {}, 4000)", __MARKS__]}}
+    - {name: wait, description: Waits., parameters: {type: object}, command: {argv: [node, -e, "require('fs').writeFileSync(process.argv[1] + '/started-' + process.pid, ''); setTimeout(() => {}, 600000)", __MARKS__]}}
 `,
     };
     for (let i = 0; i < 6; i++) {

@@ -106,9 +106,9 @@ expect: {terminal_tool: finish}
   it('says when the limit came while the checks ran: the agent had finished, and test_run keeps its own result', async () => {
     const dir = tempDir({
       'agent.yaml': AGENT,
-      // The two scripted steps end long before the 2 s limit; the check settles 2 s after it, within
-      // the backstop's 5 s grace, so the row keeps the record.
-      'checks/slow.mjs': 'export default function () { return new Promise((done) => setTimeout(() => done({ status: "pass" }), 4000)); }\n',
+      // The two scripted steps end long before the 8 s limit, however busy the machine; the check
+      // settles 2 s after it, within the backstop's 5 s grace, so the row keeps the record.
+      'checks/slow.mjs': 'export default function () { return new Promise((done) => setTimeout(() => done({ status: "pass" }), 10000)); }\n',
       'slow.scenario.yaml': `name: slow
 agent: agent.yaml
 inputs: {messages: [{role: user, content: go}]}
@@ -120,11 +120,11 @@ expect:
 `,
     });
     const out = join(dir, 'out');
-    const result = await runCli(['run', '.', '--timeout', '2000', '--out', out, '--reporter', 'json'], dir);
+    const result = await runCli(['run', '.', '--timeout', '8000', '--out', out, '--reporter', 'json'], dir);
     expect(result.exitCode, result.all).toBe(1);
     const row = readReport(out).scenarios[0];
     expect(row).toMatchObject({ status: 'error', error: { type: 'TIMEOUT' }, test_run: { stop_reason: 'end_turn' } });
-    expect(row.error?.message).toContain('timed out after 2000 ms');
+    expect(row.error?.message).toContain('timed out after 8000 ms');
     expect(row.error?.message).toContain("while its checks ran; the agent's run had ended (stop_reason end_turn)");
   }, 120_000);
   it('does not wait for an MCP server that never starts: the row says TIMEOUT and the suite ends (the server stopped)', async () => {

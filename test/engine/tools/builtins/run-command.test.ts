@@ -65,7 +65,8 @@ describe('run_command', () => {
 
   it('throws COMMAND_CANCELED when the call is aborted', async () => {
     const controller = new AbortController();
-    const pending = run(['node', '-e', 'setTimeout(() => {}, 5000)'], { ...ctx, signal: controller.signal });
+    // Ten minutes: only the abort can end it, however slow the machine.
+    const pending = run(['node', '-e', 'setTimeout(() => {}, 600000)'], { ...ctx, signal: controller.signal });
     setTimeout(() => controller.abort(), 100);
     await toolError(pending, 'COMMAND_CANCELED');
   });
