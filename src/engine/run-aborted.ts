@@ -3,7 +3,7 @@ import { RunError } from '../config/errors.js';
 /**
  * Ends a run between two of its steps once its signal has aborted (a test_run's or a scenario's
  * time limit, an interrupt, a library caller's signal): checked before each model call, each
- * round of tool calls, each tool call and each flow component, so a step that does not watch the
+ * tool call, each chain retry and each flow component, so a step that does not watch the
  * signal itself (the scripted model, a quick tool) cannot carry the run past its limit
  * (docs/engine-loop.md). The runner reports a time limit as TIMEOUT.
  */

@@ -78,7 +78,7 @@ export async function runAgentLoop(setup: LoopSetup, initial: LoopState, decisio
       const abnormal = abnormalStop(response, setup.model.provider);
       if (abnormal) return { ...stop(state, abnormal.stopReason), error: abnormal.error };
       if (!calls.length) return stop(state, 'end_turn');
-      throwIfRunAborted(setup.signal);
+      // An aborted run runs none of these calls: ToolCaller.call checks the signal first.
       const pending = await runToolRound(setup, state, calls, turn, undefined, argsErrors);
       if (pending) return stop(state, 'paused', pending);
       await setup.onCheckpoint?.(state);
