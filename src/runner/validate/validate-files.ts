@@ -77,7 +77,7 @@ export async function validateFiles(paths: readonly string[], options: { config?
       suite = loadSuiteConfig(file, cwd);
       report.counts.config++;
     } catch (error) {
-      report.problems.push(...toProblems(error, file));
+      addProblems(report, toProblems(error, file));
       continue;
     }
     const suites = await suiteLoader();
@@ -97,7 +97,7 @@ export async function validateFiles(paths: readonly string[], options: { config?
     try {
       detected = kind ?? detect(file);
     } catch (error) {
-      report.problems.push(...toProblems(error, file));
+      addProblems(report, toProblems(error, file));
       continue;
     }
     if (!detected) continue;
@@ -122,7 +122,23 @@ function check(report: ValidationReport, file: string, kind: FileKind, step: () 
     step();
     report.counts[kind]++;
   } catch (error) {
-    report.problems.push(...toProblems(error, file));
+    addProblems(report, toProblems(error, file));
+  }
+}
+
+/**
+ * Records problems not reported yet: a scenario file whose agent build is invalid fails with the
+ * build's own problems, which the build's check (or another scenario file using it) already listed.
+ */
+function addProblems(report: ValidationReport, problems: readonly ValidationProblem[]): void {
+  for (const problem of problems) {
+    const same = (seen: ValidationProblem) =>
+      seen.file === problem.file &&
+      seen.line === problem.line &&
+      seen.column === problem.column &&
+      seen.path === problem.path &&
+      seen.message === problem.message;
+    if (!report.problems.some(same)) report.problems.push(problem);
   }
 }
 

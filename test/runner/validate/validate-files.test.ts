@@ -18,6 +18,20 @@ describe('validateFiles on a folder', () => {
     expect(report.problems[0].message).toMatch(/typo\.yaml:2:1 at agnet: unknown key "agnet" \(did you mean "agent"\?\); expected one of: .*agent.*external/);
   });
 
+  it('lists an invalid build once, also when the scenario files using it fail with its problem', async () => {
+    const scenarios = (name: string) =>
+      `defaults:\n  agent: agent.yaml\nscenarios:\n  - name: ${name}\n    inputs: {messages: [{role: user, content: hi}]}\n    model: {script: [{text: ok}]}\n    expect: {checks: [{output: {contains: ok}}]}\n`;
+    const dir = tempDir({
+      'agent.yaml':
+        'id: x\nagent:\n  name: X\n  llm: {provider: scripted, model: m}\n  tools:\n    - {name: a, description: A, returns: {ok: true}, bogus: 1}\n',
+      'one.scenarios.yaml': scenarios('one'),
+      'two.scenarios.yaml': scenarios('two'),
+    });
+    const report = await validateFiles(['.'], {}, dir);
+    expect(report.problems.map((problem) => [problem.file, problem.line, problem.path])).toEqual([[join(dir, 'agent.yaml'), 6, 'agent.tools[0].bogus']]);
+    expect(report.counts).toEqual({ scenario: 0, agent: 0, skill: 0, config: 0 });
+  });
+
   it('validates external agent builds found in a folder', async () => {
     const dir = tempDir({
       'ext.yaml': 'id: ext\nexternal:\n  command: [node, agent.mjs]\n',
