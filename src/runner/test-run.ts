@@ -164,7 +164,12 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
     otlpEndpoint: receiver?.endpoint,
   };
   const start: SegmentStart = control.from ? { kind: 'checkpoint', ...control.from } : { kind: 'fresh', inputs: request.inputs };
-  const run = () => insideTestRun.run(true, () => runSegments(revision, start, control.answers ?? [], options, (id) => store.take(id)));
+  const segments = () => runSegments(revision, start, control.answers ?? [], options, (id) => store.take(id));
+  // Only a caller's own Model runs caller code inside the run, in this process; every other way
+  // back in goes through a child process (the env marker). Entering the AsyncLocalStorage turns
+  // on Node 20's promise hooks for the whole process (a cost on every promise), so runs that
+  // cannot nest in-process do not enter it.
+  const run = request.model ? () => insideTestRun.run(true, segments) : segments;
   // A scenario that declares mocks (even an empty list) gets no live HTTP: unmatched requests are errors.
   const intercepted = request.mocks?.http !== undefined || cassette !== undefined;
   let segmented;
