@@ -25,6 +25,9 @@ export interface McpLaunch {
   fetch?: typeof fetch;
 }
 
+/** How long an urgent close waits for SIGTERM to end the server before the SDK's own close. */
+const URGENT_EXIT_WAIT_MS = 2_000;
+
 /** Kept from the server's stderr for error messages. */
 const STDERR_TAIL_CHARS = 2_000;
 
@@ -38,6 +41,8 @@ export class McpConnection {
   /** The process has exited (the SDK reports the transport closed). */
   private exited = false;
   private closing = false;
+  /** Called once when the process has exited (the SDK reports the transport closed). */
+  private onExit: () => void = () => {};
   private stderrTail = '';
   private listed: readonly McpToolInfo[] = [];
   private pid: number | undefined;
@@ -59,6 +64,7 @@ export class McpConnection {
     const transport = connection.transport();
     client.onclose = () => {
       connection.exited = true;
+      connection.onExit();
     };
     const connecting = client.connect(transport, { timeout: launch.startTimeoutMs, signal });
     // connect() spawns synchronously; the pid is needed to kill a server that never answered.
@@ -124,22 +130,24 @@ export class McpConnection {
   }
 
   /**
-   * Ends the session and the process: the SDK closes stdin, then sends SIGTERM. When a failed
-   * start already began that close in the background, its timers do not keep the harness alive,
-   * so a process still running afterwards is killed here rather than left behind.
+   * Ends the session and the process: the SDK closes stdin, waits up to 2 s for the exit, then
+   * sends SIGTERM. `urgent` (the run was aborted: its time limit, an interrupt) sends SIGTERM
+   * first, so a server still busy with a cut-off call does not hold the run for those 2 s. When a
+   * failed start already began that close in the background, its timers do not keep the harness
+   * alive, so a process still running afterwards is killed here rather than left behind.
    */
-  async close(): Promise<void> {
+  async close(options: { urgent?: boolean } = {}): Promise<void> {
     this.closing = true;
+    if (options.urgent && !this.exited && this.pid !== undefined) {
+      const exited = new Promise<void>((resolve) => (this.onExit = resolve));
+      signalProcess(this.pid, 'SIGTERM');
+      // A server that ignores SIGTERM gets the SDK's close below, then SIGKILL.
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, URGENT_EXIT_WAIT_MS).unref())]);
+    }
     // An HTTP server keeps running; its session is ended with a DELETE (a server without sessions refuses it, which is fine).
     if (this.http?.sessionId) await this.http.terminateSession().catch(() => undefined);
     await this.client.close().catch(() => undefined);
-    if (!this.exited && this.pid !== undefined) {
-      try {
-        process.kill(this.pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
+    if (!this.exited && this.pid !== undefined) signalProcess(this.pid, 'SIGKILL');
   }
 
   private keepStderr(text: string): void {
@@ -186,4 +194,13 @@ function isTimeout(error: unknown): boolean {
 function reason(error: unknown, timeoutMs: number): string {
   if (isTimeout(error)) return `no answer within ${timeoutMs} ms`;
   return error instanceof Error ? error.message : String(error);
+}
+
+/** Sends a signal to a server process that may have exited already. */
+function signalProcess(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // already gone
+  }
 }

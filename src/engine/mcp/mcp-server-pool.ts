@@ -14,8 +14,12 @@ export class McpServerPool {
   /** Aborted by close() (and by the owning run's signal): cuts short the starts still under way. */
   private readonly stopping = new AbortController();
 
+  /** The run (or suite) that owns this pool: once it is aborted, close() stops the servers at once. */
+  private readonly owner: AbortSignal | undefined;
+
   /** `signal`: the run that owns this pool; aborting it cuts short the starts of its servers. */
   constructor(signal?: AbortSignal) {
+    this.owner = signal;
     if (signal?.aborted) this.stopping.abort(signal.reason);
     else signal?.addEventListener('abort', () => this.stopping.abort(signal.reason), { once: true });
   }
@@ -40,7 +44,8 @@ export class McpServerPool {
     this.stopping.abort(new Error('its suite or run ended'));
     const starts = [...this.servers.values()];
     this.servers.clear();
-    await Promise.all(starts.map(async (start) => (await start.catch(() => undefined))?.close()));
+    const urgent = this.owner?.aborted ?? false;
+    await Promise.all(starts.map(async (start) => (await start.catch(() => undefined))?.close({ urgent })));
   }
 
   private start(key: string, launch: McpLaunch): Promise<McpConnection> {

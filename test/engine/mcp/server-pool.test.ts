@@ -1,9 +1,12 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { McpServerPool } from '../../../src/engine/mcp/mcp-server-pool.js';
 import type { SpanRecord } from '../../../src/spans/span-record.js';
 import { runScripted, toolSpans } from '../../helpers/run-agent.js';
 import { mcpBuild, nodeArgv, STUB_SERVER } from './mcp-helpers.js';
 import { isRunning } from '../../helpers/process-state.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 const echo = (text: string) => ({ tool_calls: [{ name: 'mcp__stub__echo', args: { text } }] });
 
@@ -57,5 +60,24 @@ describe('McpServerPool', () => {
     expect(pid).toBeGreaterThan(0);
     // A generous deadline: on a loaded machine the server may take a while to exit.
     await expect.poll(() => isRunning(pid), { timeout: 120_000, interval: 100 }).toBe(false);
+  });
+
+  it("stops the servers of an aborted run with SIGTERM at once, and an ended run's by closing stdin first", async () => {
+    const dir = tempDir({});
+    const stop = async (abort: boolean) => {
+      const events = join(dir, `${abort ? 'aborted' : 'ended'}.log`);
+      const run = new AbortController();
+      const pool = new McpServerPool(run.signal);
+      const env = { PATH: process.env.PATH ?? '', STUB_EVENTS_FILE: events };
+      await pool.open({ name: 'stub', command: nodeArgv(STUB_SERVER), cwd: dir, env, timeoutMs: 60_000, startTimeoutMs: 60_000 });
+      if (abort) run.abort(new Error('time limit'));
+      await pool.close();
+      await expect.poll(() => existsSync(events) && readFileSync(events, 'utf8').includes('SIGTERM'), { timeout: 60_000 }).toBe(true);
+      return readFileSync(events, 'utf8').trim().split('\n');
+    };
+    // An aborted run does not wait for a server busy with a cut-off call to notice stdin closing.
+    expect((await stop(true))[0]).toBe('SIGTERM');
+    // An ended run asks politely: stdin closes, and only a server that lingers gets SIGTERM.
+    expect(await stop(false)).toEqual(['stdin-end', 'SIGTERM']);
   });
 });

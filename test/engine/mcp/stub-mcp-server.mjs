@@ -1,5 +1,6 @@
 // A tiny MCP server for tests of MCP toolsets: tools that answer, fail, hang, crash and show
 // their environment. Run with `node stub-mcp-server.mjs`.
+import { appendFileSync } from 'node:fs';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
@@ -64,4 +65,16 @@ server.registerTool(
 );
 
 await server.connect(new StdioServerTransport());
-process.stdin.once('end', () => process.exit(0));
+// STUB_EVENTS_FILE: record how the server is asked to stop, and linger after stdin closes (like a
+// server still busy with a call) so that only a signal ends it.
+const events = process.env.STUB_EVENTS_FILE;
+if (events) {
+  process.stdin.once('end', () => {
+    appendFileSync(events, 'stdin-end\n');
+    setInterval(() => {}, 1000);
+  });
+  process.once('SIGTERM', () => {
+    appendFileSync(events, 'SIGTERM\n');
+    process.exit(0);
+  });
+} else process.stdin.once('end', () => process.exit(0));
