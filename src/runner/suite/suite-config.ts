@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { assertFormat } from '../../config/assert-format.js';
+import { checkFormat, documentLocator } from '../../config/assert-format.js';
+import { throwConfigErrors } from '../../config/errors.js';
 import { SourceDocument } from '../../config/source.js';
 import { llmProperties } from '../../engine/revision/schema.js';
 import { graderModelSchema } from '../judge/grader-model.js';
@@ -77,32 +78,35 @@ export function loadSuiteConfig(file: string | undefined, cwd = process.cwd()): 
   const path = file ? resolve(cwd, file) : resolve(cwd, 'agentcheck.config.yaml');
   if (!file && !existsSync(path)) return emptySuiteConfig(cwd);
   const doc = SourceDocument.read(path);
-  const value = doc.value ?? {};
-  assertFormat<SuiteConfigSpec>(suiteConfigSchema, value, (p, expected, atKey) => doc.error(p, expected, 'CONFIG_INVALID', atKey));
-  const raw = value;
+  const format = checkFormat<SuiteConfigSpec>(suiteConfigSchema, doc.value ?? {}, documentLocator(doc));
+  const raw = format.value;
   const baseDir = dirname(path);
-  const variants = raw.variants ?? {};
-  if ('base' in variants) throw doc.error(['variants', 'base'], 'the variant name "base" is reserved for the unchanged revision', 'CONFIG_INVALID', true);
-  // --variant takes a comma-separated list and rows read `<variant>#<repeat>`: names must survive both.
-  const unusable = Object.keys(variants).find((name) => name.trim() === '' || /[,#]/.test(name) || name !== name.trim());
-  if (unusable !== undefined)
-    throw doc.error(
-      ['variants', unusable],
-      `the variant name ${JSON.stringify(unusable)} cannot be selected with --variant: expected a non-empty name without commas, "#" or surrounding spaces`,
-      'CONFIG_INVALID',
-      true,
-    );
-  const variantSources = new Map(Object.keys(variants).map((name) => [name, { doc, path: ['variants', name] }]));
+  // Every problem in one pass (docs/cli.md, validate): the format's, then each variant name and
+  // skill folder the format problems leave intact.
+  const problems = [...format.errors];
+  const variants = (format.typed(['variants']) ? raw.variants : undefined) ?? {};
+  for (const name of Object.keys(variants)) {
+    if (name === 'base')
+      problems.push(doc.error(['variants', 'base'], 'the variant name "base" is reserved for the unchanged revision', 'CONFIG_INVALID', true));
+    // --variant takes a comma-separated list and rows read `<variant>#<repeat>`: names must survive both.
+    else if (name.trim() === '' || /[,#]/.test(name) || name !== name.trim()) {
+      const expected = `the variant name ${JSON.stringify(name)} cannot be selected with --variant: expected a non-empty name without commas, "#" or surrounding spaces`;
+      problems.push(doc.error(['variants', name], expected, 'CONFIG_INVALID', true));
+    }
+  }
   // Skill folders are checked now, so a typo stops the suite before anything runs.
   for (const key of ['forced', 'overlay'] as const) {
+    if (!format.valid(['skills', key])) continue;
     (raw.skills?.[key] ?? []).forEach((folder, index) => {
       try {
         loadSkillFolder(resolve(baseDir, folder));
       } catch (error) {
-        throw doc.error(['skills', key, index], error instanceof Error ? error.message : String(error));
+        problems.push(doc.error(['skills', key, index], error instanceof Error ? error.message : String(error)));
       }
     });
   }
+  throwConfigErrors(problems);
+  const variantSources = new Map(Object.keys(variants).map((name) => [name, { doc, path: ['variants', name] }]));
   return {
     file: path,
     scenarios: raw.scenarios,

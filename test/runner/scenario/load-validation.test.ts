@@ -65,4 +65,26 @@ describe('suite config variant names', () => {
     expect(error.message).toContain(`the variant name ${shown} cannot be selected with --variant`);
     expect(error.message).toContain('agentcheck.config.yaml:2');
   });
+
+  it('reports every bad name, the reserved one and the format problems of the file in one pass', () => {
+    const dir = tempDir({
+      'agentcheck.config.yaml': [
+        'repeat: 0',
+        'variants:',
+        '  "bad,name": {set: {agent: {max_turns: 2}}}',
+        '  " spaced": {set: {agent: {max_turns: 2}}}',
+        '  base: {}',
+        'skills: {overlay: [no-such-folder]}',
+        '',
+      ].join('\n'),
+    });
+    const error = configErrorOf(() => loadSuiteConfig(join(dir, 'agentcheck.config.yaml'), dir));
+    const lines = error.message.split('\n');
+    expect(lines).toHaveLength(5);
+    expect(lines[0]).toMatch(/agentcheck\.config\.yaml:1:\d+ at repeat: /);
+    expect(lines[1]).toMatch(/:3:\d+ at variants\.bad,name: the variant name "bad,name" cannot be selected/);
+    expect(lines[2]).toMatch(/:4:\d+ at variants\. spaced: the variant name " spaced" cannot be selected/);
+    expect(lines[3]).toMatch(/:5:\d+ at variants\.base: the variant name "base" is reserved/);
+    expect(lines[4]).toMatch(/:6:\d+ at skills\.overlay\[0\]: /);
+  });
 });
