@@ -1,31 +1,36 @@
 import type { Locator } from '../config/assert-format.js';
 import { didYouMean } from '../config/did-you-mean.js';
+import { throwConfigErrors, type ConfigError } from '../config/errors.js';
 import type { PathSegments } from '../config/source.js';
 import { EMITTED_ATTRIBUTE_KEYS, OWN_ATTRIBUTE_NAMESPACES } from './conventions.js';
 import type { SpanQuery } from './query-types.js';
 
 /**
- * Refuses a (validated) query condition on an attribute key in the agentcheck.* or gen_ai.*
+ * Refuses each (validated) query condition on an attribute key in the agentcheck.* or gen_ai.*
  * namespace that agentcheck never writes: such a condition can never match, so a
  * `count: {equals: 0}` check would pass whatever the run did. Keys of other namespaces (from
  * MCP servers, tools or other instrumentation) are left alone.
  */
 export function validateOwnAttributeKeys(query: SpanQuery, locate: Locator): void {
-  if (query.filtering) walk(query.filtering, ['filtering'], locate);
+  const problems: ConfigError[] = [];
+  if (query.filtering) walk(query.filtering, ['filtering'], locate, problems);
+  throwConfigErrors(problems);
 }
 
-function walk(filter: unknown, at: PathSegments, locate: Locator): void {
+function walk(filter: unknown, at: PathSegments, locate: Locator, problems: ConfigError[]): void {
   const record = filter as Record<string, unknown>;
   if (Array.isArray(record.conditions)) {
-    record.conditions.forEach((condition, index) => walk(condition, [...at, 'conditions', index], locate));
+    record.conditions.forEach((condition, index) => walk(condition, [...at, 'conditions', index], locate, problems));
     return;
   }
   const key = record.key;
   if (record.field !== 'attributes' || typeof key !== 'string') return;
   if (!OWN_ATTRIBUTE_NAMESPACES.some((namespace) => key.startsWith(namespace)) || EMITTED_ATTRIBUTE_KEYS.has(key)) return;
   const own = [...EMITTED_ATTRIBUTE_KEYS].filter((name) => OWN_ATTRIBUTE_NAMESPACES.some((namespace) => name.startsWith(namespace))).sort();
-  throw locate(
-    [...at, 'key'],
-    `no span carries attribute "${key}": agentcheck writes these ${OWN_ATTRIBUTE_NAMESPACES.map((n) => `${n}*`).join(' and ')} keys: ${own.join(', ')}${didYouMean(key, own)}`,
+  problems.push(
+    locate(
+      [...at, 'key'],
+      `no span carries attribute "${key}": agentcheck writes these ${OWN_ATTRIBUTE_NAMESPACES.map((n) => `${n}*`).join(' and ')} keys: ${own.join(', ')}${didYouMean(key, own)}`,
+    ),
   );
 }

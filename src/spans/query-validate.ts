@@ -1,6 +1,7 @@
 import type { Locator } from '../config/assert-format.js';
 import type { PathSegments } from '../config/source.js';
 import { didYouMean } from '../config/did-you-mean.js';
+import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../config/errors.js';
 import { regexProblem } from './query-regex.js';
 import { FIELD_VALUES, LOGICAL_OPERATORS, ORDERED_FIELDS, QUERY_FIELDS, QUERY_OPERATORS, type SpanQuery } from './query-types.js';
 
@@ -13,17 +14,19 @@ const TEXT = new Set(['contains', 'startswith', 'endswith']);
 const EQUALITY = new Set(['is', 'is_not', 'eq', 'neq', 'in', 'not_in']);
 
 /**
- * Validates a query (docs/query-spans.md), throwing a located ConfigError for the first
- * problem: an unknown key, field or operator, a missing attribute key, a value of the wrong
+ * Validates a query (docs/query-spans.md), throwing a located ConfigError (ConfigErrors for
+ * several) with every problem, one per condition or window setting: an unknown key, field or operator, a missing attribute key, a value of the wrong
  * type for its operator, a `status` or `kind` value those fields never hold (a typo there would
  * make a `count: {max: 0}` check pass vacuously), an ordering operator on a field that is not
  * ordered, or a regex that is invalid or could backtrack without bound.
  */
 export function validateQuery(query: unknown, locate: Locator): asserts query is SpanQuery {
   const record = asObject(query, [], locate, 'a query {filtering, windowing}');
-  onlyKeys(record, ['filtering', 'windowing'], [], locate);
-  if (record.filtering !== undefined) validateFiltering(record.filtering, ['filtering'], locate, 0);
-  if (record.windowing !== undefined) validateWindowing(record.windowing, ['windowing'], locate);
+  const problems: ConfigError[] = [];
+  collectConfigErrors(problems, () => onlyKeys(record, ['filtering', 'windowing'], [], locate));
+  if (record.filtering !== undefined) collectConfigErrors(problems, () => validateFiltering(record.filtering, ['filtering'], locate, 0));
+  if (record.windowing !== undefined) collectConfigErrors(problems, () => validateWindowing(record.windowing, ['windowing'], locate));
+  throwConfigErrors(problems);
 }
 
 function validateFiltering(value: unknown, at: PathSegments, locate: Locator, depth: number): void {
@@ -38,15 +41,20 @@ function validateFiltering(value: unknown, at: PathSegments, locate: Locator, de
       `expected a condition {field, operator, value} or a filtering {operator, conditions}; got ${keys.length ? `keys ${keys.join(', ')}` : 'an empty object'}`,
     );
   }
-  onlyKeys(record, ['operator', 'conditions'], at, locate);
+  const problems: ConfigError[] = [];
+  collectConfigErrors(problems, () => onlyKeys(record, ['operator', 'conditions'], at, locate));
   // A missing operator means `and`, as in a plain list of conditions; a wrong one is an error.
   if (record.operator !== undefined && !LOGICAL_OPERATORS.includes(record.operator as never)) {
-    throw locate([...at, 'operator'], `expected operator ${LOGICAL_OPERATORS.join(' | ')}, got ${show(record.operator)}`);
+    problems.push(locate([...at, 'operator'], `expected operator ${LOGICAL_OPERATORS.join(' | ')}, got ${show(record.operator)}`));
   }
   if (!Array.isArray(record.conditions) || record.conditions.length === 0) {
-    throw locate([...at, 'conditions'], 'expected a non-empty list of conditions');
+    problems.push(locate([...at, 'conditions'], 'expected a non-empty list of conditions'));
+  } else {
+    record.conditions.forEach((condition, index) =>
+      collectConfigErrors(problems, () => validateFiltering(condition, [...at, 'conditions', index], locate, depth + 1)),
+    );
   }
-  record.conditions.forEach((condition, index) => validateFiltering(condition, [...at, 'conditions', index], locate, depth + 1));
+  throwConfigErrors(problems);
 }
 
 function validateCondition(record: Record<string, unknown>, at: PathSegments, locate: Locator): void {
@@ -117,13 +125,15 @@ function hint(value: unknown, allowed: readonly string[]): string {
 
 function validateWindowing(value: unknown, at: PathSegments, locate: Locator): void {
   const record = asObject(value, at, locate, 'a windowing {limit, order}');
-  onlyKeys(record, ['limit', 'order'], at, locate);
+  const problems: ConfigError[] = [];
+  collectConfigErrors(problems, () => onlyKeys(record, ['limit', 'order'], at, locate));
   if (record.limit !== undefined && !(Number.isInteger(record.limit) && (record.limit as number) >= 0)) {
-    throw locate([...at, 'limit'], `expected a whole number >= 0, got ${show(record.limit)}`);
+    problems.push(locate([...at, 'limit'], `expected a whole number >= 0, got ${show(record.limit)}`));
   }
   if (record.order !== undefined && record.order !== 'asc' && record.order !== 'desc') {
-    throw locate([...at, 'order'], `expected order asc | desc, got ${show(record.order)}`);
+    problems.push(locate([...at, 'order'], `expected order asc | desc, got ${show(record.order)}`));
   }
+  throwConfigErrors(problems);
 }
 
 function asObject(value: unknown, at: PathSegments, locate: Locator, what: string): Record<string, unknown> {
@@ -132,9 +142,8 @@ function asObject(value: unknown, at: PathSegments, locate: Locator, what: strin
 }
 
 function onlyKeys(record: Record<string, unknown>, allowed: string[], at: PathSegments, locate: Locator): void {
-  for (const key of Object.keys(record)) {
-    if (!allowed.includes(key)) throw locate([...at, key], `unknown key "${key}"; expected one of: ${allowed.join(', ')}`, true);
-  }
+  const unknown = Object.keys(record).filter((key) => !allowed.includes(key));
+  throwConfigErrors(unknown.map((key) => locate([...at, key], `unknown key "${key}"; expected one of: ${allowed.join(', ')}`, true)));
 }
 
 function isScalarOrNull(value: unknown): boolean {

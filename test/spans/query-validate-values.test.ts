@@ -83,3 +83,36 @@ describe('validateQuery: an object of neither form', () => {
     expect(problem({ filtering: {} })).toContain('got an empty object');
   });
 });
+
+describe('validateQuery and the spans check: every problem in one pass', () => {
+  it('reports each bad window setting, logical operator, condition list and count together', () => {
+    const located = (params: unknown): string[] => {
+      try {
+        spans.validate(params, memoryLocator('scenario.yaml', ['expect', 'checks', 0, 'spans']));
+        return [];
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as ConfigError).message.split('\n');
+      }
+    };
+    expect(located({ query: { windowing: { limit: 1.5, order: 'up' } }, count: { min: 2, max: 1 } })).toEqual([
+      'scenario.yaml at expect.checks[0].spans.query.windowing.limit: expected a whole number >= 0, got 1.5',
+      'scenario.yaml at expect.checks[0].spans.query.windowing.order: expected order asc | desc, got "up"',
+      'scenario.yaml at expect.checks[0].spans.count.max: max (1) is below min (2)',
+    ]);
+    const twoConditions = {
+      filtering: {
+        operator: 'xor',
+        conditions: [
+          { field: 'nme', operator: 'is', value: 'x' },
+          { field: 'name', operator: 'iz', value: 'y' },
+        ],
+      },
+    };
+    const messages = located({ query: twoConditions });
+    expect(messages).toHaveLength(3);
+    expect(messages[0]).toContain('query.filtering.operator: expected operator and | or | not, got "xor"');
+    expect(messages[1]).toContain('query.filtering.conditions[0].field: unknown field "nme"');
+    expect(messages[2]).toContain('query.filtering.conditions[1].operator: unknown operator "iz"');
+  });
+});

@@ -1,4 +1,5 @@
 import type { Locator } from '../../config/assert-format.js';
+import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
 import { compileQuery, querySpans, validateQuery, type CompiledQuery, type SpanQuery } from '../../spans/query.js';
 import { validateOwnAttributeKeys } from '../../spans/own-attribute-keys.js';
 import { checkSchema, objectParams, PARAM } from '../check-params.js';
@@ -25,14 +26,16 @@ export const spans: Check<SpansParams> = {
     checkSchema(schema, params, locate);
     const p = params as SpansParams;
     const queryAt: Locator = (path, expected, atKey) => locate(['query', ...path], expected, atKey);
-    validateQuery(p.query, queryAt);
-    validateOwnAttributeKeys(p.query, queryAt);
+    // The query's problems and the count's, together (docs/cli.md, validate: every problem in one pass).
+    const problems: ConfigError[] = [];
+    if (collectConfigErrors(problems, () => validateQuery(p.query, queryAt))) collectConfigErrors(problems, () => validateOwnAttributeKeys(p.query, queryAt));
     const count = p.count ?? {};
     if (count.equals !== undefined && (count.min !== undefined || count.max !== undefined)) {
-      throw locate(['count', 'equals'], 'count takes equals, or min and/or max, not both', true);
+      problems.push(locate(['count', 'equals'], 'count takes equals, or min and/or max, not both', true));
+    } else if (count.min !== undefined && count.max !== undefined && count.max < count.min) {
+      problems.push(locate(['count', 'max'], `max (${count.max}) is below min (${count.min})`));
     }
-    if (count.min !== undefined && count.max !== undefined && count.max < count.min)
-      throw locate(['count', 'max'], `max (${count.max}) is below min (${count.min})`);
+    throwConfigErrors(problems);
   },
   run(params, evidence, id) {
     let query = compiled.get(params.query);
