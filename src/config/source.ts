@@ -6,6 +6,7 @@ import { capEchoed } from './cap-text.js';
 import { ConfigError } from './errors.js';
 import { deepestPath } from './deepest-path.js';
 import { duplicateJsonKey } from './json-duplicate-keys.js';
+import { jsonSyntaxProblem } from './json-syntax-error.js';
 import { jsonNumberProblem, lineColumnAt, mayUnderflow, numberProblem, valueNumberProblem } from './number-checks.js';
 
 /** A JSON path as segments: `['agent', 'tools', 2, 'http']` is `agent.tools[2].http`. */
@@ -91,10 +92,8 @@ export class SourceDocument {
     try {
       value = JSON.parse(text);
     } catch (error) {
-      const message = (error as Error).message;
-      const offset = /at position (\d+)/.exec(message);
-      const pos = offset ? lineColumnAt(text, Number(offset[1])) : {};
-      throw new ConfigError({ file, ...pos }, `is not valid JSON: ${message.replace(/ in JSON at position \d+.*$/, '')}`, 'CONFIG_SYNTAX');
+      const { reason, ...pos } = jsonSyntaxProblem(text, error);
+      throw new ConfigError({ file, ...pos }, `is not valid JSON: ${reason}`, 'CONFIG_SYNTAX');
     }
     const number = jsonNumberProblem(text);
     if (number) throw new ConfigError({ file, ...lineColumnAt(text, number.offset) }, number.message, 'CONFIG_INVALID');

@@ -127,7 +127,7 @@ expect: {terminal_tool: finish}
     expect(missing.stderr).toContain('nope/report.json: report not found');
     const invalid = await runCli(['run', '.', '--only-failed', 'agent.yaml'], dir);
     expect(invalid.exitCode).toBe(2);
-    expect(invalid.stderr).toContain('agent.yaml: is not valid JSON');
+    expect(invalid.stderr).toMatch(/agent\.yaml:1:\d+: is not valid JSON/);
   });
 
   it('lays the terminal report out for COLUMNS: every line of a run with long variant names fits', async () => {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { assertFormat, memoryLocator } from '../../config/assert-format.js';
 import { ConfigError } from '../../config/errors.js';
+import { jsonSyntaxProblem } from '../../config/json-syntax-error.js';
 import { writeFileAtomic } from '../report/write-atomic.js';
 import { cassetteFileSchema, type Cassette } from './cassette.js';
 
@@ -17,7 +18,8 @@ export async function readCassette(path: string): Promise<Cassette | undefined> 
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new ConfigError({ file: path }, `a cassette must be JSON (${(error as Error).message}); re-record it with --cassettes record`, 'CASSETTE_INVALID');
+    const { reason, ...pos } = jsonSyntaxProblem(text, error);
+    throw new ConfigError({ file: path, ...pos }, `a cassette must be JSON (${reason}); re-record it with --cassettes record`, 'CASSETTE_INVALID');
   }
   assertFormat(cassetteFileSchema, value, (path_, expected) => {
     const located = memoryLocator(path)(path_, expected);

@@ -104,8 +104,13 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
     // More shards than scenarios: this shard's empty report still tells `agentcheck merge` it ran.
     io.stderr.write(`agentcheck: shard ${options.shard.index}/${options.shard.total} has no scenarios; writing an empty report\n`);
   } else if (!plan.runs.length && only) {
+    const filters = filterFlags(options);
+    // The failed scenarios may be here and only the filters leave them out: say so, not "wrong folder".
+    const filtered = filters.length > 0 && suiteHasRuns(paths, { ...options, grep: undefined, tag: undefined }, config, io.cwd, only);
     io.stderr.write(
-      `agentcheck: none of the ${only.size} failed scenario(s) of ${options.onlyFailed} are among the scenarios loaded here; run from the folder and with the paths of the earlier run\n`,
+      filtered
+        ? `agentcheck: none of the ${only.size} failed scenario(s) of ${options.onlyFailed} matches ${filters.join(' and ')}\n`
+        : `agentcheck: none of the ${only.size} failed scenario(s) of ${options.onlyFailed} are among the scenarios loaded here; run from the folder and with the paths of the earlier run\n`,
     );
     return EXIT.invalidInput;
   } else if (!plan.runs.length) {
@@ -271,9 +276,14 @@ function suiteHasRuns(paths: string[], options: RunOptions, config: SuiteConfig,
   );
 }
 
+/** The --grep and --tag given, as the messages name them. */
+function filterFlags(options: RunOptions): string[] {
+  return [...(options.grep ? [`--grep "${options.grep}"`] : []), ...(options.tag?.length ? [`--tag ${options.tag.join(',')}`] : [])];
+}
+
 /** Why nothing runs: no scenario files at all, or filters (--grep, --tag) that left none of them. */
 function noRunsMessage(paths: string[], options: RunOptions, config: SuiteConfig, cwd: string): string {
-  const filters = [...(options.grep ? [`--grep "${options.grep}"`] : []), ...(options.tag?.length ? [`--tag ${options.tag.join(',')}`] : [])];
+  const filters = filterFlags(options);
   const found = filters.length ? loadSuite({ paths, config, variants: options.variant, repeat: 1 }, cwd).scenarios.length : 0;
   if (found) return `none of the ${found} scenario(s) found matches ${filters.join(' and ')}`;
   return 'no scenarios to run (scenario files are named *.scenario.yaml or *.scenarios.yaml)';

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError } from '../../config/errors.js';
+import { jsonSyntaxProblem } from '../../config/json-syntax-error.js';
 import { SourceDocument, formatPath, type PathSegments } from '../../config/source.js';
 import type { Report } from '../report/report.js';
 
@@ -29,7 +30,8 @@ export function readReportFile(file: string, cwd: string): Report {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new ConfigError({ file }, `is not valid JSON (${(error as Error).message}): expected a report.json`, 'CONFIG_SYNTAX');
+    const { reason, ...pos } = jsonSyntaxProblem(text, error);
+    throw new ConfigError({ file, ...pos }, `is not valid JSON (${reason}): expected a report.json`, 'CONFIG_SYNTAX');
   }
   const locate = reportLocator(file, text);
   if (!isObject(value) || value.schema !== 'agentcheck.report/1') {
