@@ -122,6 +122,11 @@ expect: {terminal_tool: finish}
     expect(report.scenarios.map((row) => `${row.id} ${row.variant}`)).toEqual(['suite.scenarios.yaml#never finishes base']);
     expect(report.scenarios[0].transcript?.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
 
+    // The failed scenario is here; --grep leaves it out: the message says so rather than "wrong folder".
+    const filtered = await runCli(['run', '.', '--out', 'again', '--reporter', 'json', '--only-failed', 'out/report.json', '--grep', 'denied'], dir);
+    expect(filtered.exitCode).toBe(2);
+    expect(filtered.stderr).toContain('none of the 1 failed scenario(s) of out/report.json matches --grep "denied"');
+
     const missing = await runCli(['run', '.', '--only-failed', 'nope/report.json'], dir);
     expect(missing.exitCode).toBe(2);
     expect(missing.stderr).toContain('nope/report.json: report not found');
