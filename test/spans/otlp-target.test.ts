@@ -68,5 +68,9 @@ describe('resolveOtlpTarget', () => {
 
   it('prints URLs without credentials or query', () => {
     expect(displayUrl('https://user:pw@host:1/v1/traces?api_key=k')).toBe('https://host:1/v1/traces');
+    // Not a URL: shown as typed, unless it could hold a credential or token.
+    expect(displayUrl('notaurl')).toBe('notaurl');
+    expect(displayUrl('user:pw@nohost')).toBe('(invalid URL)');
+    expect(displayUrl('x?token=abc')).toBe('(invalid URL)');
   });
 });

@@ -70,6 +70,16 @@ describe('agentcheck spans query --where', () => {
     expect(whole.stderr).toContain('--where at filtering.operator: operator "gt" applies only to duration_ms and attributes');
   });
 
+  it('refuses an agentcheck.* attribute key agentcheck never writes, as a spans check does; --limit 0 gives only the count', async () => {
+    const dir = tempDir({ 'spans.jsonl': spansText() });
+    const misspelt = await query(dir, { where: '{"field":"attributes","key":"agentcheck.tool.refsed","operator":"exists"}' });
+    expect(misspelt.exitCode).toBe(2);
+    expect(misspelt.stderr).toMatch(/--where at key: no span carries attribute "agentcheck\.tool\.refsed".*did you mean "agentcheck\.tool\.refused"/);
+    const countOnly = await query(dir, { where: '{"field":"name","operator":"startswith","value":"chat"}', limit: 0 });
+    expect(countOnly.exitCode, countOnly.stderr).toBe(0);
+    expect(JSON.parse(countOnly.stdout)).toEqual({ count: 2, spans: [] });
+  });
+
   it('refuses an empty --trace, and still answers valid queries', async () => {
     const dir = tempDir({ 'spans.jsonl': spansText() });
     expect((await query(dir, { trace: '' })).exitCode).toBe(2);

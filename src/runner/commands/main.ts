@@ -157,7 +157,7 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
     .argument('<file>', 'a spans.jsonl file')
     .option('--trace <id>', 'only this trace')
     .option('--where <json>', 'a filtering object, e.g. \'{"conditions":[{"field":"name","operator":"startswith","value":"execute_tool"}]}\'')
-    .option('--limit <n>', 'at most n spans', positiveInt)
+    .option('--limit <n>', 'at most n spans (0: only the count)', wholeNumber)
     .addHelpText(
       'after',
       '\nExamples:\n  $ agentcheck spans query reports/spans.jsonl --trace 4bf92f35...\n  $ agentcheck spans query reports/spans.jsonl --where \'{"conditions":[{"field":"status","operator":"is","value":"error"}]}\'',
@@ -228,6 +228,12 @@ function timeoutMs(value: string): number {
 function positiveInt(value: string): number {
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 1) throw new InvalidArgumentError('expected a whole number >= 1');
+  return parsed;
+}
+
+function wholeNumber(value: string): number {
+  const parsed = Number(value);
+  if (value.trim() === '' || !Number.isInteger(parsed) || parsed < 0) throw new InvalidArgumentError('expected a whole number >= 0');
   return parsed;
 }
 

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { ConfigError } from '../../config/errors.js';
 import { readSpansJsonl } from '../../spans/jsonl.js';
 import { querySpans, validateQuery } from '../../spans/query.js';
+import { validateOwnAttributeKeys } from '../../spans/own-attribute-keys.js';
 import { memoryLocator, type Locator } from '../../config/assert-format.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
 
@@ -16,14 +17,19 @@ export async function spansQueryCommand(file: string, options: { trace?: string;
     const whole = where && ('filtering' in where || 'windowing' in where) ? where : undefined;
     const filtering = whole ? whole.filtering : where;
     // Checked as the user wrote it, before the --trace condition wraps it: paths are relative to --where.
-    if (whole) validateQuery(whole, memoryLocator('--where'));
-    else if (where) validateQuery({ filtering: where }, unwrapped(memoryLocator('--where')));
+    // As in a `spans` check: an agentcheck.* / gen_ai.* key agentcheck never writes could never match.
+    const checked = whole ?? (where ? { filtering: where } : undefined);
+    const locate = whole ? memoryLocator('--where') : unwrapped(memoryLocator('--where'));
+    if (checked) {
+      validateQuery(checked, locate);
+      validateOwnAttributeKeys(checked, locate);
+    }
     const conditions: unknown[] = [];
     if (options.trace) conditions.push({ field: 'trace_id', operator: 'eq', value: options.trace });
     if (filtering) conditions.push(filtering);
     const query = {
       filtering: conditions.length ? { operator: 'and', conditions } : undefined,
-      windowing: options.limit ? { limit: options.limit, order: 'asc' } : (whole?.windowing as unknown),
+      windowing: options.limit !== undefined ? { limit: options.limit, order: 'asc' } : (whole?.windowing as unknown),
     };
     validateQuery(query, memoryLocator('--where'));
     const spans = await readSpansJsonl(resolve(io.cwd, file));
