@@ -71,8 +71,13 @@ export function applyDelta(revision: Revision, delta: unknown, source: SourceDoc
   }
 
   const mergedLocator: Locator = (path, expected) => {
+    // A value the delta set is named where it sits in the file (`variants.lean.set.agent.max_turns`);
+    // a problem elsewhere in the merged build (left by a removal, say) by its path in the build.
+    const base = doc instanceof SourceView ? doc.base : [];
+    const inSet = set !== undefined && hasPath(set, path);
+    const shown = inSet ? [...base, 'set', ...path] : path;
     const pos = set ? doc.locate(['set', ...path]) : {};
-    return new ConfigError({ file: doc.file, ...pos, path: formatPath(path) || undefined }, `after applying the delta: ${expected}`, 'DELTA_INVALID');
+    return new ConfigError({ file: doc.file, ...pos, path: formatPath(shown) || undefined }, `after applying the delta: ${expected}`, 'DELTA_INVALID');
   };
   validateBuild(build, mergedLocator);
   const typed: AgentBuild = build;
@@ -188,4 +193,14 @@ function selectKey(current: unknown, segment: Segment, walked: PathSegments, pat
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Whether `value` holds something at `path` (plain keys and indices; a dotted `set` key does not count). */
+function hasPath(value: unknown, path: PathSegments): boolean {
+  let current = value;
+  for (const segment of path) {
+    if (current === null || typeof current !== 'object' || !Object.hasOwn(current, segment)) return false;
+    current = (current as Record<string | number, unknown>)[segment];
+  }
+  return true;
 }

@@ -61,7 +61,7 @@ describe('applyDelta', () => {
     expect(caught).toBeInstanceOf(ConfigError);
     expect(caught?.file).toBe(join(dir, 'delta.yaml'));
     expect(caught?.line).toBe(3);
-    expect(caught?.path).toBe('agent.max_turns');
+    expect(caught?.path).toBe('set.agent.max_turns'); // where it sits in the delta file
     expect(caught?.message).toContain('after applying the delta: expected integer');
   });
 

@@ -67,7 +67,7 @@ external:
     expect(applyDelta(revision, { set: { external: { command: ['node', '../agent.mjs'] } } }).build.external?.command).toEqual(['node', '../agent.mjs']);
     // The delta's own folder does not matter: the run resolves ./ against the build file's.
     const error = configErrorOf(() => applyDelta(revision, { set: { external: { command: ['node', './nope.mjs'] } } }));
-    expect(error.path).toBe('external.command[1]');
+    expect(error.path).toBe('set.external.command[1]');
     expect(error.message).toContain(
       `after applying the delta: "./nope.mjs" does not exist: ./ and ../ paths of a command are relative to the build file's folder, so expected a file at ${join(dir, 'agents', 'nope.mjs')}`,
     );

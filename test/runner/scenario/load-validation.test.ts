@@ -54,6 +54,23 @@ describe('config scenario entries', () => {
   });
 });
 
+describe('suite config variants that do not apply', () => {
+  it('name the value the variant set by its path in the config file', () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT,
+      'a.scenario.yaml': scenario(''),
+      'agentcheck.config.yaml': 'variants:\n  huge: {set: {agent: {max_turns: "many"}}}\n',
+    });
+    const config = loadSuiteConfig(join(dir, 'agentcheck.config.yaml'), dir);
+    const error = configErrorOf(() => loadSuite({ paths: [], config }, dir));
+    expect(error.path).toBe('variants.huge.set.agent.max_turns');
+    expect(error.line).toBe(2);
+    expect(error.message).toContain(
+      'variant "huge" does not apply to the build agent.yaml of scenario "a.scenario.yaml#s": after applying the delta: expected integer',
+    );
+  });
+});
+
 describe('suite config variant names', () => {
   it.each([
     ['an empty name', '"": {set: {agent: {max_turns: 2}}}', '""'],
