@@ -31,16 +31,23 @@ const MAX_DETAIL_CHARS = 300;
 export function describeCallError(call: ToolCall, tokens: readonly ErrorToken[]): string | null {
   const why = callError(call, tokens);
   if (!why || !(call.is_error || call.outcome === 'error')) return why;
-  const detail = errorDetail(call.result);
+  const detail = errorDetail(call.result) ?? call.error_message;
   if (!detail) return why;
   return `${why} (${detail.length > MAX_DETAIL_CHARS ? `${detail.slice(0, MAX_DETAIL_CHARS)}...` : detail})`;
 }
 
-/** The message in a failed call's result: the text itself, or its `error` / `message` field. */
+/**
+ * The message in a failed call's result: the text itself, or its `error` / `message` field; an
+ * http tool's answer outside 2xx (`{status, body}`) as `HTTP 500: <what its body says>`.
+ */
 function errorDetail(result: unknown): string | null {
   if (typeof result === 'string') return result.trim() || null;
   if (result === null || typeof result !== 'object' || Array.isArray(result)) return null;
   const record = result as Record<string, unknown>;
   for (const key of ['error', 'message']) if (typeof record[key] === 'string' && record[key] !== '') return record[key] as string;
+  if (typeof record.status === 'number' && 'body' in record) {
+    const said = errorDetail(record.body);
+    return said ? `HTTP ${record.status}: ${said}` : `HTTP ${record.status}`;
+  }
   return null;
 }

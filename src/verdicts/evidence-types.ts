@@ -27,6 +27,8 @@ export interface ToolCall {
   is_error: boolean;
   /** `error.type`, or the refusal reason, when the call failed. */
   error_type: string | null;
+  /** The span's status message when the call failed (a refusal's schema message, say); else null. */
+  error_message: string | null;
   read_only: boolean;
   /** A run_command call of a program in the agent's `commands.allow` list (`agentcheck.tool.command_allowed`). */
   command_allowed: boolean;

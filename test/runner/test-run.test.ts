@@ -30,6 +30,30 @@ describe('testRun', () => {
     expect(readFileSync(agentFile, 'utf8')).toBe(before);
   });
 
+  it("says in the verdict what the tool said: a refusal's schema message, an http answer's status and body", async () => {
+    const inputs = { messages: [{ role: 'user' as const, content: 'refund 1234' }] };
+    const badArgs = await testRun({
+      agent: agentFile,
+      inputs,
+      expectations: { terminal_tool: 'create_refund' },
+      mocks: { http: [] },
+      script: [{ tool_calls: [{ name: 'create_refund', args: { order_id: '1234', reason: 'bogus' } }] }, { text: 'done' }],
+    });
+    expect(badArgs.verdict_reason).toMatch(
+      /^tool create_refund failed: invalid_arguments \(Invalid arguments for create_refund: reason: expected one of "damaged" \| "late" \| "other", got string "bogus"\.?\)$/,
+    );
+    for (const answer of [{ body: 'upstream down' }, { json: { error: 'upstream down' } }]) {
+      const down = await testRun({
+        agent: agentFile,
+        inputs,
+        expectations: { terminal_tool: 'create_refund' },
+        mocks: { http: [{ method: 'POST', url: 'https://shop.test/refunds', status: 500, ...answer }] },
+        script: refundScript,
+      });
+      expect(down.verdict_reason).toBe('tool create_refund failed: http_500 (HTTP 500: upstream down)');
+    }
+  });
+
   it('fails the verdict naming a request no mock matched, credentials scrubbed from its URL', async () => {
     const agent = {
       id: 'keyed',
