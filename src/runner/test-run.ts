@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { memoryLocator } from '../config/assert-format.js';
-import { RunError } from '../config/errors.js';
+import { RunError, throwConfigErrors } from '../config/errors.js';
 import type { Redactor } from '../config/redactor.js';
 import type { Checkpoint } from '../engine/checkpoint/checkpointer.js';
 import type { InvokeOptions } from '../engine/invoke.js';
@@ -29,6 +29,7 @@ import type { JudgeJob } from './judge/grader-model.js';
 import { mergeSegments } from './resume/merge-segments.js';
 import { runSegments, type ResumeRecord, type SegmentStart } from './resume/run-segments.js';
 import { checkApprovals } from './scenario/check-approvals.js';
+import { checkRequestNames } from './scenario/check-scenario-names.js';
 import { Deadline, DEFAULT_TEST_RUN_TIMEOUT_MS, markTimedOut } from './suite/timeouts.js';
 import { REQUEST, validateTestRunRequest, type TestRunRequest } from './test-run-request.js';
 import { buildSecrets, runRedactor } from './secrets/run-secrets.js';
@@ -125,6 +126,10 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
   // passes its own (a suite, with variants) checked them where it loaded them.
   if (!revisionOverride && request.approvals) {
     checkApprovals(request.approvals, [revision.build], memoryLocator(REQUEST, ['approvals']));
+  }
+  // The names held to the build as the CLI and MCP hold them (they check with their own locations).
+  if (!revisionOverride) {
+    throwConfigErrors(checkRequestNames({ terminalTool: request.expectations?.terminal_tool, script: request.script }, revision.build, memoryLocator(REQUEST)));
   }
   const capture = captureContent(revision, request, request.env ?? process.env);
   const workspace = control.workspace ?? (request.workspace ? FolderWorkspace.copyOf(request.workspace) : FolderWorkspace.temp());

@@ -97,7 +97,7 @@ describe('agentcheck test-run (in-process)', () => {
     const terminal = await run({ message: 'go', script: 'script.yaml', terminalTool: 'finsh' }, { 'agent.yaml': SCRIPTED, 'script.yaml': SCRIPT });
     expect(terminal.code).toBe(2);
     expect(terminal.stdout).toBe('');
-    expect(terminal.stderr).toContain('--terminal-tool names no tool of the agent: "finsh"; expected one of: finish');
+    expect(terminal.stderr).toContain('--terminal-tool: it names no tool of the agent: "finsh"; expected one of: finish');
     expect(terminal.stderr).toContain('did you mean "finish"');
 
     const script = await run(
@@ -128,7 +128,7 @@ describe('agentcheck test-run (in-process)', () => {
     // The delta replaces the tools with lookup: the script's call is fine, finish is gone.
     const delta = await run({ message: 'go', script: 'script.yaml', delta: 'delta.yaml', terminalTool: 'finish' }, files);
     expect(delta.code).toBe(2);
-    expect(delta.stderr).toContain('--terminal-tool names no tool of the agent: "finish"; expected one of: lookup');
+    expect(delta.stderr).toContain('--terminal-tool: it names no tool of the agent: "finish"; expected one of: lookup');
     expect(delta.stderr).not.toContain('script.yaml');
   });
 });

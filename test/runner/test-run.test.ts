@@ -30,6 +30,15 @@ describe('testRun', () => {
     expect(readFileSync(agentFile, 'utf8')).toBe(before);
   });
 
+  it('refuses a terminal_tool or a scripted tool call the build does not offer, before anything runs, as the CLI does', async () => {
+    const inputs = { messages: [{ role: 'user' as const, content: 'refund 1234' }] };
+    await expect(testRun({ agent: agentFile, inputs, expectations: { terminal_tool: 'create_refnd' }, script: refundScript })).rejects.toThrow(
+      /^testRun at expectations\.terminal_tool: .*"create_refnd".*did you mean "create_refund"\?/,
+    );
+    const typo = [{ tool_calls: [{ name: 'lookup_ordr', args: { order_id: '1' } }] }, { text: 'x' }];
+    await expect(testRun({ agent: agentFile, inputs, script: typo })).rejects.toThrow(/at script\[0\]\.tool_calls\[0\]\.name: the script calls "lookup_ordr"/);
+  });
+
   it("says in the verdict what the tool said: a refusal's schema message, an http answer's status and body", async () => {
     const inputs = { messages: [{ role: 'user' as const, content: 'refund 1234' }] };
     const badArgs = await testRun({

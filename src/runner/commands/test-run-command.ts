@@ -15,7 +15,7 @@ import { validateToolName } from '../../verdicts/tool-name.js';
 import { workspaceFolderProblem } from '../files/walk-files.js';
 import { validateHttpMocks } from '../mocks/validate-mocks.js';
 import { keepWorkspace, moveWorkspace, runsDir, workspaceDirFor, writeRunCheckpoint } from '../resume/run-checkpoint-file.js';
-import { checkScenarioNames } from '../scenario/check-scenario-names.js';
+import { checkScenarioNames, TEST_RUN_UNKNOWN_TOOLS_HINT } from '../scenario/check-scenario-names.js';
 import { checkApprovals } from '../scenario/check-approvals.js';
 import type { ApprovalsSpec, MocksSpec, ScenarioInputsSpec, ScriptEntrySpec } from '../scenario/scenario-format.generated.js';
 import { scenarioProperties, scriptSchema, validateScript } from '../scenario/scenario-schema.js';
@@ -90,11 +90,10 @@ export async function testRunCommand(options: TestRunOptions, io: CommandIO): Pr
       checkScenarioNames(
         {
           terminalTool: options.terminalTool,
-          terminalToolLabel: '--terminal-tool',
+          terminalToolLabel: 'it',
           references: [],
           script,
-          unknownToolsHint:
-            ' (a test-run script calls only tools the agent offers; to test a call to an unknown tool, write a scenario with model.allow_unknown_tools: true)',
+          unknownToolsHint: TEST_RUN_UNKNOWN_TOOLS_HINT,
         },
         [applied.build],
         flagLocator(scriptDoc),

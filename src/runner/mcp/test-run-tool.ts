@@ -8,6 +8,9 @@ import type { AgentBuild, Revision } from '../../engine/revision/types.js';
 import { memoryLocator } from '../../config/assert-format.js';
 import { validateHttpMocks } from '../mocks/validate-mocks.js';
 import { checkApprovals } from '../scenario/check-approvals.js';
+import { checkRequestNames } from '../scenario/check-scenario-names.js';
+import { throwConfigErrors } from '../../config/errors.js';
+import type { ScriptEntry } from '../../engine/providers/scripted.js';
 import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
 import { executeTestRun, type TestRunRequest } from '../test-run.js';
 import type { McpServerContext } from './server-context.js';
@@ -66,6 +69,7 @@ function checkRequestRules(args: TestRunArgs, build: AgentBuild): void {
   const locate = memoryLocator('arguments');
   if (args.mocks) validateHttpMocks(args.mocks.http, (path, expected, atKey) => locate(['mocks', 'http', ...path], expected, atKey));
   if (args.approvals) checkApprovals(args.approvals, [build], (path, expected, atKey) => locate(['approvals', ...path], expected, atKey));
+  throwConfigErrors(checkRequestNames({ terminalTool: args.expectations?.terminal_tool, script: args.script as ScriptEntry[] | undefined }, build, locate));
 }
 
 function loadRevision(agent: TestRunArgs['agent'], cwd: string): Revision {

@@ -27,6 +27,32 @@ export interface ScenarioNames {
 }
 
 const SCENARIO_UNKNOWN_TOOLS_HINT = ' (to test a call to an unknown tool on purpose, set model.allow_unknown_tools: true)';
+/** How a test_run (CLI, MCP, library) script calls an unknown tool on purpose: it cannot; a scenario can. */
+export const TEST_RUN_UNKNOWN_TOOLS_HINT =
+  ' (a test-run script calls only tools the agent offers; to test a call to an unknown tool, write a scenario with model.allow_unknown_tools: true)';
+
+/**
+ * The names a test_run request uses (`expectations.terminal_tool`, the script's tool calls), held
+ * to the build that runs as a scenario's are, so the CLI, MCP and the library refuse the same
+ * typos before anything runs (docs/cli.md, test-run). Paths are the request's.
+ */
+export function checkRequestNames(request: { terminalTool?: string; script?: readonly ScriptEntry[] }, build: AgentBuild, locate: Locator): ConfigError[] {
+  const requestPath = (path: PathSegments): PathSegments => {
+    if (path[0] === 'expect') return ['expectations', ...path.slice(1)];
+    return path[0] === 'model' && path[1] === 'script' ? ['script', ...path.slice(2)] : path;
+  };
+  return checkScenarioNames(
+    {
+      terminalTool: request.terminalTool,
+      terminalToolLabel: 'expectations.terminal_tool',
+      references: [],
+      script: request.script,
+      unknownToolsHint: TEST_RUN_UNKNOWN_TOOLS_HINT,
+    },
+    [build],
+    (path, expected, atKey) => locate(requestPath(path), expected, atKey),
+  );
+}
 
 /**
  * Checks every tool name a scenario uses (terminal_tool, check tools and argument names, script

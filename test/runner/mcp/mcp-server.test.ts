@@ -173,6 +173,16 @@ describe('agentcheck mcp over stdio (the built CLI, the SDK client)', () => {
       /^invalid input: arguments at approvals\.tools\.delete_ordr: "delete_ordr" names no tool of the agent; .*did you mean "delete_order"\?/,
     );
 
+    // The names the CLI's test-run refuses before running: a typo is an error, not a misleading verdict.
+    const terminal = await call(client, 'test_run', { ...refund, expectations: { terminal_tool: 'create_refnd' } });
+    expect(text(terminal)).toMatch(
+      /^invalid input: arguments at expectations\.terminal_tool: expectations\.terminal_tool names no tool of the agent: "create_refnd"; .*did you mean "create_refund"\?/,
+    );
+    const scripted = await call(client, 'test_run', { ...refund, script: [{ tool_calls: [{ name: 'lookup_ordr', args: { order_id: '1' } }] }, { text: 'x' }] });
+    expect(text(scripted)).toMatch(
+      /^invalid input: arguments at script\[0\]\.tool_calls\[0\]\.name: the script calls "lookup_ordr", .*did you mean "lookup_order"\?/,
+    );
+
     const query = await call(client, 'query_spans', { filtering: { field: 'duration_ms', operator: 'gt', value: 'slow' } });
     expect(query.isError).toBe(true);
     expect(text(query)).toMatch(/arguments at filtering\.value: /);
