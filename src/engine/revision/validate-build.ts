@@ -93,7 +93,8 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
 
   if (format.valid(['agent', 'mcps']) && format.valid(['agent', 'tools'])) collectConfigErrors(problems, () => validateMcps(buildAgent(build), locate));
 
-  const callable = new Set<string>([...BUILTIN_NAMES, ...tools.map((tool) => tool.name)]);
+  // Entries that are not objects (an empty list item is null) were reported by the format check.
+  const callable = new Set<string>([...BUILTIN_NAMES, ...tools.flatMap((tool) => (tool && typeof tool === 'object' ? [tool.name] : []))]);
   // Chains and plans call tools by name: checked when every tool is valid.
   if (format.valid(['agent', 'tools']))
     tools.forEach(({ chain, plan }, index) => {

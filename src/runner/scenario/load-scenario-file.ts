@@ -223,13 +223,16 @@ function loadOne(
   }
   let customChecks: CustomCheckRef[] = [];
   let judges: JudgeJob[] = [];
-  // These read every check item: only when all of them have the format's shape.
+  // These read the check items whose parameters validated (the others are reported above):
+  // an item left out is an empty object, so the indexes in their paths stay right.
   if (ok('expect', 'checks')) {
+    const valid = new Set(checkIndexes);
+    const validated = checks.map((check, index) => (valid.has(index) ? check : {}));
     collectConfigErrors(problems, () => {
-      customChecks = customCheckRefs(checks, dir, locate);
+      customChecks = customCheckRefs(validated, dir, locate);
     });
     collectConfigErrors(problems, () => {
-      judges = judgeJobs(checks, context.suiteGrader, checksAt);
+      judges = judgeJobs(validated, context.suiteGrader, checksAt);
     });
   }
   throwConfigErrors(problems);

@@ -64,7 +64,17 @@ export function loadSuite(given: SuiteSelection, cwd = process.cwd()): SuitePlan
   const selection = { ...given, config };
   const files = suiteScenarioFiles(selection, cwd);
   const context: LoadContext = { agents: new Map(), suiteModel: config.model, suiteGrader: config.judge?.model, variants: config.variants };
-  let scenarios = files.flatMap((found) => loadScenarioFile(found, context));
+  // Every file's problems in one pass, as validate prints them (docs/cli.md); a build shared by
+  // several files is reported once.
+  const problems: ConfigError[] = [];
+  let scenarios = files.flatMap((found) => {
+    let loaded: Scenario[] = [];
+    collectConfigErrors(problems, () => {
+      loaded = loadScenarioFile(found, context);
+    });
+    return loaded;
+  });
+  throwConfigErrors(problems);
 
   if (selection.grep) {
     const pattern = grepPattern(selection.grep);
@@ -88,7 +98,6 @@ export function loadSuite(given: SuiteSelection, cwd = process.cwd()): SuitePlan
   const variantRevisions = new Map<DeltaRevision, Map<string, DeltaRevision | null>>();
   const runs: PlannedRun[] = [];
   // Every scenario's build under every variant is tried, so one pass names each that fails.
-  const problems: ConfigError[] = [];
   for (const scenario of scenarios) {
     for (const variant of variants) {
       if (only && !only.get(scenario.id)?.has(variant)) continue;

@@ -1,4 +1,5 @@
 import type { Locator } from '../../config/assert-format.js';
+import { closestWord } from '../../config/did-you-mean.js';
 import { result, type Check } from './check.js';
 
 const KIND = 'custom';
@@ -20,7 +21,10 @@ export const custom: Check<CustomCheckParams> = {
   validate(params: unknown, locate: Locator): void {
     if (!params || typeof params !== 'object' || Array.isArray(params)) throw locate([], 'expected {module: ./checks/my-check.mjs, params: {...}}');
     for (const key of Object.keys(params)) {
-      if (key !== 'module' && key !== 'params') throw locate([key], `unknown key "${key}"; expected one of: module, params`, true);
+      if (key !== 'module' && key !== 'params') {
+        const near = closestWord(key, ['module', 'params']);
+        throw locate([key], `unknown key "${key}"${near ? ` (did you mean "${near}"?)` : ''}; expected one of: module, params`, true);
+      }
     }
     const { module } = params as { module?: unknown };
     if (typeof module !== 'string' || !module)

@@ -124,6 +124,6 @@ describe('custom checks', () => {
     const broken = await loadError({ 'c.mjs': 'export default (', 'a.scenario.yaml': scenario('    - custom: {module: c.mjs}') });
     expect(broken.message).toMatch(/could not be imported/);
     const unknownKey = await loadError({ 'c.mjs': 'export default () => 1;', 'a.scenario.yaml': scenario('    - custom: {module: c.mjs, param: {}}') });
-    expect(unknownKey.message).toMatch(/unknown key "param"; expected one of: module, params/);
+    expect(unknownKey.message).toMatch(/unknown key "param" \(did you mean "params"\?\); expected one of: module, params/);
   });
 });

@@ -14,6 +14,23 @@ function loadError(files: Record<string, string>): ConfigError {
   return configErrorOf(() => loadSuite({ paths: [dir], config: emptySuiteConfig(dir) }, dir));
 }
 
+describe('loading a suite', () => {
+  it("reports every file's problems in one pass (each build once), not the first file's only", () => {
+    const error = loadError({
+      'agent.yaml': AGENT,
+      'nulltool.yaml': 'id: n\nagent:\n  name: N\n  tools: [null]\n',
+      'a.scenario.yaml': scenario('expect: {checks: [{custom: {modul: ./x.mjs}}, {judge: null}]}\n'),
+      'b.scenario.yaml': scenario('').replace('agent: agent.yaml', 'agent: nulltool.yaml'),
+      'c.scenario.yaml': scenario('').replace('agent: agent.yaml', 'agent: nulltool.yaml').replace('name: s', 'name: t'),
+    });
+    const lines = error.message.split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/a\.scenario\.yaml:5:\d+ at expect\.checks\[0\]\.custom\.modul: unknown key "modul" \(did you mean "module"\?\)/);
+    expect(lines[1]).toMatch(/a\.scenario\.yaml:5:\d+ at expect\.checks\[1\]\.judge: expected object, got null/);
+    expect(lines[2]).toMatch(/nulltool\.yaml:4:\d+ at agent\.tools\[0\]: expected object, got null/);
+  });
+});
+
 describe('scenario loading refuses what would otherwise fail later or silently', () => {
   it('a terminal_tool regex that could backtrack without bound, located at expect.terminal_tool', () => {
     const error = loadError({ 'agent.yaml': AGENT, 'a.scenario.yaml': scenario('expect: {terminal_tool: "/(a+)+/"}\n') });
