@@ -21,7 +21,7 @@ const SPAN: SpanRecord = {
   ended: true,
 };
 
-/** Node's file system with a disk that fills up after `room` bytes. */
+/** Node's file system with a disk that fills up after `room` bytes: the write that fills it is short, the next fails. */
 function fullAfter(room: number): SpansFileSystem {
   let used = 0;
   return {
@@ -29,10 +29,11 @@ function fullAfter(room: number): SpansFileSystem {
     closeSync,
     renameSync,
     rmSync,
-    writeSync(fd, text) {
-      used += Buffer.byteLength(text);
-      if (used > room) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
-      return writeSync(fd, text);
+    writeSync(fd, data, offset, length) {
+      if (used >= room) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+      const taken = Math.min(length, room - used);
+      used += taken;
+      return writeSync(fd, data, offset, taken);
     },
   };
 }
@@ -48,6 +49,16 @@ describe('spans.jsonl on a full disk', () => {
     expect(existsSync(join(dir, 'spans.jsonl.partial'))).toBe(false);
   });
 
+  it('counts a short write (the disk filled up inside a batch) as the failure it is, never keeping the cut file', () => {
+    const dir = tempDir();
+    const file = new SpansFile(join(dir, 'spans.jsonl'), fullAfter(100));
+    file.write([SPAN]); // ~150 bytes: the disk takes 100 of them
+    file.close();
+    expect(file.failure).toContain('ENOSPC');
+    expect(existsSync(join(dir, 'spans.jsonl'))).toBe(false);
+    expect(existsSync(join(dir, 'spans.jsonl.partial'))).toBe(false);
+  });
+
   it('writes and renames when there is room', () => {
     const dir = tempDir();
     const file = new SpansFile(join(dir, 'spans.jsonl'), fullAfter(1e6));
@@ -59,8 +70,11 @@ describe('spans.jsonl on a full disk', () => {
 
   it("gathers many runs' spans into one write, and writes what is left when closed", () => {
     const dir = tempDir();
-    const writes: string[] = [];
-    const counting: SpansFileSystem = { ...fullAfter(1e9), writeSync: (fd, text) => (writes.push(text), writeSync(fd, text)) };
+    const writes: number[] = [];
+    const counting: SpansFileSystem = {
+      ...fullAfter(1e9),
+      writeSync: (fd, data, offset, length) => (writes.push(length), writeSync(fd, data, offset, length)),
+    };
     const file = new SpansFile(join(dir, 'spans.jsonl'), counting);
     const runs = Array.from({ length: 100 }, (_, i) => [
       { ...SPAN, span_id: `s${i}` },

@@ -5,7 +5,7 @@ import type { SpanRecord } from '../../spans/span-record.js';
 /** The file operations SpansFile uses: a seam for tests that inject a full disk. */
 export interface SpansFileSystem {
   openSync(path: string, flags: 'w'): number;
-  writeSync(fd: number, text: string): number;
+  writeSync(fd: number, data: Uint8Array, offset: number, length: number): number;
   closeSync(fd: number): void;
   renameSync(from: string, to: string): void;
   rmSync(path: string, options: { force: true }): void;
@@ -53,8 +53,15 @@ export class SpansFile {
     const text = this.pending;
     this.pending = '';
     if (this.fd === null || this.failure !== null || !text) return;
+    // A disk that fills up mid-batch takes part of it and returns a short count: the rest is
+    // written again, and the next write reports why (ENOSPC), so a cut file is never kept.
+    const bytes = Buffer.from(text, 'utf8');
     try {
-      this.fs.writeSync(this.fd, text);
+      for (let offset = 0; offset < bytes.length;) {
+        const written = this.fs.writeSync(this.fd, bytes, offset, bytes.length - offset);
+        if (written <= 0) throw new Error(`wrote ${offset} of ${bytes.length} bytes of a batch and no more`);
+        offset += written;
+      }
     } catch (error) {
       this.failure = (error as Error).message;
     }
