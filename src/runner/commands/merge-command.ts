@@ -45,7 +45,9 @@ export async function mergeCommand(files: string[], options: MergeOptions, io: C
     return EXIT.invalidInput;
   }
   try {
-    await mergeSpanFiles(files, out, io.cwd);
+    const missing = await mergeSpanFiles(files, out, io.cwd);
+    // Their rows name trace ids the merged spans.jsonl lacks: said, so nobody queries for them in vain.
+    if (missing.length) io.stderr.write(`agentcheck: no spans.jsonl beside ${missing.join(', ')}: the merged spans.jsonl lacks the spans of their rows\n`);
   } catch (error) {
     // The reports matter more than the spans: say so and go on.
     io.stderr.write(`agentcheck: could not merge spans.jsonl files: ${(error as Error).message}\n`);

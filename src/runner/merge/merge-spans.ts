@@ -8,13 +8,15 @@ const SPANS_FILE = 'spans.jsonl';
 
 /**
  * Concatenates the spans.jsonl found beside each input report into OUT/spans.jsonl, so the merged
- * report stays re-scorable. Returns how many inputs had one (0: nothing is written). Written to a
- * temp file first: OUT may be the folder of an input whose spans are still being read.
+ * report stays re-scorable. Returns the input reports that had none beside them (their rows'
+ * spans are missing from the merged file; all of them: nothing is written). Written to a temp
+ * file first: OUT may be the folder of an input whose spans are still being read.
  */
-export async function mergeSpanFiles(reportFiles: readonly string[], out: string, cwd: string): Promise<number> {
-  const sources = reportFiles.map((file) => join(dirname(resolve(cwd, file)), SPANS_FILE)).filter((path) => existsSync(path));
-  const unique = [...new Set(sources)];
-  if (!unique.length) return 0;
+export async function mergeSpanFiles(reportFiles: readonly string[], out: string, cwd: string): Promise<string[]> {
+  const beside = reportFiles.map((file) => ({ file, spans: join(dirname(resolve(cwd, file)), SPANS_FILE) }));
+  const missing = beside.filter(({ spans }) => !existsSync(spans)).map(({ file }) => file);
+  const unique = [...new Set(beside.map(({ spans }) => spans).filter((path) => existsSync(path)))];
+  if (!unique.length) return missing;
   const target = join(out, SPANS_FILE);
   const partial = `${target}.${process.pid}.partial`;
   const sink = createWriteStream(partial);
@@ -32,5 +34,5 @@ export async function mergeSpanFiles(reportFiles: readonly string[], out: string
     await rm(partial, { force: true });
     throw error;
   }
-  return unique.length;
+  return missing;
 }

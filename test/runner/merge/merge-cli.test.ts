@@ -110,6 +110,17 @@ describe('agentcheck merge (through the built CLI)', () => {
     expect(result.stdout).toMatch(/48 runs \(12 scenarios x 2 variants x 2 repeats\): 40 passed .*8 failed/);
   });
 
+  it("says which shard's spans.jsonl is missing, and merges the spans that are there", async () => {
+    mkdirSync(join(dir, 'nospans'), { recursive: true });
+    copyFileSync(join(dir, 's2/report.json'), join(dir, 'nospans/report.json'));
+    const inputs = shardReports().map((file) => file.replace('s2/', 'nospans/'));
+    const result = await runCli(['merge', ...inputs, '--out', 'partly', '--reporter', 'json'], dir);
+    expect(result.exitCode).toBe(1); // the merged rows fail, as in the whole merge
+    expect(result.stderr).toContain('agentcheck: no spans.jsonl beside nospans/report.json: the merged spans.jsonl lacks the spans of their rows');
+    const lines = (path: string) => readFileSync(join(dir, path), 'utf8').split('\n').filter(Boolean).length;
+    expect(lines('partly/spans.jsonl')).toBe([1, 3, 4].reduce((sum, i) => sum + lines(`s${i}/spans.jsonl`), 0));
+  });
+
   it('merges in any input order to the same rows', async () => {
     const result = await runCli(['merge', ...shardReports().reverse(), '--out', 'reversed', '--reporter', 'json'], dir);
     expect(result.exitCode).toBe(1);
