@@ -1,4 +1,5 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
+import { readUpTo } from './read-up-to.js';
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import { createRequire } from 'node:module';
 import type { LineCounter, Node } from 'yaml';
@@ -153,13 +154,16 @@ export class SourceDocument {
     if (stats.size > MAX_CONFIG_BYTES) {
       throw new ConfigError({ file }, `is ${stats.size} bytes; config files are limited to ${MAX_CONFIG_BYTES} bytes`, 'CONFIG_TOO_LARGE');
     }
-    let text: string;
+    let bytes: Buffer;
     try {
-      text = readFileSync(file, 'utf8');
+      bytes = readUpTo(file, stats, MAX_CONFIG_BYTES);
     } catch (error) {
       throw readError(file, error);
     }
-    return SourceDocument.parse(file, text);
+    if (bytes.length > MAX_CONFIG_BYTES) {
+      throw new ConfigError({ file }, `is larger than ${MAX_CONFIG_BYTES} bytes, the limit of config files`, 'CONFIG_TOO_LARGE');
+    }
+    return SourceDocument.parse(file, bytes.toString('utf8'));
   }
 
   /** Wraps an in-memory value (a delta passed as an object); locations then have no line. */

@@ -70,6 +70,12 @@ describe('SourceDocument limits', () => {
     expect(SourceDocument.parse('ok.json', `{"a": ${'['.repeat(50)}1${']'.repeat(50)}}`).value).toBeTruthy();
   });
 
+  it('reads a file that states no size (a device, a /proc file) only up to the 5 MB limit', () => {
+    expect(configErrorOf(() => SourceDocument.read('/dev/zero'))).toMatchObject({ code: 'CONFIG_TOO_LARGE', file: '/dev/zero' });
+    // A /proc file states size 0 and is read whole when small.
+    expect(SourceDocument.read('/proc/self/stat').value).toBeTruthy();
+  });
+
   it('refuses unknown YAML tags instead of dropping them', () => {
     expect(() => SourceDocument.parse('x.yaml', 'a: !custom hi\n')).toThrow(/x\.yaml:1:4: is not valid YAML\/JSON: .*custom/);
   });

@@ -1,6 +1,7 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Locator } from '../../config/assert-format.js';
+import { readUpTo } from '../../config/read-up-to.js';
 import { MAX_CONFIG_BYTES, type PathSegments } from '../../config/source.js';
 import { CsvSyntaxError, parseCsv } from './csv.js';
 
@@ -34,18 +35,21 @@ export function loadDataset(dataset: unknown, dir: string, locate: Locator): Dat
 }
 
 function readDatasetFile(file: string, locate: Locator): string {
-  let size;
+  let stats;
   try {
-    size = statSync(file).size;
+    stats = statSync(file);
   } catch {
     throw locate([], `dataset file not found: ${file}`);
   }
-  if (size > MAX_CONFIG_BYTES) throw locate([], `dataset ${file} is ${size} bytes; datasets are limited to ${MAX_CONFIG_BYTES} bytes`);
+  if (stats.size > MAX_CONFIG_BYTES) throw locate([], `dataset ${file} is ${stats.size} bytes; datasets are limited to ${MAX_CONFIG_BYTES} bytes`);
+  let bytes: Buffer;
   try {
-    return readFileSync(file, 'utf8');
+    bytes = readUpTo(file, stats, MAX_CONFIG_BYTES);
   } catch (error) {
     throw locate([], `dataset ${file} cannot be read: ${(error as Error).message}`);
   }
+  if (bytes.length > MAX_CONFIG_BYTES) throw locate([], `dataset ${file} is larger than ${MAX_CONFIG_BYTES} bytes, the limit of datasets`);
+  return bytes.toString('utf8');
 }
 
 function csvRows(text: string, given: string, locate: Locator): DatasetRow[] {
