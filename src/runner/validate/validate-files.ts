@@ -1,7 +1,8 @@
 import { statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { ConfigError, ConfigErrors } from '../../config/errors.js';
-import { SourceDocument } from '../../config/source.js';
+import { readUpTo } from '../../config/read-up-to.js';
+import { MAX_CONFIG_BYTES, SourceDocument } from '../../config/source.js';
 import { parseAgentBuild } from '../../engine/revision/load-build.js';
 import { loadSkillFolder } from '../../skills/load-skill-folder.js';
 import { discoverScenarioFiles, SCENARIO_FILE, type FoundScenarioFile } from '../scenario/discover.js';
@@ -97,6 +98,7 @@ export async function validateFiles(paths: readonly string[], options: { config?
     try {
       detected = kind ?? detect(file);
     } catch (error) {
+      found++;
       addProblems(report, toProblems(error, file));
       continue;
     }
@@ -190,8 +192,11 @@ function detect(file: string): FileKind | null {
   let value: unknown;
   try {
     value = SourceDocument.read(file).value;
-  } catch {
-    return null; // not ours to judge: a file that is not an agentcheck file may be any YAML
+  } catch (error) {
+    // Not ours to judge (a file that is not an agentcheck file may be any YAML), unless its text
+    // shows a build's top-level keys: then its syntax error is the problem to report, not a skip.
+    if (looksLikeBuild(file)) throw error;
+    return null;
   }
   if (!value || typeof value !== 'object' || Array.isArray(value) || !('id' in value)) return null;
   // An `id` beside an agent-build key (or a near miss of `agent`, e.g. a typo) is an agent build to
@@ -200,6 +205,19 @@ function detect(file: string): FileKind | null {
 }
 
 const BUILD_KEYS = new Set(['agent', 'flow', 'revision', 'external']);
+
+/** `id:` and a build key at the start of lines (or as JSON keys): the text of an agent build, parsed or not. */
+function looksLikeBuild(file: string): boolean {
+  let text: string;
+  try {
+    // A file too large to load still shows its first keys.
+    text = readUpTo(file, statSync(file), MAX_CONFIG_BYTES).toString('utf8');
+  } catch {
+    return false;
+  }
+  const key = (name: string) => new RegExp(`^(?:${name}|"${name}")\\s*:|[{,]\\s*"${name}"\\s*:`, 'm').test(text);
+  return key('id') && [...BUILD_KEYS].some(key);
+}
 
 /** `agnet`, `agents`, `Agent`, `agen`: `agent` with its letters swapped, or one letter added, dropped or changed. */
 function nearAgent(key: string): boolean {

@@ -32,6 +32,20 @@ describe('validateFiles on a folder', () => {
     expect(report.counts).toEqual({ scenario: 0, agent: 0, skill: 0, config: 0 });
   });
 
+  it('reports a build in a folder that does not parse (a missing bracket), instead of skipping it as some other YAML', async () => {
+    const dir = tempDir({
+      'agents/bot.yaml': 'id: bot\nagent:\n  name: b\n  tools: [{name: x, returns: 1}\n',
+      'agents/bot.json': '{"id": "bot", "agent": {"name": "b",}}',
+      'helm/template.yaml': 'kind: Deployment\nmetadata: {{ .Values.name }\n',
+    });
+    const report = await validateFiles(['.'], {}, dir);
+    expect(report.problems.map((problem) => problem.file).sort()).toEqual([join(dir, 'agents/bot.json'), join(dir, 'agents/bot.yaml')]);
+    expect(report.problems.find((problem) => problem.file.endsWith('bot.yaml'))?.message).toMatch(/bot\.yaml:\d+:\d+: is not valid YAML\/JSON/);
+    // Alone in a folder, it is still reported, not "no agentcheck files found".
+    const alone = tempDir({ 'bot.yaml': 'id: bot\nagent:\n  name: b\n  tools: [{name: x, returns: 1}\n' });
+    expect((await validateFiles(['.'], {}, alone)).problems).toHaveLength(1);
+  });
+
   it('validates external agent builds found in a folder', async () => {
     const dir = tempDir({
       'ext.yaml': 'id: ext\nexternal:\n  command: [node, agent.mjs]\n',
