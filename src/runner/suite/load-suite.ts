@@ -27,6 +27,11 @@ export interface SuiteSelection {
   shard?: { index: number; total: number };
   /** `--max-runs`: the most runs a suite may plan (default DEFAULT_MAX_RUNS). */
   maxRuns?: number;
+  /**
+   * False: check the suite (scenarios, variants applied to their builds) without planning its runs
+   * (`agentcheck validate`: the run count is `run`'s limit, and a large repeat allocates nothing).
+   */
+  planRuns?: boolean;
 }
 
 /** The most runs (scenarios x variants x repeats) a suite plans unless `--max-runs` says otherwise. */
@@ -94,7 +99,8 @@ export function loadSuite(given: SuiteSelection, cwd = process.cwd()): SuitePlan
 
   const variants = selectVariants(config, selection.variants);
   const repeat = selection.repeat ?? config.repeat ?? 1;
-  checkRunCount(scenarios.length, variants.length, repeat, selection);
+  const planRuns = selection.planRuns !== false;
+  if (planRuns) checkRunCount(scenarios.length, variants.length, repeat, selection);
   const variantRevisions = new Map<DeltaRevision, Map<string, DeltaRevision | null>>();
   const runs: PlannedRun[] = [];
   // Every scenario's build under every variant is tried, so one pass names each that fails.
@@ -105,7 +111,7 @@ export function loadSuite(given: SuiteSelection, cwd = process.cwd()): SuitePlan
       collectConfigErrors(problems, () => {
         revision = variantRevision(scenario, variant, config, variantRevisions);
       });
-      if (revision) for (let r = 0; r < repeat; r++) runs.push({ scenario, variant, revision, repeat: r });
+      if (revision && planRuns) for (let r = 0; r < repeat; r++) runs.push({ scenario, variant, revision, repeat: r });
     }
   }
   throwConfigErrors(problems);

@@ -51,7 +51,7 @@ export async function validateFiles(paths: readonly string[], options: { config?
   if (configPath) report.counts.config++;
   // Ids (in messages) are relative to the root `run` would use: the suite's folder, or the path given.
   const checkScenarioFile = (suites: typeof LoadSuite, found: FoundScenarioFile, suite: SuiteConfig) => {
-    report.scenarios += suites.loadSuite({ paths: [], files: [found], config: suite }, cwd).scenarios.length;
+    report.scenarios += suites.loadSuite({ paths: [], files: [found], config: suite, planRuns: false }, cwd).scenarios.length;
   };
   // The suite loader (scenarios, checks, datasets) loads only when there are scenarios or suites
   // to check: validating an agent build alone starts faster.

@@ -82,3 +82,16 @@ describe('validate reports every problem of a file in one pass', () => {
 function refundTool(): string {
   return 'refund';
 }
+
+describe("validate checks the suite, not the size of run's plan", () => {
+  it('accepts a repeat beyond run --max-runs (a run-time limit validate cannot be given) and still applies the variants', async () => {
+    const dir = tempDir({
+      'agentcheck.config.yaml': `${CONFIG}repeat: 3000000\n`,
+      'shop.yaml': SHOP,
+      'suite/refund.yaml': scenario('refund', '../shop.yaml', 'refund'),
+    });
+    const report = await validateFiles([], { config: 'agentcheck.config.yaml' }, dir);
+    expect(report.problems).toEqual([]);
+    expect(report.scenarios).toBe(1);
+  });
+});
