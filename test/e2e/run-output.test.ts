@@ -110,6 +110,15 @@ expect: {terminal_tool: finish}
     expect(badFlag.stderr).toContain('(add --help to the command for its usage)');
     expect(badFlag.stderr).not.toContain('Usage:');
     expect(invalid.stderr).toContain('--grep: invalid regular expression /other (x/');
+    // An empty selector (an unset CI variable) is refused, not read as "everything" or the default.
+    for (const flag of ['--variant', '--tag']) {
+      const empty = await runCli(['run', '.', flag, ''], dir);
+      expect(empty.exitCode, `${flag} ''`).toBe(2);
+      expect(empty.stderr).toContain('expected a name or a comma list of names, got "" (an empty item)');
+    }
+    const noReporter = await runCli(['run', '.', '--reporter', 'json,'], dir);
+    expect(noReporter.exitCode).toBe(2);
+    expect(noReporter.stderr).toContain('--reporter: an empty reporter name (check the comma list); expected one of: table');
   });
 
   it('--only-failed reruns the failed scenario x variant pairs of a report; a missing or invalid report exits 2', async () => {

@@ -206,15 +206,15 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
   return exitCode;
 }
 
-/** Repeatable flag values, each possibly a comma list: `--variant a --variant b,c`. */
+/**
+ * Repeatable flag values, each possibly a comma list: `--variant a --variant b,c`. An empty value
+ * (`--variant "$UNSET"` in CI) is refused: it would otherwise select everything.
+ */
 function collectList(value: string, previous: string[] | undefined): string[] {
-  return [
-    ...(previous ?? []),
-    ...value
-      .split(',')
-      .map((item) => item.trim())
-      .filter(Boolean),
-  ];
+  const items = value.split(',').map((item) => item.trim());
+  if (items.some((item) => item === ''))
+    throw new InvalidArgumentError(`expected a name or a comma list of names, got ${JSON.stringify(value)} (an empty item)`);
+  return [...(previous ?? []), ...items];
 }
 
 /** A time limit Node's timers can hold (larger ones would fire at once). */

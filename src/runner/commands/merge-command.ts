@@ -25,10 +25,7 @@ export async function mergeCommand(files: string[], options: MergeOptions, io: C
   let reporters: Reporter[];
   let inputs: ShardReport[];
   try {
-    const names = (options.reporter ?? 'table')
-      .split(',')
-      .map((name) => name.trim())
-      .filter(Boolean);
+    const names = (options.reporter ?? 'table').split(',').map((name) => name.trim());
     // The merged report.json is the point of merging; other formats are extras.
     reporters = await createReporters(['json', ...names]);
     inputs = files.map((file) => readShardReport(file, io.cwd));

@@ -290,11 +290,9 @@ function noRunsMessage(paths: string[], options: RunOptions, config: SuiteConfig
 }
 
 function parseReporters(flag: string | undefined, fromConfig: ReporterName[] | undefined): ReporterName[] {
-  if (!flag) return fromConfig ?? ['table', 'json'];
-  const names = flag
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean);
+  if (flag === undefined) return fromConfig ?? ['table', 'json'];
+  // An empty list or item is refused by name, not read as the default.
+  const names = flag.split(',').map((name) => name.trim());
   checkReporterNames(names);
   return [...names];
 }

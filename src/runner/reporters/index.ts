@@ -26,7 +26,8 @@ export const REPORTER_NAMES = Object.keys(REPORTERS) as ReporterName[];
 export function checkReporterNames(names: readonly string[], where = '--reporter'): asserts names is readonly ReporterName[] {
   for (const name of names) {
     if (!Object.hasOwn(REPORTERS, name)) {
-      throw new ConfigError({ file: where }, `unknown reporter "${name}"; expected one of: ${REPORTER_NAMES.join(', ')}`, 'CONFIG_INVALID');
+      const what = name === '' ? 'an empty reporter name (check the comma list)' : `unknown reporter "${name}"`;
+      throw new ConfigError({ file: where }, `${what}; expected one of: ${REPORTER_NAMES.join(', ')}`, 'CONFIG_INVALID');
     }
   }
 }
