@@ -39,6 +39,19 @@ describe('testRun', () => {
     await expect(testRun({ agent: agentFile, inputs, script: typo })).rejects.toThrow(/at script\[0\]\.tool_calls\[0\]\.name: the script calls "lookup_ordr"/);
   });
 
+  it("takes reject as deny for a tool's gate, and refuses any other text there instead of pausing as if unanswered", async () => {
+    const inputs = { messages: [{ role: 'user' as const, content: 'delete order 1' }] };
+    const script = [{ tool_calls: [{ name: 'delete_order', args: { order_id: '1' } }] }, { text: 'done' }];
+    const rejected = await testRun({ agent: agentFile, inputs, script, approvals: { tools: { delete_order: 'reject' } } });
+    expect(rejected.stop_reason).toBe('end_turn');
+    expect(rejected.approvals).toEqual([{ tool: 'delete_order', decision: 'deny' }]);
+    for (const answer of ['yes', 'Approve']) {
+      await expect(testRun({ agent: agentFile, inputs, script, approvals: { tools: { delete_order: answer } } })).rejects.toThrow(
+        `testRun at approvals.tools.delete_order: a tool's approval gate takes "approve", "deny", "reject"; got ${JSON.stringify(answer)}`,
+      );
+    }
+  });
+
   it("says in the verdict what the tool said: a refusal's schema message, an http answer's status and body", async () => {
     const inputs = { messages: [{ role: 'user' as const, content: 'refund 1234' }] };
     const badArgs = await testRun({

@@ -4,6 +4,9 @@ import { ConfigError, throwConfigErrors } from '../../config/errors.js';
 import type { AgentBuild } from '../../engine/revision/types.js';
 import { buildTools, isOpenServerTool, listedTools } from './build-tools.js';
 
+/** What answers a tool's approval gate (docs/workflows.md): `reject` is `deny`. */
+const TOOL_ANSWERS = ['approve', 'deny', 'reject'];
+
 /** Why an external agent takes no `approvals` nor `resume` (docs/external-agents.md, Limits). */
 export const EXTERNAL_NO_GATES = 'an external agent has no approval gates: its tools run in its own code, which agentcheck cannot pause or answer';
 
@@ -21,14 +24,23 @@ export function checkApprovals(approvals: { tools?: Readonly<Record<string, unkn
  * Every key of `approvals.tools` must name something a gate can ask about in one of `builds`:
  * an agent tool, a built-in or tool that a chain, plan or flow step calls by name, a flow
  * human_input component, a tool of a configured MCP server (`mcp__<server>__<tool>`), or
- * load_skill. A typo would otherwise leave the real tool to `approvals.default`.
+ * load_skill. A typo would otherwise leave the real tool to `approvals.default`. A tool's answer
+ * must be approve, deny or reject; only a human_input component takes other text.
  * `locate` takes paths relative to `approvals.tools`.
  */
 function checkApprovalTools(tools: Readonly<Record<string, unknown>>, builds: readonly AgentBuild[], locate: Locator): void {
   const catalogs = builds.map(buildTools);
+  const humanInputs = new Set(builds.flatMap((build) => (build.flow?.components ?? []).filter((c) => c.type === 'human_input').map((c) => c.name)));
   const problems: ConfigError[] = [];
-  for (const name of Object.keys(tools)) {
-    if (catalogs.some((catalog) => catalog.all.has(name) || isOpenServerTool(name, catalog))) continue;
+  for (const [name, answer] of Object.entries(tools)) {
+    if (catalogs.some((catalog) => catalog.all.has(name) || isOpenServerTool(name, catalog))) {
+      // A tool's gate takes approve or deny (reject counts as deny); any other text would leave
+      // the call waiting, as if nobody answered. A human_input component also takes a response text.
+      if (!humanInputs.has(name) && !TOOL_ANSWERS.includes(answer as string)) {
+        problems.push(locate([name], `a tool's approval gate takes ${TOOL_ANSWERS.map((a) => `"${a}"`).join(', ')}; got ${JSON.stringify(answer)}`));
+      }
+      continue;
+    }
     const known = [...new Set(catalogs.flatMap((catalog) => listedTools(catalog)))];
     problems.push(
       locate(
