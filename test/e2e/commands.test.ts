@@ -206,6 +206,13 @@ describe('bad input to compare, merge, spans query and validate (built CLI)', ()
     expect(missing.exitCode).toBe(2);
     expect(missing.stderr).toContain('/no/such/agentcheck-path: path not found');
     expect(missing.stderr).not.toContain('../');
+    // A missing path does not hide the problems of the paths that exist.
+    writeFileSync(join(dir, 'bad-build.yaml'), 'id: x\nagent:\n  name: X\n  max_turns: 0\n');
+    const mixed = await runCli(['validate', 'bad-build.yaml', 'nonexistent.yaml'], dir);
+    expect(mixed.exitCode).toBe(2);
+    expect(mixed.stderr).toContain('bad-build.yaml:4:14 at agent.max_turns: expected a number >= 1');
+    expect(mixed.stderr).toContain('nonexistent.yaml: path not found');
+    expect(mixed.stderr).toContain('agentcheck validate: 2 problem(s) in 2 file(s)');
   });
 
   it('keeps the terminal table narrow for a very long scenario name', async () => {

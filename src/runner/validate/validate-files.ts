@@ -39,9 +39,10 @@ export interface ValidationReport {
  * reported (a file may have several). A suite config found under the paths is checked with its
  * own suite: the scenario files its `scenarios` name, under its variants. --config with no paths
  * checks that suite, as `run --config` runs it; with paths, their scenario files take the
- * config's model and variants, as `run --config PATHS` does. A path that does not exist, or a
- * --config that is invalid, throws a ConfigError before anything is checked; paths holding no
- * agentcheck file at all throw one after (`run` on them would find nothing either).
+ * config's model and variants, as `run --config PATHS` does. A path that does not exist is a
+ * problem like the others (the other paths are still checked); a --config that is invalid throws
+ * a ConfigError before anything is checked; paths holding no agentcheck file at all throw one
+ * after (`run` on them would find nothing either).
  */
 export async function validateFiles(paths: readonly string[], options: { config?: string }, cwd: string): Promise<ValidationReport> {
   const config = options.config ? loadSuiteConfig(options.config, cwd) : emptySuiteConfig(cwd);
@@ -65,7 +66,9 @@ export async function validateFiles(paths: readonly string[], options: { config?
   }
 
   const given = paths.length ? paths : ['.'];
-  const files = collect(given, cwd);
+  // A path that does not exist is one problem among the others, not a reason to check nothing.
+  const { files, missing } = collect(given, cwd);
+  addProblems(report, missing);
   // Files under the paths that are agentcheck files (valid or not): none means a wrong path, not "ok".
   let found = 0;
   // Suite configs first: the scenario files of their suites are checked with them, once.
@@ -111,7 +114,7 @@ export async function validateFiles(paths: readonly string[], options: { config?
       else if (detected === 'skill') loadSkillFolder(resolve(file, '..'));
     });
   }
-  if (!found) {
+  if (!found && !missing.length) {
     const shown = given.join(', ');
     throw new ConfigError({ file: shown }, `no agentcheck files found under ${shown} (${KNOWN_FILES})`, 'CONFIG_NOT_FOUND');
   }
@@ -160,9 +163,13 @@ export function toProblem(error: unknown, file: string): ValidationProblem {
   return { file, message: error instanceof Error ? error.message : String(error), error };
 }
 
-/** Files under the paths; a file named explicitly is always validated (as an agent build if nothing else). */
-function collect(paths: readonly string[], cwd: string): Array<{ file: string; kind: FileKind | null }> {
+/**
+ * Files under the paths, and a problem for each path that does not exist; a file named
+ * explicitly is always validated (as an agent build if nothing else).
+ */
+function collect(paths: readonly string[], cwd: string): { files: Array<{ file: string; kind: FileKind | null }>; missing: ValidationProblem[] } {
   const out: Array<{ file: string; kind: FileKind | null }> = [];
+  const missing: ValidationProblem[] = [];
   for (const given of paths) {
     const path = resolve(cwd, given);
     let stats;
@@ -170,13 +177,14 @@ function collect(paths: readonly string[], cwd: string): Array<{ file: string; k
       stats = statSync(path);
     } catch {
       // Named as it was given (an absolute path stays absolute, not ../../x).
-      throw new ConfigError({ file: given }, 'path not found', 'CONFIG_NOT_FOUND');
+      missing.push(toProblem(new ConfigError({ file: given }, 'path not found', 'CONFIG_NOT_FOUND'), given));
+      continue;
     }
     if (stats.isDirectory()) {
       for (const file of walkFiles(path, (name) => /\.(ya?ml|json)$/.test(name) || name === 'SKILL.md')) out.push({ file, kind: kindByName(file) });
     } else out.push({ file: path, kind: kindByName(path) ?? 'agent' });
   }
-  return out;
+  return { files: out, missing };
 }
 
 function kindByName(file: string): FileKind | null {
