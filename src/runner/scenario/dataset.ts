@@ -80,10 +80,10 @@ function jsonlRows(text: string, given: string, locate: Locator): DatasetRow[] {
   return rows;
 }
 
-/** `{{ vars.NAME }}`, spaces optional. */
-const TEMPLATE = /\{\{\s*vars\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
+/** `{{ vars.NAME }}` or `{{ vars.NAME.KEY }}` (into a JSONL row's object), spaces optional. */
+const TEMPLATE = /\{\{\s*vars\.([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)\s*\}\}/g;
 /** A string that is exactly one template: it takes the variable's value with its type (JSONL numbers stay numbers). */
-const WHOLE = /^\{\{\s*vars\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$/;
+const WHOLE = /^\{\{\s*vars\.([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)\s*\}\}$/;
 /** Anything that looks like a template, to refuse `{{ vars.x }}` in a scenario without a dataset. */
 const ANY_TEMPLATE = /\{\{\s*vars\./;
 
@@ -93,16 +93,34 @@ const ANY_TEMPLATE = /\{\{\s*vars\./;
  */
 export function renderTemplates(value: unknown, row: DatasetRow, at: PathSegments, locate: Locator): unknown {
   if (typeof value === 'string') {
-    const lookup = (name: string): unknown => {
+    const lookup = (path: string): unknown => {
+      const [name, ...keys] = path.split('.');
       if (!Object.hasOwn(row.vars, name)) {
         const known = Object.keys(row.vars).join(', ') || '(none)';
         throw locate(at, `${row.where}: the row has no variable "${name}", which the scenario uses here; the row has: ${known}`);
       }
-      return row.vars[name];
+      let current = row.vars[name];
+      keys.forEach((key, index) => {
+        if (current === null || typeof current !== 'object' || !Object.hasOwn(current, key)) {
+          throw locate(
+            at,
+            `${row.where}: the row's variable "${name}" has no "${[name, ...keys.slice(0, index + 1)].join('.')}", which the scenario uses here`,
+          );
+        }
+        current = (current as Record<string, unknown>)[key];
+      });
+      return current;
     };
     const whole = WHOLE.exec(value);
     if (whole) return lookup(whole[1]);
-    return value.replace(TEMPLATE, (_match, name: string) => asText(lookup(name)));
+    const rendered = value.replace(TEMPLATE, (_match, path: string) => asText(lookup(path)));
+    // What is left that starts like a template is a typo (a filter, brackets, an unclosed brace):
+    // sent as it stands, it would test some other message.
+    const left = /\{\{\s*vars\b[^}]*\}?\}?/.exec(value.replace(TEMPLATE, ''));
+    if (left) {
+      throw locate(at, `"${left[0]}" is not a dataset template: expected {{ vars.NAME }} or {{ vars.NAME.KEY }} (no filters, brackets or other expressions)`);
+    }
+    return rendered;
   }
   if (Array.isArray(value)) return value.map((item, index) => renderTemplates(item, row, [...at, index], locate));
   if (value && typeof value === 'object') {

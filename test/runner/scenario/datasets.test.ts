@@ -75,6 +75,20 @@ describe('scenario datasets', () => {
     expect(missing.line).toBe(3);
   });
 
+  it("reads into a JSONL row's object with {{ vars.NAME.KEY }}, and refuses anything else that starts like a template", () => {
+    const nested = (content: string) =>
+      `name: "ask {{ vars.id }}"\nagent: agent.yaml\ninputs: {messages: [{role: user, content: '${content}'}]}\nmodel: {script: [{text: done}]}\ndataset: [{id: "1", n: {a: deep, list: [x, y]}}]\n`;
+    const plan = load({ 'agent.yaml': AGENT, 'r.scenario.yaml': nested('say {{ vars.n.a }} and {{ vars.n.list.1 }}') });
+    expect(plan.scenarios[0].inputs.messages[0].content).toBe('say deep and y');
+    const missingKey = loadError({ 'agent.yaml': AGENT, 'r.scenario.yaml': nested('say {{ vars.n.b }}') });
+    expect(missingKey.message).toContain('dataset[0]: the row\'s variable "n" has no "n.b", which the scenario uses here');
+    for (const typo of ['{{ vars.id | upper }}', '{{ vars["id"] }}', '{{ vars.id }']) {
+      const error = loadError({ 'agent.yaml': AGENT, 'r.scenario.yaml': nested(`say ${typo}`) });
+      expect(error.path, typo).toBe('inputs.messages[0].content');
+      expect(error.message, typo).toContain('is not a dataset template: expected {{ vars.NAME }} or {{ vars.NAME.KEY }}');
+    }
+  });
+
   it('duplicate expanded names are refused, naming both rows', () => {
     const error = loadError({
       'agent.yaml': AGENT,
