@@ -3,7 +3,8 @@ import { mdCell, mdText } from '../../../src/runner/reporters/format/md-escape.j
 import { cellText, toolsCell } from '../../../src/runner/reporters/format/row-cells.js';
 import { printable } from '../../../src/runner/reporters/format/printable.js';
 import { esc as htmlEscape } from '../../../src/runner/reporters/html/escape.js';
-import { formatSeconds } from '../../../src/runner/reporters/format/summary-line.js';
+import { formatSeconds, summaryLine } from '../../../src/runner/reporters/format/summary-line.js';
+import { report, row } from './fixture-report.js';
 import { passRate } from '../../../src/runner/reporters/format/variant-stats.js';
 import { xmlAttr, xmlEscape } from '../../../src/runner/reporters/format/xml-escape.js';
 
@@ -59,5 +60,15 @@ describe('numbers', () => {
     expect(formatSeconds(125_000)).toBe('2 min 5 s');
     expect(passRate({ passed: 2, counted: 3 })).toBe('66.7%');
     expect(passRate({ passed: 0, counted: 0 })).toBe('-');
+  });
+});
+
+describe('summaryLine', () => {
+  it('writes the run count as a product only when every scenario x variant x repeat ran', () => {
+    const all = ['a', 'b'].flatMap((name) => ['base', 'lean'].map((variant) => row('s.yaml', name, { variant })));
+    expect(summaryLine(report(all))).toMatch(/^4 runs \(2 scenarios x 2 variants\): 4 passed/);
+    // --only-failed reran a under base and lean, b under lean only: 3 runs, not 2 x 2.
+    const some = all.filter((r) => !(r.name === 'b' && r.variant === 'base'));
+    expect(summaryLine(report(some))).toMatch(/^3 runs \(2 scenarios, 2 variants: not every combination\): 3 passed/);
   });
 });

@@ -15,7 +15,7 @@ describe('MdReporter', () => {
     const md = await readFile(join(out.dir, 'report.md'), 'utf8');
     expect(md.startsWith('# agentcheck: FAILED\n')).toBe(true);
     expect(md).toContain(
-      '**10 runs (6 scenarios x 2 variants x 2 repeats): 5 passed (1 as an expected failure), 2 failed, 1 errored, 1 not run, 1 skipped (3.2 s)**',
+      '**10 runs (6 scenarios, 2 variants, 2 repeats: not every combination): 5 passed (1 as an expected failure), 2 failed, 1 errored, 1 not run, 1 skipped (3.2 s)**',
     );
   });
 

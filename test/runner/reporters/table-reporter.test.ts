@@ -28,7 +28,7 @@ describe('TableReporter', () => {
     expect(text).toContain('FAIL support/refund.scenario.yaml#refund ok [terse #0]\n  ✗ tool_returned#1: create_refund: expected a result <none> & nothing\n');
     expect(text).toContain('ERROR flows/flow.scenarios.yaml#flow crash [base #0]\n  ✗ MODEL_FAILED: script exhausted after 2 turns\n');
     expect(text.trimEnd().split('\n').at(-1)).toBe(
-      '10 runs (6 scenarios x 2 variants x 2 repeats): 5 passed (1 as an expected failure), 2 failed, 1 errored, 1 not run, 1 skipped (3.2 s)',
+      '10 runs (6 scenarios, 2 variants, 2 repeats: not every combination): 5 passed (1 as an expected failure), 2 failed, 1 errored, 1 not run, 1 skipped (3.2 s)',
     );
   });
 

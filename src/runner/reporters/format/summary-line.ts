@@ -10,7 +10,8 @@ export function formatSeconds(ms: number): string {
 
 /**
  * `12 scenarios: 10 passed, 1 failed, 1 errored (3.2 s)`; with variants or repeats the
- * count is of runs (`24 runs (4 scenarios x 3 variants x 2 repeats): ...`). Not run and
+ * count is of runs (`24 runs (4 scenarios x 3 variants x 2 repeats): ...`, or `21 runs (3 scenarios,
+ * 3 variants, 3 repeats: not every combination)` when only some pairs ran). Not run and
  * skipped appear only when non-zero, so the common line stays short.
  */
 export function summaryLine(report: Readonly<Report>): string {
@@ -19,7 +20,12 @@ export function summaryLine(report: Readonly<Report>): string {
   const factors = [`${shape.scenarios} ${plural(shape.scenarios, 'scenario')}`];
   if (shape.variants.length > 1) factors.push(`${shape.variants.length} variants`);
   if (shape.repeats > 1) factors.push(`${shape.repeats} repeats`);
-  const subject = factors.length > 1 ? `${summary.total} runs (${factors.join(' x ')})` : `${summary.total} ${plural(summary.total, 'scenario')}`;
+  // A product only when it is one: --only-failed reruns some scenario x variant pairs, not all.
+  const product = shape.scenarios * Math.max(1, shape.variants.length) * Math.max(1, shape.repeats) === summary.total;
+  const subject =
+    factors.length > 1
+      ? `${summary.total} runs (${factors.join(product ? ' x ' : ', ')}${product ? '' : ': not every combination'})`
+      : `${summary.total} ${plural(summary.total, 'scenario')}`;
   const expected = report.scenarios.filter((row) => row.status === 'pass' && row.expect_failure).length;
   const unexpecting = report.scenarios.filter((row) => row.status === 'pass' && row.no_expectation).length;
   const qualifiers = [
