@@ -1,7 +1,7 @@
 import { canonicalJson } from '../../config/canonical-json.js';
 import { CASSETTE_SCHEMA, type Cassette, type CassetteMode, type Interaction, type MatchKey, type RecordedRequest } from './cassette.js';
 import { readCassette, writeCassette } from './cassette-file.js';
-import { closestKey, preview } from './drift.js';
+import { closestKey, previewDifference } from './drift.js';
 import { readRequest, readResponse, toResponse } from './exchange.js';
 import { matchKey } from './match-key.js';
 import { SecretStripper } from './secret-stripper.js';
@@ -161,11 +161,12 @@ export class CassetteSession {
     if (!difference) {
       return { type: 'CASSETTE_DRIFT', message: `${what} was sent more often than the cassette ${path} recorded it; re-record it with --cassettes record` };
     }
+    const [recorded, now] = previewDifference(difference.recorded, difference.actual);
     return {
       type: 'CASSETTE_DRIFT',
       message:
         `${what} does not match the cassette ${path}: ${difference.path} differs from the closest recorded request, interactions[${closest.index}] ` +
-        `(recorded ${preview(difference.recorded)}, now ${preview(difference.actual)}); re-record with --cassettes record if the change is intended`,
+        `(recorded ${recorded}, now ${now}); re-record with --cassettes record if the change is intended`,
     };
   }
 }

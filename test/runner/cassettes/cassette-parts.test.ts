@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MatchKey } from '../../../src/runner/cassettes/cassette.js';
 import { cassettePath, safeSegment } from '../../../src/runner/cassettes/cassette-path.js';
 import { resolveCassetteSettings } from '../../../src/runner/cassettes/cassette-settings.js';
-import { closestKey, compareKeys } from '../../../src/runner/cassettes/drift.js';
+import { closestKey, compareKeys, previewDifference } from '../../../src/runner/cassettes/drift.js';
 import { toResponse } from '../../../src/runner/cassettes/exchange.js';
 import { matchKey } from '../../../src/runner/cassettes/match-key.js';
 import { SecretStripper } from '../../../src/runner/cassettes/secret-stripper.js';
@@ -164,5 +164,19 @@ describe('replayed responses', () => {
     expect(await json.json()).toEqual({ ok: true });
     expect(await toResponse({ status: 200, headers: {}, body: '{not json', body_type: 'text' }).text()).toBe('{not json');
     expect(toResponse({ status: 204, headers: {}, body: '', body_type: 'text' }).body).toBeNull();
+  });
+});
+
+describe('drift excerpts', () => {
+  it('show where two long texts differ, not the start they share', () => {
+    const rubric = `<rubric>\nThe reply confirms the refund by its id "r1" and apologises ("sorry") for the broken order.`;
+    const [recorded, now] = previewDifference(rubric, rubric.replace(/\.$/, '!'));
+    expect(recorded).not.toBe(now);
+    expect(recorded).toMatch(/^\.\.\..*for the broken order\."$/);
+    expect(now).toMatch(/^\.\.\..*for the broken order!"$/);
+    expect(recorded.length).toBeLessThanOrEqual(80);
+    // Short values, or a difference near the start, read as before.
+    expect(previewDifference('Look up.', 'Find.')).toEqual(['"Look up."', '"Find."']);
+    expect(previewDifference(undefined, 'x')).toEqual(['(absent)', '"x"']);
   });
 });
