@@ -1,4 +1,5 @@
 import { assertFormat, type Locator } from '../../config/assert-format.js';
+import type { ConfigError } from '../../config/errors.js';
 import type { ScriptEntry } from '../../engine/providers/scripted.js';
 import { llmProperties } from '../../engine/revision/schema.js';
 import type { LlmSpec } from '../../engine/revision/types.js';
@@ -26,7 +27,12 @@ export interface JudgeJob {
  * `model` over the suite's `judge.model` (docs/formats.md). A judge check with no grader
  * anywhere is a located ConfigError, so a suite never starts with a check it cannot grade.
  */
-export function judgeJobs(checks: ReadonlyArray<Record<string, unknown>>, suiteGrader: GraderModel | undefined, locate: Locator): JudgeJob[] {
+export function judgeJobs(
+  checks: ReadonlyArray<Record<string, unknown>>,
+  suite: { model?: GraderModel; at?: (expected: string) => ConfigError },
+  locate: Locator,
+): JudgeJob[] {
+  const suiteGrader = suite.model;
   const jobs: JudgeJob[] = [];
   checks.forEach((check, index) => {
     if (!('judge' in check)) return;
@@ -46,7 +52,10 @@ export function judgeJobs(checks: ReadonlyArray<Record<string, unknown>>, suiteG
     const { script, ...llm } = merged;
     if (script) validateScript(script, (path, expected, atKey) => locate([...at, 'model', 'script', ...path], expected, atKey));
     if (!script && (llm.provider === undefined || llm.model === undefined)) {
-      throw locate([...at, 'model'], 'a grader model needs `provider` and `model` (or a `script` for the scripted model)');
+      const expected = 'a grader model needs `provider` and `model` (or a `script` for the scripted model)';
+      // A check that names no model uses the suite's as it stands: the config is what to fix.
+      if (model === undefined && suite.at) throw suite.at(`${expected}; the judge checks that name no model of their own use this one`);
+      throw locate([...at, 'model'], expected);
     }
     const spec: LlmSpec = { ...llm, provider: llm.provider ?? 'scripted', model: llm.model ?? 'scripted' };
     const job: JudgeJob = { id: `judge#${index}`, params, llm: spec };

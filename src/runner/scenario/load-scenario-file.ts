@@ -29,6 +29,8 @@ export interface LoadContext {
   suiteModel?: Partial<LlmSpec>;
   /** Suite-level default grader of judge checks (`judge.model` in agentcheck.config.yaml). */
   suiteGrader?: GraderModel;
+  /** Locates a problem of the suite's `judge.model` in the config file. */
+  suiteGraderAt?: (expected: string) => ConfigError;
   /**
    * The suite's variant deltas (`variants` in agentcheck.config.yaml): a tool a variant adds may
    * be answered in a scenario's `approvals.tools`. Without them, only the scenario's own
@@ -232,7 +234,7 @@ function loadOne(
       customChecks = customCheckRefs(validated, dir, locate);
     });
     collectConfigErrors(problems, () => {
-      judges = judgeJobs(validated, context.suiteGrader, checksAt);
+      judges = judgeJobs(validated, { model: context.suiteGrader, at: context.suiteGraderAt }, checksAt);
     });
   }
   throwConfigErrors(problems);

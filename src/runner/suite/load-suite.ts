@@ -68,7 +68,14 @@ export function loadSuite(given: SuiteSelection, cwd = process.cwd()): SuitePlan
   const config = given.config ?? emptySuiteConfig(cwd);
   const selection = { ...given, config };
   const files = suiteScenarioFiles(selection, cwd);
-  const context: LoadContext = { agents: new Map(), suiteModel: config.model, suiteGrader: config.judge?.model, variants: config.variants };
+  const source = config.source;
+  const context: LoadContext = {
+    agents: new Map(),
+    suiteModel: config.model,
+    suiteGrader: config.judge?.model,
+    suiteGraderAt: source ? (expected) => source.error(['judge', 'model'], expected) : undefined,
+    variants: config.variants,
+  };
   // Every file's problems in one pass, as validate prints them (docs/cli.md); a build shared by
   // several files is reported once.
   const problems: ConfigError[] = [];

@@ -24,6 +24,8 @@ export interface SuiteConfig extends Omit<SuiteConfigSpec, 'variants' | 'skills'
   variants: Record<string, unknown>;
   /** Variant name -> where its delta sits in the config file (for located errors). */
   variantSources: Map<string, { doc: SourceDocument; path: Array<string | number> }>;
+  /** The config file, to locate a problem of its `judge.model` found where a judge check uses it. */
+  source?: SourceDocument;
   skills: { forced: string[]; overlay: string[]; delivery?: SkillOptionsSpec['delivery'] };
   /** Record / replay (docs/cassettes.md); `dir` made absolute. `--cassettes` wins over `mode`. */
   cassettes?: CassetteConfig;
@@ -108,6 +110,7 @@ export function loadSuiteConfig(file: string | undefined, cwd = process.cwd()): 
   throwConfigErrors(problems);
   const variantSources = new Map(Object.keys(variants).map((name) => [name, { doc, path: ['variants', name] }]));
   return {
+    source: doc,
     file: path,
     scenarios: raw.scenarios,
     variants,

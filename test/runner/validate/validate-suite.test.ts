@@ -95,3 +95,19 @@ describe("validate checks the suite, not the size of run's plan", () => {
     expect(report.scenarios).toBe(1);
   });
 });
+
+describe("the suite's default grader", () => {
+  it('is blamed, once and at its own line, when judge checks that name no model use it incomplete', async () => {
+    const judged = (name: string) =>
+      `name: ${name}\nagent: ../shop.yaml\ninputs: {messages: [{role: user, content: go}]}\nexpect: {checks: [{judge: {rubric: polite}}]}\n`;
+    const dir = tempDir({
+      'agentcheck.config.yaml': 'scenarios: [suite/*.yaml]\njudge:\n  model: {provider: openai}\n',
+      'shop.yaml': SHOP,
+      'suite/a.yaml': judged('a'),
+      'suite/b.yaml': judged('b'),
+    });
+    const report = await validateFiles([], { config: 'agentcheck.config.yaml' }, dir);
+    expect(report.problems.map((problem) => [problem.file, problem.line, problem.path])).toEqual([[`${dir}/agentcheck.config.yaml`, 3, 'judge.model']]);
+    expect(report.problems[0].message).toContain('a grader model needs `provider` and `model`');
+  });
+});
