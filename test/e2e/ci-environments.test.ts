@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -34,10 +34,19 @@ describe('CI environments (built CLI)', () => {
     expect(readFileSync(summary, 'utf8')).toMatch(/broken/);
   });
 
-  it('prints no annotations and writes no summary outside GitHub Actions', async () => {
+  it('prints no annotations and writes no summary outside GitHub Actions, or on it with AGENTCHECK_GITHUB=off (shard jobs)', async () => {
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'refunds.scenarios.yaml': SUITE });
     const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], dir);
     expect(result.stdout).not.toMatch(/^::error/m);
+    const summary = join(mkdtempSync(join(tmpdir(), 'gh-summary-')), 'summary.md');
+    const off = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], dir, {
+      GITHUB_ACTIONS: 'true',
+      GITHUB_STEP_SUMMARY: summary,
+      AGENTCHECK_GITHUB: 'off',
+    });
+    expect(off.exitCode, off.all).toBe(1);
+    expect(off.stdout).not.toMatch(/^::error/m);
+    expect(existsSync(summary)).toBe(false);
   });
 
   it("takes the shard from GitLab's CI_NODE_INDEX/CI_NODE_TOTAL when --shard is not given, and --shard wins", async () => {
