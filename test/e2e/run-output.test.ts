@@ -109,6 +109,12 @@ expect: {terminal_tool: finish}
     expect(badFlag.stderr).toContain("argument '0' is invalid");
     expect(badFlag.stderr).toContain('(add --help to the command for its usage)');
     expect(badFlag.stderr).not.toContain('Usage:');
+    // Number() reads these as whole numbers; a flag that says "a whole number" does not.
+    for (const value of ['1e3', '0x2', '2.']) {
+      const odd = await runCli(['run', '.', '--repeat', value], dir);
+      expect(odd.exitCode, value).toBe(2);
+      expect(odd.stderr).toContain('expected a whole number >= 1');
+    }
     expect(invalid.stderr).toContain('--grep: invalid regular expression /other (x/');
     // An empty selector (an unset CI variable) is refused, not read as "everything" or the default.
     for (const flag of ['--variant', '--tag']) {

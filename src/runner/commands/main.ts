@@ -220,20 +220,22 @@ function collectList(value: string, previous: string[] | undefined): string[] {
 /** A time limit Node's timers can hold (larger ones would fire at once). */
 function timeoutMs(value: string): number {
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 1 || parsed > MAX_TIMEOUT_MS)
-    throw new InvalidArgumentError(`expected a whole number of ms from 1 to ${MAX_TIMEOUT_MS}`);
+  if (!DIGITS.test(value) || parsed < 1 || parsed > MAX_TIMEOUT_MS) throw new InvalidArgumentError(`expected a whole number of ms from 1 to ${MAX_TIMEOUT_MS}`);
   return parsed;
 }
 
+/** Decimal digits only: Number() would also read `1e3`, `0x2` and `2.` as whole numbers. */
+const DIGITS = /^\s*\d+\s*$/;
+
 function positiveInt(value: string): number {
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 1) throw new InvalidArgumentError('expected a whole number >= 1');
+  if (!DIGITS.test(value) || !Number.isSafeInteger(parsed) || parsed < 1) throw new InvalidArgumentError('expected a whole number >= 1');
   return parsed;
 }
 
 function wholeNumber(value: string): number {
   const parsed = Number(value);
-  if (value.trim() === '' || !Number.isInteger(parsed) || parsed < 0) throw new InvalidArgumentError('expected a whole number >= 0');
+  if (!DIGITS.test(value) || !Number.isSafeInteger(parsed)) throw new InvalidArgumentError('expected a whole number >= 0');
   return parsed;
 }
 

@@ -36,7 +36,7 @@ export function githubAnnotations(report: Readonly<Report>, cwd: string): string
   const commands = failing.slice(0, MAX_ANNOTATIONS).map((row) => annotation(row, cwd, lines));
   if (failing.length > MAX_ANNOTATIONS) {
     commands.push(
-      `::warning title=agentcheck::${escapeData(`${failing.length - MAX_ANNOTATIONS} more failing scenarios are not annotated; see the job summary or report.json`)}`,
+      `::warning title=agentcheck::${escapeData(`${failing.length - MAX_ANNOTATIONS} more failing or errored rows are not annotated; see the job summary or report.json`)}`,
     );
   }
   return commands;

@@ -63,7 +63,9 @@ describe('the terminal table at a narrow width', () => {
     // Wide enough, nothing is left out; at 80 the tool-selection columns go, and a note says so.
     expect(stripAnsi(renderTableReport(r, palette(false), { columns: 140 }))).not.toContain('too narrow for');
     const at80 = stripAnsi(renderTableReport(r, palette(false), { columns: 80 }));
-    expect(at80.replace(/\n/g, ' ')).toContain('(too narrow for: precision, recall; see report.md, or widen the terminal or set COLUMNS)');
+    expect(at80.replace(/\n/g, ' ')).toContain(
+      '(too narrow for: precision, recall; widen the terminal or set COLUMNS; report.md (--reporter md) has every column)',
+    );
     expect(at80).toContain('pass^3');
   });
 

@@ -71,7 +71,7 @@ function render(table: PlainTable, kept: readonly number[], widths: Array<number
 
 function droppedNote(columns: readonly string[], paint: Palette, width: number): string {
   if (!columns.length) return '';
-  const text = `(too narrow for: ${columns.join(', ')}; see report.md, or widen the terminal or set COLUMNS)`;
+  const text = `(too narrow for: ${columns.join(', ')}; widen the terminal or set COLUMNS; report.md (--reporter md) has every column)`;
   return `\n${wrapText(text, width, '')
     .map((line) => paint.gray(line))
     .join('\n')}`;
