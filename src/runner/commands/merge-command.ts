@@ -6,6 +6,7 @@ import { readShardReport, type ShardReport } from '../merge/read-shard-report.js
 import type { Report } from '../report/report.js';
 import { createReporters, type Reporter } from '../reporters/index.js';
 import { runCiReporters } from './ci-reporters.js';
+import { writeQuietReportUnlessTable } from './quiet-terminal-report.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
 
 export interface MergeOptions {
@@ -59,6 +60,11 @@ export async function mergeCommand(files: string[], options: MergeOptions, io: C
       io.stderr.write(`agentcheck: the ${reporter.name} reporter failed: ${(error as Error).message}\n`);
     }
   }
+  await writeQuietReportUnlessTable(
+    report,
+    reporters.map((reporter) => reporter.name),
+    io,
+  );
   if (!(await runCiReporters(report, out, io))) reporterFailed = true;
 
   const missing = report.merged?.missing_shards ?? [];

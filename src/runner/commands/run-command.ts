@@ -15,6 +15,7 @@ import { SpansFile } from '../report/spans-file.js';
 import { loadCustomChecks } from '../checks/load-custom-checks.js';
 import { shardFromEnv } from '../ci/shard-from-env.js';
 import { inGithubActions } from '../ci/in-github-actions.js';
+import { writeQuietReportUnlessTable } from './quiet-terminal-report.js';
 import { checkReporterNames, createReporters, type Reporter, type ReporterName } from '../reporters/index.js';
 import { loadSuite, type SuiteSelection } from '../suite/load-suite.js';
 import { failedRuns } from '../suite/only-failed.js';
@@ -232,11 +233,7 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
         io.stderr.write(`agentcheck: the ${reporter.name} reporter failed: ${(error as Error).message}\n`);
       }
     }
-    // Without the table the terminal still says what failed and why, as `--quiet` does.
-    if (!reporterNames.includes('table')) {
-      const [{ renderQuietReport }, { palette }] = await Promise.all([import('../reporters/quiet-report.js'), import('../reporters/format/ansi.js')]);
-      io.stdout.write(renderQuietReport(report, palette(io.isTTY && !io.env.NO_COLOR), layout.columns));
-    }
+    await writeQuietReportUnlessTable(report, reporterNames, io, layout.columns);
     if (!(await runCiReporters(report, out, io))) outputFailed = true;
     // Not kept while a slow OTLP collector is waited for below.
     spill?.remove();

@@ -121,6 +121,13 @@ describe('agentcheck merge (through the built CLI)', () => {
     expect(lines('partly/spans.jsonl')).toBe([1, 3, 4].reduce((sum, i) => sum + lines(`s${i}/spans.jsonl`), 0));
   });
 
+  it('without the table reporter still prints the failures and the summary line, as run does', async () => {
+    const result = await runCli(['merge', ...shardReports(), '--out', 'mdonly', '--reporter', 'md'], dir);
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toMatch(/48 runs \(12 scenarios x 2 variants x 2 repeats\): 40 passed .*8 failed/);
+    expect(result.stdout).not.toContain('│');
+  });
+
   it('merges in any input order to the same rows', async () => {
     const result = await runCli(['merge', ...shardReports().reverse(), '--out', 'reversed', '--reporter', 'json'], dir);
     expect(result.exitCode).toBe(1);
