@@ -31,13 +31,13 @@ export function scenarioRevision(spec: ScenarioSpec, agentFile: string, place: S
       if (error instanceof ConfigError && error.code === 'CONFIG_NOT_FOUND') {
         throw locate(['agent'], `agent build not found: ${agentFile}`);
       }
-      throw error;
+      throw atReference(error, agentFile, ['agent'], 'agent build', locate);
     }
     context.agents.set(agentFile, base);
   }
 
   let revision: DeltaRevision = plainRevision(base, context);
-  if (spec.delta !== undefined) revision = applyScenarioDelta(revision, spec.delta, doc.view([...whereOf('delta'), 'delta']), dir);
+  if (spec.delta !== undefined) revision = applyScenarioDelta(revision, spec.delta, doc.view([...whereOf('delta'), 'delta']), dir, locate);
   const { script: _script, allow_unknown_tools: _allowUnknownTools, ...llmOverride } = spec.model ?? {};
   if (context.suiteModel || Object.keys(llmOverride).length) {
     const current = buildAgent(revision.build).llm ?? DEFAULT_LLM;
@@ -61,10 +61,26 @@ export function scenarioRevision(spec: ScenarioSpec, agentFile: string, place: S
 }
 
 /** A scenario's delta: inline, or a path to a delta file relative to the scenario file. */
-function applyScenarioDelta(revision: DeltaRevision, delta: unknown, view: SourceView, dir: string): DeltaRevision {
+function applyScenarioDelta(revision: DeltaRevision, delta: unknown, view: SourceView, dir: string, locate: Locator): DeltaRevision {
   if (typeof delta !== 'string') return applyDelta(revision, delta, view);
-  const deltaDoc = SourceDocument.read(resolve(dir, delta));
+  const file = resolve(dir, delta);
+  let deltaDoc: SourceDocument;
+  try {
+    deltaDoc = SourceDocument.read(file);
+  } catch (error) {
+    throw atReference(error, file, ['delta'], 'delta file', locate);
+  }
   return applyDelta(revision, deltaDoc.value, deltaDoc);
+}
+
+/**
+ * A problem of a referenced file as a whole (missing, a folder, unreadable, too large: no line
+ * in it) is reported where the scenario names the file, so a suite of many scenarios says which
+ * one to fix. A problem inside the file keeps its own location.
+ */
+function atReference(error: unknown, file: string, key: PathSegments, what: string, locate: Locator): unknown {
+  if (!(error instanceof ConfigError) || error.file !== file || error.line !== undefined || error.path !== undefined) return error;
+  return locate(key, `${what} ${file}: ${error.expected}`);
 }
 
 function plainRevision(base: Revision, context: LoadContext): DeltaRevision {

@@ -31,6 +31,18 @@ describe('loading a suite', () => {
   });
 });
 
+describe('files a scenario names', () => {
+  it('a missing delta file or an agent that is a folder is reported where the scenario names it', () => {
+    const missingDelta = loadError({ 'agent.yaml': AGENT, 'a.scenario.yaml': scenario('delta: nope.yaml\n') });
+    expect(missingDelta.file).toMatch(/a\.scenario\.yaml$/);
+    expect(missingDelta.path).toBe('delta');
+    expect(missingDelta.message).toMatch(/at delta: delta file .*nope\.yaml: file not found$/);
+    const folder = loadError({ 'agent.yaml': AGENT, 'sub/x.txt': '', 'a.scenario.yaml': scenario('').replace('agent: agent.yaml', 'agent: sub') });
+    expect(folder.path).toBe('agent');
+    expect(folder.message).toMatch(/a\.scenario\.yaml:2:\d+ at agent: agent build .*sub: is a folder; expected a YAML or JSON file$/);
+  });
+});
+
 describe('scenario loading refuses what would otherwise fail later or silently', () => {
   it('a terminal_tool regex that could backtrack without bound, located at expect.terminal_tool', () => {
     const error = loadError({ 'agent.yaml': AGENT, 'a.scenario.yaml': scenario('expect: {terminal_tool: "/(a+)+/"}\n') });
