@@ -103,6 +103,11 @@ expect: {terminal_tool: finish}
     const none = await runCli(['run', '.', '--grep', 'nomatch'], dir);
     expect(none.exitCode).toBe(2);
     expect(none.stderr).toContain('none of the 3 scenario(s) found matches --grep "nomatch"');
+    // A folder with its own config whose globs match nothing: the message names the globs where they are.
+    const globs = tempDir({ 'nomatch/agentcheck.config.yaml': 'scenarios: ["tests/**/*.scenario.yaml"]\n', 'nomatch/agent.yaml': AGENT_YAML });
+    const noFiles = await runCli(['run', 'nomatch'], globs);
+    expect(noFiles.exitCode).toBe(2);
+    expect(noFiles.stderr).toMatch(/no scenarios to run: .*agentcheck\.config\.yaml:1:\d+ at scenarios: matches no scenario file/);
     // A bad flag value is one error line and a hint, not the whole help text.
     const badFlag = await runCli(['run', '.', '--repeat', '0'], dir);
     expect(badFlag.exitCode).toBe(2);

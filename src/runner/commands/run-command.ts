@@ -55,6 +55,8 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
   const startedAt = new Date();
   let plan;
   let config;
+  // The paths that chose the scenario files: none when a config's globs did (`run DIR` with its own config).
+  let scenarioPaths: string[] = paths;
   let reporterNames: ReporterName[];
   let cassettes: CassetteSettings;
   let only: Map<string, Set<string>> | undefined;
@@ -74,7 +76,7 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
     config = loadSuiteConfig(options.config ?? ownConfig, io.cwd);
     reporterNames = parseReporters(options.reporter, config.reporters);
     cassettes = resolveCassetteSettings(options.cassettes, config.cassettes, config.baseDir);
-    const scenarioPaths = ownConfig ? [] : paths;
+    scenarioPaths = ownConfig ? [] : paths;
     if (!options.shard) {
       const fromEnv = shardFromEnv(io.env);
       if (fromEnv) {
@@ -115,7 +117,7 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
     );
     return EXIT.invalidInput;
   } else if (!plan.runs.length) {
-    io.stderr.write(`agentcheck: ${noRunsMessage(paths, options, config, io.cwd)}\n`);
+    io.stderr.write(`agentcheck: ${noRunsMessage(scenarioPaths, options, config, io.cwd)}\n`);
     return EXIT.invalidInput;
   }
 
@@ -283,6 +285,10 @@ function noRunsMessage(paths: string[], options: RunOptions, config: SuiteConfig
   const filters = filterFlags(options);
   const found = filters.length ? loadSuite({ paths, config, variants: options.variant, repeat: 1 }, cwd).scenarios.length : 0;
   if (found) return `none of the ${found} scenario(s) found matches ${filters.join(' and ')}`;
+  // The config's globs chose the files: a typo there is the likely cause, so name them where they are.
+  if (!paths.length && config.scenarios?.length && config.source) {
+    return `no scenarios to run: ${config.source.error(['scenarios'], 'matches no scenario file (scenario files are named *.scenario.yaml or *.scenarios.yaml); check the globs').message}`;
+  }
   return 'no scenarios to run (scenario files are named *.scenario.yaml or *.scenarios.yaml)';
 }
 

@@ -58,10 +58,20 @@ export async function validateFiles(paths: readonly string[], options: { config?
   // to check: validating an agent build alone starts faster.
   let loaded: typeof LoadSuite | undefined;
   const suiteLoader = async () => (loaded ??= await import('../suite/load-suite.js'));
+  // A config whose `scenarios` globs match no file is a problem of the config (run would find nothing).
+  const suiteFiles = (suites: typeof LoadSuite, suite: SuiteConfig): FoundScenarioFile[] | null => {
+    const found = suites.suiteScenarioFiles({ paths: [], config: suite }, cwd);
+    if (found.length || !suite.scenarios?.length || !suite.source) return found;
+    addProblems(report, [
+      toProblem(suite.source.error(['scenarios'], `matches no scenario file (${SCENARIO_FILE_NAMES}); check the globs`), suite.source.file),
+    ]);
+    return null;
+  };
   if (options.config && !paths.length) {
     const suites = await suiteLoader();
-    for (const found of suites.suiteScenarioFiles({ paths: [], config }, cwd))
-      check(report, found.file, 'scenario', () => checkScenarioFile(suites, found, config));
+    const found = suiteFiles(suites, config);
+    if (!found) report.counts.config--;
+    for (const file of found ?? []) check(report, file.file, 'scenario', () => checkScenarioFile(suites, file, config));
     return report;
   }
 
@@ -79,13 +89,14 @@ export async function validateFiles(paths: readonly string[], options: { config?
     let suite: SuiteConfig;
     try {
       suite = loadSuiteConfig(file, cwd);
-      report.counts.config++;
     } catch (error) {
       addProblems(report, toProblems(error, file));
       continue;
     }
     const suites = await suiteLoader();
-    for (const found of suites.suiteScenarioFiles({ paths: [], config: suite }, cwd)) {
+    const scenarioFiles = suiteFiles(suites, suite);
+    if (scenarioFiles) report.counts.config++;
+    for (const found of scenarioFiles ?? []) {
       if (inSuite.has(found.file)) continue;
       inSuite.add(found.file);
       check(report, found.file, 'scenario', () => checkScenarioFile(suites, found, suite));
@@ -149,6 +160,7 @@ function addProblems(report: ValidationReport, problems: readonly ValidationProb
 
 /** What `agentcheck validate` recognises, for the message when it finds none of it. */
 const KNOWN_FILES = 'agent builds, *.scenario(s).yaml, SKILL.md, agentcheck.config.yaml';
+const SCENARIO_FILE_NAMES = 'scenario files are named *.scenario.yaml or *.scenarios.yaml';
 
 /** Every problem an error holds: each of a ConfigErrors, else the error itself. */
 export function toProblems(error: unknown, file: string): ValidationProblem[] {

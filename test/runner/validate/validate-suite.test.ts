@@ -111,3 +111,14 @@ describe("the suite's default grader", () => {
     expect(report.problems[0].message).toContain('a grader model needs `provider` and `model`');
   });
 });
+
+describe('a config whose scenarios globs match nothing', () => {
+  it('is a problem of the config, at its scenarios key, found by validate as run would find nothing', async () => {
+    const dir = tempDir({ 'agentcheck.config.yaml': 'scenarios: ["tests/**/*.scenario.yaml"]\n', 'shop.yaml': SHOP });
+    for (const report of [await validateFiles(['.'], {}, dir), await validateFiles([], { config: 'agentcheck.config.yaml' }, dir)]) {
+      expect(report.problems.map((problem) => [problem.line, problem.path])).toEqual([[1, 'scenarios']]);
+      expect(report.problems[0].message).toContain('matches no scenario file (scenario files are named *.scenario.yaml or *.scenarios.yaml); check the globs');
+      expect(report.counts.config).toBe(0);
+    }
+  });
+});
