@@ -1,9 +1,9 @@
 import { closeSync, existsSync, openSync, statSync } from 'node:fs';
 import { appendFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { assertFormat, documentLocator, memoryLocator, type Locator } from '../../config/assert-format.js';
+import { assertFormat, checkFormat, documentLocator, memoryLocator, type Locator } from '../../config/assert-format.js';
 import { createFolders } from '../../config/create-folders.js';
-import { ConfigError, throwConfigErrors } from '../../config/errors.js';
+import { collectConfigErrors, ConfigError, throwConfigErrors } from '../../config/errors.js';
 import { SourceDocument } from '../../config/source.js';
 import type { Checkpoint } from '../../engine/checkpoint/checkpointer.js';
 import { applyDelta, type DeltaRevision } from '../../engine/revision/delta.js';
@@ -101,10 +101,15 @@ export async function testRunCommand(options: TestRunOptions, io: CommandIO): Pr
     );
     let mocks: MocksSpec | undefined;
     if (options.mocks !== undefined) {
-      const file = readFormatFile<MocksSpec>(io.cwd, options.mocks, scenarioProperties.mocks, 'a mocks object {http: [...]}');
-      mocks = file.value;
-      // The rules a schema cannot say, held as a scenario's `mocks` is (docs/formats.md, Mocks).
-      if (mocks.http) validateHttpMocks(mocks.http, documentLocator(file.doc, ['http']));
+      const doc = readDocument(io.cwd, options.mocks, 'a mocks object {http: [...]}');
+      const format = checkFormat<MocksSpec>(scenarioProperties.mocks, doc.value, documentLocator(doc));
+      // The rules a schema cannot say, held as a scenario's `mocks` is (docs/formats.md, Mocks), on
+      // every mock the format leaves intact: all the file's problems in one pass.
+      const problems = [...format.errors];
+      const http = format.typed(['http']) ? format.value.http : undefined;
+      if (http) collectConfigErrors(problems, () => validateHttpMocks(http, documentLocator(doc, ['http']), (index) => format.valid(['http', index])));
+      throwConfigErrors(problems);
+      mocks = format.value;
     }
     let approvals: ApprovalsSpec | undefined;
     if (options.approvals !== undefined) {
