@@ -1,4 +1,5 @@
 import type { Locator } from '../config/assert-format.js';
+import { throwConfigErrors, type ConfigError } from '../config/errors.js';
 
 /** Skill names: lower-case letters, digits and hyphens, 1 to 64 characters (docs/skills.md). */
 export const SKILL_NAME = /^[a-z0-9-]{1,64}$/;
@@ -24,26 +25,30 @@ const HINTS: Record<string, string> = {
  * handles itself (an inline entry's `body`); every other unknown key is an error.
  */
 export function validateSkillMeta(value: Record<string, unknown>, locate: Locator, extraKeys: readonly string[] = []): SkillMeta {
+  // Every problem of the metadata in one pass (docs/cli.md, validate).
+  const problems: ConfigError[] = [];
   const allowed = [...SKILL_META_KEYS, ...extraKeys];
   for (const key of Object.keys(value)) {
     if (allowed.includes(key)) continue;
     const hint = HINTS[key] ? ` (did you mean "${HINTS[key]}"?)` : '';
-    throw locate([key], `unknown key "${key}"${hint}; a skill takes ${listKeys(allowed)}`, true);
+    problems.push(locate([key], `unknown key "${key}"${hint}; a skill takes ${listKeys(allowed)}`, true));
   }
 
   const { name, description, disable_model_invocation: disabled } = value;
-  if (name === undefined) throw locate(['name'], `missing required key "name" (a skill name matching ${SKILL_NAME.source})`);
-  if (typeof name !== 'string' || !SKILL_NAME.test(name)) {
-    throw locate(['name'], `expected a skill name matching ${SKILL_NAME.source} (lower-case letters, digits, hyphens), got ${show(name)}`);
+  if (name === undefined) problems.push(locate(['name'], `missing required key "name" (a skill name matching ${SKILL_NAME.source})`));
+  else if (typeof name !== 'string' || !SKILL_NAME.test(name)) {
+    problems.push(locate(['name'], `expected a skill name matching ${SKILL_NAME.source} (lower-case letters, digits, hyphens), got ${show(name)}`));
   }
-  if (description === undefined) throw locate(['description'], 'missing required key "description" (one or two sentences saying when to use the skill)');
-  if (typeof description !== 'string' || description.trim() === '') {
-    throw locate(['description'], `expected "description" to be a non-empty string, got ${show(description)}`);
+  if (description === undefined)
+    problems.push(locate(['description'], 'missing required key "description" (one or two sentences saying when to use the skill)'));
+  else if (typeof description !== 'string' || description.trim() === '') {
+    problems.push(locate(['description'], `expected "description" to be a non-empty string, got ${show(description)}`));
   }
   if (disabled !== undefined && typeof disabled !== 'boolean') {
-    throw locate(['disable_model_invocation'], `expected "disable_model_invocation" to be true or false, got ${show(disabled)}`);
+    problems.push(locate(['disable_model_invocation'], `expected "disable_model_invocation" to be true or false, got ${show(disabled)}`));
   }
-  return { name, description: description.trim(), disable_model_invocation: disabled ?? false };
+  throwConfigErrors(problems);
+  return { name: name as string, description: (description as string).trim(), disable_model_invocation: (disabled as boolean | undefined) ?? false };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { documentLocator, memoryLocator, type Locator } from '../../config/assert-format.js';
-import { ConfigError } from '../../config/errors.js';
+import { collectConfigErrors, ConfigError, throwConfigErrors } from '../../config/errors.js';
 import { loadSkillFolder } from '../../skills/load-skill-folder.js';
 import { hashValue } from '../../config/canonical-json.js';
 import { SourceDocument } from '../../config/source.js';
@@ -43,15 +43,21 @@ function toRevision(build: AgentBuild, source: string, locate: Locator): Revisio
  * (exit 2) rather than a failed run. A problem inside a SKILL.md points at that file.
  */
 export function checkSkillRefs(build: AgentBuild, locate: Locator): void {
+  // Each ref on its own, so one pass reports every missing folder and every broken SKILL.md.
+  const problems: ConfigError[] = [];
   (buildAgent(build).skills ?? []).forEach((skill, index) => {
     if (skill.ref === undefined) return;
-    try {
-      loadSkillFolder(skill.ref);
-    } catch (error) {
-      if (error instanceof ConfigError && error.code === 'CONFIG_NOT_FOUND') throw locate(['agent', 'skills', index, 'ref'], error.expected);
-      throw error;
-    }
+    const ref = skill.ref;
+    collectConfigErrors(problems, () => {
+      try {
+        loadSkillFolder(ref);
+      } catch (error) {
+        if (error instanceof ConfigError && error.code === 'CONFIG_NOT_FOUND') throw locate(['agent', 'skills', index, 'ref'], error.expected);
+        throw error;
+      }
+    });
   });
+  throwConfigErrors(problems);
 }
 
 /** Skill refs are relative to the file that holds them; make them absolute once, at load. */

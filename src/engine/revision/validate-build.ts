@@ -111,20 +111,24 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
   if (!problems.length) checkCompositeCycles(build, locate);
 
   const skills = format.typed(['agent', 'skills']) ? (buildAgent(build).skills ?? []) : [];
-  skills.forEach((skill, index) =>
-    collectConfigErrors(problems, () => {
-      const at = ['agent', 'skills', index];
-      if (!format.valid(at)) return;
-      if (skill.ref !== undefined) {
-        const extra = Object.keys(skill).filter((key) => key !== 'ref');
-        if (extra.length) throw locate([...at, extra[0]], `a skill given by "ref" takes no other keys`, true);
-        return;
-      }
-      if (skill.name === undefined) throw locate(at, 'expected an inline skill {name, description, body} or {ref: <folder>}');
-      if (!SKILL_NAME.test(skill.name)) throw locate([...at, 'name'], `expected a skill name matching ${SKILL_NAME.source}, got "${skill.name}"`);
-      if (skill.description === undefined) throw locate(at, `missing required key "description"`);
-    }),
-  );
+  // Each skill's name and description on their own, beside any format problem of its other keys.
+  skills.forEach((skill, index) => {
+    const at = ['agent', 'skills', index];
+    if (!format.typed(at)) return;
+    if (skill.ref !== undefined) {
+      const extra = Object.keys(skill).filter((key) => key !== 'ref');
+      if (extra.length && format.valid(at)) problems.push(locate([...at, extra[0]], `a skill given by "ref" takes no other keys`, true));
+      return;
+    }
+    if (skill.name === undefined) problems.push(locate(at, 'expected an inline skill {name, description, body} or {ref: <folder>}'));
+    else if (format.valid([...at, 'name']) && !SKILL_NAME.test(skill.name)) {
+      problems.push(locate([...at, 'name'], `expected a skill name matching ${SKILL_NAME.source}, got "${skill.name}"`));
+    }
+    if (skill.name !== undefined && skill.description === undefined) problems.push(locate(at, `missing required key "description"`));
+    else if (format.valid([...at, 'description']) && typeof skill.description === 'string' && skill.description.trim() === '') {
+      problems.push(locate([...at, 'description'], 'expected "description" to be a non-empty string, got ""'));
+    }
+  });
 
   const flow = build.flow;
   // A flow names the agent's tools and parts: checked with a valid agent.

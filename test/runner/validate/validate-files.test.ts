@@ -46,6 +46,28 @@ describe('validateFiles on a folder', () => {
     expect((await validateFiles(['.'], {}, alone)).problems).toHaveLength(1);
   });
 
+  it("reports every problem of a build's skills and of a SKILL.md in one pass", async () => {
+    const dir = tempDir({
+      'inline.yaml': 'id: x\nagent:\n  name: X\n  skills: [{name: BAD, description: 5}, {name: ok, description: ""}]\n',
+      'refs.yaml': 'id: y\nagent:\n  name: Y\n  skills: [{ref: skills/nope}, {ref: skills/nope2}]\n',
+      'skills/bad/SKILL.md': '---\nname: Bad_Name\ndescription: ""\n---\nbody\n',
+    });
+    const report = await validateFiles(['.'], {}, dir);
+    const where = report.problems.map((problem) => `${problem.file.slice(dir.length + 1)} ${problem.path}`);
+    expect(where).toEqual(
+      expect.arrayContaining([
+        'inline.yaml agent.skills[0].name',
+        'inline.yaml agent.skills[0].description',
+        'inline.yaml agent.skills[1].description',
+        'refs.yaml agent.skills[0].ref',
+        'refs.yaml agent.skills[1].ref',
+        'skills/bad/SKILL.md name',
+        'skills/bad/SKILL.md description',
+      ]),
+    );
+    expect(where).toHaveLength(7);
+  });
+
   it('validates external agent builds found in a folder', async () => {
     const dir = tempDir({
       'ext.yaml': 'id: ext\nexternal:\n  command: [node, agent.mjs]\n',
