@@ -209,3 +209,44 @@ describe('flows: the context channel', () => {
     expect(context).toEqual({ a: { x: 2, list: [3], keep: true }, b: 'new', c: { d: 1 } });
   });
 });
+
+describe('flows: every load problem in one pass', () => {
+  it('reports each component, input, toolset entry and router that breaks a rule, not the first only', () => {
+    const tool = {
+      name: 'lookup',
+      description: 'l',
+      parameters: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+      returns: { ok: true },
+    };
+    let message = '';
+    try {
+      revisionFromValue({
+        id: 'f3',
+        agent: { name: 'F3', tools: [tool] },
+        flow: {
+          entry_point: 'a',
+          components: [
+            { name: 'a', type: 'deterministic_step', tool_name: 'lookup', inputs: [{ literal: 5, as: 'id' }] },
+            { name: 'g', type: 'deterministic_step', tool_name: 'lookup', inputs: [{ from: 'context:y', as: 'id' }] },
+            { name: 'cd', type: 'agent', toolset: ['nope'] },
+          ],
+          routers: [
+            { from: 'a', to: 'zzz' },
+            { from: 'a', to: 'end' },
+          ],
+        },
+      });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    const lines = message.split('\n');
+    expect(lines.some((line) => line.includes('flow.components[0].inputs[0].literal'))).toBe(true);
+    expect(lines.some((line) => line.includes('flow.components[2].toolset[0]: unknown tool "nope" in toolset'))).toBe(true);
+    expect(lines.some((line) => line.includes('flow.routers[0].to: router "to" names no component: "zzz"'))).toBe(true);
+    expect(lines.some((line) => line.includes('flow.routers[1].from: component "a" already has a router'))).toBe(true);
+    expect(lines.some((line) => line.includes('component "g" has no router'))).toBe(true);
+    expect(lines.some((line) => line.includes('component "cd" has no router'))).toBe(true);
+    expect(lines).toHaveLength(6);
+  });
+});
