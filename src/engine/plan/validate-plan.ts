@@ -1,5 +1,5 @@
 import type { Locator } from '../../config/assert-format.js';
-import { AgentcheckError } from '../../config/errors.js';
+import { AgentcheckError, collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
 import type { PathSegments } from '../../config/source.js';
 import { checkTemplatesClosed } from '../revision/template-checks.js';
 import type { PlanSpec, PlanToolCall } from '../revision/types.js';
@@ -17,35 +17,41 @@ const CALL_KEYS = ['name', 'arguments', 'returns'];
  * only refer to constants above them.
  */
 export function validatePlanSpec(plan: PlanSpec, callable: ReadonlySet<string>, locate: Locator): void {
-  checkTemplatesClosed(plan.constants, ['constants'], locate);
-  checkConstantOrder(plan.constants ?? {}, locate);
-  plan.steps.forEach((step, index) => validateCalls(step.tools, ['steps', index, 'tools'], callable, locate));
+  // Each constant and each call on its own: one pass reports every problem (docs/cli.md, validate).
+  const problems: ConfigError[] = [];
+  collectConfigErrors(problems, () => checkTemplatesClosed(plan.constants, ['constants'], locate));
+  collectConfigErrors(problems, () => checkConstantOrder(plan.constants ?? {}, locate));
+  plan.steps.forEach((step, index) => validateCalls(step.tools, ['steps', index, 'tools'], callable, locate, problems));
+  throwConfigErrors(problems);
 }
 
-function validateCalls(calls: PlanToolCall[], at: PathSegments, callable: ReadonlySet<string>, locate: Locator): void {
-  calls.forEach((call, index) => {
-    const here = [...at, index];
-    const allowed = SYSTEM_KEYS[call.name] ?? CALL_KEYS;
-    const stray = Object.keys(call).find((key) => !allowed.includes(key));
-    if (stray) {
-      const kind = SYSTEM_KEYS[call.name] ? `system tool ${call.name}` : `a call to ${call.name}`;
-      const hint = stray === 'returns' ? ' (system tools return nothing)' : '';
-      throw locate([...here, stray], `"${stray}" does not belong to ${kind}${hint}; expected keys: ${allowed.join(', ')}`, true);
-    }
-    for (const key of ['arguments', 'items', 'condition'] as const) checkTemplatesClosed(call[key], [...here, key], locate);
-    if (call.name === 'for_each') {
-      if (call.items === undefined) throw locate(here, 'for_each needs "items"');
-      if (!call.each_item) throw locate(here, 'for_each needs "each_item: {item_name, tools}"');
-      validateCalls(call.each_item.tools, [...here, 'each_item', 'tools'], callable, locate);
-    } else if (call.name === 'if_else') {
-      if (call.condition === undefined) throw locate(here, 'if_else needs "condition"');
-      if (!call.if) throw locate(here, 'if_else needs an "if" block');
-      validateCalls(call.if.tools, [...here, 'if', 'tools'], callable, locate);
-      if (call.else) validateCalls(call.else.tools, [...here, 'else', 'tools'], callable, locate);
-    } else if (!callable.has(call.name)) {
-      throw locate([...here, 'name'], `unknown tool "${call.name}"; expected an agent tool, a built-in, for_each or if_else`);
-    }
-  });
+function validateCalls(calls: PlanToolCall[], at: PathSegments, callable: ReadonlySet<string>, locate: Locator, problems: ConfigError[]): void {
+  calls.forEach((call, index) =>
+    collectConfigErrors(problems, () => {
+      const here = [...at, index];
+      const allowed = SYSTEM_KEYS[call.name] ?? CALL_KEYS;
+      const stray = Object.keys(call).find((key) => !allowed.includes(key));
+      if (stray) {
+        const kind = SYSTEM_KEYS[call.name] ? `system tool ${call.name}` : `a call to ${call.name}`;
+        const hint = stray === 'returns' ? ' (system tools return nothing)' : '';
+        throw locate([...here, stray], `"${stray}" does not belong to ${kind}${hint}; expected keys: ${allowed.join(', ')}`, true);
+      }
+      for (const key of ['arguments', 'items', 'condition'] as const)
+        collectConfigErrors(problems, () => checkTemplatesClosed(call[key], [...here, key], locate));
+      if (call.name === 'for_each') {
+        if (call.items === undefined) throw locate(here, 'for_each needs "items"');
+        if (!call.each_item) throw locate(here, 'for_each needs "each_item: {item_name, tools}"');
+        validateCalls(call.each_item.tools, [...here, 'each_item', 'tools'], callable, locate, problems);
+      } else if (call.name === 'if_else') {
+        if (call.condition === undefined) throw locate(here, 'if_else needs "condition"');
+        if (!call.if) throw locate(here, 'if_else needs an "if" block');
+        validateCalls(call.if.tools, [...here, 'if', 'tools'], callable, locate, problems);
+        if (call.else) validateCalls(call.else.tools, [...here, 'else', 'tools'], callable, locate, problems);
+      } else if (!callable.has(call.name)) {
+        throw locate([...here, 'name'], `unknown tool "${call.name}"; expected an agent tool, a built-in, for_each or if_else`);
+      }
+    }),
+  );
 }
 
 /**

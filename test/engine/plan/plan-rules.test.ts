@@ -44,6 +44,19 @@ describe('STEP plans: truthiness and load-time rules', () => {
     });
   });
 
+  it('reports every call that breaks a rule in one pass', () => {
+    const run = planBuild({ steps: [{ tools: [{ name: 'nope' }, { name: 'lookup', arguments: { id: '{{ a b }}' } }] }, { tools: [{ name: 'nope2' }] }] });
+    let message = '';
+    try {
+      run();
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/plan\.steps\[0\]\.tools\[0\]\.name: unknown tool "nope"/);
+    expect(message).toMatch(/plan\.steps\[0\]\.tools\[1\]\.arguments/);
+    expect(message).toMatch(/plan\.steps\[1\]\.tools\[0\]\.name: unknown tool "nope2"/);
+  });
+
   it('refuses unknown tools and keys that do not belong to the kind of call', () => {
     expect(planBuild({ steps: [{ tools: [{ name: 'nope' }] }] })).toThrow(/plan\.steps\[0\]\.tools\[0\]\.name: unknown tool "nope"/);
     expect(planBuild({ steps: [{ tools: [{ name: 'for_each', items: [], returns: 'x', each_item: { item_name: 'i', tools: [] } }] }] })).toThrow(
