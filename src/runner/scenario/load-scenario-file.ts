@@ -237,6 +237,22 @@ function loadOne(
       judges = judgeJobs(validated, { model: context.suiteGrader, at: context.suiteGraderAt }, checksAt);
     });
   }
+  // The folders it names: each missing one is a problem beside the others (one pass, docs/cli.md).
+  if (spec.workspace !== undefined && ok('workspace')) {
+    const problem = workspaceFolderProblem(resolve(dir, spec.workspace));
+    if (problem) problems.push(locate(['workspace'], problem));
+  }
+  for (const key of ['forced', 'overlay'] as const) {
+    if (!ok('skills', key)) continue;
+    (spec.skills?.[key] ?? []).forEach((path, i) => {
+      try {
+        // A folder that is not a skill is invalid input: say so now, not in the middle of the run.
+        loadSkillFolder(resolve(dir, path));
+      } catch (error) {
+        problems.push(locate(['skills', key, i], error instanceof Error ? error.message : String(error)));
+      }
+    });
+  }
   throwConfigErrors(problems);
   if (!revision) throw new Error('unreachable: a scenario without format problems has its build loaded');
 
@@ -252,11 +268,7 @@ function loadOne(
   };
   if (spec.description !== undefined) scenario.description = spec.description;
   if (spec.delta !== undefined) scenario.delta = spec.delta;
-  if (spec.workspace !== undefined) {
-    scenario.workspace = resolve(dir, spec.workspace);
-    const problem = workspaceFolderProblem(scenario.workspace);
-    if (problem) throw locate(['workspace'], problem);
-  }
+  if (spec.workspace !== undefined) scenario.workspace = resolve(dir, spec.workspace);
   if (script) scenario.script = script;
   if (customChecks.length) scenario.customChecks = customChecks;
   if (judges.length) scenario.judges = judges;
@@ -273,17 +285,6 @@ function loadOne(
       overlay: (skills.overlay ?? []).map((path) => resolve(dir, path)),
       delivery: skills.delivery,
     };
-    // A folder that is not a skill is invalid input: say so now, not in the middle of the run.
-    const check = (paths: string[], key: string) =>
-      paths.forEach((path, i) => {
-        try {
-          loadSkillFolder(path);
-        } catch (error) {
-          throw locate(['skills', key, i], error instanceof Error ? error.message : String(error));
-        }
-      });
-    check(scenario.skills.forced, 'forced');
-    check(scenario.skills.overlay, 'overlay');
   }
   return scenario;
 }
@@ -294,12 +295,13 @@ function loadOne(
  */
 function customCheckRefs(checks: ReadonlyArray<Record<string, unknown>>, dir: string, locate: Locator): CustomCheckRef[] {
   const refs: CustomCheckRef[] = [];
+  const missing: ConfigError[] = [];
   checks.forEach((check, index) => {
     if (!('custom' in check)) return;
     const { module, params } = check.custom as CustomCheckParams;
     const at = ['expect', 'checks', index, 'custom'];
     const absolute = resolve(dir, module);
-    if (!existsSync(absolute)) throw locate([...at, 'module'], `custom check module not found: ${absolute}`);
+    if (!existsSync(absolute)) return void missing.push(locate([...at, 'module'], `custom check module not found: ${absolute}`));
     const where = (path: PathSegments): SourceLocation => {
       const { file, line, column, path: jsonPath } = locate(path, '');
       return { file, line, column, path: jsonPath };
@@ -313,6 +315,7 @@ function customCheckRefs(checks: ReadonlyArray<Record<string, unknown>>, dir: st
       paramsAt: where(params === undefined ? at : [...at, 'params']),
     });
   });
+  throwConfigErrors(missing);
   return refs;
 }
 

@@ -43,6 +43,23 @@ describe('files a scenario names', () => {
   });
 });
 
+describe('the folders and modules a scenario names', () => {
+  it('are each reported when missing, in one pass', () => {
+    const error = loadError({
+      'agent.yaml': AGENT,
+      'a.scenario.yaml': scenario(
+        'workspace: nows\nskills: {overlay: [nosk]}\nexpect: {checks: [{custom: {module: ./nomod.mjs}}, {custom: {module: ./nomod2.mjs}}]}\n',
+      ),
+    });
+    expect(error.message.split('\n').map((line) => /at ([^:]+):/.exec(line)?.[1])).toEqual([
+      'workspace',
+      'skills.overlay[0]',
+      'expect.checks[0].custom.module',
+      'expect.checks[1].custom.module',
+    ]);
+  });
+});
+
 describe('scenario loading refuses what would otherwise fail later or silently', () => {
   it('a terminal_tool regex that could backtrack without bound, located at expect.terminal_tool', () => {
     const error = loadError({ 'agent.yaml': AGENT, 'a.scenario.yaml': scenario('expect: {terminal_tool: "/(a+)+/"}\n') });
