@@ -7,14 +7,23 @@ import { EXIT, reportError, type CommandIO } from './cli-io.js';
 /** Longest head reason printed under a regression; `--json` keeps it whole. */
 const REASON_MAX = 300;
 
-/** `agentcheck compare BASE.json HEAD.json`: exit 1 when any scenario regressed. */
+/** `agentcheck compare BASE.json HEAD.json`: exit 1 when any scenario regressed or either run was interrupted. */
 export async function compareCommand(base: string, head: string, options: { json?: boolean }, io: CommandIO): Promise<number> {
   let comparison;
+  let incomplete: string[];
   try {
     // The reader `merge` uses: a row that is not a report row is a located error (exit 2), never a crash.
-    comparison = compareReports(readReportFile(base, io.cwd), readReportFile(head, io.cwd));
+    const [baseReport, headReport] = [readReportFile(base, io.cwd), readReportFile(head, io.cwd)];
+    comparison = compareReports(baseReport, headReport);
+    incomplete = [...(baseReport.interrupted ? [`${base} (base)`] : []), ...(headReport.interrupted ? [`${head} (head)`] : [])];
   } catch (error) {
     return reportError(error, io);
+  }
+  // An interrupted run's not_run rows are no results: a gate must not pass on a run that mostly did not happen.
+  if (incomplete.length) {
+    io.stderr.write(
+      `agentcheck: ${incomplete.join(' and ')} ${incomplete.length > 1 ? 'were' : 'was'} interrupted: its not_run rows are not results, so this comparison is incomplete (exit 1)\n`,
+    );
   }
   if (options.json) {
     io.stdout.write(`${JSON.stringify(comparison, null, 2)}\n`);
@@ -33,5 +42,5 @@ export async function compareCommand(base: string, head: string, options: { json
         `${comparison.regressed.length} regressed, ${comparison.improved.length} improved, ${comparison.appeared.length} appeared, ${comparison.vanished.length} vanished, ${comparison.unchanged} unchanged\n`,
     );
   }
-  return comparison.regressed.length ? EXIT.failed : EXIT.ok;
+  return comparison.regressed.length || incomplete.length ? EXIT.failed : EXIT.ok;
 }

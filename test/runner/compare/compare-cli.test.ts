@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AGENT_YAML, passingScenario, runCli } from '../../e2e/cli.js';
@@ -33,5 +33,23 @@ describe('agentcheck compare: trajectory changes (built CLI)', () => {
         head_order: ['lookup', 'finish'],
       },
     ]);
+  });
+});
+
+describe('agentcheck compare: an interrupted run', () => {
+  it('says the comparison is incomplete and exits 1, though nothing regressed', async () => {
+    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('a') });
+    expect((await runCli(['run', '.', '--out', 'base', '--reporter', 'json'], dir)).exitCode).toBe(0);
+    // The head as an interrupt leaves it: the report marked interrupted, its unreached row not_run.
+    const head = JSON.parse(readFileSync(join(dir, 'base/report.json'), 'utf8'));
+    head.interrupted = true;
+    head.scenarios[0] = { ...head.scenarios[0], status: 'not_run', reason: 'not run: the suite was interrupted', checks: [], test_run: null };
+    head.summary = { ...head.summary, passed: 0, not_run: 1 };
+    writeFileSync(join(dir, 'head.json'), JSON.stringify(head));
+    const result = await runCli(['compare', 'base/report.json', 'head.json'], dir);
+    expect(result.exitCode, result.all).toBe(1);
+    expect(result.stderr).toContain(
+      'agentcheck: head.json (head) was interrupted: its not_run rows are not results, so this comparison is incomplete (exit 1)',
+    );
   });
 });
