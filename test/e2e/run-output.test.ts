@@ -155,6 +155,20 @@ expect: {terminal_tool: finish}
     expect(invalid.stderr).toMatch(/agent\.yaml:1:\d+: is not valid JSON/);
   });
 
+  it('--only-failed names the failed pairs no longer in the suite, and reruns the others', async () => {
+    const failing = (name: string) => passingScenario(name, '    - output: {contains: "never said"}\n');
+    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': failing('one'), 'b.scenario.yaml': failing('two') });
+    expect((await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], dir)).exitCode).toBe(1);
+    writeFileSync(join(dir, 'b.scenario.yaml'), failing('two renamed'));
+    const again = await runCli(['run', '.', '--out', 'again', '--reporter', 'json', '--only-failed', 'out/report.json'], dir);
+    expect(again.exitCode).toBe(1);
+    expect(again.stderr).toContain(
+      'agentcheck: 1 failed scenario x variant pair(s) of out/report.json are not in this suite (renamed or removed?) and do not run: b.scenario.yaml#two [base]',
+    );
+    const report = JSON.parse(readFileSync(join(dir, 'again/report.json'), 'utf8')) as Report;
+    expect(report.scenarios.map((row) => row.id)).toEqual(['a.scenario.yaml#one']);
+  });
+
   it('lays the terminal report out for COLUMNS: every line of a run with long variant names fits', async () => {
     const dir = suite();
     writeFileSync(

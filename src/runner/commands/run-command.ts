@@ -18,7 +18,7 @@ import { inGithubActions } from '../ci/in-github-actions.js';
 import { writeQuietReportUnlessTable } from './quiet-terminal-report.js';
 import { checkReporterNames, createReporters, type Reporter, type ReporterName } from '../reporters/index.js';
 import { loadSuite, type SuiteSelection } from '../suite/load-suite.js';
-import { failedRuns } from '../suite/only-failed.js';
+import { failedRuns, missingPairs } from '../suite/only-failed.js';
 import { redactReport } from '../secrets/redact-report.js';
 import { runRedactor } from '../secrets/run-secrets.js';
 import { runSuite } from '../suite/run-suite.js';
@@ -119,6 +119,15 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
   } else if (!plan.runs.length) {
     io.stderr.write(`agentcheck: ${noRunsMessage(scenarioPaths, options, config, io.cwd)}\n`);
     return EXIT.invalidInput;
+  } else if (only && !filterFlags(options).length && !options.shard && !options.variant?.length) {
+    // Some failed pairs may be gone (a renamed scenario or variant): said, not dropped without a word.
+    const gone = missingPairs(only, plan.runs);
+    if (gone.length) {
+      const shown = gone.slice(0, 10).join(', ') + (gone.length > 10 ? `, and ${gone.length - 10} more` : '');
+      io.stderr.write(
+        `agentcheck: ${gone.length} failed scenario x variant pair(s) of ${options.onlyFailed} are not in this suite (renamed or removed?) and do not run: ${shown}\n`,
+      );
+    }
   }
 
   let otlp: OtlpExport | null = null;

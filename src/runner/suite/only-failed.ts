@@ -15,3 +15,9 @@ export function failedRuns(file: string, cwd: string): Map<string, Set<string>> 
   }
   return runs;
 }
+
+/** The failed `id [variant]` pairs that no planned run covers (a scenario or variant renamed since). */
+export function missingPairs(only: ReadonlyMap<string, ReadonlySet<string>>, runs: ReadonlyArray<{ scenario: { id: string }; variant: string }>): string[] {
+  const planned = new Set(runs.map((run) => `${run.scenario.id} [${run.variant}]`));
+  return [...only].flatMap(([id, variants]) => [...variants].map((variant) => `${id} [${variant}]`)).filter((pair) => !planned.has(pair));
+}
