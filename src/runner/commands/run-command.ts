@@ -17,12 +17,13 @@ import { shardFromEnv } from '../ci/shard-from-env.js';
 import { inGithubActions } from '../ci/in-github-actions.js';
 import { writeQuietReportUnlessTable } from './quiet-terminal-report.js';
 import { checkReporterNames, createReporters, type Reporter, type ReporterName } from '../reporters/index.js';
-import { loadSuite, type SuiteSelection } from '../suite/load-suite.js';
-import { failedRuns, missingPairs } from '../suite/only-failed.js';
+import { loadSuite } from '../suite/load-suite.js';
+import { failedRuns } from '../suite/only-failed.js';
+import { checkSelection } from './check-selection.js';
 import { redactReport } from '../secrets/redact-report.js';
 import { runRedactor } from '../secrets/run-secrets.js';
 import { runSuite } from '../suite/run-suite.js';
-import { folderConfig, loadSuiteConfig, type SuiteConfig } from '../suite/suite-config.js';
+import { folderConfig, loadSuiteConfig } from '../suite/suite-config.js';
 import { captureContentFlag } from '../content-capture.js';
 import { runCiReporters } from './ci-reporters.js';
 import { terminalWidth } from './terminal-width.js';
@@ -103,32 +104,9 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
   } catch (error) {
     return reportError(error, io);
   }
-  if (!plan.runs.length && options.shard && suiteHasRuns(paths, options, config, io.cwd, only)) {
-    // More shards than scenarios: this shard's empty report still tells `agentcheck merge` it ran.
-    io.stderr.write(`agentcheck: shard ${options.shard.index}/${options.shard.total} has no scenarios; writing an empty report\n`);
-  } else if (!plan.runs.length && only) {
-    const filters = filterFlags(options);
-    // The failed scenarios may be here and only the filters leave them out: say so, not "wrong folder".
-    const filtered = filters.length > 0 && suiteHasRuns(paths, { ...options, grep: undefined, tag: undefined }, config, io.cwd, only);
-    io.stderr.write(
-      filtered
-        ? `agentcheck: none of the ${only.size} failed scenario(s) of ${options.onlyFailed} matches ${filters.join(' and ')}\n`
-        : `agentcheck: none of the ${only.size} failed scenario(s) of ${options.onlyFailed} are among the scenarios loaded here; run from the folder and with the paths of the earlier run\n`,
-    );
-    return EXIT.invalidInput;
-  } else if (!plan.runs.length) {
-    io.stderr.write(`agentcheck: ${noRunsMessage(scenarioPaths, options, config, io.cwd)}\n`);
-    return EXIT.invalidInput;
-  } else if (only && !filterFlags(options).length && !options.shard && !options.variant?.length) {
-    // Some failed pairs may be gone (a renamed scenario or variant): said, not dropped without a word.
-    const gone = missingPairs(only, plan.runs);
-    if (gone.length) {
-      const shown = gone.slice(0, 10).join(', ') + (gone.length > 10 ? `, and ${gone.length - 10} more` : '');
-      io.stderr.write(
-        `agentcheck: ${gone.length} failed scenario x variant pair(s) of ${options.onlyFailed} are not in this suite (renamed or removed?) and do not run: ${shown}\n`,
-      );
-    }
-  }
+  // An empty selection is explained (and refused unless it is an empty shard); a partial --only-failed is noted.
+  const refused = checkSelection({ plan, paths, scenarioPaths, options, config, only }, io);
+  if (refused !== null) return refused;
 
   let otlp: OtlpExport | null = null;
   try {
@@ -274,31 +252,6 @@ function keepsCompactRows(reporters: readonly Reporter[], env: CommandIO['env'])
 function displayPath(file: string, cwd: string): string {
   const rel = relative(cwd, file);
   return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : file;
-}
-
-/** Whether the whole suite, unsharded, has runs (so an empty shard is a small suite, not a wrong path). */
-function suiteHasRuns(paths: string[], options: RunOptions, config: SuiteConfig, cwd: string, only: SuiteSelection['only']): boolean {
-  return (
-    loadSuite({ paths, config, variants: options.variant, repeat: options.repeat, grep: options.grep, tags: options.tag, only, maxRuns: options.maxRuns }, cwd)
-      .runs.length > 0
-  );
-}
-
-/** The --grep and --tag given, as the messages name them. */
-function filterFlags(options: RunOptions): string[] {
-  return [...(options.grep ? [`--grep "${options.grep}"`] : []), ...(options.tag?.length ? [`--tag ${options.tag.join(',')}`] : [])];
-}
-
-/** Why nothing runs: no scenario files at all, or filters (--grep, --tag) that left none of them. */
-function noRunsMessage(paths: string[], options: RunOptions, config: SuiteConfig, cwd: string): string {
-  const filters = filterFlags(options);
-  const found = filters.length ? loadSuite({ paths, config, variants: options.variant, repeat: 1 }, cwd).scenarios.length : 0;
-  if (found) return `none of the ${found} scenario(s) found matches ${filters.join(' and ')}`;
-  // The config's globs chose the files: a typo there is the likely cause, so name them where they are.
-  if (!paths.length && config.scenarios?.length && config.source) {
-    return `no scenarios to run: ${config.source.error(['scenarios'], 'matches no scenario file (scenario files are named *.scenario.yaml or *.scenarios.yaml); check the globs').message}`;
-  }
-  return 'no scenarios to run (scenario files are named *.scenario.yaml or *.scenarios.yaml)';
 }
 
 function parseReporters(flag: string | undefined, fromConfig: ReporterName[] | undefined): ReporterName[] {
