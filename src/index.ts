@@ -17,6 +17,8 @@ export { invoke } from './engine/invoke.js';
 export type { InvokeInput, InvokeOptions } from './engine/invoke.js';
 export type { Turn, StopReason, PendingInteraction } from './engine/turn.js';
 export { loadAgentBuild, revisionFromValue } from './engine/revision/load-build.js';
+export { FolderWorkspace } from './engine/workspace/folder-workspace.js';
+export type { Workspace } from './engine/workspace/workspace.js';
 export { applyDelta } from './engine/revision/delta.js';
 export type { DeltaRevision } from './engine/revision/delta.js';
 export type { AgentBuild, Delta, Revision, ToolSpec } from './engine/revision/types.js';
