@@ -29,11 +29,12 @@ function fullAfter(room: number): SpansFileSystem {
     closeSync,
     renameSync,
     rmSync,
-    writeSync(fd, data, offset, length) {
+    writeSync(fd, data, offset = 0, length) {
       if (used >= room) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
-      const taken = Math.min(length, room - used);
+      const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+      const taken = Math.min(length ?? bytes.length - offset, room - used);
       used += taken;
-      return writeSync(fd, data, offset, taken);
+      return writeSync(fd, bytes, offset, taken);
     },
   };
 }
@@ -71,10 +72,8 @@ describe('spans.jsonl on a full disk', () => {
   it("gathers many runs' spans into one write, and writes what is left when closed", () => {
     const dir = tempDir();
     const writes: number[] = [];
-    const counting: SpansFileSystem = {
-      ...fullAfter(1e9),
-      writeSync: (fd, data, offset, length) => (writes.push(length), writeSync(fd, data, offset, length)),
-    };
+    const room = fullAfter(1e9);
+    const counting: SpansFileSystem = { ...room, writeSync: (fd, data, offset, length) => (writes.push(1), room.writeSync(fd, data, offset, length)) };
     const file = new SpansFile(join(dir, 'spans.jsonl'), counting);
     const runs = Array.from({ length: 100 }, (_, i) => [
       { ...SPAN, span_id: `s${i}` },

@@ -5,13 +5,20 @@ import type { SpanRecord } from '../../spans/span-record.js';
 /** The file operations SpansFile uses: a seam for tests that inject a full disk. */
 export interface SpansFileSystem {
   openSync(path: string, flags: 'w'): number;
-  writeSync(fd: number, data: Uint8Array, offset: number, length: number): number;
+  /** Node's writeSync: text at the file position, or `length` bytes of `data` from `offset`. */
+  writeSync(fd: number, data: string | Uint8Array, offset?: number, length?: number): number;
   closeSync(fd: number): void;
   renameSync(from: string, to: string): void;
   rmSync(path: string, options: { force: true }): void;
 }
 
-const NODE_FS: SpansFileSystem = { openSync, writeSync, closeSync, renameSync, rmSync };
+const NODE_FS: SpansFileSystem = {
+  openSync,
+  writeSync: (fd, data, offset, length) => (typeof data === 'string' ? writeSync(fd, data) : writeSync(fd, data, offset, length)),
+  closeSync,
+  renameSync,
+  rmSync,
+};
 
 /**
  * Text gathered before one write: a run's spans are a few KB, and one write per run made the
@@ -53,14 +60,18 @@ export class SpansFile {
     const text = this.pending;
     this.pending = '';
     if (this.fd === null || this.failure !== null || !text) return;
-    // A disk that fills up mid-batch takes part of it and returns a short count: the rest is
-    // written again, and the next write reports why (ENOSPC), so a cut file is never kept.
-    const bytes = Buffer.from(text, 'utf8');
     try {
-      for (let offset = 0; offset < bytes.length;) {
-        const written = this.fs.writeSync(this.fd, bytes, offset, bytes.length - offset);
-        if (written <= 0) throw new Error(`wrote ${offset} of ${bytes.length} bytes of a batch and no more`);
-        offset += written;
+      const written = this.fs.writeSync(this.fd, text);
+      // A disk that fills up mid-batch takes part of it and returns a short count: the rest is
+      // written again, and the next write reports why (ENOSPC), so a cut file is never kept. The
+      // text goes to Node as is; it is encoded here only to find where a short write stopped.
+      if (written < text.length || written < Buffer.byteLength(text, 'utf8')) {
+        const bytes = Buffer.from(text, 'utf8');
+        for (let offset = written; offset < bytes.length;) {
+          const more = this.fs.writeSync(this.fd, bytes, offset, bytes.length - offset);
+          if (more <= 0) throw new Error(`wrote ${offset} of ${bytes.length} bytes of a batch and no more`);
+          offset += more;
+        }
       }
     } catch (error) {
       this.failure = (error as Error).message;
