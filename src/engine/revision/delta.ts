@@ -1,7 +1,7 @@
 import { dirname } from 'node:path';
 import { assertFormat, type Locator } from '../../config/assert-format.js';
 import { hashValue } from '../../config/canonical-json.js';
-import { ConfigError } from '../../config/errors.js';
+import { collectConfigErrors, ConfigError, throwConfigErrors } from '../../config/errors.js';
 import { formatPath, SourceDocument, SourceView, type PathSegments } from '../../config/source.js';
 import { absolutizeSkillRefs, checkSkillRefs } from './load-build.js';
 import type { AgentBuild, Delta, Revision } from './types.js';
@@ -40,14 +40,19 @@ export function applyDelta(revision: Revision, delta: unknown, source: SourceDoc
   // A spread copy has an object type, so it is a Record; `set` and `remove` address it by key.
   const build: Record<string, unknown> = { ...structuredClone(revision.build) };
 
+  // Every path of `set` and `remove` is tried, and the merged build checked as far as they applied:
+  // one pass reports every problem of the delta (docs/cli.md, validate).
+  const problems: ConfigError[] = [];
   if (set) {
     for (const [key, value] of Object.entries(set)) {
       if (/[.[]/.test(key)) {
         // A top-level key with dots or selectors addresses one place: `agent.tools[name=x].description`.
-        const { parent, key: last } = resolvePath(build, key, (message) => ownLocator(['set', key], message, true));
-        const current = (parent as Record<string | number, unknown>)[last];
-        (parent as Record<string | number, unknown>)[last] =
-          isPlainObject(current) && isPlainObject(value) ? deepMerge(current, value) : structuredClone(value);
+        collectConfigErrors(problems, () => {
+          const { parent, key: last } = resolvePath(build, key, (message) => ownLocator(['set', key], message, true));
+          const current = (parent as Record<string | number, unknown>)[last];
+          (parent as Record<string | number, unknown>)[last] =
+            isPlainObject(current) && isPlainObject(value) ? deepMerge(current, value) : structuredClone(value);
+        });
       } else {
         build[key] = isPlainObject(build[key]) && isPlainObject(value) ? deepMerge(build[key], value) : structuredClone(value);
       }
@@ -55,15 +60,28 @@ export function applyDelta(revision: Revision, delta: unknown, source: SourceDoc
   }
 
   if (remove) {
-    const targets = remove.map((path, index) => ({ index, ...resolvePath(build, path, (message) => ownLocator(['remove', index], message)) }));
+    const targets = remove.flatMap((path, index) => {
+      let target: { index: number; parent: unknown; key: string | number } | undefined;
+      collectConfigErrors(problems, () => {
+        target = { index, ...resolvePath(build, path, (message) => ownLocator(['remove', index], message)) };
+      });
+      return target ? [target] : [];
+    });
     // Two paths naming one item would otherwise remove it and then its neighbour.
     targets.forEach((target, i) => {
       const first = targets.findIndex((other) => other.parent === target.parent && other.key === target.key);
-      if (first < i) throw ownLocator(['remove', target.index], `"${remove[target.index]}" names the same item as remove[${first}] ("${remove[first]}")`);
+      if (first < i)
+        problems.push(
+          ownLocator(
+            ['remove', target.index],
+            `"${remove[target.index]}" names the same item as remove[${targets[first].index}] ("${remove[targets[first].index]}")`,
+          ),
+        );
     });
     // Per array, items go last-index-first so earlier removals do not shift later ones.
     const indices = new Map<unknown[], number[]>();
-    for (const { parent, key } of targets) {
+    for (const [i, { parent, key }] of targets.entries()) {
+      if (targets.findIndex((other) => other.parent === parent && other.key === key) < i) continue;
       if (Array.isArray(parent) && typeof key === 'number') indices.set(parent, [...(indices.get(parent) ?? []), key]);
       else delete (parent as Record<string, unknown>)[key as string];
     }
@@ -79,8 +97,10 @@ export function applyDelta(revision: Revision, delta: unknown, source: SourceDoc
     const pos = set ? doc.locate(['set', ...path]) : {};
     return new ConfigError({ file: doc.file, ...pos, path: formatPath(shown) || undefined }, `after applying the delta: ${expected}`, 'DELTA_INVALID');
   };
-  validateBuild(build, mergedLocator);
-  const typed: AgentBuild = build;
+  collectConfigErrors(problems, () => validateBuild(build, mergedLocator));
+  throwConfigErrors(problems);
+  // validateBuild passed (else its problems were thrown just above): the build is an AgentBuild.
+  const typed = build as unknown as AgentBuild;
   // New skill refs in the delta are relative to the delta file (or the working folder).
   absolutizeSkillRefs(typed, typeof source === 'string' ? process.cwd() : dirname(doc.file));
   checkSkillRefs(typed, mergedLocator);

@@ -84,6 +84,22 @@ describe('applyDelta', () => {
     expect(() => applyDelta(revision, { remove: ['agent.tools.01'] })).toThrow(/is a list, "01" is not an index/);
   });
 
+  it("reports every bad set path, remove path and the merged build's problems in one pass", () => {
+    const dir = tempDir({
+      'delta.yaml': 'set:\n  agent: {max_turns: "x"}\n  "agent.tools[name=nope].description": y\nremove: [agent.tools.9, "agent.tools[name=zz]"]\n',
+    });
+    const doc = SourceDocument.read(join(dir, 'delta.yaml'));
+    let message = '';
+    try {
+      applyDelta(loadAgentBuild(agentFile), doc.value, doc);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    const paths = message.split('\n').map((line) => / at ([^:]+):/.exec(line)?.[1]);
+    expect(paths).toEqual(['set.agent.max_turns', 'set.agent.tools[name=nope].description', 'remove[0]', 'remove[1]']);
+  });
+
   it('rejects unknown delta keys', () => {
     expect(() => applyDelta(loadAgentBuild(agentFile), { add: {} })).toThrow(/unknown key "add"; expected one of: set, remove/);
   });
