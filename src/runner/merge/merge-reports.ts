@@ -60,7 +60,7 @@ function assertSameSuite(inputs: readonly ShardReport[]): void {
     const differences = suiteDifferences(reference.report, other.report);
     const detail = differences.length
       ? differences.join('; ')
-      : 'the selection differs in options the report does not list (--tag, --overlay) or in how the fingerprint was made';
+      : 'the selection differs in an option the report does not list (--overlay) or in how the fingerprint was made';
     throw new ConfigError(
       { file: other.file },
       `not the same suite as ${reference.file} (suite.fingerprint ${reportFingerprint(other.report)} vs ${fingerprint}): ${detail}. Merge only the shards of one \`agentcheck run ... --shard I/N\` command line`,

@@ -49,6 +49,7 @@ export function buildReport(input: ReportInput): Report {
       concurrency: input.concurrency,
       shard: selection.shard ?? null,
       grep: selection.grep ?? null,
+      ...(selection.tags?.length ? { tags: [...new Set(selection.tags)].sort() } : {}),
       harness: HARNESS,
       content: input.contentHash,
       fingerprint: suiteFingerprint({

@@ -78,6 +78,8 @@ export interface Report {
     concurrency: number;
     shard: { index: number; total: number } | null;
     grep: string | null;
+    /** `--tag` values, sorted; absent when no --tag was given. */
+    tags?: string[];
     harness: string;
     /** Identity of the selection (src/runner/report/suite-fingerprint.ts); `agentcheck merge` compares it. */
     fingerprint?: string;

@@ -80,11 +80,14 @@ export function reportFingerprint(report: Pick<Report, 'suite'>): string {
 
 /** The recorded suite fields in which two reports differ, as `field: a vs b` clauses. */
 export function suiteDifferences(a: Pick<Report, 'suite'>, b: Pick<Report, 'suite'>): string[] {
-  const fields = ['paths', 'config', 'variants', 'repeat', 'grep', 'harness', 'content'] as const;
+  const fields = ['paths', 'config', 'variants', 'repeat', 'grep', 'tags', 'harness', 'content'] as const;
   const out: string[] = [];
   for (const field of fields) {
-    const left = JSON.stringify(field === 'variants' ? [...a.suite.variants].sort() : a.suite[field]);
-    const right = JSON.stringify(field === 'variants' ? [...b.suite.variants].sort() : b.suite[field]);
+    // Tags are recorded only when given: absent and none are the same selection.
+    const value = (report: Pick<Report, 'suite'>) =>
+      field === 'variants' ? [...report.suite.variants].sort() : field === 'tags' ? (report.suite.tags ?? []) : report.suite[field];
+    const left = JSON.stringify(value(a));
+    const right = JSON.stringify(value(b));
     if (left === right) continue;
     out.push(field === 'content' ? `the scenarios differ (content hash ${left} vs ${right})` : `${field}: ${left} vs ${right}`);
   }

@@ -91,6 +91,15 @@ describe('mergeReports', () => {
     expect(different).toBeInstanceOf(ConfigError);
     expect(different.code).toBe('MERGE_DIFFERENT_SUITES');
     expect(different.message).toContain('grep: null vs "y"');
+    // A shard of a --tag run beside one without: the message names the tags, not only a hash.
+    const tagged = shard(2, 2, ['y']);
+    tagged.suite.fingerprint = 'cafe';
+    tagged.suite.tags = ['smoke'];
+    const byTag = refuse([
+      { file: 'a.json', report: shard(1, 2, ['x']) },
+      { file: 'b.json', report: tagged },
+    ]);
+    expect(byTag.message).toContain('tags: [] vs ["smoke"]');
     expect(refuse([]).message).toContain('at least one report.json');
   });
 });
