@@ -145,18 +145,21 @@ function check(report: ValidationReport, file: string, kind: FileKind, step: () 
 /**
  * Records problems not reported yet: a scenario file whose agent build is invalid fails with the
  * build's own problems, which the build's check (or another scenario file using it) already listed.
+ * A ConfigError's message holds its file, line, column and path; with the file it is the key.
  */
 function addProblems(report: ValidationReport, problems: readonly ValidationProblem[]): void {
+  const key = (problem: ValidationProblem) => `${problem.file}\n${problem.message}`;
+  const seen = reported.get(report) ?? new Set(report.problems.map(key));
+  reported.set(report, seen);
   for (const problem of problems) {
-    const same = (seen: ValidationProblem) =>
-      seen.file === problem.file &&
-      seen.line === problem.line &&
-      seen.column === problem.column &&
-      seen.path === problem.path &&
-      seen.message === problem.message;
-    if (!report.problems.some(same)) report.problems.push(problem);
+    if (seen.has(key(problem))) continue;
+    seen.add(key(problem));
+    report.problems.push(problem);
   }
 }
+
+/** The messages each report holds, so a long list is not searched for every new problem. */
+const reported = new WeakMap<ValidationReport, Set<string>>();
 
 /** What `agentcheck validate` recognises, for the message when it finds none of it. */
 const KNOWN_FILES = 'agent builds, *.scenario(s).yaml, SKILL.md, agentcheck.config.yaml';
