@@ -14,11 +14,12 @@ import { MCP_TOOL_PREFIX } from './mcp-tool-name.js';
  * `url` (Streamable HTTP) with the keys that belong to it. Every problem of every entry is
  * reported in one pass (a ConfigErrors when there are several), each at its own path.
  */
-export function validateMcps(agent: AgentSpec, locate: Locator): void {
+export function validateMcps(agent: AgentSpec, locate: Locator, checkable: (index: number) => boolean = () => true): void {
   const problems: ConfigError[] = [];
-  (agent.tools ?? []).forEach((tool, index) =>
+  (Array.isArray(agent.tools) ? agent.tools : []).forEach((tool, index) =>
     collectConfigErrors(problems, () => {
-      if (tool.name.startsWith(MCP_TOOL_PREFIX)) {
+      // A tool entry that is not even an object was reported by the format check.
+      if (typeof tool?.name === 'string' && tool.name.startsWith(MCP_TOOL_PREFIX)) {
         throw locate(
           ['agent', 'tools', index, 'name'],
           `tool names starting with "${MCP_TOOL_PREFIX}" are reserved for the tools of agent.mcps servers; rename "${tool.name}"`,
@@ -28,6 +29,7 @@ export function validateMcps(agent: AgentSpec, locate: Locator): void {
   );
   const seen = new Map<string, number>();
   (agent.mcps ?? []).forEach((server, index) => {
+    if (!checkable(index)) return;
     const at = ['agent', 'mcps', index];
     collectConfigErrors(problems, () => {
       if (server.name.includes('__')) {

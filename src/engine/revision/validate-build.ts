@@ -91,7 +91,9 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
     }),
   );
 
-  if (format.valid(['agent', 'mcps']) && format.valid(['agent', 'tools'])) collectConfigErrors(problems, () => validateMcps(buildAgent(build), locate));
+  // Each server entry whose format is sound, beside any problem of the tools or of other entries.
+  if (format.typed(['agent', 'mcps']))
+    collectConfigErrors(problems, () => validateMcps(buildAgent(build), locate, (index) => format.valid(['agent', 'mcps', index])));
 
   // Entries that are not objects (an empty list item is null) were reported by the format check.
   const callable = new Set<string>([...BUILTIN_NAMES, ...tools.flatMap((tool) => (tool && typeof tool === 'object' ? [tool.name] : []))]);

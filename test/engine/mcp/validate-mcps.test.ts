@@ -137,6 +137,30 @@ describe('agent.mcps validation', () => {
     expect(error.message).not.toContain('pw-123456789');
   });
 
+  it("reports the entries' problems beside a problem of a tool, and a sound entry beside a malformed one", () => {
+    const doc = SourceDocument.parse(
+      'agent.yaml',
+      [
+        'id: a',
+        'agent:',
+        '  name: A',
+        '  tools: [{name: lookup, retruns: 1}]',
+        '  mcps:',
+        '    - {name: srv}',
+        '    - {name: a__b, url: "https://mcp.test/"}',
+        '    - {name: c, command: []}',
+        '',
+      ].join('\n'),
+    );
+    const error = configErrorOf(() => parseAgentBuild(doc));
+    expect((error as ConfigErrors).errors.map((e) => e.path)).toEqual([
+      'agent.tools[0].retruns',
+      'agent.mcps[0]',
+      'agent.mcps[1].name',
+      'agent.mcps[2].command',
+    ]);
+  });
+
   it('locates a problem in a file by line and column', () => {
     const doc = SourceDocument.parse('agent.yaml', 'id: a\nagent:\n  name: A\n  mcps:\n    - name: fs\n      command: []\n');
     expect(() => parseAgentBuild(doc)).toThrow(/agent\.yaml:6:\d+ at agent\.mcps\[0\]\.command/);
