@@ -127,6 +127,11 @@ expect: {terminal_tool: finish}
       expect(empty.exitCode, `${flag} ''`).toBe(2);
       expect(empty.stderr).toContain('expected a name or a comma list of names, got "" (an empty item)');
     }
+    for (const flag of ['--out', '--only-failed', '--config', '--grep']) {
+      const empty = await runCli(['run', '.', flag, ''], dir);
+      expect(empty.exitCode, `${flag} ''`).toBe(2);
+      expect(empty.stderr).toContain('expected a value, got an empty string');
+    }
     const noReporter = await runCli(['run', '.', '--reporter', 'json,'], dir);
     expect(noReporter.exitCode).toBe(2);
     expect(noReporter.stderr).toContain('--reporter: an empty reporter name (check the comma list); expected one of: table');

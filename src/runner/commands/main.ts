@@ -43,21 +43,29 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
     .command('run')
     .description('run scenario files (*.scenario.yaml, *.scenarios.yaml) and write reports')
     .argument('[paths...]', "scenario files or folders (default: the config's scenarios, else the current folder)")
-    .option('--config <file>', 'suite config (default: agentcheck.config.yaml in the current folder)')
+    .option('--config <file>', 'suite config (default: agentcheck.config.yaml in the current folder)', nonEmpty)
     .option('--variant <name>', 'run only this variant; repeat the flag or give a comma list (base is the unchanged revision)', collectList)
     .option('--repeat <n>', 'run each scenario n times', positiveInt)
     .option('--max-runs <n>', 'the most runs (scenarios x variants x repeats) a suite may plan (default 1000000)', positiveInt)
     .option('--concurrency <n>', 'scenarios run at once', positiveInt)
-    .option('--grep <regex>', 'only scenarios whose id or name matches this regular expression (case-insensitive; a plain word matches as a substring)')
-    .option('--only-failed <report>', 'rerun only the scenario x variant pairs that failed or errored in this report.json')
+    .option(
+      '--grep <regex>',
+      'only scenarios whose id or name matches this regular expression (case-insensitive; a plain word matches as a substring)',
+      nonEmpty,
+    )
+    .option('--only-failed <report>', 'rerun only the scenario x variant pairs that failed or errored in this report.json', nonEmpty)
     .option('--tag <tag>', 'only scenarios with this tag; repeat the flag or give a comma list', collectList)
     .option('--reporter <list>', `comma list of ${REPORTER_NAMES.join(', ')}`)
     .option('--quiet', 'terminal output: failures and the summary only')
-    .option('--out <dir>', 'output folder for reports and spans.jsonl (default: reports)')
+    .option('--out <dir>', 'output folder for reports and spans.jsonl (default: reports)', nonEmpty)
     .option('--shard <i/n>', 'run shard i of n (1-based), e.g. 2/4', shardSpec)
     .option('--timeout <ms>', 'per-scenario time limit in ms (at most 2147483647)', timeoutMs)
     .option('--overlay <folder>', "a skill folder delivered after the revision's own; repeat the flag for several", collectList)
-    .option('--otlp <url>', 'also export spans over OTLP/HTTP JSON to this endpoint, e.g. http://localhost:4318 (default: OTEL_EXPORTER_OTLP_ENDPOINT)')
+    .option(
+      '--otlp <url>',
+      'also export spans over OTLP/HTTP JSON to this endpoint, e.g. http://localhost:4318 (default: OTEL_EXPORTER_OTLP_ENDPOINT)',
+      nonEmpty,
+    )
     .addOption(
       new Option('--cassettes <mode>', 'record or replay model and http calls as cassettes (docs/cassettes.md; default off)').choices([
         'record',
@@ -79,18 +87,19 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
   program
     .command('test-run')
     .description('apply a delta in memory, invoke the agent once, and print the test_run verdict')
-    .requiredOption('--agent <file>', 'agent build (YAML or JSON)')
+    .requiredOption('--agent <file>', 'agent build (YAML or JSON)', nonEmpty)
     .option('--message <text>', 'the user message')
-    .option('--inputs <file>', 'inputs file: {messages: [...], context: {...}}')
-    .option('--delta <file>', 'delta file {set, remove}, applied in memory and never saved')
+    .option('--inputs <file>', 'inputs file: {messages: [...], context: {...}}', nonEmpty)
+    .option('--delta <file>', 'delta file {set, remove}, applied in memory and never saved', nonEmpty)
     .option('--terminal-tool <name>', 'the tool whose successful call completes the job (/regex/ allowed)')
-    .option('--script <file>', "scripted model: a YAML/JSON list in the format of a scenario's model.script")
-    .option('--mocks <file>', "HTTP mocks: a YAML/JSON file in the format of a scenario's mocks ({http: [...]})")
-    .option('--approvals <file>', "answers to gated calls: a YAML/JSON file in the format of a scenario's approvals ({default, tools})")
-    .option('--workspace <dir>', 'folder copied to a fresh temp workspace for the run (default: an empty temp folder)')
+    .option('--script <file>', "scripted model: a YAML/JSON list in the format of a scenario's model.script", nonEmpty)
+    .option('--mocks <file>', "HTTP mocks: a YAML/JSON file in the format of a scenario's mocks ({http: [...]})", nonEmpty)
+    .option('--approvals <file>', "answers to gated calls: a YAML/JSON file in the format of a scenario's approvals ({default, tools})", nonEmpty)
+    .option('--workspace <dir>', 'folder copied to a fresh temp workspace for the run (default: an empty temp folder)', nonEmpty)
     .option(
       '--spans <file>',
       "write the run's spans as JSONL (query them with agentcheck spans query FILE --trace ID); a paused run's checkpoint goes to the same folder",
+      nonEmpty,
     )
     .option('--timeout <ms>', `wall-clock cap of the run in ms (default ${DEFAULT_TEST_RUN_TIMEOUT_MS}); past it the verdict is failed`, timeoutMs)
     .option('--json', 'print only the TestRunResult JSON on stdout (with run_id when the run paused)')
@@ -108,6 +117,7 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
     .option(
       '--spans <file>',
       "the --spans file given to test-run: the checkpoint is read from its folder and the resumed run's spans are appended to it (default folder: reports/runs)",
+      nonEmpty,
     )
     .option('--timeout <ms>', `wall-clock cap of the resumed run in ms (default ${DEFAULT_TEST_RUN_TIMEOUT_MS})`, timeoutMs)
     .option('--json', 'print only the TestRunResult JSON on stdout')
@@ -121,7 +131,7 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
     .command('validate')
     .description('check agent builds, scenarios, flows, plans, chains and skills without running anything')
     .argument('[paths...]', 'files or folders (default: the current folder)')
-    .option('--config <file>', 'suite config to validate with its variants')
+    .option('--config <file>', 'suite config to validate with its variants', nonEmpty)
     .addHelpText('after', '\nExamples:\n  $ agentcheck validate scenarios/\n  $ agentcheck validate fixtures/agents/support-bot.yaml')
     .action(async (paths: string[], options) => {
       const { validateCommand } = await import('./validate-command.js');
@@ -183,7 +193,7 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
     .command('merge')
     .description('combine the report.json files of sharded runs into one report (statistics recomputed over the whole)')
     .argument('<reports...>', 'report.json of each shard (agentcheck run --shard I/N --reporter json)')
-    .requiredOption('--out <dir>', 'output folder for the merged reports and spans.jsonl')
+    .requiredOption('--out <dir>', 'output folder for the merged reports and spans.jsonl', nonEmpty)
     .option('--reporter <list>', `comma list of ${REPORTER_NAMES.filter((name) => name !== 'json').join(', ')} (json is always written)`, 'table')
     .addHelpText(
       'after',
@@ -222,6 +232,15 @@ function timeoutMs(value: string): number {
   const parsed = Number(value);
   if (!DIGITS.test(value) || parsed < 1 || parsed > MAX_TIMEOUT_MS) throw new InvalidArgumentError(`expected a whole number of ms from 1 to ${MAX_TIMEOUT_MS}`);
   return parsed;
+}
+
+/**
+ * A file, folder, URL or pattern flag: an empty value (`--out "$OUT"` with the variable unset) is
+ * refused, never read as the current folder or as no filter.
+ */
+function nonEmpty(value: string): string {
+  if (value.trim() === '') throw new InvalidArgumentError('expected a value, got an empty string');
+  return value;
 }
 
 /** Decimal digits only: Number() would also read `1e3`, `0x2` and `2.` as whole numbers. */
