@@ -3,6 +3,7 @@ import { collectConfigErrors, type ConfigError } from '../../config/errors.js';
 import { userSchemaProblem } from '../../config/json-schema.js';
 import { didYouMean } from '../../config/did-you-mean.js';
 import { BRIDGE_ENV_NAMES } from '../external/external-env.js';
+import { RUN_TAG_VARIABLE } from '../tools/process/run-processes.js';
 import { checkTemplatesClosed, httpUrlProblem, templateNames } from './template-checks.js';
 import type { AgentBuild, ExternalSpec } from './types.js';
 
@@ -59,6 +60,9 @@ export function validateExternal(external: ExternalSpec, locate: Locator, format
     collectConfigErrors(problems, () => {
       if (BRIDGE_ENV_NAMES.includes(name)) {
         throw locate([...at, 'env', name], `"${name}" is set by agentcheck to reach the run's model bridge or span receiver; it cannot be overridden`, true);
+      }
+      if (name === RUN_TAG_VARIABLE) {
+        throw locate([...at, 'env', name], `"${name}" is set by agentcheck to mark the run's processes, so they end with it; it cannot be overridden`, true);
       }
     });
   }

@@ -93,6 +93,9 @@ external:
       'read the environment only, as {{ env.NAME }}',
     );
     expect(errorOf('id: x\nexternal: {command: [a], env: {OPENAI_BASE_URL: "http://x"}}\n').message).toContain('"OPENAI_BASE_URL" is set by agentcheck');
+    expect(errorOf('id: x\nexternal: {command: [a], env: {AGENTCHECK_RUN_TAG: mine}}\n').message).toContain(
+      '"AGENTCHECK_RUN_TAG" is set by agentcheck to mark the run\'s processes',
+    );
     const dup = errorOf('id: x\nexternal: {command: [a], tools: [{name: t}, {name: t}]}\n');
     expect(dup.message).toContain('duplicate tool name "t" (already used by external.tools[0])');
     expect(errorOf('id: x\nexternal: {command: [a], tools: [{name: t, parameters: {type: string}}]}\n').path).toBe('external.tools[0].parameters.type');
