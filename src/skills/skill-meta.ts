@@ -1,4 +1,5 @@
 import type { Locator } from '../config/assert-format.js';
+import { closestWord } from '../config/did-you-mean.js';
 import { throwConfigErrors, type ConfigError } from '../config/errors.js';
 
 /** Skill names: lower-case letters, digits and hyphens, 1 to 64 characters (docs/skills.md). */
@@ -28,20 +29,25 @@ export function validateSkillMeta(value: Record<string, unknown>, locate: Locato
   // Every problem of the metadata in one pass (docs/cli.md, validate).
   const problems: ConfigError[] = [];
   const allowed = [...SKILL_META_KEYS, ...extraKeys];
+  // A misspelt key says what it misspells; that key is then not reported missing as well.
+  const misspelt = new Set<string>();
   for (const key of Object.keys(value)) {
     if (allowed.includes(key)) continue;
-    const hint = HINTS[key] ? ` (did you mean "${HINTS[key]}"?)` : '';
-    problems.push(locate([key], `unknown key "${key}"${hint}; a skill takes ${listKeys(allowed)}`, true));
+    const near = HINTS[key] ?? closestWord(key, allowed);
+    if (near) misspelt.add(near);
+    problems.push(locate([key], `unknown key "${key}"${near ? ` (did you mean "${near}"?)` : ''}; a skill takes ${listKeys(allowed)}`, true));
   }
 
   const { name, description, disable_model_invocation: disabled } = value;
-  if (name === undefined) problems.push(locate(['name'], `missing required key "name" (a skill name matching ${SKILL_NAME.source})`));
-  else if (typeof name !== 'string' || !SKILL_NAME.test(name)) {
+  if (name === undefined) {
+    if (!misspelt.has('name')) problems.push(locate(['name'], `missing required key "name" (a skill name matching ${SKILL_NAME.source})`));
+  } else if (typeof name !== 'string' || !SKILL_NAME.test(name)) {
     problems.push(locate(['name'], `expected a skill name matching ${SKILL_NAME.source} (lower-case letters, digits, hyphens), got ${show(name)}`));
   }
-  if (description === undefined)
-    problems.push(locate(['description'], 'missing required key "description" (one or two sentences saying when to use the skill)'));
-  else if (typeof description !== 'string' || description.trim() === '') {
+  if (description === undefined) {
+    if (!misspelt.has('description'))
+      problems.push(locate(['description'], 'missing required key "description" (one or two sentences saying when to use the skill)'));
+  } else if (typeof description !== 'string' || description.trim() === '') {
     problems.push(locate(['description'], `expected "description" to be a non-empty string, got ${show(description)}`));
   }
   if (disabled !== undefined && typeof disabled !== 'boolean') {

@@ -1,9 +1,9 @@
 import { setMaxListeners } from 'node:events';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import { ConfigError } from '../../config/errors.js';
+import { ConfigError, throwConfigErrors } from '../../config/errors.js';
 import { createFolders } from '../../config/create-folders.js';
 import type { OtlpExport } from '../../spans/otlp-export.js';
-import { loadSkillFolder } from '../../skills/load-skill-folder.js';
+import { skillFolderProblems } from '../scenario/skill-folder-problems.js';
 import { resolveOtlpTarget } from '../../spans/otlp-target.js';
 import { installTracing } from '../../spans/tracing.js';
 import { resolveCassetteSettings, type CassetteSettings } from '../cassettes/cassette-settings.js';
@@ -264,11 +264,5 @@ function parseReporters(flag: string | undefined, fromConfig: ReporterName[] | u
 
 /** Each --overlay folder must be a skill folder: checked before anything runs, as the config's skills.overlay is. */
 function checkOverlayFolders(folders: readonly string[], cwd: string): void {
-  for (const folder of folders) {
-    try {
-      loadSkillFolder(resolve(cwd, folder));
-    } catch (error) {
-      throw new ConfigError({ file: '--overlay' }, error instanceof Error ? error.message : String(error));
-    }
-  }
+  throwConfigErrors(folders.flatMap((folder) => skillFolderProblems(resolve(cwd, folder), (expected) => new ConfigError({ file: '--overlay' }, expected))));
 }

@@ -5,11 +5,11 @@ import { collectConfigErrors, ConfigError, throwConfigErrors, type SourceLocatio
 import { SourceDocument, type PathSegments } from '../../config/source.js';
 import { applyDelta, type DeltaRevision } from '../../engine/revision/delta.js';
 import type { AgentBuild, LlmSpec, Revision } from '../../engine/revision/types.js';
-import { loadSkillFolder } from '../../skills/load-skill-folder.js';
 import { checkReferences, validateCheck, validateToolName, type CustomCheckParams } from '../../verdicts/index.js';
 import type { CustomCheckRef } from '../checks/custom-check-ref.js';
 import { checkApprovals, EXTERNAL_NO_GATES } from './check-approvals.js';
 import { checkScenarioNames } from './check-scenario-names.js';
+import { skillFolderProblems } from './skill-folder-problems.js';
 import { findTemplate, loadDataset, renderTemplates } from './dataset.js';
 import { judgeJobs, type GraderModel, type JudgeJob } from '../judge/grader-model.js';
 import { scenarioFileId, type FoundScenarioFile } from './discover.js';
@@ -244,14 +244,10 @@ function loadOne(
   }
   for (const key of ['forced', 'overlay'] as const) {
     if (!ok('skills', key)) continue;
-    (spec.skills?.[key] ?? []).forEach((path, i) => {
-      try {
-        // A folder that is not a skill is invalid input: say so now, not in the middle of the run.
-        loadSkillFolder(resolve(dir, path));
-      } catch (error) {
-        problems.push(locate(['skills', key, i], error instanceof Error ? error.message : String(error)));
-      }
-    });
+    // A folder that is not a skill is invalid input: say so now, not in the middle of the run.
+    (spec.skills?.[key] ?? []).forEach((path, i) =>
+      problems.push(...skillFolderProblems(resolve(dir, path), (expected) => locate(['skills', key, i], expected))),
+    );
   }
   throwConfigErrors(problems);
   if (!revision) throw new Error('unreachable: a scenario without format problems has its build loaded');

@@ -6,7 +6,7 @@ import { SourceDocument } from '../../config/source.js';
 import { llmProperties } from '../../engine/revision/schema.js';
 import { graderModelSchema } from '../judge/grader-model.js';
 import { skillsSchema } from '../scenario/scenario-schema.js';
-import { loadSkillFolder } from '../../skills/load-skill-folder.js';
+import { skillFolderProblems } from '../scenario/skill-folder-problems.js';
 import { CASSETTE_MODES } from '../cassettes/cassette.js';
 import type { CassetteConfig } from '../cassettes/cassette-settings.js';
 import { REPORTER_NAMES } from '../reporters/index.js';
@@ -99,13 +99,9 @@ export function loadSuiteConfig(file: string | undefined, cwd = process.cwd()): 
   // Skill folders are checked now, so a typo stops the suite before anything runs.
   for (const key of ['forced', 'overlay'] as const) {
     if (!format.valid(['skills', key])) continue;
-    (raw.skills?.[key] ?? []).forEach((folder, index) => {
-      try {
-        loadSkillFolder(resolve(baseDir, folder));
-      } catch (error) {
-        problems.push(doc.error(['skills', key, index], error instanceof Error ? error.message : String(error)));
-      }
-    });
+    (raw.skills?.[key] ?? []).forEach((folder, index) =>
+      problems.push(...skillFolderProblems(resolve(baseDir, folder), (expected) => doc.error(['skills', key, index], expected))),
+    );
   }
   throwConfigErrors(problems);
   const variantSources = new Map(Object.keys(variants).map((name) => [name, { doc, path: ['variants', name] }]));

@@ -68,6 +68,21 @@ describe('validateFiles on a folder', () => {
     expect(where).toHaveLength(7);
   });
 
+  it("lists a scenario's broken skill folder problem by problem, at SKILL.md's own lines, with a did-you-mean for a misspelt key", async () => {
+    const dir = tempDir({
+      'agent.yaml': 'id: a\nagent:\n  name: A\n',
+      'k.scenario.yaml': 'name: k\nagent: agent.yaml\ninputs: {messages: [{role: user, content: hi}]}\nskills: {overlay: [./skills/bad, ./skills/nope]}\n',
+      'skills/bad/SKILL.md': '---\nname: Bad Skill\ndescrption: x\n---\nbody\n',
+    });
+    const report = await validateFiles(['k.scenario.yaml'], {}, dir);
+    expect(report.problems.map((problem) => `${problem.file.slice(dir.length + 1)}:${problem.line} ${problem.path}`)).toEqual([
+      'skills/bad/SKILL.md:2 name',
+      'skills/bad/SKILL.md:3 descrption',
+      'k.scenario.yaml:4 skills.overlay[1]',
+    ]);
+    expect(report.problems[1].message).toContain('unknown key "descrption" (did you mean "description"?)');
+  });
+
   it('validates external agent builds found in a folder', async () => {
     const dir = tempDir({
       'ext.yaml': 'id: ext\nexternal:\n  command: [node, agent.mjs]\n',

@@ -1,0 +1,18 @@
+import { ConfigError, ConfigErrors } from '../../config/errors.js';
+import { loadSkillFolder } from '../../skills/load-skill-folder.js';
+
+/**
+ * Why `folder` is not a skill that can be delivered, as problems to list: a folder that is not
+ * there (or holds no SKILL.md) at the place that names it (`reference`), each problem of its
+ * SKILL.md at its own file and line, so every one is listed and counted on its own line.
+ */
+export function skillFolderProblems(folder: string, reference: (expected: string) => ConfigError): ConfigError[] {
+  try {
+    loadSkillFolder(folder);
+    return [];
+  } catch (error) {
+    if (error instanceof ConfigErrors) return [...error.errors];
+    if (error instanceof ConfigError && error.line !== undefined) return [error];
+    return [reference(error instanceof ConfigError ? error.expected : error instanceof Error ? error.message : String(error))];
+  }
+}
