@@ -131,4 +131,26 @@ describe('agentcheck test-run (in-process)', () => {
     expect(delta.stderr).toContain('--terminal-tool: it names no tool of the agent: "finish"; expected one of: lookup');
     expect(delta.stderr).not.toContain('script.yaml');
   });
+
+  it('lists the problems of every file and flag in one pass: delta, script, mocks, approvals and --terminal-tool', async () => {
+    const files = {
+      'agent.yaml': SCRIPTED,
+      'delta.yaml': 'remove: [agent.tools.9, "agent.tools[name=zz]"]\n',
+      'script.yaml': '- tool_calls: [{name: fnish, args: {}, id: c1}, {name: finish, args: {}, id: c1}]\n- txt: done\n',
+      'mocks.yaml': 'http:\n  - {url: "https://x.test", json: {}, body: x}\n  - {method: FETCH, url: 3}\n',
+      'approvals.yaml': 'default: maybe\n',
+      'ids.yaml': '- tool_calls: [{name: fnish, args: {}, id: c1}, {name: finish, args: {}, id: c1}]\n- text: done\n',
+    };
+    const result = await run(
+      { message: 'go', delta: 'delta.yaml', script: 'script.yaml', mocks: 'mocks.yaml', approvals: 'approvals.yaml', terminalTool: 'nope' },
+      files,
+    );
+    expect(result.code).toBe(2);
+    for (const where of ['delta.yaml:1:', 'script.yaml:2:', 'mocks.yaml:2:', 'mocks.yaml:3:', 'approvals.yaml:1:']) expect(result.stderr).toContain(where);
+    expect(result.stderr).toMatch(/delta\.yaml:1:\d+ at remove\[0\][\s\S]*delta\.yaml:1:\d+ at remove\[1\]/);
+    // The script's duplicate id and its misspelt tool, without the delta's problems standing in the way.
+    const script = await run({ message: 'go', script: 'ids.yaml', terminalTool: 'finish' }, files);
+    expect(script.stderr).toContain('duplicate tool call id "c1"');
+    expect(script.stderr).toContain('the script calls "fnish"');
+  });
 });

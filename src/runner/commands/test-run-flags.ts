@@ -1,0 +1,180 @@
+import { resolve } from 'node:path';
+import { assertFormat, checkFormat, documentLocator, memoryLocator, type Locator } from '../../config/assert-format.js';
+import { collectConfigErrors, ConfigError, throwConfigErrors } from '../../config/errors.js';
+import { SourceDocument } from '../../config/source.js';
+import { buildAgent } from '../../engine/revision/build-agent.js';
+import { applyDelta, type DeltaRevision } from '../../engine/revision/delta.js';
+import { loadAgentBuild } from '../../engine/revision/load-build.js';
+import type { AgentBuild, Revision } from '../../engine/revision/types.js';
+import { validateToolName } from '../../verdicts/tool-name.js';
+import { workspaceFolderProblem } from '../files/walk-files.js';
+import { validateHttpMocks } from '../mocks/validate-mocks.js';
+import { checkApprovals } from '../scenario/check-approvals.js';
+import { checkScenarioNames, TEST_RUN_UNKNOWN_TOOLS_HINT } from '../scenario/check-scenario-names.js';
+import type { ApprovalsSpec, MocksSpec, ScenarioInputsSpec, ScriptEntrySpec } from '../scenario/scenario-format.generated.js';
+import { scenarioProperties, scriptSchema, validateScript } from '../scenario/scenario-schema.js';
+import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
+import type { TestRunRequest } from '../test-run.js';
+import type { CommandIO } from './cli-io.js';
+import type { TestRunOptions } from './test-run-command.js';
+
+/**
+ * The test_run request `agentcheck test-run`'s flags and files describe, with the build it runs
+ * (after --delta). Every file and flag is checked, each on its own, and all their problems are
+ * thrown together (ConfigErrors), as `validate` lists them (docs/cli.md); what needs the build
+ * waits for the build and its delta.
+ */
+export function requestFromFlags(options: TestRunOptions, io: Pick<CommandIO, 'cwd' | 'env'>): { request: TestRunRequest; applied: DeltaRevision } {
+  let applied: DeltaRevision | undefined;
+  const problems: ConfigError[] = [];
+  const step = (check: () => void): boolean => collectConfigErrors(problems, check);
+  // Given or not is what counts: `--message ""` was given (and is refused as empty below).
+  if ((options.message === undefined) === (options.inputs === undefined)) {
+    problems.push(new ConfigError({ file: 'test-run' }, 'give exactly one of --message TEXT or --inputs FILE'));
+  } else if (options.message !== undefined && options.message.trim() === '') {
+    problems.push(new ConfigError({ file: 'test-run' }, "--message is empty; give the user's message text"));
+  }
+  const terminalValid = options.terminalTool === undefined || step(() => validateToolName(options.terminalTool, [], memoryLocator('--terminal-tool')));
+  let revision: Revision | undefined;
+  step(() => {
+    revision = loadAgentBuild(resolve(io.cwd, options.agent));
+    applied = applyDelta(revision, {}, '<no delta>');
+  });
+  if (revision && options.delta !== undefined) {
+    const base = revision;
+    const deltaApplied = step(() => {
+      const deltaDoc = SourceDocument.read(resolve(io.cwd, options.delta as string));
+      // An empty file parses as null: a delta that says nothing is a mistake, not a no-op.
+      if (deltaDoc.value === null) throw deltaDoc.error([], 'expected a delta object {set, remove}; the file is empty', 'DELTA_INVALID');
+      applied = applyDelta(base, deltaDoc.value, deltaDoc);
+    });
+    // The names below are held to the build that runs: not to one the delta failed to make.
+    if (!deltaApplied) applied = undefined;
+  }
+  let inputs: ScenarioInputsSpec = { messages: [{ role: 'user', content: options.message ?? '' }] };
+  if (options.inputs) {
+    step(() => {
+      const doc = SourceDocument.read(resolve(io.cwd, options.inputs as string));
+      assertFormat<ScenarioInputsSpec>(scenarioProperties.inputs, doc.value, documentLocator(doc));
+      inputs = doc.value;
+    });
+  }
+  let script: ScriptEntrySpec[] | undefined;
+  let scriptDoc: SourceDocument | undefined;
+  if (options.script !== undefined) {
+    step(() => {
+      const doc = SourceDocument.read(resolve(io.cwd, options.script as string));
+      assertFormat<ScriptEntrySpec[]>(scriptSchema, doc.value, documentLocator(doc));
+      scriptDoc = doc;
+      script = doc.value;
+    });
+    // Its ids and the tools it calls are two separate checks: a duplicate id hides no tool name.
+    const entries = script;
+    if (entries && scriptDoc) {
+      const doc = scriptDoc;
+      step(() => validateScript(entries, documentLocator(doc)));
+    }
+  } else if (applied && isScripted(applied.build) && !applied.build.flow) {
+    // Without a script the scripted model has nothing to say: the run could only fail.
+    // An external build names its model in external.llm (docs/external-agents.md).
+    const build = applied.build;
+    const llmPath = build.external ? 'external.llm' : 'agent.llm';
+    const why = buildAgent(build).llm ? `${llmPath} has provider scripted` : `the ${build.external ? 'external agent' : 'agent'} has no llm`;
+    problems.push(
+      new ConfigError(
+        { file: applied.source, path: llmPath },
+        `the agent's model is scripted: give --script FILE with its responses, or a real provider in ${llmPath} (${why})`,
+      ),
+    );
+  }
+  // The names a scenario would be held to, held to the build that runs (after the delta).
+  if (applied && (options.script === undefined || script)) {
+    problems.push(
+      ...checkScenarioNames(
+        {
+          terminalTool: terminalValid ? options.terminalTool : undefined,
+          terminalToolLabel: 'it',
+          references: [],
+          script,
+          unknownToolsHint: TEST_RUN_UNKNOWN_TOOLS_HINT,
+        },
+        [applied.build],
+        flagLocator(scriptDoc),
+      ),
+    );
+  }
+  let mocks: MocksSpec | undefined;
+  if (options.mocks !== undefined) {
+    step(() => {
+      const doc = readDocument(io.cwd, options.mocks as string, 'a mocks object {http: [...]}');
+      const format = checkFormat<MocksSpec>(scenarioProperties.mocks, doc.value, documentLocator(doc));
+      // The rules a schema cannot say, held as a scenario's `mocks` is (docs/formats.md, Mocks), on
+      // every mock the format leaves intact: all the file's problems in one pass.
+      const found = [...format.errors];
+      const http = format.typed(['http']) ? format.value.http : undefined;
+      if (http) collectConfigErrors(found, () => validateHttpMocks(http, documentLocator(doc, ['http']), (index) => format.valid(['http', index])));
+      throwConfigErrors(found);
+      mocks = format.value;
+    });
+  }
+  let approvals: ApprovalsSpec | undefined;
+  if (options.approvals !== undefined) {
+    step(() => {
+      const file = readFormatFile<ApprovalsSpec>(io.cwd, options.approvals as string, scenarioProperties.approvals, 'an approvals object {default, tools}');
+      approvals = file.value;
+      // A misspelt tool would otherwise leave the real one to `default` (or to a pause).
+      if (applied) checkApprovals(file.value, [applied.build], documentLocator(file.doc));
+    });
+  }
+  let workspace: string | undefined;
+  if (options.workspace !== undefined) {
+    workspace = resolve(io.cwd, options.workspace);
+    const problem = workspaceFolderProblem(workspace);
+    if (problem) problems.push(new ConfigError({ file: '--workspace' }, problem));
+  }
+  throwConfigErrors(problems);
+  if (!applied) throw new Error('unreachable: a build without problems was loaded');
+  const request = {
+    agent: applied,
+    inputs,
+    script,
+    mocks,
+    approvals,
+    workspace,
+    expectations: { terminal_tool: options.terminalTool },
+    env: io.env,
+    timeout_ms: options.timeout ?? DEFAULT_TEST_RUN_TIMEOUT_MS,
+  } satisfies TestRunRequest;
+  return { request, applied };
+}
+
+/** A file checked against a scenario field's schema (errors name file, line and path), with its document for further located checks. */
+function readFormatFile<T>(cwd: string, file: string, schema: object, what: string): { doc: SourceDocument; value: T } {
+  const doc = readDocument(cwd, file, what);
+  assertFormat<T>(schema, doc.value, documentLocator(doc));
+  return { doc, value: doc.value };
+}
+
+/** A YAML/JSON file the user named; an empty one is refused (it says nothing). */
+function readDocument(cwd: string, file: string, what: string): SourceDocument {
+  const doc = SourceDocument.read(resolve(cwd, file));
+  if (doc.value === null) throw doc.error([], `expected ${what}; the file is empty`);
+  return doc;
+}
+
+/**
+ * Places checkScenarioNames' scenario paths in test-run's inputs: `expect.terminal_tool` is the
+ * --terminal-tool flag, `model.script.N...` the line of the --script file.
+ */
+function flagLocator(scriptDoc: SourceDocument | undefined): Locator {
+  return (path, expected, atKey) => {
+    if (path[0] === 'model' && path[1] === 'script' && scriptDoc) return documentLocator(scriptDoc)(path.slice(2), expected, atKey);
+    return memoryLocator('--terminal-tool')([], expected, atKey);
+  };
+}
+
+/** Whether the build's model is the scripted one (provider scripted, or no llm at all). */
+function isScripted(build: AgentBuild): boolean {
+  const llm = buildAgent(build).llm;
+  return llm === undefined || llm.provider === 'scripted';
+}
