@@ -2,14 +2,14 @@ import { resolve } from 'node:path';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Message } from '../../engine/model/message.js';
-import { applyDelta } from '../../engine/revision/delta.js';
+import { applyDelta, type DeltaRevision } from '../../engine/revision/delta.js';
 import { loadAgentBuild, revisionFromValue } from '../../engine/revision/load-build.js';
 import type { AgentBuild, Revision } from '../../engine/revision/types.js';
 import { memoryLocator } from '../../config/assert-format.js';
 import { validateHttpMocks } from '../mocks/validate-mocks.js';
 import { checkApprovals } from '../scenario/check-approvals.js';
 import { checkRequestNames } from '../scenario/check-scenario-names.js';
-import { throwConfigErrors } from '../../config/errors.js';
+import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
 import type { ScriptEntry } from '../../engine/providers/scripted.js';
 import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
 import { executeTestRun, type TestRunRequest } from '../test-run.js';
@@ -39,7 +39,15 @@ export function registerTestRunTool(server: McpServer, context: McpServerContext
 export async function runTestRun(args: TestRunArgs, context: McpServerContext, signal?: AbortSignal): Promise<CallToolResult> {
   try {
     // Errors in inline values name the argument they came from, e.g. `arguments.delta at set.agent`.
-    const revision = applyDelta(loadRevision(args.agent, context.cwd), args.delta ?? {}, 'arguments.delta');
+    // Every argument is checked and all the problems come back in one answer, as the CLI lists them.
+    const problems: ConfigError[] = [];
+    let revision: DeltaRevision | undefined;
+    collectConfigErrors(problems, () => {
+      revision = applyDelta(loadRevision(args.agent, context.cwd), args.delta ?? {}, 'arguments.delta');
+    });
+    problems.push(...requestRuleProblems(args, revision?.build));
+    throwConfigErrors(problems);
+    if (!revision) throw new Error('unreachable: a build without problems was loaded');
     const request: TestRunRequest = {
       agent: revision,
       inputs: { messages: args.inputs.messages as Message[], context: args.inputs.context },
@@ -52,7 +60,6 @@ export async function runTestRun(args: TestRunArgs, context: McpServerContext, s
       timeout_ms: args.timeout_ms ?? DEFAULT_TEST_RUN_TIMEOUT_MS,
       signal,
     };
-    checkRequestRules(args, revision.build);
     const record = await executeTestRun(request, revision);
     return structuredResult(await settleRun(record, request, context));
   } catch (error) {
@@ -65,11 +72,18 @@ export async function runTestRun(args: TestRunArgs, context: McpServerContext, s
  * own rules (json or body, responses or answer keys, valid matchers) and approvals that the build
  * can use (checkApprovals). Errors name the argument: `arguments at mocks.http[0].body: ...`.
  */
-function checkRequestRules(args: TestRunArgs, build: AgentBuild): void {
+function requestRuleProblems(args: TestRunArgs, build: AgentBuild | undefined): ConfigError[] {
   const locate = memoryLocator('arguments');
-  if (args.mocks) validateHttpMocks(args.mocks.http, (path, expected, atKey) => locate(['mocks', 'http', ...path], expected, atKey));
-  if (args.approvals) checkApprovals(args.approvals, [build], (path, expected, atKey) => locate(['approvals', ...path], expected, atKey));
-  throwConfigErrors(checkRequestNames({ terminalTool: args.expectations?.terminal_tool, script: args.script as ScriptEntry[] | undefined }, build, locate));
+  const problems: ConfigError[] = [];
+  const mocks = args.mocks;
+  if (mocks) collectConfigErrors(problems, () => validateHttpMocks(mocks.http, (path, expected, atKey) => locate(['mocks', 'http', ...path], expected, atKey)));
+  // What names the build's tools waits for the build (and its delta).
+  if (!build) return problems;
+  const approvals = args.approvals;
+  if (approvals)
+    collectConfigErrors(problems, () => checkApprovals(approvals, [build], (path, expected, atKey) => locate(['approvals', ...path], expected, atKey)));
+  problems.push(...checkRequestNames({ terminalTool: args.expectations?.terminal_tool, script: args.script as ScriptEntry[] | undefined }, build, locate));
+  return problems;
 }
 
 function loadRevision(agent: TestRunArgs['agent'], cwd: string): Revision {

@@ -183,6 +183,23 @@ describe('agentcheck mcp over stdio (the built CLI, the SDK client)', () => {
       /^invalid input: arguments at script\[0\]\.tool_calls\[0\]\.name: the script calls "lookup_ordr", .*did you mean "lookup_order"\?/,
     );
 
+    // Every argument's problems in one answer, as the CLI lists them.
+    const many = await call(client, 'test_run', {
+      ...refund,
+      delta: { remove: ['agent.tools[name=nothing]', 'agent.tools.99'] },
+      mocks: { http: [{ url: 'https://x.test', json: {}, body: 'x' }] },
+      approvals: { tools: { delete_ordr: 'approve' } },
+    });
+    expect(text(many)).toMatch(/arguments\.delta at remove\[0\][\s\S]*arguments\.delta at remove\[1\]/);
+    expect(text(many)).toContain('arguments at mocks.http[0].body');
+    const named = await call(client, 'test_run', {
+      ...refund,
+      approvals: { tools: { delete_ordr: 'approve' } },
+      expectations: { terminal_tool: 'create_refnd' },
+      script: [{ tool_calls: [{ name: 'lookup_ordr', args: {} }] }],
+    });
+    for (const where of ['approvals.tools.delete_ordr', 'expectations.terminal_tool', 'script[0].tool_calls[0].name']) expect(text(named)).toContain(where);
+
     const query = await call(client, 'query_spans', { filtering: { field: 'duration_ms', operator: 'gt', value: 'slow' } });
     expect(query.isError).toBe(true);
     expect(text(query)).toMatch(/arguments at filtering\.value: /);
