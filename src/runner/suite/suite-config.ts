@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { checkFormat, documentLocator } from '../../config/assert-format.js';
+import { deltaSchema } from '../../engine/revision/delta.js';
 import { throwConfigErrors } from '../../config/errors.js';
 import { SourceDocument } from '../../config/source.js';
 import { llmProperties } from '../../engine/revision/schema.js';
@@ -87,7 +88,9 @@ export function loadSuiteConfig(file: string | undefined, cwd = process.cwd()): 
   // skill folder the format problems leave intact.
   const problems = [...format.errors];
   const variants = (format.typed(['variants']) ? raw.variants : undefined) ?? {};
-  for (const name of Object.keys(variants)) {
+  for (const [name, delta] of Object.entries(variants)) {
+    // Each variant is a delta: its own format problems belong to the config, not to each build it meets.
+    if (format.valid(['variants', name])) problems.push(...checkFormat(deltaSchema, delta, documentLocator(doc, ['variants', name])).errors);
     if (name === 'base')
       problems.push(doc.error(['variants', 'base'], 'the variant name "base" is reserved for the unchanged revision', 'CONFIG_INVALID', true));
     // --variant takes a comma-separated list and rows read `<variant>#<repeat>`: names must survive both.

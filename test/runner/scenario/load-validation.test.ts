@@ -137,17 +137,20 @@ describe('suite config variant names', () => {
         '  "bad,name": {set: {agent: {max_turns: 2}}}',
         '  " spaced": {set: {agent: {max_turns: 2}}}',
         '  base: {}',
+        '  weird: {add: 1}',
         'skills: {overlay: [no-such-folder]}',
         '',
       ].join('\n'),
     });
     const error = configErrorOf(() => loadSuiteConfig(join(dir, 'agentcheck.config.yaml'), dir));
     const lines = error.message.split('\n');
-    expect(lines).toHaveLength(5);
+    expect(lines).toHaveLength(6);
     expect(lines[0]).toMatch(/agentcheck\.config\.yaml:1:\d+ at repeat: /);
     expect(lines[1]).toMatch(/:3:\d+ at variants\.bad,name: the variant name "bad,name" cannot be selected/);
     expect(lines[2]).toMatch(/:4:\d+ at variants\. spaced: the variant name " spaced" cannot be selected/);
     expect(lines[3]).toMatch(/:5:\d+ at variants\.base: the variant name "base" is reserved/);
-    expect(lines[4]).toMatch(/:6:\d+ at skills\.overlay\[0\]: /);
+    // A variant's delta format is the config's problem, said once, not as "does not apply" per build.
+    expect(lines[4]).toMatch(/:6:\d+ at variants\.weird\.add: unknown key "add"/);
+    expect(lines[5]).toMatch(/:7:\d+ at skills\.overlay\[0\]: /);
   });
 });
