@@ -203,6 +203,9 @@ describe('agentcheck mcp over stdio (the built CLI, the SDK client)', () => {
     const query = await call(client, 'query_spans', { filtering: { field: 'duration_ms', operator: 'gt', value: 'slow' } });
     expect(query.isError).toBe(true);
     expect(text(query)).toMatch(/arguments at filtering\.value: /);
+    const misspelt = await call(client, 'query_spans', { filtering: { field: 'attributes', key: 'agentcheck.tool.refsed', operator: 'exists' } });
+    expect(misspelt.isError).toBe(true);
+    expect(text(misspelt)).toContain('did you mean "agentcheck.tool.refused"');
     const unknown = await call(client, 'query_spans', { trace_id: 'f'.repeat(32) });
     expect(text(unknown)).toMatch(/^UNKNOWN_TRACE: no run with trace_id f+ .*give "file"/);
   });
