@@ -47,6 +47,23 @@ export function valueNumberProblem(root: unknown): { path: PathSegments; message
   return message ? { path, message } : undefined;
 }
 
+/**
+ * Every number in a parsed value that cannot be read as written, with its path: the slow
+ * companion of valueNumberProblem, run only once that found one, so all of them are listed.
+ */
+export function valueNumberProblems(root: unknown): Array<{ path: PathSegments; message: string }> {
+  const found: Array<{ path: PathSegments; message: string }> = [];
+  const visit = (value: unknown, path: PathSegments): void => {
+    if (typeof value === 'number') {
+      const message = numberProblem(String(value), value);
+      if (message) found.push({ path, message });
+    } else if (Array.isArray(value)) value.forEach((item, index) => visit(item, [...path, index]));
+    else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) visit(item, [...path, key]);
+  };
+  visit(root, []);
+  return found;
+}
+
 const JSON_NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 
 /** The first number literal of a (valid) JSON text that cannot be read exactly, with its offset. */

@@ -4,11 +4,11 @@ import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import { createRequire } from 'node:module';
 import type { LineCounter, Node } from 'yaml';
 import { capEchoed } from './cap-text.js';
-import { ConfigError } from './errors.js';
+import { ConfigError, throwConfigErrors } from './errors.js';
 import { deepestPath } from './deepest-path.js';
 import { duplicateJsonKey } from './json-duplicate-keys.js';
 import { jsonSyntaxProblem } from './json-syntax-error.js';
-import { jsonNumberProblem, lineColumnAt, mayUnderflow, numberProblem, valueNumberProblem } from './number-checks.js';
+import { jsonNumberProblem, lineColumnAt, mayUnderflow, numberProblem, valueNumberProblem, valueNumberProblems } from './number-checks.js';
 
 /** A JSON path as segments: `['agent', 'tools', 2, 'http']` is `agent.tools[2].http`. */
 export type PathSegments = ReadonlyArray<string | number>;
@@ -116,20 +116,26 @@ export class SourceDocument {
   private static checked(doc: SourceDocument): SourceDocument {
     const deep = deepestPath(doc.value, MAX_DEPTH);
     if (deep) throw doc.error(deep, `is nested more than ${MAX_DEPTH} levels deep; agentcheck files are refused beyond that`, 'CONFIG_TOO_DEEP');
-    const number = valueNumberProblem(doc.value);
-    if (number) throw doc.error(number.path, number.message);
-    if (doc.text !== null && !/\.json$/i.test(doc.file) && mayUnderflow(doc.text)) doc.refuseUnderflow();
+    // Every number that cannot be read as written, in one pass (the full walk only once one is found).
+    const problems = valueNumberProblem(doc.value) ? valueNumberProblems(doc.value).map((number) => doc.error(number.path, number.message)) : [];
+    if (doc.text !== null && !/\.json$/i.test(doc.file) && mayUnderflow(doc.text)) {
+      // `.inf` read as a number was found above, at the same place: each number is said once.
+      const at = new Set(problems.map((problem) => `${problem.line}:${problem.column}`));
+      problems.push(...doc.underflows().filter((problem) => !at.has(`${problem.line}:${problem.column}`)));
+    }
+    throwConfigErrors(problems);
     return doc;
   }
 
   /**
    * A plain YAML scalar such as `1e-400` is read as 0, and `1e400` as a string by the fast path
-   * (as infinity by YAML 1.2): refuse either where it is written.
+   * (as infinity by YAML 1.2): each one, to refuse where it is written.
    */
-  private refuseUnderflow(): void {
+  private underflows(): ConfigError[] {
     const { root, lines } = this.positions();
-    if (!root) return;
+    if (!root) return [];
     const { isScalar, visit } = yaml();
+    const found: ConfigError[] = [];
     visit(root, {
       Scalar: (_key, node) => {
         if (!isScalar(node) || typeof node.value !== 'number' || node.type !== 'PLAIN' || typeof node.source !== 'string') return;
@@ -137,9 +143,10 @@ export class SourceDocument {
         const problem = numberProblem(node.source, node.value);
         if (!problem) return;
         const pos = node.range ? lines.linePos(node.range[0]) : undefined;
-        throw new ConfigError({ file: this.file, line: pos?.line, column: pos?.col }, problem, 'CONFIG_INVALID');
+        found.push(new ConfigError({ file: this.file, line: pos?.line, column: pos?.col }, problem, 'CONFIG_INVALID'));
       },
     });
+    return found;
   }
 
   /** Reads and parses a file, refusing oversized ones; a folder or an unreadable file is a ConfigError too. */

@@ -76,6 +76,12 @@ describe('SourceDocument limits', () => {
     expect(SourceDocument.read('/proc/self/stat').value).toBeTruthy();
   });
 
+  it('lists every number that cannot be read as written, each once, in one pass', () => {
+    const text = 'a: .inf\nb: [1, 1e-400, .nan]\nc: 12345678901234567890\n';
+    const error = configErrorOf(() => SourceDocument.parse('n.yaml', text));
+    expect(error.message.split('\n').map((line) => /^n\.yaml:(\d+):/.exec(line)?.[1])).toEqual(['1', '2', '2', '3']);
+  });
+
   it('refuses unknown YAML tags instead of dropping them', () => {
     expect(() => SourceDocument.parse('x.yaml', 'a: !custom hi\n')).toThrow(/x\.yaml:1:4: is not valid YAML\/JSON: .*custom/);
   });
