@@ -15,6 +15,12 @@ export interface OtlpExport {
   /** The target URL as printable (no credentials, no query). */
   readonly endpoint: string;
   /**
+   * Exports a run's final records, as spans.jsonl gets them (an export made by exportRunRecords):
+   * an external agent's joined spans, a bridge span marked failed afterwards and a resumed
+   * scenario's joined trace are exported as written there.
+   */
+  exportRecords(records: readonly SpanRecord[]): void;
+  /**
    * Exports what is still queued and shuts the exporter down. Resolves to the one warning line
    * to print when some spans did not reach the collector, else null. Never rejects.
    */
@@ -49,8 +55,20 @@ export function startOtlpExport(flag: string | undefined, env: Readonly<Record<s
   return attachOtlpExport(target, store ?? installTracing().store);
 }
 
-/** Attaches an exporter for `target` to `store` (the set-up behind startOtlpExport). */
+/** Attaches an exporter for `target` to `store` (the set-up behind startOtlpExport): every span is exported as it ends. */
 export function attachOtlpExport(target: OtlpTarget, store: SpanStore): OtlpExport {
+  return createOtlpExport(target, store);
+}
+
+/**
+ * An exporter for `target` fed with the runs' final records through exportRecords
+ * (`agentcheck run --otlp`): the collector gets exactly what spans.jsonl holds (docs/otlp-export.md).
+ */
+export function exportRunRecords(target: OtlpTarget): OtlpExport {
+  return createOtlpExport(target);
+}
+
+function createOtlpExport(target: OtlpTarget, store?: SpanStore): OtlpExport {
   const timeoutMillis = target.timeoutMillis ?? DEFAULT_TIMEOUT_MS;
   const Exporter = target.protocol === 'http/protobuf' ? ProtobufTraceExporter : JsonTraceExporter;
   const exporter = new ReportingExporter(new Exporter({ url: target.url, headers: target.headers, timeoutMillis }));
@@ -64,11 +82,14 @@ export function attachOtlpExport(target: OtlpTarget, store: SpanStore): OtlpExpo
   // The environment's resource attributes (OTEL_SERVICE_NAME, OTEL_RESOURCE_ATTRIBUTES) over agentcheck's own.
   const resource = resourceFromAttributes({ ...agentcheckResourceAttributes(), ...target.resource });
   const counting = new CountingProcessor(batch, resource);
-  store.addProcessor(counting);
+  store?.addProcessor(counting);
   const endpoint = displayUrl(target.url);
   let finished: Promise<string | null> | undefined;
   return {
     endpoint,
+    exportRecords: (records) => {
+      for (const record of records) counting.onEnd(record);
+    },
     finish: () =>
       (finished ??= (async () => {
         try {
@@ -76,7 +97,7 @@ export function attachOtlpExport(target: OtlpTarget, store: SpanStore): OtlpExpo
         } catch (error) {
           exporter.noteFailure(error);
         }
-        store.removeProcessor(counting);
+        store?.removeProcessor(counting);
         return warningLine(endpoint, target.source, exporter, counting.ended);
       })()),
   };
@@ -89,7 +110,7 @@ class CountingProcessor implements SpanRecordSink {
     private readonly inner: BatchSpanProcessor,
     private readonly resource: ReadableSpan['resource'],
   ) {}
-  onEnd(record: SpanRecord, span: RecordingSpan): void {
+  onEnd(record: SpanRecord, span?: RecordingSpan): void {
     this.ended++;
     this.inner.onEnd(toReadableSpan(record, span, this.resource));
   }

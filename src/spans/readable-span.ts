@@ -5,16 +5,24 @@ import type { SpanRecord } from './span-record.js';
 
 const STATUS: Record<SpanRecord['status'], SpanStatusCode> = { unset: SpanStatusCode.UNSET, ok: SpanStatusCode.OK, error: SpanStatusCode.ERROR };
 const SCOPE = { name: 'agentcheck' };
+const KINDS: Readonly<Record<string, SpanKind>> = {
+  internal: SpanKind.INTERNAL,
+  server: SpanKind.SERVER,
+  client: SpanKind.CLIENT,
+  producer: SpanKind.PRODUCER,
+  consumer: SpanKind.CONSUMER,
+};
 
 /**
  * The SDK's view of an ended span, built from its (scrubbed) record, for the OTLP exporters:
  * they read only these fields. Nothing is dropped by limits, so the dropped counts are zero.
  */
-export function toReadableSpan(record: SpanRecord, span: RecordingSpan, resource: ReadableSpan['resource']): ReadableSpan {
-  const context = span.spanContext();
+export function toReadableSpan(record: SpanRecord, span: RecordingSpan | undefined, resource: ReadableSpan['resource']): ReadableSpan {
+  // Without the live span (a run's final records, external spans among them) the record says it all.
+  const context = span?.spanContext() ?? { traceId: record.trace_id, spanId: record.span_id, traceFlags: TraceFlags.SAMPLED };
   return {
     name: record.name,
-    kind: span.kind ?? SpanKind.INTERNAL,
+    kind: span?.kind ?? KINDS[record.kind] ?? SpanKind.INTERNAL,
     spanContext: () => context,
     parentSpanContext: record.parent_id === null ? undefined : { traceId: record.trace_id, spanId: record.parent_id, traceFlags: TraceFlags.SAMPLED },
     startTime: msToHrTime(record.start_ms),
@@ -23,7 +31,7 @@ export function toReadableSpan(record: SpanRecord, span: RecordingSpan, resource
     status: record.status_message ? { code: STATUS[record.status], message: record.status_message } : { code: STATUS[record.status] },
     // Record attributes are API attribute values (the span checked them as they were set).
     attributes: record.attributes as Attributes,
-    links: span.links,
+    links: span?.links ?? [],
     events: (record.events ?? []).map((event) => ({
       name: event.name,
       time: msToHrTime(event.time_ms),

@@ -1,8 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.js';
 import { attr, deadPort, startOtlpReceiver, type OtlpReceiver } from '../helpers/otlp-receiver.js';
-import { AGENT_YAML, passingScenario, runCli } from './cli.js';
+import { AGENT_YAML, passingScenario, ROOT, runCli } from './cli.js';
 
 const SECRET = 'e2e-s3cret';
 let receiver: OtlpReceiver | undefined;
@@ -41,6 +42,22 @@ describe('agentcheck run --otlp (end to end)', () => {
       ]);
     }
     expect(result.all).not.toContain(SECRET);
+  });
+
+  it("exports what spans.jsonl holds: an external agent's joined spans, and a bridge span its agent marked failed", async () => {
+    receiver = await startOtlpReceiver();
+    const out = tempDir();
+    const result = await runCli(['run', 'scenarios/external/ai-sdk', '--otlp', receiver.url, '--out', out, '--reporter', 'json'], ROOT);
+    expect(result.exitCode, result.all).toBe(0);
+    const local = readFileSync(join(out, 'spans.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { span_id: string; name: string; status: string });
+    const exported = new Map(receiver.spans().map((span) => [span.spanId, span]));
+    expect([...exported.keys()].sort()).toEqual(local.map((span) => span.span_id).sort());
+    expect(local.some((span) => !span.name.startsWith('invoke_agent') && !span.name.startsWith('chat') && !span.name.startsWith('execute_tool'))).toBe(true);
+    const codes = { unset: 0, ok: 1, error: 2 } as const;
+    for (const span of local) expect(exported.get(span.span_id)?.status?.code ?? 0, span.name).toBe(codes[span.status as keyof typeof codes]);
   });
 
   it('exports to OTEL_EXPORTER_OTLP_ENDPOINT without a flag', async () => {

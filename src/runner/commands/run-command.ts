@@ -112,7 +112,8 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
   try {
     // The exporter and its dependencies load only when export is asked for.
     const target = resolveOtlpTarget(options.otlp, io.env);
-    if (target) otlp = (await import('../../spans/otlp-export.js')).attachOtlpExport(target, installTracing().store);
+    // Fed with each run's final records, so the collector gets what spans.jsonl gets.
+    if (target) otlp = (await import('../../spans/otlp-export.js')).exportRunRecords(target);
   } catch (error) {
     return reportError(error, io);
   }
@@ -171,7 +172,10 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
         signal: controller.signal,
         // Progress prints counts only, never a row's text: nothing to scrub.
         onRowDone: (row, done, total) => progress.update(row, done, total),
-        onSpans: (spans) => spansFile.write(spans),
+        onSpans: (spans) => {
+          spansFile.write(spans);
+          otlp?.exportRecords(spans);
+        },
         selection: { paths, config: config.file, shard: options.shard, grep: options.grep, tags: options.tag, overlay: options.overlay, cwd: io.cwd },
         startedAt,
         // Nothing here reads the plan after the run: scenarios are let go as their rows are made.
