@@ -1,4 +1,5 @@
 import { ConfigError } from '../config/errors.js';
+import { resolveCassetteSettings } from '../runner/cassettes/cassette-settings.js';
 import type { ScenarioRow } from '../runner/report/report.js';
 import { runScenario as runScenarioRow } from '../runner/scenario/run-scenario.js';
 import type { PlannedRun } from '../runner/suite/load-suite.js';
@@ -40,6 +41,8 @@ export async function runPlanned(run: PlannedRun, config: SuiteConfig, signal?: 
     revision: run.revision,
     repeat: run.repeat,
     skills: { forced: config.skills.forced, overlay: config.skills.overlay, delivery: config.skills.delivery },
+    // The config's record/replay, as `agentcheck run` uses it: a replay suite makes no live calls here either.
+    cassettes: resolveCassetteSettings(undefined, config.cassettes, config.baseDir),
     env: process.env,
     signal,
     onSpans: (collected) => {

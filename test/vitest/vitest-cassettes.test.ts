@@ -1,0 +1,17 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runScenario } from '../../src/vitest/run-scenario.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+describe('agentcheck/vitest and the config cassettes', () => {
+  it('replays as agentcheck run does: a run with no recorded cassette fails CASSETTE_MISSING, never a live call', async () => {
+    const dir = tempDir({
+      'agent.yaml': 'id: live\nagent:\n  name: Live\n  llm: {provider: openai, model: gpt-x, base_url: "http://127.0.0.1:9/v1", max_retries: 0}\n',
+      'agentcheck.config.yaml': 'cassettes: {mode: replay, dir: cassettes}\n',
+      'a.scenario.yaml': 'name: a\nagent: agent.yaml\ninputs: {messages: [{role: user, content: hi}]}\nexpect: {checks: [{output: {contains: x}}]}\n',
+    });
+    const row = await runScenario(join(dir, 'a.scenario.yaml'), undefined, { cwd: dir, config: 'agentcheck.config.yaml' });
+    expect(row.status).toBe('error');
+    expect(row.error?.type).toBe('CASSETTE_MISSING');
+  });
+});
