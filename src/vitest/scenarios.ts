@@ -1,3 +1,4 @@
+import { ConfigError } from '../config/errors.js';
 import { describe, it } from 'vitest';
 import type { PlannedRun } from '../runner/suite/load-suite.js';
 import { loadScenarios, type LoadScenariosOptions } from './load-scenarios.js';
@@ -21,6 +22,16 @@ export interface ScenariosOptions extends LoadScenariosOptions {
 export function scenarios(pattern: string, options: ScenariosOptions = {}): void {
   installMatchers();
   const { plan, config } = loadScenarios(pattern, options);
+  // A pattern or filter that selects nothing is a mistake (a misspelt folder): a test file
+  // defining no tests would pass silently, so it fails here, as `agentcheck run` exits 2.
+  if (!plan.runs.length) {
+    const filters = [options.grep === undefined ? '' : `grep ${JSON.stringify(options.grep)}`, options.tags?.length ? `tags ${options.tags.join(',')}` : '']
+      .filter(Boolean)
+      .join(' and ');
+    const found = filters ? loadScenarios(pattern, { ...options, grep: undefined, tags: undefined }).plan.scenarios.length : 0;
+    const why = found ? `none of its ${found} scenario(s) matches ${filters}` : 'it matches no scenario file (*.scenario.yaml or *.scenarios.yaml)';
+    throw new ConfigError({ file: pattern }, `scenarios() selects nothing: ${why}`, 'CONFIG_NOT_FOUND');
+  }
   const groups = new Map<string, Map<string, PlannedRun[]>>();
   for (const run of plan.runs) {
     const fileId = run.scenario.id.slice(0, run.scenario.id.length - run.scenario.name.length - 1);

@@ -15,3 +15,15 @@ describe('agentcheck/vitest and the config cassettes', () => {
     expect(row.error?.type).toBe('CASSETTE_MISSING');
   });
 });
+
+describe('agentcheck/vitest scenarios() that select nothing', () => {
+  it('throws, as agentcheck run exits 2, instead of defining no tests', async () => {
+    const { scenarios } = await import('../../src/vitest/scenarios.js');
+    const dir = tempDir({
+      'agent.yaml': 'id: a\nagent:\n  name: A\n',
+      'tests/a.scenario.yaml': 'name: a\nagent: ../agent.yaml\ntags: [smoke]\ninputs: {messages: [{role: user, content: hi}]}\nmodel: {script: [{text: ok}]}\n',
+    });
+    expect(() => scenarios('test/**/*.scenario.yaml', { cwd: dir })).toThrow('scenarios() selects nothing: it matches no scenario file');
+    expect(() => scenarios('tests/**/*.scenario.yaml', { cwd: dir, tags: ['nightly'] })).toThrow('none of its 1 scenario(s) matches tags nightly');
+  });
+});
