@@ -1,6 +1,8 @@
+import { RunError } from '../../config/errors.js';
 import { envHeaders } from '../../engine/external/http-engine.js';
 import type { AgentBuild } from '../../engine/revision/types.js';
 import type { SpanRecord } from '../../spans/span-record.js';
+import { markRunError } from '../mark-run-error.js';
 import type { SegmentedRun } from '../resume/run-segments.js';
 import { startExternalSpanCollector, type ExternalSpanCollector } from './external-span-collector.js';
 
@@ -28,5 +30,15 @@ export async function addExternalSpans(
 ): Promise<void> {
   const spans = run.spans[run.spans.length - 1];
   if (!spans) return;
-  spans.push(...scrub(await collector.collect(spans, run.turn.external?.trace_id, signal)));
+  let collected: SpanRecord[];
+  try {
+    collected = await collector.collect(spans, run.turn.external?.trace_id, signal);
+  } catch (error) {
+    // The agent ran and answered: its spans_url failing errors the run, keeping what it did
+    // (docs/external-agents.md), rather than losing the run's transcript and spans.
+    if (!(error instanceof RunError) || error.code !== 'SPANS_URL_FAILED') throw error;
+    markRunError(run.turn, spans, { type: error.code, message: error.message });
+    return;
+  }
+  spans.push(...scrub(collected));
 }

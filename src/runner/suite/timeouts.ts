@@ -1,7 +1,6 @@
 import type { Turn } from '../../engine/turn.js';
-import { ATTR } from '../../spans/conventions.js';
 import type { SpanRecord } from '../../spans/span-record.js';
-import { isInvokeAgent } from '../../verdicts/span-kind.js';
+import { markRunError } from '../mark-run-error.js';
 
 /** Per-run time limit when neither the scenario nor the suite sets one. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -105,10 +104,5 @@ export class Deadline {
  * so the spans and the verdict name the same cause. `spans` is the run's, joined.
  */
 export function markTimedOut(turn: Turn, spans: SpanRecord[], deadline: Deadline): void {
-  turn.stop_reason = 'error';
-  turn.error = { type: 'TIMEOUT', message: deadline.message };
-  const index = spans.findIndex((span) => span.parent_id === null && isInvokeAgent(span));
-  if (index === -1) return;
-  const root = spans[index];
-  spans[index] = { ...root, status: 'error', status_message: turn.error.message, attributes: { ...root.attributes, [ATTR.errorType]: 'TIMEOUT' } };
+  markRunError(turn, spans, { type: 'TIMEOUT', message: deadline.message });
 }

@@ -56,4 +56,25 @@ describe("an http engine's spans URL in a run", () => {
     expect(tool.trace_id).toBe(record.result.trace_id);
     expect(record.result.verdict).toBe('pass');
   }, 120_000);
+
+  it('that fails errors the run naming the URL, and keeps what the run did: its output, transcript and spans', async () => {
+    server = await startLocalServer({
+      invoke: (_request, res) => sendJson(res, 200, { output: 'done', trace_id: 'abc' }),
+      traces: (_request, res) => sendJson(res, 404, {}),
+    });
+    const record = await executeTestRun({
+      agent: { id: 'platform-agent', external: { http: { url: `${server.origin}/invoke`, spans_url: `${server.origin}/traces/{trace_id}` } } },
+      inputs: { messages: [{ role: 'user', content: 'go' }] },
+      env: { PATH: process.env.PATH },
+      timeout_ms: 120_000,
+    });
+    await record.workspace.dispose();
+    expect(record.result.stop_reason).toBe('error');
+    expect(record.result.verdict).toBe('failed');
+    expect(record.result.verdict_reason).toMatch(/SPANS_URL_FAILED: reading spans from .*\/traces\/abc failed: HTTP 404/);
+    expect(record.result.output).toBe('done');
+    expect(record.turn.messages.map((message) => message.role)).toEqual(['user', 'assistant']);
+    const root = record.spans.find((span) => span.parent_id === null)!;
+    expect(root).toMatchObject({ status: 'error', attributes: expect.objectContaining({ 'error.type': 'SPANS_URL_FAILED' }) });
+  }, 120_000);
 });
