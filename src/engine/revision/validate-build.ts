@@ -80,12 +80,16 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
         if (problem) throw locate([...at, 'parameters'], `expected a valid JSON Schema: ${problem}`);
       }
       const properties = closedPropertyNames(tool.parameters);
-      if (tool.http) {
-        const problem = httpUrlProblem(tool.http.url);
-        if (problem) throw locate([...at, 'http', 'url'], problem);
-        checkArgsTemplates(tool.http.url, [...at, 'http', 'url'], locate, properties, URL_TEMPLATE_FILTERS);
-        checkArgsTemplates(tool.http.headers, [...at, 'http', 'headers'], locate, properties);
-        checkArgsTemplates(tool.http.body, [...at, 'http', 'body'], locate, properties);
+      const http = tool.http;
+      // The url, headers and body each on their own: one pass reports a problem in each.
+      if (http) {
+        collectConfigErrors(problems, () => {
+          const problem = httpUrlProblem(http.url);
+          if (problem) throw locate([...at, 'http', 'url'], problem);
+          checkArgsTemplates(http.url, [...at, 'http', 'url'], locate, properties, URL_TEMPLATE_FILTERS);
+        });
+        collectConfigErrors(problems, () => checkArgsTemplates(http.headers, [...at, 'http', 'headers'], locate, properties));
+        collectConfigErrors(problems, () => checkArgsTemplates(http.body, [...at, 'http', 'body'], locate, properties));
       }
       if (tool.command) checkArgsTemplates(tool.command.argv, [...at, 'command', 'argv'], locate, properties);
     }),

@@ -22,6 +22,21 @@ describe('http urls are checked when the build loads', () => {
     expect(error.expected).toBe('expected an absolute URL such as "https://api.example.com/items", got "not a url"');
   });
 
+  it("reports a problem in each of a tool's url, headers and body in one pass", () => {
+    const error = loadError(
+      withTools({
+        name: 'f',
+        parameters: { type: 'object', properties: { id: { type: 'string' } }, additionalProperties: false },
+        http: { url: 'https://x.test/{{ args.idd }}', headers: { A: '{{ arg.id }}' }, body: { b: '{{ args.nope }}' } },
+      }),
+    );
+    expect((error as ConfigErrors).errors.map((one) => one.path)).toEqual([
+      'agent.tools[0].http.url',
+      'agent.tools[0].http.headers.A',
+      'agent.tools[0].http.body.b',
+    ]);
+  });
+
   it('a relative path and a non-http scheme', () => {
     expect(loadError(withTools({ name: 'f', http: { url: '/items' } })).path).toBe('agent.tools[0].http.url');
     expect(loadError(withTools({ name: 'f', http: { url: 'ftp://files.test/x' } })).expected).toContain('expected an http:// or https:// URL');
