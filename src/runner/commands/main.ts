@@ -63,7 +63,7 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
     .option('--overlay <folder>', "a skill folder delivered after the revision's own; repeat the flag for several", collectList)
     .option(
       '--otlp <url>',
-      'also export spans over OTLP/HTTP JSON to this endpoint, e.g. http://localhost:4318 (default: OTEL_EXPORTER_OTLP_ENDPOINT)',
+      'also export spans over OTLP/HTTP (JSON, or protobuf per OTEL_EXPORTER_OTLP_PROTOCOL) to this endpoint, e.g. http://localhost:4318 (default: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT or OTEL_EXPORTER_OTLP_ENDPOINT)',
       nonEmpty,
     )
     .addOption(
