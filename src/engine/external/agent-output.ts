@@ -22,9 +22,9 @@ export function stderrTail(stderr: string): string {
 /**
  * Reads an answer (docs/external-agents.md, "The answer"): a JSON object with `output` (text, or
  * any JSON value, kept as JSON text) and an optional `trace_id`; anything else is the answer's text.
- * `strict` (an http engine's body) refuses what is not such an object.
+ * `strict` (an http engine's body) refuses what is not such an object, naming `source` (`POST <url>`).
  */
-export function parseAgentOutput(text: string, strict: boolean): AgentOutput {
+export function parseAgentOutput(text: string, strict: boolean, source = 'the answer'): AgentOutput {
   const trimmed = text.trim();
   let parsed: unknown;
   try {
@@ -39,9 +39,16 @@ export function parseAgentOutput(text: string, strict: boolean): AgentOutput {
     return answer;
   }
   if (strict) {
+    // Say what is wrong with it: not JSON, not an object, or an object without `output`.
+    const why =
+      parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+        ? `a JSON object without the "output" key (it has: ${Object.keys(parsed).join(', ') || 'no keys'})`
+        : parsed === undefined
+          ? 'not a JSON object'
+          : 'JSON that is not an object';
     throw new ExternalAgentError(
       'EXTERNAL_AGENT_BAD_ANSWER',
-      `expected a JSON object {"output": ..., "trace_id"?: ...}; got ${JSON.stringify(trimmed.slice(0, 200))}`,
+      `${source} is ${why}; expected {"output": ..., "trace_id"?: ...}, got ${JSON.stringify(trimmed.slice(0, 200))}`,
     );
   }
   return { output: trimmed };

@@ -61,7 +61,7 @@ async function post(url: string, headers: Record<string, string>, run: EngineRun
     throw new ExternalAgentError('EXTERNAL_AGENT_FAILED', `POST ${url} failed: ${(error as Error).message}${cause ? ` (${cause})` : ''}`);
   }
   if (!response.ok) throw new ExternalAgentError('EXTERNAL_AGENT_FAILED', `POST ${url} answered HTTP ${response.status}: ${text.slice(0, 2_000)}`);
-  return parseAgentOutput(text, true);
+  return parseAgentOutput(text, true, `the answer of POST ${url}`);
 }
 
 /** Header values with `{{ env.NAME }}` filled from agentcheck's environment; an unset variable is an error. */
