@@ -76,6 +76,15 @@ export function validateExternal(external: ExternalSpec, locate: Locator, format
       if (problem) throw locate([...at, 'http', 'url'], problem);
     });
     collectConfigErrors(problems, () => checkEnvTemplates(http.headers, [...at, 'http', 'headers'], locate));
+    // spans_url is read after the turn, when a server agentcheck started has been stopped.
+    if (http.spans_url?.includes(PORT_PLACEHOLDER)) {
+      problems.push(
+        locate(
+          [...at, 'http', 'spans_url'],
+          `"${PORT_PLACEHOLDER}" cannot be filled in here: spans_url is read after the turn, when the server agentcheck started is stopped; serve the spans from a fixed address, or send them over OTLP (docs/external-agents.md)`,
+        ),
+      );
+    }
   }
   const seen = new Map<string, number>();
   (format.typed([...at, 'tools']) ? (external.tools ?? []) : []).forEach((tool, index) =>

@@ -93,6 +93,11 @@ external:
       'read the environment only, as {{ env.NAME }}',
     );
     expect(errorOf('id: x\nexternal: {command: [a], env: {OPENAI_BASE_URL: "http://x"}}\n').message).toContain('"OPENAI_BASE_URL" is set by agentcheck');
+    expect(
+      errorOf(
+        'id: x\nexternal: {http: {url: "http://127.0.0.1:{port}/i", spans_url: "http://127.0.0.1:{port}/s/{trace_id}", start: {command: [node, s.mjs]}}}\n',
+      ).path,
+    ).toBe('external.http.spans_url');
     expect(errorOf('id: x\nexternal: {command: [a], env: {AGENTCHECK_RUN_TAG: mine}}\n').message).toContain(
       '"AGENTCHECK_RUN_TAG" is set by agentcheck to mark the run\'s processes',
     );
