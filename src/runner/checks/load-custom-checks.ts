@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { ConfigError, type SourceLocation } from '../../config/errors.js';
+import { ConfigError, throwConfigErrors, type SourceLocation } from '../../config/errors.js';
 import { userSchemaProblem, userSchemaProblems } from '../../config/json-schema.js';
 import { formatPath } from '../../config/source.js';
 import type { CustomCheckFunction } from '../../verdicts/index.js';
@@ -22,16 +22,26 @@ export type CheckModuleCache = Map<string, Promise<CheckModule>>;
  * `paramsSchema` the scenario's params do not satisfy is a ConfigError located in the scenario.
  */
 export async function loadCustomChecks(scenarios: readonly Scenario[], cache: CheckModuleCache = new Map()): Promise<void> {
+  // Every check's problem is listed at once (docs/cli.md), each module's once.
+  const problems: ConfigError[] = [];
   for (const scenario of scenarios) {
     for (const ref of scenario.customChecks ?? []) {
       if (ref.run) continue;
       let loading = cache.get(ref.module);
       if (!loading) cache.set(ref.module, (loading = importCheckModule(ref)));
-      const loaded = await loading;
-      if (loaded.paramsSchema) checkParams(ref, loaded.paramsSchema);
+      let loaded: CheckModule;
+      try {
+        loaded = await loading;
+      } catch (error) {
+        if (!(error instanceof ConfigError)) throw error;
+        problems.push(error);
+        continue;
+      }
+      if (loaded.paramsSchema) problems.push(...paramsProblems(ref, loaded.paramsSchema));
       ref.run = loaded.run;
     }
   }
+  throwConfigErrors(problems);
 }
 
 async function importCheckModule(ref: CustomCheckRef): Promise<CheckModule> {
@@ -57,12 +67,12 @@ async function importCheckModule(ref: CustomCheckRef): Promise<CheckModule> {
   return { run: run as CustomCheckFunction, paramsSchema: paramsSchema as object | undefined };
 }
 
-/** The scenario's params against the module's paramsSchema; omitted params are `{}`. */
-function checkParams(ref: CustomCheckRef, schema: object): void {
-  const [problem] = userSchemaProblems(schema, ref.params ?? {});
-  if (!problem) return;
-  const inner = formatPath(problem.path);
-  throw located(ref.paramsAt, `${inner ? `${inner}: ` : ''}${problem.expected} (the paramsSchema of ${ref.written})`);
+/** The scenario's params against the module's paramsSchema, every problem; omitted params are `{}`. */
+function paramsProblems(ref: CustomCheckRef, schema: object): ConfigError[] {
+  return userSchemaProblems(schema, ref.params ?? {}).map((problem) => {
+    const inner = formatPath(problem.path);
+    return located(ref.paramsAt, `${inner ? `${inner}: ` : ''}${problem.expected} (the paramsSchema of ${ref.written})`);
+  });
 }
 
 function located(at: SourceLocation, expected: string): ConfigError {

@@ -126,4 +126,24 @@ describe('custom checks', () => {
     const unknownKey = await loadError({ 'c.mjs': 'export default () => 1;', 'a.scenario.yaml': scenario('    - custom: {module: c.mjs, param: {}}') });
     expect(unknownKey.message).toMatch(/unknown key "param" \(did you mean "params"\?\); expected one of: module, params/);
   });
+
+  it("lists every module's and every params' problem at once, not one per run", async () => {
+    const error = await loadError({
+      'checks/limit.mjs': LIMIT_CHECK,
+      'checks/nofn.mjs': 'export const x = 1;\n',
+      'checks/throws.mjs': 'throw new Error("boom at import");\n',
+      'a.scenario.yaml': scenario(
+        [
+          '    - custom: {module: ./checks/limit.mjs, params: {limit: "x", extra: 1}}',
+          '    - custom: {module: ./checks/nofn.mjs}',
+          '    - custom: {module: ./checks/throws.mjs}',
+        ].join('\n'),
+      ),
+    });
+    const message = error.message;
+    expect(message).toContain('extra');
+    expect(message).toContain('limit');
+    expect(message).toContain('nofn.mjs exports no check function');
+    expect(message).toContain('throws.mjs could not be imported: boom at import');
+  });
 });
