@@ -43,7 +43,8 @@ export function validateExternal(external: ExternalSpec, locate: Locator, format
   const problems: ConfigError[] = [];
   const at = ['external'];
   // A misspelt `command` is the format's problem; counting engines then would only echo it.
-  if (format.valid(at))
+  // Which engines are given is a matter of keys: said beside any problem of their values.
+  if (format.typed(at))
     collectConfigErrors(problems, () => {
       const engines = (['command', 'http'] as const).filter((key) => external[key] !== undefined);
       if (engines.length !== 1) {

@@ -98,6 +98,9 @@ external:
         'id: x\nexternal: {http: {url: "http://127.0.0.1:{port}/i", spans_url: "http://127.0.0.1:{port}/s/{trace_id}", start: {command: [node, s.mjs]}}}\n',
       ).path,
     ).toBe('external.http.spans_url');
+    const both = errorOf('id: x\nexternal: {command: [a], http: {url: "http://x/"}, timeout_ms: -1}\n');
+    expect(both.message).toContain('has "command" and "http"; expected exactly one of them');
+    expect(both.message).toContain('external.timeout_ms');
     expect(errorOf('id: x\nexternal: {command: [a], env: {AGENTCHECK_RUN_TAG: mine}}\n').message).toContain(
       '"AGENTCHECK_RUN_TAG" is set by agentcheck to mark the run\'s processes',
     );
