@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Locator } from '../../config/assert-format.js';
+import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
 import { readUpTo } from '../../config/read-up-to.js';
 import { MAX_CONFIG_BYTES, type PathSegments } from '../../config/source.js';
 import { CsvSyntaxError, parseCsv } from './csv.js';
@@ -92,41 +93,66 @@ const ANY_TEMPLATE = /\{\{\s*vars\./;
  * located error naming the row; `at` is the path of `value` in its document.
  */
 export function renderTemplates(value: unknown, row: DatasetRow, at: PathSegments, locate: Locator): unknown {
+  // Each string on its own: every template problem of the value in one pass.
+  const problems: ConfigError[] = [];
+  const rendered = renderEach(value, row, at, locate, problems);
+  throwConfigErrors(problems);
+  return rendered;
+}
+
+function renderEach(value: unknown, row: DatasetRow, at: PathSegments, locate: Locator, problems: ConfigError[]): unknown {
   if (typeof value === 'string') {
-    const lookup = (path: string): unknown => {
-      const [name, ...keys] = path.split('.');
-      if (!Object.hasOwn(row.vars, name)) {
-        const known = Object.keys(row.vars).join(', ') || '(none)';
-        throw locate(at, `${row.where}: the row has no variable "${name}", which the scenario uses here; the row has: ${known}`);
-      }
-      let current = row.vars[name];
-      keys.forEach((key, index) => {
-        if (current === null || typeof current !== 'object' || !Object.hasOwn(current, key)) {
-          throw locate(
-            at,
-            `${row.where}: the row's variable "${name}" has no "${[name, ...keys.slice(0, index + 1)].join('.')}", which the scenario uses here`,
-          );
-        }
-        current = (current as Record<string, unknown>)[key];
-      });
-      return current;
-    };
-    const whole = WHOLE.exec(value);
-    if (whole) return lookup(whole[1]);
-    const rendered = value.replace(TEMPLATE, (_match, path: string) => asText(lookup(path)));
-    // What is left that starts like a template is a typo (a filter, brackets, an unclosed brace):
-    // sent as it stands, it would test some other message.
-    const left = /\{\{\s*vars\b[^}]*\}?\}?/.exec(value.replace(TEMPLATE, ''));
-    if (left) {
-      throw locate(at, `"${left[0]}" is not a dataset template: expected {{ vars.NAME }} or {{ vars.NAME.KEY }} (no filters, brackets or other expressions)`);
-    }
+    let rendered: unknown = value;
+    collectConfigErrors(problems, () => {
+      rendered = renderString(value, row, at, locate);
+    });
     return rendered;
   }
-  if (Array.isArray(value)) return value.map((item, index) => renderTemplates(item, row, [...at, index], locate));
+  if (Array.isArray(value)) return value.map((item, index) => renderEach(item, row, [...at, index], locate, problems));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, renderTemplates(item, row, [...at, key], locate)]));
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, renderEach(item, row, [...at, key], locate, problems)]));
   }
   return value;
+}
+
+function renderString(value: string, row: DatasetRow, at: PathSegments, locate: Locator): unknown {
+  const lookup = (path: string): unknown => {
+    const [name, ...keys] = path.split('.');
+    if (!Object.hasOwn(row.vars, name)) {
+      const known = Object.keys(row.vars).join(', ') || '(none)';
+      throw locate(at, `${row.where}: the row has no variable "${name}", which the scenario uses here; the row has: ${known}`);
+    }
+    let current = row.vars[name];
+    keys.forEach((key, index) => {
+      if (current === null || typeof current !== 'object' || !Object.hasOwn(current, key)) {
+        throw locate(at, `${row.where}: the row's variable "${name}" has no "${[name, ...keys.slice(0, index + 1)].join('.')}", which the scenario uses here`);
+      }
+      current = (current as Record<string, unknown>)[key];
+    });
+    return current;
+  };
+  // Every template of the string on its own, so a misspelt name does not hide a malformed template.
+  const problems: ConfigError[] = [];
+  // What is left that starts like a template is a typo (a filter, brackets, an unclosed brace):
+  // sent as it stands, it would test some other message.
+  const left = /\{\{\s*vars\b[^}]*\}?\}?/.exec(value.replace(TEMPLATE, ''));
+  if (left) {
+    problems.push(
+      locate(at, `"${left[0]}" is not a dataset template: expected {{ vars.NAME }} or {{ vars.NAME.KEY }} (no filters, brackets or other expressions)`),
+    );
+  }
+  const whole = WHOLE.exec(value);
+  let rendered: unknown = value;
+  if (whole) collectConfigErrors(problems, () => (rendered = lookup(whole[1])));
+  else {
+    rendered = value.replace(TEMPLATE, (match, path: string) => {
+      let text = match;
+      collectConfigErrors(problems, () => (text = asText(lookup(path))));
+      return text;
+    });
+  }
+  throwConfigErrors(problems);
+  return rendered;
 }
 
 /** The path of the first string using `{{ vars.* }}` in `value`, or null. */

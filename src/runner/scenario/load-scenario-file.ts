@@ -10,7 +10,8 @@ import type { CustomCheckRef } from '../checks/custom-check-ref.js';
 import { checkApprovals, EXTERNAL_NO_GATES } from './check-approvals.js';
 import { checkScenarioNames } from './check-scenario-names.js';
 import { skillFolderProblems } from './skill-folder-problems.js';
-import { findTemplate, loadDataset, renderTemplates } from './dataset.js';
+import { findTemplate, loadDataset } from './dataset.js';
+import { expandRows, type RawScenario } from './expand-dataset.js';
 import { judgeJobs, type GraderModel, type JudgeJob } from '../judge/grader-model.js';
 import { scenarioFileId, type FoundScenarioFile } from './discover.js';
 import { validateHttpMocks } from '../mocks/validate-mocks.js';
@@ -38,8 +39,6 @@ export interface LoadContext {
    */
   variants?: Record<string, unknown>;
 }
-
-type RawScenario = Record<string, unknown>;
 
 /** Loads one scenario file: one scenario, or `scenarios:` with `defaults` (docs/formats.md, Scenario). */
 export function loadScenarioFile(found: FoundScenarioFile, context: LoadContext): Scenario[] {
@@ -116,37 +115,9 @@ function loadEntry(
   const datasetOk = (typeof dataset === 'string' && dataset.length > 0) || (Array.isArray(dataset) && dataset.length > 0);
   if (!datasetOk) throw locateDataset([], 'expected a .csv or .jsonl file (relative to the scenario file) or a non-empty list of rows');
   const rows = loadDataset(dataset, dirname(doc.file), locateDataset);
-  const locate: Locator = (path, expected, atKey) => doc.error(path, expected, 'CONFIG_INVALID', atKey);
-  const { dataset: _own, ...ownTemplate } = own;
-  const { dataset: _shared, ...defaultsTemplate } = defaults;
-  const names = new Map<string, string>();
-  return rows.map((row) => {
-    const rendered = renderTemplates(ownTemplate, row, at, locate) as RawScenario;
-    const renderedDefaults = renderTemplates(defaultsTemplate, row, defaultsAt, locate) as RawScenario;
-    let scenario: Scenario;
-    try {
-      scenario = loadOne(doc, rendered, renderedDefaults, at, defaultsAt, fileId, context);
-    } catch (error) {
-      // The expanded scenario is what failed: say which row produced it.
-      if (error instanceof ConfigError && !error.expected.includes(row.where)) {
-        throw new ConfigError(
-          { file: error.file, line: error.line, column: error.column, path: error.path },
-          `${error.expected} (dataset row ${row.where})`,
-          error.code,
-        );
-      }
-      throw error;
-    }
-    const previous = names.get(scenario.name);
-    if (previous !== undefined) {
-      throw doc.error(
-        [...at, 'name'],
-        `dataset rows ${previous} and ${row.where} both give the scenario name "${scenario.name}"; names must be unique: use a {{ vars.NAME }} in the name that differs between rows`,
-      );
-    }
-    names.set(scenario.name, row.where);
-    return scenario;
-  });
+  return expandRows(rows, { doc, own, defaults, at, defaultsAt }, (rendered, renderedDefaults) =>
+    loadOne(doc, rendered, renderedDefaults, at, defaultsAt, fileId, context),
+  );
 }
 
 function loadOne(

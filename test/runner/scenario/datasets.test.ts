@@ -89,6 +89,20 @@ describe('scenario datasets', () => {
     }
   });
 
+  it("lists every row's template problems and the duplicate names in one pass", () => {
+    const error = loadError({
+      'agent.yaml': AGENT,
+      'r.scenario.yaml': `${TEMPLATE.replace('Refund order {{vars.order}}', '{{ vars.ordr }} {{ vars.amount | upper }}')}\ndataset: orders.csv\n`,
+      'orders.csv': 'order,amount\nA-1,20\nA-2,30\nA-1,20\n',
+    });
+    const lines = error.message.split('\n');
+    expect(lines.some((line) => line.includes('both give the scenario name "refund A-1"'))).toBe(true);
+    expect(lines.some((line) => line.includes('the row has no variable "ordr"'))).toBe(true);
+    expect(lines.some((line) => line.includes('"{{ vars.amount | upper }}" is not a dataset template'))).toBe(true);
+    // Each problem once, for the first row that shows it, not once per row.
+    expect(lines.filter((line) => line.includes('"ordr"'))).toHaveLength(1);
+  });
+
   it('duplicate expanded names are refused, naming both rows', () => {
     const error = loadError({
       'agent.yaml': AGENT,

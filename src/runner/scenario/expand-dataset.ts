@@ -1,0 +1,81 @@
+import { ConfigError, ConfigErrors, throwConfigErrors } from '../../config/errors.js';
+import type { Locator } from '../../config/assert-format.js';
+import type { PathSegments, SourceDocument } from '../../config/source.js';
+import { renderTemplates, type DatasetRow } from './dataset.js';
+import type { Scenario } from './scenario.js';
+
+/** A scenario entry as written, before its rows (if any) render it. */
+export type RawScenario = Record<string, unknown>;
+
+/** Where an entry with a dataset is written: its own keys and its file's defaults. */
+export interface DatasetEntry {
+  doc: SourceDocument;
+  own: RawScenario;
+  defaults: RawScenario;
+  at: PathSegments;
+  defaultsAt: PathSegments;
+}
+
+/**
+ * One scenario per row (docs/formats.md, "Datasets"): each row renders the entry and `load`
+ * loads it like any scenario. Every row is expanded and checked: its problems (each said once,
+ * for the first row that shows it) and duplicate names come together in one pass (docs/cli.md).
+ */
+export function expandRows(
+  rows: readonly DatasetRow[],
+  { doc, own, defaults, at, defaultsAt }: DatasetEntry,
+  load: (rendered: RawScenario, renderedDefaults: RawScenario) => Scenario,
+): Scenario[] {
+  const locate: Locator = (path, expected, atKey) => doc.error(path, expected, 'CONFIG_INVALID', atKey);
+  const { dataset: _own, ...ownTemplate } = own;
+  const { dataset: _shared, ...defaultsTemplate } = defaults;
+  const names = new Map<string, string>();
+  const problems = new Map<string, ConfigError>();
+  const add = (error: unknown, row: DatasetRow) => {
+    if (!(error instanceof ConfigError)) throw error;
+    for (const one of error instanceof ConfigErrors ? error.errors : [error]) {
+      const key = `${one.file}:${one.line}:${one.column}:${one.path}:${one.expected.replace(row.where, '')}`;
+      if (problems.has(key)) continue;
+      // The expanded scenario is what failed: say which row produced it.
+      const named = one.expected.includes(row.where)
+        ? one
+        : new ConfigError({ file: one.file, line: one.line, column: one.column, path: one.path }, `${one.expected} (dataset row ${row.where})`, one.code);
+      problems.set(key, named);
+    }
+  };
+  const renderedName = (row: DatasetRow): string | undefined => {
+    const [template, where] = ownTemplate.name !== undefined ? [ownTemplate.name, at] : [defaultsTemplate.name, defaultsAt];
+    try {
+      const name = renderTemplates(template, row, [...where, 'name'], locate);
+      return typeof name === 'string' ? name : undefined;
+    } catch {
+      return undefined; // said with the rest of the row's templates below
+    }
+  };
+  const scenarios = rows.flatMap((row) => {
+    // Names are compared as rendered, also for rows whose scenario has other problems.
+    const name = renderedName(row);
+    const previous = name === undefined ? undefined : names.get(name);
+    if (name !== undefined && previous !== undefined) {
+      const message = `dataset rows ${previous} and ${row.where} both give the scenario name "${name}"; names must be unique: use a {{ vars.NAME }} in the name that differs between rows`;
+      problems.set(`name:${name}`, doc.error([...at, 'name'], message));
+    } else if (name !== undefined) names.set(name, row.where);
+    let rendered: RawScenario;
+    let renderedDefaults: RawScenario;
+    try {
+      rendered = renderTemplates(ownTemplate, row, at, locate) as RawScenario;
+      renderedDefaults = renderTemplates(defaultsTemplate, row, defaultsAt, locate) as RawScenario;
+    } catch (error) {
+      add(error, row);
+      return [];
+    }
+    try {
+      return [load(rendered, renderedDefaults)];
+    } catch (error) {
+      add(error, row);
+      return [];
+    }
+  });
+  throwConfigErrors([...problems.values()]);
+  return scenarios;
+}
