@@ -1,3 +1,4 @@
+import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../config/errors.js';
 import type { Locator } from '../config/assert-format.js';
 import type { PathSegments } from '../config/source.js';
 import { describeMismatch, matchDocument } from './args/match-document.js';
@@ -26,12 +27,24 @@ export const REQUEST_PARAM = {
   properties: { method: { type: 'string', minLength: 1 }, url: {}, headers: { type: 'object' }, json: {}, body: {} },
 } as const;
 
+/** The methods an http tool or a mock can use. */
+const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
+
 /** Validates the matchers of an expected request (the schema is checked already). */
 export function validateExpectedRequest(request: ExpectedRequest, at: PathSegments, locate: Locator): void {
-  for (const key of ['url', 'json', 'body'] as const) {
-    if (request[key] !== undefined) validateExpectedValue(request[key], [...at, key], locate);
+  // Each part on its own: one pass reports a problem in each (docs/cli.md, validate).
+  const problems: ConfigError[] = [];
+  // A method no http tool sends could never match, so the check could only fail.
+  if (request.method !== undefined && !HTTP_METHODS.includes(request.method.toUpperCase())) {
+    problems.push(locate([...at, 'method'], `expected an HTTP method (${HTTP_METHODS.join(', ')}), got ${JSON.stringify(request.method)}`));
   }
-  for (const [name, value] of Object.entries(request.headers ?? {})) validateExpectedValue(value, [...at, 'headers', name], locate);
+  for (const key of ['url', 'json', 'body'] as const) {
+    const value = request[key];
+    if (value !== undefined) collectConfigErrors(problems, () => validateExpectedValue(value, [...at, key], locate));
+  }
+  for (const [name, value] of Object.entries(request.headers ?? {}))
+    collectConfigErrors(problems, () => validateExpectedValue(value, [...at, 'headers', name], locate));
+  throwConfigErrors(problems);
 }
 
 /** Why the call's recorded request is not the expected one, or null when it is. */

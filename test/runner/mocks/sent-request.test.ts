@@ -1,3 +1,4 @@
+import { ConfigErrors } from '../../../src/config/errors.js';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadScenarioFile } from '../../../src/runner/scenario/load-scenario-file.js';
@@ -73,5 +74,18 @@ describe('the request an http tool sent is evidence', () => {
     const dir = tempDir(scenarioFiles('    - tool_called: {tool: create_refund, request: {url: {$regex: "(a+)+"}}}\n'));
     const error = configErrorOf(() => loadScenarioFile({ file: join(dir, 'x.scenario.yaml'), root: dir }, { agents: new Map() }));
     expect(error.path).toBe('expect.checks[0].tool_called.request.url.$regex');
+  });
+
+  it('a method no tool sends and every bad matcher of a request are refused together', () => {
+    const dir = tempDir(scenarioFiles('    - tool_called: {tool: create_refund, request: {method: FETCH, url: {$regex: "(a+)+"}, json: {a: {$regexx: 1}}}}\n'));
+    const error = configErrorOf(() => loadScenarioFile({ file: join(dir, 'x.scenario.yaml'), root: dir }, { agents: new Map() }));
+    const paths = (error instanceof ConfigErrors ? error.errors : [error]).map((one) => one.path);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'expect.checks[0].tool_called.request.method',
+        'expect.checks[0].tool_called.request.url.$regex',
+        'expect.checks[0].tool_called.request.json.a.$regexx',
+      ]),
+    );
   });
 });
