@@ -16,6 +16,15 @@ const USER_AJV_OPTIONS = { strict: false, allErrors: false, validateFormats: fal
 // code.source keeps each validator's code, for the schema cache.
 const userAjv = () => (userAjvInstance ??= newAjv({ ...USER_AJV_OPTIONS, code: { source: true } }));
 /** Key of the precompiled JSON Schema (draft-07) meta-schema validator. */
+
+/** An http(s) URL with a host: the pattern of the format's endpoint keys (an llm's `base_url`). */
+export const HTTP_URL_PATTERN = '^https?://[^\\s/]';
+
+/** What a format pattern means, in words, for its error message. */
+const PATTERN_WORDS: Readonly<Record<string, string>> = {
+  [HTTP_URL_PATTERN]: 'an http:// or https:// URL such as https://api.openai.com/v1',
+};
+
 export const META_SCHEMA_KEY = 'agentcheck:json-schema-draft-07';
 let metaAjv: Ajv | undefined;
 /** Options of the Ajv for agentcheck's own formats: strict, since we write those schemas ourselves. */
@@ -175,8 +184,10 @@ export function describeSchemaError(error: ErrorObject, root: unknown): SchemaPr
       return at(`expected one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(' | ')}, got ${describeValue(valueAt(root, path))}`);
     case 'const':
       return at(`expected ${JSON.stringify(params.allowedValue)}, got ${describeValue(valueAt(root, path))}`);
-    case 'pattern':
-      return at(`expected a string matching ${String(params.pattern)}, got ${describeValue(valueAt(root, path))}`);
+    case 'pattern': {
+      const words = PATTERN_WORDS[String(params.pattern)] ?? `a string matching ${String(params.pattern)}`;
+      return at(`expected ${words}, got ${describeValue(valueAt(root, path))}`);
+    }
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':

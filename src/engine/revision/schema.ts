@@ -1,3 +1,4 @@
+import { HTTP_URL_PATTERN } from '../../config/json-schema.js';
 import { PROVIDER_NAMES } from '../providers/registry.js';
 
 /** JSON Schema of the agent build format (docs/formats.md, docs/workflows.md, docs/skills.md). Unknown keys are errors. */
@@ -21,7 +22,8 @@ export const llmProperties = {
   provider: { enum: PROVIDER_NAMES },
   model: { type: 'string', minLength: 1 },
   parameters: objectSchema,
-  base_url: { type: 'string', minLength: 1 },
+  // An http(s) endpoint: anything else fails every model call of every run, so it is refused at load.
+  base_url: { type: 'string', pattern: HTTP_URL_PATTERN },
   timeout_ms: { type: 'integer', minimum: 1 },
   max_retries: { type: 'integer', minimum: 0 },
 } as const;

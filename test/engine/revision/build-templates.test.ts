@@ -238,3 +238,14 @@ describe('the | path filter of http urls', () => {
     expect(error.expected).toBe('URL "https://api.test/a/../{{ args.id }}" has a ".." path segment, which URL parsers remove; write the path it stands for');
   });
 });
+
+describe('an llm base_url', () => {
+  it('is an http(s) URL, refused at load otherwise (every model call would fail)', () => {
+    const error = loadError({ agent: { name: 'B', llm: { provider: 'openai', model: 'm', base_url: 'notaurl' } } });
+    expect(error.path).toBe('agent.llm.base_url');
+    expect(error.expected).toBe('expected an http:// or https:// URL such as https://api.openai.com/v1, got string "notaurl"');
+    expect(() =>
+      revisionFromValue({ id: 'b', agent: { name: 'B', llm: { provider: 'openai', model: 'm', base_url: 'http://127.0.0.1:9/v1' } } }),
+    ).not.toThrow();
+  });
+});
