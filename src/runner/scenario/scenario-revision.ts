@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import type { Locator } from '../../config/assert-format.js';
 import { ConfigError } from '../../config/errors.js';
 import { formatPath, SourceDocument, type PathSegments, type SourceView } from '../../config/source.js';
@@ -10,6 +10,7 @@ import { DEFAULT_LLM } from '../../engine/providers/index.js';
 import { validateLlmParameters } from '../../engine/providers/validate-parameters.js';
 import type { LoadContext } from './load-scenario-file.js';
 import { overrideLlm } from './model-override.js';
+import { SCENARIO_FILE } from './discover.js';
 import type { ScenarioSpec } from './scenario-format.generated.js';
 
 /** Where a scenario is written, for the parts of loadOne that locate problems. */
@@ -24,6 +25,10 @@ export interface ScenarioPlace {
 export function scenarioRevision(spec: ScenarioSpec, agentFile: string, place: ScenarioPlace, context: LoadContext): DeltaRevision {
   const { doc, dir, whereOf, locate } = place;
   let base = context.agents.get(agentFile);
+  // A scenario file named as the agent would be read as a broken build: say what was named.
+  if (!base && SCENARIO_FILE.test(basename(agentFile))) {
+    throw locate(['agent'], `names a scenario file (${agentFile}); expected an agent build (a file with id and agent, external or flow)`);
+  }
   if (!base) {
     try {
       base = loadAgentBuild(agentFile);

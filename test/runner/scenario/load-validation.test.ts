@@ -40,6 +40,11 @@ describe('files a scenario names', () => {
     const folder = loadError({ 'agent.yaml': AGENT, 'sub/x.txt': '', 'a.scenario.yaml': scenario('').replace('agent: agent.yaml', 'agent: sub') });
     expect(folder.path).toBe('agent');
     expect(folder.message).toMatch(/a\.scenario\.yaml:2:\d+ at agent: agent build .*sub: is a folder; expected a YAML or JSON file$/);
+    const scenarioAsAgent = loadError({
+      'b.scenario.yaml': scenario(''),
+      'a.scenario.yaml': scenario('').replace('agent: agent.yaml', 'agent: b.scenario.yaml'),
+    });
+    expect(scenarioAsAgent.message).toMatch(/a\.scenario\.yaml:2:\d+ at agent: names a scenario file \(.*b\.scenario\.yaml\); expected an agent build/);
   });
 });
 
