@@ -88,7 +88,9 @@ export class SourceDocument {
   }
 
   /** A `.json` file is strict JSON (no YAML); a syntax error is located at its line and column. */
-  private static parseJson(file: string, text: string): SourceDocument {
+  private static parseJson(file: string, given: string): SourceDocument {
+    // A byte order mark (some Windows editors write one) is not JSON, but says nothing either.
+    const text = given.charCodeAt(0) === 0xfeff ? given.slice(1) : given;
     let value: unknown;
     try {
       value = JSON.parse(text);

@@ -87,6 +87,13 @@ describe('SourceDocument limits', () => {
   });
 });
 
+describe('a byte order mark', () => {
+  it('is read past in a .json file, as in YAML', () => {
+    expect(SourceDocument.parse('b.json', '\ufeff{"a": 1}').value).toEqual({ a: 1 });
+    expect(SourceDocument.parse('b.yaml', '\ufeffa: 1\n').value).toEqual({ a: 1 });
+  });
+});
+
 describe('.json files are strict JSON', () => {
   it('YAML in a .json file is a located syntax error, not read as YAML', () => {
     const error = configErrorOf(() => SourceDocument.parse('a.json', '{"id": "a",\n  agent: {name: B}}'));
