@@ -178,8 +178,11 @@ export function describeSchemaError(error: ErrorObject, root: unknown): SchemaPr
     }
     case 'required':
       return { path, expected: `missing required key "${String(params.missingProperty)}"`, atKey: false, subject: [...path, String(params.missingProperty)] };
-    case 'type':
-      return at(`expected ${String(params.type)}, got ${describeValue(valueAt(root, path))}`);
+    case 'type': {
+      // A list of types reads as words: "string or number", not "string,number".
+      const types = (Array.isArray(params.type) ? (params.type as unknown[]).map(String) : String(params.type).split(',')).join(' or ');
+      return at(`expected ${types}, got ${describeValue(valueAt(root, path))}`);
+    }
     case 'enum':
       return at(`expected one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(' | ')}, got ${describeValue(valueAt(root, path))}`);
     case 'const':

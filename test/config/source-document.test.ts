@@ -142,3 +142,16 @@ describe('numbers that cannot be read as written are refused, not rounded', () =
     expect(SourceDocument.parse('a.yaml', 'a: "1e-400"\nb: 0e-400\nc: 0.5\n').value).toEqual({ a: '1e-400', b: 0, c: 0.5 });
   });
 });
+
+describe('format messages', () => {
+  it('name a list of types in words', async () => {
+    const { revisionFromValue } = await import('../../src/engine/revision/load-build.js');
+    const flow = {
+      entry_point: 'a',
+      components: [{ name: 'a', type: 'deterministic_step', tool_name: 't', inputs: [5] }],
+      routers: [{ from: 'a', to: 'end' }],
+    };
+    const error = configErrorOf(() => revisionFromValue({ id: 'f', agent: { name: 'F', tools: [{ name: 't', returns: 1 }] }, flow }));
+    expect(error.expected).toBe('expected string or object, got number 5');
+  });
+});
