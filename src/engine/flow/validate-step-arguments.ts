@@ -1,4 +1,5 @@
 import type { Locator } from '../../config/assert-format.js';
+import { throwConfigErrors, type ConfigError } from '../../config/errors.js';
 import { userSchemaProblems } from '../../config/json-schema.js';
 import { formatPath } from '../../config/source.js';
 import type { ComponentSpec } from '../revision/types.js';
@@ -19,12 +20,19 @@ export function validateStepArguments(
   at: Array<string | number>,
   locate: Locator,
 ): void {
+  // Every input's problem in one pass (docs/cli.md, validate).
+  const problems: ConfigError[] = [];
   const given = new Map<string, number>();
   (component.inputs ?? []).forEach((raw, index) => {
-    const name = parseIOKey(raw).name;
+    const key = parseIOKey(raw);
+    const name = key.name;
+    // A literal without "as" has no name: that is said once, by the flow's own input rules.
+    if (name === '') return;
     if (given.has(name))
-      throw locate([...at, 'inputs', index], `two inputs give argument "${name}" (inputs[${given.get(name)}] and inputs[${index}]); rename one with "as"`);
-    given.set(name, index);
+      problems.push(
+        locate([...at, 'inputs', index], `two inputs give argument "${name}" (inputs[${given.get(name)}] and inputs[${index}]); rename one with "as"`),
+      );
+    else given.set(name, index);
   });
   const properties = parameters?.properties;
   const additional = parameters?.additionalProperties;
@@ -32,7 +40,7 @@ export function validateStepArguments(
     for (const [name, index] of given) {
       if (!Object.hasOwn(properties, name)) {
         const known = Object.keys(properties).join(', ') || 'none';
-        throw locate([...at, 'inputs', index], `tool "${tool}" has no argument "${name}"; its arguments are: ${known} (name an input with "as")`);
+        problems.push(locate([...at, 'inputs', index], `tool "${tool}" has no argument "${name}"; its arguments are: ${known} (name an input with "as")`));
       }
     }
   }
@@ -42,18 +50,21 @@ export function validateStepArguments(
     const schema = argumentSchema(parameters, key.name);
     const problem = schema && literalProblem(schema, parameters as Record<string, unknown>, key.literal);
     if (problem) {
-      throw locate([...at, 'inputs', index, 'literal'], `literal for argument "${key.name}" of tool "${tool}" does not fit its schema: ${problem}`);
+      problems.push(locate([...at, 'inputs', index, 'literal'], `literal for argument "${key.name}" of tool "${tool}" does not fit its schema: ${problem}`));
     }
   });
   const required = Array.isArray(parameters?.required) ? (parameters.required as unknown[]).filter((name): name is string => typeof name === 'string') : [];
   // A required argument with a schema default is filled in before the call runs (docs/formats.md).
   const missing = required.filter((name) => !given.has(name) && argumentSchema(parameters, name)?.default === undefined);
   if (missing.length) {
-    throw locate(
-      [...at, 'inputs'],
-      `tool "${tool}" requires ${missing.map((name) => `"${name}"`).join(', ')}; add an input for each (e.g. {from: "context:${missing[0]}", as: ${missing[0]}})`,
+    problems.push(
+      locate(
+        [...at, 'inputs'],
+        `tool "${tool}" requires ${missing.map((name) => `"${name}"`).join(', ')}; add an input for each (e.g. {from: "context:${missing[0]}", as: ${missing[0]}})`,
+      ),
     );
   }
+  throwConfigErrors(problems);
 }
 
 /** The schema an argument's value must fit: its property schema, else an additionalProperties schema. */

@@ -250,3 +250,33 @@ describe('flows: every load problem in one pass', () => {
     expect(lines).toHaveLength(6);
   });
 });
+
+describe("flows: a deterministic step's inputs", () => {
+  it('report a duplicate name and an unknown argument together, and a literal without "as" once', () => {
+    let message = '';
+    try {
+      revisionFromValue({
+        id: 'f4',
+        agent: { name: 'F' },
+        flow: {
+          entry_point: 'ab',
+          components: [
+            {
+              name: 'ab',
+              type: 'deterministic_step',
+              tool_name: 'read_file',
+              inputs: [{ from: 'context:x', as: 'path' }, { from: 'context:y', as: 'path' }, { from: 'context:z', as: 'bogus' }, { literal: 5 }],
+            },
+          ],
+          routers: [{ from: 'ab', to: 'end' }],
+        },
+      });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('two inputs give argument "path"');
+    expect(message).toContain('tool "read_file" has no argument "bogus"');
+    expect(message).toContain('a literal input needs "as"');
+    expect(message).not.toContain('has no argument ""');
+  });
+});
