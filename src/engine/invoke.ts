@@ -50,6 +50,11 @@ export interface InvokeOptions {
    * passed to its process as OTEL_EXPORTER_OTLP_ENDPOINT (docs/external-agents.md).
    */
   otlpEndpoint?: string;
+  /**
+   * Awaited once an external agent has answered, before a server agentcheck started for it
+   * (`external.http.start`) is stopped: the runner waits there for the agent's late spans.
+   */
+  beforeExternalStop?: () => Promise<void>;
 }
 
 /**

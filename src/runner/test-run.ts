@@ -167,6 +167,7 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
     mcpServers: request.mcpServers,
     captureContent: capture,
     otlpEndpoint: receiver?.endpoint,
+    beforeExternalStop: receiver ? () => receiver.settle() : undefined,
   };
   const start: SegmentStart = control.from ? { kind: 'checkpoint', ...control.from } : { kind: 'fresh', inputs: request.inputs };
   const segments = () => runSegments(revision, start, control.answers ?? [], options, (id) => store.take(id));

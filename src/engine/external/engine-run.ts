@@ -20,6 +20,8 @@ export interface EngineRun {
   timeoutMs: number;
   signal?: AbortSignal;
   processes: RunProcesses;
+  /** Awaited after the answer, before a started server is stopped (InvokeOptions.beforeExternalStop). */
+  beforeStop?: () => Promise<void>;
 }
 
 /** One way of running an external agent (a command, an http endpoint); throws ExternalAgentError. */

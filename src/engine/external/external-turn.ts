@@ -72,6 +72,7 @@ export async function externalTurn(
       timeoutMs: external.timeout_ms ?? DEFAULT_EXTERNAL_TIMEOUT_MS,
       signal: options.signal,
       processes: place.processes,
+      beforeStop: options.beforeExternalStop,
     });
   } catch (error) {
     failure = describeError(error);

@@ -30,7 +30,10 @@ export async function runHttpEngine(run: EngineRun): Promise<AgentOutput> {
       });
     }
     const url = server ? http.url.replaceAll(PORT_PLACEHOLDER, String(server.port)) : http.url;
-    return redactor.value(await post(url, headers, run));
+    const answer = redactor.value(await post(url, headers, run));
+    // A server exports its spans after it answers: it is stopped once they have arrived (or the wait is over).
+    if (server && !run.signal?.aborted) await run.beforeStop?.();
+    return answer;
   } catch (error) {
     // A server may quote the credentials it was sent, or its environment: none of them leaves in an error.
     if (error instanceof AgentcheckError) throw new ExternalAgentError(error.code, redactor.text(error.message));

@@ -31,17 +31,23 @@ export interface ExternalSpanCollector {
    * recorded on the run's root (agentcheck.external.rejected).
    */
   collect(runSpans: readonly SpanRecord[], remoteTraceId?: string, signal?: AbortSignal): Promise<SpanRecord[]>;
+  /** Waits for late spans, as collect() does: before a server agentcheck started is stopped. */
+  settle(): Promise<void>;
   close(): Promise<void>;
 }
 
 /** Starts the receiver of one run (or uses the one given); close() closes it. */
 export async function startExternalSpanCollector(sources: ExternalSpanSources = {}, started?: OtlpReceiver): Promise<ExternalSpanCollector> {
   const receiver = started ?? (await startOtlpReceiver());
+  const settle = async (): Promise<void> => {
+    await receiver.whenQuiet({ quietMs: LATE_SPANS_QUIET_MS, maxMs: LATE_SPANS_MAX_MS });
+  };
   return {
     endpoint: receiver.endpoint,
+    settle,
     async collect(runSpans, remoteTraceId, signal) {
       // A run cut short (timeout, interrupt) takes what has arrived.
-      if (!signal?.aborted) await receiver.whenQuiet({ quietMs: LATE_SPANS_QUIET_MS, maxMs: LATE_SPANS_MAX_MS });
+      if (!signal?.aborted) await settle();
       const received = receiver.spans().map((span) => span.record);
       if (sources.spansUrl) received.push(...(await readSpansUrl(sources.spansUrl, remoteTraceId, sources.headers, signal)));
       const root = runSpans.find((span) => span.parent_id === null && isInvokeAgent(span));

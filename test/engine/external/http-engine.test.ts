@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { invoke } from '../../../src/engine/invoke.js';
@@ -42,6 +43,42 @@ async function run(external: Record<string, unknown>, script: ScriptEntry[], env
   const turn = await invoke(revision, { messages: [{ role: 'user', content: 'Hi' }] }, { model, tracer, env: { PATH: process.env.PATH, ...env } });
   return { turn, spans: store.take(turn.trace_id), model };
 }
+
+describe('http engine: a server agentcheck started', () => {
+  it('is still running when beforeExternalStop is awaited after its answer (the runner waits there for late spans), and stopped after', async () => {
+    // The server notes its port, so the test can ask it whether it is still up.
+    const dir = tempDir({ 'server.cjs': `require('node:fs').writeFileSync(require('node:path').join(__dirname, 'port.txt'), process.env.PORT);\n${SERVER}` });
+    const portFile = join(dir, 'port.txt');
+    const health = async () => {
+      const port = readFileSync(portFile, 'utf8');
+      return fetch(`http://127.0.0.1:${port}/health`).then(
+        (response) => response.ok,
+        () => false,
+      );
+    };
+    const seen: boolean[] = [];
+    const { tracer } = installTracing();
+    const revision = revisionFromValue({
+      id: 'started',
+      external: { http: { url: 'http://127.0.0.1:{port}/invoke', start: { command: [process.execPath, join(dir, 'server.cjs')], ready_path: '/health' } } },
+    });
+    const turn = await invoke(
+      revision,
+      { messages: [{ role: 'user', content: 'Hi' }] },
+      {
+        model: new ScriptedModel([{ text: 'Hello' }]),
+        tracer,
+        env: { PATH: process.env.PATH },
+        beforeExternalStop: async () => {
+          seen.push(await health());
+        },
+      },
+    );
+    expect(turn.stop_reason).toBe('end_turn');
+    expect(seen).toEqual([true]);
+    expect(await health()).toBe(false);
+  });
+});
 
 describe('http engine', () => {
   it('starts the server, POSTs messages, config and the delta, and reads {output, trace_id}; the server is ended after', async () => {
