@@ -8,7 +8,14 @@ import { RunError } from '../config/errors.js';
  * (docs/engine-loop.md). The runner reports a time limit as TIMEOUT.
  */
 export function throwIfRunAborted(signal: AbortSignal | undefined): void {
-  if (!signal?.aborted) return;
+  if (signal?.aborted) throw runAborted(signal);
+}
+
+/**
+ * The error a run ends with once its signal aborted: RUN_ABORTED, whatever step the abort cut
+ * short (a model call in flight says MODEL_ABORTED on its own span, not for the run).
+ */
+export function runAborted(signal: AbortSignal): RunError {
   const reason = signal.reason instanceof Error ? `: ${signal.reason.message}` : '';
-  throw new RunError('RUN_ABORTED', `the run was aborted${reason}`);
+  return new RunError('RUN_ABORTED', `the run was aborted${reason}`);
 }

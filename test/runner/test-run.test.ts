@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Model } from '../../src/engine/model/model.js';
+import { ScriptedModel } from '../../src/engine/providers/scripted.js';
 import { revisionFromValue } from '../../src/engine/revision/load-build.js';
 import { executeTestRun, testRun } from '../../src/runner/test-run.js';
 import { runScenario } from '../../src/runner/scenario/run-scenario.js';
@@ -50,6 +51,31 @@ describe('testRun', () => {
         `testRun at approvals.tools.delete_order: a tool's approval gate takes "approve", "deny", "reject"; got ${JSON.stringify(answer)}`,
       );
     }
+  });
+
+  it('ends a run its caller aborted during a model call with RUN_ABORTED; the chat span keeps MODEL_ABORTED', async () => {
+    const controller = new AbortController();
+    const slow = new ScriptedModel([{ text: 'slow', delay_ms: 600_000 }]);
+    // The abort comes while the model call waits: deterministic, whatever the machine's speed.
+    const model: Model = {
+      provider: slow.provider,
+      modelId: slow.modelId,
+      generate: (request) => {
+        setImmediate(() => controller.abort(new Error('the caller stopped it')));
+        return slow.generate(request);
+      },
+    };
+    const record = await executeTestRun({
+      agent: agentFile,
+      inputs: { messages: [{ role: 'user' as const, content: 'hi' }] },
+      model,
+      signal: controller.signal,
+    });
+    await record.workspace.dispose();
+    expect(record.result.verdict_reason).toBe('the invoke errored (RUN_ABORTED: the run was aborted: the caller stopped it)');
+    const root = record.spans.find((span) => span.parent_id === null)!;
+    expect(root.attributes['error.type']).toBe('RUN_ABORTED');
+    expect(record.spans.find((span) => span.name.startsWith('chat'))?.attributes['error.type']).toBe('MODEL_ABORTED');
   });
 
   it("says in the verdict what the tool said: a refusal's schema message, an http answer's status and body", async () => {

@@ -3,7 +3,7 @@ import { ATTR, SPAN } from '../../spans/conventions.js';
 import type { ResumeDecision } from '../checkpoint/resume-decision.js';
 import { describeError } from '../loop/agent-loop.js';
 import type { Message } from '../model/message.js';
-import { throwIfRunAborted } from '../run-aborted.js';
+import { runAborted, throwIfRunAborted } from '../run-aborted.js';
 import type { Usage } from '../model/model.js';
 import { addUsage } from '../model/usage.js';
 import type { PendingInteraction, StopReason } from '../turn.js';
@@ -99,7 +99,9 @@ export async function runFlow(input: FlowRunInput): Promise<FlowRunResult> {
     });
   } catch (error) {
     run.flow.status = 'error';
-    return finish(run, 'error', undefined, describeError(error));
+    // Once the run's signal aborted, that is why it ended, whichever component it cut short.
+    const signal = env.loopSetup.signal;
+    return finish(run, 'error', undefined, describeError(signal?.aborted ? runAborted(signal) : error));
   }
 }
 

@@ -5,7 +5,7 @@ import type { Model, ModelResponse, ToolDefinition, Usage } from '../model/model
 import { addUsage } from '../model/usage.js';
 import type { ApprovalAnswer } from '../permissions/approval-policy.js';
 import type { ToolCaller } from '../tools/tool-caller.js';
-import { throwIfRunAborted } from '../run-aborted.js';
+import { runAborted, throwIfRunAborted } from '../run-aborted.js';
 import type { PendingInteraction, StopReason } from '../turn.js';
 import { chatWithSpan } from './chat-span.js';
 import type { ContentCapture } from './genai-messages.js';
@@ -84,7 +84,8 @@ export async function runAgentLoop(setup: LoopSetup, initial: LoopState, decisio
       await setup.onCheckpoint?.(state);
     }
   } catch (error) {
-    return { ...stop(state, 'error'), error: describeError(error) };
+    // Once the run's signal aborted, that is why it ended, whichever step it cut short.
+    return { ...stop(state, 'error'), error: describeError(setup.signal?.aborted ? runAborted(setup.signal) : error) };
   }
 }
 
