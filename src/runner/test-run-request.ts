@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { assertFormat, memoryLocator, type Locator } from '../config/assert-format.js';
-import { ConfigError } from '../config/errors.js';
+import { collectConfigErrors, ConfigError, throwConfigErrors } from '../config/errors.js';
 import { describeValue } from '../config/json-schema.js';
 import type { McpServerPool } from '../engine/mcp/mcp-server-pool.js';
 import type { Message } from '../engine/model/message.js';
@@ -135,17 +135,20 @@ const REQUEST_FIELDS: Record<keyof TestRunRequest, FieldCheck> = {
  */
 export function validateTestRunRequest(request: unknown): asserts request is TestRunRequest {
   if (!isObject(request)) throw new ConfigError({ file: REQUEST }, `expected a request object {agent, inputs, ...}, got ${describeValue(request)}`);
+  // Every field's problem in one pass, as the CLI and MCP list them.
+  const problems: ConfigError[] = [];
   const known = Object.keys(REQUEST_FIELDS);
   for (const key of Object.keys(request)) {
-    if (!known.includes(key)) throw new ConfigError({ file: REQUEST, path: key }, `unknown key "${key}"; expected one of: ${known.join(', ')}`);
+    if (!known.includes(key)) problems.push(new ConfigError({ file: REQUEST, path: key }, `unknown key "${key}"; expected one of: ${known.join(', ')}`));
   }
   for (const required of ['agent', 'inputs'] as const) {
-    if (request[required] === undefined) throw new ConfigError({ file: REQUEST }, `missing required key "${required}"`);
+    if (request[required] === undefined) problems.push(new ConfigError({ file: REQUEST }, `missing required key "${required}"`));
   }
   for (const [key, check] of Object.entries(REQUEST_FIELDS)) {
     const value = request[key];
-    if (value !== undefined) check(value, memoryLocator(REQUEST, [key]));
+    if (value !== undefined) collectConfigErrors(problems, () => check(value, memoryLocator(REQUEST, [key])));
   }
+  throwConfigErrors(problems);
 }
 
 /** A copy of plain data without keys whose value is undefined (callers spread optional fields). */

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { memoryLocator } from '../config/assert-format.js';
-import { RunError, throwConfigErrors } from '../config/errors.js';
+import { collectConfigErrors, RunError, throwConfigErrors, type ConfigError } from '../config/errors.js';
 import type { Redactor } from '../config/redactor.js';
 import type { Checkpoint } from '../engine/checkpoint/checkpointer.js';
 import type { InvokeOptions } from '../engine/invoke.js';
@@ -100,8 +100,18 @@ const insideTestRun = new AsyncLocalStorage<true>();
 export async function testRun(request: TestRunRequest): Promise<TestRunResult> {
   // The library entry validates its request; the suite runner and the CLI hand over data their
   // loaders already validated.
-  validateTestRunRequest(request);
-  const record = await executeTestRun({ ...request, timeout_ms: request.timeout_ms ?? DEFAULT_TEST_RUN_TIMEOUT_MS });
+  // The request's fields and what they name in the build, all in one pass.
+  const problems: ConfigError[] = [];
+  const fieldsValid = collectConfigErrors(problems, () => validateTestRunRequest(request));
+  let revision: DeltaRevision | undefined;
+  // The checks against the build read these fields: only when they are sound.
+  const read = ['agent', 'delta', 'approvals', 'expectations', 'script'];
+  const sound = (problem: ConfigError) =>
+    problem.path !== undefined &&
+    !read.some((field) => problem.path === field || problem.path?.startsWith(`${field}.`) || problem.path?.startsWith(`${field}[`));
+  if (fieldsValid || problems.every(sound)) collectConfigErrors(problems, () => (revision = requestRevision(request)));
+  throwConfigErrors(problems);
+  const record = await executeTestRun({ ...request, timeout_ms: request.timeout_ms ?? DEFAULT_TEST_RUN_TIMEOUT_MS }, revision);
   await record.workspace.dispose();
   return record.result;
 }
@@ -114,6 +124,21 @@ export function decidedApprovals(result: TestRunResult): TestRunResult['approval
   return result.approvals.filter((approval) => approval.decision !== 'pending');
 }
 
+/**
+ * The revision a request makes (its agent, then its delta), with what the request names in it
+ * checked as the CLI and MCP check it: approvals and names of tools. Every problem in one pass.
+ * A caller that passes its own revision (a suite, with variants) checked them where it loaded them.
+ */
+function requestRevision(request: TestRunRequest): DeltaRevision {
+  const revision = applyDelta(toRevision(request.agent), request.delta ?? {}, `${REQUEST} delta`);
+  const problems: ConfigError[] = [];
+  const approvals = request.approvals;
+  if (approvals) collectConfigErrors(problems, () => checkApprovals(approvals, [revision.build], memoryLocator(REQUEST, ['approvals'])));
+  problems.push(...checkRequestNames({ terminalTool: request.expectations?.terminal_tool, script: request.script }, revision.build, memoryLocator(REQUEST)));
+  throwConfigErrors(problems);
+  return revision;
+}
+
 /** testRun that keeps the workspace and spans for checks (the scenario runner's entry). */
 export async function executeTestRun(request: TestRunRequest, revisionOverride?: DeltaRevision, control: TestRunControl = {}): Promise<TestRunRecord> {
   // The env marker carries the guard across processes: an MCP server a run started (even
@@ -121,16 +146,7 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
   if (insideTestRun.getStore() || process.env[INSIDE_RUN_ENV]) {
     throw new RunError('RECURSION_GUARD', 'test_run was called from inside a test_run; runs nest at most one level deep');
   }
-  const revision = revisionOverride ?? applyDelta(toRevision(request.agent), request.delta ?? {}, `${REQUEST} delta`);
-  // A revision made from the request is the only one the approvals can mean. A caller that
-  // passes its own (a suite, with variants) checked them where it loaded them.
-  if (!revisionOverride && request.approvals) {
-    checkApprovals(request.approvals, [revision.build], memoryLocator(REQUEST, ['approvals']));
-  }
-  // The names held to the build as the CLI and MCP hold them (they check with their own locations).
-  if (!revisionOverride) {
-    throwConfigErrors(checkRequestNames({ terminalTool: request.expectations?.terminal_tool, script: request.script }, revision.build, memoryLocator(REQUEST)));
-  }
+  const revision = revisionOverride ?? requestRevision(request);
   const capture = captureContent(revision, request, request.env ?? process.env);
   const workspace = control.workspace ?? (request.workspace ? FolderWorkspace.copyOf(request.workspace) : FolderWorkspace.temp());
   // Copied before the run, so a workspace that cannot be copied fails the run itself (naming

@@ -31,6 +31,27 @@ describe('testRun', () => {
     expect(readFileSync(agentFile, 'utf8')).toBe(before);
   });
 
+  it('lists every problem of a request at once: fields, delta paths, mocks, approvals and names', async () => {
+    const error = await testRun({
+      agent: agentFile,
+      inputs: { messages: [{ role: 'user', content: 'x' }] },
+      delta: { remove: ['agent.tools[name=nothing]'] },
+      mocks: { http: [{ url: 'https://x.test', json: {}, body: 'x' }] },
+      expectations: { terminal_tool: 'create_refnd' },
+    }).catch((caught: unknown) => caught as Error);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toContain('testRun at mocks.http[0].body');
+    expect((error as Error).message).toContain('testRun delta at remove[0]');
+    const names = await testRun({
+      agent: agentFile,
+      inputs: { messages: [{ role: 'user', content: 'x' }] },
+      approvals: { tools: { delete_ordr: 'approve' } },
+      expectations: { terminal_tool: 'create_refnd' },
+    }).catch((caught: unknown) => caught as Error);
+    expect((names as Error).message).toContain('approvals.tools.delete_ordr');
+    expect((names as Error).message).toContain('expectations.terminal_tool');
+  });
+
   it('refuses a terminal_tool or a scripted tool call the build does not offer, before anything runs, as the CLI does', async () => {
     const inputs = { messages: [{ role: 'user' as const, content: 'refund 1234' }] };
     await expect(testRun({ agent: agentFile, inputs, expectations: { terminal_tool: 'create_refnd' }, script: refundScript })).rejects.toThrow(
