@@ -57,6 +57,18 @@ describe.each(cases)('an output path that cannot be created: $name', ({ path, li
   );
 });
 
+describe('run: an output file that is a folder', () => {
+  it('is invalid input (exit 2) before anything runs, naming it', async () => {
+    for (const name of ['spans.jsonl', 'report.html']) {
+      const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('a'), [`out/${name}/x`]: '' });
+      const run = await runCli(['run', '.', '--out', 'out', '--reporter', 'json,html'], dir);
+      expect(run.exitCode, run.stderr).toBe(2);
+      expect(run.stderr).toContain(`${join(dir, 'out', name)} is a folder, where the file ${name} goes`);
+      expect(run.stdout).not.toMatch(/passed/);
+    }
+  });
+});
+
 describe('test-run --spans: found before the run, or failing after it', () => {
   const files = { 'agent.yaml': AGENT_YAML, 'script.yaml': '[{text: done}]\n' };
   const testRun = (spans: string, cwd: string) =>

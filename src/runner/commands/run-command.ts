@@ -16,6 +16,7 @@ import { loadCustomChecks } from '../checks/load-custom-checks.js';
 import { shardFromEnv } from '../ci/shard-from-env.js';
 import { inGithubActions } from '../ci/in-github-actions.js';
 import { writeQuietReportUnlessTable } from './quiet-terminal-report.js';
+import { isDirectory } from '../files/walk-files.js';
 import { checkReporterNames, createReporters, type Reporter, type ReporterName } from '../reporters/index.js';
 import { loadSuite } from '../suite/load-suite.js';
 import { failedRuns } from '../suite/only-failed.js';
@@ -127,6 +128,10 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
   const compactor = new RowCompactor();
   try {
     createFolders(out);
+    // A folder where an output file goes would fail only after the whole suite ran: refused now.
+    for (const name of ['spans.jsonl', ...reporters.flatMap((reporter) => (reporter.file ? [reporter.file] : []))]) {
+      if (isDirectory(join(out, name))) throw new Error(`${join(out, name)} is a folder, where the file ${name} goes`);
+    }
     if (compact && reporters.some((reporter) => reporter.rowAccess === 'streamed')) spill = new RowSpill(out, plan.runs.length);
     spansFile = new SpansFile(join(out, 'spans.jsonl'));
   } catch (error) {
