@@ -28,9 +28,9 @@ export function checkSelection({ plan, paths, scenarioPaths, options, config, on
     return null;
   }
   if (!plan.runs.length && only) {
-    const filters = filterFlags(options);
+    const filters = [...filterFlags(options), ...(options.variant?.length ? [`--variant ${options.variant.join(',')}`] : [])];
     // The failed scenarios may be here and only the filters leave them out: say so, not "wrong folder".
-    const filtered = filters.length > 0 && suiteHasRuns(paths, { ...options, grep: undefined, tag: undefined }, config, io.cwd, only);
+    const filtered = filters.length > 0 && suiteHasRuns(paths, { ...options, grep: undefined, tag: undefined, variant: undefined }, config, io.cwd, only);
     io.stderr.write(
       filtered
         ? `agentcheck: none of the ${only.size} failed scenario(s) of ${options.onlyFailed} matches ${filters.join(' and ')}\n`
