@@ -174,6 +174,19 @@ expect: {terminal_tool: finish}
     expect(report.scenarios.map((row) => row.id)).toEqual(['a.scenario.yaml#one']);
   });
 
+  it('--only-failed with a --variant that leaves out every failed pair says so', async () => {
+    const failing = passingScenario('one', '    - output: {contains: "never said"}\n');
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      'a.scenario.yaml': failing,
+      'agentcheck.config.yaml': 'variants:\n  lean: {set: {agent: {max_turns: 6}}}\n',
+    });
+    expect((await runCli(['run', '--variant', 'lean', '--out', 'out', '--reporter', 'json'], dir)).exitCode).toBe(1);
+    const base = await runCli(['run', '--only-failed', 'out/report.json', '--variant', 'base'], dir);
+    expect(base.exitCode).toBe(2);
+    expect(base.stderr).toContain('none of the 1 failed scenario(s) of out/report.json matches --variant base');
+  });
+
   it('lays the terminal report out for COLUMNS: every line of a run with long variant names fits', async () => {
     const dir = suite();
     writeFileSync(
