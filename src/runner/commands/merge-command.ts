@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { ConfigError } from '../../config/errors.js';
 import { createFolders } from '../../config/create-folders.js';
 import { mergeReports } from '../merge/merge-reports.js';
 import { mergeSpanFiles } from '../merge/merge-spans.js';
@@ -29,6 +30,13 @@ export async function mergeCommand(files: string[], options: MergeOptions, io: C
     const names = (options.reporter ?? 'table').split(',').map((name) => name.trim());
     // The merged report.json is the point of merging; other formats are extras.
     reporters = await createReporters(['json', ...names]);
+    // The same file twice (an overlapping glob) is the command line's mistake, not the report's.
+    const seen = new Map<string, string>();
+    for (const file of files) {
+      const earlier = seen.get(resolve(io.cwd, file));
+      if (earlier !== undefined) throw new ConfigError({ file }, `is given twice (also as ${earlier}); give each report once`, 'MERGE_OVERLAP');
+      seen.set(resolve(io.cwd, file), file);
+    }
     inputs = files.map((file) => readShardReport(file, io.cwd));
     report = mergeReports(inputs);
   } catch (error) {

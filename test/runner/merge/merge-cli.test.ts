@@ -128,6 +128,12 @@ describe('agentcheck merge (through the built CLI)', () => {
     expect(result.stdout).not.toContain('│');
   });
 
+  it("refuses the same report path given twice as the command line's mistake", async () => {
+    const result = await runCli(['merge', 's1/report.json', './s1/report.json', '--out', 'twice', '--reporter', 'json'], dir);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('./s1/report.json: is given twice (also as s1/report.json); give each report once');
+  });
+
   it('merges in any input order to the same rows', async () => {
     const result = await runCli(['merge', ...shardReports().reverse(), '--out', 'reversed', '--reporter', 'json'], dir);
     expect(result.exitCode).toBe(1);
@@ -160,13 +166,16 @@ describe('agentcheck merge (through the built CLI)', () => {
   it('refuses the same shard twice, overlapping rows, and mixed shard counts', async () => {
     mkdirSync(join(dir, 'copy'), { recursive: true });
     copyFileSync(join(dir, 'full/report.json'), join(dir, 'copy/report.json'));
+    // A copy of a shard's report (the same path twice is refused earlier, as the command line's mistake).
+    mkdirSync(join(dir, 's1copy'), { recursive: true });
+    copyFileSync(join(dir, 's1/report.json'), join(dir, 's1copy/report.json'));
     const [twice, overlap, mixed] = await Promise.all([
-      runCli(['merge', 's1/report.json', 's2/report.json', 's1/report.json', '--out', 'refused'], dir),
+      runCli(['merge', 's1/report.json', 's2/report.json', 's1copy/report.json', '--out', 'refused'], dir),
       runCli(['merge', 'full/report.json', 'copy/report.json', '--out', 'refused'], dir),
       runCli(['merge', 'full/report.json', 's1/report.json', '--out', 'refused'], dir),
     ]);
     expect(twice.exitCode).toBe(2);
-    expect(twice.stderr).toMatch(/s1\/report\.json: overlapping shards: shard 1\/4 is also s1\/report\.json/);
+    expect(twice.stderr).toMatch(/s1copy\/report\.json: overlapping shards: shard 1\/4 is also s1\/report\.json/);
     expect(overlap.exitCode).toBe(2);
     expect(overlap.stderr).toMatch(/copy\/report\.json: overlapping reports: ".*" \[base\] repeat 0 is also in full\/report\.json/);
     expect(mixed.exitCode).toBe(2);
