@@ -1,3 +1,4 @@
+import { describeFetchError } from '../fetch-error.js';
 import { AgentcheckError } from '../../config/errors.js';
 import { deepMerge } from '../revision/delta.js';
 import type { Delta, ExternalHttpSpec } from '../revision/types.js';
@@ -60,8 +61,7 @@ async function post(url: string, headers: Record<string, string>, run: EngineRun
     text = await response.text();
   } catch (error) {
     if (timeout.aborted) throw new ExternalAgentError('EXTERNAL_AGENT_TIMEOUT', `POST ${url} got no answer within ${run.timeoutMs} ms (external.timeout_ms)`);
-    const cause = (error as { cause?: Error }).cause?.message;
-    throw new ExternalAgentError('EXTERNAL_AGENT_FAILED', `POST ${url} failed: ${(error as Error).message}${cause ? ` (${cause})` : ''}`);
+    throw new ExternalAgentError('EXTERNAL_AGENT_FAILED', `POST ${url} failed: ${describeFetchError(error)}`);
   }
   if (!response.ok) throw new ExternalAgentError('EXTERNAL_AGENT_FAILED', `POST ${url} answered HTTP ${response.status}: ${text.slice(0, 2_000)}`);
   return parseAgentOutput(text, true, `the answer of POST ${url}`);

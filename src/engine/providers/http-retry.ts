@@ -1,3 +1,4 @@
+import { describeFetchError } from '../fetch-error.js';
 import { ModelError } from '../../config/errors.js';
 import { canPostDirectly, isRedirect, postDirectly } from './direct-post.js';
 import type { HttpModelOptions } from './http-model-options.js';
@@ -133,7 +134,7 @@ function exhausted(
     case 'timeout':
       return fail(`${prefix}: the last attempt timed out`, 'MODEL_TIMEOUT');
     case 'network':
-      return fail(`${prefix}: network error: ${describeNetworkError(outcome.error)}`, 'MODEL_RETRIES_EXHAUSTED', {
+      return fail(`${prefix}: network error: ${describeFetchError(outcome.error)}`, 'MODEL_RETRIES_EXHAUSTED', {
         cause: outcome.error,
       });
     case 'response':
@@ -175,13 +176,6 @@ function errorMessageOf(text: string, redact: (s: string) => string): string {
   const candidates = [isRecord(error) ? error.message : undefined, error, record.message, record.detail];
   const found = candidates.find((c): c is string => typeof c === 'string' && c !== '');
   return found !== undefined ? redact(found) : excerptOf(text, redact);
-}
-
-function describeNetworkError(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  // undici hides the useful part (ECONNREFUSED, ENOTFOUND) in `cause`.
-  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
-  return `${error.message}${cause}`;
 }
 
 function excerptOf(text: string, redact: (s: string) => string): string {

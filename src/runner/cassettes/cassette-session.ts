@@ -120,10 +120,11 @@ export class CassetteSession {
     let response: Response;
     try {
       response = await live(original);
-    } catch {
+    } catch (error) {
       // A network failure is not recorded (a replay would have nothing to serve); the caller
-      // sees it as a network error and retries as it would without a cassette.
-      return Response.error();
+      // sees it as a network error and retries as it would without a cassette. The failure
+      // rides along as the error response's cause, so the message still says why (ECONNREFUSED).
+      return Object.assign(Response.error(), { cause: error });
     }
     const interaction: Interaction = { request, match_key: key, response: await readResponse(response, this.stripper) };
     this.played[slot] = interaction;

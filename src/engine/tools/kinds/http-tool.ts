@@ -1,3 +1,4 @@
+import { describeFetchError } from '../../fetch-error.js';
 import { ToolError } from '../../../config/errors.js';
 import { scrubSecretValues, secretHeaderValues, secretUrlValues } from '../../../config/redact.js';
 import type { HttpSpec, ToolSpec } from '../../revision/types.js';
@@ -74,7 +75,7 @@ async function send(name: string, http: HttpSpec, request: PreparedRequest, ctx:
     }
     if (ctx.signal?.aborted) return { result: { error: `${name}: request canceled` }, isError: true, errorType: 'canceled' };
     // Method, URL and cause say which request failed and why; the caller scrubs the URL's credentials.
-    return { result: { error: `${name}: ${request.method} ${request.url} failed: ${networkReason(error)}` }, isError: true, errorType: 'network' };
+    return { result: { error: `${name}: ${request.method} ${request.url} failed: ${describeFetchError(error)}` }, isError: true, errorType: 'network' };
   }
 }
 
@@ -90,12 +91,4 @@ function parseBody(text: string): unknown {
   } catch {
     return text;
   }
-}
-
-/** undici reports "fetch failed" and hides the reason (ECONNREFUSED, ENOTFOUND) in `cause`. */
-function networkReason(error: unknown): string {
-  const message = (error as Error).message ?? String(error);
-  const cause = (error as { cause?: unknown }).cause;
-  const causeMessage = cause instanceof Error ? cause.message : undefined;
-  return causeMessage && causeMessage !== message ? `${message} (${causeMessage})` : message;
 }
