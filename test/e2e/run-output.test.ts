@@ -174,6 +174,21 @@ expect: {terminal_tool: finish}
     expect(report.scenarios.map((row) => row.id)).toEqual(['a.scenario.yaml#one']);
   });
 
+  it('--only-failed reruns what an interrupt left not run, as well as the failures', async () => {
+    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('one'), 'b.scenario.yaml': passingScenario('two') });
+    expect((await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], dir)).exitCode).toBe(0);
+    // The report as an interrupt leaves it: the second row never ran.
+    const report = JSON.parse(readFileSync(join(dir, 'out/report.json'), 'utf8')) as Report;
+    report.interrupted = true;
+    report.scenarios[1] = { ...report.scenarios[1], status: 'not_run', reason: 'not run: the suite was interrupted', checks: [], test_run: null };
+    report.summary = { ...report.summary, passed: 1, not_run: 1 };
+    writeFileSync(join(dir, 'interrupted.json'), JSON.stringify(report));
+    const again = await runCli(['run', '.', '--out', 'again', '--reporter', 'json', '--only-failed', 'interrupted.json'], dir);
+    expect(again.exitCode, again.all).toBe(0);
+    const rerun = JSON.parse(readFileSync(join(dir, 'again/report.json'), 'utf8')) as Report;
+    expect(rerun.scenarios.map((row) => row.id)).toEqual([report.scenarios[1].id]);
+  });
+
   it('--only-failed with a --variant that leaves out every failed pair says so', async () => {
     const failing = passingScenario('one', '    - output: {contains: "never said"}\n');
     const dir = tempDir({

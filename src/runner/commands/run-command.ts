@@ -66,7 +66,7 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
     if (options.onlyFailed) {
       only = failedRuns(options.onlyFailed, io.cwd);
       if (!only.size) {
-        io.stderr.write(`agentcheck: ${options.onlyFailed} has no failed or errored rows; nothing to rerun\n`);
+        io.stderr.write(`agentcheck: ${options.onlyFailed} has no failed, errored or not-run rows; nothing to rerun\n`);
         return EXIT.ok;
       }
     }

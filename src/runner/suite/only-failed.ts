@@ -2,13 +2,14 @@ import { readReportFile } from '../merge/read-report-file.js';
 
 /**
  * `--only-failed REPORT.json`: the scenario x variant pairs that failed or errored in a previous
- * report (scenario id -> variants). A missing or invalid report is a ConfigError (exit 2) from
- * the report reader `compare` and `merge` use.
+ * report, and those an interrupt left not run (scenario id -> variants): a retry job after an
+ * interrupted run must not report "nothing to rerun". A missing or invalid report is a
+ * ConfigError (exit 2) from the report reader `compare` and `merge` use.
  */
 export function failedRuns(file: string, cwd: string): Map<string, Set<string>> {
   const runs = new Map<string, Set<string>>();
   for (const row of readReportFile(file, cwd).scenarios) {
-    if (row.status !== 'fail' && row.status !== 'error') continue;
+    if (row.status !== 'fail' && row.status !== 'error' && row.status !== 'not_run') continue;
     const variants = runs.get(row.id) ?? new Set<string>();
     variants.add(row.variant);
     runs.set(row.id, variants);
