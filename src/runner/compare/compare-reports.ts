@@ -26,6 +26,8 @@ export interface ReportComparison {
   unchanged: number;
   /** Tool calls added, removed or reordered per scenario x variant (repeat 0). */
   trajectory: TrajectoryChange[];
+  /** Which report was interrupted (its not_run rows are no results): the comparison is then incomplete. */
+  interrupted: { base: boolean; head: boolean };
 }
 
 /**
@@ -36,7 +38,15 @@ export interface ReportComparison {
 export function compareReports(base: Report, head: Report): ReportComparison {
   const before = groupRows(base.scenarios);
   const after = groupRows(head.scenarios);
-  const result: ReportComparison = { regressed: [], improved: [], appeared: [], vanished: [], unchanged: 0, trajectory: trajectoryChanges(base, head) };
+  const result: ReportComparison = {
+    regressed: [],
+    improved: [],
+    appeared: [],
+    vanished: [],
+    unchanged: 0,
+    trajectory: trajectoryChanges(base, head),
+    interrupted: { base: base.interrupted === true, head: head.interrupted === true },
+  };
   for (const [key, rows] of after) {
     const old = before.get(key);
     const entry = describe(key, old, rows);

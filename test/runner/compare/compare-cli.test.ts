@@ -51,5 +51,8 @@ describe('agentcheck compare: an interrupted run', () => {
     expect(result.stderr).toContain(
       'agentcheck: head.json (head) was interrupted: its not_run rows are not results, so this comparison is incomplete (exit 1)',
     );
+    const json = await runCli(['compare', 'base/report.json', 'head.json', '--json'], dir);
+    expect(json.exitCode).toBe(1);
+    expect(JSON.parse(json.stdout).interrupted).toEqual({ base: false, head: true });
   });
 });
