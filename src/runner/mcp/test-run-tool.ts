@@ -7,6 +7,7 @@ import { loadAgentBuild, revisionFromValue } from '../../engine/revision/load-bu
 import type { AgentBuild, Revision } from '../../engine/revision/types.js';
 import { memoryLocator } from '../../config/assert-format.js';
 import { validateHttpMocks } from '../mocks/validate-mocks.js';
+import { workspaceFolderProblem } from '../files/walk-files.js';
 import { checkApprovals } from '../scenario/check-approvals.js';
 import { checkRequestNames } from '../scenario/check-scenario-names.js';
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
@@ -46,6 +47,9 @@ export async function runTestRun(args: TestRunArgs, context: McpServerContext, s
       revision = applyDelta(loadRevision(args.agent, context.cwd), args.delta ?? {}, 'arguments.delta');
     });
     problems.push(...requestRuleProblems(args, revision?.build));
+    // The folder the run is copied from, checked with the rest (a file or a missing path).
+    const folderProblem = args.workspace === undefined ? undefined : workspaceFolderProblem(resolve(context.cwd, args.workspace));
+    if (folderProblem) problems.push(memoryLocator('arguments')(['workspace'], folderProblem));
     throwConfigErrors(problems);
     if (!revision) throw new Error('unreachable: a build without problems was loaded');
     const request: TestRunRequest = {

@@ -192,6 +192,9 @@ describe('agentcheck mcp over stdio (the built CLI, the SDK client)', () => {
     });
     expect(text(many)).toMatch(/arguments\.delta at remove\[0\][\s\S]*arguments\.delta at remove\[1\]/);
     expect(text(many)).toContain('arguments at mocks.http[0].body');
+    const folder = await call(client, 'test_run', { ...refund, workspace: 'package.json', mocks: { http: [{ url: 'https://x.test', json: {}, body: 'x' }] } });
+    expect(text(folder)).toMatch(/arguments at workspace: workspace must be a folder, but .*package\.json is a file/);
+    expect(text(folder)).toContain('arguments at mocks.http[0].body');
     const named = await call(client, 'test_run', {
       ...refund,
       approvals: { tools: { delete_ordr: 'approve' } },
