@@ -18,7 +18,8 @@ export function mergeReports(inputs: readonly ShardReport[]): Report {
   assertNoOverlap(inputs);
 
   const first = inputs[0].report;
-  const rows = inputs.flatMap((input) => input.report.scenarios).sort(compareRows);
+  // Variants in the suite's order, as an unsharded run writes them (not by name).
+  const rows = inputs.flatMap((input) => input.report.scenarios).sort(rowOrder(first.suite.variants));
   const starts = inputs.map((input) => Date.parse(input.report.started_at)).filter(Number.isFinite);
   const ends = inputs.map((input) => Date.parse(input.report.started_at) + input.report.duration_ms).filter(Number.isFinite);
   const startedMs = starts.length ? Math.min(...starts) : Date.now();
@@ -45,11 +46,17 @@ export function mergeReports(inputs: readonly ShardReport[]): Report {
   return report;
 }
 
-/** Orders rows by id, then variant, then repeat, comparing code units so every machine agrees. */
-export function compareRows(a: ScenarioRow, b: ScenarioRow): number {
-  if (a.id !== b.id) return a.id < b.id ? -1 : 1;
-  if (a.variant !== b.variant) return a.variant < b.variant ? -1 : 1;
-  return a.repeat - b.repeat;
+/** Orders rows by id (code units, so every machine agrees), then variant in the suite's order, then repeat. */
+function rowOrder(variants: readonly string[]): (a: ScenarioRow, b: ScenarioRow) => number {
+  const rank = (variant: string) => {
+    const index = variants.indexOf(variant);
+    return index === -1 ? variants.length : index;
+  };
+  return (a, b) => {
+    if (a.id !== b.id) return a.id < b.id ? -1 : 1;
+    if (a.variant !== b.variant) return rank(a.variant) - rank(b.variant) || (a.variant < b.variant ? -1 : 1);
+    return a.repeat - b.repeat;
+  };
 }
 
 function assertSameSuite(inputs: readonly ShardReport[]): void {

@@ -65,6 +65,21 @@ describe('mergeReports', () => {
     });
   });
 
+  it("orders each scenario's variants as the suite lists them, as an unsharded run does", () => {
+    const one = shard(1, 2, ['x']);
+    const two = shard(2, 2, ['y']);
+    for (const report of [one, two]) {
+      report.suite.variants = ['base', 'zeta', 'alpha'];
+      report.scenarios = report.scenarios.flatMap((row) => ['alpha', 'base', 'zeta'].map((variant) => ({ ...row, variant })));
+      report.summary = { ...report.summary, total: report.scenarios.length, passed: report.scenarios.length };
+    }
+    const merged = mergeReports([
+      { file: 'a.json', report: one },
+      { file: 'b.json', report: two },
+    ]);
+    expect(merged.scenarios.map((row) => `${row.name} ${row.variant}`)).toEqual(['x base', 'x zeta', 'x alpha', 'y base', 'y zeta', 'y alpha']);
+  });
+
   it('lists missing shards and refuses overlaps with typed errors', () => {
     expect(mergeReports([{ file: 'a.json', report: shard(1, 3, ['x']) }]).merged?.missing_shards).toEqual([2, 3]);
     const refuse = (inputs: Array<{ file: string; report: Report }>) => {
