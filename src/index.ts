@@ -3,6 +3,8 @@
 // test_run and suites
 export { testRun } from './runner/test-run.js';
 export type { TestRunRequest, TestRunResult } from './runner/test-run.js';
+export { resumeTestRun } from './runner/resume/resume-test-run.js';
+export type { ResumeTestRunRequest } from './runner/resume/resume-test-run.js';
 export { runScenario } from './runner/scenario/run-scenario.js';
 export type { Scenario } from './runner/scenario/scenario.js';
 export { loadSuite } from './runner/suite/load-suite.js';

@@ -27,6 +27,7 @@ import type { MockScope, UnmatchedRequest } from './mocks/http-mocks.js';
 import { describeUnmatched } from './mocks/unmatched-requests.js';
 import type { JudgeJob } from './judge/grader-model.js';
 import { mergeSegments } from './resume/merge-segments.js';
+import { libraryPausedRuns } from './resume/paused-run-store.js';
 import { runSegments, type ResumeRecord, type SegmentStart } from './resume/run-segments.js';
 import { checkApprovals } from './scenario/check-approvals.js';
 import { checkRequestNames } from './scenario/check-scenario-names.js';
@@ -111,17 +112,9 @@ export async function testRun(request: TestRunRequest): Promise<TestRunResult> {
     !read.some((field) => problem.path === field || problem.path?.startsWith(`${field}.`) || problem.path?.startsWith(`${field}[`));
   if (fieldsValid || problems.every(sound)) collectConfigErrors(problems, () => (revision = requestRevision(request)));
   throwConfigErrors(problems);
-  const record = await executeTestRun({ ...request, timeout_ms: request.timeout_ms ?? DEFAULT_TEST_RUN_TIMEOUT_MS }, revision);
-  await record.workspace.dispose();
-  return record.result;
-}
-
-/**
- * The decisions a paused run's result holds, for its resume to carry over (`earlierApprovals`):
- * the pending call is left out, since the resumed run's spans record the answer it gets.
- */
-export function decidedApprovals(result: TestRunResult): TestRunResult['approvals'] {
-  return result.approvals.filter((approval) => approval.decision !== 'pending');
+  const run = { ...request, timeout_ms: request.timeout_ms ?? DEFAULT_TEST_RUN_TIMEOUT_MS };
+  // A paused run keeps its workspace for resumeTestRun; any other run's is removed.
+  return libraryPausedRuns.settle(await executeTestRun(run, revision), run);
 }
 
 /**

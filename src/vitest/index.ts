@@ -9,7 +9,7 @@ export type { ScenariosOptions } from './scenarios.js';
 export type { LoadScenariosOptions } from './load-scenarios.js';
 export { runScenario } from './run-scenario.js';
 export type { RunScenarioOptions } from './run-scenario.js';
-export { testRun } from './test-run.js';
+export { resumeTestRun, testRun } from './test-run.js';
 export { agentcheckMatchers, installMatchers } from './register-matchers.js';
 export type { AgentcheckMatchers } from './register-matchers.js';
 export { formatTrajectory } from './trajectory.js';

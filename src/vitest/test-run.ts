@@ -1,18 +1,27 @@
-import { executeTestRun, validateTestRunRequest, type TestRunRequest, type TestRunResult } from '../runner/test-run.js';
+import { libraryPausedRuns } from '../runner/resume/paused-run-store.js';
+import { resumeLibraryRun, type ResumeTestRunRequest } from '../runner/resume/resume-test-run.js';
 import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../runner/suite/timeouts.js';
+import { executeTestRun, validateTestRunRequest, type TestRunRequest, type TestRunResult } from '../runner/test-run.js';
 import { recordTrajectory, trajectoryFromSpans } from './trajectory.js';
 
 /**
  * agentcheck's testRun (docs/mcp.md, test_run) that also records the run's calls, so
- * `toHaveCalledTool(name, args)` and failure messages can show arguments. Same request, same result.
+ * `toHaveCalledTool(name, args)` and failure messages can show arguments. Same request, same result;
+ * a paused run is kept for resumeTestRun, as the library's is.
  */
 export async function testRun(request: TestRunRequest): Promise<TestRunResult> {
   validateTestRunRequest(request);
-  const record = await executeTestRun({ ...request, timeout_ms: request.timeout_ms ?? DEFAULT_TEST_RUN_TIMEOUT_MS });
+  const run = { ...request, timeout_ms: request.timeout_ms ?? DEFAULT_TEST_RUN_TIMEOUT_MS };
+  const record = await executeTestRun(run);
   try {
     recordTrajectory(trajectoryFromSpans(record.spans), record.result);
   } finally {
-    await record.workspace.dispose();
+    await libraryPausedRuns.settle(record, run);
   }
   return record.result;
+}
+
+/** agentcheck's resumeTestRun (docs/mcp.md, From code); the result records the resumed run's calls. */
+export async function resumeTestRun(request: ResumeTestRunRequest): Promise<TestRunResult> {
+  return resumeLibraryRun(request, (record) => recordTrajectory(trajectoryFromSpans(record.spans), record.result));
 }

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { cp, lstat, mkdtemp, readlink, realpath, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +11,8 @@ const MAX_LINK_HOPS = 40;
 /** A Workspace backed by a real folder: a fresh temp folder, a temp copy of a fixture, or a folder used in place. */
 export class FolderWorkspace implements Workspace {
   private rootPromise?: Promise<string>;
+  /** The folder this workspace made, once made (what disposeSync removes). */
+  private madeDir?: string;
 
   private constructor(
     private readonly create: () => Promise<string>,
@@ -56,7 +59,10 @@ export class FolderWorkspace implements Workspace {
 
   /** The absolute, real (symlink-free) root folder; made on first call. */
   root(): Promise<string> {
-    this.rootPromise ??= this.create();
+    this.rootPromise ??= this.create().then((dir) => {
+      if (this.owned) this.madeDir = dir;
+      return dir;
+    });
     return this.rootPromise;
   }
 
@@ -88,9 +94,18 @@ export class FolderWorkspace implements Workspace {
   async dispose(): Promise<void> {
     const pending = this.rootPromise;
     this.rootPromise = undefined;
+    this.madeDir = undefined;
     if (!pending || !this.owned) return;
     const dir = await pending.catch(() => undefined);
     if (dir) await rm(dir, { recursive: true, force: true });
+  }
+
+  /** dispose() for a process that is exiting (no await is possible then): removes a made folder now. */
+  disposeSync(): void {
+    const dir = this.madeDir;
+    this.rootPromise = undefined;
+    this.madeDir = undefined;
+    if (dir) rmSync(dir, { recursive: true, force: true });
   }
 }
 

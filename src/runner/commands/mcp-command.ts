@@ -1,7 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createAgentcheckMcpServer } from '../mcp/agentcheck-mcp-server.js';
-import { PausedRunStore } from '../mcp/paused-run-store.js';
+import { PausedRunStore } from '../resume/paused-run-store.js';
 import { RunHistory } from '../mcp/run-history.js';
 import { EXIT, type CommandIO } from './cli-io.js';
 

@@ -8,7 +8,8 @@ import type { DeltaRevision } from '../../engine/revision/delta.js';
 import { spansToJsonl } from '../../spans/jsonl.js';
 import type { SpanRecord } from '../../spans/span-record.js';
 import { keepWorkspace, moveWorkspace, runsDir, workspaceDirFor, writeRunCheckpoint } from '../resume/run-checkpoint-file.js';
-import { decidedApprovals, executeTestRun, type TestRunControl, type TestRunRecord, type TestRunRequest, type TestRunResult } from '../test-run.js';
+import { decidedApprovals } from '../resume/paused-run-store.js';
+import { executeTestRun, type TestRunControl, type TestRunRecord, type TestRunRequest, type TestRunResult } from '../test-run.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
 import { requestFromFlags } from './test-run-flags.js';
 

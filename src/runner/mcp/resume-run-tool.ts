@@ -1,9 +1,8 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { RunError } from '../../config/errors.js';
 import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
-import { executeTestRun } from '../test-run.js';
+import { continuePausedRun } from '../resume/resume-test-run.js';
 import type { McpServerContext } from './server-context.js';
 import { settleRun } from './settle-run.js';
 import { testRunOutput, timeoutMsField } from './test-run-schema.js';
@@ -44,25 +43,8 @@ export function registerResumeRunTool(server: McpServer, context: McpServerConte
 /** The handler: never throws; an unknown run_id is a tool error naming it. */
 export async function resumeRun(args: ResumeRunArgs, context: McpServerContext, signal?: AbortSignal): Promise<CallToolResult> {
   try {
-    const paused = context.paused.take(args.run_id);
-    if (!paused) {
-      throw new RunError(
-        'UNKNOWN_RUN',
-        `no paused run ${args.run_id} on this server: give the run_id of a test_run or resume_run result whose stop_reason is "paused" (each is answered once; the server keeps the last ${context.paused.maxRuns})`,
-      );
-    }
-    const request = { ...paused.request, timeout_ms: args.timeout_ms ?? DEFAULT_TEST_RUN_TIMEOUT_MS, signal };
-    try {
-      const record = await executeTestRun(request, paused.revision, {
-        from: { checkpoint: paused.checkpoint, decision: args.decision },
-        workspace: paused.workspace,
-        earlierApprovals: paused.decisions,
-      });
-      return structuredResult(await settleRun(record, request, context));
-    } catch (error) {
-      await paused.workspace.dispose().catch(() => undefined);
-      throw error;
-    }
+    const { record, run } = await continuePausedRun(context.paused, { ...args, signal }, 'on this server: give the run_id of a test_run or resume_run result');
+    return structuredResult(await settleRun(record, run, context));
   } catch (error) {
     return errorResult(error);
   }

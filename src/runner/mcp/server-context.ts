@@ -1,4 +1,4 @@
-import type { PausedRunStore } from './paused-run-store.js';
+import type { PausedRunStore } from '../resume/paused-run-store.js';
 import type { RunHistory } from './run-history.js';
 
 /** What the MCP server's tools share: where relative paths start, the env runs see, past runs. */

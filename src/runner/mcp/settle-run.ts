@@ -1,4 +1,4 @@
-import { decidedApprovals, type TestRunRecord, type TestRunRequest, type TestRunResult } from '../test-run.js';
+import type { TestRunRecord, TestRunRequest, TestRunResult } from '../test-run.js';
 import type { McpServerContext } from './server-context.js';
 
 /**
@@ -7,16 +7,5 @@ import type { McpServerContext } from './server-context.js';
  */
 export async function settleRun(record: TestRunRecord, request: TestRunRequest, context: McpServerContext): Promise<TestRunResult> {
   context.history.add(record.result.trace_id, record.spans);
-  if (record.checkpoint && record.result.run_id) {
-    await context.paused.add(record.result.run_id, {
-      revision: record.revision,
-      request,
-      checkpoint: record.checkpoint,
-      workspace: record.workspace,
-      decisions: decidedApprovals(record.result),
-    });
-  } else {
-    await record.workspace.dispose().catch(() => undefined);
-  }
-  return record.result;
+  return context.paused.settle(record, request);
 }

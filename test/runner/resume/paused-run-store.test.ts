@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Checkpoint } from '../../../src/engine/checkpoint/checkpointer.js';
 import type { DeltaRevision } from '../../../src/engine/revision/delta.js';
 import { FolderWorkspace } from '../../../src/engine/workspace/folder-workspace.js';
-import { PausedRunStore, type PausedRun } from '../../../src/runner/mcp/paused-run-store.js';
+import { PausedRunStore, type PausedRun } from '../../../src/runner/resume/paused-run-store.js';
 
 async function pausedRun(): Promise<{ run: PausedRun; dir: string }> {
   const workspace = FolderWorkspace.temp();

@@ -1,0 +1,106 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, RunError, resumeTestRun, testRun, type TestRunRequest } from '../../../src/index.js';
+import { resumeTestRun as resumeInVitest, testRun as testRunInVitest } from '../../../src/vitest/index.js';
+
+/** The coding agent writes CHANGELOG.md (a gated call), then reads it back: the read shows whether the write landed. */
+const gatedWrite: TestRunRequest = {
+  agent: 'fixtures/agents/coding-agent.yaml',
+  workspace: 'fixtures/workspaces/coding',
+  inputs: { messages: [{ role: 'user', content: 'Write a CHANGELOG.md saying the add bug is fixed.' }] },
+  expectations: { terminal_tool: 'read_file' },
+  script: [
+    { tool_calls: [{ name: 'write_file', args: { path: 'CHANGELOG.md', content: '- fixed add()\n' } }] },
+    { tool_calls: [{ name: 'read_file', args: { path: 'CHANGELOG.md' } }] },
+    { text: 'Done.' },
+  ],
+};
+
+async function pause(): Promise<string> {
+  const paused = await testRun(gatedWrite);
+  expect(paused).toMatchObject({ stop_reason: 'paused', verdict: 'incomplete', approvals: [{ tool: 'write_file', decision: 'pending' }] });
+  expect(paused.run_id).toEqual(expect.any(String));
+  return paused.run_id as string;
+}
+
+describe('library testRun -> resumeTestRun', () => {
+  it("approve: the write lands in the paused run's workspace, the run passes, and a run_id is answered once", async () => {
+    const runId = await pause();
+    const result = await resumeTestRun({ run_id: runId, decision: 'approve' });
+    expect(result).toMatchObject({ stop_reason: 'end_turn', verdict: 'pass', output: 'Done.', approvals: [{ tool: 'write_file', decision: 'approve' }] });
+    expect(result.run_id).toBeUndefined();
+    expect(result.tools).toEqual([
+      { name: 'write_file', called: 1, returned: 1, errors: 0 },
+      { name: 'read_file', called: 1, returned: 1, errors: 0 },
+    ]);
+    const again = resumeTestRun({ run_id: runId, decision: 'approve' });
+    await expect(again).rejects.toBeInstanceOf(RunError);
+    await expect(again).rejects.toMatchObject({ code: 'UNKNOWN_RUN', message: expect.stringContaining(`no paused run ${runId} in this process`) });
+  });
+
+  it('deny: the call is not made, so the read finds no file', async () => {
+    const result = await resumeTestRun({ run_id: await pause(), decision: 'deny' });
+    expect(result).toMatchObject({ stop_reason: 'end_turn', verdict: 'failed', approvals: [{ tool: 'write_file', decision: 'deny' }] });
+    expect(result.verdict_reason).toMatch(/^tool read_file failed: file_not_found/);
+  });
+
+  it('a run that pauses again gets a new run_id, and the last result lists every decision', async () => {
+    const twoWrites: TestRunRequest = {
+      ...gatedWrite,
+      expectations: { terminal_tool: 'write_file' },
+      script: [
+        { tool_calls: [{ name: 'write_file', args: { path: 'A.md', content: 'a' } }] },
+        { tool_calls: [{ name: 'write_file', args: { path: 'B.md', content: 'b' } }] },
+        { text: 'Done.' },
+      ],
+    };
+    const first = await testRun(twoWrites);
+    const second = await resumeTestRun({ run_id: first.run_id as string, decision: 'approve' });
+    expect(second.stop_reason).toBe('paused');
+    expect(second.run_id).toEqual(expect.any(String));
+    expect(second.run_id).not.toBe(first.run_id);
+    const last = await resumeTestRun({ run_id: second.run_id as string, decision: 'deny' });
+    expect(last.approvals).toEqual([
+      { tool: 'write_file', decision: 'approve' },
+      { tool: 'write_file', decision: 'deny' },
+    ]);
+  });
+
+  it("agentcheck/vitest's testRun and resumeTestRun share the pause, and record the resumed run's calls", async () => {
+    const paused = await testRunInVitest(gatedWrite);
+    const result = await resumeInVitest({ run_id: paused.run_id as string, decision: 'approve' });
+    expect(result.verdict).toBe('pass');
+    expect(result).toHaveCalledTool('read_file', { path: 'CHANGELOG.md' });
+  });
+
+  it('refuses a bad answer with every problem named, and keeps the paused run', async () => {
+    const runId = await pause();
+    const bad = resumeTestRun({ run_id: runId, decision: 'maybe', timeout_ms: 0, extra: 1 } as never);
+    await expect(bad).rejects.toBeInstanceOf(ConfigError);
+    const message = String(await bad.catch((error: Error) => error.message));
+    expect(message).toContain('unknown key "extra"');
+    expect(message).toContain('at decision: expected "approve" or "deny", got string "maybe"');
+    expect(message).toMatch(/at timeout_ms: expected an integer from 1 to 2147483647, got number 0/);
+    await expect(resumeTestRun({ decision: 'approve' } as never)).rejects.toThrow('missing required key "run_id"');
+    // Not taken by the refused answer: it still resumes.
+    expect((await resumeTestRun({ run_id: runId, decision: 'approve' })).verdict).toBe('pass');
+  });
+
+  it('removes the workspaces of runs left paused when the process exits', async () => {
+    const temp = mkdtempSync(join(tmpdir(), 'agentcheck-exit-'));
+    try {
+      const script = `
+        import { testRun } from ${JSON.stringify(join(import.meta.dirname, '../../../dist/src/index.js'))};
+        const result = await testRun(${JSON.stringify(gatedWrite)});
+        console.log(result.stop_reason);`;
+      const child = await execa('node', ['--input-type=module', '-e', script], { env: { TMPDIR: temp }, reject: false });
+      expect(child.stdout.trim(), child.stderr).toBe('paused');
+      expect(readdirSync(temp).filter((name) => name.startsWith('agentcheck-ws-'))).toEqual([]);
+    } finally {
+      if (existsSync(temp)) rmSync(temp, { recursive: true, force: true });
+    }
+  });
+});
