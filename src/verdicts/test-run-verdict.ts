@@ -5,6 +5,7 @@ import { summarizeCalls } from './describe.js';
 import { compileErrorTokens, type ErrorToken } from './error-tokens.js';
 import { buildEvidence, visibleCalls } from './evidence.js';
 import type { ApprovalDecision, ApprovalRecord, Evidence, ToolCall } from './evidence-types.js';
+import { validateScoreInput } from './score-input.js';
 import { approvalDigest, toolDigest, type ToolDigest } from './tool-digest.js';
 import { toolNameMatcher } from './tool-name.js';
 
@@ -108,6 +109,7 @@ export interface TestRunScore {
 
 /** Scores one run for test_run: digest, approvals, resolved config and verdict, all from spans. */
 export function scoreTestRun(input: ScoreTestRunInput): TestRunScore {
+  validateScoreInput(input);
   const evidence = input.evidence ?? buildEvidence({ spans: input.spans });
   const tokens = compileErrorTokens(input.error_tokens);
   const calls = visibleCalls(evidence);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../../src/config/errors.js';
 import { compileErrorTokens, findErrorToken } from '../../src/verdicts/error-tokens.js';
 import { scoreTestRun } from '../../src/verdicts/test-run-verdict.js';
 import { RunBuilder, type FinishOptions } from './span-builder.js';
@@ -16,7 +17,8 @@ function score(
     run.modelCalls(calls);
   }
   const spans = run.spans(options);
-  return scoreTestRun({ spans, stop_reason: options.stop_reason ?? 'end_turn', ...options });
+  const { terminal_tool, error, error_tokens } = options;
+  return scoreTestRun({ spans, stop_reason: options.stop_reason ?? 'end_turn', terminal_tool, error, error_tokens });
 }
 
 describe('error tokens', () => {
@@ -172,5 +174,34 @@ describe('scoreTestRun: verdict order', () => {
     const spans = run.spans();
     spans[1] = { ...spans[1], ended: false };
     expect(scoreTestRun({ spans, stop_reason: 'end_turn' }).incomplete).toContain('had not ended');
+  });
+});
+
+describe('scoreTestRun input (a library caller)', () => {
+  const spans = new RunBuilder().spans();
+
+  it('names every wrong field in one ConfigError instead of a TypeError or a verdict from a made-up stop reason', () => {
+    let thrown: unknown;
+    try {
+      scoreTestRun({ spans: 'x', stop_reason: 'bogus', error_tokens: 'x', terminal_tool: '/(a+)+/', extra: 1 } as never);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ConfigError);
+    const message = (thrown as Error).message;
+    expect(message).toContain('unknown key "extra"');
+    expect(message).toContain('at spans: expected an array of span records (readSpansJsonl), got string "x"');
+    expect(message).toContain('at stop_reason: expected one of end_turn, max_turns, paused, error, max_tokens, refusal, content_filter, got string "bogus"');
+    expect(message).toContain('at error_tokens: expected a list of non-empty strings, got string "x"');
+    expect(message).toMatch(/at terminal_tool: .*nested quantifier/);
+    expect((thrown as ConfigError).code).toBe('CONFIG_INVALID');
+  });
+
+  it('points at the span that is not a span record', () => {
+    expect(() => scoreTestRun({ spans: [...spans, 42] as never, stop_reason: 'end_turn' })).toThrow('at spans[' + spans.length + ']: expected a span record');
+  });
+
+  it('scores sound input as before', () => {
+    expect(scoreTestRun({ spans, stop_reason: 'end_turn', error: null, terminal_tool: null }).verdict).toBe('unconfirmed');
   });
 });
