@@ -22,6 +22,10 @@ export const MAX_REGEX_INPUT = 10_000;
 
 /** Why `pattern` is unsafe or invalid, or null when it may be used. */
 export function regexProblem(pattern: string, flags = ''): string | null {
+  // Flags first: a flag JavaScript does not know would otherwise be reported by V8 as a broken pattern.
+  const badFlags = [...new Set(flags.replace(/[ims]/g, ''))].join('');
+  if (badFlags)
+    return `regular expression /${capEchoed(pattern)}/${flags}: flag${badFlags.length > 1 ? 's' : ''} "${badFlags}" not supported; use only i, m and s (the others turn off linear-time matching)`;
   try {
     new RegExp(pattern, flags);
   } catch (error) {
@@ -30,9 +34,6 @@ export function regexProblem(pattern: string, flags = ''): string | null {
     const reason = message.includes('/: ') ? message.slice(message.lastIndexOf('/: ') + 3) : message.replace(/^Invalid regular expression: /, '');
     return `invalid regular expression /${capEchoed(pattern)}/: ${reason}`;
   }
-  const badFlags = [...new Set(flags.replace(/[ims]/g, ''))].join('');
-  if (badFlags)
-    return `regular expression /${capEchoed(pattern)}/${flags}: flag${badFlags.length > 1 ? 's' : ''} "${badFlags}" not supported; use only i, m and s (the others turn off linear-time matching)`;
   const unsupported = unboundedConstruct(pattern);
   if (unsupported) return `regular expression /${capEchoed(pattern)}/ uses ${unsupported}, which can backtrack without bound; rewrite the pattern without it`;
   const risk = backtrackingRisk(pattern);

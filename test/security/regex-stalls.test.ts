@@ -45,6 +45,10 @@ describe('patterns never stall the run', () => {
 
   it('refuses flags that turn off linear-time matching, at load', () => {
     expect(regexProblem('a', 'u')).toContain('flag "u" not supported');
+    // A flag JavaScript does not know is named as a flag too, with the pattern as written.
+    expect(regexProblem('create_.*', 'x')).toBe(
+      'regular expression /create_.*/x: flag "x" not supported; use only i, m and s (the others turn off linear-time matching)',
+    );
     const locate = (_at: unknown, message: string) => new Error(message);
     expect(() => validateToolName('/send/v', ['tool'], locate as never)).toThrow(/flag "v" not supported/);
     expect(regexProblem('a', 'ims')).toBeNull();
