@@ -92,6 +92,11 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
     .option('--inputs <file>', 'inputs file: {messages: [...], context: {...}}', nonEmpty)
     .option('--delta <file>', 'delta file {set, remove}, applied in memory and never saved', nonEmpty)
     .option('--terminal-tool <name>', 'the tool whose successful call completes the job (/regex/ allowed)')
+    .option(
+      '--error-token <text>',
+      "text in a tool result that means the call failed; repeat the flag for several (replaces the default list, as a scenario's expect.error_tokens)",
+      collectTokens,
+    )
     .option('--script <file>', "scripted model: a YAML/JSON list in the format of a scenario's model.script", nonEmpty)
     .option('--mocks <file>', "HTTP mocks: a YAML/JSON file in the format of a scenario's mocks ({http: [...]})", nonEmpty)
     .option('--approvals <file>', "answers to gated calls: a YAML/JSON file in the format of a scenario's approvals ({default, tools})", nonEmpty)
@@ -225,6 +230,12 @@ function collectList(value: string, previous: string[] | undefined): string[] {
   if (items.some((item) => item === ''))
     throw new InvalidArgumentError(`expected a name or a comma list of names, got ${JSON.stringify(value)} (an empty item)`);
   return [...(previous ?? []), ...items];
+}
+
+/** Repeatable error tokens, each kept whole (a token may hold a comma); an empty one is refused. */
+function collectTokens(value: string, previous: string[] | undefined): string[] {
+  if (value === '') throw new InvalidArgumentError('expected the text of an error token, got an empty value');
+  return [...(previous ?? []), value];
 }
 
 /** A time limit Node's timers can hold (larger ones would fire at once). */

@@ -19,6 +19,7 @@ export interface TestRunOptions {
   inputs?: string;
   delta?: string;
   terminalTool?: string;
+  errorToken?: string[];
   script?: string;
   mocks?: string;
   approvals?: string;
@@ -103,7 +104,7 @@ async function savePausedRun(record: TestRunRecord, request: TestRunRequest, dir
   if (request.script) saved.script = [...request.script];
   if (request.mocks) saved.mocks = request.mocks;
   if (request.approvals) saved.approvals = request.approvals;
-  if (request.expectations?.terminal_tool) saved.expectations = { terminal_tool: request.expectations.terminal_tool };
+  if (request.expectations) saved.expectations = { ...request.expectations };
   return writeRunCheckpoint(dir, saved);
 }
 

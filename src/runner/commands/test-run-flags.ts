@@ -141,7 +141,7 @@ export function requestFromFlags(options: TestRunOptions, io: Pick<CommandIO, 'c
     mocks,
     approvals,
     workspace,
-    expectations: { terminal_tool: options.terminalTool },
+    expectations: { terminal_tool: options.terminalTool, error_tokens: options.errorToken },
     env: io.env,
     timeout_ms: options.timeout ?? DEFAULT_TEST_RUN_TIMEOUT_MS,
   } satisfies TestRunRequest;

@@ -28,7 +28,7 @@ export interface RunCheckpointFile {
   script?: ScriptEntry[];
   mocks?: { http?: HttpMock[] };
   approvals?: ApprovalPolicy;
-  expectations?: { terminal_tool?: string };
+  expectations?: { terminal_tool?: string; error_tokens?: string[] };
   /** The approval decisions made before the pause (earlier segments), for the resumed result. */
   decisions?: Array<{ tool: string; decision: 'approve' | 'deny' | 'pending' }>;
 }
