@@ -3,6 +3,7 @@ import { cp, lstat, mkdtemp, readlink, realpath, rm, stat } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { RunError, ToolError } from '../../config/errors.js';
+import { isInsideFolder } from '../../config/is-inside-folder.js';
 import type { Workspace } from './workspace.js';
 
 /** How many symlinks one path may pass through before we call it a loop (Linux uses 40). */
@@ -78,10 +79,10 @@ export class FolderWorkspace implements Workspace {
     // `..` is resolved lexically first, so `a/../b` is fine and `../x` is refused before any
     // file system access; the OS never sees a `..` after a symlink because we return real paths.
     const lexical = path.resolve(root, relativePath);
-    if (!isInside(root, lexical)) throw escape(relativePath, 'it leaves the workspace root via ".."');
+    if (!isInsideFolder(root, lexical)) throw escape(relativePath, 'it leaves the workspace root via ".."');
 
     const real = await realpathAllowMissing(lexical);
-    if (!isInside(root, real.path)) {
+    if (!isInsideFolder(root, real.path)) {
       throw escape(relativePath, 'a symlink on the path points outside the workspace root');
     }
     if (real.missing && !options.forWrite) {
@@ -144,11 +145,6 @@ function copyFailure(source: string, copy: string, error: unknown): RunError {
       .replace(`: ${where}`, '')
       .replace(/, \w+ '[^']*'(?: -> '[^']*')?$/, '');
   return new RunError('WORKSPACE_COPY_FAILED', `workspace could not be copied: ${where}: ${reason}`, { cause: error });
-}
-
-function isInside(root: string, candidate: string): boolean {
-  const rel = path.relative(root, candidate);
-  return rel === '' || (!rel.startsWith(`..${path.sep}`) && rel !== '..' && !path.isAbsolute(rel));
 }
 
 function escape(relativePath: string, why: string): ToolError {

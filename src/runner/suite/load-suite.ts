@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { relative, resolve, sep } from 'node:path';
+import { isInsideFolder } from '../../config/is-inside-folder.js';
 import { collectConfigErrors, ConfigError, throwConfigErrors } from '../../config/errors.js';
 import { applyDelta, type DeltaRevision } from '../../engine/revision/delta.js';
 import { discoverScenarioFiles, type FoundScenarioFile } from '../scenario/discover.js';
@@ -144,7 +145,13 @@ export function grepPattern(grep: string): RegExp {
 /** The scenario files a selection names: its paths, else the config's `scenarios` (else its folder). */
 export function suiteScenarioFiles(selection: Pick<SuiteSelection, 'paths' | 'config' | 'files'>, cwd = process.cwd()): FoundScenarioFile[] {
   if (selection.files) return selection.files;
-  return selection.paths.length ? discoverScenarioFiles(selection.paths, cwd) : configFiles(selection.config ?? emptySuiteConfig(cwd), cwd);
+  if (!selection.paths.length) return configFiles(selection.config ?? emptySuiteConfig(cwd), cwd);
+  const found = discoverScenarioFiles(selection.paths, cwd);
+  // With a suite config, ids are relative to its folder whether or not paths are given, so
+  // `run` and `run scenarios/` name (and find cassettes for) a scenario alike (docs/formats.md).
+  const base = selection.config?.file ? selection.config.baseDir : undefined;
+  if (base && found.every((entry) => isInsideFolder(base, entry.file))) for (const entry of found) entry.root = base;
+  return found;
 }
 
 function selectVariants(config: SuiteConfig, wanted: string[] | undefined): string[] {
