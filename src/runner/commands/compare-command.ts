@@ -7,7 +7,10 @@ import { EXIT, reportError, type CommandIO } from './cli-io.js';
 /** Longest head reason printed under a regression; `--json` keeps it whole. */
 const REASON_MAX = 300;
 
-/** `agentcheck compare BASE.json HEAD.json`: exit 1 when any scenario regressed or either run was interrupted. */
+/**
+ * `agentcheck compare BASE.json HEAD.json`: exit 1 when any scenario regressed, either run was
+ * interrupted, or the head shares none of the base's results.
+ */
 export async function compareCommand(base: string, head: string, options: { json?: boolean }, io: CommandIO): Promise<number> {
   let comparison;
   let incomplete: string[];
@@ -23,6 +26,12 @@ export async function compareCommand(base: string, head: string, options: { json
   if (incomplete.length) {
     io.stderr.write(
       `agentcheck: ${incomplete.join(' and ')} ${incomplete.length > 1 ? 'were' : 'was'} interrupted: its not_run rows are not results, so this comparison is incomplete (exit 1)\n`,
+    );
+  }
+  // Two unrelated reports (another suite, another run root, an empty shard) must not read as "no regression".
+  if (comparison.nothing_shared) {
+    io.stderr.write(
+      `agentcheck: ${head} shares no scenario x variant with ${base}, so nothing was compared (exit 1): compare runs of the same suite made from the same folder (scenario ids are relative to the run root, docs/formats.md)\n`,
     );
   }
   if (options.json) {
@@ -42,5 +51,5 @@ export async function compareCommand(base: string, head: string, options: { json
         `${comparison.regressed.length} regressed, ${comparison.improved.length} improved, ${comparison.appeared.length} appeared, ${comparison.vanished.length} vanished, ${comparison.unchanged} unchanged\n`,
     );
   }
-  return comparison.regressed.length || incomplete.length ? EXIT.failed : EXIT.ok;
+  return comparison.regressed.length || incomplete.length || comparison.nothing_shared ? EXIT.failed : EXIT.ok;
 }

@@ -28,6 +28,8 @@ export interface ReportComparison {
   trajectory: TrajectoryChange[];
   /** Which report was interrupted (its not_run rows are no results): the comparison is then incomplete. */
   interrupted: { base: boolean; head: boolean };
+  /** The base report has results but the head shares none of them: nothing was compared. */
+  nothing_shared: boolean;
 }
 
 /**
@@ -46,6 +48,7 @@ export function compareReports(base: Report, head: Report): ReportComparison {
     unchanged: 0,
     trajectory: trajectoryChanges(base, head),
     interrupted: { base: base.interrupted === true, head: head.interrupted === true },
+    nothing_shared: false,
   };
   for (const [key, rows] of after) {
     const old = before.get(key);
@@ -56,6 +59,7 @@ export function compareReports(base: Report, head: Report): ReportComparison {
     else result.unchanged++;
   }
   for (const [key, rows] of before) if (!after.has(key)) result.vanished.push(describe(key, rows, undefined));
+  result.nothing_shared = before.size > 0 && result.vanished.length === before.size;
   return result;
 }
 

@@ -115,4 +115,29 @@ describe('agentcheck compare: reading the reports', () => {
     await compareCommand('base.json', 'head.json', { json: true }, io);
     expect(JSON.parse(stdout.text()).regressed[0].head_reason).toBe(long);
   });
+
+  it('exits 1 and says so when the head shares none of the base results (another root, an empty shard); some rows vanishing alone is exit 0', async () => {
+    const before = report([row('scenarios/a.scenario.yaml', 'a'), row('scenarios/a.scenario.yaml', 'b')]);
+    const moved = [row('a.scenario.yaml', 'a'), row('a.scenario.yaml', 'b')];
+    const dir = tempDir({
+      'base.json': JSON.stringify(before),
+      'head.json': JSON.stringify({ ...before, scenarios: moved, summary: summarize(moved) }),
+      'empty.json': JSON.stringify({ ...before, scenarios: [], summary: summarize([]) }),
+      'part.json': JSON.stringify({ ...before, scenarios: before.scenarios.slice(0, 1), summary: summarize(before.scenarios.slice(0, 1)) }),
+    });
+    const unrelated = await compare(dir);
+    expect(unrelated.exitCode).toBe(1);
+    expect(unrelated.stderr).toContain('agentcheck: head.json shares no scenario x variant with base.json, so nothing was compared (exit 1)');
+    expect(unrelated.stdout).toContain('0 regressed, 0 improved, 2 appeared, 2 vanished, 0 unchanged');
+    expect((await compare(dir, 'base.json', 'empty.json')).exitCode).toBe(1);
+    const part = await compare(dir, 'base.json', 'part.json');
+    expect(part.exitCode, part.stderr).toBe(0);
+    expect(part.stderr).toBe('');
+    // Two empty reports: nothing lost, nothing to say.
+    expect((await compare(dir, 'empty.json', 'empty.json')).exitCode).toBe(0);
+    const stdout = captureStream();
+    const io: CommandIO = { stdout: stdout.stream, stderr: captureStream().stream, cwd: dir, env: {}, isTTY: false };
+    expect(await compareCommand('base.json', 'head.json', { json: true }, io)).toBe(1);
+    expect(JSON.parse(stdout.text())).toMatchObject({ nothing_shared: true, regressed: [], vanished: [{}, {}] });
+  });
 });
