@@ -200,6 +200,7 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
     .argument('<reports...>', 'report.json of each shard (agentcheck run --shard I/N --reporter json)')
     .requiredOption('--out <dir>', 'output folder for the merged reports and spans.jsonl', nonEmpty)
     .option('--reporter <list>', `comma list of ${REPORTER_NAMES.filter((name) => name !== 'json').join(', ')} (json is always written)`, 'table')
+    .option('--quiet', 'terminal output: failures and the summary only')
     .addHelpText(
       'after',
       '\nExamples:\n  $ agentcheck merge shards/*/report.json --out reports --reporter md,junit\n\nExit codes: 0 every merged row passed, 1 a row failed, a shard is missing or was interrupted, or a report could not be written, 2 the reports cannot be merged\n(different suites, overlapping shards, not a report.json). See docs/ci.md.',

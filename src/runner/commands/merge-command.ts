@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { ConfigError } from '../../config/errors.js';
 import { createFolders } from '../../config/create-folders.js';
 import { mergeReports } from '../merge/merge-reports.js';
@@ -9,11 +9,15 @@ import { createReporters, type Reporter } from '../reporters/index.js';
 import { runCiReporters } from './ci-reporters.js';
 import { writeQuietReportUnlessTable } from './quiet-terminal-report.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
+import { displayPath } from './display-path.js';
+import { terminalWidth } from './terminal-width.js';
 
 export interface MergeOptions {
   out: string;
   /** Comma list of reporters; json is always written. */
   reporter?: string;
+  /** Terminal output: failures and the summary only, as `run --quiet`. */
+  quiet?: boolean;
 }
 
 /**
@@ -50,8 +54,10 @@ export async function mergeCommand(files: string[], options: MergeOptions, io: C
     io.stderr.write(`agentcheck: invalid input: --out ${options.out}: ${(error as Error).message}\n`);
     return EXIT.invalidInput;
   }
+  const written: string[] = [];
   try {
     const missing = await mergeSpanFiles(files, out, io.cwd);
+    if (missing.length < files.length) written.push(join(out, 'spans.jsonl'));
     // Their rows name trace ids the merged spans.jsonl lacks: said, so nobody queries for them in vain.
     if (missing.length) io.stderr.write(`agentcheck: no spans.jsonl beside ${missing.join(', ')}: the merged spans.jsonl lacks the spans of their rows\n`);
   } catch (error) {
@@ -59,9 +65,19 @@ export async function mergeCommand(files: string[], options: MergeOptions, io: C
     io.stderr.write(`agentcheck: could not merge spans.jsonl files: ${(error as Error).message}\n`);
   }
   let reporterFailed = false;
+  const layout = terminalWidth(io.env, io.columns);
+  if (layout.warning) io.stderr.write(`${layout.warning}\n`);
   for (const reporter of reporters) {
     try {
-      await reporter.onRunEnd(report, { out, stdout: io.stdout, color: io.isTTY && !io.env.NO_COLOR, cwd: io.cwd });
+      await reporter.onRunEnd(report, {
+        out,
+        stdout: io.stdout,
+        color: io.isTTY && !io.env.NO_COLOR,
+        cwd: io.cwd,
+        columns: layout.columns,
+        quiet: options.quiet,
+      });
+      if (reporter.file) written.push(join(out, reporter.file));
     } catch (error) {
       // A report that was asked for and not written is a failed merge, never a silent pass.
       reporterFailed = true;
@@ -72,8 +88,11 @@ export async function mergeCommand(files: string[], options: MergeOptions, io: C
     report,
     reporters.map((reporter) => reporter.name),
     io,
+    layout.columns,
   );
   if (!(await runCiReporters(report, out, io))) reporterFailed = true;
+  // As run's: the files written, where to look next.
+  io.stdout.write(`Reports: ${written.map((file) => displayPath(file, io.cwd)).join(', ')}\n`);
 
   const missing = report.merged?.missing_shards ?? [];
   const total = report.merged?.inputs[0]?.shard?.total;

@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { ConfigError, throwConfigErrors } from '../../config/errors.js';
 import { createFolders } from '../../config/create-folders.js';
 import type { OtlpExport } from '../../spans/otlp-export.js';
@@ -28,6 +28,7 @@ import { folderConfig, loadSuiteConfig } from '../suite/suite-config.js';
 import { captureContentFlag } from '../content-capture.js';
 import { runCiReporters } from './ci-reporters.js';
 import { terminalWidth } from './terminal-width.js';
+import { displayPath } from './display-path.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
 
 export interface RunOptions {
@@ -255,12 +256,6 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
  */
 function keepsCompactRows(reporters: readonly Reporter[], env: CommandIO['env']): boolean {
   return !inGithubActions(env) && reporters.every((reporter) => reporter.rowAccess === 'compact' || reporter.rowAccess === 'streamed');
-}
-
-/** A path relative to the working folder when it is inside it, else absolute. */
-function displayPath(file: string, cwd: string): string {
-  const rel = relative(cwd, file);
-  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : file;
 }
 
 function parseReporters(flag: string | undefined, fromConfig: ReporterName[] | undefined): ReporterName[] {

@@ -108,6 +108,16 @@ describe('agentcheck merge (through the built CLI)', () => {
     const lines = (path: string) => readFileSync(join(dir, path), 'utf8').split('\n').filter(Boolean).length;
     expect(lines('merged/spans.jsonl')).toBe([1, 2, 3, 4].reduce((sum, i) => sum + lines(`s${i}/spans.jsonl`), 0));
     expect(result.stdout).toMatch(/48 runs \(12 scenarios x 2 variants x 2 repeats\): 40 passed .*8 failed/);
+    // The last line names the files written, as run's does.
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toBe('Reports: merged/spans.jsonl, merged/report.json, merged/report.md, merged/junit.xml');
+  });
+
+  it('--quiet prints the failures and the summary, as run --quiet does', async () => {
+    const result = await runCli(['merge', ...shardReports(), '--out', 'quiet', '--quiet'], dir);
+    expect(result.exitCode, result.all).toBe(1);
+    expect(result.stdout).not.toContain('│');
+    expect(result.stdout).toMatch(/48 runs \(12 scenarios x 2 variants x 2 repeats\): 40 passed .*8 failed/);
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toBe('Reports: quiet/spans.jsonl, quiet/report.json');
   });
 
   it("says which shard's spans.jsonl is missing, and merges the spans that are there", async () => {
