@@ -69,7 +69,8 @@ function validateCondition(record: Record<string, unknown>, at: PathSegments, lo
     throw locate([...at, 'key'], `"key" is only used with field "attributes", not "${String(field)}"`, true);
   }
   if (!QUERY_OPERATORS.includes(operator as never)) {
-    throw locate([...at, 'operator'], `unknown operator ${show(operator)}; expected one of ${QUERY_OPERATORS.join(', ')}`);
+    const hint = typeof operator === 'string' ? didYouMean(operator, QUERY_OPERATORS) : '';
+    throw locate([...at, 'operator'], `unknown operator ${show(operator)}; expected one of ${QUERY_OPERATORS.join(', ')}${hint}`);
   }
   const op = operator as string;
   if (NO_VALUE.has(op)) {

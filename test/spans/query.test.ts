@@ -114,6 +114,9 @@ describe('validateQuery', () => {
     expect(problem({ filtering: { operator: 'and', conditions: [{ field: 'name', operator: 'like', value: 'x' }] } })).toContain(
       'at query.filtering.conditions[0].operator: unknown operator "like"',
     );
+    expect(problem({ filtering: { field: 'name', operator: 'starts_with', value: 'x' } })).toMatch(
+      /unknown operator "starts_with"; expected one of .*; did you mean "startswith"\?$/,
+    );
     expect(problem({ filtering: { operator: 'xor', conditions: [] } })).toContain('expected operator and | or | not, got "xor"');
     expect(problem({ where: {} })).toContain('at query.where: unknown key "where"');
     expect(problem({ windowing: { order: 'up' } })).toContain('expected order asc | desc');

@@ -20,6 +20,11 @@ export function shardFromEnv(env: Env): (Shard & { source: string }) | null {
   if (gitlabIndex || gitlabTotal) {
     // GitLab sets both only for `parallel:` jobs; a lone CI_NODE_TOTAL of 1 is a plain job.
     if (!gitlabIndex && gitlabTotal === '1') return null;
+    if (!gitlabTotal)
+      throw new ConfigError(
+        { file: 'CI_NODE_TOTAL' },
+        `is not set, but CI_NODE_INDEX is (${gitlabIndex}); set both (GitLab's parallel: does), or pass --shard I/N`,
+      );
     return { ...shard(gitlabIndex, gitlabTotal, 0, 'CI_NODE_INDEX', 'CI_NODE_TOTAL'), source: 'CI_NODE_INDEX/CI_NODE_TOTAL' };
   }
   const k8sIndex = env.JOB_COMPLETION_INDEX?.trim();

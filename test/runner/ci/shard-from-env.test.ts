@@ -23,7 +23,7 @@ describe('shardFromEnv', () => {
     expect(() => shardFromEnv({ CI_NODE_INDEX: '5', CI_NODE_TOTAL: '4' })).toThrow(
       /CI_NODE_INDEX: expected a whole number from 1 to 4 \(with CI_NODE_TOTAL=4\), got "5"/,
     );
-    expect(() => shardFromEnv({ CI_NODE_INDEX: '1' })).toThrow(/CI_NODE_TOTAL: expected a whole number >= 1/);
+    expect(() => shardFromEnv({ CI_NODE_INDEX: '1' })).toThrow(/CI_NODE_TOTAL: is not set, but CI_NODE_INDEX is \(1\); set both/);
     expect(() => shardFromEnv({ JOB_COMPLETION_INDEX: '3', AGENTCHECK_SHARD_TOTAL: '3' })).toThrow(/JOB_COMPLETION_INDEX: expected a whole number from 0 to 2/);
     expect(() => shardFromEnv({ JOB_COMPLETION_INDEX: '0' })).toThrow(ConfigError);
     expect(() => shardFromEnv({ JOB_COMPLETION_INDEX: '0' })).toThrow(/AGENTCHECK_SHARD_TOTAL is not/);

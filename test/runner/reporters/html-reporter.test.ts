@@ -78,6 +78,8 @@ describe('renderHtml', () => {
       expect(part).toContain('lookup_order({&quot;note&quot;:&quot;&lt;script&gt;');
       expect(part).toContain('<b>tool error</b> <code>lookup_order</code>');
     }
+    row.transcript = [{ role: 'user', content: 'refund 1234' }];
+    expect(renderHtml(report, timelineSpans(report))).toContain('<summary>Transcript (1 message)</summary>');
   });
 
   it('references no network resource: only #anchors and data: URLs, a CSP that forbids fetches', () => {
@@ -95,12 +97,12 @@ describe('renderHtml', () => {
     expect(withoutReasons).not.toMatch(/https?:\/\//);
   });
 
-  it('puts the summary counts in data- attributes equal to report.summary', () => {
+  it('puts the summary counts in data- attributes equal to report.summary, a box per count, zeros included', () => {
     const { html, report } = page();
     const all = tags(html);
+    expect(Object.keys(report.summary)).toEqual(expect.arrayContaining(['total', 'passed', 'failed', 'errored', 'not_run', 'skipped']));
     for (const [key, value] of Object.entries(report.summary)) {
       const boxes = withAttrs(all, { 'data-stat': key });
-      if (value === 0 && (key === 'not_run' || key === 'skipped')) continue;
       expect(boxes, key).toHaveLength(1);
       expect(Number(boxes[0].attrs['data-value'])).toBe(value);
     }

@@ -16,7 +16,7 @@ export function transcriptView(transcript: readonly Message[] | undefined): stri
   const shown = transcript.slice(0, TRANSCRIPT_MAX_MESSAGES);
   const items = shown.map((message) => `<li class="msg msg-${message.role}" data-role="${message.role}">${messageHtml(message)}</li>`);
   const more = transcript.length > shown.length ? `<p class="note">${transcript.length - shown.length} more messages are in report.json.</p>` : '';
-  return `<details class="transcript"><summary>Transcript (${transcript.length} messages)</summary><ol>${items.join('')}</ol>${more}</details>`;
+  return `<details class="transcript"><summary>Transcript (${transcript.length} message${transcript.length === 1 ? '' : 's'})</summary><ol>${items.join('')}</ol>${more}</details>`;
 }
 
 function messageHtml(message: Message): string {
