@@ -30,7 +30,9 @@ export function loadSkillFolder(dir: string, referencedFrom?: SkillReference): S
   const skillMd = join(root, 'SKILL.md');
   const folder = statOrNull(root, at);
   if (!folder) {
-    throw notFound(at, `skill folder "${root}" does not exist; expected a folder that holds SKILL.md (a ref is relative to the file that holds it)`);
+    // Only a ref in a file is relative to that file; a folder given directly (--overlay) is not.
+    const hint = referencedFrom ? ' (a ref is relative to the file that holds it)' : '';
+    throw notFound(at, `skill folder "${root}" does not exist; expected a folder that holds SKILL.md${hint}`);
   }
   if (!folder.isDirectory()) {
     const hint = basename(root) === 'SKILL.md' ? '; point the ref at the folder that holds SKILL.md, not at the file' : '';

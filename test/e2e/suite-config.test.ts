@@ -74,6 +74,8 @@ out: out
     expect(flag.exitCode).toBe(2);
     expect(flag.stderr).toContain('invalid input: --overlay: ');
     expect(flag.stderr).toContain('skill folder');
+    // A flag's folder is relative to the current folder: no hint about refs in files.
+    expect(flag.stderr).not.toContain('a ref is relative');
     expect(existsSync(join(dir, 'flag-out', 'report.json'))).toBe(false);
     const variant = await runCli(['run', '.', '--config', join(ROOT, 'package.json')], dir);
     expect(variant.exitCode).toBe(2);

@@ -108,7 +108,7 @@ function rowsSection(rows: readonly ScenarioRow[], showRepeat: boolean): string[
       mdCell(row.id),
       mdCell(row.variant),
       ...(showRepeat ? [String(row.repeat)] : []),
-      verdictCell(row),
+      mdCell(verdictCell(row)),
       checksCell(row),
       mdCell(toolsCell(row.test_run?.tools)),
       String(row.turns),

@@ -49,6 +49,13 @@ describe('MdReporter', () => {
     expect(table[2]).toBe('| PASS | support/refund.scenario.yaml#refund ok | base | 0 | pass | 1/1 | lookup\\_order x1, create\\_refund x1 | 3 | 12 |');
   });
 
+  it('escapes the verdict cell as every other cell (a resumed tool name)', () => {
+    const report = fixtureReport();
+    report.scenarios[0].resumes = [{ tool: 'write_file', decision: 'approve' }];
+    const md = renderMarkdown(report);
+    expect(md).toContain('| pass (resumed write\\_file: approve) |');
+  });
+
   it('shows per-variant and per-tag pass rates with several variants', () => {
     const md = renderMarkdown(fixtureReport());
     // base: 7 rows, 5 ran to a result (not run and skipped are left out), 3 passed.
