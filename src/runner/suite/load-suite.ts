@@ -33,6 +33,11 @@ export interface SuiteSelection {
    * (`agentcheck validate`: the run count is `run`'s limit, and a large repeat allocates nothing).
    */
   planRuns?: boolean;
+  /**
+   * Build/variant pairs already reported as not applying, shared across calls (`agentcheck
+   * validate` loads each scenario file on its own): each pair is said once, not per scenario.
+   */
+  variantFailures?: Set<string>;
 }
 
 /** The most runs (scenarios x variants x repeats) a suite plans unless `--max-runs` says otherwise. */
@@ -109,7 +114,7 @@ export function loadSuite(given: SuiteSelection, cwd = process.cwd()): SuitePlan
   const repeat = selection.repeat ?? config.repeat ?? 1;
   const planRuns = selection.planRuns !== false;
   if (planRuns) checkRunCount(scenarios.length, variants.length, repeat, selection);
-  const variantRevisions = new Map<DeltaRevision, Map<string, DeltaRevision | null>>();
+  const variantRevisions: VariantCache = { applied: new Map(), failed: selection.variantFailures ?? new Set() };
   const runs: PlannedRun[] = [];
   // Every scenario's build under every variant is tried, so one pass names each that fails.
   for (const scenario of scenarios) {
@@ -165,23 +170,27 @@ function selectVariants(config: SuiteConfig, wanted: string[] | undefined): stri
   return all.filter((name) => wanted.includes(name));
 }
 
+/** Variant revisions applied so far, by scenario revision, and the build/variant pairs that failed. */
+interface VariantCache {
+  applied: Map<DeltaRevision, Map<string, DeltaRevision | null>>;
+  /** `build file|revision hash|delta hash|variant`: a variant that does not apply is said once per build. */
+  failed: Set<string>;
+}
+
 /**
  * The scenario's revision under a variant, applied once per build (the cache holds null for a
- * variant that did not apply: that error names the first scenario that met it). A variant that
- * does not apply is an error naming the variant, the scenario and its build.
+ * variant that did not apply). A variant that does not apply is an error naming the variant, the
+ * first scenario that met it and its build; other scenarios of the same build are not told again.
  */
-function variantRevision(
-  scenario: Scenario,
-  variant: string,
-  config: SuiteConfig,
-  cache: Map<DeltaRevision, Map<string, DeltaRevision | null>>,
-): DeltaRevision | null {
+function variantRevision(scenario: Scenario, variant: string, config: SuiteConfig, cache: VariantCache): DeltaRevision | null {
   const revision = scenario.revision;
   if (variant === 'base') return revision;
-  let byVariant = cache.get(revision);
-  if (!byVariant) cache.set(revision, (byVariant = new Map()));
+  let byVariant = cache.applied.get(revision);
+  if (!byVariant) cache.applied.set(revision, (byVariant = new Map()));
   if (byVariant.has(variant)) return byVariant.get(variant) ?? null;
   byVariant.set(variant, null);
+  const failure = `${scenario.agentFile}|${revision.hash}|${revision.deltaHash}|${variant}`;
+  if (cache.failed.has(failure)) return null;
   const source = config.variantSources.get(variant);
   try {
     const applied = applyDelta(revision, config.variants[variant], source ? source.doc.view(source.path) : `variant ${variant}`);
@@ -189,6 +198,7 @@ function variantRevision(
     return applied;
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
+    cache.failed.add(failure);
     const build = relative(config.baseDir, scenario.agentFile).split(sep).join('/') || scenario.agentFile;
     throw new ConfigError(
       { file: error.file, line: error.line, column: error.column, path: error.path },

@@ -1,11 +1,11 @@
-import { statSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 import { ConfigError, ConfigErrors } from '../../config/errors.js';
 import { readUpTo } from '../../config/read-up-to.js';
 import { MAX_CONFIG_BYTES, SourceDocument } from '../../config/source.js';
 import { parseAgentBuild } from '../../engine/revision/load-build.js';
 import { loadSkillFolder } from '../../skills/load-skill-folder.js';
-import { discoverScenarioFiles, SCENARIO_FILE, type FoundScenarioFile } from '../scenario/discover.js';
+import { SCENARIO_FILE, type FoundScenarioFile } from '../scenario/discover.js';
 import type * as LoadSuite from '../suite/load-suite.js';
 import { emptySuiteConfig, loadSuiteConfig, type SuiteConfig } from '../suite/suite-config.js';
 import { walkFiles } from '../files/walk-files.js';
@@ -49,10 +49,14 @@ export async function validateFiles(paths: readonly string[], options: { config?
   const report: ValidationReport = { counts: { scenario: 0, agent: 0, skill: 0, config: 0 }, scenarios: 0, problems: [] };
   // --config was validated above: it counts once, also when the paths hold it too.
   const configPath = options.config ? resolve(cwd, options.config) : undefined;
-  if (configPath) report.counts.config++;
+  // Suite configs checked; one with a problem (a variant that does not apply, globs that match
+  // nothing) is not counted as valid at the end.
+  const configs = new Set<string>();
+  if (configPath) configs.add(configPath);
   // Ids (in messages) are relative to the root `run` would use: the suite's folder, or the path given.
+  const variantFailures = new Set<string>();
   const checkScenarioFile = (suites: typeof LoadSuite, found: FoundScenarioFile, suite: SuiteConfig) => {
-    report.scenarios += suites.loadSuite({ paths: [], files: [found], config: suite, planRuns: false }, cwd).scenarios.length;
+    report.scenarios += suites.loadSuite({ paths: [], files: [found], config: suite, planRuns: false, variantFailures }, cwd).scenarios.length;
   };
   // The suite loader (scenarios, checks, datasets) loads only when there are scenarios or suites
   // to check: validating an agent build alone starts faster.
@@ -70,9 +74,8 @@ export async function validateFiles(paths: readonly string[], options: { config?
   if (options.config && !paths.length) {
     const suites = await suiteLoader();
     const found = suiteFiles(suites, config);
-    if (!found) report.counts.config--;
     for (const file of found ?? []) check(report, file.file, 'scenario', () => checkScenarioFile(suites, file, config));
-    return report;
+    return countValidConfigs(report, configs, cwd);
   }
 
   const given = paths.length ? paths : ['.'];
@@ -95,13 +98,28 @@ export async function validateFiles(paths: readonly string[], options: { config?
     }
     const suites = await suiteLoader();
     const scenarioFiles = suiteFiles(suites, suite);
-    if (scenarioFiles) report.counts.config++;
+    configs.add(file);
     for (const found of scenarioFiles ?? []) {
       if (inSuite.has(found.file)) continue;
       inSuite.add(found.file);
       check(report, found.file, 'scenario', () => checkScenarioFile(suites, found, suite));
     }
   }
+  // Scenario files outside any suite found under the paths take the config `run PATHS` would
+  // read: --config, else agentcheck.config.yaml in the current folder (loaded when first needed).
+  const cwdConfig = join(cwd, 'agentcheck.config.yaml');
+  let looseConfig: SuiteConfig | undefined = options.config || !existsSync(cwdConfig) || files.some(({ file }) => file === cwdConfig) ? config : undefined;
+  const configForLooseFiles = (): SuiteConfig => {
+    if (looseConfig) return looseConfig;
+    try {
+      looseConfig = loadSuiteConfig(cwdConfig, cwd);
+      configs.add(cwdConfig);
+    } catch (error) {
+      addProblems(report, toProblems(error, cwdConfig));
+      looseConfig = config;
+    }
+    return looseConfig;
+  };
   for (const { file, kind } of files) {
     if (file === configPath) {
       found++;
@@ -120,8 +138,11 @@ export async function validateFiles(paths: readonly string[], options: { config?
     found++;
     const suites = detected === 'scenario' ? await suiteLoader() : undefined;
     check(report, file, detected, () => {
-      if (suites) checkScenarioFile(suites, discoverScenarioFiles([file], cwd)[0], config);
-      else if (detected === 'agent') parseAgentBuild(SourceDocument.read(file));
+      if (suites) {
+        // Found as `run` finds it, so its id (in messages) has the root `run` gives it.
+        const suite = configForLooseFiles();
+        checkScenarioFile(suites, suites.suiteScenarioFiles({ paths: [file], config: suite }, cwd)[0], suite);
+      } else if (detected === 'agent') parseAgentBuild(SourceDocument.read(file));
       else if (detected === 'skill') loadSkillFolder(resolve(file, '..'));
     });
   }
@@ -129,6 +150,13 @@ export async function validateFiles(paths: readonly string[], options: { config?
     const shown = given.join(', ');
     throw new ConfigError({ file: shown }, `no agentcheck files found under ${shown} (${KNOWN_FILES})`, 'CONFIG_NOT_FOUND');
   }
+  return countValidConfigs(report, configs, cwd);
+}
+
+/** The config count: the configs checked that no problem points at. */
+function countValidConfigs(report: ValidationReport, configs: ReadonlySet<string>, cwd: string): ValidationReport {
+  const withProblems = new Set(report.problems.map((problem) => resolve(cwd, problem.file)));
+  report.counts.config = [...configs].filter((file) => !withProblems.has(file)).length;
   return report;
 }
 

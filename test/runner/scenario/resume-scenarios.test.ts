@@ -128,7 +128,7 @@ describe('reports show each pause and its answer', () => {
     const table = renderTableReport(fixtureReportOf(rows), palette(false), { columns: 200 });
     expect(table).toContain('pass (resumed write_file: deny, write_file: approve)');
     const md = renderMarkdown(fixtureReportOf(rows));
-    expect(md).toContain('| pass (resumed write_file: deny, write_file: approve) |');
+    expect(md).toContain('| pass (resumed write\\_file: deny, write\\_file: approve) |');
     expect(md).not.toMatch(/no resume.*resumed/);
   });
 });

@@ -121,4 +121,34 @@ describe('a config whose scenarios globs match nothing', () => {
       expect(report.counts.config).toBe(0);
     }
   });
+
+  it('says a variant that does not apply to a build once, however many scenario files use that build, and does not count its config valid', async () => {
+    const dir = tempDir({
+      'agentcheck.config.yaml': 'scenarios: [suite]\nvariants:\n  neg: {set: {agent: {max_turns: -1}}}\n',
+      'shop.yaml': SHOP,
+      'suite/a.scenario.yaml': scenario('a', '../shop.yaml', 'refund'),
+      'suite/b.scenario.yaml': scenario('b', '../shop.yaml', 'refund'),
+    });
+    const report = await validateFiles([], { config: 'agentcheck.config.yaml' }, dir);
+    expect(report.problems.map((problem) => problem.message)).toEqual([
+      expect.stringMatching(
+        /agentcheck\.config\.yaml:3:34 at variants\.neg\.set\.agent\.max_turns: variant "neg" does not apply to the build shop\.yaml of scenario "suite\/a\.scenario\.yaml#a"/,
+      ),
+    ]);
+    expect(report.counts.config).toBe(0);
+  });
+
+  it('checks scenario files given as paths with the agentcheck.config.yaml of the current folder, as run PATHS reads it', async () => {
+    const dir = tempDir({
+      'agentcheck.config.yaml': 'variants:\n  neg: {set: {agent: {max_turns: -1}}}\n',
+      'shop.yaml': SHOP,
+      'suite/a.scenario.yaml': scenario('a', '../shop.yaml', 'refund'),
+    });
+    const report = await validateFiles(['suite'], {}, dir);
+    expect(report.problems).toHaveLength(1);
+    expect(report.problems[0].message).toContain('variant "neg" does not apply to the build shop.yaml of scenario "suite/a.scenario.yaml#a"');
+    // Without a config in the current folder the same file is valid.
+    const bare = tempDir({ 'shop.yaml': SHOP, 'suite/a.scenario.yaml': scenario('a', '../shop.yaml', 'refund') });
+    expect((await validateFiles(['suite'], {}, bare)).problems).toEqual([]);
+  });
 });
