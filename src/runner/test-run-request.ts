@@ -151,6 +151,18 @@ export function validateTestRunRequest(request: unknown): asserts request is Tes
   throwConfigErrors(problems);
 }
 
+/**
+ * The problems of some request fields read from a file (a paused run's checkpoint), each located
+ * at `file` and the field's path, with the checks testRun's request gets.
+ */
+export function requestFieldProblems(fields: Partial<Record<keyof TestRunRequest, unknown>>, file: string): ConfigError[] {
+  const problems: ConfigError[] = [];
+  for (const [key, value] of Object.entries(fields)) {
+    if (value !== undefined) collectConfigErrors(problems, () => REQUEST_FIELDS[key as keyof TestRunRequest](value, memoryLocator(file, [key])));
+  }
+  return problems;
+}
+
 /** A copy of plain data without keys whose value is undefined (callers spread optional fields). */
 function withoutUndefined(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutUndefined);

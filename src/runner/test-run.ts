@@ -69,6 +69,11 @@ export interface TestRunRecord {
   cassette?: CassetteOutcome;
   /** The pauses answered on the way (a scenario's `resume`, or the checkpoint a resume started from). */
   resumes: ResumeRecord[];
+  /**
+   * The whole run's spans joined into one trace: `spans` plus, for a resume, the runs before the
+   * pause (`TestRunControl.earlierSpans`). The verdict and `tools` are scored from them.
+   */
+  runSpans: SpanRecord[];
   /** Where the run paused, when it ended paused: what a later resume continues from. */
   checkpoint?: Checkpoint;
 }
@@ -81,8 +86,11 @@ export interface TestRunControl {
   from?: { checkpoint: Checkpoint; decision: ResumeDecision };
   /** Run in this workspace (a resumed run continues in its paused run's folder); the caller disposes it. */
   workspace?: Workspace;
-  /** The approval decisions of the runs before `from` (earlier segments): the result lists them first. */
-  earlierApprovals?: TestRunResult['approvals'];
+  /**
+   * The spans of the run before `from` (its earlier segments, joined): the resumed run is scored
+   * with them, as one run (docs/cli.md, resume).
+   */
+  earlierSpans?: readonly SpanRecord[];
   /** The scenario's judge checks: graded after the run, their answers put in the evidence. */
   judges?: readonly JudgeJob[];
   /**
@@ -206,9 +214,11 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
   const { turn } = segmented;
   const spans = mergeSegments(segmented.spans);
   if (deadline?.timedOut && turn.stop_reason === 'error') markTimedOut(turn, spans, deadline);
+  // A resume is judged as the whole run: the spans before its pause join its own.
+  const runSpans = control.earlierSpans ? mergeSegments([control.earlierSpans, spans]) : spans;
   // One evidence for the verdict and the scenario's checks.
   const evidence = buildEvidence({
-    spans,
+    spans: runSpans,
     transcript: turn.messages,
     output: turn.output,
     workspaceDir: request.workspaceEvidence ? await workspace.root() : undefined,
@@ -238,9 +248,10 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
     output: turn.output,
     tools: score.tools,
     // A resumed run's own spans start at the checkpoint: the decisions before it are carried over.
-    approvals: [...(control.earlierApprovals ?? []), ...score.approvals],
+    approvals: score.approvals,
     resolved: score.resolved as ResolvedConfig,
-    trace_id: evidence.trace_id ?? turn.trace_id,
+    // A resume's own trace (the joined evidence carries the first segment's id).
+    trace_id: control.earlierSpans ? turn.trace_id : (evidence.trace_id ?? turn.trace_id),
     stop_reason: turn.stop_reason,
     verdict: score.verdict,
     verdict_reason: score.verdict_reason,
@@ -256,6 +267,7 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
     unmatched: scope.unmatched,
     cassette: cassette?.outcome(),
     resumes: segmented.resumes,
+    runSpans,
   };
   if (segmented.checkpoint) {
     record.checkpoint = segmented.checkpoint;

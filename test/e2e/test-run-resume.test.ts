@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
@@ -221,6 +221,23 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
       { tool: 'write_file', decision: 'deny' },
     ]);
     expect(existsSync(join(dir, 'out', `${again}.workspace`, 'B.md'))).toBe(false);
+    // Scored as the whole run, as a scenario's resume is: the first write returned, so it passes.
+    expect(done).toMatchObject({ verdict: 'pass', tools: [{ name: 'write_file', called: 2, returned: 1, errors: 0 }] });
+    expect(last.exitCode).toBe(0);
+  });
+
+  it('refuses a damaged checkpoint file as invalid input, naming each bad field', async () => {
+    const dir = tempDir({ 'script.yaml': SCRIPT });
+    const runId = await pause(dir, ['--spans', 'out/spans.jsonl']);
+    const file = join(dir, 'out', `${runId}.checkpoint.json`);
+    const saved = JSON.parse(readFileSync(file, 'utf8'));
+    writeFileSync(file, JSON.stringify({ ...saved, script: 'nope', approvals: { default: 'maybe' }, spans: 'xy' }));
+    const result = await runCli(['resume', runId, '--decision', 'approve', '--spans', 'out/spans.jsonl'], dir);
+    expect(result.exitCode, result.all).toBe(2);
+    expect(result.stderr).toContain(`${file} at script: expected array, got string "nope"`);
+    expect(result.stderr).toContain(`${file} at approvals.default: expected one of "approve" | "deny", got string "maybe"`);
+    expect(result.stderr).toContain(`${file} at spans: expected the run's span records (a list)`);
+    expect(result.stderr).not.toMatch(/TypeError/);
   });
 
   it('refuses bad --mocks and --approvals files, naming the file, line and path', async () => {

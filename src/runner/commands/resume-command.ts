@@ -48,7 +48,7 @@ export async function resumeCommand(runId: string, options: ResumeOptions, io: C
   const code = await runAndReport(request, saved.revision, { spans: options.spans, json: options.json, append: true }, io, {
     from: { checkpoint: saved.checkpoint, decision: options.decision },
     workspace: FolderWorkspace.at(resolve(saved.workspace_dir)),
-    earlierApprovals: saved.decisions ?? [],
+    earlierSpans: saved.spans,
   });
   // Answered (whatever the verdict); a run that could not start (exit 2) keeps its checkpoint.
   if (code !== EXIT.invalidInput) await removeRunCheckpoint(file);

@@ -8,7 +8,6 @@ import type { DeltaRevision } from '../../engine/revision/delta.js';
 import { spansToJsonl } from '../../spans/jsonl.js';
 import type { SpanRecord } from '../../spans/span-record.js';
 import { keepWorkspace, moveWorkspace, runsDir, workspaceDirFor, writeRunCheckpoint } from '../resume/run-checkpoint-file.js';
-import { decidedApprovals } from '../resume/paused-run-store.js';
 import { executeTestRun, type TestRunControl, type TestRunRecord, type TestRunRequest, type TestRunResult } from '../test-run.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
 import { requestFromFlags } from './test-run-flags.js';
@@ -99,7 +98,7 @@ async function savePausedRun(record: TestRunRecord, request: TestRunRequest, dir
     revision: record.revision,
     checkpoint: record.checkpoint as Checkpoint,
     workspace_dir: workspaceDir,
-    decisions: decidedApprovals(record.result),
+    spans: record.runSpans,
   };
   if (request.script) saved.script = [...request.script];
   if (request.mocks) saved.mocks = request.mocks;

@@ -2,6 +2,7 @@ import type { Checkpoint } from '../../engine/checkpoint/checkpointer.js';
 import type { DeltaRevision } from '../../engine/revision/delta.js';
 import { FolderWorkspace } from '../../engine/workspace/folder-workspace.js';
 import type { Workspace } from '../../engine/workspace/workspace.js';
+import type { SpanRecord } from '../../spans/span-record.js';
 import type { TestRunRecord, TestRunRequest, TestRunResult } from '../test-run.js';
 
 /** Paused runs a store keeps when no limit is given. */
@@ -15,16 +16,8 @@ export interface PausedRun {
   checkpoint: Checkpoint;
   /** The run's workspace as the pause left it; its resumes keep working in it. */
   workspace: Workspace;
-  /** The approval decisions made before the pause, carried into the resumed result. */
-  decisions: TestRunResult['approvals'];
-}
-
-/**
- * The decisions a paused run's result holds, for its resume to carry over (`earlierApprovals`):
- * the pending call is left out, since the resumed run's spans record the answer it gets.
- */
-export function decidedApprovals(result: TestRunResult): TestRunResult['approvals'] {
-  return result.approvals.filter((approval) => approval.decision !== 'pending');
+  /** The run's spans so far (every segment, joined): its resume is scored as the whole run. */
+  spans: SpanRecord[];
 }
 
 /**
@@ -68,7 +61,7 @@ export class PausedRunStore {
         request,
         checkpoint: record.checkpoint,
         workspace: record.workspace,
-        decisions: decidedApprovals(record.result),
+        spans: record.runSpans,
       });
     } else {
       await record.workspace.dispose().catch(() => undefined);

@@ -61,7 +61,7 @@ export async function continuePausedRun(
     const record = await executeTestRun(run, paused.revision, {
       from: { checkpoint: paused.checkpoint, decision: answer.decision },
       workspace: paused.workspace,
-      earlierApprovals: paused.decisions,
+      earlierSpans: paused.spans,
     });
     return { record, run };
   } catch (error) {

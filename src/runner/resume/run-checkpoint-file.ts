@@ -1,12 +1,14 @@
 import { cp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { createFolders } from '../../config/create-folders.js';
-import { ConfigError } from '../../config/errors.js';
+import { ConfigError, throwConfigErrors } from '../../config/errors.js';
 import type { Checkpoint } from '../../engine/checkpoint/checkpointer.js';
 import type { ApprovalPolicy } from '../../engine/permissions/approval-policy.js';
 import type { ScriptEntry } from '../../engine/providers/scripted.js';
 import type { DeltaRevision } from '../../engine/revision/delta.js';
+import type { SpanRecord } from '../../spans/span-record.js';
 import type { HttpMock } from '../mocks/http-mocks.js';
+import { requestFieldProblems } from '../test-run-request.js';
 
 const SCHEMA = 'agentcheck.run-checkpoint/1';
 
@@ -29,8 +31,8 @@ export interface RunCheckpointFile {
   mocks?: { http?: HttpMock[] };
   approvals?: ApprovalPolicy;
   expectations?: { terminal_tool?: string; error_tokens?: string[] };
-  /** The approval decisions made before the pause (earlier segments), for the resumed result. */
-  decisions?: Array<{ tool: string; decision: 'approve' | 'deny' | 'pending' }>;
+  /** The run's spans so far (every segment, joined): the resumed run is scored as the whole run. */
+  spans?: SpanRecord[];
 }
 
 /** The folder paused runs go to: the `--spans` file's folder, else `reports/runs` under `cwd`. */
@@ -106,6 +108,15 @@ export async function readRunCheckpoint(file: string, runId: string): Promise<Ru
     if (!saved[key] || typeof saved[key] !== 'object') throw new ConfigError({ file, path: key }, `expected the paused run's ${key} object`);
   }
   if (typeof saved.workspace_dir !== 'string') throw new ConfigError({ file, path: 'workspace_dir' }, 'expected the workspace folder path');
+  // What the resumed run is given is held to testRun's rules: a damaged file is invalid input, not a TypeError mid-run.
+  const { script, mocks, approvals, expectations, spans } = saved;
+  const problems = requestFieldProblems({ script, mocks, approvals, expectations }, file);
+  const messages = (saved.checkpoint as { state?: { messages?: unknown } }).state?.messages;
+  if (!Array.isArray(messages)) problems.push(new ConfigError({ file, path: 'checkpoint.state.messages' }, "expected the paused run's messages (a list)"));
+  if (spans !== undefined && (!Array.isArray(spans) || spans.some((span) => typeof span !== 'object' || span === null || typeof span.name !== 'string'))) {
+    problems.push(new ConfigError({ file, path: 'spans' }, "expected the run's span records (a list)"));
+  }
+  throwConfigErrors(problems);
   return saved as RunCheckpointFile;
 }
 

@@ -69,6 +69,26 @@ describe('library testRun -> resumeTestRun', () => {
     ]);
   });
 
+  it('scores a resume as the whole run: a terminal tool that returned before the pause still counts', async () => {
+    const paused = await testRun({
+      ...gatedWrite,
+      expectations: { terminal_tool: 'read_file' },
+      script: [
+        { tool_calls: [{ name: 'read_file', args: { path: 'NOTES.md' } }] },
+        { tool_calls: [{ name: 'write_file', args: { path: 'TODO.md', content: 'n' } }] },
+        { text: 'Done.' },
+      ],
+    });
+    expect(paused).toMatchObject({ stop_reason: 'paused', verdict: 'pass' });
+    const result = await resumeTestRun({ run_id: paused.run_id as string, decision: 'approve' });
+    expect(result).toMatchObject({ stop_reason: 'end_turn', verdict: 'pass', approvals: [{ tool: 'write_file', decision: 'approve' }] });
+    expect(result.tools).toEqual([
+      { name: 'read_file', called: 1, returned: 1, errors: 0 },
+      { name: 'write_file', called: 1, returned: 1, errors: 0 },
+    ]);
+    expect(result.trace_id).not.toBe(paused.trace_id);
+  });
+
   it("agentcheck/vitest's testRun and resumeTestRun share the pause, and record the resumed run's calls", async () => {
     const paused = await testRunInVitest(gatedWrite);
     const result = await resumeInVitest({ run_id: paused.run_id as string, decision: 'approve' });
