@@ -8,6 +8,7 @@ import type { AgentBuild, Revision } from '../../engine/revision/types.js';
 import { memoryLocator } from '../../config/assert-format.js';
 import { validateHttpMocks } from '../mocks/validate-mocks.js';
 import { workspaceFolderProblem } from '../files/walk-files.js';
+import { validateToolName } from '../../verdicts/tool-name.js';
 import { checkApprovals } from '../scenario/check-approvals.js';
 import { checkRequestNames } from '../scenario/check-scenario-names.js';
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
@@ -81,12 +82,15 @@ function requestRuleProblems(args: TestRunArgs, build: AgentBuild | undefined): 
   const problems: ConfigError[] = [];
   const mocks = args.mocks;
   if (mocks) collectConfigErrors(problems, () => validateHttpMocks(mocks.http, (path, expected, atKey) => locate(['mocks', 'http', ...path], expected, atKey)));
+  // An unsafe or invalid /regex/ is the argument's problem, located, as testRun and the CLI say it.
+  const terminal = args.expectations?.terminal_tool;
+  const terminalValid = terminal === undefined || collectConfigErrors(problems, () => validateToolName(terminal, ['expectations', 'terminal_tool'], locate));
   // What names the build's tools waits for the build (and its delta).
   if (!build) return problems;
   const approvals = args.approvals;
   if (approvals)
     collectConfigErrors(problems, () => checkApprovals(approvals, [build], (path, expected, atKey) => locate(['approvals', ...path], expected, atKey)));
-  problems.push(...checkRequestNames({ terminalTool: args.expectations?.terminal_tool, script: args.script as ScriptEntry[] | undefined }, build, locate));
+  problems.push(...checkRequestNames({ terminalTool: terminalValid ? terminal : undefined, script: args.script as ScriptEntry[] | undefined }, build, locate));
   return problems;
 }
 

@@ -178,6 +178,8 @@ describe('agentcheck mcp over stdio (the built CLI, the SDK client)', () => {
     expect(text(terminal)).toMatch(
       /^invalid input: arguments at expectations\.terminal_tool: expectations\.terminal_tool names no tool of the agent: "create_refnd"; .*did you mean "create_refund"\?/,
     );
+    const unsafe = await call(client, 'test_run', { ...refund, expectations: { terminal_tool: '/(a+)+$/' } });
+    expect(text(unsafe)).toMatch(/^invalid input: arguments at expectations\.terminal_tool: regular expression \/\(a\+\)\+\$\/ has a nested quantifier/);
     const scripted = await call(client, 'test_run', { ...refund, script: [{ tool_calls: [{ name: 'lookup_ordr', args: { order_id: '1' } }] }, { text: 'x' }] });
     expect(text(scripted)).toMatch(
       /^invalid input: arguments at script\[0\]\.tool_calls\[0\]\.name: the script calls "lookup_ordr", .*did you mean "lookup_order"\?/,
