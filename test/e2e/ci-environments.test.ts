@@ -63,5 +63,9 @@ describe('CI environments (built CLI)', () => {
     const bad = await runCli(['run', '.', '--out', 'c'], dir, { CI_NODE_INDEX: '3', CI_NODE_TOTAL: '2' });
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toContain('CI_NODE_INDEX: expected a whole number from 1 to 2');
+    // A shard count beyond any CI's parallelism is refused, not rounded or listed shard by shard.
+    const huge = await runCli(['run', '.', '--out', 'd', '--shard', '1/99999999999999999999'], dir);
+    expect(huge.exitCode).toBe(2);
+    expect(huge.stderr).toContain('expected I/N with 1 <= I <= N <= 10000');
   });
 });

@@ -1,4 +1,5 @@
 import { ConfigError } from '../../config/errors.js';
+import { MAX_SHARDS } from './max-shards.js';
 
 /** A shard of a suite: `index` of `total`, 1-based. */
 export interface Shard {
@@ -20,6 +21,11 @@ export function shardFromEnv(env: Env): (Shard & { source: string }) | null {
   if (gitlabIndex || gitlabTotal) {
     // GitLab sets both only for `parallel:` jobs; a lone CI_NODE_TOTAL of 1 is a plain job.
     if (!gitlabIndex && gitlabTotal === '1') return null;
+    if (!gitlabIndex)
+      throw new ConfigError(
+        { file: 'CI_NODE_INDEX' },
+        `is not set, but CI_NODE_TOTAL is (${gitlabTotal}); set both (GitLab's parallel: does), or pass --shard I/N`,
+      );
     if (!gitlabTotal)
       throw new ConfigError(
         { file: 'CI_NODE_TOTAL' },
@@ -44,11 +50,13 @@ export function shardFromEnv(env: Env): (Shard & { source: string }) | null {
 }
 
 /** `offset` turns a 0-based index into agentcheck's 1-based one. */
-function shard(rawIndex: string | undefined, rawTotal: string | undefined, offset: number, indexName: string, totalName: string): Shard {
+function shard(givenIndex: string | undefined, givenTotal: string | undefined, offset: number, indexName: string, totalName: string): Shard {
+  const [rawIndex, rawTotal] = [givenIndex?.trim(), givenTotal?.trim()];
   const total = Number(rawTotal);
-  if (!rawTotal || !Number.isInteger(total) || total < 1) throw new ConfigError({ file: totalName }, `expected a whole number >= 1, got "${rawTotal ?? ''}"`);
+  if (!rawTotal || !/^\d+$/.test(rawTotal) || total < 1 || total > MAX_SHARDS)
+    throw new ConfigError({ file: totalName }, `expected a whole number from 1 to ${MAX_SHARDS}, got "${rawTotal ?? ''}"`);
   const index = Number(rawIndex) + offset;
-  if (!rawIndex || !Number.isInteger(index) || index < 1 || index > total) {
+  if (!rawIndex || !/^\d+$/.test(rawIndex) || index < 1 || index > total) {
     throw new ConfigError(
       { file: indexName },
       `expected a whole number from ${1 - offset} to ${total - offset} (with ${totalName}=${total}), got "${rawIndex ?? ''}"`,

@@ -3,6 +3,7 @@ import { VERSION } from '../../config/version.js';
 import { REPORTER_NAMES } from '../reporters/index.js';
 import { DEFAULT_TEST_RUN_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../suite/timeouts.js';
 import { EXIT, processIO, reportError, type CommandIO } from './cli-io.js';
+import { MAX_SHARDS } from '../ci/max-shards.js';
 
 /** How much V8 grows the heap at a time during `agentcheck run`, in percent (V8's own choice is 10-300). */
 const RUN_HEAP_GROWING_PERCENT = 30;
@@ -274,6 +275,7 @@ function shardSpec(value: string): { index: number; total: number } {
   const match = /^(\d+)\/(\d+)$/.exec(value);
   const index = Number(match?.[1]);
   const total = Number(match?.[2]);
-  if (!match || total < 1 || index < 1 || index > total) throw new InvalidArgumentError('expected I/N with 1 <= I <= N, e.g. 2/4');
+  if (!match || total < 1 || index < 1 || index > total || total > MAX_SHARDS)
+    throw new InvalidArgumentError(`expected I/N with 1 <= I <= N <= ${MAX_SHARDS}, e.g. 2/4`);
   return { index, total };
 }

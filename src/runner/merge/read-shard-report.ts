@@ -1,6 +1,7 @@
 import { ConfigError } from '../../config/errors.js';
 import type { Report } from '../report/report.js';
 import { readReportFile } from './read-report-file.js';
+import { MAX_SHARDS } from '../ci/max-shards.js';
 
 /** A report.json to merge, with the path it was given as (for messages). */
 export interface ShardReport {
@@ -21,9 +22,14 @@ export function readShardReport(file: string, cwd: string): ShardReport {
   const shard = report.suite.shard;
   if (
     shard !== null &&
-    (!isObject(shard) || !Number.isInteger(shard.index) || !Number.isInteger(shard.total) || shard.index < 1 || shard.index > shard.total)
+    (!isObject(shard) ||
+      !Number.isInteger(shard.index) ||
+      !Number.isInteger(shard.total) ||
+      shard.index < 1 ||
+      shard.index > shard.total ||
+      shard.total > MAX_SHARDS)
   ) {
-    throw new ConfigError({ file, path: 'suite.shard' }, 'expected null or {index, total} with 1 <= index <= total');
+    throw new ConfigError({ file, path: 'suite.shard' }, `expected null or {index, total} with 1 <= index <= total <= ${MAX_SHARDS}`);
   }
   return { file, report };
 }

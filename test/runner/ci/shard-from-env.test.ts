@@ -27,5 +27,13 @@ describe('shardFromEnv', () => {
     expect(() => shardFromEnv({ JOB_COMPLETION_INDEX: '3', AGENTCHECK_SHARD_TOTAL: '3' })).toThrow(/JOB_COMPLETION_INDEX: expected a whole number from 0 to 2/);
     expect(() => shardFromEnv({ JOB_COMPLETION_INDEX: '0' })).toThrow(ConfigError);
     expect(() => shardFromEnv({ JOB_COMPLETION_INDEX: '0' })).toThrow(/AGENTCHECK_SHARD_TOTAL is not/);
+    expect(() => shardFromEnv({ CI_NODE_TOTAL: '4' })).toThrow(/CI_NODE_INDEX: is not set, but CI_NODE_TOTAL is \(4\); set both/);
+    // Whole numbers as written, and a bounded count (merge lists the missing shards).
+    expect(() => shardFromEnv({ CI_NODE_INDEX: '1', CI_NODE_TOTAL: '99999999999999999999' })).toThrow(
+      /CI_NODE_TOTAL: expected a whole number from 1 to 10000, got "99999999999999999999"/,
+    );
+    expect(() => shardFromEnv({ CI_NODE_INDEX: '1', CI_NODE_TOTAL: '2.0' })).toThrow(/CI_NODE_TOTAL: expected a whole number/);
+    expect(() => shardFromEnv({ CI_NODE_INDEX: '1e0', CI_NODE_TOTAL: '2' })).toThrow(/CI_NODE_INDEX: expected a whole number from 1 to 2/);
+    expect(shardFromEnv({ JOB_COMPLETION_INDEX: '1', AGENTCHECK_SHARD_TOTAL: ' 3 ' })).toMatchObject({ index: 2, total: 3 });
   });
 });
