@@ -119,6 +119,18 @@ describe('file', () => {
     expect(check('file', { path: 'docs/notes.md', exists: false }, evidence).reason).toBe('expected docs/notes.md not to exist; it does (14 bytes)');
     expect(check('file', { path: 'x.md' }, evidence).reason).toBe('expected x.md to exist in the workspace; it does not');
   });
+  it('counts a folder as existing: exists: false fails on a folder the agent made; text checks need a file', () => {
+    expect(check('file', { path: 'docs' }, evidence)).toMatchObject({ status: 'pass', reason: 'docs exists (a folder)' });
+    expect(check('file', { path: 'docs', exists: false }, evidence)).toMatchObject({
+      status: 'fail',
+      reason: 'expected docs not to exist; it does (a folder)',
+    });
+    expect(check('file', { path: '.' }, evidence).status).toBe('pass');
+    expect(check('file', { path: 'docs', contains: 'x' }, evidence)).toMatchObject({
+      status: 'fail',
+      reason: 'expected docs to be a file with the expected text; it is a folder',
+    });
+  });
   it('errors without a workspace, or when a link leads outside it', () => {
     expect(check('file', { path: 'a.md' }, evidenceOf([]))).toMatchObject({ status: 'error', reason: 'no workspace is known for this run; cannot check a.md' });
     expect(check('file', { path: 'link.txt', contains: 'secret' }, evidence)).toMatchObject({

@@ -134,8 +134,14 @@ function decide(row: ScenarioRow, scenario: Scenario, record: TestRunRecord, inc
     failures.push(`verdict ${result.verdict}, expected ${expected}: ${result.verdict_reason}`);
   }
   for (const check of row.checks) if (check.status === 'fail') failures.push(`${check.id}: ${check.reason}`);
+  // A resume list that does not fit the run is a broken test, never the defect an expected
+  // failure demonstrates: a fail row under expect_failure too (docs/formats.md, Pause and resume).
   const resumeProblem = unmatchedResume(scenario, record);
-  if (resumeProblem) failures.push(resumeProblem);
+  if (resumeProblem) {
+    row.status = 'fail';
+    row.reason = failures.length ? `${resumeProblem}; ${failures.join('; ')}` : resumeProblem;
+    return;
+  }
 
   if (scenario.expect_failure) {
     row.status = failures.length ? 'pass' : 'fail';

@@ -22,7 +22,7 @@ const schema = objectParams(
   ['path'],
 );
 
-/** A file in the workspace after the run exists (default) or not, and contains / equals text. */
+/** A file (or folder) in the workspace after the run exists (default) or not; a file contains / equals text. */
 export const file: Check<FileParams> = {
   kind: KIND,
   validate(params: unknown, locate: Locator): void {
@@ -41,13 +41,23 @@ export const file: Check<FileParams> = {
     const full = resolve(root, params.path);
     if (full !== root && !full.startsWith(root + sep)) return result(KIND, id, 'error', `${params.path} is outside the workspace`);
     let size: number | null = null;
+    let folder = false;
     try {
       const stat = statSync(full);
       size = stat.isFile() ? stat.size : null;
+      folder = stat.isDirectory();
     } catch {
       size = null;
     }
     const wantExists = params.exists ?? true;
+    // A folder exists too ("the agent must not create build/"); only its text cannot be read.
+    if (folder) {
+      if (!wantExists) return result(KIND, id, 'fail', `expected ${params.path} not to exist; it does (a folder)`);
+      if (params.contains !== undefined || params.not_contains !== undefined || params.equals !== undefined) {
+        return result(KIND, id, 'fail', `expected ${params.path} to be a file with the expected text; it is a folder`);
+      }
+      return result(KIND, id, 'pass', `${params.path} exists (a folder)`);
+    }
     if (size === null) {
       return wantExists
         ? result(KIND, id, 'fail', `expected ${params.path} to exist in the workspace; it does not`)

@@ -102,6 +102,20 @@ resume: [{decision: deny}]`),
     expect(row.resumes).toEqual([]);
   });
 
+  it('fails a mismatched resume under expect_failure too: a broken test is never a caught defect', async () => {
+    const unused = await run(writeScenario('expect_failure: the write is denied\nresume: [{decision: approve}, {decision: approve}]'));
+    expect(unused.status).toBe('fail');
+    expect(unused.reason).toBe('resume: resume[1] (approve) unused: the run ended (stop_reason end_turn) after 1 pause');
+    // A failing check beside it is listed after the mismatch, not taken as the expected failure.
+    const both = await run(
+      writeScenario(
+        'expect_failure: the write is denied\nresume: [{decision: approve}, {decision: deny}]\nexpect: {checks: [{file: {path: CHANGELOG.md, exists: false}}]}',
+      ),
+    );
+    expect(both.status).toBe('fail');
+    expect(both.reason).toMatch(/^resume: resume\[1\] \(deny\) unused: .*; file#0: expected CHANGELOG\.md not to exist/);
+  });
+
   it('refuses a resume decision other than approve or deny, with its location', () => {
     let error: unknown;
     try {
