@@ -310,7 +310,9 @@ export function readError(file: string, error: unknown): ConfigError {
 function parseLocated(file: string, text: string): { doc: ReturnType<YamlModule['parseDocument']>; lines: LineCounter } {
   const { LineCounter, parseDocument } = yaml();
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: true, uniqueKeys: true });
+  // resolveKnownTags: false keeps YAML 1.1's !!binary, !!set, !!omap, !!pairs and !!timestamp out
+  // of the core schema: they are refused as unknown tags, never turned into {} or a Buffer.
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: true, uniqueKeys: true, resolveKnownTags: false });
   // Warnings count: an unknown tag such as `!custom` would otherwise be dropped silently.
   const problem = doc.errors[0] ?? doc.warnings[0];
   if (problem) {

@@ -84,6 +84,10 @@ describe('SourceDocument limits', () => {
 
   it('refuses unknown YAML tags instead of dropping them', () => {
     expect(() => SourceDocument.parse('x.yaml', 'a: !custom hi\n')).toThrow(/x\.yaml:1:4: is not valid YAML\/JSON: .*custom/);
+    // YAML 1.1's tags are not the core schema's either: refused, never turned into {} or a Buffer.
+    for (const value of ['!!binary aGVsbG8=', '!!set {a, b}', '!!omap [{x: 1}]', '!!pairs [{x: 1}]', '!!timestamp 2024-01-01']) {
+      expect(() => SourceDocument.parse('x.yaml', `a: ${value}\n`), value).toThrow(/x\.yaml:1:4: is not valid YAML\/JSON: Unresolved tag/);
+    }
   });
 });
 

@@ -1,6 +1,9 @@
 import type { Locator } from '../../config/assert-format.js';
 import { llmProperties } from '../../engine/revision/schema.js';
 
+/** The longest delay Node's timers hold (a larger one fires at once, after a warning). */
+const MAX_TIMER_MS = 2_147_483_647;
+
 /** JSON Schema of scenario files (docs/formats.md, Scenario). Unknown keys are errors. */
 
 const scriptEntry = {
@@ -22,7 +25,7 @@ const scriptEntry = {
       additionalProperties: false,
       properties: { input_tokens: { type: 'integer', minimum: 0 }, output_tokens: { type: 'integer', minimum: 0 } },
     },
-    delay_ms: { type: 'integer', minimum: 0 },
+    delay_ms: { type: 'integer', minimum: 0, maximum: MAX_TIMER_MS },
     error: {
       type: 'object',
       required: ['message'],
@@ -70,7 +73,7 @@ const mockResponseProperties = {
   json: {},
   body: { type: 'string' },
   headers: { type: 'object', additionalProperties: { type: 'string' } },
-  delay_ms: { type: 'integer', minimum: 0 },
+  delay_ms: { type: 'integer', minimum: 0, maximum: MAX_TIMER_MS },
 } as const;
 
 const httpMock = {
@@ -153,7 +156,7 @@ export const scenarioProperties = {
   },
   tags: { type: 'array', items: { type: 'string', minLength: 1 } },
   expect_failure: { type: 'string', minLength: 1 },
-  timeout_ms: { type: 'integer', minimum: 1 },
+  timeout_ms: { type: 'integer', minimum: 1, maximum: MAX_TIMER_MS },
   skip: { type: ['boolean', 'string'] },
   // An agentcheck extension (docs/formats.md, Scenario): per-scenario skill delivery on top of the suite config's.
   skills: skillsSchema,
