@@ -2,22 +2,33 @@ import { normalizeToolName } from '../../spans/conventions.js';
 import { parseSlashRegex } from '../../spans/query-regex.js';
 import type { ScenarioExpect } from '../scenario/scenario.js';
 
+type CalledParams = { tool?: unknown; max?: unknown; nested?: unknown };
+type SequenceParams = { calls?: Array<{ tool?: unknown }>; mode?: unknown; nested?: unknown };
+
 /**
  * The tools a scenario expects, for tool-selection statistics: terminal_tool, every
  * `tool_called.tool` and every `tool_sequence.calls[].tool`, normalized (no `execute_tool `
- * or `mcp__<server>__` prefix), first-mention order, without duplicates. `/regex/` names are
- * left out: a pattern names no single tool, so there is nothing to count a call against.
+ * or `mcp__<server>__` prefix), first-mention order, without duplicates. Left out: `/regex/`
+ * names (a pattern names no single tool), a `tool_called` with `max: 0` (the tool must not be
+ * called) and the calls of a `subset` sequence (tools the run may call, not must).
  */
 export function expectedTools(expect: Pick<ScenarioExpect, 'terminal_tool' | 'checks'>): string[] {
   const names: string[] = [];
   if (expect.terminal_tool) names.push(expect.terminal_tool);
-  for (const check of expect.checks) {
-    const called = check.tool_called as { tool?: unknown } | undefined;
-    if (typeof called?.tool === 'string') names.push(called.tool);
-    const sequence = check.tool_sequence as { calls?: Array<{ tool?: unknown }> } | undefined;
-    for (const call of sequence?.calls ?? []) if (typeof call?.tool === 'string') names.push(call.tool);
-  }
+  for (const check of expect.checks) names.push(...namesExpectedBy(check, false));
   return [...new Set(names.filter((name) => !parseSlashRegex(name)).map(normalizeToolName))];
+}
+
+/** The tools one check expects to be called (with `nestedOnly`, only if it counts nested calls). */
+function namesExpectedBy(check: ScenarioExpect['checks'][number], nestedOnly: boolean): string[] {
+  const names: string[] = [];
+  const called = check.tool_called as CalledParams | undefined;
+  if (typeof called?.tool === 'string' && called.max !== 0 && (!nestedOnly || called.nested === true)) names.push(called.tool);
+  const sequence = check.tool_sequence as SequenceParams | undefined;
+  if (sequence && sequence.mode !== 'subset' && (!nestedOnly || sequence.nested === true)) {
+    for (const call of sequence.calls ?? []) if (typeof call?.tool === 'string') names.push(call.tool);
+  }
+  return names;
 }
 
 /**
@@ -25,12 +36,6 @@ export function expectedTools(expect: Pick<ScenarioExpect, 'terminal_tool' | 'ch
  * them, tool-selection statistics count calls made inside plans and chains too, as the check did.
  */
 export function nestedExpectedTools(expect: Pick<ScenarioExpect, 'checks'>): string[] {
-  const names: string[] = [];
-  for (const check of expect.checks) {
-    const called = check.tool_called as { tool?: unknown; nested?: unknown } | undefined;
-    if (called?.nested === true && typeof called.tool === 'string') names.push(called.tool);
-    const sequence = check.tool_sequence as { calls?: Array<{ tool?: unknown }>; nested?: unknown } | undefined;
-    if (sequence?.nested === true) for (const call of sequence.calls ?? []) if (typeof call?.tool === 'string') names.push(call.tool);
-  }
+  const names = expect.checks.flatMap((check) => namesExpectedBy(check, true));
   return [...new Set(names.filter((name) => !parseSlashRegex(name)).map(normalizeToolName))];
 }

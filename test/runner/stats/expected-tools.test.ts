@@ -7,12 +7,25 @@ describe('expectedTools', () => {
       terminal_tool: 'mcp__fs__finish',
       checks: [
         { tool_called: { tool: 'lookup', args: { id: '1' } } },
-        { tool_sequence: { mode: 'subset', calls: [{ tool: 'search' }, { tool: 'execute_tool lookup' }, { tool: '/^del/' }] } },
+        { tool_sequence: { mode: 'superset', calls: [{ tool: 'search' }, { tool: 'execute_tool lookup' }, { tool: '/^del/' }] } },
         { tool_not_called: { tool: 'drop_table' } },
         { output: { contains: 'done' } },
       ],
     });
     expect(tools).toEqual(['finish', 'lookup', 'search']);
+  });
+
+  it('leaves out tools a check forbids (max: 0) and tools a subset sequence merely allows', () => {
+    const tools = expectedTools({
+      terminal_tool: 'lookup_order',
+      checks: [
+        { tool_called: { tool: 'delete_order', min: 0, max: 0 } },
+        { tool_called: { tool: 'send_email', max: 2 } },
+        { tool_sequence: { mode: 'subset', calls: [{ tool: 'lookup_order' }, { tool: 'refund' }] } },
+        { tool_sequence: { calls: [{ tool: 'check_stock' }] } },
+      ],
+    });
+    expect(tools).toEqual(['lookup_order', 'send_email', 'check_stock']);
   });
 
   it('skips /regex/ names, a regex terminal tool included', () => {
