@@ -80,6 +80,19 @@ describe('agentcheck spans query --where', () => {
     expect(JSON.parse(countOnly.stdout)).toEqual({ count: 2, spans: [] });
   });
 
+  it("--limit caps the query's own windowing: its order stays, and a lower limit of its own wins", async () => {
+    const dir = tempDir({ 'spans.jsonl': spansText() });
+    const all = JSON.parse((await query(dir, { where: '{"field":"name","operator":"startswith","value":"chat"}' })).stdout) as {
+      spans: Array<{ start_ms: number }>;
+    };
+    const newestFirst = '{"filtering":{"field":"name","operator":"startswith","value":"chat"},"windowing":{"order":"desc"}}';
+    const capped = JSON.parse((await query(dir, { where: newestFirst, limit: 1 })).stdout) as { count: number; spans: Array<{ start_ms: number }> };
+    expect(capped.count).toBe(2);
+    expect(capped.spans.map((span) => span.start_ms)).toEqual([Math.max(...all.spans.map((span) => span.start_ms))]);
+    const ownLimit = '{"filtering":{"field":"name","operator":"startswith","value":"chat"},"windowing":{"limit":1}}';
+    expect(JSON.parse((await query(dir, { where: ownLimit, limit: 3 })).stdout).spans).toHaveLength(1);
+  });
+
   it('refuses an empty --trace, and still answers valid queries', async () => {
     const dir = tempDir({ 'spans.jsonl': spansText() });
     expect((await query(dir, { trace: '' })).exitCode).toBe(2);

@@ -56,10 +56,15 @@ export async function mergeCommand(files: string[], options: MergeOptions, io: C
   }
   const written: string[] = [];
   try {
-    const missing = await mergeSpanFiles(files, out, io.cwd);
-    if (missing.length < files.length) written.push(join(out, 'spans.jsonl'));
+    const merged = await mergeSpanFiles(files, out, io.cwd);
+    if (merged.written) written.push(join(out, 'spans.jsonl'));
     // Their rows name trace ids the merged spans.jsonl lacks: said, so nobody queries for them in vain.
-    if (missing.length) io.stderr.write(`agentcheck: no spans.jsonl beside ${missing.join(', ')}: the merged spans.jsonl lacks the spans of their rows\n`);
+    if (merged.missing.length)
+      io.stderr.write(`agentcheck: no spans.jsonl beside ${merged.missing.join(', ')}: the merged spans.jsonl lacks the spans of their rows\n`);
+    if (merged.unreadable.length) {
+      const shown = merged.unreadable.slice(0, 5).join(', ') + (merged.unreadable.length > 5 ? `, and ${merged.unreadable.length - 5} more` : '');
+      io.stderr.write(`agentcheck: left out ${merged.unreadable.length} line(s) of the shards' spans.jsonl that are not span records: ${shown}\n`);
+    }
   } catch (error) {
     // The reports matter more than the spans: say so and go on.
     io.stderr.write(`agentcheck: could not merge spans.jsonl files: ${(error as Error).message}\n`);
@@ -91,9 +96,6 @@ export async function mergeCommand(files: string[], options: MergeOptions, io: C
     layout.columns,
   );
   if (!(await runCiReporters(report, out, io))) reporterFailed = true;
-  // As run's: the files written, where to look next.
-  io.stdout.write(`Reports: ${written.map((file) => displayPath(file, io.cwd)).join(', ')}\n`);
-
   const missing = report.merged?.missing_shards ?? [];
   const total = report.merged?.inputs[0]?.shard?.total;
   if (missing.length) {
@@ -110,6 +112,8 @@ export async function mergeCommand(files: string[], options: MergeOptions, io: C
     );
   }
   if (reporterFailed) io.stderr.write('agentcheck: merge failed: a requested report was not written\n');
+  // Last, as run's: the files written, where to look next.
+  io.stdout.write(`Reports: ${written.map((file) => displayPath(file, io.cwd)).join(', ')}\n`);
   const { summary } = report;
   const passed = summary.failed + summary.errored + summary.not_run === 0;
   return passed && !missing.length && !interrupted.length && !reporterFailed ? EXIT.ok : EXIT.failed;

@@ -29,7 +29,7 @@ export async function spansQueryCommand(file: string, options: { trace?: string;
     if (filtering) conditions.push(filtering);
     const query = {
       filtering: conditions.length ? { operator: 'and', conditions } : undefined,
-      windowing: options.limit !== undefined ? { limit: options.limit, order: 'asc' } : (whole?.windowing as unknown),
+      windowing: withLimit(whole?.windowing, options.limit),
     };
     validateQuery(query, memoryLocator('--where'));
     const spans = await readSpansJsonl(resolve(io.cwd, file));
@@ -38,6 +38,17 @@ export async function spansQueryCommand(file: string, options: { trace?: string;
   } catch (error) {
     return reportError(error, io);
   }
+}
+
+/**
+ * The query's windowing with --limit as a cap: the query's order stays, and a limit of its own
+ * that is lower stays too (a cap never prints more than the query asks for).
+ */
+function withLimit(windowing: unknown, limit: number | undefined): unknown {
+  if (limit === undefined) return windowing;
+  const own = (windowing !== null && typeof windowing === 'object' ? windowing : {}) as { limit?: unknown; order?: unknown };
+  const ownLimit = typeof own.limit === 'number' ? own.limit : Infinity;
+  return { ...own, limit: Math.min(limit, ownLimit) };
 }
 
 const WHERE_FORMS = 'a JSON object: a filtering {operator, conditions}, a condition {field, operator, value} or a query {filtering, windowing}';

@@ -1,30 +1,49 @@
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { once } from 'node:events';
+import { createInterface } from 'node:readline';
 
 /** The spans file `agentcheck run` writes beside report.json. */
 const SPANS_FILE = 'spans.jsonl';
 
+/** What merging the spans files did: reports without one beside them, and lines left out. */
+export interface MergedSpans {
+  /** Input reports with no spans.jsonl beside them (their rows' spans are not in the merged file). */
+  missing: string[];
+  /** `file:line` of lines that are not span records (a cut-off or foreign line), left out. */
+  unreadable: string[];
+  /** Whether OUT/spans.jsonl was written (some input had spans). */
+  written: boolean;
+}
+
 /**
- * Concatenates the spans.jsonl found beside each input report into OUT/spans.jsonl, so the merged
- * report stays re-scorable. Returns the input reports that had none beside them (their rows'
- * spans are missing from the merged file; all of them: nothing is written). Written to a temp
- * file first: OUT may be the folder of an input whose spans are still being read.
+ * Joins the spans.jsonl found beside each input report into OUT/spans.jsonl, line by line, so the
+ * merged report stays re-scorable and queryable: every span on its own line (an input without a
+ * final newline does not glue two spans together), and a line that is not a span record is left
+ * out and named rather than spoiling the whole file. Written to a temp file first: OUT may be
+ * the folder of an input whose spans are still being read.
  */
-export async function mergeSpanFiles(reportFiles: readonly string[], out: string, cwd: string): Promise<string[]> {
+export async function mergeSpanFiles(reportFiles: readonly string[], out: string, cwd: string): Promise<MergedSpans> {
   const beside = reportFiles.map((file) => ({ file, spans: join(dirname(resolve(cwd, file)), SPANS_FILE) }));
   const missing = beside.filter(({ spans }) => !existsSync(spans)).map(({ file }) => file);
   const unique = [...new Set(beside.map(({ spans }) => spans).filter((path) => existsSync(path)))];
-  if (!unique.length) return missing;
+  const unreadable: string[] = [];
+  if (!unique.length) return { missing, unreadable, written: false };
   const target = join(out, SPANS_FILE);
   const partial = `${target}.${process.pid}.partial`;
   const sink = createWriteStream(partial);
   try {
-    // Copied chunk by chunk: one pipeline per source would pile listeners onto the shared sink.
     for (const source of unique) {
-      for await (const chunk of createReadStream(source)) {
-        if (!sink.write(chunk)) await once(sink, 'drain');
+      let number = 0;
+      for await (const line of createInterface({ input: createReadStream(source), crlfDelay: Infinity })) {
+        number++;
+        if (line.trim() === '') continue;
+        if (!isSpanLine(line)) {
+          unreadable.push(`${relative(cwd, source) || source}:${number}`);
+          continue;
+        }
+        if (!sink.write(`${line}\n`)) await once(sink, 'drain');
       }
     }
     await new Promise<void>((done, fail) => sink.end((error?: Error | null) => (error ? fail(error) : done())));
@@ -34,5 +53,17 @@ export async function mergeSpanFiles(reportFiles: readonly string[], out: string
     await rm(partial, { force: true });
     throw error;
   }
-  return missing;
+  return { missing, unreadable, written: true };
+}
+
+/** A line holding one span record (an object with its ids and name), as readSpansJsonl reads it. */
+function isSpanLine(line: string): boolean {
+  try {
+    const value = JSON.parse(line) as Record<string, unknown> | null;
+    return (
+      value !== null && typeof value === 'object' && typeof value.trace_id === 'string' && typeof value.span_id === 'string' && typeof value.name === 'string'
+    );
+  } catch {
+    return false;
+  }
 }

@@ -16,6 +16,13 @@ export interface DatasetEntry {
   defaultsAt: PathSegments;
 }
 
+/** The fields of `defaults` a scenario takes (those it does not set itself), without the dataset. */
+export function inheritedDefaults(defaults: RawScenario, own: RawScenario): RawScenario {
+  const inherited: RawScenario = {};
+  for (const [key, value] of Object.entries(defaults)) if (key !== 'dataset' && !(key in own)) inherited[key] = value;
+  return inherited;
+}
+
 /**
  * One scenario per row (docs/formats.md, "Datasets"): each row renders the entry and `load`
  * loads it like any scenario. Every row is expanded and checked: its problems (each said once,
@@ -28,7 +35,8 @@ export function expandRows(
 ): Scenario[] {
   const locate: Locator = (path, expected, atKey) => doc.error(path, expected, 'CONFIG_INVALID', atKey);
   const { dataset: _own, ...ownTemplate } = own;
-  const { dataset: _shared, ...defaultsTemplate } = defaults;
+  // Only the defaults this scenario inherits are rendered: a field it sets itself never uses them.
+  const defaultsTemplate = inheritedDefaults(defaults, own);
   const names = new Map<string, string>();
   const problems = new Map<string, ConfigError>();
   const add = (error: unknown, row: DatasetRow) => {

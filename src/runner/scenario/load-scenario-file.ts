@@ -11,7 +11,7 @@ import { checkApprovals, EXTERNAL_NO_GATES } from './check-approvals.js';
 import { checkScenarioNames } from './check-scenario-names.js';
 import { skillFolderProblems } from './skill-folder-problems.js';
 import { findTemplate, loadDataset } from './dataset.js';
-import { expandRows, type RawScenario } from './expand-dataset.js';
+import { expandRows, inheritedDefaults, type RawScenario } from './expand-dataset.js';
 import { judgeJobs, type GraderModel, type JudgeJob } from '../judge/grader-model.js';
 import { scenarioFileId, type FoundScenarioFile } from './discover.js';
 import { validateHttpMocks } from '../mocks/validate-mocks.js';
@@ -106,7 +106,8 @@ function loadEntry(
   const ownDataset = 'dataset' in own;
   const dataset = ownDataset ? own.dataset : defaults.dataset;
   if (dataset === undefined) {
-    const used = findTemplate(own, at) ?? findTemplate(defaults, defaultsAt);
+    // A default the scenario replaces is not its template (docs/formats.md, Datasets).
+    const used = findTemplate(own, at) ?? findTemplate(inheritedDefaults(defaults, own), defaultsAt);
     if (used) throw doc.error(used, 'uses {{ vars.* }}, but the scenario has no dataset; add `dataset: FILE.csv | FILE.jsonl | [rows]` or remove the template');
     return [loadOne(doc, own, defaults, at, defaultsAt, fileId, context)];
   }

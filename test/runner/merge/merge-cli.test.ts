@@ -131,6 +131,24 @@ describe('agentcheck merge (through the built CLI)', () => {
     expect(lines('partly/spans.jsonl')).toBe([1, 3, 4].reduce((sum, i) => sum + lines(`s${i}/spans.jsonl`), 0));
   });
 
+  it('joins spans line by line: a file without a final newline glues nothing, and a line that is no span is left out and named', async () => {
+    for (const i of [1, 2, 3, 4]) {
+      mkdirSync(join(dir, `torn${i}`), { recursive: true });
+      copyFileSync(join(dir, `s${i}/report.json`), join(dir, `torn${i}/report.json`));
+      copyFileSync(join(dir, `s${i}/spans.jsonl`), join(dir, `torn${i}/spans.jsonl`));
+    }
+    const first = readFileSync(join(dir, 'torn1/spans.jsonl'), 'utf8');
+    writeFileSync(join(dir, 'torn1/spans.jsonl'), first.trimEnd());
+    writeFileSync(join(dir, 'torn2/spans.jsonl'), `${readFileSync(join(dir, 'torn2/spans.jsonl'), 'utf8')}garbage\n`);
+    const garbageLine = readFileSync(join(dir, 'torn2/spans.jsonl'), 'utf8').split('\n').length - 1;
+    const result = await runCli(['merge', ...[1, 2, 3, 4].map((i) => `torn${i}/report.json`), '--out', 'torn-merged', '--reporter', 'json'], dir);
+    expect(result.stderr).toContain(`agentcheck: left out 1 line(s) of the shards' spans.jsonl that are not span records: torn2/spans.jsonl:${garbageLine}`);
+    const lines = (path: string) => readFileSync(join(dir, path), 'utf8').split('\n').filter(Boolean).length;
+    expect(lines('torn-merged/spans.jsonl')).toBe([1, 2, 3, 4].reduce((sum, i) => sum + lines(`s${i}/spans.jsonl`), 0));
+    const query = await runCli(['spans', 'query', 'torn-merged/spans.jsonl', '--limit', '0'], dir);
+    expect(query.exitCode, query.all).toBe(0);
+  });
+
   it('without the table reporter still prints the failures and the summary line, as run does', async () => {
     const result = await runCli(['merge', ...shardReports(), '--out', 'mdonly', '--reporter', 'md'], dir);
     expect(result.exitCode).toBe(1);

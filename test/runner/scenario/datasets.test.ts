@@ -24,6 +24,28 @@ function loadError(files: Record<string, string>): ConfigError {
 }
 
 describe('scenario datasets', () => {
+  it('checks a defaults template only against scenarios that inherit the field, not those that set their own', () => {
+    const shared = [
+      'defaults:',
+      '  agent: agent.yaml',
+      '  inputs: {messages: [{role: user, content: "x is {{ vars.x }}"}]}',
+      '  model: {script: [{text: ok}]}',
+      'scenarios:',
+      '  - {name: "with x {{ vars.x }}", dataset: [{x: "2"}]}',
+      '  - {name: plain, inputs: {messages: [{role: user, content: no template}]}}',
+      '  - {name: "own {{ vars.y }}", dataset: [{y: "3"}], inputs: {messages: [{role: user, content: "y is {{ vars.y }}"}]}}',
+    ].join('\n');
+    const plan = load({ 'agent.yaml': AGENT, 'e.scenarios.yaml': `${shared}\n` });
+    expect(plan.scenarios.map((s) => [s.name, s.inputs.messages[0].content])).toEqual([
+      ['with x 2', 'x is 2'],
+      ['plain', 'no template'],
+      ['own 3', 'y is 3'],
+    ]);
+    // A scenario that does inherit the templated field still needs its dataset.
+    const missing = loadError({ 'agent.yaml': AGENT, 'e.scenarios.yaml': `${shared}\n  - {name: inherits}\n` });
+    expect(missing.message).toContain('at defaults.inputs.messages[0].content: uses {{ vars.* }}, but the scenario has no dataset');
+  });
+
   it('a CSV dataset gives one scenario per row, named and filled from the row', () => {
     const plan = load({
       'agent.yaml': AGENT,
