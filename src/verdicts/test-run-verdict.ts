@@ -33,14 +33,17 @@ const MODEL_STOPS: Readonly<Record<string, string>> = {
 
 /**
  * The test_run verdict, in the order of docs/verdicts.md, The test_run verdict: a run cut off at
- * its time limit, any tool error,
+ * its time limit or interrupted, any tool error,
  * an abnormal model ending (max_tokens, refusal, content_filter) or an errored invoke -> failed; no terminal_tool -> unconfirmed; terminal tool never called -> incomplete;
  * terminal tool returned a result -> pass; stopped at an approval gate -> unconfirmed;
  * otherwise unconfirmed.
  */
 export function decideVerdict(input: VerdictInput): { verdict: Verdict; verdict_reason: string } {
-  // A run cut off at its time limit: that is the cause, not the calls the cut canceled.
-  if (input.error?.type === 'TIMEOUT') return { verdict: 'failed', verdict_reason: `the invoke errored (TIMEOUT: ${input.error.message})` };
+  // A run cut off at its time limit or interrupted (Ctrl-C, an aborted signal): that is the
+  // cause, not the calls the cut canceled.
+  if (input.error?.type === 'TIMEOUT' || input.error?.type === 'RUN_ABORTED') {
+    return { verdict: 'failed', verdict_reason: `the invoke errored (${input.error.type}: ${input.error.message})` };
+  }
   for (const call of input.calls) {
     const why = describeCallError(call, input.tokens);
     if (why) return { verdict: 'failed', verdict_reason: `tool ${call.name} failed: ${why}` };

@@ -3,6 +3,7 @@ import { resolveCassetteSettings } from '../runner/cassettes/cassette-settings.j
 import type { ScenarioRow } from '../runner/report/report.js';
 import { runScenario as runScenarioRow } from '../runner/scenario/run-scenario.js';
 import type { PlannedRun } from '../runner/suite/load-suite.js';
+import { skippedRow } from '../runner/suite/run-suite.js';
 import type { SuiteConfig } from '../runner/suite/suite-config.js';
 import type { SpanRecord } from '../spans/span-record.js';
 import { loadScenarios, type LoadScenariosOptions } from './load-scenarios.js';
@@ -35,6 +36,8 @@ export async function runScenario(file: string, name?: string, options: RunScena
 
 /** Runs one planned scenario x variant x repeat and records its calls for the matchers. */
 export async function runPlanned(run: PlannedRun, config: SuiteConfig, signal?: AbortSignal): Promise<ScenarioRow> {
+  // A `skip` scenario is not run, as in `agentcheck run`: its row says skipped.
+  if (run.scenario.skip) return skippedRow(run);
   let spans: SpanRecord[] = [];
   const row = await runScenarioRow(run.scenario, {
     variant: run.variant,

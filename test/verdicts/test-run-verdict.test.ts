@@ -80,6 +80,14 @@ describe('scoreTestRun: verdict order', () => {
     expect(result).toMatchObject({ verdict: 'failed', verdict_reason: 'tool send_message failed: not_in_channel' });
   });
 
+  it('an interrupted run names the interrupt, not the call it canceled (as a timed-out run does)', () => {
+    const calls = [[{ name: 'run_command', outcome: 'error' as const, result: 'node was canceled', error_type: 'command_canceled' }]];
+    for (const type of ['RUN_ABORTED', 'TIMEOUT']) {
+      const result = score(calls, { terminal_tool: 'run_command', stop_reason: 'error', error: { type, message: 'the run was aborted: interrupted' } });
+      expect(result).toMatchObject({ verdict: 'failed', verdict_reason: `the invoke errored (${type}: the run was aborted: interrupted)` });
+    }
+  });
+
   it('failed on a span marked as an error, naming its error.type', () => {
     const result = score([[{ name: 'create_refund', outcome: 'error', result: 'HTTP 500', error_type: 'http_500' }]], { terminal_tool: 'create_refund' });
     expect(result).toMatchObject({ verdict: 'failed', verdict_reason: 'tool create_refund failed: http_500 (HTTP 500)' });

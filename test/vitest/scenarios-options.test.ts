@@ -27,3 +27,15 @@ describe('agentcheck/vitest scenarios() that select nothing', () => {
     expect(() => scenarios('tests/**/*.scenario.yaml', { cwd: dir, tags: ['nightly'] })).toThrow('none of its 1 scenario(s) matches tags nightly');
   });
 });
+
+describe('agentcheck/vitest runScenario() of a skip scenario', () => {
+  it('returns its skipped row without running it, as agentcheck run does', async () => {
+    const dir = tempDir({
+      'agent.yaml': 'id: a\nagent:\n  name: A\n',
+      'a.scenario.yaml':
+        'name: a\nagent: agent.yaml\nskip: not yet\ninputs: {messages: [{role: user, content: hi}]}\nmodel: {script: [{text: ok}]}\nexpect: {checks: [{output: {contains: never}}]}\n',
+    });
+    const row = await runScenario(join(dir, 'a.scenario.yaml'), undefined, { cwd: dir });
+    expect(row).toMatchObject({ status: 'skipped', reason: 'skipped (not yet)', turns: 0 });
+  });
+});

@@ -8,6 +8,7 @@ import { IO_TARGETS, parseIOKey } from './io-key.js';
 import { END } from './route.js';
 import { validateStepArguments } from './validate-step-arguments.js';
 import { buildAgent } from '../revision/build-agent.js';
+import { withArticle } from '../../config/indefinite-article.js';
 
 /** Keys each component type may have besides name and type. */
 const TYPE_KEYS: Record<ComponentType, readonly string[]> = {
@@ -62,7 +63,11 @@ function validateComponent(
   const allowed = TYPE_KEYS[component.type];
   for (const stray of Object.keys(component).filter((key) => key !== 'name' && key !== 'type' && !allowed.includes(key))) {
     problems.push(
-      locate([...at, stray], `"${stray}" does not apply to a ${component.type} component; it takes: ${['name', 'type', ...allowed].join(', ')}`, true),
+      locate(
+        [...at, stray],
+        `"${stray}" does not apply to ${withArticle(component.type)} component; it takes: ${['name', 'type', ...allowed].join(', ')}`,
+        true,
+      ),
     );
   }
   (component.inputs ?? []).forEach((raw, index) => {

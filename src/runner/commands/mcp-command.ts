@@ -18,9 +18,19 @@ export async function mcpCommand(io: CommandIO, stdin: Readable = process.stdin)
   });
   // The SDK's stdio transport does not notice the end of stdin; the client closing it is the end.
   stdin.once('end', () => void server.close());
-  await server.connect(transport);
-  io.stderr.write(`agentcheck mcp: serving test_run, resume_run, query_spans, validate on stdio (folder ${io.cwd})\n`);
-  await closed;
-  await paused.disposeAll();
+  // A client or process manager that stops the server with a signal ends it the same way: the
+  // running test_runs are aborted and the paused runs' workspaces removed (docs/mcp.md).
+  const stop = () => void server.close();
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  try {
+    await server.connect(transport);
+    io.stderr.write(`agentcheck mcp: serving test_run, resume_run, query_spans, validate on stdio (folder ${io.cwd})\n`);
+    await closed;
+  } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    await paused.disposeAll();
+  }
   return EXIT.ok;
 }

@@ -11,6 +11,7 @@ import { parseSlashRegex } from '../../spans/query-regex.js';
 import type { CheckReference } from '../../verdicts/check-references.js';
 import { toolNameMatcher } from '../../verdicts/tool-name.js';
 import { buildTools, isOpenServerTool, listedTools, type BuildTools, type KnownTool } from './build-tools.js';
+import { withArticle } from '../../config/indefinite-article.js';
 
 /** What a scenario names in its builds. */
 export interface ScenarioNames {
@@ -77,7 +78,7 @@ export function checkScenarioNames(names: ScenarioNames, builds: readonly AgentB
     const problem =
       reference.kind === 'flow_state'
         ? checkFlowReference(reference.at, builds, checksAt)
-        : checkToolReference(reference, catalogs, `a ${String(reference.at[1])} check`, checksAt);
+        : checkToolReference(reference, catalogs, `${withArticle(String(reference.at[1]))} check`, checksAt);
     if (problem) problems.push(problem);
   }
   if (names.script && !names.allowUnknownTools)

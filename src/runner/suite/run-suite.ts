@@ -145,7 +145,7 @@ async function runAll(runs: readonly PlannedRun[], options: RunSuiteOptions): Pr
  * spans); a run that ignores the abort gets a bare TIMEOUT row ABORT_GRACE_MS later, never a hang.
  */
 async function runOne(run: PlannedRun, options: RunSuiteOptions): Promise<ScenarioRow> {
-  if (run.scenario.skip) return skipped(run);
+  if (run.scenario.skip) return skippedRow(run);
   const timeoutMs = Math.min(run.scenario.timeout_ms ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS);
   const deadline = new Deadline(timeoutMs, options.signal, limitSetting(run, options));
   const started = performance.now();
@@ -190,7 +190,8 @@ function notRun(run: PlannedRun): ScenarioRow {
   return baseRow(run, 'not_run', 'not run: the suite was interrupted');
 }
 
-function skipped(run: PlannedRun): ScenarioRow {
+/** The row of a scenario marked `skip` (status skipped, its reason): it is not run. */
+export function skippedRow(run: PlannedRun): ScenarioRow {
   const why = typeof run.scenario.skip === 'string' ? run.scenario.skip : 'skip: true';
   return baseRow(run, 'skipped', `skipped (${why})`);
 }
