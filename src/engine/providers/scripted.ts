@@ -27,7 +27,7 @@ export class ScriptedModel implements Model {
   private position = 0;
   private callCounter = 0;
   /** Call ids the script gives explicitly, which generated ids skip. */
-  private readonly givenIds: ReadonlySet<string>;
+  private readonly givenIds: Set<string>;
 
   constructor(script: readonly ScriptEntry[], modelId = 'scripted') {
     this.script = script;
@@ -48,6 +48,11 @@ export class ScriptedModel implements Model {
       );
     }
     this.position++;
+    // A resumed run is a new model over the same transcript: ids the run already gave stay taken,
+    // so one transcript never holds the same tool_call_id twice.
+    for (const message of request.messages) {
+      if (message.role === 'assistant') for (const call of message.tool_calls ?? []) this.givenIds.add(call.tool_call_id);
+    }
     if (entry.delay_ms) await delay(entry.delay_ms, request.signal);
     if (entry.error) throw new ModelError(this.provider, entry.error.message, 'MODEL_REQUEST_REJECTED', { status: entry.error.status });
     const toolCalls = (entry.tool_calls ?? []).map((call) => ({

@@ -105,6 +105,20 @@ describe('script entries', () => {
     expect(response.toolCalls.map((call) => call.args)).toEqual([null, {}, {}, {}]);
     // Generated ids never repeat one the script gives.
     expect(response.toolCalls.map((call) => call.id)).toEqual(['call_1', 'call_2', 'call_3', 'call_4']);
+    // Nor one the transcript already holds: a resumed run's new model goes on from there.
+    const resumed = new ScriptedModel([{ tool_calls: [{ name: 'a' }] }]);
+    const transcript = [
+      {
+        role: 'assistant' as const,
+        content: '',
+        tool_calls: [
+          { tool_call_id: 'call_1', tool_name: 'x', input: {} },
+          { tool_call_id: 'call_2', tool_name: 'y', input: {} },
+        ],
+      },
+    ];
+    const next = await resumed.generate({ system: '', messages: transcript, tools: [], parameters: {} });
+    expect(next.toolCalls.map((call) => call.id)).toEqual(['call_3']);
 
     const [scenario] = load(`${head}model:\n  script:\n    - tool_calls: [{name: lookup, args: null}]\n    - text: done\n`, PLAIN_AGENT);
     const row = await runScenario(scenario, { variant: 'base', revision: scenario.revision, repeat: 0 });
