@@ -8,6 +8,7 @@ import { loadScenarioFile, type LoadContext } from '../scenario/load-scenario-fi
 import type { Scenario } from '../scenario/scenario.js';
 import { globToRegExp } from './glob.js';
 import { emptySuiteConfig, type SuiteConfig } from './suite-config.js';
+import { checkSuiteSelection } from './check-suite-selection.js';
 import { isDirectory, walkFiles } from '../files/walk-files.js';
 
 export interface SuiteSelection {
@@ -70,6 +71,7 @@ export interface SuitePlan {
  * stops the suite with a located error (exit 2) and nothing half-runs.
  */
 export function loadSuite(given: SuiteSelection, cwd = process.cwd()): SuitePlan {
+  checkSuiteSelection(given);
   // Without a config the suite runs as `agentcheck run PATHS` with no agentcheck.config.yaml.
   const config = given.config ?? emptySuiteConfig(cwd);
   const selection = { ...given, config };

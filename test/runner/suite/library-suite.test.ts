@@ -58,4 +58,23 @@ describe('the library suite entry points', () => {
     const base = await runSuite(loadSuite({ paths: [dir] }, dir), { concurrency: 1 });
     expect(base.suite).not.toHaveProperty('variant_deltas');
   });
+
+  it('loadSuite refuses a selection that is not one, naming every wrong field, as the CLI refuses bad flags', () => {
+    const dir = tempDir({ 'agent.yaml': AGENT, 'one.scenario.yaml': SCENARIO });
+    expect(() => loadSuite(undefined as never, dir)).toThrow(/loadSuite: expected a selection \{paths/);
+    expect(() => loadSuite({} as never, dir)).toThrow('missing required key "paths"');
+    let error: unknown;
+    try {
+      loadSuite({ paths: dir as never, repeat: 0, shard: { index: 3, total: 2 }, tags: 'smoke' as never, verbose: true } as never, dir);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain('loadSuite at paths: expected scenario files or folders (a list of strings), got string');
+    expect(message).toContain('loadSuite at repeat: expected a whole number >= 1, got number 0');
+    expect(message).toContain('loadSuite at shard: expected {index, total} with 1 <= index <= total <= 10000');
+    expect(message).toContain('loadSuite at tags: expected tags (a list of strings)');
+    expect(message).toContain('loadSuite at verbose: unknown key "verbose"');
+  });
 });

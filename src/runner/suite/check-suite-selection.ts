@@ -1,0 +1,67 @@
+import { memoryLocator } from '../../config/assert-format.js';
+import { ConfigError, throwConfigErrors } from '../../config/errors.js';
+import { describeValue } from '../../config/json-schema.js';
+import { MAX_SHARDS } from '../ci/max-shards.js';
+
+const WHERE = 'loadSuite';
+
+type FieldCheck = (value: unknown) => string | null;
+
+const strings =
+  (what: string): FieldCheck =>
+  (value) =>
+    Array.isArray(value) && value.every((item) => typeof item === 'string') ? null : `expected ${what} (a list of strings), got ${describeValue(value)}`;
+const wholeNumber =
+  (min: number): FieldCheck =>
+  (value) =>
+    Number.isInteger(value) && (value as number) >= min ? null : `expected a whole number >= ${min}, got ${describeValue(value)}`;
+
+const FIELDS: Record<string, FieldCheck> = {
+  paths: strings('scenario files or folders'),
+  files: (value) => (Array.isArray(value) ? null : `expected found scenario files, got ${describeValue(value)}`),
+  config: (value) => (typeof value === 'object' && value !== null ? null : `expected a suite config (loadSuiteConfig), got ${describeValue(value)}`),
+  variants: strings('variant names'),
+  repeat: wholeNumber(1),
+  grep: (value) => (typeof value === 'string' ? null : `expected a regular expression (a string), got ${describeValue(value)}`),
+  tags: strings('tags'),
+  only: (value) => (value instanceof Map ? null : `expected a Map of scenario id -> variant names, got ${describeValue(value)}`),
+  shard: (value) => {
+    const shard = value as { index?: unknown; total?: unknown } | null;
+    const ok =
+      typeof shard === 'object' &&
+      shard !== null &&
+      Number.isInteger(shard.total) &&
+      Number.isInteger(shard.index) &&
+      (shard.index as number) >= 1 &&
+      (shard.index as number) <= (shard.total as number) &&
+      (shard.total as number) <= MAX_SHARDS;
+    return ok ? null : `expected {index, total} with 1 <= index <= total <= ${MAX_SHARDS}, got ${describeValue(value)}`;
+  },
+  maxRuns: wholeNumber(1),
+  planRuns: (value) => (typeof value === 'boolean' ? null : `expected true or false, got ${describeValue(value)}`),
+  variantFailures: (value) => (value instanceof Set ? null : `expected a Set, got ${describeValue(value)}`),
+};
+
+/**
+ * Checks what a library caller gives loadSuite, as the CLI checks its flags: every wrong field in
+ * one ConfigError (`loadSuite at repeat: expected a whole number >= 1, got number 0`), never a
+ * TypeError or a string `paths` read one character at a time.
+ */
+export function checkSuiteSelection(selection: unknown): void {
+  if (typeof selection !== 'object' || selection === null || Array.isArray(selection)) {
+    throw new ConfigError({ file: WHERE }, `expected a selection {paths, config?, variants?, repeat?, grep?, tags?, shard?}, got ${describeValue(selection)}`);
+  }
+  const given = selection as Record<string, unknown>;
+  const locate = memoryLocator(WHERE);
+  const problems: ConfigError[] = [];
+  for (const key of Object.keys(given)) {
+    if (!(key in FIELDS)) problems.push(locate([key], `unknown key "${key}"; expected one of: ${Object.keys(FIELDS).join(', ')}`));
+  }
+  if (given.paths === undefined && given.files === undefined)
+    problems.push(new ConfigError({ file: WHERE }, 'missing required key "paths" (an empty list runs the config\'s scenarios)'));
+  for (const [key, check] of Object.entries(FIELDS)) {
+    const problem = given[key] === undefined ? null : check(given[key]);
+    if (problem) problems.push(locate([key], problem));
+  }
+  throwConfigErrors(problems);
+}
