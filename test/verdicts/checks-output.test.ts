@@ -81,6 +81,10 @@ describe('state', () => {
       'expected state context:fixer.final_answer to exist; it does not',
     );
     expect(check('state', { key: 'context:missing', equals: 1 }, evidence).reason).toBe('expected state context:missing to equal 1; it does not exist');
+    // An object is searched by key: the failure shows the keys, not text that seems to be there.
+    expect(check('state', { key: 'context:read_config', contains: '8080' }, evidence).reason).toBe(
+      'expected state context:read_config to contain "8080"; it is an object, searched by key, and its keys are "tool_result", "error"',
+    );
   });
   it('errors without a flow state', () => {
     expect(check('state', { key: 'status', equals: 'done' }, evidenceOf([]))).toMatchObject({ status: 'error' });

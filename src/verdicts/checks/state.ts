@@ -59,7 +59,7 @@ export const state: Check<StateParams> = {
     if (params.contains !== undefined) {
       return containsValue(value, params.contains)
         ? result(KIND, id, 'pass', `state ${params.key} contains ${show(params.contains)}`, ids)
-        : result(KIND, id, 'fail', `expected state ${params.key} to contain ${show(params.contains)}; it is ${show(value)}`, ids);
+        : result(KIND, id, 'fail', `expected state ${params.key} to contain ${show(params.contains)}; ${containsMiss(value)}`, ids);
     }
     const mismatch = matchValue(params.equals, value, '');
     if (!mismatch) return result(KIND, id, 'pass', `state ${params.key} equals ${show(value)}`, ids);
@@ -76,4 +76,13 @@ function parseKey(key: string): Array<string | number> | null {
   if (colon < 0) return [channel];
   const rest = parseValuePath(key.slice(colon + 1));
   return rest && rest.length ? [channel, ...rest] : null;
+}
+
+/** What a failed `contains` saw: an object is searched by key, so its keys are what to show. */
+function containsMiss(value: unknown): string {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const keys = Object.keys(value);
+    return `it is an object, searched by key, and its keys are ${keys.length ? keys.map((key) => show(key)).join(', ') : 'none'}`;
+  }
+  return `it is ${show(value)}`;
 }
