@@ -1,4 +1,4 @@
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { ConfigError } from '../../config/errors.js';
 import { createFolders } from '../../config/create-folders.js';
 import { mergeReports } from '../merge/merge-reports.js';
@@ -40,6 +40,16 @@ export async function mergeCommand(files: string[], options: MergeOptions, io: C
       const earlier = seen.get(resolve(io.cwd, file));
       if (earlier !== undefined) throw new ConfigError({ file }, `is given twice (also as ${earlier}); give each report once`, 'MERGE_OVERLAP');
       seen.set(resolve(io.cwd, file), file);
+    }
+    // Writing into a shard's own folder would replace that shard's report and spans with the merge.
+    const outDir = resolve(io.cwd, options.out);
+    const inside = files.find((file) => dirname(resolve(io.cwd, file)) === outDir);
+    if (inside !== undefined) {
+      throw new ConfigError(
+        { file: '--out' },
+        `${options.out} holds the input ${inside}: the merged report.json and spans.jsonl would replace it; give another folder`,
+        'MERGE_OVERLAP',
+      );
     }
     inputs = files.map((file) => readShardReport(file, io.cwd));
     report = mergeReports(inputs);

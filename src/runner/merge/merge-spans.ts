@@ -21,8 +21,7 @@ export interface MergedSpans {
  * Joins the spans.jsonl found beside each input report into OUT/spans.jsonl, line by line, so the
  * merged report stays re-scorable and queryable: every span on its own line (an input without a
  * final newline does not glue two spans together), and a line that is not a span record is left
- * out and named rather than spoiling the whole file. Written to a temp file first: OUT may be
- * the folder of an input whose spans are still being read.
+ * out and named rather than spoiling the whole file. Written to a temp file first, renamed when whole.
  */
 export async function mergeSpanFiles(reportFiles: readonly string[], out: string, cwd: string): Promise<MergedSpans> {
   const beside = reportFiles.map((file) => ({ file, spans: join(dirname(resolve(cwd, file)), SPANS_FILE) }));

@@ -156,6 +156,13 @@ describe('agentcheck merge (through the built CLI)', () => {
     expect(result.stdout).not.toContain('│');
   });
 
+  it('refuses --out the folder of an input shard, which the merge would overwrite', async () => {
+    const result = await runCli(['merge', ...shardReports(), '--out', 's1', '--reporter', 'json'], dir);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('--out: s1 holds the input s1/report.json: the merged report.json and spans.jsonl would replace it; give another folder');
+    expect(readReport(join(dir, 's1/report.json')).suite.shard).toEqual({ index: 1, total: 4 });
+  });
+
   it("refuses the same report path given twice as the command line's mistake", async () => {
     const result = await runCli(['merge', 's1/report.json', './s1/report.json', '--out', 'twice', '--reporter', 'json'], dir);
     expect(result.exitCode).toBe(2);
