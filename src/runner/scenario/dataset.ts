@@ -110,10 +110,18 @@ function renderEach(value: unknown, row: DatasetRow, at: PathSegments, locate: L
   }
   if (Array.isArray(value)) return value.map((item, index) => renderEach(item, row, [...at, index], locate, problems));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, renderEach(item, row, [...at, key], locate, problems)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => {
+        // Keys are names, never rendered: a template there would be sent as it stands.
+        if (ANY_TEMPLATE.test(key)) problems.push(locate([...at, key], KEY_TEMPLATE, true));
+        return [key, renderEach(item, row, [...at, key], locate, problems)];
+      }),
+    );
   }
   return value;
 }
+
+const KEY_TEMPLATE = 'a {{ vars.* }} template in a key is not rendered (keys are names); put the template in a value';
 
 function renderString(value: string, row: DatasetRow, at: PathSegments, locate: Locator): unknown {
   const lookup = (path: string): unknown => {
@@ -173,6 +181,7 @@ function templatePath(value: unknown): Array<string | number> | null {
   }
   if (value && typeof value === 'object') {
     for (const key of Object.keys(value)) {
+      if (ANY_TEMPLATE.test(key)) return [key];
       const found = templatePath((value as Record<string, unknown>)[key]);
       if (found) return [key, ...found];
     }

@@ -49,6 +49,13 @@ export function loadScenarioFile(found: FoundScenarioFile, context: LoadContext)
   }
   const fileId = scenarioFileId(found.file, found.root);
   const raw = value as RawScenario;
+  // An agent build given where a scenario is expected (`agentcheck run agents/bot.yaml`): said once, not as five format errors.
+  if ('id' in raw && ('agent' in raw || 'flow' in raw || 'external' in raw) && !('name' in raw) && !('scenarios' in raw)) {
+    throw doc.error(
+      [],
+      'is an agent build (id and agent at the top), not a scenario file: run takes scenario files (*.scenario.yaml, *.scenarios.yaml) or folders of them; to run a build once, use agentcheck test-run --agent FILE',
+    );
+  }
   if (!('scenarios' in raw)) return loadEntry(doc, raw, {}, [], [], fileId, context);
 
   const file = checkFormat<ScenarioFileSpec>(scenarioFileSchema, raw, (path, expected, atKey) => doc.error(path, expected, 'CONFIG_INVALID', atKey));

@@ -157,7 +157,7 @@ export const scenarioProperties = {
   tags: { type: 'array', items: { type: 'string', minLength: 1 } },
   expect_failure: { type: 'string', minLength: 1 },
   timeout_ms: { type: 'integer', minimum: 1, maximum: MAX_TIMER_MS },
-  skip: { type: ['boolean', 'string'] },
+  skip: { anyOf: [{ type: 'boolean' }, { type: 'string', minLength: 1 }] },
   // An agentcheck extension (docs/formats.md, Scenario): per-scenario skill delivery on top of the suite config's.
   skills: skillsSchema,
   // Expands the scenario over rows (docs/formats.md, "Datasets"); removed before the expanded scenario is validated.

@@ -159,3 +159,28 @@ describe('suite config variant names', () => {
     expect(lines[5]).toMatch(/:7:\d+ at skills\.overlay\[0\]: /);
   });
 });
+
+describe('scenario files that say something else', () => {
+  it('an agent build given as a scenario file is named as one, in one line', () => {
+    const dir = tempDir({ 'agent.yaml': AGENT });
+    const error = configErrorOf(() => loadSuite({ paths: [join(dir, 'agent.yaml')], config: emptySuiteConfig(dir) }, dir));
+    expect(error.message.split('\n')).toHaveLength(1);
+    expect(error.message).toContain('is an agent build (id and agent at the top), not a scenario file');
+    expect(error.message).toContain('agentcheck test-run --agent FILE');
+  });
+
+  it('refuses an empty skip reason, as an empty expect_failure (it would read as skip and run)', () => {
+    const error = loadError({ 'agent.yaml': AGENT, 'a.scenario.yaml': scenario('skip: ""\n') });
+    expect(error.message).toMatch(/a\.scenario\.yaml:5:7 at skip: expected a string of at least 1 character/);
+  });
+
+  it('refuses a dataset template in a mapping key, which would be sent as it stands', () => {
+    const error = loadError({
+      'agent.yaml': AGENT,
+      'a.scenario.yaml': `${scenario('dataset: [{n: "1"}]\nmocks: {http: [{url: "https://x.test", json: {"{{ vars.n }}": "v{{ vars.n }}"}}]}\n').replace('name: s', 'name: "s {{ vars.n }}"')}`,
+    });
+    expect(error.message).toContain(
+      'at mocks.http[0].json.{{ vars.n }}: a {{ vars.* }} template in a key is not rendered (keys are names); put the template in a value',
+    );
+  });
+});
