@@ -1,7 +1,7 @@
 import type { ArgsMode } from './args/args-mode.js';
 import { maxMatching } from './bipartite.js';
 import { callMismatch, closestMismatch, type ExpectedCall } from './call-match.js';
-import { summarizeCalls } from './describe.js';
+import { plural, summarizeCalls } from './describe.js';
 import type { ToolCall } from './evidence-types.js';
 
 /** Trajectory modes (docs/verdicts.md, after LangChain agentevals, plus in_order). */
@@ -49,7 +49,12 @@ export function compareTrajectory(mode: SequenceMode, expected: readonly Expecte
     return fail(`expected ${what}; call ${unmatchedActual + 1} (${call.name}) was not expected; ${saw}`, ids);
   }
   const how = { unordered: 'in any order', subset: 'were all among the expected', superset: 'included every expected call' }[mode];
-  return pass(mode === 'unordered' ? `the ${expected.length} expected calls were made ${how}` : `the ${actual.length} calls ${how}; ${saw}`, ids);
+  return pass(
+    mode === 'unordered'
+      ? `the ${plural(expected.length, 'expected call')} ${expected.length === 1 ? 'was' : 'were'} made ${how}`
+      : `the ${plural(actual.length, 'call')} ${how}; ${saw}`,
+    ids,
+  );
 }
 
 /** Same calls in the same order; calls of one model response (same turn) may come in any order. */
@@ -81,7 +86,7 @@ function compareStrict(
   if (position < expected.length) {
     return fail(`expected call ${position + 1} (${expected[position].tool}) but the run made only ${actual.length} calls; ${saw}`, ids);
   }
-  return pass(`the ${expected.length} calls matched in order; ${saw}`, ids);
+  return pass(`the ${plural(expected.length, 'call')} matched in order; ${saw}`, ids);
 }
 
 /** Consecutive calls from the same model response (same turn) form one group; other calls stand alone. */

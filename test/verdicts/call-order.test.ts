@@ -133,7 +133,7 @@ describe('approvals against calls with the same start time', () => {
     const evidence = buildEvidence({ spans });
     expect(check('no_side_effect_after_deny', {}, evidence)).toMatchObject({
       status: 'pass',
-      reason: 'after delete_order was denied, no side-effecting tool ran (1 later calls)',
+      reason: 'after delete_order was denied, no side-effecting tool ran (0 later calls)',
     });
     expect(evidence.approvals).toEqual([expect.objectContaining({ tool: 'delete_order', decision: 'deny', seq: 2 })]);
   });

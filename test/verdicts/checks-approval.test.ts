@@ -44,7 +44,7 @@ describe('no_side_effect_after_deny', () => {
     ]);
     expect(check('no_side_effect_after_deny', {}, evidence)).toMatchObject({
       status: 'pass',
-      reason: 'after delete_order was denied, no side-effecting tool ran (3 later calls)',
+      reason: 'after delete_order was denied, no side-effecting tool ran (2 later calls)',
     });
   });
   it('fails when a tool that is not read-only executed after the deny', () => {

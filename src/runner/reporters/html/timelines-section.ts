@@ -6,6 +6,7 @@ import { fmtMs } from './format.js';
 import { transcriptView } from './transcript-view.js';
 import { buildLane, laneSvg, type Lane } from './timeline-lane.js';
 import type { TimelineSpans } from './timeline-spans.js';
+import { plural } from '../../../verdicts/describe.js';
 
 /** At most this many scenarios get timelines. */
 export const TIMELINE_MAX_SCENARIOS = 30;
@@ -79,7 +80,7 @@ export function timelinesSection(plan: TimelinePlan, spans: TimelineSpans | null
   const notes: string[] = [];
   if (plan.omittedScenarios)
     notes.push(
-      `${plan.omittedScenarios} more scenarios (${plan.omittedLanes} runs) have no timeline here, to keep the page small; spans.jsonl holds them all.`,
+      `${plural(plan.omittedScenarios, 'more scenario')} (${plural(plan.omittedLanes, 'run')}) ${plan.omittedScenarios === 1 ? 'has' : 'have'} no timeline here, to keep the page small; spans.jsonl holds them all.`,
     );
   if (spans.unreadable) notes.push(`${spans.unreadable} lines of spans.jsonl could not be read.`);
   const intro = '<p class="note">One lane per run, on a time scale shared by the runs of a scenario. Hover a bar for the call\'s arguments and result.</p>';
