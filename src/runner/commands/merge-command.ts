@@ -3,6 +3,7 @@ import { ConfigError } from '../../config/errors.js';
 import { createFolders } from '../../config/create-folders.js';
 import { mergeReports } from '../merge/merge-reports.js';
 import { mergeSpanFiles } from '../merge/merge-spans.js';
+import { rebaseRowFiles } from '../merge/rebase-row-files.js';
 import { readShardReport, type ShardReport } from '../merge/read-shard-report.js';
 import type { Report } from '../report/report.js';
 import { createReporters, type Reporter } from '../reporters/index.js';
@@ -53,6 +54,8 @@ export async function mergeCommand(files: string[], options: MergeOptions, io: C
     }
     inputs = files.map((file) => readShardReport(file, io.cwd));
     report = mergeReports(inputs);
+    // Shards run in other checkouts name their files there: one root of this machine for all rows.
+    rebaseRowFiles(report.scenarios, io.cwd);
   } catch (error) {
     return reportError(error, io);
   }
