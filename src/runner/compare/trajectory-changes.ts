@@ -54,8 +54,11 @@ export function diffTools(
   for (const [tool, count] of before) if (count > (after.get(tool) ?? 0)) removed.push({ tool, count: count - (after.get(tool) ?? 0) });
   const base_order = [...before.keys()];
   const head_order = [...after.keys()];
-  const sameCalls = !added.length && !removed.length;
-  const reordered = sameCalls && base_order.some((tool, index) => head_order[index] !== tool);
+  // The tools both runs called, in each run's first-call order: a count that changed beside them
+  // does not hide that the order changed (refund before lookup is what tool_order exists for).
+  const shared = base_order.filter((tool) => after.has(tool));
+  const sharedAfter = head_order.filter((tool) => before.has(tool));
+  const reordered = shared.some((tool, index) => sharedAfter[index] !== tool);
   return { added, removed, reordered, base_order, head_order };
 }
 

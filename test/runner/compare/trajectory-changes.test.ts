@@ -34,6 +34,12 @@ describe('diffTools', () => {
   it('calls the same multiset in a different first-call order reordered', () => {
     expect(diffTools(tools(['a', 1], ['b', 2]), tools(['b', 2], ['a', 1]))).toMatchObject({ added: [], removed: [], reordered: true });
     expect(diffTools(tools(['a', 1], ['b', 2]), tools(['a', 1], ['b', 2]))).toMatchObject({ added: [], removed: [], reordered: false });
+    // A count that changed beside them does not hide that the shared tools' order changed.
+    expect(diffTools(tools(['lookup', 1], ['refund', 1]), tools(['refund', 2], ['lookup', 1]))).toMatchObject({
+      added: [{ tool: 'refund', count: 1 }],
+      reordered: true,
+    });
+    expect(diffTools(tools(['lookup', 1], ['refund', 1]), tools(['lookup', 1], ['search', 1], ['refund', 1]))).toMatchObject({ reordered: false });
     // never-called digest entries and mcp__ prefixes do not count as changes
     expect(diffTools(tools(['mcp__s__a', 1], ['b', 0]), tools(['a', 1]))).toMatchObject({ added: [], removed: [], reordered: false });
   });
