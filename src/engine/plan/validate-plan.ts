@@ -1,5 +1,5 @@
 import type { Locator } from '../../config/assert-format.js';
-import { AgentcheckError, collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
+import { AgentcheckError, collectConfigErrors, ConfigError, throwConfigErrors } from '../../config/errors.js';
 import type { PathSegments } from '../../config/source.js';
 import { checkTemplatesClosed } from '../revision/template-checks.js';
 import type { PlanSpec, PlanToolCall } from '../revision/types.js';
@@ -60,6 +60,8 @@ function validateCalls(calls: PlanToolCall[], at: PathSegments, callable: Readon
  */
 function checkConstantOrder(constants: Record<string, unknown>, locate: Locator): void {
   const names = Object.keys(constants);
+  // Each constant on its own: every bad reference in one pass (docs/cli.md, validate).
+  const problems: ConfigError[] = [];
   names.forEach((name, index) => {
     const pending = new Set(names.slice(index));
     const forward = (variable: string) => {
@@ -72,8 +74,10 @@ function checkConstantOrder(constants: Record<string, unknown>, locate: Locator)
         return { found: names.includes(variable), value: {} };
       });
     } catch (error) {
+      if (error instanceof ConfigError) problems.push(error);
       // Only the forward reference is a load error; undefined names may be arguments.
-      if (!(error instanceof AgentcheckError) || error.code !== 'TEMPLATE_UNDEFINED') throw error;
+      else if (!(error instanceof AgentcheckError) || error.code !== 'TEMPLATE_UNDEFINED') throw error;
     }
   });
+  throwConfigErrors(problems);
 }

@@ -21,6 +21,10 @@ describe('STEP plans: truthiness and load-time rules', () => {
       /agent\.tools\[0\]\.plan\.constants\.prefix: constant "prefix" refers to "limit": "limit" is defined after "prefix"/,
     );
     expect(planBuild({ constants: { a: 'x{{ a }}' }, steps: [] })).toThrow(/a constant cannot refer to itself/);
+    // Every bad constant in one pass, not the first one only.
+    expect(planBuild({ constants: { a: '{{ b }}', b: 'x', c: '{{ c }}' }, steps: [] })).toThrow(
+      /constants\.a: constant "a" refers to "b"[\s\S]*constants\.c: constant "c" refers to "c": a constant cannot refer to itself/,
+    );
     // A name that is no constant may be an argument: left to the run.
     expect(planBuild({ constants: { a: '{{ who }}' }, steps: [] })).not.toThrow();
   });
