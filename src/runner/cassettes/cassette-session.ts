@@ -78,7 +78,9 @@ export class CassetteSession {
         loaded = await this.load();
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        return this.fail({ type: 'CASSETTE_INVALID', message: `cannot replay ${this.run.path}: ${message}` });
+        // A located error already starts with the file: said once.
+        const where = message.startsWith(this.run.path) ? 'the cassette' : this.run.path;
+        return this.fail({ type: 'CASSETTE_INVALID', message: `cannot replay ${where}: ${message}` });
       }
       const text = canonicalJson(key);
       // No await between the search and marking it used: two concurrent requests never take the same one.

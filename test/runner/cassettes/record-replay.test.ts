@@ -100,6 +100,19 @@ describe('cassettes: record then replay', () => {
     expect(existsSync(cassettes)).toBe(false);
   });
 
+  it('fails a replay of a damaged cassette with CASSETTE_INVALID, naming the file once and the field', async () => {
+    const { dir, cassettes } = await setUp();
+    const file = cassettePath(cassettes, ID, 'base', 0);
+    await runShopSuite(dir, { mode: 'record', dir: cassettes });
+    const saved = readCassette(file) as unknown as Record<string, unknown>;
+    delete saved.scenario;
+    writeFileSync(file, JSON.stringify(saved));
+    const [row] = await runShopSuite(dir, { mode: 'replay', dir: cassettes });
+    expect(row.error?.type).toBe('CASSETTE_INVALID');
+    expect(row.error?.message).toMatch(/^cannot replay the cassette: .*missing required key "scenario"/);
+    expect(row.error?.message.split(file)).toHaveLength(2);
+  });
+
   it('auto records a run without a cassette, then replays it', async () => {
     const { dir, cassettes, provider: live } = await setUp();
     const first = await runShopSuite(dir, { mode: 'auto', dir: cassettes });
