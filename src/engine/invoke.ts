@@ -9,6 +9,7 @@ import type { ScriptEntry } from './providers/scripted.js';
 import type { DeltaRevision } from './revision/delta.js';
 import type { Revision } from './revision/types.js';
 import type { SkillOptions } from './skills-delivery.js';
+import { checkInvokeOptions } from './check-invoke-options.js';
 import { runTurn } from './run-turn.js';
 import type { Turn } from './turn.js';
 import type { Workspace } from './workspace/workspace.js';
@@ -70,5 +71,6 @@ export async function invoke(revision: Revision | DeltaRevision, input: InvokeIn
       'expected a revision as its first argument: loadAgentBuild(file) or revisionFromValue(value) makes one (not the build object itself)',
     );
   }
+  checkInvokeOptions(options, input);
   return runTurn(revision, { kind: 'fresh', input }, options);
 }

@@ -6,6 +6,7 @@ import type { DeltaRevision } from './revision/delta.js';
 import type { Revision } from './revision/types.js';
 import { runTurn } from './run-turn.js';
 import type { Turn } from './turn.js';
+import { checkInvokeOptions } from './check-invoke-options.js';
 
 export type { ResumeDecision } from './checkpoint/resume-decision.js';
 
@@ -24,6 +25,7 @@ export async function resume(
   decision?: ResumeDecision,
   options: InvokeOptions = {},
 ): Promise<Turn> {
+  checkInvokeOptions(options);
   assertResumable(revision, checkpoint, decision);
   return runTurn(revision, { kind: 'resume', checkpoint: structuredClone(checkpoint), decision }, options);
 }

@@ -1,0 +1,83 @@
+import { ConfigError, throwConfigErrors } from '../config/errors.js';
+import { describeValue } from '../config/json-schema.js';
+
+type Check = (value: unknown) => string | null;
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const objectWith =
+  (what: string, method: string): Check =>
+  (value) =>
+    isObject(value) && typeof value[method] === 'function' ? null : `expected ${what} (an object with ${method}()), got ${describeValue(value)}`;
+const oneOf =
+  (what: string, test: (value: unknown) => boolean): Check =>
+  (value) =>
+    test(value) ? null : `expected ${what}, got ${describeValue(value)}`;
+
+const ANSWERS = ['approve', 'deny', 'reject'];
+
+/** What each invoke option must be (docs/engine-loop.md, From code). */
+const OPTIONS: Record<string, Check> = {
+  model: objectWith('a Model', 'generate'),
+  script: oneOf('a list of script entries (objects)', (value) => Array.isArray(value) && value.every(isObject)),
+  approvals: (value) => {
+    if (!isObject(value)) return `expected {default?, tools?}, got ${describeValue(value)}`;
+    const unknown = Object.keys(value).filter((key) => key !== 'default' && key !== 'tools');
+    if (unknown.length) return `unknown key "${unknown[0]}"; expected default, tools`;
+    if (value.default !== undefined && !ANSWERS.includes(value.default as string))
+      return `default: expected one of "approve" | "deny" | "reject", got ${describeValue(value.default)}`;
+    if (value.tools !== undefined && (!isObject(value.tools) || Object.values(value.tools).some((answer) => typeof answer !== 'string'))) {
+      return `tools: expected {tool name: "approve" | "deny" | a human_input answer}, got ${describeValue(value.tools)}`;
+    }
+    return null;
+  },
+  workspace: objectWith('a Workspace such as FolderWorkspace.copyOf(dir)', 'root'),
+  tracer: objectWith('an OpenTelemetry Tracer', 'startSpan'),
+  env: oneOf(
+    'an environment {NAME: value}',
+    (value) => isObject(value) && Object.values(value).every((item) => item === undefined || typeof item === 'string'),
+  ),
+  signal: oneOf('an AbortSignal', (value) => value instanceof AbortSignal),
+  conversationId: oneOf('a string', (value) => typeof value === 'string'),
+  skills: oneOf('skill options {forced?, overlay?, delivery?}', isObject),
+  encodedTags: oneOf('a list of tag names', (value) => Array.isArray(value) && value.every((tag) => typeof tag === 'string')),
+  checkpointer: objectWith('a Checkpointer such as new MemoryCheckpointer()', 'save'),
+  mcpServers: objectWith('an McpServerPool', 'close'),
+  captureContent: oneOf('true or false', (value) => typeof value === 'boolean'),
+  otlpEndpoint: oneOf('an http(s) URL', (value) => typeof value === 'string'),
+  beforeExternalStop: oneOf('a function', (value) => typeof value === 'function'),
+};
+
+const ROLES = ['user', 'assistant', 'tool'];
+
+/**
+ * Checks what a library caller gives invoke (or resume): every wrong option or message in one
+ * ConfigError (`invoke at options.workspace: expected a Workspace ...`), never a run whose tools
+ * all fail with EIO or whose misspelt approvals are ignored.
+ */
+export function checkInvokeOptions(options: unknown, input?: unknown): void {
+  const problems: ConfigError[] = [];
+  const at = (path: string, message: string) => problems.push(new ConfigError({ file: 'invoke', path }, message));
+  if (!isObject(options)) at('options', `expected an options object, got ${describeValue(options)}`);
+  else {
+    for (const [key, value] of Object.entries(options)) {
+      const check = OPTIONS[key];
+      if (!check) at(`options.${key}`, `unknown option "${key}"; expected one of: ${Object.keys(OPTIONS).join(', ')}`);
+      else if (value !== undefined) {
+        const problem = check(value);
+        if (problem) at(`options.${key}`, problem);
+      }
+    }
+  }
+  if (input !== undefined) {
+    const messages = isObject(input) ? input.messages : undefined;
+    if (!Array.isArray(messages)) at('input.messages', `expected a list of messages {role, content}, got ${describeValue(messages)}`);
+    else {
+      messages.forEach((message, index) => {
+        if (!isObject(message) || !ROLES.includes(message.role as string) || typeof message.content !== 'string') {
+          at(`input.messages[${index}]`, `expected {role: user | assistant | tool, content: string}, got ${describeValue(message)}`);
+        }
+      });
+    }
+  }
+  throwConfigErrors(problems);
+}

@@ -1,0 +1,45 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../../src/config/errors.js';
+import { invoke } from '../../src/engine/invoke.js';
+import { loadAgentBuild } from '../../src/engine/revision/load-build.js';
+
+const ROOT = join(import.meta.dirname, '../..');
+const revision = loadAgentBuild(join(ROOT, 'fixtures/agents/coding-agent.yaml'));
+const input = { messages: [{ role: 'user' as const, content: 'go' }] };
+
+async function problemOf(call: Promise<unknown>): Promise<string> {
+  const error = await call.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ConfigError);
+  return (error as Error).message;
+}
+
+describe('invoke checks what a library caller gives it', () => {
+  it('names every wrong option and message in one ConfigError instead of running with them ignored', async () => {
+    const message = await problemOf(
+      invoke(
+        revision,
+        { messages: [{ role: 'bot', content: 'hi' }] } as never,
+        {
+          workspace: 'ws' as never,
+          approvals: { default: 'yes' } as never,
+          script: [1] as never,
+          scirpt: [] as never,
+        } as never,
+      ),
+    );
+    expect(message).toContain('invoke at options.workspace: expected a Workspace such as FolderWorkspace.copyOf(dir) (an object with root()), got string "ws"');
+    expect(message).toContain('invoke at options.approvals: default: expected one of "approve" | "deny" | "reject", got string "yes"');
+    expect(message).toContain('invoke at options.script: expected a list of script entries (objects)');
+    expect(message).toContain('invoke at options.scirpt: unknown option "scirpt"');
+    expect(message).toContain('invoke at input.messages[0]: expected {role: user | assistant | tool, content: string}');
+  });
+
+  it('still runs with sound options', async () => {
+    const turn = await invoke(revision, input, { script: [{ text: 'done' }], approvals: { default: 'approve', tools: { write_file: 'deny' } } });
+    expect(turn).toMatchObject({ stop_reason: 'end_turn', output: 'done' });
+  });
+});
