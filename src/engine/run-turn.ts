@@ -60,6 +60,8 @@ export async function runTurn(revision: Revision | DeltaRevision, start: TurnSta
   let mcp: McpSession | undefined;
   const processes = new RunProcesses();
   try {
+    // A workspace made from a folder that is gone fails the run now, not each file tool it calls.
+    await workspace.check?.();
     const external = revision.build.external;
     if (external) {
       if (start.kind === 'resume') throw new RunError('RESUME_UNSUPPORTED', 'an external agent cannot be resumed from a checkpoint');

@@ -42,4 +42,14 @@ describe('invoke checks what a library caller gives it', () => {
     const turn = await invoke(revision, input, { script: [{ text: 'done' }], approvals: { default: 'approve', tools: { write_file: 'deny' } } });
     expect(turn).toMatchObject({ stop_reason: 'end_turn', output: 'done' });
   });
+
+  it('ends the turn at once when the workspace folder it copies is missing, not in every file tool', async () => {
+    const { FolderWorkspace } = await import('../../src/engine/workspace/folder-workspace.js');
+    const turn = await invoke(revision, input, {
+      script: [{ tool_calls: [{ name: 'list_dir', args: { path: '.' } }] }, { text: 'done' }],
+      workspace: FolderWorkspace.copyOf(join(ROOT, 'no-such-folder')),
+    });
+    expect(turn).toMatchObject({ stop_reason: 'error', error: { type: 'WORKSPACE_NOT_FOUND' } });
+    expect(turn.messages.filter((message) => message.role === 'tool')).toEqual([]);
+  });
 });

@@ -19,6 +19,8 @@ export class FolderWorkspace implements Workspace {
     private readonly create: () => Promise<string>,
     /** Whether dispose() removes the folder (only folders this workspace made). */
     private readonly owned: boolean,
+    /** The folder it copies or uses in place; none for a fresh temp folder. */
+    private readonly source?: string,
   ) {}
 
   /** An empty folder under os.tmpdir(), made on first root() and removed by dispose(). */
@@ -32,30 +34,43 @@ export class FolderWorkspace implements Workspace {
    */
   static copyOf(srcDir: string): FolderWorkspace {
     const source = path.resolve(srcDir);
-    return new FolderWorkspace(async () => {
-      await requireFolder(source);
-      // Only the top-level link is followed (cp would copy the link itself, not the folder).
-      const real = await realpath(source);
-      const dir = await makeTempDir();
-      try {
-        // verbatimSymlinks keeps link targets as written, so a link that points outside the
-        // fixture still points outside the copy and resolve() refuses it.
-        await cp(real, dir, { recursive: true, verbatimSymlinks: true });
-      } catch (error) {
-        await rm(dir, { recursive: true, force: true });
-        throw copyFailure(source, dir, error);
-      }
-      return dir;
-    }, true);
+    return new FolderWorkspace(
+      async () => {
+        await requireFolder(source);
+        // Only the top-level link is followed (cp would copy the link itself, not the folder).
+        const real = await realpath(source);
+        const dir = await makeTempDir();
+        try {
+          // verbatimSymlinks keeps link targets as written, so a link that points outside the
+          // fixture still points outside the copy and resolve() refuses it.
+          await cp(real, dir, { recursive: true, verbatimSymlinks: true });
+        } catch (error) {
+          await rm(dir, { recursive: true, force: true });
+          throw copyFailure(source, dir, error);
+        }
+        return dir;
+      },
+      true,
+      source,
+    );
   }
 
   /** An existing folder used in place; dispose() leaves it alone. */
   static at(dir: string): FolderWorkspace {
     const folder = path.resolve(dir);
-    return new FolderWorkspace(async () => {
-      await requireFolder(folder);
-      return realpath(folder);
-    }, false);
+    return new FolderWorkspace(
+      async () => {
+        await requireFolder(folder);
+        return realpath(folder);
+      },
+      false,
+      folder,
+    );
+  }
+
+  /** Throws RunError WORKSPACE_NOT_FOUND when the folder it copies or uses is missing. */
+  async check(): Promise<void> {
+    if (this.source !== undefined && this.rootPromise === undefined) await requireFolder(this.source);
   }
 
   /** The absolute, real (symlink-free) root folder; made on first call. */

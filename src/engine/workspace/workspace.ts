@@ -13,4 +13,9 @@ export interface Workspace {
   resolve(relativePath: string, options?: { forWrite?: boolean }): Promise<string>;
   /** Removes the folder if this workspace owns it (temp copies). */
   dispose(): Promise<void>;
+  /**
+   * Throws when the folder the workspace is made from or used in is missing, without making
+   * anything: a run checks it before it starts, so it fails at once instead of in every tool.
+   */
+  check?(): Promise<void>;
 }
