@@ -1,3 +1,4 @@
+import { parseSlashRegex } from '../config/safe-regex.js';
 import type { ResolvedConfig } from '../engine/resolve-config.js';
 import type { SpanRecord } from '../spans/span-record.js';
 import { describeCallError } from './call-error.js';
@@ -67,8 +68,11 @@ export function decideVerdict(input: VerdictInput): { verdict: Verdict; verdict_
     const never = `terminal tool ${input.terminal_tool} was never called; saw ${summarizeCalls(input.calls)}`;
     return { verdict: 'incomplete', verdict_reason: paused ? `${paused}; ${never}` : never };
   }
-  if (terminal.some((call) => call.outcome === 'ok')) {
-    return { verdict: 'pass', verdict_reason: `terminal tool ${input.terminal_tool} was called and returned a result` };
+  const returned = terminal.find((call) => call.outcome === 'ok');
+  if (returned) {
+    // A /regex/ names no tool: the reason says which one it matched.
+    const which = parseSlashRegex(input.terminal_tool) ? ` (${returned.name})` : '';
+    return { verdict: 'pass', verdict_reason: `terminal tool ${input.terminal_tool}${which} was called and returned a result` };
   }
   const pending = terminal.some((call) => call.outcome === 'pending') || input.approvals.some((item) => item.decision === 'pending');
   if (pending || input.stop_reason === 'paused') {

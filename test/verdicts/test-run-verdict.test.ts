@@ -151,7 +151,10 @@ describe('scoreTestRun: verdict order', () => {
       verdict: 'pass',
       verdict_reason: 'terminal tool create_refund was called and returned a result',
     });
-    expect(score([[{ name: 'create_refund' }]], { terminal_tool: '/^create_/' }).verdict).toBe('pass');
+    expect(score([[{ name: 'create_refund' }]], { terminal_tool: '/^create_/' })).toMatchObject({
+      verdict: 'pass',
+      verdict_reason: 'terminal tool /^create_/ (create_refund) was called and returned a result',
+    });
   });
 
   it('unconfirmed while waiting for approval; a pending call is not an error', () => {
