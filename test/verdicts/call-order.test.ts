@@ -91,6 +91,13 @@ describe('a plan call and its nested calls with the same start time', () => {
     expect(check('tool_order', { before: ['plan_tool'], after: 'echo', nested: true }, evidence).status).toBe('pass');
     expect(check('tool_order', { before: ['echo'], after: 'b', nested: true }, evidence).status).toBe('pass');
   });
+
+  it('a tool_called that only a plan made fails with a hint that nested: true counts it', () => {
+    expect(check('tool_called', { tool: 'echo' }, evidence).reason).toBe(
+      'expected echo to be called at least once; saw plan_tool x1, b x1; echo was called once inside a plan or chain (nested: true counts those calls)',
+    );
+    expect(check('tool_called', { tool: 'echo', nested: true }, evidence).status).toBe('pass');
+  });
 });
 
 describe('spans without seq (older spans.jsonl)', () => {

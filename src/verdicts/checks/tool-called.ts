@@ -52,7 +52,7 @@ export const toolCalled: Check<ToolCalledParams> = {
         KIND,
         id,
         'fail',
-        `expected ${params.tool} to be called at least ${times(min)}${withArgs}; saw ${summarizeCalls(calls)}${closest(params, named, mode, calls)}`,
+        `expected ${params.tool} to be called at least ${times(min)}${withArgs}; saw ${summarizeCalls(calls)}${closest(params, named, mode, calls)}${nestedHint(params, evidence)}`,
         named.map((call) => call.span_id),
       );
     }
@@ -64,6 +64,13 @@ export const toolCalled: Check<ToolCalledParams> = {
     return result(KIND, id, 'pass', `${params.tool} was called ${times(matching.length)}${withArgs} (expected ${bounds})`, ids);
   },
 };
+
+/** When only a plan or chain made the call: says so, and that `nested: true` counts it. */
+function nestedHint(params: ToolCalledParams, evidence: Parameters<typeof visibleCalls>[0]): string {
+  if (params.nested) return '';
+  const inside = evidence.calls.filter((call) => call.nested && sameTool(params, call)).length;
+  return inside ? `; ${params.tool} was called ${times(inside)} inside a plan or chain (nested: true counts those calls)` : '';
+}
 
 /** The closest call's argument difference, else (arguments matching) its request difference. */
 function closest(params: ToolCalledParams, named: ToolCall[], mode: ArgsMode, calls: ToolCall[]): string {
