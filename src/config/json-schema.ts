@@ -202,6 +202,13 @@ export function describeSchemaError(error: ErrorObject, root: unknown): SchemaPr
       return at(`expected at most ${String(params.limit)} item(s)`);
     case 'minLength':
       return at(`expected a string of at least ${String(params.limit)} character(s)`);
+    case 'maxLength':
+      return at(`expected a string of at most ${String(params.limit)} character(s)`);
+    case 'uniqueItems': {
+      // Ajv's i and j are the two equal items' indexes, the later one first.
+      const [later, earlier] = [Number(params.i), Number(params.j)].sort((a, b) => b - a);
+      return at(`expected no item twice; items ${earlier} and ${later} are the same (${describeValue(valueAt(root, [...path, later]))})`);
+    }
     case 'minProperties':
       return at(`expected at least ${String(params.limit)} key(s)`);
     case 'maxProperties': {

@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { userSchemaProblems } from '../../src/config/json-schema.js';
+
+describe('schema problems in words', () => {
+  it("says which items repeat, and how long a string may be, instead of Ajv's raw text", () => {
+    const unique = userSchemaProblems({ type: 'array', uniqueItems: true }, ['output', 'tools', 'output']);
+    expect(unique.map((problem) => problem.expected)).toEqual(['expected no item twice; items 0 and 2 are the same (string "output")']);
+    const long = userSchemaProblems({ type: 'string', maxLength: 3 }, 'abcd');
+    expect(long.map((problem) => problem.expected)).toEqual(['expected a string of at most 3 character(s)']);
+  });
+});
