@@ -98,6 +98,8 @@ export interface TestRunControl {
    * the caller disposes it. Past it the turn ends like a test_run's cap: error TIMEOUT, what ran kept.
    */
   deadline?: Deadline;
+  /** What set the request's `timeout_ms`, for the timeout message (`--timeout` for the CLI). */
+  timeoutSetting?: string;
 }
 
 const insideTestRun = new AsyncLocalStorage<true>();
@@ -169,7 +171,8 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
   const externalSpans = revision.build.external ? await import('./external-spans/run-external-spans.js') : undefined;
   const receiver = await externalSpans?.startRunSpanReceiver(revision.build, request.env ?? process.env);
   // The time limit aborts the engine through its signal, so the turn ends `error` with what it had.
-  const ownDeadline = request.timeout_ms === undefined || control.deadline ? undefined : new Deadline(request.timeout_ms, request.signal);
+  const ownDeadline =
+    request.timeout_ms === undefined || control.deadline ? undefined : new Deadline(request.timeout_ms, request.signal, control.timeoutSetting);
   const deadline = control.deadline ?? ownDeadline;
   const signal = deadline?.signal ?? request.signal;
   const options: InvokeOptions = {

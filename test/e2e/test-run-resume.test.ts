@@ -174,7 +174,8 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
     expect(slow.exitCode, slow.all).toBe(1);
     const printed = JSON.parse(slow.stdout);
     expect(printed).toMatchObject({ stop_reason: 'error', verdict: 'failed' });
-    expect(printed.verdict_reason).toContain('timed out after 300 ms');
+    // The CLI's cap is its --timeout flag: the message names the flag, not the request field.
+    expect(printed.verdict_reason).toContain('timed out after 300 ms (--timeout)');
     // The root span names the same cause as the verdict; the interrupted model call keeps its abort.
     const spans = readFileSync(join(dir, 'slow.jsonl'), 'utf8')
       .trim()

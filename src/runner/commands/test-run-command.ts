@@ -59,7 +59,8 @@ export async function runAndReport(
   try {
     // An unusable --spans is invalid input, found before the run rather than after it.
     if (options.spans !== undefined) checkSpansPath(resolve(io.cwd, options.spans), options.spans);
-    const record = await executeTestRun({ ...request, signal: request.signal ?? interrupted.signal }, revision, control);
+    // The cap comes from --timeout (or its default): the timeout message names the flag.
+    const record = await executeTestRun({ ...request, signal: request.signal ?? interrupted.signal }, revision, { timeoutSetting: '--timeout', ...control });
     try {
       result = record.result;
       try {
