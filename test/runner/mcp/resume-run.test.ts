@@ -1,19 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gatedWrite } from '../../helpers/gated-write.js';
 import { call, connectAgentcheck, text } from './mcp-client.js';
-
-/** The coding agent writes CHANGELOG.md (a gated call), then reads it back: the read shows whether the write landed. */
-const gatedWrite = {
-  agent: 'fixtures/agents/coding-agent.yaml',
-  workspace: 'fixtures/workspaces/coding',
-  inputs: { messages: [{ role: 'user', content: 'Write a CHANGELOG.md saying the add bug is fixed.' }] },
-  expectations: { terminal_tool: 'read_file' },
-  script: [
-    { tool_calls: [{ name: 'write_file', args: { path: 'CHANGELOG.md', content: '- fixed add()\n' } }] },
-    { tool_calls: [{ name: 'read_file', args: { path: 'CHANGELOG.md' } }] },
-    { text: 'Done.' },
-  ],
-};
 
 describe('MCP pause -> resume_run (the built CLI over stdio, the SDK client)', () => {
   let client: Client;

@@ -5,19 +5,9 @@ import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, RunError, resumeTestRun, testRun, type TestRunRequest } from '../../../src/index.js';
 import { resumeTestRun as resumeInVitest, testRun as testRunInVitest } from '../../../src/vitest/index.js';
+import { gatedWrite as sharedGatedWrite } from '../../helpers/gated-write.js';
 
-/** The coding agent writes CHANGELOG.md (a gated call), then reads it back: the read shows whether the write landed. */
-const gatedWrite: TestRunRequest = {
-  agent: 'fixtures/agents/coding-agent.yaml',
-  workspace: 'fixtures/workspaces/coding',
-  inputs: { messages: [{ role: 'user', content: 'Write a CHANGELOG.md saying the add bug is fixed.' }] },
-  expectations: { terminal_tool: 'read_file' },
-  script: [
-    { tool_calls: [{ name: 'write_file', args: { path: 'CHANGELOG.md', content: '- fixed add()\n' } }] },
-    { tool_calls: [{ name: 'read_file', args: { path: 'CHANGELOG.md' } }] },
-    { text: 'Done.' },
-  ],
-};
+const gatedWrite: TestRunRequest = sharedGatedWrite;
 
 async function pause(): Promise<string> {
   const paused = await testRun(gatedWrite);

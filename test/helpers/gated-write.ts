@@ -1,0 +1,15 @@
+/**
+ * A test_run request on the coding agent that writes CHANGELOG.md (a gated call: it pauses) and
+ * reads it back: the read shows whether the write landed. Shared by the MCP and library resume tests.
+ */
+export const gatedWrite = {
+  agent: 'fixtures/agents/coding-agent.yaml',
+  workspace: 'fixtures/workspaces/coding',
+  inputs: { messages: [{ role: 'user' as const, content: 'Write a CHANGELOG.md saying the add bug is fixed.' }] },
+  expectations: { terminal_tool: 'read_file' },
+  script: [
+    { tool_calls: [{ name: 'write_file', args: { path: 'CHANGELOG.md', content: '- fixed add()\n' } }] },
+    { tool_calls: [{ name: 'read_file', args: { path: 'CHANGELOG.md' } }] },
+    { text: 'Done.' },
+  ],
+};
