@@ -30,7 +30,7 @@ export async function runScenario(file: string, name?: string, options: RunScena
     throw new ConfigError({ file }, `the file holds ${names.length} scenarios (${names.join(', ')}); pass the name of the one to run`, 'CONFIG_INVALID');
   }
   const run = plan.runs.find((candidate) => name === undefined || candidate.scenario.name === name);
-  if (!run) throw new ConfigError({ file }, `no scenario named "${name}"; the file holds: ${names.join(', ') || 'none'}`, 'CONFIG_NOT_FOUND');
+  if (!run) throw new ConfigError({ file }, `no scenario named "${name}"; the file holds: ${names.join(', ') || 'none'}`, 'CONFIG_INVALID');
   return runPlanned(run, config, options.signal);
 }
 

@@ -30,7 +30,8 @@ export function scenarios(pattern: string, options: ScenariosOptions = {}): void
       .join(' and ');
     const found = filters ? loadScenarios(pattern, { ...options, grep: undefined, tags: undefined }).plan.scenarios.length : 0;
     const why = found ? `none of its ${found} scenario(s) matches ${filters}` : 'it matches no scenario file (*.scenario.yaml or *.scenarios.yaml)';
-    throw new ConfigError({ file: pattern }, `scenarios() selects nothing: ${why}`, 'CONFIG_NOT_FOUND');
+    // A filter that matches nothing is a bad selection; only a pattern that finds no file is "not found".
+    throw new ConfigError({ file: pattern }, `scenarios() selects nothing: ${why}`, found ? 'CONFIG_INVALID' : 'CONFIG_NOT_FOUND');
   }
   const groups = new Map<string, Map<string, PlannedRun[]>>();
   for (const run of plan.runs) {

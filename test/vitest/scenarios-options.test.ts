@@ -25,6 +25,9 @@ describe('agentcheck/vitest scenarios() that select nothing', () => {
     });
     expect(() => scenarios('test/**/*.scenario.yaml', { cwd: dir })).toThrow('scenarios() selects nothing: it matches no scenario file');
     expect(() => scenarios('tests/**/*.scenario.yaml', { cwd: dir, tags: ['nightly'] })).toThrow('none of its 1 scenario(s) matches tags nightly');
+    // A filter that matches nothing is a bad selection; a pattern that finds no file is "not found".
+    expect(() => scenarios('tests/**/*.scenario.yaml', { cwd: dir, tags: ['nightly'] })).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID' }));
+    expect(() => scenarios('test/**/*.scenario.yaml', { cwd: dir })).toThrow(expect.objectContaining({ code: 'CONFIG_NOT_FOUND' }));
   });
 });
 
