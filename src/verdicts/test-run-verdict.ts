@@ -59,7 +59,10 @@ export function decideVerdict(input: VerdictInput): { verdict: Verdict; verdict_
     return { verdict: 'failed', verdict_reason: `the invoke errored (${what})` };
   }
   if (!input.terminal_tool) {
-    return { verdict: 'unconfirmed', verdict_reason: `no terminal_tool was expected, so the run cannot be confirmed; saw ${summarizeCalls(input.calls)}` };
+    // A run that stopped at a pause says so first: that is what its caller has to answer.
+    const paused = pauseReason(input);
+    const unconfirmed = `no terminal_tool was expected, so the run cannot be confirmed; saw ${summarizeCalls(input.calls)}`;
+    return { verdict: 'unconfirmed', verdict_reason: paused ? `${paused}; ${unconfirmed}` : unconfirmed };
   }
   const isTerminal = toolNameMatcher(input.terminal_tool);
   const terminal = input.calls.filter((call) => isTerminal(call.name));

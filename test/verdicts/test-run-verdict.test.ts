@@ -88,6 +88,15 @@ describe('scoreTestRun: verdict order', () => {
     }
   });
 
+  it('without a terminal_tool, a paused run says it waits first', () => {
+    const result = score([[{ name: 'lookup_order' }], [{ name: 'delete_order', outcome: 'pending' }]], { stop_reason: 'paused' });
+    expect(result).toMatchObject({
+      verdict: 'unconfirmed',
+      verdict_reason:
+        'paused: delete_order waits for approval; no terminal_tool was expected, so the run cannot be confirmed; saw lookup_order x1, delete_order x1',
+    });
+  });
+
   it('failed on a span marked as an error, naming its error.type', () => {
     const result = score([[{ name: 'create_refund', outcome: 'error', result: 'HTTP 500', error_type: 'http_500' }]], { terminal_tool: 'create_refund' });
     expect(result).toMatchObject({ verdict: 'failed', verdict_reason: 'tool create_refund failed: http_500 (HTTP 500)' });
