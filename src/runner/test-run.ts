@@ -137,7 +137,13 @@ function requestRevision(request: TestRunRequest): DeltaRevision {
   const problems: ConfigError[] = [];
   const approvals = request.approvals;
   if (approvals) collectConfigErrors(problems, () => checkApprovals(approvals, [revision.build], memoryLocator(REQUEST, ['approvals'])));
-  problems.push(...checkRequestNames({ terminalTool: request.expectations?.terminal_tool, script: request.script }, revision.build, memoryLocator(REQUEST)));
+  problems.push(
+    ...checkRequestNames(
+      { terminalTool: request.expectations?.terminal_tool, script: request.script, onDemandSkills: request.skills?.delivery === 'on_demand' },
+      revision.build,
+      memoryLocator(REQUEST),
+    ),
+  );
   throwConfigErrors(problems);
   return revision;
 }

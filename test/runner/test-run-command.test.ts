@@ -26,6 +26,14 @@ async function run(options: Partial<TestRunOptions>, files: Record<string, strin
 }
 
 describe('agentcheck test-run (in-process)', () => {
+  it('refuses load_skill, which a single run (skills delivered inline) never offers', async () => {
+    const script = '- tool_calls: [{name: load_skill, args: {name: x}}]\n- text: ok\n';
+    const result = await run({ message: 'go', script: 'script.yaml', terminalTool: 'load_skill' }, { 'agent.yaml': SCRIPTED, 'script.yaml': script });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--terminal-tool: "load_skill" is offered only when skills are delivered on demand');
+    expect(result.stderr).toMatch(/script\.yaml:1:\d+ at \[0\]\.tool_calls\[0\]\.name: "load_skill" is offered only when skills are delivered on demand/);
+  });
+
   it('--message "" is given, and refused as empty rather than as missing', async () => {
     const result = await run({ message: '', script: 'script.yaml' }, { 'agent.yaml': SCRIPTED, 'script.yaml': SCRIPT });
     expect(result.code).toBe(2);

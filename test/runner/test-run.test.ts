@@ -61,6 +61,17 @@ describe('testRun', () => {
     await expect(testRun({ agent: agentFile, inputs, script: typo })).rejects.toThrow(/at script\[0\]\.tool_calls\[0\]\.name: the script calls "lookup_ordr"/);
   });
 
+  it('refuses load_skill unless the request delivers skills on demand', async () => {
+    const inputs = { messages: [{ role: 'user' as const, content: 'load it' }] };
+    const script = [{ tool_calls: [{ name: 'load_skill', args: { name: 'x' } }] }, { text: 'x' }];
+    await expect(testRun({ agent: agentFile, inputs, script })).rejects.toThrow(
+      /at script\[0\]\.tool_calls\[0\]\.name: "load_skill" is offered only when skills are delivered on demand/,
+    );
+    // On demand, the name is the engine's to answer (no delivered skill here: the call fails, the request is fine).
+    const result = await testRun({ agent: agentFile, inputs, script, skills: { delivery: 'on_demand' } });
+    expect(result.stop_reason).toBe('end_turn');
+  });
+
   it("takes reject as deny for a tool's gate, and refuses any other text there instead of pausing as if unanswered", async () => {
     const inputs = { messages: [{ role: 'user' as const, content: 'delete order 1' }] };
     const script = [{ tool_calls: [{ name: 'delete_order', args: { order_id: '1' } }] }, { text: 'done' }];

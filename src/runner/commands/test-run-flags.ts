@@ -10,7 +10,7 @@ import { validateToolName } from '../../verdicts/tool-name.js';
 import { workspaceFolderProblem } from '../files/walk-files.js';
 import { validateHttpMocks } from '../mocks/validate-mocks.js';
 import { checkApprovals } from '../scenario/check-approvals.js';
-import { checkScenarioNames, TEST_RUN_UNKNOWN_TOOLS_HINT } from '../scenario/check-scenario-names.js';
+import { checkScenarioNames, TEST_RUN_UNKNOWN_TOOLS_HINT, inlineSkillsProblems } from '../scenario/check-scenario-names.js';
 import type { ApprovalsSpec, MocksSpec, ScenarioInputsSpec, ScriptEntrySpec } from '../scenario/scenario-format.generated.js';
 import { scenarioProperties, scriptSchema, validateScript } from '../scenario/scenario-schema.js';
 import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
@@ -101,6 +101,7 @@ export function requestFromFlags(options: TestRunOptions, io: Pick<CommandIO, 'c
         [applied.build],
         flagLocator(scriptDoc),
       ),
+      ...inlineSkillsProblems(terminalValid ? options.terminalTool : undefined, script, flagLocator(scriptDoc)),
     );
   }
   let mocks: MocksSpec | undefined;

@@ -37,22 +37,50 @@ export const TEST_RUN_UNKNOWN_TOOLS_HINT =
  * to the build that runs as a scenario's are, so the CLI, MCP and the library refuse the same
  * typos before anything runs (docs/cli.md, test-run). Paths are the request's.
  */
-export function checkRequestNames(request: { terminalTool?: string; script?: readonly ScriptEntry[] }, build: AgentBuild, locate: Locator): ConfigError[] {
+export function checkRequestNames(
+  request: { terminalTool?: string; script?: readonly ScriptEntry[]; onDemandSkills?: boolean },
+  build: AgentBuild,
+  locate: Locator,
+): ConfigError[] {
   const requestPath = (path: PathSegments): PathSegments => {
     if (path[0] === 'expect') return ['expectations', ...path.slice(1)];
     return path[0] === 'model' && path[1] === 'script' ? ['script', ...path.slice(2)] : path;
   };
-  return checkScenarioNames(
-    {
-      terminalTool: request.terminalTool,
-      terminalToolLabel: 'expectations.terminal_tool',
-      references: [],
-      script: request.script,
-      unknownToolsHint: TEST_RUN_UNKNOWN_TOOLS_HINT,
-    },
-    [build],
-    (path, expected, atKey) => locate(requestPath(path), expected, atKey),
+  const mapped: Locator = (path, expected, atKey) => locate(requestPath(path), expected, atKey);
+  const problems = request.onDemandSkills ? [] : inlineSkillsProblems(request.terminalTool, request.script, mapped);
+  return [
+    ...problems,
+    ...checkScenarioNames(
+      {
+        terminalTool: request.terminalTool,
+        terminalToolLabel: 'expectations.terminal_tool',
+        references: [],
+        script: request.script,
+        unknownToolsHint: TEST_RUN_UNKNOWN_TOOLS_HINT,
+      },
+      [build],
+      mapped,
+    ),
+  ];
+}
+
+const LOAD_SKILL = 'load_skill';
+
+/**
+ * A single run (test-run, MCP test_run, testRun without `skills: {delivery: on_demand}`) has no
+ * suite to deliver skills on demand, so load_skill is never offered: a script call or terminal
+ * tool naming it could only fail. Paths are a scenario's (`expect.terminal_tool`, `model.script...`).
+ */
+export function inlineSkillsProblems(terminalTool: string | undefined, script: readonly ScriptEntry[] | undefined, locate: Locator): ConfigError[] {
+  const why = `"${LOAD_SKILL}" is offered only when skills are delivered on demand (skills: {delivery: on_demand}); this run delivers them inline`;
+  const problems: ConfigError[] = [];
+  if (terminalTool === LOAD_SKILL) problems.push(locate(['expect', 'terminal_tool'], why));
+  script?.forEach((entry, index) =>
+    entry.tool_calls?.forEach((call, at) => {
+      if (call.name === LOAD_SKILL) problems.push(locate(['model', 'script', index, 'tool_calls', at, 'name'], why));
+    }),
   );
+  return problems;
 }
 
 /**
