@@ -24,6 +24,8 @@ export interface BuildTools {
   openServers: string[];
   /** An external agent that declares no tools: any name may be one of its tools. */
   anyName?: boolean;
+  /** The flow's human_input components: approvals answer them, but no call of them is recorded. */
+  humanInputs?: Set<string>;
 }
 
 const LOAD_SKILL = 'load_skill';
@@ -58,11 +60,15 @@ function collectTools(build: AgentBuild): BuildTools {
     tool.chain?.steps.forEach((step) => add(step.tool));
     addPlan(tool.plan);
   }
+  const humanInputs = new Set<string>();
   const components = build.flow?.components ?? [];
   // Without a flow the model sees every agent tool; in a flow, each agent component its toolset.
   if (!build.flow) agentTools.forEach((_tool, name) => model.add(name));
   for (const component of components) {
-    if (component.type === 'human_input') all.set(component.name, { name: component.name });
+    if (component.type === 'human_input') {
+      all.set(component.name, { name: component.name });
+      humanInputs.add(component.name);
+    }
     if (component.tool_name !== undefined) add(component.tool_name);
     component.toolset?.forEach(add);
     if (component.type === 'agent') (component.toolset ?? [...agentTools.keys()]).forEach((name) => model.add(name));
@@ -79,7 +85,7 @@ function collectTools(build: AgentBuild): BuildTools {
   }
   all.set(LOAD_SKILL, { name: LOAD_SKILL });
   model.add(LOAD_SKILL);
-  return { all, model, openServers };
+  return { all, model, openServers, humanInputs };
 }
 
 /**

@@ -130,6 +130,14 @@ function checkToolReference(
   locate: Locator,
 ): ConfigError | null {
   const open = catalogs.some((catalog) => catalog.openServers.length > 0 || catalog.anyName === true);
+  // A human_input component is answered by approvals but is no call: a check naming it could never match.
+  if (catalogs.some((catalog) => catalog.humanInputs?.has(reference.name))) {
+    const state = `"context:${reference.name}.decision"`;
+    return locate(
+      reference.at,
+      `${what} names "${reference.name}", a human_input component, not a tool: no call or approval of it is recorded, so it could never match; check its answer with a state check (state: {key: ${state}} or "context:${reference.name}.response")`,
+    );
+  }
   const matching = matchingTools(reference.name, catalogs);
   if (matching.length === 0) {
     // A server without a `tools` list may offer any name at run time: nothing to hold it against.

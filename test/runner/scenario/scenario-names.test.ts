@@ -60,6 +60,23 @@ describe('every tool name a scenario uses names a tool of its build', () => {
     ]);
   });
 
+  it('refuses a human_input component as a tool name (never a call), and accepts it in approvals', () => {
+    const humanFlow = `id: h
+agent: {name: H, tools: [{name: search, returns: []}]}
+flow:
+  entry_point: review
+  components: [{name: review, type: human_input}]
+  routers: [{from: review, to: end}]
+`;
+    const error = configErrorOf(() => load(checks('approval: {tool: review, decision: approve}'), humanFlow));
+    expect(error.path).toBe('expect.checks[0].approval.tool');
+    expect(error.expected).toContain('an approval check names "review", a human_input component, not a tool');
+    expect(error.expected).toContain('state: {key: "context:review.decision"}');
+    expect(
+      load(`${head}approvals: {tools: {review: approve}}\nexpect: {checks: [{state: {key: "context:review.decision", equals: approve}}]}\n`, humanFlow),
+    ).toHaveLength(1);
+  });
+
   it('a /regex/ must match at least one tool', () => {
     expect(configErrorOf(() => load(checks('tool_called: {tool: "/^delete_/"}'))).expected).toContain('matches no tool of the agent: "/^delete_/"');
     expect(load(checks('tool_called: {tool: "/_issue$/"}'))).toHaveLength(1);
