@@ -243,8 +243,11 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
     evidence.judgements = grading.judgements;
     spans.push(...grading.spans);
   }
-  // A run cut short (timeout, interrupt) would leave a cassette of a different run: keep the old one.
-  if (cassette && !signal?.aborted) await cassette.save();
+  // A run cut short (timeout, interrupt) would leave a cassette of a different run: keep the old
+  // one. So would a run that ended in an error in auto mode (a provider that was down): its half
+  // conversation must not replace a whole recorded one.
+  const halfRun = signal?.aborted === true || (request.cassette?.mode === 'auto' && turn.error !== undefined);
+  if (cassette && !halfRun) await cassette.save();
   const score = scoreTestRun({
     spans,
     stop_reason: turn.stop_reason,

@@ -127,6 +127,24 @@ describe('cassettes: record then replay', () => {
     expect(readFileSync(path, 'utf8')).toBe(written); // nothing new, nothing rewritten
   });
 
+  it('auto keeps a recorded cassette when the run that drifted from it ended in an error (the provider was down)', async () => {
+    provider = await startFakeProvider();
+    const judge = `    - judge: {rubric: says the refund was created, model: {provider: openai, model: grader, base_url: "${provider.origin}/v1"}}\n`;
+    const dir = tempDir({ 'agent.yaml': agentYaml(provider.origin), 'refund.scenario.yaml': scenarioYaml(judge) });
+    const cassettes = join(dir, 'cassettes');
+    await runShopSuite(dir, { mode: 'auto', dir: cassettes });
+    const path = cassettePath(cassettes, ID, 'base', 0);
+    const written = readFileSync(path, 'utf8');
+    // The agent's instructions changed (drift) and its provider is down; the grader still answers.
+    const down = agentYaml('http://127.0.0.1:9')
+      .replace('Look the order up first.', 'Be quick.')
+      .replace('parameters: {temperature: 0}', 'max_retries: 0, parameters: {temperature: 0}');
+    writeFileSync(join(dir, 'agent.yaml'), down);
+    const [row] = await runShopSuite(dir, { mode: 'auto', dir: cassettes });
+    expect(row.status).toBe('error');
+    expect(readFileSync(path, 'utf8')).toBe(written);
+  });
+
   it('auto re-records from the first request that drifted and keeps the file in step with the run', async () => {
     const { dir, cassettes, provider: live } = await setUp();
     await runShopSuite(dir, { mode: 'record', dir: cassettes });
