@@ -73,9 +73,16 @@ export function validateExternal(external: ExternalSpec, locate: Locator, format
       const templated = http.url.includes(PORT_PLACEHOLDER);
       if (templated && !http.start)
         throw locate([...at, 'http', 'url'], `"${PORT_PLACEHOLDER}" in the url is the port of a server agentcheck starts; add "http.start" or write the port`);
-      const problem = httpUrlProblem(http.url.replaceAll(PORT_PLACEHOLDER, '1'));
+      const problem = externalUrlProblem(http.url.replaceAll(PORT_PLACEHOLDER, '1'));
       if (problem) throw locate([...at, 'http', 'url'], problem);
     });
+    const spansUrl = http.spans_url;
+    if (spansUrl !== undefined && !spansUrl.includes(PORT_PLACEHOLDER)) {
+      collectConfigErrors(problems, () => {
+        const problem = externalUrlProblem(spansUrl.replaceAll('{trace_id}', 'trace'), spansUrl);
+        if (problem) throw locate([...at, 'http', 'spans_url'], problem);
+      });
+    }
     collectConfigErrors(problems, () => checkEnvTemplates(http.headers, [...at, 'http', 'headers'], locate));
     // spans_url is read after the turn, when a server agentcheck started has been stopped.
     if (http.spans_url?.includes(PORT_PLACEHOLDER)) {
@@ -120,4 +127,20 @@ function checkEnvTemplates(headers: Record<string, string> | undefined, at: Arra
       }
     }
   }
+}
+
+/**
+ * An http engine's URL is sent as written: no templates are filled in (only headers take
+ * `{{ env.NAME }}`), and fetch refuses a URL with `user:password@` in it.
+ */
+function externalUrlProblem(url: string, written = url): string | undefined {
+  if (url.includes('{{'))
+    return `templates are not filled in here (only external.http.headers take {{ env.NAME }}); write the URL, got ${JSON.stringify(written)}`;
+  const problem = httpUrlProblem(url);
+  if (problem) return problem;
+  const parsed = new URL(url);
+  if (parsed.username || parsed.password) {
+    return 'a URL with user:password@ cannot be sent (fetch refuses it); put the credentials in external.http.headers, e.g. Authorization: "Basic {{ env.AUTH }}"';
+  }
+  return undefined;
 }

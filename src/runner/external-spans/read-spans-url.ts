@@ -23,7 +23,7 @@ export async function readSpansUrl(
 ): Promise<SpanRecord[]> {
   if (spansUrl.includes(TRACE_ID_PLACEHOLDER) && !traceId) {
     throw new RunError(
-      'SPANS_URL_NO_TRACE_ID',
+      'SPANS_URL_FAILED',
       `external.http.spans_url needs the trace id, but the agent's answer had no "trace_id"; return {"output": ..., "trace_id": ...}`,
     );
   }
@@ -34,7 +34,9 @@ export async function readSpansUrl(
   try {
     response = await fetch(url, { headers: { accept: 'application/json', ...headers }, signal: signal ? AbortSignal.any([timeout, signal]) : timeout });
   } catch (error) {
-    throw new RunError('SPANS_URL_FAILED', `reading spans from ${shown} failed: ${(error as Error).message}`, { cause: error });
+    // fetch's own message may quote the whole URL (credentials, query): only the shown form is said.
+    const why = (error as Error).message.split(url).join(shown);
+    throw new RunError('SPANS_URL_FAILED', `reading spans from ${shown} failed: ${why}`, { cause: error });
   }
   const text = await response.text();
   if (!response.ok) throw new RunError('SPANS_URL_FAILED', `reading spans from ${shown} failed: HTTP ${response.status}`);
@@ -42,13 +44,16 @@ export async function readSpansUrl(
   try {
     body = JSON.parse(text);
   } catch {
-    throw new RunError('SPANS_URL_INVALID', `the spans from ${shown} are not JSON; expected an OTLP JSON trace export ({"resourceSpans": [...]})`);
+    throw new RunError('SPANS_URL_FAILED', `the spans from ${shown} are not JSON; expected an OTLP JSON trace export ({"resourceSpans": [...]})`);
+  }
+  // Any JSON object is not an export: a spans_url pointing at the wrong endpoint must not yield "no spans".
+  if (body === null || typeof body !== 'object' || !('resourceSpans' in body)) {
+    throw new RunError('SPANS_URL_FAILED', `the spans from ${shown} are not an OTLP JSON trace export: expected {"resourceSpans": [...]}`);
   }
   try {
     return decodeTraceRequest(body).map((span) => span.record);
   } catch (error) {
-    if (error instanceof OtlpDecodeError)
-      throw new RunError('SPANS_URL_INVALID', `the spans from ${shown} are not an OTLP JSON trace export: ${error.message}`);
+    if (error instanceof OtlpDecodeError) throw new RunError('SPANS_URL_FAILED', `the spans from ${shown} are not an OTLP JSON trace export: ${error.message}`);
     throw error;
   }
 }

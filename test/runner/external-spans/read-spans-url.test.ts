@@ -25,9 +25,21 @@ describe("reading an http engine's spans URL", () => {
       down: (_request, res) => res.writeHead(503).end('busy'),
       html: (_request, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>'),
       other: (_request, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"resourceSpans": {"spans": []}}'),
+      nope: (_request, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"nope": 1}'),
     });
+    // Every way it fails is SPANS_URL_FAILED (docs/external-agents.md), the one type the run keeps its record under.
+    await expect(readSpansUrl(`${server.origin}/nope/t`, 't')).rejects.toMatchObject({
+      code: 'SPANS_URL_FAILED',
+      message: expect.stringContaining('not an OTLP JSON trace export: expected {"resourceSpans": [...]}'),
+    });
+    // fetch's own message quotes the URL it refused: the credentials stay out of the error.
+    const withCredentials = readSpansUrl(`http://user:pw123456789@127.0.0.1:9/traces/{trace_id}?token=spansecret999`, 't');
+    await expect(withCredentials).rejects.toMatchObject({ code: 'SPANS_URL_FAILED' });
+    const message = String(await withCredentials.catch((error: Error) => error.message));
+    expect(message).not.toContain('pw123456789');
+    expect(message).not.toContain('spansecret999');
     await expect(readSpansUrl(`${server.origin}/down/{trace_id}`, undefined)).rejects.toMatchObject({
-      code: 'SPANS_URL_NO_TRACE_ID',
+      code: 'SPANS_URL_FAILED',
       message: expect.stringContaining('"trace_id"'),
     });
     await expect(readSpansUrl(`${server.origin}/down/{trace_id}?key=s3cret`, 't1')).rejects.toMatchObject({
@@ -35,11 +47,11 @@ describe("reading an http engine's spans URL", () => {
       message: `reading spans from ${server.origin}/down/t1 failed: HTTP 503`,
     });
     await expect(readSpansUrl(`${server.origin}/html/t`, 't')).rejects.toMatchObject({
-      code: 'SPANS_URL_INVALID',
+      code: 'SPANS_URL_FAILED',
       message: expect.stringContaining('not JSON'),
     });
     await expect(readSpansUrl(`${server.origin}/other/t`, 't')).rejects.toMatchObject({
-      code: 'SPANS_URL_INVALID',
+      code: 'SPANS_URL_FAILED',
       message: expect.stringContaining('resourceSpans: expected an array'),
     });
   });
