@@ -1,5 +1,11 @@
 import { FORCE_KILL_AFTER_MS, RUN_TAG_VARIABLE, signal, type RunProcesses } from './run-processes.js';
 
+/**
+ * How long output is still read after a command exited: long enough for what it wrote to drain
+ * on a busy machine, short next to a child that escaped its group and keeps the pipe open.
+ */
+const PIPE_GRACE_MS = 2_000;
+
 /** How a process ended: exited on its own, or why it did not. */
 export type ProcessStatus = 'exited' | 'timeout' | 'signal' | 'not_found' | 'canceled';
 
@@ -72,13 +78,26 @@ export async function runProcess(argv: readonly string[], options: ProcessOption
   const onAbort = () => endGroup('canceled');
   if (options.signal?.aborted) onAbort();
   else options.signal?.addEventListener('abort', onAbort, { once: true });
+  // A child that left the group (setsid) may still hold stdout or stderr open: once the leader
+  // is gone, reading stops after a grace period instead of waiting for that child to end. The
+  // run's processes end it with the run (its env carries the run's tag).
+  let pipesHeld: NodeJS.Timeout | undefined;
+  const stopReading = () => {
+    subprocess.stdout?.destroy();
+    subprocess.stderr?.destroy();
+  };
   // The leader is gone: what is left of its group are background children, ended with it.
-  subprocess.once('exit', () => endGroup());
+  subprocess.once('exit', () => {
+    endGroup();
+    pipesHeld = setTimeout(stopReading, PIPE_GRACE_MS);
+    pipesHeld.unref();
+  });
   let result;
   try {
     result = await subprocess;
   } finally {
     clearTimeout(timer);
+    clearTimeout(pipesHeld);
     options.signal?.removeEventListener('abort', onAbort);
   }
   const stdout = String(result.stdout ?? '');

@@ -96,4 +96,20 @@ describe('a command and its process tree', () => {
     const root = spans.find((span) => span.name.startsWith('invoke_agent'));
     expect(root?.attributes['agentcheck.processes.killed']).toEqual([`${pid} sleep 301`]);
   });
+
+  it('a setsid child that keeps the output open does not hold the command: it returns, and the run end kills the child', async () => {
+    const processes = new RunProcesses();
+    // The child keeps the command's stdout (no redirect) and would live ten minutes.
+    const outcome = await shell(`setsid sh -c 'echo $$ > c.pid; exec sleep 600' & while [ ! -s c.pid ]; do sleep 0.05; done; cat c.pid; echo started`).execute(
+      {},
+      context(processes),
+    );
+    expect(outcome).toMatchObject({ isError: false, result: { exit_code: 0 } });
+    const stdout = (outcome.result as { stdout: string }).stdout;
+    expect(stdout).toContain('started');
+    const pid = pidFrom(stdout);
+    expect(isRunning(pid)).toBe(true);
+    expect(await processes.reap()).toEqual([{ pid, command: 'sleep 600' }]);
+    expect(await gone(pid)).toBe(true);
+  });
 });
