@@ -18,6 +18,7 @@ import type { AgentOutput } from './agent-output.js';
 import { runCommandEngine } from './command-engine.js';
 import { runHttpEngine } from './http-engine.js';
 import { ModelBridge } from './model-bridge.js';
+import { runAborted } from '../run-aborted.js';
 
 /** Where an external turn runs: the run's tracer, root span, workspace and processes. */
 export interface ExternalPlace {
@@ -48,6 +49,13 @@ export async function externalTurn(
   const model = options.model ?? createModel(external.llm, { script: options.script, env });
   const resolved = resolveConfig(revision, { model, tools: [] });
   place.root.setAttributes({ [ATTR.providerName]: genAiProviderName(resolved.provider), [ATTR.resolvedConfig]: JSON.stringify(resolved) });
+  // The agent's own time limit closes the bridge when it ends the agent: an agent that ignores
+  // SIGTERM and asks again gets no answer (docs/external-agents.md).
+  const timeoutMs = external.timeout_ms ?? DEFAULT_EXTERNAL_TIMEOUT_MS;
+  const agentCut = new AbortController();
+  const cutTimer = setTimeout(() => agentCut.abort(new Error(`the external agent's timeout_ms (${timeoutMs} ms) passed`)), timeoutMs);
+  cutTimer.unref();
+  const bridgeSignal = options.signal ? AbortSignal.any([options.signal, agentCut.signal]) : agentCut.signal;
   const bridge = await ModelBridge.start({
     model,
     tracer: place.tracer,
@@ -55,7 +63,7 @@ export async function externalTurn(
     maxTurns: external.max_turns ?? DEFAULT_MAX_TURNS,
     parameters: external.llm?.parameters ?? {},
     contentCapture: options.captureContent ? { secrets: secretEnvValues(env) } : undefined,
-    signal: options.signal,
+    signal: bridgeSignal,
   });
   let answer: AgentOutput | undefined;
   let failure: { type: string; message: string } | undefined;
@@ -69,14 +77,16 @@ export async function externalTurn(
       sourceEnv: env,
       cwd: await place.workspace.root(),
       buildDir: dirname(revision.source),
-      timeoutMs: external.timeout_ms ?? DEFAULT_EXTERNAL_TIMEOUT_MS,
+      timeoutMs,
       signal: options.signal,
       processes: place.processes,
       beforeStop: options.beforeExternalStop,
     });
   } catch (error) {
-    failure = describeError(error);
+    // An interrupt (or the run's own limit) is the cause, not the agent it ended.
+    failure = describeError(options.signal?.aborted ? runAborted(options.signal) : error);
   } finally {
+    clearTimeout(cutTimer);
     const unanswered = await bridge.close();
     if (unanswered.length) place.root.setAttribute(ATTR.unansweredToolCalls, unanswered);
   }
@@ -92,11 +102,21 @@ export async function externalTurn(
     usage: bridge.usage,
     external: answer?.trace_id ? { kind, trace_id: answer.trace_id } : { kind },
   };
+  // An exhausted script is never a pass (docs/formats.md), even when the agent carried on past the
+  // error the bridge answered it with.
+  if (!failure && bridge.modelError?.type === 'SCRIPT_EXHAUSTED') {
+    failure = {
+      type: 'SCRIPT_EXHAUSTED',
+      message: `${bridge.modelError.message} (the model bridge answered it with an error; the agent went on and answered)`,
+    };
+    body.stop_reason = 'error';
+  }
   if (failure) {
     // A model failure the agent gave up on says more than the agent's own exit.
-    body.error = bridge.modelError
-      ? { type: failure.type, message: `${failure.message} (the model bridge answered an error: ${bridge.modelError.type}: ${bridge.modelError.message})` }
-      : failure;
+    body.error =
+      bridge.modelError && failure.type !== bridge.modelError.type && failure.type !== 'RUN_ABORTED'
+        ? { type: failure.type, message: `${failure.message} (the model bridge answered an error: ${bridge.modelError.type}: ${bridge.modelError.message})` }
+        : failure;
   }
   return body;
 }

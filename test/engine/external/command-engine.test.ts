@@ -154,7 +154,8 @@ setInterval(() => {}, 1000);
     controller.abort();
     const turn = await running;
     expect(turn.stop_reason).toBe('error');
-    expect(turn.error?.message).toContain('was canceled');
+    // The abort is the cause: RUN_ABORTED, not the agent it ended (docs/verdicts.md).
+    expect(turn.error).toMatchObject({ type: 'RUN_ABORTED', message: expect.stringContaining('the run was aborted') });
     expect(isRunning(Number(readFileSync(pidFile, 'utf8')))).toBe(false);
   });
 
