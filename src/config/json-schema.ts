@@ -18,11 +18,12 @@ const userAjv = () => (userAjvInstance ??= newAjv({ ...USER_AJV_OPTIONS, code: {
 /** Key of the precompiled JSON Schema (draft-07) meta-schema validator. */
 
 /** An http(s) URL with a host: the pattern of the format's endpoint keys (an llm's `base_url`). */
-export const HTTP_URL_PATTERN = '^https?://[^\\s/]';
+export const HTTP_URL_PATTERN = '^https?://[^\\s/?#@]+([/?#]|$)';
 
 /** What a format pattern means, in words, for its error message. */
 const PATTERN_WORDS: Readonly<Record<string, string>> = {
-  [HTTP_URL_PATTERN]: 'an http:// or https:// URL such as https://api.openai.com/v1',
+  [HTTP_URL_PATTERN]:
+    "an http:// or https:// URL such as https://api.openai.com/v1, without user:password@ (fetch refuses it; the key goes in the provider's API key variable)",
 };
 
 export const META_SCHEMA_KEY = 'agentcheck:json-schema-draft-07';

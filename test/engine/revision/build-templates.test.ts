@@ -243,9 +243,14 @@ describe('an llm base_url', () => {
   it('is an http(s) URL, refused at load otherwise (every model call would fail)', () => {
     const error = loadError({ agent: { name: 'B', llm: { provider: 'openai', model: 'm', base_url: 'notaurl' } } });
     expect(error.path).toBe('agent.llm.base_url');
-    expect(error.expected).toBe('expected an http:// or https:// URL such as https://api.openai.com/v1, got string "notaurl"');
-    expect(() =>
-      revisionFromValue({ id: 'b', agent: { name: 'B', llm: { provider: 'openai', model: 'm', base_url: 'http://127.0.0.1:9/v1' } } }),
-    ).not.toThrow();
+    expect(error.expected).toBe(
+      'expected an http:// or https:// URL such as https://api.openai.com/v1, without user:password@ (fetch refuses it; the key goes in the provider\'s API key variable), got string "notaurl"',
+    );
+    // A URL with credentials in it can never be sent: refused too.
+    const withCredentials = loadError({ agent: { name: 'B', llm: { provider: 'openai', model: 'm', base_url: 'http://user:pass@127.0.0.1:9/v1' } } });
+    expect(withCredentials.path).toBe('agent.llm.base_url');
+    for (const url of ['http://127.0.0.1:9/v1', 'https://api.test', 'https://api.test/v1?key=a@b']) {
+      expect(() => revisionFromValue({ id: 'b', agent: { name: 'B', llm: { provider: 'openai', model: 'm', base_url: url } } }), url).not.toThrow();
+    }
   });
 });
