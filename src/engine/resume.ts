@@ -31,6 +31,13 @@ export async function resume(
 }
 
 function assertResumable(revision: Revision | DeltaRevision, checkpoint: Checkpoint, decision?: ResumeDecision): void {
+  // pausedRuns.latest() gives undefined for a run that did not pause: said, not a TypeError.
+  if (!checkpoint || typeof checkpoint !== 'object' || typeof checkpoint.revisionHash !== 'string') {
+    throw new RunError(
+      'NO_CHECKPOINT',
+      `expected a checkpoint to resume from, got ${checkpoint === undefined ? 'undefined' : typeof checkpoint} (pausedRuns.latest(trace_id) gives undefined when the run did not pause: check turn.stop_reason === 'paused' first)`,
+    );
+  }
   const deltaHash = 'deltaHash' in revision ? revision.deltaHash : null;
   if (checkpoint.revisionHash !== revision.hash || checkpoint.deltaHash !== deltaHash) {
     throw new RunError(

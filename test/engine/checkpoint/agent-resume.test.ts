@@ -97,6 +97,11 @@ describe('checkpoints and resume: agent runs', () => {
     await expect(resume(revision, saved[0], 'approve', { script })).rejects.toMatchObject({ code: 'NOTHING_PENDING' });
     await expect(resume(revision, checkpoint, 'sure, go ahead', { script })).rejects.toBeInstanceOf(RunError);
     await expect(resume(revision, checkpoint, 'sure, go ahead', { script })).rejects.toMatchObject({ code: 'INVALID_DECISION' });
+    // What pausedRuns.latest() gives for a run that did not pause.
+    await expect(resume(revision, undefined as never, 'approve', { script })).rejects.toMatchObject({
+      code: 'NO_CHECKPOINT',
+      message: expect.stringContaining("check turn.stop_reason === 'paused' first"),
+    });
   });
 
   it('continues from a tool-round checkpoint without a decision', async () => {
