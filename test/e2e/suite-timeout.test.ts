@@ -127,6 +127,30 @@ expect:
     expect(row.error?.message).toContain('timed out after 8000 ms');
     expect(row.error?.message).toContain("while its checks ran; the agent's run had ended (stop_reason end_turn)");
   }, 120_000);
+  it('a check that blocks the event loop past the limit is TIMEOUT too, though the timer never got a turn', async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT,
+      // Busy for 3 s without yielding: the 2 s limit's timer cannot fire until it returns.
+      'checks/busy.mjs':
+        'export default function () { const end = Date.now() + 3000; while (Date.now() < end) {} return { status: "pass", reason: "late" }; }\n',
+      'busy.scenario.yaml': `name: busy
+agent: agent.yaml
+inputs: {messages: [{role: user, content: go}]}
+model: {script: [{tool_calls: [{name: finish, args: {}}]}, {text: done}]}
+expect:
+  terminal_tool: finish
+  checks:
+    - custom: {module: ./checks/busy.mjs}
+`,
+    });
+    const out = join(dir, 'out');
+    const result = await runCli(['run', '.', '--timeout', '2000', '--out', out, '--reporter', 'json'], dir);
+    expect(result.exitCode, result.all).toBe(1);
+    const row = readReport(out).scenarios[0];
+    expect(row).toMatchObject({ status: 'error', error: { type: 'TIMEOUT' } });
+    expect(row.error?.message).toContain('timed out after 2000 ms');
+  }, 120_000);
+
   it('does not wait for an MCP server that never starts: the row says TIMEOUT and the suite ends (the server stopped)', async () => {
     const marker = `agentcheck-mute-suite-mcp-${process.pid}-${Date.now()}`;
     const dir = tempDir({

@@ -107,7 +107,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     // A run past its limit is not a result, whatever it ended with (a pass, when the script
     // ignores a canceled tool, or the error the abort caused): it is TIMEOUT, its record kept.
     const deadline = options.deadline;
-    if (deadline?.timedOut) setError(row, 'TIMEOUT', timeoutMessage(deadline, row, record?.turn));
+    if (deadline?.overdue) setError(row, 'TIMEOUT', timeoutMessage(deadline, row, record?.turn));
     await record?.workspace.dispose().catch(() => undefined);
     row.duration_ms = Math.round((performance.now() - started) * 100) / 100;
   }

@@ -25,6 +25,8 @@ export class Deadline {
   private readonly timer: NodeJS.Timeout;
   private readonly onOuterAbort: () => void;
   private expiredFlag = false;
+  /** When the limit falls due (performance.now() time). */
+  private readonly due: number;
   private graceTimer?: NodeJS.Timeout;
   /** Called once the signal aborts: plain callbacks, cheaper than a listener on the signal per run. */
   private readonly onAbort: Array<() => void> = [];
@@ -36,6 +38,7 @@ export class Deadline {
     readonly setting = 'timeout_ms',
   ) {
     this.signal = this.controller.signal;
+    this.due = performance.now() + ms;
     this.onOuterAbort = () => this.abort(outer?.reason);
     if (outer?.aborted) this.onOuterAbort();
     else outer?.addEventListener('abort', this.onOuterAbort, { once: true });
@@ -57,6 +60,18 @@ export class Deadline {
 
   /** Whether the time limit (not an interrupt) ended the run. */
   get timedOut(): boolean {
+    return this.expiredFlag;
+  }
+
+  /**
+   * Whether the limit has passed, also when its timer could not fire yet: a check that blocks
+   * the event loop (a CPU-bound custom check) runs past it without the timer ever getting a turn.
+   */
+  get overdue(): boolean {
+    if (!this.expiredFlag && !this.signal.aborted && performance.now() >= this.due) {
+      this.expiredFlag = true;
+      this.abort(new Error(this.reason));
+    }
     return this.expiredFlag;
   }
 
