@@ -1,6 +1,7 @@
 import { assertFormat, type Locator } from '../../config/assert-format.js';
 import type { ConfigError } from '../../config/errors.js';
 import type { ScriptEntry } from '../../engine/providers/scripted.js';
+import { validateLlmParameters } from '../../engine/providers/validate-parameters.js';
 import { llmProperties } from '../../engine/revision/schema.js';
 import type { LlmSpec } from '../../engine/revision/types.js';
 import type { JudgeParams } from '../../verdicts/checks/judge.js';
@@ -58,6 +59,9 @@ export function judgeJobs(
       throw locate([...at, 'model'], expected);
     }
     const spec: LlmSpec = { ...llm, provider: llm.provider ?? 'scripted', model: llm.model ?? 'scripted' };
+    // The check's own parameters, held to its grader's provider (the suite's were checked with the config).
+    const ownParameters = (model as { parameters?: Record<string, unknown> } | undefined)?.parameters;
+    if (ownParameters) validateLlmParameters({ provider: spec.provider, parameters: ownParameters }, locate, [...at, 'model', 'parameters']);
     const job: JudgeJob = { id: `judge#${index}`, params, llm: spec };
     if (script) job.script = script;
     jobs.push(job);

@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { checkFormat, documentLocator } from '../../config/assert-format.js';
 import { deltaSchema } from '../../engine/revision/delta.js';
-import { throwConfigErrors } from '../../config/errors.js';
+import { collectConfigErrors, throwConfigErrors } from '../../config/errors.js';
+import { validateLlmParameters } from '../../engine/providers/validate-parameters.js';
+import type { LlmSpec } from '../../engine/revision/types.js';
 import { SourceDocument } from '../../config/source.js';
 import { llmProperties } from '../../engine/revision/schema.js';
 import { graderModelSchema } from '../judge/grader-model.js';
@@ -98,6 +100,17 @@ export function loadSuiteConfig(file: string | undefined, cwd = process.cwd()): 
       const expected = `the variant name ${JSON.stringify(name)} cannot be selected with --variant: expected a non-empty name without commas, "#" or surrounding spaces`;
       problems.push(doc.error(['variants', name], expected, 'CONFIG_INVALID', true));
     }
+  }
+  // The grader's parameters are held to its provider's API, as an agent's are (docs/formats.md).
+  const grader = format.valid(['judge', 'model']) ? raw.judge?.model : undefined;
+  if (grader?.provider && grader.parameters) {
+    collectConfigErrors(problems, () =>
+      validateLlmParameters({ provider: grader.provider as LlmSpec['provider'], parameters: grader.parameters }, documentLocator(doc), [
+        'judge',
+        'model',
+        'parameters',
+      ]),
+    );
   }
   // Skill folders are checked now, so a typo stops the suite before anything runs.
   for (const key of ['forced', 'overlay'] as const) {

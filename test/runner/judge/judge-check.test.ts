@@ -103,6 +103,23 @@ describe('judge checks', () => {
     expect((unknownKey as Error).message).toMatch(/temprature/);
   });
 
+  it("holds a grader's parameters to its provider's API, in the check and in the suite config", async () => {
+    const own = await runOne('    - judge: {rubric: "Polite.", model: {provider: anthropic, model: m, parameters: {temperature: 5}}}').catch(
+      (thrown: unknown) => thrown,
+    );
+    expect(own).toBeInstanceOf(ConfigError);
+    expect((own as Error).message).toMatch(/expect\.checks\[0\]\.judge\.model\.parameters\.temperature: expected a number <= 1, got number 5/);
+    const config = 'judge:\n  model: {provider: openai, model: grader-1, parameters: {temprature: 0, max_tokens: -5}}\n';
+    const suite = await runOne('    - judge: {rubric: "Polite."}', { 'agentcheck.config.yaml': config }, 'agentcheck.config.yaml').catch(
+      (thrown: unknown) => thrown,
+    );
+    expect(suite).toBeInstanceOf(ConfigError);
+    expect((suite as Error).message).toMatch(
+      /agentcheck\.config\.yaml:2:\d+ at judge\.model\.parameters\.temprature: unknown openai parameter "temprature"; did you mean "temperature"\?/,
+    );
+    expect((suite as Error).message).toMatch(/at judge\.model\.parameters\.max_tokens: expected a number >= 1, got number -5/);
+  });
+
   it('grades every repeat with a fresh grader, like any check', async () => {
     const config = `repeat: 2\njudge:\n  model: ${scriptedGrader(GOOD)}\n`;
     const { rows, spans } = await runOne('    - judge: {rubric: "Polite."}', { 'agentcheck.config.yaml': config }, 'agentcheck.config.yaml');
