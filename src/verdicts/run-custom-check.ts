@@ -24,7 +24,7 @@ export async function runCustomCheck(run: CustomCheckFunction, module: string, p
   try {
     outcome = await run(structuredClone(evidence), structuredClone(params));
   } catch (error) {
-    return result('custom', id, 'error', `${module} threw: ${error instanceof Error ? error.message : String(error)}`);
+    return result('custom', id, 'error', `${module} threw: ${thrownText(error)}`);
   }
   const problem = outcomeProblem(outcome);
   if (problem)
@@ -48,4 +48,15 @@ function describe(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (Array.isArray(value)) return 'an array';
   return JSON.stringify(value)?.slice(0, 60) ?? String(value);
+}
+
+/** What a check threw, in words: an Error's message (or its name), any other value as JSON. */
+function thrownText(error: unknown): string {
+  if (error instanceof Error) return error.message || `${error.name} (no message)`;
+  if (typeof error === 'string') return error;
+  try {
+    return JSON.stringify(error) ?? String(error);
+  } catch {
+    return String(error);
+  }
 }

@@ -80,9 +80,14 @@ describe('custom checks', () => {
       'rejects.mjs': 'export default async () => { throw new Error("backend down"); };',
       'junk.mjs': 'export default () => ({status: "ok", reason: 1});',
       'nothing.mjs': 'export default () => undefined;',
-      'a.scenario.yaml': scenario(['throws', 'rejects', 'junk', 'nothing'].map((name) => `    - custom: {module: ./${name}.mjs}`).join('\n')),
+      'object.mjs': 'export default () => { throw { code: 42 }; };',
+      'bare.mjs': 'export default () => { throw new TypeError(); };',
+      'a.scenario.yaml': scenario(['throws', 'rejects', 'junk', 'nothing', 'object', 'bare'].map((name) => `    - custom: {module: ./${name}.mjs}`).join('\n')),
     });
-    expect(row.checks.map((check) => check.status)).toEqual(['error', 'error', 'error', 'error']);
+    expect(row.checks.map((check) => check.status)).toEqual(['error', 'error', 'error', 'error', 'error', 'error']);
+    // A thrown non-Error, or an Error without a message, still says something.
+    expect(row.checks[4].reason).toBe('./object.mjs threw: {"code":42}');
+    expect(row.checks[5].reason).toBe('./bare.mjs threw: TypeError (no message)');
     expect(row.checks[0].reason).toBe('./throws.mjs threw: limit table missing');
     expect(row.checks[1].reason).toBe('./rejects.mjs threw: backend down');
     expect(row.checks[2].reason).toMatch(/^\.\/junk\.mjs returned status "ok"; expected \{status: "pass" \| "fail" \| "error"/);

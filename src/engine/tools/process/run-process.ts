@@ -115,7 +115,9 @@ export async function runProcess(argv: readonly string[], options: ProcessOption
   if (result.exitCode === undefined) {
     // execa's originalMessage holds the spawn error, e.g. "spawn foo ENOENT" or "... EACCES".
     const why = (result as { originalMessage?: string }).originalMessage ?? result.shortMessage;
-    return { status: 'not_found', exitCode: null, stdout, stderr, message: `${file} could not be started (${why}); is it installed and on PATH?` };
+    // A file that is there but not executable is a different fix from one that is missing.
+    const hint = /EACCES/.test(String(why)) ? 'is it executable (chmod +x, or run it through its interpreter)?' : 'is it installed and on PATH?';
+    return { status: 'not_found', exitCode: null, stdout, stderr, message: `${file} could not be started (${why}); ${hint}` };
   }
   return { status: 'exited', exitCode: result.exitCode, stdout, stderr, message: `${file} exited with code ${result.exitCode}` };
 }

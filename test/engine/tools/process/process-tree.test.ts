@@ -112,4 +112,14 @@ describe('a command and its process tree', () => {
     expect(await processes.reap()).toEqual([{ pid, command: 'sleep 600' }]);
     expect(await gone(pid)).toBe(true);
   });
+
+  it('a file that is there but not executable says so, not "is it on PATH?"', async () => {
+    const { runProcess } = await import('../../../../src/engine/tools/process/run-process.js');
+    const { writeFileSync } = await import('node:fs');
+    const file = `${await workspace.root()}/not-executable.sh`;
+    writeFileSync(file, '#!/bin/sh\necho hi\n', { mode: 0o644 });
+    const run = await runProcess([file], { cwd: await workspace.root(), env: { PATH: process.env.PATH ?? '' }, timeoutMs: 60_000, maxOutputBytes: 1000 });
+    expect(run.status).toBe('not_found');
+    expect(run.message).toContain('is it executable (chmod +x, or run it through its interpreter)?');
+  });
 });
