@@ -23,8 +23,8 @@ export function checkApprovals(approvals: { tools?: Readonly<Record<string, unkn
 /**
  * Every key of `approvals.tools` must name something a gate can ask about in one of `builds`:
  * an agent tool, a built-in or tool that a chain, plan or flow step calls by name, a flow
- * human_input component, a tool of a configured MCP server (`mcp__<server>__<tool>`), or
- * load_skill. A typo would otherwise leave the real tool to `approvals.default`. A tool's answer
+ * human_input component or a tool of a configured MCP server (`mcp__<server>__<tool>`);
+ * load_skill is never gated. A typo would otherwise leave the real tool to `approvals.default`. A tool's answer
  * must be approve, deny or reject; only a human_input component takes other text.
  * `locate` takes paths relative to `approvals.tools`.
  */
@@ -33,6 +33,12 @@ function checkApprovalTools(tools: Readonly<Record<string, unknown>>, builds: re
   const humanInputs = new Set(builds.flatMap((build) => (build.flow?.components ?? []).filter((c) => c.type === 'human_input').map((c) => c.name)));
   const problems: ConfigError[] = [];
   for (const [name, answer] of Object.entries(tools)) {
+    // load_skill only reads a delivered skill: nothing asks before it runs, so an answer for it
+    // would have no effect (and a deny would seem to forbid what still happens).
+    if (name === 'load_skill') {
+      problems.push(locate([name], '"load_skill" is never gated (it only reads a delivered skill), so an answer for it has no effect; remove it', true));
+      continue;
+    }
     if (catalogs.some((catalog) => catalog.all.has(name) || isOpenServerTool(name, catalog))) {
       // A tool's gate takes approve or deny (reject counts as deny); any other text would leave
       // the call waiting, as if nobody answered. A human_input component also takes a response text.

@@ -63,10 +63,13 @@ describe('approvals.tools must name something the agent can be asked about', () 
     expect(error.path).toBe('defaults.approvals.tools.nope');
   });
 
-  it('accepts agent tools, built-ins the build calls, human_input components, MCP tools and load_skill', () => {
+  it('accepts agent tools, built-ins the build calls, human_input components and MCP tools; refuses load_skill, which is never gated', () => {
     const approvals =
-      '{delete_order: deny, write_file: approve, echo: approve, review: "looks fine", mcp__fs__read_text_file: approve, mcp__any__whatever: deny, load_skill: approve}';
+      '{delete_order: deny, write_file: approve, echo: approve, review: "looks fine", mcp__fs__read_text_file: approve, mcp__any__whatever: deny}';
     expect(load(`${head}approvals: {tools: ${approvals}}\n`)[0].approvals?.tools?.review).toBe('looks fine');
+    const skill = loadError(`${head}approvals: {tools: {load_skill: deny}}\n`);
+    expect(skill.path).toBe('approvals.tools.load_skill');
+    expect(skill.expected).toContain('"load_skill" is never gated');
     expect(loadError(`${head}approvals: {tools: {mcp__fs__write_file: deny}}\n`).path).toBe('approvals.tools.mcp__fs__write_file');
     expect(loadError(`${head}approvals: {tools: {read_file: deny}}\n`).path).toBe('approvals.tools.read_file');
   });
