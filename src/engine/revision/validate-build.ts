@@ -63,6 +63,13 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
         throw locate([...at, 'name'], `duplicate tool name "${tool.name}" (already used by agent.tools[${previous}])`);
       }
       seen.set(tool.name, index);
+      // The skill loader's name: with skills delivered on demand, two tools would share it.
+      if (tool.name === 'load_skill') {
+        throw locate(
+          [...at, 'name'],
+          '"load_skill" is the tool agentcheck offers for skills delivered on demand (docs/skills.md); name this tool something else',
+        );
+      }
       const impls = IMPLEMENTATION_KEYS.filter((key) => key in tool);
       if (impls.length !== 1) {
         throw locate(

@@ -254,3 +254,11 @@ describe('an llm base_url', () => {
     }
   });
 });
+
+describe('a tool named load_skill', () => {
+  it("is refused: it is the skill loader's name, and with on_demand skills two tools would share it", () => {
+    const error = loadError({ agent: { name: 'B', tools: [{ name: 'load_skill', returns: { ok: true } }] } });
+    expect(error.path).toBe('agent.tools[0].name');
+    expect(error.expected).toContain('"load_skill" is the tool agentcheck offers for skills delivered on demand');
+  });
+});
