@@ -3,11 +3,13 @@ import { didYouMean } from '../config/did-you-mean.js';
 import { throwConfigErrors, type ConfigError } from '../config/errors.js';
 import type { PathSegments } from '../config/source.js';
 import { EMITTED_ATTRIBUTE_KEYS, OWN_ATTRIBUTE_NAMESPACES } from './conventions.js';
+import { GENAI_SEMCONV_KEYS } from './genai-semconv-keys.js';
 import type { SpanQuery } from './query-types.js';
 
 /**
  * Refuses each (validated) query condition on an attribute key in the agentcheck.* or gen_ai.*
- * namespace that agentcheck never writes: such a condition can never match, so a
+ * namespace that agentcheck never writes (and, for gen_ai.*, that the GenAI conventions do not
+ * define): such a condition can never match, so a
  * `count: {equals: 0}` check would pass whatever the run did. Keys of other namespaces (from
  * MCP servers, tools or other instrumentation) are left alone.
  */
@@ -26,6 +28,8 @@ function walk(filter: unknown, at: PathSegments, locate: Locator, problems: Conf
   const key = record.key;
   if (record.field !== 'attributes' || typeof key !== 'string') return;
   if (!OWN_ATTRIBUTE_NAMESPACES.some((namespace) => key.startsWith(namespace)) || EMITTED_ATTRIBUTE_KEYS.has(key)) return;
+  // A convention key other instrumentation writes (an external agent's own spans) can match.
+  if (GENAI_SEMCONV_KEYS.has(key)) return;
   const own = [...EMITTED_ATTRIBUTE_KEYS].filter((name) => OWN_ATTRIBUTE_NAMESPACES.some((namespace) => name.startsWith(namespace))).sort();
   problems.push(
     locate(

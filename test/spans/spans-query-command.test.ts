@@ -75,6 +75,8 @@ describe('agentcheck spans query --where', () => {
     const misspelt = await query(dir, { where: '{"field":"attributes","key":"agentcheck.tool.refsed","operator":"exists"}' });
     expect(misspelt.exitCode).toBe(2);
     expect(misspelt.stderr).toMatch(/--where at key: no span carries attribute "agentcheck\.tool\.refsed".*did you mean "agentcheck\.tool\.refused"/);
+    // A GenAI convention key other instrumentation writes (an external agent's own spans) is fine.
+    expect((await query(dir, { where: '{"field":"attributes","key":"gen_ai.agent.id","operator":"exists"}' })).exitCode).toBe(0);
     const countOnly = await query(dir, { where: '{"field":"name","operator":"startswith","value":"chat"}', limit: 0 });
     expect(countOnly.exitCode, countOnly.stderr).toBe(0);
     expect(JSON.parse(countOnly.stdout)).toEqual({ count: 2, spans: [] });
