@@ -5,6 +5,7 @@ import { hashValue } from './canonical-json.js';
 import { closestWord } from './did-you-mean.js';
 import { readCachedValidator, schemaCacheDir, userSchemaCacheKey, writeCachedValidator } from './schema-cache.js';
 import type { PathSegments } from './source.js';
+import { scrubCredentialShapes } from './redactor.js';
 
 /**
  * One Ajv for user-supplied schemas (tool parameters, `$schema` matchers, output checks).
@@ -190,7 +191,8 @@ export function describeSchemaError(error: ErrorObject, root: unknown): SchemaPr
       return at(`expected ${JSON.stringify(params.allowedValue)}, got ${describeValue(valueAt(root, path))}`);
     case 'pattern': {
       const words = PATTERN_WORDS[String(params.pattern)] ?? `a string matching ${String(params.pattern)}`;
-      return at(`expected ${words}, got ${describeValue(valueAt(root, path))}`);
+      // A refused URL may hold a password or a token: echoed without them.
+      return at(`expected ${words}, got ${scrubCredentialShapes(describeValue(valueAt(root, path)))}`);
     }
     case 'minimum':
     case 'maximum':

@@ -74,8 +74,6 @@ scenarios:
     model: {script: [{tool_calls: [{name: call_query}]}, {text: done}]}
   - name: headers echoed back
     model: {script: [{tool_calls: [{name: call_headers}]}, {text: done}]}
-  - name: a base_url with a password
-    model: {base_url: "http://user:${SECRETS.basePassword}@127.0.0.1:9/v1"}
 `;
     const dir = tempDir({ 'agent.yaml': agent, 'leaky.scenarios.yaml': suite });
     const out = join(dir, 'out');
@@ -105,5 +103,21 @@ scenarios:
         .map(([name]) => `${name} in ${where}`),
     );
     expect(leaks).toEqual([]);
+  });
+
+  it('a base_url with a password is refused at load, and the error does not echo the password', async () => {
+    const agent = 'id: b\nagent:\n  name: B\n  llm: {provider: openai, model: m, max_retries: 0}\n';
+    const scenario = `name: a base_url with a password\nagent: agent.yaml\ninputs: {messages: [{role: user, content: hi}]}\nmodel: {base_url: "http://user:${SECRETS.basePassword}@127.0.0.1:9/v1"}\n`;
+    const dir = tempDir({ 'agent.yaml': agent, 'a.scenario.yaml': scenario });
+    for (const command of [
+      ['run', '.', '--out', join(dir, 'out')],
+      ['validate', '.'],
+    ]) {
+      const result = await runCli(command, dir, { OPENAI_API_KEY: SECRETS.env });
+      expect(result.exitCode, result.all).toBe(2);
+      expect(result.stderr).toContain('at model.base_url: expected an http:// or https:// URL');
+      expect(result.stderr).toContain('http://user:[redacted]@127.0.0.1:9/v1');
+      expect(result.all).not.toContain(SECRETS.basePassword);
+    }
   });
 });

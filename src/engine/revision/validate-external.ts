@@ -6,6 +6,7 @@ import { BRIDGE_ENV_NAMES } from '../external/external-env.js';
 import { RUN_TAG_VARIABLE } from '../tools/process/run-processes.js';
 import { checkTemplatesClosed, httpUrlProblem, templateNames } from './template-checks.js';
 import type { AgentBuild, ExternalSpec } from './types.js';
+import { scrubCredentialShapes } from '../../config/redactor.js';
 
 /** The placeholder an http engine's url may hold when agentcheck starts the server. */
 export const PORT_PLACEHOLDER = '{port}';
@@ -134,6 +135,12 @@ function checkEnvTemplates(headers: Record<string, string> | undefined, at: Arra
  * `{{ env.NAME }}`), and fetch refuses a URL with `user:password@` in it.
  */
 function externalUrlProblem(url: string, written = url): string | undefined {
+  const problem = urlProblem(url, written);
+  // A refused URL may hold a password or a token: said without them.
+  return problem === undefined ? undefined : scrubCredentialShapes(problem);
+}
+
+function urlProblem(url: string, written: string): string | undefined {
   if (url.includes('{{'))
     return `templates are not filled in here (only external.http.headers take {{ env.NAME }}); write the URL, got ${JSON.stringify(written)}`;
   const problem = httpUrlProblem(url);
