@@ -6,6 +6,19 @@ import type { Report } from '../../src/runner/report/report.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { runCli } from './cli.js';
 
+/** A quick scripted scenario whose one check is the custom module `checks/<name>.mjs`. */
+function checkedByModule(name: string): string {
+  return `name: ${name}
+agent: agent.yaml
+inputs: {messages: [{role: user, content: go}]}
+model: {script: [{tool_calls: [{name: finish, args: {}}]}, {text: done}]}
+expect:
+  terminal_tool: finish
+  checks:
+    - custom: {module: ./checks/${name}.mjs}
+`;
+}
+
 // A suite run past its time limit is aborted through its signal, like test-run's cap: the engine
 // ends the turn itself, and the row keeps what ran. The limits are far below the scripted delays,
 // so the outcome does not depend on how fast the machine is.
@@ -109,15 +122,7 @@ expect: {terminal_tool: finish}
       // The two scripted steps end long before the 8 s limit, however busy the machine; the check
       // settles 2 s after it, within the backstop's 5 s grace, so the row keeps the record.
       'checks/slow.mjs': 'export default function () { return new Promise((done) => setTimeout(() => done({ status: "pass" }), 10000)); }\n',
-      'slow.scenario.yaml': `name: slow
-agent: agent.yaml
-inputs: {messages: [{role: user, content: go}]}
-model: {script: [{tool_calls: [{name: finish, args: {}}]}, {text: done}]}
-expect:
-  terminal_tool: finish
-  checks:
-    - custom: {module: ./checks/slow.mjs}
-`,
+      'slow.scenario.yaml': checkedByModule('slow'),
     });
     const out = join(dir, 'out');
     const result = await runCli(['run', '.', '--timeout', '8000', '--out', out, '--reporter', 'json'], dir);
@@ -133,15 +138,7 @@ expect:
       // Busy for 3 s without yielding: the 2 s limit's timer cannot fire until it returns.
       'checks/busy.mjs':
         'export default function () { const end = Date.now() + 3000; while (Date.now() < end) {} return { status: "pass", reason: "late" }; }\n',
-      'busy.scenario.yaml': `name: busy
-agent: agent.yaml
-inputs: {messages: [{role: user, content: go}]}
-model: {script: [{tool_calls: [{name: finish, args: {}}]}, {text: done}]}
-expect:
-  terminal_tool: finish
-  checks:
-    - custom: {module: ./checks/busy.mjs}
-`,
+      'busy.scenario.yaml': checkedByModule('busy'),
     });
     const out = join(dir, 'out');
     const result = await runCli(['run', '.', '--timeout', '2000', '--out', out, '--reporter', 'json'], dir);
