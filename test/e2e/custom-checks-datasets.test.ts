@@ -29,6 +29,25 @@ describe('custom checks and datasets (end to end)', () => {
     expect(refused.stderr).toMatch(/bad\.scenario\.yaml:13:\d+ at expect\.checks\[1\]\.custom\.params: max: expected integer/);
   });
 
+  it('params a dataset row gives that the paramsSchema refuses name the row, inline and CSV, each problem once', async () => {
+    const check = '    - custom: {module: checks/limit.mjs, params: {max: "{{ vars.max }}"}}\n';
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      'checks/limit.mjs': LIMIT,
+      'maxes.csv': 'n,max\na,5\n',
+      'inline.scenario.yaml': passingScenario('"inline {{ vars.n }}"', `${check}dataset: [{n: a, max: 5}, {n: b, max: 1.5}, {n: c, max: 1.5}]\n`),
+      'csv.scenario.yaml': passingScenario('"csv {{ vars.n }}"', `${check}dataset: maxes.csv\n`),
+    });
+    const refused = await runCli(['run', '.', '--out', 'out'], dir);
+    expect(refused.exitCode, refused.all).toBe(2);
+    const at = 'scenario.yaml:13:50 at expect.checks[1].custom.params: max: expected integer, got';
+    expect(refused.stderr).toContain(`inline.${at} number 1.5 (the paramsSchema of checks/limit.mjs) (dataset row dataset[1])`);
+    // A CSV value is a string, never an integer: the row that gave it is named.
+    expect(refused.stderr).toContain(`csv.${at} string "5" (the paramsSchema of checks/limit.mjs) (dataset row maxes.csv:2)`);
+    // Row c repeats row b's problem: said once, for the first row; row a is valid.
+    expect(refused.stderr).not.toMatch(/dataset\[[02]\]/);
+  });
+
   it('dataset rows are ordinary scenarios for --grep and --shard', async () => {
     const dir = tempDir({
       'agent.yaml': AGENT_YAML,

@@ -10,7 +10,7 @@ export interface CustomCheckRef {
   /** Absolute path of the module. */
   module: string;
   params: unknown;
-  /** Where `module` and `params` were written, for load errors. */
+  /** Where `module` and `params` were written, for load errors (omitted params: at the `custom` check). */
   moduleAt: SourceLocation;
   paramsAt: SourceLocation;
   /** The loaded function, set by loadCustomChecks. */

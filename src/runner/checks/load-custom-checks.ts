@@ -4,6 +4,7 @@ import { ConfigError, throwConfigErrors, type SourceLocation } from '../../confi
 import { userSchemaProblem, userSchemaProblems } from '../../config/json-schema.js';
 import { formatPath } from '../../config/source.js';
 import type { CustomCheckFunction } from '../../verdicts/index.js';
+import { inDatasetRow } from '../scenario/expand-dataset.js';
 import type { Scenario } from '../scenario/scenario.js';
 import type { CustomCheckRef } from './custom-check-ref.js';
 
@@ -24,6 +25,8 @@ export type CheckModuleCache = Map<string, Promise<CheckModule>>;
 export async function loadCustomChecks(scenarios: readonly Scenario[], cache: CheckModuleCache = new Map()): Promise<void> {
   // Every check's problem is listed at once (docs/cli.md), each module's once.
   const problems: ConfigError[] = [];
+  // Dataset rows share their entry's checks: a problem is said once, for the first row that shows it (docs/formats.md, "Datasets").
+  const said = new Set<string>();
   for (const scenario of scenarios) {
     for (const ref of scenario.customChecks ?? []) {
       if (ref.run) continue;
@@ -37,7 +40,11 @@ export async function loadCustomChecks(scenarios: readonly Scenario[], cache: Ch
         problems.push(error);
         continue;
       }
-      if (loaded.paramsSchema) problems.push(...paramsProblems(ref, loaded.paramsSchema));
+      for (const problem of loaded.paramsSchema ? paramsProblems(ref, loaded.paramsSchema) : []) {
+        if (said.has(problem.message)) continue;
+        said.add(problem.message);
+        problems.push(scenario.datasetRow === undefined ? problem : inDatasetRow(problem, scenario.datasetRow));
+      }
       ref.run = loaded.run;
     }
   }
@@ -69,9 +76,12 @@ async function importCheckModule(ref: CustomCheckRef): Promise<CheckModule> {
 
 /** The scenario's params against the module's paramsSchema, every problem; omitted params are `{}`. */
 function paramsProblems(ref: CustomCheckRef, schema: object): ConfigError[] {
+  // Without params the fix is to add `params:`, not keys beside `module`: say what was checked.
+  const against =
+    ref.params === undefined ? `no params given, so {} was checked against the paramsSchema of ${ref.written}` : `the paramsSchema of ${ref.written}`;
   return userSchemaProblems(schema, ref.params ?? {}).map((problem) => {
     const inner = formatPath(problem.path);
-    return located(ref.paramsAt, `${inner ? `${inner}: ` : ''}${problem.expected} (the paramsSchema of ${ref.written})`);
+    return located(ref.paramsAt, `${inner ? `${inner}: ` : ''}${problem.expected} (${against})`);
   });
 }
 

@@ -23,6 +23,13 @@ export function inheritedDefaults(defaults: RawScenario, own: RawScenario): RawS
   return inherited;
 }
 
+/** The problem of a scenario expanded from a dataset, naming its row (`(dataset row orders.csv:7)`) unless it already does. */
+export function inDatasetRow(error: ConfigError, where: string): ConfigError {
+  if (error.expected.includes(where)) return error;
+  const { file, line, column, path } = error;
+  return new ConfigError({ file, line, column, path }, `${error.expected} (dataset row ${where})`, error.code);
+}
+
 /**
  * One scenario per row (docs/formats.md, "Datasets"): each row renders the entry and `load`
  * loads it like any scenario. Every row is expanded and checked: its problems (each said once,
@@ -44,11 +51,7 @@ export function expandRows(
     for (const one of error instanceof ConfigErrors ? error.errors : [error]) {
       const key = `${one.file}:${one.line}:${one.column}:${one.path}:${one.expected.replace(row.where, '')}`;
       if (problems.has(key)) continue;
-      // The expanded scenario is what failed: say which row produced it.
-      const named = one.expected.includes(row.where)
-        ? one
-        : new ConfigError({ file: one.file, line: one.line, column: one.column, path: one.path }, `${one.expected} (dataset row ${row.where})`, one.code);
-      problems.set(key, named);
+      problems.set(key, inDatasetRow(one, row.where));
     }
   };
   const renderedName = (row: DatasetRow): string | undefined => {
@@ -78,7 +81,8 @@ export function expandRows(
       return [];
     }
     try {
-      return [load(rendered, renderedDefaults)];
+      // Problems found later (a custom check's paramsSchema, at run) name the row too.
+      return [{ ...load(rendered, renderedDefaults), datasetRow: row.where }];
     } catch (error) {
       add(error, row);
       return [];

@@ -287,7 +287,8 @@ function customCheckRefs(checks: ReadonlyArray<Record<string, unknown>>, dir: st
       module: absolute,
       params,
       moduleAt: where([...at, 'module']),
-      paramsAt: where(params === undefined ? at : [...at, 'params']),
+      // Omitted params have no node: the path still says params, line:col the `custom` check.
+      paramsAt: where([...at, 'params']),
     });
   });
   throwConfigErrors(missing);

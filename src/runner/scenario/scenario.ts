@@ -39,4 +39,6 @@ export interface Scenario extends Pick<ScenarioSpec, 'name' | 'description' | 'r
   skills?: { forced: string[]; overlay: string[]; delivery?: SkillOptionsSpec['delivery'] };
   /** The judge checks among `expect.checks`, each with its grader resolved (none: no judge checks). */
   judges?: JudgeJob[];
+  /** Where the dataset row it was expanded from is written (`orders.csv:7`, `dataset[2]`); none without a dataset. */
+  datasetRow?: string;
 }

@@ -112,8 +112,30 @@ describe('custom checks', () => {
     expect(error.path).toBe('expect.checks[0].custom.params');
     expect(error.line).toBe(7);
     expect(error.message).toMatch(/limit: expected number, got string "lots" \(the paramsSchema of \.\/checks\/limit\.mjs\)/);
+  });
+
+  it('omitted params a paramsSchema requires are located at params and say none were given', async () => {
     const missing = await loadError({ 'checks/limit.mjs': LIMIT_CHECK, 'a.scenario.yaml': scenario('    - custom: {module: ./checks/limit.mjs}') });
-    expect(missing.message).toMatch(/missing required key "limit"/);
+    // params has no node: the path names it (the fix is `params:`, not a key beside module), line:col the check.
+    expect(missing.path).toBe('expect.checks[0].custom.params');
+    expect([missing.line, missing.column]).toEqual([7, 15]);
+    expect(missing.expected).toBe('missing required key "limit" (no params given, so {} was checked against the paramsSchema of ./checks/limit.mjs)');
+  });
+
+  it('an expanded dataset scenario checked alone (as the vitest integration does) still names its row', async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT,
+      'checks/limit.mjs': LIMIT_CHECK,
+      'a.scenario.yaml': scenario('    - custom: {module: ./checks/limit.mjs, params: {limit: "{{ vars.limit }}"}}').replace(
+        'name: s',
+        'name: "s {{ vars.limit }}"\ndataset: [{limit: 5}, {limit: five}]',
+      ),
+    });
+    const plan = loadSuite({ paths: [join(dir, 'a.scenario.yaml')], config: emptySuiteConfig(dir) }, dir);
+    await loadCustomChecks([plan.scenarios[0]]);
+    const error = await loadCustomChecks([plan.scenarios[1]]).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).expected).toBe('limit: expected number, got string "five" (the paramsSchema of ./checks/limit.mjs) (dataset row dataset[1])');
   });
 
   it('a missing module, a TypeScript module and a module without a function are load errors', async () => {
