@@ -32,12 +32,20 @@ export function loadSkillDefinition(skills: readonly SkillPackage[]): LoadSkillD
   return {
     name: 'load_skill',
     description: `Loads a skill: returns its instructions (body) and the names of the files that come with it. Available skills: ${list}.`,
-    parameters: {
-      type: 'object',
-      properties: { name: { type: 'string', description: `The skill's name, one of: ${list}.` } },
-      required: ['name'],
-      additionalProperties: false,
-    },
+    parameters: loadSkillParameters(names),
+  };
+}
+
+/**
+ * load_skill's parameters schema, naming `names` in the description. Scenario checks hold their
+ * `args` keys to its property names (docs/formats.md, "Names a scenario uses").
+ */
+export function loadSkillParameters(names: readonly string[]): LoadSkillDefinition['parameters'] {
+  return {
+    type: 'object',
+    properties: { name: { type: 'string', description: `The skill's name, one of: ${names.join(', ')}.` } },
+    required: ['name'],
+    additionalProperties: false,
   };
 }
 

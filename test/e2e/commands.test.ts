@@ -111,6 +111,45 @@ describe('agentcheck validate and run refuse a test that could only pass vacuous
   });
 });
 
+describe('agentcheck validate and run hold load_skill checks to its parameters', () => {
+  const skillScenario = (check: string) => `name: argchk
+agent: agent.yaml
+skills: {overlay: [skills/beta], delivery: on_demand}
+inputs: {messages: [{role: user, content: hi}]}
+model: {script: [{tool_calls: [{name: load_skill, args: {name: beta}}]}, {text: ok}]}
+expect:
+  checks:
+    - ${check}
+`;
+  const skillDir = (check: string) =>
+    tempDir({
+      'agent.yaml': AGENT_YAML,
+      'skills/beta/SKILL.md': '---\nname: beta\ndescription: Beta skill.\n---\nBeta body.\n',
+      'a.scenario.yaml': skillScenario(check),
+    });
+
+  it('a misspelt load_skill argument is a located error, not a vacuous pass', async () => {
+    const dir = skillDir('tool_not_called: {tool: load_skill, args: {nam: beta}}');
+    const located =
+      /a\.scenario\.yaml:8:\d+ at expect\.checks\[0\]\.tool_not_called\.args\.nam: argument "nam" is not a parameter of load_skill; expected one of: name; did you mean "name"\?/;
+    const validate = await runCli(['validate', 'a.scenario.yaml'], dir);
+    expect(validate.exitCode).toBe(2);
+    expect(validate.stderr).toMatch(located);
+    const run = await runCli(['run', 'a.scenario.yaml', '--out', 'out'], dir);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toMatch(located);
+  });
+
+  it('a check with the real argument name validates and passes', async () => {
+    const dir = skillDir('tool_called: {tool: load_skill, args: {name: beta}}');
+    const validate = await runCli(['validate', 'a.scenario.yaml'], dir);
+    expect(validate.exitCode, validate.all).toBe(0);
+    const run = await runCli(['run', 'a.scenario.yaml', '--out', 'out'], dir);
+    expect(run.exitCode, run.all).toBe(0);
+    expect(run.stdout).toContain('1 passed');
+  });
+});
+
 describe('agentcheck spans query and compare', () => {
   it('queries the spans.jsonl of a run by trace and by attribute', async () => {
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('a') });

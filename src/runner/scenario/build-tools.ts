@@ -3,6 +3,7 @@ import { BUILTIN_NAMES } from '../../engine/revision/schema.js';
 import type { AgentBuild, ExternalSpec, PlanSpec, PlanToolCall } from '../../engine/revision/types.js';
 import { BUILTINS } from '../../engine/tools/builtins/index.js';
 import { buildAgent } from '../../engine/revision/build-agent.js';
+import { loadSkillParameters } from '../../skills/load-skill.js';
 
 /** A tool a build can call, with its parameters schema when the build knows it before the run. */
 export interface KnownTool {
@@ -83,7 +84,8 @@ function collectTools(build: AgentBuild): BuildTools {
       model.add(name);
     }
   }
-  all.set(LOAD_SKILL, { name: LOAD_SKILL });
+  // Which skills are delivered is the scenario's or suite's; only the parameter names matter here.
+  all.set(LOAD_SKILL, { name: LOAD_SKILL, parameters: loadSkillParameters([]) });
   model.add(LOAD_SKILL);
   return { all, model, openServers, humanInputs };
 }

@@ -113,6 +113,16 @@ describe('argument names in checks are parameters of the tool', () => {
     expect(load(checks('tool_called: {tool: label_issue, args: {extra: 1}}', 'tool_called: {tool: close_issue, args: {number: 1}}'))).toHaveLength(1);
   });
 
+  it('load_skill is held to its own parameters (name), in tool_not_called and tool_sequence alike', () => {
+    const error = configErrorOf(() => load(checks('tool_not_called: {tool: load_skill, args: {nam: beta}}')));
+    expect(error.path).toBe('expect.checks[0].tool_not_called.args.nam');
+    expect(error.expected).toBe('argument "nam" is not a parameter of load_skill; expected one of: name; did you mean "name"?');
+    expect(configErrorOf(() => load(checks('tool_sequence: {calls: [{tool: load_skill, args: {skill: beta}}]}'))).path).toBe(
+      'expect.checks[0].tool_sequence.calls[0].args.skill',
+    );
+    expect(load(checks('tool_called: {tool: load_skill, args: {name: beta}}'))).toHaveLength(1);
+  });
+
   it('a built-in called by a chain brings its own parameters', () => {
     expect(configErrorOf(() => load(checks('tool_called: {tool: write_file, nested: true, args: {pth: a.txt}}'))).expected).toContain('did you mean "path"?');
   });
