@@ -3,7 +3,8 @@ import { OTLPTraceExporter as ProtobufTraceExporter } from '@opentelemetry/expor
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { agentcheckResourceAttributes } from './otlp-resource.js';
-import { displayUrl, resolveOtlpTarget, type OtlpTarget } from './otlp-target.js';
+import { displayUrl } from '../config/display-url.js';
+import { resolveOtlpTarget, type OtlpTarget } from './otlp-target.js';
 import { toReadableSpan } from './readable-span.js';
 import type { RecordingSpan } from './recording-span.js';
 import type { SpanRecord } from './span-record.js';

@@ -1,3 +1,4 @@
+import { displayUrl } from '../config/display-url.js';
 import { ConfigError } from '../config/errors.js';
 import { parseKeyValueList } from './otlp-key-values.js';
 import { resourceAttributesFromEnv } from './otlp-resource.js';
@@ -58,22 +59,6 @@ export function resolveOtlpTarget(flag: string | undefined, env: Env): OtlpTarge
   const protocol = parseProtocol(env);
   const resource = resourceAttributesFromEnv(env);
   return { url, headers, source, protocol, resource, ...(timeoutMillis === undefined ? {} : { timeoutMillis }) };
-}
-
-/**
- * The URL as it may be printed: origin and path only, so credentials and query tokens stay out of
- * logs. Text that is not a URL with an origin is shown as typed only when it cannot hold a
- * credential or a token (no @, ? or #, short).
- */
-export function displayUrl(url: string): string {
-  let parsed: URL | undefined;
-  try {
-    parsed = new URL(url);
-  } catch {
-    // shown below, if safe
-  }
-  if (parsed && parsed.origin !== 'null') return `${parsed.origin}${parsed.pathname}`;
-  return /^[^@?#\s]{1,80}$/.test(url) ? JSON.stringify(url).slice(1, -1) : '(invalid URL)';
 }
 
 function nonEmpty(value: string | undefined): boolean {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/config/errors.js';
-import { displayUrl, resolveOtlpTarget } from '../../src/spans/otlp-target.js';
+import { displayUrl } from '../../src/config/display-url.js';
+import { resolveOtlpTarget } from '../../src/spans/otlp-target.js';
 
 describe('resolveOtlpTarget', () => {
   it('appends /v1/traces to a base endpoint and keeps a full traces URL', () => {

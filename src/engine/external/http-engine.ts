@@ -8,6 +8,7 @@ import { ExternalAgentError, parseAgentOutput, type AgentOutput } from './agent-
 import { resolveArgv } from './build-relative-argv.js';
 import type { EngineRun } from './engine-run.js';
 import { engineRedactor } from './external-secrets.js';
+import { redirectNote } from './redirect-note.js';
 import { DEFAULT_START_TIMEOUT_MS, startServer, type StartedServer } from './started-server.js';
 
 /**
@@ -57,13 +58,24 @@ async function post(url: string, headers: Record<string, string>, run: EngineRun
   let response: Response;
   let text: string;
   try {
-    response = await globalThis.fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body), signal });
+    // A redirect is an answer like any non-2xx: fetch would follow it as a GET without the body.
+    response = await globalThis.fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+      redirect: 'manual',
+      signal,
+    });
     text = await response.text();
   } catch (error) {
     if (timeout.aborted) throw new ExternalAgentError('EXTERNAL_AGENT_TIMEOUT', `POST ${url} got no answer within ${run.timeoutMs} ms (external.timeout_ms)`);
     throw new ExternalAgentError('EXTERNAL_AGENT_FAILED', `POST ${url} failed: ${describeFetchError(error)}`);
   }
-  if (!response.ok) throw new ExternalAgentError('EXTERNAL_AGENT_FAILED', `POST ${url} answered HTTP ${response.status}: ${text.slice(0, 2_000)}`);
+  if (!response.ok)
+    throw new ExternalAgentError(
+      'EXTERNAL_AGENT_FAILED',
+      `POST ${url} answered HTTP ${response.status}${redirectNote(response, url)}: ${text.slice(0, 2_000)}`,
+    );
   return parseAgentOutput(text, true, `the answer of POST ${url}`);
 }
 

@@ -85,7 +85,8 @@ export async function startServer(
       );
     }
     try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      // The server's own answer counts: a redirect (below 500) is not followed elsewhere.
+      const response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(2_000) });
       await response.arrayBuffer();
       if (response.status < 500) return { port, stop };
     } catch {

@@ -1,7 +1,8 @@
+import { displayUrl } from '../../config/display-url.js';
 import { RunError } from '../../config/errors.js';
+import { redirectNote } from '../../engine/external/redirect-note.js';
 import { decodeTraceRequest } from '../../spans/otlp-decode.js';
 import { OtlpDecodeError } from '../../spans/otlp-decode-error.js';
-import { displayUrl } from '../../spans/otlp-target.js';
 import type { SpanRecord } from '../../spans/span-record.js';
 
 /** The placeholder `external.http.spans_url` takes the trace id the agent answered with in. */
@@ -32,14 +33,19 @@ export async function readSpansUrl(
   const timeout = AbortSignal.timeout(SPANS_URL_TIMEOUT_MS);
   let response: Response;
   try {
-    response = await fetch(url, { headers: { accept: 'application/json', ...headers }, signal: signal ? AbortSignal.any([timeout, signal]) : timeout });
+    response = await fetch(url, {
+      headers: { accept: 'application/json', ...headers },
+      // A redirect is a non-2xx answer, as for the invoke POST (docs/external-agents.md).
+      redirect: 'manual',
+      signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
+    });
   } catch (error) {
     // fetch's own message may quote the whole URL (credentials, query): only the shown form is said.
     const why = (error as Error).message.split(url).join(shown);
     throw new RunError('SPANS_URL_FAILED', `reading spans from ${shown} failed: ${why}`, { cause: error });
   }
   const text = await response.text();
-  if (!response.ok) throw new RunError('SPANS_URL_FAILED', `reading spans from ${shown} failed: HTTP ${response.status}`);
+  if (!response.ok) throw new RunError('SPANS_URL_FAILED', `reading spans from ${shown} failed: HTTP ${response.status}${redirectNote(response, url)}`);
   let body: unknown;
   try {
     body = JSON.parse(text);

@@ -137,6 +137,32 @@ describe('http engine', () => {
     expect(JSON.stringify({ turn, spans })).not.toContain('pw-literal-secret-456');
   });
 
+  it('does not follow a redirect: a 302 to the POST is a non-2xx answer with its status and Location, and no GET follows it', async () => {
+    // Every GET answers "ok" (a followed redirect would have read that as the answer), the ready
+    // path redirects too (a redirect is the server's answer, below 500); each request is logged.
+    const dir = tempDir({
+      'server.cjs': `
+const fs = require('node:fs');
+const log = require('node:path').join(__dirname, 'requests.log');
+require('node:http').createServer((req, res) => {
+  fs.appendFileSync(log, req.method + ' ' + req.url + '\\n');
+  if (req.method === 'GET' && req.url !== '/ready') return res.end('ok');
+  res.writeHead(302, { location: '/x?session=abc' }).end('moved');
+}).listen(Number(process.env.PORT), '127.0.0.1');
+`,
+    });
+    const start = { command: [process.execPath, join(dir, 'server.cjs')], ready_path: '/ready' };
+    const { turn } = await run({ http: { url: 'http://127.0.0.1:{port}/invoke', start } }, []);
+    expect(turn.stop_reason).toBe('error');
+    expect(turn.error?.type).toBe('EXTERNAL_AGENT_FAILED');
+    expect(turn.error?.message).toMatch(
+      /^POST http:\/\/127\.0\.0\.1:\d+\/invoke answered HTTP 302 \(a redirect to http:\/\/127\.0\.0\.1:\d+\/x, not followed\): moved$/,
+    );
+    const requests = readFileSync(join(dir, 'requests.log'), 'utf8').trim().split('\n');
+    expect(requests.at(-1)).toBe('POST /invoke');
+    expect(requests.filter((request) => request.includes('/x'))).toEqual([]);
+  });
+
   it('an unset variable in a header is an error naming it', async () => {
     const { turn } = await run({ http: { url: 'http://127.0.0.1:9/', headers: { 'x-key': '{{ env.MISSING_VAR }}' } } }, []);
     expect(turn.stop_reason).toBe('error');

@@ -26,6 +26,8 @@ describe("reading an http engine's spans URL", () => {
       html: (_request, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>'),
       other: (_request, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"resourceSpans": {"spans": []}}'),
       nope: (_request, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"nope": 1}'),
+      moved: (request, res) => res.writeHead(307, { location: `/traces/${request.url.split('/')[2]}?key=s3cret` }).end(),
+      traces: (_request, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(EXPORT),
     });
     // Every way it fails is SPANS_URL_FAILED (docs/external-agents.md), the one type the run keeps its record under.
     await expect(readSpansUrl(`${server.origin}/nope/t`, 't')).rejects.toMatchObject({
@@ -46,6 +48,12 @@ describe("reading an http engine's spans URL", () => {
       code: 'SPANS_URL_FAILED',
       message: `reading spans from ${server.origin}/down/t1 failed: HTTP 503`,
     });
+    // A redirect is not followed: the export it points at is never read.
+    await expect(readSpansUrl(`${server.origin}/moved/{trace_id}`, 't2')).rejects.toMatchObject({
+      code: 'SPANS_URL_FAILED',
+      message: `reading spans from ${server.origin}/moved/t2 failed: HTTP 307 (a redirect to ${server.origin}/traces/t2, not followed)`,
+    });
+    expect(server.of('traces')).toHaveLength(0);
     await expect(readSpansUrl(`${server.origin}/html/t`, 't')).rejects.toMatchObject({
       code: 'SPANS_URL_FAILED',
       message: expect.stringContaining('not JSON'),
