@@ -22,6 +22,21 @@ describe('agentcheck validate on external agent builds', () => {
     expect(result.all).toContain('2 problem(s) in 2 file(s); valid: 1 agent build(s)');
   });
 
+  it('refuses, at their line, http settings that could never be sent (every run would error)', async () => {
+    const dir = tempDir({
+      'templated.yaml': 'id: templated\nexternal:\n  http:\n    url: "http://{{ env.HOST }}/invoke"\n',
+      'port.yaml': 'id: port\nexternal:\n  http:\n    url: "http://127.0.0.1:{port}{port}/invoke"\n    start: {command: [node, s.mjs]}\n',
+    });
+    const result = await runCli(['validate', '.'], dir);
+    expect(result.exitCode, result.all).toBe(2);
+    expect(result.all).toContain(
+      'templated.yaml:4:10 at external.http.url: templates are not filled in here (only external.http.headers take {{ env.NAME }}); write the URL, got "http://{{ env.HOST }}/invoke"',
+    );
+    expect(result.all).toContain(
+      'port.yaml:4:10 at external.http.url: expected an absolute URL such as "https://api.example.com/items", got "http://127.0.0.1:{port}{port}/invoke"',
+    );
+  });
+
   it('refuses approvals and resume for an external agent, which has no approval gates (validate, run, test-run)', async () => {
     const dir = tempDir({
       'agent.yaml': 'id: ext\nexternal:\n  command: [node, ./agent.mjs]\n  tools:\n    - {name: refund_order}\n',

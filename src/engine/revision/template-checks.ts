@@ -125,9 +125,10 @@ const PLACEHOLDERS = ['0', 'x', '::1'];
 /**
  * Why an http tool's url cannot be a valid absolute http(s) URL, or undefined. Templates are
  * replaced with placeholders first; a url that starts with a template takes its scheme and host
- * from the arguments, so only the run can check it.
+ * from the arguments, so only the run can check it. `written` is the url as the user wrote it,
+ * when `url` had a placeholder of its own filled in (an external agent's `{port}`).
  */
-export function httpUrlProblem(url: string): string | undefined {
+export function httpUrlProblem(url: string, written = url): string | undefined {
   const unclosed = unclosedTemplate(url);
   if (unclosed) return unclosed;
   const misplaced = misplacedPathFilter(url);
@@ -136,7 +137,7 @@ export function httpUrlProblem(url: string): string | undefined {
   const templated = TEMPLATE.test(url);
   const candidates = templated ? PLACEHOLDERS.map((placeholder) => url.replace(TEMPLATES, placeholder)) : [url];
   const parsed = candidates.map((candidate) => (URL.canParse(candidate) ? new URL(candidate) : undefined)).find(Boolean);
-  const shown = JSON.stringify(url);
+  const shown = JSON.stringify(written);
   if (!parsed) {
     return templated
       ? `expected an absolute URL such as "https://api.example.com/items/{{ args.id }}", got ${shown}, which is not a URL even with its templates filled in`

@@ -10,6 +10,8 @@ import { scrubCredentialShapes } from '../../config/redactor.js';
 
 /** The placeholder an http engine's url may hold when agentcheck starts the server. */
 export const PORT_PLACEHOLDER = '{port}';
+/** Stands for the port when a url is checked: the largest, so a url that no port can fill (`:{port}0`) is refused. */
+const SAMPLE_PORT = '65535';
 
 /**
  * A build that names `external` and also `agent` or `flow` (docs/external-agents.md): one problem
@@ -74,7 +76,7 @@ export function validateExternal(external: ExternalSpec, locate: Locator, format
       const templated = http.url.includes(PORT_PLACEHOLDER);
       if (templated && !http.start)
         throw locate([...at, 'http', 'url'], `"${PORT_PLACEHOLDER}" in the url is the port of a server agentcheck starts; add "http.start" or write the port`);
-      const problem = externalUrlProblem(http.url.replaceAll(PORT_PLACEHOLDER, '1'));
+      const problem = externalUrlProblem(http.url.replaceAll(PORT_PLACEHOLDER, SAMPLE_PORT), http.url);
       if (problem) throw locate([...at, 'http', 'url'], problem);
     });
     const spansUrl = http.spans_url;
@@ -143,8 +145,8 @@ function externalUrlProblem(url: string, written = url): string | undefined {
 function urlProblem(url: string, written: string): string | undefined {
   if (url.includes('{{'))
     return `templates are not filled in here (only external.http.headers take {{ env.NAME }}); write the URL, got ${JSON.stringify(written)}`;
-  const problem = httpUrlProblem(url);
-  if (problem) return problem;
+  const problem = httpUrlProblem(url, written);
+  if (problem) return written.includes(PORT_PLACEHOLDER) ? `${problem} (with ${PORT_PLACEHOLDER} filled in, e.g. ${SAMPLE_PORT})` : problem;
   const parsed = new URL(url);
   if (parsed.username || parsed.password) {
     return 'a URL with user:password@ cannot be sent (fetch refuses it); put the credentials in external.http.headers, e.g. Authorization: "Basic {{ env.AUTH }}"';

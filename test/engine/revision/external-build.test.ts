@@ -109,6 +109,27 @@ external:
     expect(errorOf('id: x\nexternal: {command: [a], tools: [{name: t, parameters: {type: string}}]}\n').path).toBe('external.tools[0].parameters.type');
   });
 
+  it('refuse an http url or spans_url that is no URL as written: {{ env.X }} templates, a {port} no port can fill', () => {
+    const url = errorOf('id: x\nexternal:\n  http:\n    url: "http://{{ env.HOST }}/invoke"\n');
+    expect(url.path).toBe('external.http.url');
+    expect(url.message).toContain(
+      'agent.yaml:4:10 at external.http.url: templates are not filled in here (only external.http.headers take {{ env.NAME }}); write the URL, got "http://{{ env.HOST }}/invoke"',
+    );
+    const spans = errorOf('id: x\nexternal:\n  http:\n    url: "http://127.0.0.1:8080/invoke"\n    spans_url: "https://{{ env.X }}/t/{trace_id}"\n');
+    expect(spans.message).toContain('agent.yaml:5:16 at external.http.spans_url: templates are not filled in here');
+    // {port} stands for a port up to 65535: one followed by a digit never makes a URL.
+    const port = errorOf('id: x\nexternal:\n  http:\n    url: "http://127.0.0.1:{port}0/invoke"\n    start: {command: [a]}\n');
+    expect(port.message).toContain(
+      'agent.yaml:4:10 at external.http.url: expected an absolute URL such as "https://api.example.com/items", got "http://127.0.0.1:{port}0/invoke" (with {port} filled in, e.g. 65535)',
+    );
+    expect(errorOf('id: x\nexternal: {http: {url: "127.0.0.1:8080/invoke"}}\n').message).toContain(
+      'expected an absolute URL such as "https://api.example.com/items", got "127.0.0.1:8080/invoke"',
+    );
+    expect(
+      load('id: x\nexternal: {http: {url: "http://{port}/i", spans_url: "https://t.example/{trace_id}", start: {command: [a]}}}\n').build.external?.http?.url,
+    ).toBe('http://{port}/i');
+  });
+
   it('check llm parameters of the external model per provider', () => {
     const error = errorOf('id: x\nexternal: {command: [a], llm: {provider: openai, model: m, parameters: {temprature: 0}}}\n');
     expect(error.path).toBe('external.llm.parameters.temprature');
