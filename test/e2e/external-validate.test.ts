@@ -26,6 +26,8 @@ describe('agentcheck validate on external agent builds', () => {
     const dir = tempDir({
       'templated.yaml': 'id: templated\nexternal:\n  http:\n    url: "http://{{ env.HOST }}/invoke"\n',
       'port.yaml': 'id: port\nexternal:\n  http:\n    url: "http://127.0.0.1:{port}{port}/invoke"\n    start: {command: [node, s.mjs]}\n',
+      'env-port.yaml':
+        'id: env-port\nexternal:\n  env:\n    PORT: "8080"\n  http:\n    url: "http://127.0.0.1:{port}/invoke"\n    start: {command: [node, s.mjs]}\n',
     });
     const result = await runCli(['validate', '.'], dir);
     expect(result.exitCode, result.all).toBe(2);
@@ -35,6 +37,7 @@ describe('agentcheck validate on external agent builds', () => {
     expect(result.all).toContain(
       'port.yaml:4:10 at external.http.url: expected an absolute URL such as "https://api.example.com/items", got "http://127.0.0.1:{port}{port}/invoke"',
     );
+    expect(result.all).toContain('env-port.yaml:4:5 at external.env.PORT: "PORT" is set by agentcheck to the free port the server of http.start listens on');
   });
 
   it('refuses approvals and resume for an external agent, which has no approval gates (validate, run, test-run)', async () => {

@@ -11,3 +11,6 @@ export const BRIDGE_ENV_NAMES: readonly string[] = [
   'OTEL_EXPORTER_OTLP_ENDPOINT',
   'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
 ];
+
+/** The variable a server agentcheck starts (`http.start`) is given its port in. */
+export const SERVER_PORT_VARIABLE = 'PORT';

@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import { FORCE_KILL_AFTER_MS, RUN_TAG_VARIABLE, signal, type RunProcesses } from '../tools/process/run-processes.js';
 import { ExternalAgentError, stderrTail } from './agent-output.js';
+import { SERVER_PORT_VARIABLE } from './external-env.js';
 
 /** How long a started server may take to answer its ready path when the build does not say. */
 export const DEFAULT_START_TIMEOUT_MS = 30_000;
@@ -39,7 +40,7 @@ export async function startServer(
   const { execa } = await import('execa');
   const child = execa(file, rest, {
     cwd: options.cwd,
-    env: { ...options.env, PORT: String(port), [RUN_TAG_VARIABLE]: options.processes.tag },
+    env: { ...options.env, [SERVER_PORT_VARIABLE]: String(port), [RUN_TAG_VARIABLE]: options.processes.tag },
     extendEnv: false,
     shell: false,
     stdin: 'ignore',

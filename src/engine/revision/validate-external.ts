@@ -2,7 +2,7 @@ import type { FormatCheck, Locator } from '../../config/assert-format.js';
 import { collectConfigErrors, type ConfigError } from '../../config/errors.js';
 import { userSchemaProblem } from '../../config/json-schema.js';
 import { didYouMean } from '../../config/did-you-mean.js';
-import { BRIDGE_ENV_NAMES } from '../external/external-env.js';
+import { BRIDGE_ENV_NAMES, SERVER_PORT_VARIABLE } from '../external/external-env.js';
 import { RUN_TAG_VARIABLE } from '../tools/process/run-processes.js';
 import { checkTemplatesClosed, httpUrlProblem, templateNames } from './template-checks.js';
 import type { AgentBuild, ExternalSpec } from './types.js';
@@ -60,6 +60,7 @@ export function validateExternal(external: ExternalSpec, locate: Locator, format
       }
     });
   // Names are checked whatever the values hold (a number among them is the format's problem).
+  const startsServer = format.typed([...at, 'http']) && external.http?.start !== undefined;
   for (const name of format.typed([...at, 'env']) ? Object.keys(external.env ?? {}) : []) {
     collectConfigErrors(problems, () => {
       if (BRIDGE_ENV_NAMES.includes(name)) {
@@ -67,6 +68,13 @@ export function validateExternal(external: ExternalSpec, locate: Locator, format
       }
       if (name === RUN_TAG_VARIABLE) {
         throw locate([...at, 'env', name], `"${name}" is set by agentcheck to mark the run's processes, so they end with it; it cannot be overridden`, true);
+      }
+      if (name === SERVER_PORT_VARIABLE && startsServer) {
+        throw locate(
+          [...at, 'env', name],
+          `"${name}" is set by agentcheck to the free port the server of http.start listens on (what {port} in the url stands for); it cannot be overridden`,
+          true,
+        );
       }
     });
   }

@@ -130,6 +130,15 @@ external:
     ).toBe('http://{port}/i');
   });
 
+  it('refuse PORT in env for a server agentcheck starts (it sets PORT), at its key; a command agent may set it', () => {
+    const error = errorOf('id: x\nexternal:\n  env: {MODE: a, PORT: "9999"}\n  http:\n    url: http://127.0.0.1:{port}/i\n    start: {command: [a]}\n');
+    expect(error.path).toBe('external.env.PORT');
+    expect(error.message).toContain(
+      'agent.yaml:3:18 at external.env.PORT: "PORT" is set by agentcheck to the free port the server of http.start listens on (what {port} in the url stands for); it cannot be overridden',
+    );
+    expect(load('id: x\nexternal: {command: [a], env: {PORT: "9999"}}\n').build.external?.env).toEqual({ PORT: '9999' });
+  });
+
   it('check llm parameters of the external model per provider', () => {
     const error = errorOf('id: x\nexternal: {command: [a], llm: {provider: openai, model: m, parameters: {temprature: 0}}}\n');
     expect(error.path).toBe('external.llm.parameters.temprature');
