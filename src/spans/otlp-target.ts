@@ -1,5 +1,6 @@
 import { displayUrl } from '../config/display-url.js';
 import { ConfigError } from '../config/errors.js';
+import { HTTP_TOKEN } from '../config/http-header.js';
 import { parseKeyValueList } from './otlp-key-values.js';
 import { resourceAttributesFromEnv } from './otlp-resource.js';
 
@@ -93,7 +94,7 @@ function withTracesPath(url: URL, always = false): string {
 
 /** `key1=value1,key2=value2` with percent-encoded values (the W3C baggage form the specification uses). */
 function parseHeaders(raw: string | undefined, source: string): Record<string, string> {
-  return parseKeyValueList(raw, source, /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'header name (expected key1=value1,key2=value2)');
+  return parseKeyValueList(raw, source, HTTP_TOKEN, 'header name (expected key1=value1,key2=value2)');
 }
 
 /**

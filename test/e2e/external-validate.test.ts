@@ -26,6 +26,7 @@ describe('agentcheck validate on external agent builds', () => {
     const dir = tempDir({
       'templated.yaml': 'id: templated\nexternal:\n  http:\n    url: "http://{{ env.HOST }}/invoke"\n',
       'port.yaml': 'id: port\nexternal:\n  http:\n    url: "http://127.0.0.1:{port}{port}/invoke"\n    start: {command: [node, s.mjs]}\n',
+      'headers.yaml': 'id: headers\nexternal:\n  http:\n    url: "http://127.0.0.1:8080/invoke"\n    headers: {Bad Header: v, X-Token: "line\\nbreak"}\n',
       'env-port.yaml':
         'id: env-port\nexternal:\n  env:\n    PORT: "8080"\n  http:\n    url: "http://127.0.0.1:{port}/invoke"\n    start: {command: [node, s.mjs]}\n',
     });
@@ -37,6 +38,8 @@ describe('agentcheck validate on external agent builds', () => {
     expect(result.all).toContain(
       'port.yaml:4:10 at external.http.url: expected an absolute URL such as "https://api.example.com/items", got "http://127.0.0.1:{port}{port}/invoke"',
     );
+    expect(result.all).toContain('headers.yaml:5:15 at external.http.headers.Bad Header: header name "Bad Header" cannot be sent: it holds " "');
+    expect(result.all).toContain('headers.yaml:5:39 at external.http.headers.X-Token: a header value cannot hold a line break (LF, character 5 of the value)');
     expect(result.all).toContain('env-port.yaml:4:5 at external.env.PORT: "PORT" is set by agentcheck to the free port the server of http.start listens on');
   });
 

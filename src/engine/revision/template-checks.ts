@@ -54,6 +54,11 @@ export function malformedTemplate(text: string, filters: readonly string[] = [])
   return undefined;
 }
 
+/** `text` with each template blanked out (spaces, its length kept): the literal text, at its places. */
+export function maskTemplates(text: string): string {
+  return text.replace(TEMPLATES, (template) => ' '.repeat(template.length));
+}
+
 /** The dotted names of the templates in `text`, in order. */
 export function templateNames(text: string): string[] {
   return [...text.matchAll(new RegExp(TEMPLATE_AT_SOURCE, 'g'))].map((match) => match[1]);

@@ -139,6 +139,34 @@ external:
     expect(load('id: x\nexternal: {command: [a], env: {PORT: "9999"}}\n').build.external?.env).toEqual({ PORT: '9999' });
   });
 
+  it('refuse headers fetch could never send, each at its key or value; what {{ env.X }} fills in is left to the run', () => {
+    const error = errorOf(`id: x
+external:
+  http:
+    url: http://127.0.0.1:8080/invoke
+    headers:
+      Bad Header: v
+      "{{ env.NAME }}": v
+      X-Break: "line\\nbreak"
+      X-Nul: "a\\0b"
+      X-Arrow: "{{ env.A }}\u2192"
+      X-Late: "Bearer {{ env.T }}\\r"
+      X-Fine: "Bearer {{ env.T }} caf\u00e9"
+`) as ConfigErrors;
+    expect(error.errors.map((one) => one.message.replace(/^.*agent\.yaml:/, ''))).toEqual([
+      `6:7 at external.http.headers.Bad Header: header name "Bad Header" cannot be sent: it holds " "; expected an HTTP token: letters, digits and !#$%&'*+-.^_\`|~, no spaces or colons (e.g. X-Api-Key)`,
+      `7:7 at external.http.headers.{{ env.NAME }}: header name "{{ env.NAME }}" cannot be sent: it holds "{" (templates are filled in values only); expected an HTTP token: letters, digits and !#$%&'*+-.^_\`|~, no spaces or colons (e.g. X-Api-Key)`,
+      '8:16 at external.http.headers.X-Break: a header value cannot hold a line break (LF, character 5 of the value): expected one line of text',
+      '9:14 at external.http.headers.X-Nul: a header value cannot hold a NUL character (character 2 of the value): expected one line of text',
+      '10:16 at external.http.headers.X-Arrow: a header value cannot hold U+2192 (character 12 of the value): headers carry Latin-1 characters only (up to U+00FF); percent-encode it',
+      '11:15 at external.http.headers.X-Late: a header value cannot hold a line break (CR, character 19 of the value): expected one line of text',
+    ]);
+    // A value that is a secret is never echoed.
+    const secret = errorOf('id: x\nexternal: {http: {url: "http://h/", headers: {Authorization: "Bearer sk-live-0123456789\\n"}}}\n');
+    expect(secret.message).toContain('a header value cannot hold a line break (LF, character 26 of the value)');
+    expect(secret.message).not.toContain('sk-live');
+  });
+
   it('check llm parameters of the external model per provider', () => {
     const error = errorOf('id: x\nexternal: {command: [a], llm: {provider: openai, model: m, parameters: {temprature: 0}}}\n');
     expect(error.path).toBe('external.llm.parameters.temprature');
