@@ -6,6 +6,7 @@ import { closestWord } from './did-you-mean.js';
 import { readCachedValidator, schemaCacheDir, userSchemaCacheKey, writeCachedValidator } from './schema-cache.js';
 import type { PathSegments } from './source.js';
 import { scrubCredentialShapes } from './redactor.js';
+import { objectShapeWords, STRING_MEANS } from './string-means.js';
 
 /**
  * One Ajv for user-supplied schemas (tool parameters, `$schema` matchers, output checks).
@@ -29,9 +30,19 @@ const PATTERN_WORDS: Readonly<Record<string, string>> = {
 
 export const META_SCHEMA_KEY = 'agentcheck:json-schema-draft-07';
 let metaAjv: Ajv | undefined;
-/** Options of the Ajv for agentcheck's own formats: strict, since we write those schemas ourselves. */
-/** allErrors: a file's every problem is reported in one pass (reduceSchemaErrors makes them one message each). */
-export const FORMAT_AJV_OPTIONS = { strict: true, strictTypes: false, allErrors: true, allowUnionTypes: true, verbose: true } as const;
+/**
+ * Options of the Ajv for agentcheck's own formats: strict, since we write those schemas ourselves;
+ * allErrors: a file's every problem is reported in one pass (reduceSchemaErrors makes them one
+ * message each); keywords: annotations of our own that only shape error messages (STRING_MEANS).
+ */
+export const FORMAT_AJV_OPTIONS = {
+  strict: true,
+  strictTypes: false,
+  allErrors: true,
+  allowUnionTypes: true,
+  verbose: true,
+  keywords: [STRING_MEANS],
+};
 let formatAjvInstance: Ajv | undefined;
 const formatAjv = () => (formatAjvInstance ??= newAjv(FORMAT_AJV_OPTIONS));
 
@@ -183,7 +194,10 @@ export function describeSchemaError(error: ErrorObject, root: unknown): SchemaPr
     case 'type': {
       // A list of types reads as words: "string or number", not "string,number".
       const types = (Array.isArray(params.type) ? (params.type as unknown[]).map(String) : String(params.type).split(',')).join(' or ');
-      return at(`expected ${types}, got ${describeValue(valueAt(root, path))}`);
+      const value = valueAt(root, path);
+      const shape = objectShapeWords(error.parentSchema, value);
+      if (shape) return at(`expected ${shape.expected}, got ${describeValue(value)}${shape.hint}`);
+      return at(`expected ${types}, got ${describeValue(value)}`);
     }
     case 'enum':
       return at(`expected one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(' | ')}, got ${describeValue(valueAt(root, path))}`);

@@ -19,9 +19,9 @@ export const PARAM = {
 /** Every params schema the check kinds made, so the build can precompile them (scripts/precompile-schemas.mjs). */
 export const PARAMS_SCHEMAS: object[] = [];
 
-/** An object schema with exactly these properties (unknown keys are errors). */
-export function objectParams(properties: Record<string, object>, required: string[] = []): object {
-  const schema = { type: 'object', additionalProperties: false, properties, required };
+/** An object schema with exactly these properties (unknown keys are errors); `annotations` shape its error messages. */
+export function objectParams(properties: Record<string, object>, required: string[] = [], annotations: object = {}): object {
+  const schema = { type: 'object', additionalProperties: false, properties, required, ...annotations };
   PARAMS_SCHEMAS.push(schema);
   return schema;
 }

@@ -1,4 +1,5 @@
 import type { Locator } from '../../config/assert-format.js';
+import { STRING_MEANS } from '../../config/string-means.js';
 import { toolReference } from '../check-references.js';
 import type { ArgsMode } from '../args/args-mode.js';
 import type { ExpectedCall } from '../call-match.js';
@@ -16,7 +17,8 @@ export interface ToolSequenceParams {
 }
 
 const KIND = 'tool_sequence';
-const call = objectParams({ tool: PARAM.tool, args: PARAM.args, args_mode: PARAM.argsMode }, ['tool']);
+// `calls: [refund, email]` is a likely slip: its error shows how to write a call.
+const call = objectParams({ tool: PARAM.tool, args: PARAM.args, args_mode: PARAM.argsMode }, ['tool'], { [STRING_MEANS]: 'tool' });
 const schema = objectParams({ mode: { enum: [...SEQUENCE_MODES] }, args_mode: PARAM.argsMode, calls: { type: 'array', items: call }, nested: PARAM.nested }, [
   'calls',
 ]);

@@ -31,6 +31,28 @@ describe('loading a suite', () => {
   });
 });
 
+describe('tool_sequence calls written as plain tool names', () => {
+  it('say what a call is and how to write it, one line per entry', () => {
+    const error = loadError({
+      'agent.yaml': AGENT,
+      's.scenario.yaml': scenario('expect: {checks: [{tool_sequence: {calls: [finish, "a b", {tool: finish}]}}]}\n'),
+    });
+    expect(error.message.split('\n')).toEqual([
+      expect.stringMatching(
+        /s\.scenario\.yaml:5:\d+ at expect\.checks\[0\]\.tool_sequence\.calls\[0\]: expected an object \{tool, args\?, args_mode\?\}, got string "finish" \(write \{tool: finish\}\)$/,
+      ),
+      expect.stringMatching(
+        /at expect\.checks\[0\]\.tool_sequence\.calls\[1\]: expected an object \{tool, args\?, args_mode\?\}, got string "a b" \(write \{tool: "a b"\}\)$/,
+      ),
+    ]);
+  });
+
+  it('a call of another wrong type is told the shape without a rewrite', () => {
+    const error = loadError({ 'agent.yaml': AGENT, 's.scenario.yaml': scenario('expect: {checks: [{tool_sequence: {calls: [5]}}]}\n') });
+    expect(error.message).toMatch(/at expect\.checks\[0\]\.tool_sequence\.calls\[0\]: expected an object \{tool, args\?, args_mode\?\}, got number 5$/);
+  });
+});
+
 describe('files a scenario names', () => {
   it('a missing delta file or an agent that is a folder is reported where the scenario names it', () => {
     const missingDelta = loadError({ 'agent.yaml': AGENT, 'a.scenario.yaml': scenario('delta: nope.yaml\n') });
