@@ -4,6 +4,9 @@ import { testRun } from '../../src/runner/test-run.js';
 import { sendJson, startLocalServer, type LocalServer } from '../helpers/openai-server.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { runShopSuite } from './cassettes/shop-suite.js';
+import { palette } from '../../src/runner/reporters/format/ansi.js';
+import { renderTableReport } from '../../src/runner/reporters/table-reporter.js';
+import { report } from './reporters/fixture-report.js';
 
 // An abnormal model ending reaches the test_run result: stop_reason and a failed verdict whose
 // reason names it, against a real HTTP server speaking each provider's documented shape.
@@ -34,6 +37,26 @@ beforeAll(async () => {
         object: 'chat.completion',
         model: 'gpt-4o-2024-08-06',
         choices: [{ index: 0, message: { role: 'assistant', content: 'Your refund for order', refusal: null }, finish_reason: 'length' }],
+        usage: { prompt_tokens: 120, completion_tokens: 16, total_tokens: 136 },
+      }),
+    // A tool call cut off mid-arguments (finish_reason "length" with tool_calls): never run.
+    gptcall: (_request, res) =>
+      sendJson(res, 200, {
+        id: 'chatcmpl-A2',
+        object: 'chat.completion',
+        model: 'gpt-4o-2024-08-06',
+        choices: [
+          {
+            index: 0,
+            message: {
+              role: 'assistant',
+              content: null,
+              refusal: null,
+              tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'create_refund', arguments: '{"order_id":' } }],
+            },
+            finish_reason: 'length',
+          },
+        ],
         usage: { prompt_tokens: 120, completion_tokens: 16, total_tokens: 136 },
       }),
   });
@@ -98,5 +121,22 @@ agent:
     expect(row.status).toBe('error');
     expect(row.error?.type).toBe('MODEL_MAX_TOKENS');
     expect(row.test_run?.stop_reason).toBe('max_tokens');
+  });
+
+  it('the failure listing says a call of a cut-off answer was not run, not that it is pending', async () => {
+    const dir = tempDir({
+      'agent.yaml': `id: refund-bot
+agent:
+  name: Refund bot
+  llm: {provider: openai, model: gpt-4o, base_url: "${server.baseUrl('gptcall')}"}
+  tools: [{name: create_refund, parameters: {type: object, properties: {order_id: {type: string}}}, returns: {ok: true}}]
+`,
+      'refund.scenario.yaml': 'name: refund\nagent: agent.yaml\ninputs: {messages: [{role: user, content: Refund order 1234.}]}\n',
+    });
+    const [row] = await runShopSuite(dir, { mode: 'off', dir: join(dir, 'cassettes') }, {});
+    expect(row.error?.type).toBe('MODEL_MAX_TOKENS');
+    const text = renderTableReport(report([row]), palette(false), { columns: 120, quiet: true });
+    expect(text).toContain('  Tool calls (1):\n    1. create_refund("{\\"order_id\\":") -> not run (the answer was cut off)\n');
+    expect(text).not.toContain('pending');
   });
 });

@@ -75,6 +75,25 @@ describe('terminal failure details', () => {
     }
   });
 
+  it('says the calls of an answer that ended abnormally were not run; earlier calls keep their outcome', () => {
+    const transcript: ScenarioRow['transcript'] = [
+      ...(refundTranscript ?? []).slice(0, 3),
+      { role: 'assistant', content: '', tool_calls: [{ tool_call_id: 'c2', tool_name: 'create_refund', input: '{"order_id":' }] },
+    ];
+    const cases = [
+      { stop_reason: 'max_tokens', type: 'MODEL_MAX_TOKENS', said: 'the answer was cut off' },
+      { stop_reason: 'content_filter', type: 'MODEL_CONTENT_FILTER', said: "the provider's content filter withheld the answer" },
+      { stop_reason: 'error', type: 'MODEL_PAUSE_TURN', said: 'the provider paused the turn' },
+    ] as const;
+    for (const { stop_reason, type, said } of cases) {
+      const cut = failingRow({ status: 'error', error: { type, message: 'x' }, checks: [], transcript, test_run: testRunResult({ stop_reason }) });
+      const text = renderTableReport(report([cut]), palette(false), { columns: 120, quiet: true });
+      expect(text).toContain(
+        `    1. lookup_order({"order_id":"1234"}) -> returned {"status":"delivered"}\n    2. create_refund("{\\"order_id\\":") -> not run (${said})\n`,
+      );
+    }
+  });
+
   it('pairs each call with its own result when two calls share an id (a paused call, then a later one)', () => {
     // A resumed run's script restarts its generated ids, so `call_1` can name two different calls.
     const transcript: ScenarioRow['transcript'] = [

@@ -4,6 +4,8 @@ import type { Message, ToolCallPart, ToolResultMessage } from '../../../engine/m
 export interface AnsweredCall {
   call: ToolCallPart;
   result: ToolResultMessage | null;
+  /** Index in the transcript of the assistant message that made the call. */
+  message: number;
 }
 
 /**
@@ -13,19 +15,19 @@ export interface AnsweredCall {
  * id from the latest assistant message that has one (the first such call in that message).
  */
 export function answeredCalls(transcript: readonly Message[]): AnsweredCall[] {
-  const calls: Array<AnsweredCall & { turn: number }> = [];
-  transcript.forEach((message, turn) => {
+  const calls: AnsweredCall[] = [];
+  transcript.forEach((message, index) => {
     if (message.role === 'assistant') {
-      for (const call of message.tool_calls ?? []) calls.push({ call, result: null, turn });
+      for (const call of message.tool_calls ?? []) calls.push({ call, result: null, message: index });
       return;
     }
     if (message.role !== 'tool') return;
-    let answered: (typeof calls)[number] | undefined;
+    let answered: AnsweredCall | undefined;
     for (const entry of calls) {
       if (entry.result || entry.call.tool_call_id !== message.tool_call_id) continue;
-      if (!answered || entry.turn > answered.turn) answered = entry;
+      if (!answered || entry.message > answered.message) answered = entry;
     }
     if (answered) answered.result = message;
   });
-  return calls.map(({ call, result }) => ({ call, result }));
+  return calls;
 }

@@ -23,6 +23,19 @@ const STOP_WORDS: Record<string, string> = {
 };
 
 /**
+ * Why the calls of a run's last answer were not run, by stop_reason, or by error type for the
+ * endings whose stop_reason is `error`: an answer that ended abnormally ends the turn and its
+ * calls are never run (docs/engine-loop.md, Stop reasons).
+ */
+const NOT_RUN_WORDS: Record<string, string> = {
+  max_tokens: 'the answer was cut off',
+  refusal: 'the model refused',
+  content_filter: "the provider's content filter withheld the answer",
+  MODEL_PAUSE_TURN: 'the provider paused the turn',
+  MODEL_UNKNOWN_FINISH_REASON: 'the answer ended with an unknown finish reason',
+};
+
+/**
  * One failure group for the terminal, in the spirit of vitest's matcher output: the header with
  * the runs it covers, what was expected (the failing verdict and checks, or the error), the
  * numbered tool calls that actually happened with their arguments and outcome, and why the run
@@ -71,8 +84,13 @@ function callLines(row: ScenarioRow, width: number): string[] {
   const calls = answeredCalls(row.transcript);
   if (!calls.length) return ['  Tool calls: none'];
   const lines = [`  Tool calls (${calls.length}):`];
-  calls.slice(0, CALLS_SHOWN).forEach(({ call, result }, index) => {
-    const outcome = !result ? 'no result (pending)' : resultOutcome(result);
+  // The abnormal answer is the transcript's last message: the loop stops right after adding it.
+  const stop = row.test_run?.stop_reason;
+  const notRun: string | undefined = NOT_RUN_WORDS[stop === 'error' ? (row.error?.type ?? '') : (stop ?? '')];
+  const lastAnswer = row.transcript.length - 1;
+  calls.slice(0, CALLS_SHOWN).forEach(({ call, result, message }, index) => {
+    const unanswered = notRun && message === lastAnswer ? `not run (${notRun})` : 'no result (pending)';
+    const outcome = !result ? unanswered : resultOutcome(result);
     const args = oneLine(clip(JSON.stringify(call.input) ?? '', 400));
     lines.push(clip(`    ${index + 1}. ${oneLine(call.tool_name)}(${args}) -> ${outcome}`, width));
   });
