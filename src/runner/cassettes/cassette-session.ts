@@ -1,7 +1,8 @@
 import { canonicalJson } from '../../config/canonical-json.js';
 import { CASSETTE_SCHEMA, type Cassette, type CassetteMode, type Interaction, type MatchKey, type RecordedRequest } from './cassette.js';
 import { readCassette, writeCassette } from './cassette-file.js';
-import { closestKey, previewDifference } from './drift.js';
+import { closestKey } from './drift.js';
+import { previewDifference } from './drift-preview.js';
 import { readRequest, readResponse, toResponse } from './exchange.js';
 import { matchKey } from './match-key.js';
 import { SecretStripper } from './secret-stripper.js';

@@ -41,39 +41,6 @@ export function closestKey(keys: readonly MatchKey[], candidates: readonly numbe
   return best;
 }
 
-/** A short rendering of a value for an error message. */
-function preview(value: unknown, max = 80): string {
-  if (value === undefined) return '(absent)';
-  const text = render(value);
-  return text.length > max ? `${text.slice(0, max - 3)}...` : text;
-}
-
-/** Characters shown before the first difference, so the excerpt says where it is. */
-const LEAD_CHARS = 20;
-
-/**
- * Short renderings of a recorded and a current value that show where they differ: two long
- * texts that differ near their end (a rubric's last word, a changed instruction) are both cut
- * around their first differing character, not at the same start, which would show two equal strings.
- */
-export function previewDifference(recorded: unknown, actual: unknown, max = 80): [string, string] {
-  if (recorded === undefined || actual === undefined) return [preview(recorded, max), preview(actual, max)];
-  const [a, b] = [render(recorded), render(actual)];
-  let first = 0;
-  while (first < a.length && first < b.length && a[first] === b[first]) first++;
-  if (first < max - 3) return [preview(recorded, max), preview(actual, max)];
-  const start = first - LEAD_CHARS;
-  const excerpt = (text: string) => {
-    const piece = text.slice(start, start + max - 6);
-    return `...${piece}${start + piece.length < text.length ? '...' : ''}`;
-  };
-  return [excerpt(a), excerpt(b)];
-}
-
-function render(value: unknown): string {
-  return typeof value === 'string' ? JSON.stringify(value) : canonicalJson(value);
-}
-
 function walk(a: unknown, b: unknown, path: string, state: { score: number }, order?: readonly string[]): Difference | null {
   if (Array.isArray(a) && Array.isArray(b)) {
     for (let i = 0; i < Math.max(a.length, b.length); i++) {

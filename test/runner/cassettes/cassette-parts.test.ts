@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { MatchKey } from '../../../src/runner/cassettes/cassette.js';
 import { cassettePath, safeSegment } from '../../../src/runner/cassettes/cassette-path.js';
 import { resolveCassetteSettings } from '../../../src/runner/cassettes/cassette-settings.js';
-import { closestKey, compareKeys, previewDifference } from '../../../src/runner/cassettes/drift.js';
+import { closestKey, compareKeys } from '../../../src/runner/cassettes/drift.js';
+import { previewDifference } from '../../../src/runner/cassettes/drift-preview.js';
 import { toResponse } from '../../../src/runner/cassettes/exchange.js';
 import { matchKey } from '../../../src/runner/cassettes/match-key.js';
 import { SecretStripper } from '../../../src/runner/cassettes/secret-stripper.js';
@@ -171,12 +172,46 @@ describe('drift excerpts', () => {
   it('show where two long texts differ, not the start they share', () => {
     const rubric = `<rubric>\nThe reply confirms the refund by its id "r1" and apologises ("sorry") for the broken order.`;
     const [recorded, now] = previewDifference(rubric, rubric.replace(/\.$/, '!'));
-    expect(recorded).not.toBe(now);
-    expect(recorded).toMatch(/^\.\.\..*for the broken order\."$/);
-    expect(now).toMatch(/^\.\.\..*for the broken order!"$/);
-    expect(recorded.length).toBeLessThanOrEqual(80);
+    expect([recorded, now]).toEqual(['..."for the broken order."', '..."for the broken order!"']);
     // Short values, or a difference near the start, read as before.
     expect(previewDifference('Look up.', 'Find.')).toEqual(['"Look up."', '"Find."']);
     expect(previewDifference(undefined, 'x')).toEqual(['(absent)', '"x"']);
+  });
+
+  it('always show a string quoted, the cut marks outside the quotes', () => {
+    const longer = 'You handle refunds for the shop, politely, and always confirm the refund id to the customer before closing.';
+    const [recorded, now] = previewDifference('You handle refunds.', longer);
+    expect(recorded).toBe('"You handle refunds."');
+    expect(now).toMatch(/^"You handle refunds for the shop, .*"\.\.\.$/);
+    expect(now.length).toBeLessThanOrEqual(80);
+    expect(JSON.parse(now.slice(0, -3))).toBe(longer.slice(0, JSON.parse(now.slice(0, -3)).length));
+
+    // A difference in the middle of two long texts: both cut on both sides, each still a JSON string.
+    const skill = (word: string) =>
+      `${'Intro text. '.repeat(10)}<skill>\n<name>pay</name>\n<description>Use ${word} for refunds.</description>\n</skill>\n${'More text. '.repeat(20)}`;
+    const [before, after] = previewDifference(skill('alpha'), skill('beta'));
+    for (const shown of [before, after]) {
+      expect(shown).toMatch(/^\.\.\."[^]*"\.\.\.$/);
+      expect(shown.length).toBeLessThanOrEqual(80);
+      expect(typeof JSON.parse(shown.slice(3, -3))).toBe('string');
+    }
+    expect(before).toContain('Use alpha for refunds.</description>\\n</skill>');
+    expect(after).toContain('Use beta for refunds.</description>\\n</skill>');
+  });
+
+  it('counts an escaped character as wide as it is shown, and cuts no character in half', () => {
+    const [recorded] = previewDifference('\n'.repeat(100), `${'\n'.repeat(99)}x`);
+    expect(recorded.length).toBeLessThanOrEqual(80);
+    expect(recorded).toMatch(/^\.\.\."(\\n)+"$/);
+    const emoji = '😀'.repeat(60);
+    const [a, b] = previewDifference(`${emoji}a`, `${emoji}b`);
+    expect(JSON.parse(a.slice(3))).toMatch(/^(😀)+a$/u);
+    expect(JSON.parse(b.slice(3))).toMatch(/^(😀)+b$/u);
+  });
+
+  it('cuts a long non-string value as JSON, with the marks outside', () => {
+    const [recorded, now] = previewDifference({ a: 'x'.repeat(100) }, { a: 'y'.repeat(100) });
+    expect(recorded).toMatch(/^\{"a":"x+\.\.\.$/);
+    expect(now).toMatch(/^\{"a":"y+\.\.\.$/);
   });
 });

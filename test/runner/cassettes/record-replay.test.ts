@@ -77,6 +77,19 @@ describe('cassettes: record then replay', () => {
     expect(live.seen.length).toBe(before); // never a silent live call
   });
 
+  it('shows longer changed instructions as quoted strings, the cut marks outside the quotes', async () => {
+    const { dir, cassettes } = await setUp();
+    expect((await runShopSuite(dir, { mode: 'record', dir: cassettes }))[0].status).toBe('pass');
+    const longer = 'You handle refunds for the shop, politely, and always confirm the refund id before you close.';
+    writeFileSync(join(dir, 'refund.scenario.yaml'), scenarioYaml(`delta: {set: {"agent.instructions": "${longer}"}}\n`));
+
+    const [row] = await runShopSuite(dir, { mode: 'replay', dir: cassettes });
+    expect(row.error?.type).toBe('CASSETTE_DRIFT');
+    expect(row.error?.message).toMatch(
+      /messages\[0\]\.content differs from the closest recorded request, interactions\[0\] \(recorded "You handle refunds\. Look the order up first\.", now "You handle refunds for the shop, [^"]*"\.\.\.\); re-record/,
+    );
+  });
+
   it('names the first differing field of a changed message and parameter', async () => {
     const { dir, cassettes } = await setUp();
     await runShopSuite(dir, { mode: 'record', dir: cassettes });
