@@ -81,8 +81,14 @@ export interface FlowStateEvidence {
   [channel: string]: unknown;
 }
 
-/** A grader's answer to one judge check (graded by the runner before checks run), or why there is none. */
-export type Judgement = { score: number; passed: boolean; reason: string } | { error: string };
+/**
+ * A grader's answer to one judge check (graded by the runner before checks run), or why there is
+ * none: the call failed, or its answer could not be used (the `error.type` of docs/spans.md).
+ */
+export type Judgement = { score: number; passed: boolean; reason: string } | { error: string; error_type: JudgementErrorType };
+
+/** Why a judge check has no score: the grader call failed, or its answer was unusable. */
+export type JudgementErrorType = 'grader_call_failed' | 'grader_answer_invalid';
 
 /** Everything a check may look at; built once per run by buildEvidence. */
 export interface Evidence {

@@ -21,9 +21,14 @@ describe('judge check (pure: reads evidence.judgements)', () => {
 
   it('is an error without an answer or with an unusable one', () => {
     expect(check('judge', { rubric: 'r' }, base)).toMatchObject({ status: 'error', reason: expect.stringMatching(/no grader answer/) });
-    expect(check('judge', { rubric: 'r' }, judged({ error: 'bad JSON' }))).toMatchObject({
+    expect(check('judge', { rubric: 'r' }, judged({ error: 'bad JSON', error_type: 'grader_answer_invalid' }))).toMatchObject({
       status: 'error',
       reason: "the grader's answer could not be used: bad JSON",
+    });
+    // A call that failed brought no answer back: its reason says so alone.
+    expect(check('judge', { rubric: 'r' }, judged({ error: 'the grader call failed: overloaded', error_type: 'grader_call_failed' }))).toMatchObject({
+      status: 'error',
+      reason: 'the grader call failed: overloaded',
     });
   });
 

@@ -63,23 +63,23 @@ async function askGrader(job: JudgeJob, evidence: Evidence, context: GradeContex
   try {
     const response = await model.generate({ ...graderRequest(job.params, evidence, job.llm), signal: context.signal });
     span.setAttributes(chatResponseAttributes(response, model.modelId));
-    return parseGraderAnswer(response.text);
+    return parseGraderAnswer(response.text, response.toolCalls);
   } catch (error) {
     const message = (error as Error)?.message ?? String(error);
     span.setAttribute(ATTR.errorType, error instanceof AgentcheckError ? error.code : 'exception');
     span.setStatus({ code: SpanStatusCode.ERROR, message: message.slice(0, 500) });
-    return { error: `the grader call failed: ${message}` };
+    return { error: `the grader call failed: ${message}`, error_type: 'grader_call_failed' };
   } finally {
     span.end();
   }
 }
 
-/** The GenAI conventions' evaluation event; an unusable answer carries `error.type` instead of a score. */
+/** The GenAI conventions' evaluation event; a failed call or an unusable answer carries `error.type` instead of a score. */
 function recordResult(root: Span, job: JudgeJob, judgement: Judgement): void {
   const id = job.id;
   if ('error' in judgement) {
-    root.addEvent(EVALUATION_EVENT, { [ATTR.evaluationName]: id, [ATTR.errorType]: 'grader_answer_invalid', [ATTR.evaluationExplanation]: judgement.error });
-    root.setAttribute(ATTR.errorType, 'grader_answer_invalid');
+    root.addEvent(EVALUATION_EVENT, { [ATTR.evaluationName]: id, [ATTR.errorType]: judgement.error_type, [ATTR.evaluationExplanation]: judgement.error });
+    root.setAttribute(ATTR.errorType, judgement.error_type);
     root.setStatus({ code: SpanStatusCode.ERROR, message: judgement.error.slice(0, 500) });
     return;
   }

@@ -1,3 +1,4 @@
+import { describeValue } from '../../config/json-schema.js';
 import type { ModelRequest } from '../../engine/model/model.js';
 import type { LlmSpec } from '../../engine/revision/types.js';
 import type { Evidence, Judgement } from '../../verdicts/index.js';
@@ -56,25 +57,43 @@ export function graderRequest(params: JudgeParams, run: Evidence, llm: LlmSpec):
 
 /**
  * Reads a grader's answer strictly: one JSON object with a finite `score` in [0, 1], a boolean
- * `passed` and a string `reason`. Anything else is an error, never a pass.
+ * `passed` and a string `reason`, as text. Anything else is an error, never a pass.
  */
-export function parseGraderAnswer(text: string): Judgement {
+export function parseGraderAnswer(text: string, toolCalls: readonly { name: string }[] = []): Judgement {
+  // The grader is sent no tools: a call instead of the JSON answer is no answer.
+  if (toolCalls.length) {
+    const names = toolCalls.map((call) => JSON.stringify(call.name)).join(', ');
+    const said = text.trim() ? `; its text: ${preview(text)}` : '';
+    return invalid(`the grader answered with a tool call (${names}) instead of JSON${said}`);
+  }
   let value: unknown;
   try {
     value = JSON.parse(text.trim());
   } catch {
-    return { error: `the grader did not answer with JSON: ${preview(text)}` };
+    return invalid(`the grader did not answer with JSON: ${preview(text)}`);
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return { error: `the grader's answer is not a JSON object: ${preview(text)}` };
-  const { score, passed, reason } = value as Record<string, unknown>;
-  const missing = [
-    typeof score !== 'number' && 'score (a number)',
-    typeof passed !== 'boolean' && 'passed (true or false)',
-    typeof reason !== 'string' && 'reason (a string)',
-  ].filter(Boolean);
-  if (missing.length) return { error: `the grader's answer lacks ${missing.join(', ')}: ${preview(text)}` };
-  if (!Number.isFinite(score) || (score as number) < 0 || (score as number) > 1) return { error: `the grader's score ${String(score)} is outside [0, 1]` };
-  return { score: score as number, passed: passed as boolean, reason: reason as string };
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return invalid(`the grader's answer is not a JSON object: ${preview(text)}`);
+  const fields = value as Record<string, unknown>;
+  const missing = ANSWER_FIELDS.filter(({ key }) => fields[key] === undefined).map(({ key, words }) => `${key} (${words})`);
+  const mistyped = ANSWER_FIELDS.filter(({ key, type }) => fields[key] !== undefined && typeof fields[key] !== type).map(
+    ({ key, words }) => `${key} must be ${words}, got ${describeValue(fields[key])}`,
+  );
+  const problems = [...(missing.length ? [`the grader's answer lacks ${missing.join(', ')}`] : []), ...mistyped];
+  if (problems.length) return invalid(`${problems.join('; ')}; the answer was ${preview(text)}`);
+  const { score, passed, reason } = fields as { score: number; passed: boolean; reason: string };
+  if (!Number.isFinite(score) || score < 0 || score > 1) return invalid(`the grader's score ${String(score)} is outside [0, 1]`);
+  return { score, passed, reason };
+}
+
+/** The answer's fields, their JSON types and how a message names them. */
+const ANSWER_FIELDS = [
+  { key: 'score', type: 'number', words: 'a number' },
+  { key: 'passed', type: 'boolean', words: 'true or false' },
+  { key: 'reason', type: 'string', words: 'a string' },
+] as const;
+
+function invalid(error: string): Judgement {
+  return { error, error_type: 'grader_answer_invalid' };
 }
 
 function preview(text: string): string {

@@ -44,7 +44,11 @@ export const judge: Check<JudgeParams> = {
     const ids = evidence.root ? [evidence.root.span_id] : [];
     const answer = evidence.judgements[id];
     if (!answer) return result(KIND, id, 'error', 'no grader answer for this check (judge checks are graded by the scenario runner)', ids);
-    if ('error' in answer) return result(KIND, id, 'error', `the grader's answer could not be used: ${answer.error}`, ids);
+    if ('error' in answer) {
+      // A failed call says so itself; only an answer that came back can be unusable.
+      const reason = answer.error_type === 'grader_call_failed' ? answer.error : `the grader's answer could not be used: ${answer.error}`;
+      return result(KIND, id, 'error', reason, ids);
+    }
     const threshold = params.threshold ?? DEFAULT_JUDGE_THRESHOLD;
     const passed = answer.score >= threshold;
     const reason = `score ${answer.score} ${passed ? '>=' : '<'} ${threshold}: ${answer.reason}`;

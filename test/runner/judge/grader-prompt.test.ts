@@ -42,10 +42,30 @@ describe('parsing the grader answer', () => {
   it.each([
     ['```json\n{"score": 1, "passed": true, "reason": "x"}\n```', /did not answer with JSON/],
     ['[1]', /not a JSON object/],
-    ['{"score": "0.9", "passed": true, "reason": "x"}', /lacks score/],
     ['{"score": -0.1, "passed": false, "reason": "x"}', /outside \[0, 1\]/],
-    ['{"score": 0.5, "passed": "yes"}', /lacks passed \(true or false\), reason/],
   ])('rejects %s', (text, message) => {
-    expect(parseGraderAnswer(text)).toEqual({ error: expect.stringMatching(message) });
+    expect(parseGraderAnswer(text)).toEqual({ error: expect.stringMatching(message), error_type: 'grader_answer_invalid' });
+  });
+
+  it('says which field has the wrong type and what it got, apart from the fields it lacks', () => {
+    expect(parseGraderAnswer('{"score": "0.9", "passed": true, "reason": "x"}')).toEqual({
+      error: 'score must be a number, got string "0.9"; the answer was "{\\"score\\": \\"0.9\\", \\"passed\\": true, \\"reason\\": \\"x\\"}"',
+      error_type: 'grader_answer_invalid',
+    });
+    const mixed = parseGraderAnswer('{"score": 0.5, "passed": "yes"}');
+    expect('error' in mixed && mixed.error).toBe(
+      'the grader\'s answer lacks reason (a string); passed must be true or false, got string "yes"; the answer was "{\\"score\\": 0.5, \\"passed\\": \\"yes\\"}"',
+    );
+    const nulls = parseGraderAnswer('{"score": null, "passed": true, "reason": 5}');
+    expect('error' in nulls && nulls.error).toMatch(/^score must be a number, got null; reason must be a string, got number 5; the answer was /);
+  });
+
+  it('names the tool a grader called instead of answering with JSON', () => {
+    expect(parseGraderAnswer('', [{ name: 'lookup_order' }])).toEqual({
+      error: 'the grader answered with a tool call ("lookup_order") instead of JSON',
+      error_type: 'grader_answer_invalid',
+    });
+    const withText = parseGraderAnswer('{"score": 1, "passed": true, "reason": "x"}', [{ name: 'a' }, { name: 'b' }]);
+    expect('error' in withText && withText.error).toMatch(/^the grader answered with a tool call \("a", "b"\) instead of JSON; its text: "\{/);
   });
 });

@@ -41,6 +41,26 @@ describe('judge checks', () => {
     expect(rows[0].checks[1].reason).toMatch(/lacks passed \(true or false\)/);
   });
 
+  it('says a field of the wrong type must be of its type, and names a tool the grader called instead of answering', async () => {
+    const toolGrader = '{script: [{tool_calls: [{name: lookup_order, args: {}}]}]}';
+    const { rows } = await runOne([judge(scriptedGrader('{"score": "0.9", "passed": true, "reason": "x"}')), judge(toolGrader)].join('\n'));
+    expect(rows[0].checks[0].reason).toMatch(/^the grader's answer could not be used: score must be a number, got string "0\.9"; the answer was /);
+    expect(rows[0].checks[1].reason).toBe('the grader\'s answer could not be used: the grader answered with a tool call ("lookup_order") instead of JSON');
+  });
+
+  it('words a failed grader call as such, with its own error.type on the evaluate span', async () => {
+    const { rows, spans } = await runOne(judge('{script: [{error: {message: overloaded, status: 529}}]}'));
+    expect(rows[0].checks[0]).toMatchObject({ status: 'error', reason: 'the grader call failed: overloaded' });
+    const evaluate = spans.find((span) => span.name === 'evaluate judge#0');
+    expect(evaluate?.status).toBe('error');
+    expect(evaluate?.attributes['error.type']).toBe('grader_call_failed');
+    expect(evaluate?.events?.[0].attributes).toEqual({
+      'gen_ai.evaluation.name': 'judge#0',
+      'error.type': 'grader_call_failed',
+      'gen_ai.evaluation.explanation': 'the grader call failed: overloaded',
+    });
+  });
+
   it('keeps grading out of the agent evidence: turns, usage and tools are unchanged', async () => {
     const plain = await runOne('    - tool_called: {tool: create_refund}');
     const judged = await runOne(
