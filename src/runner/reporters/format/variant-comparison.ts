@@ -14,7 +14,7 @@ export interface VariantComparison {
 }
 
 /**
- * Runs, passed and pass rate per variant, then the statistics: the 95% Wilson interval, pass^k
+ * Runs (the counted rows the pass rate is over, as report.json's stats), passed and pass rate per variant, then the statistics: the 95% Wilson interval, pass^k
  * at k = repeats (only with repeats), tool-selection precision and recall, and against the
  * reference variant McNemar's p and the pass-rate difference with its bootstrap interval.
  */
@@ -40,7 +40,7 @@ export function variantComparison(report: Readonly<Report>): VariantComparison {
     const passHat = s?.pass_k.find((entry) => entry.k === k);
     return [
       counts.variant,
-      String(counts.runs),
+      String(counts.counted),
       String(counts.passed),
       passRate(counts),
       intervalCell(s?.pass_rate_ci),

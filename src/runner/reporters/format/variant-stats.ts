@@ -1,7 +1,8 @@
 import type { Report, ScenarioRow } from '../../report/report.js';
+import { isCounted } from '../../stats/outcomes.js';
 import { runShape } from './run-shape.js';
 
-/** Passed out of the rows that ran to a result (pass, fail or error). */
+/** Passed out of the rows that ran to a result (pass, fail or error): report.json's `runs`. */
 export interface PassCount {
   passed: number;
   counted: number;
@@ -10,8 +11,6 @@ export interface PassCount {
 /** One variant's totals and per-tag pass counts. */
 export interface VariantStats extends PassCount {
   variant: string;
-  /** Every row of the variant, including not run and skipped. */
-  runs: number;
   tags: Map<string, PassCount>;
 }
 
@@ -22,11 +21,10 @@ export interface VariantStats extends PassCount {
  */
 export function variantStats(report: Readonly<Report>): VariantStats[] {
   const byVariant = new Map<string, VariantStats>();
-  for (const variant of runShape(report).variants) byVariant.set(variant, { variant, runs: 0, passed: 0, counted: 0, tags: new Map() });
+  for (const variant of runShape(report).variants) byVariant.set(variant, { variant, passed: 0, counted: 0, tags: new Map() });
   for (const row of report.scenarios) {
     const stats = byVariant.get(row.variant)!;
-    stats.runs++;
-    if (!ranToResult(row)) continue;
+    if (!isCounted(row)) continue;
     const passed = row.status === 'pass' ? 1 : 0;
     stats.counted++;
     stats.passed += passed;
@@ -51,8 +49,4 @@ export function reportTags(rows: readonly ScenarioRow[]): string[] {
 export function passRate(count: PassCount | undefined): string {
   if (!count || count.counted === 0) return '-';
   return `${Math.round((count.passed / count.counted) * 1000) / 10}%`;
-}
-
-function ranToResult(row: ScenarioRow): boolean {
-  return row.status === 'pass' || row.status === 'fail' || row.status === 'error';
 }
