@@ -81,6 +81,14 @@ agent:
 
 const inputs = { messages: [{ role: 'user' as const, content: 'Refund order 1234.' }] };
 
+/** A folder with a refund build on the stub's `route` (plus `tools`, YAML lines) and one scenario using it. */
+function refundSuiteDir(route: string, tools = ''): string {
+  return tempDir({
+    'agent.yaml': `id: refund-bot\nagent:\n  name: Refund bot\n  llm: {provider: openai, model: gpt-4o, base_url: "${server.baseUrl(route)}"}\n${tools}`,
+    'refund.scenario.yaml': 'name: refund\nagent: agent.yaml\ninputs: {messages: [{role: user, content: Refund order 1234.}]}\n',
+  });
+}
+
 describe('test_run: abnormal model endings', () => {
   it('an Anthropic refusal after the terminal tool fails the verdict, naming the refusal', async () => {
     const result = await testRun({
@@ -109,14 +117,7 @@ describe('test_run: abnormal model endings', () => {
   });
 
   it("in a suite, the scenario row is an error row of the ending's type, not a pass", async () => {
-    const dir = tempDir({
-      'agent.yaml': `id: refund-bot
-agent:
-  name: Refund bot
-  llm: {provider: openai, model: gpt-4o, base_url: "${server.baseUrl('gpt')}"}
-`,
-      'refund.scenario.yaml': 'name: refund\nagent: agent.yaml\ninputs: {messages: [{role: user, content: Refund order 1234.}]}\n',
-    });
+    const dir = refundSuiteDir('gpt');
     const [row] = await runShopSuite(dir, { mode: 'off', dir: join(dir, 'cassettes') }, {});
     expect(row.status).toBe('error');
     expect(row.error?.type).toBe('MODEL_MAX_TOKENS');
@@ -124,15 +125,10 @@ agent:
   });
 
   it('the failure listing says a call of a cut-off answer was not run, not that it is pending', async () => {
-    const dir = tempDir({
-      'agent.yaml': `id: refund-bot
-agent:
-  name: Refund bot
-  llm: {provider: openai, model: gpt-4o, base_url: "${server.baseUrl('gptcall')}"}
-  tools: [{name: create_refund, parameters: {type: object, properties: {order_id: {type: string}}}, returns: {ok: true}}]
-`,
-      'refund.scenario.yaml': 'name: refund\nagent: agent.yaml\ninputs: {messages: [{role: user, content: Refund order 1234.}]}\n',
-    });
+    const dir = refundSuiteDir(
+      'gptcall',
+      '  tools: [{name: create_refund, parameters: {type: object, properties: {order_id: {type: string}}}, returns: {ok: true}}]\n',
+    );
     const [row] = await runShopSuite(dir, { mode: 'off', dir: join(dir, 'cassettes') }, {});
     expect(row.error?.type).toBe('MODEL_MAX_TOKENS');
     const text = renderTableReport(report([row]), palette(false), { columns: 120, quiet: true });
