@@ -66,4 +66,34 @@ model: {script: [{text: ok}]}
     const everything = result.all + readFileSync(join(dir, 'out/report.json'), 'utf8');
     for (const name of ['UNRELATED_RUNNER_VARIABLE', 'ANOTHER_RUNNER_NAME', 'PATH', 'HOME']) expect(everything).not.toContain(name);
   });
+
+  it('names a header whose filled {{ env.X }} value cannot be sent (a line break), never quoting the value', async () => {
+    const dir = tempDir({
+      'agent.yaml': `id: http-agent
+external:
+  http:
+    url: http://127.0.0.1:9/invoke
+    headers: {X-Token: "{{ env.SERVICE_TOKEN }}"}
+`,
+      'broken.scenario.yaml': `name: header value with a line break
+agent: agent.yaml
+inputs: {messages: [{role: user, content: hi}]}
+model: {script: [{text: ok}]}
+`,
+    });
+    // X-Token is no secret-looking name: nothing would have redacted the value.
+    const result = await runCli(['run', 'broken.scenario.yaml', '--reporter', 'table,json', '--out', 'out'], dir, {
+      SERVICE_TOKEN: 'tok-line-one-123\ntok-line-two-456',
+    });
+    expect(result.exitCode, result.all).toBe(1);
+    const report = JSON.parse(readFileSync(join(dir, 'out/report.json'), 'utf8')) as Report;
+    const row = report.scenarios[0];
+    expect(row.status).toBe('error');
+    expect(row.error?.type).toBe('EXTERNAL_AGENT_FAILED');
+    expect(row.error?.message).toContain(
+      'external.http.headers.X-Token (filled from env.SERVICE_TOKEN) cannot be sent: a header value cannot hold a line break (LF, character 17 of the value)',
+    );
+    const everything = result.all + readFileSync(join(dir, 'out/report.json'), 'utf8');
+    for (const part of ['tok-line-one-123', 'tok-line-two-456', 'Headers.append']) expect(everything).not.toContain(part);
+  });
 });

@@ -71,6 +71,39 @@ describe('agentcheck validate reports every problem of a file in one pass', () =
     expect(result.all).toContain('3 problem(s) in 1 file(s)');
   });
 
+  it('headers fetch could never send, of an http tool and of an MCP url server, each at its key or value, the value never quoted', async () => {
+    const dir = tempDir({
+      'agent.yaml': [
+        'id: headers',
+        'agent:',
+        '  name: Headers',
+        '  tools:',
+        '    - name: api',
+        '      http:',
+        '        url: https://api.test/items',
+        '        headers: {Bad Header: v, X-Query: "{{ args.q }}\\n", X-Fine: "q={{ args.q }}"}',
+        '  mcps:',
+        '    - name: web',
+        '      url: https://mcp.test/mcp',
+        '      headers:',
+        '        "X:Token": v',
+        '        Authorization: "Bearer sk-live-0123456789\\r"',
+        '',
+      ].join('\n'),
+    });
+    const result = await runCli(['validate', 'agent.yaml'], dir);
+    expect(result.exitCode, result.all).toBe(2);
+    expect(located(result.all)).toEqual([
+      expect.stringMatching(
+        /^agent\.yaml:8:19 at agent\.tools\[0\]\.http\.headers\.Bad Header: header name "Bad Header" cannot be sent: it holds " "; expected an HTTP token/,
+      ),
+      'agent.yaml:8:43 at agent.tools[0].http.headers.X-Query: a header value cannot hold a line break (LF, character 13 of the value): expected one line of text',
+      expect.stringMatching(/^agent\.yaml:13:9 at agent\.mcps\[0\]\.headers\.X:Token: header name "X:Token" cannot be sent: it holds ":"/),
+      'agent.yaml:14:24 at agent.mcps[0].headers.Authorization: a header value cannot hold a line break (CR, character 26 of the value): expected one line of text',
+    ]);
+    expect(result.all).not.toContain('sk-live');
+  });
+
   it('a duplicate scenario name is reported beside the other problems of that scenario and of others', async () => {
     const dir = tempDir({
       'agent.yaml': AGENT_YAML,

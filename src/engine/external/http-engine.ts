@@ -79,9 +79,16 @@ async function post(url: string, headers: Record<string, string>, run: EngineRun
   return parseAgentOutput(text, true, `the answer of POST ${url}`);
 }
 
-/** Header values with `{{ env.NAME }}` filled from agentcheck's environment; an unset variable is an error. */
+/**
+ * Header values with `{{ env.NAME }}` filled from agentcheck's environment; an unset variable is
+ * TEMPLATE_UNDEFINED, a filled value fetch would refuse EXTERNAL_AGENT_FAILED (naming the header).
+ */
 export function envHeaders(headers: Record<string, string>, env: Readonly<Record<string, string | undefined>>): Record<string, string> {
-  return fillEnvHeaders(headers, env, { code: 'TEMPLATE_UNDEFINED', where: (header) => `external.http.headers.${header}` });
+  return fillEnvHeaders(headers, env, {
+    code: 'TEMPLATE_UNDEFINED',
+    unsendableCode: 'EXTERNAL_AGENT_FAILED',
+    where: (header) => `external.http.headers.${header}`,
+  });
 }
 
 /** The deltas applied in turn as one: `set`s deep-merged in order, `remove`s joined; null for none. */

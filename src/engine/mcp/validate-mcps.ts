@@ -3,6 +3,7 @@ import { quoteCapped } from '../../config/cap-text.js';
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
 import { scrubCredentialShapes } from '../../config/redactor.js';
 import type { PathSegments } from '../../config/source.js';
+import { headerProblems } from '../revision/header-checks.js';
 import { checkTemplatesClosed, templateNames } from '../revision/template-checks.js';
 import type { AgentSpec, McpServerSpec } from '../revision/types.js';
 import { MCP_TOOL_PREFIX } from './mcp-tool-name.js';
@@ -53,7 +54,7 @@ export function validateMcps(agent: AgentSpec, locate: Locator, checkable: (inde
   throwConfigErrors(problems);
 }
 
-/** `command` or `url`, each with its own keys; an http(s) url; header templates naming env variables only. */
+/** `command` or `url`, each with its own keys; an http(s) url; headers fetch can send, their templates naming env variables only. */
 function validateTransport(server: McpServerSpec, at: PathSegments, locate: Locator): void {
   if ((server.command === undefined) === (server.url === undefined)) {
     const both = server.command !== undefined;
@@ -77,6 +78,7 @@ function validateTransport(server: McpServerSpec, at: PathSegments, locate: Loca
   }
   collectConfigErrors(problems, () => validateUrl(server.url as string, [...at, 'url'], locate));
   collectConfigErrors(problems, () => validateHeaders(server.headers, [...at, 'headers'], locate));
+  problems.push(...headerProblems(server.headers, [...at, 'headers'], locate));
   throwConfigErrors(problems);
 }
 

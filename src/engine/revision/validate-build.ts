@@ -9,6 +9,7 @@ import { validateLlmParameters } from '../providers/validate-parameters.js';
 import { checkCompositeCycles } from './composite-cycles.js';
 import { agentBuildSchema, BUILTIN_NAMES, IMPLEMENTATION_KEYS } from './schema.js';
 import { URL_TEMPLATE_FILTERS } from '../template/url-template.js';
+import { headerProblems } from './header-checks.js';
 import { checkArgsTemplates, closedPropertyNames, httpUrlProblem } from './template-checks.js';
 import type { AgentBuild } from './types.js';
 import { buildAgent } from './build-agent.js';
@@ -96,6 +97,7 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
           checkArgsTemplates(http.url, [...at, 'http', 'url'], locate, properties, URL_TEMPLATE_FILTERS);
         });
         collectConfigErrors(problems, () => checkArgsTemplates(http.headers, [...at, 'http', 'headers'], locate, properties));
+        problems.push(...headerProblems(http.headers, [...at, 'http', 'headers'], locate));
         collectConfigErrors(problems, () => checkArgsTemplates(http.body, [...at, 'http', 'body'], locate, properties));
       }
       if (tool.command) checkArgsTemplates(tool.command.argv, [...at, 'command', 'argv'], locate, properties);

@@ -2,10 +2,10 @@ import type { FormatCheck, Locator } from '../../config/assert-format.js';
 import { collectConfigErrors, type ConfigError } from '../../config/errors.js';
 import { userSchemaProblem } from '../../config/json-schema.js';
 import { didYouMean } from '../../config/did-you-mean.js';
-import { headerNameProblem, headerValueProblem } from '../../config/http-header.js';
 import { BRIDGE_ENV_NAMES, SERVER_PORT_VARIABLE } from '../external/external-env.js';
 import { RUN_TAG_VARIABLE } from '../tools/process/run-processes.js';
-import { checkTemplatesClosed, httpUrlProblem, templateNames, maskTemplates } from './template-checks.js';
+import { headerProblems } from './header-checks.js';
+import { checkTemplatesClosed, httpUrlProblem, templateNames } from './template-checks.js';
 import type { AgentBuild, ExternalSpec } from './types.js';
 import { scrubCredentialShapes } from '../../config/redactor.js';
 
@@ -96,15 +96,7 @@ export function validateExternal(external: ExternalSpec, locate: Locator, format
       });
     }
     collectConfigErrors(problems, () => checkEnvTemplates(http.headers, [...at, 'http', 'headers'], locate));
-    // Headers fetch would refuse on every run; a value's templates are filled (and checked) when it is sent.
-    for (const [name, value] of Object.entries(http.headers ?? {})) {
-      collectConfigErrors(problems, () => {
-        const nameProblem = headerNameProblem(name);
-        if (nameProblem) throw locate([...at, 'http', 'headers', name], nameProblem, true);
-        const valueProblem = headerValueProblem(maskTemplates(value));
-        if (valueProblem) throw locate([...at, 'http', 'headers', name], valueProblem);
-      });
-    }
+    problems.push(...headerProblems(http.headers, [...at, 'http', 'headers'], locate));
     // spans_url is read after the turn, when a server agentcheck started has been stopped.
     if (http.spans_url?.includes(PORT_PLACEHOLDER)) {
       problems.push(

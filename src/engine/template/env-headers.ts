@@ -1,11 +1,14 @@
 import { closestWord } from '../../config/did-you-mean.js';
 import { RunError } from '../../config/errors.js';
 import { templateNames } from '../revision/template-checks.js';
+import { unsendableHeaderValue } from './filled-header.js';
 import { interpolate, stringifyValue } from './interpolate.js';
 
-/** Where an unset variable is reported: the error code and the header's place in the build. */
+/** Where a header that cannot be filled is reported: the error code(s) and the header's place in the build. */
 export interface EnvHeaderSite {
   code: string;
+  /** The code of a filled value fetch would refuse (a variable holding a line break); `code` when not given. */
+  unsendableCode?: string;
   /** `agent.mcps[name=web].headers.Authorization`. */
   where: (header: string) => string;
 }
@@ -14,7 +17,8 @@ export interface EnvHeaderSite {
  * Header values with `{{ env.NAME }}` filled from `env` (MCP servers over HTTP, an external http
  * agent). An unset variable throws a RunError naming the header and the variable, with a "did you
  * mean" for a close name that is set; the environment's other names are never listed, since
- * the error lands in reports.
+ * the error lands in reports. A filled value fetch would refuse throws too, naming the header and
+ * its variables, never the value.
  */
 export function fillEnvHeaders(
   headers: Readonly<Record<string, string>>,
@@ -33,6 +37,8 @@ export function fillEnvHeaders(
     ].filter((name) => !Object.hasOwn(defined, name));
     if (unset.length) throw new RunError(site.code, `${site.where(header)} ${unsetMessage(unset, Object.keys(defined))}`);
     filled[header] = stringifyValue(interpolate(value, (scope) => (scope === 'env' ? { found: true, value: defined } : { found: false }), site.where(header)));
+    const unsendable = unsendableHeaderValue(value, filled[header]);
+    if (unsendable) throw new RunError(site.unsendableCode ?? site.code, `${site.where(header)} ${unsendable}`);
   }
   return filled;
 }

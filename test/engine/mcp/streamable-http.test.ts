@@ -67,6 +67,14 @@ describe('agent.mcps servers over Streamable HTTP', () => {
     expect(missing.turn.error).toMatchObject({ type: 'MCP_START_FAILED' });
     expect(missing.turn.error?.message).toContain('headers.Authorization needs the environment variable WEB_MCP_TOKEN, which is not set');
 
+    // A token with a line break cannot be sent: the header and the variable are named, the token is not quoted.
+    const broken = await runScripted(webBuild(), [{ text: 'never asked' }], { env: { WEB_MCP_TOKEN: `${TOKEN}\n` } });
+    expect(broken.turn.error).toMatchObject({ type: 'MCP_START_FAILED' });
+    expect(broken.turn.error?.message).toContain(
+      'agent.mcps[name=web].headers.Authorization (filled from env.WEB_MCP_TOKEN) cannot be sent: a header value cannot hold a line break (LF, character 28 of the value)',
+    );
+    expect(JSON.stringify(broken)).not.toContain(TOKEN);
+
     const refused = await runScripted(webBuild(), [{ text: 'never asked' }], { env: { WEB_MCP_TOKEN: 'wrong-token-999' } });
     expect(refused.turn.error).toMatchObject({ type: 'MCP_START_FAILED' });
     expect(refused.turn.error?.message).toContain(`MCP server "web" (${server.url}) could not start`);

@@ -65,6 +65,14 @@ describe('agent.mcps validation', () => {
       /agent\.mcps\[0\]\.headers\.Authorization: unknown template "\{\{ args\.token \}\}": .*\{\{ env\.NAME \}\}/,
     ],
     [{ mcps: [{ name: 'fs', url: 'https://mcp.test/', headers: { Authorization: 'Bearer {{ env.TOKEN' } }] }, /unclosed template/],
+    [
+      { mcps: [{ name: 'fs', url: 'https://mcp.test/', headers: { 'Bad Header': 'v' } }] },
+      /agent\.mcps\[0\]\.headers\.Bad Header: header name "Bad Header" cannot be sent: it holds " "/,
+    ],
+    [
+      { mcps: [{ name: 'fs', url: 'https://mcp.test/', headers: { Authorization: 'Bearer {{ env.TOKEN }}\r\n' } }] },
+      /agent\.mcps\[0\]\.headers\.Authorization: a header value cannot hold a line break \(CR, character 23 of the value\)/,
+    ],
   ])('rejects %j', (extra, message) => {
     expect(problem(agent(extra))).toMatch(message);
   });

@@ -37,6 +37,20 @@ describe('http urls are checked when the build loads', () => {
     ]);
   });
 
+  it('a header fetch could never send, at its key or value, beside a template problem of another header', () => {
+    const error = loadError(
+      withTools({
+        name: 'f',
+        http: { url: 'https://x.test/', headers: { 'Bad Header': 'v', A: '{{ arg.id }}', 'X-Query': 'q={{ args.q }}\n', 'X-Fine': '{{ args.q }} caf\u00e9' } },
+      }),
+    ) as ConfigErrors;
+    expect(error.errors.map((one) => `${one.path}: ${one.expected}`)).toEqual([
+      expect.stringMatching(/^agent\.tools\[0\]\.http\.headers\.A: unknown template "\{\{ arg\.id \}\}"/),
+      expect.stringMatching(/^agent\.tools\[0\]\.http\.headers\.Bad Header: header name "Bad Header" cannot be sent: it holds " "/),
+      'agent.tools[0].http.headers.X-Query: a header value cannot hold a line break (LF, character 15 of the value): expected one line of text',
+    ]);
+  });
+
   it('a relative path and a non-http scheme', () => {
     expect(loadError(withTools({ name: 'f', http: { url: '/items' } })).path).toBe('agent.tools[0].http.url');
     expect(loadError(withTools({ name: 'f', http: { url: 'ftp://files.test/x' } })).expected).toContain('expected an http:// or https:// URL');

@@ -42,4 +42,22 @@ describe('fillEnvHeaders', () => {
       'agent.mcps[name=web].headers.X-Both needs the environment variables API_KY, ZZZ_NONE, which are not set; did you mean "API_KEY" (for API_KY)?',
     );
   });
+
+  it('refuses a filled value fetch could not send, naming the header and its variables, never the value', () => {
+    const env = { API_TOKEN: 'tok-secret-123\nInjected: yes', LATIN: 'caf\u00e9', ARROW: '\u2192' };
+    const broken = failure(() => fillEnvHeaders({ Authorization: 'Bearer {{ env.API_TOKEN }}' }, env, site));
+    expect(broken).toBeInstanceOf(RunError);
+    expect(broken.code).toBe('MCP_START_FAILED');
+    expect(broken.message).toBe(
+      'agent.mcps[name=web].headers.Authorization (filled from env.API_TOKEN) cannot be sent: a header value cannot hold a line break (LF, character 22 of the value): expected one line of text',
+    );
+    expect(broken.message).not.toContain('tok-secret-123');
+    // A site may give such values a code of their own; Latin-1 is sent as is.
+    const arrow = failure(() => fillEnvHeaders({ 'X-Both': '{{ env.LATIN }} {{ env.ARROW }}' }, env, { ...site, unsendableCode: 'EXTERNAL_AGENT_FAILED' }));
+    expect(arrow.code).toBe('EXTERNAL_AGENT_FAILED');
+    expect(arrow.message).toBe(
+      'agent.mcps[name=web].headers.X-Both (filled from env.LATIN, env.ARROW) cannot be sent: a header value cannot hold U+2192 (character 6 of the value): headers carry Latin-1 characters only (up to U+00FF); percent-encode it',
+    );
+    expect(fillEnvHeaders({ 'X-Latin': '{{ env.LATIN }}' }, env, site)).toEqual({ 'X-Latin': 'caf\u00e9' });
+  });
 });

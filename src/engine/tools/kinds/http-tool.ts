@@ -2,6 +2,7 @@ import { describeFetchError } from '../../fetch-error.js';
 import { ToolError } from '../../../config/errors.js';
 import { scrubSecretValues, secretHeaderValues, secretUrlValues } from '../../../config/redact.js';
 import type { HttpSpec, ToolSpec } from '../../revision/types.js';
+import { unsendableHeaderValue } from '../../template/filled-header.js';
 import { stringifyValue } from '../../template/interpolate.js';
 import type { Tool, ToolContext, ToolOutcome } from '../tool.js';
 import { templateFromArgs, urlFromArgs } from './args-template.js';
@@ -43,6 +44,9 @@ function prepare(name: string, http: HttpSpec, args: Record<string, unknown>): P
   const headers: Record<string, string> = {};
   for (const [key, value] of Object.entries(http.headers ?? {})) {
     headers[key] = stringifyValue(templateFromArgs(name, value, args, `http.headers.${key}`));
+    // An argument with a line break would make fetch throw, quoting the whole value.
+    const unsendable = unsendableHeaderValue(value, headers[key]);
+    if (unsendable) throw new ToolError(name, `tool ${name}: http.headers.${key} ${unsendable}`, 'INVALID_HEADER');
   }
   // `body: null` is no body, as when the key is left out.
   if (http.body === undefined || http.body === null) return { method, url, headers };

@@ -126,6 +126,21 @@ describe('http tool', () => {
     expect(seen).toHaveLength(0);
   });
 
+  it('refuses a header value an argument made unsendable, naming the header, never the value, and sends nothing', async () => {
+    const tool = make({ url: 'https://shop.test/echo/x', headers: { 'X-Query': 'q={{ args.q }}' } });
+    const error = await tool.execute({ q: 'secret-words\r\nInjected: yes' }, ctx).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolError);
+    expect(error).toMatchObject({ code: 'INVALID_HEADER', tool: 'api' });
+    expect((error as Error).message).toBe(
+      'tool api: http.headers.X-Query (filled from args.q) cannot be sent: a header value cannot hold a line break (CR, character 15 of the value): expected one line of text',
+    );
+    expect((error as Error).message).not.toContain('secret-words');
+    expect(seen).toHaveLength(0);
+    // An object argument is sent as JSON: beyond Latin-1 it cannot be a header either.
+    const arrow = await tool.execute({ q: { dir: '\u2192' } }, ctx).catch((e: unknown) => e);
+    expect((arrow as Error).message).toContain('cannot hold U+2192 (character 11 of the value)');
+  });
+
   it('checks a URL that is one whole template: a ".." path or a scheme other than http(s) is refused unsent', async () => {
     const tool = make({ url: '{{ args.target }}' });
     for (const [target, code] of [
