@@ -41,19 +41,7 @@ model: {script: [{text: ok}]}
   });
 
   it("names an unset {{ env.X }} of an http header with a close name only, never the environment's names", async () => {
-    const dir = tempDir({
-      'agent.yaml': `id: http-agent
-external:
-  http:
-    url: http://127.0.0.1:9/invoke
-    headers: {Authorization: "Bearer {{ env.SERVICE_TOKN }}"}
-`,
-      'unset.scenario.yaml': `name: unset header variable
-agent: agent.yaml
-inputs: {messages: [{role: user, content: hi}]}
-model: {script: [{text: ok}]}
-`,
-    });
+    const dir = headerAgentDir('Authorization: "Bearer {{ env.SERVICE_TOKN }}"', 'unset.scenario.yaml');
     const env = { SERVICE_TOKEN: 'tok-close-name-123', UNRELATED_RUNNER_VARIABLE: 'v', ANOTHER_RUNNER_NAME: 'w' };
     const result = await runCli(['run', 'unset.scenario.yaml', '--reporter', 'table,json', '--out', 'out'], dir, env);
     expect(result.exitCode, result.all).toBe(1);
@@ -68,19 +56,7 @@ model: {script: [{text: ok}]}
   });
 
   it('names a header whose filled {{ env.X }} value cannot be sent (a line break), never quoting the value', async () => {
-    const dir = tempDir({
-      'agent.yaml': `id: http-agent
-external:
-  http:
-    url: http://127.0.0.1:9/invoke
-    headers: {X-Token: "{{ env.SERVICE_TOKEN }}"}
-`,
-      'broken.scenario.yaml': `name: header value with a line break
-agent: agent.yaml
-inputs: {messages: [{role: user, content: hi}]}
-model: {script: [{text: ok}]}
-`,
-    });
+    const dir = headerAgentDir('X-Token: "{{ env.SERVICE_TOKEN }}"', 'broken.scenario.yaml');
     // X-Token is no secret-looking name: nothing would have redacted the value.
     const result = await runCli(['run', 'broken.scenario.yaml', '--reporter', 'table,json', '--out', 'out'], dir, {
       SERVICE_TOKEN: 'tok-line-one-123\ntok-line-two-456',
@@ -97,3 +73,11 @@ model: {script: [{text: ok}]}
     for (const part of ['tok-line-one-123', 'tok-line-two-456', 'Headers.append']) expect(everything).not.toContain(part);
   });
 });
+
+/** A folder with an external http build sending `headers` (YAML flow entries) and one scenario `file` using it. */
+function headerAgentDir(headers: string, file: string): string {
+  return tempDir({
+    'agent.yaml': `id: http-agent\nexternal:\n  http:\n    url: http://127.0.0.1:9/invoke\n    headers: {${headers}}\n`,
+    [file]: 'name: header agent\nagent: agent.yaml\ninputs: {messages: [{role: user, content: hi}]}\nmodel: {script: [{text: ok}]}\n',
+  });
+}
