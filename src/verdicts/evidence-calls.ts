@@ -32,6 +32,7 @@ export function toolCallFrom(span: SpanRecord, byId: ReadonlyMap<string, SpanRec
     is_error: isError,
     error_type: isError ? (stringAttr(span, ATTR.errorType) ?? stringAttr(span, ATTR.toolRefused)) : null,
     error_message: isError && span.status === 'error' && span.status_message ? span.status_message : null,
+    refused: stringAttr(span, ATTR.toolRefused),
     read_only: span.attributes[ATTR.toolReadOnly] === true,
     command_allowed: span.attributes[ATTR.toolCommandAllowed] === true,
     kind: stringAttr(span, ATTR.toolKind),

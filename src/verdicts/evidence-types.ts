@@ -29,6 +29,11 @@ export interface ToolCall {
   error_type: string | null;
   /** The span's status message when the call failed (a refusal's schema message, say); else null. */
   error_message: string | null;
+  /**
+   * `agentcheck.tool.refused`: why the call was never executed (`unknown_tool`, `invalid_arguments`,
+   * `call_depth_exceeded`, `denied`, `pending`); null for a call that ran.
+   */
+  refused: string | null;
   read_only: boolean;
   /** A run_command call of a program in the agent's `commands.allow` list (`agentcheck.tool.command_allowed`). */
   command_allowed: boolean;

@@ -12,6 +12,8 @@ export interface ToolSpanOptions {
   /** ok (default when a result is given), error, denied, pending. */
   outcome?: 'ok' | 'error' | 'denied' | 'pending';
   error_type?: string;
+  /** `agentcheck.tool.refused` on an error call that never ran (`unknown_tool`, `invalid_arguments`); also its error type. */
+  refused?: string;
   read_only?: boolean;
   source?: 'model' | 'plan' | 'chain' | 'flow';
   /** Parent span id; default the root. */
@@ -125,7 +127,8 @@ export class RunBuilder {
       attributes[ATTR.toolResult] = JSON.stringify(options.result);
     }
     if (outcome === 'denied' || outcome === 'pending') attributes[ATTR.toolRefused] = outcome;
-    if (outcome === 'error') attributes[ATTR.errorType] = options.error_type ?? 'tool_error';
+    if (outcome === 'error' && options.refused) attributes[ATTR.toolRefused] = options.refused;
+    if (outcome === 'error') attributes[ATTR.errorType] = options.error_type ?? options.refused ?? 'tool_error';
     const seq = options.seq ?? (this.autoSeq ? this.seq + 1 : undefined);
     if (seq !== undefined) attributes[ATTR.toolSeq] = this.seq = seq;
     return this.add(`${SPAN.executeTool} ${name}`, options.parent ?? this.rootId, attributes, outcome === 'error' ? 'error' : 'unset', options.start_ms);
