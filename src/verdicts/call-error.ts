@@ -19,6 +19,14 @@ export function callError(call: ToolCall, tokens: readonly ErrorToken[]): string
   return findErrorToken(call.result_text, tokens);
 }
 
+/**
+ * The call returned a result without error: outcome ok and no error token in its result. The
+ * digest's `returned` and `tool_returned` count by this (docs/verdicts.md).
+ */
+export function returnedWithoutError(call: ToolCall, tokens: readonly ErrorToken[]): boolean {
+  return call.outcome === 'ok' && callError(call, tokens) === null;
+}
+
 /** Longest error detail quoted in a reason. */
 const MAX_DETAIL_CHARS = 300;
 

@@ -1,4 +1,4 @@
-import { callError } from './call-error.js';
+import { callError, returnedWithoutError } from './call-error.js';
 import type { ErrorToken } from './error-tokens.js';
 import type { ApprovalDecision, ApprovalRecord, ToolCall } from './evidence-types.js';
 
@@ -20,7 +20,7 @@ export function toolDigest(calls: readonly ToolCall[], tokens: readonly ErrorTok
     if (!row) rows.set(call.name, (row = { name: call.name, called: 0, returned: 0, errors: 0 }));
     row.called++;
     if (callError(call, tokens)) row.errors++;
-    else if (call.outcome === 'ok') row.returned++;
+    else if (returnedWithoutError(call, tokens)) row.returned++;
   }
   return [...rows.values()];
 }

@@ -121,13 +121,84 @@ describe('tool_returned', () => {
     expect(check('tool_returned', { tool: 'lookup' }, evidence).reason).toBe(
       'expected lookup to return a result; it was never called; saw create_refund x2, delete_order x1',
     );
-    expect(check('tool_returned', { tool: 'delete_order' }, evidence).reason).toBe('expected delete_order to return a result; its calls ended: denied');
+    expect(check('tool_returned', { tool: 'delete_order' }, evidence).reason).toBe(
+      'expected delete_order to return a result without error; it was called once: call 1 denied',
+    );
+  });
+  it('lists how each call ended, with what a failed one said', () => {
+    const failed = evidenceOf([
+      [{ name: 'create_refund', outcome: 'error', result: 'HTTP 500', error_type: 'http_500' }],
+      [{ name: 'create_refund', outcome: 'pending' }],
+    ]);
+    expect(check('tool_returned', { tool: 'create_refund' }, failed).reason).toBe(
+      'expected create_refund to return a result without error; it was called 2 times: call 1 failed: http_500 (HTTP 500), call 2 pending approval',
+    );
   });
   it('compares the result when asked', () => {
     expect(check('tool_returned', { tool: 'create_refund', result: { ok: true, id: { $regex: '^r' } } }, evidence).status).toBe('pass');
     expect(check('tool_returned', { tool: 'create_refund', result: { ok: true, id: 'r2' } }, evidence).reason).toBe(
       'expected create_refund to return {"ok":true,"id":"r2"}; it returned {"ok":true,"id":"r1"} (at id: expected "r2", got "r1")',
     );
+  });
+});
+
+describe("tool_returned and error results (the digest's rule)", () => {
+  const slack = (result: unknown) => evidenceOf([[{ name: 'slack', result }]]);
+  const notInChannel = slack({ ok: false, error: 'not_in_channel', channel: 'C1' });
+
+  it('does not count a call whose result holds an error token as returned', () => {
+    expect(check('tool_returned', { tool: 'slack' }, notInChannel)).toMatchObject({
+      status: 'fail',
+      reason: 'expected slack to return a result without error; it was called once: call 1 failed: not_in_channel',
+    });
+    expect(check('no_tool_errors', {}, notInChannel).status).toBe('fail');
+  });
+
+  it('passes on the call that returned without error, citing only it', () => {
+    const evidence = evidenceOf([[{ name: 'slack', result: { ok: false, error: 'not_in_channel' } }], [{ name: 'slack', result: { ok: true } }]]);
+    const passed = check('tool_returned', { tool: 'slack' }, evidence);
+    expect(passed).toMatchObject({ status: 'pass', reason: 'slack returned a result' });
+    expect(passed.evidence).toEqual([evidence.calls[1].span_id]);
+  });
+
+  it('names the calls of a /regex/ tool', () => {
+    expect(check('tool_returned', { tool: '/^sl/' }, notInChannel).reason).toBe(
+      'expected /^sl/ to return a result without error; it was called once: call 1 (slack) failed: not_in_channel',
+    );
+  });
+
+  it('matches an error result when the expected result names the error', () => {
+    expect(check('tool_returned', { tool: 'slack', result: { ok: false } }, notInChannel)).toMatchObject({
+      status: 'pass',
+      reason: 'slack returned {"ok":false,"error":"not_in_channel","channel":"C1"} (an error result: not_in_channel)',
+    });
+    expect(check('tool_returned', { tool: 'slack', result: { error: 'not_in_channel' } }, notInChannel).status).toBe('pass');
+    expect(check('tool_returned', { tool: 'slack', result: 'not_in_channel' }, slack('not_in_channel')).status).toBe('pass');
+    // A matcher names no error; a literal beside it does.
+    expect(check('tool_returned', { tool: 'slack', result: { error: { $regex: 'channel' } } }, notInChannel).status).toBe('fail');
+    expect(check('tool_returned', { tool: 'slack', result: { ok: false, error: { $regex: 'channel' } } }, notInChannel).status).toBe('pass');
+    expect(check('tool_returned', { tool: 'slack', result: { ok: false, error: 'channel_not_found' } }, notInChannel).reason).toBe(
+      'expected slack to return {"ok":false,"error":"channel_not_found"}; it returned {"ok":false,"error":"not_in_channel","channel":"C1"} (at error: expected "channel_not_found", got "not_in_channel")',
+    );
+  });
+
+  it('never matches an error result with an expected result that names no error', () => {
+    expect(check('tool_returned', { tool: 'slack', result: { channel: 'C1' } }, notInChannel).reason).toBe(
+      'expected slack to return {"channel":"C1"}; it was called once: call 1 failed: not_in_channel (an error result is compared only with an expected result that names an error, such as "ok": false)',
+    );
+  });
+
+  it("uses the scenario's error tokens, as the digest does", () => {
+    const run = new RunBuilder();
+    run.modelCalls([{ name: 'finish', result: { ok: false, state: 'queued_for_review' } }]);
+    run.text();
+    const evidence = buildEvidence({ spans: run.spans(), errorTokens: ['queued_for_review'] });
+    expect(check('tool_returned', { tool: 'finish' }, evidence).reason).toBe(
+      'expected finish to return a result without error; it was called once: call 1 failed: queued_for_review',
+    );
+    expect(check('tool_returned', { tool: 'finish', result: { state: 'queued_for_review' } }, evidence).status).toBe('pass');
+    // '"ok": false' is not one of this scenario's tokens: it names no error here.
+    expect(check('tool_returned', { tool: 'finish', result: { ok: false } }, evidence).status).toBe('fail');
   });
 });
 

@@ -4,8 +4,12 @@ import { toolReference } from '../check-references.js';
 import { validateExpectedValue } from '../args/validate-expected.js';
 import { checkSchema, objectParams, PARAM } from '../check-params.js';
 import { result, type Check } from './check.js';
-import { show, summarizeCalls } from '../describe.js';
+import { callError, describeCallError, returnedWithoutError } from '../call-error.js';
+import { show, summarizeCalls, times } from '../describe.js';
+import { compileErrorTokens, findErrorToken, type ErrorToken } from '../error-tokens.js';
 import { visibleCalls } from '../evidence.js';
+import type { ToolCall } from '../evidence-types.js';
+import { parseSlashRegex } from '../../config/safe-regex.js';
 import { toolNameMatcher, validateToolName } from '../tool-name.js';
 
 /** How an expected object result is compared with the returned one: the argument modes, without `ignore`. */
@@ -24,7 +28,11 @@ export interface ToolReturnedParams {
 const KIND = 'tool_returned';
 const schema = objectParams({ tool: PARAM.tool, result: PARAM.any, result_mode: { enum: [...RESULT_MODES] }, nested: PARAM.nested }, ['tool']);
 
-/** The tool was called and at least one call returned a result (outcome ok), matching `result` when given. */
+/**
+ * The tool was called and a call returned without error (outcome ok, no error token: the digest's
+ * `returned`), matching `result` when given. An expected `result` that itself holds an error token
+ * (`{ok: false}`) asks for that error answer, so calls whose result holds one are compared too.
+ */
 export const toolReturned: Check<ToolReturnedParams> = {
   kind: KIND,
   validate(params: unknown, locate: Locator): void {
@@ -43,10 +51,23 @@ export const toolReturned: Check<ToolReturnedParams> = {
     if (named.length === 0) {
       return result(KIND, id, 'fail', `expected ${params.tool} to return a result; it was never called; saw ${summarizeCalls(calls)}`);
     }
-    const returned = named.filter((call) => call.outcome === 'ok');
+    const tokens = compileErrorTokens(evidence.error_tokens ?? undefined);
+    const wantsError = params.result !== undefined && findErrorToken(resultText(params.result), tokens) !== null;
+    const returned = named.filter((call) => returnedWithoutError(call, tokens) || (wantsError && call.outcome === 'ok'));
     if (returned.length === 0) {
-      const endings = named.map((call) => (call.error_type ? `${call.outcome} (${call.error_type})` : call.outcome)).join(', ');
-      return result(KIND, id, 'fail', `expected ${params.tool} to return a result; its calls ended: ${endings}`, ids);
+      const expected = params.result === undefined ? 'a result without error' : show(params.result);
+      // An error answer left out only because the expected result does not name an error: say why.
+      const hint =
+        params.result !== undefined && named.some((call) => call.outcome === 'ok')
+          ? ' (an error result is compared only with an expected result that names an error, such as "ok": false)'
+          : '';
+      return result(
+        KIND,
+        id,
+        'fail',
+        `expected ${params.tool} to return ${expected}; it was called ${times(named.length)}: ${endings(named, params.tool, tokens)}${hint}`,
+        ids,
+      );
     }
     if (params.result === undefined) {
       return result(
@@ -60,9 +81,35 @@ export const toolReturned: Check<ToolReturnedParams> = {
     let why = '';
     for (const call of returned) {
       const mismatch = matchDocument(params.result, call.result, params.result_mode ?? 'superset');
-      if (!mismatch) return result(KIND, id, 'pass', `${params.tool} returned ${show(call.result)}`, [call.span_id]);
-      why ||= describeMismatch(mismatch);
+      if (mismatch) {
+        why ||= describeMismatch(mismatch);
+        continue;
+      }
+      const token = callError(call, tokens);
+      return result(KIND, id, 'pass', `${params.tool} returned ${show(call.result)}${token ? ` (an error result: ${token})` : ''}`, [call.span_id]);
     }
     return result(KIND, id, 'fail', `expected ${params.tool} to return ${show(params.result)}; it returned ${show(returned[0].result)} (${why})`, ids);
   },
 };
+
+/** Calls listed in a reason before "and N more". */
+const MAX_LISTED = 5;
+
+/** How each call ended: "call 1 denied, call 2 failed: not_in_channel"; a /regex/ tool adds each call's name. */
+function endings(calls: readonly ToolCall[], tool: string, tokens: readonly ErrorToken[]): string {
+  const named = parseSlashRegex(tool) !== null;
+  const listed = calls.slice(0, MAX_LISTED).map((call, index) => {
+    const which = `call ${index + 1}${named ? ` (${call.name})` : ''}`;
+    if (call.outcome === 'denied') return `${which} denied`;
+    if (call.outcome === 'pending') return `${which} pending approval`;
+    const why = describeCallError(call, tokens);
+    return why ? `${which} failed: ${why}` : `${which} returned`;
+  });
+  const more = calls.length > MAX_LISTED ? `, and ${calls.length - MAX_LISTED} more` : '';
+  return listed.join(', ') + more;
+}
+
+/** An expected result as error tokens read a returned one: a string itself, anything else as JSON. */
+function resultText(value: unknown): string {
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+}
