@@ -2,7 +2,9 @@
  * Maximum bipartite matching (Kuhn's augmenting paths) between expected calls (left) and
  * actual calls (right). Greedy first-fit, as BFCL's parallel checker does, can miss a
  * matching that exists when one call fits several expectations; this never does.
- * Sizes are a run's tool calls, so O(V * E) is tiny.
+ * Sizes are a run's tool calls, so O(V * E) is tiny. Left vertices are added in order and the
+ * matching stays maximum after each, so the first unmatched left vertex ends the longest prefix
+ * that can be matched in full (trajectory in_order relies on it).
  */
 export function maxMatching(left: number, right: number, fits: (l: number, r: number) => boolean): { leftToRight: number[]; rightToLeft: number[] } {
   const edges: number[][] = [];

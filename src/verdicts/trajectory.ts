@@ -18,21 +18,11 @@ export interface TrajectoryOutcome {
 
 /** Compares the actual calls with the expected trajectory under `mode`. */
 export function compareTrajectory(mode: SequenceMode, expected: readonly ExpectedCall[], actual: readonly ToolCall[], argsMode: ArgsMode): TrajectoryOutcome {
-  const fits = (e: number, a: number) => callMismatch(expected[e], actual[a], argsMode) === null;
+  const fits: Fits = (e, a) => callMismatch(expected[e], actual[a], argsMode) === null;
   const saw = `saw ${summarizeCalls(actual)}`;
   const ids = actual.map((call) => call.span_id);
   const label = (e: number) => `expected call ${e + 1} (${expected[e].tool})`;
-  if (mode === 'in_order') {
-    let next = 0;
-    for (let e = 0; e < expected.length; e++) {
-      while (next < actual.length && !fits(e, next)) next++;
-      if (next === actual.length) {
-        return fail(`${label(e)} did not appear in order${e ? ` after expected call ${e}` : ''}${closestMismatch(expected[e], actual, argsMode)}; ${saw}`, ids);
-      }
-      next++;
-    }
-    return pass(`the ${expected.length} expected calls appeared in order; ${saw}`, ids);
-  }
+  if (mode === 'in_order') return compareInOrder(expected, actual, argsMode, fits, saw, ids);
   if (mode === 'strict') return compareStrict(expected, actual, argsMode, fits, saw, ids);
 
   const { leftToRight, rightToLeft } = maxMatching(expected.length, actual.length, fits);
@@ -62,21 +52,19 @@ function compareStrict(
   expected: readonly ExpectedCall[],
   actual: readonly ToolCall[],
   argsMode: ArgsMode,
-  fits: (e: number, a: number) => boolean,
+  fits: Fits,
   saw: string,
   ids: string[],
 ): TrajectoryOutcome {
   let position = 0;
-  for (const group of responseGroups(actual)) {
-    const first = actual.indexOf(group[0]);
+  for (const { first, calls: group } of responseGroups(actual)) {
     if (position + group.length > expected.length) {
-      const extra = actual[first + Math.max(0, expected.length - position)];
-      return fail(`expected ${expected.length} calls; call ${actual.indexOf(extra) + 1} (${extra.name}) was not expected; ${saw}`, ids);
+      const extra = first + Math.max(0, expected.length - position);
+      return fail(`expected ${expected.length} calls; call ${extra + 1} (${actual[extra].name}) was not expected; ${saw}`, ids);
     }
-    const { leftToRight } = maxMatching(group.length, group.length, (e, a) => fits(position + e, first + a));
-    const missing = leftToRight.indexOf(-1);
-    if (missing !== -1) {
-      const e = position + missing;
+    const taken = fittingPrefix(fits, position, group.length, first, group.length);
+    if (taken < group.length) {
+      const e = position + taken;
       const at = group.length === 1 ? `call ${first + 1}` : `calls ${first + 1}-${first + group.length} (one model response)`;
       const why = group.length === 1 ? `: ${callMismatch(expected[e], group[0], argsMode)}` : closestMismatch(expected[e], group, argsMode, actual);
       return fail(`expected call ${e + 1} (${expected[e].tool}) at ${at}${why}; ${saw}`, ids);
@@ -89,14 +77,56 @@ function compareStrict(
   return pass(`the ${plural(expected.length, 'call')} matched in order; ${saw}`, ids);
 }
 
-/** Consecutive calls from the same model response (same turn) form one group; other calls stand alone. */
-function responseGroups(actual: readonly ToolCall[]): ToolCall[][] {
-  const groups: ToolCall[][] = [];
-  for (const call of actual) {
-    const last = groups[groups.length - 1];
-    if (last && call.turn !== null && call.source === 'model' && last[0].turn === call.turn && last[0].source === 'model') last.push(call);
-    else groups.push([call]);
+/** The expected calls appear as a subsequence; calls of one model response (same turn) may come in any order. */
+function compareInOrder(
+  expected: readonly ExpectedCall[],
+  actual: readonly ToolCall[],
+  argsMode: ArgsMode,
+  fits: Fits,
+  saw: string,
+  ids: string[],
+): TrajectoryOutcome {
+  let position = 0;
+  // Each response takes as many of the next expected calls as it can: whatever another choice
+  // would leave for the later responses, this leaves a tail of it, so it never fails a list
+  // that some choice passes.
+  for (const { first, calls: group } of responseGroups(actual)) {
+    if (position === expected.length) break;
+    position += fittingPrefix(fits, position, Math.min(group.length, expected.length - position), first, group.length);
   }
+  if (position < expected.length) {
+    const after = position ? ` after expected call ${position}` : '';
+    return fail(
+      `expected call ${position + 1} (${expected[position].tool}) did not appear in order${after}${closestMismatch(expected[position], actual, argsMode)}; ${saw}`,
+      ids,
+    );
+  }
+  return pass(`the ${expected.length} expected calls appeared in order; ${saw}`, ids);
+}
+
+type Fits = (e: number, a: number) => boolean;
+
+/**
+ * How many of the expected calls from `position` on (at most `count`) the `size` calls of one
+ * response starting at `first` can take, paired in any order. maxMatching adds expected calls
+ * one at a time and keeps the matching maximum, so the first it leaves unmatched ends the
+ * longest prefix that fits.
+ */
+function fittingPrefix(fits: Fits, position: number, count: number, first: number, size: number): number {
+  const { leftToRight } = maxMatching(count, size, (e, a) => fits(position + e, first + a));
+  const missing = leftToRight.indexOf(-1);
+  return missing === -1 ? count : missing;
+}
+
+/** Consecutive calls from the same model response (same turn) form one group; other calls stand alone. */
+function responseGroups(actual: readonly ToolCall[]): { first: number; calls: ToolCall[] }[] {
+  const groups: { first: number; calls: ToolCall[] }[] = [];
+  actual.forEach((call, index) => {
+    const group = groups[groups.length - 1];
+    const head = group?.calls[0];
+    if (head && call.turn !== null && call.source === 'model' && head.turn === call.turn && head.source === 'model') group.calls.push(call);
+    else groups.push({ first: index, calls: [call] });
+  });
   return groups;
 }
 

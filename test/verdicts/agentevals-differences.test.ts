@@ -10,10 +10,12 @@ describe('documented differences from agentevals', () => {
     expect(result.status, result.reason).toBe('pass');
   });
 
-  it('strict is over calls: parallel calls of one response may come in any order', () => {
+  it('strict is over calls: parallel calls of one response may come in any order (in_order too)', () => {
     const evidence = evidenceOf([[{ name: 'email' }, { name: 'lookup' }]]);
-    const result = check('tool_sequence', { mode: 'strict', calls: [{ tool: 'lookup' }, { tool: 'email' }] }, evidence);
-    expect(result.status, result.reason).toBe('pass');
+    for (const mode of ['strict', 'in_order']) {
+      const result = check('tool_sequence', { mode, calls: [{ tool: 'lookup' }, { tool: 'email' }] }, evidence);
+      expect(result.status, result.reason).toBe('pass');
+    }
   });
 
   it('maximum matching finds the pairing first fit misses', () => {

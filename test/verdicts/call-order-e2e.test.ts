@@ -27,6 +27,8 @@ const checks = [
   { tool_order: { before: ['slow_cmd'], after: 'fast' } },
   { tool_sequence: { calls: [{ tool: 'slow_cmd' }, { tool: 'fast' }] } },
   { tool_sequence: { mode: 'in_order', calls: [{ tool: 'slow_cmd' }, { tool: 'fast' }] } },
+  // Calls of one response may come in any order, in in_order as in strict.
+  { tool_sequence: { mode: 'in_order', calls: [{ tool: 'fast' }, { tool: 'slow_cmd' }] } },
 ];
 
 /** One invoke; what the verdict layer concludes about call order. */
@@ -69,6 +71,7 @@ describe('call order through the engine (slow command, then fast returns, in one
     expect(first.checks).toEqual([
       { kind: 'tool_order', status: 'pass', reason: 'slow_cmd all ran before the first fast (call 2)' },
       { kind: 'tool_sequence', status: 'pass', reason: 'strict: the 2 calls matched in order; saw slow_cmd x1, fast x1' },
+      { kind: 'tool_sequence', status: 'pass', reason: 'in_order: the 2 expected calls appeared in order; saw slow_cmd x1, fast x1' },
       { kind: 'tool_sequence', status: 'pass', reason: 'in_order: the 2 expected calls appeared in order; saw slow_cmd x1, fast x1' },
     ]);
     for (const run of runs.slice(1)) expect(run).toEqual(first);

@@ -52,12 +52,10 @@ describe.each(['tie', 'later call starts first'] as const)('parallel calls of on
     expect(check('tool_order', { before: ['b'], after: 'http_tool' }, evidence).status).toBe('fail');
   });
 
-  it('tool_sequence strict and in_order follow seq', () => {
+  it('tool_sequence strict and in_order follow seq (and take one response in any order)', () => {
     expect(check('tool_sequence', { calls: calls('http_tool', 'b') }, evidence).reason).toBe('strict: the 2 calls matched in order; saw http_tool x1, b x1');
     expect(check('tool_sequence', { mode: 'in_order', calls: calls('http_tool', 'b') }, evidence).status).toBe('pass');
-    expect(check('tool_sequence', { mode: 'in_order', calls: calls('b', 'http_tool') }, evidence).reason).toBe(
-      'in_order: expected call 2 (http_tool) did not appear in order after expected call 1; saw http_tool x1, b x1',
-    );
+    expect(check('tool_sequence', { mode: 'in_order', calls: calls('b', 'http_tool') }, evidence).status).toBe('pass');
   });
 
   it('gives the same evidence whatever order the spans were collected in', () => {

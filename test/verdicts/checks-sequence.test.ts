@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { buildEvidence } from '../../src/verdicts/evidence.js';
+import { callMismatch, type ExpectedCall } from '../../src/verdicts/call-match.js';
+import { buildEvidence, visibleCalls } from '../../src/verdicts/evidence.js';
+import type { ToolCall } from '../../src/verdicts/evidence-types.js';
+import { compareTrajectory } from '../../src/verdicts/trajectory.js';
 import { check, evidenceOf, invalid } from './check-helpers.js';
 import { RunBuilder } from './span-builder.js';
 
@@ -110,6 +113,114 @@ describe('tool_sequence subset / superset / in_order', () => {
     expect(seq({ mode: 'in_order', calls: calls('close', 'lookup') }).reason).toBe(
       `in_order: expected call 2 (lookup) did not appear in order after expected call 1; ${SAW}`,
     );
+  });
+});
+
+describe('tool_sequence in_order: calls of one model response in any order, as in strict', () => {
+  it('passes a list strict passes, with parallel calls given in the other order', () => {
+    const ev = evidenceOf([
+      [
+        { name: 'search', args: { q: 'x' } },
+        { name: 'email', args: { to: 'a' } },
+      ],
+    ]);
+    const reversed = calls('email', 'search');
+    expect(check('tool_sequence', { mode: 'strict', calls: reversed }, ev).status).toBe('pass');
+    expect(check('tool_sequence', { mode: 'in_order', calls: reversed }, ev)).toMatchObject({
+      status: 'pass',
+      reason: 'in_order: the 2 expected calls appeared in order; saw search x1, email x1',
+    });
+    expect(seq({ mode: 'in_order', calls: calls('lookup', 'email', 'refund', 'close') }).status).toBe('pass');
+  });
+
+  describe('six calls across three responses', () => {
+    const ev = evidenceOf([
+      [{ name: 'a' }, { name: 'b' }],
+      [{ name: 'c' }, { name: 'd' }],
+      [{ name: 'e' }, { name: 'f' }],
+    ]);
+    const inOrder = (...names: string[]) => check('tool_sequence', { mode: 'in_order', calls: calls(...names) }, ev);
+    const saw = 'saw a x1, b x1, c x1, d x1, e x1, f x1';
+
+    it('passes a subsequence given in the other order within one response', () => {
+      expect(check('tool_sequence', { calls: calls('b', 'a', 'd', 'c', 'f', 'e') }, ev).status).toBe('pass');
+      expect(inOrder('d', 'c').status).toBe('pass');
+      expect(inOrder('b', 'a', 'f', 'e').status).toBe('pass');
+      expect(inOrder('b', 'd', 'c', 'e').status).toBe('pass');
+    });
+
+    it('still fails an order that crosses responses', () => {
+      expect(inOrder('c', 'b').reason).toBe(`in_order: expected call 2 (b) did not appear in order after expected call 1; ${saw}`);
+      expect(inOrder('a', 'e', 'd').reason).toBe(`in_order: expected call 3 (d) did not appear in order after expected call 2; ${saw}`);
+      expect(inOrder('d', 'c', 'b').status).toBe('fail');
+    });
+  });
+
+  it('pairs the calls of one response by a matching, where taking the first that fits would fail', () => {
+    // The argument-free expectation fits both calls; first fit would give it {q: x} and leave
+    // nothing for the second.
+    const expected = [{ tool: 'search' }, { tool: 'search', args: { q: 'x' } }, { tool: 'email' }];
+    const oneResponse = evidenceOf([
+      [
+        { name: 'search', args: { q: 'x' } },
+        { name: 'search', args: { q: 'y' } },
+      ],
+      [{ name: 'email', args: {} }],
+    ]);
+    expect(check('tool_sequence', { mode: 'in_order', calls: expected }, oneResponse).status).toBe('pass');
+    // Across two responses the order counts again: {q: x} came before the only other search.
+    const twoResponses = evidenceOf([[{ name: 'search', args: { q: 'x' } }], [{ name: 'search', args: { q: 'y' } }], [{ name: 'email', args: {} }]]);
+    expect(check('tool_sequence', { mode: 'in_order', calls: expected }, twoResponses).reason).toBe(
+      'in_order: expected call 2 (search) did not appear in order after expected call 1; closest: search call 2: argument "q": expected "x", got "y"; saw search x2, email x1',
+    );
+  });
+});
+
+describe('tool_sequence in_order against its definition, exhaustively on small runs', () => {
+  // Definition: each expected call pairs with its own fitting actual call, and the responses
+  // those calls came from never go back.
+  const kinds = [
+    { name: 's', args: { q: 1 } },
+    { name: 's', args: { q: 2 } },
+    { name: 't', args: {} },
+  ];
+  const wanted: ExpectedCall[] = [{ tool: 's' }, { tool: 's', args: { q: 1 } }, { tool: 's', args: { q: 2 } }, { tool: 't' }];
+  const lists = <T>(items: readonly T[], length: number): T[][] =>
+    length === 0 ? [[]] : lists(items, length - 1).flatMap((list) => items.map((item) => [...list, item]));
+
+  function holds(expected: ExpectedCall[], actual: ToolCall[], response: number[]): boolean {
+    const used = new Set<number>();
+    const place = (e: number, from: number): boolean =>
+      e === expected.length ||
+      actual.some((call, a) => {
+        if (used.has(a) || response[a] < from || callMismatch(expected[e], call, 'exact') !== null) return false;
+        used.add(a);
+        if (place(e + 1, response[a])) return true;
+        used.delete(a);
+        return false;
+      });
+    return place(0, 0);
+  }
+
+  it('agrees on every list of up to 3 expected calls, for every run of 3 calls split into responses', () => {
+    const expectedLists = [1, 2, 3].flatMap((length) => lists(wanted, length));
+    let passed = 0;
+    for (const run of lists(kinds, 3)) {
+      // Every way to cut the 3 calls into consecutive responses.
+      for (const cuts of [[3], [1, 2], [2, 1], [1, 1, 1]]) {
+        const responses = cuts.map((size, index) => run.slice(cuts.slice(0, index).reduce((sum, n) => sum + n, 0)).slice(0, size));
+        const response = cuts.flatMap((size, index) => new Array<number>(size).fill(index));
+        const actual = visibleCalls(evidenceOf(responses));
+        for (const expected of expectedLists) {
+          const outcome = compareTrajectory('in_order', expected, actual, 'exact');
+          expect(outcome.ok, `${JSON.stringify(expected)} against ${JSON.stringify(responses)}: ${outcome.reason}`).toBe(holds(expected, actual, response));
+          if (outcome.ok) passed++;
+        }
+      }
+    }
+    // Both outcomes are exercised, not only one.
+    expect(passed).toBeGreaterThan(0);
+    expect(passed).toBeLessThan(27 * 4 * expectedLists.length);
   });
 });
 
