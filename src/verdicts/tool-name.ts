@@ -29,6 +29,12 @@ function compileMatcher(expected: string): ToolNameMatcher {
   return (name) => normalizeToolName(name) === wanted;
 }
 
+/** Whether two expected names are the same name: literals after normalizing, a `/regex/` as written (overlap is not reasoned about). */
+export function sameToolName(a: string, b: string): boolean {
+  const key = (name: string) => (parseSlashRegex(name) ? name : normalizeToolName(name));
+  return key(a) === key(b);
+}
+
 /** Throws a located ConfigError when `value` is not a usable expected tool name. */
 export function validateToolName(value: unknown, at: PathSegments, locate: Locator): void {
   if (typeof value !== 'string' || value === '') throw locate(at, 'expected a tool name or a /regex/');

@@ -270,4 +270,12 @@ describe('tool_order', () => {
     expect(invalid('tool_order', { before: [], after: 'c' })).toContain('expected at least 1 item(s)');
     expect(invalid('tool_order', { before: 'a', after: 'c' })).toContain('expected array');
   });
+  it('refuses a before tool that is the after tool (same name, not regex overlap)', () => {
+    const self = 'lookup_order is also the after tool; a tool cannot run before its own first call (for exactly one call, use tool_called with max: 1)';
+    expect(invalid('tool_order', { before: ['lookup_order'], after: 'lookup_order' })).toBe(`scenario.yaml at expect.checks[0].tool_order.before[0]: ${self}`);
+    expect(invalid('tool_order', { before: ['a', 'lookup_order'], after: 'execute_tool lookup_order' })).toContain(`tool_order.before[1]: ${self}`);
+    expect(invalid('tool_order', { before: ['/look/'], after: '/look/' })).toContain('tool_order.before[0]: /look/ is also the after tool');
+    expect(invalid('tool_order', { before: ['/lookup_.*/'], after: 'lookup_order' })).toBeNull();
+    expect(invalid('tool_order', { before: ['lookup_order'], after: '/lookup_.*/' })).toBeNull();
+  });
 });

@@ -4,7 +4,7 @@ import { checkSchema, objectParams, PARAM } from '../check-params.js';
 import { result, type Check } from './check.js';
 import { summarizeCalls } from '../describe.js';
 import { visibleCalls } from '../evidence.js';
-import { toolNameMatcher, validateToolName } from '../tool-name.js';
+import { sameToolName, toolNameMatcher, validateToolName } from '../tool-name.js';
 
 /** `tool_order: {before: [a, b], after: c, nested}`. */
 export interface ToolOrderParams {
@@ -28,6 +28,15 @@ export const toolOrder: Check<ToolOrderParams> = {
     const p = params as ToolOrderParams;
     p.before.forEach((name, index) => validateToolName(name, ['before', index], locate));
     validateToolName(p.after, ['after'], locate);
+    // A tool cannot run before its own first call: such a check only passes for exactly one
+    // call. Only the same name is caught; whether two /regex/ names overlap is not reasoned about.
+    const self = p.before.findIndex((name) => sameToolName(name, p.after));
+    if (self !== -1) {
+      throw locate(
+        ['before', self],
+        `${p.before[self]} is also the after tool; a tool cannot run before its own first call (for exactly one call, use tool_called with max: 1)`,
+      );
+    }
   },
   references: (params) => [
     ...params.before.map((name, index): CheckReference => ({ kind: 'tool', at: ['before', index], name })),

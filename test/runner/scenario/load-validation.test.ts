@@ -53,6 +53,17 @@ describe('tool_sequence calls written as plain tool names', () => {
   });
 });
 
+describe('checks that can never hold', () => {
+  it('a tool_order whose before names its after tool is refused at the before entry', () => {
+    const error = loadError({ 'agent.yaml': AGENT, 's.scenario.yaml': scenario('expect: {checks: [{tool_order: {before: [finish], after: finish}}]}\n') });
+    expect(error.file).toMatch(/s\.scenario\.yaml$/);
+    expect(error.path).toBe('expect.checks[0].tool_order.before[0]');
+    expect(error.message).toMatch(
+      /s\.scenario\.yaml:5:\d+ at expect\.checks\[0\]\.tool_order\.before\[0\]: finish is also the after tool; a tool cannot run before its own first call \(for exactly one call, use tool_called with max: 1\)$/,
+    );
+  });
+});
+
 describe('files a scenario names', () => {
   it('a missing delta file or an agent that is a folder is reported where the scenario names it', () => {
     const missingDelta = loadError({ 'agent.yaml': AGENT, 'a.scenario.yaml': scenario('delta: nope.yaml\n') });
