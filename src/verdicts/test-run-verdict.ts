@@ -23,6 +23,8 @@ export interface VerdictInput {
   error?: { type: string; message: string } | null;
   terminal_tool?: string | null;
   tokens: readonly ErrorToken[];
+  /** Why the spans are not one whole run (Evidence.incomplete), or null: nothing read from them can confirm it. */
+  incomplete?: string | null;
 }
 
 /** Abnormal model endings (docs/engine-loop.md, Stop reasons): never a normal end, always a failure. */
@@ -34,7 +36,8 @@ const MODEL_STOPS: Readonly<Record<string, string>> = {
 
 /**
  * The test_run verdict, in the order of docs/verdicts.md, The test_run verdict: a run cut off at
- * its time limit or interrupted, any tool error,
+ * its time limit or interrupted -> failed; incomplete spans -> failed when the run's own ending
+ * says so, else unconfirmed; any tool error,
  * an abnormal model ending (max_tokens, refusal, content_filter) or an errored invoke -> failed; no terminal_tool -> unconfirmed; terminal tool never called -> incomplete;
  * terminal tool returned a result -> pass; stopped at an approval gate -> unconfirmed;
  * otherwise unconfirmed.
@@ -45,19 +48,16 @@ export function decideVerdict(input: VerdictInput): { verdict: Verdict; verdict_
   if (input.error?.type === 'TIMEOUT' || input.error?.type === 'RUN_ABORTED') {
     return { verdict: 'failed', verdict_reason: `the invoke errored (${input.error.type}: ${input.error.message})` };
   }
+  // Part of a run (or several runs) confirms nothing, and a call failure read from it may be
+  // another run's; only the ending the caller gives still fails the run, as a suite row's turn
+  // error comes before INCOMPLETE_SPANS.
+  if (input.incomplete) return runEnding(input) ?? { verdict: 'unconfirmed', verdict_reason: `the spans are incomplete: ${input.incomplete}` };
   for (const call of input.calls) {
     const why = describeCallError(call, input.tokens);
     if (why) return { verdict: 'failed', verdict_reason: `tool ${call.name} failed: ${why}` };
   }
-  const early = input.stop_reason !== null && Object.hasOwn(MODEL_STOPS, input.stop_reason) ? MODEL_STOPS[input.stop_reason] : undefined;
-  if (early) {
-    const detail = input.error ? ` (${input.error.type}: ${input.error.message})` : '';
-    return { verdict: 'failed', verdict_reason: `the model stopped early, stop_reason ${input.stop_reason}: ${early}${detail}` };
-  }
-  if (input.error || input.stop_reason === 'error') {
-    const what = input.error ? `${input.error.type}: ${input.error.message}` : 'stop_reason error';
-    return { verdict: 'failed', verdict_reason: `the invoke errored (${what})` };
-  }
+  const ending = runEnding(input);
+  if (ending) return ending;
   if (!input.terminal_tool) {
     // A run that stopped at a pause says so first: that is what its caller has to answer.
     const paused = pauseReason(input);
@@ -83,6 +83,20 @@ export function decideVerdict(input: VerdictInput): { verdict: Verdict; verdict_
   }
   const endings = terminal.map((call) => call.outcome).join(', ');
   return { verdict: 'unconfirmed', verdict_reason: `ran but did not return output: terminal tool ${input.terminal_tool} ended ${endings}` };
+}
+
+/** The failed verdict of an abnormal model ending or an errored invoke, else null. */
+function runEnding(input: VerdictInput): { verdict: Verdict; verdict_reason: string } | null {
+  const early = input.stop_reason !== null && Object.hasOwn(MODEL_STOPS, input.stop_reason) ? MODEL_STOPS[input.stop_reason] : undefined;
+  if (early) {
+    const detail = input.error ? ` (${input.error.type}: ${input.error.message})` : '';
+    return { verdict: 'failed', verdict_reason: `the model stopped early, stop_reason ${input.stop_reason}: ${early}${detail}` };
+  }
+  if (input.error || input.stop_reason === 'error') {
+    const what = input.error ? `${input.error.type}: ${input.error.message}` : 'stop_reason error';
+    return { verdict: 'failed', verdict_reason: `the invoke errored (${what})` };
+  }
+  return null;
 }
 
 /** `paused: run_command waits for approval` when the run stopped at a gate, else null. */
@@ -113,7 +127,7 @@ export interface TestRunScore {
   trace_id: string;
   verdict: Verdict;
   verdict_reason: string;
-  /** Why the spans are not a whole run (the scenario then errors), or null. */
+  /** Why the spans are not a whole run (a scenario then errors, the verdict is not pass), or null. */
   incomplete: string | null;
 }
 
@@ -130,6 +144,7 @@ export function scoreTestRun(input: ScoreTestRunInput): TestRunScore {
     error: input.error,
     terminal_tool: input.terminal_tool,
     tokens,
+    incomplete: evidence.incomplete && `${evidence.incomplete}${severalRuns(evidence.spans)}`,
   });
   return {
     tools: toolDigest(calls, tokens),
@@ -139,4 +154,13 @@ export function scoreTestRun(input: ScoreTestRunInput): TestRunScore {
     ...decided,
     incomplete: evidence.incomplete,
   };
+}
+
+/**
+ * Records of several traces (a whole spans.jsonl of a suite) are several runs: the reason says how
+ * to score one of them (docs/verdicts.md, The test_run verdict).
+ */
+function severalRuns(spans: readonly SpanRecord[]): string {
+  const traces = new Set(spans.map((span) => span.trace_id)).size;
+  return traces > 1 ? `; the records hold ${traces} traces (runs): score one run's, filtering them by trace_id first` : '';
 }

@@ -192,7 +192,7 @@ export const testRunOutput = z.object({
 export const TEST_RUN_DESCRIPTION = [
   'Run an agent build once, headlessly, with an optional delta applied in memory (the build file is never changed), and score it.',
   'Returns the TestRunResult: verdict (pass | incomplete | unconfirmed | failed) with verdict_reason, per-tool call counts, approvals, output, stop_reason, the resolved config and the trace_id.',
-  'Verdict order: any tool error or a failed run -> failed; no expectations.terminal_tool -> unconfirmed; terminal tool never called -> incomplete; terminal tool returned -> pass.',
+  'Verdict order: a failed run (timeout, error) -> failed; spans that are not one whole run -> unconfirmed; any tool error -> failed; no expectations.terminal_tool -> unconfirmed; terminal tool never called -> incomplete; terminal tool returned -> pass.',
   'Give "script" to run offline with a scripted model (one entry per model call, e.g. [{"tool_calls": [{"name": "lookup_order", "args": {"order_id": "1234"}}]}, {"text": "Done."}]); without it the build\'s llm is called.',
   'Use query_spans with the returned trace_id to see every tool call, argument and result.',
   'A gated call nobody answered (no "approvals" entry) pauses the run: stop_reason "paused" with a run_id; resume_run with that run_id and a decision (approve | deny) continues it.',
