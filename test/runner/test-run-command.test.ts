@@ -34,6 +34,28 @@ describe('agentcheck test-run (in-process)', () => {
     expect(result.stderr).toMatch(/script\.yaml:1:\d+ at \[0\]\.tool_calls\[0\]\.name: "load_skill" is offered only when skills are delivered on demand/);
   });
 
+  it('offers load_skill in no "expected one of" list of a single run: --terminal-tool, --script names, --approvals', async () => {
+    const files = {
+      'agent.yaml': SCRIPTED,
+      'script.yaml': '- tool_calls: [{name: fnish, args: {}}]\n',
+      'ok.yaml': SCRIPT,
+      'approvals.yaml': 'tools: {finsh: deny}\n',
+    };
+    const terminal = await run({ message: 'go', script: 'ok.yaml', terminalTool: 'finsh' }, files);
+    expect(terminal.stderr).toContain('--terminal-tool: it names no tool of the agent: "finsh"; expected one of: finish; did you mean "finish"?');
+    const script = await run({ message: 'go', script: 'script.yaml' }, files);
+    expect(script.stderr).toContain('the script calls "fnish", which the agent does not offer the model; expected one of: finish; did you mean "finish"?');
+    const approvals = await run({ message: 'go', script: 'ok.yaml', approvals: 'approvals.yaml' }, files);
+    expect(approvals.stderr).toContain('"finsh" names no tool of the agent; expected one of: finish; did you mean "finish"?');
+    // Nor as the near miss of a typo: the name would be refused next.
+    const nearMiss = await run({ message: 'go', script: 'ok.yaml', terminalTool: 'load_skil' }, files);
+    expect(nearMiss.stderr).toContain('"load_skil"; expected one of: finish\n');
+    for (const result of [terminal, script, approvals, nearMiss]) {
+      expect(result.code).toBe(2);
+      expect(result.stderr).not.toContain('load_skill');
+    }
+  });
+
   it('--message "" is given, and refused as empty rather than as missing', async () => {
     const result = await run({ message: '', script: 'script.yaml' }, { 'agent.yaml': SCRIPTED, 'script.yaml': SCRIPT });
     expect(result.code).toBe(2);

@@ -72,6 +72,18 @@ describe('testRun', () => {
     expect(result.stop_reason).toBe('end_turn');
   });
 
+  it('offers load_skill among the script names to choose from only when the request delivers skills on demand', async () => {
+    const inputs = { messages: [{ role: 'user' as const, content: 'go' }] };
+    const script = [{ tool_calls: [{ name: 'fly', args: {} }] }, { text: 'x' }];
+    const inline = await testRun({ agent: agentFile, inputs, script }).catch((caught: unknown) => caught as Error);
+    expect((inline as Error).message).toMatch(
+      /the script calls "fly", which the agent does not offer the model; expected one of: lookup_order, create_refund, delete_order, send_email \(/,
+    );
+    expect((inline as Error).message).not.toContain('load_skill');
+    const onDemand = await testRun({ agent: agentFile, inputs, script, skills: { delivery: 'on_demand' } }).catch((caught: unknown) => caught as Error);
+    expect((onDemand as Error).message).toMatch(/expected one of: lookup_order, create_refund, delete_order, send_email, load_skill \(/);
+  });
+
   it("takes reject as deny for a tool's gate, and refuses any other text there instead of pausing as if unanswered", async () => {
     const inputs = { messages: [{ role: 'user' as const, content: 'delete order 1' }] };
     const script = [{ tool_calls: [{ name: 'delete_order', args: { order_id: '1' } }] }, { text: 'done' }];

@@ -29,7 +29,8 @@ export interface BuildTools {
   humanInputs?: Set<string>;
 }
 
-const LOAD_SKILL = 'load_skill';
+/** The tool a build offers when skills are delivered on demand (docs/skills.md). */
+export const LOAD_SKILL = 'load_skill';
 
 /**
  * What `build` can call, worked out once per build object: every scenario of a suite checks its
@@ -111,9 +112,19 @@ export function isOpenServerTool(name: string, tools: BuildTools): boolean {
   });
 }
 
-/** The names to suggest, open MCP servers as `mcp__<server>__*`. */
-export function listedTools(tools: BuildTools, names: Iterable<string> = tools.all.keys()): string[] {
-  return [...names, ...tools.openServers.map((server) => `${MCP_TOOL_PREFIX}${server}__*`)];
+/**
+ * The names an "expected one of" list offers and a "did you mean" picks from, over every build:
+ * what each can call (`modelOnly`: what its model is offered), open MCP servers as
+ * `mcp__<server>__*`, and load_skill only where that name is accepted (`loadSkill`: a scenario,
+ * or a single run delivering skills on demand; never approvals), so no list offers a name the
+ * next message refuses.
+ */
+export function listedTools(catalogs: readonly BuildTools[], options: { modelOnly?: boolean; loadSkill: boolean }): string[] {
+  const names = catalogs.flatMap((tools) => [
+    ...(options.modelOnly ? tools.model : tools.all.keys()),
+    ...tools.openServers.map((server) => `${MCP_TOOL_PREFIX}${server}__*`),
+  ]);
+  return [...new Set(names)].filter((name) => options.loadSkill || name !== LOAD_SKILL);
 }
 
 function addPlanCalls(calls: readonly PlanToolCall[], add: (name: string) => void): void {

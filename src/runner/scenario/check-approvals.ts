@@ -2,7 +2,7 @@ import type { Locator } from '../../config/assert-format.js';
 import { didYouMean } from '../../config/did-you-mean.js';
 import { ConfigError, throwConfigErrors } from '../../config/errors.js';
 import type { AgentBuild } from '../../engine/revision/types.js';
-import { buildTools, isOpenServerTool, listedTools } from './build-tools.js';
+import { buildTools, isOpenServerTool, listedTools, LOAD_SKILL } from './build-tools.js';
 
 /** What answers a tool's approval gate (docs/workflows.md): `reject` is `deny`. */
 const TOOL_ANSWERS = ['approve', 'deny', 'reject'];
@@ -35,8 +35,8 @@ function checkApprovalTools(tools: Readonly<Record<string, unknown>>, builds: re
   for (const [name, answer] of Object.entries(tools)) {
     // load_skill only reads a delivered skill: nothing asks before it runs, so an answer for it
     // would have no effect (and a deny would seem to forbid what still happens).
-    if (name === 'load_skill') {
-      problems.push(locate([name], '"load_skill" is never gated (it only reads a delivered skill), so an answer for it has no effect; remove it', true));
+    if (name === LOAD_SKILL) {
+      problems.push(locate([name], `"${LOAD_SKILL}" is never gated (it only reads a delivered skill), so an answer for it has no effect; remove it`, true));
       continue;
     }
     if (catalogs.some((catalog) => catalog.all.has(name) || isOpenServerTool(name, catalog))) {
@@ -47,7 +47,7 @@ function checkApprovalTools(tools: Readonly<Record<string, unknown>>, builds: re
       }
       continue;
     }
-    const known = [...new Set(catalogs.flatMap((catalog) => listedTools(catalog)))];
+    const known = listedTools(catalogs, { loadSkill: false });
     problems.push(
       locate(
         [name],

@@ -10,7 +10,7 @@ import { parseSlashRegex } from '../../spans/query-regex.js';
 // The modules themselves, not the verdicts index: test-run's start-up does not load every check kind.
 import type { CheckReference } from '../../verdicts/check-references.js';
 import { toolNameMatcher } from '../../verdicts/tool-name.js';
-import { buildTools, isOpenServerTool, listedTools, type BuildTools, type KnownTool } from './build-tools.js';
+import { buildTools, isOpenServerTool, listedTools, LOAD_SKILL, type BuildTools, type KnownTool } from './build-tools.js';
 import { withArticle } from '../../config/indefinite-article.js';
 
 /** What a scenario names in its builds. */
@@ -25,6 +25,8 @@ export interface ScenarioNames {
   allowUnknownTools?: boolean;
   /** How to call an unknown tool on purpose, ending an unknown-script-tool message; default the scenario's `model.allow_unknown_tools`. */
   unknownToolsHint?: string;
+  /** A single run delivering skills inline (test-run, MCP test_run, testRun): load_skill is not offered, so it is refused and never suggested. */
+  inlineSkills?: boolean;
 }
 
 const SCENARIO_UNKNOWN_TOOLS_HINT = ' (to test a call to an unknown tool on purpose, set model.allow_unknown_tools: true)';
@@ -47,31 +49,26 @@ export function checkRequestNames(
     return path[0] === 'model' && path[1] === 'script' ? ['script', ...path.slice(2)] : path;
   };
   const mapped: Locator = (path, expected, atKey) => locate(requestPath(path), expected, atKey);
-  const problems = request.onDemandSkills ? [] : inlineSkillsProblems(request.terminalTool, request.script, mapped);
-  return [
-    ...problems,
-    ...checkScenarioNames(
-      {
-        terminalTool: request.terminalTool,
-        terminalToolLabel: 'expectations.terminal_tool',
-        references: [],
-        script: request.script,
-        unknownToolsHint: TEST_RUN_UNKNOWN_TOOLS_HINT,
-      },
-      [build],
-      mapped,
-    ),
-  ];
+  return checkScenarioNames(
+    {
+      terminalTool: request.terminalTool,
+      terminalToolLabel: 'expectations.terminal_tool',
+      references: [],
+      script: request.script,
+      unknownToolsHint: TEST_RUN_UNKNOWN_TOOLS_HINT,
+      inlineSkills: !request.onDemandSkills,
+    },
+    [build],
+    mapped,
+  );
 }
-
-const LOAD_SKILL = 'load_skill';
 
 /**
  * A single run (test-run, MCP test_run, testRun without `skills: {delivery: on_demand}`) has no
  * suite to deliver skills on demand, so load_skill is never offered: a script call or terminal
  * tool naming it could only fail. Paths are a scenario's (`expect.terminal_tool`, `model.script...`).
  */
-export function inlineSkillsProblems(terminalTool: string | undefined, script: readonly ScriptEntry[] | undefined, locate: Locator): ConfigError[] {
+function inlineSkillsProblems(terminalTool: string | undefined, script: readonly ScriptEntry[] | undefined, locate: Locator): ConfigError[] {
   const why = `"${LOAD_SKILL}" is offered only when skills are delivered on demand (skills: {delivery: on_demand}); this run delivers them inline`;
   const problems: ConfigError[] = [];
   if (terminalTool === LOAD_SKILL) problems.push(locate(['expect', 'terminal_tool'], why));
@@ -91,13 +88,15 @@ export function inlineSkillsProblems(terminalTool: string | undefined, script: r
  */
 export function checkScenarioNames(names: ScenarioNames, builds: readonly AgentBuild[], locate: Locator): ConfigError[] {
   const catalogs = builds.map(buildTools);
-  const problems: ConfigError[] = [];
+  const loadSkill = !names.inlineSkills;
+  const problems: ConfigError[] = loadSkill ? [] : inlineSkillsProblems(names.terminalTool, names.script, locate);
   if (names.terminalTool !== undefined) {
     const problem = checkToolReference(
       { kind: 'tool', at: [], name: names.terminalTool },
       catalogs,
       names.terminalToolLabel ?? 'expect.terminal_tool',
       (path, expected, atKey) => locate(['expect', 'terminal_tool', ...path], expected, atKey),
+      loadSkill,
     );
     if (problem) problems.push(problem);
   }
@@ -106,11 +105,11 @@ export function checkScenarioNames(names: ScenarioNames, builds: readonly AgentB
     const problem =
       reference.kind === 'flow_state'
         ? checkFlowReference(reference.at, builds, checksAt)
-        : checkToolReference(reference, catalogs, `${withArticle(String(reference.at[1]))} check`, checksAt);
+        : checkToolReference(reference, catalogs, `${withArticle(String(reference.at[1]))} check`, checksAt, loadSkill);
     if (problem) problems.push(problem);
   }
   if (names.script && !names.allowUnknownTools)
-    problems.push(...checkScript(names.script, catalogs, locate, names.unknownToolsHint ?? SCENARIO_UNKNOWN_TOOLS_HINT));
+    problems.push(...checkScript(names.script, catalogs, locate, names.unknownToolsHint ?? SCENARIO_UNKNOWN_TOOLS_HINT, loadSkill));
   return problems;
 }
 
@@ -128,6 +127,7 @@ function checkToolReference(
   catalogs: readonly BuildTools[],
   what: string,
   locate: Locator,
+  loadSkill: boolean,
 ): ConfigError | null {
   const open = catalogs.some((catalog) => catalog.openServers.length > 0 || catalog.anyName === true);
   // A human_input component is answered by approvals but is no call: a check naming it could never match.
@@ -142,7 +142,7 @@ function checkToolReference(
   if (matching.length === 0) {
     // A server without a `tools` list may offer any name at run time: nothing to hold it against.
     if (open) return null;
-    const names = [...new Set(catalogs.flatMap((catalog) => listedTools(catalog)))];
+    const names = listedTools(catalogs, { loadSkill });
     const hint = parseSlashRegex(reference.name) ? '' : didYouMean(normalizeToolName(reference.name), names.map(normalizeToolName));
     const known = names.join(', ') || '(the agent has no tools)';
     const verb = parseSlashRegex(reference.name) ? 'matches' : 'names';
@@ -180,17 +180,16 @@ function checkArgNames(args: { names: string[]; at: PathSegments }, tools: reado
 }
 
 /** Script tool calls must name a tool the model is offered, unless the scenario opts in. */
-function checkScript(script: readonly ScriptEntry[], catalogs: readonly BuildTools[], locate: Locator, hint: string): ConfigError[] {
+function checkScript(script: readonly ScriptEntry[], catalogs: readonly BuildTools[], locate: Locator, hint: string, loadSkill: boolean): ConfigError[] {
   const problems: ConfigError[] = [];
-  const offered = [...new Set(catalogs.flatMap((catalog) => [...catalog.model]))];
   script.forEach((entry, index) =>
     entry.tool_calls?.forEach((call, callIndex) => {
       if (catalogs.some((catalog) => catalog.model.has(call.name) || isOpenServerTool(call.name, catalog))) return;
-      const listed = [...new Set(catalogs.flatMap((catalog) => listedTools(catalog, catalog.model)))];
+      const listed = listedTools(catalogs, { modelOnly: true, loadSkill });
       problems.push(
         locate(
           ['model', 'script', index, 'tool_calls', callIndex, 'name'],
-          `the script calls "${call.name}", which the agent does not offer the model; expected one of: ${listed.join(', ') || '(none)'}${didYouMean(call.name, offered)}${hint}`,
+          `the script calls "${call.name}", which the agent does not offer the model; expected one of: ${listed.join(', ') || '(none)'}${didYouMean(call.name, listed)}${hint}`,
         ),
       );
     }),

@@ -136,6 +136,9 @@ describe('script tool calls name tools the model is offered', () => {
     expect(error.path).toBe('model.script[0].tool_calls[0].name');
     expect(error.expected).toContain('did you mean "label_issue"?');
     expect(error.expected).toContain('model.allow_unknown_tools: true');
+    // A scenario accepts load_skill (its suite may deliver skills on demand), so its lists offer it.
+    expect(error.expected).toContain('expected one of: close_issue, label_issue, search, tidy, load_skill;');
+    expect(configErrorOf(() => load(`${head}expect: {terminal_tool: load_skil}\n`)).expected).toContain('did you mean "load_skill"?');
   });
 
   it('a built-in only a chain calls is not offered to the model', () => {

@@ -54,8 +54,14 @@ describe('approvals.tools must name something the agent can be asked about', () 
     expect(error.path).toBe('approvals.tools.delete_ordr');
     expect(error.line).toBe(6);
     expect(error.expected).toBe(
-      '"delete_ordr" names no tool of the agent; expected one of: lookup, delete_order, tidy, write_file, review, echo, mcp__fs__read_text_file, load_skill, mcp__any__*; did you mean "delete_order"?',
+      '"delete_ordr" names no tool of the agent; expected one of: lookup, delete_order, tidy, write_file, review, echo, mcp__fs__read_text_file, mcp__any__*; did you mean "delete_order"?',
     );
+  });
+
+  it('never offers load_skill, which it refuses as never gated, not even to a near miss', () => {
+    const error = loadError(`${head}approvals: {tools: {load_skil: deny}}\n`);
+    expect(error.expected).toMatch(/^"load_skil" names no tool of the agent; expected one of: [^;]*mcp__any__\*$/);
+    expect(error.expected).not.toContain('load_skill');
   });
 
   it('in shared defaults, the error points at the defaults', () => {
