@@ -49,14 +49,22 @@ export function compileCondition(condition: QueryCondition): SpanPredicate {
       return (span) => looseEqual(get(span), value);
     case 'neq':
       return (span) => !looseEqual(get(span), value);
-    case 'gt':
-      return (span) => compare(get(span), value) > 0;
-    case 'gte':
-      return (span) => compare(get(span), value) >= 0;
-    case 'lt':
-      return (span) => compare(get(span), value) < 0;
-    case 'lte':
-      return (span) => compare(get(span), value) <= 0;
+    case 'gt': {
+      const order = orderAgainst(value as number | string);
+      return (span) => order(get(span)) > 0;
+    }
+    case 'gte': {
+      const order = orderAgainst(value as number | string);
+      return (span) => order(get(span)) >= 0;
+    }
+    case 'lt': {
+      const order = orderAgainst(value as number | string);
+      return (span) => order(get(span)) < 0;
+    }
+    case 'lte': {
+      const order = orderAgainst(value as number | string);
+      return (span) => order(get(span)) <= 0;
+    }
     case 'contains':
       return (span) => contains(get(span), value);
     case 'startswith': {
@@ -145,15 +153,18 @@ function looseEqual(actual: unknown, expected: unknown): boolean {
   return same(actual, expected);
 }
 
-/** Numbers compare numerically (numeric strings too), other strings lexicographically; NaN when incomparable. */
-function compare(actual: unknown, expected: unknown): number {
-  if (actual === undefined || actual === null) return NaN;
-  if (typeof expected === 'number') {
-    const number = typeof actual === 'number' ? actual : typeof actual === 'string' && isNumeric(actual) ? Number(actual) : NaN;
-    return number - expected;
+/**
+ * How a field value orders against `expected` (validated: a number or a string). A number or
+ * numeric string (as `eq` decides) orders numbers and numeric strings numerically: attributes
+ * come as either, and `"3"` means what `3` does. Other text orders strings as strings. Anything
+ * else is NaN (no match): a number has no order against other text.
+ */
+function orderAgainst(expected: number | string): (actual: unknown) => number {
+  if (typeof expected === 'number' || isNumeric(expected)) {
+    const bound = Number(expected);
+    return (actual) => (typeof actual === 'number' ? actual - bound : typeof actual === 'string' && isNumeric(actual) ? Number(actual) - bound : NaN);
   }
-  if (typeof actual === 'string' && typeof expected === 'string') return actual < expected ? -1 : actual > expected ? 1 : 0;
-  return NaN;
+  return (actual) => (typeof actual !== 'string' ? NaN : actual < expected ? -1 : actual > expected ? 1 : 0);
 }
 
 function contains(actual: unknown, expected: unknown): boolean {

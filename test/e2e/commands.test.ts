@@ -173,6 +173,21 @@ describe('agentcheck spans query and compare', () => {
     expect(windowed.count).toBe(3);
     expect(windowed.spans).toHaveLength(2);
     expect(windowed.spans[0].start_ms).toBeGreaterThanOrEqual(windowed.spans[1].start_ms);
+    // A quoted number orders as the number does (the turn index of chat and tool spans).
+    const laterTurns = async (value: string) =>
+      JSON.parse(
+        (
+          await runCli([
+            'spans',
+            'query',
+            join(out, 'spans.jsonl'),
+            '--where',
+            `{"field":"attributes","key":"agentcheck.turn","operator":"gt","value":${value}}`,
+          ])
+        ).stdout,
+      ).count;
+    expect(await laterTurns('"0"')).toBe(await laterTurns('0'));
+    expect(await laterTurns('"0"')).toBeGreaterThan(0);
     const bad = await runCli(['spans', 'query', join(out, 'spans.jsonl'), '--where', '{"conditions":[{"field":"nope","operator":"is","value":1}]}']);
     expect(bad.exitCode).toBe(2);
   });

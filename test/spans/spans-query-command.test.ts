@@ -95,6 +95,18 @@ describe('agentcheck spans query --where', () => {
     expect(JSON.parse((await query(dir, { where: ownLimit, limit: 3 })).stdout).spans).toHaveLength(1);
   });
 
+  it('orders an attribute against a quoted number as against the number (gt "0" is gt 0)', async () => {
+    const dir = tempDir({ 'spans.jsonl': spansText() });
+    const counts: number[] = [];
+    for (const value of ['0', '"0"']) {
+      const result = await query(dir, { where: `{"field":"attributes","key":"agentcheck.turn","operator":"gt","value":${value}}` });
+      expect(result.exitCode, result.stderr).toBe(0);
+      counts.push(JSON.parse(result.stdout).count);
+    }
+    expect(counts[0]).toBeGreaterThan(0);
+    expect(counts[1]).toBe(counts[0]);
+  });
+
   it('refuses an empty --trace, and still answers valid queries', async () => {
     const dir = tempDir({ 'spans.jsonl': spansText() });
     expect((await query(dir, { trace: '' })).exitCode).toBe(2);

@@ -89,6 +89,19 @@ describe('agentcheck mcp over stdio (the built CLI, the SDK client)', () => {
     expect(found.spans.map((span) => span.name)).toEqual(['execute_tool lookup_order', 'execute_tool create_refund']);
     expect(found.spans[1].attributes['agentcheck.tool.outcome']).toBe('ok');
 
+    // A quoted number orders as the number does, as in the CLI and the library.
+    const laterTurns = async (value: number | string) =>
+      (
+        (
+          await call(client, 'query_spans', {
+            trace_id: structured.trace_id,
+            filtering: { field: 'attributes', key: 'agentcheck.turn', operator: 'gt', value },
+          })
+        ).structuredContent as { count: number }
+      ).count;
+    expect(await laterTurns('0')).toBe(await laterTurns(0));
+    expect(await laterTurns('0')).toBeGreaterThan(0);
+
     // The same query on a spans.jsonl file, windowed.
     const file = join(tempDir(), 'spans.jsonl');
     writeFileSync(file, found.spans.map((span) => JSON.stringify(span)).join('\n'));
