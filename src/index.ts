@@ -51,7 +51,9 @@ export type { PlanResult } from './engine/plan/run-plan.js';
 // spans and verdicts
 export { installTracing } from './spans/tracing.js';
 export type { SpanRecord } from './spans/span-record.js';
-export { querySpans } from './spans/query.js';
+export { compileQuery, querySpans, validateQuery } from './spans/query.js';
+export type { CompiledQuery, QueryCondition, QueryFiltering, QueryResult, QueryWindowing, SpanQuery } from './spans/query.js';
+export type { Locator } from './config/assert-format.js';
 export { readSpansJsonl, spansToJsonl } from './spans/jsonl.js';
 export { buildEvidence, runChecks, scoreTestRun } from './verdicts/index.js';
 export type { ApprovalRecord, CheckResult, CheckStatus, Evidence, ToolCall } from './verdicts/index.js';

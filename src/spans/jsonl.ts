@@ -1,6 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { ConfigError } from '../config/errors.js';
+import { formatPath } from '../config/source.js';
 import type { SpanRecord } from './span-record.js';
+import { spanRecordProblem } from './span-record-check.js';
 
 /** Serialises span records as JSON Lines (one span per line). */
 export function spansToJsonl(spans: readonly SpanRecord[]): string {
@@ -10,8 +12,9 @@ export function spansToJsonl(spans: readonly SpanRecord[]): string {
 }
 
 /**
- * Reads a spans.jsonl file; a malformed line is a ConfigError naming the line, and so is a file
- * that cannot be read (missing, a folder, no permission). A leading UTF-8 BOM is ignored.
+ * Reads a spans.jsonl file; a malformed line (not JSON, or not a span record) is a ConfigError
+ * naming the line, and so is a file that cannot be read (missing, a folder, no permission). A
+ * leading UTF-8 BOM is ignored.
  */
 export async function readSpansJsonl(file: string): Promise<SpanRecord[]> {
   const spans: SpanRecord[] = [];
@@ -31,8 +34,11 @@ export async function readSpansJsonl(file: string): Promise<SpanRecord[]> {
       } catch (error) {
         throw new ConfigError({ file, line: lineNumber, column: 1 }, `expected one JSON span per line: ${(error as Error).message}`);
       }
-      if (!parsed || typeof parsed !== 'object' || typeof (parsed as SpanRecord).span_id !== 'string') {
-        throw new ConfigError({ file, line: lineNumber, column: 1 }, 'expected a span object with trace_id, span_id and name');
+      // Checked here, where the line is known: queries and evidence would otherwise fail mid-scan.
+      const problem = spanRecordProblem(parsed);
+      if (problem) {
+        const field = problem.path.length ? `${formatPath(problem.path)}: ` : '';
+        throw new ConfigError({ file, line: lineNumber, column: 1 }, `${field}${problem.expected}`);
       }
       spans.push(parsed as SpanRecord);
     }

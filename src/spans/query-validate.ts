@@ -1,4 +1,4 @@
-import type { Locator } from '../config/assert-format.js';
+import { memoryLocator, type Locator } from '../config/assert-format.js';
 import type { PathSegments } from '../config/source.js';
 import { didYouMean } from '../config/did-you-mean.js';
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../config/errors.js';
@@ -18,9 +18,10 @@ const EQUALITY = new Set(['is', 'is_not', 'eq', 'neq', 'in', 'not_in']);
  * several) with every problem, one per condition or window setting: an unknown key, field or operator, a missing attribute key, a value of the wrong
  * type for its operator, a `status` or `kind` value those fields never hold (a typo there would
  * make a `count: {max: 0}` check pass vacuously), an ordering operator on a field that is not
- * ordered, or a regex that is invalid or could backtrack without bound.
+ * ordered, or a regex that is invalid or could backtrack without bound. `locate` places each
+ * problem in the caller's file; by default under `query`, as querySpans reports them.
  */
-export function validateQuery(query: unknown, locate: Locator): asserts query is SpanQuery {
+export function validateQuery(query: unknown, locate: Locator = memoryLocator('query')): asserts query is SpanQuery {
   const record = asObject(query, [], locate, 'a query {filtering, windowing}');
   const problems: ConfigError[] = [];
   collectConfigErrors(problems, () => onlyKeys(record, ['filtering', 'windowing'], [], locate));

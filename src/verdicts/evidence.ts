@@ -3,6 +3,7 @@ import { ATTR, EVIDENCE_ATTR, SPAN } from '../spans/conventions.js';
 import type { SpanRecord } from '../spans/span-record.js';
 import { approvalFrom, toolCallFrom } from './evidence-calls.js';
 import type { ApprovalRecord, Evidence, EvidenceInput, FlowStateEvidence, ToolCall } from './evidence-types.js';
+import { validateEvidenceInput } from './score-input.js';
 import { isInvokeAgent, numberAttr, operationOf, parseJsonOrRaw, stringAttr } from './span-kind.js';
 import { orderSpans } from './span-order.js';
 
@@ -11,8 +12,10 @@ export type { ApprovalRecord, Evidence, EvidenceInput, Judgement, ToolCall } fro
 /**
  * Builds the evidence of one run from its spans (plus the transcript, output and workspace
  * when the runner has them). Pure: a saved spans.jsonl gives the same evidence as a live run.
+ * Input that is not that (a library caller's) is a ConfigError naming the field.
  */
 export function buildEvidence(input: EvidenceInput): Evidence {
+  validateEvidenceInput(input);
   // Tool calls by agentcheck.tool.seq, not start time: parallel and nested calls tie on it.
   const { spans, gatedSeq } = orderSpans(withoutGrading(input.spans));
   const byId = new Map<string, SpanRecord>();

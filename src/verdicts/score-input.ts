@@ -1,14 +1,17 @@
-import { memoryLocator } from '../config/assert-format.js';
+import { memoryLocator, type Locator } from '../config/assert-format.js';
 import { collectConfigErrors, ConfigError, throwConfigErrors } from '../config/errors.js';
 import { describeValue } from '../config/json-schema.js';
+import { spanListProblem } from '../spans/span-record-check.js';
 import { validateToolName } from './tool-name.js';
 
 const SCORE_INPUT = 'scoreTestRun';
+const EVIDENCE_INPUT = 'buildEvidence';
 
 /** The stop reasons a run ends with (docs/engine-loop.md, Stop reasons). */
 const STOP_REASONS = ['end_turn', 'max_turns', 'paused', 'error', 'max_tokens', 'refusal', 'content_filter'];
 
 const KEYS = ['spans', 'stop_reason', 'error', 'terminal_tool', 'error_tokens', 'evidence'];
+const EVIDENCE_KEYS = ['spans', 'transcript', 'output', 'workspaceDir', 'errorTokens', 'judgements'];
 
 /**
  * Checks what a library caller gives scoreTestRun, so a wrong value is a ConfigError naming the
@@ -16,21 +19,11 @@ const KEYS = ['spans', 'stop_reason', 'error', 'terminal_tool', 'error_tokens', 
  * from a stop reason no run has. Every problem in one error.
  */
 export function validateScoreInput(input: unknown): void {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    throw new ConfigError({ file: SCORE_INPUT }, `expected {spans, stop_reason, error?, terminal_tool?, error_tokens?}, got ${describeValue(input)}`);
-  }
-  const given = input as Record<string, unknown>;
+  const given = inputObject(input, SCORE_INPUT, '{spans, stop_reason, error?, terminal_tool?, error_tokens?}');
   const locate = memoryLocator(SCORE_INPUT);
-  const problems: ConfigError[] = [];
-  for (const key of Object.keys(given)) {
-    if (!KEYS.includes(key)) problems.push(locate([key], `unknown key "${key}"; expected one of: ${KEYS.join(', ')}`));
-  }
-  const spans = given.spans;
-  if (!Array.isArray(spans)) problems.push(locate(['spans'], `expected an array of span records (readSpansJsonl), got ${describeValue(spans)}`));
-  else {
-    const bad = spans.findIndex((span) => typeof span !== 'object' || span === null || typeof (span as { name?: unknown }).name !== 'string');
-    if (bad >= 0) problems.push(locate(['spans', bad], `expected a span record {trace_id, span_id, name, ...}, got ${describeValue(spans[bad])}`));
-  }
+  const problems = unknownKeys(given, KEYS, locate);
+  const spans = spanListProblem(given.spans, ['spans'], locate);
+  if (spans) problems.push(spans);
   if (typeof given.stop_reason !== 'string' || !STOP_REASONS.includes(given.stop_reason)) {
     problems.push(locate(['stop_reason'], `expected one of ${STOP_REASONS.join(', ')}, got ${describeValue(given.stop_reason)}`));
   }
@@ -40,9 +33,51 @@ export function validateScoreInput(input: unknown): void {
   }
   if (given.terminal_tool !== undefined && given.terminal_tool !== null)
     collectConfigErrors(problems, () => validateToolName(given.terminal_tool, ['terminal_tool'], locate));
-  const tokens = given.error_tokens;
-  if (tokens !== undefined && (!Array.isArray(tokens) || tokens.some((token) => typeof token !== 'string' || token === ''))) {
-    problems.push(locate(['error_tokens'], `expected a list of non-empty strings, got ${describeValue(tokens)}`));
+  checkErrorTokens(given.error_tokens, 'error_tokens', locate, problems);
+  throwConfigErrors(problems);
+}
+
+/**
+ * Checks what a library caller gives buildEvidence, as validateScoreInput does for scoreTestRun
+ * (`buildEvidence at spans[0].attributes: ...`): every problem in one ConfigError.
+ */
+export function validateEvidenceInput(input: unknown): void {
+  const given = inputObject(input, EVIDENCE_INPUT, '{spans, transcript?, output?, workspaceDir?, errorTokens?, judgements?}');
+  const locate = memoryLocator(EVIDENCE_INPUT);
+  const problems = unknownKeys(given, EVIDENCE_KEYS, locate);
+  const spans = spanListProblem(given.spans, ['spans'], locate);
+  if (spans) problems.push(spans);
+  const transcript = given.transcript;
+  if (transcript !== undefined && (!Array.isArray(transcript) || transcript.some((message) => !isObject(message)))) {
+    problems.push(locate(['transcript'], `expected a list of messages {role, content}, got ${describeValue(transcript)}`));
+  }
+  for (const key of ['output', 'workspaceDir']) {
+    if (given[key] !== undefined && typeof given[key] !== 'string') problems.push(locate([key], `expected a string, got ${describeValue(given[key])}`));
+  }
+  checkErrorTokens(given.errorTokens, 'errorTokens', locate, problems);
+  if (given.judgements !== undefined && !isObject(given.judgements)) {
+    problems.push(locate(['judgements'], `expected an object of judge answers by check id, got ${describeValue(given.judgements)}`));
   }
   throwConfigErrors(problems);
+}
+
+function inputObject(input: unknown, file: string, shape: string): Record<string, unknown> {
+  if (!isObject(input)) throw new ConfigError({ file }, `expected ${shape}, got ${describeValue(input)}`);
+  return input;
+}
+
+function unknownKeys(given: Record<string, unknown>, keys: string[], locate: Locator): ConfigError[] {
+  return Object.keys(given)
+    .filter((key) => !keys.includes(key))
+    .map((key) => locate([key], `unknown key "${key}"; expected one of: ${keys.join(', ')}`));
+}
+
+function checkErrorTokens(tokens: unknown, key: string, locate: Locator, problems: ConfigError[]): void {
+  if (tokens !== undefined && (!Array.isArray(tokens) || tokens.some((token) => typeof token !== 'string' || token === ''))) {
+    problems.push(locate([key], `expected a list of non-empty strings, got ${describeValue(tokens)}`));
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -125,6 +125,21 @@ describe('reading spans.jsonl', () => {
     expect(result.exitCode, result.stderr).toBe(0);
   });
 
+  it('names the line of a record that is not a span record (exit 2), never a TypeError mid-query', async () => {
+    const lines = spansText().trim().split('\n');
+    const bare = JSON.parse(lines[1]) as Record<string, unknown>;
+    delete bare.attributes;
+    lines[1] = JSON.stringify(bare);
+    const dir = tempDir({ 'spans.jsonl': `${lines.join('\n')}\n` });
+    await expect(readSpansJsonl(join(dir, 'spans.jsonl'))).rejects.toThrow(
+      /spans\.jsonl:2:1: attributes: expected an object \(a span record's attributes\), got nothing$/,
+    );
+    const result = await query(dir, { where: '{"field":"attributes","key":"agentcheck.turn","operator":"exists"}' });
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/^agentcheck: invalid input: .*spans\.jsonl:2:1: attributes: expected an object/);
+    expect(result.stderr).not.toMatch(/unexpected error|TypeError/);
+  });
+
   it('says a folder is a folder (exit 2), never a stack trace', async () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'spans.jsonl'));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/config/errors.js';
 import { compileErrorTokens, findErrorToken } from '../../src/verdicts/error-tokens.js';
+import { buildEvidence } from '../../src/verdicts/evidence.js';
 import { scoreTestRun } from '../../src/verdicts/test-run-verdict.js';
 import { RunBuilder, type FinishOptions } from './span-builder.js';
 
@@ -221,7 +222,49 @@ describe('scoreTestRun input (a library caller)', () => {
     expect(() => scoreTestRun({ spans: [...spans, 42] as never, stop_reason: 'end_turn' })).toThrow('at spans[' + spans.length + ']: expected a span record');
   });
 
+  it('points at the field of a record that lacks what evidence reads', () => {
+    expect(() => scoreTestRun({ spans: [{ name: 'x' }] as never, stop_reason: 'end_turn' })).toThrow(
+      "scoreTestRun at spans[0].trace_id: expected a string (a span record's trace_id), got nothing",
+    );
+  });
+
   it('scores sound input as before', () => {
     expect(scoreTestRun({ spans, stop_reason: 'end_turn', error: null, terminal_tool: null }).verdict).toBe('unconfirmed');
+  });
+});
+
+describe('buildEvidence input (a library caller)', () => {
+  const spans = new RunBuilder().spans();
+  const problem = (input: unknown): string => {
+    try {
+      buildEvidence(input as never);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as Error).message;
+    }
+    throw new Error('expected a ConfigError');
+  };
+
+  it('names the field, as scoreTestRun does, instead of a TypeError from inside', () => {
+    expect(problem({})).toBe('buildEvidence at spans: expected an array of span records (readSpansJsonl), got nothing');
+    expect(problem({ spans: [{ name: 'x' }] })).toBe("buildEvidence at spans[0].trace_id: expected a string (a span record's trace_id), got nothing");
+    expect(problem(null)).toMatch(/^buildEvidence: expected \{spans, transcript\?, .*\}, got null$/);
+    const { attributes: _dropped, ...bare } = spans[0];
+    expect(problem({ spans: [...spans, bare] })).toBe(
+      `buildEvidence at spans[${spans.length}].attributes: expected an object (a span record's attributes), got nothing`,
+    );
+  });
+
+  it('names every wrong optional field in one error', () => {
+    const message = problem({ spans, transcript: 'hi', output: 3, errorTokens: [''], judgements: [], extra: true });
+    expect(message).toContain('buildEvidence at extra: unknown key "extra"');
+    expect(message).toContain('buildEvidence at transcript: expected a list of messages {role, content}, got string "hi"');
+    expect(message).toContain('buildEvidence at output: expected a string, got number 3');
+    expect(message).toContain('buildEvidence at errorTokens: expected a list of non-empty strings');
+    expect(message).toContain('buildEvidence at judgements: expected an object of judge answers by check id, got an array');
+  });
+
+  it('builds evidence from sound input as before', () => {
+    expect(buildEvidence({ spans, output: 'done' }).output).toBe('done');
   });
 });
