@@ -188,10 +188,12 @@ describe('querySpans input from a library caller', () => {
   });
 });
 
-describe('querySpans at scale', () => {
-  it('filters 1,000,000 spans by trace id or one attribute quickly', () => {
+// Speed is measured by bench/query.mjs over 1,000,000 spans (BENCHMARKS.md); this checks the
+// results at a size a loaded machine runs in well under a second, and asserts no time.
+describe('querySpans over many spans', () => {
+  it('filters 100,000 spans by trace id or one attribute, newest first with a limit', () => {
     const shared = Array.from({ length: 10 }, (_, i) => ({ 'gen_ai.tool.name': `tool_${i}`, 'agentcheck.turn': i }));
-    const spans: SpanRecord[] = new Array(1_000_000);
+    const spans: SpanRecord[] = new Array(100_000);
     for (let i = 0; i < spans.length; i++) {
       spans[i] = {
         trace_id: `t${i % 1000}`,
@@ -207,18 +209,13 @@ describe('querySpans at scale', () => {
         ended: true,
       };
     }
-    const started = performance.now();
     const byTrace = querySpans(spans, { filtering: { field: 'trace_id', operator: 'is', value: 't7' } });
     const byAttribute = querySpans(spans, {
       filtering: { field: 'attributes', key: 'gen_ai.tool.name', operator: 'eq', value: 'tool_3' },
       windowing: { limit: 5, order: 'desc' },
     });
-    const elapsed = performance.now() - started;
-    expect(byTrace.count).toBe(1000);
-    expect(byAttribute.count).toBe(100_000);
-    expect(byAttribute.spans.map((span) => span.span_id)).toEqual(['999993', '999983', '999973', '999963', '999953']);
-    console.log(`query_spans: two queries over 1,000,000 spans in ${elapsed.toFixed(0)} ms`);
-    // Not a benchmark (bench/ measures); a guard against an accidental per-span allocation or sort.
-    expect(elapsed).toBeLessThan(3000);
+    expect(byTrace.count).toBe(100);
+    expect(byAttribute.count).toBe(10_000);
+    expect(byAttribute.spans.map((span) => span.span_id)).toEqual(['99993', '99983', '99973', '99963', '99953']);
   });
 });
