@@ -6,30 +6,41 @@ import type { Report } from '../../src/runner/report/report.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { AGENT_YAML, CLI, passingScenario, runCli } from './cli.js';
 
-describe('robustness through the CLI', () => {
-  it('writes the report when interrupted while command tools run', async () => {
-    const files: Record<string, string> = {
-      'agent.yaml': `id: slow
+/**
+ * `count` scenarios whose one tool call runs a command that marks `marks` (a file named
+ * started-<pid>) and then waits ten minutes: a run surely in flight once a mark exists.
+ */
+function slowSuite(count: number): { dir: string; marks: string } {
+  const marks = tempDir({});
+  const files: Record<string, string> = {
+    'agent.yaml': `id: slow
 agent:
   name: Slow
   tools:
-    - {name: wait, description: Waits., parameters: {type: object}, command: {argv: [node, -e, "require('fs').writeFileSync(process.argv[1] + '/started-' + process.pid, ''); setTimeout(() => {}, 600000)", __MARKS__]}}
+    - {name: wait, description: Waits., parameters: {type: object}, command: {argv: [node, -e, "require('fs').writeFileSync(process.argv[1] + '/started-' + process.pid, ''); setTimeout(() => {}, 600000)", ${JSON.stringify(marks)}]}}
 `,
-    };
-    for (let i = 0; i < 6; i++) {
-      files[`s${i}.scenario.yaml`] =
-        `name: slow ${i}\nagent: agent.yaml\ninputs: {messages: [{role: user, content: go}]}\nmodel: {script: [{tool_calls: [{name: wait, args: {}}]}, {text: done}]}\n`;
-    }
-    const marks = tempDir({});
-    files['agent.yaml'] = files['agent.yaml'].replace('__MARKS__', JSON.stringify(marks));
-    const dir = tempDir(files);
+  };
+  for (let i = 0; i < count; i++) {
+    files[`s${i}.scenario.yaml`] =
+      `name: slow ${i}\nagent: agent.yaml\ninputs: {messages: [{role: user, content: go}]}\nmodel: {script: [{tool_calls: [{name: wait, args: {}}]}, {text: done}]}\n`;
+  }
+  return { dir: tempDir(files), marks };
+}
+
+/** Resolves once a command tool is really running, however slow the machine is. */
+async function toolStarted(marks: string): Promise<void> {
+  await expect.poll(() => readdirSync(marks).length, { timeout: 120_000, interval: 50 }).toBeGreaterThan(0);
+}
+
+describe('robustness through the CLI', () => {
+  it('writes the report when interrupted while command tools run', async () => {
+    const { dir, marks } = slowSuite(6);
     const child = execa('node', [CLI, 'run', '.', '--concurrency', '2', '--out', 'out', '--reporter', 'json,junit'], {
       cwd: dir,
       reject: false,
       env: { CI: 'true' },
     });
-    // Interrupt once a command tool is really running, however slow the machine is.
-    await expect.poll(() => readdirSync(marks).length, { timeout: 120_000, interval: 50 }).toBeGreaterThan(0);
+    await toolStarted(marks);
     child.kill('SIGINT');
     const result = await child;
     expect(result.exitCode, result.stderr).toBe(1);
@@ -37,6 +48,45 @@ agent:
     expect(report.interrupted).toBe(true);
     expect(report.scenarios).toHaveLength(6);
     expect(existsSync(join(dir, 'out/junit.xml'))).toBe(true);
+  });
+
+  it("keeps an interrupted in-flight run's transcript, usage, turns, time and trace id in its not_run row", async () => {
+    const { dir, marks } = slowSuite(2);
+    const child = execa('node', [CLI, 'run', '.', '--concurrency', '1', '--out', 'out', '--reporter', 'table,json'], {
+      cwd: dir,
+      reject: false,
+      env: { CI: 'true' },
+    });
+    await toolStarted(marks);
+    child.kill('SIGINT');
+    const result = await child;
+    expect(result.exitCode, result.stderr).toBe(1);
+    const report = JSON.parse(readFileSync(join(dir, 'out/report.json'), 'utf8')) as Report;
+    const [cut, unreached] = report.scenarios;
+    expect(cut).toMatchObject({
+      status: 'not_run',
+      reason: 'not run to the end: the suite was interrupted (RUN_ABORTED)',
+      turns: 1,
+      checks: [],
+      error: null,
+      test_run: { verdict: 'failed', stop_reason: 'error' },
+      usage: { input_tokens: expect.any(Number), output_tokens: expect.any(Number) },
+    });
+    expect(cut.duration_ms).toBeGreaterThan(0);
+    expect(cut.transcript?.map((message) => message.role)).toEqual(['user', 'assistant', 'tool']);
+    expect(cut.transcript?.[1]).toMatchObject({ tool_calls: [{ tool_name: 'wait' }] });
+    // Its spans in spans.jsonl are the row's: the trace id links them.
+    const traces = readFileSync(join(dir, 'out/spans.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { trace_id: string }).trace_id);
+    expect(traces.length).toBeGreaterThan(0);
+    expect(new Set(traces)).toEqual(new Set([cut.test_run?.trace_id]));
+    // The run never started keeps nothing; neither row counts.
+    expect(unreached).toMatchObject({ status: 'not_run', reason: 'not run: the suite was interrupted', test_run: null, turns: 0, duration_ms: 0 });
+    expect(unreached.transcript).toBeUndefined();
+    expect(report.summary).toMatchObject({ total: 2, passed: 0, failed: 0, errored: 0, not_run: 2 });
+    expect(result.stdout).toMatch(/NOT RUN .*s0\.scenario\.yaml#slow 0 .* failed .*│ 1 /);
   });
 
   it('exits 2 with a clear message for folders where files belong and for a bad output folder', async () => {

@@ -1,5 +1,6 @@
 import { normalizeToolName } from '../../spans/conventions.js';
 import type { Report, ScenarioRow } from '../report/report.js';
+import { isCounted } from '../stats/outcomes.js';
 
 /** A tool name and how many more (added) or fewer (removed) calls it got. */
 export interface ToolCountChange {
@@ -27,7 +28,8 @@ export interface TrajectoryChange {
  * Trajectory changes per scenario x variant present in both reports, from repeat 0's
  * test_run.tools (a per-tool digest in first-call order). Only repeat 0: repeats of a
  * nondeterministic model differ among themselves, and comparing like with like keeps the
- * output about the change, not the noise. Rows without a test_run are skipped (no trajectory).
+ * output about the change, not the noise. Rows without a test_run are skipped (no trajectory),
+ * and so are not_run rows (an interrupted run keeps its cut test_run) and skipped ones.
  */
 export function trajectoryChanges(base: Report, head: Report): TrajectoryChange[] {
   const before = firstRepeats(base.scenarios);
@@ -73,8 +75,9 @@ function callCounts(tools: ReadonlyArray<{ name: string; called: number }>): Map
   return counts;
 }
 
+/** Repeat 0 of each scenario x variant that ran to a result (isCounted). */
 function firstRepeats(rows: readonly ScenarioRow[]): Map<string, ScenarioRow> {
   const firsts = new Map<string, ScenarioRow>();
-  for (const row of rows) if (row.repeat === 0) firsts.set(`${row.id} [${row.variant}]`, row);
+  for (const row of rows) if (row.repeat === 0 && isCounted(row)) firsts.set(`${row.id} [${row.variant}]`, row);
   return firsts;
 }

@@ -20,7 +20,10 @@ export interface RunSuiteOptions {
   cassettes?: CassetteSettings;
   /** MCP servers shared by the runs; default: a pool of this suite run, stopped when it ends. */
   mcpServers?: McpServerPool;
-  /** Aborting stops the suite: runs not finished become `not_run` rows. */
+  /**
+   * Aborting stops the suite: runs not finished become `not_run` rows; those in flight keep what
+   * they recorded (transcript, usage, test_run, turns, duration_ms).
+   */
   signal?: AbortSignal;
   onRowDone?: (row: ScenarioRow, done: number, total: number) => void;
   onSpans?: (spans: SpanRecord[]) => void;
@@ -123,12 +126,15 @@ async function runAll(runs: readonly PlannedRun[], options: RunSuiteOptions): Pr
     while (!options.signal?.aborted) {
       const index = next++;
       if (index >= runs.length) return;
-      const row = await runOne(runs[index], options);
+      const ran = await runOne(runs[index], options);
       // In flight when the interrupt came: its commands and model calls were cut short, so
-      // whatever it ended with (even a pass, when the script ignores a canceled tool) is not a result.
-      if (options.signal?.aborted) continue;
+      // whatever it ended with (even a pass, when the script ignores a canceled tool) is not a
+      // result; its row is not_run but keeps what the run recorded.
+      const interrupted = options.signal?.aborted === true;
+      const row = interrupted ? interruptedRow(runs[index], ran) : ran;
       rows[index] = keep(row, index);
       if (options.releaseRuns) (runs as Array<PlannedRun | undefined>)[index] = undefined;
+      if (interrupted) continue;
       done++;
       options.onRowDone?.(row, done, runs.length);
     }
@@ -171,6 +177,15 @@ async function runOne(run: PlannedRun, options: RunSuiteOptions): Promise<Scenar
     ]);
     settled = true;
     if (result !== 'abandoned') return result;
+    if (options.signal?.aborted && !deadline.timedOut) {
+      const row = baseRow(
+        run,
+        'not_run',
+        `${INTERRUPTED_MID_RUN}, and the run did not stop within ${ABORT_GRACE_MS} ms of being aborted: nothing it recorded is kept`,
+      );
+      row.duration_ms = Math.round(performance.now() - started);
+      return row;
+    }
     const row = baseRow(run, 'error', `${deadline.limitReason}, and it did not stop within ${ABORT_GRACE_MS} ms of being aborted: nothing it recorded is kept`);
     row.error = { type: 'TIMEOUT', message: row.reason };
     row.duration_ms = Math.round(performance.now() - started);
@@ -188,6 +203,26 @@ function limitSetting(run: PlannedRun, options: RunSuiteOptions): string {
 
 function notRun(run: PlannedRun): ScenarioRow {
   return baseRow(run, 'not_run', 'not run: the suite was interrupted');
+}
+
+const INTERRUPTED_MID_RUN = 'not run to the end: the suite was interrupted';
+
+/**
+ * The row of a run in flight when the suite was interrupted: `not_run`, since its end was cut
+ * off, but keeping what it recorded (test_run with its trace_id, transcript, usage, turns, wall
+ * time), so its spans in spans.jsonl keep their row (docs/report-format.md). Its checks are not
+ * kept: they judged a cut run. A row made without running (skipped, or already not_run) stays.
+ */
+function interruptedRow(run: PlannedRun, ran: ScenarioRow): ScenarioRow {
+  if (ran.status === 'skipped' || ran.status === 'not_run') return ran;
+  const row = baseRow(run, 'not_run', ran.error ? `${INTERRUPTED_MID_RUN} (${ran.error.type})` : INTERRUPTED_MID_RUN);
+  row.test_run = ran.test_run;
+  row.turns = ran.turns;
+  row.duration_ms = ran.duration_ms;
+  if (ran.resumes) row.resumes = ran.resumes;
+  if (ran.usage) row.usage = ran.usage;
+  if (ran.transcript) row.transcript = ran.transcript;
+  return row;
 }
 
 /** The row of a scenario marked `skip` (status skipped, its reason): it is not run. */

@@ -70,6 +70,13 @@ describe('trajectoryChanges', () => {
     expect(compareReports(base, head).trajectory).toEqual(changes);
   });
 
+  it("leaves out an interrupted run's cut test_run (not_run keeps it, but it is no trajectory)", () => {
+    const base = report([row('s.yaml', 'cut', { test_run: run(['lookup', 1], ['finish', 1]) })]);
+    const head = report([row('s.yaml', 'cut', { status: 'not_run', test_run: run(['lookup', 1]) })], { interrupted: true });
+    expect(trajectoryChanges(base, head)).toEqual([]);
+    expect(trajectoryChanges(head, base)).toEqual([]);
+  });
+
   it('leaves the outcome comparison as it was', () => {
     const base = report([row('s.yaml', 'a', { test_run: run(['lookup', 1]) })]);
     const head = report([row('s.yaml', 'a', { status: 'fail', test_run: run(['search', 1]) })]);

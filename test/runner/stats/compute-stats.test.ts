@@ -61,7 +61,7 @@ describe('computeStats per variant', () => {
     expect(stats.variants.base.duration_ms).toEqual({ n: 12, mean: 65, p50: 60, p95: 120 });
     expect(stats.variants.base.tokens.input).toEqual({ n: 12, mean: 100, p50: 100, p95: 100 });
     expect(stats.variants.base.tokens.total).toEqual({ n: 12, mean: 165, p50: 160, p95: 220 });
-    // lean: the not_run and skipped rows (9999 ms, no usage) are left out
+    // lean: the not_run and skipped rows (9999 ms, 7 turns, the not_run one with usage) are left out
     expect(stats.variants.lean.duration_ms).toEqual({ n: 10, mean: 5, p50: 5, p95: 5 });
     expect(stats.variants.lean.tokens.output).toEqual({ n: 10, mean: 10, p50: 10, p95: 10 });
     expect(stats.variants.lean.turns).toEqual({ n: 10, mean: 3, p50: 3, p95: 3 });

@@ -14,7 +14,8 @@ const F: RowStatus = 'fail';
  *   s3        F F F      P F F
  *   s4        P P P      error, not_run, skipped
  *
- * Base durations are 10, 20, ..., 120 ms in row order; usage is set on every counted row.
+ * Base durations are 10, 20, ..., 120 ms in row order; usage is set on every counted row and on
+ * the not_run one (a run cut off by an interrupt keeps what it recorded).
  * Every row expects create_refund and (by the fixture default) calls lookup_order and create_refund.
  */
 export function pairedReport(): Report {
@@ -49,8 +50,13 @@ export function pairedReport(): Report {
           expected_tools: ['create_refund'],
           status,
           duration_ms: counted ? 5 : 9999,
-          turns: counted ? 3 : 0,
-          ...(counted ? { usage: { input_tokens: 50, output_tokens: 10 } } : { test_run: null }),
+          turns: counted ? 3 : 7,
+          // The not_run row is one cut off by an interrupt: it keeps its usage and test_run, and still does not count.
+          ...(counted
+            ? { usage: { input_tokens: 50, output_tokens: 10 } }
+            : status === 'not_run'
+              ? { usage: { input_tokens: 999, output_tokens: 999 } }
+              : { test_run: null }),
         }),
       );
     });
