@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
@@ -6,9 +6,13 @@ import type { Report } from '../../src/runner/report/report.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { AGENT_YAML, CLI, passingScenario, runCli } from './cli.js';
 
+/** Marks `marks` (a file named started-<pid>), then waits until a file `go` appears there. */
+const WAIT_FOR_GO =
+  "const fs = require('fs'), d = process.argv[1]; fs.writeFileSync(d + '/started-' + process.pid, ''); setInterval(() => fs.existsSync(d + '/go') && process.exit(0), 20)";
+
 /**
- * `count` scenarios whose one tool call runs a command that marks `marks` (a file named
- * started-<pid>) and then waits ten minutes: a run surely in flight once a mark exists.
+ * `count` scenarios whose one tool call (the terminal tool) runs a command that marks `marks`
+ * and then waits for `marks/go`: a run surely in flight once a mark exists, until the test lets it go.
  */
 function slowSuite(count: number): { dir: string; marks: string } {
   const marks = tempDir({});
@@ -17,12 +21,12 @@ function slowSuite(count: number): { dir: string; marks: string } {
 agent:
   name: Slow
   tools:
-    - {name: wait, description: Waits., parameters: {type: object}, command: {argv: [node, -e, "require('fs').writeFileSync(process.argv[1] + '/started-' + process.pid, ''); setTimeout(() => {}, 600000)", ${JSON.stringify(marks)}]}}
+    - {name: wait, description: Waits., parameters: {type: object}, command: {argv: [node, -e, ${JSON.stringify(WAIT_FOR_GO)}, ${JSON.stringify(marks)}]}}
 `,
   };
   for (let i = 0; i < count; i++) {
     files[`s${i}.scenario.yaml`] =
-      `name: slow ${i}\nagent: agent.yaml\ninputs: {messages: [{role: user, content: go}]}\nmodel: {script: [{tool_calls: [{name: wait, args: {}}]}, {text: done}]}\n`;
+      `name: slow ${i}\nagent: agent.yaml\ninputs: {messages: [{role: user, content: go}]}\nmodel: {script: [{tool_calls: [{name: wait, args: {}}]}, {text: done}]}\nexpect: {terminal_tool: wait}\n`;
   }
   return { dir: tempDir(files), marks };
 }
@@ -87,6 +91,27 @@ describe('robustness through the CLI', () => {
     expect(unreached.transcript).toBeUndefined();
     expect(report.summary).toMatchObject({ total: 2, passed: 0, failed: 0, errored: 0, not_run: 2 });
     expect(result.stdout).toMatch(/NOT RUN .*s0\.scenario\.yaml#slow 0 .* failed .*│ 1 /);
+  });
+
+  it('an output folder replaced by a file mid-run: each output that failed is named, the table and summary still print, exit 1', async () => {
+    const { dir, marks } = slowSuite(1);
+    const out = join(dir, 'out');
+    // The default reporters (table, json): spans.jsonl and the temporary rows file are open in out/.
+    const child = execa('node', [CLI, 'run', '.', '--out', 'out'], { cwd: dir, reject: false, env: { CI: 'true' } });
+    await toolStarted(marks);
+    rmSync(out, { recursive: true });
+    writeFileSync(out, 'a cleanup job put a file here\n');
+    writeFileSync(join(marks, 'go'), '');
+    const result = await child;
+    expect(result.exitCode, result.stderr).toBe(1);
+    expect(result.stderr).not.toMatch(/unexpected error|\n {4}at /);
+    expect(result.stderr).toContain(`could not write ${join(out, 'spans.jsonl')}: ENOTDIR`);
+    expect(result.stderr).toMatch(/the json reporter failed: .*out is a file, not a folder/);
+    // The run itself passed, and the terminal says so.
+    expect(result.stdout).toMatch(/PASS .*s0\.scenario\.yaml#slow 0/);
+    expect(result.stdout).toContain('1 scenario: 1 passed');
+    expect(result.stdout).toMatch(/Reports: none written$/);
+    expect(readFileSync(out, 'utf8')).toBe('a cleanup job put a file here\n');
   });
 
   it('exits 2 with a clear message for folders where files belong and for a bad output folder', async () => {

@@ -60,6 +60,28 @@ describe('spans.jsonl on a full disk', () => {
     expect(existsSync(join(dir, 'spans.jsonl.partial'))).toBe(false);
   });
 
+  it('never throws when its folder became a file: the failure says why, and a partial file that stays is named', () => {
+    const dir = tempDir();
+    const notADirectory = (call: string) => () => {
+      throw Object.assign(new Error(`ENOTDIR: not a directory, ${call}`), { code: 'ENOTDIR' });
+    };
+    const gone = new SpansFile(join(dir, 'spans.jsonl'), { ...fullAfter(1e6), renameSync: notADirectory('rename'), rmSync: notADirectory('lstat') });
+    gone.write([SPAN]);
+    expect(() => gone.close()).not.toThrow();
+    // Nothing can be left in a folder that is not one: only the rename's failure is said.
+    expect(gone.failure).toBe('ENOTDIR: not a directory, rename');
+
+    const stuck = new SpansFile(join(dir, 'spans.jsonl'), {
+      ...fullAfter(1e6),
+      renameSync: notADirectory('rename'),
+      rmSync: () => {
+        throw Object.assign(new Error('EACCES: permission denied, unlink'), { code: 'EACCES' });
+      },
+    });
+    expect(() => stuck.close()).not.toThrow();
+    expect(stuck.failure).toBe(`ENOTDIR: not a directory, rename; could not remove ${join(dir, 'spans.jsonl.partial')}: EACCES: permission denied, unlink`);
+  });
+
   it('writes and renames when there is room', () => {
     const dir = tempDir();
     const file = new SpansFile(join(dir, 'spans.jsonl'), fullAfter(1e6));

@@ -10,7 +10,7 @@ import { createReporters, type Reporter } from '../reporters/index.js';
 import { runCiReporters } from './ci-reporters.js';
 import { writeQuietReportUnlessTable } from './quiet-terminal-report.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
-import { displayPath } from './display-path.js';
+import { reportsLine } from './display-path.js';
 import { terminalWidth } from './terminal-width.js';
 
 export interface MergeOptions {
@@ -126,7 +126,7 @@ export async function mergeCommand(files: string[], options: MergeOptions, io: C
   }
   if (reporterFailed) io.stderr.write('agentcheck: merge failed: a requested report was not written\n');
   // Last, as run's: the files written, where to look next.
-  io.stdout.write(`Reports: ${written.map((file) => displayPath(file, io.cwd)).join(', ')}\n`);
+  io.stdout.write(reportsLine(written, io.cwd));
   const { summary } = report;
   const passed = summary.failed + summary.errored + summary.not_run === 0;
   return passed && !missing.length && !interrupted.length && !reporterFailed ? EXIT.ok : EXIT.failed;

@@ -51,6 +51,9 @@ export async function resumeCommand(runId: string, options: ResumeOptions, io: C
     earlierSpans: saved.spans,
   });
   // Answered (whatever the verdict); a run that could not start (exit 2) keeps its checkpoint.
-  if (code !== EXIT.invalidInput) await removeRunCheckpoint(file);
+  if (code !== EXIT.invalidInput) {
+    const left = await removeRunCheckpoint(file);
+    if (left) io.stderr.write(`agentcheck: ${left} (the answered checkpoint: delete it)\n`);
+  }
   return code;
 }

@@ -28,7 +28,7 @@ import { folderConfig, loadSuiteConfig } from '../suite/suite-config.js';
 import { captureContentFlag } from '../content-capture.js';
 import { runCiReporters } from './ci-reporters.js';
 import { terminalWidth } from './terminal-width.js';
-import { displayPath } from './display-path.js';
+import { reportsLine } from './display-path.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
 
 export interface RunOptions {
@@ -127,6 +127,11 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
   // Whole rows wait on disk for the reporters that stream them (json); see keepsCompactRows.
   let spill: RowSpill | undefined;
   const compactor = new RowCompactor();
+  // A temporary rows file that cannot be deleted is said, never thrown: the reports come first.
+  const removeSpill = () => {
+    const left = spill?.remove();
+    if (left) io.stderr.write(`agentcheck: ${left} (a temporary rows file: delete it)\n`);
+  };
   try {
     createFolders(out);
     // A folder where an output file goes would fail only after the whole suite ran: refused now.
@@ -136,7 +141,7 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
     if (compact && reporters.some((reporter) => reporter.rowAccess === 'streamed')) spill = new RowSpill(out, plan.runs.length);
     spansFile = new SpansFile(join(out, 'spans.jsonl'));
   } catch (error) {
-    spill?.remove();
+    removeSpill();
     return reportError(
       new ConfigError(
         { file: options.out ?? out },
@@ -235,9 +240,9 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
     await writeQuietReportUnlessTable(report, reporterNames, io, layout.columns);
     if (!(await runCiReporters(report, out, io))) outputFailed = true;
     // Not kept while a slow OTLP collector is waited for below.
-    spill?.remove();
+    removeSpill();
     // Last line of the output: where to look next.
-    io.stdout.write(`Reports: ${written.map((file) => displayPath(file, io.cwd)).join(', ')}\n`);
+    io.stdout.write(reportsLine(written, io.cwd));
     // After the reports: a slow or dead collector must not hold them back, nor change the exit code.
     const otlpWarning = await otlp?.finish();
     if (otlpWarning) io.stderr.write(`${otlpWarning}\n`);
@@ -245,7 +250,7 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
     return summary.failed + summary.errored + summary.not_run === 0 && !outputFailed ? EXIT.ok : EXIT.failed;
   } finally {
     // Also when the run or a reporter threw: the temporary rows never outlive the command.
-    spill?.remove();
+    removeSpill();
   }
 }
 

@@ -1,8 +1,9 @@
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { rename } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
+import { removeLeftoverAsync } from '../files/remove-leftover.js';
 
 /** The spans file `agentcheck run` writes beside report.json. */
 const SPANS_FILE = 'spans.jsonl';
@@ -49,7 +50,9 @@ export async function mergeSpanFiles(reportFiles: readonly string[], out: string
     await rename(partial, target);
   } catch (error) {
     sink.destroy();
-    await rm(partial, { force: true });
+    // The failure is what the caller reports; a partial file that stays is said with it.
+    const left = await removeLeftoverAsync(partial);
+    if (left && error instanceof Error) error.message += `; ${left}`;
     throw error;
   }
   return { missing, unreadable, written: true };

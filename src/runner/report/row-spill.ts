@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { removeLeftover } from '../files/remove-leftover.js';
 import { reportRowText } from './report-json-chunks.js';
 import type { ScenarioRow } from './report.js';
 
@@ -23,6 +24,7 @@ export class RowSpill implements Iterable<ScenarioRow> {
   /** Why the file could not be written, once a write failed; null while all is well. */
   failure: string | null = null;
   private fd: number | null;
+  private removed = false;
   private pending = '';
   private pendingBytes = 0;
   /** Bytes written and pending: where the next line starts. */
@@ -95,8 +97,13 @@ export class RowSpill implements Iterable<ScenarioRow> {
     }
   }
 
-  /** Closes and deletes the file; safe to call more than once. */
-  remove(): void {
+  /**
+   * Closes and deletes the file; safe to call more than once (later calls do nothing). Never
+   * throws: returns why the file could not be deleted (it stays behind), else null.
+   */
+  remove(): string | null {
+    if (this.removed) return null;
+    this.removed = true;
     const fd = this.fd;
     this.fd = null;
     if (fd !== null) {
@@ -106,7 +113,7 @@ export class RowSpill implements Iterable<ScenarioRow> {
         // Closing can only fail on a bad descriptor; the file is removed below either way.
       }
     }
-    rmSync(this.path, { force: true });
+    return removeLeftover(this.path);
   }
 
   private lengthOf(index: number): number {

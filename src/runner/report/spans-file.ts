@@ -1,6 +1,7 @@
 import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { spansToJsonl } from '../../spans/jsonl.js';
 import type { SpanRecord } from '../../spans/span-record.js';
+import { removeLeftover } from '../files/remove-leftover.js';
 
 /** The file operations SpansFile uses: a seam for tests that inject a full disk. */
 export interface SpansFileSystem {
@@ -32,7 +33,8 @@ const WRITE_BATCH_CHARS = 64 * 1024;
  * faster than the disk drains); the file is written under a `.partial` name and renamed when closed, so an earlier
  * complete file survives a killed run. A failed write (a full disk) never reaches the runs:
  * writing stops, `failure` says why, and the partial file is removed instead of renamed, so a
- * truncated file never takes the place of a complete one.
+ * truncated file never takes the place of a complete one. Closing never throws: a partial file
+ * that cannot be removed is part of `failure`.
  */
 export class SpansFile {
   /** Why the file could not be written, once a write failed; null while all is well. */
@@ -90,6 +92,9 @@ export class SpansFile {
     } catch (error) {
       this.failure ??= (error as Error).message;
     }
-    if (this.failure !== null) this.fs.rmSync(this.partial, { force: true });
+    if (this.failure === null) return;
+    // The folder may be gone or be a file by now: that is said with the failure, never thrown.
+    const left = removeLeftover(this.partial, (path, options) => this.fs.rmSync(path, options));
+    if (left) this.failure += `; ${left}`;
   }
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { open, rename, rm, writeFile } from 'node:fs/promises';
+import { open, rename, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { createFolders } from '../../config/create-folders.js';
+import { removeLeftoverAsync } from '../files/remove-leftover.js';
 
 /** Bytes gathered before one write: large enough that a 50,000-row report is a few hundred writes. */
 const WRITE_BATCH_CHARS = 1 << 20;
@@ -49,7 +50,9 @@ async function replaceAtomically(path: string, write: (temp: string) => Promise<
     await write(temp);
     await rename(temp, path);
   } catch (error) {
-    await rm(temp, { force: true });
+    // The write's own failure is what the caller reports; a temp file that stays is said with it.
+    const left = await removeLeftoverAsync(temp);
+    if (left && error instanceof Error) error.message += `; ${left}`;
     throw error;
   }
 }

@@ -8,6 +8,7 @@ import type { ScriptEntry } from '../../engine/providers/scripted.js';
 import type { DeltaRevision } from '../../engine/revision/delta.js';
 import type { SpanRecord } from '../../spans/span-record.js';
 import type { HttpMock } from '../mocks/http-mocks.js';
+import { removeLeftoverAsync } from '../files/remove-leftover.js';
 import { requestFieldProblems } from '../test-run-request.js';
 
 const SCHEMA = 'agentcheck.run-checkpoint/1';
@@ -120,7 +121,10 @@ export async function readRunCheckpoint(file: string, runId: string): Promise<Ru
   return saved as RunCheckpointFile;
 }
 
-/** Removes a checkpoint once it was answered: its workspace has moved on, so it cannot be answered twice. */
-export async function removeRunCheckpoint(file: string): Promise<void> {
-  await rm(file, { force: true });
+/**
+ * Removes a checkpoint once it was answered: its workspace has moved on, so it cannot be answered
+ * twice. Never throws: returns why it could not be removed (the run's result still counts), else null.
+ */
+export async function removeRunCheckpoint(file: string): Promise<string | null> {
+  return removeLeftoverAsync(file);
 }

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -65,8 +65,8 @@ describe('rows spilled to a temporary file (agentcheck run)', () => {
     await new JsonReporter().onRunEnd(compact, { out: out.dir, stdout: captureStream().stream, color: false, wholeRows: spill });
     expect(await readFile(join(out.dir, 'report.json'), 'utf8')).toBe(whole(input));
 
-    spill.remove();
-    spill.remove();
+    expect(spill.remove()).toBeNull();
+    expect(spill.remove()).toBeNull();
     expect(existsSync(spill.path)).toBe(false);
     expect(readdirSync(out.dir)).toEqual(['report.json']);
     expect(() => [...spill]).toThrow(/already removed/);
@@ -97,6 +97,16 @@ describe('rows spilled to a temporary file (agentcheck run)', () => {
     spill.write(rows[2], 2);
     expect(() => [...spill]).toThrow(/row 1 of 3 never reached the temporary rows file/);
     spill.remove();
+  });
+
+  it('is removed without throwing when its folder was replaced by a file: nothing can be left there', async () => {
+    const out = await tempOut();
+    cleanup = out.cleanup;
+    const spill = new RowSpill(out.dir, 1);
+    spill.write(bigReport(1).scenarios[0], 0);
+    rmSync(out.dir, { recursive: true });
+    writeFileSync(out.dir, 'not a folder\n');
+    expect(spill.remove()).toBeNull();
   });
 });
 
