@@ -17,7 +17,8 @@ export class JsonlCheckpointer implements Checkpointer {
     const line = `${JSON.stringify(checkpoint)}\n`;
     const write = this.writing.then(async () => {
       createFolders(path.dirname(this.file));
-      await appendFile(this.file, line, 'utf8');
+      // Owner-only: a checkpoint holds the run's messages as they are (docs/workflows.md).
+      await appendFile(this.file, line, { encoding: 'utf8', mode: 0o600 });
     });
     // A failed write is reported to its caller but does not block later ones.
     this.writing = write.catch(() => undefined);

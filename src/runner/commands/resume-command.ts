@@ -28,7 +28,7 @@ export async function resumeCommand(runId: string, options: ResumeOptions, io: C
     if (!/^[A-Za-z0-9_-]+$/.test(runId))
       throw new ConfigError({ file: 'resume' }, `expected a run_id (letters, digits, - and _), got ${JSON.stringify(runId)}`);
     file = checkpointFilePath(runsDir(io.cwd, options.spans), runId);
-    saved = await readRunCheckpoint(file, runId);
+    saved = await readRunCheckpoint(file, runId, io.env);
     if (!isDirectory(saved.workspace_dir)) {
       throw new ConfigError({ file, path: 'workspace_dir' }, `the paused run's workspace folder is gone: ${saved.workspace_dir}`);
     }

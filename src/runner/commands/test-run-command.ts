@@ -105,7 +105,7 @@ async function savePausedRun(record: TestRunRecord, request: TestRunRequest, dir
   if (request.mocks) saved.mocks = request.mocks;
   if (request.approvals) saved.approvals = request.approvals;
   if (request.expectations) saved.expectations = { ...request.expectations };
-  return writeRunCheckpoint(dir, saved);
+  return writeRunCheckpoint(dir, saved, request.env ?? process.env);
 }
 
 /** The run's spans as JSONL: a fresh file for test-run, appended to for resume. */

@@ -10,9 +10,11 @@ const WRITE_BATCH_CHARS = 1 << 20;
 /**
  * Writes `text` to `path` through a temp file in the same folder and a rename, creating the
  * folder. A reader (or a CI step after a kill) sees the old file or the new one, never half.
+ * `mode`: the file's permissions (default 0o666 less the umask).
  */
-export async function writeFileAtomic(path: string, text: string): Promise<void> {
-  await replaceAtomically(path, (temp) => writeFile(temp, text, 'utf8'));
+export async function writeFileAtomic(path: string, text: string, options: { mode?: number } = {}): Promise<void> {
+  // The temp file is new, so `mode` holds (less the umask) from its first byte.
+  await replaceAtomically(path, (temp) => writeFile(temp, text, { encoding: 'utf8', mode: options.mode }));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { cp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { createFolders } from '../../config/create-folders.js';
 import { ConfigError, throwConfigErrors } from '../../config/errors.js';
@@ -9,6 +9,8 @@ import type { DeltaRevision } from '../../engine/revision/delta.js';
 import type { SpanRecord } from '../../spans/span-record.js';
 import type { HttpMock } from '../mocks/http-mocks.js';
 import { removeLeftoverAsync } from '../files/remove-leftover.js';
+import { writeFileAtomic } from '../report/write-atomic.js';
+import { referToSecrets, restoreSecrets, type SecretReferences } from './checkpoint-secrets.js';
 import { requestFieldProblems } from '../test-run-request.js';
 
 const SCHEMA = 'agentcheck.run-checkpoint/1';
@@ -34,7 +36,11 @@ export interface RunCheckpointFile {
   expectations?: { terminal_tool?: string; error_tokens?: string[] };
   /** The run's spans so far (every segment, joined): the resumed run is scored as the whole run. */
   spans?: SpanRecord[];
+  /** The variables whose values the file holds as markers (checkpoint-secrets.ts). */
+  secrets?: SecretReferences;
 }
+
+type Env = Readonly<Record<string, string | undefined>>;
 
 /** The folder paused runs go to: the `--spans` file's folder, else `reports/runs` under `cwd`. */
 export function runsDir(cwd: string, spansFile?: string): string {
@@ -73,16 +79,23 @@ export async function moveWorkspace(from: string, to: string): Promise<void> {
   }
 }
 
-/** Writes the file; returns its path. */
-export async function writeRunCheckpoint(dir: string, saved: Omit<RunCheckpointFile, 'schema'>): Promise<string> {
+/**
+ * Writes the file, readable by its owner only; returns its path. The values of the environment's
+ * secrets (`env`) are written as markers naming their variables, which resume fills in from its
+ * own environment (checkpoint-secrets.ts; docs/security.md, "Paused runs").
+ */
+export async function writeRunCheckpoint(dir: string, saved: Omit<RunCheckpointFile, 'schema' | 'secrets'>, env: Env): Promise<string> {
   const file = checkpointFilePath(dir, saved.run_id);
-  createFolders(dir);
-  await writeFile(file, `${JSON.stringify({ schema: SCHEMA, ...saved }, null, 2)}\n`, 'utf8');
+  const { value, secrets } = referToSecrets({ schema: SCHEMA, ...saved }, env, saved.revision.build);
+  await writeFileAtomic(file, `${JSON.stringify({ ...value, secrets }, null, 2)}\n`, { mode: 0o600 });
   return file;
 }
 
-/** Reads and checks a checkpoint file; a missing or foreign file is a ConfigError naming it. */
-export async function readRunCheckpoint(file: string, runId: string): Promise<RunCheckpointFile> {
+/**
+ * Reads and checks a checkpoint file, its secrets filled in from `env`; a missing or foreign
+ * file, and a secret variable `env` lacks or holds another value of, are ConfigErrors naming it.
+ */
+export async function readRunCheckpoint(file: string, runId: string, env: Env): Promise<RunCheckpointFile> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -118,7 +131,9 @@ export async function readRunCheckpoint(file: string, runId: string): Promise<Ru
     problems.push(new ConfigError({ file, path: 'spans' }, "expected the run's span records (a list)"));
   }
   throwConfigErrors(problems);
-  return saved as RunCheckpointFile;
+  // Checked with the markers in place: a message quoting a damaged field never shows a secret.
+  const { secrets, ...rest } = saved;
+  return restoreSecrets(rest as RunCheckpointFile, secrets, env, file);
 }
 
 /**

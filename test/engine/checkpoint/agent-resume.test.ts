@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RunError } from '../../../src/config/errors.js';
@@ -85,6 +85,8 @@ describe('checkpoints and resume: agent runs', () => {
       .split('\n')
       .map((line) => JSON.parse(line));
     expect(lines.map((line) => line.seq)).toEqual([1, 2]);
+    // It holds the messages as they are: readable by its owner only.
+    expect(statSync(file).mode & 0o777).toBe(0o600);
     const latest = await new JsonlCheckpointer(file).latest(paused.trace_id);
     expect(latest?.pending?.tool).toBe('delete_order');
     const { turn } = await resumeScripted(revision, latest!, 'approve', { script });
