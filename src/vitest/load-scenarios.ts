@@ -1,4 +1,6 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { ConfigError } from '../config/errors.js';
+import { describeValue } from '../config/json-schema.js';
 import { loadSuite, type SuitePlan } from '../runner/suite/load-suite.js';
 import { emptySuiteConfig, loadSuiteConfig, type SuiteConfig } from '../runner/suite/suite-config.js';
 
@@ -33,6 +35,10 @@ const GLOB_CHARS = /[*?{]/;
  * gives the same ids as `agentcheck run scenarios/`.
  */
 export function loadScenarios(pattern: string, options: LoadScenariosOptions = {}): LoadedScenarios {
+  // An empty pattern (an unset variable) would load the whole folder: refused, as `agentcheck run ''` is.
+  if (typeof pattern !== 'string' || pattern.trim() === '') {
+    throw new ConfigError({ file: 'scenarios()' }, `expected a scenario file, folder or glob, got ${describeValue(pattern)}`, 'CONFIG_INVALID');
+  }
   const cwd = resolve(options.cwd ?? process.cwd());
   const base = options.config ? loadSuiteConfig(options.config, cwd) : emptySuiteConfig(cwd);
   const selection = { variants: options.variants, repeat: options.repeat, grep: options.grep, tags: options.tags };

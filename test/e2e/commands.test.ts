@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -267,6 +267,29 @@ describe('bad input to compare, merge, spans query and validate (built CLI)', ()
     expect(mixed.stderr).toContain('bad-build.yaml:4:14 at agent.max_turns: expected a number >= 1');
     expect(mixed.stderr).toContain('nonexistent.yaml: path not found');
     expect(mixed.stderr).toContain('agentcheck validate: 2 problem(s) in 2 file(s)');
+  });
+
+  it('an empty path argument (an unset variable) is refused by every command, never read as the current folder', async () => {
+    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('a'), 'spans.jsonl': '' });
+    const refused = async (args: string[], expected: string) => {
+      const result = await runCli(args, dir);
+      expect(result.exitCode, `${args.join(' ')}: ${result.all}`).toBe(2);
+      expect(result.stderr).toContain(`is invalid for argument`);
+      expect(result.stderr).toContain(`expected ${expected}, got an empty string (an unset variable?)`);
+      noCrash(result.stderr);
+    };
+    await refused(['run', ''], 'a scenario file or folder');
+    // Beside a real path too: `run "$SUITE" a.scenario.yaml` must not run the whole folder.
+    await refused(['run', '', 'a.scenario.yaml', '--out', 'out'], 'a scenario file or folder');
+    await refused(['run', 'a.scenario.yaml', ' ', '--out', 'out'], 'a scenario file or folder');
+    await refused(['validate', ''], 'a file or folder');
+    await refused(['init', ''], 'a folder');
+    await refused(['spans', 'query', ''], 'a spans.jsonl file');
+    await refused(['compare', '', 'x.json'], 'a report.json file');
+    await refused(['compare', 'x.json', ''], 'a report.json file');
+    await refused(['merge', '', '--out', 'merged'], 'a report.json file');
+    // Nothing ran and nothing was written: no report, no starter files.
+    expect(readdirSync(dir).sort()).toEqual(['a.scenario.yaml', 'agent.yaml', 'spans.jsonl']);
   });
 
   it('keeps the terminal table narrow for a very long scenario name', async () => {

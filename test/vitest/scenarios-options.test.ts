@@ -28,6 +28,8 @@ describe('agentcheck/vitest scenarios() that select nothing', () => {
     // A filter that matches nothing is a bad selection; a pattern that finds no file is "not found".
     expect(() => scenarios('tests/**/*.scenario.yaml', { cwd: dir, tags: ['nightly'] })).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID' }));
     expect(() => scenarios('test/**/*.scenario.yaml', { cwd: dir })).toThrow(expect.objectContaining({ code: 'CONFIG_NOT_FOUND' }));
+    // An empty pattern (an unset variable) is refused, never read as the whole folder.
+    expect(() => scenarios('', { cwd: dir })).toThrow('scenarios(): expected a scenario file, folder or glob, got string ""');
   });
 });
 

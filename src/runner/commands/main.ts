@@ -43,7 +43,7 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
   program
     .command('run')
     .description('run scenario files (*.scenario.yaml, *.scenarios.yaml) and write reports')
-    .argument('[paths...]', "scenario files or folders (default: the config's scenarios, else the current folder)")
+    .argument('[paths...]', "scenario files or folders (default: the config's scenarios, else the current folder)", pathArguments('a scenario file or folder'))
     .option('--config <file>', 'suite config (default: agentcheck.config.yaml in the current folder)', nonEmpty)
     .option('--variant <name>', 'run only this variant; repeat the flag or give a comma list (base is the unchanged revision)', collectList)
     .option('--repeat <n>', 'run each scenario n times', positiveInt)
@@ -136,7 +136,7 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
   program
     .command('validate')
     .description('check agent builds, scenarios, flows, plans, chains and skills without running anything')
-    .argument('[paths...]', 'files or folders (default: the current folder)')
+    .argument('[paths...]', 'files or folders (default: the current folder)', pathArguments('a file or folder'))
     .option('--config <file>', 'suite config to validate with its variants', nonEmpty)
     .addHelpText('after', '\nExamples:\n  $ agentcheck validate scenarios/\n  $ agentcheck validate fixtures/agents/support-bot.yaml')
     .action(async (paths: string[], options) => {
@@ -147,7 +147,7 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
   program
     .command('init')
     .description('write a starter suite: an agent build, two scenarios, agentcheck.config.yaml and a README')
-    .argument('[dir]', 'folder to write into (default: the current folder); existing files are never overwritten')
+    .argument('[dir]', 'folder to write into (default: the current folder); existing files are never overwritten', pathArgument('a folder'))
     .addHelpText('after', '\nExamples:\n  $ agentcheck init agent-tests\n  $ agentcheck run agent-tests')
     .action(async (dir: string | undefined) => {
       const { initCommand } = await import('./init-command.js');
@@ -170,7 +170,7 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
   spans
     .command('query')
     .description('filter spans of a spans.jsonl file (query language of docs/query-spans.md)')
-    .argument('<file>', 'a spans.jsonl file')
+    .argument('<file>', 'a spans.jsonl file', pathArgument('a spans.jsonl file'))
     .option('--trace <id>', 'only this trace')
     .option('--where <json>', 'a filtering object, e.g. \'{"conditions":[{"field":"name","operator":"startswith","value":"execute_tool"}]}\'')
     .option('--limit <n>', 'at most n spans (0: only the count)', wholeNumber)
@@ -186,8 +186,8 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
   program
     .command('compare')
     .description('compare two report.json files: regressions, improvements, appeared, vanished (exit 1 on a regression)')
-    .argument('<base>', 'baseline report.json')
-    .argument('<head>', 'new report.json')
+    .argument('<base>', 'baseline report.json', pathArgument('a report.json file'))
+    .argument('<head>', 'new report.json', pathArgument('a report.json file'))
     .option('--json', 'print the comparison as JSON')
     .addHelpText('after', '\nExamples:\n  $ agentcheck compare main/report.json reports/report.json')
     .action(async (base: string, head: string, options) => {
@@ -198,7 +198,7 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
   program
     .command('merge')
     .description('combine the report.json files of sharded runs into one report (statistics recomputed over the whole)')
-    .argument('<reports...>', 'report.json of each shard (agentcheck run --shard I/N --reporter json)')
+    .argument('<reports...>', 'report.json of each shard (agentcheck run --shard I/N --reporter json)', pathArguments('a report.json file'))
     .requiredOption('--out <dir>', 'output folder for the merged reports and spans.jsonl', nonEmpty)
     .option('--reporter <list>', `comma list of ${REPORTER_NAMES.filter((name) => name !== 'json').join(', ')} (json is always written)`, 'table')
     .option('--quiet', 'terminal output: failures and the summary only')
@@ -254,6 +254,27 @@ function timeoutMs(value: string): number {
 function nonEmpty(value: string): string {
   if (value.trim() === '') throw new InvalidArgumentError('expected a value, got an empty string');
   return value;
+}
+
+/**
+ * A file or folder argument: an empty one (`agentcheck run "$SUITE_DIR"` with the variable unset)
+ * is refused as an empty flag value is, never read as the current folder.
+ */
+function pathArgument(expected: string): (value: string) => string {
+  return (value) => {
+    if (value.trim() === '') throw new InvalidArgumentError(`expected ${expected}, got an empty string (an unset variable?)`);
+    return value;
+  };
+}
+
+/** Several path arguments (`run a b`), each checked as pathArgument does, kept in order. */
+function pathArguments(expected: string): (value: string, previous: string[] | undefined) => string[] {
+  const check = pathArgument(expected);
+  return (value, previous) => {
+    const paths = previous ?? [];
+    paths.push(check(value));
+    return paths;
+  };
 }
 
 /** Decimal digits only: Number() would also read `1e3`, `0x2` and `2.` as whole numbers. */

@@ -17,7 +17,8 @@ const wholeNumber =
     Number.isInteger(value) && (value as number) >= min ? null : `expected a whole number >= ${min}, got ${describeValue(value)}`;
 
 const FIELDS: Record<string, FieldCheck> = {
-  paths: strings('scenario files or folders'),
+  // An empty path (an unset variable) is refused, never read as the current folder (docs/cli.md).
+  paths: (value) => strings('scenario files or folders')(value) ?? emptyPath(value as string[]),
   files: (value) => (Array.isArray(value) ? null : `expected found scenario files, got ${describeValue(value)}`),
   config: (value) => (typeof value === 'object' && value !== null ? null : `expected a suite config (loadSuiteConfig), got ${describeValue(value)}`),
   variants: strings('variant names'),
@@ -41,6 +42,11 @@ const FIELDS: Record<string, FieldCheck> = {
   planRuns: (value) => (typeof value === 'boolean' ? null : `expected true or false, got ${describeValue(value)}`),
   variantFailures: (value) => (value instanceof Set ? null : `expected a Set, got ${describeValue(value)}`),
 };
+
+function emptyPath(paths: readonly string[]): string | null {
+  const index = paths.findIndex((path) => path.trim() === '');
+  return index < 0 ? null : `expected scenario files or folders, got an empty string at index ${index}`;
+}
 
 /**
  * Checks what a library caller gives loadSuite, as the CLI checks its flags: every wrong field in

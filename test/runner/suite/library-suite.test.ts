@@ -76,5 +76,9 @@ describe('the library suite entry points', () => {
     expect(message).toContain('loadSuite at shard: expected {index, total} with 1 <= index <= total <= 10000');
     expect(message).toContain('loadSuite at tags: expected tags (a list of strings)');
     expect(message).toContain('loadSuite at verbose: unknown key "verbose"');
+    // An empty path (an unset variable) is refused, not read as the current folder.
+    expect(() => loadSuite({ paths: [join(dir, 'one.scenario.yaml'), ''] }, dir)).toThrow(
+      'loadSuite at paths: expected scenario files or folders, got an empty string at index 1',
+    );
   });
 });
