@@ -14,7 +14,7 @@ export interface LoadScenariosOptions {
   variants?: string[];
   /** Runs per scenario x variant (default: the config's repeat, else 1). */
   repeat?: number;
-  /** Only scenarios whose id or name contains this text. */
+  /** Only scenarios whose id or name contains this text or matches it as a regular expression (case-insensitive), as `run --grep`. */
   grep?: string;
   /** Only scenarios with one of these tags. */
   tags?: string[];

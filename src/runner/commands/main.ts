@@ -49,11 +49,7 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
     .option('--repeat <n>', 'run each scenario n times', positiveInt)
     .option('--max-runs <n>', 'the most runs (scenarios x variants x repeats) a suite may plan (default 1000000)', positiveInt)
     .option('--concurrency <n>', 'scenarios run at once', positiveInt)
-    .option(
-      '--grep <regex>',
-      'only scenarios whose id or name matches this regular expression (case-insensitive; a plain word matches as a substring)',
-      nonEmpty,
-    )
+    .option('--grep <text>', 'only scenarios whose id or name contains this text or matches it as a regular expression (case-insensitive)', nonEmpty)
     .option('--only-failed <report>', 'rerun only the scenario x variant pairs that failed or errored in this report.json', nonEmpty)
     .option('--tag <tag>', 'only scenarios with this tag; repeat the flag or give a comma list', collectList)
     .option('--reporter <list>', `comma list of ${REPORTER_NAMES.join(', ')}`)

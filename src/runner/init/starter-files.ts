@@ -91,6 +91,6 @@ tools return fixed results.
 5. Try a real model: set \`llm: {provider: openai, model: gpt-4.1-mini}\`, export
    \`OPENAI_API_KEY\`, and drop \`model.script\` from a scenario.
 6. Rerun only what failed last time: \`npx agentcheck run . --only-failed reports/report.json\`;
-   pick scenarios by a regular expression: \`npx agentcheck run . --grep 'refund|lookup'\`.
+   pick scenarios by name or regular expression: \`npx agentcheck run . --grep 'refund|lookup'\`.
 `,
 };

@@ -23,7 +23,7 @@ const FIELDS: Record<string, FieldCheck> = {
   config: (value) => (typeof value === 'object' && value !== null ? null : `expected a suite config (loadSuiteConfig), got ${describeValue(value)}`),
   variants: strings('variant names'),
   repeat: wholeNumber(1),
-  grep: (value) => (typeof value === 'string' ? null : `expected a regular expression (a string), got ${describeValue(value)}`),
+  grep: (value) => (typeof value === 'string' ? null : `expected a text or regular expression (a string), got ${describeValue(value)}`),
   tags: strings('tags'),
   only: (value) => (value instanceof Map ? null : `expected a Map of scenario id -> variant names, got ${describeValue(value)}`),
   shard: (value) => {

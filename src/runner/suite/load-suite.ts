@@ -7,6 +7,7 @@ import { discoverScenarioFiles, type FoundScenarioFile } from '../scenario/disco
 import { loadScenarioFile, type LoadContext } from '../scenario/load-scenario-file.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { globToRegExp } from './glob.js';
+import { grepMatcher } from './grep-matcher.js';
 import { emptySuiteConfig, type SuiteConfig } from './suite-config.js';
 import { checkSuiteSelection } from './check-suite-selection.js';
 import { isDirectory, walkFiles } from '../files/walk-files.js';
@@ -20,7 +21,7 @@ export interface SuiteSelection {
   /** `--variant`: run only these (base included by naming it). */
   variants?: string[];
   repeat?: number;
-  /** A regular expression (case-insensitive) matched against scenario ids and names. */
+  /** Text an id or name contains, or a regular expression it matches (case-insensitive; grep-matcher.ts). */
   grep?: string;
   tags?: string[];
   /** Run only these scenario x variant pairs (`--only-failed`): scenario id -> variant names. */
@@ -97,8 +98,8 @@ export function loadSuite(given: SuiteSelection, cwd = process.cwd()): SuitePlan
   throwConfigErrors(problems);
 
   if (selection.grep) {
-    const pattern = grepPattern(selection.grep);
-    scenarios = scenarios.filter((s) => pattern.test(s.id) || pattern.test(s.name));
+    const matches = grepMatcher(selection.grep);
+    scenarios = scenarios.filter((s) => matches(s.id) || matches(s.name));
   }
   const only = selection.only;
   if (only) scenarios = scenarios.filter((s) => only.has(s.id));
@@ -132,21 +133,6 @@ export function loadSuite(given: SuiteSelection, cwd = process.cwd()): SuitePlan
   throwConfigErrors(problems);
   const variantDeltas = Object.fromEntries(variants.filter((name) => name !== 'base').map((name) => [name, config.variants[name]]));
   return { scenarios, contentHash, variants, variantDeltas, repeat, runs };
-}
-
-/**
- * `--grep`: a regular expression, case-insensitive, so a plain word still matches as the
- * substring it always did; an invalid one is a ConfigError (exit 2), never a silent no-match.
- */
-export function grepPattern(grep: string): RegExp {
-  try {
-    return new RegExp(grep, 'i');
-  } catch (error) {
-    throw new ConfigError(
-      { file: '--grep' },
-      `invalid regular expression /${grep}/: ${(error as Error).message.replace(/^Invalid regular expression: /, '')}; expected a regular expression matched against scenario ids and names (escape characters like ( [ + * ? with a backslash to match them literally)`,
-    );
-  }
 }
 
 /** The scenario files a selection names: its paths, else the config's `scenarios` (else its folder). */
