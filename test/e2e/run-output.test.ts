@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/runner/report/report.js';
@@ -142,6 +142,27 @@ expect: {terminal_tool: finish}
     const noReporter = await runCli(['run', '.', '--reporter', 'json,'], dir);
     expect(noReporter.exitCode).toBe(2);
     expect(noReporter.stderr).toContain('--reporter: an empty reporter name (check the comma list); expected one of: table');
+  });
+
+  it('a repeated --reporter adds up; a second --grep is refused, not a silent replacement of the first', async () => {
+    const dir = suite();
+    const both = await runCli(['run', '.', '--out', 'out', '--reporter', 'json', '--reporter', 'md'], dir);
+    expect(both.exitCode, both.all).toBe(1);
+    expect(lastLine(both.stdout)).toBe('Reports: out/spans.jsonl, out/report.json, out/report.md');
+    // An empty addition is still an empty item.
+    const empty = await runCli(['run', '.', '--reporter', 'json', '--reporter', ''], dir);
+    expect(empty.exitCode).toBe(2);
+    expect(empty.stderr).toContain('--reporter: an empty reporter name (check the comma list)');
+    const twice = await runCli(['run', '.', '--out', 'out2', '--grep', 'passes', '--grep', 'other'], dir);
+    expect(twice.exitCode).toBe(2);
+    expect(twice.stderr).toContain(
+      `--grep is given twice (first "passes"); give it once: as a regular expression, --grep 'a|b' selects the scenarios matching either`,
+    );
+    // Nothing ran.
+    expect(existsSync(join(dir, 'out2'))).toBe(false);
+    const either = await runCli(['run', '.', '--out', 'out3', '--reporter', 'json', '--grep', 'passes|other'], dir);
+    expect(either.exitCode, either.all).toBe(0);
+    expect((JSON.parse(readFileSync(join(dir, 'out3/report.json'), 'utf8')) as Report).suite.grep).toBe('passes|other');
   });
 
   it('--only-failed reruns the failed scenario x variant pairs of a report; a missing or invalid report exits 2', async () => {

@@ -49,10 +49,14 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
     .option('--repeat <n>', 'run each scenario n times', positiveInt)
     .option('--max-runs <n>', 'the most runs (scenarios x variants x repeats) a suite may plan (default 1000000)', positiveInt)
     .option('--concurrency <n>', 'scenarios run at once', positiveInt)
-    .option('--grep <text>', 'only scenarios whose id or name contains this text or matches it as a regular expression (case-insensitive)', nonEmpty)
+    .option(
+      '--grep <text>',
+      'only scenarios whose id or name contains this text or matches it as a regular expression (case-insensitive); given once',
+      singleGrep,
+    )
     .option('--only-failed <report>', 'rerun only the scenario x variant pairs that failed or errored in this report.json', nonEmpty)
     .option('--tag <tag>', 'only scenarios with this tag; repeat the flag or give a comma list', collectList)
-    .option('--reporter <list>', `comma list of ${REPORTER_NAMES.join(', ')}`)
+    .option('--reporter <list>', `comma list of ${REPORTER_NAMES.join(', ')}; repeat the flag to add more`, appendList)
     .option('--quiet', 'terminal output: failures and the summary only')
     .option('--out <dir>', 'output folder for reports and spans.jsonl (default: reports)', nonEmpty)
     .option('--shard <i/n>', 'run shard i of n (1-based), e.g. 2/4', shardSpec)
@@ -196,7 +200,11 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
     .description('combine the report.json files of sharded runs into one report (statistics recomputed over the whole)')
     .argument('<reports...>', 'report.json of each shard (agentcheck run --shard I/N --reporter json)', pathArguments('a report.json file'))
     .requiredOption('--out <dir>', 'output folder for the merged reports and spans.jsonl', nonEmpty)
-    .option('--reporter <list>', `comma list of ${REPORTER_NAMES.filter((name) => name !== 'json').join(', ')} (json is always written)`, 'table')
+    .option(
+      '--reporter <list>',
+      `comma list of ${REPORTER_NAMES.filter((name) => name !== 'json').join(', ')}; repeat the flag to add more (default: table; json is always written)`,
+      appendList,
+    )
     .option('--quiet', 'terminal output: failures and the summary only')
     .addHelpText(
       'after',
@@ -228,6 +236,28 @@ function collectList(value: string, previous: string[] | undefined): string[] {
   if (items.some((item) => item === ''))
     throw new InvalidArgumentError(`expected a name or a comma list of names, got ${JSON.stringify(value)} (an empty item)`);
   return [...(previous ?? []), ...items];
+}
+
+/**
+ * A repeatable comma list kept as one (`--reporter json --reporter md` is `json,md`): a flag
+ * appended to a CI line adds to the list instead of replacing it. The names are checked where
+ * they are used, so an empty item still gets its own message.
+ */
+function appendList(value: string, previous: string | undefined): string {
+  return previous === undefined ? value : `${previous},${value}`;
+}
+
+/**
+ * `--grep` once: a second one used to replace the first without a word, and report.json's
+ * `suite.grep` holds one text; either-of is one expression with `|`.
+ */
+function singleGrep(value: string, previous: string | undefined): string {
+  if (previous !== undefined) {
+    throw new InvalidArgumentError(
+      `--grep is given twice (first ${JSON.stringify(previous)}); give it once: as a regular expression, --grep 'a|b' selects the scenarios matching either`,
+    );
+  }
+  return nonEmpty(value);
 }
 
 /** Repeatable error tokens, each kept whole (a token may hold a comma); an empty one is refused. */

@@ -156,6 +156,14 @@ describe('agentcheck merge (through the built CLI)', () => {
     expect(result.stdout).not.toContain('│');
   });
 
+  it('adds up a repeated --reporter, as run does, instead of keeping only the last', async () => {
+    const result = await runCli(['merge', ...shardReports(), '--out', 'twice-reporter', '--reporter', 'md', '--reporter', 'junit'], dir);
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toBe(
+      'Reports: twice-reporter/spans.jsonl, twice-reporter/report.json, twice-reporter/report.md, twice-reporter/junit.xml',
+    );
+  });
+
   it('refuses --out the folder of an input shard, which the merge would overwrite', async () => {
     const result = await runCli(['merge', ...shardReports(), '--out', 's1', '--reporter', 'json'], dir);
     expect(result.exitCode).toBe(2);

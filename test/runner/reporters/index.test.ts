@@ -22,9 +22,9 @@ describe('reporters index', () => {
 
   it('is the one list of names: suite config schema and CLI help are derived from it', async () => {
     expect(suiteConfigSchema.properties.reporters.items.enum).toEqual(REPORTER_NAMES);
-    expect(await help(['run'])).toContain(`--reporter <list> comma list of ${REPORTER_NAMES.join(', ')} `);
+    expect(await help(['run'])).toContain(`--reporter <list> comma list of ${REPORTER_NAMES.join(', ')}; `);
     const others = REPORTER_NAMES.filter((name) => name !== 'json');
-    expect(await help(['merge'])).toContain(`comma list of ${others.join(', ')} (json is always written)`);
+    expect(await help(['merge'])).toContain(`comma list of ${others.join(', ')}; repeat the flag to add more (default: table; json is always written)`);
   });
 
   it('creates reporters in order without duplicates', async () => {
