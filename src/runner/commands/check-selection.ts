@@ -1,3 +1,5 @@
+import { relative } from 'node:path';
+import { isInsideFolder } from '../../config/is-inside-folder.js';
 import type { SuiteConfig } from '../suite/suite-config.js';
 import { loadSuite, type SuitePlan, type SuiteSelection } from '../suite/load-suite.js';
 import { missingPairs } from '../suite/only-failed.js';
@@ -77,5 +79,12 @@ function noRunsMessage(paths: string[], options: RunOptions, config: SuiteConfig
   if (!paths.length && config.scenarios?.length && config.source) {
     return `no scenarios to run: ${config.source.error(['scenarios'], 'matches no scenario file (scenario files are named *.scenario.yaml or *.scenarios.yaml); check the globs').message}`;
   }
-  return 'no scenarios to run (scenario files are named *.scenario.yaml or *.scenarios.yaml)';
+  return `no scenarios to run under ${searchedPaths(paths, config, cwd).join(', ')} (scenario files are named *.scenario.yaml or *.scenarios.yaml)`;
+}
+
+/** The paths searched for scenario files, as given; without any, the folder run searched (`.` for the current one). */
+function searchedPaths(paths: string[], config: SuiteConfig, cwd: string): string[] {
+  if (paths.length) return paths;
+  const folder = config.file ? config.baseDir : cwd;
+  return [isInsideFolder(cwd, folder) ? relative(cwd, folder) || '.' : folder];
 }
