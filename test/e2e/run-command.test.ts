@@ -81,6 +81,32 @@ describe('agentcheck run (end to end)', () => {
     expect(none.stderr).toContain('no scenarios to run under . (');
   });
 
+  it('skips .-named and node_modules folders, and says so when only they hold scenario files', async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      'top.scenario.yaml': passingScenario('top'),
+      'sub/.ci/a.scenario.yaml': passingScenario('hidden').replace('agent: agent.yaml', 'agent: ../../agent.yaml'),
+      'sub/node_modules/pkg/b.scenario.yaml': passingScenario('dependency'),
+    });
+    const all = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], dir);
+    expect(all.exitCode, all.all).toBe(0);
+    expect(readReport(join(dir, 'out')).scenarios.map((row) => row.id)).toEqual(['top.scenario.yaml#top']);
+    // The error no longer blames file names that are right: it names the skipped files and the path to give.
+    const skipped = await runCli(['run', 'sub'], dir);
+    expect(skipped.exitCode).toBe(2);
+    expect(skipped.stderr).toContain(
+      'no scenarios to run under sub (scenario files are named *.scenario.yaml or *.scenarios.yaml); 2 scenario files were skipped: sub/.ci/a.scenario.yaml, sub/node_modules/pkg/b.scenario.yaml (a folder search skips names starting with "." and node_modules folders; give it by name: agentcheck run sub/.ci)',
+    );
+    const validated = await runCli(['validate', 'sub'], dir);
+    expect(validated.exitCode).toBe(2);
+    expect(validated.stderr).toContain('2 scenario files were skipped: sub/.ci/a.scenario.yaml');
+    expect(validated.stderr).toContain('give it by name: agentcheck validate sub/.ci)');
+    // Given by name, the folder runs.
+    const named = await runCli(['run', 'sub/.ci', '--out', 'out2', '--reporter', 'json'], dir);
+    expect(named.exitCode, named.all).toBe(0);
+    expect(readReport(join(dir, 'out2')).scenarios.map((row) => row.name)).toEqual(['hidden']);
+  });
+
   it('covers every scenario exactly once across shards', async () => {
     const files: Record<string, string> = { 'agent.yaml': AGENT_YAML };
     for (let i = 0; i < 10; i++) files[`s${i}.scenario.yaml`] = passingScenario(`scenario ${i}`);

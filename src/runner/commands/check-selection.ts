@@ -1,5 +1,6 @@
 import { relative } from 'node:path';
 import { isInsideFolder } from '../../config/is-inside-folder.js';
+import { skippedScenarioNote } from '../scenario/skipped-scenario-files.js';
 import type { SuiteConfig } from '../suite/suite-config.js';
 import { loadSuite, type SuitePlan, type SuiteSelection } from '../suite/load-suite.js';
 import { missingPairs } from '../suite/only-failed.js';
@@ -79,7 +80,9 @@ function noRunsMessage(paths: string[], options: RunOptions, config: SuiteConfig
   if (!paths.length && config.scenarios?.length && config.source) {
     return `no scenarios to run: ${config.source.error(['scenarios'], 'matches no scenario file (scenario files are named *.scenario.yaml or *.scenarios.yaml); check the globs').message}`;
   }
-  return `no scenarios to run under ${searchedPaths(paths, config, cwd).join(', ')} (scenario files are named *.scenario.yaml or *.scenarios.yaml)`;
+  const searched = searchedPaths(paths, config, cwd);
+  // Files there may be only in folders the search skips (`.ci/`): said, or the message would blame their names.
+  return `no scenarios to run under ${searched.join(', ')} (scenario files are named *.scenario.yaml or *.scenarios.yaml)${skippedScenarioNote(searched, cwd, 'run')}`;
 }
 
 /** The paths searched for scenario files, as given; without any, the folder run searched (`.` for the current one). */

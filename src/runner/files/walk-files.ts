@@ -3,8 +3,17 @@ import { join } from 'node:path';
 import { readError } from '../../config/source.js';
 
 /**
- * Every file under `dir` whose name `keep` accepts, sorted, depth first. `node_modules` and
- * dot-named entries are skipped; a folder that cannot be listed is a ConfigError naming it.
+ * Entries a folder walk leaves out: `node_modules` and names starting with `.` (`.git`, `.ci/`,
+ * `.env.yaml`), which hold dependencies and tool state rather than the project's own files
+ * (docs/cli.md, run).
+ */
+export function isSkippedEntry(name: string): boolean {
+  return name === 'node_modules' || name.startsWith('.');
+}
+
+/**
+ * Every file under `dir` whose name `keep` accepts, sorted, depth first. Skipped entries
+ * (isSkippedEntry) are not searched; a folder that cannot be listed is a ConfigError naming it.
  */
 export function walkFiles(dir: string, keep: (name: string) => boolean = () => true): string[] {
   let entries;
@@ -15,7 +24,7 @@ export function walkFiles(dir: string, keep: (name: string) => boolean = () => t
   }
   const out: string[] = [];
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    if (isSkippedEntry(entry.name)) continue;
     const path = join(dir, entry.name);
     if (entry.isDirectory()) out.push(...walkFiles(path, keep));
     else if (keep(entry.name)) out.push(path);

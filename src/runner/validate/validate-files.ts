@@ -9,6 +9,7 @@ import { SCENARIO_FILE, type FoundScenarioFile } from '../scenario/discover.js';
 import type * as LoadSuite from '../suite/load-suite.js';
 import { emptySuiteConfig, loadSuiteConfig, type SuiteConfig } from '../suite/suite-config.js';
 import { walkFiles } from '../files/walk-files.js';
+import { skippedScenarioNote } from '../scenario/skipped-scenario-files.js';
 
 /** The kinds of file `agentcheck validate` knows. */
 export type FileKind = 'scenario' | 'agent' | 'skill' | 'config';
@@ -148,7 +149,11 @@ export async function validateFiles(paths: readonly string[], options: { config?
   }
   if (!found && !missing.length) {
     const shown = given.join(', ');
-    throw new ConfigError({ file: shown }, `no agentcheck files found under ${shown} (${KNOWN_FILES})`, 'CONFIG_NOT_FOUND');
+    throw new ConfigError(
+      { file: shown },
+      `no agentcheck files found under ${shown} (${KNOWN_FILES})${skippedScenarioNote(given, cwd, 'validate')}`,
+      'CONFIG_NOT_FOUND',
+    );
   }
   return countValidConfigs(report, configs, cwd);
 }
