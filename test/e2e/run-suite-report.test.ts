@@ -86,6 +86,30 @@ describe('runSuite (library) and agentcheck run (CLI)', () => {
     }
   });
 
+  it('a paused row carries no run_id, which agentcheck resume could not use (no checkpoint is written)', async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML.replace('returns: {done: true}}', 'returns: {done: true}, permission: ask}'),
+      'paused.scenario.yaml': `name: paused
+agent: agent.yaml
+inputs: {messages: [{role: user, content: go}]}
+model: {script: [{tool_calls: [{name: finish, args: {}}]}, {text: done}]}
+expect: {terminal_tool: finish}
+`,
+    });
+    // Streamed (json alone) and in-memory (with md) rows alike.
+    for (const reporter of ['json', 'json,md']) {
+      const out = join(dir, reporter.replace(',', '-'));
+      const result = await runCli(['run', '.', '--out', out, '--reporter', reporter], dir);
+      expect(result.exitCode, result.all).toBe(1);
+      const row = (JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Report).scenarios[0];
+      expect(row.test_run?.stop_reason, reporter).toBe('paused');
+      expect(row.test_run?.trace_id).toMatch(/^[0-9a-f]{32}$/);
+      expect(row.test_run, reporter).not.toHaveProperty('run_id');
+    }
+    // Nor is a checkpoint left behind for it.
+    expect(readdirSync(dir).sort()).toEqual(['agent.yaml', 'json', 'json-md', 'paused.scenario.yaml']);
+  });
+
   it('scrubs secrets from spilled rows as from whole ones', async () => {
     const secret = 'ghp_0123456789abcdefSECRET';
     const dir = tempDir({

@@ -43,7 +43,6 @@ export class RowCompactor {
       duration_ms: row.duration_ms,
       error: row.error && this.share(row.error),
     };
-    if (row.test_run?.run_id !== undefined && compact.test_run) compact.test_run.run_id = copy(row.test_run.run_id);
     if (row.expect_failure !== undefined) compact.expect_failure = copy(row.expect_failure);
     if (row.expected_tools !== undefined) compact.expected_tools = this.share(row.expected_tools);
     if (row.nested_calls !== undefined) compact.nested_calls = this.share(row.nested_calls);

@@ -85,7 +85,10 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     );
     if (scenario.resume) row.resumes = record.resumes.map(({ tool, decision }) => ({ tool, decision }));
     options.onSpans?.(record.spans);
-    row.test_run = record.result;
+    // No run_id: nothing can resume a suite row's run (no checkpoint is kept; a scenario answers
+    // its gates with `resume:`), so an id `agentcheck resume` refuses is left out (docs/report-format.md).
+    row.test_run = { ...record.result };
+    delete row.test_run.run_id;
     row.usage = { ...record.turn.usage };
     const evidence = record.evidence;
     // From the evidence, not the spans: a judge's grading call is not one of the agent's turns.
