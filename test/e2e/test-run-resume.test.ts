@@ -266,6 +266,7 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
       'matcher.yaml': 'http:\n  - url: "https://x.test"\n    match: {json: {a: {$regexx: 1}}}\n    json: {ok: true}\n',
       // A format problem in one mock does not hide a rule broken by another: both, in one pass.
       'two.yaml': 'http:\n  - {url: "https://x.test", json: {ok: true}, body: x}\n  - {url: "https://x.test/y", responses: []}\n',
+      'header.yaml': 'http:\n  - url: "https://x.test"\n    headers: {"Bad H": x}\n    json: {ok: true}\n',
     });
     const cases = [
       ['both.yaml', /both\.yaml:2:\d+ at http\[0\]\.body: an answer has "json" or "body" \(text\), not both/],
@@ -274,6 +275,7 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
         /mixed\.yaml:3:\d+ at http\[0\]\.status: a mock answers with "responses" \(a sequence\) or with its own status, json, body, headers, delay_ms, not both/,
       ],
       ['matcher.yaml', /matcher\.yaml:3:\d+ at http\[0\]\.match\.json\.a\.\$regexx: unknown matcher "\$regexx"/],
+      ['header.yaml', /header\.yaml:3:\d+ at http\[0\]\.headers\.Bad H: header name "Bad H" cannot be sent: it holds " "; expected an HTTP token/],
       ['two.yaml', /two\.yaml:2:\d+ at http\[0\]\.body: an answer has "json" or "body".*\n.*two\.yaml:3:\d+ at http\[1\]\.responses: /],
     ] as const;
     for (const [file, message] of cases) {

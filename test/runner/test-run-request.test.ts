@@ -69,6 +69,9 @@ describe('testRun validates its request up front', () => {
     expect((await refusal({ ...valid, approvals: 'yes' })).message).toBe('testRun at approvals: expected object, got string "yes"');
     expect((await refusal({ ...valid, approvals: { default: 'maybe' } })).path).toBe('approvals.default');
     expect((await refusal({ ...valid, mocks: { http: 'x' } })).path).toBe('mocks.http');
+    expect((await refusal({ ...valid, mocks: { http: [{ url: 'https://x.test', headers: { 'a:b': 'x' } }] } })).message).toContain(
+      'testRun at mocks.http[0].headers.a:b: header name "a:b" cannot be sent: it holds ":"',
+    );
     expect((await refusal({ ...valid, script: 'x' })).path).toBe('script');
     expect((await refusal({ ...valid, script: [{ text: 5 }] })).message).toBe('testRun at script[0].text: expected string, got number 5');
     const duplicate = await refusal({

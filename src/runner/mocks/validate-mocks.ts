@@ -2,6 +2,7 @@ import type { Locator } from '../../config/assert-format.js';
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
 // The module itself, not the verdicts index: test-run's start-up does not load every check kind.
 import { validateExpectedValue } from '../../verdicts/args/validate-expected.js';
+import { headerProblems } from '../../engine/revision/header-checks.js';
 import type { HttpMock } from './http-mocks.js';
 
 /** The keys of one answer; a mock gives them itself or in each item of `responses`. */
@@ -10,7 +11,8 @@ const RESPONSE_KEYS = ['status', 'json', 'body', 'headers', 'delay_ms'] as const
 /**
  * The rules for `mocks.http` a schema cannot say (already checked against it): a mock answers
  * with its own response keys or with `responses`, not both; an answer has `json` or `body`, not
- * both; `match` values are expected values whose matchers must be valid. Every problem of every
+ * both; `match` values are expected values whose matchers must be valid; `headers` are ones fetch
+ * can answer with (an HTTP token as name, Latin-1 text on one line as value). Every problem of every
  * mock is reported at once (ConfigErrors). `locate` takes paths relative to the mock list;
  * `checkable(index)` leaves out mocks a format problem already covers.
  */
@@ -30,9 +32,13 @@ export function validateHttpMocks(mocks: readonly HttpMock[], locate: Locator, c
           ),
         );
       }
-      mock.responses.forEach((response, position) => check(() => bodyOnce(response, [index, 'responses', position], locate)));
+      mock.responses.forEach((response, position) => {
+        check(() => bodyOnce(response, [index, 'responses', position], locate));
+        problems.push(...headerProblems(response.headers, [index, 'responses', position, 'headers'], locate, { templated: false }));
+      });
     } else {
       check(() => bodyOnce(mock, [index], locate));
+      problems.push(...headerProblems(mock.headers, [index, 'headers'], locate, { templated: false }));
     }
     if (mock.match?.json !== undefined) check(() => validateExpectedValue(mock.match!.json, [index, 'match', 'json'], locate));
     const body = mock.match?.body;

@@ -112,6 +112,30 @@ describe('mock validation at load', () => {
     expect(all[2].expected).toContain('did you mean "$regex"?');
   });
 
+  it('refuses answer headers fetch could not answer with, at the header (a mock and a responses item)', () => {
+    const problems = loadError(
+      [
+        '    - {url: "https://a.test/1", headers: {"Bad H": x}, json: {}}',
+        '    - {url: "https://a.test/2", headers: {X-Ok: "\u00e9\u2603"}}',
+        '    - url: "https://a.test/3"',
+        '      responses: [{status: 200}, {headers: {X-Line: "a\\nb", X-Fine: "caf\u00e9"}}]',
+        '',
+      ].join('\n'),
+    );
+    expect(problems).toBeInstanceOf(ConfigErrors);
+    const all = (problems as ConfigErrors).errors;
+    expect(all.map((error) => [error.path, error.line])).toEqual([
+      ['mocks.http[0].headers.Bad H', 6],
+      ['mocks.http[1].headers.X-Ok', 7],
+      ['mocks.http[2].responses[1].headers.X-Line', 9],
+    ]);
+    expect(all[0].expected).toBe(
+      'header name "Bad H" cannot be sent: it holds " "; expected an HTTP token: letters, digits and !#$%&\'*+-.^_`|~, no spaces or colons (e.g. X-Api-Key)',
+    );
+    expect(all[1].expected).toContain('a header value cannot hold U+2603 (character 2 of the value)');
+    expect(all[2].expected).toContain('a header value cannot hold a line break (LF, character 2 of the value)');
+  });
+
   it('a scenario run uses the sequence end to end', async () => {
     const dir = tempDir({
       'x.scenario.yaml': `name: retry
