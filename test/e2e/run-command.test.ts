@@ -146,6 +146,41 @@ model: {script: [{text: late, delay_ms: 60000}]}
     expect(rows.find((r) => r.name === 'fine')?.status).toBe('pass');
   });
 
+  it("a request given up while its mock holds the answer back (tool timeout_ms, the run's limit) ends quietly: no stack trace", async () => {
+    const dir = tempDir({
+      'slow.yaml': `id: slow
+agent:
+  name: Slow
+  tools:
+    - {name: get, description: g, http: {method: GET, url: "https://x.test/slow", timeout_ms: 200}}
+    - {name: wait, description: w, http: {method: GET, url: "https://x.test/wait"}}
+`,
+      // The mocks wait ten minutes: only the tool's timeout_ms and the scenario's limit end the requests.
+      'tool.scenario.yaml': `name: tool timeout
+agent: slow.yaml
+inputs: {messages: [{role: user, content: go}]}
+model: {script: [{tool_calls: [{name: get, args: {}}]}, {text: ok}]}
+mocks: {http: [{url: "https://x.test/slow", delay_ms: 600000, json: {ok: true}}]}
+expect: {terminal_tool: get, verdict: failed}
+`,
+      'run.scenario.yaml': `name: run limit
+agent: slow.yaml
+timeout_ms: 300
+inputs: {messages: [{role: user, content: go}]}
+model: {script: [{tool_calls: [{name: wait, args: {}}]}, {text: ok}]}
+mocks: {http: [{url: "https://x.test/wait", delay_ms: 600000, json: {ok: true}}]}
+`,
+    });
+    const result = await runCli(['run', '.', '--out', join(dir, 'out'), '--reporter', 'json'], dir);
+    expect(result.exitCode, result.all).toBe(1);
+    const rows = readReport(join(dir, 'out')).scenarios;
+    expect(rows.find((r) => r.name === 'tool timeout')?.status).toBe('pass');
+    expect(rows.find((r) => r.name === 'run limit')).toMatchObject({ status: 'error', error: { type: 'TIMEOUT' } });
+    expect(result.stderr).not.toContain('[MSW]');
+    expect(result.stderr).not.toContain('AbortError');
+    expect(result.stderr).not.toMatch(/^\s+at /m);
+  }, 90_000);
+
   it('writes a valid partial report on SIGINT, marking the rest as not run', async () => {
     const files: Record<string, string> = { 'agent.yaml': AGENT_YAML };
     for (let i = 0; i < 60; i++) {

@@ -137,6 +137,25 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
     );
     expect(slow.exitCode, slow.all).toBe(1);
     expect(JSON.parse(slow.stdout).verdict_reason).toContain('TIMEOUT: the run timed out after 500 ms');
+    expect(slow.stderr).not.toContain('[MSW]');
+    expect(slow.stderr).not.toMatch(/^\s+at /m);
+  }, 90_000);
+
+  it("an http tool's timeout_ms firing while a mock holds its answer back is a tool error, with no stack trace on stderr", async () => {
+    const dir = tempDir({
+      'slow.yaml':
+        'id: slow\nagent:\n  name: Slow\n  tools:\n    - {name: get, description: g, http: {method: GET, url: "https://x.test/slow", timeout_ms: 200}}\n',
+      'script.yaml': '- tool_calls: [{name: get, args: {}}]\n- text: ok\n',
+      // Ten minutes: only the tool's timeout_ms ends the request.
+      'mocks.yaml': 'http: [{url: "https://x.test/slow", delay_ms: 600000, json: {ok: true}}]\n',
+    });
+    const result = await runCli(['test-run', '--agent', 'slow.yaml', '--message', 'go', '--script', 'script.yaml', '--mocks', 'mocks.yaml', '--json'], dir);
+    const printed = JSON.parse(result.stdout);
+    expect(printed.tools).toEqual([{ name: 'get', called: 1, returned: 0, errors: 1 }]);
+    expect(printed.verdict_reason).toBe('tool get failed: timeout (get: GET https://x.test/slow timed out after 200 ms)');
+    expect(result.stderr).not.toContain('[MSW]');
+    expect(result.stderr).not.toContain('AbortError');
+    expect(result.stderr).not.toMatch(/^\s+at /m);
   }, 90_000);
 
   it('Ctrl-C (SIGINT) stops the run, kills its commands, prints the result so far and exits 1', async () => {

@@ -85,14 +85,27 @@ function installInterceptor(): Promise<void> {
           return Response.error();
         }
         const answer = nextResponse(scope, found.mock, found.index);
-        // The wait ends with the request (a run cut off at its limit): no timer outlives the run.
-        if (answer.delay_ms) await sleep(answer.delay_ms, undefined, { signal: request.signal });
+        // The wait ends with the request (a tool's timeout_ms, a run cut off at its limit): no timer
+        // outlives the run. The sender already has its abort error; a throw here would only make msw
+        // print a stack trace, so the wait ends quietly with a network error nobody reads.
+        if (answer.delay_ms && !(await waited(answer.delay_ms, request.signal))) return Response.error();
         return mockResponse(FetchResponse, answer);
       }),
     );
     server.listen({ onUnhandledRequest: 'bypass' });
   })();
   return installed;
+}
+
+/** Waits `ms`; false when `signal` aborts first (the request was given up). */
+async function waited(ms: number, signal: AbortSignal): Promise<boolean> {
+  try {
+    await sleep(ms, undefined, { signal });
+    return true;
+  } catch (error) {
+    if (signal.aborted) return false;
+    throw error;
+  }
 }
 
 /**
