@@ -6,9 +6,8 @@ import type { LineCounter, Node } from 'yaml';
 import { capEchoed } from './cap-text.js';
 import { ConfigError, throwConfigErrors } from './errors.js';
 import { deepestPath } from './deepest-path.js';
-import { duplicateJsonKey } from './json-duplicate-keys.js';
-import { jsonSyntaxProblem } from './json-syntax-error.js';
-import { jsonNumberProblem, lineColumnAt, mayUnderflow, numberProblem, valueNumberProblem, valueNumberProblems } from './number-checks.js';
+import { mayUnderflow, numberProblem, valueNumberProblem, valueNumberProblems } from './number-checks.js';
+import { readStrictJson } from './strict-json.js';
 
 /** A JSON path as segments: `['agent', 'tools', 2, 'http']` is `agent.tools[2].http`. */
 export type PathSegments = ReadonlyArray<string | number>;
@@ -91,23 +90,12 @@ export class SourceDocument {
   private static parseJson(file: string, given: string): SourceDocument {
     // A byte order mark (some Windows editors write one) is not JSON, but says nothing either.
     const text = given.charCodeAt(0) === 0xfeff ? given.slice(1) : given;
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      const { reason, ...pos } = jsonSyntaxProblem(text, error);
-      throw new ConfigError({ file, ...pos }, `is not valid JSON: ${reason}`, 'CONFIG_SYNTAX');
+    const read = readStrictJson(text);
+    if ('problem' in read) {
+      const { message, code, ...at } = read.problem;
+      throw new ConfigError({ file, ...at }, message, code);
     }
-    const number = jsonNumberProblem(text);
-    if (number) throw new ConfigError({ file, ...lineColumnAt(text, number.offset) }, number.message, 'CONFIG_INVALID');
-    const duplicate = duplicateJsonKey(text);
-    if (duplicate) {
-      throw new ConfigError(
-        { file, ...lineColumnAt(text, duplicate.offset) },
-        `is not valid strict JSON: the key "${duplicate.key}" appears twice in one object (JSON.parse would keep the last silently); remove one`,
-        'CONFIG_SYNTAX',
-      );
-    }
+    const { value } = read;
     return SourceDocument.checked(new SourceDocument(file, value ?? null, null, text));
   }
 

@@ -4,6 +4,7 @@ import type { Locator } from '../../config/assert-format.js';
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
 import { readUpTo } from '../../config/read-up-to.js';
 import { MAX_CONFIG_BYTES, type PathSegments } from '../../config/source.js';
+import { readStrictJson } from '../../config/strict-json.js';
 import { CsvSyntaxError, parseCsv } from './csv.js';
 
 /** One dataset row: its variables and where it was written (`orders.csv:7`, `dataset[2]`). */
@@ -62,22 +63,35 @@ function csvRows(text: string, given: string, locate: Locator): DatasetRow[] {
   }
 }
 
+/**
+ * One row per non-blank line, each read as strictly as a `.json` file (readStrictJson: no key
+ * twice, no number that would be rounded), each problem at `FILE:LINE:COL`; every line's problem
+ * in one pass.
+ */
 function jsonlRows(text: string, given: string, locate: Locator): DatasetRow[] {
   const rows: DatasetRow[] = [];
+  const problems: ConfigError[] = [];
   text.split('\n').forEach((raw, index) => {
     const line = raw.trim();
     if (!line) return;
     const where = `${given}:${index + 1}`;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch (error) {
-      throw locate([], `${where}: invalid JSON (${(error as Error).message}); expected one JSON object a line`);
+    const read = readStrictJson(line);
+    if ('problem' in read) {
+      const { column, message } = read.problem;
+      // The line was read without its leading blanks: the column counts them back in.
+      const at = column === undefined ? where : `${where}:${column + raw.length - raw.trimStart().length}`;
+      const hint = message.startsWith('is not valid JSON:') ? '; expected one JSON object a line' : '';
+      problems.push(locate([], `${at}: ${message}${hint}`));
+      return;
     }
-    if (!value || typeof value !== 'object' || Array.isArray(value))
-      throw locate([], `${where}: expected a JSON object of variables, got ${JSON.stringify(value).slice(0, 60)}`);
+    const { value } = read;
+    if (!value || typeof value !== 'object' || Array.isArray(value)) {
+      problems.push(locate([], `${where}: expected a JSON object of variables, got ${JSON.stringify(value).slice(0, 60)}`));
+      return;
+    }
     rows.push({ where, vars: value as Record<string, unknown> });
   });
+  throwConfigErrors(problems);
   return rows;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../../src/config/errors.js';
+import { ConfigError, ConfigErrors } from '../../../src/config/errors.js';
 import { loadSuite } from '../../../src/runner/suite/load-suite.js';
 import { emptySuiteConfig } from '../../../src/runner/suite/suite-config.js';
 import { tempDir } from '../../helpers/temp-dir.js';
@@ -140,12 +140,32 @@ describe('scenario datasets', () => {
     expect(csv.message).toMatch(/orders\.csv:3: has a quoted field that is never closed/);
     expect(csv.path).toBe('dataset');
     const jsonl = loadError({ 'agent.yaml': AGENT, 'r.scenario.yaml': `${TEMPLATE}\ndataset: o.jsonl\n`, 'o.jsonl': '{"order": 1, "amount": 2}\n{oops\n' });
-    expect(jsonl.message).toMatch(/o\.jsonl:2: invalid JSON/);
+    expect(jsonl.message).toMatch(/o\.jsonl:2:2: is not valid JSON: .*; expected one JSON object a line/);
     const invalid = loadError({
       'agent.yaml': AGENT,
       'r.scenario.yaml': `${TEMPLATE}\ntimeout_ms: "{{ vars.ms }}"\ndataset: [{order: a, amount: 1, ms: 100}, {order: b, amount: 1, ms: -5}]\n`,
     });
     expect(invalid.message).toMatch(/timeout_ms: expected a number >= 1.*\(dataset row dataset\[1\]\)/);
+  });
+
+  it('reads each JSONL line as strictly as a .json file: a key twice and a number that would be rounded are refused at FILE:LINE:COL, every line in one pass', () => {
+    const error = loadError({
+      'agent.yaml': AGENT,
+      'r.scenario.yaml': `${TEMPLATE}\ndataset: o.jsonl\n`,
+      'o.jsonl': [
+        '{"order": "1", "amount": 2, "order": "2"}',
+        '  {"order": "3", "amount": 12345678901234567890}',
+        '{"order": "4", "amount": 1e-400}',
+        '{"order": "5", "amount": 5}',
+        '',
+      ].join('\n'),
+    });
+    const messages = (error instanceof ConfigErrors ? error.errors : [error]).map((problem) => [problem.path, problem.expected]);
+    expect(messages).toEqual([
+      ['dataset', 'o.jsonl:1:29: is not valid strict JSON: the key "order" appears twice in one object (JSON.parse would keep the last silently); remove one'],
+      ['dataset', 'o.jsonl:2:28: number 12345678901234567890 is beyond 2^53 (9007199254740991) and would be rounded; write a large id as a string'],
+      ['dataset', 'o.jsonl:3:26: number 1e-400 is too small to be represented (it would be read as 0)'],
+    ]);
   });
 
   it('a missing dataset file, an unknown extension, and {{ vars }} without a dataset are load errors', () => {
