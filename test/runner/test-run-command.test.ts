@@ -56,6 +56,20 @@ describe('agentcheck test-run (in-process)', () => {
     }
   });
 
+  it('a scenario file or a scenarios file given to --agent is named as one in a single line, pointing to agentcheck run', async () => {
+    const scenario = 'name: a\nagent: ./bot.yaml\ninputs: {messages: [{role: user, content: hi}]}\nmodel: {script: [{text: ok}]}\n';
+    const scenarios = 'scenarios:\n  - {name: a, agent: ./bot.yaml, inputs: {messages: [{role: user, content: hi}]}}\n';
+    for (const file of ['a.scenario.yaml', 'list.scenarios.yaml']) {
+      const result = await run({ agent: file, message: 'go' }, { 'bot.yaml': SCRIPTED, 'a.scenario.yaml': scenario, 'list.scenarios.yaml': scenarios });
+      expect(result.code).toBe(2);
+      const lines = result.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain(`${file}:1:1: is a scenario file (name, agent and inputs at the top, or a scenarios: list), not an agent build`);
+      expect(lines[0]).toContain('to run it, use agentcheck run FILE');
+      expect(result.stderr).not.toContain('unknown key');
+    }
+  });
+
   it('--message "" is given, and refused as empty rather than as missing', async () => {
     const result = await run({ message: '', script: 'script.yaml' }, { 'agent.yaml': SCRIPTED, 'script.yaml': SCRIPT });
     expect(result.code).toBe(2);

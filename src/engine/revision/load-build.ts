@@ -17,6 +17,14 @@ export function loadAgentBuild(file: string): Revision {
 /** Validates a parsed document as an agent build; skill refs become absolute paths. */
 export function parseAgentBuild(doc: SourceDocument): Revision {
   const locate = documentLocator(doc);
+  // A scenario file given where a build is expected (`test-run --agent x.scenario.yaml`): said
+  // once, not as one "unknown key" per scenario field (the mirror of run given a build).
+  if (isScenarioShaped(doc.value)) {
+    throw locate(
+      [],
+      'is a scenario file (name, agent and inputs at the top, or a scenarios: list), not an agent build (id and agent at the top); to run it, use agentcheck run FILE',
+    );
+  }
   validateBuild(doc.value, locate);
   return toRevision(doc.value, doc.file, locate);
 }
@@ -27,6 +35,13 @@ export function revisionFromValue(value: unknown, source = '<inline>', baseDir =
   const locate = memoryLocator(source);
   validateBuild(copy, locate);
   return toRevision(copy, resolve(baseDir, '<inline>'), locate);
+}
+
+/** A mapping without `id` that holds a scenarios list, or a name beside inputs or an agent path. */
+function isScenarioShaped(value: unknown): boolean {
+  if (!value || typeof value !== 'object' || Array.isArray(value) || 'id' in value) return false;
+  const keys = value as Record<string, unknown>;
+  return 'scenarios' in keys || ('name' in keys && ('inputs' in keys || typeof keys.agent === 'string'));
 }
 
 function toRevision(build: AgentBuild, source: string, locate: Locator): Revision {
