@@ -6,7 +6,7 @@ import type { LineCounter, Node } from 'yaml';
 import { capEchoed } from './cap-text.js';
 import { ConfigError, throwConfigErrors } from './errors.js';
 import { deepestPath } from './deepest-path.js';
-import { mayUnderflow, numberProblem, valueNumberProblem, valueNumberProblems } from './number-checks.js';
+import { lineColumnAt, mayUnderflow, numberProblem, valueNumberProblem, valueNumberProblems } from './number-checks.js';
 import { readStrictJson } from './strict-json.js';
 
 /** A JSON path as segments: `['agent', 'tools', 2, 'http']` is `agent.tools[2].http`. */
@@ -305,9 +305,18 @@ function parseLocated(file: string, text: string): { doc: ReturnType<YamlModule[
   const problem = doc.errors[0] ?? doc.warnings[0];
   if (problem) {
     const pos = problem.linePos?.[0];
-    throw new ConfigError({ file, line: pos?.line, column: pos?.col }, `is not valid YAML/JSON: ${firstLine(problem.message)}`, 'CONFIG_SYNTAX');
+    // yaml's own advice (use parseAllDocuments) is for its API, not for the file's author.
+    const message = problem.code === 'MULTIPLE_DOCS' ? severalDocuments(text, problem.pos[0]) : `is not valid YAML/JSON: ${firstLine(problem.message)}`;
+    throw new ConfigError({ file, line: pos?.line, column: pos?.col }, message, 'CONFIG_SYNTAX');
   }
   return { doc, lines };
+}
+
+/** Why a file with a second document (starting at `offset`) is refused, naming the line it starts at. */
+function severalDocuments(text: string, offset: number): string {
+  const { line } = lineColumnAt(text, offset);
+  const where = text.startsWith('---', offset) ? `a "---" line at line ${line}` : `a second document starts at line ${line}`;
+  return `holds several YAML documents (${where}); agentcheck reads one document per file`;
 }
 
 /** `['agent', 'tools', 2, 'http']` -> `agent.tools[2].http`. */

@@ -40,6 +40,16 @@ describe('SourceDocument', () => {
     expect(() => SourceDocument.parse('x.yaml', 'a: [1,\n')).toThrow(/x\.yaml:\d+:\d+: is not valid YAML\/JSON/);
   });
 
+  it('refuses a file of several documents in our own words, at the line the second one starts', () => {
+    const error = configErrorOf(() => SourceDocument.parse('x.yaml', '---\nname: a\n---\nname: b\n'));
+    expect(error.message).toBe('x.yaml:3:1: holds several YAML documents (a "---" line at line 3); agentcheck reads one document per file');
+    expect(error.code).toBe('CONFIG_SYNTAX');
+    expect(error.message).not.toContain('parseAllDocuments');
+    expect(configErrorOf(() => SourceDocument.parse('x.yaml', 'name: a\n...\nname: b\n')).message).toBe(
+      'x.yaml:3:1: holds several YAML documents (a second document starts at line 3); agentcheck reads one document per file',
+    );
+  });
+
   it('parses anchors and aliases with the alias limit', () => {
     expect(SourceDocument.parse('x.yaml', 'a: &x {k: 1}\nb: *x\n').value).toEqual({ a: { k: 1 }, b: { k: 1 } });
     expect(() => SourceDocument.parse('x.yaml', 'b: *nowhere\n')).toThrow(
