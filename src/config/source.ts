@@ -8,6 +8,7 @@ import { ConfigError, throwConfigErrors } from './errors.js';
 import { deepestPath } from './deepest-path.js';
 import { lineColumnAt, mayUnderflow, numberProblem, valueNumberProblem, valueNumberProblems } from './number-checks.js';
 import { readStrictJson } from './strict-json.js';
+import { MERGE_KEY_MESSAGE, mergeKeyPaths } from './yaml-merge-keys.js';
 
 /** A JSON path as segments: `['agent', 'tools', 2, 'http']` is `agent.tools[2].http`. */
 export type PathSegments = ReadonlyArray<string | number>;
@@ -112,6 +113,11 @@ export class SourceDocument {
       // `.inf` read as a number was found above, at the same place: each number is said once.
       const at = new Set(problems.map((problem) => `${problem.line}:${problem.column}`));
       problems.push(...doc.underflows().filter((problem) => !at.has(`${problem.line}:${problem.column}`)));
+    }
+    // `<<` read as an ordinary key would show up as an unknown key beside missing ones: said once.
+    if (doc.text !== null && !/\.json$/i.test(doc.file) && doc.text.includes('<<')) {
+      const { root } = doc.positions();
+      problems.push(...mergeKeyPaths(root, yaml()).map((path) => doc.error(path, MERGE_KEY_MESSAGE, 'CONFIG_INVALID', true)));
     }
     throwConfigErrors(problems);
     return doc;

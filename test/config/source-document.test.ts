@@ -50,6 +50,16 @@ describe('SourceDocument', () => {
     );
   });
 
+  it('refuses every YAML merge key at its key, in one pass, with or without anchors', () => {
+    const message = "YAML merge keys (<<) are not supported; write the keys out, or share them through a scenarios file's defaults";
+    const anchored = configErrorOf(() => SourceDocument.parse('x.yaml', 'base: &b {a: 1}\nlist:\n  - <<: *b\n    c: 2\n  - {<<: {a: 2}}\n'));
+    expect(anchored.message.split('\n')).toEqual([`x.yaml:3:5 at list[0].<<: ${message}`, `x.yaml:5:6 at list[1].<<: ${message}`]);
+    expect(configErrorOf(() => SourceDocument.parse('x.yaml', 'a:\n  <<: {b: 1}\n')).message).toBe(`x.yaml:2:3 at a.<<: ${message}`);
+    // A quoted "<<" is an ordinary key (no merge in YAML 1.1 either); "<<" in text, and JSON keys, are data.
+    expect(SourceDocument.parse('x.yaml', '"<<": 1\nb: "cat <<EOF"\n').value).toEqual({ '<<': 1, b: 'cat <<EOF' });
+    expect(SourceDocument.parse('x.json', '{"<<": 1}').value).toEqual({ '<<': 1 });
+  });
+
   it('parses anchors and aliases with the alias limit', () => {
     expect(SourceDocument.parse('x.yaml', 'a: &x {k: 1}\nb: *x\n').value).toEqual({ a: { k: 1 }, b: { k: 1 } });
     expect(() => SourceDocument.parse('x.yaml', 'b: *nowhere\n')).toThrow(

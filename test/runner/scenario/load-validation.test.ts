@@ -202,6 +202,25 @@ describe('scenario files that say something else', () => {
     expect(error.message).toContain('agentcheck test-run --agent FILE');
   });
 
+  it('a YAML merge key is named as such in one line, without the missing keys it leaves behind', () => {
+    const error = loadError({
+      'agent.yaml': AGENT,
+      'm.scenarios.yaml': [
+        'defaults: {model: {script: [{text: ok}]}}',
+        'scenarios:',
+        '  - &first {name: a, agent: agent.yaml, inputs: {messages: [{role: user, content: go}]}}',
+        '  - <<: *first',
+        '    name: b',
+        '',
+      ].join('\n'),
+    });
+    expect(error.message.split('\n')).toEqual([
+      expect.stringMatching(
+        /m\.scenarios\.yaml:4:5 at scenarios\[1\]\.<<: YAML merge keys \(<<\) are not supported; write the keys out, or share them through a scenarios file's defaults$/,
+      ),
+    ]);
+  });
+
   it('refuses an empty skip reason, as an empty expect_failure (it would read as skip and run)', () => {
     const error = loadError({ 'agent.yaml': AGENT, 'a.scenario.yaml': scenario('skip: ""\n') });
     expect(error.message).toMatch(/a\.scenario\.yaml:5:7 at skip: expected a string of at least 1 character/);
