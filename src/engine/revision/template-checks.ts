@@ -6,9 +6,16 @@ import { dotSegment } from '../template/url-template.js';
 
 /**
  * A `{{` that opens a template (a name follows) with no `}}` anywhere after it. Text that merely
- * holds braces (`{{"a": 1}}`, `{{}}`) is not a template and is left alone, as at run time.
+ * holds braces (`{{"a": 1}}`, `{{- raw`) is not a template and is left alone, as at run time.
  */
 const OPENING = /\{\{\s*[A-Za-z_$]/g;
+/**
+ * Closed `{{ ... }}` that can only be a template written wrong, though no name starts it: empty
+ * (`{{ }}`), a name after a dot (`{{ .x }}`), a quoted text alone (`{{ "a" }}`, `{{ '{{' }}`).
+ * Sent as literal text, they would never be filled in.
+ */
+const NAMELESS = /\{\{\s*(?:(\}\})|(\.)[^{}]*\}\}|(?:"(?:[^"\\\n]|\\.)*"|'[^'\n]*')\s*\}\})/;
+const EXPECTED = 'expected {{ name }} or {{ name.path }} (letters, digits, _, $ and -, segments joined by dots)';
 /** A whole template as the engine reads it (src/engine/template/), with the filter a URL allows. */
 const TEMPLATE_SOURCE = String.raw`\{\{\s*${TEMPLATE_NAME_SOURCE}\s*(?:\|\s*path\s*)?\}\}`;
 const TEMPLATE = new RegExp(TEMPLATE_SOURCE);
@@ -31,9 +38,9 @@ export function unclosedTemplate(text: string): string | undefined {
 }
 
 /**
- * Why `text` holds a `{{` that opens a template (a name follows) but is not one the engine reads
- * (`{{ args.q!uery }}`, `{{ a b }}`, a `| filter` not in `filters`), or undefined: left alone,
- * it would be sent as literal text. Only an http tool's url takes a filter (`| path`).
+ * Why `text` holds a `{{` that opens a template but is not one the engine reads (`{{ args.q!uery }}`,
+ * `{{ a b }}`, a `| filter` not in `filters`, or NAMELESS: `{{ }}`, `{{ .x }}`, `{{ "a" }}`), or
+ * undefined: left alone, it would be sent as literal text. Only an http tool's url takes a filter.
  */
 export function malformedTemplate(text: string, filters: readonly string[] = []): string | undefined {
   for (const match of text.matchAll(OPENING)) {
@@ -49,9 +56,17 @@ export function malformedTemplate(text: string, filters: readonly string[] = [])
     }
     const close = text.indexOf('}}', start + 2);
     const shown = close >= 0 && close - start < 60 ? text.slice(start, close + 2) : `${text.slice(start, start + 40)}...`;
-    return `malformed template "${shown}": expected {{ name }} or {{ name.path }} (letters, digits, _, $ and -, segments joined by dots)`;
+    return `malformed template "${shown}": ${EXPECTED}`;
   }
-  return undefined;
+  const nameless = NAMELESS.exec(text);
+  if (!nameless) return undefined;
+  const shown = nameless[0].length <= 60 ? nameless[0] : `${nameless[0].slice(0, 40)}...`;
+  const why = nameless[1]
+    ? 'the name is missing'
+    : nameless[2]
+      ? 'a name does not start with "."'
+      : 'a quoted text is not a template (to send it, write the text itself)';
+  return `malformed template "${shown}": ${why}; ${EXPECTED}`;
 }
 
 /** `text` with each template blanked out (spaces, its length kept): the literal text, at its places. */

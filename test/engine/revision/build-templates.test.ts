@@ -129,7 +129,7 @@ describe('unclosed templates are load errors', () => {
   });
 
   it('text that merely holds braces is not a template', () => {
-    for (const text of ['{{"a": 1}}', '{"a": {"b": 1}}', '{{', '{{ }}', '{{- raw']) {
+    for (const text of ['{{"a": 1}}', '{"a": {"b": 1}}', '{{', '{{- raw', '{{ {"a": 1} }}']) {
       expect(
         () => revisionFromValue({ id: 'b', ...withTools({ name: 'f', http: { method: 'POST', url: 'https://x.test/', body: text } }) }),
         text,
@@ -163,6 +163,27 @@ describe('malformed and unknown templates are load errors (they would fail or be
     expect(error.expected).toBe('template "{{ args.qurey }}" names no parameter of the tool; expected one of: query, limit; did you mean "query"?');
     expect(() => revisionFromValue({ id: 'b', ...tool({ body: { q: '{{ args.query }}', n: '{{ args.limit }}' } }, closed) })).not.toThrow();
     expect(() => revisionFromValue({ id: 'b', ...tool({ body: '{{ args.anything }}' }) })).not.toThrow();
+  });
+
+  it('a template with no name (empty, after a dot, a quoted text) is refused, saying what is wrong and what is expected', () => {
+    const expected = 'expected {{ name }} or {{ name.path }} (letters, digits, _, $ and -, segments joined by dots)';
+    const cases = [
+      ['A {{ }}', 'malformed template "{{ }}": the name is missing'],
+      ['A {{}}', 'malformed template "{{}}": the name is missing'],
+      ['B {{ "a" }}', 'malformed template "{{ "a" }}": a quoted text is not a template (to send it, write the text itself)'],
+      ['C {{ .x }}', 'malformed template "{{ .x }}": a name does not start with "."'],
+      ["D {{ '{{' }}", 'malformed template "{{ \'{{\' }}": a quoted text is not a template (to send it, write the text itself)'],
+    ];
+    for (const [text, message] of cases) {
+      const error = loadError(tool({ body: { a: text } }));
+      expect(error.path, text).toBe('agent.tools[0].http.body.a');
+      expect(error.expected, text).toBe(`${message}; ${expected}`);
+    }
+    const plan = withTools({ name: 'p', plan: { constants: { x: [1] }, steps: [{ tools: [{ name: 'echo', arguments: { text: 'C {{ .x }}' } }] }] } });
+    expect(loadError(plan).path).toBe('agent.tools[0].plan.steps[0].tools[0].arguments.text');
+    const chain = withTools({ name: 'c', chain: { steps: [{ tool: 'echo', inputs: { text: 'A {{ }}' } }] } });
+    expect(loadError(chain).path).toBe('agent.tools[0].chain.steps[0].inputs.text');
+    expect(loadError(withTools({ name: 'run', command: { argv: ['echo', "{{ '{{' }}"] } })).path).toBe('agent.tools[0].command.argv[1]');
   });
 
   it('plans and chains refuse malformed templates too', () => {
