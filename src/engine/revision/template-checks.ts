@@ -10,11 +10,11 @@ import { dotSegment } from '../template/url-template.js';
  */
 const OPENING = /\{\{\s*[A-Za-z_$]/g;
 /**
- * Closed `{{ ... }}` that can only be a template written wrong, though no name starts it: empty
- * (`{{ }}`), a name after a dot (`{{ .x }}`), a quoted text alone (`{{ "a" }}`, `{{ '{{' }}`).
- * Sent as literal text, they would never be filled in.
+ * An empty `{{ }}`: a template whose name is missing, which no template language reads. Other
+ * braces with no name first stay literal text, as at run time: `{{ .State.Running }}` and
+ * `{{ "a" }}` are Go or Jinja templates a command or body may pass on to another program.
  */
-const NAMELESS = /\{\{\s*(?:(\}\})|(\.)[^{}]*\}\}|(?:"(?:[^"\\\n]|\\.)*"|'[^'\n]*')\s*\}\})/;
+const NAMELESS = /\{\{\s*\}\}/;
 const EXPECTED = 'expected {{ name }} or {{ name.path }} (letters, digits, _, $ and -, segments joined by dots)';
 /** A whole template as the engine reads it (src/engine/template/), with the filter a URL allows. */
 const TEMPLATE_SOURCE = String.raw`\{\{\s*${TEMPLATE_NAME_SOURCE}\s*(?:\|\s*path\s*)?\}\}`;
@@ -39,7 +39,7 @@ export function unclosedTemplate(text: string): string | undefined {
 
 /**
  * Why `text` holds a `{{` that opens a template but is not one the engine reads (`{{ args.q!uery }}`,
- * `{{ a b }}`, a `| filter` not in `filters`, or NAMELESS: `{{ }}`, `{{ .x }}`, `{{ "a" }}`), or
+ * `{{ a b }}`, a `| filter` not in `filters`, or an empty `{{ }}`), or
  * undefined: left alone, it would be sent as literal text. Only an http tool's url takes a filter.
  */
 export function malformedTemplate(text: string, filters: readonly string[] = []): string | undefined {
@@ -60,13 +60,7 @@ export function malformedTemplate(text: string, filters: readonly string[] = [])
   }
   const nameless = NAMELESS.exec(text);
   if (!nameless) return undefined;
-  const shown = nameless[0].length <= 60 ? nameless[0] : `${nameless[0].slice(0, 40)}...`;
-  const why = nameless[1]
-    ? 'the name is missing'
-    : nameless[2]
-      ? 'a name does not start with "."'
-      : 'a quoted text is not a template (to send it, write the text itself)';
-  return `malformed template "${shown}": ${why}; ${EXPECTED}`;
+  return `malformed template "${nameless[0]}": the name is missing; ${EXPECTED}`;
 }
 
 /** `text` with each template blanked out (spaces, its length kept): the literal text, at its places. */
