@@ -6,9 +6,11 @@ import type { LineCounter, Node } from 'yaml';
 import { capEchoed } from './cap-text.js';
 import { ConfigError, throwConfigErrors } from './errors.js';
 import { deepestPath } from './deepest-path.js';
-import { lineColumnAt, mayUnderflow, numberProblem, valueNumberProblem, valueNumberProblems } from './number-checks.js';
+import { lineColumnAt, mayUnderflow, valueNumberProblem, valueNumberProblems } from './number-checks.js';
 import { readStrictJson } from './strict-json.js';
 import { MERGE_KEY_MESSAGE, mergeKeyPaths } from './yaml-merge-keys.js';
+import { keyOf } from './yaml-key.js';
+import { yamlNumberProblems } from './yaml-numbers.js';
 
 /** A JSON path as segments: `['agent', 'tools', 2, 'http']` is `agent.tools[2].http`. */
 export type PathSegments = ReadonlyArray<string | number>;
@@ -92,11 +94,15 @@ export class SourceDocument {
     // A byte order mark (some Windows editors write one) is not JSON, but says nothing either.
     const text = given.charCodeAt(0) === 0xfeff ? given.slice(1) : given;
     const read = readStrictJson(text);
-    if ('problem' in read) {
-      const { message, code, ...at } = read.problem;
-      throw new ConfigError({ file, ...at }, message, code);
+    if ('problems' in read) {
+      // Every number that cannot be read as written, and a key given twice, in one pass.
+      throwConfigErrors(
+        read.problems.map(
+          ({ message, code, path, ...at }) => new ConfigError({ file, ...at, path: path ? formatPath(path) || undefined : undefined }, message, code),
+        ),
+      );
     }
-    const { value } = read;
+    const { value } = read as { value: unknown };
     return SourceDocument.checked(new SourceDocument(file, value ?? null, null, text));
   }
 
@@ -107,13 +113,7 @@ export class SourceDocument {
   private static checked(doc: SourceDocument): SourceDocument {
     const deep = deepestPath(doc.value, MAX_DEPTH);
     if (deep) throw doc.error(deep, `is nested more than ${MAX_DEPTH} levels deep; agentcheck files are refused beyond that`, 'CONFIG_TOO_DEEP');
-    // Every number that cannot be read as written, in one pass (the full walk only once one is found).
-    const problems = valueNumberProblem(doc.value) ? valueNumberProblems(doc.value).map((number) => doc.error(number.path, number.message)) : [];
-    if (doc.text !== null && !/\.json$/i.test(doc.file) && mayUnderflow(doc.text)) {
-      // `.inf` read as a number was found above, at the same place: each number is said once.
-      const at = new Set(problems.map((problem) => `${problem.line}:${problem.column}`));
-      problems.push(...doc.underflows().filter((problem) => !at.has(`${problem.line}:${problem.column}`)));
-    }
+    const problems = doc.numberProblems();
     // `<<` read as an ordinary key would show up as an unknown key beside missing ones: said once.
     if (doc.text !== null && !/\.json$/i.test(doc.file) && doc.text.includes('<<')) {
       const { root } = doc.positions();
@@ -124,25 +124,31 @@ export class SourceDocument {
   }
 
   /**
-   * A plain YAML scalar such as `1e-400` is read as 0, and `1e400` as a string by the fast path
-   * (as infinity by YAML 1.2): each one, to refuse where it is written.
+   * Every number of a YAML document that cannot be read as written, in one pass, each with its
+   * path; the slow walks run only once the value or the text shows one may be there. `.json`
+   * files were checked on their text (parseJson).
    */
-  private underflows(): ConfigError[] {
+  private numberProblems(): ConfigError[] {
+    if (this.text === null || /\.json$/i.test(this.file)) return [];
+    const suspect = valueNumberProblem(this.value) !== undefined || mayUnderflow(this.text);
+    if (!suspect) return [];
+    // The node tree quotes each number as written and sees `1e-400` (read as 0) and `1e400`.
     const { root, lines } = this.positions();
-    if (!root) return [];
-    const { isScalar, visit } = yaml();
-    const found: ConfigError[] = [];
-    visit(root, {
-      Scalar: (_key, node) => {
-        if (!isScalar(node) || typeof node.value !== 'number' || node.type !== 'PLAIN' || typeof node.source !== 'string') return;
-        if (node.value !== 0 && Number.isFinite(node.value)) return;
-        const problem = numberProblem(node.source, node.value);
-        if (!problem) return;
-        const pos = node.range ? lines.linePos(node.range[0]) : undefined;
-        found.push(new ConfigError({ file: this.file, line: pos?.line, column: pos?.col }, problem, 'CONFIG_INVALID'));
-      },
-    });
-    return found;
+    const problems = yamlNumberProblems(root, lines, yaml()).map(
+      (number) =>
+        new ConfigError(
+          { file: this.file, line: number.line, column: number.column, path: formatPath(number.path) || undefined },
+          number.message,
+          'CONFIG_INVALID',
+        ),
+    );
+    // The value adds what only it holds (a number reached through an alias): each place is said once.
+    const at = new Set(problems.map((problem) => `${problem.line}:${problem.column}`));
+    for (const number of valueNumberProblems(this.value)) {
+      const problem = this.error(number.path, number.message);
+      if (!at.has(`${problem.line}:${problem.column}`)) problems.push(problem);
+    }
+    return problems;
   }
 
   /** Reads and parses a file, refusing oversized ones; a folder or an unreadable file is a ConfigError too. */
@@ -333,11 +339,6 @@ export function formatPath(path: PathSegments): string {
     else out += out ? `.${segment}` : segment;
   }
   return out;
-}
-
-function keyOf(key: unknown): string | undefined {
-  if (key && typeof key === 'object' && 'value' in key) return String((key as { value: unknown }).value);
-  return key === undefined || key === null ? undefined : String(key);
 }
 
 /** yaml's first message line, without the position it repeats (we print file:line:col ourselves). */

@@ -154,6 +154,20 @@ describe('numbers that cannot be read as written are refused, not rounded', () =
     });
   });
 
+  it('in JSON: every one in one pass, each with its path and line:col', () => {
+    const text = '{"id": "n", "revision": 1,\n "agent": {"tools": [{"returns": {"a": 9007199254740993, "b": 1e-400}},\n {"returns": [1, 1e400]}]}}';
+    const error = configErrorOf(() => SourceDocument.parse('n.json', text));
+    expect(error.message.split('\n').slice(0, 3)).toEqual([
+      'n.json:2:40 at agent.tools[0].returns.a: number 9007199254740993 is beyond 2^53 (9007199254740991) and would be rounded; write a large id as a string',
+      'n.json:2:63 at agent.tools[0].returns.b: number 1e-400 is too small to be represented (it would be read as 0)',
+      expect.stringMatching(/^n\.json:3:18 at agent\.tools\[1\]\.returns\[1\]: number 1e400 is not finite/),
+    ]);
+    // Keys holding quotes, escapes and brackets do not derail the path; a key given twice is said too.
+    const tricky = configErrorOf(() => SourceDocument.parse('t.json', '{"a\\"[": {"x": [[], {}, 1e-400]}, "b": 1, "b": 2}'));
+    expect(tricky.message).toContain('t.json:1:25 at a"[.x[2]: number 1e-400 is too small');
+    expect(tricky.message).toContain('the key "b" appears twice');
+  });
+
   it('in YAML: beyond 2^53, .inf and underflow, located', () => {
     const big = configErrorOf(() => SourceDocument.parse('a.yaml', 'id: a\nrevision: 12345678901234567890\n'));
     expect(big.path).toBe('revision');
@@ -163,6 +177,12 @@ describe('numbers that cannot be read as written are refused, not rounded', () =
     expect([tiny.line, tiny.column]).toEqual([2, 11]);
     expect(tiny.expected).toContain('1e-400 is too small');
     expect(configErrorOf(() => SourceDocument.parse('a.yaml', 'a: &x 1e-400\nb: *x\n')).expected).toContain('too small');
+    // Each with its path, quoting the number as written (not as already rounded).
+    const all = configErrorOf(() => SourceDocument.parse('n.yaml', 'id: n\nrevision: 1e-400\nagent:\n  tools: [{returns: {a: 12345678901234567890}}]\n'));
+    expect(all.message.split('\n').slice(0, 2)).toEqual([
+      'n.yaml:2:11 at revision: number 1e-400 is too small to be represented (it would be read as 0)',
+      'n.yaml:4:25 at agent.tools[0].returns.a: number 12345678901234567890 is beyond 2^53 (9007199254740991) and would be rounded; write a large id as a string',
+    ]);
     expect(SourceDocument.parse('a.yaml', 'a: "1e-400"\nb: 0e-400\nc: 0.5\n').value).toEqual({ a: '1e-400', b: 0, c: 0.5 });
   });
 });

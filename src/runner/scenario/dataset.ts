@@ -76,12 +76,13 @@ function jsonlRows(text: string, given: string, locate: Locator): DatasetRow[] {
     if (!line) return;
     const where = `${given}:${index + 1}`;
     const read = readStrictJson(line);
-    if ('problem' in read) {
-      const { column, message } = read.problem;
-      // The line was read without its leading blanks: the column counts them back in.
-      const at = column === undefined ? where : `${where}:${column + raw.length - raw.trimStart().length}`;
-      const hint = message.startsWith('is not valid JSON:') ? '; expected one JSON object a line' : '';
-      problems.push(locate([], `${at}: ${message}${hint}`));
+    if ('problems' in read) {
+      for (const { column, message } of read.problems) {
+        // The line was read without its leading blanks: the column counts them back in.
+        const at = column === undefined ? where : `${where}:${column + raw.length - raw.trimStart().length}`;
+        const hint = message.startsWith('is not valid JSON:') ? '; expected one JSON object a line' : '';
+        problems.push(locate([], `${at}: ${message}${hint}`));
+      }
       return;
     }
     const { value } = read;
