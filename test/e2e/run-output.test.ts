@@ -60,6 +60,47 @@ expect: {terminal_tool: finish}
     for (const line of result.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(100);
   });
 
+  it("a flow's failure lists its deterministic steps' calls as the table counts them, and never says the model answered", async () => {
+    const flow = (routes: string) => `id: steps
+agent:
+  name: Steps
+flow:
+  entry_point: a
+  components:
+    - {name: a, type: deterministic_step, tool_name: echo, inputs: [{literal: "hi", as: text}]}
+    - {name: b, type: deterministic_step, tool_name: echo, inputs: [{literal: "x", as: text}]}
+  routers:
+    - {from: a, condition: {input: "context:a.tool_result", routes: ${routes}}}
+    - {from: b, to: end}
+`;
+    const scenario = (name: string, agent: string, expect = '') =>
+      `name: ${name}\nagent: ./${agent}\ninputs: {messages: [{role: user, content: go}]}\n${expect}`;
+    const dir = tempDir({
+      'noroute.yaml': flow('{nope: b}'),
+      'ends.yaml': flow('{hi: b}'),
+      'a.scenario.yaml': scenario('no route', 'noroute.yaml'),
+      'b.scenario.yaml': scenario('ends', 'ends.yaml', 'expect: {checks: [{tool_called: {tool: echo, args: {text: nope}}}]}\n'),
+    });
+    const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'table,json'], dir, { NO_COLOR: '1', COLUMNS: '200' });
+    expect(result.exitCode, result.all).toBe(1);
+    expect(result.stdout).toMatch(/│ ERROR +│ a\.scenario\.yaml#no route +│ base +│ failed +│ - +│ echo x1 /);
+    expect(result.stdout).toContain(
+      [
+        'ERROR a.scenario.yaml#no route [base]',
+        '  ✗ FLOW_NO_ROUTE: router from "a": context:a.tool_result is "hi", which matches none of the routes ("nope") and there is no default_route',
+        '  Flow step calls: echo x1 (deterministic steps; arguments and results in spans.jsonl)',
+        '  Stopped: error (the run ended with an error)',
+      ].join('\n'),
+    );
+    expect(result.stdout).toContain(
+      ['  Flow step calls: echo x2 (deterministic steps; arguments and results in spans.jsonl)', '  Stopped: end_turn (the flow reached end)'].join('\n'),
+    );
+    expect(result.stdout).not.toContain('Tool calls: none');
+    expect(result.stdout).not.toContain('the model answered');
+    const report = JSON.parse(readFileSync(join(dir, 'out/report.json'), 'utf8')) as Report;
+    expect(report.scenarios.map((row) => row.flow_calls)).toEqual([[{ name: 'echo', called: 1 }], [{ name: 'echo', called: 2 }]]);
+  });
+
   it('output piped into a reader that is gone (| true, as | head once it has its lines): no EPIPE crash, reports written, exit code kept', async () => {
     const dir = suite();
     // `true` exits without reading, long before the CLI's first write: every write meets a closed pipe.

@@ -133,6 +133,12 @@ function rowProblem(row: unknown): { at: PathSegments; expected: string } | null
   if (row.nested_calls !== undefined && !(isObject(row.nested_calls) && Object.values(row.nested_calls).every(isCount))) {
     return bad('nested_calls', 'to be {tool: count}', row.nested_calls);
   }
+  if (
+    row.flow_calls !== undefined &&
+    !(Array.isArray(row.flow_calls) && row.flow_calls.every((tool) => isObject(tool) && typeof tool.name === 'string' && isCount(tool.called)))
+  ) {
+    return bad('flow_calls', 'to be a list of {name, called}', row.flow_calls);
+  }
   if (row.no_expectation !== undefined && row.no_expectation !== true) return bad('no_expectation', 'to be true when present', row.no_expectation);
   if (row.error !== undefined && row.error !== null && !(isObject(row.error) && typeof row.error.type === 'string' && typeof row.error.message === 'string')) {
     return bad('error', 'to be null or {type, message}', row.error);

@@ -35,6 +35,12 @@ export interface ScenarioRow {
    */
   nested_calls?: Record<string, number>;
   /**
+   * A flow's run (docs/workflows.md): the calls its deterministic steps made, by tool in
+   * first-call order (empty when they made none). The transcript holds only the model's calls;
+   * `test_run.tools` counts both. Absent for a run that is no flow's.
+   */
+  flow_calls?: Array<{ name: string; called: number }>;
+  /**
    * Tokens the run's model calls used; absent when the run never produced a turn.
    * cached_input_tokens and reasoning_tokens appear when the provider reports them.
    */

@@ -99,6 +99,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     row.checks = await runChecksWithCustom(scenario.expect.checks, evidence, custom);
     const nestedCalls = countNestedCalls(evidence.calls, nestedExpectedTools(scenario.expect));
     if (nestedCalls) row.nested_calls = nestedCalls;
+    if (evidence.flow_state) row.flow_calls = flowStepCalls(evidence.calls);
     decide(row, scenario, record, evidence.incomplete);
     // The turn's own messages: the test_run already scrubbed them, or the suite's report redactor will.
     row.transcript = record.turn.messages;
@@ -198,6 +199,13 @@ function countNestedCalls(calls: readonly ToolCall[], names: readonly string[]):
   const counts = new Map<string, number>();
   for (const call of calls) if (call.nested && wanted.has(call.name)) counts.set(call.name, (counts.get(call.name) ?? 0) + 1);
   return counts.size ? Object.fromEntries(counts) : undefined;
+}
+
+/** The calls a flow's deterministic steps made (not the model's: those are in the transcript), by tool in first-call order. */
+function flowStepCalls(calls: readonly ToolCall[]): Array<{ name: string; called: number }> {
+  const counts = new Map<string, number>();
+  for (const call of calls) if (call.source === 'flow' && !call.nested) counts.set(call.name, (counts.get(call.name) ?? 0) + 1);
+  return [...counts].map(([name, called]) => ({ name, called }));
 }
 
 /** The run's cassette, unless cassettes are off. */

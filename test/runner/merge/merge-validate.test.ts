@@ -66,6 +66,13 @@ describe('agentcheck merge: shard contents are validated', () => {
       /at scenarios\[0\]: expected test_run to be a test_run object or null, got 5/,
     ],
     [
+      "a flow's step calls that are not a list of {name, called}",
+      (r) => {
+        r.scenarios[0].flow_calls = { echo: 1 };
+      },
+      /at scenarios\[0\]: expected flow_calls to be a list of \{name, called\}, got \{"echo":1\}/,
+    ],
+    [
       'rows lost while summary.total says 2',
       (r) => {
         r.scenarios = [];

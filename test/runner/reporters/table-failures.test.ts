@@ -138,6 +138,32 @@ describe('terminal failure details', () => {
     );
   });
 
+  it("lists a flow's step calls after the model's, and says how a flow ended or paused in a flow's words", () => {
+    const flowRow = (overrides: Partial<ScenarioRow>) =>
+      failingRow({ flow_calls: [{ name: 'notify', called: 2 }], test_run: testRunResult({ stop_reason: 'end_turn' }), ...overrides });
+    const render = (failing: ScenarioRow) => renderTableReport(report([failing]), palette(false), { columns: 120, quiet: true });
+    const ended = render(flowRow({}));
+    expect(ended).toContain(
+      [
+        '    2. create_refund({"order_id":"1234","reason":"damaged"}) -> error network: connect ECONNREFUSED',
+        '  Flow step calls: notify x2 (deterministic steps; arguments and results in spans.jsonl)',
+        '  Stopped: end_turn (the flow reached end)',
+      ].join('\n'),
+    );
+    // A flow paused at a human_input component, not at an approval gate.
+    const waiting = render(flowRow({ transcript: refundTranscript?.slice(0, 1), test_run: testRunResult({ stop_reason: 'paused' }) }));
+    expect(waiting).toContain(
+      '  Flow step calls: notify x2 (deterministic steps; arguments and results in spans.jsonl)\n  Stopped: paused (waiting for a human_input answer nobody gave)',
+    );
+    expect(waiting).not.toContain('Tool calls');
+    const gated = flowRow({ test_run: testRunResult({ stop_reason: 'paused', approvals: [{ tool: 'create_refund', decision: 'pending' }] }) });
+    expect(render(gated)).toContain('  Stopped: paused (waiting for an approval nobody gave)');
+    // A flow whose steps called nothing, and whose model called nothing: none, said once.
+    expect(render(flowRow({ flow_calls: [], transcript: refundTranscript?.slice(0, 1) }))).toContain(
+      '  Tool calls: none\n  Stopped: end_turn (the flow reached end)',
+    );
+  });
+
   it('groups identical failures across variants and repeats into one block', () => {
     const rows = ['base', 'terse', 'strict'].flatMap((variant) => [0, 1, 2].map((repeat) => failingRow({ variant, repeat })));
     rows.push(failingRow({ variant: 'base', repeat: 3, reason: 'something else', checks: [] }));

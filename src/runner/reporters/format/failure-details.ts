@@ -82,7 +82,8 @@ function callLines(row: ScenarioRow, width: number): string[] {
       : [];
   }
   const calls = answeredCalls(row.transcript);
-  if (!calls.length) return ['  Tool calls: none'];
+  const stepCalls = flowStepLines(row, width);
+  if (!calls.length) return stepCalls.length ? stepCalls : ['  Tool calls: none'];
   const lines = [`  Tool calls (${calls.length}):`];
   // The abnormal answer is the transcript's last message: the loop stops right after adding it.
   const stop = row.test_run?.stop_reason;
@@ -95,7 +96,18 @@ function callLines(row: ScenarioRow, width: number): string[] {
     lines.push(clip(`    ${index + 1}. ${oneLine(call.tool_name)}(${args}) -> ${outcome}`, width));
   });
   if (calls.length > CALLS_SHOWN) lines.push(`    ... ${calls.length - CALLS_SHOWN} more calls (see report.json)`);
-  return lines;
+  return [...lines, ...stepCalls];
+}
+
+/**
+ * A flow's deterministic steps' calls, counted as the table counts them: they are not in the
+ * transcript, which holds the model's messages only; their spans hold arguments and results.
+ */
+function flowStepLines(row: ScenarioRow, width: number): string[] {
+  const calls = row.flow_calls ?? [];
+  if (!calls.length) return [];
+  const counts = calls.map((tool) => `${oneLine(tool.name)} x${tool.called}`).join(', ');
+  return wrapText(`Flow step calls: ${counts} (deterministic steps; arguments and results in spans.jsonl)`, width, '  ');
 }
 
 /** `returned ...`, `error ...`, or `denied (...)`: a denial is no tool error (docs/spans.md). */
@@ -109,7 +121,20 @@ function resultOutcome(result: ToolResultMessage): string {
 function stopLine(row: ScenarioRow): string | null {
   const reason = row.test_run?.stop_reason;
   if (!reason) return null;
-  return `Stopped: ${reason}${STOP_WORDS[reason] ? ` (${STOP_WORDS[reason]})` : ''}`;
+  const words = flowStopWords(row, reason) ?? STOP_WORDS[reason];
+  return `Stopped: ${reason}${words ? ` (${words})` : ''}`;
+}
+
+/**
+ * A flow's ending in words where the model's do not fit, else undefined: a flow ends with end_turn
+ * when it reaches `end`, whichever component ran last, and may pause at a human_input component.
+ */
+function flowStopWords(row: ScenarioRow, reason: string): string | undefined {
+  if (!row.flow_calls) return undefined;
+  if (reason === 'end_turn') return 'the flow reached end';
+  const approvalPending = row.test_run?.approvals.some((approval) => approval.decision === 'pending');
+  if (reason === 'paused' && !approvalPending) return 'waiting for a human_input answer nobody gave';
+  return undefined;
 }
 
 function paintStatus(row: ScenarioRow, paint: Palette): string {
