@@ -2,6 +2,7 @@ import { dirname, resolve } from 'node:path';
 import type { Locator } from '../config/assert-format.js';
 import { ConfigError } from '../config/errors.js';
 import { formatPath } from '../config/source.js';
+import { duplicateSkillName } from './duplicate-skill-name.js';
 import { loadSkillFolder } from './load-skill-folder.js';
 import type { SkillEntry, SkillReference } from './skill-entry.js';
 import { normaliseSkillBody, validateSkillMeta } from './skill-meta.js';
@@ -66,33 +67,49 @@ export function resolveSkillEntry(entry: SkillEntry, at: SkillReference): SkillP
   });
 }
 
+/** Where a candidate skill comes from, as a skipped skill's reason names it. */
+type Origin = 'forced' | "build's" | 'overlay';
+
 /**
  * The delivered set: forced + revision + overlay, de-duplicated by name keeping the first
  * (so a forced skill wins over the revision's skill of the same name, and the revision's over
- * the overlay's). Each dropped duplicate is listed in `skipped`. A skill that cannot be loaded
- * is an error, never a silent skip.
+ * the overlay's). Each dropped duplicate is listed in `skipped`, its reason naming the kept
+ * skill's origin and source. Two skills of one name in the revision are an error, located at
+ * the second (a build cannot hold them). A skill that cannot be loaded is an error, never a
+ * silent skip.
  */
 export function resolveDeliveredSkills(input: DeliveredSkillsInput): DeliveredSkills {
-  const candidates: SkillPackage[] = [];
+  const candidates: Array<{ skill: SkillPackage; origin: Origin }> = [];
   // Suite config paths are relative to the config file (docs/formats.md, Suite config), else to the cwd.
   const base = input.configFile ? dirname(input.configFile) : process.cwd();
   const fromConfig = (key: 'forced' | 'overlay', dir: string, index: number): SkillPackage =>
     loadSkillFolder(resolve(base, dir), input.configFile ? { file: input.configFile, path: `skills.${key}[${index}]` } : undefined);
 
-  (input.forced ?? []).forEach((dir, index) => candidates.push(fromConfig('forced', dir, index)));
-  (input.revision ?? []).forEach((entry, index) => candidates.push(resolveSkillEntry(entry, { file: input.revisionFile, path: `agent.skills[${index}]` })));
-  (input.overlay ?? []).forEach((dir, index) => candidates.push(fromConfig('overlay', dir, index)));
+  (input.forced ?? []).forEach((dir, index) => candidates.push({ skill: fromConfig('forced', dir, index), origin: 'forced' }));
+  const names = new Map<string, number>();
+  (input.revision ?? []).forEach((entry, index) => {
+    const at = { file: input.revisionFile, path: `agent.skills[${index}]` };
+    const skill = resolveSkillEntry(entry, at);
+    const first = names.get(skill.name);
+    if (first !== undefined) throw entryLocator(at)([entry.ref !== undefined ? 'ref' : 'name'], duplicateSkillName(skill.name, first, entry.ref !== undefined));
+    names.set(skill.name, index);
+    candidates.push({ skill, origin: "build's" });
+  });
+  (input.overlay ?? []).forEach((dir, index) => candidates.push({ skill: fromConfig('overlay', dir, index), origin: 'overlay' }));
 
   const delivered: SkillPackage[] = [];
   const skipped: SkippedSkill[] = [];
-  const kept = new Map<string, SkillPackage>();
-  for (const skill of candidates) {
+  const kept = new Map<string, { skill: SkillPackage; origin: Origin }>();
+  for (const candidate of candidates) {
+    const { skill } = candidate;
     const first = kept.get(skill.name);
     if (first) {
-      skipped.push({ name: skill.name, source: skill.source, reason: `duplicate of ${first.source}` });
+      // The same folder listed in two places has one source: say so rather than name it twice.
+      const where = first.skill.source === skill.source ? 'the same folder, listed twice' : first.skill.source;
+      skipped.push({ name: skill.name, source: skill.source, reason: `duplicate of the ${first.origin} skill (${where})` });
       continue;
     }
-    kept.set(skill.name, skill);
+    kept.set(skill.name, candidate);
     delivered.push(skill);
   }
   return { delivered, skipped };

@@ -94,21 +94,36 @@ describe('resolveDeliveredSkills', () => {
       ['getting-started', 'overlay'],
     ]);
     expect(result.skipped).toEqual([
-      { name: 'house-rules', source: join(dupOfForced, 'SKILL.md'), reason: `duplicate of ${join(forced, 'SKILL.md')}` },
-      { name: 'build-an-agent', source: join(overlayDup, 'SKILL.md'), reason: `duplicate of ${join(ref, 'SKILL.md')}` },
+      { name: 'house-rules', source: join(dupOfForced, 'SKILL.md'), reason: `duplicate of the forced skill (${join(forced, 'SKILL.md')})` },
+      { name: 'build-an-agent', source: join(overlayDup, 'SKILL.md'), reason: `duplicate of the build's skill (${join(ref, 'SKILL.md')})` },
     ]);
   });
 
-  it('de-duplicates inline skills of the revision too', () => {
-    const result = resolveDeliveredSkills({
-      revision: [
-        { name: 'a', description: 'first' },
-        { name: 'a', description: 'second' },
-      ],
-      revisionFile: '<inline>',
-    });
-    expect(result.delivered.map((skill) => skill.description)).toEqual(['first']);
-    expect(result.skipped).toEqual([{ name: 'a', source: '<inline>', reason: 'duplicate of <inline>' }]);
+  it('names the kept skill by origin, and never names one file as its own duplicate', () => {
+    const folder = temp.folder('skills/tone', { 'SKILL.md': skillMd('tone', 'd') });
+    const inline = resolveDeliveredSkills({ revision: [{ name: 'tone', description: 'inline' }], overlay: [folder], revisionFile: '/p/agent.yaml' });
+    expect(inline.skipped).toEqual([{ name: 'tone', source: join(folder, 'SKILL.md'), reason: "duplicate of the build's skill (/p/agent.yaml)" }]);
+    // One folder, forced and listed again by the build and the overlay.
+    const twice = resolveDeliveredSkills({ forced: [folder], revision: [{ ref: folder }], overlay: [folder], revisionFile: '/p/agent.yaml' });
+    expect(twice.delivered).toHaveLength(1);
+    expect(twice.skipped.map((skipped) => skipped.reason)).toEqual([
+      'duplicate of the forced skill (the same folder, listed twice)',
+      'duplicate of the forced skill (the same folder, listed twice)',
+    ]);
+  });
+
+  it('refuses two skills of one name in the revision, at the second: a build cannot hold them', () => {
+    const error = failure(() =>
+      resolveDeliveredSkills({
+        revision: [
+          { name: 'a', description: 'first' },
+          { name: 'a', description: 'second' },
+        ],
+        revisionFile: '<inline>',
+      }),
+    );
+    expect(error.path).toBe('agent.skills[1].name');
+    expect(error.expected).toBe('duplicate skill name "a" (already used by agent.skills[0]); a build cannot hold two skills of one name');
   });
 
   it('returns empty lists when there are no skills', () => {

@@ -1,6 +1,7 @@
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { documentLocator, memoryLocator, type Locator } from '../../config/assert-format.js';
 import { collectConfigErrors, ConfigError, throwConfigErrors } from '../../config/errors.js';
+import { duplicateSkillName } from '../../skills/duplicate-skill-name.js';
 import { loadSkillFolder } from '../../skills/load-skill-folder.js';
 import { hashValue } from '../../config/canonical-json.js';
 import { SourceDocument } from '../../config/source.js';
@@ -55,21 +56,30 @@ function toRevision(build: AgentBuild, source: string, locate: Locator): Revisio
 
 /**
  * Every skill `ref` must name a skill folder: checked at load, so a bad ref is invalid input
- * (exit 2) rather than a failed run. A problem inside a SKILL.md points at that file.
+ * (exit 2) rather than a failed run. A problem inside a SKILL.md points at that file. A ref whose
+ * skill has the name of an earlier entry is refused at the ref (validateBuild compared the inline
+ * names): a build cannot hold two skills of one name (docs/skills.md).
  */
 export function checkSkillRefs(build: AgentBuild, locate: Locator): void {
   // Each ref on its own, so one pass reports every missing folder and every broken SKILL.md.
   const problems: ConfigError[] = [];
+  const names = new Map<string, number>();
   (buildAgent(build).skills ?? []).forEach((skill, index) => {
-    if (skill.ref === undefined) return;
-    const ref = skill.ref;
     collectConfigErrors(problems, () => {
-      try {
-        loadSkillFolder(ref);
-      } catch (error) {
-        if (error instanceof ConfigError && error.code === 'CONFIG_NOT_FOUND') throw locate(['agent', 'skills', index, 'ref'], error.expected);
-        throw error;
+      const ref = skill.ref;
+      let name = skill.name;
+      if (ref !== undefined) {
+        try {
+          name = loadSkillFolder(ref).name;
+        } catch (error) {
+          if (error instanceof ConfigError && error.code === 'CONFIG_NOT_FOUND') throw locate(['agent', 'skills', index, 'ref'], error.expected);
+          throw error;
+        }
       }
+      if (name === undefined) return;
+      const first = names.get(name);
+      if (first === undefined) names.set(name, index);
+      else throw locate(['agent', 'skills', index, ref !== undefined ? 'ref' : 'name'], duplicateSkillName(name, first, ref !== undefined));
     });
   });
   throwConfigErrors(problems);

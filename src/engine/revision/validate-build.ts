@@ -13,6 +13,7 @@ import { headerProblems } from './header-checks.js';
 import { checkArgsTemplates, closedPropertyNames, httpUrlProblem } from './template-checks.js';
 import type { AgentBuild } from './types.js';
 import { buildAgent } from './build-agent.js';
+import { duplicateSkillName } from '../../skills/duplicate-skill-name.js';
 import { checkBuildKind, checkBuildKindClash, validateExternal } from './validate-external.js';
 
 const SKILL_NAME = /^[a-z0-9-]{1,64}$/;
@@ -127,6 +128,8 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
 
   const skills = format.typed(['agent', 'skills']) ? (buildAgent(build).skills ?? []) : [];
   // Each skill's name and description on their own, beside any format problem of its other keys.
+  // Names of refs are known once their folders load (checkSkillRefs): inline ones are compared here.
+  const skillNames = new Map<string, number>();
   skills.forEach((skill, index) => {
     const at = ['agent', 'skills', index];
     if (!format.typed(at)) return;
@@ -138,6 +141,10 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
     if (skill.name === undefined) problems.push(locate(at, 'expected an inline skill {name, description, body} or {ref: <folder>}'));
     else if (format.valid([...at, 'name']) && !SKILL_NAME.test(skill.name)) {
       problems.push(locate([...at, 'name'], `expected a skill name matching ${SKILL_NAME.source}, got "${skill.name}"`));
+    } else if (format.valid([...at, 'name'])) {
+      const first = skillNames.get(skill.name);
+      if (first !== undefined) problems.push(locate([...at, 'name'], duplicateSkillName(skill.name, first, false)));
+      else skillNames.set(skill.name, index);
     }
     if (skill.name !== undefined && skill.description === undefined) problems.push(locate(at, `missing required key "description"`));
     else if (format.valid([...at, 'description']) && typeof skill.description === 'string' && skill.description.trim() === '') {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../../../src/config/errors.js';
 import { loadAgentBuild } from '../../../src/engine/revision/load-build.js';
@@ -103,6 +104,33 @@ describe('loadAgentBuild', () => {
     expect(error.path).toBe('agent.skills[0].ref');
     expect(error.line).toBe(9);
     expect(error.message).toMatch(/no-such-skill" does not exist; expected a folder that holds SKILL\.md/);
+  });
+
+  it('refuses two skills of one name in one build, located at the second (inline or by ref)', () => {
+    const inline = (name: string) => `    - {name: ${name}, description: D., body: B}\n`;
+    const two = errorOf(`${base}  skills:\n${inline('triage')}${inline('triage')}`);
+    expect([two.path, two.line]).toEqual(['agent.skills[1].name', 10]);
+    expect(two.expected).toBe('duplicate skill name "triage" (already used by agent.skills[0]); a build cannot hold two skills of one name');
+
+    const skillMd = '---\nname: triage\ndescription: From a folder.\n---\nBody\n';
+    const dir = tempDir({ 'skills/triage/SKILL.md': skillMd, 'skills/copy/SKILL.md': skillMd });
+    const load = (skills: string) => {
+      writeFileSync(join(dir, 'agent.yaml'), `${base}  skills:\n${skills}`);
+      return configErrorOf(() => loadAgentBuild(join(dir, 'agent.yaml')));
+    };
+    // An inline skill, then a ref whose SKILL.md has its name: at the ref.
+    const byRef = load(`${inline('triage')}    - {ref: skills/copy}\n`);
+    expect([byRef.path, byRef.line]).toEqual(['agent.skills[1].ref', 10]);
+    expect(byRef.expected).toBe(
+      'duplicate skill name "triage", named so by this folder\'s SKILL.md (already used by agent.skills[0]); a build cannot hold two skills of one name',
+    );
+    // A ref, then an inline skill of its name; the same folder twice; every one in one pass.
+    const all = load(`    - {ref: skills/triage}\n${inline('triage')}    - {ref: skills/triage}\n    - {ref: skills/copy}\n`);
+    expect(all.message.split('\n').map((line) => /at (agent\.skills\[\d\]\.\w+)/.exec(line)?.[1])).toEqual([
+      'agent.skills[1].name',
+      'agent.skills[2].ref',
+      'agent.skills[3].ref',
+    ]);
   });
 
   it('accepts JSON files', () => {
