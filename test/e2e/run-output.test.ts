@@ -101,6 +101,20 @@ flow:
     expect(report.scenarios.map((row) => row.flow_calls)).toEqual([[{ name: 'echo', called: 1 }], [{ name: 'echo', called: 2 }]]);
   });
 
+  it('past 200 rows the table shows the rows that did not pass; the line that replaces it says where every row is', async () => {
+    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('passes') });
+    const omitted = (stdout: string) => stdout.split('\n').find((line) => line.includes('omitted'));
+    const tableOnly = await runCli(['run', '.', '--repeat', '201', '--out', 'out', '--reporter', 'table'], dir, { NO_COLOR: '1', COLUMNS: '200' });
+    expect(tableOnly.exitCode, tableOnly.all).toBe(0);
+    expect(tableOnly.stdout).not.toContain('│ PASS');
+    expect(omitted(tableOnly.stdout)).toBe(
+      '201 passing rows omitted (201 rows: past 200 the table shows only the rows that did not pass; for every row, add --reporter json (or md))',
+    );
+    const withJson = await runCli(['run', '.', '--repeat', '201', '--out', 'out'], dir, { NO_COLOR: '1', COLUMNS: '200' });
+    expect(omitted(withJson.stdout)).toContain('; every row is in report.json)');
+    expect((JSON.parse(readFileSync(join(dir, 'out/report.json'), 'utf8')) as Report).scenarios).toHaveLength(201);
+  });
+
   it('output piped into a reader that is gone (| true, as | head once it has its lines): no EPIPE crash, reports written, exit code kept', async () => {
     const dir = suite();
     // `true` exits without reading, long before the CLI's first write: every write meets a closed pipe.

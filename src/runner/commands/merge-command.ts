@@ -85,6 +85,7 @@ export async function mergeCommand(files: string[], options: MergeOptions, io: C
   let reporterFailed = false;
   const layout = terminalWidth(io.env, io.columns);
   if (layout.warning) io.stderr.write(`${layout.warning}\n`);
+  const reportFiles = reporters.flatMap((reporter) => (reporter.file ? [reporter.file] : []));
   for (const reporter of reporters) {
     try {
       await reporter.onRunEnd(report, {
@@ -94,6 +95,7 @@ export async function mergeCommand(files: string[], options: MergeOptions, io: C
         cwd: io.cwd,
         columns: layout.columns,
         quiet: options.quiet,
+        files: reportFiles,
       });
       if (reporter.file) written.push(join(out, reporter.file));
     } catch (error) {
@@ -107,6 +109,7 @@ export async function mergeCommand(files: string[], options: MergeOptions, io: C
     reporters.map((reporter) => reporter.name),
     io,
     layout.columns,
+    reportFiles,
   );
   if (!(await runCiReporters(report, out, io))) reporterFailed = true;
   const missing = report.merged?.missing_shards ?? [];

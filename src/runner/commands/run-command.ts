@@ -221,6 +221,7 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
     const written = spansFile.failure ? [] : [join(out, 'spans.jsonl')];
     const layout = terminalWidth(io.env, io.columns);
     if (layout.warning) io.stderr.write(`${layout.warning}\n`);
+    const files = reporters.flatMap((reporter) => (reporter.file ? [reporter.file] : []));
     for (const reporter of reporters) {
       try {
         await reporter.onRunEnd(report, {
@@ -229,6 +230,7 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
           color: io.isTTY && !io.env.NO_COLOR,
           columns: layout.columns,
           quiet: options.quiet,
+          files,
           wholeRows: spill,
         });
         if (reporter.file) written.push(join(out, reporter.file));
@@ -237,7 +239,7 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
         io.stderr.write(`agentcheck: the ${reporter.name} reporter failed: ${(error as Error).message}\n`);
       }
     }
-    await writeQuietReportUnlessTable(report, reporterNames, io, layout.columns);
+    await writeQuietReportUnlessTable(report, reporterNames, io, layout.columns, files);
     if (!(await runCiReporters(report, out, io))) outputFailed = true;
     // Not kept while a slow OTLP collector is waited for below.
     removeSpill();

@@ -3,9 +3,9 @@ import type { Report } from '../report/report.js';
 import { reportJsonChunks } from '../report/report-json-chunks.js';
 import { writeChunksAtomic } from '../report/write-atomic.js';
 import type { Reporter, ReporterContext } from './reporter.js';
+import { JSON_REPORT_FILE } from './report-files.js';
 
-/** The report file's name inside the output folder. */
-export const JSON_REPORT_FILE = 'report.json';
+export { JSON_REPORT_FILE };
 
 /** Writes OUT/report.json: the Report exactly as the runner built it (schema agentcheck.report/1). */
 export class JsonReporter implements Reporter {

@@ -8,11 +8,9 @@ import { summaryLine } from './format/summary-line.js';
 import { variantComparison } from './format/variant-comparison.js';
 import { passRate, reportTags, variantStats } from './format/variant-stats.js';
 import type { Reporter, ReporterContext } from './reporter.js';
+import { MD_REPORT_FILE, MD_ROW_LIMIT } from './report-files.js';
 
-/** The Markdown report's name inside the output folder. */
-export const MD_REPORT_FILE = 'report.md';
-/** At most this many rows in the all-rows table (GitHub caps a job summary at 1 MiB). */
-export const MD_ROW_LIMIT = 500;
+export { MD_REPORT_FILE, MD_ROW_LIMIT };
 /** At most this many rows in the failures section. */
 export const MD_FAILURE_LIMIT = 200;
 

@@ -15,6 +15,11 @@ export interface ReporterContext {
   columns?: number;
   /** `--quiet`: terminal output shows failures and the summary only. */
   quiet?: boolean;
+  /**
+   * The names of the report files the command writes in `out` (`report.json`, `report.md`, ...),
+   * so terminal output can say where every row is; absent: report.json alone.
+   */
+  files?: readonly string[];
   /** Folder that file paths in reports are made relative to; defaults to process.cwd(). */
   cwd?: string;
   /**

@@ -3,6 +3,7 @@ import { palette, type Palette } from './format/ansi.js';
 import { comparisonTables } from './format/comparison-tables.js';
 import { fittedTable } from './format/fitted-table.js';
 import { cellText, checksCell, SCENARIO_CELL_MAX, STATUS_LABEL, statusLabel, toolsCell, verdictCell } from './format/row-cells.js';
+import { allRowsHint } from './format/all-rows-hint.js';
 import { runShape } from './format/run-shape.js';
 import { failureLines, summaryLines } from './format/summary-lines.js';
 import { wrapText } from './format/wrap-text.js';
@@ -17,7 +18,7 @@ export class TableReporter implements Reporter {
 
   async onRunEnd(report: Readonly<Report>, ctx: ReporterContext): Promise<void> {
     // One write: a 10,000-row suite must not pay for thousands of small stream writes.
-    ctx.stdout.write(renderTableReport(report, palette(ctx.color), { columns: ctx.columns, quiet: ctx.quiet }));
+    ctx.stdout.write(renderTableReport(report, palette(ctx.color), { columns: ctx.columns, quiet: ctx.quiet, files: ctx.files }));
   }
 }
 
@@ -27,11 +28,13 @@ export interface TableLayout {
   columns?: number;
   /** Failures and the summary only: no table, no variant comparison. */
   quiet?: boolean;
+  /** The report files written (ReporterContext.files), named where rows are left out. */
+  files?: readonly string[];
 }
 
 /** The whole terminal report as one string (exported so tests need no stream). */
 export function renderTableReport(report: Readonly<Report>, paint: Palette, layout: TableLayout = {}): string {
-  if (layout.quiet) return renderQuietReport(report, paint, layout.columns);
+  if (layout.quiet) return renderQuietReport(report, paint, layout.columns, layout.files);
   const width = reportWidth(layout.columns);
   const shape = runShape(report);
   const showRepeat = shape.repeats > 1;
@@ -43,12 +46,17 @@ export function renderTableReport(report: Readonly<Report>, paint: Palette, layo
 
   const lines: string[] = [];
   if (shown.length) lines.push(scenarioTable(shown, paint, showRepeat, width));
+  // Said even when no row is left to show (a large suite that all passed): the line is the table then.
+  const hint = allRowsHint(rows.length, layout.files);
   if (large) {
     const omittedPassing = rows.length - candidates.length;
-    if (omittedPassing) lines.push(...grayLines(`${omittedPassing} passing rows omitted (${rows.length} rows; see report.json for all)`, width, paint));
+    const why = `${rows.length} rows: past ${TABLE_ROW_LIMIT} the table shows only the rows that did not pass`;
+    if (omittedPassing) lines.push(...grayLines(`${omittedPassing} passing rows omitted (${why}; ${hint})`, width, paint));
   }
   if (candidates.length > shown.length) {
-    lines.push(...grayLines(`${candidates.length - shown.length} more non-passing rows omitted (see report.json or report.md)`, width, paint));
+    lines.push(
+      ...grayLines(`${candidates.length - shown.length} more non-passing rows omitted (the table shows at most ${TABLE_ROW_LIMIT}; ${hint})`, width, paint),
+    );
   }
   lines.push(...failureLines(shown, paint, width, showRepeat));
   if (shape.variants.length > 1) lines.push('', comparisonTables(report, paint, width).trimEnd());

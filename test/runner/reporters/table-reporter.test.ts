@@ -65,7 +65,7 @@ describe('TableReporter', () => {
     const tableRows = text.split('\n').filter((line) => /^│ (PASS|FAIL)/.test(line));
     expect(tableRows).toHaveLength(100);
     expect(tableRows.every((line) => line.startsWith('│ FAIL'))).toBe(true);
-    expect(text).toContain('9900 passing rows omitted (10000 rows; see report.json for all)');
+    expect(text).toContain('9900 passing rows omitted (10000 rows: past 200 the table shows only the rows that did not pass; every row is in report.json)');
     expect(text.trimEnd().split('\n').at(-1)).toBe('10000 scenarios: 9900 passed, 100 failed, 0 errored (3.2 s)');
   });
 
@@ -73,7 +73,21 @@ describe('TableReporter', () => {
     const text = renderTableReport(bigReport(1000, 2), palette(false), { columns: 200 });
     expect(text.split('\n').filter((line) => line.startsWith('│ FAIL'))).toHaveLength(TABLE_ROW_LIMIT);
     expect(text).toContain('500 passing rows omitted');
-    expect(text).toContain('300 more non-passing rows omitted');
+    expect(text).toContain('300 more non-passing rows omitted (the table shows at most 200; every row is in report.json)');
+  });
+
+  it('says where every row is, by the report files written: report.json, report.md while it holds them all, else which --reporter', () => {
+    const note = (rows: number, files: string[], quiet = false) =>
+      renderTableReport(bigReport(rows, quiet ? 2 : 100), palette(false), { columns: 300, files, quiet })
+        .split('\n')
+        .find((line) => line.includes('omitted') || line.includes('not shown'));
+    expect(note(300, ['report.json', 'report.md'])).toContain('; every row is in report.json and report.md)');
+    expect(note(300, ['report.md', 'junit.xml'])).toContain('; every row is in report.md)');
+    // report.md holds 500 rows at most: past that only report.json does.
+    expect(note(600, ['report.md'])).toContain('; for every row, add --reporter json)');
+    expect(note(300, [])).toContain('; for every row, add --reporter json (or md))');
+    // --quiet details at most 200 failures, and says where the others are.
+    expect(note(1000, ['report.json'], true)).toBe('300 more failed or errored runs not shown (at most 200 are; every row is in report.json)');
   });
 
   it('prints only the summary for an empty run', async () => {

@@ -72,7 +72,7 @@ describe('the terminal table at a narrow width', () => {
   it('wraps the notes about omitted rows of a large suite too', () => {
     const text = renderTableReport(bigReport(450, 2), palette(false), { columns: 40 });
     for (const line of text.trimEnd().split('\n')) expect(line.length, line).toBeLessThanOrEqual(40);
-    expect(text.replace(/\n/g, ' ')).toContain('225 passing rows omitted (450 rows; see report.json for all)');
+    expect(text.replace(/\n/g, ' ')).toContain('225 passing rows omitted (450 rows: past 200 the table shows only the rows that did not');
     expect(text.replace(/\n/g, ' ')).toContain('25 more non-passing rows omitted');
   });
 });
