@@ -8,7 +8,7 @@ import { interpolate, resolveTemplatePath, type TemplateLookup } from '../templa
 import type { CallResult, NestedCall } from '../tools/tool.js';
 import { markFailed, withSpan } from '../with-span.js';
 import { failureMessage, isFailedCall, type ChainResult, type ChainStepRecord } from './chain-result.js';
-import { ChainTargets, stepLabel } from './chain-targets.js';
+import { CHAIN_END, ChainTargets, stepLabel } from './chain-targets.js';
 import { failureAction } from './failure-policy.js';
 
 /** Step executions (retries included) after which a chain stops (docs/workflows.md, Tool chains). */
@@ -39,7 +39,8 @@ interface StepOutcome {
 /**
  * Runs a composite tool chain (docs/workflows.md, Tool chains) over a state that starts as the tool's
  * arguments. Never throws for a step's failure: the result says what happened, and
- * `success` is false when the chain stopped on a failure or its last step failed.
+ * `success` is false when the chain stopped on a failure or its last step failed, unless a
+ * `next: end` ended it (that means "handled, stop here", so success).
  */
 export async function runChain(chain: ChainSpec, chainName: string, args: Readonly<Record<string, unknown>>, runtime: ChainRuntime): Promise<ChainResult> {
   const { steps } = chain;
@@ -52,6 +53,8 @@ export async function runChain(chain: ChainSpec, chainName: string, args: Readon
   let succeeded = 0;
   let failed = 0;
   let lastOk = true;
+  // `next: end` ends the chain successfully wherever it is written, also after a handled failure.
+  let endedByNext = false;
   let stopped: string | undefined;
   let index = 0;
 
@@ -70,7 +73,9 @@ export async function runChain(chain: ChainSpec, chainName: string, args: Readon
       retries.delete(index);
       stopped = mapOutputs(step, label, outcome.record.result, state);
       if (stopped) break;
-      index = step.on_success?.next !== undefined ? targets.resolve(step.on_success.next, label) : index + 1;
+      const next = step.on_success?.next;
+      endedByNext = next === CHAIN_END;
+      index = next !== undefined ? targets.resolve(next, label) : index + 1;
       continue;
     }
     failed++;
@@ -100,11 +105,12 @@ export async function runChain(chain: ChainSpec, chainName: string, args: Readon
         break;
       }
     }
+    endedByNext = policy.next === CHAIN_END;
     index = policy.next !== undefined ? targets.resolve(policy.next, label) : index + 1;
   }
 
   const result: ChainResult = {
-    success: stopped === undefined && lastOk,
+    success: stopped === undefined && (lastOk || endedByNext),
     chain_id: randomUUID(),
     chain_name: chain.name ?? chainName,
     steps_executed: results.length,

@@ -44,10 +44,37 @@ describe('chain branching', () => {
     expect(isError).toBe(false);
   });
 
-  it('on_failure: {next: end} ends the chain after a handled failure, which stays a failure', async () => {
-    const { result } = await runChain({ steps: [{ tool: 'validate_data', on_failure: { next: 'end' } }, { tool: 'process_valid_data' }] }, { status: 'error' });
-    expect(result.steps_executed).toBe(1);
-    expect(result.success).toBe(false);
+  it('on_failure: {next: end} ends the chain successfully after a handled failure; the step keeps its failed record', async () => {
+    const { isError, result } = await runChain(
+      { steps: [{ id: 'validate', tool: 'validate_data', on_failure: { next: 'end' } }, { tool: 'process_valid_data' }] },
+      { status: 'error', message: 'bad row' },
+    );
+    expect(isError).toBe(false);
+    expect(result).toMatchObject({ success: true, steps_executed: 1, steps_succeeded: 0, steps_failed: 1 });
+    expect(result.results).toEqual([{ step_id: 'validate', tool: 'validate_data', attempt: 1, status: 'failed', failure: 'bad row' }]);
+    expect(result).not.toHaveProperty('error');
+  });
+
+  it('next: end after retries run out (continue_on_max_retries) also ends successfully', async () => {
+    const onFailure = { action: 'retry', max_retries: 1, continue_on_max_retries: true, next: 'end' };
+    const { isError, result } = await runChain(
+      { steps: [{ tool: 'validate_data', on_failure: onFailure }, { tool: 'process_valid_data' }] },
+      { status: 'error' },
+    );
+    expect(isError).toBe(false);
+    expect(result).toMatchObject({ success: true, steps_executed: 2, steps_failed: 2 });
+  });
+
+  it('a failed last step that continues without next still fails the chain; action: stop fails it', async () => {
+    const fallsOff = await runChain(
+      { steps: [{ tool: 'process_valid_data' }, { tool: 'validate_data', on_failure: { action: 'continue' } }] },
+      { status: 'error' },
+    );
+    expect(fallsOff.isError).toBe(true);
+    expect(fallsOff.result).toMatchObject({ success: false, error: expect.stringMatching(/^the last step, steps\[1\], failed/) });
+    const stops = await runChain({ steps: [{ tool: 'validate_data', on_failure: { action: 'stop' } }, { tool: 'process_valid_data' }] }, { status: 'error' });
+    expect(stops.isError).toBe(true);
+    expect(stops.result).toMatchObject({ success: false, steps_executed: 1, error: expect.stringMatching(/^step steps\[0\] \(validate_data\) failed/) });
   });
 
   it('refuses policy keys the action does not use, and a step id "end", at load', () => {
