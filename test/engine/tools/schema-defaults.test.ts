@@ -2,6 +2,8 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { withSchemaDefaults } from '../../../src/engine/tools/schema-defaults.js';
+import { buildEvidence } from '../../../src/verdicts/evidence.js';
+import { runChecks } from '../../../src/verdicts/run-checks.js';
 import { build, runScripted, toolSpans } from '../../helpers/run-agent.js';
 
 const seen: string[] = [];
@@ -38,6 +40,22 @@ describe('JSON Schema defaults fill omitted arguments', () => {
     expect(turn.messages.find((m) => m.role === 'tool')).toMatchObject({ is_error: false });
     expect(seen).toEqual(['https://gmail.test/messages?q=invoice&maxResults=10']);
     expect(JSON.parse(String(toolSpans(spans)[0].attributes['gen_ai.tool.call.arguments']))).toEqual({ query: 'invoice' });
+  });
+
+  it('checks match the arguments as given: a defaulted argument counts as omitted, so $one_of with "" accepts both', async () => {
+    const { spans } = await runScripted(build({ tools: [searchEmails] }), [
+      { tool_calls: [{ name: 'search_emails', args: { query: 'invoice' } }] },
+      { text: 'done' },
+    ]);
+    const [literal, optional] = runChecks(
+      [
+        { tool_called: { tool: 'search_emails', args: { max_results: 10 } } },
+        { tool_called: { tool: 'search_emails', args: { max_results: { $one_of: [10, ''] } } } },
+      ],
+      buildEvidence({ spans }),
+    );
+    expect(literal).toMatchObject({ status: 'fail', reason: expect.stringContaining('argument "max_results": missing (expected 10)') });
+    expect(optional.status).toBe('pass');
   });
 
   it('a chain step that leaves the argument out gets the default too', async () => {
