@@ -62,7 +62,10 @@ export function bfclToolName(name: string): string {
   return name.replace(/\./g, '_');
 }
 
-/** BFCL parameter schema -> JSON Schema: dict/float/tuple/any -> object/number/array/no constraint. */
+/**
+ * BFCL parameter schema -> JSON Schema: dict/float/tuple/any -> object/number/array/no constraint;
+ * a `default` that does not fit the type is dropped.
+ */
 export function convertBfclSchema(schema: BfclSchema): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
@@ -78,6 +81,9 @@ export function convertBfclSchema(schema: BfclSchema): Record<string, unknown> {
       out[key] = value;
     }
   }
+  // BFCL writes some defaults as Python text ("false" for a boolean, "None"): agentcheck refuses a
+  // default that does not fit its own schema at load, so such a default is left out.
+  if (out.default !== undefined && !fitsType(out.default, out.type)) delete out.default;
   return out;
 }
 

@@ -1,7 +1,6 @@
 import type { Locator } from '../../config/assert-format.js';
 import { throwConfigErrors, type ConfigError } from '../../config/errors.js';
-import { userSchemaProblems } from '../../config/json-schema.js';
-import { formatPath } from '../../config/source.js';
+import { subschemaValueProblem } from '../../config/subschema-value.js';
 import type { ComponentSpec } from '../revision/types.js';
 import { parseIOKey } from './io-key.js';
 
@@ -48,7 +47,7 @@ export function validateStepArguments(
     const key = parseIOKey(raw);
     if (!key.hasLiteral) return;
     const schema = argumentSchema(parameters, key.name);
-    const problem = schema && literalProblem(schema, parameters as Record<string, unknown>, key.literal);
+    const problem = schema && subschemaValueProblem(schema, parameters as Record<string, unknown>, key.literal);
     if (problem) {
       problems.push(locate([...at, 'inputs', index, 'literal'], `literal for argument "${key.name}" of tool "${tool}" does not fit its schema: ${problem}`));
     }
@@ -72,29 +71,6 @@ function argumentSchema(parameters: Record<string, unknown> | undefined, name: s
   const properties = parameters?.properties;
   const own = isObject(properties) && Object.hasOwn(properties, name) ? properties[name] : parameters?.additionalProperties;
   return isObject(own) ? own : undefined;
-}
-
-/**
- * Why `value` does not fit `schema` (a property schema of `parameters`), or null. The root's
- * `$defs` / `definitions` travel with the property schema, so local `$ref`s resolve; a schema
- * that still cannot be compiled on its own is left to the call-time check.
- */
-function literalProblem(schema: Record<string, unknown>, parameters: Record<string, unknown>, value: unknown): string | null {
-  let standalone = schema;
-  if (JSON.stringify(schema).includes('"$ref"')) {
-    standalone = { ...schema };
-    for (const key of ['$defs', 'definitions']) if (parameters[key] !== undefined && standalone[key] === undefined) standalone[key] = parameters[key];
-  }
-  let problems;
-  try {
-    problems = userSchemaProblems(standalone, value);
-  } catch {
-    return null;
-  }
-  if (!problems.length) return null;
-  const [first] = problems;
-  const where = formatPath(first.path);
-  return where ? `${where}: ${first.expected}` : first.expected;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -1,6 +1,5 @@
 import { checkFormat, type FormatCheck, type Locator } from '../../config/assert-format.js';
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
-import { userSchemaProblem } from '../../config/json-schema.js';
 import { validateFlowSpec } from '../flow/validate-flow.js';
 import { validateChainSpec } from '../chain/validate-chain.js';
 import { validateMcps } from '../mcp/validate-mcps.js';
@@ -15,6 +14,7 @@ import type { AgentBuild } from './types.js';
 import { buildAgent } from './build-agent.js';
 import { duplicateSkillName } from '../../skills/duplicate-skill-name.js';
 import { checkBuildKind, checkBuildKindClash, validateExternal } from './validate-external.js';
+import { toolParametersProblems } from './tool-parameters-problems.js';
 
 const SKILL_NAME = /^[a-z0-9-]{1,64}$/;
 
@@ -81,13 +81,7 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
             : `tool "${tool.name}" has ${impls.join(' and ')}; expected exactly one implementation key`,
         );
       }
-      if (tool.parameters !== undefined) {
-        if (tool.parameters.type !== undefined && tool.parameters.type !== 'object') {
-          throw locate([...at, 'parameters', 'type'], `tool parameters must be a JSON Schema of type "object"`);
-        }
-        const problem = userSchemaProblem(tool.parameters);
-        if (problem) throw locate([...at, 'parameters'], `expected a valid JSON Schema: ${problem}`);
-      }
+      if (tool.parameters !== undefined) throwConfigErrors(toolParametersProblems(tool.parameters, at, locate));
       const properties = closedPropertyNames(tool.parameters);
       const http = tool.http;
       // The url, headers and body each on their own: one pass reports a problem in each.

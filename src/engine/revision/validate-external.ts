@@ -1,6 +1,5 @@
 import type { FormatCheck, Locator } from '../../config/assert-format.js';
 import { collectConfigErrors, type ConfigError } from '../../config/errors.js';
-import { userSchemaProblem } from '../../config/json-schema.js';
 import { didYouMean } from '../../config/did-you-mean.js';
 import { BRIDGE_ENV_NAMES, SERVER_PORT_VARIABLE } from '../external/external-env.js';
 import { RUN_TAG_VARIABLE } from '../tools/process/run-processes.js';
@@ -8,6 +7,7 @@ import { headerProblems } from './header-checks.js';
 import { checkTemplatesClosed, httpUrlProblem, templateNames } from './template-checks.js';
 import type { AgentBuild, ExternalSpec } from './types.js';
 import { scrubCredentialShapes } from '../../config/redactor.js';
+import { toolParametersProblems } from './tool-parameters-problems.js';
 
 /** The placeholder an http engine's url may hold when agentcheck starts the server. */
 export const PORT_PLACEHOLDER = '{port}';
@@ -115,12 +115,7 @@ export function validateExternal(external: ExternalSpec, locate: Locator, format
       const previous = seen.get(tool.name);
       if (previous !== undefined) throw locate([...toolAt, 'name'], `duplicate tool name "${tool.name}" (already used by external.tools[${previous}])`);
       seen.set(tool.name, index);
-      if (tool.parameters === undefined) return;
-      if (tool.parameters.type !== undefined && tool.parameters.type !== 'object') {
-        throw locate([...toolAt, 'parameters', 'type'], 'tool parameters must be a JSON Schema of type "object"');
-      }
-      const problem = userSchemaProblem(tool.parameters);
-      if (problem) throw locate([...toolAt, 'parameters'], `expected a valid JSON Schema: ${problem}`);
+      if (tool.parameters !== undefined) problems.push(...toolParametersProblems(tool.parameters, toolAt, locate));
     }),
   );
   return problems;

@@ -107,6 +107,10 @@ external:
     const dup = errorOf('id: x\nexternal: {command: [a], tools: [{name: t}, {name: t}]}\n');
     expect(dup.message).toContain('duplicate tool name "t" (already used by external.tools[0])');
     expect(errorOf('id: x\nexternal: {command: [a], tools: [{name: t, parameters: {type: string}}]}\n').path).toBe('external.tools[0].parameters.type');
+    expect(errorOf('id: x\nexternal: {command: [a], tools: [{name: t, parameters: {properties: {n: {type: integer, default: 1.5}}}}]}\n')).toMatchObject({
+      path: 'external.tools[0].parameters.properties.n.default',
+      expected: 'default does not fit its own schema: expected integer, got number 1.5',
+    });
   });
 
   it('refuse an http url or spans_url that is no URL as written: {{ env.X }} templates, a {port} no port can fill', () => {

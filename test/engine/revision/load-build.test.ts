@@ -79,6 +79,41 @@ describe('loadAgentBuild', () => {
     expect(error.message).toContain('expected a valid JSON Schema');
   });
 
+  it('refuses a default that does not fit its own schema, at the default, for every tool kind and every default in one pass', () => {
+    const yaml = `id: bot
+agent:
+  name: Bot
+  tools:
+    - name: d
+      description: d
+      parameters:
+        type: object
+        $defs: {size: {type: integer, minimum: 1}}
+        properties:
+          x: {type: integer, default: "ten"}
+          opts: {type: object, properties: {sort: {enum: [date, name], default: size}}}
+          n: {$ref: "#/$defs/size", default: 0}
+          ok: {type: string, default: fine}
+      returns: 1
+    - name: c
+      description: c
+      parameters: {type: object, properties: {q: {type: string, format: date, default: [a]}}}
+      chain: {steps: [{tool: echo, inputs: {text: hi}}]}
+`;
+    const error = errorOf(yaml);
+    const problems = 'errors' in error ? (error.errors as ConfigError[]) : [error];
+    expect(problems.map((problem) => [problem.path, problem.line, problem.expected])).toEqual([
+      ['agent.tools[0].parameters.properties.x.default', 11, 'default does not fit its own schema: expected integer, got string "ten"'],
+      [
+        'agent.tools[0].parameters.properties.opts.properties.sort.default',
+        12,
+        'default does not fit its own schema: expected one of "date" | "name", got string "size"',
+      ],
+      ['agent.tools[0].parameters.properties.n.default', 13, 'default does not fit its own schema: expected a number >= 1, got number 0'],
+      ['agent.tools[1].parameters.properties.q.default', 18, 'default does not fit its own schema: expected string, got an array'],
+    ]);
+  });
+
   it('reports YAML syntax errors with their position', () => {
     const error = errorOf('id: bot\nagent: {name: [unclosed\n');
     expect(error.code).toBe('CONFIG_SYNTAX');
