@@ -2,7 +2,7 @@ import type { Locator } from '../../config/assert-format.js';
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
 import { validatePlanSpec } from '../plan/validate-plan.js';
 import { BUILTIN_NAMES } from '../revision/schema.js';
-import type { AgentBuild, ComponentSpec, ComponentType, FlowSpec, ToolSpec } from '../revision/types.js';
+import type { AgentBuild, ComponentSpec, ComponentType, FlowSpec, IOKey, ToolSpec } from '../revision/types.js';
 import { BUILTIN_PARAMETERS } from '../tools/builtins/builtin-parameters.js';
 import { IO_TARGETS, parseIOKey } from './io-key.js';
 import { END } from './route.js';
@@ -18,6 +18,13 @@ const TYPE_KEYS: Record<ComponentType, readonly string[]> = {
   plan: ['plan', 'inputs'],
   end: [],
 };
+
+/** An IOKey reads one source: with both, `literal` would silently win over `from`. */
+const FROM_AND_LITERAL = 'an input takes "from" (a state key) or "literal" (a fixed value), not both; remove one';
+
+function hasFromAndLiteral(raw: IOKey): boolean {
+  return typeof raw === 'object' && raw.from !== undefined && Object.hasOwn(raw, 'literal');
+}
 
 /** Context keys the engine writes itself, which a component name would overwrite. */
 const RESERVED_NAMES = ['goal'];
@@ -74,6 +81,7 @@ function validateComponent(
     const key = parseIOKey(raw);
     const here = [...at, 'inputs', index];
     if (typeof raw === 'object' && raw.from === undefined && !key.hasLiteral) problems.push(locate(here, 'an input needs "from" (a state key) or "literal"'));
+    else if (hasFromAndLiteral(raw)) problems.push(locate([...here, 'literal'], FROM_AND_LITERAL, true));
     else if (key.hasLiteral && typeof raw === 'object' && raw.as === undefined && raw.from === undefined)
       problems.push(locate(here, 'a literal input needs "as" (its name)'));
     else if (!key.hasLiteral && !(IO_TARGETS as readonly string[]).includes(key.target ?? '')) {
@@ -128,7 +136,8 @@ function validateRouters(flow: FlowSpec, names: ReadonlyMap<string, number>, loc
     if (router.to !== undefined && !known(router.to)) problems.push(locate([...at, 'to'], `router "to" names no component: "${router.to}"`));
     if (router.condition) {
       const input = parseIOKey(router.condition.input);
-      if (!(IO_TARGETS as readonly string[]).includes(input.target ?? ''))
+      if (hasFromAndLiteral(router.condition.input)) problems.push(locate([...at, 'condition', 'input', 'literal'], FROM_AND_LITERAL, true));
+      else if (!(IO_TARGETS as readonly string[]).includes(input.target ?? ''))
         problems.push(locate([...at, 'condition', 'input'], `expected a state key such as "context:${router.from}.final_answer"`));
     }
     for (const [value, target] of Object.entries(router.condition?.routes ?? {})) {

@@ -1,0 +1,51 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, ConfigErrors } from '../../../src/config/errors.js';
+import { loadAgentBuild } from '../../../src/engine/revision/load-build.js';
+import { configErrorOf } from '../../helpers/config-error.js';
+import { tempDir } from '../../helpers/temp-dir.js';
+
+/** Loads a build file and returns its load problems, one per line. */
+function problemsOf(yaml: string): ConfigError[] {
+  const dir = tempDir({ 'flow.yaml': yaml });
+  const error = configErrorOf(() => loadAgentBuild(join(dir, 'flow.yaml')));
+  return error instanceof ConfigErrors ? [...error.errors] : [error];
+}
+
+describe('flows: an IOKey reads one source', () => {
+  it('refuses "from" with "literal" in a component input and a router condition, located at the literal', () => {
+    const problems = problemsOf(`id: io2
+agent:
+  name: R
+flow:
+  entry_point: b
+  components:
+    - {name: b, type: deterministic_step, tool_name: echo, inputs: [{from: "context:x", literal: "LIT", as: text}]}
+    - {name: c, type: end}
+  routers:
+    - {from: b, condition: {input: {from: "context:b.tool_result", literal: x}, routes: {x: c}}}
+`);
+    expect(problems.map((problem) => [problem.path, problem.line, problem.column, problem.expected])).toEqual([
+      ['flow.components[0].inputs[0].literal', 7, 89, 'an input takes "from" (a state key) or "literal" (a fixed value), not both; remove one'],
+      ['flow.routers[0].condition.input.literal', 10, 68, 'an input takes "from" (a state key) or "literal" (a fixed value), not both; remove one'],
+    ]);
+  });
+
+  it('still takes either one alone', () => {
+    const dir = tempDir({
+      'flow.yaml': `id: io3
+agent:
+  name: R
+flow:
+  entry_point: b
+  components:
+    - {name: b, type: deterministic_step, tool_name: echo, inputs: [{literal: "LIT", as: text}]}
+    - {name: d, type: deterministic_step, tool_name: echo, inputs: [{from: "context:b.tool_result", as: text}]}
+  routers:
+    - {from: b, to: d}
+    - {from: d, to: end}
+`,
+    });
+    expect(() => loadAgentBuild(join(dir, 'flow.yaml'))).not.toThrow();
+  });
+});
