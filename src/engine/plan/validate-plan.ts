@@ -9,6 +9,8 @@ const SYSTEM_KEYS: Record<string, readonly string[]> = {
   for_each: ['name', 'items', 'each_item'],
   if_else: ['name', 'condition', 'if', 'else'],
 };
+/** The plan's system tools: in a plan these names always mean them, so no agent tool may take one. */
+export const PLAN_SYSTEM_TOOLS: readonly string[] = Object.keys(SYSTEM_KEYS);
 const CALL_KEYS = ['name', 'arguments', 'returns'];
 
 /**

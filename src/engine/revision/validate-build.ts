@@ -3,7 +3,7 @@ import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../
 import { validateFlowSpec } from '../flow/validate-flow.js';
 import { validateChainSpec } from '../chain/validate-chain.js';
 import { validateMcps } from '../mcp/validate-mcps.js';
-import { validatePlanSpec } from '../plan/validate-plan.js';
+import { PLAN_SYSTEM_TOOLS, validatePlanSpec } from '../plan/validate-plan.js';
 import { validateLlmParameters } from '../providers/validate-parameters.js';
 import { checkCompositeCycles } from './composite-cycles.js';
 import { agentBuildSchema, BUILTIN_NAMES, IMPLEMENTATION_KEYS } from './schema.js';
@@ -70,6 +70,13 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
         throw locate(
           [...at, 'name'],
           '"load_skill" is the tool agentcheck offers for skills delivered on demand (docs/skills.md); name this tool something else',
+        );
+      }
+      // A plan's call of a system tool's name always means the system tool: no plan could call this one.
+      if (PLAN_SYSTEM_TOOLS.includes(tool.name)) {
+        throw locate(
+          [...at, 'name'],
+          `"${tool.name}" is a STEP plan keyword (docs/workflows.md, STEP plans): a plan calling "${tool.name}" always runs the system tool, never this tool; name this tool something else`,
         );
       }
       const impls = IMPLEMENTATION_KEYS.filter((key) => key in tool);

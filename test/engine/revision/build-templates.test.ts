@@ -294,3 +294,23 @@ describe('a tool named load_skill', () => {
     expect(error.expected).toContain('"load_skill" is the tool agentcheck offers for skills delivered on demand');
   });
 });
+
+describe('a tool named for_each or if_else', () => {
+  it('is refused: in a plan those names always mean the system tools, so no plan could call it', () => {
+    for (const name of ['for_each', 'if_else']) {
+      const error = loadError({
+        agent: {
+          name: 'B',
+          tools: [
+            { name: 'ok', returns: 1 },
+            { name, description: 'mine', returns: { ok: true } },
+          ],
+        },
+      });
+      expect(error.path).toBe('agent.tools[1].name');
+      expect(error.expected).toBe(
+        `"${name}" is a STEP plan keyword (docs/workflows.md, STEP plans): a plan calling "${name}" always runs the system tool, never this tool; name this tool something else`,
+      );
+    }
+  });
+});
