@@ -2,7 +2,7 @@ import { parseSlashRegex } from '../config/safe-regex.js';
 import type { ResolvedConfig } from '../engine/resolve-config.js';
 import type { SpanRecord } from '../spans/span-record.js';
 import { describeCallError } from './call-error.js';
-import { summarizeCalls } from './describe.js';
+import { summarizeCalls, times } from './describe.js';
 import { compileErrorTokens, type ErrorToken } from './error-tokens.js';
 import { buildEvidence, visibleCalls } from './evidence.js';
 import type { ApprovalDecision, ApprovalRecord, Evidence, ToolCall } from './evidence-types.js';
@@ -25,6 +25,8 @@ export interface VerdictInput {
   tokens: readonly ErrorToken[];
   /** Why the spans are not one whole run (Evidence.incomplete), or null: nothing read from them can confirm it. */
   incomplete?: string | null;
+  /** Calls made inside plans and chains: never counted, only named when the terminal tool was one of them. */
+  nested?: readonly ToolCall[];
 }
 
 /** Abnormal model endings (docs/engine-loop.md, Stop reasons): never a normal end, always a failure. */
@@ -68,7 +70,7 @@ export function decideVerdict(input: VerdictInput): { verdict: Verdict; verdict_
   const terminal = input.calls.filter((call) => isTerminal(call.name));
   if (terminal.length === 0) {
     const paused = pauseReason(input);
-    const never = `terminal tool ${input.terminal_tool} was never called; saw ${summarizeCalls(input.calls)}`;
+    const never = `terminal tool ${input.terminal_tool} was never called; saw ${summarizeCalls(input.calls)}${nestedHint(input, isTerminal)}`;
     return { verdict: 'incomplete', verdict_reason: paused ? `${paused}; ${never}` : never };
   }
   const returned = terminal.find((call) => call.outcome === 'ok');
@@ -97,6 +99,13 @@ function runEnding(input: VerdictInput): { verdict: Verdict; verdict_reason: str
     return { verdict: 'failed', verdict_reason: `the invoke errored (${what})` };
   }
   return null;
+}
+
+/** When only a plan or chain called the terminal tool: says so, since the verdict does not count those calls. */
+function nestedHint(input: VerdictInput, isTerminal: (name: string) => boolean): string {
+  const inside = (input.nested ?? []).filter((call) => isTerminal(call.name)).length;
+  if (!inside) return '';
+  return `; ${input.terminal_tool} was called ${times(inside)} inside a plan or chain, which the verdict does not count (name the plan or chain tool instead; a tool_called check with nested: true counts those calls)`;
 }
 
 /** `paused: run_command waits for approval` when the run stopped at a gate, else null. */
@@ -145,6 +154,7 @@ export function scoreTestRun(input: ScoreTestRunInput): TestRunScore {
     terminal_tool: input.terminal_tool,
     tokens,
     incomplete: evidence.incomplete && `${evidence.incomplete}${severalRuns(evidence.spans)}`,
+    nested: evidence.calls.filter((call) => call.nested),
   });
   return {
     tools: toolDigest(calls, tokens),

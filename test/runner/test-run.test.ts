@@ -61,6 +61,16 @@ describe('testRun', () => {
     await expect(testRun({ agent: agentFile, inputs, script: typo })).rejects.toThrow(/at script\[0\]\.tool_calls\[0\]\.name: the script calls "lookup_ordr"/);
   });
 
+  it('refuses a terminal_tool only a chain calls, naming the chain tool the model calls', async () => {
+    const dir = tempDir({
+      'nt.yaml': 'id: nt\nagent:\n  name: N\n  tools:\n    - {name: ch, description: c, chain: {steps: [{tool: echo, inputs: {text: hi}}]}}\n',
+    });
+    const inputs = { messages: [{ role: 'user' as const, content: 'go' }] };
+    await expect(testRun({ agent: join(dir, 'nt.yaml'), inputs, expectations: { terminal_tool: 'echo' } })).rejects.toThrow(
+      /at expectations\.terminal_tool: expectations\.terminal_tool names "echo", which is called only inside a chain or plan; .*; name the chain or plan tool the model calls \(ch\)$/,
+    );
+  });
+
   it('refuses load_skill unless the request delivers skills on demand', async () => {
     const inputs = { messages: [{ role: 'user' as const, content: 'load it' }] };
     const script = [{ tool_calls: [{ name: 'load_skill', args: { name: 'x' } }] }, { text: 'x' }];

@@ -71,6 +71,19 @@ describe('scoreTestRun: digest', () => {
     expect(result.tools.map((tool) => tool.name)).toEqual(['refund_chain', 'read_file']);
     expect(result.verdict).toBe('pass');
   });
+
+  it('a terminal tool called only inside a chain is incomplete, and the reason says it was called there', () => {
+    const run = new RunBuilder();
+    run.modelCalls([{ name: 'ch', kind: 'chain', result: { success: true } }]);
+    const chain = run.spans().find((span) => span.name === 'execute_tool ch')!.span_id;
+    run.tool('echo', {}, { parent: run.step('chain', chain, 'echo'), source: 'chain', result: 'hi' });
+    const result = scoreTestRun({ spans: run.spans(), stop_reason: 'end_turn', terminal_tool: 'echo' });
+    expect(result).toMatchObject({
+      verdict: 'incomplete',
+      verdict_reason:
+        'terminal tool echo was never called; saw ch x1; echo was called once inside a plan or chain, which the verdict does not count (name the plan or chain tool instead; a tool_called check with nested: true counts those calls)',
+    });
+  });
 });
 
 describe('scoreTestRun: verdict order', () => {

@@ -27,6 +27,10 @@ export interface BuildTools {
   anyName?: boolean;
   /** The flow's human_input components: approvals answer them, but no call of them is recorded. */
   humanInputs?: Set<string>;
+  /** The tools whose calls the test_run verdict counts: the model's and flow deterministic steps' (docs/verdicts.md). */
+  counted: Set<string>;
+  /** The tools each chain or plan tool calls by name (for loops and branches, their blocks' calls). */
+  composites: Map<string, Set<string>>;
 }
 
 /** The tool a build offers when skills are delivered on demand (docs/skills.md). */
@@ -56,13 +60,22 @@ function collectTools(build: AgentBuild): BuildTools {
     const parameters = spec?.parameters ?? (builtin ? BUILTINS[builtin].parameters : undefined);
     all.set(name, parameters ? { name, parameters } : { name });
   };
-  const addPlan = (plan: PlanSpec | undefined) => plan?.steps.forEach((step) => addPlanCalls(step.tools, add));
+  const addPlan = (plan: PlanSpec | undefined, to = add) => plan?.steps.forEach((step) => addPlanCalls(step.tools, to));
+  const composites = new Map<string, Set<string>>();
   for (const tool of agentTools.values()) {
     add(tool.name);
-    tool.chain?.steps.forEach((step) => add(step.tool));
-    addPlan(tool.plan);
+    if (!tool.chain && !tool.plan) continue;
+    const callees = new Set<string>();
+    composites.set(tool.name, callees);
+    const addCallee = (name: string) => {
+      callees.add(name);
+      add(name);
+    };
+    tool.chain?.steps.forEach((step) => addCallee(step.tool));
+    addPlan(tool.plan, addCallee);
   }
   const humanInputs = new Set<string>();
+  const stepTools = new Set<string>();
   const components = build.flow?.components ?? [];
   // Without a flow the model sees every agent tool; in a flow, each agent component its toolset.
   if (!build.flow) agentTools.forEach((_tool, name) => model.add(name));
@@ -71,7 +84,10 @@ function collectTools(build: AgentBuild): BuildTools {
       all.set(component.name, { name: component.name });
       humanInputs.add(component.name);
     }
-    if (component.tool_name !== undefined) add(component.tool_name);
+    if (component.tool_name !== undefined) {
+      add(component.tool_name);
+      stepTools.add(component.tool_name);
+    }
     component.toolset?.forEach(add);
     if (component.type === 'agent') (component.toolset ?? [...agentTools.keys()]).forEach((name) => model.add(name));
     addPlan(component.plan);
@@ -88,7 +104,7 @@ function collectTools(build: AgentBuild): BuildTools {
   // Which skills are delivered is the scenario's or suite's; only the parameter names matter here.
   all.set(LOAD_SKILL, { name: LOAD_SKILL, parameters: loadSkillParameters([]) });
   model.add(LOAD_SKILL);
-  return { all, model, openServers, humanInputs };
+  return { all, model, openServers, humanInputs, counted: new Set([...model, ...stepTools]), composites };
 }
 
 /**
@@ -100,7 +116,7 @@ function externalTools(external: ExternalSpec): BuildTools {
   const all = new Map<string, KnownTool>(
     (declared ?? []).map((tool) => [tool.name, tool.parameters ? { name: tool.name, parameters: tool.parameters } : { name: tool.name }]),
   );
-  return { all, model: new Set(all.keys()), openServers: [], anyName: declared === undefined };
+  return { all, model: new Set(all.keys()), openServers: [], anyName: declared === undefined, counted: new Set(all.keys()), composites: new Map() };
 }
 
 /** Whether `name` may be a tool known only at run time: an open MCP server's (`mcp__<server>__<tool>`), or any name for an external agent that declares none. */

@@ -91,13 +91,11 @@ export function checkScenarioNames(names: ScenarioNames, builds: readonly AgentB
   const loadSkill = !names.inlineSkills;
   const problems: ConfigError[] = loadSkill ? [] : inlineSkillsProblems(names.terminalTool, names.script, locate);
   if (names.terminalTool !== undefined) {
-    const problem = checkToolReference(
-      { kind: 'tool', at: [], name: names.terminalTool },
-      catalogs,
-      names.terminalToolLabel ?? 'expect.terminal_tool',
-      (path, expected, atKey) => locate(['expect', 'terminal_tool', ...path], expected, atKey),
-      loadSkill,
-    );
+    const label = names.terminalToolLabel ?? 'expect.terminal_tool';
+    const at: Locator = (path, expected, atKey) => locate(['expect', 'terminal_tool', ...path], expected, atKey);
+    const problem =
+      checkToolReference({ kind: 'tool', at: [], name: names.terminalTool }, catalogs, label, at, loadSkill) ??
+      nestedOnlyTerminal(names.terminalTool, catalogs, label, at);
     if (problem) problems.push(problem);
   }
   const checksAt: Locator = (path, expected, atKey) => locate(['expect', 'checks', ...path], expected, atKey);
@@ -150,6 +148,35 @@ function checkToolReference(
   }
   if (!reference.args || open) return null;
   return checkArgNames(reference.args, matching, locate);
+}
+
+/**
+ * The verdict counts the model's calls and flow steps' calls, never those made inside a chain or
+ * plan (docs/verdicts.md, The test_run verdict): a terminal tool only a chain or plan calls could
+ * never pass. Null when some build counts a call of it. Call after checkToolReference found it.
+ */
+function nestedOnlyTerminal(name: string, catalogs: readonly BuildTools[], what: string, locate: Locator): ConfigError | null {
+  if (catalogs.some((catalog) => catalog.openServers.length > 0 || catalog.anyName === true)) return null;
+  const matches = toolNameMatcher(name);
+  if (catalogs.some((catalog) => [...catalog.counted].some(matches))) return null;
+  const callers = [...new Set(catalogs.flatMap((catalog) => outerCallers(catalog, matches)))];
+  const hint = callers.length
+    ? `name the chain or plan tool the model calls (${callers.join(', ')})`
+    : `check it with tool_called {tool: ${name}, nested: true}`;
+  const subject = parseSlashRegex(name)
+    ? `matches only tools called inside a chain or plan: "${name}"`
+    : `names "${name}", which is called only inside a chain or plan`;
+  return locate([], `${what} ${subject}; the verdict counts only the model's and flow steps' calls, so it could never pass; ${hint}`);
+}
+
+/** The counted chain and plan tools that call a matching tool, directly or through other composites. */
+function outerCallers(catalog: BuildTools, matches: (name: string) => boolean): string[] {
+  const reaches = (tool: string, seen: Set<string>): boolean => {
+    if (seen.has(tool)) return false;
+    seen.add(tool);
+    return [...(catalog.composites.get(tool) ?? [])].some((callee) => matches(callee) || reaches(callee, seen));
+  };
+  return [...catalog.counted].filter((tool) => catalog.composites.has(tool) && reaches(tool, new Set()));
 }
 
 /** The tools of any catalog that the expected name (or /regex/) stands for. */

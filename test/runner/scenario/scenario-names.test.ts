@@ -77,6 +77,32 @@ flow:
     ).toHaveLength(1);
   });
 
+  it('refuses a terminal_tool only a chain or plan calls (the verdict never counts it), naming the tool to use', () => {
+    const terminal = (tool: string, agent = AGENT) => load(`${head}expect: {terminal_tool: "${tool}"}\n`, agent);
+    const error = configErrorOf(() => terminal('write_file'));
+    expect(error.path).toBe('expect.terminal_tool');
+    expect(error.line).toBe(4);
+    expect(error.expected).toBe(
+      `expect.terminal_tool names "write_file", which is called only inside a chain or plan; the verdict counts only the model's and flow steps' calls, so it could never pass; name the chain or plan tool the model calls (tidy)`,
+    );
+    expect(configErrorOf(() => terminal('/^write_/')).expected).toContain('expect.terminal_tool matches only tools called inside a chain or plan: "/^write_/"');
+    // Through a plan the model calls, which calls the chain: the outer tool is named.
+    const nestedTwice = `${AGENT}    - {name: outer, plan: {steps: [{tools: [{name: tidy}]}]}}\n`;
+    expect(configErrorOf(() => terminal('write_file', nestedTwice)).expected).toContain('name the chain or plan tool the model calls (tidy, outer)');
+    // A flow step's tool counts, and so does a chain tool the model calls.
+    expect(terminal('echo', FLOW_AGENT)).toHaveLength(1);
+    expect(terminal('tidy')).toHaveLength(1);
+    // Only a flow plan component calls it: no tool to name; tool_called with nested: true checks it.
+    const planFlow = `id: p
+agent: {name: P}
+flow:
+  entry_point: p
+  components: [{name: p, type: plan, plan: {steps: [{tools: [{name: echo, arguments: {text: hi}}]}]}}]
+  routers: [{from: p, to: end}]
+`;
+    expect(configErrorOf(() => terminal('echo', planFlow)).expected).toContain('; check it with tool_called {tool: echo, nested: true}');
+  });
+
   it('a /regex/ must match at least one tool', () => {
     expect(configErrorOf(() => load(checks('tool_called: {tool: "/^delete_/"}'))).expected).toContain('matches no tool of the agent: "/^delete_/"');
     expect(load(checks('tool_called: {tool: "/_issue$/"}'))).toHaveLength(1);
