@@ -139,6 +139,8 @@ describe('find_files', () => {
   it('matches the regex against workspace-relative paths and sorts them', async () => {
     expect(await BUILTINS.find_files.run({ pattern: '\\.ts$' }, ctx)).toEqual(['src/lib/x.ts', 'src/main.ts']);
     expect(await BUILTINS.find_files.run({ pattern: '^src/lib/', path: 'src' }, ctx)).toEqual(['src/lib/x.ts']);
+    // Under a narrower path the pattern still sees the workspace-relative path it returns, not one relative to `path`.
+    expect(await BUILTINS.find_files.run({ pattern: '^lib/', path: 'src' }, ctx)).toEqual([]);
     expect(await BUILTINS.find_files.run({ pattern: '.*', limit: 2 }, ctx)).toEqual(['README.md', 'src/lib/x.ts']);
   });
 
