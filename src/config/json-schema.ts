@@ -6,17 +6,41 @@ import { closestWord } from './did-you-mean.js';
 import { readCachedValidator, schemaCacheDir, userSchemaCacheKey, writeCachedValidator } from './schema-cache.js';
 import type { PathSegments } from './source.js';
 import { scrubCredentialShapes } from './redactor.js';
+import { addStandardFormats, STANDARD_FORMATS_MODE } from './standard-formats.js';
 import { objectShapeWords, STRING_MEANS } from './string-means.js';
 
 /**
- * One Ajv for user-supplied schemas (tool parameters, `$schema` matchers, output checks).
- * It does not check schemas against the meta-schema itself: userSchemaProblem does that first,
- * with the build's precompiled meta-schema validator, so start-up skips compiling it.
+ * Which Ajv compiles a user-supplied schema: `tool` for tool parameters, whose standard formats
+ * are checked (an unknown format is ignored there: a server's schema may use any, and an agent
+ * build's are checked at load, docs/formats.md, Tools); `plain` for the schemas of checks
+ * (`$schema` matchers, output and custom checks), where `format` is an annotation.
  */
-let userAjvInstance: Ajv | undefined;
-const USER_AJV_OPTIONS = { strict: false, allErrors: false, validateFormats: false, verbose: true, validateSchema: false } as const;
-// code.source keeps each validator's code, for the schema cache.
-const userAjv = () => (userAjvInstance ??= newAjv({ ...USER_AJV_OPTIONS, code: { source: true } }));
+export type UserSchemaKind = 'plain' | 'tool';
+
+/**
+ * One Ajv per kind for user-supplied schemas. Neither checks schemas against the meta-schema
+ * itself: userSchemaProblem does that first, with the build's precompiled meta-schema
+ * validator, so start-up skips compiling it.
+ */
+const USER_AJV_OPTIONS: Record<UserSchemaKind, object> = {
+  plain: { strict: false, allErrors: false, validateFormats: false, verbose: true, validateSchema: false },
+  // No logger: an unknown format is ignored without a warning on stderr.
+  tool: { strict: false, allErrors: false, validateFormats: true, logger: false, verbose: true, validateSchema: false },
+};
+// What keys the schema cache: the options, and for tools how formats are checked.
+const USER_CACHE_OPTIONS: Record<UserSchemaKind, object> = {
+  plain: USER_AJV_OPTIONS.plain,
+  tool: { ...USER_AJV_OPTIONS.tool, formats: STANDARD_FORMATS_MODE },
+};
+const userAjvInstances: Partial<Record<UserSchemaKind, Ajv>> = {};
+const userAjv = (kind: UserSchemaKind): Ajv => {
+  let ajv = userAjvInstances[kind];
+  if (ajv) return ajv;
+  // code.source keeps each validator's code, for the schema cache.
+  ajv = newAjv({ ...USER_AJV_OPTIONS[kind], code: { source: true } });
+  if (kind === 'tool') addStandardFormats(ajv);
+  return (userAjvInstances[kind] = ajv);
+};
 /** Key of the precompiled JSON Schema (draft-07) meta-schema validator. */
 
 /** An http(s) URL with a host: the pattern of the format's endpoint keys (an llm's `base_url`). */
@@ -52,31 +76,31 @@ function newAjv(options: Options): Ajv {
   return new AjvClass(options);
 }
 
-const userCache = new WeakMap<object, ValidateFunction>();
+const userCache: Record<UserSchemaKind, WeakMap<object, ValidateFunction>> = { plain: new WeakMap(), tool: new WeakMap() };
 const userByKey = new Map<string, ValidateFunction>();
 const formatCache = new WeakMap<object, ValidateFunction>();
 
 /**
- * Compiles a user JSON Schema once per schema object; throws with Ajv's reason when invalid.
- * A schema compiled before (by any run) loads from the schema cache without Ajv (schema-cache.ts).
+ * Compiles a user JSON Schema once per schema object and kind; throws with Ajv's reason when
+ * invalid. A schema compiled before (by any run) loads from the schema cache without Ajv (schema-cache.ts).
  */
-export function compileUserSchema(schema: object): ValidateFunction {
-  let validate = userCache.get(schema);
+export function compileUserSchema(schema: object, kind: UserSchemaKind = 'plain'): ValidateFunction {
+  let validate = userCache[kind].get(schema);
   if (validate) return validate;
   const dir = schemaCacheDir();
   // No key for a schema the cache may not hold ($id, outside $ref): it is compiled every time.
-  const key = dir === undefined ? undefined : userSchemaCacheKey(schema, USER_AJV_OPTIONS);
+  const key = dir === undefined ? undefined : userSchemaCacheKey(schema, USER_CACHE_OPTIONS[kind]);
   const entry = dir !== undefined && key !== undefined ? { dir, key } : undefined;
   // Equal schemas in other objects (each delta's copy of a build) share one entry per process.
   validate = entry && (userByKey.get(entry.key) ?? readCachedValidator(entry.dir, entry.key));
   if (!validate) {
-    const ajv = userAjv();
+    const ajv = userAjv(kind);
     const compiled = ajv.compile(schema);
     if (entry) writeCachedValidator(entry.dir, entry.key, () => standaloneCode(ajv, compiled));
     validate = compiled;
   }
   if (entry) userByKey.set(entry.key, validate);
-  userCache.set(schema, validate);
+  userCache[kind].set(schema, validate);
   return validate;
 }
 
@@ -87,7 +111,7 @@ function standaloneCode(ajv: Ajv, validate: ValidateFunction): string {
 }
 
 /** Why a user schema is not a valid JSON Schema (meta-schema, then compilation), or null. */
-export function userSchemaProblem(schema: unknown): string | null {
+export function userSchemaProblem(schema: unknown, kind: UserSchemaKind = 'plain'): string | null {
   if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return 'expected a JSON Schema object';
   const checkMeta = precompiled(META_SCHEMA_KEY);
   if (checkMeta) {
@@ -100,7 +124,7 @@ export function userSchemaProblem(schema: unknown): string | null {
     if (!metaAjv.validateSchema(schema)) return metaAjv.errorsText(metaAjv.errors, { dataVar: 'schema' });
   }
   try {
-    compileUserSchema(schema);
+    compileUserSchema(schema, kind);
     return null;
   } catch (error) {
     return (error as Error).message;
@@ -168,8 +192,8 @@ export interface SchemaProblem {
 }
 
 /** Validates `value` against a user schema; returns the problems in readable form. */
-export function userSchemaProblems(schema: object, value: unknown): SchemaProblem[] {
-  const validate = compileUserSchema(schema);
+export function userSchemaProblems(schema: object, value: unknown, kind: UserSchemaKind = 'plain'): SchemaProblem[] {
+  const validate = compileUserSchema(schema, kind);
   if (validate(value)) return [];
   return (validate.errors ?? []).map((error) => describeSchemaError(error, value));
 }
@@ -213,6 +237,8 @@ export function describeSchemaError(error: ErrorObject, root: unknown): SchemaPr
     case 'exclusiveMinimum':
     case 'exclusiveMaximum':
       return at(`expected a number ${String(params.comparison)} ${String(params.limit)}, got ${describeValue(valueAt(root, path))}`);
+    case 'format':
+      return at(`expected format ${JSON.stringify(params.format)}, got ${describeValue(valueAt(root, path))}`);
     case 'minItems':
       return at(`expected at least ${String(params.limit)} item(s)`);
     case 'maxItems':

@@ -2,8 +2,8 @@ import { userSchemaProblems } from './json-schema.js';
 import { formatPath } from './source.js';
 
 /**
- * Why `value` does not fit `schema`, a subschema of the user schema `root` (a property of a
- * tool's `parameters`, say), or null. The root's `$defs` / `definitions` travel with the
+ * Why `value` does not fit `schema`, a subschema of a tool's `parameters` `root` (a property's
+ * schema, say), checked as tool arguments are (standard formats included), or null. The root's `$defs` / `definitions` travel with the
  * subschema, so local `$ref`s resolve; a subschema that still cannot be compiled on its own is
  * left to the call-time check (null).
  */
@@ -15,7 +15,7 @@ export function subschemaValueProblem(schema: Record<string, unknown>, root: Rec
   }
   let problems;
   try {
-    problems = userSchemaProblems(standalone, value);
+    problems = userSchemaProblems(standalone, value, 'tool');
   } catch {
     return null;
   }

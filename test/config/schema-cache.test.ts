@@ -64,6 +64,23 @@ describe('the schema cache (compiled user schemas on disk)', () => {
     expect(entries()).toHaveLength(1);
   });
 
+  it('caches tool schemas with their formats: a later process checks them from the cached code', async () => {
+    const contact = () => ({ type: 'object', properties: { email: { type: 'string', format: 'email' } } });
+    const compiled = compileUserSchema(contact(), 'tool');
+    // Check schemas (plain) treat format as an annotation, and are another entry.
+    expect(compileUserSchema(contact())({ email: 'x' })).toBe(true);
+    expect(entries()).toHaveLength(2);
+    ({ compileUserSchema, userSchemaProblems } = await freshProcess());
+    const loaded = compileUserSchema(contact(), 'tool');
+    expect('schemaEnv' in compiled).toBe(true);
+    expect('schemaEnv' in loaded).toBe(false);
+    expect(loaded({ email: 'ada@example.com' })).toBe(true);
+    expect(loaded({ email: 'x' })).toBe(false);
+    expect(userSchemaProblems(contact(), { email: 'x' }, 'tool')).toEqual([
+      { path: ['email'], expected: 'expected format "email", got string "x"', atKey: false, subject: ['email'] },
+    ]);
+  });
+
   it('keys entries by the schema text: the same keys in another order are another entry', () => {
     compileUserSchema({ type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } } });
     compileUserSchema({ type: 'object', properties: { b: { type: 'string' }, a: { type: 'string' } } });

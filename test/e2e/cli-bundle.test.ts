@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from './cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
+import { ROOT, runCli } from './cli.js';
 
 // The CLI ships as an esbuild bundle (scripts/bundle-cli.mjs; docs/architecture.md, Build).
 const BIN = join(ROOT, 'dist/bin');
@@ -33,4 +34,30 @@ describe('the CLI bundle', () => {
     expect(readdirSync(join(BIN, folder!)).filter((file) => file.endsWith('.cjs')).length).toBeGreaterThan(40);
     expect(existsSync(join(BIN, 'agentcheck.d.ts'))).toBe(false);
   });
+
+  it('checks tool argument formats with ajv-formats, loaded only then: never for --help, and also from cached validators', async () => {
+    const loadsFormats = (stderr: string) => /node_modules\/ajv-formats\//.test(stderr);
+    const help = await runCli(['--help'], ROOT, { NODE_DEBUG: 'module' });
+    expect(help.exitCode).toBe(0);
+    expect(loadsFormats(help.stderr)).toBe(false);
+    const dir = tempDir({
+      'fm.yaml':
+        'id: fm\nagent:\n  name: x\n  tools:\n    - {name: t, description: t, parameters: {type: object, properties: {e: {type: string, format: email}}}, returns: 1}\n',
+      's.yaml': '- tool_calls: [{name: t, args: {e: not-an-email}}]\n- text: ok\n',
+    });
+    const testRun = () =>
+      runCli(['test-run', '--agent', 'fm.yaml', '--message', 'hi', '--script', 's.yaml', '--terminal-tool', 't', '--json'], dir, {
+        AGENTCHECK_CACHE_DIR: join(dir, 'cache'),
+        NODE_DEBUG: 'module',
+      });
+    const reason = 'tool t failed: invalid_arguments (Invalid arguments for t: e: expected format "email", got string "not-an-email".)';
+    const loadsAjv = (stderr: string) => /node_modules\/ajv\/dist\/ajv\.js/.test(stderr);
+    const [compiled, cached] = [await testRun(), await testRun()];
+    for (const run of [compiled, cached]) {
+      expect(JSON.parse(run.stdout)).toMatchObject({ verdict: 'failed', verdict_reason: reason });
+      expect(loadsFormats(run.stderr)).toBe(true);
+    }
+    // The second run's validator is the cached code, which needs the formats but not Ajv.
+    expect([loadsAjv(compiled.stderr), loadsAjv(cached.stderr)]).toEqual([true, false]);
+  }, 60_000);
 });

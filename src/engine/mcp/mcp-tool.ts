@@ -39,8 +39,9 @@ export function createMcpTool(server: McpServerSpec, info: McpToolInfo, connecti
  * The server's input schema as the tool's parameters. `$schema` is dropped (servers declare
  * draft 2020-12, which the harness's validator does not load); a schema it still cannot
  * compile becomes a plain object schema, since the server validates its own arguments anyway.
+ * Standard formats are checked; a format the harness does not know is ignored, not refused.
  */
 function toolParameters(inputSchema: McpToolInfo['inputSchema']): Record<string, unknown> {
   const { $schema: _ignored, ...schema } = inputSchema as Record<string, unknown>;
-  return userSchemaProblem(schema) ? { type: 'object' } : schema;
+  return userSchemaProblem(schema, 'tool') ? { type: 'object' } : schema;
 }

@@ -150,7 +150,7 @@ export class ToolCaller {
     if (args === null || typeof args !== 'object' || Array.isArray(args)) {
       return { outcome: 'error', refused: 'invalid_arguments', reason: `Invalid arguments for ${tool.name}: expected an object of named arguments.` };
     }
-    const problems = userSchemaProblems(tool.parameters, withSchemaDefaults(tool.parameters, args as Record<string, unknown>));
+    const problems = userSchemaProblems(tool.parameters, withSchemaDefaults(tool.parameters, args as Record<string, unknown>), 'tool');
     if (problems.length) {
       const details = problems.map((p) => `${formatPath(p.path) || '(arguments)'}: ${p.expected}`).join('; ');
       return { outcome: 'error', refused: 'invalid_arguments', reason: `Invalid arguments for ${tool.name}: ${details}.` };
