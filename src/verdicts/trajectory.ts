@@ -22,8 +22,8 @@ export function compareTrajectory(mode: SequenceMode, expected: readonly Expecte
   const saw = `saw ${summarizeCalls(actual)}`;
   const ids = actual.map((call) => call.span_id);
   const label = (e: number) => `expected call ${e + 1} (${expected[e].tool})`;
-  if (mode === 'in_order') return compareInOrder(expected, actual, argsMode, fits, saw, ids);
-  if (mode === 'strict') return compareStrict(expected, actual, argsMode, fits, saw, ids);
+  if (mode === 'in_order') return compareInOrder({ expected, actual, argsMode, fits, saw, ids });
+  if (mode === 'strict') return compareStrict({ expected, actual, argsMode, fits, saw, ids });
 
   const { leftToRight, rightToLeft } = maxMatching(expected.length, actual.length, fits);
   const unmatchedExpected = leftToRight.indexOf(-1);
@@ -47,15 +47,20 @@ export function compareTrajectory(mode: SequenceMode, expected: readonly Expecte
   );
 }
 
+/** What the ordered modes compare: the calls, how they fit, and the pieces of every reason. */
+interface OrderedComparison {
+  expected: readonly ExpectedCall[];
+  actual: readonly ToolCall[];
+  argsMode: ArgsMode;
+  fits: Fits;
+  /** `saw lookup x1, refund x1`, closing every reason. */
+  saw: string;
+  /** The span ids of the actual calls: the evidence. */
+  ids: string[];
+}
+
 /** Same calls in the same order; calls of one model response (same turn) may come in any order. */
-function compareStrict(
-  expected: readonly ExpectedCall[],
-  actual: readonly ToolCall[],
-  argsMode: ArgsMode,
-  fits: Fits,
-  saw: string,
-  ids: string[],
-): TrajectoryOutcome {
+function compareStrict({ expected, actual, argsMode, fits, saw, ids }: OrderedComparison): TrajectoryOutcome {
   let position = 0;
   for (const { first, calls: group } of responseGroups(actual)) {
     if (position + group.length > expected.length) {
@@ -78,14 +83,7 @@ function compareStrict(
 }
 
 /** The expected calls appear as a subsequence; calls of one model response (same turn) may come in any order. */
-function compareInOrder(
-  expected: readonly ExpectedCall[],
-  actual: readonly ToolCall[],
-  argsMode: ArgsMode,
-  fits: Fits,
-  saw: string,
-  ids: string[],
-): TrajectoryOutcome {
+function compareInOrder({ expected, actual, argsMode, fits, saw, ids }: OrderedComparison): TrajectoryOutcome {
   let position = 0;
   // Each response takes as many of the next expected calls as it can: whatever another choice
   // would leave for the later responses, this leaves a tail of it, so it never fails a list

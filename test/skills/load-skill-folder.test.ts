@@ -5,6 +5,7 @@ import { ConfigError } from '../../src/config/errors.js';
 import { MAX_SKILL_FILES } from '../../src/skills/list-skill-files.js';
 import { clearSkillFolderCache, loadSkillFolder } from '../../src/skills/load-skill-folder.js';
 import { skillMd, tempSkills, type TempSkills } from './temp-skills.js';
+import { configErrorOf } from '../helpers/config-error.js';
 
 let temp: TempSkills;
 beforeEach(() => {
@@ -14,16 +15,6 @@ beforeEach(() => {
 afterEach(() => temp.cleanup());
 
 const REF = { file: '/project/agent.yaml', path: 'agent.skills[1].ref' };
-
-function failure(run: () => unknown): ConfigError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return error as ConfigError;
-  }
-  throw new Error('expected a ConfigError');
-}
 
 describe('loadSkillFolder', () => {
   it('loads SKILL.md and lists the other files, sorted, with / separators', () => {
@@ -56,7 +47,7 @@ describe('loadSkillFolder', () => {
 
   it('a ref pointing nowhere is located at the ref and says what was expected', () => {
     const missing = join(temp.root, 'nope');
-    const error = failure(() => loadSkillFolder(missing, REF));
+    const error = configErrorOf(() => loadSkillFolder(missing, REF));
     expect(error).toMatchObject({ code: 'CONFIG_NOT_FOUND', file: REF.file, path: REF.path, line: undefined });
     expect(error.message).toBe(
       `${REF.file} at ${REF.path}: skill folder "${missing}" does not exist; expected a folder that holds SKILL.md (a ref is relative to the file that holds it)`,
@@ -65,21 +56,21 @@ describe('loadSkillFolder', () => {
 
   it('without a reference, the error names the folder itself', () => {
     const missing = join(temp.root, 'nope');
-    expect(failure(() => loadSkillFolder(missing))).toMatchObject({ file: missing, path: undefined });
+    expect(configErrorOf(() => loadSkillFolder(missing))).toMatchObject({ file: missing, path: undefined });
   });
 
   it('a folder without SKILL.md, with a hint for a wrongly cased file', () => {
     const empty = temp.folder('empty', { 'notes.md': 'x' });
-    const error = failure(() => loadSkillFolder(empty, REF));
+    const error = configErrorOf(() => loadSkillFolder(empty, REF));
     expect(error).toMatchObject({ code: 'CONFIG_NOT_FOUND', file: REF.file, path: REF.path });
     expect(error.expected).toBe(`skill folder "${empty}" has no SKILL.md; expected SKILL.md with front matter (name, description) and a Markdown body`);
     const lower = temp.folder('lower', { 'skill.md': skillMd('lower', 'd') });
-    expect(failure(() => loadSkillFolder(lower, REF)).expected).toMatch(/\(found "skill\.md"; the file must be named SKILL\.md\)$/);
+    expect(configErrorOf(() => loadSkillFolder(lower, REF)).expected).toMatch(/\(found "skill\.md"; the file must be named SKILL\.md\)$/);
   });
 
   it('a ref to a file, and to SKILL.md itself, says to point at the folder', () => {
     const dir = temp.folder('filed', { 'SKILL.md': skillMd('filed', 'd') });
-    const error = failure(() => loadSkillFolder(join(dir, 'SKILL.md'), REF));
+    const error = configErrorOf(() => loadSkillFolder(join(dir, 'SKILL.md'), REF));
     expect(error.expected).toBe(
       `"${join(dir, 'SKILL.md')}" is a file; expected a skill folder that holds SKILL.md; point the ref at the folder that holds SKILL.md, not at the file`,
     );
@@ -87,7 +78,7 @@ describe('loadSkillFolder', () => {
 
   it('errors inside SKILL.md point at SKILL.md, not at the ref', () => {
     const dir = temp.folder('bad', { 'SKILL.md': '---\nname: Bad\ndescription: d\n---\n' });
-    expect(failure(() => loadSkillFolder(dir, REF))).toMatchObject({
+    expect(configErrorOf(() => loadSkillFolder(dir, REF))).toMatchObject({
       file: join(dir, 'SKILL.md'),
       line: 2,
       column: 7,
@@ -99,7 +90,7 @@ describe('loadSkillFolder', () => {
     const files: Record<string, string> = { 'SKILL.md': skillMd('big', 'd') };
     for (let index = 0; index <= MAX_SKILL_FILES; index += 1) files[`f${index}.txt`] = '';
     const dir = temp.folder('big', files);
-    const error = failure(() => loadSkillFolder(dir, REF));
+    const error = configErrorOf(() => loadSkillFolder(dir, REF));
     expect(error).toMatchObject({ code: 'CONFIG_TOO_LARGE', file: REF.file, path: REF.path });
   });
 });

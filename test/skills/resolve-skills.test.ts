@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError } from '../../src/config/errors.js';
 import { clearSkillFolderCache } from '../../src/skills/load-skill-folder.js';
 import { resolveDeliveredSkills, resolveSkillEntry } from '../../src/skills/resolve-skills.js';
 import { skillMd, tempSkills, type TempSkills } from './temp-skills.js';
+import { configErrorOf } from '../helpers/config-error.js';
 
 let temp: TempSkills;
 beforeEach(() => {
@@ -11,16 +11,6 @@ beforeEach(() => {
   clearSkillFolderCache();
 });
 afterEach(() => temp.cleanup());
-
-function failure(run: () => unknown): ConfigError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return error as ConfigError;
-  }
-  throw new Error('expected a ConfigError');
-}
 
 describe('resolveSkillEntry', () => {
   const at = { file: '/project/agents/bot.yaml', path: 'agent.skills[0]' };
@@ -51,22 +41,22 @@ describe('resolveSkillEntry', () => {
   });
 
   it('a ref pointing nowhere is reported at <entry>.ref', () => {
-    const error = failure(() => resolveSkillEntry({ ref: join(temp.root, 'gone') }, at));
+    const error = configErrorOf(() => resolveSkillEntry({ ref: join(temp.root, 'gone') }, at));
     expect(error).toMatchObject({ code: 'CONFIG_NOT_FOUND', file: at.file, path: 'agent.skills[0].ref' });
   });
 
   it('rejects bad inline entries at the key that is wrong', () => {
-    expect(failure(() => resolveSkillEntry({ name: 'Bad Name', description: 'd' }, at))).toMatchObject({
+    expect(configErrorOf(() => resolveSkillEntry({ name: 'Bad Name', description: 'd' }, at))).toMatchObject({
       file: at.file,
       path: 'agent.skills[0].name',
     });
-    expect(failure(() => resolveSkillEntry({ name: 'ok' }, at)).path).toBe('agent.skills[0].description');
-    expect(failure(() => resolveSkillEntry({ ref: '/x', name: 'ok' }, at)).expected).toMatch(/takes no other keys/);
-    expect(failure(() => resolveSkillEntry({}, at))).toMatchObject({
+    expect(configErrorOf(() => resolveSkillEntry({ name: 'ok' }, at)).path).toBe('agent.skills[0].description');
+    expect(configErrorOf(() => resolveSkillEntry({ ref: '/x', name: 'ok' }, at)).expected).toMatch(/takes no other keys/);
+    expect(configErrorOf(() => resolveSkillEntry({}, at))).toMatchObject({
       path: 'agent.skills[0]',
       expected: 'expected an inline skill {name, description, body} or {ref: <folder>}',
     });
-    const body = failure(() => resolveSkillEntry({ name: 'x', description: 'd', body: 3 as unknown as string }, at));
+    const body = configErrorOf(() => resolveSkillEntry({ name: 'x', description: 'd', body: 3 as unknown as string }, at));
     expect(body.path).toBe('agent.skills[0].body');
   });
 });
@@ -113,7 +103,7 @@ describe('resolveDeliveredSkills', () => {
   });
 
   it('refuses two skills of one name in the revision, at the second: a build cannot hold them', () => {
-    const error = failure(() =>
+    const error = configErrorOf(() =>
       resolveDeliveredSkills({
         revision: [
           { name: 'a', description: 'first' },
@@ -139,12 +129,12 @@ describe('resolveDeliveredSkills', () => {
     const result = resolveDeliveredSkills({ overlay: ['skills/tone'], revisionFile: 'a.yaml', configFile });
     expect(result.delivered[0]?.dir).toBe(join(temp.root, 'suite', 'skills', 'tone'));
 
-    const error = failure(() => resolveDeliveredSkills({ forced: ['skills/tone', 'missing'], revisionFile: 'a.yaml', configFile }));
+    const error = configErrorOf(() => resolveDeliveredSkills({ forced: ['skills/tone', 'missing'], revisionFile: 'a.yaml', configFile }));
     expect(error).toMatchObject({ code: 'CONFIG_NOT_FOUND', file: configFile, path: 'skills.forced[1]' });
   });
 
   it('reports a revision ref pointing nowhere at agent.skills[i].ref in the revision file', () => {
-    const error = failure(() =>
+    const error = configErrorOf(() =>
       resolveDeliveredSkills({
         revision: [{ name: 'a', description: 'd' }, { ref: join(temp.root, 'nowhere') }],
         revisionFile: '/project/agent.yaml',

@@ -4,6 +4,7 @@ import { ConfigError } from '../../src/config/errors.js';
 import { querySpans, validateQuery, type SpanQuery } from '../../src/spans/query.js';
 import type { SpanRecord } from '../../src/spans/span-record.js';
 import { RunBuilder } from '../verdicts/span-builder.js';
+import { configErrorOf } from '../helpers/config-error.js';
 
 function sampleSpans(): SpanRecord[] {
   const run = new RunBuilder('bot', 'trace-a');
@@ -150,16 +151,6 @@ describe('validateQuery', () => {
 });
 
 describe('querySpans input from a library caller', () => {
-  const thrown = (run: () => unknown): ConfigError => {
-    try {
-      run();
-    } catch (error) {
-      expect(error).toBeInstanceOf(ConfigError);
-      return error as ConfigError;
-    }
-    throw new Error('expected a ConfigError');
-  };
-
   it('names a query that is not an object, as it names a list', () => {
     for (const [query, shown] of [
       [null, 'null'],
@@ -167,24 +158,24 @@ describe('querySpans input from a library caller', () => {
       [5, '5'],
       [[], '[]'],
     ] as const) {
-      expect(thrown(() => querySpans([], query as never)).message).toBe(`query: expected a query {filtering, windowing}, got ${shown}`);
+      expect(configErrorOf(() => querySpans([], query as never)).message).toBe(`query: expected a query {filtering, windowing}, got ${shown}`);
     }
   });
 
   it('names a span list that is not a list, and the first record that is not a span record', () => {
-    expect(thrown(() => querySpans(null as never, {})).message).toBe('spans: expected an array of span records (readSpansJsonl), got null');
+    expect(configErrorOf(() => querySpans(null as never, {})).message).toBe('spans: expected an array of span records (readSpansJsonl), got null');
     const [root, ...rest] = sampleSpans();
     const attribute = { filtering: { field: 'attributes', key: 'agentcheck.turn', operator: 'gt', value: 0 } } as const;
-    expect(thrown(() => querySpans([root, 1] as never, attribute)).message).toBe(
+    expect(configErrorOf(() => querySpans([root, 1] as never, attribute)).message).toBe(
       'spans at [1]: expected a span record {trace_id, span_id, name, attributes, ...}, got number 1',
     );
-    expect(thrown(() => querySpans([root, null] as never, {})).message).toContain('spans at [1]: expected a span record');
+    expect(configErrorOf(() => querySpans([root, null] as never, {})).message).toContain('spans at [1]: expected a span record');
     const { attributes: _dropped, ...bare } = rest[0];
-    expect(thrown(() => querySpans([root, bare] as never, attribute)).message).toBe(
+    expect(configErrorOf(() => querySpans([root, bare] as never, attribute)).message).toBe(
       "spans at [1].attributes: expected an object (a span record's attributes), got nothing",
     );
     // The query is checked before the spans: its problem is the one to fix first.
-    expect(thrown(() => querySpans(null as never, null as never)).message).toContain('query: expected a query');
+    expect(configErrorOf(() => querySpans(null as never, null as never)).message).toContain('query: expected a query');
   });
 });
 
