@@ -129,4 +129,34 @@ describe('agentcheck validate reports every problem of a file in one pass', () =
       expect.stringMatching(/^dups\.scenarios\.yaml:10:29 at scenarios\[2\]\.expect\.terminal_tool: .*"lokup".*did you mean "lookup"\?/),
     ]);
   });
+
+  it("a scenario's script typo hides neither its delta typo nor a missing build file", async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      'd5.scenario.yaml': [
+        'name: d',
+        'agent: ./agent.yaml',
+        'delta: {set: {agent: {max_turns: 4}}, remov: [agent.tools.0]}',
+        'inputs:',
+        '  messages: [{role: user, content: "y"}]',
+        'model:',
+        '  script:',
+        '    - txt: "Refund created."',
+        '',
+      ].join('\n'),
+      'combo.scenario.yaml': 'name: x\nagent: ./nope.yaml\ninputs: {messages: [{role: user, content: "y"}]}\ndelta: {sett: {}}\nmodel: {script: [{txt: ok}]}\n',
+    });
+    const result = await runCli(['validate', '.'], dir);
+    expect(result.exitCode, result.all).toBe(2);
+    expect(located(result.all)).toEqual([
+      // The line ends in the build's absolute path, which `located` cuts after its last slash.
+      'nope.yaml',
+      expect.stringMatching(/^combo\.scenario\.yaml:4:9 at delta\.sett: unknown key "sett" \(did you mean "set"\?\)/),
+      expect.stringMatching(/^combo\.scenario\.yaml:5:19 at model\.script\[0\]\.txt: unknown key "txt" \(did you mean "text"\?\)/),
+      expect.stringMatching(/^d5\.scenario\.yaml:3:39 at delta\.remov: unknown key "remov" \(did you mean "remove"\?\)/),
+      expect.stringMatching(/^d5\.scenario\.yaml:8:7 at model\.script\[0\]\.txt: unknown key "txt" \(did you mean "text"\?\)/),
+    ]);
+    expect(result.all).toMatch(/combo\.scenario\.yaml:2:8 at agent: agent build not found: \S*nope\.yaml\n/);
+    expect(result.all).toContain('5 problem(s) in 2 file(s)');
+  });
 });

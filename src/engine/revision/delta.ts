@@ -32,9 +32,8 @@ export interface DeltaRevision extends Revision {
  * its file are never touched. The result is validated like a file, with errors naming the
  * delta as their source.
  */
-export function applyDelta(revision: Revision, delta: unknown, source: SourceDocument | SourceView | string = '<delta>'): DeltaRevision {
-  const doc = typeof source === 'string' ? SourceDocument.fromValue(source, delta) : source;
-  const ownLocator: Locator = (path, expected, atKey) => doc.error(path, expected, 'DELTA_INVALID', atKey);
+export function applyDelta(revision: Revision, delta: unknown, source: DeltaSource = '<delta>'): DeltaRevision {
+  const { doc, ownLocator } = deltaPlace(delta, source);
   assertFormat<Delta>(deltaSchema, delta, ownLocator);
   const { set, remove } = delta;
   // A spread copy has an object type, so it is a Record; `set` and `remove` address it by key.
@@ -112,6 +111,29 @@ export function applyDelta(revision: Revision, delta: unknown, source: SourceDoc
   const deltaHash = previous && own ? hashValue([previous, own]) : (own ?? previous);
   const deltas = [...((revision as Partial<DeltaRevision>).deltas ?? []), ...(set || remove ? [structuredClone(delta as Delta)] : [])];
   return { build: typed, source: revision.source, hash: revision.hash, deltaHash, ...(deltas.length ? { deltas } : {}) };
+}
+
+/** Where a delta is written: its file, its place in a file, or a name for one built in memory. */
+type DeltaSource = SourceDocument | SourceView | string;
+
+/**
+ * A delta's own problems, found without a build: its format and the syntax of its paths, so a
+ * scenario whose build cannot be loaded still hears of them (docs/cli.md, validate).
+ */
+export function checkDeltaAlone(delta: unknown, source: DeltaSource = '<delta>'): void {
+  const { ownLocator } = deltaPlace(delta, source);
+  assertFormat<Delta>(deltaSchema, delta, ownLocator);
+  const problems: ConfigError[] = [];
+  for (const key of Object.keys(delta.set ?? {})) {
+    if (/[.[]/.test(key)) collectConfigErrors(problems, () => parseDeltaPath(key, (message) => ownLocator(['set', key], message, true)));
+  }
+  (delta.remove ?? []).forEach((path, index) => collectConfigErrors(problems, () => parseDeltaPath(path, (message) => ownLocator(['remove', index], message))));
+  throwConfigErrors(problems);
+}
+
+function deltaPlace(delta: unknown, source: DeltaSource): { doc: SourceDocument | SourceView; ownLocator: Locator } {
+  const doc = typeof source === 'string' ? SourceDocument.fromValue(source, delta) : source;
+  return { doc, ownLocator: (path, expected, atKey) => doc.error(path, expected, 'DELTA_INVALID', atKey) };
 }
 
 /** Deep merge for `set`: objects merge, scalars and arrays replace. */

@@ -151,15 +151,21 @@ function loadOne(
   const dir = dirname(doc.file);
   const name = spec.name;
   const agentFile = resolve(dir, ok('agent') ? spec.agent : '');
-  let revision: DeltaRevision | undefined;
-  if (ok('agent') && ok('delta') && ok('model')) {
-    const load = () => {
-      revision = scenarioRevision(spec, agentFile, { doc, dir, whereOf, locate }, context);
-    };
-    // A scenario whose build cannot be loaded reports that alone, unless the format found more.
-    if (problems.length) collectConfigErrors(problems, load);
-    else load();
-  }
+  // `model`'s llm keys, whatever its script holds: a script typo does not hide the override's problems.
+  const modelOk =
+    format.typed(['model']) && Object.keys(spec.model ?? {}).every((key) => key === 'script' || key === 'allow_unknown_tools' || ok('model', key));
+  const revisionProblems: ConfigError[] = [];
+  const revision = scenarioRevision(
+    spec,
+    agentFile,
+    { doc, dir, whereOf, locate },
+    context,
+    { agent: ok('agent'), delta: ok('delta'), model: modelOk },
+    revisionProblems,
+  );
+  // A scenario whose build cannot be loaded reports that alone, unless the format found more.
+  if (revisionProblems.length && !problems.length) throwConfigErrors(revisionProblems);
+  problems.push(...revisionProblems);
 
   const builds = revision ? [revision.build, ...variantBuilds(revision, context)] : [];
   const script = ok('model', 'script') ? spec.model?.script : undefined;

@@ -1,9 +1,9 @@
 import { basename, resolve } from 'node:path';
 import type { Locator } from '../../config/assert-format.js';
-import { ConfigError } from '../../config/errors.js';
+import { collectConfigErrors, ConfigError } from '../../config/errors.js';
 import { formatPath, SourceDocument, type PathSegments, type SourceView } from '../../config/source.js';
 import { buildAgent } from '../../engine/revision/build-agent.js';
-import { applyDelta, type DeltaRevision } from '../../engine/revision/delta.js';
+import { applyDelta, checkDeltaAlone, type DeltaRevision } from '../../engine/revision/delta.js';
 import { loadAgentBuild } from '../../engine/revision/load-build.js';
 import type { Revision } from '../../engine/revision/types.js';
 import { DEFAULT_LLM } from '../../engine/providers/index.js';
@@ -21,53 +21,107 @@ export interface ScenarioPlace {
   locate: Locator;
 }
 
-/** The revision a scenario runs: its agent build (loaded once per suite), its delta, then its model override. */
-export function scenarioRevision(spec: ScenarioSpec, agentFile: string, place: ScenarioPlace, context: LoadContext): DeltaRevision {
+/** Which of a scenario's `agent`, `delta` and `model` (its llm keys) the scenario's format check left intact. */
+export interface RevisionParts {
+  agent: boolean;
+  delta: boolean;
+  model: boolean;
+}
+
+/**
+ * The revision a scenario runs: its agent build (loaded once per suite), its delta, then its model
+ * override. Each part is checked as far as the parts it stands on allow, so one does not hide
+ * another's problems (docs/cli.md, validate): a delta's own format needs no build, its paths need
+ * the build, and the model override needs the build with its delta. Every problem goes to
+ * `problems`; the revision is returned only when every part applied.
+ */
+export function scenarioRevision(
+  spec: ScenarioSpec,
+  agentFile: string,
+  place: ScenarioPlace,
+  context: LoadContext,
+  parts: RevisionParts,
+  problems: ConfigError[],
+): DeltaRevision | undefined {
   const { doc, dir, whereOf, locate } = place;
-  let base = context.agents.get(agentFile);
-  // A scenario file named as the agent would be read as a broken build: say what was named.
-  if (!base && SCENARIO_FILE.test(basename(agentFile))) {
-    throw locate(['agent'], `names a scenario file (${agentFile}); expected an agent build (a file with id and agent, external or flow)`);
-  }
+  const deltaView = () => doc.view([...whereOf('delta'), 'delta']);
+  let base: Revision | undefined;
+  if (parts.agent) collectConfigErrors(problems, () => (base = agentBuild(agentFile, locate, context)));
   if (!base) {
-    try {
-      base = loadAgentBuild(agentFile);
-    } catch (error) {
-      if (error instanceof ConfigError && error.code === 'CONFIG_NOT_FOUND') {
-        throw locate(['agent'], `agent build not found: ${agentFile}`);
-      }
-      throw atReference(error, agentFile, ['agent'], 'agent build', locate);
+    if (parts.delta && spec.delta !== undefined) {
+      collectConfigErrors(problems, () => {
+        const delta = readScenarioDelta(spec.delta, deltaView(), dir, locate);
+        checkDeltaAlone(delta.value, delta.source);
+      });
     }
-    context.agents.set(agentFile, base);
+    return undefined;
   }
 
-  let revision: DeltaRevision = plainRevision(base, context);
-  if (spec.delta !== undefined) revision = applyScenarioDelta(revision, spec.delta, doc.view([...whereOf('delta'), 'delta']), dir, locate);
-  const { script: _script, allow_unknown_tools: _allowUnknownTools, ...llmOverride } = spec.model ?? {};
-  if (context.suiteModel || Object.keys(llmOverride).length) {
-    const current = buildAgent(revision.build).llm ?? DEFAULT_LLM;
-    const llm = overrideLlm(overrideLlm(current, context.suiteModel ?? {}), llmOverride);
-    if (llm.model === undefined)
-      throw locate(['model', 'provider'], `model.provider changes the provider to "${String(llm.provider)}": name its model too (model.model)`);
-    if (llmOverride.parameters !== undefined) {
-      validateLlmParameters(llm, (path, expected, atKey) => locate(['model', ...path], expected, atKey), ['parameters']);
-    } else if (context.suiteModel?.parameters !== undefined && llm.parameters !== undefined) {
-      // The suite's parameters meet the provider only here; the error names where they were written.
-      validateLlmParameters(llm, (path, expected) => locate(['agent'], `the suite config's model.${formatPath(path)}: ${expected}`), ['parameters']);
+  let revision: DeltaRevision | undefined = plainRevision(base, context);
+  if (spec.delta !== undefined) {
+    const plain = revision;
+    revision = undefined;
+    if (parts.delta) {
+      collectConfigErrors(problems, () => {
+        const delta = readScenarioDelta(spec.delta, deltaView(), dir, locate);
+        revision = applyDelta(plain, delta.value, delta.source);
+      });
     }
-    // The agent's llm is replaced, not deep-merged, so parameters the override leaves out are gone.
-    // An external build's model is its `external.llm` (the one its model bridge answers from).
-    const part = revision.build.external ? 'external' : 'agent';
-    const { llm: _replaced, ...rest } = (revision.build[part] ?? {}) as { llm?: unknown };
-    const withoutLlm = { ...revision, build: { ...revision.build, [part]: rest } };
-    revision = applyDelta(withoutLlm, { set: { [part]: { llm } } }, doc.view([...whereOf('model'), 'model']));
   }
+  // The override replaces the llm the delta left: it is checked once the delta applied.
+  if (!revision || !parts.model) return undefined;
+  const withDelta = revision;
+  revision = undefined;
+  collectConfigErrors(problems, () => (revision = overrideModel(withDelta, spec, place, context)));
   return revision;
 }
 
-/** A scenario's delta: inline, or a path to a delta file relative to the scenario file. */
-function applyScenarioDelta(revision: DeltaRevision, delta: unknown, view: SourceView, dir: string, locate: Locator): DeltaRevision {
-  if (typeof delta !== 'string') return applyDelta(revision, delta, view);
+/** The scenario's agent build, loaded once per suite; a problem of the file as a whole is located at `agent`. */
+function agentBuild(agentFile: string, locate: Locator, context: LoadContext): Revision {
+  let base = context.agents.get(agentFile);
+  if (base) return base;
+  // A scenario file named as the agent would be read as a broken build: say what was named.
+  if (SCENARIO_FILE.test(basename(agentFile))) {
+    throw locate(['agent'], `names a scenario file (${agentFile}); expected an agent build (a file with id and agent, external or flow)`);
+  }
+  try {
+    base = loadAgentBuild(agentFile);
+  } catch (error) {
+    if (error instanceof ConfigError && error.code === 'CONFIG_NOT_FOUND') {
+      throw locate(['agent'], `agent build not found: ${agentFile}`);
+    }
+    throw atReference(error, agentFile, ['agent'], 'agent build', locate);
+  }
+  context.agents.set(agentFile, base);
+  return base;
+}
+
+/** The suite's and the scenario's `model:` over the llm of the build (with its delta). */
+function overrideModel(revision: DeltaRevision, spec: ScenarioSpec, place: ScenarioPlace, context: LoadContext): DeltaRevision {
+  const { doc, whereOf, locate } = place;
+  const { script: _script, allow_unknown_tools: _allowUnknownTools, ...llmOverride } = spec.model ?? {};
+  if (!context.suiteModel && !Object.keys(llmOverride).length) return revision;
+  const current = buildAgent(revision.build).llm ?? DEFAULT_LLM;
+  const llm = overrideLlm(overrideLlm(current, context.suiteModel ?? {}), llmOverride);
+  if (llm.model === undefined)
+    throw locate(['model', 'provider'], `model.provider changes the provider to "${String(llm.provider)}": name its model too (model.model)`);
+  if (llmOverride.parameters !== undefined) {
+    validateLlmParameters(llm, (path, expected, atKey) => locate(['model', ...path], expected, atKey), ['parameters']);
+  } else if (context.suiteModel?.parameters !== undefined && llm.parameters !== undefined) {
+    // The suite's parameters meet the provider only here; the error names where they were written.
+    validateLlmParameters(llm, (path, expected) => locate(['agent'], `the suite config's model.${formatPath(path)}: ${expected}`), ['parameters']);
+  }
+  // The agent's llm is replaced, not deep-merged, so parameters the override leaves out are gone.
+  // An external build's model is its `external.llm` (the one its model bridge answers from).
+  const part = revision.build.external ? 'external' : 'agent';
+  const { llm: _replaced, ...rest } = (revision.build[part] ?? {}) as { llm?: unknown };
+  const withoutLlm = { ...revision, build: { ...revision.build, [part]: rest } };
+  return applyDelta(withoutLlm, { set: { [part]: { llm } } }, doc.view([...whereOf('model'), 'model']));
+}
+
+/** A scenario's delta: inline, or a path to a delta file relative to the scenario file; with where it is written. */
+function readScenarioDelta(delta: unknown, view: SourceView, dir: string, locate: Locator): { value: unknown; source: SourceView | SourceDocument } {
+  if (typeof delta !== 'string') return { value: delta, source: view };
   const file = resolve(dir, delta);
   let deltaDoc: SourceDocument;
   try {
@@ -75,7 +129,7 @@ function applyScenarioDelta(revision: DeltaRevision, delta: unknown, view: Sourc
   } catch (error) {
     throw atReference(error, file, ['delta'], 'delta file', locate);
   }
-  return applyDelta(revision, deltaDoc.value, deltaDoc);
+  return { value: deltaDoc.value, source: deltaDoc };
 }
 
 /**

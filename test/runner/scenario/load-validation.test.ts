@@ -81,6 +81,45 @@ describe('files a scenario names', () => {
   });
 });
 
+describe("a scenario's agent, delta and model", () => {
+  const pathsOf = (error: ConfigError) => error.message.split('\n').map((line) => /at ([^:]+):/.exec(line)?.[1]);
+
+  it('a script typo hides neither a delta typo nor the delta paths checked against the build', () => {
+    const error = loadError({
+      'agent.yaml': AGENT,
+      'a.scenario.yaml': 'name: s\nagent: agent.yaml\ninputs: {messages: [{role: user, content: go}]}\ndelta: {remov: [x]}\nmodel: {script: [{txt: ok}]}\n',
+      'b.scenario.yaml':
+        'name: s\nagent: agent.yaml\ninputs: {messages: [{role: user, content: go}]}\ndelta: {remove: [agent.nope]}\nmodel: {script: [{txt: ok}]}\n',
+    });
+    expect(pathsOf(error)).toEqual(['delta.remov', 'model.script[0].txt', 'delta.remove[0]', 'model.script[0].txt']);
+    expect(error.message).toContain('path "agent.nope" does not exist: agent has no key "nope"');
+  });
+
+  it("a script typo does not hide the override's own problem, nor its names check", () => {
+    const error = loadError({
+      'agent.yaml': AGENT,
+      'a.scenario.yaml': 'name: s\nagent: agent.yaml\ninputs: {messages: [{role: user, content: go}]}\nmodel: {provider: anthropic, script: [{txt: ok}]}\n',
+      'b.scenario.yaml':
+        'name: s\nagent: agent.yaml\ninputs: {messages: [{role: user, content: go}]}\nmodel: {script: [{txt: ok}]}\nexpect: {terminal_tool: finsh}\n',
+    });
+    expect(pathsOf(error)).toEqual(['model.provider', 'model.script[0].txt', 'model.script[0].txt', 'expect.terminal_tool']);
+    expect(error.message).toContain('name its model too (model.model)');
+  });
+
+  it("a build that cannot be loaded does not hide the delta's own problems (its format, its paths' syntax, a missing delta file)", () => {
+    const error = loadError({
+      'a.scenario.yaml':
+        'name: s\nagent: nope.yaml\ninputs: {messages: [{role: user, content: go}]}\ndelta: {sett: {}, remove: ["agent..x"]}\nmodel: {script: [{txt: ok}]}\n',
+      'b.scenario.yaml': 'name: s\nagent: nope.yaml\ninputs: {messages: [{role: user, content: go}]}\ndelta: nodelta.yaml\n',
+      'c.scenario.yaml': 'name: s\nagent: nope.yaml\ninputs: {messages: [{role: user, content: go}]}\ndelta: {remove: ["agent..x"]}\n',
+    });
+    expect(pathsOf(error)).toEqual(['agent', 'delta.sett', 'model.script[0].txt', 'agent', 'delta', 'agent', 'delta.remove[0]']);
+    expect(error.message).toContain('agent build not found');
+    expect(error.message).toMatch(/b\.scenario\.yaml:4:8 at delta: delta file .*nodelta\.yaml: file not found/);
+    expect(error.message).toContain('cannot parse path "agent..x": empty key at character 7');
+  });
+});
+
 describe('the folders and modules a scenario names', () => {
   it('are each reported when missing, in one pass', () => {
     const error = loadError({
