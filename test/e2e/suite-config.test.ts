@@ -83,4 +83,24 @@ out: out
     expect(unknown.exitCode).toBe(2);
     expect(unknown.stderr).toContain('unknown variant "nope"; expected one of: base');
   });
+
+  it('blames a problem of its model once, at its own line, in validate and run alike', async () => {
+    const openai = AGENT_YAML.replace('{provider: scripted, model: e2e}', '{provider: openai, model: gpt-4.1-mini}');
+    const dir = tempDir({
+      'agent.yaml': openai,
+      'sc/a.scenario.yaml': passingScenario('a').replace('agent: agent.yaml', 'agent: ../agent.yaml'),
+      'sc/b.scenario.yaml': passingScenario('b').replace('agent: agent.yaml', 'agent: ../agent.yaml'),
+      'c2.yaml': 'scenarios: ["sc/*.scenario.yaml"]\nmodel: {provider: anthropic}\n',
+    });
+    const expected = /^\S*c2\.yaml:2:19 at model\.provider: model\.provider changes the provider to "anthropic": name its model too \(model\.model\)$/m;
+    const validate = await runCli(['validate', '--config', 'c2.yaml'], dir);
+    expect(validate.exitCode, validate.all).toBe(2);
+    expect(validate.all).toMatch(expected);
+    expect(validate.all).not.toContain('.scenario.yaml:');
+    expect(validate.all).toContain('1 problem(s) in 1 file(s); valid: 0 agent build(s), 0 scenario file(s) with 0 scenario(s), 0 skill(s), 0 config(s)');
+    const run = await runCli(['run', '--config', 'c2.yaml'], dir);
+    expect(run.exitCode, run.all).toBe(2);
+    expect(run.stderr.replace('agentcheck: invalid input: ', '')).toMatch(expected);
+    expect(run.stderr).not.toContain('.scenario.yaml:');
+  });
 });

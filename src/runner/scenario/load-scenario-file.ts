@@ -28,6 +28,11 @@ export interface LoadContext {
   plain?: Map<Revision, DeltaRevision>;
   /** Suite-level default model (`model` in agentcheck.config.yaml). */
   suiteModel?: Partial<LlmSpec>;
+  /**
+   * Locates a problem of the suite's `model` (at `model.<path>`) in the config file; `build`, the
+   * agent build file, when the problem depends on that build.
+   */
+  suiteModelAt?: (path: PathSegments, expected: string, build?: string) => ConfigError;
   /** Suite-level default grader of judge checks (`judge.model` in agentcheck.config.yaml). */
   suiteGrader?: GraderModel;
   /** Locates a problem of the suite's `judge.model` in the config file. */

@@ -72,7 +72,7 @@ export function scenarioRevision(
   if (!revision || !parts.model) return undefined;
   const withDelta = revision;
   revision = undefined;
-  collectConfigErrors(problems, () => (revision = overrideModel(withDelta, spec, place, context)));
+  collectConfigErrors(problems, () => (revision = overrideModel(withDelta, spec, agentFile, place, context)));
   return revision;
 }
 
@@ -97,19 +97,30 @@ function agentBuild(agentFile: string, locate: Locator, context: LoadContext): R
 }
 
 /** The suite's and the scenario's `model:` over the llm of the build (with its delta). */
-function overrideModel(revision: DeltaRevision, spec: ScenarioSpec, place: ScenarioPlace, context: LoadContext): DeltaRevision {
+function overrideModel(revision: DeltaRevision, spec: ScenarioSpec, agentFile: string, place: ScenarioPlace, context: LoadContext): DeltaRevision {
   const { doc, whereOf, locate } = place;
   const { script: _script, allow_unknown_tools: _allowUnknownTools, ...llmOverride } = spec.model ?? {};
   if (!context.suiteModel && !Object.keys(llmOverride).length) return revision;
   const current = buildAgent(revision.build).llm ?? DEFAULT_LLM;
-  const llm = overrideLlm(overrideLlm(current, context.suiteModel ?? {}), llmOverride);
-  if (llm.model === undefined)
-    throw locate(['model', 'provider'], `model.provider changes the provider to "${String(llm.provider)}": name its model too (model.model)`);
+  const suiteModel = context.suiteModel ?? {};
+  const afterSuite = overrideLlm(current, suiteModel);
+  const llm = overrideLlm(afterSuite, llmOverride);
+  // A problem the suite's `model:` makes is the config's, located there (once, however many
+  // scenarios meet it); naming the build when it depends on the build's provider.
+  const suiteAt = (path: PathSegments, expected: string, perBuild: boolean) =>
+    context.suiteModelAt?.(path, expected, perBuild ? agentFile : undefined) ?? locate(['agent'], `the suite config's model.${formatPath(path)}: ${expected}`);
+  if (llm.model === undefined) {
+    const switched = `model.provider changes the provider to "${String(llm.provider)}": name its model too (model.model)`;
+    // The scenario's own provider switched away from the suite's llm; else the suite's switched the build's.
+    const ownSwitch = llmOverride.provider !== undefined && llmOverride.provider !== afterSuite.provider;
+    throw ownSwitch || !context.suiteModelAt ? locate(['model', 'provider'], switched) : suiteAt(['provider'], switched, false);
+  }
   if (llmOverride.parameters !== undefined) {
     validateLlmParameters(llm, (path, expected, atKey) => locate(['model', ...path], expected, atKey), ['parameters']);
-  } else if (context.suiteModel?.parameters !== undefined && llm.parameters !== undefined) {
-    // The suite's parameters meet the provider only here; the error names where they were written.
-    validateLlmParameters(llm, (path, expected) => locate(['agent'], `the suite config's model.${formatPath(path)}: ${expected}`), ['parameters']);
+  } else if (suiteModel.parameters !== undefined && llm.parameters !== undefined) {
+    // The suite's parameters meet the build's provider only here (against its own provider, the
+    // config checked them when it loaded).
+    validateLlmParameters(llm, (path, expected) => suiteAt(path, expected, suiteModel.provider === undefined), ['parameters']);
   }
   // The agent's llm is replaced, not deep-merged, so parameters the override leaves out are gone.
   // An external build's model is its `external.llm` (the one its model bridge answers from).

@@ -81,6 +81,9 @@ export function loadSuite(given: SuiteSelection, cwd = process.cwd()): SuitePlan
   const context: LoadContext = {
     agents: new Map(),
     suiteModel: config.model,
+    suiteModelAt: source
+      ? (path, expected, build) => source.error(['model', ...path], build ? `for the build ${relativeBuild(config, build)}: ${expected}` : expected)
+      : undefined,
     suiteGrader: config.judge?.model,
     suiteGraderAt: source ? (expected) => source.error(['judge', 'model'], expected) : undefined,
     variants: config.variants,
@@ -187,13 +190,18 @@ function variantRevision(scenario: Scenario, variant: string, config: SuiteConfi
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     cache.failed.add(failure);
-    const build = relative(config.baseDir, scenario.agentFile).split(sep).join('/') || scenario.agentFile;
+    const build = relativeBuild(config, scenario.agentFile);
     throw new ConfigError(
       { file: error.file, line: error.line, column: error.column, path: error.path },
       `variant "${variant}" does not apply to the build ${build} of scenario "${scenario.id}": ${error.expected}`,
       error.code,
     );
   }
+}
+
+/** A build file as messages name it: relative to the suite's folder. */
+function relativeBuild(config: SuiteConfig, file: string): string {
+  return relative(config.baseDir, file).split(sep).join('/') || file;
 }
 
 /**

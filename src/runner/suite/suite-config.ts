@@ -112,6 +112,14 @@ export function loadSuiteConfig(file: string | undefined, cwd = process.cwd()): 
       ]),
     );
   }
+  // The suite model's parameters, when it names its provider, are held to that provider's API
+  // here, once; against a build's provider they are checked where they meet it (docs/formats.md).
+  const model = format.valid(['model']) ? raw.model : undefined;
+  if (model?.provider && model.parameters) {
+    collectConfigErrors(problems, () =>
+      validateLlmParameters({ provider: model.provider as LlmSpec['provider'], parameters: model.parameters }, documentLocator(doc), ['model', 'parameters']),
+    );
+  }
   // Skill folders are checked now, so a typo stops the suite before anything runs.
   for (const key of ['forced', 'overlay'] as const) {
     if (!format.valid(['skills', key])) continue;

@@ -112,6 +112,44 @@ describe("the suite's default grader", () => {
   });
 });
 
+describe("the suite's model", () => {
+  const OPENAI = 'id: shop\nagent:\n  name: Shop\n  llm: {provider: openai, model: gpt-4.1-mini}\n  tools: [{name: refund, returns: {ok: true}}]\n';
+  const suite = (config: string) =>
+    tempDir({
+      'agentcheck.config.yaml': `scenarios: [suite]\n${config}`,
+      'shop.yaml': OPENAI,
+      'suite/a.scenario.yaml': scenario('a', '../shop.yaml', 'refund'),
+      'suite/b.scenario.yaml': scenario('b', '../shop.yaml', 'refund'),
+    });
+  const located = (report: Awaited<ReturnType<typeof validateFiles>>) => report.problems.map((problem) => [problem.file, problem.line, problem.path]);
+
+  it('switching the provider without a model is reported once, at the config, which is not counted valid', async () => {
+    const dir = suite('model: {provider: anthropic}\n');
+    const report = await validateFiles([], { config: 'agentcheck.config.yaml' }, dir);
+    expect(located(report)).toEqual([[`${dir}/agentcheck.config.yaml`, 2, 'model.provider']]);
+    expect(report.problems[0].message).toContain('model.provider changes the provider to "anthropic": name its model too (model.model)');
+    expect(report.counts.config).toBe(0);
+    // Found under the paths, the config is blamed the same way.
+    expect(located(await validateFiles(['.'], {}, dir))).toEqual([[`${dir}/agentcheck.config.yaml`, 2, 'model.provider']]);
+  });
+
+  it("parameters that do not fit a build's provider are reported once, at the config, naming the build", async () => {
+    const dir = suite('model: {parameters: {stop_sequences: [x]}}\n');
+    const report = await validateFiles([], { config: 'agentcheck.config.yaml' }, dir);
+    expect(located(report)).toEqual([[`${dir}/agentcheck.config.yaml`, 2, 'model.parameters.stop_sequences']]);
+    expect(report.problems[0].message).toContain('for the build shop.yaml: unknown openai parameter "stop_sequences"; openai calls it "stop"');
+    expect(report.counts.config).toBe(0);
+  });
+
+  it('parameters that do not fit the provider it names are a problem of the config itself', async () => {
+    const dir = suite('model: {provider: anthropic, model: claude-x, parameters: {stop: [x]}}\n');
+    const error = await validateFiles([], { config: 'agentcheck.config.yaml' }, dir).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).path).toBe('model.parameters.stop');
+    expect((error as ConfigError).message).toMatch(/agentcheck\.config\.yaml:2:\d+ at model\.parameters\.stop: unknown anthropic parameter "stop"/);
+  });
+});
+
 describe('a config whose scenarios globs match nothing', () => {
   it('is a problem of the config, at its scenarios key, found by validate as run would find nothing', async () => {
     const dir = tempDir({ 'agentcheck.config.yaml': 'scenarios: ["tests/**/*.scenario.yaml"]\n', 'shop.yaml': SHOP });
