@@ -88,6 +88,26 @@ describe('agentcheck validate', () => {
     expect(result.stderr).toMatch(/b\.scenario\.yaml:2:8 at agent: agent build not found/);
     expect(result.stderr).toContain('2 problem(s) in 2 file(s)');
   });
+
+  it('takes a file named on the command line for what run takes it for, whatever its name', async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      'x.yaml': passingScenario('x'),
+      'multi.yaml': `scenarios:\n  - ${passingScenario('m').replace(/\n(?=.)/g, '\n    ')}`,
+      'bad.yaml': 'name: b\nagent: agent.yaml\ninputs: {mesages: [{role: user, content: go}]}\n',
+    });
+    const ok = await runCli(['validate', 'x.yaml', 'multi.yaml', 'agent.yaml'], dir);
+    expect(ok.exitCode, ok.all).toBe(0);
+    expect(ok.stdout).toContain('ok: 1 agent build(s), 2 scenario file(s) with 2 scenario(s)');
+    const run = await runCli(['run', 'x.yaml', 'multi.yaml', '--reporter', 'json'], dir);
+    expect(run.exitCode, run.all).toBe(0);
+    // A scenario with a typo is told about the typo, not that it lacks an agent build's id.
+    const bad = await runCli(['validate', 'bad.yaml'], dir);
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toMatch(/bad\.yaml:3:10 at inputs\.mesages: unknown key "mesages" \(did you mean "messages"\?\)/);
+    expect(bad.stderr).not.toContain('"id"');
+    expect(bad.stderr).toContain('1 problem(s) in 1 file(s)');
+  });
 });
 
 describe('agentcheck validate and run refuse a test that could only pass vacuously', () => {

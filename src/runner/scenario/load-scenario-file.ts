@@ -14,6 +14,7 @@ import { findTemplate, loadDataset } from './dataset.js';
 import { expandRows, inheritedDefaults, type RawScenario } from './expand-dataset.js';
 import { judgeJobs, type GraderModel, type JudgeJob } from '../judge/grader-model.js';
 import { scenarioFileId, type FoundScenarioFile } from './discover.js';
+import { isAgentBuildShape } from './build-shape.js';
 import { validateHttpMocks } from '../mocks/validate-mocks.js';
 import { scenarioRevision } from './scenario-revision.js';
 import { scenarioFileSchema, scenarioSchema, validateScript } from './scenario-schema.js';
@@ -55,7 +56,7 @@ export function loadScenarioFile(found: FoundScenarioFile, context: LoadContext)
   const fileId = scenarioFileId(found.file, found.root);
   const raw = value as RawScenario;
   // An agent build given where a scenario is expected (`agentcheck run agents/bot.yaml`): said once, not as five format errors.
-  if ('id' in raw && ('agent' in raw || 'flow' in raw || 'external' in raw) && !('name' in raw) && !('scenarios' in raw)) {
+  if (isAgentBuildShape(raw)) {
     throw doc.error(
       [],
       'is an agent build (id and agent at the top), not a scenario file: run takes scenario files (*.scenario.yaml, *.scenarios.yaml) or folders of them; to run a build once, use agentcheck test-run --agent FILE',

@@ -10,6 +10,7 @@ import type * as LoadSuite from '../suite/load-suite.js';
 import { emptySuiteConfig, loadSuiteConfig, type SuiteConfig } from '../suite/suite-config.js';
 import { walkFiles } from '../files/walk-files.js';
 import { skippedScenarioNote } from '../scenario/skipped-scenario-files.js';
+import { BUILD_KEYS, hasBuildKey, isAgentBuildShape } from '../scenario/build-shape.js';
 
 /** The kinds of file `agentcheck validate` knows. */
 export type FileKind = 'scenario' | 'agent' | 'skill' | 'config';
@@ -121,7 +122,7 @@ export async function validateFiles(paths: readonly string[], options: { config?
     }
     return looseConfig;
   };
-  for (const { file, kind } of files) {
+  for (const { file, kind, named } of files) {
     if (file === configPath) {
       found++;
       continue;
@@ -129,7 +130,7 @@ export async function validateFiles(paths: readonly string[], options: { config?
     if (kind === 'config' || inSuite.has(file)) continue;
     let detected: FileKind | null;
     try {
-      detected = kind ?? detect(file);
+      detected = kind ?? (named ? namedKind(file) : detect(file));
     } catch (error) {
       found++;
       addProblems(report, toProblems(error, file));
@@ -211,12 +212,19 @@ export function toProblem(error: unknown, file: string): ValidationProblem {
   return { file, message: error instanceof Error ? error.message : String(error), error };
 }
 
+/** A file to check: its kind when its name says it, and whether it was named on the command line. */
+interface CollectedFile {
+  file: string;
+  kind: FileKind | null;
+  named?: boolean;
+}
+
 /**
  * Files under the paths, and a problem for each path that does not exist; a file named
- * explicitly is always validated (as an agent build if nothing else).
+ * explicitly is always validated (as what `run` takes it for when its name does not say).
  */
-function collect(paths: readonly string[], cwd: string): { files: Array<{ file: string; kind: FileKind | null }>; missing: ValidationProblem[] } {
-  const out: Array<{ file: string; kind: FileKind | null }> = [];
+function collect(paths: readonly string[], cwd: string): { files: CollectedFile[]; missing: ValidationProblem[] } {
+  const out: CollectedFile[] = [];
   const missing: ValidationProblem[] = [];
   for (const given of paths) {
     const path = resolve(cwd, given);
@@ -230,7 +238,7 @@ function collect(paths: readonly string[], cwd: string): { files: Array<{ file: 
     }
     if (stats.isDirectory()) {
       for (const file of walkFiles(path, (name) => /\.(ya?ml|json)$/.test(name) || name === 'SKILL.md')) out.push({ file, kind: kindByName(file) });
-    } else out.push({ file: path, kind: kindByName(path) ?? 'agent' });
+    } else out.push({ file: path, kind: kindByName(path), named: true });
   }
   return { files: out, missing };
 }
@@ -257,10 +265,13 @@ function detect(file: string): FileKind | null {
   if (!value || typeof value !== 'object' || Array.isArray(value) || !('id' in value)) return null;
   // An `id` beside an agent-build key (or a near miss of `agent`, e.g. a typo) is an agent build to
   // validate, so a misspelled build is reported rather than skipped.
-  return Object.keys(value).some((key) => BUILD_KEYS.has(key) || nearAgent(key)) ? 'agent' : null;
+  return hasBuildKey(value) ? 'agent' : null;
 }
 
-const BUILD_KEYS = new Set(['agent', 'flow', 'revision', 'external']);
+/** A file named on the command line whose name does not say its kind: what `run` takes it for. */
+function namedKind(file: string): FileKind {
+  return isAgentBuildShape(SourceDocument.read(file).value) ? 'agent' : 'scenario';
+}
 
 /** `id:` and a build key at the start of lines (or as JSON keys): the text of an agent build, parsed or not. */
 function looksLikeBuild(file: string): boolean {
@@ -273,17 +284,4 @@ function looksLikeBuild(file: string): boolean {
   }
   const key = (name: string) => new RegExp(`^(?:${name}|"${name}")\\s*:|[{,]\\s*"${name}"\\s*:`, 'm').test(text);
   return key('id') && [...BUILD_KEYS].some(key);
-}
-
-/** `agnet`, `agents`, `Agent`, `agen`: `agent` with its letters swapped, or one letter added, dropped or changed. */
-function nearAgent(key: string): boolean {
-  const word = key.toLowerCase();
-  const target = 'agent';
-  if ([...word].sort().join('') === [...target].sort().join('')) return true;
-  if (Math.abs(word.length - target.length) > 1) return false;
-  const [shorter, longer] = word.length <= target.length ? [word, target] : [target, word];
-  let i = 0;
-  while (i < shorter.length && shorter[i] === longer[i]) i++;
-  // After the first difference the rest must match, skipping one letter of the longer word (or of both).
-  return shorter.slice(i + (shorter.length === longer.length ? 1 : 0)) === longer.slice(i + 1);
 }

@@ -18,6 +18,23 @@ describe('validateFiles on a folder', () => {
     expect(report.problems[0].message).toMatch(/typo\.yaml:2:1 at agnet: unknown key "agnet" \(did you mean "agent"\?\); expected one of: .*agent.*external/);
   });
 
+  it('checks a file named on the command line as run takes it: a build when it has id and a build key and no name, else a scenario', async () => {
+    const dir = tempDir({
+      'bot.yaml': 'id: bot\nagent:\n  name: Bot\n  tools: [{name: t, returns: 1}]\n',
+      'typo.yaml': 'id: bot\nagnet:\n  name: Bot\n',
+      'x.yaml': 'name: x\nagent: bot.yaml\ninputs: {messages: [{role: user, content: hi}]}\nmodel: {script: [{text: ok}]}\n',
+      'empty.yaml': '',
+    });
+    const report = await validateFiles(['bot.yaml', 'typo.yaml', 'x.yaml'], {}, dir);
+    expect(report.counts).toMatchObject({ agent: 1, scenario: 1 });
+    expect(report.problems.map((problem) => problem.message)).toEqual([
+      expect.stringMatching(/typo\.yaml:2:1 at agnet: unknown key "agnet" \(did you mean "agent"\?\)/),
+    ]);
+    // Anything else is a scenario file to run's eyes, and is checked as one.
+    const empty = await validateFiles(['empty.yaml'], {}, dir);
+    expect(empty.problems.map((problem) => problem.message)).toEqual([expect.stringContaining('expected a scenario (a mapping with name, agent, inputs)')]);
+  });
+
   it('lists an invalid build once, also when the scenario files using it fail with its problem', async () => {
     const scenarios = (name: string) =>
       `defaults:\n  agent: agent.yaml\nscenarios:\n  - name: ${name}\n    inputs: {messages: [{role: user, content: hi}]}\n    model: {script: [{text: ok}]}\n    expect: {checks: [{output: {contains: ok}}]}\n`;
