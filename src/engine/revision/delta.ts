@@ -6,6 +6,7 @@ import { formatPath, SourceDocument, SourceView, type PathSegments } from '../..
 import { absolutizeSkillRefs, checkSkillRefs } from './load-build.js';
 import type { AgentBuild, Delta, Revision } from './types.js';
 import { validateBuild } from './validate-build.js';
+import { removalBlame } from './delta-blame.js';
 import { checkExternalCommandFiles } from './external-command-files.js';
 
 /** The delta format (docs/formats.md, Delta). */
@@ -58,6 +59,9 @@ export function applyDelta(revision: Revision, delta: unknown, source: DeltaSour
     }
   }
 
+  // The build before any removal, to tell which entry made a problem (removalBlame).
+  const afterSet = remove?.length ? structuredClone(build) : undefined;
+  const removed: number[] = [];
   if (remove) {
     const targets = remove.flatMap((path, index) => {
       let target: { index: number; parent: unknown; key: string | number } | undefined;
@@ -77,14 +81,9 @@ export function applyDelta(revision: Revision, delta: unknown, source: DeltaSour
           ),
         );
     });
-    // Per array, items go last-index-first so earlier removals do not shift later ones.
-    const indices = new Map<unknown[], number[]>();
-    for (const [i, { parent, key }] of targets.entries()) {
-      if (targets.findIndex((other) => other.parent === parent && other.key === key) < i) continue;
-      if (Array.isArray(parent) && typeof key === 'number') indices.set(parent, [...(indices.get(parent) ?? []), key]);
-      else delete (parent as Record<string, unknown>)[key as string];
-    }
-    for (const [array, keys] of indices) for (const key of keys.sort((a, b) => b - a)) array.splice(key, 1);
+    const unique = targets.filter((target, i) => targets.findIndex((other) => other.parent === target.parent && other.key === target.key) === i);
+    removeTargets(unique);
+    removed.push(...unique.map((target) => target.index));
   }
 
   const mergedLocator: Locator = (path, expected) => {
@@ -96,7 +95,24 @@ export function applyDelta(revision: Revision, delta: unknown, source: DeltaSour
     const pos = set ? doc.locate(['set', ...path]) : {};
     return new ConfigError({ file: doc.file, ...pos, path: formatPath(shown) || undefined }, `after applying the delta: ${expected}`, 'DELTA_INVALID');
   };
-  collectConfigErrors(problems, () => validateBuild(build, mergedLocator));
+  // A problem a removal made is located at its `remove` entry, saying where the build broke.
+  const blame = removalBlame(set ? afterSet : undefined, removed, (entry) => {
+    const copy = structuredClone(afterSet);
+    removeTargets([resolvePath(copy, remove?.[entry] ?? '', (message) => ownLocator(['remove', entry], message))]);
+    return copy;
+  });
+  const buildLocator: Locator = (path, expected) => {
+    const entry = blame(path, expected);
+    if (entry === undefined) return mergedLocator(path, expected);
+    const base = doc instanceof SourceView ? doc.base : [];
+    const broken = `removing "${remove?.[entry]}" leaves ${formatPath(path) || 'the build'} invalid: ${expected}`;
+    return new ConfigError(
+      { file: doc.file, ...doc.locate(['remove', entry]), path: formatPath([...base, 'remove', entry]) },
+      `after applying the delta: ${broken}`,
+      'DELTA_INVALID',
+    );
+  };
+  collectConfigErrors(problems, () => validateBuild(build, buildLocator));
   throwConfigErrors(problems);
   // validateBuild passed (else its problems were thrown just above): the build is an AgentBuild.
   const typed = build as unknown as AgentBuild;
@@ -134,6 +150,16 @@ export function checkDeltaAlone(delta: unknown, source: DeltaSource = '<delta>')
 function deltaPlace(delta: unknown, source: DeltaSource): { doc: SourceDocument | SourceView; ownLocator: Locator } {
   const doc = typeof source === 'string' ? SourceDocument.fromValue(source, delta) : source;
   return { doc, ownLocator: (path, expected, atKey) => doc.error(path, expected, 'DELTA_INVALID', atKey) };
+}
+
+/** Removes what the resolved paths name; per array, items go last-index-first so earlier removals do not shift later ones. */
+function removeTargets(targets: readonly ResolvedPath[]): void {
+  const indices = new Map<unknown[], number[]>();
+  for (const { parent, key } of targets) {
+    if (Array.isArray(parent) && typeof key === 'number') indices.set(parent, [...(indices.get(parent) ?? []), key]);
+    else delete (parent as Record<string, unknown>)[key as string];
+  }
+  for (const [array, keys] of indices) for (const key of keys.sort((a, b) => b - a)) array.splice(key, 1);
 }
 
 /** Deep merge for `set`: objects merge, scalars and arrays replace. */

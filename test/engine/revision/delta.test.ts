@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError } from '../../../src/config/errors.js';
+import { ConfigError, ConfigErrors } from '../../../src/config/errors.js';
 import { SourceDocument } from '../../../src/config/source.js';
 import { applyDelta } from '../../../src/engine/revision/delta.js';
 import { loadAgentBuild } from '../../../src/engine/revision/load-build.js';
@@ -63,6 +63,36 @@ describe('applyDelta', () => {
     expect(caught?.line).toBe(3);
     expect(caught?.path).toBe('set.agent.max_turns'); // where it sits in the delta file
     expect(caught?.message).toContain('after applying the delta: expected integer');
+  });
+
+  it('locates a problem a removal made at that remove entry, beside a valid set and among other entries', () => {
+    const chained = tempDir({
+      'agent.yaml': 'id: c\nagent:\n  name: C\n  tools:\n    - {name: t, returns: 1}\n    - {name: c, chain: {steps: [{tool: t}]}}\n',
+      'alone.yaml': 'remove:\n  - agent.name\n',
+      'with-set.yaml': 'set:\n  agent: {max_turns: 3}\nremove:\n  - agent.name\n',
+      'several.yaml': 'set:\n  agent: {max_turns: 0}\nremove:\n  - agent.tools[name=t]\n  - agent.name\n',
+    });
+    const errorsOf = (file: string) => {
+      const doc = SourceDocument.read(join(chained, file));
+      try {
+        applyDelta(loadAgentBuild(join(chained, 'agent.yaml')), doc.value, doc);
+      } catch (error) {
+        return (error instanceof ConfigErrors ? error.errors : [error as ConfigError]).map((one) => [one.line, one.path, one.expected]);
+      }
+      return [];
+    };
+    const noName = 'after applying the delta: removing "agent.name" leaves agent invalid: missing required key "name"';
+    expect(errorsOf('alone.yaml')).toEqual([[2, 'remove[0]', noName]]);
+    expect(errorsOf('with-set.yaml')).toEqual([[4, 'remove[0]', noName]]);
+    expect(errorsOf('several.yaml')).toEqual([
+      [2, 'set.agent.max_turns', 'after applying the delta: expected a number >= 1, got number 0'],
+      [
+        4,
+        'remove[0]',
+        'after applying the delta: removing "agent.tools[name=t]" leaves agent.tools[0].chain.steps[0].tool invalid: unknown tool "t"; expected an agent tool or a built-in',
+      ],
+      [5, 'remove[1]', noName],
+    ]);
   });
 
   it('refuses two paths naming one item instead of removing its neighbour', () => {

@@ -106,6 +106,13 @@ describe("a scenario's agent, delta and model", () => {
     expect(error.message).toContain('name its model too (model.model)');
   });
 
+  it('a removal that leaves the build invalid is located at its entry of the inline delta', () => {
+    const error = loadError({ 'agent.yaml': AGENT, 'a.scenario.yaml': scenario('delta: {remove: [agent.name]}\n') });
+    expect(error.message).toMatch(
+      /a\.scenario\.yaml:5:18 at delta\.remove\[0\]: after applying the delta: removing "agent\.name" leaves agent invalid: missing required key "name"$/,
+    );
+  });
+
   it("a build that cannot be loaded does not hide the delta's own problems (its format, its paths' syntax, a missing delta file)", () => {
     const error = loadError({
       'a.scenario.yaml':

@@ -176,6 +176,19 @@ describe('a config whose scenarios globs match nothing', () => {
     expect(report.counts.config).toBe(0);
   });
 
+  it('locates a variant removal that leaves the build invalid at its remove entry', async () => {
+    const dir = tempDir({
+      'agentcheck.config.yaml': 'scenarios: [suite]\nvariants:\n  noname: {remove: [agent.name]}\n',
+      'shop.yaml': SHOP,
+      'suite/a.scenario.yaml': scenario('a', '../shop.yaml', 'refund'),
+    });
+    const report = await validateFiles([], { config: 'agentcheck.config.yaml' }, dir);
+    expect(report.problems.map((problem) => [problem.line, problem.path])).toEqual([[3, 'variants.noname.remove[0]']]);
+    expect(report.problems[0].message).toContain(
+      'variant "noname" does not apply to the build shop.yaml of scenario "suite/a.scenario.yaml#a": after applying the delta: removing "agent.name" leaves agent invalid: missing required key "name"',
+    );
+  });
+
   it('checks scenario files given as paths with the agentcheck.config.yaml of the current folder, as run PATHS reads it', async () => {
     const dir = tempDir({
       'agentcheck.config.yaml': 'variants:\n  neg: {set: {agent: {max_turns: -1}}}\n',
