@@ -159,4 +159,17 @@ describe('agentcheck validate reports every problem of a file in one pass', () =
     expect(result.all).toMatch(/combo\.scenario\.yaml:2:8 at agent: agent build not found: \S*nope\.yaml\n/);
     expect(result.all).toContain('5 problem(s) in 2 file(s)');
   });
+
+  it("an agent build's missing skill ref is reported beside a format problem of its tools", async () => {
+    const dir = tempDir({
+      'bad4.yaml': 'id: bot\nagent:\n  name: b\n  tools:\n    - {name: t9, description: x, returns: 1, colour: 1}\n  skills:\n    - ref: ./skills/nope\n',
+    });
+    const result = await runCli(['validate', 'bad4.yaml'], dir);
+    expect(result.exitCode, result.all).toBe(2);
+    expect(result.all).toMatch(/bad4\.yaml:5:46 at agent\.tools\[0\]\.colour: unknown key "colour"/);
+    expect(result.all).toMatch(
+      /bad4\.yaml:7:12 at agent\.skills\[0\]\.ref: skill folder "\S*skills\/nope" does not exist; expected a folder that holds SKILL\.md \(a ref is relative to the file that holds it\)/,
+    );
+    expect(result.all).toContain('2 problem(s) in 1 file(s)');
+  });
 });

@@ -10,24 +10,26 @@ import { validateBuild } from './validate-build.js';
  * `set`'s (undefined); any other comes from a removal: the only entry, else the entry whose removal
  * alone gives that problem, else the first whose removal alone leaves the build invalid.
  * `afterSet` is the build after `set` (undefined when the delta has no `set`: nothing to blame
- * there); `without(entry)` is that build with only that entry removed.
+ * there); `without(entry)` is that build with only that entry removed; new skill refs are
+ * relative to `refsDir`.
  */
 export function removalBlame(
   afterSet: unknown,
   entries: readonly number[],
+  refsDir: string,
   without: (entry: number) => unknown,
 ): (path: PathSegments, expected: string) => number | undefined {
   let setProblems: Set<string> | undefined;
   const alone = new Map<number, Set<string>>();
   const problemsWithout = (entry: number): Set<string> => {
     let keys = alone.get(entry);
-    if (!keys) alone.set(entry, (keys = problemKeys(without(entry))));
+    if (!keys) alone.set(entry, (keys = problemKeys(without(entry), refsDir)));
     return keys;
   };
   return (path, expected) => {
     if (!entries.length) return undefined;
     const key = problemKey(path, expected);
-    if (afterSet !== undefined && (setProblems ??= problemKeys(afterSet)).has(key)) return undefined;
+    if (afterSet !== undefined && (setProblems ??= problemKeys(afterSet, refsDir)).has(key)) return undefined;
     if (entries.length === 1) return entries[0];
     return entries.find((entry) => problemsWithout(entry).has(key)) ?? entries.find((entry) => problemsWithout(entry).size > 0) ?? entries[0];
   };
@@ -35,15 +37,15 @@ export function removalBlame(
 
 const problemKey = (path: PathSegments, expected: string) => `${formatPath(path)}\n${expected}`;
 
-/** The problems validateBuild finds in a build, as keys (none for a valid build). */
-function problemKeys(build: unknown): Set<string> {
+/** The problems validateBuild finds in a build (its skill refs relative to `refsDir`), as keys (none for a valid build). */
+function problemKeys(build: unknown, refsDir: string): Set<string> {
   const keys = new Set<string>();
   const record: Locator = (path, expected) => {
     keys.add(problemKey(path, expected));
     return new ConfigError({ file: '<delta>' }, expected);
   };
   try {
-    validateBuild(build, record);
+    validateBuild(build, record, refsDir);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
   }

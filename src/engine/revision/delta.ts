@@ -3,7 +3,7 @@ import { assertFormat, type Locator } from '../../config/assert-format.js';
 import { hashValue } from '../../config/canonical-json.js';
 import { collectConfigErrors, ConfigError, throwConfigErrors } from '../../config/errors.js';
 import { formatPath, SourceDocument, SourceView, type PathSegments } from '../../config/source.js';
-import { absolutizeSkillRefs, checkSkillRefs } from './load-build.js';
+import { absolutizeSkillRefs } from './skill-refs.js';
 import type { AgentBuild, Delta, Revision } from './types.js';
 import { validateBuild } from './validate-build.js';
 import { removalBlame } from './delta-blame.js';
@@ -95,8 +95,11 @@ export function applyDelta(revision: Revision, delta: unknown, source: DeltaSour
     const pos = set ? doc.locate(['set', ...path]) : {};
     return new ConfigError({ file: doc.file, ...pos, path: formatPath(shown) || undefined }, `after applying the delta: ${expected}`, 'DELTA_INVALID');
   };
+  // New skill refs in the delta are relative to the delta file (or the working folder); the
+  // build's own refs are absolute already.
+  const refsDir = typeof source === 'string' ? process.cwd() : dirname(doc.file);
   // A problem a removal made is located at its `remove` entry, saying where the build broke.
-  const blame = removalBlame(set ? afterSet : undefined, removed, (entry) => {
+  const blame = removalBlame(set ? afterSet : undefined, removed, refsDir, (entry) => {
     const copy = structuredClone(afterSet);
     removeTargets([resolvePath(copy, remove?.[entry] ?? '', (message) => ownLocator(['remove', entry], message))]);
     return copy;
@@ -112,13 +115,11 @@ export function applyDelta(revision: Revision, delta: unknown, source: DeltaSour
       'DELTA_INVALID',
     );
   };
-  collectConfigErrors(problems, () => validateBuild(build, buildLocator));
+  collectConfigErrors(problems, () => validateBuild(build, buildLocator, refsDir));
   throwConfigErrors(problems);
   // validateBuild passed (else its problems were thrown just above): the build is an AgentBuild.
   const typed = build as unknown as AgentBuild;
-  // New skill refs in the delta are relative to the delta file (or the working folder).
-  absolutizeSkillRefs(typed, typeof source === 'string' ? process.cwd() : dirname(doc.file));
-  checkSkillRefs(typed, mergedLocator);
+  absolutizeSkillRefs(typed, refsDir);
   // A command's ./ paths stay relative to the build file, wherever the delta was written.
   checkExternalCommandFiles(typed, dirname(revision.source), mergedLocator);
   // Deltas applied in turn (a variant, then a scenario's) hash together.

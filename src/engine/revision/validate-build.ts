@@ -13,6 +13,8 @@ import { checkArgsTemplates, closedPropertyNames, httpUrlProblem } from './templ
 import type { AgentBuild } from './types.js';
 import { buildAgent } from './build-agent.js';
 import { duplicateSkillName } from '../../skills/duplicate-skill-name.js';
+import { checkSkillRef } from './skill-refs.js';
+import { resolve } from 'node:path';
 import { checkBuildKind, checkBuildKindClash, validateExternal } from './validate-external.js';
 import { toolParametersProblems } from './tool-parameters-problems.js';
 
@@ -22,9 +24,10 @@ const SKILL_NAME = /^[a-z0-9-]{1,64}$/;
  * Validates a whole build: the format schema first, then the rules a schema cannot say
  * (unique tool names, one implementation per tool, valid parameter schemas, references).
  * Every problem is reported in one pass: a rule runs on the parts the format problems leave
- * valid (docs/cli.md, validate).
+ * valid (docs/cli.md, validate). With `refsDir` (the folder skill refs are relative to), each
+ * skill ref must name a skill folder, beside the build's other problems.
  */
-export function validateBuild(value: unknown, locate: Locator): asserts value is AgentBuild {
+export function validateBuild(value: unknown, locate: Locator, refsDir?: string): asserts value is AgentBuild {
   throwConfigErrors(checkBuildKindClash(value, locate));
   const format = checkFormat<AgentBuild>(agentBuildSchema, value, locate);
   const problems: ConfigError[] = [...format.errors];
@@ -46,12 +49,12 @@ export function validateBuild(value: unknown, locate: Locator): asserts value is
     throwConfigErrors(problems);
     return;
   }
-  validateAgent(build, locate, format, problems);
+  validateAgent(build, locate, format, problems, refsDir);
   throwConfigErrors(problems);
 }
 
 /** The rules of `agent` and `flow` a schema cannot say, each on the parts `format` leaves valid; problems go to `problems`. */
-function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, problems: ConfigError[]): void {
+function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, problems: ConfigError[], refsDir: string | undefined): void {
   if (format.valid(['agent', 'llm'])) collectConfigErrors(problems, () => validateLlmParameters(buildAgent(build).llm, locate));
   const tools = format.typed(['agent', 'tools']) ? (buildAgent(build).tools ?? []) : [];
   const seen = new Map<string, number>();
@@ -129,7 +132,7 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
 
   const skills = format.typed(['agent', 'skills']) ? (buildAgent(build).skills ?? []) : [];
   // Each skill's name and description on their own, beside any format problem of its other keys.
-  // Names of refs are known once their folders load (checkSkillRefs): inline ones are compared here.
+  // Names are compared in order, a ref's once its folder loads (docs/skills.md).
   const skillNames = new Map<string, number>();
   skills.forEach((skill, index) => {
     const at = ['agent', 'skills', index];
@@ -137,6 +140,15 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
     if (skill.ref !== undefined) {
       const extra = Object.keys(skill).filter((key) => key !== 'ref');
       if (extra.length && format.valid(at)) problems.push(locate([...at, extra[0]], `a skill given by "ref" takes no other keys`, true));
+      const ref = skill.ref;
+      if (refsDir === undefined || !format.valid([...at, 'ref'])) return;
+      collectConfigErrors(problems, () => {
+        // A ref's name is known once its folder loads: a build cannot hold two skills of one name.
+        const name = checkSkillRef(resolve(refsDir, ref), [...at, 'ref'], locate);
+        const first = skillNames.get(name);
+        if (first !== undefined) throw locate([...at, 'ref'], duplicateSkillName(name, first, true));
+        skillNames.set(name, index);
+      });
       return;
     }
     if (skill.name === undefined) problems.push(locate(at, 'expected an inline skill {name, description, body} or {ref: <folder>}'));

@@ -95,6 +95,22 @@ describe('applyDelta', () => {
     ]);
   });
 
+  it("reports a missing skill ref it sets beside the merged build's other problems, the ref relative to the delta file", () => {
+    const dir = tempDir({ 'delta.yaml': 'set:\n  agent:\n    max_turns: zero\n    skills: [{ref: ./skills/nope}]\n' });
+    const doc = SourceDocument.read(join(dir, 'delta.yaml'));
+    let errors: readonly ConfigError[] = [];
+    try {
+      applyDelta(loadAgentBuild(agentFile), doc.value, doc);
+    } catch (error) {
+      errors = error instanceof ConfigErrors ? error.errors : [error as ConfigError];
+    }
+    expect(errors.map((error) => [error.line, error.path])).toEqual([
+      [3, 'set.agent.max_turns'],
+      [4, 'set.agent.skills[0].ref'],
+    ]);
+    expect(errors[1].message).toContain(`skill folder "${join(dir, 'skills/nope')}" does not exist`);
+  });
+
   it('refuses two paths naming one item instead of removing its neighbour', () => {
     const revision = loadAgentBuild(agentFile);
     expect(() => applyDelta(revision, { remove: ['agent.tools[name=lookup_order]', 'agent.tools[name=lookup_order]'] }, 'd.yaml')).toThrow(

@@ -85,6 +85,25 @@ describe('validateFiles on a folder', () => {
     expect(where).toHaveLength(7);
   });
 
+  it('reports a missing skill ref and a broken SKILL.md beside a format problem of a tool, each ref at its own line', async () => {
+    const dir = tempDir({
+      'bot.yaml':
+        'id: bot\nagent:\n  name: b\n  tools:\n    - {name: t9, description: x, returns: 1, colour: 1}\n  skills:\n    - ref: ./skills/nope\n    - ref: ./skills/bad\n    - ref: 5\n',
+      'skills/bad/SKILL.md': '---\nname: Bad_Name\ndescription: x\n---\nbody\n',
+    });
+    const report = await validateFiles(['bot.yaml'], {}, dir);
+    expect(report.problems.map((problem) => `${problem.file.slice(dir.length + 1)}:${problem.line} ${problem.path}`)).toEqual([
+      'bot.yaml:5 agent.tools[0].colour',
+      'bot.yaml:7 agent.skills[0].ref',
+      'bot.yaml:9 agent.skills[2].ref',
+      'skills/bad/SKILL.md:2 name',
+    ]);
+    expect(report.problems[1].message).toContain(
+      `skill folder "${join(dir, 'skills/nope')}" does not exist; expected a folder that holds SKILL.md (a ref is relative to the file that holds it)`,
+    );
+    expect(report.problems[2].message).toContain('expected string, got number 5');
+  });
+
   it("lists a scenario's broken skill folder problem by problem, at SKILL.md's own lines, with a did-you-mean for a misspelt key", async () => {
     const dir = tempDir({
       'agent.yaml': 'id: a\nagent:\n  name: A\n',
