@@ -1,8 +1,8 @@
-import type { Locator } from '../../config/assert-format.js';
+import { checkFormat, type Locator } from '../../config/assert-format.js';
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
 import { compileQuery, querySpans, validateQuery, type CompiledQuery, type SpanQuery } from '../../spans/query.js';
 import { validateOwnAttributeKeys } from '../../spans/own-attribute-keys.js';
-import { checkSchema, objectParams, PARAM } from '../check-params.js';
+import { objectParams, PARAM } from '../check-params.js';
 import { result, type Check } from './check.js';
 import { plural } from '../describe.js';
 
@@ -23,13 +23,17 @@ const compiled = new WeakMap<object, CompiledQuery>();
 export const spans: Check<SpansParams> = {
   kind: KIND,
   validate(params: unknown, locate: Locator): void {
-    checkSchema(schema, params, locate);
-    const p = params as SpansParams;
+    const format = checkFormat<SpansParams>(schema, params, locate);
+    // A parameter with no format problem is checked further beside the others' problems (a typo in
+    // `count` does not hide the query's; docs/cli.md, validate: every problem in one pass).
+    const problems: ConfigError[] = [...format.errors];
+    if (!format.typed([])) throwConfigErrors(problems);
+    const p = format.value;
     const queryAt: Locator = (path, expected, atKey) => locate(['query', ...path], expected, atKey);
-    // The query's problems and the count's, together (docs/cli.md, validate: every problem in one pass).
-    const problems: ConfigError[] = [];
-    if (collectConfigErrors(problems, () => validateQuery(p.query, queryAt))) collectConfigErrors(problems, () => validateOwnAttributeKeys(p.query, queryAt));
-    const count = p.count ?? {};
+    if (format.valid(['query']) && collectConfigErrors(problems, () => validateQuery(p.query, queryAt))) {
+      collectConfigErrors(problems, () => validateOwnAttributeKeys(p.query, queryAt));
+    }
+    const count = (format.valid(['count']) ? p.count : undefined) ?? {};
     if (count.equals !== undefined && (count.min !== undefined || count.max !== undefined)) {
       problems.push(locate(['count', 'equals'], 'count takes equals, or min and/or max, not both', true));
     } else if (count.min !== undefined && count.max !== undefined && count.max < count.min) {

@@ -53,6 +53,23 @@ describe('tool_sequence calls written as plain tool names', () => {
   });
 });
 
+describe('a spans check', () => {
+  it("reports a format problem of its count beside the query's own problems", () => {
+    const error = loadError({
+      'agent.yaml': AGENT,
+      's.scenario.yaml': scenario(
+        'expect:\n  checks:\n    - spans: {query: {filtering: {operator: and, conditions: [{field: name, operator: is, value: x, extra: 1}]}}, count: {maxx: 2}}\n',
+      ),
+    });
+    expect(error.message.split('\n')).toEqual([
+      expect.stringMatching(
+        /s\.scenario\.yaml:7:\d+ at expect\.checks\[0\]\.spans\.query\.filtering\.conditions\[0\]\.extra: unknown key "extra"; expected one of: field, key, operator, value$/,
+      ),
+      expect.stringMatching(/s\.scenario\.yaml:7:\d+ at expect\.checks\[0\]\.spans\.count\.maxx: unknown key "maxx" \(did you mean "max"\?\)/),
+    ]);
+  });
+});
+
 describe('checks that can never hold', () => {
   it('a tool_order whose before names its after tool is refused at the before entry', () => {
     const error = loadError({ 'agent.yaml': AGENT, 's.scenario.yaml': scenario('expect: {checks: [{tool_order: {before: [finish], after: finish}}]}\n') });
