@@ -172,4 +172,34 @@ describe('agentcheck validate reports every problem of a file in one pass', () =
     );
     expect(result.all).toContain('2 problem(s) in 1 file(s)');
   });
+
+  it("a format problem in one flow component hides neither another component's unknown tool nor another tool's chain", async () => {
+    const dir = tempDir({
+      'fbad2.yaml': [
+        'id: f2',
+        'agent:',
+        '  name: F',
+        '  tools:',
+        '    - {name: c1, description: x, chain: {steps: [{tool: echo, on_failure: {action: explode}}]}}',
+        '    - {name: c2, description: x, chain: {steps: [{tool: nope_tool2}]}}',
+        'flow:',
+        '  entry_point: a',
+        '  components:',
+        '    - {name: a, type: deterministic_step, tool_name: raed_file, inputs: [{literal: x, as: path}]}',
+        '    - {name: b, type: human_inptu}',
+        '  routers:',
+        '    - {from: a, to: b}',
+        '    - {from: b, to: end}',
+        '',
+      ].join('\n'),
+    });
+    const result = await runCli(['validate', 'fbad2.yaml'], dir);
+    expect(result.exitCode, result.all).toBe(2);
+    expect(located(result.all)).toEqual([
+      expect.stringMatching(/^fbad2\.yaml:5:\d+ at agent\.tools\[0\]\.chain\.steps\[0\]\.on_failure\.action: expected one of "stop"/),
+      expect.stringMatching(/^fbad2\.yaml:6:\d+ at agent\.tools\[1\]\.chain\.steps\[0\]\.tool: unknown tool "nope_tool2"/),
+      expect.stringMatching(/^fbad2\.yaml:10:\d+ at flow\.components\[0\]\.tool_name: unknown tool "raed_file"/),
+      expect.stringMatching(/^fbad2\.yaml:11:23 at flow\.components\[1\]\.type: expected one of .* got string "human_inptu"$/),
+    ]);
+  });
 });

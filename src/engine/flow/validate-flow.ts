@@ -1,13 +1,12 @@
-import type { Locator } from '../../config/assert-format.js';
+import type { FormatCheck, Locator } from '../../config/assert-format.js';
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
 import { validatePlanSpec } from '../plan/validate-plan.js';
 import { BUILTIN_NAMES } from '../revision/schema.js';
-import type { AgentBuild, ComponentSpec, ComponentType, FlowSpec, IOKey, ToolSpec } from '../revision/types.js';
+import type { ComponentSpec, ComponentType, FlowSpec, IOKey, ToolSpec } from '../revision/types.js';
 import { BUILTIN_PARAMETERS } from '../tools/builtins/builtin-parameters.js';
 import { IO_TARGETS, parseIOKey } from './io-key.js';
 import { END } from './route.js';
 import { validateStepArguments } from './validate-step-arguments.js';
-import { buildAgent } from '../revision/build-agent.js';
 import { withArticle } from '../../config/indefinite-article.js';
 
 /** Keys each component type may have besides name and type. */
@@ -30,43 +29,70 @@ function hasFromAndLiteral(raw: IOKey): boolean {
 const RESERVED_NAMES = ['goal'];
 
 /**
+ * The agent's tools a flow may call: those with no format problem (a step's inputs are checked
+ * against their parameters), and the names of all of them (a step calling a tool that has a
+ * problem of its own is not also told the tool is unknown).
+ */
+export interface FlowTools {
+  valid: readonly ToolSpec[];
+  names: readonly string[];
+}
+
+/** What the format check says of the flow's parts (paths relative to `flow`); all valid by default. */
+export type FlowFormat = Pick<FormatCheck, 'valid' | 'typed'>;
+const WHOLE: FlowFormat = { valid: () => true, typed: () => true };
+
+/**
  * Load-time rules of a flow (docs/workflows.md, Flows): unique names, a known entry point, keys that fit
  * each component type, deterministic steps whose tool exists and whose inputs fit its schema,
  * toolsets of existing tools, well-formed IOKeys, one router per component that resolves, and
- * no component that no router reaches.
+ * no component that no router reaches. With format problems (`part`), each component and router
+ * the format leaves valid is checked beside them; a name is known when it is written at all, so a
+ * component with a problem of its own does not make the routers naming it wrong too.
  */
-export function validateFlowSpec(flow: FlowSpec, build: AgentBuild, locate: Locator): void {
+export function validateFlowSpec(flow: FlowSpec, tools: FlowTools, locate: Locator, part: FlowFormat = WHOLE): void {
   // Each component, input and router on its own: one pass reports every problem (docs/cli.md, validate).
   const problems: ConfigError[] = [];
+  const components = part.typed(['components']) ? flow.components : [];
+  const objects = components.flatMap((component, index) => (part.typed(['components', index]) ? [{ component, index }] : []));
+  const written = new Set(objects.flatMap(({ component }) => (typeof component.name === 'string' ? [component.name] : [])));
   const names = new Map<string, number>();
-  flow.components.forEach((component, index) => {
+  for (const { component, index } of objects) {
+    if (!part.valid(['components', index, 'name'])) continue;
     const at = ['components', index, 'name'];
     if (names.has(component.name)) problems.push(locate(at, `duplicate component name "${component.name}"`));
     else if (RESERVED_NAMES.includes(component.name))
       problems.push(locate(at, `"${component.name}" is reserved (context:${component.name} holds the user's goal); pick another name`));
-    else if (component.name === END && component.type !== 'end')
+    else if (component.name === END && part.valid(['components', index, 'type']) && component.type !== 'end')
       problems.push(locate(at, `a component named "end" must have type end ("end" as a route target ends the flow)`));
     if (!names.has(component.name)) names.set(component.name, index);
-  });
-  if (!names.has(flow.entry_point)) {
+  }
+  if (part.valid(['entry_point']) && part.typed(['components']) && !written.has(flow.entry_point)) {
     problems.push(locate(['entry_point'], `entry_point "${flow.entry_point}" names no component; expected one of: ${[...names.keys()].join(', ')}`));
   }
-  const agentTools = new Map((buildAgent(build).tools ?? []).map((tool) => [tool.name, tool]));
-  const callable = new Set<string>([...BUILTIN_NAMES, ...agentTools.keys()]);
-  flow.components.forEach((component, index) => validateComponent(component, ['components', index], agentTools, callable, locate, problems));
-  // Reachability is worked out only from a known entry point.
-  validateRouters(flow, names, locate, problems, names.has(flow.entry_point));
+  const agentTools = new Map(tools.valid.map((tool) => [tool.name, tool]));
+  const scope: ToolScope = {
+    agentTools,
+    callable: new Set<string>([...BUILTIN_NAMES, ...tools.names]),
+    unchecked: new Set(tools.names.filter((name) => !agentTools.has(name))),
+  };
+  for (const { component, index } of objects) {
+    if (part.valid(['components', index])) validateComponent(component, ['components', index], scope, locate, problems);
+  }
+  // Reachability is worked out only from a known entry point, in a flow with no format problem.
+  validateRouters(flow, { names, written, part }, locate, problems, part.valid([]) && names.has(flow.entry_point));
   throwConfigErrors(problems);
 }
 
-function validateComponent(
-  component: ComponentSpec,
-  at: Array<string | number>,
-  agentTools: ReadonlyMap<string, ToolSpec>,
-  callable: ReadonlySet<string>,
-  locate: Locator,
-  problems: ConfigError[],
-): void {
+/** The tools a component may name: valid agent tools by name, every callable name, and agent tools with problems of their own. */
+interface ToolScope {
+  agentTools: ReadonlyMap<string, ToolSpec>;
+  callable: ReadonlySet<string>;
+  unchecked: ReadonlySet<string>;
+}
+
+function validateComponent(component: ComponentSpec, at: Array<string | number>, scope: ToolScope, locate: Locator, problems: ConfigError[]): void {
+  const { agentTools, callable } = scope;
   const allowed = TYPE_KEYS[component.type];
   for (const stray of Object.keys(component).filter((key) => key !== 'name' && key !== 'type' && !allowed.includes(key))) {
     problems.push(
@@ -95,7 +121,8 @@ function validateComponent(
     if (tool === undefined) problems.push(locate(at, 'a deterministic_step needs "tool_name"'));
     else if (!callable.has(tool))
       problems.push(locate([...at, 'tool_name'], `unknown tool "${tool}"; expected an agent tool or a built-in (${BUILTIN_NAMES.join(', ')})`));
-    else {
+    else if (!scope.unchecked.has(tool)) {
+      // A step's inputs are checked against its tool's parameters, once that tool is valid itself.
       const spec = agentTools.get(tool);
       const builtin = spec ? spec.builtin : (tool as keyof typeof BUILTIN_PARAMETERS);
       const parameters = spec?.parameters ?? (builtin ? BUILTIN_PARAMETERS[builtin] : undefined);
@@ -114,15 +141,28 @@ function validateComponent(
   }
 }
 
-function validateRouters(flow: FlowSpec, names: ReadonlyMap<string, number>, locate: Locator, problems: ConfigError[], checkReach: boolean): void {
-  const known = (name: string) => name === END || names.has(name);
+/** The component names a flow's routers may name: those checked (`names`, to their index) and all written. */
+interface FlowNames {
+  names: ReadonlyMap<string, number>;
+  written: ReadonlySet<string>;
+  part: FlowFormat;
+}
+
+function validateRouters(flow: FlowSpec, { names, written, part }: FlowNames, locate: Locator, problems: ConfigError[], checkReach: boolean): void {
+  const known = (name: string) => name === END || written.has(name);
   const routed = new Map<string, number>();
   const edges = new Map<string, string[]>();
   const before = problems.length;
-  (flow.routers ?? []).forEach((router, index) => {
+  const routers = part.typed(['routers']) ? (flow.routers ?? []) : [];
+  // A component that a router with a format problem leaves from is not said to have no router.
+  const leftFrom = new Set(routers.flatMap((router, index) => (part.typed(['routers', index]) && typeof router.from === 'string' ? [router.from] : [])));
+  routers.forEach((router, index) => {
     const at = ['routers', index];
+    if (!part.valid(at)) return;
+    if (!written.has(router.from)) return void problems.push(locate([...at, 'from'], `router "from" names no component: "${router.from}"`));
     const from = names.get(router.from);
-    if (from === undefined) return void problems.push(locate([...at, 'from'], `router "from" names no component: "${router.from}"`));
+    // A component whose own name has a problem is reported there; its router waits for it.
+    if (from === undefined) return;
     if (flow.components[from].type === 'end')
       return void problems.push(locate([...at, 'from'], `"${router.from}" is an end component: the flow ends there, so it takes no router`));
     if (routed.has(router.from)) {
@@ -145,11 +185,10 @@ function validateRouters(flow: FlowSpec, names: ReadonlyMap<string, number>, loc
     }
     edges.set(router.from, router.to !== undefined ? [router.to] : Object.values(router.condition?.routes ?? {}));
   });
-  flow.components.forEach((component, index) => {
-    if (component.type !== 'end' && !routed.has(component.name)) {
-      problems.push(locate(['components', index], `component "${component.name}" has no router; add {from: ${component.name}, to: <component or end>}`));
-    }
-  });
+  for (const [name, index] of names) {
+    if (!part.valid(['components', index, 'type']) || flow.components[index].type === 'end' || routed.has(name) || leftFrom.has(name)) continue;
+    problems.push(locate(['components', index], `component "${name}" has no router; add {from: ${name}, to: <component or end>}`));
+  }
   // "Never reached" follows from the routers: only said when they are sound.
   if (!checkReach || problems.length > before) return;
   const reached = new Set<string>([flow.entry_point]);

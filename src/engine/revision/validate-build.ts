@@ -11,6 +11,7 @@ import { URL_TEMPLATE_FILTERS } from '../template/url-template.js';
 import { headerProblems } from './header-checks.js';
 import { checkArgsTemplates, closedPropertyNames, httpUrlProblem } from './template-checks.js';
 import type { AgentBuild } from './types.js';
+import type { PathSegments } from '../../config/source.js';
 import { buildAgent } from './build-agent.js';
 import { duplicateSkillName } from '../../skills/duplicate-skill-name.js';
 import { checkSkillRef } from './skill-refs.js';
@@ -115,18 +116,19 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
 
   // Entries that are not objects (an empty list item is null) were reported by the format check.
   const callable = new Set<string>([...BUILTIN_NAMES, ...tools.flatMap((tool) => (tool && typeof tool === 'object' ? [tool.name] : []))]);
-  // Chains and plans call tools by name: checked when every tool is valid.
-  if (format.valid(['agent', 'tools']))
-    tools.forEach(({ chain, plan }, index) => {
-      if (chain)
-        collectConfigErrors(problems, () =>
-          validateChainSpec(chain, callable, (path, expected, atKey) => locate(['agent', 'tools', index, 'chain', ...path], expected, atKey)),
-        );
-      if (plan)
-        collectConfigErrors(problems, () =>
-          validatePlanSpec(plan, callable, (path, expected, atKey) => locate(['agent', 'tools', index, 'plan', ...path], expected, atKey)),
-        );
-    });
+  // Chains and plans call tools by name (those written, valid or not): each checked when its tool is valid.
+  tools.forEach((tool, index) => {
+    if (!format.valid(['agent', 'tools', index])) return;
+    const { chain, plan } = tool;
+    if (chain)
+      collectConfigErrors(problems, () =>
+        validateChainSpec(chain, callable, (path, expected, atKey) => locate(['agent', 'tools', index, 'chain', ...path], expected, atKey)),
+      );
+    if (plan)
+      collectConfigErrors(problems, () =>
+        validatePlanSpec(plan, callable, (path, expected, atKey) => locate(['agent', 'tools', index, 'plan', ...path], expected, atKey)),
+      );
+  });
   // Cycles are looked for among composites that are otherwise valid.
   if (!problems.length) checkCompositeCycles(build, locate);
 
@@ -166,8 +168,14 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
   });
 
   const flow = build.flow;
-  // A flow names the agent's tools and parts: checked with a valid agent.
-  if (flow && format.valid(['flow']) && format.valid(['agent'])) {
-    collectConfigErrors(problems, () => validateFlowSpec(flow, build, (path, expected, atKey) => locate(['flow', ...path], expected, atKey)));
+  // A flow names the agent's tools and parts: each component and router the format leaves valid
+  // is checked beside the others' format problems, and beside the tools' own.
+  if (flow && format.typed(['flow']) && format.typed(['agent', 'tools'])) {
+    const part = { valid: (path: PathSegments) => format.valid(['flow', ...path]), typed: (path: PathSegments) => format.typed(['flow', ...path]) };
+    const flowTools = {
+      valid: tools.filter((_tool, index) => format.valid(['agent', 'tools', index])),
+      names: tools.flatMap((tool) => (tool && typeof tool === 'object' ? [tool.name] : [])),
+    };
+    collectConfigErrors(problems, () => validateFlowSpec(flow, flowTools, (path, expected, atKey) => locate(['flow', ...path], expected, atKey), part));
   }
 }

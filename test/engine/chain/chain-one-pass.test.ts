@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigErrors } from '../../../src/config/errors.js';
-import { revisionFromValue } from '../../../src/engine/revision/load-build.js';
+import { join } from 'node:path';
+import { loadAgentBuild, revisionFromValue } from '../../../src/engine/revision/load-build.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 describe('a chain with several problems', () => {
   it('reports them all in one pass', () => {
@@ -35,5 +37,37 @@ describe('a chain with several problems', () => {
     expect((caught as ConfigErrors).errors).toHaveLength(4);
     for (const part of ['step id "end" is reserved', 'unknown tool "ab"', '"max_retries" does not apply', '"next" names no step: "nowhere"'])
       expect(text).toContain(part);
+  });
+
+  it("a format problem in one tool's chain hides neither another tool's unknown tool nor its plan's", () => {
+    const dir = tempDir({
+      'cmin.yaml': [
+        'id: cmin',
+        'agent:',
+        '  name: C',
+        '  tools:',
+        '    - name: c1',
+        '      description: x',
+        '      chain:',
+        '        steps:',
+        '          - {id: a, tool: echo, on_failure: {action: explode}}',
+        '          - {id: b, tool: nope_tool}',
+        '    - {name: c2, description: x, chain: {steps: [{id: a, tool: nope_tool2}]}}',
+        '    - {name: p, description: x, plan: {steps: [{tools: [{name: nope_tool3}]}]}}',
+        '',
+      ].join('\n'),
+    });
+    let caught: unknown;
+    try {
+      loadAgentBuild(join(dir, 'cmin.yaml'));
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigErrors);
+    expect((caught as ConfigErrors).errors.map((error) => `${error.line} ${error.path}`)).toEqual([
+      '9 agent.tools[0].chain.steps[0].on_failure.action',
+      '11 agent.tools[1].chain.steps[0].tool',
+      '12 agent.tools[2].plan.steps[0].tools[0].name',
+    ]);
   });
 });

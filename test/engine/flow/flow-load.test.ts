@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../../src/config/errors.js';
+import { join } from 'node:path';
+import { ConfigError, ConfigErrors } from '../../../src/config/errors.js';
 import { mergeContext } from '../../../src/engine/flow/flow-state.js';
-import { revisionFromValue } from '../../../src/engine/revision/load-build.js';
+import { loadAgentBuild, revisionFromValue } from '../../../src/engine/revision/load-build.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 import { configFixerBuild } from './config-fixer.js';
 
 type Build = ReturnType<typeof configFixerBuild>;
@@ -248,6 +250,78 @@ describe('flows: every load problem in one pass', () => {
     expect(lines.some((line) => line.includes('component "g" has no router'))).toBe(true);
     expect(lines.some((line) => line.includes('component "cd" has no router'))).toBe(true);
     expect(lines).toHaveLength(6);
+  });
+});
+
+describe('flows: rule problems beside format problems', () => {
+  const problemsOf = (yaml: string) => {
+    const dir = tempDir({ 'flow.yaml': yaml });
+    try {
+      loadAgentBuild(join(dir, 'flow.yaml'));
+    } catch (error) {
+      return (error instanceof ConfigErrors ? error.errors : [error as ConfigError]).map((one) => `${one.line} ${one.path}: ${one.expected}`);
+    }
+    return [];
+  };
+
+  it('a typo in one component hides neither the rule problems of another nor of the routers', () => {
+    const problems = problemsOf(
+      [
+        'id: f2',
+        'agent:',
+        '  name: F',
+        'flow:',
+        '  entry_point: start',
+        '  components:',
+        '    - {name: a, type: deterministic_step, tool_name: raed_file, inputs: [{literal: x, as: path}]}',
+        '    - {name: b, type: human_inptu}',
+        '    - {name: goal, type: agent}',
+        '  routers:',
+        '    - {from: a, to: b}',
+        '    - {from: b, to: nowhere}',
+        '    - {from: goal, to: end, colour: red}',
+        '',
+      ].join('\n'),
+    );
+    expect(problems).toEqual([
+      expect.stringMatching(/^5 flow\.entry_point: entry_point "start" names no component/),
+      expect.stringMatching(/^7 flow\.components\[0\]\.tool_name: unknown tool "raed_file"/),
+      expect.stringMatching(/^8 flow\.components\[1\]\.type: expected one of "agent" \| .* got string "human_inptu"$/),
+      expect.stringMatching(/^9 flow\.components\[2\]\.name: "goal" is reserved/),
+      expect.stringMatching(/^12 flow\.routers\[1\]\.to: router "to" names no component: "nowhere"$/),
+      expect.stringMatching(/^13 flow\.routers\[2\]\.colour: unknown key "colour"/),
+    ]);
+    // b, whose type has a problem, is neither said to lack a router nor to be unreachable, and
+    // goal, whose router has a problem, is not said to have none.
+    expect(problems.join('\n')).not.toMatch(/has no router|never reached/);
+  });
+
+  it("is checked beside the agent's problems; a step whose tool has a problem of its own is not checked against it", () => {
+    const problems = problemsOf(
+      [
+        'id: f5',
+        'agent:',
+        '  tools:',
+        '    - {name: t, description: t, parameters: {type: object, properties: {q: {type: string}}, required: [q]}, returns: 1, colour: 1}',
+        'flow:',
+        '  entry_point: a',
+        '  components:',
+        '    - {name: a, type: deterministic_step, tool_name: t}',
+        '    - {name: b, type: deterministic_step, tool_name: read_file}',
+        '    - {name: c, type: agent, toolset: [t, nope]}',
+        '  routers:',
+        '    - {from: a, to: b}',
+        '    - {from: b, to: c}',
+        '    - {from: c, to: end}',
+        '',
+      ].join('\n'),
+    );
+    expect(problems).toEqual([
+      '3 agent: missing required key "name"',
+      expect.stringMatching(/^4 agent\.tools\[0\]\.colour: unknown key "colour"/),
+      expect.stringMatching(/^9 flow\.components\[1\]\.inputs: tool "read_file" requires "path"/),
+      '10 flow.components[2].toolset[1]: unknown tool "nope" in toolset; expected an agent tool or a built-in',
+    ]);
   });
 });
 
