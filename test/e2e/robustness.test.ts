@@ -36,36 +36,28 @@ async function toolStarted(marks: string): Promise<void> {
   await expect.poll(() => readdirSync(marks).length, { timeout: 120_000, interval: 50 }).toBeGreaterThan(0);
 }
 
+/** `run` over a slow suite of `count` scenarios, interrupted (SIGINT) once a tool has started: exit 1 and its report. */
+async function interruptedRun(count: number, flags: string[]) {
+  const { dir, marks } = slowSuite(count);
+  const child = execa('node', [CLI, 'run', '.', '--out', 'out', ...flags], { cwd: dir, reject: false, env: { CI: 'true' } });
+  await toolStarted(marks);
+  child.kill('SIGINT');
+  const result = await child;
+  expect(result.exitCode, result.stderr).toBe(1);
+  const report = JSON.parse(readFileSync(join(dir, 'out/report.json'), 'utf8')) as Report;
+  return { dir, report, result };
+}
+
 describe('robustness through the CLI', () => {
   it('writes the report when interrupted while command tools run', async () => {
-    const { dir, marks } = slowSuite(6);
-    const child = execa('node', [CLI, 'run', '.', '--concurrency', '2', '--out', 'out', '--reporter', 'json,junit'], {
-      cwd: dir,
-      reject: false,
-      env: { CI: 'true' },
-    });
-    await toolStarted(marks);
-    child.kill('SIGINT');
-    const result = await child;
-    expect(result.exitCode, result.stderr).toBe(1);
-    const report = JSON.parse(readFileSync(join(dir, 'out/report.json'), 'utf8')) as Report;
+    const { dir, report } = await interruptedRun(6, ['--concurrency', '2', '--reporter', 'json,junit']);
     expect(report.interrupted).toBe(true);
     expect(report.scenarios).toHaveLength(6);
     expect(existsSync(join(dir, 'out/junit.xml'))).toBe(true);
   });
 
   it("keeps an interrupted in-flight run's transcript, usage, turns, time and trace id in its not_run row", async () => {
-    const { dir, marks } = slowSuite(2);
-    const child = execa('node', [CLI, 'run', '.', '--concurrency', '1', '--out', 'out', '--reporter', 'table,json'], {
-      cwd: dir,
-      reject: false,
-      env: { CI: 'true' },
-    });
-    await toolStarted(marks);
-    child.kill('SIGINT');
-    const result = await child;
-    expect(result.exitCode, result.stderr).toBe(1);
-    const report = JSON.parse(readFileSync(join(dir, 'out/report.json'), 'utf8')) as Report;
+    const { dir, report, result } = await interruptedRun(2, ['--concurrency', '1', '--reporter', 'table,json']);
     const [cut, unreached] = report.scenarios;
     expect(cut).toMatchObject({
       status: 'not_run',
