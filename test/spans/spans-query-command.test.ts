@@ -53,6 +53,19 @@ describe('agentcheck spans query --where', () => {
     }
   });
 
+  it('refuses a key given twice in --where, as a query in a file is refused, instead of keeping the last', async () => {
+    const dir = tempDir({ 'spans.jsonl': spansText() });
+    const where = '{"operator":"and","conditions":[{"field":"name","operator":"startswith","value":"execute_tool","value":"chat"}]}';
+    const result = await query(dir, { where });
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('--where: expected a JSON object');
+    expect(result.stderr).toContain('the key "value" appears twice in one object');
+    expect(result.stdout).toBe('');
+    const broken = await query(dir, { where: '{"field": "name",' });
+    expect(broken.exitCode).toBe(2);
+    expect(broken.stderr).toMatch(/--where: expected a JSON object.*; it is not valid JSON: /);
+  });
+
   it('locates problems relative to the --where object, also with --trace', async () => {
     const dir = tempDir({ 'spans.jsonl': spansText() });
     const where = '{"conditions":[{"field":"name","operator":"is","value":"x","extra":1}]}';

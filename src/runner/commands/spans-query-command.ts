@@ -5,6 +5,7 @@ import { querySpans, validateQuery } from '../../spans/query.js';
 import { validateOwnAttributeKeys } from '../../spans/own-attribute-keys.js';
 import { memoryLocator, type Locator } from '../../config/assert-format.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
+import { readStrictJson } from '../../config/strict-json.js';
 
 /** `agentcheck spans query FILE.jsonl [--trace ID] [--where JSON] [--limit N]`: prints `{count, spans}` as JSON. */
 export async function spansQueryCommand(file: string, options: { trace?: string; where?: string; limit?: number }, io: CommandIO): Promise<number> {
@@ -56,12 +57,14 @@ const WHERE_FORMS = 'a JSON object: a filtering {operator, conditions}, a condit
 /** The --where JSON: an object, never null, a list, a scalar or an empty string (which would match every span). */
 function parseWhere(text: string): Record<string, unknown> {
   if (text.trim() === '') throw new ConfigError({ file: '--where' }, `expected ${WHERE_FORMS}, got an empty string`);
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new ConfigError({ file: '--where' }, `expected ${WHERE_FORMS}; it is not valid JSON: ${(error as Error).message}`);
+  // As strict as a query in a file: a key given twice is refused, not kept last (docs/formats.md).
+  const read = readStrictJson(text);
+  if ('problems' in read) {
+    const [first] = read.problems;
+    const at = first.line === undefined ? '' : ` (at ${first.line}:${first.column ?? 1})`;
+    throw new ConfigError({ file: '--where' }, `expected ${WHERE_FORMS}; it ${first.message}${at}`);
   }
+  const { value } = read;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     const got = Array.isArray(value) ? 'a list' : JSON.stringify(value);
     throw new ConfigError(
