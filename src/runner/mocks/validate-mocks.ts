@@ -12,7 +12,8 @@ const RESPONSE_KEYS = ['status', 'json', 'body', 'headers', 'delay_ms'] as const
  * The rules for `mocks.http` a schema cannot say (already checked against it): a mock answers
  * with its own response keys or with `responses`, not both; an answer has `json` or `body`, not
  * both; `match` values are expected values whose matchers must be valid; `headers` are ones fetch
- * can answer with (an HTTP token as name, Latin-1 text on one line as value). Every problem of every
+ * can answer with (an HTTP token as name, Latin-1 text on one line as value); `url` is one a request
+ * can have, or a `*` pattern of one. Every problem of every
  * mock is reported at once (ConfigErrors). `locate` takes paths relative to the mock list;
  * `checkable(index)` leaves out mocks a format problem already covers.
  */
@@ -21,6 +22,8 @@ export function validateHttpMocks(mocks: readonly HttpMock[], locate: Locator, c
   mocks.forEach((mock, index) => {
     if (!checkable(index)) return;
     const check = (step: () => void) => collectConfigErrors(problems, step);
+    const urlProblem = mockUrlProblem(mock.url);
+    if (urlProblem) problems.push(locate([index, 'url'], urlProblem));
     if (mock.responses) {
       const mixed = RESPONSE_KEYS.find((key) => mock[key] !== undefined);
       if (mixed) {
@@ -61,4 +64,18 @@ function bodyOnce(response: { json?: unknown; body?: string }, at: (string | num
 
 function isObject(value: unknown): boolean {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+// Why `url` can match no request, or undefined: it must be an absolute http(s) URL once each `*`
+// stands for some text, or start with `*` to match any origin (docs/formats.md, Mocks).
+function mockUrlProblem(url: string): string | undefined {
+  if (url.startsWith('*')) return undefined;
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url.replaceAll('*', 'x'));
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed && (parsed.protocol === 'http:' || parsed.protocol === 'https:')) return undefined;
+  return `expected an absolute http(s) URL, exact or with * wildcards (https://api.test/orders/*, or */orders/* for any origin), got ${JSON.stringify(url)}: it can match no request`;
 }

@@ -82,6 +82,20 @@ describe('mock validation at load', () => {
     return configErrorOf(() => loadScenarioFile({ file: join(dir, 'x.scenario.yaml'), root: dir }, { agents: new Map() }));
   }
 
+  it('refuses a url no request can have, keeping exact URLs and * patterns (also for any origin)', () => {
+    const bad = loadError('    - {url: "not a url", json: {}}\n');
+    expect(bad.path).toBe('mocks.http[0].url');
+    expect(bad.line).toBe(6);
+    expect(bad.expected).toBe(
+      'expected an absolute http(s) URL, exact or with * wildcards (https://api.test/orders/*, or */orders/* for any origin), got "not a url": it can match no request',
+    );
+    expect(loadError('    - {url: "ftp://files.test/a", json: {}}\n').path).toBe('mocks.http[0].url');
+    const dir = tempDir({
+      'x.scenario.yaml': `name: m\nagent: ${agentFile}\ninputs: {messages: [{role: user, content: hi}]}\nmocks:\n  http:\n    - {url: "https://a.test/1", json: {}}\n    - {url: "https://*.test/orders/*", json: {}}\n    - {url: "*/shop/orders/*", json: {}}\n`,
+    });
+    expect(() => loadScenarioFile({ file: join(dir, 'x.scenario.yaml'), root: dir }, { agents: new Map() })).not.toThrow();
+  });
+
   it('refuses responses together with a response key, json with body, and a bad matcher, each located', () => {
     const mixed = loadError('    - {url: "https://a.test/", status: 200, responses: [{status: 503}]}\n');
     expect(mixed.path).toBe('mocks.http[0].status');
