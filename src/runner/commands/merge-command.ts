@@ -7,11 +7,9 @@ import { rebaseRowFiles } from '../merge/rebase-row-files.js';
 import { readShardReport, type ShardReport } from '../merge/read-shard-report.js';
 import type { Report } from '../report/report.js';
 import { createReporters, type Reporter } from '../reporters/index.js';
-import { runCiReporters } from './ci-reporters.js';
-import { writeQuietReportUnlessTable } from './quiet-terminal-report.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
 import { reportsLine } from './display-path.js';
-import { terminalWidth } from './terminal-width.js';
+import { writeReports } from './write-reports.js';
 
 export interface MergeOptions {
   out: string;
@@ -82,36 +80,9 @@ export async function mergeCommand(files: string[], options: MergeOptions, io: C
     // The reports matter more than the spans: say so and go on.
     io.stderr.write(`agentcheck: could not merge spans.jsonl files: ${(error as Error).message}\n`);
   }
-  let reporterFailed = false;
-  const layout = terminalWidth(io.env, io.columns);
-  if (layout.warning) io.stderr.write(`${layout.warning}\n`);
-  const reportFiles = reporters.flatMap((reporter) => (reporter.file ? [reporter.file] : []));
-  for (const reporter of reporters) {
-    try {
-      await reporter.onRunEnd(report, {
-        out,
-        stdout: io.stdout,
-        color: io.isTTY && !io.env.NO_COLOR,
-        cwd: io.cwd,
-        columns: layout.columns,
-        quiet: options.quiet,
-        files: reportFiles,
-      });
-      if (reporter.file) written.push(join(out, reporter.file));
-    } catch (error) {
-      // A report that was asked for and not written is a failed merge, never a silent pass.
-      reporterFailed = true;
-      io.stderr.write(`agentcheck: the ${reporter.name} reporter failed: ${(error as Error).message}\n`);
-    }
-  }
-  await writeQuietReportUnlessTable(
-    report,
-    reporters.map((reporter) => reporter.name),
-    io,
-    layout.columns,
-    reportFiles,
-  );
-  if (!(await runCiReporters(report, out, io))) reporterFailed = true;
+  // A report that was asked for and not written is a failed merge, never a silent pass.
+  const reports = await writeReports(report, reporters, io, { out, quiet: options.quiet, cwd: io.cwd });
+  written.push(...reports.written);
   const missing = report.merged?.missing_shards ?? [];
   const total = report.merged?.inputs[0]?.shard?.total;
   if (missing.length) {
@@ -127,10 +98,10 @@ export async function mergeCommand(files: string[], options: MergeOptions, io: C
       `agentcheck: ${interrupted.length === 1 ? 'a shard was' : `${interrupted.length} shards were`} interrupted: ${interrupted.join(', ')} (the merged report is marked interrupted)\n`,
     );
   }
-  if (reporterFailed) io.stderr.write('agentcheck: merge failed: a requested report was not written\n');
+  if (reports.failed) io.stderr.write('agentcheck: merge failed: a requested report was not written\n');
   // Last, as run's: the files written, where to look next.
   io.stdout.write(reportsLine(written, io.cwd));
   const { summary } = report;
   const passed = summary.failed + summary.errored + summary.not_run === 0;
-  return passed && !missing.length && !interrupted.length && !reporterFailed ? EXIT.ok : EXIT.failed;
+  return passed && !missing.length && !interrupted.length && !reports.failed ? EXIT.ok : EXIT.failed;
 }

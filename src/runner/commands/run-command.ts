@@ -15,7 +15,6 @@ import { SpansFile } from '../report/spans-file.js';
 import { loadCustomChecks } from '../checks/load-custom-checks.js';
 import { shardFromEnv } from '../ci/shard-from-env.js';
 import { inGithubActions } from '../ci/in-github-actions.js';
-import { writeQuietReportUnlessTable } from './quiet-terminal-report.js';
 import { isDirectory } from '../files/walk-files.js';
 import { checkReporterNames, createReporters, type Reporter, type ReporterName } from '../reporters/index.js';
 import { loadSuite } from '../suite/load-suite.js';
@@ -26,10 +25,9 @@ import { runRedactor } from '../secrets/run-secrets.js';
 import { runSuite } from '../suite/run-suite.js';
 import { folderConfig, loadSuiteConfig } from '../suite/suite-config.js';
 import { captureContentFlag } from '../content-capture.js';
-import { runCiReporters } from './ci-reporters.js';
-import { terminalWidth } from './terminal-width.js';
 import { reportsLine } from './display-path.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
+import { writeReports } from './write-reports.js';
 
 export interface RunOptions {
   config?: string;
@@ -218,29 +216,9 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
     // Every key the run was given is scrubbed from the report, as from spans and progress.
     // (Compact rows were scrubbed as they finished.)
     report = redactReport(redactor, report, { rowsScrubbed: compact });
-    const written = spansFile.failure ? [] : [join(out, 'spans.jsonl')];
-    const layout = terminalWidth(io.env, io.columns);
-    if (layout.warning) io.stderr.write(`${layout.warning}\n`);
-    const files = reporters.flatMap((reporter) => (reporter.file ? [reporter.file] : []));
-    for (const reporter of reporters) {
-      try {
-        await reporter.onRunEnd(report, {
-          out,
-          stdout: io.stdout,
-          color: io.isTTY && !io.env.NO_COLOR,
-          columns: layout.columns,
-          quiet: options.quiet,
-          files,
-          wholeRows: spill,
-        });
-        if (reporter.file) written.push(join(out, reporter.file));
-      } catch (error) {
-        outputFailed = true;
-        io.stderr.write(`agentcheck: the ${reporter.name} reporter failed: ${(error as Error).message}\n`);
-      }
-    }
-    await writeQuietReportUnlessTable(report, reporterNames, io, layout.columns, files);
-    if (!(await runCiReporters(report, out, io))) outputFailed = true;
+    const reports = await writeReports(report, reporters, io, { out, quiet: options.quiet, wholeRows: spill });
+    if (reports.failed) outputFailed = true;
+    const written = [...(spansFile.failure ? [] : [join(out, 'spans.jsonl')]), ...reports.written];
     // Not kept while a slow OTLP collector is waited for below.
     removeSpill();
     // Last line of the output: where to look next.
