@@ -13,3 +13,14 @@ export const gatedWrite = {
     { text: 'Done.' },
   ],
 };
+
+/** The same request writing two files: it pauses twice, once per write. */
+export const twoGatedWrites = {
+  ...gatedWrite,
+  expectations: { terminal_tool: 'write_file' },
+  script: [
+    { tool_calls: [{ name: 'write_file', args: { path: 'A.md', content: 'a' } }] },
+    { tool_calls: [{ name: 'write_file', args: { path: 'B.md', content: 'b' } }] },
+    { text: 'Done.' },
+  ],
+};

@@ -4,6 +4,7 @@ import { compileErrorTokens, findErrorToken } from '../../src/verdicts/error-tok
 import { buildEvidence } from '../../src/verdicts/evidence.js';
 import { scoreTestRun } from '../../src/verdicts/test-run-verdict.js';
 import { RunBuilder, type FinishOptions } from './span-builder.js';
+import { configErrorOf } from '../helpers/config-error.js';
 
 type Calls = Parameters<RunBuilder['modelCalls']>[0];
 
@@ -215,20 +216,14 @@ describe('scoreTestRun input (a library caller)', () => {
   const spans = new RunBuilder().spans();
 
   it('names every wrong field in one ConfigError instead of a TypeError or a verdict from a made-up stop reason', () => {
-    let thrown: unknown;
-    try {
-      scoreTestRun({ spans: 'x', stop_reason: 'bogus', error_tokens: 'x', terminal_tool: '/(a+)+/', extra: 1 } as never);
-    } catch (error) {
-      thrown = error;
-    }
-    expect(thrown).toBeInstanceOf(ConfigError);
-    const message = (thrown as Error).message;
+    const thrown = configErrorOf(() => scoreTestRun({ spans: 'x', stop_reason: 'bogus', error_tokens: 'x', terminal_tool: '/(a+)+/', extra: 1 } as never));
+    const message = thrown.message;
     expect(message).toContain('unknown key "extra"');
     expect(message).toContain('at spans: expected an array of span records (readSpansJsonl), got string "x"');
     expect(message).toContain('at stop_reason: expected one of end_turn, max_turns, paused, error, max_tokens, refusal, content_filter, got string "bogus"');
     expect(message).toContain('at error_tokens: expected a list of non-empty strings, got string "x"');
     expect(message).toMatch(/at terminal_tool: .*nested quantifier/);
-    expect((thrown as ConfigError).code).toBe('CONFIG_INVALID');
+    expect(thrown.code).toBe('CONFIG_INVALID');
   });
 
   it('points at the span that is not a span record', () => {

@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gatedWrite } from '../../helpers/gated-write.js';
+import { gatedWrite, twoGatedWrites } from '../../helpers/gated-write.js';
 import { call, connectAgentcheck, text } from './mcp-client.js';
 
 describe('MCP pause -> resume_run (the built CLI over stdio, the SDK client)', () => {
@@ -58,15 +58,7 @@ describe('MCP pause -> resume_run (the built CLI over stdio, the SDK client)', (
   });
 
   it('lists every decision of the whole run after a second pause', async () => {
-    const twoWrites = {
-      ...gatedWrite,
-      expectations: { terminal_tool: 'write_file' },
-      script: [
-        { tool_calls: [{ name: 'write_file', args: { path: 'A.md', content: 'a' } }] },
-        { tool_calls: [{ name: 'write_file', args: { path: 'B.md', content: 'b' } }] },
-        { text: 'Done.' },
-      ],
-    };
+    const twoWrites = twoGatedWrites;
     const paused = await call(client, 'test_run', twoWrites);
     const first = (paused.structuredContent as { run_id: string }).run_id;
     const again = await call(client, 'resume_run', { run_id: first, decision: 'approve' });

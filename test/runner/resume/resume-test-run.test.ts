@@ -5,7 +5,7 @@ import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, RunError, resumeTestRun, testRun, type TestRunRequest } from '../../../src/index.js';
 import { resumeTestRun as resumeInVitest, testRun as testRunInVitest } from '../../../src/vitest/index.js';
-import { gatedWrite as sharedGatedWrite } from '../../helpers/gated-write.js';
+import { gatedWrite as sharedGatedWrite, twoGatedWrites } from '../../helpers/gated-write.js';
 
 const gatedWrite: TestRunRequest = sharedGatedWrite;
 
@@ -38,15 +38,7 @@ describe('library testRun -> resumeTestRun', () => {
   });
 
   it('a run that pauses again gets a new run_id, and the last result lists every decision', async () => {
-    const twoWrites: TestRunRequest = {
-      ...gatedWrite,
-      expectations: { terminal_tool: 'write_file' },
-      script: [
-        { tool_calls: [{ name: 'write_file', args: { path: 'A.md', content: 'a' } }] },
-        { tool_calls: [{ name: 'write_file', args: { path: 'B.md', content: 'b' } }] },
-        { text: 'Done.' },
-      ],
-    };
+    const twoWrites: TestRunRequest = twoGatedWrites;
     const first = await testRun(twoWrites);
     const second = await resumeTestRun({ run_id: first.run_id as string, decision: 'approve' });
     expect(second.stop_reason).toBe('paused');

@@ -5,6 +5,7 @@ import { loadSuite } from '../../../src/runner/suite/load-suite.js';
 import { loadSuiteConfig } from '../../../src/runner/suite/suite-config.js';
 import { runSuite } from '../../../src/runner/suite/run-suite.js';
 import { tempDir } from '../../helpers/temp-dir.js';
+import { configErrorOf } from '../../helpers/config-error.js';
 
 const AGENT = 'id: lib-bot\nagent:\n  name: Lib bot\n  tools: [{name: finish, description: Finish., parameters: {type: object}, returns: {done: true}}]\n';
 const SCENARIO =
@@ -63,14 +64,10 @@ describe('the library suite entry points', () => {
     const dir = tempDir({ 'agent.yaml': AGENT, 'one.scenario.yaml': SCENARIO });
     expect(() => loadSuite(undefined as never, dir)).toThrow(/loadSuite: expected a selection \{paths/);
     expect(() => loadSuite({} as never, dir)).toThrow('missing required key "paths"');
-    let error: unknown;
-    try {
-      loadSuite({ paths: dir as never, repeat: 0, shard: { index: 3, total: 2 }, tags: 'smoke' as never, verbose: true } as never, dir);
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(ConfigError);
-    const message = (error as Error).message;
+    const error = configErrorOf(() =>
+      loadSuite({ paths: dir as never, repeat: 0, shard: { index: 3, total: 2 }, tags: 'smoke' as never, verbose: true } as never, dir),
+    );
+    const message = error.message;
     expect(message).toContain('loadSuite at paths: expected scenario files or folders (a list of strings), got string');
     expect(message).toContain('loadSuite at repeat: expected a whole number >= 1, got number 0');
     expect(message).toContain('loadSuite at shard: expected {index, total} with 1 <= index <= total <= 10000');
