@@ -9,12 +9,12 @@ import { validateBuild } from './validate-build.js';
  * revision a delta applies to is valid, so a problem the build after `set` alone also has is
  * `set`'s (undefined); any other comes from a removal: the only entry, else the entry whose removal
  * alone gives that problem, else the first whose removal alone leaves the build invalid.
- * `afterSet` is the build after `set` (undefined when the delta has no `set`: nothing to blame
- * there); `without(entry)` is that build with only that entry removed; new skill refs are
- * relative to `refsDir`.
+ * `afterSet` makes the build after `set` (undefined when the delta has no `set`: nothing to blame
+ * there), called only once a problem has to be blamed; `without(entry)` is that build with only
+ * that entry removed; new skill refs are relative to `refsDir`.
  */
 export function removalBlame(
-  afterSet: unknown,
+  afterSet: (() => unknown) | undefined,
   entries: readonly number[],
   refsDir: string,
   without: (entry: number) => unknown,
@@ -29,7 +29,7 @@ export function removalBlame(
   return (path, expected) => {
     if (!entries.length) return undefined;
     const key = problemKey(path, expected);
-    if (afterSet !== undefined && (setProblems ??= problemKeys(afterSet, refsDir)).has(key)) return undefined;
+    if (afterSet !== undefined && (setProblems ??= problemKeys(afterSet(), refsDir)).has(key)) return undefined;
     if (entries.length === 1) return entries[0];
     return entries.find((entry) => problemsWithout(entry).has(key)) ?? entries.find((entry) => problemsWithout(entry).size > 0) ?? entries[0];
   };

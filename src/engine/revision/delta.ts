@@ -38,29 +38,17 @@ export function applyDelta(revision: Revision, delta: unknown, source: DeltaSour
   assertFormat<Delta>(deltaSchema, delta, ownLocator);
   const { set, remove } = delta;
   // A spread copy has an object type, so it is a Record; `set` and `remove` address it by key.
-  const build: Record<string, unknown> = { ...structuredClone(revision.build) };
+  const copyWithSet = (problems: ConfigError[]): Record<string, unknown> => {
+    const copy: Record<string, unknown> = { ...structuredClone(revision.build) };
+    if (set) applySet(copy, set, ownLocator, problems);
+    return copy;
+  };
 
   // Every path of `set` and `remove` is tried, and the merged build checked as far as they applied:
   // one pass reports every problem of the delta (docs/cli.md, validate).
   const problems: ConfigError[] = [];
-  if (set) {
-    for (const [key, value] of Object.entries(set)) {
-      if (/[.[]/.test(key)) {
-        // A top-level key with dots or selectors addresses one place: `agent.tools[name=x].description`.
-        collectConfigErrors(problems, () => {
-          const { parent, key: last } = resolvePath(build, key, (message) => ownLocator(['set', key], message, true));
-          const current = (parent as Record<string | number, unknown>)[last];
-          (parent as Record<string | number, unknown>)[last] =
-            isPlainObject(current) && isPlainObject(value) ? deepMerge(current, value) : structuredClone(value);
-        });
-      } else {
-        build[key] = isPlainObject(build[key]) && isPlainObject(value) ? deepMerge(build[key], value) : structuredClone(value);
-      }
-    }
-  }
+  const build = copyWithSet(problems);
 
-  // The build before any removal, to tell which entry made a problem (removalBlame).
-  const afterSet = remove?.length ? structuredClone(build) : undefined;
   const removed: number[] = [];
   if (remove) {
     const targets = remove.flatMap((path, index) => {
@@ -99,8 +87,11 @@ export function applyDelta(revision: Revision, delta: unknown, source: DeltaSour
   // build's own refs are absolute already.
   const refsDir = typeof source === 'string' ? process.cwd() : dirname(doc.file);
   // A problem a removal made is located at its `remove` entry, saying where the build broke.
+  // The build before any removal is made again only when a problem has to be blamed: the error path.
+  // Its `set` problems were reported with the build's.
+  const afterSet = () => copyWithSet([]);
   const blame = removalBlame(set ? afterSet : undefined, removed, refsDir, (entry) => {
-    const copy = structuredClone(afterSet);
+    const copy = afterSet();
     removeTargets([resolvePath(copy, remove?.[entry] ?? '', (message) => ownLocator(['remove', entry], message))]);
     return copy;
   });
@@ -128,6 +119,23 @@ export function applyDelta(revision: Revision, delta: unknown, source: DeltaSour
   const deltaHash = previous && own ? hashValue([previous, own]) : (own ?? previous);
   const deltas = [...((revision as Partial<DeltaRevision>).deltas ?? []), ...(set || remove ? [structuredClone(delta as Delta)] : [])];
   return { build: typed, source: revision.source, hash: revision.hash, deltaHash, ...(deltas.length ? { deltas } : {}) };
+}
+
+/** Applies a delta's `set` to `build` in place; a path that does not resolve goes to `problems`. */
+function applySet(build: Record<string, unknown>, set: Record<string, unknown>, ownLocator: Locator, problems: ConfigError[]): void {
+  for (const [key, value] of Object.entries(set)) {
+    if (/[.[]/.test(key)) {
+      // A top-level key with dots or selectors addresses one place: `agent.tools[name=x].description`.
+      collectConfigErrors(problems, () => {
+        const { parent, key: last } = resolvePath(build, key, (message) => ownLocator(['set', key], message, true));
+        const current = (parent as Record<string | number, unknown>)[last];
+        (parent as Record<string | number, unknown>)[last] =
+          isPlainObject(current) && isPlainObject(value) ? deepMerge(current, value) : structuredClone(value);
+      });
+    } else {
+      build[key] = isPlainObject(build[key]) && isPlainObject(value) ? deepMerge(build[key], value) : structuredClone(value);
+    }
+  }
 }
 
 /** Where a delta is written: its file, its place in a file, or a name for one built in memory. */
