@@ -70,12 +70,8 @@ function isObject(value: unknown): boolean {
 // stands for some text, or start with `*` to match any origin (docs/formats.md, Mocks).
 function mockUrlProblem(url: string): string | undefined {
   if (url.startsWith('*')) return undefined;
-  let parsed: URL | undefined;
-  try {
-    parsed = new URL(url.replaceAll('*', 'x'));
-  } catch {
-    parsed = undefined;
-  }
-  if (parsed && (parsed.protocol === 'http:' || parsed.protocol === 'https:')) return undefined;
+  const filled = url.replaceAll('*', 'x');
+  const protocol = URL.canParse(filled) ? new URL(filled).protocol : undefined;
+  if (protocol === 'http:' || protocol === 'https:') return undefined;
   return `expected an absolute http(s) URL, exact or with * wildcards (https://api.test/orders/*, or */orders/* for any origin), got ${JSON.stringify(url)}: it can match no request`;
 }
