@@ -16,6 +16,11 @@ const USERINFO = compileHarnessRegex(String.raw`(://[^\s/?#@:"'<>]*:)([^\s/?#@"'
  * builds) wherever they appear, plus credentials recognised by shape: the values of
  * credential-like URL query parameters and URL passwords (docs/security.md "Secrets").
  */
+/** The forms a secret value takes in text: as it is, in a URL (percent-encoded) and in JSON text (escaped). */
+export function secretForms(value: string): [raw: string, uri: string, json: string] {
+  return [value, encodeURIComponent(value), JSON.stringify(value).slice(1, -1)];
+}
+
 export class Redactor {
   private ordered: string[] = [];
   private readonly known = new Set<string>();
@@ -24,8 +29,7 @@ export class Redactor {
   add(values: Iterable<string>): this {
     for (const value of values) {
       if (value.length < MIN_SCRUBBED_LENGTH || value === REDACTED) continue;
-      // The forms a value takes in a URL or in JSON text, too.
-      for (const form of [value, encodeURIComponent(value), JSON.stringify(value).slice(1, -1)]) this.known.add(form);
+      for (const form of secretForms(value)) this.known.add(form);
     }
     // Longest first, so `Bearer sk-x` goes whole before `sk-x` is looked for.
     this.ordered = [...this.known].sort((a, b) => b.length - a.length);

@@ -1,6 +1,7 @@
 import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 import { ConfigError } from '../../config/errors.js';
 import { isSecretVariable, MIN_SCRUBBED_LENGTH } from '../../config/redact.js';
+import { secretForms } from '../../config/redactor.js';
 import { formatPath, type PathSegments } from '../../config/source.js';
 import type { AgentBuild } from '../../engine/revision/types.js';
 import { buildSecrets } from '../secrets/run-secrets.js';
@@ -42,7 +43,7 @@ export function referToSecrets<T>(value: T, env: Env, build: AgentBuild): { valu
     const secret = env[name];
     if (!secret || secret.length < MIN_SCRUBBED_LENGTH) continue;
     if (!isSecretVariable(name) && !sent.some((key) => key.includes(secret))) continue;
-    for (const [form, suffix] of secretForms(secret)) {
+    for (const [form, suffix] of markedForms(secret)) {
       // Two variables with one value: the first name stands for both.
       if (replacements.some(([text]) => text === form)) continue;
       const marker = `${MARK}${encodeURIComponent(name)}${suffix}]`;
@@ -82,17 +83,18 @@ export function restoreSecrets<T>(value: T, given: unknown, env: Env, file: stri
         'CHECKPOINT_SECRET_CHANGED',
       );
     }
-    for (const [form, suffix] of secretForms(secret)) values.set(`${MARK}${encodeURIComponent(name)}${suffix}]`, form);
+    for (const [form, suffix] of markedForms(secret)) values.set(`${MARK}${encodeURIComponent(name)}${suffix}]`, form);
   }
   return mapStrings(value, [], (text, path) => restoreText(text, values, file, path));
 }
 
 /** The forms a value takes in text (as the Redactor scrubs them), each with its marker suffix. */
-function secretForms(secret: string): Array<[string, string]> {
-  const forms: Array<[string, string]> = [[secret, '']];
+function markedForms(secret: string): Array<[string, string]> {
+  const [raw, uri, json] = secretForms(secret);
+  const forms: Array<[string, string]> = [[raw, '']];
   for (const [form, suffix] of [
-    [encodeURIComponent(secret), ':uri'],
-    [JSON.stringify(secret).slice(1, -1), ':json'],
+    [uri, ':uri'],
+    [json, ':json'],
   ] as const) {
     if (!forms.some(([text]) => text === form)) forms.push([form, suffix]);
   }
