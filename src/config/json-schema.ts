@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import type { Ajv, ErrorObject, Options, ValidateFunction } from 'ajv';
 import { quoteCapped } from './cap-text.js';
 import { hashValue } from './canonical-json.js';
 import { closestWord } from './did-you-mean.js';
-import { readCachedValidator, schemaCacheDir, userSchemaCacheKey, writeCachedValidator } from './schema-cache.js';
+import { runCommonJs } from './code-cache.js';
+import { codeCacheDir, readCachedValidator, schemaCacheDir, userSchemaCacheKey, writeCachedValidator } from './schema-cache.js';
 import type { PathSegments } from './source.js';
 import { scrubCredentialShapes } from './redactor.js';
 import { addStandardFormats, STANDARD_FORMATS_MODE } from './standard-formats.js';
@@ -172,7 +175,9 @@ function precompiled(key: string): ValidateFunction | undefined {
   if (!generated.has(key)) {
     let validate: ValidateFunction | undefined;
     try {
-      validate = (createRequire(import.meta.url)(`${validatorsFolder}${precompiledFileName(key)}`) as Record<string, ValidateFunction>)[key];
+      const file = fileURLToPath(new URL(`${validatorsFolder}${precompiledFileName(key)}`, import.meta.url));
+      const exported = runCommonJs(readFileSync(file, 'utf8'), file, createRequire(file), codeCacheDir()) as Record<string, ValidateFunction>;
+      validate = exported[key];
     } catch {
       validate = undefined;
     }

@@ -3,14 +3,14 @@ import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'nod
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compileFunction } from 'node:vm';
 import type { ValidateFunction } from 'ajv';
+import { runCommonJs } from './code-cache.js';
 import { createFolders } from './create-folders.js';
 
 /**
  * A cache on disk of compiled user JSON Schemas (tool parameters, `$schema` matchers, output
  * checks) as Ajv standalone code, so a run whose schemas were compiled before does not load Ajv
- * at all (docs/performance.md, Schema cache). An entry is keyed by a hash of the schema's JSON
+ * at all (docs/cli.md, Schema cache). An entry is keyed by a hash of the schema's JSON
  * text, the Ajv version and its options, so a changed schema or Ajv never meets stale code.
  * Anything that goes wrong with the cache (a folder that cannot be written, a damaged entry)
  * only means compiling the schema as if there were no cache.
@@ -25,10 +25,18 @@ const require = createRequire(import.meta.url);
 
 /** The folder of compiled schemas, or undefined when the cache is off. */
 export function schemaCacheDir(env: Readonly<Record<string, string | undefined>> = process.env): string | undefined {
+  return cacheFolder('schemas', env);
+}
+
+/** The folder of V8 code caches for generated code (code-cache.ts), or undefined when the cache is off. */
+export function codeCacheDir(env: Readonly<Record<string, string | undefined>> = process.env): string | undefined {
+  return cacheFolder('code', env);
+}
+
+function cacheFolder(name: string, env: Readonly<Record<string, string | undefined>>): string | undefined {
   const chosen = env[CACHE_DIR_ENV];
   if (chosen === 'off') return undefined;
-  if (chosen) return join(chosen, 'schemas');
-  return join(defaultCacheRoot(), 'schemas');
+  return join(chosen || defaultCacheRoot(), name);
 }
 
 let defaultRoot: string | undefined;
@@ -90,11 +98,10 @@ export function readCachedValidator(dir: string, key: string): ValidateFunction 
     return undefined;
   }
   try {
-    const module = { exports: {} as unknown };
     // Ajv's standalone code is a CommonJS module; its require is ours, so Ajv's small runtime
     // helpers resolve from agentcheck wherever the cache folder is.
-    compileFunction(code, ['require', 'module', 'exports'], { filename: join(dir, `${key}.cjs`) })(require, module, module.exports);
-    return typeof module.exports === 'function' ? (module.exports as ValidateFunction) : undefined;
+    const exported = runCommonJs(code, join(dir, `${key}.cjs`), require, codeCacheDir());
+    return typeof exported === 'function' ? (exported as ValidateFunction) : undefined;
   } catch {
     return undefined;
   }

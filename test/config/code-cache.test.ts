@@ -1,0 +1,82 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { codeCacheEntry, runCommonJs } from '../../src/config/code-cache.js';
+import { CACHE_DIR_ENV } from '../../src/config/schema-cache.js';
+import { runCli } from '../e2e/cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+const require = createRequire(import.meta.url);
+const CODE = `const { basename } = require('node:path');\nmodule.exports = { name: basename('/a/b/validator.cjs'), self: typeof exports };\n`;
+
+// A build whose tool schema is wrong: the build's own validator, the JSON Schema meta-schema's and
+// a tool schema's with a format all run; the located error must read the same from a cold or a
+// warm cache.
+const BROKEN_BUILD = `id: cache-bot
+agent:
+  name: Cache bot
+  llm: {provider: scripted, model: m}
+  tools:
+    - {name: lookup, description: Look up., parameters: {type: object, properties: {id: {type: strin}}}, returns: {ok: true}}
+    - {name: finish, description: Finish., parameters: {type: object, properties: {note: {type: string, format: email}}}, returns: {ok: true}}
+`;
+
+describe('runCommonJs (generated code run with V8 code cache)', () => {
+  it('runs the code with the given require and returns its module.exports', () => {
+    expect(runCommonJs(CODE, '/virtual/validator.cjs', require, undefined)).toEqual({ name: 'validator.cjs', self: 'object' });
+  });
+
+  it('runs the code as usual when its cache entry is damaged', () => {
+    const dir = tempDir();
+    writeFileSync(codeCacheEntry(dir, CODE), 'not V8 code cache data');
+    expect(runCommonJs(CODE, '/virtual/validator.cjs', require, dir)).toEqual({ name: 'validator.cjs', self: 'object' });
+  });
+
+  it('keys an entry by the code: other code has another entry', () => {
+    const dir = tempDir();
+    expect(codeCacheEntry(dir, CODE)).toBe(codeCacheEntry(dir, CODE));
+    expect(codeCacheEntry(dir, CODE)).not.toBe(codeCacheEntry(dir, `${CODE} `));
+    expect(codeCacheEntry(dir, CODE).startsWith(dir)).toBe(true);
+  });
+});
+
+describe('the code cache of the built CLI', () => {
+  const entries = (dir: string) =>
+    readdirSync(join(dir, 'code'))
+      .filter((name) => name.endsWith('.bin'))
+      .sort();
+
+  it('is written once, then used, and a damaged entry is replaced; errors read the same throughout', async () => {
+    const dir = tempDir({ 'bot.yaml': BROKEN_BUILD });
+    const validate = () => runCli(['validate', join(dir, 'bot.yaml')], dir, { [CACHE_DIR_ENV]: join(dir, 'cache') });
+    const first = await validate();
+    expect(first.exitCode).toBe(2);
+    expect(first.stderr).toMatch(/agent\.tools\[0\]\.parameters: .*properties\/id\/type/);
+    expect(entries(join(dir, 'cache')).length).toBeGreaterThan(0);
+    // The second run loads finish's schema from the schema cache the first run filled, which
+    // adds that code's entry; from then on nothing is compiled, so nothing is written.
+    const second = await validate();
+    expect(second.stderr).toBe(first.stderr);
+    const written = entries(join(dir, 'cache'));
+    const stamps = written.map((name) => statSync(join(dir, 'cache', 'code', name)).mtimeMs);
+    const third = await validate();
+    expect(third.exitCode).toBe(2);
+    expect(third.stderr).toBe(first.stderr);
+    expect(entries(join(dir, 'cache'))).toEqual(written);
+    expect(written.map((name) => statSync(join(dir, 'cache', 'code', name)).mtimeMs)).toEqual(stamps);
+
+    for (const name of written) writeFileSync(join(dir, 'cache', 'code', name), 'damaged');
+    const fourth = await validate();
+    expect(fourth.exitCode).toBe(2);
+    expect(fourth.stderr).toBe(first.stderr);
+    for (const name of written) expect(readFileSync(join(dir, 'cache', 'code', name), 'utf8')).not.toBe('damaged');
+  });
+
+  it('is not kept with AGENTCHECK_CACHE_DIR=off', async () => {
+    const dir = tempDir({ 'bot.yaml': BROKEN_BUILD });
+    const result = await runCli(['validate', join(dir, 'bot.yaml')], dir, { [CACHE_DIR_ENV]: 'off' });
+    expect(result.exitCode).toBe(2);
+    expect(readdirSync(dir)).toEqual(['bot.yaml']);
+  });
+});
