@@ -44,17 +44,20 @@ const userAjv = (kind: UserSchemaKind): Ajv => {
   if (kind === 'tool') addStandardFormats(ajv);
   return (userAjvInstances[kind] = ajv);
 };
-/** Key of the precompiled JSON Schema (draft-07) meta-schema validator. */
-
 /** An http(s) URL with a host: the pattern of the format's endpoint keys (an llm's `base_url`). */
 export const HTTP_URL_PATTERN = '^https?://[^\\s/?#@]+([/?#]|$)';
 
+/** A flow state key, `target:key.sub`: a channel, a colon, then keys joined by single dots (none empty). */
+export const IO_KEY_PATTERN = '^[a-z_]+:[^.]+(\\.[^.]+)*$';
+
 /** What a format pattern means, in words, for its error message. */
 const PATTERN_WORDS: Readonly<Record<string, string>> = {
+  [IO_KEY_PATTERN]: 'a state key such as "context:name.key": a channel, a colon, then keys joined by single dots',
   [HTTP_URL_PATTERN]:
     "an http:// or https:// URL such as https://api.openai.com/v1, without user:password@ (fetch refuses it; the key goes in the provider's API key variable)",
 };
 
+/** Key of the precompiled JSON Schema (draft-07) meta-schema validator. */
 export const META_SCHEMA_KEY = 'agentcheck:json-schema-draft-07';
 let metaAjv: Ajv | undefined;
 /**
@@ -113,25 +116,13 @@ function standaloneCode(ajv: Ajv, validate: ValidateFunction): string {
   return (generate.default ?? generate)(ajv, validate);
 }
 
-/** Why a user schema is not a valid JSON Schema (meta-schema, then compilation), or null. */
-export function userSchemaProblem(schema: unknown, kind: UserSchemaKind = 'plain'): string | null {
-  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return 'expected a JSON Schema object';
+/** Ajv's full error list of `schema` against the JSON Schema meta-schema (draft-07); empty when it conforms. */
+export function metaSchemaErrors(schema: object): ErrorObject[] {
   const checkMeta = precompiled(META_SCHEMA_KEY);
-  if (checkMeta) {
-    if (!checkMeta(schema)) {
-      const first = checkMeta.errors?.[0];
-      return `schema${first?.instancePath ?? ''} ${first?.message ?? 'is invalid'}`;
-    }
-  } else {
-    metaAjv ??= newAjv({ strict: false, validateFormats: false });
-    if (!metaAjv.validateSchema(schema)) return metaAjv.errorsText(metaAjv.errors, { dataVar: 'schema' });
-  }
-  try {
-    compileUserSchema(schema, kind);
-    return null;
-  } catch (error) {
-    return (error as Error).message;
-  }
+  if (checkMeta) return checkMeta(schema) ? [] : [...(checkMeta.errors ?? [])];
+  // Running from sources: the same options as the precompiled validator, so the errors are the same.
+  metaAjv ??= newAjv({ ...FORMAT_AJV_OPTIONS, strict: false, validateFormats: false });
+  return metaAjv.validateSchema(schema) ? [] : [...(metaAjv.errors ?? [])];
 }
 
 /**
@@ -304,7 +295,8 @@ function pointerToPath(pointer: string, root: unknown): PathSegments {
   return out;
 }
 
-function valueAt(root: unknown, path: PathSegments): unknown {
+/** The value at `path` inside `root`, or undefined. */
+export function valueAt(root: unknown, path: PathSegments): unknown {
   let current = root;
   for (const segment of path) {
     if (current === null || typeof current !== 'object') return undefined;

@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import { closestWord } from './did-you-mean.js';
-import { allowedKeys, describeSchemaError, type SchemaProblem } from './json-schema.js';
+import { allowedKeys, describeSchemaError, type SchemaProblem, valueAt } from './json-schema.js';
 
 /**
  * Ajv's full error list (`allErrors`) as one readable problem per independent problem of the
@@ -13,13 +13,30 @@ export function reduceSchemaErrors(errors: readonly ErrorObject[], root: unknown
   const seen = new Set<string>();
   const problems: SchemaProblem[] = [];
   for (const error of kept) {
-    const problem = describeSchemaError(error, root);
+    const problem = withEnumSuggestion(describeSchemaError(error, root), error, root);
     const key = JSON.stringify(problem.subject);
     if (seen.has(key)) continue;
     seen.add(key);
     problems.push(problem);
   }
   return problems;
+}
+
+/**
+ * `expected one of "a" | "b", got "c"` gains `(did you mean "b"?)` when the value is a near miss.
+ * Only here, for files and requests: the errors a model's tool call gets back stay as they are
+ * (their text is part of the recorded conversation a cassette replays).
+ */
+function withEnumSuggestion(problem: SchemaProblem, error: ErrorObject, root: unknown): SchemaProblem {
+  if (error.keyword !== 'enum') return problem;
+  const value = valueAt(root, problem.path);
+  const allowed = (error.params as { allowedValues?: unknown[] }).allowedValues ?? [];
+  if (typeof value !== 'string') return problem;
+  const near = closestWord(
+    value,
+    allowed.filter((candidate): candidate is string => typeof candidate === 'string'),
+  );
+  return near === undefined ? problem : { ...problem, expected: `${problem.expected} (did you mean ${JSON.stringify(near)}?)` };
 }
 
 /** Errors inside an anyOf/oneOf are kept for the one branch that fits best; the combinator's own error goes. */

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { checkFormat, documentLocator } from '../../src/config/assert-format.js';
 import { ConfigError, ConfigErrors, throwConfigErrors } from '../../src/config/errors.js';
-import { compileFormatSchema } from '../../src/config/json-schema.js';
+import { compileFormatSchema, userSchemaProblems } from '../../src/config/json-schema.js';
 import { reduceSchemaErrors } from '../../src/config/reduce-schema-errors.js';
 import { SourceDocument } from '../../src/config/source.js';
+import { userSchemaProblem } from '../../src/config/user-schema-problem.js';
 import { configErrorOf } from '../helpers/config-error.js';
 
 const scenario = {
@@ -66,6 +67,40 @@ describe('reduceSchemaErrors', () => {
     expect(problems(scenario, { name: 'abc', inputs: { messages: [] }, tool_choice: 5 })).toEqual([
       'tool_choice: expected one of "none" | "auto", got number 5',
     ]);
+  });
+});
+
+describe('enum values: a near miss gets a suggestion', () => {
+  it('suggests the allowed value a string misspells, and none for a value far from all', () => {
+    expect(problems(scenario, { name: 'abc', inputs: { messages: [] }, tool_choice: 'autp' })).toEqual([
+      'tool_choice: expected one of "none" | "auto", got string "autp" (did you mean "auto"?)',
+    ]);
+    expect(problems(scenario, { name: 'abc', inputs: { messages: [] }, tool_choice: 'required' })).toEqual([
+      'tool_choice: expected one of "none" | "auto", got string "required"',
+    ]);
+  });
+
+  it('leaves the errors a model gets for its tool arguments as they were (cassettes replay their text)', () => {
+    const schema = { type: 'object', properties: { reason: { enum: ['damaged', 'late'] } } };
+    expect(userSchemaProblems(schema, { reason: 'damagd' }, 'tool').map((problem) => problem.expected)).toEqual([
+      'expected one of "damaged" | "late", got string "damagd"',
+    ]);
+  });
+});
+
+describe('userSchemaProblem (a JSON Schema the user wrote)', () => {
+  it('says where in the schema the meta-schema fails and what it expected, with a suggestion', () => {
+    expect(userSchemaProblem({ type: 'object', properties: { id: { type: 'strin' } } })).toBe(
+      'at properties.id.type, expected one of "array" | "boolean" | "integer" | "null" | "number" | "object" | "string", got string "strin" (did you mean "string"?)',
+    );
+    expect(userSchemaProblem({ type: 'object', required: 'id' })).toBe('at required, expected array, got string "id"');
+    expect(userSchemaProblem({ type: 'object', minProperties: -1 })).toBe('at minProperties, expected a number >= 0, got number -1');
+  });
+
+  it('then reports what compiling finds, and null for a valid schema', () => {
+    expect(userSchemaProblem({ type: 'string', pattern: '(' })).toMatch(/Invalid regular expression/);
+    expect(userSchemaProblem({ type: 'object', properties: { id: { type: 'string' } } })).toBeNull();
+    expect(userSchemaProblem([])).toBe('expected a JSON Schema object');
   });
 });
 

@@ -2,6 +2,7 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as JsonSchema from '../../src/config/json-schema.js';
+import type * as UserSchemaProblem from '../../src/config/user-schema-problem.js';
 import { CACHE_DIR_ENV } from '../../src/config/schema-cache.js';
 import { runCli } from '../e2e/cli.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -25,12 +26,12 @@ const samples = [
 let dir: string;
 const saved = process.env[CACHE_DIR_ENV];
 /** json-schema.ts as a new process loads it: nothing compiled in memory yet. */
-async function freshProcess(): Promise<typeof JsonSchema> {
+async function freshProcess(): Promise<typeof JsonSchema & typeof UserSchemaProblem> {
   vi.resetModules();
-  return import('../../src/config/json-schema.js');
+  return { ...(await import('../../src/config/json-schema.js')), ...(await import('../../src/config/user-schema-problem.js')) };
 }
 let compileUserSchema: typeof JsonSchema.compileUserSchema;
-let userSchemaProblem: typeof JsonSchema.userSchemaProblem;
+let userSchemaProblem: typeof UserSchemaProblem.userSchemaProblem;
 let userSchemaProblems: typeof JsonSchema.userSchemaProblems;
 beforeEach(async () => {
   dir = tempDir();

@@ -199,7 +199,7 @@ describe('agentcheck validate reports every problem of a file in one pass', () =
       expect.stringMatching(/^fbad2\.yaml:5:\d+ at agent\.tools\[0\]\.chain\.steps\[0\]\.on_failure\.action: expected one of "stop"/),
       expect.stringMatching(/^fbad2\.yaml:6:\d+ at agent\.tools\[1\]\.chain\.steps\[0\]\.tool: unknown tool "nope_tool2"/),
       expect.stringMatching(/^fbad2\.yaml:10:\d+ at flow\.components\[0\]\.tool_name: unknown tool "raed_file"/),
-      expect.stringMatching(/^fbad2\.yaml:11:23 at flow\.components\[1\]\.type: expected one of .* got string "human_inptu"$/),
+      expect.stringMatching(/^fbad2\.yaml:11:23 at flow\.components\[1\]\.type: expected one of .* got string "human_inptu" \(did you mean "human_input"\?\)$/),
     ]);
   });
 });

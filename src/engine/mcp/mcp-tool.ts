@@ -1,7 +1,7 @@
 import { trace } from '@opentelemetry/api';
 import type { Tool as McpToolInfo } from '@modelcontextprotocol/sdk/types.js';
 import { AgentcheckError } from '../../config/errors.js';
-import { userSchemaProblem } from '../../config/json-schema.js';
+import { userSchemaProblem } from '../../config/user-schema-problem.js';
 import { ATTR } from '../../spans/conventions.js';
 import type { McpServerSpec } from '../revision/types.js';
 import type { Tool, ToolOutcome } from '../tools/tool.js';

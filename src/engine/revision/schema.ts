@@ -1,4 +1,4 @@
-import { HTTP_URL_PATTERN } from '../../config/json-schema.js';
+import { HTTP_URL_PATTERN, IO_KEY_PATTERN } from '../../config/json-schema.js';
 import { PROVIDER_NAMES } from '../providers/registry.js';
 
 /** JSON Schema of the agent build format (docs/formats.md, docs/workflows.md, docs/skills.md). Unknown keys are errors. */
@@ -30,9 +30,9 @@ export const llmProperties = {
 
 const ioKey = {
   type: ['string', 'object'],
-  pattern: '^[a-z_]+:.+$',
+  pattern: IO_KEY_PATTERN,
   properties: {
-    from: { type: 'string', pattern: '^[a-z_]+:.+$' },
+    from: { type: 'string', pattern: IO_KEY_PATTERN },
     as: { type: 'string', minLength: 1 },
     optional: { type: 'boolean' },
     literal: {},

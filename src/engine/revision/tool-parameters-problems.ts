@@ -1,6 +1,6 @@
 import type { Locator } from '../../config/assert-format.js';
 import type { ConfigError } from '../../config/errors.js';
-import { userSchemaProblem } from '../../config/json-schema.js';
+import { userSchemaProblem } from '../../config/user-schema-problem.js';
 import { schemaDefaultProblems } from '../../config/schema-default-problems.js';
 import { unknownFormatProblems } from '../../config/schema-format-problems.js';
 import type { PathSegments } from '../../config/source.js';

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, throwConfigErrors, type SourceLocation } from '../../config/errors.js';
-import { userSchemaProblem, userSchemaProblems } from '../../config/json-schema.js';
+import { userSchemaProblems } from '../../config/json-schema.js';
+import { userSchemaProblem } from '../../config/user-schema-problem.js';
 import { formatPath } from '../../config/source.js';
 import type { CustomCheckFunction } from '../../verdicts/index.js';
 import { inDatasetRow } from '../scenario/expand-dataset.js';

@@ -1,5 +1,5 @@
 import type { Locator } from '../../config/assert-format.js';
-import { userSchemaProblem } from '../../config/json-schema.js';
+import { userSchemaProblem } from '../../config/user-schema-problem.js';
 import { didYouMean } from '../../config/did-you-mean.js';
 import type { PathSegments } from '../../config/source.js';
 import { regexProblem } from '../../spans/query-regex.js';

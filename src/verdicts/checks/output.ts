@@ -1,5 +1,6 @@
 import type { Locator } from '../../config/assert-format.js';
-import { userSchemaProblem, userSchemaProblems } from '../../config/json-schema.js';
+import { userSchemaProblems } from '../../config/json-schema.js';
+import { userSchemaProblem } from '../../config/user-schema-problem.js';
 import { formatPath } from '../../config/source.js';
 import { compileSafeRegex, regexProblem, testCapped } from '../../spans/query-regex.js';
 import { asList, atLeastOne, checkSchema, objectParams, PARAM } from '../check-params.js';

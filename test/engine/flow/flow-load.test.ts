@@ -158,6 +158,19 @@ describe('flows: load-time rules', () => {
         b.flow.components[1].inputs = ['status:now'];
       }),
     ).toContain('"status:now" reads from "status:", which is not a state channel');
+    // An empty key between dots, before the first or after the last can never be in the state.
+    for (const key of ['context:a..b', 'context:.a', 'context:a.']) {
+      expect(
+        loadError((b) => {
+          b.flow.components[1].inputs = [{ from: key, as: 'x' }];
+        }),
+      ).toContain(
+        `flow.components[1].inputs[0].from: expected a state key such as "context:name.key": a channel, a colon, then keys joined by single dots, got string "${key}"`,
+      );
+    }
+    const fine = configFixerBuild();
+    fine.flow.components[1].inputs = ['context:read_config.items.0', { from: 'context:goal', as: 'g' }];
+    expect(() => revisionFromValue(fine)).not.toThrow();
     expect(
       loadError((b) => {
         b.flow.components[2].toolset = [];
@@ -286,7 +299,7 @@ describe('flows: rule problems beside format problems', () => {
     expect(problems).toEqual([
       expect.stringMatching(/^5 flow\.entry_point: entry_point "start" names no component/),
       expect.stringMatching(/^7 flow\.components\[0\]\.tool_name: unknown tool "raed_file"/),
-      expect.stringMatching(/^8 flow\.components\[1\]\.type: expected one of "agent" \| .* got string "human_inptu"$/),
+      expect.stringMatching(/^8 flow\.components\[1\]\.type: expected one of "agent" \| .* got string "human_inptu" \(did you mean "human_input"\?\)$/),
       expect.stringMatching(/^9 flow\.components\[2\]\.name: "goal" is reserved/),
       expect.stringMatching(/^12 flow\.routers\[1\]\.to: router "to" names no component: "nowhere"$/),
       expect.stringMatching(/^13 flow\.routers\[2\]\.colour: unknown key "colour"/),
