@@ -132,10 +132,37 @@ describe('terminal failure details', () => {
       { role: 'assistant', content: '', tool_calls: [{ tool_call_id: 'c1', tool_name: 'lookup_order', input: { order_id: '1234' } }] },
       { role: 'tool', tool_call_id: 'c1', tool_name: 'lookup_order', content: '{"status":"delivered"}', is_error: false },
     ];
-    const text = renderTableReport(report([failingRow({ transcript })]), palette(false), { columns: 120, quiet: true });
+    const paused = testRunResult({ stop_reason: 'paused' });
+    const text = renderTableReport(report([failingRow({ transcript, test_run: paused })]), palette(false), { columns: 120, quiet: true });
     expect(text).toContain(
       '    1. create_refund({"order_id":"1234"}) -> no result (pending)\n    2. lookup_order({"order_id":"1234"}) -> returned {"status":"delivered"}\n',
     );
+  });
+
+  it('says a call of a run that ended in the middle of its round got no result, not that it is pending', () => {
+    const transcript: ScenarioRow['transcript'] = [
+      { role: 'user', content: 'Refund order 1234' },
+      {
+        role: 'assistant',
+        content: '',
+        tool_calls: [
+          { tool_call_id: 'c1', tool_name: 'lookup_order', input: { order_id: '1234' } },
+          { tool_call_id: 'c2', tool_name: 'create_refund', input: { order_id: '1234' } },
+        ],
+      },
+      { role: 'tool', tool_call_id: 'c1', tool_name: 'lookup_order', content: '{"status":"delivered"}', is_error: false },
+    ];
+    const ended = failingRow({
+      status: 'error',
+      error: { type: 'MCP_SERVER_FAILED', message: 'the MCP server exited' },
+      checks: [],
+      transcript,
+      test_run: testRunResult({ stop_reason: 'error' }),
+    });
+    const text = renderTableReport(report([ended]), palette(false), { columns: 120, quiet: true });
+    expect(text).toContain('    2. create_refund({"order_id":"1234"}) -> no result (the run ended first: MCP_SERVER_FAILED)\n');
+    const noError = renderTableReport(report([failingRow({ transcript })]), palette(false), { columns: 120, quiet: true });
+    expect(noError).toContain('    2. create_refund({"order_id":"1234"}) -> no result (the run ended first)\n');
   });
 
   it("lists a flow's step calls after the model's, and says how a flow ended or paused in a flow's words", () => {

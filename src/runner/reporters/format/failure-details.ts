@@ -89,14 +89,24 @@ function callLines(row: ScenarioRow, width: number): string[] {
   const stop = row.test_run?.stop_reason;
   const notRun: string | undefined = NOT_RUN_WORDS[stop === 'error' ? (row.error?.type ?? '') : (stop ?? '')];
   const lastAnswer = row.transcript.length - 1;
+  const noResult = noResultWords(row);
   calls.slice(0, CALLS_SHOWN).forEach(({ call, result, message }, index) => {
-    const unanswered = notRun && message === lastAnswer ? `not run (${notRun})` : 'no result (pending)';
+    const unanswered = notRun && message === lastAnswer ? `not run (${notRun})` : noResult;
     const outcome = !result ? unanswered : resultOutcome(result);
     const args = oneLine(clip(JSON.stringify(call.input) ?? '', 400));
     lines.push(clip(`    ${index + 1}. ${oneLine(call.tool_name)}(${args}) -> ${outcome}`, width));
   });
   if (calls.length > CALLS_SHOWN) lines.push(`    ... ${calls.length - CALLS_SHOWN} more calls (see report.json)`);
   return [...lines, ...stepCalls];
+}
+
+/**
+ * A call with no result: waiting at a gate when the run paused; else the run ended before the
+ * call returned (an error or a timeout in the middle of a round of calls).
+ */
+function noResultWords(row: ScenarioRow): string {
+  if (row.test_run?.stop_reason === 'paused') return 'no result (pending)';
+  return row.error ? `no result (the run ended first: ${oneLine(row.error.type)})` : 'no result (the run ended first)';
 }
 
 /**
