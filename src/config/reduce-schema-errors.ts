@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import { closestWord } from './did-you-mean.js';
-import { allowedKeys, describeSchemaError, type SchemaProblem, valueAt } from './json-schema.js';
+import { allowedKeys, describeSchemaError, type SchemaProblem, valueAt } from './schema-problem.js';
 
 /**
  * Ajv's full error list (`allErrors`) as one readable problem per independent problem of the

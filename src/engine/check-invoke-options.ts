@@ -1,5 +1,5 @@
 import { ConfigError, throwConfigErrors } from '../config/errors.js';
-import { describeValue } from '../config/json-schema.js';
+import { describeValue } from '../config/describe-value.js';
 
 type Check = (value: unknown) => string | null;
 

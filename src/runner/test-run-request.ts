@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { assertFormat, memoryLocator, type Locator } from '../config/assert-format.js';
 import { collectConfigErrors, ConfigError, throwConfigErrors } from '../config/errors.js';
-import { describeValue } from '../config/json-schema.js';
+import { describeValue } from '../config/describe-value.js';
 import type { McpServerPool } from '../engine/mcp/mcp-server-pool.js';
 import type { Message } from '../engine/model/message.js';
 import type { Model } from '../engine/model/model.js';

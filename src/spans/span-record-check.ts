@@ -1,6 +1,6 @@
 import type { Locator } from '../config/assert-format.js';
 import type { ConfigError } from '../config/errors.js';
-import { describeValue } from '../config/json-schema.js';
+import { describeValue } from '../config/describe-value.js';
 import type { PathSegments } from '../config/source.js';
 import type { SpanRecord } from './span-record.js';
 

@@ -1,6 +1,6 @@
 import { memoryLocator, type Locator } from '../config/assert-format.js';
 import { collectConfigErrors, ConfigError, throwConfigErrors } from '../config/errors.js';
-import { describeValue } from '../config/json-schema.js';
+import { describeValue } from '../config/describe-value.js';
 import { spanListProblem } from '../spans/span-record-check.js';
 import { validateToolName } from './tool-name.js';
 

@@ -1,6 +1,6 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../config/errors.js';
-import { describeValue } from '../config/json-schema.js';
+import { describeValue } from '../config/describe-value.js';
 import { loadSuite, type SuitePlan } from '../runner/suite/load-suite.js';
 import { emptySuiteConfig, loadSuiteConfig, type SuiteConfig } from '../runner/suite/suite-config.js';
 

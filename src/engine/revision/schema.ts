@@ -1,4 +1,4 @@
-import { HTTP_URL_PATTERN, IO_KEY_PATTERN } from '../../config/json-schema.js';
+import { HTTP_URL_PATTERN, IO_KEY_PATTERN } from '../../config/format-patterns.js';
 import { PROVIDER_NAMES } from '../providers/registry.js';
 
 /** JSON Schema of the agent build format (docs/formats.md, docs/workflows.md, docs/skills.md). Unknown keys are errors. */

@@ -1,4 +1,4 @@
-import { describeValue } from '../../config/json-schema.js';
+import { describeValue } from '../../config/describe-value.js';
 import type { ModelRequest } from '../../engine/model/model.js';
 import type { LlmSpec } from '../../engine/revision/types.js';
 import type { Evidence, Judgement } from '../../verdicts/index.js';

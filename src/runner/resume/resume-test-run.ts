@@ -1,6 +1,6 @@
 import { memoryLocator } from '../../config/assert-format.js';
 import { ConfigError, RunError, throwConfigErrors } from '../../config/errors.js';
-import { describeValue } from '../../config/json-schema.js';
+import { describeValue } from '../../config/describe-value.js';
 import { DEFAULT_TEST_RUN_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../suite/timeouts.js';
 import { executeTestRun, type TestRunRecord, type TestRunRequest, type TestRunResult } from '../test-run.js';
 import { libraryPausedRuns, type PausedRunStore } from './paused-run-store.js';

@@ -1,6 +1,6 @@
 import { memoryLocator } from '../../config/assert-format.js';
 import { ConfigError, throwConfigErrors } from '../../config/errors.js';
-import { describeValue } from '../../config/json-schema.js';
+import { describeValue } from '../../config/describe-value.js';
 import { MAX_SHARDS } from '../ci/max-shards.js';
 
 const WHERE = 'loadSuite';
