@@ -1,15 +1,15 @@
 import { statSync } from 'node:fs';
 import { readUpTo } from './read-up-to.js';
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
-import { createRequire } from 'node:module';
 import type { LineCounter, Node } from 'yaml';
-import { capEchoed } from './cap-text.js';
 import { ConfigError, throwConfigErrors } from './errors.js';
+import { readError } from './read-error.js';
 import { deepestPath } from './deepest-path.js';
-import { lineColumnAt, mayUnderflow, valueNumberProblem, valueNumberProblems } from './number-checks.js';
+import { mayUnderflow, valueNumberProblem, valueNumberProblems } from './number-checks.js';
 import { readStrictJson } from './strict-json.js';
 import { MERGE_KEY_MESSAGE, mergeKeyPaths } from './yaml-merge-keys.js';
 import { keyOf } from './yaml-key.js';
+import { aliasError, MAX_ALIASES, parseLocated, yaml } from './located-yaml.js';
 import { yamlNumberProblems } from './yaml-numbers.js';
 
 /** A JSON path as segments: `['agent', 'tools', 2, 'http']` is `agent.tools[2].http`. */
@@ -19,8 +19,6 @@ export type PathSegments = ReadonlyArray<string | number>;
 export const MAX_CONFIG_BYTES = 5 * 1024 * 1024;
 /** Deepest nesting accepted: real builds stay far below it, and recursive walks stay safe. */
 export const MAX_DEPTH = 100;
-/** YAML aliases allowed per document: a "billion laughs" bomb needs far more. */
-const MAX_ALIASES = 1000;
 
 /**
  * An anchor anywhere in the text: such files take the alias-limited parser. Aliases need an
@@ -288,49 +286,6 @@ export class SourceView {
   }
 }
 
-type YamlModule = typeof import('yaml');
-let yamlModule: YamlModule | undefined;
-
-/** The `yaml` package, loaded on first need (errors, anchored files): valid files never need it. */
-function yaml(): YamlModule {
-  yamlModule ??= createRequire(import.meta.url)('yaml') as YamlModule;
-  return yamlModule;
-}
-
-/** Why a file could not be read, as a ConfigError naming it. */
-export function readError(file: string, error: unknown): ConfigError {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT' || code === 'ENOTDIR') return new ConfigError({ file }, 'file not found', 'CONFIG_NOT_FOUND');
-  if (code === 'EACCES' || code === 'EPERM') return new ConfigError({ file }, 'cannot be read: permission denied', 'CONFIG_UNREADABLE');
-  if (code === 'EISDIR') return new ConfigError({ file }, 'is a folder; expected a file', 'CONFIG_NOT_A_FILE');
-  return new ConfigError({ file }, `cannot be read: ${(error as Error).message}`, 'CONFIG_UNREADABLE');
-}
-
-/** Parses with positions; a syntax error is a located ConfigError. */
-function parseLocated(file: string, text: string): { doc: ReturnType<YamlModule['parseDocument']>; lines: LineCounter } {
-  const { LineCounter, parseDocument } = yaml();
-  const lines = new LineCounter();
-  // resolveKnownTags: false keeps YAML 1.1's !!binary, !!set, !!omap, !!pairs and !!timestamp out
-  // of the core schema: they are refused as unknown tags, never turned into {} or a Buffer.
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: true, uniqueKeys: true, resolveKnownTags: false });
-  // Warnings count: an unknown tag such as `!custom` would otherwise be dropped silently.
-  const problem = doc.errors[0] ?? doc.warnings[0];
-  if (problem) {
-    const pos = problem.linePos?.[0];
-    // yaml's own advice (use parseAllDocuments) is for its API, not for the file's author.
-    const message = problem.code === 'MULTIPLE_DOCS' ? severalDocuments(text, problem.pos[0]) : `is not valid YAML/JSON: ${firstLine(problem.message)}`;
-    throw new ConfigError({ file, line: pos?.line, column: pos?.col }, message, 'CONFIG_SYNTAX');
-  }
-  return { doc, lines };
-}
-
-/** Why a file with a second document (starting at `offset`) is refused, naming the line it starts at. */
-function severalDocuments(text: string, offset: number): string {
-  const { line } = lineColumnAt(text, offset);
-  const where = text.startsWith('---', offset) ? `a "---" line at line ${line}` : `a second document starts at line ${line}`;
-  return `holds several YAML documents (${where}); agentcheck reads one document per file`;
-}
-
 /** `['agent', 'tools', 2, 'http']` -> `agent.tools[2].http`. */
 export function formatPath(path: PathSegments): string {
   let out = '';
@@ -339,35 +294,4 @@ export function formatPath(path: PathSegments): string {
     else out += out ? `.${segment}` : segment;
   }
   return out;
-}
-
-/** yaml's first message line, without the position it repeats (we print file:line:col ourselves). */
-function firstLine(text: string): string {
-  return (text.split('\n')[0] ?? text).replace(/ at line \d+, column \d+:?$/, '');
-}
-
-/**
- * The error of a document whose aliases cannot be expanded: too many expansions (a "billion
- * laughs" bomb) or an alias without its anchor, located at the alias.
- */
-function aliasError(file: string, located: ReturnType<typeof parseLocated>, message: string): ConfigError {
-  const unresolved = /^Unresolved alias[^:]*: (.+)$/.exec(message);
-  if (!unresolved) {
-    return new ConfigError({ file }, `is not valid YAML/JSON: YAML aliases are limited to ${MAX_ALIASES} expansions`, 'CONFIG_SYNTAX');
-  }
-  const name = unresolved[1];
-  let offset: number | undefined;
-  yaml().visit(located.doc, {
-    Alias(_key, node) {
-      if (node.source !== name || !node.range) return undefined;
-      offset = node.range[0];
-      return yaml().visit.BREAK;
-    },
-  });
-  const pos = offset === undefined ? undefined : located.lines.linePos(offset);
-  return new ConfigError(
-    { file, line: pos?.line, column: pos?.col },
-    `is not valid YAML/JSON: alias *${capEchoed(name, 100)} has no anchor &${capEchoed(name, 100)} before it`,
-    'CONFIG_SYNTAX',
-  );
 }

@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { readError } from '../../config/source.js';
+import { readError } from '../../config/read-error.js';
 
 /**
  * Entries a folder walk leaves out: `node_modules` and names starting with `.` (`.git`, `.ci/`,

@@ -1,0 +1,78 @@
+import { createRequire } from 'node:module';
+import type { LineCounter } from 'yaml';
+import { capEchoed } from './cap-text.js';
+import { ConfigError } from './errors.js';
+import { lineColumnAt } from './number-checks.js';
+
+/*
+ * The `yaml` package's side of a SourceDocument: parsing with positions, and the located
+ * syntax and alias errors. Valid files are read by js-yaml and never need it.
+ */
+
+/** YAML aliases allowed per document: a "billion laughs" bomb needs far more. */
+export const MAX_ALIASES = 1000;
+
+type YamlModule = typeof import('yaml');
+let yamlModule: YamlModule | undefined;
+
+/** The `yaml` package, loaded on first need (errors, anchored files): valid files never need it. */
+export function yaml(): YamlModule {
+  yamlModule ??= createRequire(import.meta.url)('yaml') as YamlModule;
+  return yamlModule;
+}
+
+/** Parses with positions; a syntax error is a located ConfigError. */
+export function parseLocated(file: string, text: string): { doc: ReturnType<YamlModule['parseDocument']>; lines: LineCounter } {
+  const { LineCounter, parseDocument } = yaml();
+  const lines = new LineCounter();
+  // resolveKnownTags: false keeps YAML 1.1's !!binary, !!set, !!omap, !!pairs and !!timestamp out
+  // of the core schema: they are refused as unknown tags, never turned into {} or a Buffer.
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: true, uniqueKeys: true, resolveKnownTags: false });
+  // Warnings count: an unknown tag such as `!custom` would otherwise be dropped silently.
+  const problem = doc.errors[0] ?? doc.warnings[0];
+  if (problem) {
+    const pos = problem.linePos?.[0];
+    // yaml's own advice (use parseAllDocuments) is for its API, not for the file's author.
+    const message = problem.code === 'MULTIPLE_DOCS' ? severalDocuments(text, problem.pos[0]) : `is not valid YAML/JSON: ${firstLine(problem.message)}`;
+    throw new ConfigError({ file, line: pos?.line, column: pos?.col }, message, 'CONFIG_SYNTAX');
+  }
+  return { doc, lines };
+}
+
+/** Why a file with a second document (starting at `offset`) is refused, naming the line it starts at. */
+function severalDocuments(text: string, offset: number): string {
+  const { line } = lineColumnAt(text, offset);
+  const where = text.startsWith('---', offset) ? `a "---" line at line ${line}` : `a second document starts at line ${line}`;
+  return `holds several YAML documents (${where}); agentcheck reads one document per file`;
+}
+
+/** yaml's first message line, without the position it repeats (we print file:line:col ourselves). */
+function firstLine(text: string): string {
+  return (text.split('\n')[0] ?? text).replace(/ at line \d+, column \d+:?$/, '');
+}
+
+/**
+ * The error of a document whose aliases cannot be expanded: too many expansions (a "billion
+ * laughs" bomb) or an alias without its anchor, located at the alias.
+ */
+export function aliasError(file: string, located: ReturnType<typeof parseLocated>, message: string): ConfigError {
+  const unresolved = /^Unresolved alias[^:]*: (.+)$/.exec(message);
+  if (!unresolved) {
+    return new ConfigError({ file }, `is not valid YAML/JSON: YAML aliases are limited to ${MAX_ALIASES} expansions`, 'CONFIG_SYNTAX');
+  }
+  const name = unresolved[1];
+  let offset: number | undefined;
+  yaml().visit(located.doc, {
+    Alias(_key, node) {
+      if (node.source !== name || !node.range) return undefined;
+      offset = node.range[0];
+      return yaml().visit.BREAK;
+    },
+  });
+  const pos = offset === undefined ? undefined : located.lines.linePos(offset);
+  return new ConfigError(
+    { file, line: pos?.line, column: pos?.col },
+    `is not valid YAML/JSON: alias *${capEchoed(name, 100)} has no anchor &${capEchoed(name, 100)} before it`,
+    'CONFIG_SYNTAX',
+  );
+}
