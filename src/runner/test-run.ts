@@ -5,12 +5,12 @@ import type { Redactor } from '../config/redactor.js';
 import type { Checkpoint } from '../engine/checkpoint/checkpointer.js';
 import type { InvokeOptions } from '../engine/invoke.js';
 import { INSIDE_RUN_ENV } from '../engine/mcp/mcp-toolset.js';
-import { credentialEnvNames, providerBaseUrl } from '../engine/providers/registry.js';
 import type { ResolvedConfig } from '../engine/resolve-config.js';
 import type { ResumeDecision } from '../engine/resume.js';
 import { applyDelta, type DeltaRevision } from '../engine/revision/delta.js';
 import { loadAgentBuild, revisionFromValue } from '../engine/revision/load-build.js';
-import type { LlmSpec, Revision } from '../engine/revision/types.js';
+import type { Revision } from '../engine/revision/types.js';
+import { offlineEnv, providerOrigins } from './offline-env.js';
 import type { Turn } from '../engine/turn.js';
 import { FolderWorkspace } from '../engine/workspace/folder-workspace.js';
 import type { Workspace } from '../engine/workspace/workspace.js';
@@ -303,45 +303,6 @@ function toRevision(agent: TestRunRequest['agent']): Revision {
   if (typeof agent === 'string') return loadAgentBuild(agent);
   if ('build' in agent && 'hash' in agent) return agent as Revision;
   return revisionFromValue(agent, `${REQUEST} agent`);
-}
-
-/** Stands in for a missing API key when no request reaches a real provider. */
-const REPLAY_PLACEHOLDER_KEY = 'agentcheck-cassette-replay';
-
-/**
- * A run whose model requests never leave the process (a cassette replay, or scenario mocks
- * that answer the provider's endpoint) needs no real key, but the providers refuse to build a
- * request without one; so CI can run such suites without secrets, a missing key is filled with
- * a placeholder that is never sent anywhere.
- */
-function offlineEnv(request: TestRunRequest, providers: readonly string[]): TestRunRequest['env'] {
-  const mocked = (request.mocks?.http ?? []).some((mock) => providers.includes(originOf(mock.url)));
-  if (request.cassette?.mode !== 'replay' && !mocked) return request.env;
-  const env = request.env ?? process.env;
-  const filled: Record<string, string | undefined> = { ...env };
-  for (const name of credentialEnvNames()) filled[name] = env[name] || REPLAY_PLACEHOLDER_KEY;
-  return filled;
-}
-
-function originOf(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return '';
-  }
-}
-
-/** A real model endpoint's origin passes through scenario mocks (the provider's entry knows its URL). */
-function providerOrigins(llm: LlmSpec | undefined, env: TestRunRequest['env'] = process.env): string[] {
-  if (!llm) return [];
-  // An unknown provider is a ConfigError here, never another provider's URL.
-  const baseUrl = providerBaseUrl(llm, env);
-  if (baseUrl === null) return [];
-  try {
-    return [new URL(baseUrl).origin];
-  } catch {
-    return [];
-  }
 }
 
 /** Runs `fn` under the run's HTTP mocks; http-mocks.ts (and msw with it) loads only for runs that intercept. */
