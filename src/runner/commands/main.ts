@@ -1,9 +1,21 @@
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import { VERSION } from '../../config/version.js';
 import { REPORTER_NAMES } from '../reporters/index.js';
-import { DEFAULT_TEST_RUN_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../suite/timeouts.js';
+import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
 import { EXIT, processIO, reportError, type CommandIO } from './cli-io.js';
-import { MAX_SHARDS } from '../ci/max-shards.js';
+import {
+  appendList,
+  collectList,
+  collectTokens,
+  nonEmpty,
+  pathArgument,
+  pathArguments,
+  positiveInt,
+  shardSpec,
+  singleGrep,
+  timeoutMs,
+  wholeNumber,
+} from './option-values.js';
 
 /** How much V8 grows the heap at a time during `agentcheck run`, in percent (V8's own choice is 10-300). */
 const RUN_HEAP_GROWING_PERCENT = 30;
@@ -225,104 +237,4 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
     return reportError(error, io);
   }
   return exitCode;
-}
-
-/**
- * Repeatable flag values, each possibly a comma list: `--variant a --variant b,c`. An empty value
- * (`--variant "$UNSET"` in CI) is refused: it would otherwise select everything.
- */
-function collectList(value: string, previous: string[] | undefined): string[] {
-  const items = value.split(',').map((item) => item.trim());
-  if (items.some((item) => item === ''))
-    throw new InvalidArgumentError(`expected a name or a comma list of names, got ${JSON.stringify(value)} (an empty item)`);
-  return [...(previous ?? []), ...items];
-}
-
-/**
- * A repeatable comma list kept as one (`--reporter json --reporter md` is `json,md`): a flag
- * appended to a CI line adds to the list instead of replacing it. The names are checked where
- * they are used, so an empty item still gets its own message.
- */
-function appendList(value: string, previous: string | undefined): string {
-  return previous === undefined ? value : `${previous},${value}`;
-}
-
-/**
- * `--grep` once: a second one used to replace the first without a word, and report.json's
- * `suite.grep` holds one text; either-of is one expression with `|`.
- */
-function singleGrep(value: string, previous: string | undefined): string {
-  if (previous !== undefined) {
-    throw new InvalidArgumentError(
-      `--grep is given twice (first ${JSON.stringify(previous)}); give it once: as a regular expression, --grep 'a|b' selects the scenarios matching either`,
-    );
-  }
-  return nonEmpty(value);
-}
-
-/** Repeatable error tokens, each kept whole (a token may hold a comma); an empty one is refused. */
-function collectTokens(value: string, previous: string[] | undefined): string[] {
-  if (value === '') throw new InvalidArgumentError('expected the text of an error token, got an empty value');
-  return [...(previous ?? []), value];
-}
-
-/** A time limit Node's timers can hold (larger ones would fire at once). */
-function timeoutMs(value: string): number {
-  const parsed = Number(value);
-  if (!DIGITS.test(value) || parsed < 1 || parsed > MAX_TIMEOUT_MS) throw new InvalidArgumentError(`expected a whole number of ms from 1 to ${MAX_TIMEOUT_MS}`);
-  return parsed;
-}
-
-/**
- * A file, folder, URL or pattern flag: an empty value (`--out "$OUT"` with the variable unset) is
- * refused, never read as the current folder or as no filter.
- */
-function nonEmpty(value: string): string {
-  if (value.trim() === '') throw new InvalidArgumentError('expected a value, got an empty string');
-  return value;
-}
-
-/**
- * A file or folder argument: an empty one (`agentcheck run "$SUITE_DIR"` with the variable unset)
- * is refused as an empty flag value is, never read as the current folder.
- */
-function pathArgument(expected: string): (value: string) => string {
-  return (value) => {
-    if (value.trim() === '') throw new InvalidArgumentError(`expected ${expected}, got an empty string (an unset variable?)`);
-    return value;
-  };
-}
-
-/** Several path arguments (`run a b`), each checked as pathArgument does, kept in order. */
-function pathArguments(expected: string): (value: string, previous: string[] | undefined) => string[] {
-  const check = pathArgument(expected);
-  return (value, previous) => {
-    const paths = previous ?? [];
-    paths.push(check(value));
-    return paths;
-  };
-}
-
-/** Decimal digits only: Number() would also read `1e3`, `0x2` and `2.` as whole numbers. */
-const DIGITS = /^\s*\d+\s*$/;
-
-function positiveInt(value: string): number {
-  const parsed = Number(value);
-  if (!DIGITS.test(value) || !Number.isSafeInteger(parsed) || parsed < 1) throw new InvalidArgumentError('expected a whole number >= 1');
-  return parsed;
-}
-
-function wholeNumber(value: string): number {
-  const parsed = Number(value);
-  if (!DIGITS.test(value) || !Number.isSafeInteger(parsed)) throw new InvalidArgumentError('expected a whole number >= 0');
-  return parsed;
-}
-
-function shardSpec(value: string): { index: number; total: number } {
-  const match = /^(\d+)\/(\d+)$/.exec(value);
-  const index = Number(match?.[1]);
-  const total = Number(match?.[2]);
-  if (!match || total < 1 || index < 1 || index > total || total > MAX_SHARDS)
-    throw new InvalidArgumentError(`expected I/N with 1 <= I <= N <= ${MAX_SHARDS}, e.g. 2/4`);
-  return { index, total };
 }
