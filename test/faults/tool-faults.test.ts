@@ -141,7 +141,7 @@ describe('tool faults through the built CLI', () => {
 agent:
   name: Tool faults
   llm: {provider: scripted, model: s}
-  commands: {allow: [${node}]}
+  commands: {allow: [${node}, no-such-program-agentcheck]}
   tools:
     - {name: hangs, description: h, parameters: {type: object}, command: {argv: [${node}, -e, "setInterval(() => {}, 1000)"], timeout_ms: 300}}
     - {name: ignores_sigterm, description: h, parameters: {type: object}, command: {argv: [${node}, -e, "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000)"], timeout_ms: 200}}
@@ -167,6 +167,7 @@ agent:
         calls: [{ name: 'shell', args: { argv: [process.execPath, '-e', `process.stdout.write('q'.repeat(${TEN_MB}))`] } }],
         expect: '{terminal_tool: shell}',
       },
+      { name: 'shell_missing', calls: [{ name: 'shell', args: { argv: ['no-such-program-agentcheck'] } }], expect: '{verdict: failed}' },
       { name: 'floods', calls: [{ name: 'floods', args: {} }], expect: '{terminal_tool: floods}' },
       { name: 'http_huge', calls: [{ name: 'http_huge', args: {} }], expect: '{terminal_tool: http_huge}' },
     ];
@@ -221,6 +222,8 @@ ${scenarios
       expect(span.status, name).toBe('error');
       expect(span.attributes['error.type'], name).toBe(type);
     }
+    // run_command names a missing program as a command tool does.
+    expect(toolSpan('shell_missing', 'shell').attributes['error.type']).toBe('not_found');
     expect(String(toolSpan('hangs', 'hangs').attributes['gen_ai.tool.call.result'])).toContain('timed out after 300 ms');
     expect(String(toolSpan('killed', 'killed').attributes['gen_ai.tool.call.result'])).toContain('SIGKILL');
     // The SIGTERM-proof process was force-killed after its timeout, not left running: the tool

@@ -1,18 +1,11 @@
 import { ToolError } from '../../../config/errors.js';
-import { runProcess, scrubbedEnv, type ProcessStatus } from '../process/run-process.js';
+import { PROCESS_ERROR_TYPES, runProcess, scrubbedEnv } from '../process/run-process.js';
 import type { BuiltinTool } from './builtin-tool.js';
 import { BUILTIN_PARAMETERS } from './builtin-parameters.js';
 
 const NAME = 'run_command';
 const TIMEOUT_MS = 30_000;
 const MAX_OUTPUT_BYTES = 64 * 1024;
-
-const FAILURE_CODES: Record<Exclude<ProcessStatus, 'exited'>, string> = {
-  not_found: 'COMMAND_NOT_FOUND',
-  timeout: 'COMMAND_TIMEOUT',
-  signal: 'COMMAND_SIGNAL',
-  canceled: 'COMMAND_CANCELED',
-};
 
 /**
  * run_command {argv} -> {exit_code, stdout, stderr}. No shell: argv[0] is the program and each
@@ -37,7 +30,8 @@ export const runCommandTool: BuiltinTool = {
       signal: ctx.signal,
       processes: ctx.processes,
     });
-    if (run.status !== 'exited') throw new ToolError(NAME, run.message, FAILURE_CODES[run.status]);
+    // The error codes read as the span's error.type once lowercased: not_found, timeout, signal, canceled.
+    if (run.status !== 'exited') throw new ToolError(NAME, run.message, PROCESS_ERROR_TYPES[run.status].toUpperCase());
     return { exit_code: run.exitCode, stdout: run.stdout, stderr: run.stderr };
   },
 };

@@ -1,7 +1,7 @@
 import { ToolError } from '../../../config/errors.js';
 import type { CommandSpec, ToolSpec } from '../../revision/types.js';
 import { stringifyValue } from '../../template/interpolate.js';
-import { runProcess, scrubbedEnv, type ProcessStatus } from '../process/run-process.js';
+import { PROCESS_ERROR_TYPES, runProcess, scrubbedEnv } from '../process/run-process.js';
 import type { Tool, ToolContext, ToolOutcome } from '../tool.js';
 import { templateFromArgs } from './args-template.js';
 import { toolHeader } from './tool-header.js';
@@ -9,13 +9,6 @@ import { quoteCapped } from '../../../config/cap-text.js';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_OUTPUT_BYTES = 1024 * 1024;
-
-const ERROR_TYPES: Record<Exclude<ProcessStatus, 'exited'>, string> = {
-  timeout: 'timeout',
-  signal: 'signal',
-  not_found: 'not_found',
-  canceled: 'canceled',
-};
 
 /**
  * A `command` tool (docs/formats.md, Tools): runs spec.command.argv with `{{ args.x }}` templates, each
@@ -48,7 +41,7 @@ async function runCommandSpec(name: string, command: CommandSpec, args: Record<s
   if (run.status === 'exited') {
     return run.exitCode === 0 ? { result, isError: false } : { result, isError: true, errorType: `exit_${run.exitCode}` };
   }
-  return { result: { ...result, error: run.message }, isError: true, errorType: ERROR_TYPES[run.status] };
+  return { result: { ...result, error: run.message }, isError: true, errorType: PROCESS_ERROR_TYPES[run.status] };
 }
 
 /**

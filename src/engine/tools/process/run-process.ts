@@ -9,6 +9,17 @@ const PIPE_GRACE_MS = 2_000;
 /** How a process ended: exited on its own, or why it did not. */
 export type ProcessStatus = 'exited' | 'timeout' | 'signal' | 'not_found' | 'canceled';
 
+/**
+ * The tool error type (`error.type` of its execute_tool span) of a process that did not exit on
+ * its own: the same for `run_command` and for `command` tools (docs/security.md, Commands).
+ */
+export const PROCESS_ERROR_TYPES: Readonly<Record<Exclude<ProcessStatus, 'exited'>, string>> = {
+  timeout: 'timeout',
+  signal: 'signal',
+  not_found: 'not_found',
+  canceled: 'canceled',
+};
+
 /** Options for runProcess. The env given is the whole environment: nothing is inherited. */
 export interface ProcessOptions {
   cwd: string;

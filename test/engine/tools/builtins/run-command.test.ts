@@ -53,21 +53,21 @@ describe('run_command', () => {
     expect(result.stdout).toBe(`${'y'.repeat(65536)}\n[truncated ${100000 - 65536} bytes]`);
   });
 
-  it('throws COMMAND_NOT_FOUND, COMMAND_SIGNAL and INVALID_ARGUMENT', async () => {
-    const missing = await toolError(run(['agentcheck-no-such-program'], ctx), 'COMMAND_NOT_FOUND');
+  it('throws NOT_FOUND, SIGNAL and INVALID_ARGUMENT (error.type not_found and signal, as for command tools)', async () => {
+    const missing = await toolError(run(['agentcheck-no-such-program'], ctx), 'NOT_FOUND');
     expect(missing.message).toContain('agentcheck-no-such-program');
     expect(missing.tool).toBe('run_command');
-    const killed = await toolError(run(['node', '-e', 'process.kill(process.pid, "SIGKILL")'], ctx), 'COMMAND_SIGNAL');
+    const killed = await toolError(run(['node', '-e', 'process.kill(process.pid, "SIGKILL")'], ctx), 'SIGNAL');
     expect(killed.message).toContain('SIGKILL');
     await toolError(run([], ctx), 'INVALID_ARGUMENT');
     await toolError(run('ls -la', ctx), 'INVALID_ARGUMENT');
   });
 
-  it('throws COMMAND_CANCELED when the call is aborted', async () => {
+  it('throws CANCELED when the call is aborted', async () => {
     const controller = new AbortController();
     // Ten minutes: only the abort can end it, however slow the machine.
     const pending = run(['node', '-e', 'setTimeout(() => {}, 600000)'], { ...ctx, signal: controller.signal });
     setTimeout(() => controller.abort(), 100);
-    await toolError(pending, 'COMMAND_CANCELED');
+    await toolError(pending, 'CANCELED');
   });
 });
