@@ -58,6 +58,7 @@ export async function runAgentLoop(setup: LoopSetup, initial: LoopState, decisio
     const open = unansweredCalls(state.messages);
     if (open.calls.length) {
       const pending = await runToolRound(setup, state, open.calls, open.turn, decision);
+      resultsInCallOrder(state.messages);
       if (pending) return stop(state, 'paused', pending);
       await setup.onCheckpoint?.(state);
     }
@@ -149,6 +150,24 @@ async function runToolRound(
     state.messages.push(message);
   });
   return pending;
+}
+
+/**
+ * Puts the results of the last response's calls in call order: a call answered on resume goes
+ * back to its place among the results its round gave before the pause, as in a run that never
+ * paused (docs/engine-loop.md).
+ */
+function resultsInCallOrder(messages: Message[]): void {
+  let at = messages.length - 1;
+  while (at >= 0 && messages[at].role === 'tool') at--;
+  const last = messages[at];
+  if (!last || last.role !== 'assistant' || !last.tool_calls) return;
+  const position = new Map(last.tool_calls.map((call, index) => [call.tool_call_id, index]));
+  const results = messages.slice(at + 1) as ToolResultMessage[];
+  const place = (message: ToolResultMessage) => position.get(message.tool_call_id) ?? position.size;
+  // Stable: results of one call id keep their order.
+  results.sort((a, b) => place(a) - place(b));
+  messages.splice(at + 1, results.length, ...results);
 }
 
 /** The calls of the last assistant message that have no result yet (a paused run). */

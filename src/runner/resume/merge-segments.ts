@@ -1,6 +1,7 @@
 import { ATTR, EVIDENCE_ATTR, SPAN } from '../../spans/conventions.js';
 import type { SpanRecord } from '../../spans/span-record.js';
 import { isInvokeAgent, operationOf, stringAttr } from '../../verdicts/span-kind.js';
+import { toolSeq } from '../../verdicts/span-order.js';
 
 /**
  * Joins the spans of a run that paused and was resumed (one segment per invoke or resume) into
@@ -18,13 +19,19 @@ export function mergeSegments(segments: ReadonlyArray<readonly SpanRecord[]>): S
   const first = roots[0] as SpanRecord;
   const last = roots[roots.length - 1] as SpanRecord;
   const merged: SpanRecord[] = [];
+  const seqs = new CallSeqs();
   segments.forEach((spans, index) => {
     const root = roots[index] as SpanRecord;
     const superseded = index < segments.length - 1;
+    seqs.startSegment(spans);
     for (const span of spans) {
-      if (span === root || (superseded && isPending(span))) continue;
+      if (span === root) continue;
+      if (superseded && isPending(span)) {
+        seqs.leftWaiting(span);
+        continue;
+      }
       const parent = span.parent_id === root.span_id ? first.span_id : span.parent_id;
-      merged.push({ ...span, trace_id: first.trace_id, parent_id: parent });
+      merged.push(seqs.placed({ ...span, trace_id: first.trace_id, parent_id: parent }));
     }
   });
   const attributes: SpanRecord['attributes'] = { ...first.attributes, ...last.attributes, [ATTR.conversationId]: first.attributes[ATTR.conversationId] };
@@ -40,6 +47,51 @@ export function mergeSegments(segments: ReadonlyArray<readonly SpanRecord[]>): S
   if (last.status_message === undefined) delete root.status_message;
   else root.status_message = last.status_message;
   return [root, ...merged];
+}
+
+/**
+ * Tool call order (`agentcheck.tool.seq`) across segments. Each segment's calls come after the
+ * earlier segments' (a resume in another process numbers its calls from 1 again), and a call
+ * that waited at a pause keeps its place in its response when the next segment answers it, as
+ * if the run had never stopped (docs/formats.md, Pause and resume).
+ */
+class CallSeqs {
+  private last = 0;
+  private shift = 0;
+  private readonly waiting = new Map<string, number>();
+
+  /** Numbers the next segment's calls after every call so far. */
+  startSegment(spans: readonly SpanRecord[]): void {
+    const own = spans.map(toolSeq).filter((seq): seq is number => seq !== null);
+    // The first segment keeps its numbers.
+    this.shift = own.length && this.last > 0 ? Math.max(0, this.last - Math.min(...own) + 1) : 0;
+  }
+
+  /** A call left waiting: the segment that answers it takes its place. */
+  leftWaiting(span: SpanRecord): void {
+    const seq = toolSeq(span);
+    const id = stringAttr(span, ATTR.toolCallId);
+    if (seq === null || id === null) return;
+    this.waiting.set(waitingKey(span, id), seq + this.shift);
+    this.last = Math.max(this.last, seq + this.shift);
+  }
+
+  /** The span with its call order in the joined run. */
+  placed(span: SpanRecord): SpanRecord {
+    const seq = toolSeq(span);
+    if (seq === null) return span;
+    const id = stringAttr(span, ATTR.toolCallId);
+    const key = id === null ? undefined : waitingKey(span, id);
+    const carried = key === undefined ? undefined : this.waiting.get(key);
+    if (key !== undefined) this.waiting.delete(key);
+    const placed = carried ?? seq + this.shift;
+    this.last = Math.max(this.last, placed);
+    return placed === seq ? span : { ...span, attributes: { ...span.attributes, [ATTR.toolSeq]: placed } };
+  }
+}
+
+function waitingKey(span: SpanRecord, callId: string): string {
+  return `${stringAttr(span, ATTR.toolName) ?? ''}\u0000${callId}`;
 }
 
 /** A call that waited for an answer when its segment paused. */

@@ -78,6 +78,36 @@ describe('scenario resume: the approval round trip in one file', () => {
     expect(row.turns).toBe(3);
   });
 
+  it('keeps a round in call order when its gated calls are answered on resume, as when a policy answers them', async () => {
+    // One response: a gated write, an ungated read, a second gated write. The read runs before the
+    // pause; each write's answer must still take its own place among the round's results.
+    const dir = tempDir({
+      'x.scenario.yaml': `name: round
+agent: ${join(ROOT, 'fixtures/agents/coding-agent.yaml')}
+inputs: {messages: [{role: user, content: write them}]}
+model:
+  script:
+    - tool_calls: [{name: write_file, args: {path: a.md, content: A}}, {name: list_dir, args: {path: .}}, {name: write_file, args: {path: b.md, content: B}}]
+    - text: done
+expect:
+  checks:
+    - tool_order: {before: [list_dir], after: write_file}
+`,
+    });
+    const base = load(join(dir, 'x.scenario.yaml'), dir)[0];
+    const byPolicy = await run({ ...base, approvals: { default: 'approve' } });
+    const byResume = await run({ ...base, resume: [{ decision: 'approve' }, { decision: 'approve' }] });
+    const toolOrder = (row: typeof byPolicy) => row.transcript?.filter((message) => message.role === 'tool').map((message) => message.tool_call_id);
+    expect(toolOrder(byPolicy)).toEqual(['call_1', 'call_2', 'call_3']);
+    expect(toolOrder(byResume)).toEqual(toolOrder(byPolicy));
+    expect(byResume.test_run?.tools).toEqual(byPolicy.test_run?.tools);
+    expect(byResume.test_run?.tools.map((tool) => tool.name)).toEqual(['write_file', 'list_dir']);
+    // list_dir (call 2) does not precede the first write_file (call 1): the same verdict both ways.
+    expect(byPolicy.checks[0]).toMatchObject({ status: 'fail' });
+    expect(byResume.checks[0]).toMatchObject({ status: 'fail', reason: byPolicy.checks[0].reason });
+    expect(byPolicy.checks[0].reason).toContain('call 1');
+  });
+
   it('fails a row whose pause is left unanswered, naming the tool', async () => {
     const scenario = writeScenario('resume: [{decision: approve}]');
     // A script that writes twice: the second pause has no answer left.
