@@ -23,15 +23,17 @@ async function run(scenario: Scenario, onSpans?: (spans: SpanRecord[]) => void) 
   return runScenario(scenario, { variant: 'base', revision: scenario.revision, repeat: 0, onSpans });
 }
 
-/** A scenario file on the coding agent whose script writes CHANGELOG.md once (a gated call). */
-function writeScenario(extra: string): Scenario {
+const WRITE_CHANGELOG = '[{name: write_file, args: {path: CHANGELOG.md, content: "x"}}]';
+
+/** A scenario file on the coding agent whose script makes `calls` (default: one gated write of CHANGELOG.md), then answers. */
+function writeScenario(extra: string, calls = WRITE_CHANGELOG): Scenario {
   const dir = tempDir({
     'x.scenario.yaml': `name: write
 agent: ${join(ROOT, 'fixtures/agents/coding-agent.yaml')}
 inputs: {messages: [{role: user, content: write it}]}
 model:
   script:
-    - tool_calls: [{name: write_file, args: {path: CHANGELOG.md, content: "x"}}]
+    - tool_calls: ${calls}
     - text: done
 ${extra}`,
   });
@@ -81,20 +83,12 @@ describe('scenario resume: the approval round trip in one file', () => {
   it('keeps a round in call order when its gated calls are answered on resume, as when a policy answers them', async () => {
     // One response: a gated write, an ungated read, a second gated write. The read runs before the
     // pause; each write's answer must still take its own place among the round's results.
-    const dir = tempDir({
-      'x.scenario.yaml': `name: round
-agent: ${join(ROOT, 'fixtures/agents/coding-agent.yaml')}
-inputs: {messages: [{role: user, content: write them}]}
-model:
-  script:
-    - tool_calls: [{name: write_file, args: {path: a.md, content: A}}, {name: list_dir, args: {path: .}}, {name: write_file, args: {path: b.md, content: B}}]
-    - text: done
-expect:
+    const base = writeScenario(
+      `expect:
   checks:
-    - tool_order: {before: [list_dir], after: write_file}
-`,
-    });
-    const base = load(join(dir, 'x.scenario.yaml'), dir)[0];
+    - tool_order: {before: [list_dir], after: write_file}`,
+      '[{name: write_file, args: {path: a.md, content: A}}, {name: list_dir, args: {path: .}}, {name: write_file, args: {path: b.md, content: B}}]',
+    );
     const byPolicy = await run({ ...base, approvals: { default: 'approve' } });
     const byResume = await run({ ...base, resume: [{ decision: 'approve' }, { decision: 'approve' }] });
     const toolOrder = (row: typeof byPolicy) => row.transcript?.filter((message) => message.role === 'tool').map((message) => message.tool_call_id);
