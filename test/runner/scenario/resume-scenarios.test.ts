@@ -138,6 +138,11 @@ resume: [{decision: deny}]`),
     );
     expect(both.status).toBe('fail');
     expect(both.reason).toMatch(/^resume: resume\[1\] \(deny\) unused: .*; file#0: expected CHANGELOG\.md not to exist/);
+    // The terminal's failure listing leads with the mismatch that failed the row, then the check.
+    const text = renderTableReport(fixtureReportOf([both]), palette(false), { columns: 200, quiet: true });
+    expect(text).toContain(
+      '  ✗ resume: resume[1] (deny) unused: the run ended (stop_reason end_turn) after 1 pause\n  ✗ file#0: expected CHANGELOG.md not to exist',
+    );
   });
 
   it('refuses a resume decision other than approve or deny, with its location', () => {

@@ -66,8 +66,15 @@ function expectedLines(row: ScenarioRow): string[] {
   if (row.status === 'error') return [clean(row.error ? `${row.error.type}: ${row.error.message}` : rowReason(row))];
   const failed = row.checks.filter((check) => check.status !== 'pass');
   const lines: string[] = [];
-  // decide() writes the verdict mismatch first, then `; id: reason` per failed check.
-  if (row.reason.startsWith('verdict ')) lines.push(clean(failed.length ? row.reason.split(`; ${failed[0].id}: `)[0] : row.reason));
+  // decide() writes a resume mismatch first, then the verdict mismatch, then `; id: reason` per failed check.
+  let rest = row.reason;
+  if (rest.startsWith('resume: ')) {
+    const ends = [rest.indexOf('; verdict '), failed.length ? rest.indexOf(`; ${failed[0].id}: `) : -1].filter((index) => index >= 0);
+    const end = ends.length ? Math.min(...ends) : rest.length;
+    lines.push(clean(rest.slice(0, end)));
+    rest = rest.slice(end + 2);
+  }
+  if (rest.startsWith('verdict ')) lines.push(clean(failed.length ? rest.split(`; ${failed[0].id}: `)[0] : rest));
   for (const check of failed) lines.push(clean(`${check.id}: ${check.reason}`));
   if (!lines.length) lines.push(clean(rowReason(row)));
   return lines;
