@@ -58,15 +58,15 @@ export function prepareRun(revision: Revision | DeltaRevision, options: InvokeOp
   if (skills.tool) toolList.push(skills.tool);
   const script = options.script && place.modelCallsDone ? options.script.slice(place.modelCallsDone) : options.script;
   const model = options.model ?? createModel(agent.llm, { script, env: options.env });
+  const tools = new Map(toolList.map((tool) => [tool.name, tool]));
+  const fallbackTools = builtinFallbackTools();
   const resolved = resolveConfig(revision, {
     model,
-    tools: toolList,
+    tools: [...toolList, ...flowBuiltins(revision, tools, fallbackTools)],
     skills: skills.delivered.map((skill) => skill.name),
     skillsDelivery: skills.mode,
     skillsNotDelivered: skills.skipped,
   });
-  const tools = new Map(toolList.map((tool) => [tool.name, tool]));
-  const fallbackTools = builtinFallbackTools();
   const caller = new ToolCaller({
     tools,
     fallbackTools,
@@ -104,4 +104,17 @@ export function prepareRun(revision: Revision | DeltaRevision, options: InvokeOp
 
 function toDefinition(tool: Tool): ToolDefinition {
   return { name: tool.name, description: tool.description, parameters: tool.parameters };
+}
+
+/**
+ * The built-ins a flow offers without the agent listing them (a component's toolset, a
+ * deterministic step's tool_name): they run too, so the resolved config lists them.
+ */
+function flowBuiltins(revision: Revision | DeltaRevision, tools: ReadonlyMap<string, Tool>, builtins: ReadonlyMap<string, Tool>): Tool[] {
+  const named = new Set<string>();
+  for (const component of revision.build.flow?.components ?? []) {
+    for (const name of component.toolset ?? []) named.add(name);
+    if (component.tool_name !== undefined) named.add(component.tool_name);
+  }
+  return [...named].filter((name) => !tools.has(name)).flatMap((name) => builtins.get(name) ?? []);
 }

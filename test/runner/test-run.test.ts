@@ -31,6 +31,41 @@ describe('testRun', () => {
     expect(readFileSync(agentFile, 'utf8')).toBe(before);
   });
 
+  it('lists the built-ins a flow offers without the agent listing them, with their permission', async () => {
+    const dir = tempDir({ 'n.txt': 'needle' });
+    const result = await testRun({
+      agent: {
+        id: 'ts',
+        agent: {
+          name: 'TS',
+          llm: { provider: 'scripted', model: 's' },
+          permissions: { mode: 'allow_reads' },
+          tools: [{ name: 'api', description: 'a', returns: 1 }],
+        },
+        flow: {
+          entry_point: 'a',
+          components: [
+            { name: 'a', type: 'agent', toolset: ['grep', 'write_file'] },
+            { name: 'b', type: 'deterministic_step', tool_name: 'list_dir', inputs: [{ literal: '.', as: 'path' }] },
+          ],
+          routers: [
+            { from: 'a', to: 'b' },
+            { from: 'b', to: 'end' },
+          ],
+        },
+      },
+      inputs: { messages: [{ role: 'user', content: 'go' }] },
+      workspace: dir,
+      script: [{ tool_calls: [{ name: 'grep', args: { pattern: 'needle' } }] }, { text: 'done' }],
+    });
+    expect(result.resolved.tools).toEqual([
+      { name: 'api', permission: 'ask' },
+      { name: 'grep', permission: 'allow' },
+      { name: 'write_file', permission: 'ask' },
+      { name: 'list_dir', permission: 'allow' },
+    ]);
+  });
+
   it('lists every problem of a request at once: fields, delta paths, mocks, approvals and names', async () => {
     const error = await testRun({
       agent: agentFile,
