@@ -132,20 +132,30 @@ expect: {terminal_tool: finish}
     expect(row.error?.message).toContain('timed out after 8000 ms');
     expect(row.error?.message).toContain("while its checks ran; the agent's run had ended (stop_reason end_turn)");
   }, 120_000);
-  it('a check that blocks the event loop past the limit is TIMEOUT too, though the timer never got a turn', async () => {
+  it('a check that blocks the event loop past the limit is TIMEOUT too, though the timer never got a turn; the runs it held up are not', async () => {
     const dir = tempDir({
       'agent.yaml': AGENT,
       // Busy for 3 s without yielding: the 2 s limit's timer cannot fire until it returns.
       'checks/busy.mjs':
         'export default function () { const end = Date.now() + 3000; while (Date.now() < end) {} return { status: "pass", reason: "late" }; }\n',
       'busy.scenario.yaml': checkedByModule('busy'),
+      // In flight beside it (its model answers after 1.5 s): it cannot move while the busy check
+      // holds the event loop, so that time is not counted against its own 2 s.
+      'waiting.scenario.yaml': `name: waiting
+agent: agent.yaml
+inputs: {messages: [{role: user, content: go}]}
+model: {script: [{tool_calls: [{name: finish, args: {}}], delay_ms: 1500}, {text: done}]}
+expect: {terminal_tool: finish}
+`,
     });
     const out = join(dir, 'out');
     const result = await runCli(['run', '.', '--timeout', '2000', '--out', out, '--reporter', 'json'], dir);
     expect(result.exitCode, result.all).toBe(1);
-    const row = readReport(out).scenarios[0];
+    const rows = readReport(out).scenarios;
+    const row = rows.find((r) => r.name === 'busy');
     expect(row).toMatchObject({ status: 'error', error: { type: 'TIMEOUT' } });
-    expect(row.error?.message).toContain('timed out after 2000 ms');
+    expect(row?.error?.message).toContain('timed out after 2000 ms');
+    expect(rows.find((r) => r.name === 'waiting'), result.all).toMatchObject({ status: 'pass' });
   }, 120_000);
 
   it('does not wait for an MCP server that never starts: the row says TIMEOUT and the suite ends (the server stopped)', async () => {

@@ -96,7 +96,10 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     // Loaded before the run by `agentcheck run`; a scenario run on its own loads them here.
     if (scenario.customChecks?.some((ref) => !ref.run)) await loadCustomChecks([scenario]);
     const custom = new Map((scenario.customChecks ?? []).flatMap((ref) => (ref.run ? [[ref.index, ref.run] as const] : [])));
-    row.checks = await runChecksWithCustom(scenario.expect.checks, evidence, custom);
+    // Custom checks run their synchronous part here: a CPU-bound one holds the event loop, and
+    // the deadline charges that time to this run only.
+    const checking = () => runChecksWithCustom(scenario.expect.checks, evidence, custom);
+    row.checks = await (options.deadline ? options.deadline.hold(checking) : checking());
     const nestedCalls = countNestedCalls(evidence.calls, nestedExpectedTools(scenario.expect));
     if (nestedCalls) row.nested_calls = nestedCalls;
     if (evidence.flow_state) row.flow_calls = flowStepCalls(evidence.calls);

@@ -14,6 +14,9 @@ export const MAX_TIMEOUT_MS = 2_147_483_647;
  */
 export const ABORT_GRACE_MS = 5_000;
 
+/** Time the event loop was held by runs' own synchronous work (Deadline.hold), process-wide. */
+let heldByRuns = 0;
+
 /**
  * A run's time limit as an abort signal, the one mechanism suite runs and test_runs share:
  * `signal` aborts after `ms` or when `outer` aborts (an interrupt), and the engine stops at the
@@ -22,7 +25,10 @@ export const ABORT_GRACE_MS = 5_000;
 export class Deadline {
   readonly signal: AbortSignal;
   private readonly controller = new AbortController();
-  private readonly timer: NodeJS.Timeout;
+  private timer: NodeJS.Timeout;
+  /** heldByRuns when this run began, and how much of it since was this run's own. */
+  private readonly heldAtStart = heldByRuns;
+  private ownHeld = 0;
   private readonly onOuterAbort: () => void;
   private expiredFlag = false;
   /** When the limit falls due (performance.now() time). */
@@ -42,13 +48,47 @@ export class Deadline {
     this.onOuterAbort = () => this.abort(outer?.reason);
     if (outer?.aborted) this.onOuterAbort();
     else outer?.addEventListener('abort', this.onOuterAbort, { once: true });
-    this.timer = setTimeout(
+    this.timer = this.arm(ms);
+  }
+
+  /**
+   * Fires at the limit; when other runs held the event loop meanwhile (a CPU-bound custom check
+   * of theirs), this run could not go on either, so that time is added and the timer set again.
+   */
+  private arm(ms: number): NodeJS.Timeout {
+    return setTimeout(
       () => {
+        const left = this.due + this.heldByOthers - performance.now();
+        if (left > 0) {
+          this.timer = this.arm(left);
+          return;
+        }
         this.expiredFlag = true;
         this.abort(new Error(this.reason));
       },
       Math.min(ms, MAX_TIMEOUT_MS),
     );
+  }
+
+  /**
+   * Runs `fn` (the synchronous part of a run's checks) and records how long it held the event
+   * loop: counted against this run's limit, and not against the other runs in flight, which
+   * could not move meanwhile (docs/cli.md, --timeout).
+   */
+  hold<T>(fn: () => T): T {
+    const start = performance.now();
+    try {
+      return fn();
+    } finally {
+      const held = performance.now() - start;
+      heldByRuns += held;
+      this.ownHeld += held;
+    }
+  }
+
+  /** How long other runs held the event loop since this one began. */
+  private get heldByOthers(): number {
+    return heldByRuns - this.heldAtStart - this.ownHeld;
   }
 
   /** The only way the signal aborts (the controller is private), so onAbort sees every abort. */
@@ -68,7 +108,7 @@ export class Deadline {
    * the event loop (a CPU-bound custom check) runs past it without the timer ever getting a turn.
    */
   get overdue(): boolean {
-    if (!this.expiredFlag && !this.signal.aborted && performance.now() >= this.due) {
+    if (!this.expiredFlag && !this.signal.aborted && performance.now() >= this.due + this.heldByOthers) {
       this.expiredFlag = true;
       this.abort(new Error(this.reason));
     }
