@@ -32,7 +32,8 @@ const GLOB_CHARS = /[*?{]/;
  * Loads scenarios as `agentcheck run` does. A pattern without glob characters is a file or a
  * folder (searched for *.scenario.yaml); with them, files are matched under the pattern's fixed
  * leading folders, which are also the root of scenario ids, so `scenarios/**\/*.scenario.yaml`
- * gives the same ids as `agentcheck run scenarios/`.
+ * gives the same ids as `agentcheck run scenarios/`; with a suite config, ids start at the
+ * config's folder, as `agentcheck run` gives them (docs/vitest.md).
  */
 export function loadScenarios(pattern: string, options: LoadScenariosOptions = {}): LoadedScenarios {
   // An empty pattern (an unset variable) would load the whole folder: refused, as `agentcheck run ''` is.
@@ -46,6 +47,13 @@ export function loadScenarios(pattern: string, options: LoadScenariosOptions = {
     return { plan: loadSuite({ ...selection, paths: [pattern], config: base }, cwd), config: base };
   }
   const { root, glob } = splitGlob(pattern, cwd);
+  // With a suite config, ids start at its folder, as `agentcheck run` gives them (and the cassettes
+  // it recorded are found): the glob is read from there when it lies inside it.
+  const fromConfig = options.config ? relative(base.baseDir, root) : undefined;
+  if (fromConfig !== undefined && !fromConfig.startsWith('..') && !isAbsolute(fromConfig)) {
+    const config: SuiteConfig = { ...base, scenarios: [[...fromConfig.split(sep).filter(Boolean), glob].join('/')] };
+    return { plan: loadSuite({ ...selection, paths: [], config }, cwd), config };
+  }
   const config: SuiteConfig = { ...base, scenarios: [glob], baseDir: root };
   return { plan: loadSuite({ ...selection, paths: [], config }, cwd), config };
 }

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runScenario } from '../../src/vitest/run-scenario.js';
+import { loadScenarios } from '../../src/vitest/load-scenarios.js';
+import { runPlanned, runScenario } from '../../src/vitest/run-scenario.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 describe('agentcheck/vitest and the config cassettes', () => {
@@ -42,5 +43,24 @@ describe('agentcheck/vitest runScenario() of a skip scenario', () => {
     });
     const row = await runScenario(join(dir, 'a.scenario.yaml'), undefined, { cwd: dir });
     expect(row).toMatchObject({ status: 'skipped', reason: 'skipped (not yet)', turns: 0 });
+  });
+});
+
+describe('scenarios() with a suite config', () => {
+  const judge = join(import.meta.dirname, '../../scenarios/judge');
+
+  it('names scenarios from the config folder, as agentcheck run does, and replays the cassettes run recorded', async () => {
+    const { plan, config } = loadScenarios('cases/*.yaml', { cwd: judge, config: 'agentcheck.config.yaml' });
+    expect(plan.runs.map((run) => run.scenario.id)).toEqual(['cases/refunds.yaml#apologetic reply', 'cases/refunds.yaml#curt reply']);
+    // The committed cassettes replay offline: no CASSETTE_MISSING, the judge's recorded answers decide.
+    const rows = await Promise.all(plan.runs.map((run) => runPlanned(run, config)));
+    expect(rows.map((row) => row.error?.type ?? null)).toEqual([null, null]);
+    expect(rows.map((row) => row.status)).toEqual(['pass', 'pass']);
+  });
+
+  it('keeps the glob root as the id root without a config', () => {
+    const { plan } = loadScenarios('scenarios/coding/resume-*.yaml', { cwd: join(judge, '../..') });
+    expect(plan.runs.length).toBeGreaterThan(0);
+    for (const run of plan.runs) expect(run.scenario.id).toMatch(/^resume-approvals\.scenarios\.yaml#/);
   });
 });
