@@ -7,6 +7,8 @@
 export function passAtK(n: number, c: number, k: number): number {
   checkArguments(n, c, k);
   if (n - c < k) return 1;
+  // pass@1 is the pass rate c/n exactly, as pass^1 is (the product would leave 0.3999... for 2/5).
+  if (k === 1) return c / n;
   let fail = 1;
   for (let i = n - c + 1; i <= n; i++) fail *= 1 - k / i;
   return 1 - fail;

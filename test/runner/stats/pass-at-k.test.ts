@@ -15,6 +15,18 @@ describe('pass@k (Chen et al. 2021) and pass^k (tau-bench)', () => {
     expect(passAtK(3, 0, 2)).toBe(0);
   });
 
+  it('pass@1 is exactly the pass rate, as pass^1 is (report.json compares equal)', () => {
+    for (const [n, c] of [
+      [5, 2],
+      [10, 3],
+      [7, 1],
+      [3, 3],
+    ]) {
+      expect(passAtK(n, c, 1)).toBe(c / n);
+      expect(passAtK(n, c, 1)).toBe(passHatK(n, c, 1));
+    }
+  });
+
   it('pass^k = C(c,k)/C(n,k) on hand-computed cases', () => {
     // n=5, c=2, k=2: C(2,2)/C(5,2) = 1/10
     expect(passHatK(5, 2, 2)).toBeCloseTo(0.1, 12);
