@@ -4,15 +4,16 @@ import type { CommandIO } from './cli-io.js';
 
 /**
  * Runs the reporters the CI environment asks for by itself (GitHub Actions annotations and job
- * summary when GITHUB_ACTIONS=true). Returns false when one failed; the failure is printed once.
+ * summary when GITHUB_ACTIONS=true). `files`: the report files the command writes. Returns false
+ * when one failed; the failure is printed once.
  */
-export async function runCiReporters(report: Readonly<Report>, out: string, io: CommandIO): Promise<boolean> {
+export async function runCiReporters(report: Readonly<Report>, out: string, io: CommandIO, files?: readonly string[]): Promise<boolean> {
   if (!inGithubActions(io.env)) return true;
   // Loaded only on GitHub Actions: it brings the Markdown reporter with it.
   const { GithubActionsReporter } = await import('../reporters/github-actions-reporter.js');
   const reporter = new GithubActionsReporter(io.env);
   try {
-    await reporter.onRunEnd(report, { out, stdout: io.stdout, color: false, cwd: io.cwd });
+    await reporter.onRunEnd(report, { out, stdout: io.stdout, color: false, cwd: io.cwd, files });
     return true;
   } catch (error) {
     io.stderr.write(`agentcheck: the ${reporter.name} reporter failed: ${(error as Error).message}\n`);

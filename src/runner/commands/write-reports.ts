@@ -57,6 +57,6 @@ export async function writeReports(
     layout.columns,
     files,
   );
-  if (!(await runCiReporters(report, options.out, io))) failed = true;
+  if (!(await runCiReporters(report, options.out, io, files))) failed = true;
   return { written, failed };
 }

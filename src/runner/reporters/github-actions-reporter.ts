@@ -1,3 +1,4 @@
+import { fullReportPlace } from './format/all-rows-hint.js';
 import { appendFile } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import type { Report, ScenarioRow } from '../report/report.js';
@@ -25,7 +26,7 @@ export class GithubActionsReporter implements Reporter {
     const commands = githubAnnotations(report, ctx.cwd ?? process.cwd());
     if (commands.length) ctx.stdout.write(`${commands.join('\n')}\n`);
     const summary = this.env.GITHUB_STEP_SUMMARY;
-    if (summary) await appendFile(summary, `${renderMarkdown(report)}\n`);
+    if (summary) await appendFile(summary, `${renderMarkdown(report, fullReportPlace(ctx.files))}\n`);
   }
 }
 

@@ -1,3 +1,4 @@
+import { fullReportPlace } from './format/all-rows-hint.js';
 import { join } from 'node:path';
 import type { Report } from '../report/report.js';
 import { writeFileAtomic } from '../report/write-atomic.js';
@@ -35,7 +36,7 @@ export class HtmlReporter implements Reporter {
   async onRunEnd(report: Readonly<Report>, ctx: ReporterContext): Promise<void> {
     const plan = planTimelines(report);
     const spans = await readTimelineSpans(join(ctx.out, SPANS_FILE), plan.traceIds);
-    await writeFileAtomic(join(ctx.out, HTML_REPORT_FILE), renderHtml(report, spans, plan));
+    await writeFileAtomic(join(ctx.out, HTML_REPORT_FILE), renderHtml(report, spans, plan, fullReportPlace(ctx.files)));
   }
 }
 
@@ -44,7 +45,12 @@ export class HtmlReporter implements Reporter {
  * so); `plan` defaults to planTimelines(report) and is a parameter only so the reporter can read
  * just the traces it will draw.
  */
-export function renderHtml(report: Readonly<Report>, spans: TimelineSpans | null = null, plan: TimelinePlan = planTimelines(report)): string {
+export function renderHtml(
+  report: Readonly<Report>,
+  spans: TimelineSpans | null = null,
+  plan: TimelinePlan = planTimelines(report),
+  fullReport = 'report.json',
+): string {
   const shape = runShape(report);
   const showRepeat = shape.repeats > 1;
   // Reports from before the statistics existed get them computed from their rows, as the
@@ -57,19 +63,19 @@ export function renderHtml(report: Readonly<Report>, spans: TimelineSpans | null
   // then the aggregates (a few lines each), then the rows: failures with their reasons, the
   // timelines that show how those runs went, and every run last.
   const sections: Array<[id: string, label: string, html: string]> = [];
-  if (report.scenarios.length) sections.push(['matrix', 'Matrix', matrixSection(report, stats, shape.variants, showRepeat)]);
+  if (report.scenarios.length) sections.push(['matrix', 'Matrix', matrixSection(report, stats, shape.variants, showRepeat, fullReport)]);
   if (variants.length) {
     sections.push(['pass-rates', 'Pass rates', passRatesSection(stats, variants, shape.repeats)]);
     sections.push(['tool-selection', 'Tool selection', toolSelectionSection(stats, variants)]);
-    const heatmaps = variants.map((name) => confusionHeatmap(name, stats.variants[name].tool_selection.confusion)).join('\n');
+    const heatmaps = variants.map((name) => confusionHeatmap(name, stats.variants[name].tool_selection.confusion, fullReport)).join('\n');
     const confusionNote =
       '<p class="note">Rows: tools a scenario expects that a run never called (missed). Columns: the unexpected tools those runs called instead; a cell counts runs.</p>';
     sections.push(['confusion', 'Confusion', section('confusion', 'Per-tool confusion', `${confusionNote}${heatmaps}`)]);
   }
   if (stats.paired.length) sections.push(['paired', 'Paired', pairedSection(stats.paired)]);
-  sections.push(['failures', 'Failures', failuresSection(report.scenarios, showRepeat)]);
-  sections.push(['timelines', 'Timelines', timelinesSection(plan, spans)]);
-  sections.push(['rows', 'All runs', rowsSection(report.scenarios, showRepeat)]);
+  sections.push(['failures', 'Failures', failuresSection(report.scenarios, showRepeat, fullReport)]);
+  sections.push(['timelines', 'Timelines', timelinesSection(plan, spans, fullReport)]);
+  sections.push(['rows', 'All runs', rowsSection(report.scenarios, showRepeat, fullReport)]);
 
   const body = `${summarySection(report, statsNote)}\n${sections.map(([, , html]) => html).join('\n')}`;
   return htmlPage(`agentcheck: ${runVerdict(report)}`, [['summary', 'Summary'], ...sections.map(([id, label]): [string, string] => [id, label])], body);

@@ -1,3 +1,4 @@
+import { fullReportPlace } from './format/all-rows-hint.js';
 import { join } from 'node:path';
 import type { Report, ScenarioRow } from '../report/report.js';
 import { writeFileAtomic } from '../report/write-atomic.js';
@@ -24,12 +25,12 @@ export class MdReporter implements Reporter {
   readonly file = MD_REPORT_FILE;
 
   async onRunEnd(report: Readonly<Report>, ctx: ReporterContext): Promise<void> {
-    await writeFileAtomic(join(ctx.out, MD_REPORT_FILE), renderMarkdown(report));
+    await writeFileAtomic(join(ctx.out, MD_REPORT_FILE), renderMarkdown(report, fullReportPlace(ctx.files)));
   }
 }
 
 /** The Markdown report as a string; fit for $GITHUB_STEP_SUMMARY. */
-export function renderMarkdown(report: Readonly<Report>): string {
+export function renderMarkdown(report: Readonly<Report>, fullReport = 'report.json'): string {
   const shape = runShape(report);
   const showRepeat = shape.repeats > 1;
   const { failed, errored } = report.summary;
@@ -38,13 +39,13 @@ export function renderMarkdown(report: Readonly<Report>): string {
   out.push(`Started ${mdText(report.started_at)}${report.suite.shard ? `, shard ${report.suite.shard.index}/${report.suite.shard.total}` : ''}.`, '');
   if (report.interrupted) out.push('> The run was interrupted: rows it did not reach are marked NOT RUN.', '');
 
-  out.push(...failuresSection(report.scenarios, showRepeat));
+  out.push(...failuresSection(report.scenarios, showRepeat, fullReport));
   if (shape.variants.length > 1) out.push(...variantsSection(report));
-  out.push(...rowsSection(report.scenarios, showRepeat));
+  out.push(...rowsSection(report.scenarios, showRepeat, fullReport));
   return `${out.join('\n').trimEnd()}\n`;
 }
 
-function failuresSection(rows: readonly ScenarioRow[], showRepeat: boolean): string[] {
+function failuresSection(rows: readonly ScenarioRow[], showRepeat: boolean, fullReport: string): string[] {
   const failing = rows.filter(isFailing);
   if (!failing.length) return [];
   const out = [`## Failures and errors (${failing.length})`, ''];
@@ -57,7 +58,7 @@ function failuresSection(rows: readonly ScenarioRow[], showRepeat: boolean): str
     }
     if (checks.length > CHECKS_PER_FAILURE) out.push(`  - ... ${checks.length - CHECKS_PER_FAILURE} more failed checks`);
   }
-  if (failing.length > MD_FAILURE_LIMIT) out.push('', `_${failing.length - MD_FAILURE_LIMIT} more failures and errors are in report.json._`);
+  if (failing.length > MD_FAILURE_LIMIT) out.push('', `_${failing.length - MD_FAILURE_LIMIT} more failures and errors are in ${fullReport}._`);
   out.push('');
   return out;
 }
@@ -94,7 +95,7 @@ function statsNotes(report: Readonly<Report>): string[] {
   return runShape(report).repeats > 1 ? [`${note} pass^k: the chance that k repeats all pass (tau-bench).`, ''] : [note, ''];
 }
 
-function rowsSection(rows: readonly ScenarioRow[], showRepeat: boolean): string[] {
+function rowsSection(rows: readonly ScenarioRow[], showRepeat: boolean, fullReport: string): string[] {
   if (!rows.length) return ['No scenarios ran.'];
   const head = ['Status', 'Scenario', 'Variant', ...(showRepeat ? ['#'] : []), 'Verdict', 'Checks', 'Tools called', 'Turns', 'ms'];
   const align = ['---', '---', '---', ...(showRepeat ? ['--:'] : []), '---', '--:', '---', '--:', '--:'];
@@ -114,6 +115,6 @@ function rowsSection(rows: readonly ScenarioRow[], showRepeat: boolean): string[
     ];
     out.push(`| ${cells.join(' | ')} |`);
   }
-  if (rows.length > MD_ROW_LIMIT) out.push('', `_Showing the first ${MD_ROW_LIMIT} of ${rows.length} rows; report.json holds them all._`);
+  if (rows.length > MD_ROW_LIMIT) out.push('', `_Showing the first ${MD_ROW_LIMIT} of ${rows.length} rows; ${fullReport} holds them all._`);
   return out;
 }

@@ -239,6 +239,22 @@ describe('renderHtml', () => {
     expect(plan.groups.every((g) => g.rows.some((r) => r.status === 'fail'))).toBe(true);
   });
 
+  it('points at report.json for what it leaves out only when the command writes it, else says how', async () => {
+    const report = bigReport(HTML_ROW_LIMIT + 300, 2);
+    const written = renderHtml(report, { byTrace: new Map(), unreadable: 0 });
+    expect(written).toContain(`more failures and errors are in report.json.</p>`);
+    expect(written).toContain('runs; report.json holds them all.</p>');
+    const out = await tempOut();
+    await new HtmlReporter().onRunEnd(report, { out: out.dir, stdout: captureStream().stream, color: false, files: ['report.html'] });
+    const alone = await readFile(join(out.dir, 'report.html'), 'utf8');
+    await out.cleanup();
+    expect(alone).toContain(
+      `${report.scenarios.length / 2 - HTML_FAILURE_LIMIT} more failures and errors are in report.json (written with --reporter json).</p>`,
+    );
+    expect(alone).toContain('runs; report.json (written with --reporter json) holds them all.</p>');
+    expect(alone).not.toContain('are in report.json.</p>');
+  });
+
   it('formats numbers one way everywhere', () => {
     expect([fmtPercent(1), fmtPercent(0.8333), fmtPercent(null)]).toEqual(['100.0%', '83.3%', '-']);
     expect(fmtInterval({ low: 0.49, high: 0.9433 })).toBe('(49.0%, 94.3%)');

@@ -74,6 +74,26 @@ describe('MdReporter', () => {
   });
 });
 
+describe('MdReporter: where the rows it leaves out are', () => {
+  let cleanup: () => Promise<void> = async () => {};
+  afterEach(() => cleanup());
+
+  it('names report.json only when the command writes it, else the reporter that would', async () => {
+    const out = await tempOut();
+    cleanup = out.cleanup;
+    await new MdReporter().onRunEnd(bigReport(MD_ROW_LIMIT + 100), { out: out.dir, stdout: captureStream().stream, color: false, files: ['report.md'] });
+    const md = await readFile(join(out.dir, 'report.md'), 'utf8');
+    expect(md).toContain(`_Showing the first ${MD_ROW_LIMIT} of ${MD_ROW_LIMIT + 100} rows; report.json (written with --reporter json) holds them all._`);
+    await new MdReporter().onRunEnd(bigReport(MD_ROW_LIMIT + 100), {
+      out: out.dir,
+      stdout: captureStream().stream,
+      color: false,
+      files: ['report.md', 'report.json'],
+    });
+    expect(await readFile(join(out.dir, 'report.md'), 'utf8')).toContain('rows; report.json holds them all._');
+  });
+});
+
 describe('MdReporter on an interrupted run', () => {
   it('says so in the title, the note and the totals', () => {
     const input = fixtureReport();

@@ -12,3 +12,11 @@ export function allRowsHint(total: number, files: readonly string[] = [JSON_REPO
   if (holders.length) return `every row is in ${holders.join(' and ')}`;
   return `for every row, add --reporter json${mdHoldsAll ? ' (or md)' : ''}`;
 }
+
+/**
+ * How report.md and report.html name the file that holds what they leave out (more failures,
+ * rows, messages): report.json, and when the command writes none, how to get it.
+ */
+export function fullReportPlace(files: readonly string[] = [JSON_REPORT_FILE]): string {
+  return files.includes(JSON_REPORT_FILE) ? JSON_REPORT_FILE : `${JSON_REPORT_FILE} (written with --reporter json)`;
+}

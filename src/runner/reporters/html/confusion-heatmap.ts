@@ -11,7 +11,7 @@ export const HEATMAP_MAX_ROWS = 40;
  * colour deepens with its count relative to the largest cell, so the tools a model mixes up
  * stand out at a glance. Every cell carries its count in `data-count`.
  */
-export function confusionHeatmap(variant: string, confusion: Readonly<Record<string, ToolConfusion>>): string {
+export function confusionHeatmap(variant: string, confusion: Readonly<Record<string, ToolConfusion>>, fullReport = 'report.json'): string {
   const expected = Object.entries(confusion).sort(([a, x], [b, y]) => y.missed - x.missed || compare(a, b));
   if (!expected.length) return `<p class="note"${dataAttrs({ variant, confusion: 'none' })}>${esc(variant)}: no run missed an expected tool.</p>`;
   const totals = new Map<string, number>();
@@ -36,7 +36,7 @@ export function confusionHeatmap(variant: string, confusion: Readonly<Record<str
   if (expected.length > shownRows.length) notes.push(`${expected.length - shownRows.length} more expected tools not shown`);
   return (
     `<h3>${esc(variant)}</h3><table class="heat"${dataAttrs({ variant })}>${head}${body.join('')}</table>` +
-    (notes.length ? `<p class="note">${esc(notes.join('; '))} (report.json holds them all).</p>` : '')
+    (notes.length ? `<p class="note">${esc(notes.join('; '))} (${esc(fullReport)} holds them all).</p>` : '')
   );
 }
 

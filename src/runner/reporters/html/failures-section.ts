@@ -11,7 +11,7 @@ const CHECKS_PER_FAILURE = 20;
 const REASON_MAX = 2000;
 
 /** Failed and errored rows first, each with its reason, its error and the checks that did not pass. */
-export function failuresSection(rows: readonly ScenarioRow[], showRepeat: boolean): string {
+export function failuresSection(rows: readonly ScenarioRow[], showRepeat: boolean, fullReport = 'report.json'): string {
   const failing = rows.filter(isFailing);
   if (!failing.length) return section('failures', 'Failures and errors (0)', '<p class="note" data-failures="none">Every run that ran to a result passed.</p>');
   const items = failing.slice(0, HTML_FAILURE_LIMIT).map((row) => {
@@ -27,10 +27,10 @@ export function failuresSection(rows: readonly ScenarioRow[], showRepeat: boolea
     return (
       `<li class="failure failure-${row.status}"${dataAttrs({ 'row-id': row.id, variant: row.variant, repeat: row.repeat, status: row.status })}>` +
       `<span class="status status-${row.status}">${STATUS_LABEL[row.status]}</span> <span class="mono">${esc(rowLabel(row, showRepeat))}</span>` +
-      `<div class="reason">${esc(clip(rowReason(row), REASON_MAX))}</div>${error}${checkItems.length ? `<ul>${checkItems.join('')}</ul>` : ''}${transcriptView(row.transcript)}</li>`
+      `<div class="reason">${esc(clip(rowReason(row), REASON_MAX))}</div>${error}${checkItems.length ? `<ul>${checkItems.join('')}</ul>` : ''}${transcriptView(row.transcript, fullReport)}</li>`
     );
   });
   const more =
-    failing.length > HTML_FAILURE_LIMIT ? `<p class="note">${failing.length - HTML_FAILURE_LIMIT} more failures and errors are in report.json.</p>` : '';
+    failing.length > HTML_FAILURE_LIMIT ? `<p class="note">${failing.length - HTML_FAILURE_LIMIT} more failures and errors are in ${fullReport}.</p>` : '';
   return section('failures', `Failures and errors (${failing.length})`, `<ul class="failures">${items.join('')}</ul>${more}`);
 }

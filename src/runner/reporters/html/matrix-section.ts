@@ -20,7 +20,13 @@ type CellStatus = RowStatus | 'mixed';
  * table, where its transcript is. The head shows what each variant changes (its delta) and the
  * foot its pass rate and difference from the reference variant.
  */
-export function matrixSection(report: Readonly<Report>, stats: ReportStats, variants: readonly string[], showRepeat: boolean): string {
+export function matrixSection(
+  report: Readonly<Report>,
+  stats: ReportStats,
+  variants: readonly string[],
+  showRepeat: boolean,
+  fullReport = 'report.json',
+): string {
   const cells = new Map<string, Map<string, number[]>>();
   report.scenarios.forEach((row, index) => {
     let byVariant = cells.get(row.id);
@@ -60,7 +66,7 @@ export function matrixSection(report: Readonly<Report>, stats: ReportStats, vari
     ),
   ];
   if (ids.length > shown.length)
-    notes.push(note(`${ids.length - shown.length} more scenarios are in report.json (the matrix shows the first ${shown.length}).`));
+    notes.push(note(`${ids.length - shown.length} more scenarios are in ${fullReport} (the matrix shows the first ${shown.length}).`));
   return section('matrix', 'Scenario x variant', `<table class="matrix fit">${head}<tbody>${body.join('')}</tbody>${foot}</table>\n${notes.join('')}`);
 }
 

@@ -25,15 +25,15 @@ export function runAnchor(index: number): string {
  * Every run (up to the cap) in report order, with a filter box the page script drives; each row
  * is an anchor (`#run-N`, N its index in report.json) and carries its transcript, collapsed.
  */
-export function rowsSection(rows: readonly ScenarioRow[], showRepeat: boolean): string {
+export function rowsSection(rows: readonly ScenarioRow[], showRepeat: boolean, fullReport = 'report.json'): string {
   if (!rows.length) return section('rows', 'All runs', '<p class="note">No scenarios ran.</p>');
   const head = ['status', 'scenario', 'variant', ...(showRepeat ? ['#'] : []), 'verdict', 'checks', 'tools called', 'turns', 'ms', 'transcript'];
   const shown = rows.slice(0, HTML_ROW_LIMIT);
   let budget = ROWS_TRANSCRIPT_BUDGET;
   const transcriptCell = (row: ScenarioRow): string => {
-    const html = transcriptView(row.transcript);
+    const html = transcriptView(row.transcript, fullReport);
     if (!html) return '<span class="note">none</span>';
-    if (html.length > budget) return '<span class="note" data-transcript="omitted">in report.json (page size limit)</span>';
+    if (html.length > budget) return `<span class="note" data-transcript="omitted">in ${fullReport} (page size limit)</span>`;
     budget -= html.length;
     return html;
   };
@@ -59,7 +59,7 @@ export function rowsSection(rows: readonly ScenarioRow[], showRepeat: boolean): 
     '<label><input type="checkbox" id="row-failing"> only failed and errored</label><span id="row-count" class="note"></span></div>';
   const more =
     rows.length > shown.length
-      ? `<p class="note" data-rows-omitted="${rows.length - shown.length}">Showing the first ${shown.length} of ${rows.length} runs; report.json holds them all.</p>`
+      ? `<p class="note" data-rows-omitted="${rows.length - shown.length}">Showing the first ${shown.length} of ${rows.length} runs; ${fullReport} holds them all.</p>`
       : '';
   return section(
     'rows',

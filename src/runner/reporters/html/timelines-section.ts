@@ -52,7 +52,7 @@ export function planTimelines(report: Readonly<Report>): TimelinePlan {
 }
 
 /** Per-scenario lanes of tool calls, or a note saying why there are none. */
-export function timelinesSection(plan: TimelinePlan, spans: TimelineSpans | null): string {
+export function timelinesSection(plan: TimelinePlan, spans: TimelineSpans | null, fullReport = 'report.json'): string {
   const legend =
     '<p class="legend"><span><i class="outcome-ok" style="background: var(--ok)"></i>returned</span>' +
     '<span><i style="background: var(--tool-error)"></i>error</span><span><i style="background: var(--denied)"></i>denied</span>' +
@@ -71,7 +71,7 @@ export function timelinesSection(plan: TimelinePlan, spans: TimelineSpans | null
       return { row, lane: traced?.length ? buildLane(row, traced) : null };
     });
     const scale = Math.max(0, ...lanes.map(({ lane }) => lane?.extent ?? 0));
-    const body = lanes.map(({ row, lane }) => laneRow(row, lane, scale)).join('');
+    const body = lanes.map(({ row, lane }) => laneRow(row, lane, scale, fullReport)).join('');
     return (
       `<div class="timeline"${dataAttrs({ scenario: group.id, 'scale-ms': scale })}><h3 class="mono">${esc(group.id)}</h3>` +
       `<p class="note">0 to ${fmtMs(scale)} ms</p><div class="lanes">${body}</div></div>`
@@ -91,7 +91,7 @@ export function timelinesSection(plan: TimelinePlan, spans: TimelineSpans | null
   );
 }
 
-function laneRow(row: ScenarioRow, lane: Lane | null, scale: number): string {
+function laneRow(row: ScenarioRow, lane: Lane | null, scale: number, fullReport: string): string {
   const attrs = dataAttrs({ 'row-id': row.id, variant: row.variant, repeat: row.repeat, status: row.status, 'trace-id': row.test_run?.trace_id ?? null });
   const sequence = lane
     ? lane.bars
@@ -103,7 +103,7 @@ function laneRow(row: ScenarioRow, lane: Lane | null, scale: number): string {
     `<div class="lane-label"${attrs} title="${esc(`${row.variant} #${row.repeat}: ${sequence || 'no tool calls'}`)}">` +
     `<span class="status status-${row.status}">${STATUS_LABEL[row.status]}</span> ${esc(row.variant)} #${row.repeat}` +
     `${sequence ? ` · <span class="mono">${esc(sequence)}</span>` : ''}</div>`;
-  const transcript = transcriptView(row.transcript);
+  const transcript = transcriptView(row.transcript, fullReport);
   if (!lane) return `${label}<div class="note"${attrs}>no spans for this run</div>${transcript}`;
   return `${label}<div class="lane"${attrs}${dataAttrs({ 'tool-calls': lane.bars.length })}>${laneSvg(lane, scale)}</div>${transcript}`;
 }

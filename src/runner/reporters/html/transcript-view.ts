@@ -11,11 +11,11 @@ const MESSAGE_MAX = 2000;
  * A run's transcript as a collapsed list: what the user said, the model's text and tool calls
  * with arguments, and each tool result (after prompt security), numbered in order.
  */
-export function transcriptView(transcript: readonly Message[] | undefined): string {
+export function transcriptView(transcript: readonly Message[] | undefined, fullReport = 'report.json'): string {
   if (!transcript?.length) return '';
   const shown = transcript.slice(0, TRANSCRIPT_MAX_MESSAGES);
   const items = shown.map((message) => `<li class="msg msg-${message.role}" data-role="${message.role}">${messageHtml(message)}</li>`);
-  const more = transcript.length > shown.length ? `<p class="note">${transcript.length - shown.length} more messages are in report.json.</p>` : '';
+  const more = transcript.length > shown.length ? `<p class="note">${transcript.length - shown.length} more messages are in ${fullReport}.</p>` : '';
   return `<details class="transcript"><summary>Transcript (${transcript.length} message${transcript.length === 1 ? '' : 's'})</summary><ol>${items.join('')}</ol>${more}</details>`;
 }
 
