@@ -1,4 +1,5 @@
 import { HTTP_URL_PATTERN, IO_KEY_PATTERN } from '../../config/format-patterns.js';
+import { MAX_TIMER_MS } from '../../config/timer-limit.js';
 import { PROVIDER_NAMES } from '../providers/registry.js';
 
 /** JSON Schema of the agent build format (docs/formats.md, docs/workflows.md, docs/skills.md). Unknown keys are errors. */
@@ -24,7 +25,7 @@ export const llmProperties = {
   parameters: objectSchema,
   // An http(s) endpoint: anything else fails every model call of every run, so it is refused at load.
   base_url: { type: 'string', pattern: HTTP_URL_PATTERN },
-  timeout_ms: { type: 'integer', minimum: 1 },
+  timeout_ms: { type: 'integer', minimum: 1, maximum: MAX_TIMER_MS },
   max_retries: { type: 'integer', minimum: 0 },
 } as const;
 
@@ -77,7 +78,7 @@ const chainStep = {
       properties: {
         action: { enum: ['stop', 'retry', 'continue'] },
         max_retries: { type: 'integer', minimum: 0 },
-        backoff_ms: { type: 'integer', minimum: 0 },
+        backoff_ms: { type: 'integer', minimum: 0, maximum: MAX_TIMER_MS },
         continue_on_max_retries: { type: 'boolean' },
         next: { type: 'string' },
       },
@@ -105,7 +106,7 @@ const tool = {
         url: { type: 'string', minLength: 1 },
         headers: stringMap,
         body: {},
-        timeout_ms: { type: 'integer', minimum: 1 },
+        timeout_ms: { type: 'integer', minimum: 1, maximum: MAX_TIMER_MS },
       },
     },
     command: {
@@ -114,7 +115,7 @@ const tool = {
       additionalProperties: false,
       properties: {
         argv: { type: 'array', minItems: 1, items: { type: 'string' } },
-        timeout_ms: { type: 'integer', minimum: 1 },
+        timeout_ms: { type: 'integer', minimum: 1, maximum: MAX_TIMER_MS },
         allow_env: { type: 'array', items: { type: 'string' } },
         max_output_bytes: { type: 'integer', minimum: 1 },
         refuse_option_args: { type: 'boolean' },
@@ -148,8 +149,8 @@ const mcpServer = {
     env_allow: { type: 'array', items: { type: 'string', minLength: 1 } },
     tools: { type: 'array', items: { type: 'string', minLength: 1 } },
     permission: { enum: ['allow', 'ask', 'deny'] },
-    timeout_ms: { type: 'integer', minimum: 1 },
-    start_timeout_ms: { type: 'integer', minimum: 1 },
+    timeout_ms: { type: 'integer', minimum: 1, maximum: MAX_TIMER_MS },
+    start_timeout_ms: { type: 'integer', minimum: 1, maximum: MAX_TIMER_MS },
   },
 };
 
@@ -237,14 +238,14 @@ const external = {
           properties: {
             command: argv,
             ready_path: { type: 'string', pattern: '^/' },
-            timeout_ms: { type: 'integer', minimum: 1 },
+            timeout_ms: { type: 'integer', minimum: 1, maximum: MAX_TIMER_MS },
           },
         },
         spans_url: { type: 'string', minLength: 1 },
       },
     },
     env: stringMap,
-    timeout_ms: { type: 'integer', minimum: 1 },
+    timeout_ms: { type: 'integer', minimum: 1, maximum: MAX_TIMER_MS },
   },
 };
 

@@ -1,8 +1,6 @@
+import { MAX_TIMER_MS } from '../../config/timer-limit.js';
 import type { Locator } from '../../config/assert-format.js';
 import { llmProperties } from '../../engine/revision/schema.js';
-
-/** The longest delay Node's timers hold (a larger one fires at once, after a warning). */
-const MAX_TIMER_MS = 2_147_483_647;
 
 /** JSON Schema of scenario files (docs/formats.md, Scenario). Unknown keys are errors. */
 

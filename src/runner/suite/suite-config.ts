@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { checkFormat, documentLocator } from '../../config/assert-format.js';
+import { MAX_TIMER_MS } from '../../config/timer-limit.js';
 import { deltaSchema } from '../../engine/revision/delta.js';
 import { collectConfigErrors, throwConfigErrors } from '../../config/errors.js';
 import { validateLlmParameters } from '../../engine/providers/validate-parameters.js';
@@ -45,7 +46,7 @@ export const suiteConfigSchema = {
     variants: { type: 'object', additionalProperties: { type: 'object' } },
     repeat: { type: 'integer', minimum: 1 },
     concurrency: { type: 'integer', minimum: 1 },
-    timeout_ms: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
+    timeout_ms: { type: 'integer', minimum: 1, maximum: MAX_TIMER_MS },
     reporters: { type: 'array', items: { enum: [...REPORTER_NAMES] } },
     out: { type: 'string', minLength: 1 },
     skills: skillsSchema,

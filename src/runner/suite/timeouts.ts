@@ -1,3 +1,4 @@
+import { MAX_TIMER_MS } from '../../config/timer-limit.js';
 import type { Turn } from '../../engine/turn.js';
 import type { SpanRecord } from '../../spans/span-record.js';
 import { markRunError } from '../mark-run-error.js';
@@ -7,7 +8,7 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
 /** Wall-clock cap of one test_run (CLI, MCP, library) when the request sets no `timeout_ms`. */
 export const DEFAULT_TEST_RUN_TIMEOUT_MS = 120_000;
 /** The longest delay Node's timers hold; a larger one fires at once (TimeoutOverflowWarning). */
-export const MAX_TIMEOUT_MS = 2_147_483_647;
+export const MAX_TIMEOUT_MS = MAX_TIMER_MS;
 /**
  * How long an aborted run gets to wind down (kill its commands: SIGTERM, SIGKILL 2 s later; close
  * its model calls) before a suite gives up on it and writes its row without what it recorded.

@@ -215,4 +215,37 @@ describe('a config whose scenarios globs match nothing', () => {
       'mocks.http[0].delay_ms: expected a number <= 2147483647, got number 99999999999',
     ]);
   });
+
+  it("refuses a build's timers that Node cannot hold: model, command, http, chain backoff, MCP start, external", async () => {
+    const big = 2147483648;
+    const dir = tempDir({
+      'tm.yaml': `id: tm
+agent:
+  name: TM
+  llm: {provider: scripted, model: m, timeout_ms: ${big}}
+  tools:
+    - {name: g, description: d, parameters: {type: object}, command: {argv: [sh], timeout_ms: ${big}}}
+    - {name: h, description: d, parameters: {type: object}, http: {method: GET, url: "https://x.test/a", timeout_ms: ${big}}}
+    - {name: c, description: c, parameters: {type: object}, chain: {steps: [{tool: g, on_failure: {action: retry, max_retries: 2, backoff_ms: ${big}}}]}}
+  mcps:
+    - {name: m, command: [node, m.mjs], start_timeout_ms: ${big}}
+`,
+      'ext.yaml': `id: ext
+external: {command: [node, a.mjs], timeout_ms: ${big}}
+`,
+    });
+    const report = await validateFiles(['tm.yaml', 'ext.yaml'], {}, dir);
+    expect(report.problems.map((problem) => `${problem.path}: ${(problem.error as ConfigError).expected}`).sort()).toEqual(
+      [
+        'agent.llm.timeout_ms',
+        'agent.tools[0].command.timeout_ms',
+        'agent.tools[1].http.timeout_ms',
+        'agent.tools[2].chain.steps[0].on_failure.backoff_ms',
+        'agent.mcps[0].start_timeout_ms',
+        'external.timeout_ms',
+      ]
+        .map((path) => `${path}: expected a number <= 2147483647, got number ${big}`)
+        .sort(),
+    );
+  });
 });
