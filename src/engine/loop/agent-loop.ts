@@ -27,6 +27,11 @@ export interface LoopSetup {
   contentCapture?: ContentCapture;
   /** Called after every tool round with the live state; a checkpointer must copy what it keeps. */
   onCheckpoint?: (state: LoopState) => void | Promise<void>;
+  /**
+   * Model calls the run made before this loop began (a flow's earlier components): the spans'
+   * `agentcheck.turn` goes on from there, so it indexes the run's model calls, never repeats.
+   */
+  turnOffset?: number;
 }
 
 /** The loop's whole state: a paused run resumes from it. */
@@ -56,8 +61,9 @@ export async function runAgentLoop(setup: LoopSetup, initial: LoopState, decisio
   try {
     // A resumed run first settles the calls that were waiting when it paused.
     const open = unansweredCalls(state.messages);
-    if (open.calls.length) {
-      const pending = await runToolRound(setup, state, open.calls, open.turn, decision);
+    if (open.length) {
+      // The calls came with this loop's last model call.
+      const pending = await runToolRound(setup, state, open, (setup.turnOffset ?? 0) + Math.max(0, state.turns - 1), decision);
       resultsInCallOrder(state.messages);
       if (pending) return stop(state, 'paused', pending);
       await setup.onCheckpoint?.(state);
@@ -65,7 +71,7 @@ export async function runAgentLoop(setup: LoopSetup, initial: LoopState, decisio
     for (;;) {
       if (state.turns >= setup.maxTurns) return stop(state, 'max_turns');
       throwIfRunAborted(setup.signal);
-      const turn = state.turns;
+      const turn = (setup.turnOffset ?? 0) + state.turns;
       const response = await chat(setup, state);
       state.turns++;
       addUsage(state.usage, response.usage);
@@ -102,7 +108,7 @@ function chat(setup: LoopSetup, state: LoopState): Promise<ModelResponse> {
       parameters: setup.parameters,
       signal: setup.signal,
     },
-    { tracer: setup.tracer, parent: setup.parent, turn: state.turns, contentCapture: setup.contentCapture },
+    { tracer: setup.tracer, parent: setup.parent, turn: (setup.turnOffset ?? 0) + state.turns, contentCapture: setup.contentCapture },
   );
 }
 
@@ -171,24 +177,20 @@ function resultsInCallOrder(messages: Message[]): void {
 }
 
 /** The calls of the last assistant message that have no result yet (a paused run). */
-function unansweredCalls(messages: Message[]): { calls: ToolCallPart[]; turn: number } {
+function unansweredCalls(messages: Message[]): ToolCallPart[] {
   let assistantIndex = -1;
-  let assistants = 0;
   messages.forEach((message, index) => {
-    if (message.role === 'assistant') {
-      assistantIndex = index;
-      assistants++;
-    }
+    if (message.role === 'assistant') assistantIndex = index;
   });
   const last = messages[assistantIndex];
-  if (!last || last.role !== 'assistant' || !last.tool_calls?.length) return { calls: [], turn: 0 };
+  if (!last || last.role !== 'assistant' || !last.tool_calls?.length) return [];
   const answered = new Set(
     messages
       .slice(assistantIndex + 1)
       .filter((m): m is ToolResultMessage => m.role === 'tool')
       .map((m) => m.tool_call_id),
   );
-  return { calls: last.tool_calls.filter((call) => !answered.has(call.tool_call_id)), turn: assistants - 1 };
+  return last.tool_calls.filter((call) => !answered.has(call.tool_call_id));
 }
 
 function stop(state: LoopState, stopReason: StopReason, pending?: PendingInteraction): LoopResult {

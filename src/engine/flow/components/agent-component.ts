@@ -22,6 +22,7 @@ export async function runAgentComponent(context: ComponentContext): Promise<Comp
     tools: [...tools.values()].map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.parameters })),
     caller: env.loopSetup.caller.restrictedTo(tools),
     maxTurns: component.max_turns ?? env.loopSetup.maxTurns,
+    turnOffset: run.modelCalls,
     parent: context.parent,
     onCheckpoint: (loop) => env.checkpoint({ ...run, current: { component: component.name, loop } }),
   };
