@@ -76,6 +76,11 @@ export interface TestRunRecord {
   runSpans: SpanRecord[];
   /** Where the run paused, when it ended paused: what a later resume continues from. */
   checkpoint?: Checkpoint;
+  /**
+   * How many requests each `mocks.http` entry (by index) has answered: where its `responses`
+   * sequence stands, kept with a paused run so its resume goes on from there.
+   */
+  mockServed: Record<string, number>;
 }
 
 /** How a run is driven beyond its request: the runner's own entries (scenarios, resume) use it. */
@@ -91,6 +96,8 @@ export interface TestRunControl {
    * with them, as one run (docs/cli.md, resume).
    */
   earlierSpans?: readonly SpanRecord[];
+  /** Where the mocks' `responses` sequences stood when the run paused (TestRunRecord.mockServed). */
+  mockServed?: Readonly<Record<string, number>>;
   /** The scenario's judge checks: graded after the run, their answers put in the evidence. */
   judges?: readonly JudgeJob[];
   /**
@@ -172,6 +179,7 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
   // Graders' endpoints pass through like the agent's own provider (or go to the cassette).
   const origins = [buildAgent(revision.build).llm, ...(control.judges ?? []).map((job) => job.llm)].flatMap((llm) => providerOrigins(llm, request.env));
   const scope: MockScope = { mocks: request.mocks?.http ?? [], passthroughOrigins: origins, unmatched: [], cassette };
+  if (control.mockServed) scope.served = new Map(Object.entries(control.mockServed).map(([index, count]) => [Number(index), count]));
   // An external agent's spans receiver; started before the deadline's timer, so one that cannot
   // start leaves no timer behind.
   const externalSpans = revision.build.external ? await import('./external-spans/run-external-spans.js') : undefined;
@@ -280,6 +288,7 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
     cassette: cassette?.outcome(),
     resumes: segmented.resumes,
     runSpans,
+    mockServed: Object.fromEntries(scope.served ?? []),
   };
   if (segmented.checkpoint) {
     record.checkpoint = segmented.checkpoint;

@@ -246,6 +246,45 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
     expect(last.exitCode).toBe(0);
   });
 
+  it("a resume in another process keeps the run's call order and each mock's place in its responses sequence", async () => {
+    const dir = tempDir({
+      'bot.yaml': `id: bot
+agent:
+  name: Bot
+  llm: {provider: scripted, model: s}
+  tools:
+    - {name: ta, description: a, parameters: {type: object}, returns: {a: 1}}
+    - {name: tb, description: b, parameters: {type: object}, returns: {b: 1}}
+    - {name: danger, description: d, permission: ask, parameters: {type: object}, returns: {deleted: true}}
+    - {name: refund, description: r, parameters: {type: object, properties: {id: {type: string}}}, http: {method: POST, url: "https://shop.test/refunds", body: {id: "{{ args.id }}"}}}
+`,
+      'script.yaml': `- tool_calls: [{name: ta, args: {}}]
+- tool_calls: [{name: refund, args: {id: "1"}}]
+- tool_calls: [{name: tb, args: {}}]
+- tool_calls: [{name: danger, args: {}}]
+- tool_calls: [{name: refund, args: {id: "2"}}]
+- text: ok
+`,
+      'mocks.yaml': `http:
+  - method: POST
+    url: "https://shop.test/refunds"
+    responses:
+      - {status: 200, json: {n: 1}}
+      - {status: 500, json: {error: second}}
+`,
+    });
+    const started = await runCli(
+      ['test-run', '--agent', 'bot.yaml', '--message', 'go', '--script', 'script.yaml', '--mocks', 'mocks.yaml', '--terminal-tool', 'refund', '--json'],
+      dir,
+    );
+    const runId = JSON.parse(started.stdout).run_id as string;
+    expect(runId, started.all).toMatch(/^[0-9a-f]{32}$/);
+    const resumed = await runCli(['resume', runId, '--decision', 'approve', '--json'], dir);
+    const printed = JSON.parse(resumed.stdout);
+    expect(printed.tools.map((tool: { name: string }) => tool.name)).toEqual(['ta', 'refund', 'tb', 'danger']);
+    expect(printed).toMatchObject({ verdict: 'failed', verdict_reason: 'tool refund failed: http_500 (HTTP 500: second)' });
+  });
+
   it('refuses a damaged checkpoint file as invalid input, naming each bad field', async () => {
     const dir = tempDir({ 'script.yaml': SCRIPT });
     const runId = await pause(dir, ['--spans', 'out/spans.jsonl']);

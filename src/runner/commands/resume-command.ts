@@ -49,6 +49,7 @@ export async function resumeCommand(runId: string, options: ResumeOptions, io: C
     from: { checkpoint: saved.checkpoint, decision: options.decision },
     workspace: FolderWorkspace.at(resolve(saved.workspace_dir)),
     earlierSpans: saved.spans,
+    mockServed: saved.mock_served,
   });
   // Answered (whatever the verdict); a run that could not start (exit 2) keeps its checkpoint.
   if (code !== EXIT.invalidInput) {

@@ -101,6 +101,7 @@ async function savePausedRun(record: TestRunRecord, request: TestRunRequest, dir
     workspace_dir: workspaceDir,
     spans: record.runSpans,
   };
+  if (Object.keys(record.mockServed).length) saved.mock_served = record.mockServed;
   if (request.script) saved.script = [...request.script];
   if (request.mocks) saved.mocks = request.mocks;
   if (request.approvals) saved.approvals = request.approvals;

@@ -18,6 +18,8 @@ export interface PausedRun {
   workspace: Workspace;
   /** The run's spans so far (every segment, joined): its resume is scored as the whole run. */
   spans: SpanRecord[];
+  /** Where its mocks' `responses` sequences stood (TestRunRecord.mockServed). */
+  mockServed: Record<string, number>;
 }
 
 /**
@@ -62,6 +64,7 @@ export class PausedRunStore {
         checkpoint: record.checkpoint,
         workspace: record.workspace,
         spans: record.runSpans,
+        mockServed: record.mockServed,
       });
     } else {
       await record.workspace.dispose().catch(() => undefined);

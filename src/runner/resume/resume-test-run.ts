@@ -62,6 +62,7 @@ export async function continuePausedRun(
       from: { checkpoint: paused.checkpoint, decision: answer.decision },
       workspace: paused.workspace,
       earlierSpans: paused.spans,
+      mockServed: paused.mockServed,
     });
     return { record, run };
   } catch (error) {

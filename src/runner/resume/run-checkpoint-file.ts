@@ -36,6 +36,8 @@ export interface RunCheckpointFile {
   expectations?: { terminal_tool?: string; error_tokens?: string[] };
   /** The run's spans so far (every segment, joined): the resumed run is scored as the whole run. */
   spans?: SpanRecord[];
+  /** How many requests each `mocks.http` entry (by index) had answered: its `responses` sequence goes on from there. */
+  mock_served?: Record<string, number>;
   /** The variables whose values the file holds as markers (checkpoint-secrets.ts). */
   secrets?: SecretReferences;
 }
@@ -130,6 +132,14 @@ export async function readRunCheckpoint(file: string, runId: string, env: Env): 
   if (spans !== undefined && (!Array.isArray(spans) || spans.some((span) => typeof span !== 'object' || span === null || typeof span.name !== 'string'))) {
     problems.push(new ConfigError({ file, path: 'spans' }, "expected the run's span records (a list)"));
   }
+  const served = saved.mock_served;
+  const servedOk =
+    served === undefined ||
+    (typeof served === 'object' &&
+      served !== null &&
+      !Array.isArray(served) &&
+      Object.entries(served).every(([index, count]) => /^(0|[1-9]\d*)$/.test(index) && Number.isSafeInteger(count) && count >= 0));
+  if (!servedOk) problems.push(new ConfigError({ file, path: 'mock_served' }, 'expected {<mock index>: <requests answered>} with whole numbers >= 0'));
   throwConfigErrors(problems);
   // Checked with the markers in place: a message quoting a damaged field never shows a secret.
   const { secrets, ...rest } = saved;

@@ -9,6 +9,46 @@ import { gatedWrite as sharedGatedWrite, twoGatedWrites } from '../../helpers/ga
 
 const gatedWrite: TestRunRequest = sharedGatedWrite;
 
+/** Two refunds around a gated call; the refund endpoint answers 200, then 500. */
+const SEQUENCED_REFUNDS: TestRunRequest = {
+  agent: {
+    id: 'bot',
+    agent: {
+      name: 'Bot',
+      llm: { provider: 'scripted', model: 's' },
+      tools: [
+        { name: 'danger', description: 'Dangerous.', permission: 'ask', parameters: { type: 'object', properties: {} }, returns: { deleted: true } },
+        {
+          name: 'refund',
+          description: 'Refund.',
+          parameters: { type: 'object', properties: { id: { type: 'string' } } },
+          http: { method: 'POST', url: 'https://shop.test/refunds', body: { id: '{{ args.id }}' } },
+        },
+      ],
+    },
+  },
+  inputs: { messages: [{ role: 'user', content: 'refund both' }] },
+  expectations: { terminal_tool: 'refund' },
+  mocks: {
+    http: [
+      {
+        method: 'POST',
+        url: 'https://shop.test/refunds',
+        responses: [
+          { status: 200, json: { n: 1 } },
+          { status: 500, json: { error: 'second' } },
+        ],
+      },
+    ],
+  },
+  script: [
+    { tool_calls: [{ name: 'refund', args: { id: '1' } }] },
+    { tool_calls: [{ name: 'danger', args: {} }] },
+    { tool_calls: [{ name: 'refund', args: { id: '2' } }] },
+    { text: 'ok' },
+  ],
+};
+
 async function pause(): Promise<string> {
   const paused = await testRun(gatedWrite);
   expect(paused).toMatchObject({ stop_reason: 'paused', verdict: 'incomplete', approvals: [{ tool: 'write_file', decision: 'pending' }] });
@@ -69,6 +109,14 @@ describe('library testRun -> resumeTestRun', () => {
       { name: 'write_file', called: 1, returned: 1, errors: 0 },
     ]);
     expect(result.trace_id).not.toBe(paused.trace_id);
+  });
+
+  it("goes on with each mock's responses sequence where the pause left it", async () => {
+    const paused = await testRun(SEQUENCED_REFUNDS);
+    expect(paused).toMatchObject({ stop_reason: 'paused', verdict: 'pass' });
+    const result = await resumeTestRun({ run_id: paused.run_id as string, decision: 'approve' });
+    // The second refund gets the sequence's second answer (500), as in a run that never paused.
+    expect(result).toMatchObject({ verdict: 'failed', verdict_reason: 'tool refund failed: http_500 (HTTP 500: second)' });
   });
 
   it("agentcheck/vitest's testRun and resumeTestRun share the pause, and record the resumed run's calls", async () => {
