@@ -15,7 +15,7 @@ export function toolCallFrom(span: SpanRecord, byId: ReadonlyMap<string, SpanRec
   const result = parseJsonOrRaw(resultText);
   const parent = span.parent_id ? byId.get(span.parent_id) : undefined;
   const source = sourceOf(span, parent);
-  const outcome = outcomeOf(span, resultText);
+  const outcome = outcomeOf(span);
   const declaredError = span.attributes[ATTR.toolIsError];
   const gated = outcome === 'denied' || outcome === 'pending';
   // A denied or pending call was never executed: it is not a failure of the tool.
@@ -104,11 +104,14 @@ function sourceOf(span: SpanRecord, parent: SpanRecord | undefined): CallSource 
   return 'model';
 }
 
-function outcomeOf(span: SpanRecord, resultText: string | null): CallOutcome {
+function outcomeOf(span: SpanRecord): CallOutcome {
   const declared = stringAttr(span, EVIDENCE_ATTR.toolOutcome);
   if (declared && OUTCOMES.has(declared)) return declared as CallOutcome;
   const refused = stringAttr(span, ATTR.toolRefused);
   if (refused === 'denied' || refused === 'pending') return refused;
   if (span.status === 'error' || span.attributes[ATTR.toolIsError] === true || refused) return 'error';
-  return resultText === null ? 'pending' : 'ok';
+  // Another tracer's span (an external agent's own) with no error returned, with or without a
+  // recorded result: results are opt-in content in telemetry, and only agentcheck's own engine
+  // has approval gates (its pending calls say so in agentcheck.tool.outcome).
+  return 'ok';
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SpanRecord } from '../../src/spans/span-record.js';
 import { buildEvidence, visibleCalls } from '../../src/verdicts/evidence.js';
+import { scoreTestRun } from '../../src/verdicts/index.js';
 import { RunBuilder } from './span-builder.js';
 
 describe('buildEvidence', () => {
@@ -120,6 +121,26 @@ describe('buildEvidence', () => {
     });
     const call = buildEvidence({ spans }).calls[1];
     expect(call).toMatchObject({ source: 'plan', nested: true, outcome: 'error', is_error: true, error_type: 'tool_error' });
+  });
+
+  it("counts another tracer's tool span with no result and no error as returned, never as waiting for approval", () => {
+    // An external agent's telemetry may leave results out (opt-in content); it has no approval gates.
+    const run = new RunBuilder();
+    const id = run.tool('finish', {}, { result: 'ignored' });
+    run.text();
+    const spans = run.spans().map((span) => {
+      if (span.span_id !== id) return span;
+      const attributes = { ...span.attributes };
+      for (const key of ['agentcheck.tool.outcome', 'agentcheck.tool.is_error', 'gen_ai.tool.call.result']) delete attributes[key];
+      return { ...span, status: 'unset' as const, attributes };
+    });
+    const evidence = buildEvidence({ spans });
+    expect(evidence.calls[0]).toMatchObject({ name: 'finish', outcome: 'ok', is_error: false });
+    expect(evidence.calls[0].result).toBeUndefined();
+    expect(scoreTestRun({ spans, stop_reason: 'end_turn', terminal_tool: 'finish' })).toMatchObject({
+      verdict: 'pass',
+      tools: [{ name: 'finish', called: 1, returned: 1, errors: 0 }],
+    });
   });
 
   it('sums chat usage when the root has no totals, parses the flow state', () => {
