@@ -285,6 +285,19 @@ agent:
     expect(printed).toMatchObject({ verdict: 'failed', verdict_reason: 'tool refund failed: http_500 (HTTP 500: second)' });
   });
 
+  it('says a pause is lost when its checkpoint cannot be kept, and offers no run_id to resume', async () => {
+    const dir = tempDir({ 'script.yaml': SCRIPT, reports: 'a file where the runs folder would go' });
+    const result = await runCli(base, dir);
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toContain('stop reason: paused');
+    expect(result.stdout).not.toContain('paused: run');
+    expect(result.stderr).toContain('the run paused, but its checkpoint could not be kept, so it cannot be resumed: ');
+    expect(result.stderr).toContain('reports is a file, not a folder');
+    const json = await runCli([...base, '--json'], dir);
+    expect(json.exitCode).toBe(1);
+    expect(JSON.parse(json.stdout).run_id).toBeUndefined();
+  });
+
   it('refuses a damaged checkpoint file as invalid input, naming each bad field', async () => {
     const dir = tempDir({ 'script.yaml': SCRIPT });
     const runId = await pause(dir, ['--spans', 'out/spans.jsonl']);

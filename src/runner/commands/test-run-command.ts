@@ -65,7 +65,15 @@ export async function runAndReport(
       result = record.result;
       try {
         if (options.spans !== undefined) await writeSpans(resolve(io.cwd, options.spans), record.spans, options.append === true, options.spans);
-        if (record.checkpoint && result.run_id) checkpointFile = await savePausedRun(record, request, runsDir(io.cwd, options.spans), control);
+        if (record.checkpoint && result.run_id) {
+          try {
+            checkpointFile = await savePausedRun(record, request, runsDir(io.cwd, options.spans), control);
+          } catch (error) {
+            // Nothing backs the run_id: it is not offered, and the message says the pause is lost.
+            delete result.run_id;
+            throw new Error(`the run paused, but its checkpoint could not be kept, so it cannot be resumed: ${(error as Error).message}`);
+          }
+        }
       } catch (error) {
         // The run happened: a write that fails now (a full disk) is said, the result still
         // printed, and the command fails (exit 1, docs/cli.md).
