@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
@@ -296,6 +296,30 @@ agent:
     const json = await runCli([...base, '--json'], dir);
     expect(json.exitCode).toBe(1);
     expect(JSON.parse(json.stdout).run_id).toBeUndefined();
+  });
+
+  it('answers a paused run once when two resumes of it start together', async () => {
+    // The resumed run waits 1.5 s on its model, so the second resume starts while the first runs.
+    const dir = tempDir({
+      'script.yaml': `- tool_calls: [{name: write_file, args: {path: CHANGELOG.md, content: "x"}}]
+- text: Done.
+  delay_ms: 1500
+`,
+    });
+    const runId = await pause(dir, ['--spans', 'out/spans.jsonl']);
+    const answer = () => runCli(['resume', runId, '--decision', 'approve', '--spans', 'out/spans.jsonl', '--json'], dir);
+    const results = await Promise.all([answer(), answer()]);
+    expect(results.map((result) => result.exitCode).sort()).toEqual([0, 2]);
+    const refused = results.find((result) => result.exitCode === 2)!;
+    expect(refused.stderr).toMatch(/another agentcheck resume is answering it|no paused run/);
+    const traces = new Set(
+      readFileSync(join(dir, 'out/spans.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).trace_id),
+    );
+    expect(traces.size).toBe(2);
+    expect(readdirSync(join(dir, 'out')).filter((name) => name.includes('checkpoint'))).toEqual([]);
   });
 
   it('refuses a damaged checkpoint file as invalid input, naming each bad field', async () => {

@@ -1,3 +1,4 @@
+import { rename } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { ConfigError } from '../../config/errors.js';
 import { FolderWorkspace } from '../../engine/workspace/folder-workspace.js';
@@ -35,6 +36,16 @@ export async function resumeCommand(runId: string, options: ResumeOptions, io: C
   } catch (error) {
     return reportError(error, io);
   }
+  // Claimed before the run, by renaming the file (atomic): a second resume of the same run_id
+  // started meanwhile finds no checkpoint, as a second MCP resume_run gets UNKNOWN_RUN.
+  const claimed = `${file}.${process.pid}.answering`;
+  try {
+    await rename(file, claimed);
+  } catch (error) {
+    const taken = (error as NodeJS.ErrnoException).code === 'ENOENT';
+    const why = taken ? 'another agentcheck resume is answering it' : (error as Error).message;
+    return reportError(new ConfigError({ file }, `cannot answer paused run ${runId}: ${why}`), io);
+  }
   const request = {
     agent: saved.revision,
     inputs: { messages: saved.checkpoint.state.messages },
@@ -52,9 +63,11 @@ export async function resumeCommand(runId: string, options: ResumeOptions, io: C
     mockServed: saved.mock_served,
   });
   // Answered (whatever the verdict); a run that could not start (exit 2) keeps its checkpoint.
-  if (code !== EXIT.invalidInput) {
-    const left = await removeRunCheckpoint(file);
-    if (left) io.stderr.write(`agentcheck: ${left} (the answered checkpoint: delete it)\n`);
+  if (code === EXIT.invalidInput) {
+    await rename(claimed, file).catch((error: Error) => io.stderr.write(`agentcheck: could not put the checkpoint back at ${file}: ${error.message}\n`));
+    return code;
   }
+  const left = await removeRunCheckpoint(claimed);
+  if (left) io.stderr.write(`agentcheck: ${left} (the answered checkpoint: delete it)\n`);
   return code;
 }
