@@ -31,6 +31,8 @@ export interface BuildTools {
   counted: Set<string>;
   /** The tools each chain or plan tool calls by name (for loops and branches, their blocks' calls). */
   composites: Map<string, Set<string>>;
+  /** The tools called inside a chain or plan anywhere: a composite tool's, or a flow plan component's. */
+  nestedCalls: Set<string>;
 }
 
 /** The tool a build offers when skills are delivered on demand (docs/skills.md). */
@@ -74,6 +76,7 @@ function collectTools(build: AgentBuild): BuildTools {
     tool.chain?.steps.forEach((step) => addCallee(step.tool));
     addPlan(tool.plan, addCallee);
   }
+  const nestedCalls = new Set([...composites.values()].flatMap((callees) => [...callees]));
   const humanInputs = new Set<string>();
   const stepTools = new Set<string>();
   const components = build.flow?.components ?? [];
@@ -90,7 +93,10 @@ function collectTools(build: AgentBuild): BuildTools {
     }
     component.toolset?.forEach(add);
     if (component.type === 'agent') (component.toolset ?? [...agentTools.keys()]).forEach((name) => model.add(name));
-    addPlan(component.plan);
+    addPlan(component.plan, (name) => {
+      nestedCalls.add(name);
+      add(name);
+    });
   }
   const openServers: string[] = [];
   for (const server of buildAgent(build).mcps ?? []) {
@@ -104,7 +110,7 @@ function collectTools(build: AgentBuild): BuildTools {
   // Which skills are delivered is the scenario's or suite's; only the parameter names matter here.
   all.set(LOAD_SKILL, { name: LOAD_SKILL, parameters: loadSkillParameters([]) });
   model.add(LOAD_SKILL);
-  return { all, model, openServers, humanInputs, counted: new Set([...model, ...stepTools]), composites };
+  return { all, model, openServers, humanInputs, counted: new Set([...model, ...stepTools]), composites, nestedCalls };
 }
 
 /**
@@ -116,7 +122,7 @@ function externalTools(external: ExternalSpec): BuildTools {
   const all = new Map<string, KnownTool>(
     (declared ?? []).map((tool) => [tool.name, tool.parameters ? { name: tool.name, parameters: tool.parameters } : { name: tool.name }]),
   );
-  return { all, model: new Set(all.keys()), openServers: [], anyName: declared === undefined, counted: new Set(all.keys()), composites: new Map() };
+  return { all, model: new Set(all.keys()), openServers: [], anyName: declared === undefined, counted: new Set(all.keys()), composites: new Map(), nestedCalls: new Set() };
 }
 
 /** Whether `name` may be a tool known only at run time: an open MCP server's (`mcp__<server>__<tool>`), or any name for an external agent that declares none. */

@@ -160,6 +160,14 @@ function nestedOnlyTerminal(name: string, catalogs: readonly BuildTools[], what:
   const matches = toolNameMatcher(name);
   if (catalogs.some((catalog) => [...catalog.counted].some(matches))) return null;
   const callers = [...new Set(catalogs.flatMap((catalog) => outerCallers(catalog, matches)))];
+  if (!catalogs.some((catalog) => [...catalog.nestedCalls].some(matches))) {
+    // Not counted and called by no chain or plan: a flow that offers it nowhere.
+    const subject = parseSlashRegex(name) ? `matches only tools that` : `names "${name}", which`;
+    return locate(
+      [],
+      `${what} ${subject} no agent component's toolset offers and no deterministic step calls, so it is never called and the verdict could never pass; add it to a component's toolset, or name a tool the flow offers`,
+    );
+  }
   const hint = callers.length
     ? `name the chain or plan tool the model calls (${callers.join(', ')})`
     : `check it with tool_called {tool: ${name}, nested: true}`;

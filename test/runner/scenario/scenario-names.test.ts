@@ -101,6 +101,10 @@ flow:
   routers: [{from: p, to: end}]
 `;
     expect(configErrorOf(() => terminal('echo', planFlow)).expected).toContain('; check it with tool_called {tool: echo, nested: true}');
+    // An agent tool no component offers and nothing calls: said as such, not as a chain's tool.
+    expect(configErrorOf(() => terminal('search', FLOW_AGENT)).expected).toBe(
+      `expect.terminal_tool names "search", which no agent component's toolset offers and no deterministic step calls, so it is never called and the verdict could never pass; add it to a component's toolset, or name a tool the flow offers`,
+    );
   });
 
   it('a /regex/ must match at least one tool', () => {
