@@ -66,6 +66,17 @@ describe('testRun', () => {
     ]);
   });
 
+  it('refuses a skills folder that is not a skill before the run, at its place in the request', async () => {
+    const dir = tempDir();
+    const run = testRun({
+      agent: agentFile,
+      inputs: { messages: [{ role: 'user', content: 'h' }] },
+      skills: { overlay: [join(dir, 'nope')] },
+      script: [{ text: 'x' }],
+    });
+    await expect(run).rejects.toThrow(/testRun at skills\.overlay\[0\]: .*does not exist/);
+  });
+
   it('lists every problem of a request at once: fields, delta paths, mocks, approvals and names', async () => {
     const error = await testRun({
       agent: agentFile,
