@@ -287,6 +287,12 @@ describe('bad input to compare, merge, spans query and validate (built CLI)', ()
     expect(mixed.stderr).toContain('bad-build.yaml:4:14 at agent.max_turns: expected a number >= 1');
     expect(mixed.stderr).toContain('nonexistent.yaml: path not found');
     expect(mixed.stderr).toContain('agentcheck validate: 2 problem(s) in 2 file(s)');
+    // A second name after --variant reads as a path: the message says how to give several.
+    const variants = await runCli(['run', '--variant', 'base', 'lean'], dir);
+    expect(variants.exitCode).toBe(2);
+    expect(variants.stderr).toContain(
+      'lean: path not found: expected a scenario file or a folder of *.scenario.yaml files (if "lean" is a variant or tag: --variant and --tag take one name each, or a comma list: --variant base,lean)',
+    );
   });
 
   it('an empty path argument (an unset variable) is refused by every command, never read as the current folder', async () => {

@@ -25,7 +25,9 @@ export function discoverScenarioFiles(paths: readonly string[], cwd = process.cw
     try {
       stats = statSync(absolute);
     } catch {
-      throw new ConfigError({ file: given }, 'path not found: expected a scenario file or a folder of *.scenario.yaml files', 'CONFIG_NOT_FOUND');
+      // A bare word is often a second name after --variant or --tag, which take one value each.
+      const hint = /^[\w-]+$/.test(given) ? ` (if "${given}" is a variant or tag: --variant and --tag take one name each, or a comma list: --variant base,${given})` : '';
+      throw new ConfigError({ file: given }, `path not found: expected a scenario file or a folder of *.scenario.yaml files${hint}`, 'CONFIG_NOT_FOUND');
     }
     const add = (file: string, root: string) => {
       if (!seen.has(file)) {
