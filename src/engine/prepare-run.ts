@@ -56,8 +56,7 @@ export function prepareRun(revision: Revision | DeltaRevision, options: InvokeOp
   const toolList = (agent.tools ?? []).map(buildTool);
   if (place.extraTools) toolList.push(...place.extraTools);
   if (skills.tool) toolList.push(skills.tool);
-  const script = options.script && place.modelCallsDone ? options.script.slice(place.modelCallsDone) : options.script;
-  const model = options.model ?? createModel(agent.llm, { script, env: options.env });
+  const model = options.model ?? createModel(agent.llm, { script: options.script, scriptStart: place.modelCallsDone, env: options.env });
   const tools = new Map(toolList.map((tool) => [tool.name, tool]));
   const fallbackTools = builtinFallbackTools();
   const resolved = resolveConfig(revision, {

@@ -12,6 +12,6 @@ export const DEFAULT_LLM: LlmSpec = { provider: 'scripted', model: 'scripted' };
 /** Creates the model a run uses: a script wins over the build's provider. */
 export function createModel(llm: LlmSpec | undefined, options: CreateModelOptions = {}): Model {
   const spec = llm ?? DEFAULT_LLM;
-  if (options.script) return new ScriptedModel(options.script, spec.provider === 'scripted' ? spec.model : 'scripted');
+  if (options.script) return new ScriptedModel(options.script, spec.provider === 'scripted' ? spec.model : 'scripted', options.scriptStart);
   return providerEntry(spec.provider).create(spec, options);
 }

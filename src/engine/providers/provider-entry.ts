@@ -7,6 +7,8 @@ import type { ScriptEntry } from './scripted.js';
 export interface CreateModelOptions {
   /** A scenario's `model.script`: when given, the scripted model runs whatever the build says. */
   script?: readonly ScriptEntry[];
+  /** Script entries a resumed run already used: the model starts after them (and counts from them). */
+  scriptStart?: number;
   env?: Readonly<Record<string, string | undefined>>;
 }
 

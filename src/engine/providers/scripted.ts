@@ -29,8 +29,10 @@ export class ScriptedModel implements Model {
   /** Call ids the script gives explicitly, which generated ids skip. */
   private readonly givenIds: Set<string>;
 
-  constructor(script: readonly ScriptEntry[], modelId = 'scripted') {
+  /** `start`: entries a resumed run already used; messages and response ids count from the script's start. */
+  constructor(script: readonly ScriptEntry[], modelId = 'scripted', start = 0) {
     this.script = script;
+    this.position = start;
     this.modelId = modelId;
     this.givenIds = new Set(script.flatMap((entry) => (entry.tool_calls ?? []).flatMap((call) => (call.id === undefined ? [] : [call.id]))));
   }
@@ -128,5 +130,5 @@ class UnscriptedModel implements Model {
 /** The `scripted` registry entry: in-process, offline, no endpoint and no key. */
 export const scriptedProvider: ProviderEntry = {
   name: 'scripted',
-  create: (llm, options) => (options.script ? new ScriptedModel(options.script, llm.model) : new UnscriptedModel(llm.model)),
+  create: (llm, options) => (options.script ? new ScriptedModel(options.script, llm.model, options.scriptStart) : new UnscriptedModel(llm.model)),
 };

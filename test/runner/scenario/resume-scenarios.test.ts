@@ -102,6 +102,16 @@ describe('scenario resume: the approval round trip in one file', () => {
     expect(byPolicy.checks[0].reason).toContain('call 1');
   });
 
+  it("counts the author's whole script after a resume: exhaustion names its real length and call, response ids never repeat", async () => {
+    const one = writeScenario('resume: [{decision: approve}]\nexpect: {terminal_tool: write_file}');
+    const row = await run({ ...one, script: one.script?.slice(0, 1) });
+    expect(row.error).toMatchObject({ type: 'SCRIPT_EXHAUSTED', message: 'script exhausted: the script has 1 entry but the model was called a 2nd time' });
+    const spans: SpanRecord[] = [];
+    expect((await run(one, (recorded) => spans.push(...recorded))).status).toBe('pass');
+    const ids = spans.filter((span) => span.name.startsWith('chat')).map((span) => span.attributes['gen_ai.response.id']);
+    expect(ids).toEqual(['scripted-1', 'scripted-2']);
+  });
+
   it('fails a row whose pause is left unanswered, naming the tool', async () => {
     const scenario = writeScenario('resume: [{decision: approve}]');
     // A script that writes twice: the second pause has no answer left.
