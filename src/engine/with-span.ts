@@ -1,5 +1,5 @@
 import { SpanStatusCode, trace, type Attributes, type Context, type Span, type Tracer } from '@opentelemetry/api';
-import { AgentcheckError } from '../config/errors.js';
+import { AgentcheckError, RunError } from '../config/errors.js';
 
 /**
  * Runs `fn` inside a child span of `parent` (plan_step, chain_step, component, invoke_workflow).
@@ -17,7 +17,9 @@ export async function withSpan<T>(
   try {
     return await fn(trace.setSpan(parent, span), span);
   } catch (error) {
-    markFailed(span, error instanceof AgentcheckError ? error.code.toLowerCase() : 'exception', (error as Error)?.message ?? String(error));
+    // A run-ending error keeps its code as the root spells it (FLOW_MISSING_INPUT); a tool's is lower case, as on execute_tool.
+    const type = error instanceof RunError ? error.code : error instanceof AgentcheckError ? error.code.toLowerCase() : 'exception';
+    markFailed(span, type, (error as Error)?.message ?? String(error));
     throw error;
   } finally {
     span.end();

@@ -74,9 +74,12 @@ export async function runFlow(input: FlowRunInput): Promise<FlowRunResult> {
         if (!component) throw new RunError('FLOW_UNKNOWN_COMPONENT', `a router leads to "${name}", which names no component`);
         const progress = run.current?.component === name ? run.current : undefined;
         const componentAttributes = { [ATTR.componentName]: name, [ATTR.componentType]: component.type };
-        const outcome = await withSpan(tracer, `${SPAN.component} ${name}`, componentAttributes, flowContext, (parent, span) =>
-          COMPONENT_RUNNERS[component.type]({ component, run, env, parent, span, progress, decision: progress ? decision : undefined }),
-        );
+        const outcome = await withSpan(tracer, `${SPAN.component} ${name}`, componentAttributes, flowContext, async (parent, span) => {
+          const ended = await COMPONENT_RUNNERS[component.type]({ component, run, env, parent, span, progress, decision: progress ? decision : undefined });
+          // A component that ended the run with an error failed, as its span says (docs/spans.md).
+          if (ended.kind === 'stopped' && ended.error) markFailed(span, ended.error.type, ended.error.message);
+          return ended;
+        });
         decision = undefined;
         if (outcome.kind === 'paused') {
           run.current = outcome.progress;
