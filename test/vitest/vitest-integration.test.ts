@@ -37,16 +37,17 @@ describe('agentcheck/vitest on a fixture project', () => {
     const tests = new Map(json.testResults.flatMap((file) => file.assertionResults).map((test) => [[...test.ancestorTitles, test.title].join(' > '), test]));
     const status = Object.fromEntries([...tests].map(([name, test]) => [name, test.status]));
 
-    // One test per scenario x variant, grouped by scenario file (ids relative to the glob's folder).
+    // One test per scenario x variant, grouped by scenario file (with a config, ids start at the
+    // config's folder, as agentcheck run gives them).
     expect(status).toEqual({
-      'pass.scenarios.yaml > first [base]': 'passed',
-      'pass.scenarios.yaml > first [lean]': 'passed',
-      'pass.scenarios.yaml > second [base]': 'passed',
-      'pass.scenarios.yaml > second [lean]': 'passed',
-      'fail.scenario.yaml > never finishes [base]': 'failed',
-      'fail.scenario.yaml > never finishes [lean]': 'failed',
-      'nested/skipped.scenario.yaml > later [base]': 'skipped',
-      'nested/skipped.scenario.yaml > later [lean]': 'skipped',
+      'scenarios/pass.scenarios.yaml > first [base]': 'passed',
+      'scenarios/pass.scenarios.yaml > first [lean]': 'passed',
+      'scenarios/pass.scenarios.yaml > second [base]': 'passed',
+      'scenarios/pass.scenarios.yaml > second [lean]': 'passed',
+      'scenarios/fail.scenario.yaml > never finishes [base]': 'failed',
+      'scenarios/fail.scenario.yaml > never finishes [lean]': 'failed',
+      'scenarios/nested/skipped.scenario.yaml > later [base]': 'skipped',
+      'scenarios/nested/skipped.scenario.yaml > later [lean]': 'skipped',
       'matchers > pass on a passing row': 'passed',
       'matchers > pass on a testRun result': 'passed',
       'matchers > pass on a failing row with not and its verdict': 'passed',
@@ -56,7 +57,7 @@ describe('agentcheck/vitest on a fixture project', () => {
     });
 
     const message = (name: string) => tests.get(name)!.failureMessages.join('\n');
-    const scenarioFailure = message('fail.scenario.yaml > never finishes [lean]');
+    const scenarioFailure = message('scenarios/fail.scenario.yaml > never finishes [lean]');
     expect(scenarioFailure).toContain('expected scenario "never finishes" [lean] to pass, but it ended fail');
     expect(scenarioFailure).toContain('Reason: verdict incomplete, expected pass: terminal tool finish was never called');
     expect(scenarioFailure).toContain('tool_called#0: expected lookup to be called at least once with matching arguments');

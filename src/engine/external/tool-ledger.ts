@@ -2,7 +2,8 @@ import { SpanStatusCode, type Context, type Span, type Tracer } from '@opentelem
 import { ATTR, EVIDENCE_ATTR, SPAN } from '../../spans/conventions.js';
 import type { Message, ToolResultMessage } from '../model/message.js';
 import type { ModelResponse } from '../model/model.js';
-import { capText, nextToolSeq } from '../tools/tool-caller.js';
+import { capText } from '../tools/result-text.js';
+import { nextToolSeq } from '../tools/tool-caller.js';
 
 /** Longest result text kept on a span (as for the engine's own tool calls). */
 const MAX_SPAN_RESULT_CHARS = 100_000;

@@ -1,4 +1,4 @@
-import { capText, safeJson } from '../tools/tool-caller.js';
+import { capText, safeJson } from '../tools/result-text.js';
 
 /** Longest compact JSON a failure result that carries no message becomes. */
 export const MAX_FAILURE_JSON_CHARS = 500;

@@ -1,3 +1,4 @@
+import { capText, safeJson, spanResultJson } from './result-text.js';
 import { SpanStatusCode, trace, type Attributes, type Context, type Span, type Tracer } from '@opentelemetry/api';
 import { AgentcheckError } from '../../config/errors.js';
 import { userSchemaProblems } from '../../config/json-schema.js';
@@ -236,7 +237,7 @@ export class ToolCaller {
     const content = capText(typeof result === 'string' ? result : safeJson(result), MAX_RESULT_CHARS);
     if (outcome.spanAttributes) span.setAttributes(outcome.spanAttributes);
     span.setAttributes({
-      [ATTR.toolResult]: capText(typeof result === 'string' ? JSON.stringify(result) : content, MAX_SPAN_RESULT_CHARS),
+      [ATTR.toolResult]: spanResultJson(result, MAX_SPAN_RESULT_CHARS),
       [EVIDENCE_ATTR.toolOutcome]: outcome.isError ? 'error' : 'ok',
       [ATTR.toolIsError]: outcome.isError,
     });
@@ -257,18 +258,4 @@ export class ToolCaller {
 
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-/** JSON that never throws (cycles, BigInt): tool values are evidence, not program state. */
-export function safeJson(value: unknown): string {
-  try {
-    return JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? item.toString() : item)) ?? 'null';
-  } catch {
-    return JSON.stringify(String(value));
-  }
-}
-
-/** Cuts long text, saying how much was cut. */
-export function capText(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max)}[truncated ${text.length - max} characters]`;
 }
