@@ -2,6 +2,7 @@ import { ATTR, EVIDENCE_ATTR, SPAN } from '../../spans/conventions.js';
 import type { SpanRecord } from '../../spans/span-record.js';
 import { isInvokeAgent, operationOf, stringAttr } from '../../verdicts/span-kind.js';
 import { toolSeq } from '../../verdicts/span-order.js';
+import { continuedSpans } from './continued-spans.js';
 
 /**
  * Joins the spans of a run that paused and was resumed (one segment per invoke or resume) into
@@ -9,7 +10,8 @@ import { toolSeq } from '../../verdicts/span-order.js';
  * first segment's trace id, later segments hang under the first root, the root spans the whole
  * run and carries the last segment's outcome (stop reason, output, cumulative usage). A call
  * left waiting at a pause (its `pending` approval and execute_tool spans) is dropped: the next
- * segment records the same call again with its answer.
+ * segment records the same call again with its answer. A flow's workflow and the component under
+ * way at the pause continue as one span each (continued-spans.ts).
  */
 export function mergeSegments(segments: ReadonlyArray<readonly SpanRecord[]>): SpanRecord[] {
   if (segments.length === 1) return [...segments[0]];
@@ -20,18 +22,23 @@ export function mergeSegments(segments: ReadonlyArray<readonly SpanRecord[]>): S
   const last = roots[roots.length - 1] as SpanRecord;
   const merged: SpanRecord[] = [];
   const seqs = new CallSeqs();
+  // A flow's workflow and paused component, recorded again by the next segment, are one span each.
+  const continues = continuedSpans(segments);
+  const latest = new Map<string, SpanRecord>();
+  for (const spans of segments) for (const span of spans) if (continues.has(span.span_id)) latest.set(continues.get(span.span_id) as string, span);
   segments.forEach((spans, index) => {
     const root = roots[index] as SpanRecord;
     const superseded = index < segments.length - 1;
     seqs.startSegment(spans);
     for (const span of spans) {
-      if (span === root) continue;
+      if (span === root || continues.has(span.span_id)) continue;
       if (superseded && isPending(span)) {
         seqs.leftWaiting(span);
         continue;
       }
-      const parent = span.parent_id === root.span_id ? first.span_id : span.parent_id;
-      merged.push(seqs.placed({ ...span, trace_id: first.trace_id, parent_id: parent }));
+      const parent = span.parent_id === root.span_id ? first.span_id : span.parent_id === null ? null : (continues.get(span.parent_id) ?? span.parent_id);
+      const joined = continuedTo(span, latest.get(span.span_id));
+      merged.push(seqs.placed({ ...joined, trace_id: first.trace_id, parent_id: parent }));
     }
   });
   const attributes: SpanRecord['attributes'] = { ...first.attributes, ...last.attributes, [ATTR.conversationId]: first.attributes[ATTR.conversationId] };
@@ -92,6 +99,22 @@ class CallSeqs {
 
 function waitingKey(span: SpanRecord, callId: string): string {
   return `${stringAttr(span, ATTR.toolName) ?? ''}\u0000${callId}`;
+}
+
+/** A span the later segments continued: its start, with the last one's end, status and attributes. */
+function continuedTo(span: SpanRecord, last: SpanRecord | undefined): SpanRecord {
+  if (!last) return span;
+  const joined: SpanRecord = {
+    ...span,
+    status: last.status,
+    end_ms: last.end_ms,
+    duration_ms: last.end_ms - span.start_ms,
+    attributes: { ...span.attributes, ...last.attributes },
+    ended: last.ended,
+  };
+  if (last.status_message === undefined) delete joined.status_message;
+  else joined.status_message = last.status_message;
+  return joined;
 }
 
 /** A call that waited for an answer when its segment paused. */

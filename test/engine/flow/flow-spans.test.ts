@@ -53,3 +53,48 @@ flow:
     }
   });
 });
+
+describe('a flow answered through scenario resume', () => {
+  it('joins into one workflow span and one span per component execution, with the answers the pauses got', async () => {
+    const dir = tempDir({
+      'ws/f.txt': 'orig',
+      'fgated.yaml': `id: fgated
+agent:
+  name: FG
+  llm: {provider: scripted, model: s}
+  permissions: {mode: ask}
+  tools: [{name: write_file, description: w, builtin: write_file}]
+flow:
+  entry_point: w
+  components:
+    - {name: w, type: deterministic_step, tool_name: write_file, inputs: [{literal: f.txt, as: path}, {literal: flowed, as: content}]}
+    - {name: review, type: human_input}
+    - {name: fix, type: agent, toolset: [write_file]}
+  routers:
+    - {from: w, to: review}
+    - {from: review, condition: {input: "context:review.decision", routes: {approve: fix, default_route: end}}}
+    - {from: fix, to: end}
+`,
+      's.scenario.yaml': `name: three pauses
+agent: fgated.yaml
+workspace: ws
+inputs: {messages: [{role: user, content: go}]}
+model: {script: [{tool_calls: [{name: write_file, args: {path: g.txt, content: agent}}]}, {text: done}]}
+resume: [{decision: approve}, {decision: approve}, {decision: approve}]
+expect:
+  checks:
+    - spans: {query: {filtering: {field: name, operator: startswith, value: "invoke_workflow"}}, count: {equals: 1}}
+    - spans: {query: {filtering: {field: name, operator: startswith, value: "component "}}, count: {equals: 3}}
+    - spans: {query: {filtering: {field: attributes, key: agentcheck.human_input.decision, operator: is, value: pending}}, count: {max: 0}}
+`,
+    });
+    const [scenario] = loadScenarioFile({ file: join(dir, 's.scenario.yaml'), root: dir }, { agents: new Map() });
+    const row = await runScenario(scenario, { variant: 'base', revision: scenario.revision, repeat: 0 });
+    expect(row.checks.map((check) => `${check.id}: ${check.status} ${check.reason}`)).toEqual([
+      expect.stringMatching(/^spans#0: pass/),
+      expect.stringMatching(/^spans#1: pass/),
+      expect.stringMatching(/^spans#2: pass/),
+    ]);
+    expect(row.status).toBe('pass');
+  });
+});
