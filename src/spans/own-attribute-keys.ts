@@ -11,30 +11,39 @@ import type { SpanQuery } from './query-types.js';
  * namespace that agentcheck never writes (and, for gen_ai.*, that the GenAI conventions do not
  * define): such a condition can never match, so a
  * `count: {equals: 0}` check would pass whatever the run did. Keys of other namespaces (from
- * MCP servers, tools or other instrumentation) are left alone.
+ * MCP servers, tools or other instrumentation) are left alone. `present`: the keys the spans
+ * being queried carry (a spans.jsonl file's), which are always accepted: an external agent's own
+ * spans may carry keys of these namespaces that agentcheck does not write.
  */
-export function validateOwnAttributeKeys(query: SpanQuery, locate: Locator): void {
+export function validateOwnAttributeKeys(query: SpanQuery, locate: Locator, present?: ReadonlySet<string>): void {
   const problems: ConfigError[] = [];
-  if (query.filtering) walk(query.filtering, ['filtering'], locate, problems);
+  if (query.filtering) walk(query.filtering, ['filtering'], locate, problems, present);
   throwConfigErrors(problems);
 }
 
-function walk(filter: unknown, at: PathSegments, locate: Locator, problems: ConfigError[]): void {
+/** The attribute keys some span of `spans` carries. */
+export function attributeKeys(spans: ReadonlyArray<{ attributes: Record<string, unknown> }>): Set<string> {
+  const keys = new Set<string>();
+  for (const span of spans) for (const key of Object.keys(span.attributes)) keys.add(key);
+  return keys;
+}
+
+function walk(filter: unknown, at: PathSegments, locate: Locator, problems: ConfigError[], present: ReadonlySet<string> | undefined): void {
   const record = filter as Record<string, unknown>;
   if (Array.isArray(record.conditions)) {
-    record.conditions.forEach((condition, index) => walk(condition, [...at, 'conditions', index], locate, problems));
+    record.conditions.forEach((condition, index) => walk(condition, [...at, 'conditions', index], locate, problems, present));
     return;
   }
   const key = record.key;
   if (record.field !== 'attributes' || typeof key !== 'string') return;
-  if (!OWN_ATTRIBUTE_NAMESPACES.some((namespace) => key.startsWith(namespace)) || EMITTED_ATTRIBUTE_KEYS.has(key)) return;
+  if (!OWN_ATTRIBUTE_NAMESPACES.some((namespace) => key.startsWith(namespace)) || EMITTED_ATTRIBUTE_KEYS.has(key) || present?.has(key)) return;
   // A convention key other instrumentation writes (an external agent's own spans) can match.
   if (GENAI_SEMCONV_KEYS.has(key)) return;
   const own = [...EMITTED_ATTRIBUTE_KEYS].filter((name) => OWN_ATTRIBUTE_NAMESPACES.some((namespace) => name.startsWith(namespace))).sort();
   problems.push(
     locate(
       [...at, 'key'],
-      `no span carries attribute "${key}": agentcheck writes these ${OWN_ATTRIBUTE_NAMESPACES.map((n) => `${n}*`).join(' and ')} keys: ${own.join(', ')}${didYouMean(key, own)}`,
+      `${present ? 'no span here carries' : 'agentcheck never writes'} attribute "${key}": agentcheck writes these ${OWN_ATTRIBUTE_NAMESPACES.map((n) => `${n}*`).join(' and ')} keys: ${own.join(', ')}${didYouMean(key, own)}`,
     ),
   );
 }

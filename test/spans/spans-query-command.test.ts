@@ -87,9 +87,16 @@ describe('agentcheck spans query --where', () => {
     const dir = tempDir({ 'spans.jsonl': spansText() });
     const misspelt = await query(dir, { where: '{"field":"attributes","key":"agentcheck.tool.refsed","operator":"exists"}' });
     expect(misspelt.exitCode).toBe(2);
-    expect(misspelt.stderr).toMatch(/--where at key: no span carries attribute "agentcheck\.tool\.refsed".*did you mean "agentcheck\.tool\.refused"/);
+    expect(misspelt.stderr).toMatch(/--where at key: no span here carries attribute "agentcheck\.tool\.refsed".*did you mean "agentcheck\.tool\.refused"/);
     // A GenAI convention key other instrumentation writes (an external agent's own spans) is fine.
     expect((await query(dir, { where: '{"field":"attributes","key":"gen_ai.agent.id","operator":"exists"}' })).exitCode).toBe(0);
+    // So is a key of these namespaces that the file's spans carry (an external agent's own).
+    const carried = spansText().replace('"gen_ai.tool.name":"lookup_order"', '"gen_ai.tool.name":"lookup_order","agentcheck.mine":"w"');
+    expect(carried).toContain('"agentcheck.mine":"w"');
+    const own = tempDir({ 'spans.jsonl': carried });
+    const found = await query(own, { where: '{"field":"attributes","key":"agentcheck.mine","operator":"is","value":"w"}' });
+    expect(found.exitCode, found.stderr).toBe(0);
+    expect(JSON.parse(found.stdout).count).toBe(1);
     const countOnly = await query(dir, { where: '{"field":"name","operator":"startswith","value":"chat"}', limit: 0 });
     expect(countOnly.exitCode, countOnly.stderr).toBe(0);
     expect(JSON.parse(countOnly.stdout)).toEqual({ count: 2, spans: [] });

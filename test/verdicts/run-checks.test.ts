@@ -129,7 +129,7 @@ describe('spans checks name attribute keys that exist', () => {
     expect(caught).toBeInstanceOf(ConfigError);
     const error = caught as ConfigError;
     expect(error.path).toBe('expect.checks[0].spans.query.filtering.conditions[1].key');
-    expect(error.expected).toContain('no span carries attribute "agentcheck.tool.refsed"');
+    expect(error.expected).toContain('agentcheck never writes attribute "agentcheck.tool.refsed"');
     expect(error.expected).toContain('did you mean "agentcheck.tool.refused"?');
     expect(() => validateChecks(spansCheck('gen_ai.usage.input_token'), locate)).toThrow(/did you mean "gen_ai.usage.input_tokens"/);
   });

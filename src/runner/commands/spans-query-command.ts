@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { ConfigError } from '../../config/errors.js';
 import { readSpansJsonl } from '../../spans/jsonl.js';
 import { querySpans, validateQuery } from '../../spans/query.js';
-import { validateOwnAttributeKeys } from '../../spans/own-attribute-keys.js';
+import { attributeKeys, validateOwnAttributeKeys } from '../../spans/own-attribute-keys.js';
 import { memoryLocator, type Locator } from '../../config/assert-format.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
 import { readStrictJson } from '../../config/strict-json.js';
@@ -21,9 +21,10 @@ export async function spansQueryCommand(file: string, options: { trace?: string;
     // As in a `spans` check: an agentcheck.* / gen_ai.* key agentcheck never writes could never match.
     const checked = whole ?? (where ? { filtering: where } : undefined);
     const locate = whole ? memoryLocator('--where') : unwrapped(memoryLocator('--where'));
+    const spans = await readSpansJsonl(resolve(io.cwd, file));
     if (checked) {
       validateQuery(checked, locate);
-      validateOwnAttributeKeys(checked, locate);
+      validateOwnAttributeKeys(checked, locate, attributeKeys(spans));
     }
     const conditions: unknown[] = [];
     if (options.trace) conditions.push({ field: 'trace_id', operator: 'eq', value: options.trace });
@@ -33,7 +34,6 @@ export async function spansQueryCommand(file: string, options: { trace?: string;
       windowing: withLimit(whole?.windowing, options.limit),
     };
     validateQuery(query, memoryLocator('--where'));
-    const spans = await readSpansJsonl(resolve(io.cwd, file));
     io.stdout.write(`${JSON.stringify(querySpans(spans, query as never), null, 2)}\n`);
     return EXIT.ok;
   } catch (error) {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { memoryLocator } from '../../config/assert-format.js';
 import { RunError } from '../../config/errors.js';
 import { readSpansJsonl } from '../../spans/jsonl.js';
-import { validateOwnAttributeKeys } from '../../spans/own-attribute-keys.js';
+import { attributeKeys, validateOwnAttributeKeys } from '../../spans/own-attribute-keys.js';
 import { querySpans, validateQuery, type QueryCondition, type QueryFiltering, type SpanQuery } from '../../spans/query.js';
 import { LOGICAL_OPERATORS, QUERY_FIELDS, QUERY_OPERATORS } from '../../spans/query-types.js';
 import type { McpServerContext } from './server-context.js';
@@ -102,9 +102,9 @@ export async function runQuerySpans(args: z.infer<typeof queryInput>, context: M
   try {
     const own: SpanQuery = { filtering: args.filtering as QueryFiltering | QueryCondition | undefined, windowing: args.windowing };
     validateQuery(own, memoryLocator('arguments'));
-    // As the CLI and a spans check: an agentcheck.* / gen_ai.* key agentcheck never writes could never match.
-    validateOwnAttributeKeys(own, memoryLocator('arguments'));
     const spans = args.file ? await readSpansJsonl(resolve(context.cwd, args.file)) : memorySpans(args.trace_id, context);
+    // As the CLI and a spans check: an agentcheck.* / gen_ai.* key no span here carries and agentcheck never writes could never match.
+    validateOwnAttributeKeys(own, memoryLocator('arguments'), attributeKeys(spans));
     const conditions: Array<QueryFiltering | QueryCondition> = [];
     if (args.trace_id) conditions.push({ field: 'trace_id', operator: 'eq', value: args.trace_id });
     if (own.filtering) conditions.push(own.filtering);
