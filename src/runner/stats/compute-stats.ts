@@ -42,9 +42,12 @@ export function statsOf(report: Readonly<Report>): ReportStats {
 }
 
 /** Suite variants that have rows, in suite order, then any variant only the rows name. */
+/**
+ * The suite's variants in its order (an empty shard's too: runs 0, rates null), then any other
+ * variant a row names (a hand-edited report).
+ */
 function variantOrder(suiteVariants: readonly string[], rows: readonly ScenarioRow[]): string[] {
-  const present = new Set(rows.map((row) => row.variant));
-  const order = new Set(suiteVariants.filter((name) => present.has(name)));
+  const order = new Set(suiteVariants);
   for (const row of rows) order.add(row.variant);
   return [...order];
 }

@@ -104,6 +104,15 @@ describe('computeStats paired comparison', () => {
     expect(computeStats(report([row('a.yaml', 'x')])).paired).toEqual([]);
     expect(computeStats(report([]))).toMatchObject({ base: null, variants: {}, scenarios: {}, paired: [] });
   });
+
+  it("keeps every suite variant in an empty shard's stats: no counted runs, no rates", () => {
+    const empty = report([]);
+    empty.suite.variants = ['base', 'lean'];
+    const stats = computeStats(empty);
+    expect(Object.keys(stats.variants)).toEqual(['base', 'lean']);
+    expect(stats.variants.lean).toMatchObject({ runs: 0, passed: 0, pass_rate: null });
+    expect(stats.base).toBe('base');
+  });
 });
 
 describe('statsOf', () => {
