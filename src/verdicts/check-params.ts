@@ -1,4 +1,5 @@
-import { assertFormat, type Locator } from '../config/assert-format.js';
+import { assertFormat, checkFormat, type Locator } from '../config/assert-format.js';
+import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../config/errors.js';
 import type { PathSegments } from '../config/source.js';
 import { ARGS_MODES } from './args/args-mode.js';
 import { validateExpectedArgs } from './args/validate-expected.js';
@@ -29,6 +30,23 @@ export function objectParams(properties: Record<string, object>, required: strin
 /** Validates params against a check's schema, throwing a located ConfigError. */
 export function checkSchema(schema: object, params: unknown, locate: Locator): void {
   assertFormat(schema, params, locate);
+}
+
+/** A rule of a check's params, and the top-level keys it reads: it runs only when they are valid. */
+export type ParamsRule<T> = readonly [keys: readonly string[], rule: (params: T) => void];
+
+/**
+ * Validates params against a check's schema, then each rule whose keys the format problems left
+ * valid, and throws every problem at once: a typo in one key hides no problem of another
+ * (docs/cli.md, validate: every problem in one pass).
+ */
+export function checkParamsInParts<T>(schema: object, params: unknown, locate: Locator, rules: ReadonlyArray<ParamsRule<T>>): void {
+  const format = checkFormat<T>(schema, params, locate);
+  const problems: ConfigError[] = [...format.errors];
+  if (format.typed([])) {
+    for (const [keys, rule] of rules) if (keys.every((key) => format.valid([key]))) collectConfigErrors(problems, () => rule(format.value));
+  }
+  throwConfigErrors(problems);
 }
 
 /** The tool name (or /regex/) and the args map with its matchers, when present. */

@@ -62,6 +62,24 @@ describe('validateChecks', () => {
       expect((error as Error).message).toContain('s.yaml:4:7 at checks[1].output.contain: unknown key "contain"');
     }
   });
+  it("reports a tool check's problems in one pass: a misspelt key hides neither an args matcher nor the tool's result", () => {
+    const list = [
+      { tool_called: { tool: 'refund', mni: 1, args: { order_id: { $regx: '1' } } } },
+      { tool_returned: { tool: 'refund', resut: 1, result: { $rang: [1, 2] } } },
+      { tool_not_called: { tool: 'refund', nestd: true, args: { id: { $anyy: true } } } },
+    ];
+    const message = problem(list) ?? '';
+    for (const expected of [
+      'expect.checks[0].tool_called.mni: unknown key "mni"',
+      'expect.checks[0].tool_called.args.order_id.$regx',
+      'expect.checks[1].tool_returned.resut: unknown key "resut"',
+      'expect.checks[1].tool_returned.result.$rang',
+      'expect.checks[2].tool_not_called.nestd: unknown key "nestd"',
+      'expect.checks[2].tool_not_called.args.id.$anyy',
+    ]) {
+      expect(message).toContain(expected);
+    }
+  });
 });
 
 describe('runChecks', () => {

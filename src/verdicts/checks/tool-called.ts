@@ -2,7 +2,7 @@ import type { Locator } from '../../config/assert-format.js';
 import { toolReference } from '../check-references.js';
 import type { ArgsMode } from '../args/args-mode.js';
 import { callMismatch, closestMismatch, sameTool } from '../call-match.js';
-import { checkSchema, checkToolAndArgs, objectParams, PARAM } from '../check-params.js';
+import { checkParamsInParts, checkToolAndArgs, objectParams, PARAM } from '../check-params.js';
 import { result, type Check } from './check.js';
 import { summarizeCalls, times } from '../describe.js';
 import { visibleCalls } from '../evidence.js';
@@ -31,11 +31,17 @@ const schema = objectParams(
 export const toolCalled: Check<ToolCalledParams> = {
   kind: KIND,
   validate(params: unknown, locate: Locator): void {
-    checkSchema(schema, params, locate);
-    const p = params as ToolCalledParams;
-    checkToolAndArgs(p, locate);
-    if (p.request) validateExpectedRequest(p.request, ['request'], locate);
-    if (p.max !== undefined && p.max < (p.min ?? 1)) throw locate(['max'], `max (${p.max}) is below min (${p.min ?? 1})`);
+    checkParamsInParts<ToolCalledParams>(schema, params, locate, [
+      [['tool'], (p) => checkToolAndArgs({ tool: p.tool }, locate)],
+      [['args'], (p) => checkToolAndArgs({ args: p.args }, locate)],
+      [['request'], (p) => p.request && validateExpectedRequest(p.request, ['request'], locate)],
+      [
+        ['min', 'max'],
+        (p) => {
+          if (p.max !== undefined && p.max < (p.min ?? 1)) throw locate(['max'], `max (${p.max}) is below min (${p.min ?? 1})`);
+        },
+      ],
+    ]);
   },
   references: (params) => toolReference(params),
   run(params, evidence, id) {

@@ -2,7 +2,7 @@ import type { Locator } from '../../config/assert-format.js';
 import { toolReference } from '../check-references.js';
 import type { ArgsMode } from '../args/args-mode.js';
 import { callMismatch } from '../call-match.js';
-import { checkSchema, checkToolAndArgs, objectParams, PARAM } from '../check-params.js';
+import { checkParamsInParts, checkToolAndArgs, objectParams, PARAM } from '../check-params.js';
 import { result, type Check } from './check.js';
 import { summarizeCalls, times } from '../describe.js';
 import { visibleCalls } from '../evidence.js';
@@ -22,8 +22,10 @@ const schema = objectParams({ tool: PARAM.tool, args: PARAM.args, args_mode: PAR
 export const toolNotCalled: Check<ToolNotCalledParams> = {
   kind: KIND,
   validate(params: unknown, locate: Locator): void {
-    checkSchema(schema, params, locate);
-    checkToolAndArgs(params as ToolNotCalledParams, locate);
+    checkParamsInParts<ToolNotCalledParams>(schema, params, locate, [
+      [['tool'], (p) => checkToolAndArgs({ tool: p.tool }, locate)],
+      [['args'], (p) => checkToolAndArgs({ args: p.args }, locate)],
+    ]);
   },
   references: (params) => toolReference(params),
   run(params, evidence, id) {

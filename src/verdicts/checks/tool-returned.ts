@@ -2,7 +2,7 @@ import type { Locator } from '../../config/assert-format.js';
 import { describeMismatch, matchDocument } from '../args/match-document.js';
 import { toolReference } from '../check-references.js';
 import { validateExpectedValue } from '../args/validate-expected.js';
-import { checkSchema, objectParams, PARAM } from '../check-params.js';
+import { checkParamsInParts, objectParams, PARAM } from '../check-params.js';
 import { result, type Check } from './check.js';
 import { callError, describeCallError, returnedWithoutError } from '../call-error.js';
 import { show, summarizeCalls, times } from '../describe.js';
@@ -36,11 +36,16 @@ const schema = objectParams({ tool: PARAM.tool, result: PARAM.any, result_mode: 
 export const toolReturned: Check<ToolReturnedParams> = {
   kind: KIND,
   validate(params: unknown, locate: Locator): void {
-    checkSchema(schema, params, locate);
-    const p = params as ToolReturnedParams;
-    validateToolName(p.tool, ['tool'], locate);
-    if (p.result !== undefined) validateExpectedValue(p.result, ['result'], locate);
-    if (p.result_mode !== undefined && p.result === undefined) throw locate(['result_mode'], 'result_mode compares a result: give "result" too');
+    checkParamsInParts<ToolReturnedParams>(schema, params, locate, [
+      [['tool'], (p) => validateToolName(p.tool, ['tool'], locate)],
+      [['result'], (p) => p.result !== undefined && validateExpectedValue(p.result, ['result'], locate)],
+      [
+        ['result', 'result_mode'],
+        (p) => {
+          if (p.result_mode !== undefined && p.result === undefined) throw locate(['result_mode'], 'result_mode compares a result: give "result" too');
+        },
+      ],
+    ]);
   },
   references: (params) => toolReference(params),
   run(params, evidence, id) {
