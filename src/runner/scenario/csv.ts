@@ -4,12 +4,14 @@ export interface CsvRecord {
   values: Record<string, string>;
 }
 
-/** A CSV syntax problem at a 1-based line. */
+/** A CSV syntax problem at a 1-based line; `others`: further records with a problem of their own. */
 export class CsvSyntaxError extends Error {
   readonly line: number;
-  constructor(line: number, message: string) {
+  readonly others: readonly CsvSyntaxError[];
+  constructor(line: number, message: string, others: readonly CsvSyntaxError[] = []) {
     super(message);
     this.line = line;
+    this.others = others;
   }
 }
 
@@ -30,12 +32,12 @@ export function parseCsv(text: string): CsvRecord[] {
     if (seen.has(name)) throw new CsvSyntaxError(header.line, `header names "${name}" twice; column names must be unique`);
     seen.add(name);
   });
-  return rows.map(({ line, fields }) => {
-    if (fields.length !== header.fields.length) {
-      throw new CsvSyntaxError(line, `has ${fields.length} field(s); expected ${header.fields.length} (the header's: ${header.fields.join(', ')})`);
-    }
-    return { line, values: Object.fromEntries(header.fields.map((name, index) => [name, fields[index]])) };
-  });
+  // Every record with the wrong number of fields at once (a file is fixed in one pass).
+  const miscounted = rows
+    .filter(({ fields }) => fields.length !== header.fields.length)
+    .map(({ line, fields }) => new CsvSyntaxError(line, `has ${fields.length} field(s); expected ${header.fields.length} (the header's: ${header.fields.join(', ')})`));
+  if (miscounted.length) throw new CsvSyntaxError(miscounted[0].line, miscounted[0].message, miscounted.slice(1));
+  return rows.map(({ line, fields }) => ({ line, values: Object.fromEntries(header.fields.map((name, index) => [name, fields[index]])) }));
 }
 
 interface RawRecord {

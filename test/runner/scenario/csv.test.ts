@@ -41,4 +41,13 @@ describe('parseCsv (RFC 4180 with a header row)', () => {
     expect(syntaxError('a,\n1,2\n').message).toMatch(/column 2 is empty/);
     expect(syntaxError('').message).toMatch(/is empty/);
   });
+
+  it('names every record with the wrong number of fields at once', () => {
+    const error = syntaxError('order_id,reason\n1,a,extra\n2\n3,c\n4\n');
+    expect([error, ...error.others].map((problem) => `${problem.line}: ${problem.message}`)).toEqual([
+      "2: has 3 field(s); expected 2 (the header's: order_id, reason)",
+      "3: has 1 field(s); expected 2 (the header's: order_id, reason)",
+      "5: has 1 field(s); expected 2 (the header's: order_id, reason)",
+    ]);
+  });
 });

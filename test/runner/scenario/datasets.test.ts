@@ -97,6 +97,12 @@ describe('scenario datasets', () => {
     expect(missing.line).toBe(3);
   });
 
+  it('lists every CSV record with the wrong number of fields in one pass, each at the dataset key', () => {
+    const error = loadError({ 'agent.yaml': AGENT, 'r.scenario.yaml': `${TEMPLATE}\ndataset: orders.csv\n`, 'orders.csv': 'order,amount\nA-1,20,x\nA-2\n' });
+    expect(error.message).toContain('orders.csv:2: has 3 field(s); expected 2');
+    expect(error.message).toContain('orders.csv:3: has 1 field(s); expected 2');
+  });
+
   it("reads into a JSONL row's object with {{ vars.NAME.KEY }}, and refuses anything else that starts like a template", () => {
     const nested = (content: string) =>
       `name: "ask {{ vars.id }}"\nagent: agent.yaml\ninputs: {messages: [{role: user, content: '${content}'}]}\nmodel: {script: [{text: done}]}\ndataset: [{id: "1", n: {a: deep, list: [x, y]}}]\n`;
