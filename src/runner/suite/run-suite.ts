@@ -1,4 +1,4 @@
-import { ConfigError } from '../../config/errors.js';
+import { ConfigError, throwConfigErrors } from '../../config/errors.js';
 import { McpServerPool } from '../../engine/mcp/mcp-server-pool.js';
 import type { SkillOptions } from '../../engine/skills-delivery.js';
 import type { SpanRecord } from '../../spans/span-record.js';
@@ -64,6 +64,7 @@ export interface SuiteRunOptions extends Omit<RunSuiteOptions, 'concurrency'> {
  * writes as report.json. Never throws for a scenario's failure: each run gets its row.
  */
 export async function runSuite(plan: SuitePlan, options: SuiteRunOptions = {}): Promise<Report> {
+  checkOptionKeys(options);
   const startedAt = options.startedAt ?? new Date();
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   // A library caller gets the CLI's rule: NaN or 0 would run nothing and mark every row not_run.
@@ -96,6 +97,36 @@ export async function runSuite(plan: SuitePlan, options: SuiteRunOptions = {}): 
     durationMs: Math.max(0, Date.now() - startedAt.getTime()),
     interrupted: options.signal?.aborted ?? false,
   });
+}
+
+const RUN_OPTION_KEYS = [
+  'concurrency',
+  'timeoutMs',
+  'skills',
+  'env',
+  'cassettes',
+  'mcpServers',
+  'signal',
+  'onRowDone',
+  'onSpans',
+  'releaseRuns',
+  'keepRow',
+  'selection',
+  'startedAt',
+  'releasePlan',
+];
+const SELECTION_KEYS = ['paths', 'config', 'shard', 'grep', 'tags', 'overlay', 'cwd'];
+
+/** A misspelt option (`concurency`) is refused, as every library entry refuses one, never ignored for its default. */
+function checkOptionKeys(options: SuiteRunOptions): void {
+  const problems: ConfigError[] = [];
+  const unknown = (keys: string[], known: string[], at: string) => {
+    for (const key of keys.filter((name) => !known.includes(name)))
+      problems.push(new ConfigError({ file: 'runSuite options', path: `${at}${key}` }, `unknown key "${key}"; expected one of: ${known.join(', ')}`));
+  };
+  unknown(Object.keys(options ?? {}), RUN_OPTION_KEYS, '');
+  if (options?.selection && typeof options.selection === 'object') unknown(Object.keys(options.selection), SELECTION_KEYS, 'selection.');
+  throwConfigErrors(problems);
 }
 
 /**

@@ -29,6 +29,15 @@ describe('the library suite entry points', () => {
     await expect(runSuite(plan, { concurrency: 0 })).rejects.toThrow(/concurrency: expected a whole number >= 1, got 0/);
   });
 
+  it('runSuite refuses a misspelt option instead of running with its default', async () => {
+    const dir = tempDir({ 'agent.yaml': AGENT, 'one.scenario.yaml': SCENARIO });
+    const plan = loadSuite({ paths: [dir] }, dir);
+    const run = runSuite(plan, { concurency: 1, selection: { tgas: ['x'] } } as never);
+    await expect(run).rejects.toThrow(ConfigError);
+    await expect(run).rejects.toThrow(/runSuite options at concurency: unknown key "concurency"; expected one of: concurrency/);
+    await expect(run).rejects.toThrow(/runSuite options at selection\.tgas: unknown key "tgas"/);
+  });
+
   it('runSuite with releasePlan lets each run go once its row exists, and reports the same rows; without it the plan is kept', async () => {
     const scenario = (name: string) => SCENARIO.replace('name: one', `name: ${name}`);
     const dir = tempDir({ 'agent.yaml': AGENT, 'a.scenario.yaml': scenario('a'), 'b.scenario.yaml': scenario('b'), 'c.scenario.yaml': scenario('c') });
