@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
@@ -320,6 +320,15 @@ agent:
     );
     expect(traces.size).toBe(2);
     expect(readdirSync(join(dir, 'out')).filter((name) => name.includes('checkpoint'))).toEqual([]);
+  });
+
+  it('resumes from a runs folder that was moved, finding the workspace beside the checkpoint', async () => {
+    const dir = tempDir({ 'script.yaml': SCRIPT });
+    const runId = await pause(dir, ['--spans', 'first/spans.jsonl']);
+    renameSync(join(dir, 'first'), join(dir, 'moved'));
+    const resumed = await runCli(['resume', runId, '--decision', 'approve', '--spans', 'moved/spans.jsonl', '--json'], dir);
+    expect(resumed.exitCode, resumed.all).toBe(0);
+    expect(readFileSync(join(dir, 'moved', `${runId}.workspace`, 'CHANGELOG.md'), 'utf8')).toBe('- fixed add()\n');
   });
 
   it('refuses a damaged checkpoint file as invalid input, naming each bad field', async () => {

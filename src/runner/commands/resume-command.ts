@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { ConfigError } from '../../config/errors.js';
 import { FolderWorkspace } from '../../engine/workspace/folder-workspace.js';
 import { isDirectory } from '../files/walk-files.js';
-import { checkpointFilePath, readRunCheckpoint, removeRunCheckpoint, runsDir } from '../resume/run-checkpoint-file.js';
+import { checkpointFilePath, readRunCheckpoint, removeRunCheckpoint, runsDir, workspaceDirFor } from '../resume/run-checkpoint-file.js';
 import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
 import { runAndReport } from './test-run-command.js';
@@ -28,8 +28,12 @@ export async function resumeCommand(runId: string, options: ResumeOptions, io: C
     // A run id is a file name part: refuse anything that could point elsewhere.
     if (!/^[A-Za-z0-9_-]+$/.test(runId))
       throw new ConfigError({ file: 'resume' }, `expected a run_id (letters, digits, - and _), got ${JSON.stringify(runId)}`);
-    file = checkpointFilePath(runsDir(io.cwd, options.spans), runId);
+    const dir = runsDir(io.cwd, options.spans);
+    file = checkpointFilePath(dir, runId);
     saved = await readRunCheckpoint(file, runId, io.env);
+    // A runs folder moved or copied elsewhere (a CI artifact) keeps the workspace beside the checkpoint.
+    const beside = workspaceDirFor(dir, runId);
+    if (!isDirectory(saved.workspace_dir) && isDirectory(beside)) saved.workspace_dir = beside;
     if (!isDirectory(saved.workspace_dir)) {
       throw new ConfigError({ file, path: 'workspace_dir' }, `the paused run's workspace folder is gone: ${saved.workspace_dir}`);
     }
