@@ -143,8 +143,12 @@ function checkToolReference(
     const names = listedTools(catalogs, { loadSkill });
     const hint = parseSlashRegex(reference.name) ? '' : didYouMean(normalizeToolName(reference.name), names.map(normalizeToolName));
     const known = names.join(', ') || '(the agent has no tools)';
-    const verb = parseSlashRegex(reference.name) ? 'matches' : 'names';
-    return locate(reference.at, `${what} ${verb} no tool of the agent: "${reference.name}"; expected one of: ${known}${hint}`);
+    const regex = parseSlashRegex(reference.name) !== null;
+    const verb = regex ? 'matches' : 'names';
+    // A /regex/ is matched against names without `execute_tool ` and `mcp__<server>__`: say so where the list shows prefixes.
+    const prefixed = regex && names.some((tool) => tool !== normalizeToolName(tool));
+    const seen = prefixed ? `; a /regex/ sees the names without their mcp__<server>__ prefix: ${names.map(normalizeToolName).join(', ')}` : '';
+    return locate(reference.at, `${what} ${verb} no tool of the agent: "${reference.name}"; expected one of: ${known}${hint}${seen}`);
   }
   if (!reference.args || open) return null;
   return checkArgNames(reference.args, matching, locate);

@@ -109,6 +109,11 @@ flow:
 
   it('a /regex/ must match at least one tool', () => {
     expect(configErrorOf(() => load(checks('tool_called: {tool: "/^delete_/"}'))).expected).toContain('matches no tool of the agent: "/^delete_/"');
+    // Written on the prefixed MCP names the list shows: the message says what a /regex/ sees.
+    const closed = 'id: m\nagent:\n  name: M\n  mcps: [{name: ac, command: [node, s.js], tools: [validate, test_run]}]\n';
+    expect(configErrorOf(() => load(checks('tool_called: {tool: "/^mcp__ac__validate$/"}'), closed)).expected).toContain(
+      'expected one of: mcp__ac__validate, mcp__ac__test_run, load_skill; a /regex/ sees the names without their mcp__<server>__ prefix: validate, test_run, load_skill',
+    );
     expect(load(checks('tool_called: {tool: "/_issue$/"}'))).toHaveLength(1);
   });
 
