@@ -54,9 +54,9 @@ const ROLES = ['user', 'assistant', 'tool'];
  * ConfigError (`invoke at options.workspace: expected a Workspace ...`), never a run whose tools
  * all fail with EIO or whose misspelt approvals are ignored.
  */
-export function checkInvokeOptions(options: unknown, input?: unknown): void {
+export function checkInvokeOptions(options: unknown, input?: unknown, caller: 'invoke' | 'resume' = 'invoke'): void {
   const problems: ConfigError[] = [];
-  const at = (path: string, message: string) => problems.push(new ConfigError({ file: 'invoke', path }, message));
+  const at = (path: string, message: string) => problems.push(new ConfigError({ file: caller, path }, message));
   if (!isObject(options)) at('options', `expected an options object, got ${describeValue(options)}`);
   else {
     for (const [key, value] of Object.entries(options)) {

@@ -25,7 +25,7 @@ export async function resume(
   decision?: ResumeDecision,
   options: InvokeOptions = {},
 ): Promise<Turn> {
-  checkInvokeOptions(options);
+  checkInvokeOptions(options, undefined, 'resume');
   assertResumable(revision, checkpoint, decision);
   return runTurn(revision, { kind: 'resume', checkpoint: structuredClone(checkpoint), decision }, options);
 }

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/config/errors.js';
 import { invoke } from '../../src/engine/invoke.js';
+import { resume } from '../../src/engine/resume.js';
 import { loadAgentBuild } from '../../src/engine/revision/load-build.js';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -36,6 +37,12 @@ describe('invoke checks what a library caller gives it', () => {
     expect(message).toContain('invoke at options.script: expected a list of script entries (objects)');
     expect(message).toContain('invoke at options.scirpt: unknown option "scirpt"');
     expect(message).toContain('invoke at input.messages[0]: expected {role: user | assistant | tool, content: string}');
+  });
+
+  it('names resume as the caller of a wrong resume option', async () => {
+    const message = await problemOf(resume(revision, {} as never, undefined, { scirpt: [] } as never));
+    expect(message).toContain('resume at options.scirpt: unknown option "scirpt"');
+    expect(message).not.toContain('invoke at');
   });
 
   it('still runs with sound options', async () => {
