@@ -141,7 +141,7 @@ export class ToolCaller {
       return {
         outcome: 'error',
         refused: 'call_depth_exceeded',
-        reason: `Refused: this call to ${tool.name} is nested ${depth} calls deep, beyond the limit of ${MAX_CALL_DEPTH}; a chain or plan calls itself, directly or through other tools.`,
+        reason: `Refused: this call to ${tool.name} is nested ${depth} calls deep, beyond the limit of ${MAX_CALL_DEPTH} (chains and plans calling each other that deep; a build whose composites call themselves is refused at load).`,
       };
     }
     if (request.argsError) {

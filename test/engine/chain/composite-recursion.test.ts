@@ -141,7 +141,8 @@ describe('nested calls deeper than the limit are refused at run time', () => {
     expect(refused).toHaveLength(1);
     expect(refused[0].attributes['error.type']).toBe('call_depth_exceeded');
     expect(call.content.length).toBeLessThan(10_000); // each level adds a sentence, not a re-escaped copy
-    expect(call.content).toContain('beyond the limit of 16');
+    expect(call.content).toContain('beyond the limit of 16 (chains and plans calling each other that deep');
+    expect(call.content).not.toContain('calls itself');
   });
 
   it('two plans calling each other stop the same way', async () => {
