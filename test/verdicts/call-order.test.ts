@@ -143,18 +143,23 @@ describe('approvals against calls with the same start time', () => {
     expect(evidence.approvals).toEqual([expect.objectContaining({ tool: 'delete_order', decision: 'deny', seq: 2 })]);
   });
 
-  it('no_side_effect_after_deny: a call made after the denied one in the same response did', () => {
-    const run = new RunBuilder('test-bot', 'trace-1', { seq: true });
-    const turn = run.chat({ finish: 'tool_calls' });
-    const t = run.now();
-    run.approval('delete_order', 'deny', 'call_1', t);
-    run.tool('delete_order', {}, { outcome: 'denied', turn, start_ms: t });
-    run.tool('archive_order', {}, { result: { ok: true }, turn, start_ms: t });
-    run.text();
-    const spans = recorded(run.spans(), 'execute_tool archive_order', 'approval delete_order', 'execute_tool delete_order');
-    expect(check('no_side_effect_after_deny', {}, buildEvidence({ spans })).reason).toBe(
-      'expected no side-effecting tool to run after delete_order was denied; archive_order (not read-only) ran with outcome ok',
-    );
+  it('no_side_effect_after_deny: a call of the same response is not a later call, in either order; one of a later response is', () => {
+    // The model asked for both at once and they run concurrently: neither reacts to the denial.
+    for (const denyFirst of [true, false]) {
+      const run = new RunBuilder('test-bot', 'trace-1', { seq: true });
+      const turn = run.chat({ finish: 'tool_calls' });
+      const t = run.now();
+      if (!denyFirst) run.tool('archive_order', {}, { result: { ok: true }, turn, start_ms: t, call_id: 'call_2' });
+      run.approval('delete_order', 'deny', 'call_1', t);
+      run.tool('delete_order', {}, { outcome: 'denied', turn, start_ms: t, call_id: 'call_1' });
+      if (denyFirst) run.tool('archive_order', {}, { result: { ok: true }, turn, start_ms: t, call_id: 'call_2' });
+      const later = run.chat({ finish: 'tool_calls' });
+      run.tool('write_file', {}, { result: { ok: true }, turn: later, call_id: 'call_3' });
+      run.text();
+      expect(check('no_side_effect_after_deny', {}, buildEvidence({ spans: run.spans() })).reason, `deny first: ${denyFirst}`).toBe(
+        'expected no side-effecting tool to run after delete_order was denied; write_file (not read-only) ran with outcome ok',
+      );
+    }
   });
 
   it('approvals follow the calls they gated; a repeated call id links to the later call', () => {
