@@ -50,3 +50,35 @@ expect:
     expect(row.checks.map((check) => check.status)).toEqual(['fail', 'pass']);
   });
 });
+
+describe("the agent's max_turns in a flow", () => {
+  it('bounds the model calls of the whole invoke, across components, as it does without a flow', async () => {
+    const dir = tempDir({
+      'mt.yaml': `id: mt
+agent:
+  name: MT
+  llm: {provider: scripted, model: s}
+  max_turns: 2
+flow:
+  entry_point: a
+  components:
+    - {name: a, type: agent}
+    - {name: b, type: agent}
+  routers:
+    - {from: a, condition: {input: "context:a.final_answer", routes: {again: a, default_route: b}}}
+    - {from: b, to: end}
+`,
+      'mt.scenario.yaml': `name: mt
+agent: mt.yaml
+inputs: {messages: [{role: user, content: go}]}
+model: {script: [{text: again}, {text: again}, {text: A}, {text: B}]}
+expect: {checks: [{max_turns: 2}]}
+`,
+    });
+    const [scenario] = loadScenarioFile({ file: join(dir, 'mt.scenario.yaml'), root: dir }, { agents: new Map() });
+    const row = await runScenario(scenario, { variant: 'base', revision: scenario.revision, repeat: 0 });
+    expect(row.test_run?.stop_reason).toBe('max_turns');
+    expect(row.turns).toBe(2);
+    expect(row.checks[0].status).toBe('pass');
+  });
+});

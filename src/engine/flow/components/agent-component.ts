@@ -21,7 +21,9 @@ export async function runAgentComponent(context: ComponentContext): Promise<Comp
     system: [component.instructions ?? env.agentInstructions, env.skillsPrompt].filter(Boolean).join('\n\n'),
     tools: [...tools.values()].map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.parameters })),
     caller: env.loopSetup.caller.restrictedTo(tools),
-    maxTurns: component.max_turns ?? env.loopSetup.maxTurns,
+    // The component's own cap per execution, within what is left of the agent's max_turns, which
+    // bounds the model calls of the whole invoke (docs/workflows.md).
+    maxTurns: Math.min(component.max_turns ?? env.loopSetup.maxTurns, Math.max(0, env.loopSetup.maxTurns - run.modelCalls)),
     turnOffset: run.modelCalls,
     parent: context.parent,
     onCheckpoint: (loop) => env.checkpoint({ ...run, current: { component: component.name, loop } }),
