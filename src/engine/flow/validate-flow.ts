@@ -70,6 +70,17 @@ export function validateFlowSpec(flow: FlowSpec, tools: FlowTools, locate: Locat
   if (part.valid(['entry_point']) && part.typed(['components']) && !written.has(flow.entry_point)) {
     problems.push(locate(['entry_point'], `entry_point "${flow.entry_point}" names no component; expected one of: ${[...names.keys()].join(', ')}`));
   }
+  // approvals.tools answers a human_input component by its name: one shared with a tool would answer both gates.
+  for (const { component, index } of objects) {
+    const tool = tools.names.includes(component.name) || (BUILTIN_NAMES as readonly string[]).includes(component.name);
+    if (component.type !== 'human_input' || !part.valid(['components', index, 'name']) || !tool) continue;
+    problems.push(
+      locate(
+        ['components', index, 'name'],
+        `the human_input component "${component.name}" shares its name with a tool: approvals.tools.${component.name} would answer both gates; pick another name`,
+      ),
+    );
+  }
   const agentTools = new Map(tools.valid.map((tool) => [tool.name, tool]));
   const scope: ToolScope = {
     agentTools,

@@ -186,6 +186,15 @@ describe('flows: load-time rules', () => {
         b.flow.components[2].name = 'goal';
       }),
     ).toContain('"goal" is reserved');
+    // approvals.tools answers a human_input by its name: a tool of the same name would share the answer.
+    for (const name of ['edit_file', 'write_file']) {
+      expect(
+        loadError((b) => {
+          b.flow.components[2].name = name;
+          b.flow.routers = b.flow.routers.map((router: { from: string }) => (router.from === 'review' ? { ...router, from: name } : router));
+        }),
+      ).toContain(`the human_input component "${name}" shares its name with a tool: approvals.tools.${name} would answer both gates`);
+    }
   });
 
   it('checks routers: one per component, every component reached', () => {
