@@ -155,7 +155,10 @@ expect: {terminal_tool: finish}
     const row = rows.find((r) => r.name === 'busy');
     expect(row).toMatchObject({ status: 'error', error: { type: 'TIMEOUT' } });
     expect(row?.error?.message).toContain('timed out after 2000 ms');
-    expect(rows.find((r) => r.name === 'waiting'), result.all).toMatchObject({ status: 'pass' });
+    expect(
+      rows.find((r) => r.name === 'waiting'),
+      result.all,
+    ).toMatchObject({ status: 'pass' });
   }, 120_000);
 
   it('does not wait for an MCP server that never starts: the row says TIMEOUT and the suite ends (the server stopped)', async () => {

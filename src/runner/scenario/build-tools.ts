@@ -122,7 +122,15 @@ function externalTools(external: ExternalSpec): BuildTools {
   const all = new Map<string, KnownTool>(
     (declared ?? []).map((tool) => [tool.name, tool.parameters ? { name: tool.name, parameters: tool.parameters } : { name: tool.name }]),
   );
-  return { all, model: new Set(all.keys()), openServers: [], anyName: declared === undefined, counted: new Set(all.keys()), composites: new Map(), nestedCalls: new Set() };
+  return {
+    all,
+    model: new Set(all.keys()),
+    openServers: [],
+    anyName: declared === undefined,
+    counted: new Set(all.keys()),
+    composites: new Map(),
+    nestedCalls: new Set(),
+  };
 }
 
 /** Whether `name` may be a tool known only at run time: an open MCP server's (`mcp__<server>__<tool>`), or any name for an external agent that declares none. */

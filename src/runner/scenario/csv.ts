@@ -35,7 +35,10 @@ export function parseCsv(text: string): CsvRecord[] {
   // Every record with the wrong number of fields at once (a file is fixed in one pass).
   const miscounted = rows
     .filter(({ fields }) => fields.length !== header.fields.length)
-    .map(({ line, fields }) => new CsvSyntaxError(line, `has ${fields.length} field(s); expected ${header.fields.length} (the header's: ${header.fields.join(', ')})`));
+    .map(
+      ({ line, fields }) =>
+        new CsvSyntaxError(line, `has ${fields.length} field(s); expected ${header.fields.length} (the header's: ${header.fields.join(', ')})`),
+    );
   if (miscounted.length) throw new CsvSyntaxError(miscounted[0].line, miscounted[0].message, miscounted.slice(1));
   return rows.map(({ line, fields }) => ({ line, values: Object.fromEntries(header.fields.map((name, index) => [name, fields[index]])) }));
 }

@@ -58,7 +58,8 @@ function csvRows(text: string, given: string, locate: Locator): DatasetRow[] {
   try {
     return parseCsv(text).map((record) => ({ where: `${given}:${record.line}`, vars: record.values }));
   } catch (error) {
-    if (error instanceof CsvSyntaxError) throwConfigErrors([error, ...error.others].map((problem) => locate([], `${given}:${problem.line}: ${problem.message}`)));
+    if (error instanceof CsvSyntaxError)
+      throwConfigErrors([error, ...error.others].map((problem) => locate([], `${given}:${problem.line}: ${problem.message}`)));
     throw error;
   }
 }

@@ -26,7 +26,9 @@ export function discoverScenarioFiles(paths: readonly string[], cwd = process.cw
       stats = statSync(absolute);
     } catch {
       // A bare word is often a second name after --variant or --tag, which take one value each.
-      const hint = /^[\w-]+$/.test(given) ? ` (if "${given}" is a variant or tag: --variant and --tag take one name each, or a comma list: --variant base,${given})` : '';
+      const hint = /^[\w-]+$/.test(given)
+        ? ` (if "${given}" is a variant or tag: --variant and --tag take one name each, or a comma list: --variant base,${given})`
+        : '';
       throw new ConfigError({ file: given }, `path not found: expected a scenario file or a folder of *.scenario.yaml files${hint}`, 'CONFIG_NOT_FOUND');
     }
     const add = (file: string, root: string) => {

@@ -8,7 +8,14 @@ import { PausedRunStore, type PausedRun } from '../../../src/runner/resume/pause
 async function pausedRun(): Promise<{ run: PausedRun; dir: string }> {
   const workspace = FolderWorkspace.temp();
   const dir = await workspace.root();
-  const run = { revision: {} as DeltaRevision, request: { agent: 'a.yaml', inputs: { messages: [] } }, checkpoint: {} as Checkpoint, workspace, spans: [], mockServed: {} };
+  const run = {
+    revision: {} as DeltaRevision,
+    request: { agent: 'a.yaml', inputs: { messages: [] } },
+    checkpoint: {} as Checkpoint,
+    workspace,
+    spans: [],
+    mockServed: {},
+  };
   return { run, dir };
 }
 
