@@ -16,7 +16,7 @@ export type CheckReference =
       /** Argument names the check expects, and where the `args` map is written. */
       args?: { names: string[]; at: PathSegments };
     }
-  | { kind: 'flow_state'; at: PathSegments };
+  | { kind: 'flow_state'; at: PathSegments; /** The state key as written (`context:read_config.error`). */ key: string };
 
 /** A `{tool, args}` pair of check parameters as references (no args reference when none are given). */
 export function toolReference(params: { tool?: unknown; args?: unknown }, at: PathSegments = []): CheckReference[] {

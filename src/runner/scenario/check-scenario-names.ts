@@ -27,6 +27,8 @@ export interface ScenarioNames {
   unknownToolsHint?: string;
   /** A single run delivering skills inline (test-run, MCP test_run, testRun): load_skill is not offered, so it is refused and never suggested. */
   inlineSkills?: boolean;
+  /** The keys of the scenario's `inputs.context`; undefined when it gives none. */
+  contextKeys?: readonly string[];
 }
 
 const SCENARIO_UNKNOWN_TOOLS_HINT = ' (to test a call to an unknown tool on purpose, set model.allow_unknown_tools: true)';
@@ -102,20 +104,56 @@ export function checkScenarioNames(names: ScenarioNames, builds: readonly AgentB
   for (const reference of names.references) {
     const problem =
       reference.kind === 'flow_state'
-        ? checkFlowReference(reference.at, builds, checksAt)
+        ? checkFlowReference(reference, builds, names.contextKeys ?? [], checksAt)
         : checkToolReference(reference, catalogs, `${withArticle(String(reference.at[1]))} check`, checksAt, loadSkill);
     if (problem) problems.push(problem);
   }
+  const context = contextWithoutFlow(names, builds, locate);
+  if (context) problems.push(context);
   if (names.script && !names.allowUnknownTools)
     problems.push(...checkScript(names.script, catalogs, locate, names.unknownToolsHint ?? SCENARIO_UNKNOWN_TOOLS_HINT, loadSkill));
   return problems;
 }
 
-function checkFlowReference(at: PathSegments, builds: readonly AgentBuild[], locate: Locator): ConfigError | null {
-  if (builds.some((build) => build.flow)) return null;
+/**
+ * A state check needs a flow, and a key under `context:` or `conversation_history:` must start
+ * with a name the flow state can hold: otherwise `exists: false` passes whatever the run did.
+ */
+function checkFlowReference(
+  reference: Extract<CheckReference, { kind: 'flow_state' }>,
+  builds: readonly AgentBuild[],
+  contextKeys: readonly string[],
+  locate: Locator,
+): ConfigError | null {
+  const flows = builds.flatMap((build) => (build.flow ? [build.flow] : []));
+  if (!flows.length) {
+    return locate(
+      reference.at,
+      'a state check reads the flow state, but the agent build has no flow (its state would never exist); use output or tool checks, or add a flow',
+    );
+  }
+  const match = /^(context|conversation_history):([^.]+)/.exec(reference.key);
+  if (!match) return null;
+  const [, channel, first] = match;
+  const components = flows.flatMap((flow) => flow.components);
+  const known =
+    channel === 'context'
+      ? [...new Set([...components.map((component) => component.name), 'goal', ...contextKeys])]
+      : [...new Set(components.filter((component) => component.type === 'agent').map((component) => component.name))];
+  if (known.includes(first)) return null;
+  const what = channel === 'context' ? "a component of the flow, goal or a key of the scenario's inputs.context" : 'an agent component of the flow';
   return locate(
-    at,
-    'a state check reads the flow state, but the agent build has no flow (its state would never exist); use output or tool checks, or add a flow',
+    reference.at,
+    `state key "${reference.key}" names "${first}", which is not ${what}, so the flow state never holds it; expected one of: ${known.join(', ') || '(none)'}${didYouMean(first, known)}`,
+  );
+}
+
+/** `inputs.context` is a flow's initial context: on builds without a flow it would reach nothing. */
+function contextWithoutFlow(names: ScenarioNames, builds: readonly AgentBuild[], locate: Locator): ConfigError | null {
+  if (names.contextKeys === undefined || builds.some((build) => build.flow)) return null;
+  return locate(
+    ['inputs', 'context'],
+    "inputs.context is a flow's initial context, but the agent build has no flow: it would reach nothing; put what the agent should know in inputs.messages",
   );
 }
 

@@ -208,6 +208,7 @@ function loadOne(
           references: checkReferences(checks, checkIndexes),
           script,
           allowUnknownTools: spec.model?.allow_unknown_tools === true,
+          contextKeys: spec.inputs?.context && typeof spec.inputs.context === 'object' ? Object.keys(spec.inputs.context) : undefined,
         },
         builds,
         locate,

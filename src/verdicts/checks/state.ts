@@ -35,7 +35,7 @@ export const state: Check<StateParams> = {
     if (p.equals !== undefined) validateExpectedValue(p.equals, ['equals'], locate);
     if (p.contains !== undefined) validateExpectedValue(p.contains, ['contains'], locate);
   },
-  references: () => [{ kind: 'flow_state', at: ['key'] }],
+  references: (params) => [{ kind: 'flow_state', at: ['key'], key: params.key }],
   run(params, evidence, id) {
     const ids = evidence.root ? [evidence.root.span_id] : [];
     if (!evidence.flow_state)

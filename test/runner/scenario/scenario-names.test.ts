@@ -197,6 +197,34 @@ describe('state checks need a flow', () => {
   it('is fine on a flow build', () => {
     expect(load(checks('state: {key: status, equals: done}'), FLOW_AGENT)).toHaveLength(1);
   });
+
+  it('refuses a context or conversation key the flow state can never hold, so exists: false cannot pass vacuously', () => {
+    const misspelt = configErrorOf(() => load(checks('state: {key: "context:stroe.tool_result", exists: false}'), FLOW_AGENT));
+    expect(misspelt.path).toBe('expect.checks[0].state.key');
+    expect(misspelt.expected).toBe(
+      `state key "context:stroe.tool_result" names "stroe", which is not a component of the flow, goal or a key of the scenario's inputs.context, so the flow state never holds it; expected one of: store, goal; did you mean "store"?`,
+    );
+    // store is a deterministic step: it has no conversation.
+    expect(configErrorOf(() => load(checks('state: {key: "conversation_history:store", exists: false}'), FLOW_AGENT)).expected).toContain(
+      'names "store", which is not an agent component of the flow',
+    );
+    // A component, goal, or a key the scenario's inputs.context gives are fine.
+    const withContext = `${head.replace('inputs: {messages: [{role: user, content: go}]}', 'inputs: {messages: [{role: user, content: go}], context: {order_id: "1"}}')}expect:\n  checks:\n`;
+    for (const key of ['context:store.tool_result', 'context:goal', 'context:order_id']) {
+      expect(load(`${withContext}    - state: {key: "${key}", exists: true}\n`, FLOW_AGENT)).toHaveLength(1);
+    }
+  });
+
+  it('refuses inputs.context on a build without a flow: it would reach nothing', () => {
+    const scenario = head.replace(
+      'inputs: {messages: [{role: user, content: go}]}',
+      'inputs: {messages: [{role: user, content: go}], context: {order_id: "1"}}',
+    );
+    const error = configErrorOf(() => load(scenario));
+    expect(error.path).toBe('inputs.context');
+    expect(error.expected).toContain("inputs.context is a flow's initial context, but the agent build has no flow: it would reach nothing");
+    expect(load(scenario, FLOW_AGENT)).toHaveLength(1);
+  });
 });
 
 describe('every problem of a file in one pass', () => {
