@@ -1,5 +1,6 @@
 import type { Locator } from '../../config/assert-format.js';
 import { collectConfigErrors, type ConfigError, throwConfigErrors } from '../../config/errors.js';
+import { type ParametersOf, unknownArgumentNames } from '../revision/argument-names.js';
 import { checkTemplatesClosed } from '../revision/template-checks.js';
 import type { ChainSpec, ChainStepSpec } from '../revision/types.js';
 import { CHAIN_END } from './chain-targets.js';
@@ -9,7 +10,7 @@ import { failureAction, POLICY_KEYS } from './failure-policy.js';
  * Load-time rules of a chain (docs/workflows.md, Tool chains): known tools, unique ids (`end` is reserved),
  * closed templates in inputs, `next` that resolves, and on_failure keys that the action uses.
  */
-export function validateChainSpec(chain: ChainSpec, callable: ReadonlySet<string>, locate: Locator): void {
+export function validateChainSpec(chain: ChainSpec, callable: ReadonlySet<string>, locate: Locator, parametersOf: ParametersOf = () => undefined): void {
   // Every problem of the chain is reported in one pass (validate's promise for a file).
   const problems: ConfigError[] = [];
   const ids = new Set<string>();
@@ -24,6 +25,7 @@ export function validateChainSpec(chain: ChainSpec, callable: ReadonlySet<string
       ids.add(step.id);
     }
     collectConfigErrors(problems, () => checkTemplatesClosed(step.inputs, ['steps', index, 'inputs'], locate));
+    if (callable.has(step.tool)) problems.push(...unknownArgumentNames(step.inputs, step.tool, parametersOf(step.tool), ['steps', index, 'inputs'], locate));
     collectConfigErrors(problems, () => checkFailurePolicy(step, index, locate));
   });
   const targets = new Set<string>([...ids, ...chain.steps.map((step) => step.tool)]);

@@ -3,7 +3,7 @@ import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../
 import { validatePlanSpec } from '../plan/validate-plan.js';
 import { BUILTIN_NAMES } from '../revision/schema.js';
 import type { ComponentSpec, ComponentType, FlowSpec, IOKey, ToolSpec } from '../revision/types.js';
-import { BUILTIN_PARAMETERS } from '../tools/builtins/builtin-parameters.js';
+import { toolParametersOf } from '../revision/argument-names.js';
 import { IO_TARGETS, parseIOKey } from './io-key.js';
 import { END } from './route.js';
 import { validateStepArguments } from './validate-step-arguments.js';
@@ -134,9 +134,7 @@ function validateComponent(component: ComponentSpec, at: Array<string | number>,
       problems.push(locate([...at, 'tool_name'], `unknown tool "${tool}"; expected an agent tool or a built-in (${BUILTIN_NAMES.join(', ')})`));
     else if (!scope.unchecked.has(tool)) {
       // A step's inputs are checked against its tool's parameters, once that tool is valid itself.
-      const spec = agentTools.get(tool);
-      const builtin = spec ? spec.builtin : (tool as keyof typeof BUILTIN_PARAMETERS);
-      const parameters = spec?.parameters ?? (builtin ? BUILTIN_PARAMETERS[builtin] : undefined);
+      const parameters = toolParametersOf(agentTools, tool) as Record<string, unknown> | undefined;
       collectConfigErrors(problems, () => validateStepArguments(component, tool, parameters, at, locate));
     }
   }
@@ -148,7 +146,12 @@ function validateComponent(component: ComponentSpec, at: Array<string | number>,
   if (component.type === 'plan') {
     const plan = component.plan;
     if (!plan) problems.push(locate(at, 'a plan component needs "plan: {constants, steps}"'));
-    else collectConfigErrors(problems, () => validatePlanSpec(plan, callable, (path, expected, atKey) => locate([...at, 'plan', ...path], expected, atKey)));
+    else {
+      const parametersOf = (name: string) => (scope.unchecked.has(name) ? undefined : toolParametersOf(agentTools, name));
+      collectConfigErrors(problems, () =>
+        validatePlanSpec(plan, callable, (path, expected, atKey) => locate([...at, 'plan', ...path], expected, atKey), parametersOf),
+      );
+    }
   }
 }
 

@@ -1,3 +1,4 @@
+import { type ParametersOf, unknownArgumentNames } from '../revision/argument-names.js';
 import type { Locator } from '../../config/assert-format.js';
 import { AgentcheckError, collectConfigErrors, ConfigError, throwConfigErrors } from '../../config/errors.js';
 import type { PathSegments } from '../../config/source.js';
@@ -18,16 +19,23 @@ const CALL_KEYS = ['name', 'arguments', 'returns'];
  * return nothing), keys that belong to the kind of call, closed templates, and constants that
  * only refer to constants above them.
  */
-export function validatePlanSpec(plan: PlanSpec, callable: ReadonlySet<string>, locate: Locator): void {
+export function validatePlanSpec(plan: PlanSpec, callable: ReadonlySet<string>, locate: Locator, parametersOf: ParametersOf = () => undefined): void {
   // Each constant and each call on its own: one pass reports every problem (docs/cli.md, validate).
   const problems: ConfigError[] = [];
   collectConfigErrors(problems, () => checkTemplatesClosed(plan.constants, ['constants'], locate));
   collectConfigErrors(problems, () => checkConstantOrder(plan.constants ?? {}, locate));
-  plan.steps.forEach((step, index) => validateCalls(step.tools, ['steps', index, 'tools'], callable, locate, problems));
+  plan.steps.forEach((step, index) => validateCalls(step.tools, ['steps', index, 'tools'], { callable, parametersOf }, locate, problems));
   throwConfigErrors(problems);
 }
 
-function validateCalls(calls: PlanToolCall[], at: PathSegments, callable: ReadonlySet<string>, locate: Locator, problems: ConfigError[]): void {
+function validateCalls(
+  calls: PlanToolCall[],
+  at: PathSegments,
+  tools: { callable: ReadonlySet<string>; parametersOf: ParametersOf },
+  locate: Locator,
+  problems: ConfigError[],
+): void {
+  const { callable, parametersOf } = tools;
   calls.forEach((call, index) =>
     collectConfigErrors(problems, () => {
       const here = [...at, index];
@@ -43,14 +51,16 @@ function validateCalls(calls: PlanToolCall[], at: PathSegments, callable: Readon
       if (call.name === 'for_each') {
         if (call.items === undefined) throw locate(here, 'for_each needs "items"');
         if (!call.each_item) throw locate(here, 'for_each needs "each_item: {item_name, tools}"');
-        validateCalls(call.each_item.tools, [...here, 'each_item', 'tools'], callable, locate, problems);
+        validateCalls(call.each_item.tools, [...here, 'each_item', 'tools'], tools, locate, problems);
       } else if (call.name === 'if_else') {
         if (call.condition === undefined) throw locate(here, 'if_else needs "condition"');
         if (!call.if) throw locate(here, 'if_else needs an "if" block');
-        validateCalls(call.if.tools, [...here, 'if', 'tools'], callable, locate, problems);
-        if (call.else) validateCalls(call.else.tools, [...here, 'else', 'tools'], callable, locate, problems);
+        validateCalls(call.if.tools, [...here, 'if', 'tools'], tools, locate, problems);
+        if (call.else) validateCalls(call.else.tools, [...here, 'else', 'tools'], tools, locate, problems);
       } else if (!callable.has(call.name)) {
         throw locate([...here, 'name'], `unknown tool "${call.name}"; expected an agent tool, a built-in, for_each or if_else`);
+      } else {
+        problems.push(...unknownArgumentNames(call.arguments, call.name, parametersOf(call.name), [...here, 'arguments'], locate));
       }
     }),
   );

@@ -18,6 +18,7 @@ import { checkSkillRef } from './skill-refs.js';
 import { resolve } from 'node:path';
 import { checkBuildKind, checkBuildKindClash, validateExternal } from './validate-external.js';
 import { toolParametersProblems } from './tool-parameters-problems.js';
+import { toolParametersOf } from './argument-names.js';
 
 const SKILL_NAME = /^[a-z0-9-]{1,64}$/;
 
@@ -116,17 +117,22 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
 
   // Entries that are not objects (an empty list item is null) were reported by the format check.
   const callable = new Set<string>([...BUILTIN_NAMES, ...tools.flatMap((tool) => (tool && typeof tool === 'object' ? [tool.name] : []))]);
-  // Chains and plans call tools by name (those written, valid or not): each checked when its tool is valid.
+  // Chains and plans call tools by name (those written, valid or not): each checked when its tool is
+  // valid, and its argument names against the parameters of a called tool that is valid itself.
+  const written = tools.flatMap((tool, index) => (tool && typeof tool === 'object' ? [{ tool, valid: format.valid(['agent', 'tools', index]) }] : []));
+  const validTools = new Map(written.filter((entry) => entry.valid).map(({ tool }) => [tool.name, tool] as const));
+  const withProblems = new Set(written.filter((entry) => !entry.valid).map(({ tool }) => tool.name));
+  const parametersOf = (name: string) => (withProblems.has(name) ? undefined : toolParametersOf(validTools, name));
   tools.forEach((tool, index) => {
     if (!format.valid(['agent', 'tools', index])) return;
     const { chain, plan } = tool;
     if (chain)
       collectConfigErrors(problems, () =>
-        validateChainSpec(chain, callable, (path, expected, atKey) => locate(['agent', 'tools', index, 'chain', ...path], expected, atKey)),
+        validateChainSpec(chain, callable, (path, expected, atKey) => locate(['agent', 'tools', index, 'chain', ...path], expected, atKey), parametersOf),
       );
     if (plan)
       collectConfigErrors(problems, () =>
-        validatePlanSpec(plan, callable, (path, expected, atKey) => locate(['agent', 'tools', index, 'plan', ...path], expected, atKey)),
+        validatePlanSpec(plan, callable, (path, expected, atKey) => locate(['agent', 'tools', index, 'plan', ...path], expected, atKey), parametersOf),
       );
   });
   // Cycles are looked for among composites that are otherwise valid.

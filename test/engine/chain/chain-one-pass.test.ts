@@ -70,4 +70,32 @@ describe('a chain with several problems', () => {
       '12 agent.tools[2].plan.steps[0].tools[0].name',
     ]);
   });
+
+  it("refuses argument names the called tool's parameters do not take, in chain inputs and plan arguments (as for flow steps)", () => {
+    const dir = tempDir({
+      'u2.yaml': [
+        'id: u2',
+        'agent:',
+        '  name: U',
+        '  tools:',
+        '    - {name: lookup, description: l, parameters: {type: object, properties: {order_id: {type: string}}}, returns: {}}',
+        '    - {name: q, description: d, plan: {steps: [{tools: [{name: echo, arguments: {txt: hi}}, {name: lookup, arguments: {order_id: "1"}}]}]}}',
+        '    - {name: r, description: d, chain: {steps: [{tool: echo, inputs: {text: hi}}, {tool: lookup, inputs: {orderid: "1"}}]}}',
+        '    - {name: open, description: o, parameters: {type: object}, returns: {}}',
+        '    - {name: s, description: d, chain: {steps: [{tool: open, inputs: {anything: 1}}]}}',
+        '',
+      ].join('\n'),
+    });
+    let caught: unknown;
+    try {
+      loadAgentBuild(join(dir, 'u2.yaml'));
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigErrors);
+    expect((caught as ConfigErrors).errors.map((error) => `${error.line} ${error.path}: ${error.expected}`)).toEqual([
+      '6 agent.tools[1].plan.steps[0].tools[0].arguments.txt: tool "echo" has no argument "txt"; its arguments are: text; did you mean "text"?',
+      '7 agent.tools[2].chain.steps[1].inputs.orderid: tool "lookup" has no argument "orderid"; its arguments are: order_id; did you mean "order_id"?',
+    ]);
+  });
 });

@@ -1,0 +1,33 @@
+import type { Locator } from '../../config/assert-format.js';
+import { didYouMean } from '../../config/did-you-mean.js';
+import type { ConfigError } from '../../config/errors.js';
+import type { PathSegments } from '../../config/source.js';
+import { BUILTIN_PARAMETERS } from '../tools/builtins/builtin-parameters.js';
+import { closedPropertyNames } from './template-checks.js';
+import type { ToolSpec } from './types.js';
+
+/** The parameters of the tool a chain, plan or flow step calls by name, when it can be held to them. */
+export type ParametersOf = (tool: string) => unknown;
+
+/** An agent tool's parameters (a built-in it wraps gives its own), else a built-in's by its name; undefined for others. */
+export function toolParametersOf(agentTools: ReadonlyMap<string, ToolSpec>, tool: string): unknown {
+  const spec = agentTools.get(tool);
+  const builtin = spec ? spec.builtin : (tool as keyof typeof BUILTIN_PARAMETERS);
+  return spec?.parameters ?? (builtin ? BUILTIN_PARAMETERS[builtin] : undefined);
+}
+
+/**
+ * The argument names a chain step's `inputs` or a plan call's `arguments` give that the tool's
+ * parameters do not take (closed `properties`), each at its key: the call would fail at run time
+ * with invalid arguments (docs/workflows.md, load-time rules).
+ */
+export function unknownArgumentNames(args: unknown, tool: string, parameters: unknown, at: PathSegments, locate: Locator): ConfigError[] {
+  if (!args || typeof args !== 'object' || Array.isArray(args)) return [];
+  const names = closedPropertyNames(parameters);
+  if (!names) return [];
+  return Object.keys(args)
+    .filter((key) => !names.includes(key))
+    .map((key) =>
+      locate([...at, key], `tool "${tool}" has no argument "${key}"; its arguments are: ${names.join(', ') || 'none'}${didYouMean(key, names)}`, true),
+    );
+}
