@@ -15,32 +15,41 @@ export function capText(text: string, max: number): string {
 /**
  * The JSON of a tool result as its span keeps it (`gen_ai.tool.call.result`): at most `max`
  * characters and always valid JSON, so checks read the same value back (docs/spans.md). A result
- * too long has its long strings cut, each with a `[truncated N characters]` marker, shortest cut
- * first; only a result that is long without long strings becomes the cut JSON text as a string.
+ * too long has its long strings cut, each with a `[truncated N characters]` marker, and its long
+ * lists cut, with a `[truncated N items]` item, as little as it takes; only a result that stays
+ * long once cut becomes its cut JSON text, as one string.
  */
 export function spanResultJson(value: unknown, max: number): string {
   const whole = safeJson(value);
   if (whole.length <= max) return whole;
-  for (let limit = max; limit >= MIN_STRING_KEPT; limit = Math.floor(limit / 2)) {
-    const cut = safeJson(cutStrings(value, limit));
+  // Room for the quotes and the marker a cut string adds.
+  for (let limit = max - 100; limit >= MIN_STRING_KEPT; limit = Math.floor(limit * 0.75)) {
+    const cut = safeJson(cutValues(value, limit));
     if (cut.length <= max) return cut;
   }
-  // Many short values: the text itself, cut, as one JSON string.
   const marker = `[truncated ${whole.length} characters]`;
   return JSON.stringify(`${whole.slice(0, Math.max(0, Math.floor(max / 2) - marker.length))}${marker}`);
 }
 
-/** Below this, cutting strings further says too little: the whole text is cut instead. */
+/** Below this, cutting further says too little: the whole text is cut instead. */
 const MIN_STRING_KEPT = 64;
 
-/** `value` with every string longer than `limit` cut; a cycle is left to safeJson, which names it. */
-function cutStrings(value: unknown, limit: number, ancestors = new Set<object>()): unknown {
+/**
+ * `value` with every string longer than `limit` characters cut, and every list longer than
+ * `limit / 100` items cut to that many (then a marker item); a cycle is left to safeJson.
+ */
+function cutValues(value: unknown, limit: number, ancestors = new Set<object>()): unknown {
   if (typeof value === 'string') return value.length <= limit ? value : `${value.slice(0, limit)}[truncated ${value.length - limit} characters]`;
   if (!value || typeof value !== 'object' || ancestors.has(value)) return value;
   ancestors.add(value);
-  const cut = Array.isArray(value)
-    ? value.map((item) => cutStrings(item, limit, ancestors))
-    : Object.fromEntries(Object.entries(value).map(([key, item]) => [key, cutStrings(item, limit, ancestors)]));
+  let cut: unknown;
+  if (Array.isArray(value)) {
+    const kept = Math.max(1, Math.floor(limit / 100));
+    const items = value.slice(0, kept).map((item) => cutValues(item, limit, ancestors));
+    cut = value.length > kept ? [...items, `[truncated ${value.length - kept} items]`] : items;
+  } else {
+    cut = Object.fromEntries(Object.entries(value).map(([key, item]) => [key, cutValues(item, limit, ancestors)]));
+  }
   ancestors.delete(value);
   return cut;
 }

@@ -24,10 +24,29 @@ describe('spanResultJson (a tool result on its span)', () => {
     expect(back.replace(/\[truncated \d+ characters\]$/, '')).toBe('\u0000'.repeat(back.indexOf('[')));
   });
 
-  it('turns a result long without long strings into its cut JSON text, as one valid JSON string', () => {
-    const many = Array.from({ length: 50_000 }, (_, i) => i);
-    const json = spanResultJson(many, 1_000);
-    expect(json.length).toBeLessThanOrEqual(1_000);
-    expect(JSON.parse(json)).toMatch(/^\[0,1,2,.*\[truncated \d+ characters\]$/);
+  it('cuts a long string only as far as it must, and two long strings alike', () => {
+    const one = JSON.parse(spanResultJson('x'.repeat(100_001), 100_000)) as string;
+    expect(one.length).toBeGreaterThan(99_000);
+    const two = JSON.parse(spanResultJson({ a: 'y'.repeat(60_000), b: 'z'.repeat(60_000) }, 100_000)) as { a: string; b: string };
+    expect(two.a.length).toBeGreaterThan(40_000);
+    expect(two.b.length).toBe(two.a.length);
+  });
+
+  it('cuts a long list to its first items and a marker item: still a list, its items whole', () => {
+    const listing = { entries: Array.from({ length: 4_000 }, (_, i) => ({ name: `file-${i}.txt`, type: 'file' })) };
+    const json = spanResultJson(listing, 100_000);
+    expect(json.length).toBeLessThanOrEqual(100_000);
+    const back = JSON.parse(json) as { entries: unknown[] };
+    expect(Array.isArray(back.entries)).toBe(true);
+    expect(back.entries[0]).toEqual({ name: 'file-0.txt', type: 'file' });
+    expect(back.entries.at(-1)).toMatch(/^\[truncated \d+ items\]$/);
+    const numbers = JSON.parse(
+      spanResultJson(
+        Array.from({ length: 50_000 }, (_, i) => i),
+        1_000,
+      ),
+    ) as unknown[];
+    expect(numbers.slice(0, 3)).toEqual([0, 1, 2]);
+    expect(numbers.at(-1)).toMatch(/^\[truncated \d+ items\]$/);
   });
 });
