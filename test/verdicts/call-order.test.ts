@@ -162,6 +162,36 @@ describe('approvals against calls with the same start time', () => {
     }
   });
 
+  it('no_side_effect_after_deny: another composite of the same response runs under its own call, not after the deny', () => {
+    // A plan (its nested write denied) and a chain (its nested write runs), asked for in one response.
+    for (const planFirst of [true, false]) {
+      const run = new RunBuilder('test-bot', 'trace-1', { seq: true });
+      const turn = run.chat({ finish: 'tool_calls' });
+      const t = run.now();
+      const plan = () => {
+        const outer = run.tool('tidy_plan', {}, { result: { ok: true }, turn, start_ms: t, call_id: 'call_p' });
+        const step = run.step('plan', outer, 'write_file', t);
+        run.approval('write_file', 'deny', 'n1', t);
+        run.tool('write_file', {}, { outcome: 'denied', parent: step, source: 'plan', start_ms: t, call_id: 'n1' });
+      };
+      const chain = () => {
+        const outer = run.tool('sync_chain', {}, { result: { ok: true }, turn, start_ms: t, call_id: 'call_c' });
+        const step = run.step('chain', outer, 'write_file', t);
+        run.tool('write_file', {}, { result: { ok: true }, parent: step, source: 'chain', start_ms: t, call_id: 'n2' });
+      };
+      if (planFirst) {
+        plan();
+        chain();
+      } else {
+        chain();
+        plan();
+      }
+      run.text();
+      const outcome = check('no_side_effect_after_deny', {}, buildEvidence({ spans: run.spans() }));
+      expect(outcome.status, `plan first: ${planFirst}`).toBe('pass');
+    }
+  });
+
   it('approvals follow the calls they gated; a repeated call id links to the later call', () => {
     const run = new RunBuilder('test-bot', 'trace-1', { seq: true });
     run.modelCalls([{ name: 'lookup', call_id: 'c1', read_only: true }]);
