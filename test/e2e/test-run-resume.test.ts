@@ -311,7 +311,7 @@ agent:
     const results = await Promise.all([answer(), answer()]);
     expect(results.map((result) => result.exitCode).sort()).toEqual([0, 2]);
     const refused = results.find((result) => result.exitCode === 2)!;
-    expect(refused.stderr).toMatch(/another agentcheck resume is answering it|no paused run/);
+    expect(refused.stderr).toMatch(/another agentcheck resume( \(pid \d+\))? is answering it|no paused run/);
     const traces = new Set(
       readFileSync(join(dir, 'out/spans.jsonl'), 'utf8')
         .trim()
@@ -319,6 +319,17 @@ agent:
         .map((line) => JSON.parse(line).trace_id),
     );
     expect(traces.size).toBe(2);
+    expect(readdirSync(join(dir, 'out')).filter((name) => name.includes('checkpoint'))).toEqual([]);
+  });
+
+  it('takes back the claim of a resume that was killed (SIGKILL), so the run can still be answered', async () => {
+    const dir = tempDir({ 'script.yaml': SCRIPT });
+    const runId = await pause(dir, ['--spans', 'out/spans.jsonl']);
+    const checkpoint = join(dir, 'out', `${runId}.checkpoint.json`);
+    // What a killed resume leaves: the checkpoint renamed to its claim, under a pid no longer running.
+    renameSync(checkpoint, `${checkpoint}.2147483.answering`);
+    const resumed = await runCli(['resume', runId, '--decision', 'approve', '--spans', 'out/spans.jsonl', '--json'], dir);
+    expect(resumed.exitCode, resumed.all).toBe(0);
     expect(readdirSync(join(dir, 'out')).filter((name) => name.includes('checkpoint'))).toEqual([]);
   });
 

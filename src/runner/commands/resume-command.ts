@@ -1,5 +1,5 @@
-import { rename } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { readdir, rename } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import { ConfigError } from '../../config/errors.js';
 import { FolderWorkspace } from '../../engine/workspace/folder-workspace.js';
 import { isDirectory } from '../files/walk-files.js';
@@ -30,6 +30,7 @@ export async function resumeCommand(runId: string, options: ResumeOptions, io: C
       throw new ConfigError({ file: 'resume' }, `expected a run_id (letters, digits, - and _), got ${JSON.stringify(runId)}`);
     const dir = runsDir(io.cwd, options.spans);
     file = checkpointFilePath(dir, runId);
+    await takeBackStaleClaim(file);
     saved = await readRunCheckpoint(file, runId, io.env);
     // A runs folder moved or copied elsewhere (a CI artifact) keeps the workspace beside the checkpoint.
     const beside = workspaceDirFor(dir, runId);
@@ -74,4 +75,36 @@ export async function resumeCommand(runId: string, options: ResumeOptions, io: C
   const left = await removeRunCheckpoint(claimed);
   if (left) io.stderr.write(`agentcheck: ${left} (the answered checkpoint: delete it)\n`);
   return code;
+}
+
+/**
+ * A resume claims a checkpoint by renaming it to `<file>.<pid>.answering`. A claim whose process
+ * is still running means another resume is answering the run (refused, naming it); one whose
+ * process is gone (killed with SIGKILL mid-run) is taken back, so the run can still be answered.
+ */
+async function takeBackStaleClaim(file: string): Promise<void> {
+  const prefix = `${basename(file)}.`;
+  let names: string[];
+  try {
+    names = await readdir(dirname(file));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const match = name.startsWith(prefix) ? /^(\d+)\.answering$/.exec(name.slice(prefix.length)) : null;
+    if (!match) continue;
+    const pid = Number(match[1]);
+    if (isRunning(pid)) throw new ConfigError({ file }, `cannot answer this paused run: another agentcheck resume (pid ${pid}) is answering it`);
+    await rename(join(dirname(file), name), file).catch(() => undefined);
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
