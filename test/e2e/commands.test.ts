@@ -291,7 +291,7 @@ describe('bad input to compare, merge, spans query and validate (built CLI)', ()
     const variants = await runCli(['run', '--variant', 'base', 'lean'], dir);
     expect(variants.exitCode).toBe(2);
     expect(variants.stderr).toContain(
-      'lean: path not found: expected a scenario file or a folder of *.scenario.yaml files (if "lean" is a variant or tag: --variant and --tag take one name each, or a comma list: --variant base,lean)',
+      'lean: path not found: expected a scenario file or a folder of *.scenario.yaml files (if "lean" is a variant or tag name: --variant and --tag take one name each; repeat the flag or join the names with commas, as in --tag smoke,lean)',
     );
   });
 

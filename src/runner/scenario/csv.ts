@@ -23,8 +23,16 @@ export class CsvSyntaxError extends Error {
  * name is a CsvSyntaxError naming the record's line.
  */
 export function parseCsv(text: string): CsvRecord[] {
-  const records = readRecords(text.startsWith('\uFEFF') ? text.slice(1) : text);
-  if (!records.length) throw new CsvSyntaxError(1, 'is empty; expected a header row naming the variables');
+  const records: RawRecord[] = [];
+  // A quote problem stops the reading at its line; the records before it are still checked.
+  let stopped: CsvSyntaxError | undefined;
+  try {
+    readRecords(text.startsWith('\uFEFF') ? text.slice(1) : text, records);
+  } catch (error) {
+    if (!(error instanceof CsvSyntaxError)) throw error;
+    stopped = error;
+  }
+  if (!records.length) throw stopped ?? new CsvSyntaxError(1, 'is empty; expected a header row naming the variables');
   const [header, ...rows] = records;
   const seen = new Set<string>();
   header.fields.forEach((name, index) => {
@@ -39,7 +47,8 @@ export function parseCsv(text: string): CsvRecord[] {
       ({ line, fields }) =>
         new CsvSyntaxError(line, `has ${fields.length} field(s); expected ${header.fields.length} (the header's: ${header.fields.join(', ')})`),
     );
-  if (miscounted.length) throw new CsvSyntaxError(miscounted[0].line, miscounted[0].message, miscounted.slice(1));
+  const problems = stopped ? [...miscounted, stopped] : miscounted;
+  if (problems.length) throw new CsvSyntaxError(problems[0].line, problems[0].message, problems.slice(1));
   return rows.map(({ line, fields }) => ({ line, values: Object.fromEntries(header.fields.map((name, index) => [name, fields[index]])) }));
 }
 
@@ -48,9 +57,8 @@ interface RawRecord {
   fields: string[];
 }
 
-/** Splits text into records of raw fields, each with the line it starts on. */
-function readRecords(text: string): RawRecord[] {
-  const records: RawRecord[] = [];
+/** Splits text into records of raw fields, each with the line it starts on, pushed to `records` as read. */
+function readRecords(text: string, records: RawRecord[]): void {
   let line = 1;
   let position = 0;
   while (position < text.length) {
@@ -105,5 +113,4 @@ function readRecords(text: string): RawRecord[] {
     // A blank line is one empty unquoted field: skipped rather than read as a record.
     if (quoted || fields.length > 1 || fields[0] !== '') records.push({ line: start, fields });
   }
-  return records;
 }

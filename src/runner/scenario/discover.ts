@@ -27,7 +27,7 @@ export function discoverScenarioFiles(paths: readonly string[], cwd = process.cw
     } catch {
       // A bare word is often a second name after --variant or --tag, which take one value each.
       const hint = /^[\w-]+$/.test(given)
-        ? ` (if "${given}" is a variant or tag: --variant and --tag take one name each, or a comma list: --variant base,${given})`
+        ? ` (if "${given}" is a variant or tag name: --variant and --tag take one name each; repeat the flag or join the names with commas, as in --tag smoke,${given})`
         : '';
       throw new ConfigError({ file: given }, `path not found: expected a scenario file or a folder of *.scenario.yaml files${hint}`, 'CONFIG_NOT_FOUND');
     }

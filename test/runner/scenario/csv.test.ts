@@ -49,5 +49,9 @@ describe('parseCsv (RFC 4180 with a header row)', () => {
       "3: has 1 field(s); expected 2 (the header's: order_id, reason)",
       "5: has 1 field(s); expected 2 (the header's: order_id, reason)",
     ]);
+    // A quote problem stops the reading at its line, after the records before it were checked.
+    const both = syntaxError('order_id,reason\n1,a,extra\n2,"open\n');
+    expect([both, ...both.others].map((problem) => problem.line)).toEqual([2, 3]);
+    expect(both.others[0].message).toMatch(/never closed/);
   });
 });
