@@ -1,3 +1,4 @@
+import { failureMessage } from '../chain/chain-result.js';
 import type { Context, Span, Tracer } from '@opentelemetry/api';
 import { RunError } from '../../config/errors.js';
 import { ATTR, SPAN } from '../../spans/conventions.js';
@@ -79,7 +80,9 @@ class PlanRun {
         `plan step ${path}: tool "${call.name}" needs approval, which a plan cannot wait for; allow the tool or answer it in the approval policy`,
       );
     }
-    if (result.isError) throw new RunError('PLAN_TOOL_FAILED', `plan step ${path}: tool "${call.name}" failed: ${result.content}`);
+    // The failure's own sentence (a nested chain's `error`), not its whole result as escaped JSON,
+    // which would double its backslashes at every level of nesting.
+    if (result.isError) throw new RunError('PLAN_TOOL_FAILED', `plan step ${path}: tool "${call.name}" failed: ${failureMessage(result)}`);
     if (call.name === 'echo') this.log.push(typeof result.result === 'string' ? result.result : result.content);
     if (call.returns !== undefined) scope.bind(call.returns, result.result);
   }

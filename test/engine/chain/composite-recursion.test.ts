@@ -145,6 +145,34 @@ describe('nested calls deeper than the limit are refused at run time', () => {
     expect(call.content).not.toContain('calls itself');
   });
 
+  it('a failure deep in alternating chains and plans reaches the model as sentences, not JSON escaped at every level', async () => {
+    const tools = new Map<string, Tool>();
+    const levels = 12;
+    for (let level = 0; level < levels; level++) {
+      const name = `c${level}`;
+      const next = level === levels - 1 ? 'fails' : `c${level + 1}`;
+      tools.set(
+        name,
+        level % 2 === 0
+          ? createChainTool({ name, parameters: anyArgs, chain: { steps: [{ tool: next }] } })
+          : createPlanTool({ name, parameters: anyArgs, plan: { steps: [{ tools: [{ name: next }] }] } }),
+      );
+    }
+    tools.set('fails', createPlanTool({ name: 'fails', parameters: anyArgs, plan: { steps: [{ tools: [{ name: 'nowhere' }] }] } }));
+    const caller = new ToolCaller({
+      tools,
+      agent: { name: 'a' },
+      security: createPromptSecurity(),
+      tracer: installTracing().tracer,
+      workspace: FolderWorkspace.temp(),
+      env: {},
+    });
+    const call = await caller.call({ name: 'c0', args: {}, source: 'model', parent: ROOT_CONTEXT });
+    expect(call.isError).toBe(true);
+    expect(call.content.length).toBeLessThan(20_000);
+    expect((call.content.match(/\\/g) ?? []).length).toBeLessThan(200);
+  });
+
   it('two plans calling each other stop the same way', async () => {
     const plan = (name: string, other: string) => createPlanTool({ name, parameters: anyArgs, plan: { steps: [{ tools: [{ name: other }] }] } });
     const caller = new ToolCaller({
