@@ -21,6 +21,11 @@ function loadError(tools: unknown[], flow?: unknown): ConfigError {
   return configErrorOf(() => revisionFromValue({ id: 'rec', agent: { name: 'Rec', tools }, ...(flow ? { flow } : {}) }));
 }
 
+/** A ToolCaller over `tools` with the defaults these tests share. */
+function callerOf(tools: Map<string, Tool>, tracer = installTracing().tracer): ToolCaller {
+  return new ToolCaller({ tools, agent: { name: 'a' }, security: createPromptSecurity(), tracer, workspace: FolderWorkspace.temp(), env: {} });
+}
+
 describe('composite tools that call themselves are refused at load', () => {
   it('a chain step calling its own chain, located in the file and naming the cycle', () => {
     const dir = tempDir({
@@ -120,14 +125,7 @@ describe('nested calls deeper than the limit are refused at run time', () => {
   it('a self-calling chain built without load validation stops with a tool error, not a stack overflow', async () => {
     const loop = createChainTool({ name: 'loop', parameters: anyArgs, chain: { steps: [{ tool: 'loop' }] } });
     const { tracer, store } = installTracing();
-    const caller = new ToolCaller({
-      tools: new Map<string, Tool>([['loop', loop]]),
-      agent: { name: 'a' },
-      security: createPromptSecurity(),
-      tracer,
-      workspace: FolderWorkspace.temp(),
-      env: {},
-    });
+    const caller = callerOf(new Map<string, Tool>([['loop', loop]]), tracer);
     const root = tracer.startSpan('root');
     const call = await caller.call({ name: 'loop', args: {}, source: 'model', parent: trace.setSpan(ROOT_CONTEXT, root) });
     root.end();
@@ -159,14 +157,7 @@ describe('nested calls deeper than the limit are refused at run time', () => {
       );
     }
     tools.set('fails', createPlanTool({ name: 'fails', parameters: anyArgs, plan: { steps: [{ tools: [{ name: 'nowhere' }] }] } }));
-    const caller = new ToolCaller({
-      tools,
-      agent: { name: 'a' },
-      security: createPromptSecurity(),
-      tracer: installTracing().tracer,
-      workspace: FolderWorkspace.temp(),
-      env: {},
-    });
+    const caller = callerOf(tools);
     const call = await caller.call({ name: 'c0', args: {}, source: 'model', parent: ROOT_CONTEXT });
     expect(call.isError).toBe(true);
     expect(call.content.length).toBeLessThan(20_000);
@@ -206,14 +197,7 @@ describe('nested calls deeper than the limit are refused at run time', () => {
       kind: 'test',
       execute: async () => ({ result: 'bottom', isError: false }),
     });
-    const caller = new ToolCaller({
-      tools,
-      agent: { name: 'a' },
-      security: createPromptSecurity(),
-      tracer: installTracing().tracer,
-      workspace: FolderWorkspace.temp(),
-      env: {},
-    });
+    const caller = callerOf(tools);
     const call = await caller.call({ name: 'c0', args: {}, source: 'model', parent: ROOT_CONTEXT });
     expect(call.isError).toBe(false);
   });
