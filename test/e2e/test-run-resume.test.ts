@@ -354,6 +354,11 @@ agent:
     expect(result.stderr).toContain(`${file} at approvals.default: expected one of "approve" | "deny", got string "maybe"`);
     expect(result.stderr).toContain(`${file} at spans: expected the run's span records (a list)`);
     expect(result.stderr).not.toMatch(/TypeError/);
+    // A terminal tool the saved build lacks is refused as a request's is, not run to a failed verdict.
+    writeFileSync(file, JSON.stringify({ ...saved, expectations: { terminal_tool: 'nope' } }));
+    const names = await runCli(['resume', runId, '--decision', 'approve', '--spans', 'out/spans.jsonl'], dir);
+    expect(names.exitCode, names.all).toBe(2);
+    expect(names.stderr).toContain(`${file} at expectations.terminal_tool: expectations.terminal_tool names no tool of the agent: "nope"`);
   });
 
   it('refuses bad --mocks and --approvals files, naming the file, line and path', async () => {

@@ -1,3 +1,6 @@
+import { memoryLocator } from '../../config/assert-format.js';
+import type { AgentBuild } from '../../engine/revision/types.js';
+import { checkRequestNames } from '../scenario/check-scenario-names.js';
 import { cp, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { createFolders } from '../../config/create-folders.js';
@@ -127,6 +130,11 @@ export async function readRunCheckpoint(file: string, runId: string, env: Env): 
   // What the resumed run is given is held to testRun's rules: a damaged file is invalid input, not a TypeError mid-run.
   const { script, mocks, approvals, expectations, spans } = saved;
   const problems = requestFieldProblems({ script, mocks, approvals, expectations }, file);
+  // The names the run uses are held to its build, as a request's are (a terminal tool it lacks could never pass).
+  const build = (saved.revision as { build?: unknown }).build;
+  if (!problems.length && build && typeof build === 'object') {
+    problems.push(...checkRequestNames({ terminalTool: expectations?.terminal_tool, script }, build as AgentBuild, memoryLocator(file)));
+  }
   const messages = (saved.checkpoint as { state?: { messages?: unknown } }).state?.messages;
   if (!Array.isArray(messages)) problems.push(new ConfigError({ file, path: 'checkpoint.state.messages' }, "expected the paused run's messages (a list)"));
   if (spans !== undefined && (!Array.isArray(spans) || spans.some((span) => typeof span !== 'object' || span === null || typeof span.name !== 'string'))) {
