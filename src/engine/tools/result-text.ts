@@ -17,10 +17,11 @@ export function capText(text: string, max: number): string {
  * characters and always valid JSON, so checks read the same value back (docs/spans.md). A result
  * too long has its long strings cut, each with a `[truncated N characters]` marker, and its long
  * lists cut, with a `[truncated N items]` item, as little as it takes; only a result that stays
- * long once cut becomes its cut JSON text, as one string.
+ * long once cut becomes its cut JSON text, as one string. `json`: the value's JSON, when the
+ * caller has it already.
  */
-export function spanResultJson(value: unknown, max: number): string {
-  const whole = safeJson(value);
+export function spanResultJson(value: unknown, max: number, json = safeJson(value)): string {
+  const whole = json;
   if (whole.length <= max) return whole;
   // Room for the quotes and the marker a cut string adds.
   for (let limit = max - 100; limit >= MIN_STRING_KEPT; limit = Math.floor(limit * 0.75)) {

@@ -234,10 +234,12 @@ export class ToolCaller {
       outcome = { result: errorMessage(error), isError: true, errorType: code };
     }
     const result = this.options.security.sanitize(outcome.result);
-    const content = capText(typeof result === 'string' ? result : safeJson(result), MAX_RESULT_CHARS);
+    // The JSON is made once: the model's text (a string result as it is) and the span's value.
+    const json = safeJson(result);
+    const content = capText(typeof result === 'string' ? result : json, MAX_RESULT_CHARS);
     if (outcome.spanAttributes) span.setAttributes(outcome.spanAttributes);
     span.setAttributes({
-      [ATTR.toolResult]: spanResultJson(result, MAX_SPAN_RESULT_CHARS),
+      [ATTR.toolResult]: spanResultJson(result, MAX_SPAN_RESULT_CHARS, json),
       [EVIDENCE_ATTR.toolOutcome]: outcome.isError ? 'error' : 'ok',
       [ATTR.toolIsError]: outcome.isError,
     });
