@@ -108,8 +108,6 @@ export function checkScenarioNames(names: ScenarioNames, builds: readonly AgentB
         : checkToolReference(reference, catalogs, `${withArticle(String(reference.at[1]))} check`, checksAt, loadSkill);
     if (problem) problems.push(problem);
   }
-  const context = contextWithoutFlow(names, builds, locate);
-  if (context) problems.push(context);
   if (names.script && !names.allowUnknownTools)
     problems.push(...checkScript(names.script, catalogs, locate, names.unknownToolsHint ?? SCENARIO_UNKNOWN_TOOLS_HINT, loadSkill));
   return problems;
@@ -145,15 +143,6 @@ function checkFlowReference(
   return locate(
     reference.at,
     `state key "${reference.key}" names "${first}", which is not ${what}, so the flow state never holds it; expected one of: ${known.join(', ') || '(none)'}${didYouMean(first, known)}`,
-  );
-}
-
-/** `inputs.context` is a flow's initial context: on builds without a flow it would reach nothing. */
-function contextWithoutFlow(names: ScenarioNames, builds: readonly AgentBuild[], locate: Locator): ConfigError | null {
-  if (names.contextKeys === undefined || builds.some((build) => build.flow)) return null;
-  return locate(
-    ['inputs', 'context'],
-    "inputs.context is a flow's initial context, but the agent build has no flow: it would reach nothing; put what the agent should know in inputs.messages",
   );
 }
 
