@@ -2,52 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
-import type { Report } from '../../src/runner/report/report.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { runCli } from './cli.js';
-
-/** A quick scripted scenario whose one check is the custom module `checks/<name>.mjs`. */
-function checkedByModule(name: string): string {
-  return `name: ${name}
-agent: agent.yaml
-inputs: {messages: [{role: user, content: go}]}
-model: {script: [{tool_calls: [{name: finish, args: {}}]}, {text: done}]}
-expect:
-  terminal_tool: finish
-  checks:
-    - custom: {module: ./checks/${name}.mjs}
-`;
-}
-
-// A suite run past its time limit is aborted through its signal, like test-run's cap: the engine
-// ends the turn itself, and the row keeps what ran. The limits are far below the scripted delays,
-// so the outcome does not depend on how fast the machine is.
-
-const AGENT = `id: timeout-bot
-agent:
-  name: Timeout bot
-  llm: {provider: scripted, model: s}
-  tools:
-    - {name: lookup_order, description: Look up., read_only: true, parameters: {type: object, properties: {order_id: {type: string}}}, returns: {status: delivered}}
-    - {name: finish, description: Finish., parameters: {type: object}, returns: {done: true}}
-`;
-
-/** Looks the order up, then the model takes 30 s to answer. */
-function stallingScenario(name: string, extra = ''): string {
-  return `name: ${name}
-agent: agent.yaml
-inputs: {messages: [{role: user, content: refund 1234}]}
-model:
-  script:
-    - tool_calls: [{name: lookup_order, args: {order_id: "1234"}}]
-    - {text: too late, delay_ms: 30000}
-expect: {terminal_tool: finish}
-${extra}`;
-}
-
-function readReport(out: string): Report {
-  return JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Report;
-}
+import { AGENT, checkedByModule, readReport, stallingScenario } from './suite-timeout-fixture.js';
 
 describe('agentcheck run: a run past its time limit', () => {
   it('keeps the transcript, usage, tool calls, turns and spans of what ran, as an error TIMEOUT row', async () => {
@@ -86,52 +43,6 @@ describe('agentcheck run: a run past its time limit', () => {
     expect(result.stdout).toContain('Stopped: error');
   }, 120_000);
 
-  it('still gives a run that ignores its abort a TIMEOUT row, without hanging', async () => {
-    const dir = tempDir({
-      'agent.yaml': AGENT,
-      // A custom check that never settles: nothing aborts it, so only the backstop ends the run.
-      'checks/never.mjs': 'export default function () { return new Promise(() => {}); }\n',
-      'stuck.scenario.yaml': `name: stuck
-agent: agent.yaml
-inputs: {messages: [{role: user, content: go}]}
-model: {script: [{tool_calls: [{name: finish, args: {}}]}, {text: done}]}
-expect:
-  checks:
-    - custom: {module: ./checks/never.mjs}
-`,
-      'ok.scenario.yaml': `name: ok
-agent: agent.yaml
-inputs: {messages: [{role: user, content: go}]}
-model: {script: [{tool_calls: [{name: finish, args: {}}]}, {text: done}]}
-expect: {terminal_tool: finish}
-`,
-    });
-    const out = join(dir, 'out');
-    const result = await runCli(['run', '.', '--timeout', '300', '--out', out, '--reporter', 'json'], dir);
-    expect(result.exitCode, result.all).toBe(1);
-    const rows = readReport(out).scenarios;
-    const stuck = rows.find((r) => r.name === 'stuck');
-    expect(stuck).toMatchObject({ status: 'error', error: { type: 'TIMEOUT' }, test_run: null });
-    expect(stuck?.error?.message).toMatch(/timed out after 300 ms .*did not stop within \d+ ms of being aborted/);
-    expect(rows.find((r) => r.name === 'ok')?.status).toBe('pass');
-  }, 120_000);
-
-  it('says when the limit came while the checks ran: the agent had finished, and test_run keeps its own result', async () => {
-    const dir = tempDir({
-      'agent.yaml': AGENT,
-      // The two scripted steps end long before the 8 s limit, however busy the machine; the check
-      // settles 2 s after it, within the backstop's 5 s grace, so the row keeps the record.
-      'checks/slow.mjs': 'export default function () { return new Promise((done) => setTimeout(() => done({ status: "pass" }), 10000)); }\n',
-      'slow.scenario.yaml': checkedByModule('slow'),
-    });
-    const out = join(dir, 'out');
-    const result = await runCli(['run', '.', '--timeout', '8000', '--out', out, '--reporter', 'json'], dir);
-    expect(result.exitCode, result.all).toBe(1);
-    const row = readReport(out).scenarios[0];
-    expect(row).toMatchObject({ status: 'error', error: { type: 'TIMEOUT' }, test_run: { stop_reason: 'end_turn' } });
-    expect(row.error?.message).toContain('timed out after 8000 ms');
-    expect(row.error?.message).toContain("while its checks ran; the agent's run had ended (stop_reason end_turn)");
-  }, 120_000);
   it('a check that blocks the event loop past the limit is TIMEOUT too, though the timer never got a turn; the runs it held up are not', async () => {
     const dir = tempDir({
       'agent.yaml': AGENT,

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
@@ -6,35 +6,7 @@ import { isRunning, waitForPidFile } from '../helpers/process-state.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { CLI, ROOT, runCli } from './cli.js';
 
-const AGENT = join(ROOT, 'fixtures/agents/coding-agent.yaml');
-const WORKSPACE = join(ROOT, 'fixtures/workspaces/coding');
-/** Writes CHANGELOG.md (write_file needs approval), then ends. */
-const SCRIPT = `- tool_calls: [{name: write_file, args: {path: CHANGELOG.md, content: "- fixed add()\\n"}}]
-- text: Done.
-`;
-const base = [
-  'test-run',
-  '--agent',
-  AGENT,
-  '--workspace',
-  WORKSPACE,
-  '--message',
-  'Write the changelog',
-  '--script',
-  'script.yaml',
-  '--terminal-tool',
-  'write_file',
-];
-
-/** test-run that pauses at the gated write; returns the run_id. */
-async function pause(dir: string, spans: string[]): Promise<string> {
-  const result = await runCli([...base, ...spans, '--json'], dir);
-  expect(result.exitCode, result.all).toBe(1);
-  const printed = JSON.parse(result.stdout);
-  expect(printed).toMatchObject({ stop_reason: 'paused', approvals: [{ tool: 'write_file', decision: 'pending' }] });
-  expect(printed.run_id).toMatch(/^[0-9a-f]{32}$/);
-  return printed.run_id;
-}
+import { AGENT, base, pause, SCRIPT, WORKSPACE } from './test-run-resume-fixture.js';
 
 describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
   it('deny: the run goes on from its checkpoint and the workspace stays unchanged', async () => {
@@ -244,102 +216,6 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
     // Scored as the whole run, as a scenario's resume is: the first write returned, so it passes.
     expect(done).toMatchObject({ verdict: 'pass', tools: [{ name: 'write_file', called: 2, returned: 1, errors: 0 }] });
     expect(last.exitCode).toBe(0);
-  });
-
-  it("a resume in another process keeps the run's call order and each mock's place in its responses sequence", async () => {
-    const dir = tempDir({
-      'bot.yaml': `id: bot
-agent:
-  name: Bot
-  llm: {provider: scripted, model: s}
-  tools:
-    - {name: ta, description: a, parameters: {type: object}, returns: {a: 1}}
-    - {name: tb, description: b, parameters: {type: object}, returns: {b: 1}}
-    - {name: danger, description: d, permission: ask, parameters: {type: object}, returns: {deleted: true}}
-    - {name: refund, description: r, parameters: {type: object, properties: {id: {type: string}}}, http: {method: POST, url: "https://shop.test/refunds", body: {id: "{{ args.id }}"}}}
-`,
-      'script.yaml': `- tool_calls: [{name: ta, args: {}}]
-- tool_calls: [{name: refund, args: {id: "1"}}]
-- tool_calls: [{name: tb, args: {}}]
-- tool_calls: [{name: danger, args: {}}]
-- tool_calls: [{name: refund, args: {id: "2"}}]
-- text: ok
-`,
-      'mocks.yaml': `http:
-  - method: POST
-    url: "https://shop.test/refunds"
-    responses:
-      - {status: 200, json: {n: 1}}
-      - {status: 500, json: {error: second}}
-`,
-    });
-    const started = await runCli(
-      ['test-run', '--agent', 'bot.yaml', '--message', 'go', '--script', 'script.yaml', '--mocks', 'mocks.yaml', '--terminal-tool', 'refund', '--json'],
-      dir,
-    );
-    const runId = JSON.parse(started.stdout).run_id as string;
-    expect(runId, started.all).toMatch(/^[0-9a-f]{32}$/);
-    const resumed = await runCli(['resume', runId, '--decision', 'approve', '--json'], dir);
-    const printed = JSON.parse(resumed.stdout);
-    expect(printed.tools.map((tool: { name: string }) => tool.name)).toEqual(['ta', 'refund', 'tb', 'danger']);
-    expect(printed).toMatchObject({ verdict: 'failed', verdict_reason: 'tool refund failed: http_500 (HTTP 500: second)' });
-  });
-
-  it('says a pause is lost when its checkpoint cannot be kept, and offers no run_id to resume', async () => {
-    const dir = tempDir({ 'script.yaml': SCRIPT, reports: 'a file where the runs folder would go' });
-    const result = await runCli(base, dir);
-    expect(result.exitCode).toBe(1);
-    expect(result.stdout).toContain('stop reason: paused');
-    expect(result.stdout).not.toContain('paused: run');
-    expect(result.stderr).toContain('the run paused, but its checkpoint could not be kept, so it cannot be resumed: ');
-    expect(result.stderr).toContain('reports is a file, not a folder');
-    const json = await runCli([...base, '--json'], dir);
-    expect(json.exitCode).toBe(1);
-    expect(JSON.parse(json.stdout).run_id).toBeUndefined();
-  });
-
-  it('answers a paused run once when two resumes of it start together', async () => {
-    // The resumed run waits 1.5 s on its model, so the second resume starts while the first runs.
-    const dir = tempDir({
-      'script.yaml': `- tool_calls: [{name: write_file, args: {path: CHANGELOG.md, content: "x"}}]
-- text: Done.
-  delay_ms: 1500
-`,
-    });
-    const runId = await pause(dir, ['--spans', 'out/spans.jsonl']);
-    const answer = () => runCli(['resume', runId, '--decision', 'approve', '--spans', 'out/spans.jsonl', '--json'], dir);
-    const results = await Promise.all([answer(), answer()]);
-    expect(results.map((result) => result.exitCode).sort()).toEqual([0, 2]);
-    const refused = results.find((result) => result.exitCode === 2)!;
-    expect(refused.stderr).toMatch(/another agentcheck resume( \(pid \d+\))? is answering it|no paused run/);
-    const traces = new Set(
-      readFileSync(join(dir, 'out/spans.jsonl'), 'utf8')
-        .trim()
-        .split('\n')
-        .map((line) => JSON.parse(line).trace_id),
-    );
-    expect(traces.size).toBe(2);
-    expect(readdirSync(join(dir, 'out')).filter((name) => name.includes('checkpoint'))).toEqual([]);
-  });
-
-  it('takes back the claim of a resume that was killed (SIGKILL), so the run can still be answered', async () => {
-    const dir = tempDir({ 'script.yaml': SCRIPT });
-    const runId = await pause(dir, ['--spans', 'out/spans.jsonl']);
-    const checkpoint = join(dir, 'out', `${runId}.checkpoint.json`);
-    // What a killed resume leaves: the checkpoint renamed to its claim, under a pid no longer running.
-    renameSync(checkpoint, `${checkpoint}.2147483.answering`);
-    const resumed = await runCli(['resume', runId, '--decision', 'approve', '--spans', 'out/spans.jsonl', '--json'], dir);
-    expect(resumed.exitCode, resumed.all).toBe(0);
-    expect(readdirSync(join(dir, 'out')).filter((name) => name.includes('checkpoint'))).toEqual([]);
-  });
-
-  it('resumes from a runs folder that was moved, finding the workspace beside the checkpoint', async () => {
-    const dir = tempDir({ 'script.yaml': SCRIPT });
-    const runId = await pause(dir, ['--spans', 'first/spans.jsonl']);
-    renameSync(join(dir, 'first'), join(dir, 'moved'));
-    const resumed = await runCli(['resume', runId, '--decision', 'approve', '--spans', 'moved/spans.jsonl', '--json'], dir);
-    expect(resumed.exitCode, resumed.all).toBe(0);
-    expect(readFileSync(join(dir, 'moved', `${runId}.workspace`, 'CHANGELOG.md'), 'utf8')).toBe('- fixed add()\n');
   });
 
   it('refuses a damaged checkpoint file as invalid input, naming each bad field', async () => {

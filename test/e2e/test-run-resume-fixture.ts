@@ -1,0 +1,33 @@
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { ROOT, runCli } from './cli.js';
+
+export const AGENT = join(ROOT, 'fixtures/agents/coding-agent.yaml');
+export const WORKSPACE = join(ROOT, 'fixtures/workspaces/coding');
+/** Writes CHANGELOG.md (write_file needs approval), then ends. */
+export const SCRIPT = `- tool_calls: [{name: write_file, args: {path: CHANGELOG.md, content: "- fixed add()\\n"}}]
+- text: Done.
+`;
+export const base = [
+  'test-run',
+  '--agent',
+  AGENT,
+  '--workspace',
+  WORKSPACE,
+  '--message',
+  'Write the changelog',
+  '--script',
+  'script.yaml',
+  '--terminal-tool',
+  'write_file',
+];
+
+/** test-run that pauses at the gated write; returns the run_id. */
+export async function pause(dir: string, spans: string[]): Promise<string> {
+  const result = await runCli([...base, ...spans, '--json'], dir);
+  expect(result.exitCode, result.all).toBe(1);
+  const printed = JSON.parse(result.stdout);
+  expect(printed).toMatchObject({ stop_reason: 'paused', approvals: [{ tool: 'write_file', decision: 'pending' }] });
+  expect(printed.run_id).toMatch(/^[0-9a-f]{32}$/);
+  return printed.run_id;
+}
