@@ -1,3 +1,4 @@
+import { spanRecord } from '../../helpers/span-record.js';
 import { summarize, type Report, type ScenarioRow } from '../../../src/runner/report/report.js';
 import { computeStats } from '../../../src/runner/stats/compute-stats.js';
 import type { SpanRecord } from '../../../src/spans/span-record.js';
@@ -37,14 +38,14 @@ export function fixtureSpans(report: Readonly<Report>): SpanRecord[] {
     const trace = r.test_run.trace_id;
     const t0 = 1_700_000_000_000 + i * 1000;
     const root = `r${i}`.padStart(16, '0');
-    spans.push(span(trace, root, null, `invoke_agent bot`, t0, 100, {}));
-    spans.push(span(trace, `c${i}`.padStart(16, '0'), root, 'chat script', t0 + 1, 20, { 'gen_ai.operation.name': 'chat' }));
+    spans.push(spanRecord(trace, root, null, `invoke_agent bot`, t0, 100, {}));
+    spans.push(spanRecord(trace, `c${i}`.padStart(16, '0'), root, 'chat script', t0 + 1, 20, { 'gen_ai.operation.name': 'chat' }));
     let at = t0 + 30;
     r.test_run.tools.forEach((tool, j) => {
       for (let k = 0; k < tool.called; k++) {
         const failed = k < tool.errors;
         spans.push(
-          span(
+          spanRecord(
             trace,
             `t${i}-${j}-${k}`.padStart(16, '0'),
             root,
@@ -67,29 +68,4 @@ export function fixtureSpans(report: Readonly<Report>): SpanRecord[] {
     });
   });
   return spans;
-}
-
-function span(
-  trace: string,
-  id: string,
-  parent: string | null,
-  name: string,
-  start: number,
-  duration: number,
-  attributes: SpanRecord['attributes'],
-  status: SpanRecord['status'] = 'unset',
-): SpanRecord {
-  return {
-    trace_id: trace,
-    span_id: id,
-    parent_id: parent,
-    name,
-    kind: 'internal',
-    status,
-    start_ms: start,
-    end_ms: start + duration,
-    duration_ms: duration,
-    attributes,
-    ended: true,
-  };
 }

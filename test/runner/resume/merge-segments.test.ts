@@ -3,24 +3,13 @@ import { mergeSegments } from '../../../src/runner/resume/merge-segments.js';
 import { ATTR, EVIDENCE_ATTR } from '../../../src/spans/conventions.js';
 import type { SpanRecord } from '../../../src/spans/span-record.js';
 import { orderSpans } from '../../../src/verdicts/span-order.js';
+import { spanRecord } from '../../helpers/span-record.js';
 
 let clock = 1_000;
 
 function span(trace: string, id: string, parent: string | null, name: string, attributes: SpanRecord['attributes'] = {}): SpanRecord {
   clock += 1;
-  return {
-    trace_id: trace,
-    span_id: id,
-    parent_id: parent,
-    name,
-    kind: 'internal',
-    status: 'unset',
-    start_ms: clock,
-    end_ms: clock + 1,
-    duration_ms: 1,
-    attributes,
-    ended: true,
-  };
+  return spanRecord(trace, id, parent, name, clock, 1, attributes);
 }
 
 function call(trace: string, id: string, parent: string, tool: string, callId: string, seq: number, outcome = 'ok'): SpanRecord {
