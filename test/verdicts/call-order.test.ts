@@ -192,6 +192,19 @@ describe('approvals against calls with the same start time', () => {
     }
   });
 
+  it('no_side_effect_after_deny ends on spans whose parents form a cycle (an external agent sent them)', () => {
+    const run = new RunBuilder('test-bot', 'trace-1', { seq: true });
+    const turn = run.chat({ finish: 'tool_calls' });
+    run.approval('delete_order', 'deny', 'call_1');
+    const denied = run.tool('delete_order', {}, { outcome: 'denied', turn, call_id: 'call_1' });
+    const a = run.tool('a', {}, { result: { ok: true }, turn: turn + 1, call_id: 'call_2' });
+    const b = run.tool('b', {}, { result: { ok: true }, turn: turn + 1, call_id: 'call_3' });
+    run.text();
+    const spans = run.spans().map((span) => (span.span_id === a ? { ...span, parent_id: b } : span.span_id === b ? { ...span, parent_id: a } : span));
+    expect(spans.some((span) => span.span_id === denied)).toBe(true);
+    expect(check('no_side_effect_after_deny', {}, buildEvidence({ spans })).status).toBe('fail');
+  });
+
   it('approvals follow the calls they gated; a repeated call id links to the later call', () => {
     const run = new RunBuilder('test-bot', 'trace-1', { seq: true });
     run.modelCalls([{ name: 'lookup', call_id: 'c1', read_only: true }]);

@@ -73,7 +73,10 @@ function topCalls(evidence: Evidence): (call: ToolCall) => ToolCall {
   const calls = new Map(evidence.calls.map((call) => [call.span_id, call]));
   return (call) => {
     let outermost = call;
-    for (let span = spans.get(call.span_id); span?.parent_id;) {
+    // An external agent's spans come from outside: a parent cycle among them must not hang the walk.
+    const seen = new Set<string>([call.span_id]);
+    for (let span = spans.get(call.span_id); span?.parent_id && !seen.has(span.parent_id);) {
+      seen.add(span.parent_id);
       span = spans.get(span.parent_id);
       const parentCall = span && calls.get(span.span_id);
       if (parentCall) outermost = parentCall;
