@@ -1,0 +1,66 @@
+import { join } from 'node:path';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { describe, expect, it } from 'vitest';
+import { loadScenarioFile } from '../../../src/runner/scenario/load-scenario-file.js';
+import { runScenario } from '../../../src/runner/scenario/run-scenario.js';
+import type { ScenarioRow } from '../../../src/runner/report/report.js';
+import { tempDir } from '../../helpers/temp-dir.js';
+
+// agentcheck/vitest runs scenarios inside the user's test process, where the user's own msw server
+// may come and go (a server per file, or per test). Scenario mocks must keep answering throughout.
+// This file must run in a fresh module graph (see vitest.config.ts): the case it tests is the first
+// scenario's mocks being installed while the user's server listens.
+
+const files = {
+  'agent.yaml': `id: gh
+agent:
+  name: GH
+  llm: {provider: scripted, model: s}
+  tools:
+    - name: issues
+      description: List issues.
+      parameters: {type: object, properties: {}, additionalProperties: false}
+      http: {url: "https://api.github.test/issues"}
+`,
+  'x.scenario.yaml': `name: mocked
+agent: agent.yaml
+inputs: {messages: [{role: user, content: list}]}
+mocks: {http: [{method: GET, url: "https://api.github.test/issues", json: [{number: 7}]}]}
+model: {script: [{tool_calls: [{name: issues, args: {}}]}, {text: done}]}
+expect: {terminal_tool: issues, checks: [{tool_returned: {tool: issues, result: [{number: 7}]}}]}
+`,
+};
+
+/** Runs the mocked scenario once. */
+async function runMocked(): Promise<ScenarioRow> {
+  const dir = tempDir(files);
+  const [scenario] = loadScenarioFile({ file: join(dir, 'x.scenario.yaml'), root: dir }, { agents: new Map() });
+  return runScenario(scenario, { variant: 'base', revision: scenario.revision, repeat: 0 });
+}
+
+const userHandler = http.get('https://user.test/ping', () => HttpResponse.json({ pong: true }));
+
+describe("scenario mocks beside the user's own msw server", () => {
+  it('keep answering after the server that was listening when they started closes', async () => {
+    const userServer = setupServer(userHandler);
+    userServer.listen({ onUnhandledRequest: 'bypass' });
+    expect((await runMocked()).status).toBe('pass');
+    userServer.close();
+
+    // Before, msw's handler rode on the closed server's interceptor: the request went out live.
+    const row = await runMocked();
+    expect({ status: row.status, error: row.error }).toEqual({ status: 'pass', error: null });
+
+    // A server the user starts next works as before, and so do the mocks.
+    const nextServer = setupServer(userHandler);
+    nextServer.listen({ onUnhandledRequest: 'bypass' });
+    try {
+      expect(await (await fetch('https://user.test/ping')).json()).toEqual({ pong: true });
+      expect((await runMocked()).status).toBe('pass');
+    } finally {
+      nextServer.close();
+    }
+    expect((await runMocked()).status).toBe('pass');
+  });
+});
