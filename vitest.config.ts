@@ -1,10 +1,20 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Test files that need a module graph of their own: they replace modules with vi.mock, or test
+ * what a module captures when it loads (direct-post.ts keeps the fetch of start-up).
+ */
+const ISOLATED = [
+  'test/engine/providers/direct-post.test.ts',
+  'test/runner/compare/read-report-unreadable.test.ts',
+  'test/runner/reporters/write-atomic-interrupted.test.ts',
+  'test/spans/spans-query-command.test.ts',
+];
+
 // No test may depend on the machine's speed: CI runs on a busy 2-core machine, so timeouts are
 // generous and only catch a hang. Speed is measured by bench/ (npm run bench), never by tests.
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
@@ -14,5 +24,12 @@ export default defineConfig({
     // The CLI reacts to CI variables (shards, GitHub annotations); the suite must behave the same
     // whichever CI runs it, so they are blanked for the tests and their children.
     env: { GITHUB_ACTIONS: '', GITHUB_STEP_SUMMARY: '', CI_NODE_INDEX: '', CI_NODE_TOTAL: '', JOB_COMPLETION_INDEX: '', AGENTCHECK_SHARD_TOTAL: '' },
+    projects: [
+      // Most files share their worker's modules: importing the sources once per worker rather than
+      // once per file saves about 50 s of the suite on 2 cores. Tests keep their state in their
+      // own temp folders, servers and runs, and restore what they change.
+      { extends: true, test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: ISOLATED, isolate: false } },
+      { extends: true, test: { name: 'isolated', include: ISOLATED } },
+    ],
   },
 });

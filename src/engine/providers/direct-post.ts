@@ -29,10 +29,20 @@ const FETCH_BAD_PORTS = new Set([
   3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
 ]);
 
+// Fetches that answer requests themselves (the wrapper of scenario mocks and cassettes): model
+// calls go through them, also when one was already in place as this module loaded.
+const interceptors = new WeakSet<typeof fetch>();
+
+/** Marks `fetch` as one that answers requests itself: while it is globalThis.fetch, nothing is posted directly. */
+export function markInterceptingFetch(fetch: typeof globalThis.fetch): void {
+  interceptors.add(fetch);
+}
+
 /** True when `url` may be posted directly: fetch is still Node's own, and the URL is plain http(s) that fetch would send. */
 export function canPostDirectly(url: URL): boolean {
   return (
     globalThis.fetch === startupFetch &&
+    !interceptors.has(startupFetch) &&
     (url.protocol === 'http:' || url.protocol === 'https:') &&
     !url.username &&
     !url.password &&

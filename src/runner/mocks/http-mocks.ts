@@ -2,7 +2,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { STATUS_CODES } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CassetteSession } from '../cassettes/cassette-session.js';
+import { markInterceptingFetch } from '../../engine/providers/direct-post.js';
 import { encodingHint } from './encoding-hint.js';
+import { interceptingFetch } from './fetch-interception.js';
 import { bodyMismatch, routeMatches } from './mock-match.js';
 
 /** One answer of a mock. */
@@ -48,85 +50,48 @@ export interface MockScope {
 
 const scopes = new AsyncLocalStorage<MockScope>();
 
-/** The process-wide interception, and the fetch it relies on staying in place. */
-interface Interception {
-  interceptor: { dispose(): void };
-  /**
-   * Set when another interceptor (the user's own msw server) was already running as ours started:
-   * ours then listens on that one instead of patching fetch again, so it stops working the moment
-   * that one is disposed, which puts back the fetch it replaced. This is the fetch it installed.
-   */
-  hostFetch?: typeof fetch;
-}
-
-let installed: Promise<Interception> | undefined;
+let FetchResponse: FetchResponseClass | undefined;
+/** The fetch this module installed last: while globalThis.fetch is another, it installs itself again. */
+let installedFetch: typeof fetch | undefined;
 
 /**
- * Runs `fn` with `scope`'s mocks answering its HTTP requests. One interceptor serves the whole
+ * Runs `fn` with `scope`'s mocks answering its HTTP requests. One fetch wrapper serves the whole
  * process; AsyncLocalStorage picks the scope of the request's own run, so concurrent
  * scenarios never see each other's mocks.
  */
 export async function withHttpMocks<T>(scope: MockScope, fn: () => Promise<T>): Promise<T> {
-  const interception = await (installed ??= installInterceptor());
-  if (interception.hostFetch && globalThis.fetch !== interception.hostFetch) {
-    // The host was disposed (a test file's msw server, in a process that outlives the file):
-    // without an interceptor of our own, the mocks would be skipped and requests would go out live.
-    interception.interceptor.dispose();
-    installed = installInterceptor();
-    await installed;
+  // Loaded lazily: only runs with mocks or cassettes need it.
+  FetchResponse ??= (await import('@mswjs/interceptors')).FetchResponse;
+  // Each run checks that its wrapper is the fetch in place, and wraps again when it is not: a
+  // user's msw server (in agentcheck/vitest) or stub may have put back the fetch from before ours,
+  // or wrapped ours and would see the run's requests first.
+  if (globalThis.fetch !== installedFetch) {
+    const context = { inRun: () => scopes.getStore() !== undefined, outside: <R>(call: () => R) => scopes.exit(call) };
+    installedFetch = interceptingFetch(globalThis.fetch, answerRequest, context, FetchResponse);
+    markInterceptingFetch(installedFetch);
+    globalThis.fetch = installedFetch;
   }
   return scopes.run(scope, fn);
 }
 
-/**
- * Installs the process-wide interceptor of fetch and of node:http requests (which a provider's
- * direct posts use), lazily: it is only loaded when mocks or cassettes are used. It is msw's
- * interceptor library, not an msw server: msw's servers share one interceptor per process, so a
- * user's server closing would take our mocks down with it.
- */
-async function installInterceptor(): Promise<Interception> {
-  const [{ BatchInterceptor, FetchResponse }, { FetchInterceptor }, { ClientRequestInterceptor }] = await Promise.all([
-    import('@mswjs/interceptors'),
-    import('@mswjs/interceptors/fetch'),
-    import('@mswjs/interceptors/ClientRequest'),
-  ]);
-  // The interceptor patches globalThis.fetch; the fetch from before sends a cassette's live
-  // requests for real instead of back here.
-  const unpatchedFetch = globalThis.fetch;
-  const live = (request: Request) => unpatchedFetch(request.clone());
-  const interceptor = new BatchInterceptor({ name: 'agentcheck-http-mocks', interceptors: [new FetchInterceptor(), new ClientRequestInterceptor()] });
-  interceptor.apply();
-  interceptor.on('request', async ({ request, controller }) => {
-    const answer = await answerRequest(request, live, FetchResponse);
-    // No answer: the request goes out unmocked.
-    if (answer) controller.respondWith(answer);
-  });
-  // An unchanged fetch means ours joined an interceptor that was already running (see Interception).
-  return globalThis.fetch === unpatchedFetch ? { interceptor, hostFetch: unpatchedFetch } : { interceptor };
-}
-
-/** The answer to an intercepted request from its run's scope, or undefined to let it go out. */
-async function answerRequest(
-  request: Request,
-  live: (request: Request) => Promise<Response>,
-  FetchResponse: FetchResponseClass,
-): Promise<Response | undefined> {
+/** The answer to a run's request from its scope, or undefined to let it go out. */
+async function answerRequest(request: Request, live: (request: Request) => Promise<Response>): Promise<Response | undefined> {
   const scope = scopes.getStore();
   if (!scope) return undefined;
   const found = await findMock(scope, request);
   if (!found.mock) {
-    // Scenario mocks win; everything else a cassette run sends is recorded or replayed.
-    if (scope.cassette) return scope.cassette.respond(request, live);
+    // Scenario mocks win; everything else a cassette run sends is recorded or replayed (for real
+    // with a copy: the cassette reads the request it keeps).
+    if (scope.cassette) return scope.cassette.respond(request, (original) => live(original.clone()));
     if (scope.passthroughOrigins.includes(new URL(request.url).origin)) return undefined;
     scope.unmatched.push({ request: `${request.method} ${request.url}`, hint: found.hint || encodingHint(scope.mocks, request.method, request.url) });
     return Response.error();
   }
   const answer = nextResponse(scope, found.mock, found.index);
   // The wait ends with the request (a tool's timeout_ms, a run cut off at its limit): no timer
-  // outlives the run. The sender already has its abort error, so the wait ends quietly with a
-  // network error nobody reads.
+  // outlives the run, and the sender gets its abort error.
   if (answer.delay_ms && !(await waited(answer.delay_ms, request.signal))) return Response.error();
-  return mockResponse(FetchResponse, answer);
+  return mockResponse(answer);
 }
 
 type FetchResponseClass = typeof import('@mswjs/interceptors').FetchResponse;
@@ -175,7 +140,7 @@ function nextResponse(scope: MockScope, mock: HttpMock, index: number): HttpMock
  * allows those a plain Response refuses, such as 101 or a 204 with a body), the status's standard
  * text, and for `json` a JSON body with Content-Type and Content-Length unless the mock sets them.
  */
-function mockResponse(FetchResponse: FetchResponseClass, answer: HttpMockResponse): Response {
+function mockResponse(answer: HttpMockResponse): Response {
   const status = answer.status ?? 200;
   const headers = new Headers(answer.headers);
   let body = answer.body ?? '';
@@ -184,5 +149,5 @@ function mockResponse(FetchResponse: FetchResponseClass, answer: HttpMockRespons
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');
     if (!headers.has('content-length')) headers.set('content-length', String(Buffer.byteLength(body)));
   }
-  return new FetchResponse(body, { status, statusText: STATUS_CODES[status] ?? '', headers });
+  return new FetchResponse!(body, { status, statusText: STATUS_CODES[status] ?? '', headers });
 }

@@ -8,9 +8,8 @@ import type { ScenarioRow } from '../../../src/runner/report/report.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 // agentcheck/vitest runs scenarios inside the user's test process, where the user's own msw server
-// may come and go (a server per file, or per test). Scenario mocks must keep answering throughout.
-// This file must run in a fresh module graph (see vitest.config.ts): the case it tests is the first
-// scenario's mocks being installed while the user's server listens.
+// may come and go (a server per file, or per test). Scenario mocks must keep answering throughout,
+// and a run's requests never reach the user's server (here it fails any request it has no handler for).
 
 const files = {
   'agent.yaml': `id: gh
@@ -44,17 +43,17 @@ const userHandler = http.get('https://user.test/ping', () => HttpResponse.json({
 describe("scenario mocks beside the user's own msw server", () => {
   it('keep answering after the server that was listening when they started closes', async () => {
     const userServer = setupServer(userHandler);
-    userServer.listen({ onUnhandledRequest: 'bypass' });
+    userServer.listen({ onUnhandledRequest: 'error' });
     expect((await runMocked()).status).toBe('pass');
     userServer.close();
 
-    // Before, msw's handler rode on the closed server's interceptor: the request went out live.
+    // Before, the mocks rode on the closed server's interceptor: the request went out live.
     const row = await runMocked();
     expect({ status: row.status, error: row.error }).toEqual({ status: 'pass', error: null });
 
     // A server the user starts next works as before, and so do the mocks.
     const nextServer = setupServer(userHandler);
-    nextServer.listen({ onUnhandledRequest: 'bypass' });
+    nextServer.listen({ onUnhandledRequest: 'error' });
     try {
       expect(await (await fetch('https://user.test/ping')).json()).toEqual({ pong: true });
       expect((await runMocked()).status).toBe('pass');

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { withHttpMocks, type HttpMock, type UnmatchedRequest } from '../../../src/runner/mocks/http-mocks.js';
+
+/** A scope of `mocks` for withHttpMocks. */
+const scopeOf = (mocks: HttpMock[]) => ({ mocks, passthroughOrigins: [], unmatched: [] as UnmatchedRequest[] });
+
+describe('the fetch that scenario mocks answer through', () => {
+  it('follows a mocked redirect as fetch does: 307 keeps the POST and its body, 303 turns into a GET', async () => {
+    const scope = scopeOf([
+      { method: 'POST', url: 'https://shop.test/old', status: 307, headers: { location: '/new' } },
+      { method: 'POST', url: 'https://shop.test/new', match: { json: { id: 1 } }, status: 303, headers: { location: 'https://shop.test/done?x=1' } },
+      { method: 'GET', url: 'https://shop.test/done?x=1', json: { done: true } },
+    ]);
+    const response = await withHttpMocks(scope, () => fetch('https://shop.test/old', { method: 'POST', body: JSON.stringify({ id: 1 }) }));
+    expect({ status: response.status, url: response.url, body: await response.json() }).toEqual({
+      status: 200,
+      url: 'https://shop.test/done?x=1',
+      body: { done: true },
+    });
+    expect(scope.unmatched).toEqual([]);
+  });
+
+  it('hands back a redirect itself with redirect: "manual", and fails it with redirect: "error"', async () => {
+    const scope = scopeOf([{ url: 'https://shop.test/old', status: 302, headers: { location: '/new' } }]);
+    const manual = await withHttpMocks(scope, () => fetch('https://shop.test/old', { redirect: 'manual' }));
+    expect([manual.status, manual.headers.get('location')]).toEqual([302, '/new']);
+    const refused = await withHttpMocks(scope, () => fetch('https://shop.test/old', { redirect: 'error' }).catch((error: Error) => error));
+    expect(refused).toMatchObject({ name: 'TypeError', message: 'Failed to fetch', cause: 'unexpected redirect' });
+  });
+
+  it('stops a redirect loop after 20 redirects, as fetch does', async () => {
+    const scope = scopeOf([{ url: 'https://shop.test/loop', status: 302, headers: { location: '/loop' } }]);
+    const error = await withHttpMocks(scope, () => fetch('https://shop.test/loop').catch((failure: Error) => failure));
+    expect(error).toMatchObject({ message: 'Failed to fetch', cause: 'redirect count exceeded' });
+  });
+
+  it('fails an unmatched request as a network error, and a request given up during a delay with its abort reason', async () => {
+    const scope = scopeOf([{ url: 'https://shop.test/slow', delay_ms: 60_000, json: {} }]);
+    const unmatched = await withHttpMocks(scope, () => fetch('https://shop.test/other').catch((error: Error) => error));
+    expect(unmatched).toMatchObject({ name: 'TypeError', message: 'Failed to fetch' });
+    expect(scope.unmatched.map((miss) => miss.request)).toEqual(['GET https://shop.test/other']);
+    const controller = new AbortController();
+    const slow = withHttpMocks(scope, () => fetch('https://shop.test/slow', { signal: controller.signal }).catch((error: Error) => error));
+    controller.abort(new Error('given up'));
+    expect(await slow).toMatchObject({ message: 'given up' });
+  });
+
+  it('leaves requests outside any run to the fetch it wraps', async () => {
+    await withHttpMocks(scopeOf([]), async () => undefined);
+    // No run: the request is not answered by mocks and fails for real (nothing listens on port 9).
+    const error = await fetch('http://127.0.0.1:9/').catch((failure: Error) => failure);
+    expect(error).toMatchObject({ name: 'TypeError', message: 'fetch failed' });
+  });
+});
