@@ -1,6 +1,6 @@
 /**
  * What a failed fetch says, with its reason: undici reports "fetch failed" and hides the reason
- * (ECONNREFUSED, ENOTFOUND) in `cause`; under msw (mocks, cassettes) the error that reaches the
+ * (ECONNREFUSED, ENOTFOUND) in `cause`; under the mocks' fetch wrapper (mocks, cassettes) the error that reaches the
  * caller wraps that one further down the `cause` chain. The chain is followed to its end, so
  * both read `fetch failed (connect ECONNREFUSED 127.0.0.1:9)` (docs/security.md).
  */
@@ -13,6 +13,6 @@ export function describeFetchError(error: unknown): string {
   }
   if (!messages.length) return String(error);
   if (messages.length === 1) return messages[0];
-  // The innermost says why; the one around it what failed ("fetch failed"), not msw's wrapper.
+  // The innermost says why; the one around it what failed ("fetch failed"), not the wrapper's.
   return `${messages[messages.length - 2]} (${messages[messages.length - 1]})`;
 }

@@ -314,7 +314,7 @@ function toRevision(agent: TestRunRequest['agent']): Revision {
   return revisionFromValue(agent, `${REQUEST} agent`);
 }
 
-/** Runs `fn` under the run's HTTP mocks; http-mocks.ts (and msw with it) loads only for runs that intercept. */
+/** Runs `fn` under the run's HTTP mocks; http-mocks.ts (and the fetch wrapper with it) loads only for runs that intercept. */
 async function withHttpMocks<T>(scope: MockScope, fn: () => Promise<T>): Promise<T> {
   const mocks = await import('./mocks/http-mocks.js');
   return mocks.withHttpMocks(scope, fn);

@@ -17,7 +17,7 @@ export interface PostedReply {
   text: string;
 }
 
-// Whatever replaced globalThis.fetch since (msw for scenario mocks and cassettes, a test's stub)
+// Whatever replaced globalThis.fetch since (the wrapper of scenario mocks and cassettes, msw, a test's stub)
 // must see every request: then requests go through fetch as before.
 const startupFetch = globalThis.fetch;
 

@@ -87,7 +87,7 @@ async function attemptOnce(post: JsonPost, options: HttpModelOptions): Promise<A
       if (!isRedirect(reply)) return { kind: 'response', status: reply.status, headers: { get: reply.header }, text: reply.text };
     }
     const init: RequestInit = { method: 'POST', headers: post.headers, body, signal: controller.signal };
-    // globalThis.fetch is looked up per call, not captured at import, so msw's patch is the one used.
+    // globalThis.fetch is looked up per call, not captured at import, so the mocks' wrapper (or msw) is the one used.
     const response = await (options.fetch ? options.fetch(post.url, init) : globalThis.fetch(post.url, init));
     // The body is read inside the timeout too: a server can stall after sending headers.
     const text = await response.text();

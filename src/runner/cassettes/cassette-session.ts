@@ -32,7 +32,7 @@ export interface CassetteOutcome {
   failure: CassetteFailure | null;
 }
 
-/** Performs a request for real (msw's `bypass()` through the patched fetch). */
+/** Performs a request for real (through the fetch the mocks' wrapper wraps). */
 export type LiveFetch = (request: Request) => Promise<Response>;
 
 interface Loaded {

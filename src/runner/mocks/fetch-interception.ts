@@ -13,8 +13,8 @@ export type RequestAnswerer = (request: Request, live: (request: Request) => Pro
 
 /** How the wrapper tells a run's requests from the rest of the process's. */
 export interface RunContext {
-  /** True inside a run whose requests the answerer answers. */
-  inRun(): boolean;
+  /** True for a request (its fetch `init`) sent inside a run, which the answerer answers. */
+  inRun(init: RequestInit | undefined): boolean;
   /** Calls `fn` outside any run, so a wrapper further down the chain passes the request on. */
   outside<T>(fn: () => T): T;
 }
@@ -32,7 +32,7 @@ const MAX_REDIRECTS = 20;
 export function interceptingFetch(next: typeof fetch, answer: RequestAnswerer, context: RunContext, FetchResponse: ResponseClass): typeof fetch {
   const live = (request: Request) => context.outside(() => next(request));
   const intercepting = async (input: string | URL | Request, init?: RequestInit, redirects = 0): Promise<Response> => {
-    if (!context.inRun()) return next(input, init);
+    if (!context.inRun(init)) return next(input, init);
     const request = new Request(input, init);
     request.signal.throwIfAborted();
     // A body the answer reads (a mock's `match`, a cassette's key) stays readable for a redirect.

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { STATUS_CODES } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CassetteSession } from '../cassettes/cassette-session.js';
+import { isUnmockedRequest } from '../../engine/mcp/live-fetch.js';
 import { markInterceptingFetch } from '../../engine/providers/direct-post.js';
 import { encodingHint } from './encoding-hint.js';
 import { interceptingFetch } from './fetch-interception.js';
@@ -66,7 +67,11 @@ export async function withHttpMocks<T>(scope: MockScope, fn: () => Promise<T>): 
   // user's msw server (in agentcheck/vitest) or stub may have put back the fetch from before ours,
   // or wrapped ours and would see the run's requests first.
   if (globalThis.fetch !== installedFetch) {
-    const context = { inRun: () => scopes.getStore() !== undefined, outside: <R>(call: () => R) => scopes.exit(call) };
+    const context = {
+      // An MCP session's own requests are never mocked (engine/mcp/live-fetch.ts).
+      inRun: (init: RequestInit | undefined) => scopes.getStore() !== undefined && !isUnmockedRequest(init),
+      outside: <R>(call: () => R) => scopes.exit(call),
+    };
     installedFetch = interceptingFetch(globalThis.fetch, answerRequest, context, FetchResponse);
     markInterceptingFetch(installedFetch);
     globalThis.fetch = installedFetch;

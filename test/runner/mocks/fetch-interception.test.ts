@@ -1,4 +1,7 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { unmockedInit } from '../../../src/engine/mcp/live-fetch.js';
 import { withHttpMocks, type HttpMock, type UnmatchedRequest } from '../../../src/runner/mocks/http-mocks.js';
 
 /** A scope of `mocks` for withHttpMocks. */
@@ -50,5 +53,29 @@ describe('the fetch that scenario mocks answer through', () => {
     // No run: the request is not answered by mocks and fails for real (nothing listens on port 9).
     const error = await fetch('http://127.0.0.1:9/').catch((failure: Error) => failure);
     expect(error).toMatchObject({ name: 'TypeError', message: 'fetch failed' });
+  });
+});
+
+describe("an MCP session's own requests", () => {
+  it('pass the mocks by, also when the wrapper was installed before the session fetch was taken', async () => {
+    const server = createServer((_request, response) => response.end('live'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+    try {
+      const scope = scopeOf([]);
+      const answers = await withHttpMocks(scope, async () => {
+        // globalThis.fetch is the mocks' wrapper here, as liveFetch's would be if taken late.
+        const session = await fetch(url, unmockedInit({ method: 'POST', body: '{}' })).then((response) => response.text());
+        const other = await fetch(url, { method: 'POST', body: '{}' }).then(
+          () => 'answered',
+          () => 'refused',
+        );
+        return { session, other };
+      });
+      expect(answers).toEqual({ session: 'live', other: 'refused' });
+      expect(scope.unmatched.map((miss) => miss.request)).toEqual([`POST ${url}`]);
+    } finally {
+      server.close();
+    }
   });
 });

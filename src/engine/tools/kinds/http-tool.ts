@@ -68,7 +68,7 @@ async function send(name: string, http: HttpSpec, request: PreparedRequest, ctx:
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = ctx.signal ? AbortSignal.any([timeout, ctx.signal]) : timeout;
   try {
-    // Looked up per call, not captured at import, so msw (which patches globalThis.fetch) intercepts.
+    // Looked up per call, not captured at import, so scenario mocks (which wrap globalThis.fetch) answer.
     const response = await globalThis.fetch(request.url, { method: request.method, headers: request.headers, body: request.body, signal });
     const body = parseBody(await response.text());
     if (!response.ok) return { result: { status: response.status, body }, isError: true, errorType: `http_${response.status}`, status: response.status };
