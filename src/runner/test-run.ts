@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { memoryLocator } from '../config/assert-format.js';
 import { collectConfigErrors, RunError, throwConfigErrors, type ConfigError } from '../config/errors.js';
-import type { Redactor } from '../config/redactor.js';
 import type { Checkpoint } from '../engine/checkpoint/checkpointer.js';
 import type { InvokeOptions } from '../engine/invoke.js';
 import { INSIDE_RUN_ENV } from '../engine/mcp/mcp-toolset.js';
@@ -24,7 +23,7 @@ import { captureContent } from './content-capture.js';
 // Cassettes, mocks, judges and external spans are loaded by the runs that use them (start-up).
 import type { CassetteOutcome } from './cassettes/cassette-session.js';
 import type { MockScope, UnmatchedRequest } from './mocks/http-mocks.js';
-import { describeUnmatched } from './mocks/unmatched-requests.js';
+import { unmatchedFails } from './mocks/unmatched-requests.js';
 import type { JudgeJob } from './judge/grader-model.js';
 import { mergeSegments } from './resume/merge-segments.js';
 import { libraryPausedRuns } from './resume/paused-run-store.js';
@@ -295,17 +294,6 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
     result.run_id = segmented.checkpoint.traceId;
   }
   return record;
-}
-
-/**
- * A request no mock answered fails the run, whatever the agent made of the network error it got:
- * the reason names the request (docs/cli.md, test-run), then the failure it caused.
- */
-function unmatchedFails(result: TestRunResult, unmatched: readonly UnmatchedRequest[], redactor: Redactor | undefined): void {
-  const message = `${describeUnmatched(unmatched)} (mocks.http)`;
-  const cause = result.verdict === 'failed' ? `; ${result.verdict_reason}` : '';
-  result.verdict = 'failed';
-  result.verdict_reason = `${redactor ? redactor.text(message) : message}${cause}`;
 }
 
 function toRevision(agent: TestRunRequest['agent']): Revision {

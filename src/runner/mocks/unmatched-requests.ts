@@ -1,5 +1,6 @@
 import { capEchoed } from '../../config/cap-text.js';
-import { scrubCredentialShapes } from '../../config/redactor.js';
+import { scrubCredentialShapes, type Redactor } from '../../config/redactor.js';
+import type { TestRunResult } from '../test-run.js';
 import type { UnmatchedRequest } from './http-mocks.js';
 
 /**
@@ -10,4 +11,15 @@ import type { UnmatchedRequest } from './http-mocks.js';
 export function describeUnmatched(unmatched: readonly UnmatchedRequest[]): string {
   const requests = unmatched.map(({ request, hint }) => capEchoed(scrubCredentialShapes(request)) + scrubCredentialShapes(hint));
   return `no mock matched ${requests.join(', ')}`;
+}
+
+/**
+ * A request no mock answered fails the run, whatever the agent made of the network error it got:
+ * the reason names the request (docs/cli.md, test-run), then the failure it caused.
+ */
+export function unmatchedFails(result: TestRunResult, unmatched: readonly UnmatchedRequest[], redactor: Redactor | undefined): void {
+  const message = `${describeUnmatched(unmatched)} (mocks.http)`;
+  const cause = result.verdict === 'failed' ? `; ${result.verdict_reason}` : '';
+  result.verdict = 'failed';
+  result.verdict_reason = `${redactor ? redactor.text(message) : message}${cause}`;
 }
