@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { foldCase } from '../../src/config/fold-case.js';
 import { compileSafeRegex, regexProblem } from '../../src/config/safe-regex.js';
 import { wildcardMatch } from '../../src/config/wildcard-match.js';
+import { engineFetch } from '../../src/engine/engine-fetch.js';
 import { withHttpMocks, type UnmatchedRequest } from '../../src/runner/mocks/http-mocks.js';
 import { globToRegExp } from '../../src/runner/suite/glob.js';
 import { compileErrorTokens, DEFAULT_ERROR_TOKENS, findErrorToken } from '../../src/verdicts/error-tokens.js';
@@ -15,11 +16,11 @@ describe('patterns never stall the run', () => {
     const scope = { mocks: [{ url: 'https://shop.test/orders/*-*-*/items', json: { ok: true } }], passthroughOrigins: [], unmatched: [] as UnmatchedRequest[] };
     const long = '-'.repeat(6000);
     const answers = await withHttpMocks(scope, async () => {
-      const miss = await fetch(`https://shop.test/orders/${long}/itemz`).then(
+      const miss = await engineFetch(`https://shop.test/orders/${long}/itemz`).then(
         () => 'answered',
         () => 'refused',
       );
-      const hit = await fetch(`https://shop.test/orders/${long}/items`).then((response) => response.json());
+      const hit = await engineFetch(`https://shop.test/orders/${long}/items`).then((response) => response.json());
       return { miss, hit };
     });
     expect(answers).toEqual({ miss: 'refused', hit: { ok: true } });

@@ -1,3 +1,4 @@
+import { engineFetch } from '../engine-fetch.js';
 import { describeFetchError } from '../fetch-error.js';
 import { AgentcheckError } from '../../config/errors.js';
 import { deepMerge } from '../revision/delta.js';
@@ -59,7 +60,7 @@ async function post(url: string, headers: Record<string, string>, run: EngineRun
   let text: string;
   try {
     // A redirect is an answer like any non-2xx: fetch would follow it as a GET without the body.
-    response = await globalThis.fetch(url, {
+    response = await engineFetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
       body: JSON.stringify(body),

@@ -1,25 +1,8 @@
 /**
- * The fetch of an MCP session over Streamable HTTP: the agent's own connection, not a request to
- * mock or record. It is `fetch` as it was when the engine loaded (imported statically by
- * mcp-toolset.ts, so normally before any run installs mocks), and each request is marked so that
- * the scenario mocks' fetch wrapper passes it on even if that wrapper is the fetch taken here (a
- * process that installed mocks before it loaded this module).
+ * `fetch` as it was when the engine loaded. An MCP session over Streamable HTTP is the agent's own
+ * connection, not a request to mock or record: it never goes through the engine's fetch (scenario
+ * mocks, cassettes), and a test's msw installed later does not see it either, since msw's
+ * passthrough stalls on the 202 answers the session's notifications get. Imported statically by
+ * mcp-toolset.ts, so it is taken early.
  */
-const startupFetch: typeof fetch = globalThis.fetch.bind(globalThis);
-
-const unmocked = new WeakSet<RequestInit>();
-
-/** A copy of `init` marked as a request scenario mocks and cassettes leave alone. */
-export function unmockedInit(init: RequestInit | undefined): RequestInit {
-  const marked = { ...init };
-  unmocked.add(marked);
-  return marked;
-}
-
-/** True when `init` was marked by unmockedInit. */
-export function isUnmockedRequest(init: RequestInit | undefined): boolean {
-  return init !== undefined && unmocked.has(init);
-}
-
-/** fetch for an MCP session's own requests. */
-export const liveFetch: typeof fetch = (input, init) => startupFetch(input, unmockedInit(init));
+export const liveFetch: typeof fetch = globalThis.fetch.bind(globalThis);

@@ -1,5 +1,6 @@
 import type { Agent, IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
+import { requestIntercepted } from '../engine-fetch.js';
 
 /**
  * A provider request sent with node:http instead of fetch. Node 20's fetch costs about 1 ms of
@@ -17,7 +18,7 @@ export interface PostedReply {
   text: string;
 }
 
-// Whatever replaced globalThis.fetch since (the wrapper of scenario mocks and cassettes, msw, a test's stub)
+// Whatever replaced globalThis.fetch since (msw, a test's stub)
 // must see every request: then requests go through fetch as before.
 const startupFetch = globalThis.fetch;
 
@@ -29,20 +30,14 @@ const FETCH_BAD_PORTS = new Set([
   3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
 ]);
 
-// Fetches that answer requests themselves (the wrapper of scenario mocks and cassettes): model
-// calls go through them, also when one was already in place as this module loaded.
-const interceptors = new WeakSet<typeof fetch>();
-
-/** Marks `fetch` as one that answers requests itself: while it is globalThis.fetch, nothing is posted directly. */
-export function markInterceptingFetch(fetch: typeof globalThis.fetch): void {
-  interceptors.add(fetch);
-}
-
-/** True when `url` may be posted directly: fetch is still Node's own, and the URL is plain http(s) that fetch would send. */
+/**
+ * True when `url` may be posted directly: the run's requests are not intercepted (scenario mocks,
+ * cassettes), fetch is still Node's own, and the URL is plain http(s) that fetch would send.
+ */
 export function canPostDirectly(url: URL): boolean {
   return (
+    !requestIntercepted() &&
     globalThis.fetch === startupFetch &&
-    !interceptors.has(startupFetch) &&
     (url.protocol === 'http:' || url.protocol === 'https:') &&
     !url.username &&
     !url.password &&

@@ -1,3 +1,4 @@
+import { engineFetch } from '../engine-fetch.js';
 import { describeFetchError } from '../fetch-error.js';
 import { ModelError } from '../../config/errors.js';
 import { canPostDirectly, isRedirect, postDirectly } from './direct-post.js';
@@ -87,8 +88,9 @@ async function attemptOnce(post: JsonPost, options: HttpModelOptions): Promise<A
       if (!isRedirect(reply)) return { kind: 'response', status: reply.status, headers: { get: reply.header }, text: reply.text };
     }
     const init: RequestInit = { method: 'POST', headers: post.headers, body, signal: controller.signal };
-    // globalThis.fetch is looked up per call, not captured at import, so the mocks' wrapper (or msw) is the one used.
-    const response = await (options.fetch ? options.fetch(post.url, init) : globalThis.fetch(post.url, init));
+    // Through the engine's fetch: scenario mocks and cassettes answer it inside their runs, and
+    // globalThis.fetch is looked up per call, not captured at import, so a test's msw sees the rest.
+    const response = await (options.fetch ? options.fetch(post.url, init) : engineFetch(post.url, init));
     // The body is read inside the timeout too: a server can stall after sending headers.
     const text = await response.text();
     return { kind: 'response', status: response.status, headers: response.headers, text };

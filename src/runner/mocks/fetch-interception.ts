@@ -1,23 +1,11 @@
 /**
- * The fetch that scenario mocks and cassettes answer through (docs/cassettes.md): a wrapper of
- * the fetch before it, which asks an answerer about each request sent inside a run, and leaves
- * every other request to the fetch it wraps.
- *
- * It is a plain wrapper, not msw: msw's interceptors share one instance per process through a
- * global registry, so a user's own msw server closing (agentcheck/vitest runs in the user's test
- * process) took the mocks down with it, and the run's requests went out live.
+ * The fetch that answers a run's requests from its scenario mocks and cassette (docs/cassettes.md):
+ * it asks an answerer about each request, and sends on the ones it leaves alone. The engine sends
+ * a run's own requests through it (engine/engine-fetch.ts); globalThis.fetch is never replaced.
  */
 
 /** What a run's mocks or cassette answer, or undefined to let the request go out; `live` sends it for real. */
 export type RequestAnswerer = (request: Request, live: (request: Request) => Promise<Response>) => Promise<Response | undefined>;
-
-/** How the wrapper tells a run's requests from the rest of the process's. */
-export interface RunContext {
-  /** True for a request (its fetch `init`) sent inside a run, which the answerer answers. */
-  inRun(init: RequestInit | undefined): boolean;
-  /** Calls `fn` outside any run, so a wrapper further down the chain passes the request on. */
-  outside<T>(fn: () => T): T;
-}
 
 /** A Response class that takes any status and a `url` (msw's FetchResponse). */
 export interface ResponseClass {
@@ -28,24 +16,22 @@ export interface ResponseClass {
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 20;
 
-/** A fetch that sends each request of a run to `answer` first, and the rest to `next`. */
-export function interceptingFetch(next: typeof fetch, answer: RequestAnswerer, context: RunContext, FetchResponse: ResponseClass): typeof fetch {
-  const live = (request: Request) => context.outside(() => next(request));
+/** A fetch that sends each request to `answer` first, and what it leaves alone to `next`. */
+export function interceptingFetch(next: typeof fetch, answer: RequestAnswerer, FetchResponse: ResponseClass): typeof fetch {
   const intercepting = async (input: string | URL | Request, init?: RequestInit, redirects = 0): Promise<Response> => {
-    if (!context.inRun(init)) return next(input, init);
     const request = new Request(input, init);
     request.signal.throwIfAborted();
     // A body the answer reads (a mock's `match`, a cassette's key) stays readable for a redirect.
     const resend = request.clone();
-    const answered = await answer(request, live);
-    if (answered === undefined) return live(resend);
+    const answered = await answer(request, (live) => next(live));
+    if (answered === undefined) return next(resend);
     // A request given up while its answer waited fails as fetch fails it: with the abort reason.
     request.signal.throwIfAborted();
     if (answered.type === 'error') throw networkError(answered);
     const location = answered.headers.get('location');
     if (REDIRECT_STATUSES.has(answered.status) && location !== null && request.redirect !== 'manual') {
-      if (request.redirect === 'error') throw networkError('unexpected redirect');
-      if (redirects >= MAX_REDIRECTS) throw networkError('redirect count exceeded');
+      if (request.redirect === 'error') throw networkError(new Error('unexpected redirect'));
+      if (redirects >= MAX_REDIRECTS) throw networkError(new Error('redirect count exceeded'));
       return intercepting(new URL(location, request.url), redirectInit(resend, answered.status), redirects + 1);
     }
     return new FetchResponse(answered.body, { url: request.url, status: answered.status, statusText: answered.statusText, headers: answered.headers });
@@ -53,9 +39,14 @@ export function interceptingFetch(next: typeof fetch, answer: RequestAnswerer, c
   return (input, init) => intercepting(input, init);
 }
 
-/** fetch's own failure: "Failed to fetch", the reason in `cause` (an error Response may carry one of its own). */
+/**
+ * A failure as fetch reports it: "fetch failed", the reason in `cause` (so messages read
+ * `fetch failed (redirect count exceeded)` as without mocks); an error Response from the answer
+ * may carry a reason of its own (a cassette's failed live call).
+ */
 function networkError(cause: unknown): TypeError {
-  return Object.assign(new TypeError('Failed to fetch'), { cause });
+  const reason = cause instanceof Response ? (cause as { cause?: unknown }).cause : cause;
+  return reason === undefined ? new TypeError('fetch failed') : new TypeError('fetch failed', { cause: reason });
 }
 
 /** The next request of a redirect: 303 (and 301/302 after a POST) turn into a GET without a body. */

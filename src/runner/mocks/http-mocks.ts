@@ -2,8 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { STATUS_CODES } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CassetteSession } from '../cassettes/cassette-session.js';
-import { isUnmockedRequest } from '../../engine/mcp/live-fetch.js';
-import { markInterceptingFetch } from '../../engine/providers/direct-post.js';
+import { setRequestInterceptor } from '../../engine/engine-fetch.js';
 import { encodingHint } from './encoding-hint.js';
 import { interceptingFetch } from './fetch-interception.js';
 import { bodyMismatch, routeMatches } from './mock-match.js';
@@ -52,29 +51,20 @@ export interface MockScope {
 const scopes = new AsyncLocalStorage<MockScope>();
 
 let FetchResponse: FetchResponseClass | undefined;
-/** The fetch this module installed last: while globalThis.fetch is another, it installs itself again. */
-let installedFetch: typeof fetch | undefined;
 
 /**
- * Runs `fn` with `scope`'s mocks answering its HTTP requests. One fetch wrapper serves the whole
- * process; AsyncLocalStorage picks the scope of the request's own run, so concurrent
- * scenarios never see each other's mocks.
+ * Runs `fn` with `scope`'s mocks answering its HTTP requests. One interceptor serves the whole
+ * process (the engine sends a run's requests through it: engine/engine-fetch.ts);
+ * AsyncLocalStorage picks the scope of the request's own run, so concurrent scenarios never see
+ * each other's mocks.
  */
 export async function withHttpMocks<T>(scope: MockScope, fn: () => Promise<T>): Promise<T> {
-  // Loaded lazily: only runs with mocks or cassettes need it.
-  FetchResponse ??= (await import('@mswjs/interceptors')).FetchResponse;
-  // Each run checks that its wrapper is the fetch in place, and wraps again when it is not: a
-  // user's msw server (in agentcheck/vitest) or stub may have put back the fetch from before ours,
-  // or wrapped ours and would see the run's requests first.
-  if (globalThis.fetch !== installedFetch) {
-    const context = {
-      // An MCP session's own requests are never mocked (engine/mcp/live-fetch.ts).
-      inRun: (init: RequestInit | undefined) => scopes.getStore() !== undefined && !isUnmockedRequest(init),
-      outside: <R>(call: () => R) => scopes.exit(call),
-    };
-    installedFetch = interceptingFetch(globalThis.fetch, answerRequest, context, FetchResponse);
-    markInterceptingFetch(installedFetch);
-    globalThis.fetch = installedFetch;
+  if (!FetchResponse) {
+    // Loaded lazily: only runs with mocks or cassettes need it.
+    FetchResponse = (await import('@mswjs/interceptors')).FetchResponse;
+    // What the mocks leave alone goes out through globalThis.fetch as it is at the time.
+    const live: typeof fetch = (input, init) => globalThis.fetch(input, init);
+    setRequestInterceptor({ intercepts: () => scopes.getStore() !== undefined, fetch: interceptingFetch(live, answerRequest, FetchResponse) });
   }
   return scopes.run(scope, fn);
 }

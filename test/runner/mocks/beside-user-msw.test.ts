@@ -31,9 +31,19 @@ expect: {terminal_tool: issues, checks: [{tool_returned: {tool: issues, result: 
 `,
 };
 
-/** Runs the mocked scenario once. */
-async function runMocked(): Promise<ScenarioRow> {
-  const dir = tempDir(files);
+// Two calls; the first answer waits 1.5 s, so anything done 100 ms into the run happens before the
+// second request, however slow the machine.
+const twoCalls = `name: two calls
+agent: agent.yaml
+inputs: {messages: [{role: user, content: list}]}
+mocks: {http: [{method: GET, url: "https://api.github.test/issues", responses: [{delay_ms: 1500, json: [{number: 1}]}, {json: [{number: 2}]}]}]}
+model: {script: [{tool_calls: [{name: issues, args: {}}]}, {tool_calls: [{name: issues, args: {}}]}, {text: done}]}
+expect: {checks: [{tool_returned: {tool: issues, result: [{number: 2}]}}, {no_tool_errors: {}}]}
+`;
+
+/** Runs the mocked scenario (or `scenario`) once. */
+async function runMocked(scenarioText = files['x.scenario.yaml']): Promise<ScenarioRow> {
+  const dir = tempDir({ ...files, 'x.scenario.yaml': scenarioText });
   const [scenario] = loadScenarioFile({ file: join(dir, 'x.scenario.yaml'), root: dir }, { agents: new Map() });
   return runScenario(scenario, { variant: 'base', revision: scenario.revision, repeat: 0 });
 }
@@ -41,6 +51,27 @@ async function runMocked(): Promise<ScenarioRow> {
 const userHandler = http.get('https://user.test/ping', () => HttpResponse.json({ pong: true }));
 
 describe("scenario mocks beside the user's own msw server", () => {
+  it('keep answering when the server closes, or a stubbed fetch is put back, while a run is in flight', async () => {
+    const userServer = setupServer(userHandler);
+    userServer.listen({ onUnhandledRequest: 'error' });
+    const running = runMocked(twoCalls);
+    setTimeout(() => userServer.close(), 100);
+    // Before, the second request went out live after the close (getaddrinfo ENOTFOUND).
+    expect(await running).toMatchObject({ status: 'pass', error: null });
+
+    const original = globalThis.fetch;
+    globalThis.fetch = (() => Promise.reject(new Error('the stub answers nothing'))) as typeof fetch;
+    const stubbed = runMocked(twoCalls);
+    setTimeout(() => {
+      globalThis.fetch = original;
+    }, 100);
+    try {
+      expect(await stubbed).toMatchObject({ status: 'pass', error: null });
+    } finally {
+      globalThis.fetch = original;
+    }
+  });
+
   it('keep answering after the server that was listening when they started closes', async () => {
     const userServer = setupServer(userHandler);
     userServer.listen({ onUnhandledRequest: 'error' });

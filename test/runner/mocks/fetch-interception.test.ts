@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { unmockedInit } from '../../../src/engine/mcp/live-fetch.js';
+import { engineFetch } from '../../../src/engine/engine-fetch.js';
 import { withHttpMocks, type HttpMock, type UnmatchedRequest } from '../../../src/runner/mocks/http-mocks.js';
 
 /** A scope of `mocks` for withHttpMocks. */
@@ -14,7 +14,7 @@ describe('the fetch that scenario mocks answer through', () => {
       { method: 'POST', url: 'https://shop.test/new', match: { json: { id: 1 } }, status: 303, headers: { location: 'https://shop.test/done?x=1' } },
       { method: 'GET', url: 'https://shop.test/done?x=1', json: { done: true } },
     ]);
-    const response = await withHttpMocks(scope, () => fetch('https://shop.test/old', { method: 'POST', body: JSON.stringify({ id: 1 }) }));
+    const response = await withHttpMocks(scope, () => engineFetch('https://shop.test/old', { method: 'POST', body: JSON.stringify({ id: 1 }) }));
     expect({ status: response.status, url: response.url, body: await response.json() }).toEqual({
       status: 200,
       url: 'https://shop.test/done?x=1',
@@ -25,54 +25,54 @@ describe('the fetch that scenario mocks answer through', () => {
 
   it('hands back a redirect itself with redirect: "manual", and fails it with redirect: "error"', async () => {
     const scope = scopeOf([{ url: 'https://shop.test/old', status: 302, headers: { location: '/new' } }]);
-    const manual = await withHttpMocks(scope, () => fetch('https://shop.test/old', { redirect: 'manual' }));
+    const manual = await withHttpMocks(scope, () => engineFetch('https://shop.test/old', { redirect: 'manual' }));
     expect([manual.status, manual.headers.get('location')]).toEqual([302, '/new']);
-    const refused = await withHttpMocks(scope, () => fetch('https://shop.test/old', { redirect: 'error' }).catch((error: Error) => error));
-    expect(refused).toMatchObject({ name: 'TypeError', message: 'Failed to fetch', cause: 'unexpected redirect' });
+    const refused = await withHttpMocks(scope, () => engineFetch('https://shop.test/old', { redirect: 'error' }).catch((error: Error) => error));
+    expect(refused).toMatchObject({ name: 'TypeError', message: 'fetch failed', cause: { message: 'unexpected redirect' } });
   });
 
   it('stops a redirect loop after 20 redirects, as fetch does', async () => {
     const scope = scopeOf([{ url: 'https://shop.test/loop', status: 302, headers: { location: '/loop' } }]);
-    const error = await withHttpMocks(scope, () => fetch('https://shop.test/loop').catch((failure: Error) => failure));
-    expect(error).toMatchObject({ message: 'Failed to fetch', cause: 'redirect count exceeded' });
+    const error = await withHttpMocks(scope, () => engineFetch('https://shop.test/loop').catch((failure: Error) => failure));
+    expect(error).toMatchObject({ message: 'fetch failed', cause: { message: 'redirect count exceeded' } });
   });
 
   it('fails an unmatched request as a network error, and a request given up during a delay with its abort reason', async () => {
     const scope = scopeOf([{ url: 'https://shop.test/slow', delay_ms: 60_000, json: {} }]);
-    const unmatched = await withHttpMocks(scope, () => fetch('https://shop.test/other').catch((error: Error) => error));
-    expect(unmatched).toMatchObject({ name: 'TypeError', message: 'Failed to fetch' });
+    const unmatched = await withHttpMocks(scope, () => engineFetch('https://shop.test/other').catch((error: Error) => error));
+    expect(unmatched).toMatchObject({ name: 'TypeError', message: 'fetch failed' });
     expect(scope.unmatched.map((miss) => miss.request)).toEqual(['GET https://shop.test/other']);
     const controller = new AbortController();
-    const slow = withHttpMocks(scope, () => fetch('https://shop.test/slow', { signal: controller.signal }).catch((error: Error) => error));
+    const slow = withHttpMocks(scope, () => engineFetch('https://shop.test/slow', { signal: controller.signal }).catch((error: Error) => error));
     controller.abort(new Error('given up'));
     expect(await slow).toMatchObject({ message: 'given up' });
   });
 
-  it('leaves requests outside any run to the fetch it wraps', async () => {
+  it('leaves requests outside any run to globalThis.fetch', async () => {
     await withHttpMocks(scopeOf([]), async () => undefined);
-    // No run: the request is not answered by mocks and fails for real (nothing listens on port 9).
-    const error = await fetch('http://127.0.0.1:9/').catch((failure: Error) => failure);
+    // No run: the request is not answered by mocks and fails for real (port 9 is one fetch refuses).
+    const error = await engineFetch('http://127.0.0.1:9/').catch((failure: Error) => failure);
     expect(error).toMatchObject({ name: 'TypeError', message: 'fetch failed' });
   });
 });
 
-describe("an MCP session's own requests", () => {
-  it('pass the mocks by, also when the wrapper was installed before the session fetch was taken', async () => {
+describe('requests other code sends inside a run', () => {
+  it("are not the mocks' business: globalThis.fetch is never replaced (an MCP session, a user's own code)", async () => {
     const server = createServer((_request, response) => response.end('live'));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+    const before = globalThis.fetch;
     try {
       const scope = scopeOf([]);
       const answers = await withHttpMocks(scope, async () => {
-        // globalThis.fetch is the mocks' wrapper here, as liveFetch's would be if taken late.
-        const session = await fetch(url, unmockedInit({ method: 'POST', body: '{}' })).then((response) => response.text());
-        const other = await fetch(url, { method: 'POST', body: '{}' }).then(
+        const other = await fetch(url, { method: 'POST', body: '{}' }).then((response) => response.text());
+        const engine = await engineFetch(url, { method: 'POST', body: '{}' }).then(
           () => 'answered',
           () => 'refused',
         );
-        return { session, other };
+        return { other, engine, sameFetch: globalThis.fetch === before };
       });
-      expect(answers).toEqual({ session: 'live', other: 'refused' });
+      expect(answers).toEqual({ other: 'live', engine: 'refused', sameFetch: true });
       expect(scope.unmatched.map((miss) => miss.request)).toEqual([`POST ${url}`]);
     } finally {
       server.close();

@@ -1,3 +1,4 @@
+import { engineFetch } from '../../engine-fetch.js';
 import { describeFetchError } from '../../fetch-error.js';
 import { ToolError } from '../../../config/errors.js';
 import { scrubSecretValues, secretHeaderValues, secretUrlValues } from '../../../config/redact.js';
@@ -68,8 +69,8 @@ async function send(name: string, http: HttpSpec, request: PreparedRequest, ctx:
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = ctx.signal ? AbortSignal.any([timeout, ctx.signal]) : timeout;
   try {
-    // Looked up per call, not captured at import, so scenario mocks (which wrap globalThis.fetch) answer.
-    const response = await globalThis.fetch(request.url, { method: request.method, headers: request.headers, body: request.body, signal });
+    // Through the engine's fetch: scenario mocks and cassettes answer it inside their runs.
+    const response = await engineFetch(request.url, { method: request.method, headers: request.headers, body: request.body, signal });
     const body = parseBody(await response.text());
     if (!response.ok) return { result: { status: response.status, body }, isError: true, errorType: `http_${response.status}`, status: response.status };
     return { result: body, isError: false, status: response.status };
