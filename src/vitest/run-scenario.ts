@@ -1,9 +1,8 @@
 import { ConfigError } from '../config/errors.js';
 import { resolveCassetteSettings } from '../runner/cassettes/cassette-settings.js';
 import type { ScenarioRow } from '../runner/report/report.js';
-import { runScenario as runScenarioRow } from '../runner/scenario/run-scenario.js';
 import type { PlannedRun } from '../runner/suite/load-suite.js';
-import { skippedRow } from '../runner/suite/run-suite.js';
+import { runPlannedRun, skippedRow } from '../runner/suite/run-suite.js';
 import type { SuiteConfig } from '../runner/suite/suite-config.js';
 import type { SpanRecord } from '../spans/span-record.js';
 import { loadScenarios, type LoadScenariosOptions } from './load-scenarios.js';
@@ -39,10 +38,9 @@ export async function runPlanned(run: PlannedRun, config: SuiteConfig, signal?: 
   // A `skip` scenario is not run, as in `agentcheck run`: its row says skipped.
   if (run.scenario.skip) return skippedRow(run);
   let spans: SpanRecord[] = [];
-  const row = await runScenarioRow(run.scenario, {
-    variant: run.variant,
-    revision: run.revision,
-    repeat: run.repeat,
+  // As `agentcheck run` runs it: under the scenario's or the config's timeout_ms (a TIMEOUT row past it).
+  const row = await runPlannedRun(run, {
+    timeoutMs: config.timeout_ms,
     skills: { forced: config.skills.forced, overlay: config.skills.overlay, delivery: config.skills.delivery },
     // The config's record/replay, as `agentcheck run` uses it: a replay suite makes no live calls here either.
     cassettes: resolveCassetteSettings(undefined, config.cassettes, config.baseDir),

@@ -1,13 +1,14 @@
 import { ConfigError } from '../config/errors.js';
 import { describe, it } from 'vitest';
 import type { PlannedRun } from '../runner/suite/load-suite.js';
+import { ABORT_GRACE_MS } from '../runner/suite/timeouts.js';
 import { loadScenarios, type LoadScenariosOptions } from './load-scenarios.js';
 import { installMatchers } from './register-matchers.js';
 import { runPlanned } from './run-scenario.js';
 
 /** Options of `scenarios()`: the selection of `agentcheck run`, plus how vitest runs the tests. */
 export interface ScenariosOptions extends LoadScenariosOptions {
-  /** Per-test time limit in ms (all repeats together); default: the scenario's or config's timeout_ms, else vitest's testTimeout. */
+  /** Per-test time limit in ms (all repeats together); default: the scenario's or config's timeout_ms times the repeats plus 5 s, else vitest's testTimeout. */
   timeout?: number;
   /** Run the tests of one file concurrently (`it.concurrent`); runs are kept apart by trace id. */
   concurrent?: boolean;
@@ -59,7 +60,9 @@ export function scenarios(pattern: string, options: ScenariosOptions = {}): void
           continue;
         }
         const perRun = scenario.timeout_ms ?? config.timeout_ms;
-        const timeout = options.timeout ?? (perRun === undefined ? undefined : perRun * runs.length);
+        // Room for agentcheck's own TIMEOUT row (with its reason and what the run recorded) to
+        // arrive before vitest's bare "Test timed out": a run past its limit is given up on within the grace.
+        const timeout = options.timeout ?? (perRun === undefined ? undefined : perRun * runs.length + ABORT_GRACE_MS);
         // The test context's expect: concurrent tests must not share assertion state.
         define(
           title,

@@ -64,3 +64,20 @@ describe('scenarios() with a suite config', () => {
     for (const run of plan.runs) expect(run.scenario.id).toMatch(/^resume-approvals\.scenarios\.yaml#/);
   });
 });
+
+describe('agentcheck/vitest runScenario() time limit', () => {
+  it("ends a run past the scenario's or the config's timeout_ms with a TIMEOUT row, as agentcheck run does", async () => {
+    const dir = tempDir({
+      'agent.yaml': 'id: a\nagent:\n  name: A\n',
+      'agentcheck.config.yaml': 'timeout_ms: 300\n',
+      // The scripted answers wait a minute: only the limit ends these runs.
+      'slow.scenarios.yaml':
+        'defaults:\n  agent: agent.yaml\n  inputs: {messages: [{role: user, content: hi}]}\n  model: {script: [{text: done, delay_ms: 60000}]}\nscenarios:\n' +
+        '  - name: own limit\n    timeout_ms: 200\n  - name: config limit\n',
+    });
+    const own = await runScenario(join(dir, 'slow.scenarios.yaml'), 'own limit', { cwd: dir });
+    expect(own).toMatchObject({ status: 'error', error: { type: 'TIMEOUT', message: expect.stringContaining("after 200 ms (the scenario's timeout_ms)") } });
+    const config = await runScenario(join(dir, 'slow.scenarios.yaml'), 'config limit', { cwd: dir, config: 'agentcheck.config.yaml' });
+    expect(config).toMatchObject({ status: 'error', error: { type: 'TIMEOUT', message: expect.stringContaining('after 300 ms') } });
+  });
+});

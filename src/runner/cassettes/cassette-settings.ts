@@ -1,4 +1,5 @@
-import { join, resolve } from 'node:path';
+import { statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { ConfigError } from '../../config/errors.js';
 import { CASSETTE_MODES, type CassetteMode } from './cassette.js';
 
@@ -27,5 +28,27 @@ export function resolveCassetteSettings(flag: string | undefined, config: Casset
     throw new ConfigError({ file: '--cassettes' }, `unknown cassette mode "${flag}"; expected one of ${CASSETTE_MODES.join(', ')}`);
   }
   const mode = (flag as CassetteMode | undefined) ?? config?.mode ?? 'off';
-  return { mode, dir: config?.dir ?? resolve(baseDir, DEFAULT_CASSETTE_DIR) };
+  const dir = config?.dir ?? resolve(baseDir, DEFAULT_CASSETTE_DIR);
+  if (mode !== 'off') refuseFileInPlaceOfFolder(dir, config?.dir === undefined ? `the default cassettes folder (${DEFAULT_CASSETTE_DIR})` : 'cassettes.dir');
+  return { mode, dir };
+}
+
+/**
+ * Refuses, before any run, a cassettes folder that a file stands in the way of (the folder or one
+ * above it): every run would make its live calls and then fail to write or read its cassette.
+ */
+function refuseFileInPlaceOfFolder(dir: string, what: string): void {
+  for (let current = dir; ; current = dirname(current)) {
+    let isFolder: boolean | undefined;
+    try {
+      isFolder = statSync(current).isDirectory();
+    } catch {
+      // Not there (yet): record creates it, replay reports each missing cassette.
+    }
+    if (isFolder === false) {
+      const where = current === dir ? 'this is a file' : `${current}, above it, is a file`;
+      throw new ConfigError({ file: dir }, `${what} must be a folder, but ${where}, not a folder`, 'CONFIG_INVALID');
+    }
+    if (isFolder || dirname(current) === current) return;
+  }
 }

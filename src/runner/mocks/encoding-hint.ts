@@ -17,15 +17,32 @@ export function encodingHint(mocks: ReadonlyArray<{ method?: string; url: string
     const same = mockUrl.includes('*') ? wildcardMatch(decodedMock, decodedUrl) : decodedMock === decodedUrl;
     if (!same) continue;
     const differences = [
-      ...onlyIn(url, mockUrl).map((escape) => `the URL has ${escape} where the mock has ${decodeEscapes(escape)}`),
-      ...onlyIn(mockUrl, url).map((escape) => `the mock has ${escape} where the URL has ${decodeEscapes(escape)}`),
+      ...onlyIn(url, mockUrl).map((escape) => `the URL has ${escape} where the mock has ${shown(escape)}`),
+      ...onlyIn(mockUrl, url).map((escape) => `the mock has ${escape} where the URL has ${shown(escape)}`),
     ];
-    const slash = differences.some((text) => text.startsWith('the URL has %2F'))
-      ? '; to keep "/" in a path value, write {{ args.<name> | path }} in the tool\'s url'
-      : '';
-    return ` (did you mean the mock "${capEchoed(mockUrl)}"? it differs only in percent-encoding: ${differences.join(', ') || 'escapes written differently'}${slash})`;
+    return ` (did you mean the mock "${capEchoed(mockUrl)}"? it differs only in percent-encoding: ${differences.join(', ') || 'escapes written differently'}${slashAdvice(url, mockUrl)})`;
   }
   return '';
+}
+
+/**
+ * What to do about a "/" the URL encodes as %2F: in the path, the tool's `| path` filter keeps it;
+ * in the query (where that filter is refused), the mock is the one to change.
+ */
+function slashAdvice(url: string, mockUrl: string): string {
+  if (!onlyIn(url, mockUrl).includes('%2F')) return '';
+  const end = url.search(/[?#]/);
+  const path = end === -1 ? url : url.slice(0, end);
+  return /%2F/i.test(path)
+    ? '; to keep "/" in a path value, write {{ args.<name> | path }} in the tool\'s url'
+    : '; in a query value "/" is sent as %2F: write %2F in the mock\'s url';
+}
+
+/** An escape's character as the hint shows it: quoted when it would not be seen (a space, a control). */
+function shown(escape: string): string {
+  const character = decodeEscapes(escape);
+  const code = character.charCodeAt(0);
+  return character.trim() === '' || code < 0x20 || code === 0x7f ? JSON.stringify(character) : character;
 }
 
 /** The distinct escapes (upper-cased) of `text` that `other` does not hold. */

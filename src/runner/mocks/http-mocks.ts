@@ -3,6 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CassetteSession } from '../cassettes/cassette-session.js';
 import { setRequestInterceptor } from '../../engine/engine-fetch.js';
+import { REPLAY_PLACEHOLDER_KEY } from '../offline-env.js';
 import { encodingHint } from './encoding-hint.js';
 import { interceptingFetch } from './fetch-interception.js';
 import { bodyMismatch, routeMatches } from './mock-match.js';
@@ -78,7 +79,9 @@ async function answerRequest(request: Request, live: (request: Request) => Promi
     // Scenario mocks win; everything else a cassette run sends is recorded or replayed (for real
     // with a copy: the cassette reads the request it keeps).
     if (scope.cassette) return scope.cassette.respond(request, (original) => live(original.clone()));
-    if (scope.passthroughOrigins.includes(new URL(request.url).origin)) return undefined;
+    // A request carrying the placeholder key (filled in because mocks answer the provider) never
+    // goes out: the real endpoint would only refuse it, and the mock it missed says why.
+    if (scope.passthroughOrigins.includes(new URL(request.url).origin) && !carriesPlaceholderKey(request)) return undefined;
     scope.unmatched.push({ request: `${request.method} ${request.url}`, hint: found.hint || encodingHint(scope.mocks, request.method, request.url) });
     return Response.error();
   }
@@ -90,6 +93,13 @@ async function answerRequest(request: Request, live: (request: Request) => Promi
 }
 
 type FetchResponseClass = typeof import('@mswjs/interceptors').FetchResponse;
+
+/** True when the request's headers or URL hold the key offlineEnv puts in for a missing one. */
+function carriesPlaceholderKey(request: Request): boolean {
+  if (request.url.includes(REPLAY_PLACEHOLDER_KEY)) return true;
+  for (const [, value] of request.headers) if (value.includes(REPLAY_PLACEHOLDER_KEY)) return true;
+  return false;
+}
 
 /** Waits `ms`; false when `signal` aborts first (the request was given up). */
 async function waited(ms: number, signal: AbortSignal): Promise<boolean> {

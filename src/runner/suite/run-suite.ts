@@ -157,7 +157,7 @@ async function runAll(runs: readonly PlannedRun[], options: RunSuiteOptions): Pr
     while (!options.signal?.aborted) {
       const index = next++;
       if (index >= runs.length) return;
-      const ran = await runOne(runs[index], options);
+      const ran = await runPlannedRun(runs[index], options);
       // In flight when the interrupt came: its commands and model calls were cut short, so
       // whatever it ended with (even a pass, when the script ignores a canceled tool) is not a
       // result; its row is not_run but keeps what the run recorded.
@@ -181,7 +181,14 @@ async function runAll(runs: readonly PlannedRun[], options: RunSuiteOptions): Pr
  * so the engine ends the turn itself and the row keeps what ran (transcript, usage, tool calls,
  * spans); a run that ignores the abort gets a bare TIMEOUT row ABORT_GRACE_MS later, never a hang.
  */
-async function runOne(run: PlannedRun, options: RunSuiteOptions): Promise<ScenarioRow> {
+/** What one planned run needs of the suite's options. */
+export type RunPlannedOptions = Pick<RunSuiteOptions, 'timeoutMs' | 'skills' | 'env' | 'cassettes' | 'mcpServers' | 'signal' | 'onSpans'>;
+
+/**
+ * Runs one planned scenario x variant x repeat under its time limit (the scenario's timeout_ms,
+ * else `timeoutMs`, else the default): past it the row is a TIMEOUT error keeping what the run recorded.
+ */
+export async function runPlannedRun(run: PlannedRun, options: RunPlannedOptions): Promise<ScenarioRow> {
   if (run.scenario.skip) return skippedRow(run);
   const timeoutMs = Math.min(run.scenario.timeout_ms ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS);
   const deadline = new Deadline(timeoutMs, options.signal, limitSetting(run, options));
@@ -227,7 +234,7 @@ async function runOne(run: PlannedRun, options: RunSuiteOptions): Promise<Scenar
 }
 
 /** What set a run's time limit, for its TIMEOUT message. */
-function limitSetting(run: PlannedRun, options: RunSuiteOptions): string {
+function limitSetting(run: PlannedRun, options: RunPlannedOptions): string {
   if (run.scenario.timeout_ms !== undefined) return "the scenario's timeout_ms";
   return options.timeoutMs === undefined ? 'the default per-run limit' : "--timeout or the config's timeout_ms";
 }

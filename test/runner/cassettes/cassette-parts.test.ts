@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { MatchKey } from '../../../src/runner/cassettes/cassette.js';
 import { cassettePath, safeSegment } from '../../../src/runner/cassettes/cassette-path.js';
@@ -7,6 +8,7 @@ import { previewDifference } from '../../../src/runner/cassettes/drift-preview.j
 import { toResponse } from '../../../src/runner/cassettes/exchange.js';
 import { matchKey } from '../../../src/runner/cassettes/match-key.js';
 import { SecretStripper } from '../../../src/runner/cassettes/secret-stripper.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 describe('cassette paths', () => {
   it('keeps safe names and makes scenario ids safe, with a hash against collisions', () => {
@@ -24,6 +26,19 @@ describe('cassette paths', () => {
     expect(resolveCassetteSettings(undefined, { mode: 'auto', dir: '/tapes' }, '/suite')).toEqual({ mode: 'auto', dir: '/tapes' });
     expect(resolveCassetteSettings('replay', { mode: 'record' }, '/suite')).toEqual({ mode: 'replay', dir: '/suite/fixtures/cassettes' });
     expect(() => resolveCassetteSettings('rewind', undefined, '/suite')).toThrow(/unknown cassette mode "rewind"/);
+  });
+
+  it('refuses, before any run, a cassettes folder that a file stands in the way of (unless cassettes are off)', () => {
+    const dir = tempDir({ 'tapes.txt': 'x', 'fixtures/cassettes': 'not a folder' });
+    expect(() => resolveCassetteSettings('record', { dir: join(dir, 'tapes.txt') }, dir)).toThrow(
+      `${join(dir, 'tapes.txt')}: cassettes.dir must be a folder, but this is a file, not a folder`,
+    );
+    expect(() => resolveCassetteSettings(undefined, { mode: 'replay', dir: join(dir, 'tapes.txt/more') }, dir)).toThrow(
+      `cassettes.dir must be a folder, but ${join(dir, 'tapes.txt')}, above it, is a file, not a folder`,
+    );
+    expect(() => resolveCassetteSettings('auto', undefined, dir)).toThrow('the default cassettes folder (fixtures/cassettes) must be a folder');
+    expect(resolveCassetteSettings('off', { dir: join(dir, 'tapes.txt') }, dir).mode).toBe('off');
+    expect(resolveCassetteSettings('record', { dir: join(dir, 'new/folder') }, dir).dir).toBe(join(dir, 'new/folder'));
   });
 });
 

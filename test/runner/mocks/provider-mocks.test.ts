@@ -1,0 +1,58 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { revisionFromValue } from '../../../src/engine/revision/load-build.js';
+import type { HttpMock } from '../../../src/runner/mocks/http-mocks.js';
+import { testRun } from '../../../src/runner/test-run.js';
+
+// Mocks that answer the model provider's endpoint: the run needs no API key, and a request the
+// mocks miss never goes out with the placeholder key put in for the missing one.
+
+const completion = {
+  id: 'c',
+  object: 'chat.completion',
+  model: 'gpt-4.1-mini',
+  choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: 'mocked answer' } }],
+  usage: { prompt_tokens: 1, completion_tokens: 1 },
+};
+
+/** A testRun of a one-call openai build at `baseUrl`, with no API key in its environment. */
+function runWithMocks(baseUrl: string, mocks: HttpMock[]) {
+  const agent = revisionFromValue({ id: 'oa', agent: { name: 'OA', llm: { provider: 'openai', model: 'gpt-4.1-mini', base_url: baseUrl, max_retries: 0 } } });
+  return testRun({ agent, inputs: { messages: [{ role: 'user', content: 'hi' }] }, mocks: { http: mocks }, env: { PATH: process.env.PATH } });
+}
+
+describe('mocks of the model endpoint', () => {
+  it('need no API key when written with an any-origin or a wildcard-host pattern', async () => {
+    for (const url of ['*/chat/completions', 'https://*.test/v1/chat/completions', 'https://llm.test/*']) {
+      const result = await runWithMocks('https://llm.test/v1', [{ method: 'POST', url, json: completion }]);
+      expect({ url, stop: result.stop_reason, output: result.output }).toEqual({ url, stop: 'end_turn', output: 'mocked answer' });
+    }
+  });
+
+  it('send nothing out when the mock of the endpoint misses: the unmatched request and the miss are named', async () => {
+    const seen: string[] = [];
+    const server = createServer((request, response) => {
+      seen.push(`${request.method} ${request.url} ${request.headers.authorization}`);
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify(completion));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    try {
+      const missedMatch = await runWithMocks(baseUrl, [
+        { method: 'POST', url: `${baseUrl}/chat/completions`, match: { json: { model: 'gpt-5' } }, json: completion },
+      ]);
+      expect(missedMatch.verdict).toBe('failed');
+      expect(missedMatch.verdict_reason).toContain(
+        `no mock matched POST ${baseUrl}/chat/completions (mocks.http[0] has this route, but its match json: at model:`,
+      );
+      const otherMethod = await runWithMocks(baseUrl, [{ method: 'GET', url: `${baseUrl}/chat/completions`, json: {} }]);
+      expect(otherMethod.verdict_reason).toContain(`no mock matched POST ${baseUrl}/chat/completions`);
+      // Before, both went to the endpoint with "Bearer agentcheck-cassette-replay".
+      expect(seen).toEqual([]);
+    } finally {
+      server.close();
+    }
+  });
+});
