@@ -276,6 +276,12 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
     verdict_reason: score.verdict_reason,
   };
   if (scope.unmatched.length) unmatchedFails(result, scope.unmatched, redactor);
+  // A cassette failure leads, as on a scenario row: the model or tool error it caused is its symptom.
+  const cassetteFailure = cassette?.outcome().failure;
+  if (cassetteFailure) {
+    result.verdict = 'failed';
+    result.verdict_reason = `${cassetteFailure.type}: ${cassetteFailure.message}`;
+  }
   const record: TestRunRecord = {
     result,
     turn,

@@ -223,12 +223,16 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
     const runId = await pause(dir, ['--spans', 'out/spans.jsonl']);
     const file = join(dir, 'out', `${runId}.checkpoint.json`);
     const saved = JSON.parse(readFileSync(file, 'utf8'));
-    writeFileSync(file, JSON.stringify({ ...saved, script: 'nope', approvals: { default: 'maybe' }, spans: 'xy' }));
+    writeFileSync(file, JSON.stringify({ ...saved, script: 'nope', approvals: { default: 'maybe' }, spans: 'xy', mock_served: { '5': 1 } }));
     const result = await runCli(['resume', runId, '--decision', 'approve', '--spans', 'out/spans.jsonl'], dir);
     expect(result.exitCode, result.all).toBe(2);
     expect(result.stderr).toContain(`${file} at script: expected array, got string "nope"`);
     expect(result.stderr).toContain(`${file} at approvals.default: expected one of "approve" | "deny", got string "maybe"`);
     expect(result.stderr).toContain(`${file} at spans: expected the run's span records (a list)`);
+    // A count for a mock the run does not have is a damaged file, not a sequence position.
+    expect(result.stderr).toContain(
+      `${file} at mock_served: expected {<mock index>: <requests answered>} with whole numbers >= 0 (mock indexes: none: the run has no mocks)`,
+    );
     expect(result.stderr).not.toMatch(/TypeError/);
     // A terminal tool the saved build lacks is refused as a request's is, not run to a failed verdict.
     writeFileSync(file, JSON.stringify({ ...saved, expectations: { terminal_tool: 'nope' } }));

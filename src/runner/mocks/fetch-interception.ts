@@ -34,7 +34,9 @@ export function interceptingFetch(next: typeof fetch, answer: RequestAnswerer, F
       if (redirects >= MAX_REDIRECTS) throw networkError(new Error('redirect count exceeded'));
       return intercepting(new URL(location, request.url), redirectInit(resend, answered.status), redirects + 1);
     }
-    return new FetchResponse(answered.body, { url: request.url, status: answered.status, statusText: answered.statusText, headers: answered.headers });
+    // As fetch: the answer to a HEAD request has no body, whatever the mock holds.
+    const body = request.method === 'HEAD' ? null : answered.body;
+    return new FetchResponse(body, { url: request.url, status: answered.status, statusText: answered.statusText, headers: answered.headers });
   };
   return (input, init) => intercepting(input, init);
 }

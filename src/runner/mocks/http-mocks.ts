@@ -128,6 +128,11 @@ async function findMock(scope: MockScope, request: Request): Promise<{ mock?: Ht
     if (!why) return { mock, index, hint };
     hint ||= ` (mocks.http[${index}] has this route, but its match ${why})`;
   }
+  // A mock of this URL for another method (the request is unmatched, so only on this rare path).
+  if (!hint) {
+    const index = scope.mocks.findIndex((mock) => mock.method && routeMatches({ url: mock.url }, request.method, request.url));
+    if (index !== -1) hint = ` (mocks.http[${index}] has this URL, but for ${scope.mocks[index].method?.toUpperCase()}, not ${request.method})`;
+  }
   return { index: -1, hint };
 }
 

@@ -67,11 +67,22 @@ function isObject(value: unknown): boolean {
 }
 
 // Why `url` can match no request, or undefined: it must be an absolute http(s) URL once each `*`
-// stands for some text, or start with `*` to match any origin (docs/formats.md, Mocks).
+// stands for some text (also none), or start with `*` to match any origin, and be written as fetch
+// sends it, since requests are compared as sent (docs/formats.md, Mocks).
 function mockUrlProblem(url: string): string | undefined {
   if (url.startsWith('*')) return undefined;
-  const filled = url.replaceAll('*', 'x');
-  const protocol = URL.canParse(filled) ? new URL(filled).protocol : undefined;
-  if (protocol === 'http:' || protocol === 'https:') return undefined;
-  return `expected an absolute http(s) URL, exact or with * wildcards (https://api.test/orders/*, or */orders/* for any origin), got ${JSON.stringify(url)}: it can match no request`;
+  const parses = ['x', '', 's'].some((fill) => {
+    const filled = url.replaceAll('*', fill);
+    const protocol = URL.canParse(filled) ? new URL(filled).protocol : undefined;
+    return protocol === 'http:' || protocol === 'https:';
+  });
+  if (!parses) {
+    return `expected an absolute http(s) URL, exact or with * wildcards (https://api.test/orders/*, or */orders/* for any origin), got ${JSON.stringify(url)}: it can match no request`;
+  }
+  // Only an exact URL is held to its sent form: a `*` may stand for what fetch adds (`https://a.test*`).
+  if (url.includes('*')) return undefined;
+  const sent = new URL(url).href;
+  if (sent === url) return undefined;
+  // A host in capitals, a default port, no path, a space or a non-ASCII character: fetch sends it otherwise.
+  return `expected the URL as fetch sends it, ${JSON.stringify(sent)}, got ${JSON.stringify(url)}: as written it can match no request`;
 }

@@ -141,13 +141,20 @@ export async function readRunCheckpoint(file: string, runId: string, env: Env): 
     problems.push(new ConfigError({ file, path: 'spans' }, "expected the run's span records (a list)"));
   }
   const served = saved.mock_served;
+  // An index counts only for a mock the request has: another is a damaged file, not a sequence.
+  const mockCount = Array.isArray(mocks?.http) ? mocks.http.length : 0;
   const servedOk =
     served === undefined ||
     (typeof served === 'object' &&
       served !== null &&
       !Array.isArray(served) &&
-      Object.entries(served).every(([index, count]) => /^(0|[1-9]\d*)$/.test(index) && Number.isSafeInteger(count) && count >= 0));
-  if (!servedOk) problems.push(new ConfigError({ file, path: 'mock_served' }, 'expected {<mock index>: <requests answered>} with whole numbers >= 0'));
+      Object.entries(served).every(([index, count]) => /^(0|[1-9]\d*)$/.test(index) && Number(index) < mockCount && Number.isSafeInteger(count) && count >= 0));
+  if (!servedOk) {
+    const indexes = mockCount === 0 ? 'none: the run has no mocks' : `0 to ${mockCount - 1}`;
+    problems.push(
+      new ConfigError({ file, path: 'mock_served' }, `expected {<mock index>: <requests answered>} with whole numbers >= 0 (mock indexes: ${indexes})`),
+    );
+  }
   throwConfigErrors(problems);
   // Checked with the markers in place: a message quoting a damaged field never shows a secret.
   const { secrets, ...rest } = saved;

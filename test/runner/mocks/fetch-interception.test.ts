@@ -31,6 +31,12 @@ describe('the fetch that scenario mocks answer through', () => {
     expect(refused).toMatchObject({ name: 'TypeError', message: 'fetch failed', cause: { message: 'unexpected redirect' } });
   });
 
+  it('answers a HEAD request without a body, as fetch does, keeping the headers', async () => {
+    const scope = scopeOf([{ method: 'HEAD', url: 'https://shop.test/x', json: { a: 1 }, headers: { 'x-count': '5' } }]);
+    const response = await withHttpMocks(scope, () => engineFetch('https://shop.test/x', { method: 'HEAD' }));
+    expect([response.status, response.headers.get('x-count'), await response.text()]).toEqual([200, '5', '']);
+  });
+
   it('stops a redirect loop after 20 redirects, as fetch does', async () => {
     const scope = scopeOf([{ url: 'https://shop.test/loop', status: 302, headers: { location: '/loop' } }]);
     const error = await withHttpMocks(scope, () => engineFetch('https://shop.test/loop').catch((failure: Error) => failure));

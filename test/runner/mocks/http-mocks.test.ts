@@ -63,6 +63,24 @@ ${listIssues('octo/hello')}
   });
 });
 
+describe('a mock of the URL for another method', () => {
+  it('is named in the unmatched-request error', async () => {
+    const row = await runOne({
+      'agent.yaml': githubAgent('https://api.github.test/repos/{{ args.repo | path }}/issues'),
+      'x.scenario.yaml': `name: method
+agent: agent.yaml
+inputs: {messages: [{role: user, content: list}]}
+mocks: {http: [{method: post, url: "https://api.github.test/repos/octo/hello/issues", json: []}]}
+${listIssues('octo/hello')}
+`,
+    });
+    expect(row.error).toEqual({
+      type: 'UNMATCHED_REQUEST',
+      message: 'no mock matched GET https://api.github.test/repos/octo/hello/issues (mocks.http[0] has this URL, but for POST, not GET) (scenario mocks.http)',
+    });
+  });
+});
+
 describe('encodingHint', () => {
   it('names the differing escapes both ways, honours wildcards and methods, and is empty otherwise', () => {
     expect(encodingHint([{ url: 'https://a.test/x%20y/*' }], 'GET', 'https://a.test/x y/z')).toBe(

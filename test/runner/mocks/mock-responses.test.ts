@@ -96,6 +96,25 @@ describe('mock validation at load', () => {
     expect(() => loadScenarioFile({ file: join(dir, 'x.scenario.yaml'), root: dir }, { agents: new Map() })).not.toThrow();
   });
 
+  it('refuses an exact url fetch never sends as written, naming the form it sends; a * may stand for a scheme letter', () => {
+    const cases = {
+      'https://shop.test': 'https://shop.test/',
+      'https://SHOP.test/x': 'https://shop.test/x',
+      'https://shop.test:443/x': 'https://shop.test/x',
+      'https://shop.test/a b': 'https://shop.test/a%20b',
+      'https://shop.test/café': 'https://shop.test/caf%C3%A9',
+    };
+    for (const [url, sent] of Object.entries(cases)) {
+      expect(loadError(`    - {url: "${url}", json: {}}\n`).expected).toBe(
+        `expected the URL as fetch sends it, "${sent}", got "${url}": as written it can match no request`,
+      );
+    }
+    const dir = tempDir({
+      'x.scenario.yaml': `name: m\nagent: ${agentFile}\ninputs: {messages: [{role: user, content: hi}]}\nmocks:\n  http:\n    - {url: "http*://shop.test/orders/1", json: {}}\n    - {url: "https://shop.test*", json: {}}\n`,
+    });
+    expect(() => loadScenarioFile({ file: join(dir, 'x.scenario.yaml'), root: dir }, { agents: new Map() })).not.toThrow();
+  });
+
   it('refuses responses together with a response key, json with body, and a bad matcher, each located', () => {
     const mixed = loadError('    - {url: "https://a.test/", status: 200, responses: [{status: 503}]}\n');
     expect(mixed.path).toBe('mocks.http[0].status');

@@ -1,9 +1,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { revisionFromValue } from '../../../src/engine/revision/load-build.js';
 import type { HttpMock } from '../../../src/runner/mocks/http-mocks.js';
 import { testRun } from '../../../src/runner/test-run.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 // Mocks that answer the model provider's endpoint: the run needs no API key, and a request the
 // mocks miss never goes out with the placeholder key put in for the missing one.
@@ -54,5 +56,23 @@ describe('mocks of the model endpoint', () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe('testRun with a cassette', () => {
+  it('leads its verdict with the cassette failure, as a scenario row does', async () => {
+    const dir = tempDir({});
+    const agent = revisionFromValue({ id: 'oa', agent: { name: 'OA', llm: { provider: 'openai', model: 'gpt-4.1-mini', base_url: 'https://llm.test/v1' } } });
+    const path = join(dir, 'none.json');
+    const result = await testRun({
+      agent,
+      inputs: { messages: [{ role: 'user', content: 'hi' }] },
+      cassette: { mode: 'replay', path, scenario: 'lib#none', variant: 'base', repeat: 0 },
+      env: { PATH: process.env.PATH },
+    });
+    expect(result.verdict).toBe('failed');
+    expect(result.verdict_reason).toMatch(
+      new RegExp(`^CASSETTE_MISSING: no cassette at ${path.replaceAll('/', '\\/')} to replay POST https://llm.test/v1/chat/completions`),
+    );
   });
 });
