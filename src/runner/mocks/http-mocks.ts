@@ -5,6 +5,7 @@ import type { CassetteSession } from '../cassettes/cassette-session.js';
 import { setRequestInterceptor } from '../../engine/engine-fetch.js';
 import { REPLAY_PLACEHOLDER_KEY } from '../offline-env.js';
 import { encodingHint } from './encoding-hint.js';
+import { describeUnmatched } from './unmatched-requests.js';
 import { interceptingFetch } from './fetch-interception.js';
 import { bodyMismatch, routeMatches } from './mock-match.js';
 
@@ -82,8 +83,10 @@ async function answerRequest(request: Request, live: (request: Request) => Promi
     // A request carrying the placeholder key (filled in because mocks answer the provider) never
     // goes out: the real endpoint would only refuse it, and the mock it missed says why.
     if (scope.passthroughOrigins.includes(new URL(request.url).origin) && !carriesPlaceholderKey(request)) return undefined;
-    scope.unmatched.push({ request: `${request.method} ${request.url}`, hint: found.hint || encodingHint(scope.mocks, request.method, request.url) });
-    return Response.error();
+    const unmatched = { request: `${request.method} ${request.url}`, hint: found.hint || encodingHint(scope.mocks, request.method, request.url) };
+    scope.unmatched.push(unmatched);
+    // The sender's network error says why (`fetch failed (no mock matched GET ...)`), credentials left out.
+    return Object.assign(Response.error(), { cause: new Error(describeUnmatched([unmatched])) });
   }
   const answer = nextResponse(scope, found.mock, found.index);
   // The wait ends with the request (a tool's timeout_ms, a run cut off at its limit): no timer

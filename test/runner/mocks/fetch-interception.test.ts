@@ -46,7 +46,7 @@ describe('the fetch that scenario mocks answer through', () => {
   it('fails an unmatched request as a network error, and a request given up during a delay with its abort reason', async () => {
     const scope = scopeOf([{ url: 'https://shop.test/slow', delay_ms: 60_000, json: {} }]);
     const unmatched = await withHttpMocks(scope, () => engineFetch('https://shop.test/other').catch((error: Error) => error));
-    expect(unmatched).toMatchObject({ name: 'TypeError', message: 'fetch failed' });
+    expect(unmatched).toMatchObject({ name: 'TypeError', message: 'fetch failed', cause: { message: 'no mock matched GET https://shop.test/other' } });
     expect(scope.unmatched.map((miss) => miss.request)).toEqual(['GET https://shop.test/other']);
     const controller = new AbortController();
     const slow = withHttpMocks(scope, () => engineFetch('https://shop.test/slow', { signal: controller.signal }).catch((error: Error) => error));
