@@ -1,7 +1,7 @@
 /**
  * What a failed fetch says, with its reason: undici reports "fetch failed" and hides the reason
- * (ECONNREFUSED, ENOTFOUND) in `cause`; under the mocks' fetch wrapper (mocks, cassettes) the error that reaches the
- * caller wraps that one further down the `cause` chain. The chain is followed to its end, so
+ * (ECONNREFUSED, ENOTFOUND) in `cause`; in a run with scenario mocks or a cassette the error that
+ * reaches the caller wraps that one further down the `cause` chain. The chain is followed to its end, so
  * both read `fetch failed (connect ECONNREFUSED 127.0.0.1:9)` (docs/security.md).
  */
 export function describeFetchError(error: unknown): string {

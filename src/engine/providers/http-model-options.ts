@@ -12,7 +12,7 @@ export interface HttpModelOptions {
   apiKey?: string;
   /** Environment to read base URL and key from (default `process.env`). */
   env?: Readonly<Record<string, string | undefined>>;
-  /** Fetch implementation (default: `globalThis.fetch`, looked up at call time so scenario mocks or msw can replace it). */
+  /** Fetch implementation (default: the engine's fetch: a run's mocks and cassette, else `globalThis.fetch` looked up at call time). */
   fetch?: typeof fetch;
   /** Retries after the first attempt (default 4, so at most 5 attempts). */
   maxRetries?: number;

@@ -32,7 +32,7 @@ export interface CassetteOutcome {
   failure: CassetteFailure | null;
 }
 
-/** Performs a request for real (through the fetch the mocks' wrapper wraps). */
+/** Performs a request for real (through globalThis.fetch). */
 export type LiveFetch = (request: Request) => Promise<Response>;
 
 interface Loaded {

@@ -176,17 +176,15 @@ async function runAll(runs: readonly PlannedRun[], options: RunSuiteOptions): Pr
   return runs.map((run, index) => rows[index] ?? keep(notRun(run), index));
 }
 
-/**
- * One run under its time limit. The limit aborts the run through its signal, like test-run's cap,
- * so the engine ends the turn itself and the row keeps what ran (transcript, usage, tool calls,
- * spans); a run that ignores the abort gets a bare TIMEOUT row ABORT_GRACE_MS later, never a hang.
- */
 /** What one planned run needs of the suite's options. */
 export type RunPlannedOptions = Pick<RunSuiteOptions, 'timeoutMs' | 'skills' | 'env' | 'cassettes' | 'mcpServers' | 'signal' | 'onSpans'>;
 
 /**
  * Runs one planned scenario x variant x repeat under its time limit (the scenario's timeout_ms,
- * else `timeoutMs`, else the default): past it the row is a TIMEOUT error keeping what the run recorded.
+ * else `timeoutMs`, else the default; agentcheck/vitest runs its scenarios through here too). The
+ * limit aborts the run through its signal, like test-run's cap, so the engine ends the turn itself
+ * and the row keeps what ran (transcript, usage, tool calls, spans); a run that ignores the abort
+ * gets a bare TIMEOUT row ABORT_GRACE_MS later, never a hang.
  */
 export async function runPlannedRun(run: PlannedRun, options: RunPlannedOptions): Promise<ScenarioRow> {
   if (run.scenario.skip) return skippedRow(run);
