@@ -9,7 +9,7 @@ import type { ResumeDecision } from '../engine/resume.js';
 import { applyDelta, type DeltaRevision } from '../engine/revision/delta.js';
 import { loadAgentBuild, revisionFromValue } from '../engine/revision/load-build.js';
 import type { Revision } from '../engine/revision/types.js';
-import { offlineEnv, providerOrigins } from './offline-env.js';
+import { offlineEnv, providerEndpoints, providerOrigins } from './offline-env.js';
 import type { Turn } from '../engine/turn.js';
 import { FolderWorkspace } from '../engine/workspace/folder-workspace.js';
 import type { Workspace } from '../engine/workspace/workspace.js';
@@ -176,7 +176,8 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
       )
     : undefined;
   // Graders' endpoints pass through like the agent's own provider (or go to the cassette).
-  const origins = [buildAgent(revision.build).llm, ...(control.judges ?? []).map((job) => job.llm)].flatMap((llm) => providerOrigins(llm, request.env));
+  const llms = [buildAgent(revision.build).llm, ...(control.judges ?? []).map((job) => job.llm)];
+  const origins = llms.flatMap((llm) => providerOrigins(llm, request.env));
   const scope: MockScope = { mocks: request.mocks?.http ?? [], passthroughOrigins: origins, unmatched: [], cassette };
   if (control.mockServed) scope.served = new Map(Object.entries(control.mockServed).map(([index, count]) => [Number(index), count]));
   // An external agent's spans receiver; started before the deadline's timer, so one that cannot
@@ -195,7 +196,10 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
     model: request.model,
     approvals: request.approvals,
     skills: request.skills,
-    env: offlineEnv(request, scope.passthroughOrigins),
+    env: offlineEnv(
+      request,
+      llms.flatMap((llm) => providerEndpoints(llm, request.env)),
+    ),
     signal,
     mcpServers: request.mcpServers,
     captureContent: capture,
@@ -253,7 +257,8 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
   // A run cut short (timeout, interrupt) would leave a cassette of a different run: keep the old
   // one. So would a run that ended in an error in auto mode (a provider that was down): its half
   // conversation must not replace a whole recorded one.
-  const halfRun = signal?.aborted === true || (request.cassette?.mode === 'auto' && turn.error !== undefined);
+  // An external agent stopped at its own external.timeout_ms was cut short too.
+  const halfRun = signal?.aborted === true || turn.error?.type === 'EXTERNAL_AGENT_TIMEOUT' || (request.cassette?.mode === 'auto' && turn.error !== undefined);
   if (cassette && !halfRun) await cassette.save();
   const score = scoreTestRun({
     spans,

@@ -1,4 +1,3 @@
-import { engineFetch } from '../engine-fetch.js';
 import { describeFetchError } from '../fetch-error.js';
 import { AgentcheckError } from '../../config/errors.js';
 import { deepMerge } from '../revision/delta.js';
@@ -60,7 +59,9 @@ async function post(url: string, headers: Record<string, string>, run: EngineRun
   let text: string;
   try {
     // A redirect is an answer like any non-2xx: fetch would follow it as a GET without the body.
-    response = await engineFetch(url, {
+    // The agent under test runs for real: its invoke is never mocked or recorded (only the model
+    // calls it makes through the bridge are), so not the engine's fetch.
+    response = await globalThis.fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
       body: JSON.stringify(body),

@@ -11,6 +11,7 @@ const ENDPOINT: EndpointSpec = {
   provider: 'anthropic',
   baseUrlEnv: 'ANTHROPIC_BASE_URL',
   defaultBaseUrl: 'https://api.anthropic.com',
+  path: '/v1/messages',
   apiKeyEnv: 'ANTHROPIC_API_KEY',
 };
 
@@ -38,7 +39,7 @@ export class AnthropicMessagesModel implements Model {
     const reply = await postToEndpoint(
       {
         endpoint: ENDPOINT,
-        path: '/v1/messages',
+        path: ENDPOINT.path,
         body: this.requestBody(request),
         signal: request.signal,
         auth: (apiKey) => ({ 'x-api-key': apiKey }),

@@ -39,6 +39,8 @@ export interface EndpointSpec {
   baseUrlEnv: string;
   defaultBaseUrl: string;
   apiKeyEnv: string;
+  /** The path of its requests under the base URL (`/chat/completions`, `/v1/messages`). */
+  path: string;
 }
 
 /** The endpoint a request goes to. `apiKey` is undefined only for a local server. */

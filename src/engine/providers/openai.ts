@@ -12,6 +12,7 @@ const ENDPOINT: EndpointSpec = {
   provider: 'openai',
   baseUrlEnv: 'OPENAI_BASE_URL',
   defaultBaseUrl: 'https://api.openai.com/v1',
+  path: '/chat/completions',
   apiKeyEnv: 'OPENAI_API_KEY',
 };
 
@@ -31,7 +32,7 @@ export class OpenAIChatModel implements Model {
   /** Sends one Chat Completions request and maps the first choice to a ModelResponse. */
   async generate(request: ModelRequest): Promise<ModelResponse> {
     const reply = await postToEndpoint(
-      { endpoint: ENDPOINT, path: '/chat/completions', body: this.requestBody(request), signal: request.signal, auth: bearerAuth },
+      { endpoint: ENDPOINT, path: ENDPOINT.path, body: this.requestBody(request), signal: request.signal, auth: bearerAuth },
       this.options,
     );
     return mapResponse(reply);

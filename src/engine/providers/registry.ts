@@ -43,6 +43,13 @@ export function providerBaseUrl(llm: Pick<LlmSpec, 'provider' | 'base_url'>, env
   return nonEmpty(llm.base_url) ?? nonEmpty(env[endpoint.baseUrlEnv]) ?? endpoint.defaultBaseUrl;
 }
 
+/** The URL the provider's requests are POSTed to (base URL and path, as the provider sends them), or null for in-process models. */
+export function providerRequestUrl(llm: Pick<LlmSpec, 'provider' | 'base_url'>, env: Env): string | null {
+  const baseUrl = providerBaseUrl(llm, env);
+  const endpoint = providerEntry(llm.provider).endpoint;
+  return baseUrl === null || !endpoint ? null : `${baseUrl.replace(/\/+$/, '')}${endpoint.path}`;
+}
+
 /** The provider's API key from `env`, or undefined (also for providers without a key). */
 export function providerCredential(name: string, env: Env): string | undefined {
   const endpoint = providerEntry(name).endpoint;

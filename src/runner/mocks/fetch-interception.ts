@@ -32,7 +32,8 @@ export function interceptingFetch(next: typeof fetch, answer: RequestAnswerer, F
     if (REDIRECT_STATUSES.has(answered.status) && location !== null && request.redirect !== 'manual') {
       if (request.redirect === 'error') throw networkError(new Error('unexpected redirect'));
       if (redirects >= MAX_REDIRECTS) throw networkError(new Error('redirect count exceeded'));
-      return intercepting(new URL(location, request.url), redirectInit(resend, answered.status), redirects + 1);
+      const target = new URL(location, request.url);
+      return intercepting(target, redirectInit(resend, answered.status, target.origin !== new URL(request.url).origin), redirects + 1);
     }
     // As fetch: the answer to a HEAD request has no body, whatever the mock holds.
     const body = request.method === 'HEAD' ? null : answered.body;
@@ -51,11 +52,16 @@ function networkError(cause: unknown): TypeError {
   return reason === undefined ? new TypeError('fetch failed') : new TypeError('fetch failed', { cause: reason });
 }
 
-/** The next request of a redirect: 303 (and 301/302 after a POST) turn into a GET without a body. */
-function redirectInit(request: Request, status: number): RequestInit {
+/**
+ * The next request of a redirect: 303 (and 301/302 after a POST) turn into a GET without a body;
+ * to another origin, the credentials stay behind (fetch drops Authorization there, and a cookie
+ * header belongs to its origin).
+ */
+function redirectInit(request: Request, status: number, crossOrigin: boolean): RequestInit {
   const toGet = status === 303 ? request.method !== 'HEAD' : (status === 301 || status === 302) && request.method === 'POST';
   const headers = new Headers(request.headers);
   if (toGet) for (const name of ['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location']) headers.delete(name);
+  if (crossOrigin) for (const name of ['authorization', 'proxy-authorization', 'cookie']) headers.delete(name);
   return {
     method: toGet ? 'GET' : request.method,
     headers,

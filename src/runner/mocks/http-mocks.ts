@@ -7,7 +7,8 @@ import { REPLAY_PLACEHOLDER_KEY } from '../offline-env.js';
 import { encodingHint } from './encoding-hint.js';
 import { describeUnmatched } from './unmatched-requests.js';
 import { interceptingFetch } from './fetch-interception.js';
-import { bodyMismatch, routeMatches } from './mock-match.js';
+import { bodyMismatch } from './mock-match.js';
+import { routeMatches } from './mock-route.js';
 
 /** One answer of a mock. */
 export interface HttpMockResponse {
@@ -77,16 +78,25 @@ async function answerRequest(request: Request, live: (request: Request) => Promi
   if (!scope) return undefined;
   const found = await findMock(scope, request);
   if (!found.mock) {
+    // A request carrying the placeholder key (filled in because mocks answer the provider) never
+    // goes out, neither live nor to be recorded: the real endpoint would only refuse it, and the
+    // mock it missed says why. A replay may answer it (it sends nothing).
+    const placeholder = carriesPlaceholderKey(request);
     // Scenario mocks win; everything else a cassette run sends is recorded or replayed (for real
     // with a copy: the cassette reads the request it keeps).
-    if (scope.cassette) return scope.cassette.respond(request, (original) => live(original.clone()));
-    // A request carrying the placeholder key (filled in because mocks answer the provider) never
-    // goes out: the real endpoint would only refuse it, and the mock it missed says why.
-    if (scope.passthroughOrigins.includes(new URL(request.url).origin) && !carriesPlaceholderKey(request)) return undefined;
+    if (scope.cassette && (!placeholder || scope.cassette.run.mode === 'replay')) {
+      return scope.cassette.respond(request, (original) => live(original.clone()));
+    }
+    const provider = scope.passthroughOrigins.includes(new URL(request.url).origin);
+    if (provider && !placeholder) return undefined;
     const unmatched = { request: `${request.method} ${request.url}`, hint: found.hint || encodingHint(scope.mocks, request.method, request.url) };
     scope.unmatched.push(unmatched);
-    // The sender's network error says why (`fetch failed (no mock matched GET ...)`), credentials left out.
-    return Object.assign(Response.error(), { cause: new Error(describeUnmatched([unmatched])) });
+    const why = describeUnmatched([unmatched]);
+    // A model or grader call gets an answer it does not retry (the miss is the same each time);
+    // a tool's request fails as a network error, which the sender says with the reason
+    // (`fetch failed (no mock matched GET ...)`), credentials left out.
+    if (provider) return Response.json({ error: { type: 'unmatched_request', message: `agentcheck mocks: ${why}` } }, { status: 404 });
+    return Object.assign(Response.error(), { cause: new Error(why) });
   }
   const answer = nextResponse(scope, found.mock, found.index);
   // The wait ends with the request (a tool's timeout_ms, a run cut off at its limit): no timer

@@ -1,13 +1,5 @@
-import { wildcardMatch } from '../../config/wildcard-match.js';
 import { describeMismatch, matchDocument } from '../../verdicts/index.js';
 import type { HttpMock } from './http-mocks.js';
-
-/** Whether the mock's method (any when omitted) and URL (exact, or `*` wildcards) fit the request. */
-export function routeMatches(mock: HttpMock, method: string, url: string): boolean {
-  if (mock.method && mock.method.toUpperCase() !== method.toUpperCase()) return false;
-  // A hand-written matcher, not a regex: `*-*-*` against a long URL must not backtrack.
-  return mock.url.includes('*') ? wildcardMatch(mock.url, url) : mock.url === url;
-}
 
 /**
  * Why the request body does not satisfy the mock's `match`, or null when it does (or the mock

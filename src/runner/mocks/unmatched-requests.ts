@@ -9,7 +9,13 @@ import type { UnmatchedRequest } from './http-mocks.js';
  * (`?api_key=`, `user:password@`): their values stay out, and each is capped.
  */
 export function describeUnmatched(unmatched: readonly UnmatchedRequest[]): string {
-  const requests = unmatched.map(({ request, hint }) => capEchoed(scrubCredentialShapes(request)) + scrubCredentialShapes(hint));
+  // A request sent again (a retried call) is listed once, with its count.
+  const counts = new Map<string, number>();
+  for (const { request, hint } of unmatched) {
+    const text = capEchoed(scrubCredentialShapes(request)) + scrubCredentialShapes(hint);
+    counts.set(text, (counts.get(text) ?? 0) + 1);
+  }
+  const requests = [...counts].map(([text, count]) => (count > 1 ? `${text} (${count} times)` : text));
   return `no mock matched ${requests.join(', ')}`;
 }
 

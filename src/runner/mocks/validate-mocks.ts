@@ -70,7 +70,7 @@ function isObject(value: unknown): boolean {
 // stands for some text (also none), or start with `*` to match any origin, and be written as fetch
 // sends it, since requests are compared as sent (docs/formats.md, Mocks).
 function mockUrlProblem(url: string): string | undefined {
-  if (url.startsWith('*')) return undefined;
+  if (url.startsWith('*')) return patternProblem(url);
   const parses = ['x', '', 's'].some((fill) => {
     const filled = url.replaceAll('*', fill);
     const protocol = URL.canParse(filled) ? new URL(filled).protocol : undefined;
@@ -79,10 +79,29 @@ function mockUrlProblem(url: string): string | undefined {
   if (!parses) {
     return `expected an absolute http(s) URL, exact or with * wildcards (https://api.test/orders/*, or */orders/* for any origin), got ${JSON.stringify(url)}: it can match no request`;
   }
-  // Only an exact URL is held to its sent form: a `*` may stand for what fetch adds (`https://a.test*`).
-  if (url.includes('*')) return undefined;
-  const sent = new URL(url).href;
+  if (url.includes('*')) return patternProblem(url);
+  const parsed = new URL(url);
+  if (parsed.username || parsed.password) return `expected a URL without user:password (fetch refuses to send one), got ${JSON.stringify(url)}`;
+  const sent = parsed.href;
   if (sent === url) return undefined;
   // A host in capitals, a default port, no path, a space or a non-ASCII character: fetch sends it otherwise.
   return `expected the URL as fetch sends it, ${JSON.stringify(sent)}, got ${JSON.stringify(url)}: as written it can match no request`;
+}
+
+/**
+ * Why a `*` pattern can match no request, or undefined. It is not held to its sent form as a whole
+ * (a `*` may stand for what fetch adds: `https://a.test*`), but a character fetch always escapes
+ * never appears in a request, and an origin written without `*` must be written as fetch sends it.
+ */
+function patternProblem(url: string): string | undefined {
+  if (/[\s"<>]|[^\x20-\x7e]/.test(url)) {
+    return `expected a URL pattern as fetch sends URLs, got ${JSON.stringify(url)}: it holds a character fetch always percent-encodes (a space, a quote, < or >, a non-ASCII letter), so it can match no request`;
+  }
+  if (url.startsWith('*')) return undefined;
+  const pathStart = url.indexOf('/', url.indexOf('//') + 2);
+  const origin = pathStart === -1 ? url : url.slice(0, pathStart);
+  if (origin.includes('*') || !URL.canParse(origin)) return undefined;
+  const sent = new URL(origin).origin;
+  if (sent === origin) return undefined;
+  return `expected the origin as fetch sends it, ${JSON.stringify(sent)}, got ${JSON.stringify(origin)} in ${JSON.stringify(url)}: as written it can match no request`;
 }

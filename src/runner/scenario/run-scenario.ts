@@ -127,10 +127,11 @@ function decide(row: ScenarioRow, scenario: Scenario, record: TestRunRecord, inc
   // A cassette failure comes first: the model or tool error it causes is only its symptom.
   const cassetteFailure = record.cassette?.failure;
   if (cassetteFailure) return setError(row, cassetteFailure.type, cassetteFailure.message);
-  if (turn.error) return setError(row, turn.error.type, turn.error.message);
+  // So does a request no mock answered (a model call's miss ends the turn with a model error).
   if (record.unmatched.length) {
     return setError(row, 'UNMATCHED_REQUEST', `${describeUnmatched(record.unmatched)} (scenario mocks.http)`);
   }
+  if (turn.error) return setError(row, turn.error.type, turn.error.message);
   if (incomplete) return setError(row, 'INCOMPLETE_SPANS', `the run's spans are incomplete: ${incomplete}`);
   const erroredCheck = row.checks.find((check) => check.status === 'error');
   if (erroredCheck) return setError(row, 'CHECK_ERROR', `${erroredCheck.id}: ${erroredCheck.reason}`);

@@ -27,18 +27,21 @@ describe('the provider registry', () => {
       baseUrlEnv: 'OPENAI_BASE_URL',
       defaultBaseUrl: 'https://api.openai.com/v1',
       apiKeyEnv: 'OPENAI_API_KEY',
+      path: '/chat/completions',
     });
     expect(PROVIDERS.anthropic.endpoint).toEqual({
       provider: 'anthropic',
       baseUrlEnv: 'ANTHROPIC_BASE_URL',
       defaultBaseUrl: 'https://api.anthropic.com',
       apiKeyEnv: 'ANTHROPIC_API_KEY',
+      path: '/v1/messages',
     });
     expect(PROVIDERS['openai-responses'].endpoint).toEqual({
       provider: 'openai-responses',
       baseUrlEnv: 'OPENAI_BASE_URL',
       defaultBaseUrl: 'https://api.openai.com/v1',
       apiKeyEnv: 'OPENAI_API_KEY',
+      path: '/responses',
     });
     expect('endpoint' in PROVIDERS.scripted).toBe(false);
     expect(credentialEnvNames()).toEqual(['OPENAI_API_KEY', 'ANTHROPIC_API_KEY']);

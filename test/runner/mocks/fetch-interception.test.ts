@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { engineFetch } from '../../../src/engine/engine-fetch.js';
+import { interceptingFetch } from '../../../src/runner/mocks/fetch-interception.js';
 import { withHttpMocks, type HttpMock, type UnmatchedRequest } from '../../../src/runner/mocks/http-mocks.js';
 
 /** A scope of `mocks` for withHttpMocks. */
@@ -83,5 +84,32 @@ describe('requests other code sends inside a run', () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe('interceptingFetch, redirects to another origin', () => {
+  it('leaves Authorization and Cookie behind, as fetch does, and keeps them on the same origin', async () => {
+    const { FetchResponse } = await import('@mswjs/interceptors');
+    const seen: Array<[string, string | null, string | null]> = [];
+    const answers: Record<string, Response> = {
+      'https://a.test/start': new Response(null, { status: 302, headers: { location: '/same' } }),
+      'https://a.test/same': new Response(null, { status: 307, headers: { location: 'https://b.test/other' } }),
+      'https://b.test/other': new Response('done'),
+    };
+    const intercepting = interceptingFetch(
+      () => Promise.reject(new Error('nothing goes out')),
+      async (request) => {
+        seen.push([request.url, request.headers.get('authorization'), request.headers.get('cookie')]);
+        return answers[request.url];
+      },
+      FetchResponse,
+    );
+    const response = await intercepting('https://a.test/start', { headers: { authorization: 'Bearer t', cookie: 'sid=1' } });
+    expect(await response.text()).toBe('done');
+    expect(seen).toEqual([
+      ['https://a.test/start', 'Bearer t', 'sid=1'],
+      ['https://a.test/same', 'Bearer t', 'sid=1'],
+      ['https://b.test/other', null, null],
+    ]);
   });
 });

@@ -81,6 +81,27 @@ ${listIssues('octo/hello')}
   });
 });
 
+describe('a model call no mock answers', () => {
+  it('makes the row UNMATCHED_REQUEST (the model error it causes is its symptom), listed once', async () => {
+    const dir = tempDir({
+      'agent.yaml': 'id: oa\nagent:\n  name: OA\n  llm: {provider: openai, model: gpt-4.1-mini, base_url: "https://llm.test/v1"}\n',
+      'x.scenario.yaml': `name: miss
+agent: agent.yaml
+inputs: {messages: [{role: user, content: hi}]}
+mocks: {http: [{method: POST, url: "https://llm.test/v1/chat/completions", match: {json: {model: gpt-5}}, json: {}}]}
+`,
+    });
+    const [scenario] = loadScenarioFile({ file: join(dir, 'x.scenario.yaml'), root: dir }, { agents: new Map() });
+    // No key in the run's environment: the placeholder stands in, and never leaves.
+    const row = await runScenario(scenario, { variant: 'base', revision: scenario.revision, repeat: 0, env: { PATH: process.env.PATH } });
+    expect(row.error).toEqual({
+      type: 'UNMATCHED_REQUEST',
+      message:
+        'no mock matched POST https://llm.test/v1/chat/completions (mocks.http[0] has this route, but its match json: at model: expected "gpt-5", got "gpt-4.1-mini") (scenario mocks.http)',
+    });
+  });
+});
+
 describe('encodingHint', () => {
   it('names the differing escapes both ways, honours wildcards and methods, and is empty otherwise', () => {
     expect(encodingHint([{ url: 'https://a.test/x%20y/*' }], 'GET', 'https://a.test/x y/z')).toBe(

@@ -113,6 +113,17 @@ describe('mock validation at load', () => {
       'x.scenario.yaml': `name: m\nagent: ${agentFile}\ninputs: {messages: [{role: user, content: hi}]}\nmocks:\n  http:\n    - {url: "http*://shop.test/orders/1", json: {}}\n    - {url: "https://shop.test*", json: {}}\n`,
     });
     expect(() => loadScenarioFile({ file: join(dir, 'x.scenario.yaml'), root: dir }, { agents: new Map() })).not.toThrow();
+    // Patterns: a character fetch always escapes, an origin not written as fetch sends it, credentials.
+    expect(loadError('    - {url: "*/orders 1*", json: {}}\n').expected).toBe(
+      'expected a URL pattern as fetch sends URLs, got "*/orders 1*": it holds a character fetch always percent-encodes (a space, a quote, < or >, a non-ASCII letter), so it can match no request',
+    );
+    expect(loadError('    - {url: "https://SHOP.test/*", json: {}}\n').expected).toBe(
+      'expected the origin as fetch sends it, "https://shop.test", got "https://SHOP.test" in "https://SHOP.test/*": as written it can match no request',
+    );
+    expect(loadError('    - {url: "https://shop.test:443/*", json: {}}\n').expected).toContain('expected the origin as fetch sends it, "https://shop.test"');
+    expect(loadError('    - {url: "https://u:p@shop.test/x", json: {}}\n').expected).toBe(
+      'expected a URL without user:password (fetch refuses to send one), got "https://u:p@shop.test/x"',
+    );
   });
 
   it('refuses responses together with a response key, json with body, and a bad matcher, each located', () => {

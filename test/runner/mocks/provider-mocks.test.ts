@@ -20,7 +20,8 @@ const completion = {
 
 /** A testRun of a one-call openai build at `baseUrl`, with no API key in its environment. */
 function runWithMocks(baseUrl: string, mocks: HttpMock[]) {
-  const agent = revisionFromValue({ id: 'oa', agent: { name: 'OA', llm: { provider: 'openai', model: 'gpt-4.1-mini', base_url: baseUrl, max_retries: 0 } } });
+  // The provider's own retries (4): a miss must not be retried.
+  const agent = revisionFromValue({ id: 'oa', agent: { name: 'OA', llm: { provider: 'openai', model: 'gpt-4.1-mini', base_url: baseUrl } } });
   return testRun({ agent, inputs: { messages: [{ role: 'user', content: 'hi' }] }, mocks: { http: mocks }, env: { PATH: process.env.PATH } });
 }
 
@@ -46,15 +47,38 @@ describe('mocks of the model endpoint', () => {
         { method: 'POST', url: `${baseUrl}/chat/completions`, match: { json: { model: 'gpt-5' } }, json: completion },
       ]);
       expect(missedMatch.verdict).toBe('failed');
+      // Answered once, not retried as a network error would be (the miss is the same each time).
+      expect(missedMatch.verdict_reason).not.toContain('times)');
       expect(missedMatch.verdict_reason).toContain(
         `no mock matched POST ${baseUrl}/chat/completions (mocks.http[0] has this route, but its match json: at model:`,
       );
-      const otherMethod = await runWithMocks(baseUrl, [{ method: 'GET', url: `${baseUrl}/chat/completions`, json: {} }]);
-      expect(otherMethod.verdict_reason).toContain(`no mock matched POST ${baseUrl}/chat/completions`);
+      // Recording a cassette does not send it either (the recording would hold the endpoint's refusal).
+      const dir = tempDir({});
+      const recording = await testRun({
+        agent: revisionFromValue({ id: 'oa', agent: { name: 'OA', llm: { provider: 'openai', model: 'gpt-4.1-mini', base_url: baseUrl, max_retries: 0 } } }),
+        inputs: { messages: [{ role: 'user', content: 'hi' }] },
+        mocks: { http: [{ method: 'POST', url: `${baseUrl}/chat/completions`, match: { json: { model: 'gpt-5' } }, json: completion }] },
+        cassette: { mode: 'record', path: join(dir, 'c.json'), scenario: 'lib#c', variant: 'base', repeat: 0 },
+        env: { PATH: process.env.PATH },
+      });
+      expect(recording.verdict_reason).toContain(`no mock matched POST ${baseUrl}/chat/completions (mocks.http[0] has this route`);
       // Before, both went to the endpoint with "Bearer agentcheck-cassette-replay".
       expect(seen).toEqual([]);
     } finally {
       server.close();
+    }
+  });
+});
+
+describe('mocks that do not answer the model endpoint', () => {
+  it('leave a missing API key missing: another method, or tool mocks for any origin', async () => {
+    for (const mock of [
+      { method: 'GET', url: 'https://llm.test/v1/chat/completions', json: {} },
+      { method: 'GET', url: '*/orders/*', json: {} },
+      { url: 'https://llm.test/v1/models', json: {} },
+    ]) {
+      const result = await runWithMocks('https://llm.test/v1', [mock]);
+      expect({ url: mock.url, reason: result.verdict_reason }).toEqual({ url: mock.url, reason: expect.stringContaining('MODEL_NO_API_KEY') });
     }
   });
 });

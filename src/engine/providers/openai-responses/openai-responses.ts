@@ -11,6 +11,7 @@ const ENDPOINT: EndpointSpec = {
   provider: RESPONSES_PROVIDER,
   baseUrlEnv: 'OPENAI_BASE_URL',
   defaultBaseUrl: 'https://api.openai.com/v1',
+  path: '/responses',
   apiKeyEnv: 'OPENAI_API_KEY',
 };
 
@@ -28,7 +29,7 @@ export class OpenAIResponsesModel implements Model {
   /** Sends one Responses request and maps its output items to a ModelResponse. */
   async generate(request: ModelRequest): Promise<ModelResponse> {
     const reply = await postToEndpoint(
-      { endpoint: ENDPOINT, path: '/responses', body: this.requestBody(request), signal: request.signal, auth: bearerAuth },
+      { endpoint: ENDPOINT, path: ENDPOINT.path, body: this.requestBody(request), signal: request.signal, auth: bearerAuth },
       this.options,
     );
     return mapResponsesOutput(reply);
