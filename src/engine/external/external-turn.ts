@@ -14,7 +14,7 @@ import type { RunProcesses } from '../tools/process/run-processes.js';
 import type { Turn } from '../turn.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { agentEnv } from './agent-env.js';
-import type { AgentOutput } from './agent-output.js';
+import { ExternalAgentError, type AgentOutput } from './agent-output.js';
 import { runCommandEngine } from './command-engine.js';
 import { runHttpEngine } from './http-engine.js';
 import { ModelBridge } from './model-bridge.js';
@@ -85,6 +85,14 @@ export async function externalTurn(
   } catch (error) {
     // An interrupt (or the run's own limit) is the cause, not the agent it ended.
     failure = describeError(options.signal?.aborted ? runAborted(options.signal) : error);
+    // Past its time limit the bridge refuses the agent's calls: an agent that exits on that refusal
+    // before it is stopped ran out of time all the same.
+    if (!options.signal?.aborted && agentCut.signal.aborted && error instanceof ExternalAgentError && error.code === 'EXTERNAL_AGENT_FAILED') {
+      failure = {
+        type: 'EXTERNAL_AGENT_TIMEOUT',
+        message: `the external agent's timeout_ms (${timeoutMs} ms) passed; it ended on the refusal of its model call before it was stopped: ${error.message}`,
+      };
+    }
   } finally {
     clearTimeout(cutTimer);
     const unanswered = await bridge.close();

@@ -52,6 +52,16 @@ async function run(external: Record<string, unknown>, script: ScriptEntry[], env
 }
 
 describe('command engine', () => {
+  it('calls an agent that exits on the refusal of a call still pending at its timeout_ms a timeout, not a failure', async () => {
+    const dir = tempDir({ 'agent.cjs': OPENAI_AGENT });
+    // The model takes a minute: at timeout_ms the bridge refuses the pending call, and the agent
+    // exits on that error, maybe before it is stopped. Either way the limit is what ended it.
+    const { turn } = await run({ command: [process.execPath, join(dir, 'agent.cjs')], timeout_ms: 1500 }, [{ text: 'late', delay_ms: 60_000 }], {
+      OPENAI_API_KEY: 'sk-x',
+    });
+    expect(turn.error?.type).toBe('EXTERNAL_AGENT_TIMEOUT');
+  });
+
   it('runs the agent through the bridge: its error result is an error execute_tool span, the answer is the output', async () => {
     const dir = tempDir({ 'agent.cjs': OPENAI_AGENT });
     const { turn, spans } = await run(
