@@ -98,6 +98,18 @@ export async function externalTurn(
     const unanswered = await bridge.close();
     if (unanswered.length) place.root.setAttribute(ATTR.unansweredToolCalls, unanswered);
   }
+  // The harness's own limits refused the call the agent then failed on: they, not the agent, are
+  // what ended the run (an exhausted script errors as such; max_turns is a stop, as in the engine).
+  if (failure?.type === 'EXTERNAL_AGENT_FAILED') {
+    if (bridge.modelError?.type === 'SCRIPT_EXHAUSTED') {
+      failure = {
+        type: 'SCRIPT_EXHAUSTED',
+        message: `${bridge.modelError.message} (the model bridge answered it with an error; the agent then failed: ${failure.message})`,
+      };
+    } else if (bridge.maxTurnsReached) {
+      failure = undefined;
+    }
+  }
   const messages: Message[] = [...input.messages, ...bridge.ledger.transcript];
   const output = answer?.output ?? '';
   const last = [...messages].reverse().find((message) => message.role === 'assistant');

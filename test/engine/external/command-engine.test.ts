@@ -52,6 +52,20 @@ async function run(external: Record<string, unknown>, script: ScriptEntry[], env
 }
 
 describe('command engine', () => {
+  it("blames the harness's limits, not the agent, when the agent fails on their refusal: an exhausted script, max_turns", async () => {
+    const dir = tempDir({ 'agent.cjs': OPENAI_AGENT });
+    const agent = { command: [process.execPath, join(dir, 'agent.cjs')] };
+    const weather = { tool_calls: [{ id: 'c1', name: 'get_weather', args: { city: 'Oslo' } }] };
+    // The agent throws on the bridge's 400 for the second call and exits 1.
+    const exhausted = await run(agent, [weather], { OPENAI_API_KEY: 'sk-x' });
+    expect(exhausted.turn.error).toMatchObject({
+      type: 'SCRIPT_EXHAUSTED',
+      message: expect.stringContaining('the agent then failed: the external agent failed'),
+    });
+    const limited = await run({ ...agent, max_turns: 1 }, [weather, weather], { OPENAI_API_KEY: 'sk-x' });
+    expect({ stop: limited.turn.stop_reason, error: limited.turn.error }).toEqual({ stop: 'max_turns', error: undefined });
+  });
+
   it('calls an agent that exits on the refusal of a call still pending at its timeout_ms a timeout, not a failure', async () => {
     const dir = tempDir({ 'agent.cjs': OPENAI_AGENT });
     // The model takes a minute: at timeout_ms the bridge refuses the pending call, and the agent
