@@ -4,8 +4,11 @@
  * a run's own requests through it (engine/engine-fetch.ts); globalThis.fetch is never replaced.
  */
 
-/** What a run's mocks or cassette answer, or undefined to let the request go out; `live` sends it for real. */
-export type RequestAnswerer = (request: Request, live: (request: Request) => Promise<Response>) => Promise<Response | undefined>;
+/**
+ * What a run's mocks or cassette answer, or undefined to let the request go out; `live` sends it
+ * for real; `firstUrl` is the URL the caller asked for (another when the request follows a redirect).
+ */
+export type RequestAnswerer = (request: Request, live: (request: Request) => Promise<Response>, firstUrl: string) => Promise<Response | undefined>;
 
 /** A Response class that takes any status and a `url` (msw's FetchResponse). */
 export interface ResponseClass {
@@ -18,12 +21,13 @@ const MAX_REDIRECTS = 20;
 
 /** A fetch that sends each request to `answer` first, and what it leaves alone to `next`. */
 export function interceptingFetch(next: typeof fetch, answer: RequestAnswerer, FetchResponse: ResponseClass): typeof fetch {
-  const intercepting = async (input: string | URL | Request, init?: RequestInit, redirects = 0): Promise<Response> => {
+  const intercepting = async (input: string | URL | Request, init?: RequestInit, redirects = 0, first?: string): Promise<Response> => {
     const request = new Request(input, init);
+    const firstUrl = first ?? request.url;
     request.signal.throwIfAborted();
     // A body the answer reads (a mock's `match`, a cassette's key) stays readable for a redirect.
     const resend = request.clone();
-    const answered = await answer(request, (live) => next(live));
+    const answered = await answer(request, (live) => next(live), firstUrl);
     if (answered === undefined) return next(resend);
     // A request given up while its answer waited fails as fetch fails it: with the abort reason.
     request.signal.throwIfAborted();
@@ -33,7 +37,7 @@ export function interceptingFetch(next: typeof fetch, answer: RequestAnswerer, F
       if (request.redirect === 'error') throw networkError(new Error('unexpected redirect'));
       if (redirects >= MAX_REDIRECTS) throw networkError(new Error('redirect count exceeded'));
       const target = new URL(location, request.url);
-      return intercepting(target, redirectInit(resend, answered.status, target.origin !== new URL(request.url).origin), redirects + 1);
+      return intercepting(target, redirectInit(resend, answered.status, target.origin !== new URL(request.url).origin), redirects + 1, firstUrl);
     }
     // As fetch: the answer to a HEAD request has no body, whatever the mock holds.
     const body = request.method === 'HEAD' ? null : answered.body;

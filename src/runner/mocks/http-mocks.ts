@@ -73,7 +73,7 @@ export async function withHttpMocks<T>(scope: MockScope, fn: () => Promise<T>): 
 }
 
 /** The answer to a run's request from its scope, or undefined to let it go out. */
-async function answerRequest(request: Request, live: (request: Request) => Promise<Response>): Promise<Response | undefined> {
+async function answerRequest(request: Request, live: (request: Request) => Promise<Response>, firstUrl: string): Promise<Response | undefined> {
   const scope = scopes.getStore();
   if (!scope) return undefined;
   const found = await findMock(scope, request);
@@ -89,13 +89,15 @@ async function answerRequest(request: Request, live: (request: Request) => Promi
     }
     const provider = scope.passthroughOrigins.includes(new URL(request.url).origin);
     if (provider && !placeholder) return undefined;
+    // A model or grader call that a mock redirected elsewhere is still that call.
+    const providerCall = provider || scope.passthroughOrigins.includes(new URL(firstUrl).origin);
     const unmatched = { request: `${request.method} ${request.url}`, hint: found.hint || encodingHint(scope.mocks, request.method, request.url) };
     scope.unmatched.push(unmatched);
     const why = describeUnmatched([unmatched]);
     // A model or grader call gets an answer it does not retry (the miss is the same each time);
     // a tool's request fails as a network error, which the sender says with the reason
     // (`fetch failed (no mock matched GET ...)`), credentials left out.
-    if (provider) return Response.json({ error: { type: 'unmatched_request', message: `agentcheck mocks: ${why}` } }, { status: 404 });
+    if (providerCall) return Response.json({ error: { type: 'unmatched_request', message: `agentcheck mocks: ${why}` } }, { status: 404 });
     return Object.assign(Response.error(), { cause: new Error(why) });
   }
   const answer = nextResponse(scope, found.mock, found.index);

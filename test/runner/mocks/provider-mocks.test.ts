@@ -70,6 +70,16 @@ describe('mocks of the model endpoint', () => {
   });
 });
 
+describe('a model call a mock redirects to a URL no mock answers', () => {
+  it('is still the model call: unmatched at once, not retried', async () => {
+    const result = await runWithMocks('https://llm.test/v1', [
+      { method: 'POST', url: 'https://llm.test/v1/chat/completions', status: 307, headers: { location: 'https://elsewhere.test/chat' } },
+    ]);
+    expect(result.verdict_reason).toContain('no mock matched POST https://elsewhere.test/chat (mocks.http);');
+    expect(result.verdict_reason).not.toContain('times)');
+  });
+});
+
 describe('mocks that do not answer the model endpoint', () => {
   it('leave a missing API key missing: another method, or tool mocks for any origin', async () => {
     for (const mock of [
