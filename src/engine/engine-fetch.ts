@@ -1,10 +1,10 @@
 /**
  * The fetch of the requests a run sends as its own: model and grader calls (also those an external
- * agent makes through the model bridge) and `http` tools. A runner may put a request interceptor in front of it (scenario mocks
- * and cassettes, docs/cassettes.md); every other request goes to globalThis.fetch, looked up per
- * call. agentcheck never replaces globalThis.fetch itself, so a user's own msw server or fetch
- * stub in the same process (agentcheck/vitest) and the mocks of a run never get in each other's
- * way, whichever starts or stops first.
+ * agent makes through the model bridge) and `http` tools. A runner may put a request interceptor
+ * in front of it (scenario mocks and cassettes, docs/cassettes.md); every other request goes to
+ * globalThis.fetch, looked up per call. agentcheck never replaces globalThis.fetch itself, so a
+ * user's own msw server or fetch stub in the same process (agentcheck/vitest) and the mocks of a
+ * run never get in each other's way, whichever starts or stops first.
  */
 
 /** What answers the requests of the runs it intercepts before they go out. */
