@@ -1,33 +1,25 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { memoryLocator } from '../config/assert-format.js';
 import { collectConfigErrors, RunError, throwConfigErrors, type ConfigError } from '../config/errors.js';
-import type { Checkpoint } from '../engine/checkpoint/checkpointer.js';
 import type { InvokeOptions } from '../engine/invoke.js';
 import { INSIDE_RUN_ENV } from '../engine/mcp/mcp-toolset.js';
 import type { ResolvedConfig } from '../engine/resolve-config.js';
-import type { ResumeDecision } from '../engine/resume.js';
 import { applyDelta, type DeltaRevision } from '../engine/revision/delta.js';
 import { loadAgentBuild, revisionFromValue } from '../engine/revision/load-build.js';
 import type { Revision } from '../engine/revision/types.js';
 import { offlineEnv, providerEndpoints, providerOrigins } from './offline-env.js';
-import type { Turn } from '../engine/turn.js';
 import { FolderWorkspace } from '../engine/workspace/folder-workspace.js';
-import type { Workspace } from '../engine/workspace/workspace.js';
-import type { SpanRecord } from '../spans/span-record.js';
 import { installTracing } from '../spans/tracing.js';
 // The verdict modules themselves, not the verdicts index: a run does not load every check kind.
 import { buildEvidence } from '../verdicts/evidence.js';
-import type { Evidence } from '../verdicts/evidence-types.js';
 import { scoreTestRun } from '../verdicts/test-run-verdict.js';
 import { captureContent } from './content-capture.js';
 // Cassettes, mocks, judges and external spans are loaded by the runs that use them (start-up).
-import type { CassetteOutcome } from './cassettes/cassette-session.js';
-import type { MockScope, UnmatchedRequest } from './mocks/http-mocks.js';
+import type { MockScope } from './mocks/http-mocks.js';
 import { unmatchedFails } from './mocks/unmatched-requests.js';
-import type { JudgeJob } from './judge/grader-model.js';
 import { mergeSegments } from './resume/merge-segments.js';
 import { libraryPausedRuns } from './resume/paused-run-store.js';
-import { runSegments, type ResumeRecord, type SegmentStart } from './resume/run-segments.js';
+import { runSegments, type SegmentStart } from './resume/run-segments.js';
 import { checkApprovals } from './scenario/check-approvals.js';
 import { checkRequestNames } from './scenario/check-scenario-names.js';
 import { Deadline, DEFAULT_TEST_RUN_TIMEOUT_MS, markTimedOut } from './suite/timeouts.js';
@@ -37,76 +29,8 @@ import { buildAgent } from '../engine/revision/build-agent.js';
 
 export { validateTestRunRequest, type TestRunRequest } from './test-run-request.js';
 export type { ResumeRecord } from './resume/run-segments.js';
-
-/** The test_run contract (docs/mcp.md, test_run). */
-export interface TestRunResult {
-  output: string;
-  tools: Array<{ name: string; called: number; returned: number; errors: number }>;
-  approvals: Array<{ tool: string; decision: 'approve' | 'deny' | 'pending' }>;
-  resolved: ResolvedConfig;
-  trace_id: string;
-  stop_reason: Turn['stop_reason'];
-  verdict: 'pass' | 'incomplete' | 'unconfirmed' | 'failed';
-  verdict_reason: string;
-  /** Set when the run paused: the id `resume_run` / `agentcheck resume` continue it with. */
-  run_id?: string;
-}
-
-/** Everything one run leaves behind, for the scenario runner's checks and reports. */
-export interface TestRunRecord {
-  result: TestRunResult;
-  turn: Turn;
-  spans: SpanRecord[];
-  /** Evidence built from the spans, for checks. */
-  evidence: Evidence;
-  revision: DeltaRevision;
-  /** The run's workspace, still on disk until the caller disposes it. */
-  workspace: Workspace;
-  /** Requests no scenario mock answered. */
-  unmatched: UnmatchedRequest[];
-  /** What the run did with its cassette (when it had one). */
-  cassette?: CassetteOutcome;
-  /** The pauses answered on the way (a scenario's `resume`, or the checkpoint a resume started from). */
-  resumes: ResumeRecord[];
-  /**
-   * The whole run's spans joined into one trace: `spans` plus, for a resume, the runs before the
-   * pause (`TestRunControl.earlierSpans`). The verdict and `tools` are scored from them.
-   */
-  runSpans: SpanRecord[];
-  /** Where the run paused, when it ended paused: what a later resume continues from. */
-  checkpoint?: Checkpoint;
-  /**
-   * How many requests each `mocks.http` entry (by index) has answered: where its `responses`
-   * sequence stands, kept with a paused run so its resume goes on from there.
-   */
-  mockServed: Record<string, number>;
-}
-
-/** How a run is driven beyond its request: the runner's own entries (scenarios, resume) use it. */
-export interface TestRunControl {
-  /** Answers the run's successive pauses in order (a scenario's `resume`). */
-  answers?: readonly ResumeDecision[];
-  /** Continue a paused run from its checkpoint with this answer instead of starting afresh. */
-  from?: { checkpoint: Checkpoint; decision: ResumeDecision };
-  /** Run in this workspace (a resumed run continues in its paused run's folder); the caller disposes it. */
-  workspace?: Workspace;
-  /**
-   * The spans of the run before `from` (its earlier segments, joined): the resumed run is scored
-   * with them, as one run (docs/cli.md, resume).
-   */
-  earlierSpans?: readonly SpanRecord[];
-  /** Where the mocks' `responses` sequences stood when the run paused (TestRunRecord.mockServed). */
-  mockServed?: Readonly<Record<string, number>>;
-  /** The scenario's judge checks: graded after the run, their answers put in the evidence. */
-  judges?: readonly JudgeJob[];
-  /**
-   * The caller's time limit (a suite's per-run limit), used instead of the request's `timeout_ms`;
-   * the caller disposes it. Past it the turn ends like a test_run's cap: error TIMEOUT, what ran kept.
-   */
-  deadline?: Deadline;
-  /** What set the request's `timeout_ms`, for the timeout message (`--timeout` for the CLI). */
-  timeoutSetting?: string;
-}
+export type { TestRunControl, TestRunRecord, TestRunResult } from './test-run-types.js';
+import type { TestRunControl, TestRunRecord, TestRunResult } from './test-run-types.js';
 
 const insideTestRun = new AsyncLocalStorage<true>();
 
