@@ -1,14 +1,14 @@
-import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { checkFormat, type Locator } from '../../config/assert-format.js';
-import { collectConfigErrors, ConfigError, throwConfigErrors, type SourceLocation } from '../../config/errors.js';
+import { collectConfigErrors, ConfigError, throwConfigErrors } from '../../config/errors.js';
 import { SourceDocument, type PathSegments } from '../../config/source.js';
 import { applyDelta, type DeltaRevision } from '../../engine/revision/delta.js';
 import type { AgentBuild, LlmSpec, Revision } from '../../engine/revision/types.js';
-import { checkReferences, validateCheck, validateToolName, type CustomCheckParams } from '../../verdicts/index.js';
+import { checkReferences, validateCheck, validateToolName } from '../../verdicts/index.js';
 import type { CustomCheckRef } from '../checks/custom-check-ref.js';
 import { checkApprovals, EXTERNAL_NO_GATES } from './check-approvals.js';
 import { checkScenarioNames } from './check-scenario-names.js';
+import { customCheckRefs } from './custom-check-refs.js';
 import { skillFolderProblems } from './skill-folder-problems.js';
 import { findTemplate, loadDataset } from './dataset.js';
 import { expandRows, inheritedDefaults, type RawScenario } from './expand-dataset.js';
@@ -275,37 +275,6 @@ function loadOne(
     };
   }
   return scenario;
-}
-
-/**
- * The scenario's `custom` checks with their modules resolved against the scenario's folder; a
- * module file that does not exist is refused here, the runner imports the rest before any run.
- */
-function customCheckRefs(checks: ReadonlyArray<Record<string, unknown>>, dir: string, locate: Locator): CustomCheckRef[] {
-  const refs: CustomCheckRef[] = [];
-  const missing: ConfigError[] = [];
-  checks.forEach((check, index) => {
-    if (!('custom' in check)) return;
-    const { module, params } = check.custom as CustomCheckParams;
-    const at = ['expect', 'checks', index, 'custom'];
-    const absolute = resolve(dir, module);
-    if (!existsSync(absolute)) return void missing.push(locate([...at, 'module'], `custom check module not found: ${absolute}`));
-    const where = (path: PathSegments): SourceLocation => {
-      const { file, line, column, path: jsonPath } = locate(path, '');
-      return { file, line, column, path: jsonPath };
-    };
-    refs.push({
-      index,
-      written: module,
-      module: absolute,
-      params,
-      moduleAt: where([...at, 'module']),
-      // Omitted params have no node: the path still says params, line:col the `custom` check.
-      paramsAt: where([...at, 'params']),
-    });
-  });
-  throwConfigErrors(missing);
-  return refs;
 }
 
 /** The scenario's revision under each of the suite's variants (those that apply cleanly). */
