@@ -37,7 +37,9 @@ export async function addExternalSpans(
     // The agent ran and answered: its spans_url failing errors the run, keeping what it did
     // (docs/external-agents.md), rather than losing the run's transcript and spans.
     if (!(error instanceof RunError) || error.code !== 'SPANS_URL_FAILED') throw error;
-    markRunError(run.turn, spans, { type: error.code, message: error.message });
+    // An agent that did not answer (down, failed) has its own error, which says why; the spans it
+    // could not point to are only a consequence.
+    if (!run.turn.error) markRunError(run.turn, spans, { type: error.code, message: error.message });
     return;
   }
   spans.push(...scrub(collected));

@@ -77,4 +77,21 @@ describe("an http engine's spans URL in a run", () => {
     const root = record.spans.find((span) => span.parent_id === null)!;
     expect(root).toMatchObject({ status: 'error', attributes: expect.objectContaining({ 'error.type': 'SPANS_URL_FAILED' }) });
   }, 120_000);
+
+  it("of an agent that did not answer leaves the agent's own error, which says why", async () => {
+    server = await startLocalServer({
+      invoke: (_request, res) => sendJson(res, 503, { error: 'down for maintenance' }),
+      traces: (_request, res) => sendJson(res, 404, {}),
+    });
+    const record = await executeTestRun({
+      agent: { id: 'platform-agent', external: { http: { url: `${server.origin}/invoke`, spans_url: `${server.origin}/traces/{trace_id}` } } },
+      inputs: { messages: [{ role: 'user', content: 'go' }] },
+      env: { PATH: process.env.PATH },
+      timeout_ms: 120_000,
+    });
+    await record.workspace.dispose();
+    // Before, the row said SPANS_URL_FAILED: "the agent's answer had no trace_id".
+    expect(record.turn.error?.type).toBe('EXTERNAL_AGENT_FAILED');
+    expect(record.result.verdict_reason).not.toContain('SPANS_URL_FAILED');
+  }, 120_000);
 });
