@@ -97,6 +97,12 @@ function patternProblem(url: string): string | undefined {
   if (/[\s"<>]|[^\x20-\x7e]/.test(url)) {
     return `expected a URL pattern as fetch sends URLs, got ${JSON.stringify(url)}: it holds a character fetch always percent-encodes (a space, a quote, < or >, a non-ASCII letter), so it can match no request`;
   }
+  // In the path (before any query), fetch escapes {, } and a backtick, and resolves . and .. segments.
+  const query = url.search(/[?#]/);
+  const path = query === -1 ? url : url.slice(0, query);
+  if (/[{}`]/.test(path) || /\/\.\.?(\/|$)/.test(path)) {
+    return `expected a URL pattern as fetch sends URLs, got ${JSON.stringify(url)}: its path holds {, }, a backtick or a . or .. segment, which fetch escapes or resolves, so it can match no request`;
+  }
   if (url.startsWith('*')) return undefined;
   const pathStart = url.indexOf('/', url.indexOf('//') + 2);
   const origin = pathStart === -1 ? url : url.slice(0, pathStart);

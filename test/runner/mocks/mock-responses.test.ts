@@ -121,6 +121,8 @@ describe('mock validation at load', () => {
       'expected the origin as fetch sends it, "https://shop.test", got "https://SHOP.test" in "https://SHOP.test/*": as written it can match no request',
     );
     expect(loadError('    - {url: "https://shop.test:443/*", json: {}}\n').expected).toContain('expected the origin as fetch sends it, "https://shop.test"');
+    expect(loadError('    - {url: "https://shop.test/a{b}/*", json: {}}\n').expected).toContain('its path holds {, }, a backtick or a . or .. segment');
+    expect(loadError('    - {url: "*/x/../orders/*", json: {}}\n').expected).toContain('its path holds {, }, a backtick or a . or .. segment');
     expect(loadError('    - {url: "https://u:p@shop.test/x", json: {}}\n').expected).toBe(
       'expected a URL without user:password (fetch refuses to send one), got "https://u:p@shop.test/x"',
     );
