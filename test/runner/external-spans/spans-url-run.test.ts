@@ -23,6 +23,18 @@ function traceExport(traceId: string) {
   return { resourceSpans: [{ scopeSpans: [{ spans: [{ traceId, spanId: 'c'.repeat(16), name: 'get_weather', attributes }] }] }] };
 }
 
+/** One run of an http agent at `server`'s /invoke whose spans are read from its /traces/{trace_id}. */
+async function runWithSpansUrl(local: LocalServer) {
+  const record = await executeTestRun({
+    agent: { id: 'platform-agent', external: { http: { url: `${local.origin}/invoke`, spans_url: `${local.origin}/traces/{trace_id}` } } },
+    inputs: { messages: [{ role: 'user', content: 'go' }] },
+    env: { PATH: process.env.PATH },
+    timeout_ms: 120_000,
+  });
+  await record.workspace.dispose();
+  return record;
+}
+
 describe("an http engine's spans URL in a run", () => {
   it('is read after the turn with the trace id the engine answered and its headers; its tool calls become evidence', async () => {
     const remoteTrace = 'e'.repeat(32);
@@ -62,13 +74,7 @@ describe("an http engine's spans URL in a run", () => {
       invoke: (_request, res) => sendJson(res, 200, { output: 'done', trace_id: 'abc' }),
       traces: (_request, res) => sendJson(res, 404, {}),
     });
-    const record = await executeTestRun({
-      agent: { id: 'platform-agent', external: { http: { url: `${server.origin}/invoke`, spans_url: `${server.origin}/traces/{trace_id}` } } },
-      inputs: { messages: [{ role: 'user', content: 'go' }] },
-      env: { PATH: process.env.PATH },
-      timeout_ms: 120_000,
-    });
-    await record.workspace.dispose();
+    const record = await runWithSpansUrl(server);
     expect(record.result.stop_reason).toBe('error');
     expect(record.result.verdict).toBe('failed');
     expect(record.result.verdict_reason).toMatch(/SPANS_URL_FAILED: reading spans from .*\/traces\/abc failed: HTTP 404/);
@@ -83,13 +89,7 @@ describe("an http engine's spans URL in a run", () => {
       invoke: (_request, res) => sendJson(res, 503, { error: 'down for maintenance' }),
       traces: (_request, res) => sendJson(res, 404, {}),
     });
-    const record = await executeTestRun({
-      agent: { id: 'platform-agent', external: { http: { url: `${server.origin}/invoke`, spans_url: `${server.origin}/traces/{trace_id}` } } },
-      inputs: { messages: [{ role: 'user', content: 'go' }] },
-      env: { PATH: process.env.PATH },
-      timeout_ms: 120_000,
-    });
-    await record.workspace.dispose();
+    const record = await runWithSpansUrl(server);
     // Before, the row said SPANS_URL_FAILED: "the agent's answer had no trace_id".
     expect(record.turn.error?.type).toBe('EXTERNAL_AGENT_FAILED');
     expect(record.result.verdict_reason).not.toContain('SPANS_URL_FAILED');
