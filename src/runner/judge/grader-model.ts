@@ -1,5 +1,5 @@
 import { assertFormat, type Locator } from '../../config/assert-format.js';
-import type { ConfigError } from '../../config/errors.js';
+import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
 import type { ScriptEntry } from '../../engine/providers/scripted.js';
 import { validateLlmParameters } from '../../engine/providers/validate-parameters.js';
 import { llmProperties } from '../../engine/revision/schema.js';
@@ -27,44 +27,73 @@ export interface JudgeJob {
  * The grader of every judge check in a scenario's checks, at load time: the check's own
  * `model` over the suite's `judge.model` (docs/formats.md). A judge check with no grader
  * anywhere is a located ConfigError, so a suite never starts with a check it cannot grade.
+ * Every check's problems are reported together (validate reports a file in one pass).
  */
 export function judgeJobs(
   checks: ReadonlyArray<Record<string, unknown>>,
   suite: { model?: GraderModel; at?: (expected: string) => ConfigError },
   locate: Locator,
 ): JudgeJob[] {
-  const suiteGrader = suite.model;
   const jobs: JudgeJob[] = [];
+  const problems: ConfigError[] = [];
   checks.forEach((check, index) => {
     if (!('judge' in check)) return;
-    const params = check.judge as JudgeParams;
-    const at = [index, 'judge'];
-    // The judge check's params type leaves `model` open; the grader schema gives it its type.
-    const model: unknown = params.model;
-    if (model !== undefined)
-      assertFormat<GraderModelSpec>(graderModelSchema, model, (path, expected, atKey) => locate([...at, 'model', ...path], expected, atKey));
-    const merged: GraderModel = { ...suiteGrader, ...model };
-    if (!Object.keys(merged).length) {
-      throw locate(
-        at,
-        'a judge check needs a grader model: give it `model: {provider, model}` (or a `script`), or set a default `judge: {model: ...}` in agentcheck.config.yaml',
-      );
-    }
-    const { script, ...llm } = merged;
-    if (script) validateScript(script, (path, expected, atKey) => locate([...at, 'model', 'script', ...path], expected, atKey));
-    if (!script && (llm.provider === undefined || llm.model === undefined)) {
-      const expected = 'a grader model needs `provider` and `model` (or a `script` for the scripted model)';
-      // A check that names no model uses the suite's as it stands: the config is what to fix.
-      if (model === undefined && suite.at) throw suite.at(`${expected}; the judge checks that name no model of their own use this one`);
-      throw locate([...at, 'model'], expected);
-    }
-    const spec: LlmSpec = { ...llm, provider: llm.provider ?? 'scripted', model: llm.model ?? 'scripted' };
-    // The check's own parameters, held to its grader's provider (the suite's were checked with the config).
-    const ownParameters = (model as { parameters?: Record<string, unknown> } | undefined)?.parameters;
-    if (ownParameters) validateLlmParameters({ provider: spec.provider, parameters: ownParameters }, locate, [...at, 'model', 'parameters']);
-    const job: JudgeJob = { id: `judge#${index}`, params, llm: spec };
-    if (script) job.script = script;
-    jobs.push(job);
+    collectConfigErrors(problems, () => jobs.push(judgeJob(check.judge as JudgeParams, index, suite, locate)));
   });
+  throwConfigErrors(problems);
   return jobs;
+}
+
+/**
+ * The problems of a judge check's own `model` alone, for a check item whose other parameters did
+ * not validate: its grader's mistakes are reported in the same pass, not once the rest is fixed.
+ */
+export function graderModelProblems(check: unknown, index: number, locate: Locator): ConfigError[] {
+  const judge = isObject(check) ? check.judge : undefined;
+  const model = isObject(judge) ? judge.model : undefined;
+  const problems: ConfigError[] = [];
+  if (model !== undefined) collectConfigErrors(problems, () => checkOwnModel(model, [index, 'judge'], locate));
+  return problems;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function judgeJob(params: JudgeParams, index: number, suite: { model?: GraderModel; at?: (expected: string) => ConfigError }, locate: Locator): JudgeJob {
+  const at = [index, 'judge'];
+  // The judge check's params type leaves `model` open; the grader schema gives it its type.
+  const model: unknown = params.model;
+  if (model !== undefined) checkOwnModel(model, at, locate);
+  const merged: GraderModel = { ...suite.model, ...(model as GraderModel | undefined) };
+  if (!Object.keys(merged).length) {
+    throw locate(
+      at,
+      'a judge check needs a grader model: give it `model: {provider, model}` (or a `script`), or set a default `judge: {model: ...}` in agentcheck.config.yaml',
+    );
+  }
+  const { script, ...llm } = merged;
+  // The suite's script (its own was checked above) is held to the script rules where it is used.
+  if (script && (model as GraderModel | undefined)?.script === undefined)
+    validateScript(script, (path, expected, atKey) => locate([...at, 'model', 'script', ...path], expected, atKey));
+  if (!script && (llm.provider === undefined || llm.model === undefined)) {
+    const expected = 'a grader model needs `provider` and `model` (or a `script` for the scripted model)';
+    // A check that names no model uses the suite's as it stands: the config is what to fix.
+    if (model === undefined && suite.at) throw suite.at(`${expected}; the judge checks that name no model of their own use this one`);
+    throw locate([...at, 'model'], expected);
+  }
+  const spec: LlmSpec = { ...llm, provider: llm.provider ?? 'scripted', model: llm.model ?? 'scripted' };
+  // The check's own parameters, held to its grader's provider (the suite's were checked with the config).
+  const ownParameters = (model as { parameters?: Record<string, unknown> } | undefined)?.parameters;
+  if (ownParameters) validateLlmParameters({ provider: spec.provider, parameters: ownParameters }, locate, [...at, 'model', 'parameters']);
+  const job: JudgeJob = { id: `judge#${index}`, params, llm: spec };
+  if (script) job.script = script;
+  return job;
+}
+
+/** A judge check's own `model`: its format, and its script's. */
+function checkOwnModel(model: unknown, at: Array<string | number>, locate: Locator): void {
+  assertFormat<GraderModelSpec>(graderModelSchema, model, (path, expected, atKey) => locate([...at, 'model', ...path], expected, atKey));
+  const script = (model as GraderModel).script;
+  if (script) validateScript(script, (path, expected, atKey) => locate([...at, 'model', 'script', ...path], expected, atKey));
 }

@@ -12,7 +12,7 @@ import { customCheckRefs } from './custom-check-refs.js';
 import { skillFolderProblems } from './skill-folder-problems.js';
 import { findTemplate, loadDataset } from './dataset.js';
 import { expandRows, inheritedDefaults, type RawScenario } from './expand-dataset.js';
-import { judgeJobs, type GraderModel, type JudgeJob } from '../judge/grader-model.js';
+import { graderModelProblems, judgeJobs, type GraderModel, type JudgeJob } from '../judge/grader-model.js';
 import { scenarioFileId, type FoundScenarioFile } from './discover.js';
 import { isAgentBuildShape } from './build-shape.js';
 import { validateHttpMocks } from '../mocks/validate-mocks.js';
@@ -227,6 +227,9 @@ function loadOne(
     });
     collectConfigErrors(problems, () => {
       judges = judgeJobs(validated, { model: context.suiteGrader, at: context.suiteGraderAt }, checksAt);
+    });
+    checks.forEach((check, index) => {
+      if (!valid.has(index)) problems.push(...graderModelProblems(check, index, checksAt));
     });
   }
   // The folders it names: each missing one is a problem beside the others (one pass, docs/cli.md).

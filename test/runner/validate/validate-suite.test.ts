@@ -77,6 +77,28 @@ describe('validate reports every problem of a file in one pass', () => {
     expect(report.problems.every((problem) => problem.error instanceof ConfigError)).toBe(true);
     expect(report.counts.agent).toBe(1);
   });
+
+  it("a judge check's grader model is checked beside its other parameters and beside the other judge checks", async () => {
+    const dir = tempDir({
+      'shop.yaml': SHOP,
+      'j.scenario.yaml': `name: j
+agent: shop.yaml
+inputs: {messages: [{role: user, content: go}]}
+expect:
+  checks:
+    - judge: {rubric: polite, threshold: 5, model: {provider: openai, model: m, temperature: 0}}
+    - judge: {rubric: polite, model: {provider: openai, model: m, temprature: 0}}
+    - judge: {rubric: polite, model: {provider: openai, model: m, script: [{text: a, tool_calls: [{name: x, id: c}, {name: y, id: c}]}]}}
+`,
+    });
+    const report = await validateFiles(['.'], {}, dir);
+    expect(report.problems.map((problem) => [problem.line, problem.path])).toEqual([
+      [6, 'expect.checks[0].judge.threshold'],
+      [6, 'expect.checks[0].judge.model.temperature'],
+      [7, 'expect.checks[1].judge.model.temprature'],
+      [8, expect.stringMatching(/^expect\.checks\[2\]\.judge\.model\.script\[0\]\.tool_calls\[1\]/)],
+    ]);
+  });
 });
 
 function refundTool(): string {
