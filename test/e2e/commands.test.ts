@@ -287,11 +287,15 @@ describe('bad input to compare, merge, spans query and validate (built CLI)', ()
     expect(mixed.stderr).toContain('bad-build.yaml:4:14 at agent.max_turns: expected a number >= 1');
     expect(mixed.stderr).toContain('nonexistent.yaml: path not found');
     expect(mixed.stderr).toContain('agentcheck validate: 2 problem(s) in 2 file(s)');
-    // A second name after --variant reads as a path: the message says how to give several.
+    // Several names after one --variant (docs/cli.md): a second name is a variant, not a path.
     const variants = await runCli(['run', '--variant', 'base', 'lean'], dir);
     expect(variants.exitCode).toBe(2);
-    expect(variants.stderr).toContain(
-      'lean: path not found: expected a scenario file or a folder of *.scenario.yaml files (if "lean" is a variant or tag name: --variant and --tag take one name each; repeat the flag or join the names with commas, as in --tag smoke,lean)',
+    expect(variants.stderr).toContain('unknown variant "lean"; expected one of: base');
+    // A name written after a path reads as a path: the message says where names go.
+    const afterPath = await runCli(['run', '.', 'lean'], dir);
+    expect(afterPath.exitCode).toBe(2);
+    expect(afterPath.stderr).toContain(
+      'lean: path not found: expected a scenario file or a folder of *.scenario.yaml files (if "lean" is a variant or tag name: write the names right after --variant or --tag, before the paths, or join them with commas, as in --tag smoke,lean)',
     );
   });
 

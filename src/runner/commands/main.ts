@@ -3,6 +3,7 @@ import { VERSION } from '../../config/version.js';
 import { REPORTER_NAMES } from '../reporters/index.js';
 import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
 import { EXIT, processIO, reportError, type CommandIO } from './cli-io.js';
+import { spreadNameLists } from './name-lists.js';
 import {
   appendList,
   collectList,
@@ -24,7 +25,7 @@ const RUN_EXAMPLES = `
 Examples:
   $ agentcheck run scenarios/
   $ agentcheck run scenarios/ --reporter table,json,junit --out reports/
-  $ agentcheck run --config agentcheck.config.yaml --variant base --variant lean --repeat 5
+  $ agentcheck run --config agentcheck.config.yaml --variant base lean --repeat 5
   $ agentcheck run scenarios/ --shard 2/4 --reporter json --out reports/shard-2
   $ agentcheck run scenarios/ --grep 'refund|cancel' --quiet
   $ agentcheck run scenarios/ --only-failed reports/report.json`;
@@ -57,7 +58,7 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
     .description('run scenario files (*.scenario.yaml, *.scenarios.yaml) and write reports')
     .argument('[paths...]', "scenario files or folders (default: the config's scenarios, else the current folder)", pathArguments('a scenario file or folder'))
     .option('--config <file>', 'suite config (default: agentcheck.config.yaml in the current folder)', nonEmpty)
-    .option('--variant <name>', 'run only this variant; repeat the flag or give a comma list (base is the unchanged revision)', collectList)
+    .option('--variant <name>', 'run only these variants: --variant base lean, a comma list or the flag repeated (base is the unchanged revision)', collectList)
     .option('--repeat <n>', 'run each scenario n times', positiveInt)
     .option('--max-runs <n>', 'the most runs (scenarios x variants x repeats) a suite may plan (default 1000000)', positiveInt)
     .option('--concurrency <n>', 'scenarios run at once', positiveInt)
@@ -67,7 +68,7 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
       singleGrep,
     )
     .option('--only-failed <report>', 'rerun only the scenario x variant pairs that failed or errored in this report.json', nonEmpty)
-    .option('--tag <tag>', 'only scenarios with this tag; repeat the flag or give a comma list', collectList)
+    .option('--tag <tag>', 'only scenarios with one of these tags: --tag smoke refunds, a comma list or the flag repeated', collectList)
     .option('--reporter <list>', `comma list of ${REPORTER_NAMES.join(', ')}; repeat the flag to add more`, appendList)
     .option('--quiet', 'terminal output: failures and the summary only')
     .option('--out <dir>', 'output folder for reports and spans.jsonl (default: reports)', nonEmpty)
@@ -228,7 +229,7 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
     });
 
   try {
-    await program.parseAsync([...argv]);
+    await program.parseAsync(spreadNameLists(argv, io.cwd));
   } catch (error) {
     if (error instanceof CommanderError) {
       // --help and --version end through here with exit code 0.

@@ -25,9 +25,9 @@ export function discoverScenarioFiles(paths: readonly string[], cwd = process.cw
     try {
       stats = statSync(absolute);
     } catch {
-      // A bare word is often a second name after --variant or --tag, which take one value each.
+      // A bare word is often a variant or tag name written after a path, where it reads as a path.
       const hint = /^[\w-]+$/.test(given)
-        ? ` (if "${given}" is a variant or tag name: --variant and --tag take one name each; repeat the flag or join the names with commas, as in --tag smoke,${given})`
+        ? ` (if "${given}" is a variant or tag name: write the names right after --variant or --tag, before the paths, or join them with commas, as in --tag smoke,${given})`
         : '';
       throw new ConfigError({ file: given }, `path not found: expected a scenario file or a folder of *.scenario.yaml files${hint}`, 'CONFIG_NOT_FOUND');
     }
