@@ -148,6 +148,9 @@ export async function runPlannedRuns(runs: readonly PlannedRun[], given: RunSuit
   }
 }
 
+/** Runs started between two turns of the event loop (signals, timers and I/O get their turn). */
+const RUNS_BETWEEN_YIELDS = 32;
+
 async function runAll(runs: readonly PlannedRun[], options: RunSuiteOptions): Promise<ScenarioRow[]> {
   const rows: Array<ScenarioRow | undefined> = new Array(runs.length);
   let next = 0;
@@ -155,6 +158,10 @@ async function runAll(runs: readonly PlannedRun[], options: RunSuiteOptions): Pr
   const keep = options.keepRow ?? ((row: ScenarioRow) => row);
   const worker = async () => {
     while (!options.signal?.aborted) {
+      // Scripted runs settle in microtasks alone: without a turn of the event loop now and
+      // then, a SIGINT or SIGTERM (and so the abort) would wait until the whole suite is done.
+      if (next % RUNS_BETWEEN_YIELDS === RUNS_BETWEEN_YIELDS - 1) await new Promise((resolve) => setImmediate(resolve));
+      if (options.signal?.aborted) return;
       const index = next++;
       if (index >= runs.length) return;
       const ran = await runPlannedRun(runs[index], options);
