@@ -114,7 +114,7 @@ interface Group {
 }
 
 /** A description of the exponential-backtracking shape found in `pattern`, or null. */
-function backtrackingRisk(pattern: string): string | null {
+export function backtrackingRisk(pattern: string): string | null {
   const stack: Group[] = [{ start: 0, hasQuantifier: false, branches: [0] }];
   let i = 0;
   while (i < pattern.length) {

@@ -22,4 +22,18 @@ describe('--grep: text or regular expression', () => {
     expect(unbalanced('refund urgent')).toBe(false);
     expect(grepMatcher('[x')('a [x] b')).toBe(true);
   });
+
+  it('matches an expression that could backtrack without bound as text only, so it never stalls the run', () => {
+    // 31 characters: the backtracking engine would take minutes on /(a+)+$/ here.
+    const name = `${'a'.repeat(30)}!`;
+    expect(grepMatcher('(a+)+$')(name)).toBe(false);
+    expect(grepMatcher('(a+)+$')('x (a+)+$ y')).toBe(true);
+    expect(grepMatcher('(a|a)*b')(name)).toBe(false);
+  });
+
+  it('keeps lookarounds and backreferences working, on the backtracking engine', () => {
+    expect(grepMatcher('^(?!slow)')('fast one')).toBe(true);
+    expect(grepMatcher('^(?!slow)')('slow one')).toBe(false);
+    expect(grepMatcher('(ab)\\1')('xababx')).toBe(true);
+  });
 });
