@@ -36,6 +36,15 @@ export function regexProblem(pattern: string, flags = ''): string | null {
   }
   const unsupported = unboundedConstruct(pattern);
   if (unsupported) return `regular expression /${capEchoed(pattern)}/ uses ${unsupported}, which can backtrack without bound; rewrite the pattern without it`;
+  return exponentialRegexProblem(pattern);
+}
+
+/**
+ * Why `pattern` could backtrack exponentially (nested quantifiers, overlapping repeated
+ * alternatives), or null: the one rule also held to patterns that keep the backtracking
+ * engine, such as a JSON Schema `pattern` (docs/security.md).
+ */
+export function exponentialRegexProblem(pattern: string): string | null {
   const risk = backtrackingRisk(pattern);
   return risk ? `regular expression /${capEchoed(pattern)}/ ${risk}; rewrite it without repeating a repeated part` : null;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { foldCase } from '../../src/config/fold-case.js';
 import { compileSafeRegex, regexProblem } from '../../src/config/safe-regex.js';
+import { userSchemaProblem } from '../../src/config/user-schema-problem.js';
 import { wildcardMatch } from '../../src/config/wildcard-match.js';
 import { engineFetch } from '../../src/engine/engine-fetch.js';
 import { withHttpMocks, type UnmatchedRequest } from '../../src/runner/mocks/http-mocks.js';
@@ -25,6 +26,17 @@ describe('patterns never stall the run', () => {
     });
     expect(answers).toEqual({ miss: 'refused', hit: { ok: true } });
     expect(scope.unmatched).toEqual([{ request: `GET https://shop.test/orders/${long}/itemz`, hint: '' }]);
+  });
+
+  it('refuses a JSON Schema pattern that could backtrack exponentially, at load: Ajv would run it on model arguments', () => {
+    const nested = userSchemaProblem({ type: 'object', properties: { id: { type: 'string', pattern: '^(a+)+$' } } }, 'tool');
+    expect(nested).toMatch(/^at properties\.id\.pattern, regular expression \/\^\(a\+\)\+\$\/ has a nested quantifier/);
+    expect(userSchemaProblem({ type: 'object', patternProperties: { '^(x|x)*$': { type: 'string' } } })).toMatch(
+      /^at patternProperties, regular expression .* repeats an alternation/,
+    );
+    // Lookarounds and data that only looks like a pattern stay accepted.
+    expect(userSchemaProblem({ type: 'string', pattern: '^(?=.*\\d).{8,}$' })).toBeNull();
+    expect(userSchemaProblem({ type: 'object', properties: { pattern: { type: 'string' } }, default: { pattern: '(a+)+' } })).toBeNull();
   });
 
   it('wildcards: literal text, any run, also empty', () => {
