@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.js';
 import { AGENT_YAML, passingScenario, runCli } from './cli.js';
@@ -27,6 +29,30 @@ describe('custom checks and datasets (end to end)', () => {
     const refused = await runCli(['run', '.', '--out', 'out'], bad);
     expect(refused.exitCode, refused.all).toBe(2);
     expect(refused.stderr).toMatch(/bad\.scenario\.yaml:13:\d+ at expect\.checks\[1\]\.custom\.params: max: expected integer/);
+  });
+
+  it('an error a custom check leaves unawaited (a rejected promise, a throwing timer) fails the run, with every row and report written', async () => {
+    const stray = `export default async function () {
+  Promise.reject(new Error('forgot to await'));
+  setTimeout(() => { throw new Error('timer threw'); }, 1);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  return {status: 'pass', reason: 'ok'};
+}
+`;
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      'checks/stray.mjs': stray,
+      'a.scenario.yaml': passingScenario('a', '    - custom: {module: checks/stray.mjs}'),
+      'b.scenario.yaml': passingScenario('b'),
+    });
+    const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], dir);
+    expect(result.exitCode, result.all).toBe(1);
+    expect(result.stderr).toContain(
+      "agentcheck: an error no code awaited was thrown during the run (a custom check's unawaited promise or a timer?), so the run fails though its rows may pass (2 in all; the first:) Error: forgot to await (at default (file://",
+    );
+    expect(result.stderr).not.toContain('Node.js v');
+    const report = JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8')) as { summary: { total: number; passed: number } };
+    expect(report.summary).toMatchObject({ total: 2, passed: 2 });
   });
 
   it('params a dataset row gives that the paramsSchema refuses name the row, inline and CSV, each problem once', async () => {

@@ -28,6 +28,7 @@ import { captureContentFlag } from '../content-capture.js';
 import { reportsLine } from './display-path.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
 import { writeReports } from './write-reports.js';
+import { catchStrayErrors } from './stray-errors.js';
 
 export interface RunOptions {
   config?: string;
@@ -166,6 +167,7 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
     // Every running scenario listens to this signal; at --concurrency 1000 that is no leak.
     setMaxListeners(0, controller.signal);
     const progress = createProgress(io.stderr, io.isTTY, plan.runs.length);
+    const stray = catchStrayErrors();
     let report: Report;
     try {
       report = await runSuite(plan, {
@@ -201,6 +203,7 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
     } finally {
       process.removeListener('SIGINT', interrupt);
       process.removeListener('SIGTERM', interrupt);
+      stray.stop();
       progress.finish();
       spansFile.close();
       store.redactWith(undefined);
@@ -226,8 +229,10 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
     // After the reports: a slow or dead collector must not hold them back, nor change the exit code.
     const otlpWarning = await otlp?.finish();
     if (otlpWarning) io.stderr.write(`${otlpWarning}\n`);
+    const strayMessage = stray.message(redactor);
+    if (strayMessage) io.stderr.write(strayMessage);
     const { summary } = report;
-    return summary.failed + summary.errored + summary.not_run === 0 && !outputFailed ? EXIT.ok : EXIT.failed;
+    return summary.failed + summary.errored + summary.not_run === 0 && !outputFailed && !strayMessage ? EXIT.ok : EXIT.failed;
   } finally {
     // Also when the run or a reporter threw: the temporary rows never outlive the command.
     removeSpill();

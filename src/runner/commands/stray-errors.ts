@@ -1,0 +1,54 @@
+import type { Redactor } from '../../config/redactor.js';
+
+/** Errors thrown during a run where no code awaited them, kept to be said once the reports are out. */
+export interface StrayErrors {
+  /** How many there were. */
+  readonly count: number;
+  /** The line that says so on stderr (scrubbed), or undefined when there were none. */
+  message(redactor: Redactor): string | undefined;
+  /** Puts Node's own handling back. */
+  stop(): void;
+}
+
+/**
+ * Catches, for the length of `agentcheck run`, an error no code awaited: a custom check's
+ * unawaited rejected promise or a timer that throws (docs/custom-checks.md). Node would end the
+ * process at once, with no report and no rows; such an error cannot be tied to one row, so the
+ * run goes on, writes its reports and fails (exit 1).
+ */
+export function catchStrayErrors(): StrayErrors {
+  const caught: unknown[] = [];
+  const keep = (error: unknown) => {
+    caught.push(error);
+  };
+  process.on('unhandledRejection', keep);
+  process.on('uncaughtException', keep);
+  return {
+    get count() {
+      return caught.length;
+    },
+    message(redactor) {
+      if (caught.length === 0) return undefined;
+      const first = describe(caught[0]);
+      const more = caught.length > 1 ? ` (${caught.length} in all; the first:)` : ':';
+      return redactor.text(
+        `agentcheck: an error no code awaited was thrown during the run (a custom check's unawaited promise or a timer?), so the run fails though its rows may pass${more} ${first}\n`,
+      );
+    },
+    stop() {
+      process.removeListener('unhandledRejection', keep);
+      process.removeListener('uncaughtException', keep);
+    },
+  };
+}
+
+/** The error's message and the first frame of its stack: where to look. */
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const frame = error.stack
+    ?.split('\n')
+    .slice(1)
+    .find((line) => /^\s+at /.test(line))
+    ?.trim();
+  return `${error.name}: ${error.message}${frame ? ` (${frame})` : ''}`;
+}
