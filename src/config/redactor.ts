@@ -16,10 +16,19 @@ const USERINFO = compileHarnessRegex(String.raw`(://[^\s/?#@:"'<>]*:)([^\s/?#@"'
  * builds) wherever they appear, plus credentials recognised by shape: the values of
  * credential-like URL query parameters and URL passwords (docs/security.md "Secrets").
  */
-/** The forms a secret value takes in text: as it is, in a URL (percent-encoded) and in JSON text (escaped). */
-export function secretForms(value: string): [raw: string, uri: string, json: string] {
-  return [value, encodeURIComponent(value), JSON.stringify(value).slice(1, -1)];
+/**
+ * The forms a secret value takes in text: as it is, in a URL (percent-encoded), in JSON text
+ * (escaped), and escaped twice, as in a tool result's JSON inside a span's messages JSON.
+ */
+export function secretForms(value: string): [raw: string, uri: string, json: string, jsonInJson: string] {
+  const json = JSON.stringify(value).slice(1, -1);
+  return [value, encodeURIComponent(value), json, JSON.stringify(json).slice(1, -1)];
 }
+
+/** Where a quote was cut: "..." or "\u2026", after a closing quote if the quote was JSON. */
+const CUT_MARK = compileHarnessRegex(String.raw`"?(?:\.\.\.|\u2026)`, 'g');
+/** The shortest start of a secret taken for one at a cut: shorter ones are ordinary text too often. */
+const MIN_CUT_PREFIX = 4;
 
 export class Redactor {
   private ordered: string[] = [];
@@ -40,7 +49,40 @@ export class Redactor {
   text(text: string): string {
     let out = text;
     for (const secret of this.ordered) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+    if (this.ordered.length > 0 && (out.includes('...') || out.includes('\u2026'))) out = this.cutSecrets(out);
     return scrubCredentialShapes(out);
+  }
+
+  /**
+   * `text` with the start of a secret that a quote cut short replaced: a check's reason shows
+   * the first 80 characters of an output and an error the first 200 of a value, ending in "..."
+   * (or "\u2026"), so the secret in it is whole no more and the replacement above misses it.
+   */
+  private cutSecrets(text: string): string {
+    let out = '';
+    let from = 0;
+    for (const match of text.matchAll(CUT_MARK)) {
+      const end = match.index;
+      const length = this.cutSecretLength(text, end);
+      if (length === 0 || end - length < from) continue;
+      out += `${text.slice(from, end - length)}${REDACTED}`;
+      from = end;
+    }
+    return from === 0 ? text : out + text.slice(from);
+  }
+
+  /** The length of the longest start of a secret (MIN_CUT_PREFIX or more) that `text` has just before `end`. */
+  private cutSecretLength(text: string, end: number): number {
+    let longest = 0;
+    for (const secret of this.ordered) {
+      for (let length = Math.min(secret.length - 1, end); length > longest && length >= MIN_CUT_PREFIX; length--) {
+        if (text.startsWith(secret.slice(0, length), end - length)) {
+          longest = length;
+          break;
+        }
+      }
+    }
+    return longest;
   }
 
   /**

@@ -95,6 +95,24 @@ describe('credential headers, query parameters and the redactor', () => {
     });
   });
 
+  it('scrubs a secret escaped twice: a tool result JSON inside the JSON of a span message', () => {
+    const secret = 'pa"ss\\word-12345678';
+    const redactor = new Redactor().add([secret]);
+    const inner = JSON.stringify({ stdout: `out:${secret}` });
+    const messages = JSON.stringify([{ role: 'tool', content: inner }]);
+    expect(messages).not.toContain(JSON.stringify(secret).slice(1, -1));
+    expect(redactor.text(messages)).toBe(JSON.stringify([{ role: 'tool', content: JSON.stringify({ stdout: 'out:[redacted]' }) }]));
+  });
+
+  it('scrubs the start of a secret a quote cut short at "...", \u2026 or a JSON quote\'s "...', () => {
+    const redactor = new Redactor().add(['ghp_abcdefghijklmnopqrstuvwxyz0123456789']);
+    expect(redactor.text('output was "it is ghp_abcdefghijklmnop...')).toBe('output was "it is [redacted]...');
+    expect(redactor.text('"it is ghp_abcd"... (20 more characters)')).toBe('"it is [redacted]"... (20 more characters)');
+    expect(redactor.text('it is ghp_abcdefg\u2026 and ghp_abcdefghijklmnopqrstuvwxyz0123456789')).toBe('it is [redacted]\u2026 and [redacted]');
+    // Text before a cut that is not the start of a secret, or too short a start, stays.
+    expect(redactor.text('Loading... ghp... gh...')).toBe('Loading... ghp... gh...');
+  });
+
   it('copies only what holds a secret: clean parts are shared, the input is never changed', () => {
     const redactor = new Redactor().add(['sk-live-0123456789']);
     const clean = { name: 'lookup', args: { id: 7 }, tags: ['a', 'b'] };
