@@ -83,8 +83,10 @@ export async function runTurn(revision: Revision | DeltaRevision, start: TurnSta
   } catch (error) {
     body = { messages: startMessages(start), output: '', stop_reason: 'error', usage: { input_tokens: 0, output_tokens: 0 }, error: describeError(error) };
   } finally {
-    // Nothing the run started outlives it: background and detached children are ended here.
-    const leftovers = await processes.reap().catch(() => []);
+    // Nothing the run started outlives it: background and detached children are ended here,
+    // at once (SIGKILL right after SIGTERM) when the run was aborted, so its row is made within
+    // the suite's grace after the abort even when a child ignores SIGTERM (docs/security.md).
+    const leftovers = await processes.reap(options.signal?.aborted ? 0 : undefined).catch(() => []);
     if (leftovers.length)
       root.setAttribute(
         ATTR.processesKilled,

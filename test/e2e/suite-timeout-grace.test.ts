@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -35,5 +36,37 @@ expect: {terminal_tool: finish}
     expect(stuck).toMatchObject({ status: 'error', error: { type: 'TIMEOUT' }, test_run: null });
     expect(stuck?.error?.message).toMatch(/timed out after 300 ms .*did not stop within \d+ ms of being aborted/);
     expect(rows.find((r) => r.name === 'ok')?.status).toBe('pass');
+  }, 120_000);
+
+  it('keeps the record of a run whose command ignores SIGTERM and leaves a setsid child holding its output', async () => {
+    const dir = tempDir({
+      'ws/stubborn.sh': "trap '' TERM\nsetsid sleep 171 &\nsleep 170\n",
+      'agent.yaml': `id: stubborn-bot
+agent:
+  name: Stubborn bot
+  llm: {provider: scripted, model: s}
+  tools:
+    - {name: stubborn, description: Runs long., parameters: {type: object, properties: {}}, command: {argv: [sh, ./stubborn.sh], timeout_ms: 100000}}
+`,
+      'a.scenario.yaml': `name: stubborn
+agent: agent.yaml
+workspace: ws
+timeout_ms: 500
+inputs: {messages: [{role: user, content: go}]}
+model: {script: [{tool_calls: [{name: stubborn, args: {}}]}, {text: done}]}
+expect: {checks: [{no_tool_errors: {}}]}
+`,
+    });
+    const out = join(dir, 'out');
+    const result = await runCli(['run', '.', '--out', out, '--reporter', 'json'], dir);
+    expect(result.exitCode, result.all).toBe(1);
+    const [row] = readReport(out).scenarios;
+    // The abort's SIGTERM is ignored: SIGKILL 2 s later, then the sweep ends the setsid child
+    // at once, well within the 5 s the suite waits after an abort.
+    expect(row).toMatchObject({ status: 'error', error: { type: 'TIMEOUT' } });
+    expect(row.error?.message).not.toMatch(/nothing it recorded is kept/);
+    expect(row.test_run?.trace_id).toMatch(/^[0-9a-f]{32}$/);
+    expect(row.turns).toBeGreaterThan(0);
+    expect(readFileSync(join(out, 'spans.jsonl'), 'utf8')).toContain('execute_tool stubborn');
   }, 120_000);
 });

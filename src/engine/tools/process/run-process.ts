@@ -98,9 +98,11 @@ export async function runProcess(argv: readonly string[], options: ProcessOption
     subprocess.stderr?.destroy();
   };
   // The leader is gone: what is left of its group are background children, ended with it.
+  // A canceled run reads no further: its row must be made within the suite's grace after the
+  // abort (docs/cli.md, --timeout), and the end-of-run sweep still ends the child.
   subprocess.once('exit', () => {
     endGroup();
-    pipesHeld = setTimeout(stopReading, PIPE_GRACE_MS);
+    pipesHeld = setTimeout(stopReading, ended === 'canceled' ? 0 : PIPE_GRACE_MS);
     pipesHeld.unref();
   });
   let result;
