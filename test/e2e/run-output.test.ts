@@ -138,6 +138,19 @@ flow:
     expect(lastLine(result.stdout)).toBe('Reports: out/spans.jsonl, out/report.json');
   });
 
+  it('--quiet prints no progress lines on stderr, which a 50-run suite off a TTY otherwise gets', async () => {
+    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'one.scenario.yaml': passingScenario('one') });
+    const progress = /^agentcheck: \d+\/50 done, 0 failed, ETA [\d.]+ s$/gm;
+    const loud = await runCli(['run', '.', '--out', 'loud', '--repeat', '50', '--reporter', 'json'], dir);
+    expect(loud.exitCode, loud.all).toBe(0);
+    expect(loud.stderr.match(progress)).toHaveLength(10);
+    const quiet = await runCli(['run', '.', '--out', 'quiet', '--repeat', '50', '--reporter', 'json', '--quiet'], dir);
+    expect(quiet.exitCode, quiet.all).toBe(0);
+    expect(quiet.stderr).not.toContain('done,');
+    expect(quiet.stderr).toBe('');
+    expect(quiet.stdout).toContain('50 runs (1 scenario x 50 repeats): 50 passed');
+  });
+
   it('--grep selects by text or by regular expression: a pasted name with ( ) selects it, plain words still match', async () => {
     const dir = suite();
     const regex = await runCli(['run', '.', '--out', 'out', '--reporter', 'json', '--grep', '^suite.*#(passes|never)'], dir);

@@ -7,7 +7,7 @@ import { skillFolderProblems } from '../scenario/skill-folder-problems.js';
 import { resolveOtlpTarget } from '../../spans/otlp-target.js';
 import { installTracing } from '../../spans/tracing.js';
 import { resolveCassetteSettings, type CassetteSettings } from '../cassettes/cassette-settings.js';
-import { createProgress } from '../progress/progress.js';
+import { createProgress, NO_PROGRESS } from '../progress/progress.js';
 import { RowCompactor } from '../report/compact-row.js';
 import type { Report } from '../report/report.js';
 import { RowSpill } from '../report/row-spill.js';
@@ -166,7 +166,7 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
     process.on('SIGTERM', interrupt);
     // Every running scenario listens to this signal; at --concurrency 1000 that is no leak.
     setMaxListeners(0, controller.signal);
-    const progress = createProgress(io.stderr, io.isTTY, plan.runs.length);
+    const progress = options.quiet ? NO_PROGRESS : createProgress(io.stderr, io.isTTY, plan.runs.length);
     const stray = catchStrayErrors();
     let report: Report;
     try {

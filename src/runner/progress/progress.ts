@@ -6,6 +6,9 @@ export interface Progress {
   finish(): void;
 }
 
+/** The progress of `run --quiet`: nothing, neither bar nor lines (docs/cli.md). */
+export const NO_PROGRESS: Progress = { update() {}, finish() {} };
+
 /** Suites shorter than this print no progress lines when not on a TTY (the table follows at once). */
 const PLAIN_MIN_RUNS = 50;
 
