@@ -34,6 +34,31 @@ describe('CI environments (built CLI)', () => {
     expect(readFileSync(summary, 'utf8')).toMatch(/broken/);
   });
 
+  it('shows ANSI sequences and bidi overrides of a name and a reason neither in the annotation nor in the job summary', async () => {
+    // A name that recolours the log and reverses what follows; a model output that clears the screen.
+    const evil = `defaults:
+  agent: agent.yaml
+  inputs: {messages: [{role: user, content: go}]}
+scenarios:
+  - name: "red \\e[31mname\\e[0m \\u202Egnp.exe"
+    model: {script: [{text: "said \\e[2J\\e[31mred\\e[0m \\u202Eevil, 100%: sure"}]}
+    expect: {checks: [{output: {contains: "refund: created"}}]}
+`;
+    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'evil.scenarios.yaml': evil });
+    const summary = join(mkdtempSync(join(tmpdir(), 'gh-summary-')), 'summary.md');
+    const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], dir, { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary });
+    expect(result.exitCode, result.all).toBe(1);
+    const annotations = result.stdout.split('\n').filter((line) => line.startsWith('::'));
+    expect(annotations).toHaveLength(1);
+    expect(annotations[0]).toMatch(/^::error file=evil\.scenarios\.yaml,line=5,title=failed%3A red name <U\+202E>gnp\.exe \[base\]::output#0: /);
+    // The output quoted in the reason: bidi shown, and the workflow-command escapes (%, newline) kept.
+    expect(annotations[0]).toContain('<U+202E>evil, 100%25: sure"%0Averdict: ');
+    for (const text of [annotations[0], readFileSync(summary, 'utf8')]) {
+      expect(text).not.toContain('\u001b');
+      expect(text).not.toContain('\u202e');
+    }
+  });
+
   it('prints no annotations and writes no summary outside GitHub Actions, or on it with AGENTCHECK_GITHUB=off (shard jobs)', async () => {
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'refunds.scenarios.yaml': SUITE });
     const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], dir);

@@ -38,7 +38,7 @@ export async function compareCommand(base: string, head: string, options: { json
     io.stdout.write(`${JSON.stringify(comparison, null, 2)}\n`);
   } else {
     const line = (i: ComparedScenario) =>
-      `  ${i.key}: ${i.base ?? '-'} -> ${i.head ?? '-'}${i.head_reason ? `\n    ${clip(oneLine(i.head_reason), REASON_MAX)}` : ''}`;
+      `  ${oneLine(i.key)}: ${i.base ?? '-'} -> ${i.head ?? '-'}${i.head_reason ? `\n    ${clip(oneLine(i.head_reason), REASON_MAX)}` : ''}`;
     const section = (title: string, items: ComparedScenario[]) => (items.length ? `${title} (${items.length}):\n${items.map(line).join('\n')}\n` : '');
     io.stdout.write(
       section('regressed', comparison.regressed) +
@@ -46,7 +46,7 @@ export async function compareCommand(base: string, head: string, options: { json
         section('appeared', comparison.appeared) +
         section('vanished', comparison.vanished) +
         (comparison.trajectory.length
-          ? `trajectory changes (${comparison.trajectory.length}):\n${comparison.trajectory.map((c) => `  ${c.key}: ${describeTrajectoryChange(c)}`).join('\n')}\n`
+          ? `trajectory changes (${comparison.trajectory.length}):\n${comparison.trajectory.map((c) => `  ${oneLine(c.key)}: ${oneLine(describeTrajectoryChange(c))}`).join('\n')}\n`
           : '') +
         `${comparison.regressed.length} regressed, ${comparison.improved.length} improved, ${comparison.appeared.length} appeared, ${comparison.vanished.length} vanished, ${comparison.unchanged} unchanged\n`,
     );

@@ -3,6 +3,7 @@ import { appendFile } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import type { Report, ScenarioRow } from '../report/report.js';
 import { ScenarioLines } from '../report/scenario-lines.js';
+import { printable } from './format/printable.js';
 import { isFailing, rowReason } from './format/row-cells.js';
 import { renderMarkdown } from './md-reporter.js';
 import type { Reporter, ReporterContext } from './reporter.js';
@@ -47,10 +48,12 @@ function annotation(row: ScenarioRow, cwd: string, lines: ScenarioLines): string
   const absolute = resolve(cwd, row.file);
   const file = relative(cwd, absolute).split(sep).join('/');
   const line = lines.lineOf(absolute, row.name);
-  const title = `${row.status === 'error' ? 'error' : 'failed'}: ${row.name} [${row.variant}]${row.repeat > 0 ? ` #${row.repeat}` : ''}`;
+  // The title and message are printable() as in every other human-readable output: the log
+  // viewer would otherwise colour or reorder them at the scenario's will (docs/report-format.md).
+  const title = printable(`${row.status === 'error' ? 'error' : 'failed'}: ${row.name} [${row.variant}]${row.repeat > 0 ? ` #${row.repeat}` : ''}`);
   const properties = [`file=${escapeProperty(file)}`, ...(line === undefined ? [] : [`line=${line}`]), `title=${escapeProperty(title)}`];
   const verdict = row.test_run ? `\nverdict: ${row.test_run.verdict} (${row.test_run.verdict_reason})` : '';
-  return `::error ${properties.join(',')}::${escapeData(`${rowReason(row)}${verdict}`)}`;
+  return `::error ${properties.join(',')}::${escapeData(printable(`${rowReason(row)}${verdict}`))}`;
 }
 
 // The escapes GitHub's toolkit (@actions/core) applies to workflow command data and properties.

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Report, ScenarioRow } from '../report/report.js';
 import { writeFileAtomic } from '../report/write-atomic.js';
 import { mdCell, mdText } from './format/md-escape.js';
+import { printable } from './format/printable.js';
 import { checksCell, clip, isFailing, rowLabel, rowReason, STATUS_LABEL, statusLabel, toolsCell, verdictCell } from './format/row-cells.js';
 import { runShape } from './format/run-shape.js';
 import { summaryLine } from './format/summary-line.js';
@@ -54,7 +55,7 @@ function failuresSection(rows: readonly ScenarioRow[], showRepeat: boolean, full
     if (row.error) out.push(`  - error ${mdText(row.error.type)}`);
     const checks = row.checks.filter((check) => check.status !== 'pass');
     for (const check of checks.slice(0, CHECKS_PER_FAILURE)) {
-      out.push(`  - ${check.status} \`${check.id.replace(/`/g, "'")}\`: ${mdCell(clip(check.reason, REASON_MAX))}`);
+      out.push(`  - ${check.status} \`${printable(check.id).replace(/`/g, "'")}\`: ${mdCell(clip(check.reason, REASON_MAX))}`);
     }
     if (checks.length > CHECKS_PER_FAILURE) out.push(`  - ... ${checks.length - CHECKS_PER_FAILURE} more failed checks`);
   }

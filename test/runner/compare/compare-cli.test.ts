@@ -36,6 +36,32 @@ describe('agentcheck compare: trajectory changes (built CLI)', () => {
   });
 });
 
+describe('agentcheck compare: names and reasons with control characters', () => {
+  it('prints keys, trajectory changes and reasons without ANSI sequences, bidi overrides shown as <U+202E>', async () => {
+    const scenario = (script: string, contains: string) => `name: "red \\e[31mname\\e[0m \\u202Egnp.exe"
+agent: agent.yaml
+inputs: {messages: [{role: user, content: go}]}
+model: {script: [${script}]}
+expect: {checks: [{output: {contains: "${contains}"}}]}
+`;
+    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'evil.scenario.yaml': scenario('{tool_calls: [{name: finish, args: {}}]}, {text: done}', 'done') });
+    expect((await runCli(['run', '.', '--out', 'base', '--reporter', 'json'], dir)).exitCode).toBe(0);
+    // The head skips finish and answers with a screen clear and a bidi override: a regression and a trajectory change.
+    writeFileSync(join(dir, 'evil.scenario.yaml'), scenario('{text: "\\e[2J\\e[31mred \\u202Eevil"}', 'done'));
+    expect((await runCli(['run', '.', '--out', 'head', '--reporter', 'json'], dir)).exitCode).toBe(1);
+    const text = await runCli(['compare', 'base/report.json', 'head/report.json'], dir);
+    expect(text.exitCode, text.all).toBe(1);
+    expect(text.stdout).toContain('regressed (1):\n  evil.scenario.yaml#red name <U+202E>gnp.exe [base]: pass -> fail\n');
+    expect(text.stdout).toContain('<U+202E>evil');
+    expect(text.stdout).toContain('trajectory changes (1):\n  evil.scenario.yaml#red name <U+202E>gnp.exe [base]: -finish x1\n');
+    expect(text.stdout).not.toContain('\u001b');
+    expect(text.stdout).not.toContain('\u202e');
+    // --json keeps every string as it was.
+    const json = JSON.parse((await runCli(['compare', 'base/report.json', 'head/report.json', '--json'], dir)).stdout);
+    expect(json.regressed[0].key).toBe('evil.scenario.yaml#red \u001b[31mname\u001b[0m \u202egnp.exe [base]');
+  });
+});
+
 describe('agentcheck compare: an interrupted run', () => {
   it('says the comparison is incomplete and exits 1, though nothing regressed', async () => {
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('a') });

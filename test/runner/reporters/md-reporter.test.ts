@@ -36,6 +36,13 @@ describe('MdReporter', () => {
     expect(section).not.toContain('NOT RUN');
   });
 
+  it("shows a failed check's id printable, as its reason (no ANSI sequence, bidi override as <U+202E>)", () => {
+    const report = fixtureReport();
+    const failing = report.scenarios.find((row) => row.status === 'fail')!;
+    failing.checks = [{ id: 'red\u001b[31m#\u202e1', kind: 'tool_returned', status: 'fail', reason: 'no', evidence: [] }];
+    expect(renderMarkdown(report)).toContain('  - fail `red#<U+202E>1`: no');
+  });
+
   it('keeps table rows on one line with | and newlines escaped', () => {
     const md = renderMarkdown(fixtureReport());
     const table = md
