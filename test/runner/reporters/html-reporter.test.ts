@@ -6,10 +6,11 @@ import { HTML_ROW_LIMIT } from '../../../src/runner/reporters/html/rows-section.
 import { HTML_FAILURE_LIMIT } from '../../../src/runner/reporters/html/failures-section.js';
 import { fmtInterval, fmtMean, fmtMs, fmtP, fmtPercent, fmtPoints } from '../../../src/runner/reporters/html/format.js';
 import { readTimelineSpans, type TimelineSpans } from '../../../src/runner/reporters/html/timeline-spans.js';
+import { LANE_MAX_BARS } from '../../../src/runner/reporters/html/timeline-lane.js';
 import { planTimelines, TIMELINE_MAX_LANES, TIMELINE_MAX_SCENARIOS } from '../../../src/runner/reporters/html/timelines-section.js';
 import { HtmlReporter, renderHtml } from '../../../src/runner/reporters/html-reporter.js';
 import { spansToJsonl } from '../../../src/spans/jsonl.js';
-import { bigReport, captureStream, tempOut } from './fixture-report.js';
+import { bigReport, captureStream, report as reportOf, row, tempOut, testRunResult } from './fixture-report.js';
 import { EVIL, fixtureSpans, htmlFixtureReport } from './html-fixture.js';
 import { tags, textAfter, unparsedTags, withAttrs } from './html-scan.js';
 
@@ -237,6 +238,56 @@ describe('renderHtml', () => {
     expect(plan.groups.length).toBeLessThanOrEqual(TIMELINE_MAX_SCENARIOS);
     expect(plan.groups.flatMap((g) => g.rows).length).toBeLessThanOrEqual(TIMELINE_MAX_LANES);
     expect(plan.groups.every((g) => g.rows.some((r) => r.status === 'fail'))).toBe(true);
+  });
+
+  it('draws the first runs of a scenario with more runs than the lane budget, failing ones first, and says how many are not drawn', () => {
+    // 301 repeats of one scenario (two of them failing, one the very last), then a one-run scenario.
+    const runs = TIMELINE_MAX_LANES + 1;
+    const failing = new Set([120, runs - 1]);
+    const rows = Array.from({ length: runs }, (_, repeat) =>
+      row('loop.scenario.yaml', 'loop', {
+        repeat,
+        ...(failing.has(repeat) ? { status: 'fail' as const, reason: 'looped' } : {}),
+        test_run: testRunResult({ trace_id: repeat.toString(16).padStart(32, '0') }),
+      }),
+    );
+    rows.push(row('other.scenario.yaml', 'other', { test_run: testRunResult({ trace_id: 'f'.repeat(32) }) }));
+    const report = reportOf(rows);
+    const plan = planTimelines(report);
+    expect(plan.groups.map((group) => [group.id, group.rows.length, group.omitted])).toEqual([['loop.scenario.yaml#loop', TIMELINE_MAX_LANES, 1]]);
+    // The last passing run makes room for the last, failing one; the lanes keep repeat order.
+    expect(plan.groups[0].rows.map((r) => r.repeat)).toEqual([...Array.from({ length: runs - 2 }, (_, i) => i), runs - 1]);
+    expect([plan.omittedScenarios, plan.omittedLanes]).toEqual([1, 1]);
+
+    const html = renderHtml(report, timelineSpans(report), plan);
+    expect(tags(html).filter((tag) => tag.attrs.class === 'lane')).toHaveLength(TIMELINE_MAX_LANES);
+    const timeline = tags(html).find((tag) => tag.attrs.class === 'timeline')!;
+    expect(timeline.attrs['data-runs-omitted']).toBe('1');
+    const note = tags(html).find((tag) => tag.attrs['data-runs-omitted'] && tag.name === 'p')!;
+    expect(textAfter(html, note)).toBe(
+      `1 more run of this scenario has no timeline here (at most ${TIMELINE_MAX_LANES} runs are drawn), to keep the page small; spans.jsonl holds them all.`,
+    );
+    expect(html).toContain('1 more scenario (1 run) has no timeline here, to keep the page small; spans.jsonl holds them all.');
+  });
+
+  it('says in the lane how many tool calls past the bar limit it does not draw', () => {
+    const calls = LANE_MAX_BARS + 50;
+    const looping = row('loop.scenario.yaml', 'loop', {
+      test_run: testRunResult({ tools: [{ name: 'lookup_order', called: calls, returned: calls, errors: 0 }], trace_id: '1'.repeat(32) }),
+    });
+    const short = row('short.scenario.yaml', 'short', { test_run: testRunResult({ trace_id: '2'.repeat(32) }) });
+    const report = reportOf([looping, short]);
+    const html = renderHtml(report, timelineSpans(report));
+    const lane = tags(html).find((tag) => tag.attrs.class === 'lane' && tag.attrs['data-trace-id'] === '1'.repeat(32))!;
+    expect(lane.attrs['data-tool-calls']).toBe(String(calls));
+    const bars = tags(html.slice(lane.index, html.indexOf('</svg>', lane.index))).filter((tag) => tag.name === 'rect' && tag.attrs['data-tool']);
+    expect(bars).toHaveLength(LANE_MAX_BARS);
+    const notes = tags(html).filter((tag) => tag.attrs['data-bars-omitted']);
+    expect(notes.map((tag) => tag.attrs['data-bars-omitted'])).toEqual(['50']);
+    expect(notes[0].index).toBeGreaterThan(lane.index);
+    expect(textAfter(html, notes[0])).toBe(
+      `50 more tool calls are not drawn in this lane (at most ${LANE_MAX_BARS}), to keep the page small; spans.jsonl holds them all.`,
+    );
   });
 
   it('points at report.json for what it leaves out only when the command writes it, else says how', async () => {

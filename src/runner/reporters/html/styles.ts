@@ -41,6 +41,7 @@ svg .dot { fill: var(--accent); } svg .whisker { stroke: var(--fg); stroke-width
 table.heat td.cell { text-align: center; min-width: 44px; }
 table.heat th.rot { writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap; font-weight: 500; }
 .lanes { display: grid; grid-template-columns: minmax(180px, 28%) 1fr; gap: 3px 10px; align-items: center; margin: 6px 0 14px; }
+.lanes .lane-cut { grid-column: 2; margin: 0; font-size: 12px; }
 .lane-label { font-size: 12px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .lane-svg { width: 100%; height: 22px; display: block; background: var(--panel); border-radius: 3px; }
 .lane-svg .chat { fill: var(--chat); }

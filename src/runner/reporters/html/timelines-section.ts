@@ -4,7 +4,7 @@ import { section } from './cells.js';
 import { dataAttrs, esc } from './escape.js';
 import { fmtMs } from './format.js';
 import { transcriptView } from './transcript-view.js';
-import { buildLane, laneSvg, type Lane } from './timeline-lane.js';
+import { buildLane, LANE_MAX_BARS, laneSvg, type Lane } from './timeline-lane.js';
 import type { TimelineSpans } from './timeline-spans.js';
 import { plural } from '../../../verdicts/describe.js';
 
@@ -15,7 +15,9 @@ export const TIMELINE_MAX_LANES = 300;
 
 /** The scenarios whose timelines the page draws, with their runs, and what was left out. */
 export interface TimelinePlan {
-  groups: Array<{ id: string; rows: ScenarioRow[] }>;
+  /** `omitted`: runs of that scenario not drawn (the lane budget ran out inside it). */
+  groups: Array<{ id: string; rows: ScenarioRow[]; omitted: number }>;
+  /** Scenarios with no timeline at all, and their runs. */
   omittedScenarios: number;
   omittedLanes: number;
   /** Trace ids of the chosen runs: the only spans worth reading. */
@@ -24,7 +26,9 @@ export interface TimelinePlan {
 
 /**
  * Picks the scenarios to draw: those with a failing run first (they are why someone opens the
- * page), then the rest in report order, within the scenario and lane caps.
+ * page), then the rest in report order, within the scenario and lane caps. The scenario the lane
+ * budget runs out in draws what is left of it, its failing runs first, rather than nothing: a
+ * scenario of more runs than the whole budget still gets a timeline.
  */
 export function planTimelines(report: Readonly<Report>): TimelinePlan {
   const byId = new Map<string, ScenarioRow[]>();
@@ -40,15 +44,23 @@ export function planTimelines(report: Readonly<Report>): TimelinePlan {
   let omittedLanes = 0;
   for (const id of ordered) {
     const rows = byId.get(id)!;
-    if (groups.length >= TIMELINE_MAX_SCENARIOS || lanes + rows.length > TIMELINE_MAX_LANES) {
+    const room = TIMELINE_MAX_LANES - lanes;
+    if (groups.length >= TIMELINE_MAX_SCENARIOS || room <= 0) {
       omittedLanes += rows.length;
       continue;
     }
-    groups.push({ id, rows });
-    lanes += rows.length;
+    const drawn = rows.length <= room ? rows : firstRuns(rows, room);
+    groups.push({ id, rows: drawn, omitted: rows.length - drawn.length });
+    lanes += drawn.length;
   }
   const traceIds = new Set(groups.flatMap((group) => group.rows.flatMap((row) => (row.test_run?.trace_id ? [row.test_run.trace_id] : []))));
   return { groups, omittedScenarios: ids.length - groups.length, omittedLanes, traceIds };
+}
+
+/** `count` of `rows`, failing ones first, kept in report order (variant, then repeat) on the page. */
+function firstRuns(rows: readonly ScenarioRow[], count: number): ScenarioRow[] {
+  const chosen = new Set([...rows.filter(isFailing), ...rows.filter((row) => !isFailing(row))].slice(0, count));
+  return rows.filter((row) => chosen.has(row));
 }
 
 /** Per-scenario lanes of tool calls, or a note saying why there are none. */
@@ -72,9 +84,12 @@ export function timelinesSection(plan: TimelinePlan, spans: TimelineSpans | null
     });
     const scale = Math.max(0, ...lanes.map(({ lane }) => lane?.extent ?? 0));
     const body = lanes.map(({ row, lane }) => laneRow(row, lane, scale, fullReport)).join('');
+    const cut = group.omitted
+      ? `<p class="note"${dataAttrs({ 'runs-omitted': group.omitted })}>${plural(group.omitted, 'more run')} of this scenario ${group.omitted === 1 ? 'has' : 'have'} no timeline here (at most ${TIMELINE_MAX_LANES} runs are drawn), to keep the page small; spans.jsonl holds them all.</p>`
+      : '';
     return (
-      `<div class="timeline"${dataAttrs({ scenario: group.id, 'scale-ms': scale })}><h3 class="mono">${esc(group.id)}</h3>` +
-      `<p class="note">0 to ${fmtMs(scale)} ms</p><div class="lanes">${body}</div></div>`
+      `<div class="timeline"${dataAttrs({ scenario: group.id, 'scale-ms': scale, 'runs-omitted': group.omitted || undefined })}><h3 class="mono">${esc(group.id)}</h3>` +
+      `<p class="note">0 to ${fmtMs(scale)} ms</p>${cut}<div class="lanes">${body}</div></div>`
     );
   });
   const notes: string[] = [];
@@ -105,5 +120,10 @@ function laneRow(row: ScenarioRow, lane: Lane | null, scale: number, fullReport:
     `${sequence ? ` · <span class="mono">${esc(sequence)}</span>` : ''}</div>`;
   const transcript = transcriptView(row.transcript, fullReport);
   if (!lane) return `${label}<div class="note"${attrs}>no spans for this run</div>${transcript}`;
-  return `${label}<div class="lane"${attrs}${dataAttrs({ 'tool-calls': lane.bars.length })}>${laneSvg(lane, scale)}</div>${transcript}`;
+  const hidden = lane.bars.length - LANE_MAX_BARS;
+  const cut =
+    hidden > 0
+      ? `<p class="note lane-cut"${dataAttrs({ 'bars-omitted': hidden })}>${plural(hidden, 'more tool call')} ${hidden === 1 ? 'is' : 'are'} not drawn in this lane (at most ${LANE_MAX_BARS}), to keep the page small; spans.jsonl holds them all.</p>`
+      : '';
+  return `${label}<div class="lane"${attrs}${dataAttrs({ 'tool-calls': lane.bars.length })}>${laneSvg(lane, scale)}</div>${cut}${transcript}`;
 }
