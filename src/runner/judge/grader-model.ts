@@ -83,6 +83,12 @@ function judgeJob(params: JudgeParams, index: number, suite: { model?: GraderMod
     throw locate([...at, 'model'], expected);
   }
   const spec: LlmSpec = { ...llm, provider: llm.provider ?? 'scripted', model: llm.model ?? 'scripted' };
+  if (spec.provider === 'scripted' && !script) {
+    // The scripted model answers only from a script: without one the grader could never answer.
+    const expected = 'a scripted grader needs a `script` of its answers, e.g. script: [{text: \'{"score": 1, "passed": true, "reason": "..."}\'}]';
+    if (model === undefined && suite.at) throw suite.at(`${expected}; the judge checks that name no model of their own use this one`);
+    throw locate([...at, 'model'], expected);
+  }
   // The check's own parameters, held to its grader's provider (the suite's were checked with the config).
   const ownParameters = (model as { parameters?: Record<string, unknown> } | undefined)?.parameters;
   if (ownParameters) validateLlmParameters({ provider: spec.provider, parameters: ownParameters }, locate, [...at, 'model', 'parameters']);

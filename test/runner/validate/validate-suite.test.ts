@@ -119,6 +119,23 @@ describe("validate checks the suite, not the size of run's plan", () => {
 });
 
 describe("the suite's default grader", () => {
+  it('refuses a scripted grader without a script, in the check or in the config, where it is written', async () => {
+    const judged = (name: string, model = '') =>
+      `name: ${name}\nagent: ../shop.yaml\ninputs: {messages: [{role: user, content: go}]}\nexpect: {checks: [{judge: {rubric: polite${model}}}]}\n`;
+    const dir = tempDir({
+      'agentcheck.config.yaml': 'scenarios: [suite/*.yaml]\njudge:\n  model: {provider: scripted, model: g}\n',
+      'shop.yaml': SHOP,
+      'suite/a.yaml': judged('a'),
+      'suite/b.yaml': judged('b', ', model: {provider: scripted, model: own}'),
+    });
+    const report = await validateFiles([], { config: 'agentcheck.config.yaml' }, dir);
+    expect(report.problems.map((problem) => [problem.file, problem.path])).toEqual([
+      [`${dir}/agentcheck.config.yaml`, 'judge.model'],
+      [`${dir}/suite/b.yaml`, 'expect.checks[0].judge.model'],
+    ]);
+    expect(report.problems[1].message).toContain('a scripted grader needs a `script` of its answers');
+  });
+
   it('is blamed, once and at its own line, when judge checks that name no model use it incomplete', async () => {
     const judged = (name: string) =>
       `name: ${name}\nagent: ../shop.yaml\ninputs: {messages: [{role: user, content: go}]}\nexpect: {checks: [{judge: {rubric: polite}}]}\n`;
