@@ -113,7 +113,8 @@ export class ModelBridge {
     const api = ROUTES[path.replace(/\/+$/, '')];
     if (!api || req.method !== 'POST') {
       const shape = path.includes('messages') && !path.includes('chat') ? ANTHROPIC : OPENAI;
-      send(res, 404, shape.error(`the model bridge answers POST /v1/chat/completions and POST /v1/messages, not ${req.method} ${path}`, 404));
+      // Its body is not read: the connection is closed after the answer, not left half-read.
+      send(res, 404, shape.error(`the model bridge answers POST /v1/chat/completions and POST /v1/messages, not ${req.method} ${path}`, 404), CLOSE);
       return;
     }
     let request: WireRequest;
@@ -122,7 +123,8 @@ export class ModelBridge {
     } catch (error) {
       const status = error instanceof WireError ? error.status : 400;
       const message = error instanceof SyntaxError ? `the request body is not JSON: ${error.message}` : (error as Error).message;
-      send(res, status, api.error(message, status));
+      // A body too large was left unread: the client must not send its next request on this connection.
+      send(res, status, api.error(message, status), status === 413 ? CLOSE : undefined);
       return;
     }
     this.ledger.settle(request.messages);
@@ -170,8 +172,11 @@ export class ModelBridge {
   }
 }
 
-function send(res: ServerResponse, status: number, body: object): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
+/** Headers of an answer given before the request's body was read to its end. */
+const CLOSE = { connection: 'close' };
+
+function send(res: ServerResponse, status: number, body: object, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
 }
 

@@ -133,6 +133,21 @@ describe('model bridge, OpenAI Chat Completions', () => {
     expect(badRole.json.error.message).toContain('messages[0].role must be one of');
   });
 
+  it('answers a body over 20 MB with 413 and closes that connection, so the next request on a new one is answered', async () => {
+    const { bridge } = await startBridge([{ text: 'after the big one' }]);
+    const big = await fetch(`${bridge.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: [{ role: 'user', content: 'z'.repeat(21 * 1024 * 1024) }] }),
+    });
+    expect(big.status).toBe(413);
+    expect(big.headers.get('connection')).toBe('close');
+    await big.text();
+    const next = await post(`${bridge.url}/v1/chat/completions`, { messages: [{ role: 'user', content: 'hi' }] });
+    expect(next.status).toBe(200);
+    expect(next.json.choices[0].message.content).toBe('after the big one');
+  });
+
   it('refuses calls beyond max_turns', async () => {
     const { bridge } = await startBridge([{ text: 'a' }, { text: 'b' }], 1);
     await post(`${bridge.url}/v1/chat/completions`, { messages: [{ role: 'user', content: 'x' }] });
