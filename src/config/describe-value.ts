@@ -8,3 +8,9 @@ export function describeValue(value: unknown): string {
   const shown = text.length > 60 ? `${text.slice(0, 57)}...` : text;
   return `${typeof value} ${shown}`;
 }
+
+/** A value's kind alone, for a value that may be a credential: "a number (not shown: ...)". */
+export function describeHiddenValue(value: unknown): string {
+  if (value === undefined || value === null || typeof value === 'object') return describeValue(value);
+  return `${typeof value} (not shown: its key's name says it may be a credential)`;
+}

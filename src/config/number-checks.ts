@@ -1,3 +1,4 @@
+import { isSecretPath } from './redact.js';
 import type { PathSegments } from './source.js';
 
 /**
@@ -126,4 +127,9 @@ export function lineColumnAt(text: string, offset: number): { line: number; colu
     start = i + 1;
   }
   return { line, column: offset - start + 1 };
+}
+
+/** A number problem's message for `path`, its literal left out where the key's name says it may be a credential. */
+export function numberMessageAt(message: string, path: PathSegments | undefined): string {
+  return path && isSecretPath(path) ? message.replace(/^number \S+/, "the number (not shown: its key's name says it may be a credential)") : message;
 }

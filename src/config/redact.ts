@@ -62,6 +62,14 @@ export function isSecretHeaderName(name: string): boolean {
   return SECRET_HEADERS.has(name.toLowerCase()) || isSecretName(name);
 }
 
+/**
+ * True when a value at `path` may be a credential by the name of its key (`external.env.SERVICE_TOKEN`,
+ * `headers.Authorization`, `llm.parameters.api_key`): an error about it says its type, not its value.
+ */
+export function isSecretPath(path: ReadonlyArray<string | number>): boolean {
+  return path.some((segment) => typeof segment === 'string' && (isSecretVariable(segment) || isSecretHeaderName(segment)));
+}
+
 /** True when `name` is one of the fixed credential headers (always scrubbed, whatever the value's length). */
 export function isKnownSecretHeader(name: string): boolean {
   return SECRET_HEADERS.has(name.toLowerCase());

@@ -1,8 +1,9 @@
 import type { ErrorObject } from 'ajv';
 import { quoteCapped } from './cap-text.js';
-import { describeValue } from './describe-value.js';
+import { describeHiddenValue, describeValue as describePlainValue } from './describe-value.js';
 import { closestWord } from './did-you-mean.js';
 import { PATTERN_WORDS } from './format-patterns.js';
+import { isSecretPath } from './redact.js';
 import { scrubCredentialShapes } from './redactor.js';
 import type { PathSegments } from './source.js';
 import { objectShapeWords } from './string-means.js';
@@ -22,6 +23,8 @@ export function describeSchemaError(error: ErrorObject, root: unknown): SchemaPr
   const path = pointerToPath(error.instancePath, root);
   const params = error.params as Record<string, unknown>;
   const at = (expected: string): SchemaProblem => ({ path, expected, atKey: false, subject: path });
+  // A value under a secret-named key (a token written unquoted) is described, never quoted: errors reach CI logs.
+  const describeValue = isSecretPath(path) ? describeHiddenValue : describePlainValue;
   switch (error.keyword) {
     case 'additionalProperties': {
       const key = String(params.additionalProperty);

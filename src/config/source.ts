@@ -5,7 +5,7 @@ import type { LineCounter, Node } from 'yaml';
 import { ConfigError, throwConfigErrors } from './errors.js';
 import { readError } from './read-error.js';
 import { deepestPath } from './deepest-path.js';
-import { mayUnderflow, valueNumberProblem, valueNumberProblems } from './number-checks.js';
+import { mayUnderflow, numberMessageAt, valueNumberProblem, valueNumberProblems } from './number-checks.js';
 import { readStrictJson } from './strict-json.js';
 import { MERGE_KEY_MESSAGE, mergeKeyPaths } from './yaml-merge-keys.js';
 import { keyOf } from './yaml-key.js';
@@ -96,7 +96,8 @@ export class SourceDocument {
       // Every number that cannot be read as written, and a key given twice, in one pass.
       throwConfigErrors(
         read.problems.map(
-          ({ message, code, path, ...at }) => new ConfigError({ file, ...at, path: path ? formatPath(path) || undefined : undefined }, message, code),
+          ({ message, code, path, ...at }) =>
+            new ConfigError({ file, ...at, path: path ? formatPath(path) || undefined : undefined }, numberMessageAt(message, path), code),
         ),
       );
     }
@@ -136,14 +137,14 @@ export class SourceDocument {
       (number) =>
         new ConfigError(
           { file: this.file, line: number.line, column: number.column, path: formatPath(number.path) || undefined },
-          number.message,
+          numberMessageAt(number.message, number.path),
           'CONFIG_INVALID',
         ),
     );
     // The value adds what only it holds (a number reached through an alias): each place is said once.
     const at = new Set(problems.map((problem) => `${problem.line}:${problem.column}`));
     for (const number of valueNumberProblems(this.value)) {
-      const problem = this.error(number.path, number.message);
+      const problem = this.error(number.path, numberMessageAt(number.message, number.path));
       if (!at.has(`${problem.line}:${problem.column}`)) problems.push(problem);
     }
     return problems;

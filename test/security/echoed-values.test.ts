@@ -30,6 +30,22 @@ describe('errors about hostile values', () => {
     expect(() => SourceDocument.parse('x.yaml', bomb.join('\n'))).toThrow(/^x\.yaml: is not valid YAML\/JSON: YAML aliases are limited to 1000 expansions$/);
   });
 
+  it('says the type of a value under a secret-named key, never the value: a token written unquoted', async () => {
+    const dir = tempDir({
+      'agent.mjs': 'console.log("x")\n',
+      'agent.yaml': 'id: cfg\nexternal:\n  command: [node, ./agent.mjs]\n  env: {SERVICE_TOKEN: 98765432101234, PLAIN: 5}\n',
+      'big.yaml': 'id: cfg\nexternal:\n  command: [node, ./agent.mjs]\n  env: {API_KEY: 12345678987654321}\n',
+      'big.json': '{"id": "cfg", "external": {"command": ["node", "./agent.mjs"], "env": {"DB_PASSWORD": 12345678987654321}}}\n',
+    });
+    const result = await runCli(['validate', 'agent.yaml', 'big.yaml', 'big.json'], dir);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain("at external.env.SERVICE_TOKEN: expected string, got number (not shown: its key's name says it may be a credential)");
+    expect(result.stderr).toContain('at external.env.PLAIN: expected string, got number 5');
+    expect(result.stderr).toContain("at external.env.API_KEY: the number (not shown: its key's name says it may be a credential) is beyond 2^53");
+    expect(result.stderr).toContain("at external.env.DB_PASSWORD: the number (not shown: its key's name says it may be a credential) is beyond 2^53");
+    for (const secret of ['98765432101234', '12345678987654321']) expect(result.stderr).not.toContain(secret);
+  });
+
   it('caps an echoed value at 200 characters and says how much was cut', () => {
     expect(capEchoed('x'.repeat(250))).toBe(`${'x'.repeat(200)}... (50 more characters)`);
     expect(capEchoed('short')).toBe('short');
