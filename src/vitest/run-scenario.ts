@@ -1,4 +1,5 @@
-import { ConfigError } from '../config/errors.js';
+import { ConfigError, throwConfigErrors } from '../config/errors.js';
+import { unknownOptionKeys } from '../config/option-keys.js';
 import { resolveCassetteSettings } from '../runner/cassettes/cassette-settings.js';
 import type { ScenarioRow } from '../runner/report/report.js';
 import type { PlannedRun } from '../runner/suite/load-suite.js';
@@ -16,12 +17,15 @@ export interface RunScenarioOptions extends Pick<LoadScenariosOptions, 'cwd' | '
   signal?: AbortSignal;
 }
 
+const RUN_SCENARIO_OPTION_KEYS = ['cwd', 'config', 'variant', 'signal'];
+
 /**
  * Loads one scenario file and runs one of its scenarios once (variant `base` unless given),
  * returning its report row; the row works with the agentcheck matchers, arguments included.
  * `name` may be left out when the file holds a single scenario.
  */
 export async function runScenario(file: string, name?: string, options: RunScenarioOptions = {}): Promise<ScenarioRow> {
+  throwConfigErrors(unknownOptionKeys(options, RUN_SCENARIO_OPTION_KEYS, 'runScenario() options'));
   const variant = options.variant ?? 'base';
   const { plan, config } = loadScenarios(file, { cwd: options.cwd, config: options.config, variants: [variant], repeat: 1 });
   const names = plan.scenarios.map((scenario) => scenario.name);

@@ -1,4 +1,5 @@
-import { ConfigError } from '../config/errors.js';
+import { ConfigError, throwConfigErrors } from '../config/errors.js';
+import { unknownOptionKeys } from '../config/option-keys.js';
 import { describe, it } from 'vitest';
 import type { PlannedRun } from '../runner/suite/load-suite.js';
 import { ABORT_GRACE_MS } from '../runner/suite/timeouts.js';
@@ -14,6 +15,8 @@ export interface ScenariosOptions extends LoadScenariosOptions {
   concurrent?: boolean;
 }
 
+const SCENARIOS_OPTION_KEYS = ['cwd', 'config', 'variants', 'repeat', 'grep', 'tags', 'timeout', 'concurrent'];
+
 /**
  * Defines one vitest test per scenario x variant, grouped by scenario file. Each test runs the
  * scenario (every repeat) and asserts it passed; a failure shows the reason and the trajectory.
@@ -21,6 +24,7 @@ export interface ScenariosOptions extends LoadScenariosOptions {
  * here, so vitest reports the file with the located error.
  */
 export function scenarios(pattern: string, options: ScenariosOptions = {}): void {
+  throwConfigErrors(unknownOptionKeys(options, SCENARIOS_OPTION_KEYS, 'scenarios() options'));
   installMatchers();
   const { plan, config } = loadScenarios(pattern, options);
   // A pattern or filter that selects nothing is a mistake (a misspelt folder): a test file

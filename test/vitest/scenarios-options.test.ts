@@ -34,6 +34,23 @@ describe('agentcheck/vitest scenarios() that select nothing', () => {
   });
 });
 
+describe('agentcheck/vitest options are checked by name', () => {
+  it('refuses a misspelt or misplaced option of scenarios() and runScenario() instead of running the default', async () => {
+    const { scenarios } = await import('../../src/vitest/scenarios.js');
+    const dir = tempDir({
+      'agent.yaml': 'id: a\nagent:\n  name: A\n',
+      'a.scenario.yaml': 'name: a\nagent: agent.yaml\ninputs: {messages: [{role: user, content: hi}]}\nmodel: {script: [{text: ok}]}\n',
+    });
+    // `variant` is runScenario's option; scenarios() takes `variants`.
+    expect(() => scenarios('a.scenario.yaml', { cwd: dir, variant: 'v2' } as never)).toThrow(
+      'scenarios() options at variant: unknown key "variant"; expected one of: cwd, config, variants, repeat, grep, tags, timeout, concurrent',
+    );
+    await expect(runScenario('a.scenario.yaml', 'a', { cwd: dir, varient: 'v2' } as never)).rejects.toThrow(
+      'runScenario() options at varient: unknown key "varient"; expected one of: cwd, config, variant, signal',
+    );
+  });
+});
+
 describe('agentcheck/vitest runScenario() of a skip scenario', () => {
   it('returns its skipped row without running it, as agentcheck run does', async () => {
     const dir = tempDir({

@@ -1,4 +1,5 @@
 import { ConfigError, throwConfigErrors } from '../../config/errors.js';
+import { unknownOptionKeys } from '../../config/option-keys.js';
 import { McpServerPool } from '../../engine/mcp/mcp-server-pool.js';
 import type { SkillOptions } from '../../engine/skills-delivery.js';
 import type { SpanRecord } from '../../spans/span-record.js';
@@ -119,14 +120,10 @@ const SELECTION_KEYS = ['paths', 'config', 'shard', 'grep', 'tags', 'overlay', '
 
 /** A misspelt option (`concurency`) is refused, as every library entry refuses one, never ignored for its default. */
 function checkOptionKeys(options: SuiteRunOptions): void {
-  const problems: ConfigError[] = [];
-  const unknown = (keys: string[], known: string[], at: string) => {
-    for (const key of keys.filter((name) => !known.includes(name)))
-      problems.push(new ConfigError({ file: 'runSuite options', path: `${at}${key}` }, `unknown key "${key}"; expected one of: ${known.join(', ')}`));
-  };
-  unknown(Object.keys(options ?? {}), RUN_OPTION_KEYS, '');
-  if (options?.selection && typeof options.selection === 'object') unknown(Object.keys(options.selection), SELECTION_KEYS, 'selection.');
-  throwConfigErrors(problems);
+  throwConfigErrors([
+    ...unknownOptionKeys(options, RUN_OPTION_KEYS, 'runSuite options'),
+    ...unknownOptionKeys(options?.selection, SELECTION_KEYS, 'runSuite options', 'selection.'),
+  ]);
 }
 
 /**

@@ -1,0 +1,13 @@
+import { ConfigError } from './errors.js';
+
+/**
+ * A library entry's options checked by name: a misspelt key (`concurency`, `varient`) is a
+ * ConfigError naming it and the keys there are, never ignored for its default. `file` names the
+ * entry (`runSuite options`), `at` prefixes the path of nested options (`selection.`).
+ */
+export function unknownOptionKeys(options: object | undefined, known: readonly string[], file: string, at = ''): ConfigError[] {
+  if (!options || typeof options !== 'object') return [];
+  return Object.keys(options)
+    .filter((key) => !known.includes(key))
+    .map((key) => new ConfigError({ file, path: `${at}${key}` }, `unknown key "${key}"; expected one of: ${known.join(', ')}`));
+}
