@@ -58,7 +58,11 @@ export function isSpanRecord(value: unknown): boolean {
  * that is not a list, or at the first record that is not a span record.
  */
 export function spanListProblem(spans: unknown, at: PathSegments, locate: Locator): ConfigError | null {
-  if (!Array.isArray(spans)) return locate(at, `expected an array of span records (readSpansJsonl), got ${describeValue(spans)}`);
+  if (!Array.isArray(spans)) {
+    // readSpansJsonl returns a promise: the usual slip is a missing await.
+    const got = spans instanceof Promise ? 'a Promise (await readSpansJsonl(file) first)' : describeValue(spans);
+    return locate(at, `expected an array of span records (readSpansJsonl), got ${got}`);
+  }
   for (let index = 0; index < spans.length; index++) {
     if (isSpanRecord(spans[index])) continue;
     const problem = spanRecordProblem(spans[index])!;

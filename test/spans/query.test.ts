@@ -164,6 +164,10 @@ describe('querySpans input from a library caller', () => {
 
   it('names a span list that is not a list, and the first record that is not a span record', () => {
     expect(configErrorOf(() => querySpans(null as never, {})).message).toBe('spans: expected an array of span records (readSpansJsonl), got null');
+    // readSpansJsonl's promise, not awaited.
+    expect(configErrorOf(() => querySpans(Promise.resolve([]) as never, {})).message).toBe(
+      'spans: expected an array of span records (readSpansJsonl), got a Promise (await readSpansJsonl(file) first)',
+    );
     const [root, ...rest] = sampleSpans();
     const attribute = { filtering: { field: 'attributes', key: 'agentcheck.turn', operator: 'gt', value: 0 } } as const;
     expect(configErrorOf(() => querySpans([root, 1] as never, attribute)).message).toBe(
