@@ -12,6 +12,8 @@ const ORDERED = new Set(['gt', 'gte', 'lt', 'lte']);
 const TEXT = new Set(['contains', 'startswith', 'endswith']);
 /** Operators that compare with a value (or list of values) as a whole: checked against enumerated fields. */
 const EQUALITY = new Set(['is', 'is_not', 'eq', 'neq', 'in', 'not_in']);
+/** Equality that compares a number with its numeric text. */
+const LOOSE = new Set(['eq', 'neq']);
 
 /**
  * Validates a query (docs/query-spans.md), throwing a located ConfigError (ConfigErrors for
@@ -103,6 +105,43 @@ function validateCondition(record: Record<string, unknown>, at: PathSegments, lo
   }
   if (EQUALITY.has(op) && Object.hasOwn(FIELD_VALUES, field as string))
     validateEnumerated(field as keyof typeof FIELD_VALUES, op, value, [...at, 'value'], locate);
+  validateFieldType(field as string, op, value, at, locate);
+}
+
+/** The fields of one type in every span record (SpanRecord): `parent_id` is null on a root span. */
+const TEXT_FIELDS: Record<string, 'a string' | 'a string or null'> = {
+  trace_id: 'a string',
+  span_id: 'a string',
+  name: 'a string',
+  parent_id: 'a string or null',
+};
+
+/**
+ * A value of another type than the field's can never match (`name is 1`, `duration_ms contains
+ * "1"`): refused, so a `count: {equals: 0}` check cannot pass on a typo.
+ */
+function validateFieldType(field: string, op: string, value: unknown, at: PathSegments, locate: Locator): void {
+  const items = Array.isArray(value) ? value : [value];
+  if (field === 'duration_ms') {
+    if (TEXT.has(op) || op === 'matches')
+      throw locate([...at, 'operator'], `field "duration_ms" is a number; operator "${op}" compares text, use is, in, gt, gte, lt or lte`);
+    // eq / neq also take a number written as text ("5").
+    const numeric = (item: unknown) =>
+      typeof item === 'number' || (LOOSE.has(op) && typeof item === 'string' && item.trim() !== '' && Number.isFinite(Number(item)));
+    const wrong = EQUALITY.has(op) ? items.findIndex((item) => !numeric(item)) : -1;
+    if (wrong >= 0) throw locate(valueAt(at, value, wrong), `field "duration_ms" is a number, got ${show(items[wrong])}`);
+    return;
+  }
+  const type = TEXT_FIELDS[field];
+  // eq / neq compare a number with its text ("1" eq 1): only the strict operators are held to the type.
+  if (!type || !EQUALITY.has(op) || LOOSE.has(op)) return;
+  const wrong = items.findIndex((item) => typeof item !== 'string' && !(item === null && type === 'a string or null'));
+  if (wrong >= 0) throw locate(valueAt(at, value, wrong), `field "${field}" is ${type}, got ${show(items[wrong])}`);
+}
+
+/** The path of a condition's value, or of its item `index` when the value is a list. */
+function valueAt(at: PathSegments, value: unknown, index: number): PathSegments {
+  return Array.isArray(value) ? [...at, 'value', index] : [...at, 'value'];
 }
 
 /** `status` and `kind` hold a fixed set of lower-case words: any other value can never match. */

@@ -133,6 +133,22 @@ describe('validateQuery', () => {
     expect(problem({ filtering: { field: 'duration_ms', operator: 'gt', value: '5' } })).toContain('compares with a number');
   });
 
+  it('refuses a value of another type than the field holds, which could never match', () => {
+    expect(problem({ filtering: { field: 'name', operator: 'is', value: 1 } })).toBe('scenario.yaml at query.filtering.value: field "name" is a string, got 1');
+    expect(problem({ filtering: { field: 'name', operator: 'in', value: ['chat', 2] } })).toContain(
+      'at query.filtering.value[1]: field "name" is a string, got 2',
+    );
+    expect(problem({ filtering: { field: 'parent_id', operator: 'is', value: 5 } })).toContain('field "parent_id" is a string or null, got 5');
+    expect(problem({ filtering: { field: 'duration_ms', operator: 'is', value: 'x' } })).toContain('field "duration_ms" is a number, got "x"');
+    expect(problem({ filtering: { field: 'duration_ms', operator: 'contains', value: '1' } })).toContain(
+      'at query.filtering.operator: field "duration_ms" is a number; operator "contains" compares text',
+    );
+    // Still accepted: null for a root's parent, and eq's numeric text.
+    expect(problem({ filtering: { field: 'parent_id', operator: 'is', value: null } })).toBeNull();
+    expect(problem({ filtering: { field: 'duration_ms', operator: 'eq', value: '5' } })).toBeNull();
+    expect(problem({ filtering: { field: 'name', operator: 'eq', value: 1 } })).toBeNull();
+  });
+
   it('refuses invalid and catastrophic regexes', () => {
     expect(problem({ filtering: { field: 'name', operator: 'matches', value: '(' } })).toContain('invalid regular expression');
     expect(problem({ filtering: { field: 'name', operator: 'matches', value: '(a+)+$' } })).toContain('nested quantifier');
