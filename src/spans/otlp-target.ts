@@ -1,6 +1,6 @@
 import { displayUrl } from '../config/display-url.js';
 import { ConfigError } from '../config/errors.js';
-import { HTTP_TOKEN } from '../config/http-header.js';
+import { headerValueProblem, HTTP_TOKEN } from '../config/http-header.js';
 import { parseKeyValueList } from './otlp-key-values.js';
 import { resourceAttributesFromEnv } from './otlp-resource.js';
 
@@ -94,7 +94,14 @@ function withTracesPath(url: URL, always = false): string {
 
 /** `key1=value1,key2=value2` with percent-encoded values (the W3C baggage form the specification uses). */
 function parseHeaders(raw: string | undefined, source: string): Record<string, string> {
-  return parseKeyValueList(raw, source, HTTP_TOKEN, 'header name (expected key1=value1,key2=value2)');
+  const headers = parseKeyValueList(raw, source, HTTP_TOKEN, 'header name (expected key1=value1,key2=value2)');
+  // A decoded value no request can carry (a %0A line break, a character past Latin-1) would fail
+  // every export at the end of the suite: refused now, naming the header, never quoting its value.
+  for (const [name, value] of Object.entries(headers)) {
+    const problem = headerValueProblem(value);
+    if (problem) throw new ConfigError({ file: source }, `header ${JSON.stringify(name)}: ${problem}`);
+  }
+  return headers;
 }
 
 /**

@@ -46,6 +46,13 @@ describe('resolveOtlpTarget', () => {
     expect((error as Error).message).toContain('entry 2');
     expect((error as Error).message).not.toContain('s3cret');
     expect(() => resolveOtlpTarget('http://h', { OTEL_EXPORTER_OTLP_TIMEOUT: '-1' })).toThrow(/OTEL_EXPORTER_OTLP_TIMEOUT/);
+    // A value that decodes to what no request can carry fails before the run, the value unquoted.
+    expect(() => resolveOtlpTarget('http://h', { OTEL_EXPORTER_OTLP_HEADERS: 'Authorization=Bearer%0Asecretvalue' })).toThrow(
+      'OTEL_EXPORTER_OTLP_HEADERS: header "Authorization": a header value cannot hold a line break (LF, character 7 of the value): expected one line of text',
+    );
+    expect(() => resolveOtlpTarget('http://h', { OTEL_EXPORTER_OTLP_TRACES_HEADERS: 'X-Extra=%E2%82%AC' })).toThrow(
+      /OTEL_EXPORTER_OTLP_TRACES_HEADERS: header "X-Extra": a header value cannot hold U\+20AC/,
+    );
   });
 
   it('reads the protocol (traces variable first), refuses grpc and unknown values, and parses resource attributes', () => {
