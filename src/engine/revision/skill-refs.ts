@@ -16,7 +16,13 @@ export function checkSkillRef(folder: string, at: PathSegments, locate: Locator)
     // A reference, so the message says what a ref is relative to (docs/skills.md).
     return loadSkillFolder(folder, { file: folder }).name;
   } catch (error) {
+    // Problems of the folder itself (missing, too many files) are the ref's to fix: located
+    // there, with their code; those inside SKILL.md keep SKILL.md's location.
     if (error instanceof ConfigError && error.code === 'CONFIG_NOT_FOUND') throw locate(at, error.expected);
+    if (error instanceof ConfigError && error.file === folder) {
+      const { file, line, column, path } = locate(at, error.expected);
+      throw new ConfigError({ file, line, column, path }, error.expected, error.code);
+    }
     throw error;
   }
 }

@@ -133,6 +133,15 @@ agent:
     expect(error.message).toMatch(/alias/i);
   });
 
+  it('locates a skill folder of more than 1,000 files at the ref that names it, with its code', () => {
+    const dir = tempDir({ 'big/SKILL.md': '---\nname: big\ndescription: Big.\n---\nbody\n' });
+    for (let i = 0; i <= 1000; i++) writeFileSync(join(dir, 'big', `f${i}.txt`), '');
+    writeFileSync(join(dir, 'agent.yaml'), 'id: big\nagent:\n  name: B\n  skills: [{ref: big}]\n');
+    const error = configErrorOf(() => loadAgentBuild(join(dir, 'agent.yaml')));
+    expect(error).toMatchObject({ code: 'CONFIG_TOO_LARGE', file: join(dir, 'agent.yaml'), line: 4, path: 'agent.skills[0].ref' });
+    expect(error.expected).toContain('holds more than 1000 files');
+  });
+
   it('refuses a skill ref that points nowhere, located at the ref', () => {
     const error = errorOf(`${base}  skills:\n    - {ref: ../no-such-skill}\n`);
     expect(error.code).toBe('CONFIG_INVALID');
