@@ -1,50 +1,18 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/runner/report/report.js';
 import { renderHtml } from '../../src/runner/reporters/html-reporter.js';
 import { computeStats } from '../../src/runner/stats/compute-stats.js';
 import { EVIL, fixtureSpans, htmlFixtureReport } from '../runner/reporters/html-fixture.js';
 import { runCli } from './cli.js';
-
-/** Debian's chromium package; `.ci/run` installs it when apt-get is there. */
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) {
-  console.warn(`[html report browser test] skipped: ${CHROMIUM} is absent. Install it with "apt-get install -y chromium" (.ci/run does) to run it.`);
-}
+import { hasChromium, launchChromium, openPage } from './html-browser.js';
 
 /** The one browser global the page checks use; tsconfig has no DOM lib (the project targets Node). */
 interface BrowserWindow {
   getComputedStyle(element: unknown): { backgroundColor: string };
-}
-
-/** What went wrong while a page loaded: console errors, uncaught exceptions, requests that left the file. */
-interface PageProblems {
-  console: string[];
-  errors: string[];
-  requests: string[];
-}
-
-async function open(browser: Browser, file: string, viewport?: { width: number; height: number }): Promise<{ page: Page; problems: PageProblems }> {
-  const page = await browser.newPage(viewport ? { viewport } : {});
-  const problems: PageProblems = { console: [], errors: [], requests: [] };
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.console.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.errors.push(error.message));
-  page.on('dialog', (dialog) => {
-    problems.errors.push(`dialog: ${dialog.message()}`);
-    void dialog.dismiss();
-  });
-  page.on('request', (request) => {
-    if (!/^(file|data):/.test(request.url())) problems.requests.push(request.url());
-  });
-  await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
-  return { page, problems };
 }
 
 describe('report.html in headless Chromium', () => {
@@ -59,18 +27,7 @@ describe('report.html in headless Chromium', () => {
     const run = await runCli(['run', '--config', 'scenarios/toolsets/agentcheck.config.yaml', '--reporter', 'json,html', '--out', dir]);
     expect(run.exitCode, run.all).toBe(1); // the base variant fails some scenarios by design
     report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {
@@ -79,7 +36,7 @@ describe('report.html in headless Chromium', () => {
   });
 
   it.skipIf(!hasChromium)('loads with no console errors, no page errors and no request beyond the file', async () => {
-    const { page, problems } = await open(browser, join(dir, 'report.html'));
+    const { page, problems } = await openPage(browser, join(dir, 'report.html'));
     expect(problems).toEqual({ console: [], errors: [], requests: [] });
     expect(await page.title()).toBe('agentcheck: FAILED');
     for (const id of ['summary', 'matrix', 'pass-rates', 'tool-selection', 'confusion', 'paired', 'failures', 'timelines', 'rows']) {
@@ -89,7 +46,7 @@ describe('report.html in headless Chromium', () => {
   });
 
   it.skipIf(!hasChromium)('shows the numbers of report.json, in data- attributes and as visible text', async () => {
-    const { page } = await open(browser, join(dir, 'report.html'));
+    const { page } = await openPage(browser, join(dir, 'report.html'));
     const stats = report.stats!;
     const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
 
@@ -188,7 +145,7 @@ describe('report.html in headless Chromium', () => {
     for (const span of fixtureSpans(fixture)) byTrace.set(span.trace_id, [...(byTrace.get(span.trace_id) ?? []), span]);
     const file = join(dir, 'hostile.html');
     writeFileSync(file, renderHtml(fixture, { byTrace, unreadable: 0 }));
-    const { page, problems } = await open(browser, file);
+    const { page, problems } = await openPage(browser, file);
     expect(problems).toEqual({ console: [], errors: [], requests: [] });
     expect(await page.locator('img').count()).toBe(0);
     expect(await page.locator('script').count()).toBe(1);
@@ -209,7 +166,7 @@ describe('report.html in headless Chromium', () => {
   });
 
   it.skipIf(!hasChromium)('matrix: each cell links to its run, whose transcript opens, even past an active filter', async () => {
-    const { page, problems } = await open(browser, join(dir, 'report.html'));
+    const { page, problems } = await openPage(browser, join(dir, 'report.html'));
     const ids = [...new Set(report.scenarios.map((row) => row.id))];
     expect(await page.locator('#matrix tbody tr').count()).toBe(ids.length);
     expect(await page.locator('#matrix tbody td.cell').count()).toBe(ids.length * report.suite.variants.length);
@@ -265,7 +222,7 @@ describe('report.html in headless Chromium', () => {
       ['real run', join(dir, 'report.html')],
       ['long names', file],
     ] as const) {
-      const { page, problems } = await open(browser, html, { width: 1024, height: 800 });
+      const { page, problems } = await openPage(browser, html, { width: 1024, height: 800 });
       expect(problems, name).toEqual({ console: [], errors: [], requests: [] });
       for (const table of ['table.matrix', 'table.paired']) {
         const fit = await page.locator(table).evaluate((element) => {
