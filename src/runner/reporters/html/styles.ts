@@ -64,12 +64,14 @@ table.fit th { white-space: normal; } table.fit td.wrap, table.fit th.scenario {
 table.paired td.num, table.paired th.num { padding: 4px 6px; }
 table.paired td.num .note { margin: 0; white-space: nowrap; }
 table.matrix th .variant-name { overflow-wrap: anywhere; }
-table.matrix th.scenario { font-weight: 500; background: none; max-width: 40ch; }
+table.matrix th.scenario { font-weight: 500; background: none; min-width: 12ch; max-width: 40ch; }
 table.matrix td.cell { text-align: center; white-space: nowrap; }
 table.matrix td.cell-pass { background: rgba(26, 127, 55, .10); } table.matrix td.cell-fail { background: rgba(207, 34, 46, .10); }
 table.matrix td.cell-error { background: rgba(130, 80, 223, .12); } table.matrix td.cell-mixed { background: rgba(154, 103, 0, .12); }
 table.matrix a.run-link { text-decoration: none; } table.matrix a.run-link:hover { text-decoration: underline; }
-table.matrix .repeats { font-size: 11.5px; } table.matrix .repeats .run-link { margin: 0 2px; }
+/* One link per repeat: they wrap inside the cell, so a cell of hundreds of repeats grows down, not across
+   (the scenario column keeps a readable minimum beside such cells). */
+table.matrix .repeats { font-size: 11.5px; white-space: normal; } table.matrix .repeats .run-link { margin: 0 2px; }
 table.matrix tfoot th, table.matrix tfoot td { border-top: 2px solid var(--line); }
 .status-mixed { color: var(--skip); }
 details.delta pre { text-align: left; white-space: pre-wrap; overflow-wrap: anywhere; max-width: 36ch; margin: 4px 0; font-weight: 400; }
