@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report, ScenarioRow } from '../../src/runner/report/report.js';
 import { renderHtml } from '../../src/runner/reporters/html-reporter.js';
 import { computeStats } from '../../src/runner/stats/compute-stats.js';
+import { fixtureSpans, htmlFixtureReport } from '../runner/reporters/html-fixture.js';
 import { report as reportOf, row } from '../runner/reporters/fixture-report.js';
 import { hasChromium, launchChromium, openPage, pageWidth } from './html-browser.js';
 
@@ -69,4 +70,31 @@ describe('report.html fits a 1024-pixel window', () => {
       },
     );
   }
+
+  it.skipIf(!hasChromium)('with a 220-character scenario id and variant name: headings, failures and lists break inside the word', async () => {
+    const fixture = htmlFixtureReport();
+    const long = `support/${'x'.repeat(191)}.scenario.yaml#refund`;
+    const variant = 'v'.repeat(220);
+    const rows = fixture.scenarios.map((r) => ({
+      ...r,
+      id: r.id.startsWith('support/refund.scenario.yaml#') ? long : r.id,
+      variant: r.variant === 'terse' ? variant : r.variant,
+    }));
+    const report: Report = { ...fixture, scenarios: rows, suite: { ...fixture.suite, variants: ['base', variant] } };
+    report.stats = computeStats(report);
+    const byTrace = new Map<string, ReturnType<typeof fixtureSpans>>();
+    for (const span of fixtureSpans(report)) byTrace.set(span.trace_id, [...(byTrace.get(span.trace_id) ?? []), span]);
+    const file = join(dir, 'long-id.html');
+    writeFileSync(file, renderHtml(report, { byTrace, unreadable: 0 }));
+    const { page, problems } = await openPage(browser, file, { width: 1024, height: 800 });
+    expect(problems).toEqual({ console: [], errors: [], requests: [] });
+    expect(long).toHaveLength(220);
+    expect(await page.locator(`#timelines div.timeline[data-scenario="${long}"] h3`).count()).toBe(1);
+    expect(await page.locator(`#confusion h3`).filter({ hasText: variant }).count()).toBe(1);
+    const headings = await rightEdges(page, 'h1, h2, h3');
+    expect(headings.right).toBeLessThanOrEqual(headings.page);
+    const width = await pageWidth(page);
+    expect(width.scroll).toBeLessThanOrEqual(width.client);
+    await page.close();
+  });
 });

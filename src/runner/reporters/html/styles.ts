@@ -14,6 +14,8 @@ body { margin: 0; padding: 24px 32px 64px; font: 14px/1.45 system-ui, -apple-sys
   color: var(--fg); background: var(--bg); max-width: 1280px; }
 h1 { font-size: 22px; margin: 0 0 4px; } h2 { font-size: 18px; margin: 32px 0 8px; border-bottom: 1px solid var(--line); padding-bottom: 4px; }
 h3 { font-size: 15px; margin: 18px 0 6px; }
+/* Headings may hold a scenario id or a variant name: a long one breaks rather than widening the page. */
+h1, h2, h3 { overflow-wrap: anywhere; }
 code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12.5px; }
 nav a { margin-right: 14px; color: var(--accent); text-decoration: none; }
 .note { color: var(--muted); margin: 6px 0; }
@@ -22,7 +24,7 @@ dl.totals { display: flex; flex-wrap: wrap; gap: 8px; margin: 12px 0; }
 dl.totals div { background: var(--panel); border: 1px solid var(--line); border-radius: 6px; padding: 6px 12px; min-width: 92px; }
 dl.totals dt { color: var(--muted); font-size: 12px; } dl.totals dd { margin: 0; font-size: 20px; font-weight: 600; }
 dl.meta { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; margin: 8px 0; }
-dl.meta dt { color: var(--muted); } dl.meta dd { margin: 0; }
+dl.meta dt { color: var(--muted); } dl.meta dd { margin: 0; overflow-wrap: anywhere; }
 /* Block tables scroll sideways inside the page instead of widening it. */
 table { border-collapse: collapse; margin: 6px 0 10px; display: block; overflow-x: auto; max-width: 100%; }
 th, td { border-bottom: 1px solid var(--line); padding: 4px 10px; text-align: left; vertical-align: top; }
@@ -32,7 +34,8 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-sp
 .status-pass { color: var(--pass); } .status-fail { color: var(--fail); } .status-error { color: var(--error); }
 .status-skipped { color: var(--skip); } .status-not_run { color: var(--notrun); }
 .reason { white-space: pre-wrap; word-break: break-word; }
-ul.failures { list-style: none; padding: 0; } ul.failures > li { border-left: 3px solid var(--fail); padding: 4px 10px; margin: 8px 0; background: var(--panel); }
+ul.failures { list-style: none; padding: 0; } ul.failures > li { border-left: 3px solid var(--fail); padding: 4px 10px; margin: 8px 0; background: var(--panel);
+  overflow-wrap: anywhere; }
 ul.failures > li.failure-error { border-left-color: var(--error); }
 ul.failures ul { margin: 4px 0 0; padding-left: 18px; }
 svg text { fill: var(--fg); font: 12px system-ui, sans-serif; }
@@ -63,6 +66,7 @@ table.fit { display: table; width: 100%; max-width: 100%; table-layout: auto; }
 table.fit th { white-space: normal; } table.fit td.wrap, table.fit th.scenario { overflow-wrap: anywhere; word-break: break-word; }
 table.paired td.num, table.paired th.num { padding: 4px 6px; }
 table.paired td.num .note { margin: 0; white-space: nowrap; }
+details[data-flip] { overflow-wrap: anywhere; }
 table.matrix th .variant-name { overflow-wrap: anywhere; }
 table.matrix th.scenario { font-weight: 500; background: none; min-width: 12ch; max-width: 40ch; }
 table.matrix td.cell { text-align: center; white-space: nowrap; }
