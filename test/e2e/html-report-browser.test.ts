@@ -202,6 +202,26 @@ describe('report.html in headless Chromium', () => {
     await page.close();
   });
 
+  it.skipIf(!hasChromium)('a link to the run already in the address bar clears the filter again and reopens the transcript', async () => {
+    const { page, problems } = await openPage(browser, join(dir, 'report.html'));
+    const index = report.scenarios.findIndex((row) => row.status === 'fail');
+    const link = page.locator(`#matrix a.run-link[data-row-index="${index}"]`);
+    const target = page.locator(`#run-${index}`);
+    await link.click();
+    await target.locator('details.transcript[open]').waitFor();
+    // The hash stays #run-N from here on, so the second click fires no hashchange.
+    await target.locator('details.transcript > summary').click();
+    await page.fill('#row-filter', 'no run has this text');
+    expect(await page.locator('#rows-table tbody tr:not(.hidden)').count()).toBe(0);
+    await link.click();
+    await target.locator('details.transcript[open]').waitFor();
+    expect(await target.isVisible()).toBe(true);
+    expect(await page.inputValue('#row-filter')).toBe('');
+    expect(await page.locator('#rows-table tbody tr:not(.hidden)').count()).toBe(Math.min(report.scenarios.length, 1000));
+    expect(problems).toEqual({ console: [], errors: [], requests: [] });
+    await page.close();
+  });
+
   it.skipIf(!hasChromium)('the matrix and the paired table fit a 1024-pixel page, also with very long names', async () => {
     const long = (prefix: string) => `${prefix}-${'averyveryverylongnamewithoutanybreaks'.repeat(3)}`;
     const fixture = htmlFixtureReport();

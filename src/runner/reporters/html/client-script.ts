@@ -1,6 +1,7 @@
 /**
  * The page's only script: filtering the all-rows table, and opening the run a matrix link points
- * at (`#run-N`: the filter is cleared if it hid the row, and the row's transcript opened). It
+ * at (`#run-N`: the filter is cleared if it hid the row, and the row's transcript opened), also
+ * when the link's hash is already the page's (docs/report-format.md, HTML). It
  * reads ids and data- attributes, never user text embedded in the script (so no report value can
  * break out of the <script> element), and does nothing when the table is absent.
  */
@@ -40,9 +41,19 @@ export const CLIENT_SCRIPT = `
     if (transcript) transcript.open = true;
     row.scrollIntoView({ block: 'center' });
   }
+  // A link to the hash already in the address bar fires no hashchange: its click opens the run
+  // the same way (a modified click, such as one opening a new tab, is left to the browser).
+  function openSameHash(event) {
+    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    var link = event.target.closest && event.target.closest('a[href^="#run-"]');
+    if (!link || link.getAttribute('href') !== window.location.hash) return;
+    event.preventDefault();
+    openTarget();
+  }
   input.addEventListener('input', apply);
   failing.addEventListener('change', apply);
   window.addEventListener('hashchange', openTarget);
+  document.addEventListener('click', openSameHash);
   apply();
   openTarget();
 })();
