@@ -25,6 +25,15 @@ export function secretForms(value: string): [raw: string, uri: string, json: str
   return [value, encodeURIComponent(value), json, JSON.stringify(json).slice(1, -1)];
 }
 
+/**
+ * Other spellings of a secret in a URL that decode to it: lower-case percent escapes (`%2f`) and
+ * form encoding (`+` for a space, as `URLSearchParams` and Python's `urlencode` write it).
+ */
+function uriSpellings(value: string): string[] {
+  const uri = encodeURIComponent(value);
+  return [uri.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()), uri.replace(/%20/g, '+'), new URLSearchParams({ v: value }).toString().slice(2)];
+}
+
 /** Where a quote was cut: "..." or "\u2026", after a closing quote if the quote was JSON. */
 const CUT_MARK = compileHarnessRegex(String.raw`"?(?:\.\.\.|\u2026)`, 'g');
 /** The shortest start of a secret taken for one at a cut: shorter ones are ordinary text too often. */
@@ -38,7 +47,7 @@ export class Redactor {
   add(values: Iterable<string>): this {
     for (const value of values) {
       if (value.length < MIN_SCRUBBED_LENGTH || value === REDACTED) continue;
-      for (const form of secretForms(value)) this.known.add(form);
+      for (const form of [...secretForms(value), ...uriSpellings(value)]) this.known.add(form);
     }
     // Longest first, so `Bearer sk-x` goes whole before `sk-x` is looked for.
     this.ordered = [...this.known].sort((a, b) => b.length - a.length);

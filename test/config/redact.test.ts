@@ -95,6 +95,13 @@ describe('credential headers, query parameters and the redactor', () => {
     });
   });
 
+  it('scrubs the URL spellings that decode to a secret: lower-case escapes and form encoding', () => {
+    const redactor = new Redactor().add(['Xy9+kL/mn=Qr 7&zz']);
+    expect(redactor.text('upper: Xy9%2BkL%2Fmn%3DQr%207%26zz')).toBe('upper: [redacted]');
+    expect(redactor.text('lower: Xy9%2bkL%2fmn%3dQr%207%26zz')).toBe('lower: [redacted]');
+    expect(redactor.text('plus: Xy9%2BkL%2Fmn%3DQr+7%26zz')).toBe('plus: [redacted]');
+  });
+
   it('scrubs a secret escaped twice: a tool result JSON inside the JSON of a span message', () => {
     const secret = 'pa"ss\\word-12345678';
     const redactor = new Redactor().add([secret]);
