@@ -47,7 +47,9 @@ export async function writeReports(
     } catch (error) {
       // A report that was asked for and not written fails the command, never a silent pass.
       failed = true;
-      io.stderr.write(`agentcheck: the ${reporter.name} reporter failed: ${(error as Error).message}\n`);
+      // Named by the file it could not write, as spans.jsonl is (`could not write <out>/report.json: ENOSPC ...`).
+      const what = reporter.file ? `could not write ${join(options.out, reporter.file)}` : `the ${reporter.name} reporter failed`;
+      io.stderr.write(`agentcheck: ${what}: ${(error as Error).message}\n`);
     }
   }
   await writeQuietReportUnlessTable(

@@ -19,7 +19,11 @@ export const readFileTool: BuiltinTool = {
       const info = await stat(file);
       if (info.isDirectory()) throw new ToolError(NAME, `${relative} is a folder; use list_dir to see what it holds`, 'IS_A_DIRECTORY');
       if (info.size > MAX_FILE_BYTES) {
-        throw new ToolError(NAME, `${relative} is ${info.size} bytes, over read_file's 1 MB limit; use grep to find the lines you need`, 'FILE_TOO_LARGE');
+        throw new ToolError(
+          NAME,
+          `${relative} is ${info.size} bytes, over read_file's 1 MB limit (grep and find_files skip such files too); read a part of it with a command, if the build offers one`,
+          'FILE_TOO_LARGE',
+        );
       }
       return await readFile(file, 'utf8');
     } catch (error) {
