@@ -4,6 +4,7 @@ import { stringArg } from './args.js';
 import type { BuiltinTool } from './builtin-tool.js';
 import { BUILTIN_PARAMETERS } from './builtin-parameters.js';
 import { fileError } from './file-error.js';
+import { refuseSpecialFile, requireFilePath } from './regular-file.js';
 
 const NAME = 'edit_file';
 
@@ -17,8 +18,10 @@ export const editFileTool: BuiltinTool = {
     const oldText = stringArg(NAME, args, 'old');
     const newText = stringArg(NAME, args, 'new');
     if (oldText === '') throw new ToolError(NAME, '"old" must not be empty; give the exact text to replace', 'INVALID_ARGUMENT');
+    requireFilePath(NAME, relative);
     try {
       const file = await ctx.workspace.resolve(relative);
+      await refuseSpecialFile(NAME, relative, file);
       const text = await readFile(file, 'utf8');
       // split/join, not String.replace: `old` is literal text and `$&` in `new` must stay as written.
       const parts = text.split(oldText);

@@ -4,6 +4,7 @@ import { stringArg } from './args.js';
 import { MAX_FILE_BYTES, type BuiltinTool } from './builtin-tool.js';
 import { BUILTIN_PARAMETERS } from './builtin-parameters.js';
 import { fileError } from './file-error.js';
+import { refuseSpecialFile, requireFilePath } from './regular-file.js';
 
 const NAME = 'read_file';
 
@@ -14,8 +15,10 @@ export const readFileTool: BuiltinTool = {
   readOnly: true,
   async run(args, ctx) {
     const relative = stringArg(NAME, args, 'path');
+    requireFilePath(NAME, relative);
     try {
       const file = await ctx.workspace.resolve(relative);
+      await refuseSpecialFile(NAME, relative, file);
       const info = await stat(file);
       if (info.isDirectory()) throw new ToolError(NAME, `${relative} is a folder; use list_dir to see what it holds`, 'IS_A_DIRECTORY');
       if (info.size > MAX_FILE_BYTES) {

@@ -4,6 +4,7 @@ import { stringArg } from './args.js';
 import type { BuiltinTool } from './builtin-tool.js';
 import { BUILTIN_PARAMETERS } from './builtin-parameters.js';
 import { fileError } from './file-error.js';
+import { refuseSpecialFile, requireFilePath } from './regular-file.js';
 
 const NAME = 'write_file';
 
@@ -15,10 +16,12 @@ export const writeFileTool: BuiltinTool = {
   async run(args, ctx) {
     const relative = stringArg(NAME, args, 'path');
     const content = stringArg(NAME, args, 'content');
+    requireFilePath(NAME, relative);
     try {
       // resolve() checked the nearest existing ancestor, so the folders made here are new
       // names under a real folder inside the root.
       const file = await ctx.workspace.resolve(relative, { forWrite: true });
+      await refuseSpecialFile(NAME, relative, file);
       await mkdir(path.dirname(file), { recursive: true });
       await writeFile(file, content, 'utf8');
       return { ok: true, bytes: Buffer.byteLength(content, 'utf8') };

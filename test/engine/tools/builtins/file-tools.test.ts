@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { execa } from 'execa';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ToolError } from '../../../../src/config/errors.js';
 import { BUILTINS } from '../../../../src/engine/tools/builtins/index.js';
@@ -116,6 +117,27 @@ describe('edit_file', () => {
     await toolError(BUILTINS.edit_file.run({ path: 'README.md', old: '', new: 'x' }, ctx), 'INVALID_ARGUMENT');
     await toolError(BUILTINS.edit_file.run({ path: 'out/secret.txt', old: 'secret', new: 'x' }, ctx), 'SANDBOX_ESCAPE');
     expect(await readFile(path.join(outside, 'secret.txt'), 'utf8')).toBe('secret');
+  });
+});
+
+describe('special files and empty paths', () => {
+  it('refuses a named pipe in read_file, write_file and edit_file instead of blocking on its open', async () => {
+    await execa('mkfifo', [path.join(root, 'pipe')]);
+    for (const [tool, args] of [
+      ['read_file', { path: 'pipe' }],
+      ['write_file', { path: 'pipe', content: 'x' }],
+      ['edit_file', { path: 'pipe', old: 'a', new: 'b' }],
+    ] as const) {
+      const error = await toolError(BUILTINS[tool].run(args, ctx), 'NOT_A_FILE');
+      expect(error.message).toBe(`pipe is a named pipe (FIFO), not a regular file; ${tool} works on regular files only`);
+    }
+  });
+
+  it('says a path is empty rather than "is a directory"', async () => {
+    for (const tool of ['read_file', 'write_file'] as const) {
+      const error = await toolError(BUILTINS[tool].run({ path: '', content: 'x' }, ctx), 'INVALID_PATH');
+      expect(error.message).toContain('path is empty: expected the path of a file, relative to the workspace root');
+    }
   });
 });
 

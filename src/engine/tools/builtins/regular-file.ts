@@ -1,0 +1,25 @@
+import { stat } from 'node:fs/promises';
+import { ToolError } from '../../../config/errors.js';
+
+/** An empty `path` names the workspace root, a folder: a file tool says so instead of `: is a directory`. */
+export function requireFilePath(tool: string, relative: string): void {
+  if (relative.trim() === '') throw new ToolError(tool, 'path is empty: expected the path of a file, relative to the workspace root', 'INVALID_PATH');
+}
+
+/**
+ * Refuses a named pipe, socket or device (one the agent made with `mkfifo`, say): opening it
+ * blocks until another process opens its other end, which would hold the run past its time
+ * limit and keep the process alive (docs/security.md, The workspace sandbox). A missing file is
+ * left to the caller (write_file creates it).
+ */
+export async function refuseSpecialFile(tool: string, relative: string, file: string): Promise<void> {
+  let info;
+  try {
+    info = await stat(file);
+  } catch {
+    return;
+  }
+  if (info.isFile() || info.isDirectory()) return;
+  const kind = info.isFIFO() ? 'a named pipe (FIFO)' : info.isSocket() ? 'a socket' : 'a device';
+  throw new ToolError(tool, `${relative} is ${kind}, not a regular file; ${tool} works on regular files only`, 'NOT_A_FILE');
+}
