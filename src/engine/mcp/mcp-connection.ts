@@ -1,9 +1,9 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { DEFAULT_INHERITED_ENV_VARS, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult, Tool as McpToolInfo } from '@modelcontextprotocol/sdk/types.js';
 import { RunError } from '../../config/errors.js';
+import { ProcessGroupTransport } from './process-group-transport.js';
 
 /** How to reach one MCP server: its argv, folder and whole environment (stdio), or its url and headers (Streamable HTTP); its time limits. */
 export interface McpLaunch {
@@ -25,14 +25,11 @@ export interface McpLaunch {
   fetch?: typeof fetch;
 }
 
-/** How long an urgent close waits for SIGTERM to end the server before the SDK's own close. */
-const URGENT_EXIT_WAIT_MS = 2_000;
-
 /** Kept from the server's stderr for error messages. */
 const STDERR_TAIL_CHARS = 2_000;
 
 /**
- * One running MCP server over stdio (the SDK's Client and StdioClientTransport) or Streamable
+ * One running MCP server over stdio (the SDK's Client over a ProcessGroupTransport) or Streamable
  * HTTP (StreamableHTTPClientTransport): started (connected) and listed once, called many times,
  * possibly concurrently. Once the process has exited or the session closed, `alive` is false and
  * calls fail fast instead of waiting for a dead pipe.
@@ -41,11 +38,10 @@ export class McpConnection {
   /** The process has exited (the SDK reports the transport closed). */
   private exited = false;
   private closing = false;
-  /** Called once when the process has exited (the SDK reports the transport closed). */
-  private onExit: () => void = () => {};
   private stderrTail = '';
   private listed: readonly McpToolInfo[] = [];
-  private pid: number | undefined;
+  /** The stdio transport, which stops the server's whole process group. */
+  private stdio: ProcessGroupTransport | undefined;
   /** The Streamable HTTP transport, whose session close() ends on the server too. */
   private http: StreamableHTTPClientTransport | undefined;
 
@@ -64,13 +60,9 @@ export class McpConnection {
     const transport = connection.transport();
     client.onclose = () => {
       connection.exited = true;
-      connection.onExit();
     };
-    const connecting = client.connect(transport, { timeout: launch.startTimeoutMs, signal });
-    // connect() spawns synchronously; the pid is needed to kill a server that never answered.
-    if (transport instanceof StdioClientTransport) connection.pid = transport.pid ?? undefined;
     try {
-      await connecting;
+      await client.connect(transport, { timeout: launch.startTimeoutMs, signal });
       connection.listed = await listAllTools(client, launch.startTimeoutMs, signal);
       return connection;
     } catch (error) {
@@ -91,11 +83,11 @@ export class McpConnection {
       return this.http;
     }
     const [command, ...args] = launch.command ?? [];
-    const transport = new StdioClientTransport({ command, args, cwd: launch.cwd, env: spawnEnv(launch.env), stderr: 'pipe' });
+    this.stdio = new ProcessGroupTransport({ command, args, cwd: launch.cwd, env: launch.env });
     // Attached before start so early output (a crash message) is not lost; consuming it also
     // keeps a chatty server from blocking on a full stderr pipe.
-    transport.stderr?.on('data', (chunk: Buffer) => this.keepStderr(chunk.toString('utf8')));
-    return transport;
+    this.stdio.stderr.on('data', (chunk: Buffer) => this.keepStderr(chunk.toString('utf8')));
+    return this.stdio;
   }
 
   /** The server's tools, as listed once at start-up. */
@@ -130,24 +122,17 @@ export class McpConnection {
   }
 
   /**
-   * Ends the session and the process: the SDK closes stdin, waits up to 2 s for the exit, then
-   * sends SIGTERM. `urgent` (the run was aborted: its time limit, an interrupt) sends SIGTERM
-   * first, so a server still busy with a cut-off call does not hold the run for those 2 s. When a
-   * failed start already began that close in the background, its timers do not keep the harness
-   * alive, so a process still running afterwards is killed here rather than left behind.
+   * Ends the session and the server: a stdio server's whole process group is stopped (stdin
+   * closed, SIGTERM 2 s later, then SIGKILL: ProcessGroupTransport.stop). `urgent` (the run was
+   * aborted: its time limit, an interrupt) sends SIGTERM at once, so a server still busy with a
+   * cut-off call does not hold the run for those 2 s.
    */
   async close(options: { urgent?: boolean } = {}): Promise<void> {
     this.closing = true;
-    if (options.urgent && !this.exited && this.pid !== undefined) {
-      const exited = new Promise<void>((resolve) => (this.onExit = resolve));
-      signalProcess(this.pid, 'SIGTERM');
-      // A server that ignores SIGTERM gets the SDK's close below, then SIGKILL.
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, URGENT_EXIT_WAIT_MS).unref())]);
-    }
+    await this.stdio?.stop(options);
     // An HTTP server keeps running; its session is ended with a DELETE (a server without sessions refuses it, which is fine).
     if (this.http?.sessionId) await this.http.terminateSession().catch(() => undefined);
     await this.client.close().catch(() => undefined);
-    if (!this.exited && this.pid !== undefined) signalProcess(this.pid, 'SIGKILL');
   }
 
   private keepStderr(text: string): void {
@@ -177,16 +162,6 @@ async function listAllTools(client: Client, timeout: number, signal?: AbortSigna
   return tools;
 }
 
-/**
- * The SDK adds HOME, USER, SHELL and a few more to whatever env it is given; setting them to
- * undefined (which Node's spawn skips) keeps the server's env exactly PATH plus env_allow.
- */
-function spawnEnv(env: Readonly<Record<string, string>>): Record<string, string> {
-  const scrubbed: Record<string, string | undefined> = {};
-  for (const name of DEFAULT_INHERITED_ENV_VARS) scrubbed[name] = undefined;
-  return { ...scrubbed, ...env } as Record<string, string>;
-}
-
 function isTimeout(error: unknown): boolean {
   return (error as { code?: unknown })?.code === -32001; // ErrorCode.RequestTimeout
 }
@@ -194,13 +169,4 @@ function isTimeout(error: unknown): boolean {
 function reason(error: unknown, timeoutMs: number): string {
   if (isTimeout(error)) return `no answer within ${timeoutMs} ms`;
   return error instanceof Error ? error.message : String(error);
-}
-
-/** Sends a signal to a server process that may have exited already. */
-function signalProcess(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(pid, signal);
-  } catch {
-    // already gone
-  }
 }

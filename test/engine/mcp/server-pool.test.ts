@@ -5,7 +5,7 @@ import { McpServerPool } from '../../../src/engine/mcp/mcp-server-pool.js';
 import type { SpanRecord } from '../../../src/spans/span-record.js';
 import { runScripted, toolSpans } from '../../helpers/run-agent.js';
 import { mcpBuild, nodeArgv, STUB_SERVER } from './mcp-helpers.js';
-import { isRunning } from '../../helpers/process-state.js';
+import { isRunning, waitForPidFile } from '../../helpers/process-state.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 const echo = (text: string) => ({ tool_calls: [{ name: 'mcp__stub__echo', args: { text } }] });
@@ -60,6 +60,56 @@ describe('McpServerPool', () => {
     expect(pid).toBeGreaterThan(0);
     // A generous deadline: on a loaded machine the server may take a while to exit.
     await expect.poll(() => isRunning(pid), { timeout: 120_000, interval: 100 }).toBe(false);
+  });
+
+  describe("ends the server's whole process group, so a background child it started is gone too", () => {
+    /** A server command that starts a background child, writes the child's pid to `pidFile`, then runs `server`. */
+    const withChild = (pidFile: string, server: string) => ['sh', '-c', `sleep 300 & echo $! > ${pidFile}; exec ${server}`];
+    const launch = (dir: string, command: string[], startTimeoutMs = 60_000) => ({
+      name: 'tree',
+      command,
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '' },
+      timeoutMs: 60_000,
+      startTimeoutMs,
+    });
+    /** Polls generously until the process is gone; never a check on how long it took. */
+    const gone = (pid: number) => expect.poll(() => isRunning(pid), { timeout: 20_000, interval: 100 }).toBe(false);
+
+    it.each([
+      ['the pool closes', false],
+      ['the owning run was aborted', true],
+    ])('when %s', async (_when, abort) => {
+      const dir = tempDir({});
+      const run = new AbortController();
+      const pool = new McpServerPool(run.signal);
+      let child = 0;
+      try {
+        await pool.open(launch(dir, withChild('child.pid', `${process.execPath} ${STUB_SERVER}`)));
+        child = await waitForPidFile(join(dir, 'child.pid'));
+        if (abort) run.abort(new Error('time limit'));
+        await pool.close();
+        await gone(child);
+      } finally {
+        if (child && isRunning(child)) process.kill(child, 'SIGKILL');
+      }
+    });
+
+    it('when the server does not start in time', async () => {
+      const dir = tempDir({});
+      const pool = new McpServerPool();
+      let child = 0;
+      try {
+        // Never answers initialize: the start fails after start_timeout_ms.
+        const opening = pool.open(launch(dir, withChild('child.pid', 'sleep 299'), 1_000));
+        await expect(opening).rejects.toMatchObject({ code: 'MCP_START_FAILED' });
+        child = await waitForPidFile(join(dir, 'child.pid'));
+        await gone(child);
+      } finally {
+        await pool.close();
+        if (child && isRunning(child)) process.kill(child, 'SIGKILL');
+      }
+    });
   });
 
   it("stops the servers of an aborted run with SIGTERM at once, and an ended run's by closing stdin first", async () => {

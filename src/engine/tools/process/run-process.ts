@@ -1,10 +1,4 @@
-import { FORCE_KILL_AFTER_MS, RUN_TAG_VARIABLE, signal, type RunProcesses } from './run-processes.js';
-
-/**
- * How long output is still read after a command exited: long enough for what it wrote to drain
- * on a busy machine, short next to a child that escaped its group and keeps the pipe open.
- */
-const PIPE_GRACE_MS = 2_000;
+import { endProcessGroup, PIPE_GRACE_MS, RUN_TAG_VARIABLE, type RunProcesses } from './run-processes.js';
 
 /** How a process ended: exited on its own, or why it did not. */
 export type ProcessStatus = 'exited' | 'timeout' | 'signal' | 'not_found' | 'canceled';
@@ -81,9 +75,7 @@ export async function runProcess(argv: readonly string[], options: ProcessOption
     if (pgid === undefined || groupEnded) return;
     groupEnded = true;
     if (why) ended = why;
-    // Nothing left in the group (the usual case after a plain exit): nothing to force either.
-    if (!signal(-pgid, 'SIGTERM')) return;
-    setTimeout(() => signal(-pgid, 'SIGKILL'), FORCE_KILL_AFTER_MS).unref();
+    void endProcessGroup(pgid);
   };
   const timer = setTimeout(() => endGroup('timeout'), options.timeoutMs);
   const onAbort = () => endGroup('canceled');

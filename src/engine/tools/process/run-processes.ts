@@ -11,6 +11,12 @@ export const RUN_TAG_VARIABLE = 'AGENTCHECK_RUN_TAG';
 /** Grace period between SIGTERM and SIGKILL for processes that ignore SIGTERM. */
 export const FORCE_KILL_AFTER_MS = 2_000;
 
+/**
+ * How long output is still read after a process exited: long enough for what it wrote to drain
+ * on a busy machine, short next to a child that escaped its group and keeps the pipe open.
+ */
+export const PIPE_GRACE_MS = 2_000;
+
 /** A process a run left behind and that was killed at its end. */
 export interface LeftoverProcess {
   pid: number;
@@ -80,6 +86,37 @@ export class RunProcesses {
     );
     return found.sort((a, b) => a.pid - b.pid);
   }
+}
+
+/**
+ * Ends a process group (its leader's pid) as a whole (docs/security.md, Process trees): SIGTERM,
+ * then SIGKILL once the grace period is over if any of it is left. Resolves when the group is gone
+ * or was sent SIGKILL. Its timers are unref'd unless `hold` is set, so a caller that does not wait
+ * for it never keeps the harness alive; one that waits (`hold`) is sure the SIGKILL is sent.
+ */
+export async function endProcessGroup(pgid: number, options: { hold?: boolean } = {}): Promise<void> {
+  if (!signal(-pgid, 'SIGTERM')) return;
+  const deadline = Date.now() + FORCE_KILL_AFTER_MS;
+  while (Date.now() < deadline && (await groupAlive(pgid))) {
+    await new Promise((resolve) => {
+      const timer = setTimeout(resolve, 50);
+      if (!options.hold) timer.unref();
+    });
+  }
+  signal(-pgid, 'SIGKILL');
+}
+
+/** Whether any process of the group is alive; a zombie (dead, its parent has not reaped it yet) does not count. */
+async function groupAlive(pgid: number): Promise<boolean> {
+  if (!signal(-pgid, 0)) return false;
+  let entries: string[];
+  try {
+    entries = await readdir('/proc');
+  } catch {
+    return true; // No /proc (macOS): the signal is all there is to go by.
+  }
+  const stats = await Promise.all(entries.filter((name) => /^\d+$/.test(name)).map((name) => readProc(Number(name), 'stat')));
+  return stats.some((stat) => stat !== undefined && groupOf(stat) === pgid && !isZombie(stat));
 }
 
 /** Sends a signal (0: only tests for existence); false when there is no such process. */
