@@ -100,14 +100,19 @@ export class McpConnection {
     return !this.exited && !this.closing;
   }
 
-  /** Calls one tool (`tools/call`) under the time limit; rejects on timeout, crash or abort. */
-  async callTool(name: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<CallToolResult> {
+  /**
+   * Calls one tool (`tools/call`) under the time limit; rejects on timeout, crash or abort.
+   * `onSend` runs just before the request goes out, never for a call refused because the server is gone.
+   */
+  async callTool(name: string, args: Record<string, unknown>, options: { signal?: AbortSignal; onSend?: () => void } = {}): Promise<CallToolResult> {
+    const { signal } = options;
     if (!this.alive) {
       throw new RunError(
         'MCP_SERVER_EXITED',
         `MCP server "${this.launch.name}" is not running: ${this.launch.url ? 'its session closed earlier' : 'it exited earlier'}${this.stderrHint()}`,
       );
     }
+    options.onSend?.();
     try {
       return (await this.client.callTool({ name, arguments: args }, undefined, { timeout: this.launch.timeoutMs, signal })) as CallToolResult;
     } catch (error) {

@@ -23,10 +23,10 @@ export function createMcpTool(server: McpServerSpec, info: McpToolInfo, connecti
     permission: server.permission,
     kind: 'mcp',
     async execute(args, ctx): Promise<ToolOutcome> {
-      // Set here rather than at span start: only a call actually sent to the server is a request.
-      trace.getSpan(ctx.spanContext)?.setAttribute(ATTR.mcpMethod, 'tools/call');
+      // Set when the request goes out: a call refused before that (the server exited) was never sent.
+      const onSend = () => trace.getSpan(ctx.spanContext)?.setAttribute(ATTR.mcpMethod, 'tools/call');
       try {
-        return mcpOutcome(await connection.callTool(info.name, args, ctx.signal));
+        return mcpOutcome(await connection.callTool(info.name, args, { signal: ctx.signal, onSend }));
       } catch (error) {
         const type = error instanceof AgentcheckError ? error.code.toLowerCase() : 'mcp_error';
         return { result: error instanceof Error ? error.message : String(error), isError: true, errorType: type };

@@ -67,6 +67,15 @@ describe('MCP toolsets: failing servers give errors, never a hang', () => {
     expect(String(hang.attributes['gen_ai.tool.call.result'])).toContain('tools/call hang was canceled (the run was aborted)');
   }, 90_000);
 
+  it('records mcp.method.name only on a call sent to the server, not on one refused because the server had exited', async () => {
+    const revision = mcpBuild([{ name: 'stub', command: nodeArgv(STUB_SERVER) }]);
+    const { spans } = await runScripted(revision, [call('crash'), call('echo', { text: 'after' }), { text: 'done' }]);
+    const [crash, after] = toolSpans(spans);
+    expect(crash.attributes['mcp.method.name']).toBe('tools/call');
+    expect(after.attributes['error.type']).toBe('mcp_server_exited');
+    expect(after.attributes).not.toHaveProperty('mcp.method.name');
+  });
+
   it('reports an isError result as an error outcome with its text', async () => {
     const revision = mcpBuild([{ name: 'stub', command: nodeArgv(STUB_SERVER) }]);
     const { turn, spans } = await runScripted(revision, [call('fail'), { text: 'done' }]);
