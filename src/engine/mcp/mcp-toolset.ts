@@ -9,6 +9,7 @@ import type { McpLaunch } from './mcp-connection.js';
 import { liveFetch } from './live-fetch.js';
 import { McpServerPool } from './mcp-server-pool.js';
 import { createMcpTool } from './mcp-tool.js';
+import { offeredNameProblems, type OfferedMcpTool } from './mcp-tool-name.js';
 import { buildAgent } from '../revision/build-agent.js';
 import { throwIfRunAborted } from '../run-aborted.js';
 
@@ -52,19 +53,22 @@ export async function openMcpSession(
   const cwd = dirname(revision.source);
   try {
     const connections = await untilAborted(Promise.all(servers.map((server) => pool.open(launchOf(server, cwd, env)))), signal);
-    const tools = servers.flatMap((server, index) => {
-      const offered = connections[index].tools;
-      return pickTools(
+    const picked = servers.map((server, index) =>
+      pickTools(
         server,
-        offered.map((tool) => tool.name),
-      ).map((name) =>
+        connections[index].tools.map((tool) => tool.name),
+      ),
+    );
+    checkOfferedNames(servers.flatMap((server, index) => picked[index].map((tool) => ({ server: server.name, tool }))));
+    const tools = servers.flatMap((server, index) =>
+      picked[index].map((name) =>
         createMcpTool(
           server,
-          offered.find((tool) => tool.name === name)!,
+          connections[index].tools.find((tool) => tool.name === name)!,
           connections[index],
         ),
-      );
-    });
+      ),
+    );
     return { tools, close: async () => own?.close() };
   } catch (error) {
     await own?.close();
@@ -107,6 +111,17 @@ function pickTools(server: McpServerSpec, offered: string[]): string[] {
     );
   }
   return offered.filter((name) => server.tools!.includes(name));
+}
+
+/**
+ * The tools about to be offered, held to the rules of tool names once mapped to
+ * `mcp__<server>__<tool>` (unique, at most 64 characters); throws MCP_START_FAILED naming them.
+ */
+function checkOfferedNames(tools: readonly OfferedMcpTool[]): void {
+  const problems = offeredNameProblems(tools);
+  if (!problems.size) return;
+  const message = [...problems].map(([server, list]) => `MCP server "${server}" could not start: ${list.join('; ')}`).join('. ');
+  throw new RunError('MCP_START_FAILED', message);
 }
 
 /** `promise`, or RUN_ABORTED as soon as `signal` aborts (the promise goes on, unobserved). */
