@@ -6,11 +6,12 @@ import type { PathSegments } from '../../config/source.js';
 import { headerProblems } from '../revision/header-checks.js';
 import { checkTemplatesClosed, templateNames } from '../revision/template-checks.js';
 import type { AgentSpec, McpServerSpec } from '../revision/types.js';
-import { MCP_TOOL_PREFIX } from './mcp-tool-name.js';
+import { MAX_TOOL_NAME_LENGTH, MCP_TOOL_PREFIX, mcpToolName } from './mcp-tool-name.js';
 
 /**
  * The rules for `agent.mcps` a schema cannot say: unique server names, no `__` inside a name
- * (it separates server and tool in `mcp__<server>__<tool>`), unique allow-list entries, no
+ * (it separates server and tool in `mcp__<server>__<tool>`), allow-list entries offered under
+ * unique names of at most 64 characters, no
  * agent tool named with the reserved `mcp__` prefix, and exactly one of `command` (stdio) and
  * `url` (Streamable HTTP) with the keys that belong to it. Every problem of every entry is
  * reported in one pass (a ConfigErrors when there are several), each at its own path.
@@ -43,11 +44,27 @@ export function validateMcps(agent: AgentSpec, locate: Locator, checkable: (inde
       seen.set(server.name, index);
     });
     collectConfigErrors(problems, () => validateTransport(server, at, locate));
-    const listed = new Set<string>();
+    // Offered name -> the allow-list entry offered under it.
+    const listed = new Map<string, { tool: string; index: number }>();
     (server.tools ?? []).forEach((tool, toolIndex) =>
       collectConfigErrors(problems, () => {
-        if (listed.has(tool)) throw locate([...at, 'tools', toolIndex], `"${tool}" is listed twice`);
-        listed.add(tool);
+        const where = [...at, 'tools', toolIndex];
+        const name = mcpToolName(server.name, tool);
+        const same = listed.get(name);
+        if (same?.tool === tool) throw locate(where, `"${tool}" is listed twice`);
+        if (same) {
+          throw locate(
+            where,
+            `"${tool}" would be offered as "${name}", as "${same.tool}" (agent.mcps[${index}].tools[${same.index}]) would (characters other than letters, digits, _ and - become _); list one of them only`,
+          );
+        }
+        listed.set(name, { tool, index: toolIndex });
+        if (name.length > MAX_TOOL_NAME_LENGTH) {
+          throw locate(
+            where,
+            `"${tool}" would be offered as "${name}", ${name.length} characters (tool names are at most ${MAX_TOOL_NAME_LENGTH}); shorten the server's name or leave the tool out`,
+          );
+        }
       }),
     );
   });

@@ -26,7 +26,7 @@ describe('agent.mcps validation', () => {
               name: 'fs',
               command: ['node', 'server.js', '.'],
               env_allow: ['HOME'],
-              tools: ['read_text_file'],
+              tools: ['read_text_file', 't'.repeat(55)],
               permission: 'ask',
               timeout_ms: 1000,
               start_timeout_ms: 5000,
@@ -52,6 +52,14 @@ describe('agent.mcps validation', () => {
       /agent\.mcps\[1\]\.name: duplicate MCP server name "fs" \(already used by agent\.mcps\[0\]\)/,
     ],
     [{ mcps: [{ name: 'fs', command: ['x'], tools: ['a', 'a'] }] }, /agent\.mcps\[0\]\.tools\[1\]: "a" is listed twice/],
+    [
+      { mcps: [{ name: 'fs', command: ['x'], tools: ['a.b', 'c', 'a_b'] }] },
+      /agent\.mcps\[0\]\.tools\[2\]: "a_b" would be offered as "mcp__fs__a_b", as "a\.b" \(agent\.mcps\[0\]\.tools\[0\]\) would .*; list one of them only/,
+    ],
+    [
+      { mcps: [{ name: 'fs', command: ['x'], tools: ['t'.repeat(57)] }] },
+      /agent\.mcps\[0\]\.tools\[0\]: "t{57}" would be offered as "mcp__fs__t{57}", 66 characters \(tool names are at most 64\); shorten the server's name or leave the tool out/,
+    ],
     [{ mcps: [{ name: 'fs', command: ['x'], allow_env: ['HOME'] }] }, /unknown key "allow_env"/],
     [{ tools: [{ name: 'mcp__fs__read', returns: 1 }] }, /reserved for the tools of agent\.mcps/],
     [{ mcps: [{ name: 'fs' }] }, /agent\.mcps\[0\]: expected "command" \(argv of a stdio server\) or "url"/],
