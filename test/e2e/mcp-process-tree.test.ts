@@ -37,16 +37,18 @@ describe('agentcheck run: an MCP server whose command starts children', () => {
   it('ends their process groups: after the run the background children are gone and the CLI exits, for a working server and for one that never starts', async () => {
     const dir = tempDir({
       'ok.yaml': agent('ok.pid', `${process.execPath} ${STUB_SERVER}`),
-      'dead.yaml': agent('dead.pid', 'sleep 299', ', start_timeout_ms: 1000'),
+      'dead.yaml': agent('dead.pid', 'sleep 299', ', start_timeout_ms: 5000'),
       'ok.scenario.yaml': scenario('ok', 'ok.yaml', '[{tool_calls: [{name: mcp__stub__echo, args: {text: x}}]}, {text: done}]'),
       'dead.scenario.yaml': scenario('dead', 'dead.yaml', '[{text: never}]'),
     });
     const { cli, cleanUp } = startRun(dir, '--reporter', 'json');
     const children: number[] = [];
     try {
-      children.push(await waitForPidFile(join(dir, 'ok.pid')), await waitForPidFile(join(dir, 'dead.pid')));
-      // The children would hold the server's pipes for 300 s: the CLI exits long before.
+      children.push(await waitForPidFile(join(dir, 'ok.pid')));
+      // The children would hold the servers' pipes for 300 s: the CLI exits long before.
       await gone(cli.pid as number, 90_000);
+      // Written before the dead server's start timed out: sh starts its child at once.
+      children.push(Number(readFileSync(join(dir, 'dead.pid'), 'utf8')));
       const result = await cli;
       expect(result.exitCode, result.all).toBe(1);
       const rows = (

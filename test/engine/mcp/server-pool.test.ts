@@ -100,10 +100,11 @@ describe('McpServerPool', () => {
       const pool = new McpServerPool();
       let child = 0;
       try {
-        // Never answers initialize: the start fails after start_timeout_ms.
-        const opening = pool.open(launch(dir, withChild('child.pid', 'sleep 299'), 1_000));
+        // Never answers initialize: the start fails after start_timeout_ms, ample for sh to start its child first.
+        const opening = pool.open(launch(dir, withChild('child.pid', 'sleep 299'), 5_000));
         await expect(opening).rejects.toMatchObject({ code: 'MCP_START_FAILED' });
-        child = await waitForPidFile(join(dir, 'child.pid'));
+        child = Number(readFileSync(join(dir, 'child.pid'), 'utf8'));
+        expect(child).toBeGreaterThan(0);
         await gone(child);
       } finally {
         await pool.close();
