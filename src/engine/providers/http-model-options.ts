@@ -79,3 +79,14 @@ function isLocal(baseUrl: string): boolean {
   }
   return host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost');
 }
+
+/**
+ * The URL of a request under `baseUrl`: the path goes before the base URL's query, so an
+ * Azure-style `.../openai/deployments/x?api-version=2024-06-01` keeps its query
+ * (`.../x/chat/completions?api-version=...`) instead of having the path appended to it.
+ */
+export function endpointUrl(baseUrl: string, path: string): string {
+  const cut = baseUrl.search(/[?#]/);
+  const [base, query] = cut < 0 ? [baseUrl, ''] : [baseUrl.slice(0, cut), baseUrl.slice(cut)];
+  return `${base.replace(/\/+$/, '')}${path}${query}`;
+}

@@ -1,5 +1,5 @@
 import type { ModelRequest } from '../model/model.js';
-import { resolveEndpoint, type EndpointSpec, type HttpModelOptions } from './http-model-options.js';
+import { endpointUrl, resolveEndpoint, type EndpointSpec, type HttpModelOptions } from './http-model-options.js';
 import { postJsonWithRetry, type JsonReply } from './http-retry.js';
 
 /** One provider request: where it goes under the endpoint, its body and how the key is sent. */
@@ -25,7 +25,7 @@ export function postToEndpoint(post: EndpointPost, options: HttpModelOptions): P
   return postJsonWithRetry(
     {
       provider: post.endpoint.provider,
-      url: `${baseUrl}${post.path}`,
+      url: endpointUrl(baseUrl, post.path),
       headers,
       body: post.body,
       signal: post.signal,

@@ -1,5 +1,6 @@
 import { ConfigError } from '../../config/errors.js';
 import type { LlmSpec } from '../revision/types.js';
+import { endpointUrl } from './http-model-options.js';
 import { anthropicProvider } from './anthropic.js';
 import { openaiProvider } from './openai.js';
 import { openaiResponsesProvider } from './openai-responses/openai-responses.js';
@@ -47,7 +48,7 @@ export function providerBaseUrl(llm: Pick<LlmSpec, 'provider' | 'base_url'>, env
 export function providerRequestUrl(llm: Pick<LlmSpec, 'provider' | 'base_url'>, env: Env): string | null {
   const baseUrl = providerBaseUrl(llm, env);
   const endpoint = providerEntry(llm.provider).endpoint;
-  return baseUrl === null || !endpoint ? null : `${baseUrl.replace(/\/+$/, '')}${endpoint.path}`;
+  return baseUrl === null || !endpoint ? null : endpointUrl(baseUrl, endpoint.path);
 }
 
 /** The provider's API key from `env`, or undefined (also for providers without a key). */

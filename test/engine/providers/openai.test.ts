@@ -6,6 +6,7 @@ import type { Message } from '../../../src/engine/model/message.js';
 import type { ModelRequest, ToolDefinition } from '../../../src/engine/model/model.js';
 import type { HttpModelOptions } from '../../../src/engine/providers/http-model-options.js';
 import { OpenAIChatModel } from '../../../src/engine/providers/openai.js';
+import { providerRequestUrl } from '../../../src/engine/providers/registry.js';
 
 const KEY = 'sk-proj-TESTKEY-abc123';
 const URL = 'https://api.openai.com/v1/chat/completions';
@@ -110,6 +111,20 @@ describe('OpenAIChatModel', () => {
       responseModel: 'gpt-4.1-mini-2025-04-14',
       responseId: 'chatcmpl-B9MBs8CjcvOU2jLn4n570S5qMJKcT',
     });
+  });
+
+  it('puts the path before a base URL query (Azure-style ?api-version=), not into it', async () => {
+    const seen: string[] = [];
+    server.use(
+      http.post('https://res.openai.azure.com/openai/deployments/d1/chat/completions', ({ request }) => {
+        seen.push(request.url);
+        return completion({ content: 'ok' })();
+      }),
+    );
+    const { instance } = model({ baseUrl: 'https://res.openai.azure.com/openai/deployments/d1/?api-version=2024-06-01' });
+    expect((await instance.generate(request())).text).toBe('ok');
+    expect(seen).toEqual(['https://res.openai.azure.com/openai/deployments/d1/chat/completions?api-version=2024-06-01']);
+    expect(providerRequestUrl({ provider: 'openai', base_url: 'http://h/v1?a=1&b=2#x' }, {})).toBe('http://h/v1/chat/completions?a=1&b=2#x');
   });
 
   it('omits an empty system prompt and sends tools as functions', async () => {
