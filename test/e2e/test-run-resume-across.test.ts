@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -58,6 +58,19 @@ agent:
     const json = await runCli([...base, '--json'], dir);
     expect(json.exitCode).toBe(1);
     expect(JSON.parse(json.stdout).run_id).toBeUndefined();
+  });
+
+  it('keeps the checkpoint of a paused run whose spans file cannot be written (a full disk), so its run_id resumes', async () => {
+    const dir = tempDir({ 'script.yaml': SCRIPT });
+    mkdirSync(join(dir, 'out'));
+    // Every write to /dev/full fails with ENOSPC, as on a full disk.
+    symlinkSync('/dev/full', join(dir, 'out/spans.jsonl'));
+    const result = await runCli([...base, '--spans', 'out/spans.jsonl', '--json'], dir);
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain('agentcheck: could not write the spans to out/spans.jsonl: ENOSPC');
+    const runId = JSON.parse(result.stdout).run_id as string;
+    expect(runId).toMatch(/^[0-9a-f]{32}$/);
+    expect(existsSync(join(dir, 'out', `${runId}.checkpoint.json`))).toBe(true);
   });
 
   it('answers a paused run once when two resumes of it start together', async () => {

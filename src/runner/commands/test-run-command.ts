@@ -63,23 +63,26 @@ export async function runAndReport(
     const record = await executeTestRun({ ...request, signal: request.signal ?? interrupted.signal }, revision, { timeoutSetting: '--timeout', ...control });
     try {
       result = record.result;
-      try {
-        if (options.spans !== undefined) await writeSpans(resolve(io.cwd, options.spans), record.spans, options.append === true, options.spans);
-        if (record.checkpoint && result.run_id) {
-          try {
-            checkpointFile = await savePausedRun(record, request, runsDir(io.cwd, options.spans), control);
-          } catch (error) {
-            // Nothing backs the run_id: it is not offered, and the message says the pause is lost.
-            delete result.run_id;
-            throw new Error(`the run paused, but its checkpoint could not be kept, so it cannot be resumed: ${(error as Error).message}`);
-          }
-        }
-      } catch (error) {
-        // The run happened: a write that fails now (a full disk) is said, the result still
-        // printed, and the command fails (exit 1, docs/cli.md).
-        io.stderr.write(`agentcheck: ${(error as Error).message}\n`);
-        outputFailed = true;
+      // The run happened: a write that fails now (a full disk) is said, the result still
+      // printed, and the command fails (exit 1, docs/cli.md). Each write is tried on its own, so
+      // a spans file that could not be written never leaves a run_id without its checkpoint.
+      const failures: string[] = [];
+      if (options.spans !== undefined) {
+        await writeSpans(resolve(io.cwd, options.spans), record.spans, options.append === true, options.spans).catch((error: Error) =>
+          failures.push(error.message),
+        );
       }
+      if (record.checkpoint && result.run_id) {
+        try {
+          checkpointFile = await savePausedRun(record, request, runsDir(io.cwd, options.spans), control);
+        } catch (error) {
+          // Nothing backs the run_id: it is not offered, and the message says the pause is lost.
+          delete result.run_id;
+          failures.push(`the run paused, but its checkpoint could not be kept, so it cannot be resumed: ${(error as Error).message}`);
+        }
+      }
+      for (const failure of failures) io.stderr.write(`agentcheck: ${failure}\n`);
+      outputFailed = failures.length > 0;
     } finally {
       // A resumed run's workspace belongs to its checkpoint folder: kept.
       if (!control.workspace) await record.workspace.dispose();
