@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { FORCE_KILL_AFTER_MS, RUN_TAG_VARIABLE, signal, type RunProcesses } from '../tools/process/run-processes.js';
+import { FORCE_KILL_AFTER_MS, PIPE_GRACE_MS, RUN_TAG_VARIABLE, signal, type RunProcesses } from '../tools/process/run-processes.js';
 import { ExternalAgentError, stderrTail } from './agent-output.js';
 import { SERVER_PORT_VARIABLE } from './external-env.js';
 
@@ -56,26 +56,40 @@ export async function startServer(
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString('utf8')).slice(-MAX_STDERR_CHARS);
   });
+  const stderrClosed = new Promise<void>((resolve) => (child.stderr ? child.stderr.once('close', () => resolve()) : resolve()));
+  // The server's own exit, not execa's promise: that one waits for stderr to close, which a child
+  // that left the group (setsid) and inherited it holds open until it ends (docs/security.md).
   let exited = false;
-  const exit = child.then((result) => {
-    exited = true;
-    return result;
-  });
+  const exit = new Promise<string>((resolve) =>
+    child.once('exit', (code, by) => {
+      exited = true;
+      resolve(by ? `killed by ${by}` : `code ${code}`);
+    }),
+  );
+  void child.catch(() => undefined);
+  // What the server wrote comes in up to PIPE_GRACE_MS after it exits; then the pipe is let go, so
+  // a child still holding it keeps neither the run nor the process waiting (the run's sweep ends it).
+  const releaseStderr = async () => {
+    await Promise.race([stderrClosed, new Promise((resolve) => setTimeout(resolve, PIPE_GRACE_MS).unref())]);
+    child.stderr?.destroy();
+  };
   const stop = async () => {
-    if (pgid === undefined || exited) return;
-    if (!signal(-pgid, 'SIGTERM')) return;
+    if (pgid === undefined || exited) return releaseStderr();
+    if (!signal(-pgid, 'SIGTERM')) return releaseStderr();
     const force = setTimeout(() => signal(-pgid, 'SIGKILL'), FORCE_KILL_AFTER_MS);
     await exit;
     clearTimeout(force);
+    await releaseStderr();
   };
   const url = `http://127.0.0.1:${port}${options.readyPath}`;
   const deadline = Date.now() + options.timeoutMs;
   for (;;) {
     if (exited) {
-      const result = await exit;
+      const how = await exit;
+      await releaseStderr();
       throw new ExternalAgentError(
         'EXTERNAL_SERVER_FAILED',
-        `the server started by external.http.start (${file}) exited before it was ready (${result.shortMessage ?? `code ${result.exitCode}`}); stderr: ${stderrTail(stderr)}`,
+        `the server started by external.http.start (${file}) exited before it was ready (${how}); stderr: ${stderrTail(stderr)}`,
       );
     }
     if (options.signal?.aborted || Date.now() > deadline) {

@@ -80,6 +80,35 @@ describe('http engine: a server agentcheck started', () => {
   });
 });
 
+describe('http engine: a started server whose child leaves its group and keeps its stderr', () => {
+  it('answers the run, and the child is ended with it instead of holding the run and the process', async () => {
+    // setsid gives the sleep a session of its own; it inherits the server's stderr pipe.
+    const dir = tempDir({
+      'server.cjs': `const { spawn } = require('node:child_process');
+const child = spawn('setsid', ['sleep', '187'], { stdio: 'inherit' });
+require('node:fs').writeFileSync(require('node:path').join(__dirname, 'child.pid'), String(child.pid));
+${SERVER}`,
+    });
+    const external = {
+      http: { url: 'http://127.0.0.1:{port}/invoke', start: { command: [process.execPath, join(dir, 'server.cjs')], ready_path: '/health' } },
+    };
+    const { turn } = await run(external, [{ text: 'Hello' }]);
+    expect(turn.error).toBeUndefined();
+    expect(turn.output).toContain('Hello');
+    const pid = Number(readFileSync(join(dir, 'child.pid'), 'utf8'));
+    const alive = () => {
+      try {
+        process.kill(pid, 0);
+        return !readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.startsWith('Z');
+      } catch {
+        return false;
+      }
+    };
+    for (let i = 0; i < 200 && alive(); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(alive()).toBe(false);
+  }, 60_000);
+});
+
 describe('http engine', () => {
   it('starts the server, POSTs messages, config and the delta, and reads {output, trace_id}; the server is ended after', async () => {
     const dir = tempDir({ 'server.cjs': SERVER });
