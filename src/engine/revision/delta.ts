@@ -36,6 +36,7 @@ export interface DeltaRevision extends Revision {
 export function applyDelta(revision: Revision, delta: unknown, source: DeltaSource = '<delta>'): DeltaRevision {
   const { doc, ownLocator } = deltaPlace(delta, source);
   assertFormat<Delta>(deltaSchema, delta, ownLocator);
+  refuseProtoKeys(delta, ownLocator);
   const { set, remove } = delta;
   // A spread copy has an object type, so it is a Record; `set` and `remove` address it by key.
   const copyWithSet = (problems: ConfigError[]): Record<string, unknown> => {
@@ -148,6 +149,7 @@ type DeltaSource = SourceDocument | SourceView | string;
 export function checkDeltaAlone(delta: unknown, source: DeltaSource = '<delta>'): void {
   const { ownLocator } = deltaPlace(delta, source);
   assertFormat<Delta>(deltaSchema, delta, ownLocator);
+  refuseProtoKeys(delta, ownLocator);
   const problems: ConfigError[] = [];
   for (const key of Object.keys(delta.set ?? {})) {
     if (/[.[]/.test(key)) collectConfigErrors(problems, () => parseDeltaPath(key, (message) => ownLocator(['set', key], message, true)));
@@ -169,6 +171,31 @@ function removeTargets(targets: readonly ResolvedPath[]): void {
     else delete (parent as Record<string, unknown>)[key as string];
   }
   for (const [array, keys] of indices) for (const key of keys.sort((a, b) => b - a)) array.splice(key, 1);
+}
+
+/**
+ * A `__proto__` key in `set` (a value's key, or a segment of a dotted path) would be merged as
+ * the object's prototype, not as a field: it would slip past the build's strict validation and
+ * change what the build reads. Refused where it is written.
+ */
+function refuseProtoKeys(delta: Delta, ownLocator: Locator): void {
+  const problems: ConfigError[] = [];
+  const refuse = (path: PathSegments) =>
+    problems.push(ownLocator(path, 'a key named "__proto__" cannot be set: it would replace the prototype of the object, not set a field', true));
+  const walk = (value: unknown, path: PathSegments): void => {
+    if (Array.isArray(value)) value.forEach((item, index) => walk(item, [...path, index]));
+    else if (value && typeof value === 'object') {
+      for (const key of Object.keys(value)) {
+        if (key === '__proto__') refuse([...path, key]);
+        else walk((value as Record<string, unknown>)[key], [...path, key]);
+      }
+    }
+  };
+  for (const key of Object.keys(delta.set ?? {})) {
+    if (key === '__proto__' || key.split(/[.[\]]/).includes('__proto__')) refuse(['set', key]);
+    else walk(delta.set?.[key], ['set', key]);
+  }
+  throwConfigErrors(problems);
 }
 
 /** Deep merge for `set`: objects merge, scalars and arrays replace. */

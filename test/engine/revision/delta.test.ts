@@ -22,6 +22,22 @@ describe('applyDelta', () => {
     expect(applied.deltaHash).toMatch(/^[0-9a-f]{16}$/);
   });
 
+  it('refuses a __proto__ key in set, which would merge as a prototype past the strict validation', () => {
+    const revision = loadAgentBuild(agentFile);
+    // JSON.parse (and YAML) make __proto__ an own key, as a delta file would hold it.
+    const delta = JSON.parse('{"set": {"agent": {"__proto__": {"max_turns": 1}}, "agent.__proto__.x": 1}}') as unknown;
+    let error: unknown;
+    try {
+      applyDelta(revision, delta);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigErrors);
+    expect((error as ConfigErrors).errors.map((problem) => problem.path)).toEqual(['set.agent.__proto__', 'set.agent.__proto__.x']);
+    expect((error as Error).message).toContain('a key named "__proto__" cannot be set');
+    expect(revision.build.agent?.max_turns).toBe(8);
+  });
+
   it('replaces arrays and scalars rather than merging them', () => {
     const revision = loadAgentBuild(agentFile);
     const applied = applyDelta(revision, { set: { agent: { tools: [{ name: 'only', returns: 1 }] } } });
