@@ -4,6 +4,7 @@ import { hashValue } from '../../config/canonical-json.js';
 import { collectConfigErrors, ConfigError, throwConfigErrors } from '../../config/errors.js';
 import { formatPath, SourceDocument, SourceView, type PathSegments } from '../../config/source.js';
 import { absolutizeSkillRefs } from './skill-refs.js';
+import { refuseProtoKeys } from './delta-proto-keys.js';
 import type { AgentBuild, Delta, Revision } from './types.js';
 import { validateBuild } from './validate-build.js';
 import { removalBlame } from './delta-blame.js';
@@ -171,31 +172,6 @@ function removeTargets(targets: readonly ResolvedPath[]): void {
     else delete (parent as Record<string, unknown>)[key as string];
   }
   for (const [array, keys] of indices) for (const key of keys.sort((a, b) => b - a)) array.splice(key, 1);
-}
-
-/**
- * A `__proto__` key in `set` (a value's key, or a segment of a dotted path) would be merged as
- * the object's prototype, not as a field: it would slip past the build's strict validation and
- * change what the build reads. Refused where it is written.
- */
-function refuseProtoKeys(delta: Delta, ownLocator: Locator): void {
-  const problems: ConfigError[] = [];
-  const refuse = (path: PathSegments) =>
-    problems.push(ownLocator(path, 'a key named "__proto__" cannot be set: it would replace the prototype of the object, not set a field', true));
-  const walk = (value: unknown, path: PathSegments): void => {
-    if (Array.isArray(value)) value.forEach((item, index) => walk(item, [...path, index]));
-    else if (value && typeof value === 'object') {
-      for (const key of Object.keys(value)) {
-        if (key === '__proto__') refuse([...path, key]);
-        else walk((value as Record<string, unknown>)[key], [...path, key]);
-      }
-    }
-  };
-  for (const key of Object.keys(delta.set ?? {})) {
-    if (key === '__proto__' || key.split(/[.[\]]/).includes('__proto__')) refuse(['set', key]);
-    else walk(delta.set?.[key], ['set', key]);
-  }
-  throwConfigErrors(problems);
 }
 
 /** Deep merge for `set`: objects merge, scalars and arrays replace. */
