@@ -17,6 +17,7 @@ import { scenarioFileId, type FoundScenarioFile } from './discover.js';
 import { isAgentBuildShape } from './build-shape.js';
 import { validateHttpMocks } from '../mocks/validate-mocks.js';
 import { scenarioRevision } from './scenario-revision.js';
+import { expectedVerdictProblems } from './expected-verdict.js';
 import { scenarioFileSchema, scenarioSchema, validateScript } from './scenario-schema.js';
 import type { Scenario } from './scenario.js';
 import type { ScenarioFileSpec, ScenarioSpec } from './scenario-format.generated.js';
@@ -195,6 +196,7 @@ function loadOne(
   const terminalValid =
     expect.terminal_tool === undefined ||
     (ok('expect', 'terminal_tool') && collectConfigErrors(problems, () => validateToolName(expect.terminal_tool, ['expect', 'terminal_tool'], locate)));
+  if (ok('expect', 'verdict')) problems.push(...expectedVerdictProblems(expect, locate));
   const checks = format.typed(['expect', 'checks']) ? (expect.checks ?? []) : [];
   const checksAt: Locator = (path, expected, atKey) => locate(['expect', 'checks', ...path], expected, atKey);
   const checkIndexes = checks.flatMap((item, index) =>

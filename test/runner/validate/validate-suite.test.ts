@@ -78,6 +78,21 @@ describe('validate reports every problem of a file in one pass', () => {
     expect(report.counts.agent).toBe(1);
   });
 
+  it('refuses a verdict pass or incomplete without a terminal_tool, which could never come', async () => {
+    const dir = tempDir({
+      'shop.yaml': SHOP,
+      'v.scenarios.yaml': `scenarios:
+  - {name: a, agent: shop.yaml, inputs: {messages: [{role: user, content: go}]}, expect: {verdict: pass}}
+  - {name: b, agent: shop.yaml, inputs: {messages: [{role: user, content: go}]}, expect: {verdict: incomplete}}
+  - {name: c, agent: shop.yaml, inputs: {messages: [{role: user, content: go}]}, expect: {verdict: unconfirmed}}
+  - {name: d, agent: shop.yaml, inputs: {messages: [{role: user, content: go}]}, expect: {verdict: pass, terminal_tool: refund}}
+`,
+    });
+    const report = await validateFiles(['.'], {}, dir);
+    expect(report.problems.map((problem) => problem.path)).toEqual(['scenarios[0].expect.verdict', 'scenarios[1].expect.verdict']);
+    expect(report.problems[0].message).toContain('verdict pass needs expect.terminal_tool: without one the verdict is unconfirmed (or failed)');
+  });
+
   it("a judge check's grader model is checked beside its other parameters and beside the other judge checks", async () => {
     const dir = tempDir({
       'shop.yaml': SHOP,
