@@ -1,11 +1,13 @@
-import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, openSync, readdirSync, renameSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { spansToJsonl } from '../../spans/jsonl.js';
 import type { SpanRecord } from '../../spans/span-record.js';
 import { removeLeftover } from '../files/remove-leftover.js';
 
 /** The file operations SpansFile uses: a seam for tests that inject a full disk. */
 export interface SpansFileSystem {
-  openSync(path: string, flags: 'w'): number;
+  openSync(path: string, flags: 'wx'): number;
   /** Node's writeSync: text at the file position, or `length` bytes of `data` from `offset`. */
   writeSync(fd: number, data: string | Uint8Array, offset?: number, length?: number): number;
   closeSync(fd: number): void;
@@ -30,7 +32,7 @@ const WRITE_BATCH_CHARS = 64 * 1024;
 /**
  * OUT/spans.jsonl, written as runs finish. Runs' spans are gathered into batches of about 64 KB
  * written synchronously, so memory stays flat however long the suite (a stream would buffer
- * faster than the disk drains); the file is written under a `.partial` name and renamed when closed, so an earlier
+ * faster than the disk drains); the file is written under a `.partial` name of its own and renamed when closed, so an earlier
  * complete file survives a killed run. A failed write (a full disk) never reaches the runs:
  * writing stops, `failure` says why, and the partial file is removed instead of renamed, so a
  * truncated file never takes the place of a complete one. Closing never throws: a partial file
@@ -47,8 +49,11 @@ export class SpansFile {
     readonly path: string,
     private readonly fs: SpansFileSystem = NODE_FS,
   ) {
-    this.partial = `${path}.partial`;
-    this.fd = fs.openSync(this.partial, 'w');
+    // A name of this process's own, created new ('wx'): two runs into one folder never share it,
+    // and a link planted under a known name is never followed (docs/security.md, Suite faults).
+    this.partial = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.partial`);
+    removeStalePartials(dirname(path), basename(path));
+    this.fd = fs.openSync(this.partial, 'wx');
   }
 
   /** Appends one run's spans (written with the next batch, or at close); after a failure, does nothing. */
@@ -96,5 +101,39 @@ export class SpansFile {
     // The folder may be gone or be a file by now: that is said with the failure, never thrown.
     const left = removeLeftover(this.partial, (path, options) => this.fs.rmSync(path, options));
     if (left) this.failure += `; ${left}`;
+  }
+}
+
+/**
+ * Removes the partial files that killed runs (SIGKILL, out of memory) left beside `name`: those
+ * whose process is gone. A file of a run still writing is left alone; a link is unlinked, never
+ * followed.
+ */
+function removeStalePartials(dir: string, name: string): void {
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return; // The open below says what is wrong with the folder.
+  }
+  const prefix = `.${name}.`;
+  for (const entry of entries) {
+    const pid = entry.startsWith(prefix) && entry.endsWith('.partial') ? Number(entry.slice(prefix.length).split('.')[0]) : NaN;
+    if (!Number.isInteger(pid) || pid === process.pid || processAlive(pid)) continue;
+    try {
+      unlinkSync(join(dir, entry));
+    } catch {
+      // Another run removed it first, or it cannot be: it is only a leftover.
+    }
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, under another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
