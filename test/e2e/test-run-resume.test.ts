@@ -239,6 +239,11 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
     const names = await runCli(['resume', runId, '--decision', 'approve', '--spans', 'out/spans.jsonl'], dir);
     expect(names.exitCode, names.all).toBe(2);
     expect(names.stderr).toContain(`${file} at expectations.terminal_tool: expectations.terminal_tool names no tool of the agent: "nope"`);
+    // A field nested thousands deep is refused before anything walks it, never a stack overflow.
+    writeFileSync(file, JSON.stringify(saved).replace(/"script":\[/, `"script":[${'['.repeat(10_000)}${']'.repeat(10_000)},`));
+    const deep = await runCli(['resume', runId, '--decision', 'approve', '--spans', 'out/spans.jsonl'], dir);
+    expect(deep.exitCode, deep.all).toBe(2);
+    expect(deep.stderr).toContain(`${file} at script: is nested more than 1000 levels deep: not a checkpoint agentcheck wrote`);
   });
 
   it('refuses bad --mocks and --approvals files, naming the file, line and path', async () => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError } from '../../config/errors.js';
+import { deepestPath } from '../../config/deepest-path.js';
 import { jsonSyntaxProblem } from '../../config/json-syntax-error.js';
 import { SourceDocument, formatPath, type PathSegments } from '../../config/source.js';
 import type { Report } from '../report/report.js';
@@ -15,6 +16,9 @@ const CHECK_STATUSES = ['pass', 'fail', 'error'] as const;
 const LOCATE_MAX_CHARS = 2_000_000;
 /** summary key -> the row status it counts. */
 const SUMMARY_COUNTS = { passed: 'pass', failed: 'fail', errored: 'error', not_run: 'not_run', skipped: 'skipped' } as const;
+
+/** Deeper than any report agentcheck writes (a row's transcript holds the run's own values), far below what overflows the stack. */
+const MAX_REPORT_DEPTH = 1_000;
 
 /**
  * Reads a report.json written by `agentcheck run --reporter json` (or `agentcheck merge`), the
@@ -33,6 +37,13 @@ export function readReportFile(file: string, cwd: string): Report {
     const { reason, ...pos } = jsonSyntaxProblem(text, error);
     throw new ConfigError({ file, ...pos }, `is not valid JSON (${reason}): expected a report.json`, 'CONFIG_SYNTAX');
   }
+  // Checked before anything walks it: a file nested thousands deep would overflow the stack.
+  const deep = deepestPath(value, MAX_REPORT_DEPTH);
+  if (deep)
+    throw new ConfigError(
+      { file, path: formatPath(deep.slice(0, 1)) || undefined },
+      `is nested more than ${MAX_REPORT_DEPTH} levels deep: not an agentcheck report.json`,
+    );
   const locate = reportLocator(file, text);
   if (!isObject(value) || value.schema !== 'agentcheck.report/1') {
     throw new ConfigError(

@@ -4,6 +4,8 @@ import { checkRequestNames } from '../scenario/check-scenario-names.js';
 import { cp, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { createFolders } from '../../config/create-folders.js';
+import { deepestPath } from '../../config/deepest-path.js';
+import { formatPath } from '../../config/source.js';
 import { ConfigError, throwConfigErrors } from '../../config/errors.js';
 import type { Checkpoint } from '../../engine/checkpoint/checkpointer.js';
 import type { ApprovalPolicy } from '../../engine/permissions/approval-policy.js';
@@ -15,6 +17,9 @@ import { removeLeftoverAsync } from '../files/remove-leftover.js';
 import { writeFileAtomic } from '../report/write-atomic.js';
 import { referToSecrets, restoreSecrets, type SecretReferences } from './checkpoint-secrets.js';
 import { requestFieldProblems } from '../test-run-request.js';
+
+/** Deeper than any checkpoint agentcheck writes, far below what overflows the stack. */
+const MAX_CHECKPOINT_DEPTH = 1_000;
 
 const SCHEMA = 'agentcheck.run-checkpoint/1';
 
@@ -120,6 +125,13 @@ export async function readRunCheckpoint(file: string, runId: string, env: Env): 
   } catch (error) {
     throw new ConfigError({ file }, `expected a JSON checkpoint file: ${(error as Error).message}`);
   }
+  // Checked before anything walks it: a damaged file nested thousands deep would overflow the stack.
+  const deep = deepestPath(value, MAX_CHECKPOINT_DEPTH);
+  if (deep)
+    throw new ConfigError(
+      { file, path: formatPath(deep.slice(0, 1)) || undefined },
+      `is nested more than ${MAX_CHECKPOINT_DEPTH} levels deep: not a checkpoint agentcheck wrote`,
+    );
   const saved = value as Partial<RunCheckpointFile> | null;
   if (!saved || saved.schema !== SCHEMA) throw new ConfigError({ file, path: 'schema' }, `expected schema "${SCHEMA}"`);
   if (saved.run_id !== runId) throw new ConfigError({ file, path: 'run_id' }, `expected run_id "${runId}", got ${JSON.stringify(saved.run_id)}`);

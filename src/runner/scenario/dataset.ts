@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import type { Locator } from '../../config/assert-format.js';
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
 import { readUpTo } from '../../config/read-up-to.js';
-import { MAX_CONFIG_BYTES, type PathSegments } from '../../config/source.js';
+import { deepestPath } from '../../config/deepest-path.js';
+import { formatPath, MAX_CONFIG_BYTES, MAX_DEPTH, type PathSegments } from '../../config/source.js';
 import { readStrictJson } from '../../config/strict-json.js';
 import { CsvSyntaxError, parseCsv } from './csv.js';
 
@@ -87,6 +88,17 @@ function jsonlRows(text: string, given: string, locate: Locator): DatasetRow[] {
       return;
     }
     const { value } = read;
+    // As deep as a loaded file may be (docs/security.md): deeper, templating it would overflow the stack.
+    const deep = deepestPath(value, MAX_DEPTH);
+    if (deep) {
+      problems.push(
+        locate(
+          [],
+          `${where}: is nested more than ${MAX_DEPTH} levels deep (under ${formatPath(deep.slice(0, 1)) || 'the top'}); dataset rows are refused beyond that`,
+        ),
+      );
+      return;
+    }
     if (!value || typeof value !== 'object' || Array.isArray(value)) {
       problems.push(locate([], `${where}: expected a JSON object of variables, got ${JSON.stringify(value).slice(0, 60)}`));
       return;

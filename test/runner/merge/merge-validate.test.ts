@@ -97,6 +97,15 @@ describe('agentcheck merge: shard contents are validated', () => {
     });
   }
 
+  it('exits 2 on a file nested thousands of levels deep, naming it, without a stack overflow', async () => {
+    const dir = tempDir({ 's1.json': JSON.stringify(shard(1, 2, ['a', 'b'])), 'deep.json': `{"schema": ${'['.repeat(10_000)}${']'.repeat(10_000)}}` });
+    const result = await merge(dir, ['s1.json', 'deep.json']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('deep.json at schema');
+    expect(result.stderr).toContain('is nested more than 1000 levels deep: not an agentcheck report.json');
+    expect(result.stderr).not.toMatch(/Maximum call stack|unexpected error/);
+  });
+
   it('exits 1 when an input shard was interrupted, and says so', async () => {
     const dir = shards((r) => {
       r.interrupted = true;

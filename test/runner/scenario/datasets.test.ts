@@ -68,6 +68,15 @@ describe('scenario datasets', () => {
     expect(plan.scenarios[1].inputs.messages[0].content).toBe('Refund order B-2 of 35.5 EUR');
   });
 
+  it('refuses a JSONL row nested deeper than a loaded file may be, naming the line, without a stack overflow', () => {
+    const error = loadError({
+      'agent.yaml': AGENT,
+      'r.scenario.yaml': `${TEMPLATE}\ndataset: rows.jsonl\n`,
+      'rows.jsonl': `{"order": "A", "amount": 1}\n{"order": ${'['.repeat(10_000)}${']'.repeat(10_000)}, "amount": 2}\n`,
+    });
+    expect(error.message).toContain('rows.jsonl:2: is nested more than 100 levels deep (under order); dataset rows are refused beyond that');
+  });
+
   it('an inline dataset, also in a scenarios file with defaults', () => {
     const file = `defaults: {agent: agent.yaml, model: {script: [{text: done}]}}\nscenarios:\n  - name: "ask {{ vars.q }}"\n    inputs: {messages: [{role: user, content: "{{ vars.q }}"}]}\n    dataset: [{q: one}, {q: two}]\n  - name: plain\n    inputs: {messages: [{role: user, content: hi}]}\n`;
     expect(load({ 'agent.yaml': AGENT, 'a.scenarios.yaml': file }).scenarios.map((s) => s.name)).toEqual(['ask one', 'ask two', 'plain']);
