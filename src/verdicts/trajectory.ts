@@ -35,7 +35,7 @@ export function compareTrajectory(mode: SequenceMode, expected: readonly Expecte
   }
   if (mode !== 'superset' && unmatchedActual !== -1) {
     const call = actual[unmatchedActual];
-    const what = mode === 'unordered' ? `exactly ${expected.length} calls in any order` : `every call among the ${expected.length} expected`;
+    const what = mode === 'unordered' ? `exactly ${plural(expected.length, 'call')} in any order` : `every call among the ${expected.length} expected`;
     return fail(`expected ${what}; call ${unmatchedActual + 1} (${call.name}) was not expected; ${saw}`, ids);
   }
   const how = { unordered: 'in any order', subset: 'were all among the expected', superset: 'included every expected call' }[mode];

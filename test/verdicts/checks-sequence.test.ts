@@ -70,6 +70,12 @@ describe('tool_sequence unordered', () => {
       `unordered: expected call 5 (refund) matched no remaining call; ${SAW}`,
     );
   });
+
+  it('says "exactly 1 call" for one expected call, not "1 calls"', () => {
+    const twice = evidenceOf([[{ name: 'echo', args: { text: 'a' } }], [{ name: 'echo', args: { text: 'b' } }]]);
+    const one = check('tool_sequence', { mode: 'unordered', args_mode: 'ignore', calls: calls('echo') }, twice);
+    expect(one.reason).toContain('expected exactly 1 call in any order; call 2 (echo) was not expected');
+  });
   it('names the differing argument of the closest call', () => {
     expect(seq({ mode: 'unordered', calls: [{ tool: 'refund', args: { id: 2 } }, ...calls('close', 'email', 'lookup')] }).reason).toBe(
       `unordered: expected call 1 (refund) matched no remaining call; closest: refund call 2: argument "id": expected 2, got 1; ${SAW}`,
