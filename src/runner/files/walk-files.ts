@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { readError } from '../../config/read-error.js';
 
@@ -32,12 +32,20 @@ export function walkFiles(dir: string, keep: (name: string) => boolean = () => t
   return out;
 }
 
+/** Folders of the kernel's pseudo file systems (Linux). */
+const PSEUDO_FILE_SYSTEMS = ['/proc', '/sys', '/dev'];
+
 /**
  * Why `path` cannot be used as a workspace folder (`workspace folder not found: ...`, or that it
  * is a file), or undefined when it is a folder. A missing folder would otherwise run on an empty
  * workspace and could even pass.
  */
 export function workspaceFolderProblem(path: string): string | undefined {
+  // Kernel pseudo-files state sizes they do not hold (sysfs says 4096 of a 2-byte file): copying
+  // them into a run's workspace never ends (docs/security.md, The workspace sandbox).
+  const real = realPath(path);
+  const pseudo = PSEUDO_FILE_SYSTEMS.find((root) => real === root || real.startsWith(`${root}/`));
+  if (pseudo) return `workspace ${path} is under ${pseudo}, whose files are the kernel's, not files to copy; expected a folder of ordinary files`;
   if (isDirectory(path)) return undefined;
   let exists = false;
   try {
@@ -47,6 +55,15 @@ export function workspaceFolderProblem(path: string): string | undefined {
     // not there (or not reachable): "not found" says it
   }
   return exists ? `workspace must be a folder, but ${path} is a file` : `workspace folder not found: ${path}`;
+}
+
+/** `path` with its links resolved, or as given when it cannot be (missing). */
+function realPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }
 
 /** True when `path` is an existing folder. */

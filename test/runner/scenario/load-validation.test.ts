@@ -178,6 +178,12 @@ describe('scenario loading refuses what would otherwise fail later or silently',
     expect(loadError({ 'agent.yaml': AGENT, 'a.scenario.yaml': scenario('expect: {terminal_tool: "/[/"}\n') }).path).toBe('expect.terminal_tool');
   });
 
+  it("a workspace folder of the kernel's pseudo files (/sys, /proc, /dev), whose copy would never end", () => {
+    const error = loadError({ 'agent.yaml': AGENT, 'a.scenario.yaml': scenario('workspace: /sys/kernel\n') });
+    expect(error.path).toBe('workspace');
+    expect(error.expected).toBe("workspace /sys/kernel is under /sys, whose files are the kernel's, not files to copy; expected a folder of ordinary files");
+  });
+
   it('a workspace folder that does not exist', () => {
     const error = loadError({ 'agent.yaml': AGENT, 'a.scenario.yaml': scenario('workspace: nowhere\n') });
     expect(error.path).toBe('workspace');
