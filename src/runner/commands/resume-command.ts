@@ -7,6 +7,7 @@ import { checkpointFilePath, readRunCheckpoint, removeRunCheckpoint, runsDir, wo
 import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
 import { runAndReport } from './test-run-command.js';
+import { isProcessRunning } from '../files/process-running.js';
 
 export interface ResumeOptions {
   decision: 'approve' | 'deny';
@@ -94,17 +95,7 @@ async function takeBackStaleClaim(file: string): Promise<void> {
     const match = name.startsWith(prefix) ? /^(\d+)\.answering$/.exec(name.slice(prefix.length)) : null;
     if (!match) continue;
     const pid = Number(match[1]);
-    if (isRunning(pid)) throw new ConfigError({ file }, `cannot answer this paused run: another agentcheck resume (pid ${pid}) is answering it`);
+    if (isProcessRunning(pid)) throw new ConfigError({ file }, `cannot answer this paused run: another agentcheck resume (pid ${pid}) is answering it`);
     await rename(join(dirname(file), name), file).catch(() => undefined);
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it runs, as another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

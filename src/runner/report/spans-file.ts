@@ -4,6 +4,7 @@ import { basename, dirname, join } from 'node:path';
 import { spansToJsonl } from '../../spans/jsonl.js';
 import type { SpanRecord } from '../../spans/span-record.js';
 import { removeLeftover } from '../files/remove-leftover.js';
+import { isProcessRunning } from '../files/process-running.js';
 
 /** The file operations SpansFile uses: a seam for tests that inject a full disk. */
 export interface SpansFileSystem {
@@ -119,21 +120,11 @@ function removeStalePartials(dir: string, name: string): void {
   const prefix = `.${name}.`;
   for (const entry of entries) {
     const pid = entry.startsWith(prefix) && entry.endsWith('.partial') ? Number(entry.slice(prefix.length).split('.')[0]) : NaN;
-    if (!Number.isInteger(pid) || pid === process.pid || processAlive(pid)) continue;
+    if (!Number.isInteger(pid) || pid === process.pid || isProcessRunning(pid)) continue;
     try {
       unlinkSync(join(dir, entry));
     } catch {
       // Another run removed it first, or it cannot be: it is only a leftover.
     }
-  }
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists, under another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
