@@ -27,6 +27,15 @@ export const MAX_DEPTH = 100;
  */
 const ANCHOR = /(?:^|[\s[{,:-])&[^\s,[\]{}]/m;
 
+/**
+ * How a document is read. `numbers: 'keep'`: numbers that cannot be read as written are kept in
+ * `keptNumberProblems` for the loader to report with its own, instead of thrown alone (a loader
+ * that asks for this must report them).
+ */
+export interface ReadOptions {
+  numbers?: 'throw' | 'keep';
+}
+
 /** The positions of a document: its node tree and line table, built only when needed. */
 interface Located {
   root: Node | null;
@@ -46,6 +55,11 @@ interface Located {
 export class SourceDocument {
   readonly file: string;
   readonly value: unknown;
+  /**
+   * Numbers that cannot be read as written, when the document was read with `{numbers: 'keep'}`:
+   * its loader reports them beside the format's problems, in one pass (docs/cli.md, validate).
+   */
+  keptNumberProblems: readonly ConfigError[] = [];
   private located: Located | null;
   private readonly text: string | null;
 
@@ -57,7 +71,7 @@ export class SourceDocument {
   }
 
   /** Parses text (YAML 1.2, so JSON too). Syntax errors become located ConfigErrors. */
-  static parse(file: string, text: string): SourceDocument {
+  static parse(file: string, text: string, options: ReadOptions = {}): SourceDocument {
     if (/\.json$/i.test(file)) return SourceDocument.parseJson(file, text);
     if (!ANCHOR.test(text)) {
       let value: unknown;
@@ -68,7 +82,7 @@ export class SourceDocument {
       } catch {
         // Fall through: the located parser reports the problem with its position.
       }
-      if (parsed) return SourceDocument.checked(new SourceDocument(file, value ?? null, null, text));
+      if (parsed) return SourceDocument.checked(new SourceDocument(file, value ?? null, null, text), options);
     }
     let located: ReturnType<typeof parseLocated>;
     try {
@@ -84,7 +98,7 @@ export class SourceDocument {
     } catch (error) {
       throw aliasError(file, located, (error as Error).message);
     }
-    return SourceDocument.checked(new SourceDocument(file, value ?? null, { root: located.doc.contents as Node | null, lines: located.lines }, text));
+    return SourceDocument.checked(new SourceDocument(file, value ?? null, { root: located.doc.contents as Node | null, lines: located.lines }, text), options);
   }
 
   /** A `.json` file is strict JSON (no YAML); a syntax error is located at its line and column. */
@@ -109,10 +123,12 @@ export class SourceDocument {
    * Refuses values nested deeper than MAX_DEPTH before anything walks them recursively, and
    * numbers that cannot be read as written (docs/formats.md).
    */
-  private static checked(doc: SourceDocument): SourceDocument {
+  private static checked(doc: SourceDocument, options: ReadOptions = {}): SourceDocument {
     const deep = deepestPath(doc.value, MAX_DEPTH);
     if (deep) throw doc.error(deep, `is nested more than ${MAX_DEPTH} levels deep; agentcheck files are refused beyond that`, 'CONFIG_TOO_DEEP');
-    const problems = doc.numberProblems();
+    const problems: ConfigError[] = [];
+    if (options.numbers === 'keep') doc.keptNumberProblems = doc.numberProblems();
+    else problems.push(...doc.numberProblems());
     // `<<` read as an ordinary key would show up as an unknown key beside missing ones: said once.
     if (doc.text !== null && !/\.json$/i.test(doc.file) && doc.text.includes('<<')) {
       const { root } = doc.positions();
@@ -151,7 +167,7 @@ export class SourceDocument {
   }
 
   /** Reads and parses a file, refusing oversized ones; a folder or an unreadable file is a ConfigError too. */
-  static read(file: string): SourceDocument {
+  static read(file: string, options: ReadOptions = {}): SourceDocument {
     let stats;
     try {
       stats = statSync(file);
@@ -171,7 +187,7 @@ export class SourceDocument {
     if (bytes.length > MAX_CONFIG_BYTES) {
       throw new ConfigError({ file }, `is larger than ${MAX_CONFIG_BYTES} bytes, the limit of config files`, 'CONFIG_TOO_LARGE');
     }
-    return SourceDocument.parse(file, bytes.toString('utf8'));
+    return SourceDocument.parse(file, bytes.toString('utf8'), options);
   }
 
   /** Wraps an in-memory value (a delta passed as an object); locations then have no line. */

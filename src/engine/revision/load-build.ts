@@ -1,6 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { documentLocator, memoryLocator, type Locator } from '../../config/assert-format.js';
 import { hashValue } from '../../config/canonical-json.js';
+import { withKeptNumberProblems } from '../../config/number-problems-first.js';
 import { SourceDocument } from '../../config/source.js';
 import type { AgentBuild, Revision } from './types.js';
 import { validateBuild } from './validate-build.js';
@@ -9,7 +10,8 @@ import { checkExternalCommandFiles } from './external-command-files.js';
 
 /** Loads and strictly validates an agent build file (YAML or JSON). */
 export function loadAgentBuild(file: string): Revision {
-  return parseAgentBuild(SourceDocument.read(file));
+  const doc = SourceDocument.read(file, { numbers: 'keep' });
+  return withKeptNumberProblems(doc, () => parseAgentBuild(doc));
 }
 
 /** Validates a parsed document as an agent build; skill refs become absolute paths. */

@@ -22,6 +22,7 @@ import { scenarioFileSchema, scenarioSchema, validateScript } from './scenario-s
 import type { Scenario } from './scenario.js';
 import type { ScenarioFileSpec, ScenarioSpec } from './scenario-format.generated.js';
 import { workspaceFolderProblem } from '../files/walk-files.js';
+import { withKeptNumberProblems } from '../../config/number-problems-first.js';
 
 /** Shared while loading a suite: agent builds are parsed once however many scenarios use them. */
 export interface LoadContext {
@@ -49,7 +50,11 @@ export interface LoadContext {
 
 /** Loads one scenario file: one scenario, or `scenarios:` with `defaults` (docs/formats.md, Scenario). */
 export function loadScenarioFile(found: FoundScenarioFile, context: LoadContext): Scenario[] {
-  const doc = SourceDocument.read(found.file);
+  const doc = SourceDocument.read(found.file, { numbers: 'keep' });
+  return withKeptNumberProblems(doc, () => loadScenarioDocument(doc, found, context));
+}
+
+function loadScenarioDocument(doc: SourceDocument, found: FoundScenarioFile, context: LoadContext): Scenario[] {
   const value = doc.value;
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
     throw doc.error([], 'expected a scenario (a mapping with name, agent, inputs) or {scenarios: [...], defaults: {...}}');

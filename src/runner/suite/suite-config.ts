@@ -15,6 +15,7 @@ import { CASSETTE_MODES } from '../cassettes/cassette.js';
 import type { CassetteConfig } from '../cassettes/cassette-settings.js';
 import { REPORTER_NAMES } from '../reporters/index.js';
 import type { SkillOptionsSpec, SuiteConfigSpec } from './suite-config-format.generated.js';
+import { withKeptNumberProblems } from '../../config/number-problems-first.js';
 
 // The reporters `--reporter` and `reporters` accept come from the reporter registry.
 export { REPORTER_NAMES, type ReporterName } from '../reporters/index.js';
@@ -83,7 +84,11 @@ export function folderConfig(paths: readonly string[], cwd = process.cwd()): str
 export function loadSuiteConfig(file: string | undefined, cwd = process.cwd()): SuiteConfig {
   const path = file ? resolve(cwd, file) : resolve(cwd, 'agentcheck.config.yaml');
   if (!file && !existsSync(path)) return emptySuiteConfig(cwd);
-  const doc = SourceDocument.read(path);
+  const doc = SourceDocument.read(path, { numbers: 'keep' });
+  return withKeptNumberProblems(doc, () => suiteConfigOf(doc, path));
+}
+
+function suiteConfigOf(doc: SourceDocument, path: string): SuiteConfig {
   const format = checkFormat<SuiteConfigSpec>(suiteConfigSchema, doc.value ?? {}, documentLocator(doc));
   const raw = format.value;
   const baseDir = dirname(path);

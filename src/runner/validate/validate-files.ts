@@ -3,7 +3,7 @@ import { basename, join, resolve } from 'node:path';
 import { ConfigError, ConfigErrors } from '../../config/errors.js';
 import { readUpTo } from '../../config/read-up-to.js';
 import { MAX_CONFIG_BYTES, SourceDocument } from '../../config/source.js';
-import { parseAgentBuild } from '../../engine/revision/load-build.js';
+import { loadAgentBuild } from '../../engine/revision/load-build.js';
 import { loadSkillFolder } from '../../skills/load-skill-folder.js';
 import { SCENARIO_FILE, type FoundScenarioFile } from '../scenario/discover.js';
 import type * as LoadSuite from '../suite/load-suite.js';
@@ -144,7 +144,7 @@ export async function validateFiles(paths: readonly string[], options: { config?
         // Found as `run` finds it, so its id (in messages) has the root `run` gives it.
         const suite = configForLooseFiles();
         checkScenarioFile(suites, suites.suiteScenarioFiles({ paths: [file], config: suite }, cwd)[0], suite);
-      } else if (detected === 'agent') parseAgentBuild(SourceDocument.read(file));
+      } else if (detected === 'agent') loadAgentBuild(file);
       else if (detected === 'skill') loadSkillFolder(resolve(file, '..'));
     });
   }
@@ -255,7 +255,7 @@ function kindByName(file: string): FileKind | null {
 function detect(file: string): FileKind | null {
   let value: unknown;
   try {
-    value = SourceDocument.read(file).value;
+    value = SourceDocument.read(file, { numbers: 'keep' }).value;
   } catch (error) {
     // Not ours to judge (a file that is not an agentcheck file may be any YAML), unless its text
     // shows a build's top-level keys: then its syntax error is the problem to report, not a skip.
@@ -270,7 +270,7 @@ function detect(file: string): FileKind | null {
 
 /** A file named on the command line whose name does not say its kind: what `run` takes it for. */
 function namedKind(file: string): FileKind {
-  return isAgentBuildShape(SourceDocument.read(file).value) ? 'agent' : 'scenario';
+  return isAgentBuildShape(SourceDocument.read(file, { numbers: 'keep' }).value) ? 'agent' : 'scenario';
 }
 
 /** `id:` and a build key at the start of lines (or as JSON keys): the text of an agent build, parsed or not. */

@@ -78,6 +78,25 @@ describe('validate reports every problem of a file in one pass', () => {
     expect(report.counts.agent).toBe(1);
   });
 
+  it("a number that cannot be read as written is reported beside the file's other problems, in builds, scenarios and configs", async () => {
+    const dir = tempDir({
+      'big.yaml': 'id: n\nrevision: 12345678901234567890\nagent:\n  nme: x\n  max_turns: "ten"\n',
+      'shop.yaml': SHOP,
+      's.scenario.yaml': 'name: s\nagent: shop.yaml\ntimeout_ms: 1e400\ninputs: {messages: [{role: user, content: go}]}\nexpct: {}\n',
+      'agentcheck.config.yaml': 'repeat: 12345678901234567890\nvarints: {}\n',
+    });
+    const report = await validateFiles(['big.yaml', 's.scenario.yaml', 'agentcheck.config.yaml'], {}, dir);
+    expect(report.problems.map((problem) => [problem.file.slice(dir.length + 1), problem.path]).sort()).toEqual([
+      ['agentcheck.config.yaml', 'repeat'],
+      ['agentcheck.config.yaml', 'varints'],
+      ['big.yaml', 'agent.max_turns'],
+      ['big.yaml', 'agent.nme'],
+      ['big.yaml', 'revision'],
+      ['s.scenario.yaml', 'expct'],
+      ['s.scenario.yaml', 'timeout_ms'],
+    ]);
+  });
+
   it('refuses a verdict pass or incomplete without a terminal_tool, which could never come', async () => {
     const dir = tempDir({
       'shop.yaml': SHOP,
