@@ -62,6 +62,11 @@ describe('resolved', () => {
     expect(invalid('resolved', { path: 'skills' })).toContain('expected exactly one of contains | equals; got none');
     expect(invalid('resolved', { path: 'skills', contains: 'a', equals: 'b' })).toContain('expected exactly one of contains | equals; got contains and equals');
     expect(invalid('resolved', { path: 'a..b', equals: 1 })).toContain('expected a dotted path');
+    // The resolved config's keys are fixed: a misspelt one could never exist.
+    expect(invalid('resolved', { path: 'skils', equals: [] })).toContain(
+      'unknown resolved config key "skils" (did you mean "skills"?); expected one of: harness, provider',
+    );
+    expect(invalid('resolved', { path: 'external.kind', equals: 'http' })).toBeNull();
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Locator } from '../../config/assert-format.js';
+import { closestWord } from '../../config/did-you-mean.js';
 import { matchValue } from '../args/matchers.js';
 import { validateExpectedValue } from '../args/validate-expected.js';
 import { checkSchema, exactlyOne, objectParams, PARAM } from '../check-params.js';
@@ -15,6 +16,23 @@ export interface ResolvedParams {
 }
 
 const KIND = 'resolved';
+/** The keys of the resolved config (docs/spans.md, agentcheck.resolved_config). */
+const RESOLVED_KEYS = [
+  'harness',
+  'provider',
+  'model',
+  'parameters',
+  'max_turns',
+  'permissions_mode',
+  'tools',
+  'skills',
+  'skills_delivery',
+  'skills_not_delivered',
+  'revision_id',
+  'revision_hash',
+  'delta_hash',
+  'external',
+];
 const schema = objectParams({ path: PARAM.text, contains: PARAM.any, equals: PARAM.any }, ['path']);
 
 /** A value of the resolved config (read back from the root span) contains or equals the expected one. */
@@ -23,7 +41,14 @@ export const resolved: Check<ResolvedParams> = {
   validate(params: unknown, locate: Locator): void {
     checkSchema(schema, params, locate);
     const p = params as ResolvedParams;
-    if (parseValuePath(p.path) === null) throw locate(['path'], `expected a dotted path such as tools[0].name, got "${p.path}"`);
+    const path = parseValuePath(p.path);
+    if (path === null) throw locate(['path'], `expected a dotted path such as tools[0].name, got "${p.path}"`);
+    // The resolved config has a fixed set of keys: a misspelt one could never exist.
+    const [first] = path;
+    if (typeof first === 'string' && first !== '' && !RESOLVED_KEYS.includes(first)) {
+      const near = closestWord(first, RESOLVED_KEYS);
+      throw locate(['path'], `unknown resolved config key "${first}"${near ? ` (did you mean "${near}"?)` : ''}; expected one of: ${RESOLVED_KEYS.join(', ')}`);
+    }
     exactlyOne(p as unknown as Record<string, unknown>, ['contains', 'equals'], locate);
     if (p.equals !== undefined) validateExpectedValue(p.equals, ['equals'], locate);
     if (p.contains !== undefined) validateExpectedValue(p.contains, ['contains'], locate);
