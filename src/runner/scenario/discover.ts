@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../../config/errors.js';
+import { readError } from '../../config/read-error.js';
 import { walkFiles } from '../files/walk-files.js';
 
 /** `*.scenario.yaml`, `*.scenarios.yaml`, also `.yml` and `.json` (docs/formats.md, Scenario). */
@@ -24,7 +25,10 @@ export function discoverScenarioFiles(paths: readonly string[], cwd = process.cw
     let stats;
     try {
       stats = statSync(absolute);
-    } catch {
+    } catch (error) {
+      // A path that is there but cannot be followed (a symlink loop, no permission) says why, as run does.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw readError(given, error);
       // A bare word is often a variant or tag name written after a path, where it reads as a path.
       const hint = /^[\w-]+$/.test(given)
         ? ` (if "${given}" is a variant or tag name: write the names right after --variant or --tag, before the paths, or join them with commas, as in --tag smoke,${given})`

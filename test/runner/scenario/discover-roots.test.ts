@@ -1,3 +1,4 @@
+import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { discoverScenarioFiles, scenarioFileId } from '../../../src/runner/scenario/discover.js';
@@ -14,5 +15,14 @@ describe('scenario ids when run is given several paths', () => {
     const dir = tempDir({ 'a/s.scenario.yaml': 'name: same\n' });
     const [found] = discoverScenarioFiles([join(dir, 'a')], dir);
     expect(scenarioFileId(found.file, found.root)).toBe('s.scenario.yaml');
+  });
+});
+
+describe('a path that is there but cannot be followed', () => {
+  it('says why (a symlink loop), as run does, not "path not found"', () => {
+    const dir = tempDir();
+    symlinkSync('loop2.scenario.yaml', join(dir, 'loop1.scenario.yaml'));
+    symlinkSync('loop1.scenario.yaml', join(dir, 'loop2.scenario.yaml'));
+    expect(() => discoverScenarioFiles(['loop1.scenario.yaml'], dir)).toThrow(/loop1\.scenario\.yaml: cannot be read: ELOOP/);
   });
 });
