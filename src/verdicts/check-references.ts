@@ -15,15 +15,18 @@ export type CheckReference =
       name: string;
       /** Argument names the check expects, and where the `args` map is written. */
       args?: { names: string[]; at: PathSegments };
+      /** Where a `request` matcher is written: only an http tool's call sends a request. */
+      request?: PathSegments;
     }
   | { kind: 'flow_state'; at: PathSegments; /** The state key as written (`context:read_config.error`). */ key: string };
 
 /** A `{tool, args}` pair of check parameters as references (no args reference when none are given). */
-export function toolReference(params: { tool?: unknown; args?: unknown }, at: PathSegments = []): CheckReference[] {
+export function toolReference(params: { tool?: unknown; args?: unknown; request?: unknown }, at: PathSegments = []): CheckReference[] {
   if (typeof params.tool !== 'string') return [];
   const reference: CheckReference = { kind: 'tool', at: [...at, 'tool'], name: params.tool };
   if (params.args && typeof params.args === 'object' && !Array.isArray(params.args)) {
     reference.args = { names: Object.keys(params.args), at: [...at, 'args'] };
   }
+  if (params.request !== undefined) reference.request = [...at, 'request'];
   return [reference];
 }

@@ -50,11 +50,13 @@ export function checkReferences(list: readonly CheckSpec[], indexes?: readonly n
     const kind = Object.keys(item)[0];
     const references = checkOf(kind)?.references?.(item[kind] as never) ?? [];
     const prefix = (at: PathSegments): PathSegments => [index, kind, ...at];
-    return references.map((reference): CheckReference =>
-      reference.kind === 'tool' && reference.args
-        ? { ...reference, at: prefix(reference.at), args: { ...reference.args, at: prefix(reference.args.at) } }
-        : { ...reference, at: prefix(reference.at) },
-    );
+    return references.map((reference): CheckReference => {
+      if (reference.kind !== 'tool') return { ...reference, at: prefix(reference.at) };
+      const prefixed: CheckReference = { ...reference, at: prefix(reference.at) };
+      if (reference.args) prefixed.args = { ...reference.args, at: prefix(reference.args.at) };
+      if (reference.request) prefixed.request = prefix(reference.request);
+      return prefixed;
+    });
   });
 }
 

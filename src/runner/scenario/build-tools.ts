@@ -9,6 +9,8 @@ import { loadSkillParameters } from '../../skills/load-skill.js';
 export interface KnownTool {
   name: string;
   parameters?: object;
+  /** Whether its calls send an HTTP request (an http tool); absent when that cannot be known (an MCP tool). */
+  http?: boolean;
 }
 
 /**
@@ -60,7 +62,9 @@ function collectTools(build: AgentBuild): BuildTools {
     const spec = agentTools.get(name);
     const builtin = spec ? spec.builtin : (BUILTIN_NAMES as readonly string[]).includes(name) ? (name as keyof typeof BUILTINS) : undefined;
     const parameters = spec?.parameters ?? (builtin ? BUILTINS[builtin].parameters : undefined);
-    all.set(name, parameters ? { name, parameters } : { name });
+    const known: KnownTool = parameters ? { name, parameters } : { name };
+    if (spec || builtin) known.http = spec?.http !== undefined;
+    all.set(name, known);
   };
   const addPlan = (plan: PlanSpec | undefined, to = add) => plan?.steps.forEach((step) => addPlanCalls(step.tools, to));
   const composites = new Map<string, Set<string>>();

@@ -177,6 +177,11 @@ function checkToolReference(
     const seen = prefixed ? `; a /regex/ sees the names without their mcp__<server>__ prefix: ${names.map(normalizeToolName).join(', ')}` : '';
     return locate(reference.at, `${what} ${verb} no tool of the agent: "${reference.name}"; expected one of: ${known}${hint}${seen}`);
   }
+  // Only an http tool's call sends a request (docs/verdicts.md): a request matcher on others could never match.
+  if (reference.request && matching.every((tool) => tool.http === false)) {
+    const names = [...new Set(matching.map((tool) => tool.name))].join(', ');
+    return locate(reference.request, `"request" matches only the calls of http tools, and ${names} sends no HTTP request, so it could never match`, true);
+  }
   if (!reference.args || open) return null;
   return checkArgNames(reference.args, matching, locate);
 }

@@ -134,6 +134,18 @@ flow:
   });
 });
 
+describe('a request matcher names an http tool', () => {
+  it('is refused on a tool that sends no request (returns, builtin), accepted on an MCP tool whose kind is unknown', () => {
+    const error = configErrorOf(() => load(checks('tool_called: {tool: close_issue, request: {method: POST}}')));
+    expect(error.path).toBe('expect.checks[0].tool_called.request');
+    expect(error.expected).toBe('"request" matches only the calls of http tools, and close_issue sends no HTTP request, so it could never match');
+    expect(configErrorOf(() => load(checks('tool_not_called: {tool: write_file, request: {method: POST}}'))).path).toBe(
+      'expect.checks[0].tool_not_called.request',
+    );
+    expect(load(checks('tool_called: {tool: mcp__gh__create_pr, request: {method: POST}}'), MCP_AGENT)).toHaveLength(1);
+  });
+});
+
 describe('argument names in checks are parameters of the tool', () => {
   it('an unknown argument of a tool with declared properties is an error at the key', () => {
     const error = configErrorOf(() => load(checks('tool_not_called: {tool: close_issue, args: {numbr: 42}}')));
