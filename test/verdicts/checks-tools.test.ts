@@ -68,6 +68,9 @@ describe('tool_called', () => {
     expect(invalid('tool_called', { tool: 'a', args_mode: 'fuzzy' })).toContain('expected one of "exact" | "subset" | "superset" | "ignore"');
     expect(invalid('tool_called', { tool: '/(a+)+/' })).toContain('nested quantifier');
     expect(invalid('tool_called', { tool: 'a', min: 2, max: 1 })).toContain('max (1) is below min (2)');
+    expect(invalid('tool_called', { tool: 'a', max: 0 })).toContain(
+      'max (0) is below min (1); for a tool that must not be called use tool_not_called, or give min: 0',
+    );
     expect(invalid('tool_called', { tool: 'a', args: { x: { $regex: '(a|a)*' } } })).toContain('at expect.checks[0].tool_called.args.x.$regex');
   });
 });

@@ -38,7 +38,11 @@ export const toolCalled: Check<ToolCalledParams> = {
       [
         ['min', 'max'],
         (p) => {
-          if (p.max !== undefined && p.max < (p.min ?? 1)) throw locate(['max'], `max (${p.max}) is below min (${p.min ?? 1})`);
+          if (p.max !== undefined && p.max < (p.min ?? 1)) {
+            // max: 0 means "never called": min defaults to 1, so say how to write that.
+            const hint = p.max === 0 && p.min === undefined ? '; for a tool that must not be called use tool_not_called, or give min: 0' : '';
+            throw locate(['max'], `max (${p.max}) is below min (${p.min ?? 1})${hint}`);
+          }
         },
       ],
     ]);
