@@ -152,7 +152,7 @@ export function backtrackingRisk(pattern: string): string | null {
       const quant = quantifierAt(pattern, i + 1);
       if (quant.repeats) {
         const body = pattern.slice(group.start, i);
-        if (group.hasQuantifier && (group.branches.length > 1 || !startsWithDelimiter(body))) {
+        if (group.hasQuantifier && (group.branches.length > 1 || !(startsWithDelimiter(body) || endsWithDelimiter(body)))) {
           return 'has a nested quantifier (a repeated group that itself repeats), which can backtrack exponentially';
         }
         const branches = group.branches.map((start, index) => pattern.slice(start, index + 1 < group.branches.length ? group.branches[index + 1] - 1 : i));
@@ -181,6 +181,36 @@ function startsWithDelimiter(body: string): boolean {
   if (quantifierAt(body, first.length).length) return false;
   for (const atom of repeatedAtoms(body.slice(first.length))) if (atomsOverlap(first, atom)) return false;
   return true;
+}
+
+/**
+ * The mirror of startsWithDelimiter: every repetition ends with a literal character none of its
+ * repeated parts can match (`(\d{1,3}\.){3}`, `([a-z]+,)*`), so repetitions cannot be split two
+ * ways either.
+ */
+function endsWithDelimiter(body: string): boolean {
+  const last = lastAtom(body);
+  if (last === null || last === '.' || last.startsWith('[') || /^\\[dDwWsSbBpPu]/.test(last)) return false;
+  for (const atom of repeatedAtoms(body.slice(0, body.length - last.length))) if (atomsOverlap(last, atom)) return false;
+  return true;
+}
+
+/** The last atom of `body` when it is a plain one with no quantifier of its own, else null. */
+function lastAtom(body: string): string | null {
+  let last: string | null = null;
+  let i = 0;
+  while (i < body.length) {
+    let end: number;
+    if (body[i] === '\\') end = i + 2;
+    else if (body[i] === '[') end = skipClass(body, i);
+    else if (body[i] === '(') end = closingParen(body, i) + 1;
+    else end = i + 1;
+    const quant = quantifierAt(body, end);
+    const atom = body.slice(i, end);
+    last = quant.length || atom.startsWith('(') || atom === '^' || atom === '$' ? null : atom.length === 1 && atom !== '.' ? escapeChar(atom) : atom;
+    i = end + quant.length;
+  }
+  return last;
 }
 
 /** The atoms of `body` that carry a quantifier; a quantified group counts as matching anything. */

@@ -18,6 +18,17 @@ describe('user regex rules (src/config/safe-regex.ts)', () => {
     expect(regexProblem(pattern)).toBeNull();
   });
 
+  it.each(['^(\\d{1,3}\\.){3}\\d{1,3}$', '^([a-z]+,)*[a-z]+$', '(\\w+-)+\\w+'])(
+    'accepts %s: each repetition ends with a literal its repeated parts cannot match, so it splits one way',
+    (pattern) => {
+      expect(regexProblem(pattern)).toBeNull();
+    },
+  );
+
+  it.each(['(a+a)+', '(\\d+\\d)+', '(.+,)+x'])('still refuses %s, whose last character a repeated part matches too', (pattern) => {
+    expect(regexProblem(pattern)).toContain('nested quantifier');
+  });
+
   it('keeps the spans path working (re-export)', () => {
     expect(viaSpans('(a+)+')).toContain('nested quantifier');
   });
