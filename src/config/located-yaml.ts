@@ -33,6 +33,10 @@ export function parseLocated(file: string, text: string): { doc: ReturnType<Yaml
   if (problem) {
     const pos = problem.linePos?.[0];
     // yaml's own advice (use parseAllDocuments) is for its API, not for the file's author.
+    // The parser's own stack overflow on thousands of nested [ or { says the engine's words, not the file's problem.
+    if (/Maximum call stack size exceeded/.test(problem.message)) {
+      throw new ConfigError({ file, line: pos?.line, column: pos?.col }, 'is nested too deeply to read (more than 100 levels are refused)', 'CONFIG_TOO_DEEP');
+    }
     const message = problem.code === 'MULTIPLE_DOCS' ? severalDocuments(text, problem.pos[0]) : `is not valid YAML/JSON: ${firstLine(problem.message)}`;
     throw new ConfigError({ file, line: pos?.line, column: pos?.col }, message, 'CONFIG_SYNTAX');
   }
