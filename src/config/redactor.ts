@@ -36,8 +36,13 @@ function uriSpellings(value: string): string[] {
 
 /** Where a quote was cut: "..." or "\u2026", after a closing quote if the quote was JSON. */
 const CUT_MARK = compileHarnessRegex(String.raw`"?(?:\.\.\.|\u2026)`, 'g');
-/** The shortest start of a secret taken for one at a cut: shorter ones are ordinary text too often. */
-const MIN_CUT_PREFIX = 4;
+/**
+ * The shortest start of a secret taken for one at a cut, as long as the shortest secret: shorter
+ * ones are ordinary text too often ("pass..." of a password), and scrubbing them changes what
+ * checks read from spans.
+ */
+const MIN_CUT_PREFIX = MIN_SCRUBBED_LENGTH;
+const WORD_CHAR = /[\p{L}\p{N}_]/u;
 
 export class Redactor {
   private ordered: string[] = [];
@@ -85,7 +90,8 @@ export class Redactor {
     let longest = 0;
     for (const secret of this.ordered) {
       for (let length = Math.min(secret.length - 1, end); length > longest && length >= MIN_CUT_PREFIX; length--) {
-        if (text.startsWith(secret.slice(0, length), end - length)) {
+        // The start of a word only: "com|pass..." is a word, not a cut secret.
+        if (text.startsWith(secret.slice(0, length), end - length) && !WORD_CHAR.test(text[end - length - 1] ?? '')) {
           longest = length;
           break;
         }

@@ -118,6 +118,11 @@ describe('credential headers, query parameters and the redactor', () => {
     expect(redactor.text('it is ghp_abcdefg\u2026 and ghp_abcdefghijklmnopqrstuvwxyz0123456789')).toBe('it is [redacted]\u2026 and [redacted]');
     // Text before a cut that is not the start of a secret, or too short a start, stays.
     expect(redactor.text('Loading... ghp... gh...')).toBe('Loading... ghp... gh...');
+    // Ordinary words: a start shorter than the shortest secret (8), or inside a word, is not taken for one.
+    const words = new Redactor().add(['passw0rd-2024-xyz', '2024-11-27-token-value']);
+    expect(words.text('the compass\u2026 in 2024... then passw0r...')).toBe('the compass\u2026 in 2024... then passw0r...');
+    expect(words.text('key: passw0rd-20...; date 2024-11-27...')).toBe('key: [redacted]...; date [redacted]...');
+    expect(words.text('xpassw0rd-20...')).toBe('xpassw0rd-20...');
   });
 
   it('copies only what holds a secret: clean parts are shared, the input is never changed', () => {
