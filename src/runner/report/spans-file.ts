@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, readdirSync, renameSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { spansToJsonl } from '../../spans/jsonl.js';
 import type { SpanRecord } from '../../spans/span-record.js';
 import { removeLeftover } from '../files/remove-leftover.js';
-import { isProcessRunning } from '../files/process-running.js';
 
 /** The file operations SpansFile uses: a seam for tests that inject a full disk. */
 export interface SpansFileSystem {
@@ -53,7 +52,6 @@ export class SpansFile {
     // A name of this process's own, created new ('wx'): two runs into one folder never share it,
     // and a link planted under a known name is never followed (docs/security.md, Suite faults).
     this.partial = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.partial`);
-    removeStalePartials(dirname(path), basename(path));
     this.fd = fs.openSync(this.partial, 'wx');
   }
 
@@ -102,29 +100,5 @@ export class SpansFile {
     // The folder may be gone or be a file by now: that is said with the failure, never thrown.
     const left = removeLeftover(this.partial, (path, options) => this.fs.rmSync(path, options));
     if (left) this.failure += `; ${left}`;
-  }
-}
-
-/**
- * Removes the partial files that killed runs (SIGKILL, out of memory) left beside `name`: those
- * whose process is gone. A file of a run still writing is left alone; a link is unlinked, never
- * followed.
- */
-function removeStalePartials(dir: string, name: string): void {
-  let entries: string[];
-  try {
-    entries = readdirSync(dir);
-  } catch {
-    return; // The open below says what is wrong with the folder.
-  }
-  const prefix = `.${name}.`;
-  for (const entry of entries) {
-    const pid = entry.startsWith(prefix) && entry.endsWith('.partial') ? Number(entry.slice(prefix.length).split('.')[0]) : NaN;
-    if (!Number.isInteger(pid) || pid === process.pid || isProcessRunning(pid)) continue;
-    try {
-      unlinkSync(join(dir, entry));
-    } catch {
-      // Another run removed it first, or it cannot be: it is only a leftover.
-    }
   }
 }
