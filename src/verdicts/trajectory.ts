@@ -65,7 +65,7 @@ function compareStrict({ expected, actual, argsMode, fits, saw, ids }: OrderedCo
   for (const { first, calls: group } of responseGroups(actual)) {
     if (position + group.length > expected.length) {
       const extra = first + Math.max(0, expected.length - position);
-      return fail(`expected ${expected.length} calls; call ${extra + 1} (${actual[extra].name}) was not expected; ${saw}`, ids);
+      return fail(`expected ${plural(expected.length, 'call')}; call ${extra + 1} (${actual[extra].name}) was not expected; ${saw}`, ids);
     }
     const taken = fittingPrefix(fits, position, group.length, first, group.length);
     if (taken < group.length) {
@@ -77,7 +77,7 @@ function compareStrict({ expected, actual, argsMode, fits, saw, ids }: OrderedCo
     position += group.length;
   }
   if (position < expected.length) {
-    return fail(`expected call ${position + 1} (${expected[position].tool}) but the run made only ${actual.length} calls; ${saw}`, ids);
+    return fail(`expected call ${position + 1} (${expected[position].tool}) but the run made only ${plural(actual.length, 'call')}; ${saw}`, ids);
   }
   return pass(`the ${plural(expected.length, 'call')} matched in order; ${saw}`, ids);
 }

@@ -71,10 +71,13 @@ describe('tool_sequence unordered', () => {
     );
   });
 
-  it('says "exactly 1 call" for one expected call, not "1 calls"', () => {
+  it('says "1 call" for one expected call, not "1 calls", in every mode', () => {
     const twice = evidenceOf([[{ name: 'echo', args: { text: 'a' } }], [{ name: 'echo', args: { text: 'b' } }]]);
     const one = check('tool_sequence', { mode: 'unordered', args_mode: 'ignore', calls: calls('echo') }, twice);
     expect(one.reason).toContain('expected exactly 1 call in any order; call 2 (echo) was not expected');
+    expect(check('tool_sequence', { args_mode: 'ignore', calls: calls('echo') }, twice).reason).toContain(
+      'strict: expected 1 call; call 2 (echo) was not expected',
+    );
   });
   it('names the differing argument of the closest call', () => {
     expect(seq({ mode: 'unordered', calls: [{ tool: 'refund', args: { id: 2 } }, ...calls('close', 'email', 'lookup')] }).reason).toBe(
