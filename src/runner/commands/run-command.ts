@@ -28,7 +28,7 @@ import { captureContentFlag } from '../content-capture.js';
 import { reportsLine } from './display-path.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
 import { writeReports } from './write-reports.js';
-import { catchStrayErrors } from './stray-errors.js';
+import { catchStrayErrors, type StrayErrors } from './stray-errors.js';
 
 export interface RunOptions {
   config?: string;
@@ -150,6 +150,7 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
       io,
     );
   }
+  let stray: StrayErrors | undefined;
   try {
     // Every key the run was given is scrubbed from spans (file and OTLP), progress and reports.
     const redactor = runRedactor(
@@ -167,7 +168,7 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
     // Every running scenario listens to this signal; at --concurrency 1000 that is no leak.
     setMaxListeners(0, controller.signal);
     const progress = options.quiet ? NO_PROGRESS : createProgress(io.stderr, io.isTTY, plan.runs.length);
-    const stray = catchStrayErrors();
+    stray = catchStrayErrors();
     let report: Report;
     try {
       report = await runSuite(plan, {
@@ -203,7 +204,6 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
     } finally {
       process.removeListener('SIGINT', interrupt);
       process.removeListener('SIGTERM', interrupt);
-      stray.stop();
       progress.finish();
       spansFile.close();
       store.redactWith(undefined);
@@ -229,6 +229,8 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
     // After the reports: a slow or dead collector must not hold them back, nor change the exit code.
     const otlpWarning = await otlp?.finish();
     if (otlpWarning) io.stderr.write(`${otlpWarning}\n`);
+    // Caught until now: a stray timer may fire while the reports are written, too.
+    stray.stop();
     const strayMessage = stray.message(redactor);
     if (strayMessage) io.stderr.write(strayMessage);
     const { summary } = report;
@@ -236,6 +238,7 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
   } finally {
     // Also when the run or a reporter threw: the temporary rows never outlive the command.
     removeSpill();
+    stray?.stop();
   }
 }
 
