@@ -84,10 +84,9 @@ function judgeJob(params: JudgeParams, index: number, suite: { model?: GraderMod
   }
   const spec: LlmSpec = { ...llm, provider: llm.provider ?? 'scripted', model: llm.model ?? 'scripted' };
   if (spec.provider === 'scripted' && !script) {
-    // The scripted model answers only from a script: without one the grader could never answer.
-    const expected = 'a scripted grader needs a `script` of its answers, e.g. script: [{text: \'{"score": 1, "passed": true, "reason": "..."}\'}]';
-    if (model === undefined && suite.at) throw suite.at(`${expected}; the judge checks that name no model of their own use this one`);
-    throw locate([...at, 'model'], expected);
+    // A check that names no model uses the suite's as it stands: the config is what to fix.
+    if (model === undefined && suite.at) throw suite.at(`${SCRIPTED_GRADER_NEEDS_SCRIPT}; the judge checks that name no model of their own use this one`);
+    throw locate([...at, 'model'], SCRIPTED_GRADER_NEEDS_SCRIPT);
   }
   // The check's own parameters, held to its grader's provider (the suite's were checked with the config).
   const ownParameters = (model as { parameters?: Record<string, unknown> } | undefined)?.parameters;
@@ -97,9 +96,14 @@ function judgeJob(params: JudgeParams, index: number, suite: { model?: GraderMod
   return job;
 }
 
-/** A judge check's own `model`: its format, and its script's. */
+/** A judge check's own `model`: its format, its script's, and a script where the scripted model needs one. */
 function checkOwnModel(model: unknown, at: Array<string | number>, locate: Locator): void {
   assertFormat<GraderModelSpec>(graderModelSchema, model, (path, expected, atKey) => locate([...at, 'model', ...path], expected, atKey));
-  const script = (model as GraderModel).script;
+  const { script, provider } = model as GraderModel;
   if (script) validateScript(script, (path, expected, atKey) => locate([...at, 'model', 'script', ...path], expected, atKey));
+  else if (provider === 'scripted') throw locate([...at, 'model'], SCRIPTED_GRADER_NEEDS_SCRIPT);
 }
+
+/** The scripted model answers only from a script: without one a grader could never answer. */
+export const SCRIPTED_GRADER_NEEDS_SCRIPT =
+  'a scripted grader needs a `script` of its answers, e.g. script: [{text: \'{"score": 1, "passed": true, "reason": "..."}\'}]';

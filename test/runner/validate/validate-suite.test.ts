@@ -160,14 +160,17 @@ describe("the suite's default grader", () => {
       'agentcheck.config.yaml': 'scenarios: [suite/*.yaml]\njudge:\n  model: {provider: scripted, model: g}\n',
       'shop.yaml': SHOP,
       'suite/a.yaml': judged('a'),
-      'suite/b.yaml': judged('b', ', model: {provider: scripted, model: own}'),
+      'suite/b.yaml': judged('b', ', threshold: 7, model: {provider: scripted, model: own}'),
     });
     const report = await validateFiles([], { config: 'agentcheck.config.yaml' }, dir);
-    expect(report.problems.map((problem) => [problem.file, problem.path])).toEqual([
-      [`${dir}/agentcheck.config.yaml`, 'judge.model'],
-      [`${dir}/suite/b.yaml`, 'expect.checks[0].judge.model'],
+    // The suite's grader is blamed in the config; a check's own beside its other problem, in one pass.
+    expect(report.problems.map((problem) => [problem.file.slice(dir.length + 1), problem.path])).toEqual([
+      ['agentcheck.config.yaml', 'judge.model'],
+      ['suite/b.yaml', 'expect.checks[0].judge.threshold'],
+      ['suite/b.yaml', 'expect.checks[0].judge.model'],
     ]);
-    expect(report.problems[1].message).toContain('a scripted grader needs a `script` of its answers');
+    expect(report.problems[0].message).toMatch(/a scripted grader needs a `script` of its answers, e\.g\. .*; the judge checks that name no model/);
+    expect(report.problems[2].message).toContain('a scripted grader needs a `script` of its answers');
   });
 
   it('is blamed, once and at its own line, when judge checks that name no model use it incomplete', async () => {
