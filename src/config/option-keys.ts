@@ -1,3 +1,4 @@
+import { closestWord } from './did-you-mean.js';
 import { ConfigError } from './errors.js';
 
 /**
@@ -9,5 +10,11 @@ export function unknownOptionKeys(options: object | undefined, known: readonly s
   if (!options || typeof options !== 'object') return [];
   return Object.keys(options)
     .filter((key) => !known.includes(key))
-    .map((key) => new ConfigError({ file, path: `${at}${key}` }, `unknown key "${key}"; expected one of: ${known.join(', ')}`));
+    .map((key) => {
+      const near = closestWord(key, known);
+      return new ConfigError(
+        { file, path: `${at}${key}` },
+        `unknown key "${key}"${near ? ` (did you mean "${near}"?)` : ''}; expected one of: ${known.join(', ')}`,
+      );
+    });
 }

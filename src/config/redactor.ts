@@ -31,7 +31,8 @@ export function secretForms(value: string): [raw: string, uri: string, json: str
  */
 function uriSpellings(value: string): string[] {
   const uri = encodeURIComponent(value);
-  return [uri.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()), uri.replace(/%20/g, '+'), new URLSearchParams({ v: value }).toString().slice(2)];
+  const lower = uri.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase());
+  return [lower, uri.replace(/%20/g, '+'), lower.replace(/%20/g, '+'), new URLSearchParams({ v: value }).toString().slice(2)];
 }
 
 /** Where a quote was cut: "..." or "\u2026", after a closing quote if the quote was JSON. */

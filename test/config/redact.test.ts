@@ -100,6 +100,7 @@ describe('credential headers, query parameters and the redactor', () => {
     expect(redactor.text('upper: Xy9%2BkL%2Fmn%3DQr%207%26zz')).toBe('upper: [redacted]');
     expect(redactor.text('lower: Xy9%2bkL%2fmn%3dQr%207%26zz')).toBe('lower: [redacted]');
     expect(redactor.text('plus: Xy9%2BkL%2Fmn%3DQr+7%26zz')).toBe('plus: [redacted]');
+    expect(redactor.text('both: Xy9%2bkL%2fmn%3dQr+7%26zz')).toBe('both: [redacted]');
   });
 
   it('scrubs a secret escaped twice: a tool result JSON inside the JSON of a span message', () => {

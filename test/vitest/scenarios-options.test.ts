@@ -43,10 +43,10 @@ describe('agentcheck/vitest options are checked by name', () => {
     });
     // `variant` is runScenario's option; scenarios() takes `variants`.
     expect(() => scenarios('a.scenario.yaml', { cwd: dir, variant: 'v2' } as never)).toThrow(
-      'scenarios() options at variant: unknown key "variant"; expected one of: cwd, config, variants, repeat, grep, tags, timeout, concurrent',
+      'scenarios() options at variant: unknown key "variant" (did you mean "variants"?); expected one of: cwd, config, variants, repeat, grep, tags, timeout, concurrent',
     );
     await expect(runScenario('a.scenario.yaml', 'a', { cwd: dir, varient: 'v2' } as never)).rejects.toThrow(
-      'runScenario() options at varient: unknown key "varient"; expected one of: cwd, config, variant, signal',
+      'runScenario() options at varient: unknown key "varient" (did you mean "variant"?); expected one of: cwd, config, variant, signal',
     );
   });
 });

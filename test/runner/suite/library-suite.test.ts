@@ -52,7 +52,9 @@ describe('the library suite entry points', () => {
     const plan = loadSuite({ paths: [dir] }, dir);
     const run = runSuite(plan, { concurency: 1, selection: { tgas: ['x'] } } as never);
     await expect(run).rejects.toThrow(ConfigError);
-    await expect(run).rejects.toThrow(/runSuite options at concurency: unknown key "concurency"; expected one of: concurrency/);
+    await expect(run).rejects.toThrow(
+      /runSuite options at concurency: unknown key "concurency" \(did you mean "concurrency"\?\); expected one of: concurrency/,
+    );
     await expect(run).rejects.toThrow(/runSuite options at selection\.tgas: unknown key "tgas"/);
   });
 
