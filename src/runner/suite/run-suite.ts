@@ -145,20 +145,42 @@ export async function runPlannedRuns(runs: readonly PlannedRun[], given: RunSuit
   }
 }
 
-/** Runs started between two turns of the event loop (signals, timers and I/O get their turn). */
-const RUNS_BETWEEN_YIELDS = 32;
+/**
+ * How long (ms), and how many runs started, scripted runs (which settle in microtasks alone) may
+ * keep the event loop from turning: then signals, timers and I/O get their turn. A turn costs the
+ * runs several ms (V8's deferred work runs then), so turns are rare: a SIGINT is seen within a
+ * second, or 512 runs.
+ */
+const YIELD_AFTER_MS = 1_000;
+const YIELD_AFTER_RUNS = 512;
 
 async function runAll(runs: readonly PlannedRun[], options: RunSuiteOptions): Promise<ScenarioRow[]> {
   const rows: Array<ScenarioRow | undefined> = new Array(runs.length);
   let next = 0;
   let done = 0;
   const keep = options.keepRow ?? ((row: ScenarioRow) => row);
+  let turned = performance.now();
+  let startedSinceTurn = 0;
+  // One turn for every worker: the loop turns only once no worker has microtasks left to run.
+  let turn: Promise<void> | undefined;
   const worker = async () => {
     while (!options.signal?.aborted) {
-      // Scripted runs settle in microtasks alone: without a turn of the event loop now and
-      // then, a SIGINT or SIGTERM (and so the abort) would wait until the whole suite is done.
-      if (next % RUNS_BETWEEN_YIELDS === RUNS_BETWEEN_YIELDS - 1) await new Promise((resolve) => setImmediate(resolve));
-      if (options.signal?.aborted) return;
+      // Without a turn of the event loop now and then, a SIGINT or SIGTERM (and so the abort)
+      // would wait until the whole suite is done.
+      if (!turn && (++startedSinceTurn > YIELD_AFTER_RUNS || performance.now() - turned >= YIELD_AFTER_MS)) {
+        turn = new Promise((resolve) =>
+          setImmediate(() => {
+            turn = undefined;
+            turned = performance.now();
+            startedSinceTurn = 0;
+            resolve();
+          }),
+        );
+      }
+      if (turn) {
+        await turn;
+        if (options.signal?.aborted) return;
+      }
       const index = next++;
       if (index >= runs.length) return;
       const ran = await runPlannedRun(runs[index], options);

@@ -31,8 +31,8 @@ describe('the library suite entry points', () => {
 
   it('runSuite gives the event loop a turn between scripted runs, so an abort from a signal or timer lands mid-suite', async () => {
     // Scripted runs settle in microtasks: a suite that never yields would let a SIGINT handler
-    // (or this immediate) run only after the last row.
-    const scenarios = Array.from({ length: 400 }, (_, i) => `  - name: s${i}`).join('\n');
+    // (or this immediate) run only after the last row. The loop turns after 512 runs at most.
+    const scenarios = Array.from({ length: 1200 }, (_, i) => `  - name: s${i}`).join('\n');
     const dir = tempDir({
       'agent.yaml': AGENT,
       'many.scenarios.yaml': `defaults:\n  agent: agent.yaml\n  inputs: {messages: [{role: user, content: go}]}\n  model: {script: [{tool_calls: [{name: finish, args: {}}]}, {text: done}]}\n  expect: {terminal_tool: finish}\nscenarios:\n${scenarios}\n`,
@@ -42,9 +42,9 @@ describe('the library suite entry points', () => {
     setImmediate(() => controller.abort());
     const report = await runSuite(plan, { concurrency: 4, signal: controller.signal });
     expect(report.interrupted).toBe(true);
-    expect(report.scenarios).toHaveLength(400);
-    expect(report.summary.not_run).toBeGreaterThan(300);
-    expect(report.summary.passed + report.summary.not_run).toBe(400);
+    expect(report.scenarios).toHaveLength(1200);
+    expect(report.summary.not_run).toBeGreaterThan(600);
+    expect(report.summary.passed + report.summary.not_run).toBe(1200);
   });
 
   it('runSuite refuses a misspelt option instead of running with its default', async () => {
