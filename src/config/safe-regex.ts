@@ -195,16 +195,20 @@ function endsWithDelimiter(body: string): boolean {
   return true;
 }
 
+/** Where the atom that starts at `i` ends: an escape, a class, a group or one character. */
+function atomEnd(body: string, i: number): number {
+  if (body[i] === '\\') return i + 2;
+  if (body[i] === '[') return skipClass(body, i);
+  if (body[i] === '(') return closingParen(body, i) + 1;
+  return i + 1;
+}
+
 /** The last atom of `body` when it is a plain one with no quantifier of its own, else null. */
 function lastAtom(body: string): string | null {
   let last: string | null = null;
   let i = 0;
   while (i < body.length) {
-    let end: number;
-    if (body[i] === '\\') end = i + 2;
-    else if (body[i] === '[') end = skipClass(body, i);
-    else if (body[i] === '(') end = closingParen(body, i) + 1;
-    else end = i + 1;
+    const end = atomEnd(body, i);
     const quant = quantifierAt(body, end);
     const atom = body.slice(i, end);
     last = quant.length || atom.startsWith('(') || atom === '^' || atom === '$' ? null : atom.length === 1 && atom !== '.' ? escapeChar(atom) : atom;
@@ -218,11 +222,7 @@ function repeatedAtoms(body: string): string[] {
   const atoms: string[] = [];
   let i = 0;
   while (i < body.length) {
-    let end: number;
-    if (body[i] === '\\') end = i + 2;
-    else if (body[i] === '[') end = skipClass(body, i);
-    else if (body[i] === '(') end = closingParen(body, i) + 1;
-    else end = i + 1;
+    const end = atomEnd(body, i);
     const quant = quantifierAt(body, end);
     if (quant.length) atoms.push(body[i] === '(' ? '.' : body.slice(i, end));
     // Atoms inside groups count too: (x(y+))* repeats y.
