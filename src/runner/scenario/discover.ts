@@ -3,6 +3,7 @@ import { relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../../config/errors.js';
 import { readError } from '../../config/read-error.js';
 import { walkFiles } from '../files/walk-files.js';
+import { REPORTER_NAMES } from '../reporters/index.js';
 
 /** `*.scenario.yaml`, `*.scenarios.yaml`, also `.yml` and `.json` (docs/formats.md, Scenario). */
 export const SCENARIO_FILE = /\.scenarios?\.(ya?ml|json)$/;
@@ -30,9 +31,11 @@ export function discoverScenarioFiles(paths: readonly string[], cwd = process.cw
       const code = (error as NodeJS.ErrnoException).code;
       if (code !== 'ENOENT' && code !== 'ENOTDIR') throw readError(given, error);
       // A bare word is often a variant or tag name written after a path, where it reads as a path.
-      const hint = /^[\w-]+$/.test(given)
-        ? ` (if "${given}" is a variant or tag name: write the names right after --variant or --tag, before the paths, or join them with commas, as in --tag smoke,${given})`
-        : '';
+      const hint = (REPORTER_NAMES as readonly string[]).includes(given)
+        ? ` (if "${given}" is a reporter: --reporter takes a comma list, as in --reporter json,${given})`
+        : /^[\w-]+$/.test(given)
+          ? ` (if "${given}" is a variant or tag name: write the names right after --variant or --tag, before the paths, or join them with commas, as in --tag smoke,${given})`
+          : '';
       throw new ConfigError({ file: given }, `path not found: expected a scenario file or a folder of *.scenario.yaml files${hint}`, 'CONFIG_NOT_FOUND');
     }
     const add = (file: string, root: string) => {

@@ -26,3 +26,13 @@ describe('a path that is there but cannot be followed', () => {
     expect(() => discoverScenarioFiles(['loop1.scenario.yaml'], dir)).toThrow(/loop1\.scenario\.yaml: cannot be read: ELOOP/);
   });
 });
+
+describe('a word that reads as a missing path', () => {
+  it('hints at the comma list of --reporter when the word is a reporter name, at --variant/--tag otherwise', () => {
+    const dir = tempDir({ 'a.scenario.yaml': 'name: a\n' });
+    expect(() => discoverScenarioFiles(['a.scenario.yaml', 'md'], dir)).toThrow(
+      '(if "md" is a reporter: --reporter takes a comma list, as in --reporter json,md)',
+    );
+    expect(() => discoverScenarioFiles(['a.scenario.yaml', 'lean'], dir)).toThrow('(if "lean" is a variant or tag name:');
+  });
+});
