@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -139,6 +140,12 @@ describe('file', () => {
       status: 'fail',
       reason: 'expected docs to be a file with the expected text; it is a folder',
     });
+  });
+  it('counts a named pipe the agent made as existing, without reading it', () => {
+    execFileSync('mkfifo', [join(dir, 'pipe')]);
+    expect(check('file', { path: 'pipe' }, evidence)).toMatchObject({ status: 'pass', reason: 'pipe exists (a named pipe)' });
+    expect(check('file', { path: 'pipe', exists: false }, evidence).reason).toBe('expected pipe not to exist; it does (a named pipe)');
+    expect(check('file', { path: 'pipe', contains: 'x' }, evidence).reason).toBe('expected pipe to be a file with the expected text; it is a named pipe');
   });
   it('errors without a workspace, or when a link leads outside it', () => {
     expect(check('file', { path: 'a.md' }, evidenceOf([]))).toMatchObject({ status: 'error', reason: 'no workspace is known for this run; cannot check a.md' });

@@ -42,14 +42,24 @@ export const file: Check<FileParams> = {
     if (full !== root && !full.startsWith(root + sep)) return result(KIND, id, 'error', `${params.path} is outside the workspace`);
     let size: number | null = null;
     let folder = false;
+    let special: string | null = null;
     try {
       const stat = statSync(full);
       size = stat.isFile() ? stat.size : null;
       folder = stat.isDirectory();
+      // A pipe, socket or device the agent made exists, but has no text to read (reading a pipe would block).
+      if (!stat.isFile() && !folder) special = stat.isFIFO() ? 'a named pipe' : stat.isSocket() ? 'a socket' : 'a device';
     } catch {
       size = null;
     }
     const wantExists = params.exists ?? true;
+    if (special) {
+      if (!wantExists) return result(KIND, id, 'fail', `expected ${params.path} not to exist; it does (${special})`);
+      if (params.contains !== undefined || params.not_contains !== undefined || params.equals !== undefined) {
+        return result(KIND, id, 'fail', `expected ${params.path} to be a file with the expected text; it is ${special}`);
+      }
+      return result(KIND, id, 'pass', `${params.path} exists (${special})`);
+    }
     // A folder exists too ("the agent must not create build/"); only its text cannot be read.
     if (folder) {
       if (!wantExists) return result(KIND, id, 'fail', `expected ${params.path} not to exist; it does (a folder)`);
