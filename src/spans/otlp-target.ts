@@ -99,7 +99,12 @@ function parseHeaders(raw: string | undefined, source: string): Record<string, s
   // every export at the end of the suite: refused now, naming the header, never quoting its value.
   for (const [name, value] of Object.entries(headers)) {
     const problem = headerValueProblem(value);
-    if (problem) throw new ConfigError({ file: source }, `header ${JSON.stringify(name)}: ${problem}`);
+    // The variable's values are percent-decoded already: "percent-encode it" cannot help here.
+    if (problem)
+      throw new ConfigError(
+        { file: source },
+        `header ${JSON.stringify(name)}: ${problem.replace('; percent-encode it', '')} (in the value after percent-decoding)`,
+      );
   }
   return headers;
 }

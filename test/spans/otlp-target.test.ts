@@ -48,10 +48,10 @@ describe('resolveOtlpTarget', () => {
     expect(() => resolveOtlpTarget('http://h', { OTEL_EXPORTER_OTLP_TIMEOUT: '-1' })).toThrow(/OTEL_EXPORTER_OTLP_TIMEOUT/);
     // A value that decodes to what no request can carry fails before the run, the value unquoted.
     expect(() => resolveOtlpTarget('http://h', { OTEL_EXPORTER_OTLP_HEADERS: 'Authorization=Bearer%0Asecretvalue' })).toThrow(
-      'OTEL_EXPORTER_OTLP_HEADERS: header "Authorization": a header value cannot hold a line break (LF, character 7 of the value): expected one line of text',
+      'OTEL_EXPORTER_OTLP_HEADERS: header "Authorization": a header value cannot hold a line break (LF, character 7 of the value): expected one line of text (in the value after percent-decoding)',
     );
     expect(() => resolveOtlpTarget('http://h', { OTEL_EXPORTER_OTLP_TRACES_HEADERS: 'X-Extra=%E2%82%AC' })).toThrow(
-      /OTEL_EXPORTER_OTLP_TRACES_HEADERS: header "X-Extra": a header value cannot hold U\+20AC/,
+      /OTEL_EXPORTER_OTLP_TRACES_HEADERS: header "X-Extra": a header value cannot hold U\+20AC \(character 1 of the value\): headers carry Latin-1 characters only \(up to U\+00FF\) \(in the value after percent-decoding\)$/,
     );
   });
 
