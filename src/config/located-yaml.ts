@@ -28,8 +28,10 @@ export function parseLocated(file: string, text: string): { doc: ReturnType<Yaml
   // resolveKnownTags: false keeps YAML 1.1's !!binary, !!set, !!omap, !!pairs and !!timestamp out
   // of the core schema: they are refused as unknown tags, never turned into {} or a Buffer.
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: true, uniqueKeys: true, resolveKnownTags: false });
-  // Warnings count: an unknown tag such as `!custom` would otherwise be dropped silently.
-  const problem = doc.errors[0] ?? doc.warnings[0];
+  // Warnings count: an unknown tag such as `!custom` would otherwise be dropped silently. A key over
+  // 1,024 characters is YAML 1.2's limit for implicit keys, not ours: js-yaml read the file, and the
+  // node tree still places every key (an unknown-key error keeps its line), so it is let through.
+  const problem = [...doc.errors, ...doc.warnings].find((found) => found.code !== 'KEY_OVER_1024_CHARS');
   if (problem) {
     const pos = problem.linePos?.[0];
     // yaml's own advice (use parseAllDocuments) is for its API, not for the file's author.

@@ -82,6 +82,14 @@ describe('SourceDocument', () => {
   });
 });
 
+describe('keys longer than YAML 1.2 allows implicit keys to be (1,024 characters)', () => {
+  it('are located like any key, so an unknown one keeps its line and column', () => {
+    const long = 'k'.repeat(1050);
+    const doc = SourceDocument.parse('x.yaml', `name: hv\n${long}: 1\n`);
+    expect(doc.locateKey([long])).toEqual({ line: 2, column: 1 });
+  });
+});
+
 describe('SourceDocument limits', () => {
   it('refuses values nested deeper than 100 levels, with a location, instead of exhausting memory later', () => {
     const deep = `${'['.repeat(1000)}1${']'.repeat(1000)}`;
