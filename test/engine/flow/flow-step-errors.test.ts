@@ -20,6 +20,8 @@ const tools = [
   { name: 'api_down', description: 'Unreachable.', http: { url: 'https://shop.test/down' } },
   { name: 'api_broken', description: 'Answers 503.', http: { url: 'https://shop.test/broken' } },
   { name: 'api_missing', description: 'Answers 404.', http: { url: 'https://shop.test/missing' } },
+  { name: 'says_error', description: 'Answers an error object.', returns: { status: 'error', message: 'bad thing' } },
+  { name: 'flags_error', description: 'Answers is_error.', returns: { is_error: true, error: 'flagged' } },
   {
     name: 'read_both',
     description: 'Reads a file that is not there.',
@@ -48,6 +50,13 @@ async function failingStep(tool: string) {
   expect(entry.error).toBe(state.context.step.error);
   return state.context.step.error as string;
 }
+
+describe('flows: a step fails as a chain step does', () => {
+  it('on an answer with status: "error" or is_error: true, whose message is the error', async () => {
+    expect(await failingStep('says_error')).toBe('bad thing');
+    expect(await failingStep('flags_error')).toBe('flagged');
+  });
+});
 
 describe('flows: a failing step writes the error message, not a serialised result', () => {
   it("a chain tool that fails: the chain's own error text", async () => {

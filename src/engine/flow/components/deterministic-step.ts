@@ -1,3 +1,4 @@
+import { isFailedCall } from '../../chain/chain-result.js';
 import { toolAnswer } from '../../checkpoint/resume-decision.js';
 import { markFailed } from '../../with-span.js';
 import { failureMessage } from '../failure-message.js';
@@ -30,7 +31,9 @@ export async function runDeterministicStep(context: ComponentContext): Promise<C
     const pending = { id: `approval_${callId}`, tool, tool_call_id: callId, args };
     return { kind: 'paused', status: 'approval_required', pending, progress: { component: component.name, pending } };
   }
-  const failed = call.isError;
+  // Failed as a chain step counts it (docs/workflows.md): an error outcome, or an answer that says
+  // `status: "error"` or `is_error: true`, so routing on `.error` sees what a chain sees.
+  const failed = isFailedCall(call);
   // The message, not the serialised result: a failed chain or http call returns an object.
   const error = failed ? failureMessage(call.result) : null;
   writeOutputs(run.flow, component.name, failed ? { tool_result: null, error } : { tool_result: call.result, error: null });
