@@ -79,11 +79,18 @@ export function decideVerdict(input: VerdictInput): { verdict: Verdict; verdict_
     const which = parseSlashRegex(input.terminal_tool) ? ` (${returned.name})` : '';
     return { verdict: 'pass', verdict_reason: `terminal tool ${input.terminal_tool}${which} was called and returned a result` };
   }
-  const pending = terminal.some((call) => call.outcome === 'pending') || input.approvals.some((item) => item.decision === 'pending');
-  if (pending || input.stop_reason === 'paused') {
+  if (terminal.some((call) => call.outcome === 'pending')) {
     return { verdict: 'unconfirmed', verdict_reason: `waiting for approval: terminal tool ${input.terminal_tool} was called but not yet approved` };
   }
   const endings = terminal.map((call) => call.outcome).join(', ');
+  // Stopped at another gate (another tool's approval, a human_input) after the terminal tool ended
+  // without output (denied): the pause is named, and how the terminal tool ended.
+  const paused = pauseReason(input);
+  if (paused) {
+    // A gate keeps the "waiting for approval" a stop at a gate reads (docs/verdicts.md).
+    const said = paused.endsWith('waits for approval') ? `waiting for approval: ${paused.replace(/^paused: /, '')}` : paused;
+    return { verdict: 'unconfirmed', verdict_reason: `${said}; terminal tool ${input.terminal_tool} ended ${endings}` };
+  }
   return { verdict: 'unconfirmed', verdict_reason: `ran but did not return output: terminal tool ${input.terminal_tool} ended ${endings}` };
 }
 

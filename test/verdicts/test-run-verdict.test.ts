@@ -194,6 +194,19 @@ describe('scoreTestRun: verdict order', () => {
     expect(result).toMatchObject({ verdict: 'unconfirmed', verdict_reason: 'ran but did not return output: terminal tool create_refund ended denied' });
   });
 
+  it('names the pause, and how the terminal tool ended, when the run waits elsewhere after it was denied', () => {
+    const humanInput = score([[{ name: 'write_file', outcome: 'denied' }]], { terminal_tool: 'write_file', stop_reason: 'paused' });
+    expect(humanInput).toMatchObject({
+      verdict: 'unconfirmed',
+      verdict_reason: 'paused: the run waits for an answer (human input); terminal tool write_file ended denied',
+    });
+    const otherGate = score([[{ name: 'write_file', outcome: 'denied' }], [{ name: 'deploy', outcome: 'pending' }]], {
+      terminal_tool: 'write_file',
+      stop_reason: 'paused',
+    });
+    expect(otherGate.verdict_reason).toBe('waiting for approval: deploy waits for approval; terminal tool write_file ended denied');
+  });
+
   it('uses a custom error token list', () => {
     const calls: Calls = [{ name: 'post', result: { status: 'rate_limited' } }];
     expect(score([calls], { terminal_tool: 'post' }).verdict).toBe('pass');
