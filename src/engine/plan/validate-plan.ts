@@ -1,4 +1,4 @@
-import { type ParametersOf, unknownArgumentNames } from '../revision/argument-names.js';
+import { missingArgumentNames, type ParametersOf, unknownArgumentNames } from '../revision/argument-names.js';
 import type { Locator } from '../../config/assert-format.js';
 import { AgentcheckError, collectConfigErrors, ConfigError, throwConfigErrors } from '../../config/errors.js';
 import type { PathSegments } from '../../config/source.js';
@@ -60,7 +60,11 @@ function validateCalls(
       } else if (!callable.has(call.name)) {
         throw locate([...here, 'name'], `unknown tool "${call.name}"; expected an agent tool, a built-in, for_each or if_else`);
       } else {
-        problems.push(...unknownArgumentNames(call.arguments, call.name, parametersOf(call.name), [...here, 'arguments'], locate));
+        // A misspelt name is usually the missing one: said once, as unknown.
+        const unknown = unknownArgumentNames(call.arguments, call.name, parametersOf(call.name), [...here, 'arguments'], locate);
+        problems.push(
+          ...(unknown.length ? unknown : missingArgumentNames(call.arguments, call.name, parametersOf(call.name), [...here, 'arguments'], 'arguments', locate)),
+        );
       }
     }),
   );

@@ -31,3 +31,25 @@ export function unknownArgumentNames(args: unknown, tool: string, parameters: un
       locate([...at, key], `tool "${tool}" has no argument "${key}"; its arguments are: ${names.join(', ') || 'none'}${didYouMean(key, names)}`, true),
     );
 }
+
+/**
+ * The required arguments a chain step's `inputs` or a plan call's `arguments` leave out (one
+ * with a schema `default` is filled in): the call would fail on every run with invalid arguments,
+ * as a flow step's would, which is a load error too (docs/workflows.md, load-time rules).
+ */
+export function missingArgumentNames(args: unknown, tool: string, parameters: unknown, at: PathSegments, field: string, locate: Locator): ConfigError[] {
+  if (!parameters || typeof parameters !== 'object') return [];
+  const schema = parameters as { required?: unknown; properties?: Record<string, { default?: unknown } | undefined> };
+  if (!Array.isArray(schema.required)) return [];
+  const given = args && typeof args === 'object' && !Array.isArray(args) ? Object.keys(args) : [];
+  const missing = schema.required.filter(
+    (name): name is string => typeof name === 'string' && !given.includes(name) && schema.properties?.[name]?.default === undefined,
+  );
+  if (!missing.length) return [];
+  return [
+    locate(
+      at,
+      `tool "${tool}" requires ${missing.map((name) => `"${name}"`).join(', ')}; give ${missing.length > 1 ? 'each' : 'it'} in ${field} (a template value counts)`,
+    ),
+  ];
+}

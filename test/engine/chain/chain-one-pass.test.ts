@@ -98,4 +98,31 @@ describe('a chain with several problems', () => {
       '7 agent.tools[2].chain.steps[1].inputs.orderid: tool "lookup" has no argument "orderid"; its arguments are: order_id; did you mean "order_id"?',
     ]);
   });
+
+  it('refuses a chain step or plan call that leaves out a required argument (one with a default is filled in), as for flow steps', () => {
+    const dir = tempDir({
+      'ni.yaml': [
+        'id: ni',
+        'agent:',
+        '  name: Ni',
+        '  tools:',
+        '    - {name: lookup, description: l, parameters: {type: object, properties: {id: {type: string}, n: {type: integer, default: 1}}, required: [id, n]}, returns: {}}',
+        '    - {name: c, description: c, chain: {steps: [{id: s, tool: echo}]}}',
+        '    - {name: p, description: p, plan: {steps: [{tools: [{name: lookup, arguments: {}}]}]}}',
+        '    - {name: ok, description: o, chain: {steps: [{id: s, tool: lookup, inputs: {id: "{{ args.x }}"}}]}}',
+        '',
+      ].join('\n'),
+    });
+    let caught: unknown;
+    try {
+      loadAgentBuild(join(dir, 'ni.yaml'));
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigErrors);
+    expect((caught as ConfigErrors).errors.map((error) => `${error.path}: ${error.expected}`)).toEqual([
+      'agent.tools[1].chain.steps[0].inputs: tool "echo" requires "text"; give it in inputs (a template value counts)',
+      'agent.tools[2].plan.steps[0].tools[0].arguments: tool "lookup" requires "id"; give it in arguments (a template value counts)',
+    ]);
+  });
 });
