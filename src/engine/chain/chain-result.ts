@@ -36,16 +36,18 @@ export interface ChainResult {
 }
 
 /**
- * Whether a call failed as a chain sees it: the tool threw or returned an error outcome
- * (including refusals and a gate nobody answered), or returned an object that says
- * `status: "error"` or `is_error: true`.
+ * Whether a call failed as a chain (and a flow step) sees it: the tool threw or returned an error
+ * outcome (including refusals and a gate nobody answered), or returned an object that says
+ * `status: "error"`, `is_error: true`, `ok: false` or a non-empty `error` string: the last two
+ * are what the verdict's default error tokens count as failed (a Slack-style
+ * `{ok: false, error: not_in_channel}`), so a fallback runs where the verdict would fail.
  */
 export function isFailedCall(call: CallResult): boolean {
   if (call.isError || call.outcome !== 'ok') return true;
   const result = call.result;
   if (result === null || typeof result !== 'object' || Array.isArray(result)) return false;
   const fields = result as Record<string, unknown>;
-  return fields.status === 'error' || fields.is_error === true;
+  return fields.status === 'error' || fields.is_error === true || fields.ok === false || (typeof fields.error === 'string' && fields.error.trim() !== '');
 }
 
 /**

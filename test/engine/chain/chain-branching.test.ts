@@ -37,6 +37,16 @@ describe('chain branching', () => {
     expect(result.success).toBe(true);
   });
 
+  it('a Slack-style answer ({ok: false, error}) or a non-empty error field fails the step, so the fallback runs', async () => {
+    for (const answer of [{ ok: false, error: 'not_in_channel' }, { error: 'rate limited' }]) {
+      const { result } = await runChain(conditional, answer);
+      expect(result.results.map((r) => `${r.step_id}:${r.status}`)).toEqual(['validate:failed', 'handle:success']);
+    }
+    // An empty or null error is no failure.
+    const { result } = await runChain(conditional, { ok: true, error: null });
+    expect(result.results.map((r) => `${r.step_id}:${r.status}`)).toEqual(['validate:success', 'process:success']);
+  });
+
   it('next: end ends the chain successfully, so the success path skips the failure handler', async () => {
     const { isError, result } = await runChain(conditional, { status: 'ok' });
     expect(result.results.map((r) => `${r.step_id}:${r.status}`)).toEqual(['validate:success', 'process:success']);
