@@ -1,4 +1,5 @@
 import { RunError } from '../config/errors.js';
+import { checkpointShapeProblems } from './checkpoint/checkpoint-shape.js';
 import type { Checkpoint } from './checkpoint/checkpointer.js';
 import { toolAnswer, type ResumeDecision } from './checkpoint/resume-decision.js';
 import type { InvokeOptions } from './invoke.js';
@@ -37,6 +38,11 @@ function assertResumable(revision: Revision | DeltaRevision, checkpoint: Checkpo
       'NO_CHECKPOINT',
       `expected a checkpoint to resume from, got ${checkpoint === undefined ? 'undefined' : typeof checkpoint} (pausedRuns.latest(trace_id) gives undefined when the run did not pause: check turn.stop_reason === 'paused' first)`,
     );
+  }
+  const damaged = checkpointShapeProblems(checkpoint, revision.build);
+  if (damaged.length) {
+    const fields = damaged.map((problem) => `${problem.path}: ${problem.expected}`).join('; ');
+    throw new RunError('CHECKPOINT_INVALID', `checkpoint ${String(checkpoint.id)} cannot be resumed, it is damaged: ${fields}`);
   }
   const deltaHash = 'deltaHash' in revision ? revision.deltaHash : null;
   if (checkpoint.revisionHash !== revision.hash || checkpoint.deltaHash !== deltaHash) {

@@ -7,6 +7,7 @@ import { createFolders } from '../../config/create-folders.js';
 import { deepestPath } from '../../config/deepest-path.js';
 import { formatPath } from '../../config/source.js';
 import { ConfigError, throwConfigErrors } from '../../config/errors.js';
+import { checkpointShapeProblems } from '../../engine/checkpoint/checkpoint-shape.js';
 import type { Checkpoint } from '../../engine/checkpoint/checkpointer.js';
 import type { ApprovalPolicy } from '../../engine/permissions/approval-policy.js';
 import type { ScriptEntry } from '../../engine/providers/scripted.js';
@@ -147,8 +148,10 @@ export async function readRunCheckpoint(file: string, runId: string, env: Env): 
   if (!problems.length && build && typeof build === 'object') {
     problems.push(...checkRequestNames({ terminalTool: expectations?.terminal_tool, script }, build as AgentBuild, memoryLocator(file)));
   }
-  const messages = (saved.checkpoint as { state?: { messages?: unknown } }).state?.messages;
-  if (!Array.isArray(messages)) problems.push(new ConfigError({ file, path: 'checkpoint.state.messages' }, "expected the paused run's messages (a list)"));
+  const buildValue = build && typeof build === 'object' ? (build as AgentBuild) : undefined;
+  for (const problem of checkpointShapeProblems(saved.checkpoint, buildValue)) {
+    problems.push(new ConfigError({ file, path: problem.path ? `checkpoint.${problem.path}` : 'checkpoint' }, problem.expected));
+  }
   if (spans !== undefined && (!Array.isArray(spans) || spans.some((span) => typeof span !== 'object' || span === null || typeof span.name !== 'string'))) {
     problems.push(new ConfigError({ file, path: 'spans' }, "expected the run's span records (a list)"));
   }

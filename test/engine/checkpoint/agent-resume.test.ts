@@ -106,6 +106,17 @@ describe('checkpoints and resume: agent runs', () => {
     });
   });
 
+  it('refuses a damaged checkpoint naming each field, before anything runs', async () => {
+    const { checkpoint } = await pauseAtGate();
+    const damaged = { ...checkpoint, seq: 'x', state: { ...checkpoint.state, messages: 'oops' } } as never;
+    await expect(resume(revision, damaged, 'approve', { script })).rejects.toMatchObject({
+      code: 'CHECKPOINT_INVALID',
+      message: expect.stringContaining("it is damaged: seq: expected a whole number; state.messages: expected the paused run's messages (a list)"),
+    });
+    const noState = { ...checkpoint, state: undefined } as never;
+    await expect(resume(revision, noState, 'approve', { script })).rejects.toMatchObject({ code: 'CHECKPOINT_INVALID' });
+  });
+
   it('continues from a tool-round checkpoint without a decision', async () => {
     const { saved } = await pauseAtGate();
     const { turn } = await resumeScripted(revision, saved[0], undefined, { script, approvals: { default: 'approve' } });
