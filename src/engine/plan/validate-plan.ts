@@ -50,6 +50,12 @@ function validateCalls(
         collectConfigErrors(problems, () => checkTemplatesClosed(call[key], [...here, key], locate));
       if (call.name === 'for_each') {
         if (call.items === undefined) throw locate(here, 'for_each needs "items"');
+        // A list, or one template that gives one (`{{ files }}` keeps its type); other text or a
+        // mapping fails on every run (PLAN_NOT_AN_ARRAY).
+        const items: unknown = call.items;
+        if (!Array.isArray(items) && !(typeof items === 'string' && /^\s*\{\{[^{}]*\}\}\s*$/.test(items))) {
+          throw locate([...here, 'items'], 'expected a list, or one template that gives one ({{ files }}); other text or a mapping is never a list to go over');
+        }
         if (!call.each_item) throw locate(here, 'for_each needs "each_item: {item_name, tools}"');
         validateCalls(call.each_item.tools, [...here, 'each_item', 'tools'], tools, locate, problems);
       } else if (call.name === 'if_else') {

@@ -61,6 +61,14 @@ describe('STEP plans: truthiness and load-time rules', () => {
     expect(message).toMatch(/plan\.steps\[1\]\.tools\[0\]\.name: unknown tool "nope2"/);
   });
 
+  it('refuses for_each items that can never be a list: other text or a mapping, not one template', () => {
+    const forEach = (items: unknown) => planBuild({ steps: [{ tools: [{ name: 'for_each', items, each_item: { item_name: 'i', tools: [] } }] }] });
+    expect(forEach('abc')).toThrow(/plan\.steps\[0\]\.tools\[0\]\.items: expected a list, or one template that gives one/);
+    expect(forEach({ a: 1 })).toThrow(/items: expected a list/);
+    expect(forEach('files: {{ files }}')).toThrow(/items: expected a list/);
+    expect(forEach([1, 2])).not.toThrow();
+  });
+
   it('refuses unknown tools and keys that do not belong to the kind of call', () => {
     expect(planBuild({ steps: [{ tools: [{ name: 'nope' }] }] })).toThrow(/plan\.steps\[0\]\.tools\[0\]\.name: unknown tool "nope"/);
     expect(planBuild({ steps: [{ tools: [{ name: 'for_each', items: [], returns: 'x', each_item: { item_name: 'i', tools: [] } }] }] })).toThrow(
