@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
-import { isRunning, waitForPidFile } from '../helpers/process-state.js';
+import { isRunning, waitForPidFile, waitUntilGone } from '../helpers/process-state.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { CLI } from './cli.js';
 
@@ -17,11 +17,6 @@ function agent(pidFile: string, server: string, extra = ''): string {
 
 function scenario(name: string, agentFile: string, script: string): string {
   return `name: ${name}\nagent: ${agentFile}\ninputs: {messages: [{role: user, content: hi}]}\nmodel: {script: ${script}}\n`;
-}
-
-/** Polls generously until the process is gone; never a check on how long it took. */
-async function gone(pid: number, timeout = 20_000): Promise<void> {
-  await expect.poll(() => isRunning(pid), { timeout, interval: 100 }).toBe(false);
 }
 
 /** Starts `agentcheck run` in `dir`; `finally` ends it and the given pids if a failing test left them. */
@@ -46,7 +41,7 @@ describe('agentcheck run: an MCP server whose command starts children', () => {
     try {
       children.push(await waitForPidFile(join(dir, 'ok.pid')));
       // The children would hold the servers' pipes for 300 s: the CLI exits long before.
-      await gone(cli.pid as number, 90_000);
+      await waitUntilGone(cli.pid as number);
       // Written before the dead server's start timed out: sh starts its child at once.
       children.push(Number(readFileSync(join(dir, 'dead.pid'), 'utf8')));
       const result = await cli;
@@ -56,7 +51,7 @@ describe('agentcheck run: an MCP server whose command starts children', () => {
       ).scenarios;
       expect(rows.find((row) => row.name === 'ok')).toMatchObject({ status: 'pass' });
       expect(rows.find((row) => row.name === 'dead')).toMatchObject({ status: 'error', error: { type: 'MCP_START_FAILED' } });
-      for (const child of children) await gone(child);
+      for (const child of children) await waitUntilGone(child);
     } finally {
       cleanUp(children);
     }
@@ -72,11 +67,11 @@ describe('agentcheck run: an MCP server whose command starts children', () => {
     try {
       child = await waitForPidFile(join(dir, 'child.pid'));
       cli.kill('SIGINT');
-      await gone(cli.pid as number, 90_000);
+      await waitUntilGone(cli.pid as number);
       const result = await cli;
       expect(result.exitCode, result.all).toBe(1);
       expect(existsSync(join(dir, 'out/report.json'))).toBe(true);
-      await gone(child);
+      await waitUntilGone(child);
     } finally {
       cleanUp([child]);
     }

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { expect } from 'vitest';
 
 /** The pid a test's command wrote to `file`, once it has (polled; the test's timeout ends a wait for a command that never starts). */
 export async function waitForPidFile(file: string): Promise<number> {
@@ -13,4 +14,9 @@ export function isRunning(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** Polls until `pid` is gone, with a deadline only a hang reaches: never a check on how long it took. */
+export async function waitUntilGone(pid: number): Promise<void> {
+  await expect.poll(() => isRunning(pid), { timeout: 120_000, interval: 100 }).toBe(false);
 }

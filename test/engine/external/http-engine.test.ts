@@ -6,6 +6,7 @@ import { ScriptedModel, type ScriptEntry } from '../../../src/engine/providers/s
 import { applyDelta } from '../../../src/engine/revision/delta.js';
 import { revisionFromValue } from '../../../src/engine/revision/load-build.js';
 import { installTracing } from '../../../src/spans/tracing.js';
+import { waitUntilGone } from '../../helpers/process-state.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 /**
@@ -96,16 +97,7 @@ ${SERVER}`,
     expect(turn.error).toBeUndefined();
     expect(turn.output).toContain('Hello');
     const pid = Number(readFileSync(join(dir, 'child.pid'), 'utf8'));
-    const alive = () => {
-      try {
-        process.kill(pid, 0);
-        return !readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.startsWith('Z');
-      } catch {
-        return false;
-      }
-    };
-    for (let i = 0; i < 200 && alive(); i++) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(alive()).toBe(false);
+    await waitUntilGone(pid);
   }, 60_000);
 });
 

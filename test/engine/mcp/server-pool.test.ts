@@ -5,7 +5,7 @@ import { McpServerPool } from '../../../src/engine/mcp/mcp-server-pool.js';
 import type { SpanRecord } from '../../../src/spans/span-record.js';
 import { runScripted, toolSpans } from '../../helpers/run-agent.js';
 import { mcpBuild, nodeArgv, STUB_SERVER } from './mcp-helpers.js';
-import { isRunning, waitForPidFile } from '../../helpers/process-state.js';
+import { isRunning, waitForPidFile, waitUntilGone } from '../../helpers/process-state.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 const echo = (text: string) => ({ tool_calls: [{ name: 'mcp__stub__echo', args: { text } }] });
@@ -59,7 +59,7 @@ describe('McpServerPool', () => {
     const pid = Number(pidOf(spans));
     expect(pid).toBeGreaterThan(0);
     // A generous deadline: on a loaded machine the server may take a while to exit.
-    await expect.poll(() => isRunning(pid), { timeout: 120_000, interval: 100 }).toBe(false);
+    await waitUntilGone(pid);
   });
 
   describe("ends the server's whole process group, so a background child it started is gone too", () => {
@@ -73,8 +73,6 @@ describe('McpServerPool', () => {
       timeoutMs: 60_000,
       startTimeoutMs,
     });
-    /** Polls generously until the process is gone; never a check on how long it took. */
-    const gone = (pid: number) => expect.poll(() => isRunning(pid), { timeout: 20_000, interval: 100 }).toBe(false);
 
     it.each([
       ['the pool closes', false],
@@ -89,7 +87,7 @@ describe('McpServerPool', () => {
         child = await waitForPidFile(join(dir, 'child.pid'));
         if (abort) run.abort(new Error('time limit'));
         await pool.close();
-        await gone(child);
+        await waitUntilGone(child);
       } finally {
         if (child && isRunning(child)) process.kill(child, 'SIGKILL');
       }
@@ -105,7 +103,7 @@ describe('McpServerPool', () => {
         await expect(opening).rejects.toMatchObject({ code: 'MCP_START_FAILED' });
         child = Number(readFileSync(join(dir, 'child.pid'), 'utf8'));
         expect(child).toBeGreaterThan(0);
-        await gone(child);
+        await waitUntilGone(child);
       } finally {
         await pool.close();
         if (child && isRunning(child)) process.kill(child, 'SIGKILL');
