@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { FORCE_KILL_AFTER_MS, PIPE_GRACE_MS, RUN_TAG_VARIABLE, signal, type RunProcesses } from '../tools/process/run-processes.js';
+import { endProcessGroup, PIPE_GRACE_MS, RUN_TAG_VARIABLE, type RunProcesses } from '../tools/process/run-processes.js';
 import { ExternalAgentError, stderrTail } from './agent-output.js';
 import { SERVER_PORT_VARIABLE } from './external-env.js';
 
@@ -74,11 +74,11 @@ export async function startServer(
     child.stderr?.destroy();
   };
   const stop = async () => {
-    if (pgid === undefined || exited) return releaseStderr();
-    if (!signal(-pgid, 'SIGTERM')) return releaseStderr();
-    const force = setTimeout(() => signal(-pgid, 'SIGKILL'), FORCE_KILL_AFTER_MS);
-    await exit;
-    clearTimeout(force);
+    // The whole group, as commands and MCP servers are ended (SIGTERM, SIGKILL 2 s later).
+    if (pgid !== undefined && !exited) {
+      await endProcessGroup(pgid, { hold: true });
+      await exit;
+    }
     await releaseStderr();
   };
   const url = `http://127.0.0.1:${port}${options.readyPath}`;
