@@ -24,6 +24,9 @@ export function validatePlanSpec(plan: PlanSpec, callable: ReadonlySet<string>, 
   const problems: ConfigError[] = [];
   collectConfigErrors(problems, () => checkTemplatesClosed(plan.constants, ['constants'], locate));
   collectConfigErrors(problems, () => checkConstantOrder(plan.constants ?? {}, locate));
+  for (const name of Object.keys(plan.constants ?? {})) {
+    collectConfigErrors(problems, () => checkBindingName(name, ['constants', name], 'constant', locate));
+  }
   plan.steps.forEach((step, index) => validateCalls(step.tools, ['steps', index, 'tools'], { callable, parametersOf }, locate, problems));
   throwConfigErrors(problems);
 }
@@ -46,6 +49,7 @@ function validateCalls(
         const hint = stray === 'returns' ? ' (system tools return nothing)' : '';
         throw locate([...here, stray], `"${stray}" does not belong to ${kind}${hint}; expected keys: ${allowed.join(', ')}`, true);
       }
+      if (typeof call.returns === 'string') checkBindingName(call.returns, [...here, 'returns'], 'returns', locate);
       for (const key of ['arguments', 'items', 'condition'] as const)
         collectConfigErrors(problems, () => checkTemplatesClosed(call[key], [...here, key], locate));
       if (call.name === 'for_each') {
@@ -57,6 +61,10 @@ function validateCalls(
           throw locate([...here, 'items'], 'expected a list, or one template that gives one ({{ files }}); other text or a mapping is never a list to go over');
         }
         if (!call.each_item) throw locate(here, 'for_each needs "each_item: {item_name, tools}"');
+        const itemName: unknown = call.each_item.item_name;
+        if (typeof itemName === 'string') {
+          collectConfigErrors(problems, () => checkBindingName(itemName, [...here, 'each_item', 'item_name'], 'item_name', locate));
+        }
         validateCalls(call.each_item.tools, [...here, 'each_item', 'tools'], tools, locate, problems);
       } else if (call.name === 'if_else') {
         if (call.condition === undefined) throw locate(here, 'if_else needs "condition"');
@@ -73,6 +81,22 @@ function validateCalls(
         );
       }
     }),
+  );
+}
+
+/** A name a template reads: `{{ name }}`, never a space, a dot or a leading digit (docs/workflows.md). */
+const BINDING_NAME = /^[A-Za-z_$][\w$-]*$/;
+
+/**
+ * Refuses a variable name no template can read (`"a b"`, `"a.b"`, `"1st"`): `{{ a.b }}` walks
+ * into `a`, so such a binding is set on every run and never used.
+ */
+function checkBindingName(name: string, at: PathSegments, what: string, locate: Locator): void {
+  if (BINDING_NAME.test(name)) return;
+  throw locate(
+    at,
+    `${what} "${name}" can never be read by a template: expected a name of letters, digits, _, $ and - that starts with a letter, _ or $ (no spaces or dots)`,
+    what === 'constant',
   );
 }
 

@@ -61,6 +61,26 @@ describe('STEP plans: truthiness and load-time rules', () => {
     expect(message).toMatch(/plan\.steps\[1\]\.tools\[0\]\.name: unknown tool "nope2"/);
   });
 
+  it('refuses variable names no template can read: item_name, returns and constants', () => {
+    const forEach = (itemName: string) => planBuild({ steps: [{ tools: [{ name: 'for_each', items: [1], each_item: { item_name: itemName, tools: [] } }] }] });
+    expect(forEach('a b')).toThrow(/plan\.steps\[0\]\.tools\[0\]\.each_item\.item_name: item_name "a b" can never be read by a template/);
+    expect(forEach('1st')).toThrow(/item_name "1st" can never be read/);
+    expect(forEach('$item-2')).not.toThrow();
+    expect(planBuild({ steps: [{ tools: [{ name: 'lookup', arguments: { id: '1' }, returns: 'r.s' }] }] })).toThrow(
+      /plan\.steps\[0\]\.tools\[0\]\.returns: returns "r\.s" can never be read by a template: expected a name of letters, digits/,
+    );
+    // Every bad constant in one pass, located at its key.
+    let message = '';
+    try {
+      planBuild({ constants: { 'x y': 1, 'a.b': 2, ok_1: 3 }, steps: [] })();
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/plan\.constants\.x y: constant "x y" can never be read/);
+    expect(message).toMatch(/constant "a\.b" can never be read/);
+    expect(message).not.toMatch(/ok_1/);
+  });
+
   it('refuses for_each items that can never be a list: other text or a mapping, not one template', () => {
     const forEach = (items: unknown) => planBuild({ steps: [{ tools: [{ name: 'for_each', items, each_item: { item_name: 'i', tools: [] } }] }] });
     expect(forEach('abc')).toThrow(/plan\.steps\[0\]\.tools\[0\]\.items: expected a list, or one template that gives one/);
