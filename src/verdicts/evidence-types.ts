@@ -31,7 +31,7 @@ export interface ToolCall {
   error_message: string | null;
   /**
    * `agentcheck.tool.refused`: why the call was never executed (`unknown_tool`, `invalid_arguments`,
-   * `call_depth_exceeded`, `denied`, `pending`); null for a call that ran.
+   * `call_depth_exceeded`, `denied`, `pending`, `approval_required`); null for a call that ran.
    */
   refused: string | null;
   read_only: boolean;

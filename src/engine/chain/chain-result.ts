@@ -57,7 +57,6 @@ export function isFailedCall(call: CallResult): boolean {
  * its backslashes at every level of nesting).
  */
 export function failureMessage(call: CallResult): string {
-  if (call.outcome === 'pending') return `${call.content} A chain cannot wait for approval.`;
   const result = call.result as Record<string, unknown> | null;
   if (result && typeof result === 'object' && !Array.isArray(result)) {
     const said = result.error ?? result.message;

@@ -74,7 +74,7 @@ class PlanRun {
     }
     const args = interpolate(call.arguments ?? {}, scope.lookup, `${path}.arguments`);
     const result = await this.runtime.callTool({ name: call.name, args, source: 'plan', parent });
-    if (result.outcome === 'pending') {
+    if (result.errorType === 'approval_required') {
       throw new RunError(
         'PLAN_TOOL_FAILED',
         `plan step ${path}: tool "${call.name}" needs approval, which a plan cannot wait for; allow the tool or answer it in the approval policy`,

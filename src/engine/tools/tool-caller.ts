@@ -71,6 +71,9 @@ export interface CallRequest {
   depth?: number;
 }
 
+/** Callers that can pause the run at a gate: the model's turn and a flow step. Plans and chains cannot. */
+const CAN_WAIT: ReadonlySet<CallSource> = new Set(['model', 'flow']);
+
 interface Refusal {
   outcome: 'error' | 'denied' | 'pending';
   reason: string;
@@ -108,9 +111,18 @@ export class ToolCaller {
         refusal = { outcome: 'denied', refused: 'denied', reason: `Permission denied: the agent's permissions do not allow ${tool.name}.` };
       } else if (permission === 'ask') {
         const decision = request.decision ?? answerFor(this.options.approvals, tool.name);
-        this.recordApproval(tool.name, callId, decision ?? 'pending', request.parent);
-        if (decision === 'deny') refusal = { outcome: 'denied', refused: 'denied', reason: `Denied: the user did not approve this call to ${tool.name}.` };
-        if (!decision) refusal = { outcome: 'pending', refused: 'pending', reason: `Waiting for approval of ${tool.name}.` };
+        if (!decision && !CAN_WAIT.has(request.source)) {
+          // Nobody is asked and nothing waits: a failed call of the composite, not a pending approval.
+          refusal = {
+            outcome: 'error',
+            refused: 'approval_required',
+            reason: `Refused: ${tool.name} needs approval, which a ${request.source} cannot wait for; allow the tool or answer it in the approval policy.`,
+          };
+        } else {
+          this.recordApproval(tool.name, callId, decision ?? 'pending', request.parent);
+          if (decision === 'deny') refusal = { outcome: 'denied', refused: 'denied', reason: `Denied: the user did not approve this call to ${tool.name}.` };
+          if (!decision) refusal = { outcome: 'pending', refused: 'pending', reason: `Waiting for approval of ${tool.name}.` };
+        }
       }
     }
 
