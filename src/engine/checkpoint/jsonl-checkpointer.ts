@@ -45,11 +45,23 @@ export class JsonlCheckpointer implements Checkpointer {
     }
     return text.split('\n').flatMap((line, index) => {
       if (!line.trim()) return [];
+      let value: unknown;
       try {
-        return [JSON.parse(line) as Checkpoint];
+        value = JSON.parse(line);
       } catch {
         throw new RunError('CHECKPOINT_CORRUPT', `${this.file}:${index + 1}: not a JSON checkpoint line`);
       }
+      // JSON that is no checkpoint (a stray log line) would be listed, or skipped without a word.
+      if (!isCheckpointLine(value)) {
+        throw new RunError('CHECKPOINT_CORRUPT', `${this.file}:${index + 1}: not a checkpoint (expected an object with string "id" and "traceId")`);
+      }
+      return [value];
     });
   }
+}
+
+function isCheckpointLine(value: unknown): value is Checkpoint {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const { id, traceId } = value as Record<string, unknown>;
+  return typeof id === 'string' && typeof traceId === 'string';
 }

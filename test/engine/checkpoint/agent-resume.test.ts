@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { appendFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RunError } from '../../../src/config/errors.js';
@@ -91,6 +91,22 @@ describe('checkpoints and resume: agent runs', () => {
     expect(latest?.pending?.tool).toBe('delete_order');
     const { turn } = await resumeScripted(revision, latest!, 'approve', { script });
     expect(turn.output).toBe('Handled.');
+  });
+
+  it('refuses a JSONL line that is JSON but no checkpoint, naming the file and line', async () => {
+    const file = join(tempDir(), 'checkpoints.jsonl');
+    const checkpointer = new JsonlCheckpointer(file);
+    const { turn } = await invokeScripted(revision, {}, { script, checkpointer });
+    appendFileSync(file, '{"level":"info","msg":"not a checkpoint"}\n');
+    await expect(new JsonlCheckpointer(file).list(turn.trace_id)).rejects.toMatchObject({
+      code: 'CHECKPOINT_CORRUPT',
+      message: `${file}:3: not a checkpoint (expected an object with string "id" and "traceId")`,
+    });
+    writeFileSync(file, '[1, 2]\n');
+    await expect(new JsonlCheckpointer(file).latest(turn.trace_id)).rejects.toMatchObject({
+      code: 'CHECKPOINT_CORRUPT',
+      message: `${file}:1: not a checkpoint (expected an object with string "id" and "traceId")`,
+    });
   });
 
   it('refuses a checkpoint of another build, a decision nothing waits for, and text for a tool gate', async () => {
