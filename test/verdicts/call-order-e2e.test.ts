@@ -69,7 +69,13 @@ describe('call order through the engine (slow command, then fast returns, in one
       { name: 'fast', called: 1, returned: 1, errors: 0 },
     ]);
     expect(first.checks).toEqual([
-      { kind: 'tool_order', status: 'pass', reason: 'slow_cmd all ran before the first fast (call 2)' },
+      // One response's calls are parallel: neither precedes the other, whatever order they ran in.
+      {
+        kind: 'tool_order',
+        status: 'fail',
+        reason:
+          'expected every slow_cmd call before the first fast (call 2); slow_cmd was call 1, asked for in the same model response (turn 0): parallel calls are not ordered; saw slow_cmd x1, fast x1',
+      },
       { kind: 'tool_sequence', status: 'pass', reason: 'strict: the 2 calls matched in order; saw slow_cmd x1, fast x1' },
       { kind: 'tool_sequence', status: 'pass', reason: 'in_order: the 2 expected calls appeared in order; saw slow_cmd x1, fast x1' },
       { kind: 'tool_sequence', status: 'pass', reason: 'in_order: the 2 expected calls appeared in order; saw slow_cmd x1, fast x1' },

@@ -44,10 +44,10 @@ describe.each(['tie', 'later call starts first'] as const)('parallel calls of on
     expect(evidence.calls.map((call) => call.seq)).toEqual([1, 2]);
   });
 
-  it('tool_order follows seq', () => {
+  it('tool_order orders neither call of one response before the other', () => {
     expect(check('tool_order', { before: ['http_tool'], after: 'b' }, evidence)).toMatchObject({
-      status: 'pass',
-      reason: 'http_tool all ran before the first b (call 2)',
+      status: 'fail',
+      reason: expect.stringContaining('http_tool was call 1, asked for in the same model response (turn 0): parallel calls are not ordered'),
     });
     expect(check('tool_order', { before: ['b'], after: 'http_tool' }, evidence).status).toBe('fail');
   });
@@ -108,7 +108,7 @@ describe('spans without seq (older spans.jsonl)', () => {
     run.text();
     const evidence = buildEvidence({ spans: run.spans() });
     expect(names(evidence)).toEqual(['b', 'a']);
-    expect(check('tool_order', { before: ['b'], after: 'a' }, evidence).status).toBe('pass');
+    expect(check('tool_sequence', { mode: 'in_order', calls: calls('b', 'a') }, evidence).status).toBe('pass');
   });
 
   it('break start-time ties by span id, so the collection order does not matter', () => {

@@ -269,6 +269,16 @@ describe('tool_order', () => {
       'expected z to be called after a; z was never called; saw a x2, b x1, c x1',
     );
   });
+  it('fails a before call asked for in the same model response as the after tool: parallel calls are not ordered', () => {
+    const parallel = evidenceOf([[{ name: 'a' }, { name: 'c' }], [{ name: 'b' }]]);
+    const failed = check('tool_order', { before: ['a'], after: 'c' }, parallel);
+    expect(failed.status).toBe('fail');
+    expect(failed.reason).toBe(
+      'expected every a call before the first c (call 2); a was call 1, asked for in the same model response (turn 0): parallel calls are not ordered; saw a x1, c x1, b x1',
+    );
+    // Calls of one response may all come before a later response's call.
+    expect(check('tool_order', { before: ['a', 'c'], after: 'b' }, parallel).status).toBe('pass');
+  });
   it('validates', () => {
     expect(invalid('tool_order', { before: [], after: 'c' })).toContain('expected at least 1 item(s)');
     expect(invalid('tool_order', { before: 'a', after: 'c' })).toContain('expected array');

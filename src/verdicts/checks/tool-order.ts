@@ -2,6 +2,7 @@ import type { Locator } from '../../config/assert-format.js';
 import type { CheckReference } from '../check-references.js';
 import { checkSchema, objectParams, PARAM } from '../check-params.js';
 import { result, type Check } from './check.js';
+import type { ToolCall } from '../evidence-types.js';
 import { summarizeCalls } from '../describe.js';
 import { visibleCalls } from '../evidence.js';
 import { sameToolName, toolNameMatcher, validateToolName } from '../tool-name.js';
@@ -17,7 +18,8 @@ const KIND = 'tool_order';
 const schema = objectParams({ before: { type: 'array', minItems: 1, items: PARAM.tool }, after: PARAM.tool, nested: PARAM.nested }, ['before', 'after']);
 
 /**
- * A partial order: every call of each `before` tool precedes the first call of `after`.
+ * A partial order: every call of each `before` tool precedes the first call of `after`, in an
+ * earlier model response when both are the model's (calls of one response run in parallel).
  * Each tool involved must have been called (an order between calls that never happened
  * proves nothing).
  */
@@ -67,8 +69,24 @@ export const toolOrder: Check<ToolOrderParams> = {
           [calls[late].span_id, calls[firstAfter].span_id],
         );
       }
+      // Calls of one model response are parallel: one asked for beside the after tool did not precede it.
+      const beside = positions.find((index) => sameResponse(calls[index], calls[firstAfter]));
+      if (beside !== undefined) {
+        return result(
+          KIND,
+          id,
+          'fail',
+          `expected every ${before} call before the first ${params.after} (call ${firstAfter + 1}); ${before} was call ${beside + 1}, asked for in the same model response (turn ${calls[firstAfter].turn}): parallel calls are not ordered; ${saw}`,
+          [calls[beside].span_id, calls[firstAfter].span_id],
+        );
+      }
       evidenceIds.push(...positions.map((index) => calls[index].span_id));
     }
     return result(KIND, id, 'pass', `${params.before.join(', ')} all ran before the first ${params.after} (call ${firstAfter + 1})`, evidenceIds);
   },
 };
+
+/** Both calls asked for by the model in one response (its parallel calls). */
+function sameResponse(a: ToolCall, b: ToolCall): boolean {
+  return a.source === 'model' && b.source === 'model' && a.turn !== null && a.turn === b.turn;
+}
