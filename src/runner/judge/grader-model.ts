@@ -1,5 +1,6 @@
 import { assertFormat, type Locator } from '../../config/assert-format.js';
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
+import type { PathSegments } from '../../config/source.js';
 import type { ScriptEntry } from '../../engine/providers/scripted.js';
 import { validateLlmParameters } from '../../engine/providers/validate-parameters.js';
 import { llmProperties } from '../../engine/revision/schema.js';
@@ -65,7 +66,7 @@ function judgeJob(params: JudgeParams, index: number, suite: { model?: GraderMod
   // The judge check's params type leaves `model` open; the grader schema gives it its type.
   const model: unknown = params.model;
   if (model !== undefined) checkOwnModel(model, at, locate);
-  const merged: GraderModel = { ...suite.model, ...(model as GraderModel | undefined) };
+  const merged = mergeGrader(suite.model, model as GraderModel | undefined);
   if (!Object.keys(merged).length) {
     throw locate(
       at,
@@ -90,19 +91,66 @@ function judgeJob(params: JudgeParams, index: number, suite: { model?: GraderMod
   }
   // The check's own parameters, held to its grader's provider (the suite's were checked with the config).
   const ownParameters = (model as { parameters?: Record<string, unknown> } | undefined)?.parameters;
-  if (ownParameters) validateLlmParameters({ provider: spec.provider, parameters: ownParameters }, locate, [...at, 'model', 'parameters']);
+  if (ownParameters) {
+    validateLlmParameters({ provider: spec.provider, parameters: ownParameters }, locate, [...at, 'model', 'parameters']);
+    checkGraderParameters(ownParameters, [...at, 'model', 'parameters'], locate);
+  }
   const job: JudgeJob = { id: `judge#${index}`, params, llm: spec };
   if (script) job.script = script;
   return job;
+}
+
+/**
+ * The check's grader keys over the suite's `judge.model`. A check that names another provider
+ * (a `script` names the scripted one) keeps nothing of the suite's: its endpoint, parameters and
+ * script belong to the other provider, and its API key must never go to that endpoint.
+ */
+function mergeGrader(suite: GraderModel | undefined, own: GraderModel | undefined): GraderModel {
+  if (!own) return { ...suite };
+  const ownProvider = providerOf(own);
+  if (suite && ownProvider !== undefined && ownProvider !== providerOf(suite)) return { ...own };
+  return { ...suite, ...own };
+}
+
+function providerOf(model: GraderModel): string | undefined {
+  return model.provider ?? (model.script ? 'scripted' : undefined);
 }
 
 /** A judge check's own `model`: its format, its script's, and a script where the scripted model needs one. */
 function checkOwnModel(model: unknown, at: Array<string | number>, locate: Locator): void {
   assertFormat<GraderModelSpec>(graderModelSchema, model, (path, expected, atKey) => locate([...at, 'model', ...path], expected, atKey));
   const { script, provider } = model as GraderModel;
+  if (script?.length === 0) throw locate([...at, 'model', 'script'], GRADER_SCRIPT_EMPTY);
   if (script) validateScript(script, (path, expected, atKey) => locate([...at, 'model', 'script', ...path], expected, atKey));
   else if (provider === 'scripted') throw locate([...at, 'model'], SCRIPTED_GRADER_NEEDS_SCRIPT);
 }
+
+/**
+ * Grader parameters the judge sets itself or that need tools, which a grader is never sent
+ * (docs/verdicts.md, judge): given, they would be replaced or refused by the API at run time.
+ */
+const GRADER_OWNED: Record<string, string> = {
+  response_format: 'the judge sets the answer format itself (a JSON schema of score, passed and reason)',
+  tool_choice: 'a grader is sent no tools',
+  parallel_tool_calls: 'a grader is sent no tools',
+  max_tool_calls: 'a grader is sent no tools',
+};
+
+/** Refuses grader `parameters` the judge owns (`response_format`, `text.format`) or that need tools; located under `at`. */
+export function checkGraderParameters(parameters: unknown, at: PathSegments, locate: Locator): void {
+  if (!isObject(parameters)) return;
+  const problems: ConfigError[] = [];
+  for (const key of Object.keys(parameters)) {
+    if (Object.hasOwn(GRADER_OWNED, key)) problems.push(locate([...at, key], `"${key}" is not for a grader: ${GRADER_OWNED[key]}`, true));
+  }
+  if (isObject(parameters.text) && 'format' in parameters.text) {
+    problems.push(locate([...at, 'text', 'format'], `"text.format" is not for a grader: ${GRADER_OWNED.response_format}`, true));
+  }
+  throwConfigErrors(problems);
+}
+
+/** An empty grader script could never answer either. */
+export const GRADER_SCRIPT_EMPTY = 'a grader script needs at least one answer: each grading is answered by its first entry';
 
 /** The scripted model answers only from a script: without one a grader could never answer. */
 export const SCRIPTED_GRADER_NEEDS_SCRIPT =

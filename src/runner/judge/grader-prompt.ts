@@ -35,8 +35,9 @@ function evidence(text: string): string {
 }
 
 /**
- * The grading request: the rubric and the evidence the check includes. OpenAI-compatible
- * graders get a JSON-schema response format; every provider gets the JSON-only instruction.
+ * The grading request: the rubric and the evidence the check includes. OpenAI graders (Chat
+ * Completions and Responses) get a JSON-schema response format; every provider gets the JSON-only
+ * instruction.
  */
 export function graderRequest(params: JudgeParams, run: Evidence, llm: LlmSpec): ModelRequest {
   const parts = [`<rubric>\n${params.rubric}\n</rubric>`];
@@ -51,6 +52,10 @@ export function graderRequest(params: JudgeParams, run: Evidence, llm: LlmSpec):
   const parameters: Record<string, unknown> = { ...(llm.parameters ?? {}) };
   if (llm.provider === 'openai') {
     parameters.response_format = { type: 'json_schema', json_schema: { name: 'judgement', strict: true, schema: ANSWER_SCHEMA } };
+  } else if (llm.provider === 'openai-responses') {
+    // The Responses API's form of the same format: flat, under text.format.
+    const text = typeof parameters.text === 'object' && parameters.text !== null ? parameters.text : {};
+    parameters.text = { ...text, format: { type: 'json_schema', name: 'judgement', strict: true, schema: ANSWER_SCHEMA } };
   }
   return { system: SYSTEM, messages: [{ role: 'user', content: parts.join('\n\n') }], tools: [], parameters };
 }

@@ -8,7 +8,7 @@ import { validateLlmParameters } from '../../engine/providers/validate-parameter
 import type { LlmSpec } from '../../engine/revision/types.js';
 import { SourceDocument } from '../../config/source.js';
 import { llmProperties } from '../../engine/revision/schema.js';
-import { graderModelSchema } from '../judge/grader-model.js';
+import { checkGraderParameters, GRADER_SCRIPT_EMPTY, graderModelSchema } from '../judge/grader-model.js';
 import { skillsSchema } from '../scenario/scenario-schema.js';
 import { skillFolderProblems } from '../scenario/skill-folder-problems.js';
 import { CASSETTE_MODES } from '../cassettes/cassette.js';
@@ -43,7 +43,7 @@ export const suiteConfigSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    scenarios: { type: 'array', items: { type: 'string', minLength: 1 } },
+    scenarios: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } },
     variants: { type: 'object', additionalProperties: { type: 'object' } },
     repeat: { type: 'integer', minimum: 1 },
     concurrency: { type: 'integer', minimum: 1 },
@@ -118,6 +118,8 @@ function suiteConfigOf(doc: SourceDocument, path: string): SuiteConfig {
       ]),
     );
   }
+  if (grader?.parameters) collectConfigErrors(problems, () => checkGraderParameters(grader.parameters, ['judge', 'model', 'parameters'], documentLocator(doc)));
+  if (grader?.script?.length === 0) problems.push(doc.error(['judge', 'model', 'script'], GRADER_SCRIPT_EMPTY));
   // The suite model's parameters, when it names its provider, are held to that provider's API
   // here, once; against a build's provider they are checked where they meet it (docs/formats.md).
   const model = format.valid(['model']) ? raw.model : undefined;

@@ -27,6 +27,11 @@ describe('the grader request', () => {
   it('asks OpenAI-compatible graders for a JSON-schema response format, keeping their parameters', () => {
     const request = graderRequest({ rubric: 'x' }, evidence, { provider: 'openai', model: 'g', parameters: { temperature: 0 } });
     expect(request.parameters).toMatchObject({ temperature: 0, response_format: { type: 'json_schema', json_schema: { name: 'judgement', strict: true } } });
+    // The Responses API takes the same format flat, under text.format, beside the grader's own text keys.
+    const responses = graderRequest({ rubric: 'x' }, evidence, { provider: 'openai-responses', model: 'g', parameters: { text: { verbosity: 'low' } } });
+    expect(responses.parameters).toEqual({
+      text: { verbosity: 'low', format: { type: 'json_schema', name: 'judgement', strict: true, schema: expect.any(Object) } },
+    });
     const anthropic = graderRequest({ rubric: 'x' }, evidence, { provider: 'anthropic', model: 'c' });
     expect(anthropic.parameters).toEqual({});
     expect(anthropic.system).toMatch(/exactly one JSON object and nothing else/);

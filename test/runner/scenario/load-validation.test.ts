@@ -224,6 +224,22 @@ describe('suite config variants that do not apply', () => {
   });
 });
 
+describe('suite config judge and scenarios', () => {
+  it('refuses grader parameters the judge owns, an empty grader script and an empty scenarios list, located in the config', () => {
+    const dir = tempDir({
+      'agentcheck.config.yaml':
+        'scenarios: []\njudge:\n  model: {provider: openai, model: g, parameters: {response_format: {type: text}, tool_choice: auto}}\n',
+      'scripted/agentcheck.config.yaml': 'judge:\n  model: {provider: scripted, script: []}\n',
+    });
+    const error = configErrorOf(() => loadSuiteConfig(join(dir, 'agentcheck.config.yaml'), dir));
+    expect(error.message).toMatch(/agentcheck\.config\.yaml:1:\d+ at scenarios: expected at least 1 item/);
+    expect(error.message).toMatch(/agentcheck\.config\.yaml:3:\d+ at judge\.model\.parameters\.response_format: "response_format" is not for a grader/);
+    expect(error.message).toMatch(/at judge\.model\.parameters\.tool_choice: "tool_choice" is not for a grader: a grader is sent no tools/);
+    const empty = configErrorOf(() => loadSuiteConfig(join(dir, 'scripted/agentcheck.config.yaml'), dir));
+    expect(empty.message).toMatch(/at judge\.model\.script: a grader script needs at least one answer/);
+  });
+});
+
 describe('suite config variant names', () => {
   it.each([
     ['an empty name', '"": {set: {agent: {max_turns: 2}}}', '""'],
