@@ -124,6 +124,8 @@ function getter(field: QueryField, key: string | undefined): Getter {
       return (span) => span.duration_ms;
     case 'attributes': {
       const name = key as string;
+      // `constructor` or `toString` would be read from Object.prototype: present on every span.
+      if (name in Object.prototype) return (span) => (Object.hasOwn(span.attributes, name) ? span.attributes[name] : undefined);
       return (span) => span.attributes[name];
     }
   }

@@ -61,6 +61,11 @@ describe('querySpans fields and operators', () => {
     expect(where({ field: 'attributes', key: 'error.type', operator: 'not_exists' }).count).toBe(5);
     expect(ids(where({ field: 'parent_id', operator: 'not_exists' }).spans)).toEqual(['invoke_agent bot']);
     expect(where({ field: 'span_id', operator: 'exists' }).count).toBe(6);
+    // Only a span's own attributes: Object.prototype's members are on no span.
+    for (const key of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      expect(where({ field: 'attributes', key, operator: 'exists' }).count, key).toBe(0);
+      expect(where({ field: 'attributes', key, operator: 'not_exists' }).count, key).toBe(6);
+    }
   });
 
   it('nests and / or / not', () => {

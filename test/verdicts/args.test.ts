@@ -21,6 +21,14 @@ describe('args modes', () => {
     expect(why(expected, { order_id: '9', reason: 'damaged' }, 'exact')).toBe('argument "order_id": expected "1234", got "9"');
   });
 
+  it("sees only an object's own keys: Object.prototype's members are missing, not present", () => {
+    for (const key of ['constructor', 'toString', 'hasOwnProperty', '__proto__']) {
+      expect(why({ [key]: { $any: true } }, {}, 'superset'), key).toBe(`argument "${key}": missing (expected {"$any":true})`);
+      expect(matchValue({ nested: { [key]: { $any: true } } }, { nested: {} }, 'a'), key).toMatchObject({ argument: `a.nested.${key}` });
+    }
+    expect(why({ toString: 'x' }, { toString: 'x' }, 'exact')).toBeNull();
+  });
+
   it('subset: no unexpected argument, expected ones may be missing', () => {
     expect(why(expected, { order_id: '1234' }, 'subset')).toBeNull();
     expect(why(expected, {}, 'subset')).toBeNull();

@@ -251,7 +251,8 @@ function selectKey(current: unknown, segment: Segment, walked: PathSegments, pat
     return selectKey(current, { kind: 'index', index: Number(segment.key) }, walked, path, fail);
   }
   if (segment.kind === 'key') {
-    if (!isPlainObject(current) || !(segment.key in current)) {
+    // Own keys only: `constructor` or `toString` would otherwise be found on every object.
+    if (!isPlainObject(current) || !Object.hasOwn(current, segment.key)) {
       throw fail(`path "${path}" does not exist: ${where} has no key "${segment.key}"`);
     }
     return segment.key;
@@ -265,8 +266,15 @@ function selectKey(current: unknown, segment: Segment, walked: PathSegments, pat
   }
   const index = current.findIndex((item) => isPlainObject(item) && item.name === segment.name);
   if (index < 0) {
-    const names = current.map((item) => (isPlainObject(item) ? String(item.name) : '?')).join(', ');
-    throw fail(`path "${path}" does not exist: no item named "${segment.name}" in ${where} (names: ${names || 'none'})`);
+    const names = current.flatMap((item) => (isPlainObject(item) && typeof item.name === 'string' ? [item.name] : []));
+    if (!current.length) throw fail(`path "${path}" does not exist: ${where} is an empty list`);
+    if (!names.length) {
+      // Routers, a toolset's names, skills given by ref: the selector has nothing to read.
+      throw fail(`path "${path}" does not exist: the items of ${where} have no "name" key to select by; address an item by its index (${where}.0)`);
+    }
+    const unnamed = current.length - names.length;
+    const others = unnamed ? `; ${unnamed} item(s) without a name, addressed by index` : '';
+    throw fail(`path "${path}" does not exist: no item named "${segment.name}" in ${where} (names: ${names.join(', ')}${others})`);
   }
   return index;
 }

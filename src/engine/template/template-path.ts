@@ -28,7 +28,7 @@ export function resolveTemplatePath(path: string, lookup: TemplateLookup, where?
   let value = bound.value;
   let walked = head;
   for (const key of rest) {
-    const next = step(value, key);
+    const next = templateStep(value, key);
     if (!next.found) throw undefinedVariable(path, `${describe(walked, value)} has no "${key}"`, where);
     value = next.value;
     walked += `.${key}`;
@@ -37,7 +37,7 @@ export function resolveTemplatePath(path: string, lookup: TemplateLookup, where?
 }
 
 /** One step into a value; only own keys count, so `a.length` or `a.constructor` never leak in. */
-function step(value: unknown, key: string): LookupResult {
+export function templateStep(value: unknown, key: string): LookupResult {
   if (Array.isArray(value)) {
     if (!/^(0|[1-9]\d*)$/.test(key)) return { found: false };
     const index = Number(key);

@@ -7,6 +7,7 @@ import { deepestPath } from '../../config/deepest-path.js';
 import { formatPath, MAX_CONFIG_BYTES, MAX_DEPTH, type PathSegments } from '../../config/source.js';
 import { readStrictJson } from '../../config/strict-json.js';
 import { CsvSyntaxError, parseCsv } from './csv.js';
+import { templateStep } from '../../engine/template/template-path.js';
 
 /** One dataset row: its variables and where it was written (`orders.csv:7`, `dataset[2]`). */
 export interface DatasetRow {
@@ -160,10 +161,12 @@ function renderString(value: string, row: DatasetRow, at: PathSegments, locate: 
     }
     let current = row.vars[name];
     keys.forEach((key, index) => {
-      if (current === null || typeof current !== 'object' || !Object.hasOwn(current, key)) {
+      // As the engine's templates walk (`.0` for a list item; never a list's `length`).
+      const next = templateStep(current, key);
+      if (!next.found) {
         throw locate(at, `${row.where}: the row's variable "${name}" has no "${[name, ...keys.slice(0, index + 1)].join('.')}", which the scenario uses here`);
       }
-      current = (current as Record<string, unknown>)[key];
+      current = next.value;
     });
     return current;
   };

@@ -1,5 +1,5 @@
 import { show } from '../describe.js';
-import { isPlainObject } from './json-value.js';
+import { isPlainObject, ownValue } from './json-value.js';
 import { matchValue } from './matchers.js';
 import type { Mismatch } from './mismatch.js';
 import { allowsAbsence } from './one-of.js';
@@ -23,13 +23,13 @@ export function matchArgs(expected: Record<string, unknown> | undefined, actual:
   if (!isPlainObject(args)) return { argument: '', message: `expected an object of named arguments, got ${show(actual)}` };
   if (mode !== 'superset') {
     for (const key of Object.keys(args)) {
-      if (!(key in expected)) return { argument: key, message: `not expected (got ${show(args[key])})` };
+      if (!Object.hasOwn(expected, key)) return { argument: key, message: `not expected (got ${show(args[key])})` };
     }
   }
   for (const [key, value] of Object.entries(expected)) {
-    const present = key in args;
+    const present = Object.hasOwn(args, key);
     if (!present && (mode === 'subset' || allowsAbsence(value))) continue;
-    const mismatch = matchValue(value, args[key], key, present);
+    const mismatch = matchValue(value, ownValue(args, key), key, present);
     if (mismatch) return mismatch;
   }
   return null;

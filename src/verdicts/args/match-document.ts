@@ -1,5 +1,5 @@
 import { matchArgs, type ArgsMode } from './args-mode.js';
-import { isPlainObject } from './json-value.js';
+import { isMatcher, isPlainObject } from './json-value.js';
 import { matchValue } from './matchers.js';
 import type { Mismatch } from './mismatch.js';
 
@@ -17,10 +17,4 @@ export function matchDocument(expected: unknown, actual: unknown, mode: Exclude<
 /** A mismatch as a reason clause: `at order.id: expected ...`, or the message alone at the top. */
 export function describeMismatch(mismatch: Mismatch): string {
   return `${mismatch.argument ? `at ${mismatch.argument}: ` : ''}${mismatch.message}`;
-}
-
-/** `{$regex: ...}` and the other one-key `$` matchers stand for a value, not for an object's keys. */
-function isMatcher(value: Record<string, unknown>): boolean {
-  const keys = Object.keys(value);
-  return keys.length === 1 && keys[0].startsWith('$');
 }

@@ -3,7 +3,7 @@ import { formatPath } from '../../config/source.js';
 import { compileSafeRegex, testCapped } from '../../spans/query-regex.js';
 import { show } from '../describe.js';
 import { childPath, type Mismatch } from './mismatch.js';
-import { isMatcher, isPlainObject } from './json-value.js';
+import { isMatcher, isPlainObject, ownValue } from './json-value.js';
 import { oneOfMismatch } from './one-of.js';
 
 /** The matcher keys an expected value may use (docs/verdicts.md). */
@@ -32,11 +32,11 @@ export function matchValue(expected: unknown, actual: unknown, path: string, pre
   if (isPlainObject(expected)) {
     if (!isPlainObject(actual)) return { argument: path, message: `expected an object ${show(expected)}, got ${show(actual)}` };
     for (const [key, value] of Object.entries(expected)) {
-      const mismatch = matchValue(value, actual[key], childPath(path, key), key in actual);
+      const mismatch = matchValue(value, ownValue(actual, key), childPath(path, key), Object.hasOwn(actual, key));
       if (mismatch) return mismatch;
     }
     for (const key of Object.keys(actual)) {
-      if (!(key in expected)) return { argument: childPath(path, key), message: `not expected (got ${show(actual[key])})` };
+      if (!Object.hasOwn(expected, key)) return { argument: childPath(path, key), message: `not expected (got ${show(actual[key])})` };
     }
     return null;
   }

@@ -53,10 +53,10 @@ function bfclMismatch(option: unknown, actual: unknown, path: string, match: Nes
   if (isPlainObject(option)) {
     if (!isPlainObject(actual)) return fail;
     for (const key of Object.keys(actual)) {
-      if (!(key in option)) return { argument: childPath(path, key), message: `not expected (got ${show(actual[key])})` };
+      if (!Object.hasOwn(option, key)) return { argument: childPath(path, key), message: `not expected (got ${show(actual[key])})` };
     }
     for (const [key, expected] of Object.entries(option)) {
-      if (!(key in actual)) {
+      if (!Object.hasOwn(actual, key)) {
         if (allowsAbsence(expected)) continue;
         return { argument: childPath(path, key), message: `missing (expected ${show(expected)})` };
       }

@@ -65,6 +65,24 @@ describe('applyDelta', () => {
     expect(() => applyDelta(revision, { remove: ['agent.nothing'] })).toThrow(/agent has no key "nothing"/);
   });
 
+  it("walks only a build's own keys: Object.prototype's members do not exist", () => {
+    const revision = loadAgentBuild(agentFile);
+    for (const path of ['agent.toString', 'agent.constructor', 'constructor', 'agent.tools.0.valueOf']) {
+      expect(() => applyDelta(revision, { remove: [path] }), path).toThrow(/does not exist: .* has no key/);
+    }
+    expect(() => applyDelta(revision, { set: { 'agent.constructor.prototype.x': 1 } })).toThrow(/agent has no key "constructor"/);
+  });
+
+  it('says a list has no names to select by, and to use an index', () => {
+    const flow = loadAgentBuild(join(import.meta.dirname, '../../../fixtures/agents/config-fixer-flow.yaml'));
+    expect(() => applyDelta(flow, { remove: ['flow.routers[name=read_config]'] })).toThrow(
+      'path "flow.routers[name=read_config]" does not exist: the items of flow.routers have no "name" key to select by; address an item by its index (flow.routers.0)',
+    );
+    expect(() => applyDelta(flow, { remove: ['flow.components[name=fixer].toolset[name=edit_file]'] })).toThrow(
+      /the items of flow\.components\[\d\]\.toolset have no "name" key/,
+    );
+  });
+
   it('validates the result and names the delta file and line as the source', () => {
     const dir = tempDir({ 'delta.yaml': 'set:\n  agent:\n    max_turns: zero\n' });
     const doc = SourceDocument.read(join(dir, 'delta.yaml'));

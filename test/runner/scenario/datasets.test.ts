@@ -119,6 +119,9 @@ describe('scenario datasets', () => {
     expect(plan.scenarios[0].inputs.messages[0].content).toBe('say deep and y');
     const missingKey = loadError({ 'agent.yaml': AGENT, 'r.scenario.yaml': nested('say {{ vars.n.b }}') });
     expect(missingKey.message).toContain('dataset[0]: the row\'s variable "n" has no "n.b", which the scenario uses here');
+    // A list's length is no item of it, as in the engine's templates.
+    const length = loadError({ 'agent.yaml': AGENT, 'r.scenario.yaml': nested('say {{ vars.n.list.length }}') });
+    expect(length.message).toContain('the row\'s variable "n" has no "n.list.length", which the scenario uses here');
     for (const typo of ['{{ vars.id | upper }}', '{{ vars["id"] }}', '{{ vars.id }']) {
       const error = loadError({ 'agent.yaml': AGENT, 'r.scenario.yaml': nested(`say ${typo}`) });
       expect(error.path, typo).toBe('inputs.messages[0].content');
