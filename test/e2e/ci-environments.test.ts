@@ -26,7 +26,7 @@ describe('CI environments (built CLI)', () => {
     const summary = join(mkdtempSync(join(tmpdir(), 'gh-summary-')), 'summary.md');
     const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], dir, { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary });
     expect(result.exitCode, result.all).toBe(1);
-    const annotations = result.stdout.split('\n').filter((line) => line.startsWith('::'));
+    const annotations = result.stdout.split('\n').filter((line) => line.startsWith('::error'));
     expect(annotations).toHaveLength(1);
     expect(annotations[0]).toMatch(/^::error file=refunds\.scenarios\.yaml,line=9,title=failed%3A broken \[base\]::output#0: /);
     // Newlines and % in the message are escaped as the workflow command format requires.
@@ -48,7 +48,7 @@ scenarios:
     const summary = join(mkdtempSync(join(tmpdir(), 'gh-summary-')), 'summary.md');
     const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], dir, { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary });
     expect(result.exitCode, result.all).toBe(1);
-    const annotations = result.stdout.split('\n').filter((line) => line.startsWith('::'));
+    const annotations = result.stdout.split('\n').filter((line) => line.startsWith('::error'));
     expect(annotations).toHaveLength(1);
     expect(annotations[0]).toMatch(/^::error file=evil\.scenarios\.yaml,line=5,title=failed%3A red name <U\+202E>gnp\.exe \[base\]::output#0: /);
     // The output quoted in the reason: bidi shown, and the workflow-command escapes (%, newline) kept.
@@ -57,6 +57,33 @@ scenarios:
       expect(text).not.toContain('\u001b');
       expect(text).not.toContain('\u202e');
     }
+  });
+
+  it('stops workflow commands while it prints model and tool text, resuming them with a random token for its own annotations', async () => {
+    const injected = `defaults:
+  agent: agent.yaml
+  inputs: {messages: [{role: user, content: go}]}
+scenarios:
+  - name: injected
+    model: {script: [{text: "##[warning]pwned by the model ::add-mask::secret"}]}
+    expect: {checks: [{output: {contains: "refund: created"}}]}
+`;
+    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'inj.scenarios.yaml': injected });
+    const summary = join(mkdtempSync(join(tmpdir(), 'gh-summary-')), 'summary.md');
+    const result = await runCli(['run', '.', '--out', 'out'], dir, { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary });
+    expect(result.exitCode, result.all).toBe(1);
+    const lines = result.stdout.split('\n');
+    const stop = lines.findIndex((line) => /^::stop-commands::agentcheck-[0-9a-f]{24}$/.test(line));
+    expect(stop, result.stdout).toBeGreaterThanOrEqual(0);
+    const token = lines[stop].slice('::stop-commands::'.length);
+    const resume = lines.indexOf(`::${token}::`);
+    const quoted = lines.findIndex((line) => line.includes('output was "##[warning]pwned'));
+    const annotation = lines.findIndex((line) => line.startsWith('::error file=inj.scenarios.yaml'));
+    // The quoted text lies between the stop and the resume; the annotation comes after the resume.
+    expect([stop < quoted, quoted < resume, resume < annotation]).toEqual([true, true, true]);
+    // Outside GitHub Actions nothing is stopped.
+    const plain = await runCli(['run', '.', '--out', 'out2'], dir);
+    expect(plain.stdout).not.toContain('::stop-commands::');
   });
 
   it('prints no annotations and writes no summary outside GitHub Actions, or on it with AGENTCHECK_GITHUB=off (shard jobs)', async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Report } from '../report/report.js';
 import { inGithubActions } from '../ci/in-github-actions.js';
 import type { CommandIO } from './cli-io.js';
@@ -19,4 +20,16 @@ export async function runCiReporters(report: Readonly<Report>, out: string, io: 
     io.stderr.write(`agentcheck: the ${reporter.name} reporter failed: ${(error as Error).message}\n`);
     return false;
   }
+}
+
+/**
+ * On GitHub Actions, stops the runner from reading workflow commands in what follows (GitHub's
+ * `::stop-commands::<token>`, for logging untrusted text); `resume()` prints `::<token>::`. The
+ * token is random, so quoted text cannot resume them itself. Undefined off GitHub Actions.
+ */
+export function stopWorkflowCommands(io: CommandIO): { resume(): void } | undefined {
+  if (!inGithubActions(io.env)) return undefined;
+  const token = `agentcheck-${randomBytes(12).toString('hex')}`;
+  io.stdout.write(`::stop-commands::${token}\n`);
+  return { resume: () => io.stdout.write(`::${token}::\n`) };
 }

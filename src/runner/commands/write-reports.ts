@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Report } from '../report/report.js';
 import type { Reporter, WholeRows } from '../reporters/reporter.js';
-import { runCiReporters } from './ci-reporters.js';
+import { runCiReporters, stopWorkflowCommands } from './ci-reporters.js';
 import type { CommandIO } from './cli-io.js';
 import { writeQuietReportUnlessTable } from './quiet-terminal-report.js';
 import { terminalWidth } from './terminal-width.js';
@@ -31,6 +31,9 @@ export async function writeReports(
   const layout = terminalWidth(io.env, io.columns);
   if (layout.warning) io.stderr.write(`${layout.warning}\n`);
   const files = reporters.flatMap((reporter) => (reporter.file ? [reporter.file] : []));
+  // The terminal output quotes model and tool text: on GitHub Actions, no line of it may run as a
+  // workflow command (`##[warning]...`, `::add-mask::...`) until agentcheck's own annotations.
+  const commandsStopped = stopWorkflowCommands(io);
   for (const reporter of reporters) {
     try {
       await reporter.onRunEnd(report, {
@@ -59,6 +62,7 @@ export async function writeReports(
     layout.columns,
     files,
   );
+  commandsStopped?.resume();
   if (!(await runCiReporters(report, options.out, io, files))) failed = true;
   return { written, failed };
 }
