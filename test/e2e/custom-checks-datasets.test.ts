@@ -55,6 +55,29 @@ describe('custom checks and datasets (end to end)', () => {
     expect(report.summary).toMatchObject({ total: 2, passed: 2 });
   });
 
+  it('a custom check that calls process.exit() gets an error result, in the check or from a timer, and every report is written', async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      'checks/exit.mjs': 'export default function () { process.exit(0); }\n',
+      'checks/later.mjs': "export default function () { setTimeout(() => process.exit(3), 1); return {status: 'pass', reason: 'ok'}; }\n",
+      'a.scenario.yaml': passingScenario('a', '    - custom: {module: checks/exit.mjs}'),
+      'b.scenario.yaml': passingScenario('b', '    - custom: {module: checks/later.mjs}'),
+      'c.scenario.yaml': passingScenario('c'),
+    });
+    const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'json', '--concurrency', '1'], dir);
+    expect(result.exitCode, result.all).toBe(1);
+    const report = JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8')) as {
+      scenarios: Array<{ name: string; status: string; checks: Array<{ status: string; reason: string }> }>;
+    };
+    const byName = Object.fromEntries(report.scenarios.map((row) => [row.name, row]));
+    expect(Object.keys(byName).sort()).toEqual(['a', 'b', 'c']);
+    expect(byName.a.status).toBe('error');
+    expect(byName.a.checks.at(-1)).toMatchObject({ status: 'error', reason: expect.stringContaining('process.exit(0) was called during the run') });
+    expect(byName.c.status).toBe('pass');
+    // The timer's call had no check to fail: it fails the run as a stray error.
+    expect(result.stderr).toContain('process.exit(3) was called during the run');
+  });
+
   it('params a dataset row gives that the paramsSchema refuses name the row, inline and CSV, each problem once', async () => {
     const check = '    - custom: {module: checks/limit.mjs, params: {max: "{{ vars.max }}"}}\n';
     const dir = tempDir({

@@ -12,7 +12,8 @@ export interface StrayErrors {
 
 /**
  * Catches, for the length of `agentcheck run`, an error no code awaited: a custom check's
- * unawaited rejected promise or a timer that throws (docs/custom-checks.md). Node would end the
+ * unawaited rejected promise or a timer that throws (docs/custom-checks.md); a call of
+ * process.exit() throws meanwhile. Node would end the
  * process at once, with no report and no rows; such an error cannot be tied to one row, so the
  * run goes on, writes its reports and fails (exit 1).
  */
@@ -23,6 +24,14 @@ export function catchStrayErrors(): StrayErrors {
   };
   process.on('unhandledRejection', keep);
   process.on('uncaughtException', keep);
+  // A custom check calling process.exit() would end the run with its code and no report (exit 0
+  // over a failing suite): it throws instead, an error of that check or a stray one (as vitest does).
+  const exit = process.exit;
+  process.exit = ((code?: number | string | null) => {
+    throw new Error(
+      `process.exit(${code ?? ''}) was called during the run; a custom check may not end the agentcheck process (throw or return a result instead)`,
+    );
+  }) as typeof process.exit;
   return {
     get count() {
       return caught.length;
@@ -38,6 +47,7 @@ export function catchStrayErrors(): StrayErrors {
     stop() {
       process.removeListener('unhandledRejection', keep);
       process.removeListener('uncaughtException', keep);
+      process.exit = exit;
     },
   };
 }
