@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/temp-dir.js';
 import { ROOT, runCli } from './cli.js';
 
 describe('test-run --spans to a place that cannot be written (built CLI)', () => {
@@ -22,5 +25,42 @@ describe('test-run --spans to a place that cannot be written (built CLI)', () =>
     expect(result.stderr).toContain('/dev/null/x/s.jsonl: cannot write the spans there');
     expect(result.stderr).not.toMatch(/unexpected error|\n\s+at /);
     expect(result.stdout).toBe('');
+  });
+});
+
+describe('test-run --spans naming one of the run inputs (built CLI)', () => {
+  it('refuses the build, the delta and a file inside --workspace, before the run and leaving each file as it was', async () => {
+    const dir = tempDir({
+      'bot.yaml': readFileSync(join(ROOT, 'fixtures/agents/support-bot.yaml'), 'utf8'),
+      'delta.yaml': 'set: {agent: {max_turns: 3}}\n',
+      'script.yaml': '- text: hi\n',
+      'ws/notes.txt': 'keep me\n',
+    });
+    const base = ['test-run', '--agent', 'bot.yaml', '--message', 'hi', '--script', 'script.yaml', '--delta', 'delta.yaml', '--workspace', 'ws'];
+    const before = ['bot.yaml', 'delta.yaml', 'script.yaml', 'ws/notes.txt'].map((file) => readFileSync(join(dir, file), 'utf8'));
+    for (const [spans, flag] of [
+      ['bot.yaml', '--agent'],
+      ['./delta.yaml', '--delta'],
+      ['script.yaml', '--script'],
+    ]) {
+      const result = await runCli([...base, '--spans', spans], dir);
+      expect(result.exitCode, result.all).toBe(2);
+      expect(result.stderr).toContain(`--spans names the ${flag} file; the spans would overwrite it`);
+    }
+    const inside = await runCli([...base, '--spans', 'ws/notes.txt'], dir);
+    expect(inside.exitCode, inside.all).toBe(2);
+    expect(inside.stderr).toContain('--spans is inside the --workspace folder, which a test-run never changes');
+    expect(['bot.yaml', 'delta.yaml', 'script.yaml', 'ws/notes.txt'].map((file) => readFileSync(join(dir, file), 'utf8'))).toEqual(before);
+    // Another file is written as before.
+    const ok = await runCli([...base, '--spans', 'out/spans.jsonl'], dir);
+    expect(ok.exitCode, ok.all).toBe(1);
+    expect(readFileSync(join(dir, 'out/spans.jsonl'), 'utf8')).toContain('"trace_id"');
+  });
+
+  it('prints the model output and reasons without ANSI sequences, control characters or bidi overrides', async () => {
+    const dir = tempDir({ 'script.json': JSON.stringify([{ text: 'Done \u001b[31mRED\u001b[0m \u202eevil\u202c end\u0007' }]) });
+    const result = await runCli(['test-run', '--agent', join(ROOT, 'fixtures/agents/support-bot.yaml'), '--message', 'hi', '--script', 'script.json'], dir);
+    expect(result.stdout).toContain('output: Done RED <U+202E>evil<U+202C> end');
+    for (const raw of ['\u001b', '\u0007', '\u202e']) expect(result.stdout).not.toContain(raw);
   });
 });

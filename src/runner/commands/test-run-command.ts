@@ -1,6 +1,6 @@
-import { closeSync, existsSync, openSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, realpathSync, statSync } from 'node:fs';
 import { appendFile, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { createFolders } from '../../config/create-folders.js';
 import { ConfigError } from '../../config/errors.js';
 import type { Checkpoint } from '../../engine/checkpoint/checkpointer.js';
@@ -11,6 +11,7 @@ import { keepWorkspace, moveWorkspace, runsDir, workspaceDirFor, writeRunCheckpo
 import { executeTestRun, type TestRunControl, type TestRunRecord, type TestRunRequest, type TestRunResult } from '../test-run.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
 import { requestFromFlags } from './test-run-flags.js';
+import { printable } from '../reporters/format/printable.js';
 
 export interface TestRunOptions {
   agent: string;
@@ -32,6 +33,7 @@ export interface TestRunOptions {
 export async function testRunCommand(options: TestRunOptions, io: CommandIO): Promise<number> {
   let loaded: { request: TestRunRequest; applied: DeltaRevision };
   try {
+    checkSpansNotAnInput(options, io.cwd);
     loaded = requestFromFlags(options, io);
   } catch (error) {
     return reportError(error, io);
@@ -129,6 +131,48 @@ async function writeSpans(file: string, spans: readonly SpanRecord[], append: bo
   }
 }
 
+/**
+ * Refuses a --spans path that is one of the run's own input files or inside --workspace: the
+ * spans would overwrite the build, delta or workspace file under test (docs/cli.md, test-run).
+ */
+function checkSpansNotAnInput(options: TestRunOptions, cwd: string): void {
+  if (options.spans === undefined) return;
+  const spans = realPathOf(resolve(cwd, options.spans));
+  const inputs = {
+    '--agent': options.agent,
+    '--inputs': options.inputs,
+    '--delta': options.delta,
+    '--script': options.script,
+    '--mocks': options.mocks,
+    '--approvals': options.approvals,
+  };
+  for (const [flag, given] of Object.entries(inputs)) {
+    if (given !== undefined && realPathOf(resolve(cwd, given)) === spans) {
+      throw new ConfigError({ file: options.spans }, `--spans names the ${flag} file; the spans would overwrite it: give another file`, 'OUT_NOT_WRITABLE');
+    }
+  }
+  if (options.workspace !== undefined) {
+    const from = relative(realPathOf(resolve(cwd, options.workspace)), spans);
+    if (from === '' || (!from.startsWith('..') && !isAbsolute(from))) {
+      throw new ConfigError(
+        { file: options.spans },
+        '--spans is inside the --workspace folder, which a test-run never changes: give a file outside it',
+        'OUT_NOT_WRITABLE',
+      );
+    }
+  }
+}
+
+/** The path with symlinks resolved as far as it exists (a file not yet written keeps its own name). */
+function realPathOf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    const parent = dirname(path);
+    return parent === path ? path : join(realPathOf(parent), basename(path));
+  }
+}
+
 /** Creates the --spans file's folder and refuses a folder as the file, or says why it cannot be written. */
 function checkSpansPath(file: string, given: string): void {
   let problem: string | undefined;
@@ -151,6 +195,11 @@ function checkSpansPath(file: string, given: string): void {
 
 /** The readable summary printed without --json; `spans` is the --spans given (resume must be given it too, to find the checkpoint). */
 function formatResult(result: TestRunResult, checkpointFile?: string, spans?: string): string {
+  // Untrusted text (the model's output, reasons quoting tool results) as every readable output shows it (docs/report-format.md).
+  return printable(readableResult(result, checkpointFile, spans));
+}
+
+function readableResult(result: TestRunResult, checkpointFile?: string, spans?: string): string {
   const tools = result.tools.length
     ? result.tools.map((t) => `  ${t.name}: called ${t.called}, returned ${t.returned}, errors ${t.errors}`).join('\n')
     : '  (no tool calls)';
