@@ -264,7 +264,10 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
     const approvals = await runCli([...base, '--approvals', 'approvals.yaml'], dir);
     expect(approvals.exitCode).toBe(2);
     expect(approvals.stderr).toMatch(/approvals\.yaml:1:\d+ at tools\.write_fil/);
-    const workspace = await runCli([...base, '--workspace', 'missing-folder'], dir);
+    const workspace = await runCli(
+      base.map((arg) => (arg === WORKSPACE ? 'missing-folder' : arg)),
+      dir,
+    );
     expect(workspace.exitCode).toBe(2);
     expect(workspace.stderr).toContain('workspace folder not found');
   });

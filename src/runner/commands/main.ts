@@ -4,6 +4,7 @@ import { REPORTER_NAMES } from '../reporters/index.js';
 import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
 import { EXIT, processIO, reportError, type CommandIO } from './cli-io.js';
 import { spreadNameLists } from './name-lists.js';
+import { refuseRepeatedValues } from './single-value-options.js';
 import {
   appendList,
   collectList,
@@ -228,6 +229,7 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
       exitCode = await mergeCommand(reports, options, io);
     });
 
+  refuseRepeatedValues(program);
   try {
     await program.parseAsync(spreadNameLists(argv, io.cwd));
   } catch (error) {

@@ -2,6 +2,9 @@
 // Do not edit: change the schema, then run `npm run generate:types` (docs/architecture.md, Formats).
 
 export interface SuiteConfigSpec {
+  /**
+   * @minItems 1
+   */
   scenarios?: string[];
   variants?: {
     [k: string]: {

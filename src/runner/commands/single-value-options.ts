@@ -1,0 +1,30 @@
+import { type Command, InvalidArgumentError } from 'commander';
+import { appendList, collectList, collectTokens, singleGrep } from './option-values.js';
+
+/** Parsers of flags that may be given several times, each adding to a list. */
+const REPEATABLE: ReadonlySet<unknown> = new Set([collectList, appendList, collectTokens, singleGrep]);
+
+/**
+ * Makes every single-value flag of `program` and its commands refuse a second value: commander
+ * keeps the last one, so `--delta a.yaml --delta b.yaml` applied only b, and `resume --decision
+ * approve --decision deny` denied, without a word (docs/cli.md). List flags keep adding.
+ */
+export function refuseRepeatedValues(program: Command): void {
+  for (const command of [program, ...allCommands(program)]) {
+    for (const option of command.options) {
+      if ((!option.required && !option.optional) || option.variadic || REPEATABLE.has(option.parseArg)) continue;
+      const parse = option.parseArg;
+      const flag = option.long ?? option.flags;
+      option.argParser((value: string, previous: unknown) => {
+        if (previous !== undefined && previous !== option.defaultValue) {
+          throw new InvalidArgumentError(`${flag} is given twice (first ${JSON.stringify(previous)}); give it once`);
+        }
+        return parse ? parse(value, undefined) : value;
+      });
+    }
+  }
+}
+
+function allCommands(command: Command): Command[] {
+  return command.commands.flatMap((child) => [child, ...allCommands(child)]);
+}
