@@ -162,7 +162,9 @@ function loadOne(
   const spec = format.value;
   const dir = dirname(doc.file);
   const name = spec.name;
-  const agentFile = resolve(dir, ok('agent') ? spec.agent : '');
+  // A misspelt `agent` key leaves it unset with no error of its own (the typo says it): no build.
+  const agentOk = ok('agent') && typeof spec.agent === 'string';
+  const agentFile = resolve(dir, agentOk ? spec.agent : '');
   // `model`'s llm keys, whatever its script holds: a script typo does not hide the override's problems.
   const modelOk =
     format.typed(['model']) && Object.keys(spec.model ?? {}).every((key) => key === 'script' || key === 'allow_unknown_tools' || ok('model', key));
@@ -172,7 +174,7 @@ function loadOne(
     agentFile,
     { doc, dir, whereOf, locate },
     context,
-    { agent: ok('agent'), delta: ok('delta'), model: modelOk },
+    { agent: agentOk, delta: ok('delta'), model: modelOk },
     revisionProblems,
   );
   // A scenario whose build cannot be loaded reports that alone, unless the format found more.

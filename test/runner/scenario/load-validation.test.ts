@@ -224,6 +224,20 @@ describe('suite config variants that do not apply', () => {
   });
 });
 
+describe('a misspelt agent key', () => {
+  it('is the unknown key with its did-you-mean, never a crash, in a scenario, a list and defaults', () => {
+    const one = loadError({ 'agent.yaml': AGENT, 'a.scenario.yaml': scenario('').replace('agent: agent.yaml', 'agnet: agent.yaml') });
+    expect(one.message).toMatch(/a\.scenario\.yaml:2:1 at agnet: unknown key "agnet" \(did you mean "agent"\?\)/);
+    const list = loadError({
+      'agent.yaml': AGENT,
+      'b.scenarios.yaml':
+        'defaults:\n  agnet: agent.yaml\nscenarios:\n  - {name: s, inputs: {messages: [{role: user, content: go}]}, model: {script: [{text: ok}]}}\n',
+    });
+    expect(list.message).toMatch(/at defaults\.agnet: unknown key "agnet" \(did you mean "agent"\?\)/);
+    expect(list.message).not.toMatch(/TypeError|paths\[1\]/);
+  });
+});
+
 describe('suite config judge and scenarios', () => {
   it('refuses grader parameters the judge owns, an empty grader script and an empty scenarios list, located in the config', () => {
     const dir = tempDir({
