@@ -5,6 +5,8 @@ import { missingKey, parseIOKey, readIOKey } from './io-key.js';
 
 /** The route target that ends a flow (unless a component is named `end`). */
 export const END = 'end';
+/** The route key a conditional router falls back to when no other key matches the value (docs/workflows.md). */
+export const DEFAULT_ROUTE = 'default_route';
 
 /**
  * The component that runs after `from` (docs/workflows.md, Flows), or null when the flow ends. A
@@ -21,7 +23,7 @@ export function nextComponent(flow: FlowSpec, from: string, state: FlowState): s
     if (!read.found && !key.optional) throw missingKey(key, `router from "${from}"`);
     const value = String(read.value);
     const routes = router.condition.routes;
-    const matched = Object.hasOwn(routes, value) ? routes[value] : routes.default_route;
+    const matched = Object.hasOwn(routes, value) ? routes[value] : routes[DEFAULT_ROUTE];
     if (matched === undefined) {
       const known = Object.keys(routes)
         .map((route) => `"${route}"`)

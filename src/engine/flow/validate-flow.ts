@@ -5,7 +5,8 @@ import { BUILTIN_NAMES } from '../revision/schema.js';
 import type { ComponentSpec, ComponentType, FlowSpec, IOKey, ToolSpec } from '../revision/types.js';
 import { toolParametersOf } from '../revision/argument-names.js';
 import { IO_TARGETS, parseIOKey } from './io-key.js';
-import { END } from './route.js';
+import { DEFAULT_ROUTE, END } from './route.js';
+import { closestWord } from '../../config/did-you-mean.js';
 import { validateStepArguments } from './validate-step-arguments.js';
 import { withArticle } from '../../config/indefinite-article.js';
 
@@ -57,8 +58,10 @@ export function validateFlowSpec(flow: FlowSpec, tools: FlowTools, locate: Locat
   const objects = components.flatMap((component, index) => (part.typed(['components', index]) ? [{ component, index }] : []));
   const written = new Set(objects.flatMap(({ component }) => (typeof component.name === 'string' ? [component.name] : [])));
   const names = new Map<string, number>();
+  // A component whose name key is misspelt has none: said at the typo; what names it cannot be judged.
+  const unnamed = objects.some(({ component }) => typeof component.name !== 'string');
   for (const { component, index } of objects) {
-    if (!part.valid(['components', index, 'name'])) continue;
+    if (!part.valid(['components', index, 'name']) || typeof component.name !== 'string') continue;
     const at = ['components', index, 'name'];
     if (names.has(component.name)) problems.push(locate(at, `duplicate component name "${component.name}"`));
     else if (RESERVED_NAMES.includes(component.name))
@@ -67,8 +70,9 @@ export function validateFlowSpec(flow: FlowSpec, tools: FlowTools, locate: Locat
       problems.push(locate(at, `a component named "end" must have type end ("end" as a route target ends the flow)`));
     if (!names.has(component.name)) names.set(component.name, index);
   }
-  if (part.valid(['entry_point']) && part.typed(['components']) && !written.has(flow.entry_point)) {
-    problems.push(locate(['entry_point'], `entry_point "${flow.entry_point}" names no component; expected one of: ${[...names.keys()].join(', ')}`));
+  if (typeof flow.entry_point === 'string' && part.valid(['entry_point']) && part.typed(['components']) && !unnamed && !written.has(flow.entry_point)) {
+    const expected = names.size ? `expected one of: ${[...names.keys()].join(', ')}` : 'the flow has no component with a valid name';
+    problems.push(locate(['entry_point'], `entry_point "${flow.entry_point}" names no component; ${expected}`));
   }
   // approvals.tools answers a human_input component by its name: one shared with a tool would answer both gates.
   for (const { component, index } of objects) {
@@ -91,7 +95,7 @@ export function validateFlowSpec(flow: FlowSpec, tools: FlowTools, locate: Locat
     if (part.valid(['components', index])) validateComponent(component, ['components', index], scope, locate, problems);
   }
   // Reachability is worked out only from a known entry point, in a flow with no format problem.
-  validateRouters(flow, { names, written, part }, locate, problems, part.valid([]) && names.has(flow.entry_point));
+  validateRouters(flow, { names, written, unnamed, part }, locate, problems, part.valid([]) && !unnamed && names.has(flow.entry_point));
   throwConfigErrors(problems);
 }
 
@@ -159,11 +163,13 @@ function validateComponent(component: ComponentSpec, at: Array<string | number>,
 interface FlowNames {
   names: ReadonlyMap<string, number>;
   written: ReadonlySet<string>;
+  /** Some component has no name (its name key misspelt): a name routers use may be its. */
+  unnamed: boolean;
   part: FlowFormat;
 }
 
-function validateRouters(flow: FlowSpec, { names, written, part }: FlowNames, locate: Locator, problems: ConfigError[], checkReach: boolean): void {
-  const known = (name: string) => name === END || written.has(name);
+function validateRouters(flow: FlowSpec, { names, written, unnamed, part }: FlowNames, locate: Locator, problems: ConfigError[], checkReach: boolean): void {
+  const known = (name: string) => name === END || written.has(name) || unnamed;
   const routed = new Map<string, number>();
   const edges = new Map<string, string[]>();
   const before = problems.length;
@@ -173,7 +179,7 @@ function validateRouters(flow: FlowSpec, { names, written, part }: FlowNames, lo
   routers.forEach((router, index) => {
     const at = ['routers', index];
     if (!part.valid(at)) return;
-    if (!written.has(router.from)) return void problems.push(locate([...at, 'from'], `router "from" names no component: "${router.from}"`));
+    if (!known(router.from)) return void problems.push(locate([...at, 'from'], `router "from" names no component: "${router.from}"`));
     const from = names.get(router.from);
     // A component whose own name has a problem is reported there; its router waits for it.
     if (from === undefined) return;
@@ -194,8 +200,17 @@ function validateRouters(flow: FlowSpec, { names, written, part }: FlowNames, lo
       else if (!(IO_TARGETS as readonly string[]).includes(input.target ?? ''))
         problems.push(locate([...at, 'condition', 'input'], `expected a state key such as "context:${router.from}.final_answer"`));
     }
-    for (const [value, target] of Object.entries(router.condition?.routes ?? {})) {
+    const routes = router.condition?.routes ?? {};
+    for (const [value, target] of Object.entries(routes)) {
       if (!known(target)) problems.push(locate([...at, 'condition', 'routes', value], `route "${value}" names no component: "${target}"`));
+    }
+    // A route value one typo from default_route is the fallback misspelt: it would never match.
+    if (!Object.hasOwn(routes, DEFAULT_ROUTE)) {
+      const typo = Object.keys(routes).find((value) => closestWord(value, [DEFAULT_ROUTE]) !== undefined);
+      if (typo !== undefined) {
+        const why = `as written it routes only the value "${typo}", and the router has no ${DEFAULT_ROUTE}`;
+        problems.push(locate([...at, 'condition', 'routes', typo], `route "${typo}": did you mean "${DEFAULT_ROUTE}"? ${why}`, true));
+      }
     }
     edges.set(router.from, router.to !== undefined ? [router.to] : Object.values(router.condition?.routes ?? {}));
   });

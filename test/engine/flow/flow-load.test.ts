@@ -224,6 +224,15 @@ describe('flows: load-time rules', () => {
       }),
     ).toContain('flow.routers[1].condition.routes: expected at least 1 key(s)');
   });
+
+  it('says a misspelt default_route is one, since as written it would never be used', () => {
+    const value = configFixerBuild({ routes: { done: 'end', defualt_route: 'review' } });
+    expect(() => revisionFromValue(value)).toThrow(
+      'flow.routers[1].condition.routes.defualt_route: route "defualt_route": did you mean "default_route"? as written it routes only the value "defualt_route", and the router has no default_route',
+    );
+    // Beside a default_route it is just another value.
+    expect(() => revisionFromValue(configFixerBuild({ routes: { done: 'end', defualt_route: 'review', default_route: 'review' } }))).not.toThrow();
+  });
 });
 
 describe('flows: the context channel', () => {
@@ -344,6 +353,41 @@ describe('flows: rule problems beside format problems', () => {
       expect.stringMatching(/^9 flow\.components\[1\]\.inputs: tool "read_file" requires "path"/),
       '10 flow.components[2].toolset[1]: unknown tool "nope" in toolset; expected an agent tool or a built-in',
     ]);
+  });
+
+  it('a misspelt entry_point or component name is said once, at the typo, with nothing about "undefined"', () => {
+    const entry = problemsOf(
+      [
+        'id: f3',
+        'agent:',
+        '  name: F',
+        'flow:',
+        '  entry_piont: a',
+        '  components:',
+        '    - {name: a, type: agent}',
+        '  routers:',
+        '    - {from: a, to: end}',
+        '',
+      ].join('\n'),
+    );
+    expect(entry).toEqual([expect.stringMatching(/^5 flow\.entry_piont: unknown key "entry_piont" \(did you mean "entry_point"\?\)/)]);
+    const name = problemsOf(
+      [
+        'id: f4',
+        'agent:',
+        '  name: F',
+        'flow:',
+        '  entry_point: a',
+        '  components:',
+        '    - {name: a, type: agent}',
+        '    - {nme: b, type: agent}',
+        '  routers:',
+        '    - {from: a, to: b}',
+        '    - {from: b, to: end}',
+        '',
+      ].join('\n'),
+    );
+    expect(name).toEqual([expect.stringMatching(/^8 flow\.components\[1\]\.nme: unknown key "nme" \(did you mean "name"\?\)/)]);
   });
 });
 
