@@ -2,17 +2,22 @@ import { compileUserSchema, metaSchemaErrors, type UserSchemaKind } from './json
 import { reduceSchemaErrors } from './reduce-schema-errors.js';
 import { exponentialRegexProblem } from './safe-regex.js';
 import { formatPath, type PathSegments } from './source.js';
+import { unknownKeywordProblem } from './schema-keywords.js';
 
 /**
  * Why a user schema (tool parameters, an `output` schema, a custom check's params) is not a valid
  * JSON Schema, or null: the meta-schema's first problem, said as the format checks say theirs
  * (`at properties.id.type, expected one of "array" | ... | "string", got "strin" (did you mean
- * "string"?)`), then whatever compiling it reports (a bad `pattern`, an unresolvable `$ref`).
+ * "string"?)`), a keyword no validator reads (unless `unknownKeywords: 'allow'`, for schemas an
+ * MCP server gives), then whatever compiling it reports (a bad `pattern`, an unresolvable `$ref`).
  */
-export function userSchemaProblem(schema: unknown, kind: UserSchemaKind = 'plain'): string | null {
+export function userSchemaProblem(schema: unknown, kind: UserSchemaKind = 'plain', options: { unknownKeywords?: 'refuse' | 'allow' } = {}): string | null {
   if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return 'expected a JSON Schema object';
   const [first] = reduceSchemaErrors(metaSchemaErrors(schema), schema);
   if (first) return first.path.length ? `at ${formatPath(first.path)}, ${first.expected}` : first.expected;
+  // A keyword no validator reads is a typo in a file someone wrote; a server's schema may carry its own.
+  const unknown = options.unknownKeywords === 'allow' ? null : unknownKeywordProblem(schema);
+  if (unknown) return unknown;
   const stall = schemaPatternProblem(schema, []);
   if (stall) return stall;
   try {

@@ -43,5 +43,5 @@ export function createMcpTool(server: McpServerSpec, info: McpToolInfo, connecti
  */
 function toolParameters(inputSchema: McpToolInfo['inputSchema']): Record<string, unknown> {
   const { $schema: _ignored, ...schema } = inputSchema as Record<string, unknown>;
-  return userSchemaProblem(schema, 'tool') ? { type: 'object' } : schema;
+  return userSchemaProblem(schema, 'tool', { unknownKeywords: 'allow' }) ? { type: 'object' } : schema;
 }

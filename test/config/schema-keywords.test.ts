@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { userSchemaProblem } from '../../src/config/user-schema-problem.js';
+import { revisionFromValue } from '../../src/engine/revision/load-build.js';
+
+describe('unknown JSON Schema keywords in a schema someone wrote', () => {
+  it('are refused where they are, with a did-you-mean, in nested schemas too', () => {
+    expect(userSchemaProblem({ type: 'object', properties: { id: { type: 'string' } }, requried: ['id'] })).toBe(
+      'at requried, unknown JSON Schema keyword "requried" (did you mean "required"?): validators ignore it, so its constraint would not hold (vendor keywords start with "x-")',
+    );
+    expect(userSchemaProblem({ type: 'object', properties: { n: { type: 'integer', minimun: 1 } } })).toMatch(
+      /^at properties\.n\.minimun, unknown JSON Schema keyword "minimun" \(did you mean "minimum"\?\)/,
+    );
+    expect(userSchemaProblem({ type: 'array', items: [{ typ: 'string' }] })).toMatch(
+      /^at items\[0\]\.typ, unknown JSON Schema keyword "typ" \(did you mean "type"\?\)/,
+    );
+    expect(userSchemaProblem({ anyOf: [{ type: 'string' }, { type: 'number', maximun: 3 }] })).toMatch(/^at anyOf\[1\]\.maximun/);
+    expect(userSchemaProblem({ type: 'object', propertes: {} })).toMatch(/did you mean "properties"\?/);
+  });
+
+  it('lets known annotations, OpenAPI keywords, vendor x- keywords and data values through', () => {
+    const schema = {
+      type: 'object',
+      title: 'T',
+      properties: { a: { type: 'string', nullable: true, example: 'x', 'x-order': 1, default: { requried: 1 } }, requried: { type: 'string' } },
+      enum: [{ typ: 1 }],
+      $defs: { d: { type: 'string' } },
+      dependencies: { a: ['requried'] },
+    };
+    expect(userSchemaProblem(schema)).toBeNull();
+    // A schema an MCP server gives may carry keywords of its own.
+    expect(userSchemaProblem({ type: 'object', serverHint: 1 }, 'tool', { unknownKeywords: 'allow' })).toBeNull();
+  });
+
+  it('refuse a build whose tool parameters misspell required (a call without the argument would pass)', () => {
+    const build = {
+      id: 'a',
+      agent: {
+        name: 'A',
+        tools: [{ name: 'refund', description: 'R.', parameters: { type: 'object', properties: { id: { type: 'string' } }, requried: ['id'] }, returns: 1 }],
+      },
+    };
+    expect(() => revisionFromValue(build)).toThrow(/agent\.tools\[0\]\.parameters.*unknown JSON Schema keyword "requried" \(did you mean "required"\?\)/);
+  });
+});
