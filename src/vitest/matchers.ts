@@ -1,7 +1,8 @@
 import { formatMismatch } from '../verdicts/args/mismatch.js';
 import { show } from '../verdicts/describe.js';
 import { matchArgs } from '../verdicts/index.js';
-import { toolNameMatcher } from '../verdicts/tool-name.js';
+import { sameToolName, toolNameMatcher } from '../verdicts/tool-name.js';
+import { checkExpectedArgs, checkToolName } from './matcher-arguments.js';
 import { explain, subjectOf, type MatcherSubject } from './subject.js';
 
 /** What a matcher returns to vitest (`expect.extend`). */
@@ -47,7 +48,9 @@ export function toHaveCalledTool(received: unknown, name: string, args?: Record<
   if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))) {
     throw new TypeError(`toHaveCalledTool expects the arguments as an object of named values, got ${show(args)}`);
   }
+  if (args !== undefined) checkExpectedArgs('toHaveCalledTool', args);
   const subject = subjectOf(received);
+  checkToolName('toHaveCalledTool', name, subject);
   const matches = toolNameMatcher(name);
   const wanted = `${name}${args === undefined ? '' : ` with arguments including ${show(args)}`}`;
   if (!subject.calls) {
@@ -79,10 +82,14 @@ export function toHaveCalledTool(received: unknown, name: string, args?: Record<
  * happen in this order (a subsequence of the first-call order; other tools may come between).
  */
 export function toHaveCalledToolsInOrder(received: unknown, names: readonly string[]): MatcherResult {
-  if (!Array.isArray(names) || names.some((name) => typeof name !== 'string' || !name)) {
-    throw new TypeError(`toHaveCalledToolsInOrder expects an array of tool names, got ${show(names)}`);
+  if (!Array.isArray(names) || !names.length || names.some((name) => typeof name !== 'string' || !name)) {
+    throw new TypeError(`toHaveCalledToolsInOrder expects a non-empty array of tool names, got ${show(names)}`);
   }
+  // First calls are one per tool: a name given twice could never be in order after itself.
+  const twice = names.find((name, index) => names.findIndex((other) => sameToolName(other, name)) !== index);
+  if (twice !== undefined) throw new TypeError(`toHaveCalledToolsInOrder compares first calls, one per tool: ${show(twice)} is given twice`);
   const subject = subjectOf(received);
+  for (const name of names) checkToolName('toHaveCalledToolsInOrder', name, subject);
   const order = firstCallOrder(subject);
   const failure = subsequenceFailure(names, order);
   return {

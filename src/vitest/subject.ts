@@ -18,6 +18,8 @@ export interface MatcherSubject {
   tools: TestRunResult['tools'];
   /** Calls with arguments, when the result came from agentcheck/vitest's runScenario or testRun. */
   calls: TrajectoryCall[] | undefined;
+  /** The tools the run's build offered (its resolved config); empty when not known. */
+  buildTools: string[];
 }
 
 /** Normalizes what `expect()` received; throws a TypeError naming what was expected otherwise. */
@@ -53,6 +55,7 @@ function rowSubject(row: ScenarioRow): MatcherSubject {
     problems,
     tools: result?.tools ?? [],
     calls: recordedTrajectory(row) ?? (result ? recordedTrajectory(result) : undefined),
+    buildTools: toolNames(result?.resolved),
   };
 }
 
@@ -66,7 +69,14 @@ function testRunSubject(result: TestRunResult): MatcherSubject {
     problems: [],
     tools: result.tools,
     calls: recordedTrajectory(result),
+    buildTools: toolNames(result.resolved),
   };
+}
+
+/** The tool names of a resolved config, however it was read back (a report row, a result). */
+function toolNames(resolved: unknown): string[] {
+  const tools = isObject(resolved) && Array.isArray(resolved.tools) ? resolved.tools : [];
+  return tools.flatMap((tool) => (isObject(tool) && typeof tool.name === 'string' ? [tool.name] : []));
 }
 
 function isRow(value: unknown): value is ScenarioRow {

@@ -116,6 +116,28 @@ describe('agentcheck matchers', () => {
     expect(toHaveVerdict(row, 'pass').message()).toContain('got none (the run produced no test_run result)');
   });
 
+  it('refuse a tool name the build lacks, an unknown $matcher and a repeated or empty order, which could only pass vacuously', async () => {
+    const result = await run([
+      { name: 'lookup', args: { id: '1' } },
+      { name: 'finish', args: {} },
+    ]);
+    expect(() => expect(result).not.toHaveCalledTool('finsh')).toThrow(
+      'toHaveCalledTool: the build has no tool "finsh"; did you mean "finish"? (its tools: lookup, finish)',
+    );
+    expect(() => expect(result).not.toHaveCalledTool('/^delete/')).toThrow("toHaveCalledTool: the pattern /^delete/ matches none of the build's tools");
+    expect(() => expect(result).not.toHaveCalledTool('lookup', { id: { $regx: '^1' } })).toThrow(
+      /toHaveCalledTool: .*unknown matcher "\$regx".*did you mean "\$regex"/,
+    );
+    expect(() => expect(result).not.toHaveCalledToolsInOrder(['lookp'])).toThrow(/toHaveCalledToolsInOrder: the build has no tool "lookp"/);
+    expect(() => expect(result).toHaveCalledToolsInOrder(['lookup', 'lookup'])).toThrow(
+      'toHaveCalledToolsInOrder compares first calls, one per tool: "lookup" is given twice',
+    );
+    expect(() => expect(result).toHaveCalledToolsInOrder([])).toThrow(/non-empty array of tool names/);
+    // A known tool the run did not call, and a pattern that matches one, still work both ways.
+    expect(result).not.toHaveCalledTool('/^look/', { id: '2' });
+    expect(result).toHaveCalledTool('/^look/');
+  });
+
   it('reject what they cannot read', () => {
     expect(() => toPass({ hello: 1 })).toThrow(/expect a ScenarioRow \(from runScenario\(\)\) or a TestRunResult/);
     expect(() => toHaveVerdict({ verdict: 'pass', verdict_reason: '', tools: [] }, 'great')).toThrow(/one of pass, incomplete, unconfirmed, failed/);

@@ -1,0 +1,35 @@
+import { memoryLocator } from '../config/assert-format.js';
+import { didYouMean } from '../config/did-you-mean.js';
+import { ConfigError } from '../config/errors.js';
+import { parseSlashRegex } from '../spans/query-regex.js';
+import { validateExpectedArgs } from '../verdicts/args/validate-expected.js';
+import { show } from '../verdicts/describe.js';
+import { toolNameMatcher } from '../verdicts/tool-name.js';
+import type { MatcherSubject } from './subject.js';
+
+/**
+ * Refuses a tool name the run's build does not have (nor did the run call it): a negative
+ * matcher on a misspelt name (`.not.toHaveCalledTool('delete_ordr')`) would pass whatever the
+ * agent did, as a scenario check on it is refused at load (docs/vitest.md). A `/regex/` must match
+ * one of them. Unchecked when the subject carries no tool list (an external agent's).
+ */
+export function checkToolName(matcher: string, name: string, subject: MatcherSubject): void {
+  if (!subject.buildTools.length) return;
+  const known = [...new Set([...subject.buildTools, ...subject.tools.map((tool) => tool.name)])];
+  const matches = toolNameMatcher(name);
+  if (known.some((tool) => matches(tool))) return;
+  const what = parseSlashRegex(name)
+    ? `the pattern ${name} matches none of the build's tools`
+    : `the build has no tool ${show(name)}${didYouMean(name, known)}`;
+  throw new TypeError(`${matcher}: ${what} (its tools: ${known.join(', ')})`);
+}
+
+/** Refuses expected arguments a check would refuse (an unknown `$regx` matcher), which could only never match. */
+export function checkExpectedArgs(matcher: string, args: Record<string, unknown>): void {
+  try {
+    validateExpectedArgs(args, [], memoryLocator('arguments'));
+  } catch (error) {
+    if (error instanceof ConfigError) throw new TypeError(`${matcher}: ${error.message}`);
+    throw error;
+  }
+}
