@@ -10,6 +10,7 @@ import { summaryLine } from './format/summary-line.js';
 import { variantComparison } from './format/variant-comparison.js';
 import { passRate, reportTags, variantStats } from './format/variant-stats.js';
 import type { Reporter, ReporterContext } from './reporter.js';
+import { missingShards, runVerdict } from './format/run-verdict.js';
 import { MD_REPORT_FILE, MD_ROW_LIMIT } from './report-files.js';
 
 export { MD_REPORT_FILE, MD_ROW_LIMIT };
@@ -34,11 +35,11 @@ export class MdReporter implements Reporter {
 export function renderMarkdown(report: Readonly<Report>, fullReport = 'report.json'): string {
   const shape = runShape(report);
   const showRepeat = shape.repeats > 1;
-  const { failed, errored } = report.summary;
-  const verdict = failed || errored ? 'FAILED' : report.interrupted ? 'INTERRUPTED' : 'PASSED';
-  const out: string[] = [`# agentcheck: ${verdict}`, '', `**${mdText(summaryLine(report))}**`, ''];
+  const out: string[] = [`# agentcheck: ${runVerdict(report)}`, '', `**${mdText(summaryLine(report))}**`, ''];
   out.push(`Started ${mdText(report.started_at)}${report.suite.shard ? `, shard ${report.suite.shard.index}/${report.suite.shard.total}` : ''}.`, '');
   if (report.interrupted) out.push('> The run was interrupted: rows it did not reach are marked NOT RUN.', '');
+  const missing = missingShards(report);
+  if (missing.length) out.push(`> Merged without shard${missing.length > 1 ? 's' : ''} ${missing.join(', ')}: their scenarios are not in this report.`, '');
 
   out.push(...failuresSection(report.scenarios, showRepeat, fullReport));
   if (shape.variants.length > 1) out.push(...variantsSection(report));

@@ -227,10 +227,15 @@ describe('agentcheck merge (through the built CLI)', () => {
   });
 
   it('writes the report but exits 1 when a shard is missing, and 2 for a file that is not a report', async () => {
-    const partial = await runCli(['merge', 's1/report.json', 's2/report.json', 's3/report.json', '--out', 'partial', '--reporter', 'json'], dir);
+    const partial = await runCli(['merge', 's1/report.json', 's2/report.json', 's3/report.json', '--out', 'partial', '--reporter', 'table,md,html'], dir);
     expect(partial.exitCode).toBe(1);
     expect(partial.stderr).toContain('merged 3 of 4 shards; missing shard 4');
     expect(readReport(join(dir, 'partial/report.json')).merged?.missing_shards).toEqual([4]);
+    // Every readable report says shards are missing (the suite also fails: FAILED comes first).
+    expect(partial.stdout).toMatch(/\(\d+\.\d s, shard 4 missing\)/);
+    const md = readFileSync(join(dir, 'partial/report.md'), 'utf8');
+    expect(md).toContain('> Merged without shard 4: their scenarios are not in this report.');
+    expect(readFileSync(join(dir, 'partial/report.html'), 'utf8')).toContain('shard 4 missing');
 
     writeFileSync(join(dir, 'bad.json'), '{"schema": "something/1"}');
     const bad = await runCli(['merge', 'bad.json', '--out', 'refused'], dir);

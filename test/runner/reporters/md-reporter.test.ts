@@ -19,6 +19,23 @@ describe('MdReporter', () => {
     );
   });
 
+  it('titles a passing merge that misses shards INCOMPLETE, never PASSED, and says which are missing', () => {
+    const base = fixtureReport();
+    const passing = base.scenarios.filter((row) => row.status === 'pass');
+    const report = {
+      ...base,
+      interrupted: false,
+      scenarios: passing,
+      summary: { ...base.summary, total: passing.length, passed: passing.length, failed: 0, errored: 0, not_run: 0, skipped: 0 },
+      merged: { inputs: [], missing_shards: [2, 3] },
+    };
+    const md = renderMarkdown(report);
+    expect(md.startsWith('# agentcheck: INCOMPLETE\n')).toBe(true);
+    expect(md).toMatch(/\(3\.2 s, shards 2, 3 missing\)\*\*/);
+    expect(md).toContain('> Merged without shards 2, 3: their scenarios are not in this report.');
+    expect(renderMarkdown({ ...report, merged: { inputs: [], missing_shards: [] } }).startsWith('# agentcheck: PASSED\n')).toBe(true);
+  });
+
   it('puts failures and errors first, with their reasons and failed checks', () => {
     const md = renderMarkdown(fixtureReport());
     const failures = md.indexOf('## Failures and errors (3)');

@@ -1,5 +1,6 @@
 import type { Report } from '../../report/report.js';
 import { runShape } from './run-shape.js';
+import { missingShards } from './run-verdict.js';
 
 /** `3.2 s` (or `2 min 5 s` past a minute). */
 export function formatSeconds(ms: number): string {
@@ -36,7 +37,9 @@ export function summaryLine(report: Readonly<Report>): string {
   if (summary.not_run) parts.push(`${summary.not_run} not run`);
   if (summary.skipped) parts.push(`${summary.skipped} skipped`);
   const interrupted = report.interrupted ? ', interrupted' : '';
-  return `${subject}: ${parts.join(', ')} (${formatSeconds(report.duration_ms)}${interrupted})`;
+  const missing = missingShards(report);
+  const shards = missing.length ? `, shard${missing.length > 1 ? 's' : ''} ${missing.join(', ')} missing` : '';
+  return `${subject}: ${parts.join(', ')} (${formatSeconds(report.duration_ms)}${interrupted}${shards})`;
 }
 
 function plural(count: number, word: string): string {

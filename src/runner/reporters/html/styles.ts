@@ -19,7 +19,7 @@ h1, h2, h3 { overflow-wrap: anywhere; }
 code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12.5px; }
 nav a { margin-right: 14px; color: var(--accent); text-decoration: none; }
 .note { color: var(--muted); margin: 6px 0; }
-.verdict-PASSED { color: var(--pass); } .verdict-FAILED { color: var(--fail); } .verdict-INTERRUPTED { color: var(--skip); }
+.verdict-PASSED { color: var(--pass); } .verdict-FAILED { color: var(--fail); } .verdict-INTERRUPTED, .verdict-INCOMPLETE { color: var(--skip); }
 dl.totals { display: flex; flex-wrap: wrap; gap: 8px; margin: 12px 0; }
 dl.totals div { background: var(--panel); border: 1px solid var(--line); border-radius: 6px; padding: 6px 12px; min-width: 92px; }
 dl.totals dt { color: var(--muted); font-size: 12px; } dl.totals dd { margin: 0; font-size: 20px; font-weight: 600; }

@@ -1,13 +1,7 @@
 import type { Report } from '../../report/report.js';
 import { formatSeconds, summaryLine } from '../format/summary-line.js';
 import { dataAttrs, esc } from './escape.js';
-
-/** PASSED, FAILED or INTERRUPTED, as the Markdown report's title says. */
-export function runVerdict(report: Readonly<Report>): 'PASSED' | 'FAILED' | 'INTERRUPTED' {
-  const { failed, errored, not_run } = report.summary;
-  if (failed || errored) return 'FAILED';
-  return report.interrupted || not_run ? 'INTERRUPTED' : 'PASSED';
-}
+import { runVerdict } from '../format/run-verdict.js';
 
 /** The title, the summary line, the totals (each a `data-stat` box) and the suite's settings. */
 export function summarySection(report: Readonly<Report>, statsNote: string | null): string {
