@@ -1,6 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { checkFormat, type Locator } from '../../config/assert-format.js';
-import { collectConfigErrors, ConfigError, throwConfigErrors } from '../../config/errors.js';
+import { collectConfigErrors, ConfigError, ConfigErrors, throwConfigErrors } from '../../config/errors.js';
 import { SourceDocument, type PathSegments } from '../../config/source.js';
 import { applyDelta, type DeltaRevision } from '../../engine/revision/delta.js';
 import type { AgentBuild, LlmSpec, Revision } from '../../engine/revision/types.js';
@@ -134,10 +134,35 @@ function loadEntry(
   const locateDataset: Locator = (path, expected, atKey) => doc.error([...datasetAt, ...path], expected, 'CONFIG_INVALID', atKey);
   const datasetOk = (typeof dataset === 'string' && dataset.length > 0) || (Array.isArray(dataset) && dataset.length > 0);
   if (!datasetOk) throw locateDataset([], 'expected a .csv or .jsonl file (relative to the scenario file) or a non-empty list of rows');
-  const rows = loadDataset(dataset, dirname(doc.file), locateDataset);
+  let rows: ReturnType<typeof loadDataset>;
+  try {
+    rows = loadDataset(dataset, dirname(doc.file), locateDataset);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    // The rows are unreadable; the problems that do not depend on them are still said (one pass).
+    const others = rowFreeProblems(doc, own, defaults, at, defaultsAt);
+    throw others.length ? new ConfigErrors([error, ...others]) : error;
+  }
   return expandRows(rows, { doc, own, defaults, at, defaultsAt }, (rendered, renderedDefaults) =>
     loadOne(doc, rendered, renderedDefaults, at, defaultsAt, fileId, context),
   );
+}
+
+/**
+ * A scenario's problems that no dataset row can change, for when its rows cannot be read: unknown
+ * keys (keys are never rendered) and the problems of check items that hold no template.
+ */
+function rowFreeProblems(doc: SourceDocument, own: RawScenario, defaults: RawScenario, at: PathSegments, defaultsAt: PathSegments): ConfigError[] {
+  const whereOf = (key: unknown): PathSegments => (typeof key === 'string' && !(key in own) && key in defaults ? defaultsAt : at);
+  const locate: Locator = (path, expected, atKey) => doc.error([...whereOf(path[0]), ...path], expected, 'CONFIG_INVALID', atKey);
+  const format = checkFormat<ScenarioSpec>(scenarioSchema, { ...defaults, ...own }, locate);
+  const problems = format.errors.filter((problem) => problem.expected.startsWith('unknown key'));
+  const checks = format.typed(['expect', 'checks']) ? (format.value.expect?.checks ?? []) : [];
+  const checksAt: Locator = (path, expected, atKey) => locate(['expect', 'checks', ...path], expected, atKey);
+  checks.forEach((item, index) => {
+    if (!JSON.stringify(item).includes('{{')) collectConfigErrors(problems, () => validateCheck(item, index, checksAt));
+  });
+  return problems;
 }
 
 function loadOne(

@@ -106,6 +106,19 @@ describe('scenario datasets', () => {
     expect(missing.line).toBe(3);
   });
 
+  it('still reports the problems no row can change when the dataset cannot be read', () => {
+    const error = loadError({
+      'agent.yaml': AGENT,
+      'r.scenario.yaml': `${TEMPLATE.replace(/\nexpect: .*/, '')}\ndataset: orders.csv\ntagz: [x]\nexpect: {checks: [{output: {contain: x}}, {output: {contains: "{{ vars.order }}", bogus: 1}}]}\n`,
+      'orders.csv': 'order,amount\nA-1,20,x\n',
+    });
+    expect(error.message).toContain('orders.csv:2: has 3 field(s); expected 2');
+    expect(error.message).toMatch(/at tagz: unknown key "tagz" \(did you mean "tags"\?\)/);
+    expect(error.message).toMatch(/at expect\.checks\[0\]\.output\.contain: unknown key "contain"/);
+    // A check holding a template waits for the rows.
+    expect(error.message).not.toContain('bogus');
+  });
+
   it('lists every CSV record with the wrong number of fields in one pass, each at the dataset key', () => {
     const error = loadError({ 'agent.yaml': AGENT, 'r.scenario.yaml': `${TEMPLATE}\ndataset: orders.csv\n`, 'orders.csv': 'order,amount\nA-1,20,x\nA-2\n' });
     expect(error.message).toContain('orders.csv:2: has 3 field(s); expected 2');
