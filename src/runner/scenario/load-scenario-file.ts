@@ -1,4 +1,5 @@
-import { dirname, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
+import { closestWord } from '../../config/did-you-mean.js';
 import { checkFormat, type Locator } from '../../config/assert-format.js';
 import { collectConfigErrors, ConfigError, ConfigErrors, throwConfigErrors } from '../../config/errors.js';
 import { SourceDocument, type PathSegments } from '../../config/source.js';
@@ -23,6 +24,9 @@ import type { Scenario } from './scenario.js';
 import type { ScenarioFileSpec, ScenarioSpec } from './scenario-format.generated.js';
 import { workspaceFolderProblem } from '../files/walk-files.js';
 import { withKeptNumberProblems } from '../../config/number-problems-first.js';
+
+/** agentcheck.config.yaml (or .yml, .json): a suite config, whatever it holds. */
+const SUITE_CONFIG_FILE = /^agentcheck\.config\.(ya?ml|json)$/i;
 
 /** Shared while loading a suite: agent builds are parsed once however many scenarios use them. */
 export interface LoadContext {
@@ -68,7 +72,23 @@ function loadScenarioDocument(doc: SourceDocument, found: FoundScenarioFile, con
       'is an agent build (id and agent at the top), not a scenario file: run takes scenario files (*.scenario.yaml, *.scenarios.yaml) or folders of them; to run a build once, use agentcheck test-run --agent FILE',
     );
   }
-  if (!('scenarios' in raw)) return loadEntry(doc, raw, {}, [], [], fileId, context);
+  // A suite config named as a path (`agentcheck run agentcheck.config.yaml`): said once, with the flag that takes it.
+  if (SUITE_CONFIG_FILE.test(basename(doc.file))) {
+    throw doc.error([], 'is a suite config, not a scenario file: give it with --config FILE (run and validate read it from there)');
+  }
+  if (!('scenarios' in raw)) {
+    // `scenario:` or `scenarioes:` holding a list: the list was meant, not one scenario with unknown keys.
+    const misspelt = Object.keys(raw).find((key) => Array.isArray(raw[key]) && closestWord(key, ['scenarios']) !== undefined);
+    if (misspelt !== undefined) {
+      throw doc.error(
+        [misspelt],
+        `unknown key "${misspelt}" (did you mean "scenarios"?): a file of several scenarios lists them under scenarios`,
+        'CONFIG_INVALID',
+        true,
+      );
+    }
+    return loadEntry(doc, raw, {}, [], [], fileId, context);
+  }
 
   const file = checkFormat<ScenarioFileSpec>(scenarioFileSchema, raw, (path, expected, atKey) => doc.error(path, expected, 'CONFIG_INVALID', atKey));
   const problems: ConfigError[] = [...file.errors];

@@ -224,6 +224,22 @@ describe('suite config variants that do not apply', () => {
   });
 });
 
+describe('a file that is not a scenario file, or a misspelt scenarios key', () => {
+  it('says a suite config is given with --config, and a misspelt scenarios list once', () => {
+    const dir = tempDir({ 'agent.yaml': AGENT, 'agentcheck.config.yaml': 'repeat: 2\n' });
+    const config = configErrorOf(() => loadSuite({ paths: [join(dir, 'agentcheck.config.yaml')], config: emptySuiteConfig(dir) }, dir));
+    expect(config.message).toContain('agentcheck.config.yaml:1:1: is a suite config, not a scenario file: give it with --config FILE');
+    const list = loadError({
+      'agent.yaml': AGENT,
+      's.scenarios.yaml':
+        'defaults: {agent: agent.yaml}\nscenario:\n  - {name: a, inputs: {messages: [{role: user, content: go}]}, model: {script: [{text: ok}]}}\n',
+    });
+    expect(list.message).toBe(
+      `${list.file}:2:1 at scenario: unknown key "scenario" (did you mean "scenarios"?): a file of several scenarios lists them under scenarios`,
+    );
+  });
+});
+
 describe('a misspelt agent key', () => {
   it('is the unknown key with its did-you-mean, never a crash, in a scenario, a list and defaults', () => {
     const one = loadError({ 'agent.yaml': AGENT, 'a.scenario.yaml': scenario('').replace('agent: agent.yaml', 'agnet: agent.yaml') });
