@@ -2,19 +2,21 @@ import { normalizeToolName } from '../../spans/conventions.js';
 import { parseSlashRegex } from '../../spans/query-regex.js';
 import type { ScenarioExpect } from '../scenario/scenario.js';
 
-type CalledParams = { tool?: unknown; max?: unknown; nested?: unknown };
+type CalledParams = { tool?: unknown; min?: unknown; max?: unknown; nested?: unknown };
 type SequenceParams = { calls?: Array<{ tool?: unknown }>; mode?: unknown; nested?: unknown };
 
 /**
  * The tools a scenario expects, for tool-selection statistics: terminal_tool, every
  * `tool_called.tool` and every `tool_sequence.calls[].tool`, normalized (no `execute_tool `
  * or `mcp__<server>__` prefix), first-mention order, without duplicates. Left out: `/regex/`
- * names (a pattern names no single tool), a `tool_called` with `max: 0` (the tool must not be
- * called) and the calls of a `subset` sequence (tools the run may call, not must).
+ * names (a pattern names no single tool), a `tool_called` with `min: 0` (the tool may be
+ * called, or with `max: 0` must not be), the calls of a `subset` sequence (tools the run may
+ * call, not must), and a terminal tool the scenario expects not to be reached (`verdict:
+ * incomplete`).
  */
-export function expectedTools(expect: Pick<ScenarioExpect, 'terminal_tool' | 'checks'>): string[] {
+export function expectedTools(expect: Pick<ScenarioExpect, 'terminal_tool' | 'checks' | 'verdict'>): string[] {
   const names: string[] = [];
-  if (expect.terminal_tool) names.push(expect.terminal_tool);
+  if (expect.terminal_tool && expect.verdict !== 'incomplete') names.push(expect.terminal_tool);
   for (const check of expect.checks) names.push(...namesExpectedBy(check, false));
   return [...new Set(names.filter((name) => !parseSlashRegex(name)).map(normalizeToolName))];
 }
@@ -23,7 +25,7 @@ export function expectedTools(expect: Pick<ScenarioExpect, 'terminal_tool' | 'ch
 function namesExpectedBy(check: ScenarioExpect['checks'][number], nestedOnly: boolean): string[] {
   const names: string[] = [];
   const called = check.tool_called as CalledParams | undefined;
-  if (typeof called?.tool === 'string' && called.max !== 0 && (!nestedOnly || called.nested === true)) names.push(called.tool);
+  if (typeof called?.tool === 'string' && called.min !== 0 && called.max !== 0 && (!nestedOnly || called.nested === true)) names.push(called.tool);
   const sequence = check.tool_sequence as SequenceParams | undefined;
   if (sequence && sequence.mode !== 'subset' && (!nestedOnly || sequence.nested === true)) {
     for (const call of sequence.calls ?? []) if (typeof call?.tool === 'string') names.push(call.tool);

@@ -28,6 +28,13 @@ describe('expectedTools', () => {
     expect(tools).toEqual(['lookup_order', 'send_email', 'check_stock']);
   });
 
+  it('leaves out an optional tool (min: 0) and a terminal tool the scenario expects not to reach (verdict: incomplete)', () => {
+    expect(expectedTools({ terminal_tool: 'lookup_order', checks: [{ tool_called: { tool: 'send_email', min: 0, max: 1 } }] })).toEqual(['lookup_order']);
+    expect(expectedTools({ terminal_tool: 'create_refund', verdict: 'incomplete', checks: [{ tool_called: { tool: 'lookup_order' } }] })).toEqual([
+      'lookup_order',
+    ]);
+  });
+
   it('skips /regex/ names, a regex terminal tool included', () => {
     expect(expectedTools({ terminal_tool: '/fin.*/i', checks: [{ tool_called: { tool: '/look/' } }] })).toEqual([]);
     expect(expectedTools({ checks: [] })).toEqual([]);
