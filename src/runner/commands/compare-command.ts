@@ -9,7 +9,7 @@ const REASON_MAX = 300;
 
 /**
  * `agentcheck compare BASE.json HEAD.json`: exit 1 when any scenario regressed, either run was
- * interrupted, or the head shares none of the base's results.
+ * interrupted or is a merge missing shards, or the head shares none of the base's results.
  */
 export async function compareCommand(base: string, head: string, options: { json?: boolean }, io: CommandIO): Promise<number> {
   let comparison;
@@ -26,6 +26,14 @@ export async function compareCommand(base: string, head: string, options: { json
   if (incomplete.length) {
     io.stderr.write(
       `agentcheck: ${incomplete.join(' and ')} ${incomplete.length > 1 ? 'were' : 'was'} interrupted: its not_run rows are not results, so this comparison is incomplete (exit 1)\n`,
+    );
+  }
+  // A merge that lacks shards (an upload that failed) is as incomplete: their scenarios are simply absent.
+  const missing = (['base', 'head'] as const).filter((which) => comparison.missing_shards[which].length);
+  for (const which of missing) {
+    const shards = comparison.missing_shards[which];
+    io.stderr.write(
+      `agentcheck: ${which === 'base' ? base : head} (${which}) is a merge missing shard${shards.length > 1 ? 's' : ''} ${shards.join(', ')}: their scenarios are not results, so this comparison is incomplete (exit 1)\n`,
     );
   }
   // Two unrelated reports (another suite, another run root, an empty shard) must not read as "no regression".
@@ -45,11 +53,12 @@ export async function compareCommand(base: string, head: string, options: { json
         section('improved', comparison.improved) +
         section('appeared', comparison.appeared) +
         section('vanished', comparison.vanished) +
+        section('skipped in head', comparison.skipped) +
         (comparison.trajectory.length
           ? `trajectory changes (${comparison.trajectory.length}):\n${comparison.trajectory.map((c) => `  ${oneLine(c.key)}: ${oneLine(describeTrajectoryChange(c))}`).join('\n')}\n`
           : '') +
-        `${comparison.regressed.length} regressed, ${comparison.improved.length} improved, ${comparison.appeared.length} appeared, ${comparison.vanished.length} vanished, ${comparison.unchanged} unchanged\n`,
+        `${comparison.regressed.length} regressed, ${comparison.improved.length} improved, ${comparison.appeared.length} appeared, ${comparison.vanished.length} vanished, ${comparison.skipped.length ? `${comparison.skipped.length} skipped, ` : ''}${comparison.unchanged} unchanged\n`,
     );
   }
-  return comparison.regressed.length || incomplete.length || comparison.nothing_shared ? EXIT.failed : EXIT.ok;
+  return comparison.regressed.length || incomplete.length || missing.length || comparison.nothing_shared ? EXIT.failed : EXIT.ok;
 }

@@ -199,7 +199,9 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
 
   program
     .command('compare')
-    .description('compare two report.json files: regressions, improvements, appeared, vanished (exit 1 on a regression)')
+    .description(
+      'compare two report.json files: regressions, improvements, appeared, vanished (exit 1 on a regression, an interrupted run, a merge missing shards, or nothing in common)',
+    )
     .argument('<base>', 'baseline report.json', pathArgument('a report.json file'))
     .argument('<head>', 'new report.json', pathArgument('a report.json file'))
     .option('--json', 'print the comparison as JSON')

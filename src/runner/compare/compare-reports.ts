@@ -22,12 +22,16 @@ export interface ReportComparison {
   improved: ComparedScenario[];
   appeared: ComparedScenario[];
   vanished: ComparedScenario[];
+  /** Had results in the base and is skipped in the head (`skip:`): not compared, not vanished. */
+  skipped: ComparedScenario[];
   /** Counts outcomes only: a scenario whose trajectory changed may still be unchanged here. */
   unchanged: number;
   /** Tool calls added, removed or reordered per scenario x variant (repeat 0). */
   trajectory: TrajectoryChange[];
   /** Which report was interrupted (its not_run rows are no results): the comparison is then incomplete. */
   interrupted: { base: boolean; head: boolean };
+  /** Shards a merged report lacks (its `merged.missing_shards`): their scenarios are no results either. */
+  missing_shards: { base: number[]; head: number[] };
   /** The base report has results but the head shares none of them: nothing was compared. */
   nothing_shared: boolean;
 }
@@ -40,14 +44,17 @@ export interface ReportComparison {
 export function compareReports(base: Report, head: Report): ReportComparison {
   const before = groupRows(base.scenarios);
   const after = groupRows(head.scenarios);
+  const skippedInHead = new Set(head.scenarios.filter((row) => row.status === 'skipped').map((row) => `${row.id} [${row.variant}]`));
   const result: ReportComparison = {
     regressed: [],
     improved: [],
     appeared: [],
     vanished: [],
+    skipped: [],
     unchanged: 0,
     trajectory: trajectoryChanges(base, head),
     interrupted: { base: base.interrupted === true, head: head.interrupted === true },
+    missing_shards: { base: [...(base.merged?.missing_shards ?? [])], head: [...(head.merged?.missing_shards ?? [])] },
     nothing_shared: false,
   };
   for (const [key, rows] of after) {
@@ -58,7 +65,12 @@ export function compareReports(base: Report, head: Report): ReportComparison {
     else if ((entry.head_pass_rate ?? 0) > (entry.base_pass_rate ?? 0)) result.improved.push(entry);
     else result.unchanged++;
   }
-  for (const [key, rows] of before) if (!after.has(key)) result.vanished.push(describe(key, rows, undefined));
+  for (const [key, rows] of before) {
+    if (after.has(key)) continue;
+    const entry = describe(key, rows, undefined);
+    if (skippedInHead.has(key)) result.skipped.push({ ...entry, head: 'skipped' });
+    else result.vanished.push(entry);
+  }
   result.nothing_shared = before.size > 0 && result.vanished.length === before.size;
   return result;
 }

@@ -56,11 +56,28 @@ export function readReportFile(file: string, cwd: string): Report {
     const problem = rowProblem(row);
     if (problem) throw locate(['scenarios', index, ...problem.at], `expected ${problem.expected}`, ['scenarios', index]);
   });
+  // A row given twice would be counted twice (compare pools repeats, merge owns each run once).
+  const seen = new Map<string, number>();
+  (value.scenarios as ReportRowKey[]).forEach((row, index) => {
+    const key = `${row.id}\u0000${row.variant}\u0000${row.repeat}`;
+    const first = seen.get(key);
+    if (first !== undefined) {
+      throw locate(
+        ['scenarios', index],
+        `a second row for "${row.id}" [${row.variant}] repeat ${row.repeat} (also scenarios[${first}]): a report holds each scenario x variant x repeat once`,
+        ['scenarios', index],
+      );
+    }
+    seen.set(key, index);
+  });
   if (value.interrupted !== undefined && typeof value.interrupted !== 'boolean')
     throw locate(['interrupted'], `expected true or false, got ${show(value.interrupted)}`);
   checkSummary(value.summary, value.scenarios as Array<{ status: string }>, locate);
   return value as unknown as Report;
 }
+
+/** What makes a row one run: its scenario, variant and repeat. */
+type ReportRowKey = { id: string; variant: string; repeat: number };
 
 /** Reads the file, saying why it cannot be (not found, a folder, permission denied). */
 function readText(file: string, path: string): string {

@@ -82,3 +82,37 @@ describe('agentcheck compare: an interrupted run', () => {
     expect(JSON.parse(json.stdout).interrupted).toEqual({ base: false, head: true });
   });
 });
+
+describe('agentcheck compare: skipped rows, merges missing shards and duplicated rows', () => {
+  it('lists a scenario skipped in the head as skipped, not vanished; refuses a row given twice; a merge missing shards is incomplete', async () => {
+    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('a'), 'b.scenario.yaml': passingScenario('b') });
+    expect((await runCli(['run', '.', '--out', 'base', '--reporter', 'json'], dir)).exitCode).toBe(0);
+    writeFileSync(join(dir, 'b.scenario.yaml'), `${passingScenario('b')}skip: flaky upstream\n`);
+    expect((await runCli(['run', '.', '--out', 'head', '--reporter', 'json'], dir)).exitCode).toBe(0);
+    const skipped = await runCli(['compare', 'base/report.json', 'head/report.json'], dir);
+    expect(skipped.exitCode, skipped.all).toBe(0);
+    expect(skipped.stdout).toContain('skipped in head (1):\n  b.scenario.yaml#b [base]: pass -> skipped\n');
+    expect(skipped.stdout).toContain('0 regressed, 0 improved, 0 appeared, 0 vanished, 1 skipped, 1 unchanged');
+
+    // A row copied into the report would be pooled twice.
+    const report = JSON.parse(readFileSync(join(dir, 'base/report.json'), 'utf8'));
+    report.scenarios.push(report.scenarios[0]);
+    report.summary.total += 1;
+    report.summary.passed += 1;
+    writeFileSync(join(dir, 'twice.json'), JSON.stringify(report, null, 2));
+    const twice = await runCli(['compare', 'base/report.json', 'twice.json'], dir);
+    expect(twice.exitCode).toBe(2);
+    expect(twice.stderr).toMatch(/twice\.json:\d+:\d+ at scenarios\[2\]: a second row for "a\.scenario\.yaml#a" \[base\] repeat 0 \(also scenarios\[0\]\)/);
+
+    // A merged head that lacks a shard: its scenarios are absent, not results.
+    for (const shard of ['1/2', '2/2'])
+      expect((await runCli(['run', '.', '--shard', shard, '--out', `s${shard[0]}`, '--reporter', 'json'], dir)).exitCode).toBe(0);
+    expect((await runCli(['merge', 's1/report.json', '--out', 'merged', '--reporter', 'md'], dir)).exitCode).toBe(1);
+    const merged = await runCli(['compare', 'base/report.json', 'merged/report.json', '--json'], dir);
+    expect(merged.exitCode, merged.all).toBe(1);
+    expect(merged.stderr).toContain(
+      'merged/report.json (head) is a merge missing shard 2: their scenarios are not results, so this comparison is incomplete (exit 1)',
+    );
+    expect(JSON.parse(merged.stdout).missing_shards).toEqual({ base: [], head: [2] });
+  });
+});
