@@ -35,7 +35,8 @@ describe('matchers', () => {
     expect(row).toHaveCalledTool('lookup', { id: { $regex: '^[0-9]$' } });
     expect(row).toHaveCalledTool('/^fin/');
     expect(row).not.toHaveCalledTool('lookup', { id: '2' });
-    expect(row).not.toHaveCalledTool('delete_everything');
+    // A name the build lacks could only pass vacuously: refused.
+    expect(() => expect(row).not.toHaveCalledTool('delete_everything')).toThrow(/the build has no tool "delete_everything"/);
     expect(row).toHaveCalledToolsInOrder(['lookup', 'finish']);
     expect(row).not.toHaveCalledToolsInOrder(['finish', 'lookup']);
   });
