@@ -114,7 +114,7 @@ export async function readRunCheckpoint(file: string, runId: string, env: Env): 
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
       throw new ConfigError(
         { file },
-        `no paused run ${runId} here: agentcheck test-run writes <run_id>.checkpoint.json into the --spans file's folder (default ${DEFAULT_RUNS_DIR}); give resume the same --spans`,
+        `no paused run ${runId} here: agentcheck test-run writes <run_id>.checkpoint.json into the --spans file's folder (default ${DEFAULT_RUNS_DIR}); give resume the same --spans. A run is answered once: a resume that ran, also one cut off by --timeout or Ctrl-C, removed its checkpoint`,
         'CONFIG_NOT_FOUND',
       );
     }
