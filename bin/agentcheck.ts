@@ -19,7 +19,25 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-// The entry stays tiny: commands load their modules lazily so `--help` starts fast.
-main(process.argv).then((code) => {
-  process.exitCode = code;
+// A command whose work never settles (a custom check module awaiting something that never comes)
+// leaves Node's event loop empty: Node would exit 0 with no report. It is said, and fails.
+let finished = false;
+process.on('exit', () => {
+  if (finished) return;
+  process.stderr.write(
+    'agentcheck: the command stopped before it finished: something it awaited can never settle (a custom check module whose import or function waits on nothing that can happen?); exit 1\n',
+  );
+  process.exitCode = 1;
 });
+
+// The entry stays tiny: commands load their modules lazily so `--help` starts fast.
+main(process.argv).then(
+  (code) => {
+    finished = true;
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    finished = true;
+    throw error;
+  },
+);

@@ -4,6 +4,7 @@ import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/runner/report/report.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { waitForFile } from '../helpers/process-state.js';
 import { AGENT_YAML, CLI, passingScenario, runCli } from './cli.js';
 import { findAll, parseXml } from '../runner/reporters/xml-check.js';
 
@@ -180,6 +181,42 @@ mocks: {http: [{url: "https://x.test/wait", delay_ms: 600000, json: {ok: true}}]
     expect(result.stderr).not.toContain('AbortError');
     expect(result.stderr).not.toMatch(/^\s+at /m);
   }, 90_000);
+
+  it('writes a report of not_run rows when SIGINT comes while the suite is still loading (exit 1, not 130)', async () => {
+    // The custom check module holds the loading until the signal came: the interrupt lands mid-load.
+    const waiting = `import { writeFileSync } from 'node:fs';
+writeFileSync(new URL('./loading', import.meta.url), '');
+const alive = setInterval(() => {}, 1000);
+await new Promise((resolve) => process.once('SIGINT', resolve));
+clearInterval(alive);
+export default function () { return {status: 'pass', reason: 'ok'}; }
+`;
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      'checks/wait.mjs': waiting,
+      'a.scenario.yaml': passingScenario('a', '    - custom: {module: checks/wait.mjs}'),
+      'b.scenario.yaml': passingScenario('b'),
+    });
+    const child = execa('node', [CLI, 'run', '.', '--out', join(dir, 'out'), '--reporter', 'json'], { cwd: dir, reject: false, env: { CI: 'true' } });
+    await waitForFile(join(dir, 'checks/loading'));
+    child.kill('SIGINT');
+    const result = await child;
+    expect(result.exitCode, result.stderr).toBe(1);
+    const report = readReport(join(dir, 'out'));
+    expect(report.interrupted).toBe(true);
+    expect(report.scenarios.map((row) => row.status)).toEqual(['not_run', 'not_run']);
+  });
+
+  it('fails with a message, never exit 0, when a custom check module awaits something that can never settle', async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      'checks/never.mjs': 'await new Promise(() => {});\nexport default function () { return {status: "pass", reason: "ok"}; }\n',
+      'a.scenario.yaml': passingScenario('a', '    - custom: {module: checks/never.mjs}'),
+    });
+    const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], dir);
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain('agentcheck: the command stopped before it finished: something it awaited can never settle');
+  });
 
   it('writes a valid partial report on SIGINT, marking the rest as not run', async () => {
     const files: Record<string, string> = { 'agent.yaml': AGENT_YAML };

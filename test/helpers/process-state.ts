@@ -7,6 +7,11 @@ export async function waitForPidFile(file: string): Promise<number> {
   return Number(readFileSync(file, 'utf8'));
 }
 
+/** Waits until a command under test has created `file` (polled; the test's timeout ends a wait for one that never does). */
+export async function waitForFile(file: string): Promise<void> {
+  while (!existsSync(file)) await new Promise((done) => setTimeout(done, 50));
+}
+
 /** Whether `pid` is a running process; a zombie not yet reaped answers signal 0 but counts as gone. */
 export function isRunning(pid: number): boolean {
   try {

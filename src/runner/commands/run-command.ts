@@ -54,6 +54,32 @@ export interface RunOptions {
 
 /** `agentcheck run`: load and validate everything, run, always write the reports. */
 export async function runCommand(paths: string[], options: RunOptions, io: CommandIO): Promise<number> {
+  // Listening from the start: Ctrl-C while the suite loads would otherwise end the process by the
+  // signal, with no report. Heard after loading, it leaves every planned run not_run (exit 1).
+  const controller = new AbortController();
+  const interrupt = () => controller.abort(new Error('interrupted'));
+  // `on`, not `once`: a listener that removes itself before running lets execa's signal-exit
+  // believe it is alone and re-raise the signal, killing the process before the report is written.
+  process.on('SIGINT', interrupt);
+  process.on('SIGTERM', interrupt);
+  // Once the runs are over, a signal ends the process again (a report that hangs can be stopped).
+  const stopListening = () => {
+    process.removeListener('SIGINT', interrupt);
+    process.removeListener('SIGTERM', interrupt);
+  };
+  try {
+    return await runSuiteCommand(paths, options, io, { controller, stopListening });
+  } finally {
+    stopListening();
+  }
+}
+
+async function runSuiteCommand(
+  paths: string[],
+  options: RunOptions,
+  io: CommandIO,
+  { controller, stopListening }: { controller: AbortController; stopListening: () => void },
+): Promise<number> {
   const startedAt = new Date();
   let plan;
   let config;
@@ -159,12 +185,6 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
     );
     const { store } = installTracing();
     store.redactWith(redactor);
-    const controller = new AbortController();
-    const interrupt = () => controller.abort(new Error('interrupted'));
-    // `on`, not `once`: a listener that removes itself before running lets execa's signal-exit
-    // believe it is alone and re-raise the signal, killing the process before the report is written.
-    process.on('SIGINT', interrupt);
-    process.on('SIGTERM', interrupt);
     // Every running scenario listens to this signal; at --concurrency 1000 that is no leak.
     setMaxListeners(0, controller.signal);
     const progress = options.quiet ? NO_PROGRESS : createProgress(io.stderr, io.isTTY, plan.runs.length);
@@ -202,8 +222,7 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
           : undefined,
       });
     } finally {
-      process.removeListener('SIGINT', interrupt);
-      process.removeListener('SIGTERM', interrupt);
+      stopListening();
       progress.finish();
       spansFile.close();
       store.redactWith(undefined);
