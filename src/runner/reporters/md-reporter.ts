@@ -20,6 +20,12 @@ export const MD_FAILURE_LIMIT = 200;
 // Long reasons (a tool's whole output) are cut so one row cannot crowd out the rest.
 const REASON_MAX = 1000;
 const CHECKS_PER_FAILURE = 20;
+/**
+ * Bytes the failures and the rows sections may take: GitHub refuses a job summary over 1 MiB, and
+ * the caps above alone allow several (200 failures x 20 checks x 1,000 characters).
+ */
+export const MD_FAILURES_BYTES = 640_000;
+export const MD_ROWS_BYTES = 320_000;
 
 /** Writes OUT/report.md: totals, failures and errors first, variant pass rates, then every row. */
 export class MdReporter implements Reporter {
@@ -51,16 +57,22 @@ function failuresSection(rows: readonly ScenarioRow[], showRepeat: boolean, full
   const failing = rows.filter(isFailing);
   if (!failing.length) return [];
   const out = [`## Failures and errors (${failing.length})`, ''];
+  let bytes = 0;
+  let listed = 0;
   for (const row of failing.slice(0, MD_FAILURE_LIMIT)) {
-    out.push(`- **${STATUS_LABEL[row.status]}** ${mdText(rowLabel(row, showRepeat))}: ${mdCell(clip(rowReason(row), REASON_MAX))}`);
-    if (row.error) out.push(`  - error ${mdText(row.error.type)}`);
+    const item = [`- **${STATUS_LABEL[row.status]}** ${mdText(rowLabel(row, showRepeat))}: ${mdCell(clip(rowReason(row), REASON_MAX))}`];
+    if (row.error) item.push(`  - error ${mdText(row.error.type)}`);
     const checks = row.checks.filter((check) => check.status !== 'pass');
     for (const check of checks.slice(0, CHECKS_PER_FAILURE)) {
-      out.push(`  - ${check.status} \`${printable(check.id).replace(/`/g, "'")}\`: ${mdCell(clip(check.reason, REASON_MAX))}`);
+      item.push(`  - ${check.status} \`${printable(check.id).replace(/`/g, "'")}\`: ${mdCell(clip(check.reason, REASON_MAX))}`);
     }
-    if (checks.length > CHECKS_PER_FAILURE) out.push(`  - ... ${checks.length - CHECKS_PER_FAILURE} more failed checks`);
+    if (checks.length > CHECKS_PER_FAILURE) item.push(`  - ... ${checks.length - CHECKS_PER_FAILURE} more failed checks`);
+    bytes += lineBytes(item);
+    if (bytes > MD_FAILURES_BYTES) break;
+    out.push(...item);
+    listed++;
   }
-  if (failing.length > MD_FAILURE_LIMIT) out.push('', `_${failing.length - MD_FAILURE_LIMIT} more failures and errors are in ${fullReport}._`);
+  if (failing.length > listed) out.push('', `_${failing.length - listed} more failures and errors are in ${fullReport}._`);
   out.push('');
   return out;
 }
@@ -102,6 +114,8 @@ function rowsSection(rows: readonly ScenarioRow[], showRepeat: boolean, fullRepo
   const head = ['Status', 'Scenario', 'Variant', ...(showRepeat ? ['#'] : []), 'Verdict', 'Checks', 'Tools called', 'Turns', 'ms'];
   const align = ['---', '---', '---', ...(showRepeat ? ['--:'] : []), '---', '--:', '---', '--:', '--:'];
   const out = ['## All rows', '', `| ${head.join(' | ')} |`, `|${align.join('|')}|`];
+  let bytes = 0;
+  let listed = 0;
   for (const row of rows.slice(0, MD_ROW_LIMIT)) {
     const status = statusLabel(row);
     const cells = [
@@ -115,8 +129,17 @@ function rowsSection(rows: readonly ScenarioRow[], showRepeat: boolean, fullRepo
       String(row.turns),
       String(Math.round(row.duration_ms)),
     ];
-    out.push(`| ${cells.join(' | ')} |`);
+    const line = `| ${cells.join(' | ')} |`;
+    bytes += lineBytes([line]);
+    if (bytes > MD_ROWS_BYTES) break;
+    out.push(line);
+    listed++;
   }
-  if (rows.length > MD_ROW_LIMIT) out.push('', `_Showing the first ${MD_ROW_LIMIT} of ${rows.length} rows; ${fullReport} holds them all._`);
+  if (rows.length > listed) out.push('', `_Showing the first ${listed} of ${rows.length} rows; ${fullReport} holds them all._`);
   return out;
+}
+
+/** The UTF-8 size of `lines` joined by newlines, with the newline after the last. */
+function lineBytes(lines: readonly string[]): number {
+  return lines.reduce((sum, line) => sum + Buffer.byteLength(line, 'utf8') + 1, 0);
 }

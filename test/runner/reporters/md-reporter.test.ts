@@ -89,6 +89,22 @@ describe('MdReporter', () => {
     expect(md).toContain('| flow | 0% (0/1) | 100% (1/1) |');
   });
 
+  it("stays under GitHub's 1 MiB summary limit however long the failures' reasons are", () => {
+    const long = 'x'.repeat(1500);
+    const base = bigReport(230, 1);
+    const rows = base.scenarios.map((row) => ({
+      ...row,
+      id: `${row.id}${'n'.repeat(300)}`,
+      reason: long,
+      checks: Array.from({ length: 25 }, (_, i) => ({ id: `output#${i}`, kind: 'output', status: 'fail' as const, reason: `${i}-${long}`, evidence: [] })),
+    }));
+    const md = renderMarkdown({ ...base, scenarios: rows });
+    expect(Buffer.byteLength(md, 'utf8')).toBeLessThan(1_048_576);
+    const listed = md.split('\n').filter((line) => line.startsWith('- **FAIL**')).length;
+    expect(listed).toBeGreaterThan(10);
+    expect(md).toContain(`_${230 - listed} more failures and errors are in report.json._`);
+  });
+
   it('omits the variants section with one variant and caps the rows table', () => {
     const md = renderMarkdown(bigReport(MD_ROW_LIMIT + 100));
     expect(md).not.toContain('## Variants');
