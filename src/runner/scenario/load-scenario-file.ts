@@ -286,6 +286,19 @@ function loadOne(
       if (!valid.has(index)) problems.push(...graderModelProblems(check, index, checksAt));
     });
   }
+  // --tag takes a comma list: a tag it could never select is refused, as variant names are.
+  if (format.typed(['tags'])) {
+    (spec.tags ?? []).forEach((tag, index) => {
+      if (ok('tags', index) && (tag.trim() === '' || tag.includes(',') || tag !== tag.trim())) {
+        problems.push(
+          locate(
+            ['tags', index],
+            `the tag ${JSON.stringify(tag)} cannot be selected with --tag: expected a non-empty tag without commas or surrounding spaces`,
+          ),
+        );
+      }
+    });
+  }
   // The folders it names: each missing one is a problem beside the others (one pass, docs/cli.md).
   if (spec.workspace !== undefined && ok('workspace')) {
     const problem = workspaceFolderProblem(resolve(dir, spec.workspace));

@@ -240,6 +240,16 @@ describe('a file that is not a scenario file, or a misspelt scenarios key', () =
   });
 });
 
+describe('scenario tags', () => {
+  it('refuses a tag --tag could never select: with a comma, surrounding spaces or empty', () => {
+    const error = loadError({ 'agent.yaml': AGENT, 'a.scenario.yaml': scenario('tags: [smoke, "a,b", " spaced ", ""]\n') });
+    expect(error.message).toContain('at tags[1]: the tag "a,b" cannot be selected with --tag: expected a non-empty tag without commas or surrounding spaces');
+    expect(error.message).toContain('at tags[2]: the tag " spaced "');
+    expect(error.message).toContain('at tags[3]: expected a string of at least 1 character(s)');
+    expect(error.message).not.toContain('tags[0]');
+  });
+});
+
 describe('a misspelt agent key', () => {
   it('is the unknown key with its did-you-mean, never a crash, in a scenario, a list and defaults', () => {
     const one = loadError({ 'agent.yaml': AGENT, 'a.scenario.yaml': scenario('').replace('agent: agent.yaml', 'agnet: agent.yaml') });
