@@ -20,6 +20,14 @@ export const TABLE_ROW_LIMIT = 200;
  */
 export function renderQuietReport(report: Readonly<Report>, paint: Palette, columns?: number, files?: readonly string[]): string {
   const width = reportWidth(columns);
+  return joinParts([...failuresPart(report, paint, width, files), ...summaryLines(report, paint, width)]);
+}
+
+/**
+ * The terminal report's failures, with and without the table: at most TABLE_ROW_LIMIT failed or
+ * errored runs detailed, then a line saying how many more there are and where.
+ */
+export function failuresPart(report: Readonly<Report>, paint: Palette, width: number, files?: readonly string[]): string[] {
   const failing = report.scenarios.filter(isFailing);
   const shown = failing.slice(0, TABLE_ROW_LIMIT);
   const lines = failureLines(shown, paint, width, runShape(report).repeats > 1);
@@ -27,7 +35,7 @@ export function renderQuietReport(report: Readonly<Report>, paint: Palette, colu
     const more = `${failing.length - shown.length} more failed or errored runs not shown (at most ${TABLE_ROW_LIMIT} are; ${allRowsHint(report.scenarios.length, files)})`;
     lines.push('', ...wrapText(more, width, '').map((line) => paint.gray(line)));
   }
-  return joinParts([...lines, ...summaryLines(report, paint, width)]);
+  return lines;
 }
 
 /** The width the terminal report is laid out at. */

@@ -5,9 +5,9 @@ import { fittedTable } from './format/fitted-table.js';
 import { cellText, checksCell, SCENARIO_CELL_MAX, STATUS_LABEL, statusLabel, toolsCell, verdictCell } from './format/row-cells.js';
 import { allRowsHint } from './format/all-rows-hint.js';
 import { runShape } from './format/run-shape.js';
-import { failureLines, summaryLines } from './format/summary-lines.js';
+import { summaryLines } from './format/summary-lines.js';
 import { wrapText } from './format/wrap-text.js';
-import { joinParts, renderQuietReport, reportWidth, TABLE_ROW_LIMIT } from './quiet-report.js';
+import { failuresPart, joinParts, renderQuietReport, reportWidth, TABLE_ROW_LIMIT } from './quiet-report.js';
 import type { Reporter, ReporterContext } from './reporter.js';
 
 /** Prints the per-scenario table, each failure with its calls, the summary line and (with variants) a comparison. */
@@ -58,7 +58,7 @@ export function renderTableReport(report: Readonly<Report>, paint: Palette, layo
       ...grayLines(`${candidates.length - shown.length} more non-passing rows omitted (the table shows at most ${TABLE_ROW_LIMIT}; ${hint})`, width, paint),
     );
   }
-  lines.push(...failureLines(shown, paint, width, showRepeat));
+  lines.push(...failuresPart(report, paint, width, layout.files));
   if (shape.variants.length > 1) lines.push('', comparisonTables(report, paint, width).trimEnd());
   lines.push(...summaryLines(report, paint, width));
   return joinParts(lines);

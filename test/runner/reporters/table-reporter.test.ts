@@ -74,6 +74,8 @@ describe('TableReporter', () => {
     expect(text.split('\n').filter((line) => line.startsWith('│ FAIL'))).toHaveLength(TABLE_ROW_LIMIT);
     expect(text).toContain('500 passing rows omitted');
     expect(text).toContain('300 more non-passing rows omitted (the table shows at most 200; every row is in report.json)');
+    // The failure details say how many they leave out too, as --quiet does.
+    expect(text).toContain('300 more failed or errored runs not shown (at most 200 are; every row is in report.json)');
   });
 
   it('says where every row is, by the report files written: report.json, report.md while it holds them all, else which --reporter', () => {
