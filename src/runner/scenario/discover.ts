@@ -21,6 +21,7 @@ export interface FoundScenarioFile {
 export function discoverScenarioFiles(paths: readonly string[], cwd = process.cwd()): FoundScenarioFile[] {
   const found: FoundScenarioFile[] = [];
   const seen = new Set<string>();
+  const emptyFolders: string[] = [];
   for (const given of paths) {
     const absolute = resolve(cwd, given);
     let stats;
@@ -44,8 +45,20 @@ export function discoverScenarioFiles(paths: readonly string[], cwd = process.cw
         found.push({ file, root });
       }
     };
-    if (stats.isDirectory()) for (const file of walkFiles(absolute, (name) => SCENARIO_FILE.test(name))) add(file, absolute);
-    else add(absolute, resolve(absolute, '..'));
+    if (stats.isDirectory()) {
+      const files = walkFiles(absolute, (name) => SCENARIO_FILE.test(name));
+      if (!files.length) emptyFolders.push(given);
+      for (const file of files) add(file, absolute);
+    } else add(absolute, resolve(absolute, '..'));
+  }
+  // Beside paths that hold scenarios, an empty folder is a renamed folder or a typo: it would
+  // drop its scenarios from the suite without a word. (With nothing found at all, run says so.)
+  if (found.length && emptyFolders.length) {
+    throw new ConfigError(
+      { file: emptyFolders[0] },
+      `holds no scenario file (*.scenario.yaml, *.scenarios.yaml), though the other paths given do${emptyFolders.length > 1 ? ` (nor do ${emptyFolders.slice(1).join(', ')})` : ''}; give only folders that hold scenarios`,
+      'CONFIG_NOT_FOUND',
+    );
   }
   // Several paths share one root, their common folder, so `run a b` cannot give a/x and b/x
   // the same id (which merge, shards and --only-failed rely on being unique).

@@ -212,22 +212,42 @@ function relativeBuild(config: SuiteConfig, file: string): string {
 function configFiles(config: SuiteConfig, cwd: string): FoundScenarioFile[] {
   if (!config.scenarios?.length) return discoverScenarioFiles([config.file ? config.baseDir : cwd], cwd);
   const found = new Map<string, FoundScenarioFile>();
-  for (const entry of config.scenarios) {
-    const parts = entry.split('/');
-    const firstGlob = parts.findIndex((part) => /[*?{]/.test(part));
-    if (firstGlob < 0) {
-      // No wildcard: a folder (its scenario files) or one file.
-      for (const file of discoverScenarioFiles([resolve(config.baseDir, entry)], cwd)) found.set(file.file, { file: file.file, root: config.baseDir });
-      continue;
-    }
-    const base = resolve(config.baseDir, parts.slice(0, firstGlob).join('/') || '.');
-    const pattern = globToRegExp(parts.slice(firstGlob).join('/'));
-    // A glob whose literal folder does not exist matches nothing.
-    for (const file of isDirectory(base) ? walkFiles(base) : []) {
-      if (pattern.test(relative(base, file).split(sep).join('/'))) found.set(file, { file, root: config.baseDir });
-    }
+  const empty: number[] = [];
+  config.scenarios.forEach((entry, index) => {
+    if (!addConfigEntry(entry, config, cwd, found)) empty.push(index);
+  });
+  // One entry that matches nothing beside others that do: a typo that would drop files silently.
+  if (found.size && empty.length && config.source) {
+    const source = config.source;
+    throwConfigErrors(
+      empty.map((index) =>
+        source.error(['scenarios', index], 'matches no scenario file (*.scenario.yaml, *.scenarios.yaml), though the other entries do; check the glob'),
+      ),
+    );
   }
   return [...found.values()].sort((a, b) => a.file.localeCompare(b.file));
+}
+
+/** Adds the scenario files one `scenarios` entry of the config names (a glob, a folder or a file); returns how many it matched. */
+function addConfigEntry(entry: string, config: SuiteConfig, cwd: string, found: Map<string, FoundScenarioFile>): number {
+  const parts = entry.split('/');
+  const firstGlob = parts.findIndex((part) => /[*?{]/.test(part));
+  if (firstGlob < 0) {
+    // No wildcard: a folder (its scenario files) or one file.
+    const files = discoverScenarioFiles([resolve(config.baseDir, entry)], cwd);
+    for (const file of files) found.set(file.file, { file: file.file, root: config.baseDir });
+    return files.length;
+  }
+  const base = resolve(config.baseDir, parts.slice(0, firstGlob).join('/') || '.');
+  const pattern = globToRegExp(parts.slice(firstGlob).join('/'));
+  let matched = 0;
+  // A glob whose literal folder does not exist matches nothing.
+  for (const file of isDirectory(base) ? walkFiles(base) : []) {
+    if (!pattern.test(relative(base, file).split(sep).join('/'))) continue;
+    found.set(file, { file, root: config.baseDir });
+    matched++;
+  }
+  return matched;
 }
 
 /** One sha256 over what decides each scenario's rows; JSON.stringify keeps it cheap for 10,000 scenarios. */

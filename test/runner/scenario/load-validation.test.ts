@@ -240,6 +240,23 @@ describe('a file that is not a scenario file, or a misspelt scenarios key', () =
   });
 });
 
+describe('a path or config glob that matches nothing beside others that do', () => {
+  it('is refused, naming it, instead of dropping its scenarios silently', () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT,
+      'suite/a.scenario.yaml': scenario(''),
+      'empty/notes.txt': 'x',
+      'conf/agentcheck.config.yaml': 'scenarios: ["../suite/*.scenario.yaml", "../nothing/*.yaml", "../suite/a.scenario.yaml"]\n',
+    });
+    const paths = configErrorOf(() => loadSuite({ paths: [join(dir, 'suite'), join(dir, 'empty')], config: emptySuiteConfig(dir) }, dir));
+    expect(paths.message).toContain('empty: holds no scenario file (*.scenario.yaml, *.scenarios.yaml), though the other paths given do');
+    const config = configErrorOf(() => loadSuite({ paths: [], config: loadSuiteConfig(join(dir, 'conf/agentcheck.config.yaml'), dir) }, dir));
+    expect(config.message).toMatch(/agentcheck\.config\.yaml:1:\d+ at scenarios\[1\]: matches no scenario file .*though the other entries do; check the glob/);
+    // A file named twice (a glob and by name) is no empty entry.
+    expect(config.message).not.toContain('scenarios[2]');
+  });
+});
+
 describe('scenario tags', () => {
   it('refuses a tag --tag could never select: with a comma, surrounding spaces or empty', () => {
     const error = loadError({ 'agent.yaml': AGENT, 'a.scenario.yaml': scenario('tags: [smoke, "a,b", " spaced ", ""]\n') });
