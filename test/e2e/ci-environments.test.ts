@@ -86,6 +86,21 @@ scenarios:
     expect(plain.stdout).not.toContain('::stop-commands::');
   });
 
+  it("names the annotation's file from the repository root ($GITHUB_WORKSPACE) when the step runs in a subfolder", async () => {
+    const root = tempDir({ 'ci/agent.yaml': AGENT_YAML, 'ci/refunds.scenarios.yaml': SUITE });
+    const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], join(root, 'ci'), {
+      GITHUB_ACTIONS: 'true',
+      GITHUB_STEP_SUMMARY: join(root, 'summary.md'),
+      GITHUB_WORKSPACE: root,
+    });
+    expect(result.stdout).toMatch(/^::error file=ci\/refunds\.scenarios\.yaml,line=9,/m);
+    // Written as a YAML env block or a habit writes "off", annotations stay off.
+    for (const off of ['false', '0', 'OFF', 'no']) {
+      const quiet = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], join(root, 'ci'), { GITHUB_ACTIONS: 'true', AGENTCHECK_GITHUB: off });
+      expect(quiet.stdout, off).not.toMatch(/^::error/m);
+    }
+  });
+
   it('prints no annotations and writes no summary outside GitHub Actions, or on it with AGENTCHECK_GITHUB=off (shard jobs)', async () => {
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'refunds.scenarios.yaml': SUITE });
     const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], dir);

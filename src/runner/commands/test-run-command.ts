@@ -1,6 +1,7 @@
 import { closeSync, existsSync, openSync, realpathSync, statSync } from 'node:fs';
 import { appendFile, writeFile } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
+import { isInsideFolder } from '../../config/is-inside-folder.js';
 import { createFolders } from '../../config/create-folders.js';
 import { ConfigError } from '../../config/errors.js';
 import type { Checkpoint } from '../../engine/checkpoint/checkpointer.js';
@@ -152,8 +153,7 @@ function checkSpansNotAnInput(options: TestRunOptions, cwd: string): void {
     }
   }
   if (options.workspace !== undefined) {
-    const from = relative(realPathOf(resolve(cwd, options.workspace)), spans);
-    if (from === '' || (!from.startsWith('..') && !isAbsolute(from))) {
+    if (isInsideFolder(realPathOf(resolve(cwd, options.workspace)), spans)) {
       throw new ConfigError(
         { file: options.spans },
         '--spans is inside the --workspace folder, which a test-run never changes: give a file outside it',

@@ -1,6 +1,7 @@
 import { fullReportPlace } from './format/all-rows-hint.js';
 import { appendFile } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
+import { isInsideFolder } from '../../config/is-inside-folder.js';
 import type { Report, ScenarioRow } from '../report/report.js';
 import { ScenarioLines } from '../report/scenario-lines.js';
 import { printable } from './format/printable.js';
@@ -24,7 +25,10 @@ export class GithubActionsReporter implements Reporter {
   constructor(private readonly env: Env) {}
 
   async onRunEnd(report: Readonly<Report>, ctx: ReporterContext): Promise<void> {
-    const commands = githubAnnotations(report, ctx.cwd ?? process.cwd());
+    const cwd = ctx.cwd ?? process.cwd();
+    // GitHub reads an annotation's file from the repository root, not the step's working-directory.
+    const workspace = this.env.GITHUB_WORKSPACE;
+    const commands = githubAnnotations(report, cwd, workspace ? resolve(cwd, workspace) : undefined);
     if (commands.length) ctx.stdout.write(`${commands.join('\n')}\n`);
     const summary = this.env.GITHUB_STEP_SUMMARY;
     if (summary) await appendFile(summary, `${renderMarkdown(report, fullReportPlace(ctx.files))}\n`);
@@ -32,10 +36,10 @@ export class GithubActionsReporter implements Reporter {
 }
 
 /** The workflow commands for the report's failing rows (errors and failures), at most MAX_ANNOTATIONS. */
-export function githubAnnotations(report: Readonly<Report>, cwd: string): string[] {
+export function githubAnnotations(report: Readonly<Report>, cwd: string, repositoryRoot?: string): string[] {
   const lines = new ScenarioLines();
   const failing = report.scenarios.filter(isFailing);
-  const commands = failing.slice(0, MAX_ANNOTATIONS).map((row) => annotation(row, cwd, lines));
+  const commands = failing.slice(0, MAX_ANNOTATIONS).map((row) => annotation(row, cwd, lines, repositoryRoot));
   if (failing.length > MAX_ANNOTATIONS) {
     commands.push(
       `::warning title=agentcheck::${escapeData(`${failing.length - MAX_ANNOTATIONS} more failing or errored rows are not annotated; see the job summary or report.json`)}`,
@@ -44,9 +48,11 @@ export function githubAnnotations(report: Readonly<Report>, cwd: string): string
   return commands;
 }
 
-function annotation(row: ScenarioRow, cwd: string, lines: ScenarioLines): string {
+function annotation(row: ScenarioRow, cwd: string, lines: ScenarioLines, repositoryRoot?: string): string {
   const absolute = resolve(cwd, row.file);
-  const file = relative(cwd, absolute).split(sep).join('/');
+  // Relative to the repository ($GITHUB_WORKSPACE) when the file is inside it, else to the current folder.
+  const root = repositoryRoot && isInsideFolder(repositoryRoot, absolute) ? repositoryRoot : cwd;
+  const file = relative(root, absolute).split(sep).join('/');
   const line = lines.lineOf(absolute, row.name);
   // The title and message are printable() as in every other human-readable output: the log
   // viewer would otherwise colour or reorder them at the scenario's will (docs/report-format.md).
