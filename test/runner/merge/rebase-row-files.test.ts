@@ -24,6 +24,17 @@ describe('rebaseRowFiles (shards run in different checkouts)', () => {
     expect(rows.map((one) => one.file)).toEqual([join(mine, 'a.scenario.yaml'), join(mine, 'a.scenario.yaml'), join(mine, 'x#y/b.scenario.yaml')]);
   });
 
+  it('moves rows of shards that ran in other checkouts to the same suite in this one', () => {
+    const here = tempDir({ 'scenarios/a.scenario.yaml': 'x', 'scenarios/sub/b.scenarios.yaml': 'x' });
+    const rows = [rowAt('/builds/co1/scenarios', 'a.scenario.yaml', 'one'), rowAt('/builds/co2/scenarios', 'sub/b.scenarios.yaml', 'two')];
+    rebaseRowFiles(rows, here);
+    expect(rows.map((one) => one.file)).toEqual([join(here, 'scenarios/a.scenario.yaml'), join(here, 'scenarios/sub/b.scenarios.yaml')]);
+    // One shard's report alone is moved too.
+    const single = [rowAt('/builds/co1/scenarios', 'a.scenario.yaml', 'one')];
+    rebaseRowFiles(single, here);
+    expect(single[0].file).toBe(join(here, 'scenarios/a.scenario.yaml'));
+  });
+
   it('leaves rows alone when they share one root, or when no root exists here', () => {
     const same = [rowAt('/elsewhere/s', 'a.scenario.yaml', 'one'), rowAt('/elsewhere/s', 'b.scenario.yaml', 'two')];
     rebaseRowFiles(same, '/tmp');
