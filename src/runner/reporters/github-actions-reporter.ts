@@ -1,5 +1,5 @@
 import { fullReportPlace } from './format/all-rows-hint.js';
-import { appendFile } from 'node:fs/promises';
+import { appendFile, open } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import { isInsideFolder } from '../../config/is-inside-folder.js';
 import type { Report, ScenarioRow } from '../report/report.js';
@@ -9,8 +9,8 @@ import { isFailing, rowReason } from './format/row-cells.js';
 import { renderMarkdown } from './md-reporter.js';
 import type { Reporter, ReporterContext } from './reporter.js';
 
-/** GitHub shows at most this many error annotations per step; more are noise. */
-export const MAX_ANNOTATIONS = 50;
+/** GitHub shows at most 10 error annotations per step (50 per job); more would be dropped unseen. */
+export const MAX_ANNOTATIONS = 10;
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -31,7 +31,7 @@ export class GithubActionsReporter implements Reporter {
     const commands = githubAnnotations(report, cwd, workspace ? resolve(cwd, workspace) : undefined);
     if (commands.length) ctx.stdout.write(`${commands.join('\n')}\n`);
     const summary = this.env.GITHUB_STEP_SUMMARY;
-    if (summary) await appendFile(summary, `${renderMarkdown(report, fullReportPlace(ctx.files))}\n`);
+    if (summary) await appendFile(summary, `${(await endsWithNewline(summary)) ? '' : '\n'}${renderMarkdown(report, fullReportPlace(ctx.files))}\n`);
   }
 }
 
@@ -69,4 +69,22 @@ function escapeData(text: string): string {
 
 function escapeProperty(text: string): string {
   return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+/** Whether the summary file is empty or ends a line: an earlier step's last line must not swallow the heading. */
+async function endsWithNewline(file: string): Promise<boolean> {
+  let handle;
+  try {
+    handle = await open(file, 'r');
+    const { size } = await handle.stat();
+    if (size === 0) return true;
+    const last = Buffer.alloc(1);
+    await handle.read(last, 0, 1, size - 1);
+    return last[0] === 0x0a;
+  } catch {
+    // Missing (appendFile creates it) or unreadable (appendFile says why).
+    return true;
+  } finally {
+    await handle?.close();
+  }
 }
