@@ -96,7 +96,8 @@ function matrixCell(rows: readonly ScenarioRow[], id: string, variant: string, i
   const status = cellStatus(runs);
   const counted = runs.filter((row) => row.status === 'pass' || row.status === 'fail' || row.status === 'error');
   const passed = counted.filter((row) => row.status === 'pass').length;
-  const attrs = dataAttrs({ scenario: id, variant, status, runs: runs.length, passed });
+  // runs: those that ran to a result, as the cell's "passed/runs" and the statistics count them.
+  const attrs = dataAttrs({ scenario: id, variant, status, runs: counted.length, passed });
   const label = status === 'mixed' ? 'MIXED' : STATUS_LABEL[status];
   if (!showRepeat && indexes.length === 1) return `<td class="cell cell-${status}"${attrs}>${runLink(rows[indexes[0]], indexes[0], label)}</td>`;
   const links = indexes.map((index) => runLink(rows[index], index, `#${rows[index].repeat}`)).join(' ');
