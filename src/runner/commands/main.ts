@@ -60,9 +60,9 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
     .argument('[paths...]', "scenario files or folders (default: the config's scenarios, else the current folder)", pathArguments('a scenario file or folder'))
     .option('--config <file>', 'suite config (default: agentcheck.config.yaml in the current folder)', nonEmpty)
     .option('--variant <name>', 'run only these variants: --variant base lean, a comma list or the flag repeated (base is the unchanged revision)', collectList)
-    .option('--repeat <n>', 'run each scenario n times', positiveInt)
+    .option('--repeat <n>', "run each scenario n times (default: the config's repeat, else 1)", positiveInt)
     .option('--max-runs <n>', 'the most runs (scenarios x variants x repeats) a suite may plan (default 1000000)', positiveInt)
-    .option('--concurrency <n>', 'scenarios run at once', positiveInt)
+    .option('--concurrency <n>', "scenarios run at once (default: the config's concurrency, else 8)", positiveInt)
     .option(
       '--grep <text>',
       'only scenarios whose id or name contains this text or matches it as a regular expression (case-insensitive); given once',
@@ -70,12 +70,20 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
     )
     .option('--only-failed <report>', 'rerun only the scenario x variant pairs that failed or errored in this report.json', nonEmpty)
     .option('--tag <tag>', 'only scenarios with one of these tags: --tag smoke refunds, a comma list or the flag repeated', collectList)
-    .option('--reporter <list>', `comma list of ${REPORTER_NAMES.join(', ')}; repeat the flag to add more`, appendList)
+    .option(
+      '--reporter <list>',
+      `comma list of ${REPORTER_NAMES.join(', ')}; repeat the flag to add more (default: the config's reporters, else table,json)`,
+      appendList,
+    )
     .option('--quiet', 'terminal output: failures and the summary only (no table, no progress)')
     .option('--out <dir>', 'output folder for reports and spans.jsonl (default: reports)', nonEmpty)
     .option('--shard <i/n>', 'run shard i of n (1-based), e.g. 2/4', shardSpec)
-    .option('--timeout <ms>', 'per-scenario time limit in ms (at most 2147483647)', timeoutMs)
-    .option('--overlay <folder>', "a skill folder delivered after the revision's own; repeat the flag for several", collectList)
+    .option(
+      '--timeout <ms>',
+      "per-scenario time limit in ms, at most 2147483647 (default: the config's timeout_ms, else 60000; a scenario's timeout_ms wins)",
+      timeoutMs,
+    )
+    .option('--overlay <folder>', "a skill folder delivered after the revision's own; a comma list or the flag repeated for several", collectList)
     .option(
       '--otlp <url>',
       'also export spans over OTLP/HTTP (JSON, or protobuf per OTEL_EXPORTER_OTLP_PROTOCOL) to this endpoint, e.g. http://localhost:4318 (default: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT or OTEL_EXPORTER_OTLP_ENDPOINT)',
