@@ -1,4 +1,4 @@
-import { ConfigError } from '../config/errors.js';
+import { assertRevision } from './revision/assert-revision.js';
 import type { Tracer } from '@opentelemetry/api';
 import type { Checkpointer } from './checkpoint/checkpointer.js';
 import type { McpServerPool } from './mcp/mcp-server-pool.js';
@@ -63,14 +63,8 @@ export interface InvokeOptions {
  * returns the whole turn. Failures end the turn with stop_reason `error`; it does not throw.
  */
 export async function invoke(revision: Revision | DeltaRevision, input: InvokeInput, options: InvokeOptions = {}): Promise<Turn> {
-  // A caller's mistake, not a run that went wrong: said plainly rather than as a TypeError deep inside.
-  const given = revision as unknown;
-  if (!given || typeof given !== 'object' || !('build' in given) || !(given as Revision).build || typeof (given as Revision).build !== 'object') {
-    throw new ConfigError(
-      { file: 'invoke' },
-      'expected a revision as its first argument: loadAgentBuild(file) or revisionFromValue(value) makes one (not the build object itself)',
-    );
-  }
+  // A caller's mistake, not a run that went wrong.
+  assertRevision(revision, 'invoke');
   checkInvokeOptions(options, input);
   return runTurn(revision, { kind: 'fresh', input }, options);
 }

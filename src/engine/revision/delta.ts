@@ -5,6 +5,7 @@ import { collectConfigErrors, ConfigError, throwConfigErrors } from '../../confi
 import { formatPath, SourceDocument, SourceView, type PathSegments } from '../../config/source.js';
 import { absolutizeSkillRefs } from './skill-refs.js';
 import { refuseProtoKeys } from './delta-proto-keys.js';
+import { assertRevision } from './assert-revision.js';
 import type { AgentBuild, Delta, Revision } from './types.js';
 import { validateBuild } from './validate-build.js';
 import { removalBlame } from './delta-blame.js';
@@ -35,6 +36,7 @@ export interface DeltaRevision extends Revision {
  * delta as their source.
  */
 export function applyDelta(revision: Revision, delta: unknown, source: DeltaSource = '<delta>'): DeltaRevision {
+  assertRevision(revision, 'applyDelta');
   const { doc, ownLocator } = deltaPlace(delta, source);
   assertFormat<Delta>(deltaSchema, delta, ownLocator);
   refuseProtoKeys(delta, ownLocator);

@@ -73,6 +73,12 @@ describe('applyDelta', () => {
     expect(() => applyDelta(revision, { set: { 'agent.constructor.prototype.x': 1 } })).toThrow(/agent has no key "constructor"/);
   });
 
+  it('refuses a plain build object in place of a loaded revision, as invoke does', () => {
+    expect(() => applyDelta({ id: 'x', agent: { name: 'y' } } as never, { set: {} })).toThrow(
+      'applyDelta: expected a revision as its first argument: loadAgentBuild(file) or revisionFromValue(value) makes one (not the build object itself)',
+    );
+  });
+
   it('says a list has no names to select by, and to use an index', () => {
     const flow = loadAgentBuild(join(import.meta.dirname, '../../../fixtures/agents/config-fixer-flow.yaml'));
     expect(() => applyDelta(flow, { remove: ['flow.routers[name=read_config]'] })).toThrow(
