@@ -133,6 +133,10 @@ describe('agentcheck spans query --where', () => {
     const ok = await query(dir, { trace: 'trace-a', where: '{"field":"status","operator":"in","value":["ok","unset"]}' });
     expect(ok.exitCode, ok.stderr).toBe(0);
     expect(JSON.parse(ok.stdout).count).toBeGreaterThan(0);
+    // A trace the file does not hold is refused (a cut id would read as a run with no calls).
+    const unknown = await query(dir, { trace: 'trace-a1' });
+    expect(unknown.exitCode).toBe(2);
+    expect(unknown.stderr).toMatch(/no trace trace-a1 here \(the file holds \d+ trace\(s\)\)/);
   });
 });
 

@@ -27,7 +27,18 @@ export async function spansQueryCommand(file: string, options: { trace?: string;
       validateOwnAttributeKeys(checked, locate, attributeKeys(spans));
     }
     const conditions: unknown[] = [];
-    if (options.trace) conditions.push({ field: 'trace_id', operator: 'eq', value: options.trace });
+    if (options.trace) {
+      // A mistyped or cut trace id would read as "the run made no calls": refused, as MCP's query_spans does.
+      const traces = new Set(spans.map((span) => span.trace_id));
+      if (!traces.has(options.trace)) {
+        throw new ConfigError(
+          { file },
+          `no trace ${options.trace} here (the file holds ${traces.size} trace(s)); give a trace_id a run printed, whole`,
+          'UNKNOWN_TRACE',
+        );
+      }
+      conditions.push({ field: 'trace_id', operator: 'eq', value: options.trace });
+    }
     if (filtering) conditions.push(filtering);
     const query = {
       filtering: conditions.length ? { operator: 'and', conditions } : undefined,
