@@ -35,13 +35,14 @@ const GLOB_CHARS = /[*?{]/;
  * gives the same ids as `agentcheck run scenarios/`; with a suite config, ids start at the
  * config's folder, as `agentcheck run` gives them (docs/vitest.md).
  */
-export function loadScenarios(pattern: string, options: LoadScenariosOptions = {}): LoadedScenarios {
+export function loadScenarios(pattern: string, options: LoadScenariosOptions = {}, caller: OptionsCaller = SCENARIOS_CALLER): LoadedScenarios {
   // An empty pattern (an unset variable) would load the whole folder: refused, as `agentcheck run ''` is.
   if (typeof pattern !== 'string' || pattern.trim() === '') {
     throw new ConfigError({ file: 'scenarios()' }, `expected a scenario file, folder or glob, got ${describeValue(pattern)}`, 'CONFIG_INVALID');
   }
   const cwd = resolve(options.cwd ?? process.cwd());
   const base = options.config ? loadSuiteConfig(options.config, cwd) : emptySuiteConfig(cwd);
+  checkSelectionOptions(options, base, caller);
   const selection = { variants: options.variants, repeat: options.repeat, grep: options.grep, tags: options.tags };
   if (!GLOB_CHARS.test(pattern)) {
     return { plan: loadSuite({ ...selection, paths: [pattern], config: base }, cwd), config: base };
@@ -56,6 +57,35 @@ export function loadScenarios(pattern: string, options: LoadScenariosOptions = {
   }
   const config: SuiteConfig = { ...base, scenarios: [glob], baseDir: root };
   return { plan: loadSuite({ ...selection, paths: [], config }, cwd), config };
+}
+
+/** Who passed the options, as its errors name them: the function, and its key for the variants. */
+export interface OptionsCaller {
+  label: string;
+  variantKey: string;
+}
+
+const SCENARIOS_CALLER: OptionsCaller = { label: 'scenarios() options', variantKey: 'variants' };
+
+/**
+ * The variants and repeat asked for, checked against the config and named by the caller's own
+ * option (`runScenario() options at variant: unknown variant "lean"`), not a CLI flag or an
+ * internal function; an empty variants list is refused, never read as "all".
+ */
+function checkSelectionOptions(options: LoadScenariosOptions, config: SuiteConfig, caller: OptionsCaller): void {
+  const at = (path: string, expected: string) => new ConfigError({ file: caller.label, path }, expected, 'CONFIG_INVALID');
+  if (options.variants !== undefined) {
+    const known = ['base', ...Object.keys(config.variants)];
+    if (!Array.isArray(options.variants) || !options.variants.length) {
+      throw at(caller.variantKey, `expected a non-empty list of variant names (one of: ${known.join(', ')}), got ${describeValue(options.variants)}`);
+    }
+    for (const name of options.variants) {
+      if (!known.includes(name)) throw at(caller.variantKey, `unknown variant ${describeValue(name)}; expected one of: ${known.join(', ')}`);
+    }
+  }
+  if (options.repeat !== undefined && !(Number.isSafeInteger(options.repeat) && options.repeat >= 1)) {
+    throw at('repeat', `expected a whole number >= 1, got ${describeValue(options.repeat)}`);
+  }
 }
 
 /** `a/b/**\/*.yaml` -> root `<cwd>/a/b`, glob `**\/*.yaml`: the folders before the first glob character. */

@@ -27,7 +27,11 @@ const RUN_SCENARIO_OPTION_KEYS = ['cwd', 'config', 'variant', 'signal'];
 export async function runScenario(file: string, name?: string, options: RunScenarioOptions = {}): Promise<ScenarioRow> {
   throwConfigErrors(unknownOptionKeys(options, RUN_SCENARIO_OPTION_KEYS, 'runScenario() options'));
   const variant = options.variant ?? 'base';
-  const { plan, config } = loadScenarios(file, { cwd: options.cwd, config: options.config, variants: [variant], repeat: 1 });
+  const { plan, config } = loadScenarios(
+    file,
+    { cwd: options.cwd, config: options.config, variants: [variant], repeat: 1 },
+    { label: 'runScenario() options', variantKey: 'variant' },
+  );
   const names = plan.scenarios.map((scenario) => scenario.name);
   if (name === undefined && names.length !== 1) {
     throw new ConfigError({ file }, `the file holds ${names.length} scenarios (${names.join(', ')}); pass the name of the one to run`, 'CONFIG_INVALID');

@@ -48,6 +48,16 @@ describe('agentcheck/vitest options are checked by name', () => {
     await expect(runScenario('a.scenario.yaml', 'a', { cwd: dir, varient: 'v2' } as never)).rejects.toThrow(
       'runScenario() options at varient: unknown key "varient" (did you mean "variant"?); expected one of: cwd, config, variant, signal',
     );
+    // A value is named by the caller's own option, never a CLI flag or an internal function.
+    await expect(runScenario('a.scenario.yaml', 'a', { cwd: dir, variant: 'lean' })).rejects.toThrow(
+      'runScenario() options at variant: unknown variant string "lean"; expected one of: base',
+    );
+    expect(() => scenarios('a.scenario.yaml', { cwd: dir, variants: ['lean'] })).toThrow('scenarios() options at variants: unknown variant string "lean"');
+    expect(() => scenarios('a.scenario.yaml', { cwd: dir, repeat: 0 })).toThrow('scenarios() options at repeat: expected a whole number >= 1, got number 0');
+    // An empty list is refused, never read as "every variant".
+    expect(() => scenarios('a.scenario.yaml', { cwd: dir, variants: [] })).toThrow(
+      'scenarios() options at variants: expected a non-empty list of variant names',
+    );
   });
 });
 
