@@ -73,6 +73,6 @@ export function readInputs(state: FlowState, keys: readonly IOKey[], where: stri
 export function missingKey(key: ParsedIOKey, where: string): RunError {
   return new RunError(
     'FLOW_MISSING_INPUT',
-    `${where}: input "${key.text}" is not in the flow state; give it in the scenario's inputs.context, let an earlier component write it, or mark it {from: "${key.text}", optional: true}`,
+    `${where}: input "${key.text}" is not in the flow state; give it in the run's inputs.context (a scenario's inputs.context, test-run --inputs FILE with context: {...}), let an earlier component write it, or mark it {from: "${key.text}", optional: true}`,
   );
 }
