@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import { readUpTo } from './read-up-to.js';
+import { utf8Text } from './utf8-text.js';
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import type { LineCounter, Node } from 'yaml';
 import { ConfigError, throwConfigErrors } from './errors.js';
@@ -187,7 +188,7 @@ export class SourceDocument {
     if (bytes.length > MAX_CONFIG_BYTES) {
       throw new ConfigError({ file }, `is larger than ${MAX_CONFIG_BYTES} bytes, the limit of config files`, 'CONFIG_TOO_LARGE');
     }
-    return SourceDocument.parse(file, bytes.toString('utf8'), options);
+    return SourceDocument.parse(file, utf8Text(bytes, file), options);
   }
 
   /** Wraps an in-memory value (a delta passed as an object); locations then have no line. */

@@ -1,8 +1,9 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Locator } from '../../config/assert-format.js';
-import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
+import { AgentcheckError, collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
 import { readUpTo } from '../../config/read-up-to.js';
+import { utf8Text } from '../../config/utf8-text.js';
 import { deepestPath } from '../../config/deepest-path.js';
 import { formatPath, MAX_CONFIG_BYTES, MAX_DEPTH, type PathSegments } from '../../config/source.js';
 import { readStrictJson } from '../../config/strict-json.js';
@@ -29,7 +30,7 @@ export function loadDataset(dataset: unknown, dir: string, locate: Locator): Dat
   }
   const given = dataset as string;
   const file = resolve(dir, given);
-  const text = readDatasetFile(file, locate);
+  const text = readDatasetFile(file, given, locate);
   let rows: DatasetRow[];
   if (/\.csv$/i.test(given)) rows = csvRows(text, given, locate);
   else if (/\.jsonl$/i.test(given)) rows = jsonlRows(text, given, locate);
@@ -38,7 +39,7 @@ export function loadDataset(dataset: unknown, dir: string, locate: Locator): Dat
   return rows;
 }
 
-function readDatasetFile(file: string, locate: Locator): string {
+function readDatasetFile(file: string, given: string, locate: Locator): string {
   let stats;
   try {
     stats = statSync(file);
@@ -53,7 +54,12 @@ function readDatasetFile(file: string, locate: Locator): string {
     throw locate([], `dataset ${file} cannot be read: ${(error as Error).message}`);
   }
   if (bytes.length > MAX_CONFIG_BYTES) throw locate([], `dataset ${file} is larger than ${MAX_CONFIG_BYTES} bytes, the limit of datasets`);
-  return bytes.toString('utf8');
+  try {
+    return utf8Text(bytes, given);
+  } catch (error) {
+    if (error instanceof AgentcheckError) throw locate([], `dataset ${error.message}`);
+    throw error;
+  }
 }
 
 function csvRows(text: string, given: string, locate: Locator): DatasetRow[] {
