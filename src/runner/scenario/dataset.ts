@@ -117,7 +117,8 @@ function jsonlRows(text: string, given: string, locate: Locator): DatasetRow[] {
 }
 
 /** `{{ vars.NAME }}` or `{{ vars.NAME.KEY }}` (into a JSONL row's object), spaces optional. */
-const TEMPLATE = /\{\{\s*vars\.([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)\s*\}\}/g;
+// NAME and KEY as the engine's templates read them (letters, digits, _, $ and -; an `order-id` column works).
+const TEMPLATE = /\{\{\s*vars\.([A-Za-z_$][\w$-]*(?:\.[\w$-]+)*)\s*\}\}/g;
 /** A string that is exactly one template: it takes the variable's value with its type (JSONL numbers stay numbers). */
 const WHOLE = /^\{\{\s*vars\.([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)\s*\}\}$/;
 /** Anything that looks like a template, to refuse `{{ vars.x }}` in a scenario without a dataset. */
@@ -183,7 +184,10 @@ function renderString(value: string, row: DatasetRow, at: PathSegments, locate: 
   const left = /\{\{\s*vars\b[^}]*\}?\}?/.exec(value.replace(TEMPLATE, ''));
   if (left) {
     problems.push(
-      locate(at, `"${left[0]}" is not a dataset template: expected {{ vars.NAME }} or {{ vars.NAME.KEY }} (no filters, brackets or other expressions)`),
+      locate(
+        at,
+        `"${left[0]}" is not a dataset template: expected {{ vars.NAME }} or {{ vars.NAME.KEY }}, NAME and KEY of letters, digits, _, $ and - (a column named with a space or a dot cannot be read: rename it); no filters, brackets or other expressions`,
+      ),
     );
   }
   const whole = WHOLE.exec(value);

@@ -106,6 +106,19 @@ describe('scenario datasets', () => {
     expect(missing.line).toBe(3);
   });
 
+  it('reads a column named as templates name things (order-id), and says what a NAME may hold', () => {
+    const scenarioOf = (content: string) =>
+      `name: "ask {{ vars.n }}"\nagent: agent.yaml\ninputs: {messages: [{role: user, content: "${content}"}]}\nmodel: {script: [{text: done}]}\ndataset: rows.csv\n`;
+    const plan = load({ 'agent.yaml': AGENT, 'r.scenario.yaml': scenarioOf('order {{ vars.order-id }}'), 'rows.csv': 'n,order-id,first name\na,A-1,Bob\n' });
+    expect(plan.scenarios[0].inputs.messages[0].content).toBe('order A-1');
+    const spaced = loadError({
+      'agent.yaml': AGENT,
+      'r.scenario.yaml': scenarioOf('hi {{ vars.first name }}'),
+      'rows.csv': 'n,order-id,first name\na,A-1,Bob\n',
+    });
+    expect(spaced.message).toContain('NAME and KEY of letters, digits, _, $ and - (a column named with a space or a dot cannot be read: rename it)');
+  });
+
   it('still reports the problems no row can change when the dataset cannot be read', () => {
     const error = loadError({
       'agent.yaml': AGENT,
