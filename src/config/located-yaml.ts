@@ -9,6 +9,9 @@ import { lineColumnAt } from './number-checks.js';
  * syntax and alias errors. Valid files are read by js-yaml and never need it.
  */
 
+/** The code parseLocated gives a duplicate key, for SourceDocument to list every one with its path. */
+export const DUPLICATE_KEY_CODE = 'CONFIG_DUPLICATE_KEY';
+
 /** YAML aliases allowed per document: a "billion laughs" bomb needs far more. */
 export const MAX_ALIASES = 1000;
 
@@ -40,7 +43,8 @@ export function parseLocated(file: string, text: string): { doc: ReturnType<Yaml
       throw new ConfigError({ file, line: pos?.line, column: pos?.col }, 'is nested too deeply to read (more than 100 levels are refused)', 'CONFIG_TOO_DEEP');
     }
     const message = problem.code === 'MULTIPLE_DOCS' ? severalDocuments(text, problem.pos[0]) : `is not valid YAML/JSON: ${firstLine(problem.message)}`;
-    throw new ConfigError({ file, line: pos?.line, column: pos?.col }, message, 'CONFIG_SYNTAX');
+    // A duplicate key is said again, each with its key and path, by the document's reader.
+    throw new ConfigError({ file, line: pos?.line, column: pos?.col }, message, problem.code === 'DUPLICATE_KEY' ? DUPLICATE_KEY_CODE : 'CONFIG_SYNTAX');
   }
   return { doc, lines };
 }

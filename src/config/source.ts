@@ -1,16 +1,17 @@
 import { statSync } from 'node:fs';
 import { readUpTo } from './read-up-to.js';
+import { yamlDuplicateKeys } from './yaml-duplicate-keys.js';
 import { utf8Text } from './utf8-text.js';
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import type { LineCounter, Node } from 'yaml';
-import { ConfigError, throwConfigErrors } from './errors.js';
+import { ConfigError, ConfigErrors, throwConfigErrors } from './errors.js';
 import { readError } from './read-error.js';
 import { deepestPath } from './deepest-path.js';
 import { mayUnderflow, numberMessageAt, valueNumberProblem, valueNumberProblems } from './number-checks.js';
 import { readStrictJson } from './strict-json.js';
 import { MERGE_KEY_MESSAGE, mergeKeyPaths } from './yaml-merge-keys.js';
 import { keyOf } from './yaml-key.js';
-import { aliasError, MAX_ALIASES, parseLocated, yaml } from './located-yaml.js';
+import { aliasError, DUPLICATE_KEY_CODE, MAX_ALIASES, parseLocated, yaml } from './located-yaml.js';
 import { yamlNumberProblems } from './yaml-numbers.js';
 
 /** A JSON path as segments: `['agent', 'tools', 2, 'http']` is `agent.tools[2].http`. */
@@ -91,6 +92,7 @@ export class SourceDocument {
     } catch (error) {
       if (error instanceof RangeError)
         throw new ConfigError({ file }, `is nested too deeply to read (more than ${MAX_DEPTH} levels are refused)`, 'CONFIG_TOO_DEEP');
+      if (error instanceof ConfigError && error.code === DUPLICATE_KEY_CODE) throw duplicateKeysError(file, text, error);
       throw error;
     }
     let value: unknown;
@@ -305,6 +307,22 @@ export class SourceView {
 }
 
 /** `['agent', 'tools', 2, 'http']` -> `agent.tools[2].http`. */
+/** Every key of the text given twice, each at its path (docs/formats.md), or `fallback` when none is found. */
+function duplicateKeysError(file: string, text: string, fallback: ConfigError): ConfigError {
+  const found = yamlDuplicateKeys(text);
+  if (!found.length) return fallback;
+  return new ConfigErrors(
+    found.map(
+      (dup) =>
+        new ConfigError(
+          { file, line: dup.line, column: dup.column, path: formatPath(dup.path) || undefined },
+          `the key "${dup.key}" is given twice in one mapping (first at line ${dup.firstLine}); remove one`,
+          'CONFIG_SYNTAX',
+        ),
+    ),
+  );
+}
+
 export function formatPath(path: PathSegments): string {
   let out = '';
   for (const segment of path) {

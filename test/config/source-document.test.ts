@@ -36,7 +36,13 @@ describe('SourceDocument', () => {
   });
 
   it('reports syntax errors and duplicate keys with the located parser', () => {
-    expect(() => SourceDocument.parse('x.yaml', 'a: 1\na: 2\n')).toThrow(/x\.yaml:2:1: is not valid YAML\/JSON: Map keys must be unique/);
+    expect(() => SourceDocument.parse('x.yaml', 'a: 1\na: 2\n')).toThrow(
+      'x.yaml:2:1 at a: the key "a" is given twice in one mapping (first at line 1); remove one',
+    );
+    // Every duplicate in one pass, each at its path.
+    expect(() => SourceDocument.parse('x.yaml', 'top:\n  list:\n    - {k: 1, k: 2}\n  n: 1\n  n: 2\n')).toThrow(
+      /x\.yaml:3:14 at top\.list\[0\]\.k: the key "k" is given twice[\s\S]*x\.yaml:5:3 at top\.n: the key "n" is given twice in one mapping \(first at line 4\)/,
+    );
     expect(() => SourceDocument.parse('x.yaml', 'a: [1,\n')).toThrow(/x\.yaml:\d+:\d+: is not valid YAML\/JSON/);
   });
 
