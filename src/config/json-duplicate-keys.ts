@@ -1,9 +1,10 @@
 /**
- * The first key that appears twice in one object of a JSON text, with its offset, or null.
+ * Every key that appears again in one object of a JSON text, with the offset of each repeat.
  * JSON.parse keeps the last of two equal keys without a word; a strict JSON file must not mean
  * something other than what a reader sees (docs/formats.md). Run only on text JSON.parse accepted.
  */
-export function duplicateJsonKey(text: string): { key: string; offset: number } | null {
+export function duplicateJsonKeys(text: string): Array<{ key: string; offset: number }> {
+  const found: Array<{ key: string; offset: number }> = [];
   // One entry per open container: the keys seen so far for an object, null for an array.
   const stack: Array<Set<string> | null> = [];
   let expectKey = false;
@@ -15,7 +16,7 @@ export function duplicateJsonKey(text: string): { key: string; offset: number } 
       const top = stack[stack.length - 1];
       if (top && expectKey) {
         const key = JSON.parse(text.slice(start, i + 1)) as string;
-        if (top.has(key)) return { key, offset: start };
+        if (top.has(key)) found.push({ key, offset: start });
         top.add(key);
         expectKey = false;
       }
@@ -30,5 +31,5 @@ export function duplicateJsonKey(text: string): { key: string; offset: number } 
       expectKey = stack[stack.length - 1] instanceof Set;
     }
   }
-  return null;
+  return found;
 }

@@ -1,4 +1,4 @@
-import { duplicateJsonKey } from './json-duplicate-keys.js';
+import { duplicateJsonKeys } from './json-duplicate-keys.js';
 import { jsonSyntaxProblem } from './json-syntax-error.js';
 import { jsonNumberProblems, lineColumnAt } from './number-checks.js';
 import type { PathSegments } from './source.js';
@@ -32,8 +32,7 @@ export function readStrictJson(text: string): { value: unknown } | { problems: S
     message: number.message,
     code: 'CONFIG_INVALID',
   }));
-  const duplicate = duplicateJsonKey(text);
-  if (duplicate) {
+  for (const duplicate of duplicateJsonKeys(text)) {
     const message = `is not valid strict JSON: the key "${duplicate.key}" appears twice in one object (JSON.parse would keep the last silently); remove one`;
     problems.push({ ...lineColumnAt(text, duplicate.offset), message, code: 'CONFIG_SYNTAX' });
   }

@@ -2,17 +2,19 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/config/errors.js';
-import { duplicateJsonKey } from '../../src/config/json-duplicate-keys.js';
+import { duplicateJsonKeys } from '../../src/config/json-duplicate-keys.js';
 import { SourceDocument } from '../../src/config/source.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 describe('strict JSON: duplicate keys', () => {
   it('finds a key given twice in one object, at any depth, and nothing else', () => {
-    expect(duplicateJsonKey('{"a": 1, "b": {"c": 2, "c": 3}}')).toEqual({ key: 'c', offset: 23 });
-    expect(duplicateJsonKey('{"a": 1, "b": [{"a": 1}, {"a": 2}], "c": "a"}')).toBeNull();
-    expect(duplicateJsonKey('{"x\\"y": 1, "x\\"y": 2}')).toMatchObject({ key: 'x"y' });
-    expect(duplicateJsonKey('["a", "a", {"k": "a", "v": "a"}]')).toBeNull();
-    expect(duplicateJsonKey('{"a": "{\\"a\\": 1}", "b": 2}')).toBeNull();
+    expect(duplicateJsonKeys('{"a": 1, "b": {"c": 2, "c": 3}}')).toEqual([{ key: 'c', offset: 23 }]);
+    // Every repeat, not the first only.
+    expect(duplicateJsonKeys('{"a": 1, "a": 2, "b": {"c": 2, "c": 3}}').map((d) => d.key)).toEqual(['a', 'c']);
+    expect(duplicateJsonKeys('{"a": 1, "b": [{"a": 1}, {"a": 2}], "c": "a"}')).toEqual([]);
+    expect(duplicateJsonKeys('{"x\\"y": 1, "x\\"y": 2}')).toMatchObject([{ key: 'x"y' }]);
+    expect(duplicateJsonKeys('["a", "a", {"k": "a", "v": "a"}]')).toEqual([]);
+    expect(duplicateJsonKeys('{"a": "{\\"a\\": 1}", "b": 2}')).toEqual([]);
   });
 
   it('refuses a .json file with a duplicate key, located at the second one', () => {
