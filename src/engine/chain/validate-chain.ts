@@ -1,4 +1,5 @@
 import type { Locator } from '../../config/assert-format.js';
+import { didYouMean } from '../../config/did-you-mean.js';
 import { collectConfigErrors, type ConfigError, throwConfigErrors } from '../../config/errors.js';
 import { missingArgumentNames, type ParametersOf, unknownArgumentNames } from '../revision/argument-names.js';
 import { checkTemplatesClosed } from '../revision/template-checks.js';
@@ -16,7 +17,7 @@ export function validateChainSpec(chain: ChainSpec, callable: ReadonlySet<string
   const ids = new Set<string>();
   chain.steps.forEach((step, index) => {
     if (!callable.has(step.tool)) {
-      problems.push(locate(['steps', index, 'tool'], `unknown tool "${step.tool}"; expected an agent tool or a built-in`));
+      problems.push(locate(['steps', index, 'tool'], `unknown tool "${step.tool}"; expected an agent tool or a built-in${didYouMean(step.tool, callable)}`));
     }
     if (step.id !== undefined) {
       if (step.id === CHAIN_END)

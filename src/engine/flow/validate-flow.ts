@@ -6,7 +6,7 @@ import type { ComponentSpec, ComponentType, FlowSpec, IOKey, ToolSpec } from '..
 import { toolParametersOf } from '../revision/argument-names.js';
 import { IO_TARGETS, parseIOKey } from './io-key.js';
 import { DEFAULT_ROUTE, END } from './route.js';
-import { closestWord } from '../../config/did-you-mean.js';
+import { closestWord, didYouMean } from '../../config/did-you-mean.js';
 import { validateStepArguments } from './validate-step-arguments.js';
 import { withArticle } from '../../config/indefinite-article.js';
 
@@ -135,7 +135,9 @@ function validateComponent(component: ComponentSpec, at: Array<string | number>,
     const tool = component.tool_name;
     if (tool === undefined) problems.push(locate(at, 'a deterministic_step needs "tool_name"'));
     else if (!callable.has(tool))
-      problems.push(locate([...at, 'tool_name'], `unknown tool "${tool}"; expected an agent tool or a built-in (${BUILTIN_NAMES.join(', ')})`));
+      problems.push(
+        locate([...at, 'tool_name'], `unknown tool "${tool}"; expected an agent tool or a built-in (${BUILTIN_NAMES.join(', ')})${didYouMean(tool, callable)}`),
+      );
     else if (!scope.unchecked.has(tool)) {
       // A step's inputs are checked against its tool's parameters, once that tool is valid itself.
       const parameters = toolParametersOf(agentTools, tool) as Record<string, unknown> | undefined;
@@ -144,7 +146,10 @@ function validateComponent(component: ComponentSpec, at: Array<string | number>,
   }
   if (component.type === 'agent') {
     (component.toolset ?? []).forEach((tool, index) => {
-      if (!callable.has(tool)) problems.push(locate([...at, 'toolset', index], `unknown tool "${tool}" in toolset; expected an agent tool or a built-in`));
+      if (!callable.has(tool))
+        problems.push(
+          locate([...at, 'toolset', index], `unknown tool "${tool}" in toolset; expected an agent tool or a built-in${didYouMean(tool, callable)}`),
+        );
     });
   }
   if (component.type === 'plan') {

@@ -1,4 +1,5 @@
 import { missingArgumentNames, type ParametersOf, unknownArgumentNames } from '../revision/argument-names.js';
+import { didYouMean } from '../../config/did-you-mean.js';
 import type { Locator } from '../../config/assert-format.js';
 import { AgentcheckError, collectConfigErrors, ConfigError, throwConfigErrors } from '../../config/errors.js';
 import type { PathSegments } from '../../config/source.js';
@@ -72,7 +73,10 @@ function validateCalls(
         validateCalls(call.if.tools, [...here, 'if', 'tools'], tools, locate, problems);
         if (call.else) validateCalls(call.else.tools, [...here, 'else', 'tools'], tools, locate, problems);
       } else if (!callable.has(call.name)) {
-        throw locate([...here, 'name'], `unknown tool "${call.name}"; expected an agent tool, a built-in, for_each or if_else`);
+        throw locate(
+          [...here, 'name'],
+          `unknown tool "${call.name}"; expected an agent tool, a built-in, for_each or if_else${didYouMean(call.name, [...callable, ...PLAN_SYSTEM_TOOLS])}`,
+        );
       } else {
         // A misspelt name is usually the missing one: said once, as unknown.
         const unknown = unknownArgumentNames(call.arguments, call.name, parametersOf(call.name), [...here, 'arguments'], locate);

@@ -61,6 +61,12 @@ describe('STEP plans: truthiness and load-time rules', () => {
     expect(message).toMatch(/plan\.steps\[1\]\.tools\[0\]\.name: unknown tool "nope2"/);
   });
 
+  it('suggests the tool a misspelt call name meant', () => {
+    expect(planBuild({ steps: [{ tools: [{ name: 'ecoh', arguments: {} }] }] })).toThrow(
+      /unknown tool "ecoh"; expected an agent tool, a built-in, for_each or if_else; did you mean "echo"\?/,
+    );
+  });
+
   it('refuses variable names no template can read: item_name, returns and constants', () => {
     const forEach = (itemName: string) => planBuild({ steps: [{ tools: [{ name: 'for_each', items: [1], each_item: { item_name: itemName, tools: [] } }] }] });
     expect(forEach('a b')).toThrow(/plan\.steps\[0\]\.tools\[0\]\.each_item\.item_name: item_name "a b" can never be read by a template/);

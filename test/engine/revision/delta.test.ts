@@ -129,7 +129,7 @@ describe('applyDelta', () => {
       [
         4,
         'remove[0]',
-        'after applying the delta: removing "agent.tools[name=t]" leaves agent.tools[0].chain.steps[0].tool invalid: unknown tool "t"; expected an agent tool or a built-in',
+        'after applying the delta: removing "agent.tools[name=t]" leaves agent.tools[0].chain.steps[0].tool invalid: unknown tool "t"; expected an agent tool or a built-in; did you mean "c"?',
       ],
       [5, 'remove[1]', noName],
     ]);
