@@ -48,7 +48,12 @@ function validateFiltering(value: unknown, at: PathSegments, locate: Locator, de
   collectConfigErrors(problems, () => onlyKeys(record, ['operator', 'conditions'], at, locate));
   // A missing operator means `and`, as in a plain list of conditions; a wrong one is an error.
   if (record.operator !== undefined && !LOGICAL_OPERATORS.includes(record.operator as never)) {
-    problems.push(locate([...at, 'operator'], `expected operator ${LOGICAL_OPERATORS.join(' | ')}, got ${show(record.operator)}`));
+    problems.push(
+      locate(
+        [...at, 'operator'],
+        `expected operator ${LOGICAL_OPERATORS.join(' | ')}, got ${show(record.operator)}${hint(record.operator, LOGICAL_OPERATORS)}`,
+      ),
+    );
   }
   if (!Array.isArray(record.conditions) || record.conditions.length === 0) {
     problems.push(locate([...at, 'conditions'], 'expected a non-empty list of conditions'));
@@ -64,7 +69,7 @@ function validateCondition(record: Record<string, unknown>, at: PathSegments, lo
   onlyKeys(record, ['field', 'key', 'operator', 'value'], at, locate);
   const { field, key, operator, value } = record;
   if (!QUERY_FIELDS.includes(field as never)) {
-    throw locate([...at, 'field'], `unknown field ${show(field)}; expected one of ${QUERY_FIELDS.join(', ')}`);
+    throw locate([...at, 'field'], `unknown field ${show(field)}; expected one of ${QUERY_FIELDS.join(', ')}${hint(field, QUERY_FIELDS)}`);
   }
   if (field === 'attributes') {
     if (typeof key !== 'string' || key === '') throw locate(at, 'field "attributes" needs a "key" naming the attribute, e.g. gen_ai.tool.name');
@@ -172,7 +177,7 @@ function validateWindowing(value: unknown, at: PathSegments, locate: Locator): v
     problems.push(locate([...at, 'limit'], `expected a whole number >= 0, got ${show(record.limit)}`));
   }
   if (record.order !== undefined && record.order !== 'asc' && record.order !== 'desc') {
-    problems.push(locate([...at, 'order'], `expected order asc | desc, got ${show(record.order)}`));
+    problems.push(locate([...at, 'order'], `expected order asc | desc, got ${show(record.order)}${hint(record.order, ['asc', 'desc'])}`));
   }
   throwConfigErrors(problems);
 }

@@ -115,7 +115,7 @@ describe('validateQuery', () => {
 
   it('names unknown fields, operators and keys with their path', () => {
     expect(problem({ filtering: { field: 'nme', operator: 'is', value: 'x' } })).toBe(
-      'scenario.yaml at query.filtering.field: unknown field "nme"; expected one of trace_id, span_id, parent_id, name, kind, status, attributes, duration_ms',
+      'scenario.yaml at query.filtering.field: unknown field "nme"; expected one of trace_id, span_id, parent_id, name, kind, status, attributes, duration_ms; did you mean "name"?',
     );
     expect(problem({ filtering: { operator: 'and', conditions: [{ field: 'name', operator: 'like', value: 'x' }] } })).toContain(
       'at query.filtering.conditions[0].operator: unknown operator "like"',
@@ -127,6 +127,15 @@ describe('validateQuery', () => {
     expect(problem({ where: {} })).toContain('at query.where: unknown key "where"');
     expect(problem({ windowing: { order: 'up' } })).toContain('expected order asc | desc');
     expect(problem({ windowing: { limit: -1 } })).toContain('expected a whole number >= 0');
+  });
+
+  it('suggests the operator, field or order a typo meant', () => {
+    expect(problem({ filtering: { operator: 'andd', conditions: [{ field: 'name', operator: 'is', value: 'x' }] } })).toContain(
+      'got "andd"; did you mean "and"?',
+    );
+    expect(problem({ filtering: { field: 'nmae', operator: 'is', value: 'x' } })).toContain('unknown field "nmae"; expected one of');
+    expect(problem({ filtering: { field: 'nmae', operator: 'is', value: 'x' } })).toContain('did you mean "name"?');
+    expect(problem({ windowing: { order: 'ascc' } })).toContain('got "ascc"; did you mean "asc"?');
   });
 
   it('needs a key for attributes, a list for in, no value for exists', () => {
