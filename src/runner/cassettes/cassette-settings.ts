@@ -1,5 +1,5 @@
-import { statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { fileInPlaceOfFolder } from '../files/file-in-place-of-folder.js';
+import { join, resolve } from 'node:path';
 import { ConfigError } from '../../config/errors.js';
 import { CASSETTE_MODES, type CassetteMode } from './cassette.js';
 
@@ -38,17 +38,6 @@ export function resolveCassetteSettings(flag: string | undefined, config: Casset
  * above it): every run would make its live calls and then fail to write or read its cassette.
  */
 function refuseFileInPlaceOfFolder(dir: string, what: string): void {
-  for (let current = dir; ; current = dirname(current)) {
-    let isFolder: boolean | undefined;
-    try {
-      isFolder = statSync(current).isDirectory();
-    } catch {
-      // Not there (yet): record creates it, replay reports each missing cassette.
-    }
-    if (isFolder === false) {
-      const where = current === dir ? 'this is a file' : `${current}, above it, is a file`;
-      throw new ConfigError({ file: dir }, `${what} must be a folder, but ${where}, not a folder`, 'CONFIG_INVALID');
-    }
-    if (isFolder || dirname(current) === current) return;
-  }
+  const where = fileInPlaceOfFolder(dir);
+  if (where) throw new ConfigError({ file: dir }, `${what} must be a folder, but ${where}, not a folder`, 'CONFIG_INVALID');
 }

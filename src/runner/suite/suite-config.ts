@@ -12,6 +12,7 @@ import { checkGraderParameters, GRADER_SCRIPT_EMPTY, graderModelSchema } from '.
 import { skillsSchema } from '../scenario/scenario-schema.js';
 import { skillFolderProblems } from '../scenario/skill-folder-problems.js';
 import { CASSETTE_MODES } from '../cassettes/cassette.js';
+import { fileInPlaceOfFolder } from '../files/file-in-place-of-folder.js';
 import type { CassetteConfig } from '../cassettes/cassette-settings.js';
 import { REPORTER_NAMES } from '../reporters/index.js';
 import type { SkillOptionsSpec, SuiteConfigSpec } from './suite-config-format.generated.js';
@@ -127,6 +128,14 @@ function suiteConfigOf(doc: SourceDocument, path: string): SuiteConfig {
     collectConfigErrors(problems, () =>
       validateLlmParameters({ provider: model.provider as LlmSpec['provider'], parameters: model.parameters }, documentLocator(doc), ['model', 'parameters']),
     );
+  }
+  // Output folders a file stands in the way of: validate says so too, at the config's line.
+  for (const [key, folder] of [
+    [['out'], format.valid(['out']) ? raw.out : undefined],
+    [['cassettes', 'dir'], format.valid(['cassettes', 'dir']) ? raw.cassettes?.dir : undefined],
+  ] as const) {
+    const where = folder === undefined ? undefined : fileInPlaceOfFolder(resolve(baseDir, folder));
+    if (where) problems.push(doc.error([...key], `must be a folder, but ${where}, not a folder`));
   }
   // Skill folders are checked now, so a typo stops the suite before anything runs.
   for (const key of ['forced', 'overlay'] as const) {

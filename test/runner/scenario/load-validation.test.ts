@@ -281,6 +281,15 @@ describe('a misspelt agent key', () => {
   });
 });
 
+describe('suite config output folders', () => {
+  it('refuses out and cassettes.dir where a file stands, located in the config (validate says so as run does)', () => {
+    const dir = tempDir({ 'tapes.txt': '', 'agentcheck.config.yaml': 'out: tapes.txt\ncassettes: {mode: replay, dir: tapes.txt/sub}\n' });
+    const error = configErrorOf(() => loadSuiteConfig(join(dir, 'agentcheck.config.yaml'), dir));
+    expect(error.message).toMatch(/agentcheck\.config\.yaml:1:\d+ at out: must be a folder, but this is a file, not a folder/);
+    expect(error.message).toMatch(/agentcheck\.config\.yaml:2:\d+ at cassettes\.dir: must be a folder, but .*tapes\.txt, above it, is a file, not a folder/);
+  });
+});
+
 describe('suite config judge and scenarios', () => {
   it('refuses grader parameters the judge owns, an empty grader script and an empty scenarios list, located in the config', () => {
     const dir = tempDir({
