@@ -10,7 +10,7 @@ import type * as LoadSuite from '../suite/load-suite.js';
 import { emptySuiteConfig, loadSuiteConfig, type SuiteConfig } from '../suite/suite-config.js';
 import { walkFiles } from '../files/walk-files.js';
 import { skippedScenarioNote } from '../scenario/skipped-scenario-files.js';
-import { BUILD_KEYS, hasBuildKey, isAgentBuildShape } from '../scenario/build-shape.js';
+import { BUILD_KEYS, hasBuildKey, hasIdKey, isAgentBuildShape } from '../scenario/build-shape.js';
 
 /** The kinds of file `agentcheck validate` knows. */
 export type FileKind = 'scenario' | 'agent' | 'skill' | 'config';
@@ -262,7 +262,7 @@ function detect(file: string): FileKind | null {
     if (looksLikeBuild(file)) throw error;
     return null;
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value) || !('id' in value)) return null;
+  if (!value || typeof value !== 'object' || Array.isArray(value) || !hasIdKey(value)) return null;
   // An `id` beside an agent-build key (or a near miss of `agent`, e.g. a typo) is an agent build to
   // validate, so a misspelled build is reported rather than skipped.
   return hasBuildKey(value) ? 'agent' : null;

@@ -35,6 +35,22 @@ describe('validateFiles on a folder', () => {
     expect(empty.problems.map((problem) => problem.message)).toEqual([expect.stringContaining('expected a scenario (a mapping with name, agent, inputs)')]);
   });
 
+  it('takes a misspelt id or a near miss of another build key, and an agent mapping, for a build', async () => {
+    const dir = tempDir({
+      'idd.yaml': 'idd: a\nagent:\n  name: A\n',
+      'ext.yaml': 'id: a\nextrnal: {command: [x]}\n',
+      'folder/ext.yaml': 'id: a\nextrnal: {command: [x]}\n',
+    });
+    const named = await validateFiles(['idd.yaml', 'ext.yaml'], {}, dir);
+    expect(named.problems.map((problem) => problem.message)).toEqual([
+      expect.stringMatching(/idd\.yaml:1:1 at idd: unknown key "idd" \(did you mean "id"\?\)/),
+      expect.stringMatching(/ext\.yaml:2:1 at extrnal: unknown key "extrnal" \(did you mean "external"\?\)/),
+    ]);
+    // In a folder too, not skipped as some other YAML.
+    const folder = await validateFiles(['folder'], {}, dir);
+    expect(folder.problems.map((problem) => problem.message)).toEqual([expect.stringMatching(/did you mean "external"\?/)]);
+  });
+
   it('lists an invalid build once, also when the scenario files using it fail with its problem', async () => {
     const scenarios = (name: string) =>
       `defaults:\n  agent: agent.yaml\nscenarios:\n  - name: ${name}\n    inputs: {messages: [{role: user, content: hi}]}\n    model: {script: [{text: ok}]}\n    expect: {checks: [{output: {contains: ok}}]}\n`;
