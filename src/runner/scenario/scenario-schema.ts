@@ -36,13 +36,22 @@ const scriptEntry = {
 /** A scripted model script: a list of responses, one per model call. */
 export const scriptSchema = { type: 'array', items: scriptEntry };
 
+/** The keys of a script entry the rules below read. */
+type ScriptEntryShape = { text?: string; error?: unknown; tool_calls?: ReadonlyArray<{ id?: string }> };
+
 /**
- * What the schema cannot say about a script (already checked against scriptSchema): the
+ * What the schema cannot say about a script (already checked against scriptSchema): an entry
+ * per call that answers something, and the
  * tool calls of one entry have distinct ids, since results are matched to calls by id.
  * `locate` takes paths relative to the script.
  */
-export function validateScript(script: ReadonlyArray<{ tool_calls?: ReadonlyArray<{ id?: string }> }>, locate: Locator): void {
+export function validateScript(script: ReadonlyArray<ScriptEntryShape>, locate: Locator): void {
+  // Either could only fail every run (SCRIPT_EXHAUSTED) or answer with nothing.
+  if (!script.length) throw locate([], 'a script needs at least one entry, one per model call (text, tool_calls or error)');
   script.forEach((entry, index) => {
+    if (entry.text === undefined && entry.tool_calls === undefined && entry.error === undefined) {
+      throw locate([index], 'an entry needs text, tool_calls or error: what the model answers on that call');
+    }
     const seen = new Map<string, number>();
     (entry.tool_calls ?? []).forEach((call, position) => {
       if (call.id === undefined) return;

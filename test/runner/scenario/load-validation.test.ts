@@ -257,6 +257,18 @@ describe('a path or config glob that matches nothing beside others that do', () 
   });
 });
 
+describe('a scenario script', () => {
+  it('refuses an empty script and an entry that answers nothing, which could only fail or answer with nothing', () => {
+    const empty = loadError({ 'agent.yaml': AGENT, 'a.scenario.yaml': scenario('').replace('model: {script: [{text: ok}]}', 'model: {script: []}') });
+    expect(empty.message).toMatch(/at model\.script: a script needs at least one entry, one per model call/);
+    const blank = loadError({
+      'agent.yaml': AGENT,
+      'a.scenario.yaml': scenario('').replace('model: {script: [{text: ok}]}', 'model: {script: [{text: ok}, {}]}'),
+    });
+    expect(blank.message).toMatch(/at model\.script\[1\]: an entry needs text, tool_calls or error/);
+  });
+});
+
 describe('scenario tags', () => {
   it('refuses a tag --tag could never select: with a comma, surrounding spaces or empty', () => {
     const error = loadError({ 'agent.yaml': AGENT, 'a.scenario.yaml': scenario('tags: [smoke, "a,b", " spaced ", ""]\n') });
