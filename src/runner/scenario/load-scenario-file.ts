@@ -249,6 +249,23 @@ function loadOne(
     expect.terminal_tool === undefined ||
     (ok('expect', 'terminal_tool') && collectConfigErrors(problems, () => validateToolName(expect.terminal_tool, ['expect', 'terminal_tool'], locate)));
   if (ok('expect', 'verdict')) problems.push(...expectedVerdictProblems(expect, locate));
+  // With nothing that can fail, an expected failure could only ever be an "unexpected pass".
+  if (
+    spec.expect_failure !== undefined &&
+    ok('expect_failure') &&
+    expect.terminal_tool === undefined &&
+    expect.verdict === undefined &&
+    !expect.checks?.length &&
+    !spec.resume?.length
+  ) {
+    problems.push(
+      locate(
+        ['expect_failure'],
+        'expects a failure, but the scenario expects nothing that could fail: add the checks (or terminal_tool, resume) it should fail',
+        true,
+      ),
+    );
+  }
   const checks = format.typed(['expect', 'checks']) ? (expect.checks ?? []) : [];
   const checksAt: Locator = (path, expected, atKey) => locate(['expect', 'checks', ...path], expected, atKey);
   const checkIndexes = checks.flatMap((item, index) =>

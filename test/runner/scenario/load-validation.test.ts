@@ -269,6 +269,20 @@ describe('a scenario script', () => {
   });
 });
 
+describe('expect_failure', () => {
+  it('is refused on a scenario that expects nothing that could fail', () => {
+    const error = loadError({ 'agent.yaml': AGENT, 'a.scenario.yaml': scenario('expect_failure: demo\n') });
+    expect(error.message).toMatch(/at expect_failure: expects a failure, but the scenario expects nothing that could fail/);
+  });
+});
+
+describe('expect_failure', () => {
+  it('is refused on a scenario that expects nothing that could fail', () => {
+    const error = loadError({ 'agent.yaml': AGENT, 'a.scenario.yaml': scenario('expect_failure: demo\n') });
+    expect(error.message).toMatch(/at expect_failure: expects a failure, but the scenario expects nothing that could fail/);
+  });
+});
+
 describe('scenario tags', () => {
   it('refuses a tag --tag could never select: with a comma, surrounding spaces or empty', () => {
     const error = loadError({ 'agent.yaml': AGENT, 'a.scenario.yaml': scenario('tags: [smoke, "a,b", " spaced ", ""]\n') });
