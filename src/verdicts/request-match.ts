@@ -1,4 +1,5 @@
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../config/errors.js';
+import { isMatcher } from './args/json-value.js';
 import type { Locator } from '../config/assert-format.js';
 import type { PathSegments } from '../config/source.js';
 import { describeMismatch, matchDocument } from './args/match-document.js';
@@ -37,6 +38,15 @@ export function validateExpectedRequest(request: ExpectedRequest, at: PathSegmen
   // A method no http tool sends could never match, so the check could only fail.
   if (request.method !== undefined && !HTTP_METHODS.includes(request.method.toUpperCase())) {
     problems.push(locate([...at, 'method'], `expected an HTTP method (${HTTP_METHODS.join(', ')}), got ${JSON.stringify(request.method)}`));
+  }
+  // The body is text: an object or a list there could never equal it (the body as JSON is `json`).
+  if (request.body !== null && typeof request.body === 'object' && !isMatcher(request.body)) {
+    problems.push(
+      locate(
+        [...at, 'body'],
+        `body is compared with the body text, so ${Array.isArray(request.body) ? 'a list' : 'an object'} could never match it; use json: to compare the body as JSON, or give the text`,
+      ),
+    );
   }
   for (const key of ['url', 'json', 'body'] as const) {
     const value = request[key];

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ConfigErrors } from '../../../src/config/errors.js';
 import { loadScenarioFile, type LoadContext } from '../../../src/runner/scenario/load-scenario-file.js';
 import type { Scenario } from '../../../src/runner/scenario/scenario.js';
+import { loadSuite } from '../../../src/runner/suite/load-suite.js';
+import { emptySuiteConfig } from '../../../src/runner/suite/suite-config.js';
 import { configErrorOf } from '../../helpers/config-error.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
@@ -131,6 +133,21 @@ flow:
     const variants = { v: { set: { agent: { tools: [{ name: 'refund', returns: 1 }] } } } };
     expect(load(checks('tool_called: {tool: refund}'), AGENT, { variants })).toHaveLength(1);
     expect(configErrorOf(() => load(checks('tool_called: {tool: refund}'))).path).toBe('expect.checks[0].tool_called.tool');
+  });
+});
+
+describe('a request body matcher', () => {
+  it('refuses an object or a list as body (the body text), pointing at json', () => {
+    const agent = `id: h\nagent:\n  name: H\n  tools:\n    - {name: post_it, description: P., parameters: {type: object}, http: {method: POST, url: "https://x.test/p", body: {a: 1}}}\n`;
+    const dir = tempDir({
+      'agent.yaml': agent,
+      'a.scenario.yaml':
+        'name: a\nagent: agent.yaml\ninputs: {messages: [{role: user, content: go}]}\nmodel: {script: [{text: ok}]}\nexpect: {checks: [{tool_called: {tool: post_it, request: {body: {a: 1}}}}]}\n',
+    });
+    const error = configErrorOf(() => loadSuite({ paths: [dir], config: emptySuiteConfig(dir) }, dir));
+    expect(error.message).toMatch(
+      /at expect\.checks\[0\]\.tool_called\.request\.body: body is compared with the body text, so an object could never match it; use json:/,
+    );
   });
 });
 
