@@ -6,7 +6,7 @@ import { deltaSchema } from '../../engine/revision/delta.js';
 import { collectConfigErrors, throwConfigErrors } from '../../config/errors.js';
 import { validateLlmParameters } from '../../engine/providers/validate-parameters.js';
 import type { LlmSpec } from '../../engine/revision/types.js';
-import { SourceDocument } from '../../config/source.js';
+import { formatPath, SourceDocument } from '../../config/source.js';
 import { llmProperties } from '../../engine/revision/schema.js';
 import { checkGraderParameters, GRADER_SCRIPT_EMPTY, graderModelSchema } from '../judge/grader-model.js';
 import { skillsSchema } from '../scenario/scenario-schema.js';
@@ -95,7 +95,17 @@ function suiteConfigOf(doc: SourceDocument, path: string): SuiteConfig {
   const baseDir = dirname(path);
   // Every problem in one pass (docs/cli.md, validate): the format's, then each variant name and
   // skill folder the format problems leave intact.
-  const problems = [...format.errors];
+  // A variant written as a file path, as a scenario's delta may be: said so, not "expected object".
+  const given = (doc.value as { variants?: unknown } | null)?.variants;
+  const fileVariants = new Set(
+    given && typeof given === 'object' ? Object.entries(given).flatMap(([name, value]) => (typeof value === 'string' ? [name] : [])) : [],
+  );
+  const problems = [
+    ...format.errors.filter((error) => ![...fileVariants].some((name) => error.path === formatPath(['variants', name]))),
+    ...[...fileVariants].map((name) =>
+      doc.error(['variants', name], 'a variant is an inline delta {set, remove}; a delta file is not read here (write its set and remove inline)'),
+    ),
+  ];
   const variants = (format.typed(['variants']) ? raw.variants : undefined) ?? {};
   for (const [name, delta] of Object.entries(variants)) {
     // Each variant is a delta: its own format problems belong to the config, not to each build it meets.

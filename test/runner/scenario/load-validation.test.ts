@@ -307,6 +307,17 @@ describe('a misspelt agent key', () => {
   });
 });
 
+describe('suite config variants written as delta files', () => {
+  it('says a variant is an inline delta, not "expected object"', () => {
+    const dir = tempDir({ 'lean.yaml': 'remove: [agent.tools.0]\n', 'agentcheck.config.yaml': 'variants:\n  lean: lean.yaml\n' });
+    const error = configErrorOf(() => loadSuiteConfig(join(dir, 'agentcheck.config.yaml'), dir));
+    expect(error.message).toMatch(
+      /agentcheck\.config\.yaml:2:\d+ at variants\.lean: a variant is an inline delta \{set, remove\}; a delta file is not read here/,
+    );
+    expect(error.message).not.toContain('expected object');
+  });
+});
+
 describe('suite config output folders', () => {
   it('refuses out and cassettes.dir where a file stands, located in the config (validate says so as run does)', () => {
     const dir = tempDir({ 'tapes.txt': '', 'agentcheck.config.yaml': 'out: tapes.txt\ncassettes: {mode: replay, dir: tapes.txt/sub}\n' });
