@@ -12,7 +12,7 @@ export function numberProblem(literal: string, value: number): string | undefine
   if (!Number.isFinite(value))
     return `number ${literal} is not finite (a number too large for a double, .inf and .nan are refused: agentcheck files and reports hold finite numbers only)`;
   if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
-    return `number ${literal} is beyond 2^53 (${Number.MAX_SAFE_INTEGER}) and would be rounded; write a large id as a string`;
+    return `number ${literal} is beyond 2^53 (${Number.MAX_SAFE_INTEGER}) and would be rounded; a count that large is out of range, and a large id must be written as a string`;
   }
   if (value === 0 && /[1-9]/.test(literal.split(/[eE]/)[0])) return `number ${literal} is too small to be represented (it would be read as 0)`;
   return undefined;

@@ -176,7 +176,7 @@ describe('numbers that cannot be read as written are refused, not rounded', () =
     const text = '{"id": "n", "revision": 1,\n "agent": {"tools": [{"returns": {"a": 9007199254740993, "b": 1e-400}},\n {"returns": [1, 1e400]}]}}';
     const error = configErrorOf(() => SourceDocument.parse('n.json', text));
     expect(error.message.split('\n').slice(0, 3)).toEqual([
-      'n.json:2:40 at agent.tools[0].returns.a: number 9007199254740993 is beyond 2^53 (9007199254740991) and would be rounded; write a large id as a string',
+      'n.json:2:40 at agent.tools[0].returns.a: number 9007199254740993 is beyond 2^53 (9007199254740991) and would be rounded; a count that large is out of range, and a large id must be written as a string',
       'n.json:2:63 at agent.tools[0].returns.b: number 1e-400 is too small to be represented (it would be read as 0)',
       expect.stringMatching(/^n\.json:3:18 at agent\.tools\[1\]\.returns\[1\]: number 1e400 is not finite/),
     ]);
@@ -199,7 +199,7 @@ describe('numbers that cannot be read as written are refused, not rounded', () =
     const all = configErrorOf(() => SourceDocument.parse('n.yaml', 'id: n\nrevision: 1e-400\nagent:\n  tools: [{returns: {a: 12345678901234567890}}]\n'));
     expect(all.message.split('\n').slice(0, 2)).toEqual([
       'n.yaml:2:11 at revision: number 1e-400 is too small to be represented (it would be read as 0)',
-      'n.yaml:4:25 at agent.tools[0].returns.a: number 12345678901234567890 is beyond 2^53 (9007199254740991) and would be rounded; write a large id as a string',
+      'n.yaml:4:25 at agent.tools[0].returns.a: number 12345678901234567890 is beyond 2^53 (9007199254740991) and would be rounded; a count that large is out of range, and a large id must be written as a string',
     ]);
     expect(SourceDocument.parse('a.yaml', 'a: "1e-400"\nb: 0e-400\nc: 0.5\n').value).toEqual({ a: '1e-400', b: 0, c: 0.5 });
   });

@@ -186,7 +186,7 @@ function renderString(value: string, row: DatasetRow, at: PathSegments, locate: 
     problems.push(
       locate(
         at,
-        `"${left[0]}" is not a dataset template: expected {{ vars.NAME }} or {{ vars.NAME.KEY }}, NAME and KEY of letters, digits, _, $ and - (a column named with a space or a dot cannot be read: rename it); no filters, brackets or other expressions`,
+        `"${left[0]}" is not a dataset template: expected {{ vars.NAME }} or {{ vars.NAME.KEY }}, NAME of letters, digits, _, $ and - starting with a letter, _ or $, KEY of the same characters (a column named with a space or a dot, or starting with a digit, cannot be read: rename it); no filters, brackets or other expressions`,
       ),
     );
   }

@@ -3,10 +3,11 @@ import { relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../../config/errors.js';
 import { readError } from '../../config/read-error.js';
 import { walkFiles } from '../files/walk-files.js';
+import { skippedScenarioNote } from './skipped-scenario-files.js';
 import { REPORTER_NAMES } from '../reporters/index.js';
+import { SCENARIO_FILE } from './scenario-file-name.js';
 
-/** `*.scenario.yaml`, `*.scenarios.yaml`, also `.yml` and `.json` (docs/formats.md, Scenario). */
-export const SCENARIO_FILE = /\.scenarios?\.(ya?ml|json)$/;
+export { SCENARIO_FILE };
 
 /** A scenario file and the root its id is relative to. */
 export interface FoundScenarioFile {
@@ -56,7 +57,7 @@ export function discoverScenarioFiles(paths: readonly string[], cwd = process.cw
   if (found.length && emptyFolders.length) {
     throw new ConfigError(
       { file: emptyFolders[0] },
-      `holds no scenario file (*.scenario.yaml, *.scenarios.yaml), though the other paths given do${emptyFolders.length > 1 ? ` (nor do ${emptyFolders.slice(1).join(', ')})` : ''}; give only folders that hold scenarios`,
+      `holds no scenario file (*.scenario.yaml, *.scenarios.yaml), though the other paths given do${emptyFolders.length > 1 ? ` (nor do ${emptyFolders.slice(1).join(', ')})` : ''}; give only folders that hold scenarios${skippedScenarioNote(emptyFolders, cwd, 'run')}`,
       'CONFIG_NOT_FOUND',
     );
   }

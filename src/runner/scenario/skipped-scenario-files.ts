@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { isInsideFolder } from '../../config/is-inside-folder.js';
 import { isDirectory, isSkippedEntry } from '../files/walk-files.js';
-import { SCENARIO_FILE } from './discover.js';
+import { SCENARIO_FILE } from './scenario-file-name.js';
 
 /** Folder entries the search reads at most: it runs only when nothing was found, and must stay cheap in a large node_modules. */
 const ENTRY_BUDGET = 20_000;

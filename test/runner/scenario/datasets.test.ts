@@ -116,7 +116,9 @@ describe('scenario datasets', () => {
       'r.scenario.yaml': scenarioOf('hi {{ vars.first name }}'),
       'rows.csv': 'n,order-id,first name\na,A-1,Bob\n',
     });
-    expect(spaced.message).toContain('NAME and KEY of letters, digits, _, $ and - (a column named with a space or a dot cannot be read: rename it)');
+    expect(spaced.message).toContain(
+      'NAME of letters, digits, _, $ and - starting with a letter, _ or $, KEY of the same characters (a column named with a space or a dot, or starting with a digit, cannot be read: rename it)',
+    );
   });
 
   it('still reports the problems no row can change when the dataset cannot be read', () => {
@@ -207,7 +209,10 @@ describe('scenario datasets', () => {
     const messages = (error instanceof ConfigErrors ? error.errors : [error]).map((problem) => [problem.path, problem.expected]);
     expect(messages).toEqual([
       ['dataset', 'o.jsonl:1:29: is not valid strict JSON: the key "order" appears twice in one object (JSON.parse would keep the last silently); remove one'],
-      ['dataset', 'o.jsonl:2:28: number 12345678901234567890 is beyond 2^53 (9007199254740991) and would be rounded; write a large id as a string'],
+      [
+        'dataset',
+        'o.jsonl:2:28: number 12345678901234567890 is beyond 2^53 (9007199254740991) and would be rounded; a count that large is out of range, and a large id must be written as a string',
+      ],
       ['dataset', 'o.jsonl:3:26: number 1e-400 is too small to be represented (it would be read as 0)'],
     ]);
   });
