@@ -82,8 +82,16 @@ export async function validateFiles(paths: readonly string[], options: { config?
 
   const given = paths.length ? paths : ['.'];
   // A path that does not exist is one problem among the others, not a reason to check nothing.
-  const { files, missing } = collect(given, cwd);
+  const { files, missing, empty } = collect(given, cwd);
   addProblems(report, missing);
+  // As run refuses it: beside paths that hold files, an empty folder is a renamed folder or a typo.
+  if (files.length) {
+    for (const folder of empty) {
+      addProblems(report, [
+        toProblem(new ConfigError({ file: folder }, 'holds no agentcheck file, though the other paths given do', 'CONFIG_NOT_FOUND'), folder),
+      ]);
+    }
+  }
   // Files under the paths that are agentcheck files (valid or not): none means a wrong path, not "ok".
   let found = 0;
   // Suite configs first: the scenario files of their suites are checked with them, once.
@@ -223,9 +231,10 @@ interface CollectedFile {
  * Files under the paths, and a problem for each path that does not exist; a file named
  * explicitly is always validated (as what `run` takes it for when its name does not say).
  */
-function collect(paths: readonly string[], cwd: string): { files: CollectedFile[]; missing: ValidationProblem[] } {
+function collect(paths: readonly string[], cwd: string): { files: CollectedFile[]; missing: ValidationProblem[]; empty: string[] } {
   const out: CollectedFile[] = [];
   const missing: ValidationProblem[] = [];
+  const empty: string[] = [];
   for (const given of paths) {
     const path = resolve(cwd, given);
     let stats;
@@ -237,10 +246,12 @@ function collect(paths: readonly string[], cwd: string): { files: CollectedFile[
       continue;
     }
     if (stats.isDirectory()) {
-      for (const file of walkFiles(path, (name) => /\.(ya?ml|json)$/.test(name) || name === 'SKILL.md')) out.push({ file, kind: kindByName(file) });
+      const files = walkFiles(path, (name) => /\.(ya?ml|json)$/.test(name) || name === 'SKILL.md');
+      if (!files.length) empty.push(given);
+      for (const file of files) out.push({ file, kind: kindByName(file) });
     } else out.push({ file: path, kind: kindByName(path), named: true });
   }
-  return { files: out, missing };
+  return { files: out, missing, empty };
 }
 
 function kindByName(file: string): FileKind | null {

@@ -35,6 +35,14 @@ describe('validateFiles on a folder', () => {
     expect(empty.problems.map((problem) => problem.message)).toEqual([expect.stringContaining('expected a scenario (a mapping with name, agent, inputs)')]);
   });
 
+  it('refuses an empty folder given beside paths that hold files, as run does', async () => {
+    const dir = tempDir({ 'ok.yaml': 'id: bot\nagent:\n  name: Bot\n', 'empty/notes.txt': 'x' });
+    const report = await validateFiles(['ok.yaml', 'empty'], {}, dir);
+    expect(report.problems.map((problem) => problem.message)).toEqual([
+      expect.stringContaining('empty: holds no agentcheck file, though the other paths given do'),
+    ]);
+  });
+
   it('takes a misspelt id or a near miss of another build key, and an agent mapping, for a build', async () => {
     const dir = tempDir({
       'idd.yaml': 'idd: a\nagent:\n  name: A\n',
