@@ -53,7 +53,7 @@ export async function compareCommand(base: string, head: string, options: { json
         section('improved', comparison.improved) +
         section('appeared', comparison.appeared) +
         section('vanished', comparison.vanished) +
-        section('skipped in head', comparison.skipped) +
+        section('skipped in one report', comparison.skipped) +
         (comparison.trajectory.length
           ? `trajectory changes (${comparison.trajectory.length}):\n${comparison.trajectory.map((c) => `  ${oneLine(c.key)}: ${oneLine(describeTrajectoryChange(c))}`).join('\n')}\n`
           : '') +

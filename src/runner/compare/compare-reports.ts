@@ -22,7 +22,7 @@ export interface ReportComparison {
   improved: ComparedScenario[];
   appeared: ComparedScenario[];
   vanished: ComparedScenario[];
-  /** Had results in the base and is skipped in the head (`skip:`): not compared, not vanished. */
+  /** Had results in one report and is skipped (`skip:`) in the other: not compared, neither vanished nor appeared. */
   skipped: ComparedScenario[];
   /** Counts outcomes only: a scenario whose trajectory changed may still be unchanged here. */
   unchanged: number;
@@ -44,7 +44,9 @@ export interface ReportComparison {
 export function compareReports(base: Report, head: Report): ReportComparison {
   const before = groupRows(base.scenarios);
   const after = groupRows(head.scenarios);
-  const skippedInHead = new Set(head.scenarios.filter((row) => row.status === 'skipped').map((row) => `${row.id} [${row.variant}]`));
+  const skippedIn = (report: Report) => new Set(report.scenarios.filter((row) => row.status === 'skipped').map((row) => `${row.id} [${row.variant}]`));
+  const skippedInHead = skippedIn(head);
+  const skippedInBase = skippedIn(base);
   const result: ReportComparison = {
     regressed: [],
     improved: [],
@@ -60,7 +62,8 @@ export function compareReports(base: Report, head: Report): ReportComparison {
   for (const [key, rows] of after) {
     const old = before.get(key);
     const entry = describe(key, old, rows);
-    if (!old) result.appeared.push(entry);
+    if (!old && skippedInBase.has(key)) result.skipped.push({ ...entry, base: 'skipped' });
+    else if (!old) result.appeared.push(entry);
     else if ((entry.head_pass_rate ?? 0) < (entry.base_pass_rate ?? 0)) result.regressed.push({ ...entry, head_reason: headReason(rows) });
     else if ((entry.head_pass_rate ?? 0) > (entry.base_pass_rate ?? 0)) result.improved.push(entry);
     else result.unchanged++;

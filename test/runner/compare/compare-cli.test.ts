@@ -91,7 +91,11 @@ describe('agentcheck compare: skipped rows, merges missing shards and duplicated
     expect((await runCli(['run', '.', '--out', 'head', '--reporter', 'json'], dir)).exitCode).toBe(0);
     const skipped = await runCli(['compare', 'base/report.json', 'head/report.json'], dir);
     expect(skipped.exitCode, skipped.all).toBe(0);
-    expect(skipped.stdout).toContain('skipped in head (1):\n  b.scenario.yaml#b [base]: pass -> skipped\n');
+    expect(skipped.stdout).toContain('skipped in one report (1):\n  b.scenario.yaml#b [base]: pass -> skipped\n');
+    // And back: skipped in the base, run in the head, is no new scenario.
+    const back = await runCli(['compare', 'head/report.json', 'base/report.json'], dir);
+    expect(back.stdout).toContain('skipped in one report (1):\n  b.scenario.yaml#b [base]: skipped -> pass\n');
+    expect(back.stdout).toContain('0 appeared');
     expect(skipped.stdout).toContain('0 regressed, 0 improved, 0 appeared, 0 vanished, 1 skipped, 1 unchanged');
 
     // A row copied into the report would be pooled twice.
