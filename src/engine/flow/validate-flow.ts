@@ -164,6 +164,13 @@ function validateComponent(component: ComponentSpec, at: Array<string | number>,
   }
 }
 
+/** The component a router leaves from, also under a misspelt `from` (`frm: a`): that router is the one it has. */
+function fromOf(router: object): string[] {
+  return Object.entries(router).flatMap(([key, value]) =>
+    typeof value === 'string' && (key === 'from' || closestWord(key, ['from']) !== undefined) ? [value] : [],
+  );
+}
+
 /** The component names a flow's routers may name: those checked (`names`, to their index) and all written. */
 interface FlowNames {
   names: ReadonlyMap<string, number>;
@@ -180,7 +187,7 @@ function validateRouters(flow: FlowSpec, { names, written, unnamed, part }: Flow
   const before = problems.length;
   const routers = part.typed(['routers']) ? (flow.routers ?? []) : [];
   // A component that a router with a format problem leaves from is not said to have no router.
-  const leftFrom = new Set(routers.flatMap((router, index) => (part.typed(['routers', index]) && typeof router.from === 'string' ? [router.from] : [])));
+  const leftFrom = new Set(routers.flatMap((router, index) => (part.typed(['routers', index]) ? fromOf(router) : [])));
   routers.forEach((router, index) => {
     const at = ['routers', index];
     if (!part.valid(at)) return;

@@ -388,6 +388,23 @@ describe('flows: rule problems beside format problems', () => {
       ].join('\n'),
     );
     expect(name).toEqual([expect.stringMatching(/^8 flow\.components\[1\]\.nme: unknown key "nme" \(did you mean "name"\?\)/)]);
+    // A router's misspelt from: its component is not also said to have no router.
+    const from = problemsOf(
+      [
+        'id: f5',
+        'agent:',
+        '  name: F',
+        'flow:',
+        '  entry_point: a',
+        '  components:',
+        '    - {name: a, type: agent}',
+        '  routers:',
+        '    - {frm: a, to: end}',
+        '',
+      ].join('\n'),
+    );
+    expect(from.join('\n')).not.toContain('has no router');
+    expect(from.join('\n')).toMatch(/unknown key "frm" \(did you mean "from"\?\)/);
   });
 });
 
