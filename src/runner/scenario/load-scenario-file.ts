@@ -25,6 +25,9 @@ import type { ScenarioFileSpec, ScenarioSpec } from './scenario-format.generated
 import { workspaceFolderProblem } from '../files/walk-files.js';
 import { withKeptNumberProblems } from '../../config/number-problems-first.js';
 
+/** Keys only a suite config has (a scenario has none of them). */
+const CONFIG_ONLY_KEYS = new Set(['variants', 'repeat', 'concurrency', 'reporters', 'out', 'judge', 'cassettes']);
+
 /** agentcheck.config.yaml (or .yml, .json): a suite config, whatever it holds. */
 const SUITE_CONFIG_FILE = /^agentcheck\.config\.(ya?ml|json)$/i;
 
@@ -72,9 +75,15 @@ function loadScenarioDocument(doc: SourceDocument, found: FoundScenarioFile, con
       'is an agent build (id and agent at the top), not a scenario file: run takes scenario files (*.scenario.yaml, *.scenarios.yaml) or folders of them; to run a build once, use agentcheck test-run --agent FILE',
     );
   }
-  // A suite config named as a path (`agentcheck run agentcheck.config.yaml`): said once, with the flag that takes it.
-  if (SUITE_CONFIG_FILE.test(basename(doc.file))) {
+  // A suite config or a delta named as a path (`agentcheck run agentcheck.config.yaml`): said once,
+  // with what takes it, not as a scenario's unknown keys.
+  const keys = Object.keys(raw);
+  const scenarioLike = keys.some((key) => key === 'name' || key === 'inputs' || key === 'agent' || key === 'scenarios');
+  if (SUITE_CONFIG_FILE.test(basename(doc.file)) || (!scenarioLike && keys.some((key) => CONFIG_ONLY_KEYS.has(key)))) {
     throw doc.error([], 'is a suite config, not a scenario file: give it with --config FILE (run and validate read it from there)');
+  }
+  if (keys.length && keys.every((key) => key === 'set' || key === 'remove')) {
+    throw doc.error([], 'is a delta {set, remove}, not a scenario file: a scenario names it in delta:, test-run takes it with --delta FILE');
   }
   if (!('scenarios' in raw)) {
     // `scenario:` or `scenarioes:` holding a list: the list was meant, not one scenario with unknown keys.

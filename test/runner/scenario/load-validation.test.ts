@@ -237,6 +237,11 @@ describe('a file that is not a scenario file, or a misspelt scenarios key', () =
     expect(list.message).toBe(
       `${list.file}:2:1 at scenario: unknown key "scenario" (did you mean "scenarios"?): a file of several scenarios lists them under scenarios`,
     );
+    // Named otherwise, a config or a delta is still told for what it is.
+    const other = tempDir({ 'suite.yaml': 'variants: {lean: {remove: [agent.tools.0]}}\nrepeat: 2\n', 'lean.yaml': 'remove: [agent.tools.0]\n' });
+    const named = (file: string) => configErrorOf(() => loadSuite({ paths: [join(other, file)], config: emptySuiteConfig(other) }, other)).message;
+    expect(named('suite.yaml')).toContain('suite.yaml:1:1: is a suite config, not a scenario file: give it with --config FILE');
+    expect(named('lean.yaml')).toContain('lean.yaml:1:1: is a delta {set, remove}, not a scenario file');
   });
 });
 
