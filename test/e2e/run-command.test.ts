@@ -207,6 +207,29 @@ export default function () { return {status: 'pass', reason: 'ok'}; }
     expect(report.scenarios.map((row) => row.status)).toEqual(['not_run', 'not_run']);
   });
 
+  it('gives up on a run that does not stop at a second interrupt, without waiting out the grace', async () => {
+    // The check interrupts its own run, and again once the first interrupt was heard; it never settles.
+    const twice = `export default function () {
+  let heard = 0;
+  process.on('SIGINT', () => { if (++heard === 1) setImmediate(() => process.kill(process.pid, 'SIGINT')); });
+  process.kill(process.pid, 'SIGINT');
+  return new Promise(() => {});
+}
+`;
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      'checks/twice.mjs': twice,
+      'a.scenario.yaml': passingScenario('a', '    - custom: {module: checks/twice.mjs}'),
+    });
+    const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], dir);
+    expect(result.exitCode, result.all).toBe(1);
+    const report = readReport(join(dir, 'out'));
+    expect(report.scenarios[0]).toMatchObject({
+      status: 'not_run',
+      reason: expect.stringContaining('a second interrupt gave up on the run before it stopped'),
+    });
+  });
+
   it('fails with a message, never exit 0, when a custom check module awaits something that can never settle', async () => {
     const dir = tempDir({
       'agent.yaml': AGENT_YAML,

@@ -57,7 +57,9 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
   // Listening from the start: Ctrl-C while the suite loads would otherwise end the process by the
   // signal, with no report. Heard after loading, it leaves every planned run not_run (exit 1).
   const controller = new AbortController();
-  const interrupt = () => controller.abort(new Error('interrupted'));
+  const hurry = new AbortController();
+  // A second interrupt gives up on the runs still stopping, instead of waiting out their grace.
+  const interrupt = () => (controller.signal.aborted ? hurry.abort() : controller.abort(new Error('interrupted')));
   // `on`, not `once`: a listener that removes itself before running lets execa's signal-exit
   // believe it is alone and re-raise the signal, killing the process before the report is written.
   process.on('SIGINT', interrupt);
@@ -68,7 +70,7 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
     process.removeListener('SIGTERM', interrupt);
   };
   try {
-    return await runSuiteCommand(paths, options, io, { controller, stopListening });
+    return await runSuiteCommand(paths, options, io, { controller, hurry: hurry.signal, stopListening });
   } finally {
     stopListening();
   }
@@ -78,7 +80,7 @@ async function runSuiteCommand(
   paths: string[],
   options: RunOptions,
   io: CommandIO,
-  { controller, stopListening }: { controller: AbortController; stopListening: () => void },
+  { controller, hurry, stopListening }: { controller: AbortController; hurry: AbortSignal; stopListening: () => void },
 ): Promise<number> {
   const startedAt = new Date();
   let plan;
@@ -202,6 +204,7 @@ async function runSuiteCommand(
         env: io.env,
         cassettes,
         signal: controller.signal,
+        hurry,
         // Progress prints counts only, never a row's text: nothing to scrub.
         onRowDone: (row, done, total) => progress.update(row, done, total),
         onSpans: (spans) => {

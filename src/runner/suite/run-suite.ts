@@ -26,6 +26,11 @@ export interface RunSuiteOptions {
    * they recorded (transcript, usage, test_run, turns, duration_ms).
    */
   signal?: AbortSignal;
+  /**
+   * Aborted by a second interrupt: runs in flight that have not stopped are given up at once,
+   * without waiting out the ABORT_GRACE_MS grace (docs/cli.md).
+   */
+  hurry?: AbortSignal;
   onRowDone?: (row: ScenarioRow, done: number, total: number) => void;
   onSpans?: (spans: SpanRecord[]) => void;
   /**
@@ -108,6 +113,7 @@ const RUN_OPTION_KEYS = [
   'cassettes',
   'mcpServers',
   'signal',
+  'hurry',
   'onRowDone',
   'onSpans',
   'releaseRuns',
@@ -203,7 +209,7 @@ async function runAll(runs: readonly PlannedRun[], options: RunSuiteOptions): Pr
 }
 
 /** What one planned run needs of the suite's options. */
-export type RunPlannedOptions = Pick<RunSuiteOptions, 'timeoutMs' | 'skills' | 'env' | 'cassettes' | 'mcpServers' | 'signal' | 'onSpans'>;
+export type RunPlannedOptions = Pick<RunSuiteOptions, 'timeoutMs' | 'skills' | 'env' | 'cassettes' | 'mcpServers' | 'signal' | 'hurry' | 'onSpans'>;
 
 /**
  * Runs one planned scenario x variant x repeat under its time limit (the scenario's timeout_ms,
@@ -235,7 +241,7 @@ export async function runPlannedRun(run: PlannedRun, options: RunPlannedOptions)
           if (!settled) options.onSpans?.(spans);
         },
       }),
-      deadline.abandoned(ABORT_GRACE_MS).then(() => 'abandoned' as const),
+      deadline.abandoned(ABORT_GRACE_MS, options.hurry).then(() => 'abandoned' as const),
     ]);
     settled = true;
     if (result !== 'abandoned') return result;
@@ -243,7 +249,9 @@ export async function runPlannedRun(run: PlannedRun, options: RunPlannedOptions)
       const row = baseRow(
         run,
         'not_run',
-        `${INTERRUPTED_MID_RUN}, and the run did not stop within ${ABORT_GRACE_MS} ms of being aborted: nothing it recorded is kept`,
+        options.hurry?.aborted
+          ? `${INTERRUPTED_MID_RUN}, and a second interrupt gave up on the run before it stopped: nothing it recorded is kept`
+          : `${INTERRUPTED_MID_RUN}, and the run did not stop within ${ABORT_GRACE_MS} ms of being aborted: nothing it recorded is kept`,
       );
       row.duration_ms = Math.round(performance.now() - started);
       return row;

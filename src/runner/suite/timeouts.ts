@@ -135,10 +135,13 @@ export class Deadline {
    * Resolves `graceMs` after the signal aborts (time limit or interrupt): the backstop for a run
    * that ignores its abort. Never resolves once disposed.
    */
-  abandoned(graceMs: number): Promise<void> {
+  abandoned(graceMs: number, hurry?: AbortSignal): Promise<void> {
     return new Promise<void>((resolve) => {
       const start = () => {
+        if (hurry?.aborted) return resolve();
         this.graceTimer = setTimeout(resolve, graceMs);
+        // A second interrupt gives up at once, without the rest of the grace.
+        hurry?.addEventListener('abort', () => resolve(), { once: true });
       };
       if (this.signal.aborted) start();
       else this.onAbort.push(start);
