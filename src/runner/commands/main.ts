@@ -14,7 +14,6 @@ import {
   pathArguments,
   positiveInt,
   shardSpec,
-  singleGrep,
   timeoutMs,
   wholeNumber,
 } from './option-values.js';
@@ -66,7 +65,7 @@ export async function main(argv: readonly string[], io: CommandIO = processIO())
     .option(
       '--grep <text>',
       'only scenarios whose id or name contains this text or matches it as a regular expression (case-insensitive); given once',
-      singleGrep,
+      nonEmpty,
     )
     .option('--only-failed <report>', 'rerun only the scenario x variant pairs that failed or errored in this report.json', nonEmpty)
     .option('--tag <tag>', 'only scenarios with one of these tags: --tag smoke refunds, a comma list or the flag repeated', collectList)

@@ -24,19 +24,6 @@ export function appendList(value: string, previous: string | undefined): string 
   return previous === undefined ? value : `${previous},${value}`;
 }
 
-/**
- * `--grep` once: a second one used to replace the first without a word, and report.json's
- * `suite.grep` holds one text; either-of is one expression with `|`.
- */
-export function singleGrep(value: string, previous: string | undefined): string {
-  if (previous !== undefined) {
-    throw new InvalidArgumentError(
-      `--grep is given twice (first ${JSON.stringify(previous)}); give it once: as a regular expression, --grep 'a|b' selects the scenarios matching either`,
-    );
-  }
-  return nonEmpty(value);
-}
-
 /** Repeatable error tokens, each kept whole (a token may hold a comma); an empty one is refused. */
 export function collectTokens(value: string, previous: string[] | undefined): string[] {
   if (value === '') throw new InvalidArgumentError('expected the text of an error token, got an empty value');

@@ -1,8 +1,14 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { appendList, collectList, collectTokens, singleGrep } from './option-values.js';
+import { appendList, collectList, collectTokens } from './option-values.js';
 
 /** Parsers of flags that may be given several times, each adding to a list. */
-const REPEATABLE: ReadonlySet<unknown> = new Set([collectList, appendList, collectTokens, singleGrep]);
+const REPEATABLE: ReadonlySet<unknown> = new Set([collectList, appendList, collectTokens]);
+
+/** What to do instead of a second value, for flags where one is easy to want. */
+const ONCE_HINTS: Readonly<Record<string, string>> = {
+  // report.json's `suite.grep` holds one text; either-of is one expression.
+  '--grep': "as a regular expression, --grep 'a|b' selects the scenarios matching either",
+};
 
 /**
  * Makes every single-value flag of `program` and its commands refuse a second value: commander
@@ -17,7 +23,8 @@ export function refuseRepeatedValues(program: Command): void {
       const flag = option.long ?? option.flags;
       option.argParser((value: string, previous: unknown) => {
         if (previous !== undefined && previous !== option.defaultValue) {
-          throw new InvalidArgumentError(`${flag} is given twice (first ${JSON.stringify(previous)}); give it once`);
+          const hint = ONCE_HINTS[flag];
+          throw new InvalidArgumentError(`${flag} is given twice (first ${JSON.stringify(previous)}); give it once${hint ? `: ${hint}` : ''}`);
         }
         return parse ? parse(value, undefined) : value;
       });
