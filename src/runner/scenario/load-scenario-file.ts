@@ -15,6 +15,7 @@ import { findTemplate, loadDataset } from './dataset.js';
 import { expandRows, inheritedDefaults, type RawScenario } from './expand-dataset.js';
 import { graderModelProblems, judgeJobs, type GraderModel, type JudgeJob } from '../judge/grader-model.js';
 import { scenarioFileId, type FoundScenarioFile } from './discover.js';
+import { SUITE_CONFIG_FILE } from './scenario-file-name.js';
 import { isAgentBuildShape } from './build-shape.js';
 import { validateHttpMocks } from '../mocks/validate-mocks.js';
 import { scenarioRevision } from './scenario-revision.js';
@@ -27,9 +28,6 @@ import { withKeptNumberProblems } from '../../config/number-problems-first.js';
 
 /** Keys only a suite config has (a scenario has none of them). */
 const CONFIG_ONLY_KEYS = new Set(['variants', 'repeat', 'concurrency', 'reporters', 'out', 'judge', 'cassettes']);
-
-/** agentcheck.config.yaml (or .yml, .json): a suite config, whatever it holds. */
-const SUITE_CONFIG_FILE = /^agentcheck\.config\.(ya?ml|json)$/i;
 
 /** Shared while loading a suite: agent builds are parsed once however many scenarios use them. */
 export interface LoadContext {
@@ -177,13 +175,19 @@ function loadEntry(
   );
 }
 
+/** Where a scenario's fields are written: a field's errors point at the scenario, or at the shared defaults it took the field from. */
+function scenarioPlace(doc: SourceDocument, own: RawScenario, defaults: RawScenario, at: PathSegments, defaultsAt: PathSegments) {
+  const whereOf = (key: unknown): PathSegments => (typeof key === 'string' && !(key in own) && key in defaults ? defaultsAt : at);
+  const locate: Locator = (path, expected, atKey) => doc.error([...whereOf(path[0]), ...path], expected, 'CONFIG_INVALID', atKey);
+  return { whereOf, locate };
+}
+
 /**
  * A scenario's problems that no dataset row can change, for when its rows cannot be read: unknown
  * keys (keys are never rendered) and the problems of check items that hold no template.
  */
 function rowFreeProblems(doc: SourceDocument, own: RawScenario, defaults: RawScenario, at: PathSegments, defaultsAt: PathSegments): ConfigError[] {
-  const whereOf = (key: unknown): PathSegments => (typeof key === 'string' && !(key in own) && key in defaults ? defaultsAt : at);
-  const locate: Locator = (path, expected, atKey) => doc.error([...whereOf(path[0]), ...path], expected, 'CONFIG_INVALID', atKey);
+  const { locate } = scenarioPlace(doc, own, defaults, at, defaultsAt);
   const format = checkFormat<ScenarioSpec>(scenarioSchema, { ...defaults, ...own }, locate);
   const problems = format.errors.filter((problem) => problem.expected.startsWith('unknown key'));
   const checks = format.typed(['expect', 'checks']) ? (format.value.expect?.checks ?? []) : [];
@@ -205,9 +209,7 @@ function loadOne(
 ): Scenario {
   if (!own || typeof own !== 'object' || Array.isArray(own)) throw doc.error(at, 'expected a scenario mapping');
   const merged: RawScenario = { ...defaults, ...own };
-  // A field's errors point where the field was written: the scenario, or the shared defaults.
-  const whereOf = (key: unknown): PathSegments => (typeof key === 'string' && !(key in own) && key in defaults ? defaultsAt : at);
-  const locate: Locator = (path, expected, atKey) => doc.error([...whereOf(path[0]), ...path], expected, 'CONFIG_INVALID', atKey);
+  const { whereOf, locate } = scenarioPlace(doc, own, defaults, at, defaultsAt);
   // Every problem in one pass: with format problems, the scenario is read only where `format`
   // says it is valid, and what needs the build runs only when the build could be loaded.
   const format = checkFormat<ScenarioSpec>(scenarioSchema, merged, locate);

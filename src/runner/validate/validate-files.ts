@@ -1,4 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
+import { SUITE_CONFIG_FILE } from '../scenario/scenario-file-name.js';
 import { basename, join, resolve } from 'node:path';
 import { ConfigError, ConfigErrors } from '../../config/errors.js';
 import { readUpTo } from '../../config/read-up-to.js';
@@ -258,7 +259,7 @@ function kindByName(file: string): FileKind | null {
   const name = basename(file);
   if (SCENARIO_FILE.test(name)) return 'scenario';
   if (name === 'SKILL.md') return 'skill';
-  if (/^agentcheck\.config\.(ya?ml|json)$/.test(name)) return 'config';
+  if (SUITE_CONFIG_FILE.test(name)) return 'config';
   return null;
 }
 
