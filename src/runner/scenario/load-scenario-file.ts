@@ -16,6 +16,7 @@ import { expandRows, inheritedDefaults, type RawScenario } from './expand-datase
 import { graderModelProblems, judgeJobs, type GraderModel, type JudgeJob } from '../judge/grader-model.js';
 import { scenarioFileId, type FoundScenarioFile } from './discover.js';
 import { SUITE_CONFIG_FILE } from './scenario-file-name.js';
+import { isSelectableName } from './selectable-name.js';
 import { isAgentBuildShape } from './build-shape.js';
 import { validateHttpMocks } from '../mocks/validate-mocks.js';
 import { scenarioRevision } from './scenario-revision.js';
@@ -317,7 +318,7 @@ function loadOne(
   // --tag takes a comma list: a tag it could never select is refused, as variant names are.
   if (format.typed(['tags'])) {
     (spec.tags ?? []).forEach((tag, index) => {
-      if (ok('tags', index) && (tag.trim() === '' || tag.includes(',') || tag !== tag.trim())) {
+      if (ok('tags', index) && !isSelectableName(tag)) {
         problems.push(
           locate(
             ['tags', index],

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isSelectableName } from '../scenario/selectable-name.js';
 import { dirname, resolve } from 'node:path';
 import { checkFormat, documentLocator } from '../../config/assert-format.js';
 import { MAX_TIMER_MS } from '../../config/timer-limit.js';
@@ -113,7 +114,7 @@ function suiteConfigOf(doc: SourceDocument, path: string): SuiteConfig {
     if (name === 'base')
       problems.push(doc.error(['variants', 'base'], 'the variant name "base" is reserved for the unchanged revision', 'CONFIG_INVALID', true));
     // --variant takes a comma-separated list and rows read `<variant>#<repeat>`: names must survive both.
-    else if (name.trim() === '' || /[,#]/.test(name) || name !== name.trim()) {
+    else if (!isSelectableName(name, /[,#]/)) {
       const expected = `the variant name ${JSON.stringify(name)} cannot be selected with --variant: expected a non-empty name without commas, "#" or surrounding spaces`;
       problems.push(doc.error(['variants', name], expected, 'CONFIG_INVALID', true));
     }
