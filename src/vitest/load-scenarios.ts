@@ -1,5 +1,6 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../config/errors.js';
+import { isInsideFolder } from '../config/is-inside-folder.js';
 import { describeValue } from '../config/describe-value.js';
 import { loadSuite, type SuitePlan } from '../runner/suite/load-suite.js';
 import { emptySuiteConfig, loadSuiteConfig, type SuiteConfig } from '../runner/suite/suite-config.js';
@@ -50,8 +51,8 @@ export function loadScenarios(pattern: string, options: LoadScenariosOptions = {
   const { root, glob } = splitGlob(pattern, cwd);
   // With a suite config, ids start at its folder, as `agentcheck run` gives them (and the cassettes
   // it recorded are found): the glob is read from there when it lies inside it.
-  const fromConfig = options.config ? relative(base.baseDir, root) : undefined;
-  if (fromConfig !== undefined && !fromConfig.startsWith('..') && !isAbsolute(fromConfig)) {
+  if (options.config && isInsideFolder(base.baseDir, root)) {
+    const fromConfig = relative(base.baseDir, root);
     const config: SuiteConfig = { ...base, scenarios: [[...fromConfig.split(sep).filter(Boolean), glob].join('/')] };
     return { plan: loadSuite({ ...selection, paths: [], config }, cwd), config };
   }
