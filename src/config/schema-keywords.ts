@@ -105,29 +105,23 @@ export function unknownKeywordProblem(schema: unknown, path: PathSegments = []):
       const hint = near === undefined ? '' : ` (did you mean "${near}"?)`;
       return `at ${formatPath(at)}, unknown JSON Schema keyword "${key}"${hint}: validators ignore it, so its constraint would not hold (vendor keywords start with "x-")`;
     }
-    const problem = SCHEMA.has(key) ? unknownKeywordProblem(value, at) : keywordsIn(key, value, at);
-    if (problem) return problem;
+    for (const [subschema, where] of subschemasOf(key, value, at)) {
+      const problem = unknownKeywordProblem(subschema, where);
+      if (problem) return problem;
+    }
   }
   return null;
 }
 
-function keywordsIn(key: string, value: unknown, at: PathSegments): string | null {
-  if (key === 'items' || key === 'dependencies') {
-    // items: a schema or (draft-07) a list of them; dependencies: names to schemas or to lists of names.
-    if (Array.isArray(value)) return key === 'items' ? firstProblem(value.map((item, index) => [item, [...at, index]])) : null;
-    if (key === 'items') return unknownKeywordProblem(value, at);
-  }
-  if (SCHEMA_LIST.has(key) && Array.isArray(value)) return firstProblem(value.map((item, index) => [item, [...at, index]]));
+/** The schemas a keyword's value holds, with their paths: one, a list of them, or a map of names to them. */
+function subschemasOf(key: string, value: unknown, at: PathSegments): Array<[unknown, PathSegments]> {
+  const listed = (items: unknown[]) => items.map((item, index): [unknown, PathSegments] => [item, [...at, index]]);
+  if (SCHEMA.has(key) || (key === 'items' && !Array.isArray(value))) return [[value, at]];
+  // `items` may be a list of schemas (draft-07).
+  if ((SCHEMA_LIST.has(key) || key === 'items') && Array.isArray(value)) return listed(value);
+  // `dependencies` maps names to schemas, or to lists of names (no schemas there).
   if ((SCHEMA_MAP.has(key) || key === 'dependencies') && value && typeof value === 'object' && !Array.isArray(value)) {
-    return firstProblem(Object.entries(value).map(([name, item]) => [item, [...at, name]]));
+    return Object.entries(value).flatMap(([name, item]): Array<[unknown, PathSegments]> => (Array.isArray(item) ? [] : [[item, [...at, name]]]));
   }
-  return null;
-}
-
-function firstProblem(schemas: Array<[unknown, PathSegments]>): string | null {
-  for (const [schema, at] of schemas) {
-    const problem = unknownKeywordProblem(schema, at);
-    if (problem) return problem;
-  }
-  return null;
+  return [];
 }
