@@ -306,7 +306,6 @@ export class SourceView {
   }
 }
 
-/** `['agent', 'tools', 2, 'http']` -> `agent.tools[2].http`. */
 /** Every key of the text given twice, each at its path (docs/formats.md), or `fallback` when none is found. */
 function duplicateKeysError(file: string, text: string, fallback: ConfigError): ConfigError {
   const found = yamlDuplicateKeys(text);
@@ -323,6 +322,7 @@ function duplicateKeysError(file: string, text: string, fallback: ConfigError): 
   );
 }
 
+/** `['agent', 'tools', 2, 'http']` -> `agent.tools[2].http`. */
 export function formatPath(path: PathSegments): string {
   let out = '';
   for (const segment of path) {
