@@ -1,4 +1,5 @@
 import type { Report, ScenarioRow } from '../report/report.js';
+import { pairKey } from '../report/run-key.js';
 import { rowReason } from '../reporters/format/row-cells.js';
 import { trajectoryChanges, type TrajectoryChange } from './trajectory-changes.js';
 
@@ -44,7 +45,7 @@ export interface ReportComparison {
 export function compareReports(base: Report, head: Report): ReportComparison {
   const before = groupRows(base.scenarios);
   const after = groupRows(head.scenarios);
-  const skippedIn = (report: Report) => new Set(report.scenarios.filter((row) => row.status === 'skipped').map((row) => `${row.id} [${row.variant}]`));
+  const skippedIn = (report: Report) => new Set(report.scenarios.filter((row) => row.status === 'skipped').map(pairKey));
   const skippedInHead = skippedIn(head);
   const skippedInBase = skippedIn(base);
   const result: ReportComparison = {
@@ -82,7 +83,7 @@ function groupRows(rows: readonly ScenarioRow[]): Map<string, ScenarioRow[]> {
   const groups = new Map<string, ScenarioRow[]>();
   for (const row of rows) {
     if (row.status === 'not_run' || row.status === 'skipped') continue;
-    const key = `${row.id} [${row.variant}]`;
+    const key = pairKey(row);
     const group = groups.get(key);
     if (group) group.push(row);
     else groups.set(key, [row]);

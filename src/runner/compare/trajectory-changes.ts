@@ -1,4 +1,5 @@
 import { normalizeToolName } from '../../spans/conventions.js';
+import { pairKey } from '../report/run-key.js';
 import type { Report, ScenarioRow } from '../report/report.js';
 import { isCounted } from '../stats/outcomes.js';
 
@@ -78,6 +79,6 @@ function callCounts(tools: ReadonlyArray<{ name: string; called: number }>): Map
 /** Repeat 0 of each scenario x variant that ran to a result (isCounted). */
 function firstRepeats(rows: readonly ScenarioRow[]): Map<string, ScenarioRow> {
   const firsts = new Map<string, ScenarioRow>();
-  for (const row of rows) if (row.repeat === 0 && isCounted(row)) firsts.set(`${row.id} [${row.variant}]`, row);
+  for (const row of rows) if (row.repeat === 0 && isCounted(row)) firsts.set(pairKey(row), row);
   return firsts;
 }

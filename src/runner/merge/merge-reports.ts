@@ -1,4 +1,5 @@
 import { ConfigError } from '../../config/errors.js';
+import { runKey } from '../report/run-key.js';
 import { summarize, type Report, type ScenarioRow } from '../report/report.js';
 import { reportFingerprint, suiteDifferences } from '../report/suite-fingerprint.js';
 import { computeStats } from '../stats/compute-stats.js';
@@ -104,7 +105,7 @@ function assertNoOverlap(inputs: readonly ShardReport[]): void {
   const owner = new Map<string, string>();
   for (const input of inputs) {
     for (const row of input.report.scenarios) {
-      const key = `${row.id}\u0000${row.variant}\u0000${row.repeat}`;
+      const key = runKey(row);
       const earlier = owner.get(key);
       if (earlier !== undefined) {
         const what = `"${row.id}" [${row.variant}] repeat ${row.repeat}`;

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { runKey, type RowId } from '../report/run-key.js';
 import { resolve } from 'node:path';
 import { ConfigError } from '../../config/errors.js';
 import { deepestPath } from '../../config/deepest-path.js';
@@ -58,8 +59,8 @@ export function readReportFile(file: string, cwd: string): Report {
   });
   // A row given twice would be counted twice (compare pools repeats, merge owns each run once).
   const seen = new Map<string, number>();
-  (value.scenarios as ReportRowKey[]).forEach((row, index) => {
-    const key = `${row.id}\u0000${row.variant}\u0000${row.repeat}`;
+  (value.scenarios as RowId[]).forEach((row, index) => {
+    const key = runKey(row);
     const first = seen.get(key);
     if (first !== undefined) {
       throw locate(
@@ -75,9 +76,6 @@ export function readReportFile(file: string, cwd: string): Report {
   checkSummary(value.summary, value.scenarios as Array<{ status: string }>, locate);
   return value as unknown as Report;
 }
-
-/** What makes a row one run: its scenario, variant and repeat. */
-type ReportRowKey = { id: string; variant: string; repeat: number };
 
 /** Reads the file, saying why it cannot be (not found, a folder, permission denied). */
 function readText(file: string, path: string): string {
