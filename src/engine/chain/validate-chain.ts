@@ -1,7 +1,7 @@
 import type { Locator } from '../../config/assert-format.js';
 import { didYouMean } from '../../config/did-you-mean.js';
 import { collectConfigErrors, type ConfigError, throwConfigErrors } from '../../config/errors.js';
-import { missingArgumentNames, type ParametersOf, unknownArgumentNames } from '../revision/argument-names.js';
+import { argumentNameProblems, type ParametersOf } from '../revision/argument-names.js';
 import { checkTemplatesClosed } from '../revision/template-checks.js';
 import type { ChainSpec, ChainStepSpec } from '../revision/types.js';
 import { CHAIN_END } from './chain-targets.js';
@@ -27,11 +27,7 @@ export function validateChainSpec(chain: ChainSpec, callable: ReadonlySet<string
     }
     collectConfigErrors(problems, () => checkTemplatesClosed(step.inputs, ['steps', index, 'inputs'], locate));
     if (callable.has(step.tool)) {
-      // A misspelt name is usually the missing one: said once, as unknown.
-      const unknown = unknownArgumentNames(step.inputs, step.tool, parametersOf(step.tool), ['steps', index, 'inputs'], locate);
-      problems.push(
-        ...(unknown.length ? unknown : missingArgumentNames(step.inputs, step.tool, parametersOf(step.tool), ['steps', index, 'inputs'], 'inputs', locate)),
-      );
+      problems.push(...argumentNameProblems(step.inputs, step.tool, parametersOf(step.tool), ['steps', index, 'inputs'], 'inputs', locate));
     }
     collectConfigErrors(problems, () => checkFailurePolicy(step, index, locate));
   });

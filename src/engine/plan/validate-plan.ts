@@ -1,4 +1,4 @@
-import { missingArgumentNames, type ParametersOf, unknownArgumentNames } from '../revision/argument-names.js';
+import { argumentNameProblems, type ParametersOf } from '../revision/argument-names.js';
 import { didYouMean } from '../../config/did-you-mean.js';
 import type { Locator } from '../../config/assert-format.js';
 import { AgentcheckError, collectConfigErrors, ConfigError, throwConfigErrors } from '../../config/errors.js';
@@ -78,11 +78,7 @@ function validateCalls(
           `unknown tool "${call.name}"; expected an agent tool, a built-in, for_each or if_else${didYouMean(call.name, [...callable, ...PLAN_SYSTEM_TOOLS])}`,
         );
       } else {
-        // A misspelt name is usually the missing one: said once, as unknown.
-        const unknown = unknownArgumentNames(call.arguments, call.name, parametersOf(call.name), [...here, 'arguments'], locate);
-        problems.push(
-          ...(unknown.length ? unknown : missingArgumentNames(call.arguments, call.name, parametersOf(call.name), [...here, 'arguments'], 'arguments', locate)),
-        );
+        problems.push(...argumentNameProblems(call.arguments, call.name, parametersOf(call.name), [...here, 'arguments'], 'arguments', locate));
       }
     }),
   );

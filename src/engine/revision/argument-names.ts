@@ -21,7 +21,7 @@ export function toolParametersOf(agentTools: ReadonlyMap<string, ToolSpec>, tool
  * parameters do not take (closed `properties`), each at its key: the call would fail at run time
  * with invalid arguments (docs/workflows.md, load-time rules).
  */
-export function unknownArgumentNames(args: unknown, tool: string, parameters: unknown, at: PathSegments, locate: Locator): ConfigError[] {
+function unknownArgumentNames(args: unknown, tool: string, parameters: unknown, at: PathSegments, locate: Locator): ConfigError[] {
   if (!args || typeof args !== 'object' || Array.isArray(args)) return [];
   const names = closedPropertyNames(parameters);
   if (!names) return [];
@@ -37,7 +37,7 @@ export function unknownArgumentNames(args: unknown, tool: string, parameters: un
  * with a schema `default` is filled in): the call would fail on every run with invalid arguments,
  * as a flow step's would, which is a load error too (docs/workflows.md, load-time rules).
  */
-export function missingArgumentNames(args: unknown, tool: string, parameters: unknown, at: PathSegments, field: string, locate: Locator): ConfigError[] {
+function missingArgumentNames(args: unknown, tool: string, parameters: unknown, at: PathSegments, field: string, locate: Locator): ConfigError[] {
   if (!parameters || typeof parameters !== 'object') return [];
   const schema = parameters as { required?: unknown; properties?: Record<string, { default?: unknown } | undefined> };
   if (!Array.isArray(schema.required)) return [];
@@ -52,4 +52,14 @@ export function missingArgumentNames(args: unknown, tool: string, parameters: un
       `tool "${tool}" requires ${missing.map((name) => `"${name}"`).join(', ')}; give ${missing.length > 1 ? 'each' : 'it'} in ${field} (a template value counts)`,
     ),
   ];
+}
+
+/**
+ * The argument-name problems of a chain step's `inputs` or a plan call's `arguments`: unknown
+ * names, else missing required ones (a misspelt name is usually the missing one: said once, as
+ * unknown).
+ */
+export function argumentNameProblems(args: unknown, tool: string, parameters: unknown, at: PathSegments, field: string, locate: Locator): ConfigError[] {
+  const unknown = unknownArgumentNames(args, tool, parameters, at, locate);
+  return unknown.length ? unknown : missingArgumentNames(args, tool, parameters, at, field, locate);
 }
