@@ -5,7 +5,7 @@ import { AgentcheckError, collectConfigErrors, ConfigError, throwConfigErrors } 
 import type { PathSegments } from '../../config/source.js';
 import { checkTemplatesClosed } from '../revision/template-checks.js';
 import type { PlanSpec, PlanToolCall } from '../revision/types.js';
-import { interpolate } from '../template/interpolate.js';
+import { interpolate, TEMPLATE_HEAD_SOURCE } from '../template/interpolate.js';
 
 const SYSTEM_KEYS: Record<string, readonly string[]> = {
   for_each: ['name', 'items', 'each_item'],
@@ -85,7 +85,7 @@ function validateCalls(
 }
 
 /** A name a template reads: `{{ name }}`, never a space, a dot or a leading digit (docs/workflows.md). */
-const BINDING_NAME = /^[A-Za-z_$][\w$-]*$/;
+const BINDING_NAME = new RegExp(`^${TEMPLATE_HEAD_SOURCE}$`);
 
 /**
  * Refuses a variable name no template can read (`"a b"`, `"a.b"`, `"1st"`): `{{ a.b }}` walks

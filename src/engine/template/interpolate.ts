@@ -4,8 +4,10 @@ export { lookupIn, resolveTemplatePath, type LookupResult, type TemplateLookup }
 
 // A template names a dotted path of identifier-like segments. Keeping the name this strict means
 // text that merely contains braces (JSON, Go templates, `{{"a":1}}`) is left alone.
+/** The pattern of a name a template binds and reads first (`args`, `item`): a plan's variables, a dataset's columns. */
+export const TEMPLATE_HEAD_SOURCE = String.raw`[A-Za-z_$][\w$-]*`;
 /** The pattern of a template's dotted name (`args.id`), shared with the URL templates and the load-time checks. */
-export const TEMPLATE_NAME_SOURCE = String.raw`[A-Za-z_$][\w$-]*(?:\.[\w$-]+)*`;
+export const TEMPLATE_NAME_SOURCE = String.raw`${TEMPLATE_HEAD_SOURCE}(?:\.[\w$-]+)*`;
 const NAME = TEMPLATE_NAME_SOURCE;
 const WHOLE = new RegExp(String.raw`^\{\{\s*(${NAME})\s*\}\}$`);
 const EMBEDDED = new RegExp(String.raw`\{\{\s*(${NAME})\s*\}\}`, 'g');

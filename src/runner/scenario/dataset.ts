@@ -9,6 +9,7 @@ import { formatPath, MAX_CONFIG_BYTES, MAX_DEPTH, type PathSegments } from '../.
 import { readStrictJson } from '../../config/strict-json.js';
 import { CsvSyntaxError, parseCsv } from './csv.js';
 import { templateStep } from '../../engine/template/template-path.js';
+import { TEMPLATE_NAME_SOURCE } from '../../engine/template/interpolate.js';
 
 /** One dataset row: its variables and where it was written (`orders.csv:7`, `dataset[2]`). */
 export interface DatasetRow {
@@ -118,7 +119,7 @@ function jsonlRows(text: string, given: string, locate: Locator): DatasetRow[] {
 
 /** `{{ vars.NAME }}` or `{{ vars.NAME.KEY }}` (into a JSONL row's object), spaces optional. */
 // NAME and KEY as the engine's templates read them (letters, digits, _, $ and -; an `order-id` column works).
-const TEMPLATE = /\{\{\s*vars\.([A-Za-z_$][\w$-]*(?:\.[\w$-]+)*)\s*\}\}/g;
+const TEMPLATE = new RegExp(String.raw`\{\{\s*vars\.(${TEMPLATE_NAME_SOURCE})\s*\}\}`, 'g');
 /** A string that is exactly one template: it takes the variable's value with its type (JSONL numbers stay numbers). */
 const WHOLE = /^\{\{\s*vars\.([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)\s*\}\}$/;
 /** Anything that looks like a template, to refuse `{{ vars.x }}` in a scenario without a dataset. */
