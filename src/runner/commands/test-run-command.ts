@@ -1,6 +1,7 @@
-import { closeSync, existsSync, openSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, statSync } from 'node:fs';
 import { appendFile, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { realPathOf } from '../files/walk-files.js';
 import { isInsideFolder } from '../../config/is-inside-folder.js';
 import { createFolders } from '../../config/create-folders.js';
 import { ConfigError } from '../../config/errors.js';
@@ -160,16 +161,6 @@ function checkSpansNotAnInput(options: TestRunOptions, cwd: string): void {
         'OUT_NOT_WRITABLE',
       );
     }
-  }
-}
-
-/** The path with symlinks resolved as far as it exists (a file not yet written keeps its own name). */
-function realPathOf(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    const parent = dirname(path);
-    return parent === path ? path : join(realPathOf(parent), basename(path));
   }
 }
 

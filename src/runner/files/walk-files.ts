@@ -1,5 +1,6 @@
 import { readdirSync, realpathSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { isInsideFolder } from '../../config/is-inside-folder.js';
 import { readError } from '../../config/read-error.js';
 
 /**
@@ -43,8 +44,8 @@ const PSEUDO_FILE_SYSTEMS = ['/proc', '/sys', '/dev'];
 export function workspaceFolderProblem(path: string): string | undefined {
   // Kernel pseudo-files state sizes they do not hold (sysfs says 4096 of a 2-byte file): copying
   // them into a run's workspace never ends (docs/security.md, The workspace sandbox).
-  const real = realPath(path);
-  const pseudo = PSEUDO_FILE_SYSTEMS.find((root) => real === root || real.startsWith(`${root}/`));
+  const real = realPathOf(path);
+  const pseudo = PSEUDO_FILE_SYSTEMS.find((root) => isInsideFolder(root, real));
   if (pseudo) return `workspace ${path} is under ${pseudo}, whose files are the kernel's, not files to copy; expected a folder of ordinary files`;
   if (isDirectory(path)) return undefined;
   let exists = false;
@@ -57,12 +58,16 @@ export function workspaceFolderProblem(path: string): string | undefined {
   return exists ? `workspace must be a folder, but ${path} is a file` : `workspace folder not found: ${path}`;
 }
 
-/** `path` with its links resolved, or as given when it cannot be (missing). */
-function realPath(path: string): string {
+/**
+ * `path` with its links resolved as far as it exists: a file or folder not yet there keeps its own
+ * name under its resolved parent (a --spans file to be written, a missing workspace).
+ */
+export function realPathOf(path: string): string {
   try {
     return realpathSync(path);
   } catch {
-    return path;
+    const parent = dirname(path);
+    return parent === path ? path : join(realPathOf(parent), basename(path));
   }
 }
 
