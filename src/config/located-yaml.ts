@@ -24,13 +24,16 @@ export function yaml(): YamlModule {
   return yamlModule;
 }
 
-/** Parses with positions; a syntax error is a located ConfigError. */
-export function parseLocated(file: string, text: string): { doc: ReturnType<YamlModule['parseDocument']>; lines: LineCounter } {
+/**
+ * Parses with positions; a syntax error is a located ConfigError. With `uniqueKeys: false` a key
+ * given twice is let through (the last one kept), for a reader that reports it beside the rest.
+ */
+export function parseLocated(file: string, text: string, uniqueKeys = true): { doc: ReturnType<YamlModule['parseDocument']>; lines: LineCounter } {
   const { LineCounter, parseDocument } = yaml();
   const lines = new LineCounter();
   // resolveKnownTags: false keeps YAML 1.1's !!binary, !!set, !!omap, !!pairs and !!timestamp out
   // of the core schema: they are refused as unknown tags, never turned into {} or a Buffer.
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: true, uniqueKeys: true, resolveKnownTags: false });
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: true, uniqueKeys, resolveKnownTags: false });
   // Warnings count: an unknown tag such as `!custom` would otherwise be dropped silently. A key over
   // 1,024 characters is YAML 1.2's limit for implicit keys, not ours: js-yaml read the file, and the
   // node tree still places every key (an unknown-key error keeps its line), so it is let through.

@@ -7,13 +7,20 @@ import type { PathSegments } from './source.js';
  * number too small for one (read as 0). Refused, never rounded (docs/formats.md).
  */
 
+/** How the message of an integer beyond 2^53 ends: only such a number may be meant as a string. */
+const ROUNDED = 'and would be rounded';
+
+/**
+ * Said after a number beyond 2^53 where a string is accepted in its place (an id, a value in
+ * free-form data); elsewhere (a count, a limit) the number is simply out of range.
+ */
+export const LARGE_ID_ADVICE = 'write a large id as a string';
+
 /** What is wrong with a number literal read as `value`, or undefined when it is exact enough. */
 export function numberProblem(literal: string, value: number): string | undefined {
   if (!Number.isFinite(value))
     return `number ${literal} is not finite (a number too large for a double, .inf and .nan are refused: agentcheck files and reports hold finite numbers only)`;
-  if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
-    return `number ${literal} is beyond 2^53 (${Number.MAX_SAFE_INTEGER}) and would be rounded; a count that large is out of range, and a large id must be written as a string`;
-  }
+  if (Number.isInteger(value) && !Number.isSafeInteger(value)) return `number ${literal} is beyond 2^53 (${Number.MAX_SAFE_INTEGER}) ${ROUNDED}`;
   if (value === 0 && /[1-9]/.test(literal.split(/[eE]/)[0])) return `number ${literal} is too small to be represented (it would be read as 0)`;
   return undefined;
 }
@@ -46,6 +53,19 @@ export function valueNumberProblem(root: unknown): { path: PathSegments; message
   };
   const message = problemIn(root);
   return message ? { path, message } : undefined;
+}
+
+/** Whether a number problem's message is about an integer beyond 2^53, which a string could hold exactly. */
+export function isRoundedNumber(message: string): boolean {
+  return message.endsWith(ROUNDED);
+}
+
+/** A copy of a parsed value with every integer beyond 2^53 written as a string. Recursive: the nesting is checked first. */
+export function largeIntegersAsStrings(value: unknown): unknown {
+  if (typeof value === 'number') return Number.isInteger(value) && !Number.isSafeInteger(value) ? String(value) : value;
+  if (Array.isArray(value)) return value.map(largeIntegersAsStrings);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, largeIntegersAsStrings(item)]));
+  return value;
 }
 
 /**

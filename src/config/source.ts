@@ -4,7 +4,7 @@ import { yamlDuplicateKeys } from './yaml-duplicate-keys.js';
 import { utf8Text } from './utf8-text.js';
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import type { LineCounter, Node } from 'yaml';
-import { ConfigError, ConfigErrors, throwConfigErrors } from './errors.js';
+import { ConfigError, throwConfigErrors } from './errors.js';
 import { readError } from './read-error.js';
 import { deepestPath } from './deepest-path.js';
 import { mayUnderflow, numberMessageAt, valueNumberProblem, valueNumberProblems } from './number-checks.js';
@@ -30,12 +30,13 @@ export const MAX_DEPTH = 100;
 const ANCHOR = /(?:^|[\s[{,:-])&[^\s,[\]{}]/m;
 
 /**
- * How a document is read. `numbers: 'keep'`: numbers that cannot be read as written are kept in
- * `keptNumberProblems` for the loader to report with its own, instead of thrown alone (a loader
- * that asks for this must report them).
+ * How a document is read. `problems: 'keep'`: numbers that cannot be read as written and keys
+ * given twice (the last one kept, as JSON.parse does) are kept in `keptNumberProblems` and
+ * `keptDuplicateKeys` for the loader to report with its own, instead of thrown alone (a loader
+ * that asks for this must report them: withKeptProblems).
  */
 export interface ReadOptions {
-  numbers?: 'throw' | 'keep';
+  problems?: 'throw' | 'keep';
 }
 
 /** The positions of a document: its node tree and line table, built only when needed. */
@@ -58,10 +59,12 @@ export class SourceDocument {
   readonly file: string;
   readonly value: unknown;
   /**
-   * Numbers that cannot be read as written, when the document was read with `{numbers: 'keep'}`:
+   * Numbers that cannot be read as written, when the document was read with `{problems: 'keep'}`:
    * its loader reports them beside the format's problems, in one pass (docs/cli.md, validate).
    */
   keptNumberProblems: readonly ConfigError[] = [];
+  /** Keys given twice, when the document was read with `{problems: 'keep'}`: reported the same way. */
+  keptDuplicateKeys: readonly ConfigError[] = [];
   private located: Located | null;
   private readonly text: string | null;
 
@@ -74,7 +77,7 @@ export class SourceDocument {
 
   /** Parses text (YAML 1.2, so JSON too). Syntax errors become located ConfigErrors. */
   static parse(file: string, text: string, options: ReadOptions = {}): SourceDocument {
-    if (/\.json$/i.test(file)) return SourceDocument.parseJson(file, text);
+    if (/\.json$/i.test(file)) return SourceDocument.parseJson(file, text, options);
     if (!ANCHOR.test(text)) {
       let value: unknown;
       let parsed = false;
@@ -87,13 +90,20 @@ export class SourceDocument {
       if (parsed) return SourceDocument.checked(new SourceDocument(file, value ?? null, null, text), options);
     }
     let located: ReturnType<typeof parseLocated>;
+    let duplicateKeys: ConfigError[] = [];
     try {
-      located = parseLocated(file, text);
+      located = parseLocatedChecked(file, text, true);
     } catch (error) {
-      if (error instanceof RangeError)
-        throw new ConfigError({ file }, `is nested too deeply to read (more than ${MAX_DEPTH} levels are refused)`, 'CONFIG_TOO_DEEP');
-      if (error instanceof ConfigError && error.code === DUPLICATE_KEY_CODE) throw duplicateKeysError(file, text, error);
-      throw error;
+      if (!(error instanceof ConfigError && error.code === DUPLICATE_KEY_CODE)) throw error;
+      duplicateKeys = duplicateKeyErrors(file, text, error);
+      if (options.problems !== 'keep') throwConfigErrors(duplicateKeys);
+      // Kept: the rest of the file is still read and checked, with the last of each key.
+      try {
+        located = parseLocatedChecked(file, text, false);
+      } catch (other) {
+        if (other instanceof ConfigError) throwConfigErrors([...duplicateKeys, other]);
+        throw other;
+      }
     }
     let value: unknown;
     try {
@@ -101,25 +111,30 @@ export class SourceDocument {
     } catch (error) {
       throw aliasError(file, located, (error as Error).message);
     }
-    return SourceDocument.checked(new SourceDocument(file, value ?? null, { root: located.doc.contents as Node | null, lines: located.lines }, text), options);
+    const doc = new SourceDocument(file, value ?? null, { root: located.doc.contents as Node | null, lines: located.lines }, text);
+    doc.keptDuplicateKeys = duplicateKeys;
+    return SourceDocument.checked(doc, options);
   }
 
   /** A `.json` file is strict JSON (no YAML); a syntax error is located at its line and column. */
-  private static parseJson(file: string, given: string): SourceDocument {
+  private static parseJson(file: string, given: string, options: ReadOptions): SourceDocument {
     // A byte order mark (some Windows editors write one) is not JSON, but says nothing either.
     const text = given.charCodeAt(0) === 0xfeff ? given.slice(1) : given;
     const read = readStrictJson(text);
+    const numbers: ConfigError[] = [];
+    const duplicates: ConfigError[] = [];
     if ('problems' in read) {
-      // Every number that cannot be read as written, and a key given twice, in one pass.
-      throwConfigErrors(
-        read.problems.map(
-          ({ message, code, path, ...at }) =>
-            new ConfigError({ file, ...at, path: path ? formatPath(path) || undefined : undefined }, numberMessageAt(message, path), code),
-        ),
-      );
+      for (const { message, code, path, ...at } of read.problems) {
+        const error = new ConfigError({ file, ...at, path: path ? formatPath(path) || undefined : undefined }, numberMessageAt(message, path), code);
+        (path ? numbers : duplicates).push(error);
+      }
+      // A syntax error, or every number that cannot be read as written and key given twice, in one pass.
+      if (!('value' in read) || options.problems !== 'keep') throwConfigErrors([...numbers, ...duplicates]);
     }
-    const { value } = read as { value: unknown };
-    return SourceDocument.checked(new SourceDocument(file, value ?? null, null, text));
+    const doc = new SourceDocument(file, read.value ?? null, null, text);
+    doc.keptNumberProblems = numbers;
+    doc.keptDuplicateKeys = duplicates;
+    return SourceDocument.checked(doc);
   }
 
   /**
@@ -130,14 +145,15 @@ export class SourceDocument {
     const deep = deepestPath(doc.value, MAX_DEPTH);
     if (deep) throw doc.error(deep, `is nested more than ${MAX_DEPTH} levels deep; agentcheck files are refused beyond that`, 'CONFIG_TOO_DEEP');
     const problems: ConfigError[] = [];
-    if (options.numbers === 'keep') doc.keptNumberProblems = doc.numberProblems();
+    if (options.problems === 'keep') doc.keptNumberProblems = [...doc.keptNumberProblems, ...doc.numberProblems()];
     else problems.push(...doc.numberProblems());
     // `<<` read as an ordinary key would show up as an unknown key beside missing ones: said once.
     if (doc.text !== null && !/\.json$/i.test(doc.file) && doc.text.includes('<<')) {
       const { root } = doc.positions();
       problems.push(...mergeKeyPaths(root, yaml()).map((path) => doc.error(path, MERGE_KEY_MESSAGE, 'CONFIG_INVALID', true)));
     }
-    throwConfigErrors(problems);
+    // Kept problems are said too when the document is refused here, before its loader sees it.
+    if (problems.length) throwConfigErrors([...problems, ...doc.keptNumberProblems, ...doc.keptDuplicateKeys]);
     return doc;
   }
 
@@ -204,7 +220,8 @@ export class SourceDocument {
       if (this.text === null) this.located = { root: null, lines: new (yaml().LineCounter)() };
       else {
         try {
-          const { doc, lines } = parseLocated(this.file, this.text);
+          // The text was read already: a key given twice is a kept problem here, not a syntax error.
+          const { doc, lines } = parseLocated(this.file, this.text, false);
           this.located = { root: doc.contents as Node | null, lines };
         } catch {
           // A file the located parser cannot read (too deep) still gets its error, without a line.
@@ -225,7 +242,8 @@ export class SourceDocument {
       if (!node) break;
       let next: Node | null = null;
       if (isMap(node)) {
-        const pair = node.items.find((item) => keyOf(item.key) === String(segment));
+        // The last of a key given twice: the one the value holds.
+        const pair = node.items.findLast((item) => keyOf(item.key) === String(segment));
         // Point at the key for a present entry: that is what a reader looks for.
         if (pair) next = (pair.value as Node | null) ?? (pair.key as Node);
       } else if (isSeq(node) && typeof segment === 'number') {
@@ -250,7 +268,7 @@ export class SourceDocument {
     let node: Node | null = root;
     for (const segment of parent) {
       if (isMap(node)) {
-        node = (node.items.find((item) => keyOf(item.key) === String(segment))?.value as Node) ?? null;
+        node = (node.items.findLast((item) => keyOf(item.key) === String(segment))?.value as Node) ?? null;
       } else if (isSeq(node) && typeof segment === 'number') {
         node = (node.items[segment] as Node) ?? null;
       } else {
@@ -258,7 +276,7 @@ export class SourceDocument {
       }
     }
     if (isMap(node)) {
-      const key = node.items.find((item) => keyOf(item.key) === String(last))?.key as Node | undefined;
+      const key = node.items.findLast((item) => keyOf(item.key) === String(last))?.key as Node | undefined;
       const offset = key?.range?.[0];
       if (offset !== undefined) {
         const pos = lines.linePos(offset);
@@ -272,6 +290,11 @@ export class SourceDocument {
   error(path: PathSegments, expected: string, code?: string, atKey = false): ConfigError {
     const pos = atKey ? this.locateKey(path) : this.locate(path);
     return new ConfigError({ file: this.file, ...pos, path: formatPath(path) || undefined }, expected, code);
+  }
+
+  /** The same document holding another value, its positions kept: to try a loader on a variant of it. */
+  withValue(value: unknown): SourceDocument {
+    return new SourceDocument(this.file, value, this.located, this.text);
   }
 
   /** A view of the value at `base`, whose paths are relative to it. */
@@ -307,19 +330,28 @@ export class SourceView {
 }
 
 /** Every key of the text given twice, each at its path (docs/formats.md), or `fallback` when none is found. */
-function duplicateKeysError(file: string, text: string, fallback: ConfigError): ConfigError {
+function duplicateKeyErrors(file: string, text: string, fallback: ConfigError): ConfigError[] {
   const found = yamlDuplicateKeys(text);
-  if (!found.length) return fallback;
-  return new ConfigErrors(
-    found.map(
-      (dup) =>
-        new ConfigError(
-          { file, line: dup.line, column: dup.column, path: formatPath(dup.path) || undefined },
-          `the key "${dup.key}" is given twice in one mapping (first at line ${dup.firstLine}); remove one`,
-          'CONFIG_SYNTAX',
-        ),
-    ),
+  if (!found.length) return [fallback];
+  return found.map(
+    (dup) =>
+      new ConfigError(
+        { file, line: dup.line, column: dup.column, path: formatPath(dup.path) || undefined },
+        `the key "${dup.key}" is given twice in one mapping (first at line ${dup.firstLine}); remove one`,
+        'CONFIG_SYNTAX',
+      ),
   );
+}
+
+/** parseLocated, with the parser's own overflow on a deeply nested text said as a nesting problem. */
+function parseLocatedChecked(file: string, text: string, uniqueKeys: boolean): ReturnType<typeof parseLocated> {
+  try {
+    return parseLocated(file, text, uniqueKeys);
+  } catch (error) {
+    if (error instanceof RangeError)
+      throw new ConfigError({ file }, `is nested too deeply to read (more than ${MAX_DEPTH} levels are refused)`, 'CONFIG_TOO_DEEP');
+    throw error;
+  }
 }
 
 /** `['agent', 'tools', 2, 'http']` -> `agent.tools[2].http`. */

@@ -16,9 +16,11 @@ export interface StrictJsonProblem {
  * Reads a JSON text strictly (docs/formats.md): a syntax error is the one problem; otherwise every
  * number that cannot be read as written (beyond 2^53, too large or too small for a double), with
  * its path, and a key given twice in one object (JSON.parse would keep the last silently), located.
- * Shared by `.json` files and each line of a `.jsonl` dataset.
+ * Shared by `.json` files and each line of a `.jsonl` dataset. With problems, `value` is still the
+ * parsed text (JSON.parse's reading: the last of two equal keys) unless it is not JSON at all, for a
+ * reader that reports them beside the format's own problems.
  */
-export function readStrictJson(text: string): { value: unknown } | { problems: StrictJsonProblem[] } {
+export function readStrictJson(text: string): { value: unknown } | { problems: StrictJsonProblem[]; value?: unknown } {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -36,5 +38,5 @@ export function readStrictJson(text: string): { value: unknown } | { problems: S
     const message = `is not valid strict JSON: the key "${duplicate.key}" appears twice in one object (JSON.parse would keep the last silently); remove one`;
     problems.push({ ...lineColumnAt(text, duplicate.offset), message, code: 'CONFIG_SYNTAX' });
   }
-  return problems.length ? { problems } : { value };
+  return problems.length ? { problems, value } : { value };
 }

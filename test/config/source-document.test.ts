@@ -46,6 +46,20 @@ describe('SourceDocument', () => {
     expect(() => SourceDocument.parse('x.yaml', 'a: [1,\n')).toThrow(/x\.yaml:\d+:\d+: is not valid YAML\/JSON/);
   });
 
+  it('keeps a key given twice for the loader when asked, reading the last, located at the last', () => {
+    const doc = SourceDocument.parse('x.yaml', 'a: 1\nb: {c: 1}\nb: {c: 2}\n', { problems: 'keep' });
+    expect(doc.value).toEqual({ a: 1, b: { c: 2 } });
+    expect(doc.keptDuplicateKeys.map((error) => error.message)).toEqual([
+      'x.yaml:3:1 at b: the key "b" is given twice in one mapping (first at line 2); remove one',
+    ]);
+    expect(doc.locate(['b', 'c'])).toEqual({ line: 3, column: 8 });
+    const json = SourceDocument.parse('x.json', '{"b": 1, "b": 2}', { problems: 'keep' });
+    expect(json.value).toEqual({ b: 2 });
+    expect(json.keptDuplicateKeys.map((error) => error.expected)).toEqual([expect.stringContaining('the key "b" appears twice in one object')]);
+    // A syntax error elsewhere is said beside them.
+    expect(() => SourceDocument.parse('x.yaml', 'a: 1\na: 2\nb: [1,\n', { problems: 'keep' })).toThrow(/given twice[\s\S]*is not valid YAML\/JSON/);
+  });
+
   it('refuses a file of several documents in our own words, at the line the second one starts', () => {
     const error = configErrorOf(() => SourceDocument.parse('x.yaml', '---\nname: a\n---\nname: b\n'));
     expect(error.message).toBe('x.yaml:3:1: holds several YAML documents (a "---" line at line 3); agentcheck reads one document per file');
@@ -176,7 +190,7 @@ describe('numbers that cannot be read as written are refused, not rounded', () =
     const text = '{"id": "n", "revision": 1,\n "agent": {"tools": [{"returns": {"a": 9007199254740993, "b": 1e-400}},\n {"returns": [1, 1e400]}]}}';
     const error = configErrorOf(() => SourceDocument.parse('n.json', text));
     expect(error.message.split('\n').slice(0, 3)).toEqual([
-      'n.json:2:40 at agent.tools[0].returns.a: number 9007199254740993 is beyond 2^53 (9007199254740991) and would be rounded; a count that large is out of range, and a large id must be written as a string',
+      'n.json:2:40 at agent.tools[0].returns.a: number 9007199254740993 is beyond 2^53 (9007199254740991) and would be rounded',
       'n.json:2:63 at agent.tools[0].returns.b: number 1e-400 is too small to be represented (it would be read as 0)',
       expect.stringMatching(/^n\.json:3:18 at agent\.tools\[1\]\.returns\[1\]: number 1e400 is not finite/),
     ]);
@@ -199,7 +213,7 @@ describe('numbers that cannot be read as written are refused, not rounded', () =
     const all = configErrorOf(() => SourceDocument.parse('n.yaml', 'id: n\nrevision: 1e-400\nagent:\n  tools: [{returns: {a: 12345678901234567890}}]\n'));
     expect(all.message.split('\n').slice(0, 2)).toEqual([
       'n.yaml:2:11 at revision: number 1e-400 is too small to be represented (it would be read as 0)',
-      'n.yaml:4:25 at agent.tools[0].returns.a: number 12345678901234567890 is beyond 2^53 (9007199254740991) and would be rounded; a count that large is out of range, and a large id must be written as a string',
+      'n.yaml:4:25 at agent.tools[0].returns.a: number 12345678901234567890 is beyond 2^53 (9007199254740991) and would be rounded',
     ]);
     expect(SourceDocument.parse('a.yaml', 'a: "1e-400"\nb: 0e-400\nc: 0.5\n').value).toEqual({ a: '1e-400', b: 0, c: 0.5 });
   });

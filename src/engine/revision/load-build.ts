@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { documentLocator, memoryLocator, type Locator } from '../../config/assert-format.js';
 import { hashValue } from '../../config/canonical-json.js';
-import { withKeptNumberProblems } from '../../config/number-problems-first.js';
+import { withKeptProblems } from '../../config/kept-problems.js';
 import { SourceDocument } from '../../config/source.js';
 import type { AgentBuild, Revision } from './types.js';
 import { validateBuild } from './validate-build.js';
@@ -10,8 +10,8 @@ import { checkExternalCommandFiles } from './external-command-files.js';
 
 /** Loads and strictly validates an agent build file (YAML or JSON). */
 export function loadAgentBuild(file: string): Revision {
-  const doc = SourceDocument.read(file, { numbers: 'keep' });
-  return withKeptNumberProblems(doc, () => parseAgentBuild(doc));
+  const doc = SourceDocument.read(file, { problems: 'keep' });
+  return withKeptProblems(doc, parseAgentBuild);
 }
 
 /** Validates a parsed document as an agent build; skill refs become absolute paths. */

@@ -7,6 +7,7 @@ import { utf8Text } from '../../config/utf8-text.js';
 import { deepestPath } from '../../config/deepest-path.js';
 import { formatPath, MAX_CONFIG_BYTES, MAX_DEPTH, type PathSegments } from '../../config/source.js';
 import { readStrictJson } from '../../config/strict-json.js';
+import { isRoundedNumber, LARGE_ID_ADVICE } from '../../config/number-checks.js';
 import { CsvSyntaxError, parseCsv } from './csv.js';
 import { templateStep } from '../../engine/template/template-path.js';
 import { TEMPLATE_NAME_SOURCE } from '../../engine/template/interpolate.js';
@@ -90,7 +91,8 @@ function jsonlRows(text: string, given: string, locate: Locator): DatasetRow[] {
       for (const { column, message } of read.problems) {
         // The line was read without its leading blanks: the column counts them back in.
         const at = column === undefined ? where : `${where}:${column + raw.length - raw.trimStart().length}`;
-        const hint = message.startsWith('is not valid JSON:') ? '; expected one JSON object a line' : '';
+        // A row is free-form data: a number beyond 2^53 there is an id, which a string holds exactly.
+        const hint = message.startsWith('is not valid JSON:') ? '; expected one JSON object a line' : isRoundedNumber(message) ? `; ${LARGE_ID_ADVICE}` : '';
         problems.push(locate([], `${at}: ${message}${hint}`));
       }
       return;

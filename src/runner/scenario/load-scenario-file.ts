@@ -25,7 +25,7 @@ import { scenarioFileSchema, scenarioSchema, validateScript } from './scenario-s
 import type { Scenario } from './scenario.js';
 import type { ScenarioFileSpec, ScenarioSpec } from './scenario-format.generated.js';
 import { workspaceFolderProblem } from '../files/walk-files.js';
-import { withKeptNumberProblems } from '../../config/number-problems-first.js';
+import { withKeptProblems } from '../../config/kept-problems.js';
 
 /** Keys only a suite config has (a scenario has none of them). */
 const CONFIG_ONLY_KEYS = new Set(['variants', 'repeat', 'concurrency', 'reporters', 'out', 'judge', 'cassettes']);
@@ -56,8 +56,8 @@ export interface LoadContext {
 
 /** Loads one scenario file: one scenario, or `scenarios:` with `defaults` (docs/formats.md, Scenario). */
 export function loadScenarioFile(found: FoundScenarioFile, context: LoadContext): Scenario[] {
-  const doc = SourceDocument.read(found.file, { numbers: 'keep' });
-  return withKeptNumberProblems(doc, () => loadScenarioDocument(doc, found, context));
+  const doc = SourceDocument.read(found.file, { problems: 'keep' });
+  return withKeptProblems(doc, (read) => loadScenarioDocument(read, found, context));
 }
 
 function loadScenarioDocument(doc: SourceDocument, found: FoundScenarioFile, context: LoadContext): Scenario[] {

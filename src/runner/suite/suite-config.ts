@@ -17,7 +17,7 @@ import { fileInPlaceOfFolder } from '../files/file-in-place-of-folder.js';
 import type { CassetteConfig } from '../cassettes/cassette-settings.js';
 import { REPORTER_NAMES } from '../reporters/index.js';
 import type { SkillOptionsSpec, SuiteConfigSpec } from './suite-config-format.generated.js';
-import { withKeptNumberProblems } from '../../config/number-problems-first.js';
+import { withKeptProblems } from '../../config/kept-problems.js';
 
 // The reporters `--reporter` and `reporters` accept come from the reporter registry.
 export { REPORTER_NAMES, type ReporterName } from '../reporters/index.js';
@@ -86,8 +86,8 @@ export function folderConfig(paths: readonly string[], cwd = process.cwd()): str
 export function loadSuiteConfig(file: string | undefined, cwd = process.cwd()): SuiteConfig {
   const path = file ? resolve(cwd, file) : resolve(cwd, 'agentcheck.config.yaml');
   if (!file && !existsSync(path)) return emptySuiteConfig(cwd);
-  const doc = SourceDocument.read(path, { numbers: 'keep' });
-  return withKeptNumberProblems(doc, () => suiteConfigOf(doc, path));
+  const doc = SourceDocument.read(path, { problems: 'keep' });
+  return withKeptProblems(doc, (read) => suiteConfigOf(read, path));
 }
 
 function suiteConfigOf(doc: SourceDocument, path: string): SuiteConfig {

@@ -267,7 +267,7 @@ function kindByName(file: string): FileKind | null {
 function detect(file: string): FileKind | null {
   let value: unknown;
   try {
-    value = SourceDocument.read(file, { numbers: 'keep' }).value;
+    value = SourceDocument.read(file, { problems: 'keep' }).value;
   } catch (error) {
     // Not ours to judge (a file that is not an agentcheck file may be any YAML), unless its text
     // shows a build's top-level keys: then its syntax error is the problem to report, not a skip.
@@ -282,7 +282,7 @@ function detect(file: string): FileKind | null {
 
 /** A file named on the command line whose name does not say its kind: what `run` takes it for. */
 function namedKind(file: string): FileKind {
-  return isAgentBuildShape(SourceDocument.read(file, { numbers: 'keep' }).value) ? 'agent' : 'scenario';
+  return isAgentBuildShape(SourceDocument.read(file, { problems: 'keep' }).value) ? 'agent' : 'scenario';
 }
 
 /** `id:` and a build key at the start of lines (or as JSON keys): the text of an agent build, parsed or not. */

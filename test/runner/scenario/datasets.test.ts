@@ -209,10 +209,7 @@ describe('scenario datasets', () => {
     const messages = (error instanceof ConfigErrors ? error.errors : [error]).map((problem) => [problem.path, problem.expected]);
     expect(messages).toEqual([
       ['dataset', 'o.jsonl:1:29: is not valid strict JSON: the key "order" appears twice in one object (JSON.parse would keep the last silently); remove one'],
-      [
-        'dataset',
-        'o.jsonl:2:28: number 12345678901234567890 is beyond 2^53 (9007199254740991) and would be rounded; a count that large is out of range, and a large id must be written as a string',
-      ],
+      ['dataset', 'o.jsonl:2:28: number 12345678901234567890 is beyond 2^53 (9007199254740991) and would be rounded; write a large id as a string'],
       ['dataset', 'o.jsonl:3:26: number 1e-400 is too small to be represented (it would be read as 0)'],
     ]);
   });

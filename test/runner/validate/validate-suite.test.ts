@@ -97,6 +97,50 @@ describe('validate reports every problem of a file in one pass', () => {
     ]);
   });
 
+  it("a key given twice is reported beside the file's other problems, in YAML and JSON, scenarios and builds", async () => {
+    const checks = 'expect:\n  checks:\n    - output: {contains: a}\n      output: {contains: b}\n      treshold: 3\n';
+    const dir = tempDir({
+      'shop.yaml': SHOP,
+      'd.scenario.yaml': `name: d\nagent: shop.yaml\ninputs: {messages: [{role: user, content: go}]}\n${checks}`,
+      'd.scenario.json':
+        '{"name": "d", "agent": "shop.yaml", "inputs": {"messages": [{"role": "user", "content": "go"}]},\n "expect": {"checks": [{"output": {"contains": "a"}, "output": {"contains": "b"}}]}, "timeout_ms": "x"}',
+      'b.yaml': 'id: b\nagent:\n  name: B\n  name: C\n  nme: x\n',
+    });
+    const report = await validateFiles(['d.scenario.yaml', 'd.scenario.json', 'b.yaml'], {}, dir);
+    expect(report.problems.map((problem) => `${problem.file.slice(dir.length + 1)}:${problem.line} ${problem.path}`)).toEqual([
+      'd.scenario.yaml:6 expect.checks[0]',
+      'd.scenario.yaml:7 expect.checks[0].output',
+      'd.scenario.json:2 undefined',
+      'd.scenario.json:2 timeout_ms',
+      'b.yaml:4 agent.name',
+      'b.yaml:5 agent.nme',
+    ]);
+    expect(report.problems[1].message).toContain('the key "output" is given twice in one mapping (first at line 6); remove one');
+    expect(report.problems[2].message).toContain('the key "output" appears twice in one object');
+  });
+
+  it('a number beyond 2^53 is told to be written as a string only where a string is accepted in its place', async () => {
+    const dir = tempDir({
+      'shop.yaml': SHOP,
+      's.scenario.yaml': `name: s
+agent: shop.yaml
+timeout_ms: 9007199254740993
+inputs: {messages: [{role: user, content: go}]}
+model: {script: [{tool_calls: [{name: refund, args: {order_id: 9007199254740993}}]}]}
+expect: {checks: [{judge: {rubric: polite, threshold: 9007199254740993}}]}
+`,
+      'agentcheck.config.yaml': 'repeat: 9007199254740993\n',
+    });
+    const report = await validateFiles(['s.scenario.yaml', 'agentcheck.config.yaml'], {}, dir);
+    const beyond = 'number 9007199254740993 is beyond 2^53 (9007199254740991) and would be rounded';
+    expect(report.problems.map((problem) => [problem.path, problem.error instanceof ConfigError ? problem.error.expected : ''])).toEqual([
+      ['repeat', beyond],
+      ['timeout_ms', beyond],
+      ['model.script[0].tool_calls[0].args.order_id', `${beyond}; write a large id as a string`],
+      ['expect.checks[0].judge.threshold', beyond],
+    ]);
+  });
+
   it('refuses a verdict pass or incomplete without a terminal_tool, which could never come', async () => {
     const dir = tempDir({
       'shop.yaml': SHOP,

@@ -1,0 +1,52 @@
+import { collectConfigErrors, ConfigError, throwConfigErrors } from './errors.js';
+import { isRoundedNumber, LARGE_ID_ADVICE, largeIntegersAsStrings } from './number-checks.js';
+import type { SourceDocument } from './source.js';
+
+/** Where a problem sits, to tell two problems of one place. */
+const place = (problem: ConfigError) => `${problem.file}\0${problem.path}`;
+
+/**
+ * Loads a document read with `{problems: 'keep'}`, reporting its numbers that cannot be read as
+ * written and its keys given twice beside what loading it finds (docs/cli.md, validate: every
+ * problem of a file in one pass). A problem loading finds at the place of such a number (the
+ * rounded value's type) is left out: the number's own problem says it.
+ */
+export function withKeptProblems<T>(doc: SourceDocument, load: (doc: SourceDocument) => T): T {
+  const numbers = doc.keptNumberProblems;
+  const duplicates = doc.keptDuplicateKeys;
+  if (!numbers.length && !duplicates.length) return load(doc);
+  const found: ConfigError[] = [];
+  collectConfigErrors(found, () => {
+    load(doc);
+  });
+  const places = new Set(numbers.map(place));
+  throwConfigErrors([...adviseStrings(doc, numbers, load), ...duplicates, ...found.filter((problem) => !places.has(place(problem)))]);
+  throw new Error('unreachable: kept problems are thrown');
+}
+
+/**
+ * The number problems, each integer beyond 2^53 told to be written as a string only where the
+ * loader accepts a string in its place (an id, free-form data), not where it takes a count.
+ */
+function adviseStrings<T>(doc: SourceDocument, numbers: readonly ConfigError[], load: (doc: SourceDocument) => T): ConfigError[] {
+  if (!numbers.some((problem) => isRoundedNumber(problem.expected))) return [...numbers];
+  const refused: ConfigError[] = [];
+  try {
+    collectConfigErrors(refused, () => {
+      load(doc.withValue(largeIntegersAsStrings(doc.value)));
+    });
+  } catch {
+    // The loader failed otherwise on the strings: no advice rather than a guess.
+    return [...numbers];
+  }
+  const refusedPlaces = new Set(refused.map(place));
+  return numbers.map((problem) =>
+    isRoundedNumber(problem.expected) && !refusedPlaces.has(place(problem))
+      ? new ConfigError(
+          { file: problem.file, line: problem.line, column: problem.column, path: problem.path },
+          `${problem.expected}; ${LARGE_ID_ADVICE}`,
+          problem.code,
+        )
+      : problem,
+  );
+}
