@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { LineCounter } from 'yaml';
+import type { Alias, LineCounter } from 'yaml';
 import { capEchoed } from './cap-text.js';
 import { ConfigError } from './errors.js';
 import { lineColumnAt } from './number-checks.js';
@@ -71,7 +71,14 @@ function firstLine(text: string): string {
 export function aliasError(file: string, located: ReturnType<typeof parseLocated>, message: string): ConfigError {
   const unresolved = /^Unresolved alias[^:]*: (.+)$/.exec(message);
   if (!unresolved) {
-    return new ConfigError({ file }, `is not valid YAML/JSON: YAML aliases are limited to ${MAX_ALIASES} expansions`, 'CONFIG_SYNTAX');
+    const alias = aliasOverLimit(located);
+    const pos = alias?.range ? located.lines.linePos(alias.range[0]) : undefined;
+    const which = alias ? ` (alias *${capEchoed(alias.source, 100)} goes past the limit)` : '';
+    return new ConfigError(
+      { file, line: pos?.line, column: pos?.col },
+      `is not valid YAML/JSON: YAML aliases are limited to ${MAX_ALIASES} expansions${which}`,
+      'CONFIG_SYNTAX',
+    );
   }
   const name = unresolved[1];
   let offset: number | undefined;
@@ -88,4 +95,32 @@ export function aliasError(file: string, located: ReturnType<typeof parseLocated
     `is not valid YAML/JSON: alias *${capEchoed(name, 100)} has no anchor &${capEchoed(name, 100)} before it`,
     'CONFIG_SYNTAX',
   );
+}
+
+/**
+ * The alias whose expansion goes past MAX_ALIASES: yaml's error does not name it, so the
+ * document (discarded after the error) is converted again with each alias noting itself when
+ * its own expansion throws; the innermost one throws first.
+ */
+function aliasOverLimit(located: ReturnType<typeof parseLocated>): Alias | undefined {
+  let culprit: Alias | undefined;
+  yaml().visit(located.doc, {
+    Alias(_key, node) {
+      const toJSON = node.toJSON.bind(node);
+      node.toJSON = (...args: Parameters<Alias['toJSON']>) => {
+        try {
+          return toJSON(...args);
+        } catch (error) {
+          culprit ??= node;
+          throw error;
+        }
+      };
+    },
+  });
+  try {
+    located.doc.toJS({ maxAliasCount: MAX_ALIASES });
+  } catch {
+    // Expected: the same limit is crossed again, at the same alias.
+  }
+  return culprit;
 }

@@ -92,7 +92,10 @@ describe('SourceDocument', () => {
           .fill('*' + 'abcdef'[i])
           .join(', ')}]`,
       );
-    expect(() => SourceDocument.parse('x.yaml', bomb.join('\n'))).toThrow(/aliases are limited to 1000 expansions/);
+    // At the alias whose expansion goes past the limit: the 8th *c (8 uses of c, 11 * 11 values each).
+    const error = configErrorOf(() => SourceDocument.parse('x.yaml', bomb.join('\n')));
+    expect(error.message).toBe('x.yaml:4:36: is not valid YAML/JSON: YAML aliases are limited to 1000 expansions (alias *c goes past the limit)');
+    expect(error.code).toBe('CONFIG_SYNTAX');
   });
 
   it('reads JSON with JSON.parse and locates into it', () => {

@@ -19,7 +19,7 @@ describe('errors about hostile values', () => {
     expect((error as Error).message).toBe('agent.yaml:4:17: is not valid YAML/JSON: alias *nope has no anchor &nope before it');
   });
 
-  it('an alias bomb still says what the limit is', () => {
+  it('an alias bomb still says what the limit is, at the alias that goes past it', () => {
     const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x","x"]'];
     for (let i = 1; i < 8; i++)
       bomb.push(
@@ -27,7 +27,9 @@ describe('errors about hostile values', () => {
           .fill(`*${String.fromCharCode(96 + i)}`)
           .join(',')}]`,
       );
-    expect(() => SourceDocument.parse('x.yaml', bomb.join('\n'))).toThrow(/^x\.yaml: is not valid YAML\/JSON: YAML aliases are limited to 1000 expansions$/);
+    expect(() => SourceDocument.parse('x.yaml', bomb.join('\n'))).toThrow(
+      /^x\.yaml:4:29: is not valid YAML\/JSON: YAML aliases are limited to 1000 expansions \(alias \*c goes past the limit\)$/,
+    );
   });
 
   it('says the type of a value under a secret-named key, never the value: a token written unquoted', async () => {
