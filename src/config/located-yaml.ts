@@ -33,7 +33,9 @@ export function parseLocated(file: string, text: string, uniqueKeys = true): { d
   const lines = new LineCounter();
   // resolveKnownTags: false keeps YAML 1.1's !!binary, !!set, !!omap, !!pairs and !!timestamp out
   // of the core schema: they are refused as unknown tags, never turned into {} or a Buffer.
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: true, uniqueKeys, resolveKnownTags: false });
+  // logLevel 'error': yaml would print a process warning for a list or mapping used as a key,
+  // which SourceDocument reports itself, located (yaml-complex-keys.ts).
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: true, uniqueKeys, resolveKnownTags: false, logLevel: 'error' });
   // Warnings count: an unknown tag such as `!custom` would otherwise be dropped silently. A key over
   // 1,024 characters is YAML 1.2's limit for implicit keys, not ours: js-yaml read the file, and the
   // node tree still places every key (an unknown-key error keeps its line), so it is let through.

@@ -11,6 +11,7 @@ import { mayUnderflow, numberMessageAt, valueNumberProblem, valueNumberProblems 
 import { readStrictJson } from './strict-json.js';
 import { MERGE_KEY_MESSAGE, mergeKeyPaths } from './yaml-merge-keys.js';
 import { keyOf } from './yaml-key.js';
+import { COMPLEX_KEY_MESSAGE, complexKeys, mayHaveComplexKey } from './yaml-complex-keys.js';
 import { aliasError, DUPLICATE_KEY_CODE, MAX_ALIASES, parseLocated, yaml } from './located-yaml.js';
 import { yamlNumberProblems } from './yaml-numbers.js';
 
@@ -151,6 +152,13 @@ export class SourceDocument {
     if (doc.text !== null && !/\.json$/i.test(doc.file) && doc.text.includes('<<')) {
       const { root } = doc.positions();
       problems.push(...mergeKeyPaths(root, yaml()).map((path) => doc.error(path, MERGE_KEY_MESSAGE, 'CONFIG_INVALID', true)));
+    }
+    // A list or mapping as a key would be read as a made-up string key; a tree already built (anchors) is walked anyway.
+    if (doc.text !== null && !/\.json$/i.test(doc.file) && (doc.located !== null || mayHaveComplexKey(doc.text))) {
+      const { root, lines } = doc.positions();
+      for (const key of complexKeys(root, lines, yaml())) {
+        problems.push(new ConfigError({ file: doc.file, line: key.line, column: key.column, path: formatPath(key.path) || undefined }, COMPLEX_KEY_MESSAGE));
+      }
     }
     // Kept problems are said too when the document is refused here, before its loader sees it.
     if (problems.length) throwConfigErrors([...problems, ...doc.keptNumberProblems, ...doc.keptDuplicateKeys]);

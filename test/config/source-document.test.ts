@@ -80,6 +80,27 @@ describe('SourceDocument', () => {
     expect(SourceDocument.parse('x.json', '{"<<": 1}').value).toEqual({ '<<': 1 });
   });
 
+  it('refuses a list or a mapping as a mapping key wherever it is, at the key, also through an alias', () => {
+    const message = 'a mapping key must be a scalar such as a name, not a list or a mapping';
+    expect(configErrorOf(() => SourceDocument.parse('x.yaml', 'inputs:\n  context: {? [a]: 1}\n')).message).toBe(`x.yaml:2:15 at inputs.context: ${message}`);
+    const all = configErrorOf(() => SourceDocument.parse('x.yaml', 'args:\n  [b, c]: 2\n  ? {k: 1}\n  : v\nlist:\n  - ? &k [z]\n    : 3\n  - *k : 4\n'));
+    expect(all.message.split('\n')).toEqual([
+      `x.yaml:2:3 at args: ${message}`,
+      `x.yaml:3:5 at args: ${message}`,
+      `x.yaml:6:10 at list[0]: ${message}`,
+      `x.yaml:8:5 at list[1]: ${message}`,
+    ]);
+    // Scalar keys (explicit, quoted, numbers) and look-alikes inside values are fine.
+    expect(SourceDocument.parse('x.yaml', '? a\n: 1\n"[b]": 2\n3: c\nd: "what ? [x]: y"\ne: &s k\n*s : f\n').value).toEqual({
+      a: 1,
+      '[b]': 2,
+      3: 'c',
+      d: 'what ? [x]: y',
+      e: 'k',
+      k: 'f',
+    });
+  });
+
   it('parses anchors and aliases with the alias limit', () => {
     expect(SourceDocument.parse('x.yaml', 'a: &x {k: 1}\nb: *x\n').value).toEqual({ a: { k: 1 }, b: { k: 1 } });
     expect(() => SourceDocument.parse('x.yaml', 'b: *nowhere\n')).toThrow(
