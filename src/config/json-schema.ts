@@ -8,6 +8,7 @@ import { codeCacheDir, readCachedValidator, schemaCacheDir, userSchemaCacheKey, 
 import { addStandardFormats, STANDARD_FORMATS_MODE } from './standard-formats.js';
 import { describeSchemaError, type SchemaProblem } from './schema-problem.js';
 import { STRING_MEANS } from './string-means.js';
+import { TYPE_WORDS } from './type-words.js';
 
 /**
  * Which Ajv compiles a user-supplied schema: `tool` for tool parameters, whose standard formats
@@ -47,7 +48,7 @@ let metaAjv: Ajv | undefined;
 /**
  * Options of the Ajv for agentcheck's own formats: strict, since we write those schemas ourselves;
  * allErrors: a file's every problem is reported in one pass (reduceSchemaErrors makes them one
- * message each); keywords: annotations of our own that only shape error messages (STRING_MEANS).
+ * message each); keywords: annotations of our own that only shape error messages (STRING_MEANS, TYPE_WORDS).
  */
 export const FORMAT_AJV_OPTIONS = {
   strict: true,
@@ -55,7 +56,7 @@ export const FORMAT_AJV_OPTIONS = {
   allErrors: true,
   allowUnionTypes: true,
   verbose: true,
-  keywords: [STRING_MEANS],
+  keywords: [STRING_MEANS, TYPE_WORDS],
 };
 let formatAjvInstance: Ajv | undefined;
 const formatAjv = () => (formatAjvInstance ??= newAjv(FORMAT_AJV_OPTIONS));

@@ -7,6 +7,7 @@ import { isSecretPath } from './redact.js';
 import { scrubCredentialShapes } from './redactor.js';
 import type { PathSegments } from './source.js';
 import { objectShapeWords } from './string-means.js';
+import { typeWords } from './type-words.js';
 
 /** A schema violation translated to a path and a sentence saying what was expected. */
 export interface SchemaProblem {
@@ -43,7 +44,7 @@ export function describeSchemaError(error: ErrorObject, root: unknown): SchemaPr
       const value = valueAt(root, path);
       const shape = objectShapeWords(error.parentSchema, value);
       if (shape) return at(`expected ${shape.expected}, got ${describeValue(value)}${shape.hint}`);
-      return at(`expected ${types}, got ${describeValue(value)}`);
+      return at(`expected ${typeWords(error.parentSchema) ?? types}, got ${describeValue(value)}`);
     }
     case 'enum':
       return at(`expected one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(' | ')}, got ${describeValue(valueAt(root, path))}`);

@@ -1,5 +1,6 @@
 import { basename, dirname, resolve } from 'node:path';
 import { closestWord } from '../../config/did-you-mean.js';
+import { describeValue } from '../../config/describe-value.js';
 import { checkFormat, type Locator } from '../../config/assert-format.js';
 import { collectConfigErrors, ConfigError, ConfigErrors, throwConfigErrors } from '../../config/errors.js';
 import { SourceDocument, type PathSegments } from '../../config/source.js';
@@ -161,7 +162,10 @@ function loadEntry(
   const datasetAt = [...(ownDataset ? at : defaultsAt), 'dataset'];
   const locateDataset: Locator = (path, expected, atKey) => doc.error([...datasetAt, ...path], expected, 'CONFIG_INVALID', atKey);
   const datasetOk = (typeof dataset === 'string' && dataset.length > 0) || (Array.isArray(dataset) && dataset.length > 0);
-  if (!datasetOk) throw locateDataset([], 'expected a .csv or .jsonl file (relative to the scenario file) or a non-empty list of rows');
+  if (!datasetOk) {
+    const got = Array.isArray(dataset) ? 'an empty list' : describeValue(dataset);
+    throw locateDataset([], `expected a .csv or .jsonl file (relative to the scenario file) or a non-empty list of rows, got ${got}`);
+  }
   let rows: ReturnType<typeof loadDataset>;
   try {
     rows = loadDataset(dataset, dirname(doc.file), locateDataset);

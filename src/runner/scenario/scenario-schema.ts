@@ -1,4 +1,5 @@
 import { MAX_TIMER_MS } from '../../config/timer-limit.js';
+import { TYPE_WORDS } from '../../config/type-words.js';
 import type { Locator } from '../../config/assert-format.js';
 import { llmProperties } from '../../engine/revision/schema.js';
 
@@ -164,7 +165,7 @@ export const scenarioProperties = {
   tags: { type: 'array', items: { type: 'string', minLength: 1 } },
   expect_failure: { type: 'string', minLength: 1 },
   timeout_ms: { type: 'integer', minimum: 1, maximum: MAX_TIMER_MS },
-  skip: { anyOf: [{ type: 'boolean' }, { type: 'string', minLength: 1 }] },
+  skip: { type: ['boolean', 'string'], minLength: 1, [TYPE_WORDS]: 'true, false or a reason string' },
   // An agentcheck extension (docs/formats.md, Scenario): per-scenario skill delivery on top of the suite config's.
   skills: skillsSchema,
   // Expands the scenario over rows (docs/formats.md, "Datasets"); removed before the expanded scenario is validated.

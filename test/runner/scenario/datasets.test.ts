@@ -214,6 +214,13 @@ describe('scenario datasets', () => {
     ]);
   });
 
+  it('a dataset that is neither a file nor a list of rows says what it got', () => {
+    const expected = 'expected a .csv or .jsonl file (relative to the scenario file) or a non-empty list of rows, got';
+    const number = loadError({ 'agent.yaml': AGENT, 'r.scenario.yaml': `${TEMPLATE}\ndataset: 5\n` });
+    expect([number.path, number.expected]).toEqual(['dataset', `${expected} number 5`]);
+    expect(loadError({ 'agent.yaml': AGENT, 'r.scenario.yaml': `${TEMPLATE}\ndataset: []\n` }).expected).toBe(`${expected} an empty list`);
+  });
+
   it('a missing dataset file, an unknown extension, and {{ vars }} without a dataset are load errors', () => {
     expect(loadError({ 'agent.yaml': AGENT, 'r.scenario.yaml': `${TEMPLATE}\ndataset: nope.csv\n` }).message).toMatch(/dataset file not found: .*nope\.csv/);
     expect(loadError({ 'agent.yaml': AGENT, 'r.scenario.yaml': `${TEMPLATE}\ndataset: rows.txt\n`, 'rows.txt': 'x' }).message).toMatch(

@@ -174,6 +174,12 @@ describe('scenario loading refuses what would otherwise fail later or silently',
     expect(error.expected).toBe('expected at most 1 key(s), got 2: "output", "bogus"');
   });
 
+  it('a skip of the wrong type is told it takes true, false or a reason, and what it got', () => {
+    const error = loadError({ 'agent.yaml': AGENT, 'a.scenario.yaml': scenario('skip: 1\n') });
+    expect([error.path, error.expected]).toEqual(['skip', 'expected true, false or a reason string, got number 1']);
+    expect(loadError({ 'agent.yaml': AGENT, 'a.scenario.yaml': scenario('skip: ""\n') }).expected).toBe('expected a string of at least 1 character(s)');
+  });
+
   it('an invalid terminal_tool regex', () => {
     expect(loadError({ 'agent.yaml': AGENT, 'a.scenario.yaml': scenario('expect: {terminal_tool: "/[/"}\n') }).path).toBe('expect.terminal_tool');
   });
