@@ -127,6 +127,7 @@ export class SourceDocument {
     if ('problems' in read) {
       for (const { message, code, path, ...at } of read.problems) {
         const error = new ConfigError({ file, ...at, path: path ? formatPath(path) || undefined : undefined }, numberMessageAt(message, path), code);
+        // A number comes with its path; a key given twice with its position only.
         (path ? numbers : duplicates).push(error);
       }
       // A syntax error, or every number that cannot be read as written and key given twice, in one pass.
