@@ -16,6 +16,8 @@ export interface SchemaProblem {
   atKey: boolean;
   /** The part of the value the problem is about: `path`, or for a missing key, that key's path. */
   subject: PathSegments;
+  /** For an unknown key that is a near miss of a known one: that key's path (the typo stands for it). */
+  misspells?: PathSegments;
 }
 
 /** Turns an Ajv error into a located, readable problem. */
@@ -33,7 +35,8 @@ export function describeSchemaError(error: ErrorObject, root: unknown): SchemaPr
       const suggestion = near === undefined ? '' : ` (did you mean "${near}"?)`;
       const hint = allowed.length ? `; expected one of: ${allowed.join(', ')}` : '';
       const keyPath = [...path, key];
-      return { path: keyPath, expected: `unknown key ${quoteCapped(key)}${suggestion}${hint}`, atKey: true, subject: keyPath };
+      const misspells = near === undefined ? {} : { misspells: [...path, near] };
+      return { path: keyPath, expected: `unknown key ${quoteCapped(key)}${suggestion}${hint}`, atKey: true, subject: keyPath, ...misspells };
     }
     case 'required':
       return { path, expected: `missing required key "${String(params.missingProperty)}"`, atKey: false, subject: [...path, String(params.missingProperty)] };

@@ -159,15 +159,19 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
       });
       return;
     }
-    if (skill.name === undefined) problems.push(locate(at, 'expected an inline skill {name, description, body} or {ref: <folder>}'));
-    else if (format.valid([...at, 'name']) && !SKILL_NAME.test(skill.name)) {
+    // A misspelt `name` or `ref` (`reff: s12`) is said once, as the typo.
+    const misspelt = format.misspelt([...at, 'name']) || format.misspelt([...at, 'ref']);
+    if (skill.name === undefined) {
+      if (!misspelt) problems.push(locate(at, 'expected an inline skill {name, description, body} or {ref: <folder>}'));
+    } else if (format.valid([...at, 'name']) && !SKILL_NAME.test(skill.name)) {
       problems.push(locate([...at, 'name'], `expected a skill name matching ${SKILL_NAME.source}, got "${skill.name}"`));
     } else if (format.valid([...at, 'name'])) {
       const first = skillNames.get(skill.name);
       if (first !== undefined) problems.push(locate([...at, 'name'], duplicateSkillName(skill.name, first, false)));
       else skillNames.set(skill.name, index);
     }
-    if (skill.name !== undefined && skill.description === undefined) problems.push(locate(at, `missing required key "description"`));
+    if (skill.name !== undefined && skill.description === undefined && !format.misspelt([...at, 'description']))
+      problems.push(locate(at, `missing required key "description"`));
     else if (format.valid([...at, 'description']) && typeof skill.description === 'string' && skill.description.trim() === '') {
       problems.push(locate([...at, 'description'], 'expected "description" to be a non-empty string, got ""'));
     }
