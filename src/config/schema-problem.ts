@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import { quoteCapped } from './cap-text.js';
 import { describeHiddenValue, describeValue as describePlainValue } from './describe-value.js';
-import { closestWord } from './did-you-mean.js';
+import { nearKey } from './did-you-mean.js';
 import { PATTERN_WORDS } from './format-patterns.js';
 import { isSecretPath } from './redact.js';
 import { scrubCredentialShapes } from './redactor.js';
@@ -31,7 +31,7 @@ export function describeSchemaError(error: ErrorObject, root: unknown): SchemaPr
     case 'additionalProperties': {
       const key = String(params.additionalProperty);
       const allowed = allowedKeys(error);
-      const near = closestWord(key, allowed);
+      const near = nearKey(key, allowed);
       const suggestion = near === undefined ? '' : ` (did you mean "${near}"?)`;
       const hint = allowed.length ? `; expected one of: ${allowed.join(', ')}` : '';
       const keyPath = [...path, key];
