@@ -1,6 +1,7 @@
 import { ConfigError, throwConfigErrors } from './errors.js';
 import { compileFormatSchema } from './json-schema.js';
 import { reduceSchemaErrors } from './reduce-schema-errors.js';
+import { valueAt } from './schema-problem.js';
 import { formatPath, type PathSegments, type SourceDocument } from './source.js';
 
 /** Builds a located ConfigError for a path relative to some value being validated. */
@@ -21,6 +22,12 @@ export interface FormatCheck<T = unknown> {
   valid(path: PathSegments): boolean;
   /** No problem at or above `path`: the value there has the schema's type, whatever its parts hold. */
   typed(path: PathSegments): boolean;
+  /**
+   * `path` names an absent key that an unknown key beside it misspells (`descripton` for
+   * `description`): the typo, with its "did you mean", is the one problem, so a rule requiring
+   * the key says nothing. Such a key is neither valid nor typed either.
+   */
+  misspelt(path: PathSegments): boolean;
 }
 
 /**
@@ -29,11 +36,14 @@ export interface FormatCheck<T = unknown> {
  */
 export function checkFormat<T = unknown>(schema: object, value: unknown, locate: Locator): FormatCheck<T> {
   const validate = compileFormatSchema<T>(schema);
-  if (validate(value)) return { value, errors: [], valid: () => true, typed: () => true };
+  if (validate(value)) return { value, errors: [], valid: () => true, typed: () => true, misspelt: () => false };
   const problems = reduceSchemaErrors(validate.errors ?? [], value);
   // Paths as keys, so asking about a part costs its depth, not the number of problems.
   const key = (path: PathSegments) => JSON.stringify(path);
-  const subjects = new Set(problems.map((problem) => key(problem.subject)));
+  const misspelt = new Set(
+    problems.flatMap((problem) => (problem.misspells !== undefined && valueAt(value, problem.misspells) === undefined ? [key(problem.misspells)] : [])),
+  );
+  const subjects = new Set([...problems.map((problem) => key(problem.subject)), ...misspelt]);
   const insideSubjects = new Set(problems.flatMap((problem) => problem.subject.map((_segment, end) => key(problem.subject.slice(0, end)))));
   const typed = (path: PathSegments) => !path.some((_segment, end) => subjects.has(key(path.slice(0, end)))) && !subjects.has(key(path));
   return {
@@ -42,6 +52,7 @@ export function checkFormat<T = unknown>(schema: object, value: unknown, locate:
     errors: problems.map((problem) => locate(problem.path, problem.expected, problem.atKey)),
     valid: (path) => typed(path) && !insideSubjects.has(key(path)),
     typed,
+    misspelt: (path) => misspelt.has(key(path)),
   };
 }
 

@@ -19,6 +19,18 @@ export function closestWord(word: string, candidates: Iterable<string>): string 
   return best;
 }
 
+/**
+ * The known key an unknown one stands for: the closest word, else the one candidate that starts
+ * with a key of three or more characters (`user` for `user_id`, many edits away). A shortened
+ * name is a near miss only when it leaves no doubt: `max` starts two parameters, so it gets none.
+ */
+export function nearKey(key: string, candidates: readonly string[]): string | undefined {
+  const near = closestWord(key, candidates);
+  if (near !== undefined || key.length < 3) return near;
+  const starting = candidates.filter((candidate) => candidate.toLowerCase().startsWith(key.toLowerCase()));
+  return starting.length === 1 ? starting[0] : undefined;
+}
+
 /** `; did you mean "close_issue"?` for a near miss, else ''. */
 export function didYouMean(word: string, candidates: Iterable<string>): string {
   const near = closestWord(word, candidates);

@@ -1,4 +1,4 @@
-import { closestWord } from './did-you-mean.js';
+import { nearKey } from './did-you-mean.js';
 import { ConfigError } from './errors.js';
 
 /**
@@ -11,7 +11,7 @@ export function unknownOptionKeys(options: object | undefined, known: readonly s
   return Object.keys(options)
     .filter((key) => !known.includes(key))
     .map((key) => {
-      const near = closestWord(key, known);
+      const near = nearKey(key, known);
       return new ConfigError(
         { file, path: `${at}${key}` },
         `unknown key "${key}"${near ? ` (did you mean "${near}"?)` : ''}; expected one of: ${known.join(', ')}`,

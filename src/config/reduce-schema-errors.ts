@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import { closestWord } from './did-you-mean.js';
+import { closestWord, nearKey } from './did-you-mean.js';
 import { allowedKeys, describeSchemaError, type SchemaProblem, valueAt } from './schema-problem.js';
 
 /**
@@ -84,7 +84,7 @@ function withoutMisspeltRequired(errors: readonly ErrorObject[]): ErrorObject[] 
   const misspelt = new Set<string>();
   for (const error of errors) {
     if (error.keyword !== 'additionalProperties') continue;
-    const near = closestWord(String((error.params as { additionalProperty?: unknown }).additionalProperty), allowedKeys(error));
+    const near = nearKey(String((error.params as { additionalProperty?: unknown }).additionalProperty), allowedKeys(error));
     if (near !== undefined) misspelt.add(`${error.instancePath}\u0000${near}`);
   }
   return errors.filter(

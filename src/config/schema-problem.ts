@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import { quoteCapped } from './cap-text.js';
 import { describeHiddenValue, describeValue as describePlainValue } from './describe-value.js';
-import { closestWord } from './did-you-mean.js';
+import { nearKey } from './did-you-mean.js';
 import { PATTERN_WORDS } from './format-patterns.js';
 import { isSecretPath } from './redact.js';
 import { scrubCredentialShapes } from './redactor.js';
@@ -17,6 +17,8 @@ export interface SchemaProblem {
   atKey: boolean;
   /** The part of the value the problem is about: `path`, or for a missing key, that key's path. */
   subject: PathSegments;
+  /** For an unknown key that is a near miss of a known one: that key's path (the typo stands for it). */
+  misspells?: PathSegments;
 }
 
 /** Turns an Ajv error into a located, readable problem. */
@@ -30,11 +32,12 @@ export function describeSchemaError(error: ErrorObject, root: unknown): SchemaPr
     case 'additionalProperties': {
       const key = String(params.additionalProperty);
       const allowed = allowedKeys(error);
-      const near = closestWord(key, allowed);
+      const near = nearKey(key, allowed);
       const suggestion = near === undefined ? '' : ` (did you mean "${near}"?)`;
       const hint = allowed.length ? `; expected one of: ${allowed.join(', ')}` : '';
       const keyPath = [...path, key];
-      return { path: keyPath, expected: `unknown key ${quoteCapped(key)}${suggestion}${hint}`, atKey: true, subject: keyPath };
+      const misspells = near === undefined ? {} : { misspells: [...path, near] };
+      return { path: keyPath, expected: `unknown key ${quoteCapped(key)}${suggestion}${hint}`, atKey: true, subject: keyPath, ...misspells };
     }
     case 'required':
       return { path, expected: `missing required key "${String(params.missingProperty)}"`, atKey: false, subject: [...path, String(params.missingProperty)] };

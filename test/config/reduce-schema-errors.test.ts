@@ -120,6 +120,19 @@ describe('checkFormat', () => {
     expect(format.valid([])).toBe(false);
   });
 
+  it('says an absent key that an unknown key misspells is misspelt, neither valid nor typed', () => {
+    const format = checkFormat(scenario, doc.value, documentLocator(doc));
+    expect(format.misspelt(['inputs', 'messages'])).toBe(true);
+    expect(format.valid(['inputs', 'messages'])).toBe(false);
+    expect(format.typed(['inputs', 'messages'])).toBe(false);
+    expect(format.misspelt(['inputs', 'context'])).toBe(false);
+    expect(format.valid(['inputs', 'context'])).toBe(true);
+    // A key that is there is not stood for by a near miss beside it.
+    const both = checkFormat(scenario, { name: 'abc', inputs: { messages: [], mesages: [] } }, documentLocator(doc));
+    expect(both.misspelt(['inputs', 'messages'])).toBe(false);
+    expect(both.typed(['inputs', 'messages'])).toBe(true);
+  });
+
   it('vouches for everything when the value matches', () => {
     const format = checkFormat(scenario, { name: 'abc', inputs: { messages: [] } }, documentLocator(doc));
     expect(format.errors).toEqual([]);

@@ -71,6 +71,34 @@ describe('agentcheck validate reports every problem of a file in one pass', () =
     expect(result.all).toContain('3 problem(s) in 1 file(s)');
   });
 
+  it('a misspelt required key of an inline skill, a skill ref, an external agent or a check is one problem: the typo', async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      'skills.yaml': 'id: skills\nagent:\n  name: S\n  skills:\n    - {name: t, descripton: d, body: b}\n    - {reff: s12}\n',
+      'external.yaml': 'id: ext\nexternal:\n  comand: [node, ./agent.mjs]\n',
+      'checks.scenario.yaml': [
+        'name: checks',
+        'agent: agent.yaml',
+        'inputs: {messages: [{role: user, content: hi}]}',
+        'expect:',
+        '  checks:',
+        '    - spans: {qeury: {filtering: {operator: and, conditions: []}}}',
+        '    - tool_returned: {tol: lookup}',
+        '',
+      ].join('\n'),
+    });
+    const result = await runCli(['validate', 'skills.yaml', 'external.yaml', 'checks.scenario.yaml'], dir);
+    expect(result.exitCode, result.all).toBe(2);
+    expect(located(result.all)).toEqual([
+      expect.stringMatching(/^skills\.yaml:5:17 at agent\.skills\[0\]\.descripton: unknown key "descripton" \(did you mean "description"\?\)/),
+      expect.stringMatching(/^skills\.yaml:6:8 at agent\.skills\[1\]\.reff: unknown key "reff" \(did you mean "ref"\?\)/),
+      expect.stringMatching(/^external\.yaml:3:3 at external\.comand: unknown key "comand" \(did you mean "command"\?\)/),
+      expect.stringMatching(/^checks\.scenario\.yaml:6:15 at expect\.checks\[0\]\.spans\.qeury: unknown key "qeury" \(did you mean "query"\?\)/),
+      expect.stringMatching(/^checks\.scenario\.yaml:7:23 at expect\.checks\[1\]\.tool_returned\.tol: unknown key "tol" \(did you mean "tool"\?\)/),
+    ]);
+    expect(result.all).not.toMatch(/missing required key|expected an inline skill|exactly one of|expected a query|expected a tool name/);
+  });
+
   it('headers fetch could never send, of an http tool and of an MCP url server, each at its key or value, the value never quoted', async () => {
     const dir = tempDir({
       'agent.yaml': [

@@ -56,6 +56,18 @@ describe('agentcheck test-run (in-process)', () => {
     }
   });
 
+  it('a human_input component as --terminal-tool is refused with what a test-run can do instead of a state check', async () => {
+    const human = `${NO_LLM}flow:\n  entry_point: review\n  components: [{name: review, type: human_input}]\n  routers: [{from: review, to: end}]\n`;
+    const result = await run({ message: 'go', terminalTool: 'review' }, { 'agent.yaml': human });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      '--terminal-tool: it names "review", a human_input component, not a tool: no call or approval of it is recorded, so it could never match; ' +
+        "a test-run has no checks: answer it with --approvals (tools: {review: approve}) and read the answer in the root span's agentcheck.flow.state " +
+        '(context.review.decision or .response) of the --spans FILE, or check it with a state check in a scenario',
+    );
+    expect(result.stderr).not.toContain('state: {key:');
+  });
+
   it('a scenario file or a scenarios file given to --agent is named as one in a single line, pointing to agentcheck run', async () => {
     const scenario = 'name: a\nagent: ./bot.yaml\ninputs: {messages: [{role: user, content: hi}]}\nmodel: {script: [{text: ok}]}\n';
     const scenarios = 'scenarios:\n  - {name: a, agent: ./bot.yaml, inputs: {messages: [{role: user, content: hi}]}}\n';

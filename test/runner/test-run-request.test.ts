@@ -46,6 +46,20 @@ describe('testRun validates its request up front', () => {
     );
   });
 
+  it('a human_input component as terminal_tool is refused with what a test_run can do instead of a state check', async () => {
+    const flow = {
+      id: 'h',
+      agent: { name: 'H', tools: [{ name: 'search', returns: [] }] },
+      flow: { entry_point: 'review', components: [{ name: 'review', type: 'human_input' }], routers: [{ from: 'review', to: 'end' }] },
+    };
+    const error = await refusal({ agent: flow, inputs, expectations: { terminal_tool: 'review' } });
+    expect(error.path).toBe('expectations.terminal_tool');
+    expect(error.expected).toContain(
+      "a test_run has no checks: answer it with approvals (tools: {review: approve}) and read the answer in the root span's agentcheck.flow.state " +
+        "(context.review.decision or .response) of the run's spans (its trace_id), or check it with a state check in a scenario",
+    );
+  });
+
   it('inputs that are not {messages, context}', async () => {
     expect((await refusal({ ...valid, inputs: null })).message).toBe('testRun at inputs: expected object, got null');
     expect((await refusal({ ...valid, inputs: { messages: [{ role: 'wizard', content: 'hi' }] } })).message).toBe(

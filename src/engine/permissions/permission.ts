@@ -1,3 +1,4 @@
+import { quoteCapped } from '../../config/cap-text.js';
 import type { AgentSpec, PermissionMode } from '../revision/types.js';
 import type { Tool } from '../tools/tool.js';
 
@@ -35,4 +36,21 @@ export function isAllowListedCommand(tool: Pick<Tool, 'builtin'>, args: unknown,
   const argv = (args as { argv?: unknown })?.argv;
   const program = Array.isArray(argv) && typeof argv[0] === 'string' ? argv[0] : '';
   return (agent.commands?.allow ?? []).includes(program);
+}
+
+/**
+ * Why a `commands.allow` entry can match no run_command call, or undefined. Entries are compared
+ * with argv[0] exactly as written (docs/formats.md, Permissions): an empty one, one with spaces
+ * around it or a command line (`git status`) never is; a path may hold a space.
+ */
+export function allowEntryProblem(entry: string): string | undefined {
+  const expected = `expected a program name or path (an entry is compared with run_command's argv[0] as written), got ${quoteCapped(entry)}`;
+  const program = entry.trim();
+  if (program === '') return `${expected}, which no call's argv[0] is`;
+  if (program !== entry) return `${expected}; no argv[0] has spaces around it: write ${quoteCapped(program)}`;
+  if (/\s/.test(entry) && !entry.includes('/')) {
+    const first = quoteCapped(entry.split(/\s+/)[0]);
+    return `${expected}; commands.allow lists programs (argv[0]), not command lines, so this entry matches no call (${first} would allow every call of ${first}, whatever its arguments)`;
+  }
+  return undefined;
 }

@@ -1,7 +1,7 @@
 import { assertFormat, type Locator } from '../../config/assert-format.js';
 import { collectConfigErrors, type ConfigError, throwConfigErrors } from '../../config/errors.js';
 import type { PathSegments } from '../../config/source.js';
-import { didYouMean } from '../../config/did-you-mean.js';
+import { nearKey } from '../../config/did-you-mean.js';
 import type { LlmSpec } from '../revision/types.js';
 import { EXCLUSIVE_PARAMETERS, EXTRA_KEY, PARAMETER_ALIASES, PARAMETER_SCHEMAS, PARAMETER_SPECS, PROVIDER_OWNED_KEYS } from './parameter-specs.js';
 
@@ -26,7 +26,8 @@ export function validateLlmParameters(
     if (key === EXTRA_KEY) continue;
     if (!Object.hasOwn(known, key)) {
       const alias = PARAMETER_ALIASES[provider]?.[key];
-      const hint = alias ? `; ${provider} calls it "${alias}"` : didYouMean(key, Object.keys(known));
+      const near = nearKey(key, Object.keys(known));
+      const hint = alias ? `; ${provider} calls it "${alias}"` : near ? `; did you mean "${near}"?` : '';
       problems.push(
         locate(
           [...at, key],

@@ -9,9 +9,10 @@ import { checkCompositeCycles } from './composite-cycles.js';
 import { agentBuildSchema, BUILTIN_NAMES, IMPLEMENTATION_KEYS } from './schema.js';
 import { URL_TEMPLATE_FILTERS } from '../template/url-template.js';
 import { headerProblems } from './header-checks.js';
-import { checkArgsTemplates, closedPropertyNames, httpUrlProblem } from './template-checks.js';
+import { checkArgsTemplates, httpUrlProblem } from './template-checks.js';
 import type { AgentBuild } from './types.js';
 import type { PathSegments } from '../../config/source.js';
+import { allowEntryProblem } from '../permissions/permission.js';
 import { buildAgent } from './build-agent.js';
 import { duplicateSkillName } from '../../skills/duplicate-skill-name.js';
 import { checkSkillRef } from './skill-refs.js';
@@ -94,26 +95,32 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
         );
       }
       if (tool.parameters !== undefined) throwConfigErrors(toolParametersProblems(tool.parameters, at, locate));
-      const properties = closedPropertyNames(tool.parameters);
       const http = tool.http;
       // The url, headers and body each on their own: one pass reports a problem in each.
       if (http) {
         collectConfigErrors(problems, () => {
           const problem = httpUrlProblem(http.url);
           if (problem) throw locate([...at, 'http', 'url'], problem);
-          checkArgsTemplates(http.url, [...at, 'http', 'url'], locate, properties, URL_TEMPLATE_FILTERS);
+          checkArgsTemplates(http.url, [...at, 'http', 'url'], locate, tool.parameters, URL_TEMPLATE_FILTERS);
         });
-        collectConfigErrors(problems, () => checkArgsTemplates(http.headers, [...at, 'http', 'headers'], locate, properties));
+        collectConfigErrors(problems, () => checkArgsTemplates(http.headers, [...at, 'http', 'headers'], locate, tool.parameters));
         problems.push(...headerProblems(http.headers, [...at, 'http', 'headers'], locate));
-        collectConfigErrors(problems, () => checkArgsTemplates(http.body, [...at, 'http', 'body'], locate, properties));
+        collectConfigErrors(problems, () => checkArgsTemplates(http.body, [...at, 'http', 'body'], locate, tool.parameters));
       }
-      if (tool.command) checkArgsTemplates(tool.command.argv, [...at, 'command', 'argv'], locate, properties);
+      if (tool.command) checkArgsTemplates(tool.command.argv, [...at, 'command', 'argv'], locate, tool.parameters);
     }),
   );
 
   // Each server entry whose format is sound, beside any problem of the tools or of other entries.
   if (format.typed(['agent', 'mcps']))
     collectConfigErrors(problems, () => validateMcps(buildAgent(build), locate, (index) => format.valid(['agent', 'mcps', index])));
+
+  // An allow entry no argv[0] can be would leave its program asking for approval without a word.
+  if (format.valid(['agent', 'commands']))
+    (buildAgent(build).commands?.allow ?? []).forEach((entry, index) => {
+      const problem = allowEntryProblem(entry);
+      if (problem) problems.push(locate(['agent', 'commands', 'allow', index], problem));
+    });
 
   // Entries that are not objects (an empty list item is null) were reported by the format check.
   const callable = new Set<string>([...BUILTIN_NAMES, ...tools.flatMap((tool) => (tool && typeof tool === 'object' ? [tool.name] : []))]);
@@ -159,15 +166,19 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
       });
       return;
     }
-    if (skill.name === undefined) problems.push(locate(at, 'expected an inline skill {name, description, body} or {ref: <folder>}'));
-    else if (format.valid([...at, 'name']) && !SKILL_NAME.test(skill.name)) {
+    // A misspelt `name` or `ref` (`reff: s12`) is said once, as the typo.
+    const misspelt = format.misspelt([...at, 'name']) || format.misspelt([...at, 'ref']);
+    if (skill.name === undefined) {
+      if (!misspelt) problems.push(locate(at, 'expected an inline skill {name, description, body} or {ref: <folder>}'));
+    } else if (format.valid([...at, 'name']) && !SKILL_NAME.test(skill.name)) {
       problems.push(locate([...at, 'name'], `expected a skill name matching ${SKILL_NAME.source}, got "${skill.name}"`));
     } else if (format.valid([...at, 'name'])) {
       const first = skillNames.get(skill.name);
       if (first !== undefined) problems.push(locate([...at, 'name'], duplicateSkillName(skill.name, first, false)));
       else skillNames.set(skill.name, index);
     }
-    if (skill.name !== undefined && skill.description === undefined) problems.push(locate(at, `missing required key "description"`));
+    if (skill.name !== undefined && skill.description === undefined && !format.misspelt([...at, 'description']))
+      problems.push(locate(at, `missing required key "description"`));
     else if (format.valid([...at, 'description']) && typeof skill.description === 'string' && skill.description.trim() === '') {
       problems.push(locate([...at, 'description'], 'expected "description" to be a non-empty string, got ""'));
     }

@@ -43,12 +43,13 @@ export function checkBuildKind(build: AgentBuild, locate: Locator): ConfigError[
  * The rules of an `external` section the schema cannot say; every problem in one pass. With
  * format problems, each rule runs on the parts `format` leaves valid (or, for env names, typed).
  */
-export function validateExternal(external: ExternalSpec, locate: Locator, format: Pick<FormatCheck, 'valid' | 'typed'>): ConfigError[] {
+export function validateExternal(external: ExternalSpec, locate: Locator, format: Pick<FormatCheck, 'valid' | 'typed' | 'misspelt'>): ConfigError[] {
   const problems: ConfigError[] = [];
   const at = ['external'];
-  // A misspelt `command` is the format's problem; counting engines then would only echo it.
-  // Which engines are given is a matter of keys: said beside any problem of their values.
-  if (format.typed(at))
+  // A misspelt `command` is the format's problem (its "did you mean"); counting engines then would
+  // only echo it. Which engines are given is a matter of keys: said beside any problem of their values.
+  const misspelt = format.misspelt([...at, 'command']) || format.misspelt([...at, 'http']);
+  if (format.typed(at) && !misspelt)
     collectConfigErrors(problems, () => {
       const engines = (['command', 'http'] as const).filter((key) => external[key] !== undefined);
       if (engines.length !== 1) {

@@ -10,7 +10,7 @@ import { validateToolName } from '../../verdicts/tool-name.js';
 import { workspaceFolderProblem } from '../files/walk-files.js';
 import { validateHttpMocks } from '../mocks/validate-mocks.js';
 import { checkApprovals } from '../scenario/check-approvals.js';
-import { checkScenarioNames, TEST_RUN_UNKNOWN_TOOLS_HINT } from '../scenario/check-scenario-names.js';
+import { checkScenarioNames, TEST_RUN_HUMAN_INPUT_HINT, TEST_RUN_UNKNOWN_TOOLS_HINT } from '../scenario/check-scenario-names.js';
 import type { ApprovalsSpec, MocksSpec, ScenarioInputsSpec, ScriptEntrySpec } from '../scenario/scenario-format.generated.js';
 import { scenarioProperties, scriptSchema, validateScript } from '../scenario/scenario-schema.js';
 import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
@@ -97,6 +97,7 @@ export function requestFromFlags(options: TestRunOptions, io: Pick<CommandIO, 'c
           references: [],
           script,
           unknownToolsHint: TEST_RUN_UNKNOWN_TOOLS_HINT,
+          humanInputHint: TEST_RUN_HUMAN_INPUT_HINT,
           // A single run delivers skills inline (docs/skills.md): load_skill is not offered.
           inlineSkills: true,
         },

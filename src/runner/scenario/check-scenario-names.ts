@@ -25,6 +25,8 @@ export interface ScenarioNames {
   allowUnknownTools?: boolean;
   /** How to call an unknown tool on purpose, ending an unknown-script-tool message; default the scenario's `model.allow_unknown_tools`. */
   unknownToolsHint?: string;
+  /** How to see a human_input component's answer, ending the message refusing it as a tool; default a scenario's state check. */
+  humanInputHint?: (component: string) => string;
   /** A single run delivering skills inline (test-run, MCP test_run, testRun): load_skill is not offered, so it is refused and never suggested. */
   inlineSkills?: boolean;
   /** The keys of the scenario's `inputs.context`; undefined when it gives none. */
@@ -32,6 +34,16 @@ export interface ScenarioNames {
 }
 
 const SCENARIO_UNKNOWN_TOOLS_HINT = ' (to test a call to an unknown tool on purpose, set model.allow_unknown_tools: true)';
+const SCENARIO_HUMAN_INPUT_HINT = (component: string) =>
+  `check its answer with a state check (state: {key: "context:${component}.decision"} or "context:${component}.response")`;
+/** Where a single run's human_input answer is: a run has no checks, its spans hold the flow state. */
+const singleRunHumanInputHint = (run: string, approvals: string, spans: string) => (component: string) =>
+  `${run} has no checks: answer it with ${approvals} (tools: {${component}: approve}) and read the answer in the root span's agentcheck.flow.state ` +
+  `(context.${component}.decision or .response) of ${spans}, or check it with a state check in a scenario`;
+/** The human_input hint of the CLI's test-run. */
+export const TEST_RUN_HUMAN_INPUT_HINT = singleRunHumanInputHint('a test-run', '--approvals', 'the --spans FILE');
+/** The human_input hint of a test_run request (MCP test_run, the library's testRun). */
+const REQUEST_HUMAN_INPUT_HINT = singleRunHumanInputHint('a test_run', 'approvals', "the run's spans (its trace_id)");
 /** How a test_run (CLI, MCP, library) script calls an unknown tool on purpose: it cannot; a scenario can. */
 export const TEST_RUN_UNKNOWN_TOOLS_HINT =
   ' (a test-run script calls only tools the agent offers; to test a call to an unknown tool, write a scenario with model.allow_unknown_tools: true)';
@@ -58,6 +70,7 @@ export function checkRequestNames(
       references: [],
       script: request.script,
       unknownToolsHint: TEST_RUN_UNKNOWN_TOOLS_HINT,
+      humanInputHint: REQUEST_HUMAN_INPUT_HINT,
       inlineSkills: !request.onDemandSkills,
     },
     [build],
@@ -91,12 +104,13 @@ function inlineSkillsProblems(terminalTool: string | undefined, script: readonly
 export function checkScenarioNames(names: ScenarioNames, builds: readonly AgentBuild[], locate: Locator): ConfigError[] {
   const catalogs = builds.map(buildTools);
   const loadSkill = !names.inlineSkills;
+  const humanInputHint = names.humanInputHint ?? SCENARIO_HUMAN_INPUT_HINT;
   const problems: ConfigError[] = loadSkill ? [] : inlineSkillsProblems(names.terminalTool, names.script, locate);
   if (names.terminalTool !== undefined) {
     const label = names.terminalToolLabel ?? 'expect.terminal_tool';
     const at: Locator = (path, expected, atKey) => locate(['expect', 'terminal_tool', ...path], expected, atKey);
     const problem =
-      checkToolReference({ kind: 'tool', at: [], name: names.terminalTool }, catalogs, label, at, loadSkill) ??
+      checkToolReference({ kind: 'tool', at: [], name: names.terminalTool }, catalogs, label, at, loadSkill, humanInputHint) ??
       nestedOnlyTerminal(names.terminalTool, catalogs, label, at);
     if (problem) problems.push(problem);
   }
@@ -105,7 +119,7 @@ export function checkScenarioNames(names: ScenarioNames, builds: readonly AgentB
     const problem =
       reference.kind === 'flow_state'
         ? checkFlowReference(reference, builds, names.contextKeys ?? [], checksAt)
-        : checkToolReference(reference, catalogs, `${withArticle(String(reference.at[1]))} check`, checksAt, loadSkill);
+        : checkToolReference(reference, catalogs, `${withArticle(String(reference.at[1]))} check`, checksAt, loadSkill, humanInputHint);
     if (problem) problems.push(problem);
   }
   if (names.script && !names.allowUnknownTools)
@@ -153,14 +167,14 @@ function checkToolReference(
   what: string,
   locate: Locator,
   loadSkill: boolean,
+  humanInputHint: (component: string) => string,
 ): ConfigError | null {
   const open = catalogs.some((catalog) => catalog.openServers.length > 0 || catalog.anyName === true);
   // A human_input component is answered by approvals but is no call: a check naming it could never match.
   if (catalogs.some((catalog) => catalog.humanInputs?.has(reference.name))) {
-    const state = `"context:${reference.name}.decision"`;
     return locate(
       reference.at,
-      `${what} names "${reference.name}", a human_input component, not a tool: no call or approval of it is recorded, so it could never match; check its answer with a state check (state: {key: ${state}} or "context:${reference.name}.response")`,
+      `${what} names "${reference.name}", a human_input component, not a tool: no call or approval of it is recorded, so it could never match; ${humanInputHint(reference.name)}`,
     );
   }
   const matching = matchingTools(reference.name, catalogs);

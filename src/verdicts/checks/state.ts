@@ -1,4 +1,5 @@
 import type { Locator } from '../../config/assert-format.js';
+import { closestWord } from '../../config/did-you-mean.js';
 import { matchValue } from '../args/matchers.js';
 import { validateExpectedValue } from '../args/validate-expected.js';
 import { checkSchema, exactlyOne, objectParams, PARAM } from '../check-params.js';
@@ -29,7 +30,17 @@ export const state: Check<StateParams> = {
     checkSchema(schema, params, locate);
     const p = params as StateParams;
     if (!parseKey(p.key)) {
-      throw locate(['key'], `expected a state key such as context:read_config.tool_result or status (channels: ${CHANNELS.join(', ')}), got "${p.key}"`);
+      throw locate(
+        ['key'],
+        `expected a state key such as context:read_config.tool_result or status (channels: ${CHANNELS.join(', ')}), got "${p.key}"${channelHint(p.key)}`,
+      );
+    }
+    // status is a string: no key inside it ever exists, so `exists: false` would pass whatever the run did.
+    if (p.key.startsWith('status:')) {
+      throw locate(
+        ['key'],
+        `state key "${p.key}" reads inside status, which is a string ("completed", "input_required", ...), so it never exists; use key: status with equals or contains`,
+      );
     }
     exactlyOne(p as unknown as Record<string, unknown>, ['equals', 'contains', 'exists'], locate);
     if (p.equals !== undefined) validateExpectedValue(p.equals, ['equals'], locate);
@@ -76,6 +87,15 @@ function parseKey(key: string): Array<string | number> | null {
   if (colon < 0) return [channel];
   const rest = parseValuePath(key.slice(colon + 1));
   return rest && rest.length ? [channel, ...rest] : null;
+}
+
+/** `; did you mean "status"?` for a misspelt channel (`stauts`, `contxt:goal`), else ''. */
+function channelHint(key: string): string {
+  const colon = key.indexOf(':');
+  const channel = colon < 0 ? key : key.slice(0, colon);
+  if (CHANNELS.includes(channel)) return '';
+  const near = closestWord(channel, CHANNELS);
+  return near === undefined ? '' : `; did you mean "${near}${key.slice(channel.length)}"?`;
 }
 
 /** What a failed `contains` saw: an object is searched by key, so its keys are what to show. */

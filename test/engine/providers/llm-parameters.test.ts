@@ -59,6 +59,15 @@ describe('llm.parameters are validated per provider at load', () => {
     expect(error.message).toContain('parameters.extra');
   });
 
+  it('suggests the one key a shortened name starts, in a nested parameter too', () => {
+    const nested = configErrorOf(loadAgent('anthropic', '{metadata: {user: x}}'));
+    expect(nested.path).toBe('agent.llm.parameters.metadata.user');
+    expect(nested.expected).toBe('unknown key "user" (did you mean "user_id"?); expected one of: user_id');
+    expect(configErrorOf(loadAgent('openai', '{temp: 0.2}')).message).toContain('unknown openai parameter "temp"; did you mean "temperature"?');
+    // max_tokens and max_completion_tokens both start with it: no guess.
+    expect(configErrorOf(loadAgent('openai', '{max: 5}')).message).toMatch(/unknown openai parameter "max"; expected one of/);
+  });
+
   it('refuses values out of type or range', () => {
     expect(configErrorOf(loadAgent('openai', '{max_tokens: -5}')).message).toMatch(/agent\.llm\.parameters\.max_tokens: expected a number >= 1, got number -5/);
     expect(configErrorOf(loadAgent('anthropic', '{temperature: 1.5}')).message).toMatch(/parameters\.temperature: expected a number <= 1/);

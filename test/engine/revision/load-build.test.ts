@@ -114,6 +114,22 @@ agent:
     ]);
   });
 
+  it('refuses a commands.allow entry no argv[0] can be, at the entry, and keeps program names and paths', () => {
+    const error = errorOf(`${base}  commands: {allow: [ls, "git status", "", " cat"]}\n`);
+    const problems = 'errors' in error ? (error.errors as ConfigError[]) : [error];
+    const quoted = "expected a program name or path (an entry is compared with run_command's argv[0] as written), got";
+    expect(problems.map((problem) => [problem.path, problem.expected])).toEqual([
+      [
+        'agent.commands.allow[1]',
+        `${quoted} "git status"; commands.allow lists programs (argv[0]), not command lines, so this entry matches no call ("git" would allow every call of "git", whatever its arguments)`,
+      ],
+      ['agent.commands.allow[2]', `${quoted} "", which no call's argv[0] is`],
+      ['agent.commands.allow[3]', `${quoted} " cat"; no argv[0] has spaces around it: write "cat"`],
+    ]);
+    const dir = tempDir({ 'agent.yaml': `${base}  commands: {allow: [ls, /usr/bin/git, "/opt/My Tools/run"]}\n` });
+    expect(loadAgentBuild(join(dir, 'agent.yaml')).build.agent?.commands?.allow).toEqual(['ls', '/usr/bin/git', '/opt/My Tools/run']);
+  });
+
   it('reports YAML syntax errors with their position', () => {
     const error = errorOf('id: bot\nagent: {name: [unclosed\n');
     expect(error.code).toBe('CONFIG_SYNTAX');

@@ -244,6 +244,18 @@ describe('state checks need a flow', () => {
     }
   });
 
+  it('refuses a key inside status (a string, so it never exists), and suggests the channel a key misspells', () => {
+    const inside = configErrorOf(() => load(checks('state: {key: "status:x", exists: false}'), FLOW_AGENT));
+    expect(inside.path).toBe('expect.checks[0].state.key');
+    expect(inside.expected).toBe(
+      'state key "status:x" reads inside status, which is a string ("completed", "input_required", ...), so it never exists; use key: status with equals or contains',
+    );
+    const channel = configErrorOf(() => load(checks('state: {key: stauts, equals: completed}'), FLOW_AGENT));
+    expect(channel.path).toBe('expect.checks[0].state.key');
+    expect(channel.expected).toMatch(/^expected a state key such as .*, got "stauts"; did you mean "status"\?$/);
+    expect(configErrorOf(() => load(checks('state: {key: "contxt:goal", exists: true}'), FLOW_AGENT)).expected).toMatch(/; did you mean "context:goal"\?$/);
+  });
+
   it("accepts inputs.context on a build without a flow (the contract's own scenario example gives one)", () => {
     const scenario = head.replace(
       'inputs: {messages: [{role: user, content: go}]}',
