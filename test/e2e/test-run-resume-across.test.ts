@@ -18,7 +18,7 @@ agent:
     - {name: ta, description: a, parameters: {type: object}, returns: {a: 1}}
     - {name: tb, description: b, parameters: {type: object}, returns: {b: 1}}
     - {name: danger, description: d, permission: ask, parameters: {type: object}, returns: {deleted: true}}
-    - {name: refund, description: r, parameters: {type: object, properties: {id: {type: string}}, required: [id]}, http: {method: POST, url: "https://shop.test/refunds", body: {id: "{{ args.id }}"}}}
+    - {name: refund, description: r, parameters: {type: object, properties: {id: {type: string}}}, http: {method: POST, url: "https://shop.test/refunds", body: {id: "{{ args.id }}"}}}
 `,
       'script.yaml': `- tool_calls: [{name: ta, args: {}}]
 - tool_calls: [{name: refund, args: {id: "1"}}]

@@ -152,7 +152,7 @@ agent:
     - {name: http_huge, description: h, parameters: {type: object}, http: {url: "${server.origin}/huge"}}
     - {name: http_stall, description: s, parameters: {type: object}, http: {url: "${server.origin}/stall", timeout_ms: 300}}
     - {name: http_down, description: d, parameters: {type: object}, http: {url: "${server.origin}/down"}}
-    - {name: http_bad_url, description: b, parameters: {type: object, properties: {host: {type: string}}, required: [host]}, http: {url: "{{ args.host }}"}}
+    - {name: http_bad_url, description: b, parameters: {type: object, properties: {host: {type: string}}}, http: {url: "{{ args.host }}"}}
     - {name: refused, description: r, parameters: {type: object}, http: {url: "http://127.0.0.1:9/nothing"}}
     - {name: edit, description: e, builtin: edit_file}
     - {name: shell, description: s, builtin: run_command}

@@ -35,7 +35,7 @@ describe('prompt security on tool results', () => {
       {
         name: 'say',
         description: 's',
-        parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+        parameters: { type: 'object', properties: { text: { type: 'string' } } },
         command: { argv: [process.execPath, '-e', 'process.stdout.write(process.argv[1])', '{{ args.text }}'] },
       },
     ];

@@ -2,7 +2,6 @@ import type { Locator } from '../../config/assert-format.js';
 import { didYouMean } from '../../config/did-you-mean.js';
 import type { PathSegments } from '../../config/source.js';
 import { TEMPLATE_NAME_SOURCE } from '../template/interpolate.js';
-import { omittableArgument } from '../tools/schema-defaults.js';
 import { dotSegment } from '../template/url-template.js';
 
 /**
@@ -86,17 +85,21 @@ export function checkTemplatesClosed(value: unknown, at: PathSegments, locate: L
 }
 
 /**
- * Refuses templates an http or command tool can never fill, or cannot fill for some valid call:
- * only `args` is in scope (so `{{ env.X }}` is an error); when the tool's `parameters` list their
- * properties (without allowing others), `{{ args.<name> }}` must name one of them; and an argument
- * it reads must be required or have a `default` (else every call leaving it out fails).
+ * Refuses templates an http or command tool can never fill: only `args` is in scope (so
+ * `{{ env.X }}` is an error), and when the tool's parameters list their properties (without
+ * allowing others), `{{ args.<name> }}` must name one of them. `properties` null: not checked.
  */
-export function checkArgsTemplates(value: unknown, at: PathSegments, locate: Locator, parameters: unknown, filters: readonly string[] = []): void {
+export function checkArgsTemplates(
+  value: unknown,
+  at: PathSegments,
+  locate: Locator,
+  properties: readonly string[] | null,
+  filters: readonly string[] = [],
+): void {
   checkTemplatesClosed(value, at, locate, filters);
-  const properties = closedPropertyNames(parameters);
   forEachString(value, at, (text, path) => {
     for (const name of templateNames(text)) {
-      const [head, argument, ...rest] = name.split('.');
+      const [head, argument] = name.split('.');
       if (head !== 'args') {
         throw locate(
           path,
@@ -107,13 +110,6 @@ export function checkArgsTemplates(value: unknown, at: PathSegments, locate: Loc
         throw locate(
           path,
           `template "{{ ${name} }}" names no parameter of the tool; expected one of: ${properties.join(', ') || '(none)'}${didYouMean(argument, properties)}`,
-        );
-      }
-      const omittable = argument === undefined ? undefined : omittableArgument(parameters, [argument, ...rest]);
-      if (omittable !== undefined) {
-        throw locate(
-          path,
-          `template "{{ ${name} }}": args.${omittable} is optional and has no default, so every call that leaves it out fails (undefined variable); give it a default or make it required`,
         );
       }
     }

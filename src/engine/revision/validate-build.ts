@@ -9,7 +9,7 @@ import { checkCompositeCycles } from './composite-cycles.js';
 import { agentBuildSchema, BUILTIN_NAMES, IMPLEMENTATION_KEYS } from './schema.js';
 import { URL_TEMPLATE_FILTERS } from '../template/url-template.js';
 import { headerProblems } from './header-checks.js';
-import { checkArgsTemplates, httpUrlProblem } from './template-checks.js';
+import { checkArgsTemplates, closedPropertyNames, httpUrlProblem } from './template-checks.js';
 import type { AgentBuild } from './types.js';
 import type { PathSegments } from '../../config/source.js';
 import { allowEntryProblem } from '../permissions/permission.js';
@@ -95,19 +95,20 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
         );
       }
       if (tool.parameters !== undefined) throwConfigErrors(toolParametersProblems(tool.parameters, at, locate));
+      const properties = closedPropertyNames(tool.parameters);
       const http = tool.http;
       // The url, headers and body each on their own: one pass reports a problem in each.
       if (http) {
         collectConfigErrors(problems, () => {
           const problem = httpUrlProblem(http.url);
           if (problem) throw locate([...at, 'http', 'url'], problem);
-          checkArgsTemplates(http.url, [...at, 'http', 'url'], locate, tool.parameters, URL_TEMPLATE_FILTERS);
+          checkArgsTemplates(http.url, [...at, 'http', 'url'], locate, properties, URL_TEMPLATE_FILTERS);
         });
-        collectConfigErrors(problems, () => checkArgsTemplates(http.headers, [...at, 'http', 'headers'], locate, tool.parameters));
+        collectConfigErrors(problems, () => checkArgsTemplates(http.headers, [...at, 'http', 'headers'], locate, properties));
         problems.push(...headerProblems(http.headers, [...at, 'http', 'headers'], locate));
-        collectConfigErrors(problems, () => checkArgsTemplates(http.body, [...at, 'http', 'body'], locate, tool.parameters));
+        collectConfigErrors(problems, () => checkArgsTemplates(http.body, [...at, 'http', 'body'], locate, properties));
       }
-      if (tool.command) checkArgsTemplates(tool.command.argv, [...at, 'command', 'argv'], locate, tool.parameters);
+      if (tool.command) checkArgsTemplates(tool.command.argv, [...at, 'command', 'argv'], locate, properties);
     }),
   );
 

@@ -34,22 +34,3 @@ function propertiesOf(schema: unknown): Record<string, unknown> | undefined {
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
-
-/**
- * The first part of an argument path (`['opts', 'sort']`) that a valid call may leave out with no
- * `default` to fill it (not `required` where it sits), as a dotted path; undefined when every part
- * is always there, or the schema does not list it (nothing to judge). withSchemaDefaults' rule:
- * only a property's own `default` fills it.
- */
-export function omittableArgument(schema: unknown, path: readonly string[]): string | undefined {
-  let current = schema;
-  for (const [index, key] of path.entries()) {
-    const properties = propertiesOf(current);
-    const property = properties && Object.hasOwn(properties, key) ? properties[key] : undefined;
-    if (!isRecord(current) || !isRecord(property)) return undefined;
-    const required = Array.isArray(current.required) && current.required.includes(key);
-    if (!required && property.default === undefined) return path.slice(0, index + 1).join('.');
-    current = property;
-  }
-  return undefined;
-}

@@ -141,7 +141,7 @@ describe('unclosed templates are load errors', () => {
 describe('malformed and unknown templates are load errors (they would fail or be sent literally at run time)', () => {
   const tool = (http: Record<string, unknown>, parameters?: unknown) =>
     withTools({ name: 'search', ...(parameters ? { parameters } : {}), http: { method: 'POST', url: 'https://x.test/', ...http } });
-  const closed = { type: 'object', properties: { query: { type: 'string' }, limit: { type: 'integer', default: 10 } }, required: ['query'] };
+  const closed = { type: 'object', properties: { query: { type: 'string' }, limit: { type: 'integer' } } };
 
   it('a malformed template is refused where it is written', () => {
     const error = loadError(tool({ body: { q: '{{ args.q!uery }}' } }));
@@ -163,24 +163,6 @@ describe('malformed and unknown templates are load errors (they would fail or be
     expect(error.expected).toBe('template "{{ args.qurey }}" names no parameter of the tool; expected one of: query, limit; did you mean "query"?');
     expect(() => revisionFromValue({ id: 'b', ...tool({ body: { q: '{{ args.query }}', n: '{{ args.limit }}' } }, closed) })).not.toThrow();
     expect(() => revisionFromValue({ id: 'b', ...tool({ body: '{{ args.anything }}' }) })).not.toThrow();
-  });
-
-  it('an argument a template reads must be required or have a default: a legal call would fail otherwise', () => {
-    const optional = { type: 'object', properties: { o: { type: 'string' }, opts: { type: 'object', properties: { sort: { type: 'string' } } } } };
-    const command = loadError(withTools({ name: 'run', parameters: optional, command: { argv: ['echo', '{{ args.o }}'] } }));
-    expect(command.path).toBe('agent.tools[0].command.argv[1]');
-    expect(command.expected).toBe(
-      'template "{{ args.o }}": args.o is optional and has no default, so every call that leaves it out fails (undefined variable); give it a default or make it required',
-    );
-    // Deeper: the first part a call may leave out is named.
-    const nested = { ...optional, required: ['opts'] };
-    expect(loadError(tool({ body: { s: '{{ args.opts.sort }}' } }, nested)).expected).toContain('args.opts.sort is optional and has no default');
-    expect(loadError(tool({ url: 'https://x.test/{{ args.opts.sort }}' }, optional)).expected).toContain('args.opts is optional and has no default');
-    // Required, or filled by a default: every legal call has it.
-    const filled = { type: 'object', properties: { o: { type: 'string', default: '' }, r: { type: 'string' } }, required: ['r'] };
-    expect(() =>
-      revisionFromValue({ id: 'b', ...withTools({ name: 'run', parameters: filled, command: { argv: ['echo', '{{ args.o }}', '{{ args.r }}'] } }) }),
-    ).not.toThrow();
   });
 
   it('an empty template is refused, saying what is wrong and what is expected; Go and Jinja forms stay literal', () => {
@@ -236,7 +218,7 @@ describe('the | path filter of http urls', () => {
   it('is accepted in an http url, with its argument checked like any template', () => {
     const tool = {
       name: 'f',
-      parameters: { type: 'object', properties: { repo: { type: 'string' } }, required: ['repo'] },
+      parameters: { type: 'object', properties: { repo: { type: 'string' } } },
       http: { url: 'https://api.test/repos/{{ args.repo | path }}/issues' },
     };
     expect(() => revisionFromValue({ id: 'b', ...withTools(tool) })).not.toThrow();

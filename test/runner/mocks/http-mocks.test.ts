@@ -15,7 +15,7 @@ agent:
   tools:
     - name: issues
       description: List issues.
-      parameters: {type: object, properties: {repo: {type: string}}, required: [repo], additionalProperties: false}
+      parameters: {type: object, properties: {repo: {type: string}}, additionalProperties: false}
       http: {url: "${url}"}
 `;
 }

@@ -13,7 +13,7 @@ agent:
   tools:
     - name: create_refund
       description: Refund.
-      parameters: {type: object, properties: {order_id: {type: string}, reason: {type: string}}, required: [order_id, reason], additionalProperties: false}
+      parameters: {type: object, properties: {order_id: {type: string}, reason: {type: string}}, additionalProperties: false}
       http:
         method: POST
         url: "https://shop.test/orders/{{ args.order_id }}/refunds?api_key=sk-live-0123456789"

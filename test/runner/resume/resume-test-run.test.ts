@@ -21,7 +21,7 @@ const SEQUENCED_REFUNDS: TestRunRequest = {
         {
           name: 'refund',
           description: 'Refund.',
-          parameters: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+          parameters: { type: 'object', properties: { id: { type: 'string' } } },
           http: { method: 'POST', url: 'https://shop.test/refunds', body: { id: '{{ args.id }}' } },
         },
       ],
