@@ -1,4 +1,4 @@
-// How many terminal columns text takes (docs/cli.md, Terminal output): East Asian Wide and
+// How many terminal columns text takes (docs/cli.md, run, "Terminal width"): East Asian Wide and
 // Fullwidth characters and emoji take two, combining marks and format characters none, the
 // rest one. Counted per grapheme (what the terminal draws as one character), so a cut never
 // splits a base character from its marks, a surrogate pair or an emoji sequence.
