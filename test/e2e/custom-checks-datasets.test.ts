@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -45,14 +45,34 @@ describe('custom checks and datasets (end to end)', () => {
       'a.scenario.yaml': passingScenario('a', '    - custom: {module: checks/stray.mjs}'),
       'b.scenario.yaml': passingScenario('b'),
     });
-    const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], dir);
+    writeFileSync(join(dir, 'job-summary.md'), '');
+    const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'table,json,md,html'], dir, {
+      GITHUB_ACTIONS: 'true',
+      GITHUB_STEP_SUMMARY: join(dir, 'job-summary.md'),
+    });
     expect(result.exitCode, result.all).toBe(1);
-    expect(result.stderr).toContain(
-      "agentcheck: an error no code awaited was thrown during the run (a custom check's unawaited promise or a timer?), so the run fails though its rows may pass (2 in all; the first:) Error: forgot to await (at default (file://",
-    );
+    const note =
+      "an error no code awaited was thrown during the run (a custom check's unawaited promise or a timer?), so the run fails though its rows may pass (2 in all; the first:) Error: forgot to await (at default (file://";
+    expect(result.stderr).toContain(`agentcheck: ${note}`);
     expect(result.stderr).not.toContain('Node.js v');
-    const report = JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8')) as { summary: { total: number; passed: number } };
+    const report = JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8')) as {
+      summary: { total: number; passed: number };
+      stray_errors?: { count: number; first: string };
+    };
     expect(report.summary).toMatchObject({ total: 2, passed: 2 });
+    // The reports agree with the exit code: every row passed, yet the run failed.
+    expect(report.stray_errors).toEqual({ count: 2, first: expect.stringMatching(/^Error: forgot to await \(at default \(file:\/\/.*stray\.mjs:2:\d+\)\)$/) });
+    const summaryLine = '2 scenarios: 2 passed, 0 failed, 0 errored, 2 stray errors (';
+    expect(result.stdout).toContain(summaryLine);
+    expect(result.stdout).toContain(`::error title=agentcheck::A${note.slice(1)}`);
+    for (const markdown of [readFileSync(join(dir, 'out', 'report.md'), 'utf8'), readFileSync(join(dir, 'job-summary.md'), 'utf8')]) {
+      expect(markdown).toMatch(/^# agentcheck: FAILED\n\n\*\*2 scenarios: 2 passed, 0 failed, 0 errored, 2 stray errors \(/);
+      expect(markdown).toContain(`> A${note.slice(1)}`);
+    }
+    const html = readFileSync(join(dir, 'out', 'report.html'), 'utf8');
+    expect(html).toContain('<h1>agentcheck: <span class="verdict-FAILED">FAILED</span></h1>');
+    expect(html).toContain(summaryLine);
+    expect(html).toContain('data-stray-errors="2"');
   });
 
   it('a custom check that calls process.exit() gets an error result, in the check or from a timer, and every report is written', async () => {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { linkSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -46,6 +46,14 @@ describe('test-run --spans naming one of the run inputs (built CLI)', () => {
       const result = await runCli([...base, '--spans', spans], dir);
       expect(result.exitCode, result.all).toBe(2);
       expect(result.stderr).toContain(`--spans names the ${flag} file; the spans would overwrite it`);
+    }
+    // The build under another name: a hard link shares its inode, a symbolic link its real path.
+    linkSync(join(dir, 'bot.yaml'), join(dir, 'hard.yaml'));
+    symlinkSync('bot.yaml', join(dir, 'soft.yaml'));
+    for (const spans of ['hard.yaml', 'soft.yaml']) {
+      const result = await runCli([...base, '--spans', spans], dir);
+      expect(result.exitCode, result.all).toBe(2);
+      expect(result.stderr).toContain('--spans names the --agent file; the spans would overwrite it');
     }
     const inside = await runCli([...base, '--spans', 'ws/notes.txt'], dir);
     expect(inside.exitCode, inside.all).toBe(2);

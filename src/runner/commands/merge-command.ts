@@ -22,7 +22,7 @@ export interface MergeOptions {
 /**
  * `agentcheck merge`: combine the report.json of each shard into OUT (json always, plus the
  * requested reporters) and OUT/spans.jsonl. Exit 0 when every merged row passed, no shard is
- * missing or was interrupted and every report was written; 1 otherwise; 2 when the inputs
+ * missing, was interrupted or had stray errors, and every report was written; 1 otherwise; 2 when the inputs
  * cannot be merged.
  */
 export async function mergeCommand(files: string[], options: MergeOptions, io: CommandIO): Promise<number> {
@@ -98,10 +98,17 @@ export async function mergeCommand(files: string[], options: MergeOptions, io: C
       `agentcheck: ${interrupted.length === 1 ? 'a shard was' : `${interrupted.length} shards were`} interrupted: ${interrupted.join(', ')} (the merged report is marked interrupted)\n`,
     );
   }
+  // A shard's run that threw errors no code awaited failed (exit 1) though its rows may pass.
+  const stray = inputs.filter((input) => input.report.stray_errors).map((input) => input.file);
+  if (stray.length) {
+    io.stderr.write(
+      `agentcheck: ${stray.length === 1 ? 'a shard' : `${stray.length} shards`} had errors no code awaited: ${stray.join(', ')} (the merged report fails with them; its stray_errors holds the first)\n`,
+    );
+  }
   if (reports.failed) io.stderr.write('agentcheck: merge failed: a requested report was not written\n');
   // Last, as run's: the files written, where to look next.
   io.stdout.write(reportsLine(written, io.cwd));
   const { summary } = report;
   const passed = summary.failed + summary.errored + summary.not_run === 0;
-  return passed && !missing.length && !interrupted.length && !reports.failed ? EXIT.ok : EXIT.failed;
+  return passed && !missing.length && !interrupted.length && !stray.length && !reports.failed ? EXIT.ok : EXIT.failed;
 }

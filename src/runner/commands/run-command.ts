@@ -241,6 +241,9 @@ async function runSuiteCommand(
     // Every key the run was given is scrubbed from the report, as from spans and progress.
     // (Compact rows were scrubbed as they finished.)
     report = redactReport(redactor, report, { rowsScrubbed: compact });
+    // The reports agree with the exit code: the errors thrown so far fail the run there too.
+    const strayRecord = stray.record(redactor);
+    if (strayRecord) report = { ...report, stray_errors: strayRecord };
     const reports = await writeReports(report, reporters, io, { out, quiet: options.quiet, wholeRows: spill });
     if (reports.failed) outputFailed = true;
     const written = [...(spansFile.failure ? [] : [join(out, 'spans.jsonl')]), ...reports.written];

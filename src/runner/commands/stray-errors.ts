@@ -1,4 +1,6 @@
 import type { Redactor } from '../../config/redactor.js';
+import type { StrayErrorsRecord } from '../report/report.js';
+import { strayErrorsNote } from '../reporters/format/stray-errors-note.js';
 
 /** Errors thrown during a run where no code awaited them, kept to be said once the reports are out. */
 export interface StrayErrors {
@@ -6,6 +8,8 @@ export interface StrayErrors {
   readonly count: number;
   /** The line that says so on stderr (scrubbed), or undefined when there were none. */
   message(redactor: Redactor): string | undefined;
+  /** What the reports hold of them (scrubbed), or undefined when there were none. */
+  record(redactor: Redactor): StrayErrorsRecord | undefined;
   /** Puts Node's own handling back. */
   stop(): void;
 }
@@ -37,12 +41,12 @@ export function catchStrayErrors(): StrayErrors {
       return caught.length;
     },
     message(redactor) {
+      const record = this.record(redactor);
+      return record && `agentcheck: ${strayErrorsNote(record)}\n`;
+    },
+    record(redactor) {
       if (caught.length === 0) return undefined;
-      const first = describe(caught[0]);
-      const more = caught.length > 1 ? ` (${caught.length} in all; the first:)` : ':';
-      return redactor.text(
-        `agentcheck: an error no code awaited was thrown during the run (a custom check's unawaited promise or a timer?), so the run fails though its rows may pass${more} ${first}\n`,
-      );
+      return { count: caught.length, first: redactor.text(describe(caught[0])) };
     },
     stop() {
       process.removeListener('unhandledRejection', keep);

@@ -2,6 +2,7 @@ import { closeSync, existsSync, openSync, statSync } from 'node:fs';
 import { appendFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { realPathOf } from '../files/walk-files.js';
+import { isSameFile } from '../files/same-file.js';
 import { isInsideFolder } from '../../config/is-inside-folder.js';
 import { createFolders } from '../../config/create-folders.js';
 import { ConfigError } from '../../config/errors.js';
@@ -139,7 +140,8 @@ async function writeSpans(file: string, spans: readonly SpanRecord[], append: bo
  */
 function checkSpansNotAnInput(options: TestRunOptions, cwd: string): void {
   if (options.spans === undefined) return;
-  const spans = realPathOf(resolve(cwd, options.spans));
+  const spansPath = resolve(cwd, options.spans);
+  const spans = realPathOf(spansPath);
   const inputs = {
     '--agent': options.agent,
     '--inputs': options.inputs,
@@ -149,7 +151,8 @@ function checkSpansNotAnInput(options: TestRunOptions, cwd: string): void {
     '--approvals': options.approvals,
   };
   for (const [flag, given] of Object.entries(inputs)) {
-    if (given !== undefined && realPathOf(resolve(cwd, given)) === spans) {
+    // A hard link to the build is the build under another name: writing the spans would overwrite it.
+    if (given !== undefined && isSameFile(resolve(cwd, given), spansPath)) {
       throw new ConfigError({ file: options.spans }, `--spans names the ${flag} file; the spans would overwrite it: give another file`, 'OUT_NOT_WRITABLE');
     }
   }

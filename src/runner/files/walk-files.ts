@@ -15,8 +15,14 @@ export function isSkippedEntry(name: string): boolean {
 /**
  * Every file under `dir` whose name `keep` accepts, sorted, depth first. Skipped entries
  * (isSkippedEntry) are not searched; a folder that cannot be listed is a ConfigError naming it.
+ * A link to a folder is searched like a folder (as globbing in vitest or promptfoo follows it);
+ * each real folder is searched once, so a link back to a folder above it ends (docs/cli.md, run).
  */
 export function walkFiles(dir: string, keep: (name: string) => boolean = () => true): string[] {
+  return walk(dir, keep, new Set([realPathOf(dir)]));
+}
+
+function walk(dir: string, keep: (name: string) => boolean, searched: Set<string>): string[] {
   let entries;
   try {
     entries = readdirSync(dir, { withFileTypes: true });
@@ -27,8 +33,13 @@ export function walkFiles(dir: string, keep: (name: string) => boolean = () => t
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     if (isSkippedEntry(entry.name)) continue;
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...walkFiles(path, keep));
-    else if (keep(entry.name)) out.push(path);
+    // A link is followed when it leads to a folder; a link to a file (or a broken one) is a file.
+    if (entry.isDirectory() || (entry.isSymbolicLink() && isDirectory(path))) {
+      const real = realPathOf(path);
+      if (searched.has(real)) continue;
+      searched.add(real);
+      out.push(...walk(path, keep, searched));
+    } else if (keep(entry.name)) out.push(path);
   }
   return out;
 }

@@ -42,6 +42,9 @@ export function mergeReports(inputs: readonly ShardReport[]): Report {
     scenarios: rows,
     merged,
   };
+  // A shard whose run threw stray errors failed (exit 1): the merged report fails with it.
+  const strays = inputs.flatMap((input) => (input.report.stray_errors ? [input.report.stray_errors] : []));
+  if (strays.length) report.stray_errors = { count: strays.reduce((sum, stray) => sum + stray.count, 0), first: strays[0].first };
   // Shard statistics describe only their shard: drop them and recompute over the whole.
   report.stats = computeStats(report);
   return report;

@@ -73,6 +73,11 @@ export function readReportFile(file: string, cwd: string): Report {
   });
   if (value.interrupted !== undefined && typeof value.interrupted !== 'boolean')
     throw locate(['interrupted'], `expected true or false, got ${show(value.interrupted)}`);
+  if (value.stray_errors !== undefined) {
+    const stray = value.stray_errors;
+    if (!isObject(stray) || !Number.isInteger(stray.count) || (stray.count as number) < 1 || typeof stray.first !== 'string')
+      throw locate(['stray_errors'], `expected {count: a whole number >= 1, first: a string}, got ${show(stray)}`);
+  }
   checkSummary(value.summary, value.scenarios as Array<{ status: string }>, locate);
   return value as unknown as Report;
 }

@@ -103,6 +103,14 @@ export interface Report {
   stats?: ReportStats;
   /** Set by `agentcheck merge`: the shard reports this one combines. */
   merged?: MergeInfo;
+  /** Errors no code awaited, thrown during the run (they fail it, exit 1); absent when there were none. */
+  stray_errors?: StrayErrorsRecord;
+}
+
+/** A run's stray errors: how many, and the first one's message and where it was thrown (docs/report-format.md). */
+export interface StrayErrorsRecord {
+  count: number;
+  first: string;
 }
 
 /** Counts rows by status. */

@@ -5,6 +5,7 @@ import { isInsideFolder } from '../../config/is-inside-folder.js';
 import type { Report, ScenarioRow } from '../report/report.js';
 import { ScenarioLines } from '../report/scenario-lines.js';
 import { printable } from './format/printable.js';
+import { capitalized, strayErrorsNote } from './format/stray-errors-note.js';
 import { isFailing, rowReason } from './format/row-cells.js';
 import { renderMarkdown } from './md-reporter.js';
 import type { Reporter, ReporterContext } from './reporter.js';
@@ -35,14 +36,19 @@ export class GithubActionsReporter implements Reporter {
   }
 }
 
-/** The workflow commands for the report's failing rows (errors and failures), at most MAX_ANNOTATIONS. */
+/**
+ * The workflow commands for the report's stray errors (first: they fail the run whatever its rows
+ * say) and its failing rows (errors and failures), at most MAX_ANNOTATIONS.
+ */
 export function githubAnnotations(report: Readonly<Report>, cwd: string, repositoryRoot?: string): string[] {
   const lines = new ScenarioLines();
+  const commands = report.stray_errors ? [`::error title=agentcheck::${escapeData(printable(capitalized(strayErrorsNote(report.stray_errors))))}`] : [];
+  const room = MAX_ANNOTATIONS - commands.length;
   const failing = report.scenarios.filter(isFailing);
-  const commands = failing.slice(0, MAX_ANNOTATIONS).map((row) => annotation(row, cwd, lines, repositoryRoot));
-  if (failing.length > MAX_ANNOTATIONS) {
+  commands.push(...failing.slice(0, room).map((row) => annotation(row, cwd, lines, repositoryRoot)));
+  if (failing.length > room) {
     commands.push(
-      `::warning title=agentcheck::${escapeData(`${failing.length - MAX_ANNOTATIONS} more failing or errored rows are not annotated; see the job summary or report.json`)}`,
+      `::warning title=agentcheck::${escapeData(`${failing.length - room} more failing or errored rows are not annotated; see the job summary or report.json`)}`,
     );
   }
   return commands;

@@ -12,6 +12,7 @@ import { passRate, reportTags, variantStats } from './format/variant-stats.js';
 import type { Reporter, ReporterContext } from './reporter.js';
 import { missingShards, runVerdict } from './format/run-verdict.js';
 import { MD_REPORT_FILE, MD_ROW_LIMIT } from './report-files.js';
+import { capitalized, strayErrorsNote } from './format/stray-errors-note.js';
 
 export { MD_REPORT_FILE, MD_ROW_LIMIT };
 /** At most this many rows in the failures section. */
@@ -44,6 +45,7 @@ export function renderMarkdown(report: Readonly<Report>, fullReport = 'report.js
   const out: string[] = [`# agentcheck: ${runVerdict(report)}`, '', `**${mdText(summaryLine(report))}**`, ''];
   out.push(`Started ${mdText(report.started_at)}${report.suite.shard ? `, shard ${report.suite.shard.index}/${report.suite.shard.total}` : ''}.`, '');
   if (report.interrupted) out.push('> The run was interrupted: rows it did not reach are marked NOT RUN.', '');
+  if (report.stray_errors) out.push(`> ${mdText(capitalized(strayErrorsNote(report.stray_errors)))}`, '');
   const missing = missingShards(report);
   if (missing.length) out.push(`> Merged without shard${missing.length > 1 ? 's' : ''} ${missing.join(', ')}: their scenarios are not in this report.`, '');
 

@@ -40,6 +40,11 @@ export interface SuiteSelection {
    * validate` loads each scenario file on its own): each pair is said once, not per scenario.
    */
   variantFailures?: Set<string>;
+  /**
+   * Where variants that do not apply are put instead of thrown (`agentcheck validate`): they are
+   * problems of the suite config, so the scenario file is still loaded and counted as valid.
+   */
+  variantProblems?: ConfigError[];
 }
 
 /** The most runs (scenarios x variants x repeats) a suite plans unless `--max-runs` says otherwise. */
@@ -133,7 +138,9 @@ export function loadSuite(given: SuiteSelection, cwd = process.cwd()): SuitePlan
       if (revision && planRuns) for (let r = 0; r < repeat; r++) runs.push({ scenario, variant, revision, repeat: r });
     }
   }
-  throwConfigErrors(problems);
+  // Only variant problems are left here: the scenarios' own threw above.
+  if (selection.variantProblems) selection.variantProblems.push(...problems);
+  else throwConfigErrors(problems);
   const variantDeltas = Object.fromEntries(variants.filter((name) => name !== 'base').map((name) => [name, config.variants[name]]));
   return { scenarios, contentHash, variants, variantDeltas, repeat, runs };
 }

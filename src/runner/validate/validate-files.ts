@@ -58,8 +58,15 @@ export async function validateFiles(paths: readonly string[], options: { config?
   if (configPath) configs.add(configPath);
   // Ids (in messages) are relative to the root `run` would use: the suite's folder, or the path given.
   const variantFailures = new Set<string>();
+  // A variant that does not apply is a problem of the config (located there), not of the scenario
+  // file, which still counts as valid: else the first file to meet it dropped out of the count.
   const checkScenarioFile = (suites: typeof LoadSuite, found: FoundScenarioFile, suite: SuiteConfig) => {
-    report.scenarios += suites.loadSuite({ paths: [], files: [found], config: suite, planRuns: false, variantFailures }, cwd).scenarios.length;
+    const variantProblems: ConfigError[] = [];
+    report.scenarios += suites.loadSuite({ paths: [], files: [found], config: suite, planRuns: false, variantFailures, variantProblems }, cwd).scenarios.length;
+    addProblems(
+      report,
+      variantProblems.map((error) => toProblem(error, found.file)),
+    );
   };
   // The suite loader (scenarios, checks, datasets) loads only when there are scenarios or suites
   // to check: validating an agent build alone starts faster.

@@ -116,6 +116,31 @@ describe('agentcheck merge: shard contents are validated', () => {
     expect(JSON.parse(readFileSync(join(dir, 'merged/report.json'), 'utf8')).interrupted).toBe(true);
   });
 
+  it('exits 1 when an input shard had errors no code awaited, and the merged report fails with them', async () => {
+    const dir = shards((r) => {
+      r.stray_errors = { count: 2, first: 'Error: forgot to await (at default (file:///c.mjs:2:3))' };
+    });
+    const result = await merge(dir, ['s1.json', 's2.json'], 'json,md');
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain('agentcheck: a shard had errors no code awaited: s2.json');
+    expect(JSON.parse(readFileSync(join(dir, 'merged/report.json'), 'utf8')).stray_errors).toEqual({
+      count: 2,
+      first: 'Error: forgot to await (at default (file:///c.mjs:2:3))',
+    });
+    expect(readFileSync(join(dir, 'merged/report.md'), 'utf8')).toMatch(
+      /^# agentcheck: FAILED\n\n\*\*4 scenarios: 4 passed, 0 failed, 0 errored, 2 stray errors/,
+    );
+  });
+
+  it('refuses a stray_errors that is not {count, first}', async () => {
+    const dir = shards((r) => {
+      r.stray_errors = { count: 0, first: 'x' };
+    });
+    const result = await merge(dir, ['s1.json', 's2.json']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('at stray_errors: expected {count: a whole number >= 1, first: a string}');
+  });
+
   it('exits 1 when a requested reporter fails, naming it', async () => {
     const dir = shards(() => {});
     mkdirSync(join(dir, 'merged/report.md'), { recursive: true }); // a folder where report.md must go

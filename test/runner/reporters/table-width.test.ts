@@ -75,4 +75,28 @@ describe('the terminal table at a narrow width', () => {
     expect(text.replace(/\n/g, ' ')).toContain('225 passing rows omitted (450 rows: past 200 the table shows only the rows that did not');
     expect(text.replace(/\n/g, ' ')).toContain('25 more non-passing rows omitted');
   });
+
+  it('counts wide characters as two columns: a Japanese id and output fit the width and no character is lost', () => {
+    // Terminal columns of the test's text: CJK, fullwidth and emoji take two (checked independently of the code).
+    const columnsOf = (text: string) => [...text].reduce((sum, char) => sum + (/[\u3000-\u9fff\uff01-\uff60]|\p{Emoji_Presentation}/u.test(char) ? 2 : 1), 0);
+    const output = 'ストは注文を検索して確認してから返金する必要があります 🚀🚀';
+    const rows = [
+      row('w.scenarios.yaml', '返金リクエスト', {
+        status: 'fail',
+        reason: `output#0: expected output to contain "${output}${output}"`,
+        checks: [{ id: 'output#0', kind: 'output', status: 'fail', evidence: [], reason: `expected output to contain "${output}${output}"` }],
+      }),
+    ];
+    for (const columns of [40, 60, 80, 100]) {
+      const text = renderTableReport(report(rows), palette(false), { columns });
+      const lines = text.trimEnd().split('\n');
+      for (const line of lines) expect(columnsOf(line), `${columns} columns: ${line}`).toBeLessThanOrEqual(columns);
+      // The table's scenario cells, read top to bottom, hold the whole id.
+      const table = lines.filter((line) => /^│/.test(line));
+      expect(table.map((line) => line.split('│')[2].trim()).join(''), `${columns}`).toContain('w.scenarios.yaml#返金リクエスト');
+      // The quoted output in the failure details is wrapped, not cut.
+      const details = lines.slice(lines.findIndex((line) => line.startsWith('FAIL ')));
+      expect(details.join('').replace(/ /g, ''), `${columns}`).toContain(`${output}${output}`.replace(/ /g, ''));
+    }
+  });
 });

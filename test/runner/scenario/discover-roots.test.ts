@@ -36,3 +36,25 @@ describe('a word that reads as a missing path', () => {
     expect(() => discoverScenarioFiles(['a.scenario.yaml', 'lean'], dir)).toThrow('(if "lean" is a variant or tag name:');
   });
 });
+
+describe('a linked folder inside a scenario folder', () => {
+  const scenario = (name: string) => `name: ${name}\n`;
+  const ids = (paths: string[], dir: string) => discoverScenarioFiles(paths, dir).map((found) => scenarioFileId(found.file, found.root));
+
+  it('is searched like a folder, as a linked file is read', () => {
+    const dir = tempDir({ 's/a.scenario.yaml': scenario('a'), 'other/o.scenario.yaml': scenario('o'), 'linked.yaml': scenario('l'), 's2/.keep': '' });
+    symlinkSync('../other', join(dir, 's/linkdir'));
+    symlinkSync('../linked.yaml', join(dir, 's/link.scenario.yaml'));
+    symlinkSync('../other', join(dir, 's2/linkdir'));
+    expect(ids(['s'], dir)).toEqual(['a.scenario.yaml', 'link.scenario.yaml', 'linkdir/o.scenario.yaml']);
+    // A folder holding only a linked folder is not "no scenarios".
+    expect(ids(['s2'], dir)).toEqual(['linkdir/o.scenario.yaml']);
+  });
+
+  it('ends at a link back to a folder above it, and finds each file once', () => {
+    const dir = tempDir({ 's/a.scenario.yaml': scenario('a'), 's/sub/b.scenario.yaml': scenario('b') });
+    symlinkSync('..', join(dir, 's/sub/up'));
+    symlinkSync('sub', join(dir, 's/twice'));
+    expect(ids(['s'], dir)).toEqual(['a.scenario.yaml', 'sub/b.scenario.yaml']);
+  });
+});

@@ -296,6 +296,30 @@ describe('a config whose scenarios globs match nothing', () => {
     expect(report.counts.config).toBe(0);
   });
 
+  it('still counts every scenario file and its scenarios as valid when a variant does not apply to their build', async () => {
+    const scenarios = (...names: string[]) =>
+      `defaults: {agent: ../shop.yaml}\nscenarios:\n${names.map((name) => `  - {name: ${name}, inputs: {messages: [{role: user, content: go}]}, expect: {terminal_tool: refund}}\n`).join('')}`;
+    const files = {
+      'shop.yaml': SHOP,
+      'suite/a.scenarios.yaml': scenarios('a1', 'a2', 'a3'),
+      'suite/b.scenarios.yaml': scenarios('b1', 'b2'),
+      'suite/c.scenario.yaml': scenario('c', '../shop.yaml', 'refund'),
+    };
+    const good = await validateFiles([], { config: 'agentcheck.config.yaml' }, tempDir({ ...files, 'agentcheck.config.yaml': 'scenarios: [suite]\n' }));
+    expect([good.problems, good.counts.scenario, good.scenarios]).toEqual([[], 3, 6]);
+    const dir = tempDir({ ...files, 'agentcheck.config.yaml': 'scenarios: [suite]\nvariants:\n  lean: {remove: ["agent.tools[name=no_such_tool]"]}\n' });
+    for (const report of [
+      await validateFiles([], { config: 'agentcheck.config.yaml' }, dir),
+      await validateFiles(['suite'], { config: 'agentcheck.config.yaml' }, dir),
+    ]) {
+      expect(report.problems.map((problem) => [problem.line, problem.path])).toEqual([[3, 'variants.lean.remove[0]']]);
+      // The problem is the config's: the scenario files are as valid as with the good config.
+      expect(report.counts.scenario).toBe(3);
+      expect(report.scenarios).toBe(6);
+      expect(report.counts.config).toBe(0);
+    }
+  });
+
   it('locates a variant removal that leaves the build invalid at its remove entry', async () => {
     const dir = tempDir({
       'agentcheck.config.yaml': 'scenarios: [suite]\nvariants:\n  noname: {remove: [agent.name]}\n',

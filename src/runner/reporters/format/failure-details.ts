@@ -2,6 +2,7 @@ import type { ToolResultMessage } from '../../../engine/model/message.js';
 import type { ScenarioRow } from '../../report/report.js';
 import type { Palette } from './ansi.js';
 import { answeredCalls } from './call-results.js';
+import { clipToWidth } from './display-width.js';
 import { groupRuns, type FailureGroup } from './failure-groups.js';
 import { cellText, clip, oneLine, rowLabel, rowReason, SCENARIO_CELL_MAX, STATUS_LABEL } from './row-cells.js';
 import { wrapText } from './wrap-text.js';
@@ -101,7 +102,7 @@ function callLines(row: ScenarioRow, width: number): string[] {
     const unanswered = notRun && message === lastAnswer ? `not run (${notRun})` : noResult;
     const outcome = !result ? unanswered : resultOutcome(result);
     const args = oneLine(clip(JSON.stringify(call.input) ?? '', 400));
-    lines.push(clip(`    ${index + 1}. ${oneLine(call.tool_name)}(${args}) -> ${outcome}`, width));
+    lines.push(clipToWidth(`    ${index + 1}. ${oneLine(call.tool_name)}(${args}) -> ${outcome}`, width));
   });
   if (calls.length > CALLS_SHOWN) lines.push(`    ... ${calls.length - CALLS_SHOWN} more calls (see report.json)`);
   return [...lines, ...stepCalls];

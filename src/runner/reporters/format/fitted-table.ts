@@ -1,7 +1,8 @@
 import Table from 'cli-table3';
 import type { Palette } from './ansi.js';
 import { fitColumns, type ShrinkStep } from './fit-columns.js';
-import { wrapText } from './wrap-text.js';
+import { displayWidth } from './display-width.js';
+import { wrapCell, wrapText } from './wrap-text.js';
 
 /** A table of plain-text cells (no colour codes) to print within a width. */
 export interface PlainTable {
@@ -18,7 +19,10 @@ export interface FitOptions {
   breakWords?: readonly number[];
   /** Columns left out, in this order, when even the narrowest widths do not fit. */
   dropOrder?: readonly number[];
-  /** The cell as printed (colour, a text re-cut to the column) for column `col`; `width` null = natural. */
+  /**
+   * The cell as printed (colour, a text re-cut to the column) for column `col`; `width` null =
+   * natural, else `text` comes wrapped to the column already (lines joined by newlines).
+   */
   cell?: (row: number, col: number, text: string, width: number | null) => string;
 }
 
@@ -33,7 +37,7 @@ export function fittedTable(table: PlainTable, paint: Palette, width: number, op
   let kept = table.head.map((_, i) => i);
   for (;;) {
     const position = new Map(kept.map((col, i) => [col, i]));
-    const natural = kept.map((col) => 2 + Math.max(table.head[col].length, ...table.rows.map((row) => row[col].length)));
+    const natural = kept.map((col) => 2 + Math.max(displayWidth(table.head[col]), ...table.rows.map((row) => displayWidth(row[col]))));
     const steps = options.steps.flatMap(([col, min]): ShrinkStep[] => (position.has(col) ? [[position.get(col)!, min]] : []));
     const widths = fitColumns(natural, width, steps);
     const total = natural.reduce((sum, w, i) => sum + (widths?.[i] ?? w), 0) + kept.length + 1;
@@ -47,22 +51,27 @@ export function fittedTable(table: PlainTable, paint: Palette, width: number, op
 }
 
 function render(table: PlainTable, kept: readonly number[], widths: Array<number | null> | null, paint: Palette, options: FitOptions): string {
+  // Narrowed cells are wrapped here, by display width: cli-table3 wraps inside words by UTF-16
+  // length, so a line of CJK text came out twice too wide and was cut, its characters lost.
+  const wrap = (text: string, i: number, col: number) => {
+    const width = widths?.[i];
+    return width ? wrapCell(text, width - 2, options.breakWords?.includes(col) ?? false) : text;
+  };
   const out = new Table({
-    head: kept.map((col) => paint.bold(table.head[col])),
+    head: kept.map((col, i) => paint.bold(wrap(table.head[col], i, col))),
     // cli-table3 colours heads red and borders grey by default, deciding by itself whether the
     // terminal supports it; empty styles leave that decision to the palette. Compact: no rule
     // between rows.
     style: { head: [], border: [], compact: true },
     ...(table.align ? { colAligns: kept.map((col) => table.align![col]) } : {}),
-    // Null entries size to their content.
-    ...(widths ? { colWidths: widths as number[], wordWrap: true } : {}),
+    // Null entries size to their content; a line still too wide (one long word) ends with an ellipsis.
+    ...(widths ? { colWidths: widths as number[] } : {}),
   });
   table.rows.forEach((row, r) => {
     out.push(
       kept.map((col, i) => {
-        const width = widths?.[i] ?? null;
-        const text = options.cell ? options.cell(r, col, row[col], width) : row[col];
-        return width && options.breakWords?.includes(col) ? { content: text, wordWrap: true, wrapOnWordBoundary: false } : text;
+        const text = wrap(row[col], i, col);
+        return options.cell ? options.cell(r, col, text, widths?.[i] ?? null) : text;
       }),
     );
   });

@@ -1,5 +1,6 @@
 import type { RowStatus, ScenarioRow } from '../../report/report.js';
 import type { TestRunResult } from '../../test-run.js';
+import { clipToWidth, displayWidth } from './display-width.js';
 import { printable } from './printable.js';
 
 /** Upper-case status words shown in tables. */
@@ -37,7 +38,7 @@ export function checksCell(row: ScenarioRow): string {
 }
 
 /**
- * `lookup_order x1, create_refund x2` in first-call order, cut at `max` characters with a
+ * `lookup_order x1, create_refund x2` in first-call order, cut at `max` columns with a
  * `+N more` tail so one chatty agent cannot widen the whole table.
  */
 export function toolsCell(tools: TestRunResult['tools'] | undefined, max = 48): string {
@@ -46,16 +47,16 @@ export function toolsCell(tools: TestRunResult['tools'] | undefined, max = 48): 
   const tail = (left: number) => (left ? ` +${left} more` : '');
   // Invariant: `text` (the first `shown` parts) plus the tail for the rest fits in `max`.
   let shown = 1;
-  let text = clip(parts[0], Math.max(8, max - tail(parts.length - 1).length));
+  let text = clipToWidth(parts[0], Math.max(8, max - tail(parts.length - 1).length));
   while (shown < parts.length) {
     const next = `${text}, ${parts[shown]}`;
-    if (next.length + tail(parts.length - shown - 1).length > max) break;
+    if (displayWidth(next) + tail(parts.length - shown - 1).length > max) break;
     text = next;
     shown++;
   }
   const cell = `${text}${tail(parts.length - shown)}`;
   // Too narrow for even one name and its tail: the plain list, cut.
-  return cell.length <= max ? cell : clip(parts.join(', '), max);
+  return displayWidth(cell) <= max ? cell : clipToWidth(parts.join(', '), max);
 }
 
 /** Printable text with newlines and runs of whitespace collapsed, so a reason fits on one line. */
@@ -72,15 +73,16 @@ export function clip(text: string, max: number): string {
   return `${text.slice(0, end)}…`;
 }
 
-/** Widest scenario id a terminal table cell shows; report.json keeps the whole id. */
+/** Widest scenario id (in columns) a terminal table cell shows; report.json keeps the whole id. */
 export const SCENARIO_CELL_MAX = 120;
 /** Widest text of any other terminal table cell (variant, tag). */
 export const CELL_MAX = 80;
 
-/** User text for one terminal table cell: on one line, printable, at most `max` characters. */
+/** User text for one terminal table cell: on one line, printable, at most `max` columns wide. */
 export function cellText(text: string, max = CELL_MAX): string {
-  // Cut before cleaning too: a 100,000-character id should not be scanned whole for a 120-character cell.
-  return clip(oneLine(text.length > max * 4 ? text.slice(0, max * 4) : text), max);
+  // Cut before cleaning too: a 100,000-character id should not be scanned whole for a 120-column cell.
+  // Composed (NFC): a base letter and its combining mark are one character to the table's width count too.
+  return clipToWidth(oneLine(text.length > max * 4 ? text.slice(0, max * 4) : text).normalize('NFC'), max);
 }
 
 /** `id [variant]`, with ` #repeat` inside the brackets when the run has repeats. */

@@ -13,7 +13,8 @@ export function formatSeconds(ms: number): string {
  * `12 scenarios: 10 passed, 1 failed, 1 errored (3.2 s)`; with variants or repeats the
  * count is of runs (`24 runs (4 scenarios x 3 variants x 2 repeats): ...`, or `21 runs (3 scenarios,
  * 3 variants, 3 repeats: not every combination)` when only some pairs ran). Not run and
- * skipped appear only when non-zero, so the common line stays short.
+ * skipped appear only when non-zero, so the common line stays short; so do stray errors
+ * (`1 stray error`: thrown where no code awaited them, they fail the run).
  */
 export function summaryLine(report: Readonly<Report>): string {
   const { summary } = report;
@@ -36,6 +37,9 @@ export function summaryLine(report: Readonly<Report>): string {
   const parts = [`${summary.passed} passed${qualifiers.length ? ` (${qualifiers.join(', ')})` : ''}`, `${summary.failed} failed`, `${summary.errored} errored`];
   if (summary.not_run) parts.push(`${summary.not_run} not run`);
   if (summary.skipped) parts.push(`${summary.skipped} skipped`);
+  const stray = report.stray_errors?.count;
+  // Not a row's: an error no code awaited fails the run while its rows may all pass.
+  if (stray) parts.push(`${stray} stray ${stray === 1 ? 'error' : 'errors'}`);
   const interrupted = report.interrupted ? ', interrupted' : '';
   const missing = missingShards(report);
   const shards = missing.length ? `, shard${missing.length > 1 ? 's' : ''} ${missing.join(', ')} missing` : '';

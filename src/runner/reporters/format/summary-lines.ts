@@ -17,6 +17,6 @@ export function failureLines(rows: readonly ScenarioRow[], paint: Palette, width
 /** The summary line, wrapped to `width`, green when nothing failed or errored (a blank line first). */
 export function summaryLines(report: Readonly<Report>, paint: Palette, width: number): string[] {
   const { failed, errored } = report.summary;
-  const colour = (text: string) => paint.bold(failed || errored ? paint.red(text) : paint.green(text));
+  const colour = (text: string) => paint.bold(failed || errored || report.stray_errors ? paint.red(text) : paint.green(text));
   return ['', ...wrapText(summaryLine(report), width, '').map((line) => colour(line))];
 }

@@ -2,6 +2,7 @@ import type { Report } from '../../report/report.js';
 import { formatSeconds, summaryLine } from '../format/summary-line.js';
 import { dataAttrs, esc } from './escape.js';
 import { runVerdict } from '../format/run-verdict.js';
+import { capitalized, strayErrorsNote } from '../format/stray-errors-note.js';
 
 /** The title, the summary line, the totals (each a `data-stat` box) and the suite's settings. */
 export function summarySection(report: Readonly<Report>, statsNote: string | null): string {
@@ -36,6 +37,7 @@ export function summarySection(report: Readonly<Report>, statsNote: string | nul
 <h1>agentcheck: <span class="verdict-${verdict}">${verdict}</span></h1>
 <p><strong>${esc(summaryLine(report))}</strong></p>
 ${report.interrupted ? '<p class="note">The run was interrupted: rows it did not reach are marked NOT RUN.</p>' : ''}
+${report.stray_errors ? `<p class="note"${dataAttrs({ 'stray-errors': report.stray_errors.count })}>${esc(capitalized(strayErrorsNote(report.stray_errors)))}</p>` : ''}
 <dl class="totals">${boxes}</dl>
 ${summary.failed + summary.errored ? `<p><a href="#failures">${summary.failed + summary.errored} failed or errored runs, with their reasons</a></p>` : ''}
 <dl class="meta">${meta.map(([key, value]) => `<dt>${esc(key)}</dt><dd>${esc(value)}</dd>`).join('')}</dl>
