@@ -49,3 +49,16 @@ describe('wrapping by display width', () => {
     expect(wrapCell('a verylongword', 6, false)).toBe('a\nverylongword');
   });
 });
+
+describe('the measure the table pads with', () => {
+  it('agrees with cli-table3, so every line of a table of odd characters is as wide as its border', async () => {
+    const { default: Table } = await import('cli-table3');
+    // A zero-width space, a Thai vowel sign and a variation selector are measured alike by both.
+    const cells = ['a\u200bb', 'ก\u0e34น', '✔\ufe0f ok', '返金リクエスト', 'e\u0301'];
+    const table = new Table({ head: ['cell', 'clipped'], style: { head: [], border: [] } });
+    for (const cell of cells) table.push([cell, clipToWidth(`${cell}${cell}${cell}`, 7)]);
+    const lines = table.toString().split('\n');
+    const border = displayWidth(lines[0]);
+    for (const line of lines) expect(displayWidth(line), line).toBe(border);
+  });
+});
