@@ -13,7 +13,9 @@ const oneOf =
   (value) =>
     test(value) ? null : `expected ${what}, got ${describeValue(value)}`;
 
-const ANSWERS = ['approve', 'deny', 'reject'];
+// A default answers every gate, so it is approve or deny as in a scenario's approvals
+// (docs/formats.md); `reject` is a per-tool spelling of deny only.
+const DEFAULT_ANSWERS = ['approve', 'deny'];
 
 /** What each invoke option must be (docs/engine-loop.md, From code). */
 const OPTIONS: Record<string, Check> = {
@@ -23,8 +25,8 @@ const OPTIONS: Record<string, Check> = {
     if (!isObject(value)) return `expected {default?, tools?}, got ${describeValue(value)}`;
     const unknown = Object.keys(value).filter((key) => key !== 'default' && key !== 'tools');
     if (unknown.length) return `unknown key "${unknown[0]}"; expected default, tools`;
-    if (value.default !== undefined && !ANSWERS.includes(value.default as string))
-      return `default: expected one of "approve" | "deny" | "reject", got ${describeValue(value.default)}`;
+    if (value.default !== undefined && !DEFAULT_ANSWERS.includes(value.default as string))
+      return `default: expected one of ${DEFAULT_ANSWERS.map((answer) => `"${answer}"`).join(' | ')}, got ${describeValue(value.default)}`;
     if (value.tools !== undefined && (!isObject(value.tools) || Object.values(value.tools).some((answer) => typeof answer !== 'string'))) {
       return `tools: expected {tool name: "approve" | "deny" | a human_input answer}, got ${describeValue(value.tools)}`;
     }

@@ -33,10 +33,17 @@ describe('invoke checks what a library caller gives it', () => {
       ),
     );
     expect(message).toContain('invoke at options.workspace: expected a Workspace such as FolderWorkspace.copyOf(dir) (an object with root()), got string "ws"');
-    expect(message).toContain('invoke at options.approvals: default: expected one of "approve" | "deny" | "reject", got string "yes"');
+    expect(message).toContain('invoke at options.approvals: default: expected one of "approve" | "deny", got string "yes"');
     expect(message).toContain('invoke at options.script: expected a list of script entries (objects)');
     expect(message).toContain('invoke at options.scirpt: unknown option "scirpt"');
     expect(message).toContain('invoke at input.messages[0]: expected {role: user | assistant | tool, content: string}');
+  });
+
+  it('refuses approvals.default "reject" as a scenario and --approvals file do (reject is a per-tool answer only)', async () => {
+    const invoked = await problemOf(invoke(revision, input, { script: [{ text: 'done' }], approvals: { default: 'reject' } as never }));
+    expect(invoked).toContain('invoke at options.approvals: default: expected one of "approve" | "deny", got string "reject"');
+    const resumed = await problemOf(resume(revision, {} as never, undefined, { approvals: { default: 'reject' } as never }));
+    expect(resumed).toContain('resume at options.approvals: default: expected one of "approve" | "deny", got string "reject"');
   });
 
   it('names resume as the caller of a wrong resume option', async () => {
