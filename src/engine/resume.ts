@@ -1,4 +1,5 @@
 import { RunError } from '../config/errors.js';
+import { checkpointMisfit } from './checkpoint/checkpoint-fit.js';
 import { checkpointShapeProblems } from './checkpoint/checkpoint-shape.js';
 import type { Checkpoint } from './checkpoint/checkpointer.js';
 import { toolAnswer, type ResumeDecision } from './checkpoint/resume-decision.js';
@@ -44,24 +45,10 @@ function assertResumable(revision: Revision | DeltaRevision, checkpoint: Checkpo
     const fields = damaged.map((problem) => `${problem.path}: ${problem.expected}`).join('; ');
     throw new RunError('CHECKPOINT_INVALID', `checkpoint ${String(checkpoint.id)} cannot be resumed, it is damaged: ${fields}`);
   }
-  const deltaHash = 'deltaHash' in revision ? revision.deltaHash : null;
-  if (checkpoint.revisionHash !== revision.hash || checkpoint.deltaHash !== deltaHash) {
-    throw new RunError(
-      'CHECKPOINT_MISMATCH',
-      `checkpoint ${checkpoint.id} was saved by another build (revision ${checkpoint.revisionHash}, delta ${checkpoint.deltaHash}); resume it with the revision and delta that ran`,
-    );
-  }
-  const hasFlow = revision.build.flow !== undefined;
-  if ((checkpoint.kind === 'flow') !== hasFlow) {
-    throw new RunError(
-      'CHECKPOINT_MISMATCH',
-      `checkpoint ${checkpoint.id} is a ${checkpoint.kind} checkpoint but the build ${hasFlow ? 'has' : 'has no'} flow`,
-    );
-  }
-  if (decision === undefined) return;
-  if (!checkpoint.pending) {
-    throw new RunError('NOTHING_PENDING', `checkpoint ${checkpoint.id} is not waiting for an answer; resume it without a decision`);
-  }
+  const misfit = checkpointMisfit(revision, checkpoint, decision !== undefined);
+  if (misfit?.code === 'NOTHING_PENDING') throw new RunError(misfit.code, `${misfit.problem}; resume it without a decision`);
+  if (misfit) throw new RunError(misfit.code, `${misfit.problem}; resume it with the revision and delta that ran`);
+  if (decision === undefined || !checkpoint.pending) return;
   const waitingComponent = checkpoint.kind === 'flow' ? checkpoint.state.current?.component : undefined;
   const humanInput = revision.build.flow?.components.some((component) => component.name === waitingComponent && component.type === 'human_input');
   // A tool gate only takes approve or deny; fail before anything runs.

@@ -97,17 +97,6 @@ agent:
     expect(readdirSync(join(dir, 'out')).filter((name) => name.includes('checkpoint'))).toEqual([]);
   });
 
-  it('takes back the claim of a resume that was killed (SIGKILL), so the run can still be answered', async () => {
-    const dir = tempDir({ 'script.yaml': SCRIPT });
-    const runId = await pause(dir, ['--spans', 'out/spans.jsonl']);
-    const checkpoint = join(dir, 'out', `${runId}.checkpoint.json`);
-    // What a killed resume leaves: the checkpoint renamed to its claim, under a pid no longer running.
-    renameSync(checkpoint, `${checkpoint}.2147483.answering`);
-    const resumed = await runCli(['resume', runId, '--decision', 'approve', '--spans', 'out/spans.jsonl', '--json'], dir);
-    expect(resumed.exitCode, resumed.all).toBe(0);
-    expect(readdirSync(join(dir, 'out')).filter((name) => name.includes('checkpoint'))).toEqual([]);
-  });
-
   it('resumes from a runs folder that was moved, finding the workspace beside the checkpoint', async () => {
     const dir = tempDir({ 'script.yaml': SCRIPT });
     const runId = await pause(dir, ['--spans', 'first/spans.jsonl']);

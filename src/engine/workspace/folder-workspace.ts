@@ -144,6 +144,15 @@ const COPY_REASONS: Record<string, string> = {
 };
 
 /**
+ * Whether `error` is a workspace copy that failed on a file fs.cp cannot copy (a named pipe,
+ * socket or device in the source folder): the folder given is at fault, not the machine.
+ */
+export function isUncopyableFileError(error: unknown): error is RunError {
+  const code = ((error as { cause?: NodeJS.ErrnoException } | undefined)?.cause as NodeJS.ErrnoException | undefined)?.code;
+  return error instanceof RunError && error.code === 'WORKSPACE_COPY_FAILED' && code !== undefined && code in COPY_REASONS;
+}
+
+/**
  * The error of a workspace that could not be copied: `workspace could not be copied: <file in
  * the source folder>: <reason>`. fs.cp names the destination (the temp copy, which is gone by
  * now), so the path is mapped back to the source.

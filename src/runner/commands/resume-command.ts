@@ -1,13 +1,12 @@
-import { readdir, rename } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { lstatSync } from 'node:fs';
+import { rename } from 'node:fs/promises';
 import { ConfigError } from '../../config/errors.js';
 import { FolderWorkspace } from '../../engine/workspace/folder-workspace.js';
-import { isDirectory } from '../files/walk-files.js';
 import { checkpointFilePath, readRunCheckpoint, removeRunCheckpoint, runsDir, workspaceDirFor } from '../resume/run-checkpoint-file.js';
 import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
 import { runAndReport } from './test-run-command.js';
-import { isProcessRunning } from '../files/process-running.js';
+import { claimCheckpoint, refuseClaimedRun } from '../resume/resume-claim.js';
 
 export interface ResumeOptions {
   decision: 'approve' | 'deny';
@@ -25,32 +24,20 @@ export interface ResumeOptions {
 export async function resumeCommand(runId: string, options: ResumeOptions, io: CommandIO): Promise<number> {
   let file: string;
   let saved;
+  let workspaceDir: string;
+  let claimed: string;
   try {
     // A run id is a file name part: refuse anything that could point elsewhere.
     if (!/^[A-Za-z0-9_-]+$/.test(runId))
       throw new ConfigError({ file: 'resume' }, `expected a run_id (letters, digits, - and _), got ${JSON.stringify(runId)}`);
     const dir = runsDir(io.cwd, options.spans);
     file = checkpointFilePath(dir, runId);
-    await takeBackStaleClaim(file);
+    await refuseClaimedRun(file, runId);
     saved = await readRunCheckpoint(file, runId, io.env);
-    // A runs folder moved or copied elsewhere (a CI artifact) keeps the workspace beside the checkpoint.
-    const beside = workspaceDirFor(dir, runId);
-    if (!isDirectory(saved.workspace_dir) && isDirectory(beside)) saved.workspace_dir = beside;
-    if (!isDirectory(saved.workspace_dir)) {
-      throw new ConfigError({ file, path: 'workspace_dir' }, `the paused run's workspace folder is gone: ${saved.workspace_dir}`);
-    }
+    workspaceDir = pausedWorkspace(dir, runId, file);
+    claimed = await claimCheckpoint(file, runId);
   } catch (error) {
     return reportError(error, io);
-  }
-  // Claimed before the run, by renaming the file (atomic): a second resume of the same run_id
-  // started meanwhile finds no checkpoint, as a second MCP resume_run gets UNKNOWN_RUN.
-  const claimed = `${file}.${process.pid}.answering`;
-  try {
-    await rename(file, claimed);
-  } catch (error) {
-    const taken = (error as NodeJS.ErrnoException).code === 'ENOENT';
-    const why = taken ? 'another agentcheck resume is answering it' : (error as Error).message;
-    return reportError(new ConfigError({ file }, `cannot answer paused run ${runId}: ${why}`), io);
   }
   const request = {
     agent: saved.revision,
@@ -64,7 +51,7 @@ export async function resumeCommand(runId: string, options: ResumeOptions, io: C
   };
   const code = await runAndReport(request, saved.revision, { spans: options.spans, json: options.json, append: true }, io, {
     from: { checkpoint: saved.checkpoint, decision: options.decision },
-    workspace: FolderWorkspace.at(resolve(saved.workspace_dir)),
+    workspace: FolderWorkspace.at(workspaceDir),
     earlierSpans: saved.spans,
     mockServed: saved.mock_served,
   });
@@ -79,23 +66,24 @@ export async function resumeCommand(runId: string, options: ResumeOptions, io: C
 }
 
 /**
- * A resume claims a checkpoint by renaming it to `<file>.<pid>.answering`. A claim whose process
- * is still running means another resume is answering the run (refused, naming it); one whose
- * process is gone (killed with SIGKILL mid-run) is taken back, so the run can still be answered.
+ * The paused run's workspace: always the `<run_id>.workspace` folder test-run made beside the
+ * checkpoint, never a folder the file names (a hand-edited or copied file could name any folder,
+ * which the run would write into and, on a second pause, move away). A symbolic link there is
+ * refused for the same reason: the run would work in, and move, its target.
  */
-async function takeBackStaleClaim(file: string): Promise<void> {
-  const prefix = `${basename(file)}.`;
-  let names: string[];
+function pausedWorkspace(dir: string, runId: string, file: string): string {
+  const folder = workspaceDirFor(dir, runId);
+  let kind: 'folder' | 'link' | 'other' | 'missing';
   try {
-    names = await readdir(dirname(file));
+    const info = lstatSync(folder);
+    kind = info.isSymbolicLink() ? 'link' : info.isDirectory() ? 'folder' : 'other';
   } catch {
-    return;
+    kind = 'missing';
   }
-  for (const name of names) {
-    const match = name.startsWith(prefix) ? /^(\d+)\.answering$/.exec(name.slice(prefix.length)) : null;
-    if (!match) continue;
-    const pid = Number(match[1]);
-    if (isProcessRunning(pid)) throw new ConfigError({ file }, `cannot answer this paused run: another agentcheck resume (pid ${pid}) is answering it`);
-    await rename(join(dirname(file), name), file).catch(() => undefined);
-  }
+  if (kind === 'folder') return folder;
+  const got = kind === 'missing' ? 'it is gone' : kind === 'link' ? 'it is a symbolic link' : 'it is not a folder';
+  throw new ConfigError(
+    { file },
+    `expected the paused run's workspace folder beside the checkpoint, ${folder}: ${got} (resume works only in the folder test-run kept there)`,
+  );
 }

@@ -8,9 +8,10 @@ import { createFolders } from '../../config/create-folders.js';
 import { ConfigError } from '../../config/errors.js';
 import type { Checkpoint } from '../../engine/checkpoint/checkpointer.js';
 import type { DeltaRevision } from '../../engine/revision/delta.js';
+import { isUncopyableFileError } from '../../engine/workspace/folder-workspace.js';
 import { spansToJsonl } from '../../spans/jsonl.js';
 import type { SpanRecord } from '../../spans/span-record.js';
-import { keepWorkspace, moveWorkspace, runsDir, workspaceDirFor, writeRunCheckpoint } from '../resume/run-checkpoint-file.js';
+import { checkRunsDir, keepWorkspace, moveWorkspace, runsDir, workspaceDirFor, writeRunCheckpoint } from '../resume/run-checkpoint-file.js';
 import { executeTestRun, type TestRunControl, type TestRunRecord, type TestRunRequest, type TestRunResult } from '../test-run.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
 import { requestFromFlags } from './test-run-flags.js';
@@ -93,6 +94,10 @@ export async function runAndReport(
       if (!control.workspace) await record.workspace.dispose();
     }
   } catch (error) {
+    // A named pipe, socket or device in --workspace: nothing ran and the file is the input's (exit 2).
+    if (!control.workspace && isUncopyableFileError(error)) {
+      return reportError(new ConfigError({ file: '--workspace' }, `${error.message}; expected a folder of regular files, folders and symbolic links`), io);
+    }
     return reportError(error, io);
   } finally {
     process.removeListener('SIGINT', interrupt);
@@ -105,6 +110,7 @@ export async function runAndReport(
 /** Keeps a paused run's workspace and writes `<run_id>.checkpoint.json` for `agentcheck resume`. */
 async function savePausedRun(record: TestRunRecord, request: TestRunRequest, dir: string, control: TestRunControl): Promise<string> {
   const runId = record.result.run_id as string;
+  checkRunsDir(dir);
   const workspaceDir = resolve(workspaceDirFor(dir, runId));
   // A resumed run that pauses again takes its folder along: the folder is named after the run id
   // that resumes it; the answered run's checkpoint is removed, so its name would mislead.

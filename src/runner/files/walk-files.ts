@@ -47,6 +47,12 @@ function walk(dir: string, keep: (name: string) => boolean, searched: Set<string
 /** Folders of the kernel's pseudo file systems (Linux). */
 const PSEUDO_FILE_SYSTEMS = ['/proc', '/sys', '/dev'];
 
+/** The kernel pseudo file system (`/proc`, `/sys`, `/dev`) `path` is in, links resolved; undefined for an ordinary path. */
+export function pseudoFileSystemOf(path: string): string | undefined {
+  const real = realPathOf(path);
+  return PSEUDO_FILE_SYSTEMS.find((root) => isInsideFolder(root, real));
+}
+
 /**
  * Why `path` cannot be used as a workspace folder (`workspace folder not found: ...`, or that it
  * is a file), or undefined when it is a folder. A missing folder would otherwise run on an empty
@@ -55,8 +61,7 @@ const PSEUDO_FILE_SYSTEMS = ['/proc', '/sys', '/dev'];
 export function workspaceFolderProblem(path: string): string | undefined {
   // Kernel pseudo-files state sizes they do not hold (sysfs says 4096 of a 2-byte file): copying
   // them into a run's workspace never ends (docs/security.md, The workspace sandbox).
-  const real = realPathOf(path);
-  const pseudo = PSEUDO_FILE_SYSTEMS.find((root) => isInsideFolder(root, real));
+  const pseudo = pseudoFileSystemOf(path);
   if (pseudo) return `workspace ${path} is under ${pseudo}, whose files are the kernel's, not files to copy; expected a folder of ordinary files`;
   if (isDirectory(path)) return undefined;
   let exists = false;

@@ -7,6 +7,7 @@ import { createFolders } from '../../config/create-folders.js';
 import { deepestPath } from '../../config/deepest-path.js';
 import { formatPath } from '../../config/source.js';
 import { ConfigError, throwConfigErrors } from '../../config/errors.js';
+import { checkpointMisfit } from '../../engine/checkpoint/checkpoint-fit.js';
 import { checkpointShapeProblems } from '../../engine/checkpoint/checkpoint-shape.js';
 import type { Checkpoint } from '../../engine/checkpoint/checkpointer.js';
 import type { ApprovalPolicy } from '../../engine/permissions/approval-policy.js';
@@ -15,6 +16,7 @@ import type { DeltaRevision } from '../../engine/revision/delta.js';
 import type { SpanRecord } from '../../spans/span-record.js';
 import type { HttpMock } from '../mocks/http-mocks.js';
 import { removeLeftoverAsync } from '../files/remove-leftover.js';
+import { pseudoFileSystemOf } from '../files/walk-files.js';
 import { writeFileAtomic } from '../report/write-atomic.js';
 import { referToSecrets, restoreSecrets, type SecretReferences } from './checkpoint-secrets.js';
 import { requestFieldProblems } from '../test-run-request.js';
@@ -24,21 +26,31 @@ const MAX_CHECKPOINT_DEPTH = 1_000;
 
 const SCHEMA = 'agentcheck.run-checkpoint/1';
 
+/** What to do about a checkpoint that does not fit its own saved build, or waits for nothing (resume always answers). */
+const MISFIT_ADVICE = {
+  CHECKPOINT_MISMATCH: ', the build saved in this file: the file was changed after test-run wrote it; start over with agentcheck test-run',
+  NOTHING_PENDING: ', so --decision has no gated call to answer; start over with agentcheck test-run',
+} as const;
+
 /** Where `agentcheck test-run` keeps paused runs when no `--spans` file names a folder. */
 export const DEFAULT_RUNS_DIR = join('reports', 'runs');
 
 /**
  * What `agentcheck resume` needs to continue a paused CLI run in another process: the build that
  * ran (after its delta, so the checkpoint's hashes match), the checkpoint (messages, pending
- * call), what the run was given (script, mocks, approvals, expectations) and the folder that
- * holds its workspace as the pause left it.
+ * call) and what the run was given (script, mocks, approvals, expectations). Its workspace, as
+ * the pause left it, is the `<run_id>.workspace` folder beside the file.
  */
 export interface RunCheckpointFile {
   schema: typeof SCHEMA;
   run_id: string;
   revision: DeltaRevision;
   checkpoint: Checkpoint;
-  workspace_dir: string;
+  /**
+   * Where test-run kept the workspace, for the reader only: resume works in the folder beside the
+   * file (workspaceDirFor), never in one the file names, which could be any folder (docs/cli.md, resume).
+   */
+  workspace_dir?: string;
   script?: ScriptEntry[];
   mocks?: { http?: HttpMock[] };
   approvals?: ApprovalPolicy;
@@ -56,6 +68,19 @@ type Env = Readonly<Record<string, string | undefined>>;
 /** The folder paused runs go to: the `--spans` file's folder, else `reports/runs` under `cwd`. */
 export function runsDir(cwd: string, spansFile?: string): string {
   return spansFile === undefined ? resolve(cwd, DEFAULT_RUNS_DIR) : dirname(resolve(cwd, spansFile));
+}
+
+/**
+ * Refuses a runs folder in a kernel pseudo file system (`--spans /dev/stdout` puts it in /dev):
+ * a checkpoint and a whole workspace copy do not belong among device files (docs/cli.md, test-run).
+ */
+export function checkRunsDir(dir: string): void {
+  const pseudo = pseudoFileSystemOf(dir);
+  if (pseudo) {
+    throw new Error(
+      `its folder ${dir} (the --spans file's) is under ${pseudo}, the kernel's pseudo files, where no checkpoint or workspace copy is kept; give --spans a file in an ordinary folder`,
+    );
+  }
 }
 
 /** `<dir>/<run_id>.checkpoint.json`. */
@@ -139,7 +164,6 @@ export async function readRunCheckpoint(file: string, runId: string, env: Env): 
   for (const key of ['revision', 'checkpoint'] as const) {
     if (!saved[key] || typeof saved[key] !== 'object') throw new ConfigError({ file, path: key }, `expected the paused run's ${key} object`);
   }
-  if (typeof saved.workspace_dir !== 'string') throw new ConfigError({ file, path: 'workspace_dir' }, 'expected the workspace folder path');
   // What the resumed run is given is held to testRun's rules: a damaged file is invalid input, not a TypeError mid-run.
   const { script, mocks, approvals, expectations, spans } = saved;
   const problems = requestFieldProblems({ script, mocks, approvals, expectations }, file);
@@ -149,8 +173,14 @@ export async function readRunCheckpoint(file: string, runId: string, env: Env): 
     problems.push(...checkRequestNames({ terminalTool: expectations?.terminal_tool, script }, build as AgentBuild, memoryLocator(file)));
   }
   const buildValue = build && typeof build === 'object' ? (build as AgentBuild) : undefined;
-  for (const problem of checkpointShapeProblems(saved.checkpoint, buildValue)) {
+  const shape = checkpointShapeProblems(saved.checkpoint, buildValue);
+  for (const problem of shape) {
     problems.push(new ConfigError({ file, path: problem.path ? `checkpoint.${problem.path}` : 'checkpoint' }, problem.expected));
+  }
+  // What the engine's resume would refuse is refused here, before the run claims the file, so the file is kept.
+  if (!shape.length && buildValue) {
+    const misfit = checkpointMisfit(saved.revision as DeltaRevision, saved.checkpoint as Checkpoint, true);
+    if (misfit) problems.push(new ConfigError({ file, path: `checkpoint.${misfit.path}` }, `${misfit.problem}${MISFIT_ADVICE[misfit.code]}`));
   }
   if (spans !== undefined && (!Array.isArray(spans) || spans.some((span) => typeof span !== 'object' || span === null || typeof span.name !== 'string'))) {
     problems.push(new ConfigError({ file, path: 'spans' }, "expected the run's span records (a list)"));

@@ -1,0 +1,198 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/temp-dir.js';
+import { runCli } from './cli.js';
+import { pause, SCRIPT } from './test-run-resume-fixture.js';
+
+// What `agentcheck resume` refuses before its run claims the checkpoint: every refusal is exit 2
+// with the checkpoint kept, and no folder but the one test-run kept is written into or moved.
+
+/** Two gated writes: the first resume approves one and the run pauses again at the second. */
+const TWO_WRITES = `- tool_calls: [{name: write_file, args: {path: CHANGELOG.md, content: "first"}}]
+- tool_calls: [{name: write_file, args: {path: NOTES.md, content: "second"}}]
+- text: Done.
+`;
+
+const resume = (dir: string, runId: string, spans: string, decision = 'approve') =>
+  runCli(['resume', runId, '--decision', decision, '--spans', spans, '--json'], dir);
+
+function editCheckpoint(file: string, edit: (saved: Record<string, unknown>) => void): void {
+  const saved = JSON.parse(readFileSync(file, 'utf8'));
+  edit(saved);
+  writeFileSync(file, JSON.stringify(saved));
+}
+
+describe('agentcheck resume works only in the workspace test-run kept beside the checkpoint', () => {
+  it('ignores a workspace_dir naming another folder: that folder is neither written into nor moved when the run pauses again', async () => {
+    const dir = tempDir({ 'script.yaml': TWO_WRITES, 'outside/keep.txt': 'precious\n' });
+    const runId = await pause(dir, ['--spans', 'out/spans.jsonl']);
+    const file = join(dir, 'out', `${runId}.checkpoint.json`);
+    editCheckpoint(file, (saved) => {
+      saved.workspace_dir = join(dir, 'outside');
+    });
+    const resumed = await resume(dir, runId, 'out/spans.jsonl');
+    // Paused again (the terminal tool write_file returned, so the verdict may pass).
+    const again = JSON.parse(resumed.stdout);
+    expect(again).toMatchObject({ stop_reason: 'paused' });
+    expect(readdirSync(join(dir, 'outside'))).toEqual(['keep.txt']);
+    expect(readFileSync(join(dir, 'out', `${again.run_id}.workspace`, 'CHANGELOG.md'), 'utf8')).toBe('first');
+    expect(existsSync(join(dir, 'out', `${runId}.workspace`))).toBe(false);
+  });
+
+  it('resumes a copied runs folder in the copy, leaving the original workspace where it is', async () => {
+    const dir = tempDir({ 'script.yaml': TWO_WRITES });
+    const runId = await pause(dir, ['--spans', 'first/spans.jsonl']);
+    cpSync(join(dir, 'first'), join(dir, 'copy'), { recursive: true });
+    const resumed = await resume(dir, runId, 'copy/spans.jsonl');
+    // Paused again (the terminal tool write_file returned, so the verdict may pass).
+    const again = JSON.parse(resumed.stdout);
+    expect(again).toMatchObject({ stop_reason: 'paused' });
+    expect(readFileSync(join(dir, 'copy', `${again.run_id}.workspace`, 'CHANGELOG.md'), 'utf8')).toBe('first');
+    // The original is untouched: still there, without the approved write.
+    expect(existsSync(join(dir, 'first', `${runId}.workspace`))).toBe(true);
+    expect(existsSync(join(dir, 'first', `${runId}.workspace`, 'CHANGELOG.md'))).toBe(false);
+    expect(existsSync(join(dir, 'first', `${runId}.checkpoint.json`))).toBe(true);
+  });
+
+  it('refuses a workspace beside the checkpoint that is a symbolic link (exit 2, checkpoint kept)', async () => {
+    const dir = tempDir({ 'script.yaml': SCRIPT, 'outside/keep.txt': 'precious\n' });
+    const runId = await pause(dir, ['--spans', 'out/spans.jsonl']);
+    const workspace = join(dir, 'out', `${runId}.workspace`);
+    rmSync(workspace, { recursive: true });
+    symlinkSync(join(dir, 'outside'), workspace);
+    const resumed = await resume(dir, runId, 'out/spans.jsonl');
+    expect(resumed.exitCode, resumed.all).toBe(2);
+    expect(resumed.stdout).toBe('');
+    expect(resumed.stderr).toContain(`expected the paused run's workspace folder beside the checkpoint, ${workspace}: it is a symbolic link`);
+    expect(readdirSync(join(dir, 'outside'))).toEqual(['keep.txt']);
+    expect(existsSync(join(dir, 'out', `${runId}.checkpoint.json`))).toBe(true);
+  });
+});
+
+describe('agentcheck resume answers a run once: a claim left behind is refused, naming the way out', () => {
+  it('refuses a run whose resume was killed (SIGKILL) after answering, rather than answering it again', async () => {
+    const dir = tempDir({ 'script.yaml': SCRIPT });
+    const runId = await pause(dir, ['--spans', 'out/spans.jsonl']);
+    // What a killed resume leaves: the checkpoint renamed to its claim, under a pid no longer running.
+    const claim = join(dir, 'out', `${runId}.checkpoint.json.2147483.answering`);
+    renameSync(join(dir, 'out', `${runId}.checkpoint.json`), claim);
+    const again = await resume(dir, runId, 'out/spans.jsonl', 'deny');
+    expect(again.exitCode, again.all).toBe(2);
+    expect(again.stdout).toBe('');
+    expect(again.stderr).toContain(
+      `${claim}: cannot answer paused run ${runId}: the agentcheck resume (pid 2147483) that answered it was stopped before it finished`,
+    );
+    expect(again.stderr).toContain(`start over with agentcheck test-run (delete ${claim} to give up on this run)`);
+    expect(existsSync(claim)).toBe(true);
+  });
+
+  it('names the way out of a claim whose pid is alive (pid reuse, another machine)', async () => {
+    const dir = tempDir({ 'script.yaml': SCRIPT });
+    const runId = await pause(dir, ['--spans', 'out/spans.jsonl']);
+    const claim = join(dir, 'out', `${runId}.checkpoint.json.${process.pid}.answering`);
+    renameSync(join(dir, 'out', `${runId}.checkpoint.json`), claim);
+    const again = await resume(dir, runId, 'out/spans.jsonl');
+    expect(again.exitCode, again.all).toBe(2);
+    expect(again.stderr).toContain(`another agentcheck resume (pid ${process.pid}) is answering it`);
+    expect(again.stderr).toContain(`(delete ${claim} to give up on this run)`);
+    // Deleting the claim gives the run up: it is then unknown, as an answered run is.
+    rmSync(claim);
+    const gone = await resume(dir, runId, 'out/spans.jsonl');
+    expect(gone.exitCode, gone.all).toBe(2);
+    expect(gone.stderr).toContain(`no paused run ${runId} here`);
+  });
+});
+
+describe('agentcheck resume refuses a checkpoint that does not fit its saved build (exit 2, file kept)', () => {
+  it('a revisionHash of another build, and a checkpoint waiting for nothing', async () => {
+    const dir = tempDir({ 'script.yaml': SCRIPT });
+    const runId = await pause(dir, ['--spans', 'out/spans.jsonl']);
+    const file = join(dir, 'out', `${runId}.checkpoint.json`);
+    const original = readFileSync(file, 'utf8');
+    editCheckpoint(file, (saved) => {
+      (saved.checkpoint as Record<string, unknown>).revisionHash = 'other';
+    });
+    const mismatch = await resume(dir, runId, 'out/spans.jsonl');
+    expect(mismatch.exitCode, mismatch.all).toBe(2);
+    expect(mismatch.stdout).toBe('');
+    expect(mismatch.stderr).toContain(`${file} at checkpoint.revisionHash: checkpoint ${runId}`);
+    expect(mismatch.stderr).toContain('was saved by another build (revision other');
+    expect(existsSync(file)).toBe(true);
+    writeFileSync(file, original);
+    editCheckpoint(file, (saved) => {
+      (saved.checkpoint as Record<string, unknown>).pending = null;
+    });
+    const nothing = await resume(dir, runId, 'out/spans.jsonl');
+    expect(nothing.exitCode, nothing.all).toBe(2);
+    expect(nothing.stderr).toContain(`${file} at checkpoint.pending: checkpoint`);
+    expect(nothing.stderr).toContain('is not waiting for an answer, so --decision has no gated call to answer; start over with agentcheck test-run');
+    expect(nothing.stderr).not.toContain('without a decision');
+    expect(existsSync(file)).toBe(true);
+  });
+
+  it('an agent checkpoint for a build with a flow', async () => {
+    const dir = tempDir({
+      'flow.yaml': `id: flow-bot
+agent:
+  name: Flow bot
+  instructions: x
+  llm: {provider: scripted, model: s}
+  permissions: {mode: allow_reads}
+  tools:
+    - {name: write_file, description: write, builtin: write_file}
+flow:
+  entry_point: writer
+  components:
+    - {name: writer, type: deterministic_step, tool_name: write_file, inputs: [{literal: out.txt, as: path}, {literal: hello, as: content}]}
+    - {name: review, type: human_input}
+  routers:
+    - {from: writer, to: review}
+    - {from: review, to: end}
+`,
+      'script.yaml': '- text: fixed\n',
+    });
+    const paused = await runCli(['test-run', '--agent', 'flow.yaml', '--message', 'go', '--script', 'script.yaml', '--spans', 'out/s.jsonl', '--json'], dir);
+    expect(paused.exitCode, paused.all).toBe(1);
+    const runId = JSON.parse(paused.stdout).run_id;
+    const file = join(dir, 'out', `${runId}.checkpoint.json`);
+    editCheckpoint(file, (saved) => {
+      (saved.checkpoint as Record<string, unknown>).kind = 'agent';
+    });
+    const resumed = await resume(dir, runId, 'out/s.jsonl');
+    expect(resumed.exitCode, resumed.all).toBe(2);
+    expect(resumed.stdout).toBe('');
+    expect(resumed.stderr).toContain(`${file} at checkpoint.kind: checkpoint ${runId}:`);
+    expect(resumed.stderr).toContain('is an agent checkpoint but the build has a flow, the build saved in this file');
+    expect(existsSync(file)).toBe(true);
+  });
+});
+
+describe('agentcheck test-run --workspace holding a file that cannot be copied', () => {
+  it.skipIf(process.platform === 'win32')('is invalid input (exit 2) naming the file and what a workspace may hold', async () => {
+    const dir = tempDir({ 'script.yaml': '- text: hi\n', 'ws/a.txt': 'a\n' });
+    mkdirSync(join(dir, 'ws/sub'));
+    execFileSync('mkfifo', [join(dir, 'ws/sub/pipe')]);
+    const result = await runCli(
+      [
+        'test-run',
+        '--agent',
+        join(import.meta.dirname, '../../fixtures/agents/coding-agent.yaml'),
+        '--message',
+        'go',
+        '--script',
+        'script.yaml',
+        '--workspace',
+        'ws',
+        '--json',
+      ],
+      dir,
+    );
+    expect(result.exitCode, result.all).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(
+      `agentcheck: invalid input: --workspace: workspace could not be copied: ${join(dir, 'ws/sub/pipe')}: it is a named pipe (FIFO), which cannot be copied; expected a folder of regular files, folders and symbolic links`,
+    );
+  });
+});
