@@ -107,6 +107,16 @@ describe('agentcheck mcp over stdio (the built CLI, the SDK client)', () => {
     writeFileSync(file, found.spans.map((span) => JSON.stringify(span)).join('\n'));
     const fromFile = await call(client, 'query_spans', { file, windowing: { limit: 1, order: 'desc' } });
     expect(fromFile.structuredContent).toMatchObject({ count: 2, spans: [{ name: 'execute_tool create_refund' }] });
+    // A trace the file does not hold, or a cut id, is refused as the CLI's --trace is, not read as a run with no calls.
+    for (const traceId of ['deadbeef', String(structured.trace_id).slice(0, 10)]) {
+      const unknownInFile = await call(client, 'query_spans', { file, trace_id: traceId });
+      expect(unknownInFile.isError, text(unknownInFile)).toBe(true);
+      expect(text(unknownInFile)).toBe(
+        `invalid input: ${file}: UNKNOWN_TRACE: no trace ${traceId} here (the file holds 1 trace(s)); give a trace_id a run printed, whole`,
+      );
+    }
+    const wholeId = await call(client, 'query_spans', { file, trace_id: structured.trace_id });
+    expect(wholeId.structuredContent).toMatchObject({ count: 2 });
   });
 
   it('returns a run whose MCP server never started as a failed result (resolved null), not a tool error', async () => {
