@@ -228,6 +228,30 @@ describe('agentcheck mcp over stdio (the built CLI, the SDK client)', () => {
     });
     for (const where of ['approvals.tools.delete_ordr', 'expectations.terminal_tool', 'script[0].tool_calls[0].name']) expect(text(named)).toContain(where);
 
+    // The script rules testRun and the CLI's --script apply, in the same words: nothing runs.
+    const scripts: Array<[unknown[], string]> = [
+      [[], 'invalid input: arguments at script: a script needs at least one entry, one per model call (text, tool_calls or error)'],
+      [[{}], 'invalid input: arguments at script[0]: an entry needs text, tool_calls or error: what the model answers on that call'],
+      [[{ text: 'x' }, { delay_ms: 1 }], 'invalid input: arguments at script[1]: an entry needs text, tool_calls or error'],
+      [
+        [
+          {
+            tool_calls: [
+              { name: 'lookup_order', args: { order_id: '1' }, id: 'a' },
+              { name: 'lookup_order', args: { order_id: '2' }, id: 'a' },
+            ],
+          },
+          { text: 'x' },
+        ],
+        'invalid input: arguments at script[0].tool_calls[1].id: duplicate tool call id "a" (also tool_calls[0])',
+      ],
+    ];
+    for (const [script, message] of scripts) {
+      const refused = await call(client, 'test_run', { ...refund, script });
+      expect(refused.isError, text(refused)).toBe(true);
+      expect(text(refused)).toContain(message);
+    }
+
     const query = await call(client, 'query_spans', { filtering: { field: 'duration_ms', operator: 'gt', value: 'slow' } });
     expect(query.isError).toBe(true);
     expect(text(query)).toMatch(/arguments at filtering\.value: /);
