@@ -103,7 +103,7 @@ async function runSuiteCommand(
     checkOverlayFolders(options.overlay ?? [], io.cwd);
     // `run DIR` with DIR/agentcheck.config.yaml runs that suite as its config describes it.
     const ownConfig = options.config ? undefined : folderConfig(paths, io.cwd);
-    config = loadSuiteConfig(options.config ?? ownConfig, io.cwd);
+    config = loadSuiteConfig(options.config ?? ownConfig, io.cwd, { cassettes: options.cassettes });
     reporterNames = parseReporters(options.reporter, config.reporters);
     cassettes = resolveCassetteSettings(options.cassettes, config.cassettes, config.baseDir);
     scenarioPaths = ownConfig ? [] : paths;
