@@ -7,6 +7,7 @@ import { closestKey, compareKeys } from '../../../src/runner/cassettes/drift.js'
 import { previewDifference } from '../../../src/runner/cassettes/drift-preview.js';
 import { toResponse } from '../../../src/runner/cassettes/exchange.js';
 import { matchKey } from '../../../src/runner/cassettes/match-key.js';
+import { toResponsesTool } from '../../../src/engine/providers/openai-responses/responses-input.js';
 import { SecretStripper } from '../../../src/runner/cassettes/secret-stripper.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
@@ -125,6 +126,19 @@ describe('match keys and drift', () => {
       tools: [{ name: 'lookup', description: 'Look up.', parameters: { type: 'object' } }],
       parameters: { max_tokens: 100 },
     });
+  });
+
+  it('gives Responses tools, as the provider sends them (strict: false), the same shape as the others', () => {
+    const tool = toResponsesTool({ name: 'lookup', description: 'Look up.', parameters: { type: 'object' } });
+    expect(tool).toHaveProperty('strict', false);
+    const key = matchKey({
+      method: 'POST',
+      url: 'https://api.openai.com/v1/responses',
+      headers: {},
+      body: { model: 'gpt', instructions: 'Be brief.', input: [], tools: [tool] },
+    });
+    expect(key.tools).toEqual([{ name: 'lookup', description: 'Look up.', parameters: { type: 'object' } }]);
+    expect(key).toMatchObject({ system: 'Be brief.', messages: [], parameters: {} });
   });
 
   it('keeps a non-model body whole and omits an empty one', () => {
