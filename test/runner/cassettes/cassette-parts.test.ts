@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { MatchKey } from '../../../src/runner/cassettes/cassette.js';
@@ -61,6 +62,22 @@ describe('secret stripping', () => {
     expect(stripper.text('{"echo":"sk-live-abcdef123","also":"Bearer sk-live-abcdef123"}')).toBe('{"echo":"[redacted]","also":"[redacted]"}');
     // A token counter is not a credential: its value stays where it appears.
     expect(stripper.text('149000 tokens left')).toBe('149000 tokens left');
+  });
+
+  it('drops and keeps the headers docs/cassettes.md names as it says', () => {
+    const doc = readFileSync(join(import.meta.dirname, '../../../docs/cassettes.md'), 'utf8').replace(/\s+/g, ' ');
+    const examples = /\(`(x-[a-z-]+)` and `(x-[a-z-]+)` are dropped; `(x-[a-z-]+)`, [^)]*is kept/.exec(doc);
+    const shortValue = /for headers dropped only for their name's words \(`(x-[a-z-]+)`/.exec(doc);
+    expect(examples, 'the headers bullet of docs/cassettes.md').not.toBeNull();
+    expect(shortValue, 'the 16-character sentence of docs/cassettes.md').not.toBeNull();
+    const [, droppedA, droppedB, kept] = examples!;
+    const stripper = new SecretStripper();
+    const headers = stripper.headers(new Headers({ [droppedA]: 'value-0123456789abcdef', [droppedB]: 'value-0123456789abcdef', [kept]: '12345' }));
+    expect(headers).toEqual({ [kept]: '12345' });
+    // The example of a name-only secret header is a dropped header whose short value stays in text.
+    const named = shortValue![1];
+    expect(stripper.headers(new Headers({ [named]: 'short-1234' }))).toEqual({});
+    expect(stripper.text('short-1234 in a body')).toBe('short-1234 in a body');
   });
 
   it('replaces key-like query values, sorts the query and drops user info', () => {
