@@ -4,6 +4,9 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { agentcheckResourceAttributes } from './otlp-resource.js';
 import { displayUrl } from '../config/display-url.js';
+import { quoteCapped } from '../config/cap-text.js';
+import { Redactor } from '../config/redactor.js';
+import { watchPartialSuccess, type Rejection } from './otlp-partial-success.js';
 import { resolveOtlpTarget, type OtlpTarget } from './otlp-target.js';
 import { toReadableSpan } from './readable-span.js';
 import type { RecordingSpan } from './recording-span.js';
@@ -72,7 +75,9 @@ export function exportRunRecords(target: OtlpTarget): OtlpExport {
 function createOtlpExport(target: OtlpTarget, store?: SpanStore): OtlpExport {
   const timeoutMillis = target.timeoutMillis ?? DEFAULT_TIMEOUT_MS;
   const Exporter = target.protocol === 'http/protobuf' ? ProtobufTraceExporter : JsonTraceExporter;
-  const exporter = new ReportingExporter(new Exporter({ url: target.url, headers: target.headers, timeoutMillis }));
+  const sdkExporter = new Exporter({ url: target.url, headers: target.headers, timeoutMillis });
+  const exporter = new ReportingExporter(sdkExporter);
+  watchPartialSuccess(sdkExporter, (rejection) => exporter.noteRejection(rejection));
   const batch = new BatchSpanProcessor(exporter, {
     maxQueueSize: MAX_QUEUE_SIZE,
     maxExportBatchSize: MAX_EXPORT_BATCH_SIZE,
@@ -99,7 +104,9 @@ function createOtlpExport(target: OtlpTarget, store?: SpanStore): OtlpExport {
           exporter.noteFailure(error);
         }
         store?.removeProcessor(counting);
-        return warningLine(endpoint, target.source, exporter, counting.ended);
+        // The collector's own words may quote what it was sent: the export's header values go.
+        const scrub = new Redactor().add(Object.values(target.headers));
+        return warningLine(endpoint, target.source, exporter, counting.ended, (text) => scrub.text(text));
       })()),
   };
 }
@@ -132,6 +139,9 @@ class ReportingExporter implements SpanExporter {
   exported = 0;
   firstError: unknown = undefined;
   failed = false;
+  /** Spans the collector accepted the request of but said it dropped (partial success), and its first reason. */
+  rejected = 0;
+  rejectedBecause: string | undefined;
 
   constructor(private readonly inner: SpanExporter) {}
 
@@ -154,6 +164,11 @@ class ReportingExporter implements SpanExporter {
     this.failed = true;
   }
 
+  noteRejection(rejection: Rejection): void {
+    this.rejected += rejection.spans;
+    this.rejectedBecause ??= rejection.message;
+  }
+
   async shutdown(): Promise<void> {
     await this.inner.shutdown();
   }
@@ -163,11 +178,19 @@ class ReportingExporter implements SpanExporter {
   }
 }
 
-function warningLine(endpoint: string, source: string, exporter: ReportingExporter, ended: number): string | null {
-  const lost = Math.max(0, ended - exporter.exported);
+function warningLine(endpoint: string, source: string, exporter: ReportingExporter, ended: number, scrub: (text: string) => string): string | null {
+  // Spans of requests that failed or were dropped, plus those a partial success rejected.
+  const lost = Math.min(ended, Math.max(0, ended - exporter.exported) + exporter.rejected);
   if (!exporter.failed && lost === 0) return null;
-  const why = exporter.failed ? describeExportError(exporter.firstError) : 'spans were dropped before export (queue full)';
-  return `agentcheck: warning: OTLP export to ${endpoint} (from ${source}) failed: ${why}; ${lost} of ${ended} spans were not exported (the suite result is unaffected)`;
+  const why: string[] = [];
+  if (exporter.failed) why.push(describeExportError(exporter.firstError));
+  if (exporter.rejected > 0) {
+    // Quoted as JSON: one line, its control characters escaped, cut at 200 characters.
+    const reason = exporter.rejectedBecause === undefined ? '' : `: ${quoteCapped(scrub(exporter.rejectedBecause))}`;
+    why.push(`the collector rejected ${exporter.rejected} span(s)${reason}`);
+  }
+  if (!why.length) why.push('spans were dropped before export (queue full)');
+  return `agentcheck: warning: OTLP export to ${endpoint} (from ${source}) failed: ${why.join('; ')}; ${lost} of ${ended} spans were not exported (the suite result is unaffected)`;
 }
 
 /** A short reason: the HTTP status or the network error, never a response body or headers. */

@@ -6,7 +6,7 @@ import type { Report } from '../../src/runner/report/report.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { startFakeProvider, type FakeProvider } from '../runner/cassettes/fake-provider.js';
 import { agentYaml, scenarioYaml, SECRETS, stableRow } from '../runner/cassettes/shop-suite.js';
-import { runCli } from './cli.js';
+import { AGENT_YAML, passingScenario, runCli } from './cli.js';
 
 const ID = 'refund.scenario.yaml#refund';
 let provider: FakeProvider | undefined;
@@ -68,5 +68,33 @@ describe('agentcheck run --cassettes (end to end)', () => {
     await provider.close();
     const replayed = await runCli(['run', '.', '--reporter', 'json', '--out', out], dir, { OPENAI_API_KEY: '' });
     expect(replayed.exitCode, replayed.all).toBe(0);
+  });
+
+  it('leaves a cassettes.dir that is a file alone when cassettes are off, in run and validate alike', async () => {
+    const dir = tempDir({ 'tapes.txt': '', 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('a') });
+    const config = join(dir, 'agentcheck.config.yaml');
+    // Off by default, off in the config, and off by the flag over the config's replay: the folder is never used.
+    for (const [yaml, flag] of [
+      ['cassettes: {dir: tapes.txt}\n', []],
+      ['cassettes: {mode: off, dir: tapes.txt}\n', []],
+      ['cassettes: {mode: replay, dir: tapes.txt/sub}\n', ['--cassettes', 'off']],
+    ] as const) {
+      writeFileSync(config, yaml);
+      const run = await runCli(['run', '.', '--reporter', 'json', '--out', join(dir, 'out'), ...flag], dir);
+      expect(run.exitCode, `${yaml} ${run.all}`).toBe(0);
+      if (!flag.length) {
+        const validate = await runCli(['validate', '.'], dir);
+        expect(validate.exitCode, `${yaml} ${validate.all}`).toBe(0);
+      }
+    }
+    // In a mode that uses it, the same folder is refused before any run, located in the config.
+    writeFileSync(config, 'cassettes: {mode: off, dir: tapes.txt}\n');
+    const replay = await runCli(['run', '.', '--cassettes', 'replay', '--reporter', 'json', '--out', join(dir, 'out')], dir);
+    expect(replay.exitCode, replay.all).toBe(2);
+    expect(replay.stderr).toMatch(/agentcheck\.config\.yaml:1:\d+ at cassettes\.dir: must be a folder, but this is a file, not a folder/);
+    writeFileSync(config, 'cassettes: {mode: replay, dir: tapes.txt}\n');
+    const validate = await runCli(['validate', '.'], dir);
+    expect(validate.exitCode, validate.all).toBe(2);
+    expect(validate.all).toMatch(/at cassettes\.dir: must be a folder, but this is a file/);
   });
 });

@@ -87,6 +87,20 @@ describe('agentcheck run --otlp (end to end)', () => {
     expect(result.stdout).toMatch(/2 scenarios: 2 passed/);
   });
 
+  it('warns once about spans a collector rejected in a partial success, its reason printable, and still exits 0', async () => {
+    // A bidi override and a C1 control in the collector's words: shown as <U+202E>, removed.
+    receiver = await startOtlpReceiver(200, { rejectedSpans: 3, errorMessage: '3 spans had bad \u202eattributes\u009b' });
+    const dir = suite();
+    const result = await runCli(['run', '.', '--otlp', receiver.url, '--out', join(dir, 'out'), '--reporter', 'json'], dir);
+    expect(result.exitCode, result.all).toBe(0);
+    const lines = result.stderr.split('\n').filter((line) => line.includes('OTLP'));
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^agentcheck: warning: OTLP export to .*\/v1\/traces \(from --otlp\) failed: the collector rejected \d+ span\(s\): "3 spans had bad <U\+202E>attributes"; \d+ of \d+ spans were not exported/,
+      ),
+    ]);
+  });
+
   it('exits 2 for a malformed --otlp URL before running anything', async () => {
     const dir = suite();
     const result = await runCli(['run', '.', '--otlp', 'localhost:4318', '--out', join(dir, 'out')], dir);

@@ -24,8 +24,17 @@ export interface OtlpReceiver {
   close(): Promise<void>;
 }
 
-/** Starts a receiver answering `status` (200 by default) to every POST. */
-export async function startOtlpReceiver(status = 200): Promise<OtlpReceiver> {
+/** An OTLP partial success a receiver answers with (OTLP specification, "Partial Success"). */
+export interface PartialSuccess {
+  rejectedSpans: number;
+  errorMessage: string;
+}
+
+/**
+ * Starts a receiver answering `status` (200 by default) to every POST; with `partialSuccess`, a
+ * 200 carries it in the request's own encoding (JSON, or protobuf for a protobuf request).
+ */
+export async function startOtlpReceiver(status = 200, partialSuccess?: PartialSuccess): Promise<OtlpReceiver> {
   const received: ReceivedExport[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -36,8 +45,16 @@ export async function startOtlpReceiver(status = 200): Promise<OtlpReceiver> {
         ? decodeProtobufTraceRequest(raw)
         : (JSON.parse(raw.toString('utf8')) as OtlpTraceRequest);
       received.push({ path: req.url ?? '', headers: req.headers, body });
+      const protobuf = req.headers['content-type']?.startsWith('application/x-protobuf');
+      if (status === 200 && partialSuccess && protobuf) {
+        res.writeHead(200, { 'content-type': 'application/x-protobuf' });
+        res.end(protobufPartialSuccess(partialSuccess));
+        return;
+      }
       res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(status === 200 ? '{}' : '{"message":"rejected"}');
+      // OTLP/JSON writes int64 as a string.
+      const ok = partialSuccess ? JSON.stringify({ partialSuccess: { ...partialSuccess, rejectedSpans: String(partialSuccess.rejectedSpans) } }) : '{}';
+      res.end(status === 200 ? ok : '{"message":"rejected"}');
     });
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
@@ -48,6 +65,20 @@ export async function startOtlpReceiver(status = 200): Promise<OtlpReceiver> {
     spans: () => received.flatMap((request) => (request.body.resourceSpans ?? []).flatMap((rs) => (rs.scopeSpans ?? []).flatMap((ss) => ss.spans ?? []))),
     close: () => new Promise<void>((done) => server.close(() => done())),
   };
+}
+
+/** ExportTraceServiceResponse {partial_success (1): {rejected_spans (1, varint), error_message (2)}} as protobuf bytes. */
+function protobufPartialSuccess({ rejectedSpans, errorMessage }: PartialSuccess): Buffer {
+  const varint = (value: number): number[] => {
+    const bytes: number[] = [];
+    for (let rest = value; ; rest = Math.floor(rest / 128)) {
+      if (rest < 128) return [...bytes, rest];
+      bytes.push((rest % 128) | 128);
+    }
+  };
+  const message = Buffer.from(errorMessage, 'utf8');
+  const inner = Buffer.from([0x08, ...varint(rejectedSpans), 0x12, ...varint(message.length), ...message]);
+  return Buffer.from([0x0a, ...varint(inner.length), ...inner]);
 }
 
 /** A port on 127.0.0.1 that nothing listens on (bound, then closed). */

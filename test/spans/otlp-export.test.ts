@@ -136,6 +136,31 @@ describe('OTLP export', () => {
     expect(warning).not.toContain(SECRET);
   });
 
+  it.each(['http/json', 'http/protobuf'])('says how many spans a collector rejected in a partial success, and why (%s)', async (protocol) => {
+    // The collector's reason quotes a header value and carries a line break and an ANSI sequence.
+    const errorMessage = `2 spans had bad attributes\nsent with Bearer ${SECRET}\u001b[31m`;
+    receiver = await startOtlpReceiver(200, { rejectedSpans: 2, errorMessage });
+    const exporter = startOtlpExport(receiver.url, {
+      OTEL_EXPORTER_OTLP_PROTOCOL: protocol,
+      OTEL_EXPORTER_OTLP_HEADERS: `authorization=Bearer%20${SECRET}`,
+    });
+    await runOnce();
+    const warning = await exporter!.finish();
+    const sent = receiver.spans().length;
+    expect(sent).toBeGreaterThan(2);
+    expect(warning).toBe(
+      `agentcheck: warning: OTLP export to ${receiver.url}/v1/traces (from --otlp) failed: the collector rejected 2 span(s): ` +
+        `"2 spans had bad attributes\\nsent with [redacted]\\u001b[31m"; 2 of ${sent} spans were not exported (the suite result is unaffected)`,
+    );
+  });
+
+  it('prints nothing for a partial success that rejected no span', async () => {
+    receiver = await startOtlpReceiver(200, { rejectedSpans: 0, errorMessage: 'a warning only' });
+    const exporter = startOtlpExport(receiver.url, {});
+    await runOnce();
+    expect(await exporter!.finish()).toBeNull();
+  });
+
   it('stays off without --otlp and OTEL_EXPORTER_OTLP_*', () => {
     expect(startOtlpExport(undefined, {})).toBeNull();
   });

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/config/errors.js';
 import { displayUrl } from '../../src/config/display-url.js';
@@ -29,6 +31,21 @@ describe('resolveOtlpTarget', () => {
     });
     expect(target?.headers).toEqual({ Authorization: 'Basic abc', 'x-a': '2' });
     expect(target?.timeoutMillis).toBe(2500);
+  });
+
+  it('lets the traces variable win over the general one for the timeout and the protocol, as docs/otlp-export.md says', () => {
+    const env = {
+      OTEL_EXPORTER_OTLP_TIMEOUT: '500',
+      OTEL_EXPORTER_OTLP_TRACES_TIMEOUT: '3000',
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/protobuf',
+    };
+    expect(resolveOtlpTarget('http://h:4318', env)).toMatchObject({ timeoutMillis: 3000, protocol: 'http/protobuf' });
+    const doc = readFileSync(join(import.meta.dirname, '../../docs/otlp-export.md'), 'utf8');
+    for (const pair of ['HEADERS', 'TIMEOUT', 'PROTOCOL']) {
+      const row = doc.split('\n').find((line) => line.startsWith(`| \`OTEL_EXPORTER_OTLP_${pair}\`, \`OTEL_EXPORTER_OTLP_TRACES_${pair}\` |`));
+      expect(row, pair).toContain('the traces variable wins');
+    }
   });
 
   it('rejects malformed values with a ConfigError that never shows a header value', () => {

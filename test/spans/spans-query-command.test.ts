@@ -136,7 +136,8 @@ describe('agentcheck spans query --where', () => {
     // A trace the file does not hold is refused (a cut id would read as a run with no calls).
     const unknown = await query(dir, { trace: 'trace-a1' });
     expect(unknown.exitCode).toBe(2);
-    expect(unknown.stderr).toMatch(/no trace trace-a1 here \(the file holds \d+ trace\(s\)\)/);
+    // With its documented code, as MCP's query_spans prints it.
+    expect(unknown.stderr).toMatch(/^agentcheck: invalid input: spans\.jsonl: UNKNOWN_TRACE: no trace trace-a1 here \(the file holds \d+ trace\(s\)\)/);
   });
 });
 

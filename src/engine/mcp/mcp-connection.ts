@@ -61,17 +61,25 @@ export class McpConnection {
     client.onclose = () => {
       connection.exited = true;
     };
+    // A start cut short (a run's time limit, an interrupt, the suite ending) stops the server at
+    // once, as an aborted run's servers are (docs/mcp.md, Lifetime): it serves no call, so closing
+    // its stdin and waiting 2 s for it would only hold the run. Listening before the SDK does
+    // makes the SIGTERM go before the SDK's own polite close of the failed start.
+    const cut = () => void connection.close({ urgent: true });
+    signal?.addEventListener('abort', cut, { once: true });
     try {
       await client.connect(transport, { timeout: launch.startTimeoutMs, signal });
       connection.listed = await listAllTools(client, launch.startTimeoutMs, signal);
       return connection;
     } catch (error) {
-      await connection.close();
+      await connection.close({ urgent: signal?.aborted === true });
       throw new RunError(
         'MCP_START_FAILED',
         `MCP server "${launch.name}" (${describeLaunch(launch)}) could not start: ${reason(error, launch.startTimeoutMs)}${connection.stderrHint()}`,
         { cause: error },
       );
+    } finally {
+      signal?.removeEventListener('abort', cut);
     }
   }
 

@@ -39,6 +39,7 @@ export class ProcessGroupTransport implements Transport {
   private readonly ended: Promise<void>;
   private markEnded: () => void = () => {};
   private stopping: Promise<void> | undefined;
+  private urgentSent = false;
 
   constructor(private readonly server: StdioServerProcess) {
     this.leaderExit = new Promise((resolve) => (this.markLeaderExited = resolve));
@@ -101,7 +102,11 @@ export class ProcessGroupTransport implements Transport {
    * what is left of the group is ended and the pipes destroyed. Resolves once that is done.
    */
   stop(options: { urgent?: boolean } = {}): Promise<void> {
-    if (options.urgent) this.signalGroup('SIGTERM');
+    // Once: a second SIGTERM could end a server still in its own SIGTERM handler.
+    if (options.urgent && !this.urgentSent) {
+      this.urgentSent = true;
+      this.signalGroup('SIGTERM');
+    }
     this.stopping ??= this.stopSequence(options.urgent === true);
     return this.stopping;
   }

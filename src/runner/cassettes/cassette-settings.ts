@@ -27,17 +27,27 @@ export function resolveCassetteSettings(flag: string | undefined, config: Casset
   if (flag !== undefined && !(CASSETTE_MODES as readonly string[]).includes(flag)) {
     throw new ConfigError({ file: '--cassettes' }, `unknown cassette mode "${flag}"; expected one of ${CASSETTE_MODES.join(', ')}`);
   }
-  const mode = (flag as CassetteMode | undefined) ?? config?.mode ?? 'off';
+  const mode = cassetteMode(flag, config?.mode);
   const dir = config?.dir ?? resolve(baseDir, DEFAULT_CASSETTE_DIR);
-  if (mode !== 'off') refuseFileInPlaceOfFolder(dir, config?.dir === undefined ? `the default cassettes folder (${DEFAULT_CASSETTE_DIR})` : 'cassettes.dir');
+  const where = cassetteDirProblem(mode, dir);
+  if (where) {
+    const what = config?.dir === undefined ? `the default cassettes folder (${DEFAULT_CASSETTE_DIR})` : 'cassettes.dir';
+    throw new ConfigError({ file: dir }, `${what} must be a folder, but ${where}, not a folder`, 'CONFIG_INVALID');
+  }
   return { mode, dir };
 }
 
+/** The mode a run uses: a known `--cassettes` flag wins over the config's `cassettes.mode`; default off. */
+export function cassetteMode(flag: string | undefined, configMode: CassetteMode | undefined): CassetteMode {
+  const known = (CASSETTE_MODES as readonly string[]).includes(flag ?? '') ? (flag as CassetteMode) : undefined;
+  return known ?? configMode ?? 'off';
+}
+
 /**
- * Refuses, before any run, a cassettes folder that a file stands in the way of (the folder or one
- * above it): every run would make its live calls and then fail to write or read its cassette.
+ * Where a file stands in the way of the cassettes folder (the folder or one above it), when the
+ * mode reads or writes cassettes: every run would make its live calls and then fail to write or
+ * read its cassette. In mode `off` the folder is never used, so it is not checked (docs/cassettes.md).
  */
-function refuseFileInPlaceOfFolder(dir: string, what: string): void {
-  const where = fileInPlaceOfFolder(dir);
-  if (where) throw new ConfigError({ file: dir }, `${what} must be a folder, but ${where}, not a folder`, 'CONFIG_INVALID');
+export function cassetteDirProblem(mode: CassetteMode, dir: string): string | undefined {
+  return mode === 'off' ? undefined : fileInPlaceOfFolder(dir);
 }

@@ -6,8 +6,8 @@ export const REDACTED = '[redacted]';
 /** Shorter values are not scrubbed from text: replacing "abc" everywhere would mangle bodies. */
 const MIN_SECRET_LENGTH = MIN_SCRUBBED_LENGTH;
 /**
- * For names that only look secret (`x-ratelimit-remaining-tokens` matches "token"), the value
- * is scrubbed elsewhere only when it is long enough to be a credential, not a counter.
+ * For headers dropped only for their name's words (`x-session-token`, not a fixed credential
+ * header), the value is scrubbed elsewhere only when it is long enough to be a credential.
  */
 const MIN_GUESSED_SECRET_LENGTH = 16;
 

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { ConfigError, throwConfigErrors } from '../../config/errors.js';
 import { createFolders } from '../../config/create-folders.js';
 import type { OtlpExport } from '../../spans/otlp-export.js';
+import { printable } from '../reporters/format/printable.js';
 import { skillFolderProblems } from '../scenario/skill-folder-problems.js';
 import { resolveOtlpTarget } from '../../spans/otlp-target.js';
 import { installTracing } from '../../spans/tracing.js';
@@ -103,7 +104,7 @@ async function runSuiteCommand(
     checkOverlayFolders(options.overlay ?? [], io.cwd);
     // `run DIR` with DIR/agentcheck.config.yaml runs that suite as its config describes it.
     const ownConfig = options.config ? undefined : folderConfig(paths, io.cwd);
-    config = loadSuiteConfig(options.config ?? ownConfig, io.cwd);
+    config = loadSuiteConfig(options.config ?? ownConfig, io.cwd, { cassettes: options.cassettes });
     reporterNames = parseReporters(options.reporter, config.reporters);
     cassettes = resolveCassetteSettings(options.cassettes, config.cassettes, config.baseDir);
     scenarioPaths = ownConfig ? [] : paths;
@@ -253,7 +254,8 @@ async function runSuiteCommand(
     io.stdout.write(reportsLine(written, io.cwd));
     // After the reports: a slow or dead collector must not hold them back, nor change the exit code.
     const otlpWarning = await otlp?.finish();
-    if (otlpWarning) io.stderr.write(`${otlpWarning}\n`);
+    // It may quote the collector's words: the run's secrets and terminal controls stay out.
+    if (otlpWarning) io.stderr.write(`${printable(redactor.text(otlpWarning))}\n`);
     // Caught until now: a stray timer may fire while the reports are written, too.
     stray.stop();
     const strayMessage = stray.message(redactor);

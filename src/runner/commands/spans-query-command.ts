@@ -6,6 +6,7 @@ import { attributeKeys, validateOwnAttributeKeys } from '../../spans/own-attribu
 import { memoryLocator, type Locator } from '../../config/assert-format.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
 import { readStrictJson } from '../../config/strict-json.js';
+import { checkTraceInFile } from '../../spans/trace-in-file.js';
 
 /** `agentcheck spans query FILE.jsonl [--trace ID] [--where JSON] [--limit N]`: prints `{count, spans}` as JSON. */
 export async function spansQueryCommand(file: string, options: { trace?: string; where?: string; limit?: number }, io: CommandIO): Promise<number> {
@@ -28,15 +29,7 @@ export async function spansQueryCommand(file: string, options: { trace?: string;
     }
     const conditions: unknown[] = [];
     if (options.trace) {
-      // A mistyped or cut trace id would read as "the run made no calls": refused, as MCP's query_spans does.
-      const traces = new Set(spans.map((span) => span.trace_id));
-      if (!traces.has(options.trace)) {
-        throw new ConfigError(
-          { file },
-          `no trace ${options.trace} here (the file holds ${traces.size} trace(s)); give a trace_id a run printed, whole`,
-          'UNKNOWN_TRACE',
-        );
-      }
+      checkTraceInFile(spans, options.trace, file);
       conditions.push({ field: 'trace_id', operator: 'eq', value: options.trace });
     }
     if (filtering) conditions.push(filtering);

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { memoryLocator } from '../../config/assert-format.js';
 import { RunError } from '../../config/errors.js';
 import { readSpansJsonl } from '../../spans/jsonl.js';
+import { checkTraceInFile } from '../../spans/trace-in-file.js';
 import { attributeKeys, validateOwnAttributeKeys } from '../../spans/own-attribute-keys.js';
 import { querySpans, validateQuery, type QueryCondition, type QueryFiltering, type SpanQuery } from '../../spans/query.js';
 import { LOGICAL_OPERATORS, QUERY_FIELDS, QUERY_OPERATORS } from '../../spans/query-types.js';
@@ -102,7 +103,7 @@ export async function runQuerySpans(args: z.infer<typeof queryInput>, context: M
   try {
     const own: SpanQuery = { filtering: args.filtering as QueryFiltering | QueryCondition | undefined, windowing: args.windowing };
     validateQuery(own, memoryLocator('arguments'));
-    const spans = args.file ? await readSpansJsonl(resolve(context.cwd, args.file)) : memorySpans(args.trace_id, context);
+    const spans = args.file ? await fileSpans(args.file, args.trace_id, context) : memorySpans(args.trace_id, context);
     // As the CLI and a spans check: an agentcheck.* / gen_ai.* key no span here carries and agentcheck never writes could never match.
     validateOwnAttributeKeys(own, memoryLocator('arguments'), attributeKeys(spans));
     const conditions: Array<QueryFiltering | QueryCondition> = [];
@@ -116,6 +117,13 @@ export async function runQuerySpans(args: z.infer<typeof queryInput>, context: M
   } catch (error) {
     return errorResult(error);
   }
+}
+
+/** A spans.jsonl file's spans; a trace_id it does not hold is refused as the CLI's --trace is. */
+async function fileSpans(file: string, traceId: string | undefined, context: McpServerContext) {
+  const spans = await readSpansJsonl(resolve(context.cwd, file));
+  if (traceId !== undefined) checkTraceInFile(spans, traceId, file);
+  return spans;
 }
 
 /** A trace this server never ran (or already forgot) is an error that says what to do instead. */

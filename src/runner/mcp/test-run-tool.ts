@@ -15,6 +15,7 @@ import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../
 import type { ScriptEntry } from '../../engine/providers/scripted.js';
 import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
 import { executeTestRun, type TestRunRequest } from '../test-run.js';
+import { requestFieldProblems } from '../test-run-request.js';
 import type { McpServerContext } from './server-context.js';
 import { settleRun } from './settle-run.js';
 import { TEST_RUN_DESCRIPTION, testRunInput, testRunOutput, type TestRunArgs } from './test-run-schema.js';
@@ -74,7 +75,7 @@ export async function runTestRun(args: TestRunArgs, context: McpServerContext, s
 
 /**
  * What the input schema cannot say, held as a scenario's fields are (docs/formats.md): the mocks'
- * own rules (json or body, responses or answer keys, valid matchers) and approvals that the build
+ * own rules (json or body, responses or answer keys, valid matchers), the script's rules and approvals that the build
  * can use (checkApprovals). Errors name the argument: `arguments at mocks.http[0].body: ...`.
  */
 function requestRuleProblems(args: TestRunArgs, build: AgentBuild | undefined): ConfigError[] {
@@ -82,6 +83,8 @@ function requestRuleProblems(args: TestRunArgs, build: AgentBuild | undefined): 
   const problems: ConfigError[] = [];
   const mocks = args.mocks;
   if (mocks) collectConfigErrors(problems, () => validateHttpMocks(mocks.http, (path, expected, atKey) => locate(['mocks', 'http', ...path], expected, atKey)));
+  // The script by testRun's own check, as the CLI's --script: at least one entry, each answering something, distinct call ids.
+  if (args.script) problems.push(...requestFieldProblems({ script: args.script }, 'arguments'));
   // An unsafe or invalid /regex/ is the argument's problem, located, as testRun and the CLI say it.
   const terminal = args.expectations?.terminal_tool;
   const terminalValid = terminal === undefined || collectConfigErrors(problems, () => validateToolName(terminal, ['expectations', 'terminal_tool'], locate));

@@ -14,7 +14,7 @@ import { skillsSchema } from '../scenario/scenario-schema.js';
 import { skillFolderProblems } from '../scenario/skill-folder-problems.js';
 import { CASSETTE_MODES } from '../cassettes/cassette.js';
 import { fileInPlaceOfFolder } from '../files/file-in-place-of-folder.js';
-import type { CassetteConfig } from '../cassettes/cassette-settings.js';
+import { cassetteDirProblem, cassetteMode, type CassetteConfig } from '../cassettes/cassette-settings.js';
 import { REPORTER_NAMES } from '../reporters/index.js';
 import type { SkillOptionsSpec, SuiteConfigSpec } from './suite-config-format.generated.js';
 import { withKeptProblems } from '../../config/kept-problems.js';
@@ -82,15 +82,18 @@ export function folderConfig(paths: readonly string[], cwd = process.cwd()): str
   return existsSync(candidate) ? candidate : undefined;
 }
 
-/** Reads `--config FILE`, else agentcheck.config.yaml in `cwd` if there is one. */
-export function loadSuiteConfig(file: string | undefined, cwd = process.cwd()): SuiteConfig {
+/**
+ * Reads `--config FILE`, else agentcheck.config.yaml in `cwd` if there is one. `cassettes` is the
+ * `--cassettes` flag, which wins over the config's mode when deciding whether `cassettes.dir` is used.
+ */
+export function loadSuiteConfig(file: string | undefined, cwd = process.cwd(), options: { cassettes?: string } = {}): SuiteConfig {
   const path = file ? resolve(cwd, file) : resolve(cwd, 'agentcheck.config.yaml');
   if (!file && !existsSync(path)) return emptySuiteConfig(cwd);
   const doc = SourceDocument.read(path, { problems: 'keep' });
-  return withKeptProblems(doc, (read) => suiteConfigOf(read, path));
+  return withKeptProblems(doc, (read) => suiteConfigOf(read, path, options.cassettes));
 }
 
-function suiteConfigOf(doc: SourceDocument, path: string): SuiteConfig {
+function suiteConfigOf(doc: SourceDocument, path: string, cassettesFlag: string | undefined): SuiteConfig {
   const format = checkFormat<SuiteConfigSpec>(suiteConfigSchema, doc.value ?? {}, documentLocator(doc));
   const raw = format.value;
   const baseDir = dirname(path);
@@ -140,12 +143,14 @@ function suiteConfigOf(doc: SourceDocument, path: string): SuiteConfig {
       validateLlmParameters({ provider: model.provider as LlmSpec['provider'], parameters: model.parameters }, documentLocator(doc), ['model', 'parameters']),
     );
   }
-  // Output folders a file stands in the way of: validate says so too, at the config's line.
-  for (const [key, folder] of [
-    [['out'], format.valid(['out']) ? raw.out : undefined],
-    [['cassettes', 'dir'], format.valid(['cassettes', 'dir']) ? raw.cassettes?.dir : undefined],
+  // Output folders a file stands in the way of: validate says so too, at the config's line. The
+  // cassettes folder only in a mode that uses it (the flag's, else the config's).
+  const cassettesDir = format.valid(['cassettes', 'dir']) ? raw.cassettes?.dir : undefined;
+  const mode = cassetteMode(cassettesFlag, format.valid(['cassettes', 'mode']) ? raw.cassettes?.mode : undefined);
+  for (const [key, where] of [
+    [['out'], raw.out !== undefined && format.valid(['out']) ? fileInPlaceOfFolder(resolve(baseDir, raw.out)) : undefined],
+    [['cassettes', 'dir'], cassettesDir === undefined ? undefined : cassetteDirProblem(mode, resolve(baseDir, cassettesDir))],
   ] as const) {
-    const where = folder === undefined ? undefined : fileInPlaceOfFolder(resolve(baseDir, folder));
     if (where) problems.push(doc.error([...key], `must be a folder, but ${where}, not a folder`));
   }
   // Skill folders are checked now, so a typo stops the suite before anything runs.

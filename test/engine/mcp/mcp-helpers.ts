@@ -6,6 +6,8 @@ import { build } from '../../helpers/run-agent.js';
 export const FS_SERVER = join(import.meta.dirname, '../../../node_modules/@modelcontextprotocol/server-filesystem/dist/index.js');
 /** The stub server of these tests: echo, fail, hang, crash, env. */
 export const STUB_SERVER = join(import.meta.dirname, 'stub-mcp-server.mjs');
+/** A server that never answers initialize (its pid and stop events go to files: see the script). */
+export const SILENT_SERVER = join(import.meta.dirname, 'silent-mcp-server.mjs');
 /** A server offering one tool per name given after it on its command line. */
 export const NAMES_SERVER = join(import.meta.dirname, 'names-mcp-server.mjs');
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { McpServerPool } from '../../../src/engine/mcp/mcp-server-pool.js';
 import type { SpanRecord } from '../../../src/spans/span-record.js';
 import { runScripted, toolSpans } from '../../helpers/run-agent.js';
-import { mcpBuild, nodeArgv, STUB_SERVER } from './mcp-helpers.js';
+import { mcpBuild, nodeArgv, SILENT_SERVER, STUB_SERVER } from './mcp-helpers.js';
 import { isRunning, waitForPidFile, waitUntilGone } from '../../helpers/process-state.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
@@ -109,6 +109,32 @@ describe('McpServerPool', () => {
         if (child && isRunning(child)) process.kill(child, 'SIGKILL');
       }
     });
+  });
+
+  it.each([
+    ['an aborted run cut it short', true],
+    ['its suite ended (an interrupt, the last run done) first', false],
+  ])('stops a server still starting with SIGTERM at once, not after closing its stdin, when %s', async (_when, abort) => {
+    const dir = tempDir({});
+    const events = join(dir, 'events.log');
+    const run = new AbortController();
+    const pool = new McpServerPool(abort ? run.signal : undefined);
+    const env = { PATH: process.env.PATH ?? '', SILENT_EVENTS_FILE: events, SILENT_PID_FILE: join(dir, 'pid') };
+    let pid = 0;
+    try {
+      // Never answers initialize; the start limit is one only a hang reaches.
+      const opening = pool.open({ name: 'silent', command: nodeArgv(SILENT_SERVER), cwd: dir, env, timeoutMs: 60_000, startTimeoutMs: 120_000 });
+      pid = await waitForPidFile(join(dir, 'pid'));
+      if (abort) run.abort(new Error('time limit'));
+      const closing = pool.close();
+      await expect(opening).rejects.toMatchObject({ code: 'MCP_START_FAILED' });
+      await closing;
+      await waitUntilGone(pid);
+      // SIGTERM came first: the start was not stopped politely (stdin closed, SIGTERM 2 s later).
+      expect(readFileSync(events, 'utf8').trim().split('\n')).toEqual(['SIGTERM']);
+    } finally {
+      if (pid && isRunning(pid)) process.kill(pid, 'SIGKILL');
+    }
   });
 
   it("stops the servers of an aborted run with SIGTERM at once, and an ended run's by closing stdin first", async () => {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { MatchKey } from '../../../src/runner/cassettes/cassette.js';
@@ -7,6 +8,7 @@ import { closestKey, compareKeys } from '../../../src/runner/cassettes/drift.js'
 import { previewDifference } from '../../../src/runner/cassettes/drift-preview.js';
 import { toResponse } from '../../../src/runner/cassettes/exchange.js';
 import { matchKey } from '../../../src/runner/cassettes/match-key.js';
+import { toResponsesTool } from '../../../src/engine/providers/openai-responses/responses-input.js';
 import { SecretStripper } from '../../../src/runner/cassettes/secret-stripper.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
@@ -60,6 +62,22 @@ describe('secret stripping', () => {
     expect(stripper.text('{"echo":"sk-live-abcdef123","also":"Bearer sk-live-abcdef123"}')).toBe('{"echo":"[redacted]","also":"[redacted]"}');
     // A token counter is not a credential: its value stays where it appears.
     expect(stripper.text('149000 tokens left')).toBe('149000 tokens left');
+  });
+
+  it('drops and keeps the headers docs/cassettes.md names as it says', () => {
+    const doc = readFileSync(join(import.meta.dirname, '../../../docs/cassettes.md'), 'utf8').replace(/\s+/g, ' ');
+    const examples = /\(`(x-[a-z-]+)` and `(x-[a-z-]+)` are dropped; `(x-[a-z-]+)`, [^)]*is kept/.exec(doc);
+    const shortValue = /for headers dropped only for their name's words \(`(x-[a-z-]+)`/.exec(doc);
+    expect(examples, 'the headers bullet of docs/cassettes.md').not.toBeNull();
+    expect(shortValue, 'the 16-character sentence of docs/cassettes.md').not.toBeNull();
+    const [, droppedA, droppedB, kept] = examples!;
+    const stripper = new SecretStripper();
+    const headers = stripper.headers(new Headers({ [droppedA]: 'value-0123456789abcdef', [droppedB]: 'value-0123456789abcdef', [kept]: '12345' }));
+    expect(headers).toEqual({ [kept]: '12345' });
+    // The example of a name-only secret header is a dropped header whose short value stays in text.
+    const named = shortValue![1];
+    expect(stripper.headers(new Headers({ [named]: 'short-1234' }))).toEqual({});
+    expect(stripper.text('short-1234 in a body')).toBe('short-1234 in a body');
   });
 
   it('replaces key-like query values, sorts the query and drops user info', () => {
@@ -125,6 +143,19 @@ describe('match keys and drift', () => {
       tools: [{ name: 'lookup', description: 'Look up.', parameters: { type: 'object' } }],
       parameters: { max_tokens: 100 },
     });
+  });
+
+  it('gives Responses tools, as the provider sends them (strict: false), the same shape as the others', () => {
+    const tool = toResponsesTool({ name: 'lookup', description: 'Look up.', parameters: { type: 'object' } });
+    expect(tool).toHaveProperty('strict', false);
+    const key = matchKey({
+      method: 'POST',
+      url: 'https://api.openai.com/v1/responses',
+      headers: {},
+      body: { model: 'gpt', instructions: 'Be brief.', input: [], tools: [tool] },
+    });
+    expect(key.tools).toEqual([{ name: 'lookup', description: 'Look up.', parameters: { type: 'object' } }]);
+    expect(key).toMatchObject({ system: 'Be brief.', messages: [], parameters: {} });
   });
 
   it('keeps a non-model body whole and omits an empty one', () => {

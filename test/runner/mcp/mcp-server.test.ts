@@ -107,6 +107,16 @@ describe('agentcheck mcp over stdio (the built CLI, the SDK client)', () => {
     writeFileSync(file, found.spans.map((span) => JSON.stringify(span)).join('\n'));
     const fromFile = await call(client, 'query_spans', { file, windowing: { limit: 1, order: 'desc' } });
     expect(fromFile.structuredContent).toMatchObject({ count: 2, spans: [{ name: 'execute_tool create_refund' }] });
+    // A trace the file does not hold, or a cut id, is refused as the CLI's --trace is, not read as a run with no calls.
+    for (const traceId of ['deadbeef', String(structured.trace_id).slice(0, 10)]) {
+      const unknownInFile = await call(client, 'query_spans', { file, trace_id: traceId });
+      expect(unknownInFile.isError, text(unknownInFile)).toBe(true);
+      expect(text(unknownInFile)).toBe(
+        `invalid input: ${file}: UNKNOWN_TRACE: no trace ${traceId} here (the file holds 1 trace(s)); give a trace_id a run printed, whole`,
+      );
+    }
+    const wholeId = await call(client, 'query_spans', { file, trace_id: structured.trace_id });
+    expect(wholeId.structuredContent).toMatchObject({ count: 2 });
   });
 
   it('returns a run whose MCP server never started as a failed result (resolved null), not a tool error', async () => {
@@ -217,6 +227,30 @@ describe('agentcheck mcp over stdio (the built CLI, the SDK client)', () => {
       script: [{ tool_calls: [{ name: 'lookup_ordr', args: {} }] }],
     });
     for (const where of ['approvals.tools.delete_ordr', 'expectations.terminal_tool', 'script[0].tool_calls[0].name']) expect(text(named)).toContain(where);
+
+    // The script rules testRun and the CLI's --script apply, in the same words: nothing runs.
+    const scripts: Array<[unknown[], string]> = [
+      [[], 'invalid input: arguments at script: a script needs at least one entry, one per model call (text, tool_calls or error)'],
+      [[{}], 'invalid input: arguments at script[0]: an entry needs text, tool_calls or error: what the model answers on that call'],
+      [[{ text: 'x' }, { delay_ms: 1 }], 'invalid input: arguments at script[1]: an entry needs text, tool_calls or error'],
+      [
+        [
+          {
+            tool_calls: [
+              { name: 'lookup_order', args: { order_id: '1' }, id: 'a' },
+              { name: 'lookup_order', args: { order_id: '2' }, id: 'a' },
+            ],
+          },
+          { text: 'x' },
+        ],
+        'invalid input: arguments at script[0].tool_calls[1].id: duplicate tool call id "a" (also tool_calls[0])',
+      ],
+    ];
+    for (const [script, message] of scripts) {
+      const refused = await call(client, 'test_run', { ...refund, script });
+      expect(refused.isError, text(refused)).toBe(true);
+      expect(text(refused)).toContain(message);
+    }
 
     const query = await call(client, 'query_spans', { filtering: { field: 'duration_ms', operator: 'gt', value: 'slow' } });
     expect(query.isError).toBe(true);

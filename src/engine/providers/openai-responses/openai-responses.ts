@@ -52,10 +52,12 @@ export const openaiResponsesProvider: ProviderEntry = {
   genAiName: 'openai',
   endpoint: ENDPOINT,
   create: (llm, options) => new OpenAIResponsesModel(httpModelOptions(llm, options)),
-  // `{type: function, name, description, parameters, strict}` (no nested `function`, unlike Chat Completions)
+  // `{type: function, name, description, parameters, strict}` (no nested `function`, unlike Chat Completions).
+  // `strict` goes too: it is this API's wire detail (always false from agentcheck), so the key
+  // matches the other providers' `{name, description, parameters}` (docs/cassettes.md, Matching).
   matchTool(tool) {
     if (tool.type !== 'function' || 'function' in tool || typeof tool.name !== 'string') return undefined;
-    const { type: _type, ...rest } = tool;
+    const { type: _type, strict: _strict, ...rest } = tool;
     return rest;
   },
   // The transcript and system prompt are `input` and `instructions` in this API.
