@@ -1,4 +1,5 @@
 import { capEchoed } from './cap-text.js';
+import { escapeUnprintable } from './quote-text.js';
 
 /**
  * Typed errors shared by every layer. Each carries a stable `code` so callers and tests can
@@ -143,7 +144,8 @@ const MAX_PATH_CHARS = 1_000;
 
 function formatLocated(location: SourceLocation, expected: string): string {
   // A path holds the user's keys, which may be huge (a 5 MB key): capped, with room for a
-  // legitimately deep path (100 levels of `[0]`).
-  const at = location.path ? ` at ${capEchoed(location.path, MAX_PATH_CHARS)}` : '';
+  // legitimately deep path (100 levels of `[0]`). formatPath quotes a key with a control character;
+  // a path written as text (`secrets.${name}`) has it escaped here, so none reaches the terminal.
+  const at = location.path ? ` at ${capEchoed(escapeUnprintable(location.path), MAX_PATH_CHARS)}` : '';
   return `${formatWhere(location)}${at}: ${capEchoed(expected, MAX_EXPECTED_CHARS)}`;
 }

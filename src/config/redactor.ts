@@ -26,13 +26,19 @@ export function secretForms(value: string): [raw: string, uri: string, json: str
 }
 
 /**
- * Other spellings of a secret in a URL that decode to it: lower-case percent escapes (`%2f`) and
- * form encoding (`+` for a space, as `URLSearchParams` and Python's `urlencode` write it).
+ * Other spellings of a secret in a URL that decode to it, each with the name a checkpoint marker
+ * gives it: lower-case percent escapes (`%2f`) and form encoding (`+` for a space, as
+ * `URLSearchParams` and Python's `urlencode` write it). Some may equal the plain forms.
  */
-function uriSpellings(value: string): string[] {
+export function uriSpellings(value: string): Array<[form: string, name: string]> {
   const uri = encodeURIComponent(value);
   const lower = uri.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase());
-  return [lower, uri.replace(/%20/g, '+'), lower.replace(/%20/g, '+'), new URLSearchParams({ v: value }).toString().slice(2)];
+  return [
+    [lower, 'uri-lower'],
+    [uri.replace(/%20/g, '+'), 'uri-plus'],
+    [lower.replace(/%20/g, '+'), 'uri-plus-lower'],
+    [new URLSearchParams({ v: value }).toString().slice(2), 'form'],
+  ];
 }
 
 /** Where a quote was cut: "..." or "\u2026", after a closing quote if the quote was JSON. */
@@ -53,7 +59,7 @@ export class Redactor {
   add(values: Iterable<string>): this {
     for (const value of values) {
       if (value.length < MIN_SCRUBBED_LENGTH || value === REDACTED) continue;
-      for (const form of [...secretForms(value), ...uriSpellings(value)]) this.known.add(form);
+      for (const form of [...secretForms(value), ...uriSpellings(value).map(([spelling]) => spelling)]) this.known.add(form);
     }
     // Longest first, so `Bearer sk-x` goes whole before `sk-x` is looked for.
     this.ordered = [...this.known].sort((a, b) => b.length - a.length);

@@ -1,7 +1,8 @@
 import { ConfigError, throwConfigErrors } from '../config/errors.js';
 import { describeValue } from '../config/describe-value.js';
 
-type Check = (value: unknown) => string | null;
+/** A problem with an option, or null; `[sub-path, message]` locates it inside the option (`[0]`). */
+type Check = (value: unknown) => string | [at: string, message: string] | null;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const objectWith =
@@ -16,6 +17,8 @@ const oneOf =
 // A default answers every gate, so it is approve or deny as in a scenario's approvals
 // (docs/formats.md); `reject` is a per-tool spelling of deny only.
 const DEFAULT_ANSWERS = ['approve', 'deny'];
+/** What prompt security can find as `<name>`: a name without spaces, brackets or slashes. */
+const TAG_NAME = /^[^\s<>/]+$/;
 
 /** What each invoke option must be (docs/engine-loop.md, From code). */
 const OPTIONS: Record<string, Check> = {
@@ -41,7 +44,12 @@ const OPTIONS: Record<string, Check> = {
   signal: oneOf('an AbortSignal', (value) => value instanceof AbortSignal),
   conversationId: oneOf('a string', (value) => typeof value === 'string'),
   skills: oneOf('skill options {forced?, overlay?, delivery?}', isObject),
-  encodedTags: oneOf('a list of tag names', (value) => Array.isArray(value) && value.every((tag) => typeof tag === 'string')),
+  encodedTags: (value) => {
+    if (!Array.isArray(value) || !value.every((tag) => typeof tag === 'string')) return `expected a list of tag names, got ${describeValue(value)}`;
+    // An empty name matched every closing tag (`</` followed by no word character) and no opening one.
+    const index = value.findIndex((tag: string) => !TAG_NAME.test(tag));
+    return index < 0 ? null : [`[${index}]`, `expected a tag name such as "system" (no spaces, <, > or /), got ${describeValue(value[index])}`];
+  },
   checkpointer: objectWith('a Checkpointer such as new MemoryCheckpointer()', 'save'),
   mcpServers: objectWith('an McpServerPool', 'close'),
   captureContent: oneOf('true or false', (value) => typeof value === 'boolean'),
@@ -66,7 +74,8 @@ export function checkInvokeOptions(options: unknown, input?: unknown, caller: 'i
       if (!check) at(`options.${key}`, `unknown option "${key}"; expected one of: ${Object.keys(OPTIONS).join(', ')}`);
       else if (value !== undefined) {
         const problem = check(value);
-        if (problem) at(`options.${key}`, problem);
+        if (typeof problem === 'string') at(`options.${key}`, problem);
+        else if (problem) at(`options.${key}${problem[0]}`, problem[1]);
       }
     }
   }

@@ -143,7 +143,7 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
   try {
     segmented = intercepted ? await withHttpMocks(scope, run) : await run();
     // An external agent's own spans join the run before the redaction below and before evidence.
-    if (receiver && externalSpans) await externalSpans.addExternalSpans(receiver, segmented, (spans) => store.scrubRecords(spans), signal);
+    if (receiver && externalSpans) await externalSpans.addExternalSpans(receiver, segmented, (spans) => store.scrub(spans), signal);
   } finally {
     ownDeadline?.dispose();
     await receiver?.close();
@@ -160,11 +160,12 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
   if (deadline?.timedOut && turn.stop_reason === 'error') markTimedOut(turn, spans, deadline);
   // A resume is judged as the whole run: the spans before its pause join its own.
   const runSpans = control.earlierSpans ? mergeSegments([control.earlierSpans, spans]) : spans;
-  // One evidence for the verdict and the scenario's checks.
+  // One evidence for the verdict, the scenario's checks and judge graders, all scrubbed as the
+  // spans are: an output check or a grader never sees a key that the spans hold as [redacted].
   const evidence = buildEvidence({
     spans: runSpans,
-    transcript: turn.messages,
-    output: turn.output,
+    transcript: store.scrub(turn.messages),
+    output: store.scrub(turn.output),
     workspaceDir: request.workspaceEvidence ? await workspace.root() : undefined,
     errorTokens: request.expectations?.error_tokens,
   });

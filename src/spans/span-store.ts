@@ -37,9 +37,13 @@ export class SpanStore implements SpanListener {
     return this.redactor !== undefined;
   }
 
-  /** Scrubs records that never ended in the store (an external agent's own spans) as its spans are scrubbed. */
-  scrubRecords(records: SpanRecord[]): SpanRecord[] {
-    return this.redactor ? this.redactor.value(records) : records;
+  /**
+   * Scrubs a value as its spans are scrubbed (unchanged when not redacting): records that never
+   * ended in the store (an external agent's own spans), and the run's output and transcript that
+   * checks and judge graders read beside the spans.
+   */
+  scrub<T>(value: T): T {
+    return this.redactor ? this.redactor.value(value) : value;
   }
 
   /** Adds a sink (an exporter's) that sees every span record after the store. */

@@ -3,7 +3,8 @@ import { configErrorOf } from '../helpers/config-error.js';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseWithYaml } from 'yaml';
-import { SourceDocument } from '../../src/config/source.js';
+import { ConfigError } from '../../src/config/errors.js';
+import { formatPath, SourceDocument } from '../../src/config/source.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -33,6 +34,15 @@ describe('SourceDocument', () => {
     expect(doc.locate(['agent', 'tools', 1, 'returns'])).toEqual({ line: 5, column: 16 });
     expect(doc.locateKey(['agent', 'tools', 1, 'returns'])).toEqual({ line: 5, column: 7 });
     expect(doc.error(['agent', 'tools', 1], 'bad').message).toBe('x.yaml:4:7 at agent.tools[1]: bad');
+  });
+
+  it('quotes a key with a control character or a bidi override in a path, as a value is quoted, so none reaches the terminal raw', () => {
+    expect(formatPath(['expect', '\u001b[2J\u001b[31mFAKE', 0, 'a\u202eb', 'plain'])).toBe('expect["\\u001b[2J\\u001b[31mFAKE"][0]["a\\u202eb"].plain');
+    expect(formatPath(['\u009b2J'])).toBe('["\\u009b2J"]');
+    // A path written as text (not through formatPath) is escaped where the message is made.
+    expect(new ConfigError({ file: 'x.yaml', path: 'secrets.\u001b]0;title\u0007' }, 'bad').message).toBe('x.yaml at secrets.\\u001b]0;title\\u0007: bad');
+    const doc = SourceDocument.parse('x.yaml', 'a:\n  "\\e[2Jkey\\u202e": 1\n');
+    expect(doc.error(['a', '\u001b[2Jkey\u202e'], 'bad').message).toBe('x.yaml:2:21 at a["\\u001b[2Jkey\\u202e"]: bad');
   });
 
   it('reports syntax errors and duplicate keys with the located parser', () => {

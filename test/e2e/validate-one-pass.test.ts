@@ -36,6 +36,26 @@ describe('agentcheck validate reports every problem of a file in one pass', () =
     expect(result.all).toContain('3 problem(s) in 1 file(s)');
   });
 
+  it('a key with terminal escapes or a bidi override is quoted in the path too, in validate and run alike', async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      'y.scenario.yaml':
+        'name: x\nagent: agent.yaml\ninputs: {messages: [{role: user, content: go}]}\nmodel: {script: [{text: hi}]}\n"\\e[2J\\e[31mFAKE OK\\e[0m\\u202e": 1\n',
+    });
+    for (const command of [
+      ['validate', 'y.scenario.yaml'],
+      ['run', 'y.scenario.yaml', '--out', 'out'],
+    ]) {
+      const result = await runCli(command, dir);
+      expect(result.exitCode, result.all).toBe(2);
+      expect(result.all).toContain(
+        'y.scenario.yaml:5:1 at ["\\u001b[2J\\u001b[31mFAKE OK\\u001b[0m\\u202e"]: unknown key "\\u001b[2J\\u001b[31mFAKE OK\\u001b[0m\\u202e"',
+      );
+      expect(result.all).not.toContain('\u001b');
+      expect(result.all).not.toContain('\u202e');
+    }
+  });
+
   it('an agent build with three typos gives three located errors, not the missing keys they cause', async () => {
     const dir = tempDir({
       'agent.yaml': 'id: typos\nagent:\n  nme: Typos\n  max_turn: 3\n  tools:\n    - name: t1\n      retuns: {ok: true}\n',

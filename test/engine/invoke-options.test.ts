@@ -46,6 +46,17 @@ describe('invoke checks what a library caller gives it', () => {
     expect(resumed).toContain('resume at options.approvals: default: expected one of "approve" | "deny", got string "reject"');
   });
 
+  it('refuses an encodedTags entry that is no tag name (empty, blank, with < or a space), at its index', async () => {
+    for (const [tags, index, shown] of [
+      [[''], 0, 'string ""'],
+      [['system', '  '], 1, 'string "  "'],
+      [['system', '<goal>'], 1, 'string "<goal>"'],
+    ] as const) {
+      const message = await problemOf(invoke(revision, input, { script: [{ text: 'hi' }], encodedTags: [...tags] }));
+      expect(message).toBe(`invoke at options.encodedTags[${index}]: expected a tag name such as "system" (no spaces, <, > or /), got ${shown}`);
+    }
+  });
+
   it('names resume as the caller of a wrong resume option', async () => {
     const message = await problemOf(resume(revision, {} as never, undefined, { scirpt: [] } as never));
     expect(message).toContain('resume at options.scirpt: unknown option "scirpt"');

@@ -105,6 +105,45 @@ scenarios:
     expect(leaks).toEqual([]);
   });
 
+  it('output checks and a judge grader see the run scrubbed, as every other check does: the key never goes into a grader request body', async () => {
+    await server.close();
+    server = await startLocalServer({
+      grader: (_req, res) => sendJson(res, 200, chatCompletion({ text: '{"score": 1, "passed": true, "reason": "fine"}' })),
+    });
+    const agent = `id: talker
+agent:
+  name: Talker
+  llm: {provider: scripted, model: s}
+  tools:
+    - {name: echo, description: e, builtin: echo}
+`;
+    const scenario = `name: the reply repeats the key
+agent: agent.yaml
+inputs: {messages: [{role: user, content: go}]}
+model:
+  script:
+    - tool_calls: [{name: echo, args: {text: "tool ${SECRETS.env}"}}]
+    - text: "key ${SECRETS.env}"
+expect:
+  checks:
+    - output: {contains: "${SECRETS.env}"}
+    - output: {contains: "key [redacted]"}
+    - judge: {rubric: fine, include: [output, tool_calls, transcript], model: {provider: openai, model: g, base_url: "${server.baseUrl('grader')}", max_retries: 0}}
+`;
+    const dir = tempDir({ 'agent.yaml': agent, 'a.scenario.yaml': scenario });
+    const out = join(dir, 'out');
+    const result = await runCli(['run', '.', '--out', out, '--reporter', 'json'], dir, { OPENAI_API_KEY: SECRETS.env });
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Report;
+    const checks = report.scenarios[0].checks!.map((check) => check.status);
+    expect(checks, result.all).toEqual(['fail', 'pass', 'pass']);
+    const graded = server.of('grader');
+    expect(graded).toHaveLength(1);
+    // The grader got the run (the reply and the tool's result), with the key as [redacted].
+    expect(graded[0].text).toContain('key [redacted]');
+    expect(graded[0].text).toContain('tool [redacted]');
+    expect(graded[0].text).not.toContain(SECRETS.env);
+  });
+
   it('a base_url with a password is refused at load, and the error does not echo the password', async () => {
     const agent = 'id: b\nagent:\n  name: B\n  llm: {provider: openai, model: m, max_retries: 0}\n';
     const scenario = `name: a base_url with a password\nagent: agent.yaml\ninputs: {messages: [{role: user, content: hi}]}\nmodel: {base_url: "http://user:${SECRETS.basePassword}@127.0.0.1:9/v1"}\n`;

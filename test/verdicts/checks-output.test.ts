@@ -109,6 +109,11 @@ describe('file', () => {
   writeFileSync(join(dir, 'docs', 'notes.md'), 'TODO: ship it\n');
   writeFileSync(join(outside, 'secret.txt'), 'secret');
   symlinkSync(join(outside, 'secret.txt'), join(dir, 'link.txt'));
+  symlinkSync(outside, join(dir, 'linkdir'));
+  symlinkSync(join(outside, 'missing.txt'), join(dir, 'dangling-out'));
+  symlinkSync('missing-inside.txt', join(dir, 'dangling-in'));
+  symlinkSync('loop-b', join(dir, 'loop-a'));
+  symlinkSync('loop-a', join(dir, 'loop-b'));
   afterAll(() => {
     rmSync(dir, { recursive: true, force: true });
     rmSync(outside, { recursive: true, force: true });
@@ -153,6 +158,22 @@ describe('file', () => {
       status: 'error',
       reason: 'link.txt links outside the workspace',
     });
+  });
+  it('is an error in both modes when a link leads out of the workspace (dangling or not) or loops; the outside target is never looked at', () => {
+    for (const exists of [true, false]) {
+      for (const path of ['link.txt', 'linkdir', 'linkdir/secret.txt', 'dangling-out']) {
+        expect(check('file', { path, exists }, evidence), `${path} exists: ${exists}`).toMatchObject({
+          status: 'error',
+          reason: `${path} links outside the workspace`,
+        });
+      }
+      expect(check('file', { path: 'loop-a', exists }, evidence)).toMatchObject({
+        status: 'error',
+        reason: 'loop-a is a symlink loop (too many levels of symlinks)',
+      });
+    }
+    // A link inside the workspace to a file that is not there: nothing exists at the path.
+    expect(check('file', { path: 'dangling-in', exists: false }, evidence)).toMatchObject({ status: 'pass', reason: 'dangling-in does not exist' });
   });
   it('validates paths', () => {
     expect(invalid('file', { path: '../x' })).toContain('expected a path inside the workspace');

@@ -1,7 +1,6 @@
 import type { Locator } from '../../config/assert-format.js';
-import { quoteCapped } from '../../config/cap-text.js';
+import { quotedUrl } from '../../config/display-url.js';
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
-import { scrubCredentialShapes } from '../../config/redactor.js';
 import type { PathSegments } from '../../config/source.js';
 import { headerProblems } from '../revision/header-checks.js';
 import { checkTemplatesClosed, templateNames } from '../revision/template-checks.js';
@@ -107,17 +106,14 @@ function validateTransport(server: McpServerSpec, at: PathSegments, locate: Loca
 function validateUrl(url: string, at: PathSegments, locate: Locator): void {
   const parsed = URL.canParse(url) ? new URL(url) : undefined;
   if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || url.includes('{{')) {
-    throw locate(
-      at,
-      `expected an absolute http:// or https:// URL without templates, such as "http://127.0.0.1:3000/mcp", got ${quoteCapped(scrubCredentialShapes(url))}`,
-    );
+    throw locate(at, `expected an absolute http:// or https:// URL without templates, such as "http://127.0.0.1:3000/mcp", got ${quotedUrl(url)}`);
   }
   if (parsed.username || parsed.password) {
     parsed.username = '';
     parsed.password = '';
     throw locate(
       at,
-      `the URL carries credentials ("user:password@" before the host), which would be sent and shown with it; remove them and send them in "headers" with a secret reference instead, as headers: {Authorization: "Bearer {{ env.MCP_TOKEN }}"} (url without them: ${quoteCapped(scrubCredentialShapes(parsed.href))})`,
+      `the URL carries credentials ("user:password@" before the host), which would be sent and shown with it; remove them and send them in "headers" with a secret reference instead, as headers: {Authorization: "Bearer {{ env.MCP_TOKEN }}"} (url without them: ${quotedUrl(parsed.href)})`,
     );
   }
 }

@@ -41,13 +41,15 @@ export function isAllowListedCommand(tool: Pick<Tool, 'builtin'>, args: unknown,
 /**
  * Why a `commands.allow` entry can match no run_command call, or undefined. Entries are compared
  * with argv[0] exactly as written (docs/formats.md, Permissions): an empty one, one with spaces
- * around it or a command line (`git status`) never is; a path may hold a space.
+ * around it, a pattern (`*`) or a command line (`git status`) never is; a path may hold a space.
  */
 export function allowEntryProblem(entry: string): string | undefined {
   const expected = `expected a program name or path (an entry is compared with run_command's argv[0] as written), got ${quoteCapped(entry)}`;
   const program = entry.trim();
   if (program === '') return `${expected}, which no call's argv[0] is`;
   if (program !== entry) return `${expected}; no argv[0] has spaces around it: write ${quoteCapped(program)}`;
+  // No globbing: `*` would be taken for every program, yet it is compared as a name like any other.
+  if (entry.includes('*')) return `${expected}; allow lists program names exactly; * matches nothing (list each program: ls, cat, git)`;
   if (/\s/.test(entry) && !entry.includes('/')) {
     const first = quoteCapped(entry.split(/\s+/)[0]);
     return `${expected}; commands.allow lists programs (argv[0]), not command lines, so this entry matches no call (${first} would allow every call of ${first}, whatever its arguments)`;

@@ -1,4 +1,5 @@
 import type { Locator } from '../../config/assert-format.js';
+import { quotedUrl } from '../../config/display-url.js';
 import { didYouMean } from '../../config/did-you-mean.js';
 import type { PathSegments } from '../../config/source.js';
 import { TEMPLATE_NAME_SOURCE } from '../template/interpolate.js';
@@ -151,7 +152,8 @@ export function httpUrlProblem(url: string, written = url): string | undefined {
   const templated = TEMPLATE.test(url);
   const candidates = templated ? PLACEHOLDERS.map((placeholder) => url.replace(TEMPLATES, placeholder)) : [url];
   const parsed = candidates.map((candidate) => (URL.canParse(candidate) ? new URL(candidate) : undefined)).find(Boolean);
-  const shown = JSON.stringify(written);
+  // A refused URL may hold a password or a token: quoted without them.
+  const shown = quotedUrl(written);
   if (!parsed) {
     return templated
       ? `expected an absolute URL such as "https://api.example.com/items/{{ args.id }}", got ${shown}, which is not a URL even with its templates filled in`

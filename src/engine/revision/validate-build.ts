@@ -12,7 +12,7 @@ import { headerProblems } from './header-checks.js';
 import { checkArgsTemplates, closedPropertyNames, httpUrlProblem } from './template-checks.js';
 import type { AgentBuild } from './types.js';
 import type { PathSegments } from '../../config/source.js';
-import { allowEntryProblem } from '../permissions/permission.js';
+import { commandProblems } from './command-checks.js';
 import { buildAgent } from './build-agent.js';
 import { duplicateSkillName } from '../../skills/duplicate-skill-name.js';
 import { checkSkillRef } from './skill-refs.js';
@@ -117,11 +117,7 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
     collectConfigErrors(problems, () => validateMcps(buildAgent(build), locate, (index) => format.valid(['agent', 'mcps', index])));
 
   // An allow entry no argv[0] can be would leave its program asking for approval without a word.
-  if (format.valid(['agent', 'commands']))
-    (buildAgent(build).commands?.allow ?? []).forEach((entry, index) => {
-      const problem = allowEntryProblem(entry);
-      if (problem) problems.push(locate(['agent', 'commands', 'allow', index], problem));
-    });
+  problems.push(...commandProblems(build, tools, format, locate));
 
   // Entries that are not objects (an empty list item is null) were reported by the format check.
   const callable = new Set<string>([...BUILTIN_NAMES, ...tools.flatMap((tool) => (tool && typeof tool === 'object' ? [tool.name] : []))]);

@@ -1,6 +1,5 @@
-import { quoteCapped } from '../../config/cap-text.js';
+import { quotedUrl } from '../../config/display-url.js';
 import { RunError } from '../../config/errors.js';
-import { scrubCredentialShapes } from '../../config/redactor.js';
 import { stringifyValue, TEMPLATE_NAME_SOURCE } from './interpolate.js';
 import { resolveTemplatePath, type TemplateLookup } from './template-path.js';
 
@@ -46,7 +45,7 @@ function checkFilledUrl(url: string, where: string | undefined): void {
   const at = where ? ` at ${where}` : '';
   // The message reaches the model and the outputs: a password or token in the URL is left out.
   // Made only for an error: every http tool call passes here.
-  const shown = () => quoteCapped(scrubCredentialShapes(url));
+  const shown = () => quotedUrl(url);
   let protocol: string;
   try {
     ({ protocol } = new URL(url));

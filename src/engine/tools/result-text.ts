@@ -40,7 +40,7 @@ const MIN_STRING_KEPT = 64;
  * `limit / 100` items cut to that many (then a marker item); a cycle is left to safeJson.
  */
 function cutValues(value: unknown, limit: number, ancestors = new Set<object>()): unknown {
-  if (typeof value === 'string') return value.length <= limit ? value : `${value.slice(0, limit)}[truncated ${value.length - limit} characters]`;
+  if (typeof value === 'string') return capText(value, limit);
   if (!value || typeof value !== 'object' || ancestors.has(value)) return value;
   ancestors.add(value);
   let cut: unknown;

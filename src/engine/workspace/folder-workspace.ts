@@ -1,13 +1,11 @@
 import { rmSync } from 'node:fs';
-import { cp, lstat, mkdtemp, readlink, realpath, rm, stat } from 'node:fs/promises';
+import { cp, mkdtemp, realpath, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { RunError, ToolError } from '../../config/errors.js';
 import { isInsideFolder } from '../../config/is-inside-folder.js';
+import { realPathAllowMissing, SymlinkLoop } from '../../config/real-path.js';
 import type { Workspace } from './workspace.js';
-
-/** How many symlinks one path may pass through before we call it a loop (Linux uses 40). */
-const MAX_LINK_HOPS = 40;
 
 /** A Workspace backed by a real folder: a fresh temp folder, a temp copy of a fixture, or a folder used in place. */
 export class FolderWorkspace implements Workspace {
@@ -96,7 +94,7 @@ export class FolderWorkspace implements Workspace {
     const lexical = path.resolve(root, relativePath);
     if (!isInsideFolder(root, lexical)) throw escape(relativePath, 'it leaves the workspace root via ".."');
 
-    const real = await realpathAllowMissing(lexical);
+    const real = realPathOrLoop(lexical);
     if (!isInsideFolder(root, real.path)) {
       throw escape(relativePath, 'a symlink on the path points outside the workspace root');
     }
@@ -179,32 +177,12 @@ function symlinkLoop(target: string): ToolError {
   return new ToolError('workspace', `too many levels of symlinks at ${target}`, 'SYMLINK_LOOP');
 }
 
-/**
- * The real path of `target`, also when it (or its tail) does not exist yet: the nearest existing
- * ancestor is realpath'd and the missing names appended. A dangling symlink is followed by hand,
- * because writing through it would create its target, which may lie outside the root.
- */
-async function realpathAllowMissing(target: string, hops = 0): Promise<{ path: string; missing: boolean }> {
-  const tail: string[] = [];
-  let current = target;
-  for (;;) {
-    try {
-      return { path: path.join(await realpath(current), ...tail), missing: tail.length > 0 };
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ELOOP') throw symlinkLoop(target);
-      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
-    }
-    const link = await lstat(current).catch(() => undefined);
-    if (link?.isSymbolicLink()) {
-      if (hops >= MAX_LINK_HOPS) throw symlinkLoop(target);
-      const linkTarget = path.resolve(path.dirname(current), await readlink(current));
-      const followed = await realpathAllowMissing(path.join(linkTarget, ...tail), hops + 1);
-      return { path: followed.path, missing: true };
-    }
-    const parent = path.dirname(current);
-    if (parent === current) return { path: path.join(current, ...tail), missing: true };
-    tail.unshift(path.basename(current));
-    current = parent;
+/** realPathAllowMissing, a loop as the tool error it is. */
+function realPathOrLoop(target: string): { path: string; missing: boolean } {
+  try {
+    return realPathAllowMissing(target);
+  } catch (error) {
+    if (error instanceof SymlinkLoop) throw symlinkLoop(target);
+    throw error;
   }
 }

@@ -1,3 +1,4 @@
+import { secretForms, uriSpellings } from '../../config/redactor.js';
 import { isKnownSecretHeader, isSecretName, isSecretHeaderName, isSecretQueryName, isSecretVariable, MIN_SCRUBBED_LENGTH } from '../../config/redact.js';
 
 /** What stands in for a secret value in a URL or a body. */
@@ -95,6 +96,7 @@ export class SecretStripper {
   }
 }
 
+/** The spellings of a value the Redactor scrubs (URL spellings included): one list for every output. */
 function forms(value: string): Set<string> {
-  return new Set([value, encodeURIComponent(value), JSON.stringify(value).slice(1, -1)]);
+  return new Set([...secretForms(value), ...uriSpellings(value).map(([spelling]) => spelling)]);
 }

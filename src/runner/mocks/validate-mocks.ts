@@ -3,6 +3,7 @@ import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../
 // The module itself, not the verdicts index: test-run's start-up does not load every check kind.
 import { validateExpectedValue } from '../../verdicts/args/validate-expected.js';
 import { headerProblems } from '../../engine/revision/header-checks.js';
+import { quotedUrl } from '../../config/display-url.js';
 import type { HttpMock } from './http-mocks.js';
 
 /** The keys of one answer; a mock gives them itself or in each item of `responses`. */
@@ -77,15 +78,15 @@ function mockUrlProblem(url: string): string | undefined {
     return protocol === 'http:' || protocol === 'https:';
   });
   if (!parses) {
-    return `expected an absolute http(s) URL, exact or with * wildcards (https://api.test/orders/*, or */orders/* for any origin), got ${JSON.stringify(url)}: it can match no request`;
+    return `expected an absolute http(s) URL, exact or with * wildcards (https://api.test/orders/*, or */orders/* for any origin), got ${quotedUrl(url)}: it can match no request`;
   }
   if (url.includes('*')) return patternProblem(url);
   const parsed = new URL(url);
-  if (parsed.username || parsed.password) return `expected a URL without user:password (fetch refuses to send one), got ${JSON.stringify(url)}`;
+  if (parsed.username || parsed.password) return `expected a URL without user:password (fetch refuses to send one), got ${quotedUrl(url)}`;
   const sent = parsed.href;
   if (sent === url) return undefined;
   // A host in capitals, a default port, no path, a space or a non-ASCII character: fetch sends it otherwise.
-  return `expected the URL as fetch sends it, ${JSON.stringify(sent)}, got ${JSON.stringify(url)}: as written it can match no request`;
+  return `expected the URL as fetch sends it, ${quotedUrl(sent)}, got ${quotedUrl(url)}: as written it can match no request`;
 }
 
 /**
@@ -95,13 +96,13 @@ function mockUrlProblem(url: string): string | undefined {
  */
 function patternProblem(url: string): string | undefined {
   if (/[\s"<>]|[^\x20-\x7e]/.test(url)) {
-    return `expected a URL pattern as fetch sends URLs, got ${JSON.stringify(url)}: it holds a character fetch always percent-encodes (a space, a quote, < or >, a non-ASCII letter), so it can match no request`;
+    return `expected a URL pattern as fetch sends URLs, got ${quotedUrl(url)}: it holds a character fetch always percent-encodes (a space, a quote, < or >, a non-ASCII letter), so it can match no request`;
   }
   // In the path (before any query), fetch escapes {, } and a backtick, and resolves . and .. segments.
   const query = url.search(/[?#]/);
   const path = query === -1 ? url : url.slice(0, query);
   if (/[{}`]/.test(path) || /\/\.\.?(\/|$)/.test(path)) {
-    return `expected a URL pattern as fetch sends URLs, got ${JSON.stringify(url)}: its path holds {, }, a backtick or a . or .. segment, which fetch escapes or resolves, so it can match no request`;
+    return `expected a URL pattern as fetch sends URLs, got ${quotedUrl(url)}: its path holds {, }, a backtick or a . or .. segment, which fetch escapes or resolves, so it can match no request`;
   }
   if (url.startsWith('*')) return undefined;
   const pathStart = url.indexOf('/', url.indexOf('//') + 2);
@@ -109,5 +110,5 @@ function patternProblem(url: string): string | undefined {
   if (origin.includes('*') || !URL.canParse(origin)) return undefined;
   const sent = new URL(origin).origin;
   if (sent === origin) return undefined;
-  return `expected the origin as fetch sends it, ${JSON.stringify(sent)}, got ${JSON.stringify(origin)} in ${JSON.stringify(url)}: as written it can match no request`;
+  return `expected the origin as fetch sends it, ${quotedUrl(sent)}, got ${quotedUrl(origin)} in ${quotedUrl(url)}: as written it can match no request`;
 }

@@ -1,7 +1,7 @@
 import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 import { ConfigError } from '../../config/errors.js';
 import { isSecretVariable, MIN_SCRUBBED_LENGTH } from '../../config/redact.js';
-import { secretForms } from '../../config/redactor.js';
+import { secretForms, uriSpellings } from '../../config/redactor.js';
 import { formatPath, type PathSegments } from '../../config/source.js';
 import type { AgentBuild } from '../../engine/revision/types.js';
 import { buildSecrets } from '../secrets/run-secrets.js';
@@ -9,7 +9,8 @@ import { buildSecrets } from '../secrets/run-secrets.js';
 /**
  * What stands for a secret in a checkpoint file (docs/security.md, "Paused runs"):
  * `[secret:NAME]`, `[secret:NAME:uri]` and `[secret:NAME:json]` for the value's raw, URL-encoded
- * and JSON-escaped forms (NAME URL-encoded). Text that already holds `[secret:` is written
+ * and JSON-escaped forms, `:uri-lower`, `:uri-plus`, `:uri-plus-lower` and `:form` for its other
+ * URL spellings (NAME URL-encoded). Text that already holds `[secret:` is written
  * `[secret::`, so every marker is read back as exactly what it replaced.
  */
 const MARK = '[secret:';
@@ -88,14 +89,15 @@ export function restoreSecrets<T>(value: T, given: unknown, env: Env, file: stri
   return mapStrings(value, [], (text, path) => restoreText(text, values, file, path));
 }
 
-/** The forms a value takes in text (as the Redactor scrubs them), each with its marker suffix. */
+/**
+ * The forms a value takes in text (every one the Redactor scrubs but the twice JSON-escaped,
+ * which only span JSON holds), each with its marker suffix; a form equal to an earlier one is
+ * left out, so each text has one marker.
+ */
 function markedForms(secret: string): Array<[string, string]> {
   const [raw, uri, json] = secretForms(secret);
   const forms: Array<[string, string]> = [[raw, '']];
-  for (const [form, suffix] of [
-    [uri, ':uri'],
-    [json, ':json'],
-  ] as const) {
+  for (const [form, suffix] of [[uri, ':uri'], [json, ':json'], ...uriSpellings(secret).map(([spelling, name]) => [spelling, `:${name}`])]) {
     if (!forms.some(([text]) => text === form)) forms.push([form, suffix]);
   }
   return forms;

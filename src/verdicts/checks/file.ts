@@ -1,5 +1,7 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs';
-import { isAbsolute, normalize, resolve, sep } from 'node:path';
+import { isAbsolute, normalize, resolve } from 'node:path';
+import { isInsideFolder } from '../../config/is-inside-folder.js';
+import { realPathAllowMissing, SymlinkLoop } from '../../config/real-path.js';
 import type { Locator } from '../../config/assert-format.js';
 import { asList, checkSchema, objectParams, PARAM } from '../check-params.js';
 import { result, type Check } from './check.js';
@@ -39,18 +41,24 @@ export const file: Check<FileParams> = {
     if (!evidence.workspace_dir) return result(KIND, id, 'error', `no workspace is known for this run; cannot check ${params.path}`);
     const root = resolve(evidence.workspace_dir);
     const full = resolve(root, params.path);
-    if (full !== root && !full.startsWith(root + sep)) return result(KIND, id, 'error', `${params.path} is outside the workspace`);
+    if (!isInsideFolder(root, full)) return result(KIND, id, 'error', `${params.path} is outside the workspace`);
+    // The sandbox's rule (docs/security.md): a link the agent left leading out of the workspace,
+    // dangling or not, is an error in both modes, and its target is never looked at.
+    const found = realPathIn(root, params.path);
+    if ('error' in found) return result(KIND, id, 'error', found.error);
     let size: number | null = null;
     let folder = false;
     let special: string | null = null;
-    try {
-      const stat = statSync(full);
-      size = stat.isFile() ? stat.size : null;
-      folder = stat.isDirectory();
-      // A pipe, socket or device the agent made exists, but has no text to read (reading a pipe would block).
-      if (!stat.isFile() && !folder) special = stat.isFIFO() ? 'a named pipe' : stat.isSocket() ? 'a socket' : 'a device';
-    } catch {
-      size = null;
+    if (found.path !== null) {
+      try {
+        const stat = statSync(found.path);
+        size = stat.isFile() ? stat.size : null;
+        folder = stat.isDirectory();
+        // A pipe, socket or device the agent made exists, but has no text to read (reading a pipe would block).
+        if (!stat.isFile() && !folder) special = stat.isFIFO() ? 'a named pipe' : stat.isSocket() ? 'a socket' : 'a device';
+      } catch {
+        size = null;
+      }
     }
     const wantExists = params.exists ?? true;
     if (special) {
@@ -74,12 +82,8 @@ export const file: Check<FileParams> = {
         : result(KIND, id, 'pass', `${params.path} does not exist`);
     }
     if (!wantExists) return result(KIND, id, 'fail', `expected ${params.path} not to exist; it does (${size} bytes)`);
-    // A symlink the agent left behind must not let a check read outside the workspace.
-    const real = realpathSync(full);
-    const realRoot = realpathSync(root);
-    if (real !== realRoot && !real.startsWith(realRoot + sep)) return result(KIND, id, 'error', `${params.path} links outside the workspace`);
     if (size > MAX_FILE_BYTES) return result(KIND, id, 'error', `${params.path} is ${size} bytes; file checks read at most ${MAX_FILE_BYTES}`);
-    const text = readFileSync(full, 'utf8');
+    const text = readFileSync(found.path as string, 'utf8');
     for (const part of asList(params.contains)) {
       if (!text.includes(part)) return result(KIND, id, 'fail', `expected ${params.path} to contain ${show(part)}; it holds ${show(text)}`);
     }
@@ -92,3 +96,19 @@ export const file: Check<FileParams> = {
     return result(KIND, id, 'pass', `${params.path} exists${params.contains || params.equals !== undefined ? ' with the expected text' : ''}`);
   },
 };
+
+/**
+ * Where `relative` really is inside the workspace `root` (null when nothing is there), or why the
+ * check cannot say: a link on the path leads out of the workspace, or loops.
+ */
+function realPathIn(root: string, relative: string): { path: string | null } | { error: string } {
+  try {
+    const realRoot = realpathSync.native(root);
+    const real = realPathAllowMissing(resolve(realRoot, relative));
+    if (!isInsideFolder(realRoot, real.path)) return { error: `${relative} links outside the workspace` };
+    return { path: real.missing ? null : real.path };
+  } catch (error) {
+    if (error instanceof SymlinkLoop) return { error: `${relative} is a symlink loop (too many levels of symlinks)` };
+    return { error: `cannot check ${relative}: ${(error as Error).message}` };
+  }
+}

@@ -269,6 +269,22 @@ describe('the | path filter of http urls', () => {
     const error = loadError(withTools({ name: 'f', http: { url: 'https://api.test/a/../{{ args.id }}' } }));
     expect(error.expected).toBe('URL "https://api.test/a/../{{ args.id }}" has a ".." path segment, which URL parsers remove; write the path it stands for');
   });
+
+  it('quotes a refused url without its credentials, as the base_url error does', () => {
+    const cases = [
+      ['ftp://api.test/x?token=FTPTOKEN12345678', 'expected an http:// or https:// URL, got "ftp://api.test/x?token=[redacted]" (scheme "ftp")'],
+      [
+        'https://u:PASSWORD12345678@api.test/./x',
+        'URL "https://u:[redacted]@api.test/./x" has a "." path segment, which URL parsers remove; write the path it stands for',
+      ],
+      [
+        'https://api.test/./x?api_key=DOTKEY1234567890',
+        'URL "https://api.test/./x?api_key=[redacted]" has a "." path segment, which URL parsers remove; write the path it stands for',
+      ],
+      ['api.test/x?sig=NOSCHEMESIG12345', 'expected an absolute URL such as "https://api.example.com/items", got "api.test/x?sig=[redacted]"'],
+    ];
+    for (const [url, expected] of cases) expect(loadError(withTools({ name: 'f', http: { url } })).expected, url).toBe(expected);
+  });
 });
 
 describe('an llm base_url', () => {

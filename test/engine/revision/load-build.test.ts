@@ -20,6 +20,8 @@ agent:
       description: Look up.
       returns: {ok: true}
 `;
+/** `base` with the built-in run_command, which `commands.allow` is for. */
+const withRunCommand = `${base}    - {name: run_command, description: Run., builtin: run_command}\n`;
 
 describe('loadAgentBuild', () => {
   it('loads the example build with defaults left unset', () => {
@@ -115,7 +117,8 @@ agent:
   });
 
   it('refuses a commands.allow entry no argv[0] can be, at the entry, and keeps program names and paths', () => {
-    const error = errorOf(`${base}  commands: {allow: [ls, "git status", "", " cat"]}\n`);
+    const base = withRunCommand;
+    const error = errorOf(`${base}  commands: {allow: [ls, "git status", "", " cat", "*", "git*"]}\n`);
     const problems = 'errors' in error ? (error.errors as ConfigError[]) : [error];
     const quoted = "expected a program name or path (an entry is compared with run_command's argv[0] as written), got";
     expect(problems.map((problem) => [problem.path, problem.expected])).toEqual([
@@ -125,9 +128,37 @@ agent:
       ],
       ['agent.commands.allow[2]', `${quoted} "", which no call's argv[0] is`],
       ['agent.commands.allow[3]', `${quoted} " cat"; no argv[0] has spaces around it: write "cat"`],
+      ['agent.commands.allow[4]', `${quoted} "*"; allow lists program names exactly; * matches nothing (list each program: ls, cat, git)`],
+      ['agent.commands.allow[5]', `${quoted} "git*"; allow lists program names exactly; * matches nothing (list each program: ls, cat, git)`],
     ]);
     const dir = tempDir({ 'agent.yaml': `${base}  commands: {allow: [ls, /usr/bin/git, "/opt/My Tools/run"]}\n` });
     expect(loadAgentBuild(join(dir, 'agent.yaml')).build.agent?.commands?.allow).toEqual(['ls', '/usr/bin/git', '/opt/My Tools/run']);
+  });
+
+  it('refuses commands on a build without a run_command tool: nothing would read it', () => {
+    const error = errorOf(`${base}  commands: {allow: [ls]}\n`);
+    expect([error.path, error.line, error.column]).toEqual(['agent.commands', 8, 3]);
+    expect(error.expected).toContain(
+      'commands.allow lists the programs the built-in run_command tool may run without approval, but this build has no run_command tool',
+    );
+    // A renamed built-in is a run_command tool too.
+    const renamed = tempDir({ 'agent.yaml': `${base}    - {name: shell, description: s, builtin: run_command}\n  commands: {allow: [ls]}\n` });
+    expect(loadAgentBuild(join(renamed, 'agent.yaml')).build.agent?.commands?.allow).toEqual(['ls']);
+  });
+
+  it("refuses a command tool's empty program and an allow_env entry that is no variable name, each at its entry", () => {
+    const tool = '    - {name: f, description: f, parameters: {type: object}, command: {argv: [" ", x], allow_env: [HOME, "A=B", "1X", MY_VAR_2]}}\n';
+    const error = errorOf(`${base}${tool}`);
+    const problems = 'errors' in error ? (error.errors as ConfigError[]) : [error];
+    const name = 'expected an environment variable name (letters, digits and _, not starting with a digit), got';
+    expect(problems.map((problem) => [problem.path, problem.expected])).toEqual([
+      ['agent.tools[1].command.argv[0]', 'expected the program to run (argv[0]: a name on PATH or a path), got " ", which no process can be'],
+      [
+        'agent.tools[1].command.allow_env[1]',
+        `${name} "A=B"; allow_env names variables of agentcheck's environment, whose values pass to the command as they are set there`,
+      ],
+      ['agent.tools[1].command.allow_env[2]', `${name} "1X"`],
+    ]);
   });
 
   it('reports YAML syntax errors with their position', () => {

@@ -17,6 +17,12 @@ describe('spanResultJson (a tool result on its span)', () => {
     expect(back.stdout).toMatch(/^a+\[truncated \d+ characters\]$/);
   });
 
+  it('cuts a string to its first 99,900 characters and the marker docs/spans.md gives, nothing between', () => {
+    const text = 'abcdefghij'.repeat(30_000);
+    const back = JSON.parse(spanResultJson({ text }, 100_000)) as { text: string };
+    expect(back.text).toBe(`${text.slice(0, 99_900)}[truncated 200100 characters]`);
+  });
+
   it('cuts a long string result inside its quotes, never in the middle of an escape', () => {
     const json = spanResultJson('\u0000'.repeat(70_000), 100_000);
     expect(json.length).toBeLessThanOrEqual(100_000);

@@ -91,6 +91,11 @@ describe('secret stripping', () => {
     const stripper = new SecretStripper({ OPENAI_API_KEY: 'sk-env/secret+1', HOME: '/home/someone', SHORT_TOKEN: 'abc' });
     expect(stripper.text('sk-env/secret+1 and sk-env%2Fsecret%2B1 at /home/someone abc')).toBe('[redacted] and [redacted] at /home/someone abc');
   });
+
+  it('scrubs the other URL spellings too: lower-case escapes and + for a space', () => {
+    const stripper = new SecretStripper({ DB_PASSWORD: 'abc def/ghi12345' });
+    expect(stripper.text('a=abc+def%2Fghi12345 b=abc%20def%2fghi12345 c=abc+def%2fghi12345')).toBe('a=[redacted] b=[redacted] c=[redacted]');
+  });
 });
 
 describe('match keys and drift', () => {

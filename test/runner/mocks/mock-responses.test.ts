@@ -124,8 +124,17 @@ describe('mock validation at load', () => {
     expect(loadError('    - {url: "https://shop.test/a{b}/*", json: {}}\n').expected).toContain('its path holds {, }, a backtick or a . or .. segment');
     expect(loadError('    - {url: "*/x/../orders/*", json: {}}\n').expected).toContain('its path holds {, }, a backtick or a . or .. segment');
     expect(loadError('    - {url: "https://u:p@shop.test/x", json: {}}\n').expected).toBe(
-      'expected a URL without user:password (fetch refuses to send one), got "https://u:p@shop.test/x"',
+      'expected a URL without user:password (fetch refuses to send one), got "https://u:[redacted]@shop.test/x"',
     );
+  });
+
+  it('quotes a refused url without its credentials, as a load error quotes llm.base_url', () => {
+    const pattern = loadError('    - {url: "https://u:MOCKPASS12345678@SHOP.test/*", json: {}}\n').expected;
+    expect(pattern).toBe(
+      'expected the origin as fetch sends it, "https://shop.test", got "https://u:[redacted]@SHOP.test" in "https://u:[redacted]@SHOP.test/*": as written it can match no request',
+    );
+    const query = loadError('    - {url: "shop.test/x?token=MOCKTOKEN12345678", json: {}}\n').expected;
+    expect(query).toContain('got "shop.test/x?token=[redacted]": it can match no request');
   });
 
   it('refuses responses together with a response key, json with body, and a bad matcher, each located', () => {

@@ -41,6 +41,22 @@ describe('checkpoint secrets', () => {
     expect(Object.getPrototypeOf(back.keyed)).toBe(Object.prototype);
   });
 
+  it('marks the other URL spellings too (lower-case escapes, + for a space) and reads each back as it was written', () => {
+    const password = 'abc def/ghi12345';
+    const page = 'a=abc+def%2Fghi12345 b=abc%20def%2fghi12345 c=abc+def%2fghi12345 d=abc%20def%2Fghi12345';
+    const env = { DB_PASSWORD: password };
+    const { value, secrets } = referToSecrets({ page }, env, BUILD);
+    expect(value.page).toBe(
+      'a=[secret:DB_PASSWORD:uri-plus] b=[secret:DB_PASSWORD:uri-lower] c=[secret:DB_PASSWORD:uri-plus-lower] d=[secret:DB_PASSWORD:uri]',
+    );
+    expect(restoreSecrets(value, secrets, env, FILE)).toEqual({ page });
+    // URLSearchParams also escapes what encodeURIComponent keeps (`!'()~`).
+    const form = new URLSearchParams({ v: "it's (a) secret!" }).toString().slice(2);
+    const marked = referToSecrets({ form }, { MY_SECRET: "it's (a) secret!" }, BUILD);
+    expect(marked.value.form).toBe('[secret:MY_SECRET:form]');
+    expect(restoreSecrets(marked.value, marked.secrets, { MY_SECRET: "it's (a) secret!" }, FILE)).toEqual({ form });
+  });
+
   it("refers to a variable whose name does not look secret when the build sends its value as a key (an MCP server's header)", () => {
     const build = {
       id: 'h',
@@ -73,7 +89,7 @@ describe('checkpoint secrets', () => {
     expect(fails({ GITHUB_TOKEN: 'ghp_another_value_1' })[0]).toBe('CHECKPOINT_SECRET_CHANGED');
     expect(fails({ GITHUB_TOKEN: 'ghp_another_value_1' })[1]).toContain('GITHUB_TOKEN has another value than when the run paused');
     expect(fails({ GITHUB_TOKEN: TOKEN }, { list: ['[secret:OTHER_TOKEN]'] })[1]).toBe(
-      `${FILE} at list[0]: expected a secret marker the file lists under secrets ([secret:GITHUB_TOKEN], [secret:GITHUB_TOKEN:uri], [secret:GITHUB_TOKEN:json]), got "[secret:OTHER_TOKEN]"`,
+      `${FILE} at list[0]: expected a secret marker the file lists under secrets ([secret:GITHUB_TOKEN], [secret:GITHUB_TOKEN:uri], [secret:GITHUB_TOKEN:json], [secret:GITHUB_TOKEN:uri-lower]), got "[secret:OTHER_TOKEN]"`,
     );
     expect(() => restoreSecrets(value, { GITHUB_TOKEN: { salt: 'x' } }, { GITHUB_TOKEN: TOKEN }, FILE)).toThrow(
       `${FILE} at secrets.GITHUB_TOKEN: expected {salt, scrypt} (scrypt: 64 hex digits)`,
