@@ -88,7 +88,7 @@ describe('agentcheck run --otlp (end to end)', () => {
   });
 
   it('warns once about spans a collector rejected in a partial success, its reason printable, and still exits 0', async () => {
-    // A bidi override and a C1 control in the collector's words: shown as <U+202E>, removed.
+    // A bidi override and a C1 control in the collector's words: escaped inside the quoted reason.
     receiver = await startOtlpReceiver(200, { rejectedSpans: 3, errorMessage: '3 spans had bad \u202eattributes\u009b' });
     const dir = suite();
     const result = await runCli(['run', '.', '--otlp', receiver.url, '--out', join(dir, 'out'), '--reporter', 'json'], dir);
@@ -96,7 +96,7 @@ describe('agentcheck run --otlp (end to end)', () => {
     const lines = result.stderr.split('\n').filter((line) => line.includes('OTLP'));
     expect(lines).toEqual([
       expect.stringMatching(
-        /^agentcheck: warning: OTLP export to .*\/v1\/traces \(from --otlp\) failed: the collector rejected \d+ span\(s\): "3 spans had bad <U\+202E>attributes"; \d+ of \d+ spans were not exported/,
+        /^agentcheck: warning: OTLP export to .*\/v1\/traces \(from --otlp\) failed: the collector rejected \d+ span\(s\): "3 spans had bad \\u202eattributes\\u009b"; \d+ of \d+ spans were not exported/,
       ),
     ]);
   });
