@@ -251,3 +251,28 @@ describe('agentcheck validate reports every problem of a file in one pass', () =
     ]);
   });
 });
+
+describe('agentcheck run stops on the list validate prints', () => {
+  it("a config's skill folder and model typo, the variant that cannot apply and a scenario's check typo, all at once", async () => {
+    const dir = tempDir({
+      'bot.yaml': 'id: bot\nagent:\n  name: Bot\n  tools:\n    - {name: a, description: a, returns: 1}\n',
+      's.scenario.yaml':
+        'name: s\nagent: bot.yaml\ninputs: {messages: [{role: user, content: hi}]}\nmodel: {script: [{text: ok}]}\nexpect: {checks: [{outptu: {}}]}\n',
+      'agentcheck.config.yaml': 'variants:\n  v1: {remove: ["agent.tools[name=zz]"]}\nskills: {forced: [./nope]}\nmodel: {parameters: {temprature: 1}}\n',
+    });
+    const expected = [
+      /agentcheck\.config\.yaml:2:17 at variants\.v1\.remove\[0\]: variant "v1" does not apply to the build bot\.yaml of scenario "s\.scenario\.yaml#s"/,
+      /agentcheck\.config\.yaml:3:19 at skills\.forced\[0\]: skill folder "\S*nope" does not exist/,
+      /agentcheck\.config\.yaml:4:34 at model\.parameters\.temprature: for the build bot\.yaml: unknown scripted parameter "temprature"/,
+      /s\.scenario\.yaml:5:20 at expect\.checks\[0\]\.outptu: unknown check kind "outptu"/,
+    ];
+    const validate = await runCli(['validate', '.'], dir);
+    expect(validate.exitCode, validate.all).toBe(2);
+    for (const line of expected) expect(validate.all).toMatch(line);
+    expect(validate.all).toContain('4 problem(s) in 2 file(s)');
+    expect(validate.all).toContain('0 config(s)');
+    const run = await runCli(['run', '--reporter', 'json', '--out', 'out'], dir);
+    expect(run.exitCode, run.all).toBe(2);
+    for (const line of expected) expect(run.all).toMatch(line);
+  });
+});

@@ -13,6 +13,20 @@ import type { AgentBuild } from './types.js';
  * writes, and bare names resolve in the run's workspace or on PATH: neither is checked.
  */
 export function checkExternalCommandFiles(build: AgentBuild, buildDir: string, locate: Locator): void {
+  throwConfigErrors(externalCommandFileProblems(build, buildDir, locate));
+}
+
+/**
+ * The problems checkExternalCommandFiles throws, each command on its own; `valid` says which
+ * commands the build's format check left intact (the others are not read), so a missing file is
+ * reported beside the build's other problems (docs/cli.md, validate).
+ */
+export function externalCommandFileProblems(
+  build: AgentBuild,
+  buildDir: string,
+  locate: Locator,
+  valid: (path: Array<string | number>) => boolean = () => true,
+): ConfigError[] {
   const http = build.external?.http;
   const commands: Array<[readonly string[] | undefined, Array<string | number>]> = [
     [build.external?.command, ['external', 'command']],
@@ -20,8 +34,9 @@ export function checkExternalCommandFiles(build: AgentBuild, buildDir: string, l
   ];
   const problems: ConfigError[] = [];
   for (const [argv, at] of commands) {
-    const index = argv?.findIndex(isBuildRelative) ?? -1;
-    if (!argv || index < 0) continue;
+    if (!argv || !valid(at)) continue;
+    const index = argv.findIndex(isBuildRelative);
+    if (index < 0) continue;
     const file = resolve(buildDir, argv[index]);
     collectConfigErrors(problems, () => {
       if (!existsSync(file)) {
@@ -32,5 +47,5 @@ export function checkExternalCommandFiles(build: AgentBuild, buildDir: string, l
       }
     });
   }
-  throwConfigErrors(problems);
+  return problems;
 }

@@ -1,12 +1,11 @@
 import { dirname, resolve } from 'node:path';
-import { documentLocator, memoryLocator, type Locator } from '../../config/assert-format.js';
+import { documentLocator, memoryLocator } from '../../config/assert-format.js';
 import { hashValue } from '../../config/canonical-json.js';
 import { withKeptProblems } from '../../config/kept-problems.js';
 import { SourceDocument } from '../../config/source.js';
 import type { AgentBuild, Revision } from './types.js';
 import { validateBuild } from './validate-build.js';
 import { absolutizeSkillRefs } from './skill-refs.js';
-import { checkExternalCommandFiles } from './external-command-files.js';
 
 /** Loads and strictly validates an agent build file (YAML or JSON). */
 export function loadAgentBuild(file: string): Revision {
@@ -25,16 +24,16 @@ export function parseAgentBuild(doc: SourceDocument): Revision {
       'is a scenario file (name, agent and inputs at the top, or a scenarios: list), not an agent build (id and agent at the top); to run it, use agentcheck run FILE',
     );
   }
-  validateBuild(doc.value, locate, dirname(doc.file));
-  return toRevision(doc.value, doc.file, locate);
+  validateBuild(doc.value, locate, dirname(doc.file), dirname(doc.file));
+  return toRevision(doc.value, doc.file);
 }
 
 /** Validates an in-memory build (library callers, MCP); `source` names it in errors. */
 export function revisionFromValue(value: unknown, source = '<inline>', baseDir = process.cwd()): Revision {
   const copy = structuredClone(value);
   const locate = memoryLocator(source);
-  validateBuild(copy, locate, baseDir);
-  return toRevision(copy, resolve(baseDir, '<inline>'), locate);
+  validateBuild(copy, locate, baseDir, baseDir);
+  return toRevision(copy, resolve(baseDir, '<inline>'));
 }
 
 /** A mapping without `id` that holds a scenarios list, or a name beside inputs or an agent path. */
@@ -44,11 +43,10 @@ function isScenarioShaped(value: unknown): boolean {
   return 'scenarios' in keys || ('name' in keys && ('inputs' in keys || typeof keys.agent === 'string'));
 }
 
-function toRevision(build: AgentBuild, source: string, locate: Locator): Revision {
+function toRevision(build: AgentBuild, source: string): Revision {
   // Hash before paths are made absolute, so the same build hashes the same on every machine.
   const hash = hashValue(build);
   // validateBuild checked the refs, beside the build's other problems.
   absolutizeSkillRefs(build, dirname(source));
-  checkExternalCommandFiles(build, dirname(source), locate);
   return { build, source, hash };
 }

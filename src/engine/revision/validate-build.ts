@@ -20,6 +20,7 @@ import { resolve } from 'node:path';
 import { checkBuildKind, checkBuildKindClash, validateExternal } from './validate-external.js';
 import { toolParametersProblems } from './tool-parameters-problems.js';
 import { toolParametersOf } from './argument-names.js';
+import { externalCommandFileProblems } from './external-command-files.js';
 
 const SKILL_NAME = /^[a-z0-9-]{1,64}$/;
 
@@ -28,9 +29,10 @@ const SKILL_NAME = /^[a-z0-9-]{1,64}$/;
  * (unique tool names, one implementation per tool, valid parameter schemas, references).
  * Every problem is reported in one pass: a rule runs on the parts the format problems leave
  * valid (docs/cli.md, validate). With `refsDir` (the folder skill refs are relative to), each
- * skill ref must name a skill folder, beside the build's other problems.
+ * skill ref must name a skill folder, beside the build's other problems; with `commandsDir` (the
+ * build file's folder), each `./` file an external command runs must exist, likewise.
  */
-export function validateBuild(value: unknown, locate: Locator, refsDir?: string): asserts value is AgentBuild {
+export function validateBuild(value: unknown, locate: Locator, refsDir?: string, commandsDir?: string): asserts value is AgentBuild {
   throwConfigErrors(checkBuildKindClash(value, locate));
   const format = checkFormat<AgentBuild>(agentBuildSchema, value, locate);
   const problems: ConfigError[] = [...format.errors];
@@ -44,6 +46,8 @@ export function validateBuild(value: unknown, locate: Locator, refsDir?: string)
       problems.push(...validateExternal(build.external, locate, format));
       const llm = build.external.llm;
       if (format.valid(['external', 'llm'])) collectConfigErrors(problems, () => validateLlmParameters(llm, locate, ['external', 'llm', 'parameters']));
+      // The files its commands run, beside the other problems of `external`.
+      if (commandsDir !== undefined) problems.push(...externalCommandFileProblems(build, commandsDir, locate, (path) => format.valid(path)));
     }
     throwConfigErrors(problems);
     return;

@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import { join, resolve } from 'node:path';
-import { ConfigError, throwConfigErrors } from '../../config/errors.js';
+import { collectConfigErrors, ConfigError, throwConfigErrors } from '../../config/errors.js';
 import { createFolders } from '../../config/create-folders.js';
 import type { OtlpExport } from '../../spans/otlp-export.js';
 import { printable } from '../reporters/format/printable.js';
@@ -104,7 +104,9 @@ async function runSuiteCommand(
     checkOverlayFolders(options.overlay ?? [], io.cwd);
     // `run DIR` with DIR/agentcheck.config.yaml runs that suite as its config describes it.
     const ownConfig = options.config ? undefined : folderConfig(paths, io.cwd);
-    config = loadSuiteConfig(options.config ?? ownConfig, io.cwd, { cassettes: options.cassettes });
+    // The config's problems that leave its suite checkable are said beside the suite's (one pass, as validate).
+    const kept: ConfigError[] = [];
+    config = loadSuiteConfig(options.config ?? ownConfig, io.cwd, { cassettes: options.cassettes, keep: kept });
     reporterNames = parseReporters(options.reporter, config.reporters);
     cassettes = resolveCassetteSettings(options.cassettes, config.cassettes, config.baseDir);
     scenarioPaths = ownConfig ? [] : paths;
@@ -115,20 +117,27 @@ async function runSuiteCommand(
         io.stderr.write(`agentcheck: running shard ${fromEnv.index}/${fromEnv.total} (from ${fromEnv.source}; --shard overrides)\n`);
       }
     }
-    plan = loadSuite(
-      {
-        paths: scenarioPaths,
-        config,
-        variants: options.variant,
-        repeat: options.repeat,
-        grep: options.grep,
-        tags: options.tag,
-        shard: options.shard,
-        only,
-        maxRuns: options.maxRuns,
-      },
-      io.cwd,
-    );
+    const selection = {
+      paths: scenarioPaths,
+      config,
+      variants: options.variant,
+      repeat: options.repeat,
+      grep: options.grep,
+      tags: options.tag,
+      shard: options.shard,
+      only,
+      maxRuns: options.maxRuns,
+    };
+    try {
+      plan = loadSuite(selection, io.cwd);
+    } catch (error) {
+      collectConfigErrors(kept, () => {
+        throw error;
+      });
+      throwConfigErrors(kept);
+      throw error;
+    }
+    throwConfigErrors(kept);
     // Custom check modules are imported and checked before anything runs, like the rest of the input.
     await loadCustomChecks(plan.scenarios);
   } catch (error) {

@@ -1,4 +1,5 @@
 import { join, relative, resolve, sep } from 'node:path';
+import { isResumeMismatch } from '../report/resume-mismatch.js';
 import type { Report, ScenarioRow } from '../report/report.js';
 import { ScenarioLines } from '../report/scenario-lines.js';
 import { writeFileAtomic } from '../report/write-atomic.js';
@@ -104,7 +105,9 @@ function failureBody(row: ScenarioRow): string {
   return lines.join('\n');
 }
 
+/** What failed: the resume list (it fails the row first, also under expect_failure), an expected failure that passed, a check, else the verdict. */
 function failureType(row: ScenarioRow): string {
+  if (isResumeMismatch(row)) return 'resume';
   if (row.expect_failure) return 'unexpected_pass';
   return row.checks.some((check) => check.status === 'fail') ? 'check_failed' : 'verdict';
 }

@@ -53,7 +53,19 @@ export interface LoadContext {
    * revision counts.
    */
   variants?: Record<string, unknown>;
+  /**
+   * When given, a scenario that has problems but whose build (with its delta) loaded is put here,
+   * so the suite's variants are checked against that build in the same pass.
+   */
+  unloaded?: VariantSubject[];
 }
+
+/**
+ * What applying a suite's variants needs of a scenario; `beforeModel` when its revision is the
+ * build with its delta only (its model override did not apply), which a variant changing the llm
+ * cannot be judged against.
+ */
+export type VariantSubject = Pick<Scenario, 'id' | 'name' | 'tags' | 'agentFile' | 'revision'> & { beforeModel?: boolean };
 
 /** Loads one scenario file: one scenario, or `scenarios:` with `defaults` (docs/formats.md, Scenario). */
 export function loadScenarioFile(found: FoundScenarioFile, context: LoadContext): Scenario[] {
@@ -229,18 +241,16 @@ function loadOne(
   // `model`'s llm keys, whatever its script holds: a script typo does not hide the override's problems.
   const modelOk =
     format.typed(['model']) && Object.keys(spec.model ?? {}).every((key) => key === 'script' || key === 'allow_unknown_tools' || ok('model', key));
-  const revisionProblems: ConfigError[] = [];
-  const revision = scenarioRevision(
+  // Beside a build that cannot be loaded (or a delta or model that does not apply), the scenario's
+  // own problems are still said: only what needs the build (names, approvals) waits for it.
+  const { revision, withDelta } = scenarioRevision(
     spec,
     agentFile,
     { doc, dir, whereOf, locate },
     context,
     { agent: agentOk, delta: ok('delta'), model: modelOk },
-    revisionProblems,
+    problems,
   );
-  // A scenario whose build cannot be loaded reports that alone, unless the format found more.
-  if (revisionProblems.length && !problems.length) throwConfigErrors(revisionProblems);
-  problems.push(...revisionProblems);
 
   const builds = revision ? [revision.build, ...variantBuilds(revision, context)] : [];
   const script = ok('model', 'script') ? spec.model?.script : undefined;
@@ -343,6 +353,11 @@ function loadOne(
     (spec.skills?.[key] ?? []).forEach((path, i) =>
       problems.push(...skillFolderProblems(resolve(dir, path), (expected) => locate(['skills', key, i], expected))),
     );
+  }
+  // The suite's variants are still checked against the build of a scenario with problems (one pass).
+  if (problems.length && withDelta && context.unloaded && ok('name') && typeof name === 'string') {
+    const tags = ok('tags') ? (spec.tags ?? []) : [];
+    context.unloaded.push({ id: `${fileId}#${name}`, name, tags, agentFile, revision: revision ?? withDelta, beforeModel: !revision });
   }
   throwConfigErrors(problems);
   if (!revision) throw new Error('unreachable: a scenario without format problems has its build loaded');

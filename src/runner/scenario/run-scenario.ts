@@ -1,4 +1,5 @@
 import { describeError } from '../../engine/loop/agent-loop.js';
+import { RESUME_MISMATCH } from '../report/resume-mismatch.js';
 import type { McpServerPool } from '../../engine/mcp/mcp-server-pool.js';
 import type { DeltaRevision } from '../../engine/revision/delta.js';
 import type { SkillOptions } from '../../engine/skills-delivery.js';
@@ -184,14 +185,14 @@ function unmatchedResume(scenario: Scenario, record: TestRunRecord): string | nu
   const used = record.resumes.length;
   const pending = record.turn.pending_interaction;
   if (record.turn.stop_reason === 'paused' && pending) {
-    return `resume: pause ${used + 1} (tool ${pending.tool}) was left unanswered; resume has ${given.length} entr${given.length === 1 ? 'y' : 'ies'}, all used`;
+    return `${RESUME_MISMATCH}pause ${used + 1} (tool ${pending.tool}) was left unanswered; resume has ${given.length} entr${given.length === 1 ? 'y' : 'ies'}, all used`;
   }
   if (used < given.length) {
     const unused = given
       .slice(used)
       .map((item, index) => `resume[${used + index}] (${item.decision})`)
       .join(', ');
-    return `resume: ${unused} unused: the run ended (stop_reason ${record.turn.stop_reason}) after ${used} pause${used === 1 ? '' : 's'}`;
+    return `${RESUME_MISMATCH}${unused} unused: the run ended (stop_reason ${record.turn.stop_reason}) after ${used} pause${used === 1 ? '' : 's'}`;
   }
   return null;
 }

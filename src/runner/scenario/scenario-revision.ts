@@ -4,6 +4,7 @@ import { collectConfigErrors, ConfigError } from '../../config/errors.js';
 import { formatPath, SourceDocument, type PathSegments, type SourceView } from '../../config/source.js';
 import { buildAgent } from '../../engine/revision/build-agent.js';
 import { applyDelta, checkDeltaAlone, type DeltaRevision } from '../../engine/revision/delta.js';
+import { touchesLlm } from '../../engine/revision/delta-touches-llm.js';
 import { loadAgentBuild } from '../../engine/revision/load-build.js';
 import type { Revision } from '../../engine/revision/types.js';
 import { DEFAULT_LLM } from '../../engine/providers/index.js';
@@ -28,12 +29,20 @@ export interface RevisionParts {
   model: boolean;
 }
 
+/** What scenarioRevision could make of a scenario's build. */
+export interface ScenarioRevisions {
+  /** The revision the scenario runs (build, delta, model override), when every part applied. */
+  revision?: DeltaRevision;
+  /** The build with the scenario's delta (before the model override), when those applied: the suite's variants are checked against it. */
+  withDelta?: DeltaRevision;
+}
+
 /**
  * The revision a scenario runs: its agent build (loaded once per suite), its delta, then its model
  * override. Each part is checked as far as the parts it stands on allow, so one does not hide
  * another's problems (docs/cli.md, validate): a delta's own format needs no build, its paths need
- * the build, and the model override needs the build with its delta. Every problem goes to
- * `problems`; the revision is returned only when every part applied.
+ * the build, and the model override needs the build with its delta (or, when the delta does not
+ * apply and leaves the llm alone, the build without it). Every problem goes to `problems`.
  */
 export function scenarioRevision(
   spec: ScenarioSpec,
@@ -42,7 +51,7 @@ export function scenarioRevision(
   context: LoadContext,
   parts: RevisionParts,
   problems: ConfigError[],
-): DeltaRevision | undefined {
+): ScenarioRevisions {
   const { doc, dir, whereOf, locate } = place;
   const deltaView = () => doc.view([...whereOf('delta'), 'delta']);
   let base: Revision | undefined;
@@ -54,26 +63,32 @@ export function scenarioRevision(
         checkDeltaAlone(delta.value, delta.source);
       });
     }
-    return undefined;
+    return {};
   }
 
-  let revision: DeltaRevision | undefined = plainRevision(base, context);
+  const plain = plainRevision(base, context);
+  let withDelta: DeltaRevision | undefined = plain;
+  // The delta as written, once read: whether it changes the llm decides what the override is checked against.
+  let deltaValue: unknown;
   if (spec.delta !== undefined) {
-    const plain = revision;
-    revision = undefined;
+    withDelta = undefined;
     if (parts.delta) {
       collectConfigErrors(problems, () => {
         const delta = readScenarioDelta(spec.delta, deltaView(), dir, locate);
-        revision = applyDelta(plain, delta.value, delta.source);
+        deltaValue = delta.value;
+        withDelta = applyDelta(plain, delta.value, delta.source);
       });
     }
   }
-  // The override replaces the llm the delta left: it is checked once the delta applied.
-  if (!revision || !parts.model) return undefined;
-  const withDelta = revision;
-  revision = undefined;
-  collectConfigErrors(problems, () => (revision = overrideModel(withDelta, spec, agentFile, place, context)));
-  return revision;
+  if (!parts.model) return { withDelta };
+  // The override replaces the llm the delta left: it is checked once the delta applied. A delta
+  // that does not apply (or is unreadable) but leaves the llm alone changes nothing the override
+  // meets, so it is checked against the build without it, beside the delta's problems.
+  const over = withDelta ?? (deltaValue !== undefined && !touchesLlm(deltaValue) ? plain : undefined);
+  if (!over) return { withDelta };
+  let revision: DeltaRevision | undefined;
+  collectConfigErrors(problems, () => (revision = overrideModel(over, spec, agentFile, place, context)));
+  return withDelta ? { revision, withDelta } : {};
 }
 
 /** The scenario's agent build, loaded once per suite; a problem of the file as a whole is located at `agent`. */

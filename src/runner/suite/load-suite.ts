@@ -3,8 +3,9 @@ import { relative, resolve, sep } from 'node:path';
 import { isInsideFolder } from '../../config/is-inside-folder.js';
 import { collectConfigErrors, ConfigError, throwConfigErrors } from '../../config/errors.js';
 import { applyDelta, type DeltaRevision } from '../../engine/revision/delta.js';
+import { touchesLlm } from '../../engine/revision/delta-touches-llm.js';
 import { discoverScenarioFiles, type FoundScenarioFile } from '../scenario/discover.js';
-import { loadScenarioFile, type LoadContext } from '../scenario/load-scenario-file.js';
+import { loadScenarioFile, type LoadContext, type VariantSubject } from '../scenario/load-scenario-file.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { globToRegExp } from './glob.js';
 import { grepMatcher } from './grep-matcher.js';
@@ -83,6 +84,8 @@ export function loadSuite(given: SuiteSelection, cwd = process.cwd()): SuitePlan
   const selection = { ...given, config };
   const files = suiteScenarioFiles(selection, cwd);
   const source = config.source;
+  // Scenarios with problems whose build loaded: the variants are checked against their builds too.
+  const unloaded: VariantSubject[] = [];
   const context: LoadContext = {
     agents: new Map(),
     suiteModel: config.model,
@@ -92,6 +95,7 @@ export function loadSuite(given: SuiteSelection, cwd = process.cwd()): SuitePlan
     suiteGrader: config.judge?.model,
     suiteGraderAt: source ? (expected) => source.error(['judge', 'model'], expected) : undefined,
     variants: config.variants,
+    unloaded,
   };
   // Every file's problems in one pass, as validate prints them (docs/cli.md); a build shared by
   // several files is reported once.
@@ -103,15 +107,9 @@ export function loadSuite(given: SuiteSelection, cwd = process.cwd()): SuitePlan
     });
     return loaded;
   });
-  throwConfigErrors(problems);
 
-  if (selection.grep) {
-    const matches = grepMatcher(selection.grep);
-    scenarios = scenarios.filter((s) => matches(s.id) || matches(s.name));
-  }
   const only = selection.only;
-  if (only) scenarios = scenarios.filter((s) => only.has(s.id));
-  if (selection.tags?.length) scenarios = scenarios.filter((s) => s.tags.some((tag) => selection.tags?.includes(tag)));
+  scenarios = selectScenarios(scenarios, selection);
   const contentHash = suiteContentHash(scenarios, cwd);
   if (selection.shard) {
     const { index, total } = selection.shard;
@@ -121,28 +119,53 @@ export function loadSuite(given: SuiteSelection, cwd = process.cwd()): SuitePlan
     scenarios = scenarios.filter((s) => mine.has(s.id));
   }
 
-  const variants = selectVariants(config, selection.variants);
+  let variants: string[] = [];
+  collectConfigErrors(problems, () => (variants = selectVariants(config, selection.variants)));
   const repeat = selection.repeat ?? config.repeat ?? 1;
-  const planRuns = selection.planRuns !== false;
+  // With problems in the files nothing runs: the variants are still checked, the runs not planned.
+  const planRuns = selection.planRuns !== false && !problems.length;
   if (planRuns) checkRunCount(scenarios.length, variants.length, repeat, selection);
   const variantRevisions: VariantCache = { applied: new Map(), failed: selection.variantFailures ?? new Set() };
   const runs: PlannedRun[] = [];
-  // Every scenario's build under every variant is tried, so one pass names each that fails.
-  for (const scenario of scenarios) {
+  const variantProblems: ConfigError[] = [];
+  const applyVariants = (scenario: VariantSubject, planned: (variant: string, revision: DeltaRevision) => void) => {
     for (const variant of variants) {
       if (only && !only.get(scenario.id)?.has(variant)) continue;
+      // Its llm is the override's, which did not apply: not what such a variant would meet.
+      if (scenario.beforeModel && variant !== 'base' && touchesLlm(config.variants[variant])) continue;
       let revision: DeltaRevision | null = null;
-      collectConfigErrors(problems, () => {
+      collectConfigErrors(variantProblems, () => {
         revision = variantRevision(scenario, variant, config, variantRevisions);
       });
-      if (revision && planRuns) for (let r = 0; r < repeat; r++) runs.push({ scenario, variant, revision, repeat: r });
+      if (revision) planned(variant, revision);
     }
+  };
+  // Every scenario's build under every variant is tried, so one pass names each that fails.
+  for (const scenario of scenarios) {
+    applyVariants(scenario, (variant, revision) => {
+      if (planRuns) for (let r = 0; r < repeat; r++) runs.push({ scenario, variant, revision, repeat: r });
+    });
   }
-  // Only variant problems are left here: the scenarios' own threw above.
-  if (selection.variantProblems) selection.variantProblems.push(...problems);
-  else throwConfigErrors(problems);
+  // Also the build of a scenario with problems of its own: those do not hide the variants' (one pass).
+  for (const subject of selectScenarios(unloaded, selection)) applyVariants(subject, () => {});
+  if (selection.variantProblems) selection.variantProblems.push(...variantProblems);
+  else problems.push(...variantProblems);
+  throwConfigErrors(problems);
   const variantDeltas = Object.fromEntries(variants.filter((name) => name !== 'base').map((name) => [name, config.variants[name]]));
   return { scenarios, contentHash, variants, variantDeltas, repeat, runs };
+}
+
+/** The scenarios `--grep`, `--only-failed` and `--tag` select. */
+function selectScenarios<T extends VariantSubject>(subjects: T[], selection: SuiteSelection): T[] {
+  let selected = subjects;
+  if (selection.grep) {
+    const matches = grepMatcher(selection.grep);
+    selected = selected.filter((s) => matches(s.id) || matches(s.name));
+  }
+  const only = selection.only;
+  if (only) selected = selected.filter((s) => only.has(s.id));
+  if (selection.tags?.length) selected = selected.filter((s) => s.tags.some((tag) => selection.tags?.includes(tag)));
+  return selected;
 }
 
 /** The scenario files a selection names: its paths, else the config's `scenarios` (else its folder). */
@@ -180,7 +203,7 @@ interface VariantCache {
  * variant that did not apply). A variant that does not apply is an error naming the variant, the
  * first scenario that met it and its build; other scenarios of the same build are not told again.
  */
-function variantRevision(scenario: Scenario, variant: string, config: SuiteConfig, cache: VariantCache): DeltaRevision | null {
+function variantRevision(scenario: VariantSubject, variant: string, config: SuiteConfig, cache: VariantCache): DeltaRevision | null {
   const revision = scenario.revision;
   if (variant === 'base') return revision;
   let byVariant = cache.applied.get(revision);

@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { checkFormat, documentLocator } from '../../config/assert-format.js';
 import { MAX_TIMER_MS } from '../../config/timer-limit.js';
 import { deltaSchema } from '../../engine/revision/delta.js';
-import { collectConfigErrors, throwConfigErrors } from '../../config/errors.js';
+import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
 import { validateLlmParameters } from '../../engine/providers/validate-parameters.js';
 import type { LlmSpec } from '../../engine/revision/types.js';
 import { formatPath, SourceDocument } from '../../config/source.js';
@@ -86,14 +86,37 @@ export function folderConfig(paths: readonly string[], cwd = process.cwd()): str
  * Reads `--config FILE`, else agentcheck.config.yaml in `cwd` if there is one. `cassettes` is the
  * `--cassettes` flag, which wins over the config's mode when deciding whether `cassettes.dir` is used.
  */
-export function loadSuiteConfig(file: string | undefined, cwd = process.cwd(), options: { cassettes?: string } = {}): SuiteConfig {
+export function loadSuiteConfig(file: string | undefined, cwd = process.cwd(), options: SuiteConfigOptions = {}): SuiteConfig {
   const path = file ? resolve(cwd, file) : resolve(cwd, 'agentcheck.config.yaml');
   if (!file && !existsSync(path)) return emptySuiteConfig(cwd);
   const doc = SourceDocument.read(path, { problems: 'keep' });
-  return withKeptProblems(doc, (read) => suiteConfigOf(read, path, options.cassettes));
+  // A document with kept problems is loaded more than once (kept-problems.ts): its problems are thrown together.
+  const keep = doc.keptNumberProblems.length || doc.keptDuplicateKeys.length ? undefined : options.keep;
+  return withKeptProblems(doc, (read) => suiteConfigOf(read, path, options.cassettes, keep));
 }
 
-function suiteConfigOf(doc: SourceDocument, path: string, cassettesFlag: string | undefined): SuiteConfig {
+/** How loadSuiteConfig reads a config. */
+export interface SuiteConfigOptions {
+  /** The `--cassettes` flag. */
+  cassettes?: string;
+  /**
+   * When given, problems that leave the suite checkable (all but those of `scenarios`, `judge` or
+   * of the file as a whole) go here and the config is returned without the parts that have them, so the
+   * suite's scenarios and variants are checked in the same pass (docs/cli.md, validate).
+   */
+  keep?: ConfigError[];
+}
+
+/**
+ * A problem of the config whose suite can still be found and checked: not at `scenarios` or the
+ * file as a whole, nor at `judge` (judge checks would be told they have no grader).
+ */
+function leavesSuiteCheckable(problem: ConfigError): boolean {
+  const key = problem.path?.split(/[.[]/)[0];
+  return key !== undefined && key !== 'scenarios' && key !== 'judge';
+}
+
+function suiteConfigOf(doc: SourceDocument, path: string, cassettesFlag: string | undefined, keep: ConfigError[] | undefined): SuiteConfig {
   const format = checkFormat<SuiteConfigSpec>(suiteConfigSchema, doc.value ?? {}, documentLocator(doc));
   const raw = format.value;
   const baseDir = dirname(path);
@@ -111,7 +134,12 @@ function suiteConfigOf(doc: SourceDocument, path: string, cassettesFlag: string 
     ),
   ];
   const variants = (format.typed(['variants']) ? raw.variants : undefined) ?? {};
+  // The variants with problems of their own: left out of a config returned beside its problems.
+  const badVariants = new Set<string>();
+  const before = () => problems.length;
   for (const [name, delta] of Object.entries(variants)) {
+    const count = before();
+    if (!format.valid(['variants', name])) badVariants.add(name);
     // Each variant is a delta: its own format problems belong to the config, not to each build it meets.
     if (format.valid(['variants', name])) problems.push(...checkFormat(deltaSchema, delta, documentLocator(doc, ['variants', name])).errors);
     if (name === 'base')
@@ -121,6 +149,7 @@ function suiteConfigOf(doc: SourceDocument, path: string, cassettesFlag: string 
       const expected = `the variant name ${JSON.stringify(name)} cannot be selected with --variant: expected a non-empty name without commas, "#" or surrounding spaces`;
       problems.push(doc.error(['variants', name], expected, 'CONFIG_INVALID', true));
     }
+    if (before() > count) badVariants.add(name);
   }
   // The grader's parameters are held to its provider's API, as an agent's are (docs/formats.md).
   const grader = format.valid(['judge', 'model']) ? raw.judge?.model : undefined;
@@ -137,12 +166,14 @@ function suiteConfigOf(doc: SourceDocument, path: string, cassettesFlag: string 
   if (grader?.script?.length === 0) problems.push(doc.error(['judge', 'model', 'script'], GRADER_SCRIPT_EMPTY));
   // The suite model's parameters, when it names its provider, are held to that provider's API
   // here, once; against a build's provider they are checked where they meet it (docs/formats.md).
+  const modelProblems = before();
   const model = format.valid(['model']) ? raw.model : undefined;
   if (model?.provider && model.parameters) {
     collectConfigErrors(problems, () =>
       validateLlmParameters({ provider: model.provider as LlmSpec['provider'], parameters: model.parameters }, documentLocator(doc), ['model', 'parameters']),
     );
   }
+  const modelOk = format.valid(['model']) && before() === modelProblems;
   // Output folders a file stands in the way of: validate says so too, at the config's line. The
   // cassettes folder only in a mode that uses it (the flag's, else the config's).
   const cassettesDir = format.valid(['cassettes', 'dir']) ? raw.cassettes?.dir : undefined;
@@ -160,27 +191,35 @@ function suiteConfigOf(doc: SourceDocument, path: string, cassettesFlag: string 
       problems.push(...skillFolderProblems(resolve(baseDir, folder), (expected) => doc.error(['skills', key, index], expected))),
     );
   }
-  throwConfigErrors(problems);
-  const variantSources = new Map(Object.keys(variants).map((name) => [name, { doc, path: ['variants', name] }]));
+  if (problems.length) {
+    if (!keep || !problems.every(leavesSuiteCheckable)) throwConfigErrors(problems);
+    keep?.push(...problems);
+  }
+  // With problems kept, only the parts that have none are used: the rest is the config's to fix.
+  const valid = (key: keyof SuiteConfigSpec) => format.valid([key]);
+  const usable = Object.fromEntries(Object.entries(variants).filter(([name]) => !badVariants.has(name)));
+  const variantSources = new Map(Object.keys(usable).map((name) => [name, { doc, path: ['variants', name] }]));
+  const skills = valid('skills') ? raw.skills : undefined;
+  const cassettes = valid('cassettes') ? raw.cassettes : undefined;
   return {
     source: doc,
     file: path,
     scenarios: raw.scenarios,
-    variants,
+    variants: usable,
     variantSources,
-    repeat: raw.repeat,
-    concurrency: raw.concurrency,
-    timeout_ms: raw.timeout_ms,
-    reporters: raw.reporters,
-    out: raw.out === undefined ? undefined : resolve(baseDir, raw.out),
+    repeat: valid('repeat') ? raw.repeat : undefined,
+    concurrency: valid('concurrency') ? raw.concurrency : undefined,
+    timeout_ms: valid('timeout_ms') ? raw.timeout_ms : undefined,
+    reporters: valid('reporters') ? raw.reporters : undefined,
+    out: raw.out === undefined || !valid('out') ? undefined : resolve(baseDir, raw.out),
     skills: {
-      forced: (raw.skills?.forced ?? []).map((p) => resolve(baseDir, p)),
-      overlay: (raw.skills?.overlay ?? []).map((p) => resolve(baseDir, p)),
-      delivery: raw.skills?.delivery,
+      forced: (skills?.forced ?? []).map((p) => resolve(baseDir, p)),
+      overlay: (skills?.overlay ?? []).map((p) => resolve(baseDir, p)),
+      delivery: skills?.delivery,
     },
-    model: raw.model,
+    model: modelOk ? raw.model : undefined,
     judge: raw.judge,
-    cassettes: raw.cassettes && { mode: raw.cassettes.mode, dir: raw.cassettes.dir === undefined ? undefined : resolve(baseDir, raw.cassettes.dir) },
+    cassettes: cassettes && { mode: cassettes.mode, dir: cassettes.dir === undefined ? undefined : resolve(baseDir, cassettes.dir) },
     baseDir,
   };
 }

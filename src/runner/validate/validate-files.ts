@@ -48,10 +48,26 @@ export interface ValidationReport {
  * after (`run` on them would find nothing either).
  */
 export async function validateFiles(paths: readonly string[], options: { config?: string }, cwd: string): Promise<ValidationReport> {
-  const config = options.config ? loadSuiteConfig(options.config, cwd) : emptySuiteConfig(cwd);
-  const report: ValidationReport = { counts: { scenario: 0, agent: 0, skill: 0, config: 0 }, scenarios: 0, problems: [] };
   // --config was validated above: it counts once, also when the paths hold it too.
   const configPath = options.config ? resolve(cwd, options.config) : undefined;
+  // A config's problems that leave its suite checkable are reported beside the suite's (one pass).
+  const kept: ConfigError[] = [];
+  const config = options.config ? loadSuiteConfig(options.config, cwd, { keep: kept }) : emptySuiteConfig(cwd);
+  const report: ValidationReport = { counts: { scenario: 0, agent: 0, skill: 0, config: 0 }, scenarios: 0, problems: [] };
+  /** A config with the problems it kept reported. */
+  const keptConfig = (file: string): SuiteConfig => {
+    const keep: ConfigError[] = [];
+    const suite = loadSuiteConfig(file, cwd, { keep });
+    addProblems(
+      report,
+      keep.map((error) => toProblem(error, file)),
+    );
+    return suite;
+  };
+  addProblems(
+    report,
+    kept.map((error) => toProblem(error, configPath ?? cwd)),
+  );
   // Suite configs checked; one with a problem (a variant that does not apply, globs that match
   // nothing) is not counted as valid at the end.
   const configs = new Set<string>();
@@ -62,11 +78,18 @@ export async function validateFiles(paths: readonly string[], options: { config?
   // file, which still counts as valid: else the first file to meet it dropped out of the count.
   const checkScenarioFile = (suites: typeof LoadSuite, found: FoundScenarioFile, suite: SuiteConfig) => {
     const variantProblems: ConfigError[] = [];
-    report.scenarios += suites.loadSuite({ paths: [], files: [found], config: suite, planRuns: false, variantFailures, variantProblems }, cwd).scenarios.length;
-    addProblems(
-      report,
-      variantProblems.map((error) => toProblem(error, found.file)),
-    );
+    try {
+      report.scenarios += suites.loadSuite(
+        { paths: [], files: [found], config: suite, planRuns: false, variantFailures, variantProblems },
+        cwd,
+      ).scenarios.length;
+    } finally {
+      // Also beside the file's own problems: the variants were checked against its builds all the same.
+      addProblems(
+        report,
+        variantProblems.map((error) => toProblem(error, found.file)),
+      );
+    }
   };
   // The suite loader (scenarios, checks, datasets) loads only when there are scenarios or suites
   // to check: validating an agent build alone starts faster.
@@ -109,7 +132,7 @@ export async function validateFiles(paths: readonly string[], options: { config?
     found++;
     let suite: SuiteConfig;
     try {
-      suite = loadSuiteConfig(file, cwd);
+      suite = keptConfig(file);
     } catch (error) {
       addProblems(report, toProblems(error, file));
       continue;
@@ -130,7 +153,7 @@ export async function validateFiles(paths: readonly string[], options: { config?
   const configForLooseFiles = (): SuiteConfig => {
     if (looseConfig) return looseConfig;
     try {
-      looseConfig = loadSuiteConfig(cwdConfig, cwd);
+      looseConfig = keptConfig(cwdConfig);
       configs.add(cwdConfig);
     } catch (error) {
       addProblems(report, toProblems(error, cwdConfig));

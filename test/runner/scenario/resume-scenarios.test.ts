@@ -10,6 +10,8 @@ import { tempDir } from '../../helpers/temp-dir.js';
 import { palette } from '../../../src/runner/reporters/format/ansi.js';
 import { renderMarkdown } from '../../../src/runner/reporters/md-reporter.js';
 import { renderTableReport } from '../../../src/runner/reporters/table-reporter.js';
+import { renderJunit } from '../../../src/runner/reporters/junit-reporter.js';
+import { findAll, parseXml } from '../reporters/xml-check.js';
 import { report as fixtureReportOf, row as fixtureRow } from '../reporters/fixture-report.js';
 
 const ROOT = join(import.meta.dirname, '../../..');
@@ -183,5 +185,17 @@ describe('reports show each pause and its answer', () => {
     const md = renderMarkdown(fixtureReportOf(rows));
     expect(md).toContain('| pass (resumed write\\_file: deny, write\\_file: approve) |');
     expect(md).not.toMatch(/no resume.*resumed/);
+  });
+});
+
+describe('JUnit names what failed a resume mismatch', () => {
+  it('gives <failure type="resume">, not "verdict" (no terminal_tool decided anything) nor "unexpected_pass"', async () => {
+    const plain = await run(writeScenario('resume: [{decision: approve}, {decision: approve}]'));
+    const expected = await run(writeScenario('expect_failure: the write is denied\nresume: [{decision: approve}, {decision: approve}]'));
+    const failures = findAll(parseXml(renderJunit(fixtureReportOf([plain, expected]), ROOT)), 'failure');
+    expect(failures.map((failure) => [failure.attrs.type, failure.attrs.message])).toEqual([
+      ['resume', 'resume: resume[1] (approve) unused: the run ended (stop_reason end_turn) after 1 pause'],
+      ['resume', 'resume: resume[1] (approve) unused: the run ended (stop_reason end_turn) after 1 pause'],
+    ]);
   });
 });

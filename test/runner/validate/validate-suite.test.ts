@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../../src/config/errors.js';
+import { ConfigError, ConfigErrors } from '../../../src/config/errors.js';
 import { validateFiles } from '../../../src/runner/validate/validate-files.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
@@ -261,12 +261,19 @@ describe("the suite's model", () => {
     expect(report.counts.config).toBe(0);
   });
 
-  it('parameters that do not fit the provider it names are a problem of the config itself', async () => {
+  it('parameters that do not fit the provider it names are a problem of the config itself, beside its suite checked without that model', async () => {
     const dir = suite('model: {provider: anthropic, model: claude-x, parameters: {stop: [x]}}\n');
+    const report = await validateFiles([], { config: 'agentcheck.config.yaml' }, dir);
+    expect(located(report)).toEqual([[`${dir}/agentcheck.config.yaml`, 2, 'model.parameters.stop']]);
+    expect(report.problems[0].message).toMatch(/agentcheck\.config\.yaml:2:\d+ at model\.parameters\.stop: unknown anthropic parameter "stop"/);
+    expect(report.counts).toMatchObject({ scenario: 2, config: 0 });
+  });
+
+  it('a --config whose scenarios cannot be read is still reported alone: what to check is unknown', async () => {
+    const dir = tempDir({ 'agentcheck.config.yaml': 'scenarios: 5\nskills: {forced: [./nope]}\n', 'shop.yaml': OPENAI });
     const error = await validateFiles([], { config: 'agentcheck.config.yaml' }, dir).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ConfigError);
-    expect((error as ConfigError).path).toBe('model.parameters.stop');
-    expect((error as ConfigError).message).toMatch(/agentcheck\.config\.yaml:2:\d+ at model\.parameters\.stop: unknown anthropic parameter "stop"/);
+    expect((error as ConfigErrors).errors.map((one) => one.path)).toEqual(['scenarios', 'skills.forced[0]']);
   });
 });
 

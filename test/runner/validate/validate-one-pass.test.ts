@@ -1,0 +1,147 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { validateFiles, type ValidationReport } from '../../../src/runner/validate/validate-files.js';
+import { tempDir } from '../../helpers/temp-dir.js';
+
+const BOT = 'id: bot\nagent:\n  name: Bot\n  tools:\n    - {name: a, description: a, returns: 1}\n';
+const BROKEN = 'id: b\nagent: {name: B, max_turns: 0}\n';
+const INPUTS = 'inputs: {messages: [{role: user, content: hi}]}\nmodel: {script: [{text: ok}]}\n';
+/** A variant that applies to no build of these tests: BOT has no tool zz. */
+const VARIANT = 'variants:\n  v1: {remove: ["agent.tools[name=zz]"]}\n';
+
+/** Each problem as `file:line path`, the file relative to the test folder. */
+const where = (report: ValidationReport, dir: string) =>
+  report.problems.map((problem) => `${problem.file.replace(`${dir}/`, '')}:${problem.line} ${problem.path}`);
+
+describe("a scenario's own problems are reported beside a build that cannot be loaded", () => {
+  it('check typos, missing folders and a mock URL, with a broken build or a missing one', async () => {
+    const dir = tempDir({
+      'broken.yaml': BROKEN,
+      'checks.scenario.yaml': `name: s\nagent: broken.yaml\n${INPUTS}expect: {checks: [{outptu: {contains: x}}, {output: {contans: x}}]}\n`,
+      'folders.scenario.yaml': `name: s\nagent: broken.yaml\nworkspace: nope-ws\nskills: {overlay: [nope-skill]}\n${INPUTS}mocks: {http: [{url: "https://x.test", json: {}}]}\n`,
+      'missing.scenario.yaml': `name: s\nagent: nope.yaml\n${INPUTS}expect: {checks: [{outptu: {}}]}\n`,
+    });
+    const report = await validateFiles(['.'], {}, dir);
+    expect(where(report, dir)).toEqual([
+      'broken.yaml:2 agent.max_turns',
+      'checks.scenario.yaml:5 expect.checks[0].outptu',
+      'checks.scenario.yaml:5 expect.checks[1].output.contans',
+      'folders.scenario.yaml:3 workspace',
+      'folders.scenario.yaml:4 skills.overlay[0]',
+      'folders.scenario.yaml:7 mocks.http[0].url',
+      'missing.scenario.yaml:2 agent',
+      'missing.scenario.yaml:5 expect.checks[0].outptu',
+    ]);
+    expect(report.problems.find((problem) => problem.path === 'mocks.http[0].url')?.message).toContain('"https://x.test/"');
+  });
+});
+
+describe("an external build's missing command file is reported beside the other problems of external", () => {
+  it('beside a bad timeout_ms, a reserved env name and a tool default that does not fit', async () => {
+    const dir = tempDir({
+      'timeout.yaml': 'id: b\nexternal:\n  command: [node, ./missing.mjs]\n  timeout_ms: -1\n',
+      'env.yaml': 'id: b\nexternal:\n  command: [node, ./missing.mjs]\n  env: {OPENAI_API_KEY: x}\n',
+      'tool.yaml':
+        'id: b\nexternal:\n  command: [node, ./missing.mjs]\n  tools:\n    - {name: t, description: d, parameters: {type: object, properties: {x: {type: integer, default: "ten"}}}}\n',
+    });
+    for (const [file, other] of [
+      ['timeout.yaml', 'external.timeout_ms'],
+      ['env.yaml', 'external.env.OPENAI_API_KEY'],
+      ['tool.yaml', 'external.tools[0].parameters.properties.x.default'],
+    ]) {
+      const report = await validateFiles([file], {}, dir);
+      expect(report.problems.map((problem) => problem.path).sort(), file).toEqual(['external.command[1]', other].sort());
+      expect(report.problems.find((problem) => problem.path === 'external.command[1]')?.message).toContain(
+        `"./missing.mjs" does not exist: ./ and ../ paths of a command are relative to the build file's folder, so expected a file at ${join(dir, 'missing.mjs')}`,
+      );
+    }
+  });
+});
+
+describe("a scenario's delta problem does not hide its model override's", () => {
+  it('checks the override against the build without the delta when the delta leaves the llm alone', async () => {
+    const dir = tempDir({
+      'bot.yaml': BOT,
+      't.scenarios.yaml': `defaults:
+  agent: bot.yaml
+  inputs: {messages: [{role: user, content: hi}]}
+scenarios:
+  - name: a
+    delta: {remove: ["agent.tools[name=zz]"]}
+    model: {script: [{text: ok}], parameters: {temprature: 1}}
+  - name: c
+    delta: {set: {agent: {max_turns: 0}}}
+    model: {script: [{text: ok}], parameters: {temprature: 1}}
+  - name: d
+    delta: {set: {agent: {llm: {provider: openai, model: x}, max_turns: 0}}}
+    model: {script: [{text: ok}], parameters: {temprature: 1}}
+`,
+    });
+    const report = await validateFiles(['t.scenarios.yaml'], {}, dir);
+    // d's delta changes the llm: what its parameters meet is unknown until the delta applies.
+    expect(where(report, dir)).toEqual([
+      't.scenarios.yaml:6 scenarios[0].delta.remove[0]',
+      't.scenarios.yaml:7 scenarios[0].model.parameters.temprature',
+      't.scenarios.yaml:9 scenarios[1].delta.set.agent.max_turns',
+      't.scenarios.yaml:10 scenarios[1].model.parameters.temprature',
+      't.scenarios.yaml:12 scenarios[2].delta.set.agent.max_turns',
+    ]);
+  });
+});
+
+describe("a suite config's problems, its variants' and its scenarios' in one pass", () => {
+  const suite = (config: string, files: Record<string, string> = {}) =>
+    tempDir({
+      'bot.yaml': BOT,
+      's.scenario.yaml': `name: s\nagent: bot.yaml\n${INPUTS}expect: {checks: [{outptu: {}}]}\n`,
+      't.scenario.yaml': `name: t\nagent: bot.yaml\n${INPUTS}`,
+      'agentcheck.config.yaml': config,
+      ...files,
+    });
+
+  it("a model parameter typo hides neither the variant that cannot apply nor a scenario's check typo", async () => {
+    const dir = suite(`${VARIANT}model: {parameters: {temprature: 1}}\n`);
+    const report = await validateFiles(['.'], {}, dir);
+    expect(where(report, dir).sort()).toEqual([
+      'agentcheck.config.yaml:2 variants.v1.remove[0]',
+      'agentcheck.config.yaml:3 model.parameters.temprature',
+      's.scenario.yaml:5 expect.checks[0].outptu',
+    ]);
+    expect(report.counts.config).toBe(0);
+  });
+
+  it('a missing forced skill folder does not hide the variant, in the folder or given as --config', async () => {
+    const dir = suite(`${VARIANT}skills: {forced: [./nope]}\n`);
+    for (const report of [await validateFiles(['.'], {}, dir), await validateFiles([], { config: 'agentcheck.config.yaml' }, dir)]) {
+      expect(where(report, dir).sort()).toEqual([
+        'agentcheck.config.yaml:2 variants.v1.remove[0]',
+        'agentcheck.config.yaml:3 skills.forced[0]',
+        's.scenario.yaml:5 expect.checks[0].outptu',
+      ]);
+      expect(report.counts.config).toBe(0);
+    }
+  });
+
+  it('does not judge a variant that changes the llm against a scenario whose model override did not apply', async () => {
+    // Applied after the override, the variant removes the top_p it sets; without it, there is none to remove.
+    const dir = tempDir({
+      'bot.yaml': BOT,
+      's.scenario.yaml': `name: s\nagent: bot.yaml\ninputs: {messages: [{role: user, content: hi}]}\nmodel: {script: [{text: ok}], parameters: {top_p: 1, temprature: 1}}\n`,
+      'agentcheck.config.yaml': 'variants:\n  v1: {remove: ["agent.llm.parameters.top_p"]}\n',
+    });
+    const report = await validateFiles(['.'], {}, dir);
+    expect(where(report, dir)).toEqual(['s.scenario.yaml:4 model.parameters.temprature']);
+  });
+
+  it('checks the variant against the build of the only scenario using it, though that scenario has a typo of its own', async () => {
+    const dir = suite(VARIANT);
+    rmSync(join(dir, 't.scenario.yaml'));
+    const report = await validateFiles(['.'], {}, dir);
+    expect(where(report, dir).sort()).toEqual(['agentcheck.config.yaml:2 variants.v1.remove[0]', 's.scenario.yaml:5 expect.checks[0].outptu']);
+    expect(report.problems[0].message + report.problems[1].message).toContain(
+      'variant "v1" does not apply to the build bot.yaml of scenario "s.scenario.yaml#s"',
+    );
+    expect(report.counts.config).toBe(0);
+  });
+});
