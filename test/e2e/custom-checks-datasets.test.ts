@@ -46,7 +46,7 @@ describe('custom checks and datasets (end to end)', () => {
       'b.scenario.yaml': passingScenario('b'),
     });
     writeFileSync(join(dir, 'job-summary.md'), '');
-    const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'table,json,md,html'], dir, {
+    const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'table,json,md,html,junit'], dir, {
       GITHUB_ACTIONS: 'true',
       GITHUB_STEP_SUMMARY: join(dir, 'job-summary.md'),
     });
@@ -73,6 +73,12 @@ describe('custom checks and datasets (end to end)', () => {
     expect(html).toContain('<h1>agentcheck: <span class="verdict-FAILED">FAILED</span></h1>');
     expect(html).toContain(summaryLine);
     expect(html).toContain('data-stray-errors="2"');
+    // JUnit too: one errored testcase of its own beside the two passing rows.
+    const junit = readFileSync(join(dir, 'out', 'junit.xml'), 'utf8');
+    expect(junit).toMatch(/<testsuites name="agentcheck" tests="3" failures="0" errors="1" /);
+    expect(junit).toMatch(
+      /<testcase name="stray errors" classname="agentcheck" time="0.000">\n {6}<error message="An error no code awaited [^"]*forgot to await[^"]*" type="STRAY_ERROR">/,
+    );
   });
 
   it('a custom check that calls process.exit() gets an error result, in the check or from a timer, and every report is written', async () => {

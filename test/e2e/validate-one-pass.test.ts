@@ -276,3 +276,19 @@ describe('agentcheck run stops on the list validate prints', () => {
     for (const line of expected) expect(run.all).toMatch(line);
   });
 });
+
+describe("agentcheck run reports its flags' problems beside the suite's", () => {
+  it('a bad --reporter and a cassettes.dir that is a file hide neither each other nor a scenario typo', async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      'tapes.txt': 'not a folder\n',
+      'agentcheck.config.yaml': 'cassettes: {mode: replay, dir: tapes.txt}\n',
+      'typo.scenario.yaml': ['name: typo', 'agent: agent.yaml', 'inputs:', '  mesages: [{role: user, content: hi}]', ''].join('\n'),
+    });
+    const result = await runCli(['run', '.', '--reporter', 'jsn', '--out', 'out'], dir);
+    expect(result.exitCode, result.all).toBe(2);
+    expect(result.all).toMatch(/--reporter.*"jsn"/);
+    expect(result.all).toMatch(/agentcheck\.config\.yaml:1:\d+ at cassettes\.dir: must be a folder, but this is a file/);
+    expect(result.all).toMatch(/typo\.scenario\.yaml:4:3 at inputs\.mesages: unknown key "mesages"/);
+  });
+});

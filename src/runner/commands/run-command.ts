@@ -107,8 +107,19 @@ async function runSuiteCommand(
     // The config's problems that leave its suite checkable are said beside the suite's (one pass, as validate).
     const kept: ConfigError[] = [];
     config = loadSuiteConfig(options.config ?? ownConfig, io.cwd, { cassettes: options.cassettes, keep: kept });
-    reporterNames = parseReporters(options.reporter, config.reporters);
-    cassettes = resolveCassetteSettings(options.cassettes, config.cassettes, config.baseDir);
+    // A bad --reporter or cassette setting joins the kept problems, so none of them hides another;
+    // the stand-ins below are never used, since the kept problems are thrown before anything runs.
+    const suiteConfig = config;
+    reporterNames = [];
+    collectConfigErrors(kept, () => {
+      reporterNames = parseReporters(options.reporter, suiteConfig.reporters);
+    });
+    cassettes = { mode: 'off', dir: suiteConfig.baseDir };
+    // The config's own located cassettes.dir problem, when kept, already says what this would.
+    if (!kept.some((problem) => problem.path === 'cassettes.dir'))
+      collectConfigErrors(kept, () => {
+        cassettes = resolveCassetteSettings(options.cassettes, suiteConfig.cassettes, suiteConfig.baseDir);
+      });
     scenarioPaths = ownConfig ? [] : paths;
     if (!options.shard) {
       const fromEnv = shardFromEnv(io.env);

@@ -4,6 +4,7 @@ import type { Report, ScenarioRow } from '../report/report.js';
 import { ScenarioLines } from '../report/scenario-lines.js';
 import { writeFileAtomic } from '../report/write-atomic.js';
 import { rowReason } from './format/row-cells.js';
+import { capitalized, strayErrorsNote } from './format/stray-errors-note.js';
 import { toolCallLines } from './format/tool-call-lines.js';
 import { xmlAttr, xmlEscape } from './format/xml-escape.js';
 import type { Reporter, ReporterContext } from './reporter.js';
@@ -57,6 +58,13 @@ export function renderJunit(report: Readonly<Report>, cwd: string): string {
     for (const row of rows) suites.push(testcase(row, name, lines.lineOf(resolve(cwd, file), row.name)));
     suites.push('  </testsuite>');
   }
+  if (report.stray_errors) {
+    // Stray errors fail the run (exit 1) though every row may pass: one errored testcase of its own
+    // says so, as pytest lists an error outside any test, so the file agrees with the exit code.
+    total.tests++;
+    total.errors++;
+    suites.push(...strayErrorsSuite(report, timestamp));
+  }
   // The root time is the run's wall time; a suite's is the sum of its rows (they ran concurrently).
   // The root has no `skipped`: the Jenkins schema does not allow it there (each suite has one).
   return [
@@ -66,6 +74,18 @@ export function renderJunit(report: Readonly<Report>, cwd: string): string {
     '</testsuites>',
     '',
   ].join('\n');
+}
+
+/** The `agentcheck` testsuite holding the run's stray errors as one errored testcase (docs/report-format.md). */
+function strayErrorsSuite(report: Readonly<Report>, timestamp: string): string[] {
+  const note = capitalized(strayErrorsNote(report.stray_errors!));
+  return [
+    `  <testsuite name="agentcheck" tests="1" failures="0" errors="1" skipped="0" time="0.000" timestamp="${xmlAttr(timestamp)}">`,
+    `    <testcase name="stray errors" classname="agentcheck" time="0.000">`,
+    `      <error message="${xmlAttr(note)}" type="STRAY_ERROR">${xmlEscape(note)}</error>`,
+    '    </testcase>',
+    '  </testsuite>',
+  ];
 }
 
 function testcase(row: ScenarioRow, file: string, line: number | undefined): string {
