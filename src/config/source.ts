@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { readUpTo } from './read-up-to.js';
-import { yamlDuplicateKeys } from './yaml-duplicate-keys.js';
+import { duplicateKeyErrors } from './yaml-duplicate-keys.js';
 import { utf8Text } from './utf8-text.js';
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import type { LineCounter, Node } from 'yaml';
@@ -14,10 +14,9 @@ import { keyOf } from './yaml-key.js';
 import { COMPLEX_KEY_MESSAGE, complexKeys, mayHaveComplexKey } from './yaml-complex-keys.js';
 import { aliasError, DUPLICATE_KEY_CODE, MAX_ALIASES, parseLocated, yaml } from './located-yaml.js';
 import { yamlNumberProblems } from './yaml-numbers.js';
-import { hasUnprintable, quoteText } from './quote-text.js';
+import { formatPath, type PathSegments } from './format-path.js';
 
-/** A JSON path as segments: `['agent', 'tools', 2, 'http']` is `agent.tools[2].http`. */
-export type PathSegments = ReadonlyArray<string | number>;
+export { formatPath, type PathSegments } from './format-path.js';
 
 /** Largest config file we read; a larger one is refused rather than parsed (hostile input). */
 export const MAX_CONFIG_BYTES = 5 * 1024 * 1024;
@@ -339,20 +338,6 @@ export class SourceView {
   }
 }
 
-/** Every key of the text given twice, each at its path (docs/formats.md), or `fallback` when none is found. */
-function duplicateKeyErrors(file: string, text: string, fallback: ConfigError): ConfigError[] {
-  const found = yamlDuplicateKeys(text);
-  if (!found.length) return [fallback];
-  return found.map(
-    (dup) =>
-      new ConfigError(
-        { file, line: dup.line, column: dup.column, path: formatPath(dup.path) || undefined },
-        `the key "${dup.key}" is given twice in one mapping (first at line ${dup.firstLine}); remove one`,
-        'CONFIG_SYNTAX',
-      ),
-  );
-}
-
 /** parseLocated, with the parser's own overflow on a deeply nested text said as a nesting problem. */
 function parseLocatedChecked(file: string, text: string, uniqueKeys: boolean): ReturnType<typeof parseLocated> {
   try {
@@ -362,19 +347,4 @@ function parseLocatedChecked(file: string, text: string, uniqueKeys: boolean): R
       throw new ConfigError({ file }, `is nested too deeply to read (more than ${MAX_DEPTH} levels are refused)`, 'CONFIG_TOO_DEEP');
     throw error;
   }
-}
-
-/**
- * `['agent', 'tools', 2, 'http']` -> `agent.tools[2].http`. A key holding a control character or a
- * bidi override (a scenario file's own key) is quoted as a value is, `["\u001b[2J"]`: a path is
- * printed, and raw it could clear or recolour the terminal or make a key read as another.
- */
-export function formatPath(path: PathSegments): string {
-  let out = '';
-  for (const segment of path) {
-    if (typeof segment === 'number') out += `[${segment}]`;
-    else if (hasUnprintable(segment)) out += `[${quoteText(segment)}]`;
-    else out += out ? `.${segment}` : segment;
-  }
-  return out;
 }

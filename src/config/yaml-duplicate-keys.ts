@@ -1,4 +1,6 @@
 import type { LineCounter, Node } from 'yaml';
+import { ConfigError } from './errors.js';
+import { formatPath } from './format-path.js';
 import { yaml } from './located-yaml.js';
 
 /** A key given twice in one mapping: where the second one is, and the line of the first. */
@@ -35,4 +37,18 @@ export function yamlDuplicateKeys(text: string): DuplicateKey[] {
   };
   walk(doc.contents, []);
   return found;
+}
+
+/** Every key of the text given twice, each at its path (docs/formats.md), or `fallback` when none is found. */
+export function duplicateKeyErrors(file: string, text: string, fallback: ConfigError): ConfigError[] {
+  const found = yamlDuplicateKeys(text);
+  if (!found.length) return [fallback];
+  return found.map(
+    (dup) =>
+      new ConfigError(
+        { file, line: dup.line, column: dup.column, path: formatPath(dup.path) || undefined },
+        `the key "${dup.key}" is given twice in one mapping (first at line ${dup.firstLine}); remove one`,
+        'CONFIG_SYNTAX',
+      ),
+  );
 }

@@ -11,21 +11,19 @@ import type { CustomCheckRef } from '../checks/custom-check-ref.js';
 import { checkApprovals, EXTERNAL_NO_GATES } from './check-approvals.js';
 import { checkScenarioNames } from './check-scenario-names.js';
 import { customCheckRefs } from './custom-check-refs.js';
-import { skillFolderProblems } from './skill-folder-problems.js';
 import { findTemplate, loadDataset } from './dataset.js';
 import { expandRows, inheritedDefaults, type RawScenario } from './expand-dataset.js';
 import { graderModelProblems, judgeJobs, type GraderModel, type JudgeJob } from '../judge/grader-model.js';
 import { scenarioFileId, type FoundScenarioFile } from './discover.js';
 import { SUITE_CONFIG_FILE } from './scenario-file-name.js';
-import { isSelectableName } from './selectable-name.js';
 import { isAgentBuildShape } from './build-shape.js';
 import { validateHttpMocks } from '../mocks/validate-mocks.js';
 import { scenarioRevision } from './scenario-revision.js';
 import { expectedVerdictProblems } from './expected-verdict.js';
+import { expectFailureProblems, namedPlaceProblems } from './scenario-field-problems.js';
 import { scenarioFileSchema, scenarioSchema, validateScript } from './scenario-schema.js';
 import type { Scenario } from './scenario.js';
 import type { ScenarioFileSpec, ScenarioSpec } from './scenario-format.generated.js';
-import { workspaceFolderProblem } from '../files/walk-files.js';
 import { withKeptProblems } from '../../config/kept-problems.js';
 
 /** Keys only a suite config has (a scenario has none of them). */
@@ -275,23 +273,7 @@ function loadOne(
     expect.terminal_tool === undefined ||
     (ok('expect', 'terminal_tool') && collectConfigErrors(problems, () => validateToolName(expect.terminal_tool, ['expect', 'terminal_tool'], locate)));
   if (ok('expect', 'verdict')) problems.push(...expectedVerdictProblems(expect, locate));
-  // With nothing that can fail, an expected failure could only ever be an "unexpected pass".
-  if (
-    spec.expect_failure !== undefined &&
-    ok('expect_failure') &&
-    expect.terminal_tool === undefined &&
-    expect.verdict === undefined &&
-    !expect.checks?.length &&
-    !spec.resume?.length
-  ) {
-    problems.push(
-      locate(
-        ['expect_failure'],
-        'expects a failure, but the scenario expects nothing that could fail: add the checks (or terminal_tool, resume) it should fail',
-        true,
-      ),
-    );
-  }
+  if (ok('expect_failure')) problems.push(...expectFailureProblems(spec, locate));
   const checks = format.typed(['expect', 'checks']) ? (expect.checks ?? []) : [];
   const checksAt: Locator = (path, expected, atKey) => locate(['expect', 'checks', ...path], expected, atKey);
   const checkIndexes = checks.flatMap((item, index) =>
@@ -329,31 +311,7 @@ function loadOne(
       if (!valid.has(index)) problems.push(...graderModelProblems(check, index, checksAt));
     });
   }
-  // --tag takes a comma list: a tag it could never select is refused, as variant names are.
-  if (format.typed(['tags'])) {
-    (spec.tags ?? []).forEach((tag, index) => {
-      if (ok('tags', index) && !isSelectableName(tag)) {
-        problems.push(
-          locate(
-            ['tags', index],
-            `the tag ${JSON.stringify(tag)} cannot be selected with --tag: expected a non-empty tag without commas or surrounding spaces`,
-          ),
-        );
-      }
-    });
-  }
-  // The folders it names: each missing one is a problem beside the others (one pass, docs/cli.md).
-  if (spec.workspace !== undefined && ok('workspace')) {
-    const problem = workspaceFolderProblem(resolve(dir, spec.workspace));
-    if (problem) problems.push(locate(['workspace'], problem));
-  }
-  for (const key of ['forced', 'overlay'] as const) {
-    if (!ok('skills', key)) continue;
-    // A folder that is not a skill is invalid input: say so now, not in the middle of the run.
-    (spec.skills?.[key] ?? []).forEach((path, i) =>
-      problems.push(...skillFolderProblems(resolve(dir, path), (expected) => locate(['skills', key, i], expected))),
-    );
-  }
+  problems.push(...namedPlaceProblems(spec, format, dir, locate));
   // The suite's variants are still checked against the build of a scenario with problems (one pass).
   if (problems.length && withDelta && context.unloaded && ok('name') && typeof name === 'string') {
     const tags = ok('tags') ? (spec.tags ?? []) : [];

@@ -1,0 +1,19 @@
+import { hasUnprintable, quoteText } from './quote-text.js';
+
+/** A JSON path as segments: `['agent', 'tools', 2, 'http']` is `agent.tools[2].http`. */
+export type PathSegments = ReadonlyArray<string | number>;
+
+/**
+ * `['agent', 'tools', 2, 'http']` -> `agent.tools[2].http`. A key holding a control character or a
+ * bidi override (a scenario file's own key) is quoted as a value is, `["\u001b[2J"]`: a path is
+ * printed, and raw it could clear or recolour the terminal or make a key read as another.
+ */
+export function formatPath(path: PathSegments): string {
+  let out = '';
+  for (const segment of path) {
+    if (typeof segment === 'number') out += `[${segment}]`;
+    else if (hasUnprintable(segment)) out += `[${quoteText(segment)}]`;
+    else out += out ? `.${segment}` : segment;
+  }
+  return out;
+}
