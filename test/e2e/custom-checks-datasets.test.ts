@@ -81,6 +81,21 @@ describe('custom checks and datasets (end to end)', () => {
     );
   });
 
+  it('an unawaited rejection in the run that ends last still reaches every report, not only stderr', async () => {
+    // A scripted run settles in microtasks alone: Node tells the rejection only after a turn.
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      'checks/rej.mjs': "export default function () { Promise.reject(new Error('left unawaited')); return {status: 'pass', reason: 'ok'}; }\n",
+      'a.scenario.yaml': passingScenario('a', '    - custom: {module: checks/rej.mjs}'),
+    });
+    const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'json,md,junit'], dir);
+    expect(result.exitCode, result.all).toBe(1);
+    const report = JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8')) as { stray_errors?: { count: number; first: string } };
+    expect(report.stray_errors).toMatchObject({ count: 1, first: expect.stringMatching(/^Error: left unawaited/) });
+    expect(readFileSync(join(dir, 'out', 'report.md'), 'utf8')).toMatch(/^# agentcheck: FAILED\n/);
+    expect(readFileSync(join(dir, 'out', 'junit.xml'), 'utf8')).toContain('type="STRAY_ERROR"');
+  });
+
   it('a custom check that calls process.exit() gets an error result, in the check or from a timer, and every report is written', async () => {
     const dir = tempDir({
       'agent.yaml': AGENT_YAML,

@@ -10,9 +10,10 @@ const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
  * The problems of what would make commands silently never work: a `commands.allow` entry no
- * argv[0] can be, `commands` on a build with no built-in run_command tool (nothing reads it), and
- * of each `command` tool whose format is valid, an empty program or an `allow_env` entry that is
- * not a variable name (docs/formats.md, Permissions and Tools).
+ * argv[0] can be, and of each `command` tool whose format is valid, an empty program or an
+ * `allow_env` entry that is not a variable name (docs/formats.md, Permissions and Tools).
+ * `commands` on a build with no run_command tool of its own is not refused: a flow's steps and
+ * toolsets call the built-in by name, and a variant may remove the tool while keeping commands.
  */
 export function commandProblems(build: AgentBuild, tools: readonly ToolSpec[], format: FormatCheck, locate: Locator): ConfigError[] {
   const problems: ConfigError[] = [];
@@ -22,17 +23,6 @@ export function commandProblems(build: AgentBuild, tools: readonly ToolSpec[], f
       const problem = allowEntryProblem(entry);
       if (problem) problems.push(locate(['agent', 'commands', 'allow', index], problem));
     });
-    // Tools with format problems are reported already; with them the question is left open.
-    const toolsKnown = tools.every((_tool, index) => format.valid(['agent', 'tools', index]));
-    if (toolsKnown && !tools.some((tool) => tool.builtin === 'run_command')) {
-      problems.push(
-        locate(
-          ['agent', 'commands'],
-          'commands.allow lists the programs the built-in run_command tool may run without approval, but this build has no run_command tool, so nothing reads it; add a tool {name: run_command, description: ..., builtin: run_command} or remove commands',
-          true,
-        ),
-      );
-    }
   }
   tools.forEach((tool, index) => {
     if (format.valid(['agent', 'tools', index]) && tool.command)

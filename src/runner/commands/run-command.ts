@@ -263,6 +263,7 @@ async function runSuiteCommand(
     // (Compact rows were scrubbed as they finished.)
     report = redactReport(redactor, report, { rowsScrubbed: compact });
     // The reports agree with the exit code: the errors thrown so far fail the run there too.
+    await stray.settled();
     const strayRecord = stray.record(redactor);
     if (strayRecord) report = { ...report, stray_errors: strayRecord };
     const reports = await writeReports(report, reporters, io, { out, quiet: options.quiet, wholeRows: spill });

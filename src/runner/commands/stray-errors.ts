@@ -10,6 +10,12 @@ export interface StrayErrors {
   message(redactor: Redactor): string | undefined;
   /** What the reports hold of them (scrubbed), or undefined when there were none. */
   record(redactor: Redactor): StrayErrorsRecord | undefined;
+  /**
+   * Resolves once Node has handed over the rejections left unhandled so far. A scripted run
+   * settles in microtasks alone, and Node tells an unhandled rejection only after the microtasks
+   * of a macrotask drain: a rejection in the run that ended last would be told after the reports.
+   */
+  settled(): Promise<void>;
   /** Puts Node's own handling back. */
   stop(): void;
 }
@@ -47,6 +53,11 @@ export function catchStrayErrors(): StrayErrors {
     record(redactor) {
       if (caught.length === 0) return undefined;
       return { count: caught.length, first: redactor.text(describe(caught[0])) };
+    },
+    async settled() {
+      // Two turns: the first one's own microtasks (this continuation among them) run before
+      // Node looks for unhandled rejections at the end of that turn.
+      for (let turn = 0; turn < 2; turn++) await new Promise<void>((resolve) => setImmediate(resolve));
     },
     stop() {
       process.removeListener('unhandledRejection', keep);

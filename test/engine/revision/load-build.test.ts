@@ -135,15 +135,9 @@ agent:
     expect(loadAgentBuild(join(dir, 'agent.yaml')).build.agent?.commands?.allow).toEqual(['ls', '/usr/bin/git', '/opt/My Tools/run']);
   });
 
-  it('refuses commands on a build without a run_command tool: nothing would read it', () => {
-    const error = errorOf(`${base}  commands: {allow: [ls]}\n`);
-    expect([error.path, error.line, error.column]).toEqual(['agent.commands', 8, 3]);
-    expect(error.expected).toContain(
-      'commands.allow lists the programs the built-in run_command tool may run without approval, but this build has no run_command tool',
-    );
-    // A renamed built-in is a run_command tool too.
-    const renamed = tempDir({ 'agent.yaml': `${base}    - {name: shell, description: s, builtin: run_command}\n  commands: {allow: [ls]}\n` });
-    expect(loadAgentBuild(join(renamed, 'agent.yaml')).build.agent?.commands?.allow).toEqual(['ls']);
+  it('keeps commands on a build without a run_command tool of its own (flow steps call the built-in by name; a variant may remove the tool)', () => {
+    const dir = tempDir({ 'agent.yaml': `${base}  commands: {allow: [ls]}\n` });
+    expect(loadAgentBuild(join(dir, 'agent.yaml')).build.agent?.commands?.allow).toEqual(['ls']);
   });
 
   it("refuses a command tool's empty program and an allow_env entry that is no variable name, each at its entry", () => {
