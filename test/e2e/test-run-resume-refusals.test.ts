@@ -96,7 +96,9 @@ describe('agentcheck resume answers a run once: a claim left behind is refused, 
     const again = await resume(dir, runId, 'out/spans.jsonl');
     expect(again.exitCode, again.all).toBe(2);
     expect(again.stderr).toContain(`another agentcheck resume (pid ${process.pid}) is answering it`);
-    expect(again.stderr).toContain(`(delete ${claim} to give up on this run)`);
+    // Most likely that resume is still at work: wait for it; the way out is named for a reused pid.
+    expect(again.stderr).toContain("wait for that resume's result (if no such resume is running, the pid is another process's");
+    expect(again.stderr).toContain(`delete ${claim} to give up on this run)`);
     // Deleting the claim gives the run up: it is then unknown, as an answered run is.
     rmSync(claim);
     const gone = await resume(dir, runId, 'out/spans.jsonl');

@@ -28,14 +28,13 @@ export async function refuseClaimedRun(file: string, runId: string): Promise<voi
     if (!match) continue;
     const claim = join(dirname(file), name);
     const pid = Number(match[1]);
-    // A live pid may be another process after pid reuse or on another machine: the way out is named either way.
-    const what = isProcessRunning(pid)
-      ? `another agentcheck resume (pid ${pid}) is answering it`
-      : `the agentcheck resume (pid ${pid}) that answered it was stopped before it finished`;
-    throw new ConfigError(
-      { file: claim },
-      `cannot answer paused run ${runId}: ${what}; its decision was given and the gated tool may have run in the workspace, so the run is answered once: start over with agentcheck test-run (delete ${claim} to give up on this run)`,
-    );
+    // A live pid is most likely that resume still at work (its result is the run's answer); it may
+    // also be another process after pid reuse or on another machine, so the way out is named too.
+    const answered = 'its decision was given and the gated tool may have run in the workspace, so the run is answered once';
+    const message = isProcessRunning(pid)
+      ? `another agentcheck resume (pid ${pid}) is answering it; ${answered}: wait for that resume's result (if no such resume is running, the pid is another process's: start over with agentcheck test-run, and delete ${claim} to give up on this run)`
+      : `the agentcheck resume (pid ${pid}) that answered it was stopped before it finished; ${answered}: start over with agentcheck test-run (delete ${claim} to give up on this run)`;
+    throw new ConfigError({ file: claim }, `cannot answer paused run ${runId}: ${message}`);
   }
 }
 
