@@ -15,6 +15,7 @@ import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../
 import type { ScriptEntry } from '../../engine/providers/scripted.js';
 import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
 import { executeTestRun, type TestRunRequest } from '../test-run.js';
+import { isUncopyableFileError } from '../../engine/workspace/folder-workspace.js';
 import { requestFieldProblems } from '../test-run-request.js';
 import type { McpServerContext } from './server-context.js';
 import { settleRun } from './settle-run.js';
@@ -69,6 +70,10 @@ export async function runTestRun(args: TestRunArgs, context: McpServerContext, s
     const record = await executeTestRun(request, revision);
     return structuredResult(await settleRun(record, request, context));
   } catch (error) {
+    // A named pipe, socket or device in the workspace folder: the argument is at fault, as for the CLI's --workspace.
+    if (isUncopyableFileError(error)) {
+      return errorResult(memoryLocator('arguments')(['workspace'], `${error.message}; expected a folder of regular files, folders and symbolic links`));
+    }
     return errorResult(error);
   }
 }

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -220,6 +221,13 @@ describe('agentcheck mcp over stdio (the built CLI, the SDK client)', () => {
     const folder = await call(client, 'test_run', { ...refund, workspace: 'package.json', mocks: { http: [{ url: 'https://x.test', json: {}, body: 'x' }] } });
     expect(text(folder)).toMatch(/arguments at workspace: workspace must be a folder, but .*package\.json is a file/);
     expect(text(folder)).toContain('arguments at mocks.http[0].body');
+    // A named pipe in the workspace folder is the argument's problem too, as the CLI's --workspace says.
+    const withPipe = tempDir({ 'ws/a.txt': 'a\n' });
+    execFileSync('mkfifo', [join(withPipe, 'ws/pipe')]);
+    const piped = await call(client, 'test_run', { ...refund, workspace: join(withPipe, 'ws') });
+    expect(text(piped)).toBe(
+      `invalid input: arguments at workspace: workspace could not be copied: ${join(withPipe, 'ws/pipe')}: it is a named pipe (FIFO), which cannot be copied; expected a folder of regular files, folders and symbolic links`,
+    );
     const named = await call(client, 'test_run', {
       ...refund,
       approvals: { tools: { delete_ordr: 'approve' } },
