@@ -1,5 +1,12 @@
-import { ConfigError, throwConfigErrors } from '../config/errors.js';
+import { assertFormat, memoryLocator, type Locator } from '../config/assert-format.js';
+import { collectConfigErrors, ConfigError, throwConfigErrors } from '../config/errors.js';
 import { describeValue } from '../config/describe-value.js';
+import { unknownOptionKeys } from '../config/option-keys.js';
+import { withoutUndefined } from '../config/without-undefined.js';
+import { checkApprovals } from './permissions/check-approvals.js';
+import { scriptSchema, validateScript, type ScriptEntryShape } from './providers/script-schema.js';
+import type { AgentBuild } from './revision/types.js';
+import { skillsSchema } from './skills-options-schema.js';
 
 /** A problem with an option, or null; `[sub-path, message]` locates it inside the option (`[0]`). */
 type Check = (value: unknown) => string | [at: string, message: string] | null;
@@ -57,14 +64,41 @@ const OPTIONS: Record<string, Check> = {
   beforeExternalStop: oneOf('a function', (value) => typeof value === 'function'),
 };
 
-const ROLES = ['user', 'assistant', 'tool'];
+/**
+ * What the options a first check finds sound must also hold, with the rules (and messages) a
+ * scenario file, testRun and test_run apply: the script's and skills' format (precompiled
+ * validators, so a call costs no schema compilation) and approvals held to the build it runs.
+ */
+const DEEP: Record<string, (value: unknown, locate: Locator, build: AgentBuild) => void> = {
+  script: (value, locate) => {
+    const script = withoutUndefined(value) as ScriptEntryShape[];
+    assertFormat(scriptSchema, script, locate);
+    validateScript(script, locate);
+  },
+  skills: (value, locate) => assertFormat(skillsSchema, withoutUndefined(value), locate),
+  approvals: (value, locate, build) => checkApprovals(value as { tools?: Record<string, unknown> }, [build], locate),
+};
+
+/** The keys each message may have, by role (docs/engine-loop.md, Messages). */
+const MESSAGE_KEYS: Record<string, readonly string[]> = {
+  user: ['role', 'content'],
+  assistant: ['role', 'content', 'tool_calls', 'provider_content'],
+  tool: ['role', 'tool_call_id', 'tool_name', 'content', 'is_error', 'denied'],
+};
+const ROLES = Object.keys(MESSAGE_KEYS);
+const INPUT_KEYS = ['messages', 'context'];
+
+/** What is checked: invoke's options and its input, or resume's options (it takes no input). */
+export type CheckedCall = { caller: 'invoke'; input: unknown } | { caller: 'resume' };
 
 /**
  * Checks what a library caller gives invoke (or resume): every wrong option or message in one
  * ConfigError (`invoke at options.workspace: expected a Workspace ...`), never a run whose tools
- * all fail with EIO or whose misspelt approvals are ignored.
+ * all fail with EIO or whose misspelt approvals, script entries or input keys are ignored.
+ * `build` is the revision's, which approvals are held to.
  */
-export function checkInvokeOptions(options: unknown, input?: unknown, caller: 'invoke' | 'resume' = 'invoke'): void {
+export function checkInvokeOptions(options: unknown, build: AgentBuild, call: CheckedCall): void {
+  const { caller } = call;
   const problems: ConfigError[] = [];
   const at = (path: string, message: string) => problems.push(new ConfigError({ file: caller, path }, message));
   if (!isObject(options)) at('options', `expected an options object, got ${describeValue(options)}`);
@@ -76,19 +110,33 @@ export function checkInvokeOptions(options: unknown, input?: unknown, caller: 'i
         const problem = check(value);
         if (typeof problem === 'string') at(`options.${key}`, problem);
         else if (problem) at(`options.${key}${problem[0]}`, problem[1]);
+        else if (DEEP[key]) collectConfigErrors(problems, () => DEEP[key](value, memoryLocator(caller, ['options', key]), build));
       }
     }
   }
-  if (input !== undefined) {
-    const messages = isObject(input) ? input.messages : undefined;
-    if (!Array.isArray(messages)) at('input.messages', `expected a list of messages {role, content}, got ${describeValue(messages)}`);
-    else {
-      messages.forEach((message, index) => {
-        if (!isObject(message) || !ROLES.includes(message.role as string) || typeof message.content !== 'string') {
-          at(`input.messages[${index}]`, `expected {role: user | assistant | tool, content: string}, got ${describeValue(message)}`);
-        }
-      });
-    }
-  }
+  if (call.caller === 'invoke') problems.push(...inputProblems(call.input));
   throwConfigErrors(problems);
+}
+
+/** invoke's input `{messages, context?}`: its keys, and each message's by its role. */
+function inputProblems(input: unknown): ConfigError[] {
+  const at = (path: string, message: string) => new ConfigError({ file: 'invoke', path }, message);
+  // A missing argument is named as such (it was a TypeError reading `messages`).
+  if (input === undefined) return [at('input', 'expected {messages, context?}, got undefined')];
+  const messages = isObject(input) ? input.messages : undefined;
+  const problems = isObject(input) ? unknownOptionKeys(input, INPUT_KEYS, 'invoke', 'input.') : [];
+  if (isObject(input) && input.context !== undefined && !isObject(input.context)) {
+    problems.push(at('input.context', `expected an object (a flow's initial context), got ${describeValue(input.context)}`));
+  }
+  if (!Array.isArray(messages)) problems.push(at('input.messages', `expected a list of messages {role, content}, got ${describeValue(messages)}`));
+  // No message would leave the model nothing to answer, as testRun's `inputs` says.
+  else if (!messages.length) problems.push(at('input.messages', 'expected at least one message {role, content}, got an empty list'));
+  else {
+    messages.forEach((message, index) => {
+      if (!isObject(message) || !ROLES.includes(message.role as string) || typeof message.content !== 'string') {
+        problems.push(at(`input.messages[${index}]`, `expected {role: user | assistant | tool, content: string}, got ${describeValue(message)}`));
+      } else problems.push(...unknownOptionKeys(message, MESSAGE_KEYS[message.role as string], 'invoke', `input.messages[${index}].`));
+    });
+  }
+  return problems;
 }

@@ -65,6 +65,6 @@ export interface InvokeOptions {
 export async function invoke(revision: Revision | DeltaRevision, input: InvokeInput, options: InvokeOptions = {}): Promise<Turn> {
   // A caller's mistake, not a run that went wrong.
   assertRevision(revision, 'invoke');
-  checkInvokeOptions(options, input);
+  checkInvokeOptions(options, revision.build, { caller: 'invoke', input });
   return runTurn(revision, { kind: 'fresh', input }, options);
 }

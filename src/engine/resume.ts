@@ -9,6 +9,7 @@ import type { Revision } from './revision/types.js';
 import { runTurn } from './run-turn.js';
 import type { Turn } from './turn.js';
 import { checkInvokeOptions } from './check-invoke-options.js';
+import { assertRevision } from './revision/assert-revision.js';
 
 export type { ResumeDecision } from './checkpoint/resume-decision.js';
 
@@ -27,7 +28,9 @@ export async function resume(
   decision?: ResumeDecision,
   options: InvokeOptions = {},
 ): Promise<Turn> {
-  checkInvokeOptions(options, undefined, 'resume');
+  // Not a revision is the caller's mistake, said as invoke says it (not a checkpoint of another build).
+  assertRevision(revision, 'resume');
+  checkInvokeOptions(options, revision.build, { caller: 'resume' });
   assertResumable(revision, checkpoint, decision);
   return runTurn(revision, { kind: 'resume', checkpoint: structuredClone(checkpoint), decision }, options);
 }

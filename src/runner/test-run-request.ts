@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { assertFormat, memoryLocator, type Locator } from '../config/assert-format.js';
 import { collectConfigErrors, ConfigError, throwConfigErrors } from '../config/errors.js';
 import { describeValue } from '../config/describe-value.js';
+import { withoutUndefined } from '../config/without-undefined.js';
 import type { McpServerPool } from '../engine/mcp/mcp-server-pool.js';
 import type { Message } from '../engine/model/message.js';
 import type { Model } from '../engine/model/model.js';
@@ -170,13 +171,4 @@ export function requestFieldProblems(fields: Partial<Record<keyof TestRunRequest
     if (value !== undefined) collectConfigErrors(problems, () => REQUEST_FIELDS[key as keyof TestRunRequest](value, memoryLocator(file, [key])));
   }
   return problems;
-}
-
-/** A copy of plain data without keys whose value is undefined (callers spread optional fields). */
-function withoutUndefined(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutUndefined);
-  if (!isObject(value) || (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null)) return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) if (item !== undefined) out[key] = withoutUndefined(item);
-  return out;
 }

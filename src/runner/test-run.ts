@@ -20,7 +20,7 @@ import { unmatchedFails } from './mocks/unmatched-requests.js';
 import { mergeSegments } from './resume/merge-segments.js';
 import { libraryPausedRuns } from './resume/paused-run-store.js';
 import { runSegments, type SegmentStart } from './resume/run-segments.js';
-import { checkApprovals } from './scenario/check-approvals.js';
+import { approvalsFor, checkApprovals } from '../engine/permissions/check-approvals.js';
 import { checkRequestNames } from './scenario/check-scenario-names.js';
 import { Deadline, DEFAULT_TEST_RUN_TIMEOUT_MS, markTimedOut } from './suite/timeouts.js';
 import { REQUEST, validateTestRunRequest, type TestRunRequest } from './test-run-request.js';
@@ -118,7 +118,7 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
     workspace,
     script: request.script,
     model: request.model,
-    approvals: request.approvals,
+    approvals: request.approvals && approvalsFor(request.approvals, revision.build),
     skills: request.skills,
     env: offlineEnv(
       request,

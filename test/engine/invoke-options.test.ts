@@ -77,4 +77,86 @@ describe('invoke checks what a library caller gives it', () => {
     expect(turn).toMatchObject({ stop_reason: 'error', error: { type: 'WORKSPACE_NOT_FOUND' } });
     expect(turn.messages.filter((message) => message.role === 'tool')).toEqual([]);
   });
+
+  it('refuses the script entries testRun refuses, with its messages, at options.script (invoke and resume)', async () => {
+    const cases: Array<[unknown[], string]> = [
+      [
+        [{ txt: 'Refund created.' }],
+        'invoke at options.script[0].txt: unknown key "txt" (did you mean "text"?); expected one of: text, tool_calls, usage, delay_ms, error',
+      ],
+      [[{}], 'invoke at options.script[0]: an entry needs text, tool_calls or error: what the model answers on that call'],
+      [[{ text: 'x', bogus: 1 }], 'invoke at options.script[0].bogus: unknown key "bogus"; expected one of: text, tool_calls, usage, delay_ms, error'],
+      [
+        [
+          {
+            tool_calls: [
+              { name: 'list_dir', id: 'a' },
+              { name: 'list_dir', id: 'a' },
+            ],
+          },
+        ],
+        'invoke at options.script[0].tool_calls[1].id: duplicate tool call id "a" (also tool_calls[0]); the calls of one response need distinct ids',
+      ],
+      [[], 'invoke at options.script: a script needs at least one entry, one per model call (text, tool_calls or error)'],
+    ];
+    for (const [script, expected] of cases) {
+      expect(await problemOf(invoke(revision, input, { script: script as never }))).toBe(expected);
+    }
+    // Optional keys a caller spreads as undefined are not given.
+    const turn = await invoke(revision, input, { script: [{ text: 'done', usage: undefined }] });
+    expect(turn.stop_reason).toBe('end_turn');
+    expect(await problemOf(resume(revision, {} as never, undefined, { script: [{ txt: 'x' }] as never }))).toContain(
+      'resume at options.script[0].txt: unknown key "txt" (did you mean "text"?)',
+    );
+  });
+
+  it('holds approvals.tools to the build as testRun does: a name it lacks, an answer a tool gate cannot take', async () => {
+    const script = [{ text: 'done' }];
+    expect(await problemOf(invoke(revision, input, { script, approvals: { tools: { write_fil: 'deny' } } }))).toMatch(
+      /^invoke at options\.approvals\.tools\.write_fil: "write_fil" names no tool of the agent; expected one of: .*write_file.*; did you mean "write_file"\?$/,
+    );
+    expect(await problemOf(invoke(revision, input, { script, approvals: { tools: { write_file: 'nah' } } }))).toBe(
+      'invoke at options.approvals.tools.write_file: a tool\'s approval gate takes "approve", "deny", "reject"; got "nah"',
+    );
+    expect(await problemOf(resume(revision, {} as never, undefined, { approvals: { tools: { write_fil: 'deny' } } }))).toContain(
+      'resume at options.approvals.tools.write_fil: "write_fil" names no tool of the agent',
+    );
+    const turn = await invoke(revision, input, { script, approvals: { tools: { write_file: 'reject' } } });
+    expect(turn.stop_reason).toBe('end_turn');
+  });
+
+  it('refuses misspelt or malformed input and skills keys, which testRun refuses too', async () => {
+    const script = [{ text: 'done' }];
+    const user = { role: 'user', content: 'hi' };
+    const cases: Array<[unknown, object, string]> = [
+      [{ messages: [user], contxt: {} }, {}, 'invoke at input.contxt: unknown key "contxt" (did you mean "context"?); expected one of: messages, context'],
+      [{ messages: [user], context: 'x' }, {}, 'invoke at input.context: expected an object (a flow\'s initial context), got string "x"'],
+      [
+        { messages: [{ ...user, contnt: 'y' }] },
+        {},
+        'invoke at input.messages[0].contnt: unknown key "contnt" (did you mean "content"?); expected one of: role, content',
+      ],
+      [{ messages: [] }, {}, 'invoke at input.messages: expected at least one message {role, content}, got an empty list'],
+      [
+        input,
+        { skills: { forcd: [] } },
+        'invoke at options.skills.forcd: unknown key "forcd" (did you mean "forced"?); expected one of: forced, overlay, delivery',
+      ],
+    ];
+    for (const [given, options, expected] of cases) {
+      expect(await problemOf(invoke(revision, given as never, { script, ...options }))).toBe(expected);
+    }
+    // A transcript passed back in keeps the keys its messages have.
+    const turn = await invoke(revision, input, { script });
+    expect((await invoke(revision, { messages: turn.messages }, { script })).stop_reason).toBe('end_turn');
+  });
+
+  it('says what is missing when the input or the revision is not given, rather than a TypeError or a checkpoint mismatch', async () => {
+    expect(await problemOf(invoke(revision, undefined as never, { script: [{ text: 'x' }] }))).toBe(
+      'invoke at input: expected {messages, context?}, got undefined',
+    );
+    expect(await problemOf(resume({ id: 'x' } as never, {} as never, 'approve', { script: [{ text: 'x' }] }))).toBe(
+      'resume: expected a revision as its first argument: loadAgentBuild(file) or revisionFromValue(value) makes one (not the build object itself)',
+    );
+  });
 });

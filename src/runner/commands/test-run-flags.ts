@@ -9,7 +9,7 @@ import type { AgentBuild, Revision } from '../../engine/revision/types.js';
 import { validateToolName } from '../../verdicts/tool-name.js';
 import { workspaceFolderProblem } from '../files/walk-files.js';
 import { validateHttpMocks } from '../mocks/validate-mocks.js';
-import { checkApprovals } from '../scenario/check-approvals.js';
+import { checkApprovals } from '../../engine/permissions/check-approvals.js';
 import { checkScenarioNames, TEST_RUN_HUMAN_INPUT_HINT, TEST_RUN_UNKNOWN_TOOLS_HINT } from '../scenario/check-scenario-names.js';
 import type { ApprovalsSpec, MocksSpec, ScenarioInputsSpec, ScriptEntrySpec } from '../scenario/scenario-format.generated.js';
 import { scenarioProperties, scriptSchema, validateScript } from '../scenario/scenario-schema.js';

@@ -9,7 +9,7 @@ import { memoryLocator } from '../../config/assert-format.js';
 import { validateHttpMocks } from '../mocks/validate-mocks.js';
 import { workspaceFolderProblem } from '../files/walk-files.js';
 import { validateToolName } from '../../verdicts/tool-name.js';
-import { checkApprovals } from '../scenario/check-approvals.js';
+import { checkApprovals } from '../../engine/permissions/check-approvals.js';
 import { checkRequestNames } from '../scenario/check-scenario-names.js';
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
 import type { ScriptEntry } from '../../engine/providers/scripted.js';

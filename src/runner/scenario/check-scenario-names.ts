@@ -10,7 +10,7 @@ import { parseSlashRegex } from '../../spans/query-regex.js';
 // The modules themselves, not the verdicts index: test-run's start-up does not load every check kind.
 import type { CheckReference } from '../../verdicts/check-references.js';
 import { toolNameMatcher } from '../../verdicts/tool-name.js';
-import { buildTools, isOpenServerTool, listedTools, LOAD_SKILL, type BuildTools, type KnownTool } from './build-tools.js';
+import { buildTools, isOpenServerTool, listedTools, LOAD_SKILL, type BuildTools, type KnownTool } from '../../engine/revision/build-tools.js';
 import { withArticle } from '../../config/indefinite-article.js';
 
 /** What a scenario names in its builds. */

@@ -8,7 +8,7 @@ import { applyDelta, type DeltaRevision } from '../../engine/revision/delta.js';
 import type { AgentBuild, LlmSpec, Revision } from '../../engine/revision/types.js';
 import { checkReferences, validateCheck, validateToolName } from '../../verdicts/index.js';
 import type { CustomCheckRef } from '../checks/custom-check-ref.js';
-import { checkApprovals, EXTERNAL_NO_GATES } from './check-approvals.js';
+import { checkApprovals, EXTERNAL_NO_GATES } from '../../engine/permissions/check-approvals.js';
 import { checkScenarioNames } from './check-scenario-names.js';
 import { customCheckRefs } from './custom-check-refs.js';
 import { findTemplate, loadDataset } from './dataset.js';

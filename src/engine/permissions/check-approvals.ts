@@ -1,8 +1,8 @@
 import type { Locator } from '../../config/assert-format.js';
 import { didYouMean } from '../../config/did-you-mean.js';
 import { ConfigError, throwConfigErrors } from '../../config/errors.js';
-import type { AgentBuild } from '../../engine/revision/types.js';
-import { buildTools, isOpenServerTool, listedTools, LOAD_SKILL } from './build-tools.js';
+import { buildTools, isOpenServerTool, listedTools, LOAD_SKILL } from '../revision/build-tools.js';
+import type { AgentBuild } from '../revision/types.js';
 
 /** What answers a tool's approval gate (docs/workflows.md): `reject` is `deny`. */
 const TOOL_ANSWERS = ['approve', 'deny', 'reject'];
@@ -26,7 +26,7 @@ export function checkApprovals(approvals: { tools?: Readonly<Record<string, unkn
  * human_input component or a tool of a configured MCP server (`mcp__<server>__<tool>`);
  * load_skill is never gated. A typo would otherwise leave the real tool to `approvals.default`. A tool's answer
  * must be approve, deny or reject; only a human_input component takes other text.
- * `locate` takes paths relative to `approvals.tools`.
+ * `locate` takes paths relative to `approvals.tools`. Scenario files, testRun and invoke share it.
  */
 function checkApprovalTools(tools: Readonly<Record<string, unknown>>, builds: readonly AgentBuild[], locate: Locator): void {
   const catalogs = builds.map(buildTools);
@@ -39,7 +39,7 @@ function checkApprovalTools(tools: Readonly<Record<string, unknown>>, builds: re
       problems.push(locate([name], `"${LOAD_SKILL}" is never gated (it only reads a delivered skill), so an answer for it has no effect; remove it`, true));
       continue;
     }
-    if (catalogs.some((catalog) => catalog.all.has(name) || isOpenServerTool(name, catalog))) {
+    if (gatesName(name, builds)) {
       // A tool's gate takes approve or deny (reject counts as deny); any other text would leave
       // the call waiting, as if nobody answered. A human_input component also takes a response text.
       if (!humanInputs.has(name) && !TOOL_ANSWERS.includes(answer as string)) {
@@ -57,4 +57,20 @@ function checkApprovalTools(tools: Readonly<Record<string, unknown>>, builds: re
     );
   }
   throwConfigErrors(problems);
+}
+
+/** Whether a gate of one of `builds` can ask about `name` (a tool, human_input or open MCP server tool). */
+export function gatesName(name: string, builds: readonly AgentBuild[]): boolean {
+  return builds.map(buildTools).some((catalog) => catalog.all.has(name) || isOpenServerTool(name, catalog));
+}
+
+/**
+ * The part of `policy` that `build` can use: a scenario's approvals are held to every variant's
+ * build, so an answer for a tool one variant removes is dropped for that variant's run (where
+ * invoke would refuse it) rather than failing the row.
+ */
+export function approvalsFor<T extends { tools?: Readonly<Record<string, unknown>> }>(policy: T, build: AgentBuild): T {
+  const tools = policy.tools;
+  if (!tools || Object.keys(tools).every((name) => gatesName(name, [build]))) return policy;
+  return { ...policy, tools: Object.fromEntries(Object.entries(tools).filter(([name]) => gatesName(name, [build]))) };
 }

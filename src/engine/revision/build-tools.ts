@@ -1,8 +1,8 @@
-import { MCP_TOOL_PREFIX, mcpToolName } from '../../engine/mcp/mcp-tool-name.js';
-import { BUILTIN_NAMES } from '../../engine/revision/schema.js';
-import type { AgentBuild, ExternalSpec, PlanSpec, PlanToolCall } from '../../engine/revision/types.js';
-import { BUILTINS } from '../../engine/tools/builtins/index.js';
-import { buildAgent } from '../../engine/revision/build-agent.js';
+import { MCP_TOOL_PREFIX, mcpToolName } from '../mcp/mcp-tool-name.js';
+import { BUILTIN_NAMES } from './schema.js';
+import type { AgentBuild, ExternalSpec, PlanSpec, PlanToolCall } from './types.js';
+import { BUILTINS } from '../tools/builtins/index.js';
+import { buildAgent } from './build-agent.js';
 import { loadSkillParameters } from '../../skills/load-skill.js';
 
 /** A tool a build can call, with its parameters schema when the build knows it before the run. */
