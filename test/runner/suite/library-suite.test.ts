@@ -107,4 +107,19 @@ describe('the library suite entry points', () => {
       'loadSuite at paths: expected scenario files or folders, got an empty string at index 1',
     );
   });
+
+  it("runs a scenario's approval for a tool one variant removes on every variant (invoke holds approvals to its own build)", async () => {
+    const agent = AGENT.replace(']', ', {name: wipe, description: Wipe., parameters: {type: object}, returns: {ok: true}, permission: ask}]');
+    const dir = tempDir({
+      'agent.yaml': agent,
+      'agentcheck.config.yaml': 'variants:\n  lean: {remove: ["agent.tools[name=wipe]"]}\n',
+      'one.scenario.yaml': `${SCENARIO}approvals: {tools: {wipe: deny}}\n`,
+    });
+    const plan = loadSuite({ paths: [dir], config: loadSuiteConfig(join(dir, 'agentcheck.config.yaml')) }, dir);
+    const report = await runSuite(plan, { concurrency: 1 });
+    expect(report.scenarios.map((row) => [row.variant, row.status, row.reason])).toEqual([
+      ['base', 'pass', ''],
+      ['lean', 'pass', ''],
+    ]);
+  });
 });
