@@ -2,6 +2,7 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../config/errors.js';
 import { isInsideFolder } from '../config/is-inside-folder.js';
 import { describeValue } from '../config/describe-value.js';
+import { emptyListProblem, emptyTextProblem } from '../config/empty-values.js';
 import { loadSuite, type SuitePlan } from '../runner/suite/load-suite.js';
 import { emptySuiteConfig, loadSuiteConfig, type SuiteConfig } from '../runner/suite/suite-config.js';
 
@@ -71,7 +72,8 @@ const SCENARIOS_CALLER: OptionsCaller = { label: 'scenarios() options', variantK
 /**
  * The variants and repeat asked for, checked against the config and named by the caller's own
  * option (`runScenario() options at variant: unknown variant "lean"`), not a CLI flag or an
- * internal function; an empty variants list is refused, never read as "all".
+ * internal function; an empty variants list, grep or tags (an unset variable) is refused, as
+ * `agentcheck run` refuses an empty flag value, never read as "all" or "none".
  */
 function checkSelectionOptions(options: LoadScenariosOptions, config: SuiteConfig, caller: OptionsCaller): void {
   const at = (path: string, expected: string) => new ConfigError({ file: caller.label, path }, expected, 'CONFIG_INVALID');
@@ -84,6 +86,10 @@ function checkSelectionOptions(options: LoadScenariosOptions, config: SuiteConfi
       if (!known.includes(name)) throw at(caller.variantKey, `unknown variant ${describeValue(name)}; expected one of: ${known.join(', ')}`);
     }
   }
+  const grepProblem = typeof options.grep === 'string' ? emptyTextProblem(options.grep) : null;
+  if (grepProblem) throw at('grep', grepProblem);
+  const tagsProblem = Array.isArray(options.tags) && options.tags.every((tag) => typeof tag === 'string') ? emptyListProblem(options.tags, 'tags') : null;
+  if (tagsProblem) throw at('tags', tagsProblem);
   if (options.repeat !== undefined && !(Number.isSafeInteger(options.repeat) && options.repeat >= 1)) {
     throw at('repeat', `expected a whole number >= 1, got ${describeValue(options.repeat)}`);
   }

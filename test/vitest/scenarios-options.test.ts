@@ -58,6 +58,12 @@ describe('agentcheck/vitest options are checked by name', () => {
     expect(() => scenarios('a.scenario.yaml', { cwd: dir, variants: [] })).toThrow(
       'scenarios() options at variants: expected a non-empty list of variant names',
     );
+    // An empty grep or tags (an unset variable) is refused as `run --grep ""` is, never "no filter" or "none".
+    expect(() => scenarios('a.scenario.yaml', { cwd: dir, grep: '' })).toThrow('scenarios() options at grep: expected a value, got an empty string');
+    expect(() => scenarios('a.scenario.yaml', { cwd: dir, tags: [] })).toThrow('scenarios() options at tags: expected a non-empty list of tags, got []');
+    expect(() => scenarios('a.scenario.yaml', { cwd: dir, tags: ['smoke', ' '] })).toThrow(
+      'scenarios() options at tags: expected a non-empty list of tags, got an empty string at index 1',
+    );
   });
 });
 

@@ -106,5 +106,11 @@ describe('the library suite entry points', () => {
     expect(() => loadSuite({ paths: [join(dir, 'one.scenario.yaml'), ''] }, dir)).toThrow(
       'loadSuite at paths: expected scenario files or folders, got an empty string at index 1',
     );
+    // Empty selection values are refused as the CLI's empty flags are, never "no filter" or "none".
+    const empty = configErrorOf(() => loadSuite({ paths: [dir], grep: '', tags: [''], variants: [] }, dir)).message;
+    expect(empty).toContain('loadSuite at grep: expected a value, got an empty string');
+    expect(empty).toContain('loadSuite at tags: expected a non-empty list of tags, got an empty string at index 0');
+    expect(empty).toContain('loadSuite at variants: expected a non-empty list of variant names, got []');
+    expect(() => loadSuite({ paths: [dir], tags: [] }, dir)).toThrow('loadSuite at tags: expected a non-empty list of tags, got []');
   });
 });
