@@ -7,6 +7,7 @@ import { runPlannedRun, skippedRow } from '../runner/suite/run-suite.js';
 import type { SuiteConfig } from '../runner/suite/suite-config.js';
 import type { SpanRecord } from '../spans/span-record.js';
 import { loadScenarios, type LoadScenariosOptions } from './load-scenarios.js';
+import { recordBuild } from './run-build.js';
 import { recordTrajectory, trajectoryFromSpans } from './trajectory.js';
 
 /** Options of `runScenario()`: where to load from, and which variant to run. */
@@ -59,5 +60,6 @@ export async function runPlanned(run: PlannedRun, config: SuiteConfig, signal?: 
     },
   });
   recordTrajectory(trajectoryFromSpans(spans), row, row.test_run);
+  recordBuild(run.revision.build, row, row.test_run);
   return row;
 }
