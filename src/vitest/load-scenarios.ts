@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../config/errors.js';
 import { isInsideFolder } from '../config/is-inside-folder.js';
@@ -8,7 +9,7 @@ import { emptySuiteConfig, loadSuiteConfig, type SuiteConfig } from '../runner/s
 
 /** Which scenarios to load, and how, for `scenarios()` and `runScenario()`. */
 export interface LoadScenariosOptions {
-  /** Folder the glob and paths are relative to (default: process.cwd(), vitest's root). */
+  /** Folder the glob and paths are relative to (default: process.cwd(), where vitest started; not its --root). */
   cwd?: string;
   /** agentcheck.config.yaml for variants, repeat, skills and the default model (relative to cwd). */
   config?: string;
@@ -40,9 +41,10 @@ const GLOB_CHARS = /[*?{]/;
 export function loadScenarios(pattern: string, options: LoadScenariosOptions = {}, caller: OptionsCaller = SCENARIOS_CALLER): LoadedScenarios {
   // An empty pattern (an unset variable) would load the whole folder: refused, as `agentcheck run ''` is.
   if (typeof pattern !== 'string' || pattern.trim() === '') {
-    throw new ConfigError({ file: 'scenarios()' }, `expected a scenario file, folder or glob, got ${describeValue(pattern)}`, 'CONFIG_INVALID');
+    throw new ConfigError({ file: caller.name }, `expected a scenario file, folder or glob, got ${describeValue(pattern)}`, 'CONFIG_INVALID');
   }
   const cwd = resolve(options.cwd ?? process.cwd());
+  checkPaths(pattern, cwd, options.cwd !== undefined, caller);
   const base = options.config ? loadSuiteConfig(options.config, cwd) : emptySuiteConfig(cwd);
   checkSelectionOptions(options, base, caller);
   const selection = { variants: options.variants, repeat: options.repeat, grep: options.grep, tags: options.tags };
@@ -61,13 +63,38 @@ export function loadScenarios(pattern: string, options: LoadScenariosOptions = {
   return { plan: loadSuite({ ...selection, paths: [], config }, cwd), config };
 }
 
-/** Who passed the options, as its errors name them: the function, and its key for the variants. */
+/** Who passed the options, as its errors name them: the function, its options, and its key for the variants. */
 export interface OptionsCaller {
+  name: string;
   label: string;
   variantKey: string;
 }
 
-const SCENARIOS_CALLER: OptionsCaller = { label: 'scenarios() options', variantKey: 'variants' };
+const SCENARIOS_CALLER: OptionsCaller = { name: 'scenarios()', label: 'scenarios() options', variantKey: 'variants' };
+
+/**
+ * A `cwd` or a file or folder that is not there, said in the caller's terms: the folder the
+ * pattern was read from (often not the one meant: vitest's `--root` is not process.cwd()) and how
+ * to give another, never the CLI's advice about flags (docs/vitest.md).
+ */
+function checkPaths(pattern: string, cwd: string, cwdGiven: boolean, caller: OptionsCaller): void {
+  if (cwdGiven && !statSync(cwd, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new ConfigError(
+      { file: caller.label, path: 'cwd' },
+      `folder not found: ${cwd}; expected the folder the pattern and config are relative to`,
+      'CONFIG_NOT_FOUND',
+    );
+  }
+  if (GLOB_CHARS.test(pattern) || statSync(resolve(cwd, pattern), { throwIfNoEntry: false })) return;
+  const from = isAbsolute(pattern)
+    ? ''
+    : ` (read from ${cwd}${cwdGiven ? ', the cwd option' : ', process.cwd(); pass the cwd option to read it from elsewhere'})`;
+  throw new ConfigError(
+    { file: pattern },
+    `${caller.name}: path not found${from}; expected a scenario file or a folder of *.scenario.yaml files`,
+    'CONFIG_NOT_FOUND',
+  );
+}
 
 /**
  * The variants and repeat asked for, checked against the config and named by the caller's own
