@@ -20,6 +20,15 @@ describe('the library suite entry points', () => {
     expect(report.summary).toMatchObject({ total: 1, passed: 1 });
   });
 
+  it("runSuite records the plan's own paths, grep and tags in report.suite, unless its selection option says otherwise", async () => {
+    const dir = tempDir({ 'agent.yaml': AGENT, 'one.scenario.yaml': SCENARIO, 'two.scenario.yaml': SCENARIO.replace('name: one', 'name: two\ntags: [smoke]') });
+    const report = await runSuite(loadSuite({ paths: ['.'], grep: 'two', tags: ['smoke'] }, dir), { concurrency: 1 });
+    expect(report.summary.total).toBe(1);
+    expect(report.suite).toMatchObject({ paths: ['.'], grep: 'two', tags: ['smoke'], config: null, shard: null });
+    const given = await runSuite(loadSuite({ paths: ['.'], grep: 'two' }, dir), { concurrency: 1, selection: { paths: ['cases'], grep: 'tw' } });
+    expect(given.suite).toMatchObject({ paths: ['cases'], grep: 'tw' });
+  });
+
   it('runSuite refuses a concurrency that would run nothing, instead of marking every row not_run', async () => {
     const dir = tempDir({ 'agent.yaml': AGENT, 'one.scenario.yaml': SCENARIO });
     const plan = loadSuite({ paths: [dir] }, dir);
