@@ -47,6 +47,11 @@ export class ConfigError extends AgentcheckError {
   }
 }
 
+/** The same located problem under another code: a problem moved to the place that names it keeps its own code. */
+export function withCode(error: ConfigError, code: string): ConfigError {
+  return error.code === code ? error : new ConfigError({ file: error.file, line: error.line, column: error.column, path: error.path }, error.expected, code);
+}
+
 /**
  * Several problems found in one pass (a scenario file with three typos): each stays a located
  * ConfigError in `errors`, in line order within each file (files in the order met), the same

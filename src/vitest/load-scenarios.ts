@@ -1,13 +1,15 @@
+import { statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../config/errors.js';
 import { isInsideFolder } from '../config/is-inside-folder.js';
 import { describeValue } from '../config/describe-value.js';
+import { emptyListProblem, emptyTextProblem } from '../config/empty-values.js';
 import { loadSuite, type SuitePlan } from '../runner/suite/load-suite.js';
 import { emptySuiteConfig, loadSuiteConfig, type SuiteConfig } from '../runner/suite/suite-config.js';
 
 /** Which scenarios to load, and how, for `scenarios()` and `runScenario()`. */
 export interface LoadScenariosOptions {
-  /** Folder the glob and paths are relative to (default: process.cwd(), vitest's root). */
+  /** Folder the glob and paths are relative to (default: process.cwd(), where vitest started; not its --root). */
   cwd?: string;
   /** agentcheck.config.yaml for variants, repeat, skills and the default model (relative to cwd). */
   config?: string;
@@ -39,9 +41,10 @@ const GLOB_CHARS = /[*?{]/;
 export function loadScenarios(pattern: string, options: LoadScenariosOptions = {}, caller: OptionsCaller = SCENARIOS_CALLER): LoadedScenarios {
   // An empty pattern (an unset variable) would load the whole folder: refused, as `agentcheck run ''` is.
   if (typeof pattern !== 'string' || pattern.trim() === '') {
-    throw new ConfigError({ file: 'scenarios()' }, `expected a scenario file, folder or glob, got ${describeValue(pattern)}`, 'CONFIG_INVALID');
+    throw new ConfigError({ file: caller.name }, `expected a scenario file, folder or glob, got ${describeValue(pattern)}`, 'CONFIG_INVALID');
   }
   const cwd = resolve(options.cwd ?? process.cwd());
+  checkPaths(pattern, cwd, options.cwd !== undefined, caller);
   const base = options.config ? loadSuiteConfig(options.config, cwd) : emptySuiteConfig(cwd);
   checkSelectionOptions(options, base, caller);
   const selection = { variants: options.variants, repeat: options.repeat, grep: options.grep, tags: options.tags };
@@ -60,18 +63,44 @@ export function loadScenarios(pattern: string, options: LoadScenariosOptions = {
   return { plan: loadSuite({ ...selection, paths: [], config }, cwd), config };
 }
 
-/** Who passed the options, as its errors name them: the function, and its key for the variants. */
+/** Who passed the options, as its errors name them: the function, its options, and its key for the variants. */
 export interface OptionsCaller {
+  name: string;
   label: string;
   variantKey: string;
 }
 
-const SCENARIOS_CALLER: OptionsCaller = { label: 'scenarios() options', variantKey: 'variants' };
+const SCENARIOS_CALLER: OptionsCaller = { name: 'scenarios()', label: 'scenarios() options', variantKey: 'variants' };
+
+/**
+ * A `cwd` or a file or folder that is not there, said in the caller's terms: the folder the
+ * pattern was read from (often not the one meant: vitest's `--root` is not process.cwd()) and how
+ * to give another, never the CLI's advice about flags (docs/vitest.md).
+ */
+function checkPaths(pattern: string, cwd: string, cwdGiven: boolean, caller: OptionsCaller): void {
+  if (cwdGiven && !statSync(cwd, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new ConfigError(
+      { file: caller.label, path: 'cwd' },
+      `folder not found: ${cwd}; expected the folder the pattern and config are relative to`,
+      'CONFIG_NOT_FOUND',
+    );
+  }
+  if (GLOB_CHARS.test(pattern) || statSync(resolve(cwd, pattern), { throwIfNoEntry: false })) return;
+  const from = isAbsolute(pattern)
+    ? ''
+    : ` (read from ${cwd}${cwdGiven ? ', the cwd option' : ', process.cwd(); pass the cwd option to read it from elsewhere'})`;
+  throw new ConfigError(
+    { file: pattern },
+    `${caller.name}: path not found${from}; expected a scenario file or a folder of *.scenario.yaml files`,
+    'CONFIG_NOT_FOUND',
+  );
+}
 
 /**
  * The variants and repeat asked for, checked against the config and named by the caller's own
  * option (`runScenario() options at variant: unknown variant "lean"`), not a CLI flag or an
- * internal function; an empty variants list is refused, never read as "all".
+ * internal function; an empty variants list, grep or tags (an unset variable) is refused, as
+ * `agentcheck run` refuses an empty flag value, never read as "all" or "none".
  */
 function checkSelectionOptions(options: LoadScenariosOptions, config: SuiteConfig, caller: OptionsCaller): void {
   const at = (path: string, expected: string) => new ConfigError({ file: caller.label, path }, expected, 'CONFIG_INVALID');
@@ -84,6 +113,10 @@ function checkSelectionOptions(options: LoadScenariosOptions, config: SuiteConfi
       if (!known.includes(name)) throw at(caller.variantKey, `unknown variant ${describeValue(name)}; expected one of: ${known.join(', ')}`);
     }
   }
+  const grepProblem = typeof options.grep === 'string' ? emptyTextProblem(options.grep) : null;
+  if (grepProblem) throw at('grep', grepProblem);
+  const tagsProblem = Array.isArray(options.tags) && options.tags.every((tag) => typeof tag === 'string') ? emptyListProblem(options.tags, 'tags') : null;
+  if (tagsProblem) throw at('tags', tagsProblem);
   if (options.repeat !== undefined && !(Number.isSafeInteger(options.repeat) && options.repeat >= 1)) {
     throw at('repeat', `expected a whole number >= 1, got ${describeValue(options.repeat)}`);
   }

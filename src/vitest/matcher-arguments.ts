@@ -8,10 +8,11 @@ import { toolNameMatcher } from '../verdicts/tool-name.js';
 import type { MatcherSubject } from './subject.js';
 
 /**
- * Refuses a tool name the run's build does not have (nor did the run call it): a negative
- * matcher on a misspelt name (`.not.toHaveCalledTool('delete_ordr')`) would pass whatever the
- * agent did, as a scenario check on it is refused at load (docs/vitest.md). A `/regex/` must match
- * one of them. Unchecked when the subject carries no tool list (an external agent's).
+ * Refuses a tool name the run's build cannot call (nor did the run call it): a negative matcher
+ * on a misspelt name (`.not.toHaveCalledTool('delete_ordr')`) would pass whatever the agent did,
+ * as a scenario check on it is refused at load; the names are the ones those checks accept, a
+ * plan's or chain's tools included (docs/vitest.md). A `/regex/` must match one of them.
+ * Unchecked when the subject carries no tool list (a build that takes any name).
  */
 export function checkToolName(matcher: string, name: string, subject: MatcherSubject): void {
   if (!subject.buildTools.length) return;

@@ -1,3 +1,5 @@
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { ConfigError, throwConfigErrors } from '../config/errors.js';
 import { unknownOptionKeys } from '../config/option-keys.js';
 import { resolveCassetteSettings } from '../runner/cassettes/cassette-settings.js';
@@ -7,6 +9,7 @@ import { runPlannedRun, skippedRow } from '../runner/suite/run-suite.js';
 import type { SuiteConfig } from '../runner/suite/suite-config.js';
 import type { SpanRecord } from '../spans/span-record.js';
 import { loadScenarios, type LoadScenariosOptions } from './load-scenarios.js';
+import { recordBuild } from './run-build.js';
 import { recordTrajectory, trajectoryFromSpans } from './trajectory.js';
 
 /** Options of `runScenario()`: where to load from, and which variant to run. */
@@ -30,15 +33,30 @@ export async function runScenario(file: string, name?: string, options: RunScena
   const { plan, config } = loadScenarios(
     file,
     { cwd: options.cwd, config: options.config, variants: [variant], repeat: 1 },
-    { label: 'runScenario() options', variantKey: 'variant' },
+    { name: 'runScenario()', label: 'runScenario() options', variantKey: 'variant' },
   );
   const names = plan.scenarios.map((scenario) => scenario.name);
+  const holds = holder(file, options.cwd);
+  // A folder or glob without scenarios is a wrong path, not a missing name: said as such.
+  if (!names.length) {
+    throw new ConfigError({ file }, `runScenario(): ${holds} no scenario (*.scenario.yaml, *.scenarios.yaml); expected a scenario file`, 'CONFIG_NOT_FOUND');
+  }
   if (name === undefined && names.length !== 1) {
-    throw new ConfigError({ file }, `the file holds ${names.length} scenarios (${names.join(', ')}); pass the name of the one to run`, 'CONFIG_INVALID');
+    throw new ConfigError(
+      { file },
+      `runScenario(): ${holds} ${names.length} scenarios (${names.join(', ')}); pass the name of the one to run: runScenario(file, name)`,
+      'CONFIG_INVALID',
+    );
   }
   const run = plan.runs.find((candidate) => name === undefined || candidate.scenario.name === name);
-  if (!run) throw new ConfigError({ file }, `no scenario named "${name}"; the file holds: ${names.join(', ') || 'none'}`, 'CONFIG_INVALID');
+  if (!run) throw new ConfigError({ file }, `runScenario(): no scenario named "${name}"; ${holds}: ${names.join(', ')}`, 'CONFIG_INVALID');
   return runPlanned(run, config, options.signal);
+}
+
+/** `the file holds`, `the folder holds` or `the pattern matches`: what `file` names, for messages. */
+function holder(file: string, cwd: string | undefined): string {
+  if (/[*?{]/.test(file)) return 'the pattern matches';
+  return statSync(resolve(cwd ?? process.cwd(), file), { throwIfNoEntry: false })?.isDirectory() ? 'the folder holds' : 'the file holds';
 }
 
 /** Runs one planned scenario x variant x repeat and records its calls for the matchers. */
@@ -59,5 +77,6 @@ export async function runPlanned(run: PlannedRun, config: SuiteConfig, signal?: 
     },
   });
   recordTrajectory(trajectoryFromSpans(spans), row, row.test_run);
+  recordBuild(run.revision.build, row, row.test_run);
   return row;
 }

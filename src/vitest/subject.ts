@@ -1,5 +1,6 @@
 import type { ScenarioRow } from '../runner/report/report.js';
 import type { TestRunResult } from '../runner/test-run.js';
+import { callableToolNames } from './run-build.js';
 import { formatTrajectory, recordedTrajectory, type TrajectoryCall } from './trajectory.js';
 
 /** What a matcher reads from a ScenarioRow or a TestRunResult, in one shape. */
@@ -18,7 +19,10 @@ export interface MatcherSubject {
   tools: TestRunResult['tools'];
   /** Calls with arguments, when the result came from agentcheck/vitest's runScenario or testRun. */
   calls: TrajectoryCall[] | undefined;
-  /** The tools the run's build offered (its resolved config); empty when not known. */
+  /**
+   * The tools the run's build can call, as scenario checks accept them (run-build.ts); else those
+   * its resolved config lists; empty when any name may be one or none is known.
+   */
   buildTools: string[];
 }
 
@@ -55,7 +59,7 @@ function rowSubject(row: ScenarioRow): MatcherSubject {
     problems,
     tools: result?.tools ?? [],
     calls: recordedTrajectory(row) ?? (result ? recordedTrajectory(result) : undefined),
-    buildTools: toolNames(result?.resolved),
+    buildTools: buildToolNames(row, result?.resolved),
   };
 }
 
@@ -69,8 +73,18 @@ function testRunSubject(result: TestRunResult): MatcherSubject {
     problems: [],
     tools: result.tools,
     calls: recordedTrajectory(result),
-    buildTools: toolNames(result.resolved),
+    buildTools: buildToolNames(result, result.resolved),
   };
+}
+
+/**
+ * What the run's build can call (recorded beside the result) with what its resolved config lists
+ * (load_skill, an MCP server's tools); `[]` (unchecked) when the build takes any name.
+ */
+function buildToolNames(result: object, resolved: unknown): string[] {
+  const callable = callableToolNames(result);
+  if (callable === undefined) return toolNames(resolved);
+  return callable.length ? [...new Set([...callable, ...toolNames(resolved)])] : [];
 }
 
 /** The tool names of a resolved config, however it was read back (a report row, a result). */

@@ -2,6 +2,7 @@ import { libraryPausedRuns } from '../runner/resume/paused-run-store.js';
 import { resumeLibraryRun, type ResumeTestRunRequest } from '../runner/resume/resume-test-run.js';
 import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../runner/suite/timeouts.js';
 import { executeTestRun, validateTestRunRequest, type TestRunRequest, type TestRunResult } from '../runner/test-run.js';
+import { recordBuild } from './run-build.js';
 import { recordTrajectory, trajectoryFromSpans } from './trajectory.js';
 
 /**
@@ -15,6 +16,7 @@ export async function testRun(request: TestRunRequest): Promise<TestRunResult> {
   const record = await executeTestRun(run);
   try {
     recordTrajectory(trajectoryFromSpans(record.spans), record.result);
+    recordBuild(record.revision.build, record.result);
   } finally {
     await libraryPausedRuns.settle(record, run);
   }
@@ -23,5 +25,8 @@ export async function testRun(request: TestRunRequest): Promise<TestRunResult> {
 
 /** agentcheck's resumeTestRun (docs/mcp.md, From code); the result records the resumed run's calls. */
 export async function resumeTestRun(request: ResumeTestRunRequest): Promise<TestRunResult> {
-  return resumeLibraryRun(request, (record) => recordTrajectory(trajectoryFromSpans(record.spans), record.result));
+  return resumeLibraryRun(request, (record) => {
+    recordTrajectory(trajectoryFromSpans(record.spans), record.result);
+    recordBuild(record.revision.build, record.result);
+  });
 }

@@ -138,6 +138,32 @@ describe('agentcheck matchers', () => {
     expect(result).toHaveCalledTool('/^look/');
   });
 
+  it("accept a tool only a plan calls, as the build's scenario checks do, and still refuse a name no step calls", async () => {
+    const result = await testRun({
+      agent: {
+        id: 'plan-bot',
+        agent: {
+          name: 'Plan bot',
+          llm: { provider: 'scripted', model: 'm' },
+          tools: [
+            {
+              name: 'report',
+              description: 'Report.',
+              parameters: { type: 'object' },
+              plan: { steps: [{ tools: [{ name: 'echo', arguments: { text: 'hi' } }] }] },
+            },
+          ],
+        },
+      },
+      inputs: { messages: [{ role: 'user', content: 'go' }] },
+      script: [{ tool_calls: [{ name: 'report', args: {} }] }, { text: 'done' }],
+    });
+    expect(result).toHaveCalledTool('report');
+    // echo is called inside the plan, not by the model: the matchers count the digest's calls.
+    expect(result).not.toHaveCalledTool('echo');
+    expect(() => expect(result).not.toHaveCalledTool('read_file')).toThrow('toHaveCalledTool: the build has no tool "read_file" (its tools: report, echo)');
+  });
+
   it('reject what they cannot read', () => {
     expect(() => toPass({ hello: 1 })).toThrow(/expect a ScenarioRow \(from runScenario\(\)\) or a TestRunResult/);
     expect(() => toHaveVerdict({ verdict: 'pass', verdict_reason: '', tools: [] }, 'great')).toThrow(/one of pass, incomplete, unconfirmed, failed/);

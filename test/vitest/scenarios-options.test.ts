@@ -34,6 +34,40 @@ describe('agentcheck/vitest scenarios() that select nothing', () => {
   });
 });
 
+describe('agentcheck/vitest runScenario() given a wrong path', () => {
+  it("names runScenario(), what the path is and where it was read from, never the CLI's flags", async () => {
+    const scenario = 'name: NAME\nagent: ../agent.yaml\ninputs: {messages: [{role: user, content: hi}]}\nmodel: {script: [{text: ok}]}\n';
+    const dir = tempDir({
+      'agent.yaml': 'id: a\nagent:\n  name: A\n',
+      'empty/notes.txt': '',
+      'two/a.scenario.yaml': scenario.replace('NAME', 'a'),
+      'two/b.scenario.yaml': scenario.replace('NAME', 'b'),
+    });
+    const error = (promise: Promise<unknown>) =>
+      promise.then(
+        () => expect.unreachable(),
+        (thrown: Error) => thrown,
+      );
+    const empty = await error(runScenario('empty', undefined, { cwd: dir }));
+    expect(empty).toMatchObject({ code: 'CONFIG_NOT_FOUND' });
+    expect(empty.message).toBe('empty: runScenario(): the folder holds no scenario (*.scenario.yaml, *.scenarios.yaml); expected a scenario file');
+    const missing = await error(runScenario('nope-dir', undefined, { cwd: dir }));
+    expect(missing).toMatchObject({ code: 'CONFIG_NOT_FOUND' });
+    expect(missing.message).toBe(
+      `nope-dir: runScenario(): path not found (read from ${dir}, the cwd option); expected a scenario file or a folder of *.scenario.yaml files`,
+    );
+    expect((await error(runScenario('nope-dir'))).message).toContain('process.cwd(); pass the cwd option to read it from elsewhere');
+    expect((await error(runScenario(''))).message).toBe('runScenario(): expected a scenario file, folder or glob, got string ""');
+    const noCwd = await error(runScenario('a.scenario.yaml', undefined, { cwd: join(dir, 'no-such-dir') }));
+    expect(noCwd.message).toBe(
+      `runScenario() options at cwd: folder not found: ${join(dir, 'no-such-dir')}; expected the folder the pattern and config are relative to`,
+    );
+    expect((await error(runScenario('two', undefined, { cwd: dir }))).message).toBe(
+      'two: runScenario(): the folder holds 2 scenarios (a, b); pass the name of the one to run: runScenario(file, name)',
+    );
+  });
+});
+
 describe('agentcheck/vitest options are checked by name', () => {
   it('refuses a misspelt or misplaced option of scenarios() and runScenario() instead of running the default', async () => {
     const { scenarios } = await import('../../src/vitest/scenarios.js');
@@ -57,6 +91,12 @@ describe('agentcheck/vitest options are checked by name', () => {
     // An empty list is refused, never read as "every variant".
     expect(() => scenarios('a.scenario.yaml', { cwd: dir, variants: [] })).toThrow(
       'scenarios() options at variants: expected a non-empty list of variant names',
+    );
+    // An empty grep or tags (an unset variable) is refused as `run --grep ""` is, never "no filter" or "none".
+    expect(() => scenarios('a.scenario.yaml', { cwd: dir, grep: '' })).toThrow('scenarios() options at grep: expected a value, got an empty string');
+    expect(() => scenarios('a.scenario.yaml', { cwd: dir, tags: [] })).toThrow('scenarios() options at tags: expected a non-empty list of tags, got []');
+    expect(() => scenarios('a.scenario.yaml', { cwd: dir, tags: ['smoke', ' '] })).toThrow(
+      'scenarios() options at tags: expected a non-empty list of tags, got an empty string at index 1',
     );
   });
 });

@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import type { Locator } from '../../config/assert-format.js';
-import { ConfigError } from '../../config/errors.js';
+import { ConfigError, withCode } from '../../config/errors.js';
 import type { PathSegments } from '../../config/source.js';
 import { loadSkillFolder } from '../../skills/load-skill-folder.js';
 import { buildAgent } from './build-agent.js';
@@ -17,12 +17,8 @@ export function checkSkillRef(folder: string, at: PathSegments, locate: Locator)
     return loadSkillFolder(folder, { file: folder }).name;
   } catch (error) {
     // Problems of the folder itself (missing, too many files) are the ref's to fix: located
-    // there, with their code; those inside SKILL.md keep SKILL.md's location.
-    if (error instanceof ConfigError && error.code === 'CONFIG_NOT_FOUND') throw locate(at, error.expected);
-    if (error instanceof ConfigError && error.file === folder) {
-      const { file, line, column, path } = locate(at, error.expected);
-      throw new ConfigError({ file, line, column, path }, error.expected, error.code);
-    }
+    // there, with their code (docs/skills.md); those inside SKILL.md keep SKILL.md's location.
+    if (error instanceof ConfigError && (error.code === 'CONFIG_NOT_FOUND' || error.file === folder)) throw withCode(locate(at, error.expected), error.code);
     throw error;
   }
 }

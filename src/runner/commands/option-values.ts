@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from 'commander';
+import { emptyTextProblem } from '../../config/empty-values.js';
 import { MAX_SHARDS } from '../ci/max-shards.js';
 import { MAX_TIMEOUT_MS } from '../suite/timeouts.js';
 
@@ -42,7 +43,8 @@ export function timeoutMs(value: string): number {
  * refused, never read as the current folder or as no filter.
  */
 export function nonEmpty(value: string): string {
-  if (value.trim() === '') throw new InvalidArgumentError('expected a value, got an empty string');
+  const problem = emptyTextProblem(value);
+  if (problem) throw new InvalidArgumentError(problem);
   return value;
 }
 

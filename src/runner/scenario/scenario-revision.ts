@@ -102,7 +102,8 @@ function agentBuild(agentFile: string, locate: Locator, context: LoadContext): R
   try {
     base = loadAgentBuild(agentFile);
   } catch (error) {
-    if (error instanceof ConfigError && error.code === 'CONFIG_NOT_FOUND') {
+    // The file itself missing (no line in it): a missing skill folder it names is located inside it.
+    if (error instanceof ConfigError && error.code === 'CONFIG_NOT_FOUND' && error.line === undefined) {
       throw locate(['agent'], `agent build not found: ${agentFile}`);
     }
     throw atReference(error, agentFile, ['agent'], 'agent build', locate);

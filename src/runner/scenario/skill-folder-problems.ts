@@ -1,4 +1,4 @@
-import { ConfigError, ConfigErrors } from '../../config/errors.js';
+import { ConfigError, ConfigErrors, withCode } from '../../config/errors.js';
 import { loadSkillFolder } from '../../skills/load-skill-folder.js';
 
 /**
@@ -13,6 +13,8 @@ export function skillFolderProblems(folder: string, reference: (expected: string
   } catch (error) {
     if (error instanceof ConfigErrors) return [...error.errors];
     if (error instanceof ConfigError && error.line !== undefined) return [error];
-    return [reference(error instanceof ConfigError ? error.expected : error instanceof Error ? error.message : String(error))];
+    // Moved to the reference with its own code: a missing folder stays CONFIG_NOT_FOUND (docs/skills.md).
+    if (error instanceof ConfigError) return [withCode(reference(error.expected), error.code)];
+    return [reference(error instanceof Error ? error.message : String(error))];
   }
 }

@@ -1,6 +1,7 @@
 import { memoryLocator } from '../../config/assert-format.js';
 import { ConfigError, throwConfigErrors } from '../../config/errors.js';
 import { describeValue } from '../../config/describe-value.js';
+import { emptyListProblem, emptyTextProblem } from '../../config/empty-values.js';
 import { MAX_SHARDS } from '../ci/max-shards.js';
 
 const WHERE = 'loadSuite';
@@ -21,10 +22,11 @@ const FIELDS: Record<string, FieldCheck> = {
   paths: (value) => strings('scenario files or folders')(value) ?? emptyPath(value as string[]),
   files: (value) => (Array.isArray(value) ? null : `expected found scenario files, got ${describeValue(value)}`),
   config: (value) => (typeof value === 'object' && value !== null ? null : `expected a suite config (loadSuiteConfig), got ${describeValue(value)}`),
-  variants: strings('variant names'),
+  // An empty value (an unset variable) is refused, as `run --variant ""` is, never read as "all" or "none".
+  variants: (value) => strings('variant names')(value) ?? emptyListProblem(value as string[], 'variant names'),
   repeat: wholeNumber(1),
-  grep: (value) => (typeof value === 'string' ? null : `expected a text or regular expression (a string), got ${describeValue(value)}`),
-  tags: strings('tags'),
+  grep: (value) => (typeof value === 'string' ? emptyTextProblem(value) : `expected a text or regular expression (a string), got ${describeValue(value)}`),
+  tags: (value) => strings('tags')(value) ?? emptyListProblem(value as string[], 'tags'),
   only: (value) => (value instanceof Map ? null : `expected a Map of scenario id -> variant names, got ${describeValue(value)}`),
   shard: (value) => {
     const shard = value as { index?: unknown; total?: unknown } | null;

@@ -11,6 +11,7 @@ import { globToRegExp } from './glob.js';
 import { grepMatcher } from './grep-matcher.js';
 import { emptySuiteConfig, type SuiteConfig } from './suite-config.js';
 import { checkSuiteSelection } from './check-suite-selection.js';
+import type { SuiteSelectionRecord } from '../report/build-report.js';
 import { isDirectory, walkFiles } from '../files/walk-files.js';
 
 export interface SuiteSelection {
@@ -71,6 +72,8 @@ export interface SuitePlan {
   variantDeltas?: Record<string, unknown>;
   repeat: number;
   runs: PlannedRun[];
+  /** How this plan was chosen, as runSuite records it in report.suite unless its `selection` says otherwise. */
+  selection?: Omit<SuiteSelectionRecord, 'overlay'>;
 }
 
 /**
@@ -152,7 +155,10 @@ export function loadSuite(given: SuiteSelection, cwd = process.cwd()): SuitePlan
   else problems.push(...variantProblems);
   throwConfigErrors(problems);
   const variantDeltas = Object.fromEntries(variants.filter((name) => name !== 'base').map((name) => [name, config.variants[name]]));
-  return { scenarios, contentHash, variants, variantDeltas, repeat, runs };
+  // What the report records of the selection (runSuite): the plan's own, so a library caller
+  // need not repeat its paths, grep and tags for report.suite and its fingerprint.
+  const chosen = { paths: [...given.paths], config: config.file, shard: given.shard ?? null, grep: given.grep ?? null, tags: given.tags, cwd };
+  return { scenarios, contentHash, variants, variantDeltas, repeat, runs, selection: chosen };
 }
 
 /** The scenarios `--grep`, `--only-failed` and `--tag` select. */

@@ -54,7 +54,7 @@ export const DEFAULT_CONCURRENCY = 8;
 export interface SuiteRunOptions extends Omit<RunSuiteOptions, 'concurrency'> {
   /** Scenarios run at once; default 8. */
   concurrency?: number;
-  /** How the suite was chosen (default: no paths, no config, the current folder). */
+  /** How the suite was chosen, each field over the plan's own (default: the plan's paths, config, grep, tags, shard and folder). */
   selection?: Partial<SuiteSelectionRecord>;
   /** When the run began, for `started_at` and `duration_ms`; the CLI passes its own start so loading counts. */
   startedAt?: Date;
@@ -82,16 +82,19 @@ export async function runSuite(plan: SuitePlan, options: SuiteRunOptions = {}): 
   }
   if (options.releasePlan) plan.scenarios.length = 0;
   const rows = await runPlannedRuns(plan.runs, { ...options, concurrency, releaseRuns: options.releasePlan });
+  // Each field as the caller gives it, else as the plan was chosen (loadSuite records it), so a
+  // report of `loadSuite({paths, grep})` says its paths and grep without repeating them here.
   const selection = options.selection ?? {};
+  const own = plan.selection;
   return buildReport({
     selection: {
-      paths: selection.paths ?? [],
-      config: selection.config ?? null,
-      shard: selection.shard,
-      grep: selection.grep,
-      tags: selection.tags,
+      paths: selection.paths ?? own?.paths ?? [],
+      config: selection.config ?? own?.config ?? null,
+      shard: selection.shard ?? own?.shard,
+      grep: selection.grep ?? own?.grep,
+      tags: selection.tags ?? own?.tags,
       overlay: selection.overlay,
-      cwd: selection.cwd ?? process.cwd(),
+      cwd: selection.cwd ?? own?.cwd ?? process.cwd(),
     },
     variants: plan.variants,
     variantDeltas: plan.variantDeltas,

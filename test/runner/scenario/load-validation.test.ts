@@ -144,6 +144,20 @@ describe("a scenario's agent, delta and model", () => {
   });
 });
 
+describe('a missing skill folder', () => {
+  it('is CONFIG_NOT_FOUND at the ref or config entry that names it (docs/skills.md), never "agent build not found"', () => {
+    const error = loadError({
+      'agent.yaml': 'id: bot\nagent:\n  name: Bot\n  skills: [{ref: ./no-such-skill}]\n',
+      'a.scenario.yaml': scenario(''),
+    });
+    expect(error).toMatchObject({ code: 'CONFIG_NOT_FOUND', path: 'agent.skills[0].ref' });
+    expect(error.message).toMatch(/agent\.yaml:4:\d+ at agent\.skills\[0\]\.ref: skill folder .*no-such-skill" does not exist/);
+    const dir = tempDir({ 'agentcheck.config.yaml': 'skills:\n  forced: [./nope-skill]\n' });
+    const config = configErrorOf(() => loadSuiteConfig(join(dir, 'agentcheck.config.yaml'), dir));
+    expect(config).toMatchObject({ code: 'CONFIG_NOT_FOUND', path: 'skills.forced[0]', line: 2 });
+  });
+});
+
 describe('the folders and modules a scenario names', () => {
   it('are each reported when missing, in one pass', () => {
     const error = loadError({

@@ -20,6 +20,15 @@ describe('the library suite entry points', () => {
     expect(report.summary).toMatchObject({ total: 1, passed: 1 });
   });
 
+  it("runSuite records the plan's own paths, grep and tags in report.suite, unless its selection option says otherwise", async () => {
+    const dir = tempDir({ 'agent.yaml': AGENT, 'one.scenario.yaml': SCENARIO, 'two.scenario.yaml': SCENARIO.replace('name: one', 'name: two\ntags: [smoke]') });
+    const report = await runSuite(loadSuite({ paths: ['.'], grep: 'two', tags: ['smoke'] }, dir), { concurrency: 1 });
+    expect(report.summary.total).toBe(1);
+    expect(report.suite).toMatchObject({ paths: ['.'], grep: 'two', tags: ['smoke'], config: null, shard: null });
+    const given = await runSuite(loadSuite({ paths: ['.'], grep: 'two' }, dir), { concurrency: 1, selection: { paths: ['cases'], grep: 'tw' } });
+    expect(given.suite).toMatchObject({ paths: ['cases'], grep: 'tw' });
+  });
+
   it('runSuite refuses a concurrency that would run nothing, instead of marking every row not_run', async () => {
     const dir = tempDir({ 'agent.yaml': AGENT, 'one.scenario.yaml': SCENARIO });
     const plan = loadSuite({ paths: [dir] }, dir);
@@ -106,6 +115,12 @@ describe('the library suite entry points', () => {
     expect(() => loadSuite({ paths: [join(dir, 'one.scenario.yaml'), ''] }, dir)).toThrow(
       'loadSuite at paths: expected scenario files or folders, got an empty string at index 1',
     );
+    // Empty selection values are refused as the CLI's empty flags are, never "no filter" or "none".
+    const empty = configErrorOf(() => loadSuite({ paths: [dir], grep: '', tags: [''], variants: [] }, dir)).message;
+    expect(empty).toContain('loadSuite at grep: expected a value, got an empty string');
+    expect(empty).toContain('loadSuite at tags: expected a non-empty list of tags, got an empty string at index 0');
+    expect(empty).toContain('loadSuite at variants: expected a non-empty list of variant names, got []');
+    expect(() => loadSuite({ paths: [dir], tags: [] }, dir)).toThrow('loadSuite at tags: expected a non-empty list of tags, got []');
   });
 
   it("runs a scenario's approval for a tool one variant removes on every variant (invoke holds approvals to its own build)", async () => {

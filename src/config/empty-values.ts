@@ -1,0 +1,17 @@
+/*
+ * Empty selection values (`grep: process.env.GREP ?? ''`, `tags: []`, `tags: ['']`): each is
+ * refused, never read as "no filter" (runs everything) or a filter that selects nothing; the CLI's
+ * flag parsers and the library's selection options share these checks (docs/cli.md, docs/vitest.md).
+ */
+
+/** The problem with an empty or blank text value, or null when it holds something. */
+export function emptyTextProblem(value: string): string | null {
+  return value.trim() === '' ? 'expected a value, got an empty string' : null;
+}
+
+/** The problem with an empty list, or with a blank item in it (named by index), or null. */
+export function emptyListProblem(values: readonly string[], what: string): string | null {
+  if (!values.length) return `expected a non-empty list of ${what}, got []`;
+  const index = values.findIndex((value) => value.trim() === '');
+  return index < 0 ? null : `expected a non-empty list of ${what}, got an empty string at index ${index}`;
+}

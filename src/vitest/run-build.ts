@@ -1,0 +1,26 @@
+import type { AgentBuild } from '../engine/revision/types.js';
+import { buildTools, LOAD_SKILL } from '../runner/scenario/build-tools.js';
+
+// The build a result ran, kept beside it (results stay plain objects), so the matchers know what
+// it can call as scenario checks know it: plan, chain and flow-step tools included.
+const builds = new WeakMap<object, AgentBuild>();
+
+/** Remembers the build that produced `results` (a row, a TestRunResult, or both). */
+export function recordBuild(build: AgentBuild, ...results: Array<object | null | undefined>): void {
+  for (const result of results) if (result) builds.set(result, build);
+}
+
+/**
+ * The tool names a scenario check on the build of `result` accepts (docs/formats.md, "Names a
+ * scenario uses"): every tool it can call, built-ins a plan, chain or flow step calls included,
+ * human_input components left out, load_skill only when the run offered it (its resolved config
+ * lists it, as the subject adds). `[]` when any name may be one (an MCP server without a
+ * `tools` list, an external agent declaring none); undefined when the build was not recorded.
+ */
+export function callableToolNames(result: object): string[] | undefined {
+  const build = builds.get(result);
+  if (!build) return undefined;
+  const tools = buildTools(build);
+  if (tools.anyName || tools.openServers.length) return [];
+  return [...tools.all.keys()].filter((name) => name !== LOAD_SKILL && !tools.humanInputs?.has(name));
+}
