@@ -1,5 +1,5 @@
 import type { AgentBuild } from '../engine/revision/types.js';
-import { buildTools, LOAD_SKILL } from '../runner/scenario/build-tools.js';
+import { buildTools, LOAD_SKILL } from '../engine/revision/build-tools.js';
 
 // The build a result ran, kept beside it (results stay plain objects), so the matchers know what
 // it can call as scenario checks know it: plan, chain and flow-step tools included.
