@@ -68,3 +68,12 @@ export async function invoke(revision: Revision | DeltaRevision, input: InvokeIn
   checkInvokeOptions(options, revision.build, { caller: 'invoke', input });
   return runTurn(revision, { kind: 'fresh', input }, options);
 }
+
+/**
+ * invoke for a caller that has already held its input and options to invoke's rules: the
+ * runner's testRun, which checks each request (and a suite each scenario, once, at load), so a
+ * run does not pay for the same checks again on every call.
+ */
+export async function invokeChecked(revision: DeltaRevision, input: InvokeInput, options: InvokeOptions): Promise<Turn> {
+  return runTurn(revision, { kind: 'fresh', input }, options);
+}

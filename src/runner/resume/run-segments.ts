@@ -1,6 +1,6 @@
 import type { Checkpoint } from '../../engine/checkpoint/checkpointer.js';
 import { pausedRuns } from '../../engine/checkpoint/paused-runs.js';
-import { invoke, type InvokeInput, type InvokeOptions } from '../../engine/invoke.js';
+import { invokeChecked, type InvokeInput, type InvokeOptions } from '../../engine/invoke.js';
 import type { DeltaRevision } from '../../engine/revision/delta.js';
 import { resume, type ResumeDecision } from '../../engine/resume.js';
 import type { Turn } from '../../engine/turn.js';
@@ -42,7 +42,8 @@ export async function runSegments(
   const resumes: ResumeRecord[] = [];
   let turn: Turn;
   if (start.kind === 'fresh') {
-    turn = await invoke(revision, start.inputs, options);
+    // The request was held to invoke's rules when it was checked (testRun, a scenario at load).
+    turn = await invokeChecked(revision, start.inputs, options);
   } else {
     resumes.push({ tool: start.checkpoint.pending?.tool ?? '', decision: start.decision });
     turn = await resume(revision, start.checkpoint, start.decision, options);
