@@ -123,9 +123,10 @@ function inputProblems(input: unknown): ConfigError[] {
   const at = (path: string, message: string) => new ConfigError({ file: 'invoke', path }, message);
   // A missing argument is named as such (it was a TypeError reading `messages`).
   if (input === undefined) return [at('input', 'expected {messages, context?}, got undefined')];
-  const messages = isObject(input) ? input.messages : undefined;
-  const problems = isObject(input) ? unknownOptionKeys(input, INPUT_KEYS, 'invoke', 'input.') : [];
-  if (isObject(input) && input.context !== undefined && !isObject(input.context)) {
+  if (!isObject(input)) return [at('input', `expected {messages, context?}, got ${describeValue(input)}`)];
+  const messages = input.messages;
+  const problems = unknownOptionKeys(input, INPUT_KEYS, 'invoke', 'input.');
+  if (input.context !== undefined && !isObject(input.context)) {
     problems.push(at('input.context', `expected an object (a flow's initial context), got ${describeValue(input.context)}`));
   }
   if (!Array.isArray(messages)) problems.push(at('input.messages', `expected a list of messages {role, content}, got ${describeValue(messages)}`));
@@ -133,7 +134,9 @@ function inputProblems(input: unknown): ConfigError[] {
   else if (!messages.length) problems.push(at('input.messages', 'expected at least one message {role, content}, got an empty list'));
   else {
     messages.forEach((message, index) => {
-      if (!isObject(message) || !ROLES.includes(message.role as string) || typeof message.content !== 'string') {
+      if (isObject(message) && !ROLES.includes(message.role as string)) {
+        problems.push(at(`input.messages[${index}].role`, `expected one of "user" | "assistant" | "tool", got ${describeValue(message.role)}`));
+      } else if (!isObject(message) || typeof message.content !== 'string') {
         problems.push(at(`input.messages[${index}]`, `expected {role: user | assistant | tool, content: string}, got ${describeValue(message)}`));
       } else problems.push(...unknownOptionKeys(message, MESSAGE_KEYS[message.role as string], 'invoke', `input.messages[${index}].`));
     });

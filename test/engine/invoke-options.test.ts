@@ -36,7 +36,7 @@ describe('invoke checks what a library caller gives it', () => {
     expect(message).toContain('invoke at options.approvals: default: expected one of "approve" | "deny", got string "yes"');
     expect(message).toContain('invoke at options.script: expected a list of script entries (objects)');
     expect(message).toContain('invoke at options.scirpt: unknown option "scirpt"');
-    expect(message).toContain('invoke at input.messages[0]: expected {role: user | assistant | tool, content: string}');
+    expect(message).toContain('invoke at input.messages[0].role: expected one of "user" | "assistant" | "tool", got string "bot"');
   });
 
   it('refuses approvals.default "reject" as a scenario and --approvals file do (reject is a per-tool answer only)', async () => {
@@ -154,6 +154,13 @@ describe('invoke checks what a library caller gives it', () => {
   it('says what is missing when the input or the revision is not given, rather than a TypeError or a checkpoint mismatch', async () => {
     expect(await problemOf(invoke(revision, undefined as never, { script: [{ text: 'x' }] }))).toBe(
       'invoke at input: expected {messages, context?}, got undefined',
+    );
+    // A string or a number given as the input is named for what it is.
+    expect(await problemOf(invoke(revision, 'Refund order 1' as never, { script: [{ text: 'x' }] }))).toBe(
+      'invoke at input: expected {messages, context?}, got string "Refund order 1"',
+    );
+    expect(await problemOf(invoke(revision, { messages: [{ content: 'hi' }] } as never, { script: [{ text: 'x' }] }))).toBe(
+      'invoke at input.messages[0].role: expected one of "user" | "assistant" | "tool", got nothing',
     );
     expect(await problemOf(resume({ id: 'x' } as never, {} as never, 'approve', { script: [{ text: 'x' }] }))).toBe(
       'resume: expected a revision as its first argument: loadAgentBuild(file) or revisionFromValue(value) makes one (not the build object itself)',
