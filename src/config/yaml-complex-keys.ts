@@ -1,6 +1,6 @@
 import type { LineCounter, Node } from 'yaml';
 import type { PathSegments } from './source.js';
-import { keyOf } from './yaml-key.js';
+import { walkYaml } from './yaml-key.js';
 
 /** The node guards of the `yaml` package, which source.ts loads lazily. */
 type YamlGuards = Pick<typeof import('yaml'), 'isAlias' | 'isCollection' | 'isMap' | 'isNode' | 'isSeq'>;
@@ -28,23 +28,18 @@ export function complexKeys(root: Node | null, lines: LineCounter, guards: YamlG
   const found: Array<{ path: PathSegments; line: number; column: number }> = [];
   // Anchors as met in document order: an alias means the last one of its name before it.
   const anchors = new Map<string, Node>();
-  const visit = (node: unknown, path: PathSegments): void => {
-    if (guards.isNode(node) && node.anchor) anchors.set(node.anchor, node);
-    if (guards.isMap(node)) {
-      for (const pair of node.items) {
-        const key = guards.isAlias(pair.key) ? anchors.get(pair.key.source) : pair.key;
-        const start = (pair.key as Node | null)?.range?.[0];
-        if (guards.isCollection(key) && start !== undefined) {
-          const pos = lines.linePos(start);
-          found.push({ path, line: pos.line, column: pos.col });
-        }
-        visit(pair.key, path);
-        visit(pair.value, [...path, keyOf(pair.key) ?? '']);
+  walkYaml(root, guards, {
+    node(node) {
+      if (guards.isNode(node) && node.anchor) anchors.set(node.anchor, node);
+    },
+    pair(pair, path) {
+      const key = guards.isAlias(pair.key) ? anchors.get(pair.key.source) : pair.key;
+      const start = (pair.key as Node | null)?.range?.[0];
+      if (guards.isCollection(key) && start !== undefined) {
+        const pos = lines.linePos(start);
+        found.push({ path, line: pos.line, column: pos.col });
       }
-    } else if (guards.isSeq(node)) {
-      node.items.forEach((item, index) => visit(item, [...path, index]));
-    }
-  };
-  visit(root, []);
+    },
+  });
   return found;
 }

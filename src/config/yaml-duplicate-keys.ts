@@ -2,6 +2,7 @@ import type { LineCounter, Node } from 'yaml';
 import { ConfigError } from './errors.js';
 import { formatPath } from './format-path.js';
 import { yaml } from './located-yaml.js';
+import { keyOf, walkYaml } from './yaml-key.js';
 
 /** A key given twice in one mapping: where the second one is, and the line of the first. */
 export interface DuplicateKey {
@@ -17,25 +18,24 @@ export interface DuplicateKey {
  * neither the key nor its path, and stops at the first), so one pass lists them all.
  */
 export function yamlDuplicateKeys(text: string): DuplicateKey[] {
-  const { LineCounter, parseDocument, isMap, isScalar, isSeq } = yaml();
-  const lines: LineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: false, resolveKnownTags: false });
+  const guards = yaml();
+  const lines: LineCounter = new guards.LineCounter();
+  const doc = guards.parseDocument(text, { lineCounter: lines, uniqueKeys: false, resolveKnownTags: false });
   const found: DuplicateKey[] = [];
-  const walk = (node: unknown, path: Array<string | number>): void => {
-    if (isMap(node)) {
-      const first = new Map<string, number>();
-      for (const pair of node.items) {
-        const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
-        const start = (pair.key as Node | null)?.range?.[0];
-        const pos = start === undefined ? undefined : lines.linePos(start);
-        const earlier = first.get(key);
-        if (earlier !== undefined) found.push({ key, path: [...path, key], line: pos?.line, column: pos?.col, firstLine: earlier });
-        else if (pos) first.set(key, pos.line);
-        walk(pair.value, [...path, key]);
-      }
-    } else if (isSeq(node)) node.items.forEach((item, index) => walk(item, [...path, index]));
-  };
-  walk(doc.contents, []);
+  // Each map's keys so far, with the line each was first given at.
+  const firstLines = new WeakMap<object, Map<string, number>>();
+  walkYaml(doc.contents, guards, {
+    pair(pair, path, map) {
+      let first = firstLines.get(map);
+      if (!first) firstLines.set(map, (first = new Map()));
+      const key = keyOf(pair.key) ?? '';
+      const start = (pair.key as Node | null)?.range?.[0];
+      const pos = start === undefined ? undefined : lines.linePos(start);
+      const earlier = first.get(key);
+      if (earlier !== undefined) found.push({ key, path: [...path, key], line: pos?.line, column: pos?.col, firstLine: earlier });
+      else if (pos) first.set(key, pos.line);
+    },
+  });
   return found;
 }
 

@@ -1,5 +1,6 @@
 import type { Node } from 'yaml';
 import type { PathSegments } from './source.js';
+import { walkYaml } from './yaml-key.js';
 
 /** The node guards of the `yaml` package, which source.ts loads lazily. */
 type YamlGuards = Pick<typeof import('yaml'), 'isMap' | 'isSeq' | 'isScalar'>;
@@ -16,18 +17,13 @@ export const MERGE_KEY_MESSAGE = "YAML merge keys (<<) are not supported; write 
  */
 export function mergeKeyPaths(root: Node | null, guards: YamlGuards): PathSegments[] {
   const found: PathSegments[] = [];
-  const visit = (node: unknown, path: PathSegments): void => {
-    if (guards.isMap(node)) {
-      for (const pair of node.items) {
-        const key = pair.key;
-        const name = guards.isScalar(key) ? String(key.value) : String(key);
-        if (guards.isScalar(key) && key.value === '<<' && key.type === 'PLAIN') found.push([...path, name]);
-        else visit(pair.value, [...path, name]);
-      }
-    } else if (guards.isSeq(node)) {
-      node.items.forEach((item, index) => visit(item, [...path, index]));
-    }
-  };
-  visit(root, []);
+  walkYaml(root, guards, {
+    pair(pair, path) {
+      const key = pair.key;
+      if (!guards.isScalar(key) || key.value !== '<<' || key.type !== 'PLAIN') return true;
+      found.push([...path, '<<']);
+      return false;
+    },
+  });
   return found;
 }

@@ -1,7 +1,7 @@
 import type { LineCounter, Node } from 'yaml';
 import { numberProblem } from './number-checks.js';
 import type { PathSegments } from './source.js';
-import { keyOf } from './yaml-key.js';
+import { walkYaml } from './yaml-key.js';
 
 type YamlModule = typeof import('yaml');
 
@@ -21,24 +21,16 @@ export interface YamlNumberProblem {
  * at the map's path.
  */
 export function yamlNumberProblems(root: Node | null, lines: LineCounter, yaml: YamlModule): YamlNumberProblem[] {
-  const { isMap, isScalar, isSeq } = yaml;
   const found: YamlNumberProblem[] = [];
-  const visit = (node: unknown, path: PathSegments): void => {
-    if (isMap(node)) {
-      for (const pair of node.items) {
-        visit(pair.key, path);
-        visit(pair.value, [...path, keyOf(pair.key) ?? '']);
-      }
-    } else if (isSeq(node)) {
-      node.items.forEach((item, index) => visit(item, [...path, index]));
-    } else if (isScalar(node) && typeof node.value === 'number') {
+  walkYaml(root, yaml, {
+    node(node, path) {
+      if (!yaml.isScalar(node) || typeof node.value !== 'number') return;
       const literal = typeof node.source === 'string' && node.type === 'PLAIN' ? node.source : String(node.value);
       const message = numberProblem(literal, node.value);
       if (!message || !node.range) return;
       const pos = lines.linePos(node.range[0]);
       found.push({ path, line: pos.line, column: pos.col, message });
-    }
-  };
-  visit(root, []);
+    },
+  });
   return found;
 }
