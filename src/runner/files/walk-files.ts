@@ -1,5 +1,6 @@
-import { readdirSync, realpathSync, statSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { realPathAllowMissing } from '../../config/real-path.js';
 import { isInsideFolder } from '../../config/is-inside-folder.js';
 import { readError } from '../../config/read-error.js';
 
@@ -76,14 +77,16 @@ export function workspaceFolderProblem(path: string): string | undefined {
 
 /**
  * `path` with its links resolved as far as it exists: a file or folder not yet there keeps its own
- * name under its resolved parent (a --spans file to be written, a missing workspace).
+ * name under its resolved parent (a --spans file to be written, a missing workspace), and a link
+ * to a missing target is followed (writing there would create the target). The workspace
+ * sandbox's resolver (realPathAllowMissing); a link loop or an unreadable folder on the way leaves
+ * the path as given.
  */
 export function realPathOf(path: string): string {
   try {
-    return realpathSync(path);
+    return realPathAllowMissing(path).path;
   } catch {
-    const parent = dirname(path);
-    return parent === path ? path : join(realPathOf(parent), basename(path));
+    return resolve(path);
   }
 }
 
