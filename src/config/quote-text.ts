@@ -1,10 +1,12 @@
+/** The bidirectional embeddings, overrides and isolates, as a regex character-class range. */
+export const BIDI_CONTROLS = '\\u202a-\\u202e\\u2066-\\u2069';
+
 /**
  * Characters a message must not print raw: C0 and C1 controls (ESC starts a terminal's escape
  * sequences), the line and paragraph separators, and the bidirectional embeddings, overrides and
  * isolates (a name could read as another, docs/report-format.md).
  */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const UNPRINTABLE = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029${BIDI_CONTROLS}]`, 'g');
 
 /** Whether `text` holds a character that must not reach a terminal raw. */
 export function hasUnprintable(text: string): boolean {

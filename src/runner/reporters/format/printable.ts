@@ -1,3 +1,5 @@
+import { BIDI_CONTROLS } from '../../../config/quote-text.js';
+
 // ANSI escape sequences (CSI: colours, cursor moves, screen clears) and the other C0/C1
 // control characters except tab and line breaks. Reasons quote tool output and model text;
 // printed raw they could recolour or rewrite the user's terminal.
@@ -7,7 +9,7 @@ const ANSI_SEQUENCE = /\u001b\[[0-?]*[ -/]*[@-~]/g;
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 // Bidirectional embeddings, overrides and isolates reorder what follows them on screen (a name
 // could read as another): they are shown as `<U+202E>`, so the text stays visible and honest.
-const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/g;
+const BIDI_CONTROL = new RegExp(`[${BIDI_CONTROLS}]`, 'g');
 
 /** Removes ANSI sequences and control characters (keeps tab, LF and CR) and shows bidi controls as `<U+XXXX>`. */
 export function printable(text: string): string {
