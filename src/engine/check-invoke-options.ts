@@ -6,6 +6,8 @@ import { withoutUndefined } from '../config/without-undefined.js';
 import { checkApprovals } from './permissions/check-approvals.js';
 import { scriptSchema, validateScript, type ScriptEntryShape } from './providers/script-schema.js';
 import type { AgentBuild } from './revision/types.js';
+import { skillOptionFolderProblems } from './skill-option-folders.js';
+import type { SkillOptions } from './skills-delivery.js';
 import { skillsSchema } from './skills-options-schema.js';
 
 /** A problem with an option, or null; `[sub-path, message]` locates it inside the option (`[0]`). */
@@ -67,7 +69,8 @@ const OPTIONS: Record<string, Check> = {
 /**
  * What the options a first check finds sound must also hold, with the rules (and messages) a
  * scenario file, testRun and test_run apply: the script's and skills' format (precompiled
- * validators, so a call costs no schema compilation) and approvals held to the build it runs.
+ * validators, so a call costs no schema compilation), each skill folder a skill (read here, so
+ * the runner, which checked its request, calls invokeChecked), and approvals held to the build.
  */
 const DEEP: Record<string, (value: unknown, locate: Locator, build: AgentBuild) => void> = {
   script: (value, locate) => {
@@ -75,7 +78,10 @@ const DEEP: Record<string, (value: unknown, locate: Locator, build: AgentBuild) 
     assertFormat(scriptSchema, script, locate);
     validateScript(script, locate);
   },
-  skills: (value, locate) => assertFormat(skillsSchema, withoutUndefined(value), locate),
+  skills: (value, locate) => {
+    assertFormat(skillsSchema, withoutUndefined(value), locate);
+    throwConfigErrors(skillOptionFolderProblems(value as SkillOptions, locate));
+  },
   approvals: (value, locate, build) => checkApprovals(value as { tools?: Record<string, unknown> }, [build], locate),
 };
 
@@ -138,7 +144,15 @@ function inputProblems(input: unknown): ConfigError[] {
         problems.push(at(`input.messages[${index}].role`, `expected one of "user" | "assistant" | "tool", got ${describeValue(message.role)}`));
       } else if (!isObject(message) || typeof message.content !== 'string') {
         problems.push(at(`input.messages[${index}]`, `expected {role: user | assistant | tool, content: string}, got ${describeValue(message)}`));
-      } else problems.push(...unknownOptionKeys(message, MESSAGE_KEYS[message.role as string], 'invoke', `input.messages[${index}].`));
+      } else {
+        problems.push(...unknownOptionKeys(message, MESSAGE_KEYS[message.role as string], 'invoke', `input.messages[${index}].`));
+        // A result without its call's id cannot be paired with the call (providers refuse it).
+        if (message.role === 'tool' && (typeof message.tool_call_id !== 'string' || message.tool_call_id === '')) {
+          problems.push(
+            at(`input.messages[${index}].tool_call_id`, `expected the id of the assistant tool call it answers, got ${describeValue(message.tool_call_id)}`),
+          );
+        }
+      }
     });
   }
   return problems;

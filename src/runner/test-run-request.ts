@@ -11,7 +11,7 @@ import type { ScriptEntry } from '../engine/providers/scripted.js';
 import { deltaSchema } from '../engine/revision/delta.js';
 import type { Revision } from '../engine/revision/types.js';
 import type { SkillOptions } from '../engine/skills-delivery.js';
-import { skillFolderProblems } from './scenario/skill-folder-problems.js';
+import { skillOptionFolderProblems } from '../engine/skill-option-folders.js';
 import { validateToolName } from '../verdicts/tool-name.js';
 import type { CassetteRun } from './cassettes/cassette-session.js';
 import { workspaceFolderProblem } from './files/walk-files.js';
@@ -124,12 +124,7 @@ const REQUEST_FIELDS: Record<keyof TestRunRequest, FieldCheck> = {
   model: instanceCheck('a Model (an object with generate())', (value) => isObject(value) && typeof value.generate === 'function'),
   skills: (value, locate) => {
     schemaCheck(skillsSchema)(value, locate);
-    // A folder that is not a skill is the request's mistake, found before the run as `agentcheck run` finds it.
-    const { forced = [], overlay = [] } = value as SkillOptions;
-    const problems = (['forced', 'overlay'] as const).flatMap((key) =>
-      (key === 'forced' ? forced : overlay).flatMap((folder, index) => skillFolderProblems(resolve(folder), (expected) => locate([key, index], expected))),
-    );
-    throwConfigErrors(problems);
+    throwConfigErrors(skillOptionFolderProblems(value as SkillOptions, locate));
   },
   env: schemaCheck(stringRecord),
   signal: instanceCheck('an AbortSignal', (value) => value instanceof AbortSignal),

@@ -151,6 +151,41 @@ describe('invoke checks what a library caller gives it', () => {
     expect((await invoke(revision, { messages: turn.messages }, { script })).stop_reason).toBe('end_turn');
   });
 
+  it('refuses skill folders that are no skill before the run, as testRun does, at options.skills (invoke and resume)', async () => {
+    const script = [{ text: 'done' }];
+    const missing = join(ROOT, 'no-such-skill');
+    const notSkill = join(ROOT, 'fixtures/agents');
+    const message = await problemOf(
+      invoke(revision, input, { script, skills: { forced: [missing], overlay: [join(ROOT, 'fixtures/skills/getting-started'), notSkill] } }),
+    );
+    expect(message).toContain(`invoke at options.skills.forced[0]: skill folder "${missing}" does not exist; expected a folder that holds SKILL.md`);
+    expect(message).toMatch(/invoke at options\.skills\.overlay\[1\]: .*SKILL\.md/);
+    expect(message).not.toContain('overlay[0]');
+    expect(await problemOf(resume(revision, {} as never, undefined, { skills: { overlay: [missing] } }))).toContain(
+      `resume at options.skills.overlay[0]: skill folder "${missing}" does not exist`,
+    );
+    const turn = await invoke(revision, input, { script, skills: { forced: [join(ROOT, 'fixtures/skills/getting-started')] } });
+    expect(turn.stop_reason).toBe('end_turn');
+  });
+
+  it('refuses a tool result without the id of the call it answers, which testRun has no tool messages to need', async () => {
+    const script = [{ text: 'done' }];
+    const call = { role: 'assistant', content: '', tool_calls: [{ tool_call_id: 'c1', tool_name: 'list_dir', input: {} }] };
+    const result = { role: 'tool', tool_name: 'list_dir', content: 'a.txt', is_error: false };
+    for (const [id, shown] of [
+      [undefined, 'nothing'],
+      ['', 'string ""'],
+      [7, 'number 7'],
+    ] as const) {
+      const messages = [input.messages[0], call, id === undefined ? result : { ...result, tool_call_id: id }];
+      expect(await problemOf(invoke(revision, { messages } as never, { script }))).toBe(
+        `invoke at input.messages[2].tool_call_id: expected the id of the assistant tool call it answers, got ${shown}`,
+      );
+    }
+    const turn = await invoke(revision, { messages: [input.messages[0], call, { ...result, tool_call_id: 'c1' }] } as never, { script });
+    expect(turn.stop_reason).toBe('end_turn');
+  });
+
   it('says what is missing when the input or the revision is not given, rather than a TypeError or a checkpoint mismatch', async () => {
     expect(await problemOf(invoke(revision, undefined as never, { script: [{ text: 'x' }] }))).toBe(
       'invoke at input: expected {messages, context?}, got undefined',

@@ -4,7 +4,7 @@ import { collectConfigErrors, ConfigError, throwConfigErrors } from '../../confi
 import { createFolders } from '../../config/create-folders.js';
 import type { OtlpExport } from '../../spans/otlp-export.js';
 import { printable } from '../reporters/format/printable.js';
-import { skillFolderProblems } from '../scenario/skill-folder-problems.js';
+import { skillFolderProblems } from '../../skills/skill-folder-problems.js';
 import { resolveOtlpTarget } from '../../spans/otlp-target.js';
 import { installTracing } from '../../spans/tracing.js';
 import { resolveCassetteSettings, type CassetteSettings } from '../cassettes/cassette-settings.js';

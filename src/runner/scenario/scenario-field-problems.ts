@@ -4,7 +4,7 @@ import type { ConfigError } from '../../config/errors.js';
 import { workspaceFolderProblem } from '../files/walk-files.js';
 import type { ScenarioSpec } from './scenario-format.generated.js';
 import { isSelectableName } from './selectable-name.js';
-import { skillFolderProblems } from './skill-folder-problems.js';
+import { skillFolderProblems } from '../../skills/skill-folder-problems.js';
 
 /**
  * An `expect_failure` on a scenario that expects nothing that could fail: it could only ever be an

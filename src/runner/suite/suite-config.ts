@@ -11,7 +11,7 @@ import { formatPath, SourceDocument } from '../../config/source.js';
 import { llmProperties } from '../../engine/revision/schema.js';
 import { checkGraderParameters, GRADER_SCRIPT_EMPTY, graderModelSchema } from '../judge/grader-model.js';
 import { skillsSchema } from '../scenario/scenario-schema.js';
-import { skillFolderProblems } from '../scenario/skill-folder-problems.js';
+import { skillFolderProblems } from '../../skills/skill-folder-problems.js';
 import { CASSETTE_MODES } from '../cassettes/cassette.js';
 import { fileInPlaceOfFolder } from '../files/file-in-place-of-folder.js';
 import { cassetteDirProblem, cassetteMode, type CassetteConfig } from '../cassettes/cassette-settings.js';

@@ -1,5 +1,5 @@
-import { ConfigError, ConfigErrors, withCode } from '../../config/errors.js';
-import { loadSkillFolder } from '../../skills/load-skill-folder.js';
+import { ConfigError, ConfigErrors, withCode } from '../config/errors.js';
+import { loadSkillFolder } from './load-skill-folder.js';
 
 /**
  * Why `folder` is not a skill that can be delivered, as problems to list: a folder that is not
