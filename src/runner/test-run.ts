@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { resolve } from 'node:path';
 import { memoryLocator } from '../config/assert-format.js';
 import { collectConfigErrors, RunError, throwConfigErrors, type ConfigError } from '../config/errors.js';
 import type { InvokeOptions } from '../engine/invoke.js';
@@ -233,7 +234,9 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
 }
 
 function toRevision(agent: TestRunRequest['agent']): Revision {
-  if (typeof agent === 'string') return loadAgentBuild(agent);
+  // Read from process.cwd() by its absolute path, so "file not found" (and every problem of the
+  // build) names where it was looked for, as the CLI and test_run name it.
+  if (typeof agent === 'string') return loadAgentBuild(resolve(agent));
   if ('build' in agent && 'hash' in agent) return agent as Revision;
   return revisionFromValue(agent, `${REQUEST} agent`);
 }

@@ -1,8 +1,9 @@
-import { statSync } from 'node:fs';
+import { statSync, type Stats } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../config/errors.js';
 import { isInsideFolder } from '../config/is-inside-folder.js';
 import { describeValue } from '../config/describe-value.js';
+import { readError } from '../config/read-error.js';
 import { emptyListProblem, emptyTextProblem } from '../config/empty-values.js';
 import { loadSuite, type SuitePlan } from '../runner/suite/load-suite.js';
 import { emptySuiteConfig, loadSuiteConfig, type SuiteConfig } from '../runner/suite/suite-config.js';
@@ -78,14 +79,15 @@ const SCENARIOS_CALLER: OptionsCaller = { name: 'scenarios()', label: 'scenarios
  * to give another, never the CLI's advice about flags (docs/vitest.md).
  */
 function checkPaths(pattern: string, cwd: string, cwdGiven: boolean, caller: OptionsCaller): void {
-  if (cwdGiven && !statSync(cwd, { throwIfNoEntry: false })?.isDirectory()) {
+  const cwdInfo = cwdGiven ? statOrUndefined(cwd) : undefined;
+  if (cwdGiven && !cwdInfo?.isDirectory()) {
     throw new ConfigError(
       { file: caller.label, path: 'cwd' },
-      `folder not found: ${cwd}; expected the folder the pattern and config are relative to`,
-      'CONFIG_NOT_FOUND',
+      `${cwdInfo ? `${cwd} is a file, not a folder` : `folder not found: ${cwd}`}; expected the folder the pattern and config are relative to`,
+      cwdInfo ? 'CONFIG_INVALID' : 'CONFIG_NOT_FOUND',
     );
   }
-  if (GLOB_CHARS.test(pattern) || statSync(resolve(cwd, pattern), { throwIfNoEntry: false })) return;
+  if (GLOB_CHARS.test(pattern) || statOrUndefined(resolve(cwd, pattern))) return;
   const from = isAbsolute(pattern)
     ? ''
     : ` (read from ${cwd}${cwdGiven ? ', the cwd option' : ', process.cwd(); pass the cwd option to read it from elsewhere'})`;
@@ -94,6 +96,17 @@ function checkPaths(pattern: string, cwd: string, cwdGiven: boolean, caller: Opt
     `${caller.name}: path not found${from}; expected a scenario file or a folder of *.scenario.yaml files`,
     'CONFIG_NOT_FOUND',
   );
+}
+
+/** What is at `path`, undefined when nothing is (ENOTDIR too: a path under a file); any other failure says why, as `run` does. */
+function statOrUndefined(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    throw readError(path, error);
+  }
 }
 
 /**

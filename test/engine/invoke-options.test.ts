@@ -76,6 +76,9 @@ describe('invoke checks what a library caller gives it', () => {
     });
     expect(turn).toMatchObject({ stop_reason: 'error', error: { type: 'WORKSPACE_NOT_FOUND' } });
     expect(turn.messages.filter((message) => message.role === 'tool')).toEqual([]);
+    const file = join(ROOT, 'package.json');
+    const onFile = await invoke(revision, input, { script: [{ text: 'done' }], workspace: FolderWorkspace.copyOf(file) });
+    expect(onFile.error).toEqual({ type: 'WORKSPACE_NOT_FOUND', message: `workspace must be a folder, but ${file} is a file` });
   });
 
   it('refuses the script entries testRun refuses, with its messages, at options.script (invoke and resume)', async () => {

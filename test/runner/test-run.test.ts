@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Model } from '../../src/engine/model/model.js';
 import { ScriptedModel } from '../../src/engine/providers/scripted.js';
@@ -75,6 +75,11 @@ describe('testRun', () => {
       script: [{ text: 'x' }],
     });
     await expect(run).rejects.toThrow(/testRun at skills\.overlay\[0\]: .*does not exist/);
+  });
+
+  it('names the absolute path of a relative agent file it cannot find, read from process.cwd()', async () => {
+    const run = testRun({ agent: 'no-such-dir/agent.yaml', inputs: { messages: [{ role: 'user', content: 'h' }] }, script: [{ text: 'x' }] });
+    await expect(run).rejects.toMatchObject({ code: 'CONFIG_NOT_FOUND', message: `${resolve('no-such-dir/agent.yaml')}: file not found` });
   });
 
   it('lists every problem of a request at once: fields, delta paths, mocks, approvals and names', async () => {

@@ -62,6 +62,18 @@ describe('agentcheck/vitest runScenario() given a wrong path', () => {
     expect(noCwd.message).toBe(
       `runScenario() options at cwd: folder not found: ${join(dir, 'no-such-dir')}; expected the folder the pattern and config are relative to`,
     );
+    // A file given as the cwd is named as one; a path under a file is not there (not an ENOTDIR crash).
+    const fileCwd = await error(runScenario('a.scenario.yaml', undefined, { cwd: join(dir, 'agent.yaml') }));
+    expect(fileCwd).toMatchObject({ code: 'CONFIG_INVALID' });
+    expect(fileCwd.message).toBe(
+      `runScenario() options at cwd: ${join(dir, 'agent.yaml')} is a file, not a folder; expected the folder the pattern and config are relative to`,
+    );
+    const underFile = await error(runScenario('a.scenario.yaml', undefined, { cwd: join(dir, 'agent.yaml', 'sub') }));
+    expect(underFile).toMatchObject({ code: 'CONFIG_NOT_FOUND' });
+    expect(underFile.message).toContain(`at cwd: folder not found: ${join(dir, 'agent.yaml', 'sub')}`);
+    expect((await error(runScenario('agent.yaml/x', undefined, { cwd: dir }))).message).toBe(
+      `agent.yaml/x: runScenario(): path not found (read from ${dir}, the cwd option); expected a scenario file or a folder of *.scenario.yaml files`,
+    );
     expect((await error(runScenario('two', undefined, { cwd: dir }))).message).toBe(
       'two: runScenario(): the folder holds 2 scenarios (a, b); pass the name of the one to run: runScenario(file, name)',
     );

@@ -1,10 +1,11 @@
 import { rmSync } from 'node:fs';
-import { cp, mkdtemp, realpath, rm, stat } from 'node:fs/promises';
+import { cp, mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { RunError, ToolError } from '../../config/errors.js';
 import { isInsideFolder } from '../../config/is-inside-folder.js';
 import { realPathAllowMissing, SymlinkLoop } from '../../config/real-path.js';
+import { workspaceFolderMissing } from './folder-problem.js';
 import type { Workspace } from './workspace.js';
 
 /** A Workspace backed by a real folder: a fresh temp folder, a temp copy of a fixture, or a folder used in place. */
@@ -66,7 +67,7 @@ export class FolderWorkspace implements Workspace {
     );
   }
 
-  /** Throws RunError WORKSPACE_NOT_FOUND when the folder it copies or uses is missing. */
+  /** Throws RunError WORKSPACE_NOT_FOUND when the folder it copies or uses is missing or a file. */
   async check(): Promise<void> {
     if (this.source !== undefined && this.rootPromise === undefined) await requireFolder(this.source);
   }
@@ -130,8 +131,9 @@ async function makeTempDir(): Promise<string> {
 }
 
 async function requireFolder(dir: string): Promise<void> {
-  const info = await stat(dir).catch(() => undefined);
-  if (!info?.isDirectory()) throw new RunError('WORKSPACE_NOT_FOUND', `workspace folder not found: ${dir}`);
+  // A file is named as one, as testRun and a scenario's workspace name it (the code stays: no folder there).
+  const problem = workspaceFolderMissing(dir);
+  if (problem) throw new RunError('WORKSPACE_NOT_FOUND', problem);
 }
 
 /** Why fs.cp gave up, in words, for the kinds of file it cannot copy. */

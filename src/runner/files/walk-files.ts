@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { realPathAllowMissing } from '../../config/real-path.js';
 import { isInsideFolder } from '../../config/is-inside-folder.js';
 import { readError } from '../../config/read-error.js';
+import { workspaceFolderMissing } from '../../engine/workspace/folder-problem.js';
 
 /**
  * Entries a folder walk leaves out: `node_modules` and names starting with `.` (`.git`, `.ci/`,
@@ -64,15 +65,7 @@ export function workspaceFolderProblem(path: string): string | undefined {
   // them into a run's workspace never ends (docs/security.md, The workspace sandbox).
   const pseudo = pseudoFileSystemOf(path);
   if (pseudo) return `workspace ${path} is under ${pseudo}, whose files are the kernel's, not files to copy; expected a folder of ordinary files`;
-  if (isDirectory(path)) return undefined;
-  let exists = false;
-  try {
-    statSync(path);
-    exists = true;
-  } catch {
-    // not there (or not reachable): "not found" says it
-  }
-  return exists ? `workspace must be a folder, but ${path} is a file` : `workspace folder not found: ${path}`;
+  return workspaceFolderMissing(path);
 }
 
 /**

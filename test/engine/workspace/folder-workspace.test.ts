@@ -88,6 +88,17 @@ describe('FolderWorkspace lifecycle', () => {
     await expect(FolderWorkspace.at(path.join(fixture, 'nope')).root()).rejects.toMatchObject({ code: 'WORKSPACE_NOT_FOUND' });
   });
 
+  it('copyOf() and at() given a file say it is a file, not that no folder was found', async () => {
+    const file = path.join(fixture, 'sub', 'a.txt');
+    const expected = { code: 'WORKSPACE_NOT_FOUND', message: `workspace must be a folder, but ${file} is a file` };
+    await expect(FolderWorkspace.copyOf(file).root()).rejects.toMatchObject(expected);
+    await expect(FolderWorkspace.at(file).check()).rejects.toMatchObject(expected);
+    // A path under a file is not there at all.
+    await expect(FolderWorkspace.copyOf(path.join(file, 'x')).root()).rejects.toMatchObject({
+      message: `workspace folder not found: ${path.join(file, 'x')}`,
+    });
+  });
+
   it('at() uses the folder in place and never removes it', async () => {
     const workspace = FolderWorkspace.at(fixture);
     expect(await workspace.root()).toBe(await realpath(fixture));
