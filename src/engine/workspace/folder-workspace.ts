@@ -95,7 +95,7 @@ export class FolderWorkspace implements Workspace {
     const lexical = path.resolve(root, relativePath);
     if (!isInsideFolder(root, lexical)) throw escape(relativePath, 'it leaves the workspace root via ".."');
 
-    const real = realPathOrLoop(lexical);
+    const real = realPathOrLoop(lexical, relativePath);
     if (!isInsideFolder(root, real.path)) {
       throw escape(relativePath, 'a symlink on the path points outside the workspace root');
     }
@@ -175,16 +175,17 @@ function escape(relativePath: string, why: string): ToolError {
   return new ToolError('workspace', `path ${JSON.stringify(relativePath)} is outside the workspace: ${why}`, 'SANDBOX_ESCAPE');
 }
 
-function symlinkLoop(target: string): ToolError {
-  return new ToolError('workspace', `too many levels of symlinks at ${target}`, 'SYMLINK_LOOP');
-}
-
-/** realPathAllowMissing, a loop as the tool error it is. */
-function realPathOrLoop(target: string): { path: string; missing: boolean } {
+/**
+ * realPathAllowMissing, a loop as the tool error it is: named by the path the model gave, as the
+ * `file` check names it, never by the temp folder's absolute path.
+ */
+function realPathOrLoop(target: string, relativePath: string): { path: string; missing: boolean } {
   try {
     return realPathAllowMissing(target);
   } catch (error) {
-    if (error instanceof SymlinkLoop) throw symlinkLoop(target);
+    if (error instanceof SymlinkLoop) {
+      throw new ToolError('workspace', `${relativePath} is a symlink loop (too many levels of symlinks)`, 'SYMLINK_LOOP');
+    }
     throw error;
   }
 }

@@ -70,6 +70,16 @@ describe('read_file', () => {
     expect(error.message).not.toContain(root);
   });
 
+  it('names a symlink loop by the path the model gave, never the temp folder', async () => {
+    await symlink('loop-b', path.join(root, 'loop-a'));
+    await symlink('loop-a', path.join(root, 'loop-b'));
+    for (const given of ['loop-a', 'loop-a/x.md']) {
+      const error = await toolError(BUILTINS.read_file.run({ path: given }, ctx), 'SYMLINK_LOOP');
+      expect(error.tool).toBe('read_file');
+      expect(error.message).toBe(`${given} is a symlink loop (too many levels of symlinks)`);
+    }
+  });
+
   it('refuses files over 1 MB, folders, and paths outside the workspace', async () => {
     await writeFile(path.join(root, 'big.txt'), 'x'.repeat(1024 * 1024 + 1));
     expect((await toolError(BUILTINS.read_file.run({ path: 'big.txt' }, ctx), 'FILE_TOO_LARGE')).message).toContain('1 MB');
