@@ -1,3 +1,4 @@
+import { walkJsonText } from './json-text-walk.js';
 import { isSecretPath } from './redact.js';
 import type { PathSegments } from './source.js';
 
@@ -85,47 +86,18 @@ export function valueNumberProblems(root: unknown): Array<{ path: PathSegments; 
   return found;
 }
 
-const JSON_NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-
 /**
  * Every number literal of a (valid) JSON text that cannot be read exactly, with its offset and
- * path: JSON.parse has already rounded them, so the text is scanned, following the containers.
+ * path: JSON.parse has already rounded them, so the text is scanned.
  */
 export function jsonNumberProblems(text: string): Array<{ offset: number; path: PathSegments; message: string }> {
   const found: Array<{ offset: number; path: PathSegments; message: string }> = [];
-  // One entry per open container: the current key of an object, the current index of an array.
-  const path: Array<string | number> = [];
-  const inArray: boolean[] = [];
-  let expectKey = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (char === '"') {
-      const start = i;
-      // Skip the string, escapes included.
-      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
-      if (expectKey) {
-        path[path.length - 1] = JSON.parse(text.slice(start, i + 1)) as string;
-        expectKey = false;
-      }
-    } else if (char === '{' || char === '[') {
-      inArray.push(char === '[');
-      path.push(char === '[' ? 0 : '');
-      expectKey = char === '{';
-    } else if (char === '}' || char === ']') {
-      inArray.pop();
-      path.pop();
-    } else if (char === ',') {
-      if (inArray[inArray.length - 1]) (path[path.length - 1] as number)++;
-      else expectKey = true;
-    } else if (char === '-' || (char >= '0' && char <= '9')) {
-      JSON_NUMBER.lastIndex = i;
-      const match = JSON_NUMBER.exec(text);
-      if (!match) continue;
-      const message = numberProblem(match[0], Number(match[0]));
-      if (message) found.push({ offset: i, path: [...path], message });
-      i += match[0].length - 1;
-    }
-  }
+  walkJsonText(text, {
+    number(literal, offset, path) {
+      const message = numberProblem(literal, Number(literal));
+      if (message) found.push({ offset, path: [...path], message });
+    },
+  });
   return found;
 }
 

@@ -126,9 +126,14 @@ export class SourceDocument {
     const duplicates: ConfigError[] = [];
     if ('problems' in read) {
       for (const { message, code, path, ...at } of read.problems) {
-        const error = new ConfigError({ file, ...at, path: path ? formatPath(path) || undefined : undefined }, numberMessageAt(message, path), code);
-        // A number comes with its path; a key given twice with its position only.
-        (path ? numbers : duplicates).push(error);
+        // A number is CONFIG_INVALID; a key given twice (and a syntax error) CONFIG_SYNTAX.
+        const number = code === 'CONFIG_INVALID';
+        const error = new ConfigError(
+          { file, ...at, path: path ? formatPath(path) || undefined : undefined },
+          number ? numberMessageAt(message, path) : message,
+          code,
+        );
+        (number ? numbers : duplicates).push(error);
       }
       // A syntax error, or every number that cannot be read as written and key given twice, in one pass.
       if (!('value' in read) || options.problems !== 'keep') throwConfigErrors([...numbers, ...duplicates]);

@@ -66,6 +66,7 @@ describe('SourceDocument', () => {
     const json = SourceDocument.parse('x.json', '{"b": 1, "b": 2}', { problems: 'keep' });
     expect(json.value).toEqual({ b: 2 });
     expect(json.keptDuplicateKeys.map((error) => error.expected)).toEqual([expect.stringContaining('the key "b" appears twice in one object')]);
+    expect(json.keptDuplicateKeys.map((error) => `${error.line}:${error.column} ${error.path}`)).toEqual(['1:10 b']);
     // A syntax error elsewhere is said beside them.
     expect(() => SourceDocument.parse('x.yaml', 'a: 1\na: 2\nb: [1,\n', { problems: 'keep' })).toThrow(/given twice[\s\S]*is not valid YAML\/JSON/);
   });

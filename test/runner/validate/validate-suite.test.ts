@@ -110,7 +110,7 @@ describe('validate reports every problem of a file in one pass', () => {
     expect(report.problems.map((problem) => `${problem.file.slice(dir.length + 1)}:${problem.line} ${problem.path}`)).toEqual([
       'd.scenario.yaml:6 expect.checks[0]',
       'd.scenario.yaml:7 expect.checks[0].output',
-      'd.scenario.json:2 undefined',
+      'd.scenario.json:2 expect.checks[0].output',
       'd.scenario.json:2 timeout_ms',
       'b.yaml:4 agent.name',
       'b.yaml:5 agent.nme',
