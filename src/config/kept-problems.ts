@@ -1,4 +1,5 @@
 import { collectConfigErrors, ConfigError, throwConfigErrors } from './errors.js';
+import { formatPath } from './format-path.js';
 import { isRoundedNumber, LARGE_ID_ADVICE, largeIntegersAsStrings } from './number-checks.js';
 import type { SourceDocument } from './source.js';
 
@@ -7,20 +8,24 @@ const place = (problem: ConfigError) => `${problem.file}\0${problem.path}`;
 
 /**
  * Loads a document read with `{problems: 'keep'}`, reporting its numbers that cannot be read as
- * written and its keys given twice beside what loading it finds (docs/cli.md, validate: every
- * problem of a file in one pass). A problem loading finds at the place of such a number (the
- * rounded value's type) is left out: the number's own problem says it.
+ * written, its keys given twice and its lists or mappings used as keys beside what loading it
+ * finds (docs/cli.md, validate: every problem of a file in one pass). A problem loading finds at
+ * the place of such a number (the rounded value's type), or at or under the string a complex key
+ * was read as (an unknown key "a,b"), is left out: the number's or the key's own problem says it.
  */
 export function withKeptProblems<T>(doc: SourceDocument, load: (doc: SourceDocument) => T): T {
   const numbers = doc.keptNumberProblems;
-  const duplicates = doc.keptDuplicateKeys;
-  if (!numbers.length && !duplicates.length) return load(doc);
+  if (!doc.keptProblems().length) return load(doc);
   const found: ConfigError[] = [];
   collectConfigErrors(found, () => {
     load(doc);
   });
   const places = new Set(numbers.map(place));
-  throwConfigErrors([...adviseStrings(doc, numbers, load), ...duplicates, ...found.filter((problem) => !places.has(place(problem)))]);
+  const madeUp = doc.madeUpKeys.map((path) => formatPath(path));
+  const underMadeUp = (problem: ConfigError) =>
+    problem.file === doc.file && madeUp.some((path) => problem.path === path || problem.path?.startsWith(`${path}.`) || problem.path?.startsWith(`${path}[`));
+  const kept = found.filter((problem) => !places.has(place(problem)) && !underMadeUp(problem));
+  throwConfigErrors([...adviseStrings(doc, numbers, load), ...doc.keptDuplicateKeys, ...doc.keptComplexKeys, ...kept]);
   throw new Error('unreachable: kept problems are thrown');
 }
 

@@ -11,7 +11,7 @@ import { mayUnderflow, numberMessageAt, valueNumberProblem, valueNumberProblems 
 import { readStrictJson } from './strict-json.js';
 import { MERGE_KEY_MESSAGE, mergeKeyPaths } from './yaml-merge-keys.js';
 import { keyOf } from './yaml-key.js';
-import { COMPLEX_KEY_MESSAGE, complexKeys, mayHaveComplexKey } from './yaml-complex-keys.js';
+import { COMPLEX_KEY_MESSAGE, complexKeys, madeUpKeyPaths, mayHaveComplexKey } from './yaml-complex-keys.js';
 import { aliasError, DUPLICATE_KEY_CODE, MAX_ALIASES, parseLocated, yaml } from './located-yaml.js';
 import { yamlNumberProblems } from './yaml-numbers.js';
 import { formatPath, type PathSegments } from './format-path.js';
@@ -31,10 +31,10 @@ export const MAX_DEPTH = 100;
 const ANCHOR = /(?:^|[\s[{,:-])&[^\s,[\]{}]/m;
 
 /**
- * How a document is read. `problems: 'keep'`: numbers that cannot be read as written and keys
- * given twice (the last one kept, as JSON.parse does) are kept in `keptNumberProblems` and
- * `keptDuplicateKeys` for the loader to report with its own, instead of thrown alone (a loader
- * that asks for this must report them: withKeptProblems).
+ * How a document is read. `problems: 'keep'`: numbers that cannot be read as written, keys
+ * given twice (the last one kept, as JSON.parse does) and lists or mappings used as keys are kept
+ * in `keptNumberProblems`, `keptDuplicateKeys` and `keptComplexKeys` for the loader to report with
+ * its own, instead of thrown alone (a loader that asks for this must report them: withKeptProblems).
  */
 export interface ReadOptions {
   problems?: 'throw' | 'keep';
@@ -66,6 +66,10 @@ export class SourceDocument {
   keptNumberProblems: readonly ConfigError[] = [];
   /** Keys given twice, when the document was read with `{problems: 'keep'}`: reported the same way. */
   keptDuplicateKeys: readonly ConfigError[] = [];
+  /** Lists or mappings used as keys, when the document was read with `{problems: 'keep'}`: reported the same way. */
+  keptComplexKeys: readonly ConfigError[] = [];
+  /** Where the value holds the string a parser made of a kept complex key: the loader's problems there are the key's. */
+  madeUpKeys: readonly PathSegments[] = [];
   private located: Located | null;
   private readonly text: string | null;
 
@@ -162,13 +166,24 @@ export class SourceDocument {
     // A list or mapping as a key would be read as a made-up string key; a tree already built (anchors) is walked anyway.
     if (doc.text !== null && !/\.json$/i.test(doc.file) && (doc.located !== null || mayHaveComplexKey(doc.text))) {
       const { root, lines } = doc.positions();
-      for (const key of complexKeys(root, lines, yaml())) {
-        problems.push(new ConfigError({ file: doc.file, line: key.line, column: key.column, path: formatPath(key.path) || undefined }, COMPLEX_KEY_MESSAGE));
+      const found = complexKeys(root, lines, yaml());
+      const complex = found.map(
+        (key) => new ConfigError({ file: doc.file, line: key.line, column: key.column, path: formatPath(key.path) || undefined }, COMPLEX_KEY_MESSAGE),
+      );
+      if (options.problems !== 'keep') problems.push(...complex);
+      else if (complex.length) {
+        doc.keptComplexKeys = complex;
+        doc.madeUpKeys = madeUpKeyPaths(doc.value, found);
       }
     }
     // Kept problems are said too when the document is refused here, before its loader sees it.
-    if (problems.length) throwConfigErrors([...problems, ...doc.keptNumberProblems, ...doc.keptDuplicateKeys]);
+    if (problems.length) throwConfigErrors([...problems, ...doc.keptProblems()]);
     return doc;
+  }
+
+  /** The problems kept for the loader to report (ReadOptions), in the order they are said. */
+  keptProblems(): ConfigError[] {
+    return [...this.keptNumberProblems, ...this.keptDuplicateKeys, ...this.keptComplexKeys];
   }
 
   /**

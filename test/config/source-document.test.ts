@@ -112,6 +112,20 @@ describe('SourceDocument', () => {
     });
   });
 
+  it('keeps a list or a mapping used as a key for the loader when asked, with the key it was read as', () => {
+    const doc = SourceDocument.parse('x.yaml', 'a: 1\nb:\n  ? [c, d]\n  : 2\n  e: 3\n', { problems: 'keep' });
+    expect(doc.value).toEqual({ a: 1, b: { 'c,d': 2, e: 3 } });
+    expect(doc.keptComplexKeys.map((error) => error.message)).toEqual([
+      'x.yaml:3:5 at b: a mapping key must be a scalar such as a name, not a list or a mapping',
+    ]);
+    expect(doc.madeUpKeys).toEqual([['b', 'c,d']]);
+    // Through an alias too (the located parser's string of it), and none for a file without one.
+    const anchored = SourceDocument.parse('x.yaml', 'k: &k [z]\nm:\n  *k : 1\n  n: 2\n', { problems: 'keep' });
+    expect(anchored.madeUpKeys).toHaveLength(1);
+    expect(anchored.madeUpKeys[0].slice(0, 1)).toEqual(['m']);
+    expect(SourceDocument.parse('x.yaml', 'a: 1\n', { problems: 'keep' }).keptComplexKeys).toEqual([]);
+  });
+
   it('parses anchors and aliases with the alias limit', () => {
     expect(SourceDocument.parse('x.yaml', 'a: &x {k: 1}\nb: *x\n').value).toEqual({ a: { k: 1 }, b: { k: 1 } });
     expect(() => SourceDocument.parse('x.yaml', 'b: *nowhere\n')).toThrow(

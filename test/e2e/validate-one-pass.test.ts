@@ -76,6 +76,22 @@ describe('agentcheck validate reports every problem of a file in one pass', () =
     expect(located(run.all.replace('agentcheck: invalid input: ', ''))).toHaveLength(3);
   });
 
+  it('a list or a mapping used as a key hides no other problem of its file, and is said in its place, not as an unknown key', async () => {
+    const dir = tempDir({
+      'agent.yaml': 'id: cx\nagent:\n  nme: X\n  ? [a, b]\n  : 1\n  tools:\n    - {name: t, description: d, returns: {[k]: 1}}\n',
+    });
+    const result = await runCli(['validate', 'agent.yaml'], dir);
+    expect(result.exitCode, result.all).toBe(2);
+    const key = 'a mapping key must be a scalar such as a name, not a list or a mapping';
+    expect(located(result.all)).toEqual([
+      expect.stringMatching(/^agent\.yaml:3:3 at agent\.nme: unknown key "nme" \(did you mean "name"\?\)/),
+      `agent.yaml:4:5 at agent: ${key}`,
+      `agent.yaml:7:43 at agent.tools[0].returns: ${key}`,
+    ]);
+    expect(result.all).not.toContain('"a,b"');
+    expect(result.all).toContain('3 problem(s) in 1 file(s)');
+  });
+
   it('an external build gives its format problems and its reserved env name together', async () => {
     const dir = tempDir({
       'agent.mjs': '',

@@ -91,7 +91,7 @@ export function loadSuiteConfig(file: string | undefined, cwd = process.cwd(), o
   if (!file && !existsSync(path)) return emptySuiteConfig(cwd);
   const doc = SourceDocument.read(path, { problems: 'keep' });
   // A document with kept problems is loaded more than once (kept-problems.ts): its problems are thrown together.
-  const keep = doc.keptNumberProblems.length || doc.keptDuplicateKeys.length ? undefined : options.keep;
+  const keep = doc.keptProblems().length ? undefined : options.keep;
   return withKeptProblems(doc, (read) => suiteConfigOf(read, path, options.cassettes, keep));
 }
 

@@ -119,6 +119,26 @@ describe('validate reports every problem of a file in one pass', () => {
     expect(report.problems[2].message).toContain('the key "output" appears twice in one object');
   });
 
+  it("a list or a mapping used as a key is reported beside the file's other problems, and the string it was read as is not", async () => {
+    const dir = tempDir({
+      'shop.yaml': SHOP,
+      'c.scenario.yaml': 'name: c\nagent: shop.yaml\ninputs: {messages: [{role: user, content: go}], context: {[a]: 1}}\nexpct: {}\n',
+      'c.yaml': 'id: c\n? [a, b]\n: 1\nagent:\n  name: C\n  nme: x\n  tools: [{name: t, description: d, returns: {? {k: 1}: 1}}]\n',
+      'agentcheck.config.yaml': 'repeat: 2\n? [x]\n: {y: 1}\nrepet: 3\n',
+    });
+    const report = await validateFiles(['c.scenario.yaml', 'c.yaml', 'agentcheck.config.yaml'], {}, dir);
+    // The unknown keys "a,b" and "x" the complex keys were read as are not said: the key's own problem is.
+    expect(report.problems.map((problem) => problem.message.slice(dir.length + 1).replace(/; expected one of: .*/, ''))).toEqual([
+      'agentcheck.config.yaml:2:3: a mapping key must be a scalar such as a name, not a list or a mapping',
+      'agentcheck.config.yaml:4:1 at repet: unknown key "repet" (did you mean "repeat"?)',
+      'c.scenario.yaml:3:59 at inputs.context: a mapping key must be a scalar such as a name, not a list or a mapping',
+      'c.scenario.yaml:4:1 at expct: unknown key "expct" (did you mean "expect"?)',
+      'c.yaml:2:3: a mapping key must be a scalar such as a name, not a list or a mapping',
+      'c.yaml:6:3 at agent.nme: unknown key "nme" (did you mean "name"?)',
+      'c.yaml:7:49 at agent.tools[0].returns: a mapping key must be a scalar such as a name, not a list or a mapping',
+    ]);
+  });
+
   it('a number beyond 2^53 is told to be written as a string only where a string is accepted in its place', async () => {
     const dir = tempDir({
       'shop.yaml': SHOP,
