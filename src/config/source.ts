@@ -1,25 +1,22 @@
-import { statSync } from 'node:fs';
-import { readUpTo } from './read-up-to.js';
 import { duplicateKeyErrors } from './yaml-duplicate-keys.js';
-import { utf8Text } from './utf8-text.js';
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import type { LineCounter, Node } from 'yaml';
 import { ConfigError, throwConfigErrors } from './errors.js';
-import { readError } from './read-error.js';
+import { readConfigText } from './read-config-file.js';
 import { deepestPath } from './deepest-path.js';
 import { mayUnderflow, numberMessageAt, valueNumberProblem, valueNumberProblems } from './number-checks.js';
 import { readStrictJson } from './strict-json.js';
 import { MERGE_KEY_MESSAGE, mergeKeyPaths } from './yaml-merge-keys.js';
-import { keyOf } from './yaml-key.js';
+import { keyNode, nearestNode, positionOf } from './yaml-locate.js';
+import { SourceView } from './source-view.js';
 import { COMPLEX_KEY_MESSAGE, complexKeys, madeUpKeyPaths, mayHaveComplexKey } from './yaml-complex-keys.js';
 import { aliasError, DUPLICATE_KEY_CODE, MAX_ALIASES, parseLocated, yaml } from './located-yaml.js';
 import { yamlNumberProblems } from './yaml-numbers.js';
 import { formatPath, type PathSegments } from './format-path.js';
 
 export { formatPath, type PathSegments } from './format-path.js';
-
-/** Largest config file we read; a larger one is refused rather than parsed (hostile input). */
-export const MAX_CONFIG_BYTES = 5 * 1024 * 1024;
+export { MAX_CONFIG_BYTES } from './read-config-file.js';
+export { SourceView } from './source-view.js';
 /** Deepest nesting accepted: real builds stay far below it, and recursive walks stay safe. */
 export const MAX_DEPTH = 100;
 
@@ -216,26 +213,7 @@ export class SourceDocument {
 
   /** Reads and parses a file, refusing oversized ones; a folder or an unreadable file is a ConfigError too. */
   static read(file: string, options: ReadOptions = {}): SourceDocument {
-    let stats;
-    try {
-      stats = statSync(file);
-    } catch (error) {
-      throw readError(file, error);
-    }
-    if (stats.isDirectory()) throw new ConfigError({ file }, 'is a folder; expected a YAML or JSON file', 'CONFIG_NOT_A_FILE');
-    if (stats.size > MAX_CONFIG_BYTES) {
-      throw new ConfigError({ file }, `is ${stats.size} bytes; config files are limited to ${MAX_CONFIG_BYTES} bytes`, 'CONFIG_TOO_LARGE');
-    }
-    let bytes: Buffer;
-    try {
-      bytes = readUpTo(file, stats, MAX_CONFIG_BYTES);
-    } catch (error) {
-      throw readError(file, error);
-    }
-    if (bytes.length > MAX_CONFIG_BYTES) {
-      throw new ConfigError({ file }, `is larger than ${MAX_CONFIG_BYTES} bytes, the limit of config files`, 'CONFIG_TOO_LARGE');
-    }
-    return SourceDocument.parse(file, utf8Text(bytes, file), options);
+    return SourceDocument.parse(file, readConfigText(file), options);
   }
 
   /** Wraps an in-memory value (a delta passed as an object); locations then have no line. */
@@ -264,55 +242,14 @@ export class SourceDocument {
   /** The closest known line/column for a path: the node itself, else its nearest ancestor. */
   locate(path: PathSegments): { line?: number; column?: number } {
     const { root, lines } = this.positions();
-    const { isMap, isSeq } = yaml();
-    let node: Node | null = root;
-    let found: Node | null = node;
-    for (const segment of path) {
-      if (!node) break;
-      let next: Node | null = null;
-      if (isMap(node)) {
-        // The last of a key given twice: the one the value holds.
-        const pair = node.items.findLast((item) => keyOf(item.key) === String(segment));
-        // Point at the key for a present entry: that is what a reader looks for.
-        if (pair) next = (pair.value as Node | null) ?? (pair.key as Node);
-      } else if (isSeq(node) && typeof segment === 'number') {
-        next = (node.items[segment] as Node | undefined) ?? null;
-      }
-      if (!next) break;
-      node = next;
-      found = next;
-    }
-    const offset = found?.range?.[0];
-    if (offset === undefined) return {};
-    const pos = lines.linePos(offset);
-    return { line: pos.line, column: pos.col };
+    return positionOf(nearestNode(root, path, yaml()), lines);
   }
 
   /** The location of the key itself for `path` (useful for "unknown key" errors). */
   locateKey(path: PathSegments): { line?: number; column?: number } {
-    const parent = path.slice(0, -1);
-    const last = path[path.length - 1];
     const { root, lines } = this.positions();
-    const { isMap, isSeq } = yaml();
-    let node: Node | null = root;
-    for (const segment of parent) {
-      if (isMap(node)) {
-        node = (node.items.findLast((item) => keyOf(item.key) === String(segment))?.value as Node) ?? null;
-      } else if (isSeq(node) && typeof segment === 'number') {
-        node = (node.items[segment] as Node) ?? null;
-      } else {
-        node = null;
-      }
-    }
-    if (isMap(node)) {
-      const key = node.items.findLast((item) => keyOf(item.key) === String(last))?.key as Node | undefined;
-      const offset = key?.range?.[0];
-      if (offset !== undefined) {
-        const pos = lines.linePos(offset);
-        return { line: pos.line, column: pos.col };
-      }
-    }
-    return this.locate(path);
+    const key = keyNode(root, path, yaml());
+    return key ? positionOf(key, lines) : this.locate(path);
   }
 
   /** A ConfigError located at `path` in this document. */
@@ -329,32 +266,6 @@ export class SourceDocument {
   /** A view of the value at `base`, whose paths are relative to it. */
   view(base: PathSegments): SourceView {
     return new SourceView(this, base);
-  }
-}
-
-/** Part of a document (an inline delta inside a scenario): paths relative to `base`. */
-export class SourceView {
-  constructor(
-    readonly doc: SourceDocument,
-    readonly base: PathSegments,
-  ) {}
-
-  get file(): string {
-    return this.doc.file;
-  }
-
-  get value(): unknown {
-    let current = this.doc.value;
-    for (const segment of this.base) current = (current as Record<string | number, unknown> | null)?.[segment];
-    return current;
-  }
-
-  locate(path: PathSegments): { line?: number; column?: number } {
-    return this.doc.locate([...this.base, ...path]);
-  }
-
-  error(path: PathSegments, expected: string, code?: string, atKey = false): ConfigError {
-    return this.doc.error([...this.base, ...path], expected, code, atKey);
   }
 }
 
