@@ -9,12 +9,12 @@ import { loadAgentBuild } from '../../engine/revision/load-build.js';
 import type { Revision } from '../../engine/revision/types.js';
 import { DEFAULT_LLM } from '../../engine/providers/index.js';
 import { validateLlmParameters } from '../../engine/providers/validate-parameters.js';
-import type { LoadContext } from './load-scenario-file.js';
+import type { LoadContext } from './load-context.js';
 import { overrideLlm } from './model-override.js';
 import { SCENARIO_FILE } from './discover.js';
 import type { ScenarioSpec } from './scenario-format.generated.js';
 
-/** Where a scenario is written, for the parts of loadOne that locate problems. */
+/** Where a scenario is written, for the parts of loadOneScenario that locate problems. */
 export interface ScenarioPlace {
   doc: SourceDocument;
   dir: string;

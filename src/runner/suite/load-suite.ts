@@ -5,7 +5,8 @@ import { collectConfigErrors, ConfigError, throwConfigErrors } from '../../confi
 import { applyDelta, type DeltaRevision } from '../../engine/revision/delta.js';
 import { touchesLlm } from '../../engine/revision/delta-touches-llm.js';
 import { discoverScenarioFiles, type FoundScenarioFile } from '../scenario/discover.js';
-import { loadScenarioFile, type LoadContext, type VariantSubject } from '../scenario/load-scenario-file.js';
+import type { LoadContext, VariantSubject } from '../scenario/load-context.js';
+import { loadScenarioFile } from '../scenario/load-scenario-file.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { globToRegExp } from './glob.js';
 import { grepMatcher } from './grep-matcher.js';

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigErrors } from '../../../src/config/errors.js';
-import { loadScenarioFile, type LoadContext } from '../../../src/runner/scenario/load-scenario-file.js';
+import type { LoadContext } from '../../../src/runner/scenario/load-context.js';
+import { loadScenarioFile } from '../../../src/runner/scenario/load-scenario-file.js';
 import type { Scenario } from '../../../src/runner/scenario/scenario.js';
 import { loadSuite } from '../../../src/runner/suite/load-suite.js';
 import { emptySuiteConfig } from '../../../src/runner/suite/suite-config.js';

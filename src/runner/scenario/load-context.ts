@@ -1,0 +1,42 @@
+import type { ConfigError } from '../../config/errors.js';
+import type { PathSegments } from '../../config/source.js';
+import type { DeltaRevision } from '../../engine/revision/delta.js';
+import type { LlmSpec, Revision } from '../../engine/revision/types.js';
+import type { GraderModel } from '../judge/grader-model.js';
+import type { Scenario } from './scenario.js';
+
+/** Shared while loading a suite: agent builds are parsed once however many scenarios use them. */
+export interface LoadContext {
+  agents: Map<string, Revision>;
+  /** The build as a DeltaRevision with no delta, shared by the scenarios that change nothing. */
+  plain?: Map<Revision, DeltaRevision>;
+  /** Suite-level default model (`model` in agentcheck.config.yaml). */
+  suiteModel?: Partial<LlmSpec>;
+  /**
+   * Locates a problem of the suite's `model` (at `model.<path>`) in the config file; `build`, the
+   * agent build file, when the problem depends on that build.
+   */
+  suiteModelAt?: (path: PathSegments, expected: string, build?: string) => ConfigError;
+  /** Suite-level default grader of judge checks (`judge.model` in agentcheck.config.yaml). */
+  suiteGrader?: GraderModel;
+  /** Locates a problem of the suite's `judge.model` in the config file. */
+  suiteGraderAt?: (expected: string) => ConfigError;
+  /**
+   * The suite's variant deltas (`variants` in agentcheck.config.yaml): a tool a variant adds may
+   * be answered in a scenario's `approvals.tools`. Without them, only the scenario's own
+   * revision counts.
+   */
+  variants?: Record<string, unknown>;
+  /**
+   * When given, a scenario that has problems but whose build (with its delta) loaded is put here,
+   * so the suite's variants are checked against that build in the same pass.
+   */
+  unloaded?: VariantSubject[];
+}
+
+/**
+ * What applying a suite's variants needs of a scenario; `beforeModel` when its revision is the
+ * build with its delta only (its model override did not apply), which a variant changing the llm
+ * cannot be judged against.
+ */
+export type VariantSubject = Pick<Scenario, 'id' | 'name' | 'tags' | 'agentFile' | 'revision'> & { beforeModel?: boolean };
