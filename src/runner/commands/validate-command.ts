@@ -1,5 +1,6 @@
 import { ConfigError } from '../../config/errors.js';
-import { validateFiles, type ValidationReport } from '../validate/validate-files.js';
+import { validateFiles } from '../validate/validate-files.js';
+import type { ValidationReport } from '../validate/validation-report.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
 
 /**

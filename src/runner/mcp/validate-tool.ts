@@ -2,7 +2,8 @@ import { resolve } from 'node:path';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { toProblems, validateFiles, type ValidationProblem } from '../validate/validate-files.js';
+import { validateFiles } from '../validate/validate-files.js';
+import { toProblems, type ValidationProblem } from '../validate/validation-report.js';
 import type { McpServerContext } from './server-context.js';
 import { errorResult, structuredResult } from './tool-results.js';
 

@@ -1,39 +1,18 @@
-import { existsSync, statSync } from 'node:fs';
-import { SUITE_CONFIG_FILE } from '../scenario/scenario-file-name.js';
-import { basename, join, resolve } from 'node:path';
-import { ConfigError, ConfigErrors } from '../../config/errors.js';
-import { readUpTo } from '../../config/read-up-to.js';
-import { MAX_CONFIG_BYTES, SourceDocument } from '../../config/source.js';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ConfigError } from '../../config/errors.js';
 import { loadAgentBuild } from '../../engine/revision/load-build.js';
 import { loadSkillFolder } from '../../skills/load-skill-folder.js';
-import { SCENARIO_FILE, type FoundScenarioFile } from '../scenario/discover.js';
+import type { FoundScenarioFile } from '../scenario/discover.js';
 import type * as LoadSuite from '../suite/load-suite.js';
 import { emptySuiteConfig, loadSuiteConfig, type SuiteConfig } from '../suite/suite-config.js';
-import { walkFiles } from '../files/walk-files.js';
 import { skippedScenarioNote } from '../scenario/skipped-scenario-files.js';
-import { BUILD_KEYS, hasBuildKey, hasIdKey, isAgentBuildShape } from '../scenario/build-shape.js';
+import { collect, detect, namedKind } from './collect-files.js';
+import { addProblems, check, countValidConfigs, toProblem, toProblems, type FileKind, type ValidationReport } from './validation-report.js';
 
-/** The kinds of file `agentcheck validate` knows. */
-export type FileKind = 'scenario' | 'agent' | 'skill' | 'config';
-
-/** One invalid file: where (as far as known) and the error that says what was expected. */
-export interface ValidationProblem {
-  file: string;
-  line?: number;
-  column?: number;
-  path?: string;
-  message: string;
-  /** The error itself, for callers that print it their own way. */
-  error: unknown;
-}
-
-/** What validateFiles checked and what it found. */
-export interface ValidationReport {
-  counts: Record<FileKind, number>;
-  /** Scenarios inside the valid scenario files. */
-  scenarios: number;
-  problems: ValidationProblem[];
-}
+/** What `agentcheck validate` recognises, for the message when it finds none of it. */
+const KNOWN_FILES = 'agent builds, *.scenario(s).yaml, SKILL.md, agentcheck.config.yaml';
+const SCENARIO_FILE_NAMES = 'scenario files are named *.scenario.yaml or *.scenarios.yaml';
 
 /**
  * Checks agent builds (with their flows, plans, chains, skill refs and MCP servers), scenario
@@ -196,134 +175,4 @@ export async function validateFiles(paths: readonly string[], options: { config?
     );
   }
   return countValidConfigs(report, configs, cwd);
-}
-
-/** The config count: the configs checked that no problem points at. */
-function countValidConfigs(report: ValidationReport, configs: ReadonlySet<string>, cwd: string): ValidationReport {
-  const withProblems = new Set(report.problems.map((problem) => resolve(cwd, problem.file)));
-  report.counts.config = [...configs].filter((file) => !withProblems.has(file)).length;
-  return report;
-}
-
-/** Runs one file's check: counts the file when valid, records every problem when not. */
-function check(report: ValidationReport, file: string, kind: FileKind, step: () => void): void {
-  try {
-    step();
-    report.counts[kind]++;
-  } catch (error) {
-    addProblems(report, toProblems(error, file));
-  }
-}
-
-/**
- * Records problems not reported yet: a scenario file whose agent build is invalid fails with the
- * build's own problems, which the build's check (or another scenario file using it) already listed.
- * A ConfigError's message holds its file, line, column and path; with the file it is the key.
- */
-function addProblems(report: ValidationReport, problems: readonly ValidationProblem[]): void {
-  const key = (problem: ValidationProblem) => `${problem.file}\n${problem.message}`;
-  const seen = reported.get(report) ?? new Set(report.problems.map(key));
-  reported.set(report, seen);
-  for (const problem of problems) {
-    if (seen.has(key(problem))) continue;
-    seen.add(key(problem));
-    report.problems.push(problem);
-  }
-}
-
-/** The messages each report holds, so a long list is not searched for every new problem. */
-const reported = new WeakMap<ValidationReport, Set<string>>();
-
-/** What `agentcheck validate` recognises, for the message when it finds none of it. */
-const KNOWN_FILES = 'agent builds, *.scenario(s).yaml, SKILL.md, agentcheck.config.yaml';
-const SCENARIO_FILE_NAMES = 'scenario files are named *.scenario.yaml or *.scenarios.yaml';
-
-/** Every problem an error holds: each of a ConfigErrors, else the error itself. */
-export function toProblems(error: unknown, file: string): ValidationProblem[] {
-  return error instanceof ConfigErrors ? error.errors.map((one) => toProblem(one, file)) : [toProblem(error, file)];
-}
-
-/** A ConfigError keeps its location; any other error is pinned to the file being checked. */
-export function toProblem(error: unknown, file: string): ValidationProblem {
-  if (error instanceof ConfigError) {
-    return { file: error.file, line: error.line, column: error.column, path: error.path, message: error.message, error };
-  }
-  return { file, message: error instanceof Error ? error.message : String(error), error };
-}
-
-/** A file to check: its kind when its name says it, and whether it was named on the command line. */
-interface CollectedFile {
-  file: string;
-  kind: FileKind | null;
-  named?: boolean;
-}
-
-/**
- * Files under the paths, and a problem for each path that does not exist; a file named
- * explicitly is always validated (as what `run` takes it for when its name does not say).
- */
-function collect(paths: readonly string[], cwd: string): { files: CollectedFile[]; missing: ValidationProblem[]; empty: string[] } {
-  const out: CollectedFile[] = [];
-  const missing: ValidationProblem[] = [];
-  const empty: string[] = [];
-  for (const given of paths) {
-    const path = resolve(cwd, given);
-    let stats;
-    try {
-      stats = statSync(path);
-    } catch {
-      // Named as it was given (an absolute path stays absolute, not ../../x).
-      missing.push(toProblem(new ConfigError({ file: given }, 'path not found', 'CONFIG_NOT_FOUND'), given));
-      continue;
-    }
-    if (stats.isDirectory()) {
-      const files = walkFiles(path, (name) => /\.(ya?ml|json)$/.test(name) || name === 'SKILL.md');
-      if (!files.length) empty.push(given);
-      for (const file of files) out.push({ file, kind: kindByName(file) });
-    } else out.push({ file: path, kind: kindByName(path), named: true });
-  }
-  return { files: out, missing, empty };
-}
-
-function kindByName(file: string): FileKind | null {
-  const name = basename(file);
-  if (SCENARIO_FILE.test(name)) return 'scenario';
-  if (name === 'SKILL.md') return 'skill';
-  if (SUITE_CONFIG_FILE.test(name)) return 'config';
-  return null;
-}
-
-/** Other YAML/JSON files count as agent builds when they look like one (`id` and `agent` at the top). */
-function detect(file: string): FileKind | null {
-  let value: unknown;
-  try {
-    value = SourceDocument.read(file, { problems: 'keep' }).value;
-  } catch (error) {
-    // Not ours to judge (a file that is not an agentcheck file may be any YAML), unless its text
-    // shows a build's top-level keys: then its syntax error is the problem to report, not a skip.
-    if (looksLikeBuild(file)) throw error;
-    return null;
-  }
-  if (!value || typeof value !== 'object' || Array.isArray(value) || !hasIdKey(value)) return null;
-  // An `id` beside an agent-build key (or a near miss of `agent`, e.g. a typo) is an agent build to
-  // validate, so a misspelled build is reported rather than skipped.
-  return hasBuildKey(value) ? 'agent' : null;
-}
-
-/** A file named on the command line whose name does not say its kind: what `run` takes it for. */
-function namedKind(file: string): FileKind {
-  return isAgentBuildShape(SourceDocument.read(file, { problems: 'keep' }).value) ? 'agent' : 'scenario';
-}
-
-/** `id:` and a build key at the start of lines (or as JSON keys): the text of an agent build, parsed or not. */
-function looksLikeBuild(file: string): boolean {
-  let text: string;
-  try {
-    // A file too large to load still shows its first keys.
-    text = readUpTo(file, statSync(file), MAX_CONFIG_BYTES).toString('utf8');
-  } catch {
-    return false;
-  }
-  const key = (name: string) => new RegExp(`^(?:${name}|"${name}")\\s*:|[{,]\\s*"${name}"\\s*:`, 'm').test(text);
-  return key('id') && [...BUILD_KEYS].some(key);
 }

@@ -1,7 +1,8 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validateFiles, type ValidationReport } from '../../../src/runner/validate/validate-files.js';
+import { validateFiles } from '../../../src/runner/validate/validate-files.js';
+import type { ValidationReport } from '../../../src/runner/validate/validation-report.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 const BOT = 'id: bot\nagent:\n  name: Bot\n  tools:\n    - {name: a, description: a, returns: 1}\n';

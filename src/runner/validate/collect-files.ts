@@ -1,0 +1,87 @@
+import { statSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import { ConfigError } from '../../config/errors.js';
+import { readUpTo } from '../../config/read-up-to.js';
+import { MAX_CONFIG_BYTES, SourceDocument } from '../../config/source.js';
+import { SCENARIO_FILE } from '../scenario/discover.js';
+import { SUITE_CONFIG_FILE } from '../scenario/scenario-file-name.js';
+import { BUILD_KEYS, hasBuildKey, hasIdKey, isAgentBuildShape } from '../scenario/build-shape.js';
+import { walkFiles } from '../files/walk-files.js';
+import { toProblem, type FileKind, type ValidationProblem } from './validation-report.js';
+
+/** A file to check: its kind when its name says it, and whether it was named on the command line. */
+export interface CollectedFile {
+  file: string;
+  kind: FileKind | null;
+  named?: boolean;
+}
+
+/**
+ * Files under the paths, and a problem for each path that does not exist; a file named
+ * explicitly is always validated (as what `run` takes it for when its name does not say).
+ */
+export function collect(paths: readonly string[], cwd: string): { files: CollectedFile[]; missing: ValidationProblem[]; empty: string[] } {
+  const out: CollectedFile[] = [];
+  const missing: ValidationProblem[] = [];
+  const empty: string[] = [];
+  for (const given of paths) {
+    const path = resolve(cwd, given);
+    let stats;
+    try {
+      stats = statSync(path);
+    } catch {
+      // Named as it was given (an absolute path stays absolute, not ../../x).
+      missing.push(toProblem(new ConfigError({ file: given }, 'path not found', 'CONFIG_NOT_FOUND'), given));
+      continue;
+    }
+    if (stats.isDirectory()) {
+      const files = walkFiles(path, (name) => /\.(ya?ml|json)$/.test(name) || name === 'SKILL.md');
+      if (!files.length) empty.push(given);
+      for (const file of files) out.push({ file, kind: kindByName(file) });
+    } else out.push({ file: path, kind: kindByName(path), named: true });
+  }
+  return { files: out, missing, empty };
+}
+
+function kindByName(file: string): FileKind | null {
+  const name = basename(file);
+  if (SCENARIO_FILE.test(name)) return 'scenario';
+  if (name === 'SKILL.md') return 'skill';
+  if (SUITE_CONFIG_FILE.test(name)) return 'config';
+  return null;
+}
+
+/** Other YAML/JSON files count as agent builds when they look like one (`id` and `agent` at the top). */
+export function detect(file: string): FileKind | null {
+  let value: unknown;
+  try {
+    value = SourceDocument.read(file, { problems: 'keep' }).value;
+  } catch (error) {
+    // Not ours to judge (a file that is not an agentcheck file may be any YAML), unless its text
+    // shows a build's top-level keys: then its syntax error is the problem to report, not a skip.
+    if (looksLikeBuild(file)) throw error;
+    return null;
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value) || !hasIdKey(value)) return null;
+  // An `id` beside an agent-build key (or a near miss of `agent`, e.g. a typo) is an agent build to
+  // validate, so a misspelled build is reported rather than skipped.
+  return hasBuildKey(value) ? 'agent' : null;
+}
+
+/** A file named on the command line whose name does not say its kind: what `run` takes it for. */
+export function namedKind(file: string): FileKind {
+  return isAgentBuildShape(SourceDocument.read(file, { problems: 'keep' }).value) ? 'agent' : 'scenario';
+}
+
+/** `id:` and a build key at the start of lines (or as JSON keys): the text of an agent build, parsed or not. */
+function looksLikeBuild(file: string): boolean {
+  let text: string;
+  try {
+    // A file too large to load still shows its first keys.
+    text = readUpTo(file, statSync(file), MAX_CONFIG_BYTES).toString('utf8');
+  } catch {
+    return false;
+  }
+  const key = (name: string) => new RegExp(`^(?:${name}|"${name}")\\s*:|[{,]\\s*"${name}"\\s*:`, 'm').test(text);
+  return key('id') && [...BUILD_KEYS].some(key);
+}
