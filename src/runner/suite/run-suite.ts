@@ -6,9 +6,10 @@ import type { SpanRecord } from '../../spans/span-record.js';
 import type { CassetteSettings } from '../cassettes/cassette-settings.js';
 import { buildReport, type SuiteSelectionRecord } from '../report/build-report.js';
 import type { Report, ScenarioRow } from '../report/report.js';
-import { runScenario } from '../scenario/run-scenario.js';
 import type { PlannedRun, SuitePlan } from './load-suite.js';
-import { ABORT_GRACE_MS, DEFAULT_TIMEOUT_MS, Deadline, MAX_TIMEOUT_MS } from './timeouts.js';
+import { interruptedRow, notRun } from './not-run-rows.js';
+import { runPlannedRun } from './run-planned-run.js';
+import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from './timeouts.js';
 
 export { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS };
 
@@ -209,117 +210,4 @@ async function runAll(runs: readonly PlannedRun[], options: RunSuiteOptions): Pr
   await Promise.all(Array.from({ length: workers }, worker));
   // A released run always has its row; a run without one was never let go.
   return runs.map((run, index) => rows[index] ?? keep(notRun(run), index));
-}
-
-/** What one planned run needs of the suite's options. */
-export type RunPlannedOptions = Pick<RunSuiteOptions, 'timeoutMs' | 'skills' | 'env' | 'cassettes' | 'mcpServers' | 'signal' | 'hurry' | 'onSpans'>;
-
-/**
- * Runs one planned scenario x variant x repeat under its time limit (the scenario's timeout_ms,
- * else `timeoutMs`, else the default; agentcheck/vitest runs its scenarios through here too). The
- * limit aborts the run through its signal, like test-run's cap, so the engine ends the turn itself
- * and the row keeps what ran (transcript, usage, tool calls, spans); a run that ignores the abort
- * gets a bare TIMEOUT row ABORT_GRACE_MS later, never a hang.
- */
-export async function runPlannedRun(run: PlannedRun, options: RunPlannedOptions): Promise<ScenarioRow> {
-  if (run.scenario.skip) return skippedRow(run);
-  const timeoutMs = Math.min(run.scenario.timeout_ms ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS);
-  const deadline = new Deadline(timeoutMs, options.signal, limitSetting(run, options));
-  const started = performance.now();
-  // A run given up on may still finish later; its late spans must not reach the sink.
-  let settled = false;
-  try {
-    const result = await Promise.race([
-      runScenario(run.scenario, {
-        variant: run.variant,
-        revision: run.revision,
-        repeat: run.repeat,
-        skills: options.skills,
-        env: options.env,
-        cassettes: options.cassettes,
-        mcpServers: options.mcpServers,
-        signal: options.signal,
-        deadline,
-        onSpans: (spans) => {
-          if (!settled) options.onSpans?.(spans);
-        },
-      }),
-      deadline.abandoned(ABORT_GRACE_MS, options.hurry).then(() => 'abandoned' as const),
-    ]);
-    settled = true;
-    if (result !== 'abandoned') return result;
-    if (options.signal?.aborted && !deadline.timedOut) {
-      const row = baseRow(
-        run,
-        'not_run',
-        options.hurry?.aborted
-          ? `${INTERRUPTED_MID_RUN}, and a second interrupt gave up on the run before it stopped: nothing it recorded is kept`
-          : `${INTERRUPTED_MID_RUN}, and the run did not stop within ${ABORT_GRACE_MS} ms of being aborted: nothing it recorded is kept`,
-      );
-      row.duration_ms = Math.round(performance.now() - started);
-      return row;
-    }
-    const row = baseRow(run, 'error', `${deadline.limitReason}, and it did not stop within ${ABORT_GRACE_MS} ms of being aborted: nothing it recorded is kept`);
-    row.error = { type: 'TIMEOUT', message: row.reason };
-    row.duration_ms = Math.round(performance.now() - started);
-    return row;
-  } finally {
-    deadline.dispose();
-  }
-}
-
-/** What set a run's time limit, for its TIMEOUT message. */
-function limitSetting(run: PlannedRun, options: RunPlannedOptions): string {
-  if (run.scenario.timeout_ms !== undefined) return "the scenario's timeout_ms";
-  return options.timeoutMs === undefined ? 'the default per-run limit' : "--timeout or the config's timeout_ms";
-}
-
-function notRun(run: PlannedRun): ScenarioRow {
-  return baseRow(run, 'not_run', 'not run: the suite was interrupted');
-}
-
-const INTERRUPTED_MID_RUN = 'not run to the end: the suite was interrupted';
-
-/**
- * The row of a run in flight when the suite was interrupted: `not_run`, since its end was cut
- * off, but keeping what it recorded (test_run with its trace_id, transcript, usage, turns, wall
- * time), so its spans in spans.jsonl keep their row (docs/report-format.md). Its checks are not
- * kept: they judged a cut run. A row made without running (skipped, or already not_run) stays.
- */
-function interruptedRow(run: PlannedRun, ran: ScenarioRow): ScenarioRow {
-  if (ran.status === 'skipped' || ran.status === 'not_run') return ran;
-  const row = baseRow(run, 'not_run', ran.error ? `${INTERRUPTED_MID_RUN} (${ran.error.type})` : INTERRUPTED_MID_RUN);
-  row.test_run = ran.test_run;
-  row.turns = ran.turns;
-  row.duration_ms = ran.duration_ms;
-  if (ran.resumes) row.resumes = ran.resumes;
-  if (ran.usage) row.usage = ran.usage;
-  if (ran.transcript) row.transcript = ran.transcript;
-  return row;
-}
-
-/** The row of a scenario marked `skip` (status skipped, its reason): it is not run. */
-export function skippedRow(run: PlannedRun): ScenarioRow {
-  const why = typeof run.scenario.skip === 'string' ? run.scenario.skip : 'skip: true';
-  return baseRow(run, 'skipped', `skipped (${why})`);
-}
-
-function baseRow(run: PlannedRun, status: ScenarioRow['status'], reason: string): ScenarioRow {
-  const row: ScenarioRow = {
-    id: run.scenario.id,
-    name: run.scenario.name,
-    file: run.scenario.file,
-    variant: run.variant,
-    repeat: run.repeat,
-    tags: run.scenario.tags,
-    status,
-    reason,
-    test_run: null,
-    checks: [],
-    turns: 0,
-    duration_ms: 0,
-    error: null,
-  };
-  if (run.scenario.expect_failure) row.expect_failure = run.scenario.expect_failure;
-  return row;
 }
