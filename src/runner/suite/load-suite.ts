@@ -1,19 +1,21 @@
 import { createHash } from 'node:crypto';
-import { relative, resolve, sep } from 'node:path';
-import { isInsideFolder } from '../../config/is-inside-folder.js';
+import { relative, sep } from 'node:path';
 import { collectConfigErrors, ConfigError, throwConfigErrors } from '../../config/errors.js';
-import { applyDelta, type DeltaRevision } from '../../engine/revision/delta.js';
+import type { DeltaRevision } from '../../engine/revision/delta.js';
 import { touchesLlm } from '../../engine/revision/delta-touches-llm.js';
-import { discoverScenarioFiles, type FoundScenarioFile } from '../scenario/discover.js';
+import type { FoundScenarioFile } from '../scenario/discover.js';
 import type { LoadContext, VariantSubject } from '../scenario/load-context.js';
 import { loadScenarioFile } from '../scenario/load-scenario-file.js';
 import type { Scenario } from '../scenario/scenario.js';
-import { globToRegExp } from './glob.js';
 import { grepMatcher } from './grep-matcher.js';
 import { emptySuiteConfig, type SuiteConfig } from './suite-config.js';
 import { checkSuiteSelection } from './check-suite-selection.js';
 import type { SuiteSelectionRecord } from '../report/build-report.js';
-import { isDirectory, walkFiles } from '../files/walk-files.js';
+import { suiteScenarioFiles } from './suite-scenario-files.js';
+import { relativeBuild, selectVariants, variantRevision, type VariantCache } from './suite-variants.js';
+
+// validate reaches it through this module, which it loads lazily.
+export { suiteScenarioFiles } from './suite-scenario-files.js';
 
 export interface SuiteSelection {
   paths: string[];
@@ -173,118 +175,6 @@ function selectScenarios<T extends VariantSubject>(subjects: T[], selection: Sui
   if (only) selected = selected.filter((s) => only.has(s.id));
   if (selection.tags?.length) selected = selected.filter((s) => s.tags.some((tag) => selection.tags?.includes(tag)));
   return selected;
-}
-
-/** The scenario files a selection names: its paths, else the config's `scenarios` (else its folder). */
-export function suiteScenarioFiles(selection: Pick<SuiteSelection, 'paths' | 'config' | 'files'>, cwd = process.cwd()): FoundScenarioFile[] {
-  if (selection.files) return selection.files;
-  if (!selection.paths.length) return configFiles(selection.config ?? emptySuiteConfig(cwd), cwd);
-  const found = discoverScenarioFiles(selection.paths, cwd);
-  // With a suite config, ids are relative to its folder whether or not paths are given, so
-  // `run` and `run scenarios/` name (and find cassettes for) a scenario alike (docs/formats.md).
-  const base = selection.config?.file ? selection.config.baseDir : undefined;
-  if (base && found.every((entry) => isInsideFolder(base, entry.file))) for (const entry of found) entry.root = base;
-  return found;
-}
-
-function selectVariants(config: SuiteConfig, wanted: string[] | undefined): string[] {
-  const all = ['base', ...Object.keys(config.variants)];
-  if (!wanted?.length) return all;
-  for (const name of wanted) {
-    if (!all.includes(name)) {
-      throw new ConfigError({ file: config.file ?? '--variant' }, `unknown variant "${name}"; expected one of: ${all.join(', ')}`, 'CONFIG_INVALID');
-    }
-  }
-  return all.filter((name) => wanted.includes(name));
-}
-
-/** Variant revisions applied so far, by scenario revision, and the build/variant pairs that failed. */
-interface VariantCache {
-  applied: Map<DeltaRevision, Map<string, DeltaRevision | null>>;
-  /** `build file|revision hash|delta hash|variant`: a variant that does not apply is said once per build. */
-  failed: Set<string>;
-}
-
-/**
- * The scenario's revision under a variant, applied once per build (the cache holds null for a
- * variant that did not apply). A variant that does not apply is an error naming the variant, the
- * first scenario that met it and its build; other scenarios of the same build are not told again.
- */
-function variantRevision(scenario: VariantSubject, variant: string, config: SuiteConfig, cache: VariantCache): DeltaRevision | null {
-  const revision = scenario.revision;
-  if (variant === 'base') return revision;
-  let byVariant = cache.applied.get(revision);
-  if (!byVariant) cache.applied.set(revision, (byVariant = new Map()));
-  if (byVariant.has(variant)) return byVariant.get(variant) ?? null;
-  byVariant.set(variant, null);
-  const failure = `${scenario.agentFile}|${revision.hash}|${revision.deltaHash}|${variant}`;
-  if (cache.failed.has(failure)) return null;
-  const source = config.variantSources.get(variant);
-  try {
-    const applied = applyDelta(revision, config.variants[variant], source ? source.doc.view(source.path) : `variant ${variant}`);
-    byVariant.set(variant, applied);
-    return applied;
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    cache.failed.add(failure);
-    const build = relativeBuild(config, scenario.agentFile);
-    throw new ConfigError(
-      { file: error.file, line: error.line, column: error.column, path: error.path },
-      `variant "${variant}" does not apply to the build ${build} of scenario "${scenario.id}": ${error.expected}`,
-      error.code,
-    );
-  }
-}
-
-/** A build file as messages name it: relative to the suite's folder. */
-function relativeBuild(config: SuiteConfig, file: string): string {
-  return relative(config.baseDir, file).split(sep).join('/') || file;
-}
-
-/**
- * Scenario files named by the config's `scenarios` entries, else every scenario file under its
- * folder. An entry is a glob, a folder or a file, relative to the config's folder (`../` and
- * absolute paths work); a glob is walked from its literal leading folders.
- */
-function configFiles(config: SuiteConfig, cwd: string): FoundScenarioFile[] {
-  if (!config.scenarios?.length) return discoverScenarioFiles([config.file ? config.baseDir : cwd], cwd);
-  const found = new Map<string, FoundScenarioFile>();
-  const empty: number[] = [];
-  config.scenarios.forEach((entry, index) => {
-    if (!addConfigEntry(entry, config, cwd, found)) empty.push(index);
-  });
-  // One entry that matches nothing beside others that do: a typo that would drop files silently.
-  if (found.size && empty.length && config.source) {
-    const source = config.source;
-    throwConfigErrors(
-      empty.map((index) =>
-        source.error(['scenarios', index], 'matches no scenario file (*.scenario.yaml, *.scenarios.yaml), though the other entries do; check the glob'),
-      ),
-    );
-  }
-  return [...found.values()].sort((a, b) => a.file.localeCompare(b.file));
-}
-
-/** Adds the scenario files one `scenarios` entry of the config names (a glob, a folder or a file); returns how many it matched. */
-function addConfigEntry(entry: string, config: SuiteConfig, cwd: string, found: Map<string, FoundScenarioFile>): number {
-  const parts = entry.split('/');
-  const firstGlob = parts.findIndex((part) => /[*?{]/.test(part));
-  if (firstGlob < 0) {
-    // No wildcard: a folder (its scenario files) or one file.
-    const files = discoverScenarioFiles([resolve(config.baseDir, entry)], cwd);
-    for (const file of files) found.set(file.file, { file: file.file, root: config.baseDir });
-    return files.length;
-  }
-  const base = resolve(config.baseDir, parts.slice(0, firstGlob).join('/') || '.');
-  const pattern = globToRegExp(parts.slice(firstGlob).join('/'));
-  let matched = 0;
-  // A glob whose literal folder does not exist matches nothing.
-  for (const file of isDirectory(base) ? walkFiles(base) : []) {
-    if (!pattern.test(relative(base, file).split(sep).join('/'))) continue;
-    found.set(file, { file, root: config.baseDir });
-    matched++;
-  }
-  return matched;
 }
 
 /** One sha256 over what decides each scenario's rows; JSON.stringify keeps it cheap for 10,000 scenarios. */

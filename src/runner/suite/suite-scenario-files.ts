@@ -1,0 +1,66 @@
+import { relative, resolve, sep } from 'node:path';
+import { isInsideFolder } from '../../config/is-inside-folder.js';
+import { throwConfigErrors } from '../../config/errors.js';
+import { discoverScenarioFiles, type FoundScenarioFile } from '../scenario/discover.js';
+import { isDirectory, walkFiles } from '../files/walk-files.js';
+import { globToRegExp } from './glob.js';
+import type { SuiteSelection } from './load-suite.js';
+import { emptySuiteConfig, type SuiteConfig } from './suite-config.js';
+
+/** The scenario files a selection names: its paths, else the config's `scenarios` (else its folder). */
+export function suiteScenarioFiles(selection: Pick<SuiteSelection, 'paths' | 'config' | 'files'>, cwd = process.cwd()): FoundScenarioFile[] {
+  if (selection.files) return selection.files;
+  if (!selection.paths.length) return configFiles(selection.config ?? emptySuiteConfig(cwd), cwd);
+  const found = discoverScenarioFiles(selection.paths, cwd);
+  // With a suite config, ids are relative to its folder whether or not paths are given, so
+  // `run` and `run scenarios/` name (and find cassettes for) a scenario alike (docs/formats.md).
+  const base = selection.config?.file ? selection.config.baseDir : undefined;
+  if (base && found.every((entry) => isInsideFolder(base, entry.file))) for (const entry of found) entry.root = base;
+  return found;
+}
+
+/**
+ * Scenario files named by the config's `scenarios` entries, else every scenario file under its
+ * folder. An entry is a glob, a folder or a file, relative to the config's folder (`../` and
+ * absolute paths work); a glob is walked from its literal leading folders.
+ */
+function configFiles(config: SuiteConfig, cwd: string): FoundScenarioFile[] {
+  if (!config.scenarios?.length) return discoverScenarioFiles([config.file ? config.baseDir : cwd], cwd);
+  const found = new Map<string, FoundScenarioFile>();
+  const empty: number[] = [];
+  config.scenarios.forEach((entry, index) => {
+    if (!addConfigEntry(entry, config, cwd, found)) empty.push(index);
+  });
+  // One entry that matches nothing beside others that do: a typo that would drop files silently.
+  if (found.size && empty.length && config.source) {
+    const source = config.source;
+    throwConfigErrors(
+      empty.map((index) =>
+        source.error(['scenarios', index], 'matches no scenario file (*.scenario.yaml, *.scenarios.yaml), though the other entries do; check the glob'),
+      ),
+    );
+  }
+  return [...found.values()].sort((a, b) => a.file.localeCompare(b.file));
+}
+
+/** Adds the scenario files one `scenarios` entry of the config names (a glob, a folder or a file); returns how many it matched. */
+function addConfigEntry(entry: string, config: SuiteConfig, cwd: string, found: Map<string, FoundScenarioFile>): number {
+  const parts = entry.split('/');
+  const firstGlob = parts.findIndex((part) => /[*?{]/.test(part));
+  if (firstGlob < 0) {
+    // No wildcard: a folder (its scenario files) or one file.
+    const files = discoverScenarioFiles([resolve(config.baseDir, entry)], cwd);
+    for (const file of files) found.set(file.file, { file: file.file, root: config.baseDir });
+    return files.length;
+  }
+  const base = resolve(config.baseDir, parts.slice(0, firstGlob).join('/') || '.');
+  const pattern = globToRegExp(parts.slice(firstGlob).join('/'));
+  let matched = 0;
+  // A glob whose literal folder does not exist matches nothing.
+  for (const file of isDirectory(base) ? walkFiles(base) : []) {
+    if (!pattern.test(relative(base, file).split(sep).join('/'))) continue;
+    found.set(file, { file, root: config.baseDir });
+    matched++;
+  }
+  return matched;
+}

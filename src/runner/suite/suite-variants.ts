@@ -1,0 +1,60 @@
+import { relative, sep } from 'node:path';
+import { ConfigError } from '../../config/errors.js';
+import { applyDelta, type DeltaRevision } from '../../engine/revision/delta.js';
+import type { VariantSubject } from '../scenario/load-context.js';
+import type { SuiteConfig } from './suite-config.js';
+
+/** The variants `--variant` selects (all, `base` first, when none is named); an unknown name is refused. */
+export function selectVariants(config: SuiteConfig, wanted: string[] | undefined): string[] {
+  const all = ['base', ...Object.keys(config.variants)];
+  if (!wanted?.length) return all;
+  for (const name of wanted) {
+    if (!all.includes(name)) {
+      throw new ConfigError({ file: config.file ?? '--variant' }, `unknown variant "${name}"; expected one of: ${all.join(', ')}`, 'CONFIG_INVALID');
+    }
+  }
+  return all.filter((name) => wanted.includes(name));
+}
+
+/** Variant revisions applied so far, by scenario revision, and the build/variant pairs that failed. */
+export interface VariantCache {
+  applied: Map<DeltaRevision, Map<string, DeltaRevision | null>>;
+  /** `build file|revision hash|delta hash|variant`: a variant that does not apply is said once per build. */
+  failed: Set<string>;
+}
+
+/**
+ * The scenario's revision under a variant, applied once per build (the cache holds null for a
+ * variant that did not apply). A variant that does not apply is an error naming the variant, the
+ * first scenario that met it and its build; other scenarios of the same build are not told again.
+ */
+export function variantRevision(scenario: VariantSubject, variant: string, config: SuiteConfig, cache: VariantCache): DeltaRevision | null {
+  const revision = scenario.revision;
+  if (variant === 'base') return revision;
+  let byVariant = cache.applied.get(revision);
+  if (!byVariant) cache.applied.set(revision, (byVariant = new Map()));
+  if (byVariant.has(variant)) return byVariant.get(variant) ?? null;
+  byVariant.set(variant, null);
+  const failure = `${scenario.agentFile}|${revision.hash}|${revision.deltaHash}|${variant}`;
+  if (cache.failed.has(failure)) return null;
+  const source = config.variantSources.get(variant);
+  try {
+    const applied = applyDelta(revision, config.variants[variant], source ? source.doc.view(source.path) : `variant ${variant}`);
+    byVariant.set(variant, applied);
+    return applied;
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    cache.failed.add(failure);
+    const build = relativeBuild(config, scenario.agentFile);
+    throw new ConfigError(
+      { file: error.file, line: error.line, column: error.column, path: error.path },
+      `variant "${variant}" does not apply to the build ${build} of scenario "${scenario.id}": ${error.expected}`,
+      error.code,
+    );
+  }
+}
+
+/** A build file as messages name it: relative to the suite's folder. */
+export function relativeBuild(config: SuiteConfig, file: string): string {
+  return relative(config.baseDir, file).split(sep).join('/') || file;
+}
