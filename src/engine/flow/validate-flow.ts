@@ -1,7 +1,7 @@
 import type { FormatCheck, Locator } from '../../config/assert-format.js';
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
 import { validatePlanSpec } from '../plan/validate-plan.js';
-import { BUILTIN_NAMES } from '../revision/schema.js';
+import { BUILTIN_NAMES } from '../revision/tool-schema.js';
 import type { ComponentSpec, ComponentType, FlowSpec, IOKey, ToolSpec } from '../revision/types.js';
 import { toolParametersOf } from '../revision/argument-names.js';
 import { IO_TARGETS, parseIOKey } from './io-key.js';

@@ -1,5 +1,5 @@
 import { MCP_TOOL_PREFIX, mcpToolName } from '../mcp/mcp-tool-name.js';
-import { BUILTIN_NAMES } from './schema.js';
+import { BUILTIN_NAMES } from './tool-schema.js';
 import type { AgentBuild, ExternalSpec, PlanSpec, PlanToolCall } from './types.js';
 import { BUILTINS } from '../tools/builtins/index.js';
 import { buildAgent } from './build-agent.js';

@@ -1,6 +1,6 @@
 import type { SkillEntry } from '../../skills/skill-entry.js';
 import type { AgentBuild, AgentSpec, ComponentSpec, LlmSpec, ToolSpec } from './build-format.generated.js';
-import type { ImplementationKey } from './schema.js';
+import type { ImplementationKey } from './tool-schema.js';
 
 /**
  * Types of an agent build (docs/formats.md, docs/workflows.md, docs/skills.md): what a committed

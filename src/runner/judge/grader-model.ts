@@ -3,7 +3,7 @@ import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../
 import type { PathSegments } from '../../config/source.js';
 import type { ScriptEntry } from '../../engine/providers/scripted.js';
 import { validateLlmParameters } from '../../engine/providers/validate-parameters.js';
-import { llmProperties } from '../../engine/revision/schema.js';
+import { llmProperties } from '../../engine/revision/llm-schema.js';
 import type { LlmSpec } from '../../engine/revision/types.js';
 import type { JudgeParams } from '../../verdicts/checks/judge.js';
 import { scriptSchema, validateScript } from '../scenario/scenario-schema.js';

@@ -1,6 +1,6 @@
 import { MAX_TIMER_MS } from '../../config/timer-limit.js';
 import { TYPE_WORDS } from '../../config/type-words.js';
-import { llmProperties } from '../../engine/revision/schema.js';
+import { llmProperties } from '../../engine/revision/llm-schema.js';
 import { scriptSchema } from '../../engine/providers/script-schema.js';
 import { skillsSchema } from '../../engine/skills-options-schema.js';
 

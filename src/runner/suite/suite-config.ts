@@ -8,7 +8,7 @@ import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../
 import { validateLlmParameters } from '../../engine/providers/validate-parameters.js';
 import type { LlmSpec } from '../../engine/revision/types.js';
 import { formatPath, SourceDocument } from '../../config/source.js';
-import { llmProperties } from '../../engine/revision/schema.js';
+import { llmProperties } from '../../engine/revision/llm-schema.js';
 import { checkGraderParameters, GRADER_SCRIPT_EMPTY, graderModelSchema } from '../judge/grader-model.js';
 import { skillsSchema } from '../scenario/scenario-schema.js';
 import { skillFolderProblems } from '../../skills/skill-folder-problems.js';

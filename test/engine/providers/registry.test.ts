@@ -7,7 +7,7 @@ import { OpenAIResponsesModel } from '../../../src/engine/providers/openai-respo
 import { credentialEnvNames, PROVIDER_NAMES, PROVIDERS, providerBaseUrl, providerCredential, providerEntry } from '../../../src/engine/providers/registry.js';
 import { ScriptedModel } from '../../../src/engine/providers/scripted.js';
 import { revisionFromValue } from '../../../src/engine/revision/load-build.js';
-import { llmProperties } from '../../../src/engine/revision/schema.js';
+import { llmProperties } from '../../../src/engine/revision/llm-schema.js';
 import { matchKey } from '../../../src/runner/cassettes/match-key.js';
 import { executeTestRun } from '../../../src/runner/test-run.js';
 

@@ -1,4 +1,4 @@
-import { IMPLEMENTATION_KEYS, type ImplementationKey } from '../../revision/schema.js';
+import { IMPLEMENTATION_KEYS, type ImplementationKey } from '../../revision/tool-schema.js';
 import type { ToolSpec, ToolSpecOf } from '../../revision/types.js';
 import { createChainTool } from '../../chain/chain-tool.js';
 import { createPlanTool } from '../../plan/plan-tool.js';
