@@ -1,4 +1,5 @@
-import { backtrackingRisk, compileSafeRegex, regexProblem } from '../../config/safe-regex.js';
+import { backtrackingRisk } from '../../config/backtracking-risk.js';
+import { compileSafeRegex, regexProblem } from '../../config/safe-regex.js';
 
 /**
  * `--grep TEXT` (docs/cli.md): true for an id or name that contains TEXT as plain text, or that
