@@ -7,7 +7,8 @@ import { throwIfRunAborted } from '../run-aborted.js';
 import { interpolate, resolveTemplatePath, type TemplateLookup } from '../template/interpolate.js';
 import type { CallResult, NestedCall } from '../tools/tool.js';
 import { markFailed, withSpan } from '../with-span.js';
-import { failureMessage, isFailedCall, type ChainResult, type ChainStepRecord } from './chain-result.js';
+import { failureMessage, isFailedCall } from '../tools/failed-call.js';
+import type { ChainResult, ChainStepRecord } from './chain-result.js';
 import { CHAIN_END, ChainTargets, stepLabel } from './chain-targets.js';
 import { failureAction } from './failure-policy.js';
 
@@ -141,7 +142,7 @@ async function executeStep(step: ChainStepSpec, index: number, attempt: number, 
     }
     const call = await runtime.callTool({ name: step.tool, args, source: 'chain', parent: context });
     if (isFailedCall(call)) {
-      record.failure = failureMessage(call);
+      record.failure = failureMessage(call.result);
       markFailed(span, call.errorType ?? 'step_failed', record.failure);
       return { record, ok: false };
     }

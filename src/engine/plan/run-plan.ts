@@ -1,9 +1,9 @@
-import { failureMessage } from '../chain/chain-result.js';
 import type { Context, Span, Tracer } from '@opentelemetry/api';
 import { RunError } from '../../config/errors.js';
 import { ATTR, SPAN } from '../../spans/conventions.js';
 import type { PlanSpec, PlanToolCall } from '../revision/types.js';
 import { interpolate } from '../template/interpolate.js';
+import { failureMessage, isFailedCall } from '../tools/failed-call.js';
 import type { CallResult, NestedCall } from '../tools/tool.js';
 import { withSpan } from '../with-span.js';
 import { resolveConstants } from './plan-constants.js';
@@ -80,9 +80,8 @@ class PlanRun {
         `plan step ${path}: tool "${call.name}" needs approval, which a plan cannot wait for; allow the tool or answer it in the approval policy`,
       );
     }
-    // The failure's own sentence (a nested chain's `error`), not its whole result as escaped JSON,
-    // which would double its backslashes at every level of nesting.
-    if (result.isError) throw new RunError('PLAN_TOOL_FAILED', `plan step ${path}: tool "${call.name}" failed: ${failureMessage(result)}`);
+    // Failed as a chain step or flow step counts it: an error-shaped answer (`{ok: false, error: x}`) too.
+    if (isFailedCall(result)) throw new RunError('PLAN_TOOL_FAILED', `plan step ${path}: tool "${call.name}" failed: ${failureMessage(result.result)}`);
     if (call.name === 'echo') this.log.push(typeof result.result === 'string' ? result.result : result.content);
     if (call.returns !== undefined) scope.bind(call.returns, result.result);
   }

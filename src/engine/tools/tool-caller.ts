@@ -1,4 +1,5 @@
 import { capText, safeJson, spanResultJson } from './result-text.js';
+import { failureMessage, isErrorResult } from './failed-call.js';
 import { SpanStatusCode, trace, type Attributes, type Context, type Span, type Tracer } from '@opentelemetry/api';
 import { AgentcheckError } from '../../config/errors.js';
 import { userSchemaProblems } from '../../config/json-schema.js';
@@ -249,22 +250,27 @@ export class ToolCaller {
     // The JSON is made once: the model's text (a string result as it is) and the span's value.
     const json = safeJson(result);
     const content = capText(typeof result === 'string' ? result : json, MAX_RESULT_CHARS);
+    // A flow step, plan or chain counts an error-shaped answer as a failed call (docs/workflows.md),
+    // so its span says so too and the verdict and checks see the same failure. The model's own
+    // calls are judged by the verdict's error tokens instead (docs/verdicts.md).
+    const errorShaped = !outcome.isError && request.source !== 'model' && isErrorResult(result);
+    const isError = outcome.isError || errorShaped;
     if (outcome.spanAttributes) span.setAttributes(outcome.spanAttributes);
     span.setAttributes({
       [ATTR.toolResult]: spanResultJson(result, MAX_SPAN_RESULT_CHARS, json),
-      [EVIDENCE_ATTR.toolOutcome]: outcome.isError ? 'error' : 'ok',
-      [ATTR.toolIsError]: outcome.isError,
+      [EVIDENCE_ATTR.toolOutcome]: isError ? 'error' : 'ok',
+      [ATTR.toolIsError]: isError,
     });
-    if (outcome.isError) {
+    if (isError) {
       span.setAttribute(ATTR.errorType, outcome.errorType ?? 'tool_error');
-      span.setStatus({ code: SpanStatusCode.ERROR, message: content.slice(0, 500) });
+      span.setStatus({ code: SpanStatusCode.ERROR, message: (errorShaped ? failureMessage(result) : content).slice(0, 500) });
     }
     return {
       result,
       content,
-      isError: outcome.isError,
-      outcome: outcome.isError ? 'error' : 'ok',
-      errorType: outcome.isError ? (outcome.errorType ?? 'tool_error') : undefined,
+      isError,
+      outcome: isError ? 'error' : 'ok',
+      errorType: isError ? (outcome.errorType ?? 'tool_error') : undefined,
       spanId: span.spanContext().spanId,
     };
   }

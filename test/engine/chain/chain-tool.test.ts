@@ -144,7 +144,9 @@ describe('composite tool chains', () => {
     );
     expect(stopped.isError).toBe(true);
     expect(stopped.result).toMatchObject({ success: false, steps_executed: 2, steps_failed: 2 });
-    expect(stopped.result.error).toMatch(/^step steps\[0\] \(down\) failed after 1 retry: /);
+    // The same `HTTP <status>: <body>` message a flow step writes for the same failure.
+    expect(stopped.result.error).toBe('step steps[0] (down) failed after 1 retry: HTTP 503: {"error":"busy"}');
+    expect(stopped.result.results[0].failure).toBe('HTTP 503: {"error":"busy"}');
     const continued = await runChain(
       {
         steps: [

@@ -1,10 +1,14 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failureMessage, MAX_FAILURE_JSON_CHARS } from '../../../src/engine/flow/failure-message.js';
+import { failureMessage, MAX_FAILURE_JSON_CHARS } from '../../../src/engine/tools/failed-call.js';
 import { revisionFromValue } from '../../../src/engine/revision/load-build.js';
 import { FolderWorkspace } from '../../../src/engine/workspace/folder-workspace.js';
 import type { SpanRecord } from '../../../src/spans/span-record.js';
+import { memoryLocator } from '../../../src/config/assert-format.js';
+import { buildEvidence } from '../../../src/verdicts/evidence.js';
+import { runChecks, validateChecks } from '../../../src/verdicts/run-checks.js';
+import { scoreTestRun } from '../../../src/verdicts/test-run-verdict.js';
 import { runScripted } from '../../helpers/run-agent.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
@@ -29,8 +33,8 @@ const tools = [
   },
 ];
 
-/** Runs a one-step flow calling `tool`; returns the step's context entry and its ui_chat_log entry. */
-async function failingStep(tool: string) {
+/** Runs a one-step flow calling `tool`; returns its spans. */
+async function oneStep(tool: string) {
   const revision = revisionFromValue({
     id: 'errors',
     agent: { name: 'Errors', tools },
@@ -42,6 +46,12 @@ async function failingStep(tool: string) {
   });
   const { turn, spans } = await runScripted(revision, [], { workspace: FolderWorkspace.at(tempDir()) });
   expect(turn.stop_reason).toBe('end_turn');
+  return spans;
+}
+
+/** Runs a one-step flow calling `tool`; checks the step failed and returns its error message. */
+async function failingStep(tool: string) {
+  const spans = await oneStep(tool);
   const root = spans.find((span) => span.parent_id === null) as SpanRecord;
   const state = JSON.parse(String(root.attributes['agentcheck.flow.state']));
   const entry = state.ui_chat_log[0];
@@ -55,6 +65,23 @@ describe('flows: a step fails as a chain step does', () => {
   it('on an answer with status: "error" or is_error: true, whose message is the error', async () => {
     expect(await failingStep('says_error')).toBe('bad thing');
     expect(await failingStep('flags_error')).toBe('flagged');
+  });
+
+  it('and its execute_tool span says so, so the verdict, no_tool_errors and tool_returned see the same failure', async () => {
+    for (const [tool, message] of [
+      ['says_error', 'bad thing'],
+      ['flags_error', 'flagged'],
+    ]) {
+      const spans = await oneStep(tool);
+      const call = spans.find((span) => span.name === `execute_tool ${tool}`) as SpanRecord;
+      expect(call.attributes).toMatchObject({ 'agentcheck.tool.outcome': 'error', 'agentcheck.tool.is_error': true, 'error.type': 'tool_error' });
+      expect([call.status, call.status_message]).toEqual(['error', message]);
+      const score = scoreTestRun({ spans, stop_reason: 'end_turn', terminal_tool: tool });
+      expect([score.verdict, score.verdict_reason]).toEqual(['failed', `tool ${tool} failed: tool_error (${message})`]);
+      const checks = [{ no_tool_errors: {} }, { tool_returned: { tool } }];
+      validateChecks(checks, memoryLocator('scenario.yaml', ['expect', 'checks']));
+      expect(runChecks(checks, buildEvidence({ spans })).map((r) => r.status)).toEqual(['fail', 'fail']);
+    }
   });
 });
 

@@ -219,4 +219,31 @@ describe('STEP plans: the plan tool', () => {
     expect(step.status).toBe('error');
     expect(toolSpans(spans).find((s) => s.name === 'execute_tool report')?.attributes['error.type']).toBe('plan_tool_failed');
   });
+
+  it('fails on an error-shaped answer as a chain step would ({ok: false, error}, status: "error"), with its message', async () => {
+    const extraTools = [
+      { name: 'slack', description: 's', returns: { ok: false, error: 'not_in_channel' } },
+      { name: 'st', description: 's', returns: { status: 'error', message: 'boom' } },
+    ];
+    for (const [tool, said] of [
+      ['slack', 'not_in_channel'],
+      ['st', 'boom'],
+    ]) {
+      const plan = {
+        steps: [
+          {
+            tools: [
+              { name: tool, returns: 'r' },
+              { name: 'echo', arguments: { text: 'after' } },
+            ],
+          },
+        ],
+      };
+      const { message, spans } = await runPlan(plan, { extraTools });
+      expect(message.is_error).toBe(true);
+      expect(message.content).toBe(`plan step steps[0].tools[0]: tool "${tool}" failed: ${said}`);
+      expect(spansNamed(spans, 'execute_tool echo')).toHaveLength(0);
+      expect(spansNamed(spans, `execute_tool ${tool}`)[0].attributes['agentcheck.tool.outcome']).toBe('error');
+    }
+  });
 });

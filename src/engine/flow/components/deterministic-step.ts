@@ -1,7 +1,6 @@
-import { isFailedCall } from '../../chain/chain-result.js';
 import { toolAnswer } from '../../checkpoint/resume-decision.js';
 import { markFailed } from '../../with-span.js';
-import { failureMessage } from '../failure-message.js';
+import { failureMessage, isFailedCall } from '../../tools/failed-call.js';
 import { writeOutputs } from '../flow-state.js';
 import { readInputs } from '../io-key.js';
 import { interactionId, type ComponentContext, type ComponentOutcome } from './component.js';
@@ -31,8 +30,7 @@ export async function runDeterministicStep(context: ComponentContext): Promise<C
     const pending = { id: `approval_${callId}`, tool, tool_call_id: callId, args };
     return { kind: 'paused', status: 'approval_required', pending, progress: { component: component.name, pending } };
   }
-  // Failed as a chain step counts it (docs/workflows.md): an error outcome, or an answer that says
-  // `status: "error"` or `is_error: true`, so routing on `.error` sees what a chain sees.
+  // Failed as a chain step counts it (docs/workflows.md); the call path marked its span the same way.
   const failed = isFailedCall(call);
   // The message, not the serialised result: a failed chain or http call returns an object.
   const error = failed ? failureMessage(call.result) : null;
