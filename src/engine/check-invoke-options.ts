@@ -142,10 +142,14 @@ function inputProblems(input: unknown): ConfigError[] {
     messages.forEach((message, index) => {
       if (isObject(message) && !ROLES.includes(message.role as string)) {
         problems.push(at(`input.messages[${index}].role`, `expected one of "user" | "assistant" | "tool", got ${describeValue(message.role)}`));
-      } else if (!isObject(message) || typeof message.content !== 'string') {
+        return;
+      }
+      const unknown = isObject(message) ? unknownOptionKeys(message, MESSAGE_KEYS[message.role as string], 'invoke', `input.messages[${index}].`) : [];
+      // A message without content but with an unknown key is most likely a misspelt `content`: name that key.
+      if (!isObject(message) || (typeof message.content !== 'string' && (message.content !== undefined || !unknown.length))) {
         problems.push(at(`input.messages[${index}]`, `expected {role: user | assistant | tool, content: string}, got ${describeValue(message)}`));
       } else {
-        problems.push(...unknownOptionKeys(message, MESSAGE_KEYS[message.role as string], 'invoke', `input.messages[${index}].`));
+        problems.push(...unknown);
         // A result without its call's id cannot be paired with the call (providers refuse it).
         if (message.role === 'tool' && (typeof message.tool_call_id !== 'string' || message.tool_call_id === '')) {
           problems.push(

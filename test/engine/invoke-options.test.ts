@@ -139,6 +139,17 @@ describe('invoke checks what a library caller gives it', () => {
         {},
         'invoke at input.messages[0].contnt: unknown key "contnt" (did you mean "content"?); expected one of: role, content',
       ],
+      // Without any content the misspelt key is named too, not the whole message as "an object".
+      [
+        { messages: [{ role: 'user', contnt: 'x' }] },
+        {},
+        'invoke at input.messages[0].contnt: unknown key "contnt" (did you mean "content"?); expected one of: role, content',
+      ],
+      [
+        { messages: [{ role: 'user', content: 3 }] },
+        {},
+        'invoke at input.messages[0]: expected {role: user | assistant | tool, content: string}, got an object',
+      ],
       [{ messages: [] }, {}, 'invoke at input.messages: expected at least one message {role, content}, got an empty list'],
       [
         input,
