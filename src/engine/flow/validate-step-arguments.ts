@@ -1,6 +1,7 @@
 import type { Locator } from '../../config/assert-format.js';
 import { throwConfigErrors, type ConfigError } from '../../config/errors.js';
 import { subschemaValueProblem } from '../../config/subschema-value.js';
+import { closedArgumentNames } from '../revision/argument-names.js';
 import type { ComponentSpec } from '../revision/types.js';
 import { parseIOKey } from './io-key.js';
 
@@ -33,12 +34,11 @@ export function validateStepArguments(
       );
     else given.set(name, index);
   });
-  const properties = parameters?.properties;
-  const additional = parameters?.additionalProperties;
-  if (properties && typeof properties === 'object' && additional !== true && (typeof additional !== 'object' || additional === null)) {
+  const names = closedArgumentNames(parameters);
+  if (names) {
     for (const [name, index] of given) {
-      if (!Object.hasOwn(properties, name)) {
-        const known = Object.keys(properties).join(', ') || 'none';
+      if (!names.includes(name)) {
+        const known = names.join(', ') || 'none';
         problems.push(locate([...at, 'inputs', index], `tool "${tool}" has no argument "${name}"; its arguments are: ${known} (name an input with "as")`));
       }
     }

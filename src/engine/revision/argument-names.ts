@@ -3,8 +3,24 @@ import { didYouMean } from '../../config/did-you-mean.js';
 import type { ConfigError } from '../../config/errors.js';
 import type { PathSegments } from '../../config/source.js';
 import { BUILTIN_PARAMETERS } from '../tools/builtins/builtin-parameters.js';
-import { closedPropertyNames } from './template-checks.js';
 import type { ToolSpec } from './types.js';
+
+/**
+ * A tool's argument names when its parameters allow no others, else null (no `properties`, or
+ * `additionalProperties` / `patternProperties` letting other names in): the `properties`, plus
+ * any name listed in `required` only, which JSON Schema allows and a call may then give. The one
+ * list every argument-name check uses: flow step inputs, plan arguments, chain inputs, http and
+ * command `{{ args.x }}` templates, and scenario checks' `args`.
+ */
+export function closedArgumentNames(schema: unknown): string[] | null {
+  if (!schema || typeof schema !== 'object') return null;
+  const { properties, additionalProperties, patternProperties, required } = schema as Record<string, unknown>;
+  if (!properties || typeof properties !== 'object' || Array.isArray(properties) || patternProperties !== undefined) return null;
+  if (additionalProperties === true || (additionalProperties !== null && typeof additionalProperties === 'object')) return null;
+  const names = Object.keys(properties);
+  if (Array.isArray(required)) for (const name of required) if (typeof name === 'string' && !names.includes(name)) names.push(name);
+  return names;
+}
 
 /** The parameters of the tool a chain, plan or flow step calls by name, when it can be held to them. */
 export type ParametersOf = (tool: string) => unknown;
@@ -23,7 +39,7 @@ export function toolParametersOf(agentTools: ReadonlyMap<string, ToolSpec>, tool
  */
 function unknownArgumentNames(args: unknown, tool: string, parameters: unknown, at: PathSegments, locate: Locator): ConfigError[] {
   if (!args || typeof args !== 'object' || Array.isArray(args)) return [];
-  const names = closedPropertyNames(parameters);
+  const names = closedArgumentNames(parameters);
   if (!names) return [];
   return Object.keys(args)
     .filter((key) => !names.includes(key))

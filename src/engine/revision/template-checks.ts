@@ -88,7 +88,7 @@ export function checkTemplatesClosed(value: unknown, at: PathSegments, locate: L
 /**
  * Refuses templates an http or command tool can never fill: only `args` is in scope (so
  * `{{ env.X }}` is an error), and when the tool's parameters list their properties (without
- * allowing others), `{{ args.<name> }}` must name one of them. `properties` null: not checked.
+ * allowing others), `{{ args.<name> }}` must name one of them (closedArgumentNames). `properties` null: not checked.
  */
 export function checkArgsTemplates(
   value: unknown,
@@ -115,15 +115,6 @@ export function checkArgsTemplates(
       }
     }
   });
-}
-
-/** The property names of a parameters schema that allows no others, else null. */
-export function closedPropertyNames(schema: unknown): string[] | null {
-  if (!schema || typeof schema !== 'object') return null;
-  const { properties, additionalProperties, patternProperties } = schema as Record<string, unknown>;
-  if (!properties || typeof properties !== 'object' || Array.isArray(properties) || patternProperties !== undefined) return null;
-  if (additionalProperties === true || (additionalProperties !== null && typeof additionalProperties === 'object')) return null;
-  return Object.keys(properties);
 }
 
 function forEachString(value: unknown, at: PathSegments, visit: (text: string, at: PathSegments) => void): void {

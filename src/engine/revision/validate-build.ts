@@ -10,7 +10,7 @@ import { agentBuildSchema } from './schema.js';
 import { BUILTIN_NAMES, IMPLEMENTATION_KEYS } from './tool-schema.js';
 import { URL_TEMPLATE_FILTERS } from '../template/url-template.js';
 import { headerProblems } from './header-checks.js';
-import { checkArgsTemplates, closedPropertyNames, httpUrlProblem } from './template-checks.js';
+import { checkArgsTemplates, httpUrlProblem } from './template-checks.js';
 import type { AgentBuild } from './types.js';
 import type { PathSegments } from '../../config/source.js';
 import { commandProblems } from './command-checks.js';
@@ -20,7 +20,7 @@ import { checkSkillRef } from './skill-refs.js';
 import { resolve } from 'node:path';
 import { checkBuildKind, checkBuildKindClash, validateExternal } from './validate-external.js';
 import { toolParametersProblems } from './tool-parameters-problems.js';
-import { toolParametersOf } from './argument-names.js';
+import { closedArgumentNames, toolParametersOf } from './argument-names.js';
 import { externalCommandFileProblems } from './external-command-files.js';
 
 const SKILL_NAME = /^[a-z0-9-]{1,64}$/;
@@ -100,7 +100,7 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
         );
       }
       if (tool.parameters !== undefined) throwConfigErrors(toolParametersProblems(tool.parameters, at, locate));
-      const properties = closedPropertyNames(tool.parameters);
+      const properties = closedArgumentNames(tool.parameters);
       const http = tool.http;
       // The url, headers and body each on their own: one pass reports a problem in each.
       if (http) {

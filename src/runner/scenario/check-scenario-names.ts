@@ -3,7 +3,7 @@ import { didYouMean } from '../../config/did-you-mean.js';
 import type { ConfigError } from '../../config/errors.js';
 import type { PathSegments } from '../../config/source.js';
 import type { ScriptEntry } from '../../engine/providers/scripted.js';
-import { closedPropertyNames } from '../../engine/revision/template-checks.js';
+import { closedArgumentNames } from '../../engine/revision/argument-names.js';
 import type { AgentBuild } from '../../engine/revision/types.js';
 import { normalizeToolName } from '../../spans/conventions.js';
 import { parseSlashRegex } from '../../spans/query-regex.js';
@@ -246,12 +246,13 @@ function matchingTools(name: string, catalogs: readonly BuildTools[]): KnownTool
 /**
  * Argument names a check expects must be parameters of the tool when every tool the name stands
  * for declares its parameters closed: `properties` given and `additionalProperties` neither true
- * nor a schema (a model sending other keys would have its call refused as invalid arguments).
+ * nor a schema (a model sending other keys would have its call refused as invalid arguments);
+ * a name listed in `required` only counts as a parameter (closedArgumentNames).
  */
 function checkArgNames(args: { names: string[]; at: PathSegments }, tools: readonly KnownTool[], locate: Locator): ConfigError | null {
   const declared = new Set<string>();
   for (const tool of tools) {
-    const properties = closedPropertyNames(tool.parameters);
+    const properties = closedArgumentNames(tool.parameters);
     if (!properties) return null;
     properties.forEach((name) => declared.add(name));
   }

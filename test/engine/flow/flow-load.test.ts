@@ -52,6 +52,24 @@ describe('flows: load-time rules', () => {
     ).toContain('two inputs give argument "path"');
   });
 
+  it('takes a name listed in required but not in properties as an argument of the step', () => {
+    const tool = { name: 't', description: 't', parameters: { type: 'object', properties: { x: { type: 'string' } }, required: ['y'] }, returns: 1 };
+    const flow = (inputs: unknown[]) =>
+      revisionFromValue({
+        id: 'req',
+        agent: { name: 'R', tools: [tool] },
+        flow: { entry_point: 's', components: [{ name: 's', type: 'deterministic_step', tool_name: 't', inputs }], routers: [{ from: 's', to: 'end' }] },
+      });
+    expect(() => flow([{ literal: 'v', as: 'y' }])).not.toThrow();
+    expect(() => flow([{ literal: 'v', as: 'x' }])).toThrow(/tool "t" requires "y"/);
+    expect(() =>
+      flow([
+        { literal: 'v', as: 'y' },
+        { literal: 'v', as: 'z' },
+      ]),
+    ).toThrow(/tool "t" has no argument "z"; its arguments are: x, y/);
+  });
+
   it('checks an agent tool used as a step against its own parameters', () => {
     const message = loadError((b) => {
       b.agent.tools.push({

@@ -103,4 +103,13 @@ describe('STEP plans: truthiness and load-time rules', () => {
     expect(planBuild({ steps: [{ tools: [{ name: 'echo', items: [] }] }] })).toThrow(/"items" does not belong to a call to echo/);
     expect(planBuild({ steps: [{ tools: [{ name: 'if_else', condition: true }] }] })).toThrow(/if_else needs an "if" block/);
   });
+
+  it('takes a name listed in required but not in properties as an argument (JSON Schema allows it)', () => {
+    const tool = { name: 't', description: 't', parameters: { type: 'object', properties: { x: { type: 'string' } }, required: ['y'] }, returns: 1 };
+    const plan = (args: Record<string, unknown>) => () =>
+      build({ tools: [tool, { name: 'report', description: 'r', plan: { steps: [{ tools: [{ name: 't', arguments: args }] }] } }] });
+    expect(plan({ y: 'v' })).not.toThrow();
+    expect(plan({ x: 'v' })).toThrow(/tool "t" requires "y"/);
+    expect(plan({ y: 'v', z: 1 })).toThrow(/tool "t" has no argument "z"; its arguments are: x, y/);
+  });
 });

@@ -171,6 +171,14 @@ describe('argument names in checks are parameters of the tool', () => {
     expect(error.expected).toBe('argument "numbr" is not a parameter of close_issue; expected one of: number, reason; did you mean "number"?');
   });
 
+  it('a name listed in required but not in properties is a parameter, as JSON Schema allows', () => {
+    const agent = `${AGENT}    - {name: t, parameters: {type: object, properties: {x: {type: string}}, required: [y]}, returns: 1}\n`;
+    expect(load(checks('tool_called: {tool: t, args: {y: v}}'), agent)).toHaveLength(1);
+    expect(configErrorOf(() => load(checks('tool_called: {tool: t, args: {yy: v}}'), agent)).expected).toBe(
+      'argument "yy" is not a parameter of t; expected one of: x, y; did you mean "y"?',
+    );
+  });
+
   it('tool_sequence calls are checked; additionalProperties: true and matcher keys are left alone', () => {
     expect(configErrorOf(() => load(checks('tool_sequence: {calls: [{tool: close_issue, args: {reson: x}}]}'))).path).toBe(
       'expect.checks[0].tool_sequence.calls[0].args.reson',
