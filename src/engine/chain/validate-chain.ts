@@ -4,14 +4,22 @@ import { collectConfigErrors, type ConfigError, throwConfigErrors } from '../../
 import { argumentNameProblems, type ParametersOf } from '../revision/argument-names.js';
 import { checkTemplatesClosed } from '../revision/template-checks.js';
 import type { ChainSpec, ChainStepSpec } from '../revision/types.js';
+import { chainStateNameProblems } from './chain-state-names.js';
 import { CHAIN_END } from './chain-targets.js';
 import { failureAction, POLICY_KEYS } from './failure-policy.js';
 
 /**
  * Load-time rules of a chain (docs/workflows.md, Tool chains): known tools, unique ids (`end` is reserved),
- * closed templates in inputs, `next` that resolves, and on_failure keys that the action uses.
+ * closed templates in inputs, `next` that resolves, on_failure keys that the action uses, and
+ * state keys templates can read (chainStateNameProblems; `ownParameters` are the chain tool's).
  */
-export function validateChainSpec(chain: ChainSpec, callable: ReadonlySet<string>, locate: Locator, parametersOf: ParametersOf = () => undefined): void {
+export function validateChainSpec(
+  chain: ChainSpec,
+  callable: ReadonlySet<string>,
+  locate: Locator,
+  parametersOf: ParametersOf = () => undefined,
+  ownParameters?: unknown,
+): void {
   // Every problem of the chain is reported in one pass (validate's promise for a file).
   const problems: ConfigError[] = [];
   const ids = new Set<string>();
@@ -31,6 +39,7 @@ export function validateChainSpec(chain: ChainSpec, callable: ReadonlySet<string
     }
     collectConfigErrors(problems, () => checkFailurePolicy(step, index, locate));
   });
+  problems.push(...chainStateNameProblems(chain, ownParameters, locate));
   const targets = new Set<string>([...ids, ...chain.steps.map((step) => step.tool)]);
   chain.steps.forEach((step, index) => {
     for (const branch of ['on_success', 'on_failure'] as const) {

@@ -3,9 +3,9 @@ import { didYouMean } from '../../config/did-you-mean.js';
 import type { Locator } from '../../config/assert-format.js';
 import { AgentcheckError, collectConfigErrors, ConfigError, throwConfigErrors } from '../../config/errors.js';
 import type { PathSegments } from '../../config/source.js';
-import { checkTemplatesClosed } from '../revision/template-checks.js';
+import { checkBindingName, checkTemplatesClosed } from '../revision/template-checks.js';
 import type { PlanSpec, PlanToolCall } from '../revision/types.js';
-import { interpolate, TEMPLATE_HEAD_SOURCE } from '../template/interpolate.js';
+import { interpolate } from '../template/interpolate.js';
 
 const SYSTEM_KEYS: Record<string, readonly string[]> = {
   for_each: ['name', 'items', 'each_item'],
@@ -26,7 +26,7 @@ export function validatePlanSpec(plan: PlanSpec, callable: ReadonlySet<string>, 
   collectConfigErrors(problems, () => checkTemplatesClosed(plan.constants, ['constants'], locate));
   collectConfigErrors(problems, () => checkConstantOrder(plan.constants ?? {}, locate));
   for (const name of Object.keys(plan.constants ?? {})) {
-    collectConfigErrors(problems, () => checkBindingName(name, ['constants', name], 'constant', locate));
+    collectConfigErrors(problems, () => checkBindingName(name, ['constants', name], 'constant', locate, true));
   }
   plan.steps.forEach((step, index) => validateCalls(step.tools, ['steps', index, 'tools'], { callable, parametersOf }, locate, problems));
   throwConfigErrors(problems);
@@ -85,21 +85,6 @@ function validateCalls(
 }
 
 /** A name a template reads: `{{ name }}`, never a space, a dot or a leading digit (docs/workflows.md). */
-const BINDING_NAME = new RegExp(`^${TEMPLATE_HEAD_SOURCE}$`);
-
-/**
- * Refuses a variable name no template can read (`"a b"`, `"a.b"`, `"1st"`): `{{ a.b }}` walks
- * into `a`, so such a binding is set on every run and never used.
- */
-function checkBindingName(name: string, at: PathSegments, what: string, locate: Locator): void {
-  if (BINDING_NAME.test(name)) return;
-  throw locate(
-    at,
-    `${what} "${name}" can never be read by a template: expected a name of letters, digits, _, $ and - that starts with a letter, _ or $ (no spaces or dots)`,
-    what === 'constant',
-  );
-}
-
 /**
  * A constant naming itself or a later constant is a load error. Other names may be the plan's
  * arguments, known only at run time, so they are looked up as "unknown" and left to the run.

@@ -14,10 +14,17 @@ import type { ToolSpec } from './types.js';
  */
 export function closedArgumentNames(schema: unknown): string[] | null {
   if (!schema || typeof schema !== 'object') return null;
-  const { properties, additionalProperties, patternProperties, required } = schema as Record<string, unknown>;
+  const { properties, additionalProperties, patternProperties } = schema as Record<string, unknown>;
   if (!properties || typeof properties !== 'object' || Array.isArray(properties) || patternProperties !== undefined) return null;
   if (additionalProperties === true || (additionalProperties !== null && typeof additionalProperties === 'object')) return null;
-  const names = Object.keys(properties);
+  return listedArgumentNames(schema);
+}
+
+/** The argument names a parameters schema lists (`properties`, then names only `required` lists), open or not. */
+export function listedArgumentNames(schema: unknown): string[] {
+  if (!schema || typeof schema !== 'object') return [];
+  const { properties, required } = schema as Record<string, unknown>;
+  const names = properties && typeof properties === 'object' && !Array.isArray(properties) ? Object.keys(properties) : [];
   if (Array.isArray(required)) for (const name of required) if (typeof name === 'string' && !names.includes(name)) names.push(name);
   return names;
 }

@@ -2,7 +2,7 @@ import type { Locator } from '../../config/assert-format.js';
 import { quotedUrl } from '../../config/display-url.js';
 import { didYouMean } from '../../config/did-you-mean.js';
 import type { PathSegments } from '../../config/source.js';
-import { TEMPLATE_NAME_SOURCE } from '../template/interpolate.js';
+import { TEMPLATE_HEAD_SOURCE, TEMPLATE_NAME_SOURCE } from '../template/interpolate.js';
 import { dotSegment } from '../template/url-template.js';
 
 /**
@@ -117,7 +117,24 @@ export function checkArgsTemplates(
   });
 }
 
-function forEachString(value: unknown, at: PathSegments, visit: (text: string, at: PathSegments) => void): void {
+const BINDING_NAME = new RegExp(`^${TEMPLATE_HEAD_SOURCE}$`);
+
+/**
+ * Refuses a variable name no template can read (`"a b"`, `"a.b"`, `"1st"`): `{{ a.b }}` walks
+ * into `a`, so such a binding is set on every run and never used. Shared by a plan's constants,
+ * `returns` and `item_name` and a chain's `map_outputs` targets; `atKey` when the name is a key.
+ */
+export function checkBindingName(name: string, at: PathSegments, what: string, locate: Locator, atKey = false): void {
+  if (BINDING_NAME.test(name)) return;
+  throw locate(
+    at,
+    `${what} "${name}" can never be read by a template: expected a name of letters, digits, _, $ and - that starts with a letter, _ or $ (no spaces or dots)`,
+    atKey,
+  );
+}
+
+/** Calls `visit` with every string inside `value` (object values and array items, deeply) and its path. */
+export function forEachString(value: unknown, at: PathSegments, visit: (text: string, at: PathSegments) => void): void {
   if (typeof value === 'string') visit(value, at);
   else if (Array.isArray(value)) value.forEach((item, index) => forEachString(item, [...at, index], visit));
   else if (value !== null && typeof value === 'object') {

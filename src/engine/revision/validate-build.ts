@@ -137,7 +137,13 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
     const { chain, plan } = tool;
     if (chain)
       collectConfigErrors(problems, () =>
-        validateChainSpec(chain, callable, (path, expected, atKey) => locate(['agent', 'tools', index, 'chain', ...path], expected, atKey), parametersOf),
+        validateChainSpec(
+          chain,
+          callable,
+          (path, expected, atKey) => locate(['agent', 'tools', index, 'chain', ...path], expected, atKey),
+          parametersOf,
+          tool.parameters,
+        ),
       );
     if (plan)
       collectConfigErrors(problems, () =>

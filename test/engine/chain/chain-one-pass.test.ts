@@ -125,4 +125,39 @@ describe('a chain with several problems', () => {
       'agent.tools[2].plan.steps[0].tools[0].arguments: tool "lookup" requires "id"; give it in arguments (a template value counts)',
     ]);
   });
+
+  it('refuses a bare {{ state }} where the state has a key "state", and a map_outputs target no template can read', () => {
+    const dir = tempDir({
+      'st.yaml': [
+        'id: st',
+        'agent:',
+        '  name: St',
+        '  tools:',
+        '    - {name: data, description: d, returns: {v: 1}}',
+        '    - name: arg',
+        '      description: a',
+        '      parameters: {type: object, properties: {state: {type: string}, city: {type: string}}, required: [state, city]}',
+        '      chain: {steps: [{tool: echo, inputs: {text: "{{ state }}"}}, {tool: echo, inputs: {text: "{{ state.state }} {{ city }}"}}]}',
+        '    - name: mapped',
+        '      description: m',
+        '      chain: {steps: [{tool: data, on_success: {map_outputs: {v: state}}}, {tool: echo, inputs: {text: "in {{ state }}"}}]}',
+        '    - {name: dotted, description: d, chain: {steps: [{tool: data, on_success: {map_outputs: {v: "a.b"}}}]}}',
+        '    - {name: whole, description: w, chain: {steps: [{tool: echo, inputs: {text: "{{ state }}"}}]}}',
+        '',
+      ].join('\n'),
+    });
+    let caught: unknown;
+    try {
+      loadAgentBuild(join(dir, 'st.yaml'));
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigErrors);
+    // `whole` has no key "state": its {{ state }} is the whole state, as documented, and loads.
+    expect((caught as ConfigErrors).errors.map((error) => `${error.line} ${error.path}: ${error.expected}`)).toEqual([
+      '9 agent.tools[1].chain.steps[0].inputs.text: "{{ state }}" reads the whole chain state, never the tool\'s argument "state"; write {{ state.state }} to read that key',
+      '12 agent.tools[2].chain.steps[1].inputs.text: "{{ state }}" reads the whole chain state, never the map_outputs target "state" of steps[0]; write {{ state.state }} to read that key',
+      '13 agent.tools[3].chain.steps[0].on_success.map_outputs.v: map_outputs target "a.b" can never be read by a template: expected a name of letters, digits, _, $ and - that starts with a letter, _ or $ (no spaces or dots)',
+    ]);
+  });
 });
