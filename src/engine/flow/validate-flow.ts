@@ -4,6 +4,7 @@ import { validatePlanSpec } from '../plan/validate-plan.js';
 import { BUILTIN_NAMES } from '../revision/tool-schema.js';
 import type { ComponentSpec, ComponentType, FlowSpec, IOKey, ToolSpec } from '../revision/types.js';
 import { toolParametersOf } from '../revision/argument-names.js';
+import { LOAD_SKILL } from '../revision/build-tools.js';
 import { IO_TARGETS, parseIOKey } from './io-key.js';
 import { DEFAULT_ROUTE, END } from './route.js';
 import { closestWord, didYouMean } from '../../config/did-you-mean.js';
@@ -146,7 +147,15 @@ function validateComponent(component: ComponentSpec, at: Array<string | number>,
   }
   if (component.type === 'agent') {
     (component.toolset ?? []).forEach((tool, index) => {
-      if (!callable.has(tool))
+      // Offered by the run, not the build: present only when skills are delivered on demand.
+      if (tool === LOAD_SKILL)
+        problems.push(
+          locate(
+            [...at, 'toolset', index],
+            `"${LOAD_SKILL}" cannot be listed in a toolset: every agent component is offered it anyway when skills are delivered on demand (docs/skills.md); remove it`,
+          ),
+        );
+      else if (!callable.has(tool))
         problems.push(
           locate([...at, 'toolset', index], `unknown tool "${tool}" in toolset; expected an agent tool or a built-in${didYouMean(tool, callable)}`),
         );

@@ -108,4 +108,31 @@ describe('skill delivery through invoke', () => {
     const { spans } = await runScripted(revision, [{ text: 'ok' }]);
     expect(spans.find((s) => s.parent_id === null)?.attributes['agentcheck.skills.delivered']).toEqual(['beta']);
   });
+
+  it('on_demand in a flow: an agent component with a toolset is offered load_skill too; listing it in the toolset is refused', async () => {
+    const skills = [{ name: 'beta', description: 'Beta.', body: 'Beta body' }];
+    const flow = (toolset: string[]) => ({
+      flow: {
+        entry_point: 'a',
+        components: [{ name: 'a', type: 'agent', toolset }],
+        routers: [{ from: 'a', to: 'end' }],
+      },
+    });
+    const tools = [{ name: 'other', description: 'o', returns: 1 }];
+    const { model, turn } = await runScripted(
+      build({ skills, tools }, flow(['echo'])),
+      [{ tool_calls: [{ name: 'load_skill', args: { name: 'beta' } }] }, { text: 'done' }],
+      { skills: { delivery: 'on_demand' } },
+    );
+    expect(model.requests[0].tools.map((tool) => tool.name)).toEqual(['echo', 'load_skill']);
+    const result = turn.messages.find((m) => m.role === 'tool');
+    expect(result?.role === 'tool' && result.is_error).toBe(false);
+    expect(JSON.parse(result!.content).body).toBe('Beta body');
+    // Inline delivery has no load_skill to offer.
+    const inline = await runScripted(build({ skills, tools }, flow(['echo'])), [{ text: 'ok' }]);
+    expect(inline.model.requests[0].tools.map((tool) => tool.name)).toEqual(['echo']);
+    expect(() => build({ skills, tools }, flow(['echo', 'load_skill']))).toThrow(
+      'at flow.components[0].toolset[1]: "load_skill" cannot be listed in a toolset: every agent component is offered it anyway when skills are delivered on demand (docs/skills.md); remove it',
+    );
+  });
 });

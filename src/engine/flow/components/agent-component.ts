@@ -2,6 +2,7 @@ import { toolAnswer } from '../../checkpoint/resume-decision.js';
 import { runAgentLoop, type LoopSetup, type LoopState } from '../../loop/agent-loop.js';
 import { addUsage } from '../../model/usage.js';
 import { stringifyValue } from '../../template/interpolate.js';
+import { LOAD_SKILL } from '../../revision/build-tools.js';
 import type { Tool } from '../../tools/tool.js';
 import { writeOutputs } from '../flow-state.js';
 import { readInputs } from '../io-key.js';
@@ -58,7 +59,11 @@ export async function runAgentComponent(context: ComponentContext): Promise<Comp
   return { kind: 'done' };
 }
 
-/** The component's toolset: named agent tools or built-ins; all agent tools when none is given. */
+/**
+ * The component's toolset: named agent tools or built-ins; all agent tools when none is given.
+ * load_skill (present only when skills are delivered on demand) is offered whatever the
+ * toolset: every component's system prompt carries the skill catalog that tells it to call it.
+ */
 function toolset(names: readonly string[] | undefined, env: FlowEnv): Map<string, Tool> {
   if (!names) return new Map(env.tools);
   const tools = new Map<string, Tool>();
@@ -66,6 +71,8 @@ function toolset(names: readonly string[] | undefined, env: FlowEnv): Map<string
     const tool = env.tools.get(name) ?? env.fallbackTools.get(name);
     if (tool) tools.set(name, tool);
   }
+  const loadSkill = env.tools.get(LOAD_SKILL);
+  if (loadSkill) tools.set(LOAD_SKILL, loadSkill);
   return tools;
 }
 
