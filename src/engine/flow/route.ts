@@ -11,7 +11,7 @@ export const DEFAULT_ROUTE = 'default_route';
 /**
  * The component that runs after `from` (docs/workflows.md, Flows), or null when the flow ends. A
  * conditional router matches `String(value)` exactly against its routes, then takes
- * `default_route`; with neither, the run errors.
+ * `default_route` (also for a missing optional input); with neither, the run errors.
  */
 export function nextComponent(flow: FlowSpec, from: string, state: FlowState): string | null {
   const router = (flow.routers ?? []).find((candidate) => candidate.from === from);
@@ -21,17 +21,17 @@ export function nextComponent(flow: FlowSpec, from: string, state: FlowState): s
     const key = parseIOKey(router.condition.input);
     const read = readIOKey(state, key);
     if (!read.found && !key.optional) throw missingKey(key, `router from "${from}"`);
-    const value = String(read.value);
     const routes = router.condition.routes;
-    const matched = Object.hasOwn(routes, value) ? routes[value] : routes[DEFAULT_ROUTE];
+    // A missing optional value has no text to match (it is not the string "undefined"): default_route.
+    const value = read.found ? String(read.value) : undefined;
+    const matched = value !== undefined && Object.hasOwn(routes, value) ? routes[value] : routes[DEFAULT_ROUTE];
     if (matched === undefined) {
       const known = Object.keys(routes)
         .map((route) => `"${route}"`)
         .join(', ');
-      throw new RunError(
-        'FLOW_NO_ROUTE',
-        `router from "${from}": ${key.text} is "${value}", which matches none of the routes (${known}) and there is no default_route`,
-      );
+      const what =
+        value === undefined ? 'is missing (optional), so only default_route can match' : `is "${value}", which matches none of the routes (${known})`;
+      throw new RunError('FLOW_NO_ROUTE', `router from "${from}": ${key.text} ${what} and there is no default_route`);
     }
     target = matched;
   } else {

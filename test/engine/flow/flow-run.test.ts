@@ -117,6 +117,33 @@ describe('flows', () => {
     expect(spanNamed(stuck.spans, 'invoke_workflow fix-config').status).toBe('error');
   });
 
+  it('routes a missing optional router input to default_route, never to a route keyed "undefined"', async () => {
+    const build = (routes: Record<string, string>) =>
+      revisionFromValue({
+        id: 'miss',
+        agent: { name: 'Miss' },
+        flow: {
+          entry_point: 'a',
+          components: [
+            { name: 'a', type: 'deterministic_step', tool_name: 'echo', inputs: [{ literal: 'x', as: 'text' }] },
+            { name: 'b', type: 'deterministic_step', tool_name: 'echo', inputs: [{ literal: 'y', as: 'text' }] },
+          ],
+          routers: [
+            { from: 'a', condition: { input: { from: 'context:a.nothing', optional: true }, routes } },
+            { from: 'b', to: 'end' },
+          ],
+        },
+      });
+    const routed = await runScripted(build({ undefined: 'end', default_route: 'b' }), []);
+    expect(routed.turn.stop_reason).toBe('end_turn');
+    expect(flowState(routed.spans).ui_chat_log.map((entry: { component: string }) => entry.component)).toEqual(['a', 'b']);
+    const stuck = await runScripted(build({ undefined: 'b' }), []);
+    expect(stuck.turn.error).toEqual({
+      type: 'FLOW_NO_ROUTE',
+      message: 'router from "a": context:a.nothing is missing (optional), so only default_route can match and there is no default_route',
+    });
+  });
+
   it('answers human_input from the approval policy: approve, reject, or a response text', async () => {
     const dir = tempDir({ 'config.json': '{}' });
     const run = async (approvals: Record<string, unknown>) => {
