@@ -1,6 +1,7 @@
 import { assertFormat, memoryLocator, type Locator } from '../config/assert-format.js';
 import { collectConfigErrors, ConfigError, throwConfigErrors } from '../config/errors.js';
 import { describeValue } from '../config/describe-value.js';
+import { nearKey } from '../config/did-you-mean.js';
 import { unknownOptionKeys } from '../config/option-keys.js';
 import { withoutUndefined } from '../config/without-undefined.js';
 import { checkApprovals } from './permissions/check-approvals.js';
@@ -139,25 +140,33 @@ function inputProblems(input: unknown): ConfigError[] {
   // No message would leave the model nothing to answer, as testRun's `inputs` says.
   else if (!messages.length) problems.push(at('input.messages', 'expected at least one message {role, content}, got an empty list'));
   else {
-    messages.forEach((message, index) => {
-      if (isObject(message) && !ROLES.includes(message.role as string)) {
-        problems.push(at(`input.messages[${index}].role`, `expected one of "user" | "assistant" | "tool", got ${describeValue(message.role)}`));
-        return;
-      }
-      const unknown = isObject(message) ? unknownOptionKeys(message, MESSAGE_KEYS[message.role as string], 'invoke', `input.messages[${index}].`) : [];
-      // A message without content but with an unknown key is most likely a misspelt `content`: name that key.
-      if (!isObject(message) || (typeof message.content !== 'string' && (message.content !== undefined || !unknown.length))) {
-        problems.push(at(`input.messages[${index}]`, `expected {role: user | assistant | tool, content: string}, got ${describeValue(message)}`));
-      } else {
-        problems.push(...unknown);
-        // A result without its call's id cannot be paired with the call (providers refuse it).
-        if (message.role === 'tool' && (typeof message.tool_call_id !== 'string' || message.tool_call_id === '')) {
-          problems.push(
-            at(`input.messages[${index}].tool_call_id`, `expected the id of the assistant tool call it answers, got ${describeValue(message.tool_call_id)}`),
-          );
-        }
-      }
-    });
+    messages.forEach((message, index) => problems.push(...messageProblems(message, `input.messages[${index}]`)));
+  }
+  return problems;
+}
+
+/**
+ * One input message's problems, each named where it is: an unknown key (a misspelt `content` or
+ * `role`, with did-you-mean), a role that is none of the three, content that is not text, and a
+ * tool result without its call's id.
+ */
+function messageProblems(message: unknown, path: string): ConfigError[] {
+  const at = (sub: string, expected: string) => new ConfigError({ file: 'invoke', path: `${path}${sub}` }, expected);
+  if (!isObject(message)) return [at('', `expected a message {role: user | assistant | tool, content: string}, got ${describeValue(message)}`)];
+  const role = ROLES.includes(message.role as string) ? (message.role as string) : undefined;
+  // Keys are held to the role's list; with no known role, to every role's keys (so `rol` is named).
+  const known = role ? MESSAGE_KEYS[role] : [...new Set(Object.values(MESSAGE_KEYS).flat())];
+  const problems = unknownOptionKeys(message, known, 'invoke', `${path}.`);
+  // A missing key whose misspelling is there (`rol`, `contnt`) is named once, as that unknown key.
+  const misspelt = new Set(Object.keys(message).map((key) => (known.includes(key) ? undefined : nearKey(key, known))));
+  const missing = (key: string) => message[key] === undefined && misspelt.has(key);
+  if (!role && !missing('role')) problems.push(at('.role', `expected one of "user" | "assistant" | "tool", got ${describeValue(message.role)}`));
+  if (typeof message.content !== 'string' && !missing('content')) {
+    problems.push(at('.content', `expected a string, got ${describeValue(message.content)}`));
+  }
+  // A result without its call's id cannot be paired with the call (providers refuse it).
+  if (role === 'tool' && (typeof message.tool_call_id !== 'string' || message.tool_call_id === '')) {
+    problems.push(at('.tool_call_id', `expected the id of the assistant tool call it answers, got ${describeValue(message.tool_call_id)}`));
   }
   return problems;
 }

@@ -145,11 +145,15 @@ describe('invoke checks what a library caller gives it', () => {
         {},
         'invoke at input.messages[0].contnt: unknown key "contnt" (did you mean "content"?); expected one of: role, content',
       ],
+      [{ messages: [{ role: 'user', content: 3 }] }, {}, 'invoke at input.messages[0].content: expected a string, got number 3'],
+      [{ messages: [{ role: 'user' }] }, {}, 'invoke at input.messages[0].content: expected a string, got nothing'],
+      // A misspelt role is named once, as the unknown key it is, held to every role's keys.
       [
-        { messages: [{ role: 'user', content: 3 }] },
+        { messages: [{ rol: 'user', content: 'x' }] },
         {},
-        'invoke at input.messages[0]: expected {role: user | assistant | tool, content: string}, got an object',
+        'invoke at input.messages[0].rol: unknown key "rol" (did you mean "role"?); expected one of: role, content, tool_calls, provider_content, tool_call_id, tool_name, is_error, denied',
       ],
+      ['not a message', {}, 'invoke at input.messages[0]: expected a message {role: user | assistant | tool, content: string}, got string "not a message"'],
       [{ messages: [] }, {}, 'invoke at input.messages: expected at least one message {role, content}, got an empty list'],
       [
         input,
@@ -158,8 +162,13 @@ describe('invoke checks what a library caller gives it', () => {
       ],
     ];
     for (const [given, options, expected] of cases) {
-      expect(await problemOf(invoke(revision, given as never, { script, ...options }))).toBe(expected);
+      const shaped = typeof given === 'string' ? { messages: [given] } : given;
+      expect(await problemOf(invoke(revision, shaped as never, { script, ...options }))).toBe(expected);
     }
+    // Each problem of one message is named, not only the first.
+    const both = await problemOf(invoke(revision, { messages: [{ role: 'bot', contnt: 'x' }] } as never, { script }));
+    expect(both).toContain('invoke at input.messages[0].contnt: unknown key "contnt" (did you mean "content"?)');
+    expect(both).toContain('invoke at input.messages[0].role: expected one of "user" | "assistant" | "tool", got string "bot"');
     // A transcript passed back in keeps the keys its messages have.
     const turn = await invoke(revision, input, { script });
     expect((await invoke(revision, { messages: turn.messages }, { script })).stop_reason).toBe('end_turn');
