@@ -16,7 +16,30 @@ export function toolParametersProblems(parameters: Record<string, unknown>, at: 
   }
   const problem = userSchemaProblem(parameters, 'tool');
   if (problem) return [locate([...at, 'parameters'], `expected a valid JSON Schema: ${problem}`)];
-  return [...unknownFormatProblems(parameters), ...schemaDefaultProblems(parameters)].map(({ path, expected }) =>
-    locate([...at, 'parameters', ...path], expected),
+  return [
+    ...unsatisfiableRequired(parameters, at, locate),
+    ...[...unknownFormatProblems(parameters), ...schemaDefaultProblems(parameters)].map(({ path, expected }) =>
+      locate([...at, 'parameters', ...path], expected),
+    ),
+  ];
+}
+
+/**
+ * Each `required` name that `properties` lacks while `additionalProperties: false` refuses any
+ * other: no call can give it nor leave it out, so every call would fail (docs/formats.md, Tools).
+ */
+function unsatisfiableRequired(parameters: Record<string, unknown>, at: PathSegments, locate: Locator): ConfigError[] {
+  const { properties, required, additionalProperties, patternProperties } = parameters;
+  if (additionalProperties !== false || patternProperties !== undefined || !Array.isArray(required)) return [];
+  const listed = properties && typeof properties === 'object' ? Object.keys(properties) : [];
+  return required.flatMap((name, index) =>
+    typeof name === 'string' && !listed.includes(name)
+      ? [
+          locate(
+            [...at, 'parameters', 'required', index],
+            `"${name}" is required but not in properties, and additionalProperties: false refuses it, so no call could succeed; add "${name}" to properties or take it out of required`,
+          ),
+        ]
+      : [],
   );
 }

@@ -73,6 +73,17 @@ describe('loadAgentBuild', () => {
     );
   });
 
+  it('refuses a required argument that properties lacks and additionalProperties: false refuses, at parameters.required', () => {
+    const closed = '      parameters: {type: object, properties: {x: {type: string}}, required: [x, y], additionalProperties: false}\n      returns: 1\n';
+    const error = errorOf(base.replace('      returns: {ok: true}\n', closed));
+    expect(error.path).toBe('agent.tools[0].parameters.required[1]');
+    expect(error.message).toContain('"y" is required but not in properties, and additionalProperties: false refuses it');
+    // Open parameters may require a name properties does not list: JSON Schema allows it.
+    const open = '      parameters: {type: object, properties: {x: {type: string}}, required: [y]}\n      returns: 1\n';
+    const dir = tempDir({ 'open.yaml': base.replace('      returns: {ok: true}\n', open) });
+    expect(loadAgentBuild(join(dir, 'open.yaml')).build.agent?.tools?.[0].parameters?.required).toEqual(['y']);
+  });
+
   it('rejects an invalid parameters schema', () => {
     const error = errorOf(
       base.replace('      returns: {ok: true}\n', '      parameters: {type: object, properties: {a: {type: nonsense}}}\n      returns: 1\n'),
