@@ -1,6 +1,7 @@
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Span, type Tracer } from '@opentelemetry/api';
 import { AgentcheckError } from '../../config/errors.js';
 import { createModel } from '../../engine/providers/index.js';
+import { abnormalStop } from '../../engine/loop/model-stop.js';
 import { genAiProviderName } from '../../engine/providers/registry.js';
 import { ATTR, chatResponseAttributes, EVALUATION_EVENT, SPAN } from '../../spans/conventions.js';
 import type { SpanRecord } from '../../spans/span-record.js';
@@ -63,6 +64,13 @@ async function askGrader(job: JudgeJob, evidence: Evidence, context: GradeContex
   try {
     const response = await model.generate({ ...graderRequest(job.params, evidence, job.llm), signal: context.signal });
     span.setAttributes(chatResponseAttributes(response, model.modelId));
+    // A refused, cut-off or filtered answer is never graded, even when its text happens to parse.
+    const abnormal = abnormalStop(response, model.provider, 'grader');
+    if (abnormal) {
+      span.setAttribute(ATTR.errorType, abnormal.error.type);
+      span.setStatus({ code: SpanStatusCode.ERROR, message: abnormal.error.message.slice(0, 500) });
+      return { error: abnormal.error.message, error_type: 'grader_answer_invalid' };
+    }
     return parseGraderAnswer(response.text, response.toolCalls);
   } catch (error) {
     const message = (error as Error)?.message ?? String(error);
