@@ -34,7 +34,7 @@ export const MAX_CALL_DEPTH = 16;
 /** Longest tool result text handed to the model; a larger one is cut with a marker. */
 export const MAX_RESULT_CHARS = 200_000;
 /** Longest result text kept on a span. */
-const MAX_SPAN_RESULT_CHARS = 100_000;
+export const MAX_SPAN_RESULT_CHARS = 100_000;
 
 export interface ToolCallerOptions {
   /** Tools the model may call, by name. */

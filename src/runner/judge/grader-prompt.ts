@@ -1,7 +1,9 @@
 import { describeValue } from '../../config/describe-value.js';
 import type { ModelRequest } from '../../engine/model/model.js';
+import { capText } from '../../engine/tools/result-text.js';
+import { MAX_SPAN_RESULT_CHARS } from '../../engine/tools/tool-caller.js';
 import type { LlmSpec } from '../../engine/revision/types.js';
-import type { Evidence, Judgement } from '../../verdicts/index.js';
+import type { Evidence, Judgement, ToolCall } from '../../verdicts/index.js';
 import { DEFAULT_JUDGE_INCLUDE, type JudgeParams } from '../../verdicts/checks/judge.js';
 
 /** The answer every grader must give, as a JSON Schema (OpenAI's structured output uses it as is). */
@@ -45,7 +47,7 @@ export function graderRequest(params: JudgeParams, run: Evidence, llm: LlmSpec):
     if (include === 'output') parts.push(`<output>\n${evidence(run.output)}\n</output>`);
     if (include === 'transcript') parts.push(`<transcript>\n${evidence(JSON.stringify(run.transcript ?? [], null, 1))}\n</transcript>`);
     if (include === 'tool_calls') {
-      const calls = run.calls.filter((call) => !call.nested).map((call) => ({ name: call.name, args: call.args, result: call.result, outcome: call.outcome }));
+      const calls = run.calls.filter((call) => !call.nested).map((call) => gradedCall(call, run));
       parts.push(`<tool_calls>\n${evidence(JSON.stringify(calls, null, 1))}\n</tool_calls>`);
     }
   }
@@ -58,6 +60,20 @@ export function graderRequest(params: JudgeParams, run: Evidence, llm: LlmSpec):
     parameters.text = { ...text, format: { type: 'json_schema', name: 'judgement', strict: true, schema: ANSWER_SCHEMA } };
   }
   return { system: SYSTEM, messages: [{ role: 'user', content: parts.join('\n\n') }], tools: [], parameters };
+}
+
+/**
+ * One call as the grader sees it. A call refused before it ran (denied, unknown tool, invalid
+ * arguments) has no result: its error text, the message the model got, says why instead
+ * (already scrubbed with the evidence; cut like a span's result).
+ */
+function gradedCall(call: ToolCall, run: Evidence): Record<string, unknown> {
+  const shown: Record<string, unknown> = { name: call.name, args: call.args, result: call.result, outcome: call.outcome };
+  if (call.result !== undefined || (call.outcome !== 'error' && call.outcome !== 'denied')) return shown;
+  const told = run.transcript?.find((message) => message.role === 'tool' && message.tool_call_id === call.call_id)?.content;
+  const error = call.error_message ?? told;
+  if (error !== undefined) shown.error = capText(error, MAX_SPAN_RESULT_CHARS);
+  return shown;
 }
 
 /**
