@@ -70,6 +70,17 @@ describe('the request an http tool sent is evidence', () => {
     ]);
   });
 
+  it('headers is a mapping of names to values or matchers ($any: true for presence); a list of names is refused', async () => {
+    const { row } = await run(`    - tool_called: {tool: create_refund, request: {headers: {X-CLIENT: {$any: true}}}}
+    - tool_called: {tool: create_refund, request: {headers: {x-missing: {$any: true}}}}
+`);
+    expect(row.checks.map((check) => check.status)).toEqual(['pass', 'fail']);
+    const dir = tempDir(scenarioFiles('    - tool_called: {tool: create_refund, request: {headers: [authorization, x-client]}}\n'));
+    const error = configErrorOf(() => loadScenarioFile({ file: join(dir, 'x.scenario.yaml'), root: dir }, { agents: new Map() }));
+    expect(error.path).toBe('expect.checks[0].tool_called.request.headers');
+    expect(error.message).toMatch(/expected object, got an array/);
+  });
+
   it('an invalid matcher in request is a load error, located', () => {
     const dir = tempDir(scenarioFiles('    - tool_called: {tool: create_refund, request: {url: {$regex: "(a+)+"}}}\n'));
     const error = configErrorOf(() => loadScenarioFile({ file: join(dir, 'x.scenario.yaml'), root: dir }, { agents: new Map() }));
