@@ -1,3 +1,4 @@
+import { didYouMean } from '../config/did-you-mean.js';
 import { result, type CheckResult, type CheckStatus } from './checks/check.js';
 import type { Evidence } from './evidence-types.js';
 
@@ -26,21 +27,33 @@ export async function runCustomCheck(run: CustomCheckFunction, module: string, p
   } catch (error) {
     return result('custom', id, 'error', `${module} threw: ${thrownText(error)}`);
   }
-  const problem = outcomeProblem(outcome);
+  const problem = outcomeProblem(outcome, evidence);
   if (problem)
     return result('custom', id, 'error', `${module} returned ${problem}; expected {status: "pass" | "fail" | "error", reason: string, evidence?: string[]}`);
   const { status, reason, evidence: ids = [] } = outcome as CustomCheckOutcome;
   return result('custom', id, status, reason, ids);
 }
 
-/** What is wrong with a custom check's answer, or null. */
-function outcomeProblem(outcome: unknown): string | null {
+const KEYS = ['status', 'reason', 'evidence'];
+
+/**
+ * What is wrong with a custom check's answer, or null. Checked as strictly as a scenario's keys
+ * (docs/custom-checks.md): a misspelt `evidance` or an extra `score` would otherwise vanish, a
+ * fail without a reason says nothing, and an id that is no span of the run points nowhere.
+ */
+function outcomeProblem(outcome: unknown, run: Evidence): string | null {
   if (!outcome || typeof outcome !== 'object' || Array.isArray(outcome)) return describe(outcome);
   const { status, reason, evidence } = outcome as Record<string, unknown>;
+  const unknown = Object.keys(outcome).find((key) => !KEYS.includes(key));
+  if (unknown !== undefined) return `an unknown key ${JSON.stringify(unknown)}${didYouMean(unknown, KEYS)}`;
   if (typeof status !== 'string' || !STATUSES.includes(status)) return `status ${describe(status)}`;
   if (typeof reason !== 'string') return `reason ${describe(reason)}`;
+  if (status === 'fail' && reason.trim() === '') return 'a fail with an empty reason (say what was expected and what was seen)';
   if (evidence !== undefined && (!Array.isArray(evidence) || evidence.some((item) => typeof item !== 'string')))
     return 'evidence that is not a list of span ids';
+  const spanIds = new Set(run.spans.map((span) => span.span_id));
+  const stray = (evidence as string[] | undefined)?.find((item) => !spanIds.has(item));
+  if (stray !== undefined) return `evidence ${JSON.stringify(stray)}, which is no span id of this run`;
   return null;
 }
 

@@ -96,6 +96,27 @@ describe('custom checks', () => {
     expect(row.error?.type).toBe('CHECK_ERROR');
   });
 
+  it('an unknown key, an empty reason on a fail and an evidence id that is no span of the run are check errors', async () => {
+    const row = await runFirst({
+      'extra.mjs': 'export default () => ({status: "pass", reason: "x", score: 0.5});',
+      'typo.mjs': 'export default (ev) => ({status: "pass", reason: "x", evidance: [ev.calls[0].span_id]});',
+      'empty.mjs': 'export default () => ({status: "fail", reason: " "});',
+      'fake.mjs': 'export default () => ({status: "pass", reason: "x", evidence: ["not-a-span"]});',
+      'real.mjs': 'export default (ev) => ({status: "pass", reason: "x", evidence: [ev.calls[0].span_id, ev.root.span_id]});',
+      'a.scenario.yaml': scenario(['extra', 'typo', 'empty', 'fake', 'real'].map((name) => `    - custom: {module: ./${name}.mjs}`).join('\n')),
+    });
+    const expected = '; expected {status: "pass" | "fail" | "error", reason: string, evidence?: string[]}';
+    expect(row.checks.map((check) => [check.status, check.reason])).toEqual([
+      ['error', `./extra.mjs returned an unknown key "score"${expected}`],
+      ['error', `./typo.mjs returned an unknown key "evidance"; did you mean "evidence"?${expected}`],
+      ['error', `./empty.mjs returned a fail with an empty reason (say what was expected and what was seen)${expected}`],
+      ['error', `./fake.mjs returned evidence "not-a-span", which is no span id of this run${expected}`],
+      ['pass', 'x'],
+    ]);
+    expect(row.checks[4].evidence).toHaveLength(2);
+    expect(row.error?.type).toBe('CHECK_ERROR');
+  });
+
   it('a module cannot change the evidence later checks see', async () => {
     const row = await runFirst({
       'mutate.mjs': 'export default (evidence) => { evidence.calls.length = 0; evidence.turns = 99; return {status: "pass", reason: "ok"}; };',
