@@ -31,6 +31,27 @@ describe('custom checks and datasets (end to end)', () => {
     expect(refused.stderr).toMatch(/bad\.scenario\.yaml:13:\d+ at expect\.checks\[1\]\.custom\.params: max: expected integer/);
   });
 
+  it('validate and run refuse a module that is a folder or not JavaScript, with the same located message', async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      'checks/dir.mjs/index.mjs': 'export default () => ({status: "pass", reason: "x"});\n',
+      'checks/x.py': 'print(1)\n',
+      'm.scenario.yaml': passingScenario('m', '    - custom: {module: ./checks/dir.mjs}\n    - custom: {module: ./checks/x.py}'),
+    });
+    const validated = await runCli(['validate', 'm.scenario.yaml'], dir);
+    const ran = await runCli(['run', 'm.scenario.yaml', '--out', 'out'], dir);
+    for (const result of [validated, ran]) {
+      expect(result.exitCode, result.all).toBe(2);
+      expect(result.stderr).toMatch(
+        /m\.scenario\.yaml:13:\d+ at expect\.checks\[1\]\.custom\.module: custom check module \.\/checks\/dir\.mjs is a folder; name the module file in it/,
+      );
+      expect(result.stderr).toMatch(
+        /m\.scenario\.yaml:14:\d+ at expect\.checks\[2\]\.custom\.module: custom check module \.\/checks\/x\.py is not a JavaScript module/,
+      );
+      expect(result.stderr).not.toMatch(/could not be imported/);
+    }
+  });
+
   it('an error a custom check leaves unawaited (a rejected promise, a throwing timer) fails the run, with every row and report written', async () => {
     const stray = `export default async function () {
   Promise.reject(new Error('forgot to await'));

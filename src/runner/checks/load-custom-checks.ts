@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, throwConfigErrors, type SourceLocation } from '../../config/errors.js';
 import { userSchemaProblems } from '../../config/json-schema.js';
@@ -7,6 +6,7 @@ import { formatPath } from '../../config/source.js';
 import type { CustomCheckFunction } from '../../verdicts/index.js';
 import { inDatasetRow } from '../scenario/expand-dataset.js';
 import type { Scenario } from '../scenario/scenario.js';
+import { checkModuleFileProblem } from './check-module-file.js';
 import type { CustomCheckRef } from './custom-check-ref.js';
 
 /** A custom check module after import: its function and optional params schema. */
@@ -54,7 +54,9 @@ export async function loadCustomChecks(scenarios: readonly Scenario[], cache: Ch
 
 async function importCheckModule(ref: CustomCheckRef): Promise<CheckModule> {
   const fail = (expected: string) => located(ref.moduleAt, expected);
-  if (!existsSync(ref.module)) throw fail(`custom check module not found: ${ref.module}`);
+  // Checked at load too; the file may have gone (or changed) since.
+  const problem = checkModuleFileProblem(ref.module, ref.written);
+  if (problem !== undefined) throw fail(problem);
   let exports: Record<string, unknown>;
   try {
     exports = (await import(pathToFileURL(ref.module).href)) as Record<string, unknown>;
