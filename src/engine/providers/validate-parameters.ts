@@ -9,29 +9,32 @@ import { EXCLUSIVE_PARAMETERS, EXTRA_KEY, PARAMETER_ALIASES, PARAMETER_SCHEMAS, 
  * Validates `llm.parameters` for the provider that will receive them (docs/formats.md): every
  * key must be one the provider's API defines, with a value of the right type and range;
  * anything else goes under `parameters.extra`, which is sent as is. `at` is the path of
- * `parameters` for the locator.
+ * `parameters` for the locator; `refused` names keys this caller refuses itself (a grader's),
+ * which a misspelt key's hint then does not offer.
  */
 export function validateLlmParameters(
   llm: Pick<LlmSpec, 'provider' | 'parameters'> | undefined,
   locate: Locator,
   at: PathSegments = ['agent', 'llm', 'parameters'],
+  refused: readonly string[] = [],
 ): void {
   const parameters = llm?.parameters;
   if (!llm || !parameters) return;
   const { provider } = llm;
   const known = PARAMETER_SPECS[provider];
+  const offered = Object.keys(known).filter((key) => !refused.includes(key));
   // Every problem of the parameters is reported in one pass (validate's promise for a file).
   const problems: ConfigError[] = [];
   for (const [key, value] of Object.entries(parameters)) {
     if (key === EXTRA_KEY) continue;
     if (!Object.hasOwn(known, key)) {
       const alias = PARAMETER_ALIASES[provider]?.[key];
-      const near = nearKey(key, Object.keys(known));
-      const hint = alias ? `; ${provider} calls it "${alias}"` : near ? `; did you mean "${near}"?` : '';
+      const near = nearKey(key, offered);
+      const hint = alias && !refused.includes(alias) ? `; ${provider} calls it "${alias}"` : near ? `; did you mean "${near}"?` : '';
       problems.push(
         locate(
           [...at, key],
-          `unknown ${provider} parameter "${key}"${hint}; expected one of: ${Object.keys(known).join(', ')} (provider-specific extras go under parameters.${EXTRA_KEY})`,
+          `unknown ${provider} parameter "${key}"${hint}; expected one of: ${offered.join(', ')} (provider-specific extras go under parameters.${EXTRA_KEY})`,
           true,
         ),
       );

@@ -92,7 +92,7 @@ function judgeJob(params: JudgeParams, index: number, suite: { model?: GraderMod
   // The check's own parameters, held to its grader's provider (the suite's were checked with the config).
   const ownParameters = (model as { parameters?: Record<string, unknown> } | undefined)?.parameters;
   if (ownParameters) {
-    validateLlmParameters({ provider: spec.provider, parameters: ownParameters }, locate, [...at, 'model', 'parameters']);
+    validateLlmParameters({ provider: spec.provider, parameters: ownParameters }, locate, [...at, 'model', 'parameters'], GRADER_REFUSED_PARAMETERS);
     checkGraderParameters(ownParameters, [...at, 'model', 'parameters'], locate);
   }
   const job: JudgeJob = { id: `judge#${index}`, params, llm: spec };
@@ -135,6 +135,9 @@ const GRADER_OWNED: Record<string, string> = {
   parallel_tool_calls: 'a grader is sent no tools',
   max_tool_calls: 'a grader is sent no tools',
 };
+
+/** The parameter keys a grader refuses: a misspelt parameter's hint does not offer them. */
+export const GRADER_REFUSED_PARAMETERS: readonly string[] = Object.keys(GRADER_OWNED);
 
 /** Refuses grader `parameters` the judge owns (`response_format`, `text.format`) or that need tools; located under `at`. */
 export function checkGraderParameters(parameters: unknown, at: PathSegments, locate: Locator): void {

@@ -9,7 +9,7 @@ import { validateLlmParameters } from '../../engine/providers/validate-parameter
 import type { LlmSpec } from '../../engine/revision/types.js';
 import { formatPath, SourceDocument } from '../../config/source.js';
 import { llmProperties } from '../../engine/revision/llm-schema.js';
-import { checkGraderParameters, GRADER_SCRIPT_EMPTY, graderModelSchema } from '../judge/grader-model.js';
+import { checkGraderParameters, GRADER_REFUSED_PARAMETERS, GRADER_SCRIPT_EMPTY, graderModelSchema } from '../judge/grader-model.js';
 import { skillsSchema } from '../scenario/scenario-schema.js';
 import { skillFolderProblems } from '../../skills/skill-folder-problems.js';
 import { CASSETTE_MODES } from '../cassettes/cassette.js';
@@ -155,11 +155,12 @@ function suiteConfigOf(doc: SourceDocument, path: string, cassettesFlag: string 
   const grader = format.valid(['judge', 'model']) ? raw.judge?.model : undefined;
   if (grader?.provider && grader.parameters) {
     collectConfigErrors(problems, () =>
-      validateLlmParameters({ provider: grader.provider as LlmSpec['provider'], parameters: grader.parameters }, documentLocator(doc), [
-        'judge',
-        'model',
-        'parameters',
-      ]),
+      validateLlmParameters(
+        { provider: grader.provider as LlmSpec['provider'], parameters: grader.parameters },
+        documentLocator(doc),
+        ['judge', 'model', 'parameters'],
+        GRADER_REFUSED_PARAMETERS,
+      ),
     );
   }
   if (grader?.parameters) collectConfigErrors(problems, () => checkGraderParameters(grader.parameters, ['judge', 'model', 'parameters'], documentLocator(doc)));

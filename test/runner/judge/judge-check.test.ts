@@ -140,6 +140,28 @@ describe('judge checks', () => {
     expect((suite as Error).message).toMatch(/at judge\.model\.parameters\.max_tokens: expected a number >= 1, got number -5/);
   });
 
+  it('offers a misspelt grader parameter only parameters a grader accepts, in the check and in the suite config', async () => {
+    const own = await runOne('    - judge: {rubric: "Polite.", model: {provider: openai, model: m, parameters: {temprature: 0, tool_choise: none}}}').catch(
+      (thrown: unknown) => thrown,
+    );
+    const config = 'judge:\n  model: {provider: scripted, parameters: {foo: 1}, script: [{text: x}]}\n';
+    const suite = await runOne('    - judge: {rubric: "Polite."}', { 'agentcheck.config.yaml': config }, 'agentcheck.config.yaml').catch(
+      (thrown: unknown) => thrown,
+    );
+    for (const error of [own, suite]) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const lists = [...(error as Error).message.matchAll(/expected one of: ([^(]*)\(/g)].map((match) => match[1].split(', ').map((key) => key.trim()));
+      expect(lists.length).toBeGreaterThan(0);
+      for (const list of lists) {
+        expect(list).toContain('temperature');
+        for (const refused of ['response_format', 'tool_choice', 'parallel_tool_calls', 'max_tool_calls']) expect(list).not.toContain(refused);
+      }
+    }
+    expect((own as Error).message).toMatch(/unknown openai parameter "temprature"; did you mean "temperature"\?/);
+    // The near key would be tool_choice, which a grader refuses: no hint offers it.
+    expect((own as Error).message).not.toMatch(/did you mean "tool_choice"/);
+  });
+
   it('grades every repeat with a fresh grader, like any check', async () => {
     const config = `repeat: 2\njudge:\n  model: ${scriptedGrader(GOOD)}\n`;
     const { rows, spans } = await runOne('    - judge: {rubric: "Polite."}', { 'agentcheck.config.yaml': config }, 'agentcheck.config.yaml');
