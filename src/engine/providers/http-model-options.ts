@@ -10,6 +10,11 @@ export interface HttpModelOptions {
   baseUrl?: string;
   /** API key; defaults to the provider's env var. Never appears in an error message. */
   apiKey?: string;
+  /**
+   * The model was made from a build, scenario, judge or config `llm` (httpModelOptions), where
+   * no `apiKey` can be written: a missing key's message then names only the environment variable.
+   */
+  keyFromEnvOnly?: boolean;
   /** Environment to read base URL and key from (default `process.env`). */
   env?: Readonly<Record<string, string | undefined>>;
   /** Fetch implementation (default: the engine's fetch: a run's mocks and cassette, else `globalThis.fetch` looked up at call time). */
@@ -30,7 +35,7 @@ export interface HttpModelOptions {
 
 /** The HTTP providers' options from the build's llm: endpoint, timeout and retries. */
 export function httpModelOptions(llm: LlmSpec, options: CreateModelOptions): HttpModelOptions {
-  return { model: llm.model, baseUrl: llm.base_url, env: options.env, timeoutMs: llm.timeout_ms, maxRetries: llm.max_retries };
+  return { model: llm.model, baseUrl: llm.base_url, env: options.env, timeoutMs: llm.timeout_ms, maxRetries: llm.max_retries, keyFromEnvOnly: true };
 }
 
 /** Where a provider reads its endpoint and key from. */
@@ -56,9 +61,11 @@ export function resolveEndpoint(options: HttpModelOptions, spec: EndpointSpec): 
   const baseUrl = (nonEmpty(options.baseUrl) ?? nonEmpty(env[spec.baseUrlEnv]) ?? spec.defaultBaseUrl).replace(/\/+$/, '');
   const apiKey = nonEmpty(options.apiKey) ?? nonEmpty(env[spec.apiKeyEnv]);
   if (apiKey === undefined && !isLocal(baseUrl)) {
+    // Only a library caller constructing the model has an apiKey option to pass.
+    const orOption = options.keyFromEnvOnly ? '' : ' (or pass apiKey)';
     throw new ModelError(
       spec.provider,
-      `${spec.provider}: no API key: set ${spec.apiKeyEnv} in the environment (or pass apiKey) to call ${baseUrl}`,
+      `${spec.provider}: no API key: set ${spec.apiKeyEnv} in the environment${orOption} to call ${baseUrl}`,
       'MODEL_NO_API_KEY',
     );
   }

@@ -5,6 +5,7 @@ import { ModelError } from '../../../src/config/errors.js';
 import type { Message } from '../../../src/engine/model/message.js';
 import type { ModelRequest, ToolDefinition } from '../../../src/engine/model/model.js';
 import type { HttpModelOptions } from '../../../src/engine/providers/http-model-options.js';
+import { createModel } from '../../../src/engine/providers/index.js';
 import { OpenAIChatModel } from '../../../src/engine/providers/openai.js';
 import { providerRequestUrl } from '../../../src/engine/providers/registry.js';
 
@@ -297,6 +298,10 @@ describe('OpenAIChatModel', () => {
     const error = await failure(model({ env: {} }).instance.generate(request()));
     expect(error.code).toBe('MODEL_NO_API_KEY');
     expect(error.message).toContain('OPENAI_API_KEY');
+    // A library caller constructing the model has the apiKey option; a model made from an llm spec does not.
+    expect(error.message).toContain('(or pass apiKey)');
+    const fromSpec = await failure(createModel({ provider: 'openai', model: 'gpt-x' }, { env: {} }).generate(request()));
+    expect(fromSpec.message).toBe('openai: no API key: set OPENAI_API_KEY in the environment to call https://api.openai.com/v1');
     expect(seen).toHaveLength(0);
   });
 

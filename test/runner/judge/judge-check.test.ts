@@ -162,6 +162,14 @@ describe('judge checks', () => {
     expect((own as Error).message).not.toMatch(/did you mean "tool_choice"/);
   });
 
+  it('names the environment variable to set when the grader has no API key, not the library option apiKey', async () => {
+    const { rows } = await runOne('    - judge: {rubric: "Polite.", model: {provider: anthropic, model: claude-x}}');
+    expect(rows[0].checks[0]).toMatchObject({
+      status: 'error',
+      reason: 'the grader call failed: anthropic: no API key: set ANTHROPIC_API_KEY in the environment to call https://api.anthropic.com',
+    });
+  });
+
   it('grades every repeat with a fresh grader, like any check', async () => {
     const config = `repeat: 2\njudge:\n  model: ${scriptedGrader(GOOD)}\n`;
     const { rows, spans } = await runOne('    - judge: {rubric: "Polite."}', { 'agentcheck.config.yaml': config }, 'agentcheck.config.yaml');
