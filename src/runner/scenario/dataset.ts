@@ -16,6 +16,8 @@ import { TEMPLATE_NAME_SOURCE } from '../../engine/template/interpolate.js';
 export interface DatasetRow {
   where: string;
   vars: Record<string, unknown>;
+  /** Read from a CSV file: every value is text. */
+  fromCsv?: true;
 }
 
 /**
@@ -66,7 +68,7 @@ function readDatasetFile(file: string, given: string, locate: Locator): string {
 
 function csvRows(text: string, given: string, locate: Locator): DatasetRow[] {
   try {
-    return parseCsv(text).map((record) => ({ where: `${given}:${record.line}`, vars: record.values }));
+    return parseCsv(text).map((record) => ({ where: `${given}:${record.line}`, vars: record.values, fromCsv: true as const }));
   } catch (error) {
     if (error instanceof CsvSyntaxError)
       throwConfigErrors([error, ...error.others].map((problem) => locate([], `${given}:${problem.line}: ${problem.message}`)));
@@ -123,7 +125,7 @@ function jsonlRows(text: string, given: string, locate: Locator): DatasetRow[] {
 // NAME and KEY as the engine's templates read them (letters, digits, _, $ and -; an `order-id` column works).
 const TEMPLATE = new RegExp(String.raw`\{\{\s*vars\.(${TEMPLATE_NAME_SOURCE})\s*\}\}`, 'g');
 /** A string that is exactly one template: it takes the variable's value with its type (JSONL numbers stay numbers). */
-const WHOLE = /^\{\{\s*vars\.([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)\s*\}\}$/;
+export const WHOLE_TEMPLATE = /^\{\{\s*vars\.([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)\s*\}\}$/;
 /** Anything that looks like a template, to refuse `{{ vars.x }}` in a scenario without a dataset. */
 const ANY_TEMPLATE = /\{\{\s*vars\./;
 
@@ -193,7 +195,7 @@ function renderString(value: string, row: DatasetRow, at: PathSegments, locate: 
       ),
     );
   }
-  const whole = WHOLE.exec(value);
+  const whole = WHOLE_TEMPLATE.exec(value);
   let rendered: unknown = value;
   if (whole) collectConfigErrors(problems, () => (rendered = lookup(whole[1])));
   else {

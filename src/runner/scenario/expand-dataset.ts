@@ -3,6 +3,7 @@ import type { Locator } from '../../config/assert-format.js';
 import type { PathSegments, SourceDocument } from '../../config/source.js';
 import { renderTemplates, type DatasetRow } from './dataset.js';
 import type { Scenario } from './scenario.js';
+import { wholeTemplatePaths, withTemplateTypeHint } from './template-type-hint.js';
 
 /** A scenario entry as written, before its rows (if any) render it. */
 export type RawScenario = Record<string, unknown>;
@@ -44,6 +45,8 @@ export function expandRows(
   const { dataset: _own, ...ownTemplate } = own;
   // Only the defaults this scenario inherits are rendered: a field it sets itself never uses them.
   const defaultsTemplate = inheritedDefaults(defaults, own);
+  // A type error at one of these says why: the value came from the row as it is.
+  const wholes = wholeTemplatePaths(defaultsTemplate, defaultsAt, wholeTemplatePaths(ownTemplate, at));
   const names = new Map<string, string>();
   const problems = new Map<string, ConfigError>();
   const add = (error: unknown, row: DatasetRow) => {
@@ -51,7 +54,7 @@ export function expandRows(
     for (const one of error instanceof ConfigErrors ? error.errors : [error]) {
       const key = `${one.file}:${one.line}:${one.column}:${one.path}:${one.expected.replace(row.where, '')}`;
       if (problems.has(key)) continue;
-      problems.set(key, inDatasetRow(one, row.where));
+      problems.set(key, withTemplateTypeHint(inDatasetRow(one, row.where), wholes, row));
     }
   };
   const renderedName = (row: DatasetRow): string | undefined => {

@@ -194,6 +194,28 @@ describe('scenario datasets', () => {
     expect(invalid.message).toMatch(/timeout_ms: expected a number >= 1.*\(dataset row dataset\[1\]\)/);
   });
 
+  it('says why a whole-template value has the wrong type: CSV values are text, a JSONL value keeps its type', () => {
+    const fromCsv = loadError({
+      'agent.yaml': AGENT,
+      'r.scenario.yaml': `${TEMPLATE}\ntimeout_ms: "{{ vars.ms }}"\ndataset: o.csv\n`,
+      'o.csv': 'order,amount,ms\nA-1,20,500\n',
+    });
+    expect(fromCsv.message).toContain(
+      'at timeout_ms: expected integer, got string "500" (dataset row o.csv:2); CSV values are text: a number or true/false cannot come from a CSV column; use a .jsonl or inline dataset',
+    );
+    const fromJsonl = loadError({
+      'agent.yaml': AGENT,
+      'r.scenario.yaml': TEMPLATE.replace('name: "refund {{ vars.order }}"', 'name: "{{ vars.order }}"') + '\ndataset: o.jsonl\n',
+      'o.jsonl': '{"order": 1, "amount": 2}\n',
+    });
+    expect(fromJsonl.message).toContain(
+      'at name: expected string, got number 1 (dataset row o.jsonl:1); a string that is exactly one {{ vars.NAME }} takes the value with its type; for text, write text around it ("order {{ vars.id }}")',
+    );
+    // A value of the right kind but out of range gets no hint: the rule is not the cause.
+    const range = loadError({ 'agent.yaml': AGENT, 'r.scenario.yaml': `${TEMPLATE}\ntimeout_ms: "{{ vars.ms }}"\ndataset: [{order: a, amount: 1, ms: -5}]\n` });
+    expect(range.message).not.toMatch(/CSV values|takes the value with its type/);
+  });
+
   it('reads each JSONL line as strictly as a .json file: a key twice and a number that would be rounded are refused at FILE:LINE:COL, every line in one pass', () => {
     const error = loadError({
       'agent.yaml': AGENT,

@@ -1,0 +1,42 @@
+import { ConfigError } from '../../config/errors.js';
+import { formatPath } from '../../config/format-path.js';
+import type { PathSegments } from '../../config/source.js';
+import { WHOLE_TEMPLATE, type DatasetRow } from './dataset.js';
+
+/** The paths (as a ConfigError names them) of the strings in `value` that are exactly one `{{ vars.* }}`. */
+export function wholeTemplatePaths(value: unknown, at: PathSegments, into = new Set<string>()): Set<string> {
+  if (typeof value === 'string') {
+    if (WHOLE_TEMPLATE.test(value)) into.add(formatPath(at));
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => wholeTemplatePaths(item, [...at, index], into));
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) wholeTemplatePaths(item, [...at, key], into);
+  }
+  return into;
+}
+
+/** A type error's parts: what was expected and the kind it got (`expected number, got string "0.5"`). */
+const TYPE_ERROR = /^expected (.+?), got (string|number|boolean|null|an array|an object)\b/;
+/** Expected words that take no text: a CSV value cannot be one. */
+const NOT_TEXT = /\b(number|integer|boolean|true|false|null|array|object|list|mapping)\b/;
+
+/**
+ * `error` with the dataset rule behind it, when it is a type error at a string that is exactly one
+ * template (docs/formats.md, "Datasets"): the user wrote a string and is told the value has the
+ * wrong type. CSV values are always text; a whole-string template keeps a JSONL or inline value's type.
+ */
+export function withTemplateTypeHint(error: ConfigError, wholes: ReadonlySet<string>, row: DatasetRow): ConfigError {
+  if (error.path === undefined || !wholes.has(error.path)) return error;
+  const [, expected, got] = TYPE_ERROR.exec(error.expected) ?? [];
+  if (expected === undefined) return error;
+  const wantsText = /\bstring\b/.test(expected);
+  let hint: string | undefined;
+  if (got === 'string' && row.fromCsv && !wantsText && NOT_TEXT.test(expected)) {
+    hint = 'CSV values are text: a number or true/false cannot come from a CSV column; use a .jsonl or inline dataset';
+  } else if (got !== 'string' && wantsText && !expected.includes(got.replace(/^an /, ''))) {
+    hint = 'a string that is exactly one {{ vars.NAME }} takes the value with its type; for text, write text around it ("order {{ vars.id }}")';
+  }
+  if (hint === undefined) return error;
+  const { file, line, column, path } = error;
+  return new ConfigError({ file, line, column, path }, `${error.expected}; ${hint}`, error.code);
+}
