@@ -117,6 +117,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, received: Map<s
     const raw = await readBody(req);
     if (raw === null) return refuse(413, `the body is larger than ${MAX_OTLP_BODY_BYTES} bytes`);
     const body = encoding === 'gzip' ? await gunzipBody(raw) : raw;
+    if (body === null) return refuse(413, `the body is larger than ${MAX_OTLP_BODY_BYTES} bytes once unpacked (gzip)`);
     const spans = decodeTraceRequest(type === PROTOBUF_TYPE ? decodeProtobufTraceRequest(body) : parseJson(body));
     for (const span of spans) received.set(`${span.record.trace_id}:${span.record.span_id}`, span);
     // A full success: an empty ExportTraceServiceResponse, in the request's encoding.
@@ -142,10 +143,12 @@ async function readBody(req: IncomingMessage): Promise<Buffer | null> {
   return size > MAX_OTLP_BODY_BYTES ? null : Buffer.concat(chunks);
 }
 
-async function gunzipBody(raw: Buffer): Promise<Buffer> {
+/** The unpacked body, or null when it would be over the limit (a valid body, too large: 413, not 400). */
+async function gunzipBody(raw: Buffer): Promise<Buffer | null> {
   try {
     return await gunzipAsync(raw, { maxOutputLength: MAX_OTLP_BODY_BYTES });
   } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') return null;
     throw new OtlpDecodeError(`the body is not valid gzip (${(error as Error).message})`);
   }
 }

@@ -5,7 +5,7 @@ import { OTLPTraceExporter as ProtobufTraceExporter } from '@opentelemetry/expor
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BasicTracerProvider, SimpleSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startOtlpReceiver, type OtlpReceiver } from '../../src/spans/otlp-receiver.js';
+import { MAX_OTLP_BODY_BYTES, startOtlpReceiver, type OtlpReceiver } from '../../src/spans/otlp-receiver.js';
 
 let receiver: OtlpReceiver | undefined;
 
@@ -138,6 +138,15 @@ describe('OTLP receiver', () => {
     });
     expect(receiver.spans()).toEqual([]);
     expect(receiver.rejected).toHaveLength(4);
+  });
+
+  it('refuses a valid gzip body over the limit once unpacked with 413, not as invalid gzip', async () => {
+    receiver = await startOtlpReceiver();
+    const body = JSON.stringify({ resourceSpans: [], pad: 'x'.repeat(MAX_OTLP_BODY_BYTES) });
+    const reply = await post('/v1/traces', gzipSync(body), { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+    expect(reply.status).toBe(413);
+    expect(JSON.parse(reply.text)).toEqual({ code: 3, message: `the body is larger than ${MAX_OTLP_BODY_BYTES} bytes once unpacked (gzip)` });
+    expect(receiver.rejected).toEqual([`413 the body is larger than ${MAX_OTLP_BODY_BYTES} bytes once unpacked (gzip)`]);
   });
 
   it('refuses other content types and encodings with 415, other paths with 404 and other methods with 405', async () => {
