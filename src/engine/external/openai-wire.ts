@@ -1,5 +1,6 @@
 import type { FinishReason, ModelResponse, ToolDefinition } from '../model/model.js';
 import type { Message, ToolCallPart } from '../model/message.js';
+import { hasErrorText } from '../tools/error-field.js';
 import { arrayAt, objectAt, sseFrame, stringAt, textOf, WireError, type WireRequest } from './wire-request.js';
 
 /**
@@ -7,13 +8,13 @@ import { arrayAt, objectAt, sseFrame, stringAt, textOf, WireError, type WireRequ
  * request into the engine's types, the model's answer back as a completion or an SSE stream.
  */
 
-/** Whether an OpenAI tool message reports a failure: `is_error: true`, a JSON object with `error`, or text starting with "Error" (docs/external-agents.md). */
+/** Whether an OpenAI tool message reports a failure: `is_error: true`, a JSON object with a non-empty `error` string, or text starting with "Error" (docs/external-agents.md). */
 export function openAiToolError(message: Record<string, unknown>, content: string): boolean {
   if (message.is_error === true) return true;
   if (/^\s*error\b/i.test(content)) return true;
   try {
     const parsed: unknown = JSON.parse(content);
-    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) && 'error' in parsed;
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) && hasErrorText(parsed as Record<string, unknown>);
   } catch {
     return false;
   }

@@ -1,3 +1,4 @@
+import { hasErrorText } from './error-field.js';
 import { capText, safeJson } from './result-text.js';
 import type { CallResult } from './tool.js';
 
@@ -15,7 +16,7 @@ export const MAX_HTTP_BODY_CHARS = 200;
 export function isErrorResult(result: unknown): boolean {
   if (result === null || typeof result !== 'object' || Array.isArray(result)) return false;
   const fields = result as Record<string, unknown>;
-  return fields.status === 'error' || fields.is_error === true || fields.ok === false || (typeof fields.error === 'string' && fields.error.trim() !== '');
+  return fields.status === 'error' || fields.is_error === true || fields.ok === false || hasErrorText(fields);
 }
 
 /**

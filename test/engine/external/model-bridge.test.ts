@@ -101,6 +101,27 @@ describe('model bridge, OpenAI Chat Completions', () => {
     expect(tool?.status).toBe('error');
   });
 
+  it('counts a tool result as failed only for a non-empty error string, as the verdict does: "error": null, "" or false is a success', async () => {
+    const results = ['{"data": 1, "error": null}', '{"data": 1, "error": ""}', '{"data": 1, "error": false}', '{"error": "boom"}'];
+    const script: ScriptEntry[] = results.flatMap((_, index) => [{ tool_calls: [{ id: `call_${index}`, name: 'fetch_data', args: {} }] }, { text: 'ok' }]);
+    const { bridge, model, spans } = await startBridge(script);
+    for (const [index, content] of results.entries()) {
+      const call = await post(`${bridge.url}/v1/chat/completions`, { messages: [{ role: 'user', content: 'go' }] });
+      const answer = await post(`${bridge.url}/v1/chat/completions`, {
+        messages: [{ role: 'user', content: 'go' }, call.json.choices[0].message, { role: 'tool', tool_call_id: `call_${index}`, content }],
+      });
+      expect(answer.status).toBe(200);
+    }
+    expect(
+      model.requests
+        .filter((_, index) => index % 2 === 1)
+        .map((request) => request.messages.at(-1))
+        .map((message) => message?.role === 'tool' && message.is_error),
+    ).toEqual([false, false, false, true]);
+    const tools = (await spans()).filter((span) => span.name === 'execute_tool fetch_data');
+    expect(tools.map((span) => span.attributes['agentcheck.tool.outcome'])).toEqual(['ok', 'ok', 'ok', 'error']);
+  });
+
   it('streams a correct SSE answer with usage when asked', async () => {
     const { bridge } = await startBridge([{ text: 'Hi there', tool_calls: [{ id: 'c1', name: 'get_weather', args: { city: 'Rome' } }] }]);
     const response = await post(`${bridge.url}/v1/chat/completions`, {
