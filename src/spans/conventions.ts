@@ -94,6 +94,8 @@ export const ATTR = {
   externalExported: 'agentcheck.external.exported',
   /** The name the external agent gave the span before it was mapped (`ai.toolCall`, a tool's own name). */
   externalName: 'agentcheck.external.name',
+  /** The place (from 0) of an external agent's span in the order its spans arrived; breaks start-time ties. */
+  externalArrival: 'agentcheck.external.arrival',
   /** Root span: OTLP exports the run's receiver refused (`<status> <reason>`), so spans that never arrived are visible. */
   externalRejected: 'agentcheck.external.rejected',
   /** Root span of an external agent: tool calls its model asked for that it never answered ("<tool> (<call id>)"). */

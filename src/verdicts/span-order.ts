@@ -18,7 +18,8 @@ export function toolSeq(span: SpanRecord): number | null {
  * Orders one run's spans by start time, except tool calls: start times tie (or come out in
  * completion order) for one response's parallel calls and for a parent and its nested calls,
  * so calls follow `agentcheck.tool.seq`, an approval sits just before the call it gated, and
- * calls without seq (older spans.jsonl) go by start time, then span id. Every other span keeps
+ * calls without seq (an external agent's own, older spans.jsonl) go by start time, then the
+ * order an external agent's spans arrived in, then span id. Every other span keeps
  * its place in time order.
  */
 export function orderSpans(spans: readonly SpanRecord[]): SpanOrder {
@@ -92,5 +93,12 @@ function refill(spans: SpanRecord[], member: (span: SpanRecord) => boolean, comp
 }
 
 function byStartThenId(a: SpanRecord, b: SpanRecord): number {
-  return a.start_ms - b.start_ms || (a.span_id < b.span_id ? -1 : a.span_id > b.span_id ? 1 : 0);
+  return a.start_ms - b.start_ms || byArrival(a, b) || (a.span_id < b.span_id ? -1 : a.span_id > b.span_id ? 1 : 0);
+}
+
+/** An external agent's spans that tie keep the order they arrived in (export order), not a random id's. */
+function byArrival(a: SpanRecord, b: SpanRecord): number {
+  const first = numberAttr(a, ATTR.externalArrival);
+  const second = numberAttr(b, ATTR.externalArrival);
+  return first === null || second === null ? 0 : first - second;
 }

@@ -14,7 +14,8 @@ export interface JoinedExternalSpans {
 
 /**
  * Joins the spans an external agent exported to the run's own spans (docs/external-agents.md,
- * Its own spans): each is mapped into agentcheck's conventions, takes the run's trace id, and a
+ * Its own spans): each is mapped into agentcheck's conventions, numbered in arrival order
+ * (`received` is in that order), takes the run's trace id, and a
  * span whose parent is neither among the agent's spans nor the run's hangs under the run's
  * `invoke_agent` root (an agent that ignored TRACEPARENT still joins the run). Where the model
  * bridge recorded a call, its span is the one counted: a mapped `execute_tool` with a call id the
@@ -35,7 +36,14 @@ export function joinExternalSpans(received: readonly SpanRecord[], runSpans: rea
   const bridgeSawModel = runSpans.some((span) => operationOf(span) === SPAN.chat);
 
   // A span id the run already uses cannot be the agent's: it would make two spans one.
-  const mapped = received.filter((span) => !runIds.has(span.span_id)).map(mapExternalSpan);
+  const mapped = received
+    .filter((span) => !runIds.has(span.span_id))
+    .map((span, index) => {
+      const out = mapExternalSpan(span);
+      // Spans that start at the same instant keep the order they arrived in (docs/external-agents.md).
+      out.attributes[ATTR.externalArrival] = index;
+      return out;
+    });
   const byId = new Map(mapped.map((span) => [span.span_id, span]));
   let duplicateCalls = 0;
   let duplicateChats = 0;

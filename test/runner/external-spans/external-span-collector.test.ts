@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startExternalSpanCollector, type ExternalSpanCollector } from '../../../src/runner/external-spans/external-span-collector.js';
 import { startOtlpReceiver } from '../../../src/spans/otlp-receiver.js';
 import type { SpanRecord } from '../../../src/spans/span-record.js';
+import { buildEvidence, visibleCalls } from '../../../src/verdicts/evidence.js';
 
 let collector: ExternalSpanCollector | undefined;
 
@@ -62,6 +63,38 @@ describe("collecting an external agent's spans after its turn", () => {
       parent_id: root.span_id,
       attributes: { 'gen_ai.tool.call.id': 'call_9' },
     });
+  });
+
+  it('orders tool spans that start at the same instant as they arrived: export order, then request order, whatever their span ids', async () => {
+    collector = await startExternalSpanCollector();
+    const start = String(BigInt(Date.now()) * 1_000_000n);
+    const tool = (spanId: string, name: string) => ({
+      traceId: RUN_TRACE,
+      spanId,
+      parentSpanId: root.span_id,
+      name: `execute_tool ${name}`,
+      startTimeUnixNano: start,
+      endTimeUnixNano: start,
+      attributes: [
+        { key: 'gen_ai.operation.name', value: { stringValue: 'execute_tool' } },
+        { key: 'gen_ai.tool.name', value: { stringValue: name } },
+      ],
+    });
+    // Span ids sort against the arrival order, so an order by id would read read, write, search.
+    const send = (spans: object[]) =>
+      fetch(`${collector!.endpoint}/v1/traces`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans }] }] }),
+      });
+    expect((await send([tool('f'.repeat(16), 'search'), tool('0'.repeat(15) + '2', 'write')])).status).toBe(200);
+    expect((await send([tool('0'.repeat(15) + '1', 'read')])).status).toBe(200);
+    const spans = await collector.collect([root]);
+    expect(spans.map((span) => span.attributes['agentcheck.external.arrival'])).toEqual([0, 1, 2]);
+    const calls = (records: SpanRecord[]) => visibleCalls(buildEvidence({ spans: records })).map((call) => call.name);
+    expect(calls([root, ...spans])).toEqual(['search', 'write', 'read']);
+    // However the spans come to be listed (spans.jsonl read back, a store's order), the order holds.
+    expect(calls([root, ...[...spans].reverse()])).toEqual(['search', 'write', 'read']);
   });
 
   it("records exports the receiver refused on the run's root span", async () => {
