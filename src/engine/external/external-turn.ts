@@ -20,6 +20,12 @@ import { runHttpEngine } from './http-engine.js';
 import { ModelBridge } from './model-bridge.js';
 import { runAborted } from '../run-aborted.js';
 
+/**
+ * Scripted-model errors that are the scenario's, not the agent's to handle: the run errors with
+ * them whatever the agent did next (docs/external-agents.md).
+ */
+const SCRIPT_ERRORS: ReadonlySet<string> = new Set(['SCRIPT_EXHAUSTED', 'SCRIPT_MISSING']);
+
 /** Where an external turn runs: the run's tracer, root span, workspace and processes. */
 export interface ExternalPlace {
   tracer: Tracer;
@@ -99,12 +105,13 @@ export async function externalTurn(
     if (unanswered.length) place.root.setAttribute(ATTR.unansweredToolCalls, unanswered);
   }
   // The harness's own limits refused the call the agent then failed on: they, not the agent, are
-  // what ended the run (an exhausted script errors as such; max_turns is a stop, as in the engine).
+  // what ended the run (an exhausted or missing script errors as such; max_turns is a stop, as in the engine).
+  const scriptError = bridge.modelError && SCRIPT_ERRORS.has(bridge.modelError.type) ? bridge.modelError : undefined;
   if (failure?.type === 'EXTERNAL_AGENT_FAILED') {
-    if (bridge.modelError?.type === 'SCRIPT_EXHAUSTED') {
+    if (scriptError) {
       failure = {
-        type: 'SCRIPT_EXHAUSTED',
-        message: `${bridge.modelError.message} (the model bridge answered it with an error; the agent then failed: ${failure.message})`,
+        type: scriptError.type,
+        message: `${scriptError.message} (the model bridge answered it with an error; the agent then failed: ${failure.message})`,
       };
     } else if (bridge.maxTurnsReached) {
       failure = undefined;
@@ -122,12 +129,12 @@ export async function externalTurn(
     usage: bridge.usage,
     external: answer?.trace_id ? { kind, trace_id: answer.trace_id } : { kind },
   };
-  // An exhausted script is never a pass (docs/formats.md), even when the agent carried on past the
-  // error the bridge answered it with.
-  if (!failure && bridge.modelError?.type === 'SCRIPT_EXHAUSTED') {
+  // An exhausted or missing script is never a pass (docs/formats.md), even when the agent carried
+  // on past the error the bridge answered it with.
+  if (!failure && scriptError) {
     failure = {
-      type: 'SCRIPT_EXHAUSTED',
-      message: `${bridge.modelError.message} (the model bridge answered it with an error; the agent went on and answered)`,
+      type: scriptError.type,
+      message: `${scriptError.message} (the model bridge answered it with an error; the agent went on and answered)`,
     };
     body.stop_reason = 'error';
   }

@@ -24,6 +24,20 @@ const ask = ${ask};
 })();
 `;
 
+/** Asks the bridge once and exits 1 when it answers an error. */
+const FAILS_ON_ERROR = `
+require('node:fs').readFileSync(0, 'utf8');
+const ask = ${ask};
+(async () => {
+  const response = await ask('one');
+  if (response.status !== 200) {
+    console.error('model call failed: ' + response.status);
+    process.exit(1);
+  }
+  process.stdout.write('answered');
+})();
+`;
+
 /** Ignores SIGTERM and asks the bridge once more when it comes, writing the answer's status down. */
 const ASKS_LATE = `
 const fs = require('node:fs');
@@ -49,6 +63,26 @@ describe('the model bridge after the agent should have stopped asking', () => {
     expect(turn.output).toBe('statuses 200,400');
     expect(turn.stop_reason).toBe('error');
     expect(turn.error).toMatchObject({ type: 'SCRIPT_EXHAUSTED', message: expect.stringContaining('the agent went on and answered') });
+  });
+
+  it('a missing script errors the run SCRIPT_MISSING, whether the agent carries on and answers or fails on the refusal', async () => {
+    const dir = tempDir({ 'agent.cjs': CARRIES_ON, 'fails.cjs': FAILS_ON_ERROR });
+    const { tracer } = installTracing();
+    // No model given: the build's scripted model, with no script (as a scenario without model.script).
+    const run = (file: string) =>
+      invoke(
+        revisionFromValue({ id: 'ext', external: { command: [process.execPath, join(dir, file)] } }),
+        { messages: [{ role: 'user', content: 'hi' }] },
+        { tracer, env: { PATH: process.env.PATH } },
+      );
+    const carried = await run('agent.cjs');
+    expect(carried.output).toBe('statuses 400,400');
+    expect(carried.stop_reason).toBe('error');
+    expect(carried.error).toMatchObject({ type: 'SCRIPT_MISSING', message: expect.stringContaining('needs a script') });
+    expect(carried.error?.message).toContain('the agent went on and answered');
+    const failed = await run('fails.cjs');
+    expect(failed.stop_reason).toBe('error');
+    expect(failed.error).toMatchObject({ type: 'SCRIPT_MISSING', message: expect.stringContaining('the agent then failed') });
   });
 
   it("refuses a model call made after the agent's own timeout_ms ended it", async () => {
