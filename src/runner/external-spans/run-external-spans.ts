@@ -4,6 +4,7 @@ import type { AgentBuild } from '../../engine/revision/types.js';
 import type { SpanRecord } from '../../spans/span-record.js';
 import { markRunError } from '../mark-run-error.js';
 import type { SegmentedRun } from '../resume/run-segments.js';
+import { addExportedUsage } from './exported-usage.js';
 import { startExternalSpanCollector, type ExternalSpanCollector } from './external-span-collector.js';
 
 /**
@@ -20,7 +21,7 @@ export async function startRunSpanReceiver(build: AgentBuild, env: Readonly<Reco
 /**
  * Once the turn is over: waits for the agent's late spans and adds them, joined to the run and
  * scrubbed by `scrub` (as the store scrubs spans that end in it), to the run's last segment, so
- * evidence and checks see them.
+ * evidence and checks see them; the tokens of its own model calls join the run's usage.
  */
 export async function addExternalSpans(
   collector: ExternalSpanCollector,
@@ -42,5 +43,7 @@ export async function addExternalSpans(
     if (!run.turn.error) markRunError(run.turn, spans, { type: error.code, message: error.message });
     return;
   }
-  spans.push(...scrub(collected));
+  const joined = scrub(collected);
+  spans.push(...joined);
+  addExportedUsage(run.turn.usage, spans, joined);
 }
