@@ -16,6 +16,7 @@ import type { Workspace } from '../workspace/workspace.js';
 import { agentEnv } from './agent-env.js';
 import { ExternalAgentError, type AgentOutput } from './agent-output.js';
 import { runCommandEngine } from './command-engine.js';
+import { externalSkillsNotDelivered } from './external-skills.js';
 import { runHttpEngine } from './http-engine.js';
 import { ModelBridge } from './model-bridge.js';
 import { runAborted } from '../run-aborted.js';
@@ -53,7 +54,12 @@ export async function externalTurn(
   const kind = external.command ? 'command' : 'http';
   const env = options.env ?? process.env;
   const model = options.model ?? createModel(external.llm, { script: options.script, env });
-  const resolved = resolveConfig(revision, { model, tools: [] });
+  const resolved = resolveConfig(revision, {
+    model,
+    tools: [],
+    skillsDelivery: options.skills?.delivery,
+    skillsNotDelivered: externalSkillsNotDelivered(revision, options.skills),
+  });
   place.root.setAttributes({ [ATTR.providerName]: genAiProviderName(resolved.provider), [ATTR.resolvedConfig]: JSON.stringify(resolved) });
   // The agent's own time limit closes the bridge when it ends the agent: an agent that ignores
   // SIGTERM and asks again gets no answer (docs/external-agents.md).

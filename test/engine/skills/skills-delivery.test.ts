@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { build, runScripted, toolSpans } from '../../helpers/run-agent.js';
+import { invoke } from '../../../src/engine/invoke.js';
+import { revisionFromValue } from '../../../src/engine/revision/load-build.js';
+import { installTracing } from '../../../src/spans/tracing.js';
 
 function skillFolders() {
   return tempDir({
@@ -134,5 +137,28 @@ describe('skill delivery through invoke', () => {
     expect(() => build({ skills, tools }, flow(['echo', 'load_skill']))).toThrow(
       'at flow.components[0].toolset[1]: "load_skill" cannot be listed in a toolset: every agent component is offered it anyway when skills are delivered on demand (docs/skills.md); remove it',
     );
+  });
+
+  it("an external agent gets no skills: forced and overlay skills are listed as not delivered, and the scenario's delivery is recorded", async () => {
+    const dir = skillFolders();
+    const { tracer, store } = installTracing();
+    const agent = "require('node:fs').readFileSync(0); process.stdout.write('answered');";
+    const revision = revisionFromValue({ id: 'ext', external: { command: [process.execPath, '-e', agent] } });
+    const turn = await invoke(
+      revision,
+      { messages: [{ role: 'user', content: 'hi' }] },
+      { tracer, env: { PATH: process.env.PATH }, skills: { forced: [`${dir}/alpha`], overlay: [`${dir}/beta`, `${dir}/alpha-again`], delivery: 'on_demand' } },
+    );
+    expect(turn.output).toBe('answered');
+    const root = store.take(turn.trace_id).find((span) => span.parent_id === null);
+    const resolved = JSON.parse(String(root?.attributes['agentcheck.resolved_config']));
+    expect(resolved.skills).toEqual([]);
+    expect(resolved.skills_delivery).toBe('on_demand');
+    const noSkills = "an external agent receives no skills: its prompt and tools are its own code's, so agentcheck cannot add";
+    expect(resolved.skills_not_delivered).toEqual([
+      { name: 'alpha', source: `${dir}/alpha/SKILL.md`, reason: expect.stringContaining(noSkills) },
+      { name: 'beta', source: `${dir}/beta/SKILL.md`, reason: expect.stringContaining(noSkills) },
+      { name: 'alpha', source: `${dir}/alpha-again/SKILL.md`, reason: expect.stringContaining('duplicate of the forced skill') },
+    ]);
   });
 });
