@@ -131,7 +131,7 @@ export function secretHeaderValues(headers: Readonly<Record<string, string>>): s
   return [...values].filter((value) => value.length >= MIN_SCRUBBED_LENGTH);
 }
 
-/** `{{ env.NAME }}` in a header value: the variable it reads. */
+/** `{{ env.NAME }}` in a header or `external.env` value: the variable it reads. */
 const ENV_TEMPLATE = /\{\{\s*env\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 
 /**
@@ -140,9 +140,21 @@ const ENV_TEMPLATE = /\{\{\s*env\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
  * secret-named header is scrubbed whatever its variable is called.
  */
 export function envHeaderSecrets(headers: Readonly<Record<string, string>>, env: Readonly<Record<string, string | undefined>>): string[] {
+  return secretHeaderValues(filledFromEnv(headers, env));
+}
+
+/**
+ * secretEnvValues of an external agent's `external.env`, `{{ env.NAME }}` filled from `env` as
+ * the agent gets them: the value of a secret-named variable is scrubbed whatever it is filled from.
+ */
+export function envVariableSecrets(variables: Readonly<Record<string, string>>, env: Readonly<Record<string, string | undefined>>): string[] {
+  return secretEnvValues(filledFromEnv(variables, env));
+}
+
+function filledFromEnv(values: Readonly<Record<string, string>>, env: Readonly<Record<string, string | undefined>>): Record<string, string> {
   const filled: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) filled[name] = value.replace(ENV_TEMPLATE, (_whole, variable: string) => env[variable] ?? '');
-  return secretHeaderValues(filled);
+  for (const [name, value] of Object.entries(values)) filled[name] = value.replace(ENV_TEMPLATE, (_whole, variable: string) => env[variable] ?? '');
+  return filled;
 }
 
 /**

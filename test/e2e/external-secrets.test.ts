@@ -74,6 +74,46 @@ model: {script: [{text: ok}]}
   });
 });
 
+describe('an external agent whose external.env reads the environment as {{ env.NAME }}', () => {
+  const AGENT_ENV = `process.stdout.write('MY_SETTING=' + process.env.MY_SETTING + ' token=' + process.env.SERVICE_TOKEN);\n`;
+  const files = (env: string) => ({
+    'agent.yaml': `id: envt\nexternal:\n  command: [node, ./agent.mjs]\n  env: {${env}}\n`,
+    'agent.mjs': AGENT_ENV,
+    'envt.scenario.yaml':
+      'name: envt\nagent: agent.yaml\ninputs: {messages: [{role: user, content: x}]}\nexpect: {checks: [{output: {contains: "MY_SETTING=realvalue"}}]}\n',
+  });
+
+  it("gets the values filled from agentcheck's environment, a secret-named one scrubbed from everything written", async () => {
+    const dir = tempDir(files('MY_SETTING: "{{ env.BB_X }}", SERVICE_TOKEN: "{{ env.CI_PLAIN }}"'));
+    const result = await runCli(['run', 'envt.scenario.yaml', '--reporter', 'table,json', '--out', 'out'], dir, {
+      BB_X: 'realvalue',
+      CI_PLAIN: 'tok-from-ci-0123456',
+    });
+    expect(result.exitCode, result.all).toBe(0);
+    const report = readFileSync(join(dir, 'out/report.json'), 'utf8');
+    const row = (JSON.parse(report) as Report).scenarios[0];
+    expect(row.test_run?.output).toBe('MY_SETTING=realvalue token=[redacted]');
+    expect(report + readFileSync(join(dir, 'out/spans.jsonl'), 'utf8') + result.all).not.toContain('tok-from-ci-0123456');
+  });
+
+  it('errors the run naming the entry and an unset variable, with a close name only', async () => {
+    const dir = tempDir(files('MY_SETTING: "{{ env.BB_Y }}"'));
+    const result = await runCli(['run', 'envt.scenario.yaml', '--reporter', 'json', '--out', 'out'], dir, {
+      BB_X: 'realvalue',
+      UNRELATED_RUNNER_VARIABLE: 'v',
+    });
+    expect(result.exitCode, result.all).toBe(1);
+    const report = readFileSync(join(dir, 'out/report.json'), 'utf8');
+    const row = (JSON.parse(report) as Report).scenarios[0];
+    expect(row.status).toBe('error');
+    expect(row.error).toMatchObject({
+      type: 'TEMPLATE_UNDEFINED',
+      message: expect.stringContaining('external.env.MY_SETTING needs the environment variable BB_Y, which is not set; did you mean "BB_X"?'),
+    });
+    expect(report + result.all).not.toContain('UNRELATED_RUNNER_VARIABLE');
+  });
+});
+
 /** A folder with an external http build sending `headers` (YAML flow entries) and one scenario `file` using it. */
 function headerAgentDir(headers: string, file: string): string {
   return tempDir({

@@ -80,6 +80,7 @@ export function validateExternal(external: ExternalSpec, locate: Locator, format
       }
     });
   }
+  if (format.valid([...at, 'env'])) collectConfigErrors(problems, () => checkEnvTemplates(external.env, [...at, 'env'], 'env values', locate));
   const http = external.http;
   if (http && format.valid([...at, 'http'])) {
     collectConfigErrors(problems, () => {
@@ -96,7 +97,7 @@ export function validateExternal(external: ExternalSpec, locate: Locator, format
         if (problem) throw locate([...at, 'http', 'spans_url'], problem);
       });
     }
-    collectConfigErrors(problems, () => checkEnvTemplates(http.headers, [...at, 'http', 'headers'], locate));
+    collectConfigErrors(problems, () => checkEnvTemplates(http.headers, [...at, 'http', 'headers'], 'headers', locate));
     problems.push(...headerProblems(http.headers, [...at, 'http', 'headers'], locate));
     // spans_url is read after the turn, when a server agentcheck started has been stopped.
     if (http.spans_url?.includes(PORT_PLACEHOLDER)) {
@@ -122,16 +123,16 @@ export function validateExternal(external: ExternalSpec, locate: Locator, format
   return problems;
 }
 
-/** Header values may read the environment only, as `{{ env.NAME }}`. */
-function checkEnvTemplates(headers: Record<string, string> | undefined, at: Array<string | number>, locate: Locator): void {
-  checkTemplatesClosed(headers, at, locate);
-  for (const [key, value] of Object.entries(headers ?? {})) {
+/** Header and `external.env` values may read the environment only, as `{{ env.NAME }}`. */
+function checkEnvTemplates(values: Record<string, string> | undefined, at: Array<string | number>, what: string, locate: Locator): void {
+  checkTemplatesClosed(values, at, locate);
+  for (const [key, value] of Object.entries(values ?? {})) {
     for (const name of templateNames(value)) {
       const [head, variable, ...rest] = name.split('.');
       if (head !== 'env' || variable === undefined || rest.length) {
         throw locate(
           [...at, key],
-          `unknown template "{{ ${name} }}": an external agent's headers read the environment only, as {{ env.NAME }}${didYouMean(head, ['env'])}`,
+          `unknown template "{{ ${name} }}": an external agent's ${what} read the environment only, as {{ env.NAME }}${didYouMean(head, ['env'])}`,
         );
       }
     }

@@ -113,6 +113,18 @@ external:
     });
   });
 
+  it('refuse a template other than {{ env.NAME }} in external.env at its key; {{ env.NAME }} is left to the run', () => {
+    const error = errorOf('id: x\nexternal:\n  command: [a]\n  env: {MODE: "{{ args.mode }}"}\n');
+    expect(error.path).toBe('external.env.MODE');
+    expect(error.message).toContain(
+      'agent.yaml:4:15 at external.env.MODE: unknown template "{{ args.mode }}": an external agent\'s env values read the environment only, as {{ env.NAME }}',
+    );
+    expect(errorOf('id: x\nexternal: {command: [a], env: {MODE: "{{ env.X"}}\n').path).toBe('external.env.MODE');
+    expect(load('id: x\nexternal: {command: [a], env: {TOKEN: "Bearer {{ env.CI_TOKEN }}"}}\n').build.external?.env).toEqual({
+      TOKEN: 'Bearer {{ env.CI_TOKEN }}',
+    });
+  });
+
   it('refuse an http url or spans_url that is no URL as written: {{ env.X }} templates, a {port} no port can fill', () => {
     const url = errorOf('id: x\nexternal:\n  http:\n    url: "http://{{ env.HOST }}/invoke"\n');
     expect(url.path).toBe('external.http.url');

@@ -18,4 +18,10 @@ describe('the run redactor and external agents', () => {
     const text = 'tok-literal-0123456789 pw-literal-0123456789 azure-literal-0123 bearer-from-env-0123 url-key-0123456789 plain-mode-value core-platform-team';
     expect(redactor.text(text)).toBe('[redacted] [redacted] [redacted] [redacted] [redacted] plain-mode-value core-platform-team');
   });
+
+  it('scrubs the value a secret-named external.env variable is filled with from {{ env.NAME }}, whatever the source is called', () => {
+    const build: AgentBuild = { id: 'ext', external: { command: ['a'], env: { SERVICE_TOKEN: '{{ env.CI_PLAIN }}', MODE: '{{ env.PLAIN_MODE }}' } } };
+    const redactor = runRedactor({ CI_PLAIN: 'tok-from-ci-0123456', PLAIN_MODE: 'plain-mode-value' }, [build]);
+    expect(redactor.text('tok-from-ci-0123456 plain-mode-value')).toBe('[redacted] plain-mode-value');
+  });
 });
