@@ -6,8 +6,13 @@ import type { PlannedRun } from './load-suite.js';
  * interrupt or given up on. Each still gets its row (docs/report-format.md).
  */
 
-/** The row of a run the suite never started: it was interrupted first. */
+/**
+ * The row of a run the suite never started: it was interrupted first. A scenario marked `skip`
+ * is `skipped` all the same: that was known when the suite was planned, whatever the interrupt
+ * cut off (so `--only-failed` never picks it up as not run).
+ */
 export function notRun(run: PlannedRun): ScenarioRow {
+  if (run.scenario.skip) return skippedRow(run);
   return baseRow(run, 'not_run', 'not run: the suite was interrupted');
 }
 

@@ -1,9 +1,11 @@
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../src/config/errors.js';
 import { loadSuite } from '../../../src/runner/suite/load-suite.js';
 import { loadSuiteConfig } from '../../../src/runner/suite/suite-config.js';
 import { runSuite } from '../../../src/runner/suite/run-suite.js';
+import { failedRuns } from '../../../src/runner/suite/only-failed.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { configErrorOf } from '../../helpers/config-error.js';
 
@@ -54,6 +56,23 @@ describe('the library suite entry points', () => {
     expect(report.scenarios).toHaveLength(1200);
     expect(report.summary.not_run).toBeGreaterThan(600);
     expect(report.summary.passed + report.summary.not_run).toBe(1200);
+  });
+
+  it('a scenario marked skip is skipped, not not_run, when an interrupt comes before its turn; --only-failed then leaves it out', async () => {
+    const scenarios = ['  - name: c\n    skip: not today', '  - name: a', '  - name: z\n    skip: not today'].join('\n');
+    const dir = tempDir({
+      'agent.yaml': AGENT,
+      'k.scenarios.yaml': `defaults:\n  agent: agent.yaml\n  inputs: {messages: [{role: user, content: go}]}\n  model: {script: [{tool_calls: [{name: finish, args: {}}]}, {text: done}]}\n  expect: {terminal_tool: finish}\nscenarios:\n${scenarios}\n`,
+    });
+    const controller = new AbortController();
+    controller.abort();
+    const report = await runSuite(loadSuite({ paths: [dir], repeat: 2 }, dir), { concurrency: 1, signal: controller.signal });
+    expect(report.interrupted).toBe(true);
+    expect(report.scenarios.map((row) => `${row.name}:${row.status}`)).toEqual(['c:skipped', 'c:skipped', 'a:not_run', 'a:not_run', 'z:skipped', 'z:skipped']);
+    expect(report.scenarios[4].reason).toBe('skipped (not today)');
+    expect(report.summary).toMatchObject({ not_run: 2, skipped: 4 });
+    writeFileSync(join(dir, 'report.json'), JSON.stringify(report));
+    expect([...failedRuns('report.json', dir).keys()]).toEqual(['k.scenarios.yaml#a']);
   });
 
   it('runSuite refuses a misspelt option instead of running with its default', async () => {
