@@ -54,7 +54,8 @@ export function pairedComparison(rows: readonly ScenarioRow[], base: string, var
       flipped.map(([, cluster]) => cluster),
       { resamples: BOOTSTRAP_RESAMPLES, seed: BOOTSTRAP_SEED },
     ),
-    mcnemar_p: mcnemarExact(table.base_only, table.variant_only),
+    // No pairs, nothing tested: null like every other paired number, not the p = 1 of b + c = 0.
+    mcnemar_p: pairs ? mcnemarExact(table.base_only, table.variant_only) : null,
     bootstrap: { resamples: BOOTSTRAP_RESAMPLES, seed: BOOTSTRAP_SEED },
     flipped_to_pass: flipped.filter(([, c]) => c.variant_only > c.base_only).map(([id]) => id),
     flipped_to_fail: flipped.filter(([, c]) => c.base_only > c.variant_only).map(([id]) => id),

@@ -93,8 +93,8 @@ export interface PairedComparison {
   difference: number | null;
   /** Scenario-resampling percentile bootstrap interval of `difference`. */
   difference_ci: Interval | null;
-  /** McNemar's exact (binomial) two-sided p on base_only vs variant_only. */
-  mcnemar_p: number;
+  /** McNemar's exact (binomial) two-sided p on base_only vs variant_only; null without pairs. */
+  mcnemar_p: number | null;
   bootstrap: { resamples: number; seed: number };
   /** Scenario ids whose variant passes outnumber the base's over their pairs. */
   flipped_to_pass: string[];

@@ -105,6 +105,14 @@ describe('computeStats paired comparison', () => {
     expect(computeStats(report([]))).toMatchObject({ base: null, variants: {}, scenarios: {}, paired: [] });
   });
 
+  it('gives no McNemar p (null, like every other paired number) to a variant with no pairs', () => {
+    const rows = [row('a.yaml', 'x'), row('a.yaml', 'x', { variant: 'lean', status: 'not_run' })];
+    const [paired] = computeStats(report(rows)).paired;
+    expect(paired).toMatchObject({ variant: 'lean', pairs: 0, difference: null, difference_ci: null, mcnemar_p: null });
+    // With pairs but no discordant ones, p = 1 as the formula says.
+    expect(computeStats(report([row('a.yaml', 'x'), row('a.yaml', 'x', { variant: 'lean' })])).paired[0].mcnemar_p).toBe(1);
+  });
+
   it("keeps every suite variant in an empty shard's stats: no counted runs, no rates", () => {
     const empty = report([]);
     empty.suite.variants = ['base', 'lean'];
