@@ -15,7 +15,8 @@ export function computeStats(report: Pick<Report, 'suite' | 'scenarios'>): Repor
   const rows = report.scenarios;
   const variants = variantOrder(report.suite.variants, rows);
   const outcomes = scenarioOutcomes(rows);
-  const base = variants.includes(REFERENCE) ? REFERENCE : (variants[0] ?? null);
+  // Without rows nothing is compared (an empty shard): no reference either (docs/statistics.md).
+  const base = !rows.length ? null : variants.includes(REFERENCE) ? REFERENCE : (variants[0] ?? null);
   return {
     schema: STATS_SCHEMA,
     base,
@@ -41,7 +42,6 @@ export function statsOf(report: Readonly<Report>): ReportStats {
   return report.stats?.schema === STATS_SCHEMA ? report.stats : computeStats(report);
 }
 
-/** Suite variants that have rows, in suite order, then any variant only the rows name. */
 /**
  * The suite's variants in its order (an empty shard's too: runs 0, rates null), then any other
  * variant a row names (a hand-edited report).

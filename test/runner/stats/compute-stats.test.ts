@@ -119,7 +119,9 @@ describe('computeStats paired comparison', () => {
     const stats = computeStats(empty);
     expect(Object.keys(stats.variants)).toEqual(['base', 'lean']);
     expect(stats.variants.lean).toMatchObject({ runs: 0, passed: 0, pass_rate: null });
-    expect(stats.base).toBe('base');
+    // No rows, so nothing is compared: no reference variant and no paired entries.
+    expect(stats.base).toBeNull();
+    expect(stats.paired).toEqual([]);
   });
 });
 
