@@ -68,13 +68,14 @@ function assertSameSuite(inputs: readonly ShardReport[]): void {
   const fingerprint = reportFingerprint(reference.report);
   for (const other of inputs.slice(1)) {
     if (reportFingerprint(other.report) === fingerprint) continue;
-    const differences = suiteDifferences(reference.report, other.report);
+    // Every pair of values reads "this file vs the other", the fingerprints as the fields.
+    const differences = suiteDifferences(other.report, reference.report);
     const detail = differences.length
       ? differences.join('; ')
       : 'the selection differs in an option the report does not list (--overlay) or in how the fingerprint was made';
     throw new ConfigError(
       { file: other.file },
-      `not the same suite as ${reference.file} (suite.fingerprint ${reportFingerprint(other.report)} vs ${fingerprint}): ${detail}. Merge only the shards of one \`agentcheck run ... --shard I/N\` command line`,
+      `not the same suite as ${reference.file} (this file vs ${reference.file}: suite.fingerprint ${reportFingerprint(other.report)} vs ${fingerprint}; ${detail}). Merge only the shards of one \`agentcheck run ... --shard I/N\` command line`,
       'MERGE_DIFFERENT_SUITES',
     );
   }

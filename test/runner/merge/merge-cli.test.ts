@@ -188,8 +188,11 @@ describe('agentcheck merge (through the built CLI)', () => {
   it('refuses reports of different suites (exit 2, naming what differs)', async () => {
     const result = await runCli(['merge', 's1/report.json', 'other/report.json', '--out', 'refused'], dir);
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toContain('other/report.json: not the same suite as s1/report.json');
-    expect(result.stderr).toContain('repeat: 2 vs 1');
+    // Every pair reads "this file vs the other": other ran --repeat 1, s1 the config's 2.
+    const fingerprint = (file: string) => readReport(join(dir, file)).suite.fingerprint;
+    expect(result.stderr).toContain(
+      `other/report.json: not the same suite as s1/report.json (this file vs s1/report.json: suite.fingerprint ${fingerprint('other/report.json')} vs ${fingerprint('s1/report.json')}; repeat: 1 vs 2)`,
+    );
     expect(existsSync(join(dir, 'refused/report.json'))).toBe(false);
   });
 

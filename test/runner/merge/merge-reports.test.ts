@@ -105,7 +105,8 @@ describe('mergeReports', () => {
     ]);
     expect(different).toBeInstanceOf(ConfigError);
     expect(different.code).toBe('MERGE_DIFFERENT_SUITES');
-    expect(different.message).toContain('grep: null vs "y"');
+    // This file's values first, the fingerprints as the fields.
+    expect(different.message).toContain('not the same suite as a.json (this file vs a.json: suite.fingerprint beef vs f00d; grep: "y" vs null)');
     // A shard of a --tag run beside one without: the message names the tags, not only a hash.
     const tagged = shard(2, 2, ['y']);
     tagged.suite.fingerprint = 'cafe';
@@ -114,7 +115,7 @@ describe('mergeReports', () => {
       { file: 'a.json', report: shard(1, 2, ['x']) },
       { file: 'b.json', report: tagged },
     ]);
-    expect(byTag.message).toContain('tags: [] vs ["smoke"]');
+    expect(byTag.message).toContain('tags: ["smoke"] vs []');
     expect(refuse([]).message).toContain('at least one report.json');
   });
 });
