@@ -14,6 +14,9 @@ export interface SuiteConfigSpec {
   repeat?: number;
   concurrency?: number;
   timeout_ms?: number;
+  /**
+   * @minItems 1
+   */
   reporters?: ('table' | 'json' | 'md' | 'junit' | 'html')[];
   out?: string;
   skills?: SkillOptionsSpec;

@@ -50,7 +50,8 @@ export const suiteConfigSchema = {
     repeat: { type: 'integer', minimum: 1 },
     concurrency: { type: 'integer', minimum: 1 },
     timeout_ms: { type: 'integer', minimum: 1, maximum: MAX_TIMER_MS },
-    reporters: { type: 'array', items: { enum: [...REPORTER_NAMES] } },
+    // An empty list (an unset templated one) is refused, as `--reporter ''` is: never read as "no reports".
+    reporters: { type: 'array', minItems: 1, items: { enum: [...REPORTER_NAMES] } },
     out: { type: 'string', minLength: 1 },
     skills: skillsSchema,
     model: { type: 'object', additionalProperties: false, properties: llmProperties },

@@ -368,6 +368,14 @@ describe('suite config judge and scenarios', () => {
   });
 });
 
+describe('suite config reporters', () => {
+  it('refuses an empty reporters list, located, as an empty --reporter is refused, instead of writing no report', () => {
+    const dir = tempDir({ 'agentcheck.config.yaml': 'repeat: 1\nreporters: []\n' });
+    const error = configErrorOf(() => loadSuiteConfig(join(dir, 'agentcheck.config.yaml'), dir));
+    expect(error.message).toMatch(/agentcheck\.config\.yaml:2:\d+ at reporters: expected at least 1 item/);
+  });
+});
+
 describe('suite config variant names', () => {
   it.each([
     ['an empty name', '"": {set: {agent: {max_turns: 2}}}', '""'],
