@@ -56,6 +56,7 @@ export function buildReport(input: ReportInput): Report {
         paths: selection.paths,
         config: selection.config,
         variants: input.variants,
+        variantDeltas: input.variantDeltas,
         repeat: input.repeat,
         grep: selection.grep,
         tags: selection.tags,

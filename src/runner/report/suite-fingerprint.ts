@@ -1,10 +1,11 @@
 import { isAbsolute, relative, sep } from 'node:path';
-import { hashValue } from '../../config/canonical-json.js';
+import { canonicalJson, hashValue } from '../../config/canonical-json.js';
 import type { Report } from './report.js';
 
 /**
  * What makes two runs "the same suite" for `agentcheck merge`: the selection that decides which
- * scenario x variant x repeat rows exist. The shard (which part of them ran) is left out, and so is
+ * scenario x variant x repeat rows exist, and what each variant changes (a variant's name alone
+ * would let two designs merge under it). The shard (which part of them ran) is left out, and so is
  * how they ran (concurrency, timeouts, cassettes), which does not change the set of rows.
  */
 export interface SuiteIdentity {
@@ -14,6 +15,8 @@ export interface SuiteIdentity {
   config: string | null;
   /** Variants run, sorted. */
   variants: string[];
+  /** The delta of each variant other than `base` (suite.variant_deltas); canonical JSON sorts its keys. */
+  variant_deltas: Record<string, unknown>;
   repeat: number;
   grep: string | null;
   /** `--tag` filter, sorted; not otherwise recorded in the report. */
@@ -30,6 +33,8 @@ export interface SuiteSelectionFacts {
   paths: readonly string[];
   config: string | null;
   variants: readonly string[];
+  /** The delta of each variant run other than `base`. */
+  variantDeltas?: Readonly<Record<string, unknown>>;
   repeat: number;
   grep?: string | null;
   tags?: readonly string[];
@@ -46,6 +51,7 @@ export function suiteIdentity(facts: SuiteSelectionFacts): SuiteIdentity {
     paths: facts.paths.map((path) => normalizePath(path, facts.cwd)),
     config: facts.config === null ? null : normalizePath(facts.config, facts.cwd),
     variants: [...facts.variants].sort(),
+    variant_deltas: { ...facts.variantDeltas },
     repeat: facts.repeat,
     grep: facts.grep ?? null,
     tags: [...new Set(facts.tags ?? [])].sort(),
@@ -78,7 +84,7 @@ export function reportFingerprint(report: Pick<Report, 'suite'>): string {
   });
 }
 
-/** The recorded suite fields in which two reports differ, as `field: a vs b` clauses. */
+/** The recorded suite fields in which two reports differ, as `field: a vs b` clauses (a variant's delta as `variant "lean" changes: a vs b`). */
 export function suiteDifferences(a: Pick<Report, 'suite'>, b: Pick<Report, 'suite'>): string[] {
   const fields = ['paths', 'config', 'variants', 'repeat', 'grep', 'tags', 'harness', 'content'] as const;
   const out: string[] = [];
@@ -90,6 +96,15 @@ export function suiteDifferences(a: Pick<Report, 'suite'>, b: Pick<Report, 'suit
     const right = JSON.stringify(value(b));
     if (left === right) continue;
     out.push(field === 'content' ? `the scenarios differ (content hash ${left} vs ${right})` : `${field}: ${left} vs ${right}`);
+  }
+  // Same-named variants that change different things: each named, with both deltas.
+  const deltasA = a.suite.variant_deltas ?? {};
+  const deltasB = b.suite.variant_deltas ?? {};
+  for (const name of a.suite.variants) {
+    if (!b.suite.variants.includes(name) || !Object.hasOwn(deltasA, name) || !Object.hasOwn(deltasB, name)) continue;
+    const left = canonicalJson(deltasA[name]);
+    const right = canonicalJson(deltasB[name]);
+    if (left !== right) out.push(`variant ${JSON.stringify(name)} changes: ${left} vs ${right}`);
   }
   return out;
 }

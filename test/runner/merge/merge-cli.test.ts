@@ -209,6 +209,20 @@ describe('agentcheck merge (through the built CLI)', () => {
     expect(existsSync(join(dir, 'refused/report.json'))).toBe(false);
   });
 
+  it('refuses shards whose same-named variant changed something else, naming the variant', async () => {
+    const edited = join(dir, 'edited-suite');
+    for (const [path, text] of Object.entries(suiteFiles())) {
+      mkdirSync(dirname(join(edited, path)), { recursive: true });
+      writeFileSync(join(edited, path), path === 'agentcheck.config.yaml' ? text.replace('Be brief.', 'Be terse.') : text);
+    }
+    expect([0, 1]).toContain((await runCli(['run', '--shard', '2/4', '--out', '../edited-s2', '--reporter', 'json'], edited)).exitCode);
+    const result = await runCli(['merge', 's1/report.json', 'edited-s2/report.json', '--out', 'refused'], dir);
+    expect(result.exitCode, result.all).toBe(2);
+    expect(result.stderr).toContain('edited-s2/report.json: not the same suite as s1/report.json (this file vs s1/report.json: suite.fingerprint');
+    expect(result.stderr).toContain('variant "lean" changes: {"set":{"agent":{"instructions":"Be terse."}}} vs {"set":{"agent":{"instructions":"Be brief."}}}');
+    expect(existsSync(join(dir, 'refused/report.json'))).toBe(false);
+  });
+
   it('refuses the same shard twice, overlapping rows, and mixed shard counts', async () => {
     mkdirSync(join(dir, 'copy'), { recursive: true });
     copyFileSync(join(dir, 'full/report.json'), join(dir, 'copy/report.json'));

@@ -9,6 +9,7 @@ const FACTS = {
   paths: ['scenarios'],
   config: '/repo/agentcheck.config.yaml',
   variants: ['base', 'lean'],
+  variantDeltas: { lean: { set: { agent: { instructions: 'Be brief.' } } } },
   repeat: 2,
   grep: null,
   harness: 'agentcheck/0.1.0',
@@ -38,6 +39,8 @@ describe('suiteFingerprint', () => {
       { paths: ['other'] },
       { overlay: ['skills/x'] },
       { harness: 'agentcheck/0.2.0' },
+      // Same names, another design: a variant's delta is part of the selection.
+      { variantDeltas: { lean: { remove: ['agent.tools[name=t1]'] } } },
     ]) {
       expect(suiteFingerprint({ ...FACTS, ...change }), JSON.stringify(change)).not.toBe(a);
     }
