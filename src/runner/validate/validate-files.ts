@@ -19,7 +19,8 @@ const SCENARIO_FILE_NAMES = 'scenario files are named *.scenario.yaml or *.scena
  * files (with the builds they use, their checks, and the suite's variants applied to exactly
  * those builds), skills and suite configs, without running anything; every problem of a file is
  * reported (a file may have several). A suite config found under the paths is checked with its
- * own suite: the scenario files its `scenarios` name, under its variants. --config with no paths
+ * own suite (the scenario files its `scenarios` name, under its variants) unless --config is
+ * given: then it is checked as a file, and the scenario files take --config. --config with no paths
  * checks that suite, as `run --config` runs it; with paths, their scenario files take the
  * config's model and variants, as `run --config PATHS` does. A path that does not exist is a
  * problem like the others (the other paths are still checked); a --config that is invalid throws
@@ -116,9 +117,12 @@ export async function validateFiles(paths: readonly string[], options: { config?
       addProblems(report, toProblems(error, file));
       continue;
     }
+    configs.add(file);
+    // With --config, `run --config FILE PATHS` runs the scenario files under the paths with FILE's
+    // model and variants, whatever config they sit beside: so are they checked (below).
+    if (options.config) continue;
     const suites = await suiteLoader();
     const scenarioFiles = suiteFiles(suites, suite);
-    configs.add(file);
     for (const found of scenarioFiles ?? []) {
       if (inSuite.has(found.file)) continue;
       inSuite.add(found.file);

@@ -51,6 +51,27 @@ describe('validate applies variants to exactly the builds the suite uses', () =>
     expect(report.problems.map((problem) => problem.path)).toEqual(['expect.terminal_tool']);
     expect(report.problems[0].message).toContain('did you mean "refund"?');
   });
+
+  it("--config FILE DIR applies FILE's variants to DIR's scenario files, as run --config FILE DIR does, though DIR has a config of its own", async () => {
+    const dir = tempDir({
+      // Outside the folder; its variant edits the shop's refund tool, which the notes build lacks.
+      'cfg/other.yaml': 'variants:\n  terse:\n    set:\n      agent.tools[name=refund].description: Refund an order.\n',
+      'suite/agentcheck.config.yaml': 'repeat: 1\n',
+      'suite/shop.yaml': SHOP,
+      'suite/notes.yaml': NOTES,
+      'suite/refund.scenario.yaml': scenario('refund', 'shop.yaml', 'refund'),
+      'suite/notes.scenario.yaml': scenario('notes', 'notes.yaml', 'write_note'),
+    });
+    const report = await validateFiles(['suite'], { config: 'cfg/other.yaml' }, dir);
+    expect(report.problems.map((problem) => problem.message)).toEqual([
+      expect.stringMatching(
+        /cfg\/other\.yaml:4:\d+ at variants\.terse\.set.*variant "terse" does not apply to the build \.\.\/suite\/notes\.yaml of scenario "notes\.scenario\.yaml#notes"/,
+      ),
+    ]);
+    // Both configs are checked as files; FILE is not counted valid, as its variant does not apply.
+    expect(report.counts.config).toBe(1);
+    expect(report.scenarios).toBe(2);
+  });
 });
 
 describe('validate reports every problem of a file in one pass', () => {
