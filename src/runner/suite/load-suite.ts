@@ -117,6 +117,8 @@ export function loadSuite(given: SuiteSelection, cwd = process.cwd()): SuitePlan
   const only = selection.only;
   scenarios = selectScenarios(scenarios, selection);
   const contentHash = suiteContentHash(scenarios, cwd);
+  // Before sharding, so every shard of one --only-failed run records the same variants.
+  const onlyVariants = only && new Set(scenarios.flatMap((s) => [...(only.get(s.id) ?? [])]));
   if (selection.shard) {
     const { index, total } = selection.shard;
     // Round-robin over ids in sorted order: deterministic, balanced, every scenario in one shard.
@@ -127,6 +129,8 @@ export function loadSuite(given: SuiteSelection, cwd = process.cwd()): SuitePlan
 
   let variants: string[] = [];
   collectConfigErrors(problems, () => (variants = selectVariants(config, selection.variants)));
+  // --only-failed: the variants that have a pair to rerun, not every variant of the config (report.suite.variants).
+  if (onlyVariants) variants = variants.filter((name) => onlyVariants.has(name));
   const repeat = selection.repeat ?? config.repeat ?? 1;
   // With problems in the files nothing runs: the variants are still checked, the runs not planned.
   const planRuns = selection.planRuns !== false && !problems.length;

@@ -75,6 +75,27 @@ describe('the library suite entry points', () => {
     expect([...failedRuns('report.json', dir).keys()]).toEqual(['k.scenarios.yaml#a']);
   });
 
+  it('--only-failed records only the variants that have a pair to rerun, the same in every shard', async () => {
+    const scenario = (name: string) => SCENARIO.replace('name: one', `name: ${name}`);
+    const dir = tempDir({
+      'agent.yaml': AGENT,
+      'a.scenario.yaml': scenario('a'),
+      'b.scenario.yaml': scenario('b'),
+      'agentcheck.config.yaml': 'variants:\n  lean: {set: {agent: {instructions: lean}}}\n  mid: {set: {agent: {instructions: mid}}}\n',
+    });
+    const config = loadSuiteConfig(undefined, dir);
+    const only = new Map([['a.scenario.yaml#a', new Set(['base', 'lean', 'gone'])]]);
+    const plan = loadSuite({ paths: [dir], config, only }, dir);
+    expect(plan.variants).toEqual(['base', 'lean']);
+    const report = await runSuite(plan, { concurrency: 1 });
+    expect(report.suite.variants).toEqual(['base', 'lean']);
+    expect(Object.keys(report.suite.variant_deltas ?? {})).toEqual(['lean']);
+    expect(Object.keys(report.stats!.variants)).toEqual(['base', 'lean']);
+    // Shard 2 holds only scenario b, which has nothing to rerun: it still records the suite's variants, so shards merge.
+    const empty = loadSuite({ paths: [dir], config, only, shard: { index: 2, total: 2 } }, dir);
+    expect([empty.runs.length, empty.variants]).toEqual([0, ['base', 'lean']]);
+  });
+
   it('runSuite refuses a misspelt option instead of running with its default', async () => {
     const dir = tempDir({ 'agent.yaml': AGENT, 'one.scenario.yaml': SCENARIO });
     const plan = loadSuite({ paths: [dir] }, dir);
