@@ -7,7 +7,7 @@ import { deepestPath } from './deepest-path.js';
 import { mayUnderflow, numberMessageAt, valueNumberProblem, valueNumberProblems } from './number-checks.js';
 import { readStrictJson } from './strict-json.js';
 import { MERGE_KEY_MESSAGE, mergeKeyPaths } from './yaml-merge-keys.js';
-import { keyNode, nearestNode, positionOf } from './yaml-locate.js';
+import { keyNode, mappingKeys, nearestNode, positionOf } from './yaml-locate.js';
 import { SourceView } from './source-view.js';
 import { COMPLEX_KEY_MESSAGE, complexKeys, madeUpKeyPaths, mayHaveComplexKey } from './yaml-complex-keys.js';
 import { aliasError, DUPLICATE_KEY_CODE, MAX_ALIASES, parseLocated, yaml } from './located-yaml.js';
@@ -250,6 +250,17 @@ export class SourceDocument {
     const { root, lines } = this.positions();
     const key = keyNode(root, path, yaml());
     return key ? positionOf(key, lines) : this.locate(path);
+  }
+
+  /**
+   * The keys of the mapping at `path` in the order written, then any the value holds besides
+   * (merged in): the parsed object puts integer-like keys (`2`, `10`) first, the text does not.
+   */
+  keysInOrder(path: PathSegments, keys: readonly string[]): string[] {
+    const { root } = this.positions();
+    const given = new Set(keys);
+    const written = (mappingKeys(root, path, yaml()) ?? []).filter((key) => given.has(key));
+    return [...new Set([...written, ...keys])];
   }
 
   /** A ConfigError located at `path` in this document. */

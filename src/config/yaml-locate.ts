@@ -54,3 +54,15 @@ export function positionOf(node: Node | null | undefined, lines: LineCounter): {
   const pos = lines.linePos(offset);
   return { line: pos.line, column: pos.col };
 }
+
+/** The keys of the mapping at exactly `path`, in the order written (each once); undefined when it is no mapping. */
+export function mappingKeys(root: Node | null, path: PathSegments, guards: YamlWalkGuards): string[] | undefined {
+  let node: Node | null = root;
+  for (const segment of path) {
+    if (guards.isMap(node)) node = (node.items.findLast((item) => keyOf(item.key) === String(segment))?.value as Node) ?? null;
+    else if (guards.isSeq(node) && typeof segment === 'number') node = (node.items[segment] as Node) ?? null;
+    else return undefined;
+  }
+  if (!guards.isMap(node)) return undefined;
+  return [...new Set(node.items.map((item) => keyOf(item.key)))].filter((key): key is string => typeof key === 'string');
+}

@@ -7,6 +7,7 @@ import { readError } from '../config/read-error.js';
 import { emptyListProblem, emptyTextProblem } from '../config/empty-values.js';
 import { loadSuite, type SuitePlan } from '../runner/suite/load-suite.js';
 import { emptySuiteConfig, loadSuiteConfig, type SuiteConfig } from '../runner/suite/suite-config.js';
+import { configVariantNames } from '../runner/suite/suite-variants.js';
 
 /** Which scenarios to load, and how, for `scenarios()` and `runScenario()`. */
 export interface LoadScenariosOptions {
@@ -118,7 +119,7 @@ function statOrUndefined(path: string): Stats | undefined {
 function checkSelectionOptions(options: LoadScenariosOptions, config: SuiteConfig, caller: OptionsCaller): void {
   const at = (path: string, expected: string) => new ConfigError({ file: caller.label, path }, expected, 'CONFIG_INVALID');
   if (options.variants !== undefined) {
-    const known = ['base', ...Object.keys(config.variants)];
+    const known = ['base', ...configVariantNames(config)];
     if (!Array.isArray(options.variants) || !options.variants.length) {
       throw at(caller.variantKey, `expected a non-empty list of variant names (one of: ${known.join(', ')}), got ${describeValue(options.variants)}`);
     }

@@ -1,8 +1,9 @@
+import { reportFieldJson } from './variant-key-order.js';
 import type { Report } from './report.js';
 
 /**
  * report.json as a sequence of text chunks, one per top-level field and one per row: the same
- * bytes as `JSON.stringify(report, null, 2) + '\n'`, without ever holding the whole text (at
+ * bytes as `JSON.stringify(report, null, 2) + '\n'` (but for the variant order of variant-key-order.ts), without ever holding the whole text (at
  * 50,000 rows that string alone is hundreds of MB). `rowTexts`, when given, stands for
  * `report.scenarios`: each row already as reportRowText made it, read one at a time (agentcheck
  * run's temporary rows file, row-spill.ts). docs/report-format.md.
@@ -12,7 +13,8 @@ export function* reportJsonChunks(report: Readonly<Report>, rowTexts?: Iterable<
   for (const [key, value] of Object.entries(report)) {
     const streamed = key === 'scenarios' && (rowTexts !== undefined || Array.isArray(value));
     // JSON.stringify leaves out fields without a JSON form (undefined, functions); so does this.
-    const json = streamed ? '' : (JSON.stringify(value, null, 2) as string | undefined);
+    // Variant-keyed objects in the suite's variant order, also for names like `2` (variant-key-order.ts).
+    const json = streamed ? '' : reportFieldJson(report, key, value);
     if (json === undefined) continue;
     const head = `${first ? '{\n' : ',\n'}  ${JSON.stringify(key)}: `;
     first = false;

@@ -29,7 +29,7 @@ export { REPORTER_NAMES, type ReporterName } from '../reporters/index.js';
 export interface SuiteConfig extends Omit<SuiteConfigSpec, 'variants' | 'skills' | 'cassettes'> {
   file: string | null;
   variants: Record<string, unknown>;
-  /** Variant name -> where its delta sits in the config file (for located errors). */
+  /** Variant name -> where its delta sits in the config file (for located errors), in the order written (configVariantNames). */
   variantSources: Map<string, { doc: SourceDocument; path: Array<string | number> }>;
   /** The config file, to locate a problem of its `judge.model` found where a judge check uses it. */
   source?: SourceDocument;
@@ -200,7 +200,8 @@ function suiteConfigOf(doc: SourceDocument, path: string, cassettesFlag: string 
   // With problems kept, only the parts that have none are used: the rest is the config's to fix.
   const valid = (key: keyof SuiteConfigSpec) => format.valid([key]);
   const usable = Object.fromEntries(Object.entries(variants).filter(([name]) => !badVariants.has(name)));
-  const variantSources = new Map(Object.keys(usable).map((name) => [name, { doc, path: ['variants', name] }]));
+  // In the order written: the config's variants run in it (a name like `2` would come first in `usable`).
+  const variantSources = new Map(doc.keysInOrder(['variants'], Object.keys(usable)).map((name) => [name, { doc, path: ['variants', name] }]));
   const skills = valid('skills') ? raw.skills : undefined;
   const cassettes = valid('cassettes') ? raw.cassettes : undefined;
   return {

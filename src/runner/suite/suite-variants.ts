@@ -4,9 +4,18 @@ import { applyDelta, type DeltaRevision } from '../../engine/revision/delta.js';
 import type { VariantSubject } from '../scenario/load-context.js';
 import type { SuiteConfig } from './suite-config.js';
 
+/**
+ * The config's variant names in the order written: `config.variants` is a plain object, which
+ * puts integer-like names (`2`, `10`) before the others, so the order comes from variantSources.
+ */
+export function configVariantNames(config: SuiteConfig): string[] {
+  const names = Object.keys(config.variants);
+  return [...new Set([...[...config.variantSources.keys()].filter((name) => names.includes(name)), ...names])];
+}
+
 /** The variants `--variant` selects (all, `base` first, when none is named); an unknown name is refused. */
 export function selectVariants(config: SuiteConfig, wanted: string[] | undefined): string[] {
-  const all = ['base', ...Object.keys(config.variants)];
+  const all = ['base', ...configVariantNames(config)];
   if (!wanted?.length) return all;
   for (const name of wanted) {
     if (!all.includes(name)) {

@@ -96,4 +96,34 @@ describe('report.json stats from the built CLI (--repeat 3, two variants)', () =
     // (about 74 of 2,000), above the 2.5% tail; no-a resamples (0) have 8/27. So (-100, +0) pp.
     expect(result.stdout).toMatch(/│ lean\s+│\s+9 │\s+3 │\s+33\.3% │ \(12\.1%, 64\.6%\) │\s+33\.3% │\s+80% │\s+80% │\s+0\.250 │ \s*-33\.3 pp \(-100, \+0\) │/);
   });
+
+  it("keeps the config's variant order, base first, for names like 2 and 10 that JavaScript objects put first", async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT,
+      'agentcheck.config.yaml':
+        'variants:\n  lean: {remove: ["agent.tools[name=finish]"]}\n  2: {set: {agent: {instructions: two}}}\n  10: {set: {agent: {instructions: ten}}}\n',
+      'a.scenario.yaml': scenario('a', ['lookup', 'finish'], EXPECT_FINISH_AND_LOOKUP),
+    });
+    const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'json,md'], dir);
+    expect(result.exitCode, result.all).toBe(1);
+    const text = readFileSync(join(dir, 'out', 'report.json'), 'utf8');
+    const report = JSON.parse(text) as Report;
+    const order = ['base', 'lean', '2', '10'];
+    expect(report.suite.variants).toEqual(order);
+    expect(report.scenarios.map((row) => row.variant)).toEqual(order);
+    expect(report.stats!.paired.map((p) => p.variant)).toEqual(['lean', '2', '10']);
+    // The text of report.json holds the keys in that order (a parsed object would put 2 and 10 first).
+    const keysOf = (json: string, field: string) => {
+      const start = json.indexOf(`"${field}": {`);
+      const block = json.slice(start, json.indexOf('\n    }', start));
+      return [...block.matchAll(/^ {6}"([^"]+)": /gm)].map((m) => m[1]);
+    };
+    const stats = text.slice(text.indexOf('\n  "stats": '));
+    expect(keysOf(stats, 'variants')).toEqual(order);
+    expect(keysOf(text.slice(text.indexOf('\n  "suite": ')), 'variant_deltas')).toEqual(['lean', '2', '10']);
+    expect([...stats.matchAll(/^ {8}"(base|lean|2|10)": \{/gm)].map((m) => m[1])).toEqual(order);
+    // The Markdown variants table follows it too.
+    const md = readFileSync(join(dir, 'out', 'report.md'), 'utf8');
+    expect([...md.matchAll(/^\| (base|lean|2|10) \|/gm)].map((m) => m[1])).toEqual(order);
+  });
 });
