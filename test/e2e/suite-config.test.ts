@@ -60,6 +60,26 @@ out: out
     ]);
   });
 
+  it("notes which config it used when the current folder's is passed over for the folder's own, also with --quiet", async () => {
+    const dir = tempDir({
+      'agentcheck.config.yaml': 'variants: {outer: {set: {agent: {max_turns: 4}}}}\n',
+      'suite/agent.yaml': AGENT_YAML,
+      'suite/s.scenario.yaml': passingScenario('s'),
+      'suite/agentcheck.config.yaml': 'variants: {inner: {set: {agent: {max_turns: 3}}}}\n',
+    });
+    const note =
+      'agentcheck: using suite/agentcheck.config.yaml (the config of the folder given); agentcheck.config.yaml of the current folder is passed over (give --config to choose)';
+    const result = await runCli(['run', 'suite', '--out', 'o', '--reporter', 'json', '--quiet'], dir);
+    expect(result.exitCode, result.all).toBe(0);
+    expect(result.stderr).toContain(note);
+    const report = JSON.parse(readFileSync(join(dir, 'o/report.json'), 'utf8'));
+    expect([report.suite.config, report.suite.variants]).toEqual([join(dir, 'suite/agentcheck.config.yaml'), ['base', 'inner']]);
+    // Nothing is passed over when the current folder has no config, or --config chooses.
+    const chosen = await runCli(['run', 'suite', '--config', 'agentcheck.config.yaml', '--out', 'o2', '--reporter', 'json', '--quiet'], dir);
+    expect(chosen.exitCode, chosen.all).toBe(0);
+    expect(chosen.stderr).not.toContain('passed over');
+  });
+
   it('rejects a config with a bad skill folder or an unknown variant, exit 2', async () => {
     const dir = tempDir({
       'agent.yaml': AGENT_YAML,

@@ -27,6 +27,7 @@ import { runSuite } from '../suite/run-suite.js';
 import { folderConfig, loadSuiteConfig } from '../suite/suite-config.js';
 import { captureContentFlag } from '../content-capture.js';
 import { reportsLine } from './display-path.js';
+import { notePassedOverConfig } from './passed-over-config.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
 import { writeReports } from './write-reports.js';
 import { catchStrayErrors, type StrayErrors } from './stray-errors.js';
@@ -107,6 +108,7 @@ async function runSuiteCommand(
     // The config's problems that leave its suite checkable are said beside the suite's (one pass, as validate).
     const kept: ConfigError[] = [];
     config = loadSuiteConfig(options.config ?? ownConfig, io.cwd, { cassettes: options.cassettes, keep: kept });
+    if (ownConfig) notePassedOverConfig(ownConfig, io);
     // A bad --reporter or cassette setting joins the kept problems, so none of them hides another;
     // the stand-ins below are never used, since the kept problems are thrown before anything runs.
     const suiteConfig = config;
