@@ -130,6 +130,10 @@ scenarios:
     const bad = await runCli(['run', '.', '--out', 'c'], dir, { CI_NODE_INDEX: '3', CI_NODE_TOTAL: '2' });
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toContain('CI_NODE_INDEX: expected a whole number from 1 to 2');
+    // Surrounding spaces are trimmed, as for the number flags.
+    const spaced = await runCli(['run', '.', '--out', 'e', '--reporter', 'json', '--shard', ' 2/2 ', '--repeat', ' 1'], dir);
+    expect(spaced.stderr).not.toContain('invalid');
+    expect((JSON.parse(readFileSync(join(dir, 'e/report.json'), 'utf8')) as Report).suite.shard).toEqual({ index: 2, total: 2 });
     // A shard count beyond any CI's parallelism is refused, not rounded or listed shard by shard.
     const huge = await runCli(['run', '.', '--out', 'd', '--shard', '1/99999999999999999999'], dir);
     expect(huge.exitCode).toBe(2);

@@ -69,7 +69,10 @@ export function pathArguments(expected: string): (value: string, previous: strin
   };
 }
 
-/** Decimal digits only: Number() would also read `1e3`, `0x2` and `2.` as whole numbers. */
+/**
+ * Decimal digits only: Number() would also read `1e3`, `0x2` and `2.` as whole numbers. Spaces
+ * around them are allowed, for every number flag and --shard alike (docs/cli.md).
+ */
 const DIGITS = /^\s*\d+\s*$/;
 
 export function positiveInt(value: string): number {
@@ -84,8 +87,9 @@ export function wholeNumber(value: string): number {
   return parsed;
 }
 
+/** `I/N`; surrounding spaces are allowed, as for the number flags (a CI variable with a stray space). */
 export function shardSpec(value: string): { index: number; total: number } {
-  const match = /^(\d+)\/(\d+)$/.exec(value);
+  const match = /^\s*(\d+)\/(\d+)\s*$/.exec(value);
   const index = Number(match?.[1]);
   const total = Number(match?.[2]);
   if (!match || total < 1 || index < 1 || index > total || total > MAX_SHARDS)
