@@ -69,6 +69,25 @@ describe('the terminal table at a narrow width', () => {
     expect(at80).toContain('pass^3');
   });
 
+  it('breaks the pass^k head onto two lines when k has two digits or more, never cutting it at 100 columns', () => {
+    for (const k of [12, 300]) {
+      const rows = ['base', 'lean'].flatMap((variant) =>
+        Array.from({ length: k }, (_, repeat) =>
+          row('b.scenarios.yaml', 's1', { variant, repeat, expected_tools: ['t1'], ...(variant === 'lean' ? { status: 'fail' as const } : {}) }),
+        ),
+      );
+      const r = report(rows, { suite: { ...report(rows).suite, repeat: k } });
+      r.stats = computeStats(r);
+      const text = stripAnsi(renderTableReport(r, palette(false), { columns: 100 }));
+      const head = text.split('\n').filter((line) => line.startsWith('│ variant') || line.startsWith('│         │'));
+      expect(text, `k=${k}`).not.toContain('pass^…');
+      expect(head[0], `k=${k}`).toMatch(/│ pass\^k │/);
+      expect(head[1], `k=${k}`).toMatch(new RegExp(`│\\s+k=${k} │`));
+      // Wide, it reads on one line.
+      if (k === 12) expect(stripAnsi(renderTableReport(r, palette(false), { columns: 200 }))).toMatch(/│ pass\^k k=12 │/);
+    }
+  });
+
   it('wraps the notes about omitted rows of a large suite too', () => {
     const text = renderTableReport(bigReport(450, 2), palette(false), { columns: 40 });
     for (const line of text.trimEnd().split('\n')) expect(line.length, line).toBeLessThanOrEqual(40);

@@ -6,6 +6,9 @@ import { cellText } from './row-cells.js';
 import { variantComparison } from './variant-comparison.js';
 import { passRate, reportTags, variantStats } from './variant-stats.js';
 
+/** Characters the pass^k column keeps at its narrowest (its minimum width less padding). */
+const PASS_HAT_ROOM = 6;
+
 /**
  * The variant comparison for the terminal, within `width` columns: one row per variant (runs,
  * passed, pass rate and the statistics of variantComparison), then, when rows carry tags, one
@@ -16,6 +19,11 @@ export function comparisonTables(report: Readonly<Report>, paint: Palette, width
   const stats = variantStats(report);
   const comparison = variantComparison(report);
   const col = (title: string) => comparison.head.findIndex((head) => head.startsWith(title));
+  // `pass^12` is one word wider than the column's narrowest (6): the terminal's head is then
+  // `pass^k k=12`, which breaks onto two lines there instead of being cut (docs/statistics.md).
+  const passHat = col('pass^');
+  const k = passHat >= 0 ? comparison.head[passHat].slice('pass^'.length) : '';
+  const head = comparison.head.map((title, index) => (index === passHat && title.length > PASS_HAT_ROOM ? `pass^k k=${k}` : title));
   // Variant names and tags are user text: capped like the main table's cells, then wrapped.
   // Long names give way first, then the intervals and heads wrap; past that, the tool-selection
   // columns and pass^k go before the pass rates and the difference from the reference.
@@ -25,7 +33,7 @@ export function comparisonTables(report: Readonly<Report>, paint: Palette, width
     ['passed', 8],
     ['pass rate', 7],
     ['95% CI', 9],
-    ['pass^', 8],
+    ['pass^', Math.max(PASS_HAT_ROOM, `k=${k}`.length) + 2],
     ['precision', 11],
     ['recall', 8],
     ['p vs', 8],
@@ -33,7 +41,7 @@ export function comparisonTables(report: Readonly<Report>, paint: Palette, width
   ];
   const variants = fittedTable(
     {
-      head: comparison.head.map((title) => cellText(title)),
+      head: head.map((title) => cellText(title)),
       rows: comparison.rows.map(([variant, ...cells]) => [cellText(variant), ...cells]),
       align: comparison.align,
     },
