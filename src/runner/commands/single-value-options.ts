@@ -21,11 +21,15 @@ export function refuseRepeatedValues(program: Command): void {
       if ((!option.required && !option.optional) || option.variadic || REPEATABLE.has(option.parseArg)) continue;
       const parse = option.parseArg;
       const flag = option.long ?? option.flags;
+      let typed: string | undefined;
       option.argParser((value: string, previous: unknown) => {
         if (previous !== undefined && previous !== option.defaultValue) {
           const hint = ONCE_HINTS[flag];
-          throw new InvalidArgumentError(`${flag} is given twice (first ${JSON.stringify(previous)}); give it once${hint ? `: ${hint}` : ''}`);
+          // A parsed object (--shard's {index, total}) is not what the user wrote: quote their text.
+          const first = typeof previous === 'object' && previous !== null && typed !== undefined ? typed : previous;
+          throw new InvalidArgumentError(`${flag} is given twice (first ${JSON.stringify(first)}); give it once${hint ? `: ${hint}` : ''}`);
         }
+        typed = value;
         return parse ? parse(value, undefined) : value;
       });
     }
