@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -84,6 +84,46 @@ scenarios:
     // Outside GitHub Actions nothing is stopped.
     const plain = await runCli(['run', '.', '--out', 'out2'], dir);
     expect(plain.stdout).not.toContain('::stop-commands::');
+  });
+
+  it('encodes a line break of user text on stderr that would start a workflow command (a stray error, an --only-failed scenario id)', async () => {
+    const stray = `export default function () {
+  Promise.reject(new Error('oops\\n::warning title=pwned::from a stray error\\r##[warning]cr'));
+  return { status: 'pass', reason: 'ok' };
+}
+`;
+    const twoNames = `defaults:
+  agent: ../agent.yaml
+  inputs: {messages: [{role: user, content: go}]}
+  model: {script: [{text: done}]}
+scenarios:
+  - name: "renamed\\n::warning title=pwned::via only-failed"
+    expect: {checks: [{output: {contains: zz}}]}
+  - name: stays
+    expect: {checks: [{output: {contains: zz}}]}
+`;
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      'check.mjs': stray,
+      's.scenario.yaml': `name: s\nagent: agent.yaml\ninputs: {messages: [{role: user, content: go}]}\nmodel: {script: [{text: done}]}\nexpect: {checks: [{custom: {module: ./check.mjs}}]}\n`,
+      'names/n.scenarios.yaml': twoNames,
+    });
+    const env = { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: join(dir, 'summary.md') };
+    const commandLine = /^\s*(::|##\[)/m;
+    const run = await runCli(['run', 's.scenario.yaml', '--out', 'o1', '--reporter', 'json'], dir, env);
+    expect(run.exitCode, run.all).toBe(1);
+    expect(run.stderr).toContain('Error: oops%0A::warning title=pwned::from a stray error%0D##[warning]cr');
+    expect(run.stderr).not.toMatch(commandLine);
+    // Off GitHub Actions stderr is left as it was.
+    expect((await runCli(['run', 's.scenario.yaml', '--out', 'o2', '--reporter', 'json'], dir)).stderr).toMatch(commandLine);
+
+    const first = await runCli(['run', 'names', '--out', 'r1', '--reporter', 'json', '--quiet'], dir);
+    expect(first.exitCode, first.all).toBe(1);
+    const file = join(dir, 'names/n.scenarios.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('renamed\\n::warning title=pwned::via only-failed', 'renamed now'));
+    const rerun = await runCli(['run', 'names', '--only-failed', 'r1/report.json', '--out', 'r2', '--reporter', 'json'], dir, env);
+    expect(rerun.stderr).toContain('renamed%0A::warning title=pwned::via only-failed');
+    expect(rerun.stderr).not.toMatch(commandLine);
   });
 
   it("names the annotation's file from the repository root ($GITHUB_WORKSPACE) when the step runs in a subfolder", async () => {

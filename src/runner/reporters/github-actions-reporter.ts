@@ -4,6 +4,7 @@ import { relative, resolve, sep } from 'node:path';
 import { isInsideFolder } from '../../config/is-inside-folder.js';
 import type { Report, ScenarioRow } from '../report/report.js';
 import { ScenarioLines } from '../report/scenario-lines.js';
+import { escapeData, escapeProperty } from '../ci/workflow-command-text.js';
 import { printable } from './format/printable.js';
 import { capitalized, strayErrorsNote } from './format/stray-errors-note.js';
 import { isFailing, rowReason } from './format/row-cells.js';
@@ -66,15 +67,6 @@ function annotation(row: ScenarioRow, cwd: string, lines: ScenarioLines, reposit
   const properties = [`file=${escapeProperty(file)}`, ...(line === undefined ? [] : [`line=${line}`]), `title=${escapeProperty(title)}`];
   const verdict = row.test_run ? `\nverdict: ${row.test_run.verdict} (${row.test_run.verdict_reason})` : '';
   return `::error ${properties.join(',')}::${escapeData(printable(`${rowReason(row)}${verdict}`))}`;
-}
-
-// The escapes GitHub's toolkit (@actions/core) applies to workflow command data and properties.
-function escapeData(text: string): string {
-  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-}
-
-function escapeProperty(text: string): string {
-  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
 /** Whether the summary file is empty or ends a line: an earlier step's last line must not swallow the heading. */

@@ -1,0 +1,22 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import type { CommandIO } from '../../../src/runner/commands/cli-io.js';
+import { commandFreeText, withCommandFreeStderr } from '../../../src/runner/ci/workflow-command-text.js';
+
+describe('stderr text on GitHub Actions', () => {
+  it('encodes a line break before a workflow command and removes control characters, leaving other lines', () => {
+    expect(commandFreeText('a: oops\n::warning title=x::y\n')).toBe('a: oops%0A::warning title=x::y\n');
+    expect(commandFreeText('a\r\n  ##[error]b\rc\n')).toBe('a%0D%0A  ##[error]b\rc\n');
+    expect(commandFreeText('first\nsecond line\n')).toBe('first\nsecond line\n');
+    expect(commandFreeText('x\u001b[31m\u000b\n::add-mask::s')).toBe('x\n::add-mask::s'.replace('\n', '%0A'));
+  });
+
+  it('wraps stderr only when GITHUB_ACTIONS=true', () => {
+    const sink = new PassThrough();
+    const io: CommandIO = { stdout: new PassThrough(), stderr: sink, cwd: '/', env: { GITHUB_ACTIONS: 'true', AGENTCHECK_GITHUB: 'off' }, isTTY: false };
+    withCommandFreeStderr(io).stderr.write('a\n::error::b\n');
+    expect(String(sink.read())).toBe('a%0A::error::b\n');
+    const plain = { ...io, env: {} };
+    expect(withCommandFreeStderr(plain)).toBe(plain);
+  });
+});
