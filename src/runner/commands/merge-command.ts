@@ -4,6 +4,7 @@ import { createFolders } from '../../config/create-folders.js';
 import { mergeReports } from '../merge/merge-reports.js';
 import { mergeSpanFiles } from '../merge/merge-spans.js';
 import { rebaseRowFiles } from '../merge/rebase-row-files.js';
+import { missingShardsNote } from '../reporters/format/missing-shards-note.js';
 import { readShardReport, type ShardReport } from '../merge/read-shard-report.js';
 import type { Report } from '../report/report.js';
 import { createReporters, type Reporter } from '../reporters/index.js';
@@ -83,14 +84,9 @@ export async function mergeCommand(files: string[], options: MergeOptions, io: C
   // A report that was asked for and not written is a failed merge, never a silent pass.
   const reports = await writeReports(report, reporters, io, { out, quiet: options.quiet, cwd: io.cwd });
   written.push(...reports.written);
-  const missing = report.merged?.missing_shards ?? [];
-  const total = report.merged?.inputs[0]?.shard?.total;
-  if (missing.length) {
-    // A shard that never wrote its report left scenarios unverified: not a pass.
-    io.stderr.write(
-      `agentcheck: merged ${files.length} of ${total} shards; missing shard${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (their scenarios are not in the report)\n`,
-    );
-  }
+  // A shard that never wrote its report left scenarios unverified: not a pass.
+  const missing = missingShardsNote(report);
+  if (missing) io.stderr.write(`agentcheck: ${missing}\n`);
   // An interrupted shard's unreached rows are not_run; say which shard stopped early, whatever the rows say.
   const interrupted = inputs.filter((input) => input.report.interrupted === true).map((input) => input.file);
   if (interrupted.length) {
@@ -110,5 +106,5 @@ export async function mergeCommand(files: string[], options: MergeOptions, io: C
   io.stdout.write(reportsLine(written, io.cwd));
   const { summary } = report;
   const passed = summary.failed + summary.errored + summary.not_run === 0;
-  return passed && !missing.length && !interrupted.length && !stray.length && !reports.failed ? EXIT.ok : EXIT.failed;
+  return passed && !missing && !interrupted.length && !stray.length && !reports.failed ? EXIT.ok : EXIT.failed;
 }

@@ -5,6 +5,7 @@ import { isInsideFolder } from '../../config/is-inside-folder.js';
 import type { Report, ScenarioRow } from '../report/report.js';
 import { ScenarioLines } from '../report/scenario-lines.js';
 import { escapeData, escapeProperty } from '../ci/workflow-command-text.js';
+import { missingShardsNote } from './format/missing-shards-note.js';
 import { printable } from './format/printable.js';
 import { capitalized, strayErrorsNote } from './format/stray-errors-note.js';
 import { isFailing, rowReason } from './format/row-cells.js';
@@ -38,12 +39,14 @@ export class GithubActionsReporter implements Reporter {
 }
 
 /**
- * The workflow commands for the report's stray errors (first: they fail the run whatever its rows
- * say) and its failing rows (errors and failures), at most MAX_ANNOTATIONS.
+ * The workflow commands for the report's stray errors and missing shards (first: they fail the run
+ * whatever its rows say) and its failing rows (errors and failures), at most MAX_ANNOTATIONS.
  */
 export function githubAnnotations(report: Readonly<Report>, cwd: string, repositoryRoot?: string): string[] {
   const lines = new ScenarioLines();
-  const commands = report.stray_errors ? [`::error title=agentcheck::${escapeData(printable(capitalized(strayErrorsNote(report.stray_errors))))}`] : [];
+  const missing = missingShardsNote(report);
+  const notes = [...(report.stray_errors ? [strayErrorsNote(report.stray_errors)] : []), ...(missing ? [missing] : [])];
+  const commands = notes.map((note) => `::error title=agentcheck::${escapeData(printable(capitalized(note)))}`);
   const room = MAX_ANNOTATIONS - commands.length;
   const failing = report.scenarios.filter(isFailing);
   commands.push(...failing.slice(0, room).map((row) => annotation(row, cwd, lines, repositoryRoot)));

@@ -3,6 +3,7 @@ import { isResumeMismatch } from '../report/resume-mismatch.js';
 import type { Report, ScenarioRow } from '../report/report.js';
 import { ScenarioLines } from '../report/scenario-lines.js';
 import { writeFileAtomic } from '../report/write-atomic.js';
+import { missingShardsNote } from './format/missing-shards-note.js';
 import { rowReason } from './format/row-cells.js';
 import { capitalized, strayErrorsNote } from './format/stray-errors-note.js';
 import { toolCallLines } from './format/tool-call-lines.js';
@@ -58,12 +59,14 @@ export function renderJunit(report: Readonly<Report>, cwd: string): string {
     for (const row of rows) suites.push(testcase(row, name, lines.lineOf(resolve(cwd, file), row.name)));
     suites.push('  </testsuite>');
   }
-  if (report.stray_errors) {
-    // Stray errors fail the run (exit 1) though every row may pass: one errored testcase of its own
-    // says so, as pytest lists an error outside any test, so the file agrees with the exit code.
-    total.tests++;
-    total.errors++;
-    suites.push(...strayErrorsSuite(report, timestamp));
+  // Stray errors and missing shards fail the run (exit 1) though every row may pass: an errored
+  // testcase of their own says so, as pytest lists an error outside any test, so the file agrees
+  // with the exit code.
+  const runErrors = runErrorCases(report);
+  if (runErrors.length) {
+    total.tests += runErrors.length;
+    total.errors += runErrors.length;
+    suites.push(...agentcheckSuite(runErrors, timestamp));
   }
   // The root time is the run's wall time; a suite's is the sum of its rows (they ran concurrently).
   // The root has no `skipped`: the Jenkins schema does not allow it there (each suite has one).
@@ -76,14 +79,30 @@ export function renderJunit(report: Readonly<Report>, cwd: string): string {
   ].join('\n');
 }
 
-/** The `agentcheck` testsuite holding the run's stray errors as one errored testcase (docs/report-format.md). */
-function strayErrorsSuite(report: Readonly<Report>, timestamp: string): string[] {
-  const note = capitalized(strayErrorsNote(report.stray_errors!));
+interface RunErrorCase {
+  name: string;
+  type: string;
+  message: string;
+}
+
+/** What failed the run outside its rows: its stray errors, the shards a merge lacks (docs/report-format.md). */
+function runErrorCases(report: Readonly<Report>): RunErrorCase[] {
+  const cases: RunErrorCase[] = [];
+  if (report.stray_errors) cases.push({ name: 'stray errors', type: 'STRAY_ERROR', message: capitalized(strayErrorsNote(report.stray_errors)) });
+  const missing = missingShardsNote(report);
+  if (missing) cases.push({ name: 'missing shards', type: 'missing_shards', message: capitalized(missing) });
+  return cases;
+}
+
+/** The `agentcheck` testsuite holding one errored testcase per run error. */
+function agentcheckSuite(cases: readonly RunErrorCase[], timestamp: string): string[] {
   return [
-    `  <testsuite name="agentcheck" tests="1" failures="0" errors="1" skipped="0" time="0.000" timestamp="${xmlAttr(timestamp)}">`,
-    `    <testcase name="stray errors" classname="agentcheck" time="0.000">`,
-    `      <error message="${xmlAttr(note)}" type="STRAY_ERROR">${xmlEscape(note)}</error>`,
-    '    </testcase>',
+    `  <testsuite name="agentcheck" tests="${cases.length}" failures="0" errors="${cases.length}" skipped="0" time="0.000" timestamp="${xmlAttr(timestamp)}">`,
+    ...cases.flatMap((error) => [
+      `    <testcase name="${xmlAttr(error.name)}" classname="agentcheck" time="0.000">`,
+      `      <error message="${xmlAttr(error.message)}" type="${xmlAttr(error.type)}">${xmlEscape(error.message)}</error>`,
+      '    </testcase>',
+    ]),
     '  </testsuite>',
   ];
 }

@@ -253,6 +253,18 @@ describe('agentcheck merge (through the built CLI)', () => {
     const md = readFileSync(join(dir, 'partial/report.md'), 'utf8');
     expect(md).toContain('> Merged without shard 4: their scenarios are not in this report.');
     expect(readFileSync(join(dir, 'partial/report.html'), 'utf8')).toContain('shard 4 missing');
+    // junit.xml and the GitHub annotations fail too: an errored testcase and an agentcheck annotation.
+    const onGithub = await runCli(['merge', 's1/report.json', 's2/report.json', 's3/report.json', '--out', 'partial-gh', '--reporter', 'junit'], dir, {
+      GITHUB_ACTIONS: 'true',
+      GITHUB_STEP_SUMMARY: join(dir, 'partial-gh-summary.md'),
+    });
+    expect(onGithub.exitCode).toBe(1);
+    const junit = readFileSync(join(dir, 'partial-gh/junit.xml'), 'utf8');
+    expect(junit).toContain(
+      '<testcase name="missing shards" classname="agentcheck" time="0.000">\n      <error message="Merged 3 of 4 shards; missing shard 4 (their scenarios are not in the report)" type="missing_shards">',
+    );
+    expect(junit).toMatch(/<testsuite name="agentcheck" tests="1" failures="0" errors="1" /);
+    expect(onGithub.stdout).toContain('::error title=agentcheck::Merged 3 of 4 shards; missing shard 4 (their scenarios are not in the report)\n');
 
     writeFileSync(join(dir, 'bad.json'), '{"schema": "something/1"}');
     const bad = await runCli(['merge', 'bad.json', '--out', 'refused'], dir);
