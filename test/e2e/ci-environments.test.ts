@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -134,6 +134,22 @@ scenarios:
       GITHUB_WORKSPACE: root,
     });
     expect(result.stdout).toMatch(/^::error file=ci\/refunds\.scenarios\.yaml,line=9,/m);
+    // $GITHUB_WORKSPACE reached through a symbolic link (macOS /tmp, a linked volume), as the
+    // step's folder or as the variable: the file is still named from the repository root.
+    const link = join(tempDir(), 'workspace-link');
+    symlinkSync(root, link);
+    for (const [cwd, workspace] of [
+      [join(link, 'ci'), link],
+      [join(root, 'ci'), link],
+      [join(link, 'ci'), root],
+    ]) {
+      const linked = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], cwd, {
+        GITHUB_ACTIONS: 'true',
+        GITHUB_STEP_SUMMARY: join(root, 'summary.md'),
+        GITHUB_WORKSPACE: workspace,
+      });
+      expect(linked.stdout, `${cwd} in ${workspace}`).toMatch(/^::error file=ci\/refunds\.scenarios\.yaml,line=9,/m);
+    }
     // Written as a YAML env block or a habit writes "off", annotations stay off.
     for (const off of ['false', '0', 'OFF', 'no']) {
       const quiet = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], join(root, 'ci'), { GITHUB_ACTIONS: 'true', AGENTCHECK_GITHUB: off });

@@ -2,6 +2,7 @@ import { fullReportPlace } from './format/all-rows-hint.js';
 import { appendFile, open } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import { isInsideFolder } from '../../config/is-inside-folder.js';
+import { realPathOf } from '../files/walk-files.js';
 import type { Report, ScenarioRow } from '../report/report.js';
 import { ScenarioLines } from '../report/scenario-lines.js';
 import { escapeData, escapeProperty } from '../ci/workflow-command-text.js';
@@ -60,9 +61,13 @@ export function githubAnnotations(report: Readonly<Report>, cwd: string, reposit
 
 function annotation(row: ScenarioRow, cwd: string, lines: ScenarioLines, repositoryRoot?: string): string {
   const absolute = resolve(cwd, row.file);
-  // Relative to the repository ($GITHUB_WORKSPACE) when the file is inside it, else to the current folder.
-  const root = repositoryRoot && isInsideFolder(repositoryRoot, absolute) ? repositoryRoot : cwd;
-  const file = relative(root, absolute).split(sep).join('/');
+  // Relative to the repository ($GITHUB_WORKSPACE) when the file is inside it, else to the current
+  // folder. Both through their real paths: a workspace reached through a link (macOS /tmp, a
+  // linked volume) still holds the files of the real folder the step runs in.
+  const realRoot = repositoryRoot && realPathOf(repositoryRoot);
+  const realFile = realPathOf(absolute);
+  const inRepository = realRoot !== undefined && isInsideFolder(realRoot, realFile);
+  const file = (inRepository ? relative(realRoot, realFile) : relative(cwd, absolute)).split(sep).join('/');
   const line = lines.lineOf(absolute, row.name);
   // The title and message are printable() as in every other human-readable output: the log
   // viewer would otherwise colour or reorder them at the scenario's will (docs/report-format.md).
