@@ -9,6 +9,7 @@ import { readShardReport, type ShardReport } from '../merge/read-shard-report.js
 import type { Report } from '../report/report.js';
 import { createReporters, type Reporter } from '../reporters/index.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
+import { realPathOf } from '../files/walk-files.js';
 import { reportsLine } from './display-path.js';
 import { writeReports } from './write-reports.js';
 
@@ -35,15 +36,18 @@ export async function mergeCommand(files: string[], options: MergeOptions, io: C
     // The merged report.json is the point of merging; other formats are extras.
     reporters = await createReporters(['json', ...names]);
     // The same file twice (an overlapping glob) is the command line's mistake, not the report's.
+    // Compared by real path: a link to a shard's folder names the same report.
     const seen = new Map<string, string>();
     for (const file of files) {
-      const earlier = seen.get(resolve(io.cwd, file));
+      const real = realPathOf(resolve(io.cwd, file));
+      const earlier = seen.get(real);
       if (earlier !== undefined) throw new ConfigError({ file }, `is given twice (also as ${earlier}); give each report once`, 'MERGE_OVERLAP');
-      seen.set(resolve(io.cwd, file), file);
+      seen.set(real, file);
     }
-    // Writing into a shard's own folder would replace that shard's report and spans with the merge.
-    const outDir = resolve(io.cwd, options.out);
-    const inside = files.find((file) => dirname(resolve(io.cwd, file)) === outDir);
+    // Writing into a shard's own folder would replace that shard's report and spans with the merge,
+    // however either is spelt (absolute, `..`, through a symbolic link).
+    const outDir = realPathOf(resolve(io.cwd, options.out));
+    const inside = files.find((file) => realPathOf(dirname(resolve(io.cwd, file))) === outDir);
     if (inside !== undefined) {
       throw new ConfigError(
         { file: '--out' },

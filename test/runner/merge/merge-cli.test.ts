@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -169,12 +169,29 @@ describe('agentcheck merge (through the built CLI)', () => {
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain('--out: s1 holds the input s1/report.json: the merged report.json and spans.jsonl would replace it; give another folder');
     expect(readReport(join(dir, 's1/report.json')).suite.shard).toEqual({ index: 1, total: 4 });
+    // The same folder reached through a symbolic link, on the --out side or the input's.
+    const spans = readFileSync(join(dir, 's1/spans.jsonl'), 'utf8');
+    symlinkSync(join(dir, 's1'), join(dir, 'out-link'));
+    symlinkSync(dir, join(dir, 'in-link'));
+    for (const args of [
+      [...shardReports(), '--out', 'out-link'],
+      ['in-link/s1/report.json', ...shardReports().slice(1), '--out', 's1'],
+    ]) {
+      const linked = await runCli(['merge', ...args, '--reporter', 'json'], dir);
+      expect(linked.exitCode, args.join(' ')).toBe(2);
+      expect(linked.stderr).toMatch(/--out: \S+ holds the input \S+: the merged report\.json and spans\.jsonl would replace it/);
+    }
+    expect(readReport(join(dir, 's1/report.json')).suite.shard).toEqual({ index: 1, total: 4 });
+    expect(readFileSync(join(dir, 's1/spans.jsonl'), 'utf8')).toBe(spans);
   });
 
   it("refuses the same report path given twice as the command line's mistake", async () => {
+    symlinkSync(dir, join(dir, 'in-link-2'));
     const result = await runCli(['merge', 's1/report.json', './s1/report.json', '--out', 'twice', '--reporter', 'json'], dir);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain('./s1/report.json: is given twice (also as s1/report.json); give each report once');
+    const linked = await runCli(['merge', 's1/report.json', 'in-link-2/s1/report.json', '--out', 'twice', '--reporter', 'json'], dir);
+    expect(linked.stderr).toContain('in-link-2/s1/report.json: is given twice (also as s1/report.json); give each report once');
   });
 
   it('merges in any input order to the same rows', async () => {
