@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../../config/errors.js';
 import { readError } from '../../config/read-error.js';
+import { RealFileSet } from '../files/real-file-set.js';
 import { walkFiles } from '../files/walk-files.js';
 import { skippedScenarioNote } from './skipped-scenario-files.js';
 import { REPORTER_NAMES } from '../reporters/index.js';
@@ -21,7 +22,7 @@ export interface FoundScenarioFile {
  */
 export function discoverScenarioFiles(paths: readonly string[], cwd = process.cwd()): FoundScenarioFile[] {
   const found: FoundScenarioFile[] = [];
-  const seen = new Set<string>();
+  const seen = new RealFileSet();
   const emptyFolders: string[] = [];
   for (const given of paths) {
     const absolute = resolve(cwd, given);
@@ -41,10 +42,7 @@ export function discoverScenarioFiles(paths: readonly string[], cwd = process.cw
       throw new ConfigError({ file: given }, `path not found: expected a scenario file or a folder of *.scenario.yaml files${hint}`, 'CONFIG_NOT_FOUND');
     }
     const add = (file: string, root: string) => {
-      if (!seen.has(file)) {
-        seen.add(file);
-        found.push({ file, root });
-      }
+      if (seen.add(file)) found.push({ file, root });
     };
     if (stats.isDirectory()) {
       const files = walkFiles(absolute, (name) => SCENARIO_FILE.test(name));

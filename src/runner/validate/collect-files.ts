@@ -6,6 +6,7 @@ import { MAX_CONFIG_BYTES, SourceDocument } from '../../config/source.js';
 import { SCENARIO_FILE } from '../scenario/discover.js';
 import { SUITE_CONFIG_FILE } from '../scenario/scenario-file-name.js';
 import { BUILD_KEYS, hasBuildKey, hasIdKey, isAgentBuildShape } from '../scenario/build-shape.js';
+import { RealFileSet } from '../files/real-file-set.js';
 import { walkFiles } from '../files/walk-files.js';
 import { toProblem, type FileKind, type ValidationProblem } from './validation-report.js';
 
@@ -24,6 +25,8 @@ export function collect(paths: readonly string[], cwd: string): { files: Collect
   const out: CollectedFile[] = [];
   const missing: ValidationProblem[] = [];
   const empty: string[] = [];
+  // Each real file once, as run reads it: two paths, or a link, may reach one file twice.
+  const seen = new RealFileSet();
   for (const given of paths) {
     const path = resolve(cwd, given);
     let stats;
@@ -37,8 +40,8 @@ export function collect(paths: readonly string[], cwd: string): { files: Collect
     if (stats.isDirectory()) {
       const files = walkFiles(path, (name) => /\.(ya?ml|json)$/.test(name) || name === 'SKILL.md');
       if (!files.length) empty.push(given);
-      for (const file of files) out.push({ file, kind: kindByName(file) });
-    } else out.push({ file: path, kind: kindByName(path), named: true });
+      for (const file of files) if (seen.add(file)) out.push({ file, kind: kindByName(file) });
+    } else if (seen.add(path)) out.push({ file: path, kind: kindByName(path), named: true });
   }
   return { files: out, missing, empty };
 }

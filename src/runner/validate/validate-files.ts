@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ConfigError } from '../../config/errors.js';
+import { RealFileSet } from '../files/real-file-set.js';
 import { loadAgentBuild } from '../../engine/revision/load-build.js';
 import { loadSkillFolder } from '../../skills/load-skill-folder.js';
 import type { FoundScenarioFile } from '../scenario/discover.js';
@@ -106,9 +107,12 @@ export async function validateFiles(paths: readonly string[], options: { config?
   // Files under the paths that are agentcheck files (valid or not): none means a wrong path, not "ok".
   let found = 0;
   // Suite configs first: the scenario files of their suites are checked with them, once.
-  const inSuite = new Set<string>();
+  // By real path: a suite reached through a link names its files under another path than the walk.
+  const inSuite = new RealFileSet();
+  const suiteConfigs = new RealFileSet();
+  if (configPath) suiteConfigs.add(configPath);
   for (const { file, kind } of files) {
-    if (kind !== 'config' || file === configPath) continue;
+    if (kind !== 'config' || !suiteConfigs.add(file)) continue;
     found++;
     let suite: SuiteConfig;
     try {
@@ -124,15 +128,14 @@ export async function validateFiles(paths: readonly string[], options: { config?
     const suites = await suiteLoader();
     const scenarioFiles = suiteFiles(suites, suite);
     for (const found of scenarioFiles ?? []) {
-      if (inSuite.has(found.file)) continue;
-      inSuite.add(found.file);
+      if (!inSuite.add(found.file)) continue;
       check(report, found.file, 'scenario', () => checkScenarioFile(suites, found, suite));
     }
   }
   // Scenario files outside any suite found under the paths take the config `run PATHS` would
   // read: --config, else agentcheck.config.yaml in the current folder (loaded when first needed).
   const cwdConfig = join(cwd, 'agentcheck.config.yaml');
-  let looseConfig: SuiteConfig | undefined = options.config || !existsSync(cwdConfig) || files.some(({ file }) => file === cwdConfig) ? config : undefined;
+  let looseConfig: SuiteConfig | undefined = options.config || !existsSync(cwdConfig) || suiteConfigs.has(cwdConfig) ? config : undefined;
   const configForLooseFiles = (): SuiteConfig => {
     if (looseConfig) return looseConfig;
     try {

@@ -1,3 +1,5 @@
+import { symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, ConfigErrors } from '../../../src/config/errors.js';
 import { validateFiles } from '../../../src/runner/validate/validate-files.js';
@@ -393,6 +395,25 @@ describe('a config whose scenarios globs match nothing', () => {
     // Without a config in the current folder the same file is valid.
     const bare = tempDir({ 'shop.yaml': SHOP, 'suite/a.scenario.yaml': scenario('a', '../shop.yaml', 'refund') });
     expect((await validateFiles(['suite'], {}, bare)).problems).toEqual([]);
+  });
+
+  it('reads each real file once through a symbolic link back to a folder above, as run does', async () => {
+    const dir = tempDir({
+      'agentcheck.config.yaml': 'scenarios: ["s"]\n',
+      'shop.yaml': SHOP,
+      's/a.scenario.yaml': scenario('a', '../shop.yaml', 'refund'),
+      's/broken.scenario.yaml': 'name: [\n',
+    });
+    symlinkSync('..', join(dir, 's/up'));
+    const report = await validateFiles(['s'], {}, dir);
+    // One problem for the one broken file, whichever name reached it first.
+    expect(report.problems).toHaveLength(1);
+    expect(report.problems[0].message).toMatch(/broken\.scenario\.yaml:2:1: is not valid YAML\/JSON/);
+    expect(report.counts).toEqual({ scenario: 1, agent: 1, skill: 0, config: 1 });
+    expect(report.scenarios).toBe(1);
+    // Two paths naming one file count it once too.
+    const twice = await validateFiles(['s/a.scenario.yaml', 's/up/s/a.scenario.yaml'], {}, dir);
+    expect(twice.counts.scenario).toBe(1);
   });
 
   it("refuses delays and time limits Node's timers cannot hold (they would fire at once)", async () => {
