@@ -80,6 +80,41 @@ out: out
     expect(chosen.stderr).not.toContain('passed over');
   });
 
+  it('reads agentcheck.config.yml and .json where validate checks them as the suite config, and refuses two in one folder', async () => {
+    const config = 'scenarios: ["suite"]\nvariants: {slim: {set: {agent: {max_turns: 3}}}}\nreporters: [json]\nout: out\n';
+    const files = { 'agent.yaml': AGENT_YAML, 'suite/a.scenario.yaml': passingScenario('a').replace('agent: agent.yaml', 'agent: ../agent.yaml') };
+    const yml = tempDir({ ...files, 'agentcheck.config.yml': config });
+    expect((await runCli(['validate'], yml)).exitCode).toBe(0);
+    const run = await runCli(['run'], yml);
+    expect(run.exitCode, run.all).toBe(0);
+    const report = JSON.parse(readFileSync(join(yml, 'out/report.json'), 'utf8'));
+    expect([report.suite.config, report.suite.variants]).toEqual([join(yml, 'agentcheck.config.yml'), ['base', 'slim']]);
+    // A bad value is found by both, never skipped by run.
+    const bad = tempDir({ ...files, 'agentcheck.config.yml': `${config}repeat: 0\n` });
+    for (const command of ['validate', 'run']) {
+      const result = await runCli([command], bad);
+      expect(result.exitCode, command).toBe(2);
+      expect(result.stderr).toContain('agentcheck.config.yml:5:9 at repeat:');
+    }
+    // `run DIR` reads DIR's own agentcheck.config.json.
+    const json = tempDir({
+      ...files,
+      'suite/agentcheck.config.json': '{"variants": {"slim": {"set": {"agent": {"max_turns": 3}}}}, "reporters": ["json"], "out": "out"}',
+    });
+    const own = await runCli(['run', 'suite'], json);
+    expect(own.exitCode, own.all).toBe(0);
+    expect(JSON.parse(readFileSync(join(json, 'suite/out/report.json'), 'utf8')).suite.variants).toEqual(['base', 'slim']);
+    // Two suite configs in one folder: which one applies is not guessed.
+    const two = tempDir({ ...files, 'agentcheck.config.yaml': config, 'agentcheck.config.yml': config });
+    for (const command of ['validate', 'run']) {
+      const result = await runCli([command], two);
+      expect(result.exitCode, command).toBe(2);
+      expect(result.stderr).toContain(
+        `${join(two, 'agentcheck.config.yaml')}: is one of 2 suite configs in one folder (also ${join(two, 'agentcheck.config.yml')}); keep one`,
+      );
+    }
+  });
+
   it('rejects a config with a bad skill folder or an unknown variant, exit 2', async () => {
     const dir = tempDir({
       'agent.yaml': AGENT_YAML,

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { isSelectableName } from '../scenario/selectable-name.js';
 import { dirname, resolve } from 'node:path';
 import { checkFormat, documentLocator } from '../../config/assert-format.js';
@@ -18,6 +17,7 @@ import { cassetteDirProblem, cassetteMode, type CassetteConfig } from '../casset
 import { REPORTER_NAMES } from '../reporters/index.js';
 import type { SkillOptionsSpec, SuiteConfigSpec } from './suite-config-format.generated.js';
 import { withKeptProblems } from '../../config/kept-problems.js';
+import { suiteConfigIn } from './suite-config-file.js';
 
 // The reporters `--reporter` and `reporters` accept come from the reporter registry.
 export { REPORTER_NAMES, type ReporterName } from '../reporters/index.js';
@@ -74,22 +74,22 @@ export function emptySuiteConfig(cwd = process.cwd()): SuiteConfig {
 
 /**
  * The config a `run` with these paths uses when no --config is given: a single folder argument
- * that holds its own agentcheck.config.yaml (`agentcheck run scenarios/toolsets`), else none
- * (then the current folder's is read).
+ * that holds its own agentcheck.config.yaml (or `.yml`, `.json`; `agentcheck run
+ * scenarios/toolsets`), else none (then the current folder's is read).
  */
 export function folderConfig(paths: readonly string[], cwd = process.cwd()): string | undefined {
   if (paths.length !== 1) return undefined;
-  const candidate = resolve(cwd, paths[0], 'agentcheck.config.yaml');
-  return existsSync(candidate) ? candidate : undefined;
+  return suiteConfigIn(resolve(cwd, paths[0]));
 }
 
 /**
- * Reads `--config FILE`, else agentcheck.config.yaml in `cwd` if there is one. `cassettes` is the
- * `--cassettes` flag, which wins over the config's mode when deciding whether `cassettes.dir` is used.
+ * Reads `--config FILE`, else the suite config of `cwd` (agentcheck.config.yaml, `.yml` or
+ * `.json`) if there is one. `cassettes` is the `--cassettes` flag, which wins over the config's
+ * mode when deciding whether `cassettes.dir` is used.
  */
 export function loadSuiteConfig(file: string | undefined, cwd = process.cwd(), options: SuiteConfigOptions = {}): SuiteConfig {
-  const path = file ? resolve(cwd, file) : resolve(cwd, 'agentcheck.config.yaml');
-  if (!file && !existsSync(path)) return emptySuiteConfig(cwd);
+  const path = file ? resolve(cwd, file) : suiteConfigIn(cwd);
+  if (path === undefined) return emptySuiteConfig(cwd);
   const doc = SourceDocument.read(path, { problems: 'keep' });
   // A document with kept problems is loaded more than once (kept-problems.ts): its problems are thrown together.
   const keep = doc.keptProblems().length ? undefined : options.keep;

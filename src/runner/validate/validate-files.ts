@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { ConfigError } from '../../config/errors.js';
 import { RealFileSet } from '../files/real-file-set.js';
 import { loadAgentBuild } from '../../engine/revision/load-build.js';
@@ -7,6 +6,7 @@ import { loadSkillFolder } from '../../skills/load-skill-folder.js';
 import type { FoundScenarioFile } from '../scenario/discover.js';
 import type * as LoadSuite from '../suite/load-suite.js';
 import { emptySuiteConfig, loadSuiteConfig, type SuiteConfig } from '../suite/suite-config.js';
+import { suiteConfigIn } from '../suite/suite-config-file.js';
 import { skippedScenarioNote } from '../scenario/skipped-scenario-files.js';
 import { collect, detect, namedKind } from './collect-files.js';
 import { addProblems, check, countValidConfigs, toProblem, toProblems, type FileKind, type ValidationReport } from './validation-report.js';
@@ -114,6 +114,12 @@ export async function validateFiles(paths: readonly string[], options: { config?
   for (const { file, kind } of files) {
     if (kind !== 'config' || !suiteConfigs.add(file)) continue;
     found++;
+    // Two configs in one folder: run refuses the folder's config, whichever it would read.
+    try {
+      suiteConfigIn(dirname(file));
+    } catch (error) {
+      addProblems(report, toProblems(error, file));
+    }
     let suite: SuiteConfig;
     try {
       suite = keptConfig(file);
@@ -133,17 +139,19 @@ export async function validateFiles(paths: readonly string[], options: { config?
     }
   }
   // Scenario files outside any suite found under the paths take the config `run PATHS` would
-  // read: --config, else agentcheck.config.yaml in the current folder (loaded when first needed).
-  const cwdConfig = join(cwd, 'agentcheck.config.yaml');
-  let looseConfig: SuiteConfig | undefined = options.config || !existsSync(cwdConfig) || suiteConfigs.has(cwdConfig) ? config : undefined;
+  // read: --config, else the current folder's suite config (loaded when first needed).
+  let looseConfig: SuiteConfig | undefined = options.config ? config : undefined;
   const configForLooseFiles = (): SuiteConfig => {
     if (looseConfig) return looseConfig;
+    looseConfig = config;
+    let cwdConfig: string | undefined;
     try {
+      cwdConfig = suiteConfigIn(cwd);
+      if (cwdConfig === undefined || suiteConfigs.has(cwdConfig)) return looseConfig;
       looseConfig = keptConfig(cwdConfig);
       configs.add(cwdConfig);
     } catch (error) {
-      addProblems(report, toProblems(error, cwdConfig));
-      looseConfig = config;
+      addProblems(report, toProblems(error, cwdConfig ?? cwd));
     }
     return looseConfig;
   };
