@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { closeSync, constants, existsSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Report } from '../../src/runner/report/report.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { AGENT_YAML, CLI, passingScenario, runCli } from './cli.js';
@@ -118,6 +119,30 @@ describe('robustness through the CLI', () => {
     const badOut = await runCli(['run', '.', '--out', '/dev/null/reports'], dir);
     expect(badOut.exitCode).toBe(2);
     expect(badOut.stderr).toMatch(/cannot write reports there/);
+  });
+
+  it('refuses a named pipe among the scenario files, found or named, in run and validate, without opening it', async () => {
+    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('a') });
+    const pipe = join(dir, 'p.scenario.yaml');
+    execFileSync('mkfifo', [pipe]);
+    // Should a command open the pipe after all, opening its other end releases it, so no process outlives the test.
+    onTestFinished(() => {
+      try {
+        closeSync(openSync(pipe, constants.O_WRONLY | constants.O_NONBLOCK));
+      } catch {
+        // No reader: nothing is blocked.
+      }
+    });
+    for (const args of [
+      ['run', '.', '--out', 'out'],
+      ['run', 'p.scenario.yaml'],
+      ['validate', '.'],
+      ['validate', 'p.scenario.yaml'],
+    ]) {
+      const result = await runCli(args, dir);
+      expect(result.exitCode, args.join(' ')).toBe(2);
+      expect(result.stderr).toContain(`${pipe}: is a named pipe (FIFO), not a regular file; expected a scenario file`);
+    }
   });
 
   it('refuses a timeout Node cannot hold instead of timing out at once', async () => {

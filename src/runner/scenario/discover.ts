@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../../config/errors.js';
 import { readError } from '../../config/read-error.js';
+import { specialFileProblem } from '../../config/special-file.js';
 import { RealFileSet } from '../files/real-file-set.js';
 import { walkFiles } from '../files/walk-files.js';
 import { skippedScenarioNote } from './skipped-scenario-files.js';
@@ -42,6 +43,9 @@ export function discoverScenarioFiles(paths: readonly string[], cwd = process.cw
       throw new ConfigError({ file: given }, `path not found: expected a scenario file or a folder of *.scenario.yaml files${hint}`, 'CONFIG_NOT_FOUND');
     }
     const add = (file: string, root: string) => {
+      // A named pipe would block the run in open(), deaf to Ctrl-C: refused unopened.
+      const special = specialFileProblem(file, 'a scenario file');
+      if (special) throw special;
       if (seen.add(file)) found.push({ file, root });
     };
     if (stats.isDirectory()) {

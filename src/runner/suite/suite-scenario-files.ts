@@ -1,6 +1,7 @@
 import { relative, resolve, sep } from 'node:path';
 import { isInsideFolder } from '../../config/is-inside-folder.js';
 import { throwConfigErrors } from '../../config/errors.js';
+import { specialFileProblem } from '../../config/special-file.js';
 import { discoverScenarioFiles, type FoundScenarioFile } from '../scenario/discover.js';
 import { isDirectory, walkFiles } from '../files/walk-files.js';
 import { globToRegExp } from './glob.js';
@@ -59,6 +60,9 @@ function addConfigEntry(entry: string, config: SuiteConfig, cwd: string, found: 
   // A glob whose literal folder does not exist matches nothing.
   for (const file of isDirectory(base) ? walkFiles(base) : []) {
     if (!pattern.test(relative(base, file).split(sep).join('/'))) continue;
+    // As discoverScenarioFiles: a named pipe would block the run in open().
+    const special = specialFileProblem(file, 'a scenario file');
+    if (special) throw special;
     found.set(file, { file, root: config.baseDir });
     matched++;
   }

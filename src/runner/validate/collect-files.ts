@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { ConfigError } from '../../config/errors.js';
 import { readUpTo } from '../../config/read-up-to.js';
+import { specialFileProblem } from '../../config/special-file.js';
 import { MAX_CONFIG_BYTES, SourceDocument } from '../../config/source.js';
 import { SCENARIO_FILE } from '../scenario/discover.js';
 import { SUITE_CONFIG_FILE } from '../scenario/scenario-file-name.js';
@@ -27,6 +28,12 @@ export function collect(paths: readonly string[], cwd: string): { files: Collect
   const empty: string[] = [];
   // Each real file once, as run reads it: two paths, or a link, may reach one file twice.
   const seen = new RealFileSet();
+  // A named pipe, socket or device is a problem found by stat, never opened (it would block), as run refuses it.
+  const regular = (file: string): boolean => {
+    const special = specialFileProblem(file, kindByName(file) === 'scenario' ? 'a scenario file' : 'an agentcheck file');
+    if (special) missing.push(toProblem(special, file));
+    return !special;
+  };
   for (const given of paths) {
     const path = resolve(cwd, given);
     let stats;
@@ -40,8 +47,8 @@ export function collect(paths: readonly string[], cwd: string): { files: Collect
     if (stats.isDirectory()) {
       const files = walkFiles(path, (name) => /\.(ya?ml|json)$/.test(name) || name === 'SKILL.md');
       if (!files.length) empty.push(given);
-      for (const file of files) if (seen.add(file)) out.push({ file, kind: kindByName(file) });
-    } else if (seen.add(path)) out.push({ file: path, kind: kindByName(path), named: true });
+      for (const file of files) if (seen.add(file) && regular(file)) out.push({ file, kind: kindByName(file) });
+    } else if (seen.add(path) && regular(path)) out.push({ file: path, kind: kindByName(path), named: true });
   }
   return { files: out, missing, empty };
 }

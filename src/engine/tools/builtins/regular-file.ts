@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { ToolError } from '../../../config/errors.js';
+import { specialFileKind } from '../../../config/special-file.js';
 
 /** An empty `path` names the workspace root, a folder: a file tool says so instead of `: is a directory`. */
 export function requireFilePath(tool: string, relative: string): void {
@@ -19,7 +20,7 @@ export async function refuseSpecialFile(tool: string, relative: string, file: st
   } catch {
     return;
   }
-  if (info.isFile() || info.isDirectory()) return;
-  const kind = info.isFIFO() ? 'a named pipe (FIFO)' : info.isSocket() ? 'a socket' : 'a device';
+  const kind = specialFileKind(info);
+  if (kind === undefined) return;
   throw new ToolError(tool, `${relative} is ${kind}, not a regular file; ${tool} works on regular files only`, 'NOT_A_FILE');
 }
