@@ -9,13 +9,11 @@ import type { RawScenario } from './expand-dataset.js';
 import { scenarioFileId, type FoundScenarioFile } from './discover.js';
 import { SUITE_CONFIG_FILE } from './scenario-file-name.js';
 import { isAgentBuildShape } from './build-shape.js';
+import { CONFIG_ONLY_KEYS } from './document-shape.js';
 import { scenarioFileSchema } from './scenario-schema.js';
 import type { Scenario } from './scenario.js';
 import type { ScenarioFileSpec } from './scenario-format.generated.js';
 import { withKeptProblems } from '../../config/kept-problems.js';
-
-/** Keys only a suite config has (a scenario has none of them). */
-const CONFIG_ONLY_KEYS = new Set(['variants', 'repeat', 'concurrency', 'reporters', 'out', 'judge', 'cassettes']);
 
 /** Loads one scenario file: one scenario, or `scenarios:` with `defaults` (docs/formats.md, Scenario). */
 export function loadScenarioFile(found: FoundScenarioFile, context: LoadContext): Scenario[] {

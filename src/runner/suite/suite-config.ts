@@ -18,6 +18,8 @@ import { REPORTER_NAMES } from '../reporters/index.js';
 import type { SkillOptionsSpec, SuiteConfigSpec } from './suite-config-format.generated.js';
 import { withKeptProblems } from '../../config/kept-problems.js';
 import { suiteConfigIn } from './suite-config-file.js';
+import { isAgentBuildShape } from '../scenario/build-shape.js';
+import { isScenarioShape } from '../scenario/document-shape.js';
 
 // The reporters `--reporter` and `reporters` accept come from the reporter registry.
 export { REPORTER_NAMES, type ReporterName } from '../reporters/index.js';
@@ -109,6 +111,20 @@ export interface SuiteConfigOptions {
 }
 
 /**
+ * A scenario file or an agent build given as the config (`--config x.scenario.yaml`, an easy slip
+ * when both sit in one folder): said once, with what --config takes, not as each key unknown.
+ */
+function refuseOtherKinds(doc: SourceDocument): void {
+  const takes = `--config takes a suite config (agentcheck.config.yaml: ${Object.keys(suiteConfigSchema.properties).slice(0, 4).join(', ')}, ...)`;
+  if (isAgentBuildShape(doc.value)) {
+    throw doc.error([], `is an agent build (id and agent at the top), not a suite config: ${takes}; to run a build once, use agentcheck test-run --agent FILE`);
+  }
+  if (isScenarioShape(doc.value, doc.file)) {
+    throw doc.error([], `is a scenario file, not a suite config: give it as a path (agentcheck run FILE); ${takes}`);
+  }
+}
+
+/**
  * A problem of the config whose suite can still be found and checked: not at `scenarios` or the
  * file as a whole, nor at `judge` (judge checks would be told they have no grader).
  */
@@ -118,6 +134,7 @@ function leavesSuiteCheckable(problem: ConfigError): boolean {
 }
 
 function suiteConfigOf(doc: SourceDocument, path: string, cassettesFlag: string | undefined, keep: ConfigError[] | undefined): SuiteConfig {
+  refuseOtherKinds(doc);
   const format = checkFormat<SuiteConfigSpec>(suiteConfigSchema, doc.value ?? {}, documentLocator(doc));
   const raw = format.value;
   const baseDir = dirname(path);

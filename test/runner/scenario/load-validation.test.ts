@@ -263,6 +263,27 @@ describe('a file that is not a scenario file, or a misspelt scenarios key', () =
     expect(named('suite.yaml')).toContain('suite.yaml:1:1: is a suite config, not a scenario file: give it with --config FILE');
     expect(named('lean.yaml')).toContain('lean.yaml:1:1: is a delta {set, remove}, not a scenario file');
   });
+
+  it('says once that --config was given a scenario file or an agent build, not each key unknown', () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT,
+      'a.scenario.yaml': scenario('tags: [smoke]\nexpect: {checks: [{output: {contains: ok}}]}\n'),
+      'plain.yaml': scenario(''),
+      'list.yaml': 'defaults: {agent: agent.yaml}\nscenarios:\n  - {name: a}\n',
+    });
+    const takes = '--config takes a suite config (agentcheck.config.yaml: scenarios, variants, repeat, concurrency, ...)';
+    for (const file of ['a.scenario.yaml', 'plain.yaml', 'list.yaml']) {
+      const error = configErrorOf(() => loadSuiteConfig(file, dir));
+      expect(error.message).toBe(`${join(dir, file)}:1:1: is a scenario file, not a suite config: give it as a path (agentcheck run FILE); ${takes}`);
+    }
+    const build = configErrorOf(() => loadSuiteConfig('agent.yaml', dir));
+    expect(build.message).toBe(
+      `${join(dir, 'agent.yaml')}:1:1: is an agent build (id and agent at the top), not a suite config: ${takes}; to run a build once, use agentcheck test-run --agent FILE`,
+    );
+    // A config with a stray scenario key beside its own keys is still a config with an unknown key.
+    const config = tempDir({ 'agentcheck.config.yaml': 'repeat: 2\nname: x\n' });
+    expect(configErrorOf(() => loadSuiteConfig('agentcheck.config.yaml', config)).message).toContain('unknown key "name"');
+  });
 });
 
 describe('a path or config glob that matches nothing beside others that do', () => {

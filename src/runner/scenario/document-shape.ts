@@ -1,0 +1,24 @@
+import { basename } from 'node:path';
+import { SCENARIO_FILE } from './scenario-file-name.js';
+
+/** Keys only a suite config has (a scenario has none of them). */
+export const CONFIG_ONLY_KEYS: ReadonlySet<string> = new Set(['variants', 'repeat', 'concurrency', 'reporters', 'out', 'judge', 'cassettes']);
+
+/** Top-level keys of a scenario or a file of scenarios that a suite config never has. */
+const SCENARIO_ONLY_KEYS: ReadonlySet<string> = new Set(['name', 'inputs', 'agent', 'expect', 'defaults']);
+
+/**
+ * Whether `value`, read from `file`, is a scenario file rather than a suite config: named
+ * `*.scenario(s).yaml`, or holding a scenario's keys (or a `scenarios` list of mappings, where a
+ * config lists globs) and none only a config has. `--config` given one says so once
+ * (docs/cli.md), as `run` given a suite config does.
+ */
+export function isScenarioShape(value: unknown, file: string): boolean {
+  if (SCENARIO_FILE.test(basename(file))) return true;
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+  const keys = Object.keys(value);
+  if (keys.some((key) => CONFIG_ONLY_KEYS.has(key))) return false;
+  const scenarios = (value as { scenarios?: unknown }).scenarios;
+  const listsScenarios = Array.isArray(scenarios) && scenarios.some((entry) => typeof entry === 'object' && entry !== null);
+  return listsScenarios || keys.some((key) => SCENARIO_ONLY_KEYS.has(key));
+}
