@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -78,6 +78,10 @@ out: out
     const chosen = await runCli(['run', 'suite', '--config', 'agentcheck.config.yaml', '--out', 'o2', '--reporter', 'json', '--quiet'], dir);
     expect(chosen.exitCode, chosen.all).toBe(0);
     expect(chosen.stderr).not.toContain('passed over');
+    // The current folder's config under its other names is passed over alike.
+    renameSync(join(dir, 'agentcheck.config.yaml'), join(dir, 'agentcheck.config.yml'));
+    const yml = await runCli(['run', 'suite', '--out', 'o3', '--reporter', 'json', '--quiet'], dir);
+    expect(yml.stderr).toContain('agentcheck.config.yml of the current folder is passed over');
   });
 
   it('reads agentcheck.config.yml and .json where validate checks them as the suite config, and refuses two in one folder', async () => {

@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { suiteConfigIn } from '../suite/suite-config-file.js';
 import type { CommandIO } from './cli-io.js';
 import { displayPath } from './display-path.js';
 
@@ -8,8 +8,14 @@ import { displayPath } from './display-path.js';
  * (docs/cli.md), also with --quiet like run's other notes, as either could be meant.
  */
 export function notePassedOverConfig(ownConfig: string, io: CommandIO): void {
-  const cwdConfig = resolve(io.cwd, 'agentcheck.config.yaml');
-  if (ownConfig === cwdConfig || !existsSync(cwdConfig)) return;
+  let cwdConfig: string | undefined;
+  try {
+    cwdConfig = suiteConfigIn(resolve(io.cwd));
+  } catch {
+    // Two configs in the current folder: neither is read here, so neither is passed over.
+    return;
+  }
+  if (!cwdConfig || resolve(ownConfig) === cwdConfig) return;
   io.stderr.write(
     `agentcheck: using ${displayPath(ownConfig, io.cwd)} (the config of the folder given); ${displayPath(cwdConfig, io.cwd)} of the current folder is passed over (give --config to choose)\n`,
   );
