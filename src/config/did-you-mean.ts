@@ -2,9 +2,11 @@
 
 /**
  * The candidate closest to `word`: equal ignoring case, or within two edits (or a third of the
- * word's length, for long names). Undefined when nothing is that close.
+ * word's length, for long names). Undefined when nothing is that close, or the word is blank.
  */
 export function closestWord(word: string, candidates: Iterable<string>): string | undefined {
+  // An empty or blank word is missing, not misspelt: any short name is "two edits" from it.
+  if (word.trim() === '') return undefined;
   const lower = word.toLowerCase();
   const limit = Math.max(2, Math.floor(word.length / 3));
   let best: string | undefined;

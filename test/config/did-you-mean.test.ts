@@ -9,6 +9,12 @@ describe('closestWord', () => {
     // A shortened name is no typo: route values and file shapes rely on this.
     expect(closestWord('user', ['user_id'])).toBeUndefined();
   });
+
+  it('offers nothing for an empty or blank word, which is missing rather than misspelt', () => {
+    expect(closestWord('', ['table', 'json', 'md'])).toBeUndefined();
+    expect(closestWord('  ', ['md'])).toBeUndefined();
+    expect(nearKey('', ['md'])).toBeUndefined();
+  });
 });
 
 describe('nearKey (an unknown key)', () => {

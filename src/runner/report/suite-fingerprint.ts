@@ -1,4 +1,4 @@
-import { isAbsolute, relative, sep } from 'node:path';
+import { basename, isAbsolute, relative, sep } from 'node:path';
 import { canonicalJson, hashValue } from '../../config/canonical-json.js';
 import type { Report } from './report.js';
 
@@ -86,7 +86,7 @@ export function reportFingerprint(report: Pick<Report, 'suite'>): string {
 
 /** The recorded suite fields in which two reports differ, as `field: a vs b` clauses (a variant's delta as `variant "lean" changes: a vs b`). */
 export function suiteDifferences(a: Pick<Report, 'suite'>, b: Pick<Report, 'suite'>): string[] {
-  const fields = ['paths', 'config', 'variants', 'repeat', 'grep', 'tags', 'harness', 'content'] as const;
+  const fields = ['paths', 'variants', 'repeat', 'grep', 'tags', 'harness', 'content'] as const;
   const out: string[] = [];
   for (const field of fields) {
     // Tags are recorded only when given: absent and none are the same selection.
@@ -106,7 +106,21 @@ export function suiteDifferences(a: Pick<Report, 'suite'>, b: Pick<Report, 'suit
     const right = canonicalJson(deltasB[name]);
     if (left !== right) out.push(`variant ${JSON.stringify(name)} changes: ${left} vs ${right}`);
   }
+  const config = configDifference(a.suite.config, b.suite.config, out.length > 0);
+  if (config) out.splice(out[0]?.startsWith('paths:') ? 1 : 0, 0, config);
   return out;
+}
+
+/**
+ * The config clause: report.json records the config's absolute path while the fingerprint takes
+ * it relative to the folder agentcheck ran in, so two checkouts' paths to a config of the same name
+ * are said only when nothing else explains the difference (they may be its cause, or not).
+ */
+function configDifference(a: string | null, b: string | null, explained: boolean): string | undefined {
+  if (a === b) return undefined;
+  const clause = `config: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`;
+  if (a === null || b === null || basename(a) !== basename(b)) return clause;
+  return explained ? undefined : `${clause} (the fingerprint takes it relative to the folder each ran in)`;
 }
 
 function normalizePath(path: string, cwd: string): string {

@@ -119,6 +119,36 @@ describe('mergeReports', () => {
       { file: 'b.json', report: tagged },
     ]);
     expect(byTag.message).toContain('tags: ["smoke"] vs []');
+    // Another checkout's path to a config of the same name is no cause when something else is.
+    const elsewhere = shard(2, 2, ['y']);
+    elsewhere.suite.fingerprint = 'd00d';
+    elsewhere.suite.grep = 'y';
+    elsewhere.suite.config = '/other-checkout/agentcheck.config.yaml';
+    const reference = shard(1, 2, ['x']);
+    reference.suite.config = '/repo/agentcheck.config.yaml';
+    const moved = refuse([
+      { file: 'a.json', report: reference },
+      { file: 'b.json', report: elsewhere },
+    ]);
+    expect(moved.message).toContain('suite.fingerprint d00d vs f00d; grep: "y" vs null)');
+    // Alone, it is said, with what the fingerprint takes; a config of another name always is.
+    elsewhere.suite.grep = null;
+    expect(
+      refuse([
+        { file: 'a.json', report: reference },
+        { file: 'b.json', report: elsewhere },
+      ]).message,
+    ).toContain(
+      'config: "/other-checkout/agentcheck.config.yaml" vs "/repo/agentcheck.config.yaml" (the fingerprint takes it relative to the folder each ran in)',
+    );
+    elsewhere.suite.config = '/repo/lean.config.yaml';
+    elsewhere.suite.grep = 'y';
+    expect(
+      refuse([
+        { file: 'a.json', report: reference },
+        { file: 'b.json', report: elsewhere },
+      ]).message,
+    ).toContain('config: "/repo/lean.config.yaml" vs "/repo/agentcheck.config.yaml"; grep: "y" vs null');
     expect(refuse([]).message).toContain('at least one report.json');
   });
 });
