@@ -14,7 +14,7 @@ describe('max_turns', () => {
   });
   it('validates', () => {
     expect(invalid('max_turns', 'four')).toBe(
-      'scenario.yaml at expect.checks[0].max_turns: expected a whole number of model calls, e.g. max_turns: 4; got "four"',
+      'scenario.yaml at expect.checks[0].max_turns: expected a whole number of model calls (e.g. max_turns: 4), got string "four"',
     );
   });
 });
@@ -47,7 +47,7 @@ describe('max_duration_ms', () => {
   it('compares the root span duration', () => {
     expect(check('max_duration_ms', 1000, evidence).status).toBe('pass');
     expect(check('max_duration_ms', 1, evidence).reason).toMatch(/^expected the invoke to take at most 1 ms; it took \d+ ms$/);
-    expect(invalid('max_duration_ms', '1s')).toContain('expected a number of milliseconds');
+    expect(invalid('max_duration_ms', '1s')).toContain('expected a number of milliseconds (e.g. max_duration_ms: 5000), got string "1s"');
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Locator } from '../../config/assert-format.js';
+import { describeValue } from '../../config/describe-value.js';
 import { result, type Check } from './check.js';
 
 const KIND = 'max_duration_ms';
@@ -8,7 +9,8 @@ export const maxDurationMs: Check<number> = {
   kind: KIND,
   validate(params: unknown, locate: Locator): void {
     if (typeof params !== 'number' || !(params >= 0) || !Number.isFinite(params)) {
-      throw locate([], `expected a number of milliseconds, e.g. max_duration_ms: 5000; got ${JSON.stringify(params)}`);
+      // "expected ..., got <kind> <value>", as schema type errors say it: a dataset row's hint reads that shape.
+      throw locate([], `expected a number of milliseconds (e.g. max_duration_ms: 5000), got ${describeValue(params)}`);
     }
   },
   run(max, evidence, id) {

@@ -211,6 +211,18 @@ describe('scenario datasets', () => {
     expect(fromJsonl.message).toContain(
       'at name: expected string, got number 1 (dataset row o.jsonl:1); a string that is exactly one {{ vars.NAME }} takes the value with its type; for text, write text around it ("order {{ vars.id }}")',
     );
+    // Checks that word their own type error (max_turns, max_duration_ms) get the same hint.
+    const budgets = loadError({
+      'agent.yaml': AGENT,
+      'r.scenario.yaml':
+        TEMPLATE.replace('expect: {checks: [', 'expect: {checks: [{max_turns: "{{ vars.mt }}"}, {max_duration_ms: "{{ vars.ms }}"}, ') + '\ndataset: o.csv\n',
+      'o.csv': 'order,amount,mt,ms\nA-1,20,4,5000\n',
+    });
+    const csvHint = '(dataset row o.csv:2); CSV values are text: a number or true/false cannot come from a CSV column; use a .jsonl or inline dataset';
+    expect(budgets.message).toContain(`at expect.checks[0].max_turns: expected a whole number of model calls (e.g. max_turns: 4), got string "4" ${csvHint}`);
+    expect(budgets.message).toContain(
+      `at expect.checks[1].max_duration_ms: expected a number of milliseconds (e.g. max_duration_ms: 5000), got string "5000" ${csvHint}`,
+    );
     // A value of the right kind but out of range gets no hint: the rule is not the cause.
     const range = loadError({ 'agent.yaml': AGENT, 'r.scenario.yaml': `${TEMPLATE}\ntimeout_ms: "{{ vars.ms }}"\ndataset: [{order: a, amount: 1, ms: -5}]\n` });
     expect(range.message).not.toMatch(/CSV values|takes the value with its type/);
