@@ -80,7 +80,7 @@ export function validateExternal(external: ExternalSpec, locate: Locator, format
       }
     });
   }
-  if (format.valid([...at, 'env'])) collectConfigErrors(problems, () => checkEnvTemplates(external.env, [...at, 'env'], 'env values', locate));
+  if (format.valid([...at, 'env'])) problems.push(...envTemplateProblems(external.env, [...at, 'env'], 'env values', locate));
   const http = external.http;
   if (http && format.valid([...at, 'http'])) {
     collectConfigErrors(problems, () => {
@@ -97,7 +97,7 @@ export function validateExternal(external: ExternalSpec, locate: Locator, format
         if (problem) throw locate([...at, 'http', 'spans_url'], problem);
       });
     }
-    collectConfigErrors(problems, () => checkEnvTemplates(http.headers, [...at, 'http', 'headers'], 'headers', locate));
+    problems.push(...envTemplateProblems(http.headers, [...at, 'http', 'headers'], 'headers', locate));
     problems.push(...headerProblems(http.headers, [...at, 'http', 'headers'], locate));
     // spans_url is read after the turn, when a server agentcheck started has been stopped.
     if (http.spans_url?.includes(PORT_PLACEHOLDER)) {
@@ -123,20 +123,27 @@ export function validateExternal(external: ExternalSpec, locate: Locator, format
   return problems;
 }
 
-/** Header and `external.env` values may read the environment only, as `{{ env.NAME }}`. */
-function checkEnvTemplates(values: Record<string, string> | undefined, at: Array<string | number>, what: string, locate: Locator): void {
-  checkTemplatesClosed(values, at, locate);
+/**
+ * Header and `external.env` values may read the environment only, as `{{ env.NAME }}`: the first
+ * problem of each value, every value in one pass (docs/cli.md, validate).
+ */
+function envTemplateProblems(values: Record<string, string> | undefined, at: Array<string | number>, what: string, locate: Locator): ConfigError[] {
+  const problems: ConfigError[] = [];
   for (const [key, value] of Object.entries(values ?? {})) {
-    for (const name of templateNames(value)) {
-      const [head, variable, ...rest] = name.split('.');
-      if (head !== 'env' || variable === undefined || rest.length) {
-        throw locate(
-          [...at, key],
-          `unknown template "{{ ${name} }}": an external agent's ${what} read the environment only, as {{ env.NAME }}${didYouMean(head, ['env'])}`,
-        );
+    collectConfigErrors(problems, () => {
+      checkTemplatesClosed(value, [...at, key], locate);
+      for (const name of templateNames(value)) {
+        const [head, variable, ...rest] = name.split('.');
+        if (head !== 'env' || variable === undefined || rest.length) {
+          throw locate(
+            [...at, key],
+            `unknown template "{{ ${name} }}": an external agent's ${what} read the environment only, as {{ env.NAME }}${didYouMean(head, ['env'])}`,
+          );
+        }
       }
-    }
+    });
   }
+  return problems;
 }
 
 /**

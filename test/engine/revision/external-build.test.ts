@@ -125,6 +125,33 @@ external:
     });
   });
 
+  it('refuse every bad external.env and header template in one pass, the first problem of each value at its key', () => {
+    const error = errorOf(
+      [
+        'id: x',
+        'external:',
+        '  http:',
+        '    url: "http://127.0.0.1:8080/invoke"',
+        '    headers: {X-A: "{{ args.a }}", X-B: "{{ vars.b }}"}',
+        '  env:',
+        '    MODE: "{{ args.mode }}"',
+        '    OTHER: "{{ vars.x }}"',
+        '    GOOD: "{{ env.HOME }}"',
+        '    OPEN: "a {{ env.Y"',
+        '    TWO: "{{ a.b }} {{ c.d }}"',
+        '',
+      ].join('\n'),
+    ) as ConfigErrors;
+    expect(error.errors.map((one) => `${one.line}:${one.column} ${one.path}: ${one.expected}`)).toEqual([
+      '5:20 external.http.headers.X-A: unknown template "{{ args.a }}": an external agent\'s headers read the environment only, as {{ env.NAME }}',
+      '5:41 external.http.headers.X-B: unknown template "{{ vars.b }}": an external agent\'s headers read the environment only, as {{ env.NAME }}',
+      '7:11 external.env.MODE: unknown template "{{ args.mode }}": an external agent\'s env values read the environment only, as {{ env.NAME }}',
+      '8:12 external.env.OTHER: unknown template "{{ vars.x }}": an external agent\'s env values read the environment only, as {{ env.NAME }}',
+      '10:11 external.env.OPEN: unclosed template "{{ env.Y": expected "}}" to close "{{"',
+      '11:10 external.env.TWO: unknown template "{{ a.b }}": an external agent\'s env values read the environment only, as {{ env.NAME }}',
+    ]);
+  });
+
   it('refuse an http url or spans_url that is no URL as written: {{ env.X }} templates, a {port} no port can fill', () => {
     const url = errorOf('id: x\nexternal:\n  http:\n    url: "http://{{ env.HOST }}/invoke"\n');
     expect(url.path).toBe('external.http.url');
