@@ -25,21 +25,31 @@ export interface JudgeJob {
 }
 
 /**
+ * The suite's grader as judge checks see it: `judge.model` of agentcheck.config.yaml, where to
+ * locate its problems, and `invalid` when the config's `judge` has problems said there already.
+ */
+export interface SuiteGrader {
+  model?: GraderModel;
+  at?: (expected: string) => ConfigError;
+  invalid?: boolean;
+}
+
+/**
  * The grader of every judge check in a scenario's checks, at load time: the check's own
  * `model` over the suite's `judge.model` (docs/formats.md). A judge check with no grader
  * anywhere is a located ConfigError, so a suite never starts with a check it cannot grade.
- * Every check's problems are reported together (validate reports a file in one pass).
+ * Every check's problems are reported together (validate reports a file in one pass). A check
+ * that would use an invalid suite grader gets no job: the config's problem stops the run.
  */
-export function judgeJobs(
-  checks: ReadonlyArray<Record<string, unknown>>,
-  suite: { model?: GraderModel; at?: (expected: string) => ConfigError },
-  locate: Locator,
-): JudgeJob[] {
+export function judgeJobs(checks: ReadonlyArray<Record<string, unknown>>, suite: SuiteGrader, locate: Locator): JudgeJob[] {
   const jobs: JudgeJob[] = [];
   const problems: ConfigError[] = [];
   checks.forEach((check, index) => {
     if (!('judge' in check)) return;
-    collectConfigErrors(problems, () => jobs.push(judgeJob(check.judge as JudgeParams, index, suite, locate)));
+    collectConfigErrors(problems, () => {
+      const job = judgeJob(check.judge as JudgeParams, index, suite, locate);
+      if (job) jobs.push(job);
+    });
   });
   throwConfigErrors(problems);
   return jobs;
@@ -61,11 +71,13 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function judgeJob(params: JudgeParams, index: number, suite: { model?: GraderModel; at?: (expected: string) => ConfigError }, locate: Locator): JudgeJob {
+function judgeJob(params: JudgeParams, index: number, suite: SuiteGrader, locate: Locator): JudgeJob | undefined {
   const at = [index, 'judge'];
   // The judge check's params type leaves `model` open; the grader schema gives it its type.
   const model: unknown = params.model;
   if (model !== undefined) checkOwnModel(model, at, locate);
+  // The config's grader problem is said once, at the config: not again as this check's.
+  if (suite.invalid && !standsAlone(model as GraderModel | undefined)) return undefined;
   const merged = mergeGrader(suite.model, model as GraderModel | undefined);
   if (!Object.keys(merged).length) {
     throw locate(
@@ -110,6 +122,11 @@ function mergeGrader(suite: GraderModel | undefined, own: GraderModel | undefine
   const ownProvider = providerOf(own);
   if (suite && ownProvider !== undefined && ownProvider !== providerOf(suite)) return { ...own };
   return { ...suite, ...own };
+}
+
+/** A check's own grader that needs nothing of the suite's: a script, or both provider and model. */
+function standsAlone(own: GraderModel | undefined): boolean {
+  return own !== undefined && (own.script !== undefined || (own.provider !== undefined && own.model !== undefined));
 }
 
 function providerOf(model: GraderModel): string | undefined {

@@ -21,6 +21,8 @@ export interface LoadContext {
   suiteGrader?: GraderModel;
   /** Locates a problem of the suite's `judge.model` in the config file. */
   suiteGraderAt?: (expected: string) => ConfigError;
+  /** The suite's `judge` has problems, said at the config: checks that would use its grader are not checked against it. */
+  suiteGraderInvalid?: boolean;
   /**
    * The suite's variant deltas (`variants` in agentcheck.config.yaml): a tool a variant adds may
    * be answered in a scenario's `approvals.tools`. Without them, only the scenario's own

@@ -120,7 +120,7 @@ export function loadOneScenario(
       customChecks = customCheckRefs(validated, dir, locate);
     });
     collectConfigErrors(problems, () => {
-      judges = judgeJobs(validated, { model: context.suiteGrader, at: context.suiteGraderAt }, checksAt);
+      judges = judgeJobs(validated, { model: context.suiteGrader, at: context.suiteGraderAt, invalid: context.suiteGraderInvalid }, checksAt);
     });
     checks.forEach((check, index) => {
       if (!valid.has(index)) problems.push(...graderModelProblems(check, index, checksAt));

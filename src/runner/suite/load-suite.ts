@@ -100,6 +100,7 @@ export function loadSuite(given: SuiteSelection, cwd = process.cwd()): SuitePlan
       : undefined,
     suiteGrader: config.judge?.model,
     suiteGraderAt: source ? (expected) => source.error(['judge', 'model'], expected) : undefined,
+    suiteGraderInvalid: config.judgeInvalid,
     variants: config.variants,
     unloaded,
   };

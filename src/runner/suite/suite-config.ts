@@ -35,6 +35,11 @@ export interface SuiteConfig extends Omit<SuiteConfigSpec, 'variants' | 'skills'
   variantSources: Map<string, { doc: SourceDocument; path: Array<string | number> }>;
   /** The config file, to locate a problem of its `judge.model` found where a judge check uses it. */
   source?: SourceDocument;
+  /**
+   * The config's `judge` has problems of its own, kept and said at the config: the judge checks
+   * that would use its grader are not told they have none (one problem, said once).
+   */
+  judgeInvalid?: boolean;
   skills: { forced: string[]; overlay: string[]; delivery?: SkillOptionsSpec['delivery'] };
   /** Record / replay (docs/cassettes.md); `dir` made absolute. `--cassettes` wins over `mode`. */
   cassettes?: CassetteConfig;
@@ -103,8 +108,8 @@ export interface SuiteConfigOptions {
   /** The `--cassettes` flag. */
   cassettes?: string;
   /**
-   * When given, problems that leave the suite checkable (all but those of `scenarios`, `judge` or
-   * of the file as a whole) go here and the config is returned without the parts that have them, so the
+   * When given, problems that leave the suite checkable (all but those of `scenarios` or of the
+   * file as a whole) go here and the config is returned without the parts that have them, so the
    * suite's scenarios and variants are checked in the same pass (docs/cli.md, validate).
    */
   keep?: ConfigError[];
@@ -126,11 +131,11 @@ function refuseOtherKinds(doc: SourceDocument): void {
 
 /**
  * A problem of the config whose suite can still be found and checked: not at `scenarios` or the
- * file as a whole, nor at `judge` (judge checks would be told they have no grader).
+ * file as a whole. A `judge` problem is (judgeInvalid keeps it from being said again per check).
  */
 function leavesSuiteCheckable(problem: ConfigError): boolean {
   const key = problem.path?.split(/[.[]/)[0];
-  return key !== undefined && key !== 'scenarios' && key !== 'judge';
+  return key !== undefined && key !== 'scenarios';
 }
 
 function suiteConfigOf(doc: SourceDocument, path: string, cassettesFlag: string | undefined, keep: ConfigError[] | undefined): SuiteConfig {
@@ -170,6 +175,7 @@ function suiteConfigOf(doc: SourceDocument, path: string, cassettesFlag: string 
     if (before() > count) badVariants.add(name);
   }
   // The grader's parameters are held to its provider's API, as an agent's are (docs/formats.md).
+  const judgeProblems = before();
   const grader = format.valid(['judge', 'model']) ? raw.judge?.model : undefined;
   if (grader?.provider && grader.parameters) {
     collectConfigErrors(problems, () =>
@@ -183,6 +189,7 @@ function suiteConfigOf(doc: SourceDocument, path: string, cassettesFlag: string 
   }
   if (grader?.parameters) collectConfigErrors(problems, () => checkGraderParameters(grader.parameters, ['judge', 'model', 'parameters'], documentLocator(doc)));
   if (grader?.script?.length === 0) problems.push(doc.error(['judge', 'model', 'script'], GRADER_SCRIPT_EMPTY));
+  const judgeInvalid = !format.valid(['judge']) || before() > judgeProblems;
   // The suite model's parameters, when it names its provider, are held to that provider's API
   // here, once; against a build's provider they are checked where they meet it (docs/formats.md).
   const modelProblems = before();
@@ -238,7 +245,8 @@ function suiteConfigOf(doc: SourceDocument, path: string, cassettesFlag: string 
       delivery: skills?.delivery,
     },
     model: modelOk ? raw.model : undefined,
-    judge: raw.judge,
+    judge: judgeInvalid ? undefined : raw.judge,
+    ...(judgeInvalid ? { judgeInvalid } : {}),
     cassettes: cassettes && { mode: cassettes.mode, dir: cassettes.dir === undefined ? undefined : resolve(baseDir, cassettes.dir) },
     baseDir,
   };

@@ -273,6 +273,29 @@ describe("the suite's default grader", () => {
     expect(report.problems.map((problem) => [problem.file, problem.line, problem.path])).toEqual([[`${dir}/agentcheck.config.yaml`, 3, 'judge.model']]);
     expect(report.problems[0].message).toContain('a grader model needs `provider` and `model`');
   });
+
+  it('with a problem of its own, is said once at the config, with no "needs a grader model" for the checks that would use it', async () => {
+    const judged = (name: string, model = '') =>
+      `name: ${name}\nagent: ../shop.yaml\ninputs: {messages: [{role: user, content: go}]}\nexpect: {checks: [{judge: {rubric: polite${model}}}]}\n`;
+    for (const judge of ['  model: {provider: openai, model: m, parameters: {paralel_tool_calls: false}}', '  modle: {provider: openai, model: m}']) {
+      const dir = tempDir({
+        'agentcheck.config.yaml': `scenarios: [suite/*.yaml]\njudge:\n${judge}\n`,
+        'shop.yaml': SHOP,
+        'suite/a.yaml': judged('a'),
+        'suite/b.yaml': judged('b', ', model: {temperature: 0}'),
+        // A check with a grader of its own is still checked against it.
+        'suite/c.yaml': judged('c', ', model: {provider: scripted, model: own}'),
+      });
+      for (const report of [await validateFiles([], { config: 'agentcheck.config.yaml' }, dir), await validateFiles(['.'], {}, dir)]) {
+        expect(report.problems.map((problem) => [problem.file.slice(dir.length + 1), problem.path])).toEqual([
+          ['agentcheck.config.yaml', judge.includes('modle') ? 'judge.modle' : 'judge.model.parameters.paralel_tool_calls'],
+          ['suite/b.yaml', 'expect.checks[0].judge.model.temperature'],
+          ['suite/c.yaml', 'expect.checks[0].judge.model'],
+        ]);
+        expect(report.problems.map((problem) => problem.message).join('\n')).not.toContain('needs a grader model');
+      }
+    }
+  });
 });
 
 describe("the suite's model", () => {
