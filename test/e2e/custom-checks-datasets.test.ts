@@ -52,6 +52,30 @@ describe('custom checks and datasets (end to end)', () => {
     }
   });
 
+  it('validate and run agree on a CommonJS module.exports = {check, paramsSchema}: run reads both from it', async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      'checks/c.cjs': [
+        'module.exports = {',
+        "  paramsSchema: {type: 'object', required: ['max'], properties: {max: {type: 'integer'}}},",
+        "  check: (evidence, params) => evidence.calls.length <= params.max ? {status: 'pass', reason: 'ok'} : {status: 'fail', reason: 'saw ' + evidence.calls.length},",
+        '};',
+      ].join('\n'),
+      'ok.scenario.yaml': passingScenario('ok', '    - custom: {module: ./checks/c.cjs, params: {max: 2}}'),
+      'bad/bad.scenario.yaml': passingScenario('bad', '    - custom: {module: ../checks/c.cjs, params: {max: many}}').replace('agent.yaml', '../agent.yaml'),
+    });
+    const validated = await runCli(['validate', 'ok.scenario.yaml'], dir);
+    expect(validated.exitCode, validated.all).toBe(0);
+    const ran = await runCli(['run', 'ok.scenario.yaml', '--out', 'out', '--reporter', 'json'], dir);
+    expect(ran.exitCode, ran.all).toBe(0);
+    const report = JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8'));
+    expect(report.scenarios[0].checks.find((check: { kind: string }) => check.kind === 'custom')).toMatchObject({ status: 'pass', reason: 'ok' });
+    // Its paramsSchema is read from module.exports too.
+    const refused = await runCli(['run', 'bad/bad.scenario.yaml', '--out', 'out2'], dir);
+    expect(refused.exitCode, refused.all).toBe(2);
+    expect(refused.stderr).toMatch(/bad\.scenario\.yaml:13:\d+ at expect\.checks\[1\]\.custom\.params: max: expected integer/);
+  });
+
   it('an error a custom check leaves unawaited (a rejected promise, a throwing timer) fails the run, with every row and report written', async () => {
     const stray = `export default async function () {
   Promise.reject(new Error('forgot to await'));

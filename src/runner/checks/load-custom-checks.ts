@@ -63,13 +63,16 @@ async function importCheckModule(ref: CustomCheckRef): Promise<CheckModule> {
   } catch (error) {
     throw fail(`custom check module ${ref.written} could not be imported: ${(error as Error).message ?? String(error)}`);
   }
-  const run = typeof exports.default === 'function' ? exports.default : exports.check;
+  // A CommonJS module's `module.exports` arrives as `default`; Node lists few of its keys as named
+  // exports (`module.exports = {check: ...}` gives none), so `check` and `paramsSchema` are read there too.
+  const commonJs = isObject(exports.default) ? exports.default : {};
+  const run = typeof exports.default === 'function' ? exports.default : typeof exports.check === 'function' ? exports.check : commonJs.check;
   if (typeof run !== 'function') {
     throw fail(
-      `custom check module ${ref.written} exports no check function; expected \`export default function (evidence, params) {...}\` or \`export function check(evidence, params) {...}\``,
+      `custom check module ${ref.written} exports no check function; expected \`export default function (evidence, params) {...}\` or \`export function check(evidence, params) {...}\` (CommonJS: \`module.exports = function ...\` or \`module.exports = {check}\`)`,
     );
   }
-  const { paramsSchema } = exports;
+  const paramsSchema = exports.paramsSchema ?? commonJs.paramsSchema;
   if (paramsSchema !== undefined) {
     const problem = userSchemaProblem(paramsSchema);
     if (problem) throw fail(`custom check module ${ref.written} exports a paramsSchema that is not a valid JSON Schema: ${problem}`);
@@ -86,6 +89,10 @@ function paramsProblems(ref: CustomCheckRef, schema: object): ConfigError[] {
     const inner = formatPath(problem.path);
     return located(ref.paramsAt, `${inner ? `${inner}: ` : ''}${problem.expected} (${against})`);
   });
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function located(at: SourceLocation, expected: string): ConfigError {

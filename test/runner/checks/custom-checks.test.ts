@@ -74,6 +74,27 @@ describe('custom checks', () => {
     expect(row.checks[0]).toMatchObject({ status: 'pass', reason: 'turns 2' });
   });
 
+  it('a CommonJS module with module.exports = {check, paramsSchema} works, its paramsSchema read too', async () => {
+    const files = {
+      'c.cjs': [
+        'module.exports = {',
+        "  paramsSchema: {type: 'object', required: ['limit'], properties: {limit: {type: 'number'}}},",
+        "  check: (evidence, params) => ({status: evidence.turns <= params.limit ? 'pass' : 'fail', reason: 'turns ' + evidence.turns}),",
+        '};',
+      ].join('\n'),
+    };
+    const row = await runFirst({ ...files, 'a.scenario.yaml': scenario('    - custom: {module: c.cjs, params: {limit: 2}}') });
+    expect(row.checks[0]).toMatchObject({ status: 'pass', reason: 'turns 2' });
+    const refused = await loadError({ ...files, 'a.scenario.yaml': scenario('    - custom: {module: c.cjs, params: {limit: "2"}}') });
+    expect(refused.message).toContain('at expect.checks[0].custom.params: limit: expected number, got string "2" (the paramsSchema of c.cjs)');
+    // module.exports = function: the function is the default export, as before.
+    const plain = await runFirst({
+      'f.cjs': "module.exports = () => ({status: 'pass', reason: 'ok'});",
+      'a.scenario.yaml': scenario('    - custom: {module: f.cjs}'),
+    });
+    expect(plain.checks[0]).toMatchObject({ status: 'pass', reason: 'ok' });
+  });
+
   it('a module that throws, rejects or returns junk is a check error with its message, never a pass', async () => {
     const row = await runFirst({
       'throws.mjs': 'export default () => { throw new Error("limit table missing"); };',
@@ -168,6 +189,10 @@ describe('custom checks', () => {
     expect(ts.message).toMatch(/is TypeScript, which Node cannot import without a loader; compile it to \.mjs\/\.js/);
     const noFunction = await loadError({ 'c.mjs': 'export const check = 3;', 'a.scenario.yaml': scenario('    - custom: {module: c.mjs}') });
     expect(noFunction.message).toMatch(/exports no check function/);
+    const cjsNoFunction = await loadError({ 'c.cjs': 'module.exports = {chek: () => 1};', 'a.scenario.yaml': scenario('    - custom: {module: c.cjs}') });
+    expect(cjsNoFunction.message).toContain(
+      'c.cjs exports no check function; expected `export default function (evidence, params) {...}` or `export function check(evidence, params) {...}` (CommonJS: `module.exports = function ...` or `module.exports = {check}`)',
+    );
     expect(noFunction.path).toBe('expect.checks[0].custom.module');
     const broken = await loadError({ 'c.mjs': 'export default (', 'a.scenario.yaml': scenario('    - custom: {module: c.mjs}') });
     expect(broken.message).toMatch(/could not be imported/);
