@@ -15,10 +15,14 @@ export function objectShapeWords(schema: unknown, value: unknown): { expected: s
   if (!schema || typeof schema !== 'object') return undefined;
   const { properties, required, [STRING_MEANS]: key } = schema as { properties?: object; required?: unknown; [STRING_MEANS]?: unknown };
   if (typeof key !== 'string' || !properties) return undefined;
-  const needed = new Set(Array.isArray(required) ? required : []);
-  const keys = Object.keys(properties).map((name) => (needed.has(name) ? name : `${name}?`));
   const hint = typeof value === 'string' ? ` (write {${key}: ${flowScalar(value)}})` : '';
-  return { expected: `an object {${keys.join(', ')}}`, hint };
+  return { expected: objectWords(properties, Array.isArray(required) ? required : []), hint };
+}
+
+/** "an object {tool, args?, args_mode?}": an object schema's keys, optional ones marked with `?`. */
+export function objectWords(properties: object, required: readonly unknown[]): string {
+  const keys = Object.keys(properties).map((name) => (required.includes(name) ? name : `${name}?`));
+  return `an object {${keys.join(', ')}}`;
 }
 
 /** A string as it can stand in a YAML flow mapping: plain when it is a simple name, else quoted. */

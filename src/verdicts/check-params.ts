@@ -1,6 +1,8 @@
 import { assertFormat, checkFormat, type Locator } from '../config/assert-format.js';
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../config/errors.js';
 import type { PathSegments } from '../config/source.js';
+import { objectWords } from '../config/string-means.js';
+import { TYPE_WORDS } from '../config/type-words.js';
 import { ARGS_MODES } from './args/args-mode.js';
 import { validateExpectedArgs } from './args/validate-expected.js';
 import { validateToolName } from './tool-name.js';
@@ -25,6 +27,15 @@ export function objectParams(properties: Record<string, object>, required: strin
   const schema = { type: 'object', additionalProperties: false, properties, required, ...annotations };
   PARAMS_SCHEMAS.push(schema);
   return schema;
+}
+
+/**
+ * The object schema of a check that also takes a number alone (`max_tokens: 2000`): its type
+ * error names both forms (`expected a whole number of tokens (e.g. max_tokens: 2000) or an object
+ * {total?, input?, output?}, got string "3"`). `number` says what the number counts, with an example.
+ */
+export function numberOrObjectParams(number: string, properties: Record<string, object>, required: string[] = []): object {
+  return objectParams(properties, required, { [TYPE_WORDS]: `${number} or ${objectWords(properties, required)}` });
 }
 
 /** Validates params against a check's schema, throwing a located ConfigError. */

@@ -26,7 +26,11 @@ describe('max_tool_calls', () => {
     expect(check('max_tool_calls', { max: 3, nested: true }, evidence).status).toBe('pass');
   });
   it('validates', () => {
-    expect(invalid('max_tool_calls', -1)).toContain('expected a whole number of tool calls');
+    expect(invalid('max_tool_calls', -1)).toContain('expected a whole number of tool calls, got number -1');
+    // A type error names the short form beside the object form.
+    expect(invalid('max_tool_calls', '3')).toBe(
+      'scenario.yaml at expect.checks[0].max_tool_calls: expected a whole number of tool calls (e.g. max_tool_calls: 3) or an object {max, nested?}, got string "3"',
+    );
     expect(invalid('max_tool_calls', { max: 1, limit: 1 })).toContain('unknown key "limit"');
   });
 });
@@ -40,6 +44,11 @@ describe('max_tokens', () => {
   });
   it('validates', () => {
     expect(invalid('max_tokens', {})).toContain('expected at least one of total, input, output');
+    expect(invalid('max_tokens', '3')).toBe(
+      'scenario.yaml at expect.checks[0].max_tokens: expected a whole number of tokens (e.g. max_tokens: 2000) or an object {total?, input?, output?}, got string "3"',
+    );
+    expect(invalid('max_tokens', [3])).toContain('or an object {total?, input?, output?}, got an array');
+    expect(invalid('max_tokens', 1.5)).toContain('expected a whole number of tokens, got number 1.5');
   });
 });
 

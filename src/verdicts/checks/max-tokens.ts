@@ -1,19 +1,20 @@
 import type { Locator } from '../../config/assert-format.js';
-import { atLeastOne, checkSchema, objectParams, PARAM } from '../check-params.js';
+import { describeValue } from '../../config/describe-value.js';
+import { atLeastOne, checkSchema, numberOrObjectParams, PARAM } from '../check-params.js';
 import { result, type Check } from './check.js';
 
 /** `max_tokens: N` (input + output) or `{total, input, output}`. */
 export type MaxTokensParams = number | { total?: number; input?: number; output?: number };
 
 const KIND = 'max_tokens';
-const schema = objectParams({ total: PARAM.count, input: PARAM.count, output: PARAM.count });
+const schema = numberOrObjectParams('a whole number of tokens (e.g. max_tokens: 2000)', { total: PARAM.count, input: PARAM.count, output: PARAM.count });
 
 /** Budget: token usage of the run (root span totals, else the sum over model calls) within limits. */
 export const maxTokens: Check<MaxTokensParams> = {
   kind: KIND,
   validate(params: unknown, locate: Locator): void {
     if (typeof params === 'number') {
-      if (!Number.isInteger(params) || params < 0) throw locate([], `expected a whole number of tokens, got ${params}`);
+      if (!Number.isInteger(params) || params < 0) throw locate([], `expected a whole number of tokens, got ${describeValue(params)}`);
       return;
     }
     checkSchema(schema, params, locate);
