@@ -17,8 +17,16 @@ export function isScenarioShape(value: unknown, file: string): boolean {
   if (SCENARIO_FILE.test(basename(file))) return true;
   if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
   const keys = Object.keys(value);
-  if (keys.some((key) => CONFIG_ONLY_KEYS.has(key))) return false;
+  if (keys.some((key) => CONFIG_ONLY_KEYS.has(key)) || isReportShape(value)) return false;
   const scenarios = (value as { scenarios?: unknown }).scenarios;
+  // A config's `scenarios` lists globs: a list of strings says config, whatever stray key sits beside it.
+  if (Array.isArray(scenarios) && scenarios.length && scenarios.every((entry) => typeof entry === 'string')) return false;
   const listsScenarios = Array.isArray(scenarios) && scenarios.some((entry) => typeof entry === 'object' && entry !== null);
   return listsScenarios || keys.some((key) => SCENARIO_ONLY_KEYS.has(key));
+}
+
+/** Whether `value` is an agentcheck report.json (its `schema` names the report format). */
+export function isReportShape(value: unknown): boolean {
+  const schema = value && typeof value === 'object' ? (value as { schema?: unknown }).schema : undefined;
+  return typeof schema === 'string' && schema.startsWith('agentcheck.report/');
 }

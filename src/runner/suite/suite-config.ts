@@ -19,7 +19,7 @@ import type { SkillOptionsSpec, SuiteConfigSpec } from './suite-config-format.ge
 import { withKeptProblems } from '../../config/kept-problems.js';
 import { suiteConfigIn } from './suite-config-file.js';
 import { isAgentBuildShape } from '../scenario/build-shape.js';
-import { isScenarioShape } from '../scenario/document-shape.js';
+import { isReportShape, isScenarioShape } from '../scenario/document-shape.js';
 
 // The reporters `--reporter` and `reporters` accept come from the reporter registry.
 export { REPORTER_NAMES, type ReporterName } from '../reporters/index.js';
@@ -123,6 +123,9 @@ function refuseOtherKinds(doc: SourceDocument): void {
   const takes = `--config takes a suite config (agentcheck.config.yaml: ${Object.keys(suiteConfigSchema.properties).slice(0, 4).join(', ')}, ...)`;
   if (isAgentBuildShape(doc.value)) {
     throw doc.error([], `is an agent build (id and agent at the top), not a suite config: ${takes}; to run a build once, use agentcheck test-run --agent FILE`);
+  }
+  if (isReportShape(doc.value)) {
+    throw doc.error([], `is a report.json (a run's results), not a suite config: ${takes}; to rerun its failures, use agentcheck run --only-failed FILE`);
   }
   if (isScenarioShape(doc.value, doc.file)) {
     throw doc.error([], `is a scenario file, not a suite config: give it as a path (agentcheck run FILE); ${takes}`);

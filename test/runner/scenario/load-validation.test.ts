@@ -283,6 +283,18 @@ describe('a file that is not a scenario file, or a misspelt scenarios key', () =
     // A config with a stray scenario key beside its own keys is still a config with an unknown key.
     const config = tempDir({ 'agentcheck.config.yaml': 'repeat: 2\nname: x\n' });
     expect(configErrorOf(() => loadSuiteConfig('agentcheck.config.yaml', config)).message).toContain('unknown key "name"');
+    // So is one whose scenarios are globs, with a stray name or defaults beside them.
+    for (const stray of ['name: x', 'defaults: {agent: agent.yaml}']) {
+      const globs = tempDir({ 'agentcheck.config.yaml': `scenarios: ["suites"]\n${stray}\n` });
+      const message = configErrorOf(() => loadSuiteConfig(undefined, globs)).message;
+      expect(message).toContain(`unknown key "${stray.split(':')[0]}"`);
+      expect(message).not.toContain('is a scenario file');
+    }
+    // A report.json is named as one.
+    const reports = tempDir({ 'report.json': JSON.stringify({ schema: 'agentcheck.report/1', summary: {}, scenarios: [{ id: 'a#b' }] }) });
+    expect(configErrorOf(() => loadSuiteConfig('report.json', reports)).message).toContain(
+      "report.json:1:1: is a report.json (a run's results), not a suite config",
+    );
   });
 });
 
