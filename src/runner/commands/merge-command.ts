@@ -45,9 +45,13 @@ export async function mergeCommand(files: string[], options: MergeOptions, io: C
       seen.set(real, file);
     }
     // Writing into a shard's own folder would replace that shard's report and spans with the merge,
-    // however either is spelt (absolute, `..`, through a symbolic link).
+    // however either is spelt (absolute, `..`, through a symbolic link): the folder the input is
+    // given in (its spans.jsonl is read there) and, for a link to a report, the folder it points into.
     const outDir = realPathOf(resolve(io.cwd, options.out));
-    const inside = files.find((file) => realPathOf(dirname(resolve(io.cwd, file))) === outDir);
+    const inside = files.find((file) => {
+      const given = resolve(io.cwd, file);
+      return realPathOf(dirname(given)) === outDir || dirname(realPathOf(given)) === outDir;
+    });
     if (inside !== undefined) {
       throw new ConfigError(
         { file: '--out' },

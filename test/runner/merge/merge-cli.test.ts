@@ -173,9 +173,13 @@ describe('agentcheck merge (through the built CLI)', () => {
     const spans = readFileSync(join(dir, 's1/spans.jsonl'), 'utf8');
     symlinkSync(join(dir, 's1'), join(dir, 'out-link'));
     symlinkSync(dir, join(dir, 'in-link'));
+    // An input given as a link to a shard's report file, --out that shard's folder.
+    mkdirSync(join(dir, 'file-links'), { recursive: true });
+    symlinkSync(join(dir, 's1/report.json'), join(dir, 'file-links/r1.json'));
     for (const args of [
       [...shardReports(), '--out', 'out-link'],
       ['in-link/s1/report.json', ...shardReports().slice(1), '--out', 's1'],
+      ['file-links/r1.json', ...shardReports().slice(1), '--out', 's1'],
     ]) {
       const linked = await runCli(['merge', ...args, '--reporter', 'json'], dir);
       expect(linked.exitCode, args.join(' ')).toBe(2);
