@@ -18,14 +18,24 @@ export function escapeProperty(text: string): string {
 const BREAK_BEFORE_COMMAND = /(\r\n|\r|\n)(?=[^\S\r\n]*(?:::|##\[))/g;
 
 /**
- * Text for a line of stderr on GitHub Actions: control characters removed (printable) and each
- * line break that would start a workflow command encoded as in a command's data (`%0A`). The
+ * Text for a line of stderr on GitHub Actions: control characters removed (printable), each
+ * line break that would start a workflow command encoded as in a command's data (`%0A`), `##[`
+ * anywhere written `##%5B`, and `::` at the start of text that begins a line `:%3A`. The
  * runner reads commands from stderr as from stdout, and messages quote user text (a stray
  * error's message, a scenario name); docs/ci.md.
  */
-export function commandFreeText(text: string): string {
-  return printable(text).replace(BREAK_BEFORE_COMMAND, (lineBreak) => escapeData(lineBreak));
+export function commandFreeText(text: string, atLineStart = false): string {
+  let free = printable(text)
+    .replace(BREAK_BEFORE_COMMAND, (lineBreak) => escapeData(lineBreak))
+    // The runner finds `##[name]` anywhere in a line, not only at its start.
+    .replace(OLD_COMMAND, '##%5B');
+  // Text that begins a line (after an earlier write's line break) must not begin with `::` either.
+  if (atLineStart) free = free.replace(LEADING_COMMAND, (_whole, space: string) => `${space}:%3A`);
+  return free;
 }
+
+const OLD_COMMAND = /##\[/g;
+const LEADING_COMMAND = /^([^\S\r\n]*)::/;
 
 /**
  * `io` with its stderr passed through commandFreeText when the process runs as a GitHub Actions
@@ -34,11 +44,15 @@ export function commandFreeText(text: string): string {
 export function withCommandFreeStderr(io: CommandIO): CommandIO {
   if (io.env.GITHUB_ACTIONS !== 'true') return io;
   const target = io.stderr;
+  // Whether the next write begins a line: the stream's start, or after a line break.
+  let atLineStart = true;
   const stderr = new Writable({
     decodeStrings: false,
     write(chunk: string | Buffer, _encoding, done) {
+      const text = typeof chunk === 'string' ? chunk : chunk.toString('utf8');
       // Passed on at once, so stderr keeps its order with the process's own writes.
-      target.write(commandFreeText(typeof chunk === 'string' ? chunk : chunk.toString('utf8')));
+      target.write(commandFreeText(text, atLineStart));
+      if (text) atLineStart = /[\r\n]$/.test(text);
       done();
     },
   });
