@@ -18,12 +18,15 @@ export function specialFileKind(stats: Stats): string | undefined {
  * reader says why).
  */
 export function specialFileProblem(file: string, expected: string): ConfigError | undefined {
-  let stats;
+  const kind = specialFileKindAt(file);
+  return kind === undefined ? undefined : new ConfigError({ file }, `is ${kind}, not a regular file; expected ${expected}`, 'CONFIG_NOT_A_FILE');
+}
+
+/** specialFileKind of the file at `file` (links followed, never opened); undefined when it cannot be stat'ed. */
+export function specialFileKindAt(file: string): string | undefined {
   try {
-    stats = statSync(file);
+    return specialFileKind(statSync(file));
   } catch {
     return undefined;
   }
-  const kind = specialFileKind(stats);
-  return kind === undefined ? undefined : new ConfigError({ file }, `is ${kind}, not a regular file; expected ${expected}`, 'CONFIG_NOT_A_FILE');
 }

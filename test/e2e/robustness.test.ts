@@ -145,6 +145,52 @@ describe('robustness through the CLI', () => {
     }
   });
 
+  it('never waits on a named pipe given as a build, a config, a report or a custom check module; a pipe with a writer is read', async () => {
+    const dir = tempDir({
+      'ok/agent.yaml': AGENT_YAML,
+      'p.scenario.yaml': passingScenario('p').replace('agent: agent.yaml', 'agent: ok/agent.yaml'),
+      's.scenario.yaml': passingScenario('s').replace('agent: agent.yaml', 'agent: pipe.yaml'),
+      'c.scenario.yaml': passingScenario('c').replace('agent: agent.yaml', 'agent: ok/agent.yaml') + 'expect: {checks: [{custom: {module: ./pipe.mjs}}]}\n',
+    });
+    const pipes = ['pipe.yaml', 'pipe.mjs', 'config-pipe.yaml', 'report-pipe.json'].map((name) => join(dir, name));
+    for (const pipe of pipes) execFileSync('mkfifo', [pipe]);
+    onTestFinished(() => {
+      for (const pipe of pipes) {
+        try {
+          closeSync(openSync(pipe, constants.O_WRONLY | constants.O_NONBLOCK));
+        } catch {
+          // No reader: nothing is blocked.
+        }
+      }
+    });
+    // A YAML file read from a pipe nobody writes is empty; code and reports are refused unopened.
+    const cases: Array<[string[], string]> = [
+      [['run', 's.scenario.yaml', '--out', 'o1'], 'pipe.yaml'],
+      [['validate', 's.scenario.yaml'], 'pipe.yaml'],
+      [['run', 'c.scenario.yaml', '--out', 'o2'], 'custom check module ./pipe.mjs is a named pipe (FIFO), not a regular file'],
+      [['run', 's.scenario.yaml', '--only-failed', 'report-pipe.json'], 'report-pipe.json: is a named pipe (FIFO), not a regular file; expected a report.json'],
+      [['merge', 'report-pipe.json', '--out', 'm'], 'report-pipe.json: is a named pipe (FIFO), not a regular file; expected a report.json'],
+    ];
+    for (const [args, expected] of cases) {
+      const result = await runCli(args, dir);
+      expect(result.exitCode, args.join(' ')).toBe(2);
+      expect(result.stderr, args.join(' ')).toContain(expected);
+    }
+    // An empty config is no config: the run goes on.
+    const emptyConfig = await runCli(['run', 'p.scenario.yaml', '--config', 'config-pipe.yaml', '--out', 'o3'], dir);
+    expect(emptyConfig.exitCode, emptyConfig.all).toBe(0);
+    // A pipe with its writer there (`--script <(...)`, /dev/stdin in a pipeline) is read as it comes.
+    const piped = await execa(
+      'sh',
+      ['-c', `printf -- '- text: piped\\n' | "${process.execPath}" "${CLI}" test-run --agent ok/agent.yaml --message hi --script /dev/stdin --json`],
+      {
+        cwd: dir,
+        reject: false,
+      },
+    );
+    expect(JSON.parse(piped.stdout).output, piped.stderr).toBe('piped');
+  });
+
   it('refuses a timeout Node cannot hold instead of timing out at once', async () => {
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('a') });
     const result = await runCli(['run', '.', '--timeout', '1e99'], dir);

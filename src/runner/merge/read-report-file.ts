@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { runKey, type RowId } from '../report/run-key.js';
 import { resolve } from 'node:path';
 import { ConfigError } from '../../config/errors.js';
+import { specialFileKindAt } from '../../config/special-file.js';
 import { deepestPath } from '../../config/deepest-path.js';
 import { jsonSyntaxProblem } from '../../config/json-syntax-error.js';
 import { SourceDocument, formatPath, type PathSegments } from '../../config/source.js';
@@ -84,6 +85,9 @@ export function readReportFile(file: string, cwd: string): Report {
 
 /** Reads the file, saying why it cannot be (not found, a folder, permission denied). */
 function readText(file: string, path: string): string {
+  // A named pipe would block the read for ever: refused before it is opened.
+  const special = specialFileKindAt(path);
+  if (special) throw new ConfigError({ file }, `is ${special}, not a regular file; expected a report.json`, 'CONFIG_NOT_A_FILE');
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
