@@ -1,4 +1,5 @@
 import type { Locator } from '../../config/assert-format.js';
+import { throwConfigErrors, type ConfigError } from '../../config/errors.js';
 import { quotedUrl } from '../../config/display-url.js';
 import { didYouMean } from '../../config/did-you-mean.js';
 import type { PathSegments } from '../../config/source.js';
@@ -77,12 +78,22 @@ export function templateNames(text: string): string[] {
 /**
  * Refuses an unclosed or malformed `{{ ...` in any string inside `value` (object values and array
  * items, deeply), at the path of that string: left alone, the engine would send it as literal text.
+ * Every such string is reported in one pass (docs/cli.md, validate).
  */
 export function checkTemplatesClosed(value: unknown, at: PathSegments, locate: Locator, filters: readonly string[] = []): void {
+  throwConfigErrors(templateSyntaxProblems(value, at, locate, filters).problems);
+}
+
+/** The unclosed or malformed template of each string inside `value`, and the strings free of one. */
+function templateSyntaxProblems(value: unknown, at: PathSegments, locate: Locator, filters: readonly string[]) {
+  const problems: ConfigError[] = [];
+  const sound: Array<{ text: string; path: PathSegments }> = [];
   forEachString(value, at, (text, path) => {
     const problem = unclosedTemplate(text) ?? malformedTemplate(text, filters);
-    if (problem) throw locate(path, problem);
+    if (problem) problems.push(locate(path, problem));
+    else sound.push({ text, path });
   });
+  return { problems, sound };
 }
 
 /**
@@ -97,24 +108,26 @@ export function checkArgsTemplates(
   properties: readonly string[] | null,
   filters: readonly string[] = [],
 ): void {
-  checkTemplatesClosed(value, at, locate, filters);
-  forEachString(value, at, (text, path) => {
+  // Every template of every string, so one pass reports each (docs/cli.md, validate).
+  const { problems, sound } = templateSyntaxProblems(value, at, locate, filters);
+  for (const { text, path } of sound) {
     for (const name of templateNames(text)) {
       const [head, argument] = name.split('.');
       if (head !== 'args') {
-        throw locate(
-          path,
-          `unknown template "{{ ${name} }}": a tool's templates read its call arguments only, as {{ args.<name> }}${didYouMean(head, ['args'])}`,
+        problems.push(
+          locate(path, `unknown template "{{ ${name} }}": a tool's templates read its call arguments only, as {{ args.<name> }}${didYouMean(head, ['args'])}`),
         );
-      }
-      if (argument !== undefined && properties && !properties.includes(argument)) {
-        throw locate(
-          path,
-          `template "{{ ${name} }}" names no parameter of the tool; expected one of: ${properties.join(', ') || '(none)'}${didYouMean(argument, properties)}`,
+      } else if (argument !== undefined && properties && !properties.includes(argument)) {
+        problems.push(
+          locate(
+            path,
+            `template "{{ ${name} }}" names no parameter of the tool; expected one of: ${properties.join(', ') || '(none)'}${didYouMean(argument, properties)}`,
+          ),
         );
       }
     }
-  });
+  }
+  throwConfigErrors(problems);
 }
 
 const BINDING_NAME = new RegExp(`^${TEMPLATE_HEAD_SOURCE}$`);

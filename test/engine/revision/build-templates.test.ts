@@ -212,6 +212,38 @@ agent:
       [9, 'agent.skills[0].name'],
     ]);
   });
+
+  it('every bad template of a command argv, an http url, headers and body, not only the first of each', () => {
+    const dir = tempDir({
+      'agent.yaml': `id: b
+agent:
+  name: B
+  tools:
+    - name: j
+      parameters: {type: object, properties: {q: {type: string}}}
+      command:
+        argv: [ls, "{{ args.zz }}", "{{ b }}", "{{ args.qq }}"]
+    - name: h
+      parameters: {type: object, properties: {q: {type: string}}}
+      http:
+        url: "https://x.test/{{ args.q }}/{{ env.T }}/{{ args.r }}"
+        headers: {X-A: "{{ args.aa }}", X-B: "{{ args.bb }}"}
+        body: {a: "{{ args.cc }}", b: "{{ env.X }}"}
+`,
+    });
+    const error = configErrorOf(() => loadAgentBuild(join(dir, 'agent.yaml'))) as ConfigErrors;
+    expect(error.errors.map((e) => [e.line, e.path, e.expected.slice(0, 24)])).toEqual([
+      [8, 'agent.tools[0].command.argv[1]', 'template "{{ args.zz }}"'],
+      [8, 'agent.tools[0].command.argv[2]', 'unknown template "{{ b }'],
+      [8, 'agent.tools[0].command.argv[3]', 'template "{{ args.qq }}"'],
+      [12, 'agent.tools[1].http.url', 'unknown template "{{ env'],
+      [12, 'agent.tools[1].http.url', 'template "{{ args.r }}" '],
+      [13, 'agent.tools[1].http.headers.X-A', 'template "{{ args.aa }}"'],
+      [13, 'agent.tools[1].http.headers.X-B', 'template "{{ args.bb }}"'],
+      [14, 'agent.tools[1].http.body.a', 'template "{{ args.cc }}"'],
+      [14, 'agent.tools[1].http.body.b', 'unknown template "{{ env'],
+    ]);
+  });
 });
 
 describe('the | path filter of http urls', () => {
