@@ -1,4 +1,4 @@
-import type { Locator } from '../../config/assert-format.js';
+import type { FormatCheck, Locator } from '../../config/assert-format.js';
 import { quotedUrl } from '../../config/display-url.js';
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
 import type { PathSegments } from '../../config/source.js';
@@ -13,9 +13,11 @@ import { MAX_TOOL_NAME_LENGTH, MCP_TOOL_PREFIX, mcpToolName } from './mcp-tool-n
  * unique names of at most 64 characters, no
  * agent tool named with the reserved `mcp__` prefix, and exactly one of `command` (stdio) and
  * `url` (Streamable HTTP) with the keys that belong to it. Every problem of every entry is
- * reported in one pass (a ConfigErrors when there are several), each at its own path.
+ * reported in one pass (a ConfigErrors when there are several), each at its own path. `format`
+ * says which parts are sound: an entry with a format problem in one key (a bad `timeout_ms`) is
+ * still checked in the others, and its name still counts for duplicates (docs/mcp.md).
  */
-export function validateMcps(agent: AgentSpec, locate: Locator, checkable: (index: number) => boolean = () => true): void {
+export function validateMcps(agent: AgentSpec, locate: Locator, format: Pick<FormatCheck, 'valid' | 'typed'> = ALL_SOUND): void {
   const problems: ConfigError[] = [];
   (Array.isArray(agent.tools) ? agent.tools : []).forEach((tool, index) =>
     collectConfigErrors(problems, () => {
@@ -30,22 +32,24 @@ export function validateMcps(agent: AgentSpec, locate: Locator, checkable: (inde
   );
   const seen = new Map<string, number>();
   (agent.mcps ?? []).forEach((server, index) => {
-    if (!checkable(index)) return;
     const at = ['agent', 'mcps', index];
-    collectConfigErrors(problems, () => {
-      if (server.name.includes('__')) {
-        throw locate([...at, 'name'], `MCP server name "${server.name}" may not contain "__" (it separates server and tool in mcp__<server>__<tool>)`);
-      }
-      const previous = seen.get(server.name);
-      if (previous !== undefined) {
-        throw locate([...at, 'name'], `duplicate MCP server name "${server.name}" (already used by agent.mcps[${previous}])`);
-      }
-      seen.set(server.name, index);
-    });
-    collectConfigErrors(problems, () => validateTransport(server, at, locate));
+    if (!format.typed(at)) return;
+    const nameValid = format.valid([...at, 'name']);
+    if (nameValid)
+      collectConfigErrors(problems, () => {
+        if (server.name.includes('__')) {
+          throw locate([...at, 'name'], `MCP server name "${server.name}" may not contain "__" (it separates server and tool in mcp__<server>__<tool>)`);
+        }
+        const previous = seen.get(server.name);
+        if (previous !== undefined) {
+          throw locate([...at, 'name'], `duplicate MCP server name "${server.name}" (already used by agent.mcps[${previous}])`);
+        }
+        seen.set(server.name, index);
+      });
+    if (TRANSPORT_KEYS.every((key) => format.valid([...at, key]))) collectConfigErrors(problems, () => validateTransport(server, at, locate));
     // Offered name -> the allow-list entry offered under it.
     const listed = new Map<string, { tool: string; index: number }>();
-    (server.tools ?? []).forEach((tool, toolIndex) =>
+    (nameValid && format.valid([...at, 'tools']) ? (server.tools ?? []) : []).forEach((tool, toolIndex) =>
       collectConfigErrors(problems, () => {
         const where = [...at, 'tools', toolIndex];
         const name = mcpToolName(server.name, tool);
@@ -69,6 +73,11 @@ export function validateMcps(agent: AgentSpec, locate: Locator, checkable: (inde
   });
   throwConfigErrors(problems);
 }
+
+/** The keys of an entry that choose its transport: checked together, when each is sound. */
+const TRANSPORT_KEYS = ['command', 'url', 'headers', 'env_allow'];
+/** Every part sound: for entries built in memory. */
+const ALL_SOUND = { valid: () => true, typed: () => true };
 
 /** `command` or `url`, each with its own keys; an http(s) url; headers fetch can send, their templates naming env variables only. */
 function validateTransport(server: McpServerSpec, at: PathSegments, locate: Locator): void {

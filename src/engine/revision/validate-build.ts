@@ -70,7 +70,8 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
   tools.forEach((tool, index) =>
     collectConfigErrors(problems, () => {
       const at = ['agent', 'tools', index];
-      if (!format.valid(at)) return;
+      // The name is checked, and counted for duplicates, also when another key of the tool has a problem.
+      if (!format.valid([...at, 'name'])) return;
       const previous = seen.get(tool.name);
       if (previous !== undefined) {
         throw locate([...at, 'name'], `duplicate tool name "${tool.name}" (already used by agent.tools[${previous}])`);
@@ -90,6 +91,7 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
           `"${tool.name}" is a STEP plan keyword (docs/workflows.md, STEP plans): a plan calling "${tool.name}" always runs the system tool, never this tool; name this tool something else`,
         );
       }
+      if (!format.valid(at)) return;
       const impls = IMPLEMENTATION_KEYS.filter((key) => key in tool);
       if (impls.length !== 1) {
         throw locate(
@@ -118,8 +120,7 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
   );
 
   // Each server entry whose format is sound, beside any problem of the tools or of other entries.
-  if (format.typed(['agent', 'mcps']))
-    collectConfigErrors(problems, () => validateMcps(buildAgent(build), locate, (index) => format.valid(['agent', 'mcps', index])));
+  if (format.typed(['agent', 'mcps'])) collectConfigErrors(problems, () => validateMcps(buildAgent(build), locate, format));
 
   // An allow entry no argv[0] can be would leave its program asking for approval without a word.
   problems.push(...commandProblems(build, tools, format, locate));

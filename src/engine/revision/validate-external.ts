@@ -113,10 +113,12 @@ export function validateExternal(external: ExternalSpec, locate: Locator, format
   (format.typed([...at, 'tools']) ? (external.tools ?? []) : []).forEach((tool, index) =>
     collectConfigErrors(problems, () => {
       const toolAt = [...at, 'tools', index];
-      if (!format.valid(toolAt)) return;
+      // The name counts for duplicates also when another key of the tool has a problem.
+      if (!format.valid([...toolAt, 'name'])) return;
       const previous = seen.get(tool.name);
       if (previous !== undefined) throw locate([...toolAt, 'name'], `duplicate tool name "${tool.name}" (already used by external.tools[${previous}])`);
       seen.set(tool.name, index);
+      if (!format.valid(toolAt)) return;
       if (tool.parameters !== undefined) problems.push(...toolParametersProblems(tool.parameters, toolAt, locate));
     }),
   );

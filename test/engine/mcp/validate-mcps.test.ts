@@ -177,6 +177,27 @@ describe('agent.mcps validation', () => {
     ]);
   });
 
+  it('a bad key of an entry hides neither its other problems nor a duplicate of its name in another entry', () => {
+    const doc = SourceDocument.parse(
+      'agent.yaml',
+      [
+        'id: a',
+        'agent:',
+        '  name: A',
+        '  mcps:',
+        '    - {name: fs, command: [node, s.js], headers: {A: b}, timeout_ms: 0}',
+        '    - {name: fs, command: [node, s.js]}',
+        '',
+      ].join('\n'),
+    );
+    const error = configErrorOf(() => parseAgentBuild(doc)) as ConfigErrors;
+    expect(error.errors.map((e) => `${e.line}:${e.column} ${e.path}: ${e.expected}`)).toEqual([
+      '5:41 agent.mcps[0].headers: "headers" are sent to a "url" server; a "command" server gets env_allow instead',
+      '5:70 agent.mcps[0].timeout_ms: expected a number >= 1, got number 0',
+      '6:14 agent.mcps[1].name: duplicate MCP server name "fs" (already used by agent.mcps[0])',
+    ]);
+  });
+
   it('locates a problem in a file by line and column', () => {
     const doc = SourceDocument.parse('agent.yaml', 'id: a\nagent:\n  name: A\n  mcps:\n    - name: fs\n      command: []\n');
     expect(() => parseAgentBuild(doc)).toThrow(/agent\.yaml:6:\d+ at agent\.mcps\[0\]\.command/);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError } from '../../../src/config/errors.js';
+import { ConfigError, ConfigErrors } from '../../../src/config/errors.js';
 import { loadAgentBuild } from '../../../src/engine/revision/load-build.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { configErrorOf } from '../../helpers/config-error.js';
@@ -64,6 +64,17 @@ describe('loadAgentBuild', () => {
     expect(error.path).toBe('agent.tools[1].name');
     expect(error.line).toBe(8);
     expect(error.message).toContain('duplicate tool name "lookup" (already used by agent.tools[0])');
+  });
+
+  it('reports a duplicate tool name also when the first tool has a problem of its own', () => {
+    const dir = tempDir({
+      'agent.yaml': 'id: d\nagent:\n  name: D\n  tools: [{name: h, description: x, read_only: "yes", returns: 1}, {name: h, description: y, returns: 1}]\n',
+    });
+    const error = configErrorOf(() => loadAgentBuild(join(dir, 'agent.yaml'))) as ConfigErrors;
+    expect(error.errors.map((e) => `${e.line}:${e.column} ${e.path}: ${e.expected}`)).toEqual([
+      '4:48 agent.tools[0].read_only: expected boolean, got string "yes"',
+      '4:75 agent.tools[1].name: duplicate tool name "h" (already used by agent.tools[0])',
+    ]);
   });
 
   it('requires exactly one implementation key per tool', () => {
