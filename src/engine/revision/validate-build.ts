@@ -5,6 +5,7 @@ import { validateChainSpec } from '../chain/validate-chain.js';
 import { validateMcps } from '../mcp/validate-mcps.js';
 import { PLAN_SYSTEM_TOOLS, validatePlanSpec } from '../plan/validate-plan.js';
 import { validateLlmParameters } from '../providers/validate-parameters.js';
+import { soundLlmParts } from '../providers/sound-llm-parts.js';
 import { checkCompositeCycles } from './composite-cycles.js';
 import { agentBuildSchema } from './schema.js';
 import { BUILTIN_NAMES, IMPLEMENTATION_KEYS } from './tool-schema.js';
@@ -46,7 +47,8 @@ export function validateBuild(value: unknown, locate: Locator, refsDir?: string,
     if (format.typed(['external'])) {
       problems.push(...validateExternal(build.external, locate, format));
       const llm = build.external.llm;
-      if (format.valid(['external', 'llm'])) collectConfigErrors(problems, () => validateLlmParameters(llm, locate, ['external', 'llm', 'parameters']));
+      if (soundLlmParts(format, ['external', 'llm']))
+        collectConfigErrors(problems, () => validateLlmParameters(llm, locate, ['external', 'llm', 'parameters']));
       // The files its commands run, beside the other problems of `external`.
       if (commandsDir !== undefined) problems.push(...externalCommandFileProblems(build, commandsDir, locate, (path) => format.valid(path)));
     }
@@ -63,7 +65,8 @@ export function validateBuild(value: unknown, locate: Locator, refsDir?: string,
 
 /** The rules of `agent` and `flow` a schema cannot say, each on the parts `format` leaves valid; problems go to `problems`. */
 function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, problems: ConfigError[], refsDir: string | undefined): void {
-  if (format.valid(['agent', 'llm'])) collectConfigErrors(problems, () => validateLlmParameters(buildAgent(build).llm, locate));
+  // The parameters beside a bad base_url or timeout_ms: they need only the provider they are for.
+  if (soundLlmParts(format, ['agent', 'llm'])) collectConfigErrors(problems, () => validateLlmParameters(buildAgent(build).llm, locate));
   const tools = format.typed(['agent', 'tools']) ? (buildAgent(build).tools ?? []) : [];
   const seen = new Map<string, number>();
   // Each part is checked on its own, so one pass reports every problem.

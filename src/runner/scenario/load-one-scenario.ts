@@ -51,9 +51,6 @@ export function loadOneScenario(
   // A misspelt `agent` key leaves it unset with no error of its own (the typo says it): no build.
   const agentOk = ok('agent') && typeof spec.agent === 'string';
   const agentFile = resolve(dir, agentOk ? spec.agent : '');
-  // `model`'s llm keys, whatever its script holds: a script typo does not hide the override's problems.
-  const modelOk =
-    format.typed(['model']) && Object.keys(spec.model ?? {}).every((key) => key === 'script' || key === 'allow_unknown_tools' || ok('model', key));
   // Beside a build that cannot be loaded (or a delta or model that does not apply), the scenario's
   // own problems are still said: only what needs the build (names, approvals) waits for it.
   const { revision, withDelta } = scenarioRevision(
@@ -61,7 +58,9 @@ export function loadOneScenario(
     agentFile,
     { doc, dir, whereOf, locate },
     context,
-    { agent: agentOk, delta: ok('delta'), model: modelOk },
+    // `model`'s llm keys, each on its own and whatever its script holds: a bad `timeout_ms` or a
+    // script typo does not hide the override's other problems.
+    { agent: agentOk, delta: ok('delta'), model: format.typed(['model']), modelKey: (key) => ok('model', key) },
     problems,
   );
 

@@ -26,7 +26,10 @@ export interface ScenarioPlace {
 export interface RevisionParts {
   agent: boolean;
   delta: boolean;
+  /** `model` is a mapping. */
   model: boolean;
+  /** This llm key of `model` has no format problem: the others are still checked beside it. */
+  modelKey: (key: string) => boolean;
 }
 
 /** What scenarioRevision could make of a scenario's build. */
@@ -87,7 +90,7 @@ export function scenarioRevision(
   const over = withDelta ?? (deltaValue !== undefined && !touchesLlm(deltaValue) ? plain : undefined);
   if (!over) return { withDelta };
   let revision: DeltaRevision | undefined;
-  collectConfigErrors(problems, () => (revision = overrideModel(over, spec, agentFile, place, context)));
+  collectConfigErrors(problems, () => (revision = overrideModel(over, spec, agentFile, place, context, parts.modelKey)));
   return withDelta ? { revision, withDelta } : {};
 }
 
@@ -113,9 +116,20 @@ function agentBuild(agentFile: string, locate: Locator, context: LoadContext): R
 }
 
 /** The suite's and the scenario's `model:` over the llm of the build (with its delta). */
-function overrideModel(revision: DeltaRevision, spec: ScenarioSpec, agentFile: string, place: ScenarioPlace, context: LoadContext): DeltaRevision {
+function overrideModel(
+  revision: DeltaRevision,
+  spec: ScenarioSpec,
+  agentFile: string,
+  place: ScenarioPlace,
+  context: LoadContext,
+  sound: (key: string) => boolean,
+): DeltaRevision {
   const { doc, whereOf, locate } = place;
-  const { script: _script, allow_unknown_tools: _allowUnknownTools, ...llmOverride } = spec.model ?? {};
+  const { script: _script, allow_unknown_tools: _allowUnknownTools, ...written } = spec.model ?? {};
+  // A key with a format problem (`timeout_ms: 0`) was reported by it; the others are still checked
+  // (docs/cli.md, validate), unless the provider they are checked for is the bad one.
+  if (written.provider !== undefined && !sound('provider')) return revision;
+  const llmOverride = Object.fromEntries(Object.entries(written).filter(([key]) => sound(key))) as typeof written;
   if (!context.suiteModel && !Object.keys(llmOverride).length) return revision;
   const current = buildAgent(revision.build).llm ?? DEFAULT_LLM;
   const suiteModel = context.suiteModel ?? {};
@@ -126,6 +140,8 @@ function overrideModel(revision: DeltaRevision, spec: ScenarioSpec, agentFile: s
   const suiteAt = (path: PathSegments, expected: string, perBuild: boolean) =>
     context.suiteModelAt?.(path, expected, perBuild ? agentFile : undefined) ?? locate(['agent'], `the suite config's model.${formatPath(path)}: ${expected}`);
   if (llm.model === undefined) {
+    // A misspelt `model` (`mdoel`) is the typo alone, not also a missing model.
+    if (Object.keys(written).some((key) => !sound(key))) return revision;
     const switched = `model.provider changes the provider to "${String(llm.provider)}": name its model too (model.model)`;
     // The scenario's own provider switched away from the suite's llm; else the suite's switched the build's.
     const ownSwitch = llmOverride.provider !== undefined && llmOverride.provider !== afterSuite.provider;

@@ -5,6 +5,7 @@ import { MAX_TIMER_MS } from '../../config/timer-limit.js';
 import { deltaSchema } from '../../engine/revision/delta.js';
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
 import { validateLlmParameters } from '../../engine/providers/validate-parameters.js';
+import { soundLlmParts } from '../../engine/providers/sound-llm-parts.js';
 import type { LlmSpec } from '../../engine/revision/types.js';
 import { formatPath, SourceDocument } from '../../config/source.js';
 import { llmProperties } from '../../engine/revision/llm-schema.js';
@@ -180,23 +181,26 @@ function suiteConfigOf(doc: SourceDocument, path: string, cassettesFlag: string 
   // The grader's parameters are held to its provider's API, as an agent's are (docs/formats.md).
   const judgeProblems = before();
   const grader = format.valid(['judge', 'model']) ? raw.judge?.model : undefined;
-  if (grader?.provider && grader.parameters) {
+  // Beside a bad key of its own (a `timeout_ms: 0`), as long as its provider and parameters are sound.
+  const graderLlm = soundLlmParts(format, ['judge', 'model']) ? raw.judge?.model : undefined;
+  if (graderLlm?.provider && graderLlm.parameters) {
     collectConfigErrors(problems, () =>
       validateLlmParameters(
-        { provider: grader.provider as LlmSpec['provider'], parameters: grader.parameters },
+        { provider: graderLlm.provider as LlmSpec['provider'], parameters: graderLlm.parameters },
         documentLocator(doc),
         ['judge', 'model', 'parameters'],
         GRADER_REFUSED_PARAMETERS,
       ),
     );
   }
-  if (grader?.parameters) collectConfigErrors(problems, () => checkGraderParameters(grader.parameters, ['judge', 'model', 'parameters'], documentLocator(doc)));
+  const graderParameters = format.valid(['judge', 'model', 'parameters']) ? raw.judge?.model?.parameters : undefined;
+  if (graderParameters) collectConfigErrors(problems, () => checkGraderParameters(graderParameters, ['judge', 'model', 'parameters'], documentLocator(doc)));
   if (grader?.script?.length === 0) problems.push(doc.error(['judge', 'model', 'script'], GRADER_SCRIPT_EMPTY));
   const judgeInvalid = !format.valid(['judge']) || before() > judgeProblems;
   // The suite model's parameters, when it names its provider, are held to that provider's API
   // here, once; against a build's provider they are checked where they meet it (docs/formats.md).
   const modelProblems = before();
-  const model = format.valid(['model']) ? raw.model : undefined;
+  const model = soundLlmParts(format, ['model']) ? raw.model : undefined;
   if (model?.provider && model.parameters) {
     collectConfigErrors(problems, () =>
       validateLlmParameters({ provider: model.provider as LlmSpec['provider'], parameters: model.parameters }, documentLocator(doc), ['model', 'parameters']),

@@ -188,4 +188,33 @@ describe('every parameter problem in one pass', () => {
     const text = messages.join('\n');
     for (const part of ['"temprature"', 'max_tokens', 'top_p', 'cannot both be set', 'extra.temperature']) expect(text).toContain(part);
   });
+
+  it("a bad base_url, timeout_ms or max_retries does not hide the parameters' problems", () => {
+    const dir = tempDir({
+      'agent.yaml':
+        'id: pa\nagent:\n  name: P\n  llm:\n    provider: anthropic\n    model: claude\n    base_url: "ftp://x"\n    timeout_ms: 0\n    max_retries: -1\n' +
+        '    parameters:\n      temperature: 1.5\n      stop: ["x"]\n      top_k: 0\n',
+    });
+    const error = configErrorOf(() => loadAgentBuild(join(dir, 'agent.yaml'))) as ConfigErrors;
+    expect(error.errors.map((e) => `${e.line} ${e.path}`)).toEqual([
+      '7 agent.llm.base_url',
+      '8 agent.llm.timeout_ms',
+      '9 agent.llm.max_retries',
+      '11 agent.llm.parameters.temperature',
+      '12 agent.llm.parameters.stop',
+      '13 agent.llm.parameters.top_k',
+    ]);
+  });
+
+  it("a scenario override's bad timeout_ms does not hide its parameters' problems; a bad provider does", () => {
+    const both = configErrorOf(scenarioDir(agentYaml('openai', '{}'), '{provider: openai, model: m, timeout_ms: 0, parameters: {temprature: 1}}').load);
+    expect((both as ConfigErrors).errors.map((e) => `${e.path}: ${e.expected.slice(0, 42)}`)).toEqual([
+      'model.timeout_ms: expected a number >= 1, got number 0',
+      'model.parameters.temprature: unknown openai parameter "temprature"; did',
+    ]);
+    // Against which provider the parameters would be checked is unknown: the provider alone.
+    const provider = configErrorOf(scenarioDir(agentYaml('openai', '{}'), '{provider: opnai, model: m, parameters: {temprature: 1}}').load);
+    expect(provider.path).toBe('model.provider');
+    expect(provider).not.toBeInstanceOf(ConfigErrors);
+  });
 });
