@@ -1,8 +1,9 @@
-import { assertFormat, type Locator } from '../../config/assert-format.js';
+import { checkFormat, type Locator } from '../../config/assert-format.js';
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
 import type { PathSegments } from '../../config/source.js';
 import type { ScriptEntry } from '../../engine/providers/scripted.js';
 import { validateLlmParameters } from '../../engine/providers/validate-parameters.js';
+import { soundLlmParts } from '../../engine/providers/sound-llm-parts.js';
 import { llmProperties } from '../../engine/revision/llm-schema.js';
 import type { LlmSpec } from '../../engine/revision/types.js';
 import type { JudgeParams } from '../../verdicts/checks/judge.js';
@@ -93,7 +94,8 @@ function judgeJob(params: JudgeParams, index: number, suite: SuiteGrader, locate
     const expected = 'a grader model needs `provider` and `model` (or a `script` for the scripted model)';
     // A check that names no model uses the suite's as it stands: the config is what to fix.
     if (model === undefined && suite.at) throw suite.at(`${expected}; the judge checks that name no model of their own use this one`);
-    throw locate([...at, 'model'], expected);
+    // Its parameters beside it, held to the provider it names (docs/cli.md, validate).
+    throwConfigErrors([locate([...at, 'model'], expected), ...ownParameterProblems(model, llm.provider, at, locate)]);
   }
   const spec: LlmSpec = { ...llm, provider: llm.provider ?? 'scripted', model: llm.model ?? 'scripted' };
   if (spec.provider === 'scripted' && !script) {
@@ -101,15 +103,24 @@ function judgeJob(params: JudgeParams, index: number, suite: SuiteGrader, locate
     if (model === undefined && suite.at) throw suite.at(`${SCRIPTED_GRADER_NEEDS_SCRIPT}; the judge checks that name no model of their own use this one`);
     throw locate([...at, 'model'], SCRIPTED_GRADER_NEEDS_SCRIPT);
   }
-  // The check's own parameters, held to its grader's provider (the suite's were checked with the config).
-  const ownParameters = (model as { parameters?: Record<string, unknown> } | undefined)?.parameters;
-  if (ownParameters) {
-    validateLlmParameters({ provider: spec.provider, parameters: ownParameters }, locate, [...at, 'model', 'parameters'], GRADER_REFUSED_PARAMETERS);
-    checkGraderParameters(ownParameters, [...at, 'model', 'parameters'], locate);
-  }
+  throwConfigErrors(ownParameterProblems(model, spec.provider, at, locate));
   const job: JudgeJob = { id: `judge#${index}`, params, llm: spec };
   if (script) job.script = script;
   return job;
+}
+
+/**
+ * The problems of a check's own grader parameters (the suite's were checked with the config):
+ * held to `provider`'s API when it is known, and to what a grader refuses, every one in one pass.
+ */
+function ownParameterProblems(model: unknown, provider: LlmSpec['provider'] | undefined, at: PathSegments, locate: Locator): ConfigError[] {
+  const parameters = isObject(model) && isObject(model.parameters) ? model.parameters : undefined;
+  if (!parameters) return [];
+  const problems: ConfigError[] = [];
+  const where = [...at, 'model', 'parameters'];
+  if (provider !== undefined) collectConfigErrors(problems, () => validateLlmParameters({ provider, parameters }, locate, where, GRADER_REFUSED_PARAMETERS));
+  collectConfigErrors(problems, () => checkGraderParameters(parameters, where, locate));
+  return problems;
 }
 
 /**
@@ -135,7 +146,12 @@ function providerOf(model: GraderModel): string | undefined {
 
 /** A judge check's own `model`: its format, its script's, and a script where the scripted model needs one. */
 function checkOwnModel(model: unknown, at: Array<string | number>, locate: Locator): void {
-  assertFormat<GraderModelSpec>(graderModelSchema, model, (path, expected, atKey) => locate([...at, 'model', ...path], expected, atKey));
+  const format = checkFormat<GraderModelSpec>(graderModelSchema, model, (path, expected, atKey) => locate([...at, 'model', ...path], expected, atKey));
+  if (format.errors.length) {
+    // Its parameters beside its other keys' problems (a `timeout_ms: 0`), when their provider is sound.
+    const provider = soundLlmParts(format, []) ? (model as GraderModel).provider : undefined;
+    throwConfigErrors([...format.errors, ...ownParameterProblems(model, provider, at, locate)]);
+  }
   const { script, provider } = model as GraderModel;
   if (script?.length === 0) throw locate([...at, 'model', 'script'], GRADER_SCRIPT_EMPTY);
   if (script) validateScript(script, (path, expected, atKey) => locate([...at, 'model', 'script', ...path], expected, atKey));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memoryLocator } from '../../../src/config/assert-format.js';
+import type { ConfigErrors } from '../../../src/config/errors.js';
 import { judgeJobs, type GraderModel } from '../../../src/runner/judge/grader-model.js';
 
 const ANSWER = [{ text: '{"score": 1, "passed": true, "reason": "ok"}' }];
@@ -48,5 +49,34 @@ describe("a judge check's grader over the suite's judge.model", () => {
 
   it("holds the check's parameters to the provider it switched to", () => {
     expect(() => jobOf(openai, { provider: 'anthropic', model: 'claude-x', parameters: { seed: 1 } })).toThrow(/unknown anthropic parameter "seed"/);
+  });
+
+  it('reports every problem of the parameters in one pass: unknown or bad values beside the refused keys, and beside a missing model', () => {
+    const messages = (own: GraderModel) => {
+      try {
+        judgeJobs([{ judge: { rubric: 'r', model: own } }], {}, memoryLocator('scenario'));
+      } catch (error) {
+        return (error as ConfigErrors).errors.map((one) => `${one.path}: ${one.expected.slice(0, 30)}`);
+      }
+      return [];
+    };
+    expect(
+      messages({ provider: 'openai', model: 'm', parameters: { response_format: { type: 'text' }, tool_choice: 'auto', temprature: 1, max_tokens: -1 } }),
+    ).toEqual([
+      '[0].judge.model.parameters.temprature: unknown openai parameter "temp',
+      '[0].judge.model.parameters.max_tokens: expected a number >= 1, got nu',
+      '[0].judge.model.parameters.response_format: "response_format" is not for a',
+      '[0].judge.model.parameters.tool_choice: "tool_choice" is not for a gra',
+    ]);
+    expect(messages({ provider: 'openai', model: 'm', timeout_ms: 0, parameters: { tool_choice: 'auto', temprature: 1 } })).toEqual([
+      '[0].judge.model.timeout_ms: expected a number >= 1, got nu',
+      '[0].judge.model.parameters.temprature: unknown openai parameter "temp',
+      '[0].judge.model.parameters.tool_choice: "tool_choice" is not for a gra',
+    ]);
+    expect(messages({ provider: 'openai', parameters: { tool_choice: 'auto', temprature: 1 } })).toEqual([
+      '[0].judge.model: a grader model needs `provider',
+      '[0].judge.model.parameters.temprature: unknown openai parameter "temp',
+      '[0].judge.model.parameters.tool_choice: "tool_choice" is not for a gra',
+    ]);
   });
 });
