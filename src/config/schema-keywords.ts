@@ -1,5 +1,5 @@
 import { closestWord } from './did-you-mean.js';
-import { formatPath, type PathSegments } from './source.js';
+import type { PathSegments } from './source.js';
 
 /**
  * The keywords a JSON Schema in an agentcheck file may use: JSON Schema's (draft-07 and 2020-12,
@@ -92,25 +92,26 @@ const SCHEMA_LIST = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
 const SCHEMA_MAP = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas']);
 
 /**
- * The first keyword of a user's JSON Schema that no validator reads (`requried`, `propertes`,
+ * Each keyword of a user's JSON Schema that no validator reads (`requried`, `propertes`,
  * `minimun`): ignored, its constraint would be lost without a word (docs/formats.md). Vendor
- * keywords start with `x-`. Null when every keyword is known.
+ * keywords start with `x-`. Each is located at its key (`path`, relative to the schema).
  */
-export function unknownKeywordProblem(schema: unknown, path: PathSegments = []): string | null {
-  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return null;
-  for (const [key, value] of Object.entries(schema)) {
+export function unknownKeywordProblems(schema: unknown, path: PathSegments = []): Array<{ path: PathSegments; expected: string }> {
+  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return [];
+  return Object.entries(schema).flatMap(([key, value]) => {
     const at = [...path, key];
     if (!KEYWORDS.has(key) && !key.startsWith('x-')) {
       const near = closestWord(key, KEYWORDS);
       const hint = near === undefined ? '' : ` (did you mean "${near}"?)`;
-      return `at ${formatPath(at)}, unknown JSON Schema keyword "${key}"${hint}: validators ignore it, so its constraint would not hold (vendor keywords start with "x-")`;
+      return [
+        {
+          path: at,
+          expected: `unknown JSON Schema keyword "${key}"${hint}: validators ignore it, so its constraint would not hold (vendor keywords start with "x-")`,
+        },
+      ];
     }
-    for (const [subschema, where] of subschemasOf(key, value, at)) {
-      const problem = unknownKeywordProblem(subschema, where);
-      if (problem) return problem;
-    }
-  }
-  return null;
+    return subschemasOf(key, value, at).flatMap(([subschema, where]) => unknownKeywordProblems(subschema, where));
+  });
 }
 
 /** The schemas a keyword's value holds, with their paths: one, a list of them, or a map of names to them. */

@@ -2,64 +2,77 @@ import { compileUserSchema, metaSchemaErrors, type UserSchemaKind } from './json
 import { reduceSchemaErrors } from './reduce-schema-errors.js';
 import { exponentialRegexProblem } from './safe-regex.js';
 import { formatPath, type PathSegments } from './source.js';
-import { unknownKeywordProblem } from './schema-keywords.js';
+import { unknownKeywordProblems } from './schema-keywords.js';
+
+/** One problem of a user schema: `path` is inside the schema; `atKey` when it names a key that should not be there. */
+export interface UserSchemaProblem {
+  path: PathSegments;
+  expected: string;
+  atKey: boolean;
+}
 
 /**
- * Why a user schema (tool parameters, an `output` schema, a custom check's params) is not a valid
- * JSON Schema, or null: the meta-schema's first problem, said as the format checks say theirs
- * (`at properties.id.type, expected one of "array" | ... | "string", got "strin" (did you mean
- * "string"?)`), a keyword no validator reads (unless `unknownKeywords: 'allow'`, for schemas an
- * MCP server gives), then whatever compiling it reports (a bad `pattern`, an unresolvable `$ref`).
+ * Every problem of a user schema (tool parameters, an `output` schema, a custom check's params)
+ * that keeps it from being a valid JSON Schema, each at its own path: the meta-schema's, said as
+ * the format checks say theirs (`expected one of "array" | ... | "string", got "strin" (did you
+ * mean "string"?)`), each keyword no validator reads (unless `unknownKeywords: 'allow'`, for
+ * schemas an MCP server gives) and each `pattern` that could stall; with none of these, whatever
+ * compiling it reports (an unresolvable `$ref`), at the schema itself.
  */
-export function userSchemaProblem(schema: unknown, kind: UserSchemaKind = 'plain', options: { unknownKeywords?: 'refuse' | 'allow' } = {}): string | null {
-  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return 'expected a JSON Schema object';
-  const [first] = reduceSchemaErrors(metaSchemaErrors(schema), schema);
-  if (first) return first.path.length ? `at ${formatPath(first.path)}, ${first.expected}` : first.expected;
+export function schemaValidityProblems(
+  schema: unknown,
+  kind: UserSchemaKind = 'plain',
+  options: { unknownKeywords?: 'refuse' | 'allow' } = {},
+): UserSchemaProblem[] {
+  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return [{ path: [], expected: 'expected a JSON Schema object', atKey: false }];
+  const problems: UserSchemaProblem[] = reduceSchemaErrors(metaSchemaErrors(schema), schema).map(({ path, expected, atKey }) => ({ path, expected, atKey }));
   // A keyword no validator reads is a typo in a file someone wrote; a server's schema may carry its own.
-  const unknown = options.unknownKeywords === 'allow' ? null : unknownKeywordProblem(schema);
-  if (unknown) return unknown;
-  const stall = schemaPatternProblem(schema, []);
-  if (stall) return stall;
+  if (options.unknownKeywords !== 'allow') problems.push(...unknownKeywordProblems(schema).map((problem) => ({ ...problem, atKey: true })));
+  problems.push(...schemaPatternProblems(schema, []));
+  if (problems.length) return problems;
   try {
     compileUserSchema(schema, kind);
-    return null;
+    return [];
   } catch (error) {
-    return (error as Error).message;
+    return [{ path: [], expected: (error as Error).message, atKey: false }];
   }
+}
+
+/**
+ * Why a user schema is not a valid JSON Schema, or null: its first problem (schemaValidityProblems),
+ * with where in the schema it is (`at properties.id.type, expected one of ...`).
+ */
+export function userSchemaProblem(schema: unknown, kind: UserSchemaKind = 'plain', options: { unknownKeywords?: 'refuse' | 'allow' } = {}): string | null {
+  const [first] = schemaValidityProblems(schema, kind, options);
+  if (!first) return null;
+  return first.path.length ? `at ${formatPath(first.path)}, ${first.expected}` : first.expected;
 }
 
 // Values that are data, not schemas: a "pattern" key inside them is not a regex.
 const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples']);
 
 /**
- * The first `pattern` or `patternProperties` key that could backtrack exponentially: Ajv runs
- * them on the backtracking engine (with the `u` flag, which the linear-time fallback lacks), on
+ * Each `pattern` or `patternProperties` key that could backtrack exponentially: Ajv runs them on
+ * the backtracking engine (with the `u` flag, which the linear-time fallback lacks), on
  * arguments a model sends, so one could stall the run for minutes (docs/security.md).
  */
-function schemaPatternProblem(node: unknown, path: PathSegments): string | null {
-  if (!node || typeof node !== 'object') return null;
-  if (Array.isArray(node)) {
-    for (const [index, item] of node.entries()) {
-      const problem = schemaPatternProblem(item, [...path, index]);
-      if (problem) return problem;
-    }
-    return null;
-  }
-  for (const [key, value] of Object.entries(node)) {
-    if (DATA_KEYWORDS.has(key)) continue;
+function schemaPatternProblems(node: unknown, path: PathSegments): UserSchemaProblem[] {
+  if (!node || typeof node !== 'object') return [];
+  if (Array.isArray(node)) return node.flatMap((item, index) => schemaPatternProblems(item, [...path, index]));
+  return Object.entries(node).flatMap(([key, value]): UserSchemaProblem[] => {
+    if (DATA_KEYWORDS.has(key)) return [];
     const at = [...path, key];
+    const problems: UserSchemaProblem[] = [];
     if (key === 'pattern' && typeof value === 'string') {
       const problem = exponentialRegexProblem(value);
-      if (problem) return `at ${formatPath(at)}, ${problem}`;
+      if (problem) problems.push({ path: at, expected: problem, atKey: false });
     }
     if (key === 'patternProperties' && value && typeof value === 'object') {
       for (const name of Object.keys(value)) {
         const problem = exponentialRegexProblem(name);
-        if (problem) return `at ${formatPath(at)}, ${problem}`;
+        if (problem) problems.push({ path: [...at, name], expected: problem, atKey: true });
       }
     }
-    const problem = schemaPatternProblem(value, at);
-    if (problem) return problem;
-  }
-  return null;
+    return [...problems, ...schemaPatternProblems(value, at)];
+  });
 }

@@ -54,7 +54,7 @@ describe('the code cache of the built CLI', () => {
     expect(first.exitCode).toBe(2);
     // The precompiled meta-schema validator speaks as the sources do (test/config/reduce-schema-errors.test.ts).
     expect(first.stderr).toContain(
-      'at agent.tools[0].parameters: expected a valid JSON Schema: at properties.id.type, expected one of "array" | "boolean" | "integer" | "null" | "number" | "object" | "string", got string "strin" (did you mean "string"?)',
+      'at agent.tools[0].parameters.properties.id.type: expected one of "array" | "boolean" | "integer" | "null" | "number" | "object" | "string", got string "strin" (did you mean "string"?)',
     );
     expect(entries(join(dir, 'cache')).length).toBeGreaterThan(0);
     // The second run loads finish's schema from the schema cache the first run filled, which

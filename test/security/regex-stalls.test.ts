@@ -32,7 +32,7 @@ describe('patterns never stall the run', () => {
     const nested = userSchemaProblem({ type: 'object', properties: { id: { type: 'string', pattern: '^(a+)+$' } } }, 'tool');
     expect(nested).toMatch(/^at properties\.id\.pattern, regular expression \/\^\(a\+\)\+\$\/ has a nested quantifier/);
     expect(userSchemaProblem({ type: 'object', patternProperties: { '^(x|x)*$': { type: 'string' } } })).toMatch(
-      /^at patternProperties, regular expression .* repeats an alternation/,
+      /^at patternProperties\.\^\(x\|x\)\*\$, regular expression .* repeats an alternation/,
     );
     // Lookarounds and data that only looks like a pattern stay accepted.
     expect(userSchemaProblem({ type: 'string', pattern: '^(?=.*\\d).{8,}$' })).toBeNull();

@@ -99,8 +99,35 @@ describe('loadAgentBuild', () => {
     const error = errorOf(
       base.replace('      returns: {ok: true}\n', '      parameters: {type: object, properties: {a: {type: nonsense}}}\n      returns: 1\n'),
     );
-    expect(error.path).toBe('agent.tools[0].parameters');
-    expect(error.message).toContain('expected a valid JSON Schema');
+    expect(error.path).toBe('agent.tools[0].parameters.properties.a.type');
+    expect(error.line).toBe(7);
+    expect(error.expected).toMatch(/^expected one of "array" \| .* \| "string", got string "nonsense"$/);
+  });
+
+  it("reports every problem of a tool's parameters schema, each at the bad value inside it", () => {
+    const dir = tempDir({
+      'b4.yaml': [
+        'id: b4',
+        'agent:',
+        '  name: B',
+        '  tools:',
+        '    - name: p',
+        '      parameters:',
+        '        type: object',
+        '        properties:',
+        '          a: {type: strin}',
+        '          b: {type: intger}',
+        '        requried: [a]',
+        '      returns: 1',
+        '',
+      ].join('\n'),
+    });
+    const error = configErrorOf(() => loadAgentBuild(join(dir, 'b4.yaml'))) as ConfigErrors;
+    expect(error.errors.map((e) => `${e.line}:${e.column} ${e.path}: ${e.expected.replace(/ \| .* \| /, ' ... ').slice(0, 70)}`)).toEqual([
+      '9:21 agent.tools[0].parameters.properties.a.type: expected one of "array" ... "string", got string "strin" (did you mean',
+      '10:21 agent.tools[0].parameters.properties.b.type: expected one of "array" ... "string", got string "intger" (did you mea',
+      '11:9 agent.tools[0].parameters.requried: unknown JSON Schema keyword "requried" (did you mean "required"?): val',
+    ]);
   });
 
   it('refuses a default that does not fit its own schema, at the default, for every tool kind and every default in one pass', () => {
