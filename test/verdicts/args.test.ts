@@ -175,4 +175,13 @@ describe('validateExpectedArgs', () => {
     expect(problem({ a: [{ deep: { $one_of: 'x' } }] })).toContain('at args.a[0].deep.$one_of: $one_of needs a non-empty list');
     expect(problem(['x'])).toContain('expected an object of argument name -> expected value');
   });
+
+  it('reports every bad matcher in one pass, each at its path: in two arguments, in list items and nested keys', () => {
+    expect(problem({ reason: { $range: ['a', 1] }, order_id: { $one_of: 5 }, items: [{ $regx: 'x' }, { n: { $any: 1 } }] })?.split('\n')).toEqual([
+      's.yaml at args.reason.$range: $range needs [min, max], two numbers',
+      's.yaml at args.order_id.$one_of: $one_of needs a non-empty list of acceptable values',
+      expect.stringContaining('s.yaml at args.items[0].$regx: unknown matcher "$regx"'),
+      's.yaml at args.items[1].n.$any: $any takes true ({$any: true})',
+    ]);
+  });
 });

@@ -1,4 +1,5 @@
 import type { Locator } from '../../config/assert-format.js';
+import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
 import { userSchemaProblem } from '../../config/user-schema-problem.js';
 import { didYouMean } from '../../config/did-you-mean.js';
 import type { PathSegments } from '../../config/source.js';
@@ -12,29 +13,31 @@ const MAX_DEPTH = 64;
 /**
  * Validates an expected value (a literal that may hold matchers), throwing a located
  * ConfigError for an unknown `$` key, a matcher object with other keys, an empty `$one_of`,
- * an unsafe `$regex`, a bad `$range` or an invalid `$schema`.
+ * an unsafe `$regex`, a bad `$range` or an invalid `$schema`: every one of them in one pass
+ * (ConfigErrors for several), each at its own path (docs/cli.md, validate).
  */
 export function validateExpectedValue(value: unknown, at: PathSegments, locate: Locator, depth = 0): void {
-  if (depth > MAX_DEPTH) throw locate(at, `expected values may nest at most ${MAX_DEPTH} levels`);
-  if (Array.isArray(value)) {
-    value.forEach((item, index) => validateExpectedValue(item, [...at, index], locate, depth + 1));
-    return;
-  }
-  if (!isPlainObject(value)) return;
-  const keys = Object.keys(value);
-  const dollar = keys.filter((key) => key.startsWith('$'));
-  if (dollar.length === 0) {
-    for (const key of keys) validateExpectedValue(value[key], [...at, key], locate, depth + 1);
-    return;
-  }
-  if (keys.length > 1) throw locate(at, `a matcher has exactly one key (${MATCHER_KEYS.join(', ')}); got ${keys.join(', ')}`);
-  validateMatcher(keys[0], value[keys[0]], [...at, keys[0]], locate, depth);
+  throwConfigErrors(expectedValueProblems(value, at, locate, depth));
 }
 
-/** Validates the `args` map of a check: an object of argument name -> expected value. */
+/** Validates the `args` map of a check: an object of argument name -> expected value, each checked beside the others. */
 export function validateExpectedArgs(value: unknown, at: PathSegments, locate: Locator): void {
   if (!isPlainObject(value)) throw locate(at, 'expected an object of argument name -> expected value');
-  for (const [key, item] of Object.entries(value)) validateExpectedValue(item, [...at, key], locate, 1);
+  throwConfigErrors(Object.entries(value).flatMap(([key, item]) => expectedValueProblems(item, [...at, key], locate, 1)));
+}
+
+/** The problems of an expected value: each list item, key and matcher on its own. */
+function expectedValueProblems(value: unknown, at: PathSegments, locate: Locator, depth: number): ConfigError[] {
+  if (depth > MAX_DEPTH) return [locate(at, `expected values may nest at most ${MAX_DEPTH} levels`)];
+  if (Array.isArray(value)) return value.flatMap((item, index) => expectedValueProblems(item, [...at, index], locate, depth + 1));
+  if (!isPlainObject(value)) return [];
+  const keys = Object.keys(value);
+  const dollar = keys.filter((key) => key.startsWith('$'));
+  if (dollar.length === 0) return keys.flatMap((key) => expectedValueProblems(value[key], [...at, key], locate, depth + 1));
+  if (keys.length > 1) return [locate(at, `a matcher has exactly one key (${MATCHER_KEYS.join(', ')}); got ${keys.join(', ')}`)];
+  const problems: ConfigError[] = [];
+  collectConfigErrors(problems, () => validateMatcher(keys[0], value[keys[0]], [...at, keys[0]], locate, depth));
+  return problems;
 }
 
 function validateMatcher(key: string, param: unknown, at: PathSegments, locate: Locator, depth: number): void {
