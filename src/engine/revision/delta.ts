@@ -1,15 +1,16 @@
 import { dirname } from 'node:path';
-import { assertFormat, type Locator } from '../../config/assert-format.js';
+import type { Locator } from '../../config/assert-format.js';
 import { hashValue } from '../../config/canonical-json.js';
 import { collectConfigErrors, ConfigError, throwConfigErrors } from '../../config/errors.js';
 import { formatPath, SourceDocument, SourceView, type PathSegments } from '../../config/source.js';
 import { absolutizeSkillRefs } from './skill-refs.js';
-import { refuseProtoKeys } from './delta-proto-keys.js';
 import { assertRevision } from './assert-revision.js';
 import type { AgentBuild, Delta, Revision } from './types.js';
 import { validateBuild } from './validate-build.js';
 import { removalBlame } from './delta-blame.js';
 import { checkExternalCommandFiles } from './external-command-files.js';
+import { parseDeltaPath, type Segment } from './delta-path.js';
+import { deltaOwnProblems } from './delta-own-problems.js';
 
 /** The delta format (docs/formats.md, Delta). */
 export const deltaSchema = {
@@ -38,9 +39,17 @@ export interface DeltaRevision extends Revision {
 export function applyDelta(revision: Revision, delta: unknown, source: DeltaSource = '<delta>'): DeltaRevision {
   assertRevision(revision, 'applyDelta');
   const { doc, ownLocator } = deltaPlace(delta, source);
-  assertFormat<Delta>(deltaSchema, delta, ownLocator);
-  refuseProtoKeys(delta, ownLocator);
-  const { set, remove } = delta;
+  // Its format and `__proto__` keys first, every one; a delta whose only problem is a `__proto__`
+  // key is still applied without it, so its other problems are reported beside it.
+  // The syntax of its paths too: with a format problem the delta is not applied, and they are
+  // still said (applied, a path's syntax problem is found again, and said once).
+  const ownProblems = deltaOwnProblems(delta, ownLocator, deltaSchema, true);
+  if (!ownProblems.set) {
+    throwConfigErrors(ownProblems.problems);
+    throw new Error('unreachable: a delta that cannot be applied has a problem');
+  }
+  const { remove } = delta as Delta;
+  const set = ownProblems.set.value;
   // A spread copy has an object type, so it is a Record; `set` and `remove` address it by key.
   const copyWithSet = (problems: ConfigError[]): Record<string, unknown> => {
     const copy: Record<string, unknown> = { ...structuredClone(revision.build) };
@@ -50,7 +59,7 @@ export function applyDelta(revision: Revision, delta: unknown, source: DeltaSour
 
   // Every path of `set` and `remove` is tried, and the merged build checked as far as they applied:
   // one pass reports every problem of the delta (docs/cli.md, validate).
-  const problems: ConfigError[] = [];
+  const problems: ConfigError[] = [...ownProblems.problems];
   const build = copyWithSet(problems);
 
   const removed: number[] = [];
@@ -151,14 +160,7 @@ type DeltaSource = SourceDocument | SourceView | string;
  */
 export function checkDeltaAlone(delta: unknown, source: DeltaSource = '<delta>'): void {
   const { ownLocator } = deltaPlace(delta, source);
-  assertFormat<Delta>(deltaSchema, delta, ownLocator);
-  refuseProtoKeys(delta, ownLocator);
-  const problems: ConfigError[] = [];
-  for (const key of Object.keys(delta.set ?? {})) {
-    if (/[.[]/.test(key)) collectConfigErrors(problems, () => parseDeltaPath(key, (message) => ownLocator(['set', key], message, true)));
-  }
-  (delta.remove ?? []).forEach((path, index) => collectConfigErrors(problems, () => parseDeltaPath(path, (message) => ownLocator(['remove', index], message))));
-  throwConfigErrors(problems);
+  throwConfigErrors(deltaOwnProblems(delta, ownLocator, deltaSchema, true).problems);
 }
 
 function deltaPlace(delta: unknown, source: DeltaSource): { doc: SourceDocument | SourceView; ownLocator: Locator } {
@@ -207,42 +209,6 @@ export function resolvePath(root: unknown, path: string, fail: (message: string)
     walked.push(key);
   }
   throw fail(`path "${path}" is empty`);
-}
-
-type Segment = { kind: 'key'; key: string } | { kind: 'index'; index: number } | { kind: 'name'; name: string };
-
-function parseDeltaPath(path: string, fail: (message: string) => ConfigError): Segment[] {
-  const bad = (why: string) =>
-    fail(`cannot parse path "${path}": ${why}; expected dotted keys with [N] or [name=...] selectors, e.g. agent.tools[name=lookup] or agent.tools.3`);
-  const segments: Segment[] = [];
-  let i = 0;
-  let wantKey = true;
-  while (i < path.length) {
-    if (wantKey) {
-      const end = path.slice(i).search(/[.[\]]/);
-      const key = end < 0 ? path.slice(i) : path.slice(i, i + end);
-      if (!key) throw bad(`empty key at character ${i + 1}`);
-      segments.push({ kind: 'key', key });
-      i += key.length;
-      wantKey = false;
-    } else if (path[i] === '.') {
-      i++;
-      wantKey = true;
-    } else if (path[i] === '[') {
-      const close = path.indexOf(']', i);
-      if (close < 0) throw bad('"[" without "]"');
-      const inner = path.slice(i + 1, close);
-      const name = /^name=(.+)$/.exec(inner);
-      if (/^(0|[1-9]\d*)$/.test(inner)) segments.push({ kind: 'index', index: Number(inner) });
-      else if (name) segments.push({ kind: 'name', name: name[1].replace(/^["']|["']$/g, '') });
-      else throw bad(`"[${inner}]" is neither an index nor name=...`);
-      i = close + 1;
-    } else {
-      throw bad(`unexpected "${path[i]}" at character ${i + 1}`);
-    }
-  }
-  if (wantKey) throw bad(segments.length ? 'it ends with "."' : 'it is empty');
-  return segments;
 }
 
 function selectKey(current: unknown, segment: Segment, walked: PathSegments, path: string, fail: (message: string) => ConfigError): string | number {

@@ -186,6 +186,51 @@ describe('applyDelta', () => {
     expect(paths).toEqual(['set.agent.max_turns', 'set.agent.tools[name=nope].description', 'remove[0]', 'remove[1]']);
   });
 
+  it("an unknown key or a wrong-typed remove item hides neither a path's bad syntax nor a __proto__ key", () => {
+    const dir = tempDir({
+      'a.delta.yaml': 'remove:\n  - "agent..x"\n  - "agent.tools[nme=x]"\nsett: 1\n',
+      'b.delta.yaml': 'set:\n  "__proto__": {x: 1}\nremove:\n  - 5\n  - "agent..x"\n',
+    });
+    const problems = (file: string) => {
+      const doc = SourceDocument.read(join(dir, file));
+      try {
+        applyDelta(loadAgentBuild(agentFile), doc.value, doc);
+      } catch (error) {
+        return (error as ConfigErrors).errors.map((problem) => `${problem.line}:${problem.column} ${problem.path}: ${problem.expected.slice(0, 30)}`);
+      }
+      return [];
+    };
+    expect(problems('a.delta.yaml')).toEqual([
+      '2:5 remove[0]: cannot parse path "agent..x": ',
+      '3:5 remove[1]: cannot parse path "agent.tools',
+      '4:1 sett: unknown key "sett" (did you me',
+    ]);
+    expect(problems('b.delta.yaml')).toEqual([
+      '2:3 set.__proto__: a key named "__proto__" cannot',
+      '4:5 remove[0]: expected string, got number 5',
+      '5:5 remove[1]: cannot parse path "agent..x": ',
+    ]);
+  });
+
+  it('a __proto__ key hides none of the rest of the delta: it is applied without it and checked', () => {
+    const dir = tempDir({ 'c.delta.yaml': 'set:\n  agent: {max_turns: "4"}\n  "__proto__": {x: 1}\nremove:\n  - agent.tools.99\n  - "agent..x"\n' });
+    const doc = SourceDocument.read(join(dir, 'c.delta.yaml'));
+    const revision = loadAgentBuild(agentFile);
+    let error: unknown;
+    try {
+      applyDelta(revision, doc.value, doc);
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as ConfigErrors).errors.map((problem) => `${problem.line} ${problem.path}`)).toEqual([
+      '2 set.agent.max_turns',
+      '3 set.__proto__',
+      '5 remove[0]',
+      '6 remove[1]',
+    ]);
+    expect(Object.getPrototypeOf(revision.build)).toBe(Object.prototype);
+  });
+
   it('rejects unknown delta keys', () => {
     expect(() => applyDelta(loadAgentBuild(agentFile), { add: {} })).toThrow(/unknown key "add"; expected one of: set, remove/);
   });

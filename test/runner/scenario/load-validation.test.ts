@@ -137,7 +137,8 @@ describe("a scenario's agent, delta and model", () => {
       'b.scenario.yaml': 'name: s\nagent: nope.yaml\ninputs: {messages: [{role: user, content: go}]}\ndelta: nodelta.yaml\n',
       'c.scenario.yaml': 'name: s\nagent: nope.yaml\ninputs: {messages: [{role: user, content: go}]}\ndelta: {remove: ["agent..x"]}\n',
     });
-    expect(pathsOf(error)).toEqual(['agent', 'delta.sett', 'model.script[0].txt', 'agent', 'delta', 'agent', 'delta.remove[0]']);
+    // The unknown key `sett` does not hide the syntax of the paths beside it.
+    expect(pathsOf(error)).toEqual(['agent', 'delta.sett', 'delta.remove[0]', 'model.script[0].txt', 'agent', 'delta', 'agent', 'delta.remove[0]']);
     expect(error.message).toContain('agent build not found');
     expect(error.message).toMatch(/b\.scenario\.yaml:4:8 at delta: delta file .*nodelta\.yaml: file not found/);
     expect(error.message).toContain('cannot parse path "agent..x": empty key at character 7');
