@@ -35,31 +35,25 @@ const SKILL_NAME = /^[a-z0-9-]{1,64}$/;
  * build file's folder), each `./` file an external command runs must exist, likewise.
  */
 export function validateBuild(value: unknown, locate: Locator, refsDir?: string, commandsDir?: string): asserts value is AgentBuild {
-  throwConfigErrors(checkBuildKindClash(value, locate));
+  // `agent` beside `external` is said first, and the problems inside each are said beside it.
+  const clash = checkBuildKindClash(value, locate);
   const format = checkFormat<AgentBuild>(agentBuildSchema, value, locate);
-  const problems: ConfigError[] = [...format.errors];
+  const problems: ConfigError[] = [...clash, ...format.errors];
   // With format problems the build is read only where `format` says it is valid (or typed).
   const build = format.value;
   if (!format.typed([])) throwConfigErrors(problems);
   // A build with a misspelt `agent` is said to have an unknown key, not to have no agent.
   if (!problems.length) problems.push(...checkBuildKind(build, locate));
-  if (build.external !== undefined) {
-    if (format.typed(['external'])) {
-      problems.push(...validateExternal(build.external, locate, format));
-      const llm = build.external.llm;
-      if (soundLlmParts(format, ['external', 'llm']))
-        collectConfigErrors(problems, () => validateLlmParameters(llm, locate, ['external', 'llm', 'parameters']));
-      // The files its commands run, beside the other problems of `external`.
-      if (commandsDir !== undefined) problems.push(...externalCommandFileProblems(build, commandsDir, locate, (path) => format.valid(path)));
-    }
-    throwConfigErrors(problems);
-    return;
+  if (build.external !== undefined && format.typed(['external'])) {
+    problems.push(...validateExternal(build.external, locate, format));
+    const llm = build.external.llm;
+    if (soundLlmParts(format, ['external', 'llm'])) collectConfigErrors(problems, () => validateLlmParameters(llm, locate, ['external', 'llm', 'parameters']));
+    // The files its commands run, beside the other problems of `external`.
+    if (commandsDir !== undefined) problems.push(...externalCommandFileProblems(build, commandsDir, locate, (path) => format.valid(path)));
   }
-  if (build.agent === undefined || !format.typed(['agent'])) {
-    throwConfigErrors(problems);
-    return;
+  if ((build.external === undefined || clash.length) && build.agent !== undefined && format.typed(['agent'])) {
+    validateAgent(build, locate, format, problems, refsDir);
   }
-  validateAgent(build, locate, format, problems, refsDir);
   throwConfigErrors(problems);
 }
 

@@ -16,8 +16,8 @@ const SAMPLE_PORT = '65535';
 
 /**
  * A build that names `external` and also `agent` or `flow` (docs/external-agents.md): one problem
- * per clashing key, located. Checked before the format, so an incomplete `agent` block cannot
- * hide the clash behind its own problems (the fix may be to delete it).
+ * per clashing key, located at the key. Checked on the value as written, whatever the format
+ * says of either block, and reported beside their problems (the fix may be to delete one).
  */
 export function checkBuildKindClash(build: unknown, locate: Locator): ConfigError[] {
   if (typeof build !== 'object' || build === null || Array.isArray(build)) return [];

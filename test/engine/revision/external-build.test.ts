@@ -52,13 +52,44 @@ external:
     expect(both.message).toMatch(/agent\.yaml:2:1 at agent: "agent" and "external" cannot both be given/);
   });
 
-  it('say a build has both kinds first, even when its agent or flow block is incomplete', () => {
+  it('say a build has both kinds, at each clashing key before the problems inside it', () => {
     const error = errorOf(`id: x\nagent: {instructions: hi}\nflow: {entry_point: a}\nexternal: {command: [a]}\n`) as ConfigErrors;
-    expect(error.errors.map((one) => one.path)).toEqual(['agent', 'flow']);
+    expect(error.errors.map((one) => `${one.path}: ${one.expected.slice(0, 40)}`)).toEqual([
+      'agent: "agent" and "external" cannot both be gi',
+      'agent: missing required key "name"',
+      'flow: "flow" and "external" cannot both be giv',
+      'flow: missing required key "components"',
+    ]);
     expect(error.errors[0].message).toMatch(
       /agent\.yaml:2:1 at agent: "agent" and "external" cannot both be given: a build names exactly one of "agent" \(with an optional "flow"\) and "external"/,
     );
     expect(errorOf(`id: x\nflow: {}\nexternal: {command: []}\n`).path).toBe('flow');
+  });
+
+  it('a build with both kinds hides no problem inside external or agent', () => {
+    const error = errorOf(
+      [
+        'id: weather-bot',
+        'external:',
+        '  command: [node, agent.mjs]',
+        '  http: {url: "http://x"}',
+        '  timeout_ms: -1',
+        '  llm: {provider: scriptd}',
+        '  tools:',
+        '    - {nme: x}',
+        'agent: {name: A, max_turns: 0}',
+        '',
+      ].join('\n'),
+    ) as ConfigErrors;
+    expect(error.errors.map((one) => `${one.line} ${one.path}`)).toEqual([
+      '3 external',
+      '5 external.timeout_ms',
+      '6 external.llm',
+      '6 external.llm.provider',
+      '8 external.tools[0].nme',
+      '9 agent',
+      '9 agent.max_turns',
+    ]);
   });
 
   it('refuse a ./ command file missing beside the build, also when a delta names it', () => {
