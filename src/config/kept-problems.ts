@@ -5,13 +5,16 @@ import type { SourceDocument } from './source.js';
 
 /** Where a problem sits, to tell two problems of one place. */
 const place = (problem: ConfigError) => `${problem.file}\0${problem.path}`;
+/** The same, with its line and column: a problem at the key of an unreadable number (an unknown key) is not the number's. */
+const spot = (problem: ConfigError) => `${place(problem)}\0${problem.line ?? ''}:${problem.column ?? ''}`;
 
 /**
  * Loads a document read with `{problems: 'keep'}`, reporting its numbers that cannot be read as
  * written, its keys given twice and its lists or mappings used as keys beside what loading it
  * finds (docs/cli.md, validate: every problem of a file in one pass). A problem loading finds at
- * the place of such a number (the rounded value's type), or at or under the string a complex key
- * was read as (an unknown key "a,b"), is left out: the number's or the key's own problem says it.
+ * such a number (the rounded value's type), or at or under the string a complex key was read as
+ * (an unknown key "a,b"), is left out: the number's or the key's own problem says it. A problem at
+ * the number's key (`foo: 12345678901234567890`, an unknown key) is said beside the number's.
  */
 export function withKeptProblems<T>(doc: SourceDocument, load: (doc: SourceDocument) => T): T {
   const numbers = doc.keptNumberProblems;
@@ -20,11 +23,11 @@ export function withKeptProblems<T>(doc: SourceDocument, load: (doc: SourceDocum
   collectConfigErrors(found, () => {
     load(doc);
   });
-  const places = new Set(numbers.map(place));
+  const places = new Set(numbers.map(spot));
   const madeUp = doc.madeUpKeys.map((path) => formatPath(path));
   const underMadeUp = (problem: ConfigError) =>
     problem.file === doc.file && madeUp.some((path) => problem.path === path || problem.path?.startsWith(`${path}.`) || problem.path?.startsWith(`${path}[`));
-  const kept = found.filter((problem) => !places.has(place(problem)) && !underMadeUp(problem));
+  const kept = found.filter((problem) => !places.has(spot(problem)) && !underMadeUp(problem));
   throwConfigErrors([...adviseStrings(doc, numbers, load), ...doc.keptDuplicateKeys, ...doc.keptComplexKeys, ...kept]);
   throw new Error('unreachable: kept problems are thrown');
 }

@@ -1,6 +1,7 @@
 import { documentLocator } from '../config/assert-format.js';
 import { ConfigError } from '../config/errors.js';
 import { SourceDocument } from '../config/source.js';
+import { withKeptProblems } from '../config/kept-problems.js';
 import { normaliseSkillBody, validateSkillMeta, type SkillMeta } from './skill-meta.js';
 
 /** A parsed SKILL.md: its validated front matter and its Markdown body. */
@@ -33,13 +34,16 @@ export function parseSkillMd(file: string, text: string): SkillDocument {
 
   // Pad with the opening line so the YAML parser's line numbers are the file's line numbers.
   const yaml = ['', ...lines.slice(1, close)].join('\n');
-  const doc = SourceDocument.parse(file, yaml);
-  const meta = doc.value;
-  if (meta === null || typeof meta !== 'object' || Array.isArray(meta)) {
-    const found = meta === null ? 'it is empty' : Array.isArray(meta) ? 'found a list' : `found ${typeof meta} ${JSON.stringify(meta)}`;
-    throw new ConfigError({ file, line: 2, column: 1 }, `expected the front matter to be a mapping with name and description; ${found}`);
-  }
-
-  const validated = validateSkillMeta(meta as Record<string, unknown>, documentLocator(doc));
+  // A number that cannot be read as written is said beside the front matter's other problems
+  // (an unknown key holding it included), as in every other file (docs/cli.md, validate).
+  const doc = SourceDocument.parse(file, yaml, { problems: 'keep' });
+  const validated = withKeptProblems(doc, (read) => {
+    const meta = read.value;
+    if (meta === null || typeof meta !== 'object' || Array.isArray(meta)) {
+      const found = meta === null ? 'it is empty' : Array.isArray(meta) ? 'found a list' : `found ${typeof meta} ${JSON.stringify(meta)}`;
+      throw new ConfigError({ file, line: 2, column: 1 }, `expected the front matter to be a mapping with name and description; ${found}`);
+    }
+    return validateSkillMeta(meta as Record<string, unknown>, documentLocator(read));
+  });
   return { ...validated, body: normaliseSkillBody(lines.slice(close + 1).join('\n')) };
 }

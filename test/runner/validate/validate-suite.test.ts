@@ -120,6 +120,24 @@ describe('validate reports every problem of a file in one pass', () => {
     ]);
   });
 
+  it('an unknown key holding a number that cannot be read is reported as the unknown key, first, and as the number', async () => {
+    const dir = tempDir({
+      'u.yaml': 'id: nb\nagent:\n  name: N\n  foo: 12345678901234567890\n  max_turns: "x"\n',
+      'j.json': '{"id": "nb", "agent": {"name": "N", "foo": 12345678901234567890}}\n',
+      'skills/s1/SKILL.md': '---\nname: s1\ndescription: d\nx: 12345678901234567890\n---\nbody\n',
+    });
+    const report = await validateFiles(['u.yaml', 'j.json', 'skills'], {}, dir);
+    expect(report.problems.map((problem) => problem.message.slice(dir.length + 1).replace(/(: .{24}).*/, '$1'))).toEqual([
+      'u.yaml:4:3 at agent.foo: unknown key "foo"; expec',
+      'u.yaml:4:8 at agent.foo: number 12345678901234567',
+      'u.yaml:5:14 at agent.max_turns: expected integer, got st',
+      'j.json:1:37 at agent.foo: unknown key "foo"; expec',
+      'j.json:1:44 at agent.foo: number 12345678901234567',
+      'skills/s1/SKILL.md:4:1 at x: unknown key "x"; a skill',
+      'skills/s1/SKILL.md:4:4 at x: number 12345678901234567',
+    ]);
+  });
+
   it("a key given twice is reported beside the file's other problems, in YAML and JSON, scenarios and builds", async () => {
     const checks = 'expect:\n  checks:\n    - output: {contains: a}\n      output: {contains: b}\n      treshold: 3\n';
     const dir = tempDir({
