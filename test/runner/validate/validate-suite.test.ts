@@ -353,6 +353,25 @@ describe("the suite's model", () => {
     expect(report.counts).toMatchObject({ scenario: 2, config: 0 });
   });
 
+  it("a bad timeout_ms of the suite's model or default grader does not hide their parameters' problems", async () => {
+    const dir = suite(
+      'model: {provider: anthropic, model: claude-x, timeout_ms: 0, parameters: {stop: [x]}}\n' +
+        'judge: {model: {provider: openai, model: g, max_retries: -1, parameters: {temprature: 1, tool_choice: auto}}}\n',
+    );
+    // Every problem of the config, the model's and the default grader's alike, beside the others.
+    const report = await validateFiles([], { config: 'agentcheck.config.yaml' }, dir);
+    const found = report.problems.map((one) => [one.line, one.path]);
+    const expected = [
+      [2, 'model.timeout_ms'],
+      [2, 'model.parameters.stop'],
+      [3, 'judge.model.max_retries'],
+      [3, 'judge.model.parameters.temprature'],
+      [3, 'judge.model.parameters.tool_choice'],
+    ];
+    expect(found).toHaveLength(expected.length);
+    expect(found).toEqual(expect.arrayContaining(expected));
+  });
+
   it('a --config whose scenarios cannot be read is still reported alone: what to check is unknown', async () => {
     const dir = tempDir({ 'agentcheck.config.yaml': 'scenarios: 5\nskills: {forced: [./nope]}\n', 'shop.yaml': OPENAI });
     const error = await validateFiles([], { config: 'agentcheck.config.yaml' }, dir).catch((caught: unknown) => caught);
