@@ -134,6 +134,22 @@ describe('agentcheck resume refuses a checkpoint that does not fit its saved bui
     expect(existsSync(file)).toBe(true);
   });
 
+  it('an unknown top-level key, named with the keys a checkpoint has, as nested unknown keys are', async () => {
+    const dir = tempDir({ 'script.yaml': SCRIPT });
+    const runId = await pause(dir, ['--spans', 'out/spans.jsonl']);
+    const file = join(dir, 'out', `${runId}.checkpoint.json`);
+    editCheckpoint(file, (saved) => {
+      saved.extra_field = 1;
+      saved.scripts = [];
+    });
+    const resumed = await resume(dir, runId, 'out/spans.jsonl');
+    expect(resumed.exitCode, resumed.all).toBe(2);
+    expect(resumed.stdout).toBe('');
+    expect(resumed.stderr).toContain(`${file} at extra_field: unknown key "extra_field"; expected one of: schema, run_id, revision, checkpoint,`);
+    expect(resumed.stderr).toContain(`${file} at scripts: unknown key "scripts" (did you mean "script"?)`);
+    expect(existsSync(file)).toBe(true);
+  });
+
   it('an agent checkpoint for a build with a flow', async () => {
     const dir = tempDir({
       'flow.yaml': `id: flow-bot

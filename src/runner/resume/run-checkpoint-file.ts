@@ -3,10 +3,11 @@ import type { AgentBuild } from '../../engine/revision/types.js';
 import { checkRequestNames } from '../scenario/check-scenario-names.js';
 import { cp, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import { unknownOptionKeys } from '../../config/option-keys.js';
 import { createFolders } from '../../config/create-folders.js';
 import { deepestPath } from '../../config/deepest-path.js';
 import { formatPath } from '../../config/source.js';
-import { ConfigError, throwConfigErrors } from '../../config/errors.js';
+import { ConfigError, throwConfigErrors, withCode } from '../../config/errors.js';
 import { checkpointMisfit } from '../../engine/checkpoint/checkpoint-fit.js';
 import { checkpointShapeProblems } from '../../engine/checkpoint/checkpoint-shape.js';
 import type { Checkpoint } from '../../engine/checkpoint/checkpointer.js';
@@ -25,6 +26,22 @@ import { requestFieldProblems } from '../test-run-request.js';
 const MAX_CHECKPOINT_DEPTH = 1_000;
 
 const SCHEMA = 'agentcheck.run-checkpoint/1';
+
+/** Every top-level key of a checkpoint file: another one is a damaged file, refused as nested unknown keys are. */
+const CHECKPOINT_KEYS: readonly (keyof RunCheckpointFile)[] = [
+  'schema',
+  'run_id',
+  'revision',
+  'checkpoint',
+  'workspace_dir',
+  'script',
+  'mocks',
+  'approvals',
+  'expectations',
+  'spans',
+  'mock_served',
+  'secrets',
+];
 
 /** What to do about a checkpoint that does not fit its own saved build, or waits for nothing (resume always answers). */
 const MISFIT_ADVICE = {
@@ -167,6 +184,7 @@ export async function readRunCheckpoint(file: string, runId: string, env: Env): 
   // What the resumed run is given is held to testRun's rules: a damaged file is invalid input, not a TypeError mid-run.
   const { script, mocks, approvals, expectations, spans } = saved;
   const problems = requestFieldProblems({ script, mocks, approvals, expectations }, file);
+  problems.push(...unknownOptionKeys(saved, CHECKPOINT_KEYS, file).map((problem) => withCode(problem, 'CHECKPOINT_INVALID')));
   // The names the run uses are held to its build, as a request's are (a terminal tool it lacks could never pass).
   const build = (saved.revision as { build?: unknown }).build;
   if (!problems.length && build && typeof build === 'object') {
