@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { ConfigError } from '../config/errors.js';
 import { MAX_CONFIG_BYTES } from '../config/source.js';
+import { utf8Text } from '../config/utf8-text.js';
 import { listSkillFiles, MAX_SKILL_FILES } from './list-skill-files.js';
 import { parseSkillMd } from './parse-skill-md.js';
 import type { SkillReference } from './skill-entry.js';
@@ -49,7 +50,11 @@ export function loadSkillFolder(dir: string, referencedFrom?: SkillReference): S
   if (file.size > MAX_CONFIG_BYTES) {
     throw new ConfigError({ file: skillMd }, `is ${file.size} bytes; SKILL.md is limited to ${MAX_CONFIG_BYTES} bytes`, 'CONFIG_TOO_LARGE');
   }
-  const text = guard({ file: skillMd }, 'could not be read', () => readFileSync(skillMd, 'utf8'));
+  // A byte that is not UTF-8 is refused at its line:col, as in every other file kind, never delivered as U+FFFD.
+  const text = utf8Text(
+    guard({ file: skillMd }, 'could not be read', () => readFileSync(skillMd)),
+    skillMd,
+  );
   const parsed = parseSkillMd(skillMd, text);
   const listing = guard(at, 'could not list the skill folder', () => listSkillFiles(root));
   if (!listing) {

@@ -17,6 +17,16 @@ afterEach(() => temp.cleanup());
 const REF = { file: '/project/agent.yaml', path: 'agent.skills[1].ref' };
 
 describe('loadSkillFolder', () => {
+  it('refuses a SKILL.md that is not UTF-8 at the line and column of the byte, never reading it as U+FFFD', () => {
+    const dir = temp.folder('latin1', {});
+    writeFileSync(join(dir, 'SKILL.md'), Buffer.from('---\nname: latin1\ndescription: caf\xe9\n---\nbody\n', 'latin1'));
+    const error = configErrorOf(() => loadSkillFolder(dir, REF));
+    expect(error.code).toBe('CONFIG_SYNTAX');
+    expect(error.message).toBe(
+      `${join(dir, 'SKILL.md')}:3:17: is not valid UTF-8 (byte 0xE9); save the file as UTF-8 (a Latin-1 or Windows-1252 export would change its text)`,
+    );
+  });
+
   it('loads SKILL.md and lists the other files, sorted, with / separators', () => {
     const dir = temp.folder('build-an-agent', {
       'SKILL.md': skillMd('build-an-agent', 'Builds agents.', '# Build\n\nStep one.'),
