@@ -17,43 +17,48 @@ const ROUNDED = 'and would be rounded';
  */
 export const LARGE_ID_ADVICE = 'write a large id as a string';
 
-/** What is wrong with a number literal read as `value`, or undefined when it is exact enough. */
+/**
+ * What is wrong with a number literal read as `value`, or undefined when it is exact enough.
+ * Beyond 2^53 only an integer the double does not hold is refused (`12345678901234567890`):
+ * `1e16` or `9007199254740992.0` is read exactly as written.
+ */
 export function numberProblem(literal: string, value: number): string | undefined {
   if (!Number.isFinite(value))
     return `number ${literal} is not finite (a number too large for a double, .inf and .nan are refused: agentcheck files and reports hold finite numbers only)`;
-  if (Number.isInteger(value) && !Number.isSafeInteger(value)) return `number ${literal} is beyond 2^53 (${Number.MAX_SAFE_INTEGER}) ${ROUNDED}`;
+  if (Number.isInteger(value) && !Number.isSafeInteger(value) && integerOf(literal) !== BigInt(value))
+    return `number ${literal} is beyond 2^53 (${Number.MAX_SAFE_INTEGER}) ${ROUNDED}`;
   if (value === 0 && /[1-9]/.test(literal.split(/[eE]/)[0])) return `number ${literal} is too small to be represented (it would be read as 0)`;
   return undefined;
 }
 
 /**
- * The first number in a parsed value that cannot be exact (non-finite or an unsafe integer), with
- * its path. Recursive: callers check the nesting first (deepestPath, MAX_DEPTH). No path is built
- * unless one is returned.
+ * The mathematical value of a number literal when it is an integer (`1e16`, `2.0`, `0x1F`), else
+ * undefined (`0.5`, a literal not read here): a double that differs from it was rounded.
  */
-export function valueNumberProblem(root: unknown): { path: PathSegments; message: string } | undefined {
-  const path: Array<string | number> = [];
-  const problemIn = (value: unknown): string | undefined => {
-    if (typeof value === 'number') return numberProblem(String(value), value);
-    if (Array.isArray(value)) {
-      for (let index = 0; index < value.length; index++) {
-        path.push(index);
-        const message = problemIn(value[index]);
-        if (message) return message;
-        path.pop();
-      }
-    } else if (value && typeof value === 'object') {
-      for (const key of Object.keys(value)) {
-        path.push(key);
-        const message = problemIn((value as Record<string, unknown>)[key]);
-        if (message) return message;
-        path.pop();
-      }
-    }
-    return undefined;
-  };
-  const message = problemIn(root);
-  return message ? { path, message } : undefined;
+function integerOf(literal: string): bigint | undefined {
+  const radix = /^([-+]?)(0x[0-9a-f]+|0o[0-7]+)$/i.exec(literal);
+  if (radix) return (radix[1] === '-' ? -1n : 1n) * BigInt(radix[2].toLowerCase());
+  const decimal = /^([-+]?)(\d*)(?:\.(\d*))?(?:[eE]([-+]?\d+))?$/.exec(literal);
+  if (!decimal || (decimal[2] === '' && !decimal[3])) return undefined;
+  const fraction = decimal[3] ?? '';
+  const digits = `${decimal[2]}${fraction}`.replace(/0+$/, '');
+  if (!/[1-9]/.test(digits)) return 0n;
+  // The place of the last non-zero digit: below the units, the value is no integer.
+  const exponent = Number(decimal[4] ?? 0) - fraction.length + (`${decimal[2]}${fraction}`.length - digits.length);
+  if (exponent < 0 || exponent > 400) return undefined;
+  return (decimal[1] === '-' ? -1n : 1n) * BigInt(digits) * 10n ** BigInt(exponent);
+}
+
+/**
+ * Whether a parsed value may hold a number that cannot be read as written (a non-finite number,
+ * an integer beyond 2^53): only then are its literals read one by one. Recursive: callers check
+ * the nesting first (deepestPath, MAX_DEPTH).
+ */
+export function mayHoldInexactNumber(value: unknown): boolean {
+  if (typeof value === 'number') return !Number.isFinite(value) || (Number.isInteger(value) && !Number.isSafeInteger(value));
+  if (Array.isArray(value)) return value.some(mayHoldInexactNumber);
+  if (value && typeof value === 'object') return Object.values(value).some(mayHoldInexactNumber);
+  return false;
 }
 
 /** Whether a number problem's message is about an integer beyond 2^53, which a string could hold exactly. */
@@ -71,13 +76,16 @@ export function largeIntegersAsStrings(value: unknown): unknown {
 
 /**
  * Every number in a parsed value that cannot be read as written, with its path: the slow
- * companion of valueNumberProblem, run only once that found one, so all of them are listed.
+ * companion of mayHoldInexactNumber, for what only the value holds (a number reached through an
+ * alias). The value no longer shows its literal, so an integer beyond 2^53 counts only when it is
+ * one of `rounded`, the values whose literals were found rounded.
  */
-export function valueNumberProblems(root: unknown): Array<{ path: PathSegments; message: string }> {
+export function valueNumberProblems(root: unknown, rounded: ReadonlySet<number>): Array<{ path: PathSegments; message: string }> {
   const found: Array<{ path: PathSegments; message: string }> = [];
   const visit = (value: unknown, path: PathSegments): void => {
     if (typeof value === 'number') {
-      const message = numberProblem(String(value), value);
+      const exact = Number.isInteger(value) && !rounded.has(value);
+      const message = numberProblem(exact ? BigInt(value).toString() : String(value), value);
       if (message) found.push({ path, message });
     } else if (Array.isArray(value)) value.forEach((item, index) => visit(item, [...path, index]));
     else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) visit(item, [...path, key]);

@@ -4,7 +4,7 @@ import type { LineCounter, Node } from 'yaml';
 import { ConfigError, throwConfigErrors } from './errors.js';
 import { readConfigText } from './read-config-file.js';
 import { deepestPath } from './deepest-path.js';
-import { mayUnderflow, numberMessageAt, valueNumberProblem, valueNumberProblems } from './number-checks.js';
+import { mayHoldInexactNumber, mayUnderflow, numberMessageAt, valueNumberProblems } from './number-checks.js';
 import { readStrictJson } from './strict-json.js';
 import { MERGE_KEY_MESSAGE, mergeKeyPaths } from './yaml-merge-keys.js';
 import { keyNode, mappingKeys, nearestNode, positionOf } from './yaml-locate.js';
@@ -190,11 +190,12 @@ export class SourceDocument {
    */
   private numberProblems(): ConfigError[] {
     if (this.text === null || /\.json$/i.test(this.file)) return [];
-    const suspect = valueNumberProblem(this.value) !== undefined || mayUnderflow(this.text);
+    const suspect = mayHoldInexactNumber(this.value) || mayUnderflow(this.text);
     if (!suspect) return [];
     // The node tree quotes each number as written and sees `1e-400` (read as 0) and `1e400`.
     const { root, lines } = this.positions();
-    const problems = yamlNumberProblems(root, lines, yaml()).map(
+    const numbers = yamlNumberProblems(root, lines, yaml());
+    const problems = numbers.map(
       (number) =>
         new ConfigError(
           { file: this.file, line: number.line, column: number.column, path: formatPath(number.path) || undefined },
@@ -204,7 +205,7 @@ export class SourceDocument {
     );
     // The value adds what only it holds (a number reached through an alias): each place is said once.
     const at = new Set(problems.map((problem) => `${problem.line}:${problem.column}`));
-    for (const number of valueNumberProblems(this.value)) {
+    for (const number of valueNumberProblems(this.value, new Set(numbers.map((found) => found.value)))) {
       const problem = this.error(number.path, numberMessageAt(number.message, number.path));
       if (!at.has(`${problem.line}:${problem.column}`)) problems.push(problem);
     }

@@ -11,6 +11,8 @@ export interface YamlNumberProblem {
   line: number;
   column: number;
   message: string;
+  /** The value as read (rounded), to tell the same number reached through an alias. */
+  value: number;
 }
 
 /**
@@ -29,7 +31,7 @@ export function yamlNumberProblems(root: Node | null, lines: LineCounter, yaml: 
       const message = numberProblem(literal, node.value);
       if (!message || !node.range) return;
       const pos = lines.linePos(node.range[0]);
-      found.push({ path, line: pos.line, column: pos.col, message });
+      found.push({ path, line: pos.line, column: pos.col, message, value: node.value });
     },
   });
   return found;

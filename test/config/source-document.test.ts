@@ -268,6 +268,24 @@ describe('numbers that cannot be read as written are refused, not rounded', () =
   });
 });
 
+describe('numbers beyond 2^53 that a double holds exactly are read as written', () => {
+  it('in YAML and JSON: 1e16, 1.5e20, 9007199254740992.0 and 2^60 in full are accepted; a rounded integer in any spelling is not', () => {
+    const exact = '{"a": 1.5e20, "b": 1e16, "c": 9007199254740992.0, "d": 1152921504606846976, "e": -1E+16, "f": 0.1}';
+    const value = { a: 1.5e20, b: 1e16, c: 9007199254740992, d: 2 ** 60, e: -1e16, f: 0.1 };
+    expect(SourceDocument.parse('a.json', exact).value).toEqual(value);
+    expect(SourceDocument.parse('a.yaml', exact).value).toEqual(value);
+    // Read through an alias too: the value alone does not show the literal, the anchor's says it is exact.
+    expect(SourceDocument.parse('a.yaml', 'a: &x 1152921504606846976\nb: *x\n').value).toEqual({ a: 2 ** 60, b: 2 ** 60 });
+    for (const file of ['n.json', 'n.yaml']) {
+      const error = configErrorOf(() => SourceDocument.parse(file, '{"a": 1.0000000000000001e20, "b": 9007199254740993.0, "c": 1e16}'));
+      expect(error.message.split('\n')).toEqual([
+        `${file}:1:7 at a: number 1.0000000000000001e20 is beyond 2^53 (9007199254740991) and would be rounded`,
+        `${file}:1:35 at b: number 9007199254740993.0 is beyond 2^53 (9007199254740991) and would be rounded`,
+      ]);
+    }
+  });
+});
+
 describe('format messages', () => {
   it('name a list of types in words', async () => {
     const { revisionFromValue } = await import('../../src/engine/revision/load-build.js');
