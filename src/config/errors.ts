@@ -80,15 +80,19 @@ export function throwConfigErrors(errors: readonly ConfigError[]): void {
   }
 }
 
-/** Errors sorted by file (in the order met), then line and column (unlocated last); repeats dropped. */
-function inLineOrder(errors: readonly ConfigError[]): ConfigError[] {
+/**
+ * Problems sorted by file (in the order met), then line and column (unlocated last); repeats
+ * dropped. The one order of every list of problems, `run`'s and `validate`'s alike.
+ */
+export function inLineOrder<T extends { file: string; line?: number; column?: number; message: string }>(errors: readonly T[]): T[] {
   const files = new Map<string, number>();
-  const unique = new Map<string, ConfigError>();
+  const unique = new Map<string, T>();
   for (const error of errors) {
     if (!files.has(error.file)) files.set(error.file, files.size);
-    if (!unique.has(error.message)) unique.set(error.message, error);
+    const key = `${error.file}\n${error.message}`;
+    if (!unique.has(key)) unique.set(key, error);
   }
-  const rank = (error: ConfigError) => [files.get(error.file) ?? 0, error.line ?? Infinity, error.column ?? Infinity];
+  const rank = (error: T) => [files.get(error.file) ?? 0, error.line ?? Infinity, error.column ?? Infinity];
   return [...unique.values()].sort((a, b) => {
     const [ra, rb] = [rank(a), rank(b)];
     return ra[0] - rb[0] || ra[1] - rb[1] || ra[2] - rb[2] || 0;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
 import { tempDir } from '../helpers/temp-dir.js';
 import { AGENT_YAML, runCli } from './cli.js';
 
@@ -306,5 +307,37 @@ describe("agentcheck run reports its flags' problems beside the suite's", () => 
     expect(result.all).toMatch(/--reporter.*"jsn"/);
     expect(result.all).toMatch(/agentcheck\.config\.yaml:1:\d+ at cassettes\.dir: must be a folder, but this is a file/);
     expect(result.all).toMatch(/typo\.scenario\.yaml:4:3 at inputs\.mesages: unknown key "mesages"/);
+  });
+});
+
+describe('agentcheck validate prints a suite config problems in line order, as run does', () => {
+  it("a config's own problems and its variants' problems, found apart, are printed sorted by line, the same list as run's", async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      's.scenario.yaml': 'name: s\nagent: agent.yaml\ninputs: {messages: [{role: user, content: go}]}\nmodel: {script: [{text: ok}]}\n',
+      'c/agentcheck.config.yaml': [
+        'scenarios: ["../*.scenario.yaml"]',
+        'variants:',
+        '  lean: {remove: ["agent.tools[name=nosuch]"]}',
+        '  odd: {sett: {}}',
+        'repeat: 0',
+        'extra_key: 1',
+        '',
+      ].join('\n'),
+    });
+    // Each located problem line of the config, from its file name on (run prefixes its first).
+    const problems = (output: string) => output.split('\n').flatMap((line) => /agentcheck\.config\.yaml:\d+:\d+ at .*/.exec(line) ?? []);
+    const validated = await runCli(['validate', '--config', 'c/agentcheck.config.yaml'], dir);
+    expect(validated.exitCode, validated.all).toBe(2);
+    const lines = problems(validated.all);
+    expect(lines.map((line) => line.split(' ')[0])).toEqual([
+      'agentcheck.config.yaml:3:19',
+      'agentcheck.config.yaml:4:9',
+      'agentcheck.config.yaml:5:9',
+      'agentcheck.config.yaml:6:1',
+    ]);
+    const ran = await runCli(['run', '--out', '../out'], join(dir, 'c'));
+    expect(ran.exitCode, ran.all).toBe(2);
+    expect(problems(ran.all)).toEqual(lines);
   });
 });

@@ -9,7 +9,7 @@ import { emptySuiteConfig, loadSuiteConfig, type SuiteConfig } from '../suite/su
 import { suiteConfigIn } from '../suite/suite-config-file.js';
 import { skippedScenarioNote } from '../scenario/skipped-scenario-files.js';
 import { collect, detect, namedKind } from './collect-files.js';
-import { addProblems, check, countValidConfigs, toProblem, toProblems, type FileKind, type ValidationReport } from './validation-report.js';
+import { addProblems, check, finishReport, toProblem, toProblems, type FileKind, type ValidationReport } from './validation-report.js';
 
 /** What `agentcheck validate` recognises, for the message when it finds none of it. */
 const KNOWN_FILES = 'agent builds, *.scenario(s).yaml, SKILL.md, agentcheck.config.yaml';
@@ -89,7 +89,7 @@ export async function validateFiles(paths: readonly string[], options: { config?
     const suites = await suiteLoader();
     const found = suiteFiles(suites, config);
     for (const file of found ?? []) check(report, file.file, 'scenario', () => checkScenarioFile(suites, file, config));
-    return countValidConfigs(report, configs, cwd);
+    return finishReport(report, configs, cwd);
   }
 
   const given = paths.length ? paths : ['.'];
@@ -189,5 +189,5 @@ export async function validateFiles(paths: readonly string[], options: { config?
       'CONFIG_NOT_FOUND',
     );
   }
-  return countValidConfigs(report, configs, cwd);
+  return finishReport(report, configs, cwd);
 }

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { ConfigError, ConfigErrors } from '../../config/errors.js';
+import { ConfigError, ConfigErrors, inLineOrder } from '../../config/errors.js';
 
 /** The kinds of file `agentcheck validate` knows. */
 export type FileKind = 'scenario' | 'agent' | 'skill' | 'config';
@@ -23,8 +23,13 @@ export interface ValidationReport {
   problems: ValidationProblem[];
 }
 
-/** The config count: the configs checked that no problem points at. */
-export function countValidConfigs(report: ValidationReport, configs: ReadonlySet<string>, cwd: string): ValidationReport {
+/**
+ * The finished report: its problems in line order, as `run` prints the same problems (a suite
+ * config's own problems and its variants' are found apart), and the config count, the configs
+ * checked that no problem points at.
+ */
+export function finishReport(report: ValidationReport, configs: ReadonlySet<string>, cwd: string): ValidationReport {
+  report.problems = inLineOrder(report.problems);
   const withProblems = new Set(report.problems.map((problem) => resolve(cwd, problem.file)));
   report.counts.config = [...configs].filter((file) => !withProblems.has(file)).length;
   return report;
