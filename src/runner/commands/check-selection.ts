@@ -1,6 +1,4 @@
-import { relative } from 'node:path';
-import { isInsideFolder } from '../../config/is-inside-folder.js';
-import { skippedScenarioNote } from '../scenario/skipped-scenario-files.js';
+import { noScenariosMessage, shownFolder } from '../scenario/skipped-scenario-files.js';
 import type { SuiteConfig } from '../suite/suite-config.js';
 import { loadSuite, type SuitePlan, type SuiteSelection } from '../suite/load-suite.js';
 import { missingPairs } from '../suite/only-failed.js';
@@ -80,14 +78,5 @@ function noRunsMessage(paths: string[], options: RunOptions, config: SuiteConfig
   if (!paths.length && config.scenarios?.length && config.source) {
     return `no scenarios to run: ${config.source.error(['scenarios'], 'matches no scenario file (scenario files are named *.scenario.yaml or *.scenarios.yaml); check the globs').message}`;
   }
-  const searched = searchedPaths(paths, config, cwd);
-  // Files there may be only in folders the search skips (`.ci/`): said, or the message would blame their names.
-  return `no scenarios to run under ${searched.join(', ')} (scenario files are named *.scenario.yaml or *.scenarios.yaml)${skippedScenarioNote(searched, cwd, 'run')}`;
-}
-
-/** The paths searched for scenario files, as given; without any, the folder run searched (`.` for the current one). */
-function searchedPaths(paths: string[], config: SuiteConfig, cwd: string): string[] {
-  if (paths.length) return paths;
-  const folder = config.file ? config.baseDir : cwd;
-  return [isInsideFolder(cwd, folder) ? relative(cwd, folder) || '.' : folder];
+  return noScenariosMessage(paths.length ? paths : [shownFolder(config.file ? config.baseDir : cwd, cwd)], cwd, 'run');
 }

@@ -5,7 +5,7 @@ import { readError } from '../../config/read-error.js';
 import { specialFileProblem } from '../../config/special-file.js';
 import { RealFileSet } from '../files/real-file-set.js';
 import { walkFiles } from '../files/walk-files.js';
-import { skippedScenarioNote } from './skipped-scenario-files.js';
+import { emptyFoldersProblem } from './skipped-scenario-files.js';
 import { REPORTER_NAMES } from '../reporters/index.js';
 import { SCENARIO_FILE } from './scenario-file-name.js';
 
@@ -56,13 +56,7 @@ export function discoverScenarioFiles(paths: readonly string[], cwd = process.cw
   }
   // Beside paths that hold scenarios, an empty folder is a renamed folder or a typo: it would
   // drop its scenarios from the suite without a word. (With nothing found at all, run says so.)
-  if (found.length && emptyFolders.length) {
-    throw new ConfigError(
-      { file: emptyFolders[0] },
-      `holds no scenario file (*.scenario.yaml, *.scenarios.yaml), though the other paths given do${emptyFolders.length > 1 ? ` (nor do ${emptyFolders.slice(1).join(', ')})` : ''}; give only folders that hold scenarios${skippedScenarioNote(emptyFolders, cwd, 'run')}`,
-      'CONFIG_NOT_FOUND',
-    );
-  }
+  if (found.length && emptyFolders.length) throw emptyFoldersProblem(emptyFolders, cwd, 'run');
   // Several paths share one root, their common folder, so `run a b` cannot give a/x and b/x
   // the same id (which merge, shards and --only-failed rely on being unique).
   const roots = [...new Set(found.map((entry) => entry.root))];

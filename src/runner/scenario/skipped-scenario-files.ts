@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { ConfigError } from '../../config/errors.js';
 import { isInsideFolder } from '../../config/is-inside-folder.js';
 import { isDirectory, isSkippedEntry } from '../files/walk-files.js';
 import { SCENARIO_FILE } from './scenario-file-name.js';
@@ -60,4 +61,27 @@ function search(dir: string, skipped: string | undefined, found: SkippedScenario
       found.push({ file: path, skipped: under });
     }
   }
+}
+
+/**
+ * Folders given beside paths that hold scenarios but holding none themselves: a renamed folder
+ * or a typo, which would drop its scenarios without a word. `run` and `validate` say it alike.
+ */
+export function emptyFoldersProblem(emptyFolders: readonly string[], cwd: string, command: 'run' | 'validate'): ConfigError {
+  return new ConfigError(
+    { file: emptyFolders[0] },
+    `holds no scenario file (*.scenario.yaml, *.scenarios.yaml), though the other paths given do${emptyFolders.length > 1 ? ` (nor do ${emptyFolders.slice(1).join(', ')})` : ''}; give only folders that hold scenarios${skippedScenarioNote(emptyFolders, cwd, command)}`,
+    'CONFIG_NOT_FOUND',
+  );
+}
+
+/** Why a search found no scenario file, naming the folders searched (`.` for the current one); run's and validate's words. */
+export function noScenariosMessage(searched: readonly string[], cwd: string, command: 'run' | 'validate'): string {
+  // Files there may be only in folders the search skips (`.ci/`): said, or the message would blame their names.
+  return `no scenarios to run under ${searched.join(', ')} (scenario files are named *.scenario.yaml or *.scenarios.yaml)${skippedScenarioNote(searched, cwd, command)}`;
+}
+
+/** The folder a search without paths went through, as messages name it: relative to `cwd` (`.` for it) when inside. */
+export function shownFolder(folder: string, cwd: string): string {
+  return isInsideFolder(cwd, folder) ? relative(cwd, folder) || '.' : folder;
 }

@@ -16,16 +16,19 @@ export interface CollectedFile {
   file: string;
   kind: FileKind | null;
   named?: boolean;
+  /** The folder given on the command line it was found under. */
+  folder?: string;
 }
 
 /**
- * Files under the paths, and a problem for each path that does not exist; a file named
- * explicitly is always validated (as what `run` takes it for when its name does not say).
+ * Files under the paths, a problem for each path that does not exist, and the folders given (to
+ * tell one that holds no agentcheck file); a file named explicitly is always validated (as what
+ * `run` takes it for when its name does not say).
  */
-export function collect(paths: readonly string[], cwd: string): { files: CollectedFile[]; missing: ValidationProblem[]; empty: string[] } {
+export function collect(paths: readonly string[], cwd: string): { files: CollectedFile[]; missing: ValidationProblem[]; folders: string[] } {
   const out: CollectedFile[] = [];
   const missing: ValidationProblem[] = [];
-  const empty: string[] = [];
+  const folders: string[] = [];
   // Each real file once, as run reads it: two paths, or a link, may reach one file twice.
   const seen = new RealFileSet();
   // A named pipe, socket or device is a problem found by stat, never opened (it would block), as run refuses it.
@@ -46,11 +49,11 @@ export function collect(paths: readonly string[], cwd: string): { files: Collect
     }
     if (stats.isDirectory()) {
       const files = walkFiles(path, (name) => /\.(ya?ml|json)$/.test(name) || name === 'SKILL.md');
-      if (!files.length) empty.push(given);
-      for (const file of files) if (seen.add(file) && regular(file)) out.push({ file, kind: kindByName(file) });
+      folders.push(given);
+      for (const file of files) if (seen.add(file) && regular(file)) out.push({ file, kind: kindByName(file), folder: given });
     } else if (seen.add(path) && regular(path)) out.push({ file: path, kind: kindByName(path), named: true });
   }
-  return { files: out, missing, empty };
+  return { files: out, missing, folders };
 }
 
 function kindByName(file: string): FileKind | null {

@@ -7,7 +7,7 @@ import type { FoundScenarioFile } from '../scenario/discover.js';
 import type * as LoadSuite from '../suite/load-suite.js';
 import { emptySuiteConfig, loadSuiteConfig, type SuiteConfig } from '../suite/suite-config.js';
 import { suiteConfigIn } from '../suite/suite-config-file.js';
-import { skippedScenarioNote } from '../scenario/skipped-scenario-files.js';
+import { emptyFoldersProblem, noScenariosMessage, shownFolder, skippedScenarioNote } from '../scenario/skipped-scenario-files.js';
 import { collect, detect, namedKind } from './collect-files.js';
 import { addProblems, check, finishReport, toProblem, toProblems, type FileKind, type ValidationReport } from './validation-report.js';
 
@@ -79,7 +79,13 @@ export async function validateFiles(paths: readonly string[], options: { config?
   // A config whose `scenarios` globs match no file is a problem of the config (run would find nothing).
   const suiteFiles = (suites: typeof LoadSuite, suite: SuiteConfig): FoundScenarioFile[] | null => {
     const found = suites.suiteScenarioFiles({ paths: [], config: suite }, cwd);
-    if (found.length || !suite.scenarios?.length || !suite.source) return found;
+    if (found.length || !suite.source) return found;
+    if (!suite.scenarios?.length) {
+      // No globs: run searched the config's folder and found nothing to run.
+      const message = noScenariosMessage([shownFolder(suite.baseDir, cwd)], cwd, 'validate');
+      addProblems(report, [toProblem(new ConfigError({ file: suite.source.file }, message, 'CONFIG_NOT_FOUND'), suite.source.file)]);
+      return null;
+    }
     addProblems(report, [
       toProblem(suite.source.error(['scenarios'], `matches no scenario file (${SCENARIO_FILE_NAMES}); check the globs`), suite.source.file),
     ]);
@@ -94,26 +100,24 @@ export async function validateFiles(paths: readonly string[], options: { config?
 
   const given = paths.length ? paths : ['.'];
   // A path that does not exist is one problem among the others, not a reason to check nothing.
-  const { files, missing, empty } = collect(given, cwd);
+  const { files, missing, folders } = collect(given, cwd);
   addProblems(report, missing);
-  // As run refuses it: beside paths that hold files, an empty folder is a renamed folder or a typo.
-  if (files.length) {
-    for (const folder of empty) {
-      addProblems(report, [
-        toProblem(new ConfigError({ file: folder }, 'holds no agentcheck file, though the other paths given do', 'CONFIG_NOT_FOUND'), folder),
-      ]);
-    }
-  }
   // Files under the paths that are agentcheck files (valid or not): none means a wrong path, not "ok".
   let found = 0;
+  // The folders given that hold one: beside them, a folder that holds none is refused, as run refuses it.
+  const holding = new Set<string>();
+  const counted = (folder: string | undefined) => {
+    found++;
+    if (folder !== undefined) holding.add(folder);
+  };
   // Suite configs first: the scenario files of their suites are checked with them, once.
   // By real path: a suite reached through a link names its files under another path than the walk.
   const inSuite = new RealFileSet();
   const suiteConfigs = new RealFileSet();
   if (configPath) suiteConfigs.add(configPath);
-  for (const { file, kind } of files) {
+  for (const { file, kind, folder } of files) {
     if (kind !== 'config' || !suiteConfigs.add(file)) continue;
-    found++;
+    counted(folder);
     // Two configs in one folder: run refuses the folder's config, whichever it would read.
     try {
       suiteConfigIn(dirname(file));
@@ -155,22 +159,26 @@ export async function validateFiles(paths: readonly string[], options: { config?
     }
     return looseConfig;
   };
-  for (const { file, kind, named } of files) {
+  for (const { file, kind, named, folder } of files) {
     if (file === configPath) {
-      found++;
+      counted(folder);
       continue;
     }
-    if (kind === 'config' || inSuite.has(file)) continue;
+    if (kind === 'config') continue;
+    if (inSuite.has(file)) {
+      if (folder !== undefined) holding.add(folder);
+      continue;
+    }
     let detected: FileKind | null;
     try {
       detected = kind ?? (named ? namedKind(file) : detect(file));
     } catch (error) {
-      found++;
+      counted(folder);
       addProblems(report, toProblems(error, file));
       continue;
     }
     if (!detected) continue;
-    found++;
+    counted(folder);
     const suites = detected === 'scenario' ? await suiteLoader() : undefined;
     check(report, file, detected, () => {
       if (suites) {
@@ -181,6 +189,8 @@ export async function validateFiles(paths: readonly string[], options: { config?
       else if (detected === 'skill') loadSkillFolder(resolve(file, '..'));
     });
   }
+  const empty = folders.filter((folder) => !holding.has(folder));
+  if (found && empty.length) addProblems(report, [toProblem(emptyFoldersProblem(empty, cwd, 'validate'), empty[0])]);
   if (!found && !missing.length) {
     const shown = given.join(', ');
     throw new ConfigError(

@@ -35,12 +35,44 @@ describe('validateFiles on a folder', () => {
     expect(empty.problems.map((problem) => problem.message)).toEqual([expect.stringContaining('expected a scenario (a mapping with name, agent, inputs)')]);
   });
 
-  it('refuses an empty folder given beside paths that hold files, as run does', async () => {
+  it("refuses an empty folder given beside paths that hold files, in run's words", async () => {
     const dir = tempDir({ 'ok.yaml': 'id: bot\nagent:\n  name: Bot\n', 'empty/notes.txt': 'x' });
     const report = await validateFiles(['ok.yaml', 'empty'], {}, dir);
     expect(report.problems.map((problem) => problem.message)).toEqual([
-      expect.stringContaining('empty: holds no agentcheck file, though the other paths given do'),
+      'empty: holds no scenario file (*.scenario.yaml, *.scenarios.yaml), though the other paths given do; give only folders that hold scenarios',
     ]);
+  });
+
+  it('refuses a folder holding only YAML that is no agentcheck file beside paths that hold files, as run does', async () => {
+    const dir = tempDir({
+      'agent.yaml': 'id: bot\nagent:\n  name: Bot\n',
+      's.scenario.yaml': 'name: s\nagent: agent.yaml\ninputs: {messages: [{role: user, content: hi}]}\nmodel: {script: [{text: ok}]}\n',
+      'other/x.yaml': 'x: 1\n',
+      'more/y.json': '{"y": 1}\n',
+    });
+    for (const paths of [
+      ['other', 's.scenario.yaml'],
+      ['other', 'agent.yaml'],
+    ]) {
+      const report = await validateFiles(paths, {}, dir);
+      expect(report.problems.map((problem) => problem.message)).toEqual([
+        'other: holds no scenario file (*.scenario.yaml, *.scenarios.yaml), though the other paths given do; give only folders that hold scenarios',
+      ]);
+    }
+    const two = await validateFiles(['other', 'more', 's.scenario.yaml'], {}, dir);
+    expect(two.problems.map((problem) => problem.message)).toEqual([
+      expect.stringContaining('other: holds no scenario file (*.scenario.yaml, *.scenarios.yaml), though the other paths given do (nor do more)'),
+    ]);
+  });
+
+  it('refuses a suite config without scenarios globs whose folder holds no scenario file, as run says there is nothing to run', async () => {
+    const dir = tempDir({ 'c/agentcheck.config.yaml': 'repeat: 1\n', 'c/agent.yaml': 'id: bot\nagent:\n  name: Bot\n' });
+    for (const report of [await validateFiles([], { config: 'c/agentcheck.config.yaml' }, dir), await validateFiles(['c'], {}, dir)]) {
+      expect(report.problems.map((problem) => problem.message)).toEqual([
+        `${join(dir, 'c/agentcheck.config.yaml')}: no scenarios to run under c (scenario files are named *.scenario.yaml or *.scenarios.yaml)`,
+      ]);
+      expect(report.counts.config).toBe(0);
+    }
   });
 
   it('takes a misspelt id or a near miss of another build key, and an agent mapping, for a build', async () => {
