@@ -101,12 +101,28 @@ describe('agentcheck test-run (in-process)', () => {
       { 'agent.yaml': SCRIPTED, 'script.yaml': SCRIPT, 'delta.yaml': '' },
     );
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/delta\.yaml.*expected a delta object \{set, remove\}/);
+    expect(result.stderr).toMatch(/delta\.yaml: expected a delta \(a mapping with set or remove\), got an empty file/);
     const comment = await run(
       { message: 'go', script: 'script.yaml', delta: 'delta.yaml' },
       { 'agent.yaml': SCRIPTED, 'script.yaml': SCRIPT, 'delta.yaml': '# nothing yet\n' },
     );
     expect(comment.code).toBe(2);
+  });
+
+  it('an empty or non-mapping --agent, --delta or --mocks file names the kind of file expected, as run does', async () => {
+    const files = { 'agent.yaml': SCRIPTED, 'script.yaml': SCRIPT, 'empty.yaml': '', 'list.yaml': '[1]\n' };
+    const cases: Array<[Partial<TestRunOptions>, RegExp]> = [
+      [{ agent: 'empty.yaml' }, /empty\.yaml: expected an agent build \(a mapping with id and agent or flow or external\), got an empty file/],
+      [{ agent: 'list.yaml' }, /list\.yaml:1:1: expected an agent build \(a mapping with id and agent or flow or external\), got an array/],
+      [{ delta: 'list.yaml' }, /list\.yaml:1:1: expected a delta \(a mapping with set or remove\), got an array/],
+      [{ mocks: 'list.yaml' }, /list\.yaml:1:1: expected mocks \(a mapping with http: \[\.\.\.\]\), got an array/],
+      [{ mocks: 'empty.yaml' }, /empty\.yaml: expected mocks \(a mapping with http: \[\.\.\.\]\), got an empty file/],
+    ];
+    for (const [options, message] of cases) {
+      const result = await run({ message: 'go', script: 'script.yaml', ...options }, files);
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toMatch(message);
+    }
   });
 
   it('a scripted model without --script exits 2 before running', async () => {

@@ -1,6 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { documentLocator, memoryLocator } from '../../config/assert-format.js';
 import { hashValue } from '../../config/canonical-json.js';
+import { assertMappingFile, FILE_KINDS } from '../../config/document-kind.js';
 import { withKeptProblems } from '../../config/kept-problems.js';
 import { SourceDocument } from '../../config/source.js';
 import type { AgentBuild, Revision } from './types.js';
@@ -24,6 +25,8 @@ export function parseAgentBuild(doc: SourceDocument): Revision {
       'is a scenario file (name, agent and inputs at the top, or a scenarios: list), not an agent build (id and agent at the top); to run it, use agentcheck run FILE',
     );
   }
+  // An empty file or a list is told it is read as a build, not `expected object, got null`.
+  assertMappingFile(doc, FILE_KINDS.agentBuild);
   validateBuild(doc.value, locate, dirname(doc.file), dirname(doc.file));
   return toRevision(doc.value, doc.file);
 }

@@ -1,3 +1,4 @@
+import { assertMappingFile, FILE_KINDS } from '../../config/document-kind.js';
 import { resolve } from 'node:path';
 import { assertFormat, checkFormat, documentLocator, memoryLocator, type Locator } from '../../config/assert-format.js';
 import { collectConfigErrors, ConfigError, throwConfigErrors } from '../../config/errors.js';
@@ -45,7 +46,7 @@ export function requestFromFlags(options: TestRunOptions, io: Pick<CommandIO, 'c
     const deltaApplied = step(() => {
       const deltaDoc = SourceDocument.read(resolve(io.cwd, options.delta as string));
       // An empty file parses as null: a delta that says nothing is a mistake, not a no-op.
-      if (deltaDoc.value === null) throw deltaDoc.error([], 'expected a delta object {set, remove}; the file is empty', 'DELTA_INVALID');
+      assertMappingFile(deltaDoc, FILE_KINDS.delta, 'DELTA_INVALID');
       applied = applyDelta(base, deltaDoc.value, deltaDoc);
     });
     // The names below are held to the build that runs: not to one the delta failed to make.
@@ -109,7 +110,7 @@ export function requestFromFlags(options: TestRunOptions, io: Pick<CommandIO, 'c
   let mocks: MocksSpec | undefined;
   if (options.mocks !== undefined) {
     step(() => {
-      const doc = readDocument(io.cwd, options.mocks as string, 'a mocks object {http: [...]}');
+      const doc = readDocument(io.cwd, options.mocks as string, FILE_KINDS.mocks);
       const format = checkFormat<MocksSpec>(scenarioProperties.mocks, doc.value, documentLocator(doc));
       // The rules a schema cannot say, held as a scenario's `mocks` is (docs/formats.md, Mocks), on
       // every mock the format leaves intact: all the file's problems in one pass.
@@ -123,7 +124,7 @@ export function requestFromFlags(options: TestRunOptions, io: Pick<CommandIO, 'c
   let approvals: ApprovalsSpec | undefined;
   if (options.approvals !== undefined) {
     step(() => {
-      const file = readFormatFile<ApprovalsSpec>(io.cwd, options.approvals as string, scenarioProperties.approvals, 'an approvals object {default, tools}');
+      const file = readFormatFile<ApprovalsSpec>(io.cwd, options.approvals as string, scenarioProperties.approvals, FILE_KINDS.approvals);
       approvals = file.value;
       // A misspelt tool would otherwise leave the real one to `default` (or to a pause).
       if (applied) checkApprovals(file.value, [applied.build], documentLocator(file.doc));
@@ -158,10 +159,10 @@ function readFormatFile<T>(cwd: string, file: string, schema: object, what: stri
   return { doc, value: doc.value };
 }
 
-/** A YAML/JSON file the user named; an empty one is refused (it says nothing). */
+/** A YAML/JSON mapping file the user named; an empty one (it says nothing) or a list is refused naming the kind. */
 function readDocument(cwd: string, file: string, what: string): SourceDocument {
   const doc = SourceDocument.read(resolve(cwd, file));
-  if (doc.value === null) throw doc.error([], `expected ${what}; the file is empty`);
+  assertMappingFile(doc, what);
   return doc;
 }
 

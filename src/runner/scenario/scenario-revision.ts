@@ -1,3 +1,4 @@
+import { assertMappingFile, FILE_KINDS } from '../../config/document-kind.js';
 import { basename, resolve } from 'node:path';
 import type { Locator } from '../../config/assert-format.js';
 import { collectConfigErrors, ConfigError } from '../../config/errors.js';
@@ -169,6 +170,7 @@ function readScenarioDelta(delta: unknown, view: SourceView, dir: string, locate
   let deltaDoc: SourceDocument;
   try {
     deltaDoc = SourceDocument.read(file);
+    assertMappingFile(deltaDoc, FILE_KINDS.delta, 'DELTA_INVALID');
   } catch (error) {
     throw atReference(error, file, ['delta'], 'delta file', locate);
   }

@@ -90,6 +90,15 @@ describe('files a scenario names', () => {
     const folder = loadError({ 'agent.yaml': AGENT, 'sub/x.txt': '', 'a.scenario.yaml': scenario('').replace('agent: agent.yaml', 'agent: sub') });
     expect(folder.path).toBe('agent');
     expect(folder.message).toMatch(/a\.scenario\.yaml:2:\d+ at agent: agent build .*sub: is a folder; expected a YAML or JSON file$/);
+    // An empty or non-mapping delta or build file is told the kind of file it is read as.
+    const emptyDelta = loadError({ 'agent.yaml': AGENT, 'empty.yaml': '', 'a.scenario.yaml': scenario('delta: empty.yaml\n') });
+    expect(emptyDelta.message).toMatch(/at delta: delta file .*empty\.yaml: expected a delta \(a mapping with set or remove\), got an empty file$/);
+    const listDelta = loadError({ 'agent.yaml': AGENT, 'list.yaml': '- a\n', 'a.scenario.yaml': scenario('delta: list.yaml\n') });
+    expect(listDelta.message).toMatch(/list\.yaml:1:1: expected a delta \(a mapping with set or remove\), got an array$/);
+    const emptyAgent = loadError({ 'empty.yaml': '# nothing\n', 'a.scenario.yaml': scenario('').replace('agent: agent.yaml', 'agent: empty.yaml') });
+    expect(emptyAgent.message).toMatch(
+      /at agent: agent build .*empty\.yaml: expected an agent build \(a mapping with id and agent or flow or external\), got an empty file$/,
+    );
     const scenarioAsAgent = loadError({
       'b.scenario.yaml': scenario(''),
       'a.scenario.yaml': scenario('').replace('agent: agent.yaml', 'agent: b.scenario.yaml'),
