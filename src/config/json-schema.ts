@@ -6,6 +6,7 @@ import { hashValue } from './canonical-json.js';
 import { runCommonJs } from './code-cache.js';
 import { codeCacheDir, readCachedValidator, schemaCacheDir, userSchemaCacheKey, writeCachedValidator } from './schema-cache.js';
 import { addStandardFormats, STANDARD_FORMATS_MODE } from './standard-formats.js';
+import { reduceSchemaErrors } from './reduce-schema-errors.js';
 import { describeSchemaError, type SchemaProblem } from './schema-problem.js';
 import { STRING_MEANS } from './string-means.js';
 import { TYPE_WORDS } from './type-words.js';
@@ -14,9 +15,10 @@ import { TYPE_WORDS } from './type-words.js';
  * Which Ajv compiles a user-supplied schema: `tool` for tool parameters, whose standard formats
  * are checked (an unknown format is ignored there: a server's schema may use any, and an agent
  * build's are checked at load, docs/formats.md, Tools); `plain` for the schemas of checks
- * (`$schema` matchers, output and custom checks), where `format` is an annotation.
+ * (`$schema` matchers, output checks), where `format` is an annotation; `params` is `plain` with
+ * every error, for a value a user wrote in a file (a custom check's params), told all at once.
  */
-export type UserSchemaKind = 'plain' | 'tool';
+export type UserSchemaKind = 'plain' | 'tool' | 'params';
 
 /**
  * One Ajv per kind for user-supplied schemas. Neither checks schemas against the meta-schema
@@ -27,11 +29,13 @@ const USER_AJV_OPTIONS: Record<UserSchemaKind, object> = {
   plain: { strict: false, allErrors: false, validateFormats: false, verbose: true, validateSchema: false },
   // No logger: an unknown format is ignored without a warning on stderr.
   tool: { strict: false, allErrors: false, validateFormats: true, logger: false, verbose: true, validateSchema: false },
+  params: { strict: false, allErrors: true, validateFormats: false, verbose: true, validateSchema: false },
 };
 // What keys the schema cache: the options, and for tools how formats are checked.
 const USER_CACHE_OPTIONS: Record<UserSchemaKind, object> = {
   plain: USER_AJV_OPTIONS.plain,
   tool: { ...USER_AJV_OPTIONS.tool, formats: STANDARD_FORMATS_MODE },
+  params: USER_AJV_OPTIONS.params,
 };
 const userAjvInstances: Partial<Record<UserSchemaKind, Ajv>> = {};
 const userAjv = (kind: UserSchemaKind): Ajv => {
@@ -67,7 +71,7 @@ function newAjv(options: Options): Ajv {
   return new AjvClass(options);
 }
 
-const userCache: Record<UserSchemaKind, WeakMap<object, ValidateFunction>> = { plain: new WeakMap(), tool: new WeakMap() };
+const userCache: Record<UserSchemaKind, WeakMap<object, ValidateFunction>> = { plain: new WeakMap(), tool: new WeakMap(), params: new WeakMap() };
 const userByKey = new Map<string, ValidateFunction>();
 const formatCache = new WeakMap<object, ValidateFunction>();
 
@@ -160,6 +164,16 @@ function precompiled(key: string): ValidateFunction | undefined {
     generated.set(key, validate);
   }
   return generated.get(key);
+}
+
+/**
+ * Every problem of a value a user wrote in a file (a custom check's params) against a user
+ * schema, one readable message per value (reduceSchemaErrors), in one pass.
+ */
+export function paramsSchemaProblems(schema: object, value: unknown): SchemaProblem[] {
+  const validate = compileUserSchema(schema, 'params');
+  if (validate(value)) return [];
+  return reduceSchemaErrors(validate.errors ?? [], value);
 }
 
 /** Validates `value` against a user schema; returns the problems in readable form. */

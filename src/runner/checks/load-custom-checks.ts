@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { ConfigError, throwConfigErrors, type SourceLocation } from '../../config/errors.js';
-import { userSchemaProblems } from '../../config/json-schema.js';
+import { paramsSchemaProblems } from '../../config/json-schema.js';
 import { userSchemaProblem } from '../../config/user-schema-problem.js';
 import { formatPath } from '../../config/source.js';
 import type { CustomCheckFunction } from '../../verdicts/index.js';
@@ -85,7 +85,7 @@ function paramsProblems(ref: CustomCheckRef, schema: object): ConfigError[] {
   // Without params the fix is to add `params:`, not keys beside `module`: say what was checked.
   const against =
     ref.params === undefined ? `no params given, so {} was checked against the paramsSchema of ${ref.written}` : `the paramsSchema of ${ref.written}`;
-  return userSchemaProblems(schema, ref.params ?? {}).map((problem) => {
+  return paramsSchemaProblems(schema, ref.params ?? {}).map((problem) => {
     const inner = formatPath(problem.path);
     return located(ref.paramsAt, `${inner ? `${inner}: ` : ''}${problem.expected} (${against})`);
   });

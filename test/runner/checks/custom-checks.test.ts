@@ -156,6 +156,20 @@ describe('custom checks', () => {
     expect(error.message).toMatch(/limit: expected number, got string "lots" \(the paramsSchema of \.\/checks\/limit\.mjs\)/);
   });
 
+  it('reports every problem of the params in one pass, each value once', async () => {
+    const strict =
+      "export const paramsSchema = {type: 'object', required: ['limit'], additionalProperties: false, properties: {limit: {type: 'number', minimum: 0}, mode: {enum: ['fast', 'slow']}}};\nexport default () => ({status: 'pass', reason: 'ok'});\n";
+    const error = await loadError({
+      'checks/strict.mjs': strict,
+      'a.scenario.yaml': scenario('    - custom: {module: ./checks/strict.mjs, params: {limit: -1, extra: 1, mode: fsat}}'),
+    });
+    expect(error.message.split('\n').map((line) => line.replace(/^.* at expect\.checks\[0\]\.custom\.params: /, ''))).toEqual([
+      'extra: unknown key "extra"; expected one of: limit, mode (the paramsSchema of ./checks/strict.mjs)',
+      'limit: expected a number >= 0, got number -1 (the paramsSchema of ./checks/strict.mjs)',
+      expect.stringMatching(/^mode: expected one of "fast" \| "slow", got string "fsat" \(did you mean "fast"\?\) \(the paramsSchema of/),
+    ]);
+  });
+
   it('omitted params a paramsSchema requires are located at params and say none were given', async () => {
     const missing = await loadError({ 'checks/limit.mjs': LIMIT_CHECK, 'a.scenario.yaml': scenario('    - custom: {module: ./checks/limit.mjs}') });
     // params has no node: the path names it (the fix is `params:`, not a key beside module), line:col the check.
