@@ -11,6 +11,7 @@ import { keyNode, mappingKeys, nearestNode, positionOf } from './yaml-locate.js'
 import { SourceView } from './source-view.js';
 import { COMPLEX_KEY_MESSAGE, complexKeys, madeUpKeyPaths, mayHaveComplexKey } from './yaml-complex-keys.js';
 import { aliasError, DUPLICATE_KEY_CODE, MAX_ALIASES, parseLocated, yaml } from './located-yaml.js';
+import { maskFlowKeys } from './yaml-flow-keys.js';
 import { yamlNumberProblems } from './yaml-numbers.js';
 import { formatPath, type PathSegments } from './format-path.js';
 
@@ -41,6 +42,8 @@ export interface ReadOptions {
 interface Located {
   root: Node | null;
   lines: LineCounter;
+  /** The keys the located parser was given in place of flow collections it cannot read as keys (yaml-flow-keys.ts). */
+  placeholders?: ReadonlySet<string>;
 }
 
 /**
@@ -91,7 +94,7 @@ export class SourceDocument {
       }
       if (parsed) return SourceDocument.checked(new SourceDocument(file, value ?? null, null, text), options);
     }
-    let located: ReturnType<typeof parseLocated>;
+    let located: ReturnType<typeof parseLocatedChecked>;
     let duplicateKeys: ConfigError[] = [];
     try {
       located = parseLocatedChecked(file, text, true);
@@ -113,7 +116,12 @@ export class SourceDocument {
     } catch (error) {
       throw aliasError(file, located, (error as Error).message);
     }
-    const doc = new SourceDocument(file, value ?? null, { root: located.doc.contents as Node | null, lines: located.lines }, text);
+    const doc = new SourceDocument(
+      file,
+      value ?? null,
+      { root: located.doc.contents as Node | null, lines: located.lines, placeholders: located.placeholders },
+      text,
+    );
     doc.keptDuplicateKeys = duplicateKeys;
     return SourceDocument.checked(doc, options);
   }
@@ -163,7 +171,7 @@ export class SourceDocument {
     // A list or mapping as a key would be read as a made-up string key; a tree already built (anchors) is walked anyway.
     if (doc.text !== null && !/\.json$/i.test(doc.file) && (doc.located !== null || mayHaveComplexKey(doc.text))) {
       const { root, lines } = doc.positions();
-      const found = complexKeys(root, lines, yaml());
+      const found = complexKeys(root, lines, yaml(), doc.positions().placeholders);
       const complex = found.map(
         (key) => new ConfigError({ file: doc.file, line: key.line, column: key.column, path: formatPath(key.path) || undefined }, COMPLEX_KEY_MESSAGE),
       );
@@ -229,8 +237,8 @@ export class SourceDocument {
       else {
         try {
           // The text was read already: a key given twice is a kept problem here, not a syntax error.
-          const { doc, lines } = parseLocated(this.file, this.text, false);
-          this.located = { root: doc.contents as Node | null, lines };
+          const { doc, lines, placeholders } = parseLocatedChecked(this.file, this.text, false);
+          this.located = { root: doc.contents as Node | null, lines, placeholders };
         } catch {
           // A file the located parser cannot read (too deep) still gets its error, without a line.
           this.located = { root: null, lines: new (yaml().LineCounter)() };
@@ -281,13 +289,25 @@ export class SourceDocument {
   }
 }
 
-/** parseLocated, with the parser's own overflow on a deeply nested text said as a nesting problem. */
-function parseLocatedChecked(file: string, text: string, uniqueKeys: boolean): ReturnType<typeof parseLocated> {
+/**
+ * parseLocated, with the parser's own overflow on a deeply nested text said as a nesting problem,
+ * and a flow list or mapping used as a key that the parser cannot read given to it as a
+ * placeholder (yaml-flow-keys.ts), so the file keeps its positions.
+ */
+function parseLocatedChecked(file: string, text: string, uniqueKeys: boolean): ReturnType<typeof parseLocated> & { placeholders?: ReadonlySet<string> } {
   try {
     return parseLocated(file, text, uniqueKeys);
   } catch (error) {
     if (error instanceof RangeError)
       throw new ConfigError({ file }, `is nested too deeply to read (more than ${MAX_DEPTH} levels are refused)`, 'CONFIG_TOO_DEEP');
-    throw error;
+    if (!(error instanceof ConfigError && error.code === 'CONFIG_SYNTAX') || !mayHaveComplexKey(text)) throw error;
+    const masked = maskFlowKeys(text);
+    if (!masked.placeholders.size) throw error;
+    try {
+      return { ...parseLocated(file, masked.text, uniqueKeys), placeholders: masked.placeholders };
+    } catch {
+      // Another problem than the keys: the text's own error says it.
+      throw error;
+    }
   }
 }

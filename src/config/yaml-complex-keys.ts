@@ -3,7 +3,7 @@ import type { PathSegments } from './source.js';
 import { keyOf, walkYaml } from './yaml-key.js';
 
 /** The node guards of the `yaml` package, which source.ts loads lazily. */
-type YamlGuards = Pick<typeof import('yaml'), 'isAlias' | 'isCollection' | 'isMap' | 'isNode' | 'isSeq'>;
+type YamlGuards = Pick<typeof import('yaml'), 'isAlias' | 'isCollection' | 'isMap' | 'isNode' | 'isScalar' | 'isSeq'>;
 
 /**
  * Why a list or a mapping used as a mapping key is refused: an object key is a string, so
@@ -29,11 +29,11 @@ export interface ComplexKey {
 }
 
 /**
- * Every mapping key of a YAML node tree that is a list or a mapping (also through an alias), at
- * the path of its mapping and the position of the key, in document order. The tree's depth is
- * already bounded.
+ * Every mapping key of a YAML node tree that is a list or a mapping (also through an alias, or
+ * given to the parser as one of `placeholders`: yaml-flow-keys.ts), at the path of its mapping and
+ * the position of the key, in document order. The tree's depth is already bounded.
  */
-export function complexKeys(root: Node | null, lines: LineCounter, guards: YamlGuards): ComplexKey[] {
+export function complexKeys(root: Node | null, lines: LineCounter, guards: YamlGuards, placeholders?: ReadonlySet<string>): ComplexKey[] {
   const found: ComplexKey[] = [];
   // Anchors as met in document order: an alias means the last one of its name before it.
   const anchors = new Map<string, Node>();
@@ -47,7 +47,8 @@ export function complexKeys(root: Node | null, lines: LineCounter, guards: YamlG
       let scalars = scalarKeys.get(map);
       if (!scalars) scalarKeys.set(map, (scalars = new Set()));
       const key = guards.isAlias(pair.key) ? anchors.get(pair.key.source) : pair.key;
-      if (!guards.isCollection(key)) {
+      const masked = placeholders !== undefined && guards.isScalar(key) && placeholders.has(String(key.value));
+      if (!guards.isCollection(key) && !masked) {
         scalars.add(keyOf(key) ?? '');
         return;
       }

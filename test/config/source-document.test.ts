@@ -112,6 +112,26 @@ describe('SourceDocument', () => {
     });
   });
 
+  it('refuses a flow list or mapping used as an implicit key after the first key of an indented mapping, keeping every line:col', () => {
+    const message = 'a mapping key must be a scalar such as a name, not a list or a mapping';
+    // The located parser cannot read this form; its keys are placed all the same, anchored file or not.
+    for (const anchor of ['', 'z: &z 1\n']) {
+      const text = `${anchor}ctx:\n  a: 1\n  {x: 1}: 2\n  [a, "b]"]: 3\n  - {y: 1}: 4\n`.replace('  - {y: 1}: 4\n', 'list:\n  - k: 1\n    {y: 1}: 4\n');
+      const error = configErrorOf(() => SourceDocument.parse('x.yaml', text));
+      const shift = anchor ? 1 : 0;
+      expect(error.message.split('\n')).toEqual([
+        `x.yaml:${3 + shift}:3 at ctx: ${message}`,
+        `x.yaml:${4 + shift}:3 at ctx: ${message}`,
+        `x.yaml:${7 + shift}:5 at list[0]: ${message}`,
+      ]);
+    }
+    // Kept for the loader: the made-up keys are known, and other values keep their positions.
+    const doc = SourceDocument.parse('x.yaml', 'agent:\n  name: L\n  {x: 1}: 2\n  max_turns: 0\n', { problems: 'keep' });
+    expect(doc.keptComplexKeys.map((problem) => problem.message)).toEqual([`x.yaml:3:3 at agent: ${message}`]);
+    expect(doc.madeUpKeys).toEqual([['agent', '[object Object]']]);
+    expect(doc.error(['agent', 'max_turns'], 'x').message).toBe('x.yaml:4:14 at agent.max_turns: x');
+  });
+
   it('keeps a list or a mapping used as a key for the loader when asked, with the key it was read as', () => {
     const doc = SourceDocument.parse('x.yaml', 'a: 1\nb:\n  ? [c, d]\n  : 2\n  e: 3\n', { problems: 'keep' });
     expect(doc.value).toEqual({ a: 1, b: { 'c,d': 2, e: 3 } });
