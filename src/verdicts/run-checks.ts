@@ -45,18 +45,36 @@ export function validateCheck(item: unknown, index: number, locate: Locator): as
  * limits it to those items (the ones that validated).
  */
 export function checkReferences(list: readonly CheckSpec[], indexes?: readonly number[]): CheckReference[] {
-  return (indexes ?? list.map((_item, index) => index)).flatMap((index) => {
+  const checked = indexes ?? list.map((_item, index) => index);
+  return checked.flatMap((index) => {
     const item = list[index];
     const kind = Object.keys(item)[0];
-    const references = checkOf(kind)?.references?.(item[kind] as never) ?? [];
-    const prefix = (at: PathSegments): PathSegments => [index, kind, ...at];
-    return references.map((reference): CheckReference => {
-      if (reference.kind !== 'tool') return { ...reference, at: prefix(reference.at) };
-      const prefixed: CheckReference = { ...reference, at: prefix(reference.at) };
-      if (reference.args) prefixed.args = { ...reference.args, at: prefix(reference.args.at) };
-      if (reference.request) prefixed.request = prefix(reference.request);
-      return prefixed;
-    });
+    return prefixed(checkOf(kind)?.references?.(item[kind] as never) ?? [], index, kind);
+  });
+}
+
+/**
+ * What the items of a checks list that did not validate (all but `validIndexes`) still name in
+ * their well-formed parts (Check.partialReferences), with paths relative to the list.
+ */
+export function partialCheckReferences(list: readonly unknown[], validIndexes: readonly number[]): CheckReference[] {
+  const valid = new Set(validIndexes);
+  return list.flatMap((item, index) => {
+    if (valid.has(index) || !item || typeof item !== 'object' || Array.isArray(item) || Object.keys(item).length !== 1) return [];
+    const kind = Object.keys(item)[0];
+    return prefixed(checkOf(kind)?.partialReferences?.((item as Record<string, unknown>)[kind]) ?? [], index, kind);
+  });
+}
+
+/** References with their paths made relative to the checks list (item `index`, of `kind`). */
+function prefixed(references: readonly CheckReference[], index: number, kind: string): CheckReference[] {
+  const prefix = (at: PathSegments): PathSegments => [index, kind, ...at];
+  return references.map((reference): CheckReference => {
+    if (reference.kind !== 'tool') return { ...reference, at: prefix(reference.at) };
+    const moved: CheckReference = { ...reference, at: prefix(reference.at) };
+    if (reference.args) moved.args = { ...reference.args, at: prefix(reference.args.at) };
+    if (reference.request) moved.request = prefix(reference.request);
+    return moved;
   });
 }
 

@@ -341,3 +341,102 @@ describe('agentcheck validate prints a suite config problems in line order, as r
     expect(problems(ran.all)).toEqual(lines);
   });
 });
+
+describe('a part with a format problem hides no problem of its well-formed neighbours', () => {
+  /** `file:line:col at path` of each located problem, in the order printed. */
+  const places = (output: string) => output.split('\n').flatMap((line) => /[\w.-]+\.yaml:\d+:\d+ at \S+/.exec(line) ?? []);
+
+  it('script entries are each checked on their own, in a scenario and in test-run --script (with --terminal-tool beside them)', async () => {
+    const script = ['- tool_calls: [{name: lookp, args: {id: "1"}}]', '- txt: done', '- {}', ''].join('\n');
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      's.scenario.yaml': `name: s\nagent: agent.yaml\ninputs: {messages: [{role: user, content: hi}]}\nmodel:\n  script:\n${script.replace(/^/gm, '    ').trimEnd()}\n`,
+      'script.yaml': script,
+    });
+    const validated = await runCli(['validate', 's.scenario.yaml'], dir);
+    expect(validated.exitCode, validated.all).toBe(2);
+    expect(places(validated.all)).toEqual([
+      's.scenario.yaml:6:27 at model.script[0].tool_calls[0].name:',
+      's.scenario.yaml:7:7 at model.script[1].txt:',
+      's.scenario.yaml:8:7 at model.script[2]:',
+    ]);
+    const ran = await runCli(['test-run', '--agent', 'agent.yaml', '--message', 'hi', '--script', 'script.yaml', '--terminal-tool', 'finsh'], dir);
+    expect(ran.exitCode, ran.all).toBe(2);
+    expect(places(ran.all)).toEqual(['script.yaml:1:23 at [0].tool_calls[0].name:', 'script.yaml:2:3 at [1].txt:', 'script.yaml:3:3 at [2]:']);
+    expect(ran.all).toContain('--terminal-tool: it names no tool of the agent: "finsh"');
+  });
+
+  it("a plan's or a chain's bad limit or bad step hides no problem of its other steps", async () => {
+    const dir = tempDir({
+      'b.yaml': [
+        'id: b',
+        'agent:',
+        '  name: B',
+        '  tools:',
+        '    - {name: lookup, description: l, returns: {ok: true}}',
+        '    - name: p',
+        '      description: p',
+        '      plan:',
+        '        max_iterations: 0',
+        '        constants: {a: "{{ b }}", b: 1}',
+        '        steps:',
+        '          - tools: [{name: lookup, arguments: {}, retruns: x}]',
+        '          - tools: [{name: nosuch}]',
+        '    - name: c',
+        '      description: c',
+        '      chain:',
+        '        max_steps: 0',
+        '        steps:',
+        '          - {id: s1, tool: lookup, on_failure: {action: explode}}',
+        '          - {id: s2, tool: nosuch2, on_success: {next: nowhere}}',
+        '          - {id: s3, tool: lookup, on_success: {next: s1}}',
+        '',
+      ].join('\n'),
+    });
+    const result = await runCli(['validate', 'b.yaml'], dir);
+    expect(result.exitCode, result.all).toBe(2);
+    expect(places(result.all)).toEqual([
+      'b.yaml:9:25 at agent.tools[1].plan.max_iterations:',
+      'b.yaml:10:24 at agent.tools[1].plan.constants.a:',
+      'b.yaml:12:51 at agent.tools[1].plan.steps[0].tools[0].retruns:',
+      'b.yaml:13:28 at agent.tools[1].plan.steps[1].tools[0].name:',
+      'b.yaml:17:20 at agent.tools[2].chain.max_steps:',
+      'b.yaml:19:57 at agent.tools[2].chain.steps[0].on_failure.action:',
+      'b.yaml:20:28 at agent.tools[2].chain.steps[1].tool:',
+      'b.yaml:20:56 at agent.tools[2].chain.steps[1].on_success.next:',
+    ]);
+  });
+
+  it("a mock's bad field hides no problem of its headers, matcher or responses; a check's bad call hides no other call's unknown tool", async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      'm.scenario.yaml': [
+        'name: m',
+        'agent: agent.yaml',
+        'inputs: {messages: [{role: user, content: go}]}',
+        'model: {script: [{text: ok}]}',
+        'mocks:',
+        '  http:',
+        '    - {url: "https://shop.test/a", headers: {"Bad H": v}, delay_ms: -1}',
+        '    - {url: "https://shop.test/b", match: {json: {reason: {$regx: x}}, extra: 1}}',
+        '    - {url: "https://shop.test/c", responses: [], status: 200}',
+        'expect:',
+        '  checks:',
+        '    - tool_sequence: {calls: [{tool: lookup, arg: {}}, {tool: lookp}]}',
+        '',
+      ].join('\n'),
+    });
+    const result = await runCli(['validate', 'm.scenario.yaml'], dir);
+    expect(result.exitCode, result.all).toBe(2);
+    expect(places(result.all)).toEqual([
+      'm.scenario.yaml:7:46 at mocks.http[0].headers.Bad',
+      'm.scenario.yaml:7:69 at mocks.http[0].delay_ms:',
+      'm.scenario.yaml:8:60 at mocks.http[1].match.json.reason.$regx:',
+      'm.scenario.yaml:8:72 at mocks.http[1].match.extra:',
+      'm.scenario.yaml:9:47 at mocks.http[2].responses:',
+      'm.scenario.yaml:9:51 at mocks.http[2].status:',
+      'm.scenario.yaml:12:46 at expect.checks[0].tool_sequence.calls[0].arg:',
+      'm.scenario.yaml:12:63 at expect.checks[0].tool_sequence.calls[1].tool:',
+    ]);
+  });
+});

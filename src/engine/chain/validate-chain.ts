@@ -12,6 +12,8 @@ import { failureAction, POLICY_KEYS } from './failure-policy.js';
  * Load-time rules of a chain (docs/workflows.md, Tool chains): known tools, unique ids (`end` is reserved),
  * closed templates in inputs, `next` that resolves, on_failure keys that the action uses, and
  * state keys templates can read (chainStateNameProblems; `ownParameters` are the chain tool's).
+ * `checked(index)` leaves out the steps with a format problem (reported already): their id and
+ * tool still count as targets of `next` and as ids taken, the rest of them is not read.
  */
 export function validateChainSpec(
   chain: ChainSpec,
@@ -19,11 +21,17 @@ export function validateChainSpec(
   locate: Locator,
   parametersOf: ParametersOf = () => undefined,
   ownParameters?: unknown,
+  checked: (index: number) => boolean = () => true,
 ): void {
   // Every problem of the chain is reported in one pass (validate's promise for a file).
   const problems: ConfigError[] = [];
   const ids = new Set<string>();
+  const written = (value: unknown): string[] => (typeof value === 'string' ? [value] : []);
   chain.steps.forEach((step, index) => {
+    if (!checked(index)) {
+      for (const id of written((step as { id?: unknown } | null)?.id)) ids.add(id);
+      return;
+    }
     if (!callable.has(step.tool)) {
       problems.push(locate(['steps', index, 'tool'], `unknown tool "${step.tool}"; expected an agent tool or a built-in${didYouMean(step.tool, callable)}`));
     }
@@ -39,9 +47,11 @@ export function validateChainSpec(
     }
     collectConfigErrors(problems, () => checkFailurePolicy(step, index, locate));
   });
-  problems.push(...chainStateNameProblems(chain, ownParameters, locate));
-  const targets = new Set<string>([...ids, ...chain.steps.map((step) => step.tool)]);
+  const checkedSteps = chain.steps.map((step, index) => (checked(index) ? step : ({} as ChainStepSpec)));
+  problems.push(...chainStateNameProblems({ ...chain, steps: checkedSteps }, ownParameters, locate));
+  const targets = new Set<string>([...ids, ...chain.steps.flatMap((step) => written((step as { tool?: unknown } | null)?.tool))]);
   chain.steps.forEach((step, index) => {
+    if (!checked(index)) return;
     for (const branch of ['on_success', 'on_failure'] as const) {
       const next = step[branch]?.next;
       if (next !== undefined && next !== CHAIN_END && !targets.has(next)) {

@@ -1,4 +1,5 @@
 import type { Locator } from '../../config/assert-format.js';
+import { type ConfigError, throwConfigErrors } from '../../config/errors.js';
 import { MAX_TIMER_MS } from '../../config/timer-limit.js';
 
 /** JSON Schema of a scripted model's script (docs/formats.md, Scenario): scenario files, testRun and invoke share it. */
@@ -42,26 +43,33 @@ export type ScriptEntryShape = { text?: string; error?: unknown; tool_calls?: Re
  * What the schema cannot say about a script (already checked against scriptSchema): an entry
  * per call that answers something, and the
  * tool calls of one entry have distinct ids, since results are matched to calls by id.
- * `locate` takes paths relative to the script.
+ * `locate` takes paths relative to the script. Every entry is checked on its own, each problem
+ * reported; `checked` leaves out the entries with a format problem (reported already), so one
+ * entry's typo hides no other entry's problem (docs/cli.md, validate).
  */
-export function validateScript(script: ReadonlyArray<ScriptEntryShape>, locate: Locator): void {
+export function validateScript(script: ReadonlyArray<ScriptEntryShape>, locate: Locator, checked: (index: number) => boolean = () => true): void {
   // Either could only fail every run (SCRIPT_EXHAUSTED) or answer with nothing.
   if (!script.length) throw locate([], 'a script needs at least one entry, one per model call (text, tool_calls or error)');
+  const problems: ConfigError[] = [];
   script.forEach((entry, index) => {
+    if (!checked(index)) return;
     if (entry.text === undefined && entry.tool_calls === undefined && entry.error === undefined) {
-      throw locate([index], 'an entry needs text, tool_calls or error: what the model answers on that call');
+      problems.push(locate([index], 'an entry needs text, tool_calls or error: what the model answers on that call'));
+      return;
     }
     const seen = new Map<string, number>();
     (entry.tool_calls ?? []).forEach((call, position) => {
       if (call.id === undefined) return;
       const first = seen.get(call.id);
       if (first !== undefined) {
-        throw locate(
-          [index, 'tool_calls', position, 'id'],
-          `duplicate tool call id "${call.id}" (also tool_calls[${first}]); the calls of one response need distinct ids`,
+        problems.push(
+          locate(
+            [index, 'tool_calls', position, 'id'],
+            `duplicate tool call id "${call.id}" (also tool_calls[${first}]); the calls of one response need distinct ids`,
+          ),
         );
-      }
-      seen.set(call.id, position);
+      } else seen.set(call.id, position);
     });
   });
+  throwConfigErrors(problems);
 }

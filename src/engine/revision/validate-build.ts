@@ -12,7 +12,7 @@ import { BUILTIN_NAMES, IMPLEMENTATION_KEYS } from './tool-schema.js';
 import { URL_TEMPLATE_FILTERS } from '../template/url-template.js';
 import { headerProblems } from './header-checks.js';
 import { checkArgsTemplates, httpUrlProblem } from './template-checks.js';
-import type { AgentBuild } from './types.js';
+import type { AgentBuild, PlanSpec } from './types.js';
 import type { PathSegments } from '../../config/source.js';
 import { commandProblems } from './command-checks.js';
 import { buildAgent } from './build-agent.js';
@@ -130,23 +130,36 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
   const validTools = new Map(written.filter((entry) => entry.valid).map(({ tool }) => [tool.name, tool] as const));
   const withProblems = new Set(written.filter((entry) => !entry.valid).map(({ tool }) => tool.name));
   const parametersOf = (name: string) => (withProblems.has(name) ? undefined : toolParametersOf(validTools, name));
+  // A format problem in a scalar limit (max_steps, max_iterations) or in one step hides no
+  // problem of the other steps: only the well-formed steps (and constants) are checked.
   tools.forEach((tool, index) => {
-    if (!format.valid(['agent', 'tools', index])) return;
+    const ok = (...path: PathSegments) => format.valid(['agent', 'tools', index, ...path]);
+    const typed = (...path: PathSegments) => format.typed(['agent', 'tools', index, ...path]);
+    // Not a mapping (an empty list item is null): its format problem says so.
+    if (!typed()) return;
     const { chain, plan } = tool;
-    if (chain)
+    if (chain && typed('chain', 'steps'))
       collectConfigErrors(problems, () =>
         validateChainSpec(
           chain,
           callable,
           (path, expected, atKey) => locate(['agent', 'tools', index, 'chain', ...path], expected, atKey),
           parametersOf,
-          tool.parameters,
+          ok('parameters') ? tool.parameters : undefined,
+          (step) => ok('chain', 'steps', step),
         ),
       );
-    if (plan)
+    if (plan && typed('plan', 'steps')) {
+      const wellFormed: PlanSpec = {
+        ...plan,
+        constants: ok('plan', 'constants') ? plan.constants : undefined,
+        // A step with a format problem is checked as no step, its index kept for the paths.
+        steps: plan.steps.map((step, position) => (ok('plan', 'steps', position) ? step : { tools: [] })),
+      };
       collectConfigErrors(problems, () =>
-        validatePlanSpec(plan, callable, (path, expected, atKey) => locate(['agent', 'tools', index, 'plan', ...path], expected, atKey), parametersOf),
+        validatePlanSpec(wellFormed, callable, (path, expected, atKey) => locate(['agent', 'tools', index, 'plan', ...path], expected, atKey), parametersOf),
       );
+    }
   });
   // Cycles are looked for among composites that are otherwise valid.
   if (!problems.length) checkCompositeCycles(build, locate);

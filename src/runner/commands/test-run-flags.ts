@@ -63,17 +63,24 @@ export function requestFromFlags(options: TestRunOptions, io: Pick<CommandIO, 'c
   let script: ScriptEntrySpec[] | undefined;
   let scriptDoc: SourceDocument | undefined;
   if (options.script !== undefined) {
+    let entryOk: (index: number) => boolean = () => true;
     step(() => {
       const doc = SourceDocument.read(resolve(io.cwd, options.script as string));
-      assertFormat<ScriptEntrySpec[]>(scriptSchema, doc.value, documentLocator(doc));
+      const format = checkFormat<ScriptEntrySpec[]>(scriptSchema, doc.value, documentLocator(doc));
       scriptDoc = doc;
-      script = doc.value;
+      // Each entry on its own, as a scenario's: one with a format problem (reported) is left out
+      // of the checks below as an empty entry, and hides no other entry's problem nor a flag's.
+      if (format.typed([])) {
+        entryOk = (index) => format.valid([index]);
+        script = format.value.map((entry, index) => (entryOk(index) ? entry : {}));
+      }
+      throwConfigErrors(format.errors);
     });
     // Its ids and the tools it calls are two separate checks: a duplicate id hides no tool name.
     const entries = script;
     if (entries && scriptDoc) {
       const doc = scriptDoc;
-      step(() => validateScript(entries, documentLocator(doc)));
+      step(() => validateScript(entries, documentLocator(doc), entryOk));
     }
   } else if (applied && isScripted(applied.build) && !applied.build.flow) {
     // Without a script the scripted model has nothing to say: the run could only fail.
@@ -116,7 +123,7 @@ export function requestFromFlags(options: TestRunOptions, io: Pick<CommandIO, 'c
       // every mock the format leaves intact: all the file's problems in one pass.
       const found = [...format.errors];
       const http = format.typed(['http']) ? format.value.http : undefined;
-      if (http) collectConfigErrors(found, () => validateHttpMocks(http, documentLocator(doc, ['http']), (index) => format.valid(['http', index])));
+      if (http) collectConfigErrors(found, () => validateHttpMocks(http, documentLocator(doc, ['http']), (path) => format.valid(['http', ...path])));
       throwConfigErrors(found);
       mocks = format.value;
     });

@@ -1,4 +1,5 @@
 import type { Locator } from '../../config/assert-format.js';
+import type { PathSegments } from '../../config/format-path.js';
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
 // The module itself, not the verdicts index: test-run's start-up does not load every check kind.
 import { validateExpectedValue } from '../../verdicts/args/validate-expected.js';
@@ -16,16 +17,21 @@ const RESPONSE_KEYS = ['status', 'json', 'body', 'headers', 'delay_ms'] as const
  * can answer with (an HTTP token as name, Latin-1 text on one line as value); `url` is one a request
  * can have, or a `*` pattern of one. Every problem of every
  * mock is reported at once (ConfigErrors). `locate` takes paths relative to the mock list;
- * `checkable(index)` leaves out mocks a format problem already covers.
+ * `checkable(path)` leaves out the fields a format problem already covers (a path relative to the
+ * list, as `[0, 'headers']`): a bad `delay_ms` hides no problem of the same mock's headers,
+ * matcher or responses (docs/cli.md, validate).
  */
-export function validateHttpMocks(mocks: readonly HttpMock[], locate: Locator, checkable: (index: number) => boolean = () => true): void {
+export function validateHttpMocks(mocks: readonly HttpMock[], locate: Locator, checkable: (path: PathSegments) => boolean = () => true): void {
   const problems: ConfigError[] = [];
   mocks.forEach((mock, index) => {
-    if (!checkable(index)) return;
+    // Not a mapping: its format problem says so, and there are no fields to read.
+    if (!isObject(mock)) return;
+    const ok = (...path: PathSegments) => checkable([index, ...path]);
     const check = (step: () => void) => collectConfigErrors(problems, step);
-    const urlProblem = mockUrlProblem(mock.url);
+    const urlProblem = ok('url') ? mockUrlProblem(mock.url) : undefined;
     if (urlProblem) problems.push(locate([index, 'url'], urlProblem));
-    if (mock.responses) {
+    // Only the keys given are read for "both": it holds whatever the list's own problem.
+    if (Array.isArray(mock.responses)) {
       const mixed = RESPONSE_KEYS.find((key) => mock[key] !== undefined);
       if (mixed) {
         problems.push(
@@ -37,16 +43,17 @@ export function validateHttpMocks(mocks: readonly HttpMock[], locate: Locator, c
         );
       }
       mock.responses.forEach((response, position) => {
+        if (!ok('responses', position)) return;
         check(() => bodyOnce(response, [index, 'responses', position], locate));
         problems.push(...headerProblems(response.headers, [index, 'responses', position, 'headers'], locate, { templated: false }));
       });
-    } else {
+    } else if (mock.responses === undefined) {
       check(() => bodyOnce(mock, [index], locate));
-      problems.push(...headerProblems(mock.headers, [index, 'headers'], locate, { templated: false }));
+      if (ok('headers')) problems.push(...headerProblems(mock.headers, [index, 'headers'], locate, { templated: false }));
     }
-    if (mock.match?.json !== undefined) check(() => validateExpectedValue(mock.match!.json, [index, 'match', 'json'], locate));
+    if (mock.match?.json !== undefined && ok('match', 'json')) check(() => validateExpectedValue(mock.match!.json, [index, 'match', 'json'], locate));
     const body = mock.match?.body;
-    if (body !== undefined) {
+    if (body !== undefined && ok('match', 'body')) {
       if (typeof body !== 'string' && !isObject(body)) {
         problems.push(locate([index, 'match', 'body'], 'expected the request body text, or a matcher such as {$regex: "..."}'));
       } else {

@@ -5,6 +5,7 @@ import type { PathSegments, SourceDocument } from '../../config/source.js';
 import { applyDelta, type DeltaRevision } from '../../engine/revision/delta.js';
 import type { AgentBuild } from '../../engine/revision/types.js';
 import { checkReferences, validateCheck, validateToolName } from '../../verdicts/index.js';
+import { partialCheckReferences } from '../../verdicts/run-checks.js';
 import type { CustomCheckRef } from '../checks/custom-check-ref.js';
 import { checkApprovals, EXTERNAL_NO_GATES } from '../../engine/permissions/check-approvals.js';
 import { checkScenarioNames } from './check-scenario-names.js';
@@ -65,13 +66,18 @@ export function loadOneScenario(
   );
 
   const builds = revision ? [revision.build, ...variantBuilds(revision, context)] : [];
-  const script = ok('model', 'script') ? spec.model?.script : undefined;
-  if (script) collectConfigErrors(problems, () => validateScript(script, (path, expected, atKey) => locate(['model', 'script', ...path], expected, atKey)));
+  // Each entry on its own: an entry with a format problem (reported) is left out of the checks
+  // below as an empty entry, its index kept, and hides no other entry's problem.
+  const scriptOk = (index: number) => ok('model', 'script', index);
+  const script = format.typed(['model', 'script']) ? spec.model?.script?.map((entry, index) => (scriptOk(index) ? entry : {})) : undefined;
+  if (script) {
+    collectConfigErrors(problems, () => validateScript(script, (path, expected, atKey) => locate(['model', 'script', ...path], expected, atKey), scriptOk));
+  }
   // Each mock the format check left intact, so a typo in one mock does not hide another's problem.
   const mocks = format.typed(['mocks', 'http']) ? spec.mocks?.http : undefined;
   if (mocks) {
     const mocksAt: Locator = (path, expected, atKey) => locate(['mocks', 'http', ...path], expected, atKey);
-    collectConfigErrors(problems, () => validateHttpMocks(mocks, mocksAt, (index) => ok('mocks', 'http', index)));
+    collectConfigErrors(problems, () => validateHttpMocks(mocks, mocksAt, (path) => ok('mocks', 'http', ...path)));
   }
   const approvals = spec.approvals;
   if (approvals && ok('approvals') && revision) {
@@ -98,7 +104,7 @@ export function loadOneScenario(
       ...checkScenarioNames(
         {
           terminalTool: terminalValid ? expect.terminal_tool : undefined,
-          references: checkReferences(checks, checkIndexes),
+          references: [...checkReferences(checks, checkIndexes), ...partialCheckReferences(checks, checkIndexes)],
           script,
           allowUnknownTools: spec.model?.allow_unknown_tools === true,
           contextKeys: spec.inputs?.context && typeof spec.inputs.context === 'object' ? Object.keys(spec.inputs.context) : undefined,

@@ -25,6 +25,11 @@ export interface Check<P = unknown> {
   validate(params: unknown, locate: Locator): void;
   /** What the (validated) parameters name in the build: tools, argument names, the flow state. */
   references?(params: P): CheckReference[];
+  /**
+   * What the well-formed parts of parameters that did not validate name (tool_sequence's calls,
+   * each on its own): one part's format problem hides no other part's unknown tool.
+   */
+  partialReferences?(params: unknown): CheckReference[];
   run(params: P, evidence: Evidence, id: string): CheckResult;
 }
 

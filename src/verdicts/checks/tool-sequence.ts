@@ -1,4 +1,5 @@
-import type { Locator } from '../../config/assert-format.js';
+import { memoryLocator, type Locator } from '../../config/assert-format.js';
+import { collectConfigErrors } from '../../config/errors.js';
 import { STRING_MEANS } from '../../config/string-means.js';
 import { toolReference } from '../check-references.js';
 import type { ArgsMode } from '../args/args-mode.js';
@@ -31,6 +32,18 @@ export const toolSequence: Check<ToolSequenceParams> = {
     (params as ToolSequenceParams).calls.forEach((expected, index) => checkToolAndArgs(expected, locate, ['calls', index]));
   },
   references: (params) => params.calls.flatMap((call, index) => toolReference(call, ['calls', index])),
+  partialReferences(params) {
+    const calls = (params as { calls?: unknown } | null)?.calls;
+    if (!Array.isArray(calls)) return [];
+    const locate = memoryLocator(KIND);
+    return calls.flatMap((entry, index) => {
+      const wellFormed = collectConfigErrors([], () => {
+        checkSchema(call, entry, locate);
+        checkToolAndArgs(entry as ExpectedCall, locate);
+      });
+      return wellFormed ? toolReference(entry as ExpectedCall, ['calls', index]) : [];
+    });
+  },
   run(params, evidence, id) {
     const mode = params.mode ?? 'strict';
     const outcome = compareTrajectory(mode, params.calls, visibleCalls(evidence, params.nested), params.args_mode ?? 'exact');

@@ -39,7 +39,7 @@ describe('a chain with several problems', () => {
       expect(text).toContain(part);
   });
 
-  it("a format problem in one tool's chain hides neither another tool's unknown tool nor its plan's", () => {
+  it("a format problem in one step of a chain hides neither its other steps' unknown tools nor another tool's, nor a plan's", () => {
     const dir = tempDir({
       'cmin.yaml': [
         'id: cmin',
@@ -66,6 +66,7 @@ describe('a chain with several problems', () => {
     expect(caught).toBeInstanceOf(ConfigErrors);
     expect((caught as ConfigErrors).errors.map((error) => `${error.line} ${error.path}`)).toEqual([
       '9 agent.tools[0].chain.steps[0].on_failure.action',
+      '10 agent.tools[0].chain.steps[1].tool',
       '11 agent.tools[1].chain.steps[0].tool',
       '12 agent.tools[2].plan.steps[0].tools[0].name',
     ]);

@@ -479,7 +479,7 @@ describe('a config whose scenarios globs match nothing', () => {
   it("refuses delays and time limits Node's timers cannot hold (they would fire at once)", async () => {
     const dir = tempDir({
       'shop.yaml': SHOP,
-      'a.scenario.yaml': `${scenario('a', 'shop.yaml', 'refund')}timeout_ms: 99999999999\nmodel: {script: [{text: ok, delay_ms: 2147483648}]}\nmocks: {http: [{url: "https://x.test", delay_ms: 99999999999}]}\n`,
+      'a.scenario.yaml': `${scenario('a', 'shop.yaml', 'refund')}timeout_ms: 99999999999\nmodel: {script: [{text: ok, delay_ms: 2147483648}]}\nmocks: {http: [{url: "https://x.test/", delay_ms: 99999999999}]}\n`,
     });
     const report = await validateFiles(['a.scenario.yaml'], {}, dir);
     expect(report.problems.map((problem) => `${problem.path}: ${(problem.error as ConfigError).expected}`)).toEqual([
