@@ -30,7 +30,7 @@ const problem = z.object({
 const validateOutput = z.object({
   ok: z.boolean().describe('true when every file is valid'),
   summary: z.string().describe('how many files of each kind were valid'),
-  problems: z.array(problem).describe('one entry per invalid file (the first problem in it)'),
+  problems: z.array(problem).describe('every problem of every invalid file, each with its location'),
 });
 
 const DESCRIPTION = [
