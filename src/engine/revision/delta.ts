@@ -25,7 +25,7 @@ export const deltaSchema = {
 
 /** A revision with a delta applied: what a test_run or a variant actually runs. */
 export interface DeltaRevision extends Revision {
-  /** sha256 of the delta's canonical JSON, or null when no delta was applied. */
+  /** sha256 of the delta's canonical JSON, or null when no delta was applied or it changed nothing. */
   deltaHash: string | null;
   /** The deltas applied, in order (an http external engine is sent them; docs/external-agents.md). */
   deltas?: Delta[];
@@ -126,11 +126,13 @@ export function applyDelta(revision: Revision, delta: unknown, source: DeltaSour
   absolutizeSkillRefs(typed, refsDir);
   // A command's ./ paths stay relative to the build file, wherever the delta was written.
   checkExternalCommandFiles(typed, dirname(revision.source), mergedLocator);
-  // Deltas applied in turn (a variant, then a scenario's) hash together.
-  const own = set || remove ? hashValue(delta) : null;
+  // Deltas applied in turn (a variant, then a scenario's) hash together. One that changes nothing
+  // (`{}`, `{set: {}, remove: []}`, values the build already has) has no hash, however spelt.
+  const changed = hashValue(typed) !== hashValue(revision.build);
+  const own = changed ? hashValue(delta) : null;
   const previous = 'deltaHash' in revision ? (revision as DeltaRevision).deltaHash : null;
   const deltaHash = previous && own ? hashValue([previous, own]) : (own ?? previous);
-  const deltas = [...((revision as Partial<DeltaRevision>).deltas ?? []), ...(set || remove ? [structuredClone(delta as Delta)] : [])];
+  const deltas = [...((revision as Partial<DeltaRevision>).deltas ?? []), ...(changed ? [structuredClone(delta as Delta)] : [])];
   return { build: typed, source: revision.source, hash: revision.hash, deltaHash, ...(deltas.length ? { deltas } : {}) };
 }
 

@@ -242,4 +242,13 @@ describe('applyDelta', () => {
     expect(twice.deltaHash).not.toBe(once.deltaHash);
     expect(applyDelta(once, {}).deltaHash).toBe(once.deltaHash);
   });
+
+  it('gives a delta that changes nothing no hash, however it is spelt', () => {
+    const revision = loadAgentBuild(agentFile);
+    for (const delta of [{}, { set: {}, remove: [] }, { set: { agent: { name: revision.build.agent?.name } } }]) {
+      const applied = applyDelta(revision, delta);
+      expect(applied.deltaHash, JSON.stringify(delta)).toBeNull();
+      expect(applied.deltas, JSON.stringify(delta)).toBeUndefined();
+    }
+  });
 });

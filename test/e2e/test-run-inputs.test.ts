@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/temp-dir.js';
+import { AGENT_YAML, runCli } from './cli.js';
+
+const SCRIPT = '- tool_calls: [{name: finish, args: {}}]\n- text: done\n';
+const RUN = ['test-run', '--agent', 'agent.yaml', '--message', 'go', '--script', 'script.yaml', '--terminal-tool', 'finish', '--json'];
+
+describe('agentcheck test-run: what its inputs mean', () => {
+  it('gives every delta that changes nothing a null delta_hash, however it is spelt', async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      'script.yaml': SCRIPT,
+      'empty.yaml': '{}\n',
+      'empty-keys.yaml': 'set: {}\nremove: []\n',
+      'same.yaml': 'set: {agent: {name: E2E bot}}\n',
+      'real.yaml': 'set: {agent: {max_turns: 4}}\n',
+    });
+    const hashes: Record<string, unknown> = {};
+    for (const delta of ['empty.yaml', 'empty-keys.yaml', 'same.yaml', 'real.yaml']) {
+      const result = await runCli([...RUN, '--delta', delta], dir);
+      expect(result.exitCode, result.stderr).toBe(0);
+      hashes[delta] = JSON.parse(result.stdout).resolved.delta_hash;
+    }
+    expect(hashes).toEqual({ 'empty.yaml': null, 'empty-keys.yaml': null, 'same.yaml': null, 'real.yaml': expect.stringMatching(/^[0-9a-f]{16}$/) });
+  });
+});
