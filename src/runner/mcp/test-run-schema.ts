@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MOCK_METHODS } from '../scenario/scenario-schema.js';
 import { DEFAULT_TEST_RUN_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../suite/timeouts.js';
 
 /**
@@ -55,7 +56,7 @@ const mockResponse = {
 
 const httpMock = z
   .object({
-    method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']).optional().describe('default: any method'),
+    method: z.enum(MOCK_METHODS).optional().describe('default: any method; either case (post matches POST)'),
     url: z.string().min(1).describe('URL the http tool requests: exact, or a pattern with * wildcards'),
     match: z
       .object({

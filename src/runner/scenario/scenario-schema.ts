@@ -25,12 +25,15 @@ const mockResponseProperties = {
   delay_ms: { type: 'integer', minimum: 0, maximum: MAX_TIMER_MS },
 } as const;
 
+/** The methods a mock may name, in either case (matched case-insensitively): scenarios, --mocks and MCP test_run alike. */
+export const MOCK_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'get', 'post', 'put', 'patch', 'delete', 'head', 'options'] as const;
+
 const httpMock = {
   type: 'object',
   required: ['url'],
   additionalProperties: false,
   properties: {
-    method: { enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'get', 'post', 'put', 'patch', 'delete', 'head', 'options'] },
+    method: { enum: MOCK_METHODS },
     url: { type: 'string', minLength: 1 },
     // What the request body must hold (docs/formats.md, Scenario, Mocks); checked by validateHttpMocks.
     match: { type: 'object', additionalProperties: false, minProperties: 1, properties: { json: {}, body: {} } },

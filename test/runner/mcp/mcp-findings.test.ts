@@ -1,6 +1,14 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectAgentcheck } from './mcp-client.js';
+import { call, connectAgentcheck, text } from './mcp-client.js';
+
+const refund = {
+  agent: 'fixtures/agents/support-bot.yaml',
+  inputs: { messages: [{ role: 'user', content: 'Refund order 1234, it arrived broken.' }] },
+  expectations: { terminal_tool: 'create_refund' },
+  mocks: { http: [{ method: 'POST', url: 'https://shop.test/refunds', json: { ok: true, id: 'r1' } }] },
+  script: [{ tool_calls: [{ name: 'create_refund', args: { order_id: '1234', reason: 'damaged' } }] }, { text: 'Refund created.' }],
+};
 
 describe('agentcheck mcp: schemas and arguments held as the CLI holds them', () => {
   let client: Client;
@@ -17,5 +25,11 @@ describe('agentcheck mcp: schemas and arguments held as the CLI holds them', () 
     const problems = (validate?.outputSchema?.properties as Record<string, { description?: string }>).problems;
     expect(problems.description).toMatch(/every problem of every invalid file/);
     expect(problems.description).not.toContain('first problem');
+  });
+
+  it('takes a mock method in either case, as a scenario and --mocks do', async () => {
+    const result = await call(client, 'test_run', { ...refund, mocks: { http: [{ method: 'post', url: 'https://shop.test/refunds', json: { ok: true } }] } });
+    expect(result.isError, text(result)).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ verdict: 'pass' });
   });
 });
