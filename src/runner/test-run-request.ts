@@ -20,6 +20,7 @@ import type { ScriptEntrySpec } from './scenario/scenario-format.generated.js';
 import { validateHttpMocks } from './mocks/validate-mocks.js';
 import { scenarioProperties, scriptSchema, skillsSchema, validateScript } from './scenario/scenario-schema.js';
 import { MAX_TIMEOUT_MS } from './suite/timeouts.js';
+import { emptyMessageProblems } from './empty-messages.js';
 
 /** What a test_run is asked to do (docs/cli.md, docs/mcp.md: the same keys everywhere). */
 export interface TestRunRequest {
@@ -96,7 +97,10 @@ const REQUEST_FIELDS: Record<keyof TestRunRequest, FieldCheck> = {
     'an agent build file path, a loaded revision or an inline build object',
     (value) => (typeof value === 'string' && value !== '') || isObject(value),
   ),
-  inputs: schemaCheck(scenarioProperties.inputs),
+  inputs: (value, locate) => {
+    schemaCheck(scenarioProperties.inputs)(value, locate);
+    throwConfigErrors(emptyMessageProblems((value as TestRunRequest['inputs']).messages, (path, expected) => locate(['messages', ...path], expected)));
+  },
   workspaceEvidence: instanceCheck('a boolean', (value) => typeof value === 'boolean'),
   delta: schemaCheck(deltaSchema),
   expectations: (value, locate) => {

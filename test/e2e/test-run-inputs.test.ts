@@ -23,4 +23,24 @@ describe('agentcheck test-run: what its inputs mean', () => {
     }
     expect(hashes).toEqual({ 'empty.yaml': null, 'empty-keys.yaml': null, 'same.yaml': null, 'real.yaml': expect.stringMatching(/^[0-9a-f]{16}$/) });
   });
+
+  it('refuses an empty or blank message given by --inputs as it refuses an empty --message, in the same words', async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      'script.yaml': SCRIPT,
+      'inputs.yaml': 'messages:\n  - {role: user, content: hi}\n  - {role: assistant, content: "  "}\n  - {role: user, content: ""}\n',
+    });
+    const run = RUN.filter((arg) => arg !== '--message' && arg !== 'go');
+    const inputs = await runCli([...run, '--inputs', 'inputs.yaml'], dir);
+    expect(inputs.exitCode).toBe(2);
+    expect(inputs.stdout).toBe('');
+    const lines = inputs.stderr.trim().split('\n');
+    expect(lines).toEqual([
+      expect.stringMatching(/inputs\.yaml:3:\d+ at messages\[1\]\.content: the message is empty; give the message text$/),
+      expect.stringMatching(/inputs\.yaml:4:\d+ at messages\[2\]\.content: the message is empty; give the message text$/),
+    ]);
+    const message = await runCli([...run, '--message', ' '], dir);
+    expect(message.exitCode).toBe(2);
+    expect(message.stderr).toContain('--message is empty; give the message text');
+  });
 });

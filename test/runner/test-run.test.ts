@@ -82,6 +82,14 @@ describe('testRun', () => {
     await expect(run).rejects.toMatchObject({ code: 'CONFIG_NOT_FOUND', message: `${resolve('no-such-dir/agent.yaml')}: file not found` });
   });
 
+  it('refuses an empty or blank message, as the CLI and MCP do', async () => {
+    const run = testRun({ agent: agentFile, inputs: { messages: [{ role: 'user', content: '' }] }, script: [{ text: 'x' }] });
+    await expect(run).rejects.toMatchObject({
+      code: 'CONFIG_INVALID',
+      message: 'testRun at inputs.messages[0].content: the message is empty; give the message text',
+    });
+  });
+
   it('lists every problem of a request at once: fields, delta paths, mocks, approvals and names', async () => {
     const error = await testRun({
       agent: agentFile,

@@ -16,6 +16,7 @@ import type { ApprovalsSpec, MocksSpec, ScenarioInputsSpec, ScriptEntrySpec } fr
 import { scenarioProperties, scriptSchema, validateScript } from '../scenario/scenario-schema.js';
 import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
 import type { TestRunRequest } from '../test-run.js';
+import { emptyMessageProblems, emptyMessageText } from '../empty-messages.js';
 import type { CommandIO } from './cli-io.js';
 import type { TestRunOptions } from './test-run-command.js';
 
@@ -33,7 +34,7 @@ export function requestFromFlags(options: TestRunOptions, io: Pick<CommandIO, 'c
   if ((options.message === undefined) === (options.inputs === undefined)) {
     problems.push(new ConfigError({ file: 'test-run' }, 'give exactly one of --message TEXT or --inputs FILE'));
   } else if (options.message !== undefined && options.message.trim() === '') {
-    problems.push(new ConfigError({ file: 'test-run' }, "--message is empty; give the user's message text"));
+    problems.push(new ConfigError({ file: 'test-run' }, emptyMessageText('--message')));
   }
   const terminalValid = options.terminalTool === undefined || step(() => validateToolName(options.terminalTool, [], memoryLocator('--terminal-tool')));
   let revision: Revision | undefined;
@@ -57,6 +58,7 @@ export function requestFromFlags(options: TestRunOptions, io: Pick<CommandIO, 'c
     step(() => {
       const doc = SourceDocument.read(resolve(io.cwd, options.inputs as string));
       assertFormat<ScenarioInputsSpec>(scenarioProperties.inputs, doc.value, documentLocator(doc));
+      throwConfigErrors(emptyMessageProblems(doc.value.messages, documentLocator(doc, ['messages'])));
       inputs = doc.value;
     });
   }

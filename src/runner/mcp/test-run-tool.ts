@@ -17,6 +17,7 @@ import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
 import { executeTestRun, type TestRunRequest } from '../test-run.js';
 import { isUncopyableFileError } from '../../engine/workspace/folder-workspace.js';
 import { requestFieldProblems } from '../test-run-request.js';
+import { emptyMessageProblems } from '../empty-messages.js';
 import type { McpServerContext } from './server-context.js';
 import { settleRun } from './settle-run.js';
 import { TEST_RUN_DESCRIPTION, testRunInput, testRunOutput, type TestRunArgs } from './test-run-schema.js';
@@ -85,7 +86,7 @@ export async function runTestRun(args: TestRunArgs, context: McpServerContext, s
  */
 function requestRuleProblems(args: TestRunArgs, build: AgentBuild | undefined): ConfigError[] {
   const locate = memoryLocator('arguments');
-  const problems: ConfigError[] = [];
+  const problems: ConfigError[] = emptyMessageProblems(args.inputs.messages, (path, expected) => locate(['inputs', 'messages', ...path], expected));
   const mocks = args.mocks;
   if (mocks) collectConfigErrors(problems, () => validateHttpMocks(mocks.http, (path, expected, atKey) => locate(['mocks', 'http', ...path], expected, atKey)));
   // The script by testRun's own check, as the CLI's --script: at least one entry, each answering something, distinct call ids.

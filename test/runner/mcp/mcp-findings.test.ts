@@ -32,4 +32,11 @@ describe('agentcheck mcp: schemas and arguments held as the CLI holds them', () 
     expect(result.isError, text(result)).toBeFalsy();
     expect(result.structuredContent).toMatchObject({ verdict: 'pass' });
   });
+
+  it('refuses an empty or blank message, as the CLI refuses an empty --message', async () => {
+    const inputs = { messages: [{ role: 'user', content: ' ' }] };
+    const result = await call(client, 'test_run', { ...refund, inputs });
+    expect(result.isError).toBe(true);
+    expect(text(result)).toBe('invalid input: arguments at inputs.messages[0].content: the message is empty; give the message text');
+  });
 });
