@@ -43,4 +43,17 @@ describe('agentcheck test-run: what its inputs mean', () => {
     expect(message.exitCode).toBe(2);
     expect(message.stderr).toContain('--message is empty; give the message text');
   });
+
+  it('says a delta setting part of agent.llm on a build without one must give provider and model too', async () => {
+    const dir = tempDir({
+      'agent.yaml': 'id: mini\nagent:\n  name: Mini\n  tools: [{name: finish, description: f, returns: {done: true}}]\n',
+      'script.yaml': SCRIPT,
+      'delta.yaml': 'set:\n  agent:\n    llm: {parameters: {temperature: 0.5}}\n',
+    });
+    const result = await runCli([...RUN, '--delta', 'delta.yaml'], dir);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr.trim()).toMatch(
+      /^agentcheck: invalid input: .*delta\.yaml:3:10 at set\.agent\.llm: after applying the delta: the build has no agent\.llm \(it uses the default model, scripted\/scripted\), so a delta that sets part of agent\.llm must give agent\.llm\.provider and agent\.llm\.model too$/,
+    );
+  });
 });

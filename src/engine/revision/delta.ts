@@ -11,6 +11,7 @@ import { removalBlame } from './delta-blame.js';
 import { checkExternalCommandFiles } from './external-command-files.js';
 import { parseDeltaPath, type Segment } from './delta-path.js';
 import { deltaOwnProblems } from './delta-own-problems.js';
+import { partialLlmProblem } from './partial-llm.js';
 
 /** The delta format (docs/formats.md, Delta). */
 export const deltaSchema = {
@@ -108,8 +109,9 @@ export function applyDelta(revision: Revision, delta: unknown, source: DeltaSour
     removeTargets([resolvePath(copy, remove?.[entry] ?? '', (message) => ownLocator(['remove', entry], message))]);
     return copy;
   });
-  const buildLocator: Locator = (path, expected) => {
-    const entry = blame(path, expected);
+  const buildLocator: Locator = (path, given) => {
+    const expected = partialLlmProblem(revision.build, path, given) ?? given;
+    const entry = blame(path, given);
     if (entry === undefined) return mergedLocator(path, expected);
     const base = doc instanceof SourceView ? doc.base : [];
     const broken = `removing "${remove?.[entry]}" leaves ${formatPath(path) || 'the build'} invalid: ${expected}`;

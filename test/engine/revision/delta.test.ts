@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ConfigError, ConfigErrors } from '../../../src/config/errors.js';
 import { SourceDocument } from '../../../src/config/source.js';
 import { applyDelta } from '../../../src/engine/revision/delta.js';
-import { loadAgentBuild } from '../../../src/engine/revision/load-build.js';
+import { loadAgentBuild, revisionFromValue } from '../../../src/engine/revision/load-build.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 const agentFile = join(import.meta.dirname, '../../../fixtures/agents/support-bot.yaml');
@@ -229,6 +229,18 @@ describe('applyDelta', () => {
       '6 remove[1]',
     ]);
     expect(Object.getPrototypeOf(revision.build)).toBe(Object.prototype);
+  });
+
+  it('says a partial agent.llm on a build without one must give provider and model, the default not being merged into', () => {
+    const revision = revisionFromValue({ id: 'mini', agent: { name: 'Mini' } }, 'mini');
+    const problem = () => applyDelta(revision, { set: { agent: { llm: { parameters: { temperature: 0.5 } } } } });
+    expect(problem).toThrow(
+      /^<delta> at set\.agent\.llm: after applying the delta: the build has no agent\.llm \(it uses the default model, scripted\/scripted\), so a delta that sets part of agent\.llm must give agent\.llm\.provider and agent\.llm\.model too$/,
+    );
+    expect(applyDelta(revision, { set: { agent: { llm: { provider: 'scripted', model: 'm2' } } } }).build.agent?.llm).toMatchObject({ model: 'm2' });
+    // A build with its own llm still says which key is missing.
+    const own = revisionFromValue({ id: 'mini', agent: { name: 'Mini', llm: { provider: 'scripted', model: 's' } } }, 'mini');
+    expect(() => applyDelta(own, { remove: ['agent.llm.model'] })).toThrow(/missing required key "model"/);
   });
 
   it('rejects unknown delta keys', () => {
