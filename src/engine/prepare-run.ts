@@ -1,3 +1,4 @@
+import { approvalsFor } from './permissions/check-approvals.js';
 import { secretEnvValues } from '../config/redact.js';
 import type { Context, Tracer } from '@opentelemetry/api';
 import type { InvokeOptions } from './invoke.js';
@@ -70,7 +71,8 @@ export function prepareRun(revision: Revision | DeltaRevision, options: InvokeOp
     tools,
     fallbackTools,
     agent,
-    approvals: options.approvals,
+    // Keyed by the names the gates ask with (an MCP tool given by its tool part gets its full name).
+    approvals: options.approvals && approvalsFor(options.approvals, revision.build),
     security: createPromptSecurity(options.encodedTags),
     tracer: place.tracer,
     workspace: place.workspace,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
 import { tempDir } from '../helpers/temp-dir.js';
-import { AGENT_YAML, runCli } from './cli.js';
+import { AGENT_YAML, ROOT, runCli } from './cli.js';
 
 const SCRIPT = '- tool_calls: [{name: finish, args: {}}]\n- text: done\n';
 const RUN = ['test-run', '--agent', 'agent.yaml', '--message', 'go', '--script', 'script.yaml', '--terminal-tool', 'finish', '--json'];
@@ -54,6 +55,34 @@ describe('agentcheck test-run: what its inputs mean', () => {
     expect(result.exitCode).toBe(2);
     expect(result.stderr.trim()).toMatch(
       /^agentcheck: invalid input: .*delta\.yaml:3:10 at set\.agent\.llm: after applying the delta: the build has no agent\.llm \(it uses the default model, scripted\/scripted\), so a delta that sets part of agent\.llm must give agent\.llm\.provider and agent\.llm\.model too$/,
+    );
+  });
+
+  it('takes an MCP tool in approvals.tools by the name the result gives it, and points a near miss to the full name', async () => {
+    const dir = tempDir({
+      'script.yaml':
+        '- tool_calls: [{name: mcp__fs__list_directory, args: {path: .}}]\n- tool_calls: [{name: mcp__fs__read_text_file, args: {path: README.txt}}]\n- text: done\n',
+      'delta.yaml': 'set:\n  "agent.mcps[name=fs]": {permission: ask}\n',
+      'short.yaml': 'tools: {list_directory: approve, read_text_file: approve}\n',
+      'typo.yaml': 'tools: {list_directry: approve}\n',
+    });
+    const run = ['test-run', '--agent', join(ROOT, 'fixtures/agents/fs-mcp-agent.yaml'), '--message', 'x', '--script', 'script.yaml'];
+    const flags = ['--terminal-tool', 'read_text_file', '--delta', 'delta.yaml', '--json'];
+    const paused = JSON.parse((await runCli([...run, ...flags, '--spans', 'paused.jsonl'], dir)).stdout);
+    expect(paused.approvals).toEqual([{ tool: 'list_directory', decision: 'pending' }]);
+    const approved = await runCli([...run, ...flags, '--approvals', 'short.yaml'], dir);
+    expect(approved.exitCode, approved.stderr).toBe(0);
+    expect(JSON.parse(approved.stdout)).toMatchObject({
+      verdict: 'pass',
+      approvals: [
+        { tool: 'list_directory', decision: 'approve' },
+        { tool: 'read_text_file', decision: 'approve' },
+      ],
+    });
+    const typo = await runCli([...run, ...flags, '--approvals', 'typo.yaml'], dir);
+    expect(typo.exitCode).toBe(2);
+    expect(typo.stderr).toMatch(
+      /typo\.yaml:1:9 at tools\.list_directry: "list_directry" names no tool of the agent; .*; did you mean "mcp__fs__list_directory"\?/,
     );
   });
 });

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/config/errors.js';
 import { invoke } from '../../src/engine/invoke.js';
 import { resume } from '../../src/engine/resume.js';
-import { loadAgentBuild } from '../../src/engine/revision/load-build.js';
+import { loadAgentBuild, revisionFromValue } from '../../src/engine/revision/load-build.js';
+import { memoryLocator } from '../../src/config/assert-format.js';
+import { approvalsFor, checkApprovals } from '../../src/engine/permissions/check-approvals.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const revision = loadAgentBuild(join(ROOT, 'fixtures/agents/coding-agent.yaml'));
@@ -110,6 +112,17 @@ describe('invoke checks what a library caller gives it', () => {
     expect(turn.stop_reason).toBe('end_turn');
     expect(await problemOf(resume(revision, {} as never, undefined, { script: [{ txt: 'x' }] as never }))).toContain(
       'resume at options.script[0].txt: unknown key "txt" (did you mean "text"?)',
+    );
+  });
+
+  it("takes an MCP tool's tool part in approvals.tools only when it names exactly one tool", async () => {
+    const mcp = (name: string) => ({ name, command: ['node', 'server.js'], tools: ['list_directory'] });
+    const one = revisionFromValue({ id: 'one', agent: { name: 'One', mcps: [mcp('fs')] } }, 'one');
+    const two = revisionFromValue({ id: 'two', agent: { name: 'Two', mcps: [mcp('fs'), mcp('disk')] } }, 'two');
+    expect(() => checkApprovals({ tools: { list_directory: 'approve' } }, [one.build], memoryLocator('approvals'))).not.toThrow();
+    expect(approvalsFor({ tools: { list_directory: 'approve' } }, one.build)).toEqual({ tools: { mcp__fs__list_directory: 'approve' } });
+    expect(() => checkApprovals({ tools: { list_directory: 'approve' } }, [two.build], memoryLocator('approvals'))).toThrow(
+      /^approvals at tools\.list_directory: "list_directory" names no tool of the agent; expected one of: .*; it is the tool part of "mcp__fs__list_directory" and "mcp__disk__list_directory": did you mean one of them\?$/,
     );
   });
 

@@ -1,7 +1,9 @@
 import type { Locator } from '../../config/assert-format.js';
-import { didYouMean } from '../../config/did-you-mean.js';
+import { closestWord, didYouMean } from '../../config/did-you-mean.js';
 import { ConfigError, throwConfigErrors } from '../../config/errors.js';
-import { buildTools, isOpenServerTool, listedTools, LOAD_SKILL } from '../revision/build-tools.js';
+import { normalizeToolName } from '../../spans/conventions.js';
+import { MCP_TOOL_PREFIX } from '../mcp/mcp-tool-name.js';
+import { buildTools, isOpenServerTool, listedTools, LOAD_SKILL, type BuildTools } from '../revision/build-tools.js';
 import type { AgentBuild } from '../revision/types.js';
 
 /** What answers a tool's approval gate (docs/workflows.md): `reject` is `deny`. */
@@ -23,7 +25,8 @@ export function checkApprovals(approvals: { tools?: Readonly<Record<string, unkn
 /**
  * Every key of `approvals.tools` must name something a gate can ask about in one of `builds`:
  * an agent tool, a built-in or tool that a chain, plan or flow step calls by name, a flow
- * human_input component or a tool of a configured MCP server (`mcp__<server>__<tool>`);
+ * human_input component or a tool of a configured MCP server (`mcp__<server>__<tool>`, or its
+ * tool part alone when that names exactly one tool);
  * load_skill is never gated. A typo would otherwise leave the real tool to `approvals.default`. A tool's answer
  * must be approve, deny or reject; only a human_input component takes other text.
  * `locate` takes paths relative to `approvals.tools`. Scenario files, testRun and invoke share it.
@@ -39,7 +42,8 @@ function checkApprovalTools(tools: Readonly<Record<string, unknown>>, builds: re
       problems.push(locate([name], `"${LOAD_SKILL}" is never gated (it only reads a delivered skill), so an answer for it has no effect; remove it`, true));
       continue;
     }
-    if (gatesName(name, builds)) {
+    const byToolPart = gatesName(name, builds) ? [] : mcpToolsNamed(name, catalogs);
+    if (byToolPart.length === 1 || gatesName(name, builds)) {
       // A tool's gate takes approve or deny (reject counts as deny); any other text would leave
       // the call waiting, as if nobody answered. A human_input component also takes a response text.
       if (!humanInputs.has(name) && !TOOL_ANSWERS.includes(answer as string)) {
@@ -48,13 +52,12 @@ function checkApprovalTools(tools: Readonly<Record<string, unknown>>, builds: re
       continue;
     }
     const known = listedTools(catalogs, { loadSkill: false });
-    problems.push(
-      locate(
-        [name],
-        `"${name}" names no tool of the agent; expected one of: ${known.join(', ') || '(the agent has no tools)'}${didYouMean(name, known)}`,
-        true,
-      ),
-    );
+    // The result names an MCP tool without its prefix: the full names it could mean are the hint.
+    const hint =
+      byToolPart.length > 1
+        ? `; it is the tool part of ${byToolPart.map((full) => `"${full}"`).join(' and ')}: did you mean one of them?`
+        : didYouMean(name, known) || mcpDidYouMean(name, catalogs);
+    problems.push(locate([name], `"${name}" names no tool of the agent; expected one of: ${known.join(', ') || '(the agent has no tools)'}${hint}`, true));
   }
   throwConfigErrors(problems);
 }
@@ -65,12 +68,37 @@ export function gatesName(name: string, builds: readonly AgentBuild[]): boolean 
 }
 
 /**
- * The part of `policy` that `build` can use: a scenario's approvals are held to every variant's
- * build, so an answer for a tool one variant removes is dropped for that variant's run (where
- * invoke would refuse it) rather than failing the row.
+ * The full `mcp__<server>__<tool>` names of the builds' declared MCP tools whose tool part is
+ * `name` (`list_directory`, as a result's approvals and verdict name it; docs/mcp.md).
+ */
+function mcpToolsNamed(name: string, catalogs: readonly BuildTools[]): string[] {
+  const full = catalogs.flatMap((catalog) => [...catalog.all.keys()].filter((tool) => tool.startsWith(MCP_TOOL_PREFIX) && normalizeToolName(tool) === name));
+  return [...new Set(full)];
+}
+
+/** `; did you mean "mcp__fs__list_directory"?` for a near miss of an MCP tool's tool part, else ''. */
+function mcpDidYouMean(name: string, catalogs: readonly BuildTools[]): string {
+  const mcpTools = catalogs.flatMap((catalog) => [...catalog.all.keys()].filter((tool) => tool.startsWith(MCP_TOOL_PREFIX)));
+  const near = closestWord(name, new Set(mcpTools.map(normalizeToolName)));
+  const full = near === undefined ? [] : mcpToolsNamed(near, catalogs);
+  return full.length === 1 ? `; did you mean "${full[0]}"?` : '';
+}
+
+/**
+ * The part of `policy` that `build` can use, by the names its gates ask with: a scenario's
+ * approvals are held to every variant's build, so an answer for a tool one variant removes is
+ * dropped for that variant's run (where invoke would refuse it) rather than failing the row; an
+ * MCP tool named by its tool part alone (`list_directory`) is keyed by its full name.
  */
 export function approvalsFor<T extends { tools?: Readonly<Record<string, unknown>> }>(policy: T, build: AgentBuild): T {
   const tools = policy.tools;
   if (!tools || Object.keys(tools).every((name) => gatesName(name, [build]))) return policy;
-  return { ...policy, tools: Object.fromEntries(Object.entries(tools).filter(([name]) => gatesName(name, [build]))) };
+  const catalogs = [buildTools(build)];
+  const keyed = Object.entries(tools).flatMap(([name, answer]): Array<[string, unknown]> => {
+    if (gatesName(name, [build])) return [[name, answer]];
+    const full = mcpToolsNamed(name, catalogs);
+    // The full name, when given too, is the more specific answer.
+    return full.length === 1 && !(full[0] in tools) ? [[full[0], answer]] : [];
+  });
+  return { ...policy, tools: Object.fromEntries(keyed) };
 }
