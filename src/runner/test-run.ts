@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { memoryLocator } from '../config/assert-format.js';
 import { collectConfigErrors, RunError, throwConfigErrors, type ConfigError } from '../config/errors.js';
 import type { InvokeOptions } from '../engine/invoke.js';
-import { INSIDE_RUN_ENV } from '../engine/mcp/mcp-toolset.js';
+import { INSIDE_RUN_ENV } from '../engine/inside-run.js';
 import type { ResolvedConfig } from '../engine/resolve-config.js';
 import { applyDelta, type DeltaRevision } from '../engine/revision/delta.js';
 import { loadAgentBuild, revisionFromValue } from '../engine/revision/load-build.js';

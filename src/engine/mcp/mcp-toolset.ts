@@ -4,6 +4,7 @@ import type { DeltaRevision } from '../revision/delta.js';
 import type { McpServerSpec, Revision } from '../revision/types.js';
 import { fillEnvHeaders } from '../template/env-headers.js';
 import { scrubbedEnv } from '../tools/process/run-process.js';
+import { insideRunEnv } from '../inside-run.js';
 import type { Tool } from '../tools/tool.js';
 import type { McpLaunch } from './mcp-connection.js';
 import { liveFetch } from './live-fetch.js';
@@ -15,13 +16,6 @@ import { throwIfRunAborted } from '../run-aborted.js';
 
 /** Per-call and start-up limit when an `mcps` entry sets none (timeout_ms, start_timeout_ms). */
 export const DEFAULT_MCP_TIMEOUT_MS = 30_000;
-
-/**
- * Set in the environment of every MCP server a run starts. A process that sees it is inside a
- * run, so `agentcheck mcp` started as an agent's toolset refuses test_run: runs nest at most
- * one level deep, across processes too.
- */
-export const INSIDE_RUN_ENV = 'AGENTCHECK_INSIDE_RUN';
 
 /** The MCP tools of one run and how to release what the run alone started. */
 export interface McpSession {
@@ -87,7 +81,7 @@ function launchOf(server: McpServerSpec, cwd: string, env: Readonly<Record<strin
     name: server.name,
     command: server.command,
     cwd,
-    env: { ...scrubbedEnv(env, server.env_allow ?? []), [INSIDE_RUN_ENV]: '1' },
+    env: insideRunEnv(scrubbedEnv(env, server.env_allow ?? [])),
     ...limits,
   };
 }

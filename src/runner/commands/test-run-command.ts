@@ -5,7 +5,7 @@ import { realPathOf } from '../files/walk-files.js';
 import { isSameFile } from '../files/same-file.js';
 import { isInsideFolder } from '../../config/is-inside-folder.js';
 import { createFolders } from '../../config/create-folders.js';
-import { ConfigError } from '../../config/errors.js';
+import { ConfigError, RunError } from '../../config/errors.js';
 import type { Checkpoint } from '../../engine/checkpoint/checkpointer.js';
 import type { DeltaRevision } from '../../engine/revision/delta.js';
 import { isUncopyableFileError } from '../../engine/workspace/folder-workspace.js';
@@ -97,6 +97,11 @@ export async function runAndReport(
     // A named pipe, socket or device in --workspace: nothing ran and the file is the input's (exit 2).
     if (!control.workspace && isUncopyableFileError(error)) {
       return reportError(new ConfigError({ file: '--workspace' }, `${error.message}; expected a folder of regular files, folders and symbolic links`), io);
+    }
+    // Refused inside another run: nothing ran, so exit 2 with stdout empty, as for invalid input (docs/cli.md).
+    if (error instanceof RunError && error.code === 'RECURSION_GUARD') {
+      reportError(error, io);
+      return EXIT.invalidInput;
     }
     return reportError(error, io);
   } finally {

@@ -1,5 +1,6 @@
 import { ToolError } from '../../../config/errors.js';
 import { PROCESS_ERROR_TYPES, runProcess, scrubbedEnv } from '../process/run-process.js';
+import { insideRunEnv } from '../../inside-run.js';
 import type { BuiltinTool } from './builtin-tool.js';
 import { BUILTIN_PARAMETERS } from './builtin-parameters.js';
 
@@ -24,7 +25,7 @@ export const runCommandTool: BuiltinTool = {
     }
     const run = await runProcess(argv as string[], {
       cwd: await ctx.workspace.root(),
-      env: scrubbedEnv(ctx.env, ['LANG']),
+      env: insideRunEnv(scrubbedEnv(ctx.env, ['LANG'])),
       timeoutMs: TIMEOUT_MS,
       maxOutputBytes: MAX_OUTPUT_BYTES,
       signal: ctx.signal,

@@ -2,6 +2,7 @@ import { ToolError } from '../../../config/errors.js';
 import type { CommandSpec, ToolSpec } from '../../revision/types.js';
 import { stringifyValue } from '../../template/interpolate.js';
 import { PROCESS_ERROR_TYPES, runProcess, scrubbedEnv } from '../process/run-process.js';
+import { insideRunEnv } from '../../inside-run.js';
 import type { Tool, ToolContext, ToolOutcome } from '../tool.js';
 import { templateFromArgs } from './args-template.js';
 import { toolHeader } from './tool-header.js';
@@ -31,7 +32,7 @@ async function runCommandSpec(name: string, command: CommandSpec, args: Record<s
   if (command.refuse_option_args) refuseOptionArgs(name, command.argv, argv);
   const run = await runProcess(argv, {
     cwd: await ctx.workspace.root(),
-    env: scrubbedEnv(ctx.env, command.allow_env ?? []),
+    env: insideRunEnv(scrubbedEnv(ctx.env, command.allow_env ?? [])),
     timeoutMs: command.timeout_ms ?? DEFAULT_TIMEOUT_MS,
     maxOutputBytes: command.max_output_bytes ?? DEFAULT_MAX_OUTPUT_BYTES,
     signal: ctx.signal,

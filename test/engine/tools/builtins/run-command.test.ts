@@ -43,9 +43,9 @@ describe('run_command', () => {
     expect(await readdir(await workspace.root())).toEqual([]);
   });
 
-  it('scrubs the environment to PATH and LANG', async () => {
+  it("scrubs the environment to PATH and LANG, plus the recursion guard's marker", async () => {
     const result = (await run(['node', '-e', 'console.log(JSON.stringify(Object.keys(process.env).sort()))'], ctx)) as { stdout: string };
-    expect(JSON.parse(result.stdout)).toEqual(['LANG', 'PATH']);
+    expect(JSON.parse(result.stdout)).toEqual(['AGENTCHECK_INSIDE_RUN', 'LANG', 'PATH']);
   });
 
   it('caps stdout at 64 KB with a truncation marker', async () => {

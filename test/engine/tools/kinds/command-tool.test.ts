@@ -41,10 +41,15 @@ describe('command tool', () => {
   it('hides ctx.env except PATH and allow_env names', async () => {
     const hidden = await tool({ argv: ['node', '-e', PRINT_ENV] }).execute({}, ctx);
     const env = JSON.parse((hidden.result as { stdout: string }).stdout);
-    expect(Object.keys(env)).toEqual(['PATH']);
+    // The recursion guard's marker: an agentcheck test-run the command starts refuses to run.
+    expect(env).toEqual({ PATH: process.env.PATH, AGENTCHECK_INSIDE_RUN: '1' });
 
     const allowed = await tool({ argv: ['node', '-e', PRINT_ENV], allow_env: ['OPENAI_API_KEY', 'NOT_SET'] }).execute({}, ctx);
-    expect(JSON.parse((allowed.result as { stdout: string }).stdout)).toEqual({ PATH: process.env.PATH, OPENAI_API_KEY: 'sk-secret' });
+    expect(JSON.parse((allowed.result as { stdout: string }).stdout)).toEqual({
+      PATH: process.env.PATH,
+      OPENAI_API_KEY: 'sk-secret',
+      AGENTCHECK_INSIDE_RUN: '1',
+    });
   });
 
   it('runs in the workspace root', async () => {
