@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { assertFormat, memoryLocator, type Locator } from '../config/assert-format.js';
 import { collectConfigErrors, ConfigError, throwConfigErrors } from '../config/errors.js';
 import { describeValue } from '../config/describe-value.js';
+import { checkNesting } from '../config/nesting-limit.js';
 import { withoutUndefined } from '../config/without-undefined.js';
 import type { McpServerPool } from '../engine/mcp/mcp-server-pool.js';
 import type { Message } from '../engine/model/message.js';
@@ -137,6 +138,10 @@ const REQUEST_FIELDS: Record<keyof TestRunRequest, FieldCheck> = {
   timeout_ms: schemaCheck({ type: 'integer', minimum: 1, maximum: MAX_TIMEOUT_MS }),
 };
 
+/** The fields that hold plain data (not a signal, a Model or a pool), held to the files' nesting limit. */
+const DATA_FIELDS = new Set(['agent', 'inputs', 'delta', 'expectations', 'approvals', 'mocks', 'script', 'skills', 'env', 'cassette']);
+const isLoadedRevision = (value: unknown) => isObject(value) && 'build' in value && 'hash' in value;
+
 /**
  * Checks a library caller's request up front, with the schemas scenario files and the CLI use,
  * so bad input is a ConfigError naming the field (`testRun at inputs.messages[0].role: ...`),
@@ -155,7 +160,11 @@ export function validateTestRunRequest(request: unknown): asserts request is Tes
   }
   for (const [key, check] of Object.entries(REQUEST_FIELDS)) {
     const value = request[key];
-    if (value !== undefined) collectConfigErrors(problems, () => check(value, memoryLocator(REQUEST, [key])));
+    if (value === undefined) continue;
+    const locate = memoryLocator(REQUEST, [key]);
+    // Data nested deeper than a file may be is refused before any check walks it (a stack overflow).
+    if (DATA_FIELDS.has(key) && !isLoadedRevision(value) && !collectConfigErrors(problems, () => checkNesting(value, locate))) continue;
+    collectConfigErrors(problems, () => check(value, locate));
   }
   throwConfigErrors(problems);
 }

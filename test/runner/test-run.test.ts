@@ -82,6 +82,22 @@ describe('testRun', () => {
     await expect(run).rejects.toMatchObject({ code: 'CONFIG_NOT_FOUND', message: `${resolve('no-such-dir/agent.yaml')}: file not found` });
   });
 
+  it('refuses request data nested more than 100 levels with a located ConfigError, never a RangeError', async () => {
+    const deep = (levels: number): unknown => (levels === 0 ? 1 : { a: deep(levels - 1) });
+    const run = testRun({
+      agent: agentFile,
+      inputs: { messages: [{ role: 'user', content: 'x' }] },
+      delta: { set: { agent: { tools: [{ name: 'x', description: 'd', returns: deep(3000) }] } } },
+      script: [{ text: 'x' }],
+    });
+    await expect(run).rejects.toMatchObject({
+      code: 'CONFIG_TOO_DEEP',
+      message: expect.stringMatching(
+        /^testRun at delta\.set\.agent\.tools\[0\]\.returns\.a\.a.*: is nested more than 100 levels deep; agentcheck refuses values beyond that$/,
+      ),
+    });
+  });
+
   it('refuses an empty or blank message, as the CLI and MCP do', async () => {
     const run = testRun({ agent: agentFile, inputs: { messages: [{ role: 'user', content: '' }] }, script: [{ text: 'x' }] });
     await expect(run).rejects.toMatchObject({

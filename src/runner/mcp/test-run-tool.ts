@@ -6,6 +6,7 @@ import { applyDelta, type DeltaRevision } from '../../engine/revision/delta.js';
 import { loadAgentBuild, revisionFromValue } from '../../engine/revision/load-build.js';
 import type { AgentBuild, Revision } from '../../engine/revision/types.js';
 import { memoryLocator } from '../../config/assert-format.js';
+import { checkNesting } from '../../config/nesting-limit.js';
 import { validateHttpMocks } from '../mocks/validate-mocks.js';
 import { workspaceFolderProblem } from '../files/walk-files.js';
 import { validateToolName } from '../../verdicts/tool-name.js';
@@ -46,6 +47,9 @@ export async function runTestRun(args: TestRunArgs, context: McpServerContext, s
     // Errors in inline values name the argument they came from, e.g. `arguments.delta at set.agent`.
     // Every argument is checked and all the problems come back in one answer, as the CLI lists them.
     const problems: ConfigError[] = [];
+    // Arguments nested deeper than a file may be are refused before anything walks them (as testRun's are).
+    for (const [key, value] of Object.entries(args)) collectConfigErrors(problems, () => checkNesting(value, memoryLocator('arguments', [key])));
+    throwConfigErrors(problems);
     let revision: DeltaRevision | undefined;
     collectConfigErrors(problems, () => {
       revision = applyDelta(loadRevision(args.agent, context.cwd), args.delta ?? {}, 'arguments.delta');

@@ -39,4 +39,25 @@ describe('agentcheck mcp: schemas and arguments held as the CLI holds them', () 
     expect(result.isError).toBe(true);
     expect(text(result)).toBe('invalid input: arguments at inputs.messages[0].content: the message is empty; give the message text');
   });
+
+  it('refuses arguments nested more than 100 levels, with their path, as the CLI refuses such files', async () => {
+    const deep = (levels: number): unknown => (levels === 0 ? 1 : { a: deep(levels - 1) });
+    const cases: Array<[Record<string, unknown>, RegExp]> = [
+      [
+        { delta: { set: { agent: { tools: [{ name: 'x', description: 'd', returns: deep(150) }] } } } },
+        /^invalid input: arguments at delta\.set\.agent\.tools\[0\]\.returns\.a\.a/,
+      ],
+      [
+        { script: [{ tool_calls: [{ name: 'lookup_order', args: deep(3000) }] }, { text: 'x' }] },
+        /^invalid input: arguments at script\[0\]\.tool_calls\[0\]\.args\.a\.a/,
+      ],
+      [{ inputs: { messages: refund.inputs.messages, context: deep(3000) } }, /^invalid input: arguments at inputs\.context\.a\.a/],
+    ];
+    for (const [args, where] of cases) {
+      const result = await call(client, 'test_run', { ...refund, ...args });
+      expect(result.isError).toBe(true);
+      expect(text(result)).toMatch(where);
+      expect(text(result)).toMatch(/: is nested more than 100 levels deep; agentcheck refuses values beyond that$/);
+    }
+  });
 });

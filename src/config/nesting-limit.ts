@@ -1,0 +1,17 @@
+import type { Locator } from './assert-format.js';
+import { deepestPath } from './deepest-path.js';
+import { withCode } from './errors.js';
+import { MAX_DEPTH } from './source.js';
+
+/** What a value nested too deeply is told, after its location (docs/security.md, Limits). */
+export const TOO_DEEP = `is nested more than ${MAX_DEPTH} levels deep; agentcheck refuses values beyond that`;
+
+/**
+ * Refuses a value given in memory (an MCP argument, a testRun request field) nested deeper than
+ * files may be, before anything walks it recursively: a located ConfigError (CONFIG_TOO_DEEP)
+ * naming the path, never a stack overflow.
+ */
+export function checkNesting(value: unknown, locate: Locator): void {
+  const deep = deepestPath(value, MAX_DEPTH);
+  if (deep) throw withCode(locate(deep, TOO_DEEP), 'CONFIG_TOO_DEEP');
+}
