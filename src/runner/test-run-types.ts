@@ -81,6 +81,11 @@ export interface TestRunControl {
    * the caller disposes it. Past it the turn ends like a test_run's cap: error TIMEOUT, what ran kept.
    */
   deadline?: Deadline;
+  /**
+   * A folder the copy of `request.workspace` leaves out when it lies inside it: the CLI's runs
+   * folder (checkpoints and paused workspaces), which the agent must not see and copies must not nest.
+   */
+  workspaceLeaveOut?: string;
   /** What set the request's `timeout_ms`, for the timeout message (`--timeout` for the CLI). */
   timeoutSetting?: string;
 }

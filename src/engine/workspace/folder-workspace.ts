@@ -30,19 +30,25 @@ export class FolderWorkspace implements Workspace {
   /**
    * A fresh temp copy of `srcDir` (symlinks inside copied as symlinks), made on first root(),
    * removed by dispose(). `srcDir` itself may be a symlink to a folder: the folder is copied.
+   * `leaveOut` is a folder not copied when it lies inside `srcDir` (agentcheck's own runs folder).
    */
-  static copyOf(srcDir: string): FolderWorkspace {
+  static copyOf(srcDir: string, leaveOut?: string): FolderWorkspace {
     const source = path.resolve(srcDir);
     return new FolderWorkspace(
       async () => {
         await requireFolder(source);
         // Only the top-level link is followed (cp would copy the link itself, not the folder).
         const real = await realpath(source);
+        const skipped = leaveOut === undefined ? undefined : realPathAllowMissing(path.resolve(leaveOut)).path;
         const dir = await makeTempDir();
         try {
           // verbatimSymlinks keeps link targets as written, so a link that points outside the
           // fixture still points outside the copy and resolve() refuses it.
-          await cp(real, dir, { recursive: true, verbatimSymlinks: true });
+          await cp(real, dir, {
+            recursive: true,
+            verbatimSymlinks: true,
+            filter: (from) => skipped === undefined || skipped === real || !isInsideFolder(skipped, from),
+          });
         } catch (error) {
           await rm(dir, { recursive: true, force: true });
           throw copyFailure(source, dir, error);

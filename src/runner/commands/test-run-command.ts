@@ -66,7 +66,12 @@ export async function runAndReport(
     // An unusable --spans is invalid input, found before the run rather than after it.
     if (options.spans !== undefined) checkSpansPath(resolve(io.cwd, options.spans), options.spans);
     // The cap comes from --timeout (or its default): the timeout message names the flag.
-    const record = await executeTestRun({ ...request, signal: request.signal ?? interrupted.signal }, revision, { timeoutSetting: '--timeout', ...control });
+    // The runs folder is never copied into the workspace: checkpoints stay out of the agent's sight.
+    const record = await executeTestRun({ ...request, signal: request.signal ?? interrupted.signal }, revision, {
+      timeoutSetting: '--timeout',
+      workspaceLeaveOut: runsDir(io.cwd, options.spans),
+      ...control,
+    });
     try {
       result = record.result;
       // The run happened: a write that fails now (a full disk) is said, the result still
