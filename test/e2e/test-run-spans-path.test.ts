@@ -65,6 +65,32 @@ describe('test-run --spans naming one of the run inputs (built CLI)', () => {
     expect(readFileSync(join(dir, 'out/spans.jsonl'), 'utf8')).toContain('"trace_id"');
   });
 
+  it("refuses an external agent's command file and a file in a skill folder the delta names, leaving each as it was", async () => {
+    const dir = tempDir({
+      'ext/agent.mjs': 'console.log("hi")\n',
+      'ext/ext.yaml':
+        'id: ext\nexternal:\n  command: [node, ./agent.mjs]\n  tools:\n    - {name: get_weather, parameters: {type: object, properties: {city: {type: string}}}}\n',
+      'x.yaml': '- text: x\n',
+      'skl/getting-started/SKILL.md': readFileSync(join(ROOT, 'fixtures/skills/getting-started/SKILL.md'), 'utf8'),
+      'skd.yaml': 'set:\n  agent:\n    skills:\n      - {ref: skl/getting-started}\n',
+    });
+    const external = await runCli(['test-run', '--agent', 'ext/ext.yaml', '--message', 'hi', '--script', 'x.yaml', '--spans', 'ext/agent.mjs', '--json'], dir);
+    expect(external.exitCode, external.all).toBe(2);
+    expect(external.stdout).toBe('');
+    expect(external.stderr).toContain(
+      'ext/agent.mjs: --spans names the external.command[1] file, which the run reads; the spans would overwrite it: give another file',
+    );
+    expect(readFileSync(join(dir, 'ext/agent.mjs'), 'utf8')).toBe('console.log("hi")\n');
+    const bot = join(ROOT, 'fixtures/agents/support-bot.yaml');
+    const skill = await runCli(
+      ['test-run', '--agent', bot, '--message', 'hi', '--script', 'x.yaml', '--delta', 'skd.yaml', '--spans', 'skl/getting-started/SKILL.md', '--json'],
+      dir,
+    );
+    expect(skill.exitCode, skill.all).toBe(2);
+    expect(skill.stderr).toContain('--spans is inside the skill folder of agent.skills[0], which the run reads: give a file outside it');
+    expect(readFileSync(join(dir, 'skl/getting-started/SKILL.md'), 'utf8')).toBe(readFileSync(join(ROOT, 'fixtures/skills/getting-started/SKILL.md'), 'utf8'));
+  });
+
   it('prints the model output and reasons without ANSI sequences, control characters or bidi overrides', async () => {
     const dir = tempDir({ 'script.json': JSON.stringify([{ text: 'Done \u001b[31mRED\u001b[0m \u202eevil\u202c end\u0007' }]) });
     const result = await runCli(['test-run', '--agent', join(ROOT, 'fixtures/agents/support-bot.yaml'), '--message', 'hi', '--script', 'script.json'], dir);

@@ -15,6 +15,7 @@ import { checkRunsDir, keepWorkspace, moveWorkspace, runsDir, workspaceDirFor, w
 import { executeTestRun, type TestRunControl, type TestRunRecord, type TestRunRequest, type TestRunResult } from '../test-run.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
 import { requestFromFlags } from './test-run-flags.js';
+import { buildReadPlaces } from './build-read-files.js';
 import { printable } from '../reporters/format/printable.js';
 
 export interface TestRunOptions {
@@ -39,6 +40,7 @@ export async function testRunCommand(options: TestRunOptions, io: CommandIO): Pr
   try {
     checkSpansNotAnInput(options, io.cwd);
     loaded = requestFromFlags(options, io);
+    checkSpansNotAnInput(options, io.cwd, loaded.applied);
   } catch (error) {
     return reportError(error, io);
   }
@@ -153,11 +155,35 @@ async function writeSpans(file: string, spans: readonly SpanRecord[], append: bo
 /**
  * Refuses a --spans path that is one of the run's own input files or inside --workspace: the
  * spans would overwrite the build, delta or workspace file under test (docs/cli.md, test-run).
+ * Given the build that runs (after --delta), also a file it reads: an external agent's or MCP
+ * server's command file, or a file in one of its skill folders.
  */
-function checkSpansNotAnInput(options: TestRunOptions, cwd: string): void {
+function checkSpansNotAnInput(options: TestRunOptions, cwd: string, applied?: DeltaRevision): void {
   if (options.spans === undefined) return;
   const spansPath = resolve(cwd, options.spans);
   const spans = realPathOf(spansPath);
+  if (applied) {
+    const { files, folders } = buildReadPlaces(applied.build, applied.source);
+    for (const file of files) {
+      if (isSameFile(file.path, spansPath)) {
+        throw new ConfigError(
+          { file: options.spans },
+          `--spans names the ${file.what} file, which the run reads; the spans would overwrite it: give another file`,
+          'OUT_NOT_WRITABLE',
+        );
+      }
+    }
+    for (const folder of folders) {
+      if (isInsideFolder(realPathOf(folder.path), spans)) {
+        throw new ConfigError(
+          { file: options.spans },
+          `--spans is inside the skill folder of ${folder.what}, which the run reads: give a file outside it`,
+          'OUT_NOT_WRITABLE',
+        );
+      }
+    }
+    return;
+  }
   const inputs = {
     '--agent': options.agent,
     '--inputs': options.inputs,
