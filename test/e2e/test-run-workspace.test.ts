@@ -36,4 +36,29 @@ describe('agentcheck test-run --workspace', () => {
     // The folder itself gains nothing but the runs folder.
     expect(readdirSync(dir).sort()).toEqual(['a.txt', 'reports']);
   });
+
+  it('copies the whole folder when the runs folder holds it rather than lies inside it', async () => {
+    const dir = tempDir({ 'ws/a.txt': 'hi\n', 's.yaml': '- tool_calls: [{name: read_file, args: {path: a.txt}}]\n- text: read\n' });
+    const result = await runCli(
+      [
+        'test-run',
+        '--agent',
+        AGENT,
+        '--message',
+        'r',
+        '--script',
+        's.yaml',
+        '--workspace',
+        'ws',
+        '--spans',
+        'spans.jsonl',
+        '--terminal-tool',
+        'read_file',
+        '--json',
+      ],
+      dir,
+    );
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout).tools).toEqual([{ name: 'read_file', called: 1, returned: 1, errors: 0 }]);
+  });
 });

@@ -39,7 +39,9 @@ export class FolderWorkspace implements Workspace {
         await requireFolder(source);
         // Only the top-level link is followed (cp would copy the link itself, not the folder).
         const real = await realpath(source);
-        const skipped = leaveOut === undefined ? undefined : realPathAllowMissing(path.resolve(leaveOut)).path;
+        // Only a folder strictly inside the source is left out (not one that holds the source).
+        const left = leaveOut === undefined ? undefined : realPathAllowMissing(path.resolve(leaveOut)).path;
+        const skipped = left !== undefined && left !== real && isInsideFolder(real, left) ? left : undefined;
         const dir = await makeTempDir();
         try {
           // verbatimSymlinks keeps link targets as written, so a link that points outside the
@@ -47,7 +49,7 @@ export class FolderWorkspace implements Workspace {
           await cp(real, dir, {
             recursive: true,
             verbatimSymlinks: true,
-            filter: (from) => skipped === undefined || skipped === real || !isInsideFolder(skipped, from),
+            filter: (from) => skipped === undefined || !isInsideFolder(skipped, from),
           });
         } catch (error) {
           await rm(dir, { recursive: true, force: true });
