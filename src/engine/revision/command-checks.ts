@@ -3,10 +3,8 @@ import { quoteCapped } from '../../config/cap-text.js';
 import type { ConfigError } from '../../config/errors.js';
 import { allowEntryProblem } from '../permissions/permission.js';
 import { buildAgent } from './build-agent.js';
+import { variableNameProblem } from './env-variable-name.js';
 import type { AgentBuild, CommandSpec, ToolSpec } from './types.js';
-
-/** What `allow_env` can name: a variable the environment can hold (POSIX portable names). */
-const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
  * The problems of what would make commands silently never work: a `commands.allow` entry no
@@ -40,14 +38,8 @@ function commandToolProblems(command: CommandSpec, at: (string | number)[], loca
     );
   }
   (command.allow_env ?? []).forEach((name, index) => {
-    if (VARIABLE_NAME.test(name)) return;
-    const hint = name.includes('=') ? `; allow_env names variables of agentcheck's environment, whose values pass to the command as they are set there` : '';
-    problems.push(
-      locate(
-        [...at, 'allow_env', index],
-        `expected an environment variable name (letters, digits and _, not starting with a digit), got ${quoteCapped(name)}${hint}`,
-      ),
-    );
+    const problem = variableNameProblem(name, "allow_env names variables of agentcheck's environment, whose values pass to the command as they are set there");
+    if (problem) problems.push(locate([...at, 'allow_env', index], problem));
   });
   return problems;
 }

@@ -1,3 +1,4 @@
+import { variableNameProblem } from './env-variable-name.js';
 import type { FormatCheck, Locator } from '../../config/assert-format.js';
 import { collectConfigErrors, type ConfigError } from '../../config/errors.js';
 import { didYouMean } from '../../config/did-you-mean.js';
@@ -65,6 +66,8 @@ export function validateExternal(external: ExternalSpec, locate: Locator, format
   const startsServer = format.typed([...at, 'http']) && external.http?.start !== undefined;
   for (const name of format.typed([...at, 'env']) ? Object.keys(external.env ?? {}) : []) {
     collectConfigErrors(problems, () => {
+      const badName = variableNameProblem(name, 'env maps each name to its value: write NAME: value');
+      if (badName) throw locate([...at, 'env', name], badName, true);
       if (BRIDGE_ENV_NAMES.includes(name)) {
         throw locate([...at, 'env', name], `"${name}" is set by agentcheck to reach the run's model bridge or span receiver; it cannot be overridden`, true);
       }

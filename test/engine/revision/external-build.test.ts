@@ -213,6 +213,16 @@ external:
     expect(load('id: x\nexternal: {command: [a], env: {PORT: "9999"}}\n').build.external?.env).toEqual({ PORT: '9999' });
   });
 
+  it('refuse env names no environment can hold, each at its key, as allow_env refuses them', () => {
+    const error = errorOf('id: x\nexternal:\n  command: [a]\n  env: {"A=B": y, "BAD NAME": z, "1X": w, GOOD_1: v}\n');
+    expect(error.message.split('\n').map((line) => line.replace(/^.*? at /, ''))).toEqual([
+      'external.env.A=B: expected an environment variable name (letters, digits and _, not starting with a digit), got "A=B"; env maps each name to its value: write NAME: value',
+      'external.env.BAD NAME: expected an environment variable name (letters, digits and _, not starting with a digit), got "BAD NAME"',
+      'external.env.1X: expected an environment variable name (letters, digits and _, not starting with a digit), got "1X"',
+    ]);
+    expect(load('id: x\nexternal: {command: [a], env: {GOOD_1: v}}\n').build.external?.env).toEqual({ GOOD_1: 'v' });
+  });
+
   it('refuse headers fetch could never send, each at its key or value; what {{ env.X }} fills in is left to the run', () => {
     const error = errorOf(`id: x
 external:
