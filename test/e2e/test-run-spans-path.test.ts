@@ -1,4 +1,4 @@
-import { linkSync, readFileSync, symlinkSync } from 'node:fs';
+import { linkSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -89,6 +89,16 @@ describe('test-run --spans naming one of the run inputs (built CLI)', () => {
     expect(skill.exitCode, skill.all).toBe(2);
     expect(skill.stderr).toContain('--spans is inside the skill folder of agent.skills[0], which the run reads: give a file outside it');
     expect(readFileSync(join(dir, 'skl/getting-started/SKILL.md'), 'utf8')).toBe(readFileSync(join(ROOT, 'fixtures/skills/getting-started/SKILL.md'), 'utf8'));
+    // A command tool's script named by an absolute path is read by the run too.
+    writeFileSync(join(dir, 'tool.mjs'), 'console.log("tool")\n');
+    writeFileSync(
+      join(dir, 'cmd.yaml'),
+      `id: cmd\nagent:\n  name: Cmd\n  tools:\n    - {name: t, description: t, command: {argv: [node, ${JSON.stringify(join(dir, 'tool.mjs'))}]}}\n`,
+    );
+    const tool = await runCli(['test-run', '--agent', 'cmd.yaml', '--message', 'hi', '--script', 'x.yaml', '--spans', 'tool.mjs', '--json'], dir);
+    expect(tool.exitCode, tool.all).toBe(2);
+    expect(tool.stderr).toContain('--spans names the agent.tools[0].command.argv[1] file, which the run reads');
+    expect(readFileSync(join(dir, 'tool.mjs'), 'utf8')).toBe('console.log("tool")\n');
   });
 
   it('prints the model output and reasons without ANSI sequences, control characters or bidi overrides', async () => {

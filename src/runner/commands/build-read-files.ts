@@ -12,8 +12,8 @@ export interface ReadPlace {
 
 /**
  * What a build's run reads besides the files given on the command line (docs/cli.md, test-run,
- * --spans): the files its external agent's and MCP servers' commands name (argv entries that are
- * existing files, resolved as the run resolves them) and its skill folders.
+ * --spans): the files its external agent's, MCP servers' and command tools' commands name (argv
+ * entries that are existing files, resolved as the run resolves them) and its skill folders.
  */
 export function buildReadPlaces(build: AgentBuild, buildFile: string): { files: ReadPlace[]; folders: ReadPlace[] } {
   const buildDir = dirname(buildFile);
@@ -30,6 +30,9 @@ export function buildReadPlaces(build: AgentBuild, buildFile: string): { files: 
   const agent = build.external ? undefined : buildAgent(build);
   // A stdio MCP server runs in the build file's folder: every relative argument is read from there.
   agent?.mcps?.forEach((server, index) => commandFiles(server.command, `agent.mcps[${index}].command`, () => true));
+  // A command tool runs in the workspace: its absolute paths are files of the machine it reads
+  // (a relative one is the workspace's, which --spans may not be inside anyway).
+  agent?.tools?.forEach((tool, index) => commandFiles(tool.command?.argv, `agent.tools[${index}].command.argv`, () => false));
   const folders = (agent?.skills ?? []).flatMap((skill, index) => (skill.ref === undefined ? [] : [{ path: skill.ref, what: `agent.skills[${index}]` }]));
   return { files, folders };
 }
