@@ -3,6 +3,9 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { memoryLocator } from '../../config/assert-format.js';
+import { deepestPath } from '../../config/deepest-path.js';
+import { TOO_DEEP } from '../../config/nesting-limit.js';
+import { MAX_DEPTH } from '../../config/source.js';
 import { RunError } from '../../config/errors.js';
 import { readSpansJsonl } from '../../spans/jsonl.js';
 import { checkTraceInFile } from '../../spans/trace-in-file.js';
@@ -41,6 +44,17 @@ const queryNode: z.ZodType<QueryNode> = z.lazy(() =>
     .strict(),
 );
 
+/**
+ * A filtering nested deeper than any file may be is refused before zod walks it: its recursive
+ * schema would otherwise overflow the stack on a few thousand levels (docs/security.md, Limits).
+ */
+function refuseTooDeep(value: unknown, ctx: z.RefinementCtx): unknown {
+  const deep = deepestPath(value, MAX_DEPTH);
+  if (!deep) return value;
+  ctx.addIssue({ code: z.ZodIssueCode.custom, path: [...deep], message: TOO_DEEP });
+  return undefined;
+}
+
 const queryInput = z
   .object({
     trace_id: z.string().min(1).optional().describe('only this run (the trace_id a test_run returned)'),
@@ -49,8 +63,8 @@ const queryInput = z
       .min(1)
       .optional()
       .describe("a spans.jsonl file (e.g. reports/spans.jsonl of `agentcheck run`) to query instead of this server's runs; relative to the server's folder"),
-    filtering: queryNode
-      .optional()
+    filtering: z
+      .preprocess(refuseTooDeep, queryNode.optional())
       .describe(
         'which spans: a condition {field, key?, operator, value} or a group {operator: and|or|not, conditions: [...]}, e.g. {"field": "name", "operator": "startswith", "value": "execute_tool"} or {"operator": "and", "conditions": [...]}',
       ),

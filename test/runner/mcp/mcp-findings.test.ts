@@ -59,5 +59,12 @@ describe('agentcheck mcp: schemas and arguments held as the CLI holds them', () 
       expect(text(result)).toMatch(where);
       expect(text(result)).toMatch(/: is nested more than 100 levels deep; agentcheck refuses values beyond that$/);
     }
+    // query_spans' filtering too, before its recursive schema walks it (it overflowed the stack).
+    const group = (levels: number): unknown =>
+      levels === 0 ? { field: 'name', operator: 'eq', value: 'x' } : { operator: 'and', conditions: [group(levels - 1)] };
+    const query = await call(client, 'query_spans', { filtering: group(1000) });
+    expect(query.isError).toBe(true);
+    expect(text(query)).toContain('is nested more than 100 levels deep');
+    expect(text(query)).not.toContain('Maximum call stack');
   });
 });
