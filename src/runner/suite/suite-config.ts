@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { checkFormat, documentLocator } from '../../config/assert-format.js';
 import { MAX_TIMER_MS } from '../../config/timer-limit.js';
 import { deltaSchema } from '../../engine/revision/delta.js';
+import { deltaOwnProblems } from '../../engine/revision/delta-own-problems.js';
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
 import { validateLlmParameters } from '../../engine/providers/validate-parameters.js';
 import { soundLlmParts } from '../../engine/providers/sound-llm-parts.js';
@@ -165,18 +166,22 @@ function suiteConfigOf(doc: SourceDocument, path: string, cassettesFlag: string 
   const badVariants = new Set<string>();
   const before = () => problems.length;
   for (const [name, delta] of Object.entries(variants)) {
-    const count = before();
-    if (!format.valid(['variants', name])) badVariants.add(name);
-    // Each variant is a delta: its own format problems belong to the config, not to each build it meets.
-    if (format.valid(['variants', name])) problems.push(...checkFormat(deltaSchema, delta, documentLocator(doc, ['variants', name])).errors);
-    if (name === 'base')
+    // Each variant is a delta: its own problems (format, `__proto__` keys, path syntax, each beside
+    // the others) belong to the config, not to each build it meets. One whose format is sound is
+    // still applied, so its problems against the builds are said beside them (variantRevision).
+    const own = format.valid(['variants', name]) ? deltaOwnProblems(delta, documentLocator(doc, ['variants', name]), deltaSchema, true) : undefined;
+    problems.push(...(own?.problems ?? []));
+    if (!own?.set) badVariants.add(name);
+    if (name === 'base') {
       problems.push(doc.error(['variants', 'base'], 'the variant name "base" is reserved for the unchanged revision', 'CONFIG_INVALID', true));
+      badVariants.add(name);
+    }
     // --variant takes a comma-separated list and rows read `<variant>#<repeat>`: names must survive both.
     else if (!isSelectableName(name, /[,#]/)) {
       const expected = `the variant name ${JSON.stringify(name)} cannot be selected with --variant: expected a non-empty name without commas, "#" or surrounding spaces`;
       problems.push(doc.error(['variants', name], expected, 'CONFIG_INVALID', true));
+      badVariants.add(name);
     }
-    if (before() > count) badVariants.add(name);
   }
   // The grader's parameters are held to its provider's API, as an agent's are (docs/formats.md).
   const judgeProblems = before();

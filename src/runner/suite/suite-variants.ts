@@ -1,6 +1,8 @@
 import { relative, sep } from 'node:path';
-import { ConfigError } from '../../config/errors.js';
-import { applyDelta, type DeltaRevision } from '../../engine/revision/delta.js';
+import { documentLocator } from '../../config/assert-format.js';
+import { ConfigError, ConfigErrors, throwConfigErrors } from '../../config/errors.js';
+import { applyDelta, deltaSchema, type DeltaRevision } from '../../engine/revision/delta.js';
+import { deltaOwnProblems } from '../../engine/revision/delta-own-problems.js';
 import type { VariantSubject } from '../scenario/load-context.js';
 import type { SuiteConfig } from './suite-config.js';
 
@@ -55,12 +57,29 @@ export function variantRevision(scenario: VariantSubject, variant: string, confi
     if (!(error instanceof ConfigError)) throw error;
     cache.failed.add(failure);
     const build = relativeBuild(config, scenario.agentFile);
-    throw new ConfigError(
-      { file: error.file, line: error.line, column: error.column, path: error.path },
-      `variant "${variant}" does not apply to the build ${build} of scenario "${scenario.id}": ${error.expected}`,
-      error.code,
+    // Its own problems (a `__proto__` key, a path that cannot be parsed) are the config's, said
+    // once where it is loaded: only what meeting this build found is added here.
+    const own = new Set(
+      source ? deltaOwnProblems(config.variants[variant], documentLocator(source.doc, source.path), deltaSchema, true).problems.map(key) : [],
     );
+    const met = (error instanceof ConfigErrors ? error.errors : [error]).filter((problem) => !own.has(key(problem)));
+    throwConfigErrors(
+      met.map(
+        (problem) =>
+          new ConfigError(
+            { file: problem.file, line: problem.line, column: problem.column, path: problem.path },
+            `variant "${variant}" does not apply to the build ${build} of scenario "${scenario.id}": ${problem.expected}`,
+            problem.code,
+          ),
+      ),
+    );
+    return null;
   }
+}
+
+/** A problem as compared across places that find it: where it is and what it says. */
+function key(problem: ConfigError): string {
+  return `${problem.file}:${problem.line}:${problem.column}:${problem.path}:${problem.expected}`;
 }
 
 /** A build file as messages name it: relative to the suite's folder. */

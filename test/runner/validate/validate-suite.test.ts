@@ -430,6 +430,35 @@ describe('a config whose scenarios globs match nothing', () => {
     }
   });
 
+  it("reports each of a variant's own problems beside the others, also when the scenario's delta does not load", async () => {
+    const config =
+      'scenarios: [suite]\nvariants:\n' +
+      '  v1: {set: {agent: {"__proto__": {a: 1}, max_turns: "x"}}, remove: ["agent..y"]}\n' +
+      '  v2: {remove: [5, "agent..z"], sett: 1}\n' +
+      '  v3: {set: {agent: {"__proto__": {a: 1}}}, sett: 1}\n';
+    const scenarioWith = (delta: string) => 'name: a\nagent: ../shop.yaml\ndelta: ../d.yaml\ninputs: {messages: [{role: user, content: go}]}\n' + delta;
+    const files = { 'agentcheck.config.yaml': config, 'shop.yaml': SHOP, 'suite/a.scenario.yaml': scenarioWith('') };
+    const own = [
+      [3, 'variants.v1.set.agent.__proto__'],
+      [3, 'variants.v1.remove[0]'],
+      [4, 'variants.v2.remove[0]'],
+      [4, 'variants.v2.remove[1]'],
+      [4, 'variants.v2.sett'],
+      [5, 'variants.v3.set.agent.__proto__'],
+      [5, 'variants.v3.sett'],
+    ];
+    const good = await validateFiles([], { config: 'agentcheck.config.yaml' }, tempDir({ ...files, 'd.yaml': 'set: {agent: {max_turns: 3}}\n' }));
+    // Applied to the build, v1 also fails on max_turns, said once with the variant's name.
+    expect(good.problems.map((problem) => [problem.line, problem.path])).toEqual([own[0], [3, 'variants.v1.set.agent.max_turns'], ...own.slice(1)]);
+    expect(good.problems[1].message).toContain('variant "v1" does not apply to the build shop.yaml of scenario "suite/a.scenario.yaml#a"');
+    expect(good.problems.filter((problem) => problem.message.includes('__proto__'))).toHaveLength(2);
+    expect(good.counts.config).toBe(0);
+    // The scenario's own delta does not load: the variants are still the config's problems.
+    const bad = await validateFiles([], { config: 'agentcheck.config.yaml' }, tempDir({ ...files, 'd.yaml': 'sett: 1\n' }));
+    expect(bad.problems.filter((problem) => problem.file.endsWith('agentcheck.config.yaml')).map((problem) => [problem.line, problem.path])).toEqual(own);
+    expect(bad.counts.config).toBe(0);
+  });
+
   it('locates a variant removal that leaves the build invalid at its remove entry', async () => {
     const dir = tempDir({
       'agentcheck.config.yaml': 'scenarios: [suite]\nvariants:\n  noname: {remove: [agent.name]}\n',
