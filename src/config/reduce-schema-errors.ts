@@ -53,6 +53,11 @@ function bestBranches(errors: readonly ErrorObject[]): ErrorObject[] {
       const branch = error.schemaPath.slice(prefix.length).split('/')[0];
       branches.set(branch, [...(branches.get(branch) ?? []), error]);
     }
+    const total = Array.isArray(combinator.schema) ? combinator.schema.length : branches.size;
+    if (branches.size < total) {
+      list = withoutRefBranchMisfits(list, combinator);
+      if (!branches.size) continue;
+    }
     // A oneOf that matched several branches has no branch errors: its own error says so.
     if (!branches.size) continue;
     const best = bestBranch([...branches.values()], combinator.instancePath);
@@ -61,8 +66,32 @@ function bestBranches(errors: readonly ErrorObject[]): ErrorObject[] {
   return list;
 }
 
+/**
+ * A branch that is a `$ref` (the meta-schema's `items: anyOf [{$ref: "#"}, {$ref: schemaArray}]`)
+ * reports under the referenced schema's path, not the combinator's, so its errors cannot be told
+ * apart by path: they are the ones Ajv emitted just before the combinator, about its value or
+ * inside it. When some are inside the value, the value has the type of the branch that looked
+ * inside: the other branches' "expected array" about the value itself is dropped, with the
+ * combinator's own error (one mistake, one problem).
+ */
+function withoutRefBranchMisfits(list: ErrorObject[], combinator: ErrorObject): ErrorObject[] {
+  const at = combinator.instancePath;
+  const within = (error: ErrorObject) => error.instancePath === at || error.instancePath.startsWith(`${at}/`);
+  let start = list.indexOf(combinator);
+  while (start > 0 && within(list[start - 1])) start--;
+  const branchErrors = list.slice(start, list.indexOf(combinator));
+  if (!branchErrors.some((error) => error.instancePath !== at)) return list;
+  const dropped = new Set([combinator, ...branchErrors.filter((error) => misfits([error], at))]);
+  return list.filter((error) => !dropped.has(error));
+}
+
 function isCombinator(error: ErrorObject): boolean {
   return error.keyword === 'anyOf' || error.keyword === 'oneOf';
+}
+
+/** Whether errors say the value itself has another type (or value) than their branch takes. */
+function misfits(errors: readonly ErrorObject[], instancePath: string): boolean {
+  return errors.some((error) => error.instancePath === instancePath && ['type', 'enum', 'const'].includes(error.keyword));
 }
 
 /**
@@ -70,7 +99,7 @@ function isCombinator(error: ErrorObject): boolean {
  * enum or const mismatch of the value itself), then the one with fewest errors, then the first.
  */
 function bestBranch(branches: readonly ErrorObject[][], instancePath: string): ErrorObject[] {
-  const misfit = (branch: ErrorObject[]) => branch.some((error) => error.instancePath === instancePath && ['type', 'enum', 'const'].includes(error.keyword));
+  const misfit = (branch: ErrorObject[]) => misfits(branch, instancePath);
   let best = branches[0];
   for (const branch of branches.slice(1)) {
     const better = misfit(best) !== misfit(branch) ? misfit(best) : branch.length < best.length;

@@ -4,7 +4,7 @@ import { ConfigError, ConfigErrors, throwConfigErrors } from '../../src/config/e
 import { compileFormatSchema, userSchemaProblems } from '../../src/config/json-schema.js';
 import { reduceSchemaErrors } from '../../src/config/reduce-schema-errors.js';
 import { SourceDocument } from '../../src/config/source.js';
-import { userSchemaProblem } from '../../src/config/user-schema-problem.js';
+import { schemaValidityProblems, userSchemaProblem } from '../../src/config/user-schema-problem.js';
 import { configErrorOf } from '../helpers/config-error.js';
 
 const scenario = {
@@ -95,6 +95,17 @@ describe('userSchemaProblem (a JSON Schema the user wrote)', () => {
     );
     expect(userSchemaProblem({ type: 'object', required: 'id' })).toBe('at required, expected array, got string "id"');
     expect(userSchemaProblem({ type: 'object', minProperties: -1 })).toBe('at minProperties, expected a number >= 0, got number -1');
+  });
+
+  it('says a bad schema inside items once, at its value, whether items is a schema or a list of them', () => {
+    const at = (items: unknown) =>
+      schemaValidityProblems({ type: 'object', properties: { d: { type: 'array', items } } }).map(({ path, expected }) => `${path.join('.')}: ${expected}`);
+    const strng = 'expected one of "array" | "boolean" | "integer" | "null" | "number" | "object" | "string", got string "strng" (did you mean "string"?)';
+    // No "items: expected array, got an object": an object is a valid items.
+    expect(at({ type: 'strng' })).toEqual([`properties.d.items.type: ${strng}`]);
+    expect(at([{ type: 'strng' }])).toEqual([`properties.d.items.0.type: ${strng}`]);
+    expect(at(5)).toEqual(['properties.d.items: expected object or boolean, got number 5']);
+    expect(at({ type: 'string' })).toEqual([]);
   });
 
   it('then reports what compiling finds, and null for a valid schema', () => {
