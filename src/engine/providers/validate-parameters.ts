@@ -10,7 +10,8 @@ import { EXCLUSIVE_PARAMETERS, EXTRA_KEY, PARAMETER_ALIASES, PARAMETER_SCHEMAS, 
  * key must be one the provider's API defines, with a value of the right type and range;
  * anything else goes under `parameters.extra`, which is sent as is. `at` is the path of
  * `parameters` for the locator; `refused` names keys this caller refuses itself (a grader's),
- * which a misspelt key's hint then does not offer.
+ * which a misspelt key's hint then does not offer and which are left to its message alone (one
+ * problem per value, not also "unknown parameter").
  */
 export function validateLlmParameters(
   llm: Pick<LlmSpec, 'provider' | 'parameters'> | undefined,
@@ -26,7 +27,7 @@ export function validateLlmParameters(
   // Every problem of the parameters is reported in one pass (validate's promise for a file).
   const problems: ConfigError[] = [];
   for (const [key, value] of Object.entries(parameters)) {
-    if (key === EXTRA_KEY) continue;
+    if (key === EXTRA_KEY || refused.includes(key)) continue;
     if (!Object.hasOwn(known, key)) {
       const alias = PARAMETER_ALIASES[provider]?.[key];
       const near = nearKey(key, offered);

@@ -32,6 +32,20 @@ describe("a judge check's grader over the suite's judge.model", () => {
     expect(ownScript.llm).toEqual({ provider: 'scripted', model: 'scripted' });
   });
 
+  it('says a refused grader parameter once, not also as unknown to the provider', () => {
+    let errors: string[] = [];
+    try {
+      jobOf(openai, { parameters: { max_tool_calls: 2, tool_choice: 5, temprature: 0 } });
+    } catch (error) {
+      errors = ((error as ConfigErrors).errors ?? [error]).map((problem) => problem.message);
+    }
+    expect(errors).toEqual([
+      expect.stringMatching(/parameters\.temprature: unknown openai parameter "temprature"; did you mean "temperature"\?/),
+      expect.stringMatching(/parameters\.max_tool_calls: "max_tool_calls" is not for a grader: a grader is sent no tools$/),
+      expect.stringMatching(/parameters\.tool_choice: "tool_choice" is not for a grader: a grader is sent no tools$/),
+    ]);
+  });
+
   it('refuses grader parameters the judge sets itself or that need tools, and an empty script', () => {
     let message = '';
     try {
