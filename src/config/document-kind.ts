@@ -7,6 +7,7 @@ export const FILE_KINDS = {
   delta: 'a delta (a mapping with set or remove)',
   mocks: 'mocks (a mapping with http: [...])',
   approvals: 'approvals (a mapping with default or tools)',
+  script: "a script (a list of model responses, as a scenario's model.script)",
 } as const;
 
 /**
@@ -17,6 +18,15 @@ export const FILE_KINDS = {
 export function assertMappingFile(doc: SourceDocument, kind: string, code?: string): void {
   const value = doc.value;
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) return;
+  refuseKind(doc, kind, code);
+}
+
+/** Refuses a file that is not a list (a `--script`), naming the kind of file expected and what it holds, as assertMappingFile does. */
+export function assertListFile(doc: SourceDocument, kind: string, code?: string): void {
+  if (!Array.isArray(doc.value)) refuseKind(doc, kind, code);
+}
+
+function refuseKind(doc: SourceDocument, kind: string, code: string | undefined): never {
   // An empty or comments-only file parses as null.
-  throw doc.error([], `expected ${kind}, got ${value === null ? 'an empty file' : describeValue(value)}`, code);
+  throw doc.error([], `expected ${kind}, got ${doc.value === null ? 'an empty file' : describeValue(doc.value)}`, code);
 }

@@ -109,7 +109,7 @@ describe('agentcheck test-run (in-process)', () => {
     expect(comment.code).toBe(2);
   });
 
-  it('an empty or non-mapping --agent, --delta or --mocks file names the kind of file expected, as run does', async () => {
+  it('an empty or non-mapping --agent, --delta or --mocks file, or a --script that is not a list, names the kind of file expected, as run does', async () => {
     const files = { 'agent.yaml': SCRIPTED, 'script.yaml': SCRIPT, 'empty.yaml': '', 'list.yaml': '[1]\n' };
     const cases: Array<[Partial<TestRunOptions>, RegExp]> = [
       [{ agent: 'empty.yaml' }, /empty\.yaml: expected an agent build \(a mapping with id and agent or flow or external\), got an empty file/],
@@ -117,6 +117,8 @@ describe('agentcheck test-run (in-process)', () => {
       [{ delta: 'list.yaml' }, /list\.yaml:1:1: expected a delta \(a mapping with set or remove\), got an array/],
       [{ mocks: 'list.yaml' }, /list\.yaml:1:1: expected mocks \(a mapping with http: \[\.\.\.\]\), got an array/],
       [{ mocks: 'empty.yaml' }, /empty\.yaml: expected mocks \(a mapping with http: \[\.\.\.\]\), got an empty file/],
+      [{ script: 'empty.yaml' }, /empty\.yaml: expected a script \(a list of model responses, as a scenario's model\.script\), got an empty file$/m],
+      [{ script: 'agent.yaml' }, /agent\.yaml:1:1: expected a script \(a list of model responses, as a scenario's model\.script\), got an object$/m],
     ];
     for (const [options, message] of cases) {
       const result = await run({ message: 'go', script: 'script.yaml', ...options }, files);

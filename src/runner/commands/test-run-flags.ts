@@ -1,4 +1,4 @@
-import { assertMappingFile, FILE_KINDS } from '../../config/document-kind.js';
+import { assertListFile, assertMappingFile, FILE_KINDS } from '../../config/document-kind.js';
 import { resolve } from 'node:path';
 import { assertFormat, checkFormat, documentLocator, memoryLocator, type Locator } from '../../config/assert-format.js';
 import { collectConfigErrors, ConfigError, throwConfigErrors } from '../../config/errors.js';
@@ -68,6 +68,7 @@ export function requestFromFlags(options: TestRunOptions, io: Pick<CommandIO, 'c
     let entryOk: (index: number) => boolean = () => true;
     step(() => {
       const doc = SourceDocument.read(resolve(io.cwd, options.script as string));
+      assertListFile(doc, FILE_KINDS.script);
       const format = checkFormat<ScriptEntrySpec[]>(scriptSchema, doc.value, documentLocator(doc));
       scriptDoc = doc;
       // Each entry on its own, as a scenario's: one with a format problem (reported) is left out
