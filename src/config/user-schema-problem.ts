@@ -1,3 +1,5 @@
+import type { Locator } from './assert-format.js';
+import type { ConfigError } from './errors.js';
 import { compileUserSchema, metaSchemaErrors, type UserSchemaKind } from './json-schema.js';
 import { reduceSchemaErrors } from './reduce-schema-errors.js';
 import { exponentialRegexProblem } from './safe-regex.js';
@@ -36,6 +38,17 @@ export function schemaValidityProblems(
   } catch (error) {
     return [{ path: [], expected: (error as Error).message, atKey: false }];
   }
+}
+
+/**
+ * Every problem schemaValidityProblems finds, each located at its value inside the schema, which
+ * sits at `at` (a tool's `parameters`, an `output` check's `schema`); one only compiling finds is
+ * located at the schema itself (docs/cli.md, validate).
+ */
+export function locatedSchemaProblems(schema: unknown, kind: UserSchemaKind, at: PathSegments, locate: Locator): ConfigError[] {
+  return schemaValidityProblems(schema, kind).map(({ path, expected, atKey }) =>
+    locate([...at, ...path], path.length ? expected : `expected a valid JSON Schema: ${expected}`, atKey),
+  );
 }
 
 /**

@@ -31,7 +31,14 @@ describe('output', () => {
   it('validates', () => {
     expect(invalid('output', {})).toContain('expected at least one of contains, not_contains, equals, matches, schema');
     expect(invalid('output', { matches: '(a+)+' })).toContain('at expect.checks[0].output.matches: regular expression /(a+)+/ has a nested quantifier');
-    expect(invalid('output', { schema: { type: 12 } })).toContain('at expect.checks[0].output.schema: expected a valid JSON Schema');
+    expect(invalid('output', { schema: { type: 12 } })).toContain('at expect.checks[0].output.schema.type: expected one of "array"');
+    // Every problem of the schema at once, each at its value, as a tool's parameters get them.
+    const schema = { type: 'objct', properties: { x: { type: 'strin' } }, requird: ['x'] };
+    expect(invalid('output', { schema })?.split('\n')).toEqual([
+      expect.stringMatching(/at expect\.checks\[0\]\.output\.schema\.properties\.x\.type: expected one of .* got string "strin" \(did you mean "string"\?\)$/),
+      expect.stringMatching(/at expect\.checks\[0\]\.output\.schema\.type: expected one of .* got string "objct" \(did you mean "object"\?\)$/),
+      expect.stringMatching(/at expect\.checks\[0\]\.output\.schema\.requird: unknown JSON Schema keyword "requird" \(did you mean "required"\?\)/),
+    ]);
     expect(invalid('output', { contain: 'x' })).toContain('unknown key "contain"');
   });
 });

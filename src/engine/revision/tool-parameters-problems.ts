@@ -1,6 +1,6 @@
 import type { Locator } from '../../config/assert-format.js';
 import type { ConfigError } from '../../config/errors.js';
-import { schemaValidityProblems } from '../../config/user-schema-problem.js';
+import { locatedSchemaProblems } from '../../config/user-schema-problem.js';
 import { schemaDefaultProblems } from '../../config/schema-default-problems.js';
 import { unknownFormatProblems } from '../../config/schema-format-problems.js';
 import type { PathSegments } from '../../config/source.js';
@@ -15,12 +15,8 @@ export function toolParametersProblems(parameters: Record<string, unknown>, at: 
     return [locate([...at, 'parameters', 'type'], 'tool parameters must be a JSON Schema of type "object"')];
   }
   // Every problem of the schema, each at the bad value inside `parameters` (docs/cli.md, validate).
-  const invalid = schemaValidityProblems(parameters, 'tool');
-  if (invalid.length) {
-    return invalid.map(({ path, expected, atKey }) =>
-      locate([...at, 'parameters', ...path], path.length ? expected : `expected a valid JSON Schema: ${expected}`, atKey),
-    );
-  }
+  const invalid = locatedSchemaProblems(parameters, 'tool', [...at, 'parameters'], locate);
+  if (invalid.length) return invalid;
   return [
     ...unsatisfiableRequired(parameters, at, locate),
     ...[...unknownFormatProblems(parameters), ...schemaDefaultProblems(parameters)].map(({ path, expected }) =>

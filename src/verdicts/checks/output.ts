@@ -1,6 +1,7 @@
 import type { Locator } from '../../config/assert-format.js';
 import { userSchemaProblems } from '../../config/json-schema.js';
-import { userSchemaProblem } from '../../config/user-schema-problem.js';
+import { throwConfigErrors } from '../../config/errors.js';
+import { locatedSchemaProblems } from '../../config/user-schema-problem.js';
 import { formatPath } from '../../config/source.js';
 import { compileSafeRegex, regexProblem, testCapped } from '../../spans/query-regex.js';
 import { asList, atLeastOne, checkSchema, objectParams, PARAM } from '../check-params.js';
@@ -29,8 +30,8 @@ export const output: Check<OutputParams> = {
     atLeastOne(p as Record<string, unknown>, KEYS, locate);
     const regex = p.matches === undefined ? null : regexProblem(p.matches);
     if (regex) throw locate(['matches'], regex);
-    const bad = p.schema === undefined ? null : userSchemaProblem(p.schema);
-    if (bad) throw locate(['schema'], `expected a valid JSON Schema: ${bad}`);
+    // Every problem of the schema, each at its value, as a tool's parameters (docs/cli.md, validate).
+    if (p.schema !== undefined) throwConfigErrors(locatedSchemaProblems(p.schema, 'plain', ['schema'], locate));
   },
   run(params, evidence, id) {
     const text = evidence.output;
