@@ -23,10 +23,13 @@ export async function testRun(request: TestRunRequest): Promise<TestRunResult> {
   return record.result;
 }
 
-/** agentcheck's resumeTestRun (docs/mcp.md, From code); the result records the resumed run's calls. */
+/**
+ * agentcheck's resumeTestRun (docs/mcp.md, From code); the result records the whole run's calls,
+ * before and after the pause, as its `tools` digest counts them.
+ */
 export async function resumeTestRun(request: ResumeTestRunRequest): Promise<TestRunResult> {
   return resumeLibraryRun(request, (record) => {
-    recordTrajectory(trajectoryFromSpans(record.spans), record.result);
+    recordTrajectory(trajectoryFromSpans(record.runSpans), record.result);
     recordBuild(record.revision.build, record.result);
   });
 }

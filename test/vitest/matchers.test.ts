@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ScenarioRow } from '../../src/runner/report/report.js';
 import type { TestRunResult } from '../../src/runner/test-run.js';
-import { testRun } from '../../src/vitest/index.js';
+import { resumeTestRun, testRun } from '../../src/vitest/index.js';
 import { toHaveCalledTool, toHaveCalledToolsInOrder, toHaveVerdict, toPass } from '../../src/vitest/matchers.js';
 
 const AGENT = {
@@ -49,6 +49,25 @@ describe('agentcheck matchers', () => {
     expect(result).not.toHaveCalledTool('lookup', { id: '3' });
     expect(result).toHaveCalledToolsInOrder(['lookup', 'finish']);
     expect(result).toHaveCalledToolsInOrder(['finish']);
+  });
+
+  it('see every call of a resumed run, before and after its pause, as its tools digest does', async () => {
+    const paused = await testRun({
+      agent: { ...AGENT, agent: { ...AGENT.agent, tools: [AGENT.agent.tools[0], { ...AGENT.agent.tools[1], permission: 'ask' }] } },
+      inputs: { messages: [{ role: 'user', content: 'go' }] },
+      expectations: { terminal_tool: 'finish' },
+      script: [{ tool_calls: [{ name: 'lookup', args: { id: '7' } }] }, { tool_calls: [{ name: 'finish', args: {} }] }, { text: 'done' }],
+    });
+    expect(paused.stop_reason).toBe('paused');
+    const result = await resumeTestRun({ run_id: paused.run_id as string, decision: 'approve' });
+    expect(result.tools.map((tool) => [tool.name, tool.called])).toEqual([
+      ['lookup', 1],
+      ['finish', 1],
+    ]);
+    expect(result).toHaveCalledTool('lookup', { id: '7' });
+    expect(result).toHaveCalledToolsInOrder(['lookup', 'finish']);
+    expect(toHaveCalledTool(result, 'lookup', { id: '7' }).pass).toBe(true);
+    expect(() => expect(result).not.toHaveCalledTool('lookup', { id: '7' })).toThrow(/not to call lookup/);
   });
 
   it('explain a failed verdict with the reason and the trajectory', async () => {
