@@ -1,5 +1,6 @@
 import type { Redactor } from '../../config/redactor.js';
 import type { StrayErrorsRecord } from '../report/report.js';
+import { guardProcessExit } from '../exit-guard.js';
 import { strayErrorsNote } from '../reporters/format/stray-errors-note.js';
 
 /** Errors thrown during a run where no code awaited them, kept to be said once the reports are out. */
@@ -34,14 +35,7 @@ export function catchStrayErrors(): StrayErrors {
   };
   process.on('unhandledRejection', keep);
   process.on('uncaughtException', keep);
-  // A custom check calling process.exit() would end the run with its code and no report (exit 0
-  // over a failing suite): it throws instead, an error of that check or a stray one (as vitest does).
-  const exit = process.exit;
-  process.exit = ((code?: number | string | null) => {
-    throw new Error(
-      `process.exit(${code ?? ''}) was called during the run; a custom check may not end the agentcheck process (throw or return a result instead)`,
-    );
-  }) as typeof process.exit;
+  const releaseExit = guardProcessExit();
   return {
     get count() {
       return caught.length;
@@ -62,7 +56,7 @@ export function catchStrayErrors(): StrayErrors {
     stop() {
       process.removeListener('unhandledRejection', keep);
       process.removeListener('uncaughtException', keep);
-      process.exit = exit;
+      releaseExit();
     },
   };
 }

@@ -7,6 +7,7 @@ import type { CassetteSettings } from '../cassettes/cassette-settings.js';
 import { buildReport, type SuiteSelectionRecord } from '../report/build-report.js';
 import type { Report, ScenarioRow } from '../report/report.js';
 import type { PlannedRun, SuitePlan } from './load-suite.js';
+import { guardProcessExit } from '../exit-guard.js';
 import { interruptedRow, notRun } from './not-run-rows.js';
 import { runPlannedRun } from './run-planned-run.js';
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from './timeouts.js';
@@ -82,7 +83,14 @@ export async function runSuite(plan: SuitePlan, options: SuiteRunOptions = {}): 
     );
   }
   if (options.releasePlan) plan.scenarios.length = 0;
-  const rows = await runPlannedRuns(plan.runs, { ...options, concurrency, releaseRuns: options.releasePlan });
+  // As under `agentcheck run`: a custom check calling process.exit() errors its row, never ends the caller.
+  const releaseExit = guardProcessExit();
+  let rows: ScenarioRow[];
+  try {
+    rows = await runPlannedRuns(plan.runs, { ...options, concurrency, releaseRuns: options.releasePlan });
+  } finally {
+    releaseExit();
+  }
   // Each field as the caller gives it, else as the plan was chosen (loadSuite records it), so a
   // report of `loadSuite({paths, grep})` says its paths and grep without repeating them here.
   const selection = options.selection ?? {};

@@ -96,6 +96,21 @@ describe('the library suite entry points', () => {
     expect([empty.runs.length, empty.variants]).toEqual([0, ['base', 'lean']]);
   });
 
+  it("runSuite: a custom check calling process.exit() errors its row, as under `agentcheck run`, and never ends the caller's process", async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT,
+      'exit.mjs': 'export default function () { process.exit(0); }\n',
+      'one.scenario.yaml': SCENARIO.replace('expect: {terminal_tool: finish}', 'expect: {terminal_tool: finish, checks: [{custom: {module: ./exit.mjs}}]}'),
+    });
+    const exit = process.exit;
+    const report = await runSuite(loadSuite({ paths: [dir] }, dir), { concurrency: 1 });
+    expect(process.exit).toBe(exit);
+    const [row] = report.scenarios;
+    expect(row.status).toBe('error');
+    expect(row.error?.type).toBe('CHECK_ERROR');
+    expect(row.error?.message).toContain('process.exit(0) was called during the run; a custom check may not end the agentcheck process');
+  });
+
   it('runSuite refuses a misspelt option instead of running with its default', async () => {
     const dir = tempDir({ 'agent.yaml': AGENT, 'one.scenario.yaml': SCENARIO });
     const plan = loadSuite({ paths: [dir] }, dir);

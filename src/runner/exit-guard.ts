@@ -1,0 +1,27 @@
+// While scenarios run, process.exit() throws: a custom check calling it would otherwise end the
+// process (agentcheck's, or a library caller's) with its code and no rows or report (exit 0 over
+// a failing suite). Nested guards (`agentcheck run` around runSuite, two runSuite calls at once)
+// share one replacement; the original comes back when the last one is released.
+let depth = 0;
+let original: typeof process.exit | undefined;
+
+/** Makes process.exit() throw until the returned function is called (docs/custom-checks.md). */
+export function guardProcessExit(): () => void {
+  if (depth++ === 0) {
+    original = process.exit;
+    process.exit = ((code?: number | string | null) => {
+      throw new Error(
+        `process.exit(${code ?? ''}) was called during the run; a custom check may not end the agentcheck process (throw or return a result instead)`,
+      );
+    }) as typeof process.exit;
+  }
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    if (--depth === 0 && original) {
+      process.exit = original;
+      original = undefined;
+    }
+  };
+}
