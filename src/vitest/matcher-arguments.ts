@@ -1,6 +1,7 @@
 import { memoryLocator } from '../config/assert-format.js';
 import { didYouMean } from '../config/did-you-mean.js';
 import { ConfigError } from '../config/errors.js';
+import { argumentNameProblem } from '../runner/scenario/check-argument-names.js';
 import { parseSlashRegex } from '../spans/query-regex.js';
 import { validateExpectedArgs } from '../verdicts/args/validate-expected.js';
 import { show } from '../verdicts/describe.js';
@@ -23,6 +24,17 @@ export function checkToolName(matcher: string, name: string, subject: MatcherSub
     ? `the pattern ${name} matches none of the build's tools`
     : `the build has no tool ${show(name)}${didYouMean(name, known)}`;
   throw new TypeError(`${matcher}: ${what} (its tools: ${known.join(', ')})`);
+}
+
+/**
+ * Refuses an expected argument name the tool does not take when its parameters are closed, with
+ * the message a scenario check on it gets at load: `.not.toHaveCalledTool(tool, {ordr_id})`
+ * would otherwise pass whatever the agent did. Unchecked without a recorded build.
+ */
+export function checkArgumentNames(matcher: string, name: string, args: Record<string, unknown>, subject: MatcherSubject): void {
+  if (!subject.build) return;
+  const problem = argumentNameProblem(name, Object.keys(args), subject.build, memoryLocator('arguments'));
+  if (problem) throw new TypeError(`${matcher}: ${problem.message}`);
 }
 
 /** Refuses expected arguments a check would refuse (an unknown `$regx` matcher), which could only never match. */

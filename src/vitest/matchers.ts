@@ -2,7 +2,7 @@ import { formatMismatch } from '../verdicts/args/mismatch.js';
 import { show } from '../verdicts/describe.js';
 import { matchArgs } from '../verdicts/index.js';
 import { sameToolName, toolNameMatcher } from '../verdicts/tool-name.js';
-import { checkExpectedArgs, checkToolName } from './matcher-arguments.js';
+import { checkArgumentNames, checkExpectedArgs, checkToolName } from './matcher-arguments.js';
 import { explain, subjectOf, type MatcherSubject } from './subject.js';
 
 /** What a matcher returns to vitest (`expect.extend`). */
@@ -51,6 +51,7 @@ export function toHaveCalledTool(received: unknown, name: string, args?: Record<
   if (args !== undefined) checkExpectedArgs('toHaveCalledTool', args);
   const subject = subjectOf(received);
   checkToolName('toHaveCalledTool', name, subject);
+  if (args !== undefined) checkArgumentNames('toHaveCalledTool', name, args, subject);
   const matches = toolNameMatcher(name);
   const wanted = `${name}${args === undefined ? '' : ` with arguments including ${show(args)}`}`;
   if (!subject.calls) {

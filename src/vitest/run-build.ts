@@ -10,6 +10,11 @@ export function recordBuild(build: AgentBuild, ...results: Array<object | null |
   for (const result of results) if (result) builds.set(result, build);
 }
 
+/** The build recorded beside `result`, or undefined when it did not come from agentcheck/vitest. */
+export function recordedBuild(result: object): AgentBuild | undefined {
+  return builds.get(result);
+}
+
 /**
  * The tool names a scenario check on the build of `result` accepts (docs/formats.md, "Names a
  * scenario uses"): every tool it can call, built-ins a plan, chain or flow step calls included,

@@ -1,6 +1,7 @@
 import type { ScenarioRow } from '../runner/report/report.js';
 import type { TestRunResult } from '../runner/test-run.js';
-import { callableToolNames } from './run-build.js';
+import type { AgentBuild } from '../engine/revision/types.js';
+import { callableToolNames, recordedBuild } from './run-build.js';
 import { formatTrajectory, recordedTrajectory, type TrajectoryCall } from './trajectory.js';
 
 /** What a matcher reads from a ScenarioRow or a TestRunResult, in one shape. */
@@ -24,6 +25,8 @@ export interface MatcherSubject {
    * its resolved config lists; empty when any name may be one or none is known.
    */
   buildTools: string[];
+  /** The build the run ran, when agentcheck/vitest recorded it: expected argument names are held to its tools. */
+  build: AgentBuild | undefined;
 }
 
 /** Normalizes what `expect()` received; throws a TypeError naming what was expected otherwise. */
@@ -60,6 +63,7 @@ function rowSubject(row: ScenarioRow): MatcherSubject {
     tools: result?.tools ?? [],
     calls: recordedTrajectory(row) ?? (result ? recordedTrajectory(result) : undefined),
     buildTools: buildToolNames(row, result?.resolved),
+    build: recordedBuild(row) ?? (result ? recordedBuild(result) : undefined),
   };
 }
 
@@ -74,6 +78,7 @@ function testRunSubject(result: TestRunResult): MatcherSubject {
     tools: result.tools,
     calls: recordedTrajectory(result),
     buildTools: buildToolNames(result, result.resolved),
+    build: recordedBuild(result),
   };
 }
 

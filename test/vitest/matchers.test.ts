@@ -147,6 +147,13 @@ describe('agentcheck matchers', () => {
     expect(() => expect(result).not.toHaveCalledTool('lookup', { id: { $regx: '^1' } })).toThrow(
       /toHaveCalledTool: .*unknown matcher "\$regx".*did you mean "\$regex"/,
     );
+    // An argument the tool does not take (its parameters are closed) is refused as a scenario check's is at load.
+    expect(() => expect(result).not.toHaveCalledTool('lookup', { idd: '1' })).toThrow(
+      'toHaveCalledTool: arguments at idd: argument "idd" is not a parameter of lookup; expected one of: id, deep; did you mean "id"?',
+    );
+    expect(() => expect(result).toHaveCalledTool('/^look/', { idd: '1' })).toThrow(/argument "idd" is not a parameter of lookup/);
+    // finish declares no properties: any argument name may be one.
+    expect(result).not.toHaveCalledTool('finish', { force: true });
     expect(() => expect(result).not.toHaveCalledToolsInOrder(['lookp'])).toThrow(/toHaveCalledToolsInOrder: the build has no tool "lookp"/);
     expect(() => expect(result).toHaveCalledToolsInOrder(['lookup', 'lookup'])).toThrow(
       'toHaveCalledToolsInOrder compares first calls, one per tool: "lookup" is given twice',

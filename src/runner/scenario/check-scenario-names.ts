@@ -3,15 +3,15 @@ import { didYouMean } from '../../config/did-you-mean.js';
 import type { ConfigError } from '../../config/errors.js';
 import type { PathSegments } from '../../config/source.js';
 import type { ScriptEntry } from '../../engine/providers/scripted.js';
-import { closedArgumentNames } from '../../engine/revision/argument-names.js';
 import type { AgentBuild } from '../../engine/revision/types.js';
 import { normalizeToolName } from '../../spans/conventions.js';
 import { parseSlashRegex } from '../../spans/query-regex.js';
 // The modules themselves, not the verdicts index: test-run's start-up does not load every check kind.
 import type { CheckReference } from '../../verdicts/check-references.js';
 import { toolNameMatcher } from '../../verdicts/tool-name.js';
-import { buildTools, isOpenServerTool, listedTools, LOAD_SKILL, type BuildTools, type KnownTool } from '../../engine/revision/build-tools.js';
+import { buildTools, isOpenServerTool, listedTools, LOAD_SKILL, type BuildTools } from '../../engine/revision/build-tools.js';
 import { withArticle } from '../../config/indefinite-article.js';
+import { checkArgNames, matchingTools } from './check-argument-names.js';
 
 /** What a scenario names in its builds. */
 export interface ScenarioNames {
@@ -235,34 +235,6 @@ function outerCallers(catalog: BuildTools, matches: (name: string) => boolean): 
     return [...(catalog.composites.get(tool) ?? [])].some((callee) => matches(callee) || reaches(callee, seen));
   };
   return [...catalog.counted].filter((tool) => catalog.composites.has(tool) && reaches(tool, new Set()));
-}
-
-/** The tools of any catalog that the expected name (or /regex/) stands for. */
-function matchingTools(name: string, catalogs: readonly BuildTools[]): KnownTool[] {
-  const matches = toolNameMatcher(name);
-  return catalogs.flatMap((catalog) => [...catalog.all.values()].filter((tool) => matches(tool.name)));
-}
-
-/**
- * Argument names a check expects must be parameters of the tool when every tool the name stands
- * for declares its parameters closed: `properties` given and `additionalProperties` neither true
- * nor a schema (a model sending other keys would have its call refused as invalid arguments);
- * a name listed in `required` only counts as a parameter (closedArgumentNames).
- */
-function checkArgNames(args: { names: string[]; at: PathSegments }, tools: readonly KnownTool[], locate: Locator): ConfigError | null {
-  const declared = new Set<string>();
-  for (const tool of tools) {
-    const properties = closedArgumentNames(tool.parameters);
-    if (!properties) return null;
-    properties.forEach((name) => declared.add(name));
-  }
-  const toolNames = [...new Set(tools.map((tool) => tool.name))].join(', ');
-  for (const name of args.names) {
-    if (name.startsWith('$') || declared.has(name)) continue;
-    const expected = [...declared].join(', ') || '(it takes no arguments)';
-    return locate([...args.at, name], `argument "${name}" is not a parameter of ${toolNames}; expected one of: ${expected}${didYouMean(name, declared)}`, true);
-  }
-  return null;
 }
 
 /** Script tool calls must name a tool the model is offered, unless the scenario opts in. */
