@@ -1,3 +1,5 @@
+import { ConfigError, type SourceLocation } from './errors.js';
+
 /*
  * Empty selection values (`grep: process.env.GREP ?? ''`, `tags: []`, `tags: ['']`): each is
  * refused, never read as "no filter" (runs everything) or a filter that selects nothing; the CLI's
@@ -14,4 +16,12 @@ export function emptyListProblem(values: readonly string[], what: string): strin
   if (!values.length) return `expected a non-empty list of ${what}, got []`;
   const index = values.findIndex((value) => value.trim() === '');
   return index < 0 ? null : `expected a non-empty list of ${what}, got an empty string at index ${index}`;
+}
+
+/**
+ * Refuses an empty or blank path (`config: process.env.CONFIG ?? ''`), which every path API would
+ * read as the current folder or as "not given": a located ConfigError at `location`.
+ */
+export function refuseEmptyPath(value: unknown, kind: 'file' | 'folder', location: SourceLocation): void {
+  if (typeof value === 'string' && value.trim() === '') throw new ConfigError(location, `expected a ${kind} path, got an empty string`);
 }

@@ -4,7 +4,7 @@ import { ConfigError } from '../config/errors.js';
 import { isInsideFolder } from '../config/is-inside-folder.js';
 import { describeValue } from '../config/describe-value.js';
 import { readError } from '../config/read-error.js';
-import { emptyListProblem, emptyTextProblem } from '../config/empty-values.js';
+import { emptyListProblem, emptyTextProblem, refuseEmptyPath } from '../config/empty-values.js';
 import { loadSuite, type SuitePlan } from '../runner/suite/load-suite.js';
 import { emptySuiteConfig, loadSuiteConfig, type SuiteConfig } from '../runner/suite/suite-config.js';
 import { configVariantNames } from '../runner/suite/suite-variants.js';
@@ -45,6 +45,8 @@ export function loadScenarios(pattern: string, options: LoadScenariosOptions = {
   if (typeof pattern !== 'string' || pattern.trim() === '') {
     throw new ConfigError({ file: caller.name }, `expected a scenario file, folder or glob, got ${describeValue(pattern)}`, 'CONFIG_INVALID');
   }
+  refuseEmptyPath(options.cwd, 'folder', { file: caller.label, path: 'cwd' });
+  refuseEmptyPath(options.config, 'file', { file: caller.label, path: 'config' });
   const cwd = resolve(options.cwd ?? process.cwd());
   checkPaths(pattern, cwd, options.cwd !== undefined, caller);
   const base = options.config ? loadSuiteConfig(options.config, cwd) : emptySuiteConfig(cwd);

@@ -111,6 +111,21 @@ describe('agentcheck/vitest options are checked by name', () => {
       'scenarios() options at tags: expected a non-empty list of tags, got an empty string at index 1',
     );
   });
+
+  it('refuses an empty cwd or config (an unset variable), never read as the current folder or as no config', async () => {
+    const { scenarios } = await import('../../src/vitest/scenarios.js');
+    const dir = tempDir({
+      'agent.yaml': 'id: a\nagent:\n  name: A\n',
+      'a.scenario.yaml': 'name: a\nagent: agent.yaml\ninputs: {messages: [{role: user, content: hi}]}\nmodel: {script: [{text: ok}]}\n',
+    });
+    const file = join(dir, 'a.scenario.yaml');
+    expect(() => scenarios(file, { cwd: '' })).toThrow('scenarios() options at cwd: expected a folder path, got an empty string');
+    expect(() => scenarios(file, { config: '' })).toThrow('scenarios() options at config: expected a file path, got an empty string');
+    await expect(runScenario(file, 'a', { cwd: '' })).rejects.toThrow('runScenario() options at cwd: expected a folder path, got an empty string');
+    await expect(runScenario(file, 'a', { config: '' })).rejects.toThrow(
+      expect.objectContaining({ code: 'CONFIG_INVALID', message: 'runScenario() options at config: expected a file path, got an empty string' }),
+    );
+  });
 });
 
 describe('agentcheck/vitest runScenario() of a skip scenario', () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { relative, sep } from 'node:path';
 import { collectConfigErrors, ConfigError, throwConfigErrors } from '../../config/errors.js';
+import { refuseEmptyPath } from '../../config/empty-values.js';
 import type { DeltaRevision } from '../../engine/revision/delta.js';
 import { touchesLlm } from '../../engine/revision/delta-touches-llm.js';
 import type { FoundScenarioFile } from '../scenario/discover.js';
@@ -84,6 +85,7 @@ export interface SuitePlan {
  * stops the suite with a located error (exit 2) and nothing half-runs.
  */
 export function loadSuite(given: SuiteSelection, cwd = process.cwd()): SuitePlan {
+  refuseEmptyPath(cwd, 'folder', { file: 'loadSuite', path: 'cwd' });
   checkSuiteSelection(given);
   // Without a config the suite runs as `agentcheck run PATHS` with no agentcheck.config.yaml.
   const config = given.config ?? emptySuiteConfig(cwd);

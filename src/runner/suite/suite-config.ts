@@ -19,6 +19,7 @@ import { cassetteDirProblem, cassetteMode, type CassetteConfig } from '../casset
 import { REPORTER_NAMES } from '../reporters/index.js';
 import type { SkillOptionsSpec, SuiteConfigSpec } from './suite-config-format.generated.js';
 import { withKeptProblems } from '../../config/kept-problems.js';
+import { refuseEmptyPath } from '../../config/empty-values.js';
 import { suiteConfigIn } from './suite-config-file.js';
 import { isAgentBuildShape } from '../scenario/build-shape.js';
 import { isReportShape, isScenarioShape } from '../scenario/document-shape.js';
@@ -97,6 +98,9 @@ export function folderConfig(paths: readonly string[], cwd = process.cwd()): str
  * mode when deciding whether `cassettes.dir` is used.
  */
 export function loadSuiteConfig(file: string | undefined, cwd = process.cwd(), options: SuiteConfigOptions = {}): SuiteConfig {
+  // '' (an unset variable) is no file: never read as "search the folder" or as no config.
+  refuseEmptyPath(file, 'file', { file: 'loadSuiteConfig' });
+  refuseEmptyPath(cwd, 'folder', { file: 'loadSuiteConfig', path: 'cwd' });
   const path = file ? resolve(cwd, file) : suiteConfigIn(cwd);
   if (path === undefined) return emptySuiteConfig(cwd);
   const doc = SourceDocument.read(path, { problems: 'keep' });

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, realpath, rm, stat, symlink, writeFile } from
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ToolError } from '../../../src/config/errors.js';
+import { ConfigError, ToolError } from '../../../src/config/errors.js';
 import { FolderWorkspace } from '../../../src/engine/workspace/folder-workspace.js';
 
 async function refusal(promise: Promise<unknown>): Promise<ToolError> {
@@ -164,5 +164,13 @@ describe('FolderWorkspace.resolve', () => {
     const loop = await refusal(workspace.resolve('loop-a/x', { forWrite: true }));
     expect(loop).toMatchObject({ code: 'SYMLINK_LOOP', message: 'loop-a/x is a symlink loop (too many levels of symlinks)' });
     expect(loop.message).not.toContain(root);
+  });
+});
+
+describe('FolderWorkspace given an empty path', () => {
+  it('refuses it (an unset variable) instead of copying or working in the current folder', () => {
+    expect(() => FolderWorkspace.copyOf('')).toThrow(new ConfigError({ file: 'FolderWorkspace.copyOf' }, 'expected a folder path, got an empty string'));
+    expect(() => FolderWorkspace.at('')).toThrow('FolderWorkspace.at: expected a folder path, got an empty string');
+    expect(() => FolderWorkspace.at('')).toThrow(ConfigError);
   });
 });

@@ -111,6 +111,14 @@ describe('the library suite entry points', () => {
     expect(row.error?.message).toContain('process.exit(0) was called during the run; a custom check may not end the agentcheck process');
   });
 
+  it('loadSuiteConfig and loadSuite refuse an empty path (an unset variable), never read as no config or the current folder', () => {
+    expect(() => loadSuiteConfig('')).toThrow(
+      expect.objectContaining({ code: 'CONFIG_INVALID', message: 'loadSuiteConfig: expected a file path, got an empty string' }),
+    );
+    expect(() => loadSuite({ paths: ['.'] }, '')).toThrow('loadSuite at cwd: expected a folder path, got an empty string');
+    expect(() => loadSuite({ paths: ['.'] }, '')).toThrow(ConfigError);
+  });
+
   it('runSuite refuses a misspelt option instead of running with its default', async () => {
     const dir = tempDir({ 'agent.yaml': AGENT, 'one.scenario.yaml': SCENARIO });
     const plan = loadSuite({ paths: [dir] }, dir);
