@@ -24,6 +24,13 @@ describe('agentcheck/vitest on a fixture project', () => {
     expect(existsSync(VITEST_ENTRY), 'run "npm run build" first').toBe(true);
   });
 
+  it("leaves runScenario to agentcheck/vitest: the main entry's runner of a loaded scenario has its own name", async () => {
+    const main: Record<string, unknown> = await import('../../src/index.js');
+    expect(main.runScenario).toBeUndefined();
+    expect(typeof main.runLoadedScenario).toBe('function');
+    expect(typeof (await import('../../src/vitest/index.js')).runScenario).toBe('function');
+  });
+
   it('turns scenarios into tests and reports failures with the reason and the trajectory', async () => {
     const dir = fixtureProject();
     const result = await execa('node', [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=json', '--outputFile=results.json'], {
