@@ -1,8 +1,8 @@
-import { ConfigError, throwConfigErrors } from '../config/errors.js';
-import { unknownOptionKeys } from '../config/option-keys.js';
+import { ConfigError } from '../config/errors.js';
 import { describe, it } from 'vitest';
 import type { PlannedRun } from '../runner/suite/load-suite.js';
 import { ABORT_GRACE_MS } from '../runner/suite/timeouts.js';
+import { checkEntryOptions } from './check-options.js';
 import { loadScenarios, type LoadScenariosOptions } from './load-scenarios.js';
 import { installMatchers } from './register-matchers.js';
 import { runPlanned } from './run-scenario.js';
@@ -24,7 +24,7 @@ const SCENARIOS_OPTION_KEYS = ['cwd', 'config', 'variants', 'repeat', 'grep', 't
  * here, so vitest reports the file with the located error.
  */
 export function scenarios(pattern: string, options: ScenariosOptions = {}): void {
-  throwConfigErrors(unknownOptionKeys(options, SCENARIOS_OPTION_KEYS, 'scenarios() options'));
+  checkEntryOptions(options, SCENARIOS_OPTION_KEYS, 'scenarios() options');
   installMatchers();
   const { plan, config } = loadScenarios(pattern, options);
   // A pattern or filter that selects nothing is a mistake (a misspelt folder): a test file

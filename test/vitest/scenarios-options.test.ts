@@ -112,6 +112,27 @@ describe('agentcheck/vitest options are checked by name', () => {
     );
   });
 
+  it('refuses scenarios() options that are not an object or a value of the wrong type, naming the option, never running the default', async () => {
+    const { scenarios } = await import('../../src/vitest/scenarios.js');
+    const dir = tempDir({
+      'agent.yaml': 'id: a\nagent:\n  name: A\n',
+      'a.scenario.yaml': 'name: a\nagent: agent.yaml\ninputs: {messages: [{role: user, content: hi}]}\nmodel: {script: [{text: ok}]}\n',
+    });
+    const file = join(dir, 'a.scenario.yaml');
+    expect(() => scenarios(file, 'x' as never)).toThrow('scenarios() options: expected an options object, got string "x"');
+    expect(() => scenarios(file, null as never)).toThrow('scenarios() options: expected an options object, got null');
+    for (const timeout of [-1, 0, 1.5, '5']) {
+      expect(() => scenarios(file, { timeout } as never)).toThrow(
+        `scenarios() options at timeout: expected a whole number of ms from 1 to 2147483647, got ${typeof timeout} ${JSON.stringify(timeout)}`,
+      );
+    }
+    expect(() => scenarios(file, { concurrent: 'yes' } as never)).toThrow('scenarios() options at concurrent: expected true or false, got string "yes"');
+    expect(() => scenarios(file, { concurrent: 'yes' } as never)).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID' }));
+    // Named by the caller's option, not the internal loadSuite.
+    expect(() => scenarios(file, { tags: 'smoke' } as never)).toThrow('scenarios() options at tags: expected a list of tags (strings), got string "smoke"');
+    expect(() => scenarios(file, { cwd: 5 } as never)).toThrow('scenarios() options at cwd: expected a folder path, got number 5');
+  });
+
   it('refuses an empty cwd or config (an unset variable), never read as the current folder or as no config', async () => {
     const { scenarios } = await import('../../src/vitest/scenarios.js');
     const dir = tempDir({
