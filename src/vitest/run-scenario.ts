@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ConfigError, throwConfigErrors } from '../config/errors.js';
-import { unknownOptionKeys } from '../config/option-keys.js';
+import { describeValue } from '../config/describe-value.js';
+import { ConfigError } from '../config/errors.js';
 import { resolveCassetteSettings } from '../runner/cassettes/cassette-settings.js';
 import type { ScenarioRow } from '../runner/report/report.js';
 import type { PlannedRun } from '../runner/suite/load-suite.js';
@@ -9,6 +9,7 @@ import { skippedRow } from '../runner/suite/not-run-rows.js';
 import { runPlannedRun } from '../runner/suite/run-planned-run.js';
 import type { SuiteConfig } from '../runner/suite/suite-config.js';
 import type { SpanRecord } from '../spans/span-record.js';
+import { checkEntryOptions } from './check-options.js';
 import { loadScenarios, type LoadScenariosOptions } from './load-scenarios.js';
 import { recordBuild } from './run-build.js';
 import { recordTrajectory, trajectoryFromSpans } from './trajectory.js';
@@ -29,7 +30,10 @@ const RUN_SCENARIO_OPTION_KEYS = ['cwd', 'config', 'variant', 'signal'];
  * `name` may be left out when the file holds a single scenario.
  */
 export async function runScenario(file: string, name?: string, options: RunScenarioOptions = {}): Promise<ScenarioRow> {
-  throwConfigErrors(unknownOptionKeys(options, RUN_SCENARIO_OPTION_KEYS, 'runScenario() options'));
+  checkEntryOptions(options, RUN_SCENARIO_OPTION_KEYS, 'runScenario() options');
+  if (name !== undefined && typeof name !== 'string') {
+    throw new ConfigError({ file: 'runScenario()' }, `expected the name of a scenario as its second argument, got ${describeValue(name)}`);
+  }
   const variant = options.variant ?? 'base';
   const { plan, config } = loadScenarios(
     file,

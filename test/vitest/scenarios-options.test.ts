@@ -133,6 +133,22 @@ describe('agentcheck/vitest options are checked by name', () => {
     expect(() => scenarios(file, { cwd: 5 } as never)).toThrow('scenarios() options at cwd: expected a folder path, got number 5');
   });
 
+  it('refuses runScenario() options that are not an object, a signal that is not an AbortSignal and a name that is not a string', async () => {
+    const dir = tempDir({
+      'agent.yaml': 'id: a\nagent:\n  name: A\n',
+      'a.scenario.yaml': 'name: a\nagent: agent.yaml\ninputs: {messages: [{role: user, content: hi}]}\nmodel: {script: [{text: ok}]}\n',
+    });
+    const file = join(dir, 'a.scenario.yaml');
+    await expect(runScenario(file, 'a', 'x' as never)).rejects.toThrow('runScenario() options: expected an options object, got string "x"');
+    await expect(runScenario(file, 'a', null as never)).rejects.toThrow('runScenario() options: expected an options object, got null');
+    await expect(runScenario(file, 'a', { signal: 'x' } as never)).rejects.toThrow('runScenario() options at signal: expected an AbortSignal, got string "x"');
+    await expect(runScenario(file, 'a', { variant: 5 } as never)).rejects.toThrow('runScenario() options at variant: expected a variant name, got number 5');
+    await expect(runScenario(file, 5 as never)).rejects.toThrow(
+      expect.objectContaining({ code: 'CONFIG_INVALID', message: 'runScenario(): expected the name of a scenario as its second argument, got number 5' }),
+    );
+    expect((await runScenario(file, 'a', { signal: new AbortController().signal })).status).toBe('pass');
+  });
+
   it('refuses an empty cwd or config (an unset variable), never read as the current folder or as no config', async () => {
     const { scenarios } = await import('../../src/vitest/scenarios.js');
     const dir = tempDir({
