@@ -170,6 +170,42 @@ expect:
   });
 });
 
+describe('agentcheck validate and run refuse load_skill where no run is offered it', () => {
+  const scenario = `name: calls load_skill
+agent: agent.yaml
+inputs: {messages: [{role: user, content: hi}]}
+model: {script: [{tool_calls: [{name: load_skill, args: {name: beta}}]}, {text: done}]}
+expect: {terminal_tool: load_skill}
+`;
+  const why = '"load_skill" is offered only when skills are delivered on demand (skills.delivery: on_demand) and the run has skills';
+
+  it('inline delivery (the default): a located error before anything runs, not an unknown_tool failure', async () => {
+    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': scenario });
+    const validate = await runCli(['validate', 'a.scenario.yaml'], dir);
+    expect(validate.exitCode).toBe(2);
+    expect(validate.stderr).toContain(`a.scenario.yaml:4:39 at model.script[0].tool_calls[0].name: ${why}; this scenario's run delivers them inline`);
+    expect(validate.stderr).toContain(`at expect.terminal_tool: ${why}`);
+    const run = await runCli(['run', 'a.scenario.yaml', '--out', 'out'], dir);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain(why);
+  });
+
+  it('on_demand in the suite config: refused without skills, run with --overlay', async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      'a.scenario.yaml': scenario,
+      'agentcheck.config.yaml': 'skills: {delivery: on_demand}\n',
+      'skills/beta/SKILL.md': '---\nname: beta\ndescription: Beta skill.\n---\nBeta body.\n',
+    });
+    const validate = await runCli(['validate', 'a.scenario.yaml'], dir);
+    expect(validate.exitCode).toBe(2);
+    expect(validate.stderr).toContain(`${why}; this scenario's run has none`);
+    const run = await runCli(['run', 'a.scenario.yaml', '--overlay', 'skills/beta', '--out', 'out'], dir);
+    expect(run.exitCode, run.all).toBe(0);
+    expect(run.stdout).toContain('1 passed');
+  });
+});
+
 describe('agentcheck spans query and compare', () => {
   it('queries the spans.jsonl of a run by trace and by attribute', async () => {
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('a') });

@@ -59,8 +59,20 @@ export function checkSelection({ plan, paths, scenarioPaths, options, config, on
 /** Whether the whole suite, unsharded, has runs (so an empty shard is a small suite, not a wrong path). */
 function suiteHasRuns(paths: string[], options: RunOptions, config: SuiteConfig, cwd: string, only: SuiteSelection['only']): boolean {
   return (
-    loadSuite({ paths, config, variants: options.variant, repeat: options.repeat, grep: options.grep, tags: options.tag, only, maxRuns: options.maxRuns }, cwd)
-      .runs.length > 0
+    loadSuite(
+      {
+        paths,
+        config,
+        variants: options.variant,
+        repeat: options.repeat,
+        grep: options.grep,
+        tags: options.tag,
+        only,
+        maxRuns: options.maxRuns,
+        overlay: options.overlay,
+      },
+      cwd,
+    ).runs.length > 0
   );
 }
 
@@ -72,7 +84,7 @@ function filterFlags(options: RunOptions): string[] {
 /** Why nothing runs: no scenario files at all, or filters (--grep, --tag) that left none of them. */
 function noRunsMessage(paths: string[], options: RunOptions, config: SuiteConfig, cwd: string): string {
   const filters = filterFlags(options);
-  const found = filters.length ? loadSuite({ paths, config, variants: options.variant, repeat: 1 }, cwd).scenarios.length : 0;
+  const found = filters.length ? loadSuite({ paths, config, variants: options.variant, repeat: 1, overlay: options.overlay }, cwd).scenarios.length : 0;
   if (found) return `none of the ${found} scenario(s) found matches ${filters.join(' and ')}`;
   // The config's globs chose the files: a typo there is the likely cause, so name them where they are.
   if (!paths.length && config.scenarios?.length && config.source) {

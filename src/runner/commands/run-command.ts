@@ -138,6 +138,7 @@ async function runSuiteCommand(
       grep: options.grep,
       tags: options.tag,
       shard: options.shard,
+      overlay: options.overlay,
       only,
       maxRuns: options.maxRuns,
     };

@@ -11,7 +11,7 @@ import { validateToolName } from '../../verdicts/tool-name.js';
 import { workspaceFolderProblem } from '../files/walk-files.js';
 import { validateHttpMocks } from '../mocks/validate-mocks.js';
 import { checkApprovals } from '../../engine/permissions/check-approvals.js';
-import { checkScenarioNames, TEST_RUN_HUMAN_INPUT_HINT, TEST_RUN_UNKNOWN_TOOLS_HINT } from '../scenario/check-scenario-names.js';
+import { checkScenarioNames, SINGLE_RUN_NO_LOAD_SKILL, TEST_RUN_HUMAN_INPUT_HINT, TEST_RUN_UNKNOWN_TOOLS_HINT } from '../scenario/check-scenario-names.js';
 import type { ApprovalsSpec, MocksSpec, ScenarioInputsSpec, ScriptEntrySpec } from '../scenario/scenario-format.generated.js';
 import { scenarioProperties, scriptSchema, validateScript } from '../scenario/scenario-schema.js';
 import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
@@ -110,7 +110,7 @@ export function requestFromFlags(options: TestRunOptions, io: Pick<CommandIO, 'c
           unknownToolsHint: TEST_RUN_UNKNOWN_TOOLS_HINT,
           humanInputHint: TEST_RUN_HUMAN_INPUT_HINT,
           // A single run delivers skills inline (docs/skills.md): load_skill is not offered.
-          inlineSkills: true,
+          noLoadSkill: SINGLE_RUN_NO_LOAD_SKILL,
         },
         [applied.build],
         flagLocator(scriptDoc),

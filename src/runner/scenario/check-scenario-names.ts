@@ -27,8 +27,8 @@ export interface ScenarioNames {
   unknownToolsHint?: string;
   /** How to see a human_input component's answer, ending the message refusing it as a tool; default a scenario's state check. */
   humanInputHint?: (component: string) => string;
-  /** A single run delivering skills inline (test-run, MCP test_run, testRun): load_skill is not offered, so it is refused and never suggested. */
-  inlineSkills?: boolean;
+  /** Why no build is offered load_skill (inline delivery, no skills); given, the name is refused with it and never suggested. */
+  noLoadSkill?: string;
   /** The keys of the scenario's `inputs.context`; undefined when it gives none. */
   contextKeys?: readonly string[];
 }
@@ -44,6 +44,9 @@ const singleRunHumanInputHint = (run: string, approvals: string, spans: string) 
 export const TEST_RUN_HUMAN_INPUT_HINT = singleRunHumanInputHint('a test-run', '--approvals', 'the --spans FILE');
 /** The human_input hint of a test_run request (MCP test_run, the library's testRun). */
 const REQUEST_HUMAN_INPUT_HINT = singleRunHumanInputHint('a test_run', 'approvals', "the run's spans (its trace_id)");
+/** A single run (test-run, MCP test_run, testRun without `skills: {delivery: on_demand}`) has no suite to deliver skills on demand. */
+export const SINGLE_RUN_NO_LOAD_SKILL = `"${LOAD_SKILL}" is offered only when skills are delivered on demand (skills: {delivery: on_demand}); this run delivers them inline`;
+
 /** How a test_run (CLI, MCP, library) script calls an unknown tool on purpose: it cannot; a scenario can. */
 export const TEST_RUN_UNKNOWN_TOOLS_HINT =
   ' (a test-run script calls only tools the agent offers; to test a call to an unknown tool, write a scenario with model.allow_unknown_tools: true)';
@@ -71,7 +74,7 @@ export function checkRequestNames(
       script: request.script,
       unknownToolsHint: TEST_RUN_UNKNOWN_TOOLS_HINT,
       humanInputHint: REQUEST_HUMAN_INPUT_HINT,
-      inlineSkills: !request.onDemandSkills,
+      noLoadSkill: request.onDemandSkills ? undefined : SINGLE_RUN_NO_LOAD_SKILL,
     },
     [build],
     mapped,
@@ -79,21 +82,42 @@ export function checkRequestNames(
 }
 
 /**
- * A single run (test-run, MCP test_run, testRun without `skills: {delivery: on_demand}`) has no
- * suite to deliver skills on demand, so load_skill is never offered: a script call or terminal
- * tool naming it could only fail. Paths are a scenario's (`expect.terminal_tool`, `model.script...`).
+ * load_skill named where no build is offered it: a script call, terminal tool or check naming it
+ * could only fail (or pass vacuously), so each is refused with `why`. Paths are a scenario's.
  */
-function inlineSkillsProblems(terminalTool: string | undefined, script: readonly ScriptEntry[] | undefined, locate: Locator): ConfigError[] {
-  const why = `"${LOAD_SKILL}" is offered only when skills are delivered on demand (skills: {delivery: on_demand}); this run delivers them inline`;
+function loadSkillProblems(names: ScenarioNames, why: string, locate: Locator): ConfigError[] {
   const problems: ConfigError[] = [];
-  if (terminalTool === LOAD_SKILL) problems.push(locate(['expect', 'terminal_tool'], why));
-  script?.forEach((entry, index) =>
-    entry.tool_calls?.forEach((call, at) => {
-      if (call.name === LOAD_SKILL) problems.push(locate(['model', 'script', index, 'tool_calls', at, 'name'], why));
-    }),
-  );
+  if (names.terminalTool !== undefined && isLoadSkill(names.terminalTool)) problems.push(locate(['expect', 'terminal_tool'], why));
+  for (const reference of names.references) {
+    if (reference.kind === 'tool' && isLoadSkill(reference.name)) problems.push(locate(['expect', 'checks', ...reference.at], why));
+  }
+  // With allow_unknown_tools a script may call it on purpose, as any tool the model is not offered.
+  if (!names.allowUnknownTools)
+    names.script?.forEach((entry, index) =>
+      entry.tool_calls?.forEach((call, at) => {
+        if (call.name === LOAD_SKILL) problems.push(locate(['model', 'script', index, 'tool_calls', at, 'name'], why));
+      }),
+    );
   return problems;
 }
+
+function isLoadSkill(name: string): boolean {
+  return normalizeToolName(name) === LOAD_SKILL;
+}
+
+/** The catalog without load_skill, for builds that are not offered it (a /regex/ must not match it either). */
+function withoutLoadSkill(catalog: BuildTools): BuildTools {
+  let trimmed = trimmedCatalogs.get(catalog);
+  if (!trimmed) {
+    const all = new Map([...catalog.all].filter(([name]) => name !== LOAD_SKILL));
+    const drop = (names: Set<string>) => new Set([...names].filter((name) => name !== LOAD_SKILL));
+    trimmed = { ...catalog, all, model: drop(catalog.model), counted: drop(catalog.counted) };
+    trimmedCatalogs.set(catalog, trimmed);
+  }
+  return trimmed;
+}
+
+const trimmedCatalogs = new WeakMap<BuildTools, BuildTools>();
 
 /**
  * Checks every tool name a scenario uses (terminal_tool, check tools and argument names, script
@@ -102,11 +126,13 @@ function inlineSkillsProblems(terminalTool: string | undefined, script: readonly
  * removes stays valid. Returns every problem found (docs/formats.md, "Names a scenario uses").
  */
 export function checkScenarioNames(names: ScenarioNames, builds: readonly AgentBuild[], locate: Locator): ConfigError[] {
-  const catalogs = builds.map(buildTools);
-  const loadSkill = !names.inlineSkills;
+  const loadSkill = names.noLoadSkill === undefined;
+  const catalogs = builds.map(buildTools).map((catalog) => (loadSkill ? catalog : withoutLoadSkill(catalog)));
   const humanInputHint = names.humanInputHint ?? SCENARIO_HUMAN_INPUT_HINT;
-  const problems: ConfigError[] = loadSkill ? [] : inlineSkillsProblems(names.terminalTool, names.script, locate);
-  if (names.terminalTool !== undefined) {
+  const problems: ConfigError[] = loadSkill ? [] : loadSkillProblems(names, names.noLoadSkill ?? '', locate);
+  // Each name refused above is said once, with why, not again as an unknown tool.
+  const refused = (name: string) => !loadSkill && isLoadSkill(name);
+  if (names.terminalTool !== undefined && !refused(names.terminalTool)) {
     const label = names.terminalToolLabel ?? 'expect.terminal_tool';
     const at: Locator = (path, expected, atKey) => locate(['expect', 'terminal_tool', ...path], expected, atKey);
     const problem =
@@ -116,6 +142,7 @@ export function checkScenarioNames(names: ScenarioNames, builds: readonly AgentB
   }
   const checksAt: Locator = (path, expected, atKey) => locate(['expect', 'checks', ...path], expected, atKey);
   for (const reference of names.references) {
+    if (reference.kind === 'tool' && refused(reference.name)) continue;
     const problem =
       reference.kind === 'flow_state'
         ? checkFlowReference(reference, builds, names.contextKeys ?? [], checksAt)
@@ -242,6 +269,7 @@ function checkScript(script: readonly ScriptEntry[], catalogs: readonly BuildToo
   const problems: ConfigError[] = [];
   script.forEach((entry, index) =>
     entry.tool_calls?.forEach((call, callIndex) => {
+      if (!loadSkill && call.name === LOAD_SKILL) return;
       if (catalogs.some((catalog) => catalog.model.has(call.name) || isOpenServerTool(call.name, catalog))) return;
       const listed = listedTools(catalogs, { modelOnly: true, loadSkill });
       problems.push(

@@ -2,6 +2,7 @@ import type { ConfigError } from '../../config/errors.js';
 import type { PathSegments } from '../../config/source.js';
 import type { DeltaRevision } from '../../engine/revision/delta.js';
 import type { LlmSpec, Revision } from '../../engine/revision/types.js';
+import type { SkillOptions } from '../../engine/skills-delivery.js';
 import type { GraderModel } from '../judge/grader-model.js';
 import type { Scenario } from './scenario.js';
 
@@ -29,6 +30,8 @@ export interface LoadContext {
    * revision counts.
    */
   variants?: Record<string, unknown>;
+  /** The suite's skill options (config `skills` plus `--overlay`): with the scenario's own, whether load_skill is offered. */
+  skills?: SkillOptions;
   /**
    * When given, a scenario that has problems but whose build (with its delta) loaded is put here,
    * so the suite's variants are checked against that build in the same pass.

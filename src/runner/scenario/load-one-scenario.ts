@@ -9,6 +9,7 @@ import { partialCheckReferences } from '../../verdicts/run-checks.js';
 import type { CustomCheckRef } from '../checks/custom-check-ref.js';
 import { checkApprovals, EXTERNAL_NO_GATES } from '../../engine/permissions/check-approvals.js';
 import { checkScenarioNames } from './check-scenario-names.js';
+import { mergeSkills, noLoadSkillReason } from './load-skill-offered.js';
 import { customCheckRefs } from './custom-check-refs.js';
 import type { RawScenario } from './expand-dataset.js';
 import { graderModelProblems, judgeJobs, type JudgeJob } from '../judge/grader-model.js';
@@ -99,6 +100,7 @@ export function loadOneScenario(
   const checkIndexes = checks.flatMap((item, index) =>
     ok('expect', 'checks', index) && collectConfigErrors(problems, () => validateCheck(item, index, checksAt)) ? [index] : [],
   );
+  const ownSkills = ok('skills') && spec.skills ? resolvedSkills(spec.skills, dir) : undefined;
   if (revision) {
     problems.push(
       ...checkScenarioNames(
@@ -108,6 +110,7 @@ export function loadOneScenario(
           script,
           allowUnknownTools: spec.model?.allow_unknown_tools === true,
           contextKeys: spec.inputs?.context && typeof spec.inputs.context === 'object' ? Object.keys(spec.inputs.context) : undefined,
+          noLoadSkill: noLoadSkillReason(builds, mergeSkills(context.skills, ownSkills)),
         },
         builds,
         locate,
@@ -162,15 +165,17 @@ export function loadOneScenario(
   if (spec.expect_failure !== undefined) scenario.expect_failure = spec.expect_failure;
   if (spec.timeout_ms !== undefined) scenario.timeout_ms = spec.timeout_ms;
   if (spec.skip !== undefined) scenario.skip = spec.skip;
-  if (spec.skills !== undefined) {
-    const skills = spec.skills;
-    scenario.skills = {
-      forced: (skills.forced ?? []).map((path) => resolve(dir, path)),
-      overlay: (skills.overlay ?? []).map((path) => resolve(dir, path)),
-      delivery: skills.delivery,
-    };
-  }
+  if (ownSkills) scenario.skills = ownSkills;
   return scenario;
+}
+
+/** A scenario's `skills`, its folders resolved against the scenario file's folder. */
+function resolvedSkills(skills: NonNullable<ScenarioSpec['skills']>, dir: string): NonNullable<Scenario['skills']> {
+  return {
+    forced: (skills.forced ?? []).map((path) => resolve(dir, path)),
+    overlay: (skills.overlay ?? []).map((path) => resolve(dir, path)),
+    delivery: skills.delivery,
+  };
 }
 
 /** The scenario's revision under each of the suite's variants (those that apply cleanly). */

@@ -3,6 +3,7 @@ import { RESUME_MISMATCH } from '../report/resume-mismatch.js';
 import type { McpServerPool } from '../../engine/mcp/mcp-server-pool.js';
 import type { DeltaRevision } from '../../engine/revision/delta.js';
 import type { SkillOptions } from '../../engine/skills-delivery.js';
+import { mergeSkills } from './load-skill-offered.js';
 import type { Turn } from '../../engine/turn.js';
 import type { SpanRecord } from '../../spans/span-record.js';
 import { runChecksWithCustom, type ToolCall } from '../../verdicts/index.js';
@@ -225,16 +226,6 @@ function setError(row: ScenarioRow, type: string, message: string): void {
   row.status = 'error';
   row.error = { type, message };
   row.reason = message;
-}
-
-/** The suite's skill options plus the scenario's own (forced and overlay appended, delivery overridden). */
-function mergeSkills(suite: SkillOptions | undefined, own: Scenario['skills']): SkillOptions | undefined {
-  if (!own) return suite;
-  return {
-    forced: [...(suite?.forced ?? []), ...own.forced],
-    overlay: [...(suite?.overlay ?? []), ...own.overlay],
-    delivery: own.delivery ?? suite?.delivery,
-  };
 }
 
 /**

@@ -19,7 +19,7 @@ const wholeNumber =
 
 const FIELDS: Record<string, FieldCheck> = {
   // An empty path (an unset variable) is refused, never read as the current folder (docs/cli.md).
-  paths: (value) => strings('scenario files or folders')(value) ?? emptyPath(value as string[]),
+  paths: (value) => strings('scenario files or folders')(value) ?? emptyPath(value as string[], 'scenario files or folders'),
   files: (value) => (Array.isArray(value) ? null : `expected found scenario files, got ${describeValue(value)}`),
   config: (value) => (typeof value === 'object' && value !== null ? null : `expected a suite config (loadSuiteConfig), got ${describeValue(value)}`),
   // An empty value (an unset variable) is refused, as `run --variant ""` is, never read as "all" or "none".
@@ -27,6 +27,7 @@ const FIELDS: Record<string, FieldCheck> = {
   repeat: wholeNumber(1),
   grep: (value) => (typeof value === 'string' ? emptyTextProblem(value) : `expected a text or regular expression (a string), got ${describeValue(value)}`),
   tags: (value) => strings('tags')(value) ?? emptyListProblem(value as string[], 'tags'),
+  overlay: (value) => strings('skill folders')(value) ?? emptyPath(value as string[], 'skill folders'),
   only: (value) => (value instanceof Map ? null : `expected a Map of scenario id -> variant names, got ${describeValue(value)}`),
   shard: (value) => {
     const shard = value as { index?: unknown; total?: unknown } | null;
@@ -46,9 +47,9 @@ const FIELDS: Record<string, FieldCheck> = {
   variantProblems: (value) => (Array.isArray(value) ? null : `expected an array, got ${describeValue(value)}`),
 };
 
-function emptyPath(paths: readonly string[]): string | null {
+function emptyPath(paths: readonly string[], what: string): string | null {
   const index = paths.findIndex((path) => path.trim() === '');
-  return index < 0 ? null : `expected scenario files or folders, got an empty string at index ${index}`;
+  return index < 0 ? null : `expected ${what}, got an empty string at index ${index}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { relative, sep } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import { collectConfigErrors, ConfigError, throwConfigErrors } from '../../config/errors.js';
 import { refuseEmptyPath } from '../../config/empty-values.js';
 import type { DeltaRevision } from '../../engine/revision/delta.js';
@@ -24,6 +24,8 @@ export interface SuiteSelection {
   files?: FoundScenarioFile[];
   /** The suite config; default: none (as `agentcheck run PATHS` without agentcheck.config.yaml). */
   config?: SuiteConfig;
+  /** `--overlay`: skill folders (relative to cwd) added to the config's `skills.overlay`; they decide whether load_skill is offered. */
+  overlay?: string[];
   /** `--variant`: run only these (base included by naming it). */
   variants?: string[];
   repeat?: number;
@@ -104,6 +106,7 @@ export function loadSuite(given: SuiteSelection, cwd = process.cwd()): SuitePlan
     suiteGraderAt: source ? (expected) => source.error(['judge', 'model'], expected) : undefined,
     suiteGraderInvalid: config.judgeInvalid,
     variants: config.variants,
+    skills: { ...config.skills, overlay: [...config.skills.overlay, ...(selection.overlay ?? []).map((folder) => resolve(cwd, folder))] },
     unloaded,
   };
   // Every file's problems in one pass, as validate prints them (docs/cli.md); a build shared by

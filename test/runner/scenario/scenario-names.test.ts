@@ -30,6 +30,10 @@ flow:
   routers: [{from: store, to: end}]
 `;
 
+// load_skill is offered only with on_demand delivery and a skill (docs/skills.md, Delivery).
+const SKILLED_AGENT = `${AGENT}  skills: [{name: beta, description: Beta skill.}]\n`;
+const ON_DEMAND: Partial<LoadContext> = { skills: { delivery: 'on_demand' } };
+
 function load(scenarioYaml: string, agent = AGENT, context: Partial<LoadContext> = {}): Scenario[] {
   const dir = tempDir({ 'agent.yaml': agent, 'a.scenarios.yaml': scenarioYaml });
   return loadScenarioFile({ file: join(dir, 'a.scenarios.yaml'), root: dir }, { agents: new Map(), ...context });
@@ -115,14 +119,18 @@ flow:
     // Written on the prefixed MCP names the list shows: the message says what a /regex/ sees.
     const closed = 'id: m\nagent:\n  name: M\n  mcps: [{name: ac, command: [node, s.js], tools: [validate, test_run]}]\n';
     expect(configErrorOf(() => load(checks('tool_called: {tool: "/^mcp__ac__validate$/"}'), closed)).expected).toContain(
-      'expected one of: mcp__ac__validate, mcp__ac__test_run, load_skill; a /regex/ sees the names without their mcp__<server>__ prefix: validate, test_run, load_skill',
+      'expected one of: mcp__ac__validate, mcp__ac__test_run; a /regex/ sees the names without their mcp__<server>__ prefix: validate, test_run',
     );
     expect(load(checks('tool_called: {tool: "/_issue$/"}'))).toHaveLength(1);
   });
 
   it('accepts tools a chain calls, load_skill and prefixed names', () => {
     expect(
-      load(checks('tool_called: {tool: write_file, nested: true}', 'tool_not_called: {tool: load_skill}', 'tool_called: {tool: "execute_tool search"}')),
+      load(
+        checks('tool_called: {tool: write_file, nested: true}', 'tool_not_called: {tool: load_skill}', 'tool_called: {tool: "execute_tool search"}'),
+        SKILLED_AGENT,
+        ON_DEMAND,
+      ),
     ).toHaveLength(1);
   });
 
@@ -187,13 +195,13 @@ describe('argument names in checks are parameters of the tool', () => {
   });
 
   it('load_skill is held to its own parameters (name), in tool_not_called and tool_sequence alike', () => {
-    const error = configErrorOf(() => load(checks('tool_not_called: {tool: load_skill, args: {nam: beta}}')));
+    const error = configErrorOf(() => load(checks('tool_not_called: {tool: load_skill, args: {nam: beta}}'), SKILLED_AGENT, ON_DEMAND));
     expect(error.path).toBe('expect.checks[0].tool_not_called.args.nam');
     expect(error.expected).toBe('argument "nam" is not a parameter of load_skill; expected one of: name; did you mean "name"?');
-    expect(configErrorOf(() => load(checks('tool_sequence: {calls: [{tool: load_skill, args: {skill: beta}}]}'))).path).toBe(
+    expect(configErrorOf(() => load(checks('tool_sequence: {calls: [{tool: load_skill, args: {skill: beta}}]}'), SKILLED_AGENT, ON_DEMAND)).path).toBe(
       'expect.checks[0].tool_sequence.calls[0].args.skill',
     );
-    expect(load(checks('tool_called: {tool: load_skill, args: {name: beta}}'))).toHaveLength(1);
+    expect(load(checks('tool_called: {tool: load_skill, args: {name: beta}}'), SKILLED_AGENT, ON_DEMAND)).toHaveLength(1);
   });
 
   it('a built-in called by a chain brings its own parameters', () => {
@@ -209,9 +217,13 @@ describe('script tool calls name tools the model is offered', () => {
     expect(error.path).toBe('model.script[0].tool_calls[0].name');
     expect(error.expected).toContain('did you mean "label_issue"?');
     expect(error.expected).toContain('model.allow_unknown_tools: true');
-    // A scenario accepts load_skill (its suite may deliver skills on demand), so its lists offer it.
-    expect(error.expected).toContain('expected one of: close_issue, label_issue, search, tidy, load_skill;');
-    expect(configErrorOf(() => load(`${head}expect: {terminal_tool: load_skil}\n`)).expected).toContain('did you mean "load_skill"?');
+    // A run offered load_skill (on_demand, with a skill) lists it; one that is not never suggests it.
+    expect(configErrorOf(() => load(script('lable_issue'), SKILLED_AGENT, ON_DEMAND)).expected).toContain(
+      'expected one of: close_issue, label_issue, search, tidy, load_skill;',
+    );
+    expect(error.expected).toContain('expected one of: close_issue, label_issue, search, tidy;');
+    expect(configErrorOf(() => load(`${head}expect: {terminal_tool: load_skil}\n`, SKILLED_AGENT, ON_DEMAND)).expected).toContain('did you mean "load_skill"?');
+    expect(configErrorOf(() => load(`${head}expect: {terminal_tool: load_skil}\n`)).expected).not.toContain('load_skill');
   });
 
   it('a built-in only a chain calls is not offered to the model', () => {
@@ -296,5 +308,50 @@ describe('every problem of a file in one pass', () => {
     ]);
     expect(errors.every((e) => e.line !== undefined)).toBe(true);
     expect(error.message.split('\n')).toHaveLength(4);
+  });
+});
+
+describe('load_skill is named only where a run is offered it', () => {
+  const WHY = '"load_skill" is offered only when skills are delivered on demand (skills.delivery: on_demand) and the run has skills';
+  const uses = `${head}model: {script: [{tool_calls: [{name: load_skill, args: {name: beta}}]}, {text: done}]}
+expect:
+  terminal_tool: load_skill
+  checks:
+    - tool_called: {tool: load_skill}
+`;
+
+  it('refuses a script call, terminal_tool and check naming it under inline delivery, each with why', () => {
+    const error = configErrorOf(() => load(uses, SKILLED_AGENT));
+    expect(error).toBeInstanceOf(ConfigErrors);
+    const errors = (error as ConfigErrors).errors;
+    expect(errors.map((e) => e.path).sort()).toEqual(['expect.checks[0].tool_called.tool', 'expect.terminal_tool', 'model.script[0].tool_calls[0].name']);
+    for (const e of errors) expect(e.expected).toBe(`${WHY}; this scenario's run delivers them inline (the default)`);
+  });
+
+  it('refuses it under on_demand delivery when the run has no skill', () => {
+    const error = configErrorOf(() => load(uses, AGENT, ON_DEMAND));
+    expect((error as ConfigErrors).errors.map((e) => e.expected)).toEqual(
+      Array(3).fill(`${WHY}; this scenario's run has none (no agent.skills, skills.forced or skills.overlay)`),
+    );
+  });
+
+  it("accepts it when the suite, the scenario's own skills or the CLI's overlay make the run offer it", () => {
+    expect(load(uses, SKILLED_AGENT, ON_DEMAND)).toHaveLength(1);
+    expect(load(uses, AGENT, { skills: { delivery: 'on_demand', overlay: ['/abs/skills/beta'] } })).toHaveLength(1);
+    const skill = '---\nname: beta\ndescription: Beta skill.\n---\nBody.\n';
+    // The scenario's own skills: delivery and a folder of its own.
+    const own = uses.replace('inputs:', 'skills: {overlay: [skills/beta], delivery: on_demand}\ninputs:');
+    let dir = tempDir({ 'agent.yaml': AGENT, 'skills/beta/SKILL.md': skill, 'a.scenario.yaml': own });
+    expect(loadSuite({ paths: [dir], config: emptySuiteConfig(dir) }, dir).scenarios).toHaveLength(1);
+    // The suite's on_demand delivery with the CLI's --overlay as the only skill.
+    dir = tempDir({ 'agent.yaml': AGENT, 'skills/beta/SKILL.md': skill, 'a.scenario.yaml': uses });
+    const config = { ...emptySuiteConfig(dir), skills: { forced: [], overlay: [], delivery: 'on_demand' as const } };
+    expect(loadSuite({ paths: [dir], overlay: ['skills/beta'], config }, dir).scenarios).toHaveLength(1);
+    expect(() => loadSuite({ paths: [dir], config }, dir)).toThrow("this scenario's run has none");
+  });
+
+  it('lets a script call it on purpose with allow_unknown_tools, as any tool the model is not offered', () => {
+    const script = `${head}model: {allow_unknown_tools: true, script: [{tool_calls: [{name: load_skill, args: {}}]}, {text: done}]}\n`;
+    expect(load(script)).toHaveLength(1);
   });
 });
