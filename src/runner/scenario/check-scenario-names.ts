@@ -12,6 +12,7 @@ import { toolNameMatcher } from '../../verdicts/tool-name.js';
 import { buildTools, isOpenServerTool, listedTools, LOAD_SKILL, type BuildTools } from '../../engine/revision/build-tools.js';
 import { withArticle } from '../../config/indefinite-article.js';
 import { checkArgNames, matchingTools } from './check-argument-names.js';
+import { isLoadSkill, loadSkillProblems, SINGLE_RUN_NO_LOAD_SKILL, withoutLoadSkill } from './load-skill-offered.js';
 
 /** What a scenario names in its builds. */
 export interface ScenarioNames {
@@ -44,9 +45,6 @@ const singleRunHumanInputHint = (run: string, approvals: string, spans: string) 
 export const TEST_RUN_HUMAN_INPUT_HINT = singleRunHumanInputHint('a test-run', '--approvals', 'the --spans FILE');
 /** The human_input hint of a test_run request (MCP test_run, the library's testRun). */
 const REQUEST_HUMAN_INPUT_HINT = singleRunHumanInputHint('a test_run', 'approvals', "the run's spans (its trace_id)");
-/** A single run (test-run, MCP test_run, testRun without `skills: {delivery: on_demand}`) has no suite to deliver skills on demand. */
-export const SINGLE_RUN_NO_LOAD_SKILL = `"${LOAD_SKILL}" is offered only when skills are delivered on demand (skills: {delivery: on_demand}); this run delivers them inline`;
-
 /** How a test_run (CLI, MCP, library) script calls an unknown tool on purpose: it cannot; a scenario can. */
 export const TEST_RUN_UNKNOWN_TOOLS_HINT =
   ' (a test-run script calls only tools the agent offers; to test a call to an unknown tool, write a scenario with model.allow_unknown_tools: true)';
@@ -80,44 +78,6 @@ export function checkRequestNames(
     mapped,
   );
 }
-
-/**
- * load_skill named where no build is offered it: a script call, terminal tool or check naming it
- * could only fail (or pass vacuously), so each is refused with `why`. Paths are a scenario's.
- */
-function loadSkillProblems(names: ScenarioNames, why: string, locate: Locator): ConfigError[] {
-  const problems: ConfigError[] = [];
-  if (names.terminalTool !== undefined && isLoadSkill(names.terminalTool)) problems.push(locate(['expect', 'terminal_tool'], why));
-  for (const reference of names.references) {
-    if (reference.kind === 'tool' && isLoadSkill(reference.name)) problems.push(locate(['expect', 'checks', ...reference.at], why));
-  }
-  // With allow_unknown_tools a script may call it on purpose, as any tool the model is not offered.
-  if (!names.allowUnknownTools)
-    names.script?.forEach((entry, index) =>
-      entry.tool_calls?.forEach((call, at) => {
-        if (call.name === LOAD_SKILL) problems.push(locate(['model', 'script', index, 'tool_calls', at, 'name'], why));
-      }),
-    );
-  return problems;
-}
-
-function isLoadSkill(name: string): boolean {
-  return normalizeToolName(name) === LOAD_SKILL;
-}
-
-/** The catalog without load_skill, for builds that are not offered it (a /regex/ must not match it either). */
-function withoutLoadSkill(catalog: BuildTools): BuildTools {
-  let trimmed = trimmedCatalogs.get(catalog);
-  if (!trimmed) {
-    const all = new Map([...catalog.all].filter(([name]) => name !== LOAD_SKILL));
-    const drop = (names: Set<string>) => new Set([...names].filter((name) => name !== LOAD_SKILL));
-    trimmed = { ...catalog, all, model: drop(catalog.model), counted: drop(catalog.counted) };
-    trimmedCatalogs.set(catalog, trimmed);
-  }
-  return trimmed;
-}
-
-const trimmedCatalogs = new WeakMap<BuildTools, BuildTools>();
 
 /**
  * Checks every tool name a scenario uses (terminal_tool, check tools and argument names, script
