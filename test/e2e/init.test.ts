@@ -33,12 +33,21 @@ describe('agentcheck init (end to end)', () => {
     const result = await runCli(['init'], dir);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain('already has README.md; agentcheck init never overwrites files');
+    // The rule it applies, not "a new or empty folder": none of the starter's files may exist.
+    expect(result.stderr).toContain(
+      'so it writes nothing: expected a folder where none of agents/support-bot.yaml, scenarios/refund.scenario.yaml, scenarios/caught-defect.scenario.yaml, agentcheck.config.yaml, README.md exists (other files may be there; try agentcheck init agent-tests)',
+    );
+    expect(result.stderr).not.toContain('empty folder');
     expect(readFileSync(join(dir, 'README.md'), 'utf8')).toBe('mine\n');
     expect(existsSync(join(dir, 'agents'))).toBe(false);
 
     const empty = tempDir();
     expect((await runCli(['init'], empty)).exitCode).toBe(0);
     expect(existsSync(join(empty, 'agentcheck.config.yaml'))).toBe(true);
+    // A folder with other files is fine, as the message says: they are left alone.
+    const other = tempDir({ 'notes.txt': 'hi\n' });
+    expect((await runCli(['init'], other)).exitCode).toBe(0);
+    expect(readFileSync(join(other, 'notes.txt'), 'utf8')).toBe('hi\n');
   });
 
   it('says so when the target is a file', async () => {

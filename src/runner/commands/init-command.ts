@@ -17,7 +17,8 @@ export async function initCommand(dir: string | undefined, io: CommandIO): Promi
     if (existing.length) {
       throw new ConfigError(
         { file: dir ?? '.' },
-        `already has ${existing.map(shown).join(', ')}; agentcheck init never overwrites files: expected a new or empty folder (try agentcheck init my-agent-tests)`,
+        // The real rule: none of the starter's files may exist; other files are left alone.
+        `already has ${existing.map(shown).join(', ')}; agentcheck init never overwrites files, so it writes nothing: expected a folder where none of ${Object.keys(STARTER_FILES).join(', ')} exists (other files may be there; try agentcheck init agent-tests)`,
         'INIT_EXISTS',
       );
     }
