@@ -12,7 +12,8 @@ describe('agentcheck init (end to end)', () => {
     const init = await runCli(['init', 'starter'], dir);
     expect(init.exitCode, init.all).toBe(0);
     for (const file of Object.keys(STARTER_FILES)) expect(existsSync(join(dir, 'starter', file)), file).toBe(true);
-    expect(init.stdout).toContain('Next: npx agentcheck validate starter && npx agentcheck run starter');
+    expect(init.stdout).toContain('Next: cd starter && npx agentcheck validate . && npx agentcheck run . (see starter/README.md)');
+    expect(readFileSync(join(dir, 'starter/README.md'), 'utf8')).toContain('Run these commands from this folder');
 
     const validate = await runCli(['validate', 'starter'], dir);
     expect(validate.exitCode, validate.all).toBe(0);
@@ -48,6 +49,19 @@ describe('agentcheck init (end to end)', () => {
     const other = tempDir({ 'notes.txt': 'hi\n' });
     expect((await runCli(['init'], other)).exitCode).toBe(0);
     expect(readFileSync(join(other, 'notes.txt'), 'utf8')).toBe('hi\n');
+  });
+
+  it("the Next line's commands work as printed: from inside the folder the starter's config applies", async () => {
+    const dir = tempDir();
+    const init = await runCli(['init', 'my tests'], dir);
+    expect(init.exitCode, init.all).toBe(0);
+    expect(init.stdout).toContain("Next: cd 'my tests' && npx agentcheck validate . && npx agentcheck run . (see my tests/README.md)");
+    const inside = join(dir, 'my tests');
+    expect((await runCli(['validate', '.'], inside)).exitCode).toBe(0);
+    const run = await runCli(['run', '.'], inside, { HTTPS_PROXY: 'http://127.0.0.1:9', OPENAI_API_KEY: '' });
+    expect(run.exitCode, run.all).toBe(0);
+    // The starter README's step 2: its config's reporters, reports/ in the folder.
+    for (const file of ['report.json', 'report.html', 'spans.jsonl']) expect(existsSync(join(inside, 'reports', file)), file).toBe(true);
   });
 
   it('says so when the target is a file', async () => {

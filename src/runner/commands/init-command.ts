@@ -4,6 +4,7 @@ import { ConfigError } from '../../config/errors.js';
 import { createFolders } from '../../config/create-folders.js';
 import { STARTER_FILES } from '../init/starter-files.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
+import { shellWord } from './shell-word.js';
 
 /**
  * `agentcheck init [DIR]`: writes a starter suite into DIR (default: the current folder). Writes
@@ -43,6 +44,9 @@ export async function initCommand(dir: string | undefined, io: CommandIO): Promi
   }
   const where = relative(io.cwd, target) || '.';
   io.stdout.write(`Wrote ${Object.keys(STARTER_FILES).map(shown).join(', ')}\n`);
-  io.stdout.write(`Next: npx agentcheck validate ${where} && npx agentcheck run ${where} (see ${shown('README.md')})\n`);
+  // From inside the folder, as the starter README's commands are written (`.`, `reports/`), so
+  // both work as printed and the starter's config applies.
+  const cd = where === '.' ? '' : `cd ${shellWord(where)} && `;
+  io.stdout.write(`Next: ${cd}npx agentcheck validate . && npx agentcheck run . (see ${shown('README.md')})\n`);
   return EXIT.ok;
 }

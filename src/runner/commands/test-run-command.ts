@@ -1,4 +1,5 @@
 import { closeSync, existsSync, openSync, statSync } from 'node:fs';
+import { shellWord } from './shell-word.js';
 import { appendFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { realPathOf } from '../files/walk-files.js';
@@ -258,9 +259,4 @@ function readableResult(result: TestRunResult, checkpointFile?: string, spans?: 
       .filter(Boolean)
       .join('\n') + '\n'
   );
-}
-
-/** `text` as one shell word: as it is when it holds only safe characters, else single-quoted. */
-function shellWord(text: string): string {
-  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }

@@ -81,6 +81,10 @@ tools return fixed results.
 
 ## Next steps
 
+Run these commands from this folder (\`cd\` into it first): the paths in them (\`.\`,
+\`reports/\`) are relative to it, and \`agentcheck run .\` uses this folder's
+\`agentcheck.config.yaml\` only when \`.\` is this folder.
+
 1. Check the files: \`npx agentcheck validate .\`
 2. Run the suite: \`npx agentcheck run .\` (reports go to \`reports/\`: \`report.json\`,
    \`report.html\`, \`spans.jsonl\`).
