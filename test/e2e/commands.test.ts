@@ -273,6 +273,13 @@ describe('agentcheck spans query and compare', () => {
       expect(result.stdout).toContain('Examples:');
     }
   });
+
+  it("run --help says which suite config is used as docs/cli.md does: a folder argument's own, else the current folder's", async () => {
+    const help = (await runCli(['run', '--help'])).stdout.replace(/\s+/g, ' ');
+    expect(help).toContain(
+      '--config <file> suite config (default: the agentcheck.config.yaml of a single folder argument that has one, else of the current folder)',
+    );
+  });
 });
 
 describe('bad input to compare, merge, spans query and validate (built CLI)', () => {

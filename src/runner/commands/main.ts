@@ -60,7 +60,11 @@ export async function main(argv: readonly string[], given: CommandIO = processIO
     .command('run')
     .description('run scenario files (*.scenario.yaml, *.scenarios.yaml) and write reports')
     .argument('[paths...]', "scenario files or folders (default: the config's scenarios, else the current folder)", pathArguments('a scenario file or folder'))
-    .option('--config <file>', 'suite config (default: agentcheck.config.yaml in the current folder)', nonEmpty)
+    .option(
+      '--config <file>',
+      'suite config (default: the agentcheck.config.yaml of a single folder argument that has one, else of the current folder)',
+      nonEmpty,
+    )
     .option('--variant <name>', 'run only these variants: --variant base lean, a comma list or the flag repeated (base is the unchanged revision)', collectList)
     .option('--repeat <n>', "run each scenario n times (default: the config's repeat, else 1)", positiveInt)
     .option('--max-runs <n>', 'the most runs (scenarios x variants x repeats) a suite may plan (default 1000000)', positiveInt)
