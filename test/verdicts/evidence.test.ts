@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SpanRecord } from '../../src/spans/span-record.js';
 import { buildEvidence, visibleCalls } from '../../src/verdicts/evidence.js';
@@ -186,5 +188,23 @@ describe('buildEvidence', () => {
       spans[2] = { ...spans[2], parent_id: 'gone' };
       expect(reason(spans)).toBe(`span "execute_tool a" (${spans[2].span_id}) has parent gone, which is not among the spans`);
     });
+  });
+});
+
+// Custom checks are pointed to docs/verdicts.md's Evidence table for what they receive (a check's
+// own evidence must be call.span_id values): a field the object has but the table lacks cannot be found.
+describe('docs/verdicts.md, Evidence', () => {
+  it('lists every field of the evidence, of a call and of an approval', () => {
+    const doc = readFileSync(join(import.meta.dirname, '../../docs/verdicts.md'), 'utf8');
+    const table = doc.slice(doc.indexOf('## Evidence'), doc.indexOf('## The test_run verdict'));
+    const rowOf = (field: string) => table.split('\n').find((line) => line.startsWith(`| \`${field}\``)) ?? '';
+    const run = new RunBuilder('bot');
+    run.approval('lookup_order', 'approve');
+    run.modelCalls([{ name: 'lookup_order', args: { id: '1' }, result: { ok: true } }]);
+    run.text();
+    const evidence = buildEvidence({ spans: run.spans({ output: 'done' }) });
+    expect(Object.keys(evidence).filter((key) => !table.includes(`\`${key}\``))).toEqual([]);
+    expect(Object.keys(evidence.calls[0]!).filter((key) => !rowOf('calls').includes(`\`${key}\``))).toEqual([]);
+    expect(Object.keys(evidence.approvals[0]!).filter((key) => !rowOf('approvals').includes(`\`${key}\``))).toEqual([]);
   });
 });
