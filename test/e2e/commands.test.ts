@@ -274,6 +274,11 @@ describe('agentcheck spans query and compare', () => {
     }
   });
 
+  it('merge --help says --out is required', async () => {
+    const help = (await runCli(['merge', '--help'])).stdout.replace(/\s+/g, ' ');
+    expect(help).toContain('--out <dir> output folder for the merged reports and spans.jsonl (required)');
+  });
+
   it("run --help says which suite config is used as docs/cli.md does: a folder argument's own, else the current folder's", async () => {
     const help = (await runCli(['run', '--help'])).stdout.replace(/\s+/g, ' ');
     expect(help).toContain(

@@ -229,7 +229,7 @@ export async function main(argv: readonly string[], given: CommandIO = processIO
     .command('merge')
     .description('combine the report.json files of sharded runs into one report (statistics recomputed over the whole)')
     .argument('<reports...>', 'report.json of each shard (agentcheck run --shard I/N --reporter json)', pathArguments('a report.json file'))
-    .requiredOption('--out <dir>', 'output folder for the merged reports and spans.jsonl', nonEmpty)
+    .requiredOption('--out <dir>', 'output folder for the merged reports and spans.jsonl (required)', nonEmpty)
     .option(
       '--reporter <list>',
       `comma list of ${REPORTER_NAMES.filter((name) => name !== 'json').join(', ')}; repeat the flag to add more (default: table; json is always written)`,
