@@ -74,7 +74,12 @@ function parseHttpUrl(value: string, source: string): URL {
     throw new ConfigError({ file: source }, `expected an http:// or https:// URL such as http://localhost:4318, got "${displayUrl(value)}"`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigError({ file: source }, `expected an http:// or https:// URL (OTLP/HTTP), got the ${url.protocol} scheme`);
+    // `localhost:4318` (as collectors' docs write it) parses with `localhost:` as its scheme.
+    const hostPort = /^[\w.-]+:\d+(\/.*)?$/.test(value.trim());
+    const got = hostPort
+      ? `got "${displayUrl(value.trim())}" without a scheme; did you mean http://${displayUrl(value.trim())}?`
+      : `got the ${url.protocol} scheme`;
+    throw new ConfigError({ file: source }, `expected an http:// or https:// URL (OTLP/HTTP), ${got}`);
   }
   return url;
 }

@@ -50,6 +50,11 @@ describe('resolveOtlpTarget', () => {
 
   it('rejects malformed values with a ConfigError that never shows a header value', () => {
     expect(() => resolveOtlpTarget('localhost:4318', {})).toThrow(ConfigError);
+    // A host:port without http:// is the usual slip: the message suggests the URL, not "the localhost: scheme".
+    expect(() => resolveOtlpTarget('localhost:4318', {})).toThrow(
+      '--otlp: expected an http:// or https:// URL (OTLP/HTTP), got "localhost:4318" without a scheme; did you mean http://localhost:4318?',
+    );
+    expect(() => resolveOtlpTarget('ftp://h:21', {})).toThrow('got the ftp: scheme');
     expect(() => resolveOtlpTarget('not a url', {})).toThrow(/--otlp: expected an http/);
     expect(() => resolveOtlpTarget(undefined, { OTEL_EXPORTER_OTLP_ENDPOINT: 'grpc://x:4317' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
     let error: unknown;
