@@ -31,6 +31,13 @@ describe('testRun', () => {
     expect(readFileSync(agentFile, 'utf8')).toBe(before);
   });
 
+  it("a scripted build without a script names the library's own script field, not only a scenario's or a CLI flag", async () => {
+    const result = await testRun({ agent: agentFile, inputs: { messages: [{ role: 'user', content: 'hi' }] } });
+    expect(result.verdict).toBe('failed');
+    expect(result.verdict_reason).toContain('SCRIPT_MISSING: provider "scripted" needs a script');
+    expect(result.verdict_reason).toContain("the script field of an MCP test_run request or of the library's testRun and invoke");
+  });
+
   it('lists the built-ins a flow offers without the agent listing them, with their permission', async () => {
     const dir = tempDir({ 'n.txt': 'needle' });
     const result = await testRun({

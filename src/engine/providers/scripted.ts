@@ -114,6 +114,11 @@ function delay(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/** What the scripted provider says without a script, naming where each kind of caller gives one (docs/formats.md). */
+export const SCRIPT_MISSING_MESSAGE =
+  'provider "scripted" needs a script (one entry per model call): give it as a scenario\'s model.script, test-run --script FILE, ' +
+  "or the script field of an MCP test_run request or of the library's testRun and invoke";
+
 /**
  * The scripted provider without a script: a run that never calls the model (a flow of
  * deterministic steps) still runs; the first model call is the error.
@@ -123,7 +128,8 @@ class UnscriptedModel implements Model {
   constructor(readonly modelId: string) {}
 
   async generate(): Promise<never> {
-    throw new ModelError('scripted', 'provider "scripted" needs a script: give the scenario a model.script (or test-run --script)', 'SCRIPT_MISSING');
+    // Said for every caller (scenario, CLI, MCP, library): each gives the script in its own field.
+    throw new ModelError('scripted', SCRIPT_MISSING_MESSAGE, 'SCRIPT_MISSING');
   }
 }
 
