@@ -1,4 +1,6 @@
 import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { scenarioPathHint } from './relative-path-hint.js';
 import type { FormatCheck, Locator } from '../../config/assert-format.js';
 import type { ConfigError } from '../../config/errors.js';
 import { workspaceFolderProblem } from '../files/walk-files.js';
@@ -45,8 +47,11 @@ export function namedPlaceProblems(spec: ScenarioSpec, format: FormatCheck, dir:
     });
   }
   if (spec.workspace !== undefined && ok('workspace')) {
-    const problem = workspaceFolderProblem(resolve(dir, spec.workspace));
-    if (problem) problems.push(locate(['workspace'], problem));
+    const folder = resolve(dir, spec.workspace);
+    const problem = workspaceFolderProblem(folder);
+    // Only when it is missing: a file or a pseudo-file folder is found where it was meant.
+    const hint = problem && !existsSync(folder) ? scenarioPathHint(spec.workspace, dir, 'folder') : '';
+    if (problem) problems.push(locate(['workspace'], `${problem}${hint}`));
   }
   for (const key of ['forced', 'overlay'] as const) {
     if (!ok('skills', key)) continue;

@@ -1,4 +1,5 @@
 import { assertMappingFile, FILE_KINDS } from '../../config/document-kind.js';
+import { scenarioPathHint } from './relative-path-hint.js';
 import { basename, resolve } from 'node:path';
 import type { Locator } from '../../config/assert-format.js';
 import { collectConfigErrors, ConfigError } from '../../config/errors.js';
@@ -59,7 +60,7 @@ export function scenarioRevision(
   const { doc, dir, whereOf, locate } = place;
   const deltaView = () => doc.view([...whereOf('delta'), 'delta']);
   let base: Revision | undefined;
-  if (parts.agent) collectConfigErrors(problems, () => (base = agentBuild(agentFile, locate, context)));
+  if (parts.agent) collectConfigErrors(problems, () => (base = agentBuild(agentFile, locate, context, () => scenarioPathHint(spec.agent, dir, 'file'))));
   if (!base) {
     if (parts.delta && spec.delta !== undefined) {
       collectConfigErrors(problems, () => {
@@ -96,7 +97,7 @@ export function scenarioRevision(
 }
 
 /** The scenario's agent build, loaded once per suite; a problem of the file as a whole is located at `agent`. */
-function agentBuild(agentFile: string, locate: Locator, context: LoadContext): Revision {
+function agentBuild(agentFile: string, locate: Locator, context: LoadContext, hint: () => string): Revision {
   let base = context.agents.get(agentFile);
   if (base) return base;
   // A scenario file named as the agent would be read as a broken build: say what was named.
@@ -108,7 +109,7 @@ function agentBuild(agentFile: string, locate: Locator, context: LoadContext): R
   } catch (error) {
     // The file itself missing (no line in it): a missing skill folder it names is located inside it.
     if (error instanceof ConfigError && error.code === 'CONFIG_NOT_FOUND' && error.line === undefined) {
-      throw locate(['agent'], `agent build not found: ${agentFile}`);
+      throw locate(['agent'], `agent build not found: ${agentFile}${hint()}`);
     }
     throw atReference(error, agentFile, ['agent'], 'agent build', locate);
   }

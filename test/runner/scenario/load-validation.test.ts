@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../../src/config/errors.js';
+import { ConfigError, ConfigErrors } from '../../../src/config/errors.js';
 import { loadSuite } from '../../../src/runner/suite/load-suite.js';
 import { emptySuiteConfig, loadSuiteConfig } from '../../../src/runner/suite/suite-config.js';
 import { tempDir } from '../../helpers/temp-dir.js';
@@ -212,6 +212,20 @@ describe('scenario loading refuses what would otherwise fail later or silently',
     const error = loadError({ 'agent.yaml': AGENT, 'a.scenario.yaml': scenario('workspace: /sys/kernel\n') });
     expect(error.path).toBe('workspace');
     expect(error.expected).toBe("workspace /sys/kernel is under /sys, whose files are the kernel's, not files to copy; expected a folder of ordinary files");
+  });
+
+  it('a path written as seen from the suite folder says it is relative to the scenario file, with a did-you-mean', () => {
+    const body = 'name: s\nagent: agents/bot.yaml\ninputs: {messages: [{role: user, content: go}]}\nmodel: {script: [{text: ok}]}\nworkspace: ws\n';
+    const error = loadError({ 'agents/bot.yaml': AGENT, 'ws/a.txt': 'x', 'scenarios/a.scenario.yaml': body });
+    const [agent, workspace] = (error as ConfigErrors).errors;
+    expect(agent!.expected).toMatch(
+      /^agent build not found: .*scenarios\/agents\/bot\.yaml \(a path in a scenario is relative to the scenario file's folder, .*scenarios; did you mean \.\.\/agents\/bot\.yaml\?\)$/,
+    );
+    expect(workspace!.expected).toMatch(/^workspace folder not found: .*scenarios\/ws \(a path in a scenario is relative to .*; did you mean \.\.\/ws\?\)$/);
+    // Nothing to suggest: the reason only.
+    expect(loadError({ 'a.scenario.yaml': body }).message).toMatch(
+      /agent build not found: .*agents\/bot\.yaml \(a path in a scenario is relative to the scenario file's folder, [^;]*\)/,
+    );
   });
 
   it('a workspace folder that does not exist', () => {
