@@ -274,6 +274,24 @@ describe('agentcheck spans query and compare', () => {
     }
   });
 
+  it('--help gives the defaults docs/cli.md documents', async () => {
+    const run = (await runCli(['run', '--help'])).stdout.replace(/\s+/g, ' ');
+    expect(run).toContain("--out <dir> output folder for reports and spans.jsonl (default: the config's out, else reports)");
+    expect(run).toContain("(docs/cassettes.md; default: the config's cassettes.mode, else off)");
+    expect(run).toContain('failed or errored in this report.json, or that an interrupt left not_run');
+    const validate = (await runCli(['validate', '--help'])).stdout.replace(/\s+/g, ' ');
+    expect(validate).toContain('(default: the agentcheck.config.yaml, .yml or .json of the current folder)');
+  });
+
+  it("README's Commands block lists every command agentcheck --help lists", async () => {
+    const help = (await runCli(['--help'])).stdout;
+    const commands = [...help.slice(help.indexOf('Commands:')).matchAll(/^ {2}([a-z-]+)/gm)].map((match) => match[1]!).filter((name) => name !== 'help');
+    const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
+    const block = readme.slice(readme.indexOf('## Commands'), readme.indexOf('## Documentation'));
+    expect(commands.length).toBeGreaterThan(5);
+    expect(commands.filter((name) => !block.includes(`agentcheck ${name}`))).toEqual([]);
+  });
+
   it('merge --help says --out is required', async () => {
     const help = (await runCli(['merge', '--help'])).stdout.replace(/\s+/g, ' ');
     expect(help).toContain('--out <dir> output folder for the merged reports and spans.jsonl (required)');

@@ -74,7 +74,11 @@ export async function main(argv: readonly string[], given: CommandIO = processIO
       'only scenarios whose id or name contains this text or matches it as a regular expression (case-insensitive); given once',
       nonEmpty,
     )
-    .option('--only-failed <report>', 'rerun only the scenario x variant pairs that failed or errored in this report.json', nonEmpty)
+    .option(
+      '--only-failed <report>',
+      'rerun only the scenario x variant pairs that failed or errored in this report.json, or that an interrupt left not_run',
+      nonEmpty,
+    )
     .option('--tag <tag>', 'only scenarios with one of these tags: --tag smoke refunds, a comma list or the flag repeated', collectList)
     .option(
       '--reporter <list>',
@@ -82,7 +86,7 @@ export async function main(argv: readonly string[], given: CommandIO = processIO
       appendList,
     )
     .option('--quiet', 'terminal output: failures and the summary only (no table, no progress)')
-    .option('--out <dir>', 'output folder for reports and spans.jsonl (default: reports)', nonEmpty)
+    .option('--out <dir>', "output folder for reports and spans.jsonl (default: the config's out, else reports)", nonEmpty)
     .option('--shard <i/n>', 'run shard i of n (1-based), e.g. 2/4', shardSpec)
     .option(
       '--timeout <ms>',
@@ -96,12 +100,10 @@ export async function main(argv: readonly string[], given: CommandIO = processIO
       nonEmpty,
     )
     .addOption(
-      new Option('--cassettes <mode>', 'record or replay model and http calls as cassettes (docs/cassettes.md; default off)').choices([
-        'record',
-        'replay',
-        'auto',
-        'off',
-      ]),
+      new Option(
+        '--cassettes <mode>',
+        "record or replay model and http calls as cassettes (docs/cassettes.md; default: the config's cassettes.mode, else off)",
+      ).choices(['record', 'replay', 'auto', 'off']),
     )
     .addHelpText('after', RUN_EXAMPLES)
     .action(async (paths: string[], options) => {
@@ -165,7 +167,11 @@ export async function main(argv: readonly string[], given: CommandIO = processIO
     .command('validate')
     .description('check agent builds, scenarios, flows, plans, chains and skills without running anything')
     .argument('[paths...]', 'files or folders (default: the current folder)', pathArguments('a file or folder'))
-    .option('--config <file>', 'suite config to validate with its variants', nonEmpty)
+    .option(
+      '--config <file>',
+      'suite config to validate with its variants (default: the agentcheck.config.yaml, .yml or .json of the current folder)',
+      nonEmpty,
+    )
     .addHelpText('after', '\nExamples:\n  $ agentcheck validate scenarios/\n  $ agentcheck validate fixtures/agents/support-bot.yaml')
     .action(async (paths: string[], options) => {
       const { validateCommand } = await import('./validate-command.js');
