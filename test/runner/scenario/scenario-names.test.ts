@@ -34,8 +34,8 @@ flow:
 const SKILLED_AGENT = `${AGENT}  skills: [{name: beta, description: Beta skill.}]\n`;
 const ON_DEMAND: Partial<LoadContext> = { skills: { delivery: 'on_demand' } };
 
-function load(scenarioYaml: string, agent = AGENT, context: Partial<LoadContext> = {}): Scenario[] {
-  const dir = tempDir({ 'agent.yaml': agent, 'a.scenarios.yaml': scenarioYaml });
+function load(scenarioYaml: string, agent = AGENT, context: Partial<LoadContext> = {}, files: Record<string, string> = {}): Scenario[] {
+  const dir = tempDir({ 'agent.yaml': agent, 'a.scenarios.yaml': scenarioYaml, ...files });
   return loadScenarioFile({ file: join(dir, 'a.scenarios.yaml'), root: dir }, { agents: new Map(), ...context });
 }
 
@@ -348,6 +348,18 @@ expect:
     const config = { ...emptySuiteConfig(dir), skills: { forced: [], overlay: [], delivery: 'on_demand' as const } };
     expect(loadSuite({ paths: [dir], overlay: ['skills/beta'], config }, dir).scenarios).toHaveLength(1);
     expect(() => loadSuite({ paths: [dir], config }, dir)).toThrow("this scenario's run has none");
+  });
+
+  it("leaves an external agent's names to its own tools: it may have a tool named load_skill", () => {
+    const external = 'id: ext\nexternal: {command: [node, a.mjs], tools: [{name: load_skill}, {name: finish}]}\n';
+    expect(
+      load(
+        uses.replace('agent: agent.yaml', 'agent: ext.yaml').replace('tool_called: {tool: load_skill}', 'tool_called: {tool: finish}'),
+        AGENT,
+        {},
+        { 'ext.yaml': external, 'a.mjs': '' },
+      ),
+    ).toHaveLength(1);
   });
 
   it('lets a script call it on purpose with allow_unknown_tools, as any tool the model is not offered', () => {
