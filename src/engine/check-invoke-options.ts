@@ -140,15 +140,49 @@ function inputProblems(input: unknown): ConfigError[] {
   // No message would leave the model nothing to answer, as testRun's `inputs` says.
   else if (!messages.length) problems.push(at('input.messages', 'expected at least one message {role, content}, got an empty list'));
   else {
-    messages.forEach((message, index) => problems.push(...messageProblems(message, `input.messages[${index}]`)));
+    // A result must answer a call made before it; otherwise the call it meant stays open and runs.
+    const callIds = new Set<string>();
+    messages.forEach((message, index) => {
+      const path = `input.messages[${index}]`;
+      problems.push(...messageProblems(message, path));
+      if (!isObject(message)) return;
+      if (message.role === 'assistant' && Array.isArray(message.tool_calls)) {
+        for (const call of message.tool_calls) if (isObject(call) && typeof call.tool_call_id === 'string') callIds.add(call.tool_call_id);
+      }
+      const id = message.tool_call_id;
+      if (message.role === 'tool' && typeof id === 'string' && id !== '' && !callIds.has(id)) {
+        const known = callIds.size ? `one of: ${[...callIds].map((known) => `"${known}"`).join(', ')}` : 'an earlier assistant tool call, and there is none';
+        problems.push(at(`${path}.tool_call_id`, `expected the id of an earlier assistant tool call it answers (${known}), got string "${id}"`));
+      }
+    });
   }
   return problems;
 }
 
+/** The keys of one assistant tool call (docs/engine-loop.md, Messages). */
+const TOOL_CALL_KEYS = ['tool_call_id', 'tool_name', 'input'];
+
+/** An assistant message's `tool_calls`: a list of `{tool_call_id, tool_name, input}`, each key named where wrong. */
+function toolCallProblems(calls: unknown, path: string): ConfigError[] {
+  const at = (sub: string, expected: string) => new ConfigError({ file: 'invoke', path: `${path}${sub}` }, expected);
+  if (calls === undefined) return [];
+  if (!Array.isArray(calls)) return [at('', `expected a list of tool calls {tool_call_id, tool_name, input}, got ${describeValue(calls)}`)];
+  return calls.flatMap((call, index) => {
+    const here = `[${index}]`;
+    if (!isObject(call)) return [at(here, `expected a tool call {tool_call_id, tool_name, input}, got ${describeValue(call)}`)];
+    const problems = unknownOptionKeys(call, TOOL_CALL_KEYS, 'invoke', `${path}${here}.`);
+    for (const key of ['tool_call_id', 'tool_name']) {
+      if (typeof call[key] !== 'string' || call[key] === '')
+        problems.push(at(`${here}.${key}`, `expected a non-empty string, got ${describeValue(call[key])}`));
+    }
+    return problems;
+  });
+}
+
 /**
  * One input message's problems, each named where it is: an unknown key (a misspelt `content` or
- * `role`, with did-you-mean), a role that is none of the three, content that is not text, and a
- * tool result without its call's id.
+ * `role`, with did-you-mean), a role that is none of the three, content that is not text, a
+ * tool result without its call's id, and an assistant's tool call with a wrong key.
  */
 function messageProblems(message: unknown, path: string): ConfigError[] {
   const at = (sub: string, expected: string) => new ConfigError({ file: 'invoke', path: `${path}${sub}` }, expected);
@@ -168,5 +202,6 @@ function messageProblems(message: unknown, path: string): ConfigError[] {
   if (role === 'tool' && (typeof message.tool_call_id !== 'string' || message.tool_call_id === '')) {
     problems.push(at('.tool_call_id', `expected the id of the assistant tool call it answers, got ${describeValue(message.tool_call_id)}`));
   }
+  if (role === 'assistant') problems.push(...toolCallProblems(message.tool_calls, `${path}.tool_calls`));
   return problems;
 }

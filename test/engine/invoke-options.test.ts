@@ -222,6 +222,24 @@ describe('invoke checks what a library caller gives it', () => {
     expect(turn.stop_reason).toBe('end_turn');
   });
 
+  it('refuses a tool result answering no earlier call and tool_calls entries with wrong keys, instead of running the open call', async () => {
+    const script = [{ text: 'done' }];
+    const call = { role: 'assistant', content: '', tool_calls: [{ tool_call_id: 'c1', tool_name: 'list_dir', input: {} }] };
+    const result = { role: 'tool', tool_call_id: 'c9', tool_name: 'list_dir', content: 'a.txt', is_error: false };
+    expect(await problemOf(invoke(revision, { messages: [input.messages[0], call, result] } as never, { script }))).toBe(
+      'invoke at input.messages[2].tool_call_id: expected the id of an earlier assistant tool call it answers (one of: "c1"), got string "c9"',
+    );
+    // Another SDK's shape of a call: each key named, and the required ones as missing.
+    const other = { role: 'assistant', content: '', tool_calls: [{ id: 'c1', name: 'list_dir', args: {} }] };
+    const message = await problemOf(invoke(revision, { messages: [input.messages[0], other] } as never, { script }));
+    expect(message).toContain('invoke at input.messages[1].tool_calls[0].id: unknown key "id"');
+    expect(message).toContain('invoke at input.messages[1].tool_calls[0].args: unknown key "args"');
+    expect(message).toContain('invoke at input.messages[1].tool_calls[0].tool_name: expected a non-empty string, got nothing');
+    expect(await problemOf(invoke(revision, { messages: [input.messages[0], { ...call, tool_calls: 'x' }] } as never, { script }))).toBe(
+      'invoke at input.messages[1].tool_calls: expected a list of tool calls {tool_call_id, tool_name, input}, got string "x"',
+    );
+  });
+
   it('says what is missing when the input or the revision is not given, rather than a TypeError or a checkpoint mismatch', async () => {
     expect(await problemOf(invoke(revision, undefined as never, { script: [{ text: 'x' }] }))).toBe(
       'invoke at input: expected {messages, context?}, got undefined',
