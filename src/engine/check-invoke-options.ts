@@ -30,6 +30,9 @@ const DEFAULT_ANSWERS = ['approve', 'deny'];
 /** What prompt security can find as `<name>`: a name without spaces, brackets or slashes. */
 const TAG_NAME = /^[^\s<>/]+$/;
 
+/** What `model` and `script` given together are told (invoke, resume and testRun). */
+export const BOTH_MODEL_AND_SCRIPT = 'give model or script, not both: they are two ways to give the model (a Model of your own, or scripted responses)';
+
 /** What each invoke option must be (docs/engine-loop.md, From code). */
 const OPTIONS: Record<string, Check> = {
   model: objectWith('a Model', 'generate'),
@@ -121,6 +124,8 @@ export function checkInvokeOptions(options: unknown, build: AgentBuild, call: Ch
       }
     }
   }
+  // Two ways to give the model: taking one would drop the other without a word.
+  if (isObject(options) && options.model !== undefined && options.script !== undefined) at('options.script', BOTH_MODEL_AND_SCRIPT);
   if (call.caller === 'invoke') problems.push(...inputProblems(call.input));
   throwConfigErrors(problems);
 }

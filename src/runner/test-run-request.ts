@@ -9,6 +9,7 @@ import type { Message } from '../engine/model/message.js';
 import type { Model } from '../engine/model/model.js';
 import type { ApprovalPolicy } from '../engine/permissions/approval-policy.js';
 import type { ScriptEntry } from '../engine/providers/scripted.js';
+import { BOTH_MODEL_AND_SCRIPT } from '../engine/check-invoke-options.js';
 import { deltaSchema } from '../engine/revision/delta.js';
 import type { Revision } from '../engine/revision/types.js';
 import type { SkillOptions } from '../engine/skills-delivery.js';
@@ -166,6 +167,8 @@ export function validateTestRunRequest(request: unknown): asserts request is Tes
     if (DATA_FIELDS.has(key) && !isLoadedRevision(value) && !collectConfigErrors(problems, () => checkNesting(value, locate))) continue;
     collectConfigErrors(problems, () => check(value, locate));
   }
+  // Two ways to give the model: taking one would drop the other without a word.
+  if (request.model !== undefined && request.script !== undefined) problems.push(new ConfigError({ file: REQUEST, path: 'script' }, BOTH_MODEL_AND_SCRIPT));
   throwConfigErrors(problems);
 }
 

@@ -240,6 +240,13 @@ describe('invoke checks what a library caller gives it', () => {
     );
   });
 
+  it('refuses model and script given together rather than dropping the script', async () => {
+    const model = { provider: 'mine', modelId: 'm1', generate: () => Promise.reject(new Error('not called')) };
+    expect(await problemOf(invoke(revision, input, { model: model as never, script: [{ text: 'x' }] }))).toBe(
+      'invoke at options.script: give model or script, not both: they are two ways to give the model (a Model of your own, or scripted responses)',
+    );
+  });
+
   it('says what is missing when the input or the revision is not given, rather than a TypeError or a checkpoint mismatch', async () => {
     expect(await problemOf(invoke(revision, undefined as never, { script: [{ text: 'x' }] }))).toBe(
       'invoke at input: expected {messages, context?}, got undefined',

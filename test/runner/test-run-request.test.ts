@@ -131,6 +131,15 @@ describe('testRun validates its request up front', () => {
     );
   });
 
+  it('refuses model and script given together (two ways to give the model) rather than dropping the script', async () => {
+    const model = { provider: 'mine', modelId: 'm1', generate: () => Promise.reject(new Error('not called')) };
+    const error = await refusal({ ...valid, model });
+    expect(error.path).toBe('script');
+    expect(error.message).toBe(
+      'testRun at script: give model or script, not both: they are two ways to give the model (a Model of your own, or scripted responses)',
+    );
+  });
+
   it('still runs a valid request whose optional fields are spread as undefined', async () => {
     const result = await testRun({
       ...valid,
