@@ -1,9 +1,8 @@
-import { ConfigError, throwConfigErrors } from '../../config/errors.js';
-import { unknownOptionKeys } from '../../config/option-keys.js';
 import { McpServerPool } from '../../engine/mcp/mcp-server-pool.js';
 import type { SkillOptions } from '../../engine/skills-delivery.js';
 import type { SpanRecord } from '../../spans/span-record.js';
 import type { CassetteSettings } from '../cassettes/cassette-settings.js';
+import { checkRunSuiteArguments } from './check-run-suite-options.js';
 import { buildReport, type SuiteSelectionRecord } from '../report/build-report.js';
 import type { Report, ScenarioRow } from '../report/report.js';
 import type { PlannedRun, SuitePlan } from './load-suite.js';
@@ -72,16 +71,9 @@ export interface SuiteRunOptions extends Omit<RunSuiteOptions, 'concurrency'> {
  * writes as report.json. Never throws for a scenario's failure: each run gets its row.
  */
 export async function runSuite(plan: SuitePlan, options: SuiteRunOptions = {}): Promise<Report> {
-  checkOptionKeys(options);
+  checkRunSuiteArguments(plan, options);
   const startedAt = options.startedAt ?? new Date();
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
-  // A library caller gets the CLI's rule: NaN or 0 would run nothing and mark every row not_run.
-  if (!Number.isInteger(concurrency) || concurrency < 1) {
-    throw new ConfigError(
-      { file: 'runSuite options', path: 'concurrency' },
-      `expected a whole number >= 1, got ${JSON.stringify(concurrency) ?? String(concurrency)}`,
-    );
-  }
   if (options.releasePlan) plan.scenarios.length = 0;
   // As under `agentcheck run`: a custom check calling process.exit() errors its row, never ends the caller.
   const releaseExit = guardProcessExit();
@@ -115,33 +107,6 @@ export async function runSuite(plan: SuitePlan, options: SuiteRunOptions = {}): 
     durationMs: Math.max(0, Date.now() - startedAt.getTime()),
     interrupted: options.signal?.aborted ?? false,
   });
-}
-
-const RUN_OPTION_KEYS = [
-  'concurrency',
-  'timeoutMs',
-  'skills',
-  'env',
-  'cassettes',
-  'mcpServers',
-  'signal',
-  'hurry',
-  'onRowDone',
-  'onSpans',
-  'releaseRuns',
-  'keepRow',
-  'selection',
-  'startedAt',
-  'releasePlan',
-];
-const SELECTION_KEYS = ['paths', 'config', 'shard', 'grep', 'tags', 'overlay', 'cwd'];
-
-/** A misspelt option (`concurency`) is refused, as every library entry refuses one, never ignored for its default. */
-function checkOptionKeys(options: SuiteRunOptions): void {
-  throwConfigErrors([
-    ...unknownOptionKeys(options, RUN_OPTION_KEYS, 'runSuite options'),
-    ...unknownOptionKeys(options?.selection, SELECTION_KEYS, 'runSuite options', 'selection.'),
-  ]);
 }
 
 /**

@@ -37,7 +37,7 @@ describe('the library suite entry points', () => {
     for (const concurrency of [Number.NaN, 0, -1, 1.5]) {
       await expect(runSuite(plan, { concurrency })).rejects.toThrow(ConfigError);
     }
-    await expect(runSuite(plan, { concurrency: 0 })).rejects.toThrow(/concurrency: expected a whole number >= 1, got 0/);
+    await expect(runSuite(plan, { concurrency: 0 })).rejects.toThrow('runSuite options at concurrency: expected a whole number >= 1, got number 0');
   });
 
   it('runSuite gives the event loop a turn between scripted runs, so an abort from a signal or timer lands mid-suite', async () => {
@@ -128,6 +128,44 @@ describe('the library suite entry points', () => {
       /runSuite options at concurency: unknown key "concurency" \(did you mean "concurrency"\?\); expected one of: concurrency/,
     );
     await expect(run).rejects.toThrow(/runSuite options at selection\.tgas: unknown key "tgas"/);
+  });
+
+  it('runSuite refuses a missing plan, null options and every option of the wrong type or value, before any run', async () => {
+    const dir = tempDir({ 'agent.yaml': AGENT, 'one.scenario.yaml': SCENARIO });
+    const plan = () => loadSuite({ paths: [dir] }, dir);
+    const refusal = (call: () => Promise<unknown>) =>
+      call().then(
+        () => 'ran',
+        (error: unknown) => (error instanceof ConfigError ? error.message : `not a ConfigError: ${String(error)}`),
+      );
+    expect(await refusal(() => runSuite(undefined as never))).toBe('runSuite at plan: expected a suite plan (what loadSuite(selection) returns), got nothing');
+    expect(await refusal(() => runSuite({} as never))).toBe('runSuite at plan: expected a suite plan (what loadSuite(selection) returns), got an object');
+    expect(await refusal(() => runSuite(plan(), null as never))).toBe('runSuite at options: expected an options object, got null');
+    const wrong: [Record<string, unknown>, string][] = [
+      [{ timeoutMs: -5 }, 'runSuite options at timeoutMs: expected a whole number of ms from 1 to 2147483647, got number -5'],
+      [
+        { cassettes: 'x' },
+        'runSuite options at cassettes: expected cassette settings {mode: record | replay | auto | off, dir: an absolute folder}, got string "x"',
+      ],
+      [{ releasePlan: 'yes' }, 'runSuite options at releasePlan: expected true or false, got string "yes"'],
+      [{ env: 'x' }, 'runSuite options at env: expected an environment {NAME: value}, got string "x"'],
+      [{ skills: 'x' }, 'runSuite options at skills: expected skill options {forced?, overlay?, delivery?}, got string "x"'],
+      [{ skills: { delivery: 'later' } }, 'runSuite options at skills.delivery'],
+      [{ hurry: 'x' }, 'runSuite options at hurry: expected an AbortSignal, got string "x"'],
+      [{ signal: 'x' }, 'runSuite options at signal: expected an AbortSignal, got string "x"'],
+      [{ keepRow: 'x' }, 'runSuite options at keepRow: expected a function (row, index) returning the row to keep, got string "x"'],
+      [{ onRowDone: 'x' }, 'runSuite options at onRowDone: expected a function (row, done, total), got string "x"'],
+      [
+        { selection: 'x' },
+        'runSuite options at selection: expected the selection to record {paths?, config?, shard?, grep?, tags?, overlay?, cwd?}, got string "x"',
+      ],
+      [{ selection: { tags: 5 } }, 'runSuite options at selection.tags: expected a list of tags (strings), got number 5'],
+    ];
+    for (const [options, message] of wrong) expect(await refusal(() => runSuite(plan(), options as never))).toContain(message);
+    // The plan is untouched by a refused releasePlan.
+    const kept = plan();
+    await refusal(() => runSuite(kept, { releasePlan: 'yes' } as never));
+    expect(kept.scenarios).toHaveLength(1);
   });
 
   it('runSuite with releasePlan lets each run go once its row exists, and reports the same rows; without it the plan is kept', async () => {

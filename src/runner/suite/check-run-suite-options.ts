@@ -1,0 +1,99 @@
+import { assertFormat, memoryLocator } from '../../config/assert-format.js';
+import { collectConfigErrors, ConfigError, throwConfigErrors } from '../../config/errors.js';
+import { describeValue } from '../../config/describe-value.js';
+import { unknownOptionKeys } from '../../config/option-keys.js';
+import { withoutUndefined } from '../../config/without-undefined.js';
+import { skillsSchema } from '../../engine/skills-options-schema.js';
+import { CASSETTE_MODES } from '../cassettes/cassette.js';
+import { MAX_TIMEOUT_MS } from './timeouts.js';
+
+const FILE = 'runSuite options';
+
+/** A problem with one option as text, or null. */
+type Check = (value: unknown) => string | null;
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isStringList = (value: unknown) => Array.isArray(value) && value.every((item) => typeof item === 'string');
+const expect =
+  (what: string, test: (value: unknown) => boolean): Check =>
+  (value) =>
+    test(value) ? null : `expected ${what}, got ${describeValue(value)}`;
+const wholeNumber = (min: number, max: number) => (value: unknown) => typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+
+/** What each runSuite option must be (docs/report-format.md, From code); `selection` is checked field by field. */
+const OPTIONS: Record<string, Check> = {
+  concurrency: expect('a whole number >= 1', wholeNumber(1, Number.MAX_SAFE_INTEGER)),
+  timeoutMs: expect(`a whole number of ms from 1 to ${MAX_TIMEOUT_MS}`, wholeNumber(1, MAX_TIMEOUT_MS)),
+  skills: expect('skill options {forced?, overlay?, delivery?}', isObject),
+  env: expect(
+    'an environment {NAME: value}',
+    (value) => isObject(value) && Object.values(value).every((item) => item === undefined || typeof item === 'string'),
+  ),
+  cassettes: expect(
+    `cassette settings {mode: ${CASSETTE_MODES.join(' | ')}, dir: an absolute folder}`,
+    (value) => isObject(value) && CASSETTE_MODES.includes(value.mode as never) && typeof value.dir === 'string' && value.dir !== '',
+  ),
+  mcpServers: expect('an McpServerPool (an object with close())', (value) => isObject(value) && typeof value.close === 'function'),
+  signal: expect('an AbortSignal', (value) => value instanceof AbortSignal),
+  hurry: expect('an AbortSignal', (value) => value instanceof AbortSignal),
+  onRowDone: expect('a function (row, done, total)', (value) => typeof value === 'function'),
+  onSpans: expect('a function (spans)', (value) => typeof value === 'function'),
+  keepRow: expect('a function (row, index) returning the row to keep', (value) => typeof value === 'function'),
+  releaseRuns: expect('true or false', (value) => typeof value === 'boolean'),
+  releasePlan: expect('true or false', (value) => typeof value === 'boolean'),
+  startedAt: expect('a Date', (value) => value instanceof Date && !Number.isNaN(value.getTime())),
+  selection: expect('the selection to record {paths?, config?, shard?, grep?, tags?, overlay?, cwd?}', isObject),
+};
+
+const isShard = (value: unknown) =>
+  value === null ||
+  (isObject(value) &&
+    Object.keys(value).every((key) => key === 'index' || key === 'total') &&
+    wholeNumber(1, 10_000)(value.index) &&
+    wholeNumber(1, 10_000)(value.total));
+
+/** What each `selection` field records (report.suite, docs/report-format.md). */
+const SELECTION: Record<string, Check> = {
+  paths: expect('a list of paths (strings)', isStringList),
+  config: expect('the config file path or null', (value) => value === null || typeof value === 'string'),
+  shard: expect('{index, total} or null', isShard),
+  grep: expect('a string or null', (value) => value === null || typeof value === 'string'),
+  tags: expect('a list of tags (strings)', isStringList),
+  overlay: expect('a list of skill folders (strings)', isStringList),
+  cwd: expect('a folder path', (value) => typeof value === 'string' && value !== ''),
+};
+
+/** Problems of `table`'s fields in `given`, each at `options.<prefix><key>`. */
+function fieldProblems(given: Record<string, unknown>, table: Record<string, Check>, prefix: string): ConfigError[] {
+  const problems = unknownOptionKeys(given, Object.keys(table), FILE, prefix);
+  for (const [key, check] of Object.entries(table)) {
+    const value = given[key];
+    const problem = value === undefined ? null : check(value);
+    if (problem) problems.push(new ConfigError({ file: FILE, path: `${prefix}${key}` }, problem));
+  }
+  return problems;
+}
+
+/**
+ * Checks runSuite's plan and options once per call, before any run: every wrong one is a
+ * ConfigError naming it (`runSuite options at timeoutMs: expected ...`), never a TypeError from
+ * inside the runs, a row error for each run, or a value ignored for its default.
+ */
+export function checkRunSuiteArguments(plan: unknown, options: unknown): void {
+  const problems: ConfigError[] = [];
+  // A plan is what loadSuite returns; anything else would fail reading its runs.
+  if (!isObject(plan) || !Array.isArray(plan.runs) || !Array.isArray(plan.scenarios) || !Array.isArray(plan.variants)) {
+    problems.push(new ConfigError({ file: 'runSuite', path: 'plan' }, `expected a suite plan (what loadSuite(selection) returns), got ${describeValue(plan)}`));
+  }
+  if (options !== undefined && !isObject(options)) {
+    problems.push(new ConfigError({ file: 'runSuite', path: 'options' }, `expected an options object, got ${describeValue(options)}`));
+  } else if (options) {
+    problems.push(...fieldProblems(options, OPTIONS, ''));
+    if (isObject(options.selection)) problems.push(...fieldProblems(options.selection, SELECTION, 'selection.'));
+    // Skills are held to the suite config's rules, with its messages.
+    if (isObject(options.skills)) {
+      collectConfigErrors(problems, () => assertFormat(skillsSchema, withoutUndefined(options.skills), memoryLocator(FILE, ['skills'])));
+    }
+  }
+  throwConfigErrors(problems);
+}
