@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { ConfigError } from '../config/errors.js';
 import { formatPath } from '../config/source.js';
+import { assertPathArgument } from '../config/path-argument.js';
 import type { SpanRecord } from './span-record.js';
 import { spanRecordProblem } from './span-record-check.js';
 
@@ -17,6 +18,7 @@ export function spansToJsonl(spans: readonly SpanRecord[]): string {
  * leading UTF-8 BOM is ignored.
  */
 export async function readSpansJsonl(file: string): Promise<SpanRecord[]> {
+  assertPathArgument(file, 'readSpansJsonl', 'file', 'a file path');
   const spans: SpanRecord[] = [];
   // Loaded here: node:readline costs about 7 ms at start-up, and writers (every run) never read.
   const { createInterface } = await import('node:readline');

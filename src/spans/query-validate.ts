@@ -1,7 +1,8 @@
 import { memoryLocator, type Locator } from '../config/assert-format.js';
 import type { PathSegments } from '../config/source.js';
 import { didYouMean } from '../config/did-you-mean.js';
-import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../config/errors.js';
+import { collectConfigErrors, ConfigError, throwConfigErrors } from '../config/errors.js';
+import { describeValue } from '../config/describe-value.js';
 import { regexProblem } from './query-regex.js';
 import { FIELD_VALUES, LOGICAL_OPERATORS, ORDERED_FIELDS, QUERY_FIELDS, QUERY_OPERATORS, type SpanQuery } from './query-types.js';
 
@@ -24,6 +25,13 @@ const LOOSE = new Set(['eq', 'neq']);
  * problem in the caller's file; by default under `query`, as querySpans reports them.
  */
 export function validateQuery(query: unknown, locate: Locator = memoryLocator('query')): asserts query is SpanQuery {
+  // A wrong locate would fail as `locate is not a function` at the first problem, or never.
+  if (typeof locate !== 'function') {
+    throw new ConfigError(
+      { file: 'validateQuery', path: 'locate' },
+      `expected a function (path, expected) returning a ConfigError, got ${describeValue(locate)}`,
+    );
+  }
   const record = asObject(query, [], locate, 'a query {filtering, windowing}');
   const problems: ConfigError[] = [];
   collectConfigErrors(problems, () => onlyKeys(record, ['filtering', 'windowing'], [], locate));

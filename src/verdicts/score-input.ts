@@ -34,6 +34,11 @@ export function validateScoreInput(input: unknown): void {
   if (given.terminal_tool !== undefined && given.terminal_tool !== null)
     collectConfigErrors(problems, () => validateToolName(given.terminal_tool, ['terminal_tool'], locate));
   checkErrorTokens(given.error_tokens, 'error_tokens', locate, problems);
+  // Evidence is read as buildEvidence returns it (its calls, approvals and spans lists).
+  const evidence = given.evidence;
+  if (evidence !== undefined && !(isObject(evidence) && ['calls', 'approvals', 'spans'].every((key) => Array.isArray(evidence[key])))) {
+    problems.push(locate(['evidence'], `expected the evidence buildEvidence({spans}) returns for the same spans, got ${describeValue(evidence)}`));
+  }
   throwConfigErrors(problems);
 }
 

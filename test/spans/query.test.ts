@@ -173,6 +173,12 @@ describe('validateQuery', () => {
     expect(() => querySpans([], { filtering: { field: 'bogus' } } as never)).toThrow(ConfigError);
   });
 
+  it('refuses a locate that is not a function, rather than a TypeError at the first problem', () => {
+    expect(() => validateQuery({ filtering: { field: 'nme', operator: 'is', value: 'x' } }, 5 as never)).toThrow(
+      'validateQuery at locate: expected a function (path, expected) returning a ConfigError, got number 5',
+    );
+  });
+
   it('places problems under "query" when no locator is given', () => {
     expect(() => validateQuery({ filtering: { field: 'name', operator: 'lt', value: 'd' } })).toThrow(
       'query at filtering.operator: operator "lt" applies only to duration_ms and attributes',

@@ -249,6 +249,18 @@ describe('scoreTestRun input (a library caller)', () => {
     );
   });
 
+  it('refuses evidence that is not what buildEvidence returns, rather than a TypeError reading its calls', () => {
+    for (const [evidence, shown] of [
+      [5, 'number 5'],
+      [{}, 'an object'],
+    ] as const) {
+      expect(() => scoreTestRun({ spans, stop_reason: 'end_turn', evidence } as never)).toThrow(
+        `scoreTestRun at evidence: expected the evidence buildEvidence({spans}) returns for the same spans, got ${shown}`,
+      );
+    }
+    expect(scoreTestRun({ spans, stop_reason: 'end_turn', evidence: buildEvidence({ spans }) }).verdict).toBe('unconfirmed');
+  });
+
   it('scores sound input as before', () => {
     expect(scoreTestRun({ spans, stop_reason: 'end_turn', error: null, terminal_tool: null }).verdict).toBe('unconfirmed');
   });

@@ -2,6 +2,7 @@ import { appendFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createFolders } from '../../config/create-folders.js';
 import { RunError } from '../../config/errors.js';
+import { assertPathArgument } from '../../config/path-argument.js';
 import type { Checkpoint, Checkpointer } from './checkpointer.js';
 
 /**
@@ -11,7 +12,9 @@ import type { Checkpoint, Checkpointer } from './checkpointer.js';
 export class JsonlCheckpointer implements Checkpointer {
   private writing: Promise<void> = Promise.resolve();
 
-  constructor(readonly file: string) {}
+  constructor(readonly file: string) {
+    assertPathArgument(file, 'JsonlCheckpointer', 'file', 'a file path');
+  }
 
   save(checkpoint: Checkpoint): Promise<void> {
     const line = `${JSON.stringify(checkpoint)}\n`;

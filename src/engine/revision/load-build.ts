@@ -7,6 +7,7 @@ import { SourceDocument } from '../../config/source.js';
 import type { AgentBuild, Revision } from './types.js';
 import { validateBuild } from './validate-build.js';
 import { absolutizeSkillRefs } from './skill-refs.js';
+import { assertPathArgument } from '../../config/path-argument.js';
 
 /** Loads and strictly validates an agent build file (YAML or JSON). */
 export function loadAgentBuild(file: string): Revision {
@@ -33,6 +34,8 @@ export function parseAgentBuild(doc: SourceDocument): Revision {
 
 /** Validates an in-memory build (library callers, MCP); `source` names it in errors. */
 export function revisionFromValue(value: unknown, source = '<inline>', baseDir = process.cwd()): Revision {
+  assertPathArgument(source, 'revisionFromValue', 'source', 'a source name');
+  assertPathArgument(baseDir, 'revisionFromValue', 'baseDir', 'a folder path');
   const copy = structuredClone(value);
   const locate = memoryLocator(source);
   validateBuild(copy, locate, baseDir, baseDir);

@@ -8,6 +8,7 @@ import { isInsideFolder } from '../../config/is-inside-folder.js';
 import { realPathAllowMissing, SymlinkLoop } from '../../config/real-path.js';
 import { workspaceFolderMissing } from './folder-problem.js';
 import type { Workspace } from './workspace.js';
+import { assertPathArgument } from '../../config/path-argument.js';
 
 /** A Workspace backed by a real folder: a fresh temp folder, a temp copy of a fixture, or a folder used in place. */
 export class FolderWorkspace implements Workspace {
@@ -34,6 +35,7 @@ export class FolderWorkspace implements Workspace {
    * `leaveOut` is a folder not copied when it lies inside `srcDir` (agentcheck's own runs folder).
    */
   static copyOf(srcDir: string, leaveOut?: string): FolderWorkspace {
+    assertPathArgument(srcDir, 'FolderWorkspace.copyOf', 'srcDir', 'a folder path');
     // '' would copy the current folder: refused, as testRun refuses `workspace: ''`.
     refuseEmptyPath(srcDir, 'folder', { file: 'FolderWorkspace.copyOf' });
     const source = path.resolve(srcDir);
@@ -67,6 +69,7 @@ export class FolderWorkspace implements Workspace {
 
   /** An existing folder used in place; dispose() leaves it alone. */
   static at(dir: string): FolderWorkspace {
+    assertPathArgument(dir, 'FolderWorkspace.at', 'dir', 'a folder path');
     // '' would work in place in the current folder (the caller's own files).
     refuseEmptyPath(dir, 'folder', { file: 'FolderWorkspace.at' });
     const folder = path.resolve(dir);

@@ -11,6 +11,7 @@ import type { Scenario } from '../scenario/scenario.js';
 import { grepMatcher } from './grep-matcher.js';
 import { emptySuiteConfig, type SuiteConfig } from './suite-config.js';
 import { checkSuiteSelection } from './check-suite-selection.js';
+import { assertFolderArgument } from '../../config/path-argument.js';
 import type { SuiteSelectionRecord } from '../report/build-report.js';
 import { suiteScenarioFiles } from './suite-scenario-files.js';
 import { relativeBuild, selectVariants, variantRevision, type VariantCache } from './suite-variants.js';
@@ -89,6 +90,7 @@ export interface SuitePlan {
 export function loadSuite(given: SuiteSelection, cwd = process.cwd()): SuitePlan {
   refuseEmptyPath(cwd, 'folder', { file: 'loadSuite', path: 'cwd' });
   checkSuiteSelection(given);
+  assertFolderArgument(cwd, 'loadSuite', 'cwd', 'the paths and config');
   // Without a config the suite runs as `agentcheck run PATHS` with no agentcheck.config.yaml.
   const config = given.config ?? emptySuiteConfig(cwd);
   const selection = { ...given, config };
