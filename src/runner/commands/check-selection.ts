@@ -1,6 +1,7 @@
 import { noScenariosMessage, shownFolder } from '../scenario/skipped-scenario-files.js';
 import type { SuiteConfig } from '../suite/suite-config.js';
 import { loadSuite, type SuitePlan, type SuiteSelection } from '../suite/load-suite.js';
+import { CLI_NAMES } from '../suite/selection-names.js';
 import { missingPairs } from '../suite/only-failed.js';
 import { EXIT, type CommandIO } from './cli-io.js';
 import type { RunOptions } from './run-command.js';
@@ -72,6 +73,7 @@ function suiteHasRuns(paths: string[], options: RunOptions, config: SuiteConfig,
         overlay: options.overlay,
       },
       cwd,
+      CLI_NAMES,
     ).runs.length > 0
   );
 }
@@ -84,7 +86,9 @@ function filterFlags(options: RunOptions): string[] {
 /** Why nothing runs: no scenario files at all, or filters (--grep, --tag) that left none of them. */
 function noRunsMessage(paths: string[], options: RunOptions, config: SuiteConfig, cwd: string): string {
   const filters = filterFlags(options);
-  const found = filters.length ? loadSuite({ paths, config, variants: options.variant, repeat: 1, overlay: options.overlay }, cwd).scenarios.length : 0;
+  const found = filters.length
+    ? loadSuite({ paths, config, variants: options.variant, repeat: 1, overlay: options.overlay }, cwd, CLI_NAMES).scenarios.length
+    : 0;
   if (found) return `none of the ${found} scenario(s) found matches ${filters.join(' and ')}`;
   // The config's globs chose the files: a typo there is the likely cause, so name them where they are.
   if (!paths.length && config.scenarios?.length && config.source) {

@@ -19,6 +19,7 @@ import { inGithubActions } from '../ci/in-github-actions.js';
 import { isDirectory } from '../files/walk-files.js';
 import { checkReporterNames, createReporters, type Reporter, type ReporterName } from '../reporters/index.js';
 import { loadSuite } from '../suite/load-suite.js';
+import { CLI_NAMES } from '../suite/selection-names.js';
 import { failedRuns } from '../suite/only-failed.js';
 import { checkSelection } from './check-selection.js';
 import { redactReport } from '../secrets/redact-report.js';
@@ -143,7 +144,7 @@ async function runSuiteCommand(
       maxRuns: options.maxRuns,
     };
     try {
-      plan = loadSuite(selection, io.cwd);
+      plan = loadSuite(selection, io.cwd, CLI_NAMES);
     } catch (error) {
       collectConfigErrors(kept, () => {
         throw error;

@@ -11,6 +11,7 @@ import type { Scenario } from '../scenario/scenario.js';
 import { grepMatcher } from './grep-matcher.js';
 import { emptySuiteConfig, type SuiteConfig } from './suite-config.js';
 import { checkSuiteSelection } from './check-suite-selection.js';
+import { LIBRARY_NAMES, type SelectionNames } from './selection-names.js';
 import { assertFolderArgument } from '../../config/path-argument.js';
 import type { SuiteSelectionRecord } from '../report/build-report.js';
 import { suiteScenarioFiles } from './suite-scenario-files.js';
@@ -85,9 +86,10 @@ export interface SuitePlan {
 
 /**
  * Loads and validates every scenario and variant before anything runs, so invalid input
- * stops the suite with a located error (exit 2) and nothing half-runs.
+ * stops the suite with a located error (exit 2) and nothing half-runs. `names` says how errors
+ * name the selection's fields: loadSuite's own for a library caller, the flags for the CLI.
  */
-export function loadSuite(given: SuiteSelection, cwd = process.cwd()): SuitePlan {
+export function loadSuite(given: SuiteSelection, cwd = process.cwd(), names: SelectionNames = LIBRARY_NAMES): SuitePlan {
   refuseEmptyPath(cwd, 'folder', { file: 'loadSuite', path: 'cwd' });
   checkSuiteSelection(given);
   assertFolderArgument(cwd, 'loadSuite', 'cwd', 'the paths and config');
@@ -136,13 +138,13 @@ export function loadSuite(given: SuiteSelection, cwd = process.cwd()): SuitePlan
   }
 
   let variants: string[] = [];
-  collectConfigErrors(problems, () => (variants = selectVariants(config, selection.variants)));
+  collectConfigErrors(problems, () => (variants = selectVariants(config, selection.variants, names)));
   // --only-failed: the variants that have a pair to rerun, not every variant of the config (report.suite.variants).
   if (onlyVariants) variants = variants.filter((name) => onlyVariants.has(name));
   const repeat = selection.repeat ?? config.repeat ?? 1;
   // With problems in the files nothing runs: the variants are still checked, the runs not planned.
   const planRuns = selection.planRuns !== false && !problems.length;
-  if (planRuns) checkRunCount(scenarios.length, variants.length, repeat, selection);
+  if (planRuns) checkRunCount(scenarios.length, variants.length, repeat, selection, names);
   const variantRevisions: VariantCache = { applied: new Map(), failed: selection.variantFailures ?? new Set() };
   const runs: PlannedRun[] = [];
   const variantProblems: ConfigError[] = [];
@@ -204,15 +206,17 @@ function suiteContentHash(scenarios: readonly Scenario[], cwd: string): string {
 }
 
 /** Refuses a plan too large to hold (`repeat: 100000000`) before a single run is allocated. */
-function checkRunCount(scenarios: number, variants: number, repeat: number, selection: SuiteSelection): void {
+function checkRunCount(scenarios: number, variants: number, repeat: number, selection: SuiteSelection, names: SelectionNames): void {
   const max = selection.maxRuns ?? DEFAULT_MAX_RUNS;
   const planned = scenarios * variants * repeat;
   if (planned <= max) return;
-  const from = selection.repeat !== undefined ? '--repeat' : (selection.config?.file ?? '--repeat');
+  // The field that made the plan too large: repeat given, else the config's repeat, else the limit.
+  const configFile = selection.config?.file;
+  const from = selection.repeat !== undefined || (names.flags && !configFile) ? names.at('repeat') : configFile ? { file: configFile } : names.at('maxRuns');
   const count = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
   throw new ConfigError(
-    { file: from },
-    `the suite plans ${count(planned, 'run')} (${count(scenarios, 'scenario')} x ${count(variants, 'variant')} x ${count(repeat, 'repeat')}), more than the limit of ${max.toLocaleString('en-US')}; lower repeat, select fewer scenarios, or raise the limit with --max-runs`,
+    from,
+    `the suite plans ${count(planned, 'run')} (${count(scenarios, 'scenario')} x ${count(variants, 'variant')} x ${count(repeat, 'repeat')}), more than the limit of ${max.toLocaleString('en-US')}; lower repeat, select fewer scenarios, or raise the limit with ${names.name('maxRuns')}`,
     'TOO_MANY_RUNS',
   );
 }

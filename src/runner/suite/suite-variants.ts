@@ -5,6 +5,7 @@ import { applyDelta, deltaSchema, type DeltaRevision } from '../../engine/revisi
 import { deltaOwnProblems } from '../../engine/revision/delta-own-problems.js';
 import type { VariantSubject } from '../scenario/load-context.js';
 import type { SuiteConfig } from './suite-config.js';
+import { CLI_NAMES, type SelectionNames } from './selection-names.js';
 
 /**
  * The config's variant names in the order written: `config.variants` is a plain object, which
@@ -15,13 +16,15 @@ export function configVariantNames(config: SuiteConfig): string[] {
   return [...new Set([...[...config.variantSources.keys()].filter((name) => names.includes(name)), ...names])];
 }
 
-/** The variants `--variant` selects (all, `base` first, when none is named); an unknown name is refused. */
-export function selectVariants(config: SuiteConfig, wanted: string[] | undefined): string[] {
+/** The variants selected (all, `base` first, when none is named); an unknown name is refused where it was given. */
+export function selectVariants(config: SuiteConfig, wanted: string[] | undefined, names: SelectionNames = CLI_NAMES): string[] {
   const all = ['base', ...configVariantNames(config)];
   if (!wanted?.length) return all;
   for (const name of wanted) {
     if (!all.includes(name)) {
-      throw new ConfigError({ file: config.file ?? '--variant' }, `unknown variant "${name}"; expected one of: ${all.join(', ')}`, 'CONFIG_INVALID');
+      // The CLI has long placed it at the config whose variants were listed; a library caller at its field.
+      const at = names.flags && config.file ? { file: config.file } : names.at('variants');
+      throw new ConfigError(at, `unknown variant "${name}"; expected one of: ${all.join(', ')}`, 'CONFIG_INVALID');
     }
   }
   return all.filter((name) => wanted.includes(name));

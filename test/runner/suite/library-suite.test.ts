@@ -168,6 +168,18 @@ describe('the library suite entry points', () => {
     expect(kept.scenarios).toHaveLength(1);
   });
 
+  it("loadSuite's planning errors name its own fields (variants, repeat, maxRuns), not the CLI's flags", () => {
+    const dir = tempDir({ 'agent.yaml': AGENT, 'one.scenario.yaml': SCENARIO, 'two.scenario.yaml': SCENARIO.replace('name: one', 'name: two') });
+    const variant = configErrorOf(() => loadSuite({ paths: [dir], variants: ['fast'] }, dir));
+    expect(variant.message).toBe('loadSuite at variants: unknown variant "fast"; expected one of: base');
+    expect(configErrorOf(() => loadSuite({ paths: [dir], maxRuns: 1 }, dir)).message).toBe(
+      'loadSuite at maxRuns: the suite plans 2 runs (2 scenarios x 1 variant x 1 repeat), more than the limit of 1; lower repeat, select fewer scenarios, or raise the limit with maxRuns',
+    );
+    const repeated = configErrorOf(() => loadSuite({ paths: [dir], repeat: 3, maxRuns: 5 }, dir));
+    expect(repeated.message).toMatch(/^loadSuite at repeat: the suite plans 6 runs .* or raise the limit with maxRuns$/);
+    expect(repeated.code).toBe('TOO_MANY_RUNS');
+  });
+
   it('runSuite with releasePlan lets each run go once its row exists, and reports the same rows; without it the plan is kept', async () => {
     const scenario = (name: string) => SCENARIO.replace('name: one', `name: ${name}`);
     const dir = tempDir({ 'agent.yaml': AGENT, 'a.scenario.yaml': scenario('a'), 'b.scenario.yaml': scenario('b'), 'c.scenario.yaml': scenario('c') });
