@@ -53,6 +53,8 @@ export type { PlanResult } from './engine/plan/run-plan.js';
 export { installTracing } from './spans/tracing.js';
 export type { SpanRecord } from './spans/span-record.js';
 export { compileQuery, querySpans, validateQuery } from './spans/query.js';
+export type { SpanSource } from './spans/query.js';
+export type { SpanStore } from './spans/span-store.js';
 export type { CompiledQuery, QueryCondition, QueryFiltering, QueryResult, QueryWindowing, SpanQuery } from './spans/query.js';
 export type { Locator } from './config/assert-format.js';
 export { readSpansJsonl, spansToJsonl } from './spans/jsonl.js';

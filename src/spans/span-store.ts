@@ -92,6 +92,11 @@ export class SpanStore implements SpanListener {
     return spans ? this.inStartOrder([...spans.done], spans.open) : [];
   }
 
+  /** Every ended span the store holds, of every trace not yet taken, in start order (querySpans(store)). */
+  ended(): SpanRecord[] {
+    return [...this.traces.values()].flatMap((spans) => spans.done).sort((a, b) => a.start_ms - b.start_ms);
+  }
+
   /** `records` with the open spans' snapshots added, sorted by start time (in place). */
   private inStartOrder(records: SpanRecord[], open: ReadonlySet<RecordingSpan>): SpanRecord[] {
     for (const span of open) {

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { memoryLocator } from '../../src/config/assert-format.js';
 import { ConfigError } from '../../src/config/errors.js';
+import { join } from 'node:path';
+import { invoke } from '../../src/engine/invoke.js';
+import { loadAgentBuild } from '../../src/engine/revision/load-build.js';
 import { querySpans, validateQuery, type SpanQuery } from '../../src/spans/query.js';
+import { installTracing } from '../../src/spans/tracing.js';
 import type { SpanRecord } from '../../src/spans/span-record.js';
 import { RunBuilder } from '../verdicts/span-builder.js';
 import { configErrorOf } from '../helpers/config-error.js';
@@ -187,6 +191,27 @@ describe('validateQuery', () => {
 });
 
 describe('querySpans input from a library caller', () => {
+  it("reads the store installTracing() returns (its ended spans) and an object's spans (a test_run result, a row), as DESIGN writes querySpans(store, query)", async () => {
+    // The tracer is passed on: in a worker shared with other files, the global one may be another store's.
+    const { tracer, store } = installTracing();
+    const revision = loadAgentBuild(join(import.meta.dirname, '../../fixtures/agents/support-bot.yaml'));
+    const turn = await invoke(
+      revision,
+      { messages: [{ role: 'user', content: 'x' }] },
+      { tracer, script: [{ tool_calls: [{ name: 'lookup_order', args: { order_id: '1' } }] }, { text: 'x' }] },
+    );
+    const query = { filtering: { field: 'trace_id', operator: 'is', value: turn.trace_id } } as const;
+    const fromStore = querySpans(store, query);
+    expect(fromStore.count).toBeGreaterThan(1);
+    expect(fromStore.spans.map((span) => span.start_ms)).toEqual([...fromStore.spans.map((span) => span.start_ms)].sort((a, b) => a - b));
+    const records = store.take(turn.trace_id);
+    expect(querySpans({ spans: records }, query).count).toBe(fromStore.count);
+    expect(querySpans(records, query).count).toBe(fromStore.count);
+    expect(configErrorOf(() => querySpans({ spans: 'x' } as never)).message).toBe(
+      'spans.spans: expected an array of span records (readSpansJsonl), got string "x"',
+    );
+  });
+
   it('names a query that is not an object, as it names a list', () => {
     for (const [query, shown] of [
       [null, 'null'],
