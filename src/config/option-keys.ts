@@ -10,11 +10,11 @@ export function unknownOptionKeys(options: object | undefined, known: readonly s
   if (!options || typeof options !== 'object') return [];
   return Object.keys(options)
     .filter((key) => !known.includes(key))
-    .map((key) => {
-      const near = nearKey(key, known);
-      return new ConfigError(
-        { file, path: `${at}${key}` },
-        `unknown key "${key}"${near ? ` (did you mean "${near}"?)` : ''}; expected one of: ${known.join(', ')}`,
-      );
-    });
+    .map((key) => new ConfigError({ file, path: `${at}${key}` }, unknownKeyMessage(key, known)));
+}
+
+/** `unknown key "varient" (did you mean "variants"?); expected one of: ...`: one wording for every entry. */
+export function unknownKeyMessage(key: string, known: readonly string[]): string {
+  const near = nearKey(key, known);
+  return `unknown key "${key}"${near ? ` (did you mean "${near}"?)` : ''}; expected one of: ${known.join(', ')}`;
 }

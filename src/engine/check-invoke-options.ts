@@ -27,6 +27,7 @@ const oneOf =
 // A default answers every gate, so it is approve or deny as in a scenario's approvals
 // (docs/formats.md); `reject` is a per-tool spelling of deny only.
 const DEFAULT_ANSWERS = ['approve', 'deny'];
+const APPROVALS_KEYS = ['default', 'tools'];
 /** What prompt security can find as `<name>`: a name without spaces, brackets or slashes. */
 const TAG_NAME = /^[^\s<>/]+$/;
 
@@ -39,12 +40,13 @@ const OPTIONS: Record<string, Check> = {
   script: oneOf('a list of script entries (objects)', (value) => Array.isArray(value) && value.every(isObject)),
   approvals: (value) => {
     if (!isObject(value)) return `expected {default?, tools?}, got ${describeValue(value)}`;
-    const unknown = Object.keys(value).filter((key) => key !== 'default' && key !== 'tools');
-    if (unknown.length) return `unknown key "${unknown[0]}"; expected default, tools`;
+    // Placed at the key itself (options.approvals.dflt), with did-you-mean as every other key.
+    const [unknown] = unknownOptionKeys(value, APPROVALS_KEYS, 'approvals');
+    if (unknown) return [`.${unknown.path}`, unknown.expected];
     if (value.default !== undefined && !DEFAULT_ANSWERS.includes(value.default as string))
-      return `default: expected one of ${DEFAULT_ANSWERS.map((answer) => `"${answer}"`).join(' | ')}, got ${describeValue(value.default)}`;
+      return ['.default', `expected one of ${DEFAULT_ANSWERS.map((answer) => `"${answer}"`).join(' | ')}, got ${describeValue(value.default)}`];
     if (value.tools !== undefined && (!isObject(value.tools) || Object.values(value.tools).some((answer) => typeof answer !== 'string'))) {
-      return `tools: expected {tool name: "approve" | "deny" | a human_input answer}, got ${describeValue(value.tools)}`;
+      return ['.tools', `expected {tool name: "approve" | "deny" | a human_input answer}, got ${describeValue(value.tools)}`];
     }
     return null;
   },

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { unknownKeyMessage } from '../config/option-keys.js';
 import { assertFormat, memoryLocator, type Locator } from '../config/assert-format.js';
 import { collectConfigErrors, ConfigError, throwConfigErrors } from '../config/errors.js';
 import { describeValue } from '../config/describe-value.js';
@@ -154,7 +155,7 @@ export function validateTestRunRequest(request: unknown): asserts request is Tes
   const problems: ConfigError[] = [];
   const known = Object.keys(REQUEST_FIELDS);
   for (const key of Object.keys(request)) {
-    if (!known.includes(key)) problems.push(new ConfigError({ file: REQUEST, path: key }, `unknown key "${key}"; expected one of: ${known.join(', ')}`));
+    if (!known.includes(key)) problems.push(new ConfigError({ file: REQUEST, path: key }, unknownKeyMessage(key, known)));
   }
   for (const required of ['agent', 'inputs'] as const) {
     if (request[required] === undefined) problems.push(new ConfigError({ file: REQUEST }, `missing required key "${required}"`));

@@ -1,4 +1,5 @@
 import { memoryLocator, type Locator } from '../config/assert-format.js';
+import { unknownKeyMessage } from '../config/option-keys.js';
 import { collectConfigErrors, ConfigError, throwConfigErrors } from '../config/errors.js';
 import { describeValue } from '../config/describe-value.js';
 import { spanListProblem } from '../spans/span-record-check.js';
@@ -74,7 +75,7 @@ function inputObject(input: unknown, file: string, shape: string): Record<string
 function unknownKeys(given: Record<string, unknown>, keys: string[], locate: Locator): ConfigError[] {
   return Object.keys(given)
     .filter((key) => !keys.includes(key))
-    .map((key) => locate([key], `unknown key "${key}"; expected one of: ${keys.join(', ')}`));
+    .map((key) => locate([key], unknownKeyMessage(key, keys)));
 }
 
 function checkErrorTokens(tokens: unknown, key: string, locate: Locator, problems: ConfigError[]): void {

@@ -35,17 +35,26 @@ describe('invoke checks what a library caller gives it', () => {
       ),
     );
     expect(message).toContain('invoke at options.workspace: expected a Workspace such as FolderWorkspace.copyOf(dir) (an object with root()), got string "ws"');
-    expect(message).toContain('invoke at options.approvals: default: expected one of "approve" | "deny", got string "yes"');
+    expect(message).toContain('invoke at options.approvals.default: expected one of "approve" | "deny", got string "yes"');
     expect(message).toContain('invoke at options.script: expected a list of script entries (objects)');
     expect(message).toContain('invoke at options.scirpt: unknown option "scirpt"');
     expect(message).toContain('invoke at input.messages[0].role: expected one of "user" | "assistant" | "tool", got string "bot"');
   });
 
+  it('places an approvals problem at its key, with did-you-mean for a misspelt one, as testRun does', async () => {
+    expect(await problemOf(invoke(revision, input, { script: [{ text: 'x' }], approvals: { defualt: 'deny' } as never }))).toBe(
+      'invoke at options.approvals.defualt: unknown key "defualt" (did you mean "default"?); expected one of: default, tools',
+    );
+    expect(await problemOf(invoke(revision, input, { script: [{ text: 'x' }], approvals: { default: 'yes' } as never }))).toBe(
+      'invoke at options.approvals.default: expected one of "approve" | "deny", got string "yes"',
+    );
+  });
+
   it('refuses approvals.default "reject" as a scenario and --approvals file do (reject is a per-tool answer only)', async () => {
     const invoked = await problemOf(invoke(revision, input, { script: [{ text: 'done' }], approvals: { default: 'reject' } as never }));
-    expect(invoked).toContain('invoke at options.approvals: default: expected one of "approve" | "deny", got string "reject"');
+    expect(invoked).toContain('invoke at options.approvals.default: expected one of "approve" | "deny", got string "reject"');
     const resumed = await problemOf(resume(revision, {} as never, undefined, { approvals: { default: 'reject' } as never }));
-    expect(resumed).toContain('resume at options.approvals: default: expected one of "approve" | "deny", got string "reject"');
+    expect(resumed).toContain('resume at options.approvals.default: expected one of "approve" | "deny", got string "reject"');
   });
 
   it('refuses an encodedTags entry that is no tag name (empty, blank, with < or a space), at its index', async () => {

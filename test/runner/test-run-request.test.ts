@@ -120,7 +120,9 @@ describe('testRun validates its request up front', () => {
   });
 
   it('unknown keys and other field types', async () => {
-    expect((await refusal({ ...valid, scripts: [] })).message).toMatch(/^testRun at scripts: unknown key "scripts"; expected one of: agent, inputs, /);
+    expect((await refusal({ ...valid, scripts: [] })).message).toMatch(
+      /^testRun at scripts: unknown key "scripts" \(did you mean "script"\?\); expected one of: agent, inputs, /,
+    );
     expect((await refusal({ ...valid, delta: { sett: {} } })).path).toBe('delta.sett');
     expect((await refusal({ ...valid, model: {} })).path).toBe('model');
     expect((await refusal({ ...valid, signal: 'stop' })).path).toBe('signal');
@@ -128,6 +130,12 @@ describe('testRun validates its request up front', () => {
     expect((await refusal({ ...valid, skills: { delivery: 'later' } })).path).toBe('skills.delivery');
     expect(await testRun(5 as unknown as TestRunRequest).catch((error: unknown) => (error as Error).message)).toBe(
       'testRun: expected a request object {agent, inputs, ...}, got number 5',
+    );
+  });
+
+  it('names the key a misspelt one is near, as invoke and runSuite do', async () => {
+    expect((await refusal({ ...valid, agnt: agentFile })).message).toContain(
+      'testRun at agnt: unknown key "agnt" (did you mean "agent"?); expected one of: agent,',
     );
   });
 

@@ -249,6 +249,12 @@ describe('scoreTestRun input (a library caller)', () => {
     );
   });
 
+  it('names the key a misspelt one is near', () => {
+    expect(() => scoreTestRun({ spans, stop_reason: 'end_turn', terminal_tol: 'x' } as never)).toThrow(
+      'scoreTestRun at terminal_tol: unknown key "terminal_tol" (did you mean "terminal_tool"?)',
+    );
+  });
+
   it('refuses evidence that is not what buildEvidence returns, rather than a TypeError reading its calls', () => {
     for (const [evidence, shown] of [
       [5, 'number 5'],

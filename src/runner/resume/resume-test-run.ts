@@ -1,4 +1,5 @@
 import { memoryLocator } from '../../config/assert-format.js';
+import { unknownKeyMessage } from '../../config/option-keys.js';
 import { ConfigError, RunError, throwConfigErrors } from '../../config/errors.js';
 import { describeValue } from '../../config/describe-value.js';
 import { DEFAULT_TEST_RUN_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../suite/timeouts.js';
@@ -89,8 +90,7 @@ function validateResumeRequest(request: unknown): asserts request is ResumeTestR
   };
   const problems: ConfigError[] = [];
   for (const key of Object.keys(given)) {
-    if (!(key in checks))
-      problems.push(new ConfigError({ file: RESUME_REQUEST, path: key }, `unknown key "${key}"; expected one of: ${Object.keys(checks).join(', ')}`));
+    if (!(key in checks)) problems.push(new ConfigError({ file: RESUME_REQUEST, path: key }, unknownKeyMessage(key, Object.keys(checks))));
   }
   for (const required of ['run_id', 'decision']) {
     if (given[required] === undefined) problems.push(new ConfigError({ file: RESUME_REQUEST }, `missing required key "${required}"`));

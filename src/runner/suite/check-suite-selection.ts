@@ -1,4 +1,5 @@
 import { memoryLocator } from '../../config/assert-format.js';
+import { unknownKeyMessage } from '../../config/option-keys.js';
 import { ConfigError, throwConfigErrors } from '../../config/errors.js';
 import { describeValue } from '../../config/describe-value.js';
 import { emptyListProblem, emptyTextProblem } from '../../config/empty-values.js';
@@ -65,7 +66,7 @@ export function checkSuiteSelection(selection: unknown): void {
   const locate = memoryLocator(WHERE);
   const problems: ConfigError[] = [];
   for (const key of Object.keys(given)) {
-    if (!(key in FIELDS)) problems.push(locate([key], `unknown key "${key}"; expected one of: ${Object.keys(FIELDS).join(', ')}`));
+    if (!(key in FIELDS)) problems.push(locate([key], unknownKeyMessage(key, Object.keys(FIELDS))));
   }
   if (given.paths === undefined && given.files === undefined)
     problems.push(new ConfigError({ file: WHERE }, 'missing required key "paths" (an empty list runs the config\'s scenarios)'));

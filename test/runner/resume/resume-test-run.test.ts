@@ -134,6 +134,9 @@ describe('library testRun -> resumeTestRun', () => {
     expect(message).toContain('unknown key "extra"');
     expect(message).toContain('at decision: expected "approve" or "deny", got string "maybe"');
     expect(message).toMatch(/at timeout_ms: expected an integer from 1 to 2147483647, got number 0/);
+    await expect(resumeTestRun({ run_id: runId, decison: 'approve' } as never)).rejects.toThrow(
+      'resumeTestRun at decison: unknown key "decison" (did you mean "decision"?)',
+    );
     await expect(resumeTestRun({ decision: 'approve' } as never)).rejects.toThrow('missing required key "run_id"');
     // Not taken by the refused answer: it still resumes.
     expect((await resumeTestRun({ run_id: runId, decision: 'approve' })).verdict).toBe('pass');

@@ -168,6 +168,12 @@ describe('the library suite entry points', () => {
     expect(kept.scenarios).toHaveLength(1);
   });
 
+  it('loadSuite names the key a misspelt one is near', () => {
+    expect(configErrorOf(() => loadSuite({ paths: ['.'], varient: ['x'] } as never)).message).toContain(
+      'loadSuite at varient: unknown key "varient" (did you mean "variants"?)',
+    );
+  });
+
   it("loadSuite's planning errors name its own fields (variants, repeat, maxRuns), not the CLI's flags", () => {
     const dir = tempDir({ 'agent.yaml': AGENT, 'one.scenario.yaml': SCENARIO, 'two.scenario.yaml': SCENARIO.replace('name: one', 'name: two') });
     const variant = configErrorOf(() => loadSuite({ paths: [dir], variants: ['fast'] }, dir));
