@@ -1,5 +1,6 @@
 import { parseSlashRegex } from '../config/safe-regex.js';
 import type { ResolvedConfig } from '../engine/resolve-config.js';
+import type { StopReason } from '../engine/turn.js';
 import type { SpanRecord } from '../spans/span-record.js';
 import { describeCallError } from './call-error.js';
 import { summarizeCalls, times } from './describe.js';
@@ -125,7 +126,8 @@ function pauseReason(input: VerdictInput): string | null {
 /** What the runner passes to scoreTestRun. */
 export interface ScoreTestRunInput {
   spans: readonly SpanRecord[];
-  stop_reason: string;
+  /** How the run ended: a typo is a compile error here, as every other typed input's. */
+  stop_reason: StopReason;
   error?: { type: string; message: string } | null;
   terminal_tool?: string | null;
   /** Error tokens; default DEFAULT_ERROR_TOKENS. */

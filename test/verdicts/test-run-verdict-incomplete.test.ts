@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import type { StopReason } from '../../src/engine/turn.js';
 import { readSpansJsonl, spansToJsonl } from '../../src/spans/jsonl.js';
 import type { SpanRecord } from '../../src/spans/span-record.js';
 import { scoreTestRun } from '../../src/verdicts/test-run-verdict.js';
@@ -17,7 +18,7 @@ function refundRun(traceId = 'trace-1', lookupResult: unknown = { ok: true }): S
   return run.spans().map((span) => ({ ...span, span_id: `${traceId}/${span.span_id}`, parent_id: span.parent_id && `${traceId}/${span.parent_id}` }));
 }
 
-const score = (spans: SpanRecord[], extra: { error?: { type: string; message: string }; stop_reason?: string } = {}) =>
+const score = (spans: SpanRecord[], extra: { error?: { type: string; message: string }; stop_reason?: StopReason } = {}) =>
   scoreTestRun({ spans, stop_reason: extra.stop_reason ?? 'end_turn', terminal_tool: 'create_refund', error: extra.error });
 
 describe('scoreTestRun on incomplete spans: never pass (docs/verdicts.md, The test_run verdict)', () => {

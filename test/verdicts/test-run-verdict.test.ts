@@ -249,6 +249,11 @@ describe('scoreTestRun input (a library caller)', () => {
     );
   });
 
+  it('types stop_reason as the StopReason union, so a typo is a compile error before the run-time refusal', () => {
+    // @ts-expect-error 'bogus' is no StopReason (tsc --noEmit -p . checks this line)
+    expect(() => scoreTestRun({ spans, stop_reason: 'bogus' })).toThrow('scoreTestRun at stop_reason');
+  });
+
   it('names the key a misspelt one is near', () => {
     expect(() => scoreTestRun({ spans, stop_reason: 'end_turn', terminal_tol: 'x' } as never)).toThrow(
       'scoreTestRun at terminal_tol: unknown key "terminal_tol" (did you mean "terminal_tool"?)',
