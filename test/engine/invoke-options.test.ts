@@ -256,6 +256,17 @@ describe('invoke checks what a library caller gives it', () => {
     );
   });
 
+  it("ends the turn naming a custom model whose response is not a ModelResponse, not with the loop's TypeError", async () => {
+    const model = { provider: 'mine', modelId: 'm1', generate: () => Promise.resolve({ text: 5 }) };
+    const turn = await invoke(revision, input, { model: model as never });
+    expect(turn.stop_reason).toBe('error');
+    expect(turn.error).toEqual({
+      type: 'MODEL_FAILED',
+      message:
+        'model mine/m1 returned a wrong response (text: got number 5); expected a ModelResponse {text: string, toolCalls: [{id, name, args}], finishReason: {unified, raw}, usage: {input_tokens, output_tokens}}',
+    });
+  });
+
   it('says what is missing when the input or the revision is not given, rather than a TypeError or a checkpoint mismatch', async () => {
     expect(await problemOf(invoke(revision, undefined as never, { script: [{ text: 'x' }] }))).toBe(
       'invoke at input: expected {messages, context?}, got undefined',

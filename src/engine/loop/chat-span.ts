@@ -3,6 +3,7 @@ import { AgentcheckError } from '../../config/errors.js';
 import { ATTR, chatResponseAttributes, SPAN } from '../../spans/conventions.js';
 import { genAiProviderName } from '../providers/registry.js';
 import type { Model, ModelRequest, ModelResponse } from '../model/model.js';
+import { assertModelResponse } from '../model/response-shape.js';
 import { inputMessagesJson, outputMessagesJson, systemInstructionsJson, type ContentCapture } from './genai-messages.js';
 
 /** Where a model call's `chat` span goes. */
@@ -41,6 +42,7 @@ export async function chatWithSpan(model: Model, request: ModelRequest, place: C
   }
   try {
     const response = await model.generate(request);
+    assertModelResponse(model, response);
     span.setAttributes(chatResponseAttributes(response, model.modelId));
     if (capture) span.setAttribute(ATTR.outputMessages, outputMessagesJson(response, capture));
     return response;
