@@ -35,6 +35,8 @@ const FIELDS: Record<string, FieldCheck> = {
     const ok =
       typeof shard === 'object' &&
       shard !== null &&
+      // An extra key (`{index, total, count}`) is a misspelling, never ignored.
+      Object.keys(shard).every((key) => key === 'index' || key === 'total') &&
       Number.isInteger(shard.total) &&
       Number.isInteger(shard.index) &&
       (shard.index as number) >= 1 &&

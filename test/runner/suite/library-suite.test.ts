@@ -168,6 +168,12 @@ describe('the library suite entry points', () => {
     expect(kept.scenarios).toHaveLength(1);
   });
 
+  it('loadSuite refuses a shard with a key other than index and total, rather than ignoring it', () => {
+    expect(configErrorOf(() => loadSuite({ paths: ['.'], shard: { index: 1, total: 2, x: 1 } } as never)).message).toBe(
+      'loadSuite at shard: expected {index, total} with 1 <= index <= total <= 10000, got an object',
+    );
+  });
+
   it('loadSuite names the key a misspelt one is near', () => {
     expect(configErrorOf(() => loadSuite({ paths: ['.'], varient: ['x'] } as never)).message).toContain(
       'loadSuite at varient: unknown key "varient" (did you mean "variants"?)',
