@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/config/errors.js';
 import { JsonlCheckpointer } from '../../src/engine/checkpoint/jsonl-checkpointer.js';
-import { revisionFromValue } from '../../src/engine/revision/load-build.js';
+import { loadAgentBuild, revisionFromValue } from '../../src/engine/revision/load-build.js';
 import { FolderWorkspace } from '../../src/engine/workspace/folder-workspace.js';
 import { loadSuite } from '../../src/runner/suite/load-suite.js';
 import { readSpansJsonl } from '../../src/spans/jsonl.js';
@@ -15,6 +15,8 @@ const SCENARIO = 'name: one\nagent: agent.yaml\ninputs: {messages: [{role: user,
 describe('a library entry given a path that is not a string', () => {
   it('is a ConfigError naming the entry and the argument, not Node\'s "path" argument TypeError nor ignored', async () => {
     const cases: [() => unknown, string][] = [
+      [() => loadAgentBuild(123 as never), 'loadAgentBuild at file: expected an agent file path (a string), got number 123'],
+      [() => loadAgentBuild(undefined as never), 'loadAgentBuild at file: expected an agent file path (a string), got nothing'],
       [() => loadSuite({ paths: ['.'] }, 5 as never), 'loadSuite at cwd: expected a folder path (a string), got number 5'],
       [() => revisionFromValue(build, 'src.yaml', 5 as never), 'revisionFromValue at baseDir: expected a folder path (a string), got number 5'],
       [() => revisionFromValue(build, 5 as never), 'revisionFromValue at source: expected a source name (a string), got number 5'],

@@ -11,6 +11,7 @@ import { assertPathArgument } from '../../config/path-argument.js';
 
 /** Loads and strictly validates an agent build file (YAML or JSON). */
 export function loadAgentBuild(file: string): Revision {
+  assertPathArgument(file, 'loadAgentBuild', 'file', 'an agent file path');
   const doc = SourceDocument.read(file, { problems: 'keep' });
   return withKeptProblems(doc, parseAgentBuild);
 }
