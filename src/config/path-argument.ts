@@ -3,12 +3,14 @@ import { describeValue } from './describe-value.js';
 import { ConfigError } from './errors.js';
 
 /**
- * A library entry's path argument must be a string: anything else is a ConfigError naming the
- * entry and the argument (`loadSuite at cwd: expected a folder path (a string), got number 5`),
- * never Node's `The "path" argument must be of type string` from deep inside, nor ignored.
+ * A library entry's path argument must be a non-blank string: anything else is a ConfigError
+ * naming the entry and the argument (`loadSuite at cwd: expected a folder path (a string), got
+ * number 5`), never Node's `The "path" argument must be of type string` from deep inside, nor
+ * ignored; an empty one (an unset variable) is never read as the current folder.
  */
 export function assertPathArgument(value: unknown, entry: string, argument: string, what = 'a path'): asserts value is string {
   if (typeof value !== 'string') throw new ConfigError({ file: entry, path: argument }, `expected ${what} (a string), got ${describeValue(value)}`);
+  if (value.trim() === '') throw new ConfigError({ file: entry, path: argument }, `expected ${what}, got an empty string`);
 }
 
 /**

@@ -25,6 +25,9 @@ describe('a library entry given a path that is not a string', () => {
       [() => new JsonlCheckpointer(5 as never), 'JsonlCheckpointer at file: expected a file path (a string), got number 5'],
     ];
     for (const [call, message] of cases) expect(configErrorOf(call).message).toBe(message);
+    // An empty one (an unset variable) is never read as the current folder or a file in it.
+    expect(configErrorOf(() => loadAgentBuild('')).message).toBe('loadAgentBuild at file: expected an agent file path, got an empty string');
+    expect(configErrorOf(() => new JsonlCheckpointer(' ')).message).toBe('JsonlCheckpointer at file: expected a file path, got an empty string');
     const read = await readSpansJsonl(undefined as never).catch((error: unknown) => error);
     expect(read).toBeInstanceOf(ConfigError);
     expect((read as Error).message).toBe('readSpansJsonl at file: expected a file path (a string), got nothing');

@@ -2,7 +2,6 @@ import { rmSync } from 'node:fs';
 import { cp, mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { refuseEmptyPath } from '../../config/empty-values.js';
 import { RunError, ToolError } from '../../config/errors.js';
 import { isInsideFolder } from '../../config/is-inside-folder.js';
 import { realPathAllowMissing, SymlinkLoop } from '../../config/real-path.js';
@@ -36,8 +35,6 @@ export class FolderWorkspace implements Workspace {
    */
   static copyOf(srcDir: string, leaveOut?: string): FolderWorkspace {
     assertPathArgument(srcDir, 'FolderWorkspace.copyOf', 'srcDir', 'a folder path');
-    // '' would copy the current folder: refused, as testRun refuses `workspace: ''`.
-    refuseEmptyPath(srcDir, 'folder', { file: 'FolderWorkspace.copyOf' });
     const source = path.resolve(srcDir);
     return new FolderWorkspace(
       async () => {
@@ -70,8 +67,6 @@ export class FolderWorkspace implements Workspace {
   /** An existing folder used in place; dispose() leaves it alone. */
   static at(dir: string): FolderWorkspace {
     assertPathArgument(dir, 'FolderWorkspace.at', 'dir', 'a folder path');
-    // '' would work in place in the current folder (the caller's own files).
-    refuseEmptyPath(dir, 'folder', { file: 'FolderWorkspace.at' });
     const folder = path.resolve(dir);
     return new FolderWorkspace(
       async () => {

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { relative, resolve, sep } from 'node:path';
 import { collectConfigErrors, ConfigError, throwConfigErrors } from '../../config/errors.js';
-import { refuseEmptyPath } from '../../config/empty-values.js';
 import type { DeltaRevision } from '../../engine/revision/delta.js';
 import { touchesLlm } from '../../engine/revision/delta-touches-llm.js';
 import type { FoundScenarioFile } from '../scenario/discover.js';
@@ -90,7 +89,6 @@ export interface SuitePlan {
  * name the selection's fields: loadSuite's own for a library caller, the flags for the CLI.
  */
 export function loadSuite(given: SuiteSelection, cwd = process.cwd(), names: SelectionNames = LIBRARY_NAMES): SuitePlan {
-  refuseEmptyPath(cwd, 'folder', { file: 'loadSuite', path: 'cwd' });
   checkSuiteSelection(given);
   assertFolderArgument(cwd, 'loadSuite', 'cwd', 'the paths and config');
   // Without a config the suite runs as `agentcheck run PATHS` with no agentcheck.config.yaml.

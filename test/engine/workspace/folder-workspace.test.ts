@@ -169,8 +169,10 @@ describe('FolderWorkspace.resolve', () => {
 
 describe('FolderWorkspace given an empty path', () => {
   it('refuses it (an unset variable) instead of copying or working in the current folder', () => {
-    expect(() => FolderWorkspace.copyOf('')).toThrow(new ConfigError({ file: 'FolderWorkspace.copyOf' }, 'expected a folder path, got an empty string'));
-    expect(() => FolderWorkspace.at('')).toThrow('FolderWorkspace.at: expected a folder path, got an empty string');
+    expect(() => FolderWorkspace.copyOf('')).toThrow(
+      new ConfigError({ file: 'FolderWorkspace.copyOf', path: 'srcDir' }, 'expected a folder path, got an empty string'),
+    );
+    expect(() => FolderWorkspace.at(' ')).toThrow('FolderWorkspace.at at dir: expected a folder path, got an empty string');
     expect(() => FolderWorkspace.at('')).toThrow(ConfigError);
   });
 });
