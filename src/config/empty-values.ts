@@ -20,8 +20,9 @@ export function emptyListProblem(values: readonly string[], what: string): strin
 
 /**
  * Refuses an empty or blank path (`config: process.env.CONFIG ?? ''`), which every path API would
- * read as the current folder or as "not given": a located ConfigError at `location`.
+ * read as the current folder or as "not given": a located ConfigError at `location` (`expected
+ * a folder path, got an empty string`, `what` being "a folder path").
  */
-export function refuseEmptyPath(value: unknown, kind: 'file' | 'folder', location: SourceLocation): void {
-  if (typeof value === 'string' && value.trim() === '') throw new ConfigError(location, `expected a ${kind} path, got an empty string`);
+export function refuseEmptyPath(value: unknown, what: string, location: SourceLocation): void {
+  if (typeof value === 'string' && value.trim() === '') throw new ConfigError(location, `expected ${what}, got an empty string`);
 }

@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import { describeValue } from './describe-value.js';
+import { refuseEmptyPath } from './empty-values.js';
 import { ConfigError } from './errors.js';
 
 /**
@@ -10,7 +11,7 @@ import { ConfigError } from './errors.js';
  */
 export function assertPathArgument(value: unknown, entry: string, argument: string, what = 'a path'): asserts value is string {
   if (typeof value !== 'string') throw new ConfigError({ file: entry, path: argument }, `expected ${what} (a string), got ${describeValue(value)}`);
-  if (value.trim() === '') throw new ConfigError({ file: entry, path: argument }, `expected ${what}, got an empty string`);
+  refuseEmptyPath(value, what, { file: entry, path: argument });
 }
 
 /**

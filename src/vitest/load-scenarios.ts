@@ -45,8 +45,8 @@ export function loadScenarios(pattern: string, options: LoadScenariosOptions = {
   if (typeof pattern !== 'string' || pattern.trim() === '') {
     throw new ConfigError({ file: caller.name }, `expected a scenario file, folder or glob, got ${describeValue(pattern)}`, 'CONFIG_INVALID');
   }
-  refuseEmptyPath(options.cwd, 'folder', { file: caller.label, path: 'cwd' });
-  refuseEmptyPath(options.config, 'file', { file: caller.label, path: 'config' });
+  refuseEmptyPath(options.cwd, 'a folder path', { file: caller.label, path: 'cwd' });
+  refuseEmptyPath(options.config, 'a file path', { file: caller.label, path: 'config' });
   const cwd = resolve(options.cwd ?? process.cwd());
   checkPaths(pattern, cwd, options.cwd !== undefined, caller);
   const base = options.config ? loadSuiteConfig(options.config, cwd) : emptySuiteConfig(cwd);

@@ -29,7 +29,10 @@ export function scenarioPlace(doc: SourceDocument, own: RawScenario, defaults: R
   return { whereOf, locate };
 }
 
-/** One scenario from its own fields and the defaults it inherits, every problem of it in one pass. */
+/**
+ * One scenario from its own fields and the defaults it inherits, every problem of it in one pass.
+ * `own` is a mapping: loadScenarioEntry, its one caller, refuses anything else before rendering rows.
+ */
 export function loadOneScenario(
   doc: SourceDocument,
   own: RawScenario,
@@ -39,7 +42,6 @@ export function loadOneScenario(
   fileId: string,
   context: LoadContext,
 ): Scenario {
-  if (!own || typeof own !== 'object' || Array.isArray(own)) throw doc.error(at, 'expected a scenario mapping');
   const merged: RawScenario = { ...defaults, ...own };
   const { whereOf, locate } = scenarioPlace(doc, own, defaults, at, defaultsAt);
   // Every problem in one pass: with format problems, the scenario is read only where `format`

@@ -99,8 +99,8 @@ export function folderConfig(paths: readonly string[], cwd = process.cwd()): str
  */
 export function loadSuiteConfig(file: string | undefined, cwd = process.cwd(), options: SuiteConfigOptions = {}): SuiteConfig {
   // '' (an unset variable) is no file: never read as "search the folder" or as no config.
-  refuseEmptyPath(file, 'file', { file: 'loadSuiteConfig' });
-  refuseEmptyPath(cwd, 'folder', { file: 'loadSuiteConfig', path: 'cwd' });
+  refuseEmptyPath(file, 'a file path', { file: 'loadSuiteConfig' });
+  refuseEmptyPath(cwd, 'a folder path', { file: 'loadSuiteConfig', path: 'cwd' });
   const path = file ? resolve(cwd, file) : suiteConfigIn(cwd);
   if (path === undefined) return emptySuiteConfig(cwd);
   const doc = SourceDocument.read(path, { problems: 'keep' });
