@@ -1,43 +1,36 @@
 #!/usr/bin/env node
-import { main } from '../src/runner/commands/main.js';
-import { hideInitialEnvironSecrets } from '../src/runner/secrets/hide-initial-environ.js';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cliCodeCacheEntry, runCachedScript } from '../src/config/code-cache.js';
+import { codeCacheDir } from '../src/config/schema-cache.js';
 
-// Before anything runs: the commands an agent starts must not read this process's keys from
-// /proc/<pid>/environ (docs/security.md).
-const hiding = hideInitialEnvironSecrets();
-if (hiding.problem) {
-  process.stderr.write(
-    `agentcheck: warning: could not hide secret variables from /proc/${process.pid}/environ (${hiding.problem}); commands the agent runs may read them\n`,
-  );
-}
+// The `agentcheck` command. The CLI itself (bin/cli.ts) is bundled into one CommonJS script,
+// cli.cjs beside this file, which runs here through V8's code cache: Node 20 compiles ES modules
+// anew at every start, and that compiling was most of a cold start (docs/architecture.md, Build).
 
-// `agentcheck ... | head` closes the pipe early: what is left to print is dropped, while the run
-// goes on to write its reports and exit with its own code (no EPIPE stack trace).
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error;
-  });
-}
+/** The commands of bin/cli.ts: each keeps a cache entry of its own (any other word shares one). */
+const COMMANDS = ['run', 'test-run', 'resume', 'validate', 'init', 'mcp', 'spans', 'compare', 'merge'];
 
-// A command whose work never settles (a custom check module awaiting something that never comes)
-// leaves Node's event loop empty: Node would exit 0 with no report. It is said, and fails.
-let finished = false;
-process.on('exit', () => {
-  if (finished) return;
-  process.stderr.write(
-    'agentcheck: the command stopped before it finished: something it awaited can never settle (a custom check module whose import or function waits on nothing that can happen?); exit 1\n',
-  );
-  process.exitCode = 1;
+// Set by scripts/bundle-cli.mjs: the hash of cli.cjs, so an entry made by another build is never used.
+declare const AGENTCHECK_CLI_HASH: string;
+
+const dir = dirname(fileURLToPath(import.meta.url));
+const filename = join(dir, 'cli.cjs');
+const command = COMMANDS.includes(process.argv[2] ?? '') ? process.argv[2]! : 'other';
+const cacheDir = codeCacheDir();
+const module = { exports: {} };
+runCachedScript(readFileSync(filename, 'utf8'), {
+  filename,
+  entry: cacheDir === undefined ? undefined : cliCodeCacheEntry(cacheDir, command, AGENTCHECK_CLI_HASH),
+  params: {
+    exports: module.exports,
+    require: createRequire(filename),
+    module,
+    __filename: filename,
+    __dirname: dir,
+    // import() inside the script could not load an ES module (a custom check module); this one can.
+    __agentcheckImport: (url: string) => import(url),
+  },
 });
-
-// The entry stays tiny: commands load their modules lazily so `--help` starts fast.
-main(process.argv).then(
-  (code) => {
-    finished = true;
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    finished = true;
-    throw error;
-  },
-);

@@ -1,44 +1,68 @@
-// Build step (after tsc and the precompiled schemas): bundles the CLI, bin/agentcheck.ts with its
-// dependencies, into dist/bin/ as ES module chunks. Node then reads a few dozen files instead of
-// ~200 modules at start-up (a cold `test-run` or `validate` spent most of its time loading
-// modules). Commands still load lazily: each dynamic import becomes its own chunk. The library
-// (dist/src, the package's exports) stays unbundled. docs/architecture.md, Build.
-import { rmSync, writeFileSync } from 'node:fs';
+// Build step (after tsc and the precompiled schemas): bundles the CLI, bin/cli.ts with its
+// dependencies, into one CommonJS script, dist/bin/cli.cjs, and the launcher bin/agentcheck.ts
+// into dist/bin/agentcheck.js, which runs that script through V8's code cache. Node 20 compiles
+// ES modules anew at every start (module.enableCompileCache needs Node 22.1) and a cold start
+// spent most of its time loading and compiling modules; from the cache, a command compiles almost
+// nothing. Modules still initialise lazily: each dynamic import becomes a call that runs its
+// module's code the first time. The library (dist/src, the package's exports) stays unbundled.
+// docs/architecture.md, Build.
+import { createHash } from 'node:crypto';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = join(root, 'dist', 'bin');
-// The precompiled format validators (scripts/precompile-schemas.mjs) stay in dist/src; chunks sit
-// flat in dist/bin, so one relative path reaches them from any chunk.
+const script = join(outdir, 'cli.cjs');
+// The precompiled format validators (scripts/precompile-schemas.mjs) stay in dist/src; the
+// bundle sits in dist/bin, so one relative path reaches them.
 const validators = relative(outdir, join(root, 'dist', 'src', 'config', 'format-validators'))
   .split('\\')
   .join('/');
-
-rmSync(outdir, { recursive: true, force: true });
-const { metafile } = await build({
-  entryPoints: [join(root, 'bin', 'agentcheck.ts')],
-  outdir,
+const common = {
   bundle: true,
-  splitting: true,
-  format: 'esm',
   platform: 'node',
   target: 'node20',
-  chunkNames: '[name]-[hash]',
-  // CommonJS dependencies call require() for Node's built-ins; an ES module has none of its own.
-  banner: { js: "import { createRequire as __agentcheckRequire } from 'node:module';\nconst require = __agentcheckRequire(import.meta.url);" },
-  define: { AGENTCHECK_FORMAT_VALIDATORS: JSON.stringify(`${validators}/`) },
+  format: 'cjs',
+  // import.meta.url of the sources, in a CommonJS file.
+  banner: { js: "var __agentcheckUrl = require('node:url').pathToFileURL(__filename).href;" },
   // Stack traces of a crash stay readable: names and lines are kept, only dead code goes.
   minifySyntax: true,
   legalComments: 'eof',
   logLevel: 'warning',
+};
+
+rmSync(outdir, { recursive: true, force: true });
+const { metafile } = await build({
+  ...common,
+  entryPoints: [join(root, 'bin', 'cli.ts')],
+  outfile: script,
+  // import() of a bundled module or a built-in becomes a lazy require(); the one import() that
+  // must stay (a user's ES module) goes through the launcher's (AGENTCHECK_IMPORT).
+  supported: { 'dynamic-import': false },
+  // The launcher runs the script with __filename and __agentcheckImport in scope (bin/agentcheck.ts).
+  define: {
+    'import.meta.url': '__agentcheckUrl',
+    AGENTCHECK_IMPORT: '__agentcheckImport',
+    AGENTCHECK_FORMAT_VALIDATORS: JSON.stringify(`${validators}/`),
+  },
   metafile: true,
 });
 
-// Which sources each chunk holds (not shipped): lets a test see what a command loads, e.g. that
-// test-run never pulls in the OpenTelemetry SDK.
-const chunkInputs = Object.fromEntries(
+const hash = createHash('sha256').update(readFileSync(script)).digest('hex');
+await build({
+  ...common,
+  entryPoints: [join(root, 'bin', 'agentcheck.ts')],
+  outfile: join(outdir, 'agentcheck.js'),
+  define: { 'import.meta.url': '__agentcheckUrl', AGENTCHECK_CLI_HASH: JSON.stringify(hash) },
+});
+// The launcher is CommonJS too, though the package is "type": "module": Node then starts it
+// without setting up its ES module loader, which took about a tenth of a cold `--help`.
+writeFileSync(join(outdir, 'package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`);
+
+// Which sources the script holds (not shipped): lets a test see what went into the bundle.
+const inputs = Object.fromEntries(
   Object.entries(metafile.outputs).map(([file, output]) => [relative(outdir, join(root, file)).split('\\').join('/'), Object.keys(output.inputs).sort()]),
 );
-writeFileSync(join(root, 'dist', 'cli-chunks.json'), `${JSON.stringify(chunkInputs, null, 1)}\n`);
+writeFileSync(join(root, 'dist', 'cli-chunks.json'), `${JSON.stringify(inputs, null, 1)}\n`);

@@ -3,39 +3,70 @@ import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
 import { createFolders } from './create-folders.js';
+import { currentV8Flags, restoreV8Flags, type V8FlagSettings } from './v8-flags.js';
 
 /**
- * Runs generated CommonJS code (Ajv's standalone validators: the build's own and those of the
- * schema cache) with V8's code cache, so a later process skips parsing and compiling it
- * (docs/cli.md, Schema cache). Node 20 has no compile cache of its own (module.enableCompileCache
- * needs Node 22.1). An entry is keyed by the code's text, Node's version and the architecture;
- * V8 itself refuses data made with other flags. Anything that goes wrong (no entry, a refused or
- * damaged one, a folder that cannot be written) only means compiling as without a cache.
+ * Runs CommonJS code with V8's code cache, so a later process skips parsing and compiling it
+ * (docs/cli.md, Schema cache): the CLI bundle itself (bin/agentcheck.ts) and the generated
+ * validators of Ajv (the build's own and those of the schema cache). Node 20 has no compile
+ * cache of its own (module.enableCompileCache needs Node 22.1). V8 itself refuses data made by
+ * another V8 or under other flags. Anything that goes wrong (no entry, a refused or damaged one,
+ * a folder that cannot be written) only means compiling as without a cache.
  */
 
 // Bumped when what an entry holds changes.
 const ENTRY_FORMAT = 1;
-// The CommonJS wrapper, without Node's __filename/__dirname: generated code uses neither.
-const WRAPPER_START = '(function (exports, require, module) {';
+
+/** Where a script's cache data is kept: the file, and a tag its content starts with (the code's hash where the name is not). */
+export interface CodeCacheEntry {
+  file: string;
+  tag: string;
+}
 
 interface Pending {
   script: Script;
-  file: string;
+  entry: CodeCacheEntry;
+  // The V8 flags when the script was compiled: a later process checks the entry against those.
+  flags: V8FlagSettings;
 }
 const pending: Pending[] = [];
 
 /** Runs `code` (the text of the CommonJS file `filename`) and returns its `module.exports`. */
 export function runCommonJs(code: string, filename: string, require: NodeJS.Require, cacheDir: string | undefined): unknown {
-  const file = cacheDir === undefined ? undefined : codeCacheEntry(cacheDir, code);
-  const cachedData = file === undefined ? undefined : readEntry(file);
-  const script = new Script(`${WRAPPER_START}${code}\n})`, { filename, cachedData });
-  // Written when the process exits: by then the functions the run called are compiled too,
-  // and V8 keeps them in the entry (a validator's body is compiled on its first call).
-  const stale = cachedData === undefined || script.cachedDataRejected === true;
-  if (file !== undefined && cacheDir !== undefined && stale && usableFolder(cacheDir)) remember({ script, file });
   const module = { exports: {} as unknown };
-  (script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: unknown) => void)(module.exports, require, module);
+  const entry = cacheDir === undefined ? undefined : { file: codeCacheEntry(cacheDir, code), tag: '' };
+  // CommonJS's wrapper without __filename and __dirname: generated code uses neither.
+  runCachedScript(code, { filename, entry, params: { exports: module.exports, require, module } });
   return module.exports;
+}
+
+/**
+ * Runs `code` as the body of a function whose parameters are the keys of `params`, given their
+ * values, compiled with the cache data of `entry` when it holds some for this very code.
+ */
+export function runCachedScript(code: string, options: { filename: string; entry: CodeCacheEntry | undefined; params: Record<string, unknown> }): void {
+  const { filename, entry, params } = options;
+  const names = Object.keys(params);
+  const cachedData = entry === undefined ? undefined : readEntry(entry);
+  const script = new Script(`(function (${names.join(', ')}) {${code}\n})`, { filename, cachedData });
+  // Written when the process exits: by then the functions the run called are compiled too,
+  // and V8 keeps them in the entry (a function's body is compiled on its first call).
+  const stale = cachedData === undefined || script.cachedDataRejected === true;
+  if (entry !== undefined && stale && usableFolder(entry.file)) remember({ script, entry, flags: currentV8Flags() });
+  (script.runInThisContext() as (...values: unknown[]) => void)(...names.map((name) => params[name]));
+}
+
+/**
+ * The entry of the CLI bundle `command` runs, built with the hash `build`: one file per command
+ * (each keeps the functions its command compiled) and per Node version, architecture and Node
+ * options (V8 refuses data made under other flags), holding the build's hash so a new build
+ * replaces it rather than adding one.
+ */
+export function cliCodeCacheEntry(cacheDir: string, command: string, build: string): CodeCacheEntry {
+  const node = createHash('sha256')
+    .update(`${ENTRY_FORMAT}\0${process.version}\0${process.arch}\0${process.execArgv.join('\0')}\0${process.env.NODE_OPTIONS ?? ''}`)
+    .digest('hex');
+  return { file: join(cacheDir, `cli-${command}-${node.slice(0, 16)}.bin`), tag: build };
 }
 
 /** The file in `cacheDir` that keeps the compiled form of `code` for this Node version. */
@@ -44,18 +75,19 @@ export function codeCacheEntry(cacheDir: string, code: string): string {
   return join(cacheDir, `${key}.bin`);
 }
 
-function readEntry(file: string): Buffer | undefined {
+function readEntry({ file, tag }: CodeCacheEntry): Buffer | undefined {
   try {
-    return readFileSync(file);
+    const data = readFileSync(file);
+    return data.subarray(0, tag.length).toString('latin1') === tag ? data.subarray(tag.length) : undefined;
   } catch {
     return undefined;
   }
 }
 
 // Made now rather than at exit, so a folder removed meanwhile (a test's temp folder) is not made again.
-function usableFolder(dir: string): boolean {
+function usableFolder(file: string): boolean {
   try {
-    createFolders(dir);
+    createFolders(join(file, '..'));
     return true;
   } catch {
     return false;
@@ -68,15 +100,18 @@ function remember(entry: Pending): void {
 }
 
 function writePending(): void {
-  for (const { script, file } of pending.splice(0)) writeEntry(file, script);
+  // `agentcheck run` and user regexes set V8 flags while a command runs (v8-flags.ts); each entry
+  // is made under the flags its script was compiled with, which is what the next process, at the
+  // same point, checks it against.
+  for (const { script, entry, flags } of pending.splice(0)) if (restoreV8Flags(flags)) writeEntry(entry, script);
 }
 
-function writeEntry(file: string, script: Script): void {
+function writeEntry({ file, tag }: CodeCacheEntry, script: Script): void {
   // A temporary name renamed into place: a reader never sees half an entry, even when
   // concurrent processes store the same code.
   const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
-    writeFileSync(temporary, script.createCachedData());
+    writeFileSync(temporary, Buffer.concat([Buffer.from(tag, 'latin1'), script.createCachedData()]));
     renameSync(temporary, file);
   } catch {
     try {

@@ -1,8 +1,8 @@
-import { createRequire } from 'node:module';
 import { capEchoed } from './cap-text.js';
 import { backtrackingRisk } from './backtracking-risk.js';
 import { foldCase } from './fold-case.js';
 import { skipClass } from './regex-syntax.js';
+import { enableRegexpLinearFallback } from './v8-flags.js';
 
 /**
  * User-supplied regular expressions (query `matches`, `$regex`, `output.matches`, `/tool/`
@@ -83,8 +83,7 @@ let linearFallback = false;
 function enableLinearFallback(): void {
   if (linearFallback) return;
   linearFallback = true;
-  // node:v8 is loaded here, not at start-up: most commands never compile a user pattern.
-  (createRequire(import.meta.url)('node:v8') as typeof import('node:v8')).setFlagsFromString('--enable-experimental-regexp-engine-on-excessive-backtracks');
+  enableRegexpLinearFallback();
 }
 
 /** The first backreference or lookaround in `pattern` (outside character classes), described, or null. */

@@ -76,6 +76,34 @@ describe('the code cache of the built CLI', () => {
     for (const name of written) expect(readFileSync(join(dir, 'cache', 'code', name), 'utf8')).not.toBe('damaged');
   });
 
+  it('is written once by a run that sets V8 flags (its heap growth, the linear regex engine), then used', async () => {
+    // A $regex matcher switches on V8's linear-time regex engine partway through the run: entries
+    // made under other flags than their script was compiled with would be refused, and rewritten,
+    // by every later run.
+    const dir = tempDir({
+      'agent.yaml': BROKEN_BUILD.replace('type: strin}', 'type: string}'),
+      'a.scenario.yaml': `name: a
+agent: agent.yaml
+inputs: {messages: [{role: user, content: go}]}
+model: {script: [{tool_calls: [{name: lookup, args: {id: "12"}}]}, {tool_calls: [{name: finish, args: {note: a@b.co}}]}, {text: done}]}
+expect:
+  terminal_tool: finish
+  checks: [{tool_called: {tool: lookup, args: {id: {$regex: "^1[0-9]$"}}}}]
+`,
+    });
+    const run = () => runCli(['run', '.', '--reporter', 'json'], dir, { [CACHE_DIR_ENV]: join(dir, 'cache') });
+    const stamps = () => Object.fromEntries(entries(join(dir, 'cache')).map((name) => [name, statSync(join(dir, 'cache', 'code', name)).mtimeMs]));
+    const first = await run();
+    expect(first.exitCode, first.all).toBe(0);
+    // The first run's entries include the CLI's own (one per command) and the validators'.
+    expect(Object.keys(stamps()).some((name) => name.startsWith('cli-run-'))).toBe(true);
+    await run();
+    const written = stamps();
+    const third = await run();
+    expect(third.exitCode, third.all).toBe(0);
+    expect(stamps()).toEqual(written);
+  });
+
   it('is not kept with AGENTCHECK_CACHE_DIR=off', async () => {
     const dir = tempDir({ 'bot.yaml': BROKEN_BUILD });
     const result = await runCli(['validate', join(dir, 'bot.yaml')], dir, { [CACHE_DIR_ENV]: 'off' });

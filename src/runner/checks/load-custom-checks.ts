@@ -52,6 +52,11 @@ export async function loadCustomChecks(scenarios: readonly Scenario[], cache: Ch
   throwConfigErrors(problems);
 }
 
+// The CLI bundle runs as a CommonJS script (docs/architecture.md, Build), where import() cannot
+// load an ES module; the launcher hands it an import() of its own under this name.
+declare const AGENTCHECK_IMPORT: ((url: string) => Promise<unknown>) | undefined;
+const importModule = typeof AGENTCHECK_IMPORT === 'function' ? AGENTCHECK_IMPORT : (url: string) => import(url);
+
 async function importCheckModule(ref: CustomCheckRef): Promise<CheckModule> {
   const fail = (expected: string) => located(ref.moduleAt, expected);
   // Checked at load too; the file may have gone (or changed) since.
@@ -59,7 +64,7 @@ async function importCheckModule(ref: CustomCheckRef): Promise<CheckModule> {
   if (problem !== undefined) throw fail(problem);
   let exports: Record<string, unknown>;
   try {
-    exports = (await import(pathToFileURL(ref.module).href)) as Record<string, unknown>;
+    exports = (await importModule(pathToFileURL(ref.module).href)) as Record<string, unknown>;
   } catch (error) {
     throw fail(`custom check module ${ref.written} could not be imported: ${(error as Error).message ?? String(error)}`);
   }

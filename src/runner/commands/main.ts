@@ -1,4 +1,5 @@
 import { Command, CommanderError, Option } from 'commander';
+import { setHeapGrowingPercent } from '../../config/v8-flags.js';
 import { VERSION } from '../../config/version.js';
 import { REPORTER_NAMES } from '../reporters/index.js';
 import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
@@ -110,7 +111,7 @@ export async function main(argv: readonly string[], given: CommandIO = processIO
       // V8 sizes each heap step from its GC speed, up to 4x what a long suite holds; steps of
       // RUN_HEAP_GROWING_PERCENT keep peak RSS near the live set for a little more GC time
       // (docs/report-format.md, "Rows waiting on disk"). Process-wide, so only for `run`.
-      (await import('node:v8')).setFlagsFromString(`--heap-growing-percent=${RUN_HEAP_GROWING_PERCENT}`);
+      setHeapGrowingPercent(RUN_HEAP_GROWING_PERCENT);
       const { runCommand } = await import('./run-command.js');
       exitCode = await runCommand(paths, options, io);
     });

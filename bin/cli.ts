@@ -1,0 +1,42 @@
+import { main } from '../src/runner/commands/main.js';
+import { hideInitialEnvironSecrets } from '../src/runner/secrets/hide-initial-environ.js';
+
+// Before anything runs: the commands an agent starts must not read this process's keys from
+// /proc/<pid>/environ (docs/security.md).
+const hiding = hideInitialEnvironSecrets();
+if (hiding.problem) {
+  process.stderr.write(
+    `agentcheck: warning: could not hide secret variables from /proc/${process.pid}/environ (${hiding.problem}); commands the agent runs may read them\n`,
+  );
+}
+
+// `agentcheck ... | head` closes the pipe early: what is left to print is dropped, while the run
+// goes on to write its reports and exit with its own code (no EPIPE stack trace).
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error;
+  });
+}
+
+// A command whose work never settles (a custom check module awaiting something that never comes)
+// leaves Node's event loop empty: Node would exit 0 with no report. It is said, and fails.
+let finished = false;
+process.on('exit', () => {
+  if (finished) return;
+  process.stderr.write(
+    'agentcheck: the command stopped before it finished: something it awaited can never settle (a custom check module whose import or function waits on nothing that can happen?); exit 1\n',
+  );
+  process.exitCode = 1;
+});
+
+// The entry stays tiny: commands load their modules lazily so `--help` starts fast.
+main(process.argv).then(
+  (code) => {
+    finished = true;
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    finished = true;
+    throw error;
+  },
+);
