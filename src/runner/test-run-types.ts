@@ -6,6 +6,7 @@ import type { Turn } from '../engine/turn.js';
 import type { Workspace } from '../engine/workspace/workspace.js';
 import type { SpanRecord } from '../spans/span-record.js';
 import type { Evidence } from '../verdicts/evidence-types.js';
+import type { CassetteModeSetting } from './cassettes/cassette-mode-setting.js';
 import type { CassetteOutcome } from './cassettes/cassette-session.js';
 import type { JudgeJob } from './judge/grader-model.js';
 import type { UnmatchedRequest } from './mocks/http-mocks.js';
@@ -88,4 +89,9 @@ export interface TestRunControl {
   workspaceLeaveOut?: string;
   /** What set the request's `timeout_ms`, for the timeout message (`--timeout` for the CLI). */
   timeoutSetting?: string;
+  /**
+   * How the caller sets the cassette mode, for the messages that say to re-record: default the
+   * request's `cassette.mode`; `--cassettes` for a suite's scenario runs.
+   */
+  cassetteSetting?: CassetteModeSetting;
 }

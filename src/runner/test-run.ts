@@ -15,6 +15,7 @@ import { installTracing } from '../spans/tracing.js';
 import { buildEvidence } from '../verdicts/evidence.js';
 import { scoreTestRun } from '../verdicts/test-run-verdict.js';
 import { captureContent } from './content-capture.js';
+import { REQUEST_CASSETTE_MODE } from './cassettes/cassette-mode-setting.js';
 // Cassettes, mocks, judges and external spans are loaded by the runs that use them (start-up).
 import type { MockScope } from './mocks/http-mocks.js';
 import { unmatchedFails } from './mocks/unmatched-requests.js';
@@ -96,6 +97,7 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
   const cassette = request.cassette
     ? new (await import('./cassettes/cassette-session.js')).CassetteSession(
         request.cassette,
+        control.cassetteSetting ?? REQUEST_CASSETTE_MODE,
         request.env ?? process.env,
         buildSecrets(revision.build, request.env ?? process.env),
       )

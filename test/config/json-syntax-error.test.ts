@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/config/errors.js';
 import { jsonSyntaxProblem } from '../../src/config/json-syntax-error.js';
 import { readCassette } from '../../src/runner/cassettes/cassette-file.js';
+import { CASSETTES_FLAG } from '../../src/runner/cassettes/cassette-mode-setting.js';
 import { readReportFile } from '../../src/runner/merge/read-report-file.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
@@ -42,7 +43,7 @@ describe('JSON syntax errors are located by line and column', () => {
     writeFileSync(join(dir, 'report.json'), broken);
     writeFileSync(join(dir, 'cassette.json'), broken);
     expect(() => readReportFile('report.json', dir)).toThrow(/^report\.json:3:17: is not valid JSON \(.+\): expected a report\.json$/);
-    const error = await readCassette(join(dir, 'cassette.json')).catch((caught: unknown) => caught);
+    const error = await readCassette(join(dir, 'cassette.json'), CASSETTES_FLAG).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).message).toMatch(/cassette\.json:3:17: a cassette must be JSON \(.+\); re-record it with --cassettes record$/);
   });

@@ -4,9 +4,13 @@ import { ConfigError } from '../../config/errors.js';
 import { jsonSyntaxProblem } from '../../config/json-syntax-error.js';
 import { writeFileAtomic } from '../report/write-atomic.js';
 import { cassetteFileSchema, type Cassette } from './cassette.js';
+import { reRecord, type CassetteModeSetting } from './cassette-mode-setting.js';
 
-/** Reads and validates a cassette; undefined when there is no file (a run not recorded yet). */
-export async function readCassette(path: string): Promise<Cassette | undefined> {
+/**
+ * Reads and validates a cassette; undefined when there is no file (a run not recorded yet).
+ * `setMode` names how the caller re-records one that is not valid.
+ */
+export async function readCassette(path: string, setMode: CassetteModeSetting): Promise<Cassette | undefined> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -19,11 +23,11 @@ export async function readCassette(path: string): Promise<Cassette | undefined> 
     value = JSON.parse(text);
   } catch (error) {
     const { reason, ...pos } = jsonSyntaxProblem(text, error);
-    throw new ConfigError({ file: path, ...pos }, `a cassette must be JSON (${reason}); re-record it with --cassettes record`, 'CASSETTE_INVALID');
+    throw new ConfigError({ file: path, ...pos }, `a cassette must be JSON (${reason}); ${reRecord(setMode)}`, 'CASSETTE_INVALID');
   }
   assertFormat(cassetteFileSchema, value, (path_, expected) => {
     const located = memoryLocator(path)(path_, expected);
-    return new ConfigError({ file: located.file, path: located.path }, `${expected}; re-record it with --cassettes record`, 'CASSETTE_INVALID');
+    return new ConfigError({ file: located.file, path: located.path }, `${expected}; ${reRecord(setMode)}`, 'CASSETTE_INVALID');
   });
   return value as Cassette;
 }

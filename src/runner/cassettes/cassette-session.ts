@@ -1,6 +1,7 @@
 import { canonicalJson } from '../../config/canonical-json.js';
 import { CASSETTE_SCHEMA, type Cassette, type CassetteMode, type Interaction, type MatchKey, type RecordedRequest } from './cassette.js';
 import { readCassette, writeCassette } from './cassette-file.js';
+import { reRecord, type CassetteModeSetting } from './cassette-mode-setting.js';
 import { closestKey } from './drift.js';
 import { previewDifference } from './drift-preview.js';
 import { readRequest, readResponse, toResponse } from './exchange.js';
@@ -58,9 +59,13 @@ export class CassetteSession {
   private replayed = 0;
   private recorded = 0;
 
-  /** `env` (values of secret variables) and `secrets` (keys written in the agent build) are scrubbed. */
+  /**
+   * `env` (values of secret variables) and `secrets` (keys written in the agent build) are
+   * scrubbed; `setMode` is how the caller set the mode, for the messages that say to re-record.
+   */
   constructor(
     readonly run: CassetteRun,
+    private readonly setMode: CassetteModeSetting,
     env: Readonly<Record<string, string | undefined>> = {},
     secrets: readonly string[] = [],
   ) {
@@ -137,7 +142,7 @@ export class CassetteSession {
   }
 
   private load(): Promise<Loaded> {
-    this.loaded ??= readCassette(this.run.path).then((cassette) => {
+    this.loaded ??= readCassette(this.run.path, this.setMode).then((cassette) => {
       const keys = cassette?.interactions.map((interaction) => interaction.match_key) ?? [];
       return { cassette, keys, texts: keys.map((key) => canonicalJson(key)), used: keys.map(() => false) };
     });
@@ -155,22 +160,24 @@ export class CassetteSession {
     const what = `${request.method} ${request.url}`;
     const { path } = this.run;
     if (!loaded.cassette) {
-      return { type: 'CASSETTE_MISSING', message: `no cassette at ${path} to replay ${what} from; record it with --cassettes record (or auto)` };
+      return {
+        type: 'CASSETTE_MISSING',
+        message: `no cassette at ${path} to replay ${what} from; record it with ${this.setMode('record')} (or ${this.setMode('auto')})`,
+      };
     }
     const unused = loaded.keys.map((_key, i) => i).filter((i) => !loaded.used[i]);
     const closest = closestKey(loaded.keys, unused.length ? unused : loaded.keys.map((_key, i) => i), key);
-    if (!closest)
-      return { type: 'CASSETTE_DRIFT', message: `${what} is not in the cassette ${path}, which holds no requests; re-record it with --cassettes record` };
+    if (!closest) return { type: 'CASSETTE_DRIFT', message: `${what} is not in the cassette ${path}, which holds no requests; ${reRecord(this.setMode)}` };
     const { difference } = closest.comparison;
     if (!difference) {
-      return { type: 'CASSETTE_DRIFT', message: `${what} was sent more often than the cassette ${path} recorded it; re-record it with --cassettes record` };
+      return { type: 'CASSETTE_DRIFT', message: `${what} was sent more often than the cassette ${path} recorded it; ${reRecord(this.setMode)}` };
     }
     const [recorded, now] = previewDifference(difference.recorded, difference.actual);
     return {
       type: 'CASSETTE_DRIFT',
       message:
         `${what} does not match the cassette ${path}: ${difference.path} differs from the closest recorded request, interactions[${closest.index}] ` +
-        `(recorded ${recorded}, now ${now}); re-record with --cassettes record if the change is intended`,
+        `(recorded ${recorded}, now ${now}); re-record with ${this.setMode('record')} if the change is intended`,
     };
   }
 }

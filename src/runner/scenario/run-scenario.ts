@@ -8,6 +8,7 @@ import type { Turn } from '../../engine/turn.js';
 import type { SpanRecord } from '../../spans/span-record.js';
 import { runChecksWithCustom, type ToolCall } from '../../verdicts/index.js';
 import { loadCustomChecks } from '../checks/load-custom-checks.js';
+import { CASSETTES_FLAG } from '../cassettes/cassette-mode-setting.js';
 import { cassettePath } from '../cassettes/cassette-path.js';
 import type { CassetteRun } from '../cassettes/cassette-session.js';
 import type { CassetteSettings } from '../cassettes/cassette-settings.js';
@@ -83,7 +84,12 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
         cassette: cassetteRun(scenario, options),
       },
       options.revision,
-      { answers: scenario.resume?.map((item) => item.decision), judges: scenario.judges, deadline: options.deadline },
+      {
+        answers: scenario.resume?.map((item) => item.decision),
+        judges: scenario.judges,
+        deadline: options.deadline,
+        cassetteSetting: CASSETTES_FLAG,
+      },
     );
     if (scenario.resume) row.resumes = record.resumes.map(({ tool, decision }) => ({ tool, decision }));
     options.onSpans?.(record.spans);

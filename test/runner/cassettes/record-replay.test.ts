@@ -109,6 +109,8 @@ describe('cassettes: record then replay', () => {
     expect(row.status).toBe('error');
     expect(row.error?.type).toBe('CASSETTE_MISSING');
     expect(row.error?.message).toContain(cassettePath(cassettes, ID, 'base', 0));
+    // A suite's runs are set by the CLI's flag: the message names it.
+    expect(row.error?.message).toMatch(/; record it with --cassettes record \(or --cassettes auto\)$/);
     expect(live.seen).toHaveLength(0);
     expect(existsSync(cassettes)).toBe(false);
   });

@@ -93,20 +93,36 @@ describe('mocks that do not answer the model endpoint', () => {
   });
 });
 
+/** A testRun of a one-call openai build that replays the cassette at `path`. */
+function replayFrom(path: string) {
+  const agent = revisionFromValue({ id: 'oa', agent: { name: 'OA', llm: { provider: 'openai', model: 'gpt-4.1-mini', base_url: 'https://llm.test/v1' } } });
+  return testRun({
+    agent,
+    inputs: { messages: [{ role: 'user', content: 'hi' }] },
+    cassette: { mode: 'replay', path, scenario: 'lib#none', variant: 'base', repeat: 0 },
+    env: { PATH: process.env.PATH },
+  });
+}
+
 describe('testRun with a cassette', () => {
   it('leads its verdict with the cassette failure, as a scenario row does', async () => {
-    const dir = tempDir({});
-    const agent = revisionFromValue({ id: 'oa', agent: { name: 'OA', llm: { provider: 'openai', model: 'gpt-4.1-mini', base_url: 'https://llm.test/v1' } } });
-    const path = join(dir, 'none.json');
-    const result = await testRun({
-      agent,
-      inputs: { messages: [{ role: 'user', content: 'hi' }] },
-      cassette: { mode: 'replay', path, scenario: 'lib#none', variant: 'base', repeat: 0 },
-      env: { PATH: process.env.PATH },
-    });
+    const path = join(tempDir({}), 'none.json');
+    const result = await replayFrom(path);
     expect(result.verdict).toBe('failed');
     expect(result.verdict_reason).toMatch(
       new RegExp(`^CASSETTE_MISSING: no cassette at ${path.replaceAll('/', '\\/')} to replay POST https://llm.test/v1/chat/completions`),
     );
+  });
+
+  it("says how to record with the request's cassette.mode, not the CLI's flag", async () => {
+    const noInteractions = { schema: 'agentcheck.cassette/1', scenario: 'lib#none', variant: 'base', repeat: 0, recorded_at: '2026-01-01T00:00:00.000Z' };
+    const dir = tempDir({ 'broken.json': '{"schema": ', 'invalid.json': JSON.stringify(noInteractions) });
+    const missing = await replayFrom(join(dir, 'none.json'));
+    expect(missing.verdict_reason).toMatch(/; record it with cassette\.mode: 'record' \(or cassette\.mode: 'auto'\)$/);
+    const broken = await replayFrom(join(dir, 'broken.json'));
+    expect(broken.verdict_reason).toMatch(/^CASSETTE_INVALID: .*a cassette must be JSON \(.+\); re-record it with cassette\.mode: 'record'$/);
+    const invalid = await replayFrom(join(dir, 'invalid.json'));
+    expect(invalid.verdict_reason).toMatch(/^CASSETTE_INVALID: .*missing required key "interactions"; re-record it with cassette\.mode: 'record'$/);
+    for (const result of [missing, broken, invalid]) expect(result.verdict_reason).not.toContain('--cassettes');
   });
 });
