@@ -21,7 +21,8 @@ export interface TestRunResult {
   output: string;
   tools: Array<{ name: string; called: number; returned: number; errors: number }>;
   approvals: Array<{ tool: string; decision: 'approve' | 'deny' | 'pending' }>;
-  resolved: ResolvedConfig;
+  /** The config the run resolved; null when the run ended before its agent started (MCP_START_FAILED). */
+  resolved: ResolvedConfig | null;
   trace_id: string;
   stop_reason: Turn['stop_reason'];
   verdict: 'pass' | 'incomplete' | 'unconfirmed' | 'failed';

@@ -4,7 +4,6 @@ import { memoryLocator } from '../config/assert-format.js';
 import { collectConfigErrors, RunError, throwConfigErrors, type ConfigError } from '../config/errors.js';
 import type { InvokeOptions } from '../engine/invoke.js';
 import { INSIDE_RUN_ENV } from '../engine/inside-run.js';
-import type { ResolvedConfig } from '../engine/resolve-config.js';
 import { applyDelta, type DeltaRevision } from '../engine/revision/delta.js';
 import { loadAgentBuild, revisionFromValue } from '../engine/revision/load-build.js';
 import type { Revision } from '../engine/revision/types.js';
@@ -201,7 +200,7 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
     tools: score.tools,
     // A resumed run's own spans start at the checkpoint: the decisions before it are carried over.
     approvals: score.approvals,
-    resolved: score.resolved as ResolvedConfig,
+    resolved: score.resolved,
     // A resume's own trace (the joined evidence carries the first segment's id).
     trace_id: control.earlierSpans ? turn.trace_id : (evidence.trace_id ?? turn.trace_id),
     stop_reason: turn.stop_reason,

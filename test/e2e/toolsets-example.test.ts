@@ -44,7 +44,7 @@ describe('scenarios/toolsets (the example)', () => {
     expect(result.stdout).toMatch(/p vs base/);
     const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Report;
     expect(report.scenarios.filter((row) => row.status === 'error').map((row) => row.error)).toEqual([]);
-    const tools = (variant: string) => new Set(report.scenarios.filter((r) => r.variant === variant).map((r) => r.test_run!.resolved.tools.length));
+    const tools = (variant: string) => new Set(report.scenarios.filter((r) => r.variant === variant).map((r) => r.test_run!.resolved!.tools.length));
     expect([...tools('base')]).toEqual([19]);
     expect([...tools('lean')]).toEqual([13]);
     const { base, lean } = report.stats!.variants;

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Model } from '../../src/engine/model/model.js';
+import type { ResolvedConfig } from '../../src/engine/resolve-config.js';
 import { ScriptedModel } from '../../src/engine/providers/scripted.js';
 import { revisionFromValue } from '../../src/engine/revision/load-build.js';
 import { executeTestRun, testRun } from '../../src/runner/test-run.js';
@@ -25,9 +26,9 @@ describe('testRun', () => {
     });
     expect(result.verdict).toBe('pass');
     expect(result.verdict_reason).toContain('create_refund');
-    expect(result.resolved.max_turns).toBe(3);
-    expect(result.resolved.tools.map((t) => t.name)).toEqual(['lookup_order', 'create_refund', 'delete_order']);
-    expect(result.resolved.tools.find((t) => t.name === 'delete_order')?.permission).toBe('ask');
+    expect(result.resolved?.max_turns).toBe(3);
+    expect(result.resolved?.tools.map((t) => t.name)).toEqual(['lookup_order', 'create_refund', 'delete_order']);
+    expect(result.resolved?.tools.find((t) => t.name === 'delete_order')?.permission).toBe('ask');
     expect(readFileSync(agentFile, 'utf8')).toBe(before);
   });
 
@@ -36,6 +37,21 @@ describe('testRun', () => {
     expect(result.verdict).toBe('failed');
     expect(result.verdict_reason).toContain('SCRIPT_MISSING: provider "scripted" needs a script');
     expect(result.verdict_reason).toContain("the script field of an MCP test_run request or of the library's testRun and invoke");
+  });
+
+  it('returns resolved null, as its type says, when the run ended before its agent started (an MCP server that did not start)', async () => {
+    const result = await testRun({
+      agent: {
+        id: 'bad-mcp',
+        agent: { name: 'Bad MCP', llm: { provider: 'scripted', model: 's' }, mcps: [{ name: 'bad', command: [process.execPath, '-e', 'process.exit(4)'] }] },
+      },
+      inputs: { messages: [{ role: 'user', content: 'hi' }] },
+      script: [{ text: 'hi' }],
+    });
+    expect(result).toMatchObject({ verdict: 'failed', stop_reason: 'error', resolved: null });
+    expect(result.verdict_reason).toContain('MCP_START_FAILED');
+    // docs/mcp.md documents the null: a caller's code must be made to handle it.
+    expectTypeOf(result.resolved).toEqualTypeOf<ResolvedConfig | null>();
   });
 
   it('lists the built-ins a flow offers without the agent listing them, with their permission', async () => {
@@ -65,7 +81,7 @@ describe('testRun', () => {
       workspace: dir,
       script: [{ tool_calls: [{ name: 'grep', args: { pattern: 'needle' } }] }, { text: 'done' }],
     });
-    expect(result.resolved.tools).toEqual([
+    expect(result.resolved?.tools).toEqual([
       { name: 'api', permission: 'ask' },
       { name: 'grep', permission: 'allow' },
       { name: 'write_file', permission: 'ask' },

@@ -118,7 +118,7 @@ describe('what the provider is sent', () => {
     expect(row.error).toBeNull();
     const { messages: _m, ...body } = bodies[0];
     expect(body).toEqual({ model: 'base-model', temperature: 0.2, seed: 7, logit_bias_mode: 'strict', options: { num_ctx: 4096 } });
-    expect(row.test_run?.resolved.parameters).toEqual({ temperature: 0.2, seed: 7, extra: { logit_bias_mode: 'strict', options: { num_ctx: 4096 } } });
+    expect(row.test_run?.resolved?.parameters).toEqual({ temperature: 0.2, seed: 7, extra: { logit_bias_mode: 'strict', options: { num_ctx: 4096 } } });
   });
 
   it("a scenario model override replaces the agent's parameters: never both max_tokens and max_completion_tokens", async () => {
@@ -144,7 +144,7 @@ describe('what the provider is sent', () => {
     // The Messages API requires max_tokens: the default is sent, and the resolved config says so.
     expect(bodies[0]).toMatchObject({ model: 'claude-x', max_tokens: 1024 });
     expect(bodies[0]).not.toHaveProperty('stop');
-    expect(row.test_run?.resolved.parameters).toEqual({ max_tokens: 1024 });
+    expect(row.test_run?.resolved?.parameters).toEqual({ max_tokens: 1024 });
   });
 
   it("a scenario override's bad parameters are located in the scenario file", () => {
