@@ -1,7 +1,9 @@
 import type { Locator } from './assert-format.js';
 import { deepestPath } from './deepest-path.js';
 import { withCode } from './errors.js';
-import { MAX_DEPTH } from './source.js';
+
+/** Deepest nesting accepted, in files and in values given in memory: real builds stay far below it, and recursive walks stay safe. */
+export const MAX_DEPTH = 100;
 
 /** What a value nested too deeply is told, after its location (docs/security.md, Limits). */
 export const TOO_DEEP = `is nested more than ${MAX_DEPTH} levels deep; agentcheck refuses values beyond that`;

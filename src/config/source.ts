@@ -1,32 +1,22 @@
-import { duplicateKeyErrors } from './yaml-duplicate-keys.js';
-import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
-import type { LineCounter, Node } from 'yaml';
+import type { Node } from 'yaml';
 import { ConfigError, throwConfigErrors } from './errors.js';
 import { readConfigText } from './read-config-file.js';
 import { deepestPath } from './deepest-path.js';
+import { MAX_DEPTH } from './nesting-limit.js';
 import { mayHoldInexactNumber, mayUnderflow, numberMessageAt, valueNumberProblems } from './number-checks.js';
-import { readStrictJson } from './strict-json.js';
+import { parseLocatedChecked, parseSourceText, type Located } from './parse-source-text.js';
 import { MERGE_KEY_MESSAGE, mergeKeyPaths } from './yaml-merge-keys.js';
 import { keyNode, mappingKeys, nearestNode, positionOf } from './yaml-locate.js';
 import { SourceView } from './source-view.js';
 import { COMPLEX_KEY_MESSAGE, complexKeys, madeUpKeyPaths, mayHaveComplexKey } from './yaml-complex-keys.js';
-import { aliasError, DUPLICATE_KEY_CODE, MAX_ALIASES, parseLocated, yaml } from './located-yaml.js';
-import { maskFlowKeys } from './yaml-flow-keys.js';
+import { yaml } from './located-yaml.js';
 import { yamlNumberProblems } from './yaml-numbers.js';
 import { formatPath, type PathSegments } from './format-path.js';
 
 export { formatPath, type PathSegments } from './format-path.js';
 export { MAX_CONFIG_BYTES } from './read-config-file.js';
 export { SourceView } from './source-view.js';
-/** Deepest nesting accepted: real builds stay far below it, and recursive walks stay safe. */
-export const MAX_DEPTH = 100;
-
-/**
- * An anchor anywhere in the text: such files take the alias-limited parser. Aliases need an
- * anchor to expand, so a file without one cannot be an alias bomb (an alias to nothing is a
- * syntax error, reported by the located parser).
- */
-const ANCHOR = /(?:^|[\s[{,:-])&[^\s,[\]{}]/m;
+export { MAX_DEPTH } from './nesting-limit.js';
 
 /**
  * How a document is read. `problems: 'keep'`: numbers that cannot be read as written, keys
@@ -38,23 +28,11 @@ export interface ReadOptions {
   problems?: 'throw' | 'keep';
 }
 
-/** The positions of a document: its node tree and line table, built only when needed. */
-interface Located {
-  root: Node | null;
-  lines: LineCounter;
-  /** The keys the located parser was given in place of flow collections it cannot read as keys (yaml-flow-keys.ts). */
-  placeholders?: ReadonlySet<string>;
-}
-
 /**
  * A parsed YAML or JSON document that can say where each value came from, so that
- * validation errors point at `file:line:col`.
- *
- * Two parsers, one behaviour: js-yaml (core schema) reads valid files about ten times faster
- * than `yaml`'s Document API, which a suite of thousands of scenarios needs; `yaml` builds the
- * node tree with positions, but only when an error has to be located, when js-yaml rejects
- * the text (so syntax errors keep `yaml`'s messages), and for files with anchors or aliases
- * (so the alias-expansion limit always applies).
+ * validation errors point at `file:line:col`. The text is read by parse-source-text.ts; the node
+ * tree with positions is built only when an error has to be located, or when the text needed the
+ * located parser anyway.
  */
 export class SourceDocument {
   readonly file: string;
@@ -82,75 +60,11 @@ export class SourceDocument {
 
   /** Parses text (YAML 1.2, so JSON too). Syntax errors become located ConfigErrors. */
   static parse(file: string, text: string, options: ReadOptions = {}): SourceDocument {
-    if (/\.json$/i.test(file)) return SourceDocument.parseJson(file, text, options);
-    if (!ANCHOR.test(text)) {
-      let value: unknown;
-      let parsed = false;
-      try {
-        value = loadYaml(text, { schema: CORE_SCHEMA, json: false });
-        parsed = true;
-      } catch {
-        // Fall through: the located parser reports the problem with its position.
-      }
-      if (parsed) return SourceDocument.checked(new SourceDocument(file, value ?? null, null, text), options);
-    }
-    let located: ReturnType<typeof parseLocatedChecked>;
-    let duplicateKeys: ConfigError[] = [];
-    try {
-      located = parseLocatedChecked(file, text, true);
-    } catch (error) {
-      if (!(error instanceof ConfigError && error.code === DUPLICATE_KEY_CODE)) throw error;
-      duplicateKeys = duplicateKeyErrors(file, text, error);
-      if (options.problems !== 'keep') throwConfigErrors(duplicateKeys);
-      // Kept: the rest of the file is still read and checked, with the last of each key.
-      try {
-        located = parseLocatedChecked(file, text, false);
-      } catch (other) {
-        if (other instanceof ConfigError) throwConfigErrors([...duplicateKeys, other]);
-        throw other;
-      }
-    }
-    let value: unknown;
-    try {
-      value = located.doc.toJS({ maxAliasCount: MAX_ALIASES });
-    } catch (error) {
-      throw aliasError(file, located, (error as Error).message);
-    }
-    const doc = new SourceDocument(
-      file,
-      value ?? null,
-      { root: located.doc.contents as Node | null, lines: located.lines, placeholders: located.placeholders },
-      text,
-    );
-    doc.keptDuplicateKeys = duplicateKeys;
+    const parsed = parseSourceText(file, text, options.problems === 'keep');
+    const doc = new SourceDocument(file, parsed.value, parsed.located, parsed.text);
+    doc.keptNumberProblems = parsed.numberProblems;
+    doc.keptDuplicateKeys = parsed.duplicateKeys;
     return SourceDocument.checked(doc, options);
-  }
-
-  /** A `.json` file is strict JSON (no YAML); a syntax error is located at its line and column. */
-  private static parseJson(file: string, given: string, options: ReadOptions): SourceDocument {
-    // A byte order mark (some Windows editors write one) is not JSON, but says nothing either.
-    const text = given.charCodeAt(0) === 0xfeff ? given.slice(1) : given;
-    const read = readStrictJson(text);
-    const numbers: ConfigError[] = [];
-    const duplicates: ConfigError[] = [];
-    if ('problems' in read) {
-      for (const { message, code, path, ...at } of read.problems) {
-        // A number is CONFIG_INVALID; a key given twice (and a syntax error) CONFIG_SYNTAX.
-        const number = code === 'CONFIG_INVALID';
-        const error = new ConfigError(
-          { file, ...at, path: path ? formatPath(path) || undefined : undefined },
-          number ? numberMessageAt(message, path) : message,
-          code,
-        );
-        (number ? numbers : duplicates).push(error);
-      }
-      // A syntax error, or every number that cannot be read as written and key given twice, in one pass.
-      if (!('value' in read) || options.problems !== 'keep') throwConfigErrors([...numbers, ...duplicates]);
-    }
-    const doc = new SourceDocument(file, read.value ?? null, null, text);
-    doc.keptNumberProblems = numbers;
-    doc.keptDuplicateKeys = duplicates;
-    return SourceDocument.checked(doc);
   }
 
   /**
@@ -194,7 +108,7 @@ export class SourceDocument {
   /**
    * Every number of a YAML document that cannot be read as written, in one pass, each with its
    * path; the slow walks run only once the value or the text shows one may be there. `.json`
-   * files were checked on their text (parseJson).
+   * files were checked on their text (parse-source-text.ts).
    */
   private numberProblems(): ConfigError[] {
     if (this.text === null || /\.json$/i.test(this.file)) return [];
@@ -286,28 +200,5 @@ export class SourceDocument {
   /** A view of the value at `base`, whose paths are relative to it. */
   view(base: PathSegments): SourceView {
     return new SourceView(this, base);
-  }
-}
-
-/**
- * parseLocated, with the parser's own overflow on a deeply nested text said as a nesting problem,
- * and a flow list or mapping used as a key that the parser cannot read given to it as a
- * placeholder (yaml-flow-keys.ts), so the file keeps its positions.
- */
-function parseLocatedChecked(file: string, text: string, uniqueKeys: boolean): ReturnType<typeof parseLocated> & { placeholders?: ReadonlySet<string> } {
-  try {
-    return parseLocated(file, text, uniqueKeys);
-  } catch (error) {
-    if (error instanceof RangeError)
-      throw new ConfigError({ file }, `is nested too deeply to read (more than ${MAX_DEPTH} levels are refused)`, 'CONFIG_TOO_DEEP');
-    if (!(error instanceof ConfigError && error.code === 'CONFIG_SYNTAX') || !mayHaveComplexKey(text)) throw error;
-    const masked = maskFlowKeys(text);
-    if (!masked.placeholders.size) throw error;
-    try {
-      return { ...parseLocated(file, masked.text, uniqueKeys), placeholders: masked.placeholders };
-    } catch {
-      // Another problem than the keys: the text's own error says it.
-      throw error;
-    }
   }
 }

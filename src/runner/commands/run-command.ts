@@ -1,35 +1,26 @@
 import { setMaxListeners } from 'node:events';
 import { join, resolve } from 'node:path';
-import { collectConfigErrors, ConfigError, throwConfigErrors } from '../../config/errors.js';
+import { ConfigError } from '../../config/errors.js';
 import { createFolders } from '../../config/create-folders.js';
 import type { OtlpExport } from '../../spans/otlp-export.js';
 import { printable } from '../reporters/format/printable.js';
-import { skillFolderProblems } from '../../skills/skill-folder-problems.js';
 import { resolveOtlpTarget } from '../../spans/otlp-target.js';
 import { installTracing } from '../../spans/tracing.js';
-import { resolveCassetteSettings, type CassetteSettings } from '../cassettes/cassette-settings.js';
 import { createProgress, NO_PROGRESS } from '../progress/progress.js';
 import { RowCompactor } from '../report/compact-row.js';
 import type { Report } from '../report/report.js';
 import { RowSpill } from '../report/row-spill.js';
 import { SpansFile } from '../report/spans-file.js';
-import { loadCustomChecks } from '../checks/load-custom-checks.js';
-import { shardFromEnv } from '../ci/shard-from-env.js';
 import { inGithubActions } from '../ci/in-github-actions.js';
 import { isDirectory } from '../files/walk-files.js';
-import { checkReporterNames, createReporters, type Reporter, type ReporterName } from '../reporters/index.js';
-import { loadSuite } from '../suite/load-suite.js';
-import { CLI_NAMES } from '../suite/selection-names.js';
-import { failedRuns } from '../suite/only-failed.js';
+import { createReporters, type Reporter } from '../reporters/index.js';
 import { checkSelection } from './check-selection.js';
 import { redactReport } from '../secrets/redact-report.js';
 import { runRedactor } from '../secrets/run-secrets.js';
 import { runSuite } from '../suite/run-suite.js';
-import { folderConfig, loadSuiteConfig } from '../suite/suite-config.js';
-import { captureContentFlag } from '../content-capture.js';
 import { reportsLine } from './display-path.js';
-import { notePassedOverConfig } from './passed-over-config.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
+import { loadRunInput, type RunInput } from './run-input.js';
 import { writeReports } from './write-reports.js';
 import { catchStrayErrors, type StrayErrors } from './stray-errors.js';
 
@@ -81,83 +72,19 @@ export async function runCommand(paths: string[], options: RunOptions, io: Comma
 
 async function runSuiteCommand(
   paths: string[],
-  options: RunOptions,
+  given: RunOptions,
   io: CommandIO,
   { controller, hurry, stopListening }: { controller: AbortController; hurry: AbortSignal; stopListening: () => void },
 ): Promise<number> {
   const startedAt = new Date();
-  let plan;
-  let config;
-  // The paths that chose the scenario files: none when a config's globs did (`run DIR` with its own config).
-  let scenarioPaths: string[] = paths;
-  let reporterNames: ReporterName[];
-  let cassettes: CassetteSettings;
-  let only: Map<string, Set<string>> | undefined;
+  let input: RunInput | null;
   try {
-    if (options.onlyFailed) {
-      only = failedRuns(options.onlyFailed, io.cwd);
-      if (!only.size) {
-        io.stderr.write(`agentcheck: ${options.onlyFailed} has no failed, errored or not-run rows; nothing to rerun\n`);
-        return EXIT.ok;
-      }
-    }
-    // A bad switch is invalid input before anything runs, not an error in every row.
-    captureContentFlag(io.env);
-    checkOverlayFolders(options.overlay ?? [], io.cwd);
-    // `run DIR` with DIR/agentcheck.config.yaml runs that suite as its config describes it.
-    const ownConfig = options.config ? undefined : folderConfig(paths, io.cwd);
-    // The config's problems that leave its suite checkable are said beside the suite's (one pass, as validate).
-    const kept: ConfigError[] = [];
-    config = loadSuiteConfig(options.config ?? ownConfig, io.cwd, { cassettes: options.cassettes, keep: kept });
-    if (ownConfig) notePassedOverConfig(ownConfig, io);
-    // A bad --reporter or cassette setting joins the kept problems, so none of them hides another;
-    // the stand-ins below are never used, since the kept problems are thrown before anything runs.
-    const suiteConfig = config;
-    reporterNames = [];
-    collectConfigErrors(kept, () => {
-      reporterNames = parseReporters(options.reporter, suiteConfig.reporters);
-    });
-    cassettes = { mode: 'off', dir: suiteConfig.baseDir };
-    // The config's own located cassettes.dir problem, when kept, already says what this would.
-    if (!kept.some((problem) => problem.path === 'cassettes.dir'))
-      collectConfigErrors(kept, () => {
-        cassettes = resolveCassetteSettings(options.cassettes, suiteConfig.cassettes, suiteConfig.baseDir);
-      });
-    scenarioPaths = ownConfig ? [] : paths;
-    if (!options.shard) {
-      const fromEnv = shardFromEnv(io.env);
-      if (fromEnv) {
-        options = { ...options, shard: { index: fromEnv.index, total: fromEnv.total } };
-        io.stderr.write(`agentcheck: running shard ${fromEnv.index}/${fromEnv.total} (from ${fromEnv.source}; --shard overrides)\n`);
-      }
-    }
-    const selection = {
-      paths: scenarioPaths,
-      config,
-      variants: options.variant,
-      repeat: options.repeat,
-      grep: options.grep,
-      tags: options.tag,
-      shard: options.shard,
-      overlay: options.overlay,
-      only,
-      maxRuns: options.maxRuns,
-    };
-    try {
-      plan = loadSuite(selection, io.cwd, CLI_NAMES);
-    } catch (error) {
-      collectConfigErrors(kept, () => {
-        throw error;
-      });
-      throwConfigErrors(kept);
-      throw error;
-    }
-    throwConfigErrors(kept);
-    // Custom check modules are imported and checked before anything runs, like the rest of the input.
-    await loadCustomChecks(plan.scenarios);
+    input = await loadRunInput(paths, given, io);
   } catch (error) {
     return reportError(error, io);
   }
+  if (!input) return EXIT.ok;
+  const { plan, config, scenarioPaths, reporterNames, cassettes, only, options } = input;
   // An empty selection is explained (and refused unless it is an empty shard); a partial --only-failed is noted.
   const refused = checkSelection({ plan, paths, scenarioPaths, options, config, only }, io);
   if (refused !== null) return refused;
@@ -301,17 +228,4 @@ async function runSuiteCommand(
  */
 function keepsCompactRows(reporters: readonly Reporter[], env: CommandIO['env']): boolean {
   return !inGithubActions(env) && reporters.every((reporter) => reporter.rowAccess === 'compact' || reporter.rowAccess === 'streamed');
-}
-
-function parseReporters(flag: string | undefined, fromConfig: ReporterName[] | undefined): ReporterName[] {
-  if (flag === undefined) return fromConfig ?? ['table', 'json'];
-  // An empty list or item is refused by name, not read as the default.
-  const names = flag.split(',').map((name) => name.trim());
-  checkReporterNames(names);
-  return [...names];
-}
-
-/** Each --overlay folder must be a skill folder: checked before anything runs, as the config's skills.overlay is. */
-function checkOverlayFolders(folders: readonly string[], cwd: string): void {
-  throwConfigErrors(folders.flatMap((folder) => skillFolderProblems(resolve(cwd, folder), (expected) => new ConfigError({ file: '--overlay' }, expected))));
 }
