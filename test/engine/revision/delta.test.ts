@@ -263,4 +263,13 @@ describe('applyDelta', () => {
       expect(applied.deltas, JSON.stringify(delta)).toBeUndefined();
     }
   });
+
+  it('hashes a delta that sets a default the build leaves unset: the build differs, and an http engine is sent the delta', () => {
+    const revision = revisionFromValue({ id: 'd', agent: { name: 'D', llm: { provider: 'scripted', model: 's' } } }, 'd');
+    // 10 is the engine's own max_turns default, so the resolved config reads the same; the build does not.
+    const applied = applyDelta(revision, { set: { agent: { max_turns: 10 } } });
+    expect(applied.build.agent?.max_turns).toBe(10);
+    expect(applied.deltaHash).toMatch(/^[0-9a-f]{16}$/);
+    expect(applied.deltas).toEqual([{ set: { agent: { max_turns: 10 } } }]);
+  });
 });
