@@ -4,6 +4,7 @@ import type { PathSegments } from './source.js';
 /**
  * The keywords a JSON Schema in an agentcheck file may use: JSON Schema's (draft-07 and 2020-12,
  * annotations included) and OpenAPI's that tool schemas often carry (`nullable`, `example`).
+ * Those in LATER_DRAFT are known but refused.
  */
 const KEYWORDS = new Set([
   '$schema',
@@ -74,6 +75,14 @@ const KEYWORDS = new Set([
   'externalDocs',
   'xml',
 ]);
+/**
+ * Keywords of draft 2020-12 that the draft-07 validator agentcheck compiles schemas with does not
+ * read, each with what draft-07 writes instead: refused, like an unknown keyword, since its
+ * constraint would not hold (docs/formats.md, Tools).
+ */
+const LATER_DRAFT: Record<string, string> = {
+  prefixItems: 'write "items" as a list of schemas, with "additionalItems" for the items after them',
+};
 // Keywords whose value is a schema, a list of schemas, or a map of names to schemas.
 const SCHEMA = new Set([
   'additionalItems',
@@ -88,18 +97,27 @@ const SCHEMA = new Set([
   'unevaluatedProperties',
   'contentSchema',
 ]);
-const SCHEMA_LIST = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
+const SCHEMA_LIST = new Set(['allOf', 'anyOf', 'oneOf']);
 const SCHEMA_MAP = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas']);
 
 /**
  * Each keyword of a user's JSON Schema that no validator reads (`requried`, `propertes`,
- * `minimun`): ignored, its constraint would be lost without a word (docs/formats.md). Vendor
- * keywords start with `x-`. Each is located at its key (`path`, relative to the schema).
+ * `minimun`, or a draft 2020-12 one such as `prefixItems`): ignored, its constraint would be lost
+ * without a word (docs/formats.md). Vendor keywords start with `x-`. Each is located at its key
+ * (`path`, relative to the schema).
  */
 export function unknownKeywordProblems(schema: unknown, path: PathSegments = []): Array<{ path: PathSegments; expected: string }> {
   if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return [];
   return Object.entries(schema).flatMap(([key, value]) => {
     const at = [...path, key];
+    if (Object.hasOwn(LATER_DRAFT, key)) {
+      return [
+        {
+          path: at,
+          expected: `JSON Schema keyword "${key}" is from draft 2020-12; agentcheck reads schemas as draft-07, which ignores it, so its constraint would not hold: ${LATER_DRAFT[key]}`,
+        },
+      ];
+    }
     if (!KEYWORDS.has(key) && !key.startsWith('x-')) {
       const near = closestWord(key, KEYWORDS);
       const hint = near === undefined ? '' : ` (did you mean "${near}"?)`;

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { userSchemaProblem } from '../../src/config/user-schema-problem.js';
 import { revisionFromValue } from '../../src/engine/revision/load-build.js';
+import { memoryLocator } from '../../src/config/assert-format.js';
+import { userSchemaProblems } from '../../src/config/json-schema.js';
+import { validateExpectedArgs } from '../../src/verdicts/args/validate-expected.js';
+import { invalid } from '../verdicts/check-helpers.js';
 
 describe('unknown JSON Schema keywords in a schema someone wrote', () => {
   it('are refused where they are, with a did-you-mean, in nested schemas too', () => {
@@ -40,5 +44,32 @@ describe('unknown JSON Schema keywords in a schema someone wrote', () => {
       },
     };
     expect(() => revisionFromValue(build)).toThrow(/agent\.tools\[0\]\.parameters.*unknown JSON Schema keyword "requried" \(did you mean "required"\?\)/);
+  });
+
+  it('refuse draft 2020-12 prefixItems, which the draft-07 validator ignores, saying what to write instead', () => {
+    const pair = { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }] };
+    const instead = 'write "items" as a list of schemas, with "additionalItems" for the items after them';
+    expect(userSchemaProblem({ type: 'object', properties: { p: pair } })).toBe(
+      `at properties.p.prefixItems, JSON Schema keyword "prefixItems" is from draft 2020-12; agentcheck reads schemas as draft-07, which ignores it, so its constraint would not hold: ${instead}`,
+    );
+    // In a build's tool parameters, an output check's schema and a $schema matcher alike.
+    const build = {
+      id: 'a',
+      agent: { name: 'A', tools: [{ name: 't', description: 'T.', parameters: { type: 'object', properties: { p: pair } }, returns: 1 }] },
+    };
+    expect(() => revisionFromValue(build)).toThrow(
+      /agent\.tools\[0\]\.parameters\.properties\.p\.prefixItems: JSON Schema keyword "prefixItems" is from draft 2020-12/,
+    );
+    expect(invalid('output', { schema: pair })).toContain(`at expect.checks[0].output.schema.prefixItems: JSON Schema keyword "prefixItems"`);
+    expect(() => validateExpectedArgs({ p: { $schema: pair } }, [], memoryLocator('s.yaml', ['args']))).toThrow(
+      /at args\.p\.\$schema: \$schema is not a valid JSON Schema: at prefixItems, JSON Schema keyword "prefixItems" is from draft 2020-12/,
+    );
+    // What it says to write instead is accepted and holds.
+    const written = { type: 'array', items: [{ type: 'string' }, { type: 'number' }], additionalItems: false };
+    expect(userSchemaProblem(written)).toBeNull();
+    expect(userSchemaProblems(written, ['a', 1])).toEqual([]);
+    expect(userSchemaProblems(written, ['a', 'b'])).not.toEqual([]);
+    // A server's schema may be draft 2020-12: the server checks its own arguments.
+    expect(userSchemaProblem(pair, 'tool', { unknownKeywords: 'allow' })).toBeNull();
   });
 });
