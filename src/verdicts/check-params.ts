@@ -52,12 +52,29 @@ export type ParamsRule<T> = readonly [keys: readonly string[], rule: (params: T)
  * (docs/cli.md, validate: every problem in one pass).
  */
 export function checkParamsInParts<T>(schema: object, params: unknown, locate: Locator, rules: ReadonlyArray<ParamsRule<T>>): void {
+  throwConfigErrors(paramsInParts(schema, params, locate, rules).problems);
+}
+
+/**
+ * checkParamsInParts' problems, and whether a top-level key is well-formed: valid in the format,
+ * with every rule reading it holding (what a check with problems still names, Check.partialReferences).
+ */
+export function paramsInParts<T>(
+  schema: object,
+  params: unknown,
+  locate: Locator,
+  rules: ReadonlyArray<ParamsRule<T>>,
+): { problems: ConfigError[]; wellFormed: (key: string) => boolean } {
   const format = checkFormat<T>(schema, params, locate);
   const problems: ConfigError[] = [...format.errors];
+  const broken = new Set<string>();
   if (format.typed([])) {
-    for (const [keys, rule] of rules) if (keys.every((key) => format.valid([key]))) collectConfigErrors(problems, () => rule(format.value));
+    for (const [keys, rule] of rules) {
+      if (!keys.every((key) => format.valid([key]))) continue;
+      if (!collectConfigErrors(problems, () => rule(format.value))) keys.forEach((key) => broken.add(key));
+    }
   }
-  throwConfigErrors(problems);
+  return { problems, wellFormed: (key) => format.typed([]) && format.valid([key]) && !broken.has(key) };
 }
 
 /** The tool name (or /regex/) and the args map with its matchers, when present. */

@@ -1,4 +1,8 @@
+import { memoryLocator } from '../config/assert-format.js';
+import { collectConfigErrors } from '../config/errors.js';
 import type { PathSegments } from '../config/source.js';
+import { isPlainObject } from './args/json-value.js';
+import { validateToolName } from './tool-name.js';
 
 /**
  * What a check names in the build it runs against, so the loader can refuse a check that can
@@ -29,4 +33,19 @@ export function toolReference(params: { tool?: unknown; args?: unknown; request?
   }
   if (params.request !== undefined) reference.request = [...at, 'request'];
   return [reference];
+}
+
+/**
+ * What `{tool, args, request}` parameters that did not validate still name (Check.partialReferences):
+ * the tool when its name is well-formed, with the names of an `args` map whatever its values hold
+ * (a bad matcher hides no unknown argument name), and `request` when `requestWellFormed`.
+ */
+export function partialToolReference(params: unknown, at: PathSegments = [], requestWellFormed = false): CheckReference[] {
+  if (!isPlainObject(params) || !wellFormedToolName(params.tool)) return [];
+  return toolReference({ tool: params.tool, args: params.args, request: requestWellFormed ? params.request : undefined }, at);
+}
+
+/** Whether `value` is a usable expected tool name (validateToolName finds nothing). */
+export function wellFormedToolName(value: unknown): value is string {
+  return collectConfigErrors([], () => validateToolName(value, [], memoryLocator('tool')));
 }

@@ -441,4 +441,40 @@ describe('a part with a format problem hides no problem of its well-formed neigh
       'm.scenario.yaml:12:63 at expect.checks[0].tool_sequence.calls[1].tool:',
     ]);
   });
+
+  it("a check's bad matcher hides no unknown argument name of its args, and each unknown name is said", async () => {
+    const closed = AGENT_YAML.replace('properties: {id: {type: string}}}', 'properties: {id: {type: string}}, additionalProperties: false}');
+    const dir = tempDir({
+      'agent.yaml': closed,
+      'a.scenario.yaml': [
+        'name: a',
+        'agent: agent.yaml',
+        'inputs: {messages: [{role: user, content: go}]}',
+        'model: {script: [{text: ok}]}',
+        'expect:',
+        '  checks:',
+        '    - tool_called: {tool: lookup, args: {idd: 1, id: {$oneof: ["1"]}}}',
+        '    - tool_not_called: {tool: lookup, args: {id: {$regx: x}, ix: 1}}',
+        '    - tool_called: {tool: lookup, args: {a: 1, b: 2}}',
+        '    - tool_sequence: {calls: [{tool: lookup, args: {id: {$oneof: []}, idd: 1}}, {tool: lookup, args: {id: {$range: [2, 1]}}}]}',
+        '',
+      ].join('\n'),
+    });
+    const result = await runCli(['validate', 'a.scenario.yaml'], dir);
+    expect(result.exitCode, result.all).toBe(2);
+    expect(places(result.all)).toEqual([
+      'a.scenario.yaml:7:42 at expect.checks[0].tool_called.args.idd:',
+      'a.scenario.yaml:7:55 at expect.checks[0].tool_called.args.id.$oneof:',
+      'a.scenario.yaml:8:51 at expect.checks[1].tool_not_called.args.id.$regx:',
+      'a.scenario.yaml:8:62 at expect.checks[1].tool_not_called.args.ix:',
+      'a.scenario.yaml:9:42 at expect.checks[2].tool_called.args.a:',
+      'a.scenario.yaml:9:48 at expect.checks[2].tool_called.args.b:',
+      'a.scenario.yaml:10:58 at expect.checks[3].tool_sequence.calls[0].args.id.$oneof:',
+      'a.scenario.yaml:10:71 at expect.checks[3].tool_sequence.calls[0].args.idd:',
+      'a.scenario.yaml:10:116 at expect.checks[3].tool_sequence.calls[1].args.id.$range:',
+    ]);
+    expect(result.all).toContain(
+      'at expect.checks[0].tool_called.args.idd: argument "idd" is not a parameter of lookup; expected one of: id; did you mean "id"?',
+    );
+  });
 });

@@ -8,8 +8,8 @@ import type { AgentBuild } from '../../engine/revision/types.js';
 import { toolNameMatcher } from '../../verdicts/tool-name.js';
 
 /**
- * The argument names an expectation on `tool` (a name or /regex/) gives that the tools it stands
- * for in `build` do not take, as a scenario check on them is refused at load; null when they all
+ * The first argument name an expectation on `tool` (a name or /regex/) gives that the tools it
+ * stands for in `build` do not take, as a scenario check on it is refused at load; null when they all
  * may be (an unknown tool, open parameters, a server whose tools are known only at run time).
  * agentcheck/vitest's toHaveCalledTool holds its expected arguments to it.
  */
@@ -17,7 +17,7 @@ export function argumentNameProblem(tool: string, names: string[], build: AgentB
   const catalog = buildTools(build);
   if (catalog.openServers.length > 0 || catalog.anyName === true) return null;
   const matching = matchingTools(tool, [catalog]);
-  return matching.length ? checkArgNames({ names, at: [] }, matching, locate) : null;
+  return matching.length ? (checkArgNames({ names, at: [] }, matching, locate)[0] ?? null) : null;
 }
 
 /** The tools of any catalog that the expected name (or /regex/) stands for. */
@@ -30,20 +30,21 @@ export function matchingTools(name: string, catalogs: readonly BuildTools[]): Kn
  * Argument names a check expects must be parameters of the tool when every tool the name stands
  * for declares its parameters closed: `properties` given and `additionalProperties` neither true
  * nor a schema (a model sending other keys would have its call refused as invalid arguments);
- * a name listed in `required` only counts as a parameter (closedArgumentNames).
+ * a name listed in `required` only counts as a parameter (closedArgumentNames). One problem per
+ * unknown name, in the order written.
  */
-export function checkArgNames(args: { names: string[]; at: PathSegments }, tools: readonly KnownTool[], locate: Locator): ConfigError | null {
+export function checkArgNames(args: { names: string[]; at: PathSegments }, tools: readonly KnownTool[], locate: Locator): ConfigError[] {
   const declared = new Set<string>();
   for (const tool of tools) {
     const properties = closedArgumentNames(tool.parameters);
-    if (!properties) return null;
+    if (!properties) return [];
     properties.forEach((name) => declared.add(name));
   }
   const toolNames = [...new Set(tools.map((tool) => tool.name))].join(', ');
-  for (const name of args.names) {
-    if (name.startsWith('$') || declared.has(name)) continue;
-    const expected = [...declared].join(', ') || '(it takes no arguments)';
-    return locate([...args.at, name], `argument "${name}" is not a parameter of ${toolNames}; expected one of: ${expected}${didYouMean(name, declared)}`, true);
-  }
-  return null;
+  const expected = [...declared].join(', ') || '(it takes no arguments)';
+  return args.names
+    .filter((name) => !name.startsWith('$') && !declared.has(name))
+    .map((name) =>
+      locate([...args.at, name], `argument "${name}" is not a parameter of ${toolNames}; expected one of: ${expected}${didYouMean(name, declared)}`, true),
+    );
 }

@@ -95,18 +95,18 @@ export function checkScenarioNames(names: ScenarioNames, builds: readonly AgentB
   if (names.terminalTool !== undefined && !refused(names.terminalTool)) {
     const label = names.terminalToolLabel ?? 'expect.terminal_tool';
     const at: Locator = (path, expected, atKey) => locate(['expect', 'terminal_tool', ...path], expected, atKey);
-    const problem =
-      checkToolReference({ kind: 'tool', at: [], name: names.terminalTool }, catalogs, label, at, loadSkill, humanInputHint) ??
-      nestedOnlyTerminal(names.terminalTool, catalogs, label, at);
-    if (problem) problems.push(problem);
+    const reference = checkToolReference({ kind: 'tool', at: [], name: names.terminalTool }, catalogs, label, at, loadSkill, humanInputHint);
+    const nestedOnly = reference.length ? null : nestedOnlyTerminal(names.terminalTool, catalogs, label, at);
+    problems.push(...reference, ...(nestedOnly ? [nestedOnly] : []));
   }
   const checksAt: Locator = (path, expected, atKey) => locate(['expect', 'checks', ...path], expected, atKey);
   for (const reference of names.references) {
     if (reference.kind === 'tool' && refused(reference.name)) continue;
-    const problem =
-      reference.kind === 'flow_state'
-        ? checkFlowReference(reference, builds, names.contextKeys ?? [], checksAt)
-        : checkToolReference(reference, catalogs, `${withArticle(String(reference.at[1]))} check`, checksAt, loadSkill, humanInputHint);
+    if (reference.kind === 'tool') {
+      problems.push(...checkToolReference(reference, catalogs, `${withArticle(String(reference.at[1]))} check`, checksAt, loadSkill, humanInputHint));
+      continue;
+    }
+    const problem = checkFlowReference(reference, builds, names.contextKeys ?? [], checksAt);
     if (problem) problems.push(problem);
   }
   if (names.script && !names.allowUnknownTools)
@@ -147,7 +147,7 @@ function checkFlowReference(
   );
 }
 
-/** A tool name (and its argument names) against the catalogs; null when fine. */
+/** A tool name (and its argument names, each unknown one a problem) against the catalogs; empty when fine. */
 function checkToolReference(
   reference: Extract<CheckReference, { kind: 'tool' }>,
   catalogs: readonly BuildTools[],
@@ -155,19 +155,21 @@ function checkToolReference(
   locate: Locator,
   loadSkill: boolean,
   humanInputHint: (component: string) => string,
-): ConfigError | null {
+): ConfigError[] {
   const open = catalogs.some((catalog) => catalog.openServers.length > 0 || catalog.anyName === true);
   // A human_input component is answered by approvals but is no call: a check naming it could never match.
   if (catalogs.some((catalog) => catalog.humanInputs?.has(reference.name))) {
-    return locate(
-      reference.at,
-      `${what} names "${reference.name}", a human_input component, not a tool: no call or approval of it is recorded, so it could never match; ${humanInputHint(reference.name)}`,
-    );
+    return [
+      locate(
+        reference.at,
+        `${what} names "${reference.name}", a human_input component, not a tool: no call or approval of it is recorded, so it could never match; ${humanInputHint(reference.name)}`,
+      ),
+    ];
   }
   const matching = matchingTools(reference.name, catalogs);
   if (matching.length === 0) {
     // A server without a `tools` list may offer any name at run time: nothing to hold it against.
-    if (open) return null;
+    if (open) return [];
     const names = listedTools(catalogs, { loadSkill });
     const hint = parseSlashRegex(reference.name) ? '' : didYouMean(normalizeToolName(reference.name), names.map(normalizeToolName));
     const known = names.join(', ') || '(the agent has no tools)';
@@ -176,15 +178,18 @@ function checkToolReference(
     // A /regex/ is matched against names without `execute_tool ` and `mcp__<server>__`: say so where the list shows prefixes.
     const prefixed = regex && names.some((tool) => tool !== normalizeToolName(tool));
     const seen = prefixed ? `; a /regex/ sees the names without their mcp__<server>__ prefix: ${names.map(normalizeToolName).join(', ')}` : '';
-    return locate(reference.at, `${what} ${verb} no tool of the agent: "${reference.name}"; expected one of: ${known}${hint}${seen}`);
+    return [locate(reference.at, `${what} ${verb} no tool of the agent: "${reference.name}"; expected one of: ${known}${hint}${seen}`)];
   }
+  const problems: ConfigError[] = [];
   // Only an http tool's call sends a request (docs/verdicts.md): a request matcher on others could never match.
   if (reference.request && matching.every((tool) => tool.http === false)) {
     const names = [...new Set(matching.map((tool) => tool.name))].join(', ');
-    return locate(reference.request, `"request" matches only the calls of http tools, and ${names} sends no HTTP request, so it could never match`, true);
+    problems.push(
+      locate(reference.request, `"request" matches only the calls of http tools, and ${names} sends no HTTP request, so it could never match`, true),
+    );
   }
-  if (!reference.args || open) return null;
-  return checkArgNames(reference.args, matching, locate);
+  if (reference.args && !open) problems.push(...checkArgNames(reference.args, matching, locate));
+  return problems;
 }
 
 /**

@@ -1,8 +1,9 @@
-import type { Locator } from '../../config/assert-format.js';
-import { toolReference } from '../check-references.js';
+import { memoryLocator, type Locator } from '../../config/assert-format.js';
+import { throwConfigErrors } from '../../config/errors.js';
+import { partialToolReference, toolReference } from '../check-references.js';
 import type { ArgsMode } from '../args/args-mode.js';
 import { callMismatch, closestMismatch, sameTool } from '../call-match.js';
-import { checkParamsInParts, checkToolAndArgs, objectParams, PARAM } from '../check-params.js';
+import { checkToolAndArgs, objectParams, paramsInParts, PARAM } from '../check-params.js';
 import { result, type Check } from './check.js';
 import { summarizeCalls, times } from '../describe.js';
 import { visibleCalls } from '../evidence.js';
@@ -27,27 +28,33 @@ const schema = objectParams(
   ['tool'],
 );
 
+/** The params' problems, each part on its own (checkParamsInParts), and which parts are well-formed. */
+function parts(params: unknown, locate: Locator) {
+  return paramsInParts<ToolCalledParams>(schema, params, locate, [
+    [['tool'], (p) => checkToolAndArgs({ tool: p.tool }, locate)],
+    [['args'], (p) => checkToolAndArgs({ args: p.args }, locate)],
+    [['request'], (p) => p.request && validateExpectedRequest(p.request, ['request'], locate)],
+    [
+      ['min', 'max'],
+      (p) => {
+        if (p.max !== undefined && p.max < (p.min ?? 1)) {
+          // max: 0 means "never called": min defaults to 1, so say how to write that.
+          const hint = p.max === 0 && p.min === undefined ? '; for a tool that must not be called use tool_not_called, or give min: 0' : '';
+          throw locate(['max'], `max (${p.max}) is below min (${p.min ?? 1})${hint}`);
+        }
+      },
+    ],
+  ]);
+}
+
 /** The tool was called between `min` (default 1) and `max` times with matching arguments (default mode superset) and request. */
 export const toolCalled: Check<ToolCalledParams> = {
   kind: KIND,
   validate(params: unknown, locate: Locator): void {
-    checkParamsInParts<ToolCalledParams>(schema, params, locate, [
-      [['tool'], (p) => checkToolAndArgs({ tool: p.tool }, locate)],
-      [['args'], (p) => checkToolAndArgs({ args: p.args }, locate)],
-      [['request'], (p) => p.request && validateExpectedRequest(p.request, ['request'], locate)],
-      [
-        ['min', 'max'],
-        (p) => {
-          if (p.max !== undefined && p.max < (p.min ?? 1)) {
-            // max: 0 means "never called": min defaults to 1, so say how to write that.
-            const hint = p.max === 0 && p.min === undefined ? '; for a tool that must not be called use tool_not_called, or give min: 0' : '';
-            throw locate(['max'], `max (${p.max}) is below min (${p.min ?? 1})${hint}`);
-          }
-        },
-      ],
-    ]);
+    throwConfigErrors(parts(params, locate).problems);
   },
   references: (params) => toolReference(params),
+  partialReferences: (params) => partialToolReference(params, [], parts(params, memoryLocator(KIND)).wellFormed('request')),
   run(params, evidence, id) {
     const calls = visibleCalls(evidence, params.nested);
     const mode = params.args_mode ?? 'superset';

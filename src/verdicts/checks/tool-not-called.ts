@@ -1,5 +1,5 @@
 import type { Locator } from '../../config/assert-format.js';
-import { toolReference } from '../check-references.js';
+import { partialToolReference, toolReference } from '../check-references.js';
 import type { ArgsMode } from '../args/args-mode.js';
 import { callMismatch } from '../call-match.js';
 import { checkParamsInParts, checkToolAndArgs, objectParams, PARAM } from '../check-params.js';
@@ -28,6 +28,7 @@ export const toolNotCalled: Check<ToolNotCalledParams> = {
     ]);
   },
   references: (params) => toolReference(params),
+  partialReferences: (params) => partialToolReference(params),
   run(params, evidence, id) {
     const calls = visibleCalls(evidence, params.nested);
     const hits = calls.filter((call) => callMismatch(params, call, params.args_mode ?? 'superset') === null);

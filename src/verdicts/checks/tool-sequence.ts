@@ -1,10 +1,10 @@
-import { memoryLocator, type Locator } from '../../config/assert-format.js';
-import { collectConfigErrors } from '../../config/errors.js';
+import { checkFormat, type Locator } from '../../config/assert-format.js';
+import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
 import { STRING_MEANS } from '../../config/string-means.js';
-import { toolReference } from '../check-references.js';
+import { partialToolReference, toolReference } from '../check-references.js';
 import type { ArgsMode } from '../args/args-mode.js';
 import type { ExpectedCall } from '../call-match.js';
-import { checkSchema, checkToolAndArgs, objectParams, PARAM } from '../check-params.js';
+import { checkToolAndArgs, objectParams, PARAM } from '../check-params.js';
 import { result, type Check } from './check.js';
 import { visibleCalls } from '../evidence.js';
 import { compareTrajectory, SEQUENCE_MODES, type SequenceMode } from '../trajectory.js';
@@ -28,21 +28,21 @@ const schema = objectParams({ mode: { enum: [...SEQUENCE_MODES] }, args_mode: PA
 export const toolSequence: Check<ToolSequenceParams> = {
   kind: KIND,
   validate(params: unknown, locate: Locator): void {
-    checkSchema(schema, params, locate);
-    (params as ToolSequenceParams).calls.forEach((expected, index) => checkToolAndArgs(expected, locate, ['calls', index]));
+    // Each call's tool and args on their own, beside the format problems of the others (docs/cli.md, validate).
+    const format = checkFormat<ToolSequenceParams>(schema, params, locate);
+    const problems: ConfigError[] = [...format.errors];
+    const calls = format.typed(['calls']) ? format.value.calls : [];
+    calls.forEach((expected, index) => {
+      for (const key of ['tool', 'args'] as const) {
+        if (format.valid(['calls', index, key])) collectConfigErrors(problems, () => checkToolAndArgs({ [key]: expected[key] }, locate, ['calls', index]));
+      }
+    });
+    throwConfigErrors(problems);
   },
   references: (params) => params.calls.flatMap((call, index) => toolReference(call, ['calls', index])),
   partialReferences(params) {
     const calls = (params as { calls?: unknown } | null)?.calls;
-    if (!Array.isArray(calls)) return [];
-    const locate = memoryLocator(KIND);
-    return calls.flatMap((entry, index) => {
-      const wellFormed = collectConfigErrors([], () => {
-        checkSchema(call, entry, locate);
-        checkToolAndArgs(entry as ExpectedCall, locate);
-      });
-      return wellFormed ? toolReference(entry as ExpectedCall, ['calls', index]) : [];
-    });
+    return Array.isArray(calls) ? calls.flatMap((entry, index) => partialToolReference(entry, ['calls', index])) : [];
   },
   run(params, evidence, id) {
     const mode = params.mode ?? 'strict';
