@@ -37,12 +37,12 @@ export function toolReference(params: { tool?: unknown; args?: unknown; request?
 
 /**
  * What `{tool, args, request}` parameters that did not validate still name (Check.partialReferences):
- * the tool when its name is well-formed, with the names of an `args` map whatever its values hold
- * (a bad matcher hides no unknown argument name), and `request` when `requestWellFormed`.
+ * the tool when its name is well-formed, with, where the kind `reads` them, the names of an `args`
+ * map whatever its values hold (a bad matcher hides no unknown argument name) and a well-formed `request`.
  */
-export function partialToolReference(params: unknown, at: PathSegments = [], requestWellFormed = false): CheckReference[] {
+export function partialToolReference(params: unknown, at: PathSegments = [], reads: { args?: boolean; request?: boolean } = {}): CheckReference[] {
   if (!isPlainObject(params) || !wellFormedToolName(params.tool)) return [];
-  return toolReference({ tool: params.tool, args: params.args, request: requestWellFormed ? params.request : undefined }, at);
+  return toolReference({ tool: params.tool, args: reads.args ? params.args : undefined, request: reads.request ? params.request : undefined }, at);
 }
 
 /** Whether `value` is a usable expected tool name (validateToolName finds nothing). */

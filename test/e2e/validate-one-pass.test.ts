@@ -477,4 +477,49 @@ describe('a part with a format problem hides no problem of its well-formed neigh
       'at expect.checks[0].tool_called.args.idd: argument "idd" is not a parameter of lookup; expected one of: id; did you mean "id"?',
     );
   });
+
+  it('a check with a format problem still has its well-formed tool names and state key checked against the build', async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      'c.scenario.yaml': [
+        'name: c',
+        'agent: agent.yaml',
+        'inputs: {messages: [{role: user, content: go}]}',
+        'model: {script: [{text: ok}]}',
+        'expect:',
+        '  checks:',
+        '    - approval: {tool: lookp, decision: aprove}',
+        '    - tool_returned: {tool: lookp, result_mode: exact}',
+        '    - tool_order: {before: [lookp, "/(a+)+/"], after: finsh, nested: 1}',
+        '    - tool_called: {tool: lookp, min: -1}',
+        '    - tool_not_called: {tool: lookp, nestd: true}',
+        '    - state: {key: "context:x.y", equals: 1, exists: true}',
+        '    - tool_called: {tol: lookp}',
+        '',
+      ].join('\n'),
+    });
+    const result = await runCli(['validate', 'c.scenario.yaml'], dir);
+    expect(result.exitCode, result.all).toBe(2);
+    expect(places(result.all)).toEqual([
+      'c.scenario.yaml:7:24 at expect.checks[0].approval.tool:',
+      'c.scenario.yaml:7:41 at expect.checks[0].approval.decision:',
+      'c.scenario.yaml:8:29 at expect.checks[1].tool_returned.tool:',
+      'c.scenario.yaml:8:49 at expect.checks[1].tool_returned.result_mode:',
+      'c.scenario.yaml:9:29 at expect.checks[2].tool_order.before[0]:',
+      'c.scenario.yaml:9:36 at expect.checks[2].tool_order.before[1]:',
+      'c.scenario.yaml:9:55 at expect.checks[2].tool_order.after:',
+      'c.scenario.yaml:9:70 at expect.checks[2].tool_order.nested:',
+      'c.scenario.yaml:10:27 at expect.checks[3].tool_called.tool:',
+      'c.scenario.yaml:10:39 at expect.checks[3].tool_called.min:',
+      'c.scenario.yaml:11:31 at expect.checks[4].tool_not_called.tool:',
+      'c.scenario.yaml:11:38 at expect.checks[4].tool_not_called.nestd:',
+      'c.scenario.yaml:12:20 at expect.checks[5].state.key:',
+      'c.scenario.yaml:12:46 at expect.checks[5].state.exists:',
+      'c.scenario.yaml:13:21 at expect.checks[6].tool_called.tol:',
+    ]);
+    expect(result.all).toContain('at expect.checks[0].approval.tool: an approval check names no tool of the agent: "lookp"; expected one of: lookup, finish');
+    expect(result.all).toContain('at expect.checks[5].state.key: a state check reads the flow state, but the agent build has no flow');
+    // The /regex/ with a problem is said as that problem only, not also as a name matching no tool.
+    expect(result.all.match(/tool_order\.before\[1\]/g)).toHaveLength(1);
+  });
 });

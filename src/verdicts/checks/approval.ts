@@ -1,6 +1,6 @@
 import type { Locator } from '../../config/assert-format.js';
-import { toolReference } from '../check-references.js';
-import { checkSchema, objectParams, PARAM } from '../check-params.js';
+import { partialToolReference, toolReference } from '../check-references.js';
+import { checkParamsInParts, objectParams, PARAM } from '../check-params.js';
 import { result, type Check } from './check.js';
 import type { ApprovalDecision } from '../evidence-types.js';
 import { toolNameMatcher, validateToolName } from '../tool-name.js';
@@ -19,10 +19,10 @@ const schema = objectParams({ tool: PARAM.tool, decision: { enum: ['approve', 'd
 export const approval: Check<ApprovalParams> = {
   kind: KIND,
   validate(params: unknown, locate: Locator): void {
-    checkSchema(schema, params, locate);
-    validateToolName((params as ApprovalParams).tool, ['tool'], locate);
+    checkParamsInParts<ApprovalParams>(schema, params, locate, [[['tool'], (p) => validateToolName(p.tool, ['tool'], locate)]]);
   },
   references: (params) => toolReference(params),
+  partialReferences: (params) => partialToolReference(params),
   run(params, evidence, id) {
     const isTool = toolNameMatcher(params.tool);
     const asked = evidence.approvals.filter((item) => isTool(item.tool));

@@ -26,8 +26,8 @@ export interface Check<P = unknown> {
   /** What the (validated) parameters name in the build: tools, argument names, the flow state. */
   references?(params: P): CheckReference[];
   /**
-   * What the well-formed parts of parameters that did not validate name (tool_sequence's calls,
-   * each on its own): one part's format problem hides no other part's unknown tool.
+   * What the well-formed parts of parameters that did not validate name (a tool name, args names,
+   * each tool_sequence call on its own): one part's problem hides no other part's unknown tool.
    */
   partialReferences?(params: unknown): CheckReference[];
   run(params: P, evidence: Evidence, id: string): CheckResult;

@@ -1,8 +1,9 @@
 import type { Locator } from '../../config/assert-format.js';
 import { closestWord } from '../../config/did-you-mean.js';
+import { isPlainObject } from '../args/json-value.js';
 import { matchValue } from '../args/matchers.js';
 import { validateExpectedValue } from '../args/validate-expected.js';
-import { checkSchema, exactlyOne, objectParams, PARAM } from '../check-params.js';
+import { checkParamsInParts, exactlyOne, objectParams, PARAM } from '../check-params.js';
 import { result, type Check } from './check.js';
 import { containsValue } from '../contains-value.js';
 import { show } from '../describe.js';
@@ -27,26 +28,24 @@ const schema = objectParams({ key: { type: 'string', minLength: 1 }, equals: PAR
 export const state: Check<StateParams> = {
   kind: KIND,
   validate(params: unknown, locate: Locator): void {
-    checkSchema(schema, params, locate);
-    const p = params as StateParams;
-    if (!parseKey(p.key)) {
-      throw locate(
+    checkParamsInParts<StateParams>(schema, params, locate, [
+      [
         ['key'],
-        `expected a state key such as context:read_config.tool_result or status (channels: ${CHANNELS.join(', ')}), got "${p.key}"${channelHint(p.key)}`,
-      );
-    }
-    // status is a string: no key inside it ever exists, so `exists: false` would pass whatever the run did.
-    if (p.key.startsWith('status:')) {
-      throw locate(
-        ['key'],
-        `state key "${p.key}" reads inside status, which is a string ("completed", "input_required", ...), so it never exists; use key: status with equals or contains`,
-      );
-    }
-    exactlyOne(p as unknown as Record<string, unknown>, ['equals', 'contains', 'exists'], locate);
-    if (p.equals !== undefined) validateExpectedValue(p.equals, ['equals'], locate);
-    if (p.contains !== undefined) validateExpectedValue(p.contains, ['contains'], locate);
+        (p) => {
+          const problem = keyProblem(p.key);
+          if (problem) throw locate(['key'], problem);
+        },
+      ],
+      [['equals', 'contains', 'exists'], (p) => exactlyOne(p as unknown as Record<string, unknown>, ['equals', 'contains', 'exists'], locate)],
+      [['equals'], (p) => p.equals !== undefined && validateExpectedValue(p.equals, ['equals'], locate)],
+      [['contains'], (p) => p.contains !== undefined && validateExpectedValue(p.contains, ['contains'], locate)],
+    ]);
   },
   references: (params) => [{ kind: 'flow_state', at: ['key'], key: params.key }],
+  partialReferences: (params) => {
+    const key = isPlainObject(params) ? params.key : undefined;
+    return typeof key === 'string' && key !== '' && !keyProblem(key) ? [{ kind: 'flow_state', at: ['key'], key }] : [];
+  },
   run(params, evidence, id) {
     const ids = evidence.root ? [evidence.root.span_id] : [];
     if (!evidence.flow_state)
@@ -78,6 +77,18 @@ export const state: Check<StateParams> = {
     return result(KIND, id, 'fail', `expected state ${params.key} to equal ${show(params.equals)}; it is ${show(value)}${at}`, ids);
   },
 };
+
+/** Why `key` is no state key a run could hold, or null. */
+function keyProblem(key: string): string | null {
+  if (!parseKey(key)) {
+    return `expected a state key such as context:read_config.tool_result or status (channels: ${CHANNELS.join(', ')}), got "${key}"${channelHint(key)}`;
+  }
+  // status is a string: no key inside it ever exists, so `exists: false` would pass whatever the run did.
+  if (key.startsWith('status:')) {
+    return `state key "${key}" reads inside status, which is a string ("completed", "input_required", ...), so it never exists; use key: status with equals or contains`;
+  }
+  return null;
+}
 
 /** `context:a.b` -> ['context', 'a', 'b']; `status` -> ['status']; null when malformed. */
 function parseKey(key: string): Array<string | number> | null {

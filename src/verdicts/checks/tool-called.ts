@@ -54,7 +54,7 @@ export const toolCalled: Check<ToolCalledParams> = {
     throwConfigErrors(parts(params, locate).problems);
   },
   references: (params) => toolReference(params),
-  partialReferences: (params) => partialToolReference(params, [], parts(params, memoryLocator(KIND)).wellFormed('request')),
+  partialReferences: (params) => partialToolReference(params, [], { args: true, request: parts(params, memoryLocator(KIND)).wellFormed('request') }),
   run(params, evidence, id) {
     const calls = visibleCalls(evidence, params.nested);
     const mode = params.args_mode ?? 'superset';

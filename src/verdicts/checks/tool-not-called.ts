@@ -28,7 +28,7 @@ export const toolNotCalled: Check<ToolNotCalledParams> = {
     ]);
   },
   references: (params) => toolReference(params),
-  partialReferences: (params) => partialToolReference(params),
+  partialReferences: (params) => partialToolReference(params, [], { args: true }),
   run(params, evidence, id) {
     const calls = visibleCalls(evidence, params.nested);
     const hits = calls.filter((call) => callMismatch(params, call, params.args_mode ?? 'superset') === null);

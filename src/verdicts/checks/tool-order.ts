@@ -1,6 +1,9 @@
 import type { Locator } from '../../config/assert-format.js';
-import type { CheckReference } from '../check-references.js';
-import { checkSchema, objectParams, PARAM } from '../check-params.js';
+import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
+import type { PathSegments } from '../../config/source.js';
+import { isPlainObject } from '../args/json-value.js';
+import { wellFormedToolName, type CheckReference } from '../check-references.js';
+import { checkParamsInParts, objectParams, PARAM } from '../check-params.js';
 import { result, type Check } from './check.js';
 import type { ToolCall } from '../evidence-types.js';
 import { summarizeCalls } from '../describe.js';
@@ -26,24 +29,43 @@ const schema = objectParams({ before: { type: 'array', minItems: 1, items: PARAM
 export const toolOrder: Check<ToolOrderParams> = {
   kind: KIND,
   validate(params: unknown, locate: Locator): void {
-    checkSchema(schema, params, locate);
-    const p = params as ToolOrderParams;
-    p.before.forEach((name, index) => validateToolName(name, ['before', index], locate));
-    validateToolName(p.after, ['after'], locate);
-    // A tool cannot run before its own first call: such a check only passes for exactly one
-    // call. Only the same name is caught; whether two /regex/ names overlap is not reasoned about.
-    const self = p.before.findIndex((name) => sameToolName(name, p.after));
-    if (self !== -1) {
-      throw locate(
-        ['before', self],
-        `${p.before[self]} is also the after tool; a tool cannot run before its own first call (for exactly one call, use tool_called with max: 1)`,
-      );
-    }
+    checkParamsInParts<ToolOrderParams>(schema, params, locate, [
+      [
+        ['before'],
+        (p) => {
+          const problems: ConfigError[] = [];
+          p.before.forEach((name, index) => collectConfigErrors(problems, () => validateToolName(name, ['before', index], locate)));
+          throwConfigErrors(problems);
+        },
+      ],
+      [['after'], (p) => validateToolName(p.after, ['after'], locate)],
+      [
+        ['before', 'after'],
+        (p) => {
+          // A tool cannot run before its own first call: such a check only passes for exactly one
+          // call. Only the same name is caught; whether two /regex/ names overlap is not reasoned about.
+          const self = p.before.findIndex((name) => sameToolName(name, p.after));
+          if (self !== -1) {
+            throw locate(
+              ['before', self],
+              `${p.before[self]} is also the after tool; a tool cannot run before its own first call (for exactly one call, use tool_called with max: 1)`,
+            );
+          }
+        },
+      ],
+    ]);
   },
   references: (params) => [
     ...params.before.map((name, index): CheckReference => ({ kind: 'tool', at: ['before', index], name })),
     { kind: 'tool', at: ['after'], name: params.after },
   ],
+  partialReferences(params) {
+    if (!isPlainObject(params)) return [];
+    const before = Array.isArray(params.before) ? params.before.map((name, index): [unknown, PathSegments] => [name, ['before', index]]) : [];
+    return [...before, [params.after, ['after']] as [unknown, PathSegments]].flatMap(([name, at]): CheckReference[] =>
+      wellFormedToolName(name) ? [{ kind: 'tool', at, name }] : [],
+    );
+  },
   run(params, evidence, id) {
     const calls = visibleCalls(evidence, params.nested);
     const saw = `saw ${summarizeCalls(calls)}`;

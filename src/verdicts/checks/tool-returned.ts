@@ -1,6 +1,6 @@
 import type { Locator } from '../../config/assert-format.js';
 import { describeMismatch, matchDocument } from '../args/match-document.js';
-import { toolReference } from '../check-references.js';
+import { partialToolReference, toolReference } from '../check-references.js';
 import { validateExpectedValue } from '../args/validate-expected.js';
 import { checkParamsInParts, objectParams, PARAM } from '../check-params.js';
 import { result, type Check } from './check.js';
@@ -48,6 +48,7 @@ export const toolReturned: Check<ToolReturnedParams> = {
     ]);
   },
   references: (params) => toolReference(params),
+  partialReferences: (params) => partialToolReference(params),
   run(params, evidence, id) {
     const calls = visibleCalls(evidence, params.nested);
     const isTool = toolNameMatcher(params.tool);

@@ -42,7 +42,7 @@ export const toolSequence: Check<ToolSequenceParams> = {
   references: (params) => params.calls.flatMap((call, index) => toolReference(call, ['calls', index])),
   partialReferences(params) {
     const calls = (params as { calls?: unknown } | null)?.calls;
-    return Array.isArray(calls) ? calls.flatMap((entry, index) => partialToolReference(entry, ['calls', index])) : [];
+    return Array.isArray(calls) ? calls.flatMap((entry, index) => partialToolReference(entry, ['calls', index], { args: true })) : [];
   },
   run(params, evidence, id) {
     const mode = params.mode ?? 'strict';
