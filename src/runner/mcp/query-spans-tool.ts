@@ -12,6 +12,7 @@ import { checkTraceInFile } from '../../spans/trace-in-file.js';
 import { attributeKeys, validateOwnAttributeKeys } from '../../spans/own-attribute-keys.js';
 import { querySpans, validateQuery, type QueryCondition, type QueryFiltering, type SpanQuery } from '../../spans/query.js';
 import { LOGICAL_OPERATORS, QUERY_FIELDS, QUERY_OPERATORS } from '../../spans/query-types.js';
+import { enumChoice } from './enum-choice.js';
 import type { McpServerContext } from './server-context.js';
 import { errorResult, structuredResult } from './tool-results.js';
 
@@ -33,11 +34,11 @@ type QueryNode = {
 const queryNode: z.ZodType<QueryNode> = z.lazy(() =>
   z
     .object({
-      field: z.enum(QUERY_FIELDS).optional().describe('a condition: the span field to test; "attributes" needs "key"'),
+      field: enumChoice(QUERY_FIELDS).optional().describe('a condition: the span field to test; "attributes" needs "key"'),
       key: z.string().min(1).optional().describe('a condition on attributes: the attribute name, e.g. gen_ai.tool.name'),
-      operator: z
-        .enum([...QUERY_OPERATORS, ...LOGICAL_OPERATORS])
-        .describe('a condition: is, eq, contains, matches, in, exists, ...; a group: and (all match), or (any matches), not (none matches)'),
+      operator: enumChoice([...QUERY_OPERATORS, ...LOGICAL_OPERATORS]).describe(
+        'a condition: is, eq, contains, matches, in, exists, ...; a group: and (all match), or (any matches), not (none matches)',
+      ),
       value: z.unknown().optional().describe('a condition: the value to compare with (none for exists / not_exists, a list for in / not_in)'),
       conditions: z.array(queryNode).min(1).optional().describe('a group: its conditions and nested groups'),
     })
@@ -77,7 +78,7 @@ const queryInput = z
           .max(10_000)
           .optional()
           .describe(`at most this many spans (default ${DEFAULT_SPAN_LIMIT}); count still says how many matched`),
-        order: z.enum(['asc', 'desc']).optional().describe('by start time; default asc'),
+        order: enumChoice(['asc', 'desc']).optional().describe('by start time; default asc'),
       })
       .strict()
       .optional(),

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
 import { continuePausedRun } from '../resume/resume-test-run.js';
 import type { McpServerContext } from './server-context.js';
+import { enumChoice } from './enum-choice.js';
 import { settleRun } from './settle-run.js';
 import { testRunOutput, timeoutMsField } from './test-run-schema.js';
 import { errorResult, structuredResult } from './tool-results.js';
@@ -12,7 +13,7 @@ import { errorResult, structuredResult } from './tool-results.js';
 export const resumeRunInput = z
   .object({
     run_id: z.string().min(1).describe('the run_id a paused test_run (or resume_run) result returned'),
-    decision: z.enum(['approve', 'deny']).describe('the answer to the gated tool call the run waits at'),
+    decision: enumChoice(['approve', 'deny']).describe('the answer to the gated tool call the run waits at'),
     timeout_ms: timeoutMsField(`wall-clock cap of the resumed run in ms (default ${DEFAULT_TEST_RUN_TIMEOUT_MS})`),
   })
   .strict();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MOCK_METHODS } from '../scenario/scenario-schema.js';
 import { DEFAULT_TEST_RUN_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../suite/timeouts.js';
+import { enumChoice } from './enum-choice.js';
 
 /**
  * The test_run tool's input and output schemas (zod, listed to clients as JSON Schema). Every
@@ -9,7 +10,7 @@ import { DEFAULT_TEST_RUN_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../suite/timeouts.j
 
 const message = z
   .object({
-    role: z.enum(['user', 'assistant']).describe('who said it'),
+    role: enumChoice(['user', 'assistant']).describe('who said it'),
     content: z.string().describe('the message text'),
   })
   .strict();
@@ -56,7 +57,7 @@ const mockResponse = {
 
 const httpMock = z
   .object({
-    method: z.enum(MOCK_METHODS).optional().describe('default: any method; either case (post matches POST)'),
+    method: enumChoice(MOCK_METHODS).optional().describe('default: any method; either case (post matches POST)'),
     url: z.string().min(1).describe('URL the http tool requests: exact, or a pattern with * wildcards'),
     match: z
       .object({
@@ -131,7 +132,7 @@ export const testRunInput = z
       .describe('what decides the verdict'),
     approvals: z
       .object({
-        default: z.enum(['approve', 'deny']).optional().describe('answer for every gated tool call'),
+        default: enumChoice(['approve', 'deny']).optional().describe('answer for every gated tool call'),
         tools: z.record(z.string().min(1)).optional().describe('per tool: "approve" or "deny" (a human_input component may take a response text)'),
       })
       .strict()

@@ -33,6 +33,14 @@ describe('agentcheck mcp: schemas and arguments held as the CLI holds them', () 
     expect(result.structuredContent).toMatchObject({ verdict: 'pass' });
   });
 
+  it('refuses a mock method in mixed case with a did-you-mean, as a scenario file does', async () => {
+    const result = await call(client, 'test_run', { ...refund, mocks: { http: [{ method: 'Post', url: 'https://shop.test/refunds', json: { ok: true } }] } });
+    expect(result.isError).toBe(true);
+    expect(text(result)).toContain(
+      'expected one of "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS" | "get" | "post" | "put" | "patch" | "delete" | "head" | "options", got string "Post" (did you mean "POST"?) at mocks.http[0].method',
+    );
+  });
+
   it('refuses an empty or blank message, as the CLI refuses an empty --message', async () => {
     const inputs = { messages: [{ role: 'user', content: ' ' }] };
     const result = await call(client, 'test_run', { ...refund, inputs });
