@@ -76,12 +76,20 @@ const KEYWORDS = new Set([
   'xml',
 ]);
 /**
- * Keywords of draft 2020-12 that the draft-07 validator agentcheck compiles schemas with does not
- * read, each with what draft-07 writes instead: refused, like an unknown keyword, since its
- * constraint would not hold (docs/formats.md, Tools).
+ * Keywords of drafts 2019-09 and 2020-12 that the draft-07 validator agentcheck compiles schemas
+ * with does not read, each with what draft-07 writes instead: refused, like an unknown keyword,
+ * since its constraint would not hold (docs/formats.md, Tools).
  */
-const LATER_DRAFT: Record<string, string> = {
-  prefixItems: 'write "items" as a list of schemas, with "additionalItems" for the items after them',
+const LATER_DRAFT: Record<string, { draft: string; instead: string }> = {
+  prefixItems: { draft: '2020-12', instead: 'write "items" as a list of schemas, with "additionalItems" for the items after them' },
+  dependentRequired: { draft: '2019-09', instead: 'write "dependencies" with a list of property names' },
+  dependentSchemas: { draft: '2019-09', instead: 'write "dependencies" with a schema' },
+  minContains: { draft: '2019-09', instead: 'draft-07 has only "contains" (at least one item matches)' },
+  maxContains: { draft: '2019-09', instead: 'draft-07 has only "contains" (at least one item matches)' },
+  unevaluatedProperties: { draft: '2019-09', instead: 'write "additionalProperties" beside the "properties" it applies to' },
+  unevaluatedItems: { draft: '2019-09', instead: 'write "additionalItems" beside a list of "items"' },
+  $recursiveRef: { draft: '2019-09', instead: 'write "$ref"' },
+  $dynamicRef: { draft: '2020-12', instead: 'write "$ref"' },
 };
 // Keywords whose value is a schema, a list of schemas, or a map of names to schemas.
 const SCHEMA = new Set([
@@ -114,7 +122,7 @@ export function unknownKeywordProblems(schema: unknown, path: PathSegments = [])
       return [
         {
           path: at,
-          expected: `JSON Schema keyword "${key}" is from draft 2020-12; agentcheck reads schemas as draft-07, which ignores it, so its constraint would not hold: ${LATER_DRAFT[key]}`,
+          expected: `JSON Schema keyword "${key}" is from draft ${LATER_DRAFT[key].draft}; agentcheck reads schemas as draft-07, which ignores it, so its constraint would not hold: ${LATER_DRAFT[key].instead}`,
         },
       ];
     }

@@ -46,6 +46,39 @@ describe('unknown JSON Schema keywords in a schema someone wrote', () => {
     expect(() => revisionFromValue(build)).toThrow(/agent\.tools\[0\]\.parameters.*unknown JSON Schema keyword "requried" \(did you mean "required"\?\)/);
   });
 
+  it.each([
+    ['dependentRequired', { type: 'object', dependentRequired: { a: ['b'] } }, { a: 1 }, '2019-09', 'write "dependencies" with a list of property names'],
+    ['dependentSchemas', { type: 'object', dependentSchemas: { a: { required: ['b'] } } }, { a: 1 }, '2019-09', 'write "dependencies" with a schema'],
+    [
+      'minContains',
+      { type: 'array', contains: { type: 'string' }, minContains: 2 },
+      ['x'],
+      '2019-09',
+      'draft-07 has only "contains" (at least one item matches)',
+    ],
+    [
+      'maxContains',
+      { type: 'array', contains: { type: 'string' }, maxContains: 1 },
+      ['x', 'y'],
+      '2019-09',
+      'draft-07 has only "contains" (at least one item matches)',
+    ],
+    [
+      'unevaluatedProperties',
+      { type: 'object', properties: { a: {} }, unevaluatedProperties: false },
+      { a: 1, b: 2 },
+      '2019-09',
+      'write "additionalProperties" beside the "properties" it applies to',
+    ],
+    ['unevaluatedItems', { type: 'array', items: [{}], unevaluatedItems: false }, [1, 2], '2019-09', 'write "additionalItems" beside a list of "items"'],
+    ['$recursiveRef', { $recursiveRef: '#' }, 1, '2019-09', 'write "$ref"'],
+    ['$dynamicRef', { $dynamicRef: '#' }, 1, '2020-12', 'write "$ref"'],
+  ])('refuse %s, which the draft-07 validator ignores (%j would pass %j), saying what to write instead', (keyword, schema, _value, draft, instead) => {
+    expect(userSchemaProblem({ type: 'object', properties: { p: schema } })).toBe(
+      `at properties.p.${keyword}, JSON Schema keyword "${keyword}" is from draft ${draft}; agentcheck reads schemas as draft-07, which ignores it, so its constraint would not hold: ${instead}`,
+    );
+  });
+
   it('refuse draft 2020-12 prefixItems, which the draft-07 validator ignores, saying what to write instead', () => {
     const pair = { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }] };
     const instead = 'write "items" as a list of schemas, with "additionalItems" for the items after them';
