@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cliCodeCacheEntry, runCachedScript } from '../src/config/code-cache.js';
-import { codeCacheDir } from '../src/config/schema-cache.js';
+import { codeCacheDir } from '../src/config/cache-folder.js';
 
 // The `agentcheck` command. The CLI itself (bin/cli.ts) is bundled into one CommonJS script,
 // cli.cjs beside this file, which runs here through V8's code cache: Node 20 compiles ES modules
@@ -23,7 +23,7 @@ const cacheDir = codeCacheDir();
 const module = { exports: {} };
 runCachedScript(readFileSync(filename, 'utf8'), {
   filename,
-  entry: cacheDir === undefined ? undefined : cliCodeCacheEntry(cacheDir, command, AGENTCHECK_CLI_HASH),
+  entry: cacheDir === undefined ? undefined : cliCodeCacheEntry(cacheDir, filename, command, AGENTCHECK_CLI_HASH),
   params: {
     exports: module.exports,
     require: createRequire(filename),

@@ -27,8 +27,10 @@ const common = {
   format: 'cjs',
   // import.meta.url of the sources, in a CommonJS file.
   banner: { js: "var __agentcheckUrl = require('node:url').pathToFileURL(__filename).href;" },
-  // Stack traces of a crash stay readable: names and lines are kept, only dead code goes.
+  // Dead code and whitespace go, which makes the script a quarter smaller to read at every start;
+  // names are kept, so a crash's stack trace still names its functions.
   minifySyntax: true,
+  minifyWhitespace: true,
   legalComments: 'eof',
   logLevel: 'warning',
 };

@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
+import { writeCacheEntry } from './cache-folder.js';
 import { createFolders } from './create-folders.js';
 import { currentV8Flags, restoreV8Flags, type V8FlagSettings } from './v8-flags.js';
 
@@ -57,20 +58,27 @@ export function runCachedScript(code: string, options: { filename: string; entry
 }
 
 /**
- * The entry of the CLI bundle `command` runs, built with the hash `build`: one file per command
- * (each keeps the functions its command compiled) and per Node version, architecture and Node
- * options (V8 refuses data made under other flags), holding the build's hash so a new build
- * replaces it rather than adding one.
+ * The entry of the CLI script `script` (built with the hash `build`) for `command`: one file per
+ * command (each keeps the functions its command compiled), per installed copy of agentcheck (two
+ * copies sharing a cache folder would otherwise replace each other's entry at every start), and
+ * per Node version, architecture and Node options (V8 refuses data made under other flags). It
+ * holds the build's hash, so a new build of the same copy replaces its entry rather than adding one.
  */
-export function cliCodeCacheEntry(cacheDir: string, command: string, build: string): CodeCacheEntry {
-  const node = createHash('sha256')
-    .update(`${ENTRY_FORMAT}\0${process.version}\0${process.arch}\0${process.execArgv.join('\0')}\0${process.env.NODE_OPTIONS ?? ''}`)
-    .digest('hex');
-  return { file: join(cacheDir, `cli-${command}-${node.slice(0, 16)}.bin`), tag: build };
+export function cliCodeCacheEntry(cacheDir: string, script: string, command: string, build: string): CodeCacheEntry {
+  // Not a cryptographic hash: it only tells entries apart, and node:crypto would add ~3 ms to every start.
+  const key = fnv1a(`${ENTRY_FORMAT}\0${script}\0${process.arch}\0${process.execArgv.join('\0')}\0${process.env.NODE_OPTIONS ?? ''}`);
+  return { file: join(cacheDir, `cli-${command}-${process.version}-${key}.bin`), tag: build };
+}
+
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash.toString(16).padStart(8, '0');
 }
 
 /** The file in `cacheDir` that keeps the compiled form of `code` for this Node version. */
 export function codeCacheEntry(cacheDir: string, code: string): string {
+  const { createHash } = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
   const key = createHash('sha256').update(`${ENTRY_FORMAT}\0${process.version}\0${process.arch}\0`).update(code).digest('hex');
   return join(cacheDir, `${key}.bin`);
 }
@@ -107,17 +115,5 @@ function writePending(): void {
 }
 
 function writeEntry({ file, tag }: CodeCacheEntry, script: Script): void {
-  // A temporary name renamed into place: a reader never sees half an entry, even when
-  // concurrent processes store the same code.
-  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    writeFileSync(temporary, Buffer.concat([Buffer.from(tag, 'latin1'), script.createCachedData()]));
-    renameSync(temporary, file);
-  } catch {
-    try {
-      rmSync(temporary, { force: true });
-    } catch {
-      // Nothing was written: the folder is not usable.
-    }
-  }
+  writeCacheEntry(file, () => Buffer.concat([Buffer.from(tag, 'latin1'), script.createCachedData()]));
 }

@@ -1,11 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { basename, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import { runCommonJs } from './code-cache.js';
-import { createFolders } from './create-folders.js';
+import { codeCacheDir, writeCacheEntry } from './cache-folder.js';
 
 /**
  * A cache on disk of compiled user JSON Schemas (tool parameters, `$schema` matchers, output
@@ -16,53 +15,10 @@ import { createFolders } from './create-folders.js';
  * only means compiling the schema as if there were no cache.
  */
 
-/** Environment variable naming the cache folder; `off` turns the cache off. */
-export const CACHE_DIR_ENV = 'AGENTCHECK_CACHE_DIR';
 // Bumped when the entry format (the code around Ajv's) changes.
 const ENTRY_FORMAT = 1;
 
 const require = createRequire(import.meta.url);
-
-/** The folder of compiled schemas, or undefined when the cache is off. */
-export function schemaCacheDir(env: Readonly<Record<string, string | undefined>> = process.env): string | undefined {
-  return cacheFolder('schemas', env);
-}
-
-/** The folder of V8 code caches for generated code (code-cache.ts), or undefined when the cache is off. */
-export function codeCacheDir(env: Readonly<Record<string, string | undefined>> = process.env): string | undefined {
-  return cacheFolder('code', env);
-}
-
-function cacheFolder(name: string, env: Readonly<Record<string, string | undefined>>): string | undefined {
-  const chosen = env[CACHE_DIR_ENV];
-  if (chosen === 'off') return undefined;
-  return join(chosen || defaultCacheRoot(), name);
-}
-
-let defaultRoot: string | undefined;
-
-/**
- * `node_modules/.cache/agentcheck` of the project agentcheck is installed in (the convention of
- * build tools): the `node_modules` folder agentcheck sits in, else (a checkout of agentcheck
- * itself) the nearest `node_modules` folder above this file.
- */
-function defaultCacheRoot(): string {
-  if (defaultRoot) return defaultRoot;
-  let dir = dirname(fileURLToPath(import.meta.url));
-  let nearest: string | undefined;
-  for (;;) {
-    if (basename(dir) === 'node_modules') {
-      nearest = dir;
-      break;
-    }
-    if (!nearest && existsSync(join(dir, 'node_modules'))) nearest = join(dir, 'node_modules');
-    const parent = dirname(dir);
-    if (parent === dir) break;
-    dir = parent;
-  }
-  defaultRoot = join(nearest ?? join(process.cwd(), 'node_modules'), '.cache', 'agentcheck');
-  return defaultRoot;
-}
 
 /**
  * The cache key of a user schema compiled with `options`, or undefined when the schema may not
@@ -109,19 +65,5 @@ export function readCachedValidator(dir: string, key: string): ValidateFunction 
 
 /** Stores a validator's standalone code under `key`; a folder that cannot be written is left alone. */
 export function writeCachedValidator(dir: string, key: string, code: () => string): void {
-  // Written to a temporary name and renamed: a reader never sees half an entry, even when
-  // concurrent runs store the same schema.
-  const temporary = join(dir, `${key}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  try {
-    // Not mkdirSync's recursive mode: it never returns on some paths (/proc/...) on Node 20.
-    createFolders(dir);
-    writeFileSync(temporary, code());
-    renameSync(temporary, join(dir, `${key}.cjs`));
-  } catch {
-    try {
-      rmSync(temporary, { force: true });
-    } catch {
-      // Nothing was written: the folder is not usable.
-    }
-  }
+  writeCacheEntry(join(dir, `${key}.cjs`), code);
 }

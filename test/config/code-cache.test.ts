@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { codeCacheEntry, runCommonJs } from '../../src/config/code-cache.js';
-import { CACHE_DIR_ENV } from '../../src/config/schema-cache.js';
+import { CACHE_DIR_ENV } from '../../src/config/cache-folder.js';
 import { runCli } from '../e2e/cli.js';
 import { tempDir } from '../helpers/temp-dir.js';
 

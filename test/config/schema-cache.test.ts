@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as JsonSchema from '../../src/config/json-schema.js';
 import type * as UserSchemaProblem from '../../src/config/user-schema-problem.js';
-import { CACHE_DIR_ENV } from '../../src/config/schema-cache.js';
+import { CACHE_DIR_ENV } from '../../src/config/cache-folder.js';
 import { runCli } from '../e2e/cli.js';
 import { tempDir } from '../helpers/temp-dir.js';
 

@@ -13,7 +13,7 @@ describe('the CLI bundle', () => {
   it('initialises every module it holds, including those no test command reaches (a dependency that needs a file or require() fails here)', async () => {
     const source = readFileSync(SCRIPT, 'utf8');
     // Each module of the bundle initialises lazily, in a function esbuild names init_* or require_*.
-    const inits = [...new Set([...source.matchAll(/\b((?:init|require)_[\w$]+) = __(?:esm|commonJS)\(/g)].map((match) => match[1]))];
+    const inits = [...new Set([...source.matchAll(/\b((?:init|require)_[\w$]+) ?= ?__(?:esm|commonJS)\(/g)].map((match) => match[1]))];
     expect(inits.length).toBeGreaterThan(500);
     // Run as the launcher runs it (bin/agentcheck.ts), for --version, then call every initialiser.
     const probe = `const { readFileSync } = require('node:fs');

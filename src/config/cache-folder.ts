@@ -1,0 +1,76 @@
+import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createFolders } from './create-folders.js';
+
+/**
+ * Where agentcheck keeps its caches on disk, the compiled schemas (schema-cache.ts) and V8's code
+ * caches (code-cache.ts), and how an entry is written (docs/cli.md, Schema cache). Light on
+ * purpose: the CLI's launcher loads it before anything else.
+ */
+
+/** Environment variable naming the cache folder; `off` turns the cache off. */
+export const CACHE_DIR_ENV = 'AGENTCHECK_CACHE_DIR';
+/** The folder of compiled schemas, or undefined when the cache is off. */
+export function schemaCacheDir(env: Readonly<Record<string, string | undefined>> = process.env): string | undefined {
+  return cacheFolder('schemas', env);
+}
+
+/** The folder of V8 code caches (code-cache.ts), or undefined when the cache is off. */
+export function codeCacheDir(env: Readonly<Record<string, string | undefined>> = process.env): string | undefined {
+  return cacheFolder('code', env);
+}
+
+function cacheFolder(name: string, env: Readonly<Record<string, string | undefined>>): string | undefined {
+  const chosen = env[CACHE_DIR_ENV];
+  if (chosen === 'off') return undefined;
+  return join(chosen || defaultCacheRoot(), name);
+}
+
+let defaultRoot: string | undefined;
+
+/**
+ * `node_modules/.cache/agentcheck` of the project agentcheck is installed in (the convention of
+ * build tools): the `node_modules` folder agentcheck sits in, else (a checkout of agentcheck
+ * itself) the nearest `node_modules` folder above this file.
+ */
+function defaultCacheRoot(): string {
+  if (defaultRoot) return defaultRoot;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  let nearest: string | undefined;
+  for (;;) {
+    if (basename(dir) === 'node_modules') {
+      nearest = dir;
+      break;
+    }
+    if (!nearest && existsSync(join(dir, 'node_modules'))) nearest = join(dir, 'node_modules');
+    const parent = dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  defaultRoot = join(nearest ?? join(process.cwd(), 'node_modules'), '.cache', 'agentcheck');
+  return defaultRoot;
+}
+
+let written = 0;
+
+/**
+ * Writes a cache entry: to a temporary name renamed into place, so a reader never sees half an
+ * entry, even when concurrent processes store the same one. A folder that cannot be written is
+ * left alone: the entry is only not kept.
+ */
+export function writeCacheEntry(file: string, data: () => string | Uint8Array): void {
+  const temporary = `${file}.${process.pid}.${written++}.tmp`;
+  try {
+    // Not mkdirSync's recursive mode: it never returns on some paths (/proc/...) on Node 20.
+    createFolders(dirname(file));
+    writeFileSync(temporary, data());
+    renameSync(temporary, file);
+  } catch {
+    try {
+      rmSync(temporary, { force: true });
+    } catch {
+      // Nothing was written: the folder is not usable.
+    }
+  }
+}
