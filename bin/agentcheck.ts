@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,12 +18,17 @@ declare const AGENTCHECK_CLI_HASH: string;
 
 const dir = dirname(fileURLToPath(import.meta.url));
 const filename = join(dir, 'cli.cjs');
-const command = COMMANDS.includes(process.argv[2] ?? '') ? process.argv[2]! : 'other';
+// A command's help compiles little of it: it would leave the command's entry small.
+const help = process.argv.includes('--help') || process.argv.includes('-h');
+const command = COMMANDS.includes(process.argv[2] ?? '') && !help ? process.argv[2]! : 'other';
 const cacheDir = codeCacheDir();
+// V8 compares only the length of the code: an edit of the installed script (a patch) that keeps
+// its length would run the old code from the cache. The file's time and size tell it apart.
+const { size, mtimeMs } = statSync(filename);
 const module = { exports: {} };
 runCachedScript(readFileSync(filename, 'utf8'), {
   filename,
-  entry: cacheDir === undefined ? undefined : cliCodeCacheEntry(cacheDir, filename, command, AGENTCHECK_CLI_HASH),
+  entry: cacheDir === undefined ? undefined : cliCodeCacheEntry(cacheDir, filename, command, `${AGENTCHECK_CLI_HASH} ${size} ${mtimeMs}`),
   params: {
     exports: module.exports,
     require: createRequire(filename),

@@ -25,8 +25,9 @@ const common = {
   platform: 'node',
   target: 'node20',
   format: 'cjs',
+  // The sources are ES modules, strict throughout; "use strict" must come first to hold. Then
   // import.meta.url of the sources, in a CommonJS file.
-  banner: { js: "var __agentcheckUrl = require('node:url').pathToFileURL(__filename).href;" },
+  banner: { js: "'use strict';\nvar __agentcheckUrl = require('node:url').pathToFileURL(__filename).href;" },
   // Dead code and whitespace go, which makes the script a quarter smaller to read at every start;
   // names are kept, so a crash's stack trace still names its functions.
   minifySyntax: true,

@@ -23,7 +23,7 @@ export function codeCacheDir(env: Readonly<Record<string, string | undefined>> =
 
 function cacheFolder(name: string, env: Readonly<Record<string, string | undefined>>): string | undefined {
   const chosen = env[CACHE_DIR_ENV];
-  if (chosen === 'off') return undefined;
+  if (chosen?.trim().toLowerCase() === 'off') return undefined;
   return join(chosen || defaultCacheRoot(), name);
 }
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Script } from 'node:vm';
 import { writeCacheEntry } from './cache-folder.js';
 import { createFolders } from './create-folders.js';
-import { currentV8Flags, restoreV8Flags, type V8FlagSettings } from './v8-flags.js';
+import { currentV8Flags, restoreV8Flags, withCodeCacheChecksum, type V8FlagSettings } from './v8-flags.js';
 
 /**
  * Runs CommonJS code with V8's code cache, so a later process skips parsing and compiling it
@@ -16,9 +16,12 @@ import { currentV8Flags, restoreV8Flags, type V8FlagSettings } from './v8-flags.
  */
 
 // Bumped when what an entry holds changes.
-const ENTRY_FORMAT = 1;
+const ENTRY_FORMAT = 3;
 
-/** Where a script's cache data is kept: the file, and a tag its content starts with (the code's hash where the name is not). */
+/**
+ * Where a script's cache data is kept: the file, and a tag its content starts with (what the name
+ * does not say of the code it was made from: V8 compares only the code's length).
+ */
 export interface CodeCacheEntry {
   file: string;
   tag: string;
@@ -35,7 +38,7 @@ const pending: Pending[] = [];
 /** Runs `code` (the text of the CommonJS file `filename`) and returns its `module.exports`. */
 export function runCommonJs(code: string, filename: string, require: NodeJS.Require, cacheDir: string | undefined): unknown {
   const module = { exports: {} as unknown };
-  const entry = cacheDir === undefined ? undefined : { file: codeCacheEntry(cacheDir, code), tag: '' };
+  const entry = cacheDir === undefined ? undefined : { file: codeCacheEntry(cacheDir, code, currentV8Flags()), tag: '' };
   // CommonJS's wrapper without __filename and __dirname: generated code uses neither.
   runCachedScript(code, { filename, entry, params: { exports: module.exports, require, module } });
   return module.exports;
@@ -49,7 +52,7 @@ export function runCachedScript(code: string, options: { filename: string; entry
   const { filename, entry, params } = options;
   const names = Object.keys(params);
   const cachedData = entry === undefined ? undefined : readEntry(entry);
-  const script = new Script(`(function (${names.join(', ')}) {${code}\n})`, { filename, cachedData });
+  const script = withCodeCacheChecksum(() => new Script(`(function (${names.join(', ')}) {${code}\n})`, { filename, cachedData }));
   // Written when the process exits: by then the functions the run called are compiled too,
   // and V8 keeps them in the entry (a function's body is compiled on its first call).
   const stale = cachedData === undefined || script.cachedDataRejected === true;
@@ -58,16 +61,17 @@ export function runCachedScript(code: string, options: { filename: string; entry
 }
 
 /**
- * The entry of the CLI script `script` (built with the hash `build`) for `command`: one file per
- * command (each keeps the functions its command compiled), per installed copy of agentcheck (two
- * copies sharing a cache folder would otherwise replace each other's entry at every start), and
- * per Node version, architecture and Node options (V8 refuses data made under other flags). It
- * holds the build's hash, so a new build of the same copy replaces its entry rather than adding one.
+ * The entry of the CLI script `script` for `command`: one file per command (each keeps the
+ * functions its command compiled), per installed copy of agentcheck (two copies sharing a cache
+ * folder would otherwise replace each other's entry at every start), and per Node version,
+ * architecture and Node options (V8 refuses data made under other flags). It holds `version`,
+ * what tells this script's content from another's, so a new build or an edit of the same copy
+ * replaces its entry rather than adding one.
  */
-export function cliCodeCacheEntry(cacheDir: string, script: string, command: string, build: string): CodeCacheEntry {
+export function cliCodeCacheEntry(cacheDir: string, script: string, command: string, version: string): CodeCacheEntry {
   // Not a cryptographic hash: it only tells entries apart, and node:crypto would add ~3 ms to every start.
   const key = fnv1a(`${ENTRY_FORMAT}\0${script}\0${process.arch}\0${process.execArgv.join('\0')}\0${process.env.NODE_OPTIONS ?? ''}`);
-  return { file: join(cacheDir, `cli-${command}-${process.version}-${key}.bin`), tag: build };
+  return { file: join(cacheDir, `cli-${command}-${process.version}-${key}.bin`), tag: version };
 }
 
 function fnv1a(text: string): string {
@@ -76,17 +80,25 @@ function fnv1a(text: string): string {
   return hash.toString(16).padStart(8, '0');
 }
 
-/** The file in `cacheDir` that keeps the compiled form of `code` for this Node version. */
-export function codeCacheEntry(cacheDir: string, code: string): string {
+/**
+ * The file in `cacheDir` that keeps the compiled form of `code` for this Node version, compiled
+ * under the V8 flags `flags` (`run` compiles validators under its heap flag, `validate` without):
+ * one entry for both would be refused, and rewritten, by every switch between them.
+ */
+export function codeCacheEntry(cacheDir: string, code: string, flags: V8FlagSettings = {}): string {
   const { createHash } = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
-  const key = createHash('sha256').update(`${ENTRY_FORMAT}\0${process.version}\0${process.arch}\0`).update(code).digest('hex');
+  const key = createHash('sha256')
+    .update(`${ENTRY_FORMAT}\0${process.version}\0${process.arch}\0${JSON.stringify(flags)}\0`)
+    .update(code)
+    .digest('hex');
   return join(cacheDir, `${key}.bin`);
 }
 
 function readEntry({ file, tag }: CodeCacheEntry): Buffer | undefined {
   try {
-    const data = readFileSync(file);
-    return data.subarray(0, tag.length).toString('latin1') === tag ? data.subarray(tag.length) : undefined;
+    const content = readFileSync(file);
+    const start = tag.length + 1;
+    return content.subarray(0, start).toString('latin1') === `${tag}\n` ? content.subarray(start) : undefined;
   } catch {
     return undefined;
   }
@@ -115,5 +127,5 @@ function writePending(): void {
 }
 
 function writeEntry({ file, tag }: CodeCacheEntry, script: Script): void {
-  writeCacheEntry(file, () => Buffer.concat([Buffer.from(tag, 'latin1'), script.createCachedData()]));
+  writeCacheEntry(file, () => Buffer.concat([Buffer.from(`${tag}\n`, 'latin1'), withCodeCacheChecksum(() => script.createCachedData())]));
 }

@@ -39,6 +39,22 @@ export function enableRegexpLinearFallback(): void {
   setFlag(FLAGS.regexpLinearFallback.name, `--${FLAGS.regexpLinearFallback.name}`);
 }
 
+/**
+ * Runs `make` (compiling a script with code cache data, or making that data) with V8's checksum of
+ * code cache data switched on: V8 otherwise checks nothing of the data beyond its header, and
+ * deserializing damaged data crashes the process. Data made this way is only accepted the same
+ * way, so every compile and every entry of the code cache goes through here.
+ */
+export function withCodeCacheChecksum<T>(make: () => T): T {
+  const { setFlagsFromString } = v8();
+  setFlagsFromString('--verify-snapshot-checksum');
+  try {
+    return make();
+  } finally {
+    setFlagsFromString('--no-verify-snapshot-checksum');
+  }
+}
+
 /** The flags set so far, for restoreV8Flags. */
 export function currentV8Flags(): V8FlagSettings {
   return { ...settings() };

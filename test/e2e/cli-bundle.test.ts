@@ -40,8 +40,11 @@ new Script('(function (exports, require, module, __filename, __dirname, __agentc
     const folder = /"(\.\.\/src\/config\/format-validators\/)"/.exec(readFileSync(SCRIPT, 'utf8'))?.[1];
     expect(folder).toBe('../src/config/format-validators/');
     expect(readdirSync(join(BIN, folder!)).filter((file) => file.endsWith('.cjs')).length).toBeGreaterThan(40);
-    // Both files are CommonJS in a "type": "module" package: the folder says so.
+    // Both files are CommonJS in a "type": "module" package: the folder says so. They are strict,
+    // as the ES module sources are: "use strict" comes first (after the launcher's #! line).
     expect(JSON.parse(readFileSync(join(BIN, 'package.json'), 'utf8'))).toEqual({ type: 'commonjs' });
+    expect(readFileSync(SCRIPT, 'utf8')).toMatch(/^'use strict';\n/);
+    expect(readFileSync(join(BIN, 'agentcheck.js'), 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n'use strict';\n/);
     expect(existsSync(join(BIN, 'agentcheck.d.ts'))).toBe(false);
   });
 
