@@ -88,7 +88,7 @@ function fnv1a(text: string): string {
 export function codeCacheEntry(cacheDir: string, code: string, flags: V8FlagSettings = {}): string {
   const { createHash } = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
   const key = createHash('sha256')
-    .update(`${ENTRY_FORMAT}\0${process.version}\0${process.arch}\0${JSON.stringify(flags)}\0`)
+    .update(`${ENTRY_FORMAT}\0${process.version}\0${process.arch}\0${JSON.stringify(Object.entries(flags).sort())}\0`)
     .update(code)
     .digest('hex');
   return join(cacheDir, `${key}.bin`);
