@@ -26,7 +26,9 @@ const cacheDir = codeCacheDir();
 // its length would run the old code from the cache. The file's time and size tell it apart.
 const { size, mtimeMs } = statSync(filename);
 const module = { exports: {} };
-runCachedScript(readFileSync(filename, 'utf8'), {
+// The script is ASCII (scripts/bundle-cli.mjs): read as latin1 it is the same text, without the
+// cost of decoding UTF-8 (a few ms for 2.5 MB at every start).
+runCachedScript(readFileSync(filename, 'latin1'), {
   filename,
   entry: cacheDir === undefined ? undefined : cliCodeCacheEntry(cacheDir, filename, command, `${AGENTCHECK_CLI_HASH} ${size} ${mtimeMs}`),
   params: {

@@ -44,6 +44,8 @@ new Script('(function (exports, require, module, __filename, __dirname, __agentc
     // as the ES module sources are: "use strict" comes first (after the launcher's #! line).
     expect(JSON.parse(readFileSync(join(BIN, 'package.json'), 'utf8'))).toEqual({ type: 'commonjs' });
     expect(readFileSync(SCRIPT, 'utf8')).toMatch(/^'use strict';\n/);
+    // ASCII only: the launcher reads the script as latin1.
+    expect(readFileSync(SCRIPT).every((byte) => byte < 0x80)).toBe(true);
     expect(readFileSync(join(BIN, 'agentcheck.js'), 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n'use strict';\n/);
     expect(existsSync(join(BIN, 'agentcheck.d.ts'))).toBe(false);
   });
