@@ -10,7 +10,8 @@ import stringWidth from 'string-width';
 const SGR = /\u001b\[[0-9;]*m/y;
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+// Made on first use: creating it loads ICU's break rules (about 9 ms), and plain ASCII never needs it.
+let segmenter: Intl.Segmenter | undefined;
 
 /** One unit of text and its columns: a grapheme, or a colour code taking none. */
 interface Unit {
@@ -23,6 +24,7 @@ function units(text: string): Unit[] {
   const out: Unit[] = [];
   let plainFrom = 0;
   const flush = (end: number) => {
+    segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
     for (const { segment } of segmenter.segment(text.slice(plainFrom, end))) out.push({ text: segment, width: stringWidth(segment) });
   };
   for (let i = text.indexOf('\u001b'); i >= 0; i = text.indexOf('\u001b', i + 1)) {
