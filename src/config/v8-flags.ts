@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 /**
  * The V8 flags agentcheck sets while it runs, and how each is put back. V8 refuses code cache
  * data made under other flags than those in force when the script is compiled, so the code cache
- * (code-cache.ts) notes the flags when it compiles a script and puts them back so before it
+ * (code-cache.ts) notes the flags when it compiles a script and puts them back that way before it
  * makes that script's entry (docs/cli.md, Schema cache).
  */
 const FLAGS = {
