@@ -39,6 +39,19 @@ export function didYouMean(word: string, candidates: Iterable<string>): string {
   return near === undefined ? '' : `; did you mean "${near}"?`;
 }
 
+/**
+ * ` (did you mean "b"?)` when `value` is a string close to one of an enum's `allowed` values,
+ * else '': the hint after `expected one of "a" | "b", got "c"` (enumMismatch).
+ */
+export function enumNearMiss(value: unknown, allowed: readonly unknown[]): string {
+  if (typeof value !== 'string') return '';
+  const near = closestWord(
+    value,
+    allowed.filter((candidate): candidate is string => typeof candidate === 'string'),
+  );
+  return near === undefined ? '' : ` (did you mean ${JSON.stringify(near)}?)`;
+}
+
 /** Levenshtein distance, cut off at `limit` (returns `limit` or more when it is further). */
 export function editDistance(a: string, b: string, limit = Infinity): number {
   if (Math.abs(a.length - b.length) >= limit) return limit;

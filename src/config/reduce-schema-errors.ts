@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import { closestWord, nearKey } from './did-you-mean.js';
+import { enumNearMiss, nearKey } from './did-you-mean.js';
 import { allowedKeys, describeSchemaError, type SchemaProblem, valueAt } from './schema-problem.js';
 
 /**
@@ -29,14 +29,8 @@ export function reduceSchemaErrors(errors: readonly ErrorObject[], root: unknown
  */
 function withEnumSuggestion(problem: SchemaProblem, error: ErrorObject, root: unknown): SchemaProblem {
   if (error.keyword !== 'enum') return problem;
-  const value = valueAt(root, problem.path);
-  const allowed = (error.params as { allowedValues?: unknown[] }).allowedValues ?? [];
-  if (typeof value !== 'string') return problem;
-  const near = closestWord(
-    value,
-    allowed.filter((candidate): candidate is string => typeof candidate === 'string'),
-  );
-  return near === undefined ? problem : { ...problem, expected: `${problem.expected} (did you mean ${JSON.stringify(near)}?)` };
+  const hint = enumNearMiss(valueAt(root, problem.path), (error.params as { allowedValues?: unknown[] }).allowedValues ?? []);
+  return hint === '' ? problem : { ...problem, expected: `${problem.expected}${hint}` };
 }
 
 /** Errors inside an anyOf/oneOf are kept for the one branch that fits best; the combinator's own error goes. */

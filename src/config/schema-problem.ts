@@ -9,6 +9,11 @@ import type { PathSegments } from './source.js';
 import { objectShapeWords } from './string-means.js';
 import { typeWords } from './type-words.js';
 
+/** `expected one of "a" | "b", got <described>`: how a value outside an enum is told, in files and requests alike. */
+export function enumMismatch(allowed: readonly unknown[], described: string): string {
+  return `expected one of ${allowed.map((value) => JSON.stringify(value)).join(' | ')}, got ${described}`;
+}
+
 /** A schema violation translated to a path and a sentence saying what was expected. */
 export interface SchemaProblem {
   path: PathSegments;
@@ -50,7 +55,7 @@ export function describeSchemaError(error: ErrorObject, root: unknown): SchemaPr
       return at(`expected ${typeWords(error.parentSchema) ?? types}, got ${describeValue(value)}`);
     }
     case 'enum':
-      return at(`expected one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(' | ')}, got ${describeValue(valueAt(root, path))}`);
+      return at(enumMismatch(params.allowedValues as unknown[], describeValue(valueAt(root, path))));
     case 'const':
       return at(`expected ${JSON.stringify(params.allowedValue)}, got ${describeValue(valueAt(root, path))}`);
     case 'pattern': {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { describeValue } from '../../config/describe-value.js';
-import { closestWord } from '../../config/did-you-mean.js';
+import { enumNearMiss } from '../../config/did-you-mean.js';
+import { enumMismatch } from '../../config/schema-problem.js';
 
 /**
  * A zod enum for an MCP tool argument whose refusal is said as a file's enum problem is: what it
@@ -11,9 +12,7 @@ export function enumChoice<T extends string>(values: readonly [T, ...T[]]) {
   return z.enum(values as [T, ...T[]], {
     errorMap: (_issue, ctx) => {
       if (ctx.data === undefined) return { message: ctx.defaultError };
-      const near = typeof ctx.data === 'string' ? closestWord(ctx.data, values) : undefined;
-      const hint = near === undefined ? '' : ` (did you mean ${JSON.stringify(near)}?)`;
-      return { message: `expected one of ${values.map((value) => JSON.stringify(value)).join(' | ')}, got ${describeValue(ctx.data)}${hint}` };
+      return { message: `${enumMismatch(values, describeValue(ctx.data))}${enumNearMiss(ctx.data, values)}` };
     },
   });
 }
