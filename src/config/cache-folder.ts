@@ -1,7 +1,6 @@
 import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createFolders } from './create-folders.js';
 
 /**
  * Where agentcheck keeps its caches on disk, the compiled schemas (schema-cache.ts) and V8's code
@@ -55,15 +54,13 @@ function defaultCacheRoot(): string {
 let written = 0;
 
 /**
- * Writes a cache entry: to a temporary name renamed into place, so a reader never sees half an
- * entry, even when concurrent processes store the same one. A folder that cannot be written is
- * left alone: the entry is only not kept.
+ * Writes a cache entry into its folder, which the caller made: to a temporary name renamed into
+ * place, so a reader never sees half an entry, even when concurrent processes store the same one.
+ * A folder that cannot be written, or is gone, is left alone: the entry is only not kept.
  */
 export function writeCacheEntry(file: string, data: () => string | Uint8Array): void {
   const temporary = `${file}.${process.pid}.${written++}.tmp`;
   try {
-    // Not mkdirSync's recursive mode: it never returns on some paths (/proc/...) on Node 20.
-    createFolders(dirname(file));
     writeFileSync(temporary, data());
     renameSync(temporary, file);
   } catch {

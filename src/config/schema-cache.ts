@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import { runCommonJs } from './code-cache.js';
 import { codeCacheDir, writeCacheEntry } from './cache-folder.js';
+import { createFolders } from './create-folders.js';
 
 /**
  * A cache on disk of compiled user JSON Schemas (tool parameters, `$schema` matchers, output
@@ -65,5 +66,11 @@ export function readCachedValidator(dir: string, key: string): ValidateFunction 
 
 /** Stores a validator's standalone code under `key`; a folder that cannot be written is left alone. */
 export function writeCachedValidator(dir: string, key: string, code: () => string): void {
+  try {
+    // Not mkdirSync's recursive mode: it never returns on some paths (/proc/...) on Node 20.
+    createFolders(dir);
+  } catch {
+    return;
+  }
   writeCacheEntry(join(dir, `${key}.cjs`), code);
 }

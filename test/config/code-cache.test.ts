@@ -1,6 +1,7 @@
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { codeCacheEntry, runCommonJs } from '../../src/config/code-cache.js';
 import { CACHE_DIR_ENV } from '../../src/config/cache-folder.js';
@@ -32,6 +33,23 @@ describe('runCommonJs (generated code run with V8 code cache)', () => {
     const dir = tempDir();
     writeFileSync(codeCacheEntry(dir, CODE), 'not V8 code cache data');
     expect(runCommonJs(CODE, '/virtual/validator.cjs', require, dir)).toEqual({ name: 'validator.cjs', self: 'object' });
+  });
+
+  it('leaves alone a cache folder removed before the process exits: the entry is not kept, the folder not made again', async () => {
+    const dir = tempDir();
+    const cache = join(dir, 'cache');
+    const module = pathToFileURL(join(ROOT, 'dist/src/config/code-cache.js')).href;
+    // The entry is written at exit; a test's temp folder is often gone by then.
+    const script = `const { runCommonJs } = await import(${JSON.stringify(module)});
+const { createRequire } = await import('node:module');
+const { rmSync, existsSync } = await import('node:fs');
+console.log(JSON.stringify(runCommonJs(${JSON.stringify(CODE)}, '/virtual/validator.cjs', createRequire(import.meta.url), ${JSON.stringify(cache)})));
+console.log(existsSync(${JSON.stringify(cache)}));
+rmSync(${JSON.stringify(cache)}, { recursive: true });`;
+    const run = await execa('node', ['--input-type=module', '-e', script], { reject: false });
+    expect(run.stderr).toBe('');
+    expect(run.stdout.split('\n')).toEqual(['{"name":"validator.cjs","self":"object"}', 'true']);
+    expect(existsSync(cache)).toBe(false);
   });
 
   it('keys an entry by the code: other code has another entry', () => {
