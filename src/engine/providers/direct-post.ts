@@ -62,6 +62,22 @@ const keepAliveAgent = (protocol: string): Promise<Agent> => {
   return agent;
 };
 
+/** What postDirectly takes of node:http or node:https (their request functions share this form). */
+type RequestModule = { request: typeof import('node:http').request };
+const modules = new Map<string, Promise<RequestModule>>();
+/**
+ * node:http or node:https itself (the CommonJS module object, which an interceptor patches), loaded
+ * once: in the bundled CLI every import() of a built-in copies all of its exports again.
+ */
+const httpModule = (protocol: string): Promise<RequestModule> => {
+  let loaded = modules.get(protocol);
+  if (!loaded) {
+    loaded = protocol === 'https:' ? import('node:https').then((https) => https.default as RequestModule) : import('node:http').then((http) => http.default);
+    modules.set(protocol, loaded);
+  }
+  return loaded;
+};
+
 /** The headers fetch adds to every request when the caller did not set them. */
 const FETCH_DEFAULT_HEADERS: Record<string, string> = {
   accept: '*/*',
@@ -79,7 +95,7 @@ export async function postDirectly(url: URL, headers: Record<string, string>, bo
   const agent = await keepAliveAgent(url.protocol);
   // Looked up on the module object per call, like globalThis.fetch: an interceptor that patches
   // http.request (msw's for ClientRequest) sees these requests too.
-  const { request } = (url.protocol === 'https:' ? await import('node:https') : await import('node:http')).default;
+  const { request } = await httpModule(url.protocol);
   const sent: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) sent[name.toLowerCase()] = value;
   for (const [name, value] of Object.entries(FETCH_DEFAULT_HEADERS)) sent[name] ??= value;
