@@ -4,19 +4,26 @@
 // agentcheck installs (SDK spans, the span store with the suite's secret scrubbing, records),
 // taken from the store as a run's evidence, and written to spans.jsonl as `agentcheck run` writes
 // it. What the engine does to compute attribute values (serialising messages) is not counted.
+// `npm run bench -- spans` measures the current code and the code before this round (baseline.mjs)
+// alternately, each round in a process of its own, and reports the ratio of their medians.
+// Usage: node bench/spans.mjs [--root CHECKOUT] [--rounds N] (one checkout, JSON on stdout)
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { BASELINE_COMMIT, baselineRoot } from './baseline.mjs';
 import { generateSuite } from './generate-suite.mjs';
-import { CLI, median, timeCommand } from './lib.mjs';
+import { median, ROOT, timeCommand } from './lib.mjs';
 
 const KIND = { internal: SpanKind.INTERNAL, client: SpanKind.CLIENT, server: SpanKind.SERVER };
 
 /** One real trace of the bench suite (its spans.jsonl records), recorded by the CLI once. */
-function sampleTrace(dir) {
+function sampleTrace(root, dir) {
   generateSuite(join(dir, 'suite'), 1);
-  const result = timeCommand('node', [CLI, 'run', join(dir, 'suite'), '--reporter', 'json', '--out', join(dir, 'out')]);
+  const result = timeCommand('node', [join(root, 'dist/bin/agentcheck.js'), 'run', join(dir, 'suite'), '--reporter', 'json', '--out', join(dir, 'out')]);
   if (result.status !== 0) throw new Error(`sample run exited ${result.status}: ${result.stderr.slice(-400)}`);
   return readFileSync(join(dir, 'out/spans.jsonl'), 'utf8')
     .trim()
@@ -38,14 +45,18 @@ function replay(tracer, records) {
   return root.spanContext().traceId;
 }
 
-/** Median CPU microseconds per scenario for span recording, over `rounds` rounds of `scenarios`. */
-export async function benchSpans({ scenarios = 2000, rounds = 5 } = {}) {
-  const { installTracing } = await import('../dist/src/spans/tracing.js');
-  const { SpansFile } = await import('../dist/src/runner/report/spans-file.js');
-  const { runRedactor } = await import('../dist/src/runner/secrets/run-secrets.js');
+/**
+ * Median CPU microseconds per scenario for span recording in the checkout `root`, over `rounds`
+ * rounds of `scenarios`, in this process.
+ */
+export async function measureSpans({ root = ROOT, scenarios = 2000, rounds = 5 } = {}) {
+  const load = (path) => import(pathToFileURL(join(root, 'dist/src', path)).href);
+  const { installTracing } = await load('spans/tracing.js');
+  const { SpansFile } = await load('runner/report/spans-file.js');
+  const { runRedactor } = await load('runner/secrets/run-secrets.js');
   const dir = mkdtempSync(join(tmpdir(), 'agentcheck-bench-spans-'));
   try {
-    const records = sampleTrace(dir);
+    const records = sampleTrace(root, dir);
     const { tracer, store } = installTracing();
     // As `agentcheck run` does: every span is scrubbed of the run's keys as it ends.
     store.redactWith(runRedactor(process.env, []));
@@ -67,4 +78,54 @@ export async function benchSpans({ scenarios = 2000, rounds = 5 } = {}) {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) console.log(JSON.stringify(await benchSpans(), null, 2));
+/** One measureSpans in a process of its own (a fresh JIT for each checkout). */
+function measureInChild(root, rounds) {
+  const result = spawnSync('node', [join(ROOT, 'bench/spans.mjs'), '--root', root, '--rounds', String(rounds)], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`node bench/spans.mjs --root ${root} exited ${result.status}: ${result.stderr.slice(-400)}`);
+  return JSON.parse(result.stdout);
+}
+
+/**
+ * The current code against the baseline, alternated `alternations` times (each a child process
+ * of `rounds` rounds): medians of the children's medians and their ratio. Without a baseline
+ * checkout (no git history), the current figure alone, with the reason.
+ */
+export async function benchSpans({ rounds = 5, alternations = 3 } = {}) {
+  let base;
+  let baselineProblem = null;
+  try {
+    base = baselineRoot();
+  } catch (error) {
+    baselineProblem = error.message;
+  }
+  const current = [];
+  const baseline = [];
+  let sample;
+  for (let i = 0; i < alternations; i++) {
+    sample = measureInChild(ROOT, rounds);
+    current.push(sample.median_us);
+    if (base) baseline.push(measureInChild(base, rounds).median_us);
+  }
+  const medianUs = median(current);
+  const baselineUs = base ? median(baseline) : null;
+  return {
+    spans_per_scenario: sample.spans_per_scenario,
+    scenarios: sample.scenarios,
+    rounds,
+    alternations,
+    median_us: medianUs,
+    all_us: current,
+    baseline_commit: BASELINE_COMMIT.slice(0, 7),
+    baseline_us: baselineUs,
+    baseline_all_us: baseline,
+    baseline_problem: baselineProblem,
+    ratio: baselineUs ? medianUs / baselineUs : null,
+    command: 'node bench/spans.mjs',
+  };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { values } = parseArgs({ options: { root: { type: 'string' }, rounds: { type: 'string' } } });
+  const rounds = values.rounds === undefined ? 5 : Number(values.rounds);
+  console.log(JSON.stringify(await measureSpans({ root: values.root ?? ROOT, rounds }), null, 2));
+}
