@@ -1,4 +1,4 @@
-import type { Agent, IncomingMessage } from 'node:http';
+import type { Agent, ClientRequest, IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
 import { requestIntercepted } from '../engine-fetch.js';
 
@@ -78,6 +78,9 @@ const httpModule = (protocol: string): Promise<RequestModule> => {
   return loaded;
 };
 
+// fetch's text() decoding (a byte order mark dropped); decode() without `stream` keeps no state.
+const utf8 = new TextDecoder();
+
 /** The headers fetch adds to every request when the caller did not set them. */
 const FETCH_DEFAULT_HEADERS: Record<string, string> = {
   accept: '*/*',
@@ -100,15 +103,27 @@ export async function postDirectly(url: URL, headers: Record<string, string>, bo
   for (const [name, value] of Object.entries(headers)) sent[name.toLowerCase()] = value;
   for (const [name, value] of Object.entries(FETCH_DEFAULT_HEADERS)) sent[name] ??= value;
   sent['content-length'] = String(Buffer.byteLength(body));
-  return new Promise<PostedReply>((resolve, reject) => {
+  return new Promise<PostedReply>((settle, rejectWith) => {
+    // The caller's signal is followed here rather than handed to http.request, whose own
+    // following of it (a listener and end-of-stream watchers per request) cost about 35 us of CPU
+    // per call; an abort destroys the request as http.request's would.
+    const onAbort = () => req?.destroy(abortError(signal.reason));
+    const done = () => signal.removeEventListener('abort', onAbort);
+    const resolve = (reply: PostedReply) => (done(), settle(reply));
+    const reject = (error: unknown) => (done(), rejectWith(error));
     const fail = (cause: unknown) => reject(new TypeError('fetch failed', { cause }));
-    let req;
+    if (signal.aborted) {
+      fail(abortError(signal.reason));
+      return;
+    }
+    let req: ClientRequest | undefined;
     try {
-      req = request(url, { method: 'POST', headers: sent, agent, signal });
+      req = request(url, { method: 'POST', headers: sent, agent });
     } catch (error) {
       fail(error);
       return;
     }
+    signal.addEventListener('abort', onAbort, { once: true });
     req.on('error', fail);
     req.on('response', (res: IncomingMessage) => {
       const terminated = (cause: unknown) => reject(new TypeError('terminated', { cause }));
@@ -119,7 +134,7 @@ export async function postDirectly(url: URL, headers: Record<string, string>, bo
       res.on('error', terminated);
       res.on('end', () => {
         try {
-          const text = new TextDecoder().decode(decode(Buffer.concat(chunks), res.headers['content-encoding']));
+          const text = utf8.decode(decode(Buffer.concat(chunks), res.headers['content-encoding']));
           resolve({ status: res.statusCode ?? 0, header: (name) => headerValue(res, name), text });
         } catch (error) {
           terminated(error);
@@ -131,6 +146,11 @@ export async function postDirectly(url: URL, headers: Record<string, string>, bo
     });
     req.end(body);
   });
+}
+
+/** The error an aborted request fails with, as node:http makes it for a request's own signal. */
+function abortError(reason: unknown): Error {
+  return Object.assign(new Error('The operation was aborted', { cause: reason }), { name: 'AbortError', code: 'ABORT_ERR' });
 }
 
 /** True for a reply fetch would have followed (a redirect with a Location). */

@@ -26,7 +26,18 @@ const routes: Record<string, (res: ServerResponse) => void> = {
     setTimeout(() => res.socket?.destroy(), 20);
   },
   '/busy': (res) => res.writeHead(429, { 'retry-after-ms': '7', 'content-type': 'application/json' }).end('{"error":{"message":"slow down"}}'),
+  // Never answers: the request must be given up by its caller (abort, timeout).
+  '/hang': (res) => hanging.push(res),
+  // Sends the head and part of the body, then stalls.
+  '/stall': (res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': '400' });
+    res.write('{"choices":');
+    hanging.push(res);
+  },
 };
+const hanging: ServerResponse[] = [];
+/** Resolves when the server has seen the connection of `res` close. */
+const closed = (res: ServerResponse) => new Promise<void>((resolve) => (res.socket?.destroyed ? resolve() : res.socket?.once('close', () => resolve())));
 let server: Server;
 let base: string;
 
@@ -42,9 +53,14 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(async () => {
+  // Idle keep-alive connections would hold close() for seconds.
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
 afterEach(() => {
   seen.length = 0;
+  for (const res of hanging.splice(0)) res.destroy();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -107,6 +123,29 @@ describe('provider requests straight through node:http', () => {
     const controller = new AbortController();
     controller.abort();
     expect(await outcome(postJsonWithRetry({ ...post('/json'), signal: controller.signal }, direct))).toMatchObject({ error: { code: 'MODEL_ABORTED' } });
+  });
+
+  it('gives a request up when the caller aborts while it waits, before or after the reply head, and closes its connection', async () => {
+    for (const path of ['/hang', '/stall']) {
+      const controller = new AbortController();
+      const pending = outcome(postJsonWithRetry({ ...post(path), signal: controller.signal }, direct));
+      await vi.waitFor(() => expect(hanging).toHaveLength(1));
+      controller.abort(new Error('user stop'));
+      expect(await pending).toMatchObject({ error: { code: 'MODEL_ABORTED', message: `openai: request to ${base}${path} was aborted` } });
+      await closed(hanging.pop()!);
+    }
+  });
+
+  it('times an attempt out as fetch does (MODEL_TIMEOUT), leaving no request open', async () => {
+    for (const path of ['/hang', '/stall']) {
+      const byHttp = await outcome(postJsonWithRetry(post(path), { ...direct, timeoutMs: 50 }));
+      expect(byHttp).toEqual({
+        error: { code: 'MODEL_TIMEOUT', message: `openai: request to ${base}${path} failed after 1 attempt: the last attempt timed out` },
+      });
+      await closed(hanging.pop()!);
+      expect(byHttp).toEqual(await outcome(postJsonWithRetry(post(path), { ...viaFetch, timeoutMs: 50 })));
+      await closed(hanging.pop()!);
+    }
   });
 
   it("calls http.request as patched at the time (an interceptor of node:http, such as msw's, sees the request)", async () => {
