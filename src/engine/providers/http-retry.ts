@@ -113,15 +113,24 @@ function parseReply(
   redact: (s: string) => string,
   fail: (message: string, code: string, extra?: { status?: number; cause?: unknown }) => ModelError,
 ): JsonReply {
-  const excerpt = excerptOf(text, redact) || '(empty body)';
-  const malformed = (reason: string, detail = excerpt) => fail(`${reason}: ${detail}`, 'MODEL_BAD_RESPONSE', { status });
+  // Made only for an error: redacting and folding a whole reply is wasted on every good one.
+  let excerpt: string | undefined;
+  const excerptOfText = () => (excerpt ??= excerptOf(text, redact) || '(empty body)');
+  const malformed = (reason: string, detail = excerptOfText()) => fail(`${reason}: ${detail}`, 'MODEL_BAD_RESPONSE', { status });
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw fail(`response body is not JSON (HTTP ${status}): ${excerpt}`, 'MODEL_BAD_RESPONSE', { status, cause: error });
+    throw fail(`response body is not JSON (HTTP ${status}): ${excerptOfText()}`, 'MODEL_BAD_RESPONSE', { status, cause: error });
   }
-  return { status, json, excerpt, malformed };
+  return {
+    status,
+    json,
+    get excerpt() {
+      return excerptOfText();
+    },
+    malformed,
+  };
 }
 
 function exhausted(

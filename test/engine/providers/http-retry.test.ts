@@ -257,6 +257,11 @@ describe('postJsonWithRetry', () => {
     const throwing: typeof fetch = () => Promise.reject(new TypeError(`connect failed for ${KEY}`));
     const network = await failure(postJsonWithRetry(post(), harness({ fetch: throwing, maxRetries: 0 }).options));
 
-    for (const error of [rejected, exhausted, malformed, network]) expect(error.message).not.toContain(KEY);
+    // A JSON reply of the wrong shape, refused by the provider's mapping with its excerpt.
+    serve(() => HttpResponse.json({ unexpected: `echo ${KEY}` }, { status: 200 }));
+    const wrongShape = (await postJsonWithRetry(post(), harness().options)).malformed('response has no choices');
+    expect(wrongShape.message).toContain('response has no choices: {"unexpected":"echo [redacted]"}');
+
+    for (const error of [rejected, exhausted, malformed, network, wrongShape]) expect(error.message).not.toContain(KEY);
   });
 });
