@@ -18,10 +18,13 @@ describe('a single-value flag given twice (built CLI)', () => {
     const out = await runCli(['run', 'scenarios/workflows/file-report-plan.scenarios.yaml', '--out', tempDir(), '--out', tempDir()], ROOT);
     expect(out.exitCode).toBe(2);
     expect(out.stderr).toContain('--out is given twice');
-    // A flag parsed into an object still quotes the text the user typed.
+    // A flag parsed into an object or a number still quotes the text the user typed.
     const shard = await runCli(['run', 'scenarios/workflows/file-report-plan.scenarios.yaml', '--shard', '1/2', '--shard', '2/2'], ROOT);
     expect(shard.exitCode).toBe(2);
     expect(shard.stderr).toContain('--shard is given twice (first "1/2"); give it once');
+    const repeat = await runCli(['run', 'scenarios/workflows/file-report-plan.scenarios.yaml', '--repeat', ' 3', '--repeat', '2'], ROOT);
+    expect(repeat.exitCode).toBe(2);
+    expect(repeat.stderr).toContain('--repeat is given twice (first " 3"); give it once');
   });
 
   it('leaves the list flags repeatable', async () => {

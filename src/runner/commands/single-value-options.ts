@@ -25,9 +25,9 @@ export function refuseRepeatedValues(program: Command): void {
       option.argParser((value: string, previous: unknown) => {
         if (previous !== undefined && previous !== option.defaultValue) {
           const hint = ONCE_HINTS[flag];
-          // A parsed object (--shard's {index, total}) is not what the user wrote: quote their text.
-          const first = typeof previous === 'object' && previous !== null && typed !== undefined ? typed : previous;
-          throw new InvalidArgumentError(`${flag} is given twice (first ${JSON.stringify(first)}); give it once${hint ? `: ${hint}` : ''}`);
+          // A parsed value (--shard's {index, total}, --repeat's number) is not what the user
+          // wrote: quote their text.
+          throw new InvalidArgumentError(`${flag} is given twice (first ${JSON.stringify(typed ?? previous)}); give it once${hint ? `: ${hint}` : ''}`);
         }
         typed = value;
         return parse ? parse(value, undefined) : value;
