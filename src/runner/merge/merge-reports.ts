@@ -72,7 +72,8 @@ function assertSameSuite(inputs: readonly ShardReport[]): void {
     const differences = suiteDifferences(other.report, reference.report);
     const detail = differences.length
       ? differences.join('; ')
-      : 'the selection differs in an option the report does not list (--overlay) or in how the fingerprint was made';
+      : // Nothing recorded differs: what the fingerprint takes and the report does not record.
+        'no recorded field differs, so the shards differ in what the report does not record: the folder each ran in (the fingerprint takes the config and --overlay folders relative to it; run every shard from the same folder) or the --overlay folders';
     throw new ConfigError(
       { file: other.file },
       `not the same suite as ${reference.file} (this file vs ${reference.file}: suite.fingerprint ${reportFingerprint(other.report)} vs ${fingerprint}; ${detail}). Merge only the shards of one \`agentcheck run ... --shard I/N\` command line`,

@@ -149,6 +149,17 @@ describe('mergeReports', () => {
         { file: 'b.json', report: elsewhere },
       ]).message,
     ).toContain('config: "/repo/lean.config.yaml" vs "/repo/agentcheck.config.yaml"; grep: "y" vs null');
+    // Nothing recorded differs (the same config, run from another folder): the message says what else can.
+    const fromElsewhere = shard(2, 2, ['y']);
+    fromElsewhere.suite.fingerprint = 'feed';
+    expect(
+      refuse([
+        { file: 'a.json', report: shard(1, 2, ['x']) },
+        { file: 'b.json', report: fromElsewhere },
+      ]).message,
+    ).toContain(
+      'suite.fingerprint feed vs f00d; no recorded field differs, so the shards differ in what the report does not record: the folder each ran in (the fingerprint takes the config and --overlay folders relative to it; run every shard from the same folder) or the --overlay folders)',
+    );
     expect(refuse([]).message).toContain('at least one report.json');
   });
 });
