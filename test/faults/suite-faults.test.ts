@@ -200,7 +200,10 @@ describe('suite faults (built CLI)', () => {
       expect(report.summary.passed).toBeGreaterThanOrEqual(6);
       expect(report.summary.not_run).toBeGreaterThan(0);
       expect(report.summary.passed + report.summary.not_run).toBe(60);
-      expect(readFileSync(join(out, 'junit.xml'), 'utf8').match(/<testcase /g)).toHaveLength(60);
+      // One testcase per row, and the run's own errored `interrupted` testcase: the file fails as the run did.
+      const junit = readFileSync(join(out, 'junit.xml'), 'utf8');
+      expect(junit.match(/<testcase /g)).toHaveLength(61);
+      expect(junit).toContain(`<error message="The run was interrupted: ${report.summary.not_run} row`);
       expect(readFileSync(join(out, 'report.md'), 'utf8')).toContain('interrupted');
       expectValidSpans(out);
     });

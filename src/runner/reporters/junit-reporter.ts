@@ -59,7 +59,7 @@ export function renderJunit(report: Readonly<Report>, cwd: string): string {
     for (const row of rows) suites.push(testcase(row, name, lines.lineOf(resolve(cwd, file), row.name)));
     suites.push('  </testsuite>');
   }
-  // Stray errors and missing shards fail the run (exit 1) though every row may pass: an errored
+  // Stray errors, missing shards and an interruption fail the run (exit 1) though every row may pass: an errored
   // testcase of their own says so, as pytest lists an error outside any test, so the file agrees
   // with the exit code.
   const runErrors = runErrorCases(report);
@@ -85,12 +85,21 @@ interface RunErrorCase {
   message: string;
 }
 
-/** What failed the run outside its rows: its stray errors, the shards a merge lacks (docs/report-format.md). */
+/** What failed the run outside its rows: its stray errors, the shards a merge lacks, an interruption (docs/report-format.md). */
 function runErrorCases(report: Readonly<Report>): RunErrorCase[] {
   const cases: RunErrorCase[] = [];
   if (report.stray_errors) cases.push({ name: 'stray errors', type: 'STRAY_ERROR', message: capitalized(strayErrorsNote(report.stray_errors)) });
   const missing = missingShardsNote(report);
   if (missing) cases.push({ name: 'missing shards', type: 'missing_shards', message: capitalized(missing) });
+  // Its unreached rows are only skipped testcases: without this the file reads green.
+  if (report.interrupted) {
+    const notRun = report.summary.not_run;
+    cases.push({
+      name: 'interrupted',
+      type: 'interrupted',
+      message: `The run was interrupted: ${notRun} row${notRun === 1 ? '' : 's'} not run (skipped testcases here)`,
+    });
+  }
   return cases;
 }
 

@@ -84,6 +84,26 @@ describe('JunitReporter', () => {
     expect(unexpected).toMatchObject({ name: 'failure', attrs: { type: 'unexpected_pass', message: 'unexpected pass: every check passed' } });
   });
 
+  it('gives an interrupted run an errored testcase of its own, so the file fails as the run does (exit 1)', () => {
+    const cut = report([
+      row('a.scenario.yaml', 'done'),
+      row('a.scenario.yaml', 'not reached', { status: 'not_run', reason: 'not run: the suite was interrupted' }),
+    ]);
+    cut.interrupted = true;
+    const root = parseXml(renderJunit(cut, '/work/project'));
+    expect(root.attrs).toMatchObject({ tests: '3', failures: '0', errors: '1' });
+    const suite = findAll(root, 'testsuite').find((s) => s.attrs.name === 'agentcheck')!;
+    expect(suite.attrs).toMatchObject({ tests: '1', errors: '1' });
+    expect(findAll(suite, 'error')[0].attrs).toEqual({
+      type: 'interrupted',
+      message: 'The run was interrupted: 1 row not run (skipped testcases here)',
+    });
+    expect(junitSchemaProblems(root)).toEqual([]);
+    // A run that was not cut short has no such testcase.
+    cut.interrupted = false;
+    expect(findAll(parseXml(renderJunit(cut, '/work/project')), 'testsuite').map((s) => s.attrs.name)).toEqual(['a.scenario.yaml']);
+  });
+
   it('escapes names and strips characters XML 1.0 forbids everywhere', () => {
     const nasty = report([row('a&b/<x>.scenario.yaml', 'it\'s "odd" \u0000\uFFFF\uD800', { status: 'error', error: { type: 'A<B', message: 'm\u0007' } })]);
     const root = parseXml(renderJunit(nasty, '/work/project'));
