@@ -39,6 +39,12 @@ describe('agentcheck init (end to end)', () => {
       'so it writes nothing: expected a folder where none of agents/support-bot.yaml, scenarios/refund.scenario.yaml, scenarios/caught-defect.scenario.yaml, agentcheck.config.yaml, README.md exists (other files may be there; try agentcheck init agent-tests)',
     );
     expect(result.stderr).not.toContain('empty folder');
+    // The folder it suggests is one it would write: not agent-tests once that has the starter.
+    const again = tempDir();
+    expect((await runCli(['init', 'agent-tests'], again)).exitCode).toBe(0);
+    const twice = await runCli(['init', 'agent-tests'], again);
+    expect(twice.exitCode).toBe(2);
+    expect(twice.stderr).toContain('(other files may be there; try agentcheck init agent-tests-2)');
     expect(readFileSync(join(dir, 'README.md'), 'utf8')).toBe('mine\n');
     expect(existsSync(join(dir, 'agents'))).toBe(false);
 

@@ -19,7 +19,7 @@ export async function initCommand(dir: string | undefined, io: CommandIO): Promi
       throw new ConfigError(
         { file: dir ?? '.' },
         // The real rule: none of the starter's files may exist; other files are left alone.
-        `already has ${existing.map(shown).join(', ')}; agentcheck init never overwrites files, so it writes nothing: expected a folder where none of ${Object.keys(STARTER_FILES).join(', ')} exists (other files may be there; try agentcheck init agent-tests)`,
+        `already has ${existing.map(shown).join(', ')}; agentcheck init never overwrites files, so it writes nothing: expected a folder where none of ${Object.keys(STARTER_FILES).join(', ')} exists (other files may be there; try agentcheck init ${shellWord(freeFolder(io.cwd))})`,
         'INIT_EXISTS',
       );
     }
@@ -49,4 +49,12 @@ export async function initCommand(dir: string | undefined, io: CommandIO): Promi
   const cd = where === '.' ? '' : `cd ${shellWord(where)} && `;
   io.stdout.write(`Next: ${cd}npx agentcheck validate . && npx agentcheck run . (see ${shown('README.md')})\n`);
   return EXIT.ok;
+}
+
+/** The first of agent-tests, agent-tests-2, ... (from `cwd`) holding none of the starter's files: a folder init would write. */
+function freeFolder(cwd: string): string {
+  for (let n = 1; ; n++) {
+    const name = n === 1 ? 'agent-tests' : `agent-tests-${n}`;
+    if (!Object.keys(STARTER_FILES).some((file) => existsSync(join(cwd, name, file)))) return name;
+  }
 }
