@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { assertFormat, memoryLocator } from '../../config/assert-format.js';
+import { checkFormat, memoryLocator } from '../../config/assert-format.js';
 import { ConfigError } from '../../config/errors.js';
 import { jsonSyntaxProblem } from '../../config/json-syntax-error.js';
 import { writeFileAtomic } from '../report/write-atomic.js';
@@ -25,10 +25,13 @@ export async function readCassette(path: string, setMode: CassetteModeSetting): 
     const { reason, ...pos } = jsonSyntaxProblem(text, error);
     throw new ConfigError({ file: path, ...pos }, `a cassette must be JSON (${reason}); ${reRecord(setMode)}`, 'CASSETTE_INVALID');
   }
-  assertFormat(cassetteFileSchema, value, (path_, expected) => {
-    const located = memoryLocator(path)(path_, expected);
-    return new ConfigError({ file: located.file, path: located.path }, `${expected}; ${reRecord(setMode)}`, 'CASSETTE_INVALID');
-  });
+  const { errors } = checkFormat(cassetteFileSchema, value, memoryLocator(path));
+  if (errors.length === 1) throw new ConfigError({ file: path, path: errors[0].path }, `${errors[0].expected}; ${reRecord(setMode)}`, 'CASSETTE_INVALID');
+  // Each problem once, in one line (a row's reason is one line), and the way out once.
+  if (errors.length > 1) {
+    const problems = errors.map((error) => (error.path ? `at ${error.path}: ${error.expected}` : error.expected));
+    throw new ConfigError({ file: path }, `${errors.length} problems: ${problems.join('; ')}; ${reRecord(setMode)}`, 'CASSETTE_INVALID');
+  }
   return value as Cassette;
 }
 

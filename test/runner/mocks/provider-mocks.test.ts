@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -123,6 +124,15 @@ describe('testRun with a cassette', () => {
     expect(broken.verdict_reason).toMatch(/^CASSETTE_INVALID: .*a cassette must be JSON \(.+\); re-record it with cassette\.mode: 'record'$/);
     const invalid = await replayFrom(join(dir, 'invalid.json'));
     expect(invalid.verdict_reason).toMatch(/^CASSETTE_INVALID: .*missing required key "interactions"; re-record it with cassette\.mode: 'record'$/);
-    for (const result of [missing, broken, invalid]) expect(result.verdict_reason).not.toContain('--cassettes');
+    // Several problems: each said once, on one line, and the way out once.
+    writeFileSync(join(dir, 'many.json'), JSON.stringify({ schema: 'agentcheck.cassette/1', interactions: [{ request: {} }] }));
+    const many = await replayFrom(join(dir, 'many.json'));
+    expect(many.verdict_reason).toMatch(
+      /^CASSETTE_INVALID: cannot replay the cassette: .*many\.json: \d+ problems: .*at interactions\[0\]\.request: .*; re-record it with cassette\.mode: 'record'$/,
+    );
+    expect(many.verdict_reason).not.toContain('\n');
+    expect(many.verdict_reason!.split('re-record it with')).toHaveLength(2);
+    expect(many.verdict_reason!.split(join(dir, 'many.json'))).toHaveLength(2);
+    for (const result of [missing, broken, invalid, many]) expect(result.verdict_reason).not.toContain('--cassettes');
   });
 });
