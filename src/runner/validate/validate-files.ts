@@ -59,11 +59,17 @@ export async function validateFiles(paths: readonly string[], options: { config?
   // file, which still counts as valid: else the first file to meet it dropped out of the count.
   const checkScenarioFile = (suites: typeof LoadSuite, found: FoundScenarioFile, suite: SuiteConfig) => {
     const variantProblems: ConfigError[] = [];
+    const load = (config: SuiteConfig) =>
+      suites.loadSuite({ paths: [], files: [found], config, planRuns: false, variantFailures, variantProblems }, cwd).scenarios.length;
     try {
-      report.scenarios += suites.loadSuite(
-        { paths: [], files: [found], config: suite, planRuns: false, variantFailures, variantProblems },
-        cwd,
-      ).scenarios.length;
+      report.scenarios += load(suite);
+    } catch (error) {
+      // Problems all located in the config (its `model` does not fit this file's builds) are the
+      // config's, as a variant that does not apply is: the file is checked, and counted, without it.
+      const problems = toProblems(error, found.file);
+      if (suite.model === undefined || !suite.source || problems.some((problem) => problem.file !== suite.source?.file)) throw error;
+      addProblems(report, problems);
+      report.scenarios += load({ ...suite, model: undefined });
     } finally {
       // Also beside the file's own problems: the variants were checked against its builds all the same.
       addProblems(

@@ -1,4 +1,4 @@
-import { symlinkSync } from 'node:fs';
+import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, ConfigErrors } from '../../../src/config/errors.js';
@@ -332,9 +332,22 @@ describe("the suite's model", () => {
     const report = await validateFiles([], { config: 'agentcheck.config.yaml' }, dir);
     expect(located(report)).toEqual([[`${dir}/agentcheck.config.yaml`, 2, 'model.provider']]);
     expect(report.problems[0].message).toContain('model.provider changes the provider to "anthropic": name its model too (model.model)');
-    expect(report.counts.config).toBe(0);
+    // The config's problem, not its scenario files': they are checked and counted without it, as
+    // beside a variant that does not apply.
+    expect(report.counts).toMatchObject({ config: 0, scenario: 2 });
+    expect(report.scenarios).toBe(2);
     // Found under the paths, the config is blamed the same way.
-    expect(located(await validateFiles(['.'], {}, dir))).toEqual([[`${dir}/agentcheck.config.yaml`, 2, 'model.provider']]);
+    const found = await validateFiles(['.'], {}, dir);
+    expect(located(found)).toEqual([[`${dir}/agentcheck.config.yaml`, 2, 'model.provider']]);
+    expect(found.counts).toMatchObject({ config: 0, scenario: 2 });
+  });
+
+  it("a scenario file's own problems beside the config's model problem are still its own (not counted valid)", async () => {
+    const dir = suite('model: {provider: anthropic}\n');
+    writeFileSync(join(dir, 'suite/b.scenario.yaml'), 'name: b\nagent: ../shop.yaml\ninputs: {messages: [{role: user, content: hi}]}\nexpect: {checkz: []}\n');
+    const report = await validateFiles([], { config: 'agentcheck.config.yaml' }, dir);
+    expect(report.problems.map((problem) => problem.file)).toEqual([`${dir}/agentcheck.config.yaml`, `${dir}/suite/b.scenario.yaml`]);
+    expect(report.counts).toMatchObject({ config: 0, scenario: 1 });
   });
 
   it("parameters that do not fit a build's provider are reported once, at the config, naming the build", async () => {
