@@ -70,6 +70,7 @@ const OPTIONS: Record<string, Check> = {
   captureContent: oneOf('true or false', (value) => typeof value === 'boolean'),
   otlpEndpoint: oneOf('an http(s) URL', (value) => typeof value === 'string'),
   beforeExternalStop: oneOf('a function', (value) => typeof value === 'function'),
+  approvalsHeldTo: oneOf('a list of agent builds', (value) => Array.isArray(value) && value.every(isObject)),
 };
 
 /**

@@ -7,7 +7,7 @@ import type { Model } from './model/model.js';
 import type { ApprovalPolicy } from './permissions/approval-policy.js';
 import type { ScriptEntry } from './providers/scripted.js';
 import type { DeltaRevision } from './revision/delta.js';
-import type { Revision } from './revision/types.js';
+import type { AgentBuild, Revision } from './revision/types.js';
 import type { SkillOptions } from './skills-delivery.js';
 import { checkInvokeOptions } from './check-invoke-options.js';
 import { runTurn } from './run-turn.js';
@@ -41,6 +41,12 @@ export interface InvokeOptions {
   checkpointer?: Checkpointer;
   /** MCP servers shared across runs (a suite's); without it the run starts its own and stops them at its end. */
   mcpServers?: McpServerPool;
+  /**
+   * The other builds `approvals` answer (the runner's: a scenario's build under each of the
+   * suite's variants). Once the run's MCP servers list their tools, a name one of them may have
+   * is dropped for this run rather than refused (docs/mcp.md).
+   */
+  approvalsHeldTo?: readonly AgentBuild[];
   /**
    * Record message content on chat spans (`gen_ai.input.messages`, `gen_ai.output.messages`),
    * secrets scrubbed; default off. The runner turns it on for scripted models and cassettes.

@@ -1,4 +1,3 @@
-import { approvalsFor } from './permissions/check-approvals.js';
 import { secretEnvValues } from '../config/redact.js';
 import type { Context, Tracer } from '@opentelemetry/api';
 import type { InvokeOptions } from './invoke.js';
@@ -49,7 +48,8 @@ export interface RunPlace {
 
 /**
  * Builds the tools, model, resolved config and call path of a run (shared by invoke and
- * resume). Throws ConfigError / ModelError when the run cannot start.
+ * resume), with `options.approvals` as checkRunApprovals keyed them. Throws ConfigError /
+ * ModelError when the run cannot start.
  */
 export function prepareRun(revision: Revision | DeltaRevision, options: InvokeOptions, place: RunPlace): PreparedRun {
   const agent = buildAgent(revision.build);
@@ -71,8 +71,8 @@ export function prepareRun(revision: Revision | DeltaRevision, options: InvokeOp
     tools,
     fallbackTools,
     agent,
-    // Keyed by the names the gates ask with (an MCP tool given by its tool part gets its full name).
-    approvals: options.approvals && approvalsFor(options.approvals, revision.build),
+    // Keyed by the names the gates ask with (checkRunApprovals): an MCP tool given by its tool part gets its full name.
+    approvals: options.approvals,
     security: createPromptSecurity(options.encodedTags),
     tracer: place.tracer,
     workspace: place.workspace,

@@ -10,6 +10,7 @@ import type { InvokeInput, InvokeOptions } from './invoke.js';
 import { describeError, runAgentLoop, type LoopState } from './loop/agent-loop.js';
 import type { Message } from './model/message.js';
 import { openMcpSession, type McpSession } from './mcp/mcp-toolset.js';
+import { checkRunApprovals } from './permissions/run-approvals.js';
 import { prepareRun, type PreparedRun } from './prepare-run.js';
 import type { DeltaRevision } from './revision/delta.js';
 import type { FlowSpec, Revision } from './revision/types.js';
@@ -71,14 +72,17 @@ export async function runTurn(revision: Revision | DeltaRevision, start: TurnSta
     } else {
       const modelCallsDone = start.kind === 'resume' ? start.checkpoint.modelCalls : 0;
       mcp = await openMcpSession(revision, options.mcpServers, options.env ?? process.env, options.signal);
-      const prepared = prepareRun(revision, options, { tracer, parent, workspace, modelCallsDone, extraTools: mcp.tools, processes });
+      // Names left for the servers' tools are checked now, before the model's first call.
+      const approvals = checkRunApprovals(options.approvals, revision.build, mcp.listed, options.approvalsHeldTo);
+      const runOptions = approvals === options.approvals ? options : { ...options, approvals };
+      const prepared = prepareRun(revision, runOptions, { tracer, parent, workspace, modelCallsDone, extraTools: mcp.tools, processes });
       root.setAttributes({
         [ATTR.providerName]: genAiProviderName(prepared.resolved.provider),
         [ATTR.resolvedConfig]: JSON.stringify(prepared.resolved),
         [ATTR.skillsDelivered]: prepared.resolved.skills,
       });
       const flow = revision.build.flow;
-      body = flow ? await flowTurn(revision, flow, prepared, start, options, writer) : await agentTurn(prepared, start, writer);
+      body = flow ? await flowTurn(revision, flow, prepared, start, runOptions, writer) : await agentTurn(prepared, start, writer);
     }
   } catch (error) {
     body = { messages: startMessages(start), output: '', stop_reason: 'error', usage: { input_tokens: 0, output_tokens: 0 }, error: describeError(error) };

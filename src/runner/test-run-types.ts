@@ -2,6 +2,7 @@ import type { Checkpoint } from '../engine/checkpoint/checkpointer.js';
 import type { ResolvedConfig } from '../engine/resolve-config.js';
 import type { ResumeDecision } from '../engine/resume.js';
 import type { DeltaRevision } from '../engine/revision/delta.js';
+import type { AgentBuild } from '../engine/revision/types.js';
 import type { Turn } from '../engine/turn.js';
 import type { Workspace } from '../engine/workspace/workspace.js';
 import type { SpanRecord } from '../spans/span-record.js';
@@ -76,6 +77,8 @@ export interface TestRunControl {
   earlierSpans?: readonly SpanRecord[];
   /** Where the mocks' `responses` sequences stood when the run paused (TestRunRecord.mockServed). */
   mockServed?: Readonly<Record<string, number>>;
+  /** The other builds the request's approvals answer (a scenario's build under each variant): InvokeOptions.approvalsHeldTo. */
+  approvalsHeldTo?: readonly AgentBuild[];
   /** The scenario's judge checks: graded after the run, their answers put in the evidence. */
   judges?: readonly JudgeJob[];
   /**

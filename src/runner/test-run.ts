@@ -128,6 +128,7 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
     ),
     signal,
     mcpServers: request.mcpServers,
+    approvalsHeldTo: control.approvalsHeldTo,
     captureContent: capture,
     otlpEndpoint: receiver?.endpoint,
     beforeExternalStop: receiver ? () => receiver.settle() : undefined,

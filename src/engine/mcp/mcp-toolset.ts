@@ -7,6 +7,7 @@ import { scrubbedEnv } from '../tools/process/run-process.js';
 import { insideRunEnv } from '../inside-run.js';
 import type { Tool } from '../tools/tool.js';
 import type { McpLaunch } from './mcp-connection.js';
+import type { ListedMcpServer } from './listed-tools.js';
 import { liveFetch } from './live-fetch.js';
 import { McpServerPool } from './mcp-server-pool.js';
 import { createMcpTool } from './mcp-tool.js';
@@ -20,10 +21,12 @@ export const DEFAULT_MCP_TIMEOUT_MS = 30_000;
 /** The MCP tools of one run and how to release what the run alone started. */
 export interface McpSession {
   tools: Tool[];
+  /** Each server of the build and the tools it offers, by the server's own names. */
+  listed: ListedMcpServer[];
   close(): Promise<void>;
 }
 
-const NO_SERVERS: McpSession = { tools: [], close: async () => undefined };
+const NO_SERVERS: McpSession = { tools: [], listed: [], close: async () => undefined };
 
 /**
  * Starts (or reuses, from `shared`) the servers of the build's `agent.mcps` and returns their
@@ -63,7 +66,8 @@ export async function openMcpSession(
         ),
       ),
     );
-    return { tools, close: async () => own?.close() };
+    const listed = servers.map((server, index) => ({ server, tools: picked[index] }));
+    return { tools, listed, close: async () => own?.close() };
   } catch (error) {
     await own?.close();
     throw error;

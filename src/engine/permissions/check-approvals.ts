@@ -29,7 +29,10 @@ export function checkApprovals(approvals: { tools?: Readonly<Record<string, unkn
  * tool part alone when that names exactly one tool);
  * load_skill is never gated. A typo would otherwise leave the real tool to `approvals.default`. A tool's answer
  * must be approve, deny or reject; only a human_input component takes other text.
- * `locate` takes paths relative to `approvals.tools`. Scenario files, testRun and invoke share it.
+ * A server without a `tools` list names its tools only once it runs: a tool part alone may be
+ * one of them, so it waits for the run's own check (checkRunApprovals), as full names under such a
+ * server do. `locate` takes paths relative to `approvals.tools`. Scenario files, testRun and invoke share it,
+ * and so does the check at the start of a run, with the builds' servers' listed tools.
  */
 function checkApprovalTools(tools: Readonly<Record<string, unknown>>, builds: readonly AgentBuild[], locate: Locator): void {
   const catalogs = builds.map(buildTools);
@@ -43,7 +46,7 @@ function checkApprovalTools(tools: Readonly<Record<string, unknown>>, builds: re
       continue;
     }
     const byToolPart = gatesName(name, builds) ? [] : mcpToolsNamed(name, catalogs);
-    if (byToolPart.length === 1 || gatesName(name, builds)) {
+    if (byToolPart.length === 1 || gatesName(name, builds) || (byToolPart.length === 0 && mayBeListedToolPart(name, catalogs))) {
       // A tool's gate takes approve or deny (reject counts as deny); any other text would leave
       // the call waiting, as if nobody answered. A human_input component also takes a response text.
       if (!humanInputs.has(name) && !TOOL_ANSWERS.includes(answer as string)) {
@@ -67,6 +70,11 @@ export function gatesName(name: string, builds: readonly AgentBuild[]): boolean 
   return builds.map(buildTools).some((catalog) => catalog.all.has(name) || isOpenServerTool(name, catalog));
 }
 
+/** Whether `name` may be the tool part of a tool that a server without a `tools` list offers (known only once it runs). */
+function mayBeListedToolPart(name: string, catalogs: readonly BuildTools[]): boolean {
+  return !name.startsWith(MCP_TOOL_PREFIX) && catalogs.some((catalog) => catalog.openServers.length > 0);
+}
+
 /**
  * The full `mcp__<server>__<tool>` names of the builds' declared MCP tools whose tool part is
  * `name` (`list_directory`, as a result's approvals and verdict name it; docs/mcp.md).
@@ -88,14 +96,17 @@ function mcpDidYouMean(name: string, catalogs: readonly BuildTools[]): string {
  * The part of `policy` that `build` can use, by the names its gates ask with: a scenario's
  * approvals are held to every variant's build, so an answer for a tool one variant removes is
  * dropped for that variant's run (where invoke would refuse it) rather than failing the row; an
- * MCP tool named by its tool part alone (`list_directory`) is keyed by its full name.
+ * MCP tool named by its tool part alone (`list_directory`) is keyed by its full name. With a
+ * server without a `tools` list, tool parts are kept as given: the run keys them once the
+ * server has listed its tools (checkRunApprovals).
  */
 export function approvalsFor<T extends { tools?: Readonly<Record<string, unknown>> }>(policy: T, build: AgentBuild): T {
   const tools = policy.tools;
   if (!tools || Object.keys(tools).every((name) => gatesName(name, [build]))) return policy;
   const catalogs = [buildTools(build)];
+  const open = catalogs[0].openServers.length > 0;
   const keyed = Object.entries(tools).flatMap(([name, answer]): Array<[string, unknown]> => {
-    if (gatesName(name, [build])) return [[name, answer]];
+    if (gatesName(name, [build]) || (open && !name.startsWith(MCP_TOOL_PREFIX))) return [[name, answer]];
     const full = mcpToolsNamed(name, catalogs);
     // The full name, when given too, is the more specific answer.
     return full.length === 1 && !(full[0] in tools) ? [[full[0], answer]] : [];

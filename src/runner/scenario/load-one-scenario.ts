@@ -8,6 +8,7 @@ import { checkReferences, validateCheck, validateToolName } from '../../verdicts
 import { partialCheckReferences } from '../../verdicts/run-checks.js';
 import type { CustomCheckRef } from '../checks/custom-check-ref.js';
 import { checkApprovals, EXTERNAL_NO_GATES } from '../../engine/permissions/check-approvals.js';
+import { buildTools } from '../../engine/revision/build-tools.js';
 import { checkScenarioNames } from './check-scenario-names.js';
 import { mergeSkills, noLoadSkillReason } from './load-skill-offered.js';
 import { customCheckRefs } from './custom-check-refs.js';
@@ -162,6 +163,8 @@ export function loadOneScenario(
   if (customChecks.length) scenario.customChecks = customChecks;
   if (judges.length) scenario.judges = judges;
   if (approvals !== undefined) scenario.approvals = approvals;
+  // With variants, a run whose servers list their tools needs the other builds to tell a typo from another variant's tool.
+  if (approvals?.tools && builds.length > 1 && builds.some((build) => buildTools(build).openServers.length > 0)) scenario.approvalsHeldTo = builds;
   if (spec.mocks !== undefined) scenario.mocks = spec.mocks;
   if (spec.resume !== undefined) scenario.resume = spec.resume;
   if (spec.expect_failure !== undefined) scenario.expect_failure = spec.expect_failure;

@@ -86,6 +86,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
       options.revision,
       {
         answers: scenario.resume?.map((item) => item.decision),
+        approvalsHeldTo: scenario.approvalsHeldTo,
         judges: scenario.judges,
         deadline: options.deadline,
         cassetteSetting: CASSETTES_FLAG,

@@ -2,6 +2,7 @@ import type { Message } from '../../engine/model/message.js';
 import type { ApprovalPolicy } from '../../engine/permissions/approval-policy.js';
 import type { ScriptEntry } from '../../engine/providers/scripted.js';
 import type { DeltaRevision } from '../../engine/revision/delta.js';
+import type { AgentBuild } from '../../engine/revision/types.js';
 import type { CustomCheckRef } from '../checks/custom-check-ref.js';
 import type { JudgeJob } from '../judge/grader-model.js';
 import type { HttpMock } from '../mocks/http-mocks.js';
@@ -30,6 +31,11 @@ export interface Scenario extends Pick<ScenarioSpec, 'name' | 'description' | 'r
   inputs: { messages: Message[]; context?: Record<string, unknown> };
   script?: ScriptEntry[];
   approvals?: ApprovalPolicy;
+  /**
+   * Every build `approvals` answer (its build under each variant), when some has an MCP server
+   * without a `tools` list: the run holds the approvals to them once its servers list their tools.
+   */
+  approvalsHeldTo?: AgentBuild[];
   mocks?: { http?: HttpMock[] };
   expect: ScenarioExpect;
   /** The `custom` checks of `expect.checks`, their modules resolved (docs/custom-checks.md). */

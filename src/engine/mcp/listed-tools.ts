@@ -1,0 +1,30 @@
+import type { AgentBuild, McpServerSpec } from '../revision/types.js';
+
+/** One `mcps` entry of a run and the names of the tools it offers (the server's own names). */
+export interface ListedMcpServer {
+  server: McpServerSpec;
+  tools: readonly string[];
+}
+
+/**
+ * `build` with each server that has no `tools` list given the tools it offers, as if listed
+ * there, so the checks made at load hold names to them (docs/mcp.md): a server launched as one
+ * of `listed` offers what that one listed; another (a variant's server started differently, not
+ * started by this run) is taken to offer nothing, since what it offers cannot be known here.
+ * `build` itself when it has no such server.
+ */
+export function withListedTools(build: AgentBuild, listed: readonly ListedMcpServer[]): AgentBuild {
+  const servers = build.agent?.mcps;
+  if (!build.agent || !servers?.some((server) => !server.tools)) return build;
+  const mcps = servers.map((server) => {
+    if (server.tools) return server;
+    const same = listed.find((entry) => launchKey(entry.server) === launchKey(server));
+    return { ...server, tools: [...(same?.tools ?? [])] };
+  });
+  return { ...build, agent: { ...build.agent, mcps } };
+}
+
+/** What decides which tools a server lists: the same key, the same server (a variant may start another). */
+function launchKey(server: McpServerSpec): string {
+  return JSON.stringify([server.name, server.command, server.url, server.headers, server.env_allow]);
+}

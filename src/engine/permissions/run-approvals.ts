@@ -1,0 +1,28 @@
+import { memoryLocator } from '../../config/assert-format.js';
+import { withListedTools, type ListedMcpServer } from '../mcp/listed-tools.js';
+import type { AgentBuild } from '../revision/types.js';
+import type { ApprovalPolicy } from './approval-policy.js';
+import { approvalsFor, checkApprovals } from './check-approvals.js';
+
+/**
+ * A run's approvals once its MCP servers have listed their tools, before the model's first call
+ * (docs/mcp.md): where a server without a `tools` list left names unchecked at load, they are
+ * held to what it lists with the load-time check (the same messages and did-you-mean), then keyed
+ * by the names the gates ask with. `heldTo`: the other builds the approvals answer (a scenario's
+ * build under each variant); a name one of them has is dropped for this run, not refused (a
+ * server of theirs that this run did not start counts as offering nothing: withListedTools).
+ * Throws a ConfigError (`approvals at tools.NAME: ...`), which ends the run with stop_reason error.
+ */
+export function checkRunApprovals(
+  policy: ApprovalPolicy | undefined,
+  build: AgentBuild,
+  listed: readonly ListedMcpServer[],
+  heldTo: readonly AgentBuild[] = [],
+): ApprovalPolicy | undefined {
+  if (!policy) return policy;
+  const known = withListedTools(build, listed);
+  if (policy.tools && known !== build) {
+    checkApprovals(policy, [known, ...heldTo.map((other) => withListedTools(other, listed))], memoryLocator('approvals'));
+  }
+  return approvalsFor(policy, known);
+}
