@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { checkpointShapeProblems } from '../../../src/engine/checkpoint/checkpoint-shape.js';
+import type { Checkpoint } from '../../../src/engine/checkpoint/checkpointer.js';
+import { MemoryCheckpointer } from '../../../src/engine/checkpoint/memory-checkpointer.js';
+import { resume } from '../../../src/engine/resume.js';
+import { revisionFromValue } from '../../../src/engine/revision/load-build.js';
+import { FolderWorkspace } from '../../../src/engine/workspace/folder-workspace.js';
+import { build } from '../../helpers/run-agent.js';
+import { invokeScripted } from '../../helpers/run-resumable.js';
+import { tempDir } from '../../helpers/temp-dir.js';
+import { configFixerBuild } from '../flow/config-fixer.js';
+
+const remove = { name: 'delete_order', description: 'Delete.', permission: 'ask', parameters: { type: 'object' }, returns: { ok: true } };
+const agentRevision = build({ tools: [remove] });
+const agentScript = [{ tool_calls: [{ name: 'delete_order', args: { id: '1' } }] }, { text: 'Handled.' }];
+
+/** A plain agent run paused at its gate, as the engine saved it. */
+async function agentPause(): Promise<Checkpoint> {
+  const checkpointer = new MemoryCheckpointer();
+  const { turn } = await invokeScripted(agentRevision, {}, { script: agentScript, checkpointer });
+  return (await checkpointer.latest(turn.trace_id)) as Checkpoint;
+}
+
+/** A flow paused inside its agent component, at a gated edit: `current` holds the component's loop and pending call. */
+async function flowPause() {
+  const gated = configFixerBuild({ tools: [{ name: 'edit_file', description: 'Edit a file.', builtin: 'edit_file', permission: 'ask' }] });
+  const revision = revisionFromValue(gated);
+  const checkpointer = new MemoryCheckpointer();
+  const script = [{ tool_calls: [{ name: 'edit_file', args: { path: 'config.json', old: '"80"', new: '80' } }] }, { text: 'done' }];
+  const workspace = FolderWorkspace.at(tempDir({ 'config.json': '{"port": "80"}' }));
+  const { turn } = await invokeScripted(
+    revision,
+    { messages: [{ role: 'user', content: 'Fix it.' }], context: { config_path: 'config.json' } },
+    { script, checkpointer, workspace },
+  );
+  const checkpoint = (await checkpointer.latest(turn.trace_id)) as Checkpoint & { kind: 'flow' };
+  return { revision, checkpoint };
+}
+
+/** A copy of `checkpoint` (as plain JSON, as a file holds it) changed by `edit`. */
+function edited(checkpoint: Checkpoint, edit: (copy: Record<string, any>) => void): unknown {
+  const copy = JSON.parse(JSON.stringify(checkpoint));
+  edit(copy);
+  return copy;
+}
+
+describe('checkpointShapeProblems: what a checkpoint must hold to be resumed', () => {
+  it('finds nothing in the checkpoints the engine saves, agent and flow, also read back from JSON', async () => {
+    const agent = await agentPause();
+    expect(checkpointShapeProblems(agent, agentRevision.build)).toEqual([]);
+    expect(checkpointShapeProblems(JSON.parse(JSON.stringify(agent)), agentRevision.build)).toEqual([]);
+    const { revision, checkpoint } = await flowPause();
+    expect(checkpoint.state.current?.loop).toBeDefined();
+    expect(checkpointShapeProblems(checkpoint, revision.build)).toEqual([]);
+    expect(checkpointShapeProblems(JSON.parse(JSON.stringify(checkpoint)), revision.build)).toEqual([]);
+  });
+
+  it('refuses a key an agent checkpoint does not have, at every level, naming it with the keys there are', async () => {
+    const checkpoint = await agentPause();
+    const damaged = edited(checkpoint, (copy) => {
+      copy.foo = 1;
+      copy.pending.toool = 'x';
+      copy.state.foo = 1;
+      copy.state.usage.foo = 1;
+    });
+    expect(checkpointShapeProblems(damaged, agentRevision.build)).toEqual([
+      { path: 'foo', expected: 'unknown key "foo"; expected one of: id, traceId, seq, revisionHash, deltaHash, modelCalls, pending, kind, state' },
+      { path: 'pending.toool', expected: 'unknown key "toool" (did you mean "tool"?); expected one of: id, tool, tool_call_id, args' },
+      { path: 'state.usage.foo', expected: 'unknown key "foo"; expected one of: input_tokens, output_tokens, cached_input_tokens, reasoning_tokens' },
+      { path: 'state.foo', expected: 'unknown key "foo"; expected one of: messages, turns, usage' },
+    ]);
+  });
+
+  it('refuses counts, ids, the pending call and messages that a resumed run would misread', async () => {
+    const checkpoint = await agentPause();
+    const damaged = edited(checkpoint, (copy) => {
+      copy.modelCalls = -5;
+      copy.revisionHash = 5;
+      copy.deltaHash = 1;
+      copy.pending.tool = '';
+      copy.state.turns = 'abc';
+      copy.state.usage.output_tokens = 1.5;
+      copy.state.messages[1].role = 'robot';
+      copy.state.messages.push({ role: 'tool', tool_call_id: 'nope', tool_name: 'x', content: 'r', is_error: false });
+    });
+    expect(checkpointShapeProblems(damaged, agentRevision.build)).toEqual([
+      { path: 'revisionHash', expected: 'expected a string, got number 5' },
+      { path: 'deltaHash', expected: 'expected a string or null, got number 1' },
+      { path: 'modelCalls', expected: 'expected a whole number >= 0, got number -5' },
+      { path: 'pending.tool', expected: 'expected a non-empty string, got string ""' },
+      { path: 'state.messages[1].role', expected: 'expected one of "user" | "assistant" | "tool", got string "robot"' },
+      {
+        path: 'state.messages[2].tool_call_id',
+        expected: 'expected the id of an earlier assistant tool call it answers (an earlier assistant tool call, and there is none), got string "nope"',
+      },
+      { path: 'state.usage.output_tokens', expected: 'expected a whole number >= 0, got number 1.5' },
+      { path: 'state.turns', expected: 'expected a whole number >= 0, got string "abc"' },
+    ]);
+    // A pending of null waits for nothing: checkpointMisfit says so when it is answered.
+    expect(
+      checkpointShapeProblems(
+        edited(checkpoint, (copy) => (copy.pending = null)),
+        agentRevision.build,
+      ),
+    ).toEqual([]);
+  });
+
+  it("refuses a flow state's unknown keys and damaged parts: its channels, the component in progress and its loop", async () => {
+    const { revision, checkpoint } = await flowPause();
+    const damaged = edited(checkpoint, (copy) => {
+      copy.state.foo = 1;
+      copy.state.executions = -1;
+      copy.state.flow.foo = 1;
+      copy.state.flow.conversation_history.fixer = [{ role: 'user', contnt: 'x' }];
+      copy.state.current.foo = 1;
+      copy.state.current.component = 'nobody';
+      copy.state.current.pending.foo = 1;
+      copy.state.current.loop.turns = -1;
+    });
+    expect(checkpointShapeProblems(damaged, revision.build)).toEqual([
+      { path: 'state.foo', expected: expect.stringContaining('expected one of: flow, messages, usage, modelCalls, executions, next, current, output') },
+      { path: 'state.executions', expected: 'expected a whole number >= 0, got number -1' },
+      { path: 'state.flow.foo', expected: 'unknown key "foo"; expected one of: status, conversation_history, ui_chat_log, context' },
+      { path: 'state.flow.conversation_history.fixer[0].contnt', expected: 'unknown key "contnt" (did you mean "content"?); expected one of: role, content' },
+      { path: 'state.current.foo', expected: expect.stringContaining('unknown key "foo"') },
+      { path: 'state.current.component', expected: 'expected the name of a component of the flow (read_config, fixer, review)' },
+      { path: 'state.current.pending.foo', expected: expect.stringContaining('unknown key "foo"') },
+      { path: 'state.current.loop.turns', expected: 'expected a whole number >= 0, got number -1' },
+    ]);
+  });
+
+  it("leaves a kind the build does not run to the misfit check, rather than calling the other kind's fields unknown", async () => {
+    const { revision, checkpoint } = await flowPause();
+    expect(
+      checkpointShapeProblems(
+        edited(checkpoint, (copy) => (copy.kind = 'agent')),
+        revision.build,
+      ),
+    ).toEqual([]);
+    await expect(resume(revision, edited(checkpoint, (copy) => (copy.kind = 'agent')) as Checkpoint, 'approve')).rejects.toMatchObject({
+      code: 'CHECKPOINT_MISMATCH',
+    });
+  });
+
+  it("makes the engine's resume refuse a damaged checkpoint naming the field, as agentcheck resume does its file", async () => {
+    const checkpoint = await agentPause();
+    const damaged = edited(checkpoint, (copy) => (copy.pending.foo = 1)) as Checkpoint;
+    await expect(resume(agentRevision, damaged, 'approve', { script: agentScript })).rejects.toMatchObject({
+      code: 'CHECKPOINT_INVALID',
+      message: expect.stringContaining('it is damaged: pending.foo: unknown key "foo"'),
+    });
+  });
+});
