@@ -10,6 +10,23 @@ export interface SpanRecordProblem {
   expected: string;
 }
 
+/** Every key a span record has (docs/spans.md): a file of records agentcheck wrote holds no other. Listed against the type, so none is missed. */
+export const SPAN_RECORD_KEYS = Object.keys({
+  trace_id: true,
+  span_id: true,
+  parent_id: true,
+  name: true,
+  kind: true,
+  status: true,
+  status_message: true,
+  start_ms: true,
+  end_ms: true,
+  duration_ms: true,
+  attributes: true,
+  events: true,
+  ended: true,
+} satisfies Record<keyof SpanRecord, true>);
+
 /** The fields evidence and queries read without a guard: a record lacking one would crash them. */
 const STRING_FIELDS = ['trace_id', 'span_id', 'name'] as const;
 

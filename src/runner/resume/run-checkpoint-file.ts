@@ -1,15 +1,10 @@
-import { memoryLocator } from '../../config/assert-format.js';
-import type { AgentBuild } from '../../engine/revision/types.js';
-import { checkRequestNames } from '../scenario/check-scenario-names.js';
 import { cp, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { unknownOptionKeys } from '../../config/option-keys.js';
 import { createFolders } from '../../config/create-folders.js';
 import { deepestPath } from '../../config/deepest-path.js';
 import { formatPath } from '../../config/source.js';
-import { ConfigError, throwConfigErrors, withCode } from '../../config/errors.js';
-import { checkpointMisfit } from '../../engine/checkpoint/checkpoint-fit.js';
-import { checkpointShapeProblems } from '../../engine/checkpoint/checkpoint-shape.js';
+import { ConfigError, throwConfigErrors } from '../../config/errors.js';
+import { readStrictJson } from '../../config/strict-json.js';
 import type { Checkpoint } from '../../engine/checkpoint/checkpointer.js';
 import type { ApprovalPolicy } from '../../engine/permissions/approval-policy.js';
 import type { ScriptEntry } from '../../engine/providers/scripted.js';
@@ -20,34 +15,12 @@ import { removeLeftoverAsync } from '../files/remove-leftover.js';
 import { pseudoFileSystemOf } from '../files/walk-files.js';
 import { writeFileAtomic } from '../report/write-atomic.js';
 import { referToSecrets, restoreSecrets, type SecretReferences } from './checkpoint-secrets.js';
-import { requestFieldProblems } from '../test-run-request.js';
+import { runCheckpointProblems } from './check-run-checkpoint.js';
 
 /** Deeper than any checkpoint agentcheck writes, far below what overflows the stack. */
 const MAX_CHECKPOINT_DEPTH = 1_000;
 
 const SCHEMA = 'agentcheck.run-checkpoint/1';
-
-/** Every top-level key of a checkpoint file: another one is a damaged file, refused as nested unknown keys are. */
-const CHECKPOINT_KEYS: readonly (keyof RunCheckpointFile)[] = [
-  'schema',
-  'run_id',
-  'revision',
-  'checkpoint',
-  'workspace_dir',
-  'script',
-  'mocks',
-  'approvals',
-  'expectations',
-  'spans',
-  'mock_served',
-  'secrets',
-];
-
-/** What to do about a checkpoint that does not fit its own saved build, or waits for nothing (resume always answers). */
-const MISFIT_ADVICE = {
-  CHECKPOINT_MISMATCH: ', the build saved in this file: the file was changed after test-run wrote it; start over with agentcheck test-run',
-  NOTHING_PENDING: ', so --decision has no gated call to answer; start over with agentcheck test-run',
-} as const;
 
 /** Where `agentcheck test-run` keeps paused runs when no `--spans` file names a folder. */
 export const DEFAULT_RUNS_DIR = join('reports', 'runs');
@@ -162,12 +135,7 @@ export async function readRunCheckpoint(file: string, runId: string, env: Env): 
     }
     throw new ConfigError({ file }, `cannot read the checkpoint file: ${(error as Error).message}`);
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new ConfigError({ file }, `expected a JSON checkpoint file: ${(error as Error).message}`);
-  }
+  const value = parseCheckpointText(text, file);
   // Checked before anything walks it: a damaged file nested thousands deep would overflow the stack.
   const deep = deepestPath(value, MAX_CHECKPOINT_DEPTH);
   if (deep)
@@ -178,50 +146,36 @@ export async function readRunCheckpoint(file: string, runId: string, env: Env): 
   const saved = value as Partial<RunCheckpointFile> | null;
   if (!saved || saved.schema !== SCHEMA) throw new ConfigError({ file, path: 'schema' }, `expected schema "${SCHEMA}"`);
   if (saved.run_id !== runId) throw new ConfigError({ file, path: 'run_id' }, `expected run_id "${runId}", got ${JSON.stringify(saved.run_id)}`);
-  for (const key of ['revision', 'checkpoint'] as const) {
-    if (!saved[key] || typeof saved[key] !== 'object') throw new ConfigError({ file, path: key }, `expected the paused run's ${key} object`);
-  }
-  // What the resumed run is given is held to testRun's rules: a damaged file is invalid input, not a TypeError mid-run.
-  const { script, mocks, approvals, expectations, spans } = saved;
-  const problems = requestFieldProblems({ script, mocks, approvals, expectations }, file);
-  problems.push(...unknownOptionKeys(saved, CHECKPOINT_KEYS, file).map((problem) => withCode(problem, 'CHECKPOINT_INVALID')));
-  // The names the run uses are held to its build, as a request's are (a terminal tool it lacks could never pass).
-  const build = (saved.revision as { build?: unknown }).build;
-  if (!problems.length && build && typeof build === 'object') {
-    problems.push(...checkRequestNames({ terminalTool: expectations?.terminal_tool, script }, build as AgentBuild, memoryLocator(file)));
-  }
-  const buildValue = build && typeof build === 'object' ? (build as AgentBuild) : undefined;
-  const shape = checkpointShapeProblems(saved.checkpoint, buildValue);
-  for (const problem of shape) {
-    problems.push(new ConfigError({ file, path: problem.path ? `checkpoint.${problem.path}` : 'checkpoint' }, problem.expected));
-  }
-  // What the engine's resume would refuse is refused here, before the run claims the file, so the file is kept.
-  if (!shape.length && buildValue) {
-    const misfit = checkpointMisfit(saved.revision as DeltaRevision, saved.checkpoint as Checkpoint, true);
-    if (misfit) problems.push(new ConfigError({ file, path: `checkpoint.${misfit.path}` }, `${misfit.problem}${MISFIT_ADVICE[misfit.code]}`));
-  }
-  if (spans !== undefined && (!Array.isArray(spans) || spans.some((span) => typeof span !== 'object' || span === null || typeof span.name !== 'string'))) {
-    problems.push(new ConfigError({ file, path: 'spans' }, "expected the run's span records (a list)"));
-  }
-  const served = saved.mock_served;
-  // An index counts only for a mock the request has: another is a damaged file, not a sequence.
-  const mockCount = Array.isArray(mocks?.http) ? mocks.http.length : 0;
-  const servedOk =
-    served === undefined ||
-    (typeof served === 'object' &&
-      served !== null &&
-      !Array.isArray(served) &&
-      Object.entries(served).every(([index, count]) => /^(0|[1-9]\d*)$/.test(index) && Number(index) < mockCount && Number.isSafeInteger(count) && count >= 0));
-  if (!servedOk) {
-    const indexes = mockCount === 0 ? 'none: the run has no mocks' : `0 to ${mockCount - 1}`;
-    problems.push(
-      new ConfigError({ file, path: 'mock_served' }, `expected {<mock index>: <requests answered>} with whole numbers >= 0 (mock indexes: ${indexes})`),
-    );
-  }
+  const problems = runCheckpointProblems(saved, file);
   throwConfigErrors(problems);
   // Checked with the markers in place: a message quoting a damaged field never shows a secret.
   const { secrets, ...rest } = saved;
   return restoreSecrets(rest as RunCheckpointFile, secrets, env, file);
+}
+
+/**
+ * The file's JSON, read strictly (readStrictJson): a syntax error, or a key given twice (which
+ * JSON.parse would keep the last of silently), is a ConfigError at its line and column, as in
+ * every JSON file agentcheck reads. Numbers are read as JSON.parse reads them: test-run wrote them
+ * with JSON.stringify, which writes a whole number beyond 2^53 (a model's argument) as its double.
+ */
+function parseCheckpointText(given: string, file: string): unknown {
+  // A byte order mark (an editor on Windows may add one) is not JSON, but says nothing either.
+  const text = given.charCodeAt(0) === 0xfeff ? given.slice(1) : given;
+  const read = readStrictJson(text);
+  if (!('problems' in read)) return read.value;
+  const syntax = read.problems.filter((problem) => problem.code === 'CONFIG_SYNTAX');
+  throwConfigErrors(
+    syntax.map(
+      ({ message, path, ...at }) =>
+        new ConfigError(
+          { file, ...at, path: path ? formatPath(path) || undefined : undefined },
+          `${message} (expected the JSON checkpoint file agentcheck test-run wrote)`,
+          'CONFIG_SYNTAX',
+        ),
+    ),
+  );
+  return read.value;
 }
 
 /**

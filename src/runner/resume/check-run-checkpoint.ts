@@ -1,0 +1,144 @@
+import { assertFormat, memoryLocator } from '../../config/assert-format.js';
+import { describeValue } from '../../config/describe-value.js';
+import { collectConfigErrors, ConfigError, withCode } from '../../config/errors.js';
+import { unknownOptionKeys } from '../../config/option-keys.js';
+import { checkpointMisfit } from '../../engine/checkpoint/checkpoint-fit.js';
+import { checkpointShapeProblems } from '../../engine/checkpoint/checkpoint-shape.js';
+import type { Checkpoint } from '../../engine/checkpoint/checkpointer.js';
+import { checkApprovals } from '../../engine/permissions/check-approvals.js';
+import { deltaSchema, type DeltaRevision } from '../../engine/revision/delta.js';
+import type { AgentBuild } from '../../engine/revision/types.js';
+import { validateBuild } from '../../engine/revision/validate-build.js';
+import { SPAN_RECORD_KEYS, spanRecordProblem } from '../../spans/span-record-check.js';
+import { checkRequestNames } from '../scenario/check-scenario-names.js';
+import { requestFieldProblems } from '../test-run-request.js';
+import type { RunCheckpointFile } from './run-checkpoint-file.js';
+
+/** Every top-level key of a checkpoint file: another one is a damaged file, refused as nested unknown keys are. */
+const CHECKPOINT_FILE_KEYS: readonly (keyof RunCheckpointFile)[] = [
+  'schema',
+  'run_id',
+  'revision',
+  'checkpoint',
+  'workspace_dir',
+  'script',
+  'mocks',
+  'approvals',
+  'expectations',
+  'spans',
+  'mock_served',
+  'secrets',
+];
+
+/** The keys of a saved revision (a DeltaRevision). */
+const REVISION_KEYS: readonly (keyof DeltaRevision)[] = ['build', 'source', 'hash', 'deltaHash', 'deltas'];
+
+/** What to do about a checkpoint that does not fit its own saved build, or waits for nothing (resume always answers). */
+const MISFIT_ADVICE = {
+  CHECKPOINT_MISMATCH: ', the build saved in this file: the file was changed after test-run wrote it; start over with agentcheck test-run',
+  NOTHING_PENDING: ', so --decision has no gated call to answer; start over with agentcheck test-run',
+} as const;
+
+type Saved = Partial<Record<keyof RunCheckpointFile, unknown>>;
+
+/**
+ * Every problem of a checkpoint file's fields (`file` names it), as a request's are checked
+ * (docs/cli.md, test-run): a damaged field is a ConfigError at its path, never a TypeError
+ * mid-run, and a key the file does not have, at any level, is refused naming it. The saved build
+ * is held to an agent build's rules (the same messages a build file gets), and what the run
+ * names (terminal tool, script calls, approvals) to that build; the checkpoint to its own shape
+ * (checkpointShapeProblems) and to the build, as the engine's resume would hold it.
+ */
+export function runCheckpointProblems(saved: Saved, file: string): ConfigError[] {
+  const problems = unknownOptionKeys(saved, CHECKPOINT_FILE_KEYS, file).map((problem) => withCode(problem, 'CHECKPOINT_INVALID'));
+  // What the resumed run is given is held to testRun's rules.
+  const { script, mocks, approvals, expectations } = saved;
+  const fields = requestFieldProblems({ script, mocks, approvals, expectations }, file);
+  problems.push(...fields);
+  const before = problems.length;
+  const build = revisionProblems(saved.revision, file, problems);
+  const revisionSound = problems.length === before;
+  // The names the run uses are held to its build, as a request's are (a terminal tool it lacks could never pass).
+  if (build && !fields.length) {
+    const names = expectations as RunCheckpointFile['expectations'];
+    problems.push(...checkRequestNames({ terminalTool: names?.terminal_tool, script: script as RunCheckpointFile['script'] }, build, memoryLocator(file)));
+    if (approvals)
+      collectConfigErrors(problems, () => checkApprovals(approvals as { tools?: Record<string, unknown> }, [build], memoryLocator(file, ['approvals'])));
+  }
+  const shape = checkpointShapeProblems(saved.checkpoint, build);
+  for (const problem of shape) {
+    problems.push(new ConfigError({ file, path: problem.path ? `checkpoint.${problem.path}` : 'checkpoint' }, problem.expected, 'CHECKPOINT_INVALID'));
+  }
+  // What the engine's resume would refuse is refused here, before the run claims the file, so the file is kept.
+  if (!shape.length && revisionSound) {
+    const misfit = checkpointMisfit(saved.revision as DeltaRevision, saved.checkpoint as Checkpoint, true);
+    if (misfit) problems.push(new ConfigError({ file, path: `checkpoint.${misfit.path}` }, `${misfit.problem}${MISFIT_ADVICE[misfit.code]}`));
+  }
+  problems.push(...spansProblems(saved.spans, file));
+  problems.push(...mockServedProblems(saved.mock_served, mocks, file));
+  if (saved.workspace_dir !== undefined && typeof saved.workspace_dir !== 'string') {
+    problems.push(
+      new ConfigError(
+        { file, path: 'workspace_dir' },
+        `expected the folder test-run kept the workspace in (a string), got ${describeValue(saved.workspace_dir)}`,
+      ),
+    );
+  }
+  return problems;
+}
+
+/**
+ * The saved revision's problems, pushed to `problems`: its keys, its hashes and source, its
+ * deltas' format, and its build held to an agent build's rules (validateBuild, without looking
+ * for skill folders or command files: the run saved them as it found them). Returns the build
+ * when it is sound, for the checks that read it.
+ */
+function revisionProblems(revision: unknown, file: string, problems: ConfigError[]): AgentBuild | undefined {
+  if (!revision || typeof revision !== 'object' || Array.isArray(revision)) {
+    problems.push(new ConfigError({ file, path: 'revision' }, "expected the paused run's revision object"));
+    return undefined;
+  }
+  const given = revision as Record<string, unknown>;
+  problems.push(...unknownOptionKeys(given, REVISION_KEYS, file, 'revision.').map((problem) => withCode(problem, 'CHECKPOINT_INVALID')));
+  const at = (key: string, expected: string) =>
+    problems.push(new ConfigError({ file, path: `revision.${key}` }, `${expected}, got ${describeValue(given[key])}`));
+  for (const key of ['source', 'hash']) if (typeof given[key] !== 'string') at(key, 'expected a string');
+  if (given.deltaHash !== null && typeof given.deltaHash !== 'string') at('deltaHash', 'expected a string or null');
+  if (given.deltas !== undefined) {
+    if (!Array.isArray(given.deltas)) at('deltas', 'expected the list of deltas applied');
+    else
+      given.deltas.forEach((delta, index) =>
+        collectConfigErrors(problems, () => assertFormat(deltaSchema, delta, memoryLocator(file, ['revision', 'deltas', index]))),
+      );
+  }
+  const sound = collectConfigErrors(problems, () => validateBuild(given.build, memoryLocator(file, ['revision', 'build'])));
+  return sound ? (given.build as AgentBuild) : undefined;
+}
+
+/** The run's spans so far: a list of span records, each with only a record's keys. */
+function spansProblems(spans: unknown, file: string): ConfigError[] {
+  if (spans === undefined) return [];
+  if (!Array.isArray(spans)) return [new ConfigError({ file, path: 'spans' }, "expected the run's span records (a list)")];
+  return spans.flatMap((span, index) => {
+    const problem = spanRecordProblem(span);
+    const found = problem ? [memoryLocator(file, ['spans', index])(problem.path, problem.expected)] : [];
+    // Not a record at all: said once, not as one unknown key per entry.
+    if (problem && !problem.path.length) return found;
+    return [...found, ...unknownOptionKeys(span as object, SPAN_RECORD_KEYS, file, `spans[${index}].`)];
+  });
+}
+
+/** How many requests each `mocks.http` entry had answered; an index counts only for a mock the request has. */
+function mockServedProblems(served: unknown, mocks: unknown, file: string): ConfigError[] {
+  const http = (mocks as RunCheckpointFile['mocks'])?.http;
+  const mockCount = Array.isArray(http) ? http.length : 0;
+  const sound =
+    served === undefined ||
+    (typeof served === 'object' &&
+      served !== null &&
+      !Array.isArray(served) &&
+      Object.entries(served).every(([index, count]) => /^(0|[1-9]\d*)$/.test(index) && Number(index) < mockCount && Number.isSafeInteger(count) && count >= 0));
+  if (sound) return [];
+  const indexes = mockCount === 0 ? 'none: the run has no mocks' : `0 to ${mockCount - 1}`;
+  return [new ConfigError({ file, path: 'mock_served' }, `expected {<mock index>: <requests answered>} with whole numbers >= 0 (mock indexes: ${indexes})`)];
+}

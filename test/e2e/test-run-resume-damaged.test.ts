@@ -1,0 +1,76 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/temp-dir.js';
+import { runCli } from './cli.js';
+import { pause, SCRIPT } from './test-run-resume-fixture.js';
+
+// A damaged checkpoint file is invalid input for `agentcheck resume` (docs/cli.md, test-run):
+// exit 2 naming the file and the field, nothing run, the file kept; never a stack trace.
+
+const resume = (dir: string, runId: string, spans: string) => runCli(['resume', runId, '--decision', 'approve', '--spans', spans, '--json'], dir);
+
+/** Pauses a run (its checkpoint under out/) and returns the run id and the checkpoint file. */
+async function paused(): Promise<{ dir: string; runId: string; file: string }> {
+  const dir = tempDir({ 'script.yaml': SCRIPT });
+  const runId = await pause(dir, ['--spans', 'out/spans.jsonl']);
+  return { dir, runId, file: join(dir, 'out', `${runId}.checkpoint.json`) };
+}
+
+function editCheckpoint(file: string, edit: (saved: Record<string, any>) => void): void {
+  const saved = JSON.parse(readFileSync(file, 'utf8'));
+  edit(saved);
+  writeFileSync(file, JSON.stringify(saved, null, 2));
+}
+
+/** Exit 2 with nothing on stdout, no stack trace, and the checkpoint kept. */
+function expectRefused(result: Awaited<ReturnType<typeof resume>>, file: string): void {
+  expect(result.exitCode, result.all).toBe(2);
+  expect(result.stdout).toBe('');
+  expect(result.stderr).not.toMatch(/unexpected error|TypeError|\n\s+at /);
+  expect(existsSync(file)).toBe(true);
+}
+
+describe('agentcheck resume refuses a damaged checkpoint file (built CLI)', () => {
+  it('a damaged build, with the messages an agent build file gets, at its path in the checkpoint', async () => {
+    const { dir, runId, file } = await paused();
+    const original = readFileSync(file, 'utf8');
+    editCheckpoint(file, (saved) => (saved.revision.build.agent.tools = 'x'));
+    const tools = await resume(dir, runId, 'out/spans.jsonl');
+    expectRefused(tools, file);
+    expect(tools.stderr).toContain(`${file} at revision.build.agent.tools: expected array, got string "x"`);
+    writeFileSync(file, original);
+    editCheckpoint(file, (saved) => (saved.revision.build.agent.tools[2].builtin = 'nope'));
+    const builtin = await resume(dir, runId, 'out/spans.jsonl');
+    expectRefused(builtin, file);
+    expect(builtin.stderr).toContain(`${file} at revision.build.agent.tools[2].builtin: expected one of "read_file" | "write_file"`);
+  });
+
+  it('a key the file does not have inside it, and a span record of the wrong shape, each named', async () => {
+    const { dir, runId, file } = await paused();
+    editCheckpoint(file, (saved) => {
+      saved.checkpoint.pending.foo = 1;
+      saved.spans[0].foo = 1;
+      saved.spans[1].trace_id = 5;
+      saved.approvals = { tools: { nope: 'deny' } };
+    });
+    const result = await resume(dir, runId, 'out/spans.jsonl');
+    expectRefused(result, file);
+    expect(result.stderr).toContain(
+      `${file} at checkpoint.pending.foo: unknown key "foo" (did you mean "tool"?); expected one of: id, tool, tool_call_id, args`,
+    );
+    expect(result.stderr).toContain(`${file} at spans[0].foo: unknown key "foo"; expected one of: trace_id, span_id,`);
+    expect(result.stderr).toContain(`${file} at spans[1].trace_id: expected a string (a span record's trace_id), got number 5`);
+    expect(result.stderr).toContain(`${file} at approvals.tools.nope: "nope" names no tool of the agent`);
+  });
+
+  it('a JSON syntax error, at its line and column', async () => {
+    const { dir, runId, file } = await paused();
+    const text = readFileSync(file, 'utf8');
+    const line = text.split('\n').findIndex((row) => row.includes('"seq": 1,')) + 1;
+    writeFileSync(file, text.replace('"seq": 1,', '"seq": 1,,'));
+    const result = await resume(dir, runId, 'out/spans.jsonl');
+    expectRefused(result, file);
+    expect(result.stderr).toMatch(new RegExp(`${runId}\\.checkpoint\\.json:${line}:\\d+: is not valid JSON: `));
+  });
+});

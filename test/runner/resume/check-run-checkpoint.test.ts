@@ -1,0 +1,149 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, ConfigErrors } from '../../../src/config/errors.js';
+import type { Checkpoint } from '../../../src/engine/checkpoint/checkpointer.js';
+import { revisionFromValue } from '../../../src/engine/revision/load-build.js';
+import { readRunCheckpoint, writeRunCheckpoint } from '../../../src/runner/resume/run-checkpoint-file.js';
+import { executeTestRun } from '../../../src/runner/test-run.js';
+import { gatedWrite } from '../../helpers/gated-write.js';
+import { tempDir } from '../../helpers/temp-dir.js';
+
+// What `agentcheck resume` refuses in its checkpoint file (docs/cli.md, test-run): each damaged
+// field is a ConfigError naming the file and the path, never a TypeError mid-run.
+
+let written: { text: string; runId: string };
+
+beforeAll(async () => {
+  const record = await executeTestRun(gatedWrite);
+  try {
+    const runId = record.result.run_id as string;
+    const dir = tempDir();
+    const file = await writeRunCheckpoint(
+      dir,
+      {
+        run_id: runId,
+        revision: record.revision,
+        checkpoint: record.checkpoint as Checkpoint,
+        spans: record.runSpans,
+        script: gatedWrite.script,
+        expectations: gatedWrite.expectations,
+      },
+      {},
+    );
+    written = { text: readFileSync(file, 'utf8'), runId };
+  } finally {
+    await record.workspace.dispose();
+  }
+});
+
+/** Writes the checkpoint test-run wrote, as text changed by `edit`, to a fresh folder; returns its path. */
+function checkpointText(edit: (text: string) => string = (text) => text): string {
+  const file = join(tempDir(), `${written.runId}.checkpoint.json`);
+  writeFileSync(file, edit(written.text));
+  return file;
+}
+
+/** The checkpoint test-run wrote, changed by `edit` (its parsed JSON), in a fresh folder. */
+function checkpointFile(edit: (saved: Record<string, any>) => void): string {
+  return checkpointText((text) => {
+    const saved = JSON.parse(text);
+    edit(saved);
+    return JSON.stringify(saved, null, 2);
+  });
+}
+
+/** The problems readRunCheckpoint finds in `file`, one ConfigError each. */
+async function problemsOf(file: string): Promise<ConfigError[]> {
+  const error = await readRunCheckpoint(file, written.runId, {}).then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error, 'expected a ConfigError').toBeInstanceOf(ConfigError);
+  return error instanceof ConfigErrors ? [...error.errors] : [error as ConfigError];
+}
+
+const located = (problems: ConfigError[]) => problems.map((problem) => [problem.path, problem.expected]);
+
+describe('readRunCheckpoint: the checkpoint file agentcheck resume continues from', () => {
+  it('reads back the file test-run wrote, spans, build and messages included, also with a byte order mark', async () => {
+    const saved = await readRunCheckpoint(checkpointText(), written.runId, {});
+    expect(saved.checkpoint.pending?.tool).toBe('write_file');
+    expect(saved.spans?.length).toBeGreaterThan(0);
+    await expect(
+      readRunCheckpoint(
+        checkpointText((text) => `\ufeff${text}`),
+        written.runId,
+        {},
+      ),
+    ).resolves.toBeDefined();
+  });
+
+  it("refuses a damaged build with the messages an agent build file gets, at the build's path in the file", async () => {
+    const damage = (build: Record<string, any>) => {
+      build.agent.max_turns = 0;
+      build.agent.tools[2].builtin = 'nope';
+      build.agent.foo = 1;
+    };
+    const file = checkpointFile((saved) => damage(saved.revision.build));
+    const problems = await problemsOf(file);
+    expect(problems.every((problem) => problem.file === file)).toBe(true);
+    // The same build given as a build: the same problems, at the same paths under revision.build.
+    const build = JSON.parse(written.text).revision.build;
+    damage(build);
+    let asBuild: ConfigErrors | undefined;
+    try {
+      revisionFromValue(build);
+    } catch (error) {
+      asBuild = error as ConfigErrors;
+    }
+    expect(asBuild?.errors.length).toBe(3);
+    expect(located(problems)).toEqual(asBuild?.errors.map((problem) => [`revision.build.${problem.path}`, problem.expected]));
+    expect(located(problems)).toContainEqual(['revision.build.agent.max_turns', 'expected a number >= 1, got number 0']);
+    // A build the name checks could not read is said as such, never a TypeError in them.
+    const tools = await problemsOf(checkpointFile((saved) => (saved.revision.build.agent.tools = 'x')));
+    expect(located(tools)).toEqual([['revision.build.agent.tools', 'expected array, got string "x"']]);
+  });
+
+  it('refuses a key the file does not have at any level, naming its path', async () => {
+    const file = checkpointFile((saved) => {
+      saved.checkpoint.foo = 1;
+      saved.checkpoint.pending.foo = 1;
+      saved.checkpoint.state.foo = 1;
+      saved.revision.foo = 1;
+      saved.spans[0].foo = 1;
+    });
+    const paths = (await problemsOf(file)).map((problem) => problem.path);
+    expect(paths.sort()).toEqual(['checkpoint.foo', 'checkpoint.pending.foo', 'checkpoint.state.foo', 'revision.foo', 'spans[0].foo']);
+  });
+
+  it('refuses values the resumed run would misread: span ids, counts, hashes, deltas, approvals for a tool the build lacks', async () => {
+    const file = checkpointFile((saved) => {
+      saved.spans[0].trace_id = 5;
+      saved.checkpoint.modelCalls = -5;
+      saved.revision.hash = 5;
+      saved.revision.deltas = [{ sett: {} }];
+      saved.approvals = { tools: { nope: 'deny' } };
+      saved.workspace_dir = 5;
+    });
+    const problems = located(await problemsOf(file));
+    expect(problems).toContainEqual(['spans[0].trace_id', "expected a string (a span record's trace_id), got number 5"]);
+    expect(problems).toContainEqual(['checkpoint.modelCalls', 'expected a whole number >= 0, got number -5']);
+    expect(problems).toContainEqual(['revision.hash', 'expected a string, got number 5']);
+    expect(problems).toContainEqual(['revision.deltas[0].sett', expect.stringContaining('unknown key "sett"')]);
+    expect(problems).toContainEqual(['approvals.tools.nope', expect.stringContaining('"nope" names no tool of the agent; expected one of: read_file,')]);
+    expect(problems).toContainEqual(['workspace_dir', 'expected the folder test-run kept the workspace in (a string), got number 5']);
+  });
+
+  it('locates a JSON syntax error and a key given twice at their line and column', async () => {
+    const broken = checkpointText((text) => text.replace('"seq": 1,', '"seq": 1,,'));
+    const [syntax] = await problemsOf(broken);
+    const line = written.text.split('\n').findIndex((text) => text.includes('"seq": 1,')) + 1;
+    expect(syntax).toMatchObject({ code: 'CONFIG_SYNTAX', line, column: expect.any(Number) });
+    expect(syntax.message).toMatch(new RegExp(`^${broken.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:${line}:\\d+: is not valid JSON: `));
+    const twice = checkpointText((text) => text.replace('"seq": 1,', '"seq": 1, "seq": 2,'));
+    const [duplicate] = await problemsOf(twice);
+    expect(duplicate).toMatchObject({ code: 'CONFIG_SYNTAX', line, path: 'checkpoint.seq' });
+    expect(duplicate.expected).toContain('the key "seq" appears twice in one object');
+  });
+});
