@@ -1,8 +1,9 @@
-import { linkSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.js';
 import { ROOT, runCli } from './cli.js';
+import { AGENT, base, pause, SCRIPT } from './test-run-resume-fixture.js';
 
 describe('test-run --spans to a place that cannot be written (built CLI)', () => {
   it('is invalid input before the run, named, without a stack trace', async () => {
@@ -106,5 +107,44 @@ describe('test-run --spans naming one of the run inputs (built CLI)', () => {
     const result = await runCli(['test-run', '--agent', join(ROOT, 'fixtures/agents/support-bot.yaml'), '--message', 'hi', '--script', 'script.json'], dir);
     expect(result.stdout).toContain('output: Done RED <U+202E>evil<U+202C> end');
     for (const raw of ['\u001b', '\u0007', '\u202e']) expect(result.stdout).not.toContain(raw);
+  });
+});
+
+const resume = (dir: string, runId: string, spans: string) => runCli(['resume', runId, '--decision', 'approve', '--spans', spans, '--json'], dir);
+
+/** Exit 2 with nothing on stdout, no stack trace, and the checkpoint kept for a resume with the right --spans. */
+function expectRefusedResume(result: Awaited<ReturnType<typeof resume>>, checkpoint: string): void {
+  expect(result.exitCode, result.all).toBe(2);
+  expect(result.stdout).toBe('');
+  expect(result.stderr).not.toMatch(/unexpected error|\n\s+at /);
+  expect(existsSync(checkpoint)).toBe(true);
+}
+
+describe('agentcheck resume --spans naming a file it reads (built CLI)', () => {
+  it('refuses the checkpoint file itself, leaving it as it was, and then resumes with the right --spans', async () => {
+    const dir = tempDir({ 'script.yaml': SCRIPT });
+    const runId = await pause(dir, ['--spans', 'out/spans.jsonl']);
+    const file = join(dir, 'out', `${runId}.checkpoint.json`);
+    const before = readFileSync(file, 'utf8');
+    const result = await resume(dir, runId, `out/${runId}.checkpoint.json`);
+    expectRefusedResume(result, file);
+    expect(result.stderr).toContain(
+      `--spans names the paused run's checkpoint file; the spans would be written into it: give the --spans file test-run was given (resume reads the checkpoint from that file's folder)`,
+    );
+    expect(readFileSync(file, 'utf8')).toBe(before);
+    const resumed = await resume(dir, runId, 'out/spans.jsonl');
+    expect(resumed.exitCode, resumed.all).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ verdict: 'pass' });
+  });
+
+  it('refuses the build file test-run ran, when the checkpoint is beside it: resume would append its spans to the build', async () => {
+    const dir = tempDir({ 'script.yaml': SCRIPT, 'agent.yaml': readFileSync(AGENT, 'utf8') });
+    const paused = await runCli([...base.map((arg) => (arg === AGENT ? 'agent.yaml' : arg)), '--spans', 'spans.jsonl', '--json'], dir);
+    const runId = JSON.parse(paused.stdout).run_id;
+    const build = readFileSync(join(dir, 'agent.yaml'), 'utf8');
+    const result = await resume(dir, runId, 'agent.yaml');
+    expectRefusedResume(result, join(dir, `${runId}.checkpoint.json`));
+    expect(result.stderr).toContain(`agent.yaml: --spans names the paused run's agent build file (test-run's --agent); the spans would be written into it`);
+    expect(readFileSync(join(dir, 'agent.yaml'), 'utf8')).toBe(build);
   });
 });

@@ -7,6 +7,10 @@ import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
 import { runAndReport } from './test-run-command.js';
 import { claimCheckpoint, refuseClaimedRun } from '../resume/resume-claim.js';
+import { refuseSpansOverBuildReads, refuseSpansOverInputs } from './spans-not-an-input.js';
+
+/** Where a --spans that names a file resume reads should point instead. */
+const SPANS_ADVICE = "the spans would be written into it: give the --spans file test-run was given (resume reads the checkpoint from that file's folder)";
 
 export interface ResumeOptions {
   decision: 'approve' | 'deny';
@@ -32,8 +36,15 @@ export async function resumeCommand(runId: string, options: ResumeOptions, io: C
       throw new ConfigError({ file: 'resume' }, `expected a run_id (letters, digits, - and _), got ${JSON.stringify(runId)}`);
     const dir = runsDir(io.cwd, options.spans);
     file = checkpointFilePath(dir, runId);
+    const spans = options.spans;
+    // The spans go to a file resume does not read, as test-run's do (docs/cli.md, test-run, --spans).
+    if (spans !== undefined) refuseSpansOverInputs(spans, io.cwd, { "the paused run's checkpoint file": file }, SPANS_ADVICE);
     await refuseClaimedRun(file, runId);
     saved = await readRunCheckpoint(file, runId, io.env);
+    if (spans !== undefined) {
+      refuseSpansOverInputs(spans, io.cwd, { "the paused run's agent build file (test-run's --agent)": saved.revision.source }, SPANS_ADVICE);
+      refuseSpansOverBuildReads(spans, io.cwd, saved.revision);
+    }
     workspaceDir = pausedWorkspace(dir, runId, file);
     claimed = await claimCheckpoint(file, runId);
   } catch (error) {

@@ -3,7 +3,6 @@ import { shellWord } from './shell-word.js';
 import { appendFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { realPathOf } from '../files/walk-files.js';
-import { isSameFile } from '../files/same-file.js';
 import { isInsideFolder } from '../../config/is-inside-folder.js';
 import { createFolders } from '../../config/create-folders.js';
 import { ConfigError, RunError } from '../../config/errors.js';
@@ -16,7 +15,7 @@ import { checkRunsDir, keepWorkspace, moveWorkspace, runsDir, workspaceDirFor, w
 import { executeTestRun, type TestRunControl, type TestRunRecord, type TestRunRequest, type TestRunResult } from '../test-run.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
 import { requestFromFlags } from './test-run-flags.js';
-import { buildReadPlaces } from './build-read-files.js';
+import { refuseSpansOverBuildReads, refuseSpansOverInputs } from './spans-not-an-input.js';
 import { printable } from '../reporters/format/printable.js';
 
 export interface TestRunOptions {
@@ -161,31 +160,11 @@ async function writeSpans(file: string, spans: readonly SpanRecord[], append: bo
  */
 function checkSpansNotAnInput(options: TestRunOptions, cwd: string, applied?: DeltaRevision): void {
   if (options.spans === undefined) return;
-  const spansPath = resolve(cwd, options.spans);
-  const spans = realPathOf(spansPath);
   if (applied) {
-    const { files, folders } = buildReadPlaces(applied.build, applied.source);
-    for (const file of files) {
-      if (isSameFile(file.path, spansPath)) {
-        throw new ConfigError(
-          { file: options.spans },
-          `--spans names the ${file.what} file, which the run reads; the spans would overwrite it: give another file`,
-          'OUT_NOT_WRITABLE',
-        );
-      }
-    }
-    for (const folder of folders) {
-      if (isInsideFolder(realPathOf(folder.path), spans)) {
-        throw new ConfigError(
-          { file: options.spans },
-          `--spans is inside the skill folder of ${folder.what}, which the run reads: give a file outside it`,
-          'OUT_NOT_WRITABLE',
-        );
-      }
-    }
+    refuseSpansOverBuildReads(options.spans, cwd, applied);
     return;
   }
-  const inputs = {
+  const flags = {
     '--agent': options.agent,
     '--inputs': options.inputs,
     '--delta': options.delta,
@@ -193,20 +172,13 @@ function checkSpansNotAnInput(options: TestRunOptions, cwd: string, applied?: De
     '--mocks': options.mocks,
     '--approvals': options.approvals,
   };
-  for (const [flag, given] of Object.entries(inputs)) {
-    // A hard link to the build is the build under another name: writing the spans would overwrite it.
-    if (given !== undefined && isSameFile(resolve(cwd, given), spansPath)) {
-      throw new ConfigError({ file: options.spans }, `--spans names the ${flag} file; the spans would overwrite it: give another file`, 'OUT_NOT_WRITABLE');
-    }
-  }
-  if (options.workspace !== undefined) {
-    if (isInsideFolder(realPathOf(resolve(cwd, options.workspace)), spans)) {
-      throw new ConfigError(
-        { file: options.spans },
-        '--spans is inside the --workspace folder, which a test-run never changes: give a file outside it',
-        'OUT_NOT_WRITABLE',
-      );
-    }
+  refuseSpansOverInputs(options.spans, cwd, Object.fromEntries(Object.entries(flags).map(([flag, given]) => [`the ${flag} file`, given])));
+  if (options.workspace !== undefined && isInsideFolder(realPathOf(resolve(cwd, options.workspace)), realPathOf(resolve(cwd, options.spans)))) {
+    throw new ConfigError(
+      { file: options.spans },
+      '--spans is inside the --workspace folder, which a test-run never changes: give a file outside it',
+      'OUT_NOT_WRITABLE',
+    );
   }
 }
 
