@@ -122,7 +122,8 @@ function toolCallsOf(raw: unknown, reply: JsonReply): ModelToolCall[] {
     if (typeof fn.name !== 'string' || fn.name === '') throw reply.malformed(`tool call ${index} has no function.name`);
     const name = fn.name;
     const id = asRecord(entry).id;
-    return { id: typeof id === 'string' ? id : `call_${index}`, name, ...parseToolArguments(fn.arguments) };
+    // An empty id (some compatible servers send one) is no id: a call is answered and resumed by its id.
+    return { id: typeof id === 'string' && id !== '' ? id : `call_${index}`, name, ...parseToolArguments(fn.arguments) };
   });
 }
 

@@ -153,6 +153,14 @@ describe('OpenAIChatModel', () => {
     ]);
   });
 
+  it('gives a tool call without an id, or with an empty one (some compatible servers), an id of its own', async () => {
+    const calls = [toolCall('', 'lookup_order', '{"order_id":"1"}'), { type: 'function', function: { name: 'create_refund', arguments: '{}' } }];
+    serve(URL, completion({ content: null, tool_calls: calls }, 'tool_calls'));
+    const response = await model().instance.generate(request({ tools: [LOOKUP, REFUND] }));
+    // A run paused at such a call keeps a checkpoint that resumes: a call id is never empty.
+    expect(response.toolCalls.map((call) => call.id)).toEqual(['call_0', 'call_1']);
+  });
+
   it('sends assistant tool calls and tool results back in the Chat Completions shape', async () => {
     const seen = serve(URL, completion({ content: 'Refund created.' }));
     const messages: Message[] = [
