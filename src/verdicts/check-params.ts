@@ -15,7 +15,9 @@ export const PARAM = {
   args: { type: 'object' },
   count: { type: 'integer', minimum: 0 },
   text: { type: 'string' },
-  texts: { type: ['string', 'array'], items: { type: 'string' } },
+  // `contains: []` or `contains: ""` holds for every text: a check that could only pass
+  // vacuously is refused (docs/verdicts.md, Check kinds).
+  texts: { type: ['string', 'array'], minLength: 1, minItems: 1, items: { type: 'string', minLength: 1 } },
   any: {},
 } as const;
 

@@ -129,6 +129,43 @@ describe('agentcheck validate and run refuse a test that could only pass vacuous
     expect(run.exitCode).toBe(2);
     expect(run.stderr).toContain('did you mean "finish"?');
   });
+  it('an empty list of texts or calls that every run holds is refused at its key; calls: [] in strict mode runs', async () => {
+    const scenario = (checks: string) => `name: vacuous
+agent: agent.yaml
+inputs: {messages: [{role: user, content: "x"}]}
+model: {script: [{text: "anything at all"}]}
+expect:
+  checks:
+${checks}`;
+    const vacuous = scenario(`    - output: {contains: []}
+    - output: {not_contains: []}
+    - tool_sequence: {mode: superset, calls: []}
+    - tool_sequence: {mode: in_order, calls: []}
+`);
+    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': vacuous, 'none.scenario.yaml': scenario('    - tool_sequence: {calls: []}\n') });
+    for (const args of [
+      ['validate', 'a.scenario.yaml'],
+      ['run', 'a.scenario.yaml', '--out', 'out'],
+    ]) {
+      const result = await runCli(args, dir);
+      expect(result.exitCode, result.stderr).toBe(2);
+      expect(result.stderr).toMatch(/a\.scenario\.yaml:7:\d+ at expect\.checks\[0\]\.output\.contains: expected at least 1 item\(s\)\n/);
+      expect(result.stderr).toMatch(/a\.scenario\.yaml:8:\d+ at expect\.checks\[1\]\.output\.not_contains: expected at least 1 item\(s\)\n/);
+      for (const [line, mode] of [
+        [9, 'superset'],
+        [10, 'in_order'],
+      ] as const) {
+        expect(result.stderr).toMatch(
+          new RegExp(
+            `a\\.scenario\\.yaml:${line}:\\d+ at expect\\.checks\\[${line - 7}\\]\\.tool_sequence\\.calls: expected at least 1 item\\(s\\) with mode ${mode}`,
+          ),
+        );
+      }
+    }
+    // strict (the default) with calls: [] means "no tool calls": it runs and passes on a run without any.
+    const run = await runCli(['run', 'none.scenario.yaml', '--out', 'out'], dir);
+    expect(run.exitCode, run.stderr).toBe(0);
+  });
 });
 
 describe('agentcheck validate and run hold load_skill checks to its parameters', () => {

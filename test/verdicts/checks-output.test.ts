@@ -41,6 +41,17 @@ describe('output', () => {
     ]);
     expect(invalid('output', { contain: 'x' })).toContain('unknown key "contain"');
   });
+  it('refuses a contains or not_contains that every output holds (an empty list or text)', () => {
+    for (const key of ['contains', 'not_contains']) {
+      expect(invalid('output', { [key]: [] })).toContain(`at expect.checks[0].output.${key}: expected at least 1 item(s)`);
+      expect(invalid('output', { [key]: [], equals: 'x' })).toContain(`at expect.checks[0].output.${key}: expected at least 1 item(s)`);
+      expect(invalid('output', { [key]: '' })).toContain(`at expect.checks[0].output.${key}: expected a string of at least 1 character(s)`);
+      expect(invalid('output', { [key]: ['a', ''] })).toContain(`at expect.checks[0].output.${key}[1]: expected a string of at least 1 character(s)`);
+      expect(invalid('output', { [key]: ['a'] })).toBeNull();
+    }
+    // An empty output is a meaningful expectation.
+    expect(invalid('output', { equals: '' })).toBeNull();
+  });
 });
 
 describe('resolved', () => {
@@ -186,5 +197,12 @@ describe('file', () => {
     expect(invalid('file', { path: '../x' })).toContain('expected a path inside the workspace');
     expect(invalid('file', { path: '/etc/passwd' })).toContain('expected a path inside the workspace');
     expect(invalid('file', { path: 'a', exists: false, contains: 'x' })).toContain('exists: false cannot be combined');
+  });
+  it('refuses a contains or not_contains that every file holds (an empty list or text)', () => {
+    for (const key of ['contains', 'not_contains']) {
+      expect(invalid('file', { path: 'a', [key]: [] })).toContain(`at expect.checks[0].file.${key}: expected at least 1 item(s)`);
+      expect(invalid('file', { path: 'a', [key]: '' })).toContain(`at expect.checks[0].file.${key}: expected a string of at least 1 character(s)`);
+    }
+    expect(invalid('file', { path: 'a', equals: '' })).toBeNull();
   });
 });

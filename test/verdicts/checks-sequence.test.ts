@@ -255,4 +255,18 @@ describe('tool_sequence validation', () => {
     expect(invalid('tool_sequence', { calls: [{ tool: 'a', args: { x: { $range: 'x' } } }] })).toContain('calls[0].args.x.$range: $range needs [min, max]');
     expect(invalid('tool_sequence', {})).toContain('missing required key "calls"');
   });
+  it('refuses calls: [] where every run would pass (superset, in_order), keeps it where it means "no tool calls"', () => {
+    for (const mode of ['superset', 'in_order']) {
+      expect(invalid('tool_sequence', { mode, calls: [] })).toBe(
+        `scenario.yaml at expect.checks[0].tool_sequence.calls: expected at least 1 item(s) with mode ${mode}, which an empty list of calls passes on every run; mode strict with calls: [] means "no tool calls"`,
+      );
+      expect(invalid('tool_sequence', { mode, calls: [{ tool: 'a' }] })).toBeNull();
+    }
+    const oneCall = evidenceOf([[{ name: 'a' }]]);
+    const noCalls = evidenceOf([]);
+    for (const mode of [undefined, 'strict', 'unordered', 'subset']) {
+      expect(check('tool_sequence', { mode, calls: [] }, noCalls).status).toBe('pass');
+      expect(check('tool_sequence', { mode, calls: [] }, oneCall).status).toBe('fail');
+    }
+  });
 });

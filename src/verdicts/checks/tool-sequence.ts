@@ -32,6 +32,18 @@ export const toolSequence: Check<ToolSequenceParams> = {
     const format = checkFormat<ToolSequenceParams>(schema, params, locate);
     const problems: ConfigError[] = [...format.errors];
     const calls = format.typed(['calls']) ? format.value.calls : [];
+    // Every run has the empty list among its calls (superset) and as a subsequence (in_order): such
+    // a check could only pass, so it is refused; strict, unordered and subset with calls: [] say
+    // "no tool calls" (docs/verdicts.md, tool_sequence).
+    const mode = format.valid(['mode']) ? format.value.mode : undefined;
+    if (format.typed(['calls']) && calls.length === 0 && (mode === 'superset' || mode === 'in_order')) {
+      problems.push(
+        locate(
+          ['calls'],
+          `expected at least 1 item(s) with mode ${mode}, which an empty list of calls passes on every run; mode strict with calls: [] means "no tool calls"`,
+        ),
+      );
+    }
     calls.forEach((expected, index) => {
       for (const key of ['tool', 'args'] as const) {
         if (format.valid(['calls', index, key])) collectConfigErrors(problems, () => checkToolAndArgs({ [key]: expected[key] }, locate, ['calls', index]));
