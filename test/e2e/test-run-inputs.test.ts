@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '../helpers/temp-dir.js';
 import { AGENT_YAML, ROOT, runCli } from './cli.js';
@@ -43,6 +44,19 @@ describe('agentcheck test-run: what its inputs mean', () => {
     const message = await runCli([...run, '--message', ' '], dir);
     expect(message.exitCode).toBe(2);
     expect(message.stderr).toContain('--message is empty; give the message text');
+    // A scenario's inputs use the same format: validate and run refuse the same messages in the same words.
+    const scenario =
+      'name: blank\nagent: agent.yaml\ninputs:\n  messages:\n    - {role: user, content: hi}\n    - {role: assistant, content: "  "}\n    - {role: user, content: ""}\nmodel: {script: [{text: ok}]}\n';
+    writeFileSync(join(dir, 'blank.scenario.yaml'), scenario);
+    for (const args of [
+      ['validate', 'blank.scenario.yaml'],
+      ['run', 'blank.scenario.yaml', '--out', 'out'],
+    ]) {
+      const result = await runCli(args, dir);
+      expect(result.exitCode, result.stderr).toBe(2);
+      expect(result.stderr).toMatch(/blank\.scenario\.yaml:6:\d+ at inputs\.messages\[1\]\.content: the message is empty; give the message text$/m);
+      expect(result.stderr).toMatch(/blank\.scenario\.yaml:7:\d+ at inputs\.messages\[2\]\.content: the message is empty; give the message text$/m);
+    }
   });
 
   it('says a delta setting part of agent.llm on a build without one must give provider and model too', async () => {

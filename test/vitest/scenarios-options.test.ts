@@ -212,3 +212,18 @@ describe('agentcheck/vitest runScenario() time limit', () => {
     expect(config).toMatchObject({ status: 'error', error: { type: 'TIMEOUT', message: expect.stringContaining('after 300 ms') } });
   });
 });
+
+describe('agentcheck/vitest runScenario() given a blank message', () => {
+  it('refuses it at the message, as agentcheck run and test-run --inputs do, never runs it', async () => {
+    const dir = tempDir({
+      'agent.yaml': 'id: a\nagent:\n  name: A\n',
+      'a.scenario.yaml': 'name: a\nagent: agent.yaml\ninputs: {messages: [{role: user, content: "  "}]}\nmodel: {script: [{text: ok}]}\n',
+    });
+    await expect(runScenario('a.scenario.yaml', 'a', { cwd: dir })).rejects.toThrow(
+      expect.objectContaining({
+        code: 'CONFIG_INVALID',
+        message: `${join(dir, 'a.scenario.yaml')}:3:43 at inputs.messages[0].content: the message is empty; give the message text`,
+      }),
+    );
+  });
+});

@@ -16,6 +16,7 @@ import type { RawScenario } from './expand-dataset.js';
 import { graderModelProblems, judgeJobs, type JudgeJob } from '../judge/grader-model.js';
 import type { LoadContext } from './load-context.js';
 import { validateHttpMocks } from '../mocks/validate-mocks.js';
+import { emptyMessageProblems } from '../empty-messages.js';
 import { scenarioRevision } from './scenario-revision.js';
 import { expectedVerdictProblems } from './expected-verdict.js';
 import { expectFailureProblems, namedPlaceProblems } from './scenario-field-problems.js';
@@ -76,6 +77,10 @@ export function loadOneScenario(
   const script = format.typed(['model', 'script']) ? spec.model?.script?.map((entry, index) => (scriptOk(index) ? entry : {})) : undefined;
   if (script) {
     collectConfigErrors(problems, () => validateScript(script, (path, expected, atKey) => locate(['model', 'script', ...path], expected, atKey), scriptOk));
+  }
+  // A blank message says nothing: refused as test-run refuses it in its --inputs file (docs/formats.md, inputs).
+  if (format.typed(['inputs', 'messages'])) {
+    problems.push(...emptyMessageProblems(spec.inputs.messages, (path, expected, atKey) => locate(['inputs', 'messages', ...path], expected, atKey)));
   }
   // Each mock the format check left intact, so a typo in one mock does not hide another's problem.
   const mocks = format.typed(['mocks', 'http']) ? spec.mocks?.http : undefined;

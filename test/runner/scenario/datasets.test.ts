@@ -194,6 +194,19 @@ describe('scenario datasets', () => {
     expect(invalid.message).toMatch(/timeout_ms: expected a number >= 1.*\(dataset row dataset\[1\]\)/);
   });
 
+  it('a row whose message text renders empty or blank is refused at the message, naming the row', () => {
+    const scenario = TEMPLATE.replace('"Refund order {{vars.order}} of {{ vars.amount }} EUR"', '"{{ vars.message }}"');
+    const error = loadError({
+      'agent.yaml': AGENT,
+      'r.scenario.yaml': `${scenario}\ndataset: o.csv\n`,
+      'o.csv': 'order,amount,message\nA-1,20,refund me\nA-2,5,"  "\n',
+    });
+    expect(error.path).toBe('inputs.messages[0].content');
+    expect(error.message).toMatch(
+      /r\.scenario\.yaml:3:\d+ at inputs\.messages\[0\]\.content: the message is empty; give the message text \(dataset row o\.csv:3\)$/,
+    );
+  });
+
   it('says why a whole-template value has the wrong type: CSV values are text, a JSONL value keeps its type', () => {
     const fromCsv = loadError({
       'agent.yaml': AGENT,

@@ -228,6 +228,18 @@ describe('scenario loading refuses what would otherwise fail later or silently',
     );
   });
 
+  it('an empty or blank message, as test-run --inputs refuses it, at its content (also from the defaults)', () => {
+    for (const content of ['""', '"  "', '"\\n\\t"']) {
+      const body = `name: s\nagent: agent.yaml\ninputs: {messages: [{role: user, content: hi}, {role: assistant, content: ${content}}]}\nmodel: {script: [{text: ok}]}\n`;
+      const error = loadError({ 'agent.yaml': AGENT, 'a.scenario.yaml': body });
+      expect([error.path, error.line, error.expected]).toEqual(['inputs.messages[1].content', 3, 'the message is empty; give the message text']);
+    }
+    const shared =
+      'defaults:\n  agent: agent.yaml\n  inputs: {messages: [{role: user, content: " "}]}\nscenarios:\n  - {name: s, model: {script: [{text: ok}]}}\n';
+    const error = loadError({ 'agent.yaml': AGENT, 'a.scenarios.yaml': shared });
+    expect([error.path, error.line, error.expected]).toEqual(['defaults.inputs.messages[0].content', 3, 'the message is empty; give the message text']);
+  });
+
   it('a workspace folder that does not exist', () => {
     const error = loadError({ 'agent.yaml': AGENT, 'a.scenario.yaml': scenario('workspace: nowhere\n') });
     expect(error.path).toBe('workspace');
