@@ -65,9 +65,11 @@ export function initialFlowRun(entryPoint: string, messages: readonly Message[],
  */
 export function mergeContext(target: Record<string, unknown>, update: Readonly<Record<string, unknown>>): void {
   for (const [key, value] of Object.entries(update)) {
-    const current = target[key];
+    // Own keys only, defined as data: a `__proto__` key of the run's inputs.context is a key like
+    // any other, never the object's prototype (merging into it would change Object.prototype).
+    const current = Object.hasOwn(target, key) ? target[key] : undefined;
     if (isPlainObject(current) && isPlainObject(value)) mergeContext(current, value);
-    else target[key] = structuredClone(value);
+    else Object.defineProperty(target, key, { value: structuredClone(value), enumerable: true, writable: true, configurable: true });
   }
 }
 

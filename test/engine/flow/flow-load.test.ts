@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { ConfigError, ConfigErrors } from '../../../src/config/errors.js';
-import { mergeContext } from '../../../src/engine/flow/flow-state.js';
+import { initialFlowRun, mergeContext } from '../../../src/engine/flow/flow-state.js';
 import { loadAgentBuild, revisionFromValue } from '../../../src/engine/revision/load-build.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { configFixerBuild } from './config-fixer.js';
@@ -258,6 +258,25 @@ describe('flows: the context channel', () => {
     const context: Record<string, unknown> = { a: { x: 1, list: [1, 2], keep: true }, b: 'old' };
     mergeContext(context, { a: { x: 2, list: [3] }, b: 'new', c: { d: 1 } });
     expect(context).toEqual({ a: { x: 2, list: [3], keep: true }, b: 'new', c: { d: 1 } });
+  });
+
+  it('keeps a __proto__ key of the inputs (as JSON and YAML give it, an own key) as a key, never touching Object.prototype', () => {
+    const context = JSON.parse('{"__proto__": {"polluted": 1}, "a": {"__proto__": {"deep": 2}}}') as Record<string, unknown>;
+    try {
+      const run = initialFlowRun('s', [{ role: 'user', content: 'hi' }], context);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      expect(({} as Record<string, unknown>).deep).toBeUndefined();
+      expect(Object.getPrototypeOf(run.flow.context)).toBe(Object.prototype);
+      expect(JSON.stringify(run.flow.context)).toBe('{"__proto__":{"polluted":1},"a":{"__proto__":{"deep":2}},"goal":"hi"}');
+      // Merged again (a second update into the same keys), still own keys.
+      mergeContext(run.flow.context, context);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      expect(JSON.stringify(run.flow.context)).toBe('{"__proto__":{"polluted":1},"a":{"__proto__":{"deep":2}},"goal":"hi"}');
+    } finally {
+      // Should the merge ever reach Object.prototype again, the other tests of this worker are not run polluted.
+      delete (Object.prototype as Record<string, unknown>).polluted;
+      delete (Object.prototype as Record<string, unknown>).deep;
+    }
   });
 });
 
