@@ -13,6 +13,7 @@ import { attributeKeys, validateOwnAttributeKeys } from '../../spans/own-attribu
 import { querySpans, validateQuery, type QueryCondition, type QueryFiltering, type SpanQuery } from '../../spans/query.js';
 import { LOGICAL_OPERATORS, QUERY_FIELDS, QUERY_OPERATORS } from '../../spans/query-types.js';
 import { enumChoice } from './enum-choice.js';
+import { withSentArguments } from './sent-arguments.js';
 import type { McpServerContext } from './server-context.js';
 import { errorResult, structuredResult } from './tool-results.js';
 
@@ -109,7 +110,7 @@ export function registerQuerySpansTool(server: McpServer, context: McpServerCont
       outputSchema: queryOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    (args) => runQuerySpans(args, context),
+    withSentArguments<z.infer<typeof queryInput>>(context.sent, 'query_spans', queryInput, (args) => runQuerySpans(args, context)),
   );
 }
 

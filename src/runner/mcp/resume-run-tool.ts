@@ -3,6 +3,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
 import { continuePausedRun } from '../resume/resume-test-run.js';
+import { withSentArguments } from './sent-arguments.js';
 import type { McpServerContext } from './server-context.js';
 import { enumChoice } from './enum-choice.js';
 import { settleRun } from './settle-run.js';
@@ -37,7 +38,7 @@ export function registerResumeRunTool(server: McpServer, context: McpServerConte
       annotations: { readOnlyHint: false, openWorldHint: true },
     },
     // Aborted when the client cancels the request or disconnects (as test_run's).
-    (args, extra) => resumeRun(args, context, extra.signal),
+    withSentArguments<ResumeRunArgs>(context.sent, 'resume_run', resumeRunInput, (args, extra) => resumeRun(args, context, extra.signal)),
   );
 }
 

@@ -1,5 +1,6 @@
 import type { PausedRunStore } from '../resume/paused-run-store.js';
 import type { RunHistory } from './run-history.js';
+import type { SentArguments } from './sent-arguments.js';
 
 /** What the MCP server's tools share: where relative paths start, the env runs see, past runs. */
 export interface McpServerContext {
@@ -9,4 +10,6 @@ export interface McpServerContext {
   history: RunHistory;
   /** Runs test_run left paused, for resume_run. */
   paused: PausedRunStore;
+  /** Each tool call's arguments as the client sent them, `__proto__` keys included. */
+  sent: SentArguments;
 }

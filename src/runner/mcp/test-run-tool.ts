@@ -19,6 +19,7 @@ import { executeTestRun, type TestRunRequest } from '../test-run.js';
 import { isUncopyableFileError } from '../../engine/workspace/folder-workspace.js';
 import { requestFieldProblems } from '../test-run-request.js';
 import { emptyMessageProblems } from '../empty-messages.js';
+import { withSentArguments } from './sent-arguments.js';
 import type { McpServerContext } from './server-context.js';
 import { settleRun } from './settle-run.js';
 import { TEST_RUN_DESCRIPTION, testRunInput, testRunOutput, type TestRunArgs } from './test-run-schema.js';
@@ -37,7 +38,7 @@ export function registerTestRunTool(server: McpServer, context: McpServerContext
       annotations: { readOnlyHint: false, openWorldHint: true },
     },
     // The request's signal aborts when the client cancels it or disconnects: the run stops and its commands are killed.
-    (args, extra) => runTestRun(args, context, extra.signal),
+    withSentArguments<TestRunArgs>(context.sent, 'test_run', testRunInput, (args, extra) => runTestRun(args, context, extra.signal)),
   );
 }
 

@@ -4,6 +4,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { validateFiles } from '../validate/validate-files.js';
 import { toProblems, type ValidationProblem } from '../validate/validation-report.js';
+import { withSentArguments } from './sent-arguments.js';
 import type { McpServerContext } from './server-context.js';
 import { errorResult, structuredResult } from './tool-results.js';
 
@@ -50,7 +51,7 @@ export function registerValidateTool(server: McpServer, context: McpServerContex
       outputSchema: validateOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    (args) => runValidate(args, context),
+    withSentArguments<z.infer<typeof validateInput>>(context.sent, 'validate', validateInput, (args) => runValidate(args, context)),
   );
 }
 
