@@ -81,7 +81,7 @@ describe('agentcheck validate on external agent builds', () => {
     const noScript = await runCli(['test-run', '--agent', 'agent.yaml', '--message', 'hi'], dir);
     expect(noScript.exitCode, noScript.all).toBe(2);
     expect(noScript.stderr).toContain(
-      "agent.yaml at external.llm: the agent's model is scripted: give --script FILE with its responses, or a real provider in external.llm",
+      `agent.yaml at external.llm: provider "scripted" needs a script (one entry per model call): give it as a scenario's model.script, test-run --script FILE, or the script field of an MCP test_run request or of the library's testRun and invoke; or give a real provider in external.llm`,
     );
   });
 });

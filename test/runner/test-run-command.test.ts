@@ -131,7 +131,9 @@ describe('agentcheck test-run (in-process)', () => {
     for (const agent of [SCRIPTED, NO_LLM]) {
       const result = await run({ message: 'go' }, { 'agent.yaml': agent });
       expect(result.code).toBe(2);
-      expect(result.stderr).toContain("the agent's model is scripted: give --script FILE");
+      expect(result.stderr).toContain(
+        'provider "scripted" needs a script (one entry per model call): give it as a scenario\'s model.script, test-run --script FILE',
+      );
       expect(result.stdout).toBe('');
     }
   });

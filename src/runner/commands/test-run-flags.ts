@@ -7,6 +7,7 @@ import { buildAgent } from '../../engine/revision/build-agent.js';
 import { applyDelta, type DeltaRevision } from '../../engine/revision/delta.js';
 import { loadAgentBuild } from '../../engine/revision/load-build.js';
 import type { AgentBuild, Revision } from '../../engine/revision/types.js';
+import { SCRIPT_MISSING_MESSAGE } from '../../engine/providers/scripted.js';
 import { validateToolName } from '../../verdicts/tool-name.js';
 import { workspaceFolderProblem } from '../files/walk-files.js';
 import { validateHttpMocks } from '../mocks/validate-mocks.js';
@@ -95,7 +96,8 @@ export function requestFromFlags(options: TestRunOptions, io: Pick<CommandIO, 'c
     problems.push(
       new ConfigError(
         { file: applied.source, path: llmPath },
-        `the agent's model is scripted: give --script FILE with its responses, or a real provider in ${llmPath} (${why})`,
+        // SCRIPT_MISSING's words, as every caller gets them, and the CLI's other way out.
+        `${SCRIPT_MISSING_MESSAGE}; or give a real provider in ${llmPath} (${why})`,
       ),
     );
   }
