@@ -77,11 +77,19 @@ describe('agentcheck validate on external agent builds', () => {
     const testRun = await runCli(['test-run', '--agent', 'agent.yaml', '--message', 'hi', '--script', 'script.yaml', '--approvals', 'approvals.yaml'], dir);
     expect(testRun.exitCode, testRun.all).toBe(2);
     expect(testRun.stderr).toMatch(/approvals\.yaml:1:1: an external agent has no approval gates/);
-    // Without --script the scripted model has nothing to say: the error names external.llm, where an external build's model is.
-    const noScript = await runCli(['test-run', '--agent', 'agent.yaml', '--message', 'hi'], dir);
-    expect(noScript.exitCode, noScript.all).toBe(2);
-    expect(noScript.stderr).toContain(
-      `agent.yaml at external.llm: provider "scripted" needs a script (one entry per model call): give it as a scenario's model.script, test-run --script FILE, or the script field of an MCP test_run request or of the library's testRun and invoke; or give a real provider in external.llm`,
-    );
+  });
+
+  it('runs an external agent without --script: one that never calls the model needs none (test-run as the library)', async () => {
+    const dir = tempDir({
+      'agent.yaml': 'id: ext\nexternal:\n  command: [node, ./agent.mjs]\n',
+      // Reads the request, answers without calling the model.
+      'agent.mjs':
+        "let input = '';\nprocess.stdin.on('data', (d) => (input += d));\nprocess.stdin.on('end', () => process.stdout.write(JSON.stringify({ output: 'done' })));\n",
+    });
+    const noScript = await runCli(['test-run', '--agent', 'agent.yaml', '--message', 'hi', '--json'], dir);
+    expect(noScript.exitCode, noScript.all).not.toBe(2);
+    const result = JSON.parse(noScript.stdout) as { output: string; verdict: string; stop_reason: string };
+    expect(result).toMatchObject({ output: 'done', verdict: 'unconfirmed' });
+    expect(result.stop_reason).not.toBe('error');
   });
 });

@@ -87,12 +87,13 @@ export function requestFromFlags(options: TestRunOptions, io: Pick<CommandIO, 'c
       const doc = scriptDoc;
       step(() => validateScript(entries, documentLocator(doc), entryOk));
     }
-  } else if (applied && isScripted(applied.build) && !applied.build.flow) {
-    // Without a script the scripted model has nothing to say: the run could only fail.
-    // An external build names its model in external.llm (docs/external-agents.md).
+  } else if (applied && isScripted(applied.build) && !applied.build.flow && !applied.build.external) {
+    // Without a script the scripted model has nothing to say: an agent's loop starts with a model
+    // call, so the run could only fail. An external agent may never call the model
+    // (docs/external-agents.md): it runs, and a model call it makes fails as SCRIPT_MISSING.
     const build = applied.build;
-    const llmPath = build.external ? 'external.llm' : 'agent.llm';
-    const why = buildAgent(build).llm ? `${llmPath} has provider scripted` : `the ${build.external ? 'external agent' : 'agent'} has no llm`;
+    const llmPath = 'agent.llm';
+    const why = buildAgent(build).llm ? `${llmPath} has provider scripted` : 'the agent has no llm';
     problems.push(
       new ConfigError(
         { file: applied.source, path: llmPath },
