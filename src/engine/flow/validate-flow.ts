@@ -91,12 +91,14 @@ export function validateFlowSpec(flow: FlowSpec, tools: FlowTools, locate: Locat
     agentTools,
     callable: new Set<string>([...BUILTIN_NAMES, ...tools.names]),
     unchecked: new Set(tools.names.filter((name) => !agentTools.has(name))),
+    // Without a name problem, the agent components whose conversations the flow state can hold.
+    conversations: unnamed ? undefined : objects.filter(({ component }) => component.type === 'agent').map(({ component }) => component.name),
   };
   for (const { component, index } of objects) {
     if (part.valid(['components', index])) validateComponent(component, ['components', index], scope, locate, problems);
   }
   // Reachability is worked out only from a known entry point, in a flow with no format problem.
-  validateRouters(flow, { names, written, unnamed, part }, locate, problems, part.valid([]) && !unnamed && names.has(flow.entry_point));
+  validateRouters(flow, { names, written, unnamed, part }, locate, problems, part.valid([]) && !unnamed && names.has(flow.entry_point), scope.conversations);
   throwConfigErrors(problems);
 }
 
@@ -105,6 +107,19 @@ interface ToolScope {
   agentTools: ReadonlyMap<string, ToolSpec>;
   callable: ReadonlySet<string>;
   unchecked: ReadonlySet<string>;
+  /** The agent components (the only ones with a conversation); undefined when names are unknown. */
+  conversations?: readonly string[];
+}
+
+/**
+ * A `conversation_history:<component>` key naming no agent component: only those converse, so
+ * the state never holds it and every run would stop with FLOW_MISSING_INPUT (docs/workflows.md).
+ */
+function conversationProblem(key: { target?: string; path: string[]; text: string }, conversations: readonly string[] | undefined): string | undefined {
+  if (key.target !== 'conversation_history' || conversations === undefined) return undefined;
+  const [first = ''] = key.path;
+  if (conversations.includes(first)) return undefined;
+  return `"${key.text}" names "${first}", which is not an agent component of the flow (only those have a conversation), so the flow state never holds it; expected one of: ${conversations.join(', ') || '(none)'}${didYouMean(first, conversations)}`;
 }
 
 function validateComponent(component: ComponentSpec, at: Array<string | number>, scope: ToolScope, locate: Locator, problems: ConfigError[]): void {
@@ -130,6 +145,9 @@ function validateComponent(component: ComponentSpec, at: Array<string | number>,
       problems.push(
         locate(here, `"${key.text}" reads from "${key.target}:", which is not a state channel; expected ${IO_TARGETS.map((t) => `${t}:<keys>`).join(' or ')}`),
       );
+    } else if (!key.hasLiteral) {
+      const conversation = conversationProblem(key, scope.conversations);
+      if (conversation) problems.push(locate(typeof raw === 'object' ? [...here, 'from'] : here, conversation));
     }
   });
   if (component.type === 'deterministic_step') {
@@ -189,7 +207,14 @@ interface FlowNames {
   part: FlowFormat;
 }
 
-function validateRouters(flow: FlowSpec, { names, written, unnamed, part }: FlowNames, locate: Locator, problems: ConfigError[], checkReach: boolean): void {
+function validateRouters(
+  flow: FlowSpec,
+  { names, written, unnamed, part }: FlowNames,
+  locate: Locator,
+  problems: ConfigError[],
+  checkReach: boolean,
+  conversations: readonly string[] | undefined,
+): void {
   const known = (name: string) => name === END || written.has(name) || unnamed;
   const routed = new Map<string, number>();
   const edges = new Map<string, string[]>();
@@ -220,6 +245,10 @@ function validateRouters(flow: FlowSpec, { names, written, unnamed, part }: Flow
       if (hasFromAndLiteral(router.condition.input)) problems.push(locate([...at, 'condition', 'input', 'literal'], FROM_AND_LITERAL, true));
       else if (!(IO_TARGETS as readonly string[]).includes(input.target ?? ''))
         problems.push(locate([...at, 'condition', 'input'], `expected a state key such as "context:${router.from}.final_answer"`));
+      else {
+        const conversation = input.hasLiteral ? undefined : conversationProblem(input, conversations);
+        if (conversation) problems.push(locate([...at, 'condition', 'input'], conversation));
+      }
     }
     const routes = router.condition?.routes ?? {};
     for (const [value, target] of Object.entries(routes)) {

@@ -176,6 +176,24 @@ describe('flows: load-time rules', () => {
         b.flow.components[1].inputs = ['status:now'];
       }),
     ).toContain('"status:now" reads from "status:", which is not a state channel');
+    // Only agent components converse: another name is never in conversation_history (an input or a router's).
+    expect(
+      loadError((b) => {
+        b.flow.components[2].inputs = [{ from: 'conversation_history:read_config', as: 'talk' }];
+      }),
+    ).toContain(
+      'flow.components[2].inputs[0].from: "conversation_history:read_config" names "read_config", which is not an agent component of the flow (only those have a conversation), so the flow state never holds it; expected one of: fixer',
+    );
+    expect(
+      loadError((b) => {
+        b.flow.components[2].inputs = ['conversation_history:fixr.0.content'];
+      }),
+    ).toContain(
+      'names "fixr", which is not an agent component of the flow (only those have a conversation), so the flow state never holds it; expected one of: fixer; did you mean "fixer"?',
+    );
+    const talking = configFixerBuild();
+    talking.flow.components[2].inputs = ['conversation_history:fixer'];
+    expect(() => revisionFromValue(talking)).not.toThrow();
     // An empty key between dots, before the first or after the last can never be in the state.
     for (const key of ['context:a..b', 'context:.a', 'context:a.']) {
       expect(
