@@ -67,19 +67,19 @@ function nonEmpty(value: string | undefined): boolean {
 }
 
 function parseHttpUrl(value: string, source: string): URL {
+  // `localhost:4318` (as collectors' docs write it) parses with `localhost:` as its scheme, and
+  // `127.0.0.1:4318` does not parse: both are a host and port without a scheme.
+  const hostPort = /^[\w.-]+:\d+(\/.*)?$/.test(value.trim());
+  const noScheme = `got "${displayUrl(value.trim())}" without a scheme; did you mean http://${displayUrl(value.trim())}?`;
   let url: URL;
   try {
     url = new URL(value.trim());
   } catch {
+    if (hostPort) throw new ConfigError({ file: source }, `expected an http:// or https:// URL (OTLP/HTTP), ${noScheme}`);
     throw new ConfigError({ file: source }, `expected an http:// or https:// URL such as http://localhost:4318, got "${displayUrl(value)}"`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    // `localhost:4318` (as collectors' docs write it) parses with `localhost:` as its scheme.
-    const hostPort = /^[\w.-]+:\d+(\/.*)?$/.test(value.trim());
-    const got = hostPort
-      ? `got "${displayUrl(value.trim())}" without a scheme; did you mean http://${displayUrl(value.trim())}?`
-      : `got the ${url.protocol} scheme`;
-    throw new ConfigError({ file: source }, `expected an http:// or https:// URL (OTLP/HTTP), ${got}`);
+    throw new ConfigError({ file: source }, `expected an http:// or https:// URL (OTLP/HTTP), ${hostPort ? noScheme : `got the ${url.protocol} scheme`}`);
   }
   return url;
 }

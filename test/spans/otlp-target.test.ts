@@ -54,6 +54,10 @@ describe('resolveOtlpTarget', () => {
     expect(() => resolveOtlpTarget('localhost:4318', {})).toThrow(
       '--otlp: expected an http:// or https:// URL (OTLP/HTTP), got "localhost:4318" without a scheme; did you mean http://localhost:4318?',
     );
+    // An address, which does not even parse as a URL, gets the same suggestion.
+    expect(() => resolveOtlpTarget('127.0.0.1:4318', {})).toThrow(
+      '--otlp: expected an http:// or https:// URL (OTLP/HTTP), got "127.0.0.1:4318" without a scheme; did you mean http://127.0.0.1:4318?',
+    );
     expect(() => resolveOtlpTarget('ftp://h:21', {})).toThrow('got the ftp: scheme');
     expect(() => resolveOtlpTarget('not a url', {})).toThrow(/--otlp: expected an http/);
     expect(() => resolveOtlpTarget(undefined, { OTEL_EXPORTER_OTLP_ENDPOINT: 'grpc://x:4317' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
