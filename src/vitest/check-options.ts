@@ -7,7 +7,10 @@ import { MAX_TIMER_MS } from '../config/timer-limit.js';
 const VALUE_CHECKS: Record<string, (value: unknown) => string | null> = {
   cwd: (value) => (typeof value === 'string' ? null : `expected a folder path, got ${describeValue(value)}`),
   config: (value) => (typeof value === 'string' ? null : `expected a file path, got ${describeValue(value)}`),
-  grep: (value) => (typeof value === 'string' ? null : `expected a text or /regex/ to match scenario names, got ${describeValue(value)}`),
+  grep: (value) =>
+    typeof value === 'string'
+      ? null
+      : `expected a text to select scenario names with, as --grep takes it (contained, or a regular expression such as '^refund'), got ${describeValue(value)}`,
   tags: (value) =>
     Array.isArray(value) && value.every((tag) => typeof tag === 'string') ? null : `expected a list of tags (strings), got ${describeValue(value)}`,
   timeout: (value) =>

@@ -100,6 +100,10 @@ describe('agentcheck/vitest options are checked by name', () => {
     );
     expect(() => scenarios('a.scenario.yaml', { cwd: dir, variants: ['lean'] })).toThrow('scenarios() options at variants: unknown variant string "lean"');
     expect(() => scenarios('a.scenario.yaml', { cwd: dir, repeat: 0 })).toThrow('scenarios() options at repeat: expected a whole number >= 1, got number 0');
+    // grep is text, as --grep takes it: no /regex/ form (which would select nothing).
+    expect(() => scenarios('a.scenario.yaml', { cwd: dir, grep: 5 as unknown as string })).toThrow(
+      "scenarios() options at grep: expected a text to select scenario names with, as --grep takes it (contained, or a regular expression such as '^refund'), got number 5",
+    );
     // An empty list is refused, never read as "every variant".
     expect(() => scenarios('a.scenario.yaml', { cwd: dir, variants: [] })).toThrow(
       'scenarios() options at variants: expected a non-empty list of variant names',
