@@ -10,6 +10,7 @@ import { DEFAULT_ROUTE, END } from './route.js';
 import { closestWord, didYouMean } from '../../config/did-you-mean.js';
 import { validateStepArguments } from './validate-step-arguments.js';
 import { withArticle } from '../../config/indefinite-article.js';
+import { checkBindingName } from '../revision/template-checks.js';
 
 /** Keys each component type may have besides name and type. */
 const TYPE_KEYS: Record<ComponentType, readonly string[]> = {
@@ -180,6 +181,13 @@ function validateComponent(component: ComponentSpec, at: Array<string | number>,
     });
   }
   if (component.type === 'plan') {
+    // Its inputs are the plan's first variables: a name no template can read is refused, as a constant's is.
+    (component.inputs ?? []).forEach((raw, index) => {
+      const key = parseIOKey(raw);
+      if (key.name === '' || (typeof raw === 'object' && raw.from === undefined && !key.hasLiteral)) return;
+      const named = typeof raw === 'object' && raw.as !== undefined;
+      collectConfigErrors(problems, () => checkBindingName(key.name, [...at, 'inputs', index, ...(named ? ['as'] : [])], 'plan input', locate));
+    });
     const plan = component.plan;
     if (!plan) problems.push(locate(at, 'a plan component needs "plan: {constants, steps}"'));
     else {

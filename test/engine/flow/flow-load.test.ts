@@ -191,6 +191,22 @@ describe('flows: load-time rules', () => {
     ).toContain(
       'names "fixr", which is not an agent component of the flow (only those have a conversation), so the flow state never holds it; expected one of: fixer; did you mean "fixer"?',
     );
+    // A plan component's inputs are its plan's first variables: each needs a name a template can read.
+    const planned = loadError((b) => {
+      b.flow.components[0] = {
+        name: 'read_config',
+        type: 'plan',
+        inputs: [
+          { from: 'context:config_path', as: 'my path' },
+          { from: 'context:config_path', as: 'p.x' },
+          { from: 'context:config_path', as: 'path' },
+        ],
+        plan: { steps: [{ tools: [{ name: 'read_file', arguments: { path: '{{ path }}' } }] }] },
+      };
+    });
+    expect(planned).toContain('flow.components[0].inputs[0].as: plan input "my path" can never be read by a template');
+    expect(planned).toContain('flow.components[0].inputs[1].as: plan input "p.x" can never be read by a template');
+    expect(planned).not.toContain('inputs[2]');
     const talking = configFixerBuild();
     talking.flow.components[2].inputs = ['conversation_history:fixer'];
     expect(() => revisionFromValue(talking)).not.toThrow();
