@@ -113,7 +113,7 @@ function runEnding(input: VerdictInput): { verdict: Verdict; verdict_reason: str
 function nestedHint(input: VerdictInput, isTerminal: (name: string) => boolean): string {
   const inside = (input.nested ?? []).filter((call) => isTerminal(call.name)).length;
   if (!inside) return '';
-  return `; ${input.terminal_tool} was called ${times(inside)} inside a plan or chain, which the verdict does not count (name the plan or chain tool instead; a tool_called check with nested: true counts those calls)`;
+  return `; ${input.terminal_tool} was called ${times(inside)} inside a plan or chain, which the verdict does not count (name the plan or chain tool, or the plan component, instead; a tool_called check with nested: true counts those calls)`;
 }
 
 /** `paused: run_command waits for approval` when the run stopped at a gate, else null. */

@@ -82,7 +82,7 @@ describe('scoreTestRun: digest', () => {
     expect(result).toMatchObject({
       verdict: 'incomplete',
       verdict_reason:
-        'terminal tool echo was never called; saw ch x1; echo was called once inside a plan or chain, which the verdict does not count (name the plan or chain tool instead; a tool_called check with nested: true counts those calls)',
+        'terminal tool echo was never called; saw ch x1; echo was called once inside a plan or chain, which the verdict does not count (name the plan or chain tool, or the plan component, instead; a tool_called check with nested: true counts those calls)',
     });
   });
 });

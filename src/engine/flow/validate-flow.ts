@@ -77,15 +77,26 @@ export function validateFlowSpec(flow: FlowSpec, tools: FlowTools, locate: Locat
     problems.push(locate(['entry_point'], `entry_point "${flow.entry_point}" names no component; ${expected}`));
   }
   // approvals.tools answers a human_input component by its name: one shared with a tool would answer both gates.
+  // A plan component's run is a call named after it: one shared with a tool would read as that tool's calls.
   for (const { component, index } of objects) {
     const tool = tools.names.includes(component.name) || (BUILTIN_NAMES as readonly string[]).includes(component.name);
-    if (component.type !== 'human_input' || !part.valid(['components', index, 'name']) || !tool) continue;
-    problems.push(
-      locate(
-        ['components', index, 'name'],
-        `the human_input component "${component.name}" shares its name with a tool: approvals.tools.${component.name} would answer both gates; pick another name`,
-      ),
-    );
+    if (!part.valid(['components', index, 'name']) || !tool) continue;
+    const at = ['components', index, 'name'];
+    if (component.type === 'human_input') {
+      problems.push(
+        locate(
+          at,
+          `the human_input component "${component.name}" shares its name with a tool: approvals.tools.${component.name} would answer both gates; pick another name`,
+        ),
+      );
+    } else if (component.type === 'plan') {
+      problems.push(
+        locate(
+          at,
+          `the plan component "${component.name}" shares its name with a tool: each run is recorded as a call named after the component, which checks and the verdict would count as that tool's; pick another name`,
+        ),
+      );
+    }
   }
   const agentTools = new Map(tools.valid.map((tool) => [tool.name, tool]));
   const scope: ToolScope = {

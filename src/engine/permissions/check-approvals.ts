@@ -27,7 +27,7 @@ export function checkApprovals(approvals: { tools?: Readonly<Record<string, unkn
  * an agent tool, a built-in or tool that a chain, plan or flow step calls by name, a flow
  * human_input component or a tool of a configured MCP server (`mcp__<server>__<tool>`, or its
  * tool part alone when that names exactly one tool);
- * load_skill is never gated. A typo would otherwise leave the real tool to `approvals.default`. A tool's answer
+ * load_skill and a flow plan component are never gated. A typo would otherwise leave the real tool to `approvals.default`. A tool's answer
  * must be approve, deny or reject; only a human_input component takes other text.
  * A server without a `tools` list names its tools only once it runs: a tool part alone may be
  * one of them, so it waits for the run's own check (checkRunApprovals), as full names under such a
@@ -45,6 +45,17 @@ function checkApprovalTools(tools: Readonly<Record<string, unknown>>, builds: re
       problems.push(locate([name], `"${LOAD_SKILL}" is never gated (it only reads a delivered skill), so an answer for it has no effect; remove it`, true));
       continue;
     }
+    // A plan component's run is recorded as a call, but no gate asks about it: the calls inside it are gated each.
+    if (catalogs.some((catalog) => catalog.planComponents?.has(name)) && !gatesName(name, builds)) {
+      problems.push(
+        locate(
+          [name],
+          `"${name}" is a plan component, which is never gated (each call inside it is, by its tool's name), so an answer for it has no effect; remove it`,
+          true,
+        ),
+      );
+      continue;
+    }
     const byToolPart = gatesName(name, builds) ? [] : mcpToolsNamed(name, catalogs);
     if (byToolPart.length === 1 || gatesName(name, builds) || (byToolPart.length === 0 && mayBeListedToolPart(name, catalogs))) {
       // A tool's gate takes approve or deny (reject counts as deny); any other text would leave
@@ -54,7 +65,7 @@ function checkApprovalTools(tools: Readonly<Record<string, unknown>>, builds: re
       }
       continue;
     }
-    const known = listedTools(catalogs, { loadSkill: false });
+    const known = listedTools(catalogs, { loadSkill: false }).filter((tool) => !catalogs.some((catalog) => catalog.planComponents?.has(tool)));
     // The result names an MCP tool without its prefix: the full names it could mean are the hint.
     const hint =
       byToolPart.length > 1
@@ -65,9 +76,9 @@ function checkApprovalTools(tools: Readonly<Record<string, unknown>>, builds: re
   throwConfigErrors(problems);
 }
 
-/** Whether a gate of one of `builds` can ask about `name` (a tool, human_input or open MCP server tool). */
+/** Whether a gate of one of `builds` can ask about `name` (a tool, human_input or open MCP server tool; never a plan component). */
 export function gatesName(name: string, builds: readonly AgentBuild[]): boolean {
-  return builds.map(buildTools).some((catalog) => catalog.all.has(name) || isOpenServerTool(name, catalog));
+  return builds.map(buildTools).some((catalog) => (catalog.all.has(name) && !catalog.planComponents?.has(name)) || isOpenServerTool(name, catalog));
 }
 
 /** Whether `name` may be the tool part of a tool that a server without a `tools` list offers (known only once it runs). */

@@ -16,7 +16,8 @@ export interface KnownTool {
 /**
  * What one build can call, as far as can be known before it runs (docs/formats.md, "Names a
  * scenario uses"): every tool its model, chains, plans and flow steps can reach, the flow's
- * human_input components (which approvals answer), declared MCP tools and load_skill.
+ * human_input components (which approvals answer) and plan components (each run is a call named
+ * after it, docs/workflows.md), declared MCP tools and load_skill.
  */
 export interface BuildTools {
   /** Every tool the build can call or gate, by its full name. */
@@ -29,9 +30,11 @@ export interface BuildTools {
   anyName?: boolean;
   /** The flow's human_input components: approvals answer them, but no call of them is recorded. */
   humanInputs?: Set<string>;
-  /** The tools whose calls the test_run verdict counts: the model's and flow deterministic steps' (docs/verdicts.md). */
+  /** The flow's plan components: each run is a call named after the component, which no gate asks about. */
+  planComponents?: Set<string>;
+  /** The tools whose calls the test_run verdict counts: the model's, flow deterministic steps' and plan components (docs/verdicts.md). */
   counted: Set<string>;
-  /** The tools each chain or plan tool calls by name (for loops and branches, their blocks' calls). */
+  /** The tools each chain or plan tool (or flow plan component) calls by name (for loops and branches, their blocks' calls). */
   composites: Map<string, Set<string>>;
   /** The tools called inside a chain or plan anywhere: a composite tool's, or a flow plan component's. */
   nestedCalls: Set<string>;
@@ -82,6 +85,7 @@ function collectTools(build: AgentBuild): BuildTools {
   }
   const nestedCalls = new Set([...composites.values()].flatMap((callees) => [...callees]));
   const humanInputs = new Set<string>();
+  const planComponents = new Set<string>();
   const stepTools = new Set<string>();
   const components = build.flow?.components ?? [];
   // Without a flow the model sees every agent tool; in a flow, each agent component its toolset.
@@ -97,10 +101,18 @@ function collectTools(build: AgentBuild): BuildTools {
     }
     component.toolset?.forEach(add);
     if (component.type === 'agent') (component.toolset ?? [...agentTools.keys()]).forEach((name) => model.add(name));
-    addPlan(component.plan, (name) => {
-      nestedCalls.add(name);
-      add(name);
-    });
+    if (component.type === 'plan') {
+      // Recorded as a call of a plan tool named after the component (docs/workflows.md): no HTTP request.
+      all.set(component.name, { name: component.name, http: false });
+      planComponents.add(component.name);
+      const callees = new Set<string>();
+      composites.set(component.name, callees);
+      addPlan(component.plan, (name) => {
+        callees.add(name);
+        nestedCalls.add(name);
+        add(name);
+      });
+    }
   }
   const openServers: string[] = [];
   for (const server of buildAgent(build).mcps ?? []) {
@@ -114,7 +126,7 @@ function collectTools(build: AgentBuild): BuildTools {
   // Which skills are delivered is the scenario's or suite's; only the parameter names matter here.
   all.set(LOAD_SKILL, { name: LOAD_SKILL, parameters: loadSkillParameters([]) });
   model.add(LOAD_SKILL);
-  return { all, model, openServers, humanInputs, counted: new Set([...model, ...stepTools]), composites, nestedCalls };
+  return { all, model, openServers, humanInputs, planComponents, counted: new Set([...model, ...stepTools, ...planComponents]), composites, nestedCalls };
 }
 
 /**

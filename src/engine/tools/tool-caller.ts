@@ -136,6 +136,22 @@ export class ToolCaller {
     }
   }
 
+  /**
+   * Runs `tool`, which no caller looks up by name (a flow plan component, docs/workflows.md), as
+   * one recorded call: its execute_tool span, result and failure as any call's, without argument
+   * checks or a gate, since the calls it makes are each checked and gated.
+   */
+  async callComposite(tool: Tool, request: CallRequest): Promise<CallResult> {
+    throwIfRunAborted(this.options.signal);
+    const callId = request.callId ?? `${request.source}_${++this.ids.nested}`;
+    const span = this.options.tracer.startSpan(`${SPAN.executeTool} ${tool.name}`, { attributes: this.startAttributes(request, callId, tool) }, request.parent);
+    try {
+      return await this.execute(span, tool, request);
+    } finally {
+      span.end();
+    }
+  }
+
   private lookup(name: string, source: CallSource): Tool | undefined {
     if (source === 'model' && this.options.modelTools) return this.options.modelTools.get(name);
     const own = this.options.tools.get(name);

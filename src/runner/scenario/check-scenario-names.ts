@@ -210,16 +210,28 @@ function nestedOnlyTerminal(name: string, catalogs: readonly BuildTools[], what:
       `${what} ${subject} no agent component's toolset offers and no deterministic step calls, so it is never called and the verdict could never pass; add it to a component's toolset, or name a tool the flow offers`,
     );
   }
-  const hint = callers.length
-    ? `name the chain or plan tool the model calls (${callers.join(', ')})`
-    : `check it with tool_called {tool: ${name}, nested: true}`;
+  const hint = callers.length ? `name ${callerNames(callers, catalogs)}` : `check it with tool_called {tool: ${name}, nested: true}`;
   const subject = parseSlashRegex(name)
     ? `matches only tools called inside a chain or plan: "${name}"`
     : `names "${name}", which is called only inside a chain or plan`;
   return locate([], `${what} ${subject}; the verdict counts only the model's and flow steps' calls, so it could never pass; ${hint}`);
 }
 
-/** The counted chain and plan tools that call a matching tool, directly or through other composites. */
+/**
+ * `the chain or plan tool the model calls (tidy)`, `the plan component that calls it (p), whose
+ * run is a call named after it`, or both joined by "or".
+ */
+function callerNames(callers: readonly string[], catalogs: readonly BuildTools[]): string {
+  const isComponent = (name: string) => catalogs.some((catalog) => catalog.planComponents?.has(name));
+  const tools = callers.filter((name) => !isComponent(name));
+  const components = callers.filter(isComponent);
+  const parts: string[] = [];
+  if (tools.length) parts.push(`the chain or plan tool the model calls (${tools.join(', ')})`);
+  if (components.length) parts.push(`the plan component that calls it (${components.join(', ')}), whose run is a call named after it`);
+  return parts.join(' or ');
+}
+
+/** The counted chain and plan tools (and plan components) that call a matching tool, directly or through other composites. */
 function outerCallers(catalog: BuildTools, matches: (name: string) => boolean): string[] {
   const reaches = (tool: string, seen: Set<string>): boolean => {
     if (seen.has(tool)) return false;

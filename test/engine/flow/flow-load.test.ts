@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { ConfigError, ConfigErrors } from '../../../src/config/errors.js';
 import { initialFlowRun, mergeContext } from '../../../src/engine/flow/flow-state.js';
 import { loadAgentBuild, revisionFromValue } from '../../../src/engine/revision/load-build.js';
+import { configErrorOf } from '../../helpers/config-error.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { configFixerBuild } from './config-fixer.js';
 
@@ -247,6 +248,26 @@ describe('flows: load-time rules', () => {
         }),
       ).toContain(`the human_input component "${name}" shares its name with a tool: approvals.tools.${name} would answer both gates`);
     }
+  });
+
+  it('refuses a plan component named as an agent tool or a built-in: its run is recorded as a call of that name', () => {
+    const planFlow = (name: string) => ({
+      id: 'p',
+      agent: { name: 'P', tools: [{ name: 'lookup', returns: { ok: true } }] },
+      flow: {
+        entry_point: name,
+        components: [{ name, type: 'plan', plan: { steps: [{ tools: [{ name: 'lookup' }] }] } }],
+        routers: [{ from: name, to: 'end' }],
+      },
+    });
+    for (const name of ['lookup', 'echo']) {
+      const error = configErrorOf(() => revisionFromValue(planFlow(name)));
+      expect(error.path).toBe('flow.components[0].name');
+      expect(error.expected).toBe(
+        `the plan component "${name}" shares its name with a tool: each run is recorded as a call named after the component, which checks and the verdict would count as that tool's; pick another name`,
+      );
+    }
+    expect(() => revisionFromValue(planFlow('lookups'))).not.toThrow();
   });
 
   it('checks routers: one per component, every component reached', () => {

@@ -204,7 +204,15 @@ describe('flows', () => {
       error: null,
     });
     const step = spans.find((s) => s.name === 'plan_step echo') as SpanRecord;
-    expect(lineage(spans, step)).toEqual(['plan_step echo', 'plan_step for_each', 'component steps', 'invoke_workflow planner', 'invoke_agent Planner']);
+    // The plan runs as a call named after the component (docs/workflows.md), its steps under it.
+    expect(lineage(spans, step)).toEqual([
+      'plan_step echo',
+      'plan_step for_each',
+      'execute_tool steps',
+      'component steps',
+      'invoke_workflow planner',
+      'invoke_agent Planner',
+    ]);
   });
 
   it('ends with a run error naming the input when a required key is missing', async () => {

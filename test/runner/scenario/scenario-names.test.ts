@@ -99,7 +99,7 @@ flow:
     // A flow step's tool counts, and so does a chain tool the model calls.
     expect(terminal('echo', FLOW_AGENT)).toHaveLength(1);
     expect(terminal('tidy')).toHaveLength(1);
-    // Only a flow plan component calls it: no tool to name; tool_called with nested: true checks it.
+    // Only a flow plan component calls it: the component is named, its run being a call named after it.
     const planFlow = `id: p
 agent: {name: P}
 flow:
@@ -107,7 +107,22 @@ flow:
   components: [{name: p, type: plan, plan: {steps: [{tools: [{name: echo, arguments: {text: hi}}]}]}}]
   routers: [{from: p, to: end}]
 `;
-    expect(configErrorOf(() => terminal('echo', planFlow)).expected).toContain('; check it with tool_called {tool: echo, nested: true}');
+    expect(configErrorOf(() => terminal('echo', planFlow)).expected).toContain(
+      "; the verdict counts only the model's and flow steps' calls, so it could never pass; name the plan component that calls it (p), whose run is a call named after it",
+    );
+    expect(terminal('p', planFlow)).toHaveLength(1);
+    expect(load(`${head}expect: {checks: [{tool_returned: {tool: p}}, {no_tool_errors: {}}]}\n`, planFlow)).toHaveLength(1);
+    // Inside a plan component called by nothing else: tool_called with nested: true checks it.
+    const deeper = `id: p
+agent:
+  name: P
+  tools: [{name: tidy, description: Tidy., chain: {steps: [{id: w, tool: write_file, inputs: {path: a, content: b}}]}}]
+flow:
+  entry_point: s
+  components: [{name: s, type: deterministic_step, tool_name: echo, inputs: [{literal: x, as: text}]}]
+  routers: [{from: s, to: end}]
+`;
+    expect(configErrorOf(() => terminal('write_file', deeper)).expected).toContain('; check it with tool_called {tool: write_file, nested: true}');
     // An agent tool no component offers and nothing calls: said as such, not as a chain's tool.
     expect(configErrorOf(() => terminal('search', FLOW_AGENT)).expected).toBe(
       `expect.terminal_tool names "search", which no agent component's toolset offers and no deterministic step calls, so it is never called and the verdict could never pass; add it to a component's toolset, or name a tool the flow offers`,

@@ -97,6 +97,23 @@ describe('approvals.tools must name something the agent can be asked about', () 
     expect(loadError(`${head}approvals: {tools: {read_file: deny}}\n`, LISTED_AGENT).path).toBe('approvals.tools.read_file');
   });
 
+  it('refuses a flow plan component, which is never gated (the calls inside it are), and lists none as a tool to answer', () => {
+    const planAgent = `id: planned
+agent: {name: Planned, tools: [{name: lookup, returns: {ok: true}}]}
+flow:
+  entry_point: p
+  components: [{name: p, type: plan, plan: {steps: [{tools: [{name: lookup}]}]}}]
+  routers: [{from: p, to: end}]
+`;
+    const error = loadError(`${head}approvals: {tools: {p: approve}}\n`, planAgent);
+    expect(error.path).toBe('approvals.tools.p');
+    expect(error.expected).toBe(
+      '"p" is a plan component, which is never gated (each call inside it is, by its tool\'s name), so an answer for it has no effect; remove it',
+    );
+    expect(loadError(`${head}approvals: {tools: {pp: approve}}\n`, planAgent).expected).toBe('"pp" names no tool of the agent; expected one of: lookup');
+    expect(load(`${head}approvals: {tools: {lookup: deny}}\n`, planAgent)[0].approvals?.tools).toEqual({ lookup: 'deny' });
+  });
+
   it('a tool a suite variant adds may be answered when the loader is given the variants', () => {
     const scenario = `${head}approvals: {tools: {send_email: deny}}\n`;
     expect(loadError(scenario, PLAIN_AGENT).path).toBe('approvals.tools.send_email');
