@@ -101,6 +101,44 @@ flow:
     expect(report.scenarios.map((row) => row.flow_calls)).toEqual([[{ name: 'echo', called: 1 }], [{ name: 'echo', called: 2 }]]);
   });
 
+  it("an external agent's failure lists the calls its own spans show, as the tools column does, and says only that the agent answered", async () => {
+    // Its tool call reaches agentcheck only as an ai.toolCall span over OTLP, never through the
+    // model bridge; the export is answered before the agent prints, so nothing depends on the wait.
+    const agent = `const span = { traceId: 'ab'.repeat(16), spanId: 'c'.repeat(16), name: 'ai.toolCall', attributes: [
+  { key: 'ai.toolCall.name', value: { stringValue: 'get_weather' } },
+  { key: 'ai.toolCall.id', value: { stringValue: 'call_1' } },
+  { key: 'ai.toolCall.args', value: { stringValue: '{"city":"Paris"}' } },
+] };
+const res = await fetch(process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [span] }] }] }) });
+if (!res.ok) throw new Error('export refused: ' + (await res.text()));
+process.stdout.write(JSON.stringify({ output: 'sunny' }));
+`;
+    const dir = tempDir({
+      'agent.mjs': agent,
+      'agent.yaml': 'id: weather\nexternal:\n  command: [node, ./agent.mjs]\n',
+      'w.scenario.yaml': `name: weather
+agent: agent.yaml
+inputs: {messages: [{role: user, content: weather?}]}
+expect:
+  checks:
+    - output: {contains: rain}
+    - tool_called: {tool: get_weather}
+`,
+    });
+    const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'table,json'], dir, { NO_COLOR: '1', COLUMNS: '200' });
+    expect(result.exitCode, result.all).toBe(1);
+    expect(result.stdout).toMatch(/│ FAIL +│ w\.scenario\.yaml#weather +│ base +│ \S+ +│ 1\/2 +│ get_weather x1 /);
+    expect(result.stdout).toContain(
+      [
+        '  ✗ output#0: expected output to contain "rain"; output was "sunny"',
+        "  Tool calls from the agent's own spans: get_weather x1 (past the model bridge; arguments and results in spans.jsonl)",
+        '  Stopped: end_turn (the agent answered)',
+      ].join('\n'),
+    );
+    expect(result.stdout).not.toContain('Tool calls: none');
+    expect(result.stdout).not.toContain('the model answered');
+  });
+
   it('past 200 rows the table shows the rows that did not pass; the line that replaces it says where every row is', async () => {
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('passes') });
     const omitted = (stdout: string) => stdout.split('\n').find((line) => line.includes('omitted'));

@@ -191,6 +191,43 @@ describe('terminal failure details', () => {
     );
   });
 
+  it("lists an external agent's calls known from its own spans after the bridge's, counted from test_run.tools", () => {
+    const external = { kind: 'command' as const, command: ['node', 'agent.mjs'], env: [], headers: [], timeout_ms: 300_000 };
+    const base = testRunResult();
+    const externalRow = (tools: NonNullable<ScenarioRow['test_run']>['tools'], transcript: ScenarioRow['transcript']) =>
+      failingRow({ transcript, test_run: testRunResult({ tools, resolved: { ...base.resolved!, external } }) });
+    const render = (failing: ScenarioRow) => renderTableReport(report([failing]), palette(false), { columns: 200, quiet: true });
+    // lookup_order went through the bridge (in the transcript); the second lookup_order and
+    // get_weather were run by the agent on its own and exported as spans.
+    const mixed = render(
+      externalRow(
+        [
+          { name: 'lookup_order', called: 2, returned: 2, errors: 0 },
+          { name: 'get_weather', called: 1, returned: 1, errors: 0 },
+        ],
+        refundTranscript?.slice(0, 3),
+      ),
+    );
+    expect(mixed).toContain(
+      [
+        '  Tool calls (1):',
+        '    1. lookup_order({"order_id":"1234"}) -> returned {"status":"delivered"}',
+        "  Tool calls from the agent's own spans: lookup_order x1, get_weather x1 (past the model bridge; arguments and results in spans.jsonl)",
+        '  Stopped: end_turn (the agent answered)',
+      ].join('\n'),
+    );
+    // Every call through the bridge: nothing more to list, and still only the answer is known.
+    const bridged = render(externalRow([{ name: 'lookup_order', called: 1, returned: 1, errors: 0 }], refundTranscript?.slice(0, 3)));
+    expect(bridged).not.toContain('own spans');
+    expect(bridged).toContain('  Stopped: end_turn (the agent answered)');
+    // No call anywhere: none, as before.
+    expect(render(externalRow([], refundTranscript?.slice(0, 1)))).toContain('  Tool calls: none\n  Stopped: end_turn (the agent answered)');
+    // An engine agent's row keeps its transcript's calls and the model's words.
+    const engine = render(failingRow({ transcript: refundTranscript?.slice(0, 3) }));
+    expect(engine).not.toContain('own spans');
+    expect(engine).toContain('  Stopped: end_turn (the model answered without asking for a tool)');
+  });
+
   it('groups identical failures across variants and repeats into one block', () => {
     const rows = ['base', 'terse', 'strict'].flatMap((variant) => [0, 1, 2].map((repeat) => failingRow({ variant, repeat })));
     rows.push(failingRow({ variant: 'base', repeat: 3, reason: 'something else', checks: [] }));

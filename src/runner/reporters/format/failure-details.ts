@@ -1,5 +1,6 @@
 import type { ToolResultMessage } from '../../../engine/model/message.js';
 import type { ScenarioRow } from '../../report/report.js';
+import { agentSpanCalls, isExternalRow } from './agent-span-calls.js';
 import type { Palette } from './ansi.js';
 import { answeredCalls } from './call-results.js';
 import { clipToWidth } from './display-width.js';
@@ -90,8 +91,8 @@ function callLines(row: ScenarioRow, width: number): string[] {
       : [];
   }
   const calls = answeredCalls(row.transcript);
-  const stepCalls = flowStepLines(row, width);
-  if (!calls.length) return stepCalls.length ? stepCalls : ['  Tool calls: none'];
+  const untranscribed = [...flowStepLines(row, width), ...agentSpanLines(row, calls, width)];
+  if (!calls.length) return untranscribed.length ? untranscribed : ['  Tool calls: none'];
   const lines = [`  Tool calls (${calls.length}):`];
   // The abnormal answer is the transcript's last message: the loop stops right after adding it.
   const stop = row.test_run?.stop_reason;
@@ -105,7 +106,7 @@ function callLines(row: ScenarioRow, width: number): string[] {
     lines.push(clipToWidth(`    ${index + 1}. ${oneLine(call.tool_name)}(${args}) -> ${outcome}`, width));
   });
   if (calls.length > CALLS_SHOWN) lines.push(`    ... ${calls.length - CALLS_SHOWN} more calls (see report.json)`);
-  return [...lines, ...stepCalls];
+  return [...lines, ...untranscribed];
 }
 
 /**
@@ -128,6 +129,17 @@ function flowStepLines(row: ScenarioRow, width: number): string[] {
   return wrapText(`Flow step calls: ${counts} (deterministic steps; arguments and results in spans.jsonl)`, width, '  ');
 }
 
+/**
+ * An external agent's calls known from its own spans only (not in the transcript, which holds
+ * what the model bridge saw), counted as the tools column counts them.
+ */
+function agentSpanLines(row: ScenarioRow, transcriptCalls: ReturnType<typeof answeredCalls>, width: number): string[] {
+  const calls = agentSpanCalls(row, transcriptCalls);
+  if (!calls.length) return [];
+  const counts = calls.map((tool) => `${oneLine(tool.name)} x${tool.called}`).join(', ');
+  return wrapText(`Tool calls from the agent's own spans: ${counts} (past the model bridge; arguments and results in spans.jsonl)`, width, '  ');
+}
+
 /** `returned ...`, `error ...`, or `denied (...)`: a denial is no tool error (docs/spans.md). */
 function resultOutcome(result: ToolResultMessage): string {
   const content = oneLine(clip(result.content, 400));
@@ -139,7 +151,7 @@ function resultOutcome(result: ToolResultMessage): string {
 function stopLine(row: ScenarioRow): string | null {
   const reason = row.test_run?.stop_reason;
   if (!reason) return null;
-  const words = flowStopWords(row, reason) ?? STOP_WORDS[reason];
+  const words = flowStopWords(row, reason) ?? externalStopWords(row, reason) ?? STOP_WORDS[reason];
   return `Stopped: ${reason}${words ? ` (${words})` : ''}`;
 }
 
@@ -153,6 +165,15 @@ function flowStopWords(row: ScenarioRow, reason: string): string | undefined {
   const approvalPending = row.test_run?.approvals.some((approval) => approval.decision === 'pending');
   if (reason === 'paused' && !approvalPending) return 'waiting for a human_input answer nobody gave';
   return undefined;
+}
+
+/**
+ * An external agent's ending where the model's words do not fit, else undefined: its turn ends
+ * with end_turn when the agent answered, whatever its model last said, and its tools may have run
+ * past the model bridge (docs/external-agents.md), so only the answer is known.
+ */
+function externalStopWords(row: ScenarioRow, reason: string): string | undefined {
+  return reason === 'end_turn' && isExternalRow(row) ? 'the agent answered' : undefined;
 }
 
 function paintStatus(row: ScenarioRow, paint: Palette): string {
