@@ -83,8 +83,12 @@ export function validateExternal(external: ExternalSpec, locate: Locator, format
       }
     });
   }
-  if (format.valid([...at, 'env'])) problems.push(...envTemplateProblems(external.env, [...at, 'env'], 'env values', locate));
+  // Each value (env's, a header's) on its own: one the format refused (a number) hides no other's template.
+  problems.push(...envTemplateProblems(validValues(external.env, [...at, 'env'], format), [...at, 'env'], 'env values', locate));
   const http = external.http;
+  const headers = validValues(http?.headers, [...at, 'http', 'headers'], format);
+  problems.push(...envTemplateProblems(headers, [...at, 'http', 'headers'], 'headers', locate));
+  problems.push(...headerProblems(headers, [...at, 'http', 'headers'], locate));
   if (http && format.valid([...at, 'http'])) {
     collectConfigErrors(problems, () => {
       const templated = http.url.includes(PORT_PLACEHOLDER);
@@ -100,8 +104,6 @@ export function validateExternal(external: ExternalSpec, locate: Locator, format
         if (problem) throw locate([...at, 'http', 'spans_url'], problem);
       });
     }
-    problems.push(...envTemplateProblems(http.headers, [...at, 'http', 'headers'], 'headers', locate));
-    problems.push(...headerProblems(http.headers, [...at, 'http', 'headers'], locate));
     // spans_url is read after the turn, when a server agentcheck started has been stopped.
     if (http.spans_url?.includes(PORT_PLACEHOLDER)) {
       problems.push(
@@ -126,6 +128,16 @@ export function validateExternal(external: ExternalSpec, locate: Locator, format
     }),
   );
   return problems;
+}
+
+/** The entries of a map of strings (`external.env`, headers) the format left valid, each on its own; empty when the map itself is not one. */
+function validValues(
+  values: Record<string, string> | undefined,
+  at: Array<string | number>,
+  format: Pick<FormatCheck, 'valid' | 'typed'>,
+): Record<string, string> {
+  if (values === undefined || !format.typed(at)) return {};
+  return Object.fromEntries(Object.entries(values).filter(([key]) => format.valid([...at, key])));
 }
 
 /**

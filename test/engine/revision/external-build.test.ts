@@ -183,6 +183,21 @@ external:
     ]);
   });
 
+  it("say a value's template problem beside another value's format problem (a number), in env and in headers", () => {
+    const lines = (yaml: string) => (errorOf(yaml) as ConfigErrors).errors.map((one) => `${one.path}: ${one.expected.split(': an external')[0]}`).sort();
+    // Before, the number alone was said: MODE's template was checked only when every value was a string.
+    expect(lines('id: t2\nexternal:\n  command: [node, agent.mjs]\n  env: {MODE: "{{ args.mode }}", PORT2: 5}\n')).toEqual([
+      'external.env.MODE: unknown template "{{ args.mode }}"',
+      'external.env.PORT2: expected string, got number 5',
+    ]);
+    // A header's template is checked beside another header's number, and beside a url of the wrong type.
+    expect(lines('id: t3\nexternal:\n  http:\n    url: 5\n    headers: {X-A: "{{ args.a }}", X-B: 5}\n')).toEqual([
+      'external.http.headers.X-A: unknown template "{{ args.a }}"',
+      'external.http.headers.X-B: expected string, got number 5',
+      'external.http.url: expected string, got number 5',
+    ]);
+  });
+
   it('refuse an http url or spans_url that is no URL as written: {{ env.X }} templates, a {port} no port can fill', () => {
     const url = errorOf('id: x\nexternal:\n  http:\n    url: "http://{{ env.HOST }}/invoke"\n');
     expect(url.path).toBe('external.http.url');
