@@ -58,8 +58,9 @@ export interface InvokeOptions {
    */
   otlpEndpoint?: string;
   /**
-   * Awaited once an external agent has answered, before a server agentcheck started for it
-   * (`external.http.start`) is stopped: the runner waits there for the agent's late spans.
+   * Awaited once per turn after an external agent has answered (or exited), before anything it
+   * started is ended: a server agentcheck started for it (`external.http.start`), else the
+   * processes it left with the run's tag. The runner waits there for the agent's late spans.
    */
   beforeExternalStop?: () => Promise<void>;
 }

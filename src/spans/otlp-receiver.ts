@@ -24,6 +24,8 @@ export interface OtlpReceiver {
   spans(): DecodedSpan[];
   /** Requests being read right now. */
   readonly pending: number;
+  /** Requests that have started arriving so far, refused ones included. */
+  readonly requests: number;
   /** Why requests were refused (`415 ...`, `400 ...`), in arrival order. */
   readonly rejected: readonly string[];
   /**
@@ -40,6 +42,7 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   const received = new Map<string, DecodedSpan>();
   const rejected: string[] = [];
   let inFlight = 0;
+  let requests = 0;
   let lastActivity = Date.now();
   const listeners = new Set<() => void>();
   const changed = () => {
@@ -49,6 +52,7 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
 
   const server = createServer((req, res) => {
     inFlight++;
+    requests++;
     changed();
     handle(req, res, received, rejected).finally(() => {
       inFlight--;
@@ -67,6 +71,9 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
     rejected,
     get pending() {
       return inFlight;
+    },
+    get requests() {
+      return requests;
     },
     whenQuiet: ({ quietMs, maxMs }) =>
       new Promise<boolean>((resolve) => {

@@ -79,6 +79,21 @@ describe("an external agent's own spans (end to end)", () => {
     expect(spans.filter((span) => span.name === 'ai.generateText' && span.attributes['agentcheck.external.exported'] === true)).toHaveLength(2);
   }, 300_000);
 
+  it("waits for the late export of a child that keeps the run's tag before ending it with the run's leftovers", async () => {
+    // The same sender, now with AGENTCHECK_RUN_TAG: before, the run's sweep ended it (SIGTERM)
+    // right after the agent exited, before the wait for late spans, and its export was lost.
+    const tagged = AGENT.replace('delete env.AGENTCHECK_RUN_TAG;\n', '');
+    expect(tagged).not.toContain('AGENTCHECK_RUN_TAG');
+    const dir = tempDir({ 'agent.yaml': BUILD, 'agent.mjs': tagged, 'late-sender.mjs': SENDER, 'late.scenario.yaml': SCENARIO });
+    const result = await runCli(['run', '.', '--out', join(dir, 'out'), '--reporter', 'json'], dir, { SERVICE_API_KEY: SECRET });
+    expect(result.exitCode, result.all + readFileSync(join(dir, 'out', 'report.json'), 'utf8').slice(0, 4000)).toBe(0);
+    const spans = readFileSync(join(dir, 'out', 'spans.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(spans.find((span) => span.name === 'execute_tool lookup')?.attributes).toMatchObject({ 'agentcheck.external.exported': true });
+  }, 300_000);
+
   it('collects spans that arrive after the agent exited before the checks run, scrubbing secrets', async () => {
     const dir = tempDir({ 'agent.yaml': BUILD, 'agent.mjs': AGENT, 'late-sender.mjs': SENDER, 'late.scenario.yaml': SCENARIO });
     const result = await runCli(['run', '.', '--out', join(dir, 'out'), '--reporter', 'json'], dir, { SERVICE_API_KEY: SECRET });

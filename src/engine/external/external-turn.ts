@@ -79,6 +79,17 @@ export async function externalTurn(
   });
   let answer: AgentOutput | undefined;
   let failure: { type: string; message: string } | undefined;
+  // The wait for late spans comes before anything the agent started is ended: a server of
+  // http.start (the engine waits before stopping it), else the processes it left (ended when the
+  // run ends, after this turn), which may be exporting them (docs/external-agents.md, Late spans).
+  let waited = false;
+  const waitForSpans = options.beforeExternalStop;
+  const beforeStop = waitForSpans
+    ? async () => {
+        waited = true;
+        await waitForSpans();
+      }
+    : undefined;
   try {
     const engine = kind === 'command' ? runCommandEngine : runHttpEngine;
     answer = await engine({
@@ -92,7 +103,7 @@ export async function externalTurn(
       timeoutMs,
       signal: options.signal,
       processes: place.processes,
-      beforeStop: options.beforeExternalStop,
+      beforeStop,
     });
   } catch (error) {
     // An interrupt (or the run's own limit) is the cause, not the agent it ended.
@@ -110,6 +121,7 @@ export async function externalTurn(
     const unanswered = await bridge.close();
     if (unanswered.length) place.root.setAttribute(ATTR.unansweredToolCalls, unanswered);
   }
+  if (beforeStop && !waited && !options.signal?.aborted) await beforeStop();
   // The harness's own limits refused the call the agent then failed on: they, not the agent, are
   // what ended the run (an exhausted or missing script errors as such; max_turns is a stop, as in the engine).
   const scriptError = bridge.modelError && SCRIPT_ERRORS.has(bridge.modelError.type) ? bridge.modelError : undefined;

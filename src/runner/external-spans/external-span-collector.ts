@@ -31,7 +31,7 @@ export interface ExternalSpanCollector {
    * recorded on the run's root (agentcheck.external.rejected).
    */
   collect(runSpans: readonly SpanRecord[], remoteTraceId?: string, signal?: AbortSignal): Promise<SpanRecord[]>;
-  /** Waits for late spans, as collect() does: before a server agentcheck started is stopped. */
+  /** Waits for late spans, as collect() does: before anything the agent started is ended (its server, its leftover processes). */
   settle(): Promise<void>;
   close(): Promise<void>;
 }
@@ -39,8 +39,13 @@ export interface ExternalSpanCollector {
 /** Starts the receiver of one run (or uses the one given); close() closes it. */
 export async function startExternalSpanCollector(sources: ExternalSpanSources = {}, started?: OtlpReceiver): Promise<ExternalSpanCollector> {
   const receiver = started ?? (await startOtlpReceiver());
+  // A wait that ended quiet is not waited again while no request has come since: collect()
+  // after the wait before the agent's leftovers were ended (beforeExternalStop) returns at once.
+  let quietAt: number | undefined;
   const settle = async (): Promise<void> => {
-    await receiver.whenQuiet({ quietMs: LATE_SPANS_QUIET_MS, maxMs: LATE_SPANS_MAX_MS });
+    if (quietAt === receiver.requests) return;
+    const quiet = await receiver.whenQuiet({ quietMs: LATE_SPANS_QUIET_MS, maxMs: LATE_SPANS_MAX_MS });
+    quietAt = quiet ? receiver.requests : undefined;
   };
   return {
     endpoint: receiver.endpoint,

@@ -6,7 +6,7 @@ import { ScriptedModel, type ScriptEntry } from '../../../src/engine/providers/s
 import { revisionFromValue } from '../../../src/engine/revision/load-build.js';
 import { installTracing } from '../../../src/spans/tracing.js';
 import { tempDir } from '../../helpers/temp-dir.js';
-import { waitForPidFile, waitUntilGone } from '../../helpers/process-state.js';
+import { isRunning, waitForPidFile, waitUntilGone } from '../../helpers/process-state.js';
 
 /**
  * An OpenAI-style agent on plain fetch: asks the bridge, "runs" each tool call (get_weather fails
@@ -181,6 +181,45 @@ setInterval(() => {}, 1000);
     // The abort is the cause: RUN_ABORTED, not the agent it ended (docs/verdicts.md).
     expect(turn.error).toMatchObject({ type: 'RUN_ABORTED', message: expect.stringContaining('the run was aborted') });
     await waitUntilGone(Number(readFileSync(pidFile, 'utf8')));
+  });
+
+  it('awaits beforeExternalStop (the wait for late spans) while a child the agent left is alive; the child is ended after, on the root', async () => {
+    // The detached child inherits the run's tag; it may be exporting the agent's spans.
+    const dir = tempDir();
+    const pidFile = join(dir, 'child.pid');
+    const agent = join(dir, 'leaves-child.cjs');
+    writeFileSync(
+      agent,
+      `
+const { spawn } = require('node:child_process');
+const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore', detached: true });
+child.unref();
+require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, String(child.pid));
+process.stdout.write('done');
+`,
+    );
+    const seen: boolean[] = [];
+    const { tracer, store } = installTracing();
+    const revision = revisionFromValue({ id: 'ext-bot', external: { command: [process.execPath, agent] } });
+    const turn = await invoke(
+      revision,
+      { messages: [{ role: 'user', content: 'hi' }] },
+      {
+        model: new ScriptedModel([]),
+        tracer,
+        env: { PATH: process.env.PATH },
+        beforeExternalStop: async () => {
+          seen.push(isRunning(Number(readFileSync(pidFile, 'utf8'))));
+        },
+      },
+    );
+    expect(turn.output).toBe('done');
+    // Awaited once, the child still alive: before, the child was ended first and the hook never ran.
+    expect(seen).toEqual([true]);
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    const root = store.take(turn.trace_id).find((span) => span.parent_id === null);
+    expect(root?.attributes['agentcheck.processes.killed']).toEqual([expect.stringMatching(new RegExp(`^${pid} `))]);
+    await waitUntilGone(pid);
   });
 
   it('a tool call never answered is an error span and named on the root', async () => {

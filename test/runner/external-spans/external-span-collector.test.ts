@@ -65,6 +65,30 @@ describe("collecting an external agent's spans after its turn", () => {
     });
   });
 
+  it('waits once when nothing arrives after the wait before the leftovers were ended (settle), again when an export came since', async () => {
+    const receiver = await startOtlpReceiver();
+    const waits: boolean[] = [];
+    const counted = Object.assign(Object.create(receiver) as typeof receiver, {
+      whenQuiet: async (options: { quietMs: number; maxMs: number }) => {
+        const quiet = await receiver.whenQuiet(options);
+        waits.push(quiet);
+        return quiet;
+      },
+    });
+    collector = await startExternalSpanCollector({}, counted);
+    await collector.settle();
+    expect(await collector.collect([root])).toEqual([]);
+    expect(waits).toEqual([true]);
+    const sent = await fetch(`${collector.endpoint}/v1/traces`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: exportBody('read_file', 'call_1'),
+    });
+    expect(sent.status).toBe(200);
+    expect(await collector.collect([root])).toHaveLength(1);
+    expect(waits).toEqual([true, true]);
+  });
+
   it('orders tool spans that start at the same instant as they arrived: export order, then request order, whatever their span ids', async () => {
     collector = await startExternalSpanCollector();
     const start = String(BigInt(Date.now()) * 1_000_000n);
