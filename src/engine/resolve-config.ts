@@ -2,7 +2,7 @@ import { redactSecrets, scrubSecretValues, secretUrlValues } from '../config/red
 import { VERSION } from '../config/version.js';
 import type { Model } from './model/model.js';
 import { sentParameters } from './providers/parameter-specs.js';
-import { toolPermission, type Permission } from './permissions/permission.js';
+import { resolvedPermission, type Permission } from './permissions/permission.js';
 import type { DeltaRevision } from './revision/delta.js';
 import type { ExternalHttpSpec, ExternalSpec, Revision } from './revision/types.js';
 import type { Tool } from './tools/tool.js';
@@ -22,6 +22,8 @@ export interface ResolvedConfig {
   max_turns: number;
   permissions_mode: string;
   tools: Array<{ name: string; permission: Permission }>;
+  /** The agent's `commands.allow`: the run_command programs that need no approval. */
+  commands: { allow: string[] };
   skills: string[];
   skills_delivery: 'inline' | 'on_demand';
   /** Skills listed somewhere but not delivered, with why (e.g. a duplicate name). */
@@ -71,7 +73,8 @@ export function resolveConfig(revision: Revision | DeltaRevision, options: Resol
     // An external agent's tools run in its own process: the ones it declares are listed, as allowed.
     tools: revision.build.external
       ? (revision.build.external.tools ?? []).map((tool) => ({ name: tool.name, permission: 'allow' as const }))
-      : options.tools.map((tool) => ({ name: tool.name, permission: toolPermission(tool, mode) })),
+      : options.tools.map((tool) => ({ name: tool.name, permission: resolvedPermission(tool, agent) })),
+    commands: { allow: [...(agent.commands?.allow ?? [])] },
     skills: options.skills ?? [],
     skills_delivery: options.skillsDelivery ?? 'inline',
     skills_not_delivered: options.skillsNotDelivered ?? [],

@@ -89,6 +89,42 @@ describe('testRun', () => {
     ]);
   });
 
+  it("records run_command's gate as commands.allow decides it: ask (an unlisted program asks) with the list beside it, whatever the mode", async () => {
+    const commandBuild = (permissions: object, allow?: string[], permission?: string) => ({
+      id: 'cmd',
+      agent: {
+        name: 'C',
+        llm: { provider: 'scripted', model: 's' },
+        permissions,
+        ...(allow ? { commands: { allow } } : {}),
+        tools: [{ name: 'run_command', description: 'r', builtin: 'run_command', ...(permission ? { permission } : {}) }],
+      },
+    });
+    const call = (program: string) => [{ tool_calls: [{ name: 'run_command', args: { argv: [program, '.'] }, id: 'c1' }] }, { text: 'done' }];
+    const run = (agent: Record<string, unknown>, program: string) =>
+      testRun({ agent, inputs: { messages: [{ role: 'user', content: 'go' }] }, workspace: tempDir({ 'a.txt': 'a' }), script: call(program) });
+
+    // Mode ask: ls (listed) runs without approval, and the record gives the list that decides.
+    const listed = await run(commandBuild({ mode: 'ask' }, ['ls']), 'ls');
+    expect(listed.approvals).toEqual([]);
+    expect(listed.resolved?.tools).toEqual([{ name: 'run_command', permission: 'ask' }]);
+    expect(listed.resolved?.commands).toEqual({ allow: ['ls'] });
+    // Mode allow, yet cat (not listed) pauses, and the record says ask, not the mode's allow.
+    const unlisted = await run(commandBuild({ mode: 'allow' }, ['ls']), 'cat');
+    expect(unlisted.stop_reason).toBe('paused');
+    expect(unlisted.resolved?.tools).toEqual([{ name: 'run_command', permission: 'ask' }]);
+    const none = await run(commandBuild({ mode: 'allow' }), 'ls');
+    expect(none.stop_reason).toBe('paused');
+    expect(none.resolved?.tools).toEqual([{ name: 'run_command', permission: 'ask' }]);
+    expect(none.resolved?.commands).toEqual({ allow: [] });
+    // Mode deny and the tool's own permission decide every call, the list aside.
+    const denied = await run(commandBuild({ mode: 'deny' }, ['ls']), 'ls');
+    expect(denied.resolved?.tools).toEqual([{ name: 'run_command', permission: 'deny' }]);
+    const own = await run(commandBuild({ mode: 'ask' }, ['ls'], 'allow'), 'cat');
+    expect(own.approvals).toEqual([]);
+    expect(own.resolved?.tools).toEqual([{ name: 'run_command', permission: 'allow' }]);
+  });
+
   it('refuses a skills folder that is not a skill before the run, at its place in the request', async () => {
     const dir = tempDir();
     const run = testRun({

@@ -86,6 +86,7 @@ describe('resolved', () => {
       'unknown resolved config key "skils" (did you mean "skills"?); expected one of: harness, provider',
     );
     expect(invalid('resolved', { path: 'external.kind', equals: 'http' })).toBeNull();
+    expect(invalid('resolved', { path: 'commands.allow', contains: 'ls' })).toBeNull();
   });
 });
 

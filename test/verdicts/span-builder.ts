@@ -46,6 +46,7 @@ const DEFAULT_RESOLVED = {
   max_turns: 8,
   permissions_mode: 'allow',
   tools: [],
+  commands: { allow: [] },
   skills: [],
   skills_delivery: 'inline',
   skills_not_delivered: [],

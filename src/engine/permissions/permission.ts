@@ -26,8 +26,24 @@ export function toolPermission(tool: Pick<Tool, 'permission' | 'readOnly'>, mode
  */
 export function callPermission(tool: Tool, args: unknown, agent: AgentSpec): Permission {
   const base = toolPermission(tool, agent.permissions?.mode ?? 'allow');
-  if (base === 'deny' || tool.permission || tool.builtin !== 'run_command') return base;
+  if (!decidedByAllowList(tool, base)) return base;
   return isAllowListedCommand(tool, args, agent) ? 'allow' : 'ask';
+}
+
+/**
+ * The permission of a tool's calls as a whole, for the resolved config: run_command's, when
+ * `commands.allow` decides each call, is `ask` (a program the list does not name asks, in every
+ * mode but deny; the list itself is the resolved config's `commands.allow`); every other tool's is
+ * the same for every call.
+ */
+export function resolvedPermission(tool: Pick<Tool, 'permission' | 'readOnly' | 'builtin'>, agent: AgentSpec): Permission {
+  const base = toolPermission(tool, agent.permissions?.mode ?? 'allow');
+  return decidedByAllowList(tool, base) ? 'ask' : base;
+}
+
+/** run_command without a permission of its own, under any mode but deny, is gated per program. */
+function decidedByAllowList(tool: Pick<Tool, 'permission' | 'builtin'>, base: Permission): boolean {
+  return base !== 'deny' && !tool.permission && tool.builtin === 'run_command';
 }
 
 /** True for a run_command call whose program (argv[0]) is in the agent's `commands.allow` list. */

@@ -25,6 +25,7 @@ const RESOLVED_KEYS = [
   'max_turns',
   'permissions_mode',
   'tools',
+  'commands',
   'skills',
   'skills_delivery',
   'skills_not_delivered',

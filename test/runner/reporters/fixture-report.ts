@@ -25,6 +25,7 @@ export function testRunResult(overrides: Partial<TestRunResult> = {}): TestRunRe
       max_turns: 8,
       permissions_mode: 'allow',
       tools: [],
+      commands: { allow: [] },
       skills: [],
       skills_delivery: 'inline',
       skills_not_delivered: [],
