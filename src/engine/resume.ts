@@ -1,6 +1,5 @@
 import { RunError } from '../config/errors.js';
-import { checkpointMisfit } from './checkpoint/checkpoint-fit.js';
-import { checkpointShapeProblems } from './checkpoint/checkpoint-shape.js';
+import { checkpointRefusal } from './checkpoint/checkpoint-fit.js';
 import type { Checkpoint } from './checkpoint/checkpointer.js';
 import { toolAnswer, type ResumeDecision } from './checkpoint/resume-decision.js';
 import type { InvokeOptions } from './invoke.js';
@@ -43,12 +42,12 @@ function assertResumable(revision: Revision | DeltaRevision, checkpoint: Checkpo
       `expected a checkpoint to resume from, got ${checkpoint === undefined ? 'undefined' : typeof checkpoint} (pausedRuns.latest(trace_id) gives undefined when the run did not pause: check turn.stop_reason === 'paused' first)`,
     );
   }
-  const damaged = checkpointShapeProblems(checkpoint, revision.build);
-  if (damaged.length) {
-    const fields = damaged.map((problem) => `${problem.path}: ${problem.expected}`).join('; ');
+  const refusal = checkpointRefusal(revision, checkpoint, decision !== undefined);
+  if (refusal && 'damaged' in refusal) {
+    const fields = refusal.damaged.map((problem) => `${problem.path}: ${problem.expected}`).join('; ');
     throw new RunError('CHECKPOINT_INVALID', `checkpoint ${String(checkpoint.id)} cannot be resumed, it is damaged: ${fields}`);
   }
-  const misfit = checkpointMisfit(revision, checkpoint, decision !== undefined);
+  const misfit = refusal?.misfit;
   if (misfit?.code === 'NOTHING_PENDING') throw new RunError(misfit.code, `${misfit.problem}; resume it without a decision`);
   if (misfit) throw new RunError(misfit.code, `${misfit.problem}; resume it with the revision and delta that ran`);
   if (decision === undefined || !checkpoint.pending) return;

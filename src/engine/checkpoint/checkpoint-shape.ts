@@ -57,7 +57,33 @@ type At = (path: string, expected: string) => void;
 export function checkpointShapeProblems(checkpoint: unknown, build?: AgentBuild): CheckpointProblem[] {
   const problems: CheckpointProblem[] = [];
   const at: At = (path, expected) => problems.push({ path, expected });
-  if (!isObject(checkpoint)) return [{ path: '', expected: 'expected a checkpoint object' }];
+  const state = commonShape(checkpoint, at);
+  if (state === undefined) return problems;
+  // A kind the build does not run (an agent checkpoint for a flow) is checkpointMisfit's to say,
+  // naming the kind, not one unknown key per field of the other kind's state.
+  if (build && ((checkpoint as Record<string, unknown>).kind === 'flow') !== (build.flow !== undefined)) return problems;
+  kindShape(checkpoint as Record<string, unknown>, state, build, at);
+  return problems;
+}
+
+/**
+ * The part of checkpointShapeProblems that holds whatever build the checkpoint is resumed with:
+ * its identity (id, kind, hashes), its pending call, and its state's messages and usage. Sound,
+ * the checkpoint can be told apart from another build's (checkpointMisfit) before its state is
+ * held to the build, which a checkpoint of another build could never fit.
+ */
+export function checkpointCommonProblems(checkpoint: unknown): CheckpointProblem[] {
+  const problems: CheckpointProblem[] = [];
+  commonShape(checkpoint, (path, expected) => problems.push({ path, expected }));
+  return problems;
+}
+
+/** The build-independent checks; returns the state to check further, undefined when there is none. */
+function commonShape(checkpoint: unknown, at: At): Record<string, unknown> | undefined {
+  if (!isObject(checkpoint)) {
+    at('', 'expected a checkpoint object');
+    return undefined;
+  }
   unknownKeys(checkpoint, CHECKPOINT_KEYS, '', at);
   if (checkpoint.kind !== 'agent' && checkpoint.kind !== 'flow') at('kind', 'expected "agent" or "flow"');
   if (!Number.isSafeInteger(checkpoint.seq)) at('seq', 'expected a whole number');
@@ -71,19 +97,21 @@ export function checkpointShapeProblems(checkpoint: unknown, build?: AgentBuild)
   const state = checkpoint.state;
   if (!isObject(state)) {
     at('state', "expected the run's state (an object)");
-    return problems;
+    return undefined;
   }
   if (!Array.isArray(state.messages)) at('state.messages', "expected the paused run's messages (a list)");
   else messages(state.messages, 'state.messages', at);
   usageProblems(state.usage, 'state.usage', at);
-  // A kind the build does not run (an agent checkpoint for a flow) is checkpointMisfit's to say,
-  // naming the kind, not one unknown key per field of the other kind's state.
-  if (build && (checkpoint.kind === 'flow') !== (build.flow !== undefined)) return problems;
+  return state;
+}
+
+/** The state of the checkpoint's kind: an agent's loop, or a flow's run state; `build` names the flow's components. */
+function kindShape(checkpoint: Record<string, unknown>, state: Record<string, unknown>, build: AgentBuild | undefined, at: At): void {
   if (checkpoint.kind === 'agent') {
     unknownKeys(state, LOOP_KEYS, 'state.', at);
     count(state, 'turns', 'state.', at);
   }
-  if (checkpoint.kind !== 'flow') return problems;
+  if (checkpoint.kind !== 'flow') return;
   unknownKeys(state, FLOW_RUN_KEYS, 'state.', at);
   for (const key of ['modelCalls', 'executions']) count(state, key, 'state.', at);
   if (typeof state.output !== 'string') at('state.output', `expected a string (the flow's output so far), got ${describeValue(state.output)}`);
@@ -105,7 +133,6 @@ export function checkpointShapeProblems(checkpoint: unknown, build?: AgentBuild)
   const component = `the name of a component of the flow${names ? ` (${names.join(', ')})` : ''}`;
   if (state.next !== null && (typeof state.next !== 'string' || (names && !names.includes(state.next)))) at('state.next', `expected null or ${component}`);
   if (state.current !== undefined) progressProblems(state.current, names, component, at);
-  return problems;
 }
 
 /** A flow's `current`: the component that paused (or stopped between tool rounds), its loop state and pending call. */

@@ -2,9 +2,8 @@ import { assertFormat, memoryLocator } from '../../config/assert-format.js';
 import { describeValue } from '../../config/describe-value.js';
 import { collectConfigErrors, ConfigError, withCode } from '../../config/errors.js';
 import { unknownOptionKeys } from '../../config/option-keys.js';
-import { checkpointMisfit } from '../../engine/checkpoint/checkpoint-fit.js';
+import { checkpointRefusal } from '../../engine/checkpoint/checkpoint-fit.js';
 import { checkpointShapeProblems } from '../../engine/checkpoint/checkpoint-shape.js';
-import type { Checkpoint } from '../../engine/checkpoint/checkpointer.js';
 import { checkApprovals } from '../../engine/permissions/check-approvals.js';
 import { deltaSchema, type DeltaRevision } from '../../engine/revision/delta.js';
 import type { AgentBuild } from '../../engine/revision/types.js';
@@ -65,14 +64,18 @@ export function runCheckpointProblems(saved: Saved, file: string): ConfigError[]
     if (approvals)
       collectConfigErrors(problems, () => checkApprovals(approvals as { tools?: Record<string, unknown> }, [build], memoryLocator(file, ['approvals'])));
   }
-  const shape = checkpointShapeProblems(saved.checkpoint, build);
-  for (const problem of shape) {
-    problems.push(new ConfigError({ file, path: problem.path ? `checkpoint.${problem.path}` : 'checkpoint' }, problem.expected, 'CHECKPOINT_INVALID'));
-  }
-  // What the engine's resume would refuse is refused here, before the run claims the file, so the file is kept.
-  if (!shape.length && revisionSound) {
-    const misfit = checkpointMisfit(saved.revision as DeltaRevision, saved.checkpoint as Checkpoint, true);
-    if (misfit) problems.push(new ConfigError({ file, path: `checkpoint.${misfit.path}` }, `${misfit.problem}${MISFIT_ADVICE[misfit.code]}`));
+  // What the engine's resume would refuse is refused here, in its order, before the run claims the
+  // file, so the file is kept; a revision too damaged to compare with leaves the checkpoint's shape.
+  const refusal = revisionSound
+    ? checkpointRefusal(saved.revision as DeltaRevision, saved.checkpoint, true)
+    : { damaged: checkpointShapeProblems(saved.checkpoint, build) };
+  if (refusal && 'damaged' in refusal) {
+    for (const problem of refusal.damaged) {
+      problems.push(new ConfigError({ file, path: problem.path ? `checkpoint.${problem.path}` : 'checkpoint' }, problem.expected, 'CHECKPOINT_INVALID'));
+    }
+  } else if (refusal) {
+    const { misfit } = refusal;
+    problems.push(new ConfigError({ file, path: `checkpoint.${misfit.path}` }, `${misfit.problem}${MISFIT_ADVICE[misfit.code]}`));
   }
   problems.push(...spansProblems(saved.spans, file));
   problems.push(...mockServedProblems(saved.mock_served, mocks, file));

@@ -142,6 +142,35 @@ describe('checkpointShapeProblems: what a checkpoint must hold to be resumed', (
     });
   });
 
+  it("refuses another build's checkpoint as CHECKPOINT_MISMATCH, not as damaged for naming a component only its own flow has", async () => {
+    const asker = (id: string, component: string) =>
+      revisionFromValue({
+        id,
+        agent: { name: 'Asker', llm: { provider: 'scripted', model: 's' } },
+        flow: {
+          entry_point: component,
+          components: [{ name: component, type: 'human_input' }],
+          routers: [{ from: component, condition: { input: `context:${component}.decision`, routes: { approve: 'end', default_route: component } } }],
+        },
+      });
+    const first = asker('asker', 'ask');
+    const checkpointer = new MemoryCheckpointer();
+    const { turn } = await invokeScripted(first, {}, { script: [{ text: 'unused' }], checkpointer });
+    expect(turn.stop_reason).toBe('paused');
+    const checkpoint = (await checkpointer.latest(turn.trace_id)) as Checkpoint;
+    const second = asker('asker-copy', 'confirm');
+    await expect(resume(second, checkpoint, 'approve', { script: [{ text: 'unused' }] })).rejects.toMatchObject({
+      code: 'CHECKPOINT_MISMATCH',
+      message: expect.stringContaining(`was saved by another build (revision ${first.hash}, delta null)`),
+    });
+    // Its own build still holds its component names to the flow: an edited one is damage.
+    const renamed = edited(checkpoint, (copy) => (copy.state.next = 'confirm')) as Checkpoint;
+    await expect(resume(first, renamed, 'approve')).rejects.toMatchObject({
+      code: 'CHECKPOINT_INVALID',
+      message: expect.stringContaining('state.next: expected null or the name of a component of the flow (ask)'),
+    });
+  });
+
   it("makes the engine's resume refuse a damaged checkpoint naming the field, as agentcheck resume does its file", async () => {
     const checkpoint = await agentPause();
     const damaged = edited(checkpoint, (copy) => (copy.pending.foo = 1)) as Checkpoint;

@@ -3,7 +3,10 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, ConfigErrors } from '../../../src/config/errors.js';
 import type { Checkpoint } from '../../../src/engine/checkpoint/checkpointer.js';
+import { MemoryCheckpointer } from '../../../src/engine/checkpoint/memory-checkpointer.js';
+import { invoke } from '../../../src/engine/invoke.js';
 import { revisionFromValue } from '../../../src/engine/revision/load-build.js';
+import { runCheckpointProblems } from '../../../src/runner/resume/check-run-checkpoint.js';
 import { readRunCheckpoint, writeRunCheckpoint } from '../../../src/runner/resume/run-checkpoint-file.js';
 import { executeTestRun } from '../../../src/runner/test-run.js';
 import { gatedWrite } from '../../helpers/gated-write.js';
@@ -145,5 +148,26 @@ describe('readRunCheckpoint: the checkpoint file agentcheck resume continues fro
     const [duplicate] = await problemsOf(twice);
     expect(duplicate).toMatchObject({ code: 'CONFIG_SYNTAX', line, path: 'checkpoint.seq' });
     expect(duplicate.expected).toContain('the key "seq" appears twice in one object');
+  });
+});
+
+describe('runCheckpointProblems: a checkpoint held to a saved build it was not saved by', () => {
+  it("says the checkpoint is another build's (at checkpoint.revisionHash), not damaged for naming a component that build lacks", async () => {
+    const asker = (id: string, component: string) =>
+      revisionFromValue({
+        id,
+        agent: { name: 'Asker', llm: { provider: 'scripted', model: 's' } },
+        flow: {
+          entry_point: component,
+          components: [{ name: component, type: 'human_input' }],
+          routers: [{ from: component, condition: { input: `context:${component}.decision`, routes: { approve: 'end', default_route: component } } }],
+        },
+      });
+    const checkpointer = new MemoryCheckpointer();
+    const turn = await invoke(asker('asker', 'ask'), { messages: [{ role: 'user', content: 'go' }] }, { script: [{ text: 'unused' }], checkpointer });
+    expect(turn.stop_reason).toBe('paused');
+    const checkpoint = await checkpointer.latest(turn.trace_id);
+    const problems = runCheckpointProblems({ revision: { ...asker('asker-copy', 'confirm'), deltaHash: null }, checkpoint }, 'run.checkpoint.json');
+    expect(located(problems)).toEqual([['checkpoint.revisionHash', expect.stringContaining('was saved by another build')]]);
   });
 });
