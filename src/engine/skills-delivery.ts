@@ -25,8 +25,12 @@ export interface SkillDelivery {
   tool?: Tool;
 }
 
-/** Resolves the delivered set and how the model receives it. */
-export function deliverSkills(revision: Revision, options: SkillOptions = {}): SkillDelivery {
+/**
+ * Resolves the delivered set and how the model receives it. Throws a skill's ConfigError when
+ * one cannot be loaded. `tool` is the one rule for whether a run is offered load_skill: the checks
+ * of the names a scenario or request uses ask it too (docs/skills.md, Delivery).
+ */
+export function deliverSkills(revision: Pick<Revision, 'build' | 'source'>, options: SkillOptions = {}): SkillDelivery {
   const mode = options.delivery ?? 'inline';
   const { delivered, skipped } = resolveDeliveredSkills({
     forced: options.forced ?? [],

@@ -23,6 +23,7 @@ import { libraryPausedRuns } from './resume/paused-run-store.js';
 import { runSegments, type SegmentStart } from './resume/run-segments.js';
 import { approvalsFor, checkApprovals } from '../engine/permissions/check-approvals.js';
 import { checkRequestNames } from './scenario/check-scenario-names.js';
+import { noLoadSkillReason } from './scenario/load-skill-offered.js';
 import { Deadline, DEFAULT_TEST_RUN_TIMEOUT_MS, markTimedOut } from './suite/timeouts.js';
 import { REQUEST, validateTestRunRequest, type TestRunRequest } from './test-run-request.js';
 import { buildSecrets, runRedactor } from './secrets/run-secrets.js';
@@ -70,7 +71,12 @@ function requestRevision(request: TestRunRequest): DeltaRevision {
   if (approvals) collectConfigErrors(problems, () => checkApprovals(approvals, [revision.build], memoryLocator(REQUEST, ['approvals'])));
   problems.push(
     ...checkRequestNames(
-      { terminalTool: request.expectations?.terminal_tool, script: request.script, onDemandSkills: request.skills?.delivery === 'on_demand' },
+      {
+        terminalTool: request.expectations?.terminal_tool,
+        script: request.script,
+        // Held to the delivery the run will make, the request's skills with the build's.
+        noLoadSkill: noLoadSkillReason([revision.build], request.skills, 'this run'),
+      },
       revision.build,
       memoryLocator(REQUEST),
     ),

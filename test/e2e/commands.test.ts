@@ -214,7 +214,7 @@ inputs: {messages: [{role: user, content: hi}]}
 model: {script: [{tool_calls: [{name: load_skill, args: {name: beta}}]}, {text: done}]}
 expect: {terminal_tool: load_skill}
 `;
-  const why = '"load_skill" is offered only when skills are delivered on demand (skills.delivery: on_demand) and the run has skills';
+  const why = '"load_skill" is offered only when skills are delivered on demand (skills.delivery: on_demand) and the run has a skill the model may load';
 
   it('inline delivery (the default): a located error before anything runs, not an unknown_tool failure', async () => {
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': scenario });
@@ -225,6 +225,22 @@ expect: {terminal_tool: load_skill}
     const run = await runCli(['run', 'a.scenario.yaml', '--out', 'out'], dir);
     expect(run.exitCode).toBe(2);
     expect(run.stderr).toContain(why);
+  });
+
+  it('on_demand with only skills the model may not load (disable_model_invocation): refused at load, as the run offers no load_skill', async () => {
+    const agent = `id: t7
+agent: {name: T7, tools: [{name: finish, description: f, returns: {ok: true}}],
+  skills: [{name: release, description: R., disable_model_invocation: true, body: b}]}
+`;
+    const dir = tempDir({ 'agent.yaml': agent, 'a.scenario.yaml': scenario.replace('model:', 'skills: {delivery: on_demand}\nmodel:') });
+    const validate = await runCli(['validate', 'a.scenario.yaml'], dir);
+    expect(validate.exitCode, validate.all).toBe(2);
+    const none = `${why}; every skill this scenario's run delivers has disable_model_invocation: true (release), so the model may load none`;
+    expect(validate.stderr).toContain(`at model.script[0].tool_calls[0].name: ${none}`);
+    expect(validate.stderr).toContain(`at expect.terminal_tool: ${none}`);
+    const run = await runCli(['run', 'a.scenario.yaml', '--out', 'out'], dir);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).not.toContain('unknown_tool');
   });
 
   it('on_demand in the suite config: refused without skills, run with --overlay', async () => {

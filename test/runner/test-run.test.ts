@@ -205,18 +205,28 @@ describe('testRun', () => {
     );
   });
 
-  it('refuses load_skill unless the request delivers skills on demand', async () => {
+  it('refuses load_skill unless the request delivers on demand a skill the model may load, as the run would offer it', async () => {
     const inputs = { messages: [{ role: 'user' as const, content: 'load it' }] };
     const script = [{ tool_calls: [{ name: 'load_skill', args: { name: 'x' } }] }, { text: 'x' }];
-    await expect(testRun({ agent: agentFile, inputs, script })).rejects.toThrow(
-      /at script\[0\]\.tool_calls\[0\]\.name: "load_skill" is offered only when skills are delivered on demand/,
+    const why = /at script\[0\]\.tool_calls\[0\]\.name: "load_skill" is offered only when skills are delivered on demand/;
+    await expect(testRun({ agent: agentFile, inputs, script })).rejects.toThrow(why);
+    // On demand without a skill, or with only skills the model may not load: no load_skill is offered.
+    await expect(testRun({ agent: agentFile, inputs, script, skills: { delivery: 'on_demand' } })).rejects.toThrow('this run has none (no agent.skills');
+    const dir = tempDir({
+      'x/SKILL.md': '---\nname: x\ndescription: X.\n---\nX body.\n',
+      'release/SKILL.md': '---\nname: release\ndescription: R.\ndisable_model_invocation: true\n---\nR body.\n',
+    });
+    const disabled = { delivery: 'on_demand' as const, overlay: [join(dir, 'release')] };
+    await expect(testRun({ agent: agentFile, inputs, script, skills: disabled })).rejects.toThrow(
+      'every skill this run delivers has disable_model_invocation: true (release), so the model may load none',
     );
-    // On demand, the name is the engine's to answer (no delivered skill here: the call fails, the request is fine).
-    const result = await testRun({ agent: agentFile, inputs, script, skills: { delivery: 'on_demand' } });
+    // With a skill the model may load, the call is the run's: load_skill answers it.
+    const result = await testRun({ agent: agentFile, inputs, script, skills: { delivery: 'on_demand', overlay: [join(dir, 'x')] } });
     expect(result.stop_reason).toBe('end_turn');
+    expect(result.tools).toContainEqual({ name: 'load_skill', called: 1, returned: 1, errors: 0 });
   });
 
-  it('offers load_skill among the script names to choose from only when the request delivers skills on demand', async () => {
+  it('offers load_skill among the script names to choose from only when the request delivers a loadable skill on demand', async () => {
     const inputs = { messages: [{ role: 'user' as const, content: 'go' }] };
     const script = [{ tool_calls: [{ name: 'fly', args: {} }] }, { text: 'x' }];
     const inline = await testRun({ agent: agentFile, inputs, script }).catch((caught: unknown) => caught as Error);
@@ -224,7 +234,9 @@ describe('testRun', () => {
       /the script calls "fly", which the agent does not offer the model; expected one of: lookup_order, create_refund, delete_order, send_email \(/,
     );
     expect((inline as Error).message).not.toContain('load_skill');
-    const onDemand = await testRun({ agent: agentFile, inputs, script, skills: { delivery: 'on_demand' } }).catch((caught: unknown) => caught as Error);
+    const dir = tempDir({ 'x/SKILL.md': '---\nname: x\ndescription: X.\n---\nX body.\n' });
+    const skills = { delivery: 'on_demand' as const, overlay: [join(dir, 'x')] };
+    const onDemand = await testRun({ agent: agentFile, inputs, script, skills }).catch((caught: unknown) => caught as Error);
     expect((onDemand as Error).message).toMatch(/expected one of: lookup_order, create_refund, delete_order, send_email, load_skill \(/);
   });
 

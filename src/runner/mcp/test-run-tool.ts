@@ -12,6 +12,7 @@ import { workspaceFolderProblem } from '../files/walk-files.js';
 import { validateToolName } from '../../verdicts/tool-name.js';
 import { checkApprovals } from '../../engine/permissions/check-approvals.js';
 import { checkRequestNames } from '../scenario/check-scenario-names.js';
+import { SINGLE_RUN_NO_LOAD_SKILL } from '../scenario/load-skill-offered.js';
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
 import type { ScriptEntry } from '../../engine/providers/scripted.js';
 import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
@@ -104,7 +105,13 @@ function requestRuleProblems(args: TestRunArgs, build: AgentBuild | undefined): 
   const approvals = args.approvals;
   if (approvals)
     collectConfigErrors(problems, () => checkApprovals(approvals, [build], (path, expected, atKey) => locate(['approvals', ...path], expected, atKey)));
-  problems.push(...checkRequestNames({ terminalTool: terminalValid ? terminal : undefined, script: args.script as ScriptEntry[] | undefined }, build, locate));
+  problems.push(
+    ...checkRequestNames(
+      { terminalTool: terminalValid ? terminal : undefined, script: args.script as ScriptEntry[] | undefined, noLoadSkill: SINGLE_RUN_NO_LOAD_SKILL },
+      build,
+      locate,
+    ),
+  );
   return problems;
 }
 

@@ -12,7 +12,7 @@ import { toolNameMatcher } from '../../verdicts/tool-name.js';
 import { buildTools, isOpenServerTool, listedTools, LOAD_SKILL, type BuildTools } from '../../engine/revision/build-tools.js';
 import { withArticle } from '../../config/indefinite-article.js';
 import { checkArgNames, matchingTools } from './check-argument-names.js';
-import { isLoadSkill, loadSkillProblems, SINGLE_RUN_NO_LOAD_SKILL, withoutLoadSkill } from './load-skill-offered.js';
+import { isLoadSkill, loadSkillProblems, withoutLoadSkill } from './load-skill-offered.js';
 
 /** What a scenario names in its builds. */
 export interface ScenarioNames {
@@ -52,10 +52,11 @@ export const TEST_RUN_UNKNOWN_TOOLS_HINT =
 /**
  * The names a test_run request uses (`expectations.terminal_tool`, the script's tool calls), held
  * to the build that runs as a scenario's are, so the CLI, MCP and the library refuse the same
- * typos before anything runs (docs/cli.md, test-run). Paths are the request's.
+ * typos before anything runs (docs/cli.md, test-run). Paths are the request's. `noLoadSkill` says
+ * why the run is not offered load_skill (noLoadSkillReason), undefined when it is.
  */
 export function checkRequestNames(
-  request: { terminalTool?: string; script?: readonly ScriptEntry[]; onDemandSkills?: boolean },
+  request: { terminalTool?: string; script?: readonly ScriptEntry[]; noLoadSkill: string | undefined },
   build: AgentBuild,
   locate: Locator,
 ): ConfigError[] {
@@ -72,7 +73,7 @@ export function checkRequestNames(
       script: request.script,
       unknownToolsHint: TEST_RUN_UNKNOWN_TOOLS_HINT,
       humanInputHint: REQUEST_HUMAN_INPUT_HINT,
-      noLoadSkill: request.onDemandSkills ? undefined : SINGLE_RUN_NO_LOAD_SKILL,
+      noLoadSkill: request.noLoadSkill,
     },
     [build],
     mapped,

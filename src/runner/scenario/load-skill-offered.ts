@@ -1,8 +1,7 @@
-import type { SkillOptions } from '../../engine/skills-delivery.js';
-import { buildAgent } from '../../engine/revision/build-agent.js';
+import { deliverSkills, type SkillDelivery, type SkillOptions } from '../../engine/skills-delivery.js';
 import { LOAD_SKILL, type BuildTools } from '../../engine/revision/build-tools.js';
 import type { Locator } from '../../config/assert-format.js';
-import type { ConfigError } from '../../config/errors.js';
+import { ConfigError } from '../../config/errors.js';
 import { normalizeToolName } from '../../spans/conventions.js';
 import type { ScenarioNames } from './check-scenario-names.js';
 import type { AgentBuild } from '../../engine/revision/types.js';
@@ -18,23 +17,39 @@ export function mergeSkills(suite: SkillOptions | undefined, own: Scenario['skil
   };
 }
 
+/** The rule load_skill is held to, said in every refusal of the name (docs/skills.md, Delivery). */
+const OFFERED_ONLY = `"${LOAD_SKILL}" is offered only when skills are delivered on demand (skills.delivery: on_demand) and the run has a skill the model may load`;
+
 /**
- * Why none of a scenario's builds (its own and each variant's) is offered load_skill, or undefined
- * when one is: the tool exists only with on_demand delivery and at least one delivered skill
- * (docs/skills.md, Delivery). A name that can never be offered could only fail the run, so the
- * scenario is refused at load instead. An external agent's tool names are its own code's (it may
- * have a tool of that name), so they are left to its `external.tools` check.
+ * Why none of `builds` (a scenario's own and each variant's, or a request's one) is offered
+ * load_skill under `skills`, or undefined when one is. The engine's delivery decides
+ * (deliverSkills), so this agrees with the run: on_demand delivery and a delivered skill without
+ * disable_model_invocation (docs/skills.md, Delivery). A name that can never be offered could only
+ * fail the run, so the scenario or request is refused before it instead. An external agent's tool
+ * names are its own code's (it may have a tool of that name), so they are left to its
+ * `external.tools` check. `run` names the run in the reason ("this scenario's run").
  */
-export function noLoadSkillReason(builds: readonly AgentBuild[], skills: SkillOptions | undefined): string | undefined {
+export function noLoadSkillReason(builds: readonly AgentBuild[], skills: SkillOptions | undefined, run = "this scenario's run"): string | undefined {
   if (builds.some((build) => build.external)) return undefined;
-  const why = `"${LOAD_SKILL}" is offered only when skills are delivered on demand (skills.delivery: on_demand) and the run has skills`;
-  if (skills?.delivery !== 'on_demand') return `${why}; this scenario's run delivers them inline (the default)`;
-  const given = (skills.forced?.length ?? 0) + (skills.overlay?.length ?? 0);
-  if (builds.some((build) => given + (buildAgent(build).skills?.length ?? 0) > 0)) return undefined;
-  return `${why}; this scenario's run has none (no agent.skills, skills.forced or skills.overlay)`;
+  const deliveries: SkillDelivery[] = [];
+  for (const build of builds) {
+    try {
+      deliveries.push(deliverSkills({ build, source: '<build>' }, skills));
+    } catch (error) {
+      // A skill that cannot be loaded is said where it is listed (the build, a config, --overlay,
+      // the request): with the delivered set unknown, nothing is concluded about load_skill.
+      if (error instanceof ConfigError) return undefined;
+      throw error;
+    }
+  }
+  if (deliveries.some((delivery) => delivery.tool)) return undefined;
+  if (skills?.delivery !== 'on_demand') return `${OFFERED_ONLY}; ${run} delivers them inline (${skills?.delivery ? 'skills.delivery: inline' : 'the default'})`;
+  const delivered = [...new Set(deliveries.flatMap((delivery) => delivery.delivered.map((skill) => skill.name)))];
+  if (!delivered.length) return `${OFFERED_ONLY}; ${run} has none (no agent.skills, skills.forced or skills.overlay)`;
+  return `${OFFERED_ONLY}; every skill ${run} delivers has disable_model_invocation: true (${delivered.join(', ')}), so the model may load none`;
 }
 
-/** A single run (test-run, MCP test_run, testRun without `skills: {delivery: on_demand}`) has no suite to deliver skills on demand. */
+/** A single run (test-run, MCP test_run) has no skills option: it delivers them inline. */
 export const SINGLE_RUN_NO_LOAD_SKILL = `"${LOAD_SKILL}" is offered only when skills are delivered on demand (skills: {delivery: on_demand}); this run delivers them inline`;
 
 /**

@@ -327,7 +327,7 @@ describe('every problem of a file in one pass', () => {
 });
 
 describe('load_skill is named only where a run is offered it', () => {
-  const WHY = '"load_skill" is offered only when skills are delivered on demand (skills.delivery: on_demand) and the run has skills';
+  const WHY = '"load_skill" is offered only when skills are delivered on demand (skills.delivery: on_demand) and the run has a skill the model may load';
   const uses = `${head}model: {script: [{tool_calls: [{name: load_skill, args: {name: beta}}]}, {text: done}]}
 expect:
   terminal_tool: load_skill
@@ -350,10 +350,26 @@ expect:
     );
   });
 
+  it("refuses it under on_demand delivery when the model may load none of the run's skills (disable_model_invocation), as the engine offers no load_skill", () => {
+    const disabled = `${AGENT}  skills: [{name: release, description: R., disable_model_invocation: true, body: b}]\n`;
+    const error = configErrorOf(() => load(uses, disabled, ON_DEMAND));
+    expect((error as ConfigErrors).errors.map((e) => e.expected)).toEqual(
+      Array(3).fill(`${WHY}; every skill this scenario's run delivers has disable_model_invocation: true (release), so the model may load none`),
+    );
+    // A forced skill the model may not load wins over the build's skill of that name: still none to load.
+    const forced = tempDir({ 'beta/SKILL.md': '---\nname: beta\ndescription: B.\ndisable_model_invocation: true\n---\nB.\n' });
+    const shadowed = configErrorOf(() => load(uses, SKILLED_AGENT, { skills: { delivery: 'on_demand', forced: [join(forced, 'beta')] } }));
+    expect(shadowed.message).toContain('has disable_model_invocation: true (beta)');
+    // One skill the model may load is enough.
+    const both = `${AGENT}  skills: [{name: release, description: R., disable_model_invocation: true}, {name: beta, description: B.}]\n`;
+    expect(load(uses, both, ON_DEMAND)).toHaveLength(1);
+  });
+
   it("accepts it when the suite, the scenario's own skills or the CLI's overlay make the run offer it", () => {
     expect(load(uses, SKILLED_AGENT, ON_DEMAND)).toHaveLength(1);
-    expect(load(uses, AGENT, { skills: { delivery: 'on_demand', overlay: ['/abs/skills/beta'] } })).toHaveLength(1);
     const skill = '---\nname: beta\ndescription: Beta skill.\n---\nBody.\n';
+    const overlay = join(tempDir({ 'beta/SKILL.md': skill }), 'beta');
+    expect(load(uses, AGENT, { skills: { delivery: 'on_demand', overlay: [overlay] } })).toHaveLength(1);
     // The scenario's own skills: delivery and a folder of its own.
     const own = uses.replace('inputs:', 'skills: {overlay: [skills/beta], delivery: on_demand}\ninputs:');
     let dir = tempDir({ 'agent.yaml': AGENT, 'skills/beta/SKILL.md': skill, 'a.scenario.yaml': own });
