@@ -49,10 +49,12 @@ export async function testRun(request: TestRunRequest): Promise<TestRunResult> {
   let revision: DeltaRevision | undefined;
   // The checks against the build read these fields: only when they are sound.
   const read = ['agent', 'delta', 'approvals', 'expectations', 'script'];
-  const sound = (problem: ConfigError) =>
-    problem.path !== undefined &&
-    !read.some((field) => problem.path === field || problem.path?.startsWith(`${field}.`) || problem.path?.startsWith(`${field}[`));
-  if (fieldsValid || problems.every(sound)) collectConfigErrors(problems, () => (revision = requestRevision(request)));
+  const under = (problem: ConfigError, field: string) =>
+    problem.path === field || problem.path?.startsWith(`${field}.`) || problem.path?.startsWith(`${field}[`);
+  const sound = (problem: ConfigError) => problem.path !== undefined && !read.some((field) => under(problem, field));
+  // With `skills` at fault (a misspelt delivery), whether load_skill is offered is not known: not concluded.
+  const skillsSound = !problems.some((problem) => under(problem, 'skills'));
+  if (fieldsValid || problems.every(sound)) collectConfigErrors(problems, () => (revision = requestRevision(request, skillsSound)));
   throwConfigErrors(problems);
   const run = { ...request, timeout_ms: request.timeout_ms ?? DEFAULT_TEST_RUN_TIMEOUT_MS };
   // A paused run keeps its workspace for resumeTestRun; any other run's is removed.
@@ -61,10 +63,11 @@ export async function testRun(request: TestRunRequest): Promise<TestRunResult> {
 
 /**
  * The revision a request makes (its agent, then its delta), with what the request names in it
- * checked as the CLI and MCP check it: approvals and names of tools. Every problem in one pass.
+ * checked as the CLI and MCP check it: approvals and names of tools (load_skill by the request's
+ * `skills` only when `skillsSound`). Every problem in one pass.
  * A caller that passes its own revision (a suite, with variants) checked them where it loaded them.
  */
-function requestRevision(request: TestRunRequest): DeltaRevision {
+function requestRevision(request: TestRunRequest, skillsSound = true): DeltaRevision {
   const revision = applyDelta(toRevision(request.agent), request.delta ?? {}, `${REQUEST} delta`);
   const problems: ConfigError[] = [];
   const approvals = request.approvals;
@@ -75,7 +78,7 @@ function requestRevision(request: TestRunRequest): DeltaRevision {
         terminalTool: request.expectations?.terminal_tool,
         script: request.script,
         // Held to the delivery the run will make, the request's skills with the build's.
-        noLoadSkill: noLoadSkillReason([revision.build], request.skills, 'this run'),
+        noLoadSkill: skillsSound ? noLoadSkillReason([revision.build], request.skills, 'this run') : undefined,
       },
       revision.build,
       memoryLocator(REQUEST),

@@ -243,6 +243,20 @@ agent: {name: T7, tools: [{name: finish, description: f, returns: {ok: true}}],
     expect(run.stderr).not.toContain('unknown_tool');
   });
 
+  it("a misspelt skills.delivery (the config's or the scenario's) is the one problem said: no guess from the default beside it", async () => {
+    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': scenario, 'agentcheck.config.yaml': 'skills: {delivery: lazy}\n' });
+    const validate = await runCli(['validate', '.'], dir);
+    expect(validate.exitCode).toBe(2);
+    expect(validate.stderr).toContain('agentcheck.config.yaml:1:20 at skills.delivery: expected one of "inline" | "on_demand", got string "lazy"');
+    expect(validate.stderr).not.toContain('load_skill');
+    expect(validate.stderr).toContain('1 problem(s)');
+    const own = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': scenario.replace('model:', 'skills: {delivery: lazy}\nmodel:') });
+    const ownValidate = await runCli(['validate', '.'], own);
+    expect(ownValidate.exitCode).toBe(2);
+    expect(ownValidate.stderr).toContain('at skills.delivery: expected one of "inline" | "on_demand", got string "lazy"');
+    expect(ownValidate.stderr).not.toContain('load_skill');
+  });
+
   it('on_demand in the suite config: refused without skills, run with --overlay', async () => {
     const dir = tempDir({
       'agent.yaml': AGENT_YAML,

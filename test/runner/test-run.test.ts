@@ -226,6 +226,14 @@ describe('testRun', () => {
     expect(result.tools).toContainEqual({ name: 'load_skill', called: 1, returned: 1, errors: 0 });
   });
 
+  it('says a misspelt skills.delivery alone, without concluding from the default that load_skill is not offered', async () => {
+    const inputs = { messages: [{ role: 'user' as const, content: 'load it' }] };
+    const script = [{ tool_calls: [{ name: 'load_skill', args: { name: 'x' } }] }, { text: 'x' }];
+    const skills = { delivery: 'lazy' } as unknown as { delivery: 'on_demand' };
+    const error = await testRun({ agent: agentFile, inputs, script, skills }).catch((caught: unknown) => caught as Error);
+    expect((error as Error).message).toBe('testRun at skills.delivery: expected one of "inline" | "on_demand", got string "lazy"');
+  });
+
   it('offers load_skill among the script names to choose from only when the request delivers a loadable skill on demand', async () => {
     const inputs = { messages: [{ role: 'user' as const, content: 'go' }] };
     const script = [{ tool_calls: [{ name: 'fly', args: {} }] }, { text: 'x' }];

@@ -32,6 +32,8 @@ export interface LoadContext {
   variants?: Record<string, unknown>;
   /** The suite's skill options (config `skills` plus `--overlay`): with the scenario's own, whether load_skill is offered. */
   skills?: SkillOptions;
+  /** The suite's `skills` has problems, said at the config: what its runs deliver is not known. */
+  skillsInvalid?: boolean;
   /**
    * When given, a scenario that has problems but whose build (with its delta) loaded is put here,
    * so the suite's variants are checked against that build in the same pass.

@@ -109,6 +109,9 @@ export function loadOneScenario(
     ok('expect', 'checks', index) && collectConfigErrors(problems, () => validateCheck(item, index, checksAt)) ? [index] : [],
   );
   const ownSkills = ok('skills') && spec.skills ? resolvedSkills(spec.skills, dir) : undefined;
+  // With the suite's or the scenario's `skills` at fault (a misspelt delivery), what the run
+  // delivers is not known: load_skill is not refused by a guess beside that problem.
+  const skillsKnown = ok('skills') && !context.skillsInvalid;
   if (revision) {
     problems.push(
       ...checkScenarioNames(
@@ -118,7 +121,7 @@ export function loadOneScenario(
           script,
           allowUnknownTools: spec.model?.allow_unknown_tools === true,
           contextKeys: spec.inputs?.context && typeof spec.inputs.context === 'object' ? Object.keys(spec.inputs.context) : undefined,
-          noLoadSkill: noLoadSkillReason(builds, mergeSkills(context.skills, ownSkills)),
+          noLoadSkill: skillsKnown ? noLoadSkillReason(builds, mergeSkills(context.skills, ownSkills)) : undefined,
         },
         builds,
         locate,

@@ -109,6 +109,7 @@ export function loadSuite(given: SuiteSelection, cwd = process.cwd(), names: Sel
     suiteGraderInvalid: config.judgeInvalid,
     variants: config.variants,
     skills: { ...config.skills, overlay: [...config.skills.overlay, ...(selection.overlay ?? []).map((folder) => resolve(cwd, folder))] },
+    skillsInvalid: config.skillsInvalid,
     unloaded,
   };
   // Every file's problems in one pass, as validate prints them (docs/cli.md); a build shared by

@@ -43,6 +43,11 @@ export interface SuiteConfig extends Omit<SuiteConfigSpec, 'variants' | 'skills'
    * that would use its grader are not told they have none (one problem, said once).
    */
   judgeInvalid?: boolean;
+  /**
+   * The config's `skills` has format problems, kept and said at the config (a misspelt delivery):
+   * what a run delivers is not known, so scenarios naming load_skill are not refused by a guess.
+   */
+  skillsInvalid?: boolean;
   skills: { forced: string[]; overlay: string[]; delivery?: SkillOptionsSpec['delivery'] };
   /** Record / replay (docs/cassettes.md); `dir` made absolute. `--cassettes` wins over `mode`. */
   cassettes?: CassetteConfig;
@@ -260,6 +265,7 @@ function suiteConfigOf(doc: SourceDocument, path: string, cassettesFlag: string 
       overlay: (skills?.overlay ?? []).map((p) => resolve(baseDir, p)),
       delivery: skills?.delivery,
     },
+    ...(valid('skills') ? {} : { skillsInvalid: true }),
     model: modelOk ? raw.model : undefined,
     judge: judgeInvalid ? undefined : raw.judge,
     ...(judgeInvalid ? { judgeInvalid } : {}),
