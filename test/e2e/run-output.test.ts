@@ -240,6 +240,13 @@ expect:
       expect(empty.exitCode, `${flag} ''`).toBe(2);
       expect(empty.stderr).toContain('expected a name or a comma list of names, got "" (an empty item)');
     }
+    // --overlay takes folders: its empty item is said so.
+    const emptyOverlay = await runCli(['run', '.', '--overlay', ''], dir);
+    expect(emptyOverlay.exitCode).toBe(2);
+    expect(emptyOverlay.stderr).toContain('expected a folder or a comma list of folders, got "" (an empty item)');
+    expect((await runCli(['run', '.', '--overlay', 'skills/a,'], dir)).stderr).toContain(
+      'expected a folder or a comma list of folders, got "skills/a," (an empty item)',
+    );
     for (const flag of ['--out', '--only-failed', '--config', '--grep']) {
       const empty = await runCli(['run', '.', flag, ''], dir);
       expect(empty.exitCode, `${flag} ''`).toBe(2);

@@ -32,6 +32,12 @@ describe('agentcheck test-run (in-process)', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--terminal-tool: "load_skill" is offered only when skills are delivered on demand');
     expect(result.stderr).toMatch(/script\.yaml:1:\d+ at \[0\]\.tool_calls\[0\]\.name: "load_skill" is offered only when skills are delivered on demand/);
+    // What a test-run user can do: it has no skills option, so the way is a scenario or testRun.
+    expect(result.stderr).toContain(
+      '--terminal-tool: "load_skill" is offered only when skills are delivered on demand; a test-run delivers skills inline (it has no option to change that), so it is never offered; ' +
+        "test load_skill in a scenario with skills: {delivery: on_demand} (or the suite config's skills.delivery), or from code with testRun's skills: {delivery: on_demand}",
+    );
+    expect(result.stderr).not.toContain('this run delivers them inline');
   });
 
   it('offers load_skill in no "expected one of" list of a single run: --terminal-tool, --script names, --approvals', async () => {

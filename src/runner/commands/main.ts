@@ -9,6 +9,7 @@ import { spreadNameLists } from './name-lists.js';
 import { refuseRepeatedValues } from './single-value-options.js';
 import {
   appendList,
+  collectFolders,
   collectList,
   collectTokens,
   nonEmpty,
@@ -94,7 +95,7 @@ export async function main(argv: readonly string[], given: CommandIO = processIO
       "per-scenario time limit in ms, at most 2147483647 (default: the config's timeout_ms, else 60000; a scenario's timeout_ms wins)",
       timeoutMs,
     )
-    .option('--overlay <folder>', "a skill folder delivered after the revision's own; a comma list or the flag repeated for several", collectList)
+    .option('--overlay <folder>', "a skill folder delivered after the revision's own; a comma list or the flag repeated for several", collectFolders)
     .option(
       '--otlp <url>',
       'also export spans over OTLP/HTTP (JSON, or protobuf per OTEL_EXPORTER_OTLP_PROTOCOL) to this endpoint, e.g. http://localhost:4318 (default: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT or OTEL_EXPORTER_OTLP_ENDPOINT)',

@@ -10,9 +10,17 @@ import { MAX_TIMEOUT_MS } from '../suite/timeouts.js';
  * (`--variant "$UNSET"` in CI) is refused: it would otherwise select everything.
  */
 export function collectList(value: string, previous: string[] | undefined): string[] {
+  return collectItems(value, previous, 'a name or a comma list of names');
+}
+
+/** collectList for a flag that takes folders (`--overlay a,b`): an empty item is refused naming folders. */
+export function collectFolders(value: string, previous: string[] | undefined): string[] {
+  return collectItems(value, previous, 'a folder or a comma list of folders');
+}
+
+function collectItems(value: string, previous: string[] | undefined, expected: string): string[] {
   const items = value.split(',').map((item) => item.trim());
-  if (items.some((item) => item === ''))
-    throw new InvalidArgumentError(`expected a name or a comma list of names, got ${JSON.stringify(value)} (an empty item)`);
+  if (items.some((item) => item === '')) throw new InvalidArgumentError(`expected ${expected}, got ${JSON.stringify(value)} (an empty item)`);
   return [...(previous ?? []), ...items];
 }
 

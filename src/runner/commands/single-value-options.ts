@@ -1,8 +1,8 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { appendList, collectList, collectTokens } from './option-values.js';
+import { appendList, collectFolders, collectList, collectTokens } from './option-values.js';
 
 /** Parsers of flags that may be given several times, each adding to a list. */
-const REPEATABLE: ReadonlySet<unknown> = new Set([collectList, appendList, collectTokens]);
+const REPEATABLE: ReadonlySet<unknown> = new Set([collectList, collectFolders, appendList, collectTokens]);
 
 /** What to do instead of a second value, for flags where one is easy to want. */
 const ONCE_HINTS: Readonly<Record<string, string>> = {

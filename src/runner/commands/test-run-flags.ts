@@ -12,7 +12,7 @@ import { validateToolName } from '../../verdicts/tool-name.js';
 import { workspaceFolderProblem } from '../files/walk-files.js';
 import { validateHttpMocks } from '../mocks/validate-mocks.js';
 import { checkApprovals } from '../../engine/permissions/check-approvals.js';
-import { SINGLE_RUN_NO_LOAD_SKILL } from '../scenario/load-skill-offered.js';
+import { TEST_RUN_NO_LOAD_SKILL } from '../scenario/load-skill-offered.js';
 import { checkScenarioNames, TEST_RUN_HUMAN_INPUT_HINT, TEST_RUN_UNKNOWN_TOOLS_HINT } from '../scenario/check-scenario-names.js';
 import type { ApprovalsSpec, MocksSpec, ScenarioInputsSpec, ScriptEntrySpec } from '../scenario/scenario-format.generated.js';
 import { scenarioProperties, scriptSchema, validateScript } from '../scenario/scenario-schema.js';
@@ -114,7 +114,7 @@ export function requestFromFlags(options: TestRunOptions, io: Pick<CommandIO, 'c
           unknownToolsHint: TEST_RUN_UNKNOWN_TOOLS_HINT,
           humanInputHint: TEST_RUN_HUMAN_INPUT_HINT,
           // A single run delivers skills inline (docs/skills.md): load_skill is not offered.
-          noLoadSkill: SINGLE_RUN_NO_LOAD_SKILL,
+          noLoadSkill: TEST_RUN_NO_LOAD_SKILL,
         },
         [applied.build],
         flagLocator(scriptDoc),

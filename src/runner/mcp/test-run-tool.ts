@@ -12,7 +12,7 @@ import { workspaceFolderProblem } from '../files/walk-files.js';
 import { validateToolName } from '../../verdicts/tool-name.js';
 import { checkApprovals } from '../../engine/permissions/check-approvals.js';
 import { checkRequestNames } from '../scenario/check-scenario-names.js';
-import { SINGLE_RUN_NO_LOAD_SKILL } from '../scenario/load-skill-offered.js';
+import { MCP_TEST_RUN_NO_LOAD_SKILL } from '../scenario/load-skill-offered.js';
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
 import type { ScriptEntry } from '../../engine/providers/scripted.js';
 import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
@@ -107,7 +107,7 @@ function requestRuleProblems(args: TestRunArgs, build: AgentBuild | undefined): 
     collectConfigErrors(problems, () => checkApprovals(approvals, [build], (path, expected, atKey) => locate(['approvals', ...path], expected, atKey)));
   problems.push(
     ...checkRequestNames(
-      { terminalTool: terminalValid ? terminal : undefined, script: args.script as ScriptEntry[] | undefined, noLoadSkill: SINGLE_RUN_NO_LOAD_SKILL },
+      { terminalTool: terminalValid ? terminal : undefined, script: args.script as ScriptEntry[] | undefined, noLoadSkill: MCP_TEST_RUN_NO_LOAD_SKILL },
       build,
       locate,
     ),

@@ -10,7 +10,7 @@ import type { AgentBuild } from '../../engine/revision/types.js';
 import { validateBuild } from '../../engine/revision/validate-build.js';
 import { SPAN_RECORD_KEYS, spanRecordProblem } from '../../spans/span-record-check.js';
 import { checkRequestNames } from '../scenario/check-scenario-names.js';
-import { SINGLE_RUN_NO_LOAD_SKILL } from '../scenario/load-skill-offered.js';
+import { TEST_RUN_NO_LOAD_SKILL } from '../scenario/load-skill-offered.js';
 import { requestFieldProblems } from '../test-run-request.js';
 import type { RunCheckpointFile } from './run-checkpoint-file.js';
 
@@ -61,7 +61,7 @@ export function runCheckpointProblems(saved: Saved, file: string): ConfigError[]
   // The names the run uses are held to its build, as a request's are (a terminal tool it lacks could never pass).
   if (build && !fields.length) {
     const names = expectations as RunCheckpointFile['expectations'];
-    const request = { terminalTool: names?.terminal_tool, script: script as RunCheckpointFile['script'], noLoadSkill: SINGLE_RUN_NO_LOAD_SKILL };
+    const request = { terminalTool: names?.terminal_tool, script: script as RunCheckpointFile['script'], noLoadSkill: TEST_RUN_NO_LOAD_SKILL };
     problems.push(...checkRequestNames(request, build, memoryLocator(file)));
     if (approvals)
       collectConfigErrors(problems, () => checkApprovals(approvals as { tools?: Record<string, unknown> }, [build], memoryLocator(file, ['approvals'])));

@@ -49,8 +49,14 @@ export function noLoadSkillReason(builds: readonly AgentBuild[], skills: SkillOp
   return `${OFFERED_ONLY}; every skill ${run} delivers has disable_model_invocation: true (${delivered.join(', ')}), so the model may load none`;
 }
 
-/** A single run (test-run, MCP test_run) has no skills option: it delivers them inline. */
-export const SINGLE_RUN_NO_LOAD_SKILL = `"${LOAD_SKILL}" is offered only when skills are delivered on demand (skills: {delivery: on_demand}); this run delivers them inline`;
+/** Where a run that names load_skill can be given: what a single run without a skills option can do instead. */
+const ON_DEMAND_ELSEWHERE = `test load_skill in a scenario with skills: {delivery: on_demand} (or the suite config's skills.delivery), or from code with testRun's skills: {delivery: on_demand}`;
+
+/** The CLI's test-run (and resume of its run) has no skills option: it delivers them inline (docs/skills.md, Delivery). */
+export const TEST_RUN_NO_LOAD_SKILL = `"${LOAD_SKILL}" is offered only when skills are delivered on demand; a test-run delivers skills inline (it has no option to change that), so it is never offered; ${ON_DEMAND_ELSEWHERE}`;
+
+/** An MCP test_run has no skills argument: it delivers them inline (docs/mcp.md). */
+export const MCP_TEST_RUN_NO_LOAD_SKILL = `"${LOAD_SKILL}" is offered only when skills are delivered on demand; an MCP test_run delivers skills inline (it has no skills argument), so it is never offered; ${ON_DEMAND_ELSEWHERE}`;
 
 /**
  * load_skill named where no build is offered it: a script call, terminal tool or check naming it

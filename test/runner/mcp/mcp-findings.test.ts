@@ -41,6 +41,14 @@ describe('agentcheck mcp: schemas and arguments held as the CLI holds them', () 
     );
   });
 
+  it('refuses load_skill saying an MCP test_run delivers skills inline (it has no skills argument) and where load_skill can be tested', async () => {
+    const result = await call(client, 'test_run', { ...refund, expectations: { terminal_tool: 'load_skill' } });
+    expect(result.isError).toBe(true);
+    expect(text(result)).toContain(
+      'at expectations.terminal_tool: "load_skill" is offered only when skills are delivered on demand; an MCP test_run delivers skills inline (it has no skills argument), so it is never offered; test load_skill in a scenario',
+    );
+  });
+
   it('refuses an empty or blank message, as the CLI refuses an empty --message', async () => {
     const inputs = { messages: [{ role: 'user', content: ' ' }] };
     const result = await call(client, 'test_run', { ...refund, inputs });
