@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { ConfigError } from '../config/errors.js';
 import { MAX_CONFIG_BYTES } from '../config/source.js';
+import { specialFileKind } from '../config/special-file.js';
 import { utf8Text } from '../config/utf8-text.js';
 import { listSkillFiles, MAX_SKILL_FILES } from './list-skill-files.js';
 import { parseSkillMd } from './parse-skill-md.js';
@@ -40,8 +41,13 @@ export function loadSkillFolder(dir: string, referencedFrom?: SkillReference): S
     throw notFound(at, `"${root}" is a file; expected a skill folder that holds SKILL.md${hint}`);
   }
   const file = statOrNull(skillMd, at);
-  if (!file || !file.isFile()) {
+  if (!file) {
     throw notFound(at, `skill folder "${root}" has no SKILL.md; expected SKILL.md with front matter (name, description) and a Markdown body${caseHint(root)}`);
+  }
+  if (!file.isFile()) {
+    // Never opened: a named pipe would block the read for ever.
+    const kind = file.isDirectory() ? 'a folder' : specialFileKind(file);
+    throw notFound(at, `"${skillMd}" is ${kind}, not a regular file; expected SKILL.md to be a file with front matter (name, description) and a Markdown body`);
   }
 
   const hit = cache.get(root);

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -141,6 +141,30 @@ out: out
     const unknown = await runCli(['run', '.', '--variant', 'nope', '--config', '/dev/null'], dir);
     expect(unknown.exitCode).toBe(2);
     expect(unknown.stderr).toContain('unknown variant "nope"; expected one of: base');
+  });
+
+  it('names the SKILL.md of an --overlay or skills.forced folder whose SKILL.md is too large, and says a SKILL.md folder is a folder', async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      'a.scenario.yaml': passingScenario('a'),
+      'big/SKILL.md': `---\nname: big\ndescription: B.\n---\n${'x'.repeat(5 * 1024 * 1024)}`,
+      'odd/notes.md': 'x',
+    });
+    mkdirSync(join(dir, 'odd', 'SKILL.md'));
+    const big = join(dir, 'big', 'SKILL.md');
+    const flag = await runCli(['run', 'a.scenario.yaml', '--overlay', 'big', '--out', 'out'], dir);
+    expect(flag.exitCode).toBe(2);
+    expect(flag.stderr).toContain(`invalid input: ${big}: is `);
+    expect(flag.stderr).toContain('bytes; SKILL.md is limited to 5242880 bytes');
+    writeFileSync(join(dir, 'agentcheck.config.yaml'), 'skills:\n  forced: [big]\n');
+    const config = await runCli(['run', 'a.scenario.yaml', '--out', 'out'], dir);
+    expect(config.exitCode).toBe(2);
+    expect(config.stderr).toContain(`${big}: is `);
+    expect(config.stderr).not.toContain('at skills.forced[0]: is ');
+    const odd = await runCli(['run', 'a.scenario.yaml', '--config', '/dev/null', '--overlay', 'odd', '--out', 'out'], dir);
+    expect(odd.exitCode).toBe(2);
+    expect(odd.stderr).toContain(`--overlay: "${join(dir, 'odd', 'SKILL.md')}" is a folder, not a regular file; expected SKILL.md to be a file`);
+    expect(odd.stderr).not.toContain('has no SKILL.md');
   });
 
   it('blames a problem of its model once, at its own line, in validate and run alike', async () => {

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -76,6 +77,21 @@ describe('loadSkillFolder', () => {
     expect(error.expected).toBe(`skill folder "${empty}" has no SKILL.md; expected SKILL.md with front matter (name, description) and a Markdown body`);
     const lower = temp.folder('lower', { 'skill.md': skillMd('lower', 'd') });
     expect(configErrorOf(() => loadSkillFolder(lower, REF)).expected).toMatch(/\(found "skill\.md"; the file must be named SKILL\.md\)$/);
+  });
+
+  it('a SKILL.md that is a folder or a named pipe is said to be one, not missing, and is never opened', () => {
+    const foldered = temp.folder('foldered', { 'notes.md': 'x' });
+    mkdirSync(join(foldered, 'SKILL.md'));
+    const error = configErrorOf(() => loadSkillFolder(foldered, REF));
+    expect(error).toMatchObject({ code: 'CONFIG_NOT_FOUND', file: REF.file, path: REF.path });
+    expect(error.expected).toBe(
+      `"${join(foldered, 'SKILL.md')}" is a folder, not a regular file; expected SKILL.md to be a file with front matter (name, description) and a Markdown body`,
+    );
+    const piped = temp.folder('piped', { 'notes.md': 'x' });
+    execFileSync('mkfifo', [join(piped, 'SKILL.md')]);
+    expect(configErrorOf(() => loadSkillFolder(piped, REF)).expected).toBe(
+      `"${join(piped, 'SKILL.md')}" is a named pipe (FIFO), not a regular file; expected SKILL.md to be a file with front matter (name, description) and a Markdown body`,
+    );
   });
 
   it('a ref to a file, and to SKILL.md itself, says to point at the folder', () => {
