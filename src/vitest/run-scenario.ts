@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describeValue } from '../config/describe-value.js';
 import { ConfigError } from '../config/errors.js';
+import { loadCustomChecks } from '../runner/checks/load-custom-checks.js';
 import { resolveCassetteSettings } from '../runner/cassettes/cassette-settings.js';
 import type { ScenarioRow } from '../runner/report/report.js';
 import type { PlannedRun } from '../runner/suite/load-suite.js';
@@ -55,6 +56,9 @@ export async function runScenario(file: string, name?: string, options: RunScena
   }
   const run = plan.runs.find((candidate) => name === undefined || candidate.scenario.name === name);
   if (!run) throw new ConfigError({ file }, `runScenario(): no scenario named "${name}"; ${holds}: ${names.join(', ')}`, 'CONFIG_INVALID');
+  // Its custom check modules and params are checked before anything runs, as `agentcheck run`
+  // checks them: refused, they throw like any other invalid input (docs/custom-checks.md).
+  await loadCustomChecks([run.scenario]);
   return runPlanned(run, config, options.signal);
 }
 

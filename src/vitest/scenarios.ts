@@ -1,5 +1,6 @@
 import { ConfigError } from '../config/errors.js';
 import { describe, it } from 'vitest';
+import { loadCustomChecks } from '../runner/checks/load-custom-checks.js';
 import type { PlannedRun } from '../runner/suite/load-suite.js';
 import { ABORT_GRACE_MS } from '../runner/suite/timeouts.js';
 import { checkEntryOptions } from './check-options.js';
@@ -49,8 +50,15 @@ export function scenarios(pattern: string, options: ScenariosOptions = {}): void
     else byTest.set(title, [run]);
   }
   const define = options.concurrent ? it.concurrent : it;
+  // Custom check modules and their params are checked before any test is defined, as `agentcheck
+  // run` checks them before anything runs: refused, every group of this call fails to collect with
+  // the located error and no scenario runs (docs/custom-checks.md). Imported once for all groups,
+  // when vitest collects the first (a suite factory may be async; scenarios() itself is not).
+  let checking: Promise<void> | undefined;
+  const checkCustomChecks = () => (checking ??= loadCustomChecks(plan.scenarios));
   for (const [fileId, tests] of groups) {
-    describe(fileId, () => {
+    describe(fileId, async () => {
+      await checkCustomChecks();
       for (const [title, runs] of tests) {
         const { scenario } = runs[0];
         if (scenario.skip === true) {

@@ -67,6 +67,9 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
   if (hasNoExpectation(scenario)) row.no_expectation = true;
   let record: TestRunRecord | undefined;
   try {
+    // Loaded before the run by `agentcheck run` and runSuite; a scenario run on its own loads them
+    // here, still before the run: a module or params refused must leave no tool's side effect behind.
+    if (scenario.customChecks?.some((ref) => !ref.run)) await loadCustomChecks([scenario]);
     record = await executeTestRun(
       {
         agent: options.revision,
@@ -102,8 +105,6 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     const evidence = record.evidence;
     // From the evidence, not the spans: a judge's grading call is not one of the agent's turns.
     row.turns = evidence.turns;
-    // Loaded before the run by `agentcheck run`; a scenario run on its own loads them here.
-    if (scenario.customChecks?.some((ref) => !ref.run)) await loadCustomChecks([scenario]);
     const custom = new Map((scenario.customChecks ?? []).flatMap((ref) => (ref.run ? [[ref.index, ref.run] as const] : [])));
     // Custom checks run their synchronous part here: a CPU-bound one holds the event loop, and
     // the deadline charges that time to this run only.

@@ -2,6 +2,8 @@ import { McpServerPool } from '../../engine/mcp/mcp-server-pool.js';
 import type { SkillOptions } from '../../engine/skills-delivery.js';
 import type { SpanRecord } from '../../spans/span-record.js';
 import type { CassetteSettings } from '../cassettes/cassette-settings.js';
+import { loadCustomChecks } from '../checks/load-custom-checks.js';
+import type { Scenario } from '../scenario/scenario.js';
 import { checkRunSuiteArguments } from './check-run-suite-options.js';
 import { buildReport, type SuiteSelectionRecord } from '../report/build-report.js';
 import type { Report, ScenarioRow } from '../report/report.js';
@@ -72,6 +74,9 @@ export interface SuiteRunOptions extends Omit<RunSuiteOptions, 'concurrency'> {
  */
 export async function runSuite(plan: SuitePlan, options: SuiteRunOptions = {}): Promise<Report> {
   checkRunSuiteArguments(plan, options);
+  // Custom check modules and params are checked before any run, as `agentcheck run` checks them
+  // (it has already, so this finds them loaded): one refused is a ConfigError and nothing runs.
+  await loadCustomChecks(plannedScenarios(plan.runs));
   const startedAt = options.startedAt ?? new Date();
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   if (options.releasePlan) plan.scenarios.length = 0;
@@ -107,6 +112,13 @@ export async function runSuite(plan: SuitePlan, options: SuiteRunOptions = {}): 
     durationMs: Math.max(0, Date.now() - startedAt.getTime()),
     interrupted: options.signal?.aborted ?? false,
   });
+}
+
+/** The scenarios the runs run, each once (a scenario has a run per variant and repeat). */
+function plannedScenarios(runs: readonly PlannedRun[]): Scenario[] {
+  const scenarios = new Set<Scenario>();
+  for (const run of runs) scenarios.add(run.scenario);
+  return [...scenarios];
 }
 
 /**
