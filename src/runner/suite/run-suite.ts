@@ -84,7 +84,7 @@ export async function runSuite(plan: SuitePlan, options: SuiteRunOptions = {}): 
   const releaseExit = guardProcessExit();
   let rows: ScenarioRow[];
   try {
-    rows = await runPlannedRuns(plan.runs, { ...options, concurrency, releaseRuns: options.releasePlan });
+    rows = await runPlannedRuns(plan.runs, { ...options, concurrency, releaseRuns: options.releasePlan || options.releaseRuns });
   } finally {
     releaseExit();
   }

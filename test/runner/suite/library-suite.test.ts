@@ -208,6 +208,16 @@ describe('the library suite entry points', () => {
     expect(releasedReport.summary).toEqual(keptReport.summary);
   });
 
+  it('runSuite with releaseRuns lets each run go once its row exists and keeps the scenarios list', async () => {
+    const scenario = (name: string) => SCENARIO.replace('name: one', `name: ${name}`);
+    const dir = tempDir({ 'agent.yaml': AGENT, 'a.scenario.yaml': scenario('a'), 'b.scenario.yaml': scenario('b') });
+    const plan = loadSuite({ paths: [dir], repeat: 2 }, dir);
+    const report = await runSuite(plan, { concurrency: 2, releaseRuns: true });
+    expect(plan.runs).toEqual([undefined, undefined, undefined, undefined]);
+    expect(plan.scenarios).toHaveLength(2);
+    expect(report.summary).toMatchObject({ total: 4, passed: 4 });
+  });
+
   it('records what each variant changes in suite.variant_deltas (base and unselected variants left out)', async () => {
     const dir = tempDir({
       'agent.yaml': AGENT,
