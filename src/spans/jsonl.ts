@@ -3,13 +3,27 @@ import { ConfigError } from '../config/errors.js';
 import { formatPath } from '../config/source.js';
 import { assertPathArgument } from '../config/path-argument.js';
 import type { SpanRecord } from './span-record.js';
-import { spanRecordProblem } from './span-record-check.js';
+import { isSpanRecord, spanListProblem, spanRecordProblem } from './span-record-check.js';
 
-/** Serialises span records as JSON Lines (one span per line). */
+/**
+ * Serialises span records as JSON Lines (one span per line). What is not a list of span records is
+ * a ConfigError at it (`spansToJsonl at spans[2]: ...`), never a TypeError or a line per character.
+ */
 export function spansToJsonl(spans: readonly SpanRecord[]): string {
+  // Every run's spans pass here: the list is checked once, each record in the loop with the shallow
+  // check querySpans scans with (a few field reads beside the JSON.stringify that dominates).
+  if (!Array.isArray(spans)) throw notSpanList(spans);
   let out = '';
-  for (const span of spans) out += `${JSON.stringify(span)}\n`;
+  for (let index = 0; index < spans.length; index++) {
+    const span = spans[index];
+    if (!isSpanRecord(span)) throw notSpanList(spans);
+    out += `${JSON.stringify(span)}\n`;
+  }
   return out;
+}
+
+function notSpanList(spans: unknown): ConfigError {
+  return spanListProblem(spans, ['spans'], (path, expected) => new ConfigError({ file: 'spansToJsonl', path: formatPath(path) }, expected))!;
 }
 
 /**
