@@ -1,3 +1,5 @@
+import { describeValue } from '../config/describe-value.js';
+import { ConfigError, throwConfigErrors } from '../config/errors.js';
 import type { SpanRecord } from '../spans/span-record.js';
 import { buildEvidence, visibleCalls } from '../verdicts/index.js';
 import { show } from '../verdicts/describe.js';
@@ -41,8 +43,13 @@ export function recordedTrajectory(result: object): TrajectoryCall[] | undefined
 const ARGS_MAX = 200;
 const CALLS_MAX = 50;
 
-/** The trajectory block of a failure message: one numbered line per call, with its arguments. */
+/**
+ * The trajectory block of a failure message: one numbered line per call, with its arguments.
+ * Exported for reporters of one's own: what is not a list of calls (or a digest) is a ConfigError
+ * at it, never a TypeError or a line of `undefined`s.
+ */
 export function formatTrajectory(calls: readonly TrajectoryCall[] | undefined, digest?: ReadonlyArray<{ name: string; called: number }>): string {
+  throwConfigErrors(trajectoryArgumentProblems(calls, digest));
   if (!calls) {
     if (!digest?.length) return 'Trajectory: no tool calls (arguments not recorded)';
     return `Trajectory (arguments not recorded; first-call order): ${digest.map((tool) => `${tool.name} x${tool.called}`).join(', ')}`;
@@ -58,4 +65,40 @@ export function formatTrajectory(calls: readonly TrajectoryCall[] | undefined, d
 
 function showArgs(args: unknown): string {
   return args === undefined ? '(no arguments)' : show(args, ARGS_MAX);
+}
+
+const CALL_SHAPE = 'a tool call {name, args, outcome, error}';
+const TOOL_SHAPE = 'a tool {name, called}';
+
+/** What is wrong with formatTrajectory's arguments, each at its own path (`calls[0].name`). */
+function trajectoryArgumentProblems(calls: unknown, digest: unknown): ConfigError[] {
+  const problems: ConfigError[] = [];
+  const at = (path: string, expected: string) => problems.push(new ConfigError({ file: 'formatTrajectory', path }, expected));
+  if (calls !== undefined && !Array.isArray(calls)) {
+    at('calls', `expected a list of tool calls {name, args, outcome, error} (or undefined when arguments were not recorded), got ${describeValue(calls)}`);
+  } else {
+    (calls ?? []).forEach((call: unknown, index: number) => {
+      const path = `calls[${index}]`;
+      if (!isRecord(call)) return at(path, `expected ${CALL_SHAPE}, got ${describeValue(call)}`);
+      if (typeof call.name !== 'string') at(`${path}.name`, `expected the tool's name (a string), got ${describeValue(call.name)}`);
+      if (typeof call.outcome !== 'string') at(`${path}.outcome`, `expected ok, error, denied or pending, got ${describeValue(call.outcome)}`);
+      if (call.error !== null && typeof call.error !== 'string')
+        at(`${path}.error`, `expected the error type (a string) or null, got ${describeValue(call.error)}`);
+    });
+  }
+  if (digest !== undefined && !Array.isArray(digest)) {
+    at('digest', `expected a list of tools {name, called} (a test_run's tools), got ${describeValue(digest)}`);
+  } else {
+    (digest ?? []).forEach((tool: unknown, index: number) => {
+      const path = `digest[${index}]`;
+      if (!isRecord(tool)) return at(path, `expected ${TOOL_SHAPE}, got ${describeValue(tool)}`);
+      if (typeof tool.name !== 'string') at(`${path}.name`, `expected the tool's name (a string), got ${describeValue(tool.name)}`);
+      if (typeof tool.called !== 'number') at(`${path}.called`, `expected how many times it was called (a number), got ${describeValue(tool.called)}`);
+    });
+  }
+  return problems;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

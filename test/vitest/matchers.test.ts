@@ -3,6 +3,8 @@ import type { ScenarioRow } from '../../src/runner/report/report.js';
 import type { TestRunResult } from '../../src/runner/test-run.js';
 import { resumeTestRun, testRun } from '../../src/vitest/index.js';
 import { toHaveCalledTool, toHaveCalledToolsInOrder, toHaveVerdict, toPass } from '../../src/vitest/matchers.js';
+import { formatTrajectory } from '../../src/vitest/trajectory.js';
+import { configErrorOf } from '../helpers/config-error.js';
 
 const AGENT = {
   id: 'matcher-bot',
@@ -194,5 +196,34 @@ describe('agentcheck matchers', () => {
     expect(() => toPass({ hello: 1 })).toThrow(/expect a ScenarioRow \(from runScenario\(\)\) or a TestRunResult/);
     expect(() => toHaveVerdict({ verdict: 'pass', verdict_reason: '', tools: [] }, 'great')).toThrow(/one of pass, incomplete, unconfirmed, failed/);
     expect(() => toHaveCalledToolsInOrder({ verdict: 'pass', verdict_reason: '', tools: [] }, 'lookup' as never)).toThrow(/array of tool names/);
+  });
+});
+
+describe('formatTrajectory', () => {
+  it('numbers the calls with their arguments and outcome', () => {
+    expect(formatTrajectory([{ name: 'lookup', args: { id: '1' }, outcome: 'error', error: 'http_500' }])).toBe(
+      'Trajectory (1 tool call):\n  1. lookup {"id":"1"} -> error (http_500)',
+    );
+    expect(formatTrajectory(undefined, [{ name: 'lookup', called: 2 }])).toBe('Trajectory (arguments not recorded; first-call order): lookup x2');
+  });
+
+  it('refuses what is not a list of calls or a digest, naming each field, never a TypeError or a line of undefineds', () => {
+    expect(configErrorOf(() => formatTrajectory('x' as never)).message).toBe(
+      'formatTrajectory at calls: expected a list of tool calls {name, args, outcome, error} (or undefined when arguments were not recorded), got string "x"',
+    );
+    expect(configErrorOf(() => formatTrajectory([{}] as never)).message.split('\n')).toEqual([
+      "formatTrajectory at calls[0].name: expected the tool's name (a string), got nothing",
+      'formatTrajectory at calls[0].outcome: expected ok, error, denied or pending, got nothing',
+      'formatTrajectory at calls[0].error: expected the error type (a string) or null, got nothing',
+    ]);
+    expect(configErrorOf(() => formatTrajectory([null] as never)).message).toBe(
+      'formatTrajectory at calls[0]: expected a tool call {name, args, outcome, error}, got null',
+    );
+    expect(configErrorOf(() => formatTrajectory(undefined, 5 as never)).message).toBe(
+      "formatTrajectory at digest: expected a list of tools {name, called} (a test_run's tools), got number 5",
+    );
+    expect(configErrorOf(() => formatTrajectory(undefined, [{ name: 'lookup' }] as never)).message).toBe(
+      'formatTrajectory at digest[0].called: expected how many times it was called (a number), got nothing',
+    );
   });
 });
