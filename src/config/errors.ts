@@ -1,4 +1,5 @@
 import { capEchoed } from './cap-text.js';
+import { describeValue } from './describe-value.js';
 import { escapeUnprintable } from './quote-text.js';
 
 /**
@@ -33,7 +34,7 @@ export class ConfigError extends AgentcheckError {
   readonly expected: string;
 
   constructor(location: SourceLocation, expected: string, code = 'CONFIG_INVALID') {
-    super(code, formatLocated(location, expected));
+    super(code, formatLocated(checkedArguments(location, expected, code), expected));
     this.file = location.file;
     this.line = location.line;
     this.column = location.column;
@@ -62,6 +63,9 @@ export class ConfigErrors extends ConfigError {
   readonly errors: readonly ConfigError[];
 
   constructor(errors: readonly ConfigError[]) {
+    if (!Array.isArray(errors) || !errors.length || !errors.every((error) => error instanceof ConfigError)) {
+      throw new TypeError(`new ConfigErrors(errors): expected a non-empty list of ConfigErrors, got ${describeValue(errors)}`);
+    }
     const ordered = inLineOrder(errors.flatMap((error) => (error instanceof ConfigErrors ? error.errors : [error])));
     const [first] = ordered;
     super({ file: first.file, line: first.line, column: first.column, path: first.path }, first.expected, first.code);
@@ -137,6 +141,26 @@ export class ModelError extends AgentcheckError {
 
 /** A run could not go on (plan or chain runtime error, routing error, recursion guard). */
 export class RunError extends AgentcheckError {}
+
+/**
+ * ConfigError is exported (docs/architecture.md) and built by callers' own locators: wrong
+ * arguments are a TypeError saying what each must be, never a message reading `undefined: ...`.
+ * Returns the location, so the constructor can check before calling super.
+ */
+function checkedArguments(location: unknown, expected: unknown, code: unknown): SourceLocation {
+  const fail = (what: string, got: unknown) => {
+    throw new TypeError(`new ConfigError(location, expected, code?): expected ${what}, got ${describeValue(got)}`);
+  };
+  if (typeof location !== 'object' || location === null || Array.isArray(location)) fail('a location {file, line?, column?, path?} as location', location);
+  const { file, line, column, path } = location as Record<string, unknown>;
+  if (typeof file !== 'string') fail('the file (a string) as location.file', file);
+  if (line !== undefined && !Number.isInteger(line)) fail('a line number or nothing as location.line', line);
+  if (column !== undefined && !Number.isInteger(column)) fail('a column number or nothing as location.column', column);
+  if (path !== undefined && typeof path !== 'string') fail('a path such as `agent.tools[2]` (a string) or nothing as location.path', path);
+  if (typeof expected !== 'string') fail('the text of the problem (a string) as expected', expected);
+  if (typeof code !== 'string') fail('an error code (a string) as code', code);
+  return location as SourceLocation;
+}
 
 export function formatWhere(location: SourceLocation): string {
   let where = location.file;
