@@ -1,5 +1,6 @@
 import { memoryLocator } from '../config/assert-format.js';
 import type { ConfigError } from '../config/errors.js';
+import { assertPathArgument } from '../config/path-argument.js';
 import { compileFiltering, type SpanPredicate } from './query-conditions.js';
 import type { QueryResult, SpanQuery } from './query-types.js';
 import { validateQuery } from './query-validate.js';
@@ -21,6 +22,8 @@ export interface CompiledQuery {
 
 /** Validates and compiles a query; invalid queries throw a ConfigError located under `source`. */
 export function compileQuery(query: SpanQuery, source = 'query'): CompiledQuery {
+  // `source` starts every message: a number or object would read `5 at filtering.field: ...`.
+  assertPathArgument(source, 'compileQuery', 'source', 'a name to place its problems under, such as "query"');
   validateQuery(query, memoryLocator(source));
   return {
     predicate: query.filtering ? compileFiltering(query.filtering) : MATCH_ALL,

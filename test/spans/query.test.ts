@@ -4,7 +4,7 @@ import { ConfigError } from '../../src/config/errors.js';
 import { join } from 'node:path';
 import { invoke } from '../../src/engine/invoke.js';
 import { loadAgentBuild } from '../../src/engine/revision/load-build.js';
-import { querySpans, validateQuery, type SpanQuery } from '../../src/spans/query.js';
+import { compileQuery, querySpans, validateQuery, type SpanQuery } from '../../src/spans/query.js';
 import { installTracing } from '../../src/spans/tracing.js';
 import type { SpanRecord } from '../../src/spans/span-record.js';
 import { RunBuilder } from '../verdicts/span-builder.js';
@@ -181,6 +181,21 @@ describe('validateQuery', () => {
     expect(() => validateQuery({ filtering: { field: 'nme', operator: 'is', value: 'x' } }, 5 as never)).toThrow(
       'validateQuery at locate: expected a function (path, expected) returning a ConfigError, got number 5',
     );
+  });
+
+  it('compileQuery places problems under its source, and refuses a source that is not a name, rather than `5 at filtering.field`', () => {
+    const typo = { filtering: { field: 'nme', operator: 'is', value: 'x' } } as never;
+    expect(() => compileQuery(typo, 'checks.yaml')).toThrow(/^checks\.yaml at filtering\.field: unknown field "nme"/);
+    expect(configErrorOf(() => compileQuery(typo, 5 as never)).message).toBe(
+      'compileQuery at source: expected a name to place its problems under, such as "query" (a string), got number 5',
+    );
+    expect(configErrorOf(() => compileQuery(typo, {} as never)).message).toBe(
+      'compileQuery at source: expected a name to place its problems under, such as "query" (a string), got an object',
+    );
+    expect(configErrorOf(() => compileQuery(typo, '')).message).toBe(
+      'compileQuery at source: expected a name to place its problems under, such as "query", got an empty string',
+    );
+    expect(compileQuery({}).limit).toBe(Infinity);
   });
 
   it('places problems under "query" when no locator is given', () => {
