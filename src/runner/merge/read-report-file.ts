@@ -6,10 +6,8 @@ import { specialFileKindAt } from '../../config/special-file.js';
 import { deepestPath } from '../../config/deepest-path.js';
 import { jsonSyntaxProblem } from '../../config/json-syntax-error.js';
 import { SourceDocument, formatPath, type PathSegments } from '../../config/source.js';
-import type { Report } from '../report/report.js';
+import { ROW_STATUSES, type Report } from '../report/report.js';
 
-/** Row statuses a report.json may hold (RowStatus). */
-export const ROW_STATUSES = ['pass', 'fail', 'error', 'not_run', 'skipped'] as const;
 /** Transcript message roles (Message). */
 const MESSAGE_ROLES = ['user', 'assistant', 'tool'] as const;
 /** Check statuses (CheckStatus). */

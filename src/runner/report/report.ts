@@ -4,7 +4,9 @@ import type { ReportStats } from '../stats/stats-types.js';
 import type { MergeInfo } from '../merge/merge-info.js';
 import type { TestRunResult } from '../test-run.js';
 
-export type RowStatus = 'pass' | 'fail' | 'error' | 'not_run' | 'skipped';
+/** Every status a row may have (RowStatus), for readers that check a row they were given. */
+export const ROW_STATUSES = ['pass', 'fail', 'error', 'not_run', 'skipped'] as const;
+export type RowStatus = (typeof ROW_STATUSES)[number];
 
 /** One scenario x variant x repeat: always present in a report, whatever happened. */
 export interface ScenarioRow {

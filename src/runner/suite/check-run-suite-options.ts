@@ -5,6 +5,7 @@ import { unknownOptionKeys } from '../../config/option-keys.js';
 import { withoutUndefined } from '../../config/without-undefined.js';
 import { skillsSchema } from '../../engine/skills-options-schema.js';
 import { CASSETTE_MODES } from '../cassettes/cassette.js';
+import { ROW_STATUSES, type ScenarioRow } from '../report/report.js';
 import { MAX_TIMEOUT_MS } from './timeouts.js';
 
 const FILE = 'runSuite options';
@@ -84,6 +85,21 @@ export function checkRunSuiteArguments(plan: unknown, options: unknown): void {
   // A plan is what loadSuite returns; anything else would fail reading its runs.
   if (!isObject(plan) || !Array.isArray(plan.runs) || !Array.isArray(plan.scenarios) || !Array.isArray(plan.variants)) {
     problems.push(new ConfigError({ file: 'runSuite', path: 'plan' }, `expected a suite plan (what loadSuite(selection) returns), got ${describeValue(plan)}`));
+  } else if (plan.runs.includes(undefined)) {
+    // releasePlan / releaseRuns set each run to undefined once its row existed (docs/report-format.md).
+    problems.push(
+      new ConfigError(
+        { file: 'runSuite', path: 'plan' },
+        'the plan was released: an earlier runSuite(plan, {releasePlan: true}) or {releaseRuns: true} let its runs go as their rows were made; load the suite again with loadSuite(selection) to run it again',
+      ),
+    );
+  } else if (!plan.runs.every((run) => isObject(run) && isObject(run.scenario))) {
+    problems.push(
+      new ConfigError(
+        { file: 'runSuite', path: 'plan.runs' },
+        'expected the planned runs loadSuite(selection) made, each {scenario, variant, revision, repeat}',
+      ),
+    );
   }
   if (options !== undefined && !isObject(options)) {
     problems.push(new ConfigError({ file: 'runSuite', path: 'options' }, `expected an options object, got ${describeValue(options)}`));
@@ -96,4 +112,25 @@ export function checkRunSuiteArguments(plan: unknown, options: unknown): void {
     }
   }
   throwConfigErrors(problems);
+}
+
+/**
+ * What keepRow returned for `row` (the `index`th in plan order), checked as each row is kept: a row
+ * for the report (the row itself or one in its place, with an id, variant, repeat and status),
+ * else a ConfigError at keepRow naming the row, never a TypeError from the report built later.
+ */
+export function checkKeptRow(kept: unknown, row: ScenarioRow, index: number): void {
+  if (
+    isObject(kept) &&
+    typeof kept.id === 'string' &&
+    typeof kept.variant === 'string' &&
+    Number.isInteger(kept.repeat) &&
+    ROW_STATUSES.includes(kept.status as never)
+  ) {
+    return;
+  }
+  throw new ConfigError(
+    { file: FILE, path: 'keepRow' },
+    `expected a function (row, index) returning the row to keep (the row itself, or a row in its place with its id, variant, repeat and status: ${ROW_STATUSES.join(', ')}), but for row ${index} (${row.id} [${row.variant}]) it returned ${describeValue(kept)}`,
+  );
 }

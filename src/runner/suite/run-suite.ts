@@ -4,7 +4,7 @@ import type { SpanRecord } from '../../spans/span-record.js';
 import type { CassetteSettings } from '../cassettes/cassette-settings.js';
 import { loadCustomChecks } from '../checks/load-custom-checks.js';
 import type { Scenario } from '../scenario/scenario.js';
-import { checkRunSuiteArguments } from './check-run-suite-options.js';
+import { checkKeptRow, checkRunSuiteArguments } from './check-run-suite-options.js';
 import { buildReport, type SuiteSelectionRecord } from '../report/build-report.js';
 import type { Report, ScenarioRow } from '../report/report.js';
 import type { PlannedRun, SuitePlan } from './load-suite.js';
@@ -46,6 +46,7 @@ export interface RunSuiteOptions {
    * What the result keeps of each finished row in its place (default: the row itself), with the
    * row's position in plan order. agentcheck run spills rows to a file and keeps compact ones
    * (docs/report-format.md). Called once per row, not_run rows included; `onRowDone` still gets the row whole.
+   * It must return a row (its id, variant, repeat and a status): anything else, or a throw, stops the suite.
    */
   keepRow?: (row: ScenarioRow, index: number) => ScenarioRow;
 }
@@ -153,13 +154,24 @@ async function runAll(runs: readonly PlannedRun[], options: RunSuiteOptions): Pr
   const rows: Array<ScenarioRow | undefined> = new Array(runs.length);
   let next = 0;
   let done = 0;
-  const keep = options.keepRow ?? ((row: ScenarioRow) => row);
+  const keepRow = options.keepRow;
+  const keep = keepRow
+    ? (row: ScenarioRow, index: number) => {
+        const kept = keepRow(row, index);
+        checkKeptRow(kept, row, index);
+        return kept;
+      }
+    : (row: ScenarioRow) => row;
+  // A keepRow that throws or returns no row stops the suite: no run starts after it, those in
+  // flight finish, and runSuite throws its error (never a TypeError from the report built later).
+  let keepFailed = false;
+  let keepFailure: unknown;
   let turned = performance.now();
   let startedSinceTurn = 0;
   // One turn for every worker: the loop turns only once no worker has microtasks left to run.
   let turn: Promise<void> | undefined;
   const worker = async () => {
-    while (!options.signal?.aborted) {
+    while (!options.signal?.aborted && !keepFailed) {
       // Without a turn of the event loop now and then, a SIGINT or SIGTERM (and so the abort)
       // would wait until the whole suite is done.
       if (!turn && (++startedSinceTurn > YIELD_AFTER_RUNS || performance.now() - turned >= YIELD_AFTER_MS)) {
@@ -174,7 +186,7 @@ async function runAll(runs: readonly PlannedRun[], options: RunSuiteOptions): Pr
       }
       if (turn) {
         await turn;
-        if (options.signal?.aborted) return;
+        if (options.signal?.aborted || keepFailed) return;
       }
       const index = next++;
       if (index >= runs.length) return;
@@ -184,7 +196,12 @@ async function runAll(runs: readonly PlannedRun[], options: RunSuiteOptions): Pr
       // result; its row is not_run but keeps what the run recorded.
       const interrupted = options.signal?.aborted === true;
       const row = interrupted ? interruptedRow(runs[index], ran) : ran;
-      rows[index] = keep(row, index);
+      try {
+        rows[index] = keep(row, index);
+      } catch (error) {
+        if (!keepFailed) [keepFailed, keepFailure] = [true, error];
+        return;
+      }
       if (options.releaseRuns) (runs as Array<PlannedRun | undefined>)[index] = undefined;
       if (interrupted) continue;
       done++;
@@ -193,6 +210,7 @@ async function runAll(runs: readonly PlannedRun[], options: RunSuiteOptions): Pr
   };
   const workers = Math.max(1, Math.min(options.concurrency, runs.length));
   await Promise.all(Array.from({ length: workers }, worker));
+  if (keepFailed) throw keepFailure;
   // A released run always has its row; a run without one was never let go.
   return runs.map((run, index) => rows[index] ?? keep(notRun(run), index));
 }

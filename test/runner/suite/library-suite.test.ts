@@ -208,6 +208,57 @@ describe('the library suite entry points', () => {
     expect(releasedReport.summary).toEqual(keptReport.summary);
   });
 
+  it('runSuite refuses a plan an earlier run released, saying so, never a TypeError from a run let go', async () => {
+    const dir = tempDir({ 'agent.yaml': AGENT, 'one.scenario.yaml': SCENARIO });
+    const released = 'runSuite at plan: the plan was released: an earlier runSuite(plan, {releasePlan: true}) or {releaseRuns: true} let its runs go';
+    for (const option of ['releasePlan', 'releaseRuns']) {
+      const plan = loadSuite({ paths: [dir], repeat: 2 }, dir);
+      await runSuite(plan, { concurrency: 1, [option]: true });
+      await expect(runSuite(plan, { concurrency: 1 })).rejects.toThrow(
+        expect.objectContaining({ code: 'CONFIG_INVALID', message: expect.stringContaining(released) }),
+      );
+    }
+    // Runs that are not loadSuite's are named too.
+    const plan = loadSuite({ paths: [dir] }, dir);
+    await expect(runSuite({ ...plan, runs: [5] } as never)).rejects.toThrow(
+      'runSuite at plan.runs: expected the planned runs loadSuite(selection) made, each {scenario, variant, revision, repeat}',
+    );
+  });
+
+  it('runSuite refuses a keepRow that returns no row or throws, naming keepRow and the row, and starts no run after it', async () => {
+    const scenario = (name: string) => SCENARIO.replace('name: one', `name: ${name}`);
+    const dir = tempDir({ 'agent.yaml': AGENT, 'a.scenario.yaml': scenario('a'), 'b.scenario.yaml': scenario('b'), 'c.scenario.yaml': scenario('c') });
+    let calls = 0;
+    const none = runSuite(loadSuite({ paths: [dir] }, dir), {
+      concurrency: 1,
+      keepRow: () => {
+        calls++;
+        return undefined as never;
+      },
+    });
+    await expect(none).rejects.toThrow(
+      expect.objectContaining({
+        code: 'CONFIG_INVALID',
+        message:
+          'runSuite options at keepRow: expected a function (row, index) returning the row to keep (the row itself, or a row in its place with its id, variant, repeat and status: pass, fail, error, not_run, skipped), but for row 0 (a.scenario.yaml#a [base]) it returned nothing',
+      }),
+    );
+    expect(calls).toBe(1);
+    await expect(runSuite(loadSuite({ paths: [dir] }, dir), { keepRow: (row) => ({ ...row, status: 'passed' }) as never })).rejects.toThrow(
+      /at keepRow: .* but for row \d \([abc]\.scenario\.yaml#[abc] \[base\]\) it returned an object/,
+    );
+    await expect(
+      runSuite(loadSuite({ paths: [dir] }, dir), {
+        keepRow: () => {
+          throw new Error('disk full');
+        },
+      }),
+    ).rejects.toThrow('disk full');
+    // A row in the row's place is kept.
+    const report = await runSuite(loadSuite({ paths: [dir] }, dir), { keepRow: (row) => ({ ...row, transcript: undefined }) });
+    expect(report.summary).toMatchObject({ total: 3, passed: 3 });
+  });
+
   it('runSuite with releaseRuns lets each run go once its row exists and keeps the scenarios list', async () => {
     const scenario = (name: string) => SCENARIO.replace('name: one', `name: ${name}`);
     const dir = tempDir({ 'agent.yaml': AGENT, 'a.scenario.yaml': scenario('a'), 'b.scenario.yaml': scenario('b') });
