@@ -16,13 +16,13 @@ export interface LoadScenariosOptions {
   /** agentcheck.config.yaml for variants, repeat, skills and the default model (relative to cwd). */
   config?: string;
   /** Only these variants (default: all of the config, `base` included). */
-  variants?: string[];
+  variants?: readonly string[];
   /** Runs per scenario x variant (default: the config's repeat, else 1). */
   repeat?: number;
   /** Only scenarios whose id or name contains this text or matches it as a regular expression (case-insensitive), as `run --grep`. */
   grep?: string;
   /** Only scenarios with one of these tags. */
-  tags?: string[];
+  tags?: readonly string[];
 }
 
 /** A loaded selection and the config it came with. */

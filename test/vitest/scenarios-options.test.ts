@@ -1,5 +1,7 @@
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { ScenariosOptions } from '../../src/vitest/index.js';
+import type { SuiteSelection } from '../../src/runner/suite/load-suite.js';
 import { loadScenarios } from '../../src/vitest/load-scenarios.js';
 import { runPlanned, runScenario } from '../../src/vitest/run-scenario.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -229,5 +231,22 @@ describe('agentcheck/vitest runScenario() given a blank message', () => {
         message: `${join(dir, 'a.scenario.yaml')}:3:43 at inputs.messages[0].content: the message is empty; give the message text`,
       }),
     );
+  });
+});
+
+describe('agentcheck/vitest option types', () => {
+  it('take readonly lists (a const list of tags or variants), as loadSuite does', () => {
+    const tags = ['smoke'] as const;
+    const variants: readonly string[] = ['base'];
+    // Checked by tsc (npm run typecheck): a readonly list was TS4104 here.
+    expectTypeOf({ tags, variants }).toExtend<ScenariosOptions>();
+    expectTypeOf({ paths: variants, tags, variants, overlay: variants }).toExtend<SuiteSelection>();
+    // And read as they are, never changed: a frozen list loads.
+    const dir = tempDir({
+      'agent.yaml': 'id: a\nagent:\n  name: A\n',
+      'a.scenario.yaml': 'name: a\nagent: agent.yaml\ntags: [smoke]\ninputs: {messages: [{role: user, content: hi}]}\nmodel: {script: [{text: ok}]}\n',
+    });
+    const { plan } = loadScenarios('a.scenario.yaml', { cwd: dir, tags: Object.freeze([...tags]), variants: Object.freeze([...variants]) });
+    expect(plan.runs.map((run) => `${run.scenario.name} [${run.variant}]`)).toEqual(['a [base]']);
   });
 });

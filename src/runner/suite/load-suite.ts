@@ -20,19 +20,19 @@ import { relativeBuild, selectVariants, variantRevision, type VariantCache } fro
 export { suiteScenarioFiles } from './suite-scenario-files.js';
 
 export interface SuiteSelection {
-  paths: string[];
+  paths: readonly string[];
   /** Scenario files already found (with the roots their ids are relative to), instead of `paths`. */
   files?: FoundScenarioFile[];
   /** The suite config; default: none (as `agentcheck run PATHS` without agentcheck.config.yaml). */
   config?: SuiteConfig;
   /** `--overlay`: skill folders (relative to cwd) added to the config's `skills.overlay`; they decide whether load_skill is offered. */
-  overlay?: string[];
+  overlay?: readonly string[];
   /** `--variant`: run only these (base included by naming it). */
-  variants?: string[];
+  variants?: readonly string[];
   repeat?: number;
   /** Text an id or name contains, or a regular expression it matches (case-insensitive; grep-matcher.ts). */
   grep?: string;
-  tags?: string[];
+  tags?: readonly string[];
   /** Run only these scenario x variant pairs (`--only-failed`): scenario id -> variant names. */
   only?: ReadonlyMap<string, ReadonlySet<string>>;
   /** 1-based shard index and shard count (`--shard I/N`). */

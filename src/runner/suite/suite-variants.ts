@@ -17,7 +17,7 @@ export function configVariantNames(config: SuiteConfig): string[] {
 }
 
 /** The variants selected (all, `base` first, when none is named); an unknown name is refused where it was given. */
-export function selectVariants(config: SuiteConfig, wanted: string[] | undefined, names: SelectionNames = CLI_NAMES): string[] {
+export function selectVariants(config: SuiteConfig, wanted: readonly string[] | undefined, names: SelectionNames = CLI_NAMES): string[] {
   const all = ['base', ...configVariantNames(config)];
   if (!wanted?.length) return all;
   for (const name of wanted) {
