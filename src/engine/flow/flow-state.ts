@@ -1,3 +1,4 @@
+import { ownValue, setOwn } from '../../config/own-key.js';
 import type { LoopState } from '../loop/agent-loop.js';
 import type { Message } from '../model/message.js';
 import type { Usage } from '../model/model.js';
@@ -67,9 +68,9 @@ export function mergeContext(target: Record<string, unknown>, update: Readonly<R
   for (const [key, value] of Object.entries(update)) {
     // Own keys only, defined as data: a `__proto__` key of the run's inputs.context is a key like
     // any other, never the object's prototype (merging into it would change Object.prototype).
-    const current = Object.hasOwn(target, key) ? target[key] : undefined;
+    const current = ownValue(target, key);
     if (isPlainObject(current) && isPlainObject(value)) mergeContext(current, value);
-    else Object.defineProperty(target, key, { value: structuredClone(value), enumerable: true, writable: true, configurable: true });
+    else setOwn(target, key, structuredClone(value));
   }
 }
 
@@ -79,9 +80,17 @@ export function mergeContext(target: Record<string, unknown>, update: Readonly<R
  * component stay.
  */
 export function writeOutputs(state: FlowState, component: string, outputs: Readonly<Record<string, unknown>>): void {
-  const own = state.context[component];
-  const target = isPlainObject(own) ? own : (state.context[component] = {});
-  for (const [key, value] of Object.entries(outputs)) (target as Record<string, unknown>)[key] = structuredClone(value);
+  // By the component's own key: one named `__proto__` would otherwise write into Object.prototype.
+  const own = ownValue(state.context, component);
+  let target: Record<string, unknown>;
+  if (isPlainObject(own)) target = own;
+  else setOwn(state.context, component, (target = {}));
+  for (const [key, value] of Object.entries(outputs)) setOwn(target, key, structuredClone(value));
+}
+
+/** A component's conversation so far (none yet: empty), by its own key: never a member of Object.prototype. */
+export function componentHistory(state: FlowState, component: string): Message[] {
+  return ownValue(state.conversation_history, component) ?? [];
 }
 
 /** Longest string kept in the recorded conversation_history; a longer one is cut with a marker. */
@@ -106,7 +115,11 @@ export interface RecordedFlowState {
 export function flowStateEvidence(state: FlowState): RecordedFlowState {
   const conversation_history: Record<string, Message[]> = {};
   for (const [component, messages] of Object.entries(state.conversation_history)) {
-    conversation_history[component] = messages.map((message) => capStrings(message, MAX_EVIDENCE_STRING_CHARS) as Message);
+    setOwn(
+      conversation_history,
+      component,
+      messages.map((message) => capStrings(message, MAX_EVIDENCE_STRING_CHARS) as Message),
+    );
   }
   return { status: state.status, context: state.context, ui_chat_log: state.ui_chat_log, conversation_history };
 }

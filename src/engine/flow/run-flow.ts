@@ -10,7 +10,7 @@ import type { PendingInteraction, StopReason } from '../turn.js';
 import { markFailed, withSpan } from '../with-span.js';
 import type { FlowEnv } from './components/component.js';
 import { COMPONENT_RUNNERS } from './components/index.js';
-import type { FlowRunState, FlowState } from './flow-state.js';
+import { componentHistory, type FlowRunState, type FlowState } from './flow-state.js';
 import { nextComponent } from './route.js';
 
 // Re-exported so invoke-side callers import the flow's types from one place.
@@ -115,7 +115,7 @@ function finish(run: FlowRunState, stopReason: StopReason, pending?: PendingInte
   let modelCalls = run.modelCalls;
   const loop = run.current?.loop;
   if (loop && run.current) {
-    const history = run.flow.conversation_history[run.current.component]?.length ?? 0;
+    const history = componentHistory(run.flow, run.current.component).length;
     messages.push(...loop.messages.slice(history));
     addUsage(usage, loop.usage);
     modelCalls += loop.turns;

@@ -1,5 +1,6 @@
 import { show } from '../describe.js';
-import { isPlainObject, ownValue } from './json-value.js';
+import { ownValue } from '../../config/own-key.js';
+import { isPlainObject } from './json-value.js';
 import { matchValue } from './matchers.js';
 import type { Mismatch } from './mismatch.js';
 import { allowsAbsence } from './one-of.js';

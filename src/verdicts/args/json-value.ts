@@ -9,8 +9,3 @@ export function isMatcher(value: unknown): value is Record<string, unknown> {
   const keys = Object.keys(value);
   return keys.length === 1 && keys[0].startsWith('$');
 }
-
-/** An object's own value for `key`; undefined for a key it only inherits (`constructor`, `toString`). */
-export function ownValue(object: Record<string, unknown>, key: string): unknown {
-  return Object.hasOwn(object, key) ? object[key] : undefined;
-}

@@ -3,7 +3,8 @@ import { formatPath } from '../../config/source.js';
 import { compileSafeRegex, testCapped } from '../../spans/query-regex.js';
 import { show } from '../describe.js';
 import { childPath, type Mismatch } from './mismatch.js';
-import { isMatcher, isPlainObject, ownValue } from './json-value.js';
+import { ownValue } from '../../config/own-key.js';
+import { isMatcher, isPlainObject } from './json-value.js';
 import { oneOfMismatch } from './one-of.js';
 
 /** The matcher keys an expected value may use (docs/verdicts.md). */

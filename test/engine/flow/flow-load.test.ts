@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { ConfigError, ConfigErrors } from '../../../src/config/errors.js';
-import { initialFlowRun, mergeContext } from '../../../src/engine/flow/flow-state.js';
+import { componentHistory, initialFlowRun, mergeContext, writeOutputs } from '../../../src/engine/flow/flow-state.js';
 import { loadAgentBuild, revisionFromValue } from '../../../src/engine/revision/load-build.js';
 import { configErrorOf } from '../../helpers/config-error.js';
 import { tempDir } from '../../helpers/temp-dir.js';
@@ -309,6 +309,23 @@ describe('flows: load-time rules', () => {
 });
 
 describe('flows: the context channel', () => {
+  it('writes the outputs of components named __proto__ and constructor under their own keys, never into Object.prototype', () => {
+    const run = initialFlowRun('s', [{ role: 'user', content: 'hi' }]);
+    try {
+      writeOutputs(run.flow, '__proto__', { tool_result: 1 });
+      writeOutputs(run.flow, 'constructor', { tool_result: 2 });
+      writeOutputs(run.flow, '__proto__', { error: null });
+      expect(({} as Record<string, unknown>).tool_result).toBeUndefined();
+      expect(Object.getPrototypeOf(run.flow.context)).toBe(Object.prototype);
+      expect(JSON.stringify(run.flow.context)).toBe('{"goal":"hi","__proto__":{"tool_result":1,"error":null},"constructor":{"tool_result":2}}');
+      expect(componentHistory(run.flow, 'constructor')).toEqual([]);
+      expect(componentHistory(run.flow, 'toString')).toEqual([]);
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).tool_result;
+      delete (Object.prototype as Record<string, unknown>).error;
+    }
+  });
+
   it('deep-merges objects and replaces arrays and scalars', () => {
     const context: Record<string, unknown> = { a: { x: 1, list: [1, 2], keep: true }, b: 'old' };
     mergeContext(context, { a: { x: 2, list: [3] }, b: 'new', c: { d: 1 } });

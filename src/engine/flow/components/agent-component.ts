@@ -1,10 +1,11 @@
+import { setOwn } from '../../../config/own-key.js';
 import { toolAnswer } from '../../checkpoint/resume-decision.js';
 import { runAgentLoop, type LoopSetup, type LoopState } from '../../loop/agent-loop.js';
 import { addUsage } from '../../model/usage.js';
 import { stringifyValue } from '../../template/interpolate.js';
 import { LOAD_SKILL } from '../../revision/build-tools.js';
 import type { Tool } from '../../tools/tool.js';
-import { writeOutputs } from '../flow-state.js';
+import { componentHistory, writeOutputs } from '../flow-state.js';
 import { readInputs } from '../io-key.js';
 import type { ComponentContext, ComponentOutcome, FlowEnv } from './component.js';
 
@@ -15,7 +16,7 @@ import type { ComponentContext, ComponentOutcome, FlowEnv } from './component.js
  */
 export async function runAgentComponent(context: ComponentContext): Promise<ComponentOutcome> {
   const { component, run, env } = context;
-  const history = run.flow.conversation_history[component.name] ?? [];
+  const history = componentHistory(run.flow, component.name);
   const tools = toolset(component.toolset, env);
   const setup: LoopSetup = {
     ...env.loopSetup,
@@ -46,7 +47,7 @@ export async function runAgentComponent(context: ComponentContext): Promise<Comp
   }
   // Whatever the ending, the conversation so far becomes part of the run.
   const added = result.state.messages.slice(history.length);
-  run.flow.conversation_history[component.name] = [...history, ...added];
+  setOwn(run.flow.conversation_history, component.name, [...history, ...added]);
   run.messages.push(...added);
   addUsage(run.usage, result.state.usage);
   run.modelCalls += result.state.turns;
