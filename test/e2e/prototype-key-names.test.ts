@@ -44,3 +44,48 @@ expect:
     expect(result.exitCode, result.all).toBe(0);
   });
 });
+
+describe('approvals for tools named like Object.prototype members (built CLI)', () => {
+  it('answers gated tools named constructor and __proto__, and a human_input named toString, from approvals.default', async () => {
+    const dir = tempDir({
+      'agent.yaml': `id: proto-gates
+agent:
+  name: Proto gates
+  llm: {provider: scripted, model: s}
+  permissions: {mode: ask}
+  tools:
+    - {name: constructor, description: C., parameters: {type: object}, returns: {status: ok}}
+    - {name: __proto__, description: P., parameters: {type: object}, returns: {status: ok}}
+    - {name: finish, description: F., parameters: {type: object}, returns: {done: true}}
+flow:
+  entry_point: work
+  components:
+    - {name: work, type: agent, toolset: [constructor, __proto__, finish]}
+    - {name: toString, type: human_input, inputs: ["context:work.final_answer"]}
+  routers:
+    - {from: work, to: toString}
+    - {from: toString, to: end}
+`,
+      'gates.scenario.yaml': `name: gates
+agent: agent.yaml
+inputs: {messages: [{role: user, content: go}]}
+approvals: {default: approve, tools: {finish: approve}}
+model:
+  script:
+    - tool_calls: [{name: constructor, args: {}}, {name: __proto__, args: {}}]
+    - tool_calls: [{name: finish, args: {}}]
+    - text: done
+expect:
+  terminal_tool: finish
+  checks:
+    - approval: {tool: constructor, decision: approve}
+    - approval: {tool: __proto__, decision: approve}
+    - tool_returned: {tool: constructor, result: {status: ok}}
+    - state: {key: "context:toString.decision", equals: approve}
+`,
+    });
+    const result = await runCli(['run', 'gates.scenario.yaml', '--out', 'out', '--reporter', 'table'], dir);
+    expect(result.all).toContain('1 scenario: 1 passed');
+    expect(result.exitCode, result.all).toBe(0);
+  });
+});

@@ -1,5 +1,6 @@
 import { humanAnswer } from '../../checkpoint/resume-decision.js';
 import { ATTR } from '../../../spans/conventions.js';
+import { policyAnswer } from '../../permissions/approval-policy.js';
 import { writeOutputs } from '../flow-state.js';
 import { readInputs } from '../io-key.js';
 import { interactionId, type ComponentContext, type ComponentOutcome } from './component.js';
@@ -14,7 +15,7 @@ export async function runHumanInput(context: ComponentContext): Promise<Componen
   const { component, run, env } = context;
   const shown: Record<string, unknown> = {};
   for (const { key, value } of readInputs(run.flow, component.inputs ?? [], `component "${component.name}"`)) shown[key.name] = value;
-  const given = context.decision ?? env.approvals?.tools?.[component.name] ?? env.approvals?.default;
+  const given = context.decision ?? policyAnswer(env.approvals, component.name);
   if (given === undefined) {
     context.span.setAttribute(ATTR.humanInputDecision, 'pending');
     const callId = interactionId(context);
