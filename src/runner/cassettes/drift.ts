@@ -1,4 +1,5 @@
 import { canonicalJson } from '../../config/canonical-json.js';
+import { ownValue } from '../../config/own-key.js';
 import type { MatchKey } from './cassette.js';
 
 /** The first field where a request differs from a recorded one. */
@@ -53,7 +54,8 @@ function walk(a: unknown, b: unknown, path: string, state: { score: number }, or
     const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
     keys.sort((x, y) => rank(x, order) - rank(y, order) || (x < y ? -1 : x > y ? 1 : 0));
     for (const key of keys) {
-      const difference = walk(a[key], b[key], path ? `${path}.${key}` : key, state);
+      // Own values only: a key one side lacks is absent there, never `constructor` of Object.prototype.
+      const difference = walk(ownValue(a, key), ownValue(b, key), path ? `${path}.${key}` : key, state);
       if (difference) return difference;
     }
     return null;

@@ -103,6 +103,18 @@ describe('cassettes: record then replay', () => {
     expect(changedMessage.error?.message).toContain('messages[1].content differs');
   });
 
+  it('reports a tool argument named constructor added since the recording as drift, never a crash', async () => {
+    const { dir, cassettes, provider: live } = await setUp();
+    expect((await runShopSuite(dir, { mode: 'record', dir: cassettes }))[0].status).toBe('pass');
+    const before = live.seen.length;
+    writeFileSync(join(dir, 'agent.yaml'), agentYaml(live.origin).replace('reason: {type: string}}', 'reason: {type: string}, constructor: {type: string}}'));
+    const [row] = await runShopSuite(dir, { mode: 'replay', dir: cassettes });
+    expect(row.error?.type, row.error?.message).toBe('CASSETTE_DRIFT');
+    expect(row.error?.message).toContain('tools[1].parameters.properties.constructor differs from the closest recorded request');
+    expect(row.error?.message).toContain('(recorded (absent), now {"type":"string"})');
+    expect(live.seen.length).toBe(before);
+  });
+
   it('fails a replay without a cassette with CASSETTE_MISSING and sends nothing', async () => {
     const { dir, cassettes, provider: live } = await setUp();
     const [row] = await runShopSuite(dir, { mode: 'replay', dir: cassettes });
