@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setOwn } from './own-key.js';
 
 /** JSON with object keys sorted, so equal values always give equal text (for hashes and matching). */
 export function canonicalJson(value: unknown): string {
@@ -14,7 +15,8 @@ function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value).sort()) out[key] = sortKeys((value as Record<string, unknown>)[key]);
+    // setOwn: a `__proto__` key is hashed and matched like any other, never dropped.
+    for (const key of Object.keys(value).sort()) setOwn(out, key, sortKeys((value as Record<string, unknown>)[key]));
     return out;
   }
   return value;

@@ -115,6 +115,17 @@ describe('cassettes: record then replay', () => {
     expect(live.seen.length).toBe(before);
   });
 
+  it('reports a tool argument named __proto__ added since the recording as drift, never a match', async () => {
+    const { dir, cassettes, provider: live } = await setUp();
+    expect((await runShopSuite(dir, { mode: 'record', dir: cassettes }))[0].status).toBe('pass');
+    const before = live.seen.length;
+    writeFileSync(join(dir, 'agent.yaml'), agentYaml(live.origin).replace('reason: {type: string}}', 'reason: {type: string}, __proto__: {type: string}}'));
+    const [row] = await runShopSuite(dir, { mode: 'replay', dir: cassettes });
+    expect(row.error?.type, row.error?.message).toBe('CASSETTE_DRIFT');
+    expect(row.error?.message).toContain('tools[1].parameters.properties.__proto__ differs from the closest recorded request');
+    expect(live.seen.length).toBe(before);
+  });
+
   it('fails a replay without a cassette with CASSETTE_MISSING and sends nothing', async () => {
     const { dir, cassettes, provider: live } = await setUp();
     const [row] = await runShopSuite(dir, { mode: 'replay', dir: cassettes });
