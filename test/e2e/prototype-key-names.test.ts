@@ -89,3 +89,31 @@ expect:
     expect(result.exitCode, result.all).toBe(0);
   });
 });
+
+describe('a STEP plan calling a tool named like an Object.prototype member (built CLI)', () => {
+  it('validates and runs a plan that calls a tool named constructor', async () => {
+    const dir = tempDir({
+      'agent.yaml': `id: plan-bot
+agent:
+  name: Plan bot
+  llm: {provider: scripted, model: s}
+  tools:
+    - {name: constructor, description: C., read_only: true, parameters: {type: object}, returns: {status: ok}}
+    - name: reporter
+      description: R.
+      parameters: {type: object}
+      plan:
+        steps:
+          - tools: [{name: constructor, arguments: {}, returns: out}]
+`,
+      'script.yaml': '- tool_calls: [{name: reporter, args: {}}]\n- text: done\n',
+    });
+    const validate = await runCli(['validate', 'agent.yaml'], dir);
+    expect(validate.exitCode, validate.all).toBe(0);
+    const run = await runCli(['test-run', '--agent', 'agent.yaml', '--message', 'go', '--script', 'script.yaml', '--json'], dir);
+    expect(run.stderr).toBe('');
+    const result = JSON.parse(run.stdout) as { stop_reason: string; tools: Array<{ name: string; called: number; errors: number }> };
+    expect(result.stop_reason).toBe('end_turn');
+    expect(result.tools).toContainEqual(expect.objectContaining({ name: 'reporter', called: 1, errors: 0 }));
+  });
+});

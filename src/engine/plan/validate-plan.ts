@@ -1,5 +1,6 @@
 import { argumentNameProblems, type ParametersOf } from '../revision/argument-names.js';
 import { didYouMean } from '../../config/did-you-mean.js';
+import { ownValue } from '../../config/own-key.js';
 import type { Locator } from '../../config/assert-format.js';
 import { AgentcheckError, collectConfigErrors, ConfigError, throwConfigErrors } from '../../config/errors.js';
 import type { PathSegments } from '../../config/source.js';
@@ -43,10 +44,12 @@ function validateCalls(
   calls.forEach((call, index) =>
     collectConfigErrors(problems, () => {
       const here = [...at, index];
-      const allowed = SYSTEM_KEYS[call.name] ?? CALL_KEYS;
+      // By own key: a tool named `constructor` is a call like any other.
+      const system = ownValue(SYSTEM_KEYS, call.name);
+      const allowed = system ?? CALL_KEYS;
       const stray = Object.keys(call).find((key) => !allowed.includes(key));
       if (stray) {
-        const kind = SYSTEM_KEYS[call.name] ? `system tool ${call.name}` : `a call to ${call.name}`;
+        const kind = system ? `system tool ${call.name}` : `a call to ${call.name}`;
         const hint = stray === 'returns' ? ' (system tools return nothing)' : '';
         throw locate([...here, stray], `"${stray}" does not belong to ${kind}${hint}; expected keys: ${allowed.join(', ')}`, true);
       }
