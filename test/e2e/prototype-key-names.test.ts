@@ -117,3 +117,35 @@ agent:
     expect(result.tools).toContainEqual(expect.objectContaining({ name: 'reporter', called: 1, errors: 0 }));
   });
 });
+
+describe('allow_env naming an Object.prototype member (built CLI)', () => {
+  it('passes a command no constructor or toString variable that is not set, only the ones that are', async () => {
+    const dir = tempDir({
+      'agent.yaml': `id: env-bot
+agent:
+  name: Env bot
+  llm: {provider: scripted, model: s}
+  tools:
+    - name: show_env
+      description: S.
+      read_only: true
+      parameters: {type: object}
+      command:
+        argv: [sh, -c, 'printf "%s %s %s" "\${constructor-unset}" "\${toString-unset}" "\${ALLOWED_X-unset}"']
+        allow_env: [constructor, toString, ALLOWED_X]
+`,
+      'env.scenario.yaml': `name: env
+agent: agent.yaml
+inputs: {messages: [{role: user, content: go}]}
+model: {script: [{tool_calls: [{name: show_env, args: {}}]}, {text: done}]}
+expect:
+  terminal_tool: show_env
+  checks:
+    - tool_returned: {tool: show_env, result: {stdout: unset unset yes}}
+`,
+    });
+    const result = await runCli(['run', 'env.scenario.yaml', '--out', 'out', '--reporter', 'table'], dir, { ALLOWED_X: 'yes' });
+    expect(result.all).toContain('1 scenario: 1 passed');
+    expect(result.exitCode, result.all).toBe(0);
+  });
+});

@@ -1,3 +1,4 @@
+import { ownValue, setOwn } from '../../../config/own-key.js';
 import { endProcessGroup, PIPE_GRACE_MS, RUN_TAG_VARIABLE, type RunProcesses } from './run-processes.js';
 
 /** How a process ended: exited on its own, or why it did not. */
@@ -136,8 +137,9 @@ export function scrubbedEnv(source: Readonly<Record<string, string | undefined>>
   const path = source.PATH ?? process.env.PATH;
   if (path !== undefined) env.PATH = path;
   for (const name of allow) {
-    const value = source[name];
-    if (value !== undefined) env[name] = value;
+    // Set variables only: `constructor` or `toString` is no variable unless the environment has one.
+    const value = ownValue(source, name);
+    if (value !== undefined) setOwn(env, name, value);
   }
   return env;
 }
