@@ -2,6 +2,7 @@ import type { ErrorObject } from 'ajv';
 import { quoteCapped } from './cap-text.js';
 import { describeHiddenValue, describeValue as describePlainValue } from './describe-value.js';
 import { nearKey } from './did-you-mean.js';
+import { ownValue } from './own-key.js';
 import { PATTERN_WORDS } from './format-patterns.js';
 import { isSecretPath } from './redact.js';
 import { scrubCredentialShapes } from './redactor.js';
@@ -59,7 +60,8 @@ export function describeSchemaError(error: ErrorObject, root: unknown): SchemaPr
     case 'const':
       return at(`expected ${JSON.stringify(params.allowedValue)}, got ${describeValue(valueAt(root, path))}`);
     case 'pattern': {
-      const words = PATTERN_WORDS[String(params.pattern)] ?? `a string matching ${String(params.pattern)}`;
+      // A user schema's pattern may be any text (`toString`): only agentcheck's own patterns have words.
+      const words = ownValue(PATTERN_WORDS, String(params.pattern)) ?? `a string matching ${String(params.pattern)}`;
       // A refused URL may hold a password or a token: echoed without them.
       return at(`expected ${words}, got ${scrubCredentialShapes(describeValue(valueAt(root, path)))}`);
     }

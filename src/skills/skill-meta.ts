@@ -1,5 +1,6 @@
 import type { Locator } from '../config/assert-format.js';
 import { nearKey } from '../config/did-you-mean.js';
+import { ownValue } from '../config/own-key.js';
 import { throwConfigErrors, type ConfigError } from '../config/errors.js';
 
 /** Skill names: lower-case letters, digits and hyphens, 1 to 64 characters (docs/skills.md). */
@@ -33,7 +34,7 @@ export function validateSkillMeta(value: Record<string, unknown>, locate: Locato
   const misspelt = new Set<string>();
   for (const key of Object.keys(value)) {
     if (allowed.includes(key)) continue;
-    const near = HINTS[key] ?? nearKey(key, allowed);
+    const near = ownValue(HINTS, key) ?? nearKey(key, allowed);
     if (near) misspelt.add(near);
     problems.push(locate([key], `unknown key "${key}"${near ? ` (did you mean "${near}"?)` : ''}; a skill takes ${listKeys(allowed)}`, true));
   }

@@ -8,4 +8,11 @@ describe('schema problems in words', () => {
     const long = userSchemaProblems({ type: 'string', maxLength: 3 }, 'abcd');
     expect(long.map((problem) => problem.expected)).toEqual(['expected a string of at most 3 character(s)']);
   });
+
+  it('quotes a user pattern named like an Object.prototype member as the pattern, not as a function', () => {
+    for (const pattern of ['toString', 'constructor']) {
+      const problems = userSchemaProblems({ type: 'string', pattern }, 'x');
+      expect(problems.map((problem) => problem.expected)).toEqual([`expected a string matching ${pattern}, got string "x"`]);
+    }
+  });
 });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { tempDir } from '../helpers/temp-dir.js';
 import { runCli } from './cli.js';
 
@@ -147,5 +149,46 @@ expect:
     const result = await runCli(['run', 'env.scenario.yaml', '--out', 'out', '--reporter', 'table'], dir, { ALLOWED_X: 'yes' });
     expect(result.all).toContain('1 scenario: 1 passed');
     expect(result.exitCode, result.all).toBe(0);
+  });
+});
+
+describe('unknown keys named like Object.prototype members get no hint quoting a function (built CLI)', () => {
+  it('says an llm parameter or a skill key named constructor or toString is unknown, with no JavaScript function as a hint', async () => {
+    const dir = tempDir({
+      'agent.yaml': `id: p-bot
+agent:
+  name: P bot
+  llm: {provider: openai, model: gpt-4.1-mini, parameters: {constructor: 1, toString: 2}}
+`,
+      'my-skill/SKILL.md': '---\nname: my-skill\ndescription: Does things.\nconstructor: 1\ntoString: 2\n---\nBody\n',
+    });
+    const build = await runCli(['validate', 'agent.yaml'], dir);
+    expect(build.exitCode).toBe(2);
+    expect(build.stderr).toMatch(/at agent\.llm\.parameters\.constructor: unknown openai parameter "constructor"; expected one of: temperature, /);
+    expect(build.stderr).toMatch(/at agent\.llm\.parameters\.toString: unknown openai parameter "toString"; expected one of: temperature, /);
+    const skill = await runCli(['validate', 'my-skill'], dir);
+    expect(skill.exitCode).toBe(2);
+    expect(skill.stderr).toMatch(/SKILL\.md:4:1 at constructor: unknown key "constructor"; a skill takes name, description and disable_model_invocation$/m);
+    expect(skill.stderr).toMatch(/SKILL\.md:5:1 at toString: unknown key "toString"; a skill takes name, description and disable_model_invocation$/m);
+    expect(`${build.stderr}${skill.stderr}`).not.toContain('[native code]');
+  });
+});
+
+describe('a report whose stop reason is named like an Object.prototype member (built CLI)', () => {
+  it('merges and shows it as the stop reason it is, with no JavaScript function for words', async () => {
+    const dir = tempDir({
+      'agent.yaml':
+        'id: b\nagent:\n  name: B\n  llm: {provider: scripted, model: s}\n  tools: [{name: finish, description: F., parameters: {type: object}, returns: {done: true}}]\n',
+      'stop.scenario.yaml':
+        'name: stop\nagent: agent.yaml\ninputs: {messages: [{role: user, content: go}]}\nmodel: {script: [{tool_calls: [{name: finish, args: {}}]}, {text: done}]}\nexpect: {terminal_tool: finish, checks: [{output: {contains: nope}}]}\n',
+    });
+    expect((await runCli(['run', 'stop.scenario.yaml', '--out', 'out', '--reporter', 'json'], dir)).exitCode).toBe(1);
+    const file = join(dir, 'out', 'report.json');
+    const report = JSON.parse(readFileSync(file, 'utf8')) as { scenarios: Array<{ test_run: { stop_reason: string } }> };
+    report.scenarios[0].test_run.stop_reason = 'toString';
+    writeFileSync(file, JSON.stringify(report));
+    const merged = await runCli(['merge', 'out/report.json', '--out', 'merged', '--reporter', 'table'], dir);
+    expect(merged.stdout).toContain('Stopped: toString\n');
+    expect(merged.all).not.toContain('[native code]');
   });
 });

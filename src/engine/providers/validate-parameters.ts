@@ -2,6 +2,7 @@ import { assertFormat, type Locator } from '../../config/assert-format.js';
 import { collectConfigErrors, type ConfigError, throwConfigErrors } from '../../config/errors.js';
 import type { PathSegments } from '../../config/source.js';
 import { nearKey } from '../../config/did-you-mean.js';
+import { ownValue } from '../../config/own-key.js';
 import type { LlmSpec } from '../revision/types.js';
 import { EXCLUSIVE_PARAMETERS, EXTRA_KEY, PARAMETER_ALIASES, PARAMETER_SCHEMAS, PARAMETER_SPECS, PROVIDER_OWNED_KEYS } from './parameter-specs.js';
 
@@ -29,7 +30,8 @@ export function validateLlmParameters(
   for (const [key, value] of Object.entries(parameters)) {
     if (key === EXTRA_KEY || refused.includes(key)) continue;
     if (!Object.hasOwn(known, key)) {
-      const alias = PARAMETER_ALIASES[provider]?.[key];
+      const aliases = PARAMETER_ALIASES[provider];
+      const alias = aliases && ownValue(aliases, key);
       const near = nearKey(key, offered);
       const hint = alias && !refused.includes(alias) ? `; ${provider} calls it "${alias}"` : near ? `; did you mean "${near}"?` : '';
       problems.push(

@@ -1,3 +1,4 @@
+import { ownValue } from '../../../config/own-key.js';
 import type { ToolResultMessage } from '../../../engine/model/message.js';
 import type { ScenarioRow } from '../../report/report.js';
 import { agentSpanCalls, isExternalRow } from './agent-span-calls.js';
@@ -96,7 +97,8 @@ function callLines(row: ScenarioRow, width: number): string[] {
   const lines = [`  Tool calls (${calls.length}):`];
   // The abnormal answer is the transcript's last message: the loop stops right after adding it.
   const stop = row.test_run?.stop_reason;
-  const notRun: string | undefined = NOT_RUN_WORDS[stop === 'error' ? (row.error?.type ?? '') : (stop ?? '')];
+  // By own key: a report from another version may hold any stop reason or error type.
+  const notRun = ownValue(NOT_RUN_WORDS, stop === 'error' ? (row.error?.type ?? '') : (stop ?? ''));
   const lastAnswer = row.transcript.length - 1;
   const noResult = noResultWords(row);
   calls.slice(0, CALLS_SHOWN).forEach(({ call, result, message }, index) => {
@@ -151,7 +153,7 @@ function resultOutcome(result: ToolResultMessage): string {
 function stopLine(row: ScenarioRow): string | null {
   const reason = row.test_run?.stop_reason;
   if (!reason) return null;
-  const words = flowStopWords(row, reason) ?? externalStopWords(row, reason) ?? STOP_WORDS[reason];
+  const words = flowStopWords(row, reason) ?? externalStopWords(row, reason) ?? ownValue(STOP_WORDS, reason);
   return `Stopped: ${reason}${words ? ` (${words})` : ''}`;
 }
 
