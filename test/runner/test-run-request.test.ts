@@ -102,6 +102,17 @@ describe('testRun validates its request up front', () => {
     expect(duplicate.path).toBe('script[0].tool_calls[1].id');
   });
 
+  it('a key named __proto__ (as JSON.parse keeps it) is an unknown key at its own path, never skipped nor read as its contents', async () => {
+    const parsed = (json: string) => JSON.parse(json) as Record<string, unknown>;
+    const inputsKey = await refusal({ ...valid, inputs: parsed('{"messages": [{"role": "user", "content": "hi"}], "__proto__": {"context": {"a": 1}}}') });
+    expect(inputsKey.path).toBe('inputs.__proto__');
+    expect(inputsKey.message).toContain('unknown key "__proto__"');
+    expect((await refusal({ ...valid, expectations: parsed('{"__proto__": {"terminal_tool": "finish"}}') })).path).toBe('expectations.__proto__');
+    const scriptKey = await refusal({ ...valid, script: [parsed('{"text": "hi", "__proto__": {"x": 1}}')] });
+    expect(scriptKey.path).toBe('script[0].__proto__');
+    expect(scriptKey.message).not.toContain('"x"');
+  });
+
   it('an approvals.tools name the agent does not have', async () => {
     const error = await refusal({ ...valid, approvals: { default: 'approve', tools: { delet_order: 'deny' } } });
     expect(error.path).toBe('approvals.tools.delet_order');
