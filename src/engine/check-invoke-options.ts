@@ -2,6 +2,7 @@ import { assertFormat, memoryLocator, type Locator } from '../config/assert-form
 import { collectConfigErrors, ConfigError, throwConfigErrors } from '../config/errors.js';
 import { describeValue } from '../config/describe-value.js';
 import { unknownOptionKeys } from '../config/option-keys.js';
+import { ownValue } from '../config/own-key.js';
 import { withoutUndefined } from '../config/without-undefined.js';
 import { checkApprovals } from './permissions/check-approvals.js';
 import { transcriptProblems } from './model/message-problems.js';
@@ -110,7 +111,8 @@ export function checkInvokeOptions(options: unknown, build: AgentBuild, call: Ch
   if (!isObject(options)) at('options', `expected an options object, got ${describeValue(options)}`);
   else {
     for (const [key, value] of Object.entries(options)) {
-      const check = OPTIONS[key];
+      // By own key: `constructor` or `toString` is an unknown option, not a member of Object.prototype.
+      const check = ownValue(OPTIONS, key);
       if (!check) at(`options.${key}`, `unknown option "${key}"; expected one of: ${Object.keys(OPTIONS).join(', ')}`);
       else if (value !== undefined) {
         const problem = check(value);

@@ -68,6 +68,13 @@ describe('invoke checks what a library caller gives it', () => {
     }
   });
 
+  it('refuses an option named like an Object.prototype member as unknown, never a TypeError', async () => {
+    for (const name of ['constructor', 'toString', 'hasOwnProperty']) {
+      const message = await problemOf(invoke(revision, input, { script: [{ text: 'x' }], [name]: 1 } as never));
+      expect(message).toContain(`invoke at options.${name}: unknown option "${name}"`);
+    }
+  });
+
   it('names resume as the caller of a wrong resume option', async () => {
     const message = await problemOf(resume(revision, {} as never, undefined, { scirpt: [] } as never));
     expect(message).toContain('resume at options.scirpt: unknown option "scirpt"');

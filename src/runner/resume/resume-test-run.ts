@@ -90,7 +90,7 @@ function validateResumeRequest(request: unknown): asserts request is ResumeTestR
   };
   const problems: ConfigError[] = [];
   for (const key of Object.keys(given)) {
-    if (!(key in checks)) problems.push(new ConfigError({ file: RESUME_REQUEST, path: key }, unknownKeyMessage(key, Object.keys(checks))));
+    if (!Object.hasOwn(checks, key)) problems.push(new ConfigError({ file: RESUME_REQUEST, path: key }, unknownKeyMessage(key, Object.keys(checks))));
   }
   for (const required of ['run_id', 'decision']) {
     if (given[required] === undefined) problems.push(new ConfigError({ file: RESUME_REQUEST }, `missing required key "${required}"`));

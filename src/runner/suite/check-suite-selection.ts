@@ -68,7 +68,7 @@ export function checkSuiteSelection(selection: unknown): void {
   const locate = memoryLocator(WHERE);
   const problems: ConfigError[] = [];
   for (const key of Object.keys(given)) {
-    if (!(key in FIELDS)) problems.push(locate([key], unknownKeyMessage(key, Object.keys(FIELDS))));
+    if (!Object.hasOwn(FIELDS, key)) problems.push(locate([key], unknownKeyMessage(key, Object.keys(FIELDS))));
   }
   if (given.paths === undefined && given.files === undefined)
     problems.push(new ConfigError({ file: WHERE }, 'missing required key "paths" (an empty list runs the config\'s scenarios)'));

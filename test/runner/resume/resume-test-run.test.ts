@@ -126,6 +126,12 @@ describe('library testRun -> resumeTestRun', () => {
     expect(result).toHaveCalledTool('read_file', { path: 'CHANGELOG.md' });
   });
 
+  it('refuses a key named like an Object.prototype member as unknown, rather than ignoring it', async () => {
+    for (const name of ['constructor', 'toString']) {
+      await expect(resumeTestRun({ run_id: 'r', decision: 'approve', [name]: 1 } as never)).rejects.toThrow(`resumeTestRun at ${name}: unknown key "${name}"`);
+    }
+  });
+
   it('refuses a bad answer with every problem named, and keeps the paused run', async () => {
     const runId = await pause();
     const bad = resumeTestRun({ run_id: runId, decision: 'maybe', timeout_ms: 0, extra: 1 } as never);

@@ -174,6 +174,12 @@ describe('the library suite entry points', () => {
     );
   });
 
+  it('loadSuite refuses a key named like an Object.prototype member as unknown, rather than ignoring it', () => {
+    for (const name of ['constructor', 'toString']) {
+      expect(configErrorOf(() => loadSuite({ paths: ['.'], [name]: 1 } as never)).message).toContain(`loadSuite at ${name}: unknown key "${name}"`);
+    }
+  });
+
   it('loadSuite names the key a misspelt one is near', () => {
     expect(configErrorOf(() => loadSuite({ paths: ['.'], varient: ['x'] } as never)).message).toContain(
       'loadSuite at varient: unknown key "varient" (did you mean "variants"?)',
