@@ -1,3 +1,5 @@
+import { setOwn } from './own-key.js';
+
 /** Words that make a name a secret's name: its value never reaches a span, a report or a log. */
 const SECRET_WORDS = new Set(['token', 'secret', 'password', 'passwd', 'authorization', 'cookie', 'credential', 'credentials', 'apikey', 'bearer']);
 /** Word pairs that do the same (`OPENAI_API_KEY`, `private-key`, `X-Auth-Key`, `Ocp-Apim-Subscription-Key`). */
@@ -196,7 +198,7 @@ export function scrubSecretValues<T>(value: T, secrets: readonly string[]): T {
     if (Array.isArray(item)) return item.map(scrub);
     if (item && typeof item === 'object') {
       const out: Record<string, unknown> = {};
-      for (const [key, inner] of Object.entries(item)) out[scrubText(key)] = scrub(inner);
+      for (const [key, inner] of Object.entries(item)) setOwn(out, scrubText(key), scrub(inner));
       return out;
     }
     return item;

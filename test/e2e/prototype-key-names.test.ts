@@ -192,3 +192,39 @@ describe('a report whose stop reason is named like an Object.prototype member (b
     expect(merged.all).not.toContain('[native code]');
   });
 });
+
+describe('a tool result holding a __proto__ key (built CLI)', () => {
+  it('keeps the key of an http response (its request sent with a credential) for the model, the checks and the flow state', async () => {
+    const dir = tempDir({
+      'agent.yaml': `id: proto-result
+agent:
+  name: Proto result
+  llm: {provider: scripted, model: s}
+  tools:
+    - name: fetch_user
+      description: F.
+      read_only: true
+      parameters: {type: object}
+      http: {method: GET, url: "https://api.test/user", headers: {Authorization: "Bearer tok-0123456789abcdef"}}
+flow:
+  entry_point: get
+  components:
+    - {name: get, type: deterministic_step, tool_name: fetch_user}
+  routers:
+    - {from: get, to: end}
+`,
+      'result.scenario.yaml': `name: result
+agent: agent.yaml
+inputs: {messages: [{role: user, content: go}]}
+mocks: {http: [{method: GET, url: "https://api.test/user", json: {__proto__: {admin: true}, name: ann}}]}
+expect:
+  checks:
+    - tool_returned: {tool: fetch_user, result: {__proto__: {admin: true}, name: ann}, result_mode: exact}
+    - state: {key: "context:get.tool_result.__proto__.admin", equals: true}
+`,
+    });
+    const result = await runCli(['run', 'result.scenario.yaml', '--out', 'out', '--reporter', 'table'], dir);
+    expect(result.all).toContain('1 scenario: 1 passed');
+    expect(result.exitCode, result.all).toBe(0);
+  });
+});

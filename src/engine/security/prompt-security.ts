@@ -1,3 +1,5 @@
+import { setOwn } from '../../config/own-key.js';
+
 /**
  * Prompt security on tool results (docs/formats.md, Tools): tags that could steer the model, such as
  * `<goal>` or `</system>`, are encoded as `&lt;...&gt;` before the model or the state sees them.
@@ -38,8 +40,9 @@ export function createPromptSecurity(tags: readonly string[] = DEFAULT_ENCODED_T
     const path = [...ancestors, value];
     if (Array.isArray(value)) return value.map((item) => sanitize(item, path));
     const out: Record<string, unknown> = {};
-    // Keys too: an object result reaches the model as JSON text, keys included.
-    for (const [key, item] of Object.entries(value)) out[encodeString(key)] = sanitize(item, path);
+    // Keys too: an object result reaches the model as JSON text, keys included. setOwn: a
+    // `__proto__` key of an API's answer is kept as a key, never made the copy's prototype.
+    for (const [key, item] of Object.entries(value)) setOwn(out, encodeString(key), sanitize(item, path));
     return out;
   };
   return { sanitize: (value) => sanitize(value) };
