@@ -228,3 +228,67 @@ expect:
     expect(result.exitCode, result.all).toBe(0);
   });
 });
+
+describe('a __proto__ key in values the engine builds for a call (built CLI)', () => {
+  it('keeps it in a templated http body and header, a chain state, a flow step argument and a schema default', async () => {
+    const dir = tempDir({
+      'agent.yaml': `id: proto-args
+agent:
+  name: Proto args
+  llm: {provider: scripted, model: s}
+  tools:
+    - name: send
+      description: Send.
+      parameters: {type: object, properties: {role: {type: string}}}
+      http:
+        method: POST
+        url: https://api.test/items
+        headers: {__proto__: "{{ args.role }}"}
+        body: {__proto__: {role: "{{ args.role }}"}, ok: 1}
+    - {name: lookup, description: L., read_only: true, parameters: {type: object}, returns: {status: ok}}
+    - name: pipe
+      description: P.
+      read_only: true
+      parameters: {type: object}
+      chain:
+        steps:
+          - {tool: lookup, on_success: {map_outputs: {$: __proto__}}}
+          - {tool: echo, inputs: {text: "{{ __proto__.status }}"}}
+    - name: defaults
+      description: D.
+      read_only: true
+      parameters: {type: object, properties: {__proto__: {type: object, default: {a: 1}}}}
+      http: {method: POST, url: https://api.test/defaults, body: "{{ args }}"}
+flow:
+  entry_point: work
+  components:
+    - {name: work, type: agent, toolset: [send, pipe, defaults]}
+    - {name: step, type: deterministic_step, tool_name: lookup, inputs: [{from: "context:work.final_answer", as: __proto__}]}
+  routers:
+    - {from: work, to: step}
+    - {from: step, to: end}
+`,
+      'args.scenario.yaml': `name: args
+agent: agent.yaml
+inputs: {messages: [{role: user, content: go}]}
+mocks:
+  http:
+    - {method: POST, url: "https://api.test/items", json: {saved: true}}
+    - {method: POST, url: "https://api.test/defaults", json: {saved: true}}
+model:
+  script:
+    - tool_calls: [{name: send, args: {role: admin}}, {name: pipe, args: {}}, {name: defaults, args: {}}]
+    - text: done
+expect:
+  checks:
+    - tool_called: {tool: send, request: {json: {__proto__: {role: admin}, ok: 1}, headers: {__proto__: admin}}}
+    - tool_returned: {tool: pipe, result: {success: true, final_state: {__proto__: {status: ok}}}}
+    - tool_called: {tool: defaults, request: {json: {__proto__: {a: 1}}}}
+    - tool_called: {tool: lookup, args: {__proto__: done}, args_mode: exact}
+`,
+    });
+    const result = await runCli(['run', 'args.scenario.yaml', '--out', 'out', '--reporter', 'table'], dir);
+    expect(result.all).toContain('1 scenario: 1 passed');
+    expect(result.exitCode, result.all).toBe(0);
+  });
+});

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Tracer } from '@opentelemetry/api';
 import { RunError } from '../../config/errors.js';
+import { setOwn } from '../../config/own-key.js';
 import { ATTR, SPAN } from '../../spans/conventions.js';
 import type { ChainSpec, ChainStepSpec } from '../revision/types.js';
 import { throwIfRunAborted } from '../run-aborted.js';
@@ -166,12 +167,13 @@ function stateLookup(state: Record<string, unknown>): TemplateLookup {
  */
 function mapOutputs(step: ChainStepSpec, label: string, result: unknown, state: Record<string, unknown>): string | undefined {
   for (const [source, target] of Object.entries(step.on_success?.map_outputs ?? {})) {
+    // setOwn: a `__proto__` target is a state key like any other, never the state's prototype.
     if (source === '$') {
-      state[target] = result;
+      setOwn(state, target, result);
       continue;
     }
     try {
-      state[target] = resolveTemplatePath(
+      const value = resolveTemplatePath(
         source,
         (name) =>
           result !== null && typeof result === 'object' && Object.hasOwn(result, name)
@@ -179,6 +181,7 @@ function mapOutputs(step: ChainStepSpec, label: string, result: unknown, state: 
             : { found: false },
         `${label}.on_success.map_outputs`,
       );
+      setOwn(state, target, value);
     } catch (error) {
       if (!(error instanceof RunError)) throw error;
       return `step ${label} (${step.tool}): map_outputs names "${source}", which the result does not have (use "$" for the whole result)`;

@@ -1,3 +1,4 @@
+import { setOwn } from '../../config/own-key.js';
 import { resolveTemplatePath, type TemplateLookup } from './template-path.js';
 
 export { lookupIn, resolveTemplatePath, type LookupResult, type TemplateLookup } from './template-path.js';
@@ -33,7 +34,7 @@ export function interpolate(value: unknown, lookup: TemplateLookup, where?: stri
   if (Array.isArray(value)) return value.map((item) => interpolate(item, lookup, where, options));
   if (isPlainObject(value)) {
     const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[key] = interpolate(item, lookup, where, options);
+    for (const [key, item] of Object.entries(value)) setOwn(out, key, interpolate(item, lookup, where, options));
     return out;
   }
   return value;

@@ -1,3 +1,4 @@
+import { setOwn } from '../../config/own-key.js';
 /**
  * Fills omitted arguments from the `default`s of a tool's `parameters` schema, so every tool
  * kind (http templates, commands, chains, plans, built-ins) sees the value the schema promises.
@@ -10,7 +11,7 @@ export function withSchemaDefaults(schema: unknown, args: Record<string, unknown
   let out: Record<string, unknown> | undefined;
   const set = (key: string, value: unknown) => {
     out ??= { ...args };
-    out[key] = value;
+    setOwn(out, key, value);
   };
   for (const [key, property] of Object.entries(properties)) {
     if (!isRecord(property)) continue;

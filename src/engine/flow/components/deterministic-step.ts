@@ -1,3 +1,4 @@
+import { setOwn } from '../../../config/own-key.js';
 import { toolAnswer } from '../../checkpoint/resume-decision.js';
 import { markFailed } from '../../with-span.js';
 import { failureMessage, isFailedCall } from '../../tools/failed-call.js';
@@ -16,7 +17,7 @@ export async function runDeterministicStep(context: ComponentContext): Promise<C
   const { component, run, env } = context;
   const tool = component.tool_name as string;
   const args: Record<string, unknown> = {};
-  for (const { key, value } of readInputs(run.flow, component.inputs ?? [], `component "${component.name}"`)) args[key.name] = value;
+  for (const { key, value } of readInputs(run.flow, component.inputs ?? [], `component "${component.name}"`)) setOwn(args, key.name, value);
   const callId = interactionId(context);
   const call = await env.loopSetup.caller.call({
     name: tool,

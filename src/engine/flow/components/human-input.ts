@@ -1,3 +1,4 @@
+import { setOwn } from '../../../config/own-key.js';
 import { humanAnswer } from '../../checkpoint/resume-decision.js';
 import { ATTR } from '../../../spans/conventions.js';
 import { policyAnswer } from '../../permissions/approval-policy.js';
@@ -14,7 +15,7 @@ import { interactionId, type ComponentContext, type ComponentOutcome } from './c
 export async function runHumanInput(context: ComponentContext): Promise<ComponentOutcome> {
   const { component, run, env } = context;
   const shown: Record<string, unknown> = {};
-  for (const { key, value } of readInputs(run.flow, component.inputs ?? [], `component "${component.name}"`)) shown[key.name] = value;
+  for (const { key, value } of readInputs(run.flow, component.inputs ?? [], `component "${component.name}"`)) setOwn(shown, key.name, value);
   const given = context.decision ?? policyAnswer(env.approvals, component.name);
   if (given === undefined) {
     context.span.setAttribute(ATTR.humanInputDecision, 'pending');

@@ -1,3 +1,4 @@
+import { setOwn } from '../../../config/own-key.js';
 import { createPlanTool } from '../../plan/plan-tool.js';
 import type { PlanSpec } from '../../revision/types.js';
 import { failureMessage, isFailedCall } from '../../tools/failed-call.js';
@@ -16,7 +17,7 @@ import { interactionId, type ComponentContext, type ComponentOutcome } from './c
 export async function runPlanComponent(context: ComponentContext): Promise<ComponentOutcome> {
   const { component, run, env } = context;
   const inputs: Record<string, unknown> = {};
-  for (const { key, value } of readInputs(run.flow, component.inputs ?? [], `component "${component.name}"`)) inputs[key.name] = value;
+  for (const { key, value } of readInputs(run.flow, component.inputs ?? [], `component "${component.name}"`)) setOwn(inputs, key.name, value);
   const tool = createPlanTool({ name: component.name, plan: component.plan as PlanSpec });
   const call = await env.loopSetup.caller.callComposite(tool, {
     name: component.name,

@@ -1,3 +1,4 @@
+import { setOwn } from '../../../config/own-key.js';
 import { isSecretHeaderName, scrubSecretValues } from '../../../config/redact.js';
 import { REDACTED, scrubCredentialShapes } from '../../../config/redactor.js';
 import { ATTR } from '../../../spans/conventions.js';
@@ -21,7 +22,7 @@ export interface SentRequest {
  */
 export function httpRequestAttributes(request: SentRequest, secrets: readonly string[], status?: number): Record<string, string | number> {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) headers[name] = isSecretHeaderName(name) ? REDACTED : scrubSecretValues(value, secrets);
+  for (const [name, value] of Object.entries(request.headers)) setOwn(headers, name, isSecretHeaderName(name) ? REDACTED : scrubSecretValues(value, secrets));
   const attributes: Record<string, string | number> = {
     [ATTR.httpRequestMethod]: request.method,
     [ATTR.urlFull]: scrubCredentialShapes(scrubSecretValues(request.url, secrets)),

@@ -1,6 +1,7 @@
 import { engineFetch } from '../../engine-fetch.js';
 import { describeFetchError } from '../../fetch-error.js';
 import { ToolError } from '../../../config/errors.js';
+import { setOwn } from '../../../config/own-key.js';
 import { scrubSecretValues, secretHeaderValues, secretUrlValues } from '../../../config/redact.js';
 import type { HttpSpec, ToolSpec } from '../../revision/types.js';
 import { unsendableHeaderValue } from '../../template/filled-header.js';
@@ -44,7 +45,7 @@ function prepare(name: string, http: HttpSpec, args: Record<string, unknown>): P
   const url = urlFromArgs(name, http.url, args);
   const headers: Record<string, string> = {};
   for (const [key, value] of Object.entries(http.headers ?? {})) {
-    headers[key] = stringifyValue(templateFromArgs(name, value, args, `http.headers.${key}`));
+    setOwn(headers, key, stringifyValue(templateFromArgs(name, value, args, `http.headers.${key}`)));
     // An argument with a line break would make fetch throw, quoting the whole value.
     const unsendable = unsendableHeaderValue(value, headers[key]);
     if (unsendable) throw new ToolError(name, `tool ${name}: http.headers.${key} ${unsendable}`, 'INVALID_HEADER');
