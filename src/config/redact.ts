@@ -109,7 +109,7 @@ export function redactSecrets<T>(value: T): T {
   if (Array.isArray(value)) return value.map(redactSecrets) as T;
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[key] = isSecretName(key) ? '[redacted]' : redactSecrets(item);
+    for (const [key, item] of Object.entries(value)) setOwn(out, key, isSecretName(key) ? '[redacted]' : redactSecrets(item));
     return out as T;
   }
   return value;

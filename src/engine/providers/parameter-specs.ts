@@ -1,3 +1,4 @@
+import { setOwn } from '../../config/own-key.js';
 import type { ProviderName } from '../revision/types.js';
 
 /** The one pass-through place: `parameters.extra` is merged into the request body as is. */
@@ -158,7 +159,7 @@ export function bodyParameters(parameters: Readonly<Record<string, unknown>>, ow
   const { [EXTRA_KEY]: extra, ...known } = parameters;
   for (const [key, value] of Object.entries({ ...known, ...(isRecord(extra) ? extra : {}) })) {
     // Validation refuses these; a host that builds a request by hand still cannot replace them.
-    if (!owned.includes(key)) out[key] = value;
+    if (!owned.includes(key)) setOwn(out, key, value);
   }
   return out;
 }

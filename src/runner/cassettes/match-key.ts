@@ -1,3 +1,4 @@
+import { setOwn } from '../../config/own-key.js';
 import type { ProviderEntry } from '../../engine/providers/provider-entry.js';
 import { PROVIDERS } from '../../engine/providers/registry.js';
 import type { MatchKey, RecordedRequest } from './cassette.js';
@@ -24,7 +25,7 @@ export function matchKey(request: RecordedRequest): MatchKey {
   if ('tools' in body) key.tools = Array.isArray(body.tools) ? body.tools.map(normaliseTool) : body.tools;
   const owned = new Set(['model', 'tools', fields.system, fields.messages]);
   const parameters: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(body)) if (!owned.has(name)) parameters[name] = value;
+  for (const [name, value] of Object.entries(body)) if (!owned.has(name)) setOwn(parameters, name, value);
   key.parameters = parameters;
   return key;
 }

@@ -126,6 +126,25 @@ describe('cassettes: record then replay', () => {
     expect(live.seen.length).toBe(before);
   });
 
+  it('sends, records, shows and matches a __proto__ key of parameters.extra as a key', async () => {
+    const { dir, cassettes, provider: live } = await setUp();
+    const withExtra = agentYaml(live.origin).replace('parameters: {temperature: 0}', 'parameters: {temperature: 0, extra: {__proto__: {mode: strict}}}');
+    writeFileSync(join(dir, 'agent.yaml'), withExtra);
+    const [recorded] = await runShopSuite(dir, { mode: 'record', dir: cassettes });
+    expect(recorded.status, recorded.reason).toBe('pass');
+    expect(live.seen[0].body).toContain('"__proto__":{"mode":"strict"}');
+    expect(JSON.stringify(recorded.test_run?.resolved?.parameters)).toBe('{"temperature":0,"extra":{"__proto__":{"mode":"strict"}}}');
+    expect(JSON.stringify(readCassette(cassettePath(cassettes, ID, 'base', 0)).interactions[0].match_key.parameters)).toBe(
+      '{"temperature":0,"__proto__":{"mode":"strict"}}',
+    );
+    const before = live.seen.length;
+    writeFileSync(join(dir, 'agent.yaml'), agentYaml(live.origin));
+    const [row] = await runShopSuite(dir, { mode: 'replay', dir: cassettes });
+    expect(row.error?.type, row.error?.message).toBe('CASSETTE_DRIFT');
+    expect(row.error?.message).toContain('parameters.__proto__ differs from the closest recorded request');
+    expect(live.seen.length).toBe(before);
+  });
+
   it('fails a replay without a cassette with CASSETTE_MISSING and sends nothing', async () => {
     const { dir, cassettes, provider: live } = await setUp();
     const [row] = await runShopSuite(dir, { mode: 'replay', dir: cassettes });
