@@ -1,5 +1,6 @@
 import { isSecretQueryName, MIN_SCRUBBED_LENGTH } from './redact.js';
 import { compileHarnessRegex } from './safe-regex.js';
+import { setOwn } from './own-key.js';
 
 /** What stands in for a secret in every output. */
 export const REDACTED = '[redacted]';
@@ -135,9 +136,10 @@ export class Redactor {
           const next = scrub(inner);
           if (!out && (scrubbedKey !== key || next !== inner)) {
             out = {};
-            for (let j = 0; j < i; j++) out[keys[j]] = record[keys[j]];
+            // setOwn: a `__proto__` key (a model's argument, an API's answer) is copied as a key.
+            for (let j = 0; j < i; j++) setOwn(out, keys[j], record[keys[j]]);
           }
-          if (out) out[scrubbedKey] = next;
+          if (out) setOwn(out, scrubbedKey, next);
         }
         return out ?? item;
       }

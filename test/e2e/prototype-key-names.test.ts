@@ -292,3 +292,24 @@ expect:
     expect(result.exitCode, result.all).toBe(0);
   });
 });
+
+describe('secret scrubbing of an object with a __proto__ key (built CLI)', () => {
+  it('keeps the key in report.json when a secret beside it is redacted', async () => {
+    const dir = tempDir({
+      'agent.yaml':
+        'id: r\nagent:\n  name: R\n  llm: {provider: scripted, model: s}\n  tools: [{name: finish, description: F., parameters: {type: object}, returns: {done: true}}]\n',
+      'r.scenario.yaml': `name: r
+agent: agent.yaml
+inputs: {messages: [{role: user, content: go}]}
+model: {script: [{tool_calls: [{name: finish, args: {__proto__: {x: 1}, key: "pass secretvalue12345 on"}}]}, {text: done}]}
+expect: {terminal_tool: finish}
+`,
+    });
+    const result = await runCli(['run', 'r.scenario.yaml', '--out', 'out', '--reporter', 'json'], dir, { SHOP_TOKEN: 'secretvalue12345' });
+    expect(result.exitCode, result.all).toBe(0);
+    const text = readFileSync(join(dir, 'out', 'report.json'), 'utf8');
+    expect(text).not.toContain('secretvalue12345');
+    const report = JSON.parse(text) as { scenarios: Array<{ transcript: Array<{ tool_calls?: Array<{ input: unknown }> }> }> };
+    expect(JSON.stringify(report.scenarios[0].transcript[1].tool_calls?.[0].input)).toBe('{"__proto__":{"x":1},"key":"pass [redacted] on"}');
+  });
+});
