@@ -1,3 +1,4 @@
+import { setOwn } from '../config/own-key.js';
 import { OtlpDecodeError } from './otlp-decode-error.js';
 import type { OtlpAnyValue, OtlpAttribute, OtlpSpan } from './otlp-trace-request.js';
 import type { AttributeValue, SpanRecord } from './span-record.js';
@@ -89,7 +90,8 @@ function attributesOf(value: unknown, path: string): Record<string, AttributeVal
   arrayAt(value, path).forEach((entry, i) => {
     if (!isObject(entry) || typeof entry.key !== 'string') throw new OtlpDecodeError('expected {key, value}', `${path}[${i}]`);
     const plain = plainValue((entry as unknown as OtlpAttribute).value, `${path}[${i}].value`);
-    if (plain !== undefined) out[entry.key] = plain;
+    // setOwn: an exporter's attribute named `__proto__` is an attribute, never the object's prototype.
+    if (plain !== undefined) setOwn(out, entry.key, plain);
   });
   return out;
 }

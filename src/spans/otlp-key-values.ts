@@ -1,4 +1,5 @@
 import { ConfigError } from '../config/errors.js';
+import { setOwn } from '../config/own-key.js';
 
 /**
  * Parses `key1=value1,key2=value2` with percent-encoded values, the form the OpenTelemetry
@@ -19,7 +20,7 @@ export function parseKeyValueList(raw: string | undefined, source: string, valid
     } catch {
       throw new ConfigError({ file: source }, `entry ${index + 1} ("${key}") has a malformed percent-encoded value`);
     }
-    out[key] = value;
+    setOwn(out, key, value);
   });
   return out;
 }

@@ -27,6 +27,32 @@ const span = (name: string, attributes: SpanRecord['attributes'], extra: Partial
 });
 
 describe('mapping external spans', () => {
+  it('keeps an attribute named __proto__ of an exported span as an attribute', () => {
+    const attribute = (key: string, value: unknown) => ({ key, value });
+    const body = {
+      resourceSpans: [
+        {
+          scopeSpans: [
+            {
+              spans: [
+                {
+                  traceId: 'a'.repeat(32),
+                  spanId: 'b'.repeat(16),
+                  name: 'step',
+                  attributes: [attribute('__proto__', { arrayValue: { values: [{ stringValue: 'x' }] } }), attribute('constructor', { stringValue: 'c' })],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    const [record] = decodeTraceRequest(body).map((decoded) => decoded.record);
+    expect(Object.getPrototypeOf(record.attributes)).toBe(Object.prototype);
+    expect(JSON.stringify(record.attributes)).toBe('{"__proto__":["x"],"constructor":"c"}');
+    expect(JSON.stringify(mapExternalSpan(record).attributes)).toContain('"__proto__":["x"],"constructor":"c"');
+  });
+
   it('maps the AI SDK ai.toolCall spans of a real run to execute_tool spans, a thrown tool as an error', () => {
     const mapped = capturedAiSdkSpans().map(mapExternalSpan);
     const tools = mapped.filter((s) => s.attributes['gen_ai.operation.name'] === 'execute_tool');

@@ -33,6 +33,12 @@ describe('resolveOtlpTarget', () => {
     expect(target?.timeoutMillis).toBe(2500);
   });
 
+  it('keeps a resource attribute or header named __proto__ as a key', () => {
+    const target = resolveOtlpTarget('http://h:4318', { OTEL_RESOURCE_ATTRIBUTES: '__proto__=x,team=a', OTEL_EXPORTER_OTLP_HEADERS: '__proto__=y' });
+    expect(JSON.stringify(target?.resource)).toBe('{"__proto__":"x","team":"a"}');
+    expect(JSON.stringify(target?.headers)).toBe('{"__proto__":"y"}');
+  });
+
   it('lets the traces variable win over the general one for the timeout and the protocol, as docs/otlp-export.md says', () => {
     const env = {
       OTEL_EXPORTER_OTLP_TIMEOUT: '500',
