@@ -64,6 +64,14 @@ describe('agentcheck resume refuses a damaged checkpoint file (built CLI)', () =
     expect(result.stderr).toContain(`${file} at approvals.tools.nope: "nope" names no tool of the agent`);
   });
 
+  it('a secret named like an Object.prototype member, as a variable that is not set', async () => {
+    const { dir, runId, file } = await paused();
+    editCheckpoint(file, (saved) => (saved.secrets = { constructor: { salt: 'ab', scrypt: '0'.repeat(64) } }));
+    const result = await resume(dir, runId, 'out/spans.jsonl');
+    expectRefused(result, file);
+    expect(result.stderr).toContain(`${file} at secrets.constructor: the paused run holds the value of the secret variable constructor, which is not set here`);
+  });
+
   it('a JSON syntax error, at its line and column', async () => {
     const { dir, runId, file } = await paused();
     const text = readFileSync(file, 'utf8');

@@ -1,5 +1,6 @@
 import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 import { ConfigError } from '../../config/errors.js';
+import { ownValue } from '../../config/own-key.js';
 import { isSecretVariable, MIN_SCRUBBED_LENGTH } from '../../config/redact.js';
 import { secretForms, uriSpellings } from '../../config/redactor.js';
 import { formatPath, type PathSegments } from '../../config/source.js';
@@ -69,7 +70,8 @@ export function restoreSecrets<T>(value: T, given: unknown, env: Env, file: stri
   const secrets = checkReferences(given, file);
   const values = new Map<string, string>();
   for (const [name, reference] of Object.entries(secrets)) {
-    const secret = env[name];
+    // A variable that is set: a name from the file such as `constructor` is none unless the environment has it.
+    const secret = ownValue(env, name);
     if (!secret) {
       throw new ConfigError(
         { file, path: `secrets.${name}` },
