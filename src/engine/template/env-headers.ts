@@ -1,4 +1,5 @@
 import { RunError } from '../../config/errors.js';
+import { setOwn } from '../../config/own-key.js';
 import { unsendableHeaderValue } from './filled-header.js';
 import { definedEnv, fillEnvValue } from './env-values.js';
 
@@ -26,8 +27,9 @@ export function fillEnvHeaders(
   const defined = definedEnv(env);
   const filled: Record<string, string> = {};
   for (const [header, value] of Object.entries(headers)) {
-    filled[header] = fillEnvValue(value, defined, site.where(header), site.code);
-    const unsendable = unsendableHeaderValue(value, filled[header]);
+    const text = fillEnvValue(value, defined, site.where(header), site.code);
+    setOwn(filled, header, text);
+    const unsendable = unsendableHeaderValue(value, text);
     if (unsendable) throw new RunError(site.unsendableCode ?? site.code, `${site.where(header)} ${unsendable}`);
   }
   return filled;

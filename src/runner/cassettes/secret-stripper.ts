@@ -1,3 +1,4 @@
+import { setOwn } from '../../config/own-key.js';
 import { secretForms, uriSpellings } from '../../config/redactor.js';
 import { isKnownSecretHeader, isSecretName, isSecretHeaderName, isSecretQueryName, isSecretVariable, MIN_SCRUBBED_LENGTH } from '../../config/redact.js';
 
@@ -44,7 +45,7 @@ export class SecretStripper {
         if (token) this.learn(token, min);
         continue;
       }
-      if (!drop.has(name)) out[name] = this.text(value);
+      if (!drop.has(name)) setOwn(out, name, this.text(value));
     }
     return out;
   }

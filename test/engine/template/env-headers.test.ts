@@ -21,6 +21,11 @@ describe('fillEnvHeaders', () => {
     });
   });
 
+  it('keeps a header named __proto__ (as YAML and JSON give it) as a header', () => {
+    const filled = fillEnvHeaders(JSON.parse('{"__proto__": "{{ env.MODE }}", "X-Mode": "test"}') as Record<string, string>, { MODE: 'a' }, site);
+    expect(JSON.stringify(filled)).toBe('{"__proto__":"a","X-Mode":"test"}');
+  });
+
   it('names an unset variable and suggests a close name, never listing the environment', () => {
     const env = { API_TOKEN: 'x', HOME: '/home/me', OTHER_SECRET_NAME: 'y', PATH: '/bin', UNDEFINED_ONE: undefined };
     const error = failure(() => fillEnvHeaders({ Authorization: 'Bearer {{ env.API_TOKN }}' }, env, site));

@@ -64,6 +64,10 @@ describe('secret stripping', () => {
     expect(stripper.text('149000 tokens left')).toBe('149000 tokens left');
   });
 
+  it('keeps a header named __proto__ as a header', () => {
+    expect(JSON.stringify(new SecretStripper().headers(new Headers([['__proto__', 'x']])))).toBe('{"__proto__":"x"}');
+  });
+
   it('drops and keeps the headers docs/cassettes.md names as it says', () => {
     const doc = readFileSync(join(import.meta.dirname, '../../../docs/cassettes.md'), 'utf8').replace(/\s+/g, ' ');
     const examples = /\(`(x-[a-z-]+)` and `(x-[a-z-]+)` are dropped; `(x-[a-z-]+)`, [^)]*is kept/.exec(doc);
