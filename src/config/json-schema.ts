@@ -24,13 +24,14 @@ export type UserSchemaKind = 'plain' | 'tool' | 'params';
 /**
  * One Ajv per kind for user-supplied schemas. Neither checks schemas against the meta-schema
  * itself: userSchemaProblem does that first, with the build's precompiled meta-schema
- * validator, so start-up skips compiling it.
+ * validator, so start-up skips compiling it. ownProperties: a property named `constructor` or
+ * `toString` is present only when the value has it, never read from Object.prototype.
  */
 const USER_AJV_OPTIONS: Record<UserSchemaKind, object> = {
-  plain: { strict: false, allErrors: false, validateFormats: false, verbose: true, validateSchema: false },
+  plain: { strict: false, allErrors: false, validateFormats: false, verbose: true, validateSchema: false, ownProperties: true },
   // No logger: an unknown format is ignored without a warning on stderr.
-  tool: { strict: false, allErrors: false, validateFormats: true, logger: false, verbose: true, validateSchema: false },
-  params: { strict: false, allErrors: true, validateFormats: false, verbose: true, validateSchema: false },
+  tool: { strict: false, allErrors: false, validateFormats: true, logger: false, verbose: true, validateSchema: false, ownProperties: true },
+  params: { strict: false, allErrors: true, validateFormats: false, verbose: true, validateSchema: false, ownProperties: true },
 };
 // What keys the schema cache: the options, and for tools how formats are checked.
 const USER_CACHE_OPTIONS: Record<UserSchemaKind, object> = {

@@ -15,4 +15,14 @@ describe('schema problems in words', () => {
       expect(problems.map((problem) => problem.expected)).toEqual([`expected a string matching ${pattern}, got string "x"`]);
     }
   });
+
+  it("reads only the value's own properties: an absent constructor is absent, a required toString missing", () => {
+    const schema = JSON.parse(
+      '{"type": "object", "properties": {"constructor": {"type": "string"}, "toString": {"type": "string"}}, "required": ["toString"]}',
+    ) as object;
+    for (const kind of ['plain', 'tool', 'params'] as const) {
+      expect(userSchemaProblems(schema, { toString: 'x' }, kind)).toEqual([]);
+      expect(userSchemaProblems(schema, {}, kind).map((problem) => problem.expected)).toEqual(['missing required key "toString"']);
+    }
+  });
 });

@@ -313,3 +313,31 @@ expect: {terminal_tool: finish}
     expect(JSON.stringify(report.scenarios[0].transcript[1].tool_calls?.[0].input)).toBe('{"__proto__":{"x":1},"key":"pass [redacted] on"}');
   });
 });
+
+describe('tool parameters named like Object.prototype members (built CLI)', () => {
+  it('accepts a call without an optional constructor argument and refuses one without a required toString, never crashing', async () => {
+    const dir = tempDir({
+      'agent.yaml': `id: ajv-bot
+agent:
+  name: Ajv bot
+  llm: {provider: scripted, model: s}
+  tools:
+    - {name: opt, description: O., read_only: true, parameters: {type: object, properties: {constructor: {type: string}}}, returns: {ok: true}}
+    - {name: req, description: R., read_only: true, parameters: {type: object, properties: {toString: {type: string}}, required: [toString]}, returns: {ok: true}}
+`,
+      'script.yaml': '- tool_calls: [{name: opt, args: {}}, {name: req, args: {}}]\n- text: done\n',
+    });
+    const run = await runCli(['test-run', '--agent', 'agent.yaml', '--message', 'go', '--script', 'script.yaml', '--spans', 'spans.jsonl', '--json'], dir);
+    const result = JSON.parse(run.stdout) as { stop_reason: string; tools: Array<{ name: string; called: number; errors: number }> };
+    expect(result.stop_reason, run.all).toBe('end_turn');
+    expect(result.tools).toEqual([
+      expect.objectContaining({ name: 'opt', called: 1, errors: 0 }),
+      expect.objectContaining({ name: 'req', called: 1, errors: 1 }),
+    ]);
+    const messages = readFileSync(join(dir, 'spans.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { status_message?: string }).status_message);
+    expect(messages).toContainEqual(expect.stringContaining('Invalid arguments for req: (arguments): missing required key "toString"'));
+  });
+});
