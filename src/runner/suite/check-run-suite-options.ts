@@ -120,17 +120,21 @@ export function checkRunSuiteArguments(plan: unknown, options: unknown): void {
  * else a ConfigError at keepRow naming the row, never a TypeError from the report built later.
  */
 export function checkKeptRow(kept: unknown, row: ScenarioRow, index: number): void {
-  if (
-    isObject(kept) &&
-    typeof kept.id === 'string' &&
-    typeof kept.variant === 'string' &&
-    Number.isInteger(kept.repeat) &&
-    ROW_STATUSES.includes(kept.status as never)
-  ) {
-    return;
-  }
+  const problem = keptRowProblem(kept, row);
+  if (problem === undefined) return;
   throw new ConfigError(
     { file: FILE, path: 'keepRow' },
-    `expected a function (row, index) returning the row to keep (the row itself, or a row in its place with its id, variant, repeat and status: ${ROW_STATUSES.join(', ')}), but for row ${index} (${row.id} [${row.variant}]) it returned ${describeValue(kept)}`,
+    `expected a function (row, index) returning the row to keep (the row itself, or a row in its place with its id, variant, repeat and a status: ${ROW_STATUSES.join(', ')}), but for row ${index} (${row.id} [${row.variant}] #${row.repeat}) ${problem}`,
   );
+}
+
+/** What is wrong with a kept row: another row's id, variant or repeat would misplace it in the report. */
+function keptRowProblem(kept: unknown, row: ScenarioRow): string | undefined {
+  if (kept instanceof Promise) return 'it returned a Promise (keepRow runs synchronously: return the row itself)';
+  if (!isObject(kept)) return `it returned ${describeValue(kept)}`;
+  for (const key of ['id', 'variant', 'repeat'] as const) {
+    if (kept[key] !== row[key]) return `it returned a row with ${key} ${describeValue(kept[key])}, not the row's ${describeValue(row[key])}`;
+  }
+  if (!ROW_STATUSES.includes(kept.status as never)) return `it returned a row with status ${describeValue(kept.status)}`;
+  return undefined;
 }

@@ -246,12 +246,19 @@ describe('the library suite entry points', () => {
       expect.objectContaining({
         code: 'CONFIG_INVALID',
         message:
-          'runSuite options at keepRow: expected a function (row, index) returning the row to keep (the row itself, or a row in its place with its id, variant, repeat and status: pass, fail, error, not_run, skipped), but for row 0 (a.scenario.yaml#a [base]) it returned nothing',
+          'runSuite options at keepRow: expected a function (row, index) returning the row to keep (the row itself, or a row in its place with its id, variant, repeat and a status: pass, fail, error, not_run, skipped), but for row 0 (a.scenario.yaml#a [base] #0) it returned nothing',
       }),
     );
     expect(calls).toBe(1);
     await expect(runSuite(loadSuite({ paths: [dir] }, dir), { keepRow: (row) => ({ ...row, status: 'passed' }) as never })).rejects.toThrow(
-      /at keepRow: .* but for row \d \([abc]\.scenario\.yaml#[abc] \[base\]\) it returned an object/,
+      /at keepRow: .* but for row \d \([abc]\.scenario\.yaml#[abc] \[base\] #0\) it returned a row with status string "passed"/,
+    );
+    // Another row's place: the report would list the wrong id, variant or repeat.
+    await expect(runSuite(loadSuite({ paths: [dir] }, dir), { keepRow: (row) => ({ ...row, id: 'x', repeat: 99 }) })).rejects.toThrow(
+      /for row \d \([abc]\.scenario\.yaml#[abc] \[base\] #0\) it returned a row with id string "x", not the row's string "[abc]\.scenario\.yaml#[abc]"/,
+    );
+    await expect(runSuite(loadSuite({ paths: [dir] }, dir), { keepRow: (row) => Promise.resolve(row) as never })).rejects.toThrow(
+      'it returned a Promise (keepRow runs synchronously: return the row itself)',
     );
     await expect(
       runSuite(loadSuite({ paths: [dir] }, dir), {
