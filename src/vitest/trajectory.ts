@@ -1,6 +1,7 @@
 import { describeValue } from '../config/describe-value.js';
 import { ConfigError, throwConfigErrors } from '../config/errors.js';
 import type { SpanRecord } from '../spans/span-record.js';
+import type { CallOutcome } from '../verdicts/evidence-types.js';
 import { buildEvidence, visibleCalls } from '../verdicts/index.js';
 import { show } from '../verdicts/describe.js';
 
@@ -68,6 +69,8 @@ function showArgs(args: unknown): string {
 }
 
 const CALL_SHAPE = 'a tool call {name, args, outcome, error}';
+/** A call's outcomes (CallOutcome, docs/verdicts.md). */
+const OUTCOMES: readonly CallOutcome[] = ['ok', 'error', 'denied', 'pending'];
 const TOOL_SHAPE = 'a tool {name, called}';
 
 /** What is wrong with formatTrajectory's arguments, each at its own path (`calls[0].name`). */
@@ -81,8 +84,9 @@ function trajectoryArgumentProblems(calls: unknown, digest: unknown): ConfigErro
       const path = `calls[${index}]`;
       if (!isRecord(call)) return at(path, `expected ${CALL_SHAPE}, got ${describeValue(call)}`);
       if (typeof call.name !== 'string') at(`${path}.name`, `expected the tool's name (a string), got ${describeValue(call.name)}`);
-      if (typeof call.outcome !== 'string') at(`${path}.outcome`, `expected ok, error, denied or pending, got ${describeValue(call.outcome)}`);
-      if (call.error !== null && typeof call.error !== 'string')
+      if (!OUTCOMES.includes(call.outcome as never)) at(`${path}.outcome`, `expected ${OUTCOMES.join(', ')}, got ${describeValue(call.outcome)}`);
+      // No error (undefined) reads as none, as null does.
+      if (call.error !== null && call.error !== undefined && typeof call.error !== 'string')
         at(`${path}.error`, `expected the error type (a string) or null, got ${describeValue(call.error)}`);
     });
   }

@@ -213,9 +213,16 @@ describe('formatTrajectory', () => {
     );
     expect(configErrorOf(() => formatTrajectory([{}] as never)).message.split('\n')).toEqual([
       "formatTrajectory at calls[0].name: expected the tool's name (a string), got nothing",
-      'formatTrajectory at calls[0].outcome: expected ok, error, denied or pending, got nothing',
-      'formatTrajectory at calls[0].error: expected the error type (a string) or null, got nothing',
+      'formatTrajectory at calls[0].outcome: expected ok, error, denied, pending, got nothing',
     ]);
+    // An outcome a call never has is refused too, not printed; no error at all reads as none.
+    expect(configErrorOf(() => formatTrajectory([{ name: 'a', args: {}, outcome: 'weird', error: null }] as never)).message).toBe(
+      'formatTrajectory at calls[0].outcome: expected ok, error, denied, pending, got string "weird"',
+    );
+    expect(formatTrajectory([{ name: 'a', args: {}, outcome: 'ok' }] as never)).toContain('1. a {} -> ok');
+    expect(configErrorOf(() => formatTrajectory([{ name: 'a', args: {}, outcome: 'ok', error: 5 }] as never)).message).toBe(
+      'formatTrajectory at calls[0].error: expected the error type (a string) or null, got number 5',
+    );
     expect(configErrorOf(() => formatTrajectory([null] as never)).message).toBe(
       'formatTrajectory at calls[0]: expected a tool call {name, args, outcome, error}, got null',
     );
