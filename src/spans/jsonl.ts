@@ -14,10 +14,17 @@ export function spansToJsonl(spans: readonly SpanRecord[]): string {
   // check querySpans scans with (a few field reads beside the JSON.stringify that dominates).
   if (!Array.isArray(spans)) throw notSpanList(spans);
   let out = '';
-  for (let index = 0; index < spans.length; index++) {
-    const span = spans[index];
-    if (!isSpanRecord(span)) throw notSpanList(spans);
-    out += `${JSON.stringify(span)}\n`;
+  let index = 0;
+  try {
+    for (; index < spans.length; index++) {
+      const span = spans[index];
+      if (!isSpanRecord(span)) throw notSpanList(spans);
+      out += `${JSON.stringify(span)}\n`;
+    }
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    // A value JSON has no form for (a BigInt, a cycle) inside an attribute.
+    throw new ConfigError({ file: 'spansToJsonl', path: `spans[${index}]` }, `cannot be written as JSON: ${(error as Error).message}`);
   }
   return out;
 }

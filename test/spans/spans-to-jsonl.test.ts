@@ -35,5 +35,14 @@ describe('spansToJsonl', () => {
     expect(configErrorOf(() => spansToJsonl([{ ...span, attributes: null }] as never)).message).toBe(
       "spansToJsonl at spans[0].attributes: expected an object (a span record's attributes), got null",
     );
+    // A value JSON cannot write, inside a record that has the right shape.
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    expect(configErrorOf(() => spansToJsonl([span, { ...span, attributes: { n: 1n } }] as never)).message).toMatch(
+      /^spansToJsonl at spans\[1\]: cannot be written as JSON: .*BigInt/,
+    );
+    expect(configErrorOf(() => spansToJsonl([{ ...span, attributes: { c: cycle } }] as never)).message).toMatch(
+      /^spansToJsonl at spans\[0\]: cannot be written as JSON: .*circular/,
+    );
   });
 });
