@@ -192,12 +192,18 @@ function validateComponent(component: ComponentSpec, at: Array<string | number>,
     });
   }
   if (component.type === 'plan') {
-    // Its inputs are the plan's first variables: a name no template can read is refused, as a constant's is.
+    // Its inputs are the plan's first variables: a name no template can read is refused, as a
+    // constant's is, and so is a name two inputs give (the second would silently win).
+    const given = new Map<string, number>();
     (component.inputs ?? []).forEach((raw, index) => {
       const key = parseIOKey(raw);
       if (key.name === '' || (typeof raw === 'object' && raw.from === undefined && !key.hasLiteral)) return;
       const named = typeof raw === 'object' && raw.as !== undefined;
       collectConfigErrors(problems, () => checkBindingName(key.name, [...at, 'inputs', index, ...(named ? ['as'] : [])], 'plan input', locate));
+      const first = given.get(key.name);
+      if (first !== undefined) {
+        problems.push(locate([...at, 'inputs', index], `two inputs give variable "${key.name}" (inputs[${first}] and inputs[${index}]); rename one with "as"`));
+      } else given.set(key.name, index);
     });
     const plan = component.plan;
     if (!plan) problems.push(locate(at, 'a plan component needs "plan: {constants, steps}"'));

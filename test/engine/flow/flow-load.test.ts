@@ -208,6 +208,18 @@ describe('flows: load-time rules', () => {
     expect(planned).toContain('flow.components[0].inputs[0].as: plan input "my path" can never be read by a template');
     expect(planned).toContain('flow.components[0].inputs[1].as: plan input "p.x" can never be read by a template');
     expect(planned).not.toContain('inputs[2]');
+    const twice = loadError((b) => {
+      b.flow.components[0] = {
+        name: 'read_config',
+        type: 'plan',
+        inputs: [
+          { literal: 'one', as: 'x' },
+          { literal: 'two', as: 'x' },
+        ],
+        plan: { steps: [{ tools: [{ name: 'read_file', arguments: { path: '{{ x }}' } }] }] },
+      };
+    });
+    expect(twice).toContain('flow.components[0].inputs[1]: two inputs give variable "x" (inputs[0] and inputs[1]); rename one with "as"');
     const talking = configFixerBuild();
     talking.flow.components[2].inputs = ['conversation_history:fixer'];
     expect(() => revisionFromValue(talking)).not.toThrow();
