@@ -88,12 +88,15 @@ flow:
       [
         'ERROR a.scenario.yaml#no route [base]',
         '  ✗ FLOW_NO_ROUTE: router from "a": context:a.tool_result is "hi", which matches none of the routes ("nope") and there is no default_route',
-        '  Flow step calls: echo x1 (deterministic steps; arguments and results in spans.jsonl)',
+        '  Flow step calls: echo x1 (deterministic steps and plan components; arguments and results in spans.jsonl)',
         '  Stopped: error (the run ended with an error)',
       ].join('\n'),
     );
     expect(result.stdout).toContain(
-      ['  Flow step calls: echo x2 (deterministic steps; arguments and results in spans.jsonl)', '  Stopped: end_turn (the flow reached end)'].join('\n'),
+      [
+        '  Flow step calls: echo x2 (deterministic steps and plan components; arguments and results in spans.jsonl)',
+        '  Stopped: end_turn (the flow reached end)',
+      ].join('\n'),
     );
     expect(result.stdout).not.toContain('Tool calls: none');
     expect(result.stdout).not.toContain('the model answered');

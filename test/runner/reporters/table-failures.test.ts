@@ -173,14 +173,14 @@ describe('terminal failure details', () => {
     expect(ended).toContain(
       [
         '    2. create_refund({"order_id":"1234","reason":"damaged"}) -> error network: connect ECONNREFUSED',
-        '  Flow step calls: notify x2 (deterministic steps; arguments and results in spans.jsonl)',
+        '  Flow step calls: notify x2 (deterministic steps and plan components; arguments and results in spans.jsonl)',
         '  Stopped: end_turn (the flow reached end)',
       ].join('\n'),
     );
     // A flow paused at a human_input component, not at an approval gate.
     const waiting = render(flowRow({ transcript: refundTranscript?.slice(0, 1), test_run: testRunResult({ stop_reason: 'paused' }) }));
     expect(waiting).toContain(
-      '  Flow step calls: notify x2 (deterministic steps; arguments and results in spans.jsonl)\n  Stopped: paused (waiting for a human_input answer nobody gave)',
+      '  Flow step calls: notify x2 (deterministic steps and plan components; arguments and results in spans.jsonl)\n  Stopped: paused (waiting for a human_input answer nobody gave)',
     );
     expect(waiting).not.toContain('Tool calls');
     const gated = flowRow({ test_run: testRunResult({ stop_reason: 'paused', approvals: [{ tool: 'create_refund', decision: 'pending' }] }) });

@@ -121,14 +121,14 @@ function noResultWords(row: ScenarioRow): string {
 }
 
 /**
- * A flow's deterministic steps' calls, counted as the table counts them: they are not in the
+ * A flow's deterministic steps' and plan components' calls, counted as the table counts them: they are not in the
  * transcript, which holds the model's messages only; their spans hold arguments and results.
  */
 function flowStepLines(row: ScenarioRow, width: number): string[] {
   const calls = row.flow_calls ?? [];
   if (!calls.length) return [];
   const counts = calls.map((tool) => `${oneLine(tool.name)} x${tool.called}`).join(', ');
-  return wrapText(`Flow step calls: ${counts} (deterministic steps; arguments and results in spans.jsonl)`, width, '  ');
+  return wrapText(`Flow step calls: ${counts} (deterministic steps and plan components; arguments and results in spans.jsonl)`, width, '  ');
 }
 
 /**
