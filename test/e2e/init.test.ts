@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/runner/report/report.js';
@@ -45,6 +45,10 @@ describe('agentcheck init (end to end)', () => {
     const twice = await runCli(['init', 'agent-tests'], again);
     expect(twice.exitCode).toBe(2);
     expect(twice.stderr).toContain('(other files may be there; try agentcheck init agent-tests-2)');
+    // A name taken by a file or a link to nothing is passed over too: init could not write there.
+    writeFileSync(join(again, 'agent-tests-2'), 'x');
+    symlinkSync(join(again, 'nowhere'), join(again, 'agent-tests-3'));
+    expect((await runCli(['init', 'agent-tests'], again)).stderr).toContain('(other files may be there; try agentcheck init agent-tests-4)');
     expect(readFileSync(join(dir, 'README.md'), 'utf8')).toBe('mine\n');
     expect(existsSync(join(dir, 'agents'))).toBe(false);
 

@@ -1,4 +1,4 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { ConfigError } from '../../config/errors.js';
 import { createFolders } from '../../config/create-folders.js';
@@ -51,10 +51,19 @@ export async function initCommand(dir: string | undefined, io: CommandIO): Promi
   return EXIT.ok;
 }
 
-/** The first of agent-tests, agent-tests-2, ... (from `cwd`) holding none of the starter's files: a folder init would write. */
+/**
+ * The first of agent-tests, agent-tests-2, ... (from `cwd`) that init would write: nothing there
+ * yet, or a folder holding none of the starter's files (not a file, nor a link to nothing).
+ */
 function freeFolder(cwd: string): string {
   for (let n = 1; ; n++) {
     const name = n === 1 ? 'agent-tests' : `agent-tests-${n}`;
-    if (!Object.keys(STARTER_FILES).some((file) => existsSync(join(cwd, name, file)))) return name;
+    if (usableFolder(join(cwd, name))) return name;
   }
+}
+
+function usableFolder(path: string): boolean {
+  // Nothing there at all (lstat: a link to nothing is something, which init could not make a folder of).
+  if (lstatSync(path, { throwIfNoEntry: false }) === undefined) return true;
+  return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true && !Object.keys(STARTER_FILES).some((file) => existsSync(join(path, file)));
 }
