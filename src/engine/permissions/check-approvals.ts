@@ -70,7 +70,7 @@ function checkApprovalTools(tools: Readonly<Record<string, unknown>>, builds: re
     const hint =
       byToolPart.length > 1
         ? `; it is the tool part of ${byToolPart.map((full) => `"${full}"`).join(' and ')}: did you mean one of them?`
-        : didYouMean(name, known) || mcpDidYouMean(name, catalogs);
+        : didYouMean(name, known) || mcpDidYouMean(name, catalogs) || openServerDidYouMean(name, catalogs);
     problems.push(locate([name], `"${name}" names no tool of the agent; expected one of: ${known.join(', ') || '(the agent has no tools)'}${hint}`, true));
   }
   throwConfigErrors(problems);
@@ -101,6 +101,15 @@ function mcpDidYouMean(name: string, catalogs: readonly BuildTools[]): string {
   const near = closestWord(name, new Set(mcpTools.map(normalizeToolName)));
   const full = near === undefined ? [] : mcpToolsNamed(near, catalogs);
   return full.length === 1 ? `; did you mean "${full[0]}"?` : '';
+}
+
+/** `mcp__notes__write_note` for `mcp__nots__write_note`: a near miss of a server whose tools are known only once it runs. */
+function openServerDidYouMean(name: string, catalogs: readonly BuildTools[]): string {
+  const match = /^mcp__(.+?)__(.+)$/.exec(name);
+  if (!match) return '';
+  const [, server, tool] = match;
+  const near = closestWord(server, new Set(catalogs.flatMap((catalog) => catalog.openServers)));
+  return near === undefined ? '' : `; did you mean "${MCP_TOOL_PREFIX}${near}__${tool}"?`;
 }
 
 /**

@@ -66,6 +66,8 @@ describe('approvals.tools must name something the agent can be asked about', () 
     expect(error.expected).toBe(
       '"mcp__fs__read_txt_file" names no tool of the agent; expected one of: lookup, delete_order, tidy, write_file, review, echo, mcp__fs__read_text_file, mcp__any__*; did you mean "mcp__fs__read_text_file"?',
     );
+    // A near miss of the server whose tools only the run knows: the name under that server.
+    expect(loadError(`${head}approvals: {tools: {mcp__an__write_note: deny}}\n`).expected).toMatch(/; did you mean "mcp__any__write_note"\?$/);
     // `delete_ordr` may be a tool of server "any": checked once the run has its list (docs/mcp.md).
     const [scenario] = load(`${head}approvals: {tools: {delete_ordr: deny, read_note: approve}}\n`);
     expect(scenario.approvals?.tools).toEqual({ delete_ordr: 'deny', read_note: 'approve' });
