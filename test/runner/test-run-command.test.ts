@@ -142,6 +142,13 @@ describe('agentcheck test-run (in-process)', () => {
       );
       expect(result.stdout).toBe('');
     }
+    // A delta that makes the model scripted is the place to fix: the message names the delta file.
+    const byDelta = await run(
+      { message: 'go', delta: 'to-scripted.yaml' },
+      { 'agent.yaml': OPENAI, 'to-scripted.yaml': 'set: {agent: {llm: {provider: scripted, model: s}}}\n' },
+    );
+    expect(byDelta.code).toBe(2);
+    expect(byDelta.stderr).toMatch(/to-scripted\.yaml: provider "scripted" needs a script .*\(the delta makes agent\.llm provider scripted\)/);
   });
 
   it('a flow without --script, and a real provider without --script, still run', async () => {

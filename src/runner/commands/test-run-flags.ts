@@ -93,10 +93,12 @@ export function requestFromFlags(options: TestRunOptions, io: Pick<CommandIO, 'c
     // (docs/external-agents.md): it runs, and a model call it makes fails as SCRIPT_MISSING.
     const build = applied.build;
     const llmPath = 'agent.llm';
-    const why = buildAgent(build).llm ? `${llmPath} has provider scripted` : 'the agent has no llm';
+    // When the delta made the model scripted, the delta file is the place to fix.
+    const byDelta = options.delta !== undefined && revision !== undefined && !isScripted(revision.build);
+    const why = byDelta ? `the delta makes ${llmPath} provider scripted` : buildAgent(build).llm ? `${llmPath} has provider scripted` : 'the agent has no llm';
     problems.push(
       new ConfigError(
-        { file: applied.source, path: llmPath },
+        byDelta ? { file: resolve(io.cwd, options.delta as string) } : { file: applied.source, path: llmPath },
         // SCRIPT_MISSING's words, as every caller gets them, and the CLI's other way out.
         `${SCRIPT_MISSING_MESSAGE}; or give a real provider in ${llmPath} (${why})`,
       ),
