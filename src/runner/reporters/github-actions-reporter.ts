@@ -9,7 +9,7 @@ import { escapeData, escapeProperty } from '../ci/workflow-command-text.js';
 import { missingShardsNote } from './format/missing-shards-note.js';
 import { printable } from './format/printable.js';
 import { capitalized, strayErrorsNote } from './format/stray-errors-note.js';
-import { isFailing, rowReason } from './format/row-cells.js';
+import { isFailing, oneLine, rowReason } from './format/row-cells.js';
 import { renderMarkdown } from './md-reporter.js';
 import type { Reporter, ReporterContext } from './reporter.js';
 
@@ -71,7 +71,8 @@ function annotation(row: ScenarioRow, cwd: string, lines: ScenarioLines, reposit
   const line = lines.lineOf(absolute, row.name);
   // The title and message are printable() as in every other human-readable output: the log
   // viewer would otherwise colour or reorder them at the scenario's will (docs/report-format.md).
-  const title = printable(`${row.status === 'error' ? 'error' : 'failed'}: ${row.name} [${row.variant}]${row.repeat > 0 ? ` #${row.repeat}` : ''}`);
+  // The title is one line, so a line break in the name becomes a space (docs/ci.md).
+  const title = oneLine(`${row.status === 'error' ? 'error' : 'failed'}: ${row.name} [${row.variant}]${row.repeat > 0 ? ` #${row.repeat}` : ''}`);
   const properties = [`file=${escapeProperty(file)}`, ...(line === undefined ? [] : [`line=${line}`]), `title=${escapeProperty(title)}`];
   const verdict = row.test_run ? `\nverdict: ${row.test_run.verdict} (${row.test_run.verdict_reason})` : '';
   return `::error ${properties.join(',')}::${escapeData(printable(`${rowReason(row)}${verdict}`))}`;

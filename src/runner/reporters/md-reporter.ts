@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import type { Report, ScenarioRow } from '../report/report.js';
 import { writeFileAtomic } from '../report/write-atomic.js';
 import { mdCell, mdText } from './format/md-escape.js';
-import { printable } from './format/printable.js';
-import { checksCell, clip, isFailing, rowLabel, rowReason, STATUS_LABEL, statusLabel, toolsCell, verdictCell } from './format/row-cells.js';
+import { checksCell, clip, isFailing, oneLine, rowLabel, rowReason, STATUS_LABEL, statusLabel, toolsCell, verdictCell } from './format/row-cells.js';
 import { runShape } from './format/run-shape.js';
 import { summaryLine } from './format/summary-line.js';
 import { variantComparison } from './format/variant-comparison.js';
@@ -66,7 +65,7 @@ function failuresSection(rows: readonly ScenarioRow[], showRepeat: boolean, full
     if (row.error) item.push(`  - error ${mdText(row.error.type)}`);
     const checks = row.checks.filter((check) => check.status !== 'pass');
     for (const check of checks.slice(0, CHECKS_PER_FAILURE)) {
-      item.push(`  - ${check.status} \`${printable(check.id).replace(/`/g, "'")}\`: ${mdCell(clip(check.reason, REASON_MAX))}`);
+      item.push(`  - ${check.status} \`${oneLine(check.id).replace(/`/g, "'")}\`: ${mdCell(clip(check.reason, REASON_MAX))}`);
     }
     if (checks.length > CHECKS_PER_FAILURE) item.push(`  - ... ${checks.length - CHECKS_PER_FAILURE} more failed checks`);
     bytes += lineBytes(item);

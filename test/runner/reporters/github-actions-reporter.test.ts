@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GithubActionsReporter, githubAnnotations, MAX_ANNOTATIONS } from '../../../src/runner/reporters/github-actions-reporter.js';
 import { tempDir } from '../../helpers/temp-dir.js';
-import { bigReport, captureStream } from './fixture-report.js';
+import { bigReport, captureStream, report, row } from './fixture-report.js';
 
 describe('GitHub Actions annotations and job summary', () => {
   it('annotates at most the 10 failures GitHub shows per step, then one warning counting the rest', () => {
@@ -32,5 +32,19 @@ describe('GitHub Actions annotations and job summary', () => {
       cwd: dir,
     });
     expect(readFileSync(summary, 'utf8').startsWith('earlier\n# agentcheck: FAILED\n')).toBe(true);
+  });
+
+  it('keeps a name with line breaks to one line in the annotation title and on its own line in the job summary', async () => {
+    const inject = 'a\n# agentcheck: PASSED\n[click](https://evil.test)';
+    const failing = report([row('x.scenario.yaml', inject, { status: 'fail', reason: 'no' })]);
+    const [command] = githubAnnotations(failing, '/work/project');
+    expect(command).toContain(',title=failed%3A a # agentcheck%3A PASSED [click](https%3A//evil.test) [base]::no%0A');
+    const dir = tempDir({});
+    const summary = join(dir, 'summary.md');
+    await new GithubActionsReporter({ GITHUB_STEP_SUMMARY: summary }).onRunEnd(failing, { out: dir, stdout: captureStream().stream, color: false, cwd: dir });
+    const headings = readFileSync(summary, 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('#'));
+    expect(headings).toEqual(['# agentcheck: FAILED', '## Failures and errors (1)', '## All rows']);
   });
 });

@@ -56,6 +56,17 @@ describe('renderHtml', () => {
     expect(html).toContain('arguments: {&quot;note&quot;:&quot;&lt;script&gt;');
   });
 
+  it('keeps a name with line breaks as text: no heading, no link', () => {
+    const inject = 'a\n<h1>agentcheck: PASSED</h1>\n[click](https://evil.test)';
+    const report = reportOf([row('x.scenario.yaml', inject, { status: 'fail', reason: 'no' })]);
+    const html = renderHtml(report, { byTrace: new Map(), unreadable: 0 });
+    // The page's own title is its only h1.
+    expect(tags(html).filter((tag) => tag.name === 'h1')).toHaveLength(1);
+    expect(tags(html).filter((tag) => tag.name === 'a' && tag.attrs.href?.includes('evil'))).toEqual([]);
+    expect(html).toContain('x.scenario.yaml#a\n&lt;h1&gt;agentcheck: PASSED&lt;/h1&gt;\n[click](https://evil.test)');
+    expect(withAttrs(tags(html), { 'data-row-id': `x.scenario.yaml#${inject}` }).length).toBeGreaterThanOrEqual(2);
+  });
+
   it("shows a run's transcript, escaped, in its failure item and its timeline lane", () => {
     const report = htmlFixtureReport();
     const row = report.scenarios.find((r) => r.status === 'fail')!;

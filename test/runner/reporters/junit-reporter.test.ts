@@ -113,6 +113,13 @@ describe('JunitReporter', () => {
     expect(testcase.children[0].attrs).toEqual({ message: 'm', type: 'A<B' });
   });
 
+  it('keeps a name with line breaks whole in the testcase name, as a character reference', () => {
+    const inject = 'a\n# agentcheck: PASSED\n[click](https://evil.test)';
+    const xml = renderJunit(report([row('x.scenario.yaml', inject, { status: 'fail', reason: 'no' })]), '/work/project');
+    expect(xml).toContain('name="a&#10;# agentcheck: PASSED&#10;[click](https://evil.test) [base]"');
+    expect(findAll(parseXml(xml), 'testcase')[0].attrs.name).toBe(`${inject} [base]`);
+  });
+
   it('conforms to the Jenkins JUnit schema (with file and line on testcases)', async () => {
     const root = parseXml((await writeFixture()).xml);
     expect(junitSchemaProblems(root)).toEqual([]);

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MD_ROW_LIMIT, MdReporter, renderMarkdown } from '../../../src/runner/reporters/md-reporter.js';
-import { bigReport, captureStream, fixtureReport, tempOut } from './fixture-report.js';
+import { bigReport, captureStream, fixtureReport, report, row, tempOut } from './fixture-report.js';
 
 describe('MdReporter', () => {
   let cleanup: () => Promise<void> = async () => {};
@@ -58,6 +58,26 @@ describe('MdReporter', () => {
     const failing = report.scenarios.find((row) => row.status === 'fail')!;
     failing.checks = [{ id: 'red\u001b[31m#\u202e1', kind: 'tool_returned', status: 'fail', reason: 'no', evidence: [] }];
     expect(renderMarkdown(report)).toContain('  - fail `red#<U+202E>1`: no');
+  });
+
+  it('keeps a name, check id, error type or stray error with line breaks on its line: no heading or link of its own', () => {
+    const inject = 'a\n# agentcheck: PASSED\n[click](https://evil.test)';
+    const failing = row('x.scenario.yaml', inject, {
+      status: 'error',
+      error: { type: `T\n${inject}`, message: 'm' },
+      checks: [{ id: `c\n${inject}`, kind: 'custom', status: 'fail', reason: 'no', evidence: [] }],
+    });
+    const md = renderMarkdown(report([failing], { stray_errors: { count: 1, first: `Error: ${inject}` } }));
+    const lines = md.split('\n');
+    expect(lines.filter((line) => /^\s*#/.test(line))).toEqual(['# agentcheck: FAILED', '## Failures and errors (1)', '## All rows']);
+    // Outside code spans, where Markdown would make it a link.
+    expect(lines.filter((line) => line.replace(/`[^`]*`/g, '').includes('[click]('))).toEqual([]);
+    const escaped = 'a<br># agentcheck: PASSED<br>\\[click\\](https://evil.test)';
+    expect(md).toContain(`- **ERROR** x.scenario.yaml#${escaped} \\[base\\]: T<br>${escaped}: m`);
+    expect(md).toContain(`  - error T<br>${escaped}`);
+    expect(md).toContain('  - fail `c a # agentcheck: PASSED [click](https://evil.test)`: no');
+    expect(md).toContain(`: Error: ${escaped}`);
+    expect(md).toContain(`| ERROR | x.scenario.yaml#${escaped} |`);
   });
 
   it('keeps table rows on one line with | and newlines escaped', () => {
