@@ -15,10 +15,11 @@ export function terminalWidth(env: Readonly<Record<string, string | undefined>>,
   const fallback = terminalColumns && terminalColumns > 0 ? terminalColumns : DEFAULT_COLUMNS;
   const given = env.COLUMNS?.trim();
   if (!given) return { columns: Math.max(MIN_COLUMNS, fallback) };
-  if (!/^[0-9]+$/.test(given) || Number(given) < 1) {
+  // 0 is a whole number below the minimum like any other (docs/cli.md), not a bad value.
+  if (!/^[0-9]+$/.test(given)) {
     return {
       columns: Math.max(MIN_COLUMNS, fallback),
-      warning: `agentcheck: ignoring COLUMNS=${JSON.stringify(env.COLUMNS)}: expected a positive whole number of columns; laying the report out for ${Math.max(MIN_COLUMNS, fallback)}`,
+      warning: `agentcheck: ignoring COLUMNS=${JSON.stringify(env.COLUMNS)}: expected a whole number of columns; laying the report out for ${Math.max(MIN_COLUMNS, fallback)}`,
     };
   }
   return { columns: Math.max(MIN_COLUMNS, Number(given)) };
