@@ -1,4 +1,4 @@
-import { mkdirSync, statSync } from 'node:fs';
+import { lstatSync, mkdirSync, readlinkSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
 /**
@@ -7,7 +7,7 @@ import { dirname, resolve } from 'node:path';
  * `mkdirSync(dir, {recursive: true})`, which on Node 20 loops forever (at 100% CPU) on a path
  * under /proc whose parent exists but refuses new entries. A folder that appears meanwhile is
  * fine; anything else throws an Error that names the folder and keeps the system `code`
- * (`ENOTDIR` when an ancestor is a file, `ENOENT`, `EACCES`, `EROFS`, ...).
+ * (`ENOTDIR` when an ancestor is a file, `EEXIST` for a link to a missing target, `ENOENT`, `EACCES`, `EROFS`, ...).
  */
 export function createFolders(dir: string): void {
   const missing: string[] = [];
@@ -28,6 +28,10 @@ export function createFolders(dir: string): void {
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EEXIST' && entryKind(folder) === 'folder') continue;
+      // stat() saw nothing there yet mkdir finds an entry: a symbolic link whose target is missing.
+      if (code === 'EEXIST' && isLink(folder)) {
+        throw folderError('EEXIST', `cannot create the folder ${folder}: it is a symbolic link to ${readlinkSync(folder)}, which does not exist`);
+      }
       throw folderError(code ?? 'EIO', `cannot create the folder ${folder}: ${(error as Error).message}`);
     }
   }
@@ -41,6 +45,15 @@ function entryKind(path: string): 'folder' | 'other' | 'missing' {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return 'missing';
     throw folderError(code ?? 'EIO', `cannot create the folder ${path}: ${(error as Error).message}`);
+  }
+}
+
+/** Whether `path` itself is a symbolic link (not following it). */
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
   }
 }
 

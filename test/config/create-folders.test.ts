@@ -1,4 +1,4 @@
-import { mkdirSync, statSync } from 'node:fs';
+import { mkdirSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createFolders } from '../../src/config/create-folders.js';
@@ -32,6 +32,16 @@ describe('createFolders', () => {
       const error = failureOf(dir);
       expect(error?.code).toBe('ENOTDIR');
       expect(error?.message).toBe(`${join(root, 'afile')} is a file, not a folder`);
+    }
+  });
+
+  it('says a folder that is a link to a missing target is one, at any depth', () => {
+    const root = tempDir();
+    symlinkSync('nowhere', join(root, 'dang'));
+    for (const dir of [join(root, 'dang'), join(root, 'dang', 'sub')]) {
+      const error = failureOf(dir);
+      expect(error?.code).toBe('EEXIST');
+      expect(error?.message).toBe(`cannot create the folder ${join(root, 'dang')}: it is a symbolic link to nowhere, which does not exist`);
     }
   });
 
