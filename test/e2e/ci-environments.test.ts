@@ -154,7 +154,14 @@ scenarios:
     for (const off of ['false', '0', 'OFF', 'no']) {
       const quiet = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], join(root, 'ci'), { GITHUB_ACTIONS: 'true', AGENTCHECK_GITHUB: off });
       expect(quiet.stdout, off).not.toMatch(/^::error/m);
+      expect(quiet.stderr, off).not.toContain('AGENTCHECK_GITHUB');
     }
+    // A value that is neither off nor on keeps them on, and says so.
+    const unknown = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], join(root, 'ci'), { GITHUB_ACTIONS: 'true', AGENTCHECK_GITHUB: 'nah' });
+    expect(unknown.stdout).toMatch(/^::error/m);
+    expect(unknown.stderr).toContain(
+      'agentcheck: AGENTCHECK_GITHUB="nah" is not recognised (off, false, 0 or no turn the GitHub annotations and job summary off; on, true, 1 or yes keep them on): keeping them on',
+    );
   });
 
   it('prints no annotations and writes no summary outside GitHub Actions, or on it with AGENTCHECK_GITHUB=off (shard jobs)', async () => {

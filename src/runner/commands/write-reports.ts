@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Report } from '../report/report.js';
 import type { Reporter, WholeRows } from '../reporters/reporter.js';
+import { githubSwitchWarning } from '../ci/in-github-actions.js';
 import { runCiReporters, stopWorkflowCommands } from './ci-reporters.js';
 import type { CommandIO } from './cli-io.js';
 import { writeQuietReportUnlessTable } from './quiet-terminal-report.js';
@@ -30,6 +31,8 @@ export async function writeReports(
   let failed = false;
   const layout = terminalWidth(io.env, io.columns);
   if (layout.warning) io.stderr.write(`${layout.warning}\n`);
+  const githubWarning = githubSwitchWarning(io.env);
+  if (githubWarning) io.stderr.write(`${githubWarning}\n`);
   const files = reporters.flatMap((reporter) => (reporter.file ? [reporter.file] : []));
   // The terminal output quotes model and tool text: on GitHub Actions, no line of it may run as a
   // workflow command (`##[warning]...`, `::add-mask::...`) until agentcheck's own annotations.
