@@ -2,6 +2,7 @@ import type { Locator } from '../config/assert-format.js';
 import type { ConfigError } from '../config/errors.js';
 import { describeValue } from '../config/describe-value.js';
 import type { PathSegments } from '../config/source.js';
+import { FIELD_VALUES } from './query-types.js';
 import type { SpanRecord } from './span-record.js';
 
 /** What is wrong with a value given as a span record, relative to the record, or null when nothing is. */
@@ -51,6 +52,52 @@ export function spanRecordProblem(value: unknown): SpanRecordProblem | null {
     return { path: ['attributes'], expected: `expected an object (a span record's attributes), got ${describeValue(attributes)}` };
   }
   return null;
+}
+
+/** The values a record's kind and status hold (SpanRecord), as the query language lists them. */
+const KINDS: readonly string[] = FIELD_VALUES.kind;
+const STATUSES: readonly string[] = FIELD_VALUES.status;
+const TIME_FIELDS = ['start_ms', 'end_ms', 'duration_ms'] as const;
+
+/**
+ * Every way `value` falls short of a whole span record as agentcheck writes one (docs/spans.md):
+ * spanRecordProblem's fields, then its kind and status values, times, `ended`, status message and
+ * events. For records agentcheck wrote and reads back whole (a paused run's spans, scored with the
+ * resumed run's), where a misspelt status would silently count a failed call as passed.
+ */
+export function wholeSpanRecordProblems(value: unknown): SpanRecordProblem[] {
+  const first = spanRecordProblem(value);
+  if (first && !first.path.length) return [first];
+  const problems: SpanRecordProblem[] = first ? [first] : [];
+  const record = value as Record<string, unknown>;
+  const at = (path: PathSegments, expected: string, given: unknown) => problems.push({ path, expected: `${expected}, got ${describeValue(given)}` });
+  if (!KINDS.includes(record.kind as string)) at(['kind'], `expected one of ${KINDS.join(', ')} (a span record's kind)`, record.kind);
+  if (!STATUSES.includes(record.status as string)) at(['status'], `expected one of ${STATUSES.join(', ')} (a span record's status)`, record.status);
+  if (record.status_message !== undefined && typeof record.status_message !== 'string')
+    at(['status_message'], "expected a string (a span record's status_message)", record.status_message);
+  for (const field of TIME_FIELDS) if (!Number.isFinite(record[field])) at([field], `expected a number (a span record's ${field}, in ms)`, record[field]);
+  if (typeof record.ended !== 'boolean') at(['ended'], 'expected true or false (whether the span had ended)', record.ended);
+  if (record.events !== undefined) eventProblems(record.events, at);
+  return problems;
+}
+
+/** A record's events: a list of `{name, time_ms, attributes?}`. */
+function eventProblems(events: unknown, at: (path: PathSegments, expected: string, given: unknown) => void): void {
+  if (!Array.isArray(events)) {
+    at(['events'], "expected a list (a span record's events)", events);
+    return;
+  }
+  events.forEach((event, index) => {
+    if (typeof event !== 'object' || event === null || Array.isArray(event)) {
+      at(['events', index], 'expected an event {name, time_ms, attributes?}', event);
+      return;
+    }
+    const { name, time_ms: time, attributes } = event as Record<string, unknown>;
+    if (typeof name !== 'string') at(['events', index, 'name'], "expected a string (an event's name)", name);
+    if (!Number.isFinite(time)) at(['events', index, 'time_ms'], "expected a number (an event's time, in ms)", time);
+    if (attributes !== undefined && (typeof attributes !== 'object' || attributes === null || Array.isArray(attributes)))
+      at(['events', index, 'attributes'], "expected an object (an event's attributes)", attributes);
+  });
 }
 
 /** spanRecordProblem(value) === null, written out: a query checks every span, a million is common. */

@@ -241,10 +241,13 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
     expect(names.exitCode, names.all).toBe(2);
     expect(names.stderr).toContain(`${file} at expectations.terminal_tool: expectations.terminal_tool names no tool of the agent: "nope"`);
     // A damaged flow state is refused naming the field, and the file is kept for a retry.
-    writeFileSync(file, JSON.stringify({ ...saved, checkpoint: { ...saved.checkpoint, seq: 'x' } }));
+    const spans = [{ ...saved.spans[0], status: 'weird' }, ...saved.spans.slice(1)];
+    writeFileSync(file, JSON.stringify({ ...saved, checkpoint: { ...saved.checkpoint, seq: 0, traceId: 'abc' }, spans }));
     const state = await runCli(['resume', runId, '--decision', 'approve', '--spans', 'out/spans.jsonl'], dir);
     expect(state.exitCode, state.all).toBe(2);
-    expect(state.stderr).toContain(`${file} at checkpoint.seq: expected a whole number`);
+    expect(state.stderr).toContain(`${file} at checkpoint.seq: expected a whole number >= 1, got number 0`);
+    expect(state.stderr).toContain(`${file} at checkpoint.traceId: expected the run's trace id (32 lowercase hex digits), got string "abc"`);
+    expect(state.stderr).toContain(`${file} at spans[0].status: expected one of unset, ok, error`);
     expect(existsSync(file)).toBe(true);
     // A field nested thousands deep is refused before anything walks it, never a stack overflow.
     writeFileSync(file, JSON.stringify(saved).replace(/"script":\[/, `"script":[${'['.repeat(10_000)}${']'.repeat(10_000)},`));

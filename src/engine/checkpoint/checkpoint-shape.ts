@@ -47,6 +47,11 @@ const REQUIRED_USAGE = ['input_tokens', 'output_tokens'];
 
 type At = (path: string, expected: string) => void;
 
+/** Whether `value` is a trace id as the engine's runs get them (W3C: 32 lowercase hex digits), which a checkpoint's traceId is. */
+export function isTraceId(value: unknown): value is string {
+  return typeof value === 'string' && /^[0-9a-f]{32}$/.test(value);
+}
+
 /**
  * What a checkpoint must hold for a run to continue from it (docs/workflows.md, Checkpoints):
  * checked before anything runs, so a damaged or hand-edited one is refused naming the field
@@ -86,9 +91,11 @@ function commonShape(checkpoint: unknown, at: At): Record<string, unknown> | und
   }
   unknownKeys(checkpoint, CHECKPOINT_KEYS, '', at);
   if (checkpoint.kind !== 'agent' && checkpoint.kind !== 'flow') at('kind', 'expected "agent" or "flow"');
-  if (!Number.isSafeInteger(checkpoint.seq)) at('seq', 'expected a whole number');
-  for (const key of ['id', 'traceId', 'revisionHash'])
-    if (typeof checkpoint[key] !== 'string') at(key, `expected a string, got ${describeValue(checkpoint[key])}`);
+  // The writer numbers a run's checkpoints from 1 (checkpoint-writer.ts).
+  if (!Number.isSafeInteger(checkpoint.seq) || (checkpoint.seq as number) < 1) at('seq', `expected a whole number >= 1, got ${describeValue(checkpoint.seq)}`);
+  for (const key of ['id', 'revisionHash']) if (typeof checkpoint[key] !== 'string') at(key, `expected a string, got ${describeValue(checkpoint[key])}`);
+  // The run's root span's trace id: what pausedRuns.latest() looks the run up by, and its run_id.
+  if (!isTraceId(checkpoint.traceId)) at('traceId', `expected the run's trace id (32 lowercase hex digits), got ${describeValue(checkpoint.traceId)}`);
   if (checkpoint.deltaHash !== null && typeof checkpoint.deltaHash !== 'string')
     at('deltaHash', `expected a string or null, got ${describeValue(checkpoint.deltaHash)}`);
   count(checkpoint, 'modelCalls', '', at);

@@ -3,12 +3,12 @@ import { describeValue } from '../../config/describe-value.js';
 import { collectConfigErrors, ConfigError, withCode } from '../../config/errors.js';
 import { unknownOptionKeys } from '../../config/option-keys.js';
 import { checkpointRefusal } from '../../engine/checkpoint/checkpoint-fit.js';
-import { checkpointShapeProblems } from '../../engine/checkpoint/checkpoint-shape.js';
+import { checkpointShapeProblems, isTraceId } from '../../engine/checkpoint/checkpoint-shape.js';
 import { checkApprovals } from '../../engine/permissions/check-approvals.js';
 import { deltaSchema, type DeltaRevision } from '../../engine/revision/delta.js';
 import type { AgentBuild } from '../../engine/revision/types.js';
 import { validateBuild } from '../../engine/revision/validate-build.js';
-import { SPAN_RECORD_KEYS, spanRecordProblem } from '../../spans/span-record-check.js';
+import { SPAN_RECORD_KEYS, wholeSpanRecordProblems } from '../../spans/span-record-check.js';
 import { checkRequestNames } from '../scenario/check-scenario-names.js';
 import { TEST_RUN_NO_LOAD_SKILL } from '../scenario/load-skill-offered.js';
 import { requestFieldProblems } from '../test-run-request.js';
@@ -79,6 +79,7 @@ export function runCheckpointProblems(saved: Saved, file: string): ConfigError[]
     const { misfit } = refusal;
     problems.push(new ConfigError({ file, path: `checkpoint.${misfit.path}` }, `${misfit.problem}${MISFIT_ADVICE[misfit.code]}`));
   }
+  problems.push(...runIdProblems(saved, file));
   problems.push(...spansProblems(saved.spans, file));
   problems.push(...mockServedProblems(saved.mock_served, mocks, file));
   if (saved.workspace_dir !== undefined && typeof saved.workspace_dir !== 'string') {
@@ -120,16 +121,33 @@ function revisionProblems(revision: unknown, file: string, problems: ConfigError
   return sound ? (given.build as AgentBuild) : undefined;
 }
 
-/** The run's spans so far: a list of span records, each with only a record's keys. */
+/**
+ * The checkpoint's traceId is the run_id test-run printed and named the file after
+ * (test-run.ts sets run_id from it): another one is a file changed after it was written.
+ * A traceId that is no trace id at all is checkpointShapeProblems' to say, a run_id that is no string readRunCheckpoint's.
+ */
+function runIdProblems(saved: Saved, file: string): ConfigError[] {
+  const traceId = (saved.checkpoint as { traceId?: unknown } | null | undefined)?.traceId;
+  if (!isTraceId(traceId) || typeof saved.run_id !== 'string' || traceId === saved.run_id) return [];
+  return [
+    new ConfigError(
+      { file, path: 'checkpoint.traceId' },
+      `expected the paused run's trace id, ${JSON.stringify(saved.run_id)} (its run_id, which names the file), got ${JSON.stringify(traceId)}`,
+      'CHECKPOINT_INVALID',
+    ),
+  ];
+}
+
+/** The run's spans so far: a list of whole span records (wholeSpanRecordProblems), each with only a record's keys. */
 function spansProblems(spans: unknown, file: string): ConfigError[] {
   if (spans === undefined) return [];
   if (!Array.isArray(spans)) return [new ConfigError({ file, path: 'spans' }, "expected the run's span records (a list)")];
   return spans.flatMap((span, index) => {
-    const problem = spanRecordProblem(span);
-    const found = problem ? [memoryLocator(file, ['spans', index])(problem.path, problem.expected)] : [];
+    const found = wholeSpanRecordProblems(span);
+    const located = found.map((problem) => memoryLocator(file, ['spans', index])(problem.path, problem.expected));
     // Not a record at all: said once, not as one unknown key per entry.
-    if (problem && !problem.path.length) return found;
-    return [...found, ...unknownOptionKeys(span as object, SPAN_RECORD_KEYS, file, `spans[${index}].`)];
+    if (found.some((problem) => !problem.path.length)) return located;
+    return [...located, ...unknownOptionKeys(span as object, SPAN_RECORD_KEYS, file, `spans[${index}].`)];
   });
 }
 

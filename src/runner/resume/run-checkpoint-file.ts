@@ -2,6 +2,7 @@ import { cp, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { createFolders } from '../../config/create-folders.js';
 import { deepestPath } from '../../config/deepest-path.js';
+import { describeValue } from '../../config/describe-value.js';
 import { formatPath } from '../../config/source.js';
 import { ConfigError, throwConfigErrors } from '../../config/errors.js';
 import { readStrictJson } from '../../config/strict-json.js';
@@ -143,8 +144,10 @@ export async function readRunCheckpoint(file: string, runId: string, env: Env): 
       { file, path: formatPath(deep.slice(0, 1)) || undefined },
       `is nested more than ${MAX_CHECKPOINT_DEPTH} levels deep: not a checkpoint agentcheck wrote`,
     );
-  const saved = value as Partial<RunCheckpointFile> | null;
-  if (!saved || saved.schema !== SCHEMA) throw new ConfigError({ file, path: 'schema' }, `expected schema "${SCHEMA}"`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new ConfigError({ file }, `expected an object (a checkpoint agentcheck test-run wrote), got ${describeValue(value)}`);
+  const saved = value as Partial<RunCheckpointFile>;
+  if (saved.schema !== SCHEMA) throw new ConfigError({ file, path: 'schema' }, `expected schema "${SCHEMA}"`);
   if (saved.run_id !== runId) throw new ConfigError({ file, path: 'run_id' }, `expected run_id "${runId}", got ${JSON.stringify(saved.run_id)}`);
   const problems = runCheckpointProblems(saved, file);
   throwConfigErrors(problems);

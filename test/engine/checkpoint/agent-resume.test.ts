@@ -127,7 +127,9 @@ describe('checkpoints and resume: agent runs', () => {
     const damaged = { ...checkpoint, seq: 'x', state: { ...checkpoint.state, messages: 'oops' } } as never;
     await expect(resume(revision, damaged, 'approve', { script })).rejects.toMatchObject({
       code: 'CHECKPOINT_INVALID',
-      message: expect.stringContaining("it is damaged: seq: expected a whole number; state.messages: expected the paused run's messages (a list)"),
+      message: expect.stringContaining(
+        'it is damaged: seq: expected a whole number >= 1, got string "x"; state.messages: expected the paused run\'s messages (a list)',
+      ),
     });
     const noState = { ...checkpoint, state: undefined } as never;
     await expect(resume(revision, noState, 'approve', { script })).rejects.toMatchObject({ code: 'CHECKPOINT_INVALID' });

@@ -138,6 +138,44 @@ describe('readRunCheckpoint: the checkpoint file agentcheck resume continues fro
     expect(problems).toContainEqual(['workspace_dir', 'expected the folder test-run kept the workspace in (a string), got number 5']);
   });
 
+  it('refuses a seq below 1, a traceId that is no trace id or not the run_id, and span records of the wrong kind, status or times', async () => {
+    for (const seq of [-1, 0, 1.5]) {
+      const problems = located(await problemsOf(checkpointFile((saved) => (saved.checkpoint.seq = seq))));
+      expect(problems).toEqual([['checkpoint.seq', `expected a whole number >= 1, got number ${seq}`]]);
+    }
+    const notAnId = located(await problemsOf(checkpointFile((saved) => (saved.checkpoint.traceId = 'abc'))));
+    expect(notAnId).toEqual([['checkpoint.traceId', 'expected the run\'s trace id (32 lowercase hex digits), got string "abc"']]);
+    // A sound trace id of another run: the file was changed after test-run named it after its run.
+    const another = located(await problemsOf(checkpointFile((saved) => (saved.checkpoint.traceId = 'f'.repeat(32)))));
+    expect(another).toEqual([
+      ['checkpoint.traceId', `expected the paused run's trace id, "${written.runId}" (its run_id, which names the file), got "${'f'.repeat(32)}"`],
+    ]);
+    const spans = located(
+      await problemsOf(
+        checkpointFile((saved) => {
+          saved.spans[0].status = 'weird';
+          saved.spans[0].kind = 'bogus';
+          saved.spans[0].start_ms = 'x';
+          saved.spans[0].ended = 'yes';
+          saved.spans[1].events = [{ name: 'e', time_ms: null }];
+        }),
+      ),
+    );
+    expect(spans).toEqual([
+      ['spans[0].kind', 'expected one of internal, server, client, producer, consumer (a span record\'s kind), got string "bogus"'],
+      ['spans[0].status', 'expected one of unset, ok, error (a span record\'s status), got string "weird"'],
+      ['spans[0].start_ms', 'expected a number (a span record\'s start_ms, in ms), got string "x"'],
+      ['spans[0].ended', 'expected true or false (whether the span had ended), got string "yes"'],
+      ['spans[1].events[0].time_ms', "expected a number (an event's time, in ms), got null"],
+    ]);
+  });
+
+  it('says a file holding no object is no checkpoint, not that its schema is wrong', async () => {
+    const [problem] = await problemsOf(checkpointText(() => '[1,2]'));
+    expect(problem.path).toBeUndefined();
+    expect(problem.expected).toBe('expected an object (a checkpoint agentcheck test-run wrote), got an array');
+  });
+
   it('locates a JSON syntax error and a key given twice at their line and column', async () => {
     const broken = checkpointText((text) => text.replace('"seq": 1,', '"seq": 1,,'));
     const [syntax] = await problemsOf(broken);
