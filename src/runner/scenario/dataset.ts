@@ -127,7 +127,7 @@ const TEMPLATE = new RegExp(String.raw`\{\{\s*vars\.(${TEMPLATE_NAME_SOURCE})\s*
 /** A string that is exactly one template: it takes the variable's value with its type (JSONL numbers stay numbers). */
 export const WHOLE_TEMPLATE = /^\{\{\s*vars\.([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)\s*\}\}$/;
 /** Anything that looks like a template, to refuse `{{ vars.x }}` in a scenario without a dataset. */
-const ANY_TEMPLATE = /\{\{\s*vars\./;
+export const ANY_TEMPLATE = /\{\{\s*vars\./;
 
 /**
  * Renders every string of `value` with the row's variables. A variable the row lacks is a

@@ -3,6 +3,7 @@ import type { Locator } from '../../config/assert-format.js';
 import type { PathSegments, SourceDocument } from '../../config/source.js';
 import { renderTemplates, type DatasetRow } from './dataset.js';
 import type { Scenario } from './scenario.js';
+import { rowDependence } from './row-dependent-problem.js';
 import { wholeTemplatePaths, withTemplateTypeHint } from './template-type-hint.js';
 
 /** A scenario entry as written, before its rows (if any) render it. */
@@ -33,8 +34,10 @@ export function inDatasetRow(error: ConfigError, where: string): ConfigError {
 
 /**
  * One scenario per row (docs/formats.md, "Datasets"): each row renders the entry and `load`
- * loads it like any scenario. Every row is expanded and checked: its problems (each said once,
- * for the first row that shows it) and duplicate names come together in one pass (docs/cli.md).
+ * loads it like any scenario. Every row is expanded and checked: its problems and duplicate names
+ * come together in one pass (docs/cli.md). A problem at a templated field is said for each row
+ * that has it; one that is the same for every row (a field without a template, a malformed
+ * template) once, for the first row that shows it.
  */
 export function expandRows(
   rows: readonly DatasetRow[],
@@ -49,10 +52,18 @@ export function expandRows(
   const wholes = wholeTemplatePaths(defaultsTemplate, defaultsAt, wholeTemplatePaths(ownTemplate, at));
   const names = new Map<string, string>();
   const problems = new Map<string, ConfigError>();
-  const add = (error: unknown, row: DatasetRow) => {
+  const dependsOnRow = rowDependence([
+    { value: ownTemplate, at },
+    { value: defaultsTemplate, at: defaultsAt },
+  ]);
+  // `rendered`: a problem of the rendered scenario, which at a templated field is the row's own
+  // (each row's blank message is said). A template's problem is said once: its message names what
+  // of the row it depends on (the row's variables).
+  const add = (error: unknown, row: DatasetRow, rendered = false) => {
     if (!(error instanceof ConfigError)) throw error;
     for (const one of error instanceof ConfigErrors ? error.errors : [error]) {
-      const key = `${one.file}:${one.line}:${one.column}:${one.path}:${one.expected.replace(row.where, '')}`;
+      const ofRow = rendered && dependsOnRow(one) ? `${row.where}:` : '';
+      const key = `${ofRow}${one.file}:${one.line}:${one.column}:${one.path}:${one.expected.replace(row.where, '')}`;
       if (problems.has(key)) continue;
       problems.set(key, withTemplateTypeHint(inDatasetRow(one, row.where), wholes, row));
     }
@@ -87,7 +98,7 @@ export function expandRows(
       // Problems found later (a custom check's paramsSchema, at run) name the row too.
       return [{ ...load(rendered, renderedDefaults), datasetRow: row.where }];
     } catch (error) {
-      add(error, row);
+      add(error, row, true);
       return [];
     }
   });

@@ -5,12 +5,17 @@ import { WHOLE_TEMPLATE, type DatasetRow } from './dataset.js';
 
 /** The paths (as a ConfigError names them) of the strings in `value` that are exactly one `{{ vars.* }}`. */
 export function wholeTemplatePaths(value: unknown, at: PathSegments, into = new Set<string>()): Set<string> {
+  return stringPaths(value, at, WHOLE_TEMPLATE, into);
+}
+
+/** The paths (as a ConfigError names them) of the strings in `value` that `pattern` matches. */
+export function stringPaths(value: unknown, at: PathSegments, pattern: RegExp, into = new Set<string>()): Set<string> {
   if (typeof value === 'string') {
-    if (WHOLE_TEMPLATE.test(value)) into.add(formatPath(at));
+    if (pattern.test(value)) into.add(formatPath(at));
   } else if (Array.isArray(value)) {
-    value.forEach((item, index) => wholeTemplatePaths(item, [...at, index], into));
+    value.forEach((item, index) => stringPaths(item, [...at, index], pattern, into));
   } else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) wholeTemplatePaths(item, [...at, key], into);
+    for (const [key, item] of Object.entries(value)) stringPaths(item, [...at, key], pattern, into);
   }
   return into;
 }

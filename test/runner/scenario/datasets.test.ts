@@ -207,6 +207,29 @@ describe('scenario datasets', () => {
     );
   });
 
+  it("says each row's problem at a templated field, and a problem of a field without a template once", () => {
+    const scenario = TEMPLATE.replace('"Refund order {{vars.order}} of {{ vars.amount }} EUR"', '"{{ vars.message }}"');
+    const blank = loadError({
+      'agent.yaml': AGENT,
+      'r.scenario.yaml': `${scenario}\ndataset: o.csv\n`,
+      'o.csv': 'order,amount,message\nA-1,20,"  "\nA-2,5,refund me\nA-3,7," "\n',
+    });
+    const empty = blank.message.split('\n').filter((line) => line.includes('the message is empty'));
+    expect(empty).toEqual([expect.stringMatching(/\(dataset row o\.csv:2\)$/), expect.stringMatching(/\(dataset row o\.csv:4\)$/)]);
+    const typed = loadError({
+      'agent.yaml': AGENT,
+      'r.scenario.yaml': `${scenario}\ntimeout_ms: -5\ndataset: o.jsonl\n`,
+      'o.jsonl': '{"order": "A-1", "amount": 1, "message": 1}\n{"order": "A-2", "amount": 1, "message": 1}\n',
+    });
+    const lines = typed.message.split('\n');
+    const content = lines.filter((line) => line.includes('at inputs.messages[0].content:'));
+    expect(content).toHaveLength(2);
+    expect(content[0]).toContain('(dataset row o.jsonl:1)');
+    expect(content[1]).toContain('(dataset row o.jsonl:2)');
+    // timeout_ms is written without a template: the same for every row, said once.
+    expect(lines.filter((line) => line.includes('at timeout_ms:'))).toEqual([expect.stringContaining('(dataset row o.jsonl:1)')]);
+  });
+
   it('says why a whole-template value has the wrong type: CSV values are text, a JSONL value keeps its type', () => {
     const fromCsv = loadError({
       'agent.yaml': AGENT,
