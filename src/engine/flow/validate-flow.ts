@@ -10,7 +10,7 @@ import { DEFAULT_ROUTE, END } from './route.js';
 import { closestWord, didYouMean } from '../../config/did-you-mean.js';
 import { validateStepArguments } from './validate-step-arguments.js';
 import { withArticle } from '../../config/indefinite-article.js';
-import { checkBindingName } from '../revision/template-checks.js';
+import { conversationProblem, planInputProblems } from './flow-input-names.js';
 
 /** Keys each component type may have besides name and type. */
 const TYPE_KEYS: Record<ComponentType, readonly string[]> = {
@@ -123,17 +123,6 @@ interface ToolScope {
   conversations?: readonly string[];
 }
 
-/**
- * A `conversation_history:<component>` key naming no agent component: only those converse, so
- * the state never holds it and every run would stop with FLOW_MISSING_INPUT (docs/workflows.md).
- */
-function conversationProblem(key: { target?: string; path: string[]; text: string }, conversations: readonly string[] | undefined): string | undefined {
-  if (key.target !== 'conversation_history' || conversations === undefined) return undefined;
-  const [first = ''] = key.path;
-  if (conversations.includes(first)) return undefined;
-  return `"${key.text}" names "${first}", which is not an agent component of the flow (only those have a conversation), so the flow state never holds it; expected one of: ${conversations.join(', ') || '(none)'}${didYouMean(first, conversations)}`;
-}
-
 function validateComponent(component: ComponentSpec, at: Array<string | number>, scope: ToolScope, locate: Locator, problems: ConfigError[]): void {
   const { agentTools, callable } = scope;
   const allowed = TYPE_KEYS[component.type];
@@ -192,19 +181,7 @@ function validateComponent(component: ComponentSpec, at: Array<string | number>,
     });
   }
   if (component.type === 'plan') {
-    // Its inputs are the plan's first variables: a name no template can read is refused, as a
-    // constant's is, and so is a name two inputs give (the second would silently win).
-    const given = new Map<string, number>();
-    (component.inputs ?? []).forEach((raw, index) => {
-      const key = parseIOKey(raw);
-      if (key.name === '' || (typeof raw === 'object' && raw.from === undefined && !key.hasLiteral)) return;
-      const named = typeof raw === 'object' && raw.as !== undefined;
-      collectConfigErrors(problems, () => checkBindingName(key.name, [...at, 'inputs', index, ...(named ? ['as'] : [])], 'plan input', locate));
-      const first = given.get(key.name);
-      if (first !== undefined) {
-        problems.push(locate([...at, 'inputs', index], `two inputs give variable "${key.name}" (inputs[${first}] and inputs[${index}]); rename one with "as"`));
-      } else given.set(key.name, index);
-    });
+    planInputProblems(component, at, locate, problems);
     const plan = component.plan;
     if (!plan) problems.push(locate(at, 'a plan component needs "plan: {constants, steps}"'));
     else {
