@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/runner/report/report.js';
@@ -23,7 +22,7 @@ scenarios:
 describe('CI environments (built CLI)', () => {
   it("on GitHub Actions prints an error annotation on the failing scenario's file and line and appends the job summary", async () => {
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'refunds.scenarios.yaml': SUITE });
-    const summary = join(mkdtempSync(join(tmpdir(), 'gh-summary-')), 'summary.md');
+    const summary = join(tempDir(), 'summary.md');
     const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], dir, { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary });
     expect(result.exitCode, result.all).toBe(1);
     const annotations = result.stdout.split('\n').filter((line) => line.startsWith('::error'));
@@ -45,7 +44,7 @@ scenarios:
     expect: {checks: [{output: {contains: "refund: created"}}]}
 `;
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'evil.scenarios.yaml': evil });
-    const summary = join(mkdtempSync(join(tmpdir(), 'gh-summary-')), 'summary.md');
+    const summary = join(tempDir(), 'summary.md');
     const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], dir, { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary });
     expect(result.exitCode, result.all).toBe(1);
     const annotations = result.stdout.split('\n').filter((line) => line.startsWith('::error'));
@@ -69,7 +68,7 @@ scenarios:
     expect: {checks: [{output: {contains: "refund: created"}}]}
 `;
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'inj.scenarios.yaml': injected });
-    const summary = join(mkdtempSync(join(tmpdir(), 'gh-summary-')), 'summary.md');
+    const summary = join(tempDir(), 'summary.md');
     const result = await runCli(['run', '.', '--out', 'out'], dir, { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary });
     expect(result.exitCode, result.all).toBe(1);
     const lines = result.stdout.split('\n');
@@ -168,7 +167,7 @@ scenarios:
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'refunds.scenarios.yaml': SUITE });
     const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], dir);
     expect(result.stdout).not.toMatch(/^::error/m);
-    const summary = join(mkdtempSync(join(tmpdir(), 'gh-summary-')), 'summary.md');
+    const summary = join(tempDir(), 'summary.md');
     const off = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], dir, {
       GITHUB_ACTIONS: 'true',
       GITHUB_STEP_SUMMARY: summary,

@@ -1,21 +1,37 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterEach } from 'vitest';
+import { onTestFinished } from 'vitest';
 
-const made: string[] = [];
+// Folders made outside a running test (a describe body, a module's top level), removed when the
+// worker exits. One list and one exit listener per process: in the shared project (vitest.config.ts,
+// isolate: false) this module loads once per worker, in the isolated one once per file.
+const LEFT = Symbol.for('agentcheck.test.tempDirs');
+const state = globalThis as typeof globalThis & { [LEFT]?: string[] };
+const leftovers = (state[LEFT] ??= (() => {
+  const list: string[] = [];
+  process.once('exit', () => {
+    for (const dir of list) rmSync(dir, { recursive: true, force: true });
+  });
+  return list;
+})());
 
-/** A fresh temp folder with the given files (path -> text), removed after the test. */
+/**
+ * A fresh temp folder with the given files (path -> text), removed when the test that made it
+ * finishes. By the test itself, not an afterEach of this module: with isolate: false a module's
+ * hooks are registered only in the first test file of the worker that loads it, and every later
+ * file's folders stayed in /tmp.
+ */
 export function tempDir(files: Record<string, string> = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'agentcheck-test-'));
-  made.push(dir);
+  try {
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  } catch {
+    leftovers.push(dir);
+  }
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text);
   }
   return dir;
 }
-
-afterEach(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});

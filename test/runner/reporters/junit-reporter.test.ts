@@ -1,13 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { JunitReporter, renderJunit } from '../../../src/runner/reporters/junit-reporter.js';
 import { captureStream, fixtureReport, NASTY_REASON, report, row, stripAnsi, tempOut } from './fixture-report.js';
 import { junitSchemaProblems } from './junit-schema.js';
 import { findAll, parseXml } from './xml-check.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 function hasXmllint(): boolean {
   try {
@@ -144,7 +144,7 @@ describe('JunitReporter', () => {
   });
 
   it('gives each testcase the line where its scenario starts in its file', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'junit-lines-'));
+    const dir = tempDir();
     writeFileSync(
       join(dir, 'multi.scenarios.yaml'),
       'defaults:\n  agent: a.yaml\nscenarios:\n  - name: first\n    inputs: {}\n  # a comment\n  - name: second\n',
