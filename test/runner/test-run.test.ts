@@ -6,6 +6,7 @@ import type { ResolvedConfig } from '../../src/engine/resolve-config.js';
 import { ScriptedModel } from '../../src/engine/providers/scripted.js';
 import { revisionFromValue } from '../../src/engine/revision/load-build.js';
 import { executeTestRun, testRun } from '../../src/runner/test-run.js';
+import { resumeTestRun } from '../../src/runner/resume/resume-test-run.js';
 import { runScenario } from '../../src/runner/scenario/run-scenario.js';
 import { loadScenarioFile } from '../../src/runner/scenario/load-scenario-file.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -112,9 +113,12 @@ describe('testRun', () => {
     // Mode allow, yet cat (not listed) pauses, and the record says ask, not the mode's allow.
     const unlisted = await run(commandBuild({ mode: 'allow' }, ['ls']), 'cat');
     expect(unlisted.stop_reason).toBe('paused');
+    // A paused run keeps its workspace copy for resumeTestRun: answered, it lets it go.
+    await resumeTestRun({ run_id: unlisted.run_id!, decision: 'deny' });
     expect(unlisted.resolved?.tools).toEqual([{ name: 'run_command', permission: 'ask' }]);
     const none = await run(commandBuild({ mode: 'allow' }), 'ls');
     expect(none.stop_reason).toBe('paused');
+    await resumeTestRun({ run_id: none.run_id!, decision: 'deny' });
     expect(none.resolved?.tools).toEqual([{ name: 'run_command', permission: 'ask' }]);
     expect(none.resolved?.commands).toEqual({ allow: [] });
     // Mode deny and the tool's own permission decide every call, the list aside.
