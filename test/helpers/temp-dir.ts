@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { onTestFinished } from 'vitest';
 
-// Folders made outside a running test (a describe body, a module's top level), removed when the
-// worker exits. One list and one exit listener per process: in the shared project (vitest.config.ts,
-// isolate: false) this module loads once per worker, in the isolated one once per file.
+// Folders made outside a running test (a describe body, a beforeAll), removed when the worker
+// exits, if it does: vitest may end a forks worker without an exit event, so such a folder is best
+// removed by the code that made it. One list and one exit listener per process: in the shared
+// project (vitest.config.ts, isolate: false) this module loads once per worker, in the isolated
+// one once per file.
 const LEFT = Symbol.for('agentcheck.test.tempDirs');
 const state = globalThis as typeof globalThis & { [LEFT]?: string[] };
 const leftovers = (state[LEFT] ??= (() => {

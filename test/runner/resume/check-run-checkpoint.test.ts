@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, ConfigErrors } from '../../../src/config/errors.js';
@@ -35,6 +35,8 @@ beforeAll(async () => {
       {},
     );
     written = { text: readFileSync(file, 'utf8'), runId };
+    // Made outside a test: removed here, as the tests need only its text.
+    rmSync(dir, { recursive: true, force: true });
   } finally {
     await record.workspace.dispose();
   }
