@@ -18,3 +18,11 @@ export function unknownKeyMessage(key: string, known: readonly string[]): string
   const near = nearKey(key, known);
   return `unknown key "${key}"${near ? ` (did you mean "${near}"?)` : ''}; expected one of: ${known.join(', ')}`;
 }
+
+/**
+ * The keys of `T`, each listed once as `{key: true}`: the compiler holds the list to the type, so a
+ * key added to the type must be added here too (a file's unknown keys are refused against it).
+ */
+export function keysOf<T>(keys: Record<keyof T, true>): readonly string[] {
+  return Object.keys(keys);
+}

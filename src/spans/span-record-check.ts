@@ -1,6 +1,7 @@
 import type { Locator } from '../config/assert-format.js';
 import type { ConfigError } from '../config/errors.js';
 import { describeValue } from '../config/describe-value.js';
+import { keysOf } from '../config/option-keys.js';
 import type { PathSegments } from '../config/source.js';
 import { FIELD_VALUES } from './query-types.js';
 import type { SpanRecord } from './span-record.js';
@@ -12,7 +13,7 @@ export interface SpanRecordProblem {
 }
 
 /** Every key a span record has (docs/spans.md): a file of records agentcheck wrote holds no other. Listed against the type, so none is missed. */
-export const SPAN_RECORD_KEYS = Object.keys({
+export const SPAN_RECORD_KEYS = keysOf<SpanRecord>({
   trace_id: true,
   span_id: true,
   parent_id: true,
@@ -26,7 +27,7 @@ export const SPAN_RECORD_KEYS = Object.keys({
   attributes: true,
   events: true,
   ended: true,
-} satisfies Record<keyof SpanRecord, true>);
+});
 
 /** The fields evidence and queries read without a guard: a record lacking one would crash them. */
 const STRING_FIELDS = ['trace_id', 'span_id', 'name'] as const;

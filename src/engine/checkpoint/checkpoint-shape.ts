@@ -1,5 +1,5 @@
 import { describeValue } from '../../config/describe-value.js';
-import { unknownKeyMessage } from '../../config/option-keys.js';
+import { keysOf, unknownKeyMessage } from '../../config/option-keys.js';
 import type { ComponentProgress, FlowRunState, FlowState } from '../flow/flow-state.js';
 import type { LoopState } from '../loop/agent-loop.js';
 import { transcriptProblems } from '../model/message-problems.js';
@@ -13,9 +13,6 @@ export interface CheckpointProblem {
   path: string;
   expected: string;
 }
-
-/** Every key of `T`, listed once: the compiler holds the list to the type, so a key added there is known here. */
-const keysOf = <T>(keys: Record<keyof T, true>): readonly string[] => Object.keys(keys);
 
 const CHECKPOINT_KEYS = keysOf<AgentCheckpoint>({
   id: true,

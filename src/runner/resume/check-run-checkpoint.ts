@@ -1,7 +1,7 @@
 import { assertFormat, memoryLocator } from '../../config/assert-format.js';
 import { describeValue } from '../../config/describe-value.js';
 import { collectConfigErrors, ConfigError, withCode } from '../../config/errors.js';
-import { unknownOptionKeys } from '../../config/option-keys.js';
+import { keysOf, unknownOptionKeys } from '../../config/option-keys.js';
 import { checkpointRefusal } from '../../engine/checkpoint/checkpoint-fit.js';
 import { checkpointShapeProblems, isTraceId } from '../../engine/checkpoint/checkpoint-shape.js';
 import { checkApprovals } from '../../engine/permissions/check-approvals.js';
@@ -15,23 +15,23 @@ import { requestFieldProblems } from '../test-run-request.js';
 import type { RunCheckpointFile } from './run-checkpoint-file.js';
 
 /** Every top-level key of a checkpoint file: another one is a damaged file, refused as nested unknown keys are. */
-const CHECKPOINT_FILE_KEYS: readonly (keyof RunCheckpointFile)[] = [
-  'schema',
-  'run_id',
-  'revision',
-  'checkpoint',
-  'workspace_dir',
-  'script',
-  'mocks',
-  'approvals',
-  'expectations',
-  'spans',
-  'mock_served',
-  'secrets',
-];
+const CHECKPOINT_FILE_KEYS = keysOf<RunCheckpointFile>({
+  schema: true,
+  run_id: true,
+  revision: true,
+  checkpoint: true,
+  workspace_dir: true,
+  script: true,
+  mocks: true,
+  approvals: true,
+  expectations: true,
+  spans: true,
+  mock_served: true,
+  secrets: true,
+});
 
 /** The keys of a saved revision (a DeltaRevision). */
-const REVISION_KEYS: readonly (keyof DeltaRevision)[] = ['build', 'source', 'hash', 'deltaHash', 'deltas'];
+const REVISION_KEYS = keysOf<DeltaRevision>({ build: true, source: true, hash: true, deltaHash: true, deltas: true });
 
 /** What to do about a checkpoint that does not fit its own saved build, or waits for nothing (resume always answers). */
 const MISFIT_ADVICE = {
