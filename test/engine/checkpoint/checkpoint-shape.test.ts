@@ -9,6 +9,7 @@ import { build } from '../../helpers/run-agent.js';
 import { invokeScripted } from '../../helpers/run-resumable.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { configFixerBuild } from '../flow/config-fixer.js';
+import { askerRevision as asker } from './asker-flow.js';
 
 const remove = { name: 'delete_order', description: 'Delete.', permission: 'ask', parameters: { type: 'object' }, returns: { ok: true } };
 const agentRevision = build({ tools: [remove] });
@@ -143,16 +144,6 @@ describe('checkpointShapeProblems: what a checkpoint must hold to be resumed', (
   });
 
   it("refuses another build's checkpoint as CHECKPOINT_MISMATCH, not as damaged for naming a component only its own flow has", async () => {
-    const asker = (id: string, component: string) =>
-      revisionFromValue({
-        id,
-        agent: { name: 'Asker', llm: { provider: 'scripted', model: 's' } },
-        flow: {
-          entry_point: component,
-          components: [{ name: component, type: 'human_input' }],
-          routers: [{ from: component, condition: { input: `context:${component}.decision`, routes: { approve: 'end', default_route: component } } }],
-        },
-      });
     const first = asker('asker', 'ask');
     const checkpointer = new MemoryCheckpointer();
     const { turn } = await invokeScripted(first, {}, { script: [{ text: 'unused' }], checkpointer });

@@ -11,6 +11,7 @@ import { readRunCheckpoint, writeRunCheckpoint } from '../../../src/runner/resum
 import { executeTestRun } from '../../../src/runner/test-run.js';
 import { gatedWrite } from '../../helpers/gated-write.js';
 import { tempDir } from '../../helpers/temp-dir.js';
+import { askerRevision as asker } from '../../engine/checkpoint/asker-flow.js';
 
 // What `agentcheck resume` refuses in its checkpoint file (docs/cli.md, test-run): each damaged
 // field is a ConfigError naming the file and the path, never a TypeError mid-run.
@@ -193,16 +194,6 @@ describe('readRunCheckpoint: the checkpoint file agentcheck resume continues fro
 
 describe('runCheckpointProblems: a checkpoint held to a saved build it was not saved by', () => {
   it("says the checkpoint is another build's (at checkpoint.revisionHash), not damaged for naming a component that build lacks", async () => {
-    const asker = (id: string, component: string) =>
-      revisionFromValue({
-        id,
-        agent: { name: 'Asker', llm: { provider: 'scripted', model: 's' } },
-        flow: {
-          entry_point: component,
-          components: [{ name: component, type: 'human_input' }],
-          routers: [{ from: component, condition: { input: `context:${component}.decision`, routes: { approve: 'end', default_route: component } } }],
-        },
-      });
     const checkpointer = new MemoryCheckpointer();
     const turn = await invoke(asker('asker', 'ask'), { messages: [{ role: 'user', content: 'go' }] }, { script: [{ text: 'unused' }], checkpointer });
     expect(turn.stop_reason).toBe('paused');
