@@ -193,32 +193,33 @@ describe('flows: load-time rules', () => {
       'names "fixr", which is not an agent component of the flow (only those have a conversation), so the flow state never holds it; expected one of: fixer; did you mean "fixer"?',
     );
     // A plan component's inputs are its plan's first variables: each needs a name a template can read.
-    const planned = loadError((b) => {
-      b.flow.components[0] = {
-        name: 'read_config',
-        type: 'plan',
-        inputs: [
-          { from: 'context:config_path', as: 'my path' },
-          { from: 'context:config_path', as: 'p.x' },
-          { from: 'context:config_path', as: 'path' },
-        ],
-        plan: { steps: [{ tools: [{ name: 'read_file', arguments: { path: '{{ path }}' } }] }] },
-      };
-    });
+    const planReading = (inputs: object[], variable: string) =>
+      loadError((b) => {
+        b.flow.components[0] = {
+          name: 'read_config',
+          type: 'plan',
+          inputs,
+          plan: { steps: [{ tools: [{ name: 'read_file', arguments: { path: `{{ ${variable} }}` } }] }] },
+        };
+      });
+    const planned = planReading(
+      [
+        { from: 'context:config_path', as: 'my path' },
+        { from: 'context:config_path', as: 'p.x' },
+        { from: 'context:config_path', as: 'path' },
+      ],
+      'path',
+    );
     expect(planned).toContain('flow.components[0].inputs[0].as: plan input "my path" can never be read by a template');
     expect(planned).toContain('flow.components[0].inputs[1].as: plan input "p.x" can never be read by a template');
     expect(planned).not.toContain('inputs[2]');
-    const twice = loadError((b) => {
-      b.flow.components[0] = {
-        name: 'read_config',
-        type: 'plan',
-        inputs: [
-          { literal: 'one', as: 'x' },
-          { literal: 'two', as: 'x' },
-        ],
-        plan: { steps: [{ tools: [{ name: 'read_file', arguments: { path: '{{ x }}' } }] }] },
-      };
-    });
+    const twice = planReading(
+      [
+        { literal: 'one', as: 'x' },
+        { literal: 'two', as: 'x' },
+      ],
+      'x',
+    );
     expect(twice).toContain('flow.components[0].inputs[1]: two inputs give variable "x" (inputs[0] and inputs[1]); rename one with "as"');
     const talking = configFixerBuild();
     talking.flow.components[2].inputs = ['conversation_history:fixer'];
