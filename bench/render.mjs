@@ -191,7 +191,7 @@ export function renderBenchmarks(r, peers) {
     );
   for (const l of r.latency ?? [])
     lines.push(
-      `- latency: \`node bench/latency.mjs\`: \`${l.command}\` against a node:http OpenAI-compatible server on 127.0.0.1 (in the bench process) answering after ${l.latency_ms} ms; efficiency = N x latency / C divided by the process's wall time`,
+      `- latency: \`node bench/latency.mjs\`: \`${l.command}\` against a node:http OpenAI-compatible server on 127.0.0.1 (in the bench process) answering after ${l.latency_ms} ms; efficiency = N x latency / C divided by the process's wall time; the run with the median efficiency of ${l.runs ?? 1} (${(l.all_efficiency ?? [l.efficiency]).map(pct).join(', ')})`,
     );
   lines.push('- query: `node bench/query.mjs` (1,000,000 synthetic spans in 1,000 traces, in memory)');
   if (peers)

@@ -18,7 +18,7 @@ const BENCHES = {
   floor: () => benchFloor({ runs: RUNS }),
   cold: () => benchColdStart({ runs: Math.max(RUNS, 10) }),
   spans: () => benchSpans({ rounds: RUNS }),
-  latency: () => benchLatency(),
+  latency: () => benchLatency({ runs: RUNS }),
   query: () => benchQuery({ runs: RUNS }),
   // Last: the 50,000-scenario suite is the longest.
   scale: () => benchScale({ runs: Math.max(1, Math.ceil(RUNS / 2)) }),
