@@ -13,6 +13,12 @@ export interface CustomCheckRef {
   /** Where `module` and `params` were written, for load errors (omitted params: at the `custom` check). */
   moduleAt: SourceLocation;
   paramsAt: SourceLocation;
+  /**
+   * For a scenario rendered from a dataset row: the paths (as a ConfigError names them) of the
+   * strings that were exactly one `{{ vars.* }}`, and whether the row came from a CSV file, so a
+   * paramsSchema type error there says the dataset rule behind it (template-type-hint.ts).
+   */
+  rowTemplates?: { wholes: ReadonlySet<string>; fromCsv: boolean };
   /** The loaded function, set by loadCustomChecks. */
   run?: CustomCheckFunction;
 }

@@ -5,6 +5,7 @@ import { userSchemaProblem } from '../../config/user-schema-problem.js';
 import { formatPath } from '../../config/source.js';
 import type { CustomCheckFunction } from '../../verdicts/index.js';
 import { inDatasetRow } from '../scenario/expand-dataset.js';
+import { templateTypeHint } from '../scenario/template-type-hint.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { checkModuleFileProblem } from './check-module-file.js';
 import type { CustomCheckRef } from './custom-check-ref.js';
@@ -41,10 +42,10 @@ export async function loadCustomChecks(scenarios: readonly Scenario[], cache: Ch
         problems.push(error);
         continue;
       }
-      for (const problem of loaded.paramsSchema ? paramsProblems(ref, loaded.paramsSchema) : []) {
+      for (const { problem, hint } of loaded.paramsSchema ? paramsProblems(ref, loaded.paramsSchema) : []) {
         if (said.has(problem.message)) continue;
         said.add(problem.message);
-        problems.push(scenario.datasetRow === undefined ? problem : inDatasetRow(problem, scenario.datasetRow));
+        problems.push(scenario.datasetRow === undefined ? problem : withHint(inDatasetRow(problem, scenario.datasetRow), hint));
       }
       ref.run = loaded.run;
     }
@@ -85,15 +86,29 @@ async function importCheckModule(ref: CustomCheckRef): Promise<CheckModule> {
   return { run: run as CustomCheckFunction, paramsSchema: paramsSchema as object | undefined };
 }
 
-/** The scenario's params against the module's paramsSchema, every problem; omitted params are `{}`. */
-function paramsProblems(ref: CustomCheckRef, schema: object): ConfigError[] {
+/**
+ * The scenario's params against the module's paramsSchema, every problem; omitted params are `{}`.
+ * Each comes with the dataset hint for a type error at a whole-string template (rowTemplates).
+ */
+function paramsProblems(ref: CustomCheckRef, schema: object): Array<{ problem: ConfigError; hint: string | undefined }> {
   // Without params the fix is to add `params:`, not keys beside `module`: say what was checked.
   const against =
     ref.params === undefined ? `no params given, so {} was checked against the paramsSchema of ${ref.written}` : `the paramsSchema of ${ref.written}`;
   return paramsSchemaProblems(schema, ref.params ?? {}).map((problem) => {
     const inner = formatPath(problem.path);
-    return located(ref.paramsAt, `${inner ? `${inner}: ` : ''}${problem.expected} (${against})`);
+    // The value's own path as the dataset's template paths name it (formatPath joined on).
+    const at = ref.paramsAt.path === undefined ? undefined : inner.startsWith('[') || !inner ? `${ref.paramsAt.path}${inner}` : `${ref.paramsAt.path}.${inner}`;
+    const templates = ref.rowTemplates;
+    const hint = templates && at !== undefined && templates.wholes.has(at) ? templateTypeHint(problem.expected, templates.fromCsv) : undefined;
+    return { problem: located(ref.paramsAt, `${inner ? `${inner}: ` : ''}${problem.expected} (${against})`), hint };
   });
+}
+
+/** `error` with `hint` after what it says (and the dataset row it names). */
+function withHint(error: ConfigError, hint: string | undefined): ConfigError {
+  if (hint === undefined) return error;
+  const { file, line, column, path } = error;
+  return new ConfigError({ file, line, column, path }, `${error.expected}; ${hint}`, error.code);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -95,8 +95,11 @@ export function expandRows(
       return [];
     }
     try {
-      // Problems found later (a custom check's paramsSchema, at run) name the row too.
-      return [{ ...load(rendered, renderedDefaults), datasetRow: row.where }];
+      // Problems found later (a custom check's paramsSchema, at run) name the row too, and say
+      // the dataset rule behind a type error at a whole-string template.
+      const scenario = load(rendered, renderedDefaults);
+      for (const ref of scenario.customChecks ?? []) ref.rowTemplates = { wholes, fromCsv: row.fromCsv === true };
+      return [{ ...scenario, datasetRow: row.where }];
     } catch (error) {
       add(error, row, true);
       return [];

@@ -32,16 +32,25 @@ const NOT_TEXT = /\b(number|integer|boolean|true|false|null|array|object|list|ma
  */
 export function withTemplateTypeHint(error: ConfigError, wholes: ReadonlySet<string>, row: DatasetRow): ConfigError {
   if (error.path === undefined || !wholes.has(error.path)) return error;
-  const [, expected, got] = TYPE_ERROR.exec(error.expected) ?? [];
-  if (expected === undefined) return error;
-  const wantsText = /\bstring\b/.test(expected);
-  let hint: string | undefined;
-  if (got === 'string' && row.fromCsv && !wantsText && NOT_TEXT.test(expected)) {
-    hint = 'CSV values are text: a number or true/false cannot come from a CSV column; use a .jsonl or inline dataset';
-  } else if (got !== 'string' && wantsText && !expected.includes(got.replace(/^an /, ''))) {
-    hint = 'a string that is exactly one {{ vars.NAME }} takes the value with its type; for text, write text around it ("order {{ vars.id }}")';
-  }
+  const hint = templateTypeHint(error.expected, row.fromCsv === true);
   if (hint === undefined) return error;
   const { file, line, column, path } = error;
   return new ConfigError({ file, line, column, path }, `${error.expected}; ${hint}`, error.code);
+}
+
+/**
+ * Why a value rendered from a whole-string template has the wrong type, for a type error
+ * (`expected number, got string "0.5"`) at it; undefined for any other problem.
+ */
+export function templateTypeHint(expected: string, fromCsv: boolean): string | undefined {
+  const [, wanted, got] = TYPE_ERROR.exec(expected) ?? [];
+  if (wanted === undefined || got === undefined) return undefined;
+  const wantsText = /\bstring\b/.test(wanted);
+  if (got === 'string' && fromCsv && !wantsText && NOT_TEXT.test(wanted)) {
+    return 'CSV values are text: a number or true/false cannot come from a CSV column; use a .jsonl or inline dataset';
+  }
+  if (got !== 'string' && wantsText && !wanted.includes(got.replace(/^an /, ''))) {
+    return 'a string that is exactly one {{ vars.NAME }} takes the value with its type; for text, write text around it ("order {{ vars.id }}")';
+  }
+  return undefined;
 }

@@ -194,6 +194,40 @@ describe('custom checks', () => {
     expect((error as ConfigError).expected).toBe('limit: expected number, got string "five" (the paramsSchema of ./checks/limit.mjs) (dataset row dataset[1])');
   });
 
+  it('a type error at a param that is one whole template says the dataset rule behind it, as for built-in checks', async () => {
+    const entry = (params: string, dataset: string) =>
+      scenario(`    - custom: {module: ./checks/limit.mjs, params: ${params}}`).replace('name: s', `name: "s {{ vars.limit }}"\ndataset: ${dataset}`);
+    const paramsError = async (files: Record<string, string>) => {
+      const dir = tempDir({ 'agent.yaml': AGENT, 'checks/limit.mjs': LIMIT_CHECK, ...files });
+      const plan = loadSuite({ paths: [join(dir, 'a.scenario.yaml')], config: emptySuiteConfig(dir) }, dir);
+      const error = await loadCustomChecks(plan.scenarios).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as ConfigError).expected;
+    };
+    // A CSV column is text: the number the schema wants cannot come from it.
+    expect(await paramsError({ 'rows.csv': 'limit\n50\n', 'a.scenario.yaml': entry('{limit: "{{ vars.limit }}"}', 'rows.csv') })).toBe(
+      'limit: expected number, got string "50" (the paramsSchema of ./checks/limit.mjs) (dataset row rows.csv:2); CSV values are text: a number or true/false cannot come from a CSV column; use a .jsonl or inline dataset',
+    );
+    // A JSONL string is a string the user wrote: no CSV rule to point at.
+    expect(await paramsError({ 'rows.jsonl': '{"limit": "50"}\n', 'a.scenario.yaml': entry('{limit: "{{ vars.limit }}"}', 'rows.jsonl') })).toBe(
+      'limit: expected number, got string "50" (the paramsSchema of ./checks/limit.mjs) (dataset row rows.jsonl:1)',
+    );
+    // Text around the template makes a string whatever the row holds: the hint would be wrong there.
+    expect(await paramsError({ 'rows.csv': 'limit\n50\n', 'a.scenario.yaml': entry('{limit: "at most {{ vars.limit }}"}', 'rows.csv') })).toBe(
+      'limit: expected number, got string "at most 50" (the paramsSchema of ./checks/limit.mjs) (dataset row rows.csv:2)',
+    );
+    // A whole template keeps an inline row's type: a number where the schema wants text says so.
+    const textCheck =
+      "export const paramsSchema = {type: 'object', properties: {label: {type: 'string'}}};\nexport default () => ({status: 'pass', reason: 'ok'});\n";
+    const label = scenario('    - custom: {module: ./checks/label.mjs, params: {label: "{{ vars.limit }}"}}').replace(
+      'name: s',
+      'name: "s {{ vars.limit }}"\ndataset: [{limit: 7}]',
+    );
+    expect(await paramsError({ 'checks/label.mjs': textCheck, 'a.scenario.yaml': label })).toBe(
+      'label: expected string, got number 7 (the paramsSchema of ./checks/label.mjs) (dataset row dataset[0]); a string that is exactly one {{ vars.NAME }} takes the value with its type; for text, write text around it ("order {{ vars.id }}")',
+    );
+  });
+
   it('a missing module, a TypeScript module and a module without a function are load errors', async () => {
     const missing = await loadError({ 'a.scenario.yaml': scenario('    - custom: {module: ./checks/nope.mjs}') });
     expect(missing.path).toBe('expect.checks[0].custom.module');
