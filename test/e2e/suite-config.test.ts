@@ -84,6 +84,30 @@ out: out
     expect(yml.stderr).toContain('agentcheck.config.yml of the current folder is passed over');
   });
 
+  it('a judge check without a grader names the config in a folder below that run DIR does not read, and runs with it', async () => {
+    const grader = `{provider: scripted, model: grader, script: [{text: '{"score": 1, "passed": true, "reason": "ok"}'}]}`;
+    const dir = tempDir({
+      'top/agent.yaml': AGENT_YAML,
+      'top/sub/judged.scenario.yaml': passingScenario('judged', '    - judge: {rubric: "finishes"}\n').replace('agent: agent.yaml', 'agent: ../agent.yaml'),
+      'top/sub/agentcheck.config.yaml': `judge: {model: ${grader}}\n`,
+    });
+    const missing =
+      'a judge check needs a grader model: give it `model: {provider, model}` (or a `script`), or set a default `judge: {model: ...}` in agentcheck.config.yaml';
+    const passedOver = `; top/sub/agentcheck.config.yaml may set judge.model, but it is not the suite config of this run`;
+    const below = await runCli(['run', 'top', '--out', 'o', '--quiet'], dir);
+    expect(below.exitCode, below.all).toBe(2);
+    expect(below.stderr).toContain(`${missing}${passedOver} (a run reads the config of the current folder, or of the one folder it is given`);
+    // The folder of the config, or the config named, grades with it.
+    expect((await runCli(['run', 'top/sub', '--out', 'o', '--quiet'], dir)).exitCode).toBe(0);
+    expect((await runCli(['run', 'top', '--config', 'top/sub/agentcheck.config.yaml', '--out', 'o', '--quiet'], dir)).exitCode).toBe(0);
+    // With no config anywhere near, the message is the plain one.
+    const none = tempDir({ 'agent.yaml': AGENT_YAML, 'judged.scenario.yaml': passingScenario('judged', '    - judge: {rubric: "finishes"}\n') });
+    const plain = await runCli(['run', '.', '--out', 'o', '--quiet'], none);
+    expect(plain.exitCode, plain.all).toBe(2);
+    expect(plain.stderr).toContain(missing);
+    expect(plain.stderr).not.toContain('may set judge.model');
+  });
+
   it('reads agentcheck.config.yml and .json where validate checks them as the suite config, and refuses two in one folder', async () => {
     const config = 'scenarios: ["suite"]\nvariants: {slim: {set: {agent: {max_turns: 3}}}}\nreporters: [json]\nout: out\n';
     const files = { 'agent.yaml': AGENT_YAML, 'suite/a.scenario.yaml': passingScenario('a').replace('agent: agent.yaml', 'agent: ../agent.yaml') };

@@ -33,6 +33,8 @@ export interface SuiteGrader {
   model?: GraderModel;
   at?: (expected: string) => ConfigError;
   invalid?: boolean;
+  /** Said after a missing grader: a suite config near the scenario that is not the run's (passed-over-config.ts), or ''. */
+  missingHint?: () => string;
 }
 
 /**
@@ -83,7 +85,7 @@ function judgeJob(params: JudgeParams, index: number, suite: SuiteGrader, locate
   if (!Object.keys(merged).length) {
     throw locate(
       at,
-      'a judge check needs a grader model: give it `model: {provider, model}` (or a `script`), or set a default `judge: {model: ...}` in agentcheck.config.yaml',
+      `a judge check needs a grader model: give it \`model: {provider, model}\` (or a \`script\`), or set a default \`judge: {model: ...}\` in agentcheck.config.yaml${suite.missingHint?.() ?? ''}`,
     );
   }
   const { script, ...llm } = merged;

@@ -25,6 +25,11 @@ export interface LoadContext {
   /** The suite's `judge` has problems, said at the config: checks that would use its grader are not checked against it. */
   suiteGraderInvalid?: boolean;
   /**
+   * `; <config> may set <what>, but ...` when a suite config near the scenario file is not the
+   * run's (passed-over-config.ts), else '': said where a setting such a config may hold is missing.
+   */
+  passedOverConfigHint?: (scenarioFile: string, what: string) => string;
+  /**
    * The suite's variant deltas (`variants` in agentcheck.config.yaml): a tool a variant adds may
    * be answered in a scenario's `approvals.tools`. Without them, only the scenario's own
    * revision counts.

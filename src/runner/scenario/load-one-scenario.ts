@@ -139,7 +139,8 @@ export function loadOneScenario(
       customChecks = customCheckRefs(validated, dir, locate);
     });
     collectConfigErrors(problems, () => {
-      judges = judgeJobs(validated, { model: context.suiteGrader, at: context.suiteGraderAt, invalid: context.suiteGraderInvalid }, checksAt);
+      const missingHint = () => context.passedOverConfigHint?.(doc.file, 'judge.model') ?? '';
+      judges = judgeJobs(validated, { model: context.suiteGrader, at: context.suiteGraderAt, invalid: context.suiteGraderInvalid, missingHint }, checksAt);
     });
     checks.forEach((check, index) => {
       if (!valid.has(index)) problems.push(...graderModelProblems(check, index, checksAt));

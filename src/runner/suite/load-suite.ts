@@ -14,6 +14,7 @@ import { LIBRARY_NAMES, type SelectionNames } from './selection-names.js';
 import { assertFolderArgument } from '../../config/path-argument.js';
 import type { SuiteSelectionRecord } from '../report/build-report.js';
 import { suiteScenarioFiles } from './suite-scenario-files.js';
+import { passedOverConfigHint } from './passed-over-config.js';
 import { relativeBuild, selectVariants, variantRevision, type VariantCache } from './suite-variants.js';
 
 // validate reaches it through this module, which it loads lazily.
@@ -95,6 +96,7 @@ export function loadSuite(given: SuiteSelection, cwd = process.cwd(), names: Sel
   const config = given.config ?? emptySuiteConfig(cwd);
   const selection = { ...given, config };
   const files = suiteScenarioFiles(selection, cwd);
+  const rootOf = new Map(files.map((found) => [found.file, found.root]));
   const source = config.source;
   // Scenarios with problems whose build loaded: the variants are checked against their builds too.
   const unloaded: VariantSubject[] = [];
@@ -107,6 +109,7 @@ export function loadSuite(given: SuiteSelection, cwd = process.cwd(), names: Sel
     suiteGrader: config.judge?.model,
     suiteGraderAt: source ? (expected) => source.error(['judge', 'model'], expected) : undefined,
     suiteGraderInvalid: config.judgeInvalid,
+    passedOverConfigHint: (scenarioFile, what) => passedOverConfigHint(scenarioFile, rootOf.get(scenarioFile) ?? cwd, config.file, cwd, what),
     variants: config.variants,
     skills: { ...config.skills, overlay: [...config.skills.overlay, ...(selection.overlay ?? []).map((folder) => resolve(cwd, folder))] },
     skillsInvalid: config.skillsInvalid,
