@@ -164,12 +164,22 @@ function renderEach(value: unknown, row: DatasetRow, at: PathSegments, locate: L
 
 const KEY_TEMPLATE = 'a {{ vars.* }} template in a key is not rendered (keys are names); put the template in a value';
 
+/** The variable each "the row has no variable" problem is about (renderTemplates' own problems). */
+const MISSING_VARIABLES = new WeakMap<ConfigError, string>();
+
+/** The variable a renderTemplates problem says the row lacks, or undefined for any other problem. */
+export function missingVariable(problem: ConfigError): string | undefined {
+  return MISSING_VARIABLES.get(problem);
+}
+
 function renderString(value: string, row: DatasetRow, at: PathSegments, locate: Locator): unknown {
   const lookup = (path: string): unknown => {
     const [name, ...keys] = path.split('.');
     if (!Object.hasOwn(row.vars, name)) {
       const known = Object.keys(row.vars).join(', ') || '(none)';
-      throw locate(at, `${row.where}: the row has no variable "${name}", which the scenario uses here; the row has: ${known}`);
+      const problem = locate(at, `${row.where}: the row has no variable "${name}", which the scenario uses here; the row has: ${known}`);
+      MISSING_VARIABLES.set(problem, name);
+      throw problem;
     }
     let current = row.vars[name];
     keys.forEach((key, index) => {

@@ -1,7 +1,7 @@
 import { ConfigError, ConfigErrors, throwConfigErrors } from '../../config/errors.js';
 import type { Locator } from '../../config/assert-format.js';
 import type { PathSegments, SourceDocument } from '../../config/source.js';
-import { renderTemplates, type DatasetRow } from './dataset.js';
+import { missingVariable, renderTemplates, type DatasetRow } from './dataset.js';
 import type { Scenario } from './scenario.js';
 import { rowDependence } from './row-dependent-problem.js';
 import { wholeTemplatePaths, withTemplateTypeHint } from './template-type-hint.js';
@@ -56,13 +56,17 @@ export function expandRows(
     { value: ownTemplate, at },
     { value: defaultsTemplate, at: defaultsAt },
   ]);
+  // The variables some row gives: a row without one of them is what is wrong, not the template.
+  const given = new Set(rows.flatMap((row) => Object.keys(row.vars)));
   // `rendered`: a problem of the rendered scenario, which at a templated field is the row's own
-  // (each row's blank message is said). A template's problem is said once: its message names what
-  // of the row it depends on (the row's variables).
+  // (each row's blank message is said). A template's problem is said once (its message names what
+  // of the row it depends on, the row's variables), unless the row lacks a variable other rows
+  // give: then each row that lacks it is said, so one pass lists every row to fix.
   const add = (error: unknown, row: DatasetRow, rendered = false) => {
     if (!(error instanceof ConfigError)) throw error;
     for (const one of error instanceof ConfigErrors ? error.errors : [error]) {
-      const ofRow = rendered && dependsOnRow(one) ? `${row.where}:` : '';
+      const lacking = missingVariable(one);
+      const ofRow = (rendered && dependsOnRow(one)) || (lacking !== undefined && given.has(lacking)) ? `${row.where}:` : '';
       const key = `${ofRow}${one.file}:${one.line}:${one.column}:${one.path}:${one.expected.replace(row.where, '')}`;
       if (problems.has(key)) continue;
       problems.set(key, withTemplateTypeHint(inDatasetRow(one, row.where), wholes, row));

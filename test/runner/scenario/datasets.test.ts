@@ -171,6 +171,25 @@ describe('scenario datasets', () => {
     expect(lines.filter((line) => line.includes('"ordr"'))).toHaveLength(1);
   });
 
+  it('names every row that lacks a variable other rows give, in one pass; a variable no row gives once', () => {
+    const scenario = `${TEMPLATE.replace(/\nexpect: .*/, '')}\ndataset: orders.jsonl\n`;
+    const rows = ['{"order": "A-1", "amount": 20}', '{"order": "A-2"}', '{"order": "A-3", "amount": 5}', '{"order": "A-4"}'].join('\n');
+    const lines = loadError({ 'agent.yaml': AGENT, 'r.scenario.yaml': scenario, 'orders.jsonl': `${rows}\n` }).message.split('\n');
+    // Rows 2 and 4 are what is wrong (rows 1 and 3 give amount): each is said, at each use.
+    const lacking = lines.filter((line) => line.includes('the row has no variable "amount"'));
+    expect(lacking.map((line) => /at (\S+): (orders\.jsonl:\d+):/.exec(line)?.slice(1)).sort()).toEqual([
+      ['inputs.messages[0].content', 'orders.jsonl:2'],
+      ['inputs.messages[0].content', 'orders.jsonl:4'],
+      ['model.script[0].tool_calls[0].args.amount', 'orders.jsonl:2'],
+      ['model.script[0].tool_calls[0].args.amount', 'orders.jsonl:4'],
+    ]);
+    // A variable no row gives is the template's typo: said for the first row of each set of
+    // variables (rows 1 and 2 here, whose lists of what the row has differ), not for every row.
+    const typo = loadError({ 'agent.yaml': AGENT, 'r.scenario.yaml': scenario.replace('{{vars.order}}', '{{ vars.ordr }}'), 'orders.jsonl': `${rows}\n` });
+    const ordr = typo.message.split('\n').filter((line) => line.includes('"ordr"'));
+    expect(ordr.map((line) => /(orders\.jsonl:\d+): the row has no variable "ordr"/.exec(line)?.[1])).toEqual(['orders.jsonl:1', 'orders.jsonl:2']);
+  });
+
   it('duplicate expanded names are refused, naming both rows', () => {
     const error = loadError({
       'agent.yaml': AGENT,
