@@ -72,6 +72,7 @@ const OPTIONS: Record<string, Check> = {
   otlpEndpoint: oneOf('an http(s) URL', (value) => typeof value === 'string'),
   beforeExternalStop: oneOf('a function', (value) => typeof value === 'function'),
   approvalsHeldTo: oneOf('a list of agent builds', (value) => Array.isArray(value) && value.every(isObject)),
+  onToolsListed: oneOf('a function', (value) => typeof value === 'function'),
 };
 
 /**

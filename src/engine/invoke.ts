@@ -1,6 +1,7 @@
 import { assertRevision } from './revision/assert-revision.js';
 import type { Tracer } from '@opentelemetry/api';
 import type { Checkpointer } from './checkpoint/checkpointer.js';
+import type { ListedMcpServer } from './mcp/listed-tools.js';
 import type { McpServerPool } from './mcp/mcp-server-pool.js';
 import type { Message } from './model/message.js';
 import type { Model } from './model/model.js';
@@ -47,6 +48,13 @@ export interface InvokeOptions {
    * is dropped for this run rather than refused (docs/mcp.md).
    */
   approvalsHeldTo?: readonly AgentBuild[];
+  /**
+   * Called once the run's MCP servers have started and listed their tools, before the model's
+   * first call, with what each server listed. What it throws (a ConfigError) ends the run as an
+   * approval naming no tool does (stop_reason `error`): the runner holds a scenario's tool names
+   * to the tools of servers without a `tools` list there (docs/formats.md, "Names a scenario uses").
+   */
+  onToolsListed?: (listed: readonly ListedMcpServer[]) => void;
   /**
    * Record message content on chat spans (`gen_ai.input.messages`, `gen_ai.output.messages`),
    * secrets scrubbed; default off. The runner turns it on for scripted models and cassettes.

@@ -1,4 +1,5 @@
 import type { Checkpoint } from '../engine/checkpoint/checkpointer.js';
+import type { InvokeOptions } from '../engine/invoke.js';
 import type { ResolvedConfig } from '../engine/resolve-config.js';
 import type { ResumeDecision } from '../engine/resume.js';
 import type { DeltaRevision } from '../engine/revision/delta.js';
@@ -79,6 +80,8 @@ export interface TestRunControl {
   mockServed?: Readonly<Record<string, number>>;
   /** The other builds the request's approvals answer (a scenario's build under each variant): InvokeOptions.approvalsHeldTo. */
   approvalsHeldTo?: readonly AgentBuild[];
+  /** Holds a scenario's names to the tools its MCP servers list (listed-names-check.ts): InvokeOptions.onToolsListed. */
+  onToolsListed?: InvokeOptions['onToolsListed'];
   /** The scenario's judge checks: graded after the run, their answers put in the evidence. */
   judges?: readonly JudgeJob[];
   /**

@@ -138,6 +138,7 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
     signal,
     mcpServers: request.mcpServers,
     approvalsHeldTo: control.approvalsHeldTo,
+    onToolsListed: control.onToolsListed,
     captureContent: capture,
     otlpEndpoint: receiver?.endpoint,
     beforeExternalStop: receiver ? () => receiver.settle() : undefined,

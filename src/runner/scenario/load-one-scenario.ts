@@ -9,7 +9,7 @@ import { partialCheckReferences } from '../../verdicts/run-checks.js';
 import type { CustomCheckRef } from '../checks/custom-check-ref.js';
 import { checkApprovals, EXTERNAL_NO_GATES } from '../../engine/permissions/check-approvals.js';
 import { buildTools } from '../../engine/revision/build-tools.js';
-import { checkScenarioNames } from './check-scenario-names.js';
+import { checkScenarioNames, type ScenarioNames } from './check-scenario-names.js';
 import { mergeSkills, noLoadSkillReason } from './load-skill-offered.js';
 import { customCheckRefs } from './custom-check-refs.js';
 import type { RawScenario } from './expand-dataset.js';
@@ -112,22 +112,15 @@ export function loadOneScenario(
   // With the suite's or the scenario's `skills` at fault (a misspelt delivery), what the run
   // delivers is not known: load_skill is not refused by a guess beside that problem.
   const skillsKnown = ok('skills') && !context.skillsInvalid;
-  if (revision) {
-    problems.push(
-      ...checkScenarioNames(
-        {
-          terminalTool: terminalValid ? expect.terminal_tool : undefined,
-          references: [...checkReferences(checks, checkIndexes), ...partialCheckReferences(checks, checkIndexes)],
-          script,
-          allowUnknownTools: spec.model?.allow_unknown_tools === true,
-          contextKeys: spec.inputs?.context && typeof spec.inputs.context === 'object' ? Object.keys(spec.inputs.context) : undefined,
-          noLoadSkill: skillsKnown ? noLoadSkillReason(builds, mergeSkills(context.skills, ownSkills)) : undefined,
-        },
-        builds,
-        locate,
-      ),
-    );
-  }
+  const names: ScenarioNames | undefined = revision && {
+    terminalTool: terminalValid ? expect.terminal_tool : undefined,
+    references: [...checkReferences(checks, checkIndexes), ...partialCheckReferences(checks, checkIndexes)],
+    script,
+    allowUnknownTools: spec.model?.allow_unknown_tools === true,
+    contextKeys: spec.inputs?.context && typeof spec.inputs.context === 'object' ? Object.keys(spec.inputs.context) : undefined,
+    noLoadSkill: skillsKnown ? noLoadSkillReason(builds, mergeSkills(context.skills, ownSkills)) : undefined,
+  };
+  if (names) problems.push(...checkScenarioNames(names, builds, locate));
   let customChecks: CustomCheckRef[] = [];
   let judges: JudgeJob[] = [];
   // These read the check items whose parameters validated (the others are reported above):
@@ -173,7 +166,9 @@ export function loadOneScenario(
   if (judges.length) scenario.judges = judges;
   if (approvals !== undefined) scenario.approvals = approvals;
   // With variants, a run whose servers list their tools needs the other builds to tell a typo from another variant's tool.
-  if (approvals?.tools && builds.length > 1 && builds.some((build) => buildTools(build).openServers.length > 0)) scenario.approvalsHeldTo = builds;
+  const openServers = builds.some((build) => buildTools(build).openServers.length > 0);
+  if (approvals?.tools && builds.length > 1 && openServers) scenario.approvalsHeldTo = builds;
+  if (names && openServers) scenario.namesHeldToListedTools = { names, builds };
   if (spec.mocks !== undefined) scenario.mocks = spec.mocks;
   if (spec.resume !== undefined) scenario.resume = spec.resume;
   if (spec.expect_failure !== undefined) scenario.expect_failure = spec.expect_failure;

@@ -7,6 +7,7 @@ import { mergeSkills } from './load-skill-offered.js';
 import type { Turn } from '../../engine/turn.js';
 import type { SpanRecord } from '../../spans/span-record.js';
 import { runChecksWithCustom, type ToolCall } from '../../verdicts/index.js';
+import { listedNamesCheck } from './listed-names-check.js';
 import { loadCustomChecks } from '../checks/load-custom-checks.js';
 import { CASSETTES_FLAG } from '../cassettes/cassette-mode-setting.js';
 import { cassettePath } from '../cassettes/cassette-path.js';
@@ -90,6 +91,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
       {
         answers: scenario.resume?.map((item) => item.decision),
         approvalsHeldTo: scenario.approvalsHeldTo,
+        onToolsListed: scenario.namesHeldToListedTools && listedNamesCheck(scenario.file, scenario.namesHeldToListedTools),
         judges: scenario.judges,
         deadline: options.deadline,
         cassetteSetting: CASSETTES_FLAG,

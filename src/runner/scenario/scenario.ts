@@ -4,6 +4,7 @@ import type { ScriptEntry } from '../../engine/providers/scripted.js';
 import type { DeltaRevision } from '../../engine/revision/delta.js';
 import type { AgentBuild } from '../../engine/revision/types.js';
 import type { CustomCheckRef } from '../checks/custom-check-ref.js';
+import type { ScenarioNames } from './check-scenario-names.js';
 import type { JudgeJob } from '../judge/grader-model.js';
 import type { HttpMock } from '../mocks/http-mocks.js';
 import type { ExpectSpec, ScenarioSpec, SkillOptionsSpec } from './scenario-format.generated.js';
@@ -36,6 +37,12 @@ export interface Scenario extends Pick<ScenarioSpec, 'name' | 'description' | 'r
    * without a `tools` list: the run holds the approvals to them once its servers list their tools.
    */
   approvalsHeldTo?: AgentBuild[];
+  /**
+   * The tool names the scenario uses and every build it runs (its build under each variant), when
+   * some has an MCP server without a `tools` list: at load any name of such a server is accepted,
+   * so the run holds the names to the tools the servers list, before the model's first call.
+   */
+  namesHeldToListedTools?: { names: ScenarioNames; builds: AgentBuild[] };
   mocks?: { http?: HttpMock[] };
   expect: ScenarioExpect;
   /** The `custom` checks of `expect.checks`, their modules resolved (docs/custom-checks.md). */

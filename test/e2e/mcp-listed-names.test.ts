@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { NAMES_SERVER } from '../engine/mcp/mcp-helpers.js';
+import { tempDir } from '../helpers/temp-dir.js';
+import { runCli } from './cli.js';
+
+// An MCP server without a `tools` list offers names known only once it runs: a scenario's names
+// of it are accepted at load and held to what it lists before the model's first call
+// (docs/formats.md, "Names a scenario uses"), so a misspelt tool_not_called cannot pass.
+const AGENT = `id: mcpbot
+agent:
+  name: MCP bot
+  llm: {provider: scripted, model: s}
+  permissions: {mode: allow}
+  tools: [{name: finish, description: Finish., parameters: {type: object}, returns: {done: true}}]
+  mcps: [{name: notes, command: ${JSON.stringify([process.execPath, NAMES_SERVER, 'write_note', 'list_notes'])}}]
+`;
+const SCENARIOS = `defaults:
+  agent: agent.yaml
+  inputs: {messages: [{role: user, content: hi}]}
+  model: {script: [{tool_calls: [{name: mcp__notes__write_note, args: {id: "1"}}]}, {text: ok}]}
+scenarios:
+  - name: misspelt tool_not_called
+    expect: {checks: [{tool_not_called: {tool: mcp__notes__delete_note}}]}
+  - name: misspelt terminal tool part
+    expect: {terminal_tool: write_nte}
+  - name: misspelt script call
+    model: {script: [{tool_calls: [{name: mcp__notes__write_nte, args: {id: "1"}}]}, {text: ok}]}
+    expect: {checks: [{tool_called: {tool: write_note}}]}
+  - name: listed names
+    expect: {terminal_tool: write_note, checks: [{tool_not_called: {tool: mcp__notes__list_notes}}, {tool_called: {tool: write_note}}]}
+`;
+
+interface Row {
+  name: string;
+  status: string;
+  error: { type: string; message: string } | null;
+  test_run: { tools: unknown[] };
+}
+
+describe('scenario names of an MCP server without a tools list', () => {
+  it('are held to the tools it lists once it runs: a name it does not list ends the run before any call', async () => {
+    const dir = tempDir({ 'agent.yaml': AGENT, 't.scenarios.yaml': SCENARIOS });
+    // validate cannot see these names (the server is not started): it accepts them.
+    expect((await runCli(['validate', 't.scenarios.yaml'], dir)).exitCode).toBe(0);
+    const result = await runCli(['run', '.', '--reporter', 'json', '--out', 'o'], dir);
+    expect(result.exitCode, result.all).toBe(1);
+    const rows: Row[] = JSON.parse(readFileSync(join(dir, 'o/report.json'), 'utf8')).scenarios;
+    const byName = new Map(rows.map((row) => [row.name, row]));
+    const file = join(dir, 't.scenarios.yaml');
+
+    const notCalled = byName.get('misspelt tool_not_called');
+    expect(notCalled?.status).toBe('error');
+    expect(notCalled?.error?.type).toBe('CONFIG_INVALID');
+    expect(notCalled?.error?.message).toContain(
+      `${file} at expect.checks[0].tool_not_called.tool: a tool_not_called check names no tool of the agent: "mcp__notes__delete_note"; expected one of: finish, mcp__notes__write_note, mcp__notes__list_notes`,
+    );
+    // Ended before the model's first call: the script's write_note was never made.
+    expect(notCalled?.test_run.tools).toEqual([]);
+
+    expect(byName.get('misspelt terminal tool part')?.error?.message).toContain(
+      `${file} at expect.terminal_tool: expect.terminal_tool names no tool of the agent: "write_nte"; expected one of: finish, mcp__notes__write_note, mcp__notes__list_notes; did you mean "write_note"?`,
+    );
+    expect(byName.get('misspelt script call')?.error?.message).toContain(
+      `${file} at model.script[0].tool_calls[0].name: the script calls "mcp__notes__write_nte", which the agent does not offer the model; expected one of: finish, mcp__notes__write_note, mcp__notes__list_notes; did you mean "mcp__notes__write_note"?`,
+    );
+    expect(byName.get('listed names')).toMatchObject({ status: 'pass', error: null });
+  });
+});
