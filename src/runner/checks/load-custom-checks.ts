@@ -5,7 +5,7 @@ import { userSchemaProblem } from '../../config/user-schema-problem.js';
 import { formatPath } from '../../config/source.js';
 import type { CustomCheckFunction } from '../../verdicts/index.js';
 import { inDatasetRow } from '../scenario/expand-dataset.js';
-import { templateTypeHint } from '../scenario/template-type-hint.js';
+import { templateTypeHint, withHint } from '../scenario/template-type-hint.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { checkModuleFileProblem } from './check-module-file.js';
 import type { CustomCheckRef } from './custom-check-ref.js';
@@ -102,13 +102,6 @@ function paramsProblems(ref: CustomCheckRef, schema: object): Array<{ problem: C
     const hint = templates && at !== undefined && templates.wholes.has(at) ? templateTypeHint(problem.expected, templates.fromCsv) : undefined;
     return { problem: located(ref.paramsAt, `${inner ? `${inner}: ` : ''}${problem.expected} (${against})`), hint };
   });
-}
-
-/** `error` with `hint` after what it says (and the dataset row it names). */
-function withHint(error: ConfigError, hint: string | undefined): ConfigError {
-  if (hint === undefined) return error;
-  const { file, line, column, path } = error;
-  return new ConfigError({ file, line, column, path }, `${error.expected}; ${hint}`, error.code);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -32,7 +32,11 @@ const NOT_TEXT = /\b(number|integer|boolean|true|false|null|array|object|list|ma
  */
 export function withTemplateTypeHint(error: ConfigError, wholes: ReadonlySet<string>, row: DatasetRow): ConfigError {
   if (error.path === undefined || !wholes.has(error.path)) return error;
-  const hint = templateTypeHint(error.expected, row.fromCsv === true);
+  return withHint(error, templateTypeHint(error.expected, row.fromCsv === true));
+}
+
+/** `error` with `hint` after what it says (and the dataset row it names); `error` itself without one. */
+export function withHint(error: ConfigError, hint: string | undefined): ConfigError {
   if (hint === undefined) return error;
   const { file, line, column, path } = error;
   return new ConfigError({ file, line, column, path }, `${error.expected}; ${hint}`, error.code);
