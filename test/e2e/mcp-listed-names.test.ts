@@ -37,6 +37,7 @@ interface Row {
   status: string;
   error: { type: string; message: string } | null;
   test_run: { tools: unknown[] };
+  checks: Array<{ status: string }>;
 }
 
 describe('scenario names of an MCP server without a tools list', () => {
@@ -56,8 +57,10 @@ describe('scenario names of an MCP server without a tools list', () => {
     expect(notCalled?.error?.message).toContain(
       `${file} at expect.checks[0].tool_not_called.tool: a tool_not_called check names no tool of the agent: "mcp__notes__delete_note"; expected one of: finish, mcp__notes__write_note, mcp__notes__list_notes`,
     );
-    // Ended before the model's first call: the script's write_note was never made.
+    // Ended before the model's first call: the script's write_note was never made, and the
+    // misspelt check, which would pass on a run that made no call, is not run (no checks).
     expect(notCalled?.test_run.tools).toEqual([]);
+    expect(notCalled?.checks).toEqual([]);
 
     expect(byName.get('misspelt terminal tool part')?.error?.message).toContain(
       `${file} at expect.terminal_tool: expect.terminal_tool names no tool of the agent: "write_nte"; expected one of: finish, mcp__notes__write_note, mcp__notes__list_notes; did you mean "write_note"?`,
@@ -66,5 +69,20 @@ describe('scenario names of an MCP server without a tools list', () => {
       `${file} at model.script[0].tool_calls[0].name: the script calls "mcp__notes__write_nte", which the agent does not offer the model; expected one of: finish, mcp__notes__write_note, mcp__notes__list_notes; did you mean "mcp__notes__write_note"?`,
     );
     expect(byName.get('listed names')).toMatchObject({ status: 'pass', error: null });
+    expect(byName.get('listed names')?.checks.map((check) => check.status)).toEqual(['pass', 'pass']);
+  });
+
+  it('a server that does not start leaves its rows without checks, which would judge a run that never happened', async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT.replace(JSON.stringify(process.execPath), JSON.stringify(`${process.execPath}-missing`)),
+      't.scenario.yaml':
+        'name: no server\nagent: agent.yaml\ninputs: {messages: [{role: user, content: hi}]}\nmodel: {script: [{text: ok}]}\nexpect: {checks: [{tool_not_called: {tool: finish}}]}\n',
+    });
+    const result = await runCli(['run', '.', '--reporter', 'json', '--out', 'o'], dir);
+    expect(result.exitCode, result.all).toBe(1);
+    const [row]: Row[] = JSON.parse(readFileSync(join(dir, 'o/report.json'), 'utf8')).scenarios;
+    expect(row.status).toBe('error');
+    expect(row.error?.type).toBe('MCP_START_FAILED');
+    expect(row.checks).toEqual([]);
   });
 });

@@ -111,7 +111,10 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     // Custom checks run their synchronous part here: a CPU-bound one holds the event loop, and
     // the deadline charges that time to this run only.
     const checking = () => runChecksWithCustom(scenario.expect.checks, evidence, custom);
-    row.checks = await (options.deadline ? options.deadline.hold(checking) : checking());
+    // A run that errored before anything ran (a server that did not start, a name its servers do
+    // not list) has nothing to judge: its checks would pass vacuously (docs/report-format.md).
+    const nothingRan = record.turn.stop_reason === 'error' && evidence.turns === 0 && evidence.calls.length === 0;
+    if (!nothingRan) row.checks = await (options.deadline ? options.deadline.hold(checking) : checking());
     const nestedCalls = countNestedCalls(evidence.calls, nestedExpectedTools(scenario.expect));
     if (nestedCalls) row.nested_calls = nestedCalls;
     if (evidence.flow_state) row.flow_calls = flowStepCalls(evidence.calls);
