@@ -72,6 +72,29 @@ describe('scenario names of an MCP server without a tools list', () => {
     expect(byName.get('listed names')?.checks.map((check) => check.status)).toEqual(['pass', 'pass']);
   });
 
+  it("with variants, a name the same server offers another variant's build counts, and a name none offers is refused in every run", async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT,
+      // The variant allow-lists write_note only: list_notes is offered by the base build alone.
+      'agentcheck.config.yaml': 'variants: {narrow: {set: {"agent.mcps[name=notes]": {tools: [write_note]}}}}\n',
+      't.scenarios.yaml': `${SCENARIOS.split('scenarios:')[0]}scenarios:
+  - name: base only tool
+    expect: {checks: [{tool_not_called: {tool: list_notes}}]}
+  - name: no such tool
+    expect: {checks: [{tool_not_called: {tool: list_note}}]}
+`,
+    });
+    const result = await runCli(['run', '.', '--reporter', 'json', '--out', 'o'], dir);
+    expect(result.exitCode, result.all).toBe(1);
+    const rows: Array<Row & { variant: string }> = JSON.parse(readFileSync(join(dir, 'o/report.json'), 'utf8')).scenarios;
+    expect(rows.map((row) => `${row.name} ${row.variant} ${row.status}`).sort()).toEqual([
+      'base only tool base pass',
+      'base only tool narrow pass',
+      'no such tool base error',
+      'no such tool narrow error',
+    ]);
+  });
+
   it('a server that does not start leaves its rows without checks, which would judge a run that never happened', async () => {
     const dir = tempDir({
       'agent.yaml': AGENT.replace(JSON.stringify(process.execPath), JSON.stringify(`${process.execPath}-missing`)),

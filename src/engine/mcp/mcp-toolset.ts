@@ -66,7 +66,9 @@ export async function openMcpSession(
         ),
       ),
     );
-    const listed = servers.map((server, index) => ({ server, tools: picked[index] }));
+    // What each server offers, not what this build's allow list picked: another variant's build
+    // with the same server and no list offers all of it (listed-tools.ts).
+    const listed = servers.map((server, index) => ({ server, tools: connections[index].tools.map((tool) => tool.name) }));
     return { tools, listed, close: async () => own?.close() };
   } catch (error) {
     await own?.close();
