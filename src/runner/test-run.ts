@@ -1,12 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { resolve } from 'node:path';
-import { memoryLocator } from '../config/assert-format.js';
+import { memoryLocator, type Locator } from '../config/assert-format.js';
 import { collectConfigErrors, RunError, throwConfigErrors, type ConfigError } from '../config/errors.js';
 import type { InvokeOptions } from '../engine/invoke.js';
 import { INSIDE_RUN_ENV } from '../engine/inside-run.js';
 import { applyDelta, type DeltaRevision } from '../engine/revision/delta.js';
 import { loadAgentBuild, revisionFromValue } from '../engine/revision/load-build.js';
-import type { Revision } from '../engine/revision/types.js';
+import type { AgentBuild, Revision } from '../engine/revision/types.js';
 import { offlineEnv, providerEndpoints, providerOrigins } from './offline-env.js';
 import { FolderWorkspace } from '../engine/workspace/folder-workspace.js';
 import { installTracing } from '../spans/tracing.js';
@@ -22,7 +22,8 @@ import { mergeSegments } from './resume/merge-segments.js';
 import { libraryPausedRuns } from './resume/paused-run-store.js';
 import { runSegments, type SegmentStart } from './resume/run-segments.js';
 import { approvalsFor, checkApprovals } from '../engine/permissions/check-approvals.js';
-import { checkRequestNames } from './scenario/check-scenario-names.js';
+import { checkRequestNames, requestNames } from './scenario/check-scenario-names.js';
+import { listedNamesCheck, type ListedNamesCheck } from './scenario/listed-names-check.js';
 import { noLoadSkillReason } from './scenario/load-skill-offered.js';
 import { Deadline, DEFAULT_TEST_RUN_TIMEOUT_MS, markTimedOut } from './suite/timeouts.js';
 import { REQUEST, validateTestRunRequest, type TestRunRequest } from './test-run-request.js';
@@ -58,7 +59,20 @@ export async function testRun(request: TestRunRequest): Promise<TestRunResult> {
   throwConfigErrors(problems);
   const run = { ...request, timeout_ms: request.timeout_ms ?? DEFAULT_TEST_RUN_TIMEOUT_MS };
   // A paused run keeps its workspace for resumeTestRun; any other run's is removed.
-  return libraryPausedRuns.settle(await executeTestRun(run, revision), run);
+  return libraryPausedRuns.settle(
+    await executeTestRun(run, revision, { onToolsListed: revision && requestNamesAtRun(run, revision.build, memoryLocator(REQUEST)) }),
+    run,
+  );
+}
+
+/**
+ * A request's names held to the tools its MCP servers list once the run has started them
+ * (listed-names-check.ts), located as its load-time problems are; undefined without such a server.
+ */
+export function requestNamesAtRun(request: TestRunRequest, build: AgentBuild, locate: Locator): ListedNamesCheck | undefined {
+  // load_skill was held to the request's delivery before the run; here only the servers' names matter.
+  const { names, at } = requestNames({ terminalTool: request.expectations?.terminal_tool, script: request.script, noLoadSkill: undefined }, locate);
+  return listedNamesCheck(names, [build], at);
 }
 
 /**
@@ -96,6 +110,8 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
     throw new RunError('RECURSION_GUARD', 'test_run was called from inside a test_run; runs nest at most one level deep');
   }
   const revision = revisionOverride ?? requestRevision(request);
+  // A request checked here (agentcheck/vitest's) has its names held to its servers' tools too.
+  const onToolsListed = control.onToolsListed ?? (revisionOverride ? undefined : requestNamesAtRun(request, revision.build, memoryLocator(REQUEST)));
   const capture = captureContent(revision, request, request.env ?? process.env);
   const workspace = control.workspace ?? (request.workspace ? FolderWorkspace.copyOf(request.workspace, control.workspaceLeaveOut) : FolderWorkspace.temp());
   // Copied before the run, so a workspace that cannot be copied fails the run itself (naming
@@ -138,7 +154,7 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
     signal,
     mcpServers: request.mcpServers,
     approvalsHeldTo: control.approvalsHeldTo,
-    onToolsListed: control.onToolsListed,
+    onToolsListed,
     captureContent: capture,
     otlpEndpoint: receiver?.endpoint,
     beforeExternalStop: receiver ? () => receiver.settle() : undefined,

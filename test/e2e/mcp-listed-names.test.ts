@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NAMES_SERVER } from '../engine/mcp/mcp-helpers.js';
 import { tempDir } from '../helpers/temp-dir.js';
-import { runCli } from './cli.js';
+import { call, connectAgentcheck } from '../runner/mcp/mcp-client.js';
+import { ROOT, runCli } from './cli.js';
 
 // An MCP server without a `tools` list offers names known only once it runs: a scenario's names
 // of it are accepted at load and held to what it lists before the model's first call
@@ -93,6 +94,49 @@ describe('scenario names of an MCP server without a tools list', () => {
       'no such tool base error',
       'no such tool narrow error',
     ]);
+  });
+
+  it('a single run holds its terminal tool and script to the listed tools too: test-run, MCP test_run and the library', async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT,
+      'ok.yaml': '- tool_calls: [{name: mcp__notes__write_note, args: {id: "1"}}]\n- text: ok\n',
+      'typo.yaml': '- tool_calls: [{name: mcp__notes__write_nte, args: {id: "1"}}]\n- text: ok\n',
+    });
+    const testRun = (script: string, terminal: string) =>
+      runCli(['test-run', '--agent', 'agent.yaml', '--message', 'hi', '--script', script, '--terminal-tool', terminal, '--json'], dir);
+    const terminalTypo = await testRun('ok.yaml', 'write_nte');
+    expect(terminalTypo.exitCode).toBe(1);
+    const refused = JSON.parse(terminalTypo.stdout);
+    expect(refused).toMatchObject({ verdict: 'failed', stop_reason: 'error', tools: [] });
+    expect(refused.verdict_reason).toBe(
+      'the invoke errored (CONFIG_INVALID: --terminal-tool: it names no tool of the agent: "write_nte"; expected one of: finish, mcp__notes__write_note, mcp__notes__list_notes; did you mean "write_note"?)',
+    );
+    const scriptTypo = JSON.parse((await testRun('typo.yaml', 'write_note')).stdout);
+    expect(scriptTypo.verdict_reason).toContain(`${join(dir, 'typo.yaml')}:1:23 at [0].tool_calls[0].name: the script calls "mcp__notes__write_nte"`);
+    expect(JSON.parse((await testRun('ok.yaml', 'write_note')).stdout)).toMatchObject({ verdict: 'pass' });
+
+    const request = {
+      agent: 'agent.yaml',
+      inputs: { messages: [{ role: 'user', content: 'hi' }] },
+      script: [{ tool_calls: [{ name: 'mcp__notes__write_note', args: { id: '1' } }] }, { text: 'ok' }],
+      expectations: { terminal_tool: 'write_nte' },
+    };
+    const client = await connectAgentcheck(dir);
+    try {
+      const viaMcp = await call(client, 'test_run', request);
+      expect(viaMcp.structuredContent).toMatchObject({ verdict: 'failed', stop_reason: 'error', tools: [] });
+      expect((viaMcp.structuredContent as { verdict_reason: string }).verdict_reason).toContain(
+        'CONFIG_INVALID: arguments at expectations.terminal_tool: expectations.terminal_tool names no tool of the agent: "write_nte"',
+      );
+    } finally {
+      await client.close();
+    }
+    const { testRun: libraryTestRun } = await import(join(ROOT, 'dist/src/index.js'));
+    const viaLibrary = await libraryTestRun({ ...request, agent: join(dir, 'agent.yaml') });
+    expect(viaLibrary).toMatchObject({ verdict: 'failed', stop_reason: 'error', tools: [] });
+    expect(viaLibrary.verdict_reason).toContain(
+      'CONFIG_INVALID: testRun at expectations.terminal_tool: expectations.terminal_tool names no tool of the agent: "write_nte"',
+    );
   });
 
   it('a server that does not start leaves its rows without checks, which would judge a run that never happened', async () => {

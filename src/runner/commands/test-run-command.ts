@@ -36,7 +36,7 @@ export interface TestRunOptions {
 
 /** `agentcheck test-run`: one in-memory run; exit 0 on verdict pass, 1 otherwise, 2 for invalid input. */
 export async function testRunCommand(options: TestRunOptions, io: CommandIO): Promise<number> {
-  let loaded: { request: TestRunRequest; applied: DeltaRevision };
+  let loaded: ReturnType<typeof requestFromFlags>;
   try {
     checkSpansNotAnInput(options, io.cwd);
     loaded = requestFromFlags(options, io);
@@ -44,7 +44,7 @@ export async function testRunCommand(options: TestRunOptions, io: CommandIO): Pr
   } catch (error) {
     return reportError(error, io);
   }
-  return runAndReport(loaded.request, loaded.applied, options, io);
+  return runAndReport(loaded.request, loaded.applied, options, io, { onToolsListed: loaded.onToolsListed });
 }
 
 /** Runs (or resumes), writes the spans and, on a pause, the checkpoint file; prints the result. */

@@ -13,7 +13,8 @@ import { workspaceFolderProblem } from '../files/walk-files.js';
 import { validateHttpMocks } from '../mocks/validate-mocks.js';
 import { checkApprovals } from '../../engine/permissions/check-approvals.js';
 import { TEST_RUN_NO_LOAD_SKILL } from '../scenario/load-skill-offered.js';
-import { checkScenarioNames, TEST_RUN_HUMAN_INPUT_HINT, TEST_RUN_UNKNOWN_TOOLS_HINT } from '../scenario/check-scenario-names.js';
+import { checkScenarioNames, TEST_RUN_HUMAN_INPUT_HINT, TEST_RUN_UNKNOWN_TOOLS_HINT, type ScenarioNames } from '../scenario/check-scenario-names.js';
+import { listedNamesCheck, type ListedNamesCheck } from '../scenario/listed-names-check.js';
 import type { ApprovalsSpec, MocksSpec, ScenarioInputsSpec, ScriptEntrySpec } from '../scenario/scenario-format.generated.js';
 import { scenarioProperties, scriptSchema, validateScript } from '../scenario/scenario-schema.js';
 import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
@@ -28,7 +29,10 @@ import type { TestRunOptions } from './test-run-command.js';
  * thrown together (ConfigErrors), as `validate` lists them (docs/cli.md); what needs the build
  * waits for the build and its delta.
  */
-export function requestFromFlags(options: TestRunOptions, io: Pick<CommandIO, 'cwd' | 'env'>): { request: TestRunRequest; applied: DeltaRevision } {
+export function requestFromFlags(
+  options: TestRunOptions,
+  io: Pick<CommandIO, 'cwd' | 'env'>,
+): { request: TestRunRequest; applied: DeltaRevision; onToolsListed?: ListedNamesCheck } {
   let applied: DeltaRevision | undefined;
   const problems: ConfigError[] = [];
   const step = (check: () => void): boolean => collectConfigErrors(problems, check);
@@ -104,24 +108,22 @@ export function requestFromFlags(options: TestRunOptions, io: Pick<CommandIO, 'c
       ),
     );
   }
-  // The names a scenario would be held to, held to the build that runs (after the delta).
+  // The names a scenario would be held to, held to the build that runs (after the delta), and
+  // to the tools its MCP servers list once they run, for a server without a `tools` list.
+  let onToolsListed: ListedNamesCheck | undefined;
   if (applied && (options.script === undefined || script)) {
-    problems.push(
-      ...checkScenarioNames(
-        {
-          terminalTool: terminalValid ? options.terminalTool : undefined,
-          terminalToolLabel: 'it',
-          references: [],
-          script,
-          unknownToolsHint: TEST_RUN_UNKNOWN_TOOLS_HINT,
-          humanInputHint: TEST_RUN_HUMAN_INPUT_HINT,
-          // A single run delivers skills inline (docs/skills.md): load_skill is not offered.
-          noLoadSkill: TEST_RUN_NO_LOAD_SKILL,
-        },
-        [applied.build],
-        flagLocator(scriptDoc),
-      ),
-    );
+    const names: ScenarioNames = {
+      terminalTool: terminalValid ? options.terminalTool : undefined,
+      terminalToolLabel: 'it',
+      references: [],
+      script,
+      unknownToolsHint: TEST_RUN_UNKNOWN_TOOLS_HINT,
+      humanInputHint: TEST_RUN_HUMAN_INPUT_HINT,
+      // A single run delivers skills inline (docs/skills.md): load_skill is not offered.
+      noLoadSkill: TEST_RUN_NO_LOAD_SKILL,
+    };
+    problems.push(...checkScenarioNames(names, [applied.build], flagLocator(scriptDoc)));
+    onToolsListed = listedNamesCheck(names, [applied.build], flagLocator(scriptDoc));
   }
   let mocks: MocksSpec | undefined;
   if (options.mocks !== undefined) {
@@ -165,7 +167,7 @@ export function requestFromFlags(options: TestRunOptions, io: Pick<CommandIO, 'c
     env: io.env,
     timeout_ms: options.timeout ?? DEFAULT_TEST_RUN_TIMEOUT_MS,
   } satisfies TestRunRequest;
-  return { request, applied };
+  return { request, applied, onToolsListed };
 }
 
 /** A file checked against a scenario field's schema (errors name file, line and path), with its document for further located checks. */

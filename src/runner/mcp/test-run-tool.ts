@@ -16,7 +16,7 @@ import { MCP_TEST_RUN_NO_LOAD_SKILL } from '../scenario/load-skill-offered.js';
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
 import type { ScriptEntry } from '../../engine/providers/scripted.js';
 import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
-import { executeTestRun, type TestRunRequest } from '../test-run.js';
+import { executeTestRun, requestNamesAtRun, type TestRunRequest } from '../test-run.js';
 import { isUncopyableFileError } from '../../engine/workspace/folder-workspace.js';
 import { requestFieldProblems } from '../test-run-request.js';
 import { emptyMessageProblems } from '../empty-messages.js';
@@ -74,7 +74,7 @@ export async function runTestRun(args: TestRunArgs, context: McpServerContext, s
       timeout_ms: args.timeout_ms ?? DEFAULT_TEST_RUN_TIMEOUT_MS,
       signal,
     };
-    const record = await executeTestRun(request, revision);
+    const record = await executeTestRun(request, revision, { onToolsListed: requestNamesAtRun(request, revision.build, memoryLocator('arguments')) });
     return structuredResult(await settleRun(record, request, context));
   } catch (error) {
     // A named pipe, socket or device in the workspace folder: the argument is at fault, as for the CLI's --workspace.

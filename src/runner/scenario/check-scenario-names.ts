@@ -55,18 +55,26 @@ export const TEST_RUN_UNKNOWN_TOOLS_HINT =
  * typos before anything runs (docs/cli.md, test-run). Paths are the request's. `noLoadSkill` says
  * why the run is not offered load_skill (noLoadSkillReason), undefined when it is.
  */
-export function checkRequestNames(
-  request: { terminalTool?: string; script?: readonly ScriptEntry[]; noLoadSkill: string | undefined },
-  build: AgentBuild,
-  locate: Locator,
-): ConfigError[] {
+export function checkRequestNames(request: TestRunRequestNames, build: AgentBuild, locate: Locator): ConfigError[] {
+  const { names, at } = requestNames(request, locate);
+  return checkScenarioNames(names, [build], at);
+}
+
+/** What a test_run request names, as checkRequestNames holds it. */
+export interface TestRunRequestNames {
+  terminalTool?: string;
+  script?: readonly ScriptEntry[];
+  noLoadSkill: string | undefined;
+}
+
+/** A test_run request's names as a scenario's, and a locator placing a scenario's paths in the request. */
+export function requestNames(request: TestRunRequestNames, locate: Locator): { names: ScenarioNames; at: Locator } {
   const requestPath = (path: PathSegments): PathSegments => {
     if (path[0] === 'expect') return ['expectations', ...path.slice(1)];
     return path[0] === 'model' && path[1] === 'script' ? ['script', ...path.slice(2)] : path;
   };
-  const mapped: Locator = (path, expected, atKey) => locate(requestPath(path), expected, atKey);
-  return checkScenarioNames(
-    {
+  return {
+    names: {
       terminalTool: request.terminalTool,
       terminalToolLabel: 'expectations.terminal_tool',
       references: [],
@@ -75,9 +83,8 @@ export function checkRequestNames(
       humanInputHint: REQUEST_HUMAN_INPUT_HINT,
       noLoadSkill: request.noLoadSkill,
     },
-    [build],
-    mapped,
-  );
+    at: (path, expected, atKey) => locate(requestPath(path), expected, atKey),
+  };
 }
 
 /**

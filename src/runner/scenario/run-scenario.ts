@@ -8,6 +8,7 @@ import type { Turn } from '../../engine/turn.js';
 import type { SpanRecord } from '../../spans/span-record.js';
 import { runChecksWithCustom, type ToolCall } from '../../verdicts/index.js';
 import { listedNamesCheck } from './listed-names-check.js';
+import { memoryLocator } from '../../config/assert-format.js';
 import { loadCustomChecks } from '../checks/load-custom-checks.js';
 import { CASSETTES_FLAG } from '../cassettes/cassette-mode-setting.js';
 import { cassettePath } from '../cassettes/cassette-path.js';
@@ -91,7 +92,9 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
       {
         answers: scenario.resume?.map((item) => item.decision),
         approvalsHeldTo: scenario.approvalsHeldTo,
-        onToolsListed: scenario.namesHeldToListedTools && listedNamesCheck(scenario.file, scenario.namesHeldToListedTools),
+        onToolsListed:
+          scenario.namesHeldToListedTools &&
+          listedNamesCheck(scenario.namesHeldToListedTools.names, scenario.namesHeldToListedTools.builds, memoryLocator(scenario.file)),
         judges: scenario.judges,
         deadline: options.deadline,
         cassetteSetting: CASSETTES_FLAG,
