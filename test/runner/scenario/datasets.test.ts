@@ -190,6 +190,16 @@ describe('scenario datasets', () => {
     expect(ordr.map((line) => /(orders\.jsonl:\d+): the row has no variable "ordr"/.exec(line)?.[1])).toEqual(['orders.jsonl:1', 'orders.jsonl:2']);
   });
 
+  it('reports every malformed template of one string, beside a missing variable', () => {
+    const scenario = TEMPLATE.replace('"Refund order {{vars.order}} of {{ vars.amount }} EUR"', '"{{ vars.1 }} and {{ vars.x | y }} and {{ vars.nope }}"');
+    const lines = loadError({ 'agent.yaml': AGENT, 'r.scenario.yaml': `${scenario}\ndataset: [{order: a, amount: 1}]\n` }).message.split('\n');
+    expect(lines.filter((line) => line.includes('is not a dataset template')).map((line) => /"([^"]*)" is not/.exec(line)?.[1])).toEqual([
+      '{{ vars.1 }}',
+      '{{ vars.x | y }}',
+    ]);
+    expect(lines.some((line) => line.includes('the row has no variable "nope"'))).toBe(true);
+  });
+
   it('duplicate expanded names are refused, naming both rows', () => {
     const error = loadError({
       'agent.yaml': AGENT,
@@ -206,6 +216,9 @@ describe('scenario datasets', () => {
     expect(csv.path).toBe('dataset');
     const jsonl = loadError({ 'agent.yaml': AGENT, 'r.scenario.yaml': `${TEMPLATE}\ndataset: o.jsonl\n`, 'o.jsonl': '{"order": 1, "amount": 2}\n{oops\n' });
     expect(jsonl.message).toMatch(/o\.jsonl:2:2: is not valid JSON: .*; expected one JSON object a line/);
+    // Valid JSON that is no object is located at its line and column too.
+    const list = loadError({ 'agent.yaml': AGENT, 'r.scenario.yaml': `${TEMPLATE}\ndataset: o.jsonl\n`, 'o.jsonl': '{"order": 1, "amount": 2}\n  [1,2]\n' });
+    expect(list.message).toContain('o.jsonl:2:3: expected a JSON object of variables, got [1,2]');
     const invalid = loadError({
       'agent.yaml': AGENT,
       'r.scenario.yaml': `${TEMPLATE}\ntimeout_ms: "{{ vars.ms }}"\ndataset: [{order: a, amount: 1, ms: 100}, {order: b, amount: 1, ms: -5}]\n`,
