@@ -18,6 +18,14 @@ export { MAX_CONFIG_BYTES } from './read-config-file.js';
 export { SourceView } from './source-view.js';
 export { MAX_DEPTH } from './nesting-limit.js';
 
+/** The problems SourceDocument.error located at a key (an unknown key), not at the value under it. */
+const KEY_PROBLEMS = new WeakSet<ConfigError>();
+
+/** Whether `problem` is about a key itself (made with `atKey`): a dataset row's value cannot have caused it. */
+export function isKeyProblem(problem: ConfigError): boolean {
+  return KEY_PROBLEMS.has(problem);
+}
+
 /**
  * How a document is read. `problems: 'keep'`: numbers that cannot be read as written, keys
  * given twice (the last one kept, as JSON.parse does) and lists or mappings used as keys are kept
@@ -186,10 +194,12 @@ export class SourceDocument {
     return [...new Set([...written, ...keys])];
   }
 
-  /** A ConfigError located at `path` in this document. */
+  /** A ConfigError located at `path` in this document; `atKey`: about the key there, not its value. */
   error(path: PathSegments, expected: string, code?: string, atKey = false): ConfigError {
     const pos = atKey ? this.locateKey(path) : this.locate(path);
-    return new ConfigError({ file: this.file, ...pos, path: formatPath(path) || undefined }, expected, code);
+    const error = new ConfigError({ file: this.file, ...pos, path: formatPath(path) || undefined }, expected, code);
+    if (atKey) KEY_PROBLEMS.add(error);
+    return error;
   }
 
   /** The same document holding another value, its positions kept: to try a loader on a variant of it. */

@@ -15,10 +15,11 @@ export interface CustomCheckRef {
   paramsAt: SourceLocation;
   /**
    * For a scenario rendered from a dataset row: the paths (as a ConfigError names them) of the
-   * strings that were exactly one `{{ vars.* }}`, and whether the row came from a CSV file, so a
-   * paramsSchema type error there says the dataset rule behind it (template-type-hint.ts).
+   * strings that were exactly one `{{ vars.* }}` and of those using one, and whether the row came
+   * from a CSV file. A paramsSchema type error at a whole template says the dataset rule behind
+   * it (template-type-hint.ts); one at a templated value is said for each row (row-dependent-problem.ts).
    */
-  rowTemplates?: { wholes: ReadonlySet<string>; fromCsv: boolean };
+  rowTemplates?: { wholes: ReadonlySet<string>; templated: ReadonlySet<string>; fromCsv: boolean };
   /** The loaded function, set by loadCustomChecks. */
   run?: CustomCheckFunction;
 }

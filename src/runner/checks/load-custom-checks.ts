@@ -5,6 +5,7 @@ import { userSchemaProblem } from '../../config/user-schema-problem.js';
 import { formatPath } from '../../config/source.js';
 import type { CustomCheckFunction } from '../../verdicts/index.js';
 import { inDatasetRow } from '../scenario/expand-dataset.js';
+import { atTemplatedValue } from '../scenario/row-dependent-problem.js';
 import { templateTypeHint, withHint } from '../scenario/template-type-hint.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { checkModuleFileProblem } from './check-module-file.js';
@@ -27,7 +28,8 @@ export type CheckModuleCache = Map<string, Promise<CheckModule>>;
 export async function loadCustomChecks(scenarios: readonly Scenario[], cache: CheckModuleCache = new Map()): Promise<void> {
   // Every check's problem is listed at once (docs/cli.md), each module's once.
   const problems: ConfigError[] = [];
-  // Dataset rows share their entry's checks: a problem is said once, for the first row that shows it (docs/formats.md, "Datasets").
+  // Dataset rows share their entry's checks: a problem at a templated value is said for each row
+  // that has it, any other once, for the first row that shows it (docs/formats.md, "Datasets").
   const said = new Set<string>();
   for (const scenario of scenarios) {
     for (const ref of scenario.customChecks ?? []) {
@@ -42,9 +44,10 @@ export async function loadCustomChecks(scenarios: readonly Scenario[], cache: Ch
         problems.push(error);
         continue;
       }
-      for (const { problem, hint } of loaded.paramsSchema ? paramsProblems(ref, loaded.paramsSchema) : []) {
-        if (said.has(problem.message)) continue;
-        said.add(problem.message);
+      for (const { problem, hint, ofRow } of loaded.paramsSchema ? paramsProblems(ref, loaded.paramsSchema) : []) {
+        const key = `${ofRow ? scenario.datasetRow : ''}\n${problem.message}`;
+        if (said.has(key)) continue;
+        said.add(key);
         problems.push(scenario.datasetRow === undefined ? problem : withHint(inDatasetRow(problem, scenario.datasetRow), hint));
       }
       ref.run = loaded.run;
@@ -88,9 +91,10 @@ async function importCheckModule(ref: CustomCheckRef): Promise<CheckModule> {
 
 /**
  * The scenario's params against the module's paramsSchema, every problem; omitted params are `{}`.
- * Each comes with the dataset hint for a type error at a whole-string template (rowTemplates).
+ * Each comes with the dataset hint for a type error at a whole-string template (rowTemplates),
+ * and `ofRow` when it is at a templated value, the row's own.
  */
-function paramsProblems(ref: CustomCheckRef, schema: object): Array<{ problem: ConfigError; hint: string | undefined }> {
+function paramsProblems(ref: CustomCheckRef, schema: object): Array<{ problem: ConfigError; hint: string | undefined; ofRow: boolean }> {
   // Without params the fix is to add `params:`, not keys beside `module`: say what was checked.
   const against =
     ref.params === undefined ? `no params given, so {} was checked against the paramsSchema of ${ref.written}` : `the paramsSchema of ${ref.written}`;
@@ -100,7 +104,9 @@ function paramsProblems(ref: CustomCheckRef, schema: object): Array<{ problem: C
     const at = ref.paramsAt.path === undefined ? undefined : inner.startsWith('[') || !inner ? `${ref.paramsAt.path}${inner}` : `${ref.paramsAt.path}.${inner}`;
     const templates = ref.rowTemplates;
     const hint = templates && at !== undefined && templates.wholes.has(at) ? templateTypeHint(problem.expected, templates.fromCsv) : undefined;
-    return { problem: located(ref.paramsAt, `${inner ? `${inner}: ` : ''}${problem.expected} (${against})`), hint };
+    // An unknown key is no row's doing, though its value is templated.
+    const ofRow = templates !== undefined && !problem.atKey && atTemplatedValue(at, templates.templated);
+    return { problem: located(ref.paramsAt, `${inner ? `${inner}: ` : ''}${problem.expected} (${against})`), hint, ofRow };
   });
 }
 

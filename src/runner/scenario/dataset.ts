@@ -88,11 +88,12 @@ function jsonlRows(text: string, given: string, locate: Locator): DatasetRow[] {
     const line = raw.trim();
     if (!line) return;
     const where = `${given}:${index + 1}`;
+    // The line was read without its leading blanks: a column counts them back in.
+    const indent = raw.length - raw.trimStart().length;
     const read = readStrictJson(line);
     if ('problems' in read) {
       for (const { column, message } of read.problems) {
-        // The line was read without its leading blanks: the column counts them back in.
-        const at = column === undefined ? where : `${where}:${column + raw.length - raw.trimStart().length}`;
+        const at = column === undefined ? where : `${where}:${column + indent}`;
         // A row is free-form data: a number beyond 2^53 there is an id, which a string holds exactly.
         const hint = message.startsWith('is not valid JSON:') ? '; expected one JSON object a line' : isRoundedNumber(message) ? `; ${LARGE_ID_ADVICE}` : '';
         problems.push(locate([], `${at}: ${message}${hint}`));
@@ -112,7 +113,8 @@ function jsonlRows(text: string, given: string, locate: Locator): DatasetRow[] {
       return;
     }
     if (!value || typeof value !== 'object' || Array.isArray(value)) {
-      problems.push(locate([], `${where}: expected a JSON object of variables, got ${JSON.stringify(value).slice(0, 60)}`));
+      // At the value's first character, as an invalid line is located (docs/formats.md).
+      problems.push(locate([], `${where}:${1 + indent}: expected a JSON object of variables, got ${JSON.stringify(value).slice(0, 60)}`));
       return;
     }
     rows.push({ where, vars: value as Record<string, unknown> });
@@ -126,6 +128,8 @@ function jsonlRows(text: string, given: string, locate: Locator): DatasetRow[] {
 const TEMPLATE = new RegExp(String.raw`\{\{\s*vars\.(${TEMPLATE_NAME_SOURCE})\s*\}\}`, 'g');
 /** A string that is exactly one template: it takes the variable's value with its type (JSONL numbers stay numbers). */
 export const WHOLE_TEMPLATE = /^\{\{\s*vars\.([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)\s*\}\}$/;
+/** What starts like a template once the templates are taken out: a filter, brackets, an unclosed brace. */
+const NOT_A_TEMPLATE = /\{\{\s*vars\b[^}]*\}?\}?/g;
 /** Anything that looks like a template, to refuse `{{ vars.x }}` in a scenario without a dataset. */
 export const ANY_TEMPLATE = /\{\{\s*vars\./;
 
@@ -196,12 +200,12 @@ function renderString(value: string, row: DatasetRow, at: PathSegments, locate: 
   const problems: ConfigError[] = [];
   // What is left that starts like a template is a typo (a filter, brackets, an unclosed brace):
   // sent as it stands, it would test some other message.
-  const left = /\{\{\s*vars\b[^}]*\}?\}?/.exec(value.replace(TEMPLATE, ''));
-  if (left) {
+  // Each of them: one string may hold several.
+  for (const [left] of value.replace(TEMPLATE, '').matchAll(NOT_A_TEMPLATE)) {
     problems.push(
       locate(
         at,
-        `"${left[0]}" is not a dataset template: expected {{ vars.NAME }} or {{ vars.NAME.KEY }}, NAME of letters, digits, _, $ and - starting with a letter, _ or $, KEY of the same characters (a column named with a space or a dot, or starting with a digit, cannot be read: rename it); no filters, brackets or other expressions`,
+        `"${left}" is not a dataset template: expected {{ vars.NAME }} or {{ vars.NAME.KEY }}, NAME of letters, digits, _, $ and - starting with a letter, _ or $, KEY of the same characters (a column named with a space or a dot, or starting with a digit, cannot be read: rename it); no filters, brackets or other expressions`,
       ),
     );
   }

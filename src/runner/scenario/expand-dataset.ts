@@ -3,7 +3,7 @@ import type { Locator } from '../../config/assert-format.js';
 import type { PathSegments, SourceDocument } from '../../config/source.js';
 import { missingVariable, renderTemplates, type DatasetRow } from './dataset.js';
 import type { Scenario } from './scenario.js';
-import { rowDependence } from './row-dependent-problem.js';
+import { isRowsOwnProblem, templatedPaths } from './row-dependent-problem.js';
 import { wholeTemplatePaths, withTemplateTypeHint } from './template-type-hint.js';
 
 /** A scenario entry as written, before its rows (if any) render it. */
@@ -35,9 +35,10 @@ export function inDatasetRow(error: ConfigError, where: string): ConfigError {
 /**
  * One scenario per row (docs/formats.md, "Datasets"): each row renders the entry and `load`
  * loads it like any scenario. Every row is expanded and checked: its problems and duplicate names
- * come together in one pass (docs/cli.md). A problem at a templated field is said for each row
- * that has it; one that is the same for every row (a field without a template, a malformed
- * template) once, for the first row that shows it.
+ * come together in one pass (docs/cli.md). A problem at a templated value is said for each row
+ * that has it; any other (a field without a template, a key beside a template, a malformed
+ * template) once for each text it takes, for the first row that shows it; one located in another
+ * file (the suite config's grader) as that file's, without a row.
  */
 export function expandRows(
   rows: readonly DatasetRow[],
@@ -52,22 +53,31 @@ export function expandRows(
   const wholes = wholeTemplatePaths(defaultsTemplate, defaultsAt, wholeTemplatePaths(ownTemplate, at));
   const names = new Map<string, string>();
   const problems = new Map<string, ConfigError>();
-  const dependsOnRow = rowDependence([
+  const templated = templatedPaths([
     { value: ownTemplate, at },
     { value: defaultsTemplate, at: defaultsAt },
   ]);
   // The variables some row gives: a row without one of them is what is wrong, not the template.
   const given = new Set(rows.flatMap((row) => Object.keys(row.vars)));
-  // `rendered`: a problem of the rendered scenario, which at a templated field is the row's own
+  // `rendered`: a problem of the rendered scenario, which at a templated value is the row's own
   // (each row's blank message is said). A template's problem is said once (its message names what
   // of the row it depends on, the row's variables), unless the row lacks a variable other rows
   // give: then each row that lacks it is said, so one pass lists every row to fix.
   const add = (error: unknown, row: DatasetRow, rendered = false) => {
     if (!(error instanceof ConfigError)) throw error;
     for (const one of error instanceof ConfigErrors ? error.errors : [error]) {
+      // Another file's problem (the suite config's `judge.model`) is no row's: said as it is, so
+      // every scenario of the suite that meets it gives the same line, said once.
+      if (one.file !== doc.file) {
+        problems.set(`${one.file}\n${one.message}`, one);
+        continue;
+      }
       const lacking = missingVariable(one);
-      const ofRow = (rendered && dependsOnRow(one)) || (lacking !== undefined && given.has(lacking)) ? `${row.where}:` : '';
-      const key = `${ofRow}${one.file}:${one.line}:${one.column}:${one.path}:${one.expected.replace(row.where, '')}`;
+      const ofRow = (rendered && isRowsOwnProblem(one, templated)) || (lacking !== undefined && given.has(lacking)) ? `${row.where}:` : '';
+      // A variable no row gives is a misspelt name: once at each use, whatever keys the rows have
+      // (its message lists them, which differs between JSONL rows).
+      const said = lacking !== undefined && !given.has(lacking) ? `no variable ${lacking}` : one.expected.replace(row.where, '');
+      const key = `${ofRow}${one.file}:${one.line}:${one.column}:${one.path}:${said}`;
       if (problems.has(key)) continue;
       problems.set(key, withTemplateTypeHint(inDatasetRow(one, row.where), wholes, row));
     }
@@ -102,7 +112,7 @@ export function expandRows(
       // Problems found later (a custom check's paramsSchema, at run) name the row too, and say
       // the dataset rule behind a type error at a whole-string template.
       const scenario = load(rendered, renderedDefaults);
-      for (const ref of scenario.customChecks ?? []) ref.rowTemplates = { wholes, fromCsv: row.fromCsv === true };
+      for (const ref of scenario.customChecks ?? []) ref.rowTemplates = { wholes, templated, fromCsv: row.fromCsv === true };
       return [{ ...scenario, datasetRow: row.where }];
     } catch (error) {
       add(error, row, true);

@@ -64,12 +64,22 @@ export async function validateFiles(paths: readonly string[], options: { config?
     try {
       report.scenarios += load(suite);
     } catch (error) {
-      // Problems all located in the config (its `model` does not fit this file's builds) are the
-      // config's, as a variant that does not apply is: the file is checked, and counted, without it.
+      // Problems all located in the config (its `model` does not fit this file's builds, its
+      // `judge.model` lacks what a judge check needs) are the config's, as a variant that does not
+      // apply is: the file is checked, and counted, without the part at fault.
       const problems = toProblems(error, found.file);
-      if (suite.model === undefined || !suite.source || problems.some((problem) => problem.file !== suite.source?.file)) throw error;
+      const source = suite.source;
+      if (!source || problems.some((problem) => problem.file !== source.file)) throw error;
+      const atFault = (key: string) => problems.some((problem) => problem.path === key || problem.path?.startsWith(`${key}.`));
+      const without: SuiteConfig = { ...suite };
+      if (atFault('model')) without.model = undefined;
+      if (atFault('judge')) {
+        without.judge = undefined;
+        without.judgeInvalid = true;
+      }
+      if (without.model === suite.model && without.judgeInvalid === suite.judgeInvalid) throw error;
       addProblems(report, problems);
-      report.scenarios += load({ ...suite, model: undefined });
+      report.scenarios += load(without);
     } finally {
       // Also beside the file's own problems: the variants were checked against its builds all the same.
       addProblems(

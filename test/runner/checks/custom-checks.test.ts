@@ -194,6 +194,20 @@ describe('custom checks', () => {
     expect((error as ConfigError).expected).toBe('limit: expected number, got string "five" (the paramsSchema of ./checks/limit.mjs) (dataset row dataset[1])');
   });
 
+  it('says a paramsSchema problem at a templated param for each row that has it, and one the rows cannot change once', async () => {
+    const entry = (params: string) =>
+      scenario(`    - custom: {module: ./checks/limit.mjs, params: ${params}}`).replace(
+        'name: s',
+        'name: "s {{ vars.n }}"\ndataset: [{n: a, limit: five}, {n: b, limit: 5}, {n: c, limit: five}]',
+      );
+    const lines = async (params: string) => (await loadError({ 'checks/limit.mjs': LIMIT_CHECK, 'a.scenario.yaml': entry(params) })).message.split('\n');
+    // Rows a and c give the same value: each is told, as two blank messages are.
+    expect((await lines('{limit: "{{ vars.limit }}"}')).map((line) => /\(dataset row (.*)\)$/.exec(line)?.[1])).toEqual(['dataset[0]', 'dataset[2]']);
+    // An unknown key is written as it is for every row, though its value is templated: said once.
+    const unknown = await lines('{limit: 1, limt: "{{ vars.limit }}"}');
+    expect(unknown).toEqual([expect.stringMatching(/limt: unknown key "limt" .*\(dataset row dataset\[0\]\)$/)]);
+  });
+
   it('a type error at a param that is one whole template says the dataset rule behind it, as for built-in checks', async () => {
     const entry = (params: string, dataset: string) =>
       scenario(`    - custom: {module: ./checks/limit.mjs, params: ${params}}`).replace('name: s', `name: "s {{ vars.limit }}"\ndataset: ${dataset}`);

@@ -183,11 +183,43 @@ describe('scenario datasets', () => {
       ['model.script[0].tool_calls[0].args.amount', 'orders.jsonl:2'],
       ['model.script[0].tool_calls[0].args.amount', 'orders.jsonl:4'],
     ]);
-    // A variable no row gives is the template's typo: said for the first row of each set of
-    // variables (rows 1 and 2 here, whose lists of what the row has differ), not for every row.
+    // A variable no row gives is the template's typo: said once, for the first row, though the
+    // rows' lists of what they have differ (rows 1 and 2 here).
     const typo = loadError({ 'agent.yaml': AGENT, 'r.scenario.yaml': scenario.replace('{{vars.order}}', '{{ vars.ordr }}'), 'orders.jsonl': `${rows}\n` });
     const ordr = typo.message.split('\n').filter((line) => line.includes('"ordr"'));
-    expect(ordr.map((line) => /(orders\.jsonl:\d+): the row has no variable "ordr"/.exec(line)?.[1])).toEqual(['orders.jsonl:1', 'orders.jsonl:2']);
+    expect(ordr.map((line) => /(orders\.jsonl:\d+): the row has no variable "ordr"/.exec(line)?.[1])).toEqual(['orders.jsonl:1']);
+  });
+
+  it('says a misspelt variable no row gives once at its use, whatever keys each JSONL row has', () => {
+    const scenario = TEMPLATE.replace('"Refund order {{vars.order}} of {{ vars.amount }} EUR"', '"{{ vars.mesage }}"').replace(/\nexpect: .*/, '');
+    const rows = '{"order": "1", "amount": 1, "reason": "damaged"}\n{"order": "2", "amount": 1}\n{"order": "3", "amount": 1}\n';
+    const error = loadError({ 'agent.yaml': AGENT, 'r.scenario.yaml': `${scenario}\ndataset: rows.jsonl\n`, 'rows.jsonl': rows });
+    const mesage = error.message.split('\n').filter((line) => line.includes('"mesage"'));
+    expect(mesage).toEqual([expect.stringContaining('rows.jsonl:1: the row has no variable "mesage"')]);
+  });
+
+  it('says a problem about a key beside a template, or about a check around one, once, not for each row', () => {
+    const withChecks = (checks: string) => `${TEMPLATE.replace(/\nexpect: .*/, '')}\nexpect: {checks: [${checks}]}\ndataset: o.csv\n`;
+    const csv = 'order,amount,rubric\nA-1,1,polite\nA-2,2,kind\nA-3,3,brief\n';
+    const lines = loadError({
+      'agent.yaml': AGENT,
+      'r.scenario.yaml': withChecks('{tool_not_called: {tool: refund, args: {amont: "{{ vars.amount }}"}}}, {judge: {rubric: "{{ vars.rubric }}"}}'),
+      'o.csv': csv,
+    }).message.split('\n');
+    // The key is written as it is for every row; the judge lacks a grader whatever its rubric.
+    expect(lines.filter((line) => line.includes('argument "amont" is not a parameter'))).toEqual([expect.stringContaining('(dataset row o.csv:2)')]);
+    expect(lines.filter((line) => line.includes('a judge check needs a grader model'))).toEqual([expect.stringContaining('(dataset row o.csv:2)')]);
+    expect(lines).toHaveLength(2);
+  });
+
+  it('reports every malformed template of one string, beside a missing variable', () => {
+    const scenario = TEMPLATE.replace('"Refund order {{vars.order}} of {{ vars.amount }} EUR"', '"{{ vars.1 }} and {{ vars.x | y }} and {{ vars.nope }}"');
+    const lines = loadError({ 'agent.yaml': AGENT, 'r.scenario.yaml': `${scenario}\ndataset: [{order: a, amount: 1}]\n` }).message.split('\n');
+    expect(lines.filter((line) => line.includes('is not a dataset template')).map((line) => /"([^"]*)" is not/.exec(line)?.[1])).toEqual([
+      '{{ vars.1 }}',
+      '{{ vars.x | y }}',
+    ]);
+    expect(lines.some((line) => line.includes('the row has no variable "nope"'))).toBe(true);
   });
 
   it('duplicate expanded names are refused, naming both rows', () => {
@@ -206,6 +238,9 @@ describe('scenario datasets', () => {
     expect(csv.path).toBe('dataset');
     const jsonl = loadError({ 'agent.yaml': AGENT, 'r.scenario.yaml': `${TEMPLATE}\ndataset: o.jsonl\n`, 'o.jsonl': '{"order": 1, "amount": 2}\n{oops\n' });
     expect(jsonl.message).toMatch(/o\.jsonl:2:2: is not valid JSON: .*; expected one JSON object a line/);
+    // Valid JSON that is no object is located at its line and column too.
+    const list = loadError({ 'agent.yaml': AGENT, 'r.scenario.yaml': `${TEMPLATE}\ndataset: o.jsonl\n`, 'o.jsonl': '{"order": 1, "amount": 2}\n  [1,2]\n' });
+    expect(list.message).toContain('o.jsonl:2:3: expected a JSON object of variables, got [1,2]');
     const invalid = loadError({
       'agent.yaml': AGENT,
       'r.scenario.yaml': `${TEMPLATE}\ntimeout_ms: "{{ vars.ms }}"\ndataset: [{order: a, amount: 1, ms: 100}, {order: b, amount: 1, ms: -5}]\n`,

@@ -292,6 +292,27 @@ describe("the suite's default grader", () => {
     expect(report.problems[0].message).toContain('a grader model needs `provider` and `model`');
   });
 
+  it('incomplete where the checks of a dataset scenario use it, is said once at the config, naming no row, and the files count as valid', async () => {
+    const judged = (name: string, dataset = '') =>
+      `name: ${name}\nagent: ../shop.yaml\ninputs: {messages: [{role: user, content: go}]}\nexpect: {checks: [{judge: {rubric: polite}}]}\n${dataset}`;
+    for (const dataset of ['dataset: [{id: a}, {id: b}]\n', 'dataset: rows.csv\n']) {
+      const dir = tempDir({
+        'agentcheck.config.yaml': 'scenarios: [suite/*.yaml]\njudge:\n  model: {provider: openai}\n',
+        'shop.yaml': SHOP,
+        'suite/rows.csv': 'id\na\nb\n',
+        'suite/a.yaml': judged('"a {{ vars.id }}"', dataset),
+        'suite/b.yaml': judged('b'),
+      });
+      for (const report of [await validateFiles([], { config: 'agentcheck.config.yaml' }, dir), await validateFiles(['.'], {}, dir)]) {
+        expect(report.problems.map((problem) => [problem.file.slice(dir.length + 1), problem.line, problem.path])).toEqual([
+          ['agentcheck.config.yaml', 3, 'judge.model'],
+        ]);
+        expect(report.problems[0].message).not.toContain('dataset row');
+        expect([report.counts.scenario, report.scenarios]).toEqual([2, 3]);
+      }
+    }
+  });
+
   it('with a problem of its own, is said once at the config, with no "needs a grader model" for the checks that would use it', async () => {
     const judged = (name: string, model = '') =>
       `name: ${name}\nagent: ../shop.yaml\ninputs: {messages: [{role: user, content: go}]}\nexpect: {checks: [{judge: {rubric: polite${model}}}]}\n`;
