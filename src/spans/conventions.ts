@@ -105,11 +105,24 @@ export const ATTR = {
 /** The event a grading span records its result with (GenAI conventions). */
 export const EVALUATION_EVENT = 'gen_ai.evaluation.result';
 
+// An MCP tool's server part: the shortest `mcp__<server>__` (docs/mcp.md, Tools).
+const SERVER_PREFIX = /^mcp__.+?__/;
+
 /** Prefixes stripped before tool names are compared (docs/verdicts.md, The test_run verdict). */
 export function normalizeToolName(name: string): string {
   // Called for every span and call a check reads: most names need neither replacement.
-  const bare = name.startsWith('execute_tool ') ? name.slice('execute_tool '.length) : name;
-  return bare.startsWith('mcp__') ? bare.replace(/^mcp__.+?__/, '') : bare;
+  const bare = fullToolName(name);
+  return bare.startsWith('mcp__') ? bare.replace(SERVER_PREFIX, '') : bare;
+}
+
+/** The name without `execute_tool ` only: an MCP tool keeps its `mcp__<server>__` prefix. */
+export function fullToolName(name: string): string {
+  return name.startsWith('execute_tool ') ? name.slice('execute_tool '.length) : name;
+}
+
+/** Whether the name (after `execute_tool `) starts with the `mcp__<server>__` prefix normalizeToolName strips. */
+export function hasServerPrefix(name: string): boolean {
+  return SERVER_PREFIX.test(fullToolName(name));
 }
 
 /** Extra attributes the engine records for evidence (agentcheck namespace). */

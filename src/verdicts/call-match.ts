@@ -2,6 +2,7 @@ import type { ArgsMode } from './args/args-mode.js';
 import { matchArgs } from './args/args-mode.js';
 import { formatMismatch } from './args/mismatch.js';
 import type { ToolCall } from './evidence-types.js';
+import { hasServerPrefix } from '../spans/conventions.js';
 import { toolNameMatcher } from './tool-name.js';
 
 /** An expected call as checks write it: a tool name (or /regex/), optional args and mode. */
@@ -16,14 +17,15 @@ export interface ExpectedCall {
  * ("is send_email"), else the first differing argument.
  */
 export function callMismatch(expected: ExpectedCall, call: ToolCall, defaultMode: ArgsMode): string | null {
-  if (!toolNameMatcher(expected.tool)(call.name)) return `is ${call.name}, not ${expected.tool}`;
+  // Against a server-prefixed expected name, the call's server is what differs: show it.
+  if (!toolNameMatcher(expected.tool)(call.raw_name)) return `is ${hasServerPrefix(expected.tool) ? call.raw_name : call.name}, not ${expected.tool}`;
   const mismatch = matchArgs(expected.args, call.args, expected.args_mode ?? defaultMode);
   return mismatch ? formatMismatch(mismatch) : null;
 }
 
 /** True when the call is to the expected tool (arguments not considered). */
 export function sameTool(expected: ExpectedCall, call: ToolCall): boolean {
-  return toolNameMatcher(expected.tool)(call.name);
+  return toolNameMatcher(expected.tool)(call.raw_name);
 }
 
 /**

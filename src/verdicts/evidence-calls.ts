@@ -69,6 +69,7 @@ export function approvalFrom(span: SpanRecord, seq: number | null = null): Appro
   const tool = stringAttr(span, ATTR.toolName) ?? span.name.replace(/^approval /, '');
   return {
     tool: normalizeToolName(tool),
+    raw_tool: tool,
     decision: (DECISIONS.has(decision) ? decision : 'pending') as ApprovalDecision,
     call_id: stringAttr(span, ATTR.toolCallId),
     span_id: span.span_id,

@@ -67,7 +67,10 @@ export interface SentHttpRequest {
 
 /** One approval span as evidence. */
 export interface ApprovalRecord {
+  /** The tool's name without `mcp__<server>__`, as results name it. */
   tool: string;
+  /** The name as the span gave it (`mcp__fs__write_file`): what a server-prefixed expected name is compared with. */
+  raw_tool: string;
   decision: ApprovalDecision;
   call_id: string | null;
   span_id: string;

@@ -68,7 +68,7 @@ export function decideVerdict(input: VerdictInput): { verdict: Verdict; verdict_
     return { verdict: 'unconfirmed', verdict_reason: paused ? `${paused}; ${unconfirmed}` : unconfirmed };
   }
   const isTerminal = toolNameMatcher(input.terminal_tool);
-  const terminal = input.calls.filter((call) => isTerminal(call.name));
+  const terminal = input.calls.filter((call) => isTerminal(call.raw_name));
   if (terminal.length === 0) {
     const paused = pauseReason(input);
     const never = `terminal tool ${input.terminal_tool} was never called; saw ${summarizeCalls(input.calls)}${nestedHint(input, isTerminal)}`;
@@ -111,7 +111,7 @@ function runEnding(input: VerdictInput): { verdict: Verdict; verdict_reason: str
 
 /** When only a plan or chain called the terminal tool: says so, since the verdict does not count those calls. */
 function nestedHint(input: VerdictInput, isTerminal: (name: string) => boolean): string {
-  const inside = (input.nested ?? []).filter((call) => isTerminal(call.name)).length;
+  const inside = (input.nested ?? []).filter((call) => isTerminal(call.raw_name)).length;
   if (!inside) return '';
   return `; ${input.terminal_tool} was called ${times(inside)} inside a plan or chain, which the verdict does not count (name the plan or chain tool, or the plan component, instead; a tool_called check with nested: true counts those calls)`;
 }

@@ -2,6 +2,7 @@ import { memoryLocator } from '../config/assert-format.js';
 import { didYouMean } from '../config/did-you-mean.js';
 import { ConfigError } from '../config/errors.js';
 import { argumentNameProblem } from '../runner/scenario/check-argument-names.js';
+import { hasServerPrefix } from '../spans/conventions.js';
 import { parseSlashRegex } from '../spans/query-regex.js';
 import { validateExpectedArgs } from '../verdicts/args/validate-expected.js';
 import { show } from '../verdicts/describe.js';
@@ -24,6 +25,18 @@ export function checkToolName(matcher: string, name: string, subject: MatcherSub
     ? `the pattern ${name} matches none of the build's tools`
     : `the build has no tool ${show(name)}${didYouMean(name, known)}`;
   throw new TypeError(`${matcher}: ${what} (its tools: ${known.join(', ')})`);
+}
+
+/**
+ * Refuses a server-prefixed name (`mcp__b__write_note`, one server's tool) on a subject that
+ * carries only the digest: its names have no server part, so such a matcher could not tell
+ * server a's write_note from b's, and `.not` would pass whatever the agent did.
+ */
+export function checkServerNamed(matcher: string, name: string, subject: MatcherSubject): void {
+  if (subject.calls || parseSlashRegex(name) || !hasServerPrefix(name)) return;
+  throw new TypeError(
+    `${matcher}: ${show(name)} names one MCP server's tool, but ${subject.label} carries no recorded calls, only tool names without their server; get it from runScenario() or testRun() of agentcheck/vitest, or name the tool without its mcp__<server>__ prefix`,
+  );
 }
 
 /**

@@ -2,7 +2,7 @@ import { formatMismatch } from '../verdicts/args/mismatch.js';
 import { show } from '../verdicts/describe.js';
 import { matchArgs } from '../verdicts/index.js';
 import { sameToolName, toolNameMatcher } from '../verdicts/tool-name.js';
-import { checkArgumentNames, checkExpectedArgs, checkToolName } from './matcher-arguments.js';
+import { checkArgumentNames, checkExpectedArgs, checkServerNamed, checkToolName } from './matcher-arguments.js';
 import { explain, subjectOf, type MatcherSubject } from './subject.js';
 
 /** What a matcher returns to vitest (`expect.extend`). */
@@ -51,6 +51,7 @@ export function toHaveCalledTool(received: unknown, name: string, args?: Record<
   if (args !== undefined) checkExpectedArgs('toHaveCalledTool', args);
   const subject = subjectOf(received);
   checkToolName('toHaveCalledTool', name, subject);
+  checkServerNamed('toHaveCalledTool', name, subject);
   if (args !== undefined) checkArgumentNames('toHaveCalledTool', name, args, subject);
   const matches = toolNameMatcher(name);
   const wanted = `${name}${args === undefined ? '' : ` with arguments including ${show(args)}`}`;
@@ -64,7 +65,7 @@ export function toHaveCalledTool(received: unknown, name: string, args?: Record<
     const called = subject.tools.some((tool) => tool.called > 0 && matches(tool.name));
     return { pass: called, message: () => `expected ${subject.label} ${called ? 'not ' : ''}to call ${wanted}\n${explain(subject)}` };
   }
-  const named = subject.calls.map((call, index) => ({ call, index })).filter(({ call }) => matches(call.name));
+  const named = subject.calls.map((call, index) => ({ call, index })).filter(({ call }) => matches(call.raw_name ?? call.name));
   const hit = named.find(({ call }) => matchArgs(args, call.args, 'superset') === null);
   return {
     pass: hit !== undefined,
@@ -90,36 +91,50 @@ export function toHaveCalledToolsInOrder(received: unknown, names: readonly stri
   const twice = names.find((name, index) => names.findIndex((other) => sameToolName(other, name)) !== index);
   if (twice !== undefined) throw new TypeError(`toHaveCalledToolsInOrder compares first calls, one per tool: ${show(twice)} is given twice`);
   const subject = subjectOf(received);
-  for (const name of names) checkToolName('toHaveCalledToolsInOrder', name, subject);
+  for (const name of names) {
+    checkToolName('toHaveCalledToolsInOrder', name, subject);
+    checkServerNamed('toHaveCalledToolsInOrder', name, subject);
+  }
   const order = firstCallOrder(subject);
   const failure = subsequenceFailure(names, order);
   return {
     pass: failure === null,
     message: () => {
       const head = `expected ${subject.label} ${failure === null ? 'not ' : ''}to call ${names.join(' -> ')} in this order (first calls)`;
-      const seen = `first calls were: ${order.join(' -> ') || 'none'}`;
+      const seen = `first calls were: ${order.map((tool) => tool.name).join(' -> ') || 'none'}`;
       return `${head}, ${failure ? `but ${failure}; ` : ''}${seen}\n${explain(subject)}`;
     },
   };
 }
 
-/** Distinct tool names in the order of their first call. */
-function firstCallOrder(subject: MatcherSubject): string[] {
-  if (!subject.calls) return subject.tools.filter((tool) => tool.called > 0).map((tool) => tool.name);
-  return [...new Set(subject.calls.map((call) => call.name))];
+/** A tool in first-call order: its name as messages show it, and the full name server-prefixed names match. */
+interface FirstCall {
+  name: string;
+  full: string;
+}
+
+/** Distinct tools (by full name: two servers' write_note are two tools) in the order of their first call. */
+function firstCallOrder(subject: MatcherSubject): FirstCall[] {
+  if (!subject.calls) return subject.tools.filter((tool) => tool.called > 0).map((tool) => ({ name: tool.name, full: tool.name }));
+  const byFull = new Map<string, FirstCall>();
+  for (const call of subject.calls) {
+    const full = call.raw_name ?? call.name;
+    if (!byFull.has(full)) byFull.set(full, { name: call.name, full });
+  }
+  return [...byFull.values()];
 }
 
 /** Why `expected` is not a subsequence of `order`, or null when it is. */
-function subsequenceFailure(expected: readonly string[], order: readonly string[]): string | null {
+function subsequenceFailure(expected: readonly string[], order: readonly FirstCall[]): string | null {
   let position = 0;
   for (let i = 0; i < expected.length; i++) {
     const matches = toolNameMatcher(expected[i]);
-    const found = order.findIndex((name, index) => index >= position && matches(name));
+    const found = order.findIndex((tool, index) => index >= position && matches(tool.full));
     if (found >= 0) {
       position = found + 1;
       continue;
     }
-    if (!order.some(matches)) return `"${expected[i]}" was never called`;
+    if (!order.some((tool) => matches(tool.full))) return `"${expected[i]}" was never called`;
     return `"${expected[i]}" was first called before "${expected[i - 1]}"`;
   }
   return null;

@@ -9,6 +9,8 @@ import { show } from '../verdicts/describe.js';
 export interface TrajectoryCall {
   /** Normalized name (no `execute_tool ` or `mcp__<server>__` prefix). */
   name: string;
+  /** The name as the span gave it (`mcp__fs__write_file`), which a server-prefixed expected name is compared with; absent in calls made elsewhere. */
+  raw_name?: string;
   args: unknown;
   /** ok, error, denied or pending. */
   outcome: string;
@@ -24,6 +26,7 @@ const recorded = new WeakMap<object, TrajectoryCall[]>();
 export function trajectoryFromSpans(spans: readonly SpanRecord[]): TrajectoryCall[] {
   return visibleCalls(buildEvidence({ spans: [...spans] })).map((call) => ({
     name: call.name,
+    raw_name: call.raw_name,
     args: call.args,
     outcome: call.outcome,
     error: call.error_type,

@@ -5,6 +5,7 @@ import { resumeTestRun, testRun } from '../../src/vitest/index.js';
 import { toHaveCalledTool, toHaveCalledToolsInOrder, toHaveVerdict, toPass } from '../../src/vitest/matchers.js';
 import { formatTrajectory } from '../../src/vitest/trajectory.js';
 import { configErrorOf } from '../helpers/config-error.js';
+import { NAMES_SERVER } from '../engine/mcp/mcp-helpers.js';
 
 const AGENT = {
   id: 'matcher-bot',
@@ -232,5 +233,38 @@ describe('formatTrajectory', () => {
     expect(configErrorOf(() => formatTrajectory(undefined, [{ name: 'lookup' }] as never)).message).toBe(
       'formatTrajectory at digest[0].called: expected how many times it was called (a number), got nothing',
     );
+  });
+});
+
+describe('matchers on a server-prefixed name (docs/vitest.md)', () => {
+  const command = (name: string) => ({ name, command: [process.execPath, NAMES_SERVER, 'write_note'] });
+  const twoServers = () =>
+    testRun({
+      agent: { ...AGENT, agent: { ...AGENT.agent, permissions: { mode: 'allow' }, mcps: [command('a'), command('b')] } },
+      inputs: { messages: [{ role: 'user', content: 'go' }] },
+      expectations: { terminal_tool: 'finish' },
+      script: [{ tool_calls: [{ name: 'mcp__a__write_note', args: { id: '1' } }] }, { tool_calls: [{ name: 'finish', args: {} }] }, { text: 'done' }],
+    });
+
+  it("name that server's tool only", async () => {
+    const result = await twoServers();
+    expect(result).toPass();
+    expect(result).toHaveCalledTool('mcp__a__write_note', { id: '1' });
+    expect(result).toHaveCalledTool('write_note');
+    expect(result).not.toHaveCalledTool('mcp__b__write_note');
+    expect(result).toHaveCalledToolsInOrder(['mcp__a__write_note', 'finish']);
+    expect(toHaveCalledToolsInOrder(result, ['mcp__b__write_note', 'finish'])).toMatchObject({ pass: false });
+    expect(toHaveCalledToolsInOrder(result, ['mcp__b__write_note', 'finish']).message()).toContain(
+      'but "mcp__b__write_note" was never called; first calls were: write_note -> finish',
+    );
+  });
+
+  it('throw on a result without recorded calls, whose digest has no server part', async () => {
+    const result = unrecorded(await twoServers());
+    expect(() => toHaveCalledTool(result, 'mcp__b__write_note')).toThrow(
+      'toHaveCalledTool: "mcp__b__write_note" names one MCP server\'s tool, but test_run carries no recorded calls',
+    );
+    expect(() => toHaveCalledToolsInOrder(result, ['mcp__a__write_note'])).toThrow('names one MCP server');
+    expect(toHaveCalledTool(result, 'write_note')).toMatchObject({ pass: true });
   });
 });

@@ -4,7 +4,7 @@ import type { ConfigError } from '../../config/errors.js';
 import type { PathSegments } from '../../config/source.js';
 import type { ScriptEntry } from '../../engine/providers/scripted.js';
 import type { AgentBuild } from '../../engine/revision/types.js';
-import { normalizeToolName } from '../../spans/conventions.js';
+import { fullToolName, hasServerPrefix, normalizeToolName } from '../../spans/conventions.js';
 import { parseSlashRegex } from '../../spans/query-regex.js';
 // The modules themselves, not the verdicts index: test-run's start-up does not load every check kind.
 import type { CheckReference } from '../../verdicts/check-references.js';
@@ -164,7 +164,7 @@ function checkToolReference(
   loadSkill: boolean,
   humanInputHint: (component: string) => string,
 ): ConfigError[] {
-  const open = catalogs.some((catalog) => catalog.openServers.length > 0 || catalog.anyName === true);
+  const open = mayBeOpenServerTool(reference.name, catalogs);
   // A human_input component is answered by approvals but is no call: a check naming it could never match.
   if (catalogs.some((catalog) => catalog.humanInputs?.has(reference.name))) {
     return [
@@ -179,7 +179,7 @@ function checkToolReference(
     // A server without a `tools` list may offer any name at run time: nothing to hold it against.
     if (open) return [];
     const names = listedTools(catalogs, { loadSkill });
-    const hint = parseSlashRegex(reference.name) ? '' : didYouMean(normalizeToolName(reference.name), names.map(normalizeToolName));
+    const hint = unknownToolHint(reference.name, names);
     const known = names.join(', ') || '(the agent has no tools)';
     const regex = parseSlashRegex(reference.name) !== null;
     const verb = regex ? 'matches' : 'names';
@@ -198,6 +198,28 @@ function checkToolReference(
   }
   if (reference.args && !open) problems.push(...checkArgNames(reference.args, matching, locate));
   return problems;
+}
+
+/**
+ * Whether a server that lists its tools only once it runs may offer the name: any name of a build
+ * that takes any name; a server-prefixed name only when that server is such a server (the name
+ * names its tool only, docs/formats.md); any other name when some build has such a server.
+ */
+function mayBeOpenServerTool(name: string, catalogs: readonly BuildTools[]): boolean {
+  if (!parseSlashRegex(name) && hasServerPrefix(name)) return catalogs.some((catalog) => isOpenServerTool(fullToolName(name), catalog));
+  return catalogs.some((catalog) => catalog.openServers.length > 0 || catalog.anyName === true);
+}
+
+/**
+ * The "did you mean" of a name no tool has: a server-prefixed name gets the one listed tool with
+ * its tool part (`mcp__notes__write_note` for `mcp__x__write_note`), else the nearest full name;
+ * another name the nearest name without prefixes; a /regex/ none.
+ */
+function unknownToolHint(name: string, listed: readonly string[]): string {
+  if (parseSlashRegex(name)) return '';
+  if (!hasServerPrefix(name)) return didYouMean(normalizeToolName(name), listed.map(normalizeToolName));
+  const samePart = listed.filter((tool) => normalizeToolName(tool) === normalizeToolName(name));
+  return samePart.length === 1 ? `; did you mean "${samePart[0]}"?` : didYouMean(fullToolName(name), listed);
 }
 
 /**

@@ -25,7 +25,7 @@ export const approval: Check<ApprovalParams> = {
   partialReferences: (params) => partialToolReference(params),
   run(params, evidence, id) {
     const isTool = toolNameMatcher(params.tool);
-    const asked = evidence.approvals.filter((item) => isTool(item.tool));
+    const asked = evidence.approvals.filter((item) => isTool(item.raw_tool));
     const hit = asked.find((item) => params.decision === undefined || item.decision === params.decision);
     const wanted = params.decision ? ` with decision ${params.decision}` : '';
     if (hit) return result(KIND, id, 'pass', `${params.tool} was put to approval: ${hit.decision}`, [hit.span_id]);

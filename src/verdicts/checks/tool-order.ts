@@ -8,7 +8,7 @@ import { result, type Check } from './check.js';
 import type { ToolCall } from '../evidence-types.js';
 import { summarizeCalls } from '../describe.js';
 import { visibleCalls } from '../evidence.js';
-import { sameToolName, toolNameMatcher, validateToolName } from '../tool-name.js';
+import { coversToolName, sameToolName, toolNameMatcher, validateToolName } from '../tool-name.js';
 
 /** `tool_order: {before: [a, b], after: c, nested}`. */
 export interface ToolOrderParams {
@@ -43,8 +43,9 @@ export const toolOrder: Check<ToolOrderParams> = {
         ['before', 'after'],
         (p) => {
           // A tool cannot run before its own first call: such a check only passes for exactly one
-          // call. Only the same name is caught; whether two /regex/ names overlap is not reasoned about.
-          const self = p.before.findIndex((name) => sameToolName(name, p.after));
+          // call. The same name is caught, and a name covering the after tool's (write_note before
+          // mcp__notes__write_note); whether two /regex/ names overlap is not reasoned about.
+          const self = p.before.findIndex((name) => sameToolName(name, p.after) || coversToolName(name, p.after));
           if (self !== -1) {
             throw locate(
               ['before', self],
@@ -70,14 +71,14 @@ export const toolOrder: Check<ToolOrderParams> = {
     const calls = visibleCalls(evidence, params.nested);
     const saw = `saw ${summarizeCalls(calls)}`;
     const isAfter = toolNameMatcher(params.after);
-    const firstAfter = calls.findIndex((call) => isAfter(call.name));
+    const firstAfter = calls.findIndex((call) => isAfter(call.raw_name));
     if (firstAfter === -1) {
       return result(KIND, id, 'fail', `expected ${params.after} to be called after ${params.before.join(', ')}; ${params.after} was never called; ${saw}`);
     }
     const evidenceIds = [calls[firstAfter].span_id];
     for (const before of params.before) {
       const isBefore = toolNameMatcher(before);
-      const positions = calls.flatMap((call, index) => (isBefore(call.name) ? [index] : []));
+      const positions = calls.flatMap((call, index) => (isBefore(call.raw_name) ? [index] : []));
       if (positions.length === 0) {
         return result(KIND, id, 'fail', `expected ${before} to be called before ${params.after}; ${before} was never called; ${saw}`, evidenceIds);
       }

@@ -52,7 +52,7 @@ export const toolReturned: Check<ToolReturnedParams> = {
   run(params, evidence, id) {
     const calls = visibleCalls(evidence, params.nested);
     const isTool = toolNameMatcher(params.tool);
-    const named = calls.filter((call) => isTool(call.name));
+    const named = calls.filter((call) => isTool(call.raw_name));
     const ids = named.map((call) => call.span_id);
     if (named.length === 0) {
       return result(KIND, id, 'fail', `expected ${params.tool} to return a result; it was never called; saw ${summarizeCalls(calls)}`);

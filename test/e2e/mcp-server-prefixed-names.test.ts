@@ -1,0 +1,110 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { NAMES_SERVER } from '../engine/mcp/mcp-helpers.js';
+import { tempDir } from '../helpers/temp-dir.js';
+import { runCli } from './cli.js';
+
+// A name written with `mcp__<server>__` names that server's tool only (docs/verdicts.md, The
+// test_run verdict): two servers offering write_note are two tools, with or without tools lists.
+const agentYaml = (listed: boolean) => `id: twoservers
+agent:
+  name: Two servers
+  llm: {provider: scripted, model: s}
+  permissions: {mode: allow_reads}
+  tools: [{name: finish, description: Finish., parameters: {type: object}, returns: {done: true}}]
+  mcps:
+    - {name: a, command: ${JSON.stringify([process.execPath, NAMES_SERVER, 'write_note'])}${listed ? ', tools: [write_note]' : ''}}
+    - {name: b, command: ${JSON.stringify([process.execPath, NAMES_SERVER, 'write_note'])}${listed ? ', tools: [write_note]' : ''}}
+`;
+const SCENARIOS = `defaults:
+  agent: agent.yaml
+  inputs: {messages: [{role: user, content: hi}]}
+  approvals: {default: approve}
+  model: {script: [{tool_calls: [{name: mcp__a__write_note, args: {id: "1"}}]}, {tool_calls: [{name: finish, args: {}}]}, {text: ok}]}
+scenarios:
+  - name: other server not called
+    expect: {terminal_tool: finish, checks: [{tool_not_called: {tool: mcp__b__write_note}}]}
+  - name: other server called
+    expect: {terminal_tool: finish, checks: [{tool_called: {tool: mcp__b__write_note}}]}
+  - name: called server
+    expect: {terminal_tool: finish, checks: [{tool_called: {tool: mcp__a__write_note}}, {tool_called: {tool: write_note}}, {approval: {tool: mcp__a__write_note, decision: approve}}]}
+  - name: other server approval
+    expect: {terminal_tool: finish, checks: [{approval: {tool: mcp__b__write_note}}]}
+  - name: other server terminal tool
+    expect: {terminal_tool: mcp__b__write_note}
+`;
+
+interface Row {
+  name: string;
+  status: string;
+  reason: string;
+  error: { type: string; message: string } | null;
+}
+
+async function rowsOf(listed: boolean): Promise<Map<string, Row>> {
+  const dir = tempDir({ 'agent.yaml': agentYaml(listed), 't.scenarios.yaml': SCENARIOS });
+  const result = await runCli(['run', '.', '--reporter', 'json', '--out', 'o'], dir);
+  expect(result.exitCode, result.all).toBe(1);
+  const rows: Row[] = JSON.parse(readFileSync(join(dir, 'o/report.json'), 'utf8')).scenarios;
+  return new Map(rows.map((row) => [row.name, row]));
+}
+
+describe.each([
+  ['with tools lists', true],
+  ['without tools lists', false],
+])('two MCP servers offering write_note, %s', (_label, listed) => {
+  it('a server-prefixed name is about that server’s tool only', async () => {
+    const rows = await rowsOf(listed);
+    expect(rows.get('other server not called')).toMatchObject({ status: 'pass', error: null });
+    expect(rows.get('called server')).toMatchObject({ status: 'pass', error: null });
+    expect(rows.get('other server called')?.status).toBe('fail');
+    expect(rows.get('other server called')?.reason).toContain('expected mcp__b__write_note to be called at least once');
+    expect(rows.get('other server approval')?.status).toBe('fail');
+    expect(rows.get('other server approval')?.reason).toContain('expected an approval for mcp__b__write_note; saw write_note: approve');
+    expect(rows.get('other server terminal tool')?.status).toBe('fail');
+    expect(rows.get('other server terminal tool')?.reason).toContain('terminal tool mcp__b__write_note was never called');
+  });
+});
+
+describe('a server-prefixed name no server offers', () => {
+  const scenario = (tool: string) =>
+    `name: s\nagent: agent.yaml\ninputs: {messages: [{role: user, content: hi}]}\nmodel: {script: [{text: ok}]}\nexpect: {checks: [{tool_not_called: {tool: ${tool}}}]}\n`;
+
+  it('is refused at load: a server that is not configured, or a tool its tools list lacks', async () => {
+    for (const [listed, list] of [
+      [true, 'finish, mcp__a__write_note, mcp__b__write_note'],
+      [false, 'finish, mcp__a__*, mcp__b__*'],
+    ] as const) {
+      const dir = tempDir({ 'agent.yaml': agentYaml(listed), 't.scenarios.yaml': scenario('mcp__c__write_note') });
+      const validate = await runCli(['validate', 't.scenarios.yaml'], dir);
+      expect(validate.exitCode, validate.all).toBe(2);
+      expect(validate.all).toContain(
+        `expect.checks[0].tool_not_called.tool: a tool_not_called check names no tool of the agent: "mcp__c__write_note"; expected one of: ${list}`,
+      );
+    }
+  });
+
+  it('of a server without a tools list, ends the run once the server lists its tools', async () => {
+    const dir = tempDir({ 'agent.yaml': agentYaml(false), 't.scenarios.yaml': scenario('mcp__a__delete_note') });
+    expect((await runCli(['validate', 't.scenarios.yaml'], dir)).exitCode).toBe(0);
+    const result = await runCli(['run', '.', '--reporter', 'json', '--out', 'o'], dir);
+    expect(result.exitCode, result.all).toBe(1);
+    const [row]: Row[] = JSON.parse(readFileSync(join(dir, 'o/report.json'), 'utf8')).scenarios;
+    expect(row).toMatchObject({ status: 'error', error: { type: 'CONFIG_INVALID' } });
+    expect(row.error?.message).toContain(
+      'a tool_not_called check names no tool of the agent: "mcp__a__delete_note"; expected one of: finish, mcp__a__write_note, mcp__b__write_note',
+    );
+  });
+
+  it('test-run refuses a server-prefixed terminal tool on a build without MCP servers', async () => {
+    const agent = `id: plain\nagent:\n  name: Plain\n  llm: {provider: scripted, model: s}\n  tools: [{name: finish, description: Finish., parameters: {type: object}, returns: {done: true}}]\n`;
+    const dir = tempDir({ 'agent.yaml': agent, 's.yaml': '- tool_calls: [{name: finish, args: {}}]\n- text: ok\n' });
+    const result = await runCli(
+      ['test-run', '--agent', 'agent.yaml', '--message', 'hi', '--script', 's.yaml', '--terminal-tool', 'mcp__ghost__finish', '--json'],
+      dir,
+    );
+    expect(result.exitCode, result.all).not.toBe(0);
+    expect(result.all).toContain('names no tool of the agent: "mcp__ghost__finish"; expected one of: finish; did you mean "finish"?');
+  });
+});
