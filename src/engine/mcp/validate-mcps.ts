@@ -40,6 +40,13 @@ export function validateMcps(agent: AgentSpec, locate: Locator, format: Pick<For
         if (server.name.includes('__')) {
           throw locate([...at, 'name'], `MCP server name "${server.name}" may not contain "__" (it separates server and tool in mcp__<server>__<tool>)`);
         }
+        // mcp__n___list reads as server "n" and tool "_list": a trailing "_" would be taken as the tool's.
+        if (server.name.endsWith('_')) {
+          throw locate(
+            [...at, 'name'],
+            `MCP server name "${server.name}" may not end with "_" (in mcp__${server.name}__<tool> it would read as the start of the tool's name); expected a name such as "${server.name.replace(/_+$/, '') || 'server'}"`,
+          );
+        }
         const previous = seen.get(server.name);
         if (previous !== undefined) {
           throw locate([...at, 'name'], `duplicate MCP server name "${server.name}" (already used by agent.mcps[${previous}])`);

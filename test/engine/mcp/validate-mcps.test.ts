@@ -42,6 +42,11 @@ describe('agent.mcps validation', () => {
     [{ mcps: [{ name: 'fs', command: [''] }] }, /agent\.mcps\[0\]\.command\[0\]/],
     [{ mcps: [{ name: 'f s', command: ['x'] }] }, /agent\.mcps\[0\]\.name/],
     [{ mcps: [{ name: 'my__fs', command: ['x'] }] }, /may not contain "__"/],
+    // mcp__n___list_notes would read as server "n" and tool "_list_notes".
+    [
+      { mcps: [{ name: 'n_', command: ['x'] }] },
+      /agent\.mcps\[0\]\.name: MCP server name "n_" may not end with "_" \(in mcp__n___<tool> it would read as the start of the tool's name\); expected a name such as "n"/,
+    ],
     [
       {
         mcps: [
