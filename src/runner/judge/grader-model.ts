@@ -66,7 +66,12 @@ export function graderModelProblems(check: unknown, index: number, locate: Locat
   const judge = isObject(check) ? check.judge : undefined;
   const model = isObject(judge) ? judge.model : undefined;
   const problems: ConfigError[] = [];
-  if (model !== undefined) collectConfigErrors(problems, () => checkOwnModel(model, [index, 'judge'], locate));
+  if (model === undefined) return problems;
+  // Its parameters too (a temperature out of range, a tool_choice): checkOwnModel says them only
+  // beside its own format problems, judgeJob for a check that validated.
+  if (collectConfigErrors(problems, () => checkOwnModel(model, [index, 'judge'], locate))) {
+    problems.push(...ownParameterProblems(model, (model as GraderModel).provider, [index, 'judge'], locate));
+  }
   return problems;
 }
 

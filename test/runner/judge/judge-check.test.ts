@@ -140,6 +140,19 @@ describe('judge checks', () => {
     expect((suite as Error).message).toMatch(/at judge\.model\.parameters\.max_tokens: expected a number >= 1, got number -5/);
   });
 
+  it("says its grader's parameter problems beside the check's own format problems, in one pass", async () => {
+    const error = await runOne(
+      '    - judge: {rubric: r, threshold: 2, model: {provider: scripted, model: g, script: [{text: x}], parameters: {temperature: 3, tool_choice: auto}}}',
+    ).catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(ConfigError);
+    const lines = (error as Error).message.split('\n').map((line) => line.replace(/^.* at expect\.checks\[0\]\.judge\./, ''));
+    expect(lines).toEqual([
+      'threshold: expected a number <= 1, got number 2',
+      'model.parameters.temperature: expected a number <= 2, got number 3',
+      'model.parameters.tool_choice: "tool_choice" is not for a grader: a grader is sent no tools',
+    ]);
+  });
+
   it('offers a misspelt grader parameter only parameters a grader accepts, in the check and in the suite config', async () => {
     const own = await runOne('    - judge: {rubric: "Polite.", model: {provider: openai, model: m, parameters: {temprature: 0, tool_choise: none}}}').catch(
       (thrown: unknown) => thrown,
