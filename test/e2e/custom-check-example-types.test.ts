@@ -19,7 +19,9 @@ async function typeCheck(module: string) {
     'package.json': '{"type":"module"}',
     'checks/c.mjs': module,
     // What users turn on for their own code: checkJs reads the JSDoc types, and
-    // noUncheckedIndexedAccess makes `list[0]` possibly undefined.
+    // noUncheckedIndexedAccess makes `list[0]` possibly undefined. The package's own declarations
+    // are checked too (no skipLibCheck), with no @types package listed (TypeScript 7's default):
+    // they reference Node's types themselves.
     'tsconfig.json': JSON.stringify({
       compilerOptions: {
         allowJs: true,
@@ -31,7 +33,7 @@ async function typeCheck(module: string) {
         module: 'NodeNext',
         moduleResolution: 'NodeNext',
         target: 'ES2022',
-        skipLibCheck: true,
+        skipLibCheck: false,
         types: [],
       },
       include: ['checks'],
@@ -43,7 +45,7 @@ async function typeCheck(module: string) {
 }
 
 describe('the custom check example of docs/custom-checks.md', () => {
-  it('type-checks against the package types under checkJs, strict and noUncheckedIndexedAccess', async () => {
+  it('type-checks against the package types under checkJs, strict and noUncheckedIndexedAccess, the declarations included', async () => {
     const result = await typeCheck(documentedModule());
     expect(result.stdout + result.stderr).toBe('');
     expect(result.exitCode).toBe(0);
