@@ -178,7 +178,7 @@ describe('validateExpectedArgs', () => {
 
   it('reports every bad matcher in one pass, each at its path: in two arguments, in list items and nested keys', () => {
     expect(problem({ reason: { $range: ['a', 1] }, order_id: { $one_of: 5 }, items: [{ $regx: 'x' }, { n: { $any: 1 } }] })?.split('\n')).toEqual([
-      's.yaml at args.reason.$range: $range needs [min, max], two numbers',
+      's.yaml at args.reason.$range[0]: expected a number ($range needs [min, max], two numbers), got string "a"',
       's.yaml at args.order_id.$one_of: $one_of needs a non-empty list of acceptable values',
       expect.stringContaining('s.yaml at args.items[0].$regx: unknown matcher "$regx"'),
       's.yaml at args.items[1].n.$any: $any takes true ({$any: true})',

@@ -1,3 +1,4 @@
+import { describeValue } from '../../config/describe-value.js';
 import type { Locator } from '../../config/assert-format.js';
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
 import { userSchemaProblem } from '../../config/user-schema-problem.js';
@@ -52,12 +53,14 @@ function validateMatcher(key: string, param: unknown, at: PathSegments, locate: 
       if (problem) throw locate(at, problem);
       return;
     }
-    case '$range':
-      if (!Array.isArray(param) || param.length !== 2 || !param.every((n) => typeof n === 'number' && Number.isFinite(n))) {
-        throw locate(at, '$range needs [min, max], two numbers');
-      }
+    case '$range': {
+      if (!Array.isArray(param) || param.length !== 2) throw locate(at, '$range needs [min, max], two numbers');
+      // The item itself, as type errors are said elsewhere (a dataset row's hint reads that shape).
+      const index = param.findIndex((n) => typeof n !== 'number' || !Number.isFinite(n));
+      if (index !== -1) throw locate([...at, index], `expected a number ($range needs [min, max], two numbers), got ${describeValue(param[index])}`);
       if (param[0] > param[1]) throw locate(at, `$range [${param[0]}, ${param[1]}] is empty: min is above max`);
       return;
+    }
     case '$schema': {
       const problem = userSchemaProblem(param);
       if (problem) throw locate(at, `$schema is not a valid JSON Schema: ${problem}`);

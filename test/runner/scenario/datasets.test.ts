@@ -222,6 +222,14 @@ describe('scenario datasets', () => {
     expect(lines.some((line) => line.includes('the row has no variable "nope"'))).toBe(true);
   });
 
+  it('a $range bound from a CSV column is a type error at the bound, with the CSV rule', () => {
+    const scenario = `${TEMPLATE.replace(/\nexpect: .*/, '')}\ndataset: orders.csv\nexpect: {checks: [{tool_called: {tool: refund, args: {amount: {$range: ["{{ vars.amount }}", 100]}}}}]}\n`;
+    const error = loadError({ 'agent.yaml': AGENT, 'r.scenario.yaml': scenario, 'orders.csv': 'order,amount\nA-1,20\n' });
+    expect(error.message).toContain(
+      'at expect.checks[0].tool_called.args.amount.$range[0]: expected a number ($range needs [min, max], two numbers), got string "20" (dataset row orders.csv:2); CSV values are text',
+    );
+  });
+
   it('duplicate expanded names are refused, naming both rows', () => {
     const error = loadError({
       'agent.yaml': AGENT,
