@@ -74,7 +74,8 @@ export async function runTurn(revision: Revision | DeltaRevision, start: TurnSta
       mcp = await openMcpSession(revision, options.mcpServers, options.env ?? process.env, options.signal);
       // Names left for the servers' tools are checked now, before the model's first call.
       const approvals = checkRunApprovals(options.approvals, revision.build, mcp.listed, options.approvalsHeldTo);
-      if (mcp.listed.length) options.onToolsListed?.(mcp.listed);
+      // Called also when this build starts no server: another variant's build may have one.
+      options.onToolsListed?.(mcp.listed);
       const runOptions = approvals === options.approvals ? options : { ...options, approvals };
       const prepared = prepareRun(revision, runOptions, { tracer, parent, workspace, modelCallsDone, extraTools: mcp.tools, processes });
       root.setAttributes({

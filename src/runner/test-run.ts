@@ -145,7 +145,9 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
     workspace,
     script: request.script,
     model: request.model,
-    approvals: request.approvals && approvalsFor(request.approvals, revision.build),
+    // Held to every build they answer once the servers list their tools (run-approvals.ts): a
+    // name this build lacks is dropped there, after the check, not here before it.
+    approvals: request.approvals && (control.approvalsHeldTo?.length ? request.approvals : approvalsFor(request.approvals, revision.build)),
     skills: request.skills,
     env: offlineEnv(
       request,

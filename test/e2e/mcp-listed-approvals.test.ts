@@ -96,8 +96,11 @@ describe('approvals for the tools of an MCP server without a tools list', () => 
       expect(rows[`variant-tool ${variant}`]).toMatchObject({ status: 'pass' });
       expect((rows[`variant-tool ${variant}`].test_run as { approvals: unknown }).approvals).toEqual([{ tool: 'write_note', decision: 'approve' }]);
     }
-    // The `more` variant's server lists its tools in the build: a name it lacks is left to the other variants.
-    expect(rows['typo more']).toMatchObject({ status: 'pass' });
+    // The `more` variant's server lists its tools in the build, but the approvals also answer the
+    // other builds, whose server lists its tools only when it runs: a name no build has is refused
+    // in this run too (the base's server, started another way, counts as offering none here).
+    expect(rows['typo more']).toMatchObject({ status: 'error', error: { type: 'CONFIG_INVALID' } });
+    expect(rows['typo more'].reason).toMatch(/^approvals at tools\.mcp__notes__write_nte: .*; did you mean "mcp__notes__write_note"\?$/);
     for (const variant of ['base', 'slim', 'more']) {
       expect((rows[`short ${variant}`].test_run as { approvals: unknown }).approvals).toEqual([{ tool: 'write_note', decision: 'deny' }]);
     }

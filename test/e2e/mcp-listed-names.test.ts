@@ -96,6 +96,33 @@ describe('scenario names of an MCP server without a tools list', () => {
     ]);
   });
 
+  it("a variant that removes the server still holds the names: another build's server it did not start offers none", async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT,
+      'agentcheck.config.yaml': 'variants: {noserver: {remove: ["agent.mcps[name=notes]"]}}\n',
+      't.scenarios.yaml': `defaults:
+  agent: agent.yaml
+  inputs: {messages: [{role: user, content: hi}]}
+  model: {script: [{tool_calls: [{name: finish, args: {}}]}, {text: ok}]}
+scenarios:
+  - name: check typo
+    expect: {checks: [{tool_not_called: {tool: mcp__notes__delete_nte}}]}
+  - name: approval typo
+    approvals: {default: approve, tools: {delete_nte: deny}}
+  - name: agent tool only
+    expect: {terminal_tool: finish}
+`,
+    });
+    const result = await runCli(['run', '.', '--variant', 'noserver', '--reporter', 'json', '--out', 'o'], dir);
+    expect(result.exitCode, result.all).toBe(1);
+    const rows: Array<Row & { variant: string }> = JSON.parse(readFileSync(join(dir, 'o/report.json'), 'utf8')).scenarios;
+    expect(rows.map((row) => `${row.name} ${row.variant} ${row.status} ${row.error?.type ?? ''}`.trim())).toEqual([
+      'check typo noserver error CONFIG_INVALID',
+      'approval typo noserver error CONFIG_INVALID',
+      'agent tool only noserver pass',
+    ]);
+  });
+
   it('a single run holds its terminal tool and script to the listed tools too: test-run, MCP test_run and the library', async () => {
     const dir = tempDir({
       'agent.yaml': AGENT,

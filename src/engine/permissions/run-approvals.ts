@@ -21,7 +21,9 @@ export function checkRunApprovals(
 ): ApprovalPolicy | undefined {
   if (!policy) return policy;
   const known = withListedTools(build, listed);
-  if (policy.tools && known !== build) {
+  // Also when this run's build has no such server but another build the approvals answer does
+  // (a variant that lists the server's tools, or removes the server): its names are held here too.
+  if (policy.tools && (known !== build || heldTo.length > 0)) {
     checkApprovals(policy, [known, ...heldTo.map((other) => withListedTools(other, listed))], memoryLocator('approvals'));
   }
   return approvalsFor(policy, known);
