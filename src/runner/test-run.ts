@@ -69,9 +69,14 @@ export async function testRun(request: TestRunRequest): Promise<TestRunResult> {
  * A request's names held to the tools its MCP servers list once the run has started them
  * (listed-names-check.ts), located as its load-time problems are; undefined without such a server.
  */
-export function requestNamesAtRun(request: TestRunRequest, build: AgentBuild, locate: Locator): ListedNamesCheck | undefined {
-  // load_skill was held to the request's delivery before the run; here only the servers' names matter.
-  const { names, at } = requestNames({ terminalTool: request.expectations?.terminal_tool, script: request.script, noLoadSkill: undefined }, locate);
+export function requestNamesAtRun(
+  request: TestRunRequest,
+  build: AgentBuild,
+  locate: Locator,
+  noLoadSkill: string | undefined = noLoadSkillReason([build], request.skills, 'this run'),
+): ListedNamesCheck | undefined {
+  // load_skill as the request's delivery offers it, so a list of names never offers it where it is refused.
+  const { names, at } = requestNames({ terminalTool: request.expectations?.terminal_tool, script: request.script, noLoadSkill }, locate);
   return listedNamesCheck(names, [build], at);
 }
 

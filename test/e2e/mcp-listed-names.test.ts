@@ -153,7 +153,8 @@ scenarios:
       const viaMcp = await call(client, 'test_run', request);
       expect(viaMcp.structuredContent).toMatchObject({ verdict: 'failed', stop_reason: 'error', tools: [] });
       expect((viaMcp.structuredContent as { verdict_reason: string }).verdict_reason).toContain(
-        'CONFIG_INVALID: arguments at expectations.terminal_tool: expectations.terminal_tool names no tool of the agent: "write_nte"',
+        // The names offered are those the request may use: load_skill is not offered to an MCP test_run.
+        'CONFIG_INVALID: arguments at expectations.terminal_tool: expectations.terminal_tool names no tool of the agent: "write_nte"; expected one of: finish, mcp__notes__write_note, mcp__notes__list_notes; did you mean',
       );
     } finally {
       await client.close();
@@ -162,7 +163,7 @@ scenarios:
     const viaLibrary = await libraryTestRun({ ...request, agent: join(dir, 'agent.yaml') });
     expect(viaLibrary).toMatchObject({ verdict: 'failed', stop_reason: 'error', tools: [] });
     expect(viaLibrary.verdict_reason).toContain(
-      'CONFIG_INVALID: testRun at expectations.terminal_tool: expectations.terminal_tool names no tool of the agent: "write_nte"',
+      'CONFIG_INVALID: testRun at expectations.terminal_tool: expectations.terminal_tool names no tool of the agent: "write_nte"; expected one of: finish, mcp__notes__write_note, mcp__notes__list_notes; did you mean',
     );
   });
 

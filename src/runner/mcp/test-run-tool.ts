@@ -74,7 +74,9 @@ export async function runTestRun(args: TestRunArgs, context: McpServerContext, s
       timeout_ms: args.timeout_ms ?? DEFAULT_TEST_RUN_TIMEOUT_MS,
       signal,
     };
-    const record = await executeTestRun(request, revision, { onToolsListed: requestNamesAtRun(request, revision.build, memoryLocator('arguments')) });
+    const record = await executeTestRun(request, revision, {
+      onToolsListed: requestNamesAtRun(request, revision.build, memoryLocator('arguments'), MCP_TEST_RUN_NO_LOAD_SKILL),
+    });
     return structuredResult(await settleRun(record, request, context));
   } catch (error) {
     // A named pipe, socket or device in the workspace folder: the argument is at fault, as for the CLI's --workspace.
