@@ -44,6 +44,7 @@ export function expandRows(
   rows: readonly DatasetRow[],
   { doc, own, defaults, at, defaultsAt }: DatasetEntry,
   load: (rendered: RawScenario, renderedDefaults: RawScenario) => Scenario,
+  rowFreeProblems: () => ConfigError[] = () => [],
 ): Scenario[] {
   const locate: Locator = (path, expected, atKey) => doc.error(path, expected, 'CONFIG_INVALID', atKey);
   const { dataset: _own, ...ownTemplate } = own;
@@ -91,6 +92,7 @@ export function expandRows(
       return undefined; // said with the rest of the row's templates below
     }
   };
+  let renderedAny = false;
   const scenarios = rows.flatMap((row) => {
     // Names are compared as rendered, also for rows whose scenario has other problems.
     const name = renderedName(row);
@@ -108,6 +110,7 @@ export function expandRows(
       add(error, row);
       return [];
     }
+    renderedAny = true;
     try {
       // Problems found later (a custom check's paramsSchema, at run) name the row too, and say
       // the dataset rule behind a type error at a whole-string template.
@@ -119,6 +122,9 @@ export function expandRows(
       return [];
     }
   });
+  // No row rendered (a variable no row gives): the scenario's other problems, which no row can
+  // change, are said beside it, so the file's problems still come in one pass.
+  if (!renderedAny) for (const problem of rowFreeProblems()) problems.set(`row-free\n${problem.message}`, problem);
   throwConfigErrors([...problems.values()]);
   return scenarios;
 }

@@ -50,8 +50,11 @@ export function loadScenarioEntry(
     const others = rowFreeProblems(doc, own, defaults, at, defaultsAt);
     throw others.length ? new ConfigErrors([error, ...others]) : error;
   }
-  return expandRows(rows, { doc, own, defaults, at, defaultsAt }, (rendered, renderedDefaults) =>
-    loadOneScenario(doc, rendered, renderedDefaults, at, defaultsAt, fileId, context),
+  return expandRows(
+    rows,
+    { doc, own, defaults, at, defaultsAt },
+    (rendered, renderedDefaults) => loadOneScenario(doc, rendered, renderedDefaults, at, defaultsAt, fileId, context),
+    () => rowFreeProblems(doc, own, defaults, at, defaultsAt),
   );
 }
 

@@ -230,6 +230,14 @@ describe('scenario datasets', () => {
     );
   });
 
+  it("a variable no row gives does not hide the scenario's problems that no row can change", () => {
+    const scenario = `${TEMPLATE.replace('{{vars.order}}', '{{ vars.ordr }}').replace(/\nexpect: .*/, '')}\ndataset: orders.csv\ndescriptio: x\nexpect: {checks: [{tool_caled: {tool: refund}}]}\n`;
+    const lines = loadError({ 'agent.yaml': AGENT, 'r.scenario.yaml': scenario, 'orders.csv': 'order,amount\nA-1,20\n' }).message.split('\n');
+    expect(lines.some((line) => line.includes('orders.csv:2: the row has no variable "ordr"'))).toBe(true);
+    expect(lines.some((line) => line.includes('at descriptio: unknown key "descriptio" (did you mean "description"?)'))).toBe(true);
+    expect(lines.some((line) => line.includes('at expect.checks[0].tool_caled: unknown check kind "tool_caled"'))).toBe(true);
+  });
+
   it('duplicate expanded names are refused, naming both rows', () => {
     const error = loadError({
       'agent.yaml': AGENT,
