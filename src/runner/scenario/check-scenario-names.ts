@@ -185,7 +185,8 @@ function checkToolReference(
     const verb = regex ? 'matches' : 'names';
     // A /regex/ is matched against names without `execute_tool ` and `mcp__<server>__`: say so where the list shows prefixes.
     const prefixed = regex && names.some((tool) => tool !== normalizeToolName(tool));
-    const seen = prefixed ? `; a /regex/ sees the names without their mcp__<server>__ prefix: ${names.map(normalizeToolName).join(', ')}` : '';
+    // Two servers' tools may share a tool part: each name once.
+    const seen = prefixed ? `; a /regex/ sees the names without their mcp__<server>__ prefix: ${[...new Set(names.map(normalizeToolName))].join(', ')}` : '';
     return [locate(reference.at, `${what} ${verb} no tool of the agent: "${reference.name}"; expected one of: ${known}${hint}${seen}`)];
   }
   const problems: ConfigError[] = [];
@@ -215,8 +216,10 @@ function mayBeOpenServerTool(name: string, catalogs: readonly BuildTools[]): boo
  * its tool part (`mcp__notes__write_note` for `mcp__x__write_note`), else the nearest full name;
  * another name the nearest name without prefixes; a /regex/ none.
  */
-function unknownToolHint(name: string, listed: readonly string[]): string {
+function unknownToolHint(name: string, given: readonly string[]): string {
   if (parseSlashRegex(name)) return '';
+  // `mcp__notes__*` stands for a server's tools in the list; it is no name to write.
+  const listed = given.filter((tool) => !tool.endsWith('__*'));
   if (!hasServerPrefix(name)) return didYouMean(normalizeToolName(name), listed.map(normalizeToolName));
   const samePart = listed.filter((tool) => normalizeToolName(tool) === normalizeToolName(name));
   return samePart.length === 1 ? `; did you mean "${samePart[0]}"?` : didYouMean(fullToolName(name), listed);

@@ -79,3 +79,17 @@ describe('a server-prefixed name names a declared tool of that server', () => {
     ]);
   });
 });
+
+describe('the list of names an unknown tool name is told', () => {
+  it('never suggests the mcp__<server>__* that stands for an open server, and names each tool part once for a /regex/', () => {
+    const twoServers = OPEN_AGENT.replace(
+      'tools: [write_note]}, {name: open',
+      'tools: [write_note]}, {name: more, command: [node, s.js], tools: [write_note]}, {name: open',
+    );
+    const regex = configErrorOf(() => load(checks('tool_called: {tool: "/^zzz/"}'), twoServers.replace(', {name: open, command: [node, s.js]}', '')));
+    expect(regex.message).toContain('a /regex/ sees the names without their mcp__<server>__ prefix: finish, write_note');
+    const near = configErrorOf(() => load(checks('tool_called: {tool: mcp__notes__}'), OPEN_AGENT));
+    expect(near.message).toContain('names no tool of the agent: "mcp__notes__"');
+    expect(near.message).not.toContain('did you mean "mcp__open__*"');
+  });
+});
