@@ -2,7 +2,7 @@ import { memoryLocator } from '../config/assert-format.js';
 import { didYouMean } from '../config/did-you-mean.js';
 import { ConfigError } from '../config/errors.js';
 import { argumentNameProblem } from '../runner/scenario/check-argument-names.js';
-import { hasServerPrefix } from '../spans/conventions.js';
+import { hasServerPrefix, normalizeToolName } from '../spans/conventions.js';
 import { parseSlashRegex } from '../spans/query-regex.js';
 import { validateExpectedArgs } from '../verdicts/args/validate-expected.js';
 import { show } from '../verdicts/describe.js';
@@ -23,7 +23,7 @@ export function checkToolName(matcher: string, name: string, subject: MatcherSub
   if (known.some((tool) => matches(tool))) return;
   const what = parseSlashRegex(name)
     ? `the pattern ${name} matches none of the build's tools`
-    : `the build has no tool ${show(name)}${didYouMean(name, known)}`;
+    : `the build has no tool ${show(name)}${didYouMean(name, known) || didYouMean(normalizeToolName(name), known.map(normalizeToolName))}`;
   throw new TypeError(`${matcher}: ${what} (its tools: ${known.join(', ')})`);
 }
 

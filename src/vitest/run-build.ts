@@ -19,13 +19,16 @@ export function recordedBuild(result: object): AgentBuild | undefined {
  * The tool names a scenario check on the build of `result` accepts (docs/formats.md, "Names a
  * scenario uses"): every tool it can call, built-ins a plan, chain or flow step calls included,
  * human_input components left out, load_skill only when the run offered it (its resolved config
- * lists it, as the subject adds). `[]` when any name may be one (an MCP server without a
- * `tools` list, an external agent declaring none); undefined when the build was not recorded.
+ * lists it, as the subject adds). An MCP server without a `tools` list offers what the run was
+ * offered (`offered`, the resolved config's tools), as a scenario's names are held to what its
+ * servers list once they run. `[]` when any name may be one (an external agent declaring none, or
+ * such a server in a run that ended before it listed its tools); undefined when the build was not recorded.
  */
-export function callableToolNames(result: object): string[] | undefined {
+export function callableToolNames(result: object, offered: readonly string[] = []): string[] | undefined {
   const build = builds.get(result);
   if (!build) return undefined;
   const tools = buildTools(build);
-  if (tools.anyName || tools.openServers.length) return [];
-  return [...tools.all.keys()].filter((name) => name !== LOAD_SKILL && !tools.humanInputs?.has(name));
+  if (tools.anyName || (tools.openServers.length && !offered.length)) return [];
+  const declared = [...tools.all.keys()].filter((name) => name !== LOAD_SKILL && !tools.humanInputs?.has(name));
+  return tools.openServers.length ? [...new Set([...declared, ...offered])] : declared;
 }

@@ -87,7 +87,7 @@ function testRunSubject(result: TestRunResult): MatcherSubject {
  * (load_skill, an MCP server's tools); `[]` (unchecked) when the build takes any name.
  */
 function buildToolNames(result: object, resolved: unknown): string[] {
-  const callable = callableToolNames(result);
+  const callable = callableToolNames(result, toolNames(resolved));
   if (callable === undefined) return toolNames(resolved);
   return callable.length ? [...new Set([...callable, ...toolNames(resolved)])] : [];
 }

@@ -268,3 +268,28 @@ describe('matchers on a server-prefixed name (docs/vitest.md)', () => {
     expect(toHaveCalledTool(result, 'write_note')).toMatchObject({ pass: true });
   });
 });
+
+describe('matchers on a build whose MCP server has no tools list (docs/vitest.md)', () => {
+  it('hold names to the tools the run was offered, as scenario names are held once the server lists them', async () => {
+    const result = await testRun({
+      agent: {
+        ...AGENT,
+        agent: {
+          ...AGENT.agent,
+          permissions: { mode: 'allow' },
+          mcps: [{ name: 'notes', command: [process.execPath, NAMES_SERVER, 'write_note', 'delete_note'] }],
+        },
+      },
+      inputs: { messages: [{ role: 'user', content: 'go' }] },
+      expectations: { terminal_tool: 'finish' },
+      script: [{ tool_calls: [{ name: 'mcp__notes__write_note', args: { id: '1' } }] }, { tool_calls: [{ name: 'finish', args: {} }] }, { text: 'done' }],
+    });
+    expect(result).toPass();
+    expect(result).not.toHaveCalledTool('delete_note');
+    expect(result).not.toHaveCalledTool('mcp__notes__delete_note');
+    // Names the server does not offer would pass vacuously: they throw.
+    expect(() => toHaveCalledTool(result, 'delete_nte')).toThrow(/toHaveCalledTool: the build has no tool "delete_nte"; did you mean "delete_note"\?/);
+    expect(() => toHaveCalledTool(result, 'mcp__zz__delete_note')).toThrow(/the build has no tool "mcp__zz__delete_note"/);
+    expect(() => toHaveCalledTool(result, '/^zzz/')).toThrow(/the pattern \/\^zzz\/ matches none of the build's tools/);
+  });
+});
