@@ -123,6 +123,42 @@ scenarios:
     ]);
   });
 
+  it("holds a check's argument names to the parameters an MCP tool closes once its server lists them, with or without a tools list", async () => {
+    const agent = (tools: string) =>
+      AGENT.replace(
+        JSON.stringify([process.execPath, NAMES_SERVER, 'write_note', 'list_notes']),
+        `${JSON.stringify([process.execPath, NAMES_SERVER, 'delete_note(name)', 'write_note'])}${tools}`,
+      );
+    const scenarios = `defaults:
+  agent: agent.yaml
+  inputs: {messages: [{role: user, content: hi}]}
+  model: {script: [{tool_calls: [{name: mcp__notes__delete_note, args: {name: todo}}]}, {text: ok}]}
+scenarios:
+  - name: argument typo
+    expect: {checks: [{tool_not_called: {tool: delete_note, args: {nme: todo}}}]}
+  - name: argument of a closed tool
+    expect: {checks: [{tool_called: {tool: delete_note, args: {name: todo}}}]}
+  - name: argument of an open tool
+    expect: {checks: [{tool_not_called: {tool: write_note, args: {anything: x}}}]}
+`;
+    for (const tools of ['', ', tools: [delete_note, write_note]']) {
+      const dir = tempDir({ 'agent.yaml': agent(tools), 't.scenarios.yaml': scenarios });
+      // Not at load: the parameters come from the server.
+      expect((await runCli(['validate', 't.scenarios.yaml'], dir)).exitCode).toBe(0);
+      const result = await runCli(['run', '.', '--reporter', 'json', '--out', 'o'], dir);
+      expect(result.exitCode, result.all).toBe(1);
+      const rows: Row[] = JSON.parse(readFileSync(join(dir, 'o/report.json'), 'utf8')).scenarios;
+      expect(
+        rows.map((row) => `${row.name} ${row.status}`),
+        tools,
+      ).toEqual(['argument typo error', 'argument of a closed tool pass', 'argument of an open tool pass']);
+      expect(rows[0].error?.message).toBe(
+        `${join(dir, 't.scenarios.yaml')} at expect.checks[0].tool_not_called.args.nme: argument "nme" is not a parameter of mcp__notes__delete_note; expected one of: name; did you mean "name"?`,
+      );
+      expect(rows[0].checks).toEqual([]);
+    }
+  });
+
   it('a single run holds its terminal tool and script to the listed tools too: test-run, MCP test_run and the library', async () => {
     const dir = tempDir({
       'agent.yaml': AGENT,

@@ -4,6 +4,27 @@ import type { AgentBuild, McpServerSpec } from '../revision/types.js';
 export interface ListedMcpServer {
   server: McpServerSpec;
   tools: readonly string[];
+  /** The input schema of each tool that closes its arguments (`additionalProperties: false`), by the server's name for it. */
+  closedParameters?: ReadonlyMap<string, object>;
+}
+
+/** Where withListedParameters puts a server's closedParameters on its spec: a key no file can write. */
+export const LISTED_PARAMETERS = Symbol('agentcheck.listedParameters');
+
+/**
+ * withListedTools, and each server the run started (with or without a `tools` list) given the
+ * input schemas its tools close, so a check's argument names are held to them once it runs
+ * (build-tools.ts reads them; docs/formats.md, "Names a scenario uses").
+ */
+export function withListedParameters(build: AgentBuild, listed: readonly ListedMcpServer[]): AgentBuild {
+  const named = withListedTools(build, listed);
+  const servers = named.agent?.mcps;
+  if (!named.agent || !servers?.length) return named;
+  const mcps = servers.map((server) => {
+    const parameters = listed.find((entry) => launchKey(entry.server) === launchKey(server))?.closedParameters;
+    return parameters ? { ...server, [LISTED_PARAMETERS]: parameters } : server;
+  });
+  return { ...named, agent: { ...named.agent, mcps } };
 }
 
 /**

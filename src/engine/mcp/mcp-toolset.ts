@@ -6,6 +6,7 @@ import { fillEnvHeaders } from '../template/env-headers.js';
 import { scrubbedEnv } from '../tools/process/run-process.js';
 import { insideRunEnv } from '../inside-run.js';
 import type { Tool } from '../tools/tool.js';
+import type { Tool as McpToolInfo } from '@modelcontextprotocol/sdk/types.js';
 import type { McpLaunch } from './mcp-connection.js';
 import type { ListedMcpServer } from './listed-tools.js';
 import { liveFetch } from './live-fetch.js';
@@ -68,7 +69,11 @@ export async function openMcpSession(
     );
     // What each server offers, not what this build's allow list picked: another variant's build
     // with the same server and no list offers all of it (listed-tools.ts).
-    const listed = servers.map((server, index) => ({ server, tools: connections[index].tools.map((tool) => tool.name) }));
+    const listed = servers.map((server, index) => ({
+      server,
+      tools: connections[index].tools.map((tool) => tool.name),
+      closedParameters: closedParameters(connections[index].tools),
+    }));
     return { tools, listed, close: async () => own?.close() };
   } catch (error) {
     await own?.close();
@@ -148,4 +153,12 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): 
       },
     );
   });
+}
+
+/**
+ * The input schemas that close their tool's arguments: `additionalProperties: false` written out
+ * (JSON Schema leaves other keys open without it, and the server validates its own arguments).
+ */
+function closedParameters(tools: readonly McpToolInfo[]): ReadonlyMap<string, object> {
+  return new Map(tools.flatMap((tool) => (tool.inputSchema.additionalProperties === false ? [[tool.name, tool.inputSchema as object] as const] : [])));
 }

@@ -1,3 +1,4 @@
+import { LISTED_PARAMETERS } from '../mcp/listed-tools.js';
 import { MCP_TOOL_PREFIX, mcpToolName } from '../mcp/mcp-tool-name.js';
 import { BUILTIN_NAMES } from './tool-schema.js';
 import type { AgentBuild, ExternalSpec, PlanSpec, PlanToolCall } from './types.js';
@@ -117,9 +118,12 @@ function collectTools(build: AgentBuild): BuildTools {
   const openServers: string[] = [];
   for (const server of buildAgent(build).mcps ?? []) {
     if (!server.tools) openServers.push(server.name);
+    // Known only once the server has listed its tools (withListedParameters).
+    const listedParameters = (server as { [LISTED_PARAMETERS]?: ReadonlyMap<string, object> })[LISTED_PARAMETERS];
     for (const tool of server.tools ?? []) {
       const name = mcpToolName(server.name, tool);
-      all.set(name, { name });
+      const parameters = listedParameters?.get(tool);
+      all.set(name, parameters ? { name, parameters } : { name });
       model.add(name);
     }
   }

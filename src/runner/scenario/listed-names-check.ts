@@ -1,7 +1,7 @@
 import type { Locator } from '../../config/assert-format.js';
 import { throwConfigErrors } from '../../config/errors.js';
-import { withListedTools, type ListedMcpServer } from '../../engine/mcp/listed-tools.js';
-import { buildTools } from '../../engine/revision/build-tools.js';
+import { withListedParameters, type ListedMcpServer } from '../../engine/mcp/listed-tools.js';
+import { buildAgent } from '../../engine/revision/build-agent.js';
 import type { AgentBuild } from '../../engine/revision/types.js';
 import { checkScenarioNames, type ScenarioNames } from './check-scenario-names.js';
 
@@ -16,9 +16,10 @@ export type ListedNamesCheck = (listed: readonly ListedMcpServer[]) => void;
  * every problem, which ends the run; undefined when no build has such a server.
  */
 export function listedNamesCheck(names: ScenarioNames, builds: readonly AgentBuild[], locate: Locator): ListedNamesCheck | undefined {
-  if (!builds.some((build) => buildTools(build).openServers.length > 0)) return undefined;
+  // A server with a `tools` list still gives its tools' parameters only when it runs.
+  if (!builds.some((build) => (buildAgent(build).mcps ?? []).length > 0)) return undefined;
   return (listed) => {
-    const known = builds.map((build) => withListedTools(build, listed));
+    const known = builds.map((build) => withListedParameters(build, listed));
     throwConfigErrors(checkScenarioNames(names, known, locate));
   };
 }

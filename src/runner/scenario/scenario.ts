@@ -39,8 +39,9 @@ export interface Scenario extends Pick<ScenarioSpec, 'name' | 'description' | 'r
   approvalsHeldTo?: AgentBuild[];
   /**
    * The tool names the scenario uses and every build it runs (its build under each variant), when
-   * some has an MCP server without a `tools` list: at load any name of such a server is accepted,
-   * so the run holds the names to the tools the servers list, before the model's first call.
+   * some has an MCP server: at load any name of a server without a `tools` list is accepted, and no
+   * argument name of an MCP tool is checked, so the run holds them to what the servers list (tools
+   * and their closed parameters), before the model's first call.
    */
   namesHeldToListedTools?: { names: ScenarioNames; builds: AgentBuild[] };
   mocks?: { http?: HttpMock[] };
