@@ -7,6 +7,7 @@ import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
 import { runAndReport } from './test-run-command.js';
 import { claimCheckpoint, refuseClaimedRun } from '../resume/resume-claim.js';
+import { resumedNothing } from '../resume/resumed-nothing.js';
 import { refuseSpansOverBuildReads, refuseSpansOverInputs } from './spans-not-an-input.js';
 
 /** Where a --spans that names a file resume reads should point instead. */
@@ -60,14 +61,24 @@ export async function resumeCommand(runId: string, options: ResumeOptions, io: C
     env: io.env,
     timeout_ms: options.timeout ?? DEFAULT_TEST_RUN_TIMEOUT_MS,
   };
-  const code = await runAndReport(request, saved.revision, { spans: options.spans, json: options.json, append: true }, io, {
-    from: { checkpoint: saved.checkpoint, decision: options.decision },
-    workspace: FolderWorkspace.at(workspaceDir),
-    earlierSpans: saved.spans,
-    mockServed: saved.mock_served,
-  });
-  // Answered (whatever the verdict); a run that could not start (exit 2) keeps its checkpoint.
-  if (code === EXIT.invalidInput) {
+  let ranNothing = false;
+  const code = await runAndReport(
+    request,
+    saved.revision,
+    { spans: options.spans, json: options.json, append: true },
+    io,
+    {
+      from: { checkpoint: saved.checkpoint, decision: options.decision },
+      workspace: FolderWorkspace.at(workspaceDir),
+      earlierSpans: saved.spans,
+      mockServed: saved.mock_served,
+    },
+    (record) => (ranNothing = resumedNothing(record)),
+  );
+  // Answered (whatever the verdict); a run that could not start (exit 2), or that ended with an
+  // error before anything ran (its servers did not start), keeps its checkpoint: the gated call
+  // never ran, so the decision may be given again once the cause is fixed.
+  if (code === EXIT.invalidInput || ranNothing) {
     await rename(claimed, file).catch((error: Error) => io.stderr.write(`agentcheck: could not put the checkpoint back at ${file}: ${error.message}\n`));
     return code;
   }

@@ -54,6 +54,7 @@ export async function runAndReport(
   options: { spans?: string; json?: boolean; append?: boolean },
   io: CommandIO,
   control: TestRunControl = {},
+  onRecord?: (record: TestRunRecord) => void,
 ): Promise<number> {
   let result: TestRunResult;
   let checkpointFile: string | undefined;
@@ -74,6 +75,7 @@ export async function runAndReport(
       workspaceLeaveOut: runsDir(io.cwd, options.spans),
       ...control,
     });
+    onRecord?.(record);
     try {
       result = record.result;
       // The run happened: a write that fails now (a full disk) is said, the result still

@@ -3,6 +3,7 @@ import { unknownKeyMessage } from '../../config/option-keys.js';
 import { ConfigError, RunError, throwConfigErrors } from '../../config/errors.js';
 import { describeValue } from '../../config/describe-value.js';
 import { DEFAULT_TEST_RUN_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../suite/timeouts.js';
+import { resumedNothing } from './resumed-nothing.js';
 import { executeTestRun, type TestRunRecord, type TestRunRequest, type TestRunResult } from '../test-run.js';
 import { libraryPausedRuns, type PausedRunStore } from './paused-run-store.js';
 
@@ -32,11 +33,12 @@ export async function resumeTestRun(request: ResumeTestRunRequest): Promise<Test
 /** resumeTestRun; `inspect` sees the run's record before its workspace is kept or removed (agentcheck/vitest). */
 export async function resumeLibraryRun(request: ResumeTestRunRequest, inspect?: (record: TestRunRecord) => void): Promise<TestRunResult> {
   validateResumeRequest(request);
-  const { record, run } = await continuePausedRun(libraryPausedRuns, request, 'in this process: give the run_id of a testRun or resumeTestRun result');
+  const { record, run, kept } = await continuePausedRun(libraryPausedRuns, request, 'in this process: give the run_id of a testRun or resumeTestRun result');
   try {
     inspect?.(record);
   } finally {
-    await libraryPausedRuns.settle(record, run);
+    // A run kept paused keeps its workspace too.
+    if (!kept) await libraryPausedRuns.settle(record, run);
   }
   return record.result;
 }
@@ -49,7 +51,7 @@ export async function continuePausedRun(
   store: PausedRunStore,
   answer: ResumeTestRunRequest,
   where: string,
-): Promise<{ record: TestRunRecord; run: TestRunRequest }> {
+): Promise<{ record: TestRunRecord; run: TestRunRequest; kept: boolean }> {
   const paused = store.take(answer.run_id);
   if (!paused) {
     throw new RunError(
@@ -65,7 +67,13 @@ export async function continuePausedRun(
       earlierSpans: paused.spans,
       mockServed: paused.mockServed,
     });
-    return { record, run };
+    // Nothing ran (a server that did not start, a name refused at its start): the gated call
+    // never ran, so the run stays paused under its run_id, to be answered again once fixed.
+    if (resumedNothing(record)) {
+      await store.add(answer.run_id, paused);
+      return { record, run, kept: true };
+    }
+    return { record, run, kept: false };
   } catch (error) {
     await paused.workspace.dispose().catch(() => undefined);
     throw error;
