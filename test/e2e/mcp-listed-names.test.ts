@@ -159,6 +159,34 @@ scenarios:
     }
   });
 
+  it("a variant whose server is started another way does not leave another run's argument names unchecked", async () => {
+    const base = [process.execPath, NAMES_SERVER, 'get_item(key)'];
+    const other = { command: [process.execPath, NAMES_SERVER, 'get_item(key)', 'zip(y)'], tools: ['get_item'] };
+    const dir = tempDir({
+      'agent.yaml': AGENT.replace(JSON.stringify([process.execPath, NAMES_SERVER, 'write_note', 'list_notes']), JSON.stringify(base)),
+      'agentcheck.config.yaml': `variants: {other: {set: {"agent.mcps[name=notes]": ${JSON.stringify(other)}}}}\n`,
+      't.scenarios.yaml': `defaults:
+  agent: agent.yaml
+  inputs: {messages: [{role: user, content: hi}]}
+  model: {script: [{tool_calls: [{name: mcp__notes__get_item, args: {key: "1"}}]}, {text: ok}]}
+scenarios:
+  - name: argument typo
+    expect: {checks: [{tool_not_called: {tool: get_item, args: {kee: "1"}}}]}
+  - name: argument
+    expect: {checks: [{tool_called: {tool: get_item, args: {key: "1"}}}]}
+`,
+    });
+    const result = await runCli(['run', '.', '--reporter', 'json', '--out', 'o'], dir);
+    expect(result.exitCode, result.all).toBe(1);
+    const rows: Array<Row & { variant: string }> = JSON.parse(readFileSync(join(dir, 'o/report.json'), 'utf8')).scenarios;
+    expect(rows.map((row) => `${row.name} ${row.variant} ${row.status}`).sort()).toEqual([
+      'argument base pass',
+      'argument other pass',
+      'argument typo base error',
+      'argument typo other error',
+    ]);
+  });
+
   it('a single run holds its terminal tool and script to the listed tools too: test-run, MCP test_run and the library', async () => {
     const dir = tempDir({
       'agent.yaml': AGENT,

@@ -11,18 +11,23 @@ export interface ListedMcpServer {
 /** Where withListedParameters puts a server's closedParameters on its spec: a key no file can write. */
 export const LISTED_PARAMETERS = Symbol('agentcheck.listedParameters');
 
+/** Marks a server spec this run did not start (another variant's, started another way): its tools' parameters cannot be known here. */
+export const NOT_LISTED = Symbol('agentcheck.notListed');
+
 /**
  * withListedTools, and each server the run started (with or without a `tools` list) given the
- * input schemas its tools close, so a check's argument names are held to them once it runs
- * (build-tools.ts reads them; docs/formats.md, "Names a scenario uses").
+ * input schemas its tools close, so a check's argument names are held to them once it runs; a
+ * server it did not start is marked NOT_LISTED, its tools' arguments left to the runs that start
+ * it (build-tools.ts reads both; docs/formats.md, "Names a scenario uses").
  */
 export function withListedParameters(build: AgentBuild, listed: readonly ListedMcpServer[]): AgentBuild {
   const named = withListedTools(build, listed);
   const servers = named.agent?.mcps;
   if (!named.agent || !servers?.length) return named;
   const mcps = servers.map((server) => {
-    const parameters = listed.find((entry) => launchKey(entry.server) === launchKey(server))?.closedParameters;
-    return parameters ? { ...server, [LISTED_PARAMETERS]: parameters } : server;
+    const same = listed.find((entry) => launchKey(entry.server) === launchKey(server));
+    if (!same) return { ...server, [NOT_LISTED]: true };
+    return same.closedParameters ? { ...server, [LISTED_PARAMETERS]: same.closedParameters } : server;
   });
   return { ...named, agent: { ...named.agent, mcps } };
 }

@@ -1,4 +1,4 @@
-import { LISTED_PARAMETERS } from '../mcp/listed-tools.js';
+import { LISTED_PARAMETERS, NOT_LISTED } from '../mcp/listed-tools.js';
 import { MCP_TOOL_PREFIX, mcpToolName } from '../mcp/mcp-tool-name.js';
 import { BUILTIN_NAMES } from './tool-schema.js';
 import type { AgentBuild, ExternalSpec, PlanSpec, PlanToolCall } from './types.js';
@@ -10,6 +10,8 @@ import { loadSkillParameters } from '../../skills/load-skill.js';
 export interface KnownTool {
   name: string;
   parameters?: object;
+  /** A tool of an MCP server this run did not start (withListedParameters): its parameters are another run's to check. */
+  notListed?: true;
   /** Whether its calls send an HTTP request (an http tool); absent when that cannot be known (an MCP tool). */
   http?: boolean;
 }
@@ -119,11 +121,11 @@ function collectTools(build: AgentBuild): BuildTools {
   for (const server of buildAgent(build).mcps ?? []) {
     if (!server.tools) openServers.push(server.name);
     // Known only once the server has listed its tools (withListedParameters).
-    const listedParameters = (server as { [LISTED_PARAMETERS]?: ReadonlyMap<string, object> })[LISTED_PARAMETERS];
+    const marks = server as { [LISTED_PARAMETERS]?: ReadonlyMap<string, object>; [NOT_LISTED]?: true };
     for (const tool of server.tools ?? []) {
       const name = mcpToolName(server.name, tool);
-      const parameters = listedParameters?.get(tool);
-      all.set(name, parameters ? { name, parameters } : { name });
+      const parameters = marks[LISTED_PARAMETERS]?.get(tool);
+      all.set(name, parameters ? { name, parameters } : marks[NOT_LISTED] ? { name, notListed: true } : { name });
       model.add(name);
     }
   }

@@ -45,7 +45,11 @@ export function registerResumeRunTool(server: McpServer, context: McpServerConte
 /** The handler: never throws; an unknown run_id is a tool error naming it. */
 export async function resumeRun(args: ResumeRunArgs, context: McpServerContext, signal?: AbortSignal): Promise<CallToolResult> {
   try {
-    const { record, run, kept } = await continuePausedRun(context.paused, { ...args, signal }, 'on this server: give the run_id of a test_run or resume_run result');
+    const { record, run, kept } = await continuePausedRun(
+      context.paused,
+      { ...args, signal },
+      'on this server: give the run_id of a test_run or resume_run result',
+    );
     // A run kept paused (nothing ran) keeps its workspace: only its result is returned.
     return structuredResult(kept ? record.result : await settleRun(record, run, context));
   } catch (error) {

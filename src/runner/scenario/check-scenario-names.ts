@@ -197,7 +197,10 @@ function checkToolReference(
       locate(reference.request, `"request" matches only the calls of http tools, and ${names} sends no HTTP request, so it could never match`, true),
     );
   }
-  if (reference.args && !open) problems.push(...checkArgNames(reference.args, matching, locate));
+  // Argument names against the tools this run can see: a tool of a server it did not start is
+  // held to its parameters in the runs that start it.
+  const argTools = matching.filter((tool) => !tool.notListed);
+  if (reference.args && !open && argTools.length) problems.push(...checkArgNames(reference.args, argTools, locate));
   return problems;
 }
 
