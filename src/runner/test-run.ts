@@ -23,7 +23,7 @@ import { libraryPausedRuns } from './resume/paused-run-store.js';
 import { runSegments, type SegmentStart } from './resume/run-segments.js';
 import { approvalsFor, checkApprovals } from '../engine/permissions/check-approvals.js';
 import { checkRequestNames, requestNames } from './scenario/check-scenario-names.js';
-import { listedNamesCheck, type ListedNamesCheck } from './scenario/listed-names-check.js';
+import { allListedHooks, listedNamesCheck, type ListedNamesCheck } from './scenario/listed-names-check.js';
 import { noLoadSkillReason } from './scenario/load-skill-offered.js';
 import { Deadline, DEFAULT_TEST_RUN_TIMEOUT_MS, markTimedOut } from './suite/timeouts.js';
 import { REQUEST, validateTestRunRequest, type TestRunRequest } from './test-run-request.js';
@@ -115,8 +115,11 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
     throw new RunError('RECURSION_GUARD', 'test_run was called from inside a test_run; runs nest at most one level deep');
   }
   const revision = revisionOverride ?? requestRevision(request);
-  // A request checked here (agentcheck/vitest's) has its names held to its servers' tools too.
-  const onToolsListed = control.onToolsListed ?? (revisionOverride ? undefined : requestNamesAtRun(request, revision.build, memoryLocator(REQUEST)));
+  // A request checked here (agentcheck/vitest's) has its names held to its servers' tools too,
+  // after the caller's own hook (which records what they listed).
+  const onToolsListed = revisionOverride
+    ? control.onToolsListed
+    : allListedHooks(control.onToolsListed, requestNamesAtRun(request, revision.build, memoryLocator(REQUEST)));
   const capture = captureContent(revision, request, request.env ?? process.env);
   const workspace = control.workspace ?? (request.workspace ? FolderWorkspace.copyOf(request.workspace, control.workspaceLeaveOut) : FolderWorkspace.temp());
   // Copied before the run, so a workspace that cannot be copied fails the run itself (naming

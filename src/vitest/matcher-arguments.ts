@@ -18,13 +18,24 @@ import type { MatcherSubject } from './subject.js';
  */
 export function checkToolName(matcher: string, name: string, subject: MatcherSubject): void {
   if (!subject.buildTools.length) return;
-  const known = [...new Set([...subject.buildTools, ...subject.tools.map((tool) => tool.name)])];
+  const known = knownToolNames(subject);
   const matches = toolNameMatcher(name);
   if (known.some((tool) => matches(tool))) return;
   const what = parseSlashRegex(name)
     ? `the pattern ${name} matches none of the build's tools`
     : `the build has no tool ${show(name)}${didYouMean(name, known) || didYouMean(normalizeToolName(name), known.map(normalizeToolName))}`;
   throw new TypeError(`${matcher}: ${what} (its tools: ${known.join(', ')})`);
+}
+
+/**
+ * The build's tools with the ones the run called, each once: the digest's names have no server
+ * part, so a bare name whose full name (`mcp__<server>__<name>`) is listed is left out.
+ */
+function knownToolNames(subject: MatcherSubject): string[] {
+  const full = new Set(subject.buildTools);
+  const covered = new Set([...full].filter(hasServerPrefix).map(normalizeToolName));
+  const called = subject.tools.map((tool) => tool.name).filter((name) => !full.has(name) && !covered.has(name));
+  return [...full, ...new Set(called)];
 }
 
 /**
@@ -42,7 +53,8 @@ export function checkServerNamed(matcher: string, name: string, subject: Matcher
 /**
  * Refuses an expected argument name the tool does not take when its parameters are closed, with
  * the message a scenario check on it gets at load: `.not.toHaveCalledTool(tool, {ordr_id})`
- * would otherwise pass whatever the agent did. Unchecked without a recorded build.
+ * would otherwise pass whatever the agent did. An MCP tool's parameters are known only when the
+ * run's listing was recorded with the build (run-build.ts). Unchecked without a recorded build.
  */
 export function checkArgumentNames(matcher: string, name: string, args: Record<string, unknown>, subject: MatcherSubject): void {
   if (!subject.build) return;

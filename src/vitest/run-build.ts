@@ -1,3 +1,4 @@
+import { withListedParameters, type ListedMcpServer } from '../engine/mcp/listed-tools.js';
 import type { AgentBuild } from '../engine/revision/types.js';
 import { buildTools, LOAD_SKILL } from '../engine/revision/build-tools.js';
 
@@ -5,9 +6,25 @@ import { buildTools, LOAD_SKILL } from '../engine/revision/build-tools.js';
 // it can call as scenario checks know it: plan, chain and flow-step tools included.
 const builds = new WeakMap<object, AgentBuild>();
 
-/** Remembers the build that produced `results` (a row, a TestRunResult, or both). */
-export function recordBuild(build: AgentBuild, ...results: Array<object | null | undefined>): void {
-  for (const result of results) if (result) builds.set(result, build);
+/**
+ * Remembers the build that produced `results` (a row, a TestRunResult, or both). With what the
+ * run's MCP servers `listed`, it is the build as a scenario's run-time check holds names to it:
+ * their tools and the parameters their input schemas close (docs/vitest.md).
+ */
+export function recordBuild(build: AgentBuild, listed: readonly ListedMcpServer[] | undefined, ...results: Array<object | null | undefined>): void {
+  const known = listed ? withListedParameters(build, listed) : build;
+  for (const result of results) if (result) builds.set(result, known);
+}
+
+/** A hook for executeTestRun's onToolsListed and what it was told: what the run's MCP servers listed, if they did. */
+export function listingRecorder(): { onToolsListed: (listed: readonly ListedMcpServer[]) => void; listed: () => readonly ListedMcpServer[] | undefined } {
+  let servers: readonly ListedMcpServer[] | undefined;
+  return {
+    onToolsListed: (listed) => {
+      servers = listed;
+    },
+    listed: () => servers,
+  };
 }
 
 /** The build recorded beside `result`, or undefined when it did not come from agentcheck/vitest. */

@@ -12,7 +12,7 @@ import type { SuiteConfig } from '../runner/suite/suite-config.js';
 import type { SpanRecord } from '../spans/span-record.js';
 import { checkEntryOptions } from './check-options.js';
 import { loadScenarios, type LoadScenariosOptions } from './load-scenarios.js';
-import { recordBuild } from './run-build.js';
+import { listingRecorder, recordBuild } from './run-build.js';
 import { recordTrajectory, trajectoryFromSpans } from './trajectory.js';
 
 /** Options of `runScenario()`: where to load from, and which variant to run. */
@@ -73,6 +73,8 @@ export async function runPlanned(run: PlannedRun, config: SuiteConfig, signal?: 
   // A `skip` scenario is not run, as in `agentcheck run`: its row says skipped.
   if (run.scenario.skip) return skippedRow(run);
   let spans: SpanRecord[] = [];
+  // What its servers listed, as the scenario's own names are held to it (argument names included).
+  const listing = listingRecorder();
   // As `agentcheck run` runs it: under the scenario's or the config's timeout_ms (a TIMEOUT row past it).
   const row = await runPlannedRun(run, {
     timeoutMs: config.timeout_ms,
@@ -84,8 +86,9 @@ export async function runPlanned(run: PlannedRun, config: SuiteConfig, signal?: 
     onSpans: (collected) => {
       spans = collected;
     },
+    onToolsListed: listing.onToolsListed,
   });
   recordTrajectory(trajectoryFromSpans(spans), row, row.test_run);
-  recordBuild(run.revision.build, row, row.test_run);
+  recordBuild(run.revision.build, listing.listed(), row, row.test_run);
   return row;
 }

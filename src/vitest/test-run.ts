@@ -2,7 +2,7 @@ import { libraryPausedRuns } from '../runner/resume/paused-run-store.js';
 import { resumeLibraryRun, type ResumeTestRunRequest } from '../runner/resume/resume-test-run.js';
 import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../runner/suite/timeouts.js';
 import { executeTestRun, validateTestRunRequest, type TestRunRequest, type TestRunResult } from '../runner/test-run.js';
-import { recordBuild } from './run-build.js';
+import { listingRecorder, recordBuild } from './run-build.js';
 import { recordTrajectory, trajectoryFromSpans } from './trajectory.js';
 
 /**
@@ -13,10 +13,12 @@ import { recordTrajectory, trajectoryFromSpans } from './trajectory.js';
 export async function testRun(request: TestRunRequest): Promise<TestRunResult> {
   validateTestRunRequest(request);
   const run = { ...request, timeout_ms: request.timeout_ms ?? DEFAULT_TEST_RUN_TIMEOUT_MS };
-  const record = await executeTestRun(run);
+  // What its servers list is recorded too: argument names are held to the parameters they close.
+  const listing = listingRecorder();
+  const record = await executeTestRun(run, undefined, { onToolsListed: listing.onToolsListed });
   try {
     recordTrajectory(trajectoryFromSpans(record.spans), record.result);
-    recordBuild(record.revision.build, record.result);
+    recordBuild(record.revision.build, listing.listed(), record.result);
   } finally {
     await libraryPausedRuns.settle(record, run);
   }
@@ -30,6 +32,6 @@ export async function testRun(request: TestRunRequest): Promise<TestRunResult> {
 export async function resumeTestRun(request: ResumeTestRunRequest): Promise<TestRunResult> {
   return resumeLibraryRun(request, (record) => {
     recordTrajectory(trajectoryFromSpans(record.runSpans), record.result);
-    recordBuild(record.revision.build, record.result);
+    recordBuild(record.revision.build, undefined, record.result);
   });
 }

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ScenarioRow } from '../../src/runner/report/report.js';
 import type { TestRunResult } from '../../src/runner/test-run.js';
-import { resumeTestRun, testRun } from '../../src/vitest/index.js';
+import { join } from 'node:path';
+import { resumeTestRun, runScenario, testRun } from '../../src/vitest/index.js';
 import { toHaveCalledTool, toHaveCalledToolsInOrder, toHaveVerdict, toPass } from '../../src/vitest/matchers.js';
 import { formatTrajectory } from '../../src/vitest/trajectory.js';
 import { configErrorOf } from '../helpers/config-error.js';
+import { tempDir } from '../helpers/temp-dir.js';
 import { NAMES_SERVER } from '../engine/mcp/mcp-helpers.js';
 
 const AGENT = {
@@ -291,5 +293,88 @@ describe('matchers on a build whose MCP server has no tools list (docs/vitest.md
     expect(() => toHaveCalledTool(result, 'delete_nte')).toThrow(/toHaveCalledTool: the build has no tool "delete_nte"; did you mean "delete_note"\?/);
     expect(() => toHaveCalledTool(result, 'mcp__zz__delete_note')).toThrow(/the build has no tool "mcp__zz__delete_note"/);
     expect(() => toHaveCalledTool(result, '/^zzz/')).toThrow(/the pattern \/\^zzz\/ matches none of the build's tools/);
+  });
+});
+
+describe("matchers' argument names on an MCP tool whose input schema is closed (docs/vitest.md)", () => {
+  const kvAgent = (tools?: string[]) => ({
+    ...AGENT,
+    agent: {
+      ...AGENT.agent,
+      permissions: { mode: 'allow' as const },
+      mcps: [{ name: 'kv', command: [process.execPath, NAMES_SERVER, 'get_item(key)', 'put_item'], ...(tools ? { tools } : {}) }],
+    },
+  });
+  const kvScript = [{ tool_calls: [{ name: 'mcp__kv__get_item', args: { key: '1' } }] }, { tool_calls: [{ name: 'finish', args: {} }] }, { text: 'done' }];
+  const KEE = 'toHaveCalledTool: arguments at kee: argument "kee" is not a parameter of mcp__kv__get_item; expected one of: key; did you mean "key"?';
+
+  for (const tools of [undefined, ['get_item', 'put_item']]) {
+    it(`testRun: are held to the parameters its server listed (${tools ? 'with' : 'without'} a tools list)`, async () => {
+      const result = await testRun({
+        agent: kvAgent(tools),
+        inputs: { messages: [{ role: 'user', content: 'go' }] },
+        expectations: { terminal_tool: 'finish' },
+        script: kvScript,
+      });
+      expect(result).toPass();
+      expect(() => toHaveCalledTool(result, 'get_item', { kee: '1' })).toThrow(KEE);
+      expect(() => toHaveCalledTool(result, 'mcp__kv__get_item', { kee: '1' })).toThrow(KEE);
+      expect(result).toHaveCalledTool('get_item', { key: '1' });
+      // put_item's schema is open: any argument name may be one.
+      expect(result).not.toHaveCalledTool('put_item', { anything: 1 });
+    });
+  }
+
+  it("testRun: still holds the request's own names to what the servers list", async () => {
+    const result = await testRun({
+      agent: kvAgent(),
+      inputs: { messages: [{ role: 'user', content: 'go' }] },
+      expectations: { terminal_tool: 'get_iten' },
+      script: kvScript,
+    });
+    expect(result.stop_reason).toBe('error');
+    expect(result.verdict_reason).toContain(
+      'CONFIG_INVALID: testRun at expectations.terminal_tool: expectations.terminal_tool names no tool of the agent: "get_iten"',
+    );
+    expect(result.tools).toEqual([]);
+  });
+
+  it('runScenario: are held to them too, as the scenario check on them is', async () => {
+    const dir = tempDir({
+      'agent.yaml': JSON.stringify(kvAgent()),
+      'kv.scenarios.yaml': JSON.stringify({
+        defaults: { agent: 'agent.yaml', inputs: { messages: [{ role: 'user', content: 'go' }] }, model: { script: kvScript } },
+        scenarios: [
+          { name: 'listed', expect: { terminal_tool: 'finish' } },
+          { name: 'misspelt', expect: { checks: [{ tool_not_called: { tool: 'get_iten' } }] } },
+        ],
+      }),
+    });
+    const row = await runScenario(join(dir, 'kv.scenarios.yaml'), 'listed', { cwd: dir });
+    expect(row).toPass();
+    expect(() => toHaveCalledTool(row, 'get_item', { kee: '1' })).toThrow(KEE);
+    expect(row).toHaveCalledTool('get_item', { key: '1' });
+    // The scenario's own names are still held to what its server lists.
+    const misspelt = await runScenario(join(dir, 'kv.scenarios.yaml'), 'misspelt', { cwd: dir });
+    expect(misspelt.error).toMatchObject({ type: 'CONFIG_INVALID', message: expect.stringContaining('names no tool of the agent: "get_iten"') });
+  });
+
+  it('list each tool once in the refusal of an unknown name, by its full name', async () => {
+    const result = await testRun({
+      agent: kvAgent(),
+      inputs: { messages: [{ role: 'user', content: 'go' }] },
+      expectations: { terminal_tool: 'finish' },
+      script: kvScript,
+    });
+    let message = '';
+    try {
+      toHaveCalledTool(result, 'get_iten');
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('the build has no tool "get_iten"; did you mean "get_item"?');
+    // The digest's get_item (no server part) is not listed again beside mcp__kv__get_item.
+    const listed = /\(its tools: ([^)]*)\)$/.exec(message)?.[1]?.split(', ');
+    expect(listed?.sort()).toEqual(['finish', 'lookup', 'mcp__kv__get_item', 'mcp__kv__put_item']);
   });
 });

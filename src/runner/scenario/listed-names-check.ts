@@ -23,3 +23,13 @@ export function listedNamesCheck(names: ScenarioNames, builds: readonly AgentBui
     throwConfigErrors(checkScenarioNames(names, known, locate));
   };
 }
+
+/**
+ * One hook calling each given one in order (undefined ones left out): a caller that records what
+ * the servers listed (agentcheck/vitest) keeps the run's own name check. Undefined when none is given.
+ */
+export function allListedHooks(...hooks: ReadonlyArray<ListedNamesCheck | undefined>): ListedNamesCheck | undefined {
+  const given = hooks.filter((hook): hook is ListedNamesCheck => hook !== undefined);
+  if (given.length <= 1) return given[0];
+  return (listed) => given.forEach((hook) => hook(listed));
+}

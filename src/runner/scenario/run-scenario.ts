@@ -7,7 +7,7 @@ import { mergeSkills } from './load-skill-offered.js';
 import type { Turn } from '../../engine/turn.js';
 import type { SpanRecord } from '../../spans/span-record.js';
 import { runChecksWithCustom, type ToolCall } from '../../verdicts/index.js';
-import { listedNamesCheck } from './listed-names-check.js';
+import { allListedHooks, listedNamesCheck, type ListedNamesCheck } from './listed-names-check.js';
 import { memoryLocator } from '../../config/assert-format.js';
 import { loadCustomChecks } from '../checks/load-custom-checks.js';
 import { CASSETTES_FLAG } from '../cassettes/cassette-mode-setting.js';
@@ -41,6 +41,8 @@ export interface RunScenarioOptions {
   cassettes?: CassetteSettings;
   /** Receives the run's spans (the suite writes them to spans.jsonl). */
   onSpans?: (spans: SpanRecord[]) => void;
+  /** Told what the run's MCP servers listed, before the scenario's names are held to it (agentcheck/vitest records it). */
+  onToolsListed?: ListedNamesCheck;
 }
 
 /**
@@ -92,9 +94,11 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
       {
         answers: scenario.resume?.map((item) => item.decision),
         approvalsHeldTo: scenario.approvalsHeldTo,
-        onToolsListed:
+        onToolsListed: allListedHooks(
+          options.onToolsListed,
           scenario.namesHeldToListedTools &&
-          listedNamesCheck(scenario.namesHeldToListedTools.names, scenario.namesHeldToListedTools.builds, memoryLocator(scenario.file)),
+            listedNamesCheck(scenario.namesHeldToListedTools.names, scenario.namesHeldToListedTools.builds, memoryLocator(scenario.file)),
+        ),
         judges: scenario.judges,
         deadline: options.deadline,
         cassetteSetting: CASSETTES_FLAG,

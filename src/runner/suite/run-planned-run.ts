@@ -1,12 +1,13 @@
 import type { ScenarioRow } from '../report/report.js';
-import { runScenario } from '../scenario/run-scenario.js';
+import { runScenario, type RunScenarioOptions } from '../scenario/run-scenario.js';
 import type { PlannedRun } from './load-suite.js';
 import { baseRow, INTERRUPTED_MID_RUN, skippedRow } from './not-run-rows.js';
 import type { RunSuiteOptions } from './run-suite.js';
 import { ABORT_GRACE_MS, DEFAULT_TIMEOUT_MS, Deadline, MAX_TIMEOUT_MS } from './timeouts.js';
 
 /** What one planned run needs of the suite's options. */
-export type RunPlannedOptions = Pick<RunSuiteOptions, 'timeoutMs' | 'skills' | 'env' | 'cassettes' | 'mcpServers' | 'signal' | 'hurry' | 'onSpans'>;
+export type RunPlannedOptions = Pick<RunSuiteOptions, 'timeoutMs' | 'skills' | 'env' | 'cassettes' | 'mcpServers' | 'signal' | 'hurry' | 'onSpans'> &
+  Pick<RunScenarioOptions, 'onToolsListed'>;
 
 /**
  * Runs one planned scenario x variant x repeat under its time limit (the scenario's timeout_ms,
@@ -37,6 +38,7 @@ export async function runPlannedRun(run: PlannedRun, options: RunPlannedOptions)
         onSpans: (spans) => {
           if (!settled) options.onSpans?.(spans);
         },
+        onToolsListed: options.onToolsListed,
       }),
       deadline.abandoned(ABORT_GRACE_MS, options.hurry).then(() => 'abandoned' as const),
     ]);
