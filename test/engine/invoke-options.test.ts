@@ -142,6 +142,13 @@ describe('invoke checks what a library caller gives it', () => {
     );
   });
 
+  it('never suggests the mcp__<server>__* that stands for a server without a tools list, but a name of that server', () => {
+    const open = revisionFromValue({ id: 'open', agent: { name: 'Open', mcps: [{ name: 'kv', command: ['node', 'server.js'] }] } }, 'open');
+    expect(() => checkApprovals({ tools: { mcp__zz__x: 'deny' } }, [open.build], memoryLocator('approvals'))).toThrow(
+      /^approvals at tools\.mcp__zz__x: "mcp__zz__x" names no tool of the agent; expected one of: .*mcp__kv__\*; did you mean "mcp__kv__x"\?$/,
+    );
+  });
+
   it('holds approvals.tools to the build as testRun does: a name it lacks, an answer a tool gate cannot take', async () => {
     const script = [{ text: 'done' }];
     expect(await problemOf(invoke(revision, input, { script, approvals: { tools: { write_fil: 'deny' } } }))).toMatch(

@@ -66,11 +66,13 @@ function checkApprovalTools(tools: Readonly<Record<string, unknown>>, builds: re
       continue;
     }
     const known = listedTools(catalogs, { loadSkill: false }).filter((tool) => !catalogs.some((catalog) => catalog.planComponents?.has(tool)));
+    // `mcp__kv__*` stands for an open server's tools in the list; it is no name to write.
+    const writable = known.filter((tool) => !tool.endsWith('__*'));
     // The result names an MCP tool without its prefix: the full names it could mean are the hint.
     const hint =
       byToolPart.length > 1
         ? `; it is the tool part of ${byToolPart.map((full) => `"${full}"`).join(' and ')}: did you mean one of them?`
-        : didYouMean(name, known) || mcpDidYouMean(name, catalogs) || openServerDidYouMean(name, catalogs);
+        : didYouMean(name, writable) || mcpDidYouMean(name, catalogs) || openServerDidYouMean(name, catalogs);
     problems.push(locate([name], `"${name}" names no tool of the agent; expected one of: ${known.join(', ') || '(the agent has no tools)'}${hint}`, true));
   }
   throwConfigErrors(problems);
