@@ -56,7 +56,7 @@ describe('scenario names of an MCP server without a tools list', () => {
     expect(notCalled?.status).toBe('error');
     expect(notCalled?.error?.type).toBe('CONFIG_INVALID');
     expect(notCalled?.error?.message).toContain(
-      `${file} at expect.checks[0].tool_not_called.tool: a tool_not_called check names no tool of the agent: "mcp__notes__delete_note"; expected one of: finish, mcp__notes__write_note, mcp__notes__list_notes`,
+      `${file}:7:48 at scenarios[0].expect.checks[0].tool_not_called.tool: a tool_not_called check names no tool of the agent: "mcp__notes__delete_note"; expected one of: finish, mcp__notes__write_note, mcp__notes__list_notes`,
     );
     // Ended before the model's first call: the script's write_note was never made, and the
     // misspelt check, which would pass on a run that made no call, is not run (no checks).
@@ -64,10 +64,10 @@ describe('scenario names of an MCP server without a tools list', () => {
     expect(notCalled?.checks).toEqual([]);
 
     expect(byName.get('misspelt terminal tool part')?.error?.message).toContain(
-      `${file} at expect.terminal_tool: expect.terminal_tool names no tool of the agent: "write_nte"; expected one of: finish, mcp__notes__write_note, mcp__notes__list_notes; did you mean "write_note"?`,
+      `${file}:9:29 at scenarios[1].expect.terminal_tool: expect.terminal_tool names no tool of the agent: "write_nte"; expected one of: finish, mcp__notes__write_note, mcp__notes__list_notes; did you mean "write_note"?`,
     );
     expect(byName.get('misspelt script call')?.error?.message).toContain(
-      `${file} at model.script[0].tool_calls[0].name: the script calls "mcp__notes__write_nte", which the agent does not offer the model; expected one of: finish, mcp__notes__write_note, mcp__notes__list_notes; did you mean "mcp__notes__write_note"?`,
+      `${file}:11:43 at scenarios[2].model.script[0].tool_calls[0].name: the script calls "mcp__notes__write_nte", which the agent does not offer the model; expected one of: finish, mcp__notes__write_note, mcp__notes__list_notes; did you mean "mcp__notes__write_note"?`,
     );
     expect(byName.get('listed names')).toMatchObject({ status: 'pass', error: null });
     expect(byName.get('listed names')?.checks.map((check) => check.status)).toEqual(['pass', 'pass']);
@@ -153,7 +153,7 @@ scenarios:
         tools,
       ).toEqual(['argument typo error', 'argument of a closed tool pass', 'argument of an open tool pass']);
       expect(rows[0].error?.message).toBe(
-        `${join(dir, 't.scenarios.yaml')} at expect.checks[0].tool_not_called.args.nme: argument "nme" is not a parameter of mcp__notes__delete_note; expected one of: name; did you mean "name"?`,
+        `${join(dir, 't.scenarios.yaml')}:7:68 at scenarios[0].expect.checks[0].tool_not_called.args.nme: argument "nme" is not a parameter of mcp__notes__delete_note; expected one of: name; did you mean "name"?`,
       );
       expect(rows[0].checks).toEqual([]);
     }
@@ -185,6 +185,26 @@ scenarios:
       'argument typo base error',
       'argument typo other error',
     ]);
+  });
+
+  it("names a dataset scenario's row in a problem found once the server lists its tools", async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT,
+      't.scenario.yaml': `name: "row {{ vars.tool }}"
+agent: agent.yaml
+dataset: [{tool: list_notes}, {tool: list_nots}]
+inputs: {messages: [{role: user, content: hi}]}
+model: {script: [{text: ok}]}
+expect: {checks: [{tool_not_called: {tool: "{{ vars.tool }}"}}]}
+`,
+    });
+    const result = await runCli(['run', '.', '--reporter', 'json', '--out', 'o'], dir);
+    expect(result.exitCode, result.all).toBe(1);
+    const rows: Row[] = JSON.parse(readFileSync(join(dir, 'o/report.json'), 'utf8')).scenarios;
+    expect(rows.map((row) => `${row.name} ${row.status}`)).toEqual(['row list_notes pass', 'row list_nots error']);
+    expect(rows[1].error?.message).toMatch(
+      /t\.scenario\.yaml:6:\d+ at expect\.checks\[0\]\.tool_not_called\.tool: a tool_not_called check names no tool of the agent: "list_nots"; .* \(dataset row dataset\[1\]\)$/,
+    );
   });
 
   it('a single run holds its terminal tool and script to the listed tools too: test-run, MCP test_run and the library', async () => {

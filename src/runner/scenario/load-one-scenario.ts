@@ -170,7 +170,7 @@ export function loadOneScenario(
   const openServers = builds.some((build) => buildTools(build).openServers.length > 0);
   if (approvals?.tools && builds.length > 1 && openServers) scenario.approvalsHeldTo = builds;
   // Every build with an MCP server: its tools' parameters are known only once it runs.
-  if (names && builds.some((build) => (buildAgent(build).mcps ?? []).length > 0)) scenario.namesHeldToListedTools = { names, builds };
+  if (names && builds.some((build) => (buildAgent(build).mcps ?? []).length > 0)) scenario.namesHeldToListedTools = { names, builds, locate };
   if (spec.mocks !== undefined) scenario.mocks = spec.mocks;
   if (spec.resume !== undefined) scenario.resume = spec.resume;
   if (spec.expect_failure !== undefined) scenario.expect_failure = spec.expect_failure;

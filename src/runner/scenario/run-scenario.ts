@@ -8,7 +8,8 @@ import type { Turn } from '../../engine/turn.js';
 import type { SpanRecord } from '../../spans/span-record.js';
 import { runChecksWithCustom, type ToolCall } from '../../verdicts/index.js';
 import { allListedHooks, listedNamesCheck, type ListedNamesCheck } from './listed-names-check.js';
-import { memoryLocator } from '../../config/assert-format.js';
+import type { Locator } from '../../config/assert-format.js';
+import { inDatasetRow } from './expand-dataset.js';
 import { loadCustomChecks } from '../checks/load-custom-checks.js';
 import { CASSETTES_FLAG } from '../cassettes/cassette-mode-setting.js';
 import { cassettePath } from '../cassettes/cassette-path.js';
@@ -97,7 +98,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
         onToolsListed: allListedHooks(
           options.onToolsListed,
           scenario.namesHeldToListedTools &&
-            listedNamesCheck(scenario.namesHeldToListedTools.names, scenario.namesHeldToListedTools.builds, memoryLocator(scenario.file)),
+            listedNamesCheck(scenario.namesHeldToListedTools.names, scenario.namesHeldToListedTools.builds, rowLocator(scenario)),
         ),
         judges: scenario.judges,
         deadline: options.deadline,
@@ -258,4 +259,11 @@ function timeoutMessage(deadline: Deadline, row: ScenarioRow, turn: Turn | undef
     return `${deadline.limitReason} while its checks ran; the agent's run had ended (stop_reason ${turn.stop_reason}) and its record is kept`;
   }
   return deadline.message;
+}
+
+/** Where the scenario's load placed its problems (file:line:col, its path), naming its dataset row if it has one. */
+function rowLocator(scenario: Scenario): Locator {
+  const locate = scenario.namesHeldToListedTools!.locate;
+  const row = scenario.datasetRow;
+  return (path, expected, atKey) => (row === undefined ? locate(path, expected, atKey) : inDatasetRow(locate(path, expected, atKey), row));
 }

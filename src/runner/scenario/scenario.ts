@@ -5,6 +5,7 @@ import type { DeltaRevision } from '../../engine/revision/delta.js';
 import type { AgentBuild } from '../../engine/revision/types.js';
 import type { CustomCheckRef } from '../checks/custom-check-ref.js';
 import type { ScenarioNames } from './check-scenario-names.js';
+import type { Locator } from '../../config/assert-format.js';
 import type { JudgeJob } from '../judge/grader-model.js';
 import type { HttpMock } from '../mocks/http-mocks.js';
 import type { ExpectSpec, ScenarioSpec, SkillOptionsSpec } from './scenario-format.generated.js';
@@ -41,9 +42,10 @@ export interface Scenario extends Pick<ScenarioSpec, 'name' | 'description' | 'r
    * The tool names the scenario uses and every build it runs (its build under each variant), when
    * some has an MCP server: at load any name of a server without a `tools` list is accepted, and no
    * argument name of an MCP tool is checked, so the run holds them to what the servers list (tools
-   * and their closed parameters), before the model's first call.
+   * and their closed parameters), before the model's first call; `locate` places a problem in the
+   * scenario file as the load does (file:line:col and the scenario's path).
    */
-  namesHeldToListedTools?: { names: ScenarioNames; builds: AgentBuild[] };
+  namesHeldToListedTools?: { names: ScenarioNames; builds: AgentBuild[]; locate: Locator };
   mocks?: { http?: HttpMock[] };
   expect: ScenarioExpect;
   /** The `custom` checks of `expect.checks`, their modules resolved (docs/custom-checks.md). */
