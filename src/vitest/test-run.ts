@@ -30,8 +30,14 @@ export async function testRun(request: TestRunRequest): Promise<TestRunResult> {
  * before and after the pause, as its `tools` digest counts them.
  */
 export async function resumeTestRun(request: ResumeTestRunRequest): Promise<TestRunResult> {
-  return resumeLibraryRun(request, (record) => {
-    recordTrajectory(trajectoryFromSpans(record.runSpans), record.result);
-    recordBuild(record.revision.build, undefined, record.result);
-  });
+  // What its servers list when it resumes is recorded too, as testRun records it.
+  const listing = listingRecorder();
+  return resumeLibraryRun(
+    request,
+    (record) => {
+      recordTrajectory(trajectoryFromSpans(record.runSpans), record.result);
+      recordBuild(record.revision.build, listing.listed(), record.result);
+    },
+    listing.onToolsListed,
+  );
 }

@@ -79,6 +79,38 @@ describe('a resume that ends with an error before anything ran', () => {
     expect(JSON.parse(resumed.stdout)).toMatchObject({ verdict: 'pass', stop_reason: 'end_turn' });
   });
 
+  it('holds the rest of the script to what the server lists when the run resumes, keeping the run when a tool is gone', async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT,
+      'kv.mjs': SERVER,
+      'tools.txt': 'put_item\ntake_item\n',
+      'script.yaml': [
+        { tool_calls: [{ name: 'mcp__kv__put_item', args: {} }] },
+        { tool_calls: [{ name: 'mcp__kv__take_item', args: {} }] },
+        { tool_calls: [{ name: 'finish', args: {} }] },
+        { text: 'done' },
+      ]
+        .map((entry) => `- ${JSON.stringify(entry)}`)
+        .join('\n'),
+    });
+    const paused = JSON.parse(
+      (await runCli(['test-run', '--agent', 'agent.yaml', '--message', 'go', '--script', 'script.yaml', '--terminal-tool', 'finish', '--json'], dir)).stdout,
+    );
+    expect(paused.stop_reason).toBe('paused');
+    writeFileSync(join(dir, 'tools.txt'), 'put_item\n');
+    const refused = await runCli(['resume', paused.run_id, '--decision', 'approve', '--json'], dir);
+    expect(refused.exitCode).toBe(1);
+    const result = JSON.parse(refused.stdout);
+    expect(result).toMatchObject({ stop_reason: 'error', tools: [] });
+    expect(result.verdict_reason).toContain('at script[1].tool_calls[0].name: the script calls "mcp__kv__take_item", which the agent does not offer the model');
+    expect(readdirSync(join(dir, 'reports/runs'))).toContain(`${paused.run_id}.checkpoint.json`);
+    // Restored, the answer continues the run: put_item runs, and take_item's gate pauses it again.
+    writeFileSync(join(dir, 'tools.txt'), 'put_item\ntake_item\n');
+    const resumed = JSON.parse((await runCli(['resume', paused.run_id, '--decision', 'approve', '--json'], dir)).stdout);
+    expect(resumed.stop_reason).toBe('paused');
+    expect(resumed.tools).toContainEqual(expect.objectContaining({ name: 'put_item', called: 1 }));
+  });
+
   it('keeps the paused run for MCP resume_run and the library resumeTestRun', async () => {
     const dir = project();
     const request = {

@@ -378,3 +378,26 @@ describe("matchers' argument names on an MCP tool whose input schema is closed (
     expect(listed?.sort()).toEqual(['finish', 'lookup', 'mcp__kv__get_item', 'mcp__kv__put_item']);
   });
 });
+
+describe('matchers on a resumed result (docs/vitest.md)', () => {
+  it("hold argument names to what the run's servers listed when it resumed, as on testRun's result", async () => {
+    const paused = await testRun({
+      agent: {
+        ...AGENT,
+        agent: {
+          ...AGENT.agent,
+          permissions: { mode: 'allow_reads' },
+          mcps: [{ name: 'kv', command: [process.execPath, NAMES_SERVER, 'get_item(key)'] }],
+        },
+      },
+      inputs: { messages: [{ role: 'user', content: 'go' }] },
+      script: [{ tool_calls: [{ name: 'mcp__kv__get_item', args: { key: '1' } }] }, { text: 'done' }],
+    });
+    expect(paused.stop_reason).toBe('paused');
+    const resumed = await resumeTestRun({ run_id: paused.run_id as string, decision: 'approve' });
+    expect(resumed).toHaveCalledTool('get_item', { key: '1' });
+    expect(() => toHaveCalledTool(resumed, 'get_item', { kee: '1' })).toThrow(
+      /toHaveCalledTool: arguments at kee: argument "kee" is not a parameter of mcp__kv__get_item; expected one of: key/,
+    );
+  });
+});

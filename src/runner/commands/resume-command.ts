@@ -6,6 +6,8 @@ import { checkpointFilePath, readRunCheckpoint, removeRunCheckpoint, runsDir, wo
 import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
 import { runAndReport } from './test-run-command.js';
+import { requestNamesAtRun } from '../test-run.js';
+import { memoryLocator } from '../../config/assert-format.js';
 import { claimCheckpoint, refuseClaimedRun } from '../resume/resume-claim.js';
 import { resumedNothing } from '../resume/resumed-nothing.js';
 import { refuseSpansOverBuildReads, refuseSpansOverInputs } from './spans-not-an-input.js';
@@ -72,6 +74,9 @@ export async function resumeCommand(runId: string, options: ResumeOptions, io: C
       workspace: FolderWorkspace.at(workspaceDir),
       earlierSpans: saved.spans,
       mockServed: saved.mock_served,
+      // Its names are held to what its servers list now: a tool gone since the pause ends the run
+      // before anything runs, and the checkpoint is kept.
+      onToolsListed: requestNamesAtRun(request, saved.revision.build, memoryLocator(file)),
     },
     (record) => (ranNothing = resumedNothing(record)),
   );

@@ -3,6 +3,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
 import { continuePausedRun } from '../resume/resume-test-run.js';
+import { memoryLocator } from '../../config/assert-format.js';
 import { withSentArguments } from './sent-arguments.js';
 import type { McpServerContext } from './server-context.js';
 import { enumChoice } from './enum-choice.js';
@@ -49,6 +50,7 @@ export async function resumeRun(args: ResumeRunArgs, context: McpServerContext, 
       context.paused,
       { ...args, signal },
       'on this server: give the run_id of a test_run or resume_run result',
+      { locate: memoryLocator('arguments') },
     );
     // A run kept paused (nothing ran) keeps its workspace: only its result is returned.
     return structuredResult(kept ? record.result : await settleRun(record, run, context));

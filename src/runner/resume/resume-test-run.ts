@@ -1,10 +1,12 @@
-import { memoryLocator } from '../../config/assert-format.js';
+import { memoryLocator, type Locator } from '../../config/assert-format.js';
 import { unknownKeyMessage } from '../../config/option-keys.js';
 import { ConfigError, RunError, throwConfigErrors } from '../../config/errors.js';
 import { describeValue } from '../../config/describe-value.js';
 import { DEFAULT_TEST_RUN_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../suite/timeouts.js';
 import { resumedNothing } from './resumed-nothing.js';
-import { executeTestRun, type TestRunRecord, type TestRunRequest, type TestRunResult } from '../test-run.js';
+import { executeTestRun, requestNamesAtRun, type TestRunRecord, type TestRunRequest, type TestRunResult } from '../test-run.js';
+import { allListedHooks, type ListedNamesCheck } from '../scenario/listed-names-check.js';
+import { REQUEST } from '../test-run-request.js';
 import { libraryPausedRuns, type PausedRunStore } from './paused-run-store.js';
 
 /** The answer to a paused run: MCP `resume_run`'s arguments, as the library takes them. */
@@ -31,9 +33,16 @@ export async function resumeTestRun(request: ResumeTestRunRequest): Promise<Test
 }
 
 /** resumeTestRun; `inspect` sees the run's record before its workspace is kept or removed (agentcheck/vitest). */
-export async function resumeLibraryRun(request: ResumeTestRunRequest, inspect?: (record: TestRunRecord) => void): Promise<TestRunResult> {
+export async function resumeLibraryRun(
+  request: ResumeTestRunRequest,
+  inspect?: (record: TestRunRecord) => void,
+  onToolsListed?: ListedNamesCheck,
+): Promise<TestRunResult> {
   validateResumeRequest(request);
-  const { record, run, kept } = await continuePausedRun(libraryPausedRuns, request, 'in this process: give the run_id of a testRun or resumeTestRun result');
+  const { record, run, kept } = await continuePausedRun(libraryPausedRuns, request, 'in this process: give the run_id of a testRun or resumeTestRun result', {
+    locate: memoryLocator(REQUEST),
+    onToolsListed,
+  });
   try {
     inspect?.(record);
   } finally {
@@ -51,6 +60,7 @@ export async function continuePausedRun(
   store: PausedRunStore,
   answer: ResumeTestRunRequest,
   where: string,
+  names: { locate: Locator; onToolsListed?: ListedNamesCheck },
 ): Promise<{ record: TestRunRecord; run: TestRunRequest; kept: boolean }> {
   const paused = store.take(answer.run_id);
   if (!paused) {
@@ -66,6 +76,9 @@ export async function continuePausedRun(
       workspace: paused.workspace,
       earlierSpans: paused.spans,
       mockServed: paused.mockServed,
+      // The request's names are held to what its servers list now, as at its first start: a tool
+      // gone since the pause ends the resumed run before anything runs, and the run stays paused.
+      onToolsListed: allListedHooks(names.onToolsListed, requestNamesAtRun(run, paused.revision.build, names.locate)),
     });
     // Nothing ran (a server that did not start, a name refused at its start): the gated call
     // never ran, so the run stays paused under its run_id, to be answered again once fixed.
