@@ -73,6 +73,7 @@ const OPTIONS: Record<string, Check> = {
   beforeExternalStop: oneOf('a function', (value) => typeof value === 'function'),
   approvalsHeldTo: oneOf('a list of agent builds', (value) => Array.isArray(value) && value.every(isObject)),
   onToolsListed: oneOf('a function', (value) => typeof value === 'function'),
+  approvalsAt: oneOf('a function (path, expected) returning a ConfigError', (value) => typeof value === 'function'),
 };
 
 /**

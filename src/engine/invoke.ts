@@ -1,6 +1,7 @@
 import { assertRevision } from './revision/assert-revision.js';
 import type { Tracer } from '@opentelemetry/api';
 import type { Checkpointer } from './checkpoint/checkpointer.js';
+import type { Locator } from '../config/assert-format.js';
 import type { ListedMcpServer } from './mcp/listed-tools.js';
 import type { McpServerPool } from './mcp/mcp-server-pool.js';
 import type { Message } from './model/message.js';
@@ -48,6 +49,12 @@ export interface InvokeOptions {
    * is dropped for this run rather than refused (docs/mcp.md).
    */
   approvalsHeldTo?: readonly AgentBuild[];
+  /**
+   * Where a problem of `approvals` found once the run's MCP servers list their tools is located
+   * (paths relative to `approvals`: `['tools', NAME]`); default `approvals at tools.NAME`. The
+   * runner passes a scenario's place in its file.
+   */
+  approvalsAt?: Locator;
   /**
    * Called once the run's MCP servers have started and listed their tools, before the model's
    * first call, with what each server listed. What it throws (a ConfigError) ends the run as an

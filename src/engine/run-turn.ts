@@ -73,7 +73,7 @@ export async function runTurn(revision: Revision | DeltaRevision, start: TurnSta
       const modelCallsDone = start.kind === 'resume' ? start.checkpoint.modelCalls : 0;
       mcp = await openMcpSession(revision, options.mcpServers, options.env ?? process.env, options.signal);
       // Names left for the servers' tools are checked now, before the model's first call.
-      const approvals = checkRunApprovals(options.approvals, revision.build, mcp.listed, options.approvalsHeldTo);
+      const approvals = checkRunApprovals(options.approvals, revision.build, mcp.listed, options.approvalsHeldTo, options.approvalsAt);
       // Called also when this build starts no server: another variant's build may have one.
       options.onToolsListed?.(mcp.listed);
       const runOptions = approvals === options.approvals ? options : { ...options, approvals };

@@ -82,6 +82,8 @@ export interface TestRunControl {
   approvalsHeldTo?: readonly AgentBuild[];
   /** Holds a scenario's names to the tools its MCP servers list (listed-names-check.ts): InvokeOptions.onToolsListed. */
   onToolsListed?: InvokeOptions['onToolsListed'];
+  /** Where approvals problems found at the servers' start are located: InvokeOptions.approvalsAt. */
+  approvalsAt?: InvokeOptions['approvalsAt'];
   /** The scenario's judge checks: graded after the run, their answers put in the evidence. */
   judges?: readonly JudgeJob[];
   /**

@@ -165,6 +165,7 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
     mcpServers: request.mcpServers,
     approvalsHeldTo: control.approvalsHeldTo,
     onToolsListed,
+    approvalsAt: control.approvalsAt,
     captureContent: capture,
     otlpEndpoint: receiver?.endpoint,
     beforeExternalStop: receiver ? () => receiver.settle() : undefined,

@@ -91,7 +91,10 @@ describe('approvals for the tools of an MCP server without a tools list', () => 
     const rows = Object.fromEntries(report.scenarios.map((row) => [`${(row.name as string) ?? row.id} ${row.variant}`, row]));
     for (const variant of ['base', 'slim']) {
       expect(rows[`typo ${variant}`]).toMatchObject({ status: 'error', error: { type: 'CONFIG_INVALID' } });
-      expect(rows[`typo ${variant}`].reason).toMatch(/^approvals at tools\.mcp__notes__write_nte: .*; did you mean "mcp__notes__write_note"\?$/);
+      // Located as at load: the scenario file, its line and the scenario's path.
+      expect(rows[`typo ${variant}`].reason).toMatch(
+        /notes\.scenarios\.yaml:6:\d+ at scenarios\[0\]\.approvals\.tools\.mcp__notes__write_nte: .*; did you mean "mcp__notes__write_note"\?$/,
+      );
       // `erase` is dropped where the server does not offer it, as for a tool a variant removes.
       expect(rows[`variant-tool ${variant}`]).toMatchObject({ status: 'pass' });
       expect((rows[`variant-tool ${variant}`].test_run as { approvals: unknown }).approvals).toEqual([{ tool: 'write_note', decision: 'approve' }]);
@@ -100,7 +103,7 @@ describe('approvals for the tools of an MCP server without a tools list', () => 
     // other builds, whose server lists its tools only when it runs: a name no build has is refused
     // in this run too (the base's server, started another way, counts as offering none here).
     expect(rows['typo more']).toMatchObject({ status: 'error', error: { type: 'CONFIG_INVALID' } });
-    expect(rows['typo more'].reason).toMatch(/^approvals at tools\.mcp__notes__write_nte: .*; did you mean "mcp__notes__write_note"\?$/);
+    expect(rows['typo more'].reason).toMatch(/at scenarios\[0\]\.approvals\.tools\.mcp__notes__write_nte: .*; did you mean "mcp__notes__write_note"\?$/);
     for (const variant of ['base', 'slim', 'more']) {
       expect((rows[`short ${variant}`].test_run as { approvals: unknown }).approvals).toEqual([{ tool: 'write_note', decision: 'deny' }]);
     }

@@ -95,6 +95,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
       {
         answers: scenario.resume?.map((item) => item.decision),
         approvalsHeldTo: scenario.approvalsHeldTo,
+        approvalsAt: scenario.namesHeldToListedTools && approvalsLocator(scenario),
         onToolsListed: allListedHooks(
           options.onToolsListed,
           scenario.namesHeldToListedTools &&
@@ -266,4 +267,10 @@ function rowLocator(scenario: Scenario): Locator {
   const locate = scenario.namesHeldToListedTools!.locate;
   const row = scenario.datasetRow;
   return (path, expected, atKey) => (row === undefined ? locate(path, expected, atKey) : inDatasetRow(locate(path, expected, atKey), row));
+}
+
+/** Where the scenario's `approvals` are written, for a problem found when its servers list their tools. */
+function approvalsLocator(scenario: Scenario): Locator {
+  const locate = rowLocator(scenario);
+  return (path, expected, atKey) => locate(['approvals', ...path], expected, atKey);
 }
