@@ -3,7 +3,7 @@ import { closestWord, didYouMean } from '../../config/did-you-mean.js';
 import { ConfigError, throwConfigErrors } from '../../config/errors.js';
 import { normalizeToolName } from '../../spans/conventions.js';
 import { MCP_TOOL_PREFIX } from '../mcp/mcp-tool-name.js';
-import { buildTools, isOpenServerTool, listedTools, LOAD_SKILL, type BuildTools } from '../revision/build-tools.js';
+import { buildTools, isOpenServerTool, listedTools, LOAD_SKILL, suggestableTools, type BuildTools } from '../revision/build-tools.js';
 import type { AgentBuild } from '../revision/types.js';
 
 /** What answers a tool's approval gate (docs/workflows.md): `reject` is `deny`. */
@@ -66,13 +66,11 @@ function checkApprovalTools(tools: Readonly<Record<string, unknown>>, builds: re
       continue;
     }
     const known = listedTools(catalogs, { loadSkill: false }).filter((tool) => !catalogs.some((catalog) => catalog.planComponents?.has(tool)));
-    // `mcp__kv__*` stands for an open server's tools in the list; it is no name to write.
-    const writable = known.filter((tool) => !tool.endsWith('__*'));
     // The result names an MCP tool without its prefix: the full names it could mean are the hint.
     const hint =
       byToolPart.length > 1
         ? `; it is the tool part of ${byToolPart.map((full) => `"${full}"`).join(' and ')}: did you mean one of them?`
-        : didYouMean(name, writable) || mcpDidYouMean(name, catalogs) || openServerDidYouMean(name, catalogs);
+        : didYouMean(name, suggestableTools(known)) || mcpDidYouMean(name, catalogs) || openServerDidYouMean(name, catalogs);
     problems.push(locate([name], `"${name}" names no tool of the agent; expected one of: ${known.join(', ') || '(the agent has no tools)'}${hint}`, true));
   }
   throwConfigErrors(problems);

@@ -164,19 +164,27 @@ export function isOpenServerTool(name: string, tools: BuildTools): boolean {
   });
 }
 
+/** How listedTools shows an open MCP server's tools: `mcp__<server>__*`. */
+const ANY_TOOL_OF = '__*';
+
 /**
- * The names an "expected one of" list offers and a "did you mean" picks from, over every build:
- * what each can call (`modelOnly`: what its model is offered), open MCP servers as
- * `mcp__<server>__*`, and load_skill only where that name is accepted (`loadSkill`: a scenario,
- * or a single run delivering skills on demand; never approvals), so no list offers a name the
- * next message refuses.
+ * The names an "expected one of" list offers, over every build: what each can call
+ * (`modelOnly`: what its model is offered), open MCP servers as `mcp__<server>__*`, and
+ * load_skill only where that name is accepted (`loadSkill`: a scenario, or a single run
+ * delivering skills on demand; never approvals), so no list offers a name the next message
+ * refuses. A "did you mean" picks from suggestableTools of it.
  */
 export function listedTools(catalogs: readonly BuildTools[], options: { modelOnly?: boolean; loadSkill: boolean }): string[] {
   const names = catalogs.flatMap((tools) => [
     ...(options.modelOnly ? tools.model : tools.all.keys()),
-    ...tools.openServers.map((server) => `${MCP_TOOL_PREFIX}${server}__*`),
+    ...tools.openServers.map((server) => `${MCP_TOOL_PREFIX}${server}${ANY_TOOL_OF}`),
   ]);
   return [...new Set(names)].filter((name) => options.loadSkill || name !== LOAD_SKILL);
+}
+
+/** The names of a listedTools list a "did you mean" may offer: `mcp__<server>__*` stands for a server's tools and is no name to write. */
+export function suggestableTools(listed: readonly string[]): string[] {
+  return listed.filter((name) => !name.endsWith(ANY_TOOL_OF));
 }
 
 function addPlanCalls(calls: readonly PlanToolCall[], add: (name: string) => void): void {

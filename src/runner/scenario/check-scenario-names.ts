@@ -9,7 +9,7 @@ import { parseSlashRegex } from '../../spans/query-regex.js';
 // The modules themselves, not the verdicts index: test-run's start-up does not load every check kind.
 import type { CheckReference } from '../../verdicts/check-references.js';
 import { toolNameMatcher } from '../../verdicts/tool-name.js';
-import { buildTools, isOpenServerTool, listedTools, LOAD_SKILL, type BuildTools } from '../../engine/revision/build-tools.js';
+import { buildTools, isOpenServerTool, listedTools, LOAD_SKILL, suggestableTools, type BuildTools } from '../../engine/revision/build-tools.js';
 import { withArticle } from '../../config/indefinite-article.js';
 import { checkArgNames, matchingTools } from './check-argument-names.js';
 import { isLoadSkill, loadSkillProblems, withoutLoadSkill } from './load-skill-offered.js';
@@ -221,8 +221,7 @@ function mayBeOpenServerTool(name: string, catalogs: readonly BuildTools[]): boo
  */
 function unknownToolHint(name: string, given: readonly string[]): string {
   if (parseSlashRegex(name)) return '';
-  // `mcp__notes__*` stands for a server's tools in the list; it is no name to write.
-  const listed = given.filter((tool) => !tool.endsWith('__*'));
+  const listed = suggestableTools(given);
   if (!hasServerPrefix(name)) return didYouMean(normalizeToolName(name), listed.map(normalizeToolName));
   const samePart = listed.filter((tool) => normalizeToolName(tool) === normalizeToolName(name));
   return samePart.length === 1 ? `; did you mean "${samePart[0]}"?` : didYouMean(fullToolName(name), listed);
@@ -288,7 +287,7 @@ function checkScript(script: readonly ScriptEntry[], catalogs: readonly BuildToo
       problems.push(
         locate(
           ['model', 'script', index, 'tool_calls', callIndex, 'name'],
-          `the script calls "${call.name}", which the agent does not offer the model; expected one of: ${listed.join(', ') || '(none)'}${didYouMean(call.name, listed)}${hint}`,
+          `the script calls "${call.name}", which the agent does not offer the model; expected one of: ${listed.join(', ') || '(none)'}${didYouMean(call.name, suggestableTools(listed))}${hint}`,
         ),
       );
     }),

@@ -16,8 +16,7 @@ export type ListedNamesCheck = (listed: readonly ListedMcpServer[]) => void;
  * every problem, which ends the run; undefined when no build has such a server.
  */
 export function listedNamesCheck(names: ScenarioNames, builds: readonly AgentBuild[], locate: Locator): ListedNamesCheck | undefined {
-  // A server with a `tools` list still gives its tools' parameters only when it runs.
-  if (!builds.some((build) => (buildAgent(build).mcps ?? []).length > 0)) return undefined;
+  if (!startsMcpServers(builds)) return undefined;
   return (listed) => {
     const known = builds.map((build) => withListedParameters(build, listed));
     throwConfigErrors(checkScenarioNames(names, known, locate));
@@ -32,4 +31,9 @@ export function allListedHooks(...hooks: ReadonlyArray<ListedNamesCheck | undefi
   const given = hooks.filter((hook): hook is ListedNamesCheck => hook !== undefined);
   if (given.length <= 1) return given[0];
   return (listed) => given.forEach((hook) => hook(listed));
+}
+
+/** Whether one of the builds has an MCP server: with or without a `tools` list, its tools' parameters are known only when it runs. */
+export function startsMcpServers(builds: readonly AgentBuild[]): boolean {
+  return builds.some((build) => (buildAgent(build).mcps ?? []).length > 0);
 }

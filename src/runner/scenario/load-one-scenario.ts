@@ -9,7 +9,7 @@ import { partialCheckReferences } from '../../verdicts/run-checks.js';
 import type { CustomCheckRef } from '../checks/custom-check-ref.js';
 import { checkApprovals, EXTERNAL_NO_GATES } from '../../engine/permissions/check-approvals.js';
 import { buildTools } from '../../engine/revision/build-tools.js';
-import { buildAgent } from '../../engine/revision/build-agent.js';
+import { startsMcpServers } from './listed-names-check.js';
 import { checkScenarioNames, type ScenarioNames } from './check-scenario-names.js';
 import { mergeSkills, noLoadSkillReason } from './load-skill-offered.js';
 import { customCheckRefs } from './custom-check-refs.js';
@@ -169,8 +169,7 @@ export function loadOneScenario(
   // With variants, a run whose servers list their tools needs the other builds to tell a typo from another variant's tool.
   const openServers = builds.some((build) => buildTools(build).openServers.length > 0);
   if (approvals?.tools && builds.length > 1 && openServers) scenario.approvalsHeldTo = builds;
-  // Every build with an MCP server: its tools' parameters are known only once it runs.
-  if (names && builds.some((build) => (buildAgent(build).mcps ?? []).length > 0)) scenario.namesHeldToListedTools = { names, builds, locate };
+  if (names && startsMcpServers(builds)) scenario.namesHeldToListedTools = { names, builds, locate };
   if (spec.mocks !== undefined) scenario.mocks = spec.mocks;
   if (spec.resume !== undefined) scenario.resume = spec.resume;
   if (spec.expect_failure !== undefined) scenario.expect_failure = spec.expect_failure;
