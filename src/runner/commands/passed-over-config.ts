@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { suiteConfigIn } from '../suite/suite-config-file.js';
 import type { CommandIO } from './cli-io.js';
-import { displayPath } from './display-path.js';
+import { displayPath } from '../files/display-path.js';
 
 /**
  * `run DIR` with DIR's own config where the current folder has one too: which one is read is said

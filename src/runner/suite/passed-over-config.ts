@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { isInsideFolder } from '../../config/is-inside-folder.js';
+import { displayPath } from '../files/display-path.js';
 import { SUITE_CONFIG_NAMES } from '../scenario/scenario-file-name.js';
 
 /**
@@ -29,7 +30,5 @@ export function passedOverConfig(scenarioFile: string, root: string, used: strin
 export function passedOverConfigHint(scenarioFile: string, root: string, used: string | null, cwd: string, what: string): string {
   const file = passedOverConfig(scenarioFile, root, used);
   if (file === undefined) return '';
-  const shown = relative(cwd, file);
-  const display = shown && !shown.startsWith('..') && !isAbsolute(shown) ? shown : file;
-  return `; ${display} may set ${what}, but it is not the suite config of this run (a run reads the config of the current folder, or of the one folder it is given, or the one named as its config; never one in a folder below): run its folder or name it as the config`;
+  return `; ${displayPath(file, cwd)} may set ${what}, but it is not the suite config of this run (a run reads the config of the current folder, or of the one folder it is given, or the one named as its config; never one in a folder below): run its folder or name it as the config`;
 }
