@@ -41,14 +41,19 @@ interface Row {
   checks: Array<{ status: string }>;
 }
 
+/** `agentcheck run .` in `dir` (with `extra` flags), its exit and the rows of its report.json. */
+async function runSuiteIn(dir: string, extra: string[] = []): Promise<{ result: Awaited<ReturnType<typeof runCli>>; rows: Array<Row & { variant: string }> }> {
+  const result = await runCli(['run', '.', ...extra, '--reporter', 'json', '--out', 'o'], dir);
+  return { result, rows: JSON.parse(readFileSync(join(dir, 'o/report.json'), 'utf8')).scenarios };
+}
+
 describe('scenario names of an MCP server without a tools list', () => {
   it('are held to the tools it lists once it runs: a name it does not list ends the run before any call', async () => {
     const dir = tempDir({ 'agent.yaml': AGENT, 't.scenarios.yaml': SCENARIOS });
     // validate cannot see these names (the server is not started): it accepts them.
     expect((await runCli(['validate', 't.scenarios.yaml'], dir)).exitCode).toBe(0);
-    const result = await runCli(['run', '.', '--reporter', 'json', '--out', 'o'], dir);
+    const { result, rows } = await runSuiteIn(dir);
     expect(result.exitCode, result.all).toBe(1);
-    const rows: Row[] = JSON.parse(readFileSync(join(dir, 'o/report.json'), 'utf8')).scenarios;
     const byName = new Map(rows.map((row) => [row.name, row]));
     const file = join(dir, 't.scenarios.yaml');
 
@@ -85,9 +90,8 @@ describe('scenario names of an MCP server without a tools list', () => {
     expect: {checks: [{tool_not_called: {tool: list_note}}]}
 `,
     });
-    const result = await runCli(['run', '.', '--reporter', 'json', '--out', 'o'], dir);
+    const { result, rows } = await runSuiteIn(dir);
     expect(result.exitCode, result.all).toBe(1);
-    const rows: Array<Row & { variant: string }> = JSON.parse(readFileSync(join(dir, 'o/report.json'), 'utf8')).scenarios;
     expect(rows.map((row) => `${row.name} ${row.variant} ${row.status}`).sort()).toEqual([
       'base only tool base pass',
       'base only tool narrow pass',
@@ -113,9 +117,8 @@ scenarios:
     expect: {terminal_tool: finish}
 `,
     });
-    const result = await runCli(['run', '.', '--variant', 'noserver', '--reporter', 'json', '--out', 'o'], dir);
+    const { result, rows } = await runSuiteIn(dir, ['--variant', 'noserver']);
     expect(result.exitCode, result.all).toBe(1);
-    const rows: Array<Row & { variant: string }> = JSON.parse(readFileSync(join(dir, 'o/report.json'), 'utf8')).scenarios;
     expect(rows.map((row) => `${row.name} ${row.variant} ${row.status} ${row.error?.type ?? ''}`.trim())).toEqual([
       'check typo noserver error CONFIG_INVALID',
       'approval typo noserver error CONFIG_INVALID',
@@ -145,9 +148,8 @@ scenarios:
       const dir = tempDir({ 'agent.yaml': agent(tools), 't.scenarios.yaml': scenarios });
       // Not at load: the parameters come from the server.
       expect((await runCli(['validate', 't.scenarios.yaml'], dir)).exitCode).toBe(0);
-      const result = await runCli(['run', '.', '--reporter', 'json', '--out', 'o'], dir);
+      const { result, rows } = await runSuiteIn(dir);
       expect(result.exitCode, result.all).toBe(1);
-      const rows: Row[] = JSON.parse(readFileSync(join(dir, 'o/report.json'), 'utf8')).scenarios;
       expect(
         rows.map((row) => `${row.name} ${row.status}`),
         tools,
@@ -176,9 +178,8 @@ scenarios:
     expect: {checks: [{tool_called: {tool: get_item, args: {key: "1"}}}]}
 `,
     });
-    const result = await runCli(['run', '.', '--reporter', 'json', '--out', 'o'], dir);
+    const { result, rows } = await runSuiteIn(dir);
     expect(result.exitCode, result.all).toBe(1);
-    const rows: Array<Row & { variant: string }> = JSON.parse(readFileSync(join(dir, 'o/report.json'), 'utf8')).scenarios;
     expect(rows.map((row) => `${row.name} ${row.variant} ${row.status}`).sort()).toEqual([
       'argument base pass',
       'argument other pass',
@@ -198,9 +199,8 @@ model: {script: [{text: ok}]}
 expect: {checks: [{tool_not_called: {tool: "{{ vars.tool }}"}}]}
 `,
     });
-    const result = await runCli(['run', '.', '--reporter', 'json', '--out', 'o'], dir);
+    const { result, rows } = await runSuiteIn(dir);
     expect(result.exitCode, result.all).toBe(1);
-    const rows: Row[] = JSON.parse(readFileSync(join(dir, 'o/report.json'), 'utf8')).scenarios;
     expect(rows.map((row) => `${row.name} ${row.status}`)).toEqual(['row list_notes pass', 'row list_nots error']);
     expect(rows[1].error?.message).toMatch(
       /t\.scenario\.yaml:6:\d+ at expect\.checks\[0\]\.tool_not_called\.tool: a tool_not_called check names no tool of the agent: "list_nots"; .* \(dataset row dataset\[1\]\)$/,
@@ -257,9 +257,11 @@ expect: {checks: [{tool_not_called: {tool: "{{ vars.tool }}"}}]}
       't.scenario.yaml':
         'name: no server\nagent: agent.yaml\ninputs: {messages: [{role: user, content: hi}]}\nmodel: {script: [{text: ok}]}\nexpect: {checks: [{tool_not_called: {tool: finish}}]}\n',
     });
-    const result = await runCli(['run', '.', '--reporter', 'json', '--out', 'o'], dir);
+    const {
+      result,
+      rows: [row],
+    } = await runSuiteIn(dir);
     expect(result.exitCode, result.all).toBe(1);
-    const [row]: Row[] = JSON.parse(readFileSync(join(dir, 'o/report.json'), 'utf8')).scenarios;
     expect(row.status).toBe('error');
     expect(row.error?.type).toBe('MCP_START_FAILED');
     expect(row.checks).toEqual([]);
