@@ -9,9 +9,10 @@ import { continuedSpans } from './continued-spans.js';
  * one trace, so checks judge the whole run as if it had never stopped: every span takes the
  * first segment's trace id, later segments hang under the first root, the root spans the whole
  * run and carries the last segment's outcome (stop reason, output, cumulative usage). A call
- * left waiting at a pause (its `pending` approval and execute_tool spans) is dropped: the next
- * segment records the same call again with its answer. A flow's workflow and the component under
- * way at the pause continue as one span each (continued-spans.ts).
+ * left waiting at a pause (its `pending` approval and execute_tool spans) is dropped when a later
+ * segment records the same call again with its answer; one no later segment records (a resume
+ * that ended before anything ran, so the run still waits there) stays, still pending. A flow's
+ * workflow and the component under way at the pause continue as one span each (continued-spans.ts).
  */
 export function mergeSegments(segments: ReadonlyArray<readonly SpanRecord[]>): SpanRecord[] {
   if (segments.length === 1) return [...segments[0]];
@@ -26,13 +27,14 @@ export function mergeSegments(segments: ReadonlyArray<readonly SpanRecord[]>): S
   const continues = continuedSpans(segments);
   const latest = new Map<string, SpanRecord>();
   for (const spans of segments) for (const span of spans) if (continues.has(span.span_id)) latest.set(continues.get(span.span_id) as string, span);
+  const recordedAfter = callsRecordedAfter(segments);
   segments.forEach((spans, index) => {
     const root = roots[index] as SpanRecord;
     const superseded = index < segments.length - 1;
     seqs.startSegment(spans);
     for (const span of spans) {
       if (span === root || continues.has(span.span_id)) continue;
-      if (superseded && isPending(span)) {
+      if (superseded && isPending(span) && answeredLater(span, recordedAfter[index])) {
         seqs.leftWaiting(span);
         continue;
       }
@@ -99,6 +101,29 @@ class CallSeqs {
 
 function waitingKey(span: SpanRecord, callId: string): string {
   return `${stringAttr(span, ATTR.toolName) ?? ''}\u0000${callId}`;
+}
+
+/** For each segment, the calls (by waitingKey) that the segments after it record. */
+function callsRecordedAfter(segments: ReadonlyArray<readonly SpanRecord[]>): Array<ReadonlySet<string>> {
+  const after: Array<ReadonlySet<string>> = [];
+  const later = new Set<string>();
+  for (let index = segments.length - 1; index >= 0; index--) {
+    after[index] = new Set(later);
+    for (const span of segments[index]) {
+      const id = stringAttr(span, ATTR.toolCallId);
+      if (id !== null) later.add(waitingKey(span, id));
+    }
+  }
+  return after;
+}
+
+/**
+ * Whether a later segment records a waiting call again (with its answer). A call without an id
+ * cannot be matched, so it is taken as answered, as the next segment's resume answers its pause.
+ */
+function answeredLater(span: SpanRecord, recordedAfter: ReadonlySet<string>): boolean {
+  const id = stringAttr(span, ATTR.toolCallId);
+  return id === null || recordedAfter.has(waitingKey(span, id));
 }
 
 /** A span the later segments continued: its start, with the last one's end, status and attributes. */

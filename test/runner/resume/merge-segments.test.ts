@@ -63,4 +63,24 @@ describe('mergeSegments: call order across a pause', () => {
     expect(seqOf('b2')).toBeGreaterThan(8);
     expect(merged.some((s) => s.span_id === 'w1')).toBe(false);
   });
+
+  it('keeps a waiting call no later segment records (a resume that ran nothing): the run still waits there', () => {
+    const first = [
+      span('t1', 'r1', null, 'invoke_agent bot'),
+      call('t1', 'a1', 'r1', 'lookup', 'call_1', 1),
+      span('t1', 'p1', 'r1', 'approval write_file', {
+        [ATTR.operationName]: 'approval',
+        [ATTR.toolName]: 'write_file',
+        [ATTR.toolCallId]: 'call_2',
+        [ATTR.approvalDecision]: 'pending',
+      }),
+      call('t1', 'w1', 'r1', 'write_file', 'call_2', 2, 'pending'),
+    ];
+    // The resume ended with an error before its first model or tool call: only its root.
+    const second = [span('t2', 'r2', null, 'invoke_agent bot')];
+    const merged = mergeSegments([first, second]);
+    expect(callOrder(merged)).toEqual(['lookup:call_1', 'write_file:call_2']);
+    expect(merged.find((s) => s.span_id === 'p1')?.attributes[ATTR.approvalDecision]).toBe('pending');
+    expect(merged.find((s) => s.span_id === 'w1')?.attributes[ATTR.toolSeq]).toBe(2);
+  });
 });
