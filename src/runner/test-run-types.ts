@@ -29,7 +29,10 @@ export interface TestRunResult {
   stop_reason: Turn['stop_reason'];
   verdict: 'pass' | 'incomplete' | 'unconfirmed' | 'failed';
   verdict_reason: string;
-  /** Set when the run paused: the id `resume_run` / `agentcheck resume` continue it with. */
+  /**
+   * Set when the run waits at a gate: it paused, or a resume of it ended with an error before
+   * anything ran (the same run_id, still paused). The id `resume_run` / `agentcheck resume` continue it with.
+   */
   run_id?: string;
 }
 

@@ -70,8 +70,14 @@ describe('a resume that ends with an error before anything ran', () => {
     writeFileSync(join(dir, 'tools.txt'), 'put_item\n');
     const refused = await runCli(['resume', paused.run_id, '--decision', 'approve', '--json'], dir);
     expect(refused.exitCode).toBe(1);
-    expect(JSON.parse(refused.stdout)).toMatchObject({ stop_reason: 'error', tools: [] });
+    // The run is still the paused one: its run_id still answers, and its calls and gates are as the pause left them.
+    expect(JSON.parse(refused.stdout)).toMatchObject({ stop_reason: 'error', run_id: paused.run_id, tools: paused.tools, approvals: paused.approvals });
     expect(readdirSync(join(dir, 'reports/runs'))).toContain(`${paused.run_id}.checkpoint.json`);
+    // The readable result names the run_id to answer again, with the command that does it.
+    const readable = await runCli(['resume', paused.run_id, '--decision', 'approve'], dir);
+    expect(readable.exitCode).toBe(1);
+    expect(readable.stdout).toContain(`still paused: run ${paused.run_id} (`);
+    expect(readable.stdout).toContain(`answer it again with agentcheck resume ${paused.run_id} --decision approve|deny`);
     // Fixed, the same answer continues the run: put_item runs, finish completes it.
     writeFileSync(join(dir, 'tools.txt'), BOTH);
     const resumed = await runCli(['resume', paused.run_id, '--decision', 'approve', '--json'], dir);
@@ -101,7 +107,7 @@ describe('a resume that ends with an error before anything ran', () => {
     const refused = await runCli(['resume', paused.run_id, '--decision', 'approve', '--json'], dir);
     expect(refused.exitCode).toBe(1);
     const result = JSON.parse(refused.stdout);
-    expect(result).toMatchObject({ stop_reason: 'error', tools: [] });
+    expect(result).toMatchObject({ stop_reason: 'error', run_id: paused.run_id, tools: paused.tools, approvals: paused.approvals });
     expect(result.verdict_reason).toContain('at script[1].tool_calls[0].name: the script calls "mcp__kv__take_item", which the agent does not offer the model');
     expect(readdirSync(join(dir, 'reports/runs'))).toContain(`${paused.run_id}.checkpoint.json`);
     // Restored, the answer continues the run: put_item runs, and take_item's gate pauses it again.
@@ -109,6 +115,85 @@ describe('a resume that ends with an error before anything ran', () => {
     const resumed = JSON.parse((await runCli(['resume', paused.run_id, '--decision', 'approve', '--json'], dir)).stdout);
     expect(resumed.stop_reason).toBe('paused');
     expect(resumed.tools).toContainEqual(expect.objectContaining({ name: 'put_item', called: 1 }));
+  });
+
+  it('offers no run_id when the checkpoint cannot be put back, and says so', async () => {
+    const dir = project();
+    const paused = JSON.parse(
+      (await runCli(['test-run', '--agent', 'agent.yaml', '--message', 'go', '--script', 'script.yaml', '--terminal-tool', 'finish', '--json'], dir)).stdout,
+    );
+    expect(paused.stop_reason).toBe('paused');
+    // The server, started by the resume, puts a folder where the claimed checkpoint goes back, and does not start.
+    writeFileSync(
+      join(dir, 'kv.mjs'),
+      `import { mkdirSync, readdirSync } from 'node:fs';
+const runs = new URL('./reports/runs/', import.meta.url);
+for (const name of readdirSync(runs)) {
+  const claimed = /^(.+\\.checkpoint\\.json)\\.\\d+\\.answering$/.exec(name);
+  if (claimed) mkdirSync(new URL(claimed[1], runs));
+}
+process.exit(3);
+`,
+    );
+    const refused = await runCli(['resume', paused.run_id, '--decision', 'approve', '--json'], dir);
+    expect(refused.exitCode).toBe(1);
+    expect(refused.stderr).toContain(`could not put the checkpoint back at ${join(dir, 'reports/runs', `${paused.run_id}.checkpoint.json`)}`);
+    const result = JSON.parse(refused.stdout);
+    expect(result.verdict_reason).toContain('MCP_START_FAILED');
+    expect(result.run_id).toBeUndefined();
+  });
+
+  it('describes the whole run: the decisions answered before it and every call, the one it waits at included', async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT,
+      'kv.mjs': SERVER,
+      'tools.txt': 'put_item\n',
+      'script.yaml': [
+        { tool_calls: [{ name: 'finish', args: {} }] },
+        { tool_calls: [{ name: 'mcp__kv__put_item', args: {} }] },
+        { tool_calls: [{ name: 'mcp__kv__put_item', args: {} }] },
+        { text: 'done' },
+      ]
+        .map((entry) => `- ${JSON.stringify(entry)}`)
+        .join('\n'),
+    });
+    const first = JSON.parse(
+      (await runCli(['test-run', '--agent', 'agent.yaml', '--message', 'go', '--script', 'script.yaml', '--terminal-tool', 'finish', '--json'], dir)).stdout,
+    );
+    expect(first.stop_reason).toBe('paused');
+    // Approved, the first put_item runs and the second one's gate pauses the run again.
+    const second = JSON.parse((await runCli(['resume', first.run_id, '--decision', 'approve', '--json'], dir)).stdout);
+    expect(second).toMatchObject({
+      stop_reason: 'paused',
+      approvals: [
+        { tool: 'put_item', decision: 'approve' },
+        { tool: 'put_item', decision: 'pending' },
+      ],
+    });
+    writeFileSync(join(dir, 'tools.txt'), 'other\n');
+    const refused = await runCli(['resume', second.run_id, '--decision', 'deny', '--json'], dir);
+    expect(refused.exitCode).toBe(1);
+    const kept = JSON.parse(refused.stdout);
+    expect(kept.stop_reason).toBe('error');
+    expect(kept.run_id).toBe(second.run_id);
+    expect(kept.approvals).toEqual(second.approvals);
+    expect(kept.tools).toEqual([
+      { name: 'finish', called: 1, returned: 1, errors: 0 },
+      { name: 'put_item', called: 2, returned: 1, errors: 0 },
+    ]);
+    writeFileSync(join(dir, 'tools.txt'), 'put_item\n');
+    const denied = await runCli(['resume', second.run_id, '--decision', 'deny', '--json'], dir);
+    expect(denied.exitCode, denied.all).toBe(0);
+    expect(JSON.parse(denied.stdout)).toMatchObject({
+      approvals: [
+        { tool: 'put_item', decision: 'approve' },
+        { tool: 'put_item', decision: 'deny' },
+      ],
+      tools: [
+        { name: 'finish', called: 1 },
+        { name: 'put_item', called: 2, returned: 1 },
+      ],
+    });
   });
 
   it('keeps the paused run for MCP resume_run and the library resumeTestRun', async () => {
@@ -122,11 +207,11 @@ describe('a resume that ends with an error before anything ran', () => {
     };
     const client = await connectAgentcheck(dir);
     try {
-      const paused = (await call(client, 'test_run', request)).structuredContent as { run_id: string; stop_reason: string };
+      const paused = (await call(client, 'test_run', request)).structuredContent as { run_id: string; stop_reason: string; tools: unknown; approvals: unknown };
       expect(paused.stop_reason).toBe('paused');
       writeFileSync(join(dir, 'tools.txt'), 'put_item\n');
       const refused = await call(client, 'resume_run', { run_id: paused.run_id, decision: 'approve' });
-      expect(refused.structuredContent).toMatchObject({ stop_reason: 'error', tools: [] });
+      expect(refused.structuredContent).toMatchObject({ stop_reason: 'error', run_id: paused.run_id, tools: paused.tools, approvals: paused.approvals });
       writeFileSync(join(dir, 'tools.txt'), BOTH);
       const resumed = await call(client, 'resume_run', { run_id: paused.run_id, decision: 'approve' });
       expect(resumed.structuredContent).toMatchObject({ verdict: 'pass', stop_reason: 'end_turn' });
@@ -138,7 +223,12 @@ describe('a resume that ends with an error before anything ran', () => {
     const paused = await testRun(request);
     expect(paused.stop_reason).toBe('paused');
     writeFileSync(join(dir, 'tools.txt'), 'put_item\n');
-    expect(await resumeTestRun({ run_id: paused.run_id, decision: 'approve' })).toMatchObject({ stop_reason: 'error' });
+    expect(await resumeTestRun({ run_id: paused.run_id, decision: 'approve' })).toMatchObject({
+      stop_reason: 'error',
+      run_id: paused.run_id,
+      tools: paused.tools,
+      approvals: paused.approvals,
+    });
     writeFileSync(join(dir, 'tools.txt'), BOTH);
     expect(await resumeTestRun({ run_id: paused.run_id, decision: 'approve' })).toMatchObject({ verdict: 'pass', stop_reason: 'end_turn' });
   });

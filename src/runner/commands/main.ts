@@ -158,7 +158,7 @@ export async function main(argv: readonly string[], given: CommandIO = processIO
       nonEmpty,
     )
     .option('--timeout <ms>', `wall-clock cap of the resumed run in ms (default ${DEFAULT_TEST_RUN_TIMEOUT_MS})`, timeoutMs)
-    .option('--json', 'print only the TestRunResult JSON on stdout')
+    .option('--json', 'print only the TestRunResult JSON on stdout (with run_id when the run is still paused)')
     .addHelpText('after', RESUME_EXAMPLES + '\n\nExit codes: 0 verdict pass, 1 any other verdict, 2 invalid input or no such paused run.')
     .action(async (runId: string, options) => {
       const { resumeCommand } = await import('./resume-command.js');

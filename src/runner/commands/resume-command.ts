@@ -78,18 +78,36 @@ export async function resumeCommand(runId: string, options: ResumeOptions, io: C
       // before anything runs, and the checkpoint is kept.
       onToolsListed: requestNamesAtRun(request, saved.revision.build, memoryLocator(file)),
     },
-    (record) => (ranNothing = resumedNothing(record)),
+    async (record) => {
+      // Ended with an error before anything ran (its servers did not start): the gated call never
+      // ran, so the run stays paused and the decision may be given again once the cause is fixed.
+      // The checkpoint goes back before the result is printed, so the run_id it carries answers.
+      ranNothing = resumedNothing(record);
+      if (!ranNothing || !(await putCheckpointBack(claimed, file, io))) return undefined;
+      record.result.run_id = runId;
+      return file;
+    },
   );
-  // Answered (whatever the verdict); a run that could not start (exit 2), or that ended with an
-  // error before anything ran (its servers did not start), keeps its checkpoint: the gated call
-  // never ran, so the decision may be given again once the cause is fixed.
-  if (code === EXIT.invalidInput || ranNothing) {
-    await rename(claimed, file).catch((error: Error) => io.stderr.write(`agentcheck: could not put the checkpoint back at ${file}: ${error.message}\n`));
+  if (ranNothing) return code;
+  // Answered (whatever the verdict); a run that could not start (exit 2) keeps its checkpoint too.
+  if (code === EXIT.invalidInput) {
+    await putCheckpointBack(claimed, file, io);
     return code;
   }
   const left = await removeRunCheckpoint(claimed);
   if (left) io.stderr.write(`agentcheck: ${left} (the answered checkpoint: delete it)\n`);
   return code;
+}
+
+/** Puts a claimed checkpoint back where `resume` finds it; says so on stderr when it cannot. */
+async function putCheckpointBack(claimed: string, file: string, io: CommandIO): Promise<boolean> {
+  try {
+    await rename(claimed, file);
+    return true;
+  } catch (error) {
+    io.stderr.write(`agentcheck: could not put the checkpoint back at ${file}: ${(error as Error).message}\n`);
+    return false;
+  }
 }
 
 /**

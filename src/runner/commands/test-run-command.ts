@@ -54,7 +54,7 @@ export async function runAndReport(
   options: { spans?: string; json?: boolean; append?: boolean },
   io: CommandIO,
   control: TestRunControl = {},
-  onRecord?: (record: TestRunRecord) => void,
+  keptPaused?: (record: TestRunRecord) => Promise<string | undefined>,
 ): Promise<number> {
   let result: TestRunResult;
   let checkpointFile: string | undefined;
@@ -75,8 +75,9 @@ export async function runAndReport(
       workspaceLeaveOut: runsDir(io.cwd, options.spans),
       ...control,
     });
-    onRecord?.(record);
     try {
+      // A resume that ran nothing leaves its run paused: the checkpoint file that still answers it.
+      checkpointFile = await keptPaused?.(record);
       result = record.result;
       // The run happened: a write that fails now (a full disk) is said, the result still
       // printed, and the command fails (exit 1, docs/cli.md). Each write is tried on its own, so
@@ -226,11 +227,18 @@ function readableResult(result: TestRunResult, checkpointFile?: string, spans?: 
         ? `resolved: provider ${result.resolved.provider}, model ${result.resolved.model}, max_turns ${result.resolved.max_turns}, skills [${result.resolved.skills.join(', ')}]`
         : 'resolved: (none: the run ended before it started its agent)',
       `trace: ${result.trace_id}`,
-      result.run_id
-        ? `paused: run ${result.run_id} (${checkpointFile}); continue with agentcheck resume ${result.run_id}${spans === undefined ? '' : ` --spans ${shellWord(spans)}`} --decision approve|deny`
-        : '',
+      result.run_id ? pausedLine(result.run_id, result.stop_reason, checkpointFile, spans) : '',
     ]
       .filter(Boolean)
       .join('\n') + '\n'
   );
+}
+
+/** The run_id to answer and the resume command that answers it, as it runs when pasted. */
+function pausedLine(runId: string, stopReason: TestRunResult['stop_reason'], checkpointFile?: string, spans?: string): string {
+  const command = `agentcheck resume ${runId}${spans === undefined ? '' : ` --spans ${shellWord(spans)}`} --decision approve|deny`;
+  // A resume that ran nothing keeps the run paused at the same gate (docs/cli.md, resume).
+  if (stopReason !== 'paused')
+    return `still paused: run ${runId} (${checkpointFile}): nothing ran, so the call waits at its gate; answer it again with ${command} once the cause is fixed`;
+  return `paused: run ${runId} (${checkpointFile}); continue with ${command}`;
 }

@@ -187,7 +187,12 @@ export const testRunOutput = z.object({
   stop_reason: z.enum(['end_turn', 'max_turns', 'paused', 'error', 'max_tokens', 'refusal', 'content_filter']),
   verdict: z.enum(['pass', 'incomplete', 'unconfirmed', 'failed']),
   verdict_reason: z.string().describe('why, naming the tool and the error when failed'),
-  run_id: z.string().optional().describe('set when stop_reason is "paused": give it to resume_run with a decision to continue the run'),
+  run_id: z
+    .string()
+    .optional()
+    .describe(
+      'set when the run waits at a gate: stop_reason "paused", or a resume_run that ended with an error before anything ran (the same run_id, still paused); give it to resume_run with a decision to continue the run',
+    ),
 });
 
 /** How the tool introduces itself to a model. */

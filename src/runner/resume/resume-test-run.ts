@@ -81,9 +81,11 @@ export async function continuePausedRun(
       onToolsListed: allListedHooks(names.onToolsListed, requestNamesAtRun(run, paused.revision.build, names.locate)),
     });
     // Nothing ran (a server that did not start, a name refused at its start): the gated call
-    // never ran, so the run stays paused under its run_id, to be answered again once fixed.
+    // never ran, so the run stays paused under its run_id, to be answered again once fixed; the
+    // result carries that run_id, so the caller knows it still answers (docs/mcp.md, resume_run).
     if (resumedNothing(record)) {
       await store.add(answer.run_id, paused);
+      record.result.run_id = answer.run_id;
       return { record, run, kept: true };
     }
     return { record, run, kept: false };
