@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -35,5 +35,25 @@ describe('scenario ids with a suite config', () => {
     const outside = await runCli(['run', elsewhere, '--reporter', 'json', '--out', 'e'], dir);
     expect(outside.exitCode, outside.all).toBe(0);
     expect(ids(dir, 'e')).toEqual(['two.scenario.yaml#two']);
+  });
+
+  it('with --config in a sub folder and a path around it, are relative to the path given, whichever folders hold the scenario files', async () => {
+    const dir = tempDir({
+      'sub/agentcheck.config.yaml': 'repeat: 1\n',
+      'sub/agent.yaml': AGENT_YAML,
+      'sub/one.scenario.yaml': passingScenario('one'),
+    });
+    const run = (out: string, args: string[]) => runCli(['run', ...args, '--config', 'sub/agentcheck.config.yaml', '--reporter', 'json', '--out', out], dir);
+    // `.` is not inside sub: the folder given is the root, though every file found is in sub.
+    const around = await run('a', ['.']);
+    expect(around.exitCode, around.all).toBe(0);
+    expect(ids(dir, 'a')).toEqual(['sub/one.scenario.yaml#one']);
+    // A file found outside sub does not change the id of one found inside it.
+    writeFileSync(join(dir, 'two.scenario.yaml'), passingScenario('two').replace('agent: agent.yaml', 'agent: sub/agent.yaml'));
+    expect((await run('b', ['.'])).exitCode).toBe(0);
+    expect(ids(dir, 'b')).toEqual(['sub/one.scenario.yaml#one', 'two.scenario.yaml#two']);
+    // A path inside the config's folder: its folder is the root, as without paths.
+    expect((await run('c', ['sub'])).exitCode).toBe(0);
+    expect(ids(dir, 'c')).toEqual(['one.scenario.yaml#one']);
   });
 });

@@ -14,9 +14,11 @@ export function suiteScenarioFiles(selection: Pick<SuiteSelection, 'paths' | 'co
   if (!selection.paths.length) return configFiles(selection.config ?? emptySuiteConfig(cwd), cwd);
   const found = discoverScenarioFiles(selection.paths, cwd);
   // With a suite config, ids are relative to its folder whether or not paths are given, so
-  // `run` and `run scenarios/` name (and find cassettes for) a scenario alike (docs/formats.md).
+  // `run` and `run scenarios/` name (and find cassettes for) a scenario alike, unless a path given
+  // lies outside it (docs/formats.md): decided by the paths, not by where the files found happen
+  // to be, so `run . --config sub/agentcheck.config.yaml` roots ids at `.` whatever `.` holds.
   const base = selection.config?.file ? selection.config.baseDir : undefined;
-  if (base && found.every((entry) => isInsideFolder(base, entry.file))) for (const entry of found) entry.root = base;
+  if (base && selection.paths.every((path) => isInsideFolder(base, resolve(cwd, path)))) for (const entry of found) entry.root = base;
   return found;
 }
 
