@@ -17,7 +17,7 @@ import type { FlowSpec, Revision } from './revision/types.js';
 import type { Turn } from './turn.js';
 import { RunProcesses } from './tools/process/run-processes.js';
 import { FolderWorkspace } from './workspace/folder-workspace.js';
-import { RunError } from '../config/errors.js';
+import { collectConfigErrors, RunError, throwConfigErrors, type ConfigError } from '../config/errors.js';
 import { buildAgent } from './revision/build-agent.js';
 
 /** Where a turn starts: fresh input (invoke) or a checkpoint and an answer (resume). */
@@ -72,10 +72,7 @@ export async function runTurn(revision: Revision | DeltaRevision, start: TurnSta
     } else {
       const modelCallsDone = start.kind === 'resume' ? start.checkpoint.modelCalls : 0;
       mcp = await openMcpSession(revision, options.mcpServers, options.env ?? process.env, options.signal);
-      // Names left for the servers' tools are checked now, before the model's first call.
-      const approvals = checkRunApprovals(options.approvals, revision.build, mcp.listed, options.approvalsHeldTo, options.approvalsAt);
-      // Called also when this build starts no server: another variant's build may have one.
-      options.onToolsListed?.(mcp.listed);
+      const approvals = checkListedNames(revision, options, mcp.listed);
       const runOptions = approvals === options.approvals ? options : { ...options, approvals };
       const prepared = prepareRun(revision, runOptions, { tracer, parent, workspace, modelCallsDone, extraTools: mcp.tools, processes });
       root.setAttributes({
@@ -102,6 +99,24 @@ export async function runTurn(revision: Revision | DeltaRevision, start: TurnSta
     await mcp?.close().catch(() => undefined);
   }
   return finish(root, body, traceId);
+}
+
+/**
+ * Names left for the servers' tools, checked now, before the model's first call: the approvals'
+ * and the caller's (onToolsListed: a scenario's checks and script) together, every problem of
+ * both in one error, as the load reports them (docs/formats.md, "Names a scenario uses").
+ * Returns the approvals keyed by the names the gates ask with.
+ */
+function checkListedNames(revision: Revision | DeltaRevision, options: InvokeOptions, listed: McpSession['listed']): InvokeOptions['approvals'] {
+  const problems: ConfigError[] = [];
+  let approvals = options.approvals;
+  collectConfigErrors(problems, () => {
+    approvals = checkRunApprovals(options.approvals, revision.build, listed, options.approvalsHeldTo, options.approvalsAt);
+  });
+  // Called also when this build starts no server: another variant's build may have one.
+  collectConfigErrors(problems, () => options.onToolsListed?.(listed));
+  throwConfigErrors(problems);
+  return approvals;
 }
 
 /** Records the turn's outcome on the root span and ends it. */

@@ -78,6 +78,45 @@ describe('scenario names of an MCP server without a tools list', () => {
     expect(byName.get('listed names')?.checks.map((check) => check.status)).toEqual(['pass', 'pass']);
   });
 
+  it('several problems found once the server lists its tools are all told, one per line, as at load: in report.json, junit.xml and the terminal', async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT,
+      't.scenarios.yaml': `${SCENARIOS.split('scenarios:')[0]}scenarios:
+  - name: two check typos
+    expect: {checks: [{tool_not_called: {tool: mcp__notes__delete_note}}, {tool_called: {tool: write_nte}}]}
+  - name: approval and check typos
+    approvals: {default: approve, tools: {write_nte: deny}}
+    expect: {checks: [{tool_called: {tool: lst_notes}}]}
+`,
+    });
+    // Wide enough that no problem wraps: a line of the terminal is a line of the message.
+    const result = await runCli(['run', '.', '--reporter', 'table,json,junit', '--out', 'o'], dir, { COLUMNS: '1000' });
+    expect(result.exitCode, result.all).toBe(1);
+    const file = join(dir, 't.scenarios.yaml');
+    const problems = [
+      [
+        `${file}:7:48 at scenarios[0].expect.checks[0].tool_not_called.tool: a tool_not_called check names no tool of the agent: "mcp__notes__delete_note"; expected one of: finish, mcp__notes__write_note, mcp__notes__list_notes; did you mean "mcp__notes__write_note"?`,
+        `${file}:7:96 at scenarios[0].expect.checks[1].tool_called.tool: a tool_called check names no tool of the agent: "write_nte"; expected one of: finish, mcp__notes__write_note, mcp__notes__list_notes; did you mean "write_note"?`,
+      ],
+      // The approvals' problem and the check's, found at the same point, are both told, in line order.
+      [
+        `${file}:9:43 at scenarios[1].approvals.tools.write_nte: "write_nte" names no tool of the agent; expected one of: finish, mcp__notes__write_note, mcp__notes__list_notes; did you mean "mcp__notes__write_note"?`,
+        `${file}:10:44 at scenarios[1].expect.checks[0].tool_called.tool: a tool_called check names no tool of the agent: "lst_notes"; expected one of: finish, mcp__notes__write_note, mcp__notes__list_notes; did you mean "list_notes"?`,
+      ],
+    ];
+    const rows: Row[] = JSON.parse(readFileSync(join(dir, 'o/report.json'), 'utf8')).scenarios;
+    expect(rows.map((row) => row.error)).toEqual(problems.map((lines) => ({ type: 'CONFIG_INVALID', message: lines.join('\n') })));
+    const junit = readFileSync(join(dir, 'o/junit.xml'), 'utf8');
+    const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+    for (const lines of problems) expect(junit).toContain(`<error message="${lines.map(attribute).join('&#10;')}" type="CONFIG_INVALID">`);
+    // The terminal: each problem on its own line, the first after the error type.
+    const shown = result.stdout.split('\n');
+    for (const [first, second] of problems) {
+      expect(shown).toContain(`  ✗ CONFIG_INVALID: ${first}`);
+      expect(shown).toContain(`  ✗ ${second}`);
+    }
+  });
+
   it("with variants, a name the same server offers another variant's build counts, and a name none offers is refused in every run", async () => {
     const dir = tempDir({
       'agent.yaml': AGENT,

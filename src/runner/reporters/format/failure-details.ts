@@ -66,7 +66,7 @@ export function failureDetails(group: FailureGroup, paint: Palette, width: numbe
 /** The failing verdict and checks, or the error: what the run was expected to do. */
 function expectedLines(row: ScenarioRow): string[] {
   const clean = (text: string) => clip(oneLine(clip(text, REASON_MAX * 4)), REASON_MAX);
-  if (row.status === 'error') return [clean(row.error ? `${row.error.type}: ${row.error.message}` : rowReason(row))];
+  if (row.status === 'error') return problemLines(row.error ? `${row.error.type}: ${row.error.message}` : rowReason(row));
   const failed = row.checks.filter((check) => check.status !== 'pass');
   const lines: string[] = [];
   // decide() writes a resume mismatch first, then the verdict mismatch, then `; id: reason` per failed check.
@@ -81,6 +81,19 @@ function expectedLines(row: ScenarioRow): string[] {
   for (const check of failed) lines.push(clean(`${check.id}: ${check.reason}`));
   if (!lines.length) lines.push(clean(rowReason(row)));
   return lines;
+}
+
+/**
+ * An error's text, a line per problem: problems found together (a scenario's names its MCP
+ * servers do not list) are one per line, as the load prints them (ConfigErrors), never run
+ * together into one sentence; each line printable and on one line, all of them cut at REASON_MAX.
+ */
+function problemLines(text: string): string[] {
+  const lines = clip(text, REASON_MAX * 4)
+    .split(/\r\n|[\r\n]/)
+    .map(oneLine)
+    .filter(Boolean);
+  return clip(lines.join('\n'), REASON_MAX).split('\n');
 }
 
 /** `Tool calls (2):` and `1. name({"a":1}) -> returned ...`, from the row's transcript. */
