@@ -21,7 +21,8 @@ import type { Deadline } from './suite/timeouts.js';
 /** The test_run contract (docs/mcp.md, test_run). */
 export interface TestRunResult {
   output: string;
-  tools: Array<{ name: string; called: number; returned: number; errors: number }>;
+  /** Per tool, in first-call order; `servers`: how many calls went to each MCP server's tool of this name (ToolDigest). */
+  tools: Array<{ name: string; called: number; returned: number; errors: number; servers?: Record<string, number> }>;
   approvals: Array<{ tool: string; decision: 'approve' | 'deny' | 'pending' }>;
   /** The config the run resolved; null when the run ended before its agent started (MCP_START_FAILED). */
   resolved: ResolvedConfig | null;

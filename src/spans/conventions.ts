@@ -125,6 +125,12 @@ export function hasServerPrefix(name: string): boolean {
   return SERVER_PREFIX.test(fullToolName(name));
 }
 
+/** The server of an MCP tool's name (`notes` of `mcp__notes__write_note`); undefined for any other tool. */
+export function toolServer(name: string): string | undefined {
+  const prefix = SERVER_PREFIX.exec(fullToolName(name))?.[0];
+  return prefix === undefined ? undefined : prefix.slice('mcp__'.length, -'__'.length);
+}
+
 /** Extra attributes the engine records for evidence (agentcheck namespace). */
 export const EVIDENCE_ATTR = {
   /** Final flow state JSON on the root span: {status, context, ui_chat_log}. */

@@ -44,10 +44,14 @@ function compileMatcher(expected: string): ToolNameMatcher {
  * another literal after normalizing, a `/regex/` as written (overlap is not reasoned about).
  */
 export function sameToolName(a: string, b: string): boolean {
-  return toolNameKey(a) === toolNameKey(b);
+  return canonicalToolName(a) === canonicalToolName(b);
 }
 
-function toolNameKey(name: string): string {
+/**
+ * An expected name as it is compared: a literal with a server prefix by its full name (without
+ * `execute_tool `), another literal normalized, a `/regex/` as written.
+ */
+export function canonicalToolName(name: string): string {
   if (parseSlashRegex(name)) return name;
   return hasServerPrefix(name) ? fullToolName(name) : normalizeToolName(name);
 }

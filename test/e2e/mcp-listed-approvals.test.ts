@@ -43,7 +43,7 @@ describe('approvals for the tools of an MCP server without a tools list', () => 
 
     const short = JSON.parse((await run('short.yaml')).stdout);
     expect(short).toMatchObject({ stop_reason: 'end_turn', approvals: [{ tool: 'write_note', decision: 'deny' }] });
-    expect(short.tools).toEqual([{ name: 'write_note', called: 1, returned: 0, errors: 0 }]);
+    expect(short.tools).toEqual([{ name: 'write_note', called: 1, returned: 0, errors: 0, servers: { notes: 1 } }]);
 
     const shortTypo = JSON.parse((await run('short-typo.yaml')).stdout);
     expect(shortTypo).toMatchObject({ verdict: 'failed', stop_reason: 'error', tools: [] });

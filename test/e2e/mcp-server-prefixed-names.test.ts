@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NAMES_SERVER } from '../engine/mcp/mcp-helpers.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { tags } from '../runner/reporters/html-scan.js';
 import { runCli } from './cli.js';
 
 // A name written with `mcp__<server>__` names that server's tool only (docs/verdicts.md, The
@@ -64,6 +65,51 @@ describe.each([
     expect(rows.get('other server approval')?.reason).toContain('expected an approval for mcp__b__write_note; saw write_note: approve');
     expect(rows.get('other server terminal tool')?.status).toBe('fail');
     expect(rows.get('other server terminal tool')?.reason).toContain('terminal tool mcp__b__write_note was never called');
+  });
+});
+
+describe('tool-selection statistics with two servers offering write_note', () => {
+  it("count a call of another server's tool as a wrong call, as the check does, in report.json and report.html", async () => {
+    const dir = tempDir({
+      'agent.yaml': agentYaml(false),
+      't.scenarios.yaml': `${SCENARIOS.split('scenarios:')[0]}scenarios:
+  - name: other server called
+    expect: {terminal_tool: finish, checks: [{tool_called: {tool: mcp__b__write_note}}]}
+  - name: any server
+    expect: {terminal_tool: finish, checks: [{tool_called: {tool: write_note}}]}
+`,
+    });
+    const result = await runCli(['run', '.', '--reporter', 'json,html', '--out', 'o'], dir);
+    expect(result.exitCode, result.all).toBe(1);
+    const report = JSON.parse(readFileSync(join(dir, 'o/report.json'), 'utf8'));
+    const [other, any] = report.scenarios;
+    expect(other.expected_tools).toEqual(['finish', 'mcp__b__write_note']);
+    // The digest names the tool without its server, and says which server each call went to.
+    expect(other.test_run.tools).toEqual([
+      { name: 'write_note', called: 1, returned: 1, errors: 0, servers: { a: 1 } },
+      { name: 'finish', called: 1, returned: 1, errors: 0 },
+    ]);
+    // other: called {mcp__a__write_note, finish}, expected {finish, mcp__b__write_note}: 1 hit of 2 each way.
+    // any: called {write_note, finish}, expected {finish, write_note}: 2 of 2.
+    expect(report.stats.variants.base.tool_selection).toEqual({
+      runs: 2,
+      precision: 0.75,
+      recall: 0.75,
+      macro_precision: 0.75,
+      macro_recall: 0.75,
+      wrong_tool_calls: { total: 1, per_run: 0.5 },
+      confusion: { mcp__b__write_note: { missed: 1, called_instead: { mcp__a__write_note: 1 } } },
+    });
+    // The timeline draws server a's call as not expected where server b's is, and names its server.
+    const html = readFileSync(join(dir, 'o/report.html'), 'utf8');
+    const bars = (row: { test_run: { trace_id: string } }) => {
+      const lane = tags(html).find((tag) => tag.attrs.class === 'lane' && tag.attrs['data-trace-id'] === row.test_run.trace_id)!;
+      return tags(html.slice(lane.index, html.indexOf('</svg>', lane.index)))
+        .filter((tag) => tag.name === 'rect' && tag.attrs['data-tool'])
+        .map((tag) => `${tag.attrs['data-tool']}${tag.attrs['data-wrong'] ? ' wrong' : ''}`);
+    };
+    expect(bars(other)).toEqual(['mcp__a__write_note wrong', 'finish']);
+    expect(bars(any)).toEqual(['write_note', 'finish']);
   });
 });
 

@@ -114,3 +114,16 @@ describe('the verdict with a server-prefixed terminal tool', () => {
     expect(scoreTestRun({ spans: builder.spans(), stop_reason: 'end_turn', terminal_tool: 'mcp__notes__finish' }).verdict).toBe('pass');
   });
 });
+
+describe('the test_run digest', () => {
+  it('names a tool without its server and counts its calls by server, so two servers’ tools stay apart', () => {
+    const builder = new RunBuilder();
+    builder.modelCalls([{ name: 'mcp__a__write_note' }, { name: 'mcp__b__write_note' }, { name: 'write_note' }]);
+    builder.modelCalls([{ name: 'mcp__a__write_note' }, { name: 'finish' }]);
+    builder.text();
+    expect(scoreTestRun({ spans: builder.spans(), stop_reason: 'end_turn', terminal_tool: 'finish' }).tools).toEqual([
+      { name: 'write_note', called: 4, returned: 4, errors: 0, servers: { a: 2, b: 1 } },
+      { name: 'finish', called: 1, returned: 1, errors: 0 },
+    ]);
+  });
+});

@@ -173,6 +173,7 @@ export const testRunOutput = z.object({
         called: z.number(),
         returned: z.number(),
         errors: z.number(),
+        servers: z.record(z.number()).optional().describe("of the calls, those of an MCP server's tool of this name, by server"),
       }),
     )
     .describe('per tool, in first-call order: calls the model made, results returned, errors'),

@@ -147,6 +147,12 @@ function rowProblem(row: unknown): { at: PathSegments; expected: string } | null
     if (!Array.isArray(run.tools) || run.tools.some((tool) => !isObject(tool) || typeof tool.name !== 'string' || !isCount(tool.called))) {
       return { at: ['test_run', 'tools'], expected: `test_run.tools to be a list of {name, called, returned, errors}, got ${show(run.tools)}` };
     }
+    // The statistics read a tool's calls by server (tool-selection.ts).
+    const byServer = run.tools.findIndex((tool) => tool.servers !== undefined && !(isObject(tool.servers) && Object.values(tool.servers).every(isCount)));
+    if (byServer >= 0) {
+      const servers = run.tools[byServer].servers;
+      return { at: ['test_run', 'tools', byServer, 'servers'], expected: `test_run.tools[${byServer}].servers to be {server: count}, got ${show(servers)}` };
+    }
     if (typeof run.verdict !== 'string') return { at: ['test_run', 'verdict'], expected: `test_run.verdict to be a string, got ${show(run.verdict)}` };
     for (const key of ['verdict_reason', 'trace_id', 'output', 'stop_reason']) {
       if (run[key] !== undefined && typeof run[key] !== 'string')

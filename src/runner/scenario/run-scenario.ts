@@ -17,7 +17,7 @@ import type { CassetteRun } from '../cassettes/cassette-session.js';
 import type { CassetteSettings } from '../cassettes/cassette-settings.js';
 import type { ScenarioRow } from '../report/report.js';
 import { describeUnmatched } from '../mocks/unmatched-requests.js';
-import { expectedTools, nestedExpectedTools } from '../stats/expected-tools.js';
+import { countedToolName, expectedTools, isExpectedTool, nestedExpectedTools } from '../stats/expected-tools.js';
 import { executeTestRun, type TestRunRecord } from '../test-run.js';
 import type { Deadline } from '../suite/timeouts.js';
 import type { Scenario } from './scenario.js';
@@ -124,7 +124,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     // not list) has nothing to judge: its checks would pass vacuously (docs/report-format.md).
     const nothingRan = record.turn.stop_reason === 'error' && evidence.turns === 0 && evidence.calls.length === 0;
     if (!nothingRan) row.checks = await (options.deadline ? options.deadline.hold(checking) : checking());
-    const nestedCalls = countNestedCalls(evidence.calls, nestedExpectedTools(scenario.expect));
+    const nestedCalls = countNestedCalls(evidence.calls, nestedExpectedTools(scenario.expect), row.expected_tools ?? []);
     if (nestedCalls) row.nested_calls = nestedCalls;
     if (evidence.flow_state) row.flow_calls = flowStepCalls(evidence.calls);
     decide(row, scenario, record, evidence.incomplete);
@@ -220,12 +220,19 @@ function unmatchedResume(scenario: Scenario, record: TestRunRecord): string | nu
   return null;
 }
 
-/** Nested calls of the given tools, by name; undefined when there are none. */
-function countNestedCalls(calls: readonly ToolCall[], names: readonly string[]): Record<string, number> | undefined {
+/**
+ * Nested calls of the given tools (matched as checks match them), by the name the statistics count
+ * them under among the `expected` tools (the full `mcp__<server>__<tool>` where a server-prefixed
+ * name expects that tool part, else the name without the server); undefined when there are none.
+ */
+function countNestedCalls(calls: readonly ToolCall[], names: readonly string[], expected: readonly string[]): Record<string, number> | undefined {
   if (names.length === 0) return undefined;
-  const wanted = new Set(names);
   const counts = new Map<string, number>();
-  for (const call of calls) if (call.nested && wanted.has(call.name)) counts.set(call.name, (counts.get(call.name) ?? 0) + 1);
+  for (const call of calls) {
+    if (!call.nested || !isExpectedTool(names, call.raw_name)) continue;
+    const name = countedToolName(expected, call.raw_name);
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
   return counts.size ? Object.fromEntries(counts) : undefined;
 }
 

@@ -1,14 +1,19 @@
-import { normalizeToolName } from '../../spans/conventions.js';
+import { parseSlashRegex } from '../../spans/query-regex.js';
+import { canonicalToolName } from '../../verdicts/tool-name.js';
 import type { ScenarioRow } from '../report/report.js';
+import { countedToolName, isExpectedTool } from './expected-tools.js';
 import type { ToolConfusion, ToolSelection } from './stats-types.js';
 
 /** One run's tools against its scenario's expected set. */
 export interface RunToolSelection {
+  /** The expected names as checks compare them (expected-tools.ts). */
   expected: Set<string>;
-  /** Distinct tools called at least once. */
+  /** Distinct tools called at least once, by the name they are counted under (countedToolName). */
   called: Set<string>;
-  /** |called ∩ expected|. */
+  /** Called tools that an expected name names (precision's numerator). */
   hits: number;
+  /** Expected names that some called tool matches (recall's numerator). */
+  found: number;
   /** Calls of tools outside the expected set (each call counts). */
   wrong_calls: number;
   /** Expected tools not called. */
@@ -20,32 +25,47 @@ export interface RunToolSelection {
 /**
  * Scores one row, or returns null when it cannot be scored: no test_run (the run never
  * happened, so there were no choices to judge) or no expected tools (nothing to judge against;
- * counting every call as wrong would punish scenarios that simply have no tool checks).
+ * counting every call as wrong would punish scenarios that simply have no tool checks). Names
+ * match as in checks (docs/statistics.md): an expected `mcp__a__write_note` is server a's tool
+ * only, so a call of `mcp__b__write_note` is a wrong call, not a hit.
  */
 export function runToolSelection(row: ScenarioRow): RunToolSelection | null {
-  const expected = new Set((row.expected_tools ?? []).map(normalizeToolName));
+  // A pattern names no single tool: expectedTools leaves it out, and so does a report edited by hand.
+  const expected = new Set((row.expected_tools ?? []).filter((name) => !parseSlashRegex(name)).map(canonicalToolName));
   if (!row.test_run || !expected.size) return null;
+  const names = [...expected];
   const counts = new Map<string, number>();
-  for (const tool of row.test_run.tools) {
-    if (tool.called <= 0) continue;
-    const name = normalizeToolName(tool.name);
-    counts.set(name, (counts.get(name) ?? 0) + tool.called);
-  }
+  const add = (calledName: string, n: number) => {
+    if (!(n > 0)) return;
+    const name = countedToolName(names, calledName);
+    counts.set(name, (counts.get(name) ?? 0) + n);
+  };
+  for (const tool of row.test_run.tools) for (const [calledName, n] of callsByFullName(tool)) add(calledName, n);
   // Calls inside plans and chains count for the tools a `nested: true` check expected.
-  for (const [tool, n] of Object.entries(row.nested_calls ?? {})) {
-    const name = normalizeToolName(tool);
-    if (n > 0) counts.set(name, (counts.get(name) ?? 0) + n);
-  }
+  for (const [tool, n] of Object.entries(row.nested_calls ?? {})) add(tool, n);
   const called = new Set(counts.keys());
-  const unexpected = [...called].filter((name) => !expected.has(name));
+  const unexpected = [...called].filter((calledName) => !isExpectedTool(names, calledName));
+  const missed = names.filter((name) => ![...called].some((calledName) => isExpectedTool([name], calledName)));
   return {
     expected,
     called,
     hits: called.size - unexpected.length,
+    found: expected.size - missed.length,
     wrong_calls: unexpected.reduce((sum, name) => sum + counts.get(name)!, 0),
-    missed: [...expected].filter((name) => !called.has(name)),
+    missed,
     unexpected,
   };
+}
+
+/**
+ * A digest row's calls by the called tool's full name: those its `servers` counts as
+ * `mcp__<server>__<name>`, the rest under its name (the agent's own tool, or any tool of a
+ * report written before the digest named servers).
+ */
+function callsByFullName(tool: NonNullable<ScenarioRow['test_run']>['tools'][number]): Array<[string, number]> {
+  const servers = Object.entries(tool.servers ?? {});
+  const toServers = servers.reduce((sum, [, n]) => sum + n, 0);
+  return [...servers.map(([server, n]): [string, number] => [`mcp__${server}__${tool.name}`, n]), [tool.name, tool.called - toServers]];
 }
 
 /**
@@ -57,6 +77,7 @@ export function runToolSelection(row: ScenarioRow): RunToolSelection | null {
 export function toolSelection(rows: readonly ScenarioRow[]): ToolSelection {
   let runs = 0;
   let hits = 0;
+  let found = 0;
   let calledTotal = 0;
   let expectedTotal = 0;
   let wrong = 0;
@@ -69,11 +90,12 @@ export function toolSelection(rows: readonly ScenarioRow[]): ToolSelection {
     if (!run) continue;
     runs++;
     hits += run.hits;
+    found += run.found;
     calledTotal += run.called.size;
     expectedTotal += run.expected.size;
     wrong += run.wrong_calls;
     if (run.called.size) precisions.push(run.hits / run.called.size);
-    recalls.push(run.hits / run.expected.size);
+    recalls.push(run.found / run.expected.size);
     for (const missed of run.missed) {
       let entry = confusion.get(missed);
       if (!entry) confusion.set(missed, (entry = { missed: 0, instead: new Map() }));
@@ -84,7 +106,7 @@ export function toolSelection(rows: readonly ScenarioRow[]): ToolSelection {
   return {
     runs,
     precision: calledTotal ? hits / calledTotal : null,
-    recall: expectedTotal ? hits / expectedTotal : null,
+    recall: expectedTotal ? found / expectedTotal : null,
     macro_precision: mean(precisions),
     macro_recall: mean(recalls),
     wrong_tool_calls: { total: wrong, per_run: runs ? wrong / runs : null },

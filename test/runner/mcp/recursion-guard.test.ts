@@ -29,6 +29,6 @@ describe('the recursion guard across processes', () => {
     expect(result).toMatchObject({ is_error: true, tool_name: 'mcp__agentcheck__test_run' });
     expect(result && 'content' in result ? result.content : '').toMatch(/^RECURSION_GUARD: test_run was called from inside a test_run/);
     expect(record.result.verdict).toBe('failed');
-    expect(record.result.tools).toEqual([{ name: 'test_run', called: 1, returned: 0, errors: 1 }]);
+    expect(record.result.tools).toEqual([{ name: 'test_run', called: 1, returned: 0, errors: 1, servers: { agentcheck: 1 } }]);
   });
 });

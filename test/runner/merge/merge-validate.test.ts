@@ -73,6 +73,13 @@ describe('agentcheck merge: shard contents are validated', () => {
       /at scenarios\[0\]: expected flow_calls to be a list of \{name, called\}, got \{"echo":1\}/,
     ],
     [
+      "a tool's calls by server that are not {server: count}",
+      (r) => {
+        r.scenarios[0].test_run.tools = [{ name: 'write_note', called: 1, returned: 1, errors: 0, servers: { a: 'one' } }];
+      },
+      /at scenarios\[0\]: expected test_run\.tools\[0\]\.servers to be \{server: count\}, got \{"a":"one"\}/,
+    ],
+    [
       'rows lost while summary.total says 2',
       (r) => {
         r.scenarios = [];

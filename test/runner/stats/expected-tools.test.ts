@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { expectedTools } from '../../../src/runner/stats/expected-tools.js';
 
 describe('expectedTools', () => {
-  it('collects terminal_tool, tool_called and tool_sequence names, normalized and deduplicated', () => {
+  it('collects terminal_tool, tool_called and tool_sequence names, as checks compare them and deduplicated', () => {
     const tools = expectedTools({
-      terminal_tool: 'mcp__fs__finish',
+      terminal_tool: 'execute_tool finish',
       checks: [
         { tool_called: { tool: 'lookup', args: { id: '1' } } },
         { tool_sequence: { mode: 'superset', calls: [{ tool: 'search' }, { tool: 'execute_tool lookup' }, { tool: '/^del/' }] } },
@@ -13,6 +13,19 @@ describe('expectedTools', () => {
       ],
     });
     expect(tools).toEqual(['finish', 'lookup', 'search']);
+  });
+
+  it('keeps the server of a name written with one: it names that server’s tool only', () => {
+    const tools = expectedTools({
+      terminal_tool: 'mcp__fs__finish',
+      checks: [
+        { tool_called: { tool: 'execute_tool mcp__fs__finish' } },
+        { tool_called: { tool: 'mcp__a__write_note' } },
+        { tool_called: { tool: 'mcp__b__write_note' } },
+        { tool_called: { tool: 'write_note' } },
+      ],
+    });
+    expect(tools).toEqual(['mcp__fs__finish', 'mcp__a__write_note', 'mcp__b__write_note', 'write_note']);
   });
 
   it('leaves out tools a check forbids (max: 0) and tools a subset sequence merely allows', () => {

@@ -58,3 +58,46 @@ describe('toolSelection', () => {
     expect(odd.confusion.__proto__).toEqual({ missed: 1, called_instead: { constructor: 1 } });
   });
 });
+
+describe('toolSelection with server-prefixed names', () => {
+  // A digest row as test_run writes it: the name without its server, the calls by server.
+  const digest = (name: string, called: number, servers?: Record<string, number>) => ({
+    name,
+    called,
+    returned: called,
+    errors: 0,
+    ...(servers && { servers }),
+  });
+  const run = (expected: string[], ...tools: Array<ReturnType<typeof digest>>) =>
+    row('t.yaml', 'r', { expected_tools: expected, test_run: testRunResult({ tools }) });
+
+  it("counts a call of another server's tool as a wrong call, not a hit, as the check does", () => {
+    const result = toolSelection([run(['mcp__a__write_note'], digest('write_note', 1, { b: 1 }))]);
+    expect(result).toMatchObject({ runs: 1, precision: 0, recall: 0, wrong_tool_calls: { total: 1, per_run: 1 } });
+    expect(result.confusion).toEqual({ mcp__a__write_note: { missed: 1, called_instead: { mcp__b__write_note: 1 } } });
+    expect(toolSelection([run(['mcp__a__write_note'], digest('write_note', 1, { a: 1 }))])).toMatchObject({ precision: 1, recall: 1 });
+  });
+
+  it("tells the agent's own tool from a server's, and a name without a server still counts every server's tool once", () => {
+    // The agent's write_note and server a's: one expected, one wrong.
+    const own = toolSelection([run(['mcp__a__write_note', 'finish'], digest('write_note', 3, { a: 1 }), digest('finish', 1))]);
+    expect(own).toMatchObject({ precision: 2 / 3, recall: 1, wrong_tool_calls: { total: 2 } });
+    // write_note of any server is one expected tool, as before the digest named servers.
+    expect(toolSelection([run(['write_note'], digest('write_note', 2, { a: 1, b: 1 }))])).toMatchObject({
+      precision: 1,
+      recall: 1,
+      wrong_tool_calls: { total: 0 },
+    });
+    // Both names expected, server a's called: it is each of them.
+    expect(toolSelection([run(['write_note', 'mcp__a__write_note'], digest('write_note', 1, { a: 1 }))])).toMatchObject({ precision: 1, recall: 1 });
+    expect(toolSelection([run(['write_note', 'mcp__a__write_note'], digest('write_note', 1, { b: 1 }))])).toMatchObject({ precision: 1, recall: 0.5 });
+  });
+
+  it('counts nested calls by their server too, and reads a report written before the digest named servers', () => {
+    const nested = row('t.yaml', 'n', { expected_tools: ['mcp__a__read'], test_run: testRunResult({ tools: [] }), nested_calls: { mcp__b__read: 1 } });
+    expect(toolSelection([nested])).toMatchObject({ precision: 0, recall: 0, wrong_tool_calls: { total: 1 } });
+    // Without servers a call is the tool of its name: a prefixed expectation is not met by it.
+    expect(toolSelection([run(['write_note'], digest('write_note', 1))])).toMatchObject({ precision: 1, recall: 1 });
+    expect(toolSelection([run(['mcp__a__write_note'], digest('write_note', 1))])).toMatchObject({ precision: 0, recall: 0 });
+  });
+});

@@ -1,4 +1,5 @@
-import { ATTR, EVIDENCE_ATTR, normalizeToolName } from '../../../spans/conventions.js';
+import { ATTR, EVIDENCE_ATTR } from '../../../spans/conventions.js';
+import { countedToolName, isExpectedTool } from '../../stats/expected-tools.js';
 import type { SpanRecord } from '../../../spans/span-record.js';
 import type { ScenarioRow } from '../../report/report.js';
 import { clip } from '../format/row-cells.js';
@@ -47,12 +48,14 @@ export function buildLane(row: ScenarioRow, spans: readonly SpanRecord[]): Lane 
   // Span starts can be whole milliseconds while durations are fractional, so a child may seem
   // to end after its root: the lane spans both, and no bar falls off its right edge.
   const extent = Math.max(root?.ended ? root.duration_ms : 0, lastEnd - t0);
-  const expected = new Set((row.expected_tools ?? []).map(normalizeToolName));
+  const expected = row.expected_tools ?? [];
   const ordered = [...spans].sort((a, b) => a.start_ms - b.start_ms);
   const bars = ordered
     .filter((span) => span.name.startsWith('execute_tool'))
     .map((span): LaneBar => {
-      const tool = normalizeToolName(str(span.attributes[ATTR.toolName]) || span.name);
+      const fullName = str(span.attributes[ATTR.toolName]) || span.name;
+      // Named as the statistics count it: with its server where the scenario expects another server's tool of that name.
+      const tool = countedToolName(expected, fullName);
       const source = str(span.attributes[ATTR.toolSource]);
       const nested = source === 'plan' || source === 'chain';
       return {
@@ -61,7 +64,8 @@ export function buildLane(row: ScenarioRow, spans: readonly SpanRecord[]): Lane 
         start: span.start_ms - t0,
         duration: span.duration_ms,
         nested,
-        wrong: !nested && expected.size > 0 && !expected.has(tool),
+        // As the statistics count it: an expected `mcp__a__write_note` is not another server's write_note.
+        wrong: !nested && expected.length > 0 && !isExpectedTool(expected, fullName),
         args: str(span.attributes[ATTR.toolArguments]),
         result: str(span.attributes[ATTR.toolResult]),
         refused: str(span.attributes[ATTR.toolRefused]),
