@@ -4,68 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.js';
 import { call, connectAgentcheck } from '../runner/mcp/mcp-client.js';
 import { ROOT, runCli } from './cli.js';
-
-// A stdio MCP server offering the tools named in tools.txt beside it, read when it starts: what it
-// offers can change between a pause and its resume.
-const SDK = join(ROOT, 'node_modules/@modelcontextprotocol/sdk/dist/esm');
-const SERVER = `import { readFileSync } from 'node:fs';
-import { Server } from '${SDK}/server/index.js';
-import { StdioServerTransport } from '${SDK}/server/stdio.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '${SDK}/types.js';
-const names = readFileSync(new URL('./tools.txt', import.meta.url), 'utf8').split('\\n').filter(Boolean);
-const server = new Server({ name: 'kv', version: '1.0.0' }, { capabilities: { tools: {} } });
-server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: names.map((name) => ({ name, description: name, inputSchema: { type: 'object' } })) }));
-server.setRequestHandler(CallToolRequestSchema, async (request) => ({ content: [{ type: 'text', text: 'called ' + request.params.name }] }));
-await server.connect(new StdioServerTransport());
-process.stdin.once('end', () => process.exit(0));
-`;
-const AGENT = `id: rsbot
-agent:
-  name: RS bot
-  llm: {provider: scripted, model: s}
-  permissions: {mode: allow_reads}
-  tools: [{name: finish, description: Finish., parameters: {type: object}, returns: {done: true}, read_only: true}]
-  mcps: [{name: kv, command: [${JSON.stringify(process.execPath)}, kv.mjs]}]
-`;
-const SCRIPT = [{ tool_calls: [{ name: 'mcp__kv__put_item', args: {} }] }, { tool_calls: [{ name: 'finish', args: {} }] }, { text: 'done' }];
-const BOTH = 'put_item\ndel_item\n';
-
-/** A project whose run pauses at put_item, its approvals naming del_item (checked when the server lists its tools). */
-function project(): string {
-  return tempDir({
-    'agent.yaml': AGENT,
-    'kv.mjs': SERVER,
-    'tools.txt': BOTH,
-    'script.yaml': SCRIPT.map((entry) => `- ${JSON.stringify(entry)}`).join('\n'),
-    'approvals.yaml': 'tools: {del_item: deny}\n',
-  });
-}
+import { AGENT, BOTH, pauseWithCli, project, runRequest, SERVER } from './resume-nothing-ran-fixture.js';
 
 describe('a resume that ends with an error before anything ran', () => {
   it('keeps the paused run (agentcheck resume): the gated call never ran, and the answer can be given again', async () => {
     const dir = project();
-    const paused = JSON.parse(
-      (
-        await runCli(
-          [
-            'test-run',
-            '--agent',
-            'agent.yaml',
-            '--message',
-            'go',
-            '--script',
-            'script.yaml',
-            '--approvals',
-            'approvals.yaml',
-            '--terminal-tool',
-            'finish',
-            '--json',
-          ],
-          dir,
-        )
-      ).stdout,
-    );
-    expect(paused.stop_reason).toBe('paused');
+    const paused = await pauseWithCli(dir);
     // The server no longer offers del_item: the resumed run's approvals are refused at its start.
     writeFileSync(join(dir, 'tools.txt'), 'put_item\n');
     const refused = await runCli(['resume', paused.run_id, '--decision', 'approve', '--json'], dir);
@@ -198,13 +142,7 @@ process.exit(3);
 
   it('keeps the paused run for MCP resume_run and the library resumeTestRun', async () => {
     const dir = project();
-    const request = {
-      agent: join(dir, 'agent.yaml'),
-      inputs: { messages: [{ role: 'user', content: 'go' }] },
-      script: SCRIPT,
-      approvals: { tools: { del_item: 'deny' } },
-      expectations: { terminal_tool: 'finish' },
-    };
+    const request = runRequest(dir);
     const client = await connectAgentcheck(dir);
     try {
       const paused = (await call(client, 'test_run', request)).structuredContent as { run_id: string; stop_reason: string; tools: unknown; approvals: unknown };

@@ -1,0 +1,62 @@
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { tempDir } from '../helpers/temp-dir.js';
+import { ROOT, runCli } from './cli.js';
+
+// A stdio MCP server offering the tools named in tools.txt beside it, read when it starts: what it
+// offers can change between a pause and its resume.
+const SDK = join(ROOT, 'node_modules/@modelcontextprotocol/sdk/dist/esm');
+export const SERVER = `import { readFileSync } from 'node:fs';
+import { Server } from '${SDK}/server/index.js';
+import { StdioServerTransport } from '${SDK}/server/stdio.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '${SDK}/types.js';
+const names = readFileSync(new URL('./tools.txt', import.meta.url), 'utf8').split('\\n').filter(Boolean);
+const server = new Server({ name: 'kv', version: '1.0.0' }, { capabilities: { tools: {} } });
+server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: names.map((name) => ({ name, description: name, inputSchema: { type: 'object' } })) }));
+server.setRequestHandler(CallToolRequestSchema, async (request) => ({ content: [{ type: 'text', text: 'called ' + request.params.name }] }));
+await server.connect(new StdioServerTransport());
+process.stdin.once('end', () => process.exit(0));
+`;
+export const AGENT = `id: rsbot
+agent:
+  name: RS bot
+  llm: {provider: scripted, model: s}
+  permissions: {mode: allow_reads}
+  tools: [{name: finish, description: Finish., parameters: {type: object}, returns: {done: true}, read_only: true}]
+  mcps: [{name: kv, command: [${JSON.stringify(process.execPath)}, kv.mjs]}]
+`;
+export const SCRIPT = [{ tool_calls: [{ name: 'mcp__kv__put_item', args: {} }] }, { tool_calls: [{ name: 'finish', args: {} }] }, { text: 'done' }];
+export const BOTH = 'put_item\ndel_item\n';
+
+/** A project whose run pauses at put_item, its approvals naming del_item (checked when the server lists its tools). */
+export function project(): string {
+  return tempDir({
+    'agent.yaml': AGENT,
+    'kv.mjs': SERVER,
+    'tools.txt': BOTH,
+    'script.yaml': SCRIPT.map((entry) => `- ${JSON.stringify(entry)}`).join('\n'),
+    'approvals.yaml': 'tools: {del_item: deny}\n',
+  });
+}
+
+/** The project's run as a test_run / testRun request (the same run test-run makes with --approvals). */
+export function runRequest(dir: string): Record<string, unknown> {
+  return {
+    agent: join(dir, 'agent.yaml'),
+    inputs: { messages: [{ role: 'user', content: 'go' }] },
+    script: SCRIPT,
+    approvals: { tools: { del_item: 'deny' } },
+    expectations: { terminal_tool: 'finish' },
+  };
+}
+
+/** The printed result of `agentcheck test-run` in the project, which pauses at put_item. */
+export async function pauseWithCli(dir: string): Promise<{ run_id: string; tools: unknown; approvals: unknown }> {
+  const result = await runCli(
+    ['test-run', '--agent', 'agent.yaml', '--message', 'go', '--script', 'script.yaml', '--approvals', 'approvals.yaml', '--terminal-tool', 'finish', '--json'],
+    dir,
+  );
+  const paused = JSON.parse(result.stdout);
+  expect(paused.stop_reason, result.all).toBe('paused');
+  return paused;
+}
