@@ -170,4 +170,37 @@ process.exit(3);
     writeFileSync(join(dir, 'tools.txt'), BOTH);
     expect(await resumeTestRun({ run_id: paused.run_id, decision: 'approve' })).toMatchObject({ verdict: 'pass', stop_reason: 'end_turn' });
   });
+  it("puts a kept resume_run's spans in the query_spans history, under the trace_id its result gives", async () => {
+    const dir = project();
+    const client = await connectAgentcheck(dir);
+    try {
+      const paused = (await call(client, 'test_run', runRequest(dir))).structuredContent as { run_id: string; stop_reason: string };
+      expect(paused.stop_reason).toBe('paused');
+      writeFileSync(join(dir, 'tools.txt'), 'put_item\n');
+      const kept = (await call(client, 'resume_run', { run_id: paused.run_id, decision: 'approve' })).structuredContent as { run_id: string; trace_id: string };
+      expect(kept).toMatchObject({ stop_reason: 'error', run_id: paused.run_id });
+      // Its trace holds the resumed run's root span, which says the run ended with an error.
+      const queried = await call(client, 'query_spans', { trace_id: kept.trace_id });
+      expect(queried.isError, JSON.stringify(queried.content)).toBeFalsy();
+      const { spans } = queried.structuredContent as { spans: Array<{ trace_id: string; name: string; status: string; attributes: Record<string, unknown> }> };
+      expect(spans.every((span) => span.trace_id === kept.trace_id)).toBe(true);
+      expect(spans).toContainEqual(
+        expect.objectContaining({
+          name: 'invoke_agent RS bot',
+          status: 'error',
+          attributes: expect.objectContaining({ 'agentcheck.resume.checkpoint_id': expect.stringContaining(paused.run_id) }),
+        }),
+      );
+      // The run stays paused: answered again, it continues, and its own trace is queryable too.
+      writeFileSync(join(dir, 'tools.txt'), BOTH);
+      const resumed = (await call(client, 'resume_run', { run_id: paused.run_id, decision: 'approve' })).structuredContent as {
+        verdict: string;
+        trace_id: string;
+      };
+      expect(resumed.verdict).toBe('pass');
+      expect((await call(client, 'query_spans', { trace_id: resumed.trace_id })).isError).toBeFalsy();
+    } finally {
+      await client.close();
+    }
+  });
 });

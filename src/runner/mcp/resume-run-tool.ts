@@ -52,8 +52,8 @@ export async function resumeRun(args: ResumeRunArgs, context: McpServerContext, 
       'on this server: give the run_id of a test_run or resume_run result',
       { locate: memoryLocator('arguments') },
     );
-    // A run kept paused (nothing ran) keeps its workspace: only its result is returned.
-    return structuredResult(kept ? record.result : await settleRun(record, run, context));
+    // A run kept paused (nothing ran) keeps its workspace; its spans are queryable all the same.
+    return structuredResult(await settleRun(record, run, context, kept));
   } catch (error) {
     return errorResult(error);
   }
