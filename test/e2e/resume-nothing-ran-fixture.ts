@@ -17,6 +17,15 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => ({ content: [
 await server.connect(new StdioServerTransport());
 process.stdin.once('end', () => process.exit(0));
 `;
+/**
+ * A server that never answers its start: it writes its pid to `started` beside it and waits. Only
+ * the run's time limit or an interrupt ends a run that starts it, whatever the machine's speed
+ * (its start_timeout_ms, 30 s by default, is always later than the short limits the tests give).
+ */
+export const NEVER_ANSWERS = `import { writeFileSync } from 'node:fs';
+writeFileSync(new URL('./started', import.meta.url), String(process.pid));
+setInterval(() => {}, 60_000);
+`;
 export const AGENT = `id: rsbot
 agent:
   name: RS bot

@@ -79,8 +79,9 @@ export async function resumeCommand(runId: string, options: ResumeOptions, io: C
       onToolsListed: requestNamesAtRun(request, saved.revision.build, memoryLocator(file)),
     },
     async (record) => {
-      // Ended with an error before anything ran (its servers did not start): the gated call never
-      // ran, so the run stays paused and the decision may be given again once the cause is fixed.
+      // Ended with an error before anything ran (its servers did not start, or --timeout or Ctrl-C
+      // came first, as while slow servers start): the gated call never ran, so the run stays
+      // paused and the decision may be given again once the cause is fixed.
       // The checkpoint goes back before the result is printed, so the run_id it carries answers.
       ranNothing = resumedNothing(record);
       if (!ranNothing || !(await putCheckpointBack(claimed, file, io))) return undefined;

@@ -24,7 +24,7 @@ export type ResumeRunArgs = z.infer<typeof resumeRunInput>;
 
 const RESUME_RUN_DESCRIPTION = [
   'Continue a run that test_run left paused at an approval gate (stop_reason "paused", with a run_id): the decision answers the gated call, and the run goes on from its checkpoint, in the same workspace, with the same script, mocks and approvals (not a re-run).',
-  'Returns the TestRunResult of the continued run (a new trace_id; its transcript and usage cover the whole run). A run that pauses again returns a new run_id. A run_id is answered once; a resumed run that ends with an error before anything ran (its MCP servers did not start) stays paused, and its result carries the same run_id to answer again once the cause is fixed.',
+  'Returns the TestRunResult of the continued run (a new trace_id; its transcript and usage cover the whole run). A run that pauses again returns a new run_id. A run_id is answered once; a resumed run that ends with an error before anything ran (its MCP servers did not start, or timeout_ms ran out first, as while slow servers start) stays paused, and its result carries the same run_id to answer again once the cause is fixed.',
 ].join(' ');
 
 /** Registers `resume_run`: continues a paused test_run from its checkpoint. */
