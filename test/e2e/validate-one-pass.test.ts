@@ -269,6 +269,46 @@ describe('agentcheck validate reports every problem of a file in one pass', () =
       expect.stringMatching(/^fbad2\.yaml:11:23 at flow\.components\[1\]\.type: expected one of .* got string "human_inptu" \(did you mean "human_input"\?\)$/),
     ]);
   });
+
+  it("every key that does not belong to a plan call or to a chain step's on_failure, as every misplaced key of a flow component", async () => {
+    const dir = tempDir({
+      'plan6.yaml': [
+        'id: plan6',
+        'agent:',
+        '  name: P',
+        '  tools:',
+        '    - name: p',
+        '      description: r',
+        '      plan:',
+        '        steps:',
+        '          - tools:',
+        '              - {name: echo, arguments: {text: a}, items: "{{ x }}", condition: "{{ y }}", if: {tools: []}}',
+        '              - {name: if_else, condition: "{{ x }}", if: {tools: []}, arguments: {a: 1}, returns: r}',
+        '    - name: c',
+        '      description: c',
+        '      chain:',
+        '        steps:',
+        '          - {id: a, tool: echo, inputs: {text: y}, on_failure: {action: stop, max_retries: 3, backoff_ms: 5, next: b}}',
+        '          - {id: b, tool: echo, inputs: {text: b}}',
+        '',
+      ].join('\n'),
+    });
+    const result = await runCli(['validate', 'plan6.yaml'], dir);
+    expect(result.exitCode, result.all).toBe(2);
+    const calls = 'agent.tools[0].plan.steps[0].tools';
+    const policy = 'agent.tools[1].chain.steps[0].on_failure';
+    expect(located(result.all)).toEqual([
+      `plan6.yaml:10:52 at ${calls}[0].items: "items" does not belong to a call to echo; expected keys: name, arguments, returns`,
+      `plan6.yaml:10:70 at ${calls}[0].condition: "condition" does not belong to a call to echo; expected keys: name, arguments, returns`,
+      `plan6.yaml:10:92 at ${calls}[0].if: "if" does not belong to a call to echo; expected keys: name, arguments, returns`,
+      `plan6.yaml:11:72 at ${calls}[1].arguments: "arguments" does not belong to system tool if_else; expected keys: name, condition, if, else`,
+      `plan6.yaml:11:91 at ${calls}[1].returns: "returns" does not belong to system tool if_else (system tools return nothing); expected keys: name, condition, if, else`,
+      `plan6.yaml:16:79 at ${policy}.max_retries: "max_retries" does not apply to action "stop"; it is used by action "retry"`,
+      `plan6.yaml:16:95 at ${policy}.backoff_ms: "backoff_ms" does not apply to action "stop"; it is used by action "retry"`,
+      `plan6.yaml:16:110 at ${policy}.next: "next" does not apply to action "stop"; it is used by action "continue" or "retry"`,
+    ]);
+    expect(result.all).toContain('8 problem(s) in 1 file(s)');
+  });
 });
 
 describe('agentcheck run stops on the list validate prints', () => {

@@ -45,7 +45,7 @@ export function validateChainSpec(
     if (callable.has(step.tool)) {
       problems.push(...argumentNameProblems(step.inputs, step.tool, parametersOf(step.tool), ['steps', index, 'inputs'], 'inputs', locate));
     }
-    collectConfigErrors(problems, () => checkFailurePolicy(step, index, locate));
+    problems.push(...failurePolicyProblems(step, index, locate));
   });
   const checkedSteps = chain.steps.map((step, index) => (checked(index) ? step : ({} as ChainStepSpec)));
   problems.push(...chainStateNameProblems({ ...chain, steps: checkedSteps }, ownParameters, locate));
@@ -67,25 +67,30 @@ export function validateChainSpec(
   throwConfigErrors(problems);
 }
 
-/** Refuses on_failure keys the chosen action never reads (`{action: stop, max_retries: 3}`). */
-function checkFailurePolicy(step: ChainStepSpec, index: number, locate: Locator): void {
+/** The on_failure keys the chosen action never reads (`{action: stop, max_retries: 3}`), each one, and a `next` retry never takes. */
+function failurePolicyProblems(step: ChainStepSpec, index: number, locate: Locator): ConfigError[] {
   const policy = step.on_failure;
-  if (!policy) return;
+  if (!policy) return [];
   const action = failureAction(policy);
   const allowed = POLICY_KEYS[action];
   const why = policy.action === undefined ? `the default action "${action}" (no "next" given)` : `action "${action}"`;
-  for (const key of Object.keys(policy)) {
-    if (key === 'action' || allowed.includes(key)) continue;
-    const users = Object.entries(POLICY_KEYS)
-      .filter(([, keys]) => keys.includes(key))
-      .map(([name]) => `"${name}"`);
-    throw locate(['steps', index, 'on_failure', key], `"${key}" does not apply to ${why}; it is used by action ${users.join(' or ')}`, true);
-  }
+  // Every stray key at once, as a flow component's (docs/cli.md, validate).
+  const problems = Object.keys(policy)
+    .filter((key) => key !== 'action' && !allowed.includes(key))
+    .map((key) => {
+      const users = Object.entries(POLICY_KEYS)
+        .filter(([, keys]) => keys.includes(key))
+        .map(([name]) => `"${name}"`);
+      return locate(['steps', index, 'on_failure', key], `"${key}" does not apply to ${why}; it is used by action ${users.join(' or ')}`, true);
+    });
   if (action === 'retry' && policy.next !== undefined && policy.continue_on_max_retries !== true) {
-    throw locate(
-      ['steps', index, 'on_failure', 'next'],
-      '"next" with action "retry" is used only when retries run out and continue_on_max_retries is true; add continue_on_max_retries: true or drop "next"',
-      true,
+    problems.push(
+      locate(
+        ['steps', index, 'on_failure', 'next'],
+        '"next" with action "retry" is used only when retries run out and continue_on_max_retries is true; add continue_on_max_retries: true or drop "next"',
+        true,
+      ),
     );
   }
+  return problems;
 }

@@ -47,15 +47,19 @@ function validateCalls(
       // By own key: a tool named `constructor` is a call like any other.
       const system = ownValue(SYSTEM_KEYS, call.name);
       const allowed = system ?? CALL_KEYS;
-      const stray = Object.keys(call).find((key) => !allowed.includes(key));
-      if (stray) {
-        const kind = system ? `system tool ${call.name}` : `a call to ${call.name}`;
+      // Every misplaced key at once, as a flow component's (docs/cli.md, validate); the call's
+      // own keys are still checked beside them.
+      const kind = system ? `system tool ${call.name}` : `a call to ${call.name}`;
+      for (const stray of Object.keys(call).filter((key) => !allowed.includes(key))) {
         const hint = stray === 'returns' ? ' (system tools return nothing)' : '';
-        throw locate([...here, stray], `"${stray}" does not belong to ${kind}${hint}; expected keys: ${allowed.join(', ')}`, true);
+        problems.push(locate([...here, stray], `"${stray}" does not belong to ${kind}${hint}; expected keys: ${allowed.join(', ')}`, true));
       }
-      if (typeof call.returns === 'string') checkBindingName(call.returns, [...here, 'returns'], 'returns', locate);
-      for (const key of ['arguments', 'items', 'condition'] as const)
-        collectConfigErrors(problems, () => checkTemplatesClosed(call[key], [...here, key], locate));
+      if (typeof call.returns === 'string' && allowed.includes('returns')) {
+        collectConfigErrors(problems, () => checkBindingName(call.returns as string, [...here, 'returns'], 'returns', locate));
+      }
+      for (const key of ['arguments', 'items', 'condition'] as const) {
+        if (allowed.includes(key)) collectConfigErrors(problems, () => checkTemplatesClosed(call[key], [...here, key], locate));
+      }
       if (call.name === 'for_each') {
         if (call.items === undefined) throw locate(here, 'for_each needs "items"');
         // A list, or one template that gives one (`{{ files }}` keeps its type); other text or a

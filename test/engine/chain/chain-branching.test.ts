@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChainResult } from '../../../src/engine/chain/chain-result.js';
+import { configErrorOf } from '../../helpers/config-error.js';
 import { build, runScripted } from '../../helpers/run-agent.js';
 
 const anyArgs = { type: 'object' };
@@ -100,6 +101,13 @@ describe('chain branching', () => {
       /"next" does not apply to action "stop"; it is used by action "continue" or "retry"/,
     );
     expect(load({ steps: [{ tool: 'validate_data', on_failure: { action: 'retry', next: 'end' } }] })).toThrow(/continue_on_max_retries: true/);
+    // Every stray key of one policy in one pass, as a flow component's.
+    const strays = configErrorOf(load({ steps: [{ tool: 'validate_data', on_failure: { action: 'stop', max_retries: 3, backoff_ms: 5, next: 'end' } }] }));
+    expect(strays.message.split('\n')).toEqual([
+      expect.stringMatching(/on_failure\.max_retries: "max_retries" does not apply to action "stop"; it is used by action "retry"$/),
+      expect.stringMatching(/on_failure\.backoff_ms: "backoff_ms" does not apply to action "stop"; it is used by action "retry"$/),
+      expect.stringMatching(/on_failure\.next: "next" does not apply to action "stop"; it is used by action "continue" or "retry"$/),
+    ]);
     expect(load({ steps: [{ id: 'end', tool: 'validate_data' }] })).toThrow(/step id "end" is reserved/);
     expect(
       load({ steps: [{ tool: 'validate_data', on_failure: { action: 'retry', max_retries: 1, continue_on_max_retries: true, next: 'end' } }] }),

@@ -3,6 +3,7 @@ import { ROOT_CONTEXT, trace } from '@opentelemetry/api';
 import { ConfigError } from '../../../src/config/errors.js';
 import { runPlan } from '../../../src/engine/plan/run-plan.js';
 import { isTruthy } from '../../../src/engine/plan/truthy.js';
+import { configErrorOf } from '../../helpers/config-error.js';
 import { build } from '../../helpers/run-agent.js';
 
 function planBuild(plan: Record<string, unknown>) {
@@ -102,6 +103,23 @@ describe('STEP plans: truthiness and load-time rules', () => {
     );
     expect(planBuild({ steps: [{ tools: [{ name: 'echo', items: [] }] }] })).toThrow(/"items" does not belong to a call to echo/);
     expect(planBuild({ steps: [{ tools: [{ name: 'if_else', condition: true }] }] })).toThrow(/if_else needs an "if" block/);
+  });
+
+  it("reports every key that does not belong to a call in one pass, beside the call's other problems", () => {
+    const calls = [
+      { name: 'echo', arguments: { text: 'a' }, items: '{{ x }}', condition: '{{ y }}', if: { tools: [] } },
+      { name: 'if_else', condition: '{{ x }}', if: { tools: [{ name: 'nope' }] }, arguments: { a: 1 }, returns: 'r' },
+    ];
+    const lines = configErrorOf(planBuild({ steps: [{ tools: calls }] })).message.split('\n');
+    expect(lines).toEqual([
+      expect.stringMatching(/tools\[0\]\.items: "items" does not belong to a call to echo; expected keys: name, arguments, returns$/),
+      expect.stringMatching(/tools\[0\]\.condition: "condition" does not belong to a call to echo;/),
+      expect.stringMatching(/tools\[0\]\.if: "if" does not belong to a call to echo;/),
+      expect.stringMatching(/tools\[1\]\.arguments: "arguments" does not belong to system tool if_else; expected keys: name, condition, if, else$/),
+      expect.stringMatching(/tools\[1\]\.returns: "returns" does not belong to system tool if_else \(system tools return nothing\);/),
+      // The if_else's own block is still checked.
+      expect.stringMatching(/tools\[1\]\.if\.tools\[0\]\.name: unknown tool "nope"/),
+    ]);
   });
 
   it('takes a name listed in required but not in properties as an argument (JSON Schema allows it)', () => {
