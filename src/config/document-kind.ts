@@ -7,6 +7,7 @@ export const FILE_KINDS = {
   delta: 'a delta (a mapping with set or remove)',
   mocks: 'mocks (a mapping with http: [...])',
   approvals: 'approvals (a mapping with default or tools)',
+  inputs: 'inputs (a mapping with messages and an optional context)',
   script: "a script (a list of model responses, as a scenario's model.script)",
 } as const;
 

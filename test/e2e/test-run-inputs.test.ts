@@ -59,6 +59,22 @@ describe('agentcheck test-run: what its inputs mean', () => {
     }
   });
 
+  it('names what an --inputs file that is empty, comments only or a list was expected to be, as the other file flags do', async () => {
+    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'script.yaml': SCRIPT, 'cmt.yaml': '# to do\n', 'list.yaml': '- {role: user, content: hi}\n' });
+    const run = RUN.filter((arg) => arg !== '--message' && arg !== 'go');
+    const comment = await runCli([...run, '--inputs', 'cmt.yaml'], dir);
+    expect(comment.exitCode).toBe(2);
+    expect(comment.stdout).toBe('');
+    expect(comment.stderr.trim()).toMatch(
+      /^agentcheck: invalid input: \S*cmt\.yaml: expected inputs \(a mapping with messages and an optional context\), got an empty file$/,
+    );
+    const list = await runCli([...run, '--inputs', 'list.yaml'], dir);
+    expect(list.exitCode).toBe(2);
+    expect(list.stderr.trim()).toMatch(
+      /^agentcheck: invalid input: \S*list\.yaml:1:1: expected inputs \(a mapping with messages and an optional context\), got an array$/,
+    );
+  });
+
   it('says a delta setting part of agent.llm on a build without one must give provider and model too', async () => {
     const dir = tempDir({
       'agent.yaml': 'id: mini\nagent:\n  name: Mini\n  tools: [{name: finish, description: f, returns: {done: true}}]\n',

@@ -115,8 +115,8 @@ describe('agentcheck test-run (in-process)', () => {
     expect(comment.code).toBe(2);
   });
 
-  it('an empty or non-mapping --agent, --delta or --mocks file, or a --script that is not a list, names the kind of file expected, as run does', async () => {
-    const files = { 'agent.yaml': SCRIPTED, 'script.yaml': SCRIPT, 'empty.yaml': '', 'list.yaml': '[1]\n' };
+  it('an empty or non-mapping --agent, --delta, --mocks or --inputs file, or a --script that is not a list, names the kind of file expected, as run does', async () => {
+    const files = { 'agent.yaml': SCRIPTED, 'script.yaml': SCRIPT, 'empty.yaml': '', 'list.yaml': '[1]\n', 'comment.yaml': '# nothing yet\n' };
     const cases: Array<[Partial<TestRunOptions>, RegExp]> = [
       [{ agent: 'empty.yaml' }, /empty\.yaml: expected an agent build \(a mapping with id and agent or flow or external\), got an empty file/],
       [{ agent: 'list.yaml' }, /list\.yaml:1:1: expected an agent build \(a mapping with id and agent or flow or external\), got an array/],
@@ -128,6 +128,15 @@ describe('agentcheck test-run (in-process)', () => {
     ];
     for (const [options, message] of cases) {
       const result = await run({ message: 'go', script: 'script.yaml', ...options }, files);
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toMatch(message);
+    }
+    const inputs: Array<[string, RegExp]> = [
+      ['comment.yaml', /comment\.yaml: expected inputs \(a mapping with messages and an optional context\), got an empty file$/m],
+      ['list.yaml', /list\.yaml:1:1: expected inputs \(a mapping with messages and an optional context\), got an array$/m],
+    ];
+    for (const [file, message] of inputs) {
+      const result = await run({ inputs: file, script: 'script.yaml' }, files);
       expect(result.code, result.stderr).toBe(2);
       expect(result.stderr).toMatch(message);
     }

@@ -62,7 +62,7 @@ export function requestFromFlags(
   let inputs: ScenarioInputsSpec = { messages: [{ role: 'user', content: options.message ?? '' }] };
   if (options.inputs) {
     step(() => {
-      const doc = SourceDocument.read(resolve(io.cwd, options.inputs as string));
+      const doc = readDocument(io.cwd, options.inputs as string, FILE_KINDS.inputs);
       assertFormat<ScenarioInputsSpec>(scenarioProperties.inputs, doc.value, documentLocator(doc));
       throwConfigErrors(emptyMessageProblems(doc.value.messages, documentLocator(doc, ['messages'])));
       inputs = doc.value;
