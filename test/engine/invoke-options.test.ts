@@ -106,6 +106,14 @@ describe('invoke checks what a library caller gives it', () => {
         'invoke at options.script[0].txt: unknown key "txt" (did you mean "text"?); expected one of: text, tool_calls, usage, delay_ms, error',
       ],
       [[{}], 'invoke at options.script[0]: an entry needs text, tool_calls or error: what the model answers on that call'],
+      [
+        [{ text: 'x', error: { message: 'boom' } }],
+        'invoke at options.script[0].error: an entry is either an answer (text and/or tool_calls) or an error, not both: a call that fails answers nothing, so its text and tool_calls would be dropped; remove one',
+      ],
+      [
+        [{ tool_calls: [] }],
+        'invoke at options.script[0].tool_calls: an entry needs text, tool_calls or error: an empty tool_calls list answers nothing (give at least one call, or text: "" for an empty answer)',
+      ],
       [[{ text: 'x', bogus: 1 }], 'invoke at options.script[0].bogus: unknown key "bogus"; expected one of: text, tool_calls, usage, delay_ms, error'],
       [
         [

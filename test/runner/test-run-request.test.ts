@@ -100,6 +100,14 @@ describe('testRun validates its request up front', () => {
       ],
     });
     expect(duplicate.path).toBe('script[0].tool_calls[1].id');
+    // An answer beside an error would be dropped (the call fails); an empty tool_calls list answers nothing.
+    const both = await refusal({ ...valid, script: [{ tool_calls: [{ name: 'lookup_order', args: { order_id: '1' } }], error: { message: 'boom' } }] });
+    expect(both.path).toBe('script[0].error');
+    expect(both.expected).toContain('an entry is either an answer (text and/or tool_calls) or an error, not both');
+    expect((await refusal({ ...valid, script: [{ tool_calls: [] }] })).path).toBe('script[0].tool_calls');
+    // A spread answer key left undefined is not given.
+    const kept = await testRun({ agent: agentFile, inputs, script: [{ text: undefined, error: { message: 'boom' } }] });
+    expect(kept).toMatchObject({ stop_reason: 'error', verdict_reason: 'the invoke errored (MODEL_REQUEST_REJECTED: boom)' });
   });
 
   it('a key named __proto__ (as JSON.parse keeps it) is an unknown key at its own path, never skipped nor read as its contents', async () => {

@@ -36,13 +36,21 @@ const scriptEntry = {
 /** A scripted model script: a list of responses, one per model call. */
 export const scriptSchema = { type: 'array', items: scriptEntry };
 
+/** What an entry with both an answer and an error is told (docs/formats.md, Scenario). */
+const ANSWER_AND_ERROR =
+  'an entry is either an answer (text and/or tool_calls) or an error, not both: a call that fails answers nothing, so its text and tool_calls would be dropped; remove one';
+/** What an entry whose only answer is an empty tool_calls list is told. */
+const EMPTY_TOOL_CALLS =
+  'an entry needs text, tool_calls or error: an empty tool_calls list answers nothing (give at least one call, or text: "" for an empty answer)';
+
 /** The keys of a script entry the rules below read. */
 export type ScriptEntryShape = { text?: string; error?: unknown; tool_calls?: ReadonlyArray<{ id?: string }> };
 
 /**
  * What the schema cannot say about a script (already checked against scriptSchema): an entry
- * per call that answers something, and the
- * tool calls of one entry have distinct ids, since results are matched to calls by id.
+ * per call that answers something (text, at least one tool call, or an error, never an answer
+ * and an error together), and the tool calls of one entry have distinct ids, since results are
+ * matched to calls by id.
  * `locate` takes paths relative to the script. Every entry is checked on its own, each problem
  * reported; `checked` leaves out the entries with a format problem (reported already), so one
  * entry's typo hides no other entry's problem (docs/cli.md, validate).
@@ -53,10 +61,15 @@ export function validateScript(script: ReadonlyArray<ScriptEntryShape>, locate: 
   const problems: ConfigError[] = [];
   script.forEach((entry, index) => {
     if (!checked(index)) return;
-    if (entry.text === undefined && entry.tool_calls === undefined && entry.error === undefined) {
+    const answers = entry.text !== undefined || entry.tool_calls !== undefined;
+    if (!answers && entry.error === undefined) {
       problems.push(locate([index], 'an entry needs text, tool_calls or error: what the model answers on that call'));
       return;
     }
+    // A failing call answers nothing: its text and calls would be dropped without a word.
+    if (answers && entry.error !== undefined) problems.push(locate([index, 'error'], ANSWER_AND_ERROR, true));
+    // An empty list is no answer, as `{}` is none: `text: ""` is how an entry answers with nothing.
+    else if (entry.text === undefined && entry.tool_calls?.length === 0) problems.push(locate([index, 'tool_calls'], EMPTY_TOOL_CALLS));
     const seen = new Map<string, number>();
     (entry.tool_calls ?? []).forEach((call, position) => {
       if (call.id === undefined) return;

@@ -26,7 +26,7 @@ const toolCall = z
 const scriptEntry = z
   .object({
     text: z.string().optional().describe('assistant text of this model turn; an entry with text and no tool_calls ends the run'),
-    tool_calls: z.array(toolCall).optional().describe('tool calls this model turn makes (run concurrently, reported in order)'),
+    tool_calls: z.array(toolCall).optional().describe('tool calls this model turn makes (at least one; run concurrently, reported in order)'),
     usage: z
       .object({
         input_tokens: z.number().int().min(0).optional(),
@@ -43,7 +43,7 @@ const scriptEntry = z
       })
       .strict()
       .optional()
-      .describe('make this model call fail like a provider error'),
+      .describe('make this model call fail like a provider error; an entry with error has no text or tool_calls'),
   })
   .strict();
 

@@ -242,6 +242,14 @@ describe('agentcheck mcp over stdio (the built CLI, the SDK client)', () => {
       [[{}], 'invalid input: arguments at script[0]: an entry needs text, tool_calls or error: what the model answers on that call'],
       [[{ text: 'x' }, { delay_ms: 1 }], 'invalid input: arguments at script[1]: an entry needs text, tool_calls or error'],
       [
+        [{ tool_calls: [{ name: 'lookup_order', args: { order_id: '1' } }], text: 'hi', error: { message: 'boom' } }, { text: 'x' }],
+        'invalid input: arguments at script[0].error: an entry is either an answer (text and/or tool_calls) or an error, not both',
+      ],
+      [
+        [{ tool_calls: [] }],
+        'invalid input: arguments at script[0].tool_calls: an entry needs text, tool_calls or error: an empty tool_calls list answers nothing',
+      ],
+      [
         [
           {
             tool_calls: [

@@ -361,6 +361,30 @@ describe('a scenario script', () => {
     });
     expect(blank.message).toMatch(/at model\.script\[1\]: an entry needs text, tool_calls or error/);
   });
+
+  it('refuses an entry that is both an answer and an error, and one whose only answer is an empty tool_calls list, each entry on its own', () => {
+    const script =
+      'model:\n  script:\n' +
+      '    - {tool_calls: [{name: finish}], text: hi, error: {message: boom}}\n' +
+      '    - {text: hi, error: {message: boom}}\n' +
+      '    - {tool_calls: []}\n' +
+      '    - {text: "", tool_calls: []}\n' +
+      '    - {text: ""}\n' +
+      '    - {error: {message: boom}, delay_ms: 1}\n';
+    const error = loadError({ 'agent.yaml': AGENT, 'a.scenario.yaml': scenario('').replace('model: {script: [{text: ok}]}\n', script) });
+    // The answer would be dropped without a word (the call fails); an empty list answers nothing, as {} does not.
+    const both = 'an entry is either an answer (text and/or tool_calls) or an error, not both: a call that fails answers nothing';
+    const empty =
+      'an entry needs text, tool_calls or error: an empty tool_calls list answers nothing (give at least one call, or text: "" for an empty answer)';
+    const lines = error.message.split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/a\.scenario\.yaml:6:\d+ at model\.script\[0\]\.error: /);
+    expect(lines[0]).toContain(both);
+    expect(lines[1]).toMatch(/a\.scenario\.yaml:7:\d+ at model\.script\[1\]\.error: /);
+    expect(lines[1]).toContain(both);
+    expect(lines[2]).toMatch(/a\.scenario\.yaml:8:\d+ at model\.script\[2\]\.tool_calls: /);
+    expect(lines[2]).toContain(empty);
+  });
 });
 
 describe('expect_failure', () => {
