@@ -60,7 +60,12 @@ export async function externalTurn(
     skillsDelivery: options.skills?.delivery,
     skillsNotDelivered: externalSkillsNotDelivered(revision, options.skills),
   });
-  place.root.setAttributes({ [ATTR.providerName]: genAiProviderName(resolved.provider), [ATTR.resolvedConfig]: JSON.stringify(resolved) });
+  // The same root as an engine agent's (docs/spans.md): no skill is delivered, so the list is empty.
+  place.root.setAttributes({
+    [ATTR.providerName]: genAiProviderName(resolved.provider),
+    [ATTR.resolvedConfig]: JSON.stringify(resolved),
+    [ATTR.skillsDelivered]: resolved.skills,
+  });
   // The agent's own time limit closes the bridge when it ends the agent: an agent that ignores
   // SIGTERM and asks again gets no answer (docs/external-agents.md).
   const timeoutMs = external.timeout_ms ?? DEFAULT_EXTERNAL_TIMEOUT_MS;

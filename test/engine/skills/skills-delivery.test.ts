@@ -153,6 +153,8 @@ describe('skill delivery through invoke', () => {
     const root = store.take(turn.trace_id).find((span) => span.parent_id === null);
     const resolved = JSON.parse(String(root?.attributes['agentcheck.resolved_config']));
     expect(resolved.skills).toEqual([]);
+    // The root says so as an engine agent's does (docs/spans.md): an empty list, not a missing attribute.
+    expect(root?.attributes['agentcheck.skills.delivered']).toEqual([]);
     expect(resolved.skills_delivery).toBe('on_demand');
     const noSkills = "an external agent receives no skills: its prompt and tools are its own code's, so agentcheck cannot add";
     expect(resolved.skills_not_delivered).toEqual([
