@@ -1,4 +1,4 @@
-import { setOwn } from './own-key.js';
+import { ownValue, setOwn } from './own-key.js';
 
 /** Words that make a name a secret's name: its value never reaches a span, a report or a log. */
 const SECRET_WORDS = new Set(['token', 'secret', 'password', 'passwd', 'authorization', 'cookie', 'credential', 'credentials', 'apikey', 'bearer']);
@@ -138,7 +138,7 @@ const ENV_TEMPLATE = /\{\{\s*env\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 
 /**
  * secretHeaderValues of headers whose values may read the environment as `{{ env.NAME }}` (MCP
- * servers, external agents), filled from `env` as they will be sent: the credential of a
+ * servers, external agents, http tools), filled from `env` as they will be sent: the credential of a
  * secret-named header is scrubbed whatever its variable is called.
  */
 export function envHeaderSecrets(headers: Readonly<Record<string, string>>, env: Readonly<Record<string, string | undefined>>): string[] {
@@ -155,7 +155,9 @@ export function envVariableSecrets(variables: Readonly<Record<string, string>>, 
 
 function filledFromEnv(values: Readonly<Record<string, string>>, env: Readonly<Record<string, string | undefined>>): Record<string, string> {
   const filled: Record<string, string> = {};
-  for (const [name, value] of Object.entries(values)) filled[name] = value.replace(ENV_TEMPLATE, (_whole, variable: string) => env[variable] ?? '');
+  // Own values only: `{{ env.constructor }}` reads no variable.
+  const read = (_whole: string, variable: string) => ownValue(env, variable) ?? '';
+  for (const [name, value] of Object.entries(values)) setOwn(filled, name, value.replace(ENV_TEMPLATE, read));
   return filled;
 }
 

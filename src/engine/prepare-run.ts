@@ -11,6 +11,7 @@ import { createPromptSecurity } from './security/prompt-security.js';
 import { deliverSkills } from './skills-delivery.js';
 import { builtinFallbackTools } from './tools/kinds/builtin-tool-kind.js';
 import { buildTool } from './tools/kinds/index.js';
+import { checkToolHeaderVariables } from './tools/kinds/http-tool-headers.js';
 import type { RunProcesses } from './tools/process/run-processes.js';
 import type { Tool } from './tools/tool.js';
 import { ToolCaller } from './tools/tool-caller.js';
@@ -49,10 +50,12 @@ export interface RunPlace {
 /**
  * Builds the tools, model, resolved config and call path of a run (shared by invoke and
  * resume), with `options.approvals` as checkRunApprovals keyed them. Throws ConfigError /
- * ModelError when the run cannot start.
+ * ModelError / RunError (an http tool's header reads an unset variable) when the run cannot start.
  */
 export function prepareRun(revision: Revision | DeltaRevision, options: InvokeOptions, place: RunPlace): PreparedRun {
   const agent = buildAgent(revision.build);
+  // A header's variable that is not set ends the run now, as an MCP server's does at its start.
+  checkToolHeaderVariables(agent.tools ?? [], options.env ?? process.env);
   const skills = deliverSkills(revision, options.skills);
   const toolList = (agent.tools ?? []).map(buildTool);
   if (place.extraTools) toolList.push(...place.extraTools);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSecretHeaderName, isSecretName, redactSecrets, secretEnvValues, secretHeaderValues } from '../../src/config/redact.js';
+import { envHeaderSecrets, isSecretHeaderName, isSecretName, redactSecrets, secretEnvValues, secretHeaderValues } from '../../src/config/redact.js';
 import { Redactor, scrubCredentialShapes } from '../../src/config/redactor.js';
 
 describe('isSecretName', () => {
@@ -52,6 +52,16 @@ describe('credential headers, query parameters and the redactor', () => {
         Accept: 'application/json',
       }),
     ).toEqual(['xak-12345678', 'apim-12345678', 'fn-12345678']);
+  });
+
+  it('fills {{ env.NAME }} in headers from the variables set, never from a name the environment only inherits', () => {
+    const env = { PLAIN_NAME: 'ghp-0123456789abcdef' };
+    expect(envHeaderSecrets({ Authorization: 'Bearer {{ env.PLAIN_NAME }}', 'X-Team': '{{ env.PLAIN_NAME }}' }, env)).toEqual([
+      'Bearer ghp-0123456789abcdef',
+      'ghp-0123456789abcdef',
+    ]);
+    // `constructor` is no variable of a copied environment: nothing is filled in, so nothing is a secret.
+    expect(envHeaderSecrets({ Authorization: 'Bearer {{ env.constructor }}' }, env)).toEqual([]);
   });
 
   it('scrubs credential query values and URL passwords by shape, leaving the rest', () => {

@@ -3,7 +3,7 @@ import { quotedUrl } from '../../config/display-url.js';
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
 import type { PathSegments } from '../../config/source.js';
 import { headerProblems } from '../revision/header-checks.js';
-import { checkTemplatesClosed, templateNames } from '../revision/template-checks.js';
+import { checkTemplatesClosed, isEnvTemplateName, templateNames } from '../revision/template-checks.js';
 import type { AgentSpec, McpServerSpec } from '../revision/types.js';
 import { MAX_TOOL_NAME_LENGTH, MCP_TOOL_PREFIX, mcpToolName } from './mcp-tool-name.js';
 
@@ -140,7 +140,7 @@ function validateHeaders(headers: Readonly<Record<string, string>> | undefined, 
   const problems: ConfigError[] = [];
   for (const [name, value] of Object.entries(headers ?? {})) {
     for (const template of templateNames(value)) {
-      if (!/^env\.[A-Za-z_][A-Za-z0-9_]*$/.test(template)) {
+      if (!isEnvTemplateName(template)) {
         problems.push(
           locate([...at, name], `unknown template "{{ ${template} }}": a header of an MCP server reads environment variables only, as {{ env.NAME }}`),
         );

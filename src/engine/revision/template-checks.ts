@@ -96,27 +96,46 @@ function templateSyntaxProblems(value: unknown, at: PathSegments, locate: Locato
   return { problems, sound };
 }
 
+/** A template an http tool's header may hold besides its arguments: `{{ env.NAME }}`, NAME a portable variable name. */
+const ENV_TEMPLATE_NAME = /^env\.[A-Za-z_][A-Za-z0-9_]*$/;
+
 /**
- * Refuses templates an http or command tool can never fill: only `args` is in scope (so
- * `{{ env.X }}` is an error), and when the tool's parameters list their properties (without
- * allowing others), `{{ args.<name> }}` must name one of them (closedArgumentNames). `properties` null: not checked.
+ * Whether a template's dotted name reads one environment variable (`env.GITHUB_TOKEN`), as the
+ * header values of MCP servers over HTTP and of http tools may (docs/mcp.md, docs/formats.md).
  */
-export function checkArgsTemplates(
-  value: unknown,
-  at: PathSegments,
-  locate: Locator,
-  properties: readonly string[] | null,
-  filters: readonly string[] = [],
-): void {
+export function isEnvTemplateName(name: string): boolean {
+  return ENV_TEMPLATE_NAME.test(name);
+}
+
+/** Where a tool's templates stand: `filters` the url's `| path`; `env` for header values, which may read the environment. */
+export interface ArgsTemplateSite {
+  filters?: readonly string[];
+  env?: boolean;
+}
+
+/**
+ * Refuses templates an http or command tool can never fill: only `args` is in scope, plus
+ * `{{ env.NAME }}` in an http tool's header values (`site.env`), and when the tool's parameters
+ * list their properties (without allowing others), `{{ args.<name> }}` must name one of them
+ * (closedArgumentNames). `properties` null: not checked.
+ */
+export function checkArgsTemplates(value: unknown, at: PathSegments, locate: Locator, properties: readonly string[] | null, site: ArgsTemplateSite = {}): void {
   // Every template of every string, so one pass reports each (docs/cli.md, validate).
-  const { problems, sound } = templateSyntaxProblems(value, at, locate, filters);
+  const { problems, sound } = templateSyntaxProblems(value, at, locate, site.filters ?? []);
   for (const { text, path } of sound) {
     for (const name of templateNames(text)) {
       const [head, argument] = name.split('.');
-      if (head !== 'args') {
-        problems.push(
-          locate(path, `unknown template "{{ ${name} }}": a tool's templates read its call arguments only, as {{ args.<name> }}${didYouMean(head, ['args'])}`),
-        );
+      if (head === 'env' && site.env) {
+        if (!isEnvTemplateName(name)) {
+          problems.push(
+            locate(
+              path,
+              `template "{{ ${name} }}" names no environment variable: expected {{ env.NAME }}, NAME of letters, digits and _ (not starting with a digit), with nothing after it`,
+            ),
+          );
+        }
+      } else if (head !== 'args') {
+        problems.push(locate(path, `unknown template "{{ ${name} }}": ${outOfScope(site)}${didYouMean(head, site.env ? ['args', 'env'] : ['args'])}`));
       } else if (argument !== undefined && properties && !properties.includes(argument)) {
         problems.push(
           locate(
@@ -128,6 +147,12 @@ export function checkArgsTemplates(
     }
   }
   throwConfigErrors(problems);
+}
+
+/** What a tool's templates may read where `site` stands, for an unknown template's message. */
+function outOfScope(site: ArgsTemplateSite): string {
+  if (site.env) return "an http tool's header values read its call arguments, as {{ args.<name> }}, and the environment, as {{ env.NAME }}";
+  return "a tool's templates read its call arguments only, as {{ args.<name> }}; only an http tool's header values may also read the environment, as {{ env.NAME }}";
 }
 
 const BINDING_NAME = new RegExp(`^${TEMPLATE_HEAD_SOURCE}$`);

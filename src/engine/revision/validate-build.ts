@@ -106,9 +106,10 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
         collectConfigErrors(problems, () => {
           const problem = httpUrlProblem(http.url);
           if (problem) throw locate([...at, 'http', 'url'], problem);
-          checkArgsTemplates(http.url, [...at, 'http', 'url'], locate, properties, URL_TEMPLATE_FILTERS);
+          checkArgsTemplates(http.url, [...at, 'http', 'url'], locate, properties, { filters: URL_TEMPLATE_FILTERS });
         });
-        collectConfigErrors(problems, () => checkArgsTemplates(http.headers, [...at, 'http', 'headers'], locate, properties));
+        // Header values alone may also read the environment, so a token stays out of the build (docs/security.md).
+        collectConfigErrors(problems, () => checkArgsTemplates(http.headers, [...at, 'http', 'headers'], locate, properties, { env: true }));
         problems.push(...headerProblems(http.headers, [...at, 'http', 'headers'], locate));
         collectConfigErrors(problems, () => checkArgsTemplates(http.body, [...at, 'http', 'body'], locate, properties));
       }

@@ -1,7 +1,7 @@
 import { closestWord } from '../../config/did-you-mean.js';
 import { RunError } from '../../config/errors.js';
 import { templateNames } from '../revision/template-checks.js';
-import { interpolate, stringifyValue } from './interpolate.js';
+import { interpolate, stringifyValue, type TemplateLookup } from './interpolate.js';
 
 /** The variables of `env` that are set. */
 export function definedEnv(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
@@ -15,6 +15,17 @@ export function definedEnv(env: Readonly<Record<string, string | undefined>>): R
  * are never listed, since the error lands in reports.
  */
 export function fillEnvValue(value: string, defined: Readonly<Record<string, string>>, where: string, code: string): string {
+  const unset = unsetEnvProblem(value, defined);
+  if (unset) throw new RunError(code, `${where} ${unset}`);
+  return stringifyValue(interpolate(value, envLookup(defined), where));
+}
+
+/**
+ * Why the `{{ env.NAME }}` templates of `value` cannot be filled from `defined`, as the rest of
+ * a sentence naming the value (`needs the environment variable X, which is not set; did you
+ * mean "Y"?`), or undefined when every variable they read is set.
+ */
+export function unsetEnvProblem(value: string, defined: Readonly<Record<string, string>>): string | undefined {
   const unset = [
     ...new Set(
       templateNames(value)
@@ -22,8 +33,12 @@ export function fillEnvValue(value: string, defined: Readonly<Record<string, str
         .map((name) => name.slice('env.'.length)),
     ),
   ].filter((name) => !Object.hasOwn(defined, name));
-  if (unset.length) throw new RunError(code, `${where} ${unsetMessage(unset, Object.keys(defined))}`);
-  return stringifyValue(interpolate(value, (scope) => (scope === 'env' ? { found: true, value: defined } : { found: false }), where));
+  return unset.length ? unsetMessage(unset, Object.keys(defined)) : undefined;
+}
+
+/** A template scope reading `env` from `defined`, and any other name from `others` (an http tool's `args`). */
+export function envLookup(defined: Readonly<Record<string, string>>, others: TemplateLookup = () => ({ found: false })): TemplateLookup {
+  return (scope) => (scope === 'env' ? { found: true, value: defined } : others(scope));
 }
 
 /** Each of `values` filled by fillEnvValue; `where` names an entry (`external.env.TOKEN`). */

@@ -1,4 +1,4 @@
-import { envHeaderSecrets, isSecretName, secretEnvValues, secretHeaderValues, secretUrlValues } from '../../config/redact.js';
+import { envHeaderSecrets, isSecretName, secretEnvValues, secretUrlValues } from '../../config/redact.js';
 import { Redactor } from '../../config/redactor.js';
 import { externalSecrets } from '../../engine/external/external-secrets.js';
 import { buildAgent } from '../../engine/revision/build-agent.js';
@@ -27,7 +27,7 @@ export function runRedactor(env: Readonly<Record<string, string | undefined>>, b
  */
 export function buildSecrets(build: AgentBuild, env: Readonly<Record<string, string | undefined>>): string[] {
   const agent = buildAgent(build);
-  return [...agentSecrets(agent), ...mcpHeaderSecrets(agent, env), ...(build.external ? externalSecrets(build.external, env) : [])];
+  return [...agentSecrets(agent, env), ...mcpHeaderSecrets(agent, env), ...(build.external ? externalSecrets(build.external, env) : [])];
 }
 
 /**
@@ -40,13 +40,16 @@ function mcpHeaderSecrets(agent: AgentSpec, env: Readonly<Record<string, string 
   );
 }
 
-/** The secret values written in one agent build's `agent`. */
-function agentSecrets(agent: AgentSpec): string[] {
+/**
+ * The secret values of one agent build's `agent`: those written in it, and its http tools' secret
+ * headers with `{{ env.NAME }}` filled from `env`, whatever the variable is called.
+ */
+function agentSecrets(agent: AgentSpec, env: Readonly<Record<string, string | undefined>>): string[] {
   const values = [...secretParameterValues(agent.llm?.parameters ?? {})];
   if (agent.llm?.base_url) values.push(...secretUrlValues(agent.llm.base_url));
   for (const tool of agent.tools ?? []) {
     if (!tool.http) continue;
-    values.push(...secretUrlValues(tool.http.url), ...secretHeaderValues(tool.http.headers ?? {}));
+    values.push(...secretUrlValues(tool.http.url), ...envHeaderSecrets(tool.http.headers ?? {}, env));
   }
   return values;
 }

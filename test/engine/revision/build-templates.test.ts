@@ -150,12 +150,33 @@ describe('malformed and unknown templates are load errors (they would fail or be
     expect(loadError(tool({ url: 'https://x.test/{{ args.a b }}' })).path).toBe('agent.tools[0].http.url');
   });
 
-  it('a template other than args is refused: env, or a bare name', () => {
-    const error = loadError(tool({ headers: { Authorization: 'Bearer {{ env.TOKEN }}' } }));
-    expect(error.path).toBe('agent.tools[0].http.headers.Authorization');
-    expect(error.expected).toContain('unknown template "{{ env.TOKEN }}"');
+  it('a template other than args is refused: env outside headers, or a bare name', () => {
+    const onlyArgs =
+      "a tool's templates read its call arguments only, as {{ args.<name> }}; only an http tool's header values may also read the environment, as {{ env.NAME }}";
+    const inBody = loadError(tool({ body: { token: '{{ env.TOKEN }}' } }));
+    expect([inBody.path, inBody.expected]).toEqual(['agent.tools[0].http.body.token', `unknown template "{{ env.TOKEN }}": ${onlyArgs}`]);
+    const inUrl = loadError(tool({ url: 'https://x.test/items?key={{ env.API_KEY }}' }));
+    expect([inUrl.path, inUrl.expected]).toEqual(['agent.tools[0].http.url', `unknown template "{{ env.API_KEY }}": ${onlyArgs}`]);
+    const inArgv = loadError(withTools({ name: 'run', command: { argv: ['curl', '-H', 'Authorization: {{ env.TOKEN }}'] } }));
+    expect([inArgv.path, inArgv.expected]).toEqual(['agent.tools[0].command.argv[2]', `unknown template "{{ env.TOKEN }}": ${onlyArgs}`]);
     expect(loadError(tool({ body: 'a {{ b }} c' })).expected).toContain('unknown template "{{ b }}"');
     expect(loadError(withTools({ name: 'run', command: { argv: ['echo', '{{ arg.x }}'] } })).expected).toContain('did you mean "args"?');
+  });
+
+  it("an http tool's header values may read the environment as {{ env.NAME }}, beside its arguments", () => {
+    const headers = { Authorization: 'Bearer {{ env.GITHUB_TOKEN }}', 'X-Page': '{{ args.query }}/{{ env.TEAM_1 }}' };
+    expect(() => revisionFromValue({ id: 'b', ...tool({ headers }, closed) })).not.toThrow();
+    // One variable by its portable name, as an MCP server's header reads it; any other scope is refused.
+    const nested = loadError(tool({ headers: { A: '{{ env.A.B }}' } }));
+    expect([nested.path, nested.expected]).toEqual([
+      'agent.tools[0].http.headers.A',
+      'template "{{ env.A.B }}" names no environment variable: expected {{ env.NAME }}, NAME of letters, digits and _ (not starting with a digit), with nothing after it',
+    ]);
+    expect(loadError(tool({ headers: { A: '{{ env.MY-TOKEN }}' } })).expected).toContain('template "{{ env.MY-TOKEN }}" names no environment variable');
+    expect(loadError(tool({ headers: { A: '{{ env }}' } })).expected).toContain('template "{{ env }}" names no environment variable');
+    expect(loadError(tool({ headers: { A: '{{ en.TOKEN }}' } })).expected).toBe(
+      'unknown template "{{ en.TOKEN }}": an http tool\'s header values read its call arguments, as {{ args.<name> }}, and the environment, as {{ env.NAME }}; did you mean "env"?',
+    );
   });
 
   it('args.<name> must be a parameter when the parameters list their properties', () => {

@@ -1,4 +1,5 @@
 import { AgentcheckError, ToolError } from '../../../config/errors.js';
+import { envLookup } from '../../template/env-values.js';
 import { interpolate, type InterpolateOptions } from '../../template/interpolate.js';
 import type { TemplateLookup } from '../../template/template-path.js';
 import { interpolateUrl } from '../../template/url-template.js';
@@ -10,6 +11,15 @@ import { interpolateUrl } from '../../template/url-template.js';
  */
 export function templateFromArgs(tool: string, value: unknown, args: Record<string, unknown>, field: string, options?: InterpolateOptions): unknown {
   return asToolError(tool, () => interpolate(value, argsLookup(args), `tool ${tool} ${field}`, options));
+}
+
+/**
+ * An http tool's header value with `{{ args.x }}` and `{{ env.NAME }}` (read from `defined`, the
+ * set variables) filled in one pass: an argument holding `{{ env.X }}` stays text, so the model
+ * cannot read the environment through it. Errors as templateFromArgs.
+ */
+export function headerFromArgs(tool: string, value: string, args: Record<string, unknown>, defined: Readonly<Record<string, string>>, field: string): unknown {
+  return asToolError(tool, () => interpolate(value, envLookup(defined, argsLookup(args)), `tool ${tool} ${field}`));
 }
 
 /**

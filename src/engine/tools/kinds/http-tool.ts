@@ -1,14 +1,12 @@
 import { engineFetch } from '../../engine-fetch.js';
 import { describeFetchError } from '../../fetch-error.js';
 import { ToolError } from '../../../config/errors.js';
-import { setOwn } from '../../../config/own-key.js';
 import { scrubSecretValues, secretHeaderValues, secretUrlValues } from '../../../config/redact.js';
 import type { HttpSpec, ToolSpec } from '../../revision/types.js';
-import { unsendableHeaderValue } from '../../template/filled-header.js';
-import { stringifyValue } from '../../template/interpolate.js';
 import type { Tool, ToolContext, ToolOutcome } from '../tool.js';
 import { templateFromArgs, urlFromArgs } from './args-template.js';
 import { httpRequestAttributes, type SentRequest } from './http-request-attributes.js';
+import { secretHeaderVariables, toolHeaders } from './http-tool-headers.js';
 import { toolHeader } from './tool-header.js';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -18,7 +16,8 @@ type PreparedRequest = SentRequest;
 
 /**
  * An `http` tool (docs/formats.md, Tools): one fetch per call with `{{ args.x }}` templates in url,
- * headers and body. Non-2xx, network failures and timeouts are error outcomes, not throws.
+ * headers and body, and `{{ env.NAME }}` in header values. Non-2xx, network failures and
+ * timeouts are error outcomes, not throws.
  */
 export function createHttpTool(spec: ToolSpec): Tool {
   const http = spec.http;
@@ -26,30 +25,25 @@ export function createHttpTool(spec: ToolSpec): Tool {
   return {
     ...toolHeader(spec, 'http'),
     execute: async (args, ctx) => {
-      const request = prepare(spec.name, http, args);
+      const request = prepare(spec.name, http, args, ctx.env);
       // A server may echo a credential back (a 401 quoting the token, an echo endpoint), and a
       // failure message may quote the URL: the result reaches the model, spans and reports, so
-      // secret header values and the URL's credentials are cut out of it.
+      // secret header values, the secret variables the headers read and the URL's credentials
+      // are cut out of it.
       // The request as sent is recorded on the span (secrets scrubbed), so checks can assert it.
       const { status, ...outcome } = await send(spec.name, http, request, ctx);
-      const secrets = [...secretHeaderValues(request.headers), ...secretUrlValues(request.url)];
+      const secrets = [...secretHeaderValues(request.headers), ...secretHeaderVariables(http.headers ?? {}, ctx.env), ...secretUrlValues(request.url)];
       return { ...outcome, result: scrubSecretValues(outcome.result, secrets), spanAttributes: httpRequestAttributes(request, secrets, status) };
     },
   };
 }
 
-function prepare(name: string, http: HttpSpec, args: Record<string, unknown>): PreparedRequest {
+function prepare(name: string, http: HttpSpec, args: Record<string, unknown>, env: ToolContext['env']): PreparedRequest {
   const method = (http.method ?? 'GET').toUpperCase();
   // Values embedded in the URL are URL-encoded, so `a b&c=d` cannot add a query parameter; a
   // filled URL that is not http(s) or would change path is refused here, before any fetch.
   const url = urlFromArgs(name, http.url, args);
-  const headers: Record<string, string> = {};
-  for (const [key, value] of Object.entries(http.headers ?? {})) {
-    setOwn(headers, key, stringifyValue(templateFromArgs(name, value, args, `http.headers.${key}`)));
-    // An argument with a line break would make fetch throw, quoting the whole value.
-    const unsendable = unsendableHeaderValue(value, headers[key]);
-    if (unsendable) throw new ToolError(name, `tool ${name}: http.headers.${key} ${unsendable}`, 'INVALID_HEADER');
-  }
+  const headers = toolHeaders(name, http.headers ?? {}, args, env);
   // `body: null` is no body, as when the key is left out.
   if (http.body === undefined || http.body === null) return { method, url, headers };
   if (method === 'GET' || method === 'HEAD') {

@@ -160,6 +160,57 @@ describe('http tool', () => {
   });
 });
 
+describe('http tool headers that read the environment', () => {
+  const envCtx = (env: Record<string, string>) => makeToolContext({ env: { PATH: process.env.PATH, ...env } });
+
+  it('fills {{ env.NAME }} from the run environment beside the arguments; the span records the credential [redacted]', async () => {
+    const tool = make({
+      url: 'https://shop.test/echo/x',
+      headers: { Authorization: 'Bearer {{ env.PLAIN_NAME }}', 'X-Team': '{{ args.team }}@{{ env.TEAM }}' },
+    });
+    const outcome = await tool.execute({ team: 'core' }, envCtx({ PLAIN_NAME: 'ghp-0123456789abcdef', TEAM: 'platform' }));
+    expect(outcome).toMatchObject({ result: { ok: true }, isError: false });
+    expect(seen.map((request) => [request.headers.authorization, request.headers['x-team']])).toEqual([['Bearer ghp-0123456789abcdef', 'core@platform']]);
+    expect(JSON.parse(String(outcome.spanAttributes?.['agentcheck.http.request.headers']))).toEqual({ Authorization: '[redacted]', 'X-Team': 'core@platform' });
+  });
+
+  it('leaves an argument that holds {{ env.NAME }} as text: the model cannot read the environment through it', async () => {
+    const tool = make({ url: 'https://shop.test/echo/x', headers: { 'X-Team': '{{ args.team }}' } });
+    await tool.execute({ team: '{{ env.PLAIN_NAME }}' }, envCtx({ PLAIN_NAME: 'ghp-0123456789abcdef' }));
+    expect(seen[0].headers['x-team']).toBe('{{ env.PLAIN_NAME }}');
+  });
+
+  it('cuts the value of a secret variable out of an echoed result and the span, whatever header it fills', async () => {
+    server.use(http.get('https://shop.test/mirror', ({ request }) => HttpResponse.json({ got: request.headers.get('x-custom') })));
+    const tool = make({ url: 'https://shop.test/mirror', headers: { 'X-Custom': 'id {{ env.SERVICE_TOKEN }}' } });
+    const outcome = await tool.execute({}, envCtx({ SERVICE_TOKEN: 'tok-env-secret-98765' }));
+    expect(outcome.result).toEqual({ got: 'id [redacted]' });
+    expect(JSON.parse(String(outcome.spanAttributes?.['agentcheck.http.request.headers']))).toEqual({ 'X-Custom': 'id [redacted]' });
+  });
+
+  it('refuses a variable that is not set, naming the tool, the header and the variable, and sends nothing (never an empty header)', async () => {
+    const tool = make({ url: 'https://shop.test/echo/x', headers: { Authorization: 'Bearer {{ env.GITHUB_TOKN }}' } });
+    const error = await tool.execute({}, envCtx({ GITHUB_TOKEN: 'ghp-0123456789abcdef' })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolError);
+    expect(error).toMatchObject({ code: 'TEMPLATE_UNDEFINED', tool: 'api' });
+    expect((error as Error).message).toBe(
+      'tool api: http.headers.Authorization needs the environment variable GITHUB_TOKN, which is not set; did you mean "GITHUB_TOKEN"?',
+    );
+    expect(seen).toHaveLength(0);
+  });
+
+  it('refuses a variable whose value fetch cannot send, naming the header and the variable, never the value', async () => {
+    const tool = make({ url: 'https://shop.test/echo/x', headers: { 'X-Token': '{{ env.SERVICE_TOKEN }}' } });
+    const error = await tool.execute({}, envCtx({ SERVICE_TOKEN: 'tok-line-one\ntok-line-two' })).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'INVALID_HEADER', tool: 'api' });
+    expect((error as Error).message).toContain(
+      'tool api: http.headers.X-Token (filled from env.SERVICE_TOKEN) cannot be sent: a header value cannot hold a line break',
+    );
+    expect((error as Error).message).not.toContain('tok-line');
+    expect(seen).toHaveLength(0);
+  });
+});
+
 describe('http tool secrets in the URL', () => {
   it('cuts the URL password and key-like query values out of a failure that quotes the URL', async () => {
     const outcome = await make({ url: 'https://user:pw-secret-1234@shop.test/echo/x?token=tok-abcdefgh1234&key=kkkkkkkk1234&city=Paris' }).execute({}, ctx);

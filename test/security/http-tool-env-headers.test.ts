@@ -1,0 +1,130 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Report } from '../../src/runner/report/report.js';
+import { runCli } from '../e2e/cli.js';
+import { sendJson, startLocalServer, type LocalServer } from '../helpers/openai-server.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+// An http tool's header may read a secret from the environment (`{{ env.NAME }}`, docs/formats.md):
+// the request carries the value, and no output of the run does, even under a variable whose name
+// does not look secret, and even when the API and the model echo it back.
+
+const TOKEN = 'ghp-env-header-0123456789';
+/** Not a secret name: the value is scrubbed because the build sends it as a credential. */
+const VARIABLE = 'PLAIN_SETTING';
+
+/** Every regular file under `dir`, recursively. */
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? filesUnder(path) : statSync(path).isFile() ? [path] : [];
+  });
+}
+
+/** A scripted agent whose http tool sends `Authorization: Bearer {{ env.<variable> }}` to `origin`. */
+function agentYaml(origin: string, variable: string, permission = 'allow'): string {
+  return `id: env-header-bot
+agent:
+  name: Env header bot
+  llm: {provider: scripted, model: m}
+  tools:
+    - name: call_api
+      description: Call the API.
+      permission: ${permission}
+      parameters: {type: object, properties: {}}
+      http: {url: "${origin}/api/echo", headers: {Authorization: "Bearer {{ env.${variable} }}"}}
+`;
+}
+
+let server: LocalServer;
+
+beforeEach(async () => {
+  // The API echoes the headers it got, as an echo endpoint or a verbose 401 would.
+  server = await startLocalServer({ api: (request, res) => sendJson(res, 200, { headers: request.headers }) });
+});
+
+afterEach(async () => {
+  await server?.close();
+});
+
+describe("an http tool's header filled from the environment", () => {
+  it('sends the value and keeps it out of spans.jsonl, the reports, the transcript, stdout and stderr; an unset variable errors the run naming it', async () => {
+    const suite = `defaults:
+  inputs: {messages: [{role: user, content: call the api}]}
+scenarios:
+  - name: token from env
+    agent: agent.yaml
+    model: {script: [{tool_calls: [{name: call_api}]}, {text: "the token is ${TOKEN}"}]}
+    expect:
+      checks:
+        - tool_called: {tool: call_api}
+        - output: {contains: "the token is [redacted]"}
+  - name: variable not set
+    agent: unset.yaml
+    model: {script: [{tool_calls: [{name: call_api}]}, {text: done}]}
+`;
+    const dir = tempDir({
+      'agent.yaml': agentYaml(server.origin, VARIABLE),
+      'unset.yaml': agentYaml(server.origin, 'PLAIN_SETTNG').replace('id: env-header-bot', 'id: unset-bot'),
+      'env.scenarios.yaml': suite,
+    });
+    const out = join(dir, 'out');
+    const result = await runCli(['run', '.', '--out', out, '--reporter', 'table,json,md,junit,html'], dir, { [VARIABLE]: TOKEN });
+    expect(result.exitCode, result.all).toBe(1);
+
+    // The request carried the token, filled in from the environment, once: the unset run sent nothing.
+    expect(server.of('api').map((request) => request.headers.authorization)).toEqual([`Bearer ${TOKEN}`]);
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Report;
+    const row = (name: string) => report.scenarios.find((one) => one.name === name)!;
+    expect(row('token from env').status, JSON.stringify(row('token from env'))).toBe('pass');
+    expect(row('variable not set').error).toEqual({
+      type: 'TEMPLATE_UNDEFINED',
+      message: 'tool call_api: http.headers.Authorization needs the environment variable PLAIN_SETTNG, which is not set; did you mean "PLAIN_SETTING"?',
+    });
+
+    // The request is recorded with the credential [redacted]; the API's echo and the model's are
+    // [redacted] in the transcript (the checks saw the same).
+    const spans = readFileSync(join(out, 'spans.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { name: string; attributes: Record<string, unknown> });
+    const call = spans.find((span) => span.name === 'execute_tool call_api')!;
+    expect(JSON.parse(String(call.attributes['agentcheck.http.request.headers']))).toEqual({ Authorization: '[redacted]' });
+    const transcript = row('token from env').transcript ?? [];
+    const echoed = transcript.find((message) => message.role === 'tool');
+    expect(echoed && JSON.parse(echoed.content).headers.authorization).toBe('[redacted]');
+    expect(transcript.at(-1)).toMatchObject({ role: 'assistant', content: 'the token is [redacted]' });
+    const leaks = [...filesUnder(out).map((file) => [file, readFileSync(file, 'utf8')]), ['stdout', result.stdout], ['stderr', result.stderr]]
+      .filter(([, text]) => text.includes(TOKEN))
+      .map(([where]) => where);
+    expect(leaks).toEqual([]);
+  });
+
+  it('a paused test-run holds a marker for the value, and resume sends the header filled from its own environment', async () => {
+    const dir = tempDir({ 'agent.yaml': agentYaml(server.origin, VARIABLE, 'ask'), 'script.yaml': '- tool_calls: [{name: call_api}]\n- text: done\n' });
+    const base = ['--spans', 'out/spans.jsonl', '--json'];
+    const paused = await runCli(
+      ['test-run', '--agent', 'agent.yaml', '--message', `call the api with ${TOKEN}`, '--script', 'script.yaml', '--terminal-tool', 'call_api', ...base],
+      dir,
+      { [VARIABLE]: TOKEN },
+    );
+    expect(paused.exitCode, paused.all).toBe(1);
+    const runId = JSON.parse(paused.stdout).run_id as string;
+    const checkpoint = readFileSync(join(dir, 'out', `${runId}.checkpoint.json`), 'utf8');
+    expect(checkpoint).not.toContain(TOKEN);
+    expect(checkpoint).toContain(`call the api with [secret:${VARIABLE}]`);
+    expect(Object.keys(JSON.parse(checkpoint).secrets)).toEqual([VARIABLE]);
+    expect(server.of('api')).toHaveLength(0);
+
+    const unset = await runCli(['resume', runId, '--decision', 'approve', ...base], dir);
+    expect(unset.exitCode, unset.all).toBe(2);
+    expect(unset.stderr).toContain(`at secrets.${VARIABLE}: the paused run holds the value of the secret variable ${VARIABLE}, which is not set here`);
+
+    const resumed = await runCli(['resume', runId, '--decision', 'approve', ...base], dir, { [VARIABLE]: TOKEN });
+    expect(resumed.exitCode, resumed.all).toBe(0);
+    expect(server.of('api').map((request) => request.headers.authorization)).toEqual([`Bearer ${TOKEN}`]);
+    expect(readFileSync(join(dir, 'out/spans.jsonl'), 'utf8') + resumed.all).not.toContain(TOKEN);
+  });
+});
