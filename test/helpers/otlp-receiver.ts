@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { decodeProtobufTraceRequest } from '../../src/spans/otlp-protobuf-decode.js';
 import type { OtlpAnyValue, OtlpSpan, OtlpTraceRequest } from '../../src/spans/otlp-trace-request.js';
@@ -32,11 +32,12 @@ export interface PartialSuccess {
 
 /**
  * Starts a receiver answering `status` (200 by default) to every POST; with `partialSuccess`, a
- * 200 carries it in the request's own encoding (JSON, or protobuf for a protobuf request).
+ * 200 carries it in the request's own encoding (JSON, or protobuf for a protobuf request). With
+ * `hold`, it reads and answers a request only once `hold` has resolved: the exporter waits meanwhile.
  */
-export async function startOtlpReceiver(status = 200, partialSuccess?: PartialSuccess): Promise<OtlpReceiver> {
+export async function startOtlpReceiver(status = 200, partialSuccess?: PartialSuccess, hold?: Promise<void>): Promise<OtlpReceiver> {
   const received: ReceivedExport[] = [];
-  const server: Server = createServer((req, res) => {
+  const answer = (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -56,7 +57,9 @@ export async function startOtlpReceiver(status = 200, partialSuccess?: PartialSu
       const ok = partialSuccess ? JSON.stringify({ partialSuccess: { ...partialSuccess, rejectedSpans: String(partialSuccess.rejectedSpans) } }) : '{}';
       res.end(status === 200 ? ok : '{"message":"rejected"}');
     });
-  });
+  };
+  // A request's body waits in its stream until it is read.
+  const server: Server = createServer((req, res) => (hold ? void hold.then(() => answer(req, res)) : answer(req, res)));
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
   return {

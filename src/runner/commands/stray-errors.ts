@@ -1,16 +1,20 @@
 import type { Redactor } from '../../config/redactor.js';
 import type { StrayErrorsRecord } from '../report/report.js';
 import { guardProcessExit } from '../exit-guard.js';
-import { strayErrorsNote } from '../reporters/format/stray-errors-note.js';
+import { lateStrayErrorsNote, strayErrorsNote } from '../reporters/format/stray-errors-note.js';
 
 /** Errors thrown during a run where no code awaited them, kept to be said once the reports are out. */
 export interface StrayErrors {
-  /** How many there were. */
-  readonly count: number;
-  /** The line that says so on stderr (scrubbed), or undefined when there were none. */
+  /**
+   * What the reports hold (scrubbed), or undefined when there were none: the errors thrown so
+   * far. The reports are fixed from here on; errors thrown later are said on stderr only.
+   */
+  sealForReports(redactor: Redactor): StrayErrorsRecord | undefined;
+  /**
+   * The lines that say them on stderr (scrubbed), or undefined when there were none: one for
+   * those the reports hold, with the same count, and one for those thrown after.
+   */
   message(redactor: Redactor): string | undefined;
-  /** What the reports hold of them (scrubbed), or undefined when there were none. */
-  record(redactor: Redactor): StrayErrorsRecord | undefined;
   /**
    * Resolves once Node has handed over the rejections left unhandled so far. A scripted run
    * settles in microtasks alone, and Node tells an unhandled rejection only after the microtasks
@@ -30,6 +34,8 @@ export interface StrayErrors {
  */
 export function catchStrayErrors(): StrayErrors {
   const caught: unknown[] = [];
+  // How many of `caught` the reports hold: undefined until they are fixed.
+  let reported: number | undefined;
   const keep = (error: unknown) => {
     caught.push(error);
   };
@@ -37,16 +43,15 @@ export function catchStrayErrors(): StrayErrors {
   process.on('uncaughtException', keep);
   const releaseExit = guardProcessExit();
   return {
-    get count() {
-      return caught.length;
+    sealForReports(redactor) {
+      reported ??= caught.length;
+      return recordOf(caught.slice(0, reported), redactor);
     },
     message(redactor) {
-      const record = this.record(redactor);
-      return record && `agentcheck: ${strayErrorsNote(record)}\n`;
-    },
-    record(redactor) {
-      if (caught.length === 0) return undefined;
-      return { count: caught.length, first: redactor.text(describe(caught[0])) };
+      const inReports = recordOf(caught.slice(0, reported), redactor);
+      const later = reported === undefined ? undefined : recordOf(caught.slice(reported), redactor);
+      const lines = [...(inReports ? [strayErrorsNote(inReports)] : []), ...(later ? [lateStrayErrorsNote(later)] : [])];
+      return lines.length ? lines.map((line) => `agentcheck: ${line}\n`).join('') : undefined;
     },
     async settled() {
       // Two turns: the first one's own microtasks (this continuation among them) run before
@@ -59,6 +64,11 @@ export function catchStrayErrors(): StrayErrors {
       releaseExit();
     },
   };
+}
+
+/** The count and the first one, or undefined for none. */
+function recordOf(errors: readonly unknown[], redactor: Redactor): StrayErrorsRecord | undefined {
+  return errors.length ? { count: errors.length, first: redactor.text(describe(errors[0])) } : undefined;
 }
 
 /** The error's message and the first frame of its stack: where to look. */

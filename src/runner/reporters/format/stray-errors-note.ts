@@ -6,8 +6,20 @@ import type { StrayErrorsRecord } from '../../report/report.js';
  * (docs/custom-checks.md).
  */
 export function strayErrorsNote(stray: StrayErrorsRecord): string {
-  const more = stray.count > 1 ? ` (${stray.count} in all; the first:)` : ':';
-  return `an error no code awaited was thrown during the run (a custom check's unawaited promise or a timer?), so the run fails though its rows may pass${more} ${stray.first}`;
+  return `an error no code awaited was thrown during the run (a custom check's unawaited promise or a timer?), so the run fails though its rows may pass${countAndFirst(stray)}`;
+}
+
+/**
+ * What stderr alone says of errors no code awaited thrown once the reports were being written
+ * (they are in no report, yet fail the run; docs/custom-checks.md).
+ */
+export function lateStrayErrorsNote(stray: StrayErrorsRecord): string {
+  return `an error no code awaited was thrown after the runs, once the reports were being written (a custom check's timer?), so the run fails though no report says so${countAndFirst(stray)}`;
+}
+
+/** `: Error: ...`, or ` (3 in all; the first:) Error: ...`. */
+function countAndFirst(stray: StrayErrorsRecord): string {
+  return `${stray.count > 1 ? ` (${stray.count} in all; the first:)` : ':'} ${stray.first}`;
 }
 
 /** The note as a sentence of its own: `An error no code awaited ...`. */
