@@ -30,5 +30,15 @@ export function times(count: number): string {
 
 /** "1 call", "3 calls". */
 export function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+  return `${count} ${nounFor(count, noun)}`;
+}
+
+/** The noun as it agrees with a count said before it: "call" for 1, else "calls". */
+export function nounFor(count: number, noun: string): string {
+  return count === 1 ? noun : `${noun}s`;
+}
+
+/** The verb "was" or "were", agreeing with a count: "the 1 call was", "the 2 calls were". */
+export function wasOrWere(count: number): string {
+  return count === 1 ? 'was' : 'were';
 }

@@ -1,7 +1,7 @@
 import type { ArgsMode } from './args/args-mode.js';
 import { maxMatching } from './bipartite.js';
 import { callMismatch, closestMismatch, type ExpectedCall } from './call-match.js';
-import { plural, summarizeCalls } from './describe.js';
+import { plural, summarizeCalls, wasOrWere } from './describe.js';
 import type { ToolCall } from './evidence-types.js';
 
 /** Trajectory modes (docs/verdicts.md, after LangChain agentevals, plus in_order). */
@@ -38,13 +38,9 @@ export function compareTrajectory(mode: SequenceMode, expected: readonly Expecte
     const what = mode === 'unordered' ? `exactly ${plural(expected.length, 'call')} in any order` : `every call among the ${expected.length} expected`;
     return fail(`expected ${what}; call ${unmatchedActual + 1} (${call.name}) was not expected; ${saw}`, ids);
   }
-  const how = { unordered: 'in any order', subset: 'were all among the expected', superset: 'included every expected call' }[mode];
-  return pass(
-    mode === 'unordered'
-      ? `the ${plural(expected.length, 'expected call')} ${expected.length === 1 ? 'was' : 'were'} made ${how}`
-      : `the ${plural(actual.length, 'call')} ${how}; ${saw}`,
-    ids,
-  );
+  if (mode === 'unordered') return pass(`the ${plural(expected.length, 'expected call')} ${wasOrWere(expected.length)} made in any order`, ids);
+  const how = mode === 'subset' ? `${wasOrWere(actual.length)}${actual.length === 1 ? '' : ' all'} among the expected` : 'included every expected call';
+  return pass(`the ${plural(actual.length, 'call')} ${how}; ${saw}`, ids);
 }
 
 /** What the ordered modes compare: the calls, how they fit, and the pieces of every reason. */
@@ -99,7 +95,7 @@ function compareInOrder({ expected, actual, argsMode, fits, saw, ids }: OrderedC
       ids,
     );
   }
-  return pass(`the ${expected.length} expected calls appeared in order; ${saw}`, ids);
+  return pass(`the ${plural(expected.length, 'expected call')} appeared in order; ${saw}`, ids);
 }
 
 type Fits = (e: number, a: number) => boolean;

@@ -42,6 +42,9 @@ describe('max_tokens', () => {
     expect(check('max_tokens', { input: 29 }, evidence).reason).toBe('expected at most 29 input tokens; used 30 (input 30, output 15)');
     expect(check('max_tokens', { output: 15, input: 30 }, evidence).status).toBe('pass');
   });
+  it('says "1 token", not "1 tokens"', () => {
+    expect(check('max_tokens', { output: 1 }, evidence).reason).toBe('expected at most 1 output token; used 15 (input 30, output 15)');
+  });
   it('validates', () => {
     expect(invalid('max_tokens', {})).toContain('expected at least one of total, input, output');
     expect(invalid('max_tokens', '3')).toBe(
@@ -65,13 +68,21 @@ describe('spans', () => {
   const failing = evidenceOf([[{ name: 'a', outcome: 'error', result: 'x' }, { name: 'b' }]]);
   it('counts spans matching a query (default at least 1)', () => {
     expect(check('spans', { query: errors }, failing)).toMatchObject({ status: 'pass', reason: '1 span matched (expected at least 1)' });
-    expect(check('spans', { query: errors }, evidence).reason).toBe('expected at least 1 spans matching the query; 0 spans matched');
+    expect(check('spans', { query: errors }, evidence).reason).toBe('expected at least 1 span matching the query; 0 spans matched');
     const tools = { filtering: { field: 'attributes', key: 'gen_ai.operation.name', operator: 'is', value: 'execute_tool' }, windowing: { limit: 1 } };
     expect(check('spans', { query: tools, count: { equals: 3 } }, evidence).status).toBe('pass');
     expect(check('spans', { query: tools, count: { min: 1, max: 2 } }, evidence).reason).toBe(
       'expected at least 1 and at most 2 spans matching the query; 3 spans matched',
     );
     expect(check('spans', { query: tools, count: { max: 0 } }, evidence).reason).toBe('expected at most 0 spans matching the query; 3 spans matched');
+  });
+  it('agrees the noun with the last number said', () => {
+    const tools = { filtering: { field: 'attributes', key: 'gen_ai.operation.name', operator: 'is', value: 'execute_tool' } };
+    expect(check('spans', { query: tools, count: { equals: 1 } }, evidence).reason).toBe('expected exactly 1 span matching the query; 3 spans matched');
+    expect(check('spans', { query: tools, count: { max: 1 } }, evidence).reason).toBe('expected at most 1 span matching the query; 3 spans matched');
+    expect(check('spans', { query: tools, count: { min: 0, max: 1 } }, evidence).reason).toBe(
+      'expected at least 0 and at most 1 span matching the query; 3 spans matched',
+    );
   });
   it('finds nested spans too', () => {
     const run = new RunBuilder();

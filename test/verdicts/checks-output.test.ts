@@ -126,6 +126,7 @@ describe('file', () => {
   const outside = mkdtempSync(join(tmpdir(), 'agentcheck-outside-'));
   mkdirSync(join(dir, 'docs'));
   writeFileSync(join(dir, 'docs', 'notes.md'), 'TODO: ship it\n');
+  writeFileSync(join(dir, 'one.txt'), 'x');
   writeFileSync(join(outside, 'secret.txt'), 'secret');
   symlinkSync(join(outside, 'secret.txt'), join(dir, 'link.txt'));
   symlinkSync(outside, join(dir, 'linkdir'));
@@ -152,6 +153,9 @@ describe('file', () => {
     expect(check('file', { path: 'docs/notes.md', not_contains: 'TODO' }, evidence).reason).toBe('expected docs/notes.md not to contain "TODO"; it does');
     expect(check('file', { path: 'docs/notes.md', exists: false }, evidence).reason).toBe('expected docs/notes.md not to exist; it does (14 bytes)');
     expect(check('file', { path: 'x.md' }, evidence).reason).toBe('expected x.md to exist in the workspace; it does not');
+  });
+  it('says "1 byte", not "1 bytes"', () => {
+    expect(check('file', { path: 'one.txt', exists: false }, evidence).reason).toBe('expected one.txt not to exist; it does (1 byte)');
   });
   it('counts a folder as existing: exists: false fails on a folder the agent made; text checks need a file', () => {
     expect(check('file', { path: 'docs' }, evidence)).toMatchObject({ status: 'pass', reason: 'docs exists (a folder)' });

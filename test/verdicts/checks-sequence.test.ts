@@ -123,6 +123,20 @@ describe('tool_sequence subset / superset / in_order', () => {
       `in_order: expected call 2 (lookup) did not appear in order after expected call 1; ${SAW}`,
     );
   });
+  it('says "1 call" and "was" for one call in the pass reasons', () => {
+    const one = evidenceOf([[{ name: 'lookup' }]]);
+    expect(check('tool_sequence', { mode: 'in_order', calls: calls('lookup') }, one).reason).toBe(
+      'in_order: the 1 expected call appeared in order; saw lookup x1',
+    );
+    expect(check('tool_sequence', { mode: 'subset', calls: calls('lookup', 'email') }, one).reason).toBe(
+      'subset: the 1 call was among the expected; saw lookup x1',
+    );
+    expect(seq({ mode: 'subset', calls: calls('lookup', 'refund', 'email', 'close') }).reason).toBe(`subset: the 4 calls were all among the expected; ${SAW}`);
+    expect(check('tool_sequence', { mode: 'superset', calls: calls('lookup') }, one).reason).toBe(
+      'superset: the 1 call included every expected call; saw lookup x1',
+    );
+    expect(check('tool_sequence', { mode: 'unordered', calls: calls('lookup') }, one).reason).toBe('unordered: the 1 expected call was made in any order');
+  });
 });
 
 describe('tool_sequence in_order: calls of one model response in any order, as in strict', () => {

@@ -5,7 +5,7 @@ import { realPathAllowMissing, SymlinkLoop } from '../../config/real-path.js';
 import type { Locator } from '../../config/assert-format.js';
 import { asList, checkSchema, objectParams, PARAM } from '../check-params.js';
 import { result, type Check } from './check.js';
-import { show } from '../describe.js';
+import { plural, show } from '../describe.js';
 
 /** `file: {path, exists, contains, equals, not_contains}`; path relative to the run's workspace. */
 export interface FileParams {
@@ -81,7 +81,7 @@ export const file: Check<FileParams> = {
         ? result(KIND, id, 'fail', `expected ${params.path} to exist in the workspace; it does not`)
         : result(KIND, id, 'pass', `${params.path} does not exist`);
     }
-    if (!wantExists) return result(KIND, id, 'fail', `expected ${params.path} not to exist; it does (${size} bytes)`);
+    if (!wantExists) return result(KIND, id, 'fail', `expected ${params.path} not to exist; it does (${plural(size, 'byte')})`);
     if (size > MAX_FILE_BYTES) return result(KIND, id, 'error', `${params.path} is ${size} bytes; file checks read at most ${MAX_FILE_BYTES}`);
     const text = readFileSync(found.path as string, 'utf8');
     for (const part of asList(params.contains)) {

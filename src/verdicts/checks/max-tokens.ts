@@ -2,6 +2,7 @@ import type { Locator } from '../../config/assert-format.js';
 import { describeValue } from '../../config/describe-value.js';
 import { atLeastOne, checkSchema, numberOrObjectParams, PARAM } from '../check-params.js';
 import { result, type Check } from './check.js';
+import { plural } from '../describe.js';
 
 /** `max_tokens: N` (input + output) or `{total, input, output}`. */
 export type MaxTokensParams = number | { total?: number; input?: number; output?: number };
@@ -28,9 +29,9 @@ export const maxTokens: Check<MaxTokensParams> = {
     for (const which of ['total', 'input', 'output'] as const) {
       const limit = limits[which];
       if (limit !== undefined && used[which] > limit) {
-        return result(KIND, id, 'fail', `expected at most ${limit} ${which} tokens; used ${used[which]} (input ${input}, output ${output})`, ids);
+        return result(KIND, id, 'fail', `expected at most ${plural(limit, `${which} token`)}; used ${used[which]} (input ${input}, output ${output})`, ids);
       }
     }
-    return result(KIND, id, 'pass', `used ${used.total} tokens (input ${input}, output ${output}) within the budget`, ids);
+    return result(KIND, id, 'pass', `used ${plural(used.total, 'token')} (input ${input}, output ${output}) within the budget`, ids);
   },
 };

@@ -4,7 +4,7 @@ import { compileQuery, querySpans, validateQuery, type CompiledQuery, type SpanQ
 import { validateOwnAttributeKeys } from '../../spans/own-attribute-keys.js';
 import { objectParams, PARAM } from '../check-params.js';
 import { result, type Check } from './check.js';
-import { plural } from '../describe.js';
+import { nounFor, plural } from '../describe.js';
 
 /** `spans: {query: {filtering, windowing}, count: {min, max, equals}}`. */
 export interface SpansParams {
@@ -54,8 +54,10 @@ export const spans: Check<SpansParams> = {
         : [min !== undefined ? `at least ${min}` : '', max !== undefined ? `at most ${max}` : ''].filter(Boolean).join(' and ') || 'at least 1';
     const ok = equals !== undefined ? count === equals : count >= (min ?? (max === undefined ? 1 : 0)) && (max === undefined || count <= max);
     const seen = `${plural(count, 'span')} matched`;
+    // The noun agrees with the last number said: "at least 1 span", "at least 1 and at most 3 spans".
+    const last = equals ?? max ?? min ?? 1;
     return ok
       ? result(KIND, id, 'pass', `${seen} (expected ${wanted})`, ids)
-      : result(KIND, id, 'fail', `expected ${wanted} spans matching the query; ${seen}`, ids);
+      : result(KIND, id, 'fail', `expected ${wanted} ${nounFor(last, 'span')} matching the query; ${seen}`, ids);
   },
 };
