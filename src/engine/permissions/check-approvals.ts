@@ -5,6 +5,7 @@ import { normalizeToolName } from '../../spans/conventions.js';
 import { MCP_TOOL_PREFIX } from '../mcp/mcp-tool-name.js';
 import { buildTools, isOpenServerTool, listedTools, LOAD_SKILL, suggestableTools, type BuildTools } from '../revision/build-tools.js';
 import type { AgentBuild } from '../revision/types.js';
+import type { PathSegments } from '../../config/source.js';
 
 /** What answers a tool's approval gate (docs/workflows.md): `reject` is `deny`. */
 const TOOL_ANSWERS = ['approve', 'deny', 'reject'];
@@ -20,6 +21,17 @@ export const EXTERNAL_NO_GATES = 'an external agent has no approval gates: its t
 export function checkApprovals(approvals: { tools?: Readonly<Record<string, unknown>> }, builds: readonly AgentBuild[], locate: Locator): void {
   if (builds.some((build) => build.external)) throw locate([], `${EXTERNAL_NO_GATES}; remove approvals`, true);
   if (approvals.tools) checkApprovalTools(approvals.tools, builds, (path, expected, atKey) => locate(['tools', ...path], expected, atKey));
+}
+
+/**
+ * `approvals` as checkApprovals takes it beside format problems: only the `tools` answers the
+ * format check left valid (`valid` takes paths relative to `approvals`), so a bad `default` or
+ * answer hides no other answer's unknown tool (docs/cli.md, validate: every problem in one pass).
+ */
+export function soundApprovalTools(approvals: { tools?: unknown }, valid: (path: PathSegments) => boolean): { tools: Record<string, unknown> } {
+  // A `tools` that is not a mapping is a format problem (every key of it then invalid).
+  const tools = typeof approvals.tools === 'object' && approvals.tools !== null ? approvals.tools : {};
+  return { tools: Object.fromEntries(Object.entries(tools).filter(([name]) => valid(['tools', name]))) };
 }
 
 /**

@@ -11,7 +11,7 @@ import { SCRIPT_MISSING_MESSAGE } from '../../engine/providers/scripted.js';
 import { validateToolName } from '../../verdicts/tool-name.js';
 import { workspaceFolderProblem } from '../files/walk-files.js';
 import { validateHttpMocks } from '../mocks/validate-mocks.js';
-import { checkApprovals } from '../../engine/permissions/check-approvals.js';
+import { checkApprovals, soundApprovalTools } from '../../engine/permissions/check-approvals.js';
 import { TEST_RUN_NO_LOAD_SKILL } from '../scenario/load-skill-offered.js';
 import { checkScenarioNames, TEST_RUN_HUMAN_INPUT_HINT, TEST_RUN_UNKNOWN_TOOLS_HINT, type ScenarioNames } from '../scenario/check-scenario-names.js';
 import { listedNamesCheck, type ListedNamesCheck } from '../scenario/listed-names-check.js';
@@ -142,10 +142,15 @@ export function requestFromFlags(
   let approvals: ApprovalsSpec | undefined;
   if (options.approvals !== undefined) {
     step(() => {
-      const file = readFormatFile<ApprovalsSpec>(io.cwd, options.approvals as string, scenarioProperties.approvals, FILE_KINDS.approvals);
-      approvals = file.value;
-      // A misspelt tool would otherwise leave the real one to `default` (or to a pause).
-      if (applied) checkApprovals(file.value, [applied.build], documentLocator(file.doc));
+      const doc = readDocument(io.cwd, options.approvals as string, FILE_KINDS.approvals);
+      const format = checkFormat<ApprovalsSpec>(scenarioProperties.approvals, doc.value, documentLocator(doc));
+      // A misspelt tool would otherwise leave the real one to `default` (or to a pause): each
+      // answer is held to the build beside the file's format problems, all in one pass.
+      const found = [...format.errors];
+      const build = applied?.build;
+      if (build) collectConfigErrors(found, () => checkApprovals(soundApprovalTools(format.value, format.valid), [build], documentLocator(doc)));
+      throwConfigErrors(found);
+      approvals = format.value;
     });
   }
   let workspace: string | undefined;
@@ -168,13 +173,6 @@ export function requestFromFlags(
     timeout_ms: options.timeout ?? DEFAULT_TEST_RUN_TIMEOUT_MS,
   } satisfies TestRunRequest;
   return { request, applied, onToolsListed };
-}
-
-/** A file checked against a scenario field's schema (errors name file, line and path), with its document for further located checks. */
-function readFormatFile<T>(cwd: string, file: string, schema: object, what: string): { doc: SourceDocument; value: T } {
-  const doc = readDocument(cwd, file, what);
-  assertFormat<T>(schema, doc.value, documentLocator(doc));
-  return { doc, value: doc.value };
 }
 
 /** A YAML/JSON mapping file the user named; an empty one (it says nothing) or a list is refused naming the kind. */

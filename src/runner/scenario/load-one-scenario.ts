@@ -7,7 +7,7 @@ import type { AgentBuild } from '../../engine/revision/types.js';
 import { checkReferences, validateCheck, validateToolName } from '../../verdicts/index.js';
 import { partialCheckReferences } from '../../verdicts/run-checks.js';
 import type { CustomCheckRef } from '../checks/custom-check-ref.js';
-import { checkApprovals, EXTERNAL_NO_GATES } from '../../engine/permissions/check-approvals.js';
+import { checkApprovals, EXTERNAL_NO_GATES, soundApprovalTools } from '../../engine/permissions/check-approvals.js';
 import { buildTools } from '../../engine/revision/build-tools.js';
 import { startsMcpServers } from './listed-names-check.js';
 import { checkScenarioNames, type ScenarioNames } from './check-scenario-names.js';
@@ -90,8 +90,11 @@ export function loadOneScenario(
     collectConfigErrors(problems, () => validateHttpMocks(mocks, mocksAt, (path) => ok('mocks', 'http', ...path)));
   }
   const approvals = spec.approvals;
-  if (approvals && ok('approvals') && revision) {
-    collectConfigErrors(problems, () => checkApprovals(approvals, builds, (path, expected, atKey) => locate(['approvals', ...path], expected, atKey)));
+  if (approvals && format.typed(['approvals']) && revision) {
+    // Each answer on its own, beside a bad `default` or another answer's format problem (docs/cli.md,
+    // validate: every problem in one pass): an unknown tool is still said.
+    const sound = soundApprovalTools(approvals, (path) => ok('approvals', ...path));
+    collectConfigErrors(problems, () => checkApprovals(sound, builds, (path, expected, atKey) => locate(['approvals', ...path], expected, atKey)));
   }
   // An external run never pauses: answers to pauses could only be left unused (docs/external-agents.md).
   if (spec.resume !== undefined && builds.some((build) => build.external)) {

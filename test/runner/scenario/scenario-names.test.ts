@@ -84,6 +84,18 @@ flow:
     ).toHaveLength(1);
   });
 
+  it('checks each approvals.tools answer beside a bad approvals.default, in one pass', () => {
+    const error = configErrorOf(() => load(`${head}approvals: {default: maybe, tools: {close_issue: maybe, clos_issue: deny, search: ""}}\n`));
+    expect(error).toBeInstanceOf(ConfigErrors);
+    expect((error as ConfigErrors).errors.map((one) => `${one.path}: ${one.expected}`)).toEqual([
+      'approvals.default: expected one of "approve" | "deny", got string "maybe"',
+      `approvals.tools.close_issue: a tool's approval gate takes "approve", "deny", "reject"; got "maybe"`,
+      expect.stringMatching(/^approvals\.tools\.clos_issue: "clos_issue" names no tool of the agent; .*did you mean "close_issue"\?$/),
+      // A format problem of one answer is said once, by the format.
+      'approvals.tools.search: expected a string of at least 1 character(s)',
+    ]);
+  });
+
   it('refuses a terminal_tool only a chain or plan calls (the verdict never counts it), naming the tool to use', () => {
     const terminal = (tool: string, agent = AGENT) => load(`${head}expect: {terminal_tool: "${tool}"}\n`, agent);
     const error = configErrorOf(() => terminal('write_file'));
