@@ -48,6 +48,7 @@ const FIELDS: Record<string, FieldCheck> = {
   planRuns: (value) => (typeof value === 'boolean' ? null : `expected true or false, got ${describeValue(value)}`),
   variantFailures: (value) => (value instanceof Set ? null : `expected a Set, got ${describeValue(value)}`),
   variantProblems: (value) => (Array.isArray(value) ? null : `expected an array, got ${describeValue(value)}`),
+  loadedBuilds: (value) => (value instanceof Set ? null : `expected a Set, got ${describeValue(value)}`),
 };
 
 function emptyPath(paths: readonly string[], what: string): string | null {

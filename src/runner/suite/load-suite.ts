@@ -55,6 +55,11 @@ export interface SuiteSelection {
    * problems of the suite config, so the scenario file is still loaded and counted as valid.
    */
   variantProblems?: ConfigError[];
+  /**
+   * Where the agent build files the scenario files loaded without a problem are put (`agentcheck
+   * validate`: the builds a scenario file checked count as valid builds in its summary).
+   */
+  loadedBuilds?: Set<string>;
 }
 
 /** The most runs (scenarios x variants x repeats) a suite plans unless `--max-runs` says otherwise. */
@@ -125,6 +130,8 @@ export function loadSuite(given: SuiteSelection, cwd = process.cwd(), names: Sel
     });
     return loaded;
   });
+  // context.agents holds each build that loaded, also for a scenario file with problems of its own.
+  for (const file of context.agents.keys()) selection.loadedBuilds?.add(file);
 
   const only = selection.only;
   scenarios = selectScenarios(scenarios, selection);

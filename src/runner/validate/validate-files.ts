@@ -52,6 +52,8 @@ export async function validateFiles(paths: readonly string[], options: { config?
   // Suite configs checked; one with a problem (a variant that does not apply, globs that match
   // nothing) is not counted as valid at the end.
   const configs = new Set<string>();
+  // Agent builds that loaded, named or used by a scenario file: each is counted once, by real path.
+  const loadedBuilds = new Set<string>();
   if (configPath) configs.add(configPath);
   // Ids (in messages) are relative to the root `run` would use: the suite's folder, or the path given.
   const variantFailures = new Set<string>();
@@ -60,7 +62,7 @@ export async function validateFiles(paths: readonly string[], options: { config?
   const checkScenarioFile = (suites: typeof LoadSuite, found: FoundScenarioFile, suite: SuiteConfig) => {
     const variantProblems: ConfigError[] = [];
     const load = (config: SuiteConfig) =>
-      suites.loadSuite({ paths: [], files: [found], config, planRuns: false, variantFailures, variantProblems }, cwd).scenarios.length;
+      suites.loadSuite({ paths: [], files: [found], config, planRuns: false, variantFailures, variantProblems, loadedBuilds }, cwd).scenarios.length;
     try {
       report.scenarios += load(suite);
     } catch (error) {
@@ -111,7 +113,7 @@ export async function validateFiles(paths: readonly string[], options: { config?
     const suites = await suiteLoader();
     const found = suiteFiles(suites, config);
     for (const file of found ?? []) check(report, file.file, 'scenario', () => checkScenarioFile(suites, file, config));
-    return finishReport(report, configs, cwd);
+    return finishReport(report, configs, loadedBuilds, cwd);
   }
 
   const given = paths.length ? paths : ['.'];
@@ -134,11 +136,14 @@ export async function validateFiles(paths: readonly string[], options: { config?
   for (const { file, kind, folder } of files) {
     if (kind !== 'config' || !suiteConfigs.add(file)) continue;
     counted(folder);
-    // Two configs in one folder: run refuses the folder's config, whichever it would read.
+    // Two configs in one folder: run refuses the folder's config, whichever it would read, so
+    // neither counts as valid (the problem is said at one of them).
+    let alone = true;
     try {
       suiteConfigIn(dirname(file));
     } catch (error) {
       addProblems(report, toProblems(error, file));
+      alone = false;
     }
     let suite: SuiteConfig;
     try {
@@ -147,7 +152,7 @@ export async function validateFiles(paths: readonly string[], options: { config?
       addProblems(report, toProblems(error, file));
       continue;
     }
-    configs.add(file);
+    if (alone) configs.add(file);
     // With --config, `run --config FILE PATHS` runs the scenario files under the paths with FILE's
     // model and variants, whatever config they sit beside: so are they checked (below).
     if (options.config) continue;
@@ -201,8 +206,10 @@ export async function validateFiles(paths: readonly string[], options: { config?
         // Found as `run` finds it, so its id (in messages) has the root `run` gives it.
         const suite = configForLooseFiles();
         checkScenarioFile(suites, suites.suiteScenarioFiles({ paths: [file], config: suite }, cwd)[0], suite);
-      } else if (detected === 'agent') loadAgentBuild(file);
-      else if (detected === 'skill') loadSkillFolder(resolve(file, '..'));
+      } else if (detected === 'agent') {
+        loadAgentBuild(file);
+        loadedBuilds.add(file);
+      } else if (detected === 'skill') loadSkillFolder(resolve(file, '..'));
     });
   }
   const empty = folders.filter((folder) => !holding.has(folder));
@@ -215,5 +222,5 @@ export async function validateFiles(paths: readonly string[], options: { config?
       'CONFIG_NOT_FOUND',
     );
   }
-  return finishReport(report, configs, cwd);
+  return finishReport(report, configs, loadedBuilds, cwd);
 }

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { ConfigError, ConfigErrors, inLineOrder } from '../../config/errors.js';
+import { RealFileSet } from '../files/real-file-set.js';
 
 /** The kinds of file `agentcheck validate` knows. */
 export type FileKind = 'scenario' | 'agent' | 'skill' | 'config';
@@ -25,13 +26,17 @@ export interface ValidationReport {
 
 /**
  * The finished report: its problems in line order, as `run` prints the same problems (a suite
- * config's own problems and its variants' are found apart), and the config count, the configs
- * checked that no problem points at.
+ * config's own problems and its variants' are found apart); the config count, the configs
+ * checked that no problem points at; and the agent build count, the builds that loaded, named
+ * or used by a scenario file, each real file once (it replaces the count check() keeps, which
+ * knows only the builds named).
  */
-export function finishReport(report: ValidationReport, configs: ReadonlySet<string>, cwd: string): ValidationReport {
+export function finishReport(report: ValidationReport, configs: ReadonlySet<string>, builds: ReadonlySet<string>, cwd: string): ValidationReport {
   report.problems = inLineOrder(report.problems);
   const withProblems = new Set(report.problems.map((problem) => resolve(cwd, problem.file)));
   report.counts.config = [...configs].filter((file) => !withProblems.has(file)).length;
+  const real = new RealFileSet();
+  report.counts.agent = [...builds].filter((file) => real.add(resolve(cwd, file))).length;
   return report;
 }
 

@@ -232,3 +232,39 @@ describe('validateFiles on a folder', () => {
     expect(problems['agents/server.yaml'].path).toBe('external.http.start.command[1]');
   });
 });
+
+describe("validateFiles' counts: what was checked and valid", () => {
+  const BUILD = 'id: bot\nagent:\n  name: Bot\n  tools: [{name: t, returns: 1}]\n';
+  const scenario = (name: string, agent = 'bot.yaml') =>
+    `name: ${name}\nagent: ${agent}\ninputs: {messages: [{role: user, content: hi}]}\nmodel: {script: [{text: ok}]}\n`;
+
+  it('counts the build a scenario file loaded, once however many files use it and also when named', async () => {
+    const dir = tempDir({ 'bot.yaml': BUILD, 'a.scenario.yaml': scenario('a'), 'b.scenario.yaml': scenario('b', './bot.yaml') });
+    expect((await validateFiles(['a.scenario.yaml'], {}, dir)).counts).toEqual({ agent: 1, scenario: 1, skill: 0, config: 0 });
+    expect((await validateFiles(['.', 'bot.yaml'], {}, dir)).counts).toEqual({ agent: 1, scenario: 2, skill: 0, config: 0 });
+  });
+
+  it('counts the build of a scenario file with problems of its own, not a build that does not load', async () => {
+    const dir = tempDir({
+      'bot.yaml': BUILD,
+      'bad.yaml': 'id: bad\nagent:\n  name: Bad\n  tools: [{name: t}]\n',
+      'a.scenario.yaml': `${scenario('a')}expect: {checks: [{tool_called: {tool: t, mni: 1}}]}\n`,
+      'b.scenario.yaml': scenario('b', 'bad.yaml'),
+    });
+    const report = await validateFiles(['a.scenario.yaml', 'b.scenario.yaml'], {}, dir);
+    expect(report.counts).toEqual({ agent: 1, scenario: 0, skill: 0, config: 0 });
+    expect(report.problems.map((problem) => problem.path).sort()).toEqual(['agent.tools[0]', 'expect.checks[0].tool_called.mni']);
+  });
+
+  it('counts neither of two suite configs in one folder', async () => {
+    const dir = tempDir({
+      'bot.yaml': BUILD,
+      'a.scenario.yaml': scenario('a'),
+      'agentcheck.config.yaml': 'out: r\n',
+      'agentcheck.config.json': '{"out": "r"}\n',
+    });
+    const report = await validateFiles(['.'], {}, dir);
+    expect(report.problems.map((problem) => problem.message)).toEqual([expect.stringContaining('is one of 2 suite configs in one folder')]);
+    expect(report.counts).toEqual({ agent: 1, scenario: 1, skill: 0, config: 0 });
+  });
+});

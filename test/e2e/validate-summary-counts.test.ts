@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/temp-dir.js';
+import { AGENT_YAML, runCli } from './cli.js';
+
+describe("agentcheck validate's summary counts what was checked and valid", () => {
+  it('counts a build a scenario file loaded, once however it is reached', async () => {
+    const dir = tempDir({
+      'bot.yaml': AGENT_YAML,
+      'a.scenario.yaml': 'name: a\nagent: bot.yaml\ninputs: {messages: [{role: user, content: x}]}\nmodel: {script: [{text: ok}]}\n',
+      'b.scenario.yaml': 'name: b\nagent: ./bot.yaml\ninputs: {messages: [{role: user, content: x}]}\nmodel: {script: [{text: ok}]}\n',
+    });
+    const env = { AGENTCHECK_CACHE_DIR: tempDir() };
+    const scenarios = await runCli(['validate', 'a.scenario.yaml', 'b.scenario.yaml'], dir, env);
+    expect(scenarios.stdout).toBe('agentcheck validate: ok: 1 agent build(s), 2 scenario file(s) with 2 scenario(s), 0 skill(s), 0 config(s)');
+    const all = await runCli(['validate', '.', 'bot.yaml'], dir, env);
+    expect(all.stdout).toBe('agentcheck validate: ok: 1 agent build(s), 2 scenario file(s) with 2 scenario(s), 0 skill(s), 0 config(s)');
+  });
+
+  it('counts neither of two suite configs in one folder, which run refuses', async () => {
+    const dir = tempDir({
+      'bot.yaml': AGENT_YAML,
+      'a.scenario.yaml': 'name: a\nagent: bot.yaml\ninputs: {messages: [{role: user, content: x}]}\nmodel: {script: [{text: ok}]}\n',
+      'agentcheck.config.yaml': 'out: reports\n',
+      'agentcheck.config.json': '{"out": "reports"}\n',
+    });
+    const result = await runCli(['validate', '.'], dir, { AGENTCHECK_CACHE_DIR: tempDir() });
+    expect(result.exitCode, result.all).toBe(2);
+    expect(result.all).toContain('is one of 2 suite configs in one folder');
+    expect(result.all).toContain('1 problem(s) in 1 file(s); valid: 1 agent build(s), 1 scenario file(s) with 1 scenario(s), 0 skill(s), 0 config(s)');
+  });
+});
