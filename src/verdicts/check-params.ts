@@ -3,7 +3,7 @@ import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../con
 import type { PathSegments } from '../config/source.js';
 import { objectWords } from '../config/string-means.js';
 import { TYPE_WORDS } from '../config/type-words.js';
-import { ARGS_MODES } from './args/args-mode.js';
+import { ARGS_MODES, type ArgsMode } from './args/args-mode.js';
 import { validateExpectedArgs } from './args/validate-expected.js';
 import { validateToolName } from './tool-name.js';
 
@@ -83,6 +83,38 @@ export function paramsInParts<T>(
 export function checkToolAndArgs(params: { tool?: unknown; args?: unknown }, locate: Locator, at: PathSegments = []): void {
   if (params.tool !== undefined) validateToolName(params.tool, [...at, 'tool'], locate);
   if (params.args !== undefined) validateExpectedArgs(params.args, [...at, 'args'], locate);
+}
+
+/**
+ * `args_mode` says how `args` are compared, so each without the other would be silently ignored:
+ * an `args_mode` without `args` compares nothing (a call with any arguments matches), and `args`
+ * under `ignore` are not compared. Both are refused (docs/verdicts.md, Argument matching), as
+ * tool_returned refuses `result_mode` without `result`; `ignore` without `args` says what happens
+ * (no argument is compared), so it stays. `inherited` is the mode the args are compared under
+ * when it is not their own `args_mode` (a tool_sequence call under the check's), with where it is set.
+ */
+export function checkArgsMode(
+  params: { args?: unknown; args_mode?: ArgsMode },
+  locate: Locator,
+  at: PathSegments = [],
+  inherited?: { mode: ArgsMode; from: string },
+): void {
+  if (params.args_mode !== undefined && params.args_mode !== 'ignore' && params.args === undefined) {
+    const none = params.args_mode === 'exact' ? '; args: {} with args_mode: exact asks for a call without arguments' : '';
+    throw locate(
+      [...at, 'args_mode'],
+      `args_mode compares the call's arguments with "args": give "args" too (without them a call with any arguments matches${none})`,
+    );
+  }
+  const mode = params.args_mode ?? inherited?.mode;
+  if (params.args !== undefined && mode === 'ignore') {
+    const where = params.args_mode === undefined && inherited ? ` (${inherited.from})` : '';
+    throw locate(
+      [...at, 'args'],
+      `args are not compared under args_mode: ignore${where}; remove args, or compare them with args_mode superset, subset or exact`,
+      true,
+    );
+  }
 }
 
 /** Exactly one of `keys` must be given (e.g. `contains` | `equals`). */

@@ -21,6 +21,12 @@ export type CheckReference =
       args?: { names: string[]; at: PathSegments };
       /** Where a `request` matcher is written: only an http tool's call sends a request. */
       request?: PathSegments;
+      /**
+       * The check passes when none of the calls it sees matches, and it sees only the calls the
+       * verdict counts (tool_not_called without `nested: true`): a tool only chains and plans call
+       * would leave it passing on every run, so the loader refuses it.
+       */
+      vacuousWhenNestedOnly?: true;
     }
   | { kind: 'flow_state'; at: PathSegments; /** The state key as written (`context:read_config.error`). */ key: string };
 
@@ -43,6 +49,15 @@ export function toolReference(params: { tool?: unknown; args?: unknown; request?
 export function partialToolReference(params: unknown, at: PathSegments = [], reads: { args?: boolean; request?: boolean } = {}): CheckReference[] {
   if (!isPlainObject(params) || !wellFormedToolName(params.tool)) return [];
   return toolReference({ tool: params.tool, args: reads.args ? params.args : undefined, request: reads.request ? params.request : undefined }, at);
+}
+
+/**
+ * The references of a check that passes when no call it sees matches (tool_not_called), marked
+ * vacuousWhenNestedOnly unless it sees nested calls too (`nested: true`).
+ */
+export function absenceReferences(references: readonly CheckReference[], nested: unknown): CheckReference[] {
+  if (nested === true) return [...references];
+  return references.map((reference): CheckReference => (reference.kind === 'tool' ? { ...reference, vacuousWhenNestedOnly: true } : reference));
 }
 
 /** Whether `value` is a usable expected tool name (validateToolName finds nothing). */

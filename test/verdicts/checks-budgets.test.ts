@@ -99,4 +99,12 @@ describe('spans', () => {
     expect(invalid('spans', { query: {}, count: { equals: 1, min: 1 } })).toContain('count takes equals, or min and/or max, not both');
     expect(invalid('spans', { count: { min: 1 } })).toContain('missing required key "query"');
   });
+  it('refuses count min: 0 without max, which every run passes', () => {
+    expect(invalid('spans', { query: errors, count: { min: 0 } })).toBe(
+      'scenario.yaml at expect.checks[0].spans.count.min: min: 0 without max passes on every run (0 or more spans); give max (count: {max: 2} means at most 2), or equals',
+    );
+    expect(invalid('spans', { query: errors, count: { min: 0, max: 2 } })).toBeNull();
+    expect(invalid('spans', { query: errors, count: { max: 0 } })).toBeNull();
+    expect(invalid('spans', { query: errors, count: { equals: 0 } })).toBeNull();
+  });
 });

@@ -52,7 +52,7 @@ describe('tool_sequence strict (the default)', () => {
     );
     expect(seq({ calls: [{ tool: 'lookup', args: {} }, ...base.slice(1)] }).reason).toContain('argument "id": not expected (got 1)');
     expect(seq({ calls: [{ tool: 'lookup', args: {}, args_mode: 'superset' }, ...base.slice(1)] }).status).toBe('pass');
-    expect(seq({ args_mode: 'ignore', calls: [{ tool: 'lookup', args: { id: 9 } }, ...base.slice(1)] }).status).toBe('pass');
+    expect(seq({ args_mode: 'superset', calls: [{ tool: 'lookup', args: { id: 1 } }, { tool: 'refund', args: {} }, ...base.slice(2)] }).status).toBe('pass');
   });
 });
 
@@ -268,6 +268,41 @@ describe('tool_sequence validation', () => {
     expect(invalid('tool_sequence', { calls: [{ tool: 'a', arg: {} }] })).toContain('at expect.checks[0].tool_sequence.calls[0].arg: unknown key "arg"');
     expect(invalid('tool_sequence', { calls: [{ tool: 'a', args: { x: { $range: 'x' } } }] })).toContain('calls[0].args.x.$range: $range needs [min, max]');
     expect(invalid('tool_sequence', {})).toContain('missing required key "calls"');
+  });
+  it("refuses a call's args_mode without its args, and its args under args_mode: ignore (its own or the check's)", () => {
+    const at = 'scenario.yaml at expect.checks[0].tool_sequence';
+    expect(invalid('tool_sequence', { calls: [{ tool: 'a' }, { tool: 'b', args_mode: 'subset' }] })).toBe(
+      `${at}.calls[1].args_mode: args_mode compares the call's arguments with "args": give "args" too (without them a call with any arguments matches)`,
+    );
+    expect(invalid('tool_sequence', { calls: [{ tool: 'a', args: { x: 1 }, args_mode: 'ignore' }] })).toBe(
+      `${at}.calls[0].args: args are not compared under args_mode: ignore; remove args, or compare them with args_mode superset, subset or exact`,
+    );
+    expect(
+      invalid('tool_sequence', {
+        args_mode: 'ignore',
+        calls: [
+          { tool: 'a', args: { x: 1 } },
+          { tool: 'b', args: { y: 1 } },
+        ],
+      }),
+    ).toBe(
+      [
+        `${at}.calls[0].args: args are not compared under args_mode: ignore (the check's); remove args, or compare them with args_mode superset, subset or exact`,
+        `${at}.calls[1].args: args are not compared under args_mode: ignore (the check's); remove args, or compare them with args_mode superset, subset or exact`,
+      ].join('\n'),
+    );
+    // A call's own mode wins over the check's ignore.
+    expect(invalid('tool_sequence', { args_mode: 'ignore', calls: [{ tool: 'a', args: { x: 1 }, args_mode: 'exact' }, { tool: 'b' }] })).toBeNull();
+    expect(invalid('tool_sequence', { args_mode: 'superset', calls: [{ tool: 'a', args: { x: 1 } }, { tool: 'b' }] })).toBeNull();
+  });
+  it("refuses the check's args_mode when no call gives args it applies to (but ignore, which says so)", () => {
+    const message = `scenario.yaml at expect.checks[0].tool_sequence.args_mode: args_mode compares each call's arguments with its "args", but no call gives "args" without an args_mode of its own, so it compares nothing (a call without args matches any arguments); give a call args, or remove args_mode`;
+    expect(invalid('tool_sequence', { args_mode: 'subset', calls: [{ tool: 'a' }, { tool: 'b' }] })).toBe(message);
+    expect(invalid('tool_sequence', { args_mode: 'exact', calls: [] })).toBe(message);
+    expect(invalid('tool_sequence', { args_mode: 'superset', calls: [{ tool: 'a', args: { x: 1 }, args_mode: 'exact' }] })).toBe(message);
+    expect(invalid('tool_sequence', { args_mode: 'exact', calls: [{ tool: 'a', args: {} }] })).toBeNull();
+    // ignore without args says what happens (no argument is compared), as a call's own ignore does.
+    expect(invalid('tool_sequence', { args_mode: 'ignore', calls: [{ tool: 'a' }, { tool: 'b', args_mode: 'ignore' }] })).toBeNull();
   });
   it('refuses calls: [] where every run would pass (superset, in_order), keeps it where it means "no tool calls"', () => {
     for (const mode of ['superset', 'in_order']) {

@@ -73,6 +73,44 @@ describe('tool_called', () => {
     );
     expect(invalid('tool_called', { tool: 'a', args: { x: { $regex: '(a|a)*' } } })).toContain('at expect.checks[0].tool_called.args.x.$regex');
   });
+
+  it('refuses min: 0 without max, which every run passes; with max it means "at most max"', () => {
+    expect(invalid('tool_called', { tool: 'a', min: 0 })).toBe(
+      'scenario.yaml at expect.checks[0].tool_called.min: min: 0 without max passes on every run (0 or more calls); give max too (min: 0, max: 2 means at most 2 calls), or use tool_not_called for a tool that must not be called',
+    );
+    expect(invalid('tool_called', { tool: 'a', min: 0, args: { x: 1 } })).toContain('tool_called.min: min: 0 without max');
+    expect(invalid('tool_called', { tool: 'a', min: 0, max: 0 })).toBeNull();
+    expect(check('tool_called', { tool: 'lookup_order', min: 0, max: 1 }, shop).reason).toBe('expected lookup_order to be called at most once; saw it 2 times');
+  });
+});
+
+// args_mode says how args are compared: each without the other would be silently ignored (docs/verdicts.md, Argument matching).
+describe.each(['tool_called', 'tool_not_called'])('%s args and args_mode', (kind) => {
+  it('refuses args_mode without args, saying how to ask for no arguments', () => {
+    expect(invalid(kind, { tool: 'a', args_mode: 'superset' })).toBe(
+      `scenario.yaml at expect.checks[0].${kind}.args_mode: args_mode compares the call's arguments with "args": give "args" too (without them a call with any arguments matches)`,
+    );
+    expect(invalid(kind, { tool: 'a', args_mode: 'exact' })).toContain(
+      'give "args" too (without them a call with any arguments matches; args: {} with args_mode: exact asks for a call without arguments)',
+    );
+    expect(invalid(kind, { tool: 'a', args_mode: 'subset' })).toContain(`${kind}.args_mode: args_mode compares the call's arguments`);
+    // ignore without args says what happens: no argument is compared.
+    expect(invalid(kind, { tool: 'a', args_mode: 'ignore' })).toBeNull();
+  });
+  it('refuses args under args_mode: ignore, which compares none', () => {
+    expect(invalid(kind, { tool: 'a', args_mode: 'ignore', args: { id: '999' } })).toBe(
+      `scenario.yaml at expect.checks[0].${kind}.args: args are not compared under args_mode: ignore; remove args, or compare them with args_mode superset, subset or exact`,
+    );
+  });
+  it('keeps args with another mode, and args: {} with exact (no arguments)', () => {
+    for (const mode of [undefined, 'superset', 'subset', 'exact']) expect(invalid(kind, { tool: 'a', args: { id: '1' }, args_mode: mode })).toBeNull();
+    expect(invalid(kind, { tool: 'a', args: {}, args_mode: 'exact' })).toBeNull();
+  });
+  it('says both problems of one check in one pass', () => {
+    const message = invalid(kind, { tool: 'a', args_mode: 'exact', nested: 'yes' }) ?? '';
+    expect(message).toContain(`${kind}.nested: expected boolean`);
+    expect(message).toContain(`${kind}.args_mode: args_mode compares`);
+  });
 });
 
 describe('tool_not_called', () => {
@@ -106,6 +144,32 @@ describe('nested calls', () => {
     expect(check('tool_called', { tool: 'post_slack', nested: true }, evidence).status).toBe('pass');
     expect(check('no_tool_errors', {}, evidence).status).toBe('pass');
     expect(check('no_tool_errors', { nested: true }, evidence).reason).toBe('expected no tool errors; call 2 (post_slack) failed: not_in_channel');
+  });
+
+  // Every check with `nested` says so when only a chain or plan called the tool, in tool_called's words.
+  const HINT = '; post_slack was called once inside a plan or chain (nested: true counts those calls)';
+  it('are named in the reason of every check that has nested, when they are all there was', () => {
+    expect(check('tool_called', { tool: 'post_slack' }, evidence).reason).toBe(`expected post_slack to be called at least once; saw notify_chain x1${HINT}`);
+    expect(check('tool_returned', { tool: 'post_slack' }, evidence).reason).toBe(
+      `expected post_slack to return a result; it was never called; saw notify_chain x1${HINT}`,
+    );
+    expect(check('tool_order', { before: ['post_slack'], after: 'notify_chain' }, evidence).reason).toBe(
+      `expected post_slack to be called before notify_chain; post_slack was never called; saw notify_chain x1${HINT}`,
+    );
+    expect(check('tool_order', { before: ['notify_chain'], after: 'post_slack' }, evidence).reason).toBe(
+      `expected post_slack to be called after notify_chain; post_slack was never called; saw notify_chain x1${HINT}`,
+    );
+    expect(check('tool_sequence', { mode: 'superset', calls: [{ tool: 'post_slack' }] }, evidence).reason).toBe(
+      `superset: expected call 1 (post_slack) matched no call; saw notify_chain x1${HINT}`,
+    );
+    // A pass that did not look inside the chain says what it left out.
+    expect(check('tool_not_called', { tool: 'post_slack' }, evidence).reason).toBe(`post_slack was not called; saw notify_chain x1${HINT}`);
+  });
+  it('are not hinted at with nested: true, nor for a tool no chain or plan called', () => {
+    expect(check('tool_returned', { tool: 'post_slack', nested: true }, evidence).reason).not.toContain('inside a plan or chain');
+    expect(check('tool_not_called', { tool: 'post_slack', nested: true }, evidence).status).toBe('fail');
+    expect(check('tool_order', { before: ['x'], after: 'notify_chain' }, evidence).reason).not.toContain('inside a plan or chain');
+    expect(check('tool_sequence', { calls: [{ tool: 'notify_chain' }] }, evidence).reason).toBe('strict: the 1 call matched in order; saw notify_chain x1');
   });
 });
 

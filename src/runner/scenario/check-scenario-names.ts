@@ -8,10 +8,10 @@ import { fullToolName, hasServerPrefix, normalizeToolName } from '../../spans/co
 import { parseSlashRegex } from '../../spans/query-regex.js';
 // The modules themselves, not the verdicts index: test-run's start-up does not load every check kind.
 import type { CheckReference } from '../../verdicts/check-references.js';
-import { toolNameMatcher } from '../../verdicts/tool-name.js';
 import { buildTools, isOpenServerTool, listedTools, LOAD_SKILL, suggestableTools, type BuildTools } from '../../engine/revision/build-tools.js';
 import { withArticle } from '../../config/indefinite-article.js';
 import { checkArgNames, matchingTools } from './check-argument-names.js';
+import { nestedOnlyNotCalled, nestedOnlyTerminal } from './nested-only-tools.js';
 import { isLoadSkill, loadSkillProblems, withoutLoadSkill } from './load-skill-offered.js';
 
 /** What a scenario names in its builds. */
@@ -111,7 +111,11 @@ export function checkScenarioNames(names: ScenarioNames, builds: readonly AgentB
   for (const reference of names.references) {
     if (reference.kind === 'tool' && refused(reference.name)) continue;
     if (reference.kind === 'tool') {
-      problems.push(...checkToolReference(reference, catalogs, `${withArticle(String(reference.at[1]))} check`, checksAt, loadSkill, humanInputHint));
+      const what = `${withArticle(String(reference.at[1]))} check`;
+      const found = checkToolReference(reference, catalogs, what, checksAt, loadSkill, humanInputHint);
+      const at: Locator = (path, expected, atKey) => checksAt([...reference.at, ...path], expected, atKey);
+      const vacuous = !found.length && reference.vacuousWhenNestedOnly ? nestedOnlyNotCalled(reference.name, catalogs, what, at) : null;
+      problems.push(...found, ...(vacuous ? [vacuous] : []));
       continue;
     }
     const problem = checkFlowReference(reference, builds, names.contextKeys ?? [], checksAt);
@@ -225,55 +229,6 @@ function unknownToolHint(name: string, given: readonly string[]): string {
   if (!hasServerPrefix(name)) return didYouMean(normalizeToolName(name), listed.map(normalizeToolName));
   const samePart = listed.filter((tool) => normalizeToolName(tool) === normalizeToolName(name));
   return samePart.length === 1 ? `; did you mean "${samePart[0]}"?` : didYouMean(fullToolName(name), listed);
-}
-
-/**
- * The verdict counts the model's calls and flow steps' calls, never those made inside a chain or
- * plan (docs/verdicts.md, The test_run verdict): a terminal tool only a chain or plan calls could
- * never pass. Null when some build counts a call of it. Call after checkToolReference found it.
- */
-function nestedOnlyTerminal(name: string, catalogs: readonly BuildTools[], what: string, locate: Locator): ConfigError | null {
-  if (catalogs.some((catalog) => catalog.openServers.length > 0 || catalog.anyName === true)) return null;
-  const matches = toolNameMatcher(name);
-  if (catalogs.some((catalog) => [...catalog.counted].some(matches))) return null;
-  const callers = [...new Set(catalogs.flatMap((catalog) => outerCallers(catalog, matches)))];
-  if (!catalogs.some((catalog) => [...catalog.nestedCalls].some(matches))) {
-    // Not counted and called by no chain or plan: a flow that offers it nowhere.
-    const subject = parseSlashRegex(name) ? `matches only tools that` : `names "${name}", which`;
-    return locate(
-      [],
-      `${what} ${subject} no agent component's toolset offers and no deterministic step calls, so it is never called and the verdict could never pass; add it to a component's toolset, or name a tool the flow offers`,
-    );
-  }
-  const hint = callers.length ? `name ${callerNames(callers, catalogs)}` : `check it with tool_called {tool: ${name}, nested: true}`;
-  const subject = parseSlashRegex(name)
-    ? `matches only tools called inside a chain or plan: "${name}"`
-    : `names "${name}", which is called only inside a chain or plan`;
-  return locate([], `${what} ${subject}; the verdict counts only the model's and flow steps' calls, so it could never pass; ${hint}`);
-}
-
-/**
- * `the chain or plan tool the model calls (tidy)`, `the plan component that calls it (p), whose
- * run is a call named after it`, or both joined by "or".
- */
-function callerNames(callers: readonly string[], catalogs: readonly BuildTools[]): string {
-  const isComponent = (name: string) => catalogs.some((catalog) => catalog.planComponents?.has(name));
-  const tools = callers.filter((name) => !isComponent(name));
-  const components = callers.filter(isComponent);
-  const parts: string[] = [];
-  if (tools.length) parts.push(`the chain or plan tool the model calls (${tools.join(', ')})`);
-  if (components.length) parts.push(`the plan component that calls it (${components.join(', ')}), whose run is a call named after it`);
-  return parts.join(' or ');
-}
-
-/** The counted chain and plan tools (and plan components) that call a matching tool, directly or through other composites. */
-function outerCallers(catalog: BuildTools, matches: (name: string) => boolean): string[] {
-  const reaches = (tool: string, seen: Set<string>): boolean => {
-    if (seen.has(tool)) return false;
-    seen.add(tool);
-    return [...(catalog.composites.get(tool) ?? [])].some((callee) => matches(callee) || reaches(callee, seen));
-  };
-  return [...catalog.counted].filter((tool) => catalog.composites.has(tool) && reaches(tool, new Set()));
 }
 
 /** Script tool calls must name a tool the model is offered, unless the scenario opts in. */

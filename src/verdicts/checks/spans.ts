@@ -38,6 +38,11 @@ export const spans: Check<SpansParams> = {
       problems.push(locate(['count', 'equals'], 'count takes equals, or min and/or max, not both', true));
     } else if (count.min !== undefined && count.max !== undefined && count.max < count.min) {
       problems.push(locate(['count', 'max'], `max (${count.max}) is below min (${count.min})`));
+    } else if (count.min === 0 && count.max === undefined && count.equals === undefined) {
+      // At least 0 spans match every run: the check could only pass (docs/verdicts.md, Check kinds).
+      problems.push(
+        locate(['count', 'min'], 'min: 0 without max passes on every run (0 or more spans); give max (count: {max: 2} means at most 2), or equals'),
+      );
     }
     throwConfigErrors(problems);
   },

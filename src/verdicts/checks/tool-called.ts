@@ -3,11 +3,12 @@ import { throwConfigErrors } from '../../config/errors.js';
 import { partialToolReference, toolReference } from '../check-references.js';
 import type { ArgsMode } from '../args/args-mode.js';
 import { callMismatch, closestMismatch, sameTool } from '../call-match.js';
-import { checkToolAndArgs, objectParams, paramsInParts, PARAM } from '../check-params.js';
+import { checkArgsMode, checkToolAndArgs, objectParams, paramsInParts, PARAM } from '../check-params.js';
 import { result, type Check } from './check.js';
 import { summarizeCalls, times } from '../describe.js';
 import { visibleCalls } from '../evidence.js';
 import type { ToolCall } from '../evidence-types.js';
+import { nestedCallsHint } from '../nested-calls-hint.js';
 import { REQUEST_PARAM, requestMismatch, validateExpectedRequest, type ExpectedRequest } from '../request-match.js';
 
 /** `tool_called: {tool, min, max, args, args_mode, request, nested}`. */
@@ -33,10 +34,18 @@ function parts(params: unknown, locate: Locator) {
   return paramsInParts<ToolCalledParams>(schema, params, locate, [
     [['tool'], (p) => checkToolAndArgs({ tool: p.tool }, locate)],
     [['args'], (p) => checkToolAndArgs({ args: p.args }, locate)],
+    [['args', 'args_mode'], (p) => checkArgsMode(p, locate)],
     [['request'], (p) => p.request && validateExpectedRequest(p.request, ['request'], locate)],
     [
       ['min', 'max'],
       (p) => {
+        // At least 0 calls holds for every run: min: 0 means something only beside a max.
+        if (p.min === 0 && p.max === undefined) {
+          throw locate(
+            ['min'],
+            'min: 0 without max passes on every run (0 or more calls); give max too (min: 0, max: 2 means at most 2 calls), or use tool_not_called for a tool that must not be called',
+          );
+        }
         if (p.max !== undefined && p.max < (p.min ?? 1)) {
           // max: 0 means "never called": min defaults to 1, so say how to write that.
           const hint = p.max === 0 && p.min === undefined ? '; for a tool that must not be called use tool_not_called, or give min: 0' : '';
@@ -69,7 +78,7 @@ export const toolCalled: Check<ToolCalledParams> = {
         KIND,
         id,
         'fail',
-        `expected ${params.tool} to be called at least ${times(min)}${withArgs}; saw ${summarizeCalls(calls)}${closest(params, named, mode, calls)}${nestedHint(params, evidence)}`,
+        `expected ${params.tool} to be called at least ${times(min)}${withArgs}; saw ${summarizeCalls(calls)}${closest(params, named, mode, calls)}${nestedCallsHint([params.tool], params.nested, evidence)}`,
         named.map((call) => call.span_id),
       );
     }
@@ -81,13 +90,6 @@ export const toolCalled: Check<ToolCalledParams> = {
     return result(KIND, id, 'pass', `${params.tool} was called ${times(matching.length)}${withArgs} (expected ${bounds})`, ids);
   },
 };
-
-/** When only a plan or chain made the call: says so, and that `nested: true` counts it. */
-function nestedHint(params: ToolCalledParams, evidence: Parameters<typeof visibleCalls>[0]): string {
-  if (params.nested) return '';
-  const inside = evidence.calls.filter((call) => call.nested && sameTool(params, call)).length;
-  return inside ? `; ${params.tool} was called ${times(inside)} inside a plan or chain (nested: true counts those calls)` : '';
-}
 
 /** The closest call's argument difference, else (arguments matching) its request difference. */
 function closest(params: ToolCalledParams, named: ToolCall[], mode: ArgsMode, calls: ToolCall[]): string {

@@ -1,11 +1,13 @@
 import type { Locator } from '../../config/assert-format.js';
-import { partialToolReference, toolReference } from '../check-references.js';
+import { absenceReferences, partialToolReference, toolReference } from '../check-references.js';
 import type { ArgsMode } from '../args/args-mode.js';
 import { callMismatch } from '../call-match.js';
-import { checkParamsInParts, checkToolAndArgs, objectParams, PARAM } from '../check-params.js';
+import { checkArgsMode, checkParamsInParts, checkToolAndArgs, objectParams, PARAM } from '../check-params.js';
 import { result, type Check } from './check.js';
 import { summarizeCalls, times } from '../describe.js';
 import { visibleCalls } from '../evidence.js';
+import { isPlainObject } from '../args/json-value.js';
+import { nestedCallsHint } from '../nested-calls-hint.js';
 
 /** `tool_not_called: {tool, args, args_mode, nested}`. */
 export interface ToolNotCalledParams {
@@ -25,10 +27,12 @@ export const toolNotCalled: Check<ToolNotCalledParams> = {
     checkParamsInParts<ToolNotCalledParams>(schema, params, locate, [
       [['tool'], (p) => checkToolAndArgs({ tool: p.tool }, locate)],
       [['args'], (p) => checkToolAndArgs({ args: p.args }, locate)],
+      [['args', 'args_mode'], (p) => checkArgsMode(p, locate)],
     ]);
   },
-  references: (params) => toolReference(params),
-  partialReferences: (params) => partialToolReference(params, [], { args: true }),
+  // Without nested: true it passes on a tool only chains and plans call: the loader refuses that.
+  references: (params) => absenceReferences(toolReference(params), params.nested),
+  partialReferences: (params) => absenceReferences(partialToolReference(params, [], { args: true }), isPlainObject(params) ? params.nested : undefined),
   run(params, evidence, id) {
     const calls = visibleCalls(evidence, params.nested);
     const hits = calls.filter((call) => callMismatch(params, call, params.args_mode ?? 'superset') === null);
@@ -42,6 +46,12 @@ export const toolNotCalled: Check<ToolNotCalledParams> = {
         hits.map((call) => call.span_id),
       );
     }
-    return result(KIND, id, 'pass', `${params.tool} was not called${withArgs}; saw ${summarizeCalls(calls)}`);
+    // A tool the model may call that also ran inside a chain or plan: say so beside the pass.
+    return result(
+      KIND,
+      id,
+      'pass',
+      `${params.tool} was not called${withArgs}; saw ${summarizeCalls(calls)}${nestedCallsHint([params.tool], params.nested, evidence)}`,
+    );
   },
 };

@@ -8,6 +8,7 @@ import { result, type Check } from './check.js';
 import type { ToolCall } from '../evidence-types.js';
 import { summarizeCalls } from '../describe.js';
 import { visibleCalls } from '../evidence.js';
+import { nestedCallsHint } from '../nested-calls-hint.js';
 import { coversToolName, sameToolName, toolNameMatcher, validateToolName } from '../tool-name.js';
 
 /** `tool_order: {before: [a, b], after: c, nested}`. */
@@ -73,14 +74,21 @@ export const toolOrder: Check<ToolOrderParams> = {
     const isAfter = toolNameMatcher(params.after);
     const firstAfter = calls.findIndex((call) => isAfter(call.raw_name));
     if (firstAfter === -1) {
-      return result(KIND, id, 'fail', `expected ${params.after} to be called after ${params.before.join(', ')}; ${params.after} was never called; ${saw}`);
+      const hint = nestedCallsHint([params.after], params.nested, evidence);
+      return result(
+        KIND,
+        id,
+        'fail',
+        `expected ${params.after} to be called after ${params.before.join(', ')}; ${params.after} was never called; ${saw}${hint}`,
+      );
     }
     const evidenceIds = [calls[firstAfter].span_id];
     for (const before of params.before) {
       const isBefore = toolNameMatcher(before);
       const positions = calls.flatMap((call, index) => (isBefore(call.raw_name) ? [index] : []));
       if (positions.length === 0) {
-        return result(KIND, id, 'fail', `expected ${before} to be called before ${params.after}; ${before} was never called; ${saw}`, evidenceIds);
+        const hint = nestedCallsHint([before], params.nested, evidence);
+        return result(KIND, id, 'fail', `expected ${before} to be called before ${params.after}; ${before} was never called; ${saw}${hint}`, evidenceIds);
       }
       const late = positions.find((index) => index > firstAfter);
       if (late !== undefined) {

@@ -8,6 +8,7 @@ import { callError, describeCallError, returnedWithoutError } from '../call-erro
 import { show, summarizeCalls, times } from '../describe.js';
 import { compileErrorTokens, findErrorToken, type ErrorToken } from '../error-tokens.js';
 import { visibleCalls } from '../evidence.js';
+import { nestedCallsHint } from '../nested-calls-hint.js';
 import type { ToolCall } from '../evidence-types.js';
 import { parseSlashRegex } from '../../config/safe-regex.js';
 import { toolNameMatcher, validateToolName } from '../tool-name.js';
@@ -55,7 +56,8 @@ export const toolReturned: Check<ToolReturnedParams> = {
     const named = calls.filter((call) => isTool(call.raw_name));
     const ids = named.map((call) => call.span_id);
     if (named.length === 0) {
-      return result(KIND, id, 'fail', `expected ${params.tool} to return a result; it was never called; saw ${summarizeCalls(calls)}`);
+      const hint = nestedCallsHint([params.tool], params.nested, evidence);
+      return result(KIND, id, 'fail', `expected ${params.tool} to return a result; it was never called; saw ${summarizeCalls(calls)}${hint}`);
     }
     const tokens = compileErrorTokens(evidence.error_tokens ?? undefined);
     const wantsError = params.result !== undefined && findErrorToken(resultText(params.result), tokens) !== null;

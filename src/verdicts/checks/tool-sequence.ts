@@ -4,9 +4,10 @@ import { STRING_MEANS } from '../../config/string-means.js';
 import { partialToolReference, toolReference } from '../check-references.js';
 import type { ArgsMode } from '../args/args-mode.js';
 import type { ExpectedCall } from '../call-match.js';
-import { checkToolAndArgs, objectParams, PARAM } from '../check-params.js';
+import { checkArgsMode, checkToolAndArgs, objectParams, PARAM } from '../check-params.js';
 import { result, type Check } from './check.js';
 import { visibleCalls } from '../evidence.js';
+import { nestedCallsHint } from '../nested-calls-hint.js';
 import { compareTrajectory, SEQUENCE_MODES, type SequenceMode } from '../trajectory.js';
 
 /** `tool_sequence: {mode, args_mode, calls: [{tool, args, args_mode}], nested}`. */
@@ -44,11 +45,29 @@ export const toolSequence: Check<ToolSequenceParams> = {
         ),
       );
     }
+    const checkMode = format.valid(['args_mode']) ? format.value.args_mode : undefined;
     calls.forEach((expected, index) => {
       for (const key of ['tool', 'args'] as const) {
         if (format.valid(['calls', index, key])) collectConfigErrors(problems, () => checkToolAndArgs({ [key]: expected[key] }, locate, ['calls', index]));
       }
+      // A call's args and args_mode, under the check's args_mode, as tool_called's (checkArgsMode).
+      if (format.valid(['calls', index, 'args']) && format.valid(['calls', index, 'args_mode'])) {
+        const inherited = checkMode && { mode: checkMode, from: "the check's" };
+        collectConfigErrors(problems, () => checkArgsMode(expected, locate, ['calls', index], inherited));
+      }
     });
+    // The check's args_mode applies to the calls' args that have no args_mode of their own: with
+    // none, it compares nothing (ignore says so, and stays).
+    const wellFormed = format.typed(['calls']) && calls.every((_expected, index) => format.valid(['calls', index]));
+    const unused = calls.every((expected) => expected.args === undefined || expected.args_mode !== undefined);
+    if (checkMode !== undefined && checkMode !== 'ignore' && wellFormed && unused) {
+      problems.push(
+        locate(
+          ['args_mode'],
+          `args_mode compares each call's arguments with its "args", but no call gives "args" without an args_mode of its own, so it compares nothing (a call without args matches any arguments); give a call args, or remove args_mode`,
+        ),
+      );
+    }
     throwConfigErrors(problems);
   },
   references: (params) => params.calls.flatMap((call, index) => toolReference(call, ['calls', index])),
@@ -59,6 +78,14 @@ export const toolSequence: Check<ToolSequenceParams> = {
   run(params, evidence, id) {
     const mode = params.mode ?? 'strict';
     const outcome = compareTrajectory(mode, params.calls, visibleCalls(evidence, params.nested), params.args_mode ?? 'exact');
-    return result(KIND, id, outcome.ok ? 'pass' : 'fail', `${mode}: ${outcome.reason}`, outcome.evidence);
+    // A failure about calls only a chain or plan made says so, as tool_called's does.
+    const hint = outcome.ok
+      ? ''
+      : nestedCallsHint(
+          params.calls.map((call) => call.tool),
+          params.nested,
+          evidence,
+        );
+    return result(KIND, id, outcome.ok ? 'pass' : 'fail', `${mode}: ${outcome.reason}${hint}`, outcome.evidence);
   },
 };

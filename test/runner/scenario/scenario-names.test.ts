@@ -67,6 +67,33 @@ describe('every tool name a scenario uses names a tool of its build', () => {
     ]);
   });
 
+  it('refuses a tool_not_called of a tool only a chain or plan calls, unless nested: true: it could only pass', () => {
+    const error = configErrorOf(() => load(checks('tool_not_called: {tool: write_file}')));
+    expect(error.path).toBe('expect.checks[0].tool_not_called.tool');
+    expect(error.line).toBe(6);
+    expect(error.expected).toBe(
+      `a tool_not_called check names "write_file", which is called only inside a chain or plan (by tidy); without nested: true it sees only the model's and flow steps' calls, so it could only pass, also when write_file ran; add nested: true (tool_not_called: {tool: write_file, nested: true}) to check that it never ran, also inside a chain or plan`,
+    );
+    expect(configErrorOf(() => load(checks('tool_not_called: {tool: "/^write_/", args: {path: a.txt}}'))).expected).toContain(
+      'a tool_not_called check matches only tools called inside a chain or plan: "/^write_/" (by tidy); without nested: true',
+    );
+    // Beside a problem of another parameter of the same check (one pass).
+    const both = configErrorOf(() => load(checks('tool_not_called: {tool: write_file, nested: "yes"}')));
+    expect(both).toBeInstanceOf(ConfigErrors);
+    expect((both as ConfigErrors).errors.map((one) => `${one.path}: ${one.expected}`).sort()).toEqual([
+      expect.stringMatching(/^expect\.checks\[0\]\.tool_not_called\.nested: expected boolean/),
+      expect.stringMatching(/^expect\.checks\[0\]\.tool_not_called\.tool: a tool_not_called check names "write_file", which is called only inside/),
+    ]);
+    // Accepted: with nested: true; a tool the model (tidy, close_issue) or a flow step (echo) calls; one a variant offers the model.
+    expect(load(checks('tool_not_called: {tool: write_file, nested: true}'))).toHaveLength(1);
+    expect(load(checks('tool_not_called: {tool: tidy}', 'tool_not_called: {tool: close_issue}'))).toHaveLength(1);
+    expect(load(checks('tool_not_called: {tool: echo}'), FLOW_AGENT)).toHaveLength(1);
+    const variants = { v: { set: { agent: { tools: [{ name: 'write_file', builtin: 'write_file' }] } } } };
+    expect(load(checks('tool_not_called: {tool: write_file}'), AGENT, { variants })).toHaveLength(1);
+    // Other tool checks could only fail, never pass: their reasons say why at run time instead.
+    expect(load(checks('tool_called: {tool: write_file}', 'tool_returned: {tool: write_file}'))).toHaveLength(1);
+  });
+
   it('refuses a human_input component as a tool name (never a call), and accepts it in approvals', () => {
     const humanFlow = `id: h
 agent: {name: H, tools: [{name: search, returns: []}]}
@@ -192,7 +219,7 @@ describe('a request matcher names an http tool', () => {
     const error = configErrorOf(() => load(checks('tool_called: {tool: close_issue, request: {method: POST}}')));
     expect(error.path).toBe('expect.checks[0].tool_called.request');
     expect(error.expected).toBe('"request" matches only the calls of http tools, and close_issue sends no HTTP request, so it could never match');
-    expect(configErrorOf(() => load(checks('tool_not_called: {tool: write_file, request: {method: POST}}'))).path).toBe(
+    expect(configErrorOf(() => load(checks('tool_not_called: {tool: write_file, nested: true, request: {method: POST}}'))).path).toBe(
       'expect.checks[0].tool_not_called.request',
     );
     expect(load(checks('tool_called: {tool: mcp__gh__create_pr, request: {method: POST}}'), MCP_AGENT)).toHaveLength(1);
