@@ -179,6 +179,7 @@ function rowProblem(row: unknown): { at: PathSegments; expected: string } | null
     return bad('flow_calls', 'to be a list of {name, called}', row.flow_calls);
   }
   if (row.no_expectation !== undefined && row.no_expectation !== true) return bad('no_expectation', 'to be true when present', row.no_expectation);
+  if (row.no_choices !== undefined && row.no_choices !== true) return bad('no_choices', 'to be true when present', row.no_choices);
   if (row.error !== undefined && row.error !== null && !(isObject(row.error) && typeof row.error.type === 'string' && typeof row.error.message === 'string')) {
     return bad('error', 'to be null or {type, message}', row.error);
   }

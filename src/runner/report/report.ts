@@ -60,6 +60,12 @@ export interface ScenarioRow {
    * its PASS only says the run happened. Absent otherwise.
    */
   no_expectation?: true;
+  /**
+   * True when the run ended with an error before the model answered and before any tool was
+   * called: it made no choices, so statistics leave it out of tool selection, turns and tokens
+   * (docs/statistics.md). Absent otherwise.
+   */
+  no_choices?: true;
 }
 
 export interface ReportSummary {

@@ -19,6 +19,7 @@ import type { ScenarioRow } from '../report/report.js';
 import { describeUnmatched } from '../mocks/unmatched-requests.js';
 import { countedToolName, expectedTools, isExpectedTool, nestedExpectedTools } from '../stats/expected-tools.js';
 import { executeTestRun, type TestRunRecord } from '../test-run.js';
+import { madeNoChoices } from './made-no-choices.js';
 import type { Deadline } from '../suite/timeouts.js';
 import type { Scenario } from './scenario.js';
 
@@ -124,6 +125,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     // not list) has nothing to judge: its checks would pass vacuously (docs/report-format.md).
     const nothingRan = record.turn.stop_reason === 'error' && evidence.turns === 0 && evidence.calls.length === 0;
     if (!nothingRan) row.checks = await (options.deadline ? options.deadline.hold(checking) : checking());
+    if (madeNoChoices(record.turn.stop_reason, evidence)) row.no_choices = true;
     const nestedCalls = countNestedCalls(evidence.calls, nestedExpectedTools(scenario.expect), row.expected_tools ?? []);
     if (nestedCalls) row.nested_calls = nestedCalls;
     if (evidence.flow_state) row.flow_calls = flowStepCalls(evidence.calls);

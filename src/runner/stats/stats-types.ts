@@ -36,7 +36,7 @@ export interface ToolConfusion {
 
 /** Tool selection against the scenarios' expected tools, for one variant. */
 export interface ToolSelection {
-  /** Runs scored: counted rows with a test_run whose scenario names at least one expected tool. */
+  /** Runs scored: counted rows whose run made choices (madeChoices) and whose scenario names at least one expected tool. */
   runs: number;
   /** Micro-averaged: pooled hits / pooled distinct tools called. */
   precision: number | null;
@@ -64,8 +64,11 @@ export interface VariantStatistics {
   pass_k: PassAtK[];
   labels: { stable_pass: number; flaky: number; stable_fail: number };
   tool_selection: ToolSelection;
+  /** Model calls per run, over the counted runs that made choices (madeChoices). */
   turns: Distribution;
+  /** Tokens per run, over the counted runs that made choices and carry usage. */
   tokens: { input: Distribution; output: Distribution; total: Distribution };
+  /** Wall time per run, over every counted run. */
   duration_ms: Distribution;
 }
 

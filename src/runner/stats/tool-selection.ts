@@ -2,6 +2,7 @@ import { parseSlashRegex } from '../../spans/query-regex.js';
 import { canonicalToolName } from '../../verdicts/tool-name.js';
 import type { ScenarioRow } from '../report/report.js';
 import { countedToolName, isExpectedTool } from './expected-tools.js';
+import { madeChoices } from './made-choices.js';
 import type { ToolConfusion, ToolSelection } from './stats-types.js';
 
 /** One run's tools against its scenario's expected set. */
@@ -23,16 +24,17 @@ export interface RunToolSelection {
 }
 
 /**
- * Scores one row, or returns null when it cannot be scored: no test_run (the run never
- * happened, so there were no choices to judge) or no expected tools (nothing to judge against;
- * counting every call as wrong would punish scenarios that simply have no tool checks). Names
+ * Scores one row, or returns null when it cannot be scored: its run made no choices (no test_run,
+ * or it ended with an error before the model answered or any tool was called: madeChoices) or no
+ * expected tools (nothing to judge against; counting every call as wrong would punish scenarios
+ * that simply have no tool checks). Names
  * match as in checks (docs/statistics.md): an expected `mcp__a__write_note` is server a's tool
  * only, so a call of `mcp__b__write_note` is a wrong call, not a hit.
  */
 export function runToolSelection(row: ScenarioRow): RunToolSelection | null {
   // A pattern names no single tool: expectedTools leaves it out, and so does a report edited by hand.
   const expected = new Set((row.expected_tools ?? []).filter((name) => !parseSlashRegex(name)).map(canonicalToolName));
-  if (!row.test_run || !expected.size) return null;
+  if (!madeChoices(row) || !expected.size) return null;
   const names = [...expected];
   const counts = new Map<string, number>();
   const add = (calledName: string, n: number) => {

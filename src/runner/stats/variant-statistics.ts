@@ -1,4 +1,5 @@
 import type { ScenarioRow } from '../report/report.js';
+import { madeChoices } from './made-choices.js';
 import { isCounted } from './outcomes.js';
 import { passAtK, passHatK } from './pass-at-k.js';
 import { distribution } from './percentile.js';
@@ -8,12 +9,15 @@ import { wilsonInterval } from './wilson.js';
 
 /**
  * One variant's statistics from its rows and its per-scenario outcomes. Only counted rows
- * (pass, fail, error) enter any number; tokens come from rows that carry usage.
+ * (pass, fail, error) enter any number; turns and tokens only those whose run made choices
+ * (madeChoices: a run that never reached the model would pull the means to 0), tokens from rows
+ * that carry usage. Durations count every counted run: its wall time was spent either way.
  */
 export function variantStatistics(rows: readonly ScenarioRow[], outcomes: readonly ScenarioOutcome[]): VariantStatistics {
   const counted = rows.filter(isCounted);
   const passed = counted.filter((row) => row.status === 'pass').length;
-  const withUsage = counted.flatMap((row) => (row.usage ? [row.usage] : []));
+  const choosing = counted.filter(madeChoices);
+  const withUsage = choosing.flatMap((row) => (row.usage ? [row.usage] : []));
   return {
     runs: counted.length,
     passed,
@@ -26,7 +30,7 @@ export function variantStatistics(rows: readonly ScenarioRow[], outcomes: readon
       stable_fail: outcomes.filter((o) => o.label === 'stable-fail').length,
     },
     tool_selection: toolSelection(counted),
-    turns: distribution(counted.map((row) => row.turns)),
+    turns: distribution(choosing.map((row) => row.turns)),
     tokens: {
       input: distribution(withUsage.map((usage) => usage.input_tokens)),
       output: distribution(withUsage.map((usage) => usage.output_tokens)),

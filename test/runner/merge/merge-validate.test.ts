@@ -80,6 +80,13 @@ describe('agentcheck merge: shard contents are validated', () => {
       /at scenarios\[0\]: expected test_run\.tools\[0\]\.servers to be \{server: count\}, got \{"a":"one"\}/,
     ],
     [
+      'a no_choices flag that is not true (the statistics read it)',
+      (r) => {
+        r.scenarios[0].no_choices = 'yes';
+      },
+      /at scenarios\[0\]: expected no_choices to be true when present, got "yes"/,
+    ],
+    [
       'rows lost while summary.total says 2',
       (r) => {
         r.scenarios = [];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeStats, statsOf } from '../../../src/runner/stats/compute-stats.js';
 import { STATS_SCHEMA } from '../../../src/runner/stats/stats-types.js';
-import { report, row } from '../reporters/fixture-report.js';
+import { report, row, testRunResult } from '../reporters/fixture-report.js';
 import { pairedReport } from './paired-fixture.js';
 
 const id = (name: string) => `p.scenarios.yaml#${name}`;
@@ -65,6 +65,45 @@ describe('computeStats per variant', () => {
     expect(stats.variants.lean.duration_ms).toEqual({ n: 10, mean: 5, p50: 5, p95: 5 });
     expect(stats.variants.lean.tokens.output).toEqual({ n: 10, mean: 10, p50: 10, p95: 10 });
     expect(stats.variants.lean.turns).toEqual({ n: 10, mean: 3, p50: 3, p95: 3 });
+  });
+});
+
+describe('computeStats of runs that made no choices', () => {
+  // lean's server did not start (MCP_START_FAILED: no model call) or its model had no script
+  // (SCRIPT_MISSING: one failed model call); each is a counted error, with zero usage.
+  const failed = (name: string, turns: number) =>
+    row('n.yaml', name, {
+      variant: 'lean',
+      status: 'error',
+      error: { type: 'X', message: 'x' },
+      test_run: testRunResult({ tools: [], stop_reason: 'error', verdict: 'failed' }),
+      checks: [],
+      turns,
+      duration_ms: 40,
+      usage: { input_tokens: 0, output_tokens: 0 },
+      expected_tools: ['lookup_order'],
+      no_choices: true,
+    });
+  const ran = (name: string) =>
+    row('n.yaml', name, { expected_tools: ['lookup_order'], turns: 3, duration_ms: 20, usage: { input_tokens: 9, output_tokens: 1 } });
+  const stats = computeStats(report([ran('a'), ran('b'), failed('a', 0), failed('b', 1)]));
+
+  it('counts them as errors in the pass rate and their wall time, not in tool selection, turns or tokens', () => {
+    const { lean } = stats.variants;
+    expect([lean.runs, lean.passed, lean.pass_rate]).toEqual([2, 0, 0]);
+    expect(lean.labels).toEqual({ stable_pass: 0, flaky: 0, stable_fail: 2 });
+    expect(lean.tool_selection).toMatchObject({ runs: 0, recall: null, macro_recall: null, confusion: {} });
+    expect(lean.turns).toEqual({ n: 0, mean: null, p50: null, p95: null });
+    expect(lean.tokens.total).toEqual({ n: 0, mean: null, p50: null, p95: null });
+    expect(lean.duration_ms).toEqual({ n: 2, mean: 40, p50: 40, p95: 40 });
+    expect(stats.paired[0]).toMatchObject({ pairs: 2, base_only: 2 });
+  });
+
+  it('leaves the runs that made choices as they were', () => {
+    const { base } = stats.variants;
+    expect(base.tool_selection).toMatchObject({ runs: 2, recall: 1 });
+    expect(base.turns).toEqual({ n: 2, mean: 3, p50: 3, p95: 3 });
+    expect(base.tokens.total).toEqual({ n: 2, mean: 10, p50: 10, p95: 10 });
   });
 });
 

@@ -127,3 +127,59 @@ describe('report.json stats from the built CLI (--repeat 3, two variants)', () =
     expect([...md.matchAll(/^\| (base|lean|2|10) \|/gm)].map((m) => m[1])).toEqual(order);
   });
 });
+
+describe('report.json stats of runs that made no choices (built CLI)', () => {
+  it('leaves runs that ended with an error before the model answered out of tool selection, turns and tokens', async () => {
+    // a: base passes; nomcp's MCP server cannot start (MCP_START_FAILED, no model call).
+    // b: no script (SCRIPT_MISSING: one model call, failed). c: the first model call fails.
+    const noScript = 'name: b\nagent: agent.yaml\ninputs: {messages: [{role: user, content: go}]}\nexpect: {terminal_tool: lookup}\n';
+    const failing = noScript.replace('name: b', 'name: c').replace('expect:', 'model: {script: [{error: {message: overloaded, status: 529}}]}\nexpect:');
+    const dir = tempDir({
+      'agent.yaml': AGENT,
+      'agentcheck.config.yaml': 'variants:\n  nomcp: {set: {agent: {mcps: [{name: m, command: [/nonexistent/server]}]}}}\n',
+      'a.scenario.yaml': scenario('a', ['lookup'], '  terminal_tool: lookup\n'),
+      'b.scenario.yaml': noScript,
+      'c.scenario.yaml': failing,
+    });
+    const result = await runCli(['run', '.', '--repeat', '2', '--out', 'out', '--reporter', 'json,html'], dir);
+    expect(result.exitCode, result.all).toBe(1);
+    const report = JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8')) as Report;
+    const errors = (variant: string) =>
+      report.scenarios.filter((r) => r.variant === variant && r.status === 'error').map((r) => [r.name, r.error?.type, r.no_choices]);
+    expect(errors('base')).toEqual([
+      ['b', 'SCRIPT_MISSING', true],
+      ['b', 'SCRIPT_MISSING', true],
+      ['c', 'MODEL_REQUEST_REJECTED', true],
+      ['c', 'MODEL_REQUEST_REJECTED', true],
+    ]);
+    expect(errors('nomcp').map(([, type, flag]) => [type, flag])).toEqual(Array(6).fill(['MCP_START_FAILED', true]));
+    // A run that made choices carries no flag.
+    expect(report.scenarios.filter((r) => r.status === 'pass').map((r) => r.no_choices)).toEqual([undefined, undefined]);
+
+    const { base, nomcp } = report.stats!.variants;
+    // Every run counts in the pass rates: the errors are non-passes.
+    expect([base.runs, base.passed, nomcp.runs, nomcp.passed]).toEqual([6, 2, 6, 0]);
+    // Only a's two base runs made choices: each called lookup, as expected (2 model calls each).
+    expect(base.tool_selection).toMatchObject({ runs: 2, precision: 1, recall: 1, confusion: {} });
+    expect(base.turns).toEqual({ n: 2, mean: 2, p50: 2, p95: 2 });
+    expect(base.tokens.total.n).toBe(2);
+    expect(base.duration_ms.n).toBe(6);
+    // No nomcp run reached the model: nothing is scored (not a recall of 0 with every tool missed).
+    expect(nomcp.tool_selection).toEqual({
+      runs: 0,
+      precision: null,
+      recall: null,
+      macro_precision: null,
+      macro_recall: null,
+      wrong_tool_calls: { total: 0, per_run: null },
+      confusion: {},
+    });
+    expect(nomcp.turns.n).toBe(0);
+    expect(nomcp.tokens.total.n).toBe(0);
+    expect(nomcp.duration_ms.n).toBe(6);
+    // report.html's heat map reads the same statistics: no run is said to have missed lookup.
+    const html = readFileSync(join(dir, 'out', 'report.html'), 'utf8');
+    expect(html).not.toContain('missed lookup');
+    expect(html).toContain('data-variant="nomcp" data-confusion="none"');
+  });
+});

@@ -45,6 +45,22 @@ describe('toolSelection', () => {
     });
   });
 
+  it('does not score a run that made no choices (an error before the model answered or any tool was called)', () => {
+    // An MCP server that did not start, SCRIPT_MISSING: an empty call list that is no miss.
+    const noChoices = row('t.yaml', 'x', { status: 'error', expected_tools: ['lookup'], test_run: calls(), turns: 0, no_choices: true });
+    expect(toolSelection([noChoices, noChoices])).toEqual({
+      runs: 0,
+      precision: null,
+      recall: null,
+      macro_precision: null,
+      macro_recall: null,
+      wrong_tool_calls: { total: 0, per_run: null },
+      confusion: {},
+    });
+    // Beside scored runs it changes nothing: the same figures as without it.
+    expect(toolSelection([...rows, noChoices])).toEqual(toolSelection(rows));
+  });
+
   it('has no ratios without scored runs, and keeps __proto__ an ordinary tool name', () => {
     expect(toolSelection([row('t.yaml', 'x', { expected_tools: [] })])).toMatchObject({
       runs: 0,
