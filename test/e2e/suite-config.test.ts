@@ -167,6 +167,24 @@ out: out
     expect(unknown.stderr).toContain('unknown variant "nope"; expected one of: base');
   });
 
+  it("names a variant's problem at its path in the config, also under a path key of set (not the build's path)", async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      'a.scenario.yaml': passingScenario('a'),
+      'c.yaml': 'variants:\n  x: {set: {"agent.tools[name=lookup]": {permision: ask}}}\n  y: {set: {agent: {max_turns: "5"}}}\n',
+    });
+    const result = await runCli(['run', '--config', 'c.yaml', '--out', 'out'], dir);
+    expect(result.exitCode, result.all).toBe(2);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    // Both at the value the variant wrote (line 2 column 53 is `ask`), by their path in c.yaml.
+    expect(lines[0]).toContain(
+      `${join(dir, 'c.yaml')}:2:53 at variants.x.set.agent.tools[name=lookup].permision: variant "x" does not apply to the build agent.yaml of scenario "a.scenario.yaml#a": after applying the delta: unknown key "permision" (did you mean "permission"?)`,
+    );
+    expect(lines[1]).toContain(`${join(dir, 'c.yaml')}:3:32 at variants.y.set.agent.max_turns: variant "y" does not apply`);
+    expect(existsSync(join(dir, 'out', 'report.json'))).toBe(false);
+  });
+
   it('names the SKILL.md of an --overlay or skills.forced folder whose SKILL.md is too large, and says a SKILL.md folder is a folder', async () => {
     const dir = tempDir({
       'agent.yaml': AGENT_YAML,

@@ -52,16 +52,17 @@ export function applyDelta(revision: Revision, delta: unknown, source: DeltaSour
   const { remove } = delta as Delta;
   const set = ownProblems.set.value;
   // A spread copy has an object type, so it is a Record; `set` and `remove` address it by key.
-  const copyWithSet = (problems: ConfigError[]): Record<string, unknown> => {
+  const copyWithSet = (problems: ConfigError[], writes: SetWrite[] = []): Record<string, unknown> => {
     const copy: Record<string, unknown> = { ...structuredClone(revision.build) };
-    if (set) applySet(copy, set, ownLocator, problems);
+    if (set) applySet(copy, set, ownLocator, problems, writes);
     return copy;
   };
 
   // Every path of `set` and `remove` is tried, and the merged build checked as far as they applied:
   // one pass reports every problem of the delta (docs/cli.md, validate).
   const problems: ConfigError[] = [...ownProblems.problems];
-  const build = copyWithSet(problems);
+  const writes: SetWrite[] = [];
+  const build = copyWithSet(problems, writes);
 
   const removed: number[] = [];
   if (remove) {
@@ -89,12 +90,13 @@ export function applyDelta(revision: Revision, delta: unknown, source: DeltaSour
   }
 
   const mergedLocator: Locator = (path, expected) => {
-    // A value the delta set is named where it sits in the file (`variants.lean.set.agent.max_turns`);
-    // a problem elsewhere in the merged build (left by a removal, say) by its path in the build.
+    // A value the delta set is named where it sits in the file (`variants.lean.set.agent.max_turns`,
+    // `set.agent.tools[name=lookup].permision` under a path key); a problem elsewhere in the merged
+    // build (left by a removal, say) by its path in the build.
     const base = doc instanceof SourceView ? doc.base : [];
-    const inSet = set !== undefined && hasPath(set, path);
-    const shown = inSet ? [...base, 'set', ...path] : path;
-    const pos = set ? doc.locate(['set', ...path]) : {};
+    const written = placeInSet(writes, path);
+    const shown = written ? [...base, ...written] : path;
+    const pos = written ? doc.locate(written) : set ? doc.locate(['set', ...path]) : {};
     return new ConfigError({ file: doc.file, ...pos, path: formatPath(shown) || undefined }, `after applying the delta: ${expected}`, 'DELTA_INVALID');
   };
   // New skill refs in the delta are relative to the delta file (or the working folder); the
@@ -138,21 +140,50 @@ export function applyDelta(revision: Revision, delta: unknown, source: DeltaSour
   return { build: typed, source: revision.source, hash: revision.hash, deltaHash, ...(deltas.length ? { deltas } : {}) };
 }
 
-/** Applies a delta's `set` to `build` in place; a path that does not resolve goes to `problems`. */
-function applySet(build: Record<string, unknown>, set: Record<string, unknown>, ownLocator: Locator, problems: ConfigError[]): void {
+/** Where one `set` entry wrote in the build: its key in `set`, the build path it wrote and the value. */
+interface SetWrite {
+  key: string;
+  buildPath: PathSegments;
+  value: unknown;
+}
+
+/**
+ * Applies a delta's `set` to `build` in place; a path that does not resolve goes to `problems`.
+ * Each entry applied is added to `writes`, in order, so a problem of the merged build can be
+ * named where the delta wrote it.
+ */
+function applySet(build: Record<string, unknown>, set: Record<string, unknown>, ownLocator: Locator, problems: ConfigError[], writes: SetWrite[]): void {
   for (const [key, value] of Object.entries(set)) {
     if (/[.[]/.test(key)) {
       // A top-level key with dots or selectors addresses one place: `agent.tools[name=x].description`.
       collectConfigErrors(problems, () => {
-        const { parent, key: last } = resolvePath(build, key, (message) => ownLocator(['set', key], message, true));
+        const { parent, key: last, path } = resolvePath(build, key, (message) => ownLocator(['set', key], message, true));
         const current = (parent as Record<string | number, unknown>)[last];
         (parent as Record<string | number, unknown>)[last] =
           isPlainObject(current) && isPlainObject(value) ? deepMerge(current, value) : structuredClone(value);
+        writes.push({ key, buildPath: path, value });
       });
     } else {
       build[key] = isPlainObject(build[key]) && isPlainObject(value) ? deepMerge(build[key], value) : structuredClone(value);
+      writes.push({ key, buildPath: [key], value });
     }
   }
+}
+
+/**
+ * The path in the delta (`['set', key, ...]`) of the value that put `buildPath` into the merged
+ * build, or undefined when no `set` entry wrote it. The last entry that wrote there wins, as it
+ * did when they applied; a path key's place is named as written, `set` then the key
+ * (`agent.tools[name=lookup]`), not by the index it resolved to.
+ */
+function placeInSet(writes: readonly SetWrite[], buildPath: PathSegments): PathSegments | undefined {
+  for (let i = writes.length - 1; i >= 0; i--) {
+    const { key, buildPath: written, value } = writes[i];
+    if (written.length > buildPath.length || written.some((segment, index) => segment !== buildPath[index])) continue;
+    const rest = buildPath.slice(written.length);
+    if (hasPath(value, rest)) return ['set', key, ...rest];
+  }
+  return undefined;
 }
 
 /** Where a delta is written: its file, its place in a file, or a name for one built in memory. */
@@ -173,7 +204,7 @@ function deltaPlace(delta: unknown, source: DeltaSource): { doc: SourceDocument 
 }
 
 /** Removes what the resolved paths name; per array, items go last-index-first so earlier removals do not shift later ones. */
-function removeTargets(targets: readonly ResolvedPath[]): void {
+function removeTargets(targets: ReadonlyArray<Pick<ResolvedPath, 'parent' | 'key'>>): void {
   const indices = new Map<unknown[], number[]>();
   for (const { parent, key } of targets) {
     if (Array.isArray(parent) && typeof key === 'number') indices.set(parent, [...(indices.get(parent) ?? []), key]);
@@ -195,6 +226,8 @@ export function deepMerge(target: Record<string, unknown>, patch: Record<string,
 interface ResolvedPath {
   parent: unknown;
   key: string | number;
+  /** Every segment from the root, indices as numbers: `agent.tools[name=x]` -> ['agent', 'tools', 2]. */
+  path: Array<string | number>;
 }
 
 /**
@@ -208,7 +241,7 @@ export function resolvePath(root: unknown, path: string, fail: (message: string)
   for (let i = 0; i < segments.length; i++) {
     const segment = segments[i];
     const key = selectKey(current, segment, walked, path, fail);
-    if (i === segments.length - 1) return { parent: current, key };
+    if (i === segments.length - 1) return { parent: current, key, path: [...walked, key] };
     current = (current as Record<string | number, unknown>)[key];
     walked.push(key);
   }
@@ -255,7 +288,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Whether `value` holds something at `path` (plain keys and indices; a dotted `set` key does not count). */
+/** Whether `value` holds something at `path` (plain keys and indices). */
 function hasPath(value: unknown, path: PathSegments): boolean {
   let current = value;
   for (const segment of path) {

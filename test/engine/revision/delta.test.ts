@@ -186,6 +186,37 @@ describe('applyDelta', () => {
     expect(paths).toEqual(['set.agent.max_turns', 'set.agent.tools[name=nope].description', 'remove[0]', 'remove[1]']);
   });
 
+  it('names a problem in a value a path key wrote by that key, in the delta, not by the build path it resolved to', () => {
+    // Line 2 writes into create_refund (agent.tools[1]) through a path key; line 3 a plain key;
+    // line 4 a path key whose value replaces a list. Each problem is named where it is written.
+    const dir = tempDir({
+      'delta.yaml':
+        'set:\n  "agent.tools[name=create_refund]": {permision: ask}\n  agent: {max_turns: "5"}\n  "agent.tools[name=lookup_order].parameters.required": [1]\n',
+    });
+    const doc = SourceDocument.read(join(dir, 'delta.yaml'));
+    let error: unknown;
+    try {
+      applyDelta(loadAgentBuild(agentFile), doc.value, doc);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigErrors);
+    const problems = (error as ConfigErrors).errors.map((problem) => `${problem.line}:${problem.column} ${problem.path}`);
+    expect(problems).toEqual([
+      '2:50 set.agent.tools[name=create_refund].permision',
+      '3:22 set.agent.max_turns',
+      '4:58 set.agent.tools[name=lookup_order].parameters.required[0]',
+    ]);
+  });
+
+  it('names the later of two set entries that wrote one place, as the later one is what applied', () => {
+    const dir = tempDir({ 'delta.yaml': 'set:\n  agent: {max_turns: 3}\n  "agent.max_turns": "x"\n' });
+    const doc = SourceDocument.read(join(dir, 'delta.yaml'));
+    expect(() => applyDelta(loadAgentBuild(agentFile), doc.value, doc)).toThrow(
+      /delta\.yaml:3:22 at set\.agent\.max_turns: after applying the delta: expected integer/,
+    );
+  });
+
   it("an unknown key or a wrong-typed remove item hides neither a path's bad syntax nor a __proto__ key", () => {
     const dir = tempDir({
       'a.delta.yaml': 'remove:\n  - "agent..x"\n  - "agent.tools[nme=x]"\nsett: 1\n',
