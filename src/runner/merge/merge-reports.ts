@@ -1,6 +1,7 @@
 import { ConfigError } from '../../config/errors.js';
+import { canonicalRowOrder } from '../report/row-order.js';
 import { runKey } from '../report/run-key.js';
-import { summarize, type Report, type ScenarioRow } from '../report/report.js';
+import { summarize, type Report } from '../report/report.js';
 import { reportFingerprint, suiteDifferences } from '../report/suite-fingerprint.js';
 import { computeStats } from '../stats/compute-stats.js';
 import type { MergeInfo } from './merge-info.js';
@@ -20,7 +21,7 @@ export function mergeReports(inputs: readonly ShardReport[]): Report {
 
   const first = inputs[0].report;
   // Variants in the suite's order, as an unsharded run writes them (not by name).
-  const rows = inputs.flatMap((input) => input.report.scenarios).sort(rowOrder(first.suite.variants));
+  const rows = inputs.flatMap((input) => input.report.scenarios).sort(canonicalRowOrder(first.suite.variants));
   const starts = inputs.map((input) => Date.parse(input.report.started_at)).filter(Number.isFinite);
   const ends = inputs.map((input) => Date.parse(input.report.started_at) + input.report.duration_ms).filter(Number.isFinite);
   const startedMs = starts.length ? Math.min(...starts) : Date.now();
@@ -48,19 +49,6 @@ export function mergeReports(inputs: readonly ShardReport[]): Report {
   // Shard statistics describe only their shard: drop them and recompute over the whole.
   report.stats = computeStats(report);
   return report;
-}
-
-/** Orders rows by id (code units, so every machine agrees), then variant in the suite's order, then repeat. */
-function rowOrder(variants: readonly string[]): (a: ScenarioRow, b: ScenarioRow) => number {
-  const rank = (variant: string) => {
-    const index = variants.indexOf(variant);
-    return index === -1 ? variants.length : index;
-  };
-  return (a, b) => {
-    if (a.id !== b.id) return a.id < b.id ? -1 : 1;
-    if (a.variant !== b.variant) return rank(a.variant) - rank(b.variant) || (a.variant < b.variant ? -1 : 1);
-    return a.repeat - b.repeat;
-  };
 }
 
 function assertSameSuite(inputs: readonly ShardReport[]): void {

@@ -1,4 +1,5 @@
 import type { Report, ScenarioRow } from '../report/report.js';
+import { canonicalRowOrder } from '../report/row-order.js';
 import { scenarioOutcomes } from './outcomes.js';
 import { pairedComparison } from './paired-comparison.js';
 import { STATS_SCHEMA, type ReportStats, type ScenarioOutcome } from './stats-types.js';
@@ -12,7 +13,9 @@ const REFERENCE = 'base';
  * outcomes and each variant paired against the reference (`base`, else the first variant).
  */
 export function computeStats(report: Pick<Report, 'suite' | 'scenarios'>): ReportStats {
-  const rows = report.scenarios;
+  // Every sum runs in one order, whatever the rows' (a file's order, or a merge's by id): floating
+  // point addition is not associative, and a merged report must give the unsharded run's numbers.
+  const rows = [...report.scenarios].sort(canonicalRowOrder(report.suite.variants));
   const variants = variantOrder(report.suite.variants, rows);
   const outcomes = scenarioOutcomes(rows);
   // Without rows nothing is compared (an empty shard): no reference either (docs/statistics.md).

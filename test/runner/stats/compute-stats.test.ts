@@ -164,6 +164,46 @@ describe('computeStats paired comparison', () => {
   });
 });
 
+describe('computeStats sums in one order', () => {
+  // z, x, y as a file lists them; x, y, z by id (a merged report's order). Four repeats: z passes
+  // 4, x and y 2 each, so pass^2 = mean(1, 1/6, 1/6), which floating point sums to 1.3333333333333335
+  // in file order and 1.3333333333333333 in id order. Durations 0.1, 0.2, 0.7 likewise.
+  const plan: Array<[string, number, number]> = [
+    ['z', 4, 0.1],
+    ['x', 2, 0.2],
+    ['y', 2, 0.7],
+  ];
+  const rows = plan.flatMap(([name, passes, duration]) =>
+    [0, 1, 2, 3].map((repeat) =>
+      row('o.yaml', name, {
+        repeat,
+        status: repeat < passes ? 'pass' : 'fail',
+        duration_ms: duration,
+        expected_tools: ['lookup_order', 'send_email'],
+        turns: repeat + 1,
+        usage: { input_tokens: 1, output_tokens: repeat },
+      }),
+    ),
+  );
+
+  it('gives the same numbers, to the last bit and in the same key order, whatever order the rows come in', () => {
+    const inFileOrder = JSON.stringify(computeStats(report(rows)));
+    expect(JSON.stringify(computeStats(report([...rows].reverse())))).toBe(inFileOrder);
+    const byId = [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : a.repeat - b.repeat));
+    expect(JSON.stringify(computeStats(report(byId)))).toBe(inFileOrder);
+  });
+
+  it('sums in id order, as a merged report lists its rows', () => {
+    const base = computeStats(report(rows)).variants.base;
+    expect(base.pass_k[1].pass_hat_k).toBe((1 / 6 + 1 / 6 + 1) / 3);
+    expect((1 / 6 + 1 / 6 + 1) / 3).not.toBe((1 + 1 / 6 + 1 / 6) / 3);
+    const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+    const [x, y, z] = [Array(4).fill(0.2), Array(4).fill(0.7), Array(4).fill(0.1)];
+    expect(base.duration_ms.mean).toBe(sum([...x, ...y, ...z]) / 12);
+    expect(sum([...x, ...y, ...z])).not.toBe(sum([...z, ...x, ...y]));
+  });
+});
+
 describe('statsOf', () => {
   it('uses the stats a report carries and computes them for older reports', () => {
     const input = pairedReport();
