@@ -38,13 +38,27 @@ export function toolCallFrom(span: SpanRecord, byId: ReadonlyMap<string, SpanRec
     kind: stringAttr(span, ATTR.toolKind),
     source,
     turn: numberAttr(span, ATTR.turn),
-    nested: source === 'plan' || source === 'chain' || (parent !== undefined && !isCallHolder(parent, byId)),
+    nested: isNested(source, parent, byId),
     seq: toolSeq(span),
     start_ms: span.start_ms,
   };
   const request = sentRequestOf(span);
   if (request) call.request = request;
   return call;
+}
+
+/**
+ * Whether an execute_tool span is a nested call (checks see it only with `nested: true`, the
+ * test_run digest and the statistics never): made by a plan or chain, or inside another call.
+ * report.html's timelines mark calls by this too, so their bars agree with the statistics.
+ */
+export function isNestedCall(span: SpanRecord, byId: ReadonlyMap<string, SpanRecord>): boolean {
+  const parent = span.parent_id ? byId.get(span.parent_id) : undefined;
+  return isNested(sourceOf(span, parent), parent, byId);
+}
+
+function isNested(source: CallSource, parent: SpanRecord | undefined, byId: ReadonlyMap<string, SpanRecord>): boolean {
+  return source === 'plan' || source === 'chain' || (parent !== undefined && !isCallHolder(parent, byId));
 }
 
 /** The http request recorded on an execute_tool span (docs/spans.md), or undefined. */

@@ -1,4 +1,5 @@
 import { ATTR, EVIDENCE_ATTR } from '../../../spans/conventions.js';
+import { isNestedCall } from '../../../verdicts/evidence-calls.js';
 import { countedToolName, isExpectedTool } from '../../stats/expected-tools.js';
 import type { SpanRecord } from '../../../spans/span-record.js';
 import type { ScenarioRow } from '../../report/report.js';
@@ -14,9 +15,9 @@ export interface LaneBar {
   /** Offset from the run's start, ms. */
   start: number;
   duration: number;
-  /** Made by a plan, chain or flow step rather than chosen by the model. */
+  /** Made by a plan or chain, or inside another call (isNestedCall), not by the model or a flow step. */
   nested: boolean;
-  /** A model call of a tool the scenario does not expect. */
+  /** A wrong tool call as the statistics count one: not nested, of a tool outside the scenario's expected ones. */
   wrong: boolean;
   args: string;
   result: string;
@@ -50,14 +51,16 @@ export function buildLane(row: ScenarioRow, spans: readonly SpanRecord[]): Lane 
   const extent = Math.max(root?.ended ? root.duration_ms : 0, lastEnd - t0);
   const expected = row.expected_tools ?? [];
   const ordered = [...spans].sort((a, b) => a.start_ms - b.start_ms);
+  const byId = new Map(spans.map((span) => [span.span_id, span]));
   const bars = ordered
     .filter((span) => span.name.startsWith('execute_tool'))
     .map((span): LaneBar => {
       const fullName = str(span.attributes[ATTR.toolName]) || span.name;
       // Named as the statistics count it: with its server where the scenario expects another server's tool of that name.
       const tool = countedToolName(expected, fullName);
-      const source = str(span.attributes[ATTR.toolSource]);
-      const nested = source === 'plan' || source === 'chain';
+      // As the evidence tells them: a plan's or chain's call, or one inside another call (an
+      // external agent's own spans), which the statistics never count as a wrong call.
+      const nested = isNestedCall(span, byId);
       return {
         tool,
         outcome: str(span.attributes[EVIDENCE_ATTR.toolOutcome]) || (span.status === 'error' ? 'error' : 'ok'),

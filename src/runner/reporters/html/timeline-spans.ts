@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { ATTR } from '../../../spans/conventions.js';
 import type { SpanRecord } from '../../../spans/span-record.js';
 
 /** The spans a timeline needs, grouped by trace, and how many lines could not be read. */
@@ -11,9 +12,13 @@ export interface TimelineSpans {
 
 const TRACE_ID = /"trace_id":"([^"]*)"/;
 
-/** True for the spans a lane draws: the root (its start is the lane's zero), model calls and tool calls. */
-export function isTimelineSpan(span: Pick<SpanRecord, 'name' | 'parent_id'>): boolean {
-  return span.parent_id === null || span.name.startsWith('execute_tool') || span.name.startsWith('chat');
+/**
+ * True for the spans a lane draws: the root (its start is the lane's zero), model calls and tool
+ * calls; and an external agent's own spans, which tell a call nested in another from one of its
+ * model's, as the evidence does (isNestedCall).
+ */
+export function isTimelineSpan(span: Pick<SpanRecord, 'name' | 'parent_id' | 'attributes'>): boolean {
+  return span.parent_id === null || span.name.startsWith('execute_tool') || span.name.startsWith('chat') || span.attributes?.[ATTR.externalExported] === true;
 }
 
 /**
