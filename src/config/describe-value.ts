@@ -1,9 +1,12 @@
-/** Short description of a value for "got ..." clauses. */
+import { quoteCapped } from './cap-text.js';
+
+/** Short description of a value for "got ..." clauses; a string quoted as every echoed value is (quoteCapped). */
 export function describeValue(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return 'an object';
+  if (typeof value === 'string') return `string ${quoteCapped(value)}`;
   const text = JSON.stringify(value);
   const shown = text.length > 60 ? `${text.slice(0, 57)}...` : text;
   return `${typeof value} ${shown}`;

@@ -1,3 +1,5 @@
+import { quoteCapped } from './cap-text.js';
+
 /** "Did you mean" hints: the nearest known word to a misspelt one, shared by every layer. */
 
 /**
@@ -36,7 +38,7 @@ export function nearKey(key: string, candidates: readonly string[]): string | un
 /** `; did you mean "close_issue"?` for a near miss, else ''. */
 export function didYouMean(word: string, candidates: Iterable<string>): string {
   const near = closestWord(word, candidates);
-  return near === undefined ? '' : `; did you mean "${near}"?`;
+  return near === undefined ? '' : `; did you mean ${quoteCapped(near)}?`;
 }
 
 /**
@@ -49,7 +51,7 @@ export function enumNearMiss(value: unknown, allowed: readonly unknown[]): strin
     value,
     allowed.filter((candidate): candidate is string => typeof candidate === 'string'),
   );
-  return near === undefined ? '' : ` (did you mean ${JSON.stringify(near)}?)`;
+  return near === undefined ? '' : ` (did you mean ${quoteCapped(near)}?)`;
 }
 
 /** Levenshtein distance, cut off at `limit` (returns `limit` or more when it is further). */

@@ -1,6 +1,6 @@
 import { capEchoed } from './cap-text.js';
 import { describeValue } from './describe-value.js';
-import { escapeUnprintable } from './quote-text.js';
+import { escapeUnprintable, escapeUnprintableInMessage } from './quote-text.js';
 
 /**
  * Typed errors shared by every layer. Each carries a stable `code` so callers and tests can
@@ -171,14 +171,17 @@ export function formatWhere(location: SourceLocation): string {
   return where;
 }
 
-/** Longest `expected` text a ConfigError prints: a safety net behind the capped echoes. */
-const MAX_EXPECTED_CHARS = 2_000;
-const MAX_PATH_CHARS = 1_000;
+/** Longest message one located error prints (docs/security.md "Hostile files"): a safety net behind the capped echoes. */
+export const MAX_MESSAGE_CHARS = 2_000;
+/** Longest JSON path a located error prints (docs/security.md "Hostile files"). */
+export const MAX_PATH_CHARS = 1_000;
 
 function formatLocated(location: SourceLocation, expected: string): string {
   // A path holds the user's keys, which may be huge (a 5 MB key): capped, with room for a
   // legitimately deep path (100 levels of `[0]`). formatPath quotes a key with a control character;
   // a path written as text (`secrets.${name}`) has it escaped here, so none reaches the terminal.
   const at = location.path ? ` at ${capEchoed(escapeUnprintable(location.path), MAX_PATH_CHARS)}` : '';
-  return `${formatWhere(location)}${at}: ${capEchoed(expected, MAX_EXPECTED_CHARS)}`;
+  // Values are quoted where the message is written (quoteCapped); the whole message is escaped and
+  // cut again, so one left unquoted (or a file name) still cannot reach the terminal raw or run on.
+  return capEchoed(escapeUnprintableInMessage(`${formatWhere(location)}${at}: ${expected}`), MAX_MESSAGE_CHARS);
 }

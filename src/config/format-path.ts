@@ -10,10 +10,12 @@ export type PathSegments = ReadonlyArray<string | number>;
  */
 export function formatPath(path: PathSegments): string {
   let out = '';
-  for (const segment of path) {
-    if (typeof segment === 'number') out += `[${segment}]`;
-    else if (hasUnprintable(segment)) out += `[${quoteText(segment)}]`;
-    else out += out ? `.${segment}` : segment;
-  }
+  for (const segment of path) out = typeof segment === 'number' ? `${out}[${segment}]` : joinPathKey(out, segment);
   return out;
+}
+
+/** `path` (as formatPath writes one, or '') followed by the key `key`, written as formatPath writes it. */
+export function joinPathKey(path: string, key: string): string {
+  if (hasUnprintable(key)) return `${path}[${quoteText(key)}]`;
+  return path ? `${path}.${key}` : key;
 }

@@ -1,5 +1,7 @@
+import { quoteCapped, shownNames } from './cap-text.js';
 import { nearKey } from './did-you-mean.js';
 import { ConfigError } from './errors.js';
+import { joinPathKey } from './format-path.js';
 
 /**
  * A library entry's options checked by name: a misspelt key (`concurency`, `varient`) is a
@@ -10,13 +12,13 @@ export function unknownOptionKeys(options: object | undefined, known: readonly s
   if (!options || typeof options !== 'object') return [];
   return Object.keys(options)
     .filter((key) => !known.includes(key))
-    .map((key) => new ConfigError({ file, path: `${at}${key}` }, unknownKeyMessage(key, known)));
+    .map((key) => new ConfigError({ file, path: joinPathKey(at.replace(/\.$/, ''), key) }, unknownKeyMessage(key, known)));
 }
 
 /** `unknown key "varient" (did you mean "variants"?); expected one of: ...`: one wording for every entry. */
 export function unknownKeyMessage(key: string, known: readonly string[]): string {
   const near = nearKey(key, known);
-  return `unknown key "${key}"${near ? ` (did you mean "${near}"?)` : ''}; expected one of: ${known.join(', ')}`;
+  return `unknown key ${quoteCapped(key)}${near ? ` (did you mean ${quoteCapped(near)}?)` : ''}; expected one of: ${shownNames(known)}`;
 }
 
 /**

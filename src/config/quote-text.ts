@@ -16,11 +16,24 @@ export function hasUnprintable(text: string): boolean {
 
 /** `text` with each unprintable character written as its `\uXXXX` escape. */
 export function escapeUnprintable(text: string): string {
-  return text.replace(UNPRINTABLE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return text.replace(UNPRINTABLE, unicodeEscape);
 }
 
 /** `text` as a JSON string with every unprintable character escaped (`\u001b`, `\u202e`): safe to print. */
 export function quoteText(text: string): string {
   // JSON.stringify escapes C0 controls itself (`\n`, `\u001b`); the rest it leaves raw.
   return escapeUnprintable(JSON.stringify(text));
+}
+
+/**
+ * A whole message with every unprintable character escaped but its own line breaks and tabs: the
+ * safety net behind the quoted values (quoteCapped), so a message cannot clear or recolour the
+ * terminal even where some part of it was not quoted.
+ */
+export function escapeUnprintableInMessage(message: string): string {
+  return message.replace(UNPRINTABLE, (char) => (char === '\n' || char === '\t' ? char : unicodeEscape(char)));
+}
+
+function unicodeEscape(char: string): string {
+  return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
 }

@@ -1,3 +1,4 @@
+import { quoteCapped } from './cap-text.js';
 import { didYouMean } from './did-you-mean.js';
 import { forEachSubschema } from './for-each-subschema.js';
 import type { SchemaPartProblem } from './schema-default-problems.js';
@@ -19,5 +20,5 @@ export function unknownFormatProblems(root: Record<string, unknown>): SchemaPart
   const known = standardFormatNames();
   return used
     .filter(({ name }) => !known.includes(name))
-    .map(({ path, name }) => ({ path, expected: `unknown format ${JSON.stringify(name)}${didYouMean(name, known)}; expected one of: ${known.join(', ')}` }));
+    .map(({ path, name }) => ({ path, expected: `unknown format ${quoteCapped(name)}${didYouMean(name, known)}; expected one of: ${known.join(', ')}` }));
 }

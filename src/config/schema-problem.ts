@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import { quoteCapped } from './cap-text.js';
+import { quoteCapped, quoteJson, shownNames } from './cap-text.js';
 import { describeHiddenValue, describeValue as describePlainValue } from './describe-value.js';
 import { nearKey } from './did-you-mean.js';
 import { ownValue } from './own-key.js';
@@ -12,7 +12,7 @@ import { typeWords } from './type-words.js';
 
 /** `expected one of "a" | "b", got <described>`: how a value outside an enum is told, in files and requests alike. */
 export function enumMismatch(allowed: readonly unknown[], described: string): string {
-  return `expected one of ${allowed.map((value) => JSON.stringify(value)).join(' | ')}, got ${described}`;
+  return `expected one of ${allowed.map(quoteJson).join(' | ')}, got ${described}`;
 }
 
 /** A schema violation translated to a path and a sentence saying what was expected. */
@@ -39,14 +39,19 @@ export function describeSchemaError(error: ErrorObject, root: unknown): SchemaPr
       const key = String(params.additionalProperty);
       const allowed = allowedKeys(error);
       const near = nearKey(key, allowed);
-      const suggestion = near === undefined ? '' : ` (did you mean "${near}"?)`;
-      const hint = allowed.length ? `; expected one of: ${allowed.join(', ')}` : '';
+      const suggestion = near === undefined ? '' : ` (did you mean ${quoteCapped(near)}?)`;
+      const hint = allowed.length ? `; expected one of: ${shownNames(allowed)}` : '';
       const keyPath = [...path, key];
       const misspells = near === undefined ? {} : { misspells: [...path, near] };
       return { path: keyPath, expected: `unknown key ${quoteCapped(key)}${suggestion}${hint}`, atKey: true, subject: keyPath, ...misspells };
     }
     case 'required':
-      return { path, expected: `missing required key "${String(params.missingProperty)}"`, atKey: false, subject: [...path, String(params.missingProperty)] };
+      return {
+        path,
+        expected: `missing required key ${quoteCapped(String(params.missingProperty))}`,
+        atKey: false,
+        subject: [...path, String(params.missingProperty)],
+      };
     case 'type': {
       // A list of types reads as words: "string or number", not "string,number".
       const types = (Array.isArray(params.type) ? (params.type as unknown[]).map(String) : String(params.type).split(',')).join(' or ');
@@ -58,7 +63,7 @@ export function describeSchemaError(error: ErrorObject, root: unknown): SchemaPr
     case 'enum':
       return at(enumMismatch(params.allowedValues as unknown[], describeValue(valueAt(root, path))));
     case 'const':
-      return at(`expected ${JSON.stringify(params.allowedValue)}, got ${describeValue(valueAt(root, path))}`);
+      return at(`expected ${quoteJson(params.allowedValue)}, got ${describeValue(valueAt(root, path))}`);
     case 'pattern': {
       // A user schema's pattern may be any text (`toString`): only agentcheck's own patterns have words.
       const words = ownValue(PATTERN_WORDS, String(params.pattern)) ?? `a string matching ${String(params.pattern)}`;
@@ -71,7 +76,7 @@ export function describeSchemaError(error: ErrorObject, root: unknown): SchemaPr
     case 'exclusiveMaximum':
       return at(`expected a number ${String(params.comparison)} ${String(params.limit)}, got ${describeValue(valueAt(root, path))}`);
     case 'format':
-      return at(`expected format ${JSON.stringify(params.format)}, got ${describeValue(valueAt(root, path))}`);
+      return at(`expected format ${quoteJson(params.format)}, got ${describeValue(valueAt(root, path))}`);
     case 'minItems':
       return at(`expected at least ${String(params.limit)} item(s)`);
     case 'maxItems':

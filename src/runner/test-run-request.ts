@@ -3,6 +3,7 @@ import { unknownKeyMessage } from '../config/option-keys.js';
 import { assertFormat, memoryLocator, type Locator } from '../config/assert-format.js';
 import { collectConfigErrors, ConfigError, throwConfigErrors } from '../config/errors.js';
 import { describeValue } from '../config/describe-value.js';
+import { formatPath } from '../config/format-path.js';
 import { checkNesting } from '../config/nesting-limit.js';
 import { withoutUndefined } from '../config/without-undefined.js';
 import type { McpServerPool } from '../engine/mcp/mcp-server-pool.js';
@@ -155,7 +156,7 @@ export function validateTestRunRequest(request: unknown): asserts request is Tes
   const problems: ConfigError[] = [];
   const known = Object.keys(REQUEST_FIELDS);
   for (const key of Object.keys(request)) {
-    if (!known.includes(key)) problems.push(new ConfigError({ file: REQUEST, path: key }, unknownKeyMessage(key, known)));
+    if (!known.includes(key)) problems.push(new ConfigError({ file: REQUEST, path: formatPath([key]) }, unknownKeyMessage(key, known)));
   }
   for (const required of ['agent', 'inputs'] as const) {
     if (request[required] === undefined) problems.push(new ConfigError({ file: REQUEST }, `missing required key "${required}"`));

@@ -1,3 +1,4 @@
+import { quoteCapped } from '../config/cap-text.js';
 import { readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { ConfigError } from '../config/errors.js';
@@ -34,20 +35,26 @@ export function loadSkillFolder(dir: string, referencedFrom?: SkillReference): S
   if (!folder) {
     // Only a ref in a file is relative to that file; a folder given directly (--overlay) is not.
     const hint = referencedFrom ? ' (a ref is relative to the file that holds it)' : '';
-    throw notFound(at, `skill folder "${root}" does not exist; expected a folder that holds SKILL.md${hint}`);
+    throw notFound(at, `skill folder ${quoteCapped(root)} does not exist; expected a folder that holds SKILL.md${hint}`);
   }
   if (!folder.isDirectory()) {
     const hint = basename(root) === 'SKILL.md' ? '; point the ref at the folder that holds SKILL.md, not at the file' : '';
-    throw notFound(at, `"${root}" is a file; expected a skill folder that holds SKILL.md${hint}`);
+    throw notFound(at, `${quoteCapped(root)} is a file; expected a skill folder that holds SKILL.md${hint}`);
   }
   const file = statOrNull(skillMd, at);
   if (!file) {
-    throw notFound(at, `skill folder "${root}" has no SKILL.md; expected SKILL.md with front matter (name, description) and a Markdown body${caseHint(root)}`);
+    throw notFound(
+      at,
+      `skill folder ${quoteCapped(root)} has no SKILL.md; expected SKILL.md with front matter (name, description) and a Markdown body${caseHint(root)}`,
+    );
   }
   if (!file.isFile()) {
     // Never opened: a named pipe would block the read for ever.
     const kind = file.isDirectory() ? 'a folder' : specialFileKind(file);
-    throw notFound(at, `"${skillMd}" is ${kind}, not a regular file; expected SKILL.md to be a file with front matter (name, description) and a Markdown body`);
+    throw notFound(
+      at,
+      `${quoteCapped(skillMd)} is ${kind}, not a regular file; expected SKILL.md to be a file with front matter (name, description) and a Markdown body`,
+    );
   }
 
   const hit = cache.get(root);
@@ -66,7 +73,7 @@ export function loadSkillFolder(dir: string, referencedFrom?: SkillReference): S
   if (!listing) {
     throw new ConfigError(
       at,
-      `skill folder "${root}" holds more than ${MAX_SKILL_FILES} files; expected a small folder with SKILL.md and the files that travel with it`,
+      `skill folder ${quoteCapped(root)} holds more than ${MAX_SKILL_FILES} files; expected a small folder with SKILL.md and the files that travel with it`,
       'CONFIG_TOO_LARGE',
     );
   }
@@ -99,7 +106,7 @@ function isFresh(entry: CacheEntry, skillMd: Stats): boolean {
 
 /** stat that maps "not there" to null and other failures (permissions) to a located error. */
 function statOrNull(path: string, at: SkillReference): Stats | null {
-  return guard(at, `could not read "${path}"`, () => statSync(path, { throwIfNoEntry: false }) ?? null);
+  return guard(at, `could not read ${quoteCapped(path)}`, () => statSync(path, { throwIfNoEntry: false }) ?? null);
 }
 
 /** Turns file-system failures (permissions, I/O) into located ConfigErrors instead of crashes. */
@@ -123,5 +130,5 @@ function caseHint(root: string): string {
   } catch {
     return '';
   }
-  return near ? ` (found "${near}"; the file must be named SKILL.md)` : '';
+  return near ? ` (found ${quoteCapped(near)}; the file must be named SKILL.md)` : '';
 }

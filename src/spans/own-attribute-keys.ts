@@ -1,4 +1,5 @@
 import type { Locator } from '../config/assert-format.js';
+import { quoteCapped } from '../config/cap-text.js';
 import { didYouMean } from '../config/did-you-mean.js';
 import { throwConfigErrors, type ConfigError } from '../config/errors.js';
 import type { PathSegments } from '../config/source.js';
@@ -43,7 +44,7 @@ function walk(filter: unknown, at: PathSegments, locate: Locator, problems: Conf
   problems.push(
     locate(
       [...at, 'key'],
-      `${present ? 'no span here carries' : 'agentcheck never writes'} attribute "${key}": agentcheck writes these ${OWN_ATTRIBUTE_NAMESPACES.map((n) => `${n}*`).join(' and ')} keys: ${own.join(', ')}${didYouMean(key, own)}`,
+      `${present ? 'no span here carries' : 'agentcheck never writes'} attribute ${quoteCapped(key)}: agentcheck writes these ${OWN_ATTRIBUTE_NAMESPACES.map((n) => `${n}*`).join(' and ')} keys: ${own.join(', ')}${didYouMean(key, own)}`,
     ),
   );
 }

@@ -1,5 +1,6 @@
 import { memoryLocator, type Locator } from '../config/assert-format.js';
 import type { PathSegments } from '../config/source.js';
+import { quoteCapped, quoteJson } from '../config/cap-text.js';
 import { didYouMean } from '../config/did-you-mean.js';
 import { collectConfigErrors, ConfigError, throwConfigErrors } from '../config/errors.js';
 import { describeValue } from '../config/describe-value.js';
@@ -197,15 +198,14 @@ function asObject(value: unknown, at: PathSegments, locate: Locator, what: strin
 
 function onlyKeys(record: Record<string, unknown>, allowed: string[], at: PathSegments, locate: Locator): void {
   const unknown = Object.keys(record).filter((key) => !allowed.includes(key));
-  throwConfigErrors(unknown.map((key) => locate([...at, key], `unknown key "${key}"; expected one of: ${allowed.join(', ')}`, true)));
+  throwConfigErrors(unknown.map((key) => locate([...at, key], `unknown key ${quoteCapped(key)}; expected one of: ${allowed.join(', ')}`, true)));
 }
 
 function isScalarOrNull(value: unknown): boolean {
   return value === null || ['string', 'number', 'boolean'].includes(typeof value);
 }
 
+/** A value of the query as its messages quote it (quoteJson). */
 function show(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+  return value === undefined ? 'nothing' : quoteJson(value);
 }

@@ -1,5 +1,6 @@
 import type { Locator } from '../config/assert-format.js';
 import type { PathSegments } from '../config/source.js';
+import { quoteCapped } from '../config/cap-text.js';
 import { didYouMean } from '../config/did-you-mean.js';
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../config/errors.js';
 import type { CheckReference } from './check-references.js';
@@ -34,7 +35,7 @@ export function validateCheck(item: unknown, index: number, locate: Locator): as
   if (!check)
     throw locate(
       [index, kind],
-      `unknown check kind "${kind}"; expected one of: ${Object.keys(CHECKS).join(', ')}${didYouMean(kind, Object.keys(CHECKS))}`,
+      `unknown check kind ${quoteCapped(kind)}; expected one of: ${Object.keys(CHECKS).join(', ')}${didYouMean(kind, Object.keys(CHECKS))}`,
       true,
     );
   check.validate((item as CheckSpec)[kind], (path, expected, atKey) => locate([index, kind, ...path], expected, atKey));
@@ -88,7 +89,7 @@ export function runChecks(list: readonly CheckSpec[], evidence: Evidence): Check
     const kind = Object.keys(item)[0];
     const id = `${kind}#${index}`;
     const check = checkOf(kind);
-    if (!check) return result(kind, id, 'error', `unknown check kind "${kind}"`);
+    if (!check) return result(kind, id, 'error', `unknown check kind ${quoteCapped(kind)}`);
     if (evidence.incomplete) return result(kind, id, 'error', `the evidence is incomplete: ${evidence.incomplete}`);
     try {
       return check.run(item[kind] as never, evidence, id);

@@ -1,3 +1,4 @@
+import { quoteCapped } from '../../config/cap-text.js';
 import type { Locator } from '../../config/assert-format.js';
 import { didYouMean } from '../../config/did-you-mean.js';
 import { collectConfigErrors, type ConfigError, throwConfigErrors } from '../../config/errors.js';
@@ -33,12 +34,14 @@ export function validateChainSpec(
       return;
     }
     if (!callable.has(step.tool)) {
-      problems.push(locate(['steps', index, 'tool'], `unknown tool "${step.tool}"; expected an agent tool or a built-in${didYouMean(step.tool, callable)}`));
+      problems.push(
+        locate(['steps', index, 'tool'], `unknown tool ${quoteCapped(step.tool)}; expected an agent tool or a built-in${didYouMean(step.tool, callable)}`),
+      );
     }
     if (step.id !== undefined) {
       if (step.id === CHAIN_END)
         problems.push(locate(['steps', index, 'id'], `step id "${CHAIN_END}" is reserved: "next: ${CHAIN_END}" ends the chain; choose another id`));
-      else if (ids.has(step.id)) problems.push(locate(['steps', index, 'id'], `duplicate step id "${step.id}"`));
+      else if (ids.has(step.id)) problems.push(locate(['steps', index, 'id'], `duplicate step id ${quoteCapped(step.id)}`));
       ids.add(step.id);
     }
     collectConfigErrors(problems, () => checkTemplatesClosed(step.inputs, ['steps', index, 'inputs'], locate));
@@ -58,7 +61,7 @@ export function validateChainSpec(
         problems.push(
           locate(
             ['steps', index, branch, 'next'],
-            `"next" names no step: "${next}" is neither a step id nor a step's tool (nor "${CHAIN_END}", which ends the chain)`,
+            `"next" names no step: ${quoteCapped(next)} is neither a step id nor a step's tool (nor "${CHAIN_END}", which ends the chain)`,
           ),
         );
       }
@@ -73,15 +76,15 @@ function failurePolicyProblems(step: ChainStepSpec, index: number, locate: Locat
   if (!policy) return [];
   const action = failureAction(policy);
   const allowed = POLICY_KEYS[action];
-  const why = policy.action === undefined ? `the default action "${action}" (no "next" given)` : `action "${action}"`;
+  const why = policy.action === undefined ? `the default action ${quoteCapped(action)} (no "next" given)` : `action ${quoteCapped(action)}`;
   // Every stray key at once, as a flow component's (docs/cli.md, validate).
   const problems = Object.keys(policy)
     .filter((key) => key !== 'action' && !allowed.includes(key))
     .map((key) => {
       const users = Object.entries(POLICY_KEYS)
         .filter(([, keys]) => keys.includes(key))
-        .map(([name]) => `"${name}"`);
-      return locate(['steps', index, 'on_failure', key], `"${key}" does not apply to ${why}; it is used by action ${users.join(' or ')}`, true);
+        .map(([name]) => quoteCapped(name));
+      return locate(['steps', index, 'on_failure', key], `${quoteCapped(key)} does not apply to ${why}; it is used by action ${users.join(' or ')}`, true);
     });
   if (action === 'retry' && policy.next !== undefined && policy.continue_on_max_retries !== true) {
     problems.push(

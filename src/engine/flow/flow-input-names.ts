@@ -1,3 +1,4 @@
+import { quoteCapped, shownNames } from '../../config/cap-text.js';
 import type { Locator } from '../../config/assert-format.js';
 import { didYouMean } from '../../config/did-you-mean.js';
 import { collectConfigErrors, type ConfigError } from '../../config/errors.js';
@@ -15,7 +16,7 @@ export function conversationProblem(key: { target?: string; path: string[]; text
   if (key.target !== 'conversation_history' || conversations === undefined) return undefined;
   const [first = ''] = key.path;
   if (conversations.includes(first)) return undefined;
-  return `"${key.text}" names "${first}", which is not an agent component of the flow (only those have a conversation), so the flow state never holds it; expected one of: ${conversations.join(', ') || '(none)'}${didYouMean(first, conversations)}`;
+  return `${quoteCapped(key.text)} names ${quoteCapped(first)}, which is not an agent component of the flow (only those have a conversation), so the flow state never holds it; expected one of: ${shownNames(conversations) || '(none)'}${didYouMean(first, conversations)}`;
 }
 
 /**
@@ -31,7 +32,9 @@ export function planInputProblems(component: ComponentSpec, at: Array<string | n
     collectConfigErrors(problems, () => checkBindingName(key.name, [...at, 'inputs', index, ...(named ? ['as'] : [])], 'plan input', locate));
     const first = given.get(key.name);
     if (first !== undefined) {
-      problems.push(locate([...at, 'inputs', index], `two inputs give variable "${key.name}" (inputs[${first}] and inputs[${index}]); rename one with "as"`));
+      problems.push(
+        locate([...at, 'inputs', index], `two inputs give variable ${quoteCapped(key.name)} (inputs[${first}] and inputs[${index}]); rename one with "as"`),
+      );
     } else given.set(key.name, index);
   });
 }

@@ -1,3 +1,4 @@
+import { quoteCapped, shownNames } from '../../config/cap-text.js';
 import type { FormatCheck, Locator } from '../../config/assert-format.js';
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
 import { validatePlanSpec } from '../plan/validate-plan.js';
@@ -65,16 +66,16 @@ export function validateFlowSpec(flow: FlowSpec, tools: FlowTools, locate: Locat
   for (const { component, index } of objects) {
     if (!part.valid(['components', index, 'name']) || typeof component.name !== 'string') continue;
     const at = ['components', index, 'name'];
-    if (names.has(component.name)) problems.push(locate(at, `duplicate component name "${component.name}"`));
+    if (names.has(component.name)) problems.push(locate(at, `duplicate component name ${quoteCapped(component.name)}`));
     else if (RESERVED_NAMES.includes(component.name))
-      problems.push(locate(at, `"${component.name}" is reserved (context:${component.name} holds the user's goal); pick another name`));
+      problems.push(locate(at, `${quoteCapped(component.name)} is reserved (context:${component.name} holds the user's goal); pick another name`));
     else if (component.name === END && part.valid(['components', index, 'type']) && component.type !== 'end')
       problems.push(locate(at, `a component named "end" must have type end ("end" as a route target ends the flow)`));
     if (!names.has(component.name)) names.set(component.name, index);
   }
   if (typeof flow.entry_point === 'string' && part.valid(['entry_point']) && part.typed(['components']) && !unnamed && !written.has(flow.entry_point)) {
-    const expected = names.size ? `expected one of: ${[...names.keys()].join(', ')}` : 'the flow has no component with a valid name';
-    problems.push(locate(['entry_point'], `entry_point "${flow.entry_point}" names no component; ${expected}`));
+    const expected = names.size ? `expected one of: ${shownNames(names.keys())}` : 'the flow has no component with a valid name';
+    problems.push(locate(['entry_point'], `entry_point ${quoteCapped(flow.entry_point)} names no component; ${expected}`));
   }
   // approvals.tools answers a human_input component by its name: one shared with a tool would answer both gates.
   // A plan component's run is a call named after it: one shared with a tool would read as that tool's calls.
@@ -86,14 +87,14 @@ export function validateFlowSpec(flow: FlowSpec, tools: FlowTools, locate: Locat
       problems.push(
         locate(
           at,
-          `the human_input component "${component.name}" shares its name with a tool: approvals.tools.${component.name} would answer both gates; pick another name`,
+          `the human_input component ${quoteCapped(component.name)} shares its name with a tool: approvals.tools.${component.name} would answer both gates; pick another name`,
         ),
       );
     } else if (component.type === 'plan') {
       problems.push(
         locate(
           at,
-          `the plan component "${component.name}" shares its name with a tool: each run is recorded as a call named after the component, which checks and the verdict would count as that tool's; pick another name`,
+          `the plan component ${quoteCapped(component.name)} shares its name with a tool: each run is recorded as a call named after the component, which checks and the verdict would count as that tool's; pick another name`,
         ),
       );
     }
@@ -130,7 +131,7 @@ function validateComponent(component: ComponentSpec, at: Array<string | number>,
     problems.push(
       locate(
         [...at, stray],
-        `"${stray}" does not apply to ${withArticle(component.type)} component; it takes: ${['name', 'type', ...allowed].join(', ')}`,
+        `${quoteCapped(stray)} does not apply to ${withArticle(component.type)} component; it takes: ${['name', 'type', ...allowed].join(', ')}`,
         true,
       ),
     );
@@ -144,7 +145,10 @@ function validateComponent(component: ComponentSpec, at: Array<string | number>,
       problems.push(locate(here, 'a literal input needs "as" (its name)'));
     else if (!key.hasLiteral && !(IO_TARGETS as readonly string[]).includes(key.target ?? '')) {
       problems.push(
-        locate(here, `"${key.text}" reads from "${key.target}:", which is not a state channel; expected ${IO_TARGETS.map((t) => `${t}:<keys>`).join(' or ')}`),
+        locate(
+          here,
+          `${quoteCapped(key.text)} reads from "${key.target}:", which is not a state channel; expected ${IO_TARGETS.map((t) => `${t}:<keys>`).join(' or ')}`,
+        ),
       );
     } else if (!key.hasLiteral) {
       const conversation = conversationProblem(key, scope.conversations);
@@ -156,7 +160,10 @@ function validateComponent(component: ComponentSpec, at: Array<string | number>,
     if (tool === undefined) problems.push(locate(at, 'a deterministic_step needs "tool_name"'));
     else if (!callable.has(tool))
       problems.push(
-        locate([...at, 'tool_name'], `unknown tool "${tool}"; expected an agent tool or a built-in (${BUILTIN_NAMES.join(', ')})${didYouMean(tool, callable)}`),
+        locate(
+          [...at, 'tool_name'],
+          `unknown tool ${quoteCapped(tool)}; expected an agent tool or a built-in (${BUILTIN_NAMES.join(', ')})${didYouMean(tool, callable)}`,
+        ),
       );
     else if (!scope.unchecked.has(tool)) {
       // A step's inputs are checked against its tool's parameters, once that tool is valid itself.
@@ -176,7 +183,7 @@ function validateComponent(component: ComponentSpec, at: Array<string | number>,
         );
       else if (!callable.has(tool))
         problems.push(
-          locate([...at, 'toolset', index], `unknown tool "${tool}" in toolset; expected an agent tool or a built-in${didYouMean(tool, callable)}`),
+          locate([...at, 'toolset', index], `unknown tool ${quoteCapped(tool)} in toolset; expected an agent tool or a built-in${didYouMean(tool, callable)}`),
         );
     });
   }
@@ -227,21 +234,24 @@ function validateRouters(
   routers.forEach((router, index) => {
     const at = ['routers', index];
     if (!part.valid(at)) return;
-    if (!known(router.from)) return void problems.push(locate([...at, 'from'], `router "from" names no component: "${router.from}"`));
+    if (!known(router.from)) return void problems.push(locate([...at, 'from'], `router "from" names no component: ${quoteCapped(router.from)}`));
     const from = names.get(router.from);
     // A component whose own name has a problem is reported there; its router waits for it.
     if (from === undefined) return;
     if (flow.components[from].type === 'end')
-      return void problems.push(locate([...at, 'from'], `"${router.from}" is an end component: the flow ends there, so it takes no router`));
+      return void problems.push(locate([...at, 'from'], `${quoteCapped(router.from)} is an end component: the flow ends there, so it takes no router`));
     if (routed.has(router.from)) {
       return void problems.push(
-        locate([...at, 'from'], `component "${router.from}" already has a router (routers[${routed.get(router.from)}]); use one conditional router instead`),
+        locate(
+          [...at, 'from'],
+          `component ${quoteCapped(router.from)} already has a router (routers[${routed.get(router.from)}]); use one conditional router instead`,
+        ),
       );
     }
     routed.set(router.from, index);
     if ((router.to === undefined) === (router.condition === undefined))
       return void problems.push(locate(at, 'a router needs exactly one of "to" or "condition"'));
-    if (router.to !== undefined && !known(router.to)) problems.push(locate([...at, 'to'], `router "to" names no component: "${router.to}"`));
+    if (router.to !== undefined && !known(router.to)) problems.push(locate([...at, 'to'], `router "to" names no component: ${quoteCapped(router.to)}`));
     if (router.condition) {
       const input = parseIOKey(router.condition.input);
       if (hasFromAndLiteral(router.condition.input)) problems.push(locate([...at, 'condition', 'input', 'literal'], FROM_AND_LITERAL, true));
@@ -254,21 +264,22 @@ function validateRouters(
     }
     const routes = router.condition?.routes ?? {};
     for (const [value, target] of Object.entries(routes)) {
-      if (!known(target)) problems.push(locate([...at, 'condition', 'routes', value], `route "${value}" names no component: "${target}"`));
+      if (!known(target))
+        problems.push(locate([...at, 'condition', 'routes', value], `route ${quoteCapped(value)} names no component: ${quoteCapped(target)}`));
     }
     // A route value one typo from default_route is the fallback misspelt: it would never match.
     if (!Object.hasOwn(routes, DEFAULT_ROUTE)) {
       const typo = Object.keys(routes).find((value) => closestWord(value, [DEFAULT_ROUTE]) !== undefined);
       if (typo !== undefined) {
-        const why = `as written it routes only the value "${typo}", and the router has no ${DEFAULT_ROUTE}`;
-        problems.push(locate([...at, 'condition', 'routes', typo], `route "${typo}": did you mean "${DEFAULT_ROUTE}"? ${why}`, true));
+        const why = `as written it routes only the value ${quoteCapped(typo)}, and the router has no ${DEFAULT_ROUTE}`;
+        problems.push(locate([...at, 'condition', 'routes', typo], `route ${quoteCapped(typo)}: did you mean "${DEFAULT_ROUTE}"? ${why}`, true));
       }
     }
     edges.set(router.from, router.to !== undefined ? [router.to] : Object.values(router.condition?.routes ?? {}));
   });
   for (const [name, index] of names) {
     if (!part.valid(['components', index, 'type']) || flow.components[index].type === 'end' || routed.has(name) || leftFrom.has(name)) continue;
-    problems.push(locate(['components', index], `component "${name}" has no router; add {from: ${name}, to: <component or end>}`));
+    problems.push(locate(['components', index], `component ${quoteCapped(name)} has no router; add {from: ${name}, to: <component or end>}`));
   }
   // "Never reached" follows from the routers: only said when they are sound.
   if (!checkReach || problems.length > before) return;
@@ -285,7 +296,10 @@ function validateRouters(
   flow.components.forEach((component, index) => {
     if (!reached.has(component.name))
       problems.push(
-        locate(['components', index], `component "${component.name}" is never reached: no router from the entry point "${flow.entry_point}" leads to it`),
+        locate(
+          ['components', index],
+          `component ${quoteCapped(component.name)} is never reached: no router from the entry point ${quoteCapped(flow.entry_point)} leads to it`,
+        ),
       );
   });
 }

@@ -1,3 +1,4 @@
+import { quoteCapped } from '../../config/cap-text.js';
 import type { FormatCheck, Locator } from '../../config/assert-format.js';
 import { quotedUrl } from '../../config/display-url.js';
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
@@ -25,7 +26,7 @@ export function validateMcps(agent: AgentSpec, locate: Locator, format: Pick<For
       if (typeof tool?.name === 'string' && tool.name.startsWith(MCP_TOOL_PREFIX)) {
         throw locate(
           ['agent', 'tools', index, 'name'],
-          `tool names starting with "${MCP_TOOL_PREFIX}" are reserved for the tools of agent.mcps servers; rename "${tool.name}"`,
+          `tool names starting with "${MCP_TOOL_PREFIX}" are reserved for the tools of agent.mcps servers; rename ${quoteCapped(tool.name)}`,
         );
       }
     }),
@@ -38,18 +39,21 @@ export function validateMcps(agent: AgentSpec, locate: Locator, format: Pick<For
     if (nameValid)
       collectConfigErrors(problems, () => {
         if (server.name.includes('__')) {
-          throw locate([...at, 'name'], `MCP server name "${server.name}" may not contain "__" (it separates server and tool in mcp__<server>__<tool>)`);
+          throw locate(
+            [...at, 'name'],
+            `MCP server name ${quoteCapped(server.name)} may not contain "__" (it separates server and tool in mcp__<server>__<tool>)`,
+          );
         }
         // mcp__n___list reads as server "n" and tool "_list": a trailing "_" would be taken as the tool's.
         if (server.name.endsWith('_')) {
           throw locate(
             [...at, 'name'],
-            `MCP server name "${server.name}" may not end with "_" (in mcp__${server.name}__<tool> it would read as the start of the tool's name); expected a name such as "${server.name.replace(/_+$/, '') || 'server'}"`,
+            `MCP server name ${quoteCapped(server.name)} may not end with "_" (in mcp__${server.name}__<tool> it would read as the start of the tool's name); expected a name such as ${quoteCapped(server.name.replace(/_+$/, '') || 'server')}`,
           );
         }
         const previous = seen.get(server.name);
         if (previous !== undefined) {
-          throw locate([...at, 'name'], `duplicate MCP server name "${server.name}" (already used by agent.mcps[${previous}])`);
+          throw locate([...at, 'name'], `duplicate MCP server name ${quoteCapped(server.name)} (already used by agent.mcps[${previous}])`);
         }
         seen.set(server.name, index);
       });
@@ -61,18 +65,18 @@ export function validateMcps(agent: AgentSpec, locate: Locator, format: Pick<For
         const where = [...at, 'tools', toolIndex];
         const name = mcpToolName(server.name, tool);
         const same = listed.get(name);
-        if (same?.tool === tool) throw locate(where, `"${tool}" is listed twice`);
+        if (same?.tool === tool) throw locate(where, `${quoteCapped(tool)} is listed twice`);
         if (same) {
           throw locate(
             where,
-            `"${tool}" would be offered as "${name}", as "${same.tool}" (agent.mcps[${index}].tools[${same.index}]) would (characters other than letters, digits, _ and - become _); list one of them only`,
+            `${quoteCapped(tool)} would be offered as ${quoteCapped(name)}, as ${quoteCapped(same.tool)} (agent.mcps[${index}].tools[${same.index}]) would (characters other than letters, digits, _ and - become _); list one of them only`,
           );
         }
         listed.set(name, { tool, index: toolIndex });
         if (name.length > MAX_TOOL_NAME_LENGTH) {
           throw locate(
             where,
-            `"${tool}" would be offered as "${name}", ${name.length} characters (tool names are at most ${MAX_TOOL_NAME_LENGTH}); shorten the server's name or leave the tool out`,
+            `${quoteCapped(tool)} would be offered as ${quoteCapped(name)}, ${name.length} characters (tool names are at most ${MAX_TOOL_NAME_LENGTH}); shorten the server's name or leave the tool out`,
           );
         }
       }),

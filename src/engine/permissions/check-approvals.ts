@@ -1,4 +1,5 @@
 import type { Locator } from '../../config/assert-format.js';
+import { quoteCapped, quoteJson, shownNames } from '../../config/cap-text.js';
 import { closestWord, didYouMean } from '../../config/did-you-mean.js';
 import { ConfigError, throwConfigErrors } from '../../config/errors.js';
 import { normalizeToolName } from '../../spans/conventions.js';
@@ -62,7 +63,7 @@ function checkApprovalTools(tools: Readonly<Record<string, unknown>>, builds: re
       problems.push(
         locate(
           [name],
-          `"${name}" is a plan component, which is never gated (each call inside it is, by its tool's name), so an answer for it has no effect; remove it`,
+          `${quoteCapped(name)} is a plan component, which is never gated (each call inside it is, by its tool's name), so an answer for it has no effect; remove it`,
           true,
         ),
       );
@@ -73,7 +74,7 @@ function checkApprovalTools(tools: Readonly<Record<string, unknown>>, builds: re
       // A tool's gate takes approve or deny (reject counts as deny); any other text would leave
       // the call waiting, as if nobody answered. A human_input component also takes a response text.
       if (!humanInputs.has(name) && !TOOL_ANSWERS.includes(answer as string)) {
-        problems.push(locate([name], `a tool's approval gate takes ${TOOL_ANSWERS.map((a) => `"${a}"`).join(', ')}; got ${JSON.stringify(answer)}`));
+        problems.push(locate([name], `a tool's approval gate takes ${TOOL_ANSWERS.map((a) => `"${a}"`).join(', ')}; got ${quoteJson(answer)}`));
       }
       continue;
     }
@@ -81,9 +82,11 @@ function checkApprovalTools(tools: Readonly<Record<string, unknown>>, builds: re
     // The result names an MCP tool without its prefix: the full names it could mean are the hint.
     const hint =
       byToolPart.length > 1
-        ? `; it is the tool part of ${byToolPart.map((full) => `"${full}"`).join(' and ')}: did you mean one of them?`
+        ? `; it is the tool part of ${byToolPart.map((full) => quoteCapped(full)).join(' and ')}: did you mean one of them?`
         : didYouMean(name, suggestableTools(known)) || mcpDidYouMean(name, catalogs) || openServerDidYouMean(name, catalogs);
-    problems.push(locate([name], `"${name}" names no tool of the agent; expected one of: ${known.join(', ') || '(the agent has no tools)'}${hint}`, true));
+    problems.push(
+      locate([name], `${quoteCapped(name)} names no tool of the agent; expected one of: ${shownNames(known) || '(the agent has no tools)'}${hint}`, true),
+    );
   }
   throwConfigErrors(problems);
 }
@@ -112,7 +115,7 @@ function mcpDidYouMean(name: string, catalogs: readonly BuildTools[]): string {
   const mcpTools = catalogs.flatMap((catalog) => [...catalog.all.keys()].filter((tool) => tool.startsWith(MCP_TOOL_PREFIX)));
   const near = closestWord(name, new Set(mcpTools.map(normalizeToolName)));
   const full = near === undefined ? [] : mcpToolsNamed(near, catalogs);
-  return full.length === 1 ? `; did you mean "${full[0]}"?` : '';
+  return full.length === 1 ? `; did you mean ${quoteCapped(full[0])}?` : '';
 }
 
 /** `mcp__notes__write_note` for `mcp__nots__write_note`: a near miss of a server whose tools are known only once it runs. */
@@ -121,7 +124,7 @@ function openServerDidYouMean(name: string, catalogs: readonly BuildTools[]): st
   if (!match) return '';
   const [, server, tool] = match;
   const near = closestWord(server, new Set(catalogs.flatMap((catalog) => catalog.openServers)));
-  return near === undefined ? '' : `; did you mean "${MCP_TOOL_PREFIX}${near}__${tool}"?`;
+  return near === undefined ? '' : `; did you mean ${quoteCapped(`${MCP_TOOL_PREFIX}${near}__${tool}`)}?`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { quoteCapped } from '../../config/cap-text.js';
 import { argumentNameProblems, type ParametersOf } from '../revision/argument-names.js';
 import { didYouMean } from '../../config/did-you-mean.js';
 import { ownValue } from '../../config/own-key.js';
@@ -52,7 +53,7 @@ function validateCalls(
       const kind = system ? `system tool ${call.name}` : `a call to ${call.name}`;
       for (const stray of Object.keys(call).filter((key) => !allowed.includes(key))) {
         const hint = stray === 'returns' ? ' (system tools return nothing)' : '';
-        problems.push(locate([...here, stray], `"${stray}" does not belong to ${kind}${hint}; expected keys: ${allowed.join(', ')}`, true));
+        problems.push(locate([...here, stray], `${quoteCapped(stray)} does not belong to ${kind}${hint}; expected keys: ${allowed.join(', ')}`, true));
       }
       if (typeof call.returns === 'string' && allowed.includes('returns')) {
         collectConfigErrors(problems, () => checkBindingName(call.returns as string, [...here, 'returns'], 'returns', locate));
@@ -82,7 +83,7 @@ function validateCalls(
       } else if (!callable.has(call.name)) {
         throw locate(
           [...here, 'name'],
-          `unknown tool "${call.name}"; expected an agent tool, a built-in, for_each or if_else${didYouMean(call.name, [...callable, ...PLAN_SYSTEM_TOOLS])}`,
+          `unknown tool ${quoteCapped(call.name)}; expected an agent tool, a built-in, for_each or if_else${didYouMean(call.name, [...callable, ...PLAN_SYSTEM_TOOLS])}`,
         );
       } else {
         problems.push(...argumentNameProblems(call.arguments, call.name, parametersOf(call.name), [...here, 'arguments'], 'arguments', locate));
@@ -103,8 +104,11 @@ function checkConstantOrder(constants: Record<string, unknown>, locate: Locator)
   names.forEach((name, index) => {
     const pending = new Set(names.slice(index));
     const forward = (variable: string) => {
-      const why = variable === name ? 'a constant cannot refer to itself' : `"${variable}" is defined after "${name}"; constants are resolved in order`;
-      return locate(['constants', name], `constant "${name}" refers to "${variable}": ${why}`);
+      const why =
+        variable === name
+          ? 'a constant cannot refer to itself'
+          : `${quoteCapped(variable)} is defined after ${quoteCapped(name)}; constants are resolved in order`;
+      return locate(['constants', name], `constant ${quoteCapped(name)} refers to ${quoteCapped(variable)}: ${why}`);
     };
     try {
       interpolate(constants[name], (variable) => {

@@ -1,3 +1,4 @@
+import { quoteCapped } from '../../config/cap-text.js';
 import { assertFormat, type Locator } from '../../config/assert-format.js';
 import { collectConfigErrors, type ConfigError, throwConfigErrors } from '../../config/errors.js';
 import type { PathSegments } from '../../config/source.js';
@@ -33,11 +34,11 @@ export function validateLlmParameters(
       const aliases = PARAMETER_ALIASES[provider];
       const alias = aliases && ownValue(aliases, key);
       const near = nearKey(key, offered);
-      const hint = alias && !refused.includes(alias) ? `; ${provider} calls it "${alias}"` : near ? `; did you mean "${near}"?` : '';
+      const hint = alias && !refused.includes(alias) ? `; ${provider} calls it ${quoteCapped(alias)}` : near ? `; did you mean ${quoteCapped(near)}?` : '';
       problems.push(
         locate(
           [...at, key],
-          `unknown ${provider} parameter "${key}"${hint}; expected one of: ${offered.join(', ')} (provider-specific extras go under parameters.${EXTRA_KEY})`,
+          `unknown ${provider} parameter ${quoteCapped(key)}${hint}; expected one of: ${offered.join(', ')} (provider-specific extras go under parameters.${EXTRA_KEY})`,
           true,
         ),
       );
@@ -55,17 +56,23 @@ export function validateLlmParameters(
   }
   for (const [a, b] of EXCLUSIVE_PARAMETERS[provider] ?? []) {
     if (parameters[a] !== undefined && parameters[b] !== undefined) {
-      problems.push(locate([...at, b], `"${a}" and "${b}" cannot both be set: the ${provider} API refuses a request with both; keep one`, true));
+      problems.push(
+        locate([...at, b], `${quoteCapped(a)} and ${quoteCapped(b)} cannot both be set: the ${provider} API refuses a request with both; keep one`, true),
+      );
     }
   }
   const extra = parameters[EXTRA_KEY];
   const extraKeys = extra && typeof extra === 'object' && !Array.isArray(extra) ? Object.keys(extra) : [];
   for (const key of extraKeys) {
     if (PROVIDER_OWNED_KEYS[provider].includes(key)) {
-      problems.push(locate([...at, EXTRA_KEY, key], `"${key}" is set by agentcheck itself and cannot be passed through extra`, true));
+      problems.push(locate([...at, EXTRA_KEY, key], `${quoteCapped(key)} is set by agentcheck itself and cannot be passed through extra`, true));
     } else if (Object.hasOwn(known, key)) {
       problems.push(
-        locate([...at, EXTRA_KEY, key], `"${key}" is a known ${provider} parameter: set it in parameters, where its value is checked, not in extra`, true),
+        locate(
+          [...at, EXTRA_KEY, key],
+          `${quoteCapped(key)} is a known ${provider} parameter: set it in parameters, where its value is checked, not in extra`,
+          true,
+        ),
       );
     }
   }

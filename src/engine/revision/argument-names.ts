@@ -1,4 +1,5 @@
 import type { Locator } from '../../config/assert-format.js';
+import { quoteCapped, shownNames } from '../../config/cap-text.js';
 import { didYouMean } from '../../config/did-you-mean.js';
 import type { ConfigError } from '../../config/errors.js';
 import type { PathSegments } from '../../config/source.js';
@@ -51,7 +52,11 @@ function unknownArgumentNames(args: unknown, tool: string, parameters: unknown, 
   return Object.keys(args)
     .filter((key) => !names.includes(key))
     .map((key) =>
-      locate([...at, key], `tool "${tool}" has no argument "${key}"; its arguments are: ${names.join(', ') || 'none'}${didYouMean(key, names)}`, true),
+      locate(
+        [...at, key],
+        `tool ${quoteCapped(tool)} has no argument ${quoteCapped(key)}; its arguments are: ${shownNames(names) || 'none'}${didYouMean(key, names)}`,
+        true,
+      ),
     );
 }
 
@@ -72,7 +77,7 @@ function missingArgumentNames(args: unknown, tool: string, parameters: unknown, 
   return [
     locate(
       at,
-      `tool "${tool}" requires ${missing.map((name) => `"${name}"`).join(', ')}; give ${missing.length > 1 ? 'each' : 'it'} in ${field} (a template value counts)`,
+      `tool ${quoteCapped(tool)} requires ${missing.map((name) => quoteCapped(name)).join(', ')}; give ${missing.length > 1 ? 'each' : 'it'} in ${field} (a template value counts)`,
     ),
   ];
 }

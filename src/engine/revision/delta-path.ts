@@ -1,3 +1,4 @@
+import { quoteCapped } from '../../config/cap-text.js';
 import type { ConfigError } from '../../config/errors.js';
 
 /** One step of a delta path: a key, a list index, or a `[name=...]` selector. */
@@ -6,7 +7,9 @@ export type Segment = { kind: 'key'; key: string } | { kind: 'index'; index: num
 /** The steps of a delta path (`agent.tools[name=x].description`, `agent.tools.3`); `fail` says why one cannot be read. */
 export function parseDeltaPath(path: string, fail: (message: string) => ConfigError): Segment[] {
   const bad = (why: string) =>
-    fail(`cannot parse path "${path}": ${why}; expected dotted keys with [N] or [name=...] selectors, e.g. agent.tools[name=lookup] or agent.tools.3`);
+    fail(
+      `cannot parse path ${quoteCapped(path)}: ${why}; expected dotted keys with [N] or [name=...] selectors, e.g. agent.tools[name=lookup] or agent.tools.3`,
+    );
   const segments: Segment[] = [];
   let i = 0;
   let wantKey = true;
@@ -31,7 +34,7 @@ export function parseDeltaPath(path: string, fail: (message: string) => ConfigEr
       else throw bad(`"[${inner}]" is neither an index nor name=...`);
       i = close + 1;
     } else {
-      throw bad(`unexpected "${path[i]}" at character ${i + 1}`);
+      throw bad(`unexpected ${quoteCapped(path[i])} at character ${i + 1}`);
     }
   }
   if (wantKey) throw bad(segments.length ? 'it ends with "."' : 'it is empty');

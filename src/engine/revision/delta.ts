@@ -1,3 +1,4 @@
+import { quoteCapped, shownNames } from '../../config/cap-text.js';
 import { dirname } from 'node:path';
 import type { Locator } from '../../config/assert-format.js';
 import { hashValue } from '../../config/canonical-json.js';
@@ -80,7 +81,7 @@ export function applyDelta(revision: Revision, delta: unknown, source: DeltaSour
         problems.push(
           ownLocator(
             ['remove', target.index],
-            `"${remove[target.index]}" names the same item as remove[${targets[first].index}] ("${remove[targets[first].index]}")`,
+            `${quoteCapped(remove[target.index])} names the same item as remove[${targets[first].index}] (${quoteCapped(remove[targets[first].index])})`,
           ),
         );
     });
@@ -116,7 +117,7 @@ export function applyDelta(revision: Revision, delta: unknown, source: DeltaSour
     const entry = blame(path, given);
     if (entry === undefined) return mergedLocator(path, expected);
     const base = doc instanceof SourceView ? doc.base : [];
-    const broken = `removing "${remove?.[entry]}" leaves ${formatPath(path) || 'the build'} invalid: ${expected}`;
+    const broken = `removing ${quoteCapped(String(remove?.[entry]))} leaves ${formatPath(path) || 'the build'} invalid: ${expected}`;
     return new ConfigError(
       { file: doc.file, ...doc.locate(['remove', entry]), path: formatPath([...base, 'remove', entry]) },
       `after applying the delta: ${broken}`,
@@ -245,41 +246,42 @@ export function resolvePath(root: unknown, path: string, fail: (message: string)
     current = (current as Record<string | number, unknown>)[key];
     walked.push(key);
   }
-  throw fail(`path "${path}" is empty`);
+  throw fail(`path ${quoteCapped(path)} is empty`);
 }
 
 function selectKey(current: unknown, segment: Segment, walked: PathSegments, path: string, fail: (message: string) => ConfigError): string | number {
   const where = formatPath(walked) || '<root>';
   // A dotted number addresses a list item (`agent.tools.3`); on an object it is a key.
   if (segment.kind === 'key' && Array.isArray(current)) {
-    if (!/^(0|[1-9]\d*)$/.test(segment.key)) throw fail(`path "${path}" does not exist: ${where} is a list, "${segment.key}" is not an index`);
+    if (!/^(0|[1-9]\d*)$/.test(segment.key))
+      throw fail(`path ${quoteCapped(path)} does not exist: ${where} is a list, ${quoteCapped(segment.key)} is not an index`);
     return selectKey(current, { kind: 'index', index: Number(segment.key) }, walked, path, fail);
   }
   if (segment.kind === 'key') {
     // Own keys only: `constructor` or `toString` would otherwise be found on every object.
     if (!isPlainObject(current) || !Object.hasOwn(current, segment.key)) {
-      throw fail(`path "${path}" does not exist: ${where} has no key "${segment.key}"`);
+      throw fail(`path ${quoteCapped(path)} does not exist: ${where} has no key ${quoteCapped(segment.key)}`);
     }
     return segment.key;
   }
-  if (!Array.isArray(current)) throw fail(`path "${path}" does not exist: ${where} is not a list`);
+  if (!Array.isArray(current)) throw fail(`path ${quoteCapped(path)} does not exist: ${where} is not a list`);
   if (segment.kind === 'index') {
     if (segment.index >= current.length) {
-      throw fail(`path "${path}" does not exist: ${where} has ${current.length} item(s), no index ${segment.index}`);
+      throw fail(`path ${quoteCapped(path)} does not exist: ${where} has ${current.length} item(s), no index ${segment.index}`);
     }
     return segment.index;
   }
   const index = current.findIndex((item) => isPlainObject(item) && item.name === segment.name);
   if (index < 0) {
     const names = current.flatMap((item) => (isPlainObject(item) && typeof item.name === 'string' ? [item.name] : []));
-    if (!current.length) throw fail(`path "${path}" does not exist: ${where} is an empty list`);
+    if (!current.length) throw fail(`path ${quoteCapped(path)} does not exist: ${where} is an empty list`);
     if (!names.length) {
       // Routers, a toolset's names, skills given by ref: the selector has nothing to read.
-      throw fail(`path "${path}" does not exist: the items of ${where} have no "name" key to select by; address an item by its index (${where}.0)`);
+      throw fail(`path ${quoteCapped(path)} does not exist: the items of ${where} have no "name" key to select by; address an item by its index (${where}.0)`);
     }
     const unnamed = current.length - names.length;
     const others = unnamed ? `; ${unnamed} item(s) without a name, addressed by index` : '';
-    throw fail(`path "${path}" does not exist: no item named "${segment.name}" in ${where} (names: ${names.join(', ')}${others})`);
+    throw fail(`path ${quoteCapped(path)} does not exist: no item named ${quoteCapped(segment.name)} in ${where} (names: ${shownNames(names)}${others})`);
   }
   return index;
 }

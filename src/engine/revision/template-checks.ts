@@ -1,3 +1,4 @@
+import { quoteCapped, shownNames } from '../../config/cap-text.js';
 import type { Locator } from '../../config/assert-format.js';
 import { throwConfigErrors, type ConfigError } from '../../config/errors.js';
 import { quotedUrl } from '../../config/display-url.js';
@@ -53,16 +54,16 @@ export function malformedTemplate(text: string, filters: readonly string[] = [])
       const filter = template[2];
       if (filter === undefined || filters.includes(filter)) continue;
       return filters.length
-        ? `unknown filter "${filter}" in "${template[0]}": expected ${filters.map((name) => `| ${name}`).join(' or ')}${didYouMean(filter, filters)}`
-        : `filter "| ${filter}" in "${template[0]}" is not allowed here: only an http tool's url takes one ({{ args.repo | path }})`;
+        ? `unknown filter ${quoteCapped(filter)} in ${quoteCapped(template[0])}: expected ${filters.map((name) => `| ${name}`).join(' or ')}${didYouMean(filter, filters)}`
+        : `filter "| ${filter}" in ${quoteCapped(template[0])} is not allowed here: only an http tool's url takes one ({{ args.repo | path }})`;
     }
     const close = text.indexOf('}}', start + 2);
     const shown = close >= 0 && close - start < 60 ? text.slice(start, close + 2) : `${text.slice(start, start + 40)}...`;
-    return `malformed template "${shown}": ${EXPECTED}`;
+    return `malformed template ${quoteCapped(shown)}: ${EXPECTED}`;
   }
   const nameless = NAMELESS.exec(text);
   if (!nameless) return undefined;
-  return `malformed template "${nameless[0]}": the name is missing; ${EXPECTED}`;
+  return `malformed template ${quoteCapped(nameless[0])}: the name is missing; ${EXPECTED}`;
 }
 
 /** `text` with each template blanked out (spaces, its length kept): the literal text, at its places. */
@@ -140,7 +141,7 @@ export function checkArgsTemplates(value: unknown, at: PathSegments, locate: Loc
         problems.push(
           locate(
             path,
-            `template "{{ ${name} }}" names no parameter of the tool; expected one of: ${properties.join(', ') || '(none)'}${didYouMean(argument, properties)}`,
+            `template "{{ ${name} }}" names no parameter of the tool; expected one of: ${shownNames(properties) || '(none)'}${didYouMean(argument, properties)}`,
           ),
         );
       }
@@ -166,7 +167,7 @@ export function checkBindingName(name: string, at: PathSegments, what: string, l
   if (BINDING_NAME.test(name)) return;
   throw locate(
     at,
-    `${what} "${name}" can never be read by a template: expected a name of letters, digits, _, $ and - that starts with a letter, _ or $ (no spaces or dots)`,
+    `${what} ${quoteCapped(name)} can never be read by a template: expected a name of letters, digits, _, $ and - that starts with a letter, _ or $ (no spaces or dots)`,
     atKey,
   );
 }
@@ -206,10 +207,10 @@ export function httpUrlProblem(url: string, written = url): string | undefined {
       : `expected an absolute URL such as "https://api.example.com/items", got ${shown}`;
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    return `expected an http:// or https:// URL, got ${shown} (scheme "${parsed.protocol.slice(0, -1)}")`;
+    return `expected an http:// or https:// URL, got ${shown} (scheme ${quoteCapped(parsed.protocol.slice(0, -1))})`;
   }
   const segment = dotSegment(url.replace(TEMPLATES, 'x'));
-  if (segment !== undefined) return `URL ${shown} has a "${segment}" path segment, which URL parsers remove; write the path it stands for`;
+  if (segment !== undefined) return `URL ${shown} has a ${quoteCapped(segment)} path segment, which URL parsers remove; write the path it stands for`;
   return undefined;
 }
 
@@ -228,7 +229,7 @@ function misplacedPathFilter(url: string): string | undefined {
     if (ENDS_IN_PATH.test(before)) continue;
     const part = url.trim() === match[0] ? 'the whole URL' : /[?#]/.test(before) ? "the URL's query or fragment" : "the URL's scheme or host";
     return (
-      `"${match[0]}" stands for ${part}, but "| path" belongs inside the path (after "https://host/"), where it keeps "/" between segments; ` +
+      `${quoteCapped(match[0])} stands for ${part}, but "| path" belongs inside the path (after "https://host/"), where it keeps "/" between segments; ` +
       `expected it in the path, as in "https://api.example.com/repos/{{ ${match[1]} | path }}/issues", or {{ ${match[1]} }} without the filter`
     );
   }

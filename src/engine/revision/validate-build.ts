@@ -1,3 +1,4 @@
+import { quoteCapped } from '../../config/cap-text.js';
 import { checkFormat, type FormatCheck, type Locator } from '../../config/assert-format.js';
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
 import { validateFlowSpec } from '../flow/validate-flow.js';
@@ -71,7 +72,7 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
       if (!format.valid([...at, 'name'])) return;
       const previous = seen.get(tool.name);
       if (previous !== undefined) {
-        throw locate([...at, 'name'], `duplicate tool name "${tool.name}" (already used by agent.tools[${previous}])`);
+        throw locate([...at, 'name'], `duplicate tool name ${quoteCapped(tool.name)} (already used by agent.tools[${previous}])`);
       }
       seen.set(tool.name, index);
       // The skill loader's name: with skills delivered on demand, two tools would share it.
@@ -85,7 +86,7 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
       if (PLAN_SYSTEM_TOOLS.includes(tool.name)) {
         throw locate(
           [...at, 'name'],
-          `"${tool.name}" is a STEP plan keyword (docs/workflows.md, STEP plans): a plan calling "${tool.name}" always runs the system tool, never this tool; name this tool something else`,
+          `${quoteCapped(tool.name)} is a STEP plan keyword (docs/workflows.md, STEP plans): a plan calling ${quoteCapped(tool.name)} always runs the system tool, never this tool; name this tool something else`,
         );
       }
       if (!format.valid(at)) return;
@@ -94,8 +95,8 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
         throw locate(
           at,
           impls.length === 0
-            ? `tool "${tool.name}" needs exactly one implementation key (${IMPLEMENTATION_KEYS.join(', ')})`
-            : `tool "${tool.name}" has ${impls.join(' and ')}; expected exactly one implementation key`,
+            ? `tool ${quoteCapped(tool.name)} needs exactly one implementation key (${IMPLEMENTATION_KEYS.join(', ')})`
+            : `tool ${quoteCapped(tool.name)} has ${impls.join(' and ')}; expected exactly one implementation key`,
         );
       }
       if (tool.parameters !== undefined) throwConfigErrors(toolParametersProblems(tool.parameters, at, locate));
@@ -191,7 +192,7 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
     if (skill.name === undefined) {
       if (!misspelt) problems.push(locate(at, 'expected an inline skill {name, description, body} or {ref: <folder>}'));
     } else if (format.valid([...at, 'name']) && !SKILL_NAME.test(skill.name)) {
-      problems.push(locate([...at, 'name'], `expected a skill name matching ${SKILL_NAME.source}, got "${skill.name}"`));
+      problems.push(locate([...at, 'name'], `expected a skill name matching ${SKILL_NAME.source}, got ${quoteCapped(skill.name)}`));
     } else if (format.valid([...at, 'name'])) {
       const first = skillNames.get(skill.name);
       if (first !== undefined) problems.push(locate([...at, 'name'], duplicateSkillName(skill.name, first, false)));

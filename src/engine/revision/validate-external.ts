@@ -1,3 +1,4 @@
+import { quoteCapped } from '../../config/cap-text.js';
 import { variableNameProblem } from './env-variable-name.js';
 import type { FormatCheck, Locator } from '../../config/assert-format.js';
 import { collectConfigErrors, type ConfigError } from '../../config/errors.js';
@@ -28,7 +29,7 @@ export function checkBuildKindClash(build: unknown, locate: Locator): ConfigErro
   return clashes.map((key) =>
     locate(
       [key],
-      `"${key}" and "external" cannot both be given: a build names exactly one of "agent" (with an optional "flow") and "external" (an external agent brings its own loop)`,
+      `${quoteCapped(key)} and "external" cannot both be given: a build names exactly one of "agent" (with an optional "flow") and "external" (an external agent brings its own loop)`,
       true,
     ),
   );
@@ -69,15 +70,23 @@ export function validateExternal(external: ExternalSpec, locate: Locator, format
       const badName = variableNameProblem(name, 'env maps each name to its value: write NAME: value');
       if (badName) throw locate([...at, 'env', name], badName, true);
       if (BRIDGE_ENV_NAMES.includes(name)) {
-        throw locate([...at, 'env', name], `"${name}" is set by agentcheck to reach the run's model bridge or span receiver; it cannot be overridden`, true);
+        throw locate(
+          [...at, 'env', name],
+          `${quoteCapped(name)} is set by agentcheck to reach the run's model bridge or span receiver; it cannot be overridden`,
+          true,
+        );
       }
       if (name === RUN_TAG_VARIABLE) {
-        throw locate([...at, 'env', name], `"${name}" is set by agentcheck to mark the run's processes, so they end with it; it cannot be overridden`, true);
+        throw locate(
+          [...at, 'env', name],
+          `${quoteCapped(name)} is set by agentcheck to mark the run's processes, so they end with it; it cannot be overridden`,
+          true,
+        );
       }
       if (name === SERVER_PORT_VARIABLE && startsServer) {
         throw locate(
           [...at, 'env', name],
-          `"${name}" is set by agentcheck to the free port the server of http.start listens on (what {port} in the url stands for); it cannot be overridden`,
+          `${quoteCapped(name)} is set by agentcheck to the free port the server of http.start listens on (what {port} in the url stands for); it cannot be overridden`,
           true,
         );
       }
@@ -121,7 +130,8 @@ export function validateExternal(external: ExternalSpec, locate: Locator, format
       // The name counts for duplicates also when another key of the tool has a problem.
       if (!format.valid([...toolAt, 'name'])) return;
       const previous = seen.get(tool.name);
-      if (previous !== undefined) throw locate([...toolAt, 'name'], `duplicate tool name "${tool.name}" (already used by external.tools[${previous}])`);
+      if (previous !== undefined)
+        throw locate([...toolAt, 'name'], `duplicate tool name ${quoteCapped(tool.name)} (already used by external.tools[${previous}])`);
       seen.set(tool.name, index);
       if (!format.valid(toolAt)) return;
       if (tool.parameters !== undefined) problems.push(...toolParametersProblems(tool.parameters, toolAt, locate));

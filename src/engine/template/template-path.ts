@@ -1,3 +1,4 @@
+import { quoteCapped } from '../../config/cap-text.js';
 import { RunError } from '../../config/errors.js';
 
 /** What a scope answers for one variable name: whether it is bound, and to what. */
@@ -24,12 +25,12 @@ export function lookupIn(scope: Readonly<Record<string, unknown>>): TemplateLook
 export function resolveTemplatePath(path: string, lookup: TemplateLookup, where?: string): unknown {
   const [head, ...rest] = path.split('.');
   const bound = lookup(head);
-  if (!bound.found) throw undefinedVariable(path, `"${head}" is not defined`, where);
+  if (!bound.found) throw undefinedVariable(path, `${quoteCapped(head)} is not defined`, where);
   let value = bound.value;
   let walked = head;
   for (const key of rest) {
     const next = templateStep(value, key);
-    if (!next.found) throw undefinedVariable(path, `${describe(walked, value)} has no "${key}"`, where);
+    if (!next.found) throw undefinedVariable(path, `${describe(walked, value)} has no ${quoteCapped(key)}`, where);
     value = next.value;
     walked += `.${key}`;
   }
@@ -50,17 +51,17 @@ export function templateStep(value: unknown, key: string): LookupResult {
 }
 
 function describe(path: string, value: unknown): string {
-  if (Array.isArray(value)) return `"${path}" (an array of ${value.length})`;
-  if (value === null) return `"${path}" (null)`;
+  if (Array.isArray(value)) return `${quoteCapped(path)} (an array of ${value.length})`;
+  if (value === null) return `${quoteCapped(path)} (null)`;
   if (typeof value === 'object') {
     const keys = Object.keys(value as object);
     const shown = keys.slice(0, 10).join(', ') + (keys.length > 10 ? ', ...' : '');
-    return `"${path}" (an object with keys: ${shown || 'none'})`;
+    return `${quoteCapped(path)} (an object with keys: ${shown || 'none'})`;
   }
-  return `"${path}" (a ${typeof value})`;
+  return `${quoteCapped(path)} (a ${typeof value})`;
 }
 
 function undefinedVariable(path: string, why: string, where?: string): RunError {
   const at = where ? ` at ${where}` : '';
-  return new RunError('TEMPLATE_UNDEFINED', `undefined variable "${path}" in template "{{ ${path} }}"${at}: ${why}`);
+  return new RunError('TEMPLATE_UNDEFINED', `undefined variable ${quoteCapped(path)} in template "{{ ${path} }}"${at}: ${why}`);
 }

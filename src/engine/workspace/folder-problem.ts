@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import { shownName } from '../../config/cap-text.js';
 
 /**
  * Why `path` cannot be a workspace's folder (`workspace folder not found: ...`, or that it is a
@@ -11,7 +12,7 @@ export function workspaceFolderMissing(path: string): string | undefined {
     isFolder = statSync(path).isDirectory();
   } catch {
     // not there (or not reachable, ENOTDIR under a file): "not found" says it
-    return `workspace folder not found: ${path}`;
+    return `workspace folder not found: ${shownName(path)}`;
   }
-  return isFolder ? undefined : `workspace must be a folder, but ${path} is a file`;
+  return isFolder ? undefined : `workspace must be a folder, but ${shownName(path)} is a file`;
 }

@@ -1,5 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { shownName } from '../../config/cap-text.js';
 import { realPathAllowMissing } from '../../config/real-path.js';
 import { isInsideFolder } from '../../config/is-inside-folder.js';
 import { readError } from '../../config/read-error.js';
@@ -64,7 +65,7 @@ export function workspaceFolderProblem(path: string): string | undefined {
   // Kernel pseudo-files state sizes they do not hold (sysfs says 4096 of a 2-byte file): copying
   // them into a run's workspace never ends (docs/security.md, The workspace sandbox).
   const pseudo = pseudoFileSystemOf(path);
-  if (pseudo) return `workspace ${path} is under ${pseudo}, whose files are the kernel's, not files to copy; expected a folder of ordinary files`;
+  if (pseudo) return `workspace ${shownName(path)} is under ${pseudo}, whose files are the kernel's, not files to copy; expected a folder of ordinary files`;
   return workspaceFolderMissing(path);
 }
 

@@ -1,4 +1,5 @@
 import type { Locator } from '../../config/assert-format.js';
+import { quoteCapped, shownNames } from '../../config/cap-text.js';
 import { didYouMean } from '../../config/did-you-mean.js';
 import type { ConfigError } from '../../config/errors.js';
 import type { PathSegments } from '../../config/source.js';
@@ -40,11 +41,15 @@ export function checkArgNames(args: { names: string[]; at: PathSegments }, tools
     if (!properties) return [];
     properties.forEach((name) => declared.add(name));
   }
-  const toolNames = [...new Set(tools.map((tool) => tool.name))].join(', ');
-  const expected = [...declared].join(', ') || '(it takes no arguments)';
+  const toolNames = shownNames(new Set(tools.map((tool) => tool.name)));
+  const expected = shownNames(declared) || '(it takes no arguments)';
   return args.names
     .filter((name) => !name.startsWith('$') && !declared.has(name))
     .map((name) =>
-      locate([...args.at, name], `argument "${name}" is not a parameter of ${toolNames}; expected one of: ${expected}${didYouMean(name, declared)}`, true),
+      locate(
+        [...args.at, name],
+        `argument ${quoteCapped(name)} is not a parameter of ${toolNames}; expected one of: ${expected}${didYouMean(name, declared)}`,
+        true,
+      ),
     );
 }

@@ -1,4 +1,5 @@
 import type { Locator } from '../../config/assert-format.js';
+import { quoteCapped, shownNames } from '../../config/cap-text.js';
 import { didYouMean } from '../../config/did-you-mean.js';
 import type { ConfigError } from '../../config/errors.js';
 import type { PathSegments } from '../../config/source.js';
@@ -155,7 +156,7 @@ function checkFlowReference(
   const what = channel === 'context' ? "a component of the flow, goal or a key of the scenario's inputs.context" : 'an agent component of the flow';
   return locate(
     reference.at,
-    `state key "${reference.key}" names "${first}", which is not ${what}, so the flow state never holds it; expected one of: ${known.join(', ') || '(none)'}${didYouMean(first, known)}`,
+    `state key ${quoteCapped(reference.key)} names ${quoteCapped(first)}, which is not ${what}, so the flow state never holds it; expected one of: ${shownNames(known) || '(none)'}${didYouMean(first, known)}`,
   );
 }
 
@@ -174,7 +175,7 @@ function checkToolReference(
     return [
       locate(
         reference.at,
-        `${what} names "${reference.name}", a human_input component, not a tool: no call or approval of it is recorded, so it could never match; ${humanInputHint(reference.name)}`,
+        `${what} names ${quoteCapped(reference.name)}, a human_input component, not a tool: no call or approval of it is recorded, so it could never match; ${humanInputHint(reference.name)}`,
       ),
     ];
   }
@@ -184,19 +185,19 @@ function checkToolReference(
     if (open) return [];
     const names = listedTools(catalogs, { loadSkill });
     const hint = unknownToolHint(reference.name, names);
-    const known = names.join(', ') || '(the agent has no tools)';
+    const known = shownNames(names) || '(the agent has no tools)';
     const regex = parseSlashRegex(reference.name) !== null;
     const verb = regex ? 'matches' : 'names';
     // A /regex/ is matched against names without `execute_tool ` and `mcp__<server>__`: say so where the list shows prefixes.
     const prefixed = regex && names.some((tool) => tool !== normalizeToolName(tool));
     // Two servers' tools may share a tool part: each name once.
-    const seen = prefixed ? `; a /regex/ sees the names without their mcp__<server>__ prefix: ${[...new Set(names.map(normalizeToolName))].join(', ')}` : '';
-    return [locate(reference.at, `${what} ${verb} no tool of the agent: "${reference.name}"; expected one of: ${known}${hint}${seen}`)];
+    const seen = prefixed ? `; a /regex/ sees the names without their mcp__<server>__ prefix: ${shownNames(new Set(names.map(normalizeToolName)))}` : '';
+    return [locate(reference.at, `${what} ${verb} no tool of the agent: ${quoteCapped(reference.name)}; expected one of: ${known}${hint}${seen}`)];
   }
   const problems: ConfigError[] = [];
   // Only an http tool's call sends a request (docs/verdicts.md): a request matcher on others could never match.
   if (reference.request && matching.every((tool) => tool.http === false)) {
-    const names = [...new Set(matching.map((tool) => tool.name))].join(', ');
+    const names = shownNames(new Set(matching.map((tool) => tool.name)));
     problems.push(
       locate(reference.request, `"request" matches only the calls of http tools, and ${names} sends no HTTP request, so it could never match`, true),
     );
@@ -228,7 +229,7 @@ function unknownToolHint(name: string, given: readonly string[]): string {
   const listed = suggestableTools(given);
   if (!hasServerPrefix(name)) return didYouMean(normalizeToolName(name), listed.map(normalizeToolName));
   const samePart = listed.filter((tool) => normalizeToolName(tool) === normalizeToolName(name));
-  return samePart.length === 1 ? `; did you mean "${samePart[0]}"?` : didYouMean(fullToolName(name), listed);
+  return samePart.length === 1 ? `; did you mean ${quoteCapped(samePart[0])}?` : didYouMean(fullToolName(name), listed);
 }
 
 /** Script tool calls must name a tool the model is offered, unless the scenario opts in. */
@@ -242,7 +243,7 @@ function checkScript(script: readonly ScriptEntry[], catalogs: readonly BuildToo
       problems.push(
         locate(
           ['model', 'script', index, 'tool_calls', callIndex, 'name'],
-          `the script calls "${call.name}", which the agent does not offer the model; expected one of: ${listed.join(', ') || '(none)'}${didYouMean(call.name, suggestableTools(listed))}${hint}`,
+          `the script calls ${quoteCapped(call.name)}, which the agent does not offer the model; expected one of: ${shownNames(listed) || '(none)'}${didYouMean(call.name, suggestableTools(listed))}${hint}`,
         ),
       );
     }),

@@ -1,3 +1,4 @@
+import { quoteCapped } from '../../config/cap-text.js';
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Locator } from '../../config/assert-format.js';
@@ -38,7 +39,7 @@ export function loadDataset(dataset: unknown, dir: string, locate: Locator): Dat
   let rows: DatasetRow[];
   if (/\.csv$/i.test(given)) rows = csvRows(text, given, locate);
   else if (/\.jsonl$/i.test(given)) rows = jsonlRows(text, given, locate);
-  else throw locate([], `dataset "${given}" is neither .csv nor .jsonl; expected a .csv file, a .jsonl file or a list of rows`);
+  else throw locate([], `dataset ${quoteCapped(given)} is neither .csv nor .jsonl; expected a .csv file, a .jsonl file or a list of rows`);
   if (!rows.length) throw locate([], `dataset ${given} has no rows; a scenario over an empty dataset would silently run nothing`);
   return rows;
 }
@@ -181,7 +182,7 @@ function renderString(value: string, row: DatasetRow, at: PathSegments, locate: 
     const [name, ...keys] = path.split('.');
     if (!Object.hasOwn(row.vars, name)) {
       const known = Object.keys(row.vars).join(', ') || '(none)';
-      const problem = locate(at, `${row.where}: the row has no variable "${name}", which the scenario uses here; the row has: ${known}`);
+      const problem = locate(at, `${row.where}: the row has no variable ${quoteCapped(name)}, which the scenario uses here; the row has: ${known}`);
       MISSING_VARIABLES.set(problem, name);
       throw problem;
     }
@@ -190,7 +191,10 @@ function renderString(value: string, row: DatasetRow, at: PathSegments, locate: 
       // As the engine's templates walk (`.0` for a list item; never a list's `length`).
       const next = templateStep(current, key);
       if (!next.found) {
-        throw locate(at, `${row.where}: the row's variable "${name}" has no "${[name, ...keys.slice(0, index + 1)].join('.')}", which the scenario uses here`);
+        throw locate(
+          at,
+          `${row.where}: the row's variable ${quoteCapped(name)} has no ${quoteCapped([name, ...keys.slice(0, index + 1)].join('.'))}, which the scenario uses here`,
+        );
       }
       current = next.value;
     });
@@ -205,7 +209,7 @@ function renderString(value: string, row: DatasetRow, at: PathSegments, locate: 
     problems.push(
       locate(
         at,
-        `"${left}" is not a dataset template: expected {{ vars.NAME }} or {{ vars.NAME.KEY }}, NAME of letters, digits, _, $ and - starting with a letter, _ or $, KEY of the same characters (a column named with a space or a dot, or starting with a digit, cannot be read: rename it); no filters, brackets or other expressions`,
+        `${quoteCapped(left)} is not a dataset template: expected {{ vars.NAME }} or {{ vars.NAME.KEY }}, NAME of letters, digits, _, $ and - starting with a letter, _ or $, KEY of the same characters (a column named with a space or a dot, or starting with a digit, cannot be read: rename it); no filters, brackets or other expressions`,
       ),
     );
   }

@@ -1,4 +1,5 @@
 import type { Locator } from '../../config/assert-format.js';
+import { quoteCapped, shownName, shownNames } from '../../config/cap-text.js';
 import type { ConfigError } from '../../config/errors.js';
 import type { BuildTools } from '../../engine/revision/build-tools.js';
 import { parseSlashRegex } from '../../spans/query-regex.js';
@@ -31,14 +32,14 @@ export function nestedOnlyTerminal(name: string, catalogs: readonly BuildTools[]
   if (!uncounted) return null;
   if (!uncounted.calledInside) {
     // Not counted and called by no chain or plan: a flow that offers it nowhere.
-    const subject = parseSlashRegex(name) ? `matches only tools that` : `names "${name}", which`;
+    const subject = parseSlashRegex(name) ? `matches only tools that` : `names ${quoteCapped(name)}, which`;
     return locate(
       [],
       `${what} ${subject} no agent component's toolset offers and no deterministic step calls, so it is never called and the verdict could never pass; add it to a component's toolset, or name a tool the flow offers`,
     );
   }
   const { callers } = uncounted;
-  const hint = callers.length ? `name ${callerNames(callers, catalogs)}` : `check it with tool_called {tool: ${name}, nested: true}`;
+  const hint = callers.length ? `name ${callerNames(callers, catalogs)}` : `check it with tool_called {tool: ${shownName(name)}, nested: true}`;
   return locate([], `${what} ${insideSubject(name)}; the verdict counts only the model's and flow steps' calls, so it could never pass; ${hint}`);
 }
 
@@ -52,16 +53,18 @@ export function nestedOnlyTerminal(name: string, catalogs: readonly BuildTools[]
 export function nestedOnlyNotCalled(name: string, catalogs: readonly BuildTools[], what: string, locate: Locator): ConfigError | null {
   const uncounted = uncountedTool(name, catalogs);
   if (!uncounted?.calledInside) return null;
-  const by = uncounted.callers.length ? ` (by ${uncounted.callers.join(', ')})` : '';
+  const by = uncounted.callers.length ? ` (by ${shownNames(uncounted.callers)})` : '';
   return locate(
     [],
-    `${what} ${insideSubject(name)}${by}; without nested: true it sees only the model's and flow steps' calls, so it could only pass, also when ${name} ran; add nested: true (tool_not_called: {tool: ${name}, nested: true}) to check that it never ran, also inside a chain or plan`,
+    `${what} ${insideSubject(name)}${by}; without nested: true it sees only the model's and flow steps' calls, so it could only pass, also when ${shownName(name)} ran; add nested: true (tool_not_called: {tool: ${shownName(name)}, nested: true}) to check that it never ran, also inside a chain or plan`,
   );
 }
 
 /** `names "echo", which is called only inside a chain or plan`, or what a /regex/ matches. */
 function insideSubject(name: string): string {
-  return parseSlashRegex(name) ? `matches only tools called inside a chain or plan: "${name}"` : `names "${name}", which is called only inside a chain or plan`;
+  return parseSlashRegex(name)
+    ? `matches only tools called inside a chain or plan: ${quoteCapped(name)}`
+    : `names ${quoteCapped(name)}, which is called only inside a chain or plan`;
 }
 
 /**
@@ -73,8 +76,8 @@ function callerNames(callers: readonly string[], catalogs: readonly BuildTools[]
   const tools = callers.filter((name) => !isComponent(name));
   const components = callers.filter(isComponent);
   const parts: string[] = [];
-  if (tools.length) parts.push(`the chain or plan tool the model calls (${tools.join(', ')})`);
-  if (components.length) parts.push(`the plan component that calls it (${components.join(', ')}), whose run is a call named after it`);
+  if (tools.length) parts.push(`the chain or plan tool the model calls (${shownNames(tools)})`);
+  if (components.length) parts.push(`the plan component that calls it (${shownNames(components)}), whose run is a call named after it`);
   return parts.join(' or ');
 }
 

@@ -1,3 +1,4 @@
+import { quoteCapped } from '../../config/cap-text.js';
 import { describeValue } from '../../config/describe-value.js';
 import type { Locator } from '../../config/assert-format.js';
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
@@ -70,6 +71,6 @@ function validateMatcher(key: string, param: unknown, at: PathSegments, locate: 
       if (param !== true) throw locate(at, '$any takes true ({$any: true})');
       return;
     default:
-      throw locate(at, `unknown matcher "${key}"; expected one of ${MATCHER_KEYS.join(', ')}${didYouMean(key, MATCHER_KEYS)}`, true);
+      throw locate(at, `unknown matcher ${quoteCapped(key)}; expected one of ${MATCHER_KEYS.join(', ')}${didYouMean(key, MATCHER_KEYS)}`, true);
   }
 }

@@ -1,4 +1,5 @@
 import type { Locator } from '../../config/assert-format.js';
+import { quoteCapped } from '../../config/cap-text.js';
 import { closestWord } from '../../config/did-you-mean.js';
 import { result, type Check } from './check.js';
 
@@ -23,7 +24,7 @@ export const custom: Check<CustomCheckParams> = {
     for (const key of Object.keys(params)) {
       if (key !== 'module' && key !== 'params') {
         const near = closestWord(key, ['module', 'params']);
-        throw locate([key], `unknown key "${key}"${near ? ` (did you mean "${near}"?)` : ''}; expected one of: module, params`, true);
+        throw locate([key], `unknown key ${quoteCapped(key)}${near ? ` (did you mean ${quoteCapped(near)}?)` : ''}; expected one of: module, params`, true);
       }
     }
     const { module } = params as { module?: unknown };
@@ -32,7 +33,7 @@ export const custom: Check<CustomCheckParams> = {
     if (/\.[mc]?tsx?$/i.test(module)) {
       throw locate(
         ['module'],
-        `"${module}" is TypeScript, which Node cannot import without a loader; compile it to .mjs/.js (e.g. with tsc) and name the compiled file`,
+        `${quoteCapped(module)} is TypeScript, which Node cannot import without a loader; compile it to .mjs/.js (e.g. with tsc) and name the compiled file`,
       );
     }
   },

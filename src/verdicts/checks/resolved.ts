@@ -1,4 +1,5 @@
 import type { Locator } from '../../config/assert-format.js';
+import { quoteCapped } from '../../config/cap-text.js';
 import { closestWord } from '../../config/did-you-mean.js';
 import { matchValue } from '../args/matchers.js';
 import { validateExpectedValue } from '../args/validate-expected.js';
@@ -43,12 +44,15 @@ export const resolved: Check<ResolvedParams> = {
     checkSchema(schema, params, locate);
     const p = params as ResolvedParams;
     const path = parseValuePath(p.path);
-    if (path === null) throw locate(['path'], `expected a dotted path such as tools[0].name, got "${p.path}"`);
+    if (path === null) throw locate(['path'], `expected a dotted path such as tools[0].name, got ${quoteCapped(p.path)}`);
     // The resolved config has a fixed set of keys: a misspelt one could never exist.
     const [first] = path;
     if (typeof first === 'string' && first !== '' && !RESOLVED_KEYS.includes(first)) {
       const near = closestWord(first, RESOLVED_KEYS);
-      throw locate(['path'], `unknown resolved config key "${first}"${near ? ` (did you mean "${near}"?)` : ''}; expected one of: ${RESOLVED_KEYS.join(', ')}`);
+      throw locate(
+        ['path'],
+        `unknown resolved config key ${quoteCapped(first)}${near ? ` (did you mean ${quoteCapped(near)}?)` : ''}; expected one of: ${RESOLVED_KEYS.join(', ')}`,
+      );
     }
     exactlyOne(p as unknown as Record<string, unknown>, ['contains', 'equals'], locate);
     if (p.equals !== undefined) validateExpectedValue(p.equals, ['equals'], locate);
