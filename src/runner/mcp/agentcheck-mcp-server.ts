@@ -25,7 +25,7 @@ export function createAgentcheckMcpServer(context: Omit<McpServerContext, 'sent'
   return server;
 }
 
-/** An McpServer that keeps the arguments of its tool calls as sent, on whatever transport it is connected to. */
+/** An McpServer that keeps the arguments of its tool calls as sent (and refuses those its tools' schemas refuse), on whatever transport it is connected to. */
 class WatchingMcpServer extends McpServer {
   constructor(
     private readonly sent: SentArguments,

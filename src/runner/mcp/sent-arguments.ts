@@ -1,10 +1,10 @@
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ErrorCode, McpError, type CallToolResult, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, JSONRPCMessage, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { ZodTypeAny } from 'zod';
-import { formatPath } from '../../config/format-path.js';
 import { isPlainObject } from '../../verdicts/args/json-value.js';
+import { argumentRefusal, unknownToolRefusal } from './argument-refusal.js';
 
 type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
@@ -14,18 +14,46 @@ type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
  * parses `arguments` as a record, and the tools' zod records (`delta.set`, `approvals.tools`,
  * an inline build) parse theirs, and both leave such a key out: `{"delta": {"set": {"__proto__":
  * ...}}}` would run as no delta at all. Read as sent, it reaches the refusal the CLI gives it.
+ * Arguments a tool's input schema refuses (a top-level `__proto__` among them) are answered here,
+ * in agentcheck's words (argumentRefusal), before McpServer would answer them in zod's, which put
+ * a key raw and uncut.
  */
 export class SentArguments {
   private readonly byRequest = new Map<RequestId, unknown>();
+  private readonly schemas = new Map<string, ZodTypeAny>();
 
-  /** Watches `transport`, before a server connects to it: the server calls these before its own handlers. */
+  /** Holds calls of `tool` to `schema` before the server sees them (withSentArguments registers each tool's). */
+  check(tool: string, schema: ZodTypeAny): void {
+    this.schemas.set(tool, schema);
+  }
+
+  /**
+   * Watches `transport`, before a server connects to it: once the server has put its handlers on
+   * it (its connect starts the transport last), each message reaches these first.
+   */
   watch(transport: Transport): void {
+    const start = transport.start.bind(transport);
+    transport.start = () => {
+      this.intercept(transport);
+      return start();
+    };
+  }
+
+  private intercept(transport: Transport): void {
     const receive = transport.onmessage;
+    const send = transport.send.bind(transport);
     transport.onmessage = (message: JSONRPCMessage, extra) => {
-      if ('method' in message && message.method === 'tools/call' && 'id' in message) this.byRequest.set(message.id, message.params?.arguments);
+      if ('method' in message && message.method === 'tools/call' && 'id' in message) {
+        const refused = this.refusal(message.params);
+        if (refused) {
+          // Answered here: the server never sees the call. A failed send is the transport's error, as the server's own would be.
+          send({ jsonrpc: '2.0', id: message.id, result: refused }).catch((error: unknown) => transport.onerror?.(error as Error));
+          return;
+        }
+        this.byRequest.set(message.id, message.params?.arguments);
+      }
       receive?.(message, extra);
     };
-    const send = transport.send.bind(transport);
     // Answered (a result, or an error before the tool ran): nothing will read it any more.
     transport.send = (message, options) => {
       if ('id' in message && !('method' in message) && message.id !== undefined) this.byRequest.delete(message.id);
@@ -44,14 +72,26 @@ export class SentArguments {
     this.byRequest.delete(id);
     return sent;
   }
+
+  /**
+   * The tool error for a call of a tool this server does not have, or whose arguments (as sent,
+   * none being `{}` as for the SDK) its schema refuses; undefined for a call the server should
+   * answer, also one whose `params` are not a call at all (the SDK refuses those itself).
+   */
+  private refusal(params: unknown): CallToolResult | undefined {
+    if (!isPlainObject(params) || typeof params.name !== 'string') return undefined;
+    const args = params.arguments ?? {};
+    if (!isPlainObject(args)) return undefined;
+    const schema = this.schemas.get(params.name);
+    return schema ? argumentRefusal(params.name, schema, args) : unknownToolRefusal(params.name);
+  }
 }
 
 /**
  * `handler` given the tool's arguments as the client sent them: the input schemas only check
  * (no defaults; query_spans' preprocess passes a valid value on unchanged), so these equal the
- * parsed ones but for the `__proto__` keys the parsing left out. A top-level `__proto__`
- * argument, which the SDK drops before the tool's schema sees it, is refused as that schema
- * refuses any unknown argument (docs/mcp.md, Tools).
+ * parsed ones but for the `__proto__` keys the parsing left out. Registers `schema` with `sent`,
+ * so arguments it refuses never reach the handler (docs/mcp.md, Tools).
  */
 export function withSentArguments<A>(
   sent: SentArguments,
@@ -59,20 +99,9 @@ export function withSentArguments<A>(
   schema: ZodTypeAny,
   handler: (args: A, extra: ToolExtra) => Promise<CallToolResult>,
 ): (args: A, extra: ToolExtra) => Promise<CallToolResult> {
+  sent.check(tool, schema);
   return (parsed, extra) => {
     const raw = sent.take(extra.requestId);
-    if (!isPlainObject(raw)) return handler(parsed, extra);
-    if (Object.hasOwn(raw, '__proto__')) {
-      const result = schema.safeParse(raw);
-      const problems = result.success
-        ? []
-        : result.error.issues.map((issue) => (issue.path.length ? `${issue.message} at ${formatPath(issue.path)}` : issue.message));
-      // The SDK's own words for an argument its schema refuses: McpServer makes it a tool error.
-      throw new McpError(
-        ErrorCode.InvalidParams,
-        `Input validation error: Invalid arguments for tool ${tool}: ${problems.join('\n') || "Unrecognized key(s) in object: '__proto__'"}`,
-      );
-    }
-    return handler(raw as A, extra);
+    return handler(isPlainObject(raw) ? (raw as A) : parsed, extra);
   };
 }

@@ -45,13 +45,13 @@ describe('agentcheck mcp: a __proto__ key in the arguments reaches the refusal t
 
   it('at the top level: refused by every tool as any unknown argument is', async () => {
     const unknown = await call(client, 'test_run', { ...base, expectations2: 1 });
-    expect(text(unknown)).toBe("MCP error -32602: Input validation error: Invalid arguments for tool test_run: Unrecognized key(s) in object: 'expectations2'");
+    expect(text(unknown)).toBe('MCP error -32602: Input validation error: Invalid arguments for tool test_run: Unrecognized key(s) in object: "expectations2"');
     const proto = await call(client, 'test_run', withProto('{"__proto__": {"agent": "x"}}'));
     expect(proto.isError).toBe(true);
-    expect(text(proto)).toBe("MCP error -32602: Input validation error: Invalid arguments for tool test_run: Unrecognized key(s) in object: '__proto__'");
+    expect(text(proto)).toBe('MCP error -32602: Input validation error: Invalid arguments for tool test_run: Unrecognized key(s) in object: "__proto__"');
     const validate = await call(client, 'validate', Object.assign(JSON.parse('{"__proto__": {"x": 1}}') as Record<string, unknown>, { paths: [AGENT] }));
     expect(validate.isError).toBe(true);
-    expect(text(validate)).toBe("MCP error -32602: Input validation error: Invalid arguments for tool validate: Unrecognized key(s) in object: '__proto__'");
+    expect(text(validate)).toBe('MCP error -32602: Input validation error: Invalid arguments for tool validate: Unrecognized key(s) in object: "__proto__"');
   });
 
   it("in a flow's inputs.context: kept as a key of the context, as test-run --inputs keeps it, and the server stays unpolluted", async () => {

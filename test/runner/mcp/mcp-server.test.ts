@@ -170,7 +170,7 @@ describe('agentcheck mcp over stdio (the built CLI, the SDK client)', () => {
     const schema = await call(client, 'test_run', { ...refund, inputs: { messages: [{ role: 'bot', content: 'x' }] }, extra: 1 });
     expect(schema.isError).toBe(true);
     expect(text(schema)).toContain('expected one of "user" | "assistant", got string "bot" at inputs.messages[0].role');
-    expect(text(schema)).toContain("Unrecognized key(s) in object: 'extra'");
+    expect(text(schema)).toContain('Unrecognized key(s) in object: "extra"');
 
     const inline = await call(client, 'test_run', { ...refund, agent: { id: 'x', agent: { name: 'X', max_turns: 0 } } });
     expect(inline).toMatchObject({ isError: true });

@@ -1,0 +1,38 @@
+import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ZodIssue, ZodTypeAny } from 'zod';
+import { capEchoed, quoteCapped, shownName } from '../../config/cap-text.js';
+import { MAX_MESSAGE_CHARS, MAX_PATH_CHARS } from '../../config/errors.js';
+import { formatPath } from '../../config/format-path.js';
+import { escapeUnprintableInMessage } from '../../config/quote-text.js';
+
+/**
+ * The tool error for a call whose arguments its tool's input schema refuses, or undefined when
+ * they match. Said in the SDK's words (`MCP error -32602: Input validation error: Invalid
+ * arguments for tool test_run: Unrecognized key(s) in object: "expectations2"`), but with every
+ * key quoted and cut as any echoed value is (quoteCapped) and paths as a file's (formatPath):
+ * zod's own text puts a key raw and whole, so an argument named `\u001b[2J` would reach the
+ * client's terminal (docs/security.md, Hostile files).
+ */
+export function argumentRefusal(tool: string, schema: ZodTypeAny, args: unknown): CallToolResult | undefined {
+  const parsed = schema.safeParse(args);
+  if (parsed.success) return undefined;
+  const problems = parsed.error.issues.map(issueText).join('\n');
+  return refusal(`Input validation error: Invalid arguments for tool ${tool}: ${problems}`);
+}
+
+/** The tool error for a call of a tool the server does not have, the name shown as a message may show it. */
+export function unknownToolRefusal(name: string): CallToolResult {
+  return refusal(`Tool ${shownName(name)} not found`);
+}
+
+/** `text` as the tool error McpServer makes of an McpError with code InvalidParams. */
+function refusal(text: string): CallToolResult {
+  return { content: [{ type: 'text', text: new McpError(ErrorCode.InvalidParams, text).message }], isError: true };
+}
+
+/** One problem: `<what> at <path>`, as the SDK words it, escaped and cut as a located error is. */
+function issueText(issue: ZodIssue): string {
+  const what = issue.code === 'unrecognized_keys' ? `Unrecognized key(s) in object: ${issue.keys.map((key) => quoteCapped(key)).join(', ')}` : issue.message;
+  const at = issue.path.length ? ` at ${capEchoed(formatPath(issue.path), MAX_PATH_CHARS)}` : '';
+  return capEchoed(escapeUnprintableInMessage(`${what}${at}`), MAX_MESSAGE_CHARS);
+}
