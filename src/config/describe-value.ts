@@ -7,6 +7,8 @@ export function describeValue(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return 'an object';
   if (typeof value === 'string') return `string ${quoteCapped(value)}`;
+  // JSON has no text for these (it writes null); a request from code or `1e400` may hold one.
+  if (typeof value === 'number' && !Number.isFinite(value)) return `number ${String(value)}`;
   const text = JSON.stringify(value);
   const shown = text.length > 60 ? `${text.slice(0, 57)}...` : text;
   return `${typeof value} ${shown}`;

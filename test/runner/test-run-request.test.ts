@@ -152,6 +152,13 @@ describe('testRun validates its request up front', () => {
     );
   });
 
+  it('names an infinite number as such, not as the null JSON would write for it', async () => {
+    expect((await refusal({ ...valid, timeout_ms: Infinity })).message).toBe('testRun at timeout_ms: expected integer, got number Infinity');
+    expect((await refusal({ ...valid, mocks: { http: [{ url: 'https://shop.test/refunds', json: {}, delay_ms: -Infinity }] } })).message).toBe(
+      'testRun at mocks.http[0].delay_ms: expected integer, got number -Infinity',
+    );
+  });
+
   it('names the key a misspelt one is near, as invoke and runSuite do', async () => {
     expect((await refusal({ ...valid, agnt: agentFile })).message).toContain(
       'testRun at agnt: unknown key "agnt" (did you mean "agent"?); expected one of: agent,',

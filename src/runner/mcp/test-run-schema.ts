@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MOCK_METHODS } from '../scenario/scenario-schema.js';
-import { DEFAULT_TEST_RUN_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../suite/timeouts.js';
+import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
 import { enumChoice } from './enum-choice.js';
+import { timerMsField } from './timer-ms-field.js';
 
 /**
  * The test_run tool's input and output schemas (zod, listed to clients as JSON Schema). Every
@@ -35,7 +36,7 @@ const scriptEntry = z
       .strict()
       .optional()
       .describe('token counts to report; default estimated'),
-    delay_ms: z.number().int().min(0).optional().describe('simulated latency before this answer'),
+    delay_ms: timerMsField(0).optional().describe('simulated latency before this answer, in ms'),
     error: z
       .object({
         message: z.string(),
@@ -52,7 +53,7 @@ const mockResponse = {
   json: z.unknown().optional().describe('JSON response body'),
   body: z.string().optional().describe('text response body (instead of json)'),
   headers: z.record(z.string()).optional(),
-  delay_ms: z.number().int().min(0).optional(),
+  delay_ms: timerMsField(0).optional().describe('simulated latency before this answer, in ms'),
 };
 
 const httpMock = z
@@ -89,11 +90,12 @@ const agentArg = z.union(
   { errorMap: () => ({ message: 'expected an agent build file path (string) or an inline agent build object {id, agent: {...}}' }) },
 );
 
-/** test_run arguments (docs/mcp.md, test_run). */
 /** The optional `timeout_ms` argument of test_run and resume_run: a wall-clock cap in ms. */
 export function timeoutMsField(description: string) {
-  return z.number().int().min(1).max(MAX_TIMEOUT_MS).optional().describe(description);
+  return timerMsField(1).optional().describe(description);
 }
+
+/** test_run arguments (docs/mcp.md, test_run). */
 
 export const testRunInput = z
   .object({
