@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { ConfigError } from '../config/errors.js';
 import { formatPath } from '../config/source.js';
 import { assertPathArgument } from '../config/path-argument.js';
+import { specialFileProblem } from '../config/special-file.js';
 import type { SpanRecord } from './span-record.js';
 import { isSpanRecord, spanListProblem, spanRecordProblem } from './span-record-check.js';
 
@@ -35,11 +36,12 @@ function notSpanList(spans: unknown): ConfigError {
 
 /**
  * Reads a spans.jsonl file; a malformed line (not JSON, or not a span record) is a ConfigError
- * naming the line, and so is a file that cannot be read (missing, a folder, no permission). A
- * leading UTF-8 BOM is ignored.
+ * naming the line, and so is a file that cannot be read (missing, a folder, no permission, a
+ * named pipe, socket or device). A leading UTF-8 BOM is ignored.
  */
 export async function readSpansJsonl(file: string): Promise<SpanRecord[]> {
   assertPathArgument(file, 'readSpansJsonl', 'file', 'a file path');
+  refuseSpecialSpansFile(file);
   const spans: SpanRecord[] = [];
   // Loaded here: node:readline costs about 7 ms at start-up, and writers (every run) never read.
   const { createInterface } = await import('node:readline');
@@ -70,6 +72,16 @@ export async function readSpansJsonl(file: string): Promise<SpanRecord[]> {
     throw readError(file, error);
   }
   return spans;
+}
+
+/**
+ * Refuses a spans.jsonl path that is a named pipe, socket or device (links followed), found by
+ * stat alone: opening a pipe with no writer blocks for ever, deaf to signals and process.exit,
+ * and a device never ends (docs/cli.md, spans query). Every reader of a spans.jsonl calls it.
+ */
+export function refuseSpecialSpansFile(file: string): void {
+  const problem = specialFileProblem(file, 'a spans.jsonl file');
+  if (problem) throw problem;
 }
 
 /** Why the file could not be read, as a ConfigError (never the raw system error). */

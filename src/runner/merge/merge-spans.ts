@@ -3,6 +3,7 @@ import { rename } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
+import { refuseSpecialSpansFile } from '../../spans/jsonl.js';
 import { removeLeftoverAsync } from '../files/remove-leftover.js';
 
 /** The spans file `agentcheck run` writes beside report.json. */
@@ -30,6 +31,8 @@ export async function mergeSpanFiles(reportFiles: readonly string[], out: string
   const unique = [...new Set(beside.map(({ spans }) => spans).filter((path) => existsSync(path)))];
   const unreadable: string[] = [];
   if (!unique.length) return { missing, unreadable, written: false };
+  // Before anything is written: a named pipe beside a shard would block the merge for ever.
+  for (const source of unique) refuseSpecialSpansFile(source);
   const target = join(out, SPANS_FILE);
   const partial = `${target}.${process.pid}.partial`;
   const sink = createWriteStream(partial);

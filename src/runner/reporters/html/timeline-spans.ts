@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { ATTR } from '../../../spans/conventions.js';
+import { refuseSpecialSpansFile } from '../../../spans/jsonl.js';
 import type { SpanRecord } from '../../../spans/span-record.js';
 
 /** The spans a timeline needs, grouped by trace, and how many lines could not be read. */
@@ -30,6 +31,8 @@ export function isTimelineSpan(span: Pick<SpanRecord, 'name' | 'parent_id' | 'at
 export async function readTimelineSpans(file: string, traceIds: ReadonlySet<string>): Promise<TimelineSpans | null> {
   const byTrace = new Map<string, SpanRecord[]>();
   let unreadable = 0;
+  // A named pipe left where spans.jsonl goes would hold the page (and the command) for ever.
+  refuseSpecialSpansFile(file);
   const input = createReadStream(file, 'utf8');
   try {
     await new Promise<void>((ready, fail) => {

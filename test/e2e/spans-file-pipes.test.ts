@@ -1,0 +1,86 @@
+import { closeSync, constants, mkdirSync, openSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { execa } from 'execa';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { ConfigError } from '../../src/config/errors.js';
+import { readSpansJsonl } from '../../src/spans/jsonl.js';
+import { tempDir } from '../helpers/temp-dir.js';
+import { AGENT_YAML, CLI, passingScenario, runCli } from './cli.js';
+
+/** A named pipe at `path` that nobody writes; should a reader open it after all, the test's end releases it. */
+async function namedPipe(path: string): Promise<string> {
+  await execa('mkfifo', [path]);
+  onTestFinished(() => {
+    try {
+      closeSync(openSync(path, constants.O_WRONLY | constants.O_NONBLOCK));
+    } catch {
+      // No reader: nothing is blocked.
+    }
+  });
+  return path;
+}
+
+const refused = (path: string) => `${path}: is a named pipe (FIFO), not a regular file; expected a spans.jsonl file`;
+
+// A reader that waits on the pipe never returns: the generous limit turns that into this test's failure.
+describe('a spans.jsonl that is a named pipe is refused unopened, by every reader', { timeout: 60_000 }, () => {
+  it('agentcheck spans query exits 2 naming it', async () => {
+    const dir = tempDir();
+    const pipe = await namedPipe(join(dir, 'spans.jsonl'));
+    const result = await runCli(['spans', 'query', 'spans.jsonl'], dir);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toBe(`agentcheck: invalid input: ${refused(pipe)}`);
+    expect(result.stdout).toBe('');
+  });
+
+  it('the library readSpansJsonl rejects with a ConfigError CONFIG_NOT_A_FILE', async () => {
+    const pipe = await namedPipe(join(tempDir(), 'spans.jsonl'));
+    const error = await readSpansJsonl(pipe).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error).toMatchObject({ code: 'CONFIG_NOT_A_FILE', message: refused(pipe) });
+  });
+
+  it('MCP query_spans answers a tool error, and the server still exits when the client closes stdin', async () => {
+    const dir = tempDir();
+    const pipe = await namedPipe(join(dir, 'spans.jsonl'));
+    const server = execa(process.execPath, [CLI, 'mcp'], { cwd: dir, reject: false, stdin: 'pipe', stdout: 'pipe', stderr: 'pipe' });
+    const send = (message: object) => server.stdin.write(`${JSON.stringify(message)}\n`);
+    const lines = createInterface({ input: server.stdout });
+    const answers = new Map<number, Record<string, any>>();
+    const answered = (id: number) =>
+      new Promise<Record<string, any>>((done) => {
+        const seen = answers.get(id);
+        if (seen) return done(seen);
+        lines.on('line', (line) => {
+          const message = JSON.parse(line) as Record<string, any>;
+          answers.set(message.id as number, message);
+          if (message.id === id) done(message);
+        });
+      });
+    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+    await answered(1);
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'query_spans', arguments: { file: 'spans.jsonl' } } });
+    const answer = await answered(2);
+    expect(answer.result).toMatchObject({ isError: true, content: [{ type: 'text', text: `invalid input: ${refused(pipe)}` }] });
+    server.stdin.end();
+    const exited = await server;
+    expect(exited.exitCode, exited.stderr).toBe(0);
+  });
+
+  it('merge says it could not join a shard spans.jsonl that is a pipe, and report.html refuses one in its folder, without waiting', async () => {
+    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('a') });
+    const run = await runCli(['run', '.', '--out', 'shard'], dir);
+    expect(run.exitCode, run.all).toBe(0);
+    renameSync(join(dir, 'shard/spans.jsonl'), join(dir, 'spans.kept'));
+    const shardPipe = await namedPipe(join(dir, 'shard/spans.jsonl'));
+    mkdirSync(join(dir, 'merged'));
+    const outPipe = await namedPipe(join(dir, 'merged/spans.jsonl'));
+    const merged = await runCli(['merge', 'shard/report.json', '--out', 'merged', '--reporter', 'json,html'], dir);
+    expect(merged.stderr).toContain(`agentcheck: could not merge spans.jsonl files: ${refused(shardPipe)}`);
+    expect(merged.stderr).toContain(`report.html: ${refused(outPipe)}`);
+    // The report asked for and not written fails the merge (docs/cli.md, merge).
+    expect(merged.exitCode).toBe(1);
+  });
+});
