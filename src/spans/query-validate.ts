@@ -85,6 +85,8 @@ function validateCondition(record: Record<string, unknown>, at: PathSegments, lo
   } else if (key !== undefined) {
     throw locate([...at, 'key'], `"key" is only used with field "attributes", not "${String(field)}"`, true);
   }
+  // Only a group's operator has a default (and): a condition's says what it tests.
+  if (operator === undefined) throw locate(at, `missing required key "operator"; expected one of ${QUERY_OPERATORS.join(', ')}`);
   if (!QUERY_OPERATORS.includes(operator as never)) {
     const hint = typeof operator === 'string' ? didYouMean(operator, QUERY_OPERATORS) : '';
     throw locate([...at, 'operator'], `unknown operator ${show(operator)}; expected one of ${QUERY_OPERATORS.join(', ')}${hint}`);

@@ -28,3 +28,11 @@ describe('filtering without an operator', () => {
     );
   });
 });
+
+describe('a condition without an operator', () => {
+  it('is refused at the condition, naming the key it lacks (only a group has a default)', () => {
+    expect(() => validateQuery({ filtering: { conditions: [{ field: 'name', value: 'x' }] } }, memoryLocator('q'))).toThrow(
+      /^q at filtering\.conditions\[0\]: missing required key "operator"; expected one of is, is_not, /,
+    );
+  });
+});

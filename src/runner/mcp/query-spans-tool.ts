@@ -23,7 +23,7 @@ export const DEFAULT_SPAN_LIMIT = 100;
 type QueryNode = {
   field?: (typeof QUERY_FIELDS)[number];
   key?: string;
-  operator: (typeof QUERY_OPERATORS)[number] | (typeof LOGICAL_OPERATORS)[number];
+  operator?: (typeof QUERY_OPERATORS)[number] | (typeof LOGICAL_OPERATORS)[number];
   value?: unknown;
   conditions?: QueryNode[];
 };
@@ -31,15 +31,18 @@ type QueryNode = {
 // One object type for conditions and groups alike (not a union of two objects): generic MCP
 // clients such as the Inspector pick how to send an argument by its schema's `type`, and a union
 // has none. Which of the two shapes a node is, and whether it is complete, validateQuery decides
-// with the same messages as everywhere else.
+// with the same messages as everywhere else: so `operator` is optional here, as a group's
+// defaults to and (docs/query-spans.md) while a condition without one is refused there.
 const queryNode: z.ZodType<QueryNode> = z.lazy(() =>
   z
     .object({
       field: enumChoice(QUERY_FIELDS).optional().describe('a condition: the span field to test; "attributes" needs "key"'),
       key: z.string().min(1).optional().describe('a condition on attributes: the attribute name, e.g. gen_ai.tool.name'),
-      operator: enumChoice([...QUERY_OPERATORS, ...LOGICAL_OPERATORS]).describe(
-        'a condition: is, eq, contains, matches, in, exists, ...; a group: and (all match), or (any matches), not (none matches)',
-      ),
+      operator: enumChoice([...QUERY_OPERATORS, ...LOGICAL_OPERATORS])
+        .optional()
+        .describe(
+          'a condition (required): is, eq, contains, matches, in, exists, ...; a group: and (all match; the default), or (any matches), not (none matches)',
+        ),
       value: z.unknown().optional().describe('a condition: the value to compare with (none for exists / not_exists, a list for in / not_in)'),
       conditions: z.array(queryNode).min(1).optional().describe('a group: its conditions and nested groups'),
     })
@@ -68,7 +71,7 @@ const queryInput = z
     filtering: z
       .preprocess(refuseTooDeep, queryNode.optional())
       .describe(
-        'which spans: a condition {field, key?, operator, value} or a group {operator: and|or|not, conditions: [...]}, e.g. {"field": "name", "operator": "startswith", "value": "execute_tool"} or {"operator": "and", "conditions": [...]}',
+        'which spans: a condition {field, key?, operator, value} or a group {operator?: and|or|not (default and), conditions: [...]}, e.g. {"field": "name", "operator": "startswith", "value": "execute_tool"} or {"operator": "and", "conditions": [...]}',
       ),
     windowing: z
       .object({
