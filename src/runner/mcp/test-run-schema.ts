@@ -122,7 +122,7 @@ export const testRunInput = z
           .min(1)
           .optional()
           .describe(
-            'the tool whose successful call completes the job ("/regex/" allowed; mcp__<server>__ prefixes are ignored); without it the verdict is at best "unconfirmed"',
+            'the tool whose successful call completes the job; a bare name (or "/regex/", tested against names without their mcp__<server>__ prefix) also matches that tool of every MCP server, a name written with its mcp__<server>__ prefix only that server\'s tool; without it the verdict is at best "unconfirmed"',
           ),
         error_tokens: z
           .array(z.string().min(1))
@@ -135,7 +135,10 @@ export const testRunInput = z
     approvals: z
       .object({
         default: enumChoice(['approve', 'deny']).optional().describe('answer for every gated tool call'),
-        tools: z.record(z.string().min(1)).optional().describe('per tool: "approve" or "deny" (a human_input component may take a response text)'),
+        tools: z
+          .record(z.string().min(1))
+          .optional()
+          .describe('per tool: "approve", "deny" or "reject" (the same as deny); a flow human_input component may take a response text instead'),
       })
       .strict()
       .optional()
@@ -202,7 +205,11 @@ export const testRunOutput = z.object({
 export const TEST_RUN_DESCRIPTION = [
   'Run an agent build once, headlessly, with an optional delta applied in memory (the build file is never changed), and score it.',
   'Returns the TestRunResult: verdict (pass | incomplete | unconfirmed | failed) with verdict_reason, per-tool call counts, approvals, output, stop_reason, the resolved config and the trace_id.',
-  'Verdict order: a failed run (timeout, error) -> failed; spans that are not one whole run -> unconfirmed; any tool error -> failed; no expectations.terminal_tool -> unconfirmed; terminal tool never called -> incomplete; terminal tool returned -> pass.',
+  // docs/verdicts.md, The test_run verdict: a tool error is named before the run's own error (the script ran out after it).
+  'Verdict order, the first that applies: the run timed out or was aborted -> failed; spans that are not one whole run -> unconfirmed (failed if the model stopped abnormally or the invoke errored);',
+  'any tool error -> failed ("tool <name> failed: ...", also when the run then errored, e.g. the script ran out);',
+  'the model stopped abnormally (stop_reason max_tokens, refusal or content_filter) or the invoke errored (e.g. SCRIPT_EXHAUSTED) -> failed;',
+  'no expectations.terminal_tool -> unconfirmed; terminal tool never called -> incomplete; terminal tool returned a result -> pass; otherwise (it waits at a gate, or was denied) -> unconfirmed.',
   'Give "script" to run offline with a scripted model (one entry per model call, e.g. [{"tool_calls": [{"name": "lookup_order", "args": {"order_id": "1234"}}]}, {"text": "Done."}]); without it the build\'s llm is called.',
   'Use query_spans with the returned trace_id to see every tool call, argument and result.',
   'A gated call nobody answered (no "approvals" entry) pauses the run: stop_reason "paused" with a run_id; resume_run with that run_id and a decision (approve | deny) continues it.',

@@ -27,6 +27,35 @@ describe('agentcheck mcp: schemas and arguments held as the CLI holds them', () 
     expect(problems.description).not.toContain('first problem');
   });
 
+  it('describes the verdict order, terminal_tool names and approval answers as docs/verdicts.md and docs/formats.md say', async () => {
+    const { tools } = await client.listTools();
+    const testRun = tools.find((tool) => tool.name === 'test_run');
+    const description = testRun?.description ?? '';
+    // A tool error is named before the run's own error (a script that ran out after it), and after a cut-off run.
+    const order = [
+      'timed out or was aborted -> failed',
+      'any tool error -> failed',
+      'invoke errored (e.g. SCRIPT_EXHAUSTED) -> failed',
+      'no expectations.terminal_tool',
+    ];
+    const at = order.map((words) => description.indexOf(words));
+    expect(at, description).not.toContain(-1);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    expect(description).toContain('"tool <name> failed: ...", also when the run then errored');
+    // As the product decides: a call refused for its arguments, then a script with no entry left.
+    const run = await call(client, 'test_run', { ...refund, script: [{ tool_calls: [{ name: 'lookup_order', args: {} }] }] });
+    expect(run.structuredContent).toMatchObject({
+      stop_reason: 'error',
+      verdict: 'failed',
+      verdict_reason: expect.stringMatching(/^tool lookup_order failed: /),
+    });
+    const properties = testRun?.inputSchema.properties as Record<string, any>;
+    const terminal = properties.expectations.properties.terminal_tool.description as string;
+    expect(terminal).not.toMatch(/prefixes are ignored/);
+    expect(terminal).toContain("a name written with its mcp__<server>__ prefix only that server's tool");
+    expect(properties.approvals.properties.tools.description).toContain('"approve", "deny" or "reject" (the same as deny)');
+  });
+
   it('takes a mock method in either case, as a scenario and --mocks do', async () => {
     const result = await call(client, 'test_run', { ...refund, mocks: { http: [{ method: 'post', url: 'https://shop.test/refunds', json: { ok: true } }] } });
     expect(result.isError, text(result)).toBeFalsy();
