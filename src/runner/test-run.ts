@@ -1,9 +1,7 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { resolve } from 'node:path';
 import { memoryLocator, type Locator } from '../config/assert-format.js';
-import { collectConfigErrors, RunError, throwConfigErrors, type ConfigError } from '../config/errors.js';
+import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../config/errors.js';
 import type { InvokeOptions } from '../engine/invoke.js';
-import { INSIDE_RUN_ENV } from '../engine/inside-run.js';
 import { applyDelta, type DeltaRevision } from '../engine/revision/delta.js';
 import { loadAgentBuild, revisionFromValue } from '../engine/revision/load-build.js';
 import type { AgentBuild, Revision } from '../engine/revision/types.js';
@@ -29,19 +27,20 @@ import { Deadline, DEFAULT_TEST_RUN_TIMEOUT_MS, markTimedOut } from './suite/tim
 import { REQUEST, validateTestRunRequest, type TestRunRequest } from './test-run-request.js';
 import { buildSecrets, runRedactor } from './secrets/run-secrets.js';
 import { buildAgent } from '../engine/revision/build-agent.js';
+import { insideTestRun, refuseInsideRun } from './recursion-guard.js';
 
 export { validateTestRunRequest, type TestRunRequest } from './test-run-request.js';
 export type { ResumeRecord } from './resume/run-segments.js';
 export type { TestRunControl, TestRunRecord, TestRunResult } from './test-run-types.js';
 import type { TestRunControl, TestRunRecord, TestRunResult } from './test-run-types.js';
 
-const insideTestRun = new AsyncLocalStorage<true>();
-
 /**
  * Applies the delta to an in-memory copy of the revision, performs exactly one batch invoke
  * and scores it from its spans. The agent file is never written.
  */
 export async function testRun(request: TestRunRequest): Promise<TestRunResult> {
+  // Before the request is read: inside another run nothing would run, whatever it says.
+  refuseInsideRun();
   // The library entry validates its request; the suite runner and the CLI hand over data their
   // loaders already validated.
   // The request's fields and what they name in the build, all in one pass.
@@ -110,10 +109,8 @@ function requestRevision(request: TestRunRequest, skillsSound = true): DeltaRevi
 /** testRun that keeps the workspace and spans for checks (the scenario runner's entry). */
 export async function executeTestRun(request: TestRunRequest, revisionOverride?: DeltaRevision, control: TestRunControl = {}): Promise<TestRunRecord> {
   // The env marker carries the guard across processes: an MCP server a run started (even
-  // `agentcheck mcp` itself) is inside that run.
-  if (insideTestRun.getStore() || process.env[INSIDE_RUN_ENV]) {
-    throw new RunError('RECURSION_GUARD', 'test_run was called from inside a test_run; runs nest at most one level deep');
-  }
+  // `agentcheck mcp` itself) is inside that run. Callers check it first too, before their files.
+  refuseInsideRun();
   const revision = revisionOverride ?? requestRevision(request);
   // A request checked here (agentcheck/vitest's) has its names held to its servers' tools too,
   // after the caller's own hook (which records what they listed).

@@ -2,6 +2,7 @@ import { libraryPausedRuns } from '../runner/resume/paused-run-store.js';
 import { resumeLibraryRun, type ResumeTestRunRequest } from '../runner/resume/resume-test-run.js';
 import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../runner/suite/timeouts.js';
 import { executeTestRun, validateTestRunRequest, type TestRunRequest, type TestRunResult } from '../runner/test-run.js';
+import { refuseInsideRun } from '../runner/recursion-guard.js';
 import { listingRecorder, recordBuild } from './run-build.js';
 import { recordTrajectory, trajectoryFromSpans } from './trajectory.js';
 
@@ -11,6 +12,7 @@ import { recordTrajectory, trajectoryFromSpans } from './trajectory.js';
  * a paused run is kept for resumeTestRun, as the library's is.
  */
 export async function testRun(request: TestRunRequest): Promise<TestRunResult> {
+  refuseInsideRun();
   validateTestRunRequest(request);
   const run = { ...request, timeout_ms: request.timeout_ms ?? DEFAULT_TEST_RUN_TIMEOUT_MS };
   // What its servers list is recorded too: argument names are held to the parameters they close.

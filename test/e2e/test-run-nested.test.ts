@@ -49,4 +49,17 @@ agent:
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^agentcheck: RECURSION_GUARD: test_run was called from inside a test_run/);
   });
+
+  it('refuses before reading any file: a missing agent or an unknown run_id is not named first, only to be refused once fixed', async () => {
+    const dir = tempDir();
+    for (const args of [
+      ['test-run', '--agent', 'no-such-build.yaml', '--message', 'hi', '--script', 'no-such-script.yaml', '--json'],
+      ['resume', 'never-paused', '--decision', 'approve', '--json'],
+    ]) {
+      const result = await runCli(args, dir, { AGENTCHECK_INSIDE_RUN: '1' });
+      expect(result.exitCode, args[0]).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe('agentcheck: RECURSION_GUARD: test_run was called from inside a test_run; runs nest at most one level deep');
+    }
+  });
 });

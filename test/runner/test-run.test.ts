@@ -383,6 +383,30 @@ describe('testRun', () => {
     expect(result.verdict).toBe('failed');
     expect(result.verdict_reason).toContain('RECURSION_GUARD');
   });
+
+  it('refuses a nested testRun or resumeTestRun before reading its request: a missing agent file is not named first', async () => {
+    const said: string[] = [];
+    const nested: Model = {
+      provider: 'scripted',
+      modelId: 'nesting',
+      async generate() {
+        for (const attempt of [
+          () => testRun({ agent: 'agents/no-such-build.yaml', inputs: { messages: [{ role: 'user', content: 'x' }] }, script: [{ text: 'inner' }] }),
+          () => resumeTestRun({ run_id: 'never-paused', decision: 'approve' }),
+        ]) {
+          said.push(
+            await attempt().then(
+              () => 'ran',
+              (error: unknown) => (error as Error).message,
+            ),
+          );
+        }
+        return { text: 'done', toolCalls: [], finishReason: { unified: 'stop', raw: 'stop' }, usage: { input_tokens: 0, output_tokens: 0 } };
+      },
+    };
+    await testRun({ agent: agentFile, inputs: { messages: [{ role: 'user', content: 'x' }] }, model: nested });
+    expect(said).toEqual(Array(2).fill('test_run was called from inside a test_run; runs nest at most one level deep'));
+  });
 });
 
 describe('scenario mocks', () => {

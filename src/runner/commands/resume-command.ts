@@ -4,8 +4,9 @@ import { ConfigError } from '../../config/errors.js';
 import { FolderWorkspace } from '../../engine/workspace/folder-workspace.js';
 import { checkpointFilePath, readRunCheckpoint, removeRunCheckpoint, runsDir, workspaceDirFor } from '../resume/run-checkpoint-file.js';
 import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
-import { EXIT, reportError, type CommandIO } from './cli-io.js';
-import { runAndReport } from './test-run-command.js';
+import { EXIT, type CommandIO } from './cli-io.js';
+import { reportRefusal, runAndReport } from './test-run-command.js';
+import { refuseInsideRun } from '../recursion-guard.js';
 import { requestNamesAtRun } from '../test-run.js';
 import { memoryLocator } from '../../config/assert-format.js';
 import { claimCheckpoint, refuseClaimedRun } from '../resume/resume-claim.js';
@@ -34,6 +35,8 @@ export async function resumeCommand(runId: string, options: ResumeOptions, io: C
   let workspaceDir: string;
   let claimed: string;
   try {
+    // Inside another run nothing resumes: said before the checkpoint is read or claimed.
+    refuseInsideRun();
     // A run id is a file name part: refuse anything that could point elsewhere.
     if (!/^[A-Za-z0-9_-]+$/.test(runId))
       throw new ConfigError({ file: 'resume' }, `expected a run_id (letters, digits, - and _), got ${JSON.stringify(runId)}`);
@@ -51,7 +54,7 @@ export async function resumeCommand(runId: string, options: ResumeOptions, io: C
     workspaceDir = pausedWorkspace(dir, runId, file);
     claimed = await claimCheckpoint(file, runId);
   } catch (error) {
-    return reportError(error, io);
+    return reportRefusal(error, io);
   }
   const request = {
     agent: saved.revision,

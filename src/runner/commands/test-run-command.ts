@@ -17,6 +17,7 @@ import { EXIT, reportError, type CommandIO } from './cli-io.js';
 import { requestFromFlags } from './test-run-flags.js';
 import { refuseSpansOverBuildReads, refuseSpansOverInputs } from './spans-not-an-input.js';
 import { printable } from '../reporters/format/printable.js';
+import { refuseInsideRun } from '../recursion-guard.js';
 
 export interface TestRunOptions {
   agent: string;
@@ -38,11 +39,13 @@ export interface TestRunOptions {
 export async function testRunCommand(options: TestRunOptions, io: CommandIO): Promise<number> {
   let loaded: ReturnType<typeof requestFromFlags>;
   try {
+    // Inside another run nothing runs: said before any file is read (docs/cli.md, test-run).
+    refuseInsideRun();
     checkSpansNotAnInput(options, io.cwd);
     loaded = requestFromFlags(options, io);
     checkSpansNotAnInput(options, io.cwd, loaded.applied);
   } catch (error) {
-    return reportError(error, io);
+    return reportRefusal(error, io);
   }
   return runAndReport(loaded.request, loaded.applied, options, io, { onToolsListed: loaded.onToolsListed });
 }
@@ -108,18 +111,22 @@ export async function runAndReport(
     if (!control.workspace && isUncopyableFileError(error)) {
       return reportError(new ConfigError({ file: '--workspace' }, `${error.message}; expected a folder of regular files, folders and symbolic links`), io);
     }
-    // Refused inside another run: nothing ran, so exit 2 with stdout empty, as for invalid input (docs/cli.md).
-    if (error instanceof RunError && error.code === 'RECURSION_GUARD') {
-      reportError(error, io);
-      return EXIT.invalidInput;
-    }
-    return reportError(error, io);
+    return reportRefusal(error, io);
   } finally {
     process.removeListener('SIGINT', interrupt);
     process.removeListener('SIGTERM', interrupt);
   }
   io.stdout.write(options.json ? `${JSON.stringify(result, null, 2)}\n` : formatResult(result, checkpointFile, options.spans));
   return result.verdict === 'pass' && !outputFailed ? EXIT.ok : EXIT.failed;
+}
+
+/**
+ * reportError for test-run and resume, where a RECURSION_GUARD refusal (inside another run) ran
+ * nothing: exit 2 with stdout empty, as for invalid input (docs/cli.md, test-run).
+ */
+export function reportRefusal(error: unknown, io: CommandIO): number {
+  const code = reportError(error, io);
+  return error instanceof RunError && error.code === 'RECURSION_GUARD' ? EXIT.invalidInput : code;
 }
 
 /** Keeps a paused run's workspace and writes `<run_id>.checkpoint.json` for `agentcheck resume`. */

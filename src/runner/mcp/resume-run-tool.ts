@@ -8,6 +8,7 @@ import { withSentArguments } from './sent-arguments.js';
 import type { McpServerContext } from './server-context.js';
 import { enumChoice } from './enum-choice.js';
 import { settleRun } from './settle-run.js';
+import { refuseInsideRun } from '../recursion-guard.js';
 import { testRunOutput, timeoutMsField } from './test-run-schema.js';
 import { errorResult, structuredResult } from './tool-results.js';
 
@@ -46,6 +47,8 @@ export function registerResumeRunTool(server: McpServer, context: McpServerConte
 /** The handler: never throws; an unknown run_id is a tool error naming it. */
 export async function resumeRun(args: ResumeRunArgs, context: McpServerContext, signal?: AbortSignal): Promise<CallToolResult> {
   try {
+    // As test_run: before the run_id is looked up (none could have paused inside a run).
+    refuseInsideRun();
     const { record, run, kept } = await continuePausedRun(
       context.paused,
       { ...args, signal },

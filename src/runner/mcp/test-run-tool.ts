@@ -23,6 +23,7 @@ import { emptyMessageProblems } from '../empty-messages.js';
 import { withSentArguments } from './sent-arguments.js';
 import type { McpServerContext } from './server-context.js';
 import { settleRun } from './settle-run.js';
+import { refuseInsideRun } from '../recursion-guard.js';
 import { TEST_RUN_DESCRIPTION, testRunInput, testRunOutput, type TestRunArgs } from './test-run-schema.js';
 import { errorResult, structuredResult } from './tool-results.js';
 
@@ -46,6 +47,8 @@ export function registerTestRunTool(server: McpServer, context: McpServerContext
 /** The handler: never throws; a bad build, delta or path comes back as a located tool error. */
 export async function runTestRun(args: TestRunArgs, context: McpServerContext, signal?: AbortSignal): Promise<CallToolResult> {
   try {
+    // Inside another run nothing runs: said first, never after a path the model then fixes in vain.
+    refuseInsideRun();
     // Errors in inline values name the argument they came from, e.g. `arguments.delta at set.agent`.
     // Every argument is checked and all the problems come back in one answer, as the CLI lists them.
     const problems: ConfigError[] = [];

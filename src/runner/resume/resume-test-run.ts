@@ -8,6 +8,7 @@ import { executeTestRun, requestNamesAtRun, type TestRunRecord, type TestRunRequ
 import { allListedHooks, type ListedNamesCheck } from '../scenario/listed-names-check.js';
 import { REQUEST } from '../test-run-request.js';
 import { libraryPausedRuns, type PausedRunStore } from './paused-run-store.js';
+import { refuseInsideRun } from '../recursion-guard.js';
 
 /** The answer to a paused run: MCP `resume_run`'s arguments, as the library takes them. */
 export interface ResumeTestRunRequest {
@@ -38,6 +39,8 @@ export async function resumeLibraryRun(
   inspect?: (record: TestRunRecord) => void,
   onToolsListed?: ListedNamesCheck,
 ): Promise<TestRunResult> {
+  // Inside another run nothing resumes: said before the answer or its run_id is read.
+  refuseInsideRun();
   validateResumeRequest(request);
   const { record, run, kept } = await continuePausedRun(libraryPausedRuns, request, 'in this process: give the run_id of a testRun or resumeTestRun result', {
     locate: memoryLocator(REQUEST),

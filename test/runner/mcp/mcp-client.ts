@@ -1,13 +1,19 @@
 import { existsSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CLI, ROOT } from '../../e2e/cli.js';
 
-/** Starts the built CLI's `agentcheck mcp` in `cwd` and connects the SDK's own client to it. */
-export async function connectAgentcheck(cwd = ROOT): Promise<Client> {
+/** Starts the built CLI's `agentcheck mcp` in `cwd` (with `env` added to the SDK's default environment) and connects the SDK's own client to it. */
+export async function connectAgentcheck(cwd = ROOT, env: Record<string, string> = {}): Promise<Client> {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build" first (npm test does it)`);
-  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp'], cwd, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI, 'mcp'],
+    cwd,
+    stderr: 'pipe',
+    env: { ...getDefaultEnvironment(), ...env },
+  });
   const client = new Client({ name: 'agentcheck-test', version: '1.0.0' });
   await client.connect(transport);
   return client;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { executeTestRun } from '../../../src/runner/test-run.js';
 import { CLI, ROOT } from '../../e2e/cli.js';
+import { call, connectAgentcheck, text } from './mcp-client.js';
 
 describe('the recursion guard across processes', () => {
   it('refuses a test_run that an agent run reaches through `agentcheck mcp` as its toolset', async () => {
@@ -30,5 +31,23 @@ describe('the recursion guard across processes', () => {
     expect(result && 'content' in result ? result.content : '').toMatch(/^RECURSION_GUARD: test_run was called from inside a test_run/);
     expect(record.result.verdict).toBe('failed');
     expect(record.result.tools).toEqual([{ name: 'test_run', called: 1, returned: 0, errors: 1, servers: { agentcheck: 1 } }]);
+  });
+
+  it('refuses test_run and resume_run of a server started inside a run before reading their arguments', async () => {
+    const client = await connectAgentcheck(ROOT, { AGENTCHECK_INSIDE_RUN: '1' });
+    try {
+      const refusal = 'RECURSION_GUARD: test_run was called from inside a test_run; runs nest at most one level deep';
+      // A missing build is not named first: a model would fix the path, only to be refused then.
+      const missing = await call(client, 'test_run', { agent: 'agents/no-such-build.yaml', inputs: { messages: [{ role: 'user', content: 'hi' }] } });
+      expect(missing).toMatchObject({ isError: true });
+      expect(text(missing)).toBe(refusal);
+      const unknown = await call(client, 'resume_run', { run_id: 'never-paused', decision: 'approve' });
+      expect(text(unknown)).toBe(refusal);
+      // What runs nothing still answers.
+      const validated = await call(client, 'validate', { paths: ['fixtures/agents/support-bot.yaml'] });
+      expect(validated.structuredContent).toMatchObject({ ok: true });
+    } finally {
+      await client.close();
+    }
   });
 });
