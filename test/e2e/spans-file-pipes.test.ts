@@ -1,12 +1,12 @@
 import { closeSync, constants, mkdirSync, openSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { execa } from 'execa';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { ConfigError } from '../../src/config/errors.js';
 import { readSpansJsonl } from '../../src/spans/jsonl.js';
 import { tempDir } from '../helpers/temp-dir.js';
-import { AGENT_YAML, CLI, passingScenario, runCli } from './cli.js';
+import { rawAgentcheck } from '../runner/mcp/mcp-client.js';
+import { AGENT_YAML, passingScenario, runCli } from './cli.js';
 
 /** A named pipe at `path` that nobody writes; should a reader open it after all, the test's end releases it. */
 async function namedPipe(path: string): Promise<string> {
@@ -44,28 +44,10 @@ describe('a spans.jsonl that is a named pipe is refused unopened, by every reade
   it('MCP query_spans answers a tool error, and the server still exits when the client closes stdin', async () => {
     const dir = tempDir();
     const pipe = await namedPipe(join(dir, 'spans.jsonl'));
-    const server = execa(process.execPath, [CLI, 'mcp'], { cwd: dir, reject: false, stdin: 'pipe', stdout: 'pipe', stderr: 'pipe' });
-    const send = (message: object) => server.stdin.write(`${JSON.stringify(message)}\n`);
-    const lines = createInterface({ input: server.stdout });
-    const answers = new Map<number, Record<string, any>>();
-    const answered = (id: number) =>
-      new Promise<Record<string, any>>((done) => {
-        const seen = answers.get(id);
-        if (seen) return done(seen);
-        lines.on('line', (line) => {
-          const message = JSON.parse(line) as Record<string, any>;
-          answers.set(message.id as number, message);
-          if (message.id === id) done(message);
-        });
-      });
-    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
-    await answered(1);
-    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
-    send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'query_spans', arguments: { file: 'spans.jsonl' } } });
-    const answer = await answered(2);
+    const server = await rawAgentcheck(dir);
+    const answer = await server.callTool('query_spans', '{"file": "spans.jsonl"}');
     expect(answer.result).toMatchObject({ isError: true, content: [{ type: 'text', text: `invalid input: ${refused(pipe)}` }] });
-    server.stdin.end();
-    const exited = await server;
+    const exited = await server.close();
     expect(exited.exitCode, exited.stderr).toBe(0);
   });
 

@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { execa } from 'execa';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -27,4 +29,39 @@ export async function call(client: Client, name: string, args: Record<string, un
 /** The text of a tool result. */
 export function text(result: CallToolResult): string {
   return result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
+}
+
+/** An initialized `agentcheck mcp` spoken to in raw JSON-RPC lines: text the SDK's client would never send (`1e400`). */
+export interface RawAgentcheck {
+  /** Sends `arguments` (JSON text, as written) to tool `name` and resolves with the JSON-RPC answer. */
+  callTool(name: string, argumentsText: string): Promise<Record<string, any>>;
+  /** Closes stdin (the client going away) and resolves with the server's exit. */
+  close(): Promise<{ exitCode?: number; stderr: string }>;
+}
+
+/** Starts the built CLI's `agentcheck mcp` in `cwd` and initializes it over raw stdio lines. */
+export async function rawAgentcheck(cwd = ROOT): Promise<RawAgentcheck> {
+  const server = execa(process.execPath, [CLI, 'mcp'], { cwd, reject: false, stdin: 'pipe', stdout: 'pipe', stderr: 'pipe' });
+  const waiting = new Map<number, (answer: Record<string, any>) => void>();
+  createInterface({ input: server.stdout }).on('line', (line) => {
+    const answer = JSON.parse(line) as Record<string, any>;
+    waiting.get(answer.id as number)?.(answer);
+  });
+  let next = 1;
+  const request = (method: string, paramsText: string) =>
+    new Promise<Record<string, any>>((answered) => {
+      const id = next++;
+      waiting.set(id, answered);
+      server.stdin.write(`{"jsonrpc":"2.0","id":${id},"method":"${method}","params":${paramsText}}\n`);
+    });
+  await request('initialize', JSON.stringify({ protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } }));
+  server.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+  return {
+    callTool: (name, argumentsText) => request('tools/call', `{"name":${JSON.stringify(name)},"arguments":${argumentsText}}`),
+    close: async () => {
+      server.stdin.end();
+      const { exitCode, stderr } = await server;
+      return { exitCode, stderr: String(stderr) };
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, connectAgentcheck, text } from './mcp-client.js';
+import { call, connectAgentcheck, rawAgentcheck, text } from './mcp-client.js';
 
 const refund = {
   agent: 'fixtures/agents/support-bot.yaml',
@@ -65,5 +65,16 @@ describe('agentcheck mcp: delays and time limits past what Node timers hold', ()
     expect(text(timeout)).toContain('expected a number <= 2147483647, got number 2147483648 at timeout_ms');
     const resume = await call(client, 'resume_run', { run_id: 'x', decision: 'approve', timeout_ms: 0 });
     expect(text(resume)).toContain('expected a number >= 1, got number 0 at timeout_ms');
+  });
+
+  it('names a number JSON text cannot hold (1e400 parses as Infinity) as Infinity, not as a float or null', async () => {
+    const server = await rawAgentcheck();
+    try {
+      const answer = await server.callTool('test_run', `${JSON.stringify(refund).slice(0, -1)}, "timeout_ms": 1e400}`);
+      expect(answer.result?.isError, JSON.stringify(answer)).toBe(true);
+      expect(answer.result.content[0].text).toContain('expected integer, got number Infinity at timeout_ms');
+    } finally {
+      await server.close();
+    }
   });
 });
