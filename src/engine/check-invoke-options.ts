@@ -8,7 +8,6 @@ import { checkApprovals } from './permissions/check-approvals.js';
 import { transcriptProblems } from './model/message-problems.js';
 import { scriptSchema, validateScript, type ScriptEntryShape } from './providers/script-schema.js';
 import type { AgentBuild } from './revision/types.js';
-import { unreadContextProblem } from './revision/unread-context.js';
 import { skillOptionFolderProblems } from './skill-option-folders.js';
 import type { SkillOptions } from './skills-delivery.js';
 import { skillsSchema } from './skills-options-schema.js';
@@ -127,11 +126,7 @@ export function checkInvokeOptions(options: unknown, build: AgentBuild, call: Ch
   }
   // Two ways to give the model: taking one would drop the other without a word.
   if (isObject(options) && options.model !== undefined && options.script !== undefined) at('options.script', BOTH_MODEL_AND_SCRIPT);
-  if (call.caller === 'invoke') {
-    problems.push(...inputProblems(call.input));
-    const unread = isObject(call.input) ? unreadContextProblem(call.input.context, [build]) : undefined;
-    if (unread) at('input.context', unread);
-  }
+  if (call.caller === 'invoke') problems.push(...inputProblems(call.input));
   throwConfigErrors(problems);
 }
 

@@ -4,7 +4,6 @@ import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../con
 import type { InvokeOptions } from '../engine/invoke.js';
 import { applyDelta, type DeltaRevision } from '../engine/revision/delta.js';
 import { loadAgentBuild, revisionFromValue } from '../engine/revision/load-build.js';
-import { unreadContextProblem } from '../engine/revision/unread-context.js';
 import type { AgentBuild, Revision } from '../engine/revision/types.js';
 import { offlineEnv, providerEndpoints, providerOrigins } from './offline-env.js';
 import { FolderWorkspace } from '../engine/workspace/folder-workspace.js';
@@ -91,8 +90,6 @@ function requestRevision(request: TestRunRequest, skillsSound = true): DeltaRevi
   const problems: ConfigError[] = [];
   const approvals = request.approvals;
   if (approvals) collectConfigErrors(problems, () => checkApprovals(approvals, [revision.build], memoryLocator(REQUEST, ['approvals'])));
-  const unreadContext = unreadContextProblem(request.inputs?.context, [revision.build]);
-  if (unreadContext) problems.push(memoryLocator(REQUEST)(['inputs', 'context'], unreadContext, true));
   problems.push(
     ...checkRequestNames(
       {

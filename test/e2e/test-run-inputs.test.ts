@@ -59,24 +59,6 @@ describe('agentcheck test-run: what its inputs mean', () => {
     }
   });
 
-  it('refuses an --inputs context that the build (after --delta) does not read, at its key, instead of ignoring it', async () => {
-    const dir = tempDir({
-      'agent.yaml': AGENT_YAML,
-      'script.yaml': SCRIPT,
-      'inputs.yaml': 'messages: [{role: user, content: go}]\ncontext: {order_id: "1"}\n',
-      'empty.yaml': 'messages: [{role: user, content: go}]\ncontext: {}\n',
-    });
-    const run = RUN.filter((arg) => arg !== '--message' && arg !== 'go');
-    const refused = await runCli([...run, '--inputs', 'inputs.yaml'], dir);
-    expect(refused.exitCode).toBe(2);
-    expect(refused.stdout).toBe('');
-    expect(refused.stderr.trim()).toBe(
-      `agentcheck: invalid input: ${join(dir, 'inputs.yaml')}:2:1 at context: a context is read only by a flow (its initial context) or an external agent (sent with the messages), and this agent build has neither, so it would be ignored; put what it says in the messages, or remove it`,
-    );
-    const empty = await runCli([...run, '--inputs', 'empty.yaml'], dir);
-    expect(empty.exitCode, empty.stderr).toBe(0);
-  });
-
   it('names what an --inputs file that is empty, comments only or a list was expected to be, as the other file flags do', async () => {
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'script.yaml': SCRIPT, 'cmt.yaml': '# to do\n', 'list.yaml': '- {role: user, content: hi}\n' });
     const run = RUN.filter((arg) => arg !== '--message' && arg !== 'go');

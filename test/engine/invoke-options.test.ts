@@ -81,14 +81,6 @@ describe('invoke checks what a library caller gives it', () => {
     expect(message).not.toContain('invoke at');
   });
 
-  it('refuses an input context the build never reads (it has no flow and is not external) instead of ignoring it', async () => {
-    expect(await problemOf(invoke(revision, { ...input, context: { ticket: 'T-1' } }, { script: [{ text: 'done' }] }))).toBe(
-      'invoke at input.context: a context is read only by a flow (its initial context) or an external agent (sent with the messages), and this agent build has neither, so it would be ignored; put what it says in the messages, or remove it',
-    );
-    const turn = await invoke(revision, { ...input, context: {} }, { script: [{ text: 'done' }] });
-    expect(turn).toMatchObject({ stop_reason: 'end_turn', output: 'done' });
-  });
-
   it('still runs with sound options', async () => {
     const turn = await invoke(revision, input, { script: [{ text: 'done' }], approvals: { default: 'approve', tools: { write_file: 'deny' } } });
     expect(turn).toMatchObject({ stop_reason: 'end_turn', output: 'done' });

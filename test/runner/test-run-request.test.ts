@@ -152,14 +152,6 @@ describe('testRun validates its request up front', () => {
     );
   });
 
-  it("inputs.context for a build that reads none (no flow, not external), at its field, beside the request's other problems", async () => {
-    const error = await refusal({ ...valid, inputs: { ...inputs, context: { order_id: '1234' } }, approvals: { tools: { delete_ordr: 'deny' } } });
-    expect(error.message).toContain(
-      'testRun at inputs.context: a context is read only by a flow (its initial context) or an external agent (sent with the messages), and this agent build has neither',
-    );
-    expect(error.message).toContain('testRun at approvals.tools.delete_ordr');
-  });
-
   it('names an infinite number as such, not as the null JSON would write for it', async () => {
     expect((await refusal({ ...valid, timeout_ms: Infinity })).message).toBe('testRun at timeout_ms: expected integer, got number Infinity');
     expect((await refusal({ ...valid, mocks: { http: [{ url: 'https://shop.test/refunds', json: {}, delay_ms: -Infinity }] } })).message).toBe(

@@ -4,7 +4,6 @@ import { assertFormat, checkFormat, documentLocator, memoryLocator, type Locator
 import { collectConfigErrors, ConfigError, throwConfigErrors } from '../../config/errors.js';
 import { SourceDocument } from '../../config/source.js';
 import { buildAgent } from '../../engine/revision/build-agent.js';
-import { unreadContextProblem } from '../../engine/revision/unread-context.js';
 import { applyDelta, type DeltaRevision } from '../../engine/revision/delta.js';
 import { loadAgentBuild } from '../../engine/revision/load-build.js';
 import type { AgentBuild, Revision } from '../../engine/revision/types.js';
@@ -67,9 +66,6 @@ export function requestFromFlags(
       assertFormat<ScenarioInputsSpec>(scenarioProperties.inputs, doc.value, documentLocator(doc));
       throwConfigErrors(emptyMessageProblems(doc.value.messages, documentLocator(doc, ['messages'])));
       inputs = doc.value;
-      // Held to the build that runs (after --delta): a context it never reads is refused at its key.
-      const unread = applied ? unreadContextProblem(doc.value.context, [applied.build]) : undefined;
-      if (unread) throw documentLocator(doc)(['context'], unread, true);
     });
   }
   let script: ScriptEntrySpec[] | undefined;

@@ -103,10 +103,7 @@ export const testRunInput = z
     inputs: z
       .object({
         messages: z.array(message).min(1).describe('the conversation so far; the last one is usually the user request'),
-        context: z
-          .record(z.unknown())
-          .optional()
-          .describe('initial context of a flow, or what an external agent is sent as context; refused for a build with neither, which would ignore it'),
+        context: z.record(z.unknown()).optional().describe('initial context of a flow (builds with a flow only)'),
       })
       .strict()
       .describe('what the agent receives'),

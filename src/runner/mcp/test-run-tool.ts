@@ -4,7 +4,6 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Message } from '../../engine/model/message.js';
 import { applyDelta, type DeltaRevision } from '../../engine/revision/delta.js';
 import { loadAgentBuild, revisionFromValue } from '../../engine/revision/load-build.js';
-import { unreadContextProblem } from '../../engine/revision/unread-context.js';
 import type { AgentBuild, Revision } from '../../engine/revision/types.js';
 import { memoryLocator } from '../../config/assert-format.js';
 import { checkNesting } from '../../config/nesting-limit.js';
@@ -108,8 +107,6 @@ function requestRuleProblems(args: TestRunArgs, build: AgentBuild | undefined): 
   const terminalValid = terminal === undefined || collectConfigErrors(problems, () => validateToolName(terminal, ['expectations', 'terminal_tool'], locate));
   // What names the build's tools waits for the build (and its delta).
   if (!build) return problems;
-  const unreadContext = unreadContextProblem(args.inputs.context, [build]);
-  if (unreadContext) problems.push(locate(['inputs', 'context'], unreadContext, true));
   const approvals = args.approvals;
   if (approvals)
     collectConfigErrors(problems, () => checkApprovals(approvals, [build], (path, expected, atKey) => locate(['approvals', ...path], expected, atKey)));
