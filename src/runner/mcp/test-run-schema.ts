@@ -103,7 +103,10 @@ export const testRunInput = z
     inputs: z
       .object({
         messages: z.array(message).min(1).describe('the conversation so far; the last one is usually the user request'),
-        context: z.record(z.unknown()).optional().describe('initial context of a flow (builds with a flow only)'),
+        context: z
+          .record(z.unknown())
+          .optional()
+          .describe('initial context of a flow, or sent to an external agent with the messages; a build with neither does not read it'),
       })
       .strict()
       .describe('what the agent receives'),
