@@ -1,6 +1,8 @@
 import type { ModelResponse, ToolDefinition } from '../model/model.js';
 import type { Message, ToolCallPart } from '../model/message.js';
-import { arrayAt, objectAt, sseFrame, stringAt, textOf, WireError, type WireRequest } from './wire-request.js';
+import { describeValue } from '../../config/describe-value.js';
+import { arrayAt, objectAt, partOf, sseFrame, stringAt, textOf, WireError, type WireRequest } from './wire-request.js';
+import { checkSettings, type SettingKind } from './wire-settings.js';
 
 /**
  * Anthropic Messages on the wire (`POST /v1/messages`), both ways: the agent's request into the
@@ -8,9 +10,28 @@ import { arrayAt, objectAt, sseFrame, stringAt, textOf, WireError, type WireRequ
  * back as a message or an SSE event stream.
  */
 
+/** The request's settings and their types (Messages API reference); others are not read. */
+const SETTINGS: Record<string, SettingKind> = {
+  model: 'string',
+  max_tokens: 'whole number',
+  stream: 'boolean',
+  temperature: 'number',
+  top_p: 'number',
+  top_k: 'whole number',
+  stop_sequences: 'array of strings',
+  tool_choice: 'object',
+  metadata: 'object',
+};
+
+// Block types each role may send; images and documents are left out of the transcript (text only).
+const USER_BLOCKS = ['text', 'tool_result', 'image', 'document'];
+const ASSISTANT_BLOCKS = ['text', 'tool_use', 'thinking', 'redacted_thinking'];
+const TOOL_RESULT_PARTS = ['image', 'document'];
+
 /** Reads a Messages request body. */
 export function parseAnthropicRequest(body: unknown): WireRequest {
   const root = objectAt(body, 'the request body');
+  checkSettings(root, SETTINGS);
   const messages: Message[] = [];
   const names = new Map<string, string>();
   arrayAt(root.messages, 'messages').forEach((item, index) => {
@@ -18,12 +39,14 @@ export function parseAnthropicRequest(body: unknown): WireRequest {
     const message = objectAt(item, at);
     if (message.role !== 'user' && message.role !== 'assistant')
       throw new WireError(`${at}.role must be "user" or "assistant"; got ${JSON.stringify(message.role)}`);
-    const blocks = typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : arrayAt(message.content, `${at}.content`);
+    if (typeof message.content !== 'string' && !Array.isArray(message.content))
+      throw new WireError(`${at}.content must be a string or an array, got ${describeValue(message.content)}`);
+    const blocks: unknown[] = typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : message.content;
     if (message.role === 'assistant') {
       const text: string[] = [];
       const calls: ToolCallPart[] = [];
       blocks.forEach((value, blockIndex) => {
-        const block = objectAt(value, `${at}.content[${blockIndex}]`);
+        const block = partOf(value, `${at}.content[${blockIndex}]`, ASSISTANT_BLOCKS);
         if (block.type === 'text') text.push(stringAt(block.text, `${at}.content[${blockIndex}].text`));
         if (block.type === 'tool_use') {
           const call = {
@@ -41,15 +64,16 @@ export function parseAnthropicRequest(body: unknown): WireRequest {
     const text: string[] = [];
     blocks.forEach((value, blockIndex) => {
       const blockAt = `${at}.content[${blockIndex}]`;
-      const block = objectAt(value, blockAt);
+      const block = partOf(value, blockAt, USER_BLOCKS);
       if (block.type === 'text') text.push(stringAt(block.text, `${blockAt}.text`));
       if (block.type === 'tool_result') {
         const id = stringAt(block.tool_use_id, `${blockAt}.tool_use_id`);
+        checkSettings(block, { is_error: 'boolean' }, `${blockAt}.`);
         messages.push({
           role: 'tool',
           tool_call_id: id,
           tool_name: names.get(id) ?? '',
-          content: textOf(block.content, `${blockAt}.content`),
+          content: textOf(block.content, `${blockAt}.content`, TOOL_RESULT_PARTS),
           is_error: block.is_error === true,
         });
       }

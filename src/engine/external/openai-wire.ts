@@ -2,11 +2,35 @@ import type { FinishReason, ModelResponse, ToolDefinition } from '../model/model
 import type { Message, ToolCallPart } from '../model/message.js';
 import { hasErrorText } from '../tools/error-field.js';
 import { arrayAt, objectAt, sseFrame, stringAt, textOf, WireError, type WireRequest } from './wire-request.js';
+import { checkSettings, type SettingKind } from './wire-settings.js';
 
 /**
  * OpenAI Chat Completions on the wire (`POST /v1/chat/completions`), both ways: the agent's
  * request into the engine's types, the model's answer back as a completion or an SSE stream.
  */
+
+/** The request's settings and their types (Chat Completions API reference); others are not read. */
+const SETTINGS: Record<string, SettingKind> = {
+  model: 'string',
+  stream: 'boolean',
+  stream_options: 'object',
+  temperature: 'number',
+  top_p: 'number',
+  max_tokens: 'whole number',
+  max_completion_tokens: 'whole number',
+  n: 'whole number',
+  seed: 'whole number',
+  presence_penalty: 'number',
+  frequency_penalty: 'number',
+  stop: 'string or array of strings',
+  parallel_tool_calls: 'boolean',
+  tool_choice: 'string or object',
+  user: 'string',
+};
+
+// Parts besides text each role may send (images, audio, files are left out of the transcript).
+const USER_PARTS = ['image_url', 'input_audio', 'file'];
+const ASSISTANT_PARTS = ['refusal'];
 
 /** Whether an OpenAI tool message reports a failure: `is_error: true`, a JSON object with a non-empty `error` string, or text starting with "Error" (docs/external-agents.md). */
 export function openAiToolError(message: Record<string, unknown>, content: string): boolean {
@@ -23,6 +47,9 @@ export function openAiToolError(message: Record<string, unknown>, content: strin
 /** Reads a Chat Completions request body. */
 export function parseOpenAiRequest(body: unknown): WireRequest {
   const root = objectAt(body, 'the request body');
+  checkSettings(root, SETTINGS);
+  const options = root.stream_options === undefined || root.stream_options === null ? {} : objectAt(root.stream_options, 'stream_options');
+  checkSettings(options, { include_usage: 'boolean' }, 'stream_options.');
   const system: string[] = [];
   const messages: Message[] = [];
   const names = new Map<string, string>();
@@ -31,7 +58,7 @@ export function parseOpenAiRequest(body: unknown): WireRequest {
     const message = objectAt(item, at);
     const role = message.role;
     if (role === 'system' || role === 'developer') system.push(textOf(message.content, `${at}.content`));
-    else if (role === 'user') messages.push({ role: 'user', content: textOf(message.content, `${at}.content`) });
+    else if (role === 'user') messages.push({ role: 'user', content: textOf(message.content, `${at}.content`, USER_PARTS) });
     else if (role === 'assistant') {
       const calls =
         message.tool_calls === undefined || message.tool_calls === null
@@ -40,8 +67,8 @@ export function parseOpenAiRequest(body: unknown): WireRequest {
       calls.forEach((call) => names.set(call.tool_call_id, call.tool_name));
       messages.push(
         calls.length
-          ? { role: 'assistant', content: textOf(message.content, `${at}.content`), tool_calls: calls }
-          : { role: 'assistant', content: textOf(message.content, `${at}.content`) },
+          ? { role: 'assistant', content: textOf(message.content, `${at}.content`, ASSISTANT_PARTS), tool_calls: calls }
+          : { role: 'assistant', content: textOf(message.content, `${at}.content`, ASSISTANT_PARTS) },
       );
     } else if (role === 'tool') {
       const id = stringAt(message.tool_call_id, `${at}.tool_call_id`);
@@ -53,7 +80,6 @@ export function parseOpenAiRequest(body: unknown): WireRequest {
   });
   const tools =
     root.tools === undefined || root.tools === null ? [] : arrayAt(root.tools, 'tools').map((tool, index) => toolDefinition(tool, `tools[${index}]`));
-  const options = root.stream_options === undefined || root.stream_options === null ? {} : objectAt(root.stream_options, 'stream_options');
   return {
     system: system.join('\n\n'),
     messages,

@@ -1,3 +1,4 @@
+import { describeValue } from '../../config/describe-value.js';
 import type { Message } from '../model/message.js';
 import type { ToolDefinition } from '../model/model.js';
 
@@ -26,31 +27,43 @@ export class WireError extends Error {
 
 /** Reads `value` as an object or fails with a WireError naming `what`. */
 export function objectAt(value: unknown, what: string): Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new WireError(`${what} must be an object`);
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new WireError(`${what} must be an object, got ${describeValue(value)}`);
   return value as Record<string, unknown>;
 }
 
 /** Reads `value` as an array or fails with a WireError naming `what`. */
 export function arrayAt(value: unknown, what: string): unknown[] {
-  if (!Array.isArray(value)) throw new WireError(`${what} must be an array`);
+  if (!Array.isArray(value)) throw new WireError(`${what} must be an array, got ${describeValue(value)}`);
   return value;
 }
 
 /** Reads `value` as a string or fails with a WireError naming `what`. */
 export function stringAt(value: unknown, what: string): string {
-  if (typeof value !== 'string') throw new WireError(`${what} must be a string`);
+  if (typeof value !== 'string') throw new WireError(`${what} must be a string, got ${describeValue(value)}`);
   return value;
 }
 
-/** Text of a content given as a string or as parts `[{type: 'text', text}]` (other parts are skipped). */
-export function textOf(content: unknown, what: string): string {
+/**
+ * Text of a content given as a string or as parts `[{type: 'text', text}]`. Parts of the
+ * `otherTypes` (images, documents: the transcript holds text) are left out; a part of any other
+ * type is refused, so nothing the agent sent is dropped unnoticed.
+ */
+export function textOf(content: unknown, what: string, otherTypes: readonly string[] = []): string {
   if (content === null || content === undefined) return '';
   if (typeof content === 'string') return content;
-  return arrayAt(content, what)
-    .map((part, index) => objectAt(part, `${what}[${index}]`))
-    .filter((part) => part.type === 'text')
-    .map((part, index) => stringAt(part.text, `${what}[${index}].text`))
+  if (!Array.isArray(content)) throw new WireError(`${what} must be a string or an array, got ${describeValue(content)}`);
+  return content
+    .map((part, index) => partOf(part, `${what}[${index}]`, ['text', ...otherTypes]))
+    .map((part, index) => (part.type === 'text' ? stringAt(part.text, `${what}[${index}].text`) : ''))
     .join('');
+}
+
+/** Reads a content part (block) whose `type` is one of `types`, or fails naming them. */
+export function partOf(value: unknown, what: string, types: readonly string[]): Record<string, unknown> {
+  const part = objectAt(value, what);
+  if (typeof part.type !== 'string' || !types.includes(part.type))
+    throw new WireError(`${what}.type must be one of ${types.map((type) => JSON.stringify(type)).join(', ')}, got ${describeValue(part.type)}`);
+  return part;
 }
 
 /** One server-sent event frame. */

@@ -154,6 +154,46 @@ describe('model bridge, OpenAI Chat Completions', () => {
     expect(badRole.json.error.message).toContain('messages[0].role must be one of');
   });
 
+  it('answers a mistyped setting or content part with a 400 naming the field and what it takes, and calls no model', async () => {
+    const { bridge, spans } = await startBridge([{ text: 'unused' }]);
+    const user = [{ role: 'user', content: 'hi' }];
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ messages: user, stream: 'yes' }, 'stream must be true or false, got string "yes"'],
+      [{ messages: user, max_tokens: 'ten' }, 'max_tokens must be a whole number, got string "ten"'],
+      [{ messages: user, temperature: '0.2' }, 'temperature must be a number, got string "0.2"'],
+      [{ messages: user, model: 7 }, 'model must be a string, got number 7'],
+      [{ messages: user, stream: true, stream_options: { include_usage: 'yes' } }, 'stream_options.include_usage must be true or false, got string "yes"'],
+      [{ messages: [{ role: 'user', content: 5 }] }, 'messages[0].content must be a string or an array, got number 5'],
+      [
+        { messages: [{ role: 'user', content: [{ type: 'text', text: 'a' }, { type: 'image_weird' }] }] },
+        'messages[0].content[1].type must be one of "text", "image_url", "input_audio", "file", got string "image_weird"',
+      ],
+    ];
+    for (const [body, message] of cases) {
+      const answer = await post(`${bridge.url}/v1/chat/completions`, body);
+      expect(answer.status, message).toBe(400);
+      expect(answer.json).toEqual({ error: { message, type: 'invalid_request_error', param: null, code: null } });
+    }
+    // Settings of the right type and an image part (left out of the transcript) are read as before.
+    const fine = await post(`${bridge.url}/v1/chat/completions`, {
+      model: 'm',
+      stream: false,
+      max_tokens: 10,
+      temperature: null,
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'hi' },
+            { type: 'image_url', image_url: { url: 'data:,' } },
+          ],
+        },
+      ],
+    });
+    expect(fine.status).toBe(200);
+    expect((await spans()).filter((span) => span.name.startsWith('chat'))).toHaveLength(1);
+  });
+
   it('answers a body over 20 MB with 413 and closes that connection, so the next request on a new one is answered', async () => {
     const { bridge } = await startBridge([{ text: 'after the big one' }]);
     const big = await fetch(`${bridge.url}/v1/chat/completions`, {
@@ -247,10 +287,56 @@ describe('model bridge, Anthropic Messages', () => {
     const { bridge, spans } = await startBridge([{ tool_calls: [{ id: 't9', name: 'lookup', args: {} }] }]);
     const bad = await post(`${bridge.url}/v1/messages`, { messages: 'nope' });
     expect(bad.status).toBe(400);
-    expect(bad.json).toEqual({ type: 'error', error: { type: 'invalid_request_error', message: 'messages must be an array' } });
+    expect(bad.json).toEqual({ type: 'error', error: { type: 'invalid_request_error', message: 'messages must be an array, got string "nope"' } });
     await post(`${bridge.url}/v1/messages`, { messages: [{ role: 'user', content: 'x' }] });
     const unanswered = (await spans()).find((span) => span.name === 'execute_tool lookup');
     expect(unanswered?.status).toBe('error');
     expect(unanswered?.attributes['error.type']).toBe('unanswered_tool_call');
+  });
+
+  it('answers a mistyped setting, content or block with a 400 naming the field and what it takes (a string content or system is valid too)', async () => {
+    const { bridge } = await startBridge([{ text: 'plain' }, { text: 'blocks' }]);
+    const user = [{ role: 'user', content: 'hi' }];
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ messages: user, max_tokens: 'ten' }, 'max_tokens must be a whole number, got string "ten"'],
+      [{ messages: user, stream: 'yes' }, 'stream must be true or false, got string "yes"'],
+      [{ messages: user, stop_sequences: 'END' }, 'stop_sequences must be an array of strings, got string "END"'],
+      [{ messages: [{ role: 'user', content: 5 }] }, 'messages[0].content must be a string or an array, got number 5'],
+      [{ messages: user, system: 5 }, 'system must be a string or an array, got number 5'],
+      [
+        { messages: [{ role: 'user', content: [{ type: 'image_weird' }] }] },
+        'messages[0].content[0].type must be one of "text", "tool_result", "image", "document", got string "image_weird"',
+      ],
+      [
+        { messages: [...user, { role: 'assistant', content: [{ text: 'no type' }] }] },
+        'messages[1].content[0].type must be one of "text", "tool_use", "thinking", "redacted_thinking", got nothing',
+      ],
+      [
+        { messages: [{ role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'x', is_error: 'yes' }] }] },
+        'messages[0].content[0].is_error must be true or false, got string "yes"',
+      ],
+    ];
+    for (const [body, message] of cases) {
+      const answer = await post(`${bridge.url}/v1/messages`, body);
+      expect(answer.status, message).toBe(400);
+      expect(answer.json).toEqual({ type: 'error', error: { type: 'invalid_request_error', message } });
+    }
+    const plain = await post(`${bridge.url}/v1/messages`, { model: 'm', max_tokens: 10, system: 'Be brief.', messages: user });
+    expect(plain.status).toBe(200);
+    const blocks = await post(`${bridge.url}/v1/messages`, {
+      max_tokens: 10,
+      system: [{ type: 'text', text: 'Be brief.' }],
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'hi' },
+            { type: 'image', source: { type: 'base64', media_type: 'image/png', data: '' } },
+          ],
+        },
+      ],
+    });
+    expect(blocks.status).toBe(200);
+    expect(blocks.json.content).toEqual([{ type: 'text', text: 'blocks' }]);
   });
 });

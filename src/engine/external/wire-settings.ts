@@ -1,0 +1,52 @@
+import { describeValue } from '../../config/describe-value.js';
+import { WireError } from './wire-request.js';
+
+/**
+ * The type of a request's top-level settings (`stream`, `max_tokens`, `temperature`, ...).
+ * Most are not passed on (docs/external-agents.md, Translation), but a mistyped one is still a
+ * request the provider would refuse: the bridge refuses it too, so an agent's bug shows here.
+ */
+export type SettingKind = 'boolean' | 'number' | 'whole number' | 'string' | 'object' | 'string or array of strings' | 'array of strings' | 'string or object';
+
+const EXPECTED: Record<SettingKind, string> = {
+  boolean: 'true or false',
+  number: 'a number',
+  'whole number': 'a whole number',
+  string: 'a string',
+  object: 'an object',
+  'string or array of strings': 'a string or an array of strings',
+  'array of strings': 'an array of strings',
+  'string or object': 'a string or an object',
+};
+
+/** Fails with a WireError naming the first setting of `root` (absent and null allowed) whose value is not of its kind. */
+export function checkSettings(root: Record<string, unknown>, kinds: Readonly<Record<string, SettingKind>>, prefix = ''): void {
+  for (const [name, kind] of Object.entries(kinds)) {
+    const value = root[name];
+    if (value === undefined || value === null || isKind(value, kind)) continue;
+    throw new WireError(`${prefix}${name} must be ${EXPECTED[kind]}, got ${describeValue(value)}`);
+  }
+}
+
+function isKind(value: unknown, kind: SettingKind): boolean {
+  const isObject = typeof value === 'object' && value !== null && !Array.isArray(value);
+  const isStrings = Array.isArray(value) && value.every((item) => typeof item === 'string');
+  switch (kind) {
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'whole number':
+      return Number.isSafeInteger(value);
+    case 'string':
+      return typeof value === 'string';
+    case 'object':
+      return isObject;
+    case 'string or array of strings':
+      return typeof value === 'string' || isStrings;
+    case 'array of strings':
+      return isStrings;
+    case 'string or object':
+      return typeof value === 'string' || isObject;
+  }
+}
