@@ -20,11 +20,14 @@ const ZERO = /^0+$/;
 /**
  * Reads a decoded OTLP trace export (the JSON encoding's shape, parsed JSON or the protobuf
  * decoder's output) into span records. Throws OtlpDecodeError, with the JSON path, for a body
- * that is not an export request or a span without valid ids.
+ * that is not an export request, a span without valid ids (all zeros is invalid), or two spans
+ * with the same ids.
  */
 export function decodeTraceRequest(body: unknown): DecodedSpan[] {
   if (!isObject(body)) throw new OtlpDecodeError('the body is not an ExportTraceServiceRequest object');
   const out: DecodedSpan[] = [];
+  // Where each span id was first seen: a second span with the same ids in one export is refused.
+  const seen = new Map<string, string>();
   arrayAt(body.resourceSpans, 'resourceSpans').forEach((rs, r) => {
     const rsPath = `resourceSpans[${r}]`;
     if (!isObject(rs)) throw new OtlpDecodeError('expected an object', rsPath);
@@ -35,7 +38,14 @@ export function decodeTraceRequest(body: unknown): DecodedSpan[] {
       if (!isObject(ss)) throw new OtlpDecodeError('expected an object', ssPath);
       const scope = isObject(ss.scope) && typeof ss.scope.name === 'string' ? ss.scope.name : null;
       arrayAt(ss.spans, `${ssPath}.spans`).forEach((span, i) => {
-        out.push({ record: spanRecord(span, `${ssPath}.spans[${i}]`), scope, service });
+        const path = `${ssPath}.spans[${i}]`;
+        const record = spanRecord(span, path);
+        const key = `${record.trace_id}:${record.span_id}`;
+        const first = seen.get(key);
+        if (first !== undefined)
+          throw new OtlpDecodeError(`span id ${record.span_id} is also the id of ${first} in this trace: each span needs its own id`, `${path}.spanId`);
+        seen.set(key, path);
+        out.push({ record, scope, service });
       });
     });
   });
@@ -45,8 +55,8 @@ export function decodeTraceRequest(body: unknown): DecodedSpan[] {
 function spanRecord(value: unknown, path: string): SpanRecord {
   if (!isObject(value)) throw new OtlpDecodeError('expected a span object', path);
   const span = value as Partial<OtlpSpan>;
-  const traceId = idAt(span.traceId, TRACE_ID, `${path}.traceId`, 'a trace id of 32 hex digits');
-  const spanId = idAt(span.spanId, SPAN_ID, `${path}.spanId`, 'a span id of 16 hex digits');
+  const traceId = nonZero(idAt(span.traceId, TRACE_ID, `${path}.traceId`, 'a trace id of 32 hex digits'), `${path}.traceId`, 'a trace id');
+  const spanId = nonZero(idAt(span.spanId, SPAN_ID, `${path}.spanId`, 'a span id of 16 hex digits'), `${path}.spanId`, 'a span id');
   const parent =
     span.parentSpanId === undefined || span.parentSpanId === ''
       ? null
@@ -151,6 +161,12 @@ function nanosToMs(value: string | number | undefined, path: string): number {
 function idAt(value: unknown, pattern: RegExp, path: string, expected: string): string {
   if (typeof value !== 'string' || !pattern.test(value)) throw new OtlpDecodeError(`expected ${expected}, got ${JSON.stringify(value)?.slice(0, 60)}`, path);
   return value;
+}
+
+/** An all-zero id is OTLP's invalid id (W3C Trace Context): it names no span, so the span cannot be joined. */
+function nonZero(id: string, path: string, what: string): string {
+  if (ZERO.test(id)) throw new OtlpDecodeError(`expected ${what} that is not all zeros (OTLP's invalid id), got ${JSON.stringify(id)}`, path);
+  return id;
 }
 
 function arrayAt(value: unknown, path: string): unknown[] {

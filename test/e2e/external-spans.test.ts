@@ -114,4 +114,54 @@ describe("an external agent's own spans (end to end)", () => {
     expect(readFileSync(join(dir, 'out', 'report.json'), 'utf8')).not.toContain(SECRET);
     expect(result.all).not.toContain(SECRET);
   }, 300_000);
+
+  it('a mistyped bridge request gets a 400 naming the field, and an export with a duplicate or all-zero span id is listed as rejected with the reason', async () => {
+    const agent = `const [, traceId, parentId] = process.env.TRACEPARENT.split('-');
+// Each answer as its status and error message (OpenAI, Anthropic and google.rpc.Status shapes).
+const post = async (url, body) => {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const json = await res.json();
+  return res.status + ' ' + (json.error?.message ?? json.message);
+};
+const user = [{ role: 'user', content: 'hi' }];
+const lines = [
+  await post(process.env.OPENAI_BASE_URL + '/chat/completions', { model: 'm', messages: user, stream: 'yes' }),
+  await post(process.env.ANTHROPIC_BASE_URL + '/v1/messages', { model: 'm', max_tokens: 'ten', messages: user }),
+];
+const span = (spanId, name, trace = traceId) => ({ traceId: trace, spanId, parentSpanId: parentId, name, startTimeUnixNano: '1', endTimeUnixNano: '2' });
+const send = (...spans) => post(process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, { resourceSpans: [{ scopeSpans: [{ spans }] }] });
+lines.push(await send(span('c400000000000001', 'd1'), span('c400000000000001', 'd2')));
+lines.push(await send(span('0000000000000000', 'zero span id')));
+lines.push(await send(span('c400000000000002', 'zero trace id', '0'.repeat(32))));
+process.stdout.write(lines.join('\\n'));
+`;
+    const scenario = `name: malformed requests
+agent: agent.yaml
+inputs: {messages: [{role: user, content: hi}]}
+model: {script: [{text: unused}]}
+expect:
+  checks:
+    - output: {contains: '400 stream must be true or false, got string "yes"'}
+    - output: {contains: '400 max_tokens must be a whole number, got string "ten"'}
+`;
+    const dir = tempDir({
+      'agent.yaml': 'id: malformed\nexternal:\n  command: [node, ./agent.mjs]\n',
+      'agent.mjs': agent,
+      'malformed.scenario.yaml': scenario,
+    });
+    const result = await runCli(['run', '.', '--out', join(dir, 'out'), '--reporter', 'json'], dir);
+    expect(result.exitCode, result.all + readFileSync(join(dir, 'out', 'report.json'), 'utf8').slice(0, 4000)).toBe(0);
+    const spans = readFileSync(join(dir, 'out', 'spans.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    const root = spans.find((span) => span.parent_id === null);
+    const at = 'resourceSpans[0].scopeSpans[0].spans[';
+    expect(root.attributes['agentcheck.external.rejected']).toEqual([
+      `400 ${at}1].spanId: span id c400000000000001 is also the id of ${at}0] in this trace: each span needs its own id`,
+      `400 ${at}0].spanId: expected a span id that is not all zeros (OTLP's invalid id), got "0000000000000000"`,
+      `400 ${at}0].traceId: expected a trace id that is not all zeros (OTLP's invalid id), got "00000000000000000000000000000000"`,
+    ]);
+    expect(spans.filter((span) => ['d1', 'd2', 'zero span id', 'zero trace id'].includes(span.name))).toEqual([]);
+  }, 300_000);
 });

@@ -174,6 +174,34 @@ describe('OTLP receiver', () => {
     await post('/v1/traces', body, { 'content-type': 'application/json' });
     expect(receiver.spans()).toHaveLength(1);
   });
+
+  it('refuses an export with two spans of the same ids, or an all-zero trace or span id, as it refuses any invalid span: 400, listed as rejected, none of its spans kept', async () => {
+    receiver = await startOtlpReceiver();
+    const json = { 'content-type': 'application/json' };
+    const span = (spanId: string, name: string, traceId = 'a'.repeat(32)) => ({ traceId, spanId, name, parentSpanId: '0'.repeat(16) });
+    const exportOf = (...spans: unknown[]) => JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans }] }] });
+    const sent = [
+      exportOf(span('c400000000000001', 'd1'), span('c400000000000001', 'd2')),
+      exportOf(span('0'.repeat(16), 'zero span id')),
+      exportOf(span('c400000000000002', 'zero trace id', '0'.repeat(32))),
+    ];
+    const replies = [];
+    for (const body of sent) replies.push(await post('/v1/traces', body, json));
+    const messages = [
+      'resourceSpans[0].scopeSpans[0].spans[1].spanId: span id c400000000000001 is also the id of resourceSpans[0].scopeSpans[0].spans[0] in this trace: each span needs its own id',
+      'resourceSpans[0].scopeSpans[0].spans[0].spanId: expected a span id that is not all zeros (OTLP\'s invalid id), got "0000000000000000"',
+      'resourceSpans[0].scopeSpans[0].spans[0].traceId: expected a trace id that is not all zeros (OTLP\'s invalid id), got "00000000000000000000000000000000"',
+    ];
+    expect(replies).toEqual(messages.map((message) => ({ status: 400, type: 'application/json', text: JSON.stringify({ code: 3, message }) })));
+    expect(receiver.rejected).toEqual(messages.map((message) => `400 ${message}`));
+    expect(receiver.spans()).toEqual([]);
+    // The same span id in another trace is another span; an all-zero parent id still means a root.
+    expect((await post('/v1/traces', exportOf(span('c400000000000001', 'a'), span('c400000000000001', 'b', 'b'.repeat(32))), json)).status).toBe(200);
+    expect(receiver.spans().map((decoded) => [decoded.record.name, decoded.record.parent_id])).toEqual([
+      ['a', null],
+      ['b', null],
+    ]);
+  });
 });
 
 describe('OTLP receiver: waiting for late spans', () => {
