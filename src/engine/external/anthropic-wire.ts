@@ -23,9 +23,18 @@ const SETTINGS: Record<string, SettingKind> = {
   metadata: 'object',
 };
 
-// Block types each role may send; images and documents are left out of the transcript (text only).
-const USER_BLOCKS = ['text', 'tool_result', 'image', 'document'];
-const ASSISTANT_BLOCKS = ['text', 'tool_use', 'thinking', 'redacted_thinking'];
+// Block types each role may send; images, documents, thinking and the blocks of Anthropic's own
+// server tools (web search, code execution, MCP connector) are left out of the transcript (text only).
+const USER_BLOCKS = ['text', 'tool_result', 'image', 'document', 'search_result', 'container_upload'];
+const SERVER_TOOL_BLOCKS = [
+  'server_tool_use',
+  'web_search_tool_result',
+  'web_fetch_tool_result',
+  'code_execution_tool_result',
+  'mcp_tool_use',
+  'mcp_tool_result',
+];
+const ASSISTANT_BLOCKS = ['text', 'tool_use', 'thinking', 'redacted_thinking', ...SERVER_TOOL_BLOCKS];
 const TOOL_RESULT_PARTS = ['image', 'document'];
 
 /** Reads a Messages request body. */

@@ -305,11 +305,11 @@ describe('model bridge, Anthropic Messages', () => {
       [{ messages: user, system: 5 }, 'system must be a string or an array, got number 5'],
       [
         { messages: [{ role: 'user', content: [{ type: 'image_weird' }] }] },
-        'messages[0].content[0].type must be one of "text", "tool_result", "image", "document", got string "image_weird"',
+        'messages[0].content[0].type must be one of "text", "tool_result", "image", "document", "search_result", "container_upload", got string "image_weird"',
       ],
       [
         { messages: [...user, { role: 'assistant', content: [{ text: 'no type' }] }] },
-        'messages[1].content[0].type must be one of "text", "tool_use", "thinking", "redacted_thinking", got nothing',
+        'messages[1].content[0].type must be one of "text", "tool_use", "thinking", "redacted_thinking", "server_tool_use", "web_search_tool_result", "web_fetch_tool_result", "code_execution_tool_result", "mcp_tool_use", "mcp_tool_result", got nothing',
       ],
       [
         { messages: [{ role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'x', is_error: 'yes' }] }] },
@@ -334,9 +334,19 @@ describe('model bridge, Anthropic Messages', () => {
             { type: 'image', source: { type: 'base64', media_type: 'image/png', data: '' } },
           ],
         },
+        // An earlier turn that used Anthropic's own web search: its blocks are read past, not refused.
+        {
+          role: 'assistant',
+          content: [
+            { type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: { query: 'q' } },
+            { type: 'web_search_tool_result', tool_use_id: 'srvtoolu_1', content: [] },
+            { type: 'text', text: 'found nothing' },
+          ],
+        },
+        { role: 'user', content: 'thanks' },
       ],
     });
-    expect(blocks.status).toBe(200);
+    expect(blocks.status, JSON.stringify(blocks.json)).toBe(200);
     expect(blocks.json.content).toEqual([{ type: 'text', text: 'blocks' }]);
   });
 });
