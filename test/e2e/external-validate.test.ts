@@ -44,6 +44,33 @@ describe('agentcheck validate on external agent builds', () => {
     expect(result.all).toContain('env-port.yaml:4:5 at external.env.PORT: "PORT" is set by agentcheck to the free port the server of http.start listens on');
   });
 
+  it('refuses a folder as the program (an interpreter may still be given one), a port out of range and any userinfo, at their line', async () => {
+    const dir = tempDir({
+      'http/.keep': '',
+      'pkg/index.js': '',
+      'folder.yaml': 'id: folder\nexternal:\n  command: [./http]\n',
+      'interpreted.yaml': 'id: interpreted\nexternal:\n  command: [node, ./pkg]\n',
+      'ports.yaml': 'id: ports\nexternal:\n  http:\n    url: "http://127.0.0.1:99999/x"\n    spans_url: "http://127.0.0.1:70000/t/{trace_id}"\n',
+      'zero.yaml': 'id: zero\nexternal:\n  http: {url: "http://127.0.0.1:0/x"}\n',
+      'user.yaml': 'id: user\nexternal:\n  http: {url: "http://user@127.0.0.1:1/x"}\n',
+    });
+    const result = await runCli(['validate', '.'], dir);
+    expect(result.exitCode, result.all).toBe(2);
+    expect(result.all).toContain(
+      `folder.yaml:3:13 at external.command[0]: "./http" is the program the command runs, so expected a file at ${dir}/http, found a folder`,
+    );
+    expect(result.all).not.toContain('interpreted.yaml');
+    expect(result.all).toContain('ports.yaml:4:10 at external.http.url: port 99999 is out of range: a port is 1-65535, got "http://127.0.0.1:99999/x"');
+    expect(result.all).toContain(
+      'ports.yaml:5:16 at external.http.spans_url: port 70000 is out of range: a port is 1-65535, got "http://127.0.0.1:70000/t/{trace_id}"',
+    );
+    expect(result.all).toContain('zero.yaml:3:15 at external.http.url: port 0 is out of range: a port is 1-65535, got "http://127.0.0.1:0/x"');
+    expect(result.all).toContain(
+      'user.yaml:3:15 at external.http.url: a URL with userinfo before its host (user@ or user:password@) cannot be sent (fetch refuses any)',
+    );
+    expect(result.all).toContain('5 problem(s) in 4 file(s); valid: 1 agent build(s)');
+  });
+
   it('refuses approvals and resume for an external agent, which has no approval gates (validate, run, test-run)', async () => {
     const dir = tempDir({
       'agent.yaml': 'id: ext\nexternal:\n  command: [node, ./agent.mjs]\n  tools:\n    - {name: refund_order}\n',

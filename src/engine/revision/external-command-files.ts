@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Locator } from '../../config/assert-format.js';
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
@@ -9,8 +9,8 @@ import type { AgentBuild } from './types.js';
  * The files an external build's commands run must exist (docs/external-agents.md, "The build"):
  * in `external.command` and `external.http.start.command`, the first `./` or `../` argument (the
  * program itself, or the script an interpreter runs: `[node, ./agent.mjs]`) is looked for where
- * the run will look, relative to the build file's folder. Later ones may name files the agent
- * writes, and bare names resolve in the run's workspace or on PATH: neither is checked.
+ * the run will look, relative to the build file's folder; the program itself must not be a folder.
+ * Later ones may name files the agent writes, and bare names resolve in the run's workspace or on PATH: neither is checked.
  */
 export function checkExternalCommandFiles(build: AgentBuild, buildDir: string, locate: Locator): void {
   throwConfigErrors(externalCommandFileProblems(build, buildDir, locate));
@@ -44,6 +44,11 @@ export function externalCommandFileProblems(
           [...at, index],
           `"${argv[index]}" does not exist: ./ and ../ paths of a command are relative to the build file's folder, so expected a file at ${file}`,
         );
+      }
+      // A folder cannot be the program (spawn fails with EACCES); an interpreter may run one
+      // (`node ./pkg` reads its index.js), so only the program itself is held to a file.
+      if (index === 0 && statSync(file, { throwIfNoEntry: false })?.isDirectory()) {
+        throw locate([...at, index], `"${argv[index]}" is the program the command runs, so expected a file at ${file}, found a folder`);
       }
     });
   }

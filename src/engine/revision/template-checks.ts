@@ -3,6 +3,7 @@ import type { Locator } from '../../config/assert-format.js';
 import { throwConfigErrors, type ConfigError } from '../../config/errors.js';
 import { quotedUrl } from '../../config/display-url.js';
 import { didYouMean } from '../../config/did-you-mean.js';
+import { urlPortProblem } from '../../config/url-port.js';
 import type { PathSegments } from '../../config/source.js';
 import { TEMPLATE_HEAD_SOURCE, TEMPLATE_NAME_SOURCE } from '../template/interpolate.js';
 import { dotSegment } from '../template/url-template.js';
@@ -201,6 +202,10 @@ export function httpUrlProblem(url: string, written = url): string | undefined {
   const parsed = candidates.map((candidate) => (URL.canParse(candidate) ? new URL(candidate) : undefined)).find(Boolean);
   // A refused URL may hold a password or a token: quoted without them.
   const shown = quotedUrl(written);
+  // A port out of range is named (the parser would only say the URL is invalid); one written
+  // with a placeholder in it is left to the URL check.
+  const port = urlPortProblem(written);
+  if (port) return `${port}, got ${shown}`;
   if (!parsed) {
     return templated
       ? `expected an absolute URL such as "https://api.example.com/items/{{ args.id }}", got ${shown}, which is not a URL even with its templates filled in`

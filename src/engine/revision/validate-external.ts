@@ -175,7 +175,7 @@ function envTemplateProblems(values: Record<string, string> | undefined, at: Arr
 
 /**
  * An http engine's URL is sent as written: no templates are filled in (only headers take
- * `{{ env.NAME }}`), and fetch refuses a URL with `user:password@` in it.
+ * `{{ env.NAME }}`), and fetch refuses a URL with userinfo (`user@`, `user:password@`) in it.
  */
 function externalUrlProblem(url: string, written = url): string | undefined {
   const problem = urlProblem(url, written);
@@ -190,7 +190,7 @@ function urlProblem(url: string, written: string): string | undefined {
   if (problem) return written.includes(PORT_PLACEHOLDER) ? `${problem} (with ${PORT_PLACEHOLDER} filled in, e.g. ${SAMPLE_PORT})` : problem;
   const parsed = new URL(url);
   if (parsed.username || parsed.password) {
-    return 'a URL with user:password@ cannot be sent (fetch refuses it); put the credentials in external.http.headers, e.g. Authorization: "Basic {{ env.AUTH }}"';
+    return 'a URL with userinfo before its host (user@ or user:password@) cannot be sent (fetch refuses any); put the credentials in external.http.headers, e.g. Authorization: "Basic {{ env.AUTH }}"';
   }
   return undefined;
 }
