@@ -100,6 +100,8 @@ export const ATTR = {
   externalRejected: 'agentcheck.external.rejected',
   /** Root span of an external agent: tool calls its model asked for that it never answered ("<tool> (<call id>)"). */
   unansweredToolCalls: 'agentcheck.external.unanswered_tool_calls',
+  /** Root span of an external agent: the `trace_id` its answer gave (its engine's own trace, read with spans_url). */
+  externalTraceId: 'agentcheck.external.trace_id',
 } as const;
 
 /** The event a grading span records its result with (GenAI conventions). */

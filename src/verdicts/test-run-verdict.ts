@@ -30,6 +30,9 @@ export interface VerdictInput {
   nested?: readonly ToolCall[];
 }
 
+/** Errors that end a run and leave its calls unanswered: they lead the verdict (docs/verdicts.md). */
+const CUTTING_ERRORS: ReadonlySet<string> = new Set(['TIMEOUT', 'RUN_ABORTED', 'EXTERNAL_AGENT_TIMEOUT', 'EXTERNAL_AGENT_FAILED']);
+
 /** Abnormal model endings (docs/engine-loop.md, Stop reasons): never a normal end, always a failure. */
 const MODEL_STOPS: Readonly<Record<string, string>> = {
   max_tokens: 'its answer was cut off at the token limit',
@@ -39,16 +42,16 @@ const MODEL_STOPS: Readonly<Record<string, string>> = {
 
 /**
  * The test_run verdict, in the order of docs/verdicts.md, The test_run verdict: a run cut off at
- * its time limit or interrupted -> failed; incomplete spans -> failed when the run's own ending
+ * its time limit or interrupted, or an external agent that failed or timed out -> failed; incomplete spans -> failed when the run's own ending
  * says so, else unconfirmed; any tool error,
  * an abnormal model ending (max_tokens, refusal, content_filter) or an errored invoke -> failed; no terminal_tool -> unconfirmed; terminal tool never called -> incomplete;
  * terminal tool returned a result -> pass; stopped at an approval gate -> unconfirmed;
  * otherwise unconfirmed.
  */
 export function decideVerdict(input: VerdictInput): { verdict: Verdict; verdict_reason: string } {
-  // A run cut off at its time limit or interrupted (Ctrl-C, an aborted signal): that is the
-  // cause, not the calls the cut canceled.
-  if (input.error?.type === 'TIMEOUT' || input.error?.type === 'RUN_ABORTED') {
+  // A run cut off at its time limit or interrupted (Ctrl-C, an aborted signal), or an external
+  // agent that failed or ran out of its own time: that is the cause, not the calls it left unanswered.
+  if (input.error && CUTTING_ERRORS.has(input.error.type)) {
     return { verdict: 'failed', verdict_reason: `the invoke errored (${input.error.type}: ${input.error.message})` };
   }
   // Part of a run (or several runs) confirms nothing, and a call failure read from it may be

@@ -103,6 +103,18 @@ describe('scoreTestRun: verdict order', () => {
     }
   });
 
+  it("an external agent that failed or timed out is named, not the call it left unanswered (as a timed-out run's cut is)", () => {
+    const calls = [[{ name: 'lookup', outcome: 'error' as const, result: 'the agent never sent a result', error_type: 'unanswered_tool_call' }]];
+    for (const type of ['EXTERNAL_AGENT_FAILED', 'EXTERNAL_AGENT_TIMEOUT']) {
+      const result = score(calls, {
+        terminal_tool: 'lookup',
+        stop_reason: 'error',
+        error: { type, message: 'the external agent failed: node exited with code 2' },
+      });
+      expect(result).toMatchObject({ verdict: 'failed', verdict_reason: `the invoke errored (${type}: the external agent failed: node exited with code 2)` });
+    }
+  });
+
   it('without a terminal_tool, a paused run says it waits first', () => {
     const result = score([[{ name: 'lookup_order' }], [{ name: 'delete_order', outcome: 'pending' }]], { stop_reason: 'paused' });
     expect(result).toMatchObject({

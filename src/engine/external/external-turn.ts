@@ -126,6 +126,8 @@ export async function externalTurn(
     const unanswered = await bridge.close();
     if (unanswered.length) place.root.setAttribute(ATTR.unansweredToolCalls, unanswered);
   }
+  // The engine's own trace id is otherwise kept only in memory (for spans_url): the root shows it (docs/spans.md).
+  if (answer?.trace_id) place.root.setAttribute(ATTR.externalTraceId, answer.trace_id);
   if (beforeStop && !waited && !options.signal?.aborted) await beforeStop();
   // The harness's own limits refused the call the agent then failed on: they, not the agent, are
   // what ended the run (an exhausted or missing script errors as such; max_turns is a stop, as in the engine).

@@ -1,5 +1,5 @@
 import { ownValue, setOwn } from '../../../config/own-key.js';
-import { endProcessGroup, PIPE_GRACE_MS, RUN_TAG_VARIABLE, type RunProcesses } from './run-processes.js';
+import { endProcessGroup, FORCE_KILL_AFTER_MS, PIPE_GRACE_MS, RUN_TAG_VARIABLE, type RunProcesses } from './run-processes.js';
 
 /** How a process ended: exited on its own, or why it did not. */
 export type ProcessStatus = 'exited' | 'timeout' | 'signal' | 'not_found' | 'canceled';
@@ -110,7 +110,8 @@ export async function runProcess(argv: readonly string[], options: ProcessOption
   const stderr = String(result.stderr ?? '');
   const signalName = result.signal ?? undefined;
   if (ended === 'timeout') {
-    return { status: 'timeout', exitCode: null, signal: signalName, stdout, stderr, message: `${file} timed out after ${options.timeoutMs} ms and was killed` };
+    const message = `${file} timed out after ${options.timeoutMs} ms and ${howItStopped(signalName, result.exitCode)}`;
+    return { status: 'timeout', exitCode: null, signal: signalName, stdout, stderr, message };
   }
   if (ended === 'canceled') {
     return { status: 'canceled', exitCode: null, signal: signalName, stdout, stderr, message: `${file} was canceled` };
@@ -126,6 +127,16 @@ export async function runProcess(argv: readonly string[], options: ProcessOption
     return { status: 'not_found', exitCode: null, stdout, stderr, message: `${file} could not be started (${why}); ${hint}` };
   }
   return { status: 'exited', exitCode: result.exitCode, stdout, stderr, message: `${file} exited with code ${result.exitCode}` };
+}
+
+/**
+ * How a timed-out process ended once its group was sent SIGTERM: it may exit by itself (handling
+ * the signal), die of it, or be killed by the SIGKILL that follows when it is still running.
+ */
+function howItStopped(signalName: string | undefined, exitCode: number | undefined): string {
+  if (signalName === 'SIGKILL') return `was killed (SIGKILL: it was still running ${FORCE_KILL_AFTER_MS / 1000} s after SIGTERM)`;
+  if (signalName) return `was stopped (${signalName})`;
+  return exitCode === undefined ? 'was stopped (SIGTERM)' : `was stopped: it exited with code ${exitCode} after SIGTERM`;
 }
 
 /**
