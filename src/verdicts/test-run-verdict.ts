@@ -30,8 +30,15 @@ export interface VerdictInput {
   nested?: readonly ToolCall[];
 }
 
-/** Errors that end a run and leave its calls unanswered: they lead the verdict (docs/verdicts.md). */
-const CUTTING_ERRORS: ReadonlySet<string> = new Set(['TIMEOUT', 'RUN_ABORTED', 'EXTERNAL_AGENT_TIMEOUT', 'EXTERNAL_AGENT_FAILED']);
+/** Errors that cut a run off: they lead the verdict, the calls they canceled being their symptom (docs/verdicts.md). */
+const CUTTING_ERRORS: ReadonlySet<string> = new Set(['TIMEOUT', 'RUN_ABORTED']);
+/**
+ * An external agent's own failure: it comes before the calls it left unanswered (their symptom),
+ * but a call that failed before it is still named first, as any tool error is.
+ */
+const AGENT_ERRORS: ReadonlySet<string> = new Set(['EXTERNAL_AGENT_TIMEOUT', 'EXTERNAL_AGENT_FAILED']);
+/** The error of a call an external agent never answered (engine/external/tool-ledger.ts). */
+const UNANSWERED = 'unanswered_tool_call';
 
 /** Abnormal model endings (docs/engine-loop.md, Stop reasons): never a normal end, always a failure. */
 const MODEL_STOPS: Readonly<Record<string, string>> = {
@@ -42,15 +49,16 @@ const MODEL_STOPS: Readonly<Record<string, string>> = {
 
 /**
  * The test_run verdict, in the order of docs/verdicts.md, The test_run verdict: a run cut off at
- * its time limit or interrupted, or an external agent that failed or timed out -> failed; incomplete spans -> failed when the run's own ending
- * says so, else unconfirmed; any tool error,
+ * its time limit or interrupted -> failed; incomplete spans -> failed when the run's own ending
+ * says so, else unconfirmed; any tool error (but a call an external agent that failed left
+ * unanswered: its error names the cause),
  * an abnormal model ending (max_tokens, refusal, content_filter) or an errored invoke -> failed; no terminal_tool -> unconfirmed; terminal tool never called -> incomplete;
  * terminal tool returned a result -> pass; stopped at an approval gate -> unconfirmed;
  * otherwise unconfirmed.
  */
 export function decideVerdict(input: VerdictInput): { verdict: Verdict; verdict_reason: string } {
-  // A run cut off at its time limit or interrupted (Ctrl-C, an aborted signal), or an external
-  // agent that failed or ran out of its own time: that is the cause, not the calls it left unanswered.
+  // A run cut off at its time limit or interrupted (Ctrl-C, an aborted signal): that is the
+  // cause, not the calls the cut canceled.
   if (input.error && CUTTING_ERRORS.has(input.error.type)) {
     return { verdict: 'failed', verdict_reason: `the invoke errored (${input.error.type}: ${input.error.message})` };
   }
@@ -58,7 +66,10 @@ export function decideVerdict(input: VerdictInput): { verdict: Verdict; verdict_
   // another run's; only the ending the caller gives still fails the run, as a suite row's turn
   // error comes before INCOMPLETE_SPANS.
   if (input.incomplete) return runEnding(input) ?? { verdict: 'unconfirmed', verdict_reason: `the spans are incomplete: ${input.incomplete}` };
+  const agentFailed = !!input.error && AGENT_ERRORS.has(input.error.type);
   for (const call of input.calls) {
+    // Left unanswered by an agent that failed or ran out of time: the agent's error says why.
+    if (agentFailed && call.error_type === UNANSWERED) continue;
     const why = describeCallError(call, input.tokens);
     if (why) return { verdict: 'failed', verdict_reason: `tool ${call.name} failed: ${why}` };
   }

@@ -115,6 +115,20 @@ describe('scoreTestRun: verdict order', () => {
     }
   });
 
+  it('a call that failed before an external agent failed is still named first: only the calls it left unanswered are its symptom', () => {
+    const calls = [
+      [{ name: 'charge', outcome: 'error' as const, result: { error: 'card declined' }, error_type: 'http_402' }],
+      [{ name: 'lookup', outcome: 'error' as const, result: 'the agent never sent a result', error_type: 'unanswered_tool_call' }],
+    ];
+    const result = score(calls, {
+      terminal_tool: 'lookup',
+      stop_reason: 'error',
+      error: { type: 'EXTERNAL_AGENT_FAILED', message: 'the external agent failed: node exited with code 1' },
+    });
+    expect(result.verdict).toBe('failed');
+    expect(result.verdict_reason).toMatch(/^tool charge failed: /);
+  });
+
   it('without a terminal_tool, a paused run says it waits first', () => {
     const result = score([[{ name: 'lookup_order' }], [{ name: 'delete_order', outcome: 'pending' }]], { stop_reason: 'paused' });
     expect(result).toMatchObject({
