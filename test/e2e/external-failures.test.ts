@@ -37,7 +37,8 @@ async function testRun(dir: string, mode: string, extra: string[] = []): Promise
   return JSON.parse(result.stdout) as { verdict: string; verdict_reason: string };
 }
 
-describe('an external agent that fails or runs out of time with a tool call unanswered', () => {
+// Concurrent: each test has its own folder and CLI process, and two of them mostly wait out the agent's time limit.
+describe.concurrent('an external agent that fails or runs out of time with a tool call unanswered', () => {
   it("test-run's verdict names the agent's failure and its stderr, not the unanswered call", async () => {
     const result = await testRun(agentDir(20000), 'call-then-fail', ['--terminal-tool', 'lookup']);
     expect(result.verdict).toBe('failed');

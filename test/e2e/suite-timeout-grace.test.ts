@@ -7,7 +7,8 @@ import { AGENT, readReport } from './suite-timeout-fixture.js';
 
 // The time-limit cases that wait out a grace period, apart from suite-timeout.test.ts so the two
 // files' waits overlap on separate workers.
-describe('agentcheck run: a run that does not stop at its time limit', () => {
+// Concurrent: each test has its own folder and CLI process, and both mostly wait out time limits.
+describe.concurrent('agentcheck run: a run that does not stop at its time limit', () => {
   it('still gives a run that ignores its abort a TIMEOUT row, without hanging', async () => {
     const dir = tempDir({
       'agent.yaml': AGENT,
