@@ -10,6 +10,8 @@ export interface DecodedSpan {
   scope: string | null;
   /** The resource's `service.name`, when set. */
   service: string | null;
+  /** Where the span was in its export (`resourceSpans[0].scopeSpans[0].spans[3]`), for errors. */
+  path: string;
 }
 
 const KINDS: readonly SpanRecord['kind'][] = ['internal', 'internal', 'server', 'client', 'producer', 'consumer'];
@@ -45,7 +47,7 @@ export function decodeTraceRequest(body: unknown): DecodedSpan[] {
         if (first !== undefined)
           throw new OtlpDecodeError(`span id ${record.span_id} is also the id of ${first} in this trace: each span needs its own id`, `${path}.spanId`);
         seen.set(key, path);
-        out.push({ record, scope, service });
+        out.push({ record, scope, service, path });
       });
     });
   });

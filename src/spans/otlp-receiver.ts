@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
+import { canonicalJson } from '../config/canonical-json.js';
 import { decodeTraceRequest, type DecodedSpan } from './otlp-decode.js';
 import { OtlpDecodeError } from './otlp-decode-error.js';
 import { decodeProtobufTraceRequest } from './otlp-protobuf-decode.js';
@@ -126,12 +127,31 @@ async function handle(req: IncomingMessage, res: ServerResponse, received: Map<s
     const body = encoding === 'gzip' ? await gunzipBody(raw) : raw;
     if (body === null) return refuse(413, `the body is larger than ${MAX_OTLP_BODY_BYTES} bytes once unpacked (gzip)`);
     const spans = decodeTraceRequest(type === PROTOBUF_TYPE ? decodeProtobufTraceRequest(body) : parseJson(body));
+    refuseChangedSpans(spans, received);
     for (const span of spans) received.set(`${span.record.trace_id}:${span.record.span_id}`, span);
     // A full success: an empty ExportTraceServiceResponse, in the request's encoding.
     reply(res, 200, type, {});
   } catch (error) {
     if (error instanceof OtlpDecodeError) return refuse(400, error.message);
     refuse(500, error instanceof Error ? error.message : String(error));
+  }
+}
+
+/**
+ * Throws OtlpDecodeError when a span reuses the ids of one received in an earlier export but
+ * differs from it: a retry sends the same span again (counted once), a different span under a
+ * known id would silently replace the first (a lost tool call). As for two spans of one export
+ * with the same ids, the whole export is refused and the first span is kept.
+ */
+function refuseChangedSpans(spans: readonly DecodedSpan[], received: ReadonlyMap<string, DecodedSpan>): void {
+  const content = ({ record, scope, service }: DecodedSpan) => canonicalJson({ record, scope, service });
+  for (const span of spans) {
+    const earlier = received.get(`${span.record.trace_id}:${span.record.span_id}`);
+    if (earlier === undefined || content(earlier) === content(span)) continue;
+    throw new OtlpDecodeError(
+      `span id ${span.record.span_id} was already received in an earlier export with another span (${JSON.stringify(earlier.record.name)}) in this trace: each span needs its own id (the first is kept)`,
+      `${span.path}.spanId`,
+    );
   }
 }
 

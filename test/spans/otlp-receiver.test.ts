@@ -175,6 +175,28 @@ describe('OTLP receiver', () => {
     expect(receiver.spans()).toHaveLength(1);
   });
 
+  it('refuses a later export whose span reuses a received id with another span (400, listed as rejected, the first kept), while a true retry counts once', async () => {
+    receiver = await startOtlpReceiver();
+    const json = { 'content-type': 'application/json' };
+    const span = (spanId: string, name: string, extra: object = {}) => ({
+      traceId: 'a'.repeat(32),
+      spanId,
+      name,
+      startTimeUnixNano: '1700000000000000000',
+      ...extra,
+    });
+    const exportOf = (...spans: unknown[]) => JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans }] }] });
+    expect((await post('/v1/traces', exportOf(span('c400000000000004', 'f')), json)).status).toBe(200);
+    expect((await post('/v1/traces', exportOf(span('c400000000000004', 'f')), json)).status).toBe(200);
+    const changed = exportOf(span('c400000000000005', 'h'), span('c400000000000004', 'g', { status: { code: 2, message: 'x' } }));
+    const message =
+      'resourceSpans[0].scopeSpans[0].spans[1].spanId: span id c400000000000004 was already received in an earlier export with another span ("f") in this trace: each span needs its own id (the first is kept)';
+    expect(await post('/v1/traces', changed, json)).toEqual({ status: 400, type: 'application/json', text: JSON.stringify({ code: 3, message }) });
+    expect(receiver.rejected).toEqual([`400 ${message}`]);
+    // The whole export is refused, as for two spans of one export with the same ids.
+    expect(receiver.spans().map((decoded) => [decoded.record.name, decoded.record.status])).toEqual([['f', 'unset']]);
+  });
+
   it('refuses an export with two spans of the same ids, or an all-zero trace or span id, as it refuses any invalid span: 400, listed as rejected, none of its spans kept', async () => {
     receiver = await startOtlpReceiver();
     const json = { 'content-type': 'application/json' };
