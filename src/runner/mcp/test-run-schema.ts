@@ -210,7 +210,7 @@ export const TEST_RUN_DESCRIPTION = [
   'Returns the TestRunResult: verdict (pass | incomplete | unconfirmed | failed) with verdict_reason, per-tool call counts, approvals, output, stop_reason, the resolved config and the trace_id.',
   // docs/verdicts.md, The test_run verdict: a tool error is named before the run's own error (the script ran out after it).
   'Verdict order, the first that applies: the run timed out or was aborted -> failed; spans that are not one whole run -> unconfirmed (failed if the model stopped abnormally or the invoke errored);',
-  'any tool error -> failed ("tool <name> failed: ...", also when the run then errored, e.g. the script ran out);',
+  'any tool error -> failed ("tool <name> failed: ...", also when the run then errored, e.g. the script ran out; but a call an external agent left unanswered when it failed or timed out is not a tool error: the reason names EXTERNAL_AGENT_FAILED or EXTERNAL_AGENT_TIMEOUT, while a call that failed before it is still named first);',
   'the model stopped abnormally (stop_reason max_tokens, refusal or content_filter) or the invoke errored (e.g. SCRIPT_EXHAUSTED) -> failed;',
   'no expectations.terminal_tool -> unconfirmed; terminal tool never called -> incomplete; terminal tool returned a result -> pass; otherwise (it waits at a gate, or was denied) -> unconfirmed.',
   'Give "script" to run offline with a scripted model (one entry per model call, e.g. [{"tool_calls": [{"name": "lookup_order", "args": {"order_id": "1234"}}]}, {"text": "Done."}]); without it the build\'s llm is called.',

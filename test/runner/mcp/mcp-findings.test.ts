@@ -42,6 +42,8 @@ describe('agentcheck mcp: schemas and arguments held as the CLI holds them', () 
     expect(at, description).not.toContain(-1);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
     expect(description).toContain('"tool <name> failed: ...", also when the run then errored');
+    // docs/verdicts.md, the tool-error row: an external agent's unanswered calls are its failure's symptom.
+    expect(description).toContain('a call an external agent left unanswered when it failed or timed out is not a tool error');
     // As the product decides: a call refused for its arguments, then a script with no entry left.
     const run = await call(client, 'test_run', { ...refund, script: [{ tool_calls: [{ name: 'lookup_order', args: {} }] }] });
     expect(run.structuredContent).toMatchObject({
