@@ -13,14 +13,15 @@ import { checkSettings, type SettingKind } from './wire-settings.js';
 /** The request's settings and their types (Messages API reference); others are not read. */
 const SETTINGS: Record<string, SettingKind> = {
   model: 'string',
-  max_tokens: 'whole number',
+  max_tokens: 'whole number 1 or more',
   stream: 'boolean',
-  temperature: 'number',
-  top_p: 'number',
+  temperature: 'number from 0 to 1',
+  top_p: 'number from 0 to 1',
   top_k: 'whole number',
   stop_sequences: 'array of strings',
   tool_choice: 'object',
   metadata: 'object',
+  thinking: 'object',
 };
 
 // Block types each role may send; images, documents, thinking and the blocks of Anthropic's own
@@ -57,6 +58,8 @@ export function parseAnthropicRequest(body: unknown): WireRequest {
       blocks.forEach((value, blockIndex) => {
         const block = partOf(value, `${at}.content[${blockIndex}]`, ASSISTANT_BLOCKS);
         if (block.type === 'text') text.push(stringAt(block.text, `${at}.content[${blockIndex}].text`));
+        // Left out of the transcript, but a thinking block without its text is refused by the API.
+        if (block.type === 'thinking') stringAt(block.thinking, `${at}.content[${blockIndex}].thinking`);
         if (block.type === 'tool_use') {
           const call = {
             tool_call_id: stringAt(block.id, `${at}.content[${blockIndex}].id`),

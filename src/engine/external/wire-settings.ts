@@ -5,13 +5,29 @@ import { WireError } from './wire-request.js';
  * The type of a request's top-level settings (`stream`, `max_tokens`, `temperature`, ...).
  * Most are not passed on (docs/external-agents.md, Translation), but a mistyped one is still a
  * request the provider would refuse: the bridge refuses it too, so an agent's bug shows here.
+ * The ranges are only the providers' plain, stable rules (a token limit of at least 1, a
+ * sampling value within its documented bounds).
  */
-export type SettingKind = 'boolean' | 'number' | 'whole number' | 'string' | 'object' | 'string or array of strings' | 'array of strings' | 'string or object';
+export type SettingKind =
+  | 'boolean'
+  | 'number'
+  | 'number from 0 to 1'
+  | 'number from 0 to 2'
+  | 'whole number'
+  | 'whole number 1 or more'
+  | 'string'
+  | 'object'
+  | 'string or array of strings'
+  | 'array of strings'
+  | 'string or object';
 
 const EXPECTED: Record<SettingKind, string> = {
   boolean: 'true or false',
   number: 'a number',
+  'number from 0 to 1': 'a number from 0 to 1',
+  'number from 0 to 2': 'a number from 0 to 2',
   'whole number': 'a whole number',
+  'whole number 1 or more': 'a whole number 1 or more',
   string: 'a string',
   object: 'an object',
   'string or array of strings': 'a string or an array of strings',
@@ -36,8 +52,14 @@ function isKind(value: unknown, kind: SettingKind): boolean {
       return typeof value === 'boolean';
     case 'number':
       return typeof value === 'number' && Number.isFinite(value);
+    case 'number from 0 to 1':
+      return typeof value === 'number' && value >= 0 && value <= 1;
+    case 'number from 0 to 2':
+      return typeof value === 'number' && value >= 0 && value <= 2;
     case 'whole number':
       return Number.isSafeInteger(value);
+    case 'whole number 1 or more':
+      return Number.isSafeInteger(value) && (value as number) >= 1;
     case 'string':
       return typeof value === 'string';
     case 'object':

@@ -159,8 +159,13 @@ describe('model bridge, OpenAI Chat Completions', () => {
     const user = [{ role: 'user', content: 'hi' }];
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ messages: user, stream: 'yes' }, 'stream must be true or false, got string "yes"'],
-      [{ messages: user, max_tokens: 'ten' }, 'max_tokens must be a whole number, got string "ten"'],
-      [{ messages: user, temperature: '0.2' }, 'temperature must be a number, got string "0.2"'],
+      [{ messages: user, max_tokens: 'ten' }, 'max_tokens must be a whole number 1 or more, got string "ten"'],
+      [{ messages: user, temperature: '0.2' }, 'temperature must be a number from 0 to 2, got string "0.2"'],
+      // The providers' plain range rules, refused as they would be.
+      [{ messages: user, max_tokens: -3 }, 'max_tokens must be a whole number 1 or more, got number -3'],
+      [{ messages: user, max_completion_tokens: 0 }, 'max_completion_tokens must be a whole number 1 or more, got number 0'],
+      [{ messages: user, temperature: 5 }, 'temperature must be a number from 0 to 2, got number 5'],
+      [{ messages: user, top_p: 2 }, 'top_p must be a number from 0 to 1, got number 2'],
       [{ messages: user, model: 7 }, 'model must be a string, got number 7'],
       [{ messages: user, stream: true, stream_options: { include_usage: 'yes' } }, 'stream_options.include_usage must be true or false, got string "yes"'],
       [{ messages: [{ role: 'user', content: 5 }] }, 'messages[0].content must be a string or an array, got number 5'],
@@ -179,7 +184,9 @@ describe('model bridge, OpenAI Chat Completions', () => {
       model: 'm',
       stream: false,
       max_tokens: 10,
+      max_completion_tokens: 1,
       temperature: null,
+      top_p: 1,
       messages: [
         {
           role: 'user',
@@ -298,7 +305,15 @@ describe('model bridge, Anthropic Messages', () => {
     const { bridge } = await startBridge([{ text: 'plain' }, { text: 'blocks' }]);
     const user = [{ role: 'user', content: 'hi' }];
     const cases: Array<[Record<string, unknown>, string]> = [
-      [{ messages: user, max_tokens: 'ten' }, 'max_tokens must be a whole number, got string "ten"'],
+      [{ messages: user, max_tokens: 'ten' }, 'max_tokens must be a whole number 1 or more, got string "ten"'],
+      [{ messages: user, max_tokens: 0 }, 'max_tokens must be a whole number 1 or more, got number 0'],
+      [{ messages: user, temperature: 1.5 }, 'temperature must be a number from 0 to 1, got number 1.5'],
+      [{ messages: user, top_p: -0.1 }, 'top_p must be a number from 0 to 1, got number -0.1'],
+      [{ messages: user, thinking: 5 }, 'thinking must be an object, got number 5'],
+      [
+        { messages: [...user, { role: 'assistant', content: [{ type: 'thinking', thinking: 5, signature: 's' }] }] },
+        'messages[1].content[0].thinking must be a string, got number 5',
+      ],
       [{ messages: user, stream: 'yes' }, 'stream must be true or false, got string "yes"'],
       [{ messages: user, stop_sequences: 'END' }, 'stop_sequences must be an array of strings, got string "END"'],
       [{ messages: [{ role: 'user', content: 5 }] }, 'messages[0].content must be a string or an array, got number 5'],
@@ -321,7 +336,16 @@ describe('model bridge, Anthropic Messages', () => {
       expect(answer.status, message).toBe(400);
       expect(answer.json).toEqual({ type: 'error', error: { type: 'invalid_request_error', message } });
     }
-    const plain = await post(`${bridge.url}/v1/messages`, { model: 'm', max_tokens: 10, system: 'Be brief.', messages: user });
+    // Values at the ends of their ranges are valid.
+    const plain = await post(`${bridge.url}/v1/messages`, {
+      model: 'm',
+      max_tokens: 1,
+      temperature: 1,
+      top_p: 0,
+      thinking: { type: 'enabled', budget_tokens: 1024 },
+      system: 'Be brief.',
+      messages: user,
+    });
     expect(plain.status).toBe(200);
     const blocks = await post(`${bridge.url}/v1/messages`, {
       max_tokens: 10,
