@@ -8,7 +8,8 @@ export const insideTestRun = new AsyncLocalStorage<true>();
 /**
  * Refuses a test_run started inside another run: in this process (a caller's Model), or in a
  * process a run started for its tools, which carries AGENTCHECK_INSIDE_RUN (docs/mcp.md, The
- * recursion guard). Every surface calls it before it reads any file or argument, so a caller is
+ * recursion guard). Every surface calls it before it reads any file or argument (MCP test_run and
+ * resume_run before their arguments' form too; the CLI after its option parser), so a caller is
  * never told to fix a path first and refused after.
  */
 export function refuseInsideRun(): void {

@@ -10,7 +10,7 @@ import { enumChoice } from './enum-choice.js';
 import { settleRun } from './settle-run.js';
 import { refuseInsideRun } from '../recursion-guard.js';
 import { testRunOutput, timeoutMsField } from './test-run-schema.js';
-import { errorResult, structuredResult } from './tool-results.js';
+import { errorResult, insideRunRefusal, structuredResult } from './tool-results.js';
 
 /** resume_run arguments. */
 export const resumeRunInput = z
@@ -40,7 +40,7 @@ export function registerResumeRunTool(server: McpServer, context: McpServerConte
       annotations: { readOnlyHint: false, openWorldHint: true },
     },
     // Aborted when the client cancels the request or disconnects (as test_run's).
-    withSentArguments<ResumeRunArgs>(context.sent, 'resume_run', resumeRunInput, (args, extra) => resumeRun(args, context, extra.signal)),
+    withSentArguments<ResumeRunArgs>(context.sent, 'resume_run', resumeRunInput, (args, extra) => resumeRun(args, context, extra.signal), insideRunRefusal),
   );
 }
 

@@ -8,6 +8,9 @@ import { argumentRefusal, unknownToolRefusal } from './argument-refusal.js';
 
 type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
+/** A refusal that comes before any argument is read (the recursion guard), or undefined to go on. */
+export type FirstCheck = () => CallToolResult | undefined;
+
 /**
  * The `arguments` of each tools/call request as the client sent them, kept from the transport
  * until the request is answered. JSON.parse keeps a `__proto__` key as an own key, but the SDK
@@ -21,10 +24,15 @@ type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 export class SentArguments {
   private readonly byRequest = new Map<RequestId, unknown>();
   private readonly schemas = new Map<string, ZodTypeAny>();
+  private readonly firstChecks = new Map<string, FirstCheck>();
 
-  /** Holds calls of `tool` to `schema` before the server sees them (withSentArguments registers each tool's). */
-  check(tool: string, schema: ZodTypeAny): void {
+  /**
+   * Holds calls of `tool` to `schema` before the server sees them (withSentArguments registers
+   * each tool's); `first`, when given, answers before the arguments' form is looked at.
+   */
+  check(tool: string, schema: ZodTypeAny, first?: FirstCheck): void {
     this.schemas.set(tool, schema);
+    if (first) this.firstChecks.set(tool, first);
   }
 
   /**
@@ -80,6 +88,8 @@ export class SentArguments {
    */
   private refusal(params: unknown): CallToolResult | undefined {
     if (!isPlainObject(params) || typeof params.name !== 'string') return undefined;
+    const first = this.firstChecks.get(params.name)?.();
+    if (first) return first;
     const args = params.arguments ?? {};
     if (!isPlainObject(args)) return undefined;
     const schema = this.schemas.get(params.name);
@@ -91,15 +101,17 @@ export class SentArguments {
  * `handler` given the tool's arguments as the client sent them: the input schemas only check
  * (no defaults; query_spans' preprocess passes a valid value on unchanged), so these equal the
  * parsed ones but for the `__proto__` keys the parsing left out. Registers `schema` with `sent`,
- * so arguments it refuses never reach the handler (docs/mcp.md, Tools).
+ * so arguments it refuses never reach the handler (docs/mcp.md, Tools); `first` answers before
+ * them (docs/mcp.md, The recursion guard).
  */
 export function withSentArguments<A>(
   sent: SentArguments,
   tool: string,
   schema: ZodTypeAny,
   handler: (args: A, extra: ToolExtra) => Promise<CallToolResult>,
+  first?: FirstCheck,
 ): (args: A, extra: ToolExtra) => Promise<CallToolResult> {
-  sent.check(tool, schema);
+  sent.check(tool, schema, first);
   return (parsed, extra) => {
     const raw = sent.take(extra.requestId);
     return handler(isPlainObject(raw) ? (raw as A) : parsed, extra);

@@ -25,7 +25,7 @@ import type { McpServerContext } from './server-context.js';
 import { settleRun } from './settle-run.js';
 import { refuseInsideRun } from '../recursion-guard.js';
 import { TEST_RUN_DESCRIPTION, testRunInput, testRunOutput, type TestRunArgs } from './test-run-schema.js';
-import { errorResult, structuredResult } from './tool-results.js';
+import { errorResult, insideRunRefusal, structuredResult } from './tool-results.js';
 
 /** Registers `test_run`: one in-memory run, its TestRunResult as structured content and text. */
 export function registerTestRunTool(server: McpServer, context: McpServerContext): void {
@@ -40,7 +40,7 @@ export function registerTestRunTool(server: McpServer, context: McpServerContext
       annotations: { readOnlyHint: false, openWorldHint: true },
     },
     // The request's signal aborts when the client cancels it or disconnects: the run stops and its commands are killed.
-    withSentArguments<TestRunArgs>(context.sent, 'test_run', testRunInput, (args, extra) => runTestRun(args, context, extra.signal)),
+    withSentArguments<TestRunArgs>(context.sent, 'test_run', testRunInput, (args, extra) => runTestRun(args, context, extra.signal), insideRunRefusal),
   );
 }
 

@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AgentcheckError, ConfigError } from '../../config/errors.js';
+import { refuseInsideRun } from '../recursion-guard.js';
 
 /** A successful tool result: the value as structured content and as indented JSON text. */
 export function structuredResult(value: object): CallToolResult {
@@ -15,6 +16,19 @@ export function structuredResult(value: object): CallToolResult {
  */
 export function errorResult(error: unknown): CallToolResult {
   return { content: [{ type: 'text', text: describeFailure(error) }], isError: true };
+}
+
+/**
+ * The RECURSION_GUARD tool error inside another run, else undefined: test_run and resume_run
+ * answer it before their arguments' form is checked (docs/mcp.md, The recursion guard).
+ */
+export function insideRunRefusal(): CallToolResult | undefined {
+  try {
+    refuseInsideRun();
+    return undefined;
+  } catch (error) {
+    return errorResult(error);
+  }
 }
 
 function describeFailure(error: unknown): string {

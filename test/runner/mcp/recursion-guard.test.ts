@@ -43,6 +43,18 @@ describe('the recursion guard across processes', () => {
       expect(text(missing)).toBe(refusal);
       const unknown = await call(client, 'resume_run', { run_id: 'never-paused', decision: 'approve' });
       expect(text(unknown)).toBe(refusal);
+      // Nor is an argument's form: arguments the input schema refuses get the guard's answer too.
+      const malformed: Array<[string, Record<string, unknown>]> = [
+        ['test_run', { agent: 'fixtures/agents/support-bot.yaml', inputs: { messages: [] } }],
+        ['test_run', { agent: 'fixtures/agents/support-bot.yaml', inputs: { messages: [{ role: 'user', content: 'hi' }] }, timeout_ms: 0 }],
+        ['test_run', { agent: 'fixtures/agents/support-bot.yaml', inputs: { messages: [{ role: 'user', content: 'hi' }] }, bogus: 1 }],
+        ['resume_run', { run_id: 'never-paused', decision: 'maybe' }],
+      ];
+      for (const [tool, args] of malformed) {
+        const answer = await call(client, tool, args);
+        expect(answer, JSON.stringify(args)).toMatchObject({ isError: true });
+        expect(text(answer), JSON.stringify(args)).toBe(refusal);
+      }
       // What runs nothing still answers.
       const validated = await call(client, 'validate', { paths: ['fixtures/agents/support-bot.yaml'] });
       expect(validated.structuredContent).toMatchObject({ ok: true });
