@@ -1,7 +1,7 @@
 import { ConfigError, throwConfigErrors } from './errors.js';
 import { compileFormatSchema } from './json-schema.js';
 import { reduceSchemaErrors } from './reduce-schema-errors.js';
-import { valueAt } from './schema-problem.js';
+import { type SchemaProblem, valueAt } from './schema-problem.js';
 import { formatPath, type PathSegments, type SourceDocument } from './source.js';
 
 /** Builds a located ConfigError for a path relative to some value being validated. */
@@ -28,6 +28,15 @@ export interface FormatCheck<T = unknown> {
    * the key says nothing. Such a key is neither valid nor typed either.
    */
   misspelt(path: PathSegments): boolean;
+  /**
+   * As `valid`, but an unknown key that misspells no absent key (`foo: 1`) does not count: a rule
+   * can still check the rest of the value beside it (docs/cli.md, validate).
+   */
+  validBesideUnknownKeys(path: PathSegments): boolean;
+  /** `path` is an unknown key that misspells no absent key: a rule that knows the object's kind may say it instead (`errorsExcept`). */
+  plainUnknownKey(path: PathSegments): boolean;
+  /** `errors` without those at the paths `leave` names (problems a later rule says itself). */
+  errorsExcept(leave: (path: PathSegments) => boolean): ConfigError[];
 }
 
 /**
@@ -36,23 +45,46 @@ export interface FormatCheck<T = unknown> {
  */
 export function checkFormat<T = unknown>(schema: object, value: unknown, locate: Locator): FormatCheck<T> {
   const validate = compileFormatSchema<T>(schema);
-  if (validate(value)) return { value, errors: [], valid: () => true, typed: () => true, misspelt: () => false };
+  if (validate(value)) {
+    return {
+      value,
+      errors: [],
+      valid: () => true,
+      typed: () => true,
+      misspelt: () => false,
+      validBesideUnknownKeys: () => true,
+      plainUnknownKey: () => false,
+      errorsExcept: () => [],
+    };
+  }
   const problems = reduceSchemaErrors(validate.errors ?? [], value);
   // Paths as keys, so asking about a part costs its depth, not the number of problems.
   const key = (path: PathSegments) => JSON.stringify(path);
   const misspelt = new Set(
     problems.flatMap((problem) => (problem.misspells !== undefined && valueAt(value, problem.misspells) === undefined ? [key(problem.misspells)] : [])),
   );
-  const subjects = new Set([...problems.map((problem) => key(problem.subject)), ...misspelt]);
-  const insideSubjects = new Set(problems.flatMap((problem) => problem.subject.map((_segment, end) => key(problem.subject.slice(0, end)))));
-  const typed = (path: PathSegments) => !path.some((_segment, end) => subjects.has(key(path.slice(0, end)))) && !subjects.has(key(path));
+  // An unknown key that stands for no absent key leaves the rest of its object readable.
+  const isPlain = (problem: SchemaProblem) => problem.unknownKey === true && (problem.misspells === undefined || !misspelt.has(key(problem.misspells)));
+  const plain = new Set(problems.filter(isPlain).map((problem) => key(problem.path)));
+  const soundness = (counted: SchemaProblem[]) => {
+    const subjects = new Set([...counted.map((problem) => key(problem.subject)), ...misspelt]);
+    const insideSubjects = new Set(counted.flatMap((problem) => problem.subject.map((_segment, end) => key(problem.subject.slice(0, end)))));
+    const typed = (path: PathSegments) => !path.some((_segment, end) => subjects.has(key(path.slice(0, end)))) && !subjects.has(key(path));
+    return { typed, valid: (path: PathSegments) => typed(path) && !insideSubjects.has(key(path)) };
+  };
+  const all = soundness(problems);
+  const besideUnknownKeys = soundness(problems.filter((problem) => !isPlain(problem)));
+  const located = problems.map((problem) => ({ path: problem.path, error: locate(problem.path, problem.expected, problem.atKey) }));
   return {
     // Only as far as `valid` and `typed` say: callers read the parts with no problem.
     value: value as T,
-    errors: problems.map((problem) => locate(problem.path, problem.expected, problem.atKey)),
-    valid: (path) => typed(path) && !insideSubjects.has(key(path)),
-    typed,
+    errors: located.map((problem) => problem.error),
+    valid: all.valid,
+    typed: all.typed,
     misspelt: (path) => misspelt.has(key(path)),
+    validBesideUnknownKeys: besideUnknownKeys.valid,
+    plainUnknownKey: (path) => plain.has(key(path)),
+    errorsExcept: (leave) => located.filter((problem) => !leave(problem.path)).map((problem) => problem.error),
   };
 }
 

@@ -25,6 +25,8 @@ export interface SchemaProblem {
   subject: PathSegments;
   /** For an unknown key that is a near miss of a known one: that key's path (the typo stands for it). */
   misspells?: PathSegments;
+  /** true for a key the object's schema does not name (`additionalProperties`). */
+  unknownKey?: boolean;
 }
 
 /** Turns an Ajv error into a located, readable problem. */
@@ -43,7 +45,7 @@ export function describeSchemaError(error: ErrorObject, root: unknown): SchemaPr
       const hint = allowed.length ? `; expected one of: ${shownNames(allowed)}` : '';
       const keyPath = [...path, key];
       const misspells = near === undefined ? {} : { misspells: [...path, near] };
-      return { path: keyPath, expected: `unknown key ${quoteCapped(key)}${suggestion}${hint}`, atKey: true, subject: keyPath, ...misspells };
+      return { path: keyPath, expected: `unknown key ${quoteCapped(key)}${suggestion}${hint}`, atKey: true, subject: keyPath, unknownKey: true, ...misspells };
     }
     case 'required':
       return {

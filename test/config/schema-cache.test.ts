@@ -60,7 +60,7 @@ describe('the schema cache (compiled user schemas on disk)', () => {
       expect(loaded.errors ?? null).toEqual(compiled.errors ?? null);
     }
     expect(userSchemaProblems(refundSchema(), { order_id: '1', extra: true })).toEqual([
-      { path: ['extra'], expected: 'unknown key "extra"; expected one of: order_id, reason, note', atKey: true, subject: ['extra'] },
+      { path: ['extra'], expected: 'unknown key "extra"; expected one of: order_id, reason, note', atKey: true, subject: ['extra'], unknownKey: true },
     ]);
     expect(entries()).toHaveLength(1);
   });

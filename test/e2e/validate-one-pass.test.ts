@@ -309,6 +309,41 @@ describe('agentcheck validate reports every problem of a file in one pass', () =
     ]);
     expect(result.all).toContain('8 problem(s) in 1 file(s)');
   });
+
+  it("an unknown key of a plan call or of an on_failure hides no other problem of it; the call's is told its kind's keys", async () => {
+    const dir = tempDir({
+      'm1.yaml': [
+        'id: m1',
+        'agent:',
+        '  name: M',
+        '  tools:',
+        '    - name: pl',
+        '      parameters: {type: object, properties: {}}',
+        '      plan:',
+        '        steps:',
+        '          - tools:',
+        '              - {name: echo, arguments: {txt: hi}, items: x, foo: 1}',
+        '    - name: ch',
+        '      parameters: {type: object, properties: {}}',
+        '      chain:',
+        '        steps:',
+        '          - {id: s1, tool: echo, inputs: {text: a}, on_failure: {action: stop, max_retries: 3, foo: 1}}',
+        '',
+      ].join('\n'),
+    });
+    const result = await runCli(['validate', 'm1.yaml'], dir);
+    expect(result.exitCode, result.all).toBe(2);
+    const call = 'agent.tools[0].plan.steps[0].tools[0]';
+    const policy = 'agent.tools[1].chain.steps[0].on_failure';
+    expect(located(result.all)).toEqual([
+      `m1.yaml:10:42 at ${call}.arguments.txt: tool "echo" has no argument "txt"; its arguments are: text; did you mean "text"?`,
+      `m1.yaml:10:52 at ${call}.items: "items" does not belong to a call to echo; expected keys: name, arguments, returns`,
+      `m1.yaml:10:62 at ${call}.foo: unknown key "foo"; expected one of: name, arguments, returns`,
+      `m1.yaml:15:80 at ${policy}.max_retries: "max_retries" does not apply to action "stop"; it is used by action "retry"`,
+      `m1.yaml:15:96 at ${policy}.foo: unknown key "foo"; expected one of: action, max_retries, backoff_ms, continue_on_max_retries, next`,
+    ]);
+    expect(result.all).toContain('5 problem(s) in 1 file(s)');
+  });
 });
 
 describe('agentcheck run stops on the list validate prints', () => {

@@ -13,7 +13,8 @@ import { failureAction, POLICY_KEYS } from './failure-policy.js';
  * Load-time rules of a chain (docs/workflows.md, Tool chains): known tools, unique ids (`end` is reserved),
  * closed templates in inputs, `next` that resolves, on_failure keys that the action uses, and
  * state keys templates can read (chainStateNameProblems; `ownParameters` are the chain tool's).
- * `checked(index)` leaves out the steps with a format problem (reported already): their id and
+ * `checked(index)` leaves out the steps with a format problem (reported already; an unknown key alone
+ * leaves its step checked, docs/workflows.md): their id and
  * tool still count as targets of `next` and as ids taken, the rest of them is not read.
  */
 export function validateChainSpec(
@@ -78,8 +79,10 @@ function failurePolicyProblems(step: ChainStepSpec, index: number, locate: Locat
   const allowed = POLICY_KEYS[action];
   const why = policy.action === undefined ? `the default action ${quoteCapped(action)} (no "next" given)` : `action ${quoteCapped(action)}`;
   // Every stray key at once, as a flow component's (docs/cli.md, validate).
+  // A key no action uses (`foo`) is the format check's unknown key, said there.
+  const anyActionKeys = Object.values(POLICY_KEYS).flat();
   const problems = Object.keys(policy)
-    .filter((key) => key !== 'action' && !allowed.includes(key))
+    .filter((key) => key !== 'action' && !allowed.includes(key) && anyActionKeys.includes(key))
     .map((key) => {
       const users = Object.entries(POLICY_KEYS)
         .filter(([, keys]) => keys.includes(key))

@@ -1,6 +1,7 @@
 import { quoteCapped } from '../../config/cap-text.js';
 import { argumentNameProblems, type ParametersOf } from '../revision/argument-names.js';
 import { didYouMean } from '../../config/did-you-mean.js';
+import { unknownKeyMessage } from '../../config/option-keys.js';
 import { ownValue } from '../../config/own-key.js';
 import type { Locator } from '../../config/assert-format.js';
 import { AgentcheckError, collectConfigErrors, ConfigError, throwConfigErrors } from '../../config/errors.js';
@@ -16,6 +17,24 @@ const SYSTEM_KEYS: Record<string, readonly string[]> = {
 /** The plan's system tools: in a plan these names always mean them, so no agent tool may take one. */
 export const PLAN_SYSTEM_TOOLS: readonly string[] = Object.keys(SYSTEM_KEYS);
 const CALL_KEYS = ['name', 'arguments', 'returns'];
+/** Every key some kind of call takes: another is unknown to all of them. */
+const ANY_CALL_KEYS = [...new Set([...CALL_KEYS, ...Object.values(SYSTEM_KEYS).flat()])];
+const NESTED_BLOCKS = ['each_item', 'if', 'else'];
+
+/**
+ * `path` (inside a plan) is a call of a step or of a nested block: `steps[0].tools[1]`,
+ * `steps[0].tools[1].each_item.tools[0]`. Its unknown keys are said by validatePlanSpec, with the
+ * keys of the call's own kind.
+ */
+export function isPlanCallPath(path: PathSegments): boolean {
+  if (path.length < 4 || path[0] !== 'steps' || typeof path[1] !== 'number') return false;
+  for (let at = 2; at < path.length; at += 3) {
+    if (path[at] !== 'tools' || typeof path[at + 1] !== 'number') return false;
+    if (at + 2 === path.length) return true;
+    if (!NESTED_BLOCKS.includes(String(path[at + 2]))) return false;
+  }
+  return false;
+}
 
 /**
  * Load-time rules of a STEP plan (docs/workflows.md, STEP plans): known tools, well-formed system tools (which
@@ -53,7 +72,11 @@ function validateCalls(
       const kind = system ? `system tool ${call.name}` : `a call to ${call.name}`;
       for (const stray of Object.keys(call).filter((key) => !allowed.includes(key))) {
         const hint = stray === 'returns' ? ' (system tools return nothing)' : '';
-        problems.push(locate([...here, stray], `${quoteCapped(stray)} does not belong to ${kind}${hint}; expected keys: ${allowed.join(', ')}`, true));
+        // A key no kind takes (`foo`) is unknown; the keys listed are still this kind's.
+        const why = ANY_CALL_KEYS.includes(stray)
+          ? `${quoteCapped(stray)} does not belong to ${kind}${hint}; expected keys: ${allowed.join(', ')}`
+          : unknownKeyMessage(stray, allowed);
+        problems.push(locate([...here, stray], why, true));
       }
       if (typeof call.returns === 'string' && allowed.includes('returns')) {
         collectConfigErrors(problems, () => checkBindingName(call.returns as string, [...here, 'returns'], 'returns', locate));

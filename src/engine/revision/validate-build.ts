@@ -4,7 +4,7 @@ import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../
 import { validateFlowSpec } from '../flow/validate-flow.js';
 import { validateChainSpec } from '../chain/validate-chain.js';
 import { validateMcps } from '../mcp/validate-mcps.js';
-import { PLAN_SYSTEM_TOOLS, validatePlanSpec } from '../plan/validate-plan.js';
+import { isPlanCallPath, PLAN_SYSTEM_TOOLS, validatePlanSpec } from '../plan/validate-plan.js';
 import { validateLlmParameters } from '../providers/validate-parameters.js';
 import { soundLlmParts } from '../providers/sound-llm-parts.js';
 import { checkCompositeCycles } from './composite-cycles.js';
@@ -53,13 +53,29 @@ export function validateBuild(value: unknown, locate: Locator, refsDir?: string,
     if (commandsDir !== undefined) problems.push(...externalCommandFileProblems(build, commandsDir, locate, (path) => format.valid(path)));
   }
   if ((build.external === undefined || clash.length) && build.agent !== undefined && format.typed(['agent'])) {
-    validateAgent(build, locate, format, problems, refsDir);
+    const checkedPlanSteps = validateAgent(build, locate, format, problems, refsDir);
+    // An unknown key of a plan call that validatePlanSpec checked is said there, with the keys of
+    // the call's kind, instead of every kind's (docs/workflows.md, STEP plans).
+    const saidByPlan = (path: PathSegments) =>
+      format.plainUnknownKey(path) &&
+      path[0] === 'agent' &&
+      path[1] === 'tools' &&
+      path[3] === 'plan' &&
+      isPlanCallPath(path.slice(4, -1)) &&
+      checkedPlanSteps.has(JSON.stringify(path.slice(0, 6)));
+    const kept = new Set(format.errorsExcept(saidByPlan));
+    const said = problems.filter((problem) => kept.has(problem) || !format.errors.includes(problem));
+    problems.splice(0, problems.length, ...said);
   }
   throwConfigErrors(problems);
 }
 
-/** The rules of `agent` and `flow` a schema cannot say, each on the parts `format` leaves valid; problems go to `problems`. */
-function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, problems: ConfigError[], refsDir: string | undefined): void {
+/**
+ * The rules of `agent` and `flow` a schema cannot say, each on the parts `format` leaves valid;
+ * problems go to `problems`. Returns the plan steps it checked (JSON of their paths).
+ */
+function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, problems: ConfigError[], refsDir: string | undefined): Set<string> {
+  const checkedPlanSteps = new Set<string>();
   // The parameters beside a bad base_url or timeout_ms: they need only the provider they are for.
   if (soundLlmParts(format, ['agent', 'llm'])) collectConfigErrors(problems, () => validateLlmParameters(buildAgent(build).llm, locate));
   const tools = format.typed(['agent', 'tools']) ? (buildAgent(build).tools ?? []) : [];
@@ -136,6 +152,8 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
   // problem of the other steps: only the well-formed steps (and constants) are checked.
   tools.forEach((tool, index) => {
     const ok = (...path: PathSegments) => format.valid(['agent', 'tools', index, ...path]);
+    // An unknown key (`foo: 1`) hides no other problem of its step: both are said in one pass.
+    const soundBeside = (...path: PathSegments) => format.validBesideUnknownKeys(['agent', 'tools', index, ...path]);
     const typed = (...path: PathSegments) => format.typed(['agent', 'tools', index, ...path]);
     // Not a mapping (an empty list item is null): its format problem says so.
     if (!typed()) return;
@@ -148,7 +166,7 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
           (path, expected, atKey) => locate(['agent', 'tools', index, 'chain', ...path], expected, atKey),
           parametersOf,
           ok('parameters') ? tool.parameters : undefined,
-          (step) => ok('chain', 'steps', step),
+          (step) => soundBeside('chain', 'steps', step),
         ),
       );
     if (plan && typed('plan', 'steps')) {
@@ -156,7 +174,11 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
         ...plan,
         constants: ok('plan', 'constants') ? plan.constants : undefined,
         // A step with a format problem is checked as no step, its index kept for the paths.
-        steps: plan.steps.map((step, position) => (ok('plan', 'steps', position) ? step : { tools: [] })),
+        steps: plan.steps.map((step, position) => {
+          if (!soundBeside('plan', 'steps', position)) return { tools: [] };
+          checkedPlanSteps.add(JSON.stringify(['agent', 'tools', index, 'plan', 'steps', position]));
+          return step;
+        }),
       };
       collectConfigErrors(problems, () =>
         validatePlanSpec(wellFormed, callable, (path, expected, atKey) => locate(['agent', 'tools', index, 'plan', ...path], expected, atKey), parametersOf),
@@ -216,4 +238,5 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
     };
     collectConfigErrors(problems, () => validateFlowSpec(flow, flowTools, (path, expected, atKey) => locate(['flow', ...path], expected, atKey), part));
   }
+  return checkedPlanSteps;
 }

@@ -108,6 +108,16 @@ describe('chain branching', () => {
       expect.stringMatching(/on_failure\.backoff_ms: "backoff_ms" does not apply to action "stop"; it is used by action "retry"$/),
       expect.stringMatching(/on_failure\.next: "next" does not apply to action "stop"; it is used by action "continue" or "retry"$/),
     ]);
+    // An unknown key hides neither the stray policy keys nor the step's unknown tool: one pass says all.
+    const beside = configErrorOf(load({ steps: [{ tool: 'validate_dat', on_failure: { action: 'stop', max_retries: 3, foo: 1 } }] }));
+    expect(beside.message.split('\n')).toHaveLength(3);
+    expect(beside.message.split('\n')).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/steps\[0\]\.tool: unknown tool "validate_dat"/),
+        expect.stringMatching(/on_failure\.max_retries: "max_retries" does not apply to action "stop"; it is used by action "retry"$/),
+        expect.stringMatching(/on_failure\.foo: unknown key "foo"; expected one of: action, max_retries, backoff_ms, continue_on_max_retries, next$/),
+      ]),
+    );
     expect(load({ steps: [{ id: 'end', tool: 'validate_data' }] })).toThrow(/step id "end" is reserved/);
     expect(
       load({ steps: [{ tool: 'validate_data', on_failure: { action: 'retry', max_retries: 1, continue_on_max_retries: true, next: 'end' } }] }),

@@ -122,6 +122,26 @@ describe('STEP plans: truthiness and load-time rules', () => {
     ]);
   });
 
+  it("says an unknown key of a call with its kind's keys, beside the call's tool, arguments and misplaced keys", () => {
+    const calls = [
+      { name: 'echo', arguments: { txt: 'hi' }, items: 'x', foo: 1 },
+      { name: 'for_each', items: [], each_item: { item_name: 'i', tools: [{ name: 'nope', bar: 2 }] }, baz: 3 },
+    ];
+    const lines = configErrorOf(planBuild({ steps: [{ tools: calls }] })).message.split('\n');
+    // In memory there are no lines to order by: each problem once, in any order.
+    expect(lines).toHaveLength(6);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/tools\[0\]\.arguments\.txt: tool "echo" has no argument "txt"/),
+        expect.stringMatching(/tools\[0\]\.items: "items" does not belong to a call to echo; expected keys: name, arguments, returns$/),
+        expect.stringMatching(/tools\[0\]\.foo: unknown key "foo"; expected one of: name, arguments, returns$/),
+        expect.stringMatching(/tools\[1\]\.each_item\.tools\[0\]\.name: unknown tool "nope"/),
+        expect.stringMatching(/tools\[1\]\.each_item\.tools\[0\]\.bar: unknown key "bar"; expected one of: name, arguments, returns$/),
+        expect.stringMatching(/tools\[1\]\.baz: unknown key "baz"; expected one of: name, items, each_item$/),
+      ]),
+    );
+  });
+
   it('takes a name listed in required but not in properties as an argument (JSON Schema allows it)', () => {
     const tool = { name: 't', description: 't', parameters: { type: 'object', properties: { x: { type: 'string' } }, required: ['y'] }, returns: 1 };
     const plan = (args: Record<string, unknown>) => () =>
