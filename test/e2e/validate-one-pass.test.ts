@@ -344,6 +344,38 @@ describe('agentcheck validate reports every problem of a file in one pass', () =
     ]);
     expect(result.all).toContain('5 problem(s) in 1 file(s)');
   });
+
+  it("the suite grader's bad script is said once, at the config, not at each judge check, and the config is not counted valid", async () => {
+    const dir = tempDir({
+      'agentcheck.config.yaml': 'judge:\n  model: {provider: scripted, model: scripted, script: [{text: "x", error: {message: e}}, {tool_calls: []}]}\n',
+      'bot.yaml': 'id: bot\nagent:\n  name: Bot\n  tools:\n    - {name: a, description: a, returns: 1}\n',
+      'j.scenario.yaml': [
+        'name: j',
+        'agent: bot.yaml',
+        'inputs: {messages: [{role: user, content: hi}]}',
+        'model: {script: [{text: ok}]}',
+        'expect:',
+        '  checks:',
+        '    - judge: {rubric: "is it ok"}',
+        '    - judge: {rubric: "is it fine"}',
+        '',
+      ].join('\n'),
+    });
+    const result = await runCli(['validate', '.'], dir);
+    expect(result.exitCode, result.all).toBe(2);
+    // Said whole: the message holds a "/" that located() would cut at.
+    const lines = result.all.split('\n').filter((line) => / at judge\.| at expect\./.test(line));
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /agentcheck\.config\.yaml:2:69 at judge\.model\.script\[0\]\.error: an entry is either an answer \(text and\/or tool_calls\) or an error, not both/,
+      ),
+      expect.stringMatching(
+        /agentcheck\.config\.yaml:2:104 at judge\.model\.script\[1\]\.tool_calls: an entry needs text, tool_calls or error: an empty tool_calls list answers nothing/,
+      ),
+    ]);
+    expect(result.all).toContain('2 problem(s) in 1 file(s)');
+    expect(result.all).toContain('0 config(s)');
+  });
 });
 
 describe('agentcheck run stops on the list validate prints', () => {

@@ -12,6 +12,7 @@ import { formatPath, SourceDocument } from '../../config/source.js';
 import { llmProperties } from '../../engine/revision/llm-schema.js';
 import { checkGraderParameters, GRADER_REFUSED_PARAMETERS, GRADER_SCRIPT_EMPTY, graderModelSchema } from '../judge/grader-model.js';
 import { skillsSchema } from '../scenario/scenario-schema.js';
+import { validateScript } from '../../engine/providers/script-schema.js';
 import { skillFolderProblems } from '../../skills/skill-folder-problems.js';
 import { CASSETTE_MODES } from '../cassettes/cassette.js';
 import { fileInPlaceOfFolder } from '../files/file-in-place-of-folder.js';
@@ -194,7 +195,6 @@ function suiteConfigOf(doc: SourceDocument, path: string, cassettesFlag: string 
   }
   // The grader's parameters are held to its provider's API, as an agent's are (docs/formats.md).
   const judgeProblems = before();
-  const grader = format.valid(['judge', 'model']) ? raw.judge?.model : undefined;
   // Beside a bad key of its own (a `timeout_ms: 0`), as long as its provider and parameters are sound.
   const graderLlm = soundLlmParts(format, ['judge', 'model']) ? raw.judge?.model : undefined;
   if (graderLlm?.provider && graderLlm.parameters) {
@@ -209,7 +209,13 @@ function suiteConfigOf(doc: SourceDocument, path: string, cassettesFlag: string 
   }
   const graderParameters = format.valid(['judge', 'model', 'parameters']) ? raw.judge?.model?.parameters : undefined;
   if (graderParameters) collectConfigErrors(problems, () => checkGraderParameters(graderParameters, ['judge', 'model', 'parameters'], documentLocator(doc)));
-  if (grader?.script?.length === 0) problems.push(doc.error(['judge', 'model', 'script'], GRADER_SCRIPT_EMPTY));
+  // Its script is held to the script rules here, once, as its parameters are (not at each judge check).
+  const graderScript = format.typed(['judge', 'model', 'script']) ? raw.judge?.model?.script : undefined;
+  if (graderScript?.length === 0) problems.push(doc.error(['judge', 'model', 'script'], GRADER_SCRIPT_EMPTY));
+  else if (graderScript) {
+    const entryOk = (index: number) => format.valid(['judge', 'model', 'script', index]);
+    collectConfigErrors(problems, () => validateScript(graderScript, documentLocator(doc, ['judge', 'model', 'script']), entryOk));
+  }
   const judgeInvalid = !format.valid(['judge']) || before() > judgeProblems;
   // The suite model's parameters, when it names its provider, are held to that provider's API
   // here, once; against a build's provider they are checked where they meet it (docs/formats.md).

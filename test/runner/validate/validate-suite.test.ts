@@ -335,6 +335,27 @@ describe("the suite's default grader", () => {
       }
     }
   });
+
+  it('with a bad script, is said once at the config, each entry, not at every judge check, and the config is not counted valid', async () => {
+    const judged = (name: string) =>
+      `name: ${name}\nagent: ../shop.yaml\ninputs: {messages: [{role: user, content: go}]}\nexpect: {checks: [{judge: {rubric: polite}}, {judge: {rubric: kind}}]}\n`;
+    const dir = tempDir({
+      'agentcheck.config.yaml':
+        'scenarios: [suite/*.yaml]\njudge:\n  model: {provider: scripted, model: scripted, script: [{text: x, error: {message: e}}, {tool_calls: []}, {text: ok}]}\n',
+      'shop.yaml': SHOP,
+      'suite/a.yaml': judged('a'),
+      'suite/b.yaml': judged('b'),
+    });
+    for (const report of [await validateFiles([], { config: 'agentcheck.config.yaml' }, dir), await validateFiles(['.'], {}, dir)]) {
+      expect(report.problems.map((problem) => [problem.file.slice(dir.length + 1), problem.path])).toEqual([
+        ['agentcheck.config.yaml', 'judge.model.script[0].error'],
+        ['agentcheck.config.yaml', 'judge.model.script[1].tool_calls'],
+      ]);
+      expect(report.problems[0].message).toContain('an entry is either an answer (text and/or tool_calls) or an error, not both');
+      expect(report.problems[1].message).toContain('an empty tool_calls list answers nothing');
+      expect(report.counts.config).toBe(0);
+    }
+  });
 });
 
 describe("the suite's model", () => {
