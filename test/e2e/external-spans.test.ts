@@ -142,7 +142,7 @@ model: {script: [{text: unused}]}
 expect:
   checks:
     - output: {contains: '400 stream must be true or false, got string "yes"'}
-    - output: {contains: '400 max_tokens must be a whole number, got string "ten"'}
+    - output: {contains: '400 max_tokens must be a whole number 1 or more, got string "ten"'}
 `;
     const dir = tempDir({
       'agent.yaml': 'id: malformed\nexternal:\n  command: [node, ./agent.mjs]\n',
