@@ -65,3 +65,16 @@ export async function rawAgentcheck(cwd = ROOT): Promise<RawAgentcheck> {
     },
   };
 }
+
+/** The README's refund test_run (support-bot, scripted, the refund POST mocked), for tests that need one run that passes. */
+export const REFUND_REQUEST = {
+  agent: 'fixtures/agents/support-bot.yaml',
+  inputs: { messages: [{ role: 'user', content: 'Refund order 1234, it arrived broken.' }] },
+  expectations: { terminal_tool: 'create_refund' },
+  mocks: { http: [{ method: 'POST', url: 'https://shop.test/refunds', json: { ok: true, id: 'r1' } }] },
+  script: [
+    { tool_calls: [{ name: 'lookup_order', args: { order_id: '1234' } }] },
+    { tool_calls: [{ name: 'create_refund', args: { order_id: '1234', reason: 'damaged' } }] },
+    { text: 'Refund created.' },
+  ],
+};

@@ -5,19 +5,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRunning, waitForPidFile } from '../../helpers/process-state.js';
 import { tempDir } from '../../helpers/temp-dir.js';
-import { call, connectAgentcheck, text } from './mcp-client.js';
-
-const refund = {
-  agent: 'fixtures/agents/support-bot.yaml',
-  inputs: { messages: [{ role: 'user', content: 'Refund order 1234, it arrived broken.' }] },
-  expectations: { terminal_tool: 'create_refund' },
-  mocks: { http: [{ method: 'POST', url: 'https://shop.test/refunds', json: { ok: true, id: 'r1' } }] },
-  script: [
-    { tool_calls: [{ name: 'lookup_order', args: { order_id: '1234' } }] },
-    { tool_calls: [{ name: 'create_refund', args: { order_id: '1234', reason: 'damaged' } }] },
-    { text: 'Refund created.' },
-  ],
-};
+import { call, connectAgentcheck, REFUND_REQUEST as refund, text } from './mcp-client.js';
 
 describe('agentcheck mcp over stdio (the built CLI, the SDK client)', () => {
   let client: Client;
