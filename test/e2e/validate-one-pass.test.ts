@@ -345,6 +345,41 @@ describe('agentcheck validate reports every problem of a file in one pass', () =
     expect(result.all).toContain('5 problem(s) in 1 file(s)');
   });
 
+  it("an unknown key of a flow component or of a call in its plan hides no other problem of it; each is told its own kind's keys", async () => {
+    const dir = tempDir({
+      'f1.yaml': [
+        'id: f1',
+        'agent:',
+        '  name: F',
+        'flow:',
+        '  entry_point: s',
+        '  components:',
+        '    - {name: s, type: deterministic_step, tool_name: nope, foo: 1}',
+        '    - name: p',
+        '      type: plan',
+        '      plan:',
+        '        steps:',
+        '          - tools:',
+        '              - {name: echo, arguments: {txt: hi}, items: x, bar: 1}',
+        '  routers:',
+        '    - {from: s, to: p}',
+        '    - {from: p, to: end}',
+        '',
+      ].join('\n'),
+    });
+    const result = await runCli(['validate', 'f1.yaml'], dir);
+    expect(result.exitCode, result.all).toBe(2);
+    const call = 'flow.components[1].plan.steps[0].tools[0]';
+    expect(located(result.all)).toEqual([
+      expect.stringMatching(/^f1\.yaml:7:54 at flow\.components\[0\]\.tool_name: unknown tool "nope"; expected an agent tool or a built-in/),
+      'f1.yaml:7:60 at flow.components[0].foo: unknown key "foo"; expected one of: name, type, tool_name, inputs',
+      `f1.yaml:13:42 at ${call}.arguments.txt: tool "echo" has no argument "txt"; its arguments are: text; did you mean "text"?`,
+      `f1.yaml:13:52 at ${call}.items: "items" does not belong to a call to echo; expected keys: name, arguments, returns`,
+      `f1.yaml:13:62 at ${call}.bar: unknown key "bar"; expected one of: name, arguments, returns`,
+    ]);
+    expect(result.all).toContain('5 problem(s) in 1 file(s)');
+  });
+
   it("the suite grader's bad script is said once, at the config, not at each judge check, and the config is not counted valid", async () => {
     const dir = tempDir({
       'agentcheck.config.yaml': 'judge:\n  model: {provider: scripted, model: scripted, script: [{text: "x", error: {message: e}}, {tool_calls: []}]}\n',

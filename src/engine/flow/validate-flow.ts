@@ -11,6 +11,7 @@ import { DEFAULT_ROUTE, END } from './route.js';
 import { closestWord, didYouMean } from '../../config/did-you-mean.js';
 import { validateStepArguments } from './validate-step-arguments.js';
 import { withArticle } from '../../config/indefinite-article.js';
+import { unknownKeyMessage } from '../../config/option-keys.js';
 import { conversationProblem, planInputProblems } from './flow-input-names.js';
 
 /** Keys each component type may have besides name and type. */
@@ -21,6 +22,8 @@ const TYPE_KEYS: Record<ComponentType, readonly string[]> = {
   plan: ['plan', 'inputs'],
   end: [],
 };
+/** Every key some component type takes: another is unknown to all of them. */
+const ANY_COMPONENT_KEYS = [...new Set(['name', 'type', ...Object.values(TYPE_KEYS).flat()])];
 
 /** An IOKey reads one source: with both, `literal` would silently win over `from`. */
 const FROM_AND_LITERAL = 'an input takes "from" (a state key) or "literal" (a fixed value), not both; remove one';
@@ -43,8 +46,16 @@ export interface FlowTools {
 }
 
 /** What the format check says of the flow's parts (paths relative to `flow`); all valid by default. */
-export type FlowFormat = Pick<FormatCheck, 'valid' | 'typed'>;
-const WHOLE: FlowFormat = { valid: () => true, typed: () => true };
+export type FlowFormat = Pick<FormatCheck, 'valid' | 'typed' | 'validBesideUnknownKeys'>;
+const WHOLE: FlowFormat = { valid: () => true, typed: () => true, validBesideUnknownKeys: () => true };
+
+/**
+ * The flow's rules check component `index`: its format is sound but for unknown keys (`foo: 1`),
+ * which validateComponent says itself, with its type's keys, beside its other problems (docs/cli.md, validate).
+ */
+export function checksFlowComponent(part: FlowFormat, index: number): boolean {
+  return part.typed(['components']) && part.validBesideUnknownKeys(['components', index]);
+}
 
 /**
  * Load-time rules of a flow (docs/workflows.md, Flows): unique names, a known entry point, keys that fit
@@ -108,7 +119,7 @@ export function validateFlowSpec(flow: FlowSpec, tools: FlowTools, locate: Locat
     conversations: unnamed ? undefined : objects.filter(({ component }) => component.type === 'agent').map(({ component }) => component.name),
   };
   for (const { component, index } of objects) {
-    if (part.valid(['components', index])) validateComponent(component, ['components', index], scope, locate, problems);
+    if (checksFlowComponent(part, index)) validateComponent(component, ['components', index], scope, locate, problems);
   }
   // Reachability is worked out only from a known entry point, in a flow with no format problem.
   validateRouters(flow, { names, written, unnamed, part }, locate, problems, part.valid([]) && !unnamed && names.has(flow.entry_point), scope.conversations);
@@ -126,15 +137,13 @@ interface ToolScope {
 
 function validateComponent(component: ComponentSpec, at: Array<string | number>, scope: ToolScope, locate: Locator, problems: ConfigError[]): void {
   const { agentTools, callable } = scope;
-  const allowed = TYPE_KEYS[component.type];
-  for (const stray of Object.keys(component).filter((key) => key !== 'name' && key !== 'type' && !allowed.includes(key))) {
-    problems.push(
-      locate(
-        [...at, stray],
-        `${quoteCapped(stray)} does not apply to ${withArticle(component.type)} component; it takes: ${['name', 'type', ...allowed].join(', ')}`,
-        true,
-      ),
-    );
+  const allowed = ['name', 'type', ...TYPE_KEYS[component.type]];
+  for (const stray of Object.keys(component).filter((key) => !allowed.includes(key))) {
+    // A key no type takes (`foo`) is unknown; the keys listed are still this type's.
+    const why = ANY_COMPONENT_KEYS.includes(stray)
+      ? `${quoteCapped(stray)} does not apply to ${withArticle(component.type)} component; it takes: ${allowed.join(', ')}`
+      : unknownKeyMessage(stray, allowed);
+    problems.push(locate([...at, stray], why, true));
   }
   (component.inputs ?? []).forEach((raw, index) => {
     const key = parseIOKey(raw);

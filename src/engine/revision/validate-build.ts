@@ -1,7 +1,7 @@
 import { quoteCapped } from '../../config/cap-text.js';
 import { checkFormat, type FormatCheck, type Locator } from '../../config/assert-format.js';
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
-import { validateFlowSpec } from '../flow/validate-flow.js';
+import { checksFlowComponent, validateFlowSpec } from '../flow/validate-flow.js';
 import { validateChainSpec } from '../chain/validate-chain.js';
 import { validateMcps } from '../mcp/validate-mcps.js';
 import { isPlanCallPath, PLAN_SYSTEM_TOOLS, validatePlanSpec } from '../plan/validate-plan.js';
@@ -53,17 +53,8 @@ export function validateBuild(value: unknown, locate: Locator, refsDir?: string,
     if (commandsDir !== undefined) problems.push(...externalCommandFileProblems(build, commandsDir, locate, (path) => format.valid(path)));
   }
   if ((build.external === undefined || clash.length) && build.agent !== undefined && format.typed(['agent'])) {
-    const checkedPlanSteps = validateAgent(build, locate, format, problems, refsDir);
-    // An unknown key of a plan call that validatePlanSpec checked is said there, with the keys of
-    // the call's kind, instead of every kind's (docs/workflows.md, STEP plans).
-    const saidByPlan = (path: PathSegments) =>
-      format.plainUnknownKey(path) &&
-      path[0] === 'agent' &&
-      path[1] === 'tools' &&
-      path[3] === 'plan' &&
-      isPlanCallPath(path.slice(4, -1)) &&
-      checkedPlanSteps.has(JSON.stringify(path.slice(0, 6)));
-    const kept = new Set(format.errorsExcept(saidByPlan));
+    const checked = validateAgent(build, locate, format, problems, refsDir);
+    const kept = new Set(format.errorsExcept((path) => format.plainUnknownKey(path) && saidByRule(path, checked)));
     const said = problems.filter((problem) => kept.has(problem) || !format.errors.includes(problem));
     problems.splice(0, problems.length, ...said);
   }
@@ -71,11 +62,24 @@ export function validateBuild(value: unknown, locate: Locator, refsDir?: string,
 }
 
 /**
+ * An unknown key at `path` that a rule said itself, with the keys of its object's kind instead of
+ * every kind's (docs/workflows.md): a key of a plan call in a plan step `checked`, or of a flow
+ * component `checked`, its own or of a call of its plan.
+ */
+function saidByRule(path: PathSegments, checked: ReadonlySet<string>): boolean {
+  const planCall = path[3] === 'plan' && isPlanCallPath(path.slice(4, -1));
+  if (path[0] === 'agent' && path[1] === 'tools') return planCall && checked.has(JSON.stringify(path.slice(0, 6)));
+  if (path[0] !== 'flow' || path[1] !== 'components') return false;
+  return (path.length === 4 || planCall) && checked.has(JSON.stringify(path.slice(0, 3)));
+}
+
+/**
  * The rules of `agent` and `flow` a schema cannot say, each on the parts `format` leaves valid;
- * problems go to `problems`. Returns the plan steps it checked (JSON of their paths).
+ * problems go to `problems`. Returns the plan steps and flow components it checked beside their
+ * unknown keys (JSON of their paths).
  */
 function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, problems: ConfigError[], refsDir: string | undefined): Set<string> {
-  const checkedPlanSteps = new Set<string>();
+  const checked = new Set<string>();
   // The parameters beside a bad base_url or timeout_ms: they need only the provider they are for.
   if (soundLlmParts(format, ['agent', 'llm'])) collectConfigErrors(problems, () => validateLlmParameters(buildAgent(build).llm, locate));
   const tools = format.typed(['agent', 'tools']) ? (buildAgent(build).tools ?? []) : [];
@@ -176,7 +180,7 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
         // A step with a format problem is checked as no step, its index kept for the paths.
         steps: plan.steps.map((step, position) => {
           if (!soundBeside('plan', 'steps', position)) return { tools: [] };
-          checkedPlanSteps.add(JSON.stringify(['agent', 'tools', index, 'plan', 'steps', position]));
+          checked.add(JSON.stringify(['agent', 'tools', index, 'plan', 'steps', position]));
           return step;
         }),
       };
@@ -231,12 +235,20 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
   // A flow names the agent's tools and parts: each component and router the format leaves valid
   // is checked beside the others' format problems, and beside the tools' own.
   if (flow && format.typed(['flow']) && format.typed(['agent', 'tools'])) {
-    const part = { valid: (path: PathSegments) => format.valid(['flow', ...path]), typed: (path: PathSegments) => format.typed(['flow', ...path]) };
+    const part = {
+      valid: (path: PathSegments) => format.valid(['flow', ...path]),
+      typed: (path: PathSegments) => format.typed(['flow', ...path]),
+      validBesideUnknownKeys: (path: PathSegments) => format.validBesideUnknownKeys(['flow', ...path]),
+    };
     const flowTools = {
       valid: tools.filter((_tool, index) => format.valid(['agent', 'tools', index])),
       names: tools.flatMap((tool) => (tool && typeof tool === 'object' ? [tool.name] : [])),
     };
     collectConfigErrors(problems, () => validateFlowSpec(flow, flowTools, (path, expected, atKey) => locate(['flow', ...path], expected, atKey), part));
+    const components = part.typed(['components']) ? flow.components : [];
+    components.forEach((_component, index) => {
+      if (checksFlowComponent(part, index)) checked.add(JSON.stringify(['flow', 'components', index]));
+    });
   }
-  return checkedPlanSteps;
+  return checked;
 }

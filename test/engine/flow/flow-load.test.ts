@@ -449,6 +449,31 @@ describe('flows: rule problems beside format problems', () => {
     expect(problems.join('\n')).not.toMatch(/has no router|never reached/);
   });
 
+  it("an unknown key of a component hides none of its other problems and is told the keys of the component's type", () => {
+    const problems = problemsOf(
+      [
+        'id: f6',
+        'agent:',
+        '  name: F',
+        'flow:',
+        '  entry_point: a',
+        '  components:',
+        '    - {name: a, type: deterministic_step, tool_name: nope, foo: 1}',
+        '    - {name: b, type: human_input, toolset: [], bar: 2}',
+        '  routers:',
+        '    - {from: a, to: b}',
+        '    - {from: b, to: end}',
+        '',
+      ].join('\n'),
+    );
+    expect(problems).toEqual([
+      expect.stringMatching(/^7 flow\.components\[0\]\.tool_name: unknown tool "nope"/),
+      '7 flow.components[0].foo: unknown key "foo"; expected one of: name, type, tool_name, inputs',
+      '8 flow.components[1].toolset: "toolset" does not apply to a human_input component; it takes: name, type, inputs',
+      '8 flow.components[1].bar: unknown key "bar"; expected one of: name, type, inputs',
+    ]);
+  });
+
   it("is checked beside the agent's problems; a step whose tool has a problem of its own is not checked against it", () => {
     const problems = problemsOf(
       [

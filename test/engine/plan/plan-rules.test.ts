@@ -5,6 +5,7 @@ import { runPlan } from '../../../src/engine/plan/run-plan.js';
 import { isTruthy } from '../../../src/engine/plan/truthy.js';
 import { configErrorOf } from '../../helpers/config-error.js';
 import { build } from '../../helpers/run-agent.js';
+import { revisionFromValue } from '../../../src/engine/revision/load-build.js';
 
 function planBuild(plan: Record<string, unknown>) {
   return () => build({ tools: [{ name: 'report', description: 'Run the plan.', plan }] });
@@ -138,6 +139,32 @@ describe('STEP plans: truthiness and load-time rules', () => {
         expect.stringMatching(/tools\[1\]\.each_item\.tools\[0\]\.name: unknown tool "nope"/),
         expect.stringMatching(/tools\[1\]\.each_item\.tools\[0\]\.bar: unknown key "bar"; expected one of: name, arguments, returns$/),
         expect.stringMatching(/tools\[1\]\.baz: unknown key "baz"; expected one of: name, items, each_item$/),
+      ]),
+    );
+  });
+
+  it("says so inside a flow plan component too: an unknown key of a call hides none of its problems and is told its kind's keys", () => {
+    const calls = [
+      { name: 'echo', arguments: { txt: 'hi' }, items: 'x', foo: 1 },
+      { name: 'for_each', items: [], each_item: { item_name: 'i', tools: [{ name: 'nope', bar: 2 }] }, baz: 3 },
+    ];
+    const flowBuild = () =>
+      revisionFromValue({
+        id: 'flow-plan',
+        agent: { name: 'P' },
+        flow: { entry_point: 'p', components: [{ name: 'p', type: 'plan', plan: { steps: [{ tools: calls }] } }], routers: [{ from: 'p', to: 'end' }] },
+      });
+    const lines = configErrorOf(flowBuild).message.split('\n');
+    const at = 'flow\\.components\\[0\\]\\.plan\\.steps\\[0\\]\\.';
+    expect(lines).toHaveLength(6);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(new RegExp(`${at}tools\\[0\\]\\.arguments\\.txt: tool "echo" has no argument "txt"`)),
+        expect.stringMatching(new RegExp(`${at}tools\\[0\\]\\.items: "items" does not belong to a call to echo; expected keys: name, arguments, returns$`)),
+        expect.stringMatching(new RegExp(`${at}tools\\[0\\]\\.foo: unknown key "foo"; expected one of: name, arguments, returns$`)),
+        expect.stringMatching(new RegExp(`${at}tools\\[1\\]\\.each_item\\.tools\\[0\\]\\.name: unknown tool "nope"`)),
+        expect.stringMatching(new RegExp(`${at}tools\\[1\\]\\.each_item\\.tools\\[0\\]\\.bar: unknown key "bar"; expected one of: name, arguments, returns$`)),
+        expect.stringMatching(new RegExp(`${at}tools\\[1\\]\\.baz: unknown key "baz"; expected one of: name, items, each_item$`)),
       ]),
     );
   });
