@@ -3,27 +3,15 @@ import type { FormatCheck, Locator } from '../../config/assert-format.js';
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
 import { validatePlanSpec } from '../plan/validate-plan.js';
 import { BUILTIN_NAMES } from '../revision/tool-schema.js';
-import type { ComponentSpec, ComponentType, FlowSpec, IOKey, ToolSpec } from '../revision/types.js';
+import type { ComponentSpec, FlowSpec, IOKey, ToolSpec } from '../revision/types.js';
 import { toolParametersOf } from '../revision/argument-names.js';
 import { LOAD_SKILL } from '../revision/build-tools.js';
 import { IO_TARGETS, parseIOKey } from './io-key.js';
 import { DEFAULT_ROUTE, END } from './route.js';
 import { closestWord, didYouMean } from '../../config/did-you-mean.js';
 import { validateStepArguments } from './validate-step-arguments.js';
-import { withArticle } from '../../config/indefinite-article.js';
-import { unknownKeyMessage } from '../../config/option-keys.js';
+import { strayComponentKeys } from './component-keys.js';
 import { conversationProblem, planInputProblems } from './flow-input-names.js';
-
-/** Keys each component type may have besides name and type. */
-const TYPE_KEYS: Record<ComponentType, readonly string[]> = {
-  agent: ['inputs', 'toolset', 'instructions', 'prompt', 'max_turns'],
-  deterministic_step: ['tool_name', 'inputs'],
-  human_input: ['inputs'],
-  plan: ['plan', 'inputs'],
-  end: [],
-};
-/** Every key some component type takes: another is unknown to all of them. */
-const ANY_COMPONENT_KEYS = [...new Set(['name', 'type', ...Object.values(TYPE_KEYS).flat()])];
 
 /** An IOKey reads one source: with both, `literal` would silently win over `from`. */
 const FROM_AND_LITERAL = 'an input takes "from" (a state key) or "literal" (a fixed value), not both; remove one';
@@ -137,14 +125,7 @@ interface ToolScope {
 
 function validateComponent(component: ComponentSpec, at: Array<string | number>, scope: ToolScope, locate: Locator, problems: ConfigError[]): void {
   const { agentTools, callable } = scope;
-  const allowed = ['name', 'type', ...TYPE_KEYS[component.type]];
-  for (const stray of Object.keys(component).filter((key) => !allowed.includes(key))) {
-    // A key no type takes (`foo`) is unknown; the keys listed are still this type's.
-    const why = ANY_COMPONENT_KEYS.includes(stray)
-      ? `${quoteCapped(stray)} does not apply to ${withArticle(component.type)} component; it takes: ${allowed.join(', ')}`
-      : unknownKeyMessage(stray, allowed);
-    problems.push(locate([...at, stray], why, true));
-  }
+  for (const [stray, why] of strayComponentKeys(component)) problems.push(locate([...at, stray], why, true));
   (component.inputs ?? []).forEach((raw, index) => {
     const key = parseIOKey(raw);
     const here = [...at, 'inputs', index];
