@@ -1,3 +1,4 @@
+import { nounFor, plural } from '../../../verdicts/describe.js';
 import type { Report } from '../../report/report.js';
 import { runShape } from './run-shape.js';
 import { missingShards } from './run-verdict.js';
@@ -19,7 +20,7 @@ export function formatSeconds(ms: number): string {
 export function summaryLine(report: Readonly<Report>): string {
   const { summary } = report;
   const shape = runShape(report);
-  const factors = [`${shape.scenarios} ${plural(shape.scenarios, 'scenario')}`];
+  const factors = [plural(shape.scenarios, 'scenario')];
   if (shape.variants.length > 1) factors.push(`${shape.variants.length} variants`);
   if (shape.repeats > 1) factors.push(`${shape.repeats} repeats`);
   // A product only when it is one: --only-failed reruns some scenario x variant pairs, not all.
@@ -27,7 +28,7 @@ export function summaryLine(report: Readonly<Report>): string {
   const subject =
     factors.length > 1
       ? `${summary.total} runs (${factors.join(product ? ' x ' : ', ')}${product ? '' : ': not every combination'})`
-      : `${summary.total} ${plural(summary.total, 'scenario')}`;
+      : plural(summary.total, 'scenario');
   const expected = report.scenarios.filter((row) => row.status === 'pass' && row.expect_failure).length;
   const unexpecting = report.scenarios.filter((row) => row.status === 'pass' && row.no_expectation).length;
   const qualifiers = [
@@ -39,13 +40,9 @@ export function summaryLine(report: Readonly<Report>): string {
   if (summary.skipped) parts.push(`${summary.skipped} skipped`);
   const stray = report.stray_errors?.count;
   // Not a row's: an error no code awaited fails the run while its rows may all pass.
-  if (stray) parts.push(`${stray} stray ${stray === 1 ? 'error' : 'errors'}`);
+  if (stray) parts.push(`${stray} stray ${nounFor(stray, 'error')}`);
   const interrupted = report.interrupted ? ', interrupted' : '';
   const missing = missingShards(report);
   const shards = missing.length ? `, shard${missing.length > 1 ? 's' : ''} ${missing.join(', ')} missing` : '';
   return `${subject}: ${parts.join(', ')} (${formatSeconds(report.duration_ms)}${interrupted}${shards})`;
-}
-
-function plural(count: number, word: string): string {
-  return count === 1 ? word : `${word}s`;
 }
