@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cliCodeCacheEntry, runCachedScript } from '../src/config/code-cache.js';
 import { codeCacheDir } from '../src/config/cache-folder.js';
+import { keepBytecode } from '../src/config/v8-flags.js';
 
 // The `agentcheck` command. The CLI itself (bin/cli.ts) is bundled into one CommonJS script,
 // cli.cjs beside this file, which runs here through V8's code cache: Node 20 compiles ES modules
@@ -26,6 +27,9 @@ const cacheDir = codeCacheDir();
 // its length would run the old code from the cache. The file's time and size tell it apart.
 const { size, mtimeMs } = statSync(filename);
 const module = { exports: {} };
+// The cache entry is written when the process ends: bytecode V8 dropped by then would be missing
+// from it, and a long run (a suite, the MCP server) would leave every later start slower.
+keepBytecode();
 // The script is ASCII (scripts/bundle-cli.mjs): read as latin1 it is the same text, without the
 // cost of decoding UTF-8 (a few ms for 2.5 MB at every start).
 runCachedScript(readFileSync(filename, 'latin1'), {

@@ -156,6 +156,48 @@ expect:
     expect(stamps()).toEqual(written);
   });
 
+  it('keeps the whole CLI script in the entry a long process writes, its top level included', async () => {
+    // V8 drops the bytecode of functions idle for a few garbage collections, the script's top
+    // level first (it runs once); an entry written at exit without it made every later start
+    // compile the top level again. --stress-flush-code drops at every collection; one run's custom
+    // check collects, as a long run (a suite, the MCP server) does over time, the other's does not.
+    const scenario = (module: string) => `name: a
+agent: ../agent.yaml
+inputs: {messages: [{role: user, content: go}]}
+model: {script: [{tool_calls: [{name: finish, args: {}}]}, {text: done}]}
+expect:
+  terminal_tool: finish
+  checks: [{custom: {module: ./${module}}}]
+`;
+    const dir = tempDir({
+      'agent.yaml': BROKEN_BUILD.replace('type: strin}', 'type: string}'),
+      'collect.cjs': 'module.exports = () => { for (let i = 0; i < 6; i++) globalThis.gc(); return { status: "pass", reason: "collected" }; };\n',
+      'idle.cjs': 'module.exports = () => ({ status: "pass", reason: "idle" });\n',
+      'collect/a.scenario.yaml': scenario('../collect.cjs'),
+      'idle/a.scenario.yaml': scenario('../idle.cjs'),
+    });
+    const entrySize = async (suite: string) => {
+      const cache = join(dir, `cache-${suite}`);
+      const run = await execa(
+        'node',
+        ['--expose-gc', '--stress-flush-code', join(ROOT, 'dist/bin/agentcheck.js'), 'run', suite, '--reporter', 'json', '--out', `out-${suite}`],
+        {
+          cwd: dir,
+          reject: false,
+          env: { CI: 'true', [CACHE_DIR_ENV]: cache },
+        },
+      );
+      expect(run.exitCode, run.stdout + run.stderr).toBe(0);
+      const entry = entries(cache).find((name) => name.startsWith('cli-run-'));
+      expect(entry).toBeDefined();
+      return statSync(join(cache, 'code', entry!)).size;
+    };
+    const [collected, idle] = await Promise.all([entrySize('collect'), entrySize('idle')]);
+    // The collecting run compiled all the idle one did; with the top level dropped its entry was
+    // about half the size.
+    expect(collected).toBeGreaterThanOrEqual(idle * 0.95);
+  });
+
   it.each(['off', 'OFF', ' Off '])('is not kept with AGENTCHECK_CACHE_DIR=%j', async (off) => {
     const dir = tempDir({ 'bot.yaml': BROKEN_BUILD });
     const result = await runCli(['validate', join(dir, 'bot.yaml')], dir, { [CACHE_DIR_ENV]: off });
