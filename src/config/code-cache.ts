@@ -32,7 +32,12 @@ interface Pending {
   entry: CodeCacheEntry;
   // The V8 flags when the script was compiled: a later process checks the entry against those.
   flags: V8FlagSettings;
+  // The entry was used but is partial: only a process that succeeds replaces it.
+  upgrade: boolean;
 }
+
+// Marks, after the tag, an entry written by a process that failed (docs/cli.md, Schema cache).
+const PARTIAL = ' partial';
 const pending: Pending[] = [];
 
 /** Runs `code` (the text of the CommonJS file `filename`) and returns its `module.exports`. */
@@ -51,12 +56,12 @@ export function runCommonJs(code: string, filename: string, require: NodeJS.Requ
 export function runCachedScript(code: string, options: { filename: string; entry: CodeCacheEntry | undefined; params: Record<string, unknown> }): void {
   const { filename, entry, params } = options;
   const names = Object.keys(params);
-  const cachedData = entry === undefined ? undefined : readEntry(entry);
-  const script = withCodeCacheChecksum(() => new Script(`(function (${names.join(', ')}) {${code}\n})`, { filename, cachedData }));
+  const found = entry === undefined ? undefined : readEntry(entry);
+  const script = withCodeCacheChecksum(() => new Script(`(function (${names.join(', ')}) {${code}\n})`, { filename, cachedData: found?.data }));
   // Written when the process exits: by then the functions the run called are compiled too,
   // and V8 keeps them in the entry (a function's body is compiled on its first call).
-  const stale = cachedData === undefined || script.cachedDataRejected === true;
-  if (entry !== undefined && stale && usableFolder(entry.file)) remember({ script, entry, flags: currentV8Flags() });
+  const stale = found === undefined || script.cachedDataRejected === true;
+  if (entry !== undefined && (stale || found.partial) && usableFolder(entry.file)) remember({ script, entry, flags: currentV8Flags(), upgrade: !stale });
   (script.runInThisContext() as (...values: unknown[]) => void)(...names.map((name) => params[name]));
 }
 
@@ -94,11 +99,13 @@ export function codeCacheEntry(cacheDir: string, code: string, flags: V8FlagSett
   return join(cacheDir, `${key}.bin`);
 }
 
-function readEntry({ file, tag }: CodeCacheEntry): Buffer | undefined {
+function readEntry({ file, tag }: CodeCacheEntry): { data: Buffer; partial: boolean } | undefined {
   try {
     const content = readFileSync(file);
-    const start = tag.length + 1;
-    return content.subarray(0, start).toString('latin1') === `${tag}\n` ? content.subarray(start) : undefined;
+    const newline = content.indexOf(0x0a);
+    const head = newline < 0 ? undefined : content.subarray(0, newline).toString('latin1');
+    if (head !== tag && head !== `${tag}${PARTIAL}`) return undefined;
+    return { data: content.subarray(newline + 1), partial: head !== tag };
   } catch {
     return undefined;
   }
@@ -119,13 +126,20 @@ function remember(entry: Pending): void {
   pending.push(entry);
 }
 
-function writePending(): void {
+function writePending(exitCode: number): void {
+  // A process that failed (a config error stops a command before most of it ran) compiled only
+  // part of the script: its entry is marked partial, and the next process that succeeds replaces it.
+  const partial = exitCode !== 0;
   // `agentcheck run` and user regexes set V8 flags while a command runs (v8-flags.ts); each entry
   // is made under the flags its script was compiled with, which is what the next process, at the
   // same point, checks it against.
-  for (const { script, entry, flags } of pending.splice(0)) if (restoreV8Flags(flags)) writeEntry(entry, script);
+  for (const { script, entry, flags, upgrade } of pending.splice(0)) {
+    if (upgrade && partial) continue;
+    if (restoreV8Flags(flags)) writeEntry(entry, script, partial);
+  }
 }
 
-function writeEntry({ file, tag }: CodeCacheEntry, script: Script): void {
-  writeCacheEntry(file, () => Buffer.concat([Buffer.from(`${tag}\n`, 'latin1'), withCodeCacheChecksum(() => script.createCachedData())]));
+function writeEntry({ file, tag }: CodeCacheEntry, script: Script, partial: boolean): void {
+  const head = Buffer.from(`${tag}${partial ? PARTIAL : ''}\n`, 'latin1');
+  writeCacheEntry(file, () => Buffer.concat([head, withCodeCacheChecksum(() => script.createCachedData())]));
 }

@@ -156,6 +156,37 @@ expect:
     expect(stamps()).toEqual(written);
   });
 
+  it('replaces an entry a failed process wrote once a process of that command succeeds, and only then', async () => {
+    // A config error stops a command before most of it ran: its entry holds little of the script,
+    // and every later start would compile the rest again.
+    const dir = tempDir({ 'bad.yaml': BROKEN_BUILD, 'good.yaml': BROKEN_BUILD.replace('type: strin}', 'type: string}') });
+    const cache = join(dir, 'cache');
+    const validate = async (file: string, exitCode: number) => {
+      const result = await runCli(['validate', file], dir, { [CACHE_DIR_ENV]: cache });
+      expect(result.exitCode, result.all).toBe(exitCode);
+    };
+    const entry = () => {
+      const name = entries(cache).find((file) => file.startsWith('cli-validate-'))!;
+      const content = readFileSync(join(cache, 'code', name));
+      return { head: content.subarray(0, content.indexOf(0x0a)).toString('latin1'), mtime: statSync(join(cache, 'code', name)).mtimeMs };
+    };
+    await validate('bad.yaml', 2);
+    const failed = entry();
+    expect(failed.head).toMatch(/ partial$/);
+    await validate('bad.yaml', 2);
+    expect(entry()).toEqual(failed);
+    await validate('good.yaml', 0);
+    const replaced = entry();
+    expect(replaced.head).toBe(failed.head.replace(/ partial$/, ''));
+    expect(replaced.mtime).not.toBe(failed.mtime);
+    for (const [file, code] of [
+      ['bad.yaml', 2],
+      ['good.yaml', 0],
+    ] as const)
+      await validate(file, code);
+    expect(entry()).toEqual(replaced);
+  });
+
   it('keeps the whole CLI script in the entry a long process writes, its top level included', async () => {
     // V8 drops the bytecode of functions idle for a few garbage collections, the script's top
     // level first (it runs once); an entry written at exit without it made every later start
