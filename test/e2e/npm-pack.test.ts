@@ -1,8 +1,8 @@
-import { mkdirSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/temp-dir.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from './cli.js';
 
 // `npm pack` work scales with machine load: generous limits, never a timing assertion.
@@ -16,11 +16,19 @@ const npmEnv = { npm_config_update_notifier: 'false', npm_config_fund: 'false', 
  * this checkout's node_modules, then runs the packed CLI.
  */
 describe('the npm pack tarball', () => {
+  // One `npm pack` for both tests (it costs about 1.5 s of CPU): its --json answer lists the files.
+  let work = '';
+  let files: string[] = [];
+  beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), 'agentcheck-test-'));
+    const { stdout } = await execa('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], { cwd: ROOT, env: npmEnv });
+    files = (JSON.parse(stdout) as Array<{ files: Array<{ path: string }> }>)[0].files.map((file) => file.path);
+  }, SLOW);
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
   it(
     'holds the built CLI, the library and the docs, and no sources or tests',
     async () => {
-      const { stdout } = await execa('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, env: npmEnv });
-      const files = (JSON.parse(stdout) as Array<{ files: Array<{ path: string }> }>)[0].files.map((file) => file.path);
       for (const wanted of ['dist/bin/agentcheck.js', 'dist/src/index.js', 'dist/src/vitest/index.js', 'package.json', 'README.md', 'docs/cli.md']) {
         expect(files, wanted).toContain(wanted);
       }
@@ -32,8 +40,6 @@ describe('the npm pack tarball', () => {
   it(
     'runs from an installed tarball: init, validate and run a starter suite',
     async () => {
-      const work = tempDir();
-      await execa('npm', ['pack', '--ignore-scripts', '--pack-destination', work], { cwd: ROOT, env: npmEnv });
       const project = join(work, 'project');
       const installed = join(project, 'node_modules', 'agentcheck');
       mkdirSync(installed, { recursive: true });
