@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, type onTestFinished } from 'vitest';
 import type { SpanRecord } from '../../src/spans/span-record.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { runCli } from './cli.js';
@@ -20,12 +20,15 @@ if (mode === 'trace-id') process.stdout.write(JSON.stringify({ output: 'ok', tra
 `;
 
 /** A folder with the agent, its build (`timeout_ms` given) and a script whose model asks for lookup. */
-function agentDir(timeoutMs: number): string {
-  return tempDir({
-    'agent.mjs': AGENT,
-    'agent.yaml': `id: ext\nexternal:\n  command: [node, ./agent.mjs]\n  timeout_ms: ${timeoutMs}\n  tools: [{name: lookup}]\n`,
-    'script.yaml': '- tool_calls: [{name: lookup, args: {id: "1"}}]\n- text: done\n',
-  });
+function agentDir(timeoutMs: number, finished: typeof onTestFinished): string {
+  return tempDir(
+    {
+      'agent.mjs': AGENT,
+      'agent.yaml': `id: ext\nexternal:\n  command: [node, ./agent.mjs]\n  timeout_ms: ${timeoutMs}\n  tools: [{name: lookup}]\n`,
+      'script.yaml': '- tool_calls: [{name: lookup, args: {id: "1"}}]\n- text: done\n',
+    },
+    finished,
+  );
 }
 
 /** test-run of the agent in `mode`, expecting lookup; its JSON result. */
@@ -39,8 +42,8 @@ async function testRun(dir: string, mode: string, extra: string[] = []): Promise
 
 // Concurrent: each test has its own folder and CLI process, and two of them mostly wait out the agent's time limit.
 describe.concurrent('an external agent that fails or runs out of time with a tool call unanswered', () => {
-  it("test-run's verdict names the agent's failure and its stderr, not the unanswered call", async () => {
-    const result = await testRun(agentDir(20000), 'call-then-fail', ['--terminal-tool', 'lookup']);
+  it("test-run's verdict names the agent's failure and its stderr, not the unanswered call", async ({ onTestFinished }) => {
+    const result = await testRun(agentDir(20000, onTestFinished), 'call-then-fail', ['--terminal-tool', 'lookup']);
     expect(result.verdict).toBe('failed');
     expect(result.verdict_reason).toBe(
       'the invoke errored (EXTERNAL_AGENT_FAILED: the external agent failed: node exited with code 2; stderr: failing after the call)',
@@ -48,16 +51,16 @@ describe.concurrent('an external agent that fails or runs out of time with a too
   });
 
   // timeout_ms is only how long the agent is given: it sleeps far longer, whatever the machine's speed.
-  it('names EXTERNAL_AGENT_TIMEOUT, and says SIGTERM stopped the agent', async () => {
-    const result = await testRun(agentDir(5000), 'call-then-sleep', ['--terminal-tool', 'lookup']);
+  it('names EXTERNAL_AGENT_TIMEOUT, and says SIGTERM stopped the agent', async ({ onTestFinished }) => {
+    const result = await testRun(agentDir(5000, onTestFinished), 'call-then-sleep', ['--terminal-tool', 'lookup']);
     expect(result.verdict).toBe('failed');
     expect(result.verdict_reason).toBe(
       'the invoke errored (EXTERNAL_AGENT_TIMEOUT: the external agent node timed out after 5000 ms and was stopped (SIGTERM); stderr: (stderr was empty))',
     );
   });
 
-  it('says an agent that exited by itself on SIGTERM was stopped, with its exit code, not killed', async () => {
-    const result = await testRun(agentDir(5000), 'exit-on-term', ['--terminal-tool', 'lookup']);
+  it('says an agent that exited by itself on SIGTERM was stopped, with its exit code, not killed', async ({ onTestFinished }) => {
+    const result = await testRun(agentDir(5000, onTestFinished), 'exit-on-term', ['--terminal-tool', 'lookup']);
     expect(result.verdict_reason).toBe(
       'the invoke errored (EXTERNAL_AGENT_TIMEOUT: the external agent node timed out after 5000 ms and was stopped: it exited with code 1 after SIGTERM; stderr: stopping on SIGTERM)',
     );
@@ -65,8 +68,8 @@ describe.concurrent('an external agent that fails or runs out of time with a too
 });
 
 describe("an external agent's answer", () => {
-  it("records the trace_id its answer gave on the run's root span", async () => {
-    const dir = agentDir(20000);
+  it("records the trace_id its answer gave on the run's root span", async ({ onTestFinished }) => {
+    const dir = agentDir(20000, onTestFinished);
     const spansFile = join(dir, 'spans.jsonl');
     const delta = join(dir, 'trace.delta.yaml');
     writeFileSync(delta, 'set: {external: {config: {mode: trace-id}}}\n');

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -60,6 +61,8 @@ describe('agentcheck mcp quotes the names its tool errors refuse', () => {
   });
   afterAll(async () => {
     await client?.close();
+    // Made outside a test, so no test removes it (test/helpers/temp-dir.ts).
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('test_run: expectations.terminal_tool and an approvals.tools key', async () => {

@@ -9,12 +9,13 @@ import { AGENT, readReport } from './suite-timeout-fixture.js';
 // files' waits overlap on separate workers.
 // Concurrent: each test has its own folder and CLI process, and both mostly wait out time limits.
 describe.concurrent('agentcheck run: a run that does not stop at its time limit', () => {
-  it('still gives a run that ignores its abort a TIMEOUT row, without hanging', async () => {
-    const dir = tempDir({
-      'agent.yaml': AGENT,
-      // A custom check that never settles: nothing aborts it, so only the backstop ends the run.
-      'checks/never.mjs': 'export default function () { return new Promise(() => {}); }\n',
-      'stuck.scenario.yaml': `name: stuck
+  it('still gives a run that ignores its abort a TIMEOUT row, without hanging', async ({ onTestFinished }) => {
+    const dir = tempDir(
+      {
+        'agent.yaml': AGENT,
+        // A custom check that never settles: nothing aborts it, so only the backstop ends the run.
+        'checks/never.mjs': 'export default function () { return new Promise(() => {}); }\n',
+        'stuck.scenario.yaml': `name: stuck
 agent: agent.yaml
 inputs: {messages: [{role: user, content: go}]}
 model: {script: [{tool_calls: [{name: finish, args: {}}]}, {text: done}]}
@@ -22,13 +23,15 @@ expect:
   checks:
     - custom: {module: ./checks/never.mjs}
 `,
-      'ok.scenario.yaml': `name: ok
+        'ok.scenario.yaml': `name: ok
 agent: agent.yaml
 inputs: {messages: [{role: user, content: go}]}
 model: {script: [{tool_calls: [{name: finish, args: {}}]}, {text: done}]}
 expect: {terminal_tool: finish}
 `,
-    });
+      },
+      onTestFinished,
+    );
     const out = join(dir, 'out');
     const result = await runCli(['run', '.', '--timeout', '300', '--out', out, '--reporter', 'json'], dir);
     expect(result.exitCode, result.all).toBe(1);
@@ -39,17 +42,18 @@ expect: {terminal_tool: finish}
     expect(rows.find((r) => r.name === 'ok')?.status).toBe('pass');
   }, 120_000);
 
-  it('keeps the record of a run whose command ignores SIGTERM and leaves a setsid child holding its output', async () => {
-    const dir = tempDir({
-      'ws/stubborn.sh': "trap '' TERM\nsetsid sleep 171 &\nsleep 170\n",
-      'agent.yaml': `id: stubborn-bot
+  it('keeps the record of a run whose command ignores SIGTERM and leaves a setsid child holding its output', async ({ onTestFinished }) => {
+    const dir = tempDir(
+      {
+        'ws/stubborn.sh': "trap '' TERM\nsetsid sleep 171 &\nsleep 170\n",
+        'agent.yaml': `id: stubborn-bot
 agent:
   name: Stubborn bot
   llm: {provider: scripted, model: s}
   tools:
     - {name: stubborn, description: Runs long., parameters: {type: object, properties: {}}, command: {argv: [sh, ./stubborn.sh], timeout_ms: 100000}}
 `,
-      'a.scenario.yaml': `name: stubborn
+        'a.scenario.yaml': `name: stubborn
 agent: agent.yaml
 workspace: ws
 timeout_ms: 500
@@ -57,7 +61,9 @@ inputs: {messages: [{role: user, content: go}]}
 model: {script: [{tool_calls: [{name: stubborn, args: {}}]}, {text: done}]}
 expect: {checks: [{no_tool_errors: {}}]}
 `,
-    });
+      },
+      onTestFinished,
+    );
     const out = join(dir, 'out');
     const result = await runCli(['run', '.', '--out', out, '--reporter', 'json'], dir);
     expect(result.exitCode, result.all).toBe(1);

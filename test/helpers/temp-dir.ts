@@ -22,12 +22,14 @@ const leftovers = (state[LEFT] ??= (() => {
  * A fresh temp folder with the given files (path -> text), removed when the test that made it
  * finishes. By the test itself, not an afterEach of this module: with isolate: false a module's
  * hooks are registered only in the first test file of the worker that loads it, and every later
- * file's folders stayed in /tmp.
+ * file's folders stayed in /tmp. A concurrent test passes its context's `onTestFinished`: the
+ * global one cannot tell concurrent tests apart, and removed a folder when another test finished,
+ * while its own CLI process still ran in it.
  */
-export function tempDir(files: Record<string, string> = {}): string {
+export function tempDir(files: Record<string, string> = {}, finished: typeof onTestFinished = onTestFinished): string {
   const dir = mkdtempSync(join(tmpdir(), 'agentcheck-test-'));
   try {
-    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    finished(() => rmSync(dir, { recursive: true, force: true }));
   } catch {
     leftovers.push(dir);
   }

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { argumentRefusal, unknownToolRefusal } from '../../../src/runner/mcp/argument-refusal.js';
@@ -46,12 +47,16 @@ describe('argumentRefusal: the tool error for arguments a schema refuses', () =>
 
 describe('agentcheck mcp over stdio: no raw ESC or U+202E in a refusal, long keys cut', () => {
   let client: Client;
+  let dir = '';
   const base = { agent: 'agent.yaml', inputs: { messages: [{ role: 'user', content: 'hi' }] }, script: [{ text: 'ok' }] };
   beforeAll(async () => {
-    client = await connectAgentcheck(tempDir({ 'agent.yaml': AGENT_YAML }));
+    dir = tempDir({ 'agent.yaml': AGENT_YAML });
+    client = await connectAgentcheck(dir);
   });
   afterAll(async () => {
     await client?.close();
+    // Made outside a test, so no test removes it (test/helpers/temp-dir.ts).
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('test_run: an unknown argument', async () => {
