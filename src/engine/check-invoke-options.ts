@@ -6,7 +6,7 @@ import { ownValue } from '../config/own-key.js';
 import { withoutUndefined } from '../config/without-undefined.js';
 import { checkApprovals } from './permissions/check-approvals.js';
 import { transcriptProblems } from './model/message-problems.js';
-import { scriptSchema, validateScript, type ScriptEntryShape } from './providers/script-schema.js';
+import { assertScript, isScriptList, SCRIPT_LIST } from './providers/script-schema.js';
 import type { AgentBuild } from './revision/types.js';
 import { skillOptionFolderProblems } from './skill-option-folders.js';
 import type { SkillOptions } from './skills-delivery.js';
@@ -38,7 +38,7 @@ export const BOTH_MODEL_AND_SCRIPT = 'give model or script, not both: they are t
 /** What each invoke option must be (docs/engine-loop.md, From code). */
 const OPTIONS: Record<string, Check> = {
   model: objectWith('a Model', 'generate'),
-  script: oneOf('a list of script entries (objects)', (value) => Array.isArray(value) && value.every(isObject)),
+  script: oneOf(SCRIPT_LIST, isScriptList),
   approvals: (value) => {
     if (!isObject(value)) return `expected {default?, tools?}, got ${describeValue(value)}`;
     // Placed at the key itself (options.approvals.dflt), with did-you-mean as every other key.
@@ -83,11 +83,7 @@ const OPTIONS: Record<string, Check> = {
  * the runner, which checked its request, calls invokeChecked), and approvals held to the build.
  */
 const DEEP: Record<string, (value: unknown, locate: Locator, build: AgentBuild) => void> = {
-  script: (value, locate) => {
-    const script = withoutUndefined(value) as ScriptEntryShape[];
-    assertFormat(scriptSchema, script, locate);
-    validateScript(script, locate);
-  },
+  script: assertScript,
   skills: (value, locate) => {
     assertFormat(skillsSchema, withoutUndefined(value), locate);
     throwConfigErrors(skillOptionFolderProblems(value as SkillOptions, locate));

@@ -12,6 +12,7 @@ import type { Model } from '../engine/model/model.js';
 import type { ApprovalPolicy } from '../engine/permissions/approval-policy.js';
 import type { ScriptEntry } from '../engine/providers/scripted.js';
 import { BOTH_MODEL_AND_SCRIPT } from '../engine/check-invoke-options.js';
+import { assertScript } from '../engine/providers/script-schema.js';
 import { deltaSchema } from '../engine/revision/delta.js';
 import type { Revision } from '../engine/revision/types.js';
 import type { SkillOptions } from '../engine/skills-delivery.js';
@@ -20,9 +21,8 @@ import { validateToolName } from '../verdicts/tool-name.js';
 import type { CassetteRun } from './cassettes/cassette-session.js';
 import { workspaceFolderProblem } from './files/walk-files.js';
 import type { HttpMock } from './mocks/http-mocks.js';
-import type { ScriptEntrySpec } from './scenario/scenario-format.generated.js';
 import { validateHttpMocks } from './mocks/validate-mocks.js';
-import { scenarioProperties, scriptSchema, skillsSchema, validateScript } from './scenario/scenario-schema.js';
+import { scenarioProperties, skillsSchema } from './scenario/scenario-schema.js';
 import { MAX_TIMEOUT_MS } from './suite/timeouts.js';
 import { emptyMessageProblems } from './empty-messages.js';
 
@@ -124,11 +124,7 @@ const REQUEST_FIELDS: Record<keyof TestRunRequest, FieldCheck> = {
     const problem = workspaceFolderProblem(folder);
     if (problem) throw locate([], problem);
   },
-  script: (value, locate) => {
-    const script = withoutUndefined(value);
-    assertFormat<ScriptEntrySpec[]>(scriptSchema, script, locate);
-    validateScript(script, locate);
-  },
+  script: assertScript,
   model: instanceCheck('a Model (an object with generate())', (value) => isObject(value) && typeof value.generate === 'function'),
   skills: (value, locate) => {
     schemaCheck(skillsSchema)(value, locate);

@@ -7,6 +7,12 @@ import type { Turn } from '../../src/engine/turn.js';
 import type { SpanRecord } from '../../src/spans/span-record.js';
 import { installTracing } from '../../src/spans/tracing.js';
 
+/**
+ * The script of a test whose model is never called (a flow of deterministic steps, an external
+ * agent that fails first): a script needs an entry, and a call nobody expects fails the turn.
+ */
+export const NO_MODEL_CALL: ScriptEntry[] = [{ error: { message: 'this test expects no model call' } }];
+
 /** A minimal valid build with the given agent fields. */
 export function build(agent: Record<string, unknown>, extra: Record<string, unknown> = {}): Revision {
   return revisionFromValue({ id: 'test-agent', agent: { name: 'Test agent', ...agent }, ...extra });

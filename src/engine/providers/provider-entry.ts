@@ -5,7 +5,7 @@ import type { ScriptEntry } from './scripted.js';
 
 /** What creating a run's model may use besides the build's `llm`. */
 export interface CreateModelOptions {
-  /** A scenario's `model.script`: when given, the scripted model runs whatever the build says. */
+  /** A scenario's `model.script`, already checked (assertScript): when given, the scripted model runs whatever the build says. */
   script?: readonly ScriptEntry[];
   /** Script entries a resumed run already used: the model starts after them (and counts from them). */
   scriptStart?: number;

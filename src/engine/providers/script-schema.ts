@@ -1,6 +1,7 @@
-import type { Locator } from '../../config/assert-format.js';
+import { assertFormat, type Locator } from '../../config/assert-format.js';
 import { type ConfigError, throwConfigErrors } from '../../config/errors.js';
 import { MAX_TIMER_MS } from '../../config/timer-limit.js';
+import { withoutUndefined } from '../../config/without-undefined.js';
 
 /** JSON Schema of a scripted model's script (docs/formats.md, Scenario): scenario files, testRun and invoke share it. */
 
@@ -35,6 +36,14 @@ const scriptEntry = {
 
 /** A scripted model script: a list of responses, one per model call. */
 export const scriptSchema = { type: 'array', items: scriptEntry };
+
+/** What a library caller's script must be before its entries are read (invoke's options.script, new ScriptedModel). */
+export const SCRIPT_LIST = 'a list of script entries (objects)';
+
+/** The value is a list of objects, so its entries can be checked one by one. */
+export function isScriptList(value: unknown): value is object[] {
+  return Array.isArray(value) && value.every((entry) => typeof entry === 'object' && entry !== null && !Array.isArray(entry));
+}
 
 /** What an entry with both an answer and an error is told (docs/formats.md, Scenario). */
 const ANSWER_AND_ERROR =
@@ -85,4 +94,15 @@ export function validateScript(script: ReadonlyArray<ScriptEntryShape>, locate: 
     });
   });
   throwConfigErrors(problems);
+}
+
+/**
+ * Checks a script a library caller gives (testRun's and invoke's script, new ScriptedModel): its
+ * format (a precompiled validator), then validateScript's rules, every problem in one ConfigError.
+ * Keys given as undefined count as not given, as a caller spreading optional fields means them.
+ */
+export function assertScript(value: unknown, locate: Locator): void {
+  const script = withoutUndefined(value) as ScriptEntryShape[];
+  assertFormat(scriptSchema, script, locate);
+  validateScript(script, locate);
 }

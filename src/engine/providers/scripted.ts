@@ -1,6 +1,9 @@
+import { memoryLocator } from '../../config/assert-format.js';
+import { describeValue } from '../../config/describe-value.js';
 import { ModelError } from '../../config/errors.js';
 import type { Model, ModelRequest, ModelResponse, Usage } from '../model/model.js';
 import type { ProviderEntry } from './provider-entry.js';
+import { assertScript, isScriptList, SCRIPT_LIST } from './script-schema.js';
 
 /** One scripted model response (a scenario's `model.script` entry). */
 export interface ScriptEntry {
@@ -13,6 +16,9 @@ export interface ScriptEntry {
   /** Makes this model call fail, as a provider error would. */
   error?: { message: string; status?: number };
 }
+
+/** Set only while scriptedModelOf constructs: its caller checked the script where it was given. */
+let scriptChecked = false;
 
 /**
  * The embedded default model: answers each call with the next script entry, offline and
@@ -29,8 +35,16 @@ export class ScriptedModel implements Model {
   /** Call ids the script gives explicitly, which generated ids skip. */
   private readonly givenIds: Set<string>;
 
-  /** `start`: entries a resumed run already used; messages and response ids count from the script's start. */
+  /**
+   * `start`: entries a resumed run already used; messages and response ids count from the script's start.
+   * A script the other entry points refuse is refused here too, with their words (docs/formats.md, Scenario).
+   */
   constructor(script: readonly ScriptEntry[], modelId = 'scripted', start = 0) {
+    if (!scriptChecked) {
+      const locate = memoryLocator('ScriptedModel', ['script']);
+      if (!isScriptList(script)) throw locate([], `expected ${SCRIPT_LIST}, got ${describeValue(script)}`);
+      assertScript(script, locate);
+    }
     this.script = script;
     this.position = start;
     this.modelId = modelId;
@@ -88,6 +102,20 @@ export class ScriptedModel implements Model {
   }
 }
 
+/**
+ * A ScriptedModel over a script its caller has already checked (a scenario file, a test_run
+ * request, invoke's options), so a run does not check it twice. Internal: the library exports
+ * only the checking constructor.
+ */
+export function scriptedModelOf(script: readonly ScriptEntry[], modelId: string, start?: number): ScriptedModel {
+  scriptChecked = true;
+  try {
+    return new ScriptedModel(script, modelId, start);
+  } finally {
+    scriptChecked = false;
+  }
+}
+
 /** A rough, deterministic token estimate (4 characters a token) so budgets work offline. */
 function estimateInputTokens(request: ModelRequest): number {
   let chars = request.system.length;
@@ -136,5 +164,5 @@ class UnscriptedModel implements Model {
 /** The `scripted` registry entry: in-process, offline, no endpoint and no key. */
 export const scriptedProvider: ProviderEntry = {
   name: 'scripted',
-  create: (llm, options) => (options.script ? new ScriptedModel(options.script, llm.model, options.scriptStart) : new UnscriptedModel(llm.model)),
+  create: (llm, options) => (options.script ? scriptedModelOf(options.script, llm.model, options.scriptStart) : new UnscriptedModel(llm.model)),
 };

@@ -5,6 +5,7 @@ import { invoke } from '../../../src/engine/invoke.js';
 import { ScriptedModel, type ScriptEntry } from '../../../src/engine/providers/scripted.js';
 import { revisionFromValue } from '../../../src/engine/revision/load-build.js';
 import { installTracing } from '../../../src/spans/tracing.js';
+import { NO_MODEL_CALL } from '../../helpers/run-agent.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { isRunning, waitForPidFile, waitUntilGone } from '../../helpers/process-state.js';
 
@@ -100,7 +101,7 @@ describe('command engine', () => {
 
   it('a crash errors the turn with the stderr tail', async () => {
     const dir = tempDir({ 'agent.cjs': 'console.error("boom: config missing"); process.exit(3);' });
-    const { turn } = await run({ command: [process.execPath, join(dir, 'agent.cjs')] }, []);
+    const { turn } = await run({ command: [process.execPath, join(dir, 'agent.cjs')] }, NO_MODEL_CALL);
     expect(turn.stop_reason).toBe('error');
     expect(turn.error?.type).toBe('EXTERNAL_AGENT_FAILED');
     expect(turn.error?.message).toContain('exited with code 3');
@@ -113,9 +114,9 @@ describe('command engine', () => {
       'console.error(JSON.stringify(process.env)); process.stdout.write("token " + process.env.SERVICE_TOKEN); process.exit(Number(process.env.CODE));';
     const dir = tempDir({ 'agent.cjs': printer, 'hang.cjs': 'console.error(JSON.stringify(process.env)); setInterval(() => {}, 1000);' });
     const env = { SERVICE_TOKEN: 'tok-literal-secret-123', DB_PASSWORD: 'pw "quoted" secret', MODE: 'plain-mode-value' };
-    const failed = await run({ command: [process.execPath, join(dir, 'agent.cjs')], env: { ...env, CODE: '1' } }, []);
-    const hung = await run({ command: [process.execPath, join(dir, 'hang.cjs')], env, timeout_ms: 1500 }, []);
-    const answered = await run({ command: [process.execPath, join(dir, 'agent.cjs')], env: { ...env, CODE: '0' } }, []);
+    const failed = await run({ command: [process.execPath, join(dir, 'agent.cjs')], env: { ...env, CODE: '1' } }, NO_MODEL_CALL);
+    const hung = await run({ command: [process.execPath, join(dir, 'hang.cjs')], env, timeout_ms: 1500 }, NO_MODEL_CALL);
+    const answered = await run({ command: [process.execPath, join(dir, 'agent.cjs')], env: { ...env, CODE: '0' } }, NO_MODEL_CALL);
     expect(failed.turn.error?.type).toBe('EXTERNAL_AGENT_FAILED');
     expect(hung.turn.error?.type).toBe('EXTERNAL_AGENT_TIMEOUT');
     expect(answered.turn.output).toBe('token [redacted]');
@@ -144,7 +145,7 @@ console.error('waiting forever');
 setInterval(() => {}, 1000);
 `,
     );
-    const { turn } = await run({ command: [process.execPath, agent], timeout_ms: 1500 }, []);
+    const { turn } = await run({ command: [process.execPath, agent], timeout_ms: 1500 }, NO_MODEL_CALL);
     expect(turn.stop_reason).toBe('error');
     expect(turn.error?.type).toBe('EXTERNAL_AGENT_TIMEOUT');
     expect(turn.error?.message).toContain('waiting forever');
@@ -171,7 +172,7 @@ setInterval(() => {}, 1000);
     const running = invoke(
       revision,
       { messages: [{ role: 'user', content: 'hi' }] },
-      { model: new ScriptedModel([]), tracer, env: { PATH: process.env.PATH }, signal: controller.signal },
+      { model: new ScriptedModel(NO_MODEL_CALL), tracer, env: { PATH: process.env.PATH }, signal: controller.signal },
     );
     // Abort once the agent has started its child (no clock involved).
     await waitForPidFile(pidFile);
@@ -205,7 +206,7 @@ process.stdout.write('done');
       revision,
       { messages: [{ role: 'user', content: 'hi' }] },
       {
-        model: new ScriptedModel([]),
+        model: new ScriptedModel(NO_MODEL_CALL),
         tracer,
         env: { PATH: process.env.PATH },
         beforeExternalStop: async () => {

@@ -7,6 +7,7 @@ import { applyDelta } from '../../../src/engine/revision/delta.js';
 import { revisionFromValue } from '../../../src/engine/revision/load-build.js';
 import { installTracing } from '../../../src/spans/tracing.js';
 import { waitUntilGone } from '../../helpers/process-state.js';
+import { NO_MODEL_CALL } from '../../helpers/run-agent.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 /**
@@ -129,7 +130,7 @@ describe('http engine', () => {
         start: { command: [process.execPath, join(dir, 'server.cjs')], ready_path: '/health' },
       },
     };
-    const { turn, spans } = await run(external, [], { AGENT_TOKEN: 'tok-header-secret-42' });
+    const { turn, spans } = await run(external, NO_MODEL_CALL, { AGENT_TOKEN: 'tok-header-secret-42' });
     expect(turn.stop_reason).toBe('error');
     expect(turn.error?.message).toContain('answered HTTP 401');
     expect(JSON.stringify(turn)).not.toContain('tok-header-secret-42');
@@ -140,7 +141,7 @@ describe('http engine', () => {
 
   it('a server that exits before it is ready errors the turn with its stderr', async () => {
     const dir = tempDir({ 'server.cjs': 'console.error("port taken"); process.exit(2);' });
-    const { turn } = await run({ http: { url: 'http://127.0.0.1:{port}/', start: { command: [process.execPath, join(dir, 'server.cjs')] } } }, []);
+    const { turn } = await run({ http: { url: 'http://127.0.0.1:{port}/', start: { command: [process.execPath, join(dir, 'server.cjs')] } } }, NO_MODEL_CALL);
     expect(turn.error?.type).toBe('EXTERNAL_SERVER_FAILED');
     expect(turn.error?.message).toContain('port taken');
   });
@@ -151,7 +152,7 @@ describe('http engine', () => {
       http: { url: 'http://127.0.0.1:{port}/', start: { command: [process.execPath, join(dir, 'server.cjs')] } },
       env: { DB_PASSWORD: 'pw-literal-secret-456', MODE: 'plain-mode-value' },
     };
-    const { turn, spans } = await run(external, []);
+    const { turn, spans } = await run(external, NO_MODEL_CALL);
     expect(turn.error?.type).toBe('EXTERNAL_SERVER_FAILED');
     expect(turn.error?.message).toContain('"DB_PASSWORD":"[redacted]"');
     expect(turn.error?.message).toContain('plain-mode-value');
@@ -173,7 +174,7 @@ require('node:http').createServer((req, res) => {
 `,
     });
     const start = { command: [process.execPath, join(dir, 'server.cjs')], ready_path: '/ready' };
-    const { turn } = await run({ http: { url: 'http://127.0.0.1:{port}/invoke', start } }, []);
+    const { turn } = await run({ http: { url: 'http://127.0.0.1:{port}/invoke', start } }, NO_MODEL_CALL);
     expect(turn.stop_reason).toBe('error');
     expect(turn.error?.type).toBe('EXTERNAL_AGENT_FAILED');
     expect(turn.error?.message).toMatch(
@@ -185,7 +186,7 @@ require('node:http').createServer((req, res) => {
   });
 
   it('an unset variable in a header is an error naming it', async () => {
-    const { turn } = await run({ http: { url: 'http://127.0.0.1:9/', headers: { 'x-key': '{{ env.MISSING_VAR }}' } } }, []);
+    const { turn } = await run({ http: { url: 'http://127.0.0.1:9/', headers: { 'x-key': '{{ env.MISSING_VAR }}' } } }, NO_MODEL_CALL);
     expect(turn.stop_reason).toBe('error');
     expect(turn.error?.message).toContain('MISSING_VAR');
   });

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ModelBridge } from '../../../src/engine/external/model-bridge.js';
 import { ScriptedModel, type ScriptEntry } from '../../../src/engine/providers/scripted.js';
 import { installTracing } from '../../../src/spans/tracing.js';
+import { NO_MODEL_CALL } from '../../helpers/run-agent.js';
 
 const bridges: ModelBridge[] = [];
 afterEach(async () => {
@@ -145,7 +146,7 @@ describe('model bridge, OpenAI Chat Completions', () => {
   });
 
   it('answers a bad request with a 400 in OpenAI error shape', async () => {
-    const { bridge } = await startBridge([]);
+    const { bridge } = await startBridge(NO_MODEL_CALL);
     const notJson = await post(`${bridge.url}/v1/chat/completions`, '{oops');
     expect(notJson.status).toBe(400);
     expect(notJson.json.error).toMatchObject({ type: 'invalid_request_error' });

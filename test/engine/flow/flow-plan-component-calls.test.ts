@@ -6,7 +6,7 @@ import type { SpanRecord } from '../../../src/spans/span-record.js';
 import { buildEvidence, visibleCalls } from '../../../src/verdicts/evidence.js';
 import { runChecks, validateChecks } from '../../../src/verdicts/run-checks.js';
 import { scoreTestRun } from '../../../src/verdicts/test-run-verdict.js';
-import { runScripted } from '../../helpers/run-agent.js';
+import { NO_MODEL_CALL, runScripted } from '../../helpers/run-agent.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 /** Runs a flow: plan component `p` (`steps`), then a deterministic echo step; returns its spans and flow state. */
@@ -26,7 +26,7 @@ async function runPlanFlow(steps: unknown[], files: Record<string, string> = {})
       ],
     },
   });
-  const { turn, spans } = await runScripted(revision, [], { workspace: FolderWorkspace.at(tempDir(files)) });
+  const { turn, spans } = await runScripted(revision, NO_MODEL_CALL, { workspace: FolderWorkspace.at(tempDir(files)) });
   expect(turn.stop_reason).toBe('end_turn');
   const root = spans.find((span) => span.parent_id === null) as SpanRecord;
   return { spans, state: JSON.parse(String(root.attributes['agentcheck.flow.state'])) };

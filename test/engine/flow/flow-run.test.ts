@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { revisionFromValue } from '../../../src/engine/revision/load-build.js';
 import { FolderWorkspace } from '../../../src/engine/workspace/folder-workspace.js';
 import type { SpanRecord } from '../../../src/spans/span-record.js';
-import { runScripted, toolSpans } from '../../helpers/run-agent.js';
+import { NO_MODEL_CALL, runScripted, toolSpans } from '../../helpers/run-agent.js';
 import { lineage, spanNamed } from '../../helpers/span-tree.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { configFixerBuild } from './config-fixer.js';
@@ -134,10 +134,10 @@ describe('flows', () => {
           ],
         },
       });
-    const routed = await runScripted(build({ undefined: 'end', default_route: 'b' }), []);
+    const routed = await runScripted(build({ undefined: 'end', default_route: 'b' }), NO_MODEL_CALL);
     expect(routed.turn.stop_reason).toBe('end_turn');
     expect(flowState(routed.spans).ui_chat_log.map((entry: { component: string }) => entry.component)).toEqual(['a', 'b']);
-    const stuck = await runScripted(build({ undefined: 'b' }), []);
+    const stuck = await runScripted(build({ undefined: 'b' }), NO_MODEL_CALL);
     expect(stuck.turn.error).toEqual({
       type: 'FLOW_NO_ROUTE',
       message: 'router from "a": context:a.nothing is missing (optional), so only default_route can match and there is no default_route',
@@ -196,7 +196,7 @@ describe('flows', () => {
         ],
       },
     });
-    const { turn, spans } = await runScripted(revision, [], { context: { names: ['Ann', 'Bo'] } });
+    const { turn, spans } = await runScripted(revision, NO_MODEL_CALL, { context: { names: ['Ann', 'Bo'] } });
     expect(turn.stop_reason).toBe('end_turn');
     const state = flowState(spans);
     expect(state.context.steps).toEqual({
@@ -216,7 +216,7 @@ describe('flows', () => {
   });
 
   it('ends with a run error naming the input when a required key is missing', async () => {
-    const { turn, spans } = await runScripted(revisionFromValue(configFixerBuild()), [], { messages: goal });
+    const { turn, spans } = await runScripted(revisionFromValue(configFixerBuild()), NO_MODEL_CALL, { messages: goal });
     expect(turn.stop_reason).toBe('error');
     expect(turn.error?.type).toBe('FLOW_MISSING_INPUT');
     expect(turn.error?.message).toContain('component "read_config": input "context:config_path" is not in the flow state');

@@ -9,7 +9,7 @@ import { memoryLocator } from '../../../src/config/assert-format.js';
 import { buildEvidence } from '../../../src/verdicts/evidence.js';
 import { runChecks, validateChecks } from '../../../src/verdicts/run-checks.js';
 import { scoreTestRun } from '../../../src/verdicts/test-run-verdict.js';
-import { runScripted } from '../../helpers/run-agent.js';
+import { NO_MODEL_CALL, runScripted } from '../../helpers/run-agent.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 const server = setupServer(
@@ -44,7 +44,7 @@ async function oneStep(tool: string) {
       routers: [{ from: 'step', to: 'end' }],
     },
   });
-  const { turn, spans } = await runScripted(revision, [], { workspace: FolderWorkspace.at(tempDir()) });
+  const { turn, spans } = await runScripted(revision, NO_MODEL_CALL, { workspace: FolderWorkspace.at(tempDir()) });
   expect(turn.stop_reason).toBe('end_turn');
   return spans;
 }
