@@ -19,7 +19,8 @@ import { unmatchedFails } from './mocks/unmatched-requests.js';
 import { mergeSegments } from './resume/merge-segments.js';
 import { libraryPausedRuns } from './resume/paused-run-store.js';
 import { runSegments, type SegmentStart } from './resume/run-segments.js';
-import { approvalsFor, checkApprovals } from '../engine/permissions/check-approvals.js';
+import { approvalsFor } from '../engine/permissions/check-approvals.js';
+import { requestApprovalsProblems } from './request-approvals.js';
 import { checkRequestNames, requestNames } from './scenario/check-scenario-names.js';
 import { allListedHooks, listedNamesCheck, type ListedNamesCheck } from './scenario/listed-names-check.js';
 import { noLoadSkillReason } from './scenario/load-skill-offered.js';
@@ -47,8 +48,9 @@ export async function testRun(request: TestRunRequest): Promise<TestRunResult> {
   const problems: ConfigError[] = [];
   const fieldsValid = collectConfigErrors(problems, () => validateTestRunRequest(request));
   let revision: DeltaRevision | undefined;
-  // The checks against the build read these fields: only when they are sound.
-  const read = ['agent', 'delta', 'approvals', 'expectations', 'script'];
+  // The checks against the build read these fields: only when they are sound. `approvals` is read
+  // beside its own format problems (requestApprovalsProblems), so they hide no misspelt tool.
+  const read = ['agent', 'delta', 'expectations', 'script'];
   const under = (problem: ConfigError, field: string) =>
     problem.path === field || problem.path?.startsWith(`${field}.`) || problem.path?.startsWith(`${field}[`);
   const sound = (problem: ConfigError) => problem.path !== undefined && !read.some((field) => under(problem, field));
@@ -88,8 +90,9 @@ export function requestNamesAtRun(
 function requestRevision(request: TestRunRequest, skillsSound = true): DeltaRevision {
   const revision = applyDelta(toRevision(request.agent), request.delta ?? {}, `${REQUEST} delta`);
   const problems: ConfigError[] = [];
-  const approvals = request.approvals;
-  if (approvals) collectConfigErrors(problems, () => checkApprovals(approvals, [revision.build], memoryLocator(REQUEST, ['approvals'])));
+  // Its format was checked with the request's fields (validateTestRunRequest): only the answers it left intact are held to the build.
+  if (request.approvals !== undefined)
+    problems.push(...requestApprovalsProblems(request.approvals, revision.build, memoryLocator(REQUEST, ['approvals']), true));
   problems.push(
     ...checkRequestNames(
       {

@@ -11,7 +11,7 @@ import { SCRIPT_MISSING_MESSAGE } from '../../engine/providers/scripted.js';
 import { validateToolName } from '../../verdicts/tool-name.js';
 import { workspaceFolderProblem } from '../files/walk-files.js';
 import { validateHttpMocks } from '../mocks/validate-mocks.js';
-import { checkApprovals, soundApprovalTools } from '../../engine/permissions/check-approvals.js';
+import { requestApprovalsProblems } from '../request-approvals.js';
 import { TEST_RUN_NO_LOAD_SKILL } from '../scenario/load-skill-offered.js';
 import { checkScenarioNames, TEST_RUN_HUMAN_INPUT_HINT, TEST_RUN_UNKNOWN_TOOLS_HINT, type ScenarioNames } from '../scenario/check-scenario-names.js';
 import { listedNamesCheck, type ListedNamesCheck } from '../scenario/listed-names-check.js';
@@ -143,14 +143,10 @@ export function requestFromFlags(
   if (options.approvals !== undefined) {
     step(() => {
       const doc = readDocument(io.cwd, options.approvals as string, FILE_KINDS.approvals);
-      const format = checkFormat<ApprovalsSpec>(scenarioProperties.approvals, doc.value, documentLocator(doc));
       // A misspelt tool would otherwise leave the real one to `default` (or to a pause): each
       // answer is held to the build beside the file's format problems, all in one pass.
-      const found = [...format.errors];
-      const build = applied?.build;
-      if (build) collectConfigErrors(found, () => checkApprovals(soundApprovalTools(format.value, format.valid), [build], documentLocator(doc)));
-      throwConfigErrors(found);
-      approvals = format.value;
+      throwConfigErrors(requestApprovalsProblems(doc.value, applied?.build, documentLocator(doc)));
+      approvals = doc.value as ApprovalsSpec;
     });
   }
   let workspace: string | undefined;

@@ -144,6 +144,9 @@ export const testRunInput = z
           .describe('per tool: "approve", "deny" or "reject" (the same as deny); a flow human_input component may take a response text instead'),
       })
       .strict()
+      // Listed with its shape, but never refused here: the handler holds it as test-run --approvals
+      // is held (requestApprovalsProblems), each problem beside its unknown tools, in the CLI's words.
+      .catch(({ input }) => input)
       .optional()
       .describe('headless answers to calls that need approval; an unanswered gate pauses the run'),
     script: z

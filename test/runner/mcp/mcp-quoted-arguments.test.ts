@@ -34,8 +34,8 @@ describe('argumentRefusal: the tool error for arguments a schema refuses', () =>
   });
 
   it('a problem under a hostile key: the key quoted in the path, as a file path quotes it', () => {
-    expect(refusalText({ ...base, approvals: { tools: { [HOSTILE]: '' } } })).toBe(
-      `${PREFIX}String must contain at least 1 character(s) at approvals.tools[${QUOTED}]`,
+    expect(refusalText({ ...base, mocks: { http: [{ url: 'https://x.test/', headers: { [HOSTILE]: 1 } }] } })).toBe(
+      `${PREFIX}Expected string, received number at mocks.http[0].headers[${QUOTED}]`,
     );
   });
 
@@ -65,6 +65,12 @@ describe('agentcheck mcp over stdio: no raw ESC or U+202E in a refusal, long key
     expect(text(hostile)).toBe(`${PREFIX}Unrecognized key(s) in object: "\\u001b[31mk\\u202e"`);
     const long = await call(client, 'test_run', { ...base, [LONG]: 1 });
     expect(text(long)).toBe(`${PREFIX}Unrecognized key(s) in object: ${LONG_QUOTED}`);
+  });
+
+  it('test_run: a problem under a hostile approvals key, said as test-run --approvals says it (the input schema lets approvals through)', async () => {
+    const hostile = await call(client, 'test_run', { ...base, approvals: { tools: { [HOSTILE]: '' } } });
+    expect(hostile.isError).toBe(true);
+    expect(text(hostile)).toBe(`invalid input: arguments at approvals.tools[${QUOTED}]: expected a string of at least 1 character(s)`);
   });
 
   it('an unknown tool, and a valid call after the refusals still runs', async () => {
