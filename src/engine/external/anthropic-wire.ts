@@ -12,7 +12,7 @@ import { checkSettings, type SettingKind } from './wire-settings.js';
 
 /** The request's settings and their types (Messages API reference); others are not read. */
 const SETTINGS: Record<string, SettingKind> = {
-  model: 'string',
+  model: 'non-empty string',
   max_tokens: 'whole number 1 or more',
   stream: 'boolean',
   temperature: 'number from 0 to 1',
@@ -23,6 +23,8 @@ const SETTINGS: Record<string, SettingKind> = {
   metadata: 'object',
   thinking: 'object',
 };
+/** The settings the API refuses a request without. */
+const REQUIRED = ['model', 'max_tokens'];
 
 // Block types each role may send; images, documents, thinking and the blocks of Anthropic's own
 // server tools (web search, code execution, MCP connector) are left out of the transcript (text only).
@@ -41,7 +43,7 @@ const TOOL_RESULT_PARTS = ['image', 'document'];
 /** Reads a Messages request body. */
 export function parseAnthropicRequest(body: unknown): WireRequest {
   const root = objectAt(body, 'the request body');
-  checkSettings(root, SETTINGS);
+  checkSettings(root, SETTINGS, '', REQUIRED);
   const messages: Message[] = [];
   const names = new Map<string, string>();
   arrayAt(root.messages, 'messages').forEach((item, index) => {
@@ -98,7 +100,7 @@ export function parseAnthropicRequest(body: unknown): WireRequest {
     system: textOf(root.system, 'system'),
     messages,
     tools,
-    model: typeof root.model === 'string' ? root.model : '',
+    model: root.model as string,
     stream: root.stream === true,
     includeUsage: true,
   };

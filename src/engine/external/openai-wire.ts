@@ -11,7 +11,7 @@ import { checkSettings, type SettingKind } from './wire-settings.js';
 
 /** The request's settings and their types (Chat Completions API reference); others are not read. */
 const SETTINGS: Record<string, SettingKind> = {
-  model: 'string',
+  model: 'non-empty string',
   stream: 'boolean',
   stream_options: 'object',
   temperature: 'number from 0 to 2',
@@ -31,6 +31,8 @@ const SETTINGS: Record<string, SettingKind> = {
 // Parts besides text each role may send (images, audio, files are left out of the transcript).
 const USER_PARTS = ['image_url', 'input_audio', 'file'];
 const ASSISTANT_PARTS = ['refusal'];
+/** The settings the API refuses a request without. */
+const REQUIRED = ['model'];
 
 /** Whether an OpenAI tool message reports a failure: `is_error: true`, a JSON object with a non-empty `error` string, or text starting with "Error" (docs/external-agents.md). */
 export function openAiToolError(message: Record<string, unknown>, content: string): boolean {
@@ -47,7 +49,7 @@ export function openAiToolError(message: Record<string, unknown>, content: strin
 /** Reads a Chat Completions request body. */
 export function parseOpenAiRequest(body: unknown): WireRequest {
   const root = objectAt(body, 'the request body');
-  checkSettings(root, SETTINGS);
+  checkSettings(root, SETTINGS, '', REQUIRED);
   const options = root.stream_options === undefined || root.stream_options === null ? {} : objectAt(root.stream_options, 'stream_options');
   checkSettings(options, { include_usage: 'boolean' }, 'stream_options.');
   const system: string[] = [];
@@ -84,7 +86,7 @@ export function parseOpenAiRequest(body: unknown): WireRequest {
     system: system.join('\n\n'),
     messages,
     tools,
-    model: typeof root.model === 'string' ? root.model : '',
+    model: root.model as string,
     stream: root.stream === true,
     includeUsage: options.include_usage === true,
   };

@@ -16,6 +16,7 @@ export type SettingKind =
   | 'whole number'
   | 'whole number 1 or more'
   | 'string'
+  | 'non-empty string'
   | 'object'
   | 'string or array of strings'
   | 'array of strings'
@@ -29,18 +30,32 @@ const EXPECTED: Record<SettingKind, string> = {
   'whole number': 'a whole number',
   'whole number 1 or more': 'a whole number 1 or more',
   string: 'a string',
+  'non-empty string': 'a non-empty string',
   object: 'an object',
   'string or array of strings': 'a string or an array of strings',
   'array of strings': 'an array of strings',
   'string or object': 'a string or an object',
 };
 
-/** Fails with a WireError naming the first setting of `root` (absent and null allowed) whose value is not of its kind. */
-export function checkSettings(root: Record<string, unknown>, kinds: Readonly<Record<string, SettingKind>>, prefix = ''): void {
+/**
+ * Fails with a WireError naming the first setting of `root` whose value is not of its kind. A
+ * setting may be absent or null unless `required` names it: the API refuses a request without it
+ * (`model`; Anthropic's `max_tokens`), so the bridge does too, and an agent that omits it fails
+ * here as it would against the provider.
+ */
+export function checkSettings(
+  root: Record<string, unknown>,
+  kinds: Readonly<Record<string, SettingKind>>,
+  prefix = '',
+  required: readonly string[] = [],
+): void {
   for (const [name, kind] of Object.entries(kinds)) {
     const value = root[name];
-    if (value === undefined || value === null || isKind(value, kind)) continue;
-    throw new WireError(`${prefix}${name} must be ${EXPECTED[kind]}, got ${describeValue(value)}`);
+    if (value === undefined || value === null) {
+      if (required.includes(name)) throw new WireError(`${prefix}${name} is required (${EXPECTED[kind]}), got ${describeValue(value)}`);
+      continue;
+    }
+    if (!isKind(value, kind)) throw new WireError(`${prefix}${name} must be ${EXPECTED[kind]}, got ${describeValue(value)}`);
   }
 }
 
@@ -62,6 +77,8 @@ function isKind(value: unknown, kind: SettingKind): boolean {
       return Number.isSafeInteger(value) && (value as number) >= 1;
     case 'string':
       return typeof value === 'string';
+    case 'non-empty string':
+      return typeof value === 'string' && value !== '';
     case 'object':
       return isObject;
     case 'string or array of strings':

@@ -24,6 +24,11 @@ async function startBridge(script: ScriptEntry[], maxTurns = 10, signal?: AbortS
   return { bridge, model, spans };
 }
 
+/** A Chat Completions body with what the API requires (`model`) and `body`'s fields. */
+const chat = (body: Record<string, unknown>) => ({ model: 'gpt-test', ...body });
+/** A Messages body with what the API requires (`model`, `max_tokens`) and `body`'s fields. */
+const anthropic = (body: Record<string, unknown>) => ({ model: 'claude-test', max_tokens: 100, ...body });
+
 async function post(url: string, body: unknown): Promise<{ status: number; json: any; text: string }> {
   const response = await fetch(url, {
     method: 'POST',
@@ -107,10 +112,11 @@ describe('model bridge, OpenAI Chat Completions', () => {
     const script: ScriptEntry[] = results.flatMap((_, index) => [{ tool_calls: [{ id: `call_${index}`, name: 'fetch_data', args: {} }] }, { text: 'ok' }]);
     const { bridge, model, spans } = await startBridge(script);
     for (const [index, content] of results.entries()) {
-      const call = await post(`${bridge.url}/v1/chat/completions`, { messages: [{ role: 'user', content: 'go' }] });
-      const answer = await post(`${bridge.url}/v1/chat/completions`, {
-        messages: [{ role: 'user', content: 'go' }, call.json.choices[0].message, { role: 'tool', tool_call_id: `call_${index}`, content }],
-      });
+      const call = await post(`${bridge.url}/v1/chat/completions`, chat({ messages: [{ role: 'user', content: 'go' }] }));
+      const answer = await post(
+        `${bridge.url}/v1/chat/completions`,
+        chat({ messages: [{ role: 'user', content: 'go' }, call.json.choices[0].message, { role: 'tool', tool_call_id: `call_${index}`, content }] }),
+      );
       expect(answer.status).toBe(200);
     }
     expect(
@@ -150,7 +156,7 @@ describe('model bridge, OpenAI Chat Completions', () => {
     const notJson = await post(`${bridge.url}/v1/chat/completions`, '{oops');
     expect(notJson.status).toBe(400);
     expect(notJson.json.error).toMatchObject({ type: 'invalid_request_error' });
-    const badRole = await post(`${bridge.url}/v1/chat/completions`, { messages: [{ role: 'robot', content: 'x' }] });
+    const badRole = await post(`${bridge.url}/v1/chat/completions`, chat({ messages: [{ role: 'robot', content: 'x' }] }));
     expect(badRole.status).toBe(400);
     expect(badRole.json.error.message).toContain('messages[0].role must be one of');
   });
@@ -159,19 +165,26 @@ describe('model bridge, OpenAI Chat Completions', () => {
     const { bridge, spans } = await startBridge([{ text: 'unused' }]);
     const user = [{ role: 'user', content: 'hi' }];
     const cases: Array<[Record<string, unknown>, string]> = [
-      [{ messages: user, stream: 'yes' }, 'stream must be true or false, got string "yes"'],
-      [{ messages: user, max_tokens: 'ten' }, 'max_tokens must be a whole number 1 or more, got string "ten"'],
-      [{ messages: user, temperature: '0.2' }, 'temperature must be a number from 0 to 2, got string "0.2"'],
+      [chat({ messages: user, stream: 'yes' }), 'stream must be true or false, got string "yes"'],
+      [chat({ messages: user, max_tokens: 'ten' }), 'max_tokens must be a whole number 1 or more, got string "ten"'],
+      [chat({ messages: user, temperature: '0.2' }), 'temperature must be a number from 0 to 2, got string "0.2"'],
       // The providers' plain range rules, refused as they would be.
-      [{ messages: user, max_tokens: -3 }, 'max_tokens must be a whole number 1 or more, got number -3'],
-      [{ messages: user, max_completion_tokens: 0 }, 'max_completion_tokens must be a whole number 1 or more, got number 0'],
-      [{ messages: user, temperature: 5 }, 'temperature must be a number from 0 to 2, got number 5'],
-      [{ messages: user, top_p: 2 }, 'top_p must be a number from 0 to 1, got number 2'],
-      [{ messages: user, model: 7 }, 'model must be a string, got number 7'],
-      [{ messages: user, stream: true, stream_options: { include_usage: 'yes' } }, 'stream_options.include_usage must be true or false, got string "yes"'],
-      [{ messages: [{ role: 'user', content: 5 }] }, 'messages[0].content must be a string or an array, got number 5'],
+      [chat({ messages: user, max_tokens: -3 }), 'max_tokens must be a whole number 1 or more, got number -3'],
+      [chat({ messages: user, max_completion_tokens: 0 }), 'max_completion_tokens must be a whole number 1 or more, got number 0'],
+      [chat({ messages: user, temperature: 5 }), 'temperature must be a number from 0 to 2, got number 5'],
+      [chat({ messages: user, top_p: 2 }), 'top_p must be a number from 0 to 1, got number 2'],
+      // The API's required model: missing, null, empty or mistyped.
+      [{ messages: user }, 'model is required (a non-empty string), got nothing'],
+      [{ messages: user, model: null }, 'model is required (a non-empty string), got null'],
+      [{ messages: user, model: '' }, 'model must be a non-empty string, got string ""'],
+      [{ messages: user, model: 7 }, 'model must be a non-empty string, got number 7'],
       [
-        { messages: [{ role: 'user', content: [{ type: 'text', text: 'a' }, { type: 'image_weird' }] }] },
+        chat({ messages: user, stream: true, stream_options: { include_usage: 'yes' } }),
+        'stream_options.include_usage must be true or false, got string "yes"',
+      ],
+      [chat({ messages: [{ role: 'user', content: 5 }] }), 'messages[0].content must be a string or an array, got number 5'],
+      [
+        chat({ messages: [{ role: 'user', content: [{ type: 'text', text: 'a' }, { type: 'image_weird' }] }] }),
         'messages[0].content[1].type must be one of "text", "image_url", "input_audio", "file", got string "image_weird"',
       ],
     ];
@@ -207,20 +220,20 @@ describe('model bridge, OpenAI Chat Completions', () => {
     const big = await fetch(`${bridge.url}/v1/chat/completions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ messages: [{ role: 'user', content: 'z'.repeat(21 * 1024 * 1024) }] }),
+      body: JSON.stringify(chat({ messages: [{ role: 'user', content: 'z'.repeat(21 * 1024 * 1024) }] })),
     });
     expect(big.status).toBe(413);
     expect(big.headers.get('connection')).toBe('close');
     await big.text();
-    const next = await post(`${bridge.url}/v1/chat/completions`, { messages: [{ role: 'user', content: 'hi' }] });
+    const next = await post(`${bridge.url}/v1/chat/completions`, chat({ messages: [{ role: 'user', content: 'hi' }] }));
     expect(next.status).toBe(200);
     expect(next.json.choices[0].message.content).toBe('after the big one');
   });
 
   it('refuses calls beyond max_turns', async () => {
     const { bridge } = await startBridge([{ text: 'a' }, { text: 'b' }], 1);
-    await post(`${bridge.url}/v1/chat/completions`, { messages: [{ role: 'user', content: 'x' }] });
-    const refused = await post(`${bridge.url}/v1/chat/completions`, { messages: [{ role: 'user', content: 'x' }] });
+    await post(`${bridge.url}/v1/chat/completions`, chat({ messages: [{ role: 'user', content: 'x' }] }));
+    const refused = await post(`${bridge.url}/v1/chat/completions`, chat({ messages: [{ role: 'user', content: 'x' }] }));
     expect(refused.status).toBe(400);
     expect(refused.json.error.message).toContain('max_turns reached');
     expect(bridge.maxTurnsReached).toBe(true);
@@ -229,9 +242,9 @@ describe('model bridge, OpenAI Chat Completions', () => {
   it('answers no model call once the run is aborted (its time limit): no model call, no chat span after the cut', async () => {
     const run = new AbortController();
     const { bridge, model, spans } = await startBridge([{ text: 'one' }, { text: 'two' }], 10, run.signal);
-    expect((await post(`${bridge.url}/v1/chat/completions`, { messages: [{ role: 'user', content: 'x' }] })).json.choices[0].message.content).toBe('one');
+    expect((await post(`${bridge.url}/v1/chat/completions`, chat({ messages: [{ role: 'user', content: 'x' }] }))).json.choices[0].message.content).toBe('one');
     run.abort(new Error('timed out'));
-    const late = await post(`${bridge.url}/v1/chat/completions`, { messages: [{ role: 'user', content: 'x' }] });
+    const late = await post(`${bridge.url}/v1/chat/completions`, chat({ messages: [{ role: 'user', content: 'x' }] }));
     expect(late.status).toBe(400);
     expect(late.json.error.message).toContain('the run was aborted');
     expect(model.requests).toHaveLength(1);
@@ -293,10 +306,10 @@ describe('model bridge, Anthropic Messages', () => {
 
   it('answers a bad request with a 400 in Anthropic error shape, and a tool call never answered is an error span', async () => {
     const { bridge, spans } = await startBridge([{ tool_calls: [{ id: 't9', name: 'lookup', args: {} }] }]);
-    const bad = await post(`${bridge.url}/v1/messages`, { messages: 'nope' });
+    const bad = await post(`${bridge.url}/v1/messages`, anthropic({ messages: 'nope' }));
     expect(bad.status).toBe(400);
     expect(bad.json).toEqual({ type: 'error', error: { type: 'invalid_request_error', message: 'messages must be an array, got string "nope"' } });
-    await post(`${bridge.url}/v1/messages`, { messages: [{ role: 'user', content: 'x' }] });
+    await post(`${bridge.url}/v1/messages`, anthropic({ messages: [{ role: 'user', content: 'x' }] }));
     const unanswered = (await spans()).find((span) => span.name === 'execute_tool lookup');
     expect(unanswered?.status).toBe('error');
     expect(unanswered?.attributes['error.type']).toBe('unanswered_tool_call');
@@ -306,29 +319,34 @@ describe('model bridge, Anthropic Messages', () => {
     const { bridge } = await startBridge([{ text: 'plain' }, { text: 'blocks' }]);
     const user = [{ role: 'user', content: 'hi' }];
     const cases: Array<[Record<string, unknown>, string]> = [
-      [{ messages: user, max_tokens: 'ten' }, 'max_tokens must be a whole number 1 or more, got string "ten"'],
-      [{ messages: user, max_tokens: 0 }, 'max_tokens must be a whole number 1 or more, got number 0'],
-      [{ messages: user, temperature: 1.5 }, 'temperature must be a number from 0 to 1, got number 1.5'],
-      [{ messages: user, top_p: -0.1 }, 'top_p must be a number from 0 to 1, got number -0.1'],
-      [{ messages: user, thinking: 5 }, 'thinking must be an object, got number 5'],
+      // The API's required model and max_tokens: missing, null, empty or mistyped.
+      [{ max_tokens: 10, messages: user }, 'model is required (a non-empty string), got nothing'],
+      [{ model: '', max_tokens: 10, messages: user }, 'model must be a non-empty string, got string ""'],
+      [{ model: 'c', messages: user }, 'max_tokens is required (a whole number 1 or more), got nothing'],
+      [{ model: 'c', max_tokens: null, messages: user }, 'max_tokens is required (a whole number 1 or more), got null'],
+      [anthropic({ messages: user, max_tokens: 'ten' }), 'max_tokens must be a whole number 1 or more, got string "ten"'],
+      [anthropic({ messages: user, max_tokens: 0 }), 'max_tokens must be a whole number 1 or more, got number 0'],
+      [anthropic({ messages: user, temperature: 1.5 }), 'temperature must be a number from 0 to 1, got number 1.5'],
+      [anthropic({ messages: user, top_p: -0.1 }), 'top_p must be a number from 0 to 1, got number -0.1'],
+      [anthropic({ messages: user, thinking: 5 }), 'thinking must be an object, got number 5'],
       [
-        { messages: [...user, { role: 'assistant', content: [{ type: 'thinking', thinking: 5, signature: 's' }] }] },
+        anthropic({ messages: [...user, { role: 'assistant', content: [{ type: 'thinking', thinking: 5, signature: 's' }] }] }),
         'messages[1].content[0].thinking must be a string, got number 5',
       ],
-      [{ messages: user, stream: 'yes' }, 'stream must be true or false, got string "yes"'],
-      [{ messages: user, stop_sequences: 'END' }, 'stop_sequences must be an array of strings, got string "END"'],
-      [{ messages: [{ role: 'user', content: 5 }] }, 'messages[0].content must be a string or an array, got number 5'],
-      [{ messages: user, system: 5 }, 'system must be a string or an array, got number 5'],
+      [anthropic({ messages: user, stream: 'yes' }), 'stream must be true or false, got string "yes"'],
+      [anthropic({ messages: user, stop_sequences: 'END' }), 'stop_sequences must be an array of strings, got string "END"'],
+      [anthropic({ messages: [{ role: 'user', content: 5 }] }), 'messages[0].content must be a string or an array, got number 5'],
+      [anthropic({ messages: user, system: 5 }), 'system must be a string or an array, got number 5'],
       [
-        { messages: [{ role: 'user', content: [{ type: 'image_weird' }] }] },
+        anthropic({ messages: [{ role: 'user', content: [{ type: 'image_weird' }] }] }),
         'messages[0].content[0].type must be one of "text", "tool_result", "image", "document", "search_result", "container_upload", got string "image_weird"',
       ],
       [
-        { messages: [...user, { role: 'assistant', content: [{ text: 'no type' }] }] },
+        anthropic({ messages: [...user, { role: 'assistant', content: [{ text: 'no type' }] }] }),
         'messages[1].content[0].type must be one of "text", "tool_use", "thinking", "redacted_thinking", "server_tool_use", "web_search_tool_result", "web_fetch_tool_result", "code_execution_tool_result", "mcp_tool_use", "mcp_tool_result", got nothing',
       ],
       [
-        { messages: [{ role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'x', is_error: 'yes' }] }] },
+        anthropic({ messages: [{ role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'x', is_error: 'yes' }] }] }),
         'messages[0].content[0].is_error must be true or false, got string "yes"',
       ],
     ];
@@ -349,6 +367,7 @@ describe('model bridge, Anthropic Messages', () => {
     });
     expect(plain.status).toBe(200);
     const blocks = await post(`${bridge.url}/v1/messages`, {
+      model: 'm',
       max_tokens: 10,
       system: [{ type: 'text', text: 'Be brief.' }],
       messages: [
