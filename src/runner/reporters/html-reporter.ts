@@ -68,7 +68,7 @@ export function renderHtml(
   if (variants.length) {
     sections.push(['pass-rates', 'Pass rates', passRatesSection(stats, variants, shape.repeats)]);
     sections.push(['tool-selection', 'Tool selection', toolSelectionSection(stats, variants)]);
-    const heatmaps = variants.map((name) => confusionHeatmap(name, stats.variants[name].tool_selection.confusion, fullReport)).join('\n');
+    const heatmaps = variants.map((name) => confusionHeatmap(name, stats.variants[name].tool_selection, fullReport)).join('\n');
     const confusionNote =
       '<p class="note">Rows: tools a scenario expects that a run never called (missed). Columns: the unexpected tools those runs called instead; a cell counts runs.</p>';
     sections.push(['confusion', 'Confusion', section('confusion', 'Per-tool confusion', `${confusionNote}${heatmaps}`)]);

@@ -9,6 +9,7 @@ import { readTimelineSpans, type TimelineSpans } from '../../../src/runner/repor
 import { LANE_MAX_BARS } from '../../../src/runner/reporters/html/timeline-lane.js';
 import { planTimelines, TIMELINE_MAX_LANES, TIMELINE_MAX_SCENARIOS } from '../../../src/runner/reporters/html/timelines-section.js';
 import { HtmlReporter, renderHtml } from '../../../src/runner/reporters/html-reporter.js';
+import { computeStats } from '../../../src/runner/stats/compute-stats.js';
 import { spansToJsonl } from '../../../src/spans/jsonl.js';
 import { bigReport, captureStream, report as reportOf, row, tempOut, testRunResult } from './fixture-report.js';
 import { EVIL, fixtureSpans, htmlFixtureReport } from './html-fixture.js';
@@ -171,6 +172,31 @@ describe('renderHtml', () => {
       }
     }
     expect(seen).toBeGreaterThan(0);
+  });
+
+  it('says a variant with no scored runs has none, not that none missed an expected tool', () => {
+    // base: scored runs that called what they expected; down: every run ended before the model answered (no_choices).
+    const scored = (repeat: number) => row('a.scenario.yaml', 'a', { repeat, expected_tools: ['lookup_order'] });
+    const unscored = (repeat: number) =>
+      row('a.scenario.yaml', 'a', {
+        variant: 'down',
+        repeat,
+        status: 'error',
+        expected_tools: ['lookup_order'],
+        no_choices: true,
+        test_run: testRunResult({ tools: [], stop_reason: 'error', verdict: 'failed' }),
+      });
+    const runs = reportOf([scored(0), scored(1), unscored(0), unscored(1)]);
+    runs.stats = computeStats(runs);
+    expect([runs.stats.variants.base.tool_selection.runs, runs.stats.variants.down.tool_selection.runs]).toEqual([2, 0]);
+    const html = renderHtml(runs);
+    const note = (variant: string) => {
+      const [tag] = withAttrs(tags(html), { 'data-variant': variant, 'data-confusion': variant === 'down' ? 'unscored' : 'none' });
+      return tag && textAfter(html, tag);
+    };
+    expect(note('base')).toBe('base: no run missed an expected tool.');
+    expect(note('down')).toBe('down: no scored runs (a run is scored when it made choices and its scenario expects a tool), so no missed tool to show.');
+    expect(html).not.toContain('down: no run missed');
   });
 
   it('shows the paired comparison: McNemar p, the difference with its interval, the flips', () => {

@@ -177,9 +177,11 @@ describe('report.json stats of runs that made no choices (built CLI)', () => {
     expect(nomcp.turns.n).toBe(0);
     expect(nomcp.tokens.total.n).toBe(0);
     expect(nomcp.duration_ms.n).toBe(6);
-    // report.html's heat map reads the same statistics: no run is said to have missed lookup.
+    // report.html's heat map reads the same statistics: no run is said to have missed lookup, nor
+    // to have missed nothing: nomcp has no scored runs.
     const html = readFileSync(join(dir, 'out', 'report.html'), 'utf8');
     expect(html).not.toContain('missed lookup');
-    expect(html).toContain('data-variant="nomcp" data-confusion="none"');
+    expect(html).toContain('data-variant="nomcp" data-confusion="unscored">nomcp: no scored runs');
+    expect(html).not.toContain('nomcp: no run missed an expected tool');
   });
 });

@@ -1,4 +1,4 @@
-import type { ToolConfusion } from '../../stats/stats-types.js';
+import type { ToolSelection } from '../../stats/stats-types.js';
 import { dataAttrs, esc } from './escape.js';
 
 /** At most this many "called instead" columns; the rest are summed in a note. */
@@ -9,10 +9,18 @@ export const HEATMAP_MAX_ROWS = 40;
 /**
  * One variant's confusion table (expected tool -> tools called instead) as a heat map: a cell's
  * colour deepens with its count relative to the largest cell, so the tools a model mixes up
- * stand out at a glance. Every cell carries its count in `data-count`.
+ * stand out at a glance. Every cell carries its count in `data-count`. A variant without scored
+ * runs (every run without choices, or no scenario expecting a tool: docs/statistics.md) says so,
+ * since an empty table there means nothing was judged, not that nothing was missed.
  */
-export function confusionHeatmap(variant: string, confusion: Readonly<Record<string, ToolConfusion>>, fullReport = 'report.json'): string {
-  const expected = Object.entries(confusion).sort(([a, x], [b, y]) => y.missed - x.missed || compare(a, b));
+export function confusionHeatmap(variant: string, selection: Readonly<Pick<ToolSelection, 'runs' | 'confusion'>>, fullReport = 'report.json'): string {
+  if (!selection.runs) {
+    return (
+      `<p class="note"${dataAttrs({ variant, confusion: 'unscored' })}>${esc(variant)}: no scored runs ` +
+      '(a run is scored when it made choices and its scenario expects a tool), so no missed tool to show.</p>'
+    );
+  }
+  const expected = Object.entries(selection.confusion).sort(([a, x], [b, y]) => y.missed - x.missed || compare(a, b));
   if (!expected.length) return `<p class="note"${dataAttrs({ variant, confusion: 'none' })}>${esc(variant)}: no run missed an expected tool.</p>`;
   const totals = new Map<string, number>();
   for (const [, entry] of expected) {
