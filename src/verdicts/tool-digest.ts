@@ -40,6 +40,18 @@ export function toolDigest(calls: readonly ToolCall[], tokens: readonly ErrorTok
   return [...rows.values()];
 }
 
+/**
+ * A digest row's calls by the called tool's full name, as a call's `raw_name` gives it: those its
+ * `servers` counts as `mcp__<server>__<name>`, the rest under its name (the agent's own tool, or
+ * any tool of a report written before the digest named servers). A server-prefixed expected name
+ * (toolNameMatcher) then finds its server's calls in a digest as it finds them among the calls.
+ */
+export function digestCallsByFullName(tool: Readonly<Pick<ToolDigest, 'name' | 'called' | 'servers'>>): Array<[fullName: string, calls: number]> {
+  const servers = Object.entries(tool.servers ?? {});
+  const toServers = servers.reduce((sum, [, n]) => sum + n, 0);
+  return [...servers.map(([server, n]): [string, number] => [`mcp__${server}__${tool.name}`, n]), [tool.name, tool.called - toServers]];
+}
+
 /** The approvals asked during the run, in order. */
 export function approvalDigest(approvals: readonly ApprovalRecord[]): Array<{ tool: string; decision: ApprovalDecision }> {
   return approvals.map(({ tool, decision }) => ({ tool, decision }));

@@ -39,14 +39,14 @@ function knownToolNames(subject: MatcherSubject): string[] {
 }
 
 /**
- * Refuses a server-prefixed name (`mcp__b__write_note`, one server's tool) on a subject that
- * carries only the digest: its names have no server part, so such a matcher could not tell
- * server a's write_note from b's, and `.not` would pass whatever the agent did.
+ * Refuses a server-prefixed name (`mcp__b__write_note`, one server's tool) in a first-call order
+ * on a subject that carries only the digest: it counts each tool's calls by server, but its order
+ * is by name, so server a's first write_note could not be told from b's (or the agent's own).
  */
 export function checkServerNamed(matcher: string, name: string, subject: MatcherSubject): void {
   if (subject.calls || parseSlashRegex(name) || !hasServerPrefix(name)) return;
   throw new TypeError(
-    `${matcher}: ${show(name)} names one MCP server's tool, but ${subject.label} carries no recorded calls, only tool names without their server; get it from runScenario() or testRun() of agentcheck/vitest, or name the tool without its mcp__<server>__ prefix`,
+    `${matcher}: ${show(name)} names one MCP server's tool, but ${subject.label} carries no recorded calls, only its digest, whose first-call order is by tool name without the server; get it from runScenario() or testRun() of agentcheck/vitest, or name the tool without its mcp__<server>__ prefix`,
   );
 }
 

@@ -1,6 +1,7 @@
 import { formatMismatch } from '../verdicts/args/mismatch.js';
 import { show } from '../verdicts/describe.js';
 import { matchArgs } from '../verdicts/index.js';
+import { digestCallsByFullName } from '../verdicts/tool-digest.js';
 import { sameToolName, toolNameMatcher } from '../verdicts/tool-name.js';
 import { checkArgumentNames, checkExpectedArgs, checkServerNamed, checkToolName } from './matcher-arguments.js';
 import { explain, subjectOf, type MatcherSubject } from './subject.js';
@@ -51,18 +52,18 @@ export function toHaveCalledTool(received: unknown, name: string, args?: Record<
   if (args !== undefined) checkExpectedArgs('toHaveCalledTool', args);
   const subject = subjectOf(received);
   checkToolName('toHaveCalledTool', name, subject);
-  checkServerNamed('toHaveCalledTool', name, subject);
   if (args !== undefined) checkArgumentNames('toHaveCalledTool', name, args, subject);
   const matches = toolNameMatcher(name);
   const wanted = `${name}${args === undefined ? '' : ` with arguments including ${show(args)}`}`;
   if (!subject.calls) {
-    // Without recorded calls only the digest (names and counts) is known.
+    // Without recorded calls only the digest (names and counts, by server) is known.
     if (args !== undefined) {
       throw new TypeError(
         `toHaveCalledTool cannot check arguments: ${subject.label} carries no recorded calls; get it from runScenario() or testRun() of agentcheck/vitest`,
       );
     }
-    const called = subject.tools.some((tool) => tool.called > 0 && matches(tool.name));
+    // Its calls by full name, matched as recorded calls are by their raw_name below.
+    const called = subject.tools.some((tool) => digestCallsByFullName(tool).some(([fullName, calls]) => calls > 0 && matches(fullName)));
     return { pass: called, message: () => `expected ${subject.label} ${called ? 'not ' : ''}to call ${wanted}\n${explain(subject)}` };
   }
   const named = subject.calls.map((call, index) => ({ call, index })).filter(({ call }) => matches(call.raw_name ?? call.name));

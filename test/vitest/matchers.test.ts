@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ScenarioRow } from '../../src/runner/report/report.js';
 import type { TestRunResult } from '../../src/runner/test-run.js';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { resumeTestRun, runScenario, testRun } from '../../src/vitest/index.js';
 import { toHaveCalledTool, toHaveCalledToolsInOrder, toHaveVerdict, toPass } from '../../src/vitest/matchers.js';
@@ -8,6 +9,7 @@ import { formatTrajectory } from '../../src/vitest/trajectory.js';
 import { configErrorOf } from '../helpers/config-error.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { NAMES_SERVER } from '../engine/mcp/mcp-helpers.js';
+import { runCli } from '../e2e/cli.js';
 
 const AGENT = {
   id: 'matcher-bot',
@@ -240,13 +242,36 @@ describe('formatTrajectory', () => {
 
 describe('matchers on a server-prefixed name (docs/vitest.md)', () => {
   const command = (name: string) => ({ name, command: [process.execPath, NAMES_SERVER, 'write_note'] });
+  // Two servers offering write_note, and the agent's own write_note: three tools of one tool part.
+  const build = {
+    ...AGENT,
+    agent: {
+      ...AGENT.agent,
+      permissions: { mode: 'allow' },
+      tools: [...AGENT.agent.tools, { name: 'write_note', description: 'Write.', parameters: { type: 'object' }, returns: { ok: true } }],
+      mcps: [command('a'), command('b')],
+    },
+  };
+  const script = [
+    { tool_calls: [{ name: 'mcp__a__write_note', args: { id: '1' } }] },
+    { tool_calls: [{ name: 'write_note', args: {} }] },
+    { tool_calls: [{ name: 'mcp__a__write_note', args: { id: '2' } }] },
+    { tool_calls: [{ name: 'finish', args: {} }] },
+    { text: 'done' },
+  ];
   const twoServers = () =>
-    testRun({
-      agent: { ...AGENT, agent: { ...AGENT.agent, permissions: { mode: 'allow' }, mcps: [command('a'), command('b')] } },
-      inputs: { messages: [{ role: 'user', content: 'go' }] },
-      expectations: { terminal_tool: 'finish' },
-      script: [{ tool_calls: [{ name: 'mcp__a__write_note', args: { id: '1' } }] }, { tool_calls: [{ name: 'finish', args: {} }] }, { text: 'done' }],
-    });
+    testRun({ agent: build, inputs: { messages: [{ role: 'user', content: 'go' }] }, expectations: { terminal_tool: 'finish' }, script });
+  /** What toHaveCalledTool answers for each name, whether the subject carries its calls or only its digest. */
+  const CALLED: Array<[name: string, called: boolean]> = [
+    ['mcp__a__write_note', true],
+    ['mcp__b__write_note', false],
+    ['write_note', true],
+    ['execute_tool mcp__a__write_note', true],
+    ['/write_.*/', true],
+    ['finish', true],
+    ['lookup', false],
+  ];
+  const answers = (subject: unknown) => CALLED.map(([name]) => [name, toHaveCalledTool(subject, name).pass]);
 
   it("name that server's tool only", async () => {
     const result = await twoServers();
@@ -257,17 +282,37 @@ describe('matchers on a server-prefixed name (docs/vitest.md)', () => {
     expect(result).toHaveCalledToolsInOrder(['mcp__a__write_note', 'finish']);
     expect(toHaveCalledToolsInOrder(result, ['mcp__b__write_note', 'finish'])).toMatchObject({ pass: false });
     expect(toHaveCalledToolsInOrder(result, ['mcp__b__write_note', 'finish']).message()).toContain(
-      'but "mcp__b__write_note" was never called; first calls were: write_note -> finish',
+      'but "mcp__b__write_note" was never called; first calls were: write_note -> write_note -> finish',
     );
   });
 
-  it('throw on a result without recorded calls, whose digest has no server part', async () => {
-    const result = unrecorded(await twoServers());
-    expect(() => toHaveCalledTool(result, 'mcp__b__write_note')).toThrow(
-      'toHaveCalledTool: "mcp__b__write_note" names one MCP server\'s tool, but test_run carries no recorded calls',
-    );
-    expect(() => toHaveCalledToolsInOrder(result, ['mcp__a__write_note'])).toThrow('names one MCP server');
-    expect(toHaveCalledTool(result, 'write_note')).toMatchObject({ pass: true });
+  it('answer toHaveCalledTool alike on a live result and on its digest alone, which counts calls by server', async () => {
+    const result = await twoServers();
+    const digest = unrecorded(result);
+    expect(digest.tools.find((tool) => tool.name === 'write_note')).toMatchObject({ called: 3, servers: { a: 2 } });
+    expect(answers(result)).toEqual(CALLED);
+    expect(answers(digest)).toEqual(CALLED);
+    expect(digest).not.toHaveCalledTool('mcp__b__write_note');
+    expect(toHaveCalledTool(digest, 'mcp__b__write_note').message()).toContain('expected test_run to call mcp__b__write_note');
+    // Arguments and first-call order across servers are not in a digest: those still throw.
+    expect(() => toHaveCalledTool(digest, 'mcp__a__write_note', { id: '1' })).toThrow('cannot check arguments');
+    expect(() => toHaveCalledToolsInOrder(digest, ['mcp__a__write_note'])).toThrow('names one MCP server');
+  });
+
+  it('answer toHaveCalledTool alike on a live row and on that row read back from report.json', async () => {
+    const dir = tempDir({
+      'agent.yaml': JSON.stringify(build),
+      'notes.scenarios.yaml': JSON.stringify({
+        defaults: { agent: 'agent.yaml', inputs: { messages: [{ role: 'user', content: 'go' }] }, model: { script } },
+        scenarios: [{ name: 'notes', expect: { terminal_tool: 'finish' } }],
+      }),
+    });
+    const row = await runScenario(join(dir, 'notes.scenarios.yaml'), 'notes', { cwd: dir });
+    const cli = await runCli(['run', '.', '--reporter', 'json', '--out', 'out'], dir);
+    expect(cli.exitCode, cli.all).toBe(0);
+    const [stored] = (JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8')) as { scenarios: ScenarioRow[] }).scenarios;
+    expect(answers(row)).toEqual(CALLED);
+    expect(answers(stored)).toEqual(CALLED);
   });
 });
 

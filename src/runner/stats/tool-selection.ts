@@ -1,4 +1,5 @@
 import { parseSlashRegex } from '../../spans/query-regex.js';
+import { digestCallsByFullName } from '../../verdicts/tool-digest.js';
 import { canonicalToolName } from '../../verdicts/tool-name.js';
 import type { ScenarioRow } from '../report/report.js';
 import { countedToolName, isExpectedTool } from './expected-tools.js';
@@ -42,7 +43,7 @@ export function runToolSelection(row: ScenarioRow): RunToolSelection | null {
     const name = countedToolName(names, calledName);
     counts.set(name, (counts.get(name) ?? 0) + n);
   };
-  for (const tool of row.test_run.tools) for (const [calledName, n] of callsByFullName(tool)) add(calledName, n);
+  for (const tool of row.test_run.tools) for (const [calledName, n] of digestCallsByFullName(tool)) add(calledName, n);
   // Calls inside plans and chains count for the tools a `nested: true` check expected.
   for (const [tool, n] of Object.entries(row.nested_calls ?? {})) add(tool, n);
   const called = new Set(counts.keys());
@@ -57,17 +58,6 @@ export function runToolSelection(row: ScenarioRow): RunToolSelection | null {
     missed,
     unexpected,
   };
-}
-
-/**
- * A digest row's calls by the called tool's full name: those its `servers` counts as
- * `mcp__<server>__<name>`, the rest under its name (the agent's own tool, or any tool of a
- * report written before the digest named servers).
- */
-function callsByFullName(tool: NonNullable<ScenarioRow['test_run']>['tools'][number]): Array<[string, number]> {
-  const servers = Object.entries(tool.servers ?? {});
-  const toServers = servers.reduce((sum, [, n]) => sum + n, 0);
-  return [...servers.map(([server, n]): [string, number] => [`mcp__${server}__${tool.name}`, n]), [tool.name, tool.called - toServers]];
 }
 
 /**
