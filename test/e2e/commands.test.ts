@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { linesAbout, once, oncePerKey, sharedDir } from '../helpers/shared-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { AGENT_YAML, passingScenario, runCli } from './cli.js';
 
@@ -8,6 +9,108 @@ const SCRIPT = `- tool_calls: [{name: lookup, args: {id: "1"}}]
 - tool_calls: [{name: finish, args: {}}]
 - text: all done
 `;
+
+/** A misspelt script call (finsh), check tool (lookp) and check argument (di). */
+const TYPOS_SCENARIO = passingScenario('typos')
+  .replace('{name: finish, args: {}}', '{name: finsh, args: {}}')
+  .replace('tool_called: {tool: lookup, args: {id: "1"}}', 'tool_not_called: {tool: lookp}\n    - tool_called: {tool: lookup, args: {di: "1"}}');
+
+/** A scenario whose one-text run is held to `checks` (YAML list items, indented 4). */
+const vacuousScenario = (checks: string) => `name: vacuous
+agent: agent.yaml
+inputs: {messages: [{role: user, content: "x"}]}
+model: {script: [{text: "anything at all"}]}
+expect:
+  checks:
+${checks}`;
+
+/** Empty lists of texts and calls that every run would hold, on lines 7 to 10. */
+const EMPTY_LISTS_SCENARIO = vacuousScenario(`    - output: {contains: []}
+    - output: {not_contains: []}
+    - tool_sequence: {mode: superset, calls: []}
+    - tool_sequence: {mode: in_order, calls: []}
+`);
+
+const BETA_SKILL = '---\nname: beta\ndescription: Beta skill.\n---\nBeta body.\n';
+
+/** A scenario delivering skills/beta on demand, loading it, held to `check` (line 8). */
+const skillScenario = (check: string) => `name: argchk
+agent: agent.yaml
+skills: {overlay: [skills/beta], delivery: on_demand}
+inputs: {messages: [{role: user, content: hi}]}
+model: {script: [{tool_calls: [{name: load_skill, args: {name: beta}}]}, {text: ok}]}
+expect:
+  checks:
+    - ${check}
+`;
+
+/** A scenario calling load_skill without saying how skills are delivered (inline, the default). */
+const LOAD_SKILL_SCENARIO = `name: calls load_skill
+agent: agent.yaml
+inputs: {messages: [{role: user, content: hi}]}
+model: {script: [{tool_calls: [{name: load_skill, args: {name: beta}}]}, {text: done}]}
+expect: {terminal_tool: load_skill}
+`;
+const LOAD_SKILL_WHY =
+  '"load_skill" is offered only when skills are delivered on demand (skills.delivery: on_demand) and the run has a skill the model may load';
+
+/** A build whose only skill the model may not load (disable_model_invocation). */
+const NO_LOADABLE_SKILL_AGENT = `id: t7
+agent: {name: T7, tools: [{name: finish, description: f, returns: {ok: true}}],
+  skills: [{name: release, description: R., disable_model_invocation: true, body: b}]}
+`;
+
+// Scenarios validate and run refuse at load, each for a reason of its own, in one folder: one
+// `validate` and one `run` over them serve the tests below that name these files. Each test reads
+// its own file's messages (its file name is in them; linesAbout picks its lines). A run refused at
+// load runs none of its scenarios, so its exit 2 with a file's messages says that file was refused.
+const REFUSED_AT_LOAD = sharedDir({
+  'agent.yaml': AGENT_YAML,
+  'skills/beta/SKILL.md': BETA_SKILL,
+  'no-loadable-skill-agent.yaml': NO_LOADABLE_SKILL_AGENT,
+  'typos.scenario.yaml': TYPOS_SCENARIO,
+  'empty-lists.scenario.yaml': EMPTY_LISTS_SCENARIO,
+  'misspelt-skill-arg.scenario.yaml': skillScenario('tool_not_called: {tool: load_skill, args: {nam: beta}}'),
+  'inline-load-skill.scenario.yaml': LOAD_SKILL_SCENARIO,
+  'no-loadable-skill.scenario.yaml': LOAD_SKILL_SCENARIO.replace('agent: agent.yaml', 'agent: no-loadable-skill-agent.yaml').replace(
+    'model:',
+    'skills: {delivery: on_demand}\nmodel:',
+  ),
+  'lazy-delivery.scenario.yaml': LOAD_SKILL_SCENARIO.replace('model:', 'skills: {delivery: lazy}\nmodel:'),
+});
+const validateRefused = once(() =>
+  runCli(
+    [
+      'validate',
+      'empty-lists.scenario.yaml',
+      'misspelt-skill-arg.scenario.yaml',
+      'inline-load-skill.scenario.yaml',
+      'no-loadable-skill.scenario.yaml',
+      'lazy-delivery.scenario.yaml',
+    ],
+    REFUSED_AT_LOAD,
+  ),
+);
+const runRefused = once(() =>
+  runCli(
+    [
+      'run',
+      'typos.scenario.yaml',
+      'empty-lists.scenario.yaml',
+      'misspelt-skill-arg.scenario.yaml',
+      'inline-load-skill.scenario.yaml',
+      'no-loadable-skill.scenario.yaml',
+      '--out',
+      'out',
+    ],
+    REFUSED_AT_LOAD,
+  ),
+);
+
+// One passing scenario, run once (out/report.json, out/spans.jsonl): read by the spans query test
+// and by the compare and merge bad-input test.
+const ONE_PASSING = sharedDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('a') });
+const onePassingRun = once(() => runCli(['run', '.', '--out', 'out', '--reporter', 'json'], ONE_PASSING));
 
 describe('agentcheck test-run', () => {
   it('prints only the TestRunResult JSON with --json and exits 0 on pass', async () => {
@@ -112,10 +215,7 @@ describe('agentcheck validate', () => {
 
 describe('agentcheck validate and run refuse a test that could only pass vacuously', () => {
   it('a misspelt tool, argument and script call are all reported in one pass with suggestions, exit 2', async () => {
-    const scenario = passingScenario('typos')
-      .replace('{name: finish, args: {}}', '{name: finsh, args: {}}')
-      .replace('tool_called: {tool: lookup, args: {id: "1"}}', 'tool_not_called: {tool: lookp}\n    - tool_called: {tool: lookup, args: {di: "1"}}');
-    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': scenario, 'b.scenario.json': '{"name": "j", agent: "agent.yaml"}' });
+    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': TYPOS_SCENARIO, 'b.scenario.json': '{"name": "j", agent: "agent.yaml"}' });
     const result = await runCli(['validate', '.'], dir);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(/a\.scenario\.yaml:7:\d+ at model\.script\[1\]\.tool_calls\[0\]\.name: the script calls "finsh".*did you mean "finish"\?/);
@@ -125,80 +225,54 @@ describe('agentcheck validate and run refuse a test that could only pass vacuous
     );
     expect(result.stderr).toMatch(/b\.scenario\.json:1:\d+: is not valid JSON/);
     expect(result.stderr).toContain('4 problem(s) in 2 file(s)');
-    const run = await runCli(['run', 'a.scenario.yaml', '--out', 'out'], dir);
+    // The run of the same scenario (typos.scenario.yaml in the folder refused at load).
+    const run = await runRefused();
     expect(run.exitCode).toBe(2);
-    expect(run.stderr).toContain('did you mean "finish"?');
+    expect(linesAbout(run.stderr, 'typos.scenario.yaml')).toContain('did you mean "finish"?');
   });
   it('an empty list of texts or calls that every run holds is refused at its key; calls: [] in strict mode runs', async () => {
-    const scenario = (checks: string) => `name: vacuous
-agent: agent.yaml
-inputs: {messages: [{role: user, content: "x"}]}
-model: {script: [{text: "anything at all"}]}
-expect:
-  checks:
-${checks}`;
-    const vacuous = scenario(`    - output: {contains: []}
-    - output: {not_contains: []}
-    - tool_sequence: {mode: superset, calls: []}
-    - tool_sequence: {mode: in_order, calls: []}
-`);
-    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': vacuous, 'none.scenario.yaml': scenario('    - tool_sequence: {calls: []}\n') });
-    for (const args of [
-      ['validate', 'a.scenario.yaml'],
-      ['run', 'a.scenario.yaml', '--out', 'out'],
-    ]) {
-      const result = await runCli(args, dir);
+    // validate and run of empty-lists.scenario.yaml, in the folder refused at load.
+    for (const result of [await validateRefused(), await runRefused()]) {
       expect(result.exitCode, result.stderr).toBe(2);
-      expect(result.stderr).toMatch(/a\.scenario\.yaml:7:\d+ at expect\.checks\[0\]\.output\.contains: expected at least 1 item\(s\)\n/);
-      expect(result.stderr).toMatch(/a\.scenario\.yaml:8:\d+ at expect\.checks\[1\]\.output\.not_contains: expected at least 1 item\(s\)\n/);
+      expect(result.stderr).toMatch(/empty-lists\.scenario\.yaml:7:\d+ at expect\.checks\[0\]\.output\.contains: expected at least 1 item\(s\)\n/);
+      expect(result.stderr).toMatch(/empty-lists\.scenario\.yaml:8:\d+ at expect\.checks\[1\]\.output\.not_contains: expected at least 1 item\(s\)\n/);
       for (const [line, mode] of [
         [9, 'superset'],
         [10, 'in_order'],
       ] as const) {
         expect(result.stderr).toMatch(
           new RegExp(
-            `a\\.scenario\\.yaml:${line}:\\d+ at expect\\.checks\\[${line - 7}\\]\\.tool_sequence\\.calls: expected at least 1 item\\(s\\) with mode ${mode}`,
+            `empty-lists\\.scenario\\.yaml:${line}:\\d+ at expect\\.checks\\[${line - 7}\\]\\.tool_sequence\\.calls: expected at least 1 item\\(s\\) with mode ${mode}`,
           ),
         );
       }
     }
     // strict (the default) with calls: [] means "no tool calls": it runs and passes on a run without any.
+    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'none.scenario.yaml': vacuousScenario('    - tool_sequence: {calls: []}\n') });
     const run = await runCli(['run', 'none.scenario.yaml', '--out', 'out'], dir);
     expect(run.exitCode, run.stderr).toBe(0);
   });
 });
 
 describe('agentcheck validate and run hold load_skill checks to its parameters', () => {
-  const skillScenario = (check: string) => `name: argchk
-agent: agent.yaml
-skills: {overlay: [skills/beta], delivery: on_demand}
-inputs: {messages: [{role: user, content: hi}]}
-model: {script: [{tool_calls: [{name: load_skill, args: {name: beta}}]}, {text: ok}]}
-expect:
-  checks:
-    - ${check}
-`;
-  const skillDir = (check: string) =>
-    tempDir({
-      'agent.yaml': AGENT_YAML,
-      'skills/beta/SKILL.md': '---\nname: beta\ndescription: Beta skill.\n---\nBeta body.\n',
-      'a.scenario.yaml': skillScenario(check),
-    });
-
   it('a misspelt load_skill argument is a located error, not a vacuous pass', async () => {
-    const dir = skillDir('tool_not_called: {tool: load_skill, args: {nam: beta}}');
+    // validate and run of misspelt-skill-arg.scenario.yaml, in the folder refused at load.
     const located =
-      /a\.scenario\.yaml:8:\d+ at expect\.checks\[0\]\.tool_not_called\.args\.nam: argument "nam" is not a parameter of load_skill; expected one of: name; did you mean "name"\?/;
-    const validate = await runCli(['validate', 'a.scenario.yaml'], dir);
+      /misspelt-skill-arg\.scenario\.yaml:8:\d+ at expect\.checks\[0\]\.tool_not_called\.args\.nam: argument "nam" is not a parameter of load_skill; expected one of: name; did you mean "name"\?/;
+    const validate = await validateRefused();
     expect(validate.exitCode).toBe(2);
     expect(validate.stderr).toMatch(located);
-    const run = await runCli(['run', 'a.scenario.yaml', '--out', 'out'], dir);
+    const run = await runRefused();
     expect(run.exitCode).toBe(2);
     expect(run.stderr).toMatch(located);
   });
 
   it('a check with the real argument name validates and passes', async () => {
-    const dir = skillDir('tool_called: {tool: load_skill, args: {name: beta}}');
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      'skills/beta/SKILL.md': BETA_SKILL,
+      'a.scenario.yaml': skillScenario('tool_called: {tool: load_skill, args: {name: beta}}'),
+    });
     const validate = await runCli(['validate', 'a.scenario.yaml'], dir);
     expect(validate.exitCode, validate.all).toBe(0);
     const run = await runCli(['run', 'a.scenario.yaml', '--out', 'out'], dir);
@@ -208,61 +282,58 @@ expect:
 });
 
 describe('agentcheck validate and run refuse load_skill where no run is offered it', () => {
-  const scenario = `name: calls load_skill
-agent: agent.yaml
-inputs: {messages: [{role: user, content: hi}]}
-model: {script: [{tool_calls: [{name: load_skill, args: {name: beta}}]}, {text: done}]}
-expect: {terminal_tool: load_skill}
-`;
-  const why = '"load_skill" is offered only when skills are delivered on demand (skills.delivery: on_demand) and the run has a skill the model may load';
+  const why = LOAD_SKILL_WHY;
 
   it('inline delivery (the default): a located error before anything runs, not an unknown_tool failure', async () => {
-    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': scenario });
-    const validate = await runCli(['validate', 'a.scenario.yaml'], dir);
+    // validate and run of inline-load-skill.scenario.yaml, in the folder refused at load.
+    const validate = await validateRefused();
     expect(validate.exitCode).toBe(2);
-    expect(validate.stderr).toContain(`a.scenario.yaml:4:39 at model.script[0].tool_calls[0].name: ${why}; this scenario's run delivers them inline`);
-    expect(validate.stderr).toContain(`at expect.terminal_tool: ${why}`);
-    const run = await runCli(['run', 'a.scenario.yaml', '--out', 'out'], dir);
+    const own = linesAbout(validate.stderr, 'inline-load-skill.scenario.yaml');
+    expect(own).toContain(`inline-load-skill.scenario.yaml:4:39 at model.script[0].tool_calls[0].name: ${why}; this scenario's run delivers them inline`);
+    expect(own).toContain(`at expect.terminal_tool: ${why}`);
+    const run = await runRefused();
     expect(run.exitCode).toBe(2);
-    expect(run.stderr).toContain(why);
+    expect(linesAbout(run.stderr, 'inline-load-skill.scenario.yaml')).toContain(why);
   });
 
   it('on_demand with only skills the model may not load (disable_model_invocation): refused at load, as the run offers no load_skill', async () => {
-    const agent = `id: t7
-agent: {name: T7, tools: [{name: finish, description: f, returns: {ok: true}}],
-  skills: [{name: release, description: R., disable_model_invocation: true, body: b}]}
-`;
-    const dir = tempDir({ 'agent.yaml': agent, 'a.scenario.yaml': scenario.replace('model:', 'skills: {delivery: on_demand}\nmodel:') });
-    const validate = await runCli(['validate', 'a.scenario.yaml'], dir);
+    // validate and run of no-loadable-skill.scenario.yaml, in the folder refused at load.
+    const validate = await validateRefused();
     expect(validate.exitCode, validate.all).toBe(2);
     const none = `${why}; every skill this scenario's run delivers has disable_model_invocation: true (release), so the model may load none`;
-    expect(validate.stderr).toContain(`at model.script[0].tool_calls[0].name: ${none}`);
-    expect(validate.stderr).toContain(`at expect.terminal_tool: ${none}`);
-    const run = await runCli(['run', 'a.scenario.yaml', '--out', 'out'], dir);
+    const own = linesAbout(validate.stderr, 'no-loadable-skill.scenario.yaml');
+    expect(own).toContain(`at model.script[0].tool_calls[0].name: ${none}`);
+    expect(own).toContain(`at expect.terminal_tool: ${none}`);
+    const run = await runRefused();
     expect(run.exitCode).toBe(2);
-    expect(run.stderr).not.toContain('unknown_tool');
+    // Its own lines: another file's message suggests model.allow_unknown_tools.
+    const ownRun = linesAbout(run.stderr, 'no-loadable-skill.scenario.yaml');
+    expect(ownRun).not.toContain('unknown_tool');
+    // Refused at load itself, not only beside the other files of the folder.
+    expect(ownRun).toContain(`at model.script[0].tool_calls[0].name: ${none}`);
   });
 
   it("a misspelt skills.delivery (the config's or the scenario's) is the one problem said: no guess from the default beside it", async () => {
-    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': scenario, 'agentcheck.config.yaml': 'skills: {delivery: lazy}\n' });
+    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': LOAD_SKILL_SCENARIO, 'agentcheck.config.yaml': 'skills: {delivery: lazy}\n' });
     const validate = await runCli(['validate', '.'], dir);
     expect(validate.exitCode).toBe(2);
     expect(validate.stderr).toContain('agentcheck.config.yaml:1:20 at skills.delivery: expected one of "inline" | "on_demand", got string "lazy"');
     expect(validate.stderr).not.toContain('load_skill');
     expect(validate.stderr).toContain('1 problem(s)');
-    const own = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': scenario.replace('model:', 'skills: {delivery: lazy}\nmodel:') });
-    const ownValidate = await runCli(['validate', '.'], own);
+    // The scenario's own: validate of lazy-delivery.scenario.yaml, in the folder refused at load.
+    const ownValidate = await validateRefused();
     expect(ownValidate.exitCode).toBe(2);
-    expect(ownValidate.stderr).toContain('at skills.delivery: expected one of "inline" | "on_demand", got string "lazy"');
-    expect(ownValidate.stderr).not.toContain('load_skill');
+    const own = linesAbout(ownValidate.stderr, 'lazy-delivery.scenario.yaml');
+    expect(own).toContain('at skills.delivery: expected one of "inline" | "on_demand", got string "lazy"');
+    expect(own).not.toContain('load_skill');
   });
 
   it('on_demand in the suite config: refused without skills, run with --overlay', async () => {
     const dir = tempDir({
       'agent.yaml': AGENT_YAML,
-      'a.scenario.yaml': scenario,
+      'a.scenario.yaml': LOAD_SKILL_SCENARIO,
       'agentcheck.config.yaml': 'skills: {delivery: on_demand}\n',
-      'skills/beta/SKILL.md': '---\nname: beta\ndescription: Beta skill.\n---\nBeta body.\n',
+      'skills/beta/SKILL.md': BETA_SKILL,
     });
     const validate = await runCli(['validate', 'a.scenario.yaml'], dir);
     expect(validate.exitCode).toBe(2);
@@ -274,10 +345,13 @@ agent: {name: T7, tools: [{name: finish, description: f, returns: {ok: true}}],
 });
 
 describe('agentcheck spans query and compare', () => {
+  // `agentcheck <command> --help` (command '' for `agentcheck --help`), run once per command for the help tests below.
+  const helpOf = oncePerKey((command) => runCli(command ? [command, '--help'] : ['--help']));
+
   it('queries the spans.jsonl of a run by trace and by attribute', async () => {
-    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('a') });
-    const out = join(dir, 'out');
-    expect((await runCli(['run', '.', '--out', out, '--reporter', 'json'], dir)).exitCode).toBe(0);
+    // The run of one passing scenario (ONE_PASSING).
+    const out = join(ONE_PASSING, 'out');
+    expect((await onePassingRun()).exitCode).toBe(0);
     const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
     const trace = report.scenarios[0].test_run.trace_id;
     const byTrace = await runCli(['spans', 'query', join(out, 'spans.jsonl'), '--trace', trace]);
@@ -309,8 +383,9 @@ describe('agentcheck spans query and compare', () => {
           ])
         ).stdout,
       ).count;
-    expect(await laterTurns('"0"')).toBe(await laterTurns('0'));
-    expect(await laterTurns('"0"')).toBeGreaterThan(0);
+    const quotedZero = await laterTurns('"0"');
+    expect(quotedZero).toBe(await laterTurns('0'));
+    expect(quotedZero).toBeGreaterThan(0);
     const bad = await runCli(['spans', 'query', join(out, 'spans.jsonl'), '--where', '{"conditions":[{"field":"nope","operator":"is","value":1}]}']);
     expect(bad.exitCode).toBe(2);
   });
@@ -335,23 +410,23 @@ describe('agentcheck spans query and compare', () => {
 
   it('prints help with examples for every command', async () => {
     for (const command of ['run', 'test-run', 'validate', 'compare']) {
-      const result = await runCli([command, '--help']);
+      const result = await helpOf(command);
       expect(result.exitCode).toBe(0);
       expect(result.stdout).toContain('Examples:');
     }
   });
 
   it('--help gives the defaults docs/cli.md documents', async () => {
-    const run = (await runCli(['run', '--help'])).stdout.replace(/\s+/g, ' ');
+    const run = (await helpOf('run')).stdout.replace(/\s+/g, ' ');
     expect(run).toContain("--out <dir> output folder for reports and spans.jsonl (default: the config's out, else reports)");
     expect(run).toContain("(docs/cassettes.md; default: the config's cassettes.mode, else off)");
     expect(run).toContain('failed or errored in this report.json, or that an interrupt left not_run');
-    const validate = (await runCli(['validate', '--help'])).stdout.replace(/\s+/g, ' ');
+    const validate = (await helpOf('validate')).stdout.replace(/\s+/g, ' ');
     expect(validate).toContain('(default: the agentcheck.config.yaml, .yml or .json of the current folder)');
   });
 
   it("README's Commands block lists every command agentcheck --help lists", async () => {
-    const help = (await runCli(['--help'])).stdout;
+    const help = (await helpOf('')).stdout;
     const commands = [...help.slice(help.indexOf('Commands:')).matchAll(/^ {2}([a-z-]+)/gm)].map((match) => match[1]!).filter((name) => name !== 'help');
     const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
     const block = readme.slice(readme.indexOf('## Commands'), readme.indexOf('## Documentation'));
@@ -360,12 +435,12 @@ describe('agentcheck spans query and compare', () => {
   });
 
   it('merge --help says --out is required', async () => {
-    const help = (await runCli(['merge', '--help'])).stdout.replace(/\s+/g, ' ');
+    const help = (await helpOf('merge')).stdout.replace(/\s+/g, ' ');
     expect(help).toContain('--out <dir> output folder for the merged reports and spans.jsonl (required)');
   });
 
   it("run --help says which suite config is used as docs/cli.md does: a folder argument's own, else the current folder's", async () => {
-    const help = (await runCli(['run', '--help'])).stdout.replace(/\s+/g, ' ');
+    const help = (await helpOf('run')).stdout.replace(/\s+/g, ' ');
     expect(help).toContain(
       '--config <file> suite config (default: the agentcheck.config.yaml of a single folder argument that has one, else of the current folder)',
     );
@@ -376,11 +451,13 @@ describe('bad input to compare, merge, spans query and validate (built CLI)', ()
   const noCrash = (text: string) => expect(text).not.toMatch(/unexpected error|TypeError|\n\s+at /);
 
   it('compare refuses a null row, and merge an invalid status or an interrupted shard, without a stack trace', async () => {
-    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('a') });
-    expect((await runCli(['run', '.', '--out', 'base', '--reporter', 'json'], dir)).exitCode).toBe(0);
-    const report = JSON.parse(readFileSync(join(dir, 'base/report.json'), 'utf8'));
+    // The report of one passing scenario (ONE_PASSING); the reports made from it are this test's own.
+    expect((await onePassingRun()).exitCode).toBe(0);
+    const base = join(ONE_PASSING, 'out/report.json');
+    const dir = tempDir();
+    const report = JSON.parse(readFileSync(base, 'utf8'));
     writeFileSync(join(dir, 'null-row.json'), JSON.stringify({ ...report, scenarios: [null] }, null, 2));
-    const compared = await runCli(['compare', 'base/report.json', 'null-row.json'], dir);
+    const compared = await runCli(['compare', base, 'null-row.json'], dir);
     expect(compared.exitCode, compared.all).toBe(2);
     expect(compared.stderr).toMatch(/null-row\.json:\d+:\d+ at scenarios\[0\]: expected a scenario row/);
     noCrash(compared.stderr);
