@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/runner/report/report.js';
+import { once, sharedDir } from '../helpers/shared-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { execa } from 'execa';
 import { AGENT_YAML, CLI, passingScenario, runCli } from './cli.js';
@@ -13,39 +14,96 @@ const NEVER_FINISHES = `  - name: never finishes
     expect: {terminal_tool: finish}
 `;
 
+/** Three scenarios, one failing: suite.scenarios.yaml#passes, #never finishes, other.scenario.yaml#other (x). */
+const SUITE_FILES = {
+  'agent.yaml': AGENT_YAML,
+  'suite.scenarios.yaml': `scenarios:\n  - ${passingScenario('passes').replace(/\n/g, '\n    ')}\n${NEVER_FINISHES}`,
+  'other.scenario.yaml': passingScenario('other (x)'),
+};
+
 function suite(): string {
-  return tempDir({
-    'agent.yaml': AGENT_YAML,
-    'suite.scenarios.yaml': `scenarios:\n  - ${passingScenario('passes').replace(/\n/g, '\n    ')}\n${NEVER_FINISHES}`,
-    'other.scenario.yaml': passingScenario('other (x)'),
-  });
+  return tempDir(SUITE_FILES);
 }
 
-const lastLine = (text: string) => text.trimEnd().split('\n').at(-1);
-
-describe('agentcheck run output (end to end)', () => {
-  it('shows a denied call as denied, not as a tool error, and marks it denied in the report transcript', async () => {
-    const dir = tempDir({
-      'agent.yaml': AGENT_YAML.replace('returns: {done: true}}', 'returns: {done: true}, permission: ask}'),
-      'denied.scenario.yaml': `name: denied finish
-agent: agent.yaml
+/** A build whose finish asks for approval, and a scenario denying it: denied.scenario.yaml#denied finish. */
+const DENIED_FILES = {
+  'ask-agent.yaml': AGENT_YAML.replace('returns: {done: true}}', 'returns: {done: true}, permission: ask}'),
+  'denied.scenario.yaml': `name: denied finish
+agent: ask-agent.yaml
 inputs: {messages: [{role: user, content: go}]}
 approvals: {tools: {finish: deny}}
 model: {script: [{tool_calls: [{name: finish, args: {}}]}, {text: "stopped"}]}
 expect: {terminal_tool: finish}
 `,
-    });
-    const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'table,json'], dir, { NO_COLOR: '1' });
+};
+
+/** Two flows whose deterministic steps call echo (a.scenario.yaml: no route; b.scenario.yaml: reaches end, a check fails). */
+const flow = (routes: string) => `id: steps
+agent:
+  name: Steps
+flow:
+  entry_point: a
+  components:
+    - {name: a, type: deterministic_step, tool_name: echo, inputs: [{literal: "hi", as: text}]}
+    - {name: b, type: deterministic_step, tool_name: echo, inputs: [{literal: "x", as: text}]}
+  routers:
+    - {from: a, condition: {input: "context:a.tool_result", routes: ${routes}}}
+    - {from: b, to: end}
+`;
+const flowScenario = (name: string, agent: string, expect = '') =>
+  `name: ${name}\nagent: ./${agent}\ninputs: {messages: [{role: user, content: go}]}\n${expect}`;
+const FLOW_FILES = {
+  'noroute.yaml': flow('{nope: b}'),
+  'ends.yaml': flow('{hi: b}'),
+  'a.scenario.yaml': flowScenario('no route', 'noroute.yaml'),
+  'b.scenario.yaml': flowScenario('ends', 'ends.yaml', 'expect: {checks: [{tool_called: {tool: echo, args: {text: nope}}}]}\n'),
+};
+
+// An external agent whose tool call reaches agentcheck only as an ai.toolCall span over OTLP, never
+// through the model bridge; the export is answered before the agent prints, so nothing depends on
+// the wait. w.scenario.yaml#weather fails its output check.
+const EXTERNAL_AGENT = `const span = { traceId: 'ab'.repeat(16), spanId: 'c'.repeat(16), name: 'ai.toolCall', attributes: [
+  { key: 'ai.toolCall.name', value: { stringValue: 'get_weather' } },
+  { key: 'ai.toolCall.id', value: { stringValue: 'call_1' } },
+  { key: 'ai.toolCall.args', value: { stringValue: '{"city":"Paris"}' } },
+] };
+const res = await fetch(process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [span] }] }] }) });
+if (!res.ok) throw new Error('export refused: ' + (await res.text()));
+process.stdout.write(JSON.stringify({ output: 'sunny' }));
+`;
+const EXTERNAL_FILES = {
+  'agent.mjs': EXTERNAL_AGENT,
+  'agent.yaml': 'id: weather\nexternal:\n  command: [node, ./agent.mjs]\n',
+  'w.scenario.yaml': `name: weather
+agent: agent.yaml
+inputs: {messages: [{role: user, content: weather?}]}
+expect:
+  checks:
+    - output: {contains: rain}
+    - tool_called: {tool: get_weather}
+`,
+};
+
+const lastLine = (text: string) => text.trimEnd().split('\n').at(-1);
+
+describe('agentcheck run output (end to end)', () => {
+  // The three-scenario suite and the denied call, run once: read by the two tests below, each
+  // about its own scenario's lines (both fail: exit 1 either way).
+  const SUITE_AND_DENIED = sharedDir({ ...SUITE_FILES, ...DENIED_FILES });
+  const suiteAndDeniedRun = once(() => runCli(['run', '.', '--out', 'out', '--reporter', 'table,json,html'], SUITE_AND_DENIED, { NO_COLOR: '1' }));
+
+  it('shows a denied call as denied, not as a tool error, and marks it denied in the report transcript', async () => {
+    const result = await suiteAndDeniedRun();
     expect(result.exitCode, result.all).toBe(1);
     expect(result.stdout).toContain('    1. finish({}) -> denied (Denied: the user did not approve this call to finish.)');
-    const report = JSON.parse(readFileSync(join(dir, 'out/report.json'), 'utf8')) as Report;
-    const denied = report.scenarios[0].transcript?.find((message) => message.role === 'tool');
+    const report = JSON.parse(readFileSync(join(SUITE_AND_DENIED, 'out/report.json'), 'utf8')) as Report;
+    const row = report.scenarios.find((scenario) => scenario.id === 'denied.scenario.yaml#denied finish');
+    const denied = row?.transcript?.find((message) => message.role === 'tool');
     expect(denied).toMatchObject({ tool_name: 'finish', is_error: true, denied: true });
   });
 
   it('shows a failure with its calls and stop reason, and ends naming every report file', async () => {
-    const dir = suite();
-    const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'table,json,html'], dir, { NO_COLOR: '1' });
+    const result = await suiteAndDeniedRun();
     expect(result.exitCode, result.all).toBe(1);
     expect(result.stdout).toContain(
       [
@@ -60,28 +118,15 @@ expect: {terminal_tool: finish}
     for (const line of result.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(100);
   });
 
+  // The flows' failures and the external agent's, run once in one folder (their files apart): read
+  // by the two tests below, each about its own scenarios' rows and lines.
+  const FLOWS_AND_EXTERNAL = sharedDir({ ...FLOW_FILES, ...EXTERNAL_FILES });
+  const flowsAndExternalRun = once(() =>
+    runCli(['run', '.', '--out', 'out', '--reporter', 'table,json'], FLOWS_AND_EXTERNAL, { NO_COLOR: '1', COLUMNS: '200' }),
+  );
+
   it("a flow's failure lists its deterministic steps' calls as the table counts them, and never says the model answered", async () => {
-    const flow = (routes: string) => `id: steps
-agent:
-  name: Steps
-flow:
-  entry_point: a
-  components:
-    - {name: a, type: deterministic_step, tool_name: echo, inputs: [{literal: "hi", as: text}]}
-    - {name: b, type: deterministic_step, tool_name: echo, inputs: [{literal: "x", as: text}]}
-  routers:
-    - {from: a, condition: {input: "context:a.tool_result", routes: ${routes}}}
-    - {from: b, to: end}
-`;
-    const scenario = (name: string, agent: string, expect = '') =>
-      `name: ${name}\nagent: ./${agent}\ninputs: {messages: [{role: user, content: go}]}\n${expect}`;
-    const dir = tempDir({
-      'noroute.yaml': flow('{nope: b}'),
-      'ends.yaml': flow('{hi: b}'),
-      'a.scenario.yaml': scenario('no route', 'noroute.yaml'),
-      'b.scenario.yaml': scenario('ends', 'ends.yaml', 'expect: {checks: [{tool_called: {tool: echo, args: {text: nope}}}]}\n'),
-    });
-    const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'table,json'], dir, { NO_COLOR: '1', COLUMNS: '200' });
+    const result = await flowsAndExternalRun();
     expect(result.exitCode, result.all).toBe(1);
     expect(result.stdout).toMatch(/│ ERROR +│ a\.scenario\.yaml#no route +│ base +│ failed +│ - +│ echo x1 /);
     expect(result.stdout).toContain(
@@ -100,35 +145,13 @@ flow:
     );
     expect(result.stdout).not.toContain('Tool calls: none');
     expect(result.stdout).not.toContain('the model answered');
-    const report = JSON.parse(readFileSync(join(dir, 'out/report.json'), 'utf8')) as Report;
-    expect(report.scenarios.map((row) => row.flow_calls)).toEqual([[{ name: 'echo', called: 1 }], [{ name: 'echo', called: 2 }]]);
+    const report = JSON.parse(readFileSync(join(FLOWS_AND_EXTERNAL, 'out/report.json'), 'utf8')) as Report;
+    const flowRows = report.scenarios.filter((row) => ['a.scenario.yaml#no route', 'b.scenario.yaml#ends'].includes(row.id));
+    expect(flowRows.map((row) => row.flow_calls)).toEqual([[{ name: 'echo', called: 1 }], [{ name: 'echo', called: 2 }]]);
   });
 
   it("an external agent's failure lists the calls its own spans show, as the tools column does, and says only that the agent answered", async () => {
-    // Its tool call reaches agentcheck only as an ai.toolCall span over OTLP, never through the
-    // model bridge; the export is answered before the agent prints, so nothing depends on the wait.
-    const agent = `const span = { traceId: 'ab'.repeat(16), spanId: 'c'.repeat(16), name: 'ai.toolCall', attributes: [
-  { key: 'ai.toolCall.name', value: { stringValue: 'get_weather' } },
-  { key: 'ai.toolCall.id', value: { stringValue: 'call_1' } },
-  { key: 'ai.toolCall.args', value: { stringValue: '{"city":"Paris"}' } },
-] };
-const res = await fetch(process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [span] }] }] }) });
-if (!res.ok) throw new Error('export refused: ' + (await res.text()));
-process.stdout.write(JSON.stringify({ output: 'sunny' }));
-`;
-    const dir = tempDir({
-      'agent.mjs': agent,
-      'agent.yaml': 'id: weather\nexternal:\n  command: [node, ./agent.mjs]\n',
-      'w.scenario.yaml': `name: weather
-agent: agent.yaml
-inputs: {messages: [{role: user, content: weather?}]}
-expect:
-  checks:
-    - output: {contains: rain}
-    - tool_called: {tool: get_weather}
-`,
-    });
-    const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'table,json'], dir, { NO_COLOR: '1', COLUMNS: '200' });
+    const result = await flowsAndExternalRun();
     expect(result.exitCode, result.all).toBe(1);
     expect(result.stdout).toMatch(/│ FAIL +│ w\.scenario\.yaml#weather +│ base +│ \S+ +│ 1\/2 +│ get_weather x1 /);
     expect(result.stdout).toContain(
@@ -260,9 +283,14 @@ expect:
     expect(noReporter.stderr).toContain('--reporter: an empty reporter name (check the comma list); expected one of: table');
   });
 
+  // The suite in one folder for the two tests below; its run with two --reporter flags (out/) is
+  // the first's case and the report whose failures the second reruns.
+  const SUITE = sharedDir(SUITE_FILES);
+  const suiteRunJsonAndMd = once(() => runCli(['run', '.', '--out', 'out', '--reporter', 'json', '--reporter', 'md'], SUITE));
+
   it('a repeated --reporter adds up; a second --grep is refused, not a silent replacement of the first', async () => {
-    const dir = suite();
-    const both = await runCli(['run', '.', '--out', 'out', '--reporter', 'json', '--reporter', 'md'], dir);
+    const dir = SUITE;
+    const both = await suiteRunJsonAndMd();
     expect(both.exitCode, both.all).toBe(1);
     expect(lastLine(both.stdout)).toBe('Reports: out/spans.jsonl, out/report.json, out/report.md');
     // An empty addition is still an empty item.
@@ -282,8 +310,8 @@ expect:
   });
 
   it('--only-failed reruns the failed scenario x variant pairs of a report; a missing or invalid report exits 2', async () => {
-    const dir = suite();
-    const first = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], dir);
+    const dir = SUITE;
+    const first = await suiteRunJsonAndMd();
     expect(first.exitCode, first.all).toBe(1);
     const again = await runCli(['run', '.', '--out', 'again', '--reporter', 'json', '--only-failed', 'out/report.json'], dir);
     expect(again.exitCode, again.all).toBe(1);
