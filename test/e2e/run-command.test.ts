@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/runner/report/report.js';
+import { once, sharedDir } from '../helpers/shared-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { waitForFile } from '../helpers/process-state.js';
 import { AGENT_YAML, CLI, passingScenario, runCli } from './cli.js';
@@ -125,21 +126,47 @@ describe('agentcheck run (end to end)', () => {
     expect((await runCli(['run', '.', '--shard', '4/3'], dir)).exitCode).toBe(2);
   });
 
-  it('times out a hanging scenario with an error row while the others pass', async () => {
-    const dir = tempDir({
-      'agent.yaml': AGENT_YAML,
-      'ok.scenario.yaml': passingScenario('fine'),
-      'hang.scenario.yaml': `name: hangs
+  // Scenarios ended by their time limits, beside one that passes, run once: read by the two tests
+  // below, each about its own rows. Every limit is far below a test's timeout: the scripts and
+  // mocks wait a minute or ten, so only the limits end them.
+  const TIMED_OUT = sharedDir({
+    'agent.yaml': AGENT_YAML,
+    'ok.scenario.yaml': passingScenario('fine'),
+    'hang.scenario.yaml': `name: hangs
 agent: agent.yaml
 timeout_ms: 300
 inputs: {messages: [{role: user, content: go}]}
 model: {script: [{text: late, delay_ms: 60000}]}
 `,
-    });
-    // The script waits 60 s; only the 300 ms limit ends the run before the test's own timeout.
-    const result = await runCli(['run', '.', '--out', join(dir, 'out'), '--reporter', 'json'], dir);
+    'slow.yaml': `id: slow
+agent:
+  name: Slow
+  tools:
+    - {name: get, description: g, http: {method: GET, url: "https://x.test/slow", timeout_ms: 200}}
+    - {name: wait, description: w, http: {method: GET, url: "https://x.test/wait"}}
+`,
+    'tool.scenario.yaml': `name: tool timeout
+agent: slow.yaml
+inputs: {messages: [{role: user, content: go}]}
+model: {script: [{tool_calls: [{name: get, args: {}}]}, {text: ok}]}
+mocks: {http: [{url: "https://x.test/slow", delay_ms: 600000, json: {ok: true}}]}
+expect: {terminal_tool: get, verdict: failed}
+`,
+    'run.scenario.yaml': `name: run limit
+agent: slow.yaml
+timeout_ms: 300
+inputs: {messages: [{role: user, content: go}]}
+model: {script: [{tool_calls: [{name: wait, args: {}}]}, {text: ok}]}
+mocks: {http: [{url: "https://x.test/wait", delay_ms: 600000, json: {ok: true}}]}
+`,
+  });
+  const timedOutRun = once(() => runCli(['run', '.', '--out', 'out', '--reporter', 'json'], TIMED_OUT));
+
+  it('times out a hanging scenario with an error row while the others pass', async () => {
+    // hang.scenario.yaml's script waits 60 s; only its 300 ms limit ends the run.
+    const result = await timedOutRun();
     expect(result.exitCode).toBe(1);
-    const rows = readReport(join(dir, 'out')).scenarios;
+    const rows = readReport(join(TIMED_OUT, 'out')).scenarios;
     expect(rows.find((r) => r.name === 'hangs')).toMatchObject({
       status: 'error',
       error: { type: 'TIMEOUT', message: expect.stringContaining('timed out after 300 ms') },
@@ -148,33 +175,11 @@ model: {script: [{text: late, delay_ms: 60000}]}
   });
 
   it("a request given up while its mock holds the answer back (tool timeout_ms, the run's limit) ends quietly: no stack trace", async () => {
-    const dir = tempDir({
-      'slow.yaml': `id: slow
-agent:
-  name: Slow
-  tools:
-    - {name: get, description: g, http: {method: GET, url: "https://x.test/slow", timeout_ms: 200}}
-    - {name: wait, description: w, http: {method: GET, url: "https://x.test/wait"}}
-`,
-      // The mocks wait ten minutes: only the tool's timeout_ms and the scenario's limit end the requests.
-      'tool.scenario.yaml': `name: tool timeout
-agent: slow.yaml
-inputs: {messages: [{role: user, content: go}]}
-model: {script: [{tool_calls: [{name: get, args: {}}]}, {text: ok}]}
-mocks: {http: [{url: "https://x.test/slow", delay_ms: 600000, json: {ok: true}}]}
-expect: {terminal_tool: get, verdict: failed}
-`,
-      'run.scenario.yaml': `name: run limit
-agent: slow.yaml
-timeout_ms: 300
-inputs: {messages: [{role: user, content: go}]}
-model: {script: [{tool_calls: [{name: wait, args: {}}]}, {text: ok}]}
-mocks: {http: [{url: "https://x.test/wait", delay_ms: 600000, json: {ok: true}}]}
-`,
-    });
-    const result = await runCli(['run', '.', '--out', join(dir, 'out'), '--reporter', 'json'], dir);
+    // tool.scenario.yaml and run.scenario.yaml: their mocks wait ten minutes; only the tool's
+    // timeout_ms and the scenario's limit end the requests.
+    const result = await timedOutRun();
     expect(result.exitCode, result.all).toBe(1);
-    const rows = readReport(join(dir, 'out')).scenarios;
+    const rows = readReport(join(TIMED_OUT, 'out')).scenarios;
     expect(rows.find((r) => r.name === 'tool timeout')?.status).toBe('pass');
     expect(rows.find((r) => r.name === 'run limit')).toMatchObject({ status: 'error', error: { type: 'TIMEOUT' } });
     expect(result.stderr).not.toContain('[MSW]');
