@@ -2,8 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { closeSync, constants, existsSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Report } from '../../src/runner/report/report.js';
+import { linesAbout, once, sharedDir } from '../helpers/shared-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { AGENT_YAML, CLI, passingScenario, runCli } from './cli.js';
 
@@ -37,6 +38,17 @@ async function toolStarted(marks: string): Promise<void> {
   await expect.poll(() => readdirSync(marks).length, { timeout: 120_000, interval: 50 }).toBeGreaterThan(0);
 }
 
+/** Opens the other end of each pipe, so a command that did open one after all is released and no process outlives the tests. */
+function releasePipes(pipes: string[]): void {
+  for (const pipe of pipes) {
+    try {
+      closeSync(openSync(pipe, constants.O_WRONLY | constants.O_NONBLOCK));
+    } catch {
+      // No reader (or no pipe): nothing is blocked.
+    }
+  }
+}
+
 /** `run` over a slow suite of `count` scenarios, interrupted (SIGINT) once a tool has started: exit 1 and its report. */
 async function interruptedRun(count: number, flags: string[]) {
   const { dir, marks } = slowSuite(count);
@@ -48,6 +60,14 @@ async function interruptedRun(count: number, flags: string[]) {
   const report = JSON.parse(readFileSync(join(dir, 'out/report.json'), 'utf8')) as Report;
   return { dir, report, result };
 }
+
+/** A scenario whose script call's argument is nested 1,000 levels deep. */
+const DEEP_SCENARIO = JSON.stringify({
+  name: 'deep',
+  agent: 'ok/agent.yaml',
+  inputs: { messages: [{ role: 'user', content: 'go' }] },
+  model: { script: [{ tool_calls: [{ name: 'lookup', args: { id: '__DEEP__' } }] }] },
+}).replace('"__DEEP__"', `${'['.repeat(1000)}1${']'.repeat(1000)}`);
 
 describe('robustness through the CLI', () => {
   it('writes the report when interrupted while command tools run', async () => {
@@ -125,14 +145,7 @@ describe('robustness through the CLI', () => {
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('a') });
     const pipe = join(dir, 'p.scenario.yaml');
     execFileSync('mkfifo', [pipe]);
-    // Should a command open the pipe after all, opening its other end releases it, so no process outlives the test.
-    onTestFinished(() => {
-      try {
-        closeSync(openSync(pipe, constants.O_WRONLY | constants.O_NONBLOCK));
-      } catch {
-        // No reader: nothing is blocked.
-      }
-    });
+    onTestFinished(() => releasePipes([pipe]));
     for (const args of [
       ['run', '.', '--out', 'out'],
       ['run', 'p.scenario.yaml'],
@@ -145,29 +158,35 @@ describe('robustness through the CLI', () => {
     }
   });
 
+  // Named pipes where a build, a custom check module, a config and a report belong, and the
+  // scenarios naming them, for the pipe test below; its validate of s.scenario.yaml also takes
+  // deep.scenario.json, for the nesting test at the end (each reads its own file's lines).
+  const PIPES = sharedDir({
+    'ok/agent.yaml': AGENT_YAML,
+    'p.scenario.yaml': passingScenario('p').replace('agent: agent.yaml', 'agent: ok/agent.yaml'),
+    's.scenario.yaml': passingScenario('s').replace('agent: agent.yaml', 'agent: pipe.yaml'),
+    'c.scenario.yaml': passingScenario('c').replace('agent: agent.yaml', 'agent: ok/agent.yaml') + 'expect: {checks: [{custom: {module: ./pipe.mjs}}]}\n',
+    'deep.scenario.json': DEEP_SCENARIO,
+  });
+  const pipes = ['pipe.yaml', 'pipe.mjs', 'config-pipe.yaml', 'report-pipe.json'].map((name) => join(PIPES, name));
+  for (const pipe of pipes) execFileSync('mkfifo', [pipe]);
+  afterAll(() => releasePipes(pipes));
+  const validatePipeAndDeep = once(() => runCli(['validate', 's.scenario.yaml', 'deep.scenario.json'], PIPES));
+
   it('never waits on a named pipe given as a build, a config, a report or a custom check module; a pipe with a writer is read', async () => {
-    const dir = tempDir({
-      'ok/agent.yaml': AGENT_YAML,
-      'p.scenario.yaml': passingScenario('p').replace('agent: agent.yaml', 'agent: ok/agent.yaml'),
-      's.scenario.yaml': passingScenario('s').replace('agent: agent.yaml', 'agent: pipe.yaml'),
-      'c.scenario.yaml': passingScenario('c').replace('agent: agent.yaml', 'agent: ok/agent.yaml') + 'expect: {checks: [{custom: {module: ./pipe.mjs}}]}\n',
-    });
-    const pipes = ['pipe.yaml', 'pipe.mjs', 'config-pipe.yaml', 'report-pipe.json'].map((name) => join(dir, name));
-    for (const pipe of pipes) execFileSync('mkfifo', [pipe]);
-    onTestFinished(() => {
-      for (const pipe of pipes) {
-        try {
-          closeSync(openSync(pipe, constants.O_WRONLY | constants.O_NONBLOCK));
-        } catch {
-          // No reader: nothing is blocked.
-        }
-      }
-    });
+    const dir = PIPES;
     // A YAML file read from a pipe nobody writes is empty; code and reports are refused unopened.
+    const validate = await validatePipeAndDeep();
+    expect(validate.exitCode, 'validate s.scenario.yaml').toBe(2);
+    expect(linesAbout(validate.stderr, 's.scenario.yaml'), 'validate s.scenario.yaml').toContain('pipe.yaml');
+    // One run of the scenarios naming a pipe as their build and as their custom check module: each is refused at load.
+    const run = await runCli(['run', 's.scenario.yaml', 'c.scenario.yaml', '--out', 'o1'], dir);
+    expect(run.exitCode, 'run s.scenario.yaml c.scenario.yaml').toBe(2);
+    expect(linesAbout(run.stderr, 's.scenario.yaml'), 'run s.scenario.yaml').toContain('pipe.yaml');
+    expect(linesAbout(run.stderr, 'c.scenario.yaml'), 'run c.scenario.yaml').toContain(
+      'custom check module ./pipe.mjs is a named pipe (FIFO), not a regular file',
+    );
     const cases: Array<[string[], string]> = [
-      [['run', 's.scenario.yaml', '--out', 'o1'], 'pipe.yaml'],
-      [['validate', 's.scenario.yaml'], 'pipe.yaml'],
-      [['run', 'c.scenario.yaml', '--out', 'o2'], 'custom check module ./pipe.mjs is a named pipe (FIFO), not a regular file'],
       [['run', 's.scenario.yaml', '--only-failed', 'report-pipe.json'], 'report-pipe.json: is a named pipe (FIFO), not a regular file; expected a report.json'],
       [['merge', 'report-pipe.json', '--out', 'm'], 'report-pipe.json: is a named pipe (FIFO), not a regular file; expected a report.json'],
     ];
@@ -199,15 +218,8 @@ describe('robustness through the CLI', () => {
   });
 
   it('refuses a scenario nested absurdly deep with a located error, not an out-of-memory crash', async () => {
-    const deep = `${'['.repeat(1000)}1${']'.repeat(1000)}`;
-    const scenario = {
-      name: 'deep',
-      agent: 'agent.yaml',
-      inputs: { messages: [{ role: 'user', content: 'go' }] },
-      model: { script: [{ tool_calls: [{ name: 'lookup', args: { id: '__DEEP__' } }] }] },
-    };
-    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'deep.scenario.json': JSON.stringify(scenario).replace('"__DEEP__"', deep) });
-    const result = await runCli(['validate', '.'], dir);
+    // validate of deep.scenario.json, beside s.scenario.yaml in the pipes' folder.
+    const result = await validatePipeAndDeep();
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(/deep\.scenario\.json.*nested more than 100 levels deep/);
   });
