@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
+import { shared } from '../helpers/shared-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { AGENT_YAML, runCli } from './cli.js';
 
@@ -10,23 +11,70 @@ const located = (output: string) =>
     .filter((line) => /^\S+\.yaml:\d+:\d+ at /.test(line))
     .map((line) => line.replace(/^.*\//, ''));
 
+/** A validate-only case's view of the one validate run of every case (validateCase). */
+interface ValidatedCase {
+  /** The exit code of that run: 2, as every case has problems. */
+  exitCode: number | undefined;
+  /** The lines of the output naming a file of this case's folder, each ending in a newline. */
+  all: string;
+  /**
+   * How many problems those lines give, and in how many files: what the summary line of a validate
+   * of this case alone would say (the last test holds the summary line to the count of every line).
+   */
+  problems: { count: number; files: number };
+}
+
+/** Every validate-only case of this file, as `folder -> [paths to validate, files]`. */
+const CASES = new Map<string, [paths: string[], files: Record<string, string>]>();
+
+/**
+ * One `agentcheck validate` of every case's files, each case in a folder of its own (so each
+ * keeps its file names, agent.yaml among them): validate checks each file on its own, so a case's
+ * problems are the lines naming its folder. Read by every test that takes its case from validateCase.
+ */
+const validateEveryCase = shared(async (dir) => {
+  const files = [...CASES].flatMap(([folder, [, caseFiles]]) => Object.entries(caseFiles).map(([path, text]) => [join(folder, path), text]));
+  const root = dir(Object.fromEntries(files));
+  const paths = [...CASES].flatMap(([folder, [casePaths]]) => casePaths.map((path) => join(folder, path)));
+  const result = await runCli(['validate', ...paths], root);
+  return { root, result };
+});
+
+/** The problem lines of a validate output under `folder` (each starts with its file's path). */
+const problemLines = (output: string, folder: string) => output.split('\n').filter((line) => line.startsWith(`${folder}/`));
+
+/** Registers a case (call at describe level): the files of `folder`, `paths` among them validated; returns its view. */
+function validateCase(folder: string, paths: string[], files: Record<string, string>): () => Promise<ValidatedCase> {
+  CASES.set(folder, [paths, files]);
+  return async () => {
+    const { root, result } = await validateEveryCase();
+    const lines = problemLines(result.all, join(root, folder));
+    const files = new Set(lines.map((line) => line.slice(0, line.indexOf(':'))));
+    return {
+      exitCode: result.exitCode,
+      all: lines.map((line) => `${line}\n`).join(''),
+      problems: { count: lines.length, files: files.size },
+    };
+  };
+}
+
 describe('agentcheck validate reports every problem of a file in one pass', () => {
+  const typos = validateCase('typos', ['typos.scenario.yaml'], {
+    'agent.yaml': AGENT_YAML,
+    'typos.scenario.yaml': [
+      'name: typos',
+      'agent: agent.yaml',
+      'inputs:',
+      '  mesages: [{role: user, content: hi}]',
+      'expect:',
+      '  terminal_tol: finish',
+      '  checks:',
+      '    - tool_caled: {tool: lookup}',
+      '',
+    ].join('\n'),
+  });
   it('a scenario with three typos gives three located errors, each saying the misspelt key', async () => {
-    const dir = tempDir({
-      'agent.yaml': AGENT_YAML,
-      'typos.scenario.yaml': [
-        'name: typos',
-        'agent: agent.yaml',
-        'inputs:',
-        '  mesages: [{role: user, content: hi}]',
-        'expect:',
-        '  terminal_tol: finish',
-        '  checks:',
-        '    - tool_caled: {tool: lookup}',
-        '',
-      ].join('\n'),
-    });
-    const result = await runCli(['validate', 'typos.scenario.yaml'], dir);
+    const result = await typos();
     expect(result.exitCode, result.all).toBe(2);
     const lines = located(result.all);
     expect(lines).toHaveLength(3);
@@ -34,20 +82,18 @@ describe('agentcheck validate reports every problem of a file in one pass', () =
     expect(lines[1]).toMatch(/^typos\.scenario\.yaml:6:3 at expect\.terminal_tol: unknown key "terminal_tol" \(did you mean "terminal_tool"\?\)/);
     expect(lines[2]).toMatch(/^typos\.scenario\.yaml:8:7 at expect\.checks\[0\]\.tool_caled: unknown check kind "tool_caled".*did you mean "tool_called"\?/);
     expect(result.all).not.toContain('missing required key');
-    expect(result.all).toContain('3 problem(s) in 1 file(s)');
+    expect(result.problems).toEqual({ count: 3, files: 1 });
   });
 
+  const ESCAPED_KEY = {
+    'agent.yaml': AGENT_YAML,
+    'y.scenario.yaml':
+      'name: x\nagent: agent.yaml\ninputs: {messages: [{role: user, content: go}]}\nmodel: {script: [{text: hi}]}\n"\\e[2J\\e[31mFAKE OK\\e[0m\\u202e": 1\n',
+  };
+  const escapedKey = validateCase('escaped-key', ['y.scenario.yaml'], ESCAPED_KEY);
   it('a key with terminal escapes or a bidi override is quoted in the path too, in validate and run alike', async () => {
-    const dir = tempDir({
-      'agent.yaml': AGENT_YAML,
-      'y.scenario.yaml':
-        'name: x\nagent: agent.yaml\ninputs: {messages: [{role: user, content: go}]}\nmodel: {script: [{text: hi}]}\n"\\e[2J\\e[31mFAKE OK\\e[0m\\u202e": 1\n',
-    });
-    for (const command of [
-      ['validate', 'y.scenario.yaml'],
-      ['run', 'y.scenario.yaml', '--out', 'out'],
-    ]) {
-      const result = await runCli(command, dir);
+    const ran = await runCli(['run', 'y.scenario.yaml', '--out', 'out'], tempDir(ESCAPED_KEY));
+    for (const result of [await escapedKey(), ran]) {
       expect(result.exitCode, result.all).toBe(2);
       expect(result.all).toContain(
         'y.scenario.yaml:5:1 at ["\\u001b[2J\\u001b[31mFAKE OK\\u001b[0m\\u202e"]: unknown key "\\u001b[2J\\u001b[31mFAKE OK\\u001b[0m\\u202e"',
@@ -57,11 +103,10 @@ describe('agentcheck validate reports every problem of a file in one pass', () =
     }
   });
 
+  const BUILD_TYPOS = { 'agent.yaml': 'id: typos\nagent:\n  nme: Typos\n  max_turn: 3\n  tools:\n    - name: t1\n      retuns: {ok: true}\n' };
+  const buildTypos = validateCase('build-typos', ['agent.yaml'], BUILD_TYPOS);
   it('an agent build with three typos gives three located errors, not the missing keys they cause', async () => {
-    const dir = tempDir({
-      'agent.yaml': 'id: typos\nagent:\n  nme: Typos\n  max_turn: 3\n  tools:\n    - name: t1\n      retuns: {ok: true}\n',
-    });
-    const result = await runCli(['validate', 'agent.yaml'], dir);
+    const result = await buildTypos();
     expect(result.exitCode, result.all).toBe(2);
     expect(located(result.all)).toEqual([
       expect.stringMatching(/^agent\.yaml:3:3 at agent\.nme: unknown key "nme" \(did you mean "name"\?\); expected one of: name,/),
@@ -70,18 +115,18 @@ describe('agentcheck validate reports every problem of a file in one pass', () =
     ]);
     // Neither the symptom of `nme` nor that of `retuns` (a tool with no implementation key).
     expect(result.all).not.toMatch(/missing required key|implementation key/);
-    expect(result.all).toContain('3 problem(s) in 1 file(s)');
+    expect(result.problems).toEqual({ count: 3, files: 1 });
     // test-run loads the build the same way: every problem, exit 2.
-    const run = await runCli(['test-run', '--agent', 'agent.yaml', '--message', 'hi'], dir);
+    const run = await runCli(['test-run', '--agent', 'agent.yaml', '--message', 'hi'], tempDir(BUILD_TYPOS));
     expect(run.exitCode, run.all).toBe(2);
     expect(located(run.all.replace('agentcheck: invalid input: ', ''))).toHaveLength(3);
   });
 
+  const keyNotScalar = validateCase('key-not-scalar', ['agent.yaml'], {
+    'agent.yaml': 'id: cx\nagent:\n  nme: X\n  ? [a, b]\n  : 1\n  tools:\n    - {name: t, description: d, returns: {[k]: 1}}\n',
+  });
   it('a list or a mapping used as a key hides no other problem of its file, and is said in its place, not as an unknown key', async () => {
-    const dir = tempDir({
-      'agent.yaml': 'id: cx\nagent:\n  nme: X\n  ? [a, b]\n  : 1\n  tools:\n    - {name: t, description: d, returns: {[k]: 1}}\n',
-    });
-    const result = await runCli(['validate', 'agent.yaml'], dir);
+    const result = await keyNotScalar();
     expect(result.exitCode, result.all).toBe(2);
     const key = 'a mapping key must be a scalar such as a name, not a list or a mapping';
     expect(located(result.all)).toEqual([
@@ -90,41 +135,41 @@ describe('agentcheck validate reports every problem of a file in one pass', () =
       `agent.yaml:7:43 at agent.tools[0].returns: ${key}`,
     ]);
     expect(result.all).not.toContain('"a,b"');
-    expect(result.all).toContain('3 problem(s) in 1 file(s)');
+    expect(result.problems).toEqual({ count: 3, files: 1 });
   });
 
+  const external = validateCase('external', ['external.yaml'], {
+    'agent.mjs': '',
+    'external.yaml': 'id: ext\nexternal:\n  command: [node, ./agent.mjs]\n  env:\n    N: 5\n    OPENAI_BASE_URL: http://x\n  timeout_ms: -1\n',
+  });
   it('an external build gives its format problems and its reserved env name together', async () => {
-    const dir = tempDir({
-      'agent.mjs': '',
-      'external.yaml': 'id: ext\nexternal:\n  command: [node, ./agent.mjs]\n  env:\n    N: 5\n    OPENAI_BASE_URL: http://x\n  timeout_ms: -1\n',
-    });
-    const result = await runCli(['validate', 'external.yaml'], dir);
+    const result = await external();
     expect(result.exitCode, result.all).toBe(2);
     expect(located(result.all)).toEqual([
       'external.yaml:5:8 at external.env.N: expected string, got number 5',
       expect.stringMatching(/^external\.yaml:6:5 at external\.env\.OPENAI_BASE_URL: "OPENAI_BASE_URL" is set by agentcheck/),
       'external.yaml:7:15 at external.timeout_ms: expected a number >= 1, got number -1',
     ]);
-    expect(result.all).toContain('3 problem(s) in 1 file(s)');
+    expect(result.problems).toEqual({ count: 3, files: 1 });
   });
 
+  const requiredKeyTypos = validateCase('required-key-typos', ['skills.yaml', 'external.yaml', 'checks.scenario.yaml'], {
+    'agent.yaml': AGENT_YAML,
+    'skills.yaml': 'id: skills\nagent:\n  name: S\n  skills:\n    - {name: t, descripton: d, body: b}\n    - {reff: s12}\n',
+    'external.yaml': 'id: ext\nexternal:\n  comand: [node, ./agent.mjs]\n',
+    'checks.scenario.yaml': [
+      'name: checks',
+      'agent: agent.yaml',
+      'inputs: {messages: [{role: user, content: hi}]}',
+      'expect:',
+      '  checks:',
+      '    - spans: {qeury: {filtering: {operator: and, conditions: []}}}',
+      '    - tool_returned: {tol: lookup}',
+      '',
+    ].join('\n'),
+  });
   it('a misspelt required key of an inline skill, a skill ref, an external agent or a check is one problem: the typo', async () => {
-    const dir = tempDir({
-      'agent.yaml': AGENT_YAML,
-      'skills.yaml': 'id: skills\nagent:\n  name: S\n  skills:\n    - {name: t, descripton: d, body: b}\n    - {reff: s12}\n',
-      'external.yaml': 'id: ext\nexternal:\n  comand: [node, ./agent.mjs]\n',
-      'checks.scenario.yaml': [
-        'name: checks',
-        'agent: agent.yaml',
-        'inputs: {messages: [{role: user, content: hi}]}',
-        'expect:',
-        '  checks:',
-        '    - spans: {qeury: {filtering: {operator: and, conditions: []}}}',
-        '    - tool_returned: {tol: lookup}',
-        '',
-      ].join('\n'),
-    });
-    const result = await runCli(['validate', 'skills.yaml', 'external.yaml', 'checks.scenario.yaml'], dir);
+    const result = await requiredKeyTypos();
     expect(result.exitCode, result.all).toBe(2);
     expect(located(result.all)).toEqual([
       expect.stringMatching(/^skills\.yaml:5:17 at agent\.skills\[0\]\.descripton: unknown key "descripton" \(did you mean "description"\?\)/),
@@ -136,27 +181,27 @@ describe('agentcheck validate reports every problem of a file in one pass', () =
     expect(result.all).not.toMatch(/missing required key|expected an inline skill|exactly one of|expected a query|expected a tool name/);
   });
 
+  const headers = validateCase('headers', ['agent.yaml'], {
+    'agent.yaml': [
+      'id: headers',
+      'agent:',
+      '  name: Headers',
+      '  tools:',
+      '    - name: api',
+      '      http:',
+      '        url: https://api.test/items',
+      '        headers: {Bad Header: v, X-Query: "{{ args.q }}\\n", X-Fine: "q={{ args.q }}"}',
+      '  mcps:',
+      '    - name: web',
+      '      url: https://mcp.test/mcp',
+      '      headers:',
+      '        "X:Token": v',
+      '        Authorization: "Bearer sk-live-0123456789\\r"',
+      '',
+    ].join('\n'),
+  });
   it('headers fetch could never send, of an http tool and of an MCP url server, each at its key or value, the value never quoted', async () => {
-    const dir = tempDir({
-      'agent.yaml': [
-        'id: headers',
-        'agent:',
-        '  name: Headers',
-        '  tools:',
-        '    - name: api',
-        '      http:',
-        '        url: https://api.test/items',
-        '        headers: {Bad Header: v, X-Query: "{{ args.q }}\\n", X-Fine: "q={{ args.q }}"}',
-        '  mcps:',
-        '    - name: web',
-        '      url: https://mcp.test/mcp',
-        '      headers:',
-        '        "X:Token": v',
-        '        Authorization: "Bearer sk-live-0123456789\\r"',
-        '',
-      ].join('\n'),
-    });
-    const result = await runCli(['validate', 'agent.yaml'], dir);
+    const result = await headers();
     expect(result.exitCode, result.all).toBe(2);
     expect(located(result.all)).toEqual([
       expect.stringMatching(
@@ -169,24 +214,24 @@ describe('agentcheck validate reports every problem of a file in one pass', () =
     expect(result.all).not.toContain('sk-live');
   });
 
+  const duplicateNames = validateCase('duplicate-names', ['dups.scenarios.yaml'], {
+    'agent.yaml': AGENT_YAML,
+    'dups.scenarios.yaml': [
+      'defaults:',
+      '  agent: agent.yaml',
+      'scenarios:',
+      '  - name: one',
+      '    inputs: {messages: [{role: user, content: hi}]}',
+      '  - name: one',
+      '    inputs: {mesages: [{role: user, content: hi}]}',
+      '  - name: two',
+      '    inputs: {messages: [{role: user, content: hi}]}',
+      '    expect: {terminal_tool: lokup}',
+      '',
+    ].join('\n'),
+  });
   it('a duplicate scenario name is reported beside the other problems of that scenario and of others', async () => {
-    const dir = tempDir({
-      'agent.yaml': AGENT_YAML,
-      'dups.scenarios.yaml': [
-        'defaults:',
-        '  agent: agent.yaml',
-        'scenarios:',
-        '  - name: one',
-        '    inputs: {messages: [{role: user, content: hi}]}',
-        '  - name: one',
-        '    inputs: {mesages: [{role: user, content: hi}]}',
-        '  - name: two',
-        '    inputs: {messages: [{role: user, content: hi}]}',
-        '    expect: {terminal_tool: lokup}',
-        '',
-      ].join('\n'),
-    });
-    const result = await runCli(['validate', 'dups.scenarios.yaml'], dir);
+    const result = await duplicateNames();
     expect(result.exitCode, result.all).toBe(2);
     expect(located(result.all)).toEqual([
       'dups.scenarios.yaml:6:11 at scenarios[1].name: duplicate scenario name "one" (also scenarios[0]); names must be unique within a file',
@@ -195,27 +240,27 @@ describe('agentcheck validate reports every problem of a file in one pass', () =
     ]);
   });
 
+  const scriptDeltaBuild = validateCase('script-delta-build', ['.'], {
+    'agent.yaml': AGENT_YAML,
+    'd5.scenario.yaml': [
+      'name: d',
+      'agent: ./agent.yaml',
+      'delta: {set: {agent: {max_turns: 4}}, remov: [agent.tools.0]}',
+      'inputs:',
+      '  messages: [{role: user, content: "y"}]',
+      'model:',
+      '  script:',
+      '    - txt: "Refund created."',
+      '',
+    ].join('\n'),
+    'combo.scenario.yaml': 'name: x\nagent: ./nope.yaml\ninputs: {messages: [{role: user, content: "y"}]}\ndelta: {sett: {}}\nmodel: {script: [{txt: ok}]}\n',
+  });
   it("a scenario's script typo hides neither its delta typo nor a missing build file", async () => {
-    const dir = tempDir({
-      'agent.yaml': AGENT_YAML,
-      'd5.scenario.yaml': [
-        'name: d',
-        'agent: ./agent.yaml',
-        'delta: {set: {agent: {max_turns: 4}}, remov: [agent.tools.0]}',
-        'inputs:',
-        '  messages: [{role: user, content: "y"}]',
-        'model:',
-        '  script:',
-        '    - txt: "Refund created."',
-        '',
-      ].join('\n'),
-      'combo.scenario.yaml': 'name: x\nagent: ./nope.yaml\ninputs: {messages: [{role: user, content: "y"}]}\ndelta: {sett: {}}\nmodel: {script: [{txt: ok}]}\n',
-    });
-    const result = await runCli(['validate', '.'], dir);
+    const result = await scriptDeltaBuild();
     expect(result.exitCode, result.all).toBe(2);
     expect(located(result.all)).toEqual([
       // The line ends in the scenario's folder, which `located` cuts after its last slash.
-      expect.stringMatching(/^agentcheck-test-\w+\)$/),
+      expect.stringMatching(/^script-delta-build\)$/),
       expect.stringMatching(/^combo\.scenario\.yaml:4:9 at delta\.sett: unknown key "sett" \(did you mean "set"\?\)/),
       expect.stringMatching(/^combo\.scenario\.yaml:5:19 at model\.script\[0\]\.txt: unknown key "txt" \(did you mean "text"\?\)/),
       expect.stringMatching(/^d5\.scenario\.yaml:3:39 at delta\.remov: unknown key "remov" \(did you mean "remove"\?\)/),
@@ -224,43 +269,43 @@ describe('agentcheck validate reports every problem of a file in one pass', () =
     expect(result.all).toMatch(
       /combo\.scenario\.yaml:2:8 at agent: agent build not found: \S*nope\.yaml \(a path in a scenario is relative to the scenario file's folder, \S+\)\n/,
     );
-    expect(result.all).toContain('5 problem(s) in 2 file(s)');
+    expect(result.problems).toEqual({ count: 5, files: 2 });
   });
 
+  const skillRef = validateCase('skill-ref', ['bad4.yaml'], {
+    'bad4.yaml': 'id: bot\nagent:\n  name: b\n  tools:\n    - {name: t9, description: x, returns: 1, colour: 1}\n  skills:\n    - ref: ./skills/nope\n',
+  });
   it("an agent build's missing skill ref is reported beside a format problem of its tools", async () => {
-    const dir = tempDir({
-      'bad4.yaml': 'id: bot\nagent:\n  name: b\n  tools:\n    - {name: t9, description: x, returns: 1, colour: 1}\n  skills:\n    - ref: ./skills/nope\n',
-    });
-    const result = await runCli(['validate', 'bad4.yaml'], dir);
+    const result = await skillRef();
     expect(result.exitCode, result.all).toBe(2);
     expect(result.all).toMatch(/bad4\.yaml:5:46 at agent\.tools\[0\]\.colour: unknown key "colour"/);
     expect(result.all).toMatch(
       /bad4\.yaml:7:12 at agent\.skills\[0\]\.ref: skill folder "\S*skills\/nope" does not exist; expected a folder that holds SKILL\.md \(a ref is relative to the file that holds it\)/,
     );
-    expect(result.all).toContain('2 problem(s) in 1 file(s)');
+    expect(result.problems).toEqual({ count: 2, files: 1 });
   });
 
+  const flowComponents = validateCase('flow-components', ['fbad2.yaml'], {
+    'fbad2.yaml': [
+      'id: f2',
+      'agent:',
+      '  name: F',
+      '  tools:',
+      '    - {name: c1, description: x, chain: {steps: [{tool: echo, on_failure: {action: explode}}]}}',
+      '    - {name: c2, description: x, chain: {steps: [{tool: nope_tool2}]}}',
+      'flow:',
+      '  entry_point: a',
+      '  components:',
+      '    - {name: a, type: deterministic_step, tool_name: raed_file, inputs: [{literal: x, as: path}]}',
+      '    - {name: b, type: human_inptu}',
+      '  routers:',
+      '    - {from: a, to: b}',
+      '    - {from: b, to: end}',
+      '',
+    ].join('\n'),
+  });
   it("a format problem in one flow component hides neither another component's unknown tool nor another tool's chain", async () => {
-    const dir = tempDir({
-      'fbad2.yaml': [
-        'id: f2',
-        'agent:',
-        '  name: F',
-        '  tools:',
-        '    - {name: c1, description: x, chain: {steps: [{tool: echo, on_failure: {action: explode}}]}}',
-        '    - {name: c2, description: x, chain: {steps: [{tool: nope_tool2}]}}',
-        'flow:',
-        '  entry_point: a',
-        '  components:',
-        '    - {name: a, type: deterministic_step, tool_name: raed_file, inputs: [{literal: x, as: path}]}',
-        '    - {name: b, type: human_inptu}',
-        '  routers:',
-        '    - {from: a, to: b}',
-        '    - {from: b, to: end}',
-        '',
-      ].join('\n'),
-    });
-    const result = await runCli(['validate', 'fbad2.yaml'], dir);
+    const result = await flowComponents();
     expect(result.exitCode, result.all).toBe(2);
     expect(located(result.all)).toEqual([
       expect.stringMatching(/^fbad2\.yaml:5:\d+ at agent\.tools\[0\]\.chain\.steps\[0\]\.on_failure\.action: expected one of "stop"/),
@@ -270,30 +315,30 @@ describe('agentcheck validate reports every problem of a file in one pass', () =
     ]);
   });
 
+  const misplacedKeys = validateCase('misplaced-keys', ['plan6.yaml'], {
+    'plan6.yaml': [
+      'id: plan6',
+      'agent:',
+      '  name: P',
+      '  tools:',
+      '    - name: p',
+      '      description: r',
+      '      plan:',
+      '        steps:',
+      '          - tools:',
+      '              - {name: echo, arguments: {text: a}, items: "{{ x }}", condition: "{{ y }}", if: {tools: []}}',
+      '              - {name: if_else, condition: "{{ x }}", if: {tools: []}, arguments: {a: 1}, returns: r}',
+      '    - name: c',
+      '      description: c',
+      '      chain:',
+      '        steps:',
+      '          - {id: a, tool: echo, inputs: {text: y}, on_failure: {action: stop, max_retries: 3, backoff_ms: 5, next: b}}',
+      '          - {id: b, tool: echo, inputs: {text: b}}',
+      '',
+    ].join('\n'),
+  });
   it("every key that does not belong to a plan call or to a chain step's on_failure, as every misplaced key of a flow component", async () => {
-    const dir = tempDir({
-      'plan6.yaml': [
-        'id: plan6',
-        'agent:',
-        '  name: P',
-        '  tools:',
-        '    - name: p',
-        '      description: r',
-        '      plan:',
-        '        steps:',
-        '          - tools:',
-        '              - {name: echo, arguments: {text: a}, items: "{{ x }}", condition: "{{ y }}", if: {tools: []}}',
-        '              - {name: if_else, condition: "{{ x }}", if: {tools: []}, arguments: {a: 1}, returns: r}',
-        '    - name: c',
-        '      description: c',
-        '      chain:',
-        '        steps:',
-        '          - {id: a, tool: echo, inputs: {text: y}, on_failure: {action: stop, max_retries: 3, backoff_ms: 5, next: b}}',
-        '          - {id: b, tool: echo, inputs: {text: b}}',
-        '',
-      ].join('\n'),
-    });
-    const result = await runCli(['validate', 'plan6.yaml'], dir);
+    const result = await misplacedKeys();
     expect(result.exitCode, result.all).toBe(2);
     const calls = 'agent.tools[0].plan.steps[0].tools';
     const policy = 'agent.tools[1].chain.steps[0].on_failure';
@@ -307,31 +352,31 @@ describe('agentcheck validate reports every problem of a file in one pass', () =
       `plan6.yaml:16:95 at ${policy}.backoff_ms: "backoff_ms" does not apply to action "stop"; it is used by action "retry"`,
       `plan6.yaml:16:110 at ${policy}.next: "next" does not apply to action "stop"; it is used by action "continue" or "retry"`,
     ]);
-    expect(result.all).toContain('8 problem(s) in 1 file(s)');
+    expect(result.problems).toEqual({ count: 8, files: 1 });
   });
 
+  const planCallKeys = validateCase('plan-call-keys', ['m1.yaml'], {
+    'm1.yaml': [
+      'id: m1',
+      'agent:',
+      '  name: M',
+      '  tools:',
+      '    - name: pl',
+      '      parameters: {type: object, properties: {}}',
+      '      plan:',
+      '        steps:',
+      '          - tools:',
+      '              - {name: echo, arguments: {txt: hi}, items: x, foo: 1}',
+      '    - name: ch',
+      '      parameters: {type: object, properties: {}}',
+      '      chain:',
+      '        steps:',
+      '          - {id: s1, tool: echo, inputs: {text: a}, on_failure: {action: stop, max_retries: 3, foo: 1}}',
+      '',
+    ].join('\n'),
+  });
   it("an unknown key of a plan call or of an on_failure hides no other problem of it; the call's is told its kind's keys", async () => {
-    const dir = tempDir({
-      'm1.yaml': [
-        'id: m1',
-        'agent:',
-        '  name: M',
-        '  tools:',
-        '    - name: pl',
-        '      parameters: {type: object, properties: {}}',
-        '      plan:',
-        '        steps:',
-        '          - tools:',
-        '              - {name: echo, arguments: {txt: hi}, items: x, foo: 1}',
-        '    - name: ch',
-        '      parameters: {type: object, properties: {}}',
-        '      chain:',
-        '        steps:',
-        '          - {id: s1, tool: echo, inputs: {text: a}, on_failure: {action: stop, max_retries: 3, foo: 1}}',
-        '',
-      ].join('\n'),
-    });
-    const result = await runCli(['validate', 'm1.yaml'], dir);
+    const result = await planCallKeys();
     expect(result.exitCode, result.all).toBe(2);
     const call = 'agent.tools[0].plan.steps[0].tools[0]';
     const policy = 'agent.tools[1].chain.steps[0].on_failure';
@@ -342,32 +387,32 @@ describe('agentcheck validate reports every problem of a file in one pass', () =
       `m1.yaml:15:80 at ${policy}.max_retries: "max_retries" does not apply to action "stop"; it is used by action "retry"`,
       `m1.yaml:15:96 at ${policy}.foo: unknown key "foo"; expected one of: action, max_retries, backoff_ms, continue_on_max_retries, next`,
     ]);
-    expect(result.all).toContain('5 problem(s) in 1 file(s)');
+    expect(result.problems).toEqual({ count: 5, files: 1 });
   });
 
+  const componentKeys = validateCase('component-keys', ['f1.yaml'], {
+    'f1.yaml': [
+      'id: f1',
+      'agent:',
+      '  name: F',
+      'flow:',
+      '  entry_point: s',
+      '  components:',
+      '    - {name: s, type: deterministic_step, tool_name: nope, foo: 1}',
+      '    - name: p',
+      '      type: plan',
+      '      plan:',
+      '        steps:',
+      '          - tools:',
+      '              - {name: echo, arguments: {txt: hi}, items: x, bar: 1}',
+      '  routers:',
+      '    - {from: s, to: p}',
+      '    - {from: p, to: end}',
+      '',
+    ].join('\n'),
+  });
   it("an unknown key of a flow component or of a call in its plan hides no other problem of it; each is told its own kind's keys", async () => {
-    const dir = tempDir({
-      'f1.yaml': [
-        'id: f1',
-        'agent:',
-        '  name: F',
-        'flow:',
-        '  entry_point: s',
-        '  components:',
-        '    - {name: s, type: deterministic_step, tool_name: nope, foo: 1}',
-        '    - name: p',
-        '      type: plan',
-        '      plan:',
-        '        steps:',
-        '          - tools:',
-        '              - {name: echo, arguments: {txt: hi}, items: x, bar: 1}',
-        '  routers:',
-        '    - {from: s, to: p}',
-        '    - {from: p, to: end}',
-        '',
-      ].join('\n'),
-    });
-    const result = await runCli(['validate', 'f1.yaml'], dir);
+    const result = await componentKeys();
     expect(result.exitCode, result.all).toBe(2);
     const call = 'flow.components[1].plan.steps[0].tools[0]';
     expect(located(result.all)).toEqual([
@@ -377,7 +422,7 @@ describe('agentcheck validate reports every problem of a file in one pass', () =
       `f1.yaml:13:52 at ${call}.items: "items" does not belong to a call to echo; expected keys: name, arguments, returns`,
       `f1.yaml:13:62 at ${call}.bar: unknown key "bar"; expected one of: name, arguments, returns`,
     ]);
-    expect(result.all).toContain('5 problem(s) in 1 file(s)');
+    expect(result.problems).toEqual({ count: 5, files: 1 });
   });
 
   it("the suite grader's bad script is said once, at the config, not at each judge check, and the config is not counted valid", async () => {
@@ -490,54 +535,58 @@ describe('a part with a format problem hides no problem of its well-formed neigh
   /** `file:line:col at path` of each located problem, in the order printed. */
   const places = (output: string) => output.split('\n').flatMap((line) => /[\w.-]+\.yaml:\d+:\d+ at \S+/.exec(line) ?? []);
 
+  const script = ['- tool_calls: [{name: lookp, args: {id: "1"}}]', '- txt: done', '- {}', ''].join('\n');
+  const SCRIPT_ENTRIES = {
+    'agent.yaml': AGENT_YAML,
+    's.scenario.yaml': `name: s\nagent: agent.yaml\ninputs: {messages: [{role: user, content: hi}]}\nmodel:\n  script:\n${script.replace(/^/gm, '    ').trimEnd()}\n`,
+    'script.yaml': script,
+  };
+  const scriptEntries = validateCase('script-entries', ['s.scenario.yaml'], SCRIPT_ENTRIES);
   it('script entries are each checked on their own, in a scenario and in test-run --script (with --terminal-tool beside them)', async () => {
-    const script = ['- tool_calls: [{name: lookp, args: {id: "1"}}]', '- txt: done', '- {}', ''].join('\n');
-    const dir = tempDir({
-      'agent.yaml': AGENT_YAML,
-      's.scenario.yaml': `name: s\nagent: agent.yaml\ninputs: {messages: [{role: user, content: hi}]}\nmodel:\n  script:\n${script.replace(/^/gm, '    ').trimEnd()}\n`,
-      'script.yaml': script,
-    });
-    const validated = await runCli(['validate', 's.scenario.yaml'], dir);
+    const validated = await scriptEntries();
     expect(validated.exitCode, validated.all).toBe(2);
     expect(places(validated.all)).toEqual([
       's.scenario.yaml:6:27 at model.script[0].tool_calls[0].name:',
       's.scenario.yaml:7:7 at model.script[1].txt:',
       's.scenario.yaml:8:7 at model.script[2]:',
     ]);
-    const ran = await runCli(['test-run', '--agent', 'agent.yaml', '--message', 'hi', '--script', 'script.yaml', '--terminal-tool', 'finsh'], dir);
+    const ran = await runCli(
+      ['test-run', '--agent', 'agent.yaml', '--message', 'hi', '--script', 'script.yaml', '--terminal-tool', 'finsh'],
+      tempDir(SCRIPT_ENTRIES),
+    );
     expect(ran.exitCode, ran.all).toBe(2);
     expect(places(ran.all)).toEqual(['script.yaml:1:23 at [0].tool_calls[0].name:', 'script.yaml:2:3 at [1].txt:', 'script.yaml:3:3 at [2]:']);
     expect(ran.all).toContain('--terminal-tool: it names no tool of the agent: "finsh"');
   });
 
+  const planChainSteps = validateCase('plan-chain-steps', ['b.yaml'], {
+    'b.yaml': [
+      'id: b',
+      'agent:',
+      '  name: B',
+      '  tools:',
+      '    - {name: lookup, description: l, returns: {ok: true}}',
+      '    - name: p',
+      '      description: p',
+      '      plan:',
+      '        max_iterations: 0',
+      '        constants: {a: "{{ b }}", b: 1}',
+      '        steps:',
+      '          - tools: [{name: lookup, arguments: {}, retruns: x}]',
+      '          - tools: [{name: nosuch}]',
+      '    - name: c',
+      '      description: c',
+      '      chain:',
+      '        max_steps: 0',
+      '        steps:',
+      '          - {id: s1, tool: lookup, on_failure: {action: explode}}',
+      '          - {id: s2, tool: nosuch2, on_success: {next: nowhere}}',
+      '          - {id: s3, tool: lookup, on_success: {next: s1}}',
+      '',
+    ].join('\n'),
+  });
   it("a plan's or a chain's bad limit or bad step hides no problem of its other steps", async () => {
-    const dir = tempDir({
-      'b.yaml': [
-        'id: b',
-        'agent:',
-        '  name: B',
-        '  tools:',
-        '    - {name: lookup, description: l, returns: {ok: true}}',
-        '    - name: p',
-        '      description: p',
-        '      plan:',
-        '        max_iterations: 0',
-        '        constants: {a: "{{ b }}", b: 1}',
-        '        steps:',
-        '          - tools: [{name: lookup, arguments: {}, retruns: x}]',
-        '          - tools: [{name: nosuch}]',
-        '    - name: c',
-        '      description: c',
-        '      chain:',
-        '        max_steps: 0',
-        '        steps:',
-        '          - {id: s1, tool: lookup, on_failure: {action: explode}}',
-        '          - {id: s2, tool: nosuch2, on_success: {next: nowhere}}',
-        '          - {id: s3, tool: lookup, on_success: {next: s1}}',
-        '',
-      ].join('\n'),
-    });
-    const result = await runCli(['validate', 'b.yaml'], dir);
+    const result = await planChainSteps();
     expect(result.exitCode, result.all).toBe(2);
     expect(places(result.all)).toEqual([
       'b.yaml:9:25 at agent.tools[1].plan.max_iterations:',
@@ -551,26 +600,26 @@ describe('a part with a format problem hides no problem of its well-formed neigh
     ]);
   });
 
+  const mockAndCheck = validateCase('mock-and-check', ['m.scenario.yaml'], {
+    'agent.yaml': AGENT_YAML,
+    'm.scenario.yaml': [
+      'name: m',
+      'agent: agent.yaml',
+      'inputs: {messages: [{role: user, content: go}]}',
+      'model: {script: [{text: ok}]}',
+      'mocks:',
+      '  http:',
+      '    - {url: "https://shop.test/a", headers: {"Bad H": v}, delay_ms: -1}',
+      '    - {url: "https://shop.test/b", match: {json: {reason: {$regx: x}}, extra: 1}}',
+      '    - {url: "https://shop.test/c", responses: [], status: 200}',
+      'expect:',
+      '  checks:',
+      '    - tool_sequence: {calls: [{tool: lookup, arg: {}}, {tool: lookp}]}',
+      '',
+    ].join('\n'),
+  });
   it("a mock's bad field hides no problem of its headers, matcher or responses; a check's bad call hides no other call's unknown tool", async () => {
-    const dir = tempDir({
-      'agent.yaml': AGENT_YAML,
-      'm.scenario.yaml': [
-        'name: m',
-        'agent: agent.yaml',
-        'inputs: {messages: [{role: user, content: go}]}',
-        'model: {script: [{text: ok}]}',
-        'mocks:',
-        '  http:',
-        '    - {url: "https://shop.test/a", headers: {"Bad H": v}, delay_ms: -1}',
-        '    - {url: "https://shop.test/b", match: {json: {reason: {$regx: x}}, extra: 1}}',
-        '    - {url: "https://shop.test/c", responses: [], status: 200}',
-        'expect:',
-        '  checks:',
-        '    - tool_sequence: {calls: [{tool: lookup, arg: {}}, {tool: lookp}]}',
-        '',
-      ].join('\n'),
-    });
-    const result = await runCli(['validate', 'm.scenario.yaml'], dir);
+    const result = await mockAndCheck();
     expect(result.exitCode, result.all).toBe(2);
     expect(places(result.all)).toEqual([
       'm.scenario.yaml:7:46 at mocks.http[0].headers.Bad',
@@ -584,25 +633,25 @@ describe('a part with a format problem hides no problem of its well-formed neigh
     ]);
   });
 
+  const closed = AGENT_YAML.replace('properties: {id: {type: string}}}', 'properties: {id: {type: string}}, additionalProperties: false}');
+  const checkArgs = validateCase('check-args', ['a.scenario.yaml'], {
+    'agent.yaml': closed,
+    'a.scenario.yaml': [
+      'name: a',
+      'agent: agent.yaml',
+      'inputs: {messages: [{role: user, content: go}]}',
+      'model: {script: [{text: ok}]}',
+      'expect:',
+      '  checks:',
+      '    - tool_called: {tool: lookup, args: {idd: 1, id: {$oneof: ["1"]}}}',
+      '    - tool_not_called: {tool: lookup, args: {id: {$regx: x}, ix: 1}}',
+      '    - tool_called: {tool: lookup, args: {a: 1, b: 2}}',
+      '    - tool_sequence: {calls: [{tool: lookup, args: {id: {$oneof: []}, idd: 1}}, {tool: lookup, args: {id: {$range: [2, 1]}}}]}',
+      '',
+    ].join('\n'),
+  });
   it("a check's bad matcher hides no unknown argument name of its args, and each unknown name is said", async () => {
-    const closed = AGENT_YAML.replace('properties: {id: {type: string}}}', 'properties: {id: {type: string}}, additionalProperties: false}');
-    const dir = tempDir({
-      'agent.yaml': closed,
-      'a.scenario.yaml': [
-        'name: a',
-        'agent: agent.yaml',
-        'inputs: {messages: [{role: user, content: go}]}',
-        'model: {script: [{text: ok}]}',
-        'expect:',
-        '  checks:',
-        '    - tool_called: {tool: lookup, args: {idd: 1, id: {$oneof: ["1"]}}}',
-        '    - tool_not_called: {tool: lookup, args: {id: {$regx: x}, ix: 1}}',
-        '    - tool_called: {tool: lookup, args: {a: 1, b: 2}}',
-        '    - tool_sequence: {calls: [{tool: lookup, args: {id: {$oneof: []}, idd: 1}}, {tool: lookup, args: {id: {$range: [2, 1]}}}]}',
-        '',
-      ].join('\n'),
-    });
-    const result = await runCli(['validate', 'a.scenario.yaml'], dir);
+    const result = await checkArgs();
     expect(result.exitCode, result.all).toBe(2);
     expect(places(result.all)).toEqual([
       'a.scenario.yaml:7:42 at expect.checks[0].tool_called.args.idd:',
@@ -620,27 +669,27 @@ describe('a part with a format problem hides no problem of its well-formed neigh
     );
   });
 
+  const checkNames = validateCase('check-names', ['c.scenario.yaml'], {
+    'agent.yaml': AGENT_YAML,
+    'c.scenario.yaml': [
+      'name: c',
+      'agent: agent.yaml',
+      'inputs: {messages: [{role: user, content: go}]}',
+      'model: {script: [{text: ok}]}',
+      'expect:',
+      '  checks:',
+      '    - approval: {tool: lookp, decision: aprove}',
+      '    - tool_returned: {tool: lookp, result_mode: exact}',
+      '    - tool_order: {before: [lookp, "/(a+)+/"], after: finsh, nested: 1}',
+      '    - tool_called: {tool: lookp, min: -1}',
+      '    - tool_not_called: {tool: lookp, nestd: true}',
+      '    - state: {key: "context:x.y", equals: 1, exists: true}',
+      '    - tool_called: {tol: lookp}',
+      '',
+    ].join('\n'),
+  });
   it('a check with a format problem still has its well-formed tool names and state key checked against the build', async () => {
-    const dir = tempDir({
-      'agent.yaml': AGENT_YAML,
-      'c.scenario.yaml': [
-        'name: c',
-        'agent: agent.yaml',
-        'inputs: {messages: [{role: user, content: go}]}',
-        'model: {script: [{text: ok}]}',
-        'expect:',
-        '  checks:',
-        '    - approval: {tool: lookp, decision: aprove}',
-        '    - tool_returned: {tool: lookp, result_mode: exact}',
-        '    - tool_order: {before: [lookp, "/(a+)+/"], after: finsh, nested: 1}',
-        '    - tool_called: {tool: lookp, min: -1}',
-        '    - tool_not_called: {tool: lookp, nestd: true}',
-        '    - state: {key: "context:x.y", equals: 1, exists: true}',
-        '    - tool_called: {tol: lookp}',
-        '',
-      ].join('\n'),
-    });
-    const result = await runCli(['validate', 'c.scenario.yaml'], dir);
+    const result = await checkNames();
     expect(result.exitCode, result.all).toBe(2);
     expect(places(result.all)).toEqual([
       'c.scenario.yaml:7:24 at expect.checks[0].approval.tool:',
@@ -663,5 +712,17 @@ describe('a part with a format problem hides no problem of its well-formed neigh
     expect(result.all).toContain('at expect.checks[5].state.key: a state check reads the flow state, but the agent build has no flow');
     // The /regex/ with a problem is said as that problem only, not also as a name matching no tool.
     expect(result.all.match(/tool_order\.before\[1\]/g)).toHaveLength(1);
+  });
+});
+
+describe('agentcheck validate counts what it printed', () => {
+  it('its summary line gives every problem printed and every file they are in, for the files of all the cases above', async () => {
+    const { root, result } = await validateEveryCase();
+    const lines = problemLines(result.all, root);
+    const files = new Set(lines.map((line) => line.slice(0, line.indexOf(':'))));
+    // Every line is a problem of a case's file, or the summary: each case sees all its lines.
+    expect(result.all.trim().split('\n').length).toBe(lines.length + 1);
+    expect(lines.length).toBeGreaterThan(CASES.size);
+    expect(result.all).toContain(`agentcheck validate: ${lines.length} problem(s) in ${files.size} file(s); valid: `);
   });
 });

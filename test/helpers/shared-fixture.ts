@@ -1,6 +1,8 @@
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll } from 'vitest';
-import { tempDir } from './temp-dir.js';
+import { tempDir, writeFiles } from './temp-dir.js';
 
 /**
  * A temp folder with the given files (path -> text) for several tests: call it in a describe body
@@ -30,6 +32,28 @@ export function oncePerKey<T>(make: (key: string) => Promise<T>): (key: string) 
     if (!result) made.set(key, (result = make(key)));
     return result;
   };
+}
+
+/** Makes a temp folder holding `files` (path -> text) that lasts until the describe block ends. */
+export type SharedDir = (files?: Record<string, string>) => string;
+
+/**
+ * once, for a value whose making needs folders: the folders `make` gets from its `dir` are
+ * removed when the describe block ends (afterAll), not when the test that first read the value
+ * ends, as a tempDir's would be. Call it at describe level.
+ */
+export function shared<T>(make: (dir: SharedDir) => Promise<T>): () => Promise<T> {
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+  const dir: SharedDir = (files = {}) => {
+    const made = mkdtempSync(join(tmpdir(), 'agentcheck-test-'));
+    dirs.push(made);
+    writeFiles(made, files);
+    return made;
+  };
+  return once(() => make(dir));
 }
 
 /** The lines of a command's output that name `file` (`path/file:line:col ...`): one file's messages in a run over several. */

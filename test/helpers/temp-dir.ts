@@ -33,9 +33,14 @@ export function tempDir(files: Record<string, string> = {}, finished: typeof onT
   } catch {
     leftovers.push(dir);
   }
+  writeFiles(dir, files);
+  return dir;
+}
+
+/** Writes each file (path under `dir` -> text), making its folders. */
+export function writeFiles(dir: string, files: Record<string, string>): void {
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text);
   }
-  return dir;
 }
