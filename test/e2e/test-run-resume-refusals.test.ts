@@ -2,9 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { shared } from '../helpers/shared-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { runCli } from './cli.js';
-import { pause, SCRIPT } from './test-run-resume-fixture.js';
+import { pause } from './test-run-resume-fixture.js';
 
 // What `agentcheck resume` refuses before its run claims the checkpoint: every refusal is exit 2
 // with the checkpoint kept, and no folder but the one test-run kept is written into or moved.
@@ -18,6 +19,24 @@ const TWO_WRITES = `- tool_calls: [{name: write_file, args: {path: CHANGELOG.md,
 const resume = (dir: string, runId: string, spans: string, decision = 'approve') =>
   runCli(['resume', runId, '--decision', decision, '--spans', spans, '--json'], dir);
 
+/**
+ * One paused run (TWO_WRITES, --spans out/spans.jsonl) for the tests that answer or refuse a
+ * run paused at write_file: each resumes its own copy of the runs folder (copyPausedRunInto), as a
+ * copied runs folder resumes in the copy and leaves the original alone (docs/cli.md, resume), so
+ * no test sees what another changed. The original is never resumed.
+ */
+const pausedRun = shared(async (dir) => {
+  const root = dir({ 'script.yaml': TWO_WRITES });
+  return { root, runId: await pause(root, ['--spans', 'out/spans.jsonl']) };
+});
+
+/** Copies the paused run's runs folder into `dir` as out/; its checkpoint there is `file`. */
+async function copyPausedRunInto(dir: string): Promise<{ dir: string; runId: string; file: string }> {
+  const { root, runId } = await pausedRun();
+  cpSync(join(root, 'out'), join(dir, 'out'), { recursive: true });
+  return { dir, runId, file: join(dir, 'out', `${runId}.checkpoint.json`) };
+}
+
 function editCheckpoint(file: string, edit: (saved: Record<string, unknown>) => void): void {
   const saved = JSON.parse(readFileSync(file, 'utf8'));
   edit(saved);
@@ -26,9 +45,7 @@ function editCheckpoint(file: string, edit: (saved: Record<string, unknown>) => 
 
 describe('agentcheck resume works only in the workspace test-run kept beside the checkpoint', () => {
   it('ignores a workspace_dir naming another folder: that folder is neither written into nor moved when the run pauses again', async () => {
-    const dir = tempDir({ 'script.yaml': TWO_WRITES, 'outside/keep.txt': 'precious\n' });
-    const runId = await pause(dir, ['--spans', 'out/spans.jsonl']);
-    const file = join(dir, 'out', `${runId}.checkpoint.json`);
+    const { dir, runId, file } = await copyPausedRunInto(tempDir({ 'outside/keep.txt': 'precious\n' }));
     editCheckpoint(file, (saved) => {
       saved.workspace_dir = join(dir, 'outside');
     });
@@ -42,23 +59,24 @@ describe('agentcheck resume works only in the workspace test-run kept beside the
   });
 
   it('resumes a copied runs folder in the copy, leaving the original workspace where it is', async () => {
-    const dir = tempDir({ 'script.yaml': TWO_WRITES });
-    const runId = await pause(dir, ['--spans', 'first/spans.jsonl']);
-    cpSync(join(dir, 'first'), join(dir, 'copy'), { recursive: true });
+    // The original is the shared paused run's runs folder; the copy is in this test's folder.
+    const { root, runId } = await pausedRun();
+    const first = join(root, 'out');
+    const dir = tempDir();
+    cpSync(first, join(dir, 'copy'), { recursive: true });
     const resumed = await resume(dir, runId, 'copy/spans.jsonl');
     // Paused again (the terminal tool write_file returned, so the verdict may pass).
     const again = JSON.parse(resumed.stdout);
     expect(again).toMatchObject({ stop_reason: 'paused' });
     expect(readFileSync(join(dir, 'copy', `${again.run_id}.workspace`, 'CHANGELOG.md'), 'utf8')).toBe('first');
     // The original is untouched: still there, without the approved write.
-    expect(existsSync(join(dir, 'first', `${runId}.workspace`))).toBe(true);
-    expect(existsSync(join(dir, 'first', `${runId}.workspace`, 'CHANGELOG.md'))).toBe(false);
-    expect(existsSync(join(dir, 'first', `${runId}.checkpoint.json`))).toBe(true);
+    expect(existsSync(join(first, `${runId}.workspace`))).toBe(true);
+    expect(existsSync(join(first, `${runId}.workspace`, 'CHANGELOG.md'))).toBe(false);
+    expect(existsSync(join(first, `${runId}.checkpoint.json`))).toBe(true);
   });
 
   it('refuses a workspace beside the checkpoint that is a symbolic link (exit 2, checkpoint kept)', async () => {
-    const dir = tempDir({ 'script.yaml': SCRIPT, 'outside/keep.txt': 'precious\n' });
-    const runId = await pause(dir, ['--spans', 'out/spans.jsonl']);
+    const { dir, runId } = await copyPausedRunInto(tempDir({ 'outside/keep.txt': 'precious\n' }));
     const workspace = join(dir, 'out', `${runId}.workspace`);
     rmSync(workspace, { recursive: true });
     symlinkSync(join(dir, 'outside'), workspace);
@@ -73,8 +91,7 @@ describe('agentcheck resume works only in the workspace test-run kept beside the
 
 describe('agentcheck resume answers a run once: a claim left behind is refused, naming the way out', () => {
   it('refuses a run whose resume was killed (SIGKILL) after answering, rather than answering it again', async () => {
-    const dir = tempDir({ 'script.yaml': SCRIPT });
-    const runId = await pause(dir, ['--spans', 'out/spans.jsonl']);
+    const { dir, runId } = await copyPausedRunInto(tempDir());
     // What a killed resume leaves: the checkpoint renamed to its claim, under a pid no longer running.
     const claim = join(dir, 'out', `${runId}.checkpoint.json.2147483.answering`);
     renameSync(join(dir, 'out', `${runId}.checkpoint.json`), claim);
@@ -89,8 +106,7 @@ describe('agentcheck resume answers a run once: a claim left behind is refused, 
   });
 
   it('names the way out of a claim whose pid is alive (pid reuse, another machine)', async () => {
-    const dir = tempDir({ 'script.yaml': SCRIPT });
-    const runId = await pause(dir, ['--spans', 'out/spans.jsonl']);
+    const { dir, runId } = await copyPausedRunInto(tempDir());
     const claim = join(dir, 'out', `${runId}.checkpoint.json.${process.pid}.answering`);
     renameSync(join(dir, 'out', `${runId}.checkpoint.json`), claim);
     const again = await resume(dir, runId, 'out/spans.jsonl');
@@ -108,41 +124,42 @@ describe('agentcheck resume answers a run once: a claim left behind is refused, 
 });
 
 describe('agentcheck resume refuses a checkpoint that does not fit its saved build (exit 2, file kept)', () => {
-  it('a revisionHash of another build, and a checkpoint waiting for nothing', async () => {
-    const dir = tempDir({ 'script.yaml': SCRIPT });
-    const runId = await pause(dir, ['--spans', 'out/spans.jsonl']);
-    const file = join(dir, 'out', `${runId}.checkpoint.json`);
-    const original = readFileSync(file, 'utf8');
+  /**
+   * One resume of a checkpoint with two unknown top-level keys and the revisionHash of another
+   * build, read by the first two tests: the resume checks every field of the file and says every
+   * problem in one pass, the unknown keys and the misfit to the saved build each on its own.
+   */
+  const strayKeysAndOtherBuild = shared(async (makeDir) => {
+    const { dir, runId, file } = await copyPausedRunInto(makeDir());
     editCheckpoint(file, (saved) => {
       (saved.checkpoint as Record<string, unknown>).revisionHash = 'other';
+      saved.extra_field = 1;
+      saved.scripts = [];
     });
-    const mismatch = await resume(dir, runId, 'out/spans.jsonl');
+    return { runId, file, result: await resume(dir, runId, 'out/spans.jsonl') };
+  });
+
+  it('a revisionHash of another build, and a checkpoint waiting for nothing', async () => {
+    const { runId, file, result: mismatch } = await strayKeysAndOtherBuild();
     expect(mismatch.exitCode, mismatch.all).toBe(2);
     expect(mismatch.stdout).toBe('');
     expect(mismatch.stderr).toContain(`${file} at checkpoint.revisionHash: checkpoint ${runId}`);
     expect(mismatch.stderr).toContain('was saved by another build (revision other');
     expect(existsSync(file)).toBe(true);
-    writeFileSync(file, original);
-    editCheckpoint(file, (saved) => {
+    const waiting = await copyPausedRunInto(tempDir());
+    editCheckpoint(waiting.file, (saved) => {
       (saved.checkpoint as Record<string, unknown>).pending = null;
     });
-    const nothing = await resume(dir, runId, 'out/spans.jsonl');
+    const nothing = await resume(waiting.dir, runId, 'out/spans.jsonl');
     expect(nothing.exitCode, nothing.all).toBe(2);
-    expect(nothing.stderr).toContain(`${file} at checkpoint.pending: checkpoint`);
+    expect(nothing.stderr).toContain(`${waiting.file} at checkpoint.pending: checkpoint`);
     expect(nothing.stderr).toContain('is not waiting for an answer, so --decision has no gated call to answer; start over with agentcheck test-run');
     expect(nothing.stderr).not.toContain('without a decision');
-    expect(existsSync(file)).toBe(true);
+    expect(existsSync(waiting.file)).toBe(true);
   });
 
   it('an unknown top-level key, named with the keys a checkpoint has, as nested unknown keys are', async () => {
-    const dir = tempDir({ 'script.yaml': SCRIPT });
-    const runId = await pause(dir, ['--spans', 'out/spans.jsonl']);
-    const file = join(dir, 'out', `${runId}.checkpoint.json`);
-    editCheckpoint(file, (saved) => {
-      saved.extra_field = 1;
-      saved.scripts = [];
-    });
-    const resumed = await resume(dir, runId, 'out/spans.jsonl');
+    const { file, result: resumed } = await strayKeysAndOtherBuild();
     expect(resumed.exitCode, resumed.all).toBe(2);
     expect(resumed.stdout).toBe('');
     expect(resumed.stderr).toContain(`${file} at extra_field: unknown key "extra_field"; expected one of: schema, run_id, revision, checkpoint,`);
