@@ -2,6 +2,7 @@ import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/runner/report/report.js';
+import { shared } from '../helpers/shared-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { AGENT_YAML, runCli } from './cli.js';
 
@@ -19,23 +20,8 @@ scenarios:
     expect: {checks: [{output: {contains: "refund: created"}}]}
 `;
 
-describe('CI environments (built CLI)', () => {
-  it("on GitHub Actions prints an error annotation on the failing scenario's file and line and appends the job summary", async () => {
-    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'refunds.scenarios.yaml': SUITE });
-    const summary = join(tempDir(), 'summary.md');
-    const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], dir, { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary });
-    expect(result.exitCode, result.all).toBe(1);
-    const annotations = result.stdout.split('\n').filter((line) => line.startsWith('::error'));
-    expect(annotations).toHaveLength(1);
-    expect(annotations[0]).toMatch(/^::error file=refunds\.scenarios\.yaml,line=9,title=failed%3A broken \[base\]::output#0: /);
-    // Newlines and % in the message are escaped as the workflow command format requires.
-    expect(annotations[0]).not.toMatch(/\n/);
-    expect(readFileSync(summary, 'utf8')).toMatch(/broken/);
-  });
-
-  it('shows ANSI sequences and bidi overrides of a name and a reason neither in the annotation nor in the job summary', async () => {
-    // A name that recolours the log and reverses what follows; a model output that clears the screen.
-    const evil = `defaults:
+// A name that recolours the log and reverses what follows; a model output that clears the screen.
+const EVIL = `defaults:
   agent: agent.yaml
   inputs: {messages: [{role: user, content: go}]}
 scenarios:
@@ -43,23 +29,9 @@ scenarios:
     model: {script: [{text: "said \\e[2J\\e[31mred\\e[0m \\u202Eevil, 100%: sure"}]}
     expect: {checks: [{output: {contains: "refund: created"}}]}
 `;
-    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'evil.scenarios.yaml': evil });
-    const summary = join(tempDir(), 'summary.md');
-    const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], dir, { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary });
-    expect(result.exitCode, result.all).toBe(1);
-    const annotations = result.stdout.split('\n').filter((line) => line.startsWith('::error'));
-    expect(annotations).toHaveLength(1);
-    expect(annotations[0]).toMatch(/^::error file=evil\.scenarios\.yaml,line=5,title=failed%3A red name <U\+202E>gnp\.exe \[base\]::output#0: /);
-    // The output quoted in the reason: bidi shown, and the workflow-command escapes (%, newline) kept.
-    expect(annotations[0]).toContain('<U+202E>evil, 100%25: sure"%0Averdict: ');
-    for (const text of [annotations[0], readFileSync(summary, 'utf8')]) {
-      expect(text).not.toContain('\u001b');
-      expect(text).not.toContain('\u202e');
-    }
-  });
 
-  it('stops workflow commands while it prints model and tool text, resuming them with a random token for its own annotations', async () => {
-    const injected = `defaults:
+// A model output holding workflow commands.
+const INJECTED = `defaults:
   agent: agent.yaml
   inputs: {messages: [{role: user, content: go}]}
 scenarios:
@@ -67,9 +39,72 @@ scenarios:
     model: {script: [{text: "##[warning]pwned by the model ::add-mask::secret"}]}
     expect: {checks: [{output: {contains: "refund: created"}}]}
 `;
-    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'inj.scenarios.yaml': injected });
-    const summary = join(tempDir(), 'summary.md');
-    const result = await runCli(['run', '.', '--out', 'out'], dir, { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary });
+
+/** A custom check that leaves a rejected promise behind (a stray error) whose message holds workflow commands. */
+const STRAY = `export default function () {
+  Promise.reject(new Error('oops\\n::warning title=pwned::from a stray error\\r##[warning]cr'));
+  return { status: 'pass', reason: 'ok' };
+}
+`;
+
+/** The scenario whose custom check (check.mjs) leaves the stray error. */
+const STRAY_SCENARIO = `name: s\nagent: agent.yaml\ninputs: {messages: [{role: user, content: go}]}\nmodel: {script: [{text: done}]}\nexpect: {checks: [{custom: {module: ./check.mjs}}]}\n`;
+
+/**
+ * Three suites in one folder, each failing one scenario, each for one test of what a run prints
+ * on GitHub Actions: refunds.scenarios.yaml its plain annotation and summary, evil.scenarios.yaml
+ * escapes in a name and a reason, inj.scenarios.yaml workflow commands in model text. Each
+ * scenario's annotation and lines are its own, so one run serves the three tests.
+ */
+const SUITES = { 'agent.yaml': AGENT_YAML, 'refunds.scenarios.yaml': SUITE, 'evil.scenarios.yaml': EVIL, 'inj.scenarios.yaml': INJECTED };
+
+/** One run of SUITES on GitHub Actions, read by the first three tests. */
+const onGitHub = shared(async (dir) => {
+  const summary = join(dir(), 'summary.md');
+  const result = await runCli(['run', '.', '--out', 'out'], dir(SUITES), { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary });
+  return { result, summary, annotations: result.stdout.split('\n').filter((line) => line.startsWith('::error')) };
+});
+
+/**
+ * One run of SUITES and of a scenario whose check leaves a stray error, off GitHub Actions: read
+ * by the tests that nothing of GitHub's is printed there (annotations, stopped commands) and that
+ * stderr is left as it was. The stray error fails the run, which none of them looks at.
+ */
+const offGitHub = shared(async (dir) => {
+  const files = { ...SUITES, 'check.mjs': STRAY, 's.scenario.yaml': STRAY_SCENARIO };
+  return runCli(['run', '.', '--out', 'out', '--reporter', 'json'], dir(files));
+});
+
+describe('CI environments (built CLI)', () => {
+  it("on GitHub Actions prints an error annotation on the failing scenario's file and line and appends the job summary", async () => {
+    const { result, summary, annotations } = await onGitHub();
+    expect(result.exitCode, result.all).toBe(1);
+    // One per failing scenario (one in each file), none for a passing one.
+    expect(annotations).toHaveLength(3);
+    const refunds = annotations.filter((line) => line.startsWith('::error file=refunds.scenarios.yaml,'));
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatch(/^::error file=refunds\.scenarios\.yaml,line=9,title=failed%3A broken \[base\]::output#0: /);
+    // Newlines and % in the message are escaped as the workflow command format requires.
+    expect(refunds[0]).not.toMatch(/\n/);
+    expect(readFileSync(summary, 'utf8')).toMatch(/broken/);
+  });
+
+  it('shows ANSI sequences and bidi overrides of a name and a reason neither in the annotation nor in the job summary', async () => {
+    const { result, summary, annotations } = await onGitHub();
+    expect(result.exitCode, result.all).toBe(1);
+    const evil = annotations.filter((line) => line.startsWith('::error file=evil.scenarios.yaml,'));
+    expect(evil).toHaveLength(1);
+    expect(evil[0]).toMatch(/^::error file=evil\.scenarios\.yaml,line=5,title=failed%3A red name <U\+202E>gnp\.exe \[base\]::output#0: /);
+    // The output quoted in the reason: bidi shown, and the workflow-command escapes (%, newline) kept.
+    expect(evil[0]).toContain('<U+202E>evil, 100%25: sure"%0Averdict: ');
+    for (const text of [evil[0], readFileSync(summary, 'utf8')]) {
+      expect(text).not.toContain('\u001b');
+      expect(text).not.toContain('\u202e');
+    }
+  });
+
+  it('stops workflow commands while it prints model and tool text, resuming them with a random token for its own annotations', async () => {
+    const { result } = await onGitHub();
     expect(result.exitCode, result.all).toBe(1);
     const lines = result.stdout.split('\n');
     const stop = lines.findIndex((line) => /^::stop-commands::agentcheck-[0-9a-f]{24}$/.test(line));
@@ -81,16 +116,11 @@ scenarios:
     // The quoted text lies between the stop and the resume; the annotation comes after the resume.
     expect([stop < quoted, quoted < resume, resume < annotation]).toEqual([true, true, true]);
     // Outside GitHub Actions nothing is stopped.
-    const plain = await runCli(['run', '.', '--out', 'out2'], dir);
+    const plain = await offGitHub();
     expect(plain.stdout).not.toContain('::stop-commands::');
   });
 
   it('encodes a line break of user text on stderr that would start a workflow command (a stray error, an --only-failed scenario id)', async () => {
-    const stray = `export default function () {
-  Promise.reject(new Error('oops\\n::warning title=pwned::from a stray error\\r##[warning]cr'));
-  return { status: 'pass', reason: 'ok' };
-}
-`;
     const twoNames = `defaults:
   agent: ../agent.yaml
   inputs: {messages: [{role: user, content: go}]}
@@ -101,12 +131,7 @@ scenarios:
   - name: stays
     expect: {checks: [{output: {contains: zz}}]}
 `;
-    const dir = tempDir({
-      'agent.yaml': AGENT_YAML,
-      'check.mjs': stray,
-      's.scenario.yaml': `name: s\nagent: agent.yaml\ninputs: {messages: [{role: user, content: go}]}\nmodel: {script: [{text: done}]}\nexpect: {checks: [{custom: {module: ./check.mjs}}]}\n`,
-      'names/n.scenarios.yaml': twoNames,
-    });
+    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'check.mjs': STRAY, 's.scenario.yaml': STRAY_SCENARIO, 'names/n.scenarios.yaml': twoNames });
     const env = { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: join(dir, 'summary.md') };
     const commandLine = /^\s*(::|##\[)/m;
     const run = await runCli(['run', 's.scenario.yaml', '--out', 'o1', '--reporter', 'json'], dir, env);
@@ -114,7 +139,7 @@ scenarios:
     expect(run.stderr).toContain('Error: oops%0A::warning title=pwned::from a stray error%0D##%5Bwarning]cr');
     expect(run.stderr).not.toMatch(commandLine);
     // Off GitHub Actions stderr is left as it was.
-    expect((await runCli(['run', 's.scenario.yaml', '--out', 'o2', '--reporter', 'json'], dir)).stderr).toMatch(commandLine);
+    expect((await offGitHub()).stderr).toMatch(commandLine);
 
     const first = await runCli(['run', 'names', '--out', 'r1', '--reporter', 'json', '--quiet'], dir);
     expect(first.exitCode, first.all).toBe(1);
@@ -127,10 +152,12 @@ scenarios:
 
   it("names the annotation's file from the repository root ($GITHUB_WORKSPACE) when the step runs in a subfolder", async () => {
     const root = tempDir({ 'ci/agent.yaml': AGENT_YAML, 'ci/refunds.scenarios.yaml': SUITE });
+    // With an AGENTCHECK_GITHUB value that is neither off nor on (asserted at the end).
     const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], join(root, 'ci'), {
       GITHUB_ACTIONS: 'true',
       GITHUB_STEP_SUMMARY: join(root, 'summary.md'),
       GITHUB_WORKSPACE: root,
+      AGENTCHECK_GITHUB: 'nah',
     });
     expect(result.stdout).toMatch(/^::error file=ci\/refunds\.scenarios\.yaml,line=9,/m);
     // $GITHUB_WORKSPACE reached through a symbolic link (macOS /tmp, a linked volume), as the
@@ -155,18 +182,17 @@ scenarios:
       expect(quiet.stdout, off).not.toMatch(/^::error/m);
       expect(quiet.stderr, off).not.toContain('AGENTCHECK_GITHUB');
     }
-    // A value that is neither off nor on keeps them on, and says so.
-    const unknown = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], join(root, 'ci'), { GITHUB_ACTIONS: 'true', AGENTCHECK_GITHUB: 'nah' });
-    expect(unknown.stdout).toMatch(/^::error/m);
-    expect(unknown.stderr).toContain(
+    // A value that is neither off nor on keeps them on (the first run's annotations), and says so.
+    expect(result.stdout).toMatch(/^::error/m);
+    expect(result.stderr).toContain(
       'agentcheck: AGENTCHECK_GITHUB="nah" is not recognised (off, false, 0 or no turn the GitHub annotations and job summary off; on, true, 1 or yes keep them on): keeping them on',
     );
   });
 
   it('prints no annotations and writes no summary outside GitHub Actions, or on it with AGENTCHECK_GITHUB=off (shard jobs)', async () => {
-    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'refunds.scenarios.yaml': SUITE });
-    const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], dir);
+    const result = await offGitHub();
     expect(result.stdout).not.toMatch(/^::error/m);
+    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'refunds.scenarios.yaml': SUITE });
     const summary = join(tempDir(), 'summary.md');
     const off = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], dir, {
       GITHUB_ACTIONS: 'true',
