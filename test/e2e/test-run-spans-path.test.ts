@@ -1,9 +1,10 @@
-import { existsSync, linkSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, linkSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { shared } from '../helpers/shared-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { ROOT, runCli } from './cli.js';
-import { AGENT, base, pause, SCRIPT } from './test-run-resume-fixture.js';
+import { AGENT, base, SCRIPT } from './test-run-resume-fixture.js';
 
 describe('test-run --spans to a place that cannot be written (built CLI)', () => {
   it('is invalid input before the run, named, without a stack trace', async () => {
@@ -30,13 +31,27 @@ describe('test-run --spans to a place that cannot be written (built CLI)', () =>
 });
 
 describe('test-run --spans naming one of the run inputs (built CLI)', () => {
+  /** A build, a delta, a script and a workspace: what --spans may not name. */
+  const INPUTS = {
+    'bot.yaml': readFileSync(join(ROOT, 'fixtures/agents/support-bot.yaml'), 'utf8'),
+    'delta.yaml': 'set: {agent: {max_turns: 3}}\n',
+    'script.yaml': '- text: hi\n',
+    'ws/notes.txt': 'keep me\n',
+  };
+
+  /**
+   * One test-run given all of INPUTS (its script.json answers with escapes and a bidi override)
+   * and a --spans file that is none of them: read by the test that such a file is written, and by
+   * the test of what test-run prints.
+   */
+  const allowedSpans = shared(async (dir) => {
+    const root = dir({ ...INPUTS, 'script.json': JSON.stringify([{ text: 'Done \u001b[31mRED\u001b[0m \u202eevil\u202c end\u0007' }]) });
+    const run = ['test-run', '--agent', 'bot.yaml', '--message', 'hi', '--script', 'script.json', '--delta', 'delta.yaml', '--workspace', 'ws'];
+    return { root, result: await runCli([...run, '--spans', 'out/spans.jsonl'], root) };
+  });
+
   it('refuses the build, the delta and a file inside --workspace, before the run and leaving each file as it was', async () => {
-    const dir = tempDir({
-      'bot.yaml': readFileSync(join(ROOT, 'fixtures/agents/support-bot.yaml'), 'utf8'),
-      'delta.yaml': 'set: {agent: {max_turns: 3}}\n',
-      'script.yaml': '- text: hi\n',
-      'ws/notes.txt': 'keep me\n',
-    });
+    const dir = tempDir(INPUTS);
     const base = ['test-run', '--agent', 'bot.yaml', '--message', 'hi', '--script', 'script.yaml', '--delta', 'delta.yaml', '--workspace', 'ws'];
     const before = ['bot.yaml', 'delta.yaml', 'script.yaml', 'ws/notes.txt'].map((file) => readFileSync(join(dir, file), 'utf8'));
     for (const [spans, flag] of [
@@ -60,10 +75,10 @@ describe('test-run --spans naming one of the run inputs (built CLI)', () => {
     expect(inside.exitCode, inside.all).toBe(2);
     expect(inside.stderr).toContain('--spans is inside the --workspace folder, which a test-run never changes');
     expect(['bot.yaml', 'delta.yaml', 'script.yaml', 'ws/notes.txt'].map((file) => readFileSync(join(dir, file), 'utf8'))).toEqual(before);
-    // Another file is written as before.
-    const ok = await runCli([...base, '--spans', 'out/spans.jsonl'], dir);
+    // Another file is written as before (a run given the same inputs).
+    const { root, result: ok } = await allowedSpans();
     expect(ok.exitCode, ok.all).toBe(1);
-    expect(readFileSync(join(dir, 'out/spans.jsonl'), 'utf8')).toContain('"trace_id"');
+    expect(readFileSync(join(root, 'out/spans.jsonl'), 'utf8')).toContain('"trace_id"');
   });
 
   it("refuses an external agent's command file and a file in a skill folder the delta names, leaving each as it was", async () => {
@@ -103,8 +118,7 @@ describe('test-run --spans naming one of the run inputs (built CLI)', () => {
   });
 
   it('prints the model output and reasons without ANSI sequences, control characters or bidi overrides', async () => {
-    const dir = tempDir({ 'script.json': JSON.stringify([{ text: 'Done \u001b[31mRED\u001b[0m \u202eevil\u202c end\u0007' }]) });
-    const result = await runCli(['test-run', '--agent', join(ROOT, 'fixtures/agents/support-bot.yaml'), '--message', 'hi', '--script', 'script.json'], dir);
+    const { result } = await allowedSpans();
     expect(result.stdout).toContain('output: Done RED <U+202E>evil<U+202C> end');
     for (const raw of ['\u001b', '\u0007', '\u202e']) expect(result.stdout).not.toContain(raw);
   });
@@ -121,26 +135,39 @@ function expectRefusedResume(result: Awaited<ReturnType<typeof resume>>, checkpo
 }
 
 describe('agentcheck resume --spans naming a file it reads (built CLI)', () => {
+  /**
+   * One run paused at its gated write, its checkpoint beside the build file it ran (agent.yaml,
+   * --spans spans.jsonl). The build-file test refuses a resume of it where it is; the checkpoint
+   * test resumes a copy of the folder, as a copied runs folder resumes in the copy and leaves the
+   * original alone (docs/cli.md, resume).
+   */
+  const pausedBesideItsBuild = shared(async (dir) => {
+    const root = dir({ 'script.yaml': SCRIPT, 'agent.yaml': readFileSync(AGENT, 'utf8') });
+    const paused = await runCli([...base.map((arg) => (arg === AGENT ? 'agent.yaml' : arg)), '--spans', 'spans.jsonl', '--json'], root);
+    expect(paused.exitCode, paused.all).toBe(1);
+    expect(JSON.parse(paused.stdout)).toMatchObject({ stop_reason: 'paused', approvals: [{ tool: 'write_file', decision: 'pending' }] });
+    return { root, runId: JSON.parse(paused.stdout).run_id as string };
+  });
+
   it('refuses the checkpoint file itself, leaving it as it was, and then resumes with the right --spans', async () => {
-    const dir = tempDir({ 'script.yaml': SCRIPT });
-    const runId = await pause(dir, ['--spans', 'out/spans.jsonl']);
-    const file = join(dir, 'out', `${runId}.checkpoint.json`);
+    const { root, runId } = await pausedBesideItsBuild();
+    const dir = tempDir();
+    cpSync(root, dir, { recursive: true });
+    const file = join(dir, `${runId}.checkpoint.json`);
     const before = readFileSync(file, 'utf8');
-    const result = await resume(dir, runId, `out/${runId}.checkpoint.json`);
+    const result = await resume(dir, runId, `${runId}.checkpoint.json`);
     expectRefusedResume(result, file);
     expect(result.stderr).toContain(
       `--spans names the paused run's checkpoint file; the spans would be written into it: give the --spans file test-run was given (resume reads the checkpoint from that file's folder)`,
     );
     expect(readFileSync(file, 'utf8')).toBe(before);
-    const resumed = await resume(dir, runId, 'out/spans.jsonl');
+    const resumed = await resume(dir, runId, 'spans.jsonl');
     expect(resumed.exitCode, resumed.all).toBe(0);
     expect(JSON.parse(resumed.stdout)).toMatchObject({ verdict: 'pass' });
   });
 
   it('refuses the build file test-run ran, when the checkpoint is beside it: resume would append its spans to the build', async () => {
-    const dir = tempDir({ 'script.yaml': SCRIPT, 'agent.yaml': readFileSync(AGENT, 'utf8') });
-    const paused = await runCli([...base.map((arg) => (arg === AGENT ? 'agent.yaml' : arg)), '--spans', 'spans.jsonl', '--json'], dir);
-    const runId = JSON.parse(paused.stdout).run_id;
+    const { root: dir, runId } = await pausedBesideItsBuild();
     const build = readFileSync(join(dir, 'agent.yaml'), 'utf8');
     const result = await resume(dir, runId, 'agent.yaml');
     expectRefusedResume(result, join(dir, `${runId}.checkpoint.json`));
