@@ -78,22 +78,23 @@ describe('agentcheck test-run: what its inputs mean', () => {
   it('refuses a script entry that is both an answer and an error, and one answering with an empty tool_calls list, before anything runs', async () => {
     const dir = tempDir({
       'agent.yaml': AGENT_YAML,
-      'mixed.yaml': '- {tool_calls: [{name: lookup, args: {id: "1"}}], text: hi, error: {message: boom}}\n- text: x\n',
-      'empty-calls.yaml': '- {tool_calls: []}\n',
+      // Entry [0] is both an answer and an error, [2] answers with an empty tool_calls list: each
+      // entry is checked on its own, so one run refuses both, and says nothing else.
+      'refused.yaml': '- {tool_calls: [{name: lookup, args: {id: "1"}}], text: hi, error: {message: boom}}\n- text: x\n- {tool_calls: []}\n',
       'blank.yaml': '- {text: ""}\n',
     });
     const run = (script: string) => runCli(['test-run', '--agent', 'agent.yaml', '--message', 'hi', '--script', script, '--json'], dir);
-    const mixed = await run('mixed.yaml');
-    expect(mixed.exitCode).toBe(2);
-    expect(mixed.stdout).toBe('');
-    expect(mixed.stderr.trim()).toMatch(
-      /^agentcheck: invalid input: \S*mixed\.yaml:1:\d+ at \[0\]\.error: an entry is either an answer \(text and\/or tool_calls\) or an error, not both: a call that fails answers nothing, so its text and tool_calls would be dropped; remove one$/,
-    );
-    const empty = await run('empty-calls.yaml');
-    expect(empty.exitCode).toBe(2);
-    expect(empty.stderr.trim()).toMatch(
-      /^agentcheck: invalid input: \S*empty-calls\.yaml:1:\d+ at \[0\]\.tool_calls: an entry needs text, tool_calls or error: an empty tool_calls list answers nothing \(give at least one call, or text: "" for an empty answer\)$/,
-    );
+    const refused = await run('refused.yaml');
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^agentcheck: invalid input: \S*refused\.yaml:1:\d+ at \[0\]\.error: an entry is either an answer \(text and\/or tool_calls\) or an error, not both: a call that fails answers nothing, so its text and tool_calls would be dropped; remove one$/,
+      ),
+      expect.stringMatching(
+        /^\S*refused\.yaml:3:\d+ at \[2\]\.tool_calls: an entry needs text, tool_calls or error: an empty tool_calls list answers nothing \(give at least one call, or text: "" for an empty answer\)$/,
+      ),
+    ]);
     // The way to write an empty answer still runs.
     const blank = await run('blank.yaml');
     expect(blank.stderr).toBe('');
