@@ -194,19 +194,18 @@ out: out
     });
     mkdirSync(join(dir, 'odd', 'SKILL.md'));
     const big = join(dir, 'big', 'SKILL.md');
-    const flag = await runCli(['run', 'a.scenario.yaml', '--overlay', 'big', '--out', 'out'], dir);
+    // Each --overlay folder is checked on its own: one run refuses both.
+    const flag = await runCli(['run', 'a.scenario.yaml', '--config', '/dev/null', '--overlay', 'big', '--overlay', 'odd', '--out', 'out'], dir);
     expect(flag.exitCode).toBe(2);
     expect(flag.stderr).toContain(`invalid input: ${big}: is `);
     expect(flag.stderr).toContain('bytes; SKILL.md is limited to 5242880 bytes');
+    expect(flag.stderr).toContain(`--overlay: "${join(dir, 'odd', 'SKILL.md')}" is a folder, not a regular file; expected SKILL.md to be a file`);
+    expect(flag.stderr).not.toContain('has no SKILL.md');
     writeFileSync(join(dir, 'agentcheck.config.yaml'), 'skills:\n  forced: [big]\n');
     const config = await runCli(['run', 'a.scenario.yaml', '--out', 'out'], dir);
     expect(config.exitCode).toBe(2);
     expect(config.stderr).toContain(`${big}: is `);
     expect(config.stderr).not.toContain('at skills.forced[0]: is ');
-    const odd = await runCli(['run', 'a.scenario.yaml', '--config', '/dev/null', '--overlay', 'odd', '--out', 'out'], dir);
-    expect(odd.exitCode).toBe(2);
-    expect(odd.stderr).toContain(`--overlay: "${join(dir, 'odd', 'SKILL.md')}" is a folder, not a regular file; expected SKILL.md to be a file`);
-    expect(odd.stderr).not.toContain('has no SKILL.md');
   });
 
   it('blames a problem of its model once, at its own line, in validate and run alike', async () => {
