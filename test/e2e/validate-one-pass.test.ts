@@ -58,6 +58,28 @@ function validateCase(folder: string, paths: string[], files: Record<string, str
   };
 }
 
+/** A scenario with a key holding terminal escapes and a bidi override. */
+const ESCAPED_KEY = {
+  'agent.yaml': AGENT_YAML,
+  'y.scenario.yaml':
+    'name: x\nagent: agent.yaml\ninputs: {messages: [{role: user, content: go}]}\nmodel: {script: [{text: hi}]}\n"\\e[2J\\e[31mFAKE OK\\e[0m\\u202e": 1\n',
+};
+
+/**
+ * One `run .` with a bad --reporter, a cassettes.dir that is a file (agentcheck.config.yaml) and
+ * two scenario files with a problem each (typo.scenario.yaml, y.scenario.yaml of ESCAPED_KEY): run
+ * finds each on its own and prints them all. Read by the escaped-key test and the flags test.
+ */
+const runRefusingAll = shared(async (dir) => {
+  const files = {
+    ...ESCAPED_KEY,
+    'tapes.txt': 'not a folder\n',
+    'agentcheck.config.yaml': 'cassettes: {mode: replay, dir: tapes.txt}\n',
+    'typo.scenario.yaml': ['name: typo', 'agent: agent.yaml', 'inputs:', '  mesages: [{role: user, content: hi}]', ''].join('\n'),
+  };
+  return runCli(['run', '.', '--reporter', 'jsn', '--out', 'out'], dir(files));
+});
+
 describe('agentcheck validate reports every problem of a file in one pass', () => {
   const typos = validateCase('typos', ['typos.scenario.yaml'], {
     'agent.yaml': AGENT_YAML,
@@ -85,14 +107,9 @@ describe('agentcheck validate reports every problem of a file in one pass', () =
     expect(result.problems).toEqual({ count: 3, files: 1 });
   });
 
-  const ESCAPED_KEY = {
-    'agent.yaml': AGENT_YAML,
-    'y.scenario.yaml':
-      'name: x\nagent: agent.yaml\ninputs: {messages: [{role: user, content: go}]}\nmodel: {script: [{text: hi}]}\n"\\e[2J\\e[31mFAKE OK\\e[0m\\u202e": 1\n',
-  };
   const escapedKey = validateCase('escaped-key', ['y.scenario.yaml'], ESCAPED_KEY);
   it('a key with terminal escapes or a bidi override is quoted in the path too, in validate and run alike', async () => {
-    const ran = await runCli(['run', 'y.scenario.yaml', '--out', 'out'], tempDir(ESCAPED_KEY));
+    const ran = await runRefusingAll();
     for (const result of [await escapedKey(), ran]) {
       expect(result.exitCode, result.all).toBe(2);
       expect(result.all).toContain(
@@ -485,13 +502,7 @@ describe('agentcheck run stops on the list validate prints', () => {
 
 describe("agentcheck run reports its flags' problems beside the suite's", () => {
   it('a bad --reporter and a cassettes.dir that is a file hide neither each other nor a scenario typo', async () => {
-    const dir = tempDir({
-      'agent.yaml': AGENT_YAML,
-      'tapes.txt': 'not a folder\n',
-      'agentcheck.config.yaml': 'cassettes: {mode: replay, dir: tapes.txt}\n',
-      'typo.scenario.yaml': ['name: typo', 'agent: agent.yaml', 'inputs:', '  mesages: [{role: user, content: hi}]', ''].join('\n'),
-    });
-    const result = await runCli(['run', '.', '--reporter', 'jsn', '--out', 'out'], dir);
+    const result = await runRefusingAll();
     expect(result.exitCode, result.all).toBe(2);
     expect(result.all).toMatch(/--reporter.*"jsn"/);
     expect(result.all).toMatch(/agentcheck\.config\.yaml:1:\d+ at cassettes\.dir: must be a folder, but this is a file/);
