@@ -145,8 +145,10 @@ describe('agentcheck resume --spans naming a file it reads (built CLI)', () => {
     const root = dir({ 'script.yaml': SCRIPT, 'agent.yaml': readFileSync(AGENT, 'utf8') });
     const paused = await runCli([...base.map((arg) => (arg === AGENT ? 'agent.yaml' : arg)), '--spans', 'spans.jsonl', '--json'], root);
     expect(paused.exitCode, paused.all).toBe(1);
-    expect(JSON.parse(paused.stdout)).toMatchObject({ stop_reason: 'paused', approvals: [{ tool: 'write_file', decision: 'pending' }] });
-    return { root, runId: JSON.parse(paused.stdout).run_id as string };
+    const printed = JSON.parse(paused.stdout);
+    expect(printed).toMatchObject({ stop_reason: 'paused', approvals: [{ tool: 'write_file', decision: 'pending' }] });
+    expect(printed.run_id).toMatch(/^[0-9a-f]{32}$/);
+    return { root, runId: printed.run_id as string };
   });
 
   it('refuses the checkpoint file itself, leaving it as it was, and then resumes with the right --spans', async () => {
