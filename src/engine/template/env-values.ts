@@ -26,14 +26,15 @@ export function fillEnvValue(value: string, defined: Readonly<Record<string, str
  * mean "Y"?`), or undefined when every variable they read is set.
  */
 export function unsetEnvProblem(value: string, defined: Readonly<Record<string, string>>): string | undefined {
-  const unset = [
-    ...new Set(
-      templateNames(value)
-        .filter((name) => name.startsWith('env.'))
-        .map((name) => name.slice('env.'.length)),
-    ),
-  ].filter((name) => !Object.hasOwn(defined, name));
+  const unset = [...new Set(envVariablesIn(value))].filter((name) => !Object.hasOwn(defined, name));
   return unset.length ? unsetMessage(unset, Object.keys(defined)) : undefined;
+}
+
+/** The environment variables the `{{ env.NAME }}` templates of `value` read, in order. */
+export function envVariablesIn(value: string): string[] {
+  return templateNames(value)
+    .filter((name) => name.startsWith('env.'))
+    .map((name) => name.slice('env.'.length));
 }
 
 /** A template scope reading `env` from `defined`, and any other name from `others` (an http tool's `args`). */

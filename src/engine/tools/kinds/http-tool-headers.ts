@@ -1,9 +1,8 @@
 import { RunError, ToolError } from '../../../config/errors.js';
 import { ownValue, setOwn } from '../../../config/own-key.js';
 import { secretEnvValues } from '../../../config/redact.js';
-import { templateNames } from '../../revision/template-checks.js';
 import type { ToolSpec } from '../../revision/types.js';
-import { definedEnv, unsetEnvProblem } from '../../template/env-values.js';
+import { definedEnv, envVariablesIn, unsetEnvProblem } from '../../template/env-values.js';
 import { unsendableHeaderValue } from '../../template/filled-header.js';
 import { stringifyValue } from '../../template/interpolate.js';
 import { headerFromArgs } from './args-template.js';
@@ -54,11 +53,7 @@ export function checkToolHeaderVariables(tools: readonly ToolSpec[], env: Env): 
  * `{{ env.NAME }}`, whatever header they fill: cut out of what the tool returns and records.
  */
 export function secretHeaderVariables(headers: Readonly<Record<string, string>>, env: Env): string[] {
-  const variables = Object.values(headers).flatMap((value) =>
-    templateNames(value)
-      .filter((name) => name.startsWith('env.'))
-      .map((name) => name.slice('env.'.length)),
-  );
+  const variables = Object.values(headers).flatMap(envVariablesIn);
   // Own values only: `{{ env.constructor }}` reads no variable.
   return secretEnvValues(Object.fromEntries(variables.map((name) => [name, ownValue(env, name)])));
 }
