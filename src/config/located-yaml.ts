@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { Alias, LineCounter } from 'yaml';
 import { capEchoed } from './cap-text.js';
 import { ConfigError } from './errors.js';
+import { TOO_DEEP_TO_READ } from './nesting-limit.js';
 import { lineColumnAt } from './number-checks.js';
 
 /*
@@ -45,7 +46,7 @@ export function parseLocated(file: string, text: string, uniqueKeys = true): { d
     // yaml's own advice (use parseAllDocuments) is for its API, not for the file's author.
     // The parser's own stack overflow on thousands of nested [ or { says the engine's words, not the file's problem.
     if (/Maximum call stack size exceeded/.test(problem.message)) {
-      throw new ConfigError({ file, line: pos?.line, column: pos?.col }, 'is nested too deeply to read (more than 100 levels are refused)', 'CONFIG_TOO_DEEP');
+      throw new ConfigError({ file, line: pos?.line, column: pos?.col }, TOO_DEEP_TO_READ, 'CONFIG_TOO_DEEP');
     }
     const message = problem.code === 'MULTIPLE_DOCS' ? severalDocuments(text, problem.pos[0]) : `is not valid YAML/JSON: ${firstLine(problem.message)}`;
     // A duplicate key is said again, each with its key and path, by the document's reader.

@@ -1,9 +1,9 @@
-import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
+import { CORE_SCHEMA, load as loadYaml, YAMLException, type LoadOptions } from 'js-yaml';
 import type { LineCounter, Node } from 'yaml';
 import { ConfigError, throwConfigErrors } from './errors.js';
 import { formatPath } from './format-path.js';
 import { aliasError, DUPLICATE_KEY_CODE, MAX_ALIASES, parseLocated } from './located-yaml.js';
-import { MAX_DEPTH } from './nesting-limit.js';
+import { MAX_DEPTH, TOO_DEEP_TO_READ } from './nesting-limit.js';
 import { numberMessageAt } from './number-checks.js';
 import { readStrictJson } from './strict-json.js';
 import { mayHaveComplexKey } from './yaml-complex-keys.js';
@@ -24,6 +24,18 @@ import { maskFlowKeys } from './yaml-flow-keys.js';
  * syntax error, reported by the located parser).
  */
 const ANCHOR = /(?:^|[\s[{,:-])&[^\s,[\]{}]/m;
+
+/**
+ * How deep js-yaml reads (its maxDepth; it counts the scalars too): past MAX_DEPTH, so a file
+ * nested a little too deep is read and the nesting check names the path, yet far from the end of
+ * any stack. Deeper is refused here, always with the same words: left to the located parser, the
+ * outcome hung on whether its recursion ran out of stack, which depends on how much of it V8 had
+ * optimized by then.
+ */
+const READ_DEPTH = MAX_DEPTH * 3;
+
+// maxDepth is js-yaml 4.3's option (its type definitions predate it).
+const JS_YAML_OPTIONS: LoadOptions & { maxDepth: number } = { schema: CORE_SCHEMA, json: false, maxDepth: READ_DEPTH };
 
 /** The positions of a document: its node tree and line table, built only when needed. */
 export interface Located {
@@ -55,9 +67,12 @@ export function parseSourceText(file: string, text: string, keep: boolean): Pars
     let value: unknown;
     let parsed = false;
     try {
-      value = loadYaml(text, { schema: CORE_SCHEMA, json: false });
+      value = loadYaml(text, JS_YAML_OPTIONS);
       parsed = true;
-    } catch {
+    } catch (error) {
+      if (error instanceof YAMLException && error.reason.startsWith('nesting exceeded maxDepth')) {
+        throw new ConfigError({ file, line: error.mark.line + 1, column: error.mark.column + 1 }, TOO_DEEP_TO_READ, 'CONFIG_TOO_DEEP');
+      }
       // Fall through: the located parser reports the problem with its position.
     }
     if (parsed) return { value: value ?? null, text, located: null, numberProblems: [], duplicateKeys: [] };
@@ -121,8 +136,7 @@ export function parseLocatedChecked(file: string, text: string, uniqueKeys: bool
   try {
     return parseLocated(file, text, uniqueKeys);
   } catch (error) {
-    if (error instanceof RangeError)
-      throw new ConfigError({ file }, `is nested too deeply to read (more than ${MAX_DEPTH} levels are refused)`, 'CONFIG_TOO_DEEP');
+    if (error instanceof RangeError) throw new ConfigError({ file }, TOO_DEEP_TO_READ, 'CONFIG_TOO_DEEP');
     if (!(error instanceof ConfigError && error.code === 'CONFIG_SYNTAX') || !mayHaveComplexKey(text)) throw error;
     const masked = maskFlowKeys(text);
     if (!masked.placeholders.size) throw error;

@@ -191,6 +191,20 @@ describe('SourceDocument limits', () => {
     expect(SourceDocument.parse('ok.json', `{"a": ${'['.repeat(50)}1${']'.repeat(50)}}`).value).toBeTruthy();
   });
 
+  it('says the same of a text too deep to read whatever V8 has optimized by then: the path when it was read, else where reading stopped', () => {
+    const nested = (levels: number) => `a: ${'['.repeat(levels)}1${']'.repeat(levels)}\n`;
+    // A little too deep: read, and the nesting check names the path.
+    expect(() => SourceDocument.parse('deep.yaml', nested(150))).toThrow(/^deep\.yaml:\d+:\d+ at a(\[0\])+: is nested more than 100 levels deep/);
+    // Far too deep: refused where the reader stopped, before any parser's recursion could run out
+    // of stack (which it did or not by how much of the parser V8 had optimized).
+    for (const levels of [400, 5000]) {
+      expect(configErrorOf(() => SourceDocument.parse('deep.yaml', nested(levels)))).toMatchObject({
+        code: 'CONFIG_TOO_DEEP',
+        message: 'deep.yaml:1:303: is nested too deeply to read (more than 100 levels are refused)',
+      });
+    }
+  });
+
   it('reads a file that states no size (a device, a /proc file) only up to the 5 MB limit', () => {
     expect(configErrorOf(() => SourceDocument.read('/dev/zero'))).toMatchObject({ code: 'CONFIG_TOO_LARGE', file: '/dev/zero' });
     // A /proc file states size 0 and is read whole when small.
