@@ -183,7 +183,7 @@ describe('SourceDocument limits', () => {
   it('refuses values nested deeper than 100 levels, with a location, instead of exhausting memory later', () => {
     const deep = `${'['.repeat(1000)}1${']'.repeat(1000)}`;
     expect(() => SourceDocument.parse('deep.json', `{"a": ${deep}}`)).toThrow(/deep\.json(:\d+:\d+)? at a(\[0\])+: is nested more than 100 levels deep/);
-    // The parser's own stack gives out first: said as nesting, not as the engine's "Maximum call stack size exceeded".
+    // Far past the limit the reader stops (at 300 levels): said as nesting, never as the engine's "Maximum call stack size exceeded".
     expect(configErrorOf(() => SourceDocument.parse('deep.yaml', `a: ${deep}\n`))).toMatchObject({
       code: 'CONFIG_TOO_DEEP',
       message: expect.stringMatching(/^deep\.yaml:\d+:\d+: is nested too deeply to read \(more than 100 levels are refused\)$/),
