@@ -6,7 +6,7 @@ import { ownValue } from '../config/own-key.js';
 import { withoutUndefined } from '../config/without-undefined.js';
 import { checkApprovals } from './permissions/check-approvals.js';
 import { transcriptProblems } from './model/message-problems.js';
-import { assertScript, isScriptList, SCRIPT_LIST } from './providers/script-schema.js';
+import { assertScript } from './providers/script-schema.js';
 import type { AgentBuild } from './revision/types.js';
 import { skillOptionFolderProblems } from './skill-option-folders.js';
 import type { SkillOptions } from './skills-delivery.js';
@@ -38,7 +38,8 @@ export const BOTH_MODEL_AND_SCRIPT = 'give model or script, not both: they are t
 /** What each invoke option must be (docs/engine-loop.md, From code). */
 const OPTIONS: Record<string, Check> = {
   model: objectWith('a Model', 'generate'),
-  script: oneOf(SCRIPT_LIST, isScriptList),
+  // Not a list, or an entry that is no object, is the script rules' to say (DEEP), each at its own path.
+  script: () => null,
   approvals: (value) => {
     if (!isObject(value)) return `expected {default?, tools?}, got ${describeValue(value)}`;
     // Placed at the key itself (options.approvals.dflt), with did-you-mean as every other key.

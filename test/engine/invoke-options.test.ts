@@ -36,9 +36,20 @@ describe('invoke checks what a library caller gives it', () => {
     );
     expect(message).toContain('invoke at options.workspace: expected a Workspace such as FolderWorkspace.copyOf(dir) (an object with root()), got string "ws"');
     expect(message).toContain('invoke at options.approvals.default: expected one of "approve" | "deny", got string "yes"');
-    expect(message).toContain('invoke at options.script: expected a list of script entries (objects)');
+    expect(message).toContain('invoke at options.script[0]: expected object, got number 1');
     expect(message).toContain('invoke at options.scirpt: unknown option "scirpt"');
     expect(message).toContain('invoke at input.messages[0].role: expected one of "user" | "assistant" | "tool", got string "bot"');
+  });
+
+  it('names a script entry that is no object at its index, and a script that is no list as what it is, as testRun does', async () => {
+    for (const [script, expected] of [
+      [[null], 'options.script[0]: expected object, got null'],
+      [[{ text: 'a' }, []], 'options.script[1]: expected object, got an array'],
+      [{ text: 'a' }, 'options.script: expected array, got an object'],
+    ] as const) {
+      expect(await problemOf(invoke(revision, input, { script: script as never }))).toBe(`invoke at ${expected}`);
+      expect(await problemOf(resume(revision, {} as never, undefined, { script: script as never }))).toContain(`resume at ${expected}`);
+    }
   });
 
   it('places an approvals problem at its key, with did-you-mean for a misspelt one, as testRun does', async () => {

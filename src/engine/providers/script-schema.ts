@@ -37,14 +37,6 @@ const scriptEntry = {
 /** A scripted model script: a list of responses, one per model call. */
 export const scriptSchema = { type: 'array', items: scriptEntry };
 
-/** What a library caller's script must be before its entries are read (invoke's options.script, new ScriptedModel). */
-export const SCRIPT_LIST = 'a list of script entries (objects)';
-
-/** The value is a list of objects, so its entries can be checked one by one. */
-export function isScriptList(value: unknown): value is object[] {
-  return Array.isArray(value) && value.every((entry) => typeof entry === 'object' && entry !== null && !Array.isArray(entry));
-}
-
 /** What an entry with both an answer and an error is told (docs/formats.md, Scenario). */
 const ANSWER_AND_ERROR =
   'an entry is either an answer (text and/or tool_calls) or an error, not both: a call that fails answers nothing, so its text and tool_calls would be dropped; remove one';

@@ -1,9 +1,8 @@
 import { memoryLocator } from '../../config/assert-format.js';
-import { describeValue } from '../../config/describe-value.js';
 import { ModelError } from '../../config/errors.js';
 import type { Model, ModelRequest, ModelResponse, Usage } from '../model/model.js';
 import type { ProviderEntry } from './provider-entry.js';
-import { assertScript, isScriptList, SCRIPT_LIST } from './script-schema.js';
+import { assertScript } from './script-schema.js';
 
 /** One scripted model response (a scenario's `model.script` entry). */
 export interface ScriptEntry {
@@ -40,11 +39,8 @@ export class ScriptedModel implements Model {
    * A script the other entry points refuse is refused here too, with their words (docs/formats.md, Scenario).
    */
   constructor(script: readonly ScriptEntry[], modelId = 'scripted', start = 0) {
-    if (!scriptChecked) {
-      const locate = memoryLocator('ScriptedModel', ['script']);
-      if (!isScriptList(script)) throw locate([], `expected ${SCRIPT_LIST}, got ${describeValue(script)}`);
-      assertScript(script, locate);
-    }
+    // The list and each entry alike by the script rules, so a non-object entry is named at its index.
+    if (!scriptChecked) assertScript(script, memoryLocator('ScriptedModel', ['script']));
     this.script = script;
     this.position = start;
     this.modelId = modelId;

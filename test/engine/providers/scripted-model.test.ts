@@ -43,8 +43,13 @@ describe("the library's ScriptedModel", () => {
         'ScriptedModel at script[0].tool_calls[1].id: duplicate tool call id "a" (also tool_calls[0]); the calls of one response need distinct ids',
       ],
       [[], 'ScriptedModel at script: a script needs at least one entry, one per model call (text, tool_calls or error)'],
-      [[1], 'ScriptedModel at script: expected a list of script entries (objects), got an array'],
-      ['hi', 'ScriptedModel at script: expected a list of script entries (objects), got string "hi"'],
+      // A non-object entry at its own index, a non-list as what it is, as testRun and a scenario say them.
+      [[1], 'ScriptedModel at script[0]: expected object, got number 1'],
+      [[null], 'ScriptedModel at script[0]: expected object, got null'],
+      [[[]], 'ScriptedModel at script[0]: expected object, got an array'],
+      [[{ text: 'a' }, 'hi'], 'ScriptedModel at script[1]: expected object, got string "hi"'],
+      ['hi', 'ScriptedModel at script: expected array, got string "hi"'],
+      [{ text: 'a' }, 'ScriptedModel at script: expected array, got an object'],
     ];
     for (const [script, expected] of cases) expect(problemOf(script)).toBe(expected);
   });
