@@ -12,7 +12,7 @@ import type { Model } from '../engine/model/model.js';
 import type { ApprovalPolicy } from '../engine/permissions/approval-policy.js';
 import type { ScriptEntry } from '../engine/providers/scripted.js';
 import { BOTH_MODEL_AND_SCRIPT } from '../engine/check-invoke-options.js';
-import { assertScript } from '../engine/providers/script-schema.js';
+import { assertScript, checkScript } from '../engine/providers/script-schema.js';
 import { deltaSchema } from '../engine/revision/delta.js';
 import type { Revision } from '../engine/revision/types.js';
 import type { SkillOptions } from '../engine/skills-delivery.js';
@@ -147,9 +147,19 @@ const isLoadedRevision = (value: unknown) => isObject(value) && 'build' in value
  * never a TypeError from deep inside the run or a silently ignored value.
  */
 export function validateTestRunRequest(request: unknown): asserts request is TestRunRequest {
-  if (!isObject(request)) throw new ConfigError({ file: REQUEST }, `expected a request object {agent, inputs, ...}, got ${describeValue(request)}`);
-  // Every field's problem in one pass, as the CLI and MCP list them.
+  throwConfigErrors(testRunRequestProblems(request).problems);
+}
+
+/**
+ * validateTestRunRequest's problems, every field's in one pass as the CLI and MCP list them, and
+ * the request's script as the tool-name checks read it (checkScript: an entry with a format
+ * problem left as `{}`, so it hides no other entry's tool name); no script when it is no list.
+ */
+export function testRunRequestProblems(request: unknown): { problems: ConfigError[]; script?: ScriptEntry[] } {
+  if (!isObject(request))
+    return { problems: [new ConfigError({ file: REQUEST }, `expected a request object {agent, inputs, ...}, got ${describeValue(request)}`)] };
   const problems: ConfigError[] = [];
+  let script: ScriptEntry[] | undefined;
   const known = Object.keys(REQUEST_FIELDS);
   for (const key of Object.keys(request)) {
     if (!known.includes(key)) problems.push(new ConfigError({ file: REQUEST, path: formatPath([key]) }, unknownKeyMessage(key, known)));
@@ -163,11 +173,16 @@ export function validateTestRunRequest(request: unknown): asserts request is Tes
     const locate = memoryLocator(REQUEST, [key]);
     // Data nested deeper than a file may be is refused before any check walks it (a stack overflow).
     if (DATA_FIELDS.has(key) && !isLoadedRevision(value) && !collectConfigErrors(problems, () => checkNesting(value, locate))) continue;
-    collectConfigErrors(problems, () => check(value, locate));
+    if (key !== 'script') collectConfigErrors(problems, () => check(value, locate));
+    else {
+      const checked = checkScript(value, locate);
+      problems.push(...checked.problems);
+      script = checked.entries;
+    }
   }
   // Two ways to give the model: taking one would drop the other without a word.
   if (request.model !== undefined && request.script !== undefined) problems.push(new ConfigError({ file: REQUEST, path: 'script' }, BOTH_MODEL_AND_SCRIPT));
-  throwConfigErrors(problems);
+  return { problems, script };
 }
 
 /**

@@ -25,7 +25,7 @@ import { checkRequestNames, requestNames } from './scenario/check-scenario-names
 import { allListedHooks, listedNamesCheck, type ListedNamesCheck } from './scenario/listed-names-check.js';
 import { noLoadSkillReason } from './scenario/load-skill-offered.js';
 import { Deadline, DEFAULT_TEST_RUN_TIMEOUT_MS, markTimedOut } from './suite/timeouts.js';
-import { REQUEST, validateTestRunRequest, type TestRunRequest } from './test-run-request.js';
+import { REQUEST, testRunRequestProblems, type TestRunRequest } from './test-run-request.js';
 import { buildSecrets, runRedactor } from './secrets/run-secrets.js';
 import { buildAgent } from '../engine/revision/build-agent.js';
 import { insideTestRun, refuseInsideRun } from './recursion-guard.js';
@@ -45,18 +45,19 @@ export async function testRun(request: TestRunRequest): Promise<TestRunResult> {
   // The library entry validates its request; the suite runner and the CLI hand over data their
   // loaders already validated.
   // The request's fields and what they name in the build, all in one pass.
-  const problems: ConfigError[] = [];
-  const fieldsValid = collectConfigErrors(problems, () => validateTestRunRequest(request));
+  const { problems, script } = testRunRequestProblems(request);
+  const fieldsValid = problems.length === 0;
   let revision: DeltaRevision | undefined;
   // The checks against the build read these fields: only when they are sound. `approvals` is read
-  // beside its own format problems (requestApprovalsProblems), so they hide no misspelt tool.
-  const read = ['agent', 'delta', 'expectations', 'script'];
+  // beside its own format problems (requestApprovalsProblems), and the script's entries each on
+  // its own (an entry with a format problem as `{}`), so they hide no misspelt tool.
+  const read = ['agent', 'delta', 'expectations'];
   const under = (problem: ConfigError, field: string) =>
     problem.path === field || problem.path?.startsWith(`${field}.`) || problem.path?.startsWith(`${field}[`);
   const sound = (problem: ConfigError) => problem.path !== undefined && !read.some((field) => under(problem, field));
   // With `skills` at fault (a misspelt delivery), whether load_skill is offered is not known: not concluded.
   const skillsSound = !problems.some((problem) => under(problem, 'skills'));
-  if (fieldsValid || problems.every(sound)) collectConfigErrors(problems, () => (revision = requestRevision(request, skillsSound)));
+  if (fieldsValid || problems.every(sound)) collectConfigErrors(problems, () => (revision = requestRevision(request, skillsSound, { script })));
   throwConfigErrors(problems);
   const run = { ...request, timeout_ms: request.timeout_ms ?? DEFAULT_TEST_RUN_TIMEOUT_MS };
   // A paused run keeps its workspace for resumeTestRun; any other run's is removed.
@@ -84,10 +85,11 @@ export function requestNamesAtRun(
 /**
  * The revision a request makes (its agent, then its delta), with what the request names in it
  * checked as the CLI and MCP check it: approvals and names of tools (load_skill by the request's
- * `skills` only when `skillsSound`). Every problem in one pass.
+ * `skills` only when `skillsSound`; the tool calls of `script`, the request's entries its format
+ * check left intact). Every problem in one pass.
  * A caller that passes its own revision (a suite, with variants) checked them where it loaded them.
  */
-function requestRevision(request: TestRunRequest, skillsSound = true): DeltaRevision {
+function requestRevision(request: TestRunRequest, skillsSound = true, { script } = { script: request.script }): DeltaRevision {
   const revision = applyDelta(toRevision(request.agent), request.delta ?? {}, `${REQUEST} delta`);
   const problems: ConfigError[] = [];
   // Its format was checked with the request's fields (validateTestRunRequest): only the answers it left intact are held to the build.
@@ -97,7 +99,7 @@ function requestRevision(request: TestRunRequest, skillsSound = true): DeltaRevi
     ...checkRequestNames(
       {
         terminalTool: request.expectations?.terminal_tool,
-        script: request.script,
+        script,
         // Held to the delivery the run will make, the request's skills with the build's.
         noLoadSkill: skillsSound ? noLoadSkillReason([revision.build], request.skills, 'this run') : undefined,
       },

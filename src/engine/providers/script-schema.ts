@@ -1,7 +1,8 @@
-import { assertFormat, type Locator } from '../../config/assert-format.js';
-import { type ConfigError, throwConfigErrors } from '../../config/errors.js';
+import { checkFormat, type Locator } from '../../config/assert-format.js';
+import { collectConfigErrors, type ConfigError, throwConfigErrors } from '../../config/errors.js';
 import { MAX_TIMER_MS } from '../../config/timer-limit.js';
 import { withoutUndefined } from '../../config/without-undefined.js';
+import type { ScriptEntry } from './scripted.js';
 
 /** JSON Schema of a scripted model's script (docs/formats.md, Scenario): scenario files, testRun and invoke share it. */
 
@@ -89,12 +90,36 @@ export function validateScript(script: ReadonlyArray<ScriptEntryShape>, locate: 
 }
 
 /**
- * Checks a script a library caller gives (testRun's and invoke's script, new ScriptedModel): its
- * format (a precompiled validator), then validateScript's rules, every problem in one ConfigError.
- * Keys given as undefined count as not given, as a caller spreading optional fields means them.
+ * A script as the rules beyond its format read it: each entry with a format problem (reported
+ * already) left as `{}`, its index kept, so it hides no other entry's problem (docs/cli.md, validate).
  */
+export function soundScriptEntries<T extends object>(script: readonly T[], valid: (index: number) => boolean): Array<T | Record<string, never>> {
+  return script.map((entry, index) => (valid(index) ? entry : {}));
+}
+
+/** A script's problems, and its entries as the tool-name checks read them (undefined when it is no list). */
+export interface CheckedScript {
+  problems: ConfigError[];
+  entries?: ScriptEntry[];
+}
+
+/**
+ * Every problem of a script given as one value (a test-run --script file, testRun's, invoke's,
+ * new ScriptedModel's, MCP test_run's), in one pass: its format's, and validateScript's rules on
+ * each entry the format left intact. Keys given as undefined count as not given, as a caller
+ * spreading optional fields means them. `locate` takes paths relative to the script.
+ */
+export function checkScript(value: unknown, locate: Locator): CheckedScript {
+  const format = checkFormat<ScriptEntry[]>(scriptSchema, withoutUndefined(value), locate);
+  if (!format.typed([])) return { problems: format.errors };
+  const entryOk = (index: number) => format.valid([index]);
+  const entries = soundScriptEntries(format.value, entryOk);
+  const problems = [...format.errors];
+  collectConfigErrors(problems, () => validateScript(entries, locate, entryOk));
+  return { problems, entries };
+}
+
+/** checkScript's problems thrown in one ConfigError (testRun's and invoke's script, new ScriptedModel). */
 export function assertScript(value: unknown, locate: Locator): void {
-  const script = withoutUndefined(value) as ScriptEntryShape[];
-  assertFormat(scriptSchema, script, locate);
-  validateScript(script, locate);
+  throwConfigErrors(checkScript(value, locate).problems);
 }

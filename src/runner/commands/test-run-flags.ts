@@ -7,7 +7,8 @@ import { buildAgent } from '../../engine/revision/build-agent.js';
 import { applyDelta, type DeltaRevision } from '../../engine/revision/delta.js';
 import { loadAgentBuild } from '../../engine/revision/load-build.js';
 import type { AgentBuild, Revision } from '../../engine/revision/types.js';
-import { SCRIPT_MISSING_MESSAGE } from '../../engine/providers/scripted.js';
+import { checkScript } from '../../engine/providers/script-schema.js';
+import { SCRIPT_MISSING_MESSAGE, type ScriptEntry } from '../../engine/providers/scripted.js';
 import { validateToolName } from '../../verdicts/tool-name.js';
 import { workspaceFolderProblem } from '../files/walk-files.js';
 import { validateHttpMocks } from '../mocks/validate-mocks.js';
@@ -15,8 +16,8 @@ import { requestApprovalsProblems } from '../request-approvals.js';
 import { TEST_RUN_NO_LOAD_SKILL } from '../scenario/load-skill-offered.js';
 import { checkScenarioNames, TEST_RUN_HUMAN_INPUT_HINT, TEST_RUN_UNKNOWN_TOOLS_HINT, type ScenarioNames } from '../scenario/check-scenario-names.js';
 import { listedNamesCheck, type ListedNamesCheck } from '../scenario/listed-names-check.js';
-import type { ApprovalsSpec, MocksSpec, ScenarioInputsSpec, ScriptEntrySpec } from '../scenario/scenario-format.generated.js';
-import { scenarioProperties, scriptSchema, validateScript } from '../scenario/scenario-schema.js';
+import type { ApprovalsSpec, MocksSpec, ScenarioInputsSpec } from '../scenario/scenario-format.generated.js';
+import { scenarioProperties } from '../scenario/scenario-schema.js';
 import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
 import type { TestRunRequest } from '../test-run.js';
 import { emptyMessageProblems, emptyMessageText } from '../empty-messages.js';
@@ -68,29 +69,19 @@ export function requestFromFlags(
       inputs = doc.value;
     });
   }
-  let script: ScriptEntrySpec[] | undefined;
+  let script: ScriptEntry[] | undefined;
   let scriptDoc: SourceDocument | undefined;
   if (options.script !== undefined) {
-    let entryOk: (index: number) => boolean = () => true;
     step(() => {
       const doc = SourceDocument.read(resolve(io.cwd, options.script as string));
       assertListFile(doc, FILE_KINDS.script);
-      const format = checkFormat<ScriptEntrySpec[]>(scriptSchema, doc.value, documentLocator(doc));
       scriptDoc = doc;
       // Each entry on its own, as a scenario's: one with a format problem (reported) is left out
-      // of the checks below as an empty entry, and hides no other entry's problem nor a flag's.
-      if (format.typed([])) {
-        entryOk = (index) => format.valid([index]);
-        script = format.value.map((entry, index) => (entryOk(index) ? entry : {}));
-      }
-      throwConfigErrors(format.errors);
+      // of the rules and the names below as an empty entry, and hides no other entry's problem nor a flag's.
+      const checked = checkScript(doc.value, documentLocator(doc));
+      script = checked.entries;
+      throwConfigErrors(checked.problems);
     });
-    // Its ids and the tools it calls are two separate checks: a duplicate id hides no tool name.
-    const entries = script;
-    if (entries && scriptDoc) {
-      const doc = scriptDoc;
-      step(() => validateScript(entries, documentLocator(doc), entryOk));
-    }
   } else if (applied && isScripted(applied.build) && !applied.build.flow && !applied.build.external) {
     // Without a script the scripted model has nothing to say: an agent's loop starts with a model
     // call, so the run could only fail. An external agent may never call the model

@@ -21,7 +21,7 @@ import { emptyMessageProblems } from '../empty-messages.js';
 import { scenarioRevision } from './scenario-revision.js';
 import { expectedVerdictProblems } from './expected-verdict.js';
 import { expectFailureProblems, namedPlaceProblems } from './scenario-field-problems.js';
-import { scenarioSchema, validateScript } from './scenario-schema.js';
+import { scenarioSchema, soundScriptEntries, validateScript } from './scenario-schema.js';
 import type { Scenario } from './scenario.js';
 import type { ScenarioSpec } from './scenario-format.generated.js';
 
@@ -75,7 +75,7 @@ export function loadOneScenario(
   // Each entry on its own: an entry with a format problem (reported) is left out of the checks
   // below as an empty entry, its index kept, and hides no other entry's problem.
   const scriptOk = (index: number) => ok('model', 'script', index);
-  const script = format.typed(['model', 'script']) ? spec.model?.script?.map((entry, index) => (scriptOk(index) ? entry : {})) : undefined;
+  const script = format.typed(['model', 'script']) && spec.model?.script ? soundScriptEntries(spec.model.script, scriptOk) : undefined;
   if (script) {
     collectConfigErrors(problems, () => validateScript(script, (path, expected, atKey) => locate(['model', 'script', ...path], expected, atKey), scriptOk));
   }

@@ -4,7 +4,7 @@ import { llmProperties } from '../../engine/revision/llm-schema.js';
 import { scriptSchema } from '../../engine/providers/script-schema.js';
 import { skillsSchema } from '../../engine/skills-options-schema.js';
 
-export { scriptSchema, validateScript } from '../../engine/providers/script-schema.js';
+export { scriptSchema, soundScriptEntries, validateScript } from '../../engine/providers/script-schema.js';
 export { skillsSchema } from '../../engine/skills-options-schema.js';
 
 /** JSON Schema of scenario files (docs/formats.md, Scenario). Unknown keys are errors. */
