@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/config/errors.js';
 import { invoke } from '../../src/engine/invoke.js';
 import { ScriptedModel } from '../../src/engine/providers/scripted.js';
@@ -7,6 +8,7 @@ import { loadAgentBuild } from '../../src/engine/revision/load-build.js';
 import { testRun, type TestRunRequest } from '../../src/runner/test-run.js';
 import { runCli } from '../e2e/cli.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { call, connectAgentcheck, text } from './mcp/mcp-client.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const AGENT = join(ROOT, 'fixtures/agents/support-bot.yaml');
@@ -58,6 +60,42 @@ describe('a format problem in one script entry hides no other entry’s problem,
     expect(invoked).toEqual(ENTRY_PROBLEMS.map(([path, message]) => `invoke at options.script${path}: ${message}`));
     const constructed = await problemLines(() => new ScriptedModel(SCRIPT as never));
     expect(constructed).toEqual(ENTRY_PROBLEMS.map(([path, message]) => `ScriptedModel at script${path}: ${message}`));
+  });
+});
+
+describe('MCP test_run holds its script to the same rules, in the same words', () => {
+  let client: Client;
+  beforeAll(async () => {
+    client = await connectAgentcheck(ROOT);
+  });
+  afterAll(async () => {
+    await client?.close();
+  });
+  const request = { agent: 'fixtures/agents/support-bot.yaml', inputs: INPUTS };
+
+  /** The lines of a refused test_run's tool error, after `invalid input: `. */
+  async function refusedLines(script: unknown): Promise<string[]> {
+    const result = await call(client, 'test_run', { ...request, script });
+    expect(result.isError).toBe(true);
+    const answer = text(result);
+    expect(answer.startsWith('invalid input: ')).toBe(true);
+    return answer.slice('invalid input: '.length).split('\n');
+  }
+
+  it("names every entry's problem and the other entries' tool names in one tool error", async () => {
+    expect(await refusedLines(SCRIPT)).toEqual([...ENTRY_PROBLEMS, NAME_PROBLEM].map(([path, message]) => `arguments at script${path}: ${message}`));
+  });
+
+  it("says a format problem in testRun's words, not the input schema's", async () => {
+    const lines = await refusedLines([{ text: 5 }, { text: 'x', usage: { input_tokens: -1 } }, { txt: 'x' }, { error: { message: 'x', status: 'x' } }, null]);
+    expect(lines).toEqual([
+      'arguments at script[0].text: expected string, got number 5',
+      'arguments at script[1].usage.input_tokens: expected a number >= 0, got number -1',
+      'arguments at script[2].txt: unknown key "txt" (did you mean "text"?); expected one of: text, tool_calls, usage, delay_ms, error',
+      'arguments at script[3].error.status: expected integer, got string "x"',
+      'arguments at script[4]: expected object, got null',
+    ]);
+    expect(await refusedLines({ text: 'a' })).toEqual(['arguments at script: expected array, got an object']);
   });
 });
 

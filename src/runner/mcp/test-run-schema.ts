@@ -151,6 +151,9 @@ export const testRunInput = z
       .describe('headless answers to calls that need approval; an unanswered gate pauses the run'),
     script: z
       .array(scriptEntry)
+      // Listed with its shape, but never refused here: the handler holds it to the script rules
+      // (checkScript), every entry's problem in the CLI's words, beside the other entries' tool names.
+      .catch(({ input }) => input)
       .optional()
       .describe("scripted model: one entry per model call, used instead of the build's llm (offline, deterministic); running out of entries is an error"),
     mocks: z

@@ -14,11 +14,10 @@ import { requestApprovalsProblems } from '../request-approvals.js';
 import { checkRequestNames } from '../scenario/check-scenario-names.js';
 import { MCP_TEST_RUN_NO_LOAD_SKILL } from '../scenario/load-skill-offered.js';
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
-import type { ScriptEntry } from '../../engine/providers/scripted.js';
+import { checkScript } from '../../engine/providers/script-schema.js';
 import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
 import { executeTestRun, requestNamesAtRun, type TestRunRequest } from '../test-run.js';
 import { isUncopyableFileError } from '../../engine/workspace/folder-workspace.js';
-import { requestFieldProblems } from '../test-run-request.js';
 import { emptyMessageProblems } from '../empty-messages.js';
 import { withSentArguments } from './sent-arguments.js';
 import type { McpServerContext } from './server-context.js';
@@ -100,8 +99,10 @@ function requestRuleProblems(args: TestRunArgs, build: AgentBuild | undefined): 
   const problems: ConfigError[] = emptyMessageProblems(args.inputs.messages, (path, expected) => locate(['inputs', 'messages', ...path], expected));
   const mocks = args.mocks;
   if (mocks) collectConfigErrors(problems, () => validateHttpMocks(mocks.http, (path, expected, atKey) => locate(['mocks', 'http', ...path], expected, atKey)));
-  // The script by testRun's own check, as the CLI's --script: at least one entry, each answering something, distinct call ids.
-  if (args.script) problems.push(...requestFieldProblems({ script: args.script }, 'arguments'));
+  // The script by the CLI's --script rules (the input schema lets it through): its format and, on each
+  // entry the format left intact, at least one entry, each answering something, distinct call ids.
+  const script = args.script === undefined ? undefined : checkScript(args.script, memoryLocator('arguments', ['script']));
+  if (script) problems.push(...script.problems);
   // An unsafe or invalid /regex/ is the argument's problem, located, as testRun and the CLI say it.
   const terminal = args.expectations?.terminal_tool;
   const terminalValid = terminal === undefined || collectConfigErrors(problems, () => validateToolName(terminal, ['expectations', 'terminal_tool'], locate));
@@ -113,7 +114,7 @@ function requestRuleProblems(args: TestRunArgs, build: AgentBuild | undefined): 
   if (!build) return problems;
   problems.push(
     ...checkRequestNames(
-      { terminalTool: terminalValid ? terminal : undefined, script: args.script as ScriptEntry[] | undefined, noLoadSkill: MCP_TEST_RUN_NO_LOAD_SKILL },
+      { terminalTool: terminalValid ? terminal : undefined, script: script?.entries, noLoadSkill: MCP_TEST_RUN_NO_LOAD_SKILL },
       build,
       locate,
     ),

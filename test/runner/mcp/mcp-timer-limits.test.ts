@@ -60,7 +60,8 @@ describe('agentcheck mcp: delays and time limits past what Node timers hold', ()
 
   it("refuses a script entry's delay_ms and a timeout_ms over the limit the same way", async () => {
     const script = await call(client, 'test_run', { ...refund, script: [{ text: 'ok', delay_ms: 2147483648 }] });
-    expect(text(script)).toContain('expected a number <= 2147483647, got number 2147483648 at script[0].delay_ms');
+    // The script is held to the script rules, located as testRun locates it (arguments at PATH: ...).
+    expect(text(script)).toContain('arguments at script[0].delay_ms: expected a number <= 2147483647, got number 2147483648');
     const timeout = await call(client, 'test_run', { ...refund, timeout_ms: 2147483648 });
     expect(text(timeout)).toContain('expected a number <= 2147483647, got number 2147483648 at timeout_ms');
     const resume = await call(client, 'resume_run', { run_id: 'x', decision: 'approve', timeout_ms: 0 });
