@@ -4,7 +4,7 @@ import { describeValue } from '../config/describe-value.js';
 import { unknownOptionKeys } from '../config/option-keys.js';
 import { ownValue } from '../config/own-key.js';
 import { withoutUndefined } from '../config/without-undefined.js';
-import { checkApprovals } from './permissions/check-approvals.js';
+import { approvalsProblems } from './permissions/approvals-problems.js';
 import { transcriptProblems } from './model/message-problems.js';
 import { assertScript } from './providers/script-schema.js';
 import type { AgentBuild } from './revision/types.js';
@@ -25,10 +25,6 @@ const oneOf =
   (value) =>
     test(value) ? null : `expected ${what}, got ${describeValue(value)}`;
 
-// A default answers every gate, so it is approve or deny as in a scenario's approvals
-// (docs/formats.md); `reject` is a per-tool spelling of deny only.
-const DEFAULT_ANSWERS = ['approve', 'deny'];
-const APPROVALS_KEYS = ['default', 'tools'];
 /** What prompt security can find as `<name>`: a name without spaces, brackets or slashes. */
 const TAG_NAME = /^[^\s<>/]+$/;
 
@@ -40,18 +36,8 @@ const OPTIONS: Record<string, Check> = {
   model: objectWith('a Model', 'generate'),
   // Not a list, or an entry that is no object, is the script rules' to say (DEEP), each at its own path.
   script: () => null,
-  approvals: (value) => {
-    if (!isObject(value)) return `expected {default?, tools?}, got ${describeValue(value)}`;
-    // Placed at the key itself (options.approvals.dflt), with did-you-mean as every other key.
-    const [unknown] = unknownOptionKeys(value, APPROVALS_KEYS, 'approvals');
-    if (unknown) return [`.${unknown.path}`, unknown.expected];
-    if (value.default !== undefined && !DEFAULT_ANSWERS.includes(value.default as string))
-      return ['.default', `expected one of ${DEFAULT_ANSWERS.map((answer) => `"${answer}"`).join(' | ')}, got ${describeValue(value.default)}`];
-    if (value.tools !== undefined && (!isObject(value.tools) || Object.values(value.tools).some((answer) => typeof answer !== 'string'))) {
-      return ['.tools', `expected {tool name: "approve" | "deny" | a human_input answer}, got ${describeValue(value.tools)}`];
-    }
-    return null;
-  },
+  // Its format and its answers held to the build are the approvals rules' to say (DEEP), all at once.
+  approvals: () => null,
   workspace: objectWith('a Workspace such as FolderWorkspace.copyOf(dir)', 'root'),
   tracer: objectWith('an OpenTelemetry Tracer', 'startSpan'),
   env: oneOf(
@@ -89,7 +75,8 @@ const DEEP: Record<string, (value: unknown, locate: Locator, build: AgentBuild) 
     assertFormat(skillsSchema, withoutUndefined(value), locate);
     throwConfigErrors(skillOptionFolderProblems(value as SkillOptions, locate));
   },
-  approvals: (value, locate, build) => checkApprovals(value as { tools?: Record<string, unknown> }, [build], locate),
+  // As test-run --approvals and testRun hold it: its format's problems beside each answer held to the build.
+  approvals: (value, locate, build) => throwConfigErrors(approvalsProblems(value, build, locate)),
 };
 
 const INPUT_KEYS = ['messages', 'context'];

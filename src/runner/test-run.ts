@@ -20,7 +20,7 @@ import { mergeSegments } from './resume/merge-segments.js';
 import { libraryPausedRuns } from './resume/paused-run-store.js';
 import { runSegments, type SegmentStart } from './resume/run-segments.js';
 import { approvalsFor } from '../engine/permissions/check-approvals.js';
-import { requestApprovalsProblems } from './request-approvals.js';
+import { approvalsProblems } from '../engine/permissions/approvals-problems.js';
 import { checkRequestNames, requestNames } from './scenario/check-scenario-names.js';
 import { allListedHooks, listedNamesCheck, type ListedNamesCheck } from './scenario/listed-names-check.js';
 import { noLoadSkillReason } from './scenario/load-skill-offered.js';
@@ -49,7 +49,7 @@ export async function testRun(request: TestRunRequest): Promise<TestRunResult> {
   const fieldsValid = problems.length === 0;
   let revision: DeltaRevision | undefined;
   // The checks against the build read these fields: only when they are sound. `approvals` is read
-  // beside its own format problems (requestApprovalsProblems), and the script's entries each on
+  // beside its own format problems (approvalsProblems), and the script's entries each on
   // its own (an entry with a format problem as `{}`), so they hide no misspelt tool.
   const read = ['agent', 'delta', 'expectations'];
   const under = (problem: ConfigError, field: string) =>
@@ -93,8 +93,7 @@ function requestRevision(request: TestRunRequest, skillsSound = true, { script }
   const revision = applyDelta(toRevision(request.agent), request.delta ?? {}, `${REQUEST} delta`);
   const problems: ConfigError[] = [];
   // Its format was checked with the request's fields (validateTestRunRequest): only the answers it left intact are held to the build.
-  if (request.approvals !== undefined)
-    problems.push(...requestApprovalsProblems(request.approvals, revision.build, memoryLocator(REQUEST, ['approvals']), true));
+  if (request.approvals !== undefined) problems.push(...approvalsProblems(request.approvals, revision.build, memoryLocator(REQUEST, ['approvals']), true));
   problems.push(
     ...checkRequestNames(
       {

@@ -2,6 +2,9 @@ import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/config/errors.js';
+import { invoke } from '../../src/engine/invoke.js';
+import { resume } from '../../src/engine/resume.js';
+import { loadAgentBuild } from '../../src/engine/revision/load-build.js';
 import { testRun, type TestRunRequest } from '../../src/runner/test-run.js';
 import { runCli } from '../e2e/cli.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -44,6 +47,31 @@ describe('every problem of a request’s approvals, at once, in the words of tes
     const lines = (error as Error).message.split('\n');
     expect(lines).toHaveLength(PROBLEMS.length);
     for (const [path, message] of PROBLEMS) expect(lines).toContain(`testRun at approvals.${path}: ${message}`);
+  });
+
+  it("the library's invoke and resume, held to the one build they run", async () => {
+    const revision = loadAgentBuild(join(ROOT, REFUND_REQUEST.agent));
+    const refused = async (caller: 'invoke' | 'resume', approvals: unknown): Promise<string[]> => {
+      const options = { script: [{ text: 'x' }], approvals: approvals as never };
+      const run = caller === 'invoke' ? invoke(revision, REFUND_REQUEST.inputs as never, options) : resume(revision, {} as never, undefined, options);
+      const error = await run.then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as Error).message.split('\n');
+    };
+    for (const caller of ['invoke', 'resume'] as const) {
+      const lines = await refused(caller, APPROVALS);
+      expect(lines).toHaveLength(PROBLEMS.length);
+      for (const [path, message] of PROBLEMS) expect(lines).toContain(`${caller} at options.approvals.${path}: ${message}`);
+      // A tools value that is no mapping, or an answer that is no text, is said as testRun says it, at its own key.
+      expect(await refused(caller, { tools: null })).toEqual([`${caller} at options.approvals.tools: expected object, got null`]);
+      expect(await refused(caller, { tools: { delete_order: 'approve', send_email: 5 } })).toEqual([
+        `${caller} at options.approvals.tools.send_email: expected string, got number 5`,
+      ]);
+      expect(await refused(caller, 'approve')).toEqual([`${caller} at options.approvals: expected object, got string "approve"`]);
+    }
   });
 
   describe('MCP test_run', () => {

@@ -12,7 +12,7 @@ import { SCRIPT_MISSING_MESSAGE, type ScriptEntry } from '../../engine/providers
 import { validateToolName } from '../../verdicts/tool-name.js';
 import { workspaceFolderProblem } from '../files/walk-files.js';
 import { validateHttpMocks } from '../mocks/validate-mocks.js';
-import { requestApprovalsProblems } from '../request-approvals.js';
+import { approvalsProblems } from '../../engine/permissions/approvals-problems.js';
 import { TEST_RUN_NO_LOAD_SKILL } from '../scenario/load-skill-offered.js';
 import { checkScenarioNames, TEST_RUN_HUMAN_INPUT_HINT, TEST_RUN_UNKNOWN_TOOLS_HINT, type ScenarioNames } from '../scenario/check-scenario-names.js';
 import { listedNamesCheck, type ListedNamesCheck } from '../scenario/listed-names-check.js';
@@ -136,7 +136,7 @@ export function requestFromFlags(
       const doc = readDocument(io.cwd, options.approvals as string, FILE_KINDS.approvals);
       // A misspelt tool would otherwise leave the real one to `default` (or to a pause): each
       // answer is held to the build beside the file's format problems, all in one pass.
-      throwConfigErrors(requestApprovalsProblems(doc.value, applied?.build, documentLocator(doc)));
+      throwConfigErrors(approvalsProblems(doc.value, applied?.build, documentLocator(doc)));
       approvals = doc.value as ApprovalsSpec;
     });
   }

@@ -145,7 +145,7 @@ export const testRunInput = z
       })
       .strict()
       // Listed with its shape, but never refused here: the handler holds it as test-run --approvals
-      // is held (requestApprovalsProblems), each problem beside its unknown tools, in the CLI's words.
+      // is held (approvalsProblems), each problem beside its unknown tools, in the CLI's words.
       .catch(({ input }) => input)
       .optional()
       .describe('headless answers to calls that need approval; an unanswered gate pauses the run'),

@@ -10,7 +10,7 @@ import { checkNesting } from '../../config/nesting-limit.js';
 import { validateHttpMocks } from '../mocks/validate-mocks.js';
 import { workspaceFolderProblem } from '../files/walk-files.js';
 import { validateToolName } from '../../verdicts/tool-name.js';
-import { requestApprovalsProblems } from '../request-approvals.js';
+import { approvalsProblems } from '../../engine/permissions/approvals-problems.js';
 import { checkRequestNames } from '../scenario/check-scenario-names.js';
 import { MCP_TEST_RUN_NO_LOAD_SKILL } from '../scenario/load-skill-offered.js';
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
@@ -92,7 +92,7 @@ export async function runTestRun(args: TestRunArgs, context: McpServerContext, s
 /**
  * What the input schema cannot say, held as a scenario's fields are (docs/formats.md): the mocks'
  * own rules (json or body, responses or answer keys, valid matchers), the script's rules and
- * approvals, its format and the tools it answers (requestApprovalsProblems). Errors name the argument: `arguments at mocks.http[0].body: ...`.
+ * approvals, its format and the tools it answers (approvalsProblems). Errors name the argument: `arguments at mocks.http[0].body: ...`.
  */
 function requestRuleProblems(args: TestRunArgs, build: AgentBuild | undefined): ConfigError[] {
   const locate = memoryLocator('arguments');
@@ -108,7 +108,7 @@ function requestRuleProblems(args: TestRunArgs, build: AgentBuild | undefined): 
   const terminalValid = terminal === undefined || collectConfigErrors(problems, () => validateToolName(terminal, ['expectations', 'terminal_tool'], locate));
   // Its format with its answers held to the build, as the CLI's --approvals (the input schema lets it through).
   if (args.approvals !== undefined) {
-    problems.push(...requestApprovalsProblems(args.approvals, build, (path, expected, atKey) => locate(['approvals', ...path], expected, atKey)));
+    problems.push(...approvalsProblems(args.approvals, build, (path, expected, atKey) => locate(['approvals', ...path], expected, atKey)));
   }
   // What names the build's tools waits for the build (and its delta).
   if (!build) return problems;

@@ -1,6 +1,7 @@
 import { MAX_TIMER_MS } from '../../config/timer-limit.js';
 import { TYPE_WORDS } from '../../config/type-words.js';
 import { llmProperties } from '../../engine/revision/llm-schema.js';
+import { approvalAnswerSchema, approvalsSchema } from '../../engine/permissions/approvals-schema.js';
 import { scriptSchema } from '../../engine/providers/script-schema.js';
 import { skillsSchema } from '../../engine/skills-options-schema.js';
 
@@ -42,8 +43,6 @@ const httpMock = {
   },
 };
 
-const answer = { enum: ['approve', 'deny'] };
-
 /** Every field a scenario (or `defaults`) may have. */
 export const scenarioProperties = {
   name: { type: 'string', minLength: 1 },
@@ -65,15 +64,7 @@ export const scenarioProperties = {
     additionalProperties: false,
     properties: { script: scriptSchema, allow_unknown_tools: { type: 'boolean' }, ...llmProperties },
   },
-  approvals: {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      default: answer,
-      // A tool gate takes approve/deny; a human_input component may also take a response text.
-      tools: { type: 'object', additionalProperties: { type: 'string', minLength: 1 } },
-    },
-  },
+  approvals: approvalsSchema,
   mocks: {
     type: 'object',
     additionalProperties: false,
@@ -83,7 +74,7 @@ export const scenarioProperties = {
   resume: {
     type: 'array',
     minItems: 1,
-    items: { type: 'object', required: ['decision'], additionalProperties: false, properties: { decision: answer } },
+    items: { type: 'object', required: ['decision'], additionalProperties: false, properties: { decision: approvalAnswerSchema } },
   },
   expect: {
     type: 'object',
