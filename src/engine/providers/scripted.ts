@@ -1,5 +1,6 @@
 import { memoryLocator } from '../../config/assert-format.js';
-import { ModelError } from '../../config/errors.js';
+import { collectConfigErrors, ConfigError, ModelError, throwConfigErrors } from '../../config/errors.js';
+import { describeValue } from '../../config/describe-value.js';
 import type { Model, ModelRequest, ModelResponse, Usage } from '../model/model.js';
 import type { ProviderEntry } from './provider-entry.js';
 import { assertScript } from './script-schema.js';
@@ -40,7 +41,15 @@ export class ScriptedModel implements Model {
    */
   constructor(script: readonly ScriptEntry[], modelId = 'scripted', start = 0) {
     // The list and each entry alike by the script rules, so a non-object entry is named at its index.
-    if (!scriptChecked) assertScript(script, memoryLocator('ScriptedModel', ['script']));
+    if (!scriptChecked) {
+      const problems: ConfigError[] = [];
+      collectConfigErrors(problems, () => assertScript(script, memoryLocator('ScriptedModel', ['script'])));
+      // It is the response model spans and resolved.model record: a name, never an object or nothing.
+      if (typeof modelId !== 'string' || modelId === '') {
+        problems.push(new ConfigError({ file: 'ScriptedModel', path: 'modelId' }, `expected a model name (a non-empty string), got ${describeValue(modelId)}`));
+      }
+      throwConfigErrors(problems);
+    }
     this.script = script;
     this.position = start;
     this.modelId = modelId;

@@ -68,6 +68,28 @@ describe("the library's ScriptedModel", () => {
     expect(model.modelId).toBe('m1');
   });
 
+  it('refuses a modelId that is no model name (an object, a number, null, ""), beside the script\'s problems; without one it is "scripted"', () => {
+    for (const [modelId, shown] of [
+      [{ a: 1 }, 'an object'],
+      [5, 'number 5'],
+      [null, 'null'],
+      ['', 'string ""'],
+    ] as const) {
+      let caught: unknown;
+      try {
+        new ScriptedModel([{}], modelId as never);
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught).toBeInstanceOf(ConfigError);
+      expect((caught as Error).message.split('\n')).toEqual([
+        'ScriptedModel at script[0]: an entry needs text, tool_calls or error: what the model answers on that call',
+        `ScriptedModel at modelId: expected a model name (a non-empty string), got ${shown}`,
+      ]);
+    }
+    expect(new ScriptedModel([{ text: 'x' }]).modelId).toBe('scripted');
+  });
+
   it('offers no unchecked way in from the library', () => {
     expect(Object.keys(library).filter((name) => /script/i.test(name))).toEqual(['ScriptedModel']);
   });
