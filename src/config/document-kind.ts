@@ -28,6 +28,6 @@ export function assertListFile(doc: SourceDocument, kind: string, code?: string)
 }
 
 function refuseKind(doc: SourceDocument, kind: string, code: string | undefined): never {
-  // An empty or comments-only file parses as null.
-  throw doc.error([], `expected ${kind}, got ${doc.value === null ? 'an empty file' : describeValue(doc.value)}`, code);
+  // An empty or comments-only file parses as null too, but holds nothing: said as such, not as null.
+  throw doc.error([], `expected ${kind}, got ${doc.holdsNothing() ? 'an empty file' : describeValue(doc.value)}`, code);
 }

@@ -170,6 +170,18 @@ export class SourceDocument {
     return this.located;
   }
 
+  /**
+   * The file holds no value: nothing but whitespace, comments or document markers. A file that
+   * writes `null` (or YAML's `~`, `!!null`) holds null, which is a value of its own.
+   */
+  holdsNothing(): boolean {
+    if (this.value !== null || this.text === null) return false;
+    if (/\.json$/i.test(this.file)) return this.text.trim() === '';
+    const { root } = this.positions();
+    // An empty document (`---` alone) is an untagged plain scalar written with no text.
+    return root === null || (yaml().isScalar(root) && !root.tag && root.range?.[0] === root.range?.[1]);
+  }
+
   /** The closest known line/column for a path: the node itself, else its nearest ancestor. */
   locate(path: PathSegments): { line?: number; column?: number } {
     const { root, lines } = this.positions();

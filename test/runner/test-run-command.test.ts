@@ -142,6 +142,25 @@ describe('agentcheck test-run (in-process)', () => {
     }
   });
 
+  it('a --script, --delta or --approvals file that holds null (JSON null, YAML null or ~) says null; one with nothing but a document marker is empty', async () => {
+    const files = { 'agent.yaml': SCRIPTED, 'null.json': 'null\n', 'null.yaml': 'null\n', 'tilde.yaml': '~\n', 'marker.yaml': '---\n' };
+    const kinds = [
+      "a script \\(a list of model responses, as a scenario's model\\.script\\)",
+      'a delta \\(a mapping with set or remove\\)',
+      'approvals \\(a mapping with default or tools\\)',
+    ];
+    for (const [file, got] of [
+      ['null.json', 'null'],
+      ['null.yaml', 'null'],
+      ['tilde.yaml', 'null'],
+      ['marker.yaml', 'an empty file'],
+    ]) {
+      const result = await run({ message: 'go', script: file, delta: file, approvals: file }, files);
+      expect(result.code, result.stderr).toBe(2);
+      for (const kind of kinds) expect(result.stderr).toMatch(new RegExp(`${file.replace('.', '\\.')}:1:\\d+: expected ${kind}, got ${got}$`, 'm'));
+    }
+  });
+
   it('a scripted model without --script exits 2 before running', async () => {
     for (const agent of [SCRIPTED, NO_LLM]) {
       const result = await run({ message: 'go' }, { 'agent.yaml': agent });
