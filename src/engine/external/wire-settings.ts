@@ -71,10 +71,12 @@ function isKind(value: unknown, kind: SettingKind): boolean {
       return typeof value === 'number' && value >= 0 && value <= 1;
     case 'number from 0 to 2':
       return typeof value === 'number' && value >= 0 && value <= 2;
+    // Any finite whole number, however large (1e20): the value is not passed on, and a model's own
+    // cap is the provider's rule (docs/external-agents.md), so a refusal never contradicts its words.
     case 'whole number':
-      return Number.isSafeInteger(value);
+      return Number.isInteger(value);
     case 'whole number 1 or more':
-      return Number.isSafeInteger(value) && (value as number) >= 1;
+      return Number.isInteger(value) && (value as number) >= 1;
     case 'string':
       return typeof value === 'string';
     case 'non-empty string':

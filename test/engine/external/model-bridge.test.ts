@@ -316,7 +316,7 @@ describe('model bridge, Anthropic Messages', () => {
   });
 
   it('answers a mistyped setting, content or block with a 400 naming the field and what it takes (a string content or system is valid too)', async () => {
-    const { bridge } = await startBridge([{ text: 'plain' }, { text: 'blocks' }]);
+    const { bridge } = await startBridge([{ text: 'plain' }, { text: 'blocks' }, { text: 'huge' }]);
     const user = [{ role: 'user', content: 'hi' }];
     const cases: Array<[Record<string, unknown>, string]> = [
       // The API's required model and max_tokens: missing, null, empty or mistyped.
@@ -392,5 +392,9 @@ describe('model bridge, Anthropic Messages', () => {
     });
     expect(blocks.status, JSON.stringify(blocks.json)).toBe(200);
     expect(blocks.json.content).toEqual([{ type: 'text', text: 'blocks' }]);
+    // A huge max_tokens is still a whole number 1 or more: the per-model cap is the provider's rule, and it is not passed on.
+    const huge = await post(`${bridge.url}/v1/messages`, { model: 'm', max_tokens: 1e20, messages: user });
+    expect(huge.status, JSON.stringify(huge.json)).toBe(200);
+    expect(huge.json.content).toEqual([{ type: 'text', text: 'huge' }]);
   });
 });
