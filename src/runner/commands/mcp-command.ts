@@ -3,6 +3,8 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { createAgentcheckMcpServer } from '../mcp/agentcheck-mcp-server.js';
 import { PausedRunStore } from '../resume/paused-run-store.js';
 import { RunHistory } from '../mcp/run-history.js';
+import { CallsInFlight } from '../mcp/calls-in-flight.js';
+import { ABORT_GRACE_MS } from '../suite/timeouts.js';
 import { EXIT, type CommandIO } from './cli-io.js';
 
 /**
@@ -11,7 +13,8 @@ import { EXIT, type CommandIO } from './cli-io.js';
  */
 export async function mcpCommand(io: CommandIO, stdin: Readable = process.stdin): Promise<number> {
   const paused = new PausedRunStore();
-  const server = createAgentcheckMcpServer({ cwd: io.cwd, env: io.env, history: new RunHistory(), paused });
+  const calls = new CallsInFlight();
+  const server = createAgentcheckMcpServer({ cwd: io.cwd, env: io.env, history: new RunHistory(), paused, calls });
   const transport = new StdioServerTransport(stdin, io.stdout as Writable);
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = () => resolve();
@@ -30,6 +33,9 @@ export async function mcpCommand(io: CommandIO, stdin: Readable = process.stdin)
   } finally {
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);
+    // The runs under way were aborted by the close: each removes its workspace as it ends (one
+    // that ends paused joins the store, disposed next).
+    await calls.settled(ABORT_GRACE_MS);
     await paused.disposeAll();
   }
   return EXIT.ok;

@@ -40,7 +40,13 @@ export function registerResumeRunTool(server: McpServer, context: McpServerConte
       annotations: { readOnlyHint: false, openWorldHint: true },
     },
     // Aborted when the client cancels the request or disconnects (as test_run's).
-    withSentArguments<ResumeRunArgs>(context.sent, 'resume_run', resumeRunInput, (args, extra) => resumeRun(args, context, extra.signal), insideRunRefusal),
+    withSentArguments<ResumeRunArgs>(
+      context.sent,
+      'resume_run',
+      resumeRunInput,
+      (args, extra) => context.calls.track(resumeRun(args, context, extra.signal)),
+      insideRunRefusal,
+    ),
   );
 }
 

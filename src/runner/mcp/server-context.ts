@@ -1,4 +1,5 @@
 import type { PausedRunStore } from '../resume/paused-run-store.js';
+import type { CallsInFlight } from './calls-in-flight.js';
 import type { RunHistory } from './run-history.js';
 import type { SentArguments } from './sent-arguments.js';
 
@@ -10,6 +11,8 @@ export interface McpServerContext {
   history: RunHistory;
   /** Runs test_run left paused, for resume_run. */
   paused: PausedRunStore;
+  /** The runs (test_run, resume_run) still going, which the server waits for when it closes. */
+  calls: CallsInFlight;
   /** Each tool call's arguments as the client sent them, `__proto__` keys included. */
   sent: SentArguments;
 }

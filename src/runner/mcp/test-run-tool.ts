@@ -39,7 +39,13 @@ export function registerTestRunTool(server: McpServer, context: McpServerContext
       annotations: { readOnlyHint: false, openWorldHint: true },
     },
     // The request's signal aborts when the client cancels it or disconnects: the run stops and its commands are killed.
-    withSentArguments<TestRunArgs>(context.sent, 'test_run', testRunInput, (args, extra) => runTestRun(args, context, extra.signal), insideRunRefusal),
+    withSentArguments<TestRunArgs>(
+      context.sent,
+      'test_run',
+      testRunInput,
+      (args, extra) => context.calls.track(runTestRun(args, context, extra.signal)),
+      insideRunRefusal,
+    ),
   );
 }
 

@@ -39,9 +39,9 @@ export interface RawAgentcheck {
   close(): Promise<{ exitCode?: number; stderr: string }>;
 }
 
-/** Starts the built CLI's `agentcheck mcp` in `cwd` and initializes it over raw stdio lines. */
-export async function rawAgentcheck(cwd = ROOT): Promise<RawAgentcheck> {
-  const server = execa(process.execPath, [CLI, 'mcp'], { cwd, reject: false, stdin: 'pipe', stdout: 'pipe', stderr: 'pipe' });
+/** Starts the built CLI's `agentcheck mcp` in `cwd` (with `env` added) and initializes it over raw stdio lines. */
+export async function rawAgentcheck(cwd = ROOT, env: Record<string, string> = {}): Promise<RawAgentcheck> {
+  const server = execa(process.execPath, [CLI, 'mcp'], { cwd, env, reject: false, stdin: 'pipe', stdout: 'pipe', stderr: 'pipe' });
   const waiting = new Map<number, (answer: Record<string, any>) => void>();
   createInterface({ input: server.stdout }).on('line', (line) => {
     const answer = JSON.parse(line) as Record<string, any>;
