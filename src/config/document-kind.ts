@@ -9,6 +9,7 @@ export const FILE_KINDS = {
   approvals: 'approvals (a mapping with default or tools)',
   inputs: 'inputs (a mapping with messages and an optional context)',
   script: "a script (a list of model responses, as a scenario's model.script)",
+  suiteConfig: 'a suite config (a mapping with scenarios, variants, repeat, ...; empty for none)',
 } as const;
 
 /**
@@ -27,7 +28,17 @@ export function assertListFile(doc: SourceDocument, kind: string, code?: string)
   if (!Array.isArray(doc.value)) refuseKind(doc, kind, code);
 }
 
+// The refusals of a whole file's kind: located at its first line, but about the file as a whole.
+const kindRefusals = new WeakSet<object>();
+
+/** The error refuses a file as a whole for its kind (a list or null where a mapping is read): a scenario naming that file is blamed for it. */
+export function isFileKindRefusal(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && kindRefusals.has(error);
+}
+
 function refuseKind(doc: SourceDocument, kind: string, code: string | undefined): never {
   // An empty or comments-only file parses as null too, but holds nothing: said as such, not as null.
-  throw doc.error([], `expected ${kind}, got ${doc.holdsNothing() ? 'an empty file' : describeValue(doc.value)}`, code);
+  const error = doc.error([], `expected ${kind}, got ${doc.holdsNothing() ? 'an empty file' : describeValue(doc.value)}`, code);
+  kindRefusals.add(error);
+  throw error;
 }

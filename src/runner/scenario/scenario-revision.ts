@@ -1,4 +1,4 @@
-import { assertMappingFile, FILE_KINDS } from '../../config/document-kind.js';
+import { assertMappingFile, FILE_KINDS, isFileKindRefusal } from '../../config/document-kind.js';
 import { scenarioPathHint } from './relative-path-hint.js';
 import { basename, resolve } from 'node:path';
 import type { Locator } from '../../config/assert-format.js';
@@ -180,11 +180,12 @@ function readScenarioDelta(delta: unknown, view: SourceView, dir: string, locate
 
 /**
  * A problem of a referenced file as a whole (missing, a folder, unreadable, too large: no line
- * in it) is reported where the scenario names the file, so a suite of many scenarios says which
- * one to fix. A problem inside the file keeps its own location.
+ * in it; or not a mapping at all) is reported where the scenario names the file, so a suite of
+ * many scenarios says which one to fix. A problem inside the file keeps its own location.
  */
 function atReference(error: unknown, file: string, key: PathSegments, what: string, locate: Locator): unknown {
-  if (!(error instanceof ConfigError) || error.file !== file || error.line !== undefined || error.path !== undefined) return error;
+  if (!(error instanceof ConfigError) || error.file !== file || error.path !== undefined) return error;
+  if (error.line !== undefined && !isFileKindRefusal(error)) return error;
   return locate(key, `${what} ${file}: ${error.expected}`);
 }
 

@@ -21,6 +21,7 @@ import { REPORTER_NAMES } from '../reporters/index.js';
 import type { SkillOptionsSpec, SuiteConfigSpec } from './suite-config-format.generated.js';
 import { withKeptProblems } from '../../config/kept-problems.js';
 import { refuseEmptyPath } from '../../config/empty-values.js';
+import { assertMappingFile, FILE_KINDS } from '../../config/document-kind.js';
 import { suiteConfigIn } from './suite-config-file.js';
 import { isAgentBuildShape } from '../scenario/build-shape.js';
 import { isReportShape, isScenarioShape } from '../scenario/document-shape.js';
@@ -154,6 +155,8 @@ function leavesSuiteCheckable(problem: ConfigError): boolean {
 }
 
 function suiteConfigOf(doc: SourceDocument, path: string, cassettesFlag: string | undefined, keep: ConfigError[] | undefined): SuiteConfig {
+  // An empty file (or comments only) is a config with no settings; `null` or a list is no config.
+  if (!doc.holdsNothing()) assertMappingFile(doc, FILE_KINDS.suiteConfig);
   refuseOtherKinds(doc);
   const format = checkFormat<SuiteConfigSpec>(suiteConfigSchema, doc.value ?? {}, documentLocator(doc));
   const raw = format.value;

@@ -94,7 +94,15 @@ describe('files a scenario names', () => {
     const emptyDelta = loadError({ 'agent.yaml': AGENT, 'empty.yaml': '', 'a.scenario.yaml': scenario('delta: empty.yaml\n') });
     expect(emptyDelta.message).toMatch(/at delta: delta file .*empty\.yaml: expected a delta \(a mapping with set or remove\), got an empty file$/);
     const listDelta = loadError({ 'agent.yaml': AGENT, 'list.yaml': '- a\n', 'a.scenario.yaml': scenario('delta: list.yaml\n') });
-    expect(listDelta.message).toMatch(/list\.yaml:1:1: expected a delta \(a mapping with set or remove\), got an array$/);
+    expect(listDelta.message).toMatch(
+      /a\.scenario\.yaml:\d+:\d+ at delta: delta file .*list\.yaml: expected a delta \(a mapping with set or remove\), got an array$/,
+    );
+    const nullDelta = loadError({ 'agent.yaml': AGENT, 'null.json': 'null\n', 'a.scenario.yaml': scenario('delta: null.json\n') });
+    expect(nullDelta.message).toMatch(
+      /a\.scenario\.yaml:\d+:\d+ at delta: delta file .*null\.json: expected a delta \(a mapping with set or remove\), got null$/,
+    );
+    const listAgent = loadError({ 'list.yaml': '- a\n', 'a.scenario.yaml': scenario('').replace('agent: agent.yaml', 'agent: list.yaml') });
+    expect(listAgent.message).toMatch(/a\.scenario\.yaml:2:\d+ at agent: agent build .*list\.yaml: expected an agent build .*, got an array$/);
     const emptyAgent = loadError({ 'empty.yaml': '# nothing\n', 'a.scenario.yaml': scenario('').replace('agent: agent.yaml', 'agent: empty.yaml') });
     expect(emptyAgent.message).toMatch(
       /at agent: agent build .*empty\.yaml: expected an agent build \(a mapping with id and agent or flow or external\), got an empty file$/,
@@ -548,5 +556,20 @@ describe('scenario files that say something else', () => {
     expect(error.message).toContain(
       'at mocks.http[0].json.{{ vars.n }}: a {{ vars.* }} template in a key is not rendered (keys are names); put the template in a value',
     );
+  });
+});
+
+describe('a suite config file that holds no mapping', () => {
+  it('is refused when it writes null or a list, naming the kind of file; empty or comments only is a config with no settings', () => {
+    const dir = tempDir({ 'null.yaml': '~\n', 'null.json': 'null\n', 'list.yaml': '- 1\n', 'empty.yaml': '', 'comments.yaml': '# nothing yet\n' });
+    const expected = 'expected a suite config (a mapping with scenarios, variants, repeat, ...; empty for none)';
+    for (const [file, holds] of [
+      ['null.yaml', 'null'],
+      ['null.json', 'null'],
+      ['list.yaml', 'an array'],
+    ]) {
+      expect(configErrorOf(() => loadSuiteConfig(join(dir, file), dir)).message).toBe(`${join(dir, file)}:1:1: ${expected}, got ${holds}`);
+    }
+    for (const file of ['empty.yaml', 'comments.yaml']) expect(loadSuiteConfig(join(dir, file), dir).variants).toEqual(emptySuiteConfig(dir).variants);
   });
 });
