@@ -12,8 +12,11 @@ import { call, connectAgentcheck, REFUND_REQUEST, text } from './mcp/mcp-client.
 
 const ROOT = join(import.meta.dirname, '../..');
 
-/** A bad default, an unknown key, a misspelt tool and a bad answer: four problems of one approvals. */
-const APPROVALS = { default: 'maybe', tools: { delet_order: 'deny', lookup_order: 'maybe' }, extra: 1 };
+/**
+ * A bad default, an unknown key, a misspelt tool with a bad answer and a bad answer: five problems
+ * of one approvals (the misspelt tool's answer is told too: no gate of this build takes it).
+ */
+const APPROVALS = { default: 'maybe', tools: { delet_order: 'nah', lookup_order: 'maybe' }, extra: 1 };
 
 /** Each problem: its path inside approvals and what test-run --approvals says of it. */
 const PROBLEMS: Array<[path: string, message: string]> = [
@@ -22,6 +25,7 @@ const PROBLEMS: Array<[path: string, message: string]> = [
     'tools.delet_order',
     '"delet_order" names no tool of the agent; expected one of: lookup_order, create_refund, delete_order, send_email; did you mean "delete_order"?',
   ],
+  ['tools.delet_order', 'a tool\'s approval gate takes "approve", "deny", "reject"; got "nah"'],
   ['tools.lookup_order', 'a tool\'s approval gate takes "approve", "deny", "reject"; got "maybe"'],
   ['extra', 'unknown key "extra"; expected one of: default, tools'],
 ];

@@ -74,7 +74,7 @@ function checkApprovalTools(tools: Readonly<Record<string, unknown>>, builds: re
       // A tool's gate takes approve or deny (reject counts as deny); any other text would leave
       // the call waiting, as if nobody answered. A human_input component also takes a response text.
       if (!humanInputs.has(name) && !TOOL_ANSWERS.includes(answer as string)) {
-        problems.push(locate([name], `a tool's approval gate takes ${TOOL_ANSWERS.map((a) => `"${a}"`).join(', ')}; got ${quoteJson(answer)}`));
+        problems.push(answerProblem(locate, name, answer));
       }
       continue;
     }
@@ -87,8 +87,16 @@ function checkApprovalTools(tools: Readonly<Record<string, unknown>>, builds: re
     problems.push(
       locate([name], `${quoteCapped(name)} names no tool of the agent; expected one of: ${shownNames(known) || '(the agent has no tools)'}${hint}`, true),
     );
+    // Whatever tool the name was meant for, its gate takes these answers (no human_input could take
+    // a text): said now, so fixing the name does not reveal a second problem.
+    if (!humanInputs.size && !TOOL_ANSWERS.includes(answer as string)) problems.push(answerProblem(locate, name, answer));
   }
   throwConfigErrors(problems);
+}
+
+/** A tool's answer that is not approve, deny or reject, at its value. */
+function answerProblem(locate: Locator, name: string, answer: unknown): ConfigError {
+  return locate([name], `a tool's approval gate takes ${TOOL_ANSWERS.map((a) => `"${a}"`).join(', ')}; got ${quoteJson(answer)}`);
 }
 
 /** Whether a gate of one of `builds` can ask about `name` (a tool, human_input or open MCP server tool; never a plan component). */
