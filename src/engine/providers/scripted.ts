@@ -42,11 +42,12 @@ export class ScriptedModel implements Model {
   constructor(script: readonly ScriptEntry[], modelId = 'scripted', start = 0) {
     // The list and each entry alike by the script rules, so a non-object entry is named at its index.
     if (!scriptChecked) {
+      const locate = memoryLocator('ScriptedModel');
       const problems: ConfigError[] = [];
-      collectConfigErrors(problems, () => assertScript(script, memoryLocator('ScriptedModel', ['script'])));
+      collectConfigErrors(problems, () => assertScript(script, (path, expected) => locate(['script', ...path], expected)));
       // It is the response model spans and resolved.model record: a name, never an object or nothing.
       if (typeof modelId !== 'string' || modelId === '') {
-        problems.push(new ConfigError({ file: 'ScriptedModel', path: 'modelId' }, `expected a model name (a non-empty string), got ${describeValue(modelId)}`));
+        problems.push(locate(['modelId'], `expected a model name (a non-empty string), got ${describeValue(modelId)}`));
       }
       throwConfigErrors(problems);
     }
