@@ -1,6 +1,6 @@
-import { rmSync } from 'node:fs';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedDir } from '../helpers/shared-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { call, connectAgentcheck, text } from '../runner/mcp/mcp-client.js';
 import { AGENT_YAML, runCli } from './cli.js';
@@ -53,16 +53,13 @@ describe('agentcheck validate and test-run quote the names they refuse', () => {
 
 describe('agentcheck mcp quotes the names its tool errors refuse', () => {
   let client: Client;
-  let dir: string;
+  const dir = sharedDir({ 'agent.yaml': AGENT_YAML });
   const base = () => ({ agent: 'agent.yaml', inputs: { messages: [{ role: 'user', content: 'hi' }] }, script: [{ text: 'ok' }] });
   beforeAll(async () => {
-    dir = tempDir({ 'agent.yaml': AGENT_YAML });
     client = await connectAgentcheck(dir);
   });
   afterAll(async () => {
     await client?.close();
-    // Made outside a test, so no test removes it (test/helpers/temp-dir.ts).
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('test_run: expectations.terminal_tool and an approvals.tools key', async () => {

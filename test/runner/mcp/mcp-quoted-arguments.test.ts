@@ -1,10 +1,9 @@
-import { rmSync } from 'node:fs';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { argumentRefusal, unknownToolRefusal } from '../../../src/runner/mcp/argument-refusal.js';
 import { testRunInput } from '../../../src/runner/mcp/test-run-schema.js';
 import { AGENT_YAML } from '../../e2e/cli.js';
-import { tempDir } from '../../helpers/temp-dir.js';
+import { sharedDir } from '../../helpers/shared-fixture.js';
 import { call, connectAgentcheck, text } from './mcp-client.js';
 
 // Arguments a tool's input schema refuses are answered in the SDK's words, but with every key
@@ -47,16 +46,13 @@ describe('argumentRefusal: the tool error for arguments a schema refuses', () =>
 
 describe('agentcheck mcp over stdio: no raw ESC or U+202E in a refusal, long keys cut', () => {
   let client: Client;
-  let dir = '';
+  const dir = sharedDir({ 'agent.yaml': AGENT_YAML });
   const base = { agent: 'agent.yaml', inputs: { messages: [{ role: 'user', content: 'hi' }] }, script: [{ text: 'ok' }] };
   beforeAll(async () => {
-    dir = tempDir({ 'agent.yaml': AGENT_YAML });
     client = await connectAgentcheck(dir);
   });
   afterAll(async () => {
     await client?.close();
-    // Made outside a test, so no test removes it (test/helpers/temp-dir.ts).
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('test_run: an unknown argument', async () => {
