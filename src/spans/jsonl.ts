@@ -11,23 +11,34 @@ import { isSpanRecord, spanListProblem, spanRecordProblem } from './span-record-
  * a ConfigError at it (`spansToJsonl at spans[2]: ...`), never a TypeError or a line per character.
  */
 export function spansToJsonl(spans: readonly SpanRecord[]): string {
-  // Every run's spans pass here: the list is checked once, each record in the loop with the shallow
-  // check querySpans scans with (a few field reads beside the JSON.stringify that dominates).
-  if (!Array.isArray(spans)) throw notSpanList(spans);
+  // A caller's records may have been changed since they were made: JSON.stringify writes each.
   let out = '';
+  for (const line of spanJsonLines(spans, (span) => JSON.stringify(span))) out += `${line}\n`;
+  return out;
+}
+
+/**
+ * Each span record's JSON line (without its newline) by `serialize`, checked as spansToJsonl
+ * checks them: what spans.jsonl writers (spansToJsonl, the run's SpansFile) hold in common.
+ */
+export function spanJsonLines(spans: readonly SpanRecord[], serialize: (span: SpanRecord) => string): string[] {
+  // Every run's spans pass here: the list is checked once, each record in the loop with the shallow
+  // check querySpans scans with (a few field reads beside the serialisation that dominates).
+  if (!Array.isArray(spans)) throw notSpanList(spans);
+  const lines: string[] = [];
   let index = 0;
   try {
     for (; index < spans.length; index++) {
       const span = spans[index];
       if (!isSpanRecord(span)) throw notSpanList(spans);
-      out += `${JSON.stringify(span)}\n`;
+      lines.push(serialize(span));
     }
   } catch (error) {
     if (error instanceof ConfigError) throw error;
     // A value JSON has no form for (a BigInt, a cycle) inside an attribute.
     throw new ConfigError({ file: 'spansToJsonl', path: `spans[${index}]` }, `cannot be written as JSON: ${(error as Error).message}`);
   }
-  return out;
+  return lines;
 }
 
 function notSpanList(spans: unknown): ConfigError {

@@ -11,6 +11,7 @@ import {
   type SpanStatus,
   type TimeInput,
 } from '@opentelemetry/api';
+import { OwnSpanRecord } from './own-span-record.js';
 import type { AttributeValue, SpanRecord } from './span-record.js';
 
 /** Where a span reports its start and end: the span store. */
@@ -20,6 +21,12 @@ export interface SpanListener {
 }
 
 type SpanEvent = NonNullable<SpanRecord['events']>[number];
+
+/** A trace's clock, as the SDK's: the wall clock read once, at its root's start, and the monotonic clock then. */
+interface AnchoredClock {
+  wallMs: number;
+  perfMs: number;
+}
 
 const KINDS: Record<number, SpanRecord['kind']> = {
   [SpanKind.INTERNAL]: 'internal',
@@ -31,19 +38,21 @@ const KINDS: Record<number, SpanRecord['kind']> = {
 
 /**
  * A span of the OpenTelemetry API that records straight into a SpanRecord when it ends (no SDK
- * span in between). Times follow the SDK: the start is the wall clock, later times add the
- * monotonic clock's elapsed time to it, so durations never go negative when the wall clock moves.
+ * span in between). Times follow the SDK's anchored clock: a root span starts at the wall clock,
+ * and every later time of its trace (its children's starts, every end) adds the monotonic clock's
+ * elapsed time to that, so durations never go negative and a child never starts before its parent
+ * when the wall clock moves.
  */
 export class RecordingSpan implements Span {
   private readonly context: SpanContext;
   private readonly startMs: number;
-  private readonly startPerf: number;
-  private readonly attributes: Record<string, AttributeValue> = {};
+  private readonly clock: AnchoredClock;
+  private readonly attributes: Record<string, AttributeValue>;
   private events: SpanEvent[] | undefined;
   private status: SpanStatus = { code: SpanStatusCode.UNSET };
   private endMs: number | undefined;
   /** The links given at start or added later (kept for export only; spans.jsonl has none). */
-  readonly links: Link[] = [];
+  links: Link[] | undefined;
 
   constructor(
     private name: string,
@@ -54,11 +63,14 @@ export class RecordingSpan implements Span {
     attributes: Attributes | undefined,
     startTime: TimeInput | undefined,
     private readonly listener: SpanListener,
+    /** The span whose clock this one reads (its parent, when one of ours); a root anchors its own. */
+    parent?: RecordingSpan,
   ) {
     this.context = { traceId, spanId, traceFlags: TraceFlags.SAMPLED };
-    this.startPerf = performance.now();
-    this.startMs = startTime === undefined ? Date.now() : timeInputMs(startTime);
-    if (attributes) this.setAttributes(attributes);
+    this.clock = parent ? parent.clock : { wallMs: Date.now(), perfMs: performance.now() };
+    if (startTime !== undefined) this.startMs = timeInputMs(startTime);
+    else this.startMs = parent ? this.nowMs() : this.clock.wallMs;
+    this.attributes = attributes ? startAttributes(attributes) : {};
     listener.onStart(this);
   }
 
@@ -93,7 +105,7 @@ export class RecordingSpan implements Span {
   }
 
   addLink(link: Link): this {
-    if (this.endMs === undefined) this.links.push(link);
+    if (this.endMs === undefined) (this.links ??= []).push(link);
     return this;
   }
 
@@ -141,28 +153,42 @@ export class RecordingSpan implements Span {
   toRecord(): SpanRecord {
     const ended = this.endMs !== undefined;
     const end = ended ? this.endMs! : this.startMs;
-    const record: SpanRecord = {
-      trace_id: this.context.traceId,
-      span_id: this.context.spanId,
-      parent_id: this.parentSpanId ?? null,
-      name: this.name,
-      kind: KINDS[this.kind] ?? 'internal',
-      status: this.status.code === SpanStatusCode.ERROR ? 'error' : this.status.code === SpanStatusCode.OK ? 'ok' : 'unset',
-      start_ms: this.startMs,
-      end_ms: end,
-      duration_ms: Math.max(0, end - this.startMs),
+    const record = new OwnSpanRecord(
+      this.context.traceId,
+      this.context.spanId,
+      this.parentSpanId ?? null,
+      this.name,
+      KINDS[this.kind] ?? 'internal',
+      this.status.code === SpanStatusCode.ERROR ? 'error' : this.status.code === SpanStatusCode.OK ? 'ok' : 'unset',
+      this.startMs,
+      end,
+      Math.max(0, end - this.startMs),
       // An ended span's attributes no longer change: the record shares them instead of copying.
-      attributes: ended ? this.attributes : { ...this.attributes },
+      ended ? this.attributes : { ...this.attributes },
       ended,
-    };
+    );
     if (this.status.message) record.status_message = this.status.message;
     if (this.events) record.events = ended ? this.events : this.events.map((event) => ({ ...event }));
     return record;
   }
 
   private nowMs(): number {
-    return this.startMs + (performance.now() - this.startPerf);
+    return this.clock.wallMs + (performance.now() - this.clock.perfMs);
   }
+}
+
+/**
+ * The attributes a span starts with, kept as setAttribute keeps them: a copy of the caller's own
+ * keys without the values the API ignores. One spread copy is a fraction of the cost of setting
+ * each key on a new object, and the values to drop are rare.
+ */
+function startAttributes(attributes: Attributes): Record<string, AttributeValue> {
+  const copy = { ...attributes };
+  for (const key in copy) {
+    const value = copy[key];
+    if (value == null || key.length === 0 || !isAttributeValue(value)) delete copy[key];
+  }
+  return copy as Record<string, AttributeValue>;
 }
 
 /** Milliseconds since the epoch from an API time input (epoch ms, a Date, or [seconds, nanoseconds]). */

@@ -36,6 +36,7 @@ export class RecordingTracer implements Tracer {
       options.attributes,
       options.startTime,
       this.listener,
+      parentSpan instanceof RecordingSpan && validParent ? parentSpan : undefined,
     );
     if (options.links) span.addLinks(options.links);
     return span;

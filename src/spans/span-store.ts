@@ -9,9 +9,9 @@ export interface SpanRecordSink {
   shutdown(): Promise<void>;
 }
 
-/** One trace's spans: those still open, and the records of those that ended. */
+/** One trace's spans: those still open (in no order; a few at a time), and the records of those that ended. */
 interface TraceSpans {
-  open: Set<RecordingSpan>;
+  open: RecordingSpan[];
   done: SpanRecord[];
 }
 
@@ -61,8 +61,8 @@ export class SpanStore implements SpanListener {
   onStart(span: RecordingSpan): void {
     const { traceId } = span.spanContext();
     const spans = this.traces.get(traceId);
-    if (spans) spans.open.add(span);
-    else this.traces.set(traceId, { open: new Set([span]), done: [] });
+    if (spans) spans.open.push(span);
+    else this.traces.set(traceId, { open: [span], done: [] });
   }
 
   /** Records an ended span (scrubbed when redacting) and hands it to the sinks. */
@@ -71,9 +71,9 @@ export class SpanStore implements SpanListener {
     const record = span.toRecord();
     if (this.redactor) scrubRecord(record, this.redactor);
     let spans = this.traces.get(traceId);
-    if (spans) spans.open.delete(span);
+    if (spans) removeOpen(spans.open, span);
     // A trace taken before this span ended starts again: its late spans are kept for a later take.
-    else this.traces.set(traceId, (spans = { open: new Set(), done: [] }));
+    else this.traces.set(traceId, (spans = { open: [], done: [] }));
     spans.done.push(record);
     for (const forward of this.forwards) forward.onEnd(record, span);
   }
@@ -98,7 +98,7 @@ export class SpanStore implements SpanListener {
   }
 
   /** `records` with the open spans' snapshots added, sorted by start time (in place). */
-  private inStartOrder(records: SpanRecord[], open: ReadonlySet<RecordingSpan>): SpanRecord[] {
+  private inStartOrder(records: SpanRecord[], open: readonly RecordingSpan[]): SpanRecord[] {
     for (const span of open) {
       const record = span.toRecord();
       records.push(this.redactor ? this.redactor.value(record) : record);
@@ -113,6 +113,14 @@ export class SpanStore implements SpanListener {
   async shutdown(): Promise<void> {
     await Promise.all(this.forwards.map((forward) => forward.shutdown()));
   }
+}
+
+/** Takes `span` out of a trace's open spans: the last one takes its place (their order does not matter). */
+function removeOpen(open: RecordingSpan[], span: RecordingSpan): void {
+  const index = open.lastIndexOf(span);
+  if (index < 0) return;
+  open[index] = open[open.length - 1];
+  open.pop();
 }
 
 /** Scrubs an ended span's record in place; the record owns its attributes and events now. */

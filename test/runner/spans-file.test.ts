@@ -33,12 +33,11 @@ function fullAfter(room: number): SpansFileSystem {
     closeSync,
     renameSync,
     rmSync,
-    writeSync(fd, data, offset = 0, length) {
+    writeSync(fd, data, offset, length) {
       if (used >= room) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
-      const bytes = typeof data === 'string' ? Buffer.from(data) : data;
-      const taken = Math.min(length ?? bytes.length - offset, room - used);
+      const taken = Math.min(length, room - used);
       used += taken;
-      return writeSync(fd, bytes, offset, taken);
+      return writeSync(fd, data, offset, taken);
     },
   };
 }
@@ -112,6 +111,28 @@ describe('spans.jsonl on a full disk', () => {
     expect(writes.length).toBeLessThan(runs.length / 10);
     const lines = readFileSync(join(dir, 'spans.jsonl'), 'utf8').trim().split('\n');
     expect(lines.map((line) => (JSON.parse(line) as SpanRecord).span_id)).toEqual(runs.flat().map((span) => span.span_id));
+  });
+
+  it('keeps every line whole and in order: multi-byte text across batch ends, and a line longer than a batch', () => {
+    const dir = tempDir();
+    const writes: number[] = [];
+    const room = fullAfter(1e9);
+    const file = new SpansFile(join(dir, 'spans.jsonl'), {
+      ...room,
+      writeSync: (fd, data, offset, length) => (writes.push(length), room.writeSync(fd, data, offset, length)),
+    });
+    const runs: SpanRecord[][] = [];
+    for (let i = 0; i < 300; i++) runs.push([{ ...SPAN, span_id: `s${i}`, attributes: { text: `é😀中`.repeat(40 + (i % 7)) } }]);
+    runs.splice(150, 0, [{ ...SPAN, span_id: 'huge', attributes: { text: '😀'.repeat(200_000) } }]);
+    for (const spans of runs) file.write(spans);
+    file.close();
+    expect(file.failure).toBeNull();
+    const lines = readFileSync(join(dir, 'spans.jsonl'), 'utf8').split('\n');
+    expect(lines.pop()).toBe('');
+    expect(lines.map((line) => JSON.parse(line) as SpanRecord)).toEqual(runs.flat());
+    // The batch written before the long line, the long line in a write of its own, the rest at close.
+    expect(writes.some((length) => length > 800_000)).toBe(true);
+    expect(writes.length).toBeGreaterThan(2);
   });
 
   it('agentcheck run writes its partial spans under a name of its own: a link planted at the old fixed name is not followed', async () => {

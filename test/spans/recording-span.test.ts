@@ -12,7 +12,8 @@ function setUp(): { store: SpanStore; tracer: RecordingTracer } {
 describe("agentcheck's own tracer behind the OpenTelemetry API", () => {
   it('records parent, kind, attributes, events and status as the SDK did, by trace', () => {
     const { store, tracer } = setUp();
-    const root = tracer.startSpan('invoke_agent bot', { attributes: { 'gen_ai.agent.name': 'bot', skipped: undefined } }, ROOT_CONTEXT);
+    const given = { 'gen_ai.agent.name': 'bot', skipped: undefined, '': 'empty key', object: { a: 1 }, mixed: ['a', 1], nothing: null } as never;
+    const root = tracer.startSpan('invoke_agent bot', { attributes: given }, ROOT_CONTEXT);
     const chat = tracer.startSpan('chat m', { kind: SpanKind.CLIENT, attributes: { n: 1 } }, trace.setSpan(ROOT_CONTEXT, root));
     chat.setAttribute('list', ['a', 'b']);
     // Not attribute values: ignored, as the SDK ignores them.
@@ -40,6 +41,9 @@ describe("agentcheck's own tracer behind the OpenTelemetry API", () => {
       ended: true,
       attributes: { 'gen_ai.agent.name': 'bot' },
     });
+    // The start attributes are a copy of the caller's: what the API ignores is dropped there only.
+    expect(Object.keys(first!.attributes)).toEqual(['gen_ai.agent.name']);
+    expect(Object.keys(given)).toHaveLength(6);
     expect(first!.trace_id).toMatch(/^[0-9a-f]{32}$/);
     expect(first!.span_id).toMatch(/^[0-9a-f]{16}$/);
     expect(second).toMatchObject({
@@ -56,6 +60,30 @@ describe("agentcheck's own tracer behind the OpenTelemetry API", () => {
     expect(second!.end_ms).toBeGreaterThanOrEqual(second!.start_ms);
     expect(second!.duration_ms).toBe(second!.end_ms - second!.start_ms);
     expect(store.take(root.spanContext().traceId)).toEqual([]);
+  });
+
+  it("reads every time of a trace on its root's clock: children start at or after their parent, and a backdated parent moves no child", () => {
+    const { store, tracer } = setUp();
+    const before = Date.now();
+    const root = tracer.startSpan('root', {}, ROOT_CONTEXT);
+    const child = tracer.startSpan('child', {}, trace.setSpan(ROOT_CONTEXT, root));
+    const grandchild = tracer.startSpan('grandchild', {}, trace.setSpan(ROOT_CONTEXT, child));
+    grandchild.end();
+    child.end();
+    const backdated = tracer.startSpan('backdated', { startTime: before - 10_000 }, trace.setSpan(ROOT_CONTEXT, root));
+    const late = tracer.startSpan('late child', {}, trace.setSpan(ROOT_CONTEXT, backdated));
+    late.end();
+    backdated.end();
+    root.end();
+    const spans = Object.fromEntries(store.take(root.spanContext().traceId).map((span) => [span.name, span]));
+    expect(spans.root.start_ms).toBeGreaterThanOrEqual(before);
+    expect(spans.child.start_ms).toBeGreaterThanOrEqual(spans.root.start_ms);
+    expect(spans.grandchild.start_ms).toBeGreaterThanOrEqual(spans.child.start_ms);
+    expect(spans.grandchild.end_ms).toBeLessThanOrEqual(spans.child.end_ms);
+    expect(spans.child.end_ms).toBeLessThanOrEqual(spans.root.end_ms);
+    expect(spans.backdated.start_ms).toBe(before - 10_000);
+    expect(spans['late child'].start_ms).toBeGreaterThanOrEqual(before);
+    expect(spans.backdated.duration_ms).toBeGreaterThanOrEqual(10_000);
   });
 
   it('shows open spans as ended: false, starts a new trace for root: true, and does not record under an unsampled parent', () => {
