@@ -47,7 +47,7 @@ export class RecordingSpan implements Span {
   private readonly context: SpanContext;
   private readonly startMs: number;
   private readonly clock: AnchoredClock;
-  private readonly attributes: Record<string, AttributeValue>;
+  private readonly attributes: Record<string, AttributeValue> = {};
   private events: SpanEvent[] | undefined;
   private status: SpanStatus = { code: SpanStatusCode.UNSET };
   private endMs: number | undefined;
@@ -70,7 +70,7 @@ export class RecordingSpan implements Span {
     this.clock = parent ? parent.clock : { wallMs: Date.now(), perfMs: performance.now() };
     if (startTime !== undefined) this.startMs = timeInputMs(startTime);
     else this.startMs = parent ? this.nowMs() : this.clock.wallMs;
-    this.attributes = attributes ? startAttributes(attributes) : {};
+    if (attributes) this.setAttributes(attributes);
     listener.onStart(this);
   }
 
@@ -86,6 +86,9 @@ export class RecordingSpan implements Span {
   }
 
   setAttributes(attributes: Attributes): this {
+    // One key at a time onto the span's own object: a spread copy of the start attributes was
+    // cheaper in the span bench, but a suite of 5,000 runs took 13% longer with it (the engine
+    // adds a reply's attributes after the start).
     for (const key in attributes) if (Object.prototype.hasOwnProperty.call(attributes, key)) this.setAttribute(key, attributes[key]!);
     return this;
   }
@@ -175,20 +178,6 @@ export class RecordingSpan implements Span {
   private nowMs(): number {
     return this.clock.wallMs + (performance.now() - this.clock.perfMs);
   }
-}
-
-/**
- * The attributes a span starts with, kept as setAttribute keeps them: a copy of the caller's own
- * keys without the values the API ignores. One spread copy is a fraction of the cost of setting
- * each key on a new object, and the values to drop are rare.
- */
-function startAttributes(attributes: Attributes): Record<string, AttributeValue> {
-  const copy = { ...attributes };
-  for (const key in copy) {
-    const value = copy[key];
-    if (value == null || key.length === 0 || !isAttributeValue(value)) delete copy[key];
-  }
-  return copy as Record<string, AttributeValue>;
 }
 
 /** Milliseconds since the epoch from an API time input (epoch ms, a Date, or [seconds, nanoseconds]). */
