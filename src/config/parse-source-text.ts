@@ -63,20 +63,21 @@ export interface ParsedText {
  */
 export function parseSourceText(file: string, text: string, keep: boolean): ParsedText {
   if (/\.json$/i.test(file)) return parseJsonText(file, text, keep);
-  if (!ANCHOR.test(text)) {
-    let value: unknown;
-    let parsed = false;
-    try {
-      value = loadYaml(text, JS_YAML_OPTIONS);
-      parsed = true;
-    } catch (error) {
-      if (error instanceof YAMLException && error.reason.startsWith('nesting exceeded maxDepth')) {
-        throw new ConfigError({ file, line: error.mark.line + 1, column: error.mark.column + 1 }, TOO_DEEP_TO_READ, 'CONFIG_TOO_DEEP');
-      }
-      // Fall through: the located parser reports the problem with its position.
+  const anchored = ANCHOR.test(text);
+  let value: unknown;
+  let parsed = false;
+  try {
+    value = loadYaml(text, JS_YAML_OPTIONS);
+    parsed = true;
+  } catch (error) {
+    if (error instanceof YAMLException && error.reason.startsWith('nesting exceeded maxDepth')) {
+      throw new ConfigError({ file, line: error.mark.line + 1, column: error.mark.column + 1 }, TOO_DEEP_TO_READ, 'CONFIG_TOO_DEEP');
     }
-    if (parsed) return { value: value ?? null, text, located: null, numberProblems: [], duplicateKeys: [] };
+    // Fall through: the located parser reports the problem with its position.
   }
+  // A file with anchors is read by js-yaml too, for its depth only: the value comes from the
+  // alias-limited parser, whose recursion must never meet a text deeper than READ_DEPTH.
+  if (parsed && !anchored) return { value: value ?? null, text, located: null, numberProblems: [], duplicateKeys: [] };
   let located: ReturnType<typeof parseLocatedChecked>;
   let duplicateKeys: ConfigError[] = [];
   try {
@@ -93,7 +94,6 @@ export function parseSourceText(file: string, text: string, keep: boolean): Pars
       throw other;
     }
   }
-  let value: unknown;
   try {
     value = located.doc.toJS({ maxAliasCount: MAX_ALIASES });
   } catch (error) {

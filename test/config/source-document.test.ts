@@ -205,6 +205,19 @@ describe('SourceDocument limits', () => {
     }
   });
 
+  it('says the same of a file with anchors (read by the alias-limited parser): its depth is measured before that parser recurses', () => {
+    const nested = (levels: number) => `base: &b {x: 1}\nref: *b\na: ${'['.repeat(levels)}1${']'.repeat(levels)}\n`;
+    expect(() => SourceDocument.parse('deep.yaml', nested(150))).toThrow(/^deep\.yaml:\d+:\d+ at a(\[0\])+: is nested more than 100 levels deep/);
+    for (const levels of [400, 5000, 50_000]) {
+      expect(configErrorOf(() => SourceDocument.parse('deep.yaml', nested(levels)))).toMatchObject({
+        code: 'CONFIG_TOO_DEEP',
+        message: 'deep.yaml:3:303: is nested too deeply to read (more than 100 levels are refused)',
+      });
+    }
+    // The anchors still work, through the located parser.
+    expect(SourceDocument.parse('ok.yaml', nested(3)).value).toMatchObject({ base: { x: 1 }, ref: { x: 1 } });
+  });
+
   it('reads a file that states no size (a device, a /proc file) only up to the 5 MB limit', () => {
     expect(configErrorOf(() => SourceDocument.read('/dev/zero'))).toMatchObject({ code: 'CONFIG_TOO_LARGE', file: '/dev/zero' });
     // A /proc file states size 0 and is read whole when small.
