@@ -38,7 +38,7 @@ export function shownNames(names: Iterable<string>): string {
 }
 
 /** How many characters of `text` a cut at `max` keeps: one less when `max` would split a surrogate pair (an emoji). */
-function cutLength(text: string, max: number): number {
+export function cutLength(text: string, max: number): number {
   const last = text.charCodeAt(max - 1);
   return last >= 0xd800 && last <= 0xdbff ? max - 1 : max;
 }

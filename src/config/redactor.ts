@@ -19,12 +19,18 @@ const USERINFO = compileHarnessRegex(String.raw`(://[^\s/?#@:"'<>]*:)([^\s/?#@"'
  */
 /**
  * The forms a secret value takes in text: as it is, in a URL (percent-encoded), in JSON text
- * (escaped), and escaped twice, as in a tool result's JSON inside a span's messages JSON.
+ * (escaped), and escaped again at each level of JSON inside JSON, up to JSON_LEVELS: a command
+ * tool that prints JSON holding the key, inside the tool result's JSON, inside a span's messages
+ * JSON is three. A key with no character JSON escapes has one JSON form, the raw one.
  */
-export function secretForms(value: string): [raw: string, uri: string, json: string, jsonInJson: string] {
-  const json = JSON.stringify(value).slice(1, -1);
-  return [value, encodeURIComponent(value), json, JSON.stringify(json).slice(1, -1)];
+export function secretForms(value: string): [raw: string, uri: string, json: string, ...deeper: string[]] {
+  const levels: string[] = [];
+  for (let level = 0, text = value; level < JSON_LEVELS; level++) levels.push((text = JSON.stringify(text).slice(1, -1)));
+  return [value, encodeURIComponent(value), ...(levels as [string, ...string[]])];
 }
+
+/** How many times over a secret's JSON escaping is looked for (see secretForms). */
+const JSON_LEVELS = 4;
 
 /**
  * Other spellings of a secret in a URL that decode to it, each with the name a checkpoint marker
@@ -42,8 +48,11 @@ export function uriSpellings(value: string): Array<[form: string, name: string]>
   ];
 }
 
-/** Where a quote was cut: "..." or "\u2026", after a closing quote if the quote was JSON. */
-const CUT_MARK = compileHarnessRegex(String.raw`"?(?:\.\.\.|\u2026)`, 'g');
+/**
+ * Where a text was cut: a quote's "..." or "\u2026" (after a closing quote if the quote was JSON),
+ * or a span value's `[truncated N characters]` (or `bytes`, a command's output).
+ */
+const CUT_MARK = compileHarnessRegex(String.raw`"?(?:\.\.\.|\u2026)|\[truncated \d+ (?:characters|bytes)\]`, 'g');
 /**
  * The shortest start of a secret taken for one at a cut, as long as the shortest secret: shorter
  * ones are ordinary text too often ("pass..." of a password), and scrubbing them changes what
@@ -74,7 +83,7 @@ export class Redactor {
     if (ordered.length === 0) return scrubCredentialShapes(text);
     let out = text;
     for (let i = 0; i < ordered.length; i++) if (out.includes(ordered[i])) out = out.split(ordered[i]).join(REDACTED);
-    if (out.includes('...') || out.includes('\u2026')) out = this.cutSecrets(out);
+    if (out.includes('...') || out.includes('\u2026') || out.includes('[truncated ')) out = this.cutSecrets(out);
     return scrubCredentialShapes(out);
   }
 

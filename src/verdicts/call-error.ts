@@ -1,3 +1,4 @@
+import { cutLength } from '../config/cap-text.js';
 import type { ErrorToken } from './error-tokens.js';
 import { findErrorToken } from './error-tokens.js';
 import type { ToolCall } from './evidence-types.js';
@@ -41,7 +42,7 @@ export function describeCallError(call: ToolCall, tokens: readonly ErrorToken[])
   if (!why || !(call.is_error || call.outcome === 'error')) return why;
   const detail = errorDetail(call.result) ?? call.error_message;
   if (!detail) return why;
-  return `${why} (${detail.length > MAX_DETAIL_CHARS ? `${detail.slice(0, MAX_DETAIL_CHARS)}...` : detail})`;
+  return `${why} (${detail.length > MAX_DETAIL_CHARS ? `${detail.slice(0, cutLength(detail, MAX_DETAIL_CHARS))}...` : detail})`;
 }
 
 /**

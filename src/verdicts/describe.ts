@@ -1,3 +1,4 @@
+import { cutLength } from '../config/cap-text.js';
 import type { ToolCall } from './evidence-types.js';
 
 /** Longest value shown in a reason; longer ones end in "...". */
@@ -12,7 +13,7 @@ export function show(value: unknown, max = MAX_SHOWN): string {
   } catch {
     text = String(value);
   }
-  return text.length > max ? `${text.slice(0, max - 3)}...` : text;
+  return text.length > max ? `${text.slice(0, cutLength(text, max - 3))}...` : text;
 }
 
 /** "lookup_order x2, send_email x1" in first-call order, or "no tool calls". */

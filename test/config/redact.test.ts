@@ -122,6 +122,25 @@ describe('credential headers, query parameters and the redactor', () => {
     expect(redactor.text(messages)).toBe(JSON.stringify([{ role: 'tool', content: JSON.stringify({ stdout: 'out:[redacted]' }) }]));
   });
 
+  it('scrubs a secret escaped three and four times: JSON a command prints, in the tool result JSON, in a span message JSON, and one more', () => {
+    const secret = 'pa"ss\\word-12345678';
+    const redactor = new Redactor().add([secret]);
+    const printed = JSON.stringify({ pw: secret });
+    const result = JSON.stringify({ exit_code: 0, stdout: printed });
+    const messages = JSON.stringify([{ role: 'tool', content: result }]);
+    const clean = JSON.stringify([{ role: 'tool', content: JSON.stringify({ exit_code: 0, stdout: JSON.stringify({ pw: '[redacted]' }) }) }]);
+    expect(redactor.text(messages)).toBe(clean);
+    expect(redactor.text(JSON.stringify({ messages }))).toBe(JSON.stringify({ messages: clean }));
+  });
+
+  it("scrubs the start of a secret that a span value's [truncated N characters] cut short", () => {
+    const redactor = new Redactor().add(['sk-live-ABCDEFGHIJKLMNOP']);
+    expect(redactor.text('xxxx sk-live-A[truncated 150029 characters]')).toBe('xxxx [redacted][truncated 150029 characters]');
+    expect(redactor.text('{"stdout":"ok sk-live-ABCDEFG[truncated 12 bytes]"}')).toBe('{"stdout":"ok [redacted][truncated 12 bytes]"}');
+    // A start too short to be told from text stays, as at "...".
+    expect(redactor.text('sk-live[truncated 3 characters]')).toBe('sk-live[truncated 3 characters]');
+  });
+
   it('scrubs the start of a secret a quote cut short at "...", \u2026 or a JSON quote\'s "...', () => {
     const redactor = new Redactor().add(['ghp_abcdefghijklmnopqrstuvwxyz0123456789']);
     expect(redactor.text('output was "it is ghp_abcdefghijklmnop...')).toBe('output was "it is [redacted]...');

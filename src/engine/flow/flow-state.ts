@@ -1,5 +1,6 @@
 import { ownValue, setOwn } from '../../config/own-key.js';
 import type { LoopState } from '../loop/agent-loop.js';
+import { capText } from '../tools/result-text.js';
 import type { Message } from '../model/message.js';
 import type { Usage } from '../model/model.js';
 import type { PendingInteraction } from '../turn.js';
@@ -126,7 +127,7 @@ export function flowStateEvidence(state: FlowState): RecordedFlowState {
 
 /** A copy of `value` with every string longer than `max` cut, saying how much was cut. */
 function capStrings(value: unknown, max: number): unknown {
-  if (typeof value === 'string') return value.length <= max ? value : `${value.slice(0, max)}[truncated ${value.length - max} characters]`;
+  if (typeof value === 'string') return capText(value, max);
   if (Array.isArray(value)) return value.map((item) => capStrings(item, max));
   if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, capStrings(item, max)]));
   return value;

@@ -1,3 +1,5 @@
+import { cutLength } from '../../config/cap-text.js';
+
 /** JSON that never throws (cycles, BigInt): tool values are evidence, not program state. */
 export function safeJson(value: unknown): string {
   try {
@@ -7,9 +9,11 @@ export function safeJson(value: unknown): string {
   }
 }
 
-/** Cuts long text, saying how much was cut. */
+/** Cuts long text, saying how much was cut; never inside a surrogate pair (an emoji stays whole or goes). */
 export function capText(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max)}[truncated ${text.length - max} characters]`;
+  if (text.length <= max) return text;
+  const kept = cutLength(text, max);
+  return `${text.slice(0, kept)}[truncated ${text.length - kept} characters]`;
 }
 
 /**
@@ -29,7 +33,7 @@ export function spanResultJson(value: unknown, max: number, json = safeJson(valu
     if (cut.length <= max) return cut;
   }
   const marker = `[truncated ${whole.length} characters]`;
-  return JSON.stringify(`${whole.slice(0, Math.max(0, Math.floor(max / 2) - marker.length))}${marker}`);
+  return JSON.stringify(`${whole.slice(0, cutLength(whole, Math.max(0, Math.floor(max / 2) - marker.length)))}${marker}`);
 }
 
 /** Below this, cutting further says too little: the whole text is cut instead. */

@@ -92,8 +92,8 @@ export function restoreSecrets<T>(value: T, given: unknown, env: Env, file: stri
 }
 
 /**
- * The forms a value takes in text (every one the Redactor scrubs but the twice JSON-escaped,
- * which only span JSON holds), each with its marker suffix; a form equal to an earlier one is
+ * The forms a value takes in text (every one the Redactor scrubs but those JSON-escaped more
+ * than once, which only span JSON holds), each with its marker suffix; a form equal to an earlier one is
  * left out, so each text has one marker.
  */
 function markedForms(secret: string): Array<[string, string]> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { spanResultJson } from '../../../src/engine/tools/result-text.js';
+import { capText, spanResultJson } from '../../../src/engine/tools/result-text.js';
 
 describe('spanResultJson (a tool result on its span)', () => {
   it('keeps a result that fits as its JSON', () => {
@@ -54,5 +54,19 @@ describe('spanResultJson (a tool result on its span)', () => {
     ) as unknown[];
     expect(numbers.slice(0, 3)).toEqual([0, 1, 2]);
     expect(numbers.at(-1)).toMatch(/^\[truncated \d+ items\]$/);
+  });
+});
+
+describe('capText (a cut with a [truncated N characters] marker)', () => {
+  it('never splits an emoji: a cut that would keep half of a surrogate pair keeps one character less', () => {
+    const text = `a${'🎉'.repeat(10)}`;
+    // 4 characters would be "a", one emoji and half of the next.
+    expect(capText(text, 4)).toBe(`a🎉[truncated ${text.length - 3} characters]`);
+    expect(capText(text, 5)).toBe(`a🎉🎉[truncated ${text.length - 5} characters]`);
+    const json = spanResultJson(`a${'🎉'.repeat(150_000)}`, 100_000);
+    const value = JSON.parse(json) as string;
+    expect(value).toMatch(/^a(🎉)+\[truncated \d+ characters\]$/);
+    // No lone surrogate: the text encodes to UTF-8 and back unchanged.
+    expect(Buffer.from(value, 'utf8').toString('utf8')).toBe(value);
   });
 });

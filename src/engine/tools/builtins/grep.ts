@@ -1,4 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
+import { cutLength } from '../../../config/cap-text.js';
 import { limitArg, optionalStringArg, regexArg } from './args.js';
 import { MAX_FILE_BYTES, type BuiltinTool } from './builtin-tool.js';
 import { BUILTIN_PARAMETERS } from './builtin-parameters.js';
@@ -45,5 +46,5 @@ export const grepTool: BuiltinTool = {
 };
 
 function clip(line: string): string {
-  return line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}...` : line;
+  return line.length > MAX_LINE_CHARS ? `${line.slice(0, cutLength(line, MAX_LINE_CHARS))}...` : line;
 }

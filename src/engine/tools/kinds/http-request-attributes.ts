@@ -2,6 +2,7 @@ import { setOwn } from '../../../config/own-key.js';
 import { isSecretHeaderName, scrubSecretValues } from '../../../config/redact.js';
 import { REDACTED, scrubCredentialShapes } from '../../../config/redactor.js';
 import { ATTR } from '../../../spans/conventions.js';
+import { capText } from '../result-text.js';
 
 /** Request bodies longer than this are cut on the span (as tool results are). */
 const MAX_SPAN_BODY_CHARS = 100_000;
@@ -30,8 +31,7 @@ export function httpRequestAttributes(request: SentRequest, secrets: readonly st
   };
   if (request.body !== undefined) {
     const body = scrubSecretValues(request.body, secrets);
-    attributes[ATTR.httpRequestBody] =
-      body.length <= MAX_SPAN_BODY_CHARS ? body : `${body.slice(0, MAX_SPAN_BODY_CHARS)}[truncated ${body.length - MAX_SPAN_BODY_CHARS} characters]`;
+    attributes[ATTR.httpRequestBody] = capText(body, MAX_SPAN_BODY_CHARS);
   }
   if (status !== undefined) attributes[ATTR.httpResponseStatusCode] = status;
   return attributes;
