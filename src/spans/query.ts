@@ -79,7 +79,7 @@ function isCompiled(query: unknown): query is CompiledQuery {
   return typeof query === 'object' && query !== null && typeof (query as Partial<CompiledQuery>).predicate === 'function';
 }
 
-/** Stores and exports keep spans in start order; checking is O(n) where sorting is not. */
+/** A store keeps spans in start order (a spans.jsonl, each run's): checking is O(n) where sorting is not. */
 function isSortedByStart(spans: readonly SpanRecord[]): boolean {
   for (let i = 1; i < spans.length; i++) if (spans[i].start_ms < spans[i - 1].start_ms) return false;
   return true;
