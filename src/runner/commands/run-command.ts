@@ -22,6 +22,7 @@ import { reportsLine } from './display-path.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
 import { loadRunInput, type RunInput } from './run-input.js';
 import { writeReports } from './write-reports.js';
+import { RunSignals } from './run-signals.js';
 import { catchStrayErrors, type StrayErrors } from './stray-errors.js';
 
 export interface RunOptions {
@@ -50,32 +51,15 @@ export interface RunOptions {
 export async function runCommand(paths: string[], options: RunOptions, io: CommandIO): Promise<number> {
   // Listening from the start: Ctrl-C while the suite loads would otherwise end the process by the
   // signal, with no report. Heard after loading, it leaves every planned run not_run (exit 1).
-  const controller = new AbortController();
-  const hurry = new AbortController();
-  // A second interrupt gives up on the runs still stopping, instead of waiting out their grace.
-  const interrupt = () => (controller.signal.aborted ? hurry.abort() : controller.abort(new Error('interrupted')));
-  // `on`, not `once`: a listener that removes itself before running lets execa's signal-exit
-  // believe it is alone and re-raise the signal, killing the process before the report is written.
-  process.on('SIGINT', interrupt);
-  process.on('SIGTERM', interrupt);
-  // Once the runs are over, a signal ends the process again (a report that hangs can be stopped).
-  const stopListening = () => {
-    process.removeListener('SIGINT', interrupt);
-    process.removeListener('SIGTERM', interrupt);
-  };
+  const signals = new RunSignals(io.stderr);
   try {
-    return await runSuiteCommand(paths, options, io, { controller, hurry: hurry.signal, stopListening });
+    return await runSuiteCommand(paths, options, io, signals);
   } finally {
-    stopListening();
+    signals.stop();
   }
 }
 
-async function runSuiteCommand(
-  paths: string[],
-  given: RunOptions,
-  io: CommandIO,
-  { controller, hurry, stopListening }: { controller: AbortController; hurry: AbortSignal; stopListening: () => void },
-): Promise<number> {
+async function runSuiteCommand(paths: string[], given: RunOptions, io: CommandIO, signals: RunSignals): Promise<number> {
   const startedAt = new Date();
   let input: RunInput | null;
   try {
@@ -140,7 +124,7 @@ async function runSuiteCommand(
     const { store } = installTracing();
     store.redactWith(redactor);
     // Every running scenario listens to this signal; at --concurrency 1000 that is no leak.
-    setMaxListeners(0, controller.signal);
+    setMaxListeners(0, signals.interrupt.signal);
     const progress = options.quiet ? NO_PROGRESS : createProgress(io.stderr, io.isTTY, plan.runs.length);
     stray = catchStrayErrors();
     let report: Report;
@@ -155,8 +139,8 @@ async function runSuiteCommand(
         },
         env: io.env,
         cassettes,
-        signal: controller.signal,
-        hurry,
+        signal: signals.interrupt.signal,
+        hurry: signals.hurry,
         // Progress prints counts only, never a row's text: nothing to scrub.
         onRowDone: (row, done, total) => progress.update(row, done, total),
         onSpans: (spans) => {
@@ -177,7 +161,8 @@ async function runSuiteCommand(
           : undefined,
       });
     } finally {
-      stopListening();
+      // The runs are over: a signal from here on no longer cuts spans.jsonl or the reports short.
+      signals.writingReports(removeSpill);
       progress.finish();
       spansFile.close();
       store.redactWith(undefined);
@@ -205,6 +190,8 @@ async function runSuiteCommand(
     removeSpill();
     // Last line of the output: where to look next.
     io.stdout.write(reportsLine(written, io.cwd));
+    // The local reports are out: a signal ends the process again, also while a collector is waited for.
+    signals.stop();
     // After the reports: a slow or dead collector must not hold them back, nor change the exit code.
     const otlpWarning = await otlp?.finish();
     // It may quote the collector's words: the run's secrets and terminal controls stay out.
@@ -215,7 +202,8 @@ async function runSuiteCommand(
     const strayMessage = stray.message(redactor);
     if (strayMessage) io.stderr.write(strayMessage);
     const { summary } = report;
-    return summary.failed + summary.errored + summary.not_run === 0 && !outputFailed && !strayMessage ? EXIT.ok : EXIT.failed;
+    const clean = summary.failed + summary.errored + summary.not_run === 0 && !outputFailed && !strayMessage;
+    return clean && !signals.interruptedReports ? EXIT.ok : EXIT.failed;
   } finally {
     // Also when the run or a reporter threw: the temporary rows never outlive the command.
     removeSpill();
