@@ -16,6 +16,19 @@ export function runCli(
   return execa('node', [CLI, ...args], { reject: false, cwd, env: { CI: 'true', ...env }, all: true });
 }
 
+/**
+ * runCli with no file of the process larger than `blocks` KB (`ulimit -f`): a write past it fails
+ * with EFBIG (Node ignores SIGXFSZ), as a full disk fails one with ENOSPC. Linux and macOS (bash).
+ */
+export function runCliWithFileLimit(blocks: number, args: string[], cwd: string) {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build" first (npm test does it)`);
+  return execa('bash', ['-c', 'ulimit -f "$1" && shift && exec node "$@"', 'bash', String(blocks), CLI, ...args], {
+    reject: false,
+    cwd,
+    env: { CI: 'true' },
+  });
+}
+
 /** A scripted agent build with a few fixed-result tools, as YAML. */
 export const AGENT_YAML = `id: e2e-bot
 agent:

@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.js';
-import { runCli } from './cli.js';
+import { runCli, runCliWithFileLimit } from './cli.js';
 import { base, pause, SCRIPT } from './test-run-resume-fixture.js';
 
 // Resume across processes and folders, apart from test-run-resume.test.ts so the two files run on
@@ -72,6 +72,24 @@ agent:
     expect(runId).toMatch(/^[0-9a-f]{32}$/);
     expect(existsSync(join(dir, 'out', `${runId}.checkpoint.json`))).toBe(true);
   });
+
+  it.skipIf(process.platform === 'win32')(
+    "takes a resume's append back when it fails part way (a full disk), leaving the test-run's spans byte for byte",
+    async () => {
+      const dir = tempDir({ 'script.yaml': SCRIPT });
+      const runId = await pause(dir, ['--spans', 'out/spans.jsonl']);
+      const before = readFileSync(join(dir, 'out/spans.jsonl'));
+      // Room for the file as it is, and less than a run's spans (about 2 KB) beyond it.
+      const blocks = Math.ceil(statSync(join(dir, 'out/spans.jsonl')).size / 1024);
+      const result = await runCliWithFileLimit(blocks, ['resume', runId, '--decision', 'approve', '--spans', 'out/spans.jsonl', '--json'], dir);
+      expect(result.exitCode, result.stderr).toBe(1);
+      expect(result.stderr).toContain('agentcheck: could not write the spans to out/spans.jsonl: EFBIG');
+      expect(result.stderr).toContain('; nothing was appended: the file was kept as it was');
+      expect(JSON.parse(result.stdout)).toMatchObject({ output: 'Done.', stop_reason: 'end_turn' });
+      expect(readFileSync(join(dir, 'out/spans.jsonl'))).toEqual(before);
+    },
+    120_000,
+  );
 
   it('answers a paused run once when two resumes of it start together', async () => {
     // The resumed run waits 1.5 s on its model, so the second resume starts while the first runs.

@@ -1,9 +1,9 @@
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.js';
-import { AGENT_YAML, CLI, passingScenario } from './cli.js';
+import { AGENT_YAML, CLI, passingScenario, runCliWithFileLimit } from './cli.js';
 
 // Output folders are created one level at a time: Node 20's recursive mkdir loops forever under
 // /proc. The child is killed after a minute, so a regression fails here instead of hanging.
@@ -102,6 +102,25 @@ describe('test-run --spans: found before the run, or failing after it', () => {
       expect(result.exitCode, result.stderr).toBe(1);
       expect(result.stderr).toContain('could not write the spans to /dev/full: ENOSPC');
       expect(JSON.parse(result.stdout)).toMatchObject({ output: 'done', stop_reason: 'end_turn' });
+    },
+    120_000,
+  );
+
+  // A file size limit of 1 KB makes the spans' write fail part way (EFBIG), as a full disk would.
+  it.skipIf(process.platform === 'win32')(
+    'keeps the previous file byte for byte when the write fails part way, and leaves no partial file',
+    async () => {
+      const previous =
+        '{"trace_id":"t","span_id":"s","parent_id":null,"name":"n","kind":"internal","status":"unset","start_ms":0,"end_ms":1,"duration_ms":1,"attributes":{},"ended":true}\n';
+      const dir = tempDir({ ...files, 'out/spans.jsonl': previous });
+      const args = ['test-run', '--agent', 'agent.yaml', '--message', 'hi', '--script', 'script.yaml', '--spans', 'out/spans.jsonl', '--json'];
+      const result = await runCliWithFileLimit(1, args, dir);
+      expect(result.exitCode, result.stderr).toBe(1);
+      expect(result.stderr).toContain('could not write the spans to out/spans.jsonl: EFBIG');
+      expect(result.stderr).toContain('; the previous file was kept');
+      expect(JSON.parse(result.stdout)).toMatchObject({ output: 'done' });
+      expect(readFileSync(join(dir, 'out/spans.jsonl'), 'utf8')).toBe(previous);
+      expect(readdirSync(join(dir, 'out'))).toEqual(['spans.jsonl']);
     },
     120_000,
   );

@@ -1,9 +1,10 @@
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SpansFile, type SpansFileSystem } from '../../src/runner/report/spans-file.js';
 import type { SpanRecord } from '../../src/spans/span-record.js';
 import { AGENT_YAML, passingScenario, runCli } from '../e2e/cli.js';
+import { fullAfter } from '../helpers/full-disk.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 const SPAN: SpanRecord = {
@@ -23,23 +24,6 @@ const SPAN: SpanRecord = {
 /** The partial spans files left in `dir` (the planted link of the old fixed name aside). */
 function partials(dir: string): string[] {
   return readdirSync(dir).filter((name) => name.endsWith('.partial') && name !== 'spans.jsonl.partial');
-}
-
-/** Node's file system with a disk that fills up after `room` bytes: the write that fills it is short, the next fails. */
-function fullAfter(room: number): SpansFileSystem {
-  let used = 0;
-  return {
-    openSync,
-    closeSync,
-    renameSync,
-    rmSync,
-    writeSync(fd, data, offset, length) {
-      if (used >= room) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
-      const taken = Math.min(length, room - used);
-      used += taken;
-      return writeSync(fd, data, offset, taken);
-    },
-  };
 }
 
 describe('spans.jsonl on a full disk', () => {

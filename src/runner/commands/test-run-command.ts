@@ -1,6 +1,5 @@
 import { closeSync, existsSync, openSync, statSync } from 'node:fs';
 import { shellWord } from './shell-word.js';
-import { appendFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { realPathOf } from '../files/walk-files.js';
 import { isInsideFolder } from '../../config/is-inside-folder.js';
@@ -9,12 +8,11 @@ import { ConfigError, RunError } from '../../config/errors.js';
 import type { Checkpoint } from '../../engine/checkpoint/checkpointer.js';
 import type { DeltaRevision } from '../../engine/revision/delta.js';
 import { isUncopyableFileError } from '../../engine/workspace/folder-workspace.js';
-import { spansToJsonl } from '../../spans/jsonl.js';
-import type { SpanRecord } from '../../spans/span-record.js';
 import { checkRunsDir, keepWorkspace, moveWorkspace, runsDir, workspaceDirFor, writeRunCheckpoint } from '../resume/run-checkpoint-file.js';
 import { executeTestRun, type TestRunControl, type TestRunRecord, type TestRunRequest, type TestRunResult } from '../test-run.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
 import { requestFromFlags } from './test-run-flags.js';
+import { writeTestRunSpans } from './test-run-spans-file.js';
 import { refuseSpansOverBuildReads, refuseSpansOverInputs } from './spans-not-an-input.js';
 import { printable } from '../reporters/format/printable.js';
 import { refuseInsideRun } from '../recursion-guard.js';
@@ -87,9 +85,11 @@ export async function runAndReport(
       // a spans file that could not be written never leaves a run_id without its checkpoint.
       const failures: string[] = [];
       if (options.spans !== undefined) {
-        await writeSpans(resolve(io.cwd, options.spans), record.spans, options.append === true, options.spans).catch((error: Error) =>
-          failures.push(error.message),
-        );
+        try {
+          writeTestRunSpans(resolve(io.cwd, options.spans), record.spans, options.append === true, options.spans);
+        } catch (error) {
+          failures.push((error as Error).message);
+        }
       }
       if (record.checkpoint && result.run_id) {
         try {
@@ -151,15 +151,6 @@ async function savePausedRun(record: TestRunRecord, request: TestRunRequest, dir
   if (request.approvals) saved.approvals = request.approvals;
   if (request.expectations) saved.expectations = { ...request.expectations };
   return writeRunCheckpoint(dir, saved, request.env ?? process.env);
-}
-
-/** The run's spans as JSONL: a fresh file for test-run, appended to for resume. */
-async function writeSpans(file: string, spans: readonly SpanRecord[], append: boolean, given: string): Promise<void> {
-  try {
-    await (append ? appendFile : writeFile)(file, spansToJsonl(spans), 'utf8');
-  } catch (error) {
-    throw new Error(`could not write the spans to ${given}: ${(error as Error).message}`);
-  }
 }
 
 /**

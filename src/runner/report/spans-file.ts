@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, ftruncateSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { spanJsonLines } from '../../spans/jsonl.js';
 import { spanJsonLine } from '../../spans/own-span-record.js';
@@ -8,9 +8,11 @@ import { removeLeftover } from '../files/remove-leftover.js';
 
 /** The file operations SpansFile uses: a seam for tests that inject a full disk. */
 export interface SpansFileSystem {
-  openSync(path: string, flags: 'wx'): number;
+  openSync(path: string, flags: 'wx' | 'a'): number;
   /** Node's writeSync: `length` bytes of `data` from `offset`, at the file position. */
   writeSync(fd: number, data: Uint8Array, offset: number, length: number): number;
+  fstatSync(fd: number): { size: number; isFile(): boolean };
+  ftruncateSync(fd: number, length: number): void;
   closeSync(fd: number): void;
   renameSync(from: string, to: string): void;
   rmSync(path: string, options: { force: true }): void;
@@ -19,10 +21,19 @@ export interface SpansFileSystem {
 const NODE_FS: SpansFileSystem = {
   openSync,
   writeSync: (fd, data, offset, length) => writeSync(fd, data, offset, length),
+  fstatSync,
+  ftruncateSync,
   closeSync,
   renameSync,
   rmSync,
 };
+
+/**
+ * How SpansFile writes its path: `replace` through a partial file of its own, renamed into place
+ * when complete; `append` onto the file as it is (a resume's spans, or a pipe or device), taken
+ * back to its length before on a failure.
+ */
+export type SpansFileMode = 'replace' | 'append';
 
 /**
  * Bytes gathered before one write: a run's spans are a few KB, and one write per run made the
@@ -32,28 +43,47 @@ const NODE_FS: SpansFileSystem = {
 const WRITE_BATCH_BYTES = 256 * 1024;
 
 /**
- * OUT/spans.jsonl, written as runs finish. Runs' spans are encoded line by line into a batch of
- * about 256 KB written synchronously, so memory stays flat however long the suite (a stream would
- * buffer faster than the disk drains); the file is written under a `.partial` name of its own and
- * renamed when closed, so an earlier complete file survives a killed run. A failed write (a full
- * disk) never reaches the runs: writing stops, `failure` says why, and the partial file is removed
- * instead of renamed, so a truncated file never takes the place of a complete one. Closing never
- * throws: a partial file that cannot be removed is part of `failure`.
+ * OUT/spans.jsonl (and test-run's --spans file), written as runs finish. Runs' spans are encoded
+ * line by line into a batch of about 256 KB written synchronously, so memory stays flat however
+ * long the suite (a stream would buffer faster than the disk drains); the file is written under a
+ * `.partial` name of its own and renamed when closed, so an earlier complete file survives a
+ * killed run. A failed write (a full disk) never reaches the runs: writing stops, `failure` says
+ * why, and the partial file is removed instead of renamed, so a truncated file never takes the
+ * place of a complete one. In `append` mode a failure takes the file back to its length before
+ * instead. Closing never throws: a partial file that cannot be removed is part of `failure`.
  */
 export class SpansFile {
   /** Why the file could not be written, once a write failed; null while all is well. */
   failure: string | null = null;
-  private readonly partial: string;
+  /** After a failure, whether the file at `path` is as it was before (false: a pipe or device, or a take-back that failed). */
+  kept = true;
+  /** The `.partial` file written in `replace` mode; null in `append` mode. */
+  private readonly partial: string | null = null;
+  /** In `append` mode, the file's length to take it back to on a failure; null for a pipe or device. */
+  private readonly lengthBefore: number | null = null;
   private fd: number | null;
   // Lines are encoded straight into the batch: gathering text first cost a copy of it and a scan
   // for its byte length at each write.
   private readonly batch = Buffer.allocUnsafe(2 * WRITE_BATCH_BYTES);
   private used = 0;
 
+  /** Opens the file (the partial one in `replace` mode): throws when it cannot be opened, having changed nothing. */
   constructor(
     readonly path: string,
     private readonly fs: SpansFileSystem = NODE_FS,
+    mode: SpansFileMode = 'replace',
   ) {
+    if (mode === 'append') {
+      this.fd = fs.openSync(path, 'a');
+      try {
+        const stat = fs.fstatSync(this.fd);
+        this.lengthBefore = stat.isFile() ? stat.size : null;
+      } catch (error) {
+        fs.closeSync(this.fd);
+        throw error;
+      }
+      return;
+    }
     // A name of this process's own, created new ('wx'): two runs into one folder never share it,
     // and a link planted under a known name is never followed (docs/security.md, Suite faults).
     this.partial = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.partial`);
@@ -109,12 +139,24 @@ export class SpansFile {
     }
   }
 
-  /** Closes the file and moves it into place (or removes it after a failure); later writes are ignored. */
+  /** Gives the file up for `reason`: nothing more is written, and close() treats it as a failed write. */
+  fail(reason: string): void {
+    this.failure ??= reason;
+  }
+
+  /**
+   * Closes the file and moves it into place (or removes it after a failure; in `append` mode,
+   * takes it back to its length before); later writes are ignored.
+   */
   close(): void {
     if (this.fd === null) return;
     this.flush();
     const fd = this.fd;
     this.fd = null;
+    if (this.partial === null) {
+      this.closeAppended(fd);
+      return;
+    }
     try {
       this.fs.closeSync(fd);
       if (this.failure === null) this.fs.renameSync(this.partial, this.path);
@@ -125,5 +167,25 @@ export class SpansFile {
     // The folder may be gone or be a file by now: that is said with the failure, never thrown.
     const left = removeLeftover(this.partial, (path, options) => this.fs.rmSync(path, options));
     if (left) this.failure += `; ${left}`;
+  }
+
+  /** `append` mode's close: a failed append is cut off where the file ended, so no half line stays. */
+  private closeAppended(fd: number): void {
+    if (this.failure !== null) {
+      this.kept = this.lengthBefore !== null;
+      try {
+        if (this.lengthBefore !== null) this.fs.ftruncateSync(fd, this.lengthBefore);
+      } catch (error) {
+        this.kept = false;
+        this.failure += `; could not take ${this.path} back to its ${this.lengthBefore} bytes before: ${(error as Error).message}`;
+      }
+    }
+    try {
+      this.fs.closeSync(fd);
+    } catch (error) {
+      // Everything was written, but the system could not say the file is whole.
+      if (this.failure === null) this.kept = false;
+      this.failure ??= (error as Error).message;
+    }
   }
 }

@@ -1,0 +1,120 @@
+import { existsSync, lstatSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { writeTestRunSpans } from '../../src/runner/commands/test-run-spans-file.js';
+import type { SpansFileSystem } from '../../src/runner/report/spans-file.js';
+import type { SpanRecord } from '../../src/spans/span-record.js';
+import { fullAfter } from '../helpers/full-disk.js';
+import { spanRecord } from '../helpers/span-record.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+const PREVIOUS = `${JSON.stringify(spanRecord('t0', 's0', null, 'previous', 0, 1))}\n`;
+
+/** Spans whose JSON lines take about `bytes` bytes, more than a small disk's room. */
+function spans(count: number): SpanRecord[] {
+  return Array.from({ length: count }, (_, i) => spanRecord('t1', `s${i}`, null, `span ${i}`, i, 1, { text: 'x'.repeat(200) }));
+}
+
+/** The error writeTestRunSpans throws, which it must. */
+function failureOf(write: () => void): Error {
+  try {
+    write();
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected the write to fail');
+}
+
+function leftovers(dir: string): string[] {
+  return readdirSync(dir).filter((name) => name.endsWith('.partial'));
+}
+
+describe('test-run --spans on a full disk', () => {
+  it('keeps the previous file byte for byte and removes its partial file, saying so', () => {
+    const dir = tempDir({ 'spans.jsonl': PREVIOUS });
+    const file = join(dir, 'spans.jsonl');
+    const error = failureOf(() => writeTestRunSpans(file, spans(20), false, 'out/spans.jsonl', fullAfter(1000)));
+    expect(error.message).toBe('could not write the spans to out/spans.jsonl: ENOSPC: no space left on device, write; the previous file was kept');
+    expect(readFileSync(file, 'utf8')).toBe(PREVIOUS);
+    expect(leftovers(dir)).toEqual([]);
+  });
+
+  it('takes a failed append (resume) back to where the file ended: never half a line', () => {
+    const dir = tempDir({ 'spans.jsonl': PREVIOUS });
+    const file = join(dir, 'spans.jsonl');
+    const error = failureOf(() => writeTestRunSpans(file, spans(20), true, 'out/spans.jsonl', fullAfter(1000)));
+    expect(error.message).toBe(
+      'could not write the spans to out/spans.jsonl: ENOSPC: no space left on device, write; nothing was appended: the file was kept as it was',
+    );
+    expect(readFileSync(file, 'utf8')).toBe(PREVIOUS);
+    expect(leftovers(dir)).toEqual([]);
+  });
+
+  it('says a take-back that fails too, and then claims nothing was kept', () => {
+    const dir = tempDir({ 'spans.jsonl': PREVIOUS });
+    const file = join(dir, 'spans.jsonl');
+    const stuck: SpansFileSystem = {
+      ...fullAfter(1000),
+      ftruncateSync: () => {
+        throw new Error('EIO: i/o error, ftruncate');
+      },
+    };
+    const error = failureOf(() => writeTestRunSpans(file, spans(20), true, 'out/spans.jsonl', stuck));
+    expect(error.message).toBe(
+      `could not write the spans to out/spans.jsonl: ENOSPC: no space left on device, write; could not take ${file} back to its ${PREVIOUS.length} bytes before: EIO: i/o error, ftruncate`,
+    );
+  });
+
+  it('keeps the previous file when its partial file cannot even be created', () => {
+    const dir = tempDir({ 'spans.jsonl': PREVIOUS });
+    const refusing: SpansFileSystem = {
+      ...fullAfter(1e6),
+      openSync: () => {
+        throw new Error('EACCES: permission denied, open');
+      },
+    };
+    const error = failureOf(() => writeTestRunSpans(join(dir, 'spans.jsonl'), spans(1), false, 's.jsonl', refusing));
+    expect(error.message).toBe('could not write the spans to s.jsonl: EACCES: permission denied, open; the previous file was kept');
+    expect(readFileSync(join(dir, 'spans.jsonl'), 'utf8')).toBe(PREVIOUS);
+  });
+});
+
+describe('test-run --spans with room', () => {
+  it('replaces the file through a partial file of its own, leaving none', () => {
+    const dir = tempDir({ 'spans.jsonl': PREVIOUS });
+    const file = join(dir, 'spans.jsonl');
+    writeTestRunSpans(file, spans(3), false, 'spans.jsonl');
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    expect(lines.map((line) => (JSON.parse(line) as SpanRecord).span_id)).toEqual(['s0', 's1', 's2']);
+    expect(lines[0]).toBe(JSON.stringify(spans(1)[0]));
+    expect(leftovers(dir)).toEqual([]);
+  });
+
+  it('appends after what the file holds', () => {
+    const dir = tempDir({ 'spans.jsonl': PREVIOUS });
+    const file = join(dir, 'spans.jsonl');
+    writeTestRunSpans(file, spans(2), true, 'spans.jsonl');
+    expect(readFileSync(file, 'utf8')).toBe(
+      `${PREVIOUS}${spans(2)
+        .map((span) => `${JSON.stringify(span)}\n`)
+        .join('')}`,
+    );
+  });
+
+  it("writes a --spans link to the file it names, in that file's folder, and keeps the link", () => {
+    const dir = tempDir({ 'real/spans.jsonl': PREVIOUS, 'out/.keep': '' });
+    const link = join(dir, 'out/spans.jsonl');
+    symlinkSync(join(dir, 'real/spans.jsonl'), link);
+    writeTestRunSpans(link, spans(1), false, 'out/spans.jsonl');
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(dir, 'real/spans.jsonl'), 'utf8')).toBe(`${JSON.stringify(spans(1)[0])}\n`);
+    expect([...leftovers(join(dir, 'out')), ...leftovers(join(dir, 'real'))]).toEqual([]);
+  });
+
+  it.skipIf(process.platform !== 'linux')('writes a device as it is: no partial file beside it, nothing renamed over it', () => {
+    writeTestRunSpans('/dev/null', spans(1), false, '/dev/null');
+    expect(lstatSync('/dev/null').isCharacterDevice()).toBe(true);
+    expect(leftovers(dirname('/dev/null')).filter((name) => name.startsWith('.null.'))).toEqual([]);
+    expect(existsSync('/dev/null')).toBe(true);
+  });
+});
