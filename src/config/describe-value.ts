@@ -9,6 +9,10 @@ export function describeValue(value: unknown): string {
   if (typeof value === 'string') return `string ${quoteCapped(value)}`;
   // JSON has no text for these (it writes null); a request from code or `1e400` may hold one.
   if (typeof value === 'number' && !Number.isFinite(value)) return `number ${String(value)}`;
+  // Nor for these, which a library caller's value may hold (JSON.stringify throws or gives nothing).
+  if (typeof value === 'bigint') return `bigint ${String(value)}n`;
+  if (typeof value === 'function') return 'a function';
+  if (typeof value === 'symbol') return 'a symbol';
   const text = JSON.stringify(value);
   const shown = text.length > 60 ? `${text.slice(0, 57)}...` : text;
   return `${typeof value} ${shown}`;

@@ -4,13 +4,22 @@ import { formatPath } from '../config/source.js';
 import { assertPathArgument } from '../config/path-argument.js';
 import { specialFileProblem } from '../config/special-file.js';
 import type { SpanRecord } from './span-record.js';
-import { isSpanRecord, spanListProblem, spanRecordProblem } from './span-record-check.js';
+import { isSpanRecord, isWholeSpanRecord, spanListProblem, wholeSpanRecordProblems, type SpanRecordProblem } from './span-record-check.js';
 
 /**
- * Serialises span records as JSON Lines (one span per line). What is not a list of span records is
- * a ConfigError at it (`spansToJsonl at spans[2]: ...`), never a TypeError or a line per character.
+ * Serialises span records as JSON Lines (one span per line). What is not a list of whole span
+ * records (docs/spans.md) is a ConfigError at it (`spansToJsonl at spans[2].start_ms: ...`), never
+ * a TypeError, a line per character or a time written as null.
  */
 export function spansToJsonl(spans: readonly SpanRecord[]): string {
+  // A caller's records may be anyone's: each is held to the whole record readSpansJsonl reads back,
+  // in a pass of its own, so spanJsonLines (every run's SpansFile) keeps its shallow check.
+  if (!Array.isArray(spans)) throw notSpanList(spans);
+  for (let index = 0; index < spans.length; index++) {
+    if (isWholeSpanRecord(spans[index])) continue;
+    const problem = firstProblem(spans[index]);
+    throw new ConfigError({ file: 'spansToJsonl', path: formatPath(['spans', index, ...problem.path]) }, problem.expected);
+  }
   // A caller's records may have been changed since they were made: JSON.stringify writes each.
   let out = '';
   for (const line of spanJsonLines(spans, (span) => JSON.stringify(span))) out += `${line}\n`;
@@ -41,12 +50,17 @@ export function spanJsonLines(spans: readonly SpanRecord[], serialize: (span: Sp
   return lines;
 }
 
+/** The first of wholeSpanRecordProblems, for a value isWholeSpanRecord refused. */
+function firstProblem(value: unknown): SpanRecordProblem {
+  return wholeSpanRecordProblems(value)[0] ?? { path: [], expected: 'expected a whole span record' };
+}
+
 function notSpanList(spans: unknown): ConfigError {
   return spanListProblem(spans, ['spans'], (path, expected) => new ConfigError({ file: 'spansToJsonl', path: formatPath(path) }, expected))!;
 }
 
 /**
- * Reads a spans.jsonl file; a malformed line (not JSON, or not a span record) is a ConfigError
+ * Reads a spans.jsonl file; a malformed line (not JSON, or not a whole span record) is a ConfigError
  * naming the line, and so is a file that cannot be read (missing, a folder, no permission, a
  * named pipe, socket or device). A leading UTF-8 BOM is ignored.
  */
@@ -71,8 +85,9 @@ export async function readSpansJsonl(file: string): Promise<SpanRecord[]> {
         throw new ConfigError({ file, line: lineNumber, column: 1 }, `expected one JSON span per line: ${(error as Error).message}`);
       }
       // Checked here, where the line is known: queries and evidence would otherwise fail mid-scan.
-      const problem = spanRecordProblem(parsed);
-      if (problem) {
+      // Whole, as spansToJsonl writes them: a misspelt status would count a failed call as passed.
+      if (!isWholeSpanRecord(parsed)) {
+        const problem = firstProblem(parsed);
         const field = problem.path.length ? `${formatPath(problem.path)}: ` : '';
         throw new ConfigError({ file, line: lineNumber, column: 1 }, `${field}${problem.expected}`);
       }

@@ -68,7 +68,9 @@ export class RecordingSpan implements Span {
   ) {
     this.context = { traceId, spanId, traceFlags: TraceFlags.SAMPLED };
     this.clock = parent ? parent.clock : { wallMs: Date.now(), perfMs: performance.now() };
-    if (startTime !== undefined) this.startMs = timeInputMs(startTime);
+    // A time that is no time (NaN, an invalid Date) is not given: a record's times are finite numbers (docs/spans.md).
+    const given = startTime === undefined ? NaN : timeInputMs(startTime);
+    if (Number.isFinite(given)) this.startMs = given;
     else this.startMs = parent ? this.nowMs() : this.clock.wallMs;
     if (attributes) this.setAttributes(attributes);
     listener.onStart(this);
@@ -103,7 +105,7 @@ export class RecordingSpan implements Span {
       const value = attributes[key];
       if (key.length > 0 && value != null && isAttributeValue(value)) kept[key] = value as AttributeValue;
     }
-    (this.events ??= []).push({ name, time_ms: at === undefined ? this.nowMs() : timeInputMs(at), attributes: kept });
+    (this.events ??= []).push({ name, time_ms: this.givenOrNow(at), attributes: kept });
     return this;
   }
 
@@ -132,7 +134,7 @@ export class RecordingSpan implements Span {
 
   end(endTime?: TimeInput): void {
     if (this.endMs !== undefined) return;
-    this.endMs = endTime === undefined ? this.nowMs() : timeInputMs(endTime);
+    this.endMs = endTime === undefined ? this.nowMs() : this.givenOrNow(endTime);
     this.listener.onEnd(this);
   }
 
@@ -173,6 +175,12 @@ export class RecordingSpan implements Span {
     if (this.status.message) record.status_message = this.status.message;
     if (this.events) record.events = ended ? this.events : this.events.map((event) => ({ ...event }));
     return record;
+  }
+
+  /** `time` in ms since the epoch, or now when none is given or it is no time (NaN, an invalid Date). */
+  private givenOrNow(time: TimeInput | undefined): number {
+    const given = time === undefined ? NaN : timeInputMs(time);
+    return Number.isFinite(given) ? given : this.nowMs();
   }
 
   private nowMs(): number {

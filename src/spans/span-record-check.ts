@@ -62,43 +62,120 @@ const TIME_FIELDS = ['start_ms', 'end_ms', 'duration_ms'] as const;
 
 /**
  * Every way `value` falls short of a whole span record as agentcheck writes one (docs/spans.md):
- * spanRecordProblem's fields, then its kind and status values, times, `ended`, status message and
- * events. For records agentcheck wrote and reads back whole (a paused run's spans, scored with the
- * resumed run's), where a misspelt status would silently count a failed call as passed.
+ * spanRecordProblem's fields, then its kind and status values, finite times, `ended`, status
+ * message, attribute values and events. For records read or written whole (a paused run's spans,
+ * scored with the resumed run's; spansToJsonl; readSpansJsonl), where a misspelt status would
+ * silently count a failed call as passed.
  */
 export function wholeSpanRecordProblems(value: unknown): SpanRecordProblem[] {
   const first = spanRecordProblem(value);
   if (first && !first.path.length) return [first];
   const problems: SpanRecordProblem[] = first ? [first] : [];
   const record = value as Record<string, unknown>;
-  const at = (path: PathSegments, expected: string, given: unknown) => problems.push({ path, expected: `${expected}, got ${describeValue(given)}` });
+  const at: At = (path, expected, given) => problems.push({ path, expected: `${expected}, got ${describeValue(given)}` });
   if (!KINDS.includes(record.kind as string)) at(['kind'], `expected one of ${KINDS.join(', ')} (a span record's kind)`, record.kind);
   if (!STATUSES.includes(record.status as string)) at(['status'], `expected one of ${STATUSES.join(', ')} (a span record's status)`, record.status);
   if (record.status_message !== undefined && typeof record.status_message !== 'string')
     at(['status_message'], "expected a string (a span record's status_message)", record.status_message);
-  for (const field of TIME_FIELDS) if (!Number.isFinite(record[field])) at([field], `expected a number (a span record's ${field}, in ms)`, record[field]);
+  for (const field of TIME_FIELDS)
+    if (!Number.isFinite(record[field])) at([field], `expected a finite number (a span record's ${field}, in ms)`, record[field]);
   if (typeof record.ended !== 'boolean') at(['ended'], 'expected true or false (whether the span had ended)', record.ended);
+  if (isObject(record.attributes)) attributeProblems(record.attributes, ['attributes'], at);
   if (record.events !== undefined) eventProblems(record.events, at);
   return problems;
 }
 
+type At = (path: PathSegments, expected: string, given: unknown) => void;
+
 /** A record's events: a list of `{name, time_ms, attributes?}`. */
-function eventProblems(events: unknown, at: (path: PathSegments, expected: string, given: unknown) => void): void {
+function eventProblems(events: unknown, at: At): void {
   if (!Array.isArray(events)) {
     at(['events'], "expected a list (a span record's events)", events);
     return;
   }
   events.forEach((event, index) => {
-    if (typeof event !== 'object' || event === null || Array.isArray(event)) {
+    if (!isObject(event)) {
       at(['events', index], 'expected an event {name, time_ms, attributes?}', event);
       return;
     }
-    const { name, time_ms: time, attributes } = event as Record<string, unknown>;
+    const { name, time_ms: time, attributes } = event;
     if (typeof name !== 'string') at(['events', index, 'name'], "expected a string (an event's name)", name);
-    if (!Number.isFinite(time)) at(['events', index, 'time_ms'], "expected a number (an event's time, in ms)", time);
-    if (attributes !== undefined && (typeof attributes !== 'object' || attributes === null || Array.isArray(attributes)))
-      at(['events', index, 'attributes'], "expected an object (an event's attributes)", attributes);
+    if (!Number.isFinite(time)) at(['events', index, 'time_ms'], "expected a finite number (an event's time, in ms)", time);
+    if (isObject(attributes)) attributeProblems(attributes, ['events', index, 'attributes'], at);
+    else if (attributes !== undefined) at(['events', index, 'attributes'], "expected an object (an event's attributes)", attributes);
   });
+}
+
+/** Each attribute value that is not one (isAttributeValue), located at its key, or at the list item that is wrong. */
+function attributeProblems(attributes: Record<string, unknown>, path: PathSegments, at: At): void {
+  for (const key in attributes) {
+    const value = attributes[key];
+    if (isAttributeValue(value)) continue;
+    if (!Array.isArray(value)) {
+      at([...path, key], ATTRIBUTE_VALUE, value);
+      continue;
+    }
+    value.forEach((item, index) => {
+      if (!isAttributeItem(item)) at([...path, key, index], "expected a string, number, boolean or null (an item of an attribute's list)", item);
+    });
+  }
+}
+
+const ATTRIBUTE_VALUE = "expected a string, number, boolean, null or a list of those (a span attribute's value)";
+
+/**
+ * A span attribute's value as a record holds one (docs/spans.md): a string, number or boolean, or
+ * a list of those. null (and undefined, which JSON leaves out) is taken too: JSON writes a number
+ * that is not finite as null, which an attribute may be (the API takes NaN), and what
+ * spansToJsonl writes readSpansJsonl must read back.
+ */
+function isAttributeValue(value: unknown): boolean {
+  if (isAttributeItem(value)) return true;
+  if (!Array.isArray(value)) return false;
+  for (let index = 0; index < value.length; index++) if (!isAttributeItem(value[index])) return false;
+  return true;
+}
+
+function isAttributeItem(value: unknown): boolean {
+  const type = typeof value;
+  return type === 'string' || type === 'number' || type === 'boolean' || value == null;
+}
+
+/** True when `attributes` holds only attribute values (isAttributeValue); no allocation. */
+function hasAttributeValues(attributes: Record<string, unknown>): boolean {
+  for (const key in attributes) if (!isAttributeValue(attributes[key])) return false;
+  return true;
+}
+
+/**
+ * wholeSpanRecordProblems(value).length === 0, written out with typeof tests and no allocation:
+ * readSpansJsonl checks every line of a spans.jsonl, 350,000 of them is common.
+ */
+export function isWholeSpanRecord(value: unknown): boolean {
+  if (!isSpanRecord(value)) return false;
+  const record = value as Record<string, unknown>;
+  if (!KINDS.includes(record.kind as string) || !STATUSES.includes(record.status as string)) return false;
+  if (!Number.isFinite(record.start_ms) || !Number.isFinite(record.end_ms) || !Number.isFinite(record.duration_ms)) return false;
+  if (typeof record.ended !== 'boolean') return false;
+  if (record.status_message !== undefined && typeof record.status_message !== 'string') return false;
+  if (!hasAttributeValues(record.attributes as Record<string, unknown>)) return false;
+  return record.events === undefined || hasWholeEvents(record.events);
+}
+
+/** A plain object: not null, not a list. */
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function hasWholeEvents(events: unknown): boolean {
+  if (!Array.isArray(events)) return false;
+  for (let index = 0; index < events.length; index++) {
+    const event = events[index] as unknown;
+    if (!isObject(event) || typeof event.name !== 'string' || !Number.isFinite(event.time_ms)) return false;
+    const attributes = event.attributes;
+    if (attributes !== undefined && !(isObject(attributes) && hasAttributeValues(attributes))) return false;
+  }
+  return true;
 }
 
 /** spanRecordProblem(value) === null, written out: a query checks every span, a million is common. */

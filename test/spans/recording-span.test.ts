@@ -1,5 +1,6 @@
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, TraceFlags } from '@opentelemetry/api';
 import { describe, expect, it } from 'vitest';
+import { isWholeSpanRecord } from '../../src/spans/span-record-check.js';
 import { Redactor } from '../../src/config/redactor.js';
 import { RecordingTracer } from '../../src/spans/recording-tracer.js';
 import { SpanStore } from '../../src/spans/span-store.js';
@@ -84,6 +85,23 @@ describe("agentcheck's own tracer behind the OpenTelemetry API", () => {
     expect(spans.backdated.start_ms).toBe(before - 10_000);
     expect(spans['late child'].start_ms).toBeGreaterThanOrEqual(before);
     expect(spans.backdated.duration_ms).toBeGreaterThanOrEqual(10_000);
+  });
+
+  it('takes a time that is no time (NaN, an invalid Date) as now, so every record is whole (readSpansJsonl reads it back)', () => {
+    const { store, tracer } = setUp();
+    const before = Date.now();
+    const root = tracer.startSpan('root', { startTime: Number.NaN }, ROOT_CONTEXT);
+    const child = tracer.startSpan('child', { startTime: new Date('not a date') }, trace.setSpan(ROOT_CONTEXT, root));
+    child.addEvent('e', { a: 1 }, Number.NaN);
+    child.end(new Date('not a date'));
+    root.end(Number.POSITIVE_INFINITY);
+    const spans = store.take(root.spanContext().traceId);
+    for (const span of spans) {
+      expect(span.start_ms).toBeGreaterThanOrEqual(before);
+      expect(span.end_ms).toBeGreaterThanOrEqual(span.start_ms);
+      expect(isWholeSpanRecord(span), JSON.stringify(span)).toBe(true);
+    }
+    expect(spans.find((span) => span.name === 'child')!.events![0].time_ms).toBeGreaterThanOrEqual(before);
   });
 
   it('shows open spans as ended: false, starts a new trace for root: true, and does not record under an unsampled parent', () => {

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { ConfigError } from '../../src/config/errors.js';
 import type { CommandIO } from '../../src/runner/commands/cli-io.js';
 import { spansQueryCommand } from '../../src/runner/commands/spans-query-command.js';
 import { readSpansJsonl, spansToJsonl } from '../../src/spans/jsonl.js';
@@ -163,6 +164,34 @@ describe('reading spans.jsonl', () => {
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(/^agentcheck: invalid input: .*spans\.jsonl:2:1: attributes: expected an object/);
     expect(result.stderr).not.toMatch(/unexpected error|TypeError/);
+  });
+
+  it('refuses a line that is not a whole span record, naming its line and field: kind, status, times, ended, attribute values', async () => {
+    const [first] = spansText().trim().split('\n');
+    const span = JSON.parse(first) as Record<string, unknown>;
+    const refused = async (changes: Record<string, unknown>, drop?: string) => {
+      const record = { ...span, ...changes };
+      if (drop) delete record[drop];
+      const dir = tempDir({ 'spans.jsonl': `${first}\n${JSON.stringify(record)}\n` });
+      const error = await readSpansJsonl(join(dir, 'spans.jsonl')).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as Error).message.slice(dir.length + 1);
+    };
+    expect(await refused({ kind: 'bogus' })).toBe(
+      'spans.jsonl:2:1: kind: expected one of internal, server, client, producer, consumer (a span record\'s kind), got string "bogus"',
+    );
+    expect(await refused({ status: 'OK' })).toBe('spans.jsonl:2:1: status: expected one of unset, ok, error (a span record\'s status), got string "OK"');
+    expect(await refused({ start_ms: 'abc' })).toBe('spans.jsonl:2:1: start_ms: expected a finite number (a span record\'s start_ms, in ms), got string "abc"');
+    // What spansToJsonl wrote of a NaN time before it refused one.
+    expect(await refused({ end_ms: null })).toBe("spans.jsonl:2:1: end_ms: expected a finite number (a span record's end_ms, in ms), got null");
+    expect(await refused({}, 'duration_ms')).toBe("spans.jsonl:2:1: duration_ms: expected a finite number (a span record's duration_ms, in ms), got nothing");
+    expect(await refused({}, 'ended')).toBe('spans.jsonl:2:1: ended: expected true or false (whether the span had ended), got nothing');
+    expect(await refused({ attributes: { o: { a: 1 } } })).toBe(
+      "spans.jsonl:2:1: attributes.o: expected a string, number, boolean, null or a list of those (a span attribute's value), got an object",
+    );
+    expect(await refused({ events: [{ name: 'e', time_ms: '1' }] })).toBe(
+      'spans.jsonl:2:1: events[0].time_ms: expected a finite number (an event\'s time, in ms), got string "1"',
+    );
   });
 
   it('says a folder is a folder (exit 2), never a stack trace', async () => {

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { spansToJsonl } from '../../src/spans/jsonl.js';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readSpansJsonl, spansToJsonl } from '../../src/spans/jsonl.js';
 import { RunBuilder } from '../verdicts/span-builder.js';
 import { configErrorOf } from '../helpers/config-error.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 function sampleSpans() {
   const run = new RunBuilder('bot', 'trace-a');
@@ -35,14 +38,68 @@ describe('spansToJsonl', () => {
     expect(configErrorOf(() => spansToJsonl([{ ...span, attributes: null }] as never)).message).toBe(
       "spansToJsonl at spans[0].attributes: expected an object (a span record's attributes), got null",
     );
-    // A value JSON cannot write, inside a record that has the right shape.
+    // A value JSON cannot write: no attribute value, and outside the record's fields, still said at its record.
     const cycle: Record<string, unknown> = {};
     cycle.self = cycle;
-    expect(configErrorOf(() => spansToJsonl([span, { ...span, attributes: { n: 1n } }] as never)).message).toMatch(
+    expect(configErrorOf(() => spansToJsonl([span, { ...span, attributes: { n: 1n } }] as never)).message).toBe(
+      "spansToJsonl at spans[1].attributes.n: expected a string, number, boolean, null or a list of those (a span attribute's value), got bigint 1n",
+    );
+    expect(configErrorOf(() => spansToJsonl([span, { ...span, extra: 1n }] as never)).message).toMatch(
       /^spansToJsonl at spans\[1\]: cannot be written as JSON: .*BigInt/,
     );
-    expect(configErrorOf(() => spansToJsonl([{ ...span, attributes: { c: cycle } }] as never)).message).toMatch(
+    expect(configErrorOf(() => spansToJsonl([{ ...span, extra: cycle }] as never)).message).toMatch(
       /^spansToJsonl at spans\[0\]: cannot be written as JSON: .*circular/,
     );
+  });
+
+  it('refuses what is not a whole span record, at the field, never writing a time as null', () => {
+    const [span] = sampleSpans();
+    const refused = (changes: Record<string, unknown>, drop?: string) => {
+      const record: Record<string, unknown> = { ...span, ...changes };
+      if (drop) delete record[drop];
+      return configErrorOf(() => spansToJsonl([span, span, record] as never)).message;
+    };
+    // The tester's record: each of its faults is found, the first one said.
+    const bogus = {
+      trace_id: 't',
+      span_id: 's',
+      parent_id: null,
+      name: 'n',
+      kind: 'bogus',
+      status: 'OK',
+      start_ms: NaN,
+      end_ms: Infinity,
+      attributes: { o: { a: 1 } },
+    };
+    expect(configErrorOf(() => spansToJsonl([bogus] as never)).message).toBe(
+      'spansToJsonl at spans[0].kind: expected one of internal, server, client, producer, consumer (a span record\'s kind), got string "bogus"',
+    );
+    expect(refused({ status: 'OK' })).toBe('spansToJsonl at spans[2].status: expected one of unset, ok, error (a span record\'s status), got string "OK"');
+    expect(refused({ start_ms: NaN })).toBe("spansToJsonl at spans[2].start_ms: expected a finite number (a span record's start_ms, in ms), got number NaN");
+    expect(refused({ end_ms: Infinity })).toBe(
+      "spansToJsonl at spans[2].end_ms: expected a finite number (a span record's end_ms, in ms), got number Infinity",
+    );
+    expect(refused({}, 'duration_ms')).toBe("spansToJsonl at spans[2].duration_ms: expected a finite number (a span record's duration_ms, in ms), got nothing");
+    expect(refused({}, 'ended')).toBe('spansToJsonl at spans[2].ended: expected true or false (whether the span had ended), got nothing');
+    expect(refused({ attributes: { o: { a: 1 } } })).toBe(
+      "spansToJsonl at spans[2].attributes.o: expected a string, number, boolean, null or a list of those (a span attribute's value), got an object",
+    );
+    expect(refused({ attributes: { list: ['a', ['b']] } })).toBe(
+      "spansToJsonl at spans[2].attributes.list[1]: expected a string, number, boolean or null (an item of an attribute's list), got an array",
+    );
+    expect(refused({ events: [{ name: 'e', time_ms: 1, attributes: { o: {} } }] })).toBe(
+      "spansToJsonl at spans[2].events[0].attributes.o: expected a string, number, boolean, null or a list of those (a span attribute's value), got an object",
+    );
+  });
+
+  it('writes every attribute value a span may hold, and what it writes reads back', async () => {
+    const [span] = sampleSpans();
+    // null: what JSON makes of a NaN attribute, read back as such (SpanRecord's type leaves it out).
+    const record = { ...span, attributes: { s: 'x', n: 1.5, b: false, list: ['a', null, 'b'], mixed: [1, 'a', true], nan: NaN, none: null } } as never;
+    const [line] = spansToJsonl([record]).split('\n');
+    expect(JSON.parse(line).attributes).toEqual({ s: 'x', n: 1.5, b: false, list: ['a', null, 'b'], mixed: [1, 'a', true], nan: null, none: null });
+    const file = join(tempDir(), 'spans.jsonl');
+    writeFileSync(file, spansToJsonl([record]));
+    expect((await readSpansJsonl(file))[0].attributes).toEqual(JSON.parse(line).attributes);
   });
 });

@@ -161,15 +161,17 @@ describe('readRunCheckpoint: the checkpoint file agentcheck resume continues fro
           saved.spans[0].start_ms = 'x';
           saved.spans[0].ended = 'yes';
           saved.spans[1].events = [{ name: 'e', time_ms: null }];
+          saved.spans[1].attributes.nested = { a: 1 };
         }),
       ),
     );
     expect(spans).toEqual([
       ['spans[0].kind', 'expected one of internal, server, client, producer, consumer (a span record\'s kind), got string "bogus"'],
       ['spans[0].status', 'expected one of unset, ok, error (a span record\'s status), got string "weird"'],
-      ['spans[0].start_ms', 'expected a number (a span record\'s start_ms, in ms), got string "x"'],
+      ['spans[0].start_ms', 'expected a finite number (a span record\'s start_ms, in ms), got string "x"'],
       ['spans[0].ended', 'expected true or false (whether the span had ended), got string "yes"'],
-      ['spans[1].events[0].time_ms', "expected a number (an event's time, in ms), got null"],
+      ['spans[1].attributes.nested', "expected a string, number, boolean, null or a list of those (a span attribute's value), got an object"],
+      ['spans[1].events[0].time_ms', "expected a finite number (an event's time, in ms), got null"],
     ]);
   });
 
