@@ -50,9 +50,10 @@ export function uriSpellings(value: string): Array<[form: string, name: string]>
 
 /**
  * Where a text was cut: a quote's "..." or "\u2026" (after a closing quote if the quote was JSON),
- * or a span value's `[truncated N characters]` (or `bytes`, a command's output).
+ * or a span value's `[truncated N characters]`, or a command output's `\n[truncated N bytes]` (its
+ * line break as it is, or escaped in JSON once or more).
  */
-const CUT_MARK = compileHarnessRegex(String.raw`"?(?:\.\.\.|\u2026)|\[truncated \d+ (?:characters|bytes)\]`, 'g');
+const CUT_MARK = compileHarnessRegex(String.raw`"?(?:\.\.\.|\u2026)|\[truncated \d+ characters\]|(?:\n|\\+n)?\[truncated \d+ bytes\]`, 'g');
 /**
  * The shortest start of a secret taken for one at a cut, as long as the shortest secret: shorter
  * ones are ordinary text too often ("pass..." of a password), and scrubbing them changes what

@@ -137,6 +137,13 @@ describe('credential headers, query parameters and the redactor', () => {
     const redactor = new Redactor().add(['sk-live-ABCDEFGHIJKLMNOP']);
     expect(redactor.text('xxxx sk-live-A[truncated 150029 characters]')).toBe('xxxx [redacted][truncated 150029 characters]');
     expect(redactor.text('{"stdout":"ok sk-live-ABCDEFG[truncated 12 bytes]"}')).toBe('{"stdout":"ok [redacted][truncated 12 bytes]"}');
+    // A command's output cut puts a line break before its marker: as it is, and escaped in JSON once and twice.
+    expect(redactor.text('ok sk-live-ABCDEFG\n[truncated 12 bytes]')).toBe('ok [redacted]\n[truncated 12 bytes]');
+    const result = JSON.stringify({ stdout: 'ok sk-live-ABCDEFG\n[truncated 12 bytes]' });
+    expect(redactor.text(result)).toBe(JSON.stringify({ stdout: 'ok [redacted]\n[truncated 12 bytes]' }));
+    expect(redactor.text(JSON.stringify([{ content: result }]))).toBe(
+      JSON.stringify([{ content: JSON.stringify({ stdout: 'ok [redacted]\n[truncated 12 bytes]' }) }]),
+    );
     // A start too short to be told from text stays, as at "...".
     expect(redactor.text('sk-live[truncated 3 characters]')).toBe('sk-live[truncated 3 characters]');
   });

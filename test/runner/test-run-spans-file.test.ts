@@ -39,6 +39,20 @@ describe('test-run --spans on a full disk', () => {
     expect(leftovers(dir)).toEqual([]);
   });
 
+  it('says no file was written when there was none before, rather than that one was kept', () => {
+    const dir = tempDir();
+    const file = join(dir, 'spans.jsonl');
+    const error = failureOf(() => writeTestRunSpans(file, spans(20), false, 'out/spans.jsonl', fullAfter(1000)));
+    expect(error.message).toBe('could not write the spans to out/spans.jsonl: ENOSPC: no space left on device, write; no file was written');
+    expect(existsSync(file)).toBe(false);
+    expect(leftovers(dir)).toEqual([]);
+    // As test-run leaves it: the FILE it made empty before the run stays empty, and is said so.
+    const empty = join(tempDir({ 'spans.jsonl': '' }), 'spans.jsonl');
+    const emptyError = failureOf(() => writeTestRunSpans(empty, spans(20), false, 'out/spans.jsonl', fullAfter(1000)));
+    expect(emptyError.message).toMatch(/; the file was left empty$/);
+    expect(readFileSync(empty, 'utf8')).toBe('');
+  });
+
   it('takes a failed append (resume) back to where the file ended: never half a line', () => {
     const dir = tempDir({ 'spans.jsonl': PREVIOUS });
     const file = join(dir, 'spans.jsonl');

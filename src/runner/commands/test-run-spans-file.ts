@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import type { SpanRecord } from '../../spans/span-record.js';
 import { realPathOf } from '../files/walk-files.js';
-import { SpansFile, type SpansFileMode, type SpansFileSystem } from '../report/spans-file.js';
+import { NODE_FS, SpansFile, type SpansFileMode, type SpansFileSystem } from '../report/spans-file.js';
 
 /**
  * Writes a test-run's spans to its --spans `file` (`given` as the user wrote it), or appends a
@@ -10,17 +10,23 @@ import { SpansFile, type SpansFileMode, type SpansFileSystem } from '../report/s
  * leaves half a line (docs/cli.md, test-run). Throws an Error saying why, and whether the file
  * was kept as it was.
  */
-export function writeTestRunSpans(file: string, spans: readonly SpanRecord[], append: boolean, given: string, fs?: SpansFileSystem): void {
-  // A pipe or device (`--spans /dev/stdout`) is written as it is: it has no folder of its own to
-  // put a partial file in, and renaming over it would replace the device itself.
-  const mode: SpansFileMode = append || isSpecialFile(file) ? 'append' : 'replace';
+export function writeTestRunSpans(file: string, spans: readonly SpanRecord[], append: boolean, given: string, fileSystem?: SpansFileSystem): void {
+  // The process's own output (`--spans /dev/stdout`) is written through its descriptor, so the
+  // spans and the result share it in order, and the file stdout is redirected to (`> log.txt`)
+  // is written, never renamed over.
+  const stream = ownStreamDescriptor(file);
+  const fs = stream === null ? fileSystem : throughDescriptor(stream, fileSystem ?? NODE_FS);
+  // A pipe or device is written as it is: it has no folder of its own to put a partial file in,
+  // and renaming over it would replace the device itself.
+  const mode: SpansFileMode = append || stream !== null || isSpecialFile(file) ? 'append' : 'replace';
   // Through links to the file they name, as the run's input checks compare it (spans-not-an-input.ts).
   const path = mode === 'replace' ? realPathOf(file) : file;
+  const before = mode === 'replace' ? sizeBefore(path) : null;
   let written: SpansFile;
   try {
     written = new SpansFile(path, fs, mode);
   } catch (error) {
-    throw new Error(`could not write the spans to ${given}: ${(error as Error).message}; ${keptClause(mode)}`);
+    throw new Error(`could not write the spans to ${given}: ${(error as Error).message}; ${keptClause(mode, before)}`);
   }
   try {
     written.write(spans);
@@ -31,12 +37,41 @@ export function writeTestRunSpans(file: string, spans: readonly SpanRecord[], ap
     written.close();
   }
   if (written.failure !== null) {
-    throw new Error(`could not write the spans to ${given}: ${written.failure}${written.kept ? `; ${keptClause(mode)}` : ''}`);
+    throw new Error(`could not write the spans to ${given}: ${written.failure}${written.kept ? `; ${keptClause(mode, before)}` : ''}`);
   }
 }
 
-function keptClause(mode: SpansFileMode): string {
-  return mode === 'replace' ? 'the previous file was kept' : 'nothing was appended: the file was kept as it was';
+/** What a failed write left, by the file's size before it (null: there was none). */
+function keptClause(mode: SpansFileMode, before: number | null): string {
+  if (mode === 'append') return 'nothing was appended: the file was kept as it was';
+  // test-run makes a missing FILE, empty, before the run, to find an unusable path early.
+  if (before === 0) return 'the file was left empty';
+  return before === null ? 'no file was written' : 'the previous file was kept';
+}
+
+/** The size of the file at `path`, or null when there is none. */
+function sizeBefore(path: string): number | null {
+  try {
+    return statSync(path).size;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The descriptor a path names when it is one of this process's own open files: `/dev/stdout` (1),
+ * `/dev/stderr` (2), `/dev/fd/N` or `/proc/self/fd/N`; null for any other path.
+ */
+function ownStreamDescriptor(path: string): number | null {
+  if (path === '/dev/stdout') return 1;
+  if (path === '/dev/stderr') return 2;
+  const match = /^\/(?:dev|proc\/self)\/fd\/(\d+)$/.exec(path);
+  return match ? Number(match[1]) : null;
+}
+
+/** `fs` writing to the already open descriptor `fd` instead of opening a path, and leaving it open. */
+function throughDescriptor(fd: number, fs: SpansFileSystem): SpansFileSystem {
+  return { ...fs, openSync: () => fd, closeSync: () => {} };
 }
 
 /** True for a path that is there and is no regular file (links followed): a pipe, a device, a socket. */

@@ -18,7 +18,8 @@ export interface SpansFileSystem {
   rmSync(path: string, options: { force: true }): void;
 }
 
-const NODE_FS: SpansFileSystem = {
+/** Node's own file operations: SpansFile's default. */
+export const NODE_FS: SpansFileSystem = {
   openSync,
   writeSync: (fd, data, offset, length) => writeSync(fd, data, offset, length),
   fstatSync,

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { MAX_TIMER_MS } from '../../config/timer-limit.js';
 import type { Turn } from '../../engine/turn.js';
 import type { SpanRecord } from '../../spans/span-record.js';
@@ -45,6 +46,8 @@ export class Deadline {
     readonly setting = 'timeout_ms',
   ) {
     this.signal = this.controller.signal;
+    // Each tool call of a turn may listen (parallel command calls): more than 10 is no leak.
+    setMaxListeners(0, this.signal);
     this.due = performance.now() + ms;
     this.onOuterAbort = () => this.abort(outer?.reason);
     if (outer?.aborted) this.onOuterAbort();

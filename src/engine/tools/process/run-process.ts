@@ -162,22 +162,32 @@ export function scrubbedEnv(source: Readonly<Record<string, string | undefined>>
 function capOutput(max: number) {
   let kept = 0;
   let dropped = 0;
+  let cut = false;
   return {
     binary: true,
     // execa types chunks as unknown; with `binary: true` they are Uint8Array.
     *transform(data: unknown): Generator<Uint8Array, void, void> {
       const chunk = data as Uint8Array;
+      if (cut) {
+        dropped += chunk.length;
+        return;
+      }
       const room = max - kept;
       if (chunk.length <= room) {
         kept += chunk.length;
         yield chunk;
         return;
       }
-      if (room > 0) {
-        kept += room;
-        yield chunk.subarray(0, room);
+      // Cut before a character's continuation bytes: a UTF-8 character is kept whole or dropped,
+      // never decoded as U+FFFD.
+      cut = true;
+      let end = Math.max(room, 0);
+      while (end > 0 && (chunk[end] & 0xc0) === 0x80) end--;
+      if (end > 0) {
+        kept += end;
+        yield chunk.subarray(0, end);
       }
-      dropped += chunk.length - Math.max(room, 0);
+      dropped += chunk.length - end;
     },
     *final(): Generator<string, void, void> {
       if (dropped > 0) yield `\n[truncated ${dropped} bytes]`;

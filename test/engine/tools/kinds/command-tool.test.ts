@@ -92,6 +92,13 @@ describe('command tool', () => {
     expect((small.result as { stdout: string }).stdout).toBe('abc\n[truncated 3 bytes]');
   });
 
+  it('cuts output at max_output_bytes before a character, never inside one (no U+FFFD), and keeps nothing after the cut', async () => {
+    // "a" then emoji of 4 bytes: a cap of 7 bytes would end 2 bytes into the second emoji.
+    const program = 'process.stdout.write("a" + "\u{1F389}".repeat(5)); setTimeout(() => process.stdout.write("tail"), 50)';
+    const outcome = await tool({ argv: ['node', '-e', program], max_output_bytes: 7 }).execute({}, ctx);
+    expect((outcome.result as { stdout: string }).stdout).toBe(`a\u{1F389}\n[truncated ${1 + 4 * 5 + 4 - 5} bytes]`);
+  });
+
   it('throws TEMPLATE_UNDEFINED naming the missing argument', async () => {
     const error = await tool({ argv: ['echo', '{{ args.missing }}'] })
       .execute({}, ctx)
