@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { fstatSync, statSync } from 'node:fs';
 import type { SpanRecord } from '../../spans/span-record.js';
 import { realPathOf } from '../files/walk-files.js';
 import { NODE_FS, SpansFile, type SpansFileMode, type SpansFileSystem } from '../report/spans-file.js';
@@ -14,7 +14,7 @@ export function writeTestRunSpans(file: string, spans: readonly SpanRecord[], ap
   // The process's own output (`--spans /dev/stdout`) is written through its descriptor, so the
   // spans and the result share it in order, and the file stdout is redirected to (`> log.txt`)
   // is written, never renamed over.
-  const stream = ownStreamDescriptor(file);
+  const stream = redirectedToFile(ownStreamDescriptor(file));
   const fs = stream === null ? fileSystem : throughDescriptor(stream, fileSystem ?? NODE_FS);
   // A pipe or device is written as it is: it has no folder of its own to put a partial file in,
   // and renaming over it would replace the device itself.
@@ -67,6 +67,19 @@ function ownStreamDescriptor(path: string): number | null {
   if (path === '/dev/stderr') return 2;
   const match = /^\/(?:dev|proc\/self)\/fd\/(\d+)$/.exec(path);
   return match ? Number(match[1]) : null;
+}
+
+/**
+ * `fd` when it is open on a regular file (stdout redirected to one); else null: a pipe or terminal
+ * is opened by its path as before, since the process's own pipe may be non-blocking (EAGAIN).
+ */
+function redirectedToFile(fd: number | null): number | null {
+  if (fd === null) return null;
+  try {
+    return fstatSync(fd).isFile() ? fd : null;
+  } catch {
+    return null;
+  }
 }
 
 /** `fs` writing to the already open descriptor `fd` instead of opening a path, and leaving it open. */
