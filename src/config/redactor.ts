@@ -112,7 +112,7 @@ export class Redactor {
     for (const secret of this.ordered) {
       for (let length = Math.min(secret.length - 1, end); length > longest && length >= MIN_CUT_PREFIX; length--) {
         // The start of a word only: "com|pass..." is a word, not a cut secret.
-        if (text.startsWith(secret.slice(0, length), end - length) && !WORD_CHAR.test(text[end - length - 1] ?? '')) {
+        if (text.startsWith(secret.slice(0, length), end - length) && startsWord(text, end - length)) {
           longest = length;
           break;
         }
@@ -160,6 +160,16 @@ export class Redactor {
     };
     return scrub(value) as T;
   }
+}
+
+/**
+ * Whether `text` has a word start at `at`: no letter, digit or `_` before it, or one that ends a
+ * JSON escape (`\n`, `\t`, `\r` written out, as a line break is inside a JSON string).
+ */
+function startsWord(text: string, at: number): boolean {
+  const before = text[at - 1] ?? '';
+  if (!WORD_CHAR.test(before)) return true;
+  return 'nrtbf'.includes(before) && text[at - 2] === '\\';
 }
 
 /**

@@ -144,6 +144,12 @@ describe('credential headers, query parameters and the redactor', () => {
     expect(redactor.text(JSON.stringify([{ content: result }]))).toBe(
       JSON.stringify([{ content: JSON.stringify({ stdout: 'ok [redacted]\n[truncated 12 bytes]' }) }]),
     );
+    // A key that starts a line: its line break is written out as \n in JSON, no word before the key.
+    const line = JSON.stringify({ stdout: 'xxx\nsk-live-ABCDEFG\n[truncated 313 bytes]' });
+    expect(redactor.text(line)).toBe(JSON.stringify({ stdout: 'xxx\n[redacted]\n[truncated 313 bytes]' }));
+    expect(redactor.text(JSON.stringify({ tab: 'a\tsk-live-ABCDEFGHI[truncated 3 characters]' }))).toBe(
+      JSON.stringify({ tab: 'a\t[redacted][truncated 3 characters]' }),
+    );
     // A start too short to be told from text stays, as at "...".
     expect(redactor.text('sk-live[truncated 3 characters]')).toBe('sk-live[truncated 3 characters]');
   });

@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { closeSync, existsSync, lstatSync, openSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeTestRunSpans } from '../../src/runner/commands/test-run-spans-file.js';
@@ -130,5 +130,28 @@ describe('test-run --spans with room', () => {
     expect(lstatSync('/dev/null').isCharacterDevice()).toBe(true);
     expect(leftovers(dirname('/dev/null')).filter((name) => name.startsWith('.null.'))).toEqual([]);
     expect(existsSync('/dev/null')).toBe(true);
+  });
+
+  it("writes /dev/fd/N open on a file through that descriptor: a failed write is taken back when it appends, and left as it is when it does not (the descriptor's position would pass the end)", () => {
+    for (const flags of ['a', 'w'] as const) {
+      const dir = tempDir({ 'log.txt': PREVIOUS });
+      const log = join(dir, 'log.txt');
+      const fd = openSync(log, flags === 'a' ? 'a' : 'r+');
+      try {
+        const error = failureOf(() => writeTestRunSpans(`/dev/fd/${fd}`, spans(20), false, '/dev/stdout', fullAfter(1000)));
+        const text = readFileSync(log, 'utf8');
+        if (flags === 'a') {
+          expect(error.message).toMatch(/; nothing was appended: the file was kept as it was$/);
+          expect(text).toBe(PREVIOUS);
+        } else {
+          expect(error.message).toBe('could not write the spans to /dev/stdout: ENOSPC: no space left on device, write');
+          // Written from the descriptor's position (the start), never cut back behind it.
+          expect(text.length).toBeGreaterThanOrEqual(1000);
+        }
+        expect(readdirSync(dir)).toEqual(['log.txt']);
+      } finally {
+        closeSync(fd);
+      }
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { fstatSync, statSync } from 'node:fs';
+import { fstatSync, readFileSync, statSync } from 'node:fs';
 import type { SpanRecord } from '../../spans/span-record.js';
 import { realPathOf } from '../files/walk-files.js';
 import { NODE_FS, SpansFile, type SpansFileMode, type SpansFileSystem } from '../report/spans-file.js';
@@ -82,10 +82,29 @@ function redirectedToFile(fd: number | null): number | null {
   }
 }
 
-/** `fs` writing to the already open descriptor `fd` instead of opening a path, and leaving it open. */
+/**
+ * `fs` writing to the already open descriptor `fd` instead of opening a path, and leaving it open.
+ * A failed write is taken back only when the descriptor appends (`>>`): cutting a file opened
+ * with `>` would leave the descriptor's position past its end, and the result printed next would
+ * follow a hole of zero bytes.
+ */
 function throughDescriptor(fd: number, fs: SpansFileSystem): SpansFileSystem {
-  return { ...fs, openSync: () => fd, closeSync: () => {} };
+  const through = { ...fs, openSync: () => fd, closeSync: () => {} };
+  return appends(fd) ? through : { ...through, fstatSync: () => ({ size: 0, isFile: () => false }) };
 }
+
+/** Whether `fd` was opened to append (O_APPEND), as Linux's /proc/self/fdinfo says; false where it cannot tell. */
+function appends(fd: number): boolean {
+  try {
+    const flags = /^flags:\s*([0-7]+)$/m.exec(readFileSync(`/proc/self/fdinfo/${fd}`, 'utf8'))?.[1];
+    return flags !== undefined && (parseInt(flags, 8) & O_APPEND) !== 0;
+  } catch {
+    return false;
+  }
+}
+
+/** Linux's O_APPEND flag (octal 02000), as /proc/self/fdinfo prints flags. */
+const O_APPEND = 0o2000;
 
 /** True for a path that is there and is no regular file (links followed): a pipe, a device, a socket. */
 function isSpecialFile(path: string): boolean {

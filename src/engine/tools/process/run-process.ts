@@ -158,28 +158,35 @@ export function scrubbedEnv(source: Readonly<Record<string, string | undefined>>
 /**
  * An execa transform keeping the first `max` bytes and counting the rest. Unlike execa's
  * maxBuffer it does not kill the process, so the real exit code and the dropped size are known.
+ * It cuts before a UTF-8 character, never inside one (no U+FFFD): a chunk's incomplete last
+ * character waits for the next chunk, which the cut may drop whole.
  */
 function capOutput(max: number) {
   let kept = 0;
   let dropped = 0;
   let cut = false;
+  let pending: Uint8Array | null = null;
   return {
     binary: true,
     // execa types chunks as unknown; with `binary: true` they are Uint8Array.
     *transform(data: unknown): Generator<Uint8Array, void, void> {
-      const chunk = data as Uint8Array;
+      let chunk = data as Uint8Array;
       if (cut) {
         dropped += chunk.length;
         return;
       }
+      if (pending) {
+        chunk = Buffer.concat([pending, chunk]);
+        pending = null;
+      }
       const room = max - kept;
       if (chunk.length <= room) {
-        kept += chunk.length;
-        yield chunk;
+        const whole = completeLength(chunk);
+        if (whole < chunk.length) pending = chunk.subarray(whole);
+        kept += whole;
+        if (whole > 0) yield chunk.subarray(0, whole);
         return;
       }
-      // Cut before a character's continuation bytes: a UTF-8 character is kept whole or dropped,
-      // never decoded as U+FFFD.
       cut = true;
       let end = Math.max(room, 0);
       while (end > 0 && (chunk[end] & 0xc0) === 0x80) end--;
@@ -189,8 +196,19 @@ function capOutput(max: number) {
       }
       dropped += chunk.length - end;
     },
-    *final(): Generator<string, void, void> {
+    *final(): Generator<Uint8Array | string, void, void> {
+      // Output that really ends inside a character is kept as it came.
+      if (pending) yield pending;
       if (dropped > 0) yield `\n[truncated ${dropped} bytes]`;
     },
   };
+}
+
+/** How many bytes of `chunk` end with a whole UTF-8 character: its length, or where an incomplete last character starts. */
+function completeLength(chunk: Uint8Array): number {
+  let start = chunk.length - 1;
+  while (start > 0 && start > chunk.length - 4 && (chunk[start] & 0xc0) === 0x80) start--;
+  const lead = chunk[start] ?? 0;
+  const size = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+  return start + size > chunk.length ? start : chunk.length;
 }

@@ -99,6 +99,17 @@ describe('command tool', () => {
     expect((outcome.result as { stdout: string }).stdout).toBe(`a\u{1F389}\n[truncated ${1 + 4 * 5 + 4 - 5} bytes]`);
   });
 
+  it("keeps a character whole across the pipe's chunks when the cap falls past a chunk that ends inside it", async () => {
+    // 2 + 4 x 20,000 bytes, read in chunks of (usually) 64 KB: the first ends 2 bytes into an emoji.
+    const program = 'process.stdout.write("ab" + "\u{1F389}".repeat(20000))';
+    const outcome = await tool({ argv: ['node', '-e', program], max_output_bytes: 65536 }).execute({}, ctx);
+    const stdout = (outcome.result as { stdout: string }).stdout;
+    expect(stdout).not.toContain('\uFFFD');
+    const [kept, marker] = stdout.split('\n[truncated ');
+    expect(kept).toMatch(/^ab(\u{1F389})+$/u);
+    expect(Buffer.byteLength(kept) + Number(/^(\d+) bytes\]$/.exec(marker)?.[1])).toBe(2 + 4 * 20000);
+  });
+
   it('throws TEMPLATE_UNDEFINED naming the missing argument', async () => {
     const error = await tool({ argv: ['echo', '{{ args.missing }}'] })
       .execute({}, ctx)
