@@ -1,7 +1,7 @@
 import { fstatSync, readFileSync, statSync } from 'node:fs';
 import type { SpanRecord } from '../../spans/span-record.js';
 import { realPathOf } from '../files/walk-files.js';
-import { NODE_FS, SpansFile, type SpansFileMode, type SpansFileSystem } from '../report/spans-file.js';
+import { SpansFile, type SpansFileMode, type SpansFileSystem } from '../report/spans-file.js';
 
 /**
  * Writes a test-run's spans to its --spans `file` (`given` as the user wrote it), or appends a
@@ -14,17 +14,18 @@ export function writeTestRunSpans(file: string, spans: readonly SpanRecord[], ap
   // The process's own output (`--spans /dev/stdout`) is written through its descriptor, so the
   // spans and the result share it in order, and the file stdout is redirected to (`> log.txt`)
   // is written, never renamed over.
+  // A failed write is taken back only when that descriptor appends (`>>`): cutting a file opened
+  // with `>` would leave its position past the end, and the result would follow a hole of zeros.
   const stream = redirectedToFile(ownStreamDescriptor(file));
-  const fs = stream === null ? fileSystem : throughDescriptor(stream, fileSystem ?? NODE_FS);
   // A pipe or device is written as it is: it has no folder of its own to put a partial file in,
   // and renaming over it would replace the device itself.
-  const mode: SpansFileMode = append || stream !== null || isSpecialFile(file) ? 'append' : 'replace';
+  const mode: SpansFileMode = stream !== null ? { descriptor: stream, takeBack: appends(stream) } : append || isSpecialFile(file) ? 'append' : 'replace';
   // Through links to the file they name, as the run's input checks compare it (spans-not-an-input.ts).
   const path = mode === 'replace' ? realPathOf(file) : file;
   const before = mode === 'replace' ? sizeBefore(path) : null;
   let written: SpansFile;
   try {
-    written = new SpansFile(path, fs, mode);
+    written = new SpansFile(path, fileSystem, mode);
   } catch (error) {
     throw new Error(`could not write the spans to ${given}: ${(error as Error).message}; ${keptClause(mode, before)}`);
   }
@@ -43,7 +44,7 @@ export function writeTestRunSpans(file: string, spans: readonly SpanRecord[], ap
 
 /** What a failed write left, by the file's size before it (null: there was none). */
 function keptClause(mode: SpansFileMode, before: number | null): string {
-  if (mode === 'append') return 'nothing was appended: the file was kept as it was';
+  if (mode !== 'replace') return 'nothing was appended: the file was kept as it was';
   // test-run makes a missing FILE, empty, before the run, to find an unusable path early.
   if (before === 0) return 'the file was left empty';
   return before === null ? 'no file was written' : 'the previous file was kept';
@@ -80,17 +81,6 @@ function redirectedToFile(fd: number | null): number | null {
   } catch {
     return null;
   }
-}
-
-/**
- * `fs` writing to the already open descriptor `fd` instead of opening a path, and leaving it open.
- * A failed write is taken back only when the descriptor appends (`>>`): cutting a file opened
- * with `>` would leave the descriptor's position past its end, and the result printed next would
- * follow a hole of zero bytes.
- */
-function throughDescriptor(fd: number, fs: SpansFileSystem): SpansFileSystem {
-  const through = { ...fs, openSync: () => fd, closeSync: () => {} };
-  return appends(fd) ? through : { ...through, fstatSync: () => ({ size: 0, isFile: () => false }) };
 }
 
 /** Whether `fd` was opened to append (O_APPEND), as Linux's /proc/self/fdinfo says; false where it cannot tell. */

@@ -18,8 +18,7 @@ export interface SpansFileSystem {
   rmSync(path: string, options: { force: true }): void;
 }
 
-/** Node's own file operations: SpansFile's default. */
-export const NODE_FS: SpansFileSystem = {
+const NODE_FS: SpansFileSystem = {
   openSync,
   writeSync: (fd, data, offset, length) => writeSync(fd, data, offset, length),
   fstatSync,
@@ -32,9 +31,10 @@ export const NODE_FS: SpansFileSystem = {
 /**
  * How SpansFile writes its path: `replace` through a partial file of its own, renamed into place
  * when complete; `append` onto the file as it is (a resume's spans, or a pipe or device), taken
- * back to its length before on a failure.
+ * back to its length before on a failure; `{descriptor, takeBack}` onto a descriptor already open
+ * (the process's own stdout redirected to a file), left open, and taken back only when `takeBack`.
  */
-export type SpansFileMode = 'replace' | 'append';
+export type SpansFileMode = 'replace' | 'append' | { descriptor: number; takeBack: boolean };
 
 /**
  * Bytes gathered before one write: a run's spans are a few KB, and one write per run made the
@@ -63,6 +63,8 @@ export class SpansFile {
   /** In `append` mode, the file's length to take it back to on a failure; null for a pipe or device. */
   private readonly lengthBefore: number | null = null;
   private fd: number | null;
+  /** Whether close() closes the descriptor (not one given already open). */
+  private readonly ownsFd: boolean = true;
   // Lines are encoded straight into the batch: gathering text first cost a copy of it and a scan
   // for its byte length at each write.
   private readonly batch = Buffer.allocUnsafe(2 * WRITE_BATCH_BYTES);
@@ -74,13 +76,15 @@ export class SpansFile {
     private readonly fs: SpansFileSystem = NODE_FS,
     mode: SpansFileMode = 'replace',
   ) {
-    if (mode === 'append') {
-      this.fd = fs.openSync(path, 'a');
+    if (mode !== 'replace') {
+      const given = typeof mode === 'object' ? mode : null;
+      this.ownsFd = given === null;
+      this.fd = given ? given.descriptor : fs.openSync(path, 'a');
       try {
         const stat = fs.fstatSync(this.fd);
-        this.lengthBefore = stat.isFile() ? stat.size : null;
+        this.lengthBefore = stat.isFile() && (given?.takeBack ?? true) ? stat.size : null;
       } catch (error) {
-        fs.closeSync(this.fd);
+        if (this.ownsFd) fs.closeSync(this.fd);
         throw error;
       }
       return;
@@ -170,7 +174,7 @@ export class SpansFile {
     if (left) this.failure += `; ${left}`;
   }
 
-  /** `append` mode's close: a failed append is cut off where the file ended, so no half line stays. */
+  /** The close of `append` and descriptor modes: a failed append is cut off where the file ended, so no half line stays. */
   private closeAppended(fd: number): void {
     if (this.failure !== null) {
       this.kept = this.lengthBefore !== null;
@@ -182,7 +186,7 @@ export class SpansFile {
       }
     }
     try {
-      this.fs.closeSync(fd);
+      if (this.ownsFd) this.fs.closeSync(fd);
     } catch (error) {
       // Everything was written, but the system could not say the file is whole.
       if (this.failure === null) this.kept = false;
