@@ -4,6 +4,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { refuseSpecialSpansFile } from '../../spans/jsonl.js';
+import { isWholeSpanRecord } from '../../spans/span-record-check.js';
 import { removeLeftoverAsync } from '../files/remove-leftover.js';
 
 /** The spans file `agentcheck run` writes beside report.json. */
@@ -13,7 +14,7 @@ const SPANS_FILE = 'spans.jsonl';
 export interface MergedSpans {
   /** Input reports with no spans.jsonl beside them (their rows' spans are not in the merged file). */
   missing: string[];
-  /** `file:line` of lines that are not span records (a cut-off or foreign line), left out. */
+  /** `file:line` of lines that are not whole span records (a cut-off or foreign line, a bad kind or time), left out. */
   unreadable: string[];
   /** Whether OUT/spans.jsonl was written (some input had spans). */
   written: boolean;
@@ -22,8 +23,8 @@ export interface MergedSpans {
 /**
  * Joins the spans.jsonl found beside each input report into OUT/spans.jsonl, line by line, so the
  * merged report stays re-scorable and queryable: every span on its own line (an input without a
- * final newline does not glue two spans together), and a line that is not a span record is left
- * out and named rather than spoiling the whole file. Written to a temp file first, renamed when whole.
+ * final newline does not glue two spans together), and a line that is not a whole span record, as
+ * readSpansJsonl reads one, is left out and named rather than spoiling the whole file. Written to a temp file first, renamed when whole.
  */
 export async function mergeSpanFiles(reportFiles: readonly string[], out: string, cwd: string): Promise<MergedSpans> {
   const beside = reportFiles.map((file) => ({ file, spans: join(dirname(resolve(cwd, file)), SPANS_FILE) }));
@@ -41,12 +42,14 @@ export async function mergeSpanFiles(reportFiles: readonly string[], out: string
       let number = 0;
       for await (const line of createInterface({ input: createReadStream(source), crlfDelay: Infinity })) {
         number++;
-        if (line.trim() === '') continue;
-        if (!isSpanLine(line)) {
+        // A byte order mark (an editor's UTF-8 with BOM) is not part of the first span, as readSpansJsonl reads it.
+        const text = number === 1 && line.charCodeAt(0) === 0xfeff ? line.slice(1) : line;
+        if (text.trim() === '') continue;
+        if (!isSpanLine(text)) {
           unreadable.push(`${relative(cwd, source) || source}:${number}`);
           continue;
         }
-        if (!sink.write(`${line}\n`)) await once(sink, 'drain');
+        if (!sink.write(`${text}\n`)) await once(sink, 'drain');
       }
     }
     await new Promise<void>((done, fail) => sink.end((error?: Error | null) => (error ? fail(error) : done())));
@@ -61,13 +64,14 @@ export async function mergeSpanFiles(reportFiles: readonly string[], out: string
   return { missing, unreadable, written: true };
 }
 
-/** A line holding one span record (an object with its ids and name), as readSpansJsonl reads it. */
+/**
+ * A line holding one whole span record, checked as readSpansJsonl checks it (isWholeSpanRecord):
+ * a line kept here is one `spans query` and re-scoring read back, where a bad kind or status, or a
+ * time written as null, would make them refuse the whole merged file.
+ */
 function isSpanLine(line: string): boolean {
   try {
-    const value = JSON.parse(line) as Record<string, unknown> | null;
-    return (
-      value !== null && typeof value === 'object' && typeof value.trace_id === 'string' && typeof value.span_id === 'string' && typeof value.name === 'string'
-    );
+    return isWholeSpanRecord(JSON.parse(line));
   } catch {
     return false;
   }
