@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SpansFile, type SpansFileSystem } from '../../src/runner/report/spans-file.js';
@@ -128,5 +128,59 @@ describe('spans.jsonl on a full disk', () => {
     expect(readFileSync(join(dir, 'victim.txt'), 'utf8')).toBe('VICTIM\n');
     expect(readFileSync(join(dir, 'out', 'spans.jsonl'), 'utf8')).toContain('"trace_id"');
     expect(partials(join(dir, 'out'))).toEqual([]);
+  });
+});
+
+/** The permission bits of the file at `path` (a link's own, not followed). */
+function modeOf(path: string): number {
+  return lstatSync(path).mode & 0o777;
+}
+
+/** The mode a file made new in `dir` gets (0o666 less the umask). */
+function newFileMode(dir: string): number {
+  writeFileSync(join(dir, 'fresh'), '');
+  return modeOf(join(dir, 'fresh'));
+}
+
+describe("spans.jsonl keeps the replaced file's mode", () => {
+  it('takes the mode of the spans.jsonl it replaces: a 0600 file stays 0600, a 0640 one 0640', () => {
+    for (const mode of [0o600, 0o640]) {
+      const dir = tempDir({ 'spans.jsonl': 'the previous file\n' });
+      chmodSync(join(dir, 'spans.jsonl'), mode);
+      const file = new SpansFile(join(dir, 'spans.jsonl'));
+      file.write([SPAN]);
+      file.close();
+      expect(file.failure).toBeNull();
+      expect(readFileSync(join(dir, 'spans.jsonl'), 'utf8')).toContain('"span_id":"s"');
+      expect(modeOf(join(dir, 'spans.jsonl'))).toBe(mode);
+    }
+  });
+
+  it('a new file, or one replacing a symbolic link (the link is replaced, not what it names), gets the mode a new file gets', () => {
+    const dir = tempDir({ 'secret.txt': 'kept\n' });
+    chmodSync(join(dir, 'secret.txt'), 0o600);
+    symlinkSync(join(dir, 'secret.txt'), join(dir, 'linked.jsonl'));
+    for (const name of ['spans.jsonl', 'linked.jsonl']) {
+      const file = new SpansFile(join(dir, name));
+      file.write([SPAN]);
+      file.close();
+      expect(file.failure).toBeNull();
+      expect(modeOf(join(dir, name))).toBe(newFileMode(dir));
+    }
+    expect(statSync(join(dir, 'secret.txt')).mode & 0o777).toBe(0o600);
+  });
+
+  it('agentcheck run --out DIR over a 0600 DIR/spans.jsonl and report.json leaves both 0600', async () => {
+    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('one'), 'out/spans.jsonl': 'old\n', 'out/report.json': '{}\n' });
+    chmodSync(join(dir, 'out/spans.jsonl'), 0o600);
+    chmodSync(join(dir, 'out/report.json'), 0o600);
+    const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'json', '--reporter', 'md'], dir);
+    expect(result.exitCode, result.all).toBe(0);
+    expect(readFileSync(join(dir, 'out/spans.jsonl'), 'utf8')).toContain('"trace_id"');
+    expect(modeOf(join(dir, 'out/spans.jsonl'))).toBe(0o600);
+    expect(JSON.parse(readFileSync(join(dir, 'out/report.json'), 'utf8'))).toMatchObject({ schema: 'agentcheck.report/1' });
+    expect(modeOf(join(dir, 'out/report.json'))).toBe(0o600);
+    // A report that was not there is made as any new file is.
+    expect(modeOf(join(dir, 'out/report.md'))).toBe(newFileMode(dir));
   });
 });

@@ -1,4 +1,4 @@
-import { closeSync, existsSync, lstatSync, openSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, lstatSync, openSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeTestRunSpans } from '../../src/runner/commands/test-run-spans-file.js';
@@ -152,6 +152,21 @@ describe('test-run --spans with room', () => {
       } finally {
         closeSync(fd);
       }
+    }
+  });
+});
+
+describe("test-run --spans keeps the replaced file's mode", () => {
+  it('a FILE made 0600 stays 0600 when replaced, also through a link to it', () => {
+    const dir = tempDir({ 'spans.jsonl': PREVIOUS, 'real/linked.jsonl': PREVIOUS, 'out/.keep': '' });
+    chmodSync(join(dir, 'spans.jsonl'), 0o600);
+    chmodSync(join(dir, 'real/linked.jsonl'), 0o600);
+    symlinkSync(join(dir, 'real/linked.jsonl'), join(dir, 'out/spans.jsonl'));
+    writeTestRunSpans(join(dir, 'spans.jsonl'), spans(2), false, 'spans.jsonl');
+    writeTestRunSpans(join(dir, 'out/spans.jsonl'), spans(2), false, 'out/spans.jsonl');
+    for (const file of ['spans.jsonl', 'real/linked.jsonl']) {
+      expect(readFileSync(join(dir, file), 'utf8').trim().split('\n')).toHaveLength(2);
+      expect(lstatSync(join(dir, file)).mode & 0o777).toBe(0o600);
     }
   });
 });

@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 import { refuseSpecialSpansFile } from '../../spans/jsonl.js';
 import { isWholeSpanRecord } from '../../spans/span-record-check.js';
 import { removeLeftoverAsync } from '../files/remove-leftover.js';
+import { keepReplacedMode } from '../files/replaced-file-mode.js';
 
 /** The spans file `agentcheck run` writes beside report.json. */
 const SPANS_FILE = 'spans.jsonl';
@@ -24,7 +25,8 @@ export interface MergedSpans {
  * Joins the spans.jsonl found beside each input report into OUT/spans.jsonl, line by line, so the
  * merged report stays re-scorable and queryable: every span on its own line (an input without a
  * final newline does not glue two spans together), and a line that is not a whole span record, as
- * readSpansJsonl reads one, is left out and named rather than spoiling the whole file. Written to a temp file first, renamed when whole.
+ * readSpansJsonl reads one, is left out and named rather than spoiling the whole file. Written to
+ * a temp file first, renamed when whole (taking the mode of the file it replaces).
  */
 export async function mergeSpanFiles(reportFiles: readonly string[], out: string, cwd: string): Promise<MergedSpans> {
   const beside = reportFiles.map((file) => ({ file, spans: join(dirname(resolve(cwd, file)), SPANS_FILE) }));
@@ -53,6 +55,7 @@ export async function mergeSpanFiles(reportFiles: readonly string[], out: string
       }
     }
     await new Promise<void>((done, fail) => sink.end((error?: Error | null) => (error ? fail(error) : done())));
+    await keepReplacedMode(partial, target);
     await rename(partial, target);
   } catch (error) {
     sink.destroy();

@@ -5,6 +5,7 @@ import { spanJsonLines } from '../../spans/jsonl.js';
 import { spanJsonLine } from '../../spans/own-span-record.js';
 import type { SpanRecord } from '../../spans/span-record.js';
 import { removeLeftover } from '../files/remove-leftover.js';
+import { keepReplacedModeSync } from '../files/replaced-file-mode.js';
 
 /** The file operations SpansFile uses: a seam for tests that inject a full disk. */
 export interface SpansFileSystem {
@@ -47,11 +48,12 @@ const WRITE_BATCH_BYTES = 256 * 1024;
  * OUT/spans.jsonl (and test-run's --spans file), written as runs finish. Runs' spans are encoded
  * line by line into a batch of about 256 KB written synchronously, so memory stays flat however
  * long the suite (a stream would buffer faster than the disk drains); the file is written under a
- * `.partial` name of its own and renamed when closed, so an earlier complete file survives a
- * killed run. A failed write (a full disk) never reaches the runs: writing stops, `failure` says
- * why, and the partial file is removed instead of renamed, so a truncated file never takes the
- * place of a complete one. In `append` mode a failure takes the file back to its length before
- * instead. Closing never throws: a partial file that cannot be removed is part of `failure`.
+ * `.partial` name of its own and renamed when closed (with the mode of the file it replaces), so
+ * an earlier complete file survives a killed run. A failed write (a full disk) never reaches the
+ * runs: writing stops, `failure` says why, and the partial file is removed instead of renamed, so
+ * a truncated file never takes the place of a complete one. In `append` mode a failure takes the
+ * file back to its length before instead. Closing never throws: a partial file that cannot be
+ * removed is part of `failure`.
  */
 export class SpansFile {
   /** Why the file could not be written, once a write failed; null while all is well. */
@@ -161,6 +163,12 @@ export class SpansFile {
     if (this.partial === null) {
       this.closeAppended(fd);
       return;
+    }
+    try {
+      // Through the descriptor, before the close: never through a name swapped meanwhile.
+      if (this.failure === null) keepReplacedModeSync(fd, this.path);
+    } catch (error) {
+      this.failure = (error as Error).message;
     }
     try {
       this.fs.closeSync(fd);

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mergeSpanFiles } from '../../../src/runner/merge/merge-spans.js';
@@ -37,5 +37,15 @@ describe('mergeSpanFiles keeps whole span records only', () => {
     const merged = await mergeSpanFiles(['shard1/report.json'], join(dir, 'out'), dir);
     expect(merged.unreadable).toEqual([]);
     expect(readFileSync(join(dir, 'out/spans.jsonl'), 'utf8')).toBe(line(whole('a')) + line(whole('b')));
+  });
+});
+
+describe("mergeSpanFiles keeps the replaced file's mode", () => {
+  it('an OUT/spans.jsonl made 0600 stays 0600 when the merge replaces it', async () => {
+    const dir = tempDir({ 'shard1/report.json': '{}', 'shard1/spans.jsonl': line(whole('a')), 'out/spans.jsonl': 'old\n' });
+    chmodSync(join(dir, 'out/spans.jsonl'), 0o600);
+    await mergeSpanFiles(['shard1/report.json'], join(dir, 'out'), dir);
+    expect(readFileSync(join(dir, 'out/spans.jsonl'), 'utf8')).toBe(line(whole('a')));
+    expect(lstatSync(join(dir, 'out/spans.jsonl')).mode & 0o777).toBe(0o600);
   });
 });
