@@ -52,6 +52,8 @@ const { metafile } = await build({
     'import.meta.url': '__agentcheckUrl',
     AGENTCHECK_IMPORT: '__agentcheckImport',
     AGENTCHECK_FORMAT_VALIDATORS: JSON.stringify(`${validators}/`),
+    // The js-yaml bundled, which keys the parsed-YAML cache (src/config/parsed-yaml-cache.ts).
+    AGENTCHECK_YAML_PARSER: JSON.stringify(`js-yaml@${JSON.parse(readFileSync(join(root, 'node_modules', 'js-yaml', 'package.json'), 'utf8')).version}`),
   },
   metafile: true,
 });

@@ -3,9 +3,10 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Where agentcheck keeps its caches on disk, the compiled schemas (schema-cache.ts) and V8's code
- * caches (code-cache.ts), and how an entry is written (docs/cli.md, Schema cache). Light on
- * purpose: the CLI's launcher loads it before anything else.
+ * Where agentcheck keeps its caches on disk, the compiled schemas (schema-cache.ts), V8's code
+ * caches (code-cache.ts) and parsed YAML files (parsed-yaml-cache.ts), and how an entry is
+ * written (docs/cli.md, Schema cache). Light on purpose: the CLI's launcher loads it before
+ * anything else.
  */
 
 /** Environment variable naming the cache folder; `off` turns the cache off. */
@@ -18,6 +19,11 @@ export function schemaCacheDir(env: Readonly<Record<string, string | undefined>>
 /** The folder of V8 code caches (code-cache.ts), or undefined when the cache is off. */
 export function codeCacheDir(env: Readonly<Record<string, string | undefined>> = process.env): string | undefined {
   return cacheFolder('code', env);
+}
+
+/** The folder of parsed YAML files (parsed-yaml-cache.ts), or undefined when the cache is off. */
+export function yamlCacheDir(env: Readonly<Record<string, string | undefined>> = process.env): string | undefined {
+  return cacheFolder('yaml', env);
 }
 
 function cacheFolder(name: string, env: Readonly<Record<string, string | undefined>>): string | undefined {
@@ -57,11 +63,12 @@ let written = 0;
  * Writes a cache entry into its folder, which the caller made: to a temporary name renamed into
  * place, so a reader never sees half an entry, even when concurrent processes store the same one.
  * A folder that cannot be written, or is gone, is left alone: the entry is only not kept.
+ * `mode`: the entry's permissions (default 0o666 less the umask).
  */
-export function writeCacheEntry(file: string, data: () => string | Uint8Array): void {
+export function writeCacheEntry(file: string, data: () => string | Uint8Array, mode?: number): void {
   const temporary = `${file}.${process.pid}.${written++}.tmp`;
   try {
-    writeFileSync(temporary, data());
+    writeFileSync(temporary, data(), { mode });
     renameSync(temporary, file);
   } catch {
     try {

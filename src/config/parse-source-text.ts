@@ -5,6 +5,7 @@ import { formatPath } from './format-path.js';
 import { aliasError, DUPLICATE_KEY_CODE, MAX_ALIASES, parseLocated } from './located-yaml.js';
 import { MAX_DEPTH, TOO_DEEP_TO_READ } from './nesting-limit.js';
 import { numberMessageAt } from './number-checks.js';
+import { readYamlEntry, writeYamlEntry, yamlCacheEntry } from './parsed-yaml-cache.js';
 import { readStrictJson } from './strict-json.js';
 import { mayHaveComplexKey } from './yaml-complex-keys.js';
 import { duplicateKeyErrors } from './yaml-duplicate-keys.js';
@@ -36,6 +37,8 @@ const READ_DEPTH = MAX_DEPTH * 3;
 
 // maxDepth is js-yaml 4.3's option (its type definitions predate it).
 const JS_YAML_OPTIONS: LoadOptions & { maxDepth: number } = { schema: CORE_SCHEMA, json: false, maxDepth: READ_DEPTH };
+/** What a parsed-YAML cache entry was read with (parsed-yaml-cache.ts): the options above. */
+const CACHED_WITH = `core schema, json: false, maxDepth: ${READ_DEPTH}`;
 
 /** The positions of a document: its node tree and line table, built only when needed. */
 export interface Located {
@@ -64,6 +67,10 @@ export interface ParsedText {
 export function parseSourceText(file: string, text: string, keep: boolean): ParsedText {
   if (/\.json$/i.test(file)) return parseJsonText(file, text, keep);
   const anchored = ANCHOR.test(text);
+  // A large file read before, without anchors, is its kept value (what js-yaml read then).
+  const entry = anchored ? undefined : yamlCacheEntry(text, CACHED_WITH);
+  const kept = entry === undefined ? undefined : readYamlEntry(entry);
+  if (kept) return { value: kept.value, text, located: null, numberProblems: [], duplicateKeys: [] };
   let value: unknown;
   let parsed = false;
   try {
@@ -77,7 +84,10 @@ export function parseSourceText(file: string, text: string, keep: boolean): Pars
   }
   // A file with anchors is read by js-yaml too, for its depth only: the value comes from the
   // alias-limited parser, whose recursion must never meet a text deeper than READ_DEPTH.
-  if (parsed && !anchored) return { value: value ?? null, text, located: null, numberProblems: [], duplicateKeys: [] };
+  if (parsed && !anchored) {
+    if (entry !== undefined) writeYamlEntry(entry, value ?? null);
+    return { value: value ?? null, text, located: null, numberProblems: [], duplicateKeys: [] };
+  }
   let located: ReturnType<typeof parseLocatedChecked>;
   let duplicateKeys: ConfigError[] = [];
   try {

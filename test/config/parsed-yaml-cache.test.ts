@@ -1,0 +1,159 @@
+import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CACHE_DIR_ENV } from '../../src/config/cache-folder.js';
+import { parseSourceText } from '../../src/config/parse-source-text.js';
+import { exactInJson, MAX_ENTRIES, MIN_CACHED_CHARS, pruneYamlEntries } from '../../src/config/parsed-yaml-cache.js';
+import { SourceDocument } from '../../src/config/source.js';
+import { runCli } from '../e2e/cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+let dir: string;
+const saved = process.env[CACHE_DIR_ENV];
+beforeEach(() => {
+  dir = tempDir();
+  process.env[CACHE_DIR_ENV] = dir;
+});
+afterEach(() => {
+  if (saved === undefined) delete process.env[CACHE_DIR_ENV];
+  else process.env[CACHE_DIR_ENV] = saved;
+});
+const entries = () => {
+  try {
+    return readdirSync(join(dir, 'yaml'));
+  } catch {
+    return [];
+  }
+};
+
+/** A scenarios file of `count` scenarios, over MIN_CACHED_CHARS when count is 100. */
+function scenariosText(count: number, extra = ''): string {
+  const lines = ['defaults:', '  agent: agent.yaml', 'scenarios:'];
+  for (let i = 0; i < count; i++)
+    lines.push(`  - name: case ${i}`, `    inputs: {messages: [{role: user, content: "Refund order ${i}"}]}`, `    tags: [t${i % 3}]`);
+  return `${lines.join('\n')}\n${extra}`;
+}
+
+describe('the parsed-YAML cache', () => {
+  it('keeps the value of a large file read without problems, owner-readable only, and reads it back the same', () => {
+    const text = scenariosText(100);
+    expect(text.length).toBeGreaterThan(MIN_CACHED_CHARS);
+    const first = parseSourceText('suite.scenarios.yaml', text, false);
+    expect(entries()).toHaveLength(1);
+    const entry = join(dir, 'yaml', entries()[0]!);
+    expect(statSync(entry).mode & 0o777).toBe(0o600);
+    const second = parseSourceText('suite.scenarios.yaml', text, false);
+    expect(second.value).toEqual(first.value);
+    expect(JSON.stringify(second.value)).toBe(JSON.stringify(first.value));
+    expect(second.located).toBeNull();
+    expect(entries()).toHaveLength(1);
+  });
+
+  it('reads a text it has an entry for from the entry, not the parser', () => {
+    const text = scenariosText(100);
+    parseSourceText('a.scenarios.yaml', text, false);
+    // The entry is what a later read returns: proven by giving it a value the text does not hold.
+    const entry = join(dir, 'yaml', entries()[0]!);
+    writeFileSync(entry, JSON.stringify({ from: 'the entry' }));
+    expect(parseSourceText('a.scenarios.yaml', text, false).value).toEqual({ from: 'the entry' });
+    // Another text (one character more) is another entry.
+    expect(parseSourceText('a.scenarios.yaml', `${text}\n`, false).value).toEqual(expect.objectContaining({ defaults: { agent: 'agent.yaml' } }));
+    expect(entries()).toHaveLength(2);
+  });
+
+  it('reads a damaged entry as no entry, and replaces it', () => {
+    const text = scenariosText(100);
+    const value = parseSourceText('a.scenarios.yaml', text, false).value;
+    const entry = join(dir, 'yaml', entries()[0]!);
+    writeFileSync(entry, '{"defaults": {"agent": "age');
+    expect(parseSourceText('a.scenarios.yaml', text, false).value).toEqual(value);
+    expect(JSON.parse(readFileSync(entry, 'utf8'))).toEqual(value);
+  });
+
+  it('keeps nothing for a short text, a text with anchors, a syntax error, or with the cache off', () => {
+    parseSourceText('small.yaml', 'id: x\nagent: {name: A}\n', false);
+    const anchored = `${scenariosText(100)}shared: &s {a: 1}\nagain: *s\n`;
+    expect(parseSourceText('anchored.yaml', anchored, false).value).toMatchObject({ again: { a: 1 } });
+    const broken = `${scenariosText(100)}bad: [unclosed\n`;
+    expect(() => parseSourceText('broken.yaml', broken, false)).toThrow(/broken\.yaml:\d+:\d+: is not valid YAML/);
+    expect(() => parseSourceText('broken.yaml', broken, false)).toThrow(/broken\.yaml:\d+:\d+: is not valid YAML/);
+    expect(entries()).toEqual([]);
+    process.env[CACHE_DIR_ENV] = 'off';
+    parseSourceText('big.yaml', scenariosText(100), false);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('keeps nothing for values JSON cannot hold exactly (.nan, .inf, -0), which read the same every time', () => {
+    for (const extra of ['limit: .nan\n', 'limit: -.inf\n', 'limit: -0.0\n']) {
+      const text = scenariosText(100, extra);
+      const first = parseSourceText('n.yaml', text, false).value as { limit: number };
+      const again = parseSourceText('n.yaml', text, false).value as { limit: number };
+      expect(Object.is(first.limit, again.limit)).toBe(true);
+      expect(Number.isFinite(first.limit) && !Object.is(first.limit, -0)).toBe(false);
+    }
+    expect(entries()).toEqual([]);
+  });
+
+  it('tells values JSON holds exactly from those it does not', () => {
+    expect(exactInJson({ a: [1, 'x', true, null, { b: 2.5 }], __proto__x: 1 })).toBe(true);
+    expect(exactInJson(JSON.parse('{"__proto__": {"polluted": 1}}'))).toBe(true);
+    for (const value of [NaN, Infinity, -0, undefined, [1, NaN], { a: { b: -Infinity } }, new Date(0), Object.create(null), () => 1])
+      expect(exactInJson(value)).toBe(false);
+  });
+
+  it('reports the same located problems for a file read from its entry', () => {
+    const text = scenariosText(100, 'unknown_key: 1\n');
+    const read = () => SourceDocument.parse('x.scenarios.yaml', text).error(['scenarios', 42, 'tags'], 'expected something else').message;
+    const first = read();
+    expect(entries()).toHaveLength(1);
+    expect(read()).toBe(first);
+    expect(first).toMatch(/x\.scenarios\.yaml:\d+:\d+/);
+  });
+
+  it('removes the oldest entries past MAX_ENTRIES, down to three quarters', () => {
+    const folder = join(dir, 'yaml-prune');
+    mkdirSync(folder);
+    const files = Array.from({ length: MAX_ENTRIES + 1 }, (_, i) => tempFileIn(folder, `${String(i).padStart(4, '0')}.json`, i));
+    pruneYamlEntries(folder);
+    const left = readdirSync(folder).sort();
+    expect(left).toHaveLength(Math.floor((MAX_ENTRIES * 3) / 4));
+    // The newest are kept.
+    expect(left.at(-1)).toBe(files.at(-1));
+    expect(left[0]).toBe(files[files.length - left.length]);
+    // Under the limit, nothing goes.
+    pruneYamlEntries(folder);
+    expect(readdirSync(folder)).toHaveLength(left.length);
+  });
+
+  it('makes a second run of a large suite read its files from the cache, with the same report', async () => {
+    const project = tempDir({
+      'agent.yaml': `id: bot\nagent:\n  name: Bot\n  llm: {provider: scripted, model: m}\n  tools:\n    - {name: finish, description: Finish., parameters: {type: object}, returns: {ok: true}}\n`,
+      'big.scenarios.yaml': scenariosText(100).replace(
+        / {4}tags: \[t(\d)\]/g,
+        '    tags: [t$1]\n    model: {script: [{tool_calls: [{name: finish, args: {}}]}, {text: ok}]}\n    expect: {terminal_tool: finish}',
+      ),
+    });
+    const cache = join(project, 'cache');
+    const run = (out: string) => runCli(['run', '.', '--reporter', 'json', '--out', out], project, { [CACHE_DIR_ENV]: cache });
+    const first = await run('out1');
+    expect(first.exitCode, first.all).toBe(0);
+    expect(readdirSync(join(cache, 'yaml'))).toHaveLength(1);
+    const second = await run('out2');
+    expect(second.exitCode, second.all).toBe(0);
+    const rows = (out: string) =>
+      (
+        JSON.parse(readFileSync(join(project, out, 'report.json'), 'utf8')) as { scenarios: Array<{ id: string; status: string; checks: unknown }> }
+      ).scenarios.map(({ id, status, checks }) => ({ id, status, checks }));
+    expect(rows('out2')).toEqual(rows('out1'));
+    expect(rows('out1')).toHaveLength(100);
+  });
+});
+
+function tempFileIn(folder: string, name: string, age: number): string {
+  const file = join(folder, name);
+  writeFileSync(file, '{}', { flag: 'w' });
+  // Older first: entry 0 is the oldest.
+  const time = new Date(Date.UTC(2026, 0, 1) + age * 1000);
+  utimesSync(file, time, time);
+  return name;
+}
