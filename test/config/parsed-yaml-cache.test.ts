@@ -146,6 +146,16 @@ describe('the parsed-YAML cache', () => {
       ).scenarios.map(({ id, status, checks }) => ({ id, status, checks }));
     expect(rows('out2')).toEqual(rows('out1'));
     expect(rows('out1')).toHaveLength(100);
+    // The CLI (bundled, with its own js-yaml) reads the entry: a name changed in it is the name run.
+    const entry = join(cache, 'yaml', readdirSync(join(cache, 'yaml'))[0]!);
+    writeFileSync(entry, readFileSync(entry, 'utf8').replace('"case 0"', '"case zero"'));
+    const third = await run('out3');
+    expect(third.exitCode, third.all).toBe(0);
+    const names = (JSON.parse(readFileSync(join(project, 'out3', 'report.json'), 'utf8')) as { scenarios: Array<{ name: string }> }).scenarios.map(
+      ({ name }) => name,
+    );
+    expect(names).toContain('case zero');
+    expect(names).not.toContain('case 0');
   });
 });
 
