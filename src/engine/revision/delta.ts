@@ -9,6 +9,7 @@ import { assertRevision } from './assert-revision.js';
 import type { AgentBuild, Delta, Revision } from './types.js';
 import { validateBuild } from './validate-build.js';
 import { removalBlame } from './delta-blame.js';
+import { removeTargets, type PathBeforeRemoval } from './delta-remove.js';
 import { checkExternalCommandFiles } from './external-command-files.js';
 import { parseDeltaPath, type Segment } from './delta-path.js';
 import { deltaOwnProblems } from './delta-own-problems.js';
@@ -66,6 +67,7 @@ export function applyDelta(revision: Revision, delta: unknown, source: DeltaSour
   const build = copyWithSet(problems, writes);
 
   const removed: number[] = [];
+  let before: PathBeforeRemoval = (path) => path;
   if (remove) {
     const targets = remove.flatMap((path, index) => {
       let target: { index: number; parent: unknown; key: string | number } | undefined;
@@ -86,18 +88,19 @@ export function applyDelta(revision: Revision, delta: unknown, source: DeltaSour
         );
     });
     const unique = targets.filter((target, i) => targets.findIndex((other) => other.parent === target.parent && other.key === target.key) === i);
-    removeTargets(unique);
+    before = removeTargets(build, unique);
     removed.push(...unique.map((target) => target.index));
   }
 
   const mergedLocator: Locator = (path, expected) => {
     // A value the delta set is named where it sits in the file (`variants.lean.set.agent.max_turns`,
     // `set.agent.tools[name=lookup].permision` under a path key); a problem elsewhere in the merged
-    // build (left by a removal, say) by its path in the build.
+    // build (left by a removal, say) by its path in the build. `set` wrote before the removals, so
+    // its entries are matched where the element sat then: a removal shifts the tools after it.
     const base = doc instanceof SourceView ? doc.base : [];
-    const written = placeInSet(writes, path);
+    const written = placeInSet(writes, before(path));
     const shown = written ? [...base, ...written] : path;
-    const pos = written ? doc.locate(written) : set ? doc.locate(['set', ...path]) : {};
+    const pos = written ? doc.locate(written) : set ? doc.locate(['set', ...before(path)]) : {};
     return new ConfigError({ file: doc.file, ...pos, path: formatPath(shown) || undefined }, `after applying the delta: ${expected}`, 'DELTA_INVALID');
   };
   // New skill refs in the delta are relative to the delta file (or the working folder); the
@@ -107,10 +110,10 @@ export function applyDelta(revision: Revision, delta: unknown, source: DeltaSour
   // The build before any removal is made again only when a problem has to be blamed: the error path.
   // Its `set` problems were reported with the build's.
   const afterSet = () => copyWithSet([]);
-  const blame = removalBlame(set ? afterSet : undefined, removed, refsDir, (entry) => {
+  const blame = removalBlame(set ? afterSet : undefined, removed, refsDir, before, (entry) => {
     const copy = afterSet();
-    removeTargets([resolvePath(copy, remove?.[entry] ?? '', (message) => ownLocator(['remove', entry], message))]);
-    return copy;
+    const beforeAlone = removeTargets(copy, [resolvePath(copy, remove?.[entry] ?? '', (message) => ownLocator(['remove', entry], message))]);
+    return { build: copy, before: beforeAlone };
   });
   const buildLocator: Locator = (path, given) => {
     const expected = partialLlmProblem(revision.build, path, given) ?? given;
@@ -202,16 +205,6 @@ export function checkDeltaAlone(delta: unknown, source: DeltaSource = '<delta>')
 function deltaPlace(delta: unknown, source: DeltaSource): { doc: SourceDocument | SourceView; ownLocator: Locator } {
   const doc = typeof source === 'string' ? SourceDocument.fromValue(source, delta) : source;
   return { doc, ownLocator: (path, expected, atKey) => doc.error(path, expected, 'DELTA_INVALID', atKey) };
-}
-
-/** Removes what the resolved paths name; per array, items go last-index-first so earlier removals do not shift later ones. */
-function removeTargets(targets: ReadonlyArray<Pick<ResolvedPath, 'parent' | 'key'>>): void {
-  const indices = new Map<unknown[], number[]>();
-  for (const { parent, key } of targets) {
-    if (Array.isArray(parent) && typeof key === 'number') indices.set(parent, [...(indices.get(parent) ?? []), key]);
-    else delete (parent as Record<string, unknown>)[key as string];
-  }
-  for (const [array, keys] of indices) for (const key of keys.sort((a, b) => b - a)) array.splice(key, 1);
 }
 
 /** Deep merge for `set`: objects merge, scalars and arrays replace. */

@@ -135,6 +135,57 @@ describe('applyDelta', () => {
     ]);
   });
 
+  it('blames a value set through a tool a removal moved on that set entry, and only what the removal broke on the remove entry', () => {
+    const dir = tempDir({
+      'agent.yaml': [
+        'id: g',
+        'agent:',
+        '  name: G',
+        '  tools:',
+        '    - {name: spare, returns: 0}',
+        '    - {name: archive, returns: 1}',
+        '    - {name: looped, chain: {steps: [{tool: spare}]}}',
+        '    - {name: chained, chain: {steps: [{tool: archive}]}}',
+        '',
+      ].join('\n'),
+      'one.yaml': 'remove: ["agent.tools[name=archive]"]\nset:\n  "agent.tools[name=looped].chain": {max_steps: 0}\n',
+      'two.yaml': 'remove: ["agent.tools[name=spare]", "agent.tools[name=archive]"]\nset:\n  "agent.tools[name=chained].chain": {max_steps: 0}\n',
+    });
+    const errorsOf = (file: string) => {
+      const doc = SourceDocument.read(join(dir, file));
+      try {
+        applyDelta(loadAgentBuild(join(dir, 'agent.yaml')), doc.value, doc);
+      } catch (error) {
+        return (error instanceof ConfigErrors ? error.errors : [error as ConfigError]).map((one) => [one.line, one.path, one.expected]);
+      }
+      return [];
+    };
+    const maxSteps = 'after applying the delta: expected a number >= 1, got number 0';
+    // Removing `archive` moves `looped` from tools[2] to tools[1]: its max_steps is still set's.
+    expect(errorsOf('one.yaml')).toEqual([
+      [
+        1,
+        'remove[0]',
+        'after applying the delta: removing "agent.tools[name=archive]" leaves agent.tools[2].chain.steps[0].tool invalid: unknown tool "archive"; expected an agent tool or a built-in',
+      ],
+      [3, 'set.agent.tools[name=looped].chain.max_steps', maxSteps],
+    ]);
+    // Two removals move `chained` two places; each step left without its tool blames its own entry.
+    expect(errorsOf('two.yaml')).toEqual([
+      [
+        1,
+        'remove[0]',
+        'after applying the delta: removing "agent.tools[name=spare]" leaves agent.tools[0].chain.steps[0].tool invalid: unknown tool "spare"; expected an agent tool or a built-in',
+      ],
+      [
+        1,
+        'remove[1]',
+        'after applying the delta: removing "agent.tools[name=archive]" leaves agent.tools[1].chain.steps[0].tool invalid: unknown tool "archive"; expected an agent tool or a built-in',
+      ],
+      [3, 'set.agent.tools[name=chained].chain.max_steps', maxSteps],
+    ]);
+  });
+
   it("reports a missing skill ref it sets beside the merged build's other problems, the ref relative to the delta file", () => {
     const dir = tempDir({ 'delta.yaml': 'set:\n  agent:\n    max_turns: zero\n    skills: [{ref: ./skills/nope}]\n' });
     const doc = SourceDocument.read(join(dir, 'delta.yaml'));
