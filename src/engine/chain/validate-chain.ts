@@ -77,7 +77,9 @@ function failurePolicyProblems(step: ChainStepSpec, index: number, locate: Locat
   if (!policy) return [];
   const action = failureAction(policy);
   const allowed = POLICY_KEYS[action];
-  const why = policy.action === undefined ? `the default action ${quoteCapped(action)} (no "next" given)` : `action ${quoteCapped(action)}`;
+  // Without `action`, `next` decides it (docs/workflows.md): the message says which way it went.
+  const defaulted = `the default action ${quoteCapped(action)} (${policy.next === undefined ? 'no "next" given' : '"next" is given'})`;
+  const why = policy.action === undefined ? defaulted : `action ${quoteCapped(action)}`;
   // Every stray key at once, as a flow component's (docs/cli.md, validate).
   // A key no action uses (`foo`) is the format check's unknown key, said there.
   const anyActionKeys = Object.values(POLICY_KEYS).flat();

@@ -93,7 +93,13 @@ describe('chain branching', () => {
     expect(load({ steps: [{ tool: 'validate_data', on_failure: { action: 'stop', max_retries: 3 } }] })).toThrow(
       /chain\.steps\[0\]\.on_failure\.max_retries: "max_retries" does not apply to action "stop"; it is used by action "retry"/,
     );
-    expect(load({ steps: [{ tool: 'validate_data', on_failure: { backoff_ms: 10 } }] })).toThrow(/does not apply to the default action "stop"/);
+    expect(load({ steps: [{ tool: 'validate_data', on_failure: { backoff_ms: 10 } }] })).toThrow(
+      /"backoff_ms" does not apply to the default action "stop" \(no "next" given\); it is used by action "retry"/,
+    );
+    // With `next` the default is continue, and the message says why.
+    expect(load({ steps: [{ tool: 'validate_data', on_failure: { next: 'end', backoff_ms: 10 } }] })).toThrow(
+      /"backoff_ms" does not apply to the default action "continue" \("next" is given\); it is used by action "retry"/,
+    );
     expect(load({ steps: [{ tool: 'validate_data', on_failure: { action: 'continue', continue_on_max_retries: true } }] })).toThrow(
       /"continue_on_max_retries" does not apply to action "continue"/,
     );
