@@ -1,4 +1,5 @@
 import type { Locator } from '../../config/assert-format.js';
+import { throwConfigErrors, type ConfigError } from '../../config/errors.js';
 import type { PathSegments } from '../../config/source.js';
 import type { AgentBuild, PlanToolCall, ToolSpec } from './types.js';
 import { buildAgent } from './build-agent.js';
@@ -11,10 +12,11 @@ interface CallSite {
 
 /**
  * Refuses chains and plans that call themselves, directly or through other composite tools
- * (`a` -> `b` -> `a`): such a tool would recurse until the stack runs out. The error sits at
- * the first call (in build order) that starts a cycle and names the whole cycle. Flow plan
- * components and deterministic steps cannot be called, so they are never inside a cycle; a
- * cycle they reach is one among the tools and is reported there.
+ * (`a` -> `b` -> `a`): such a tool would recurse until the stack runs out. Every distinct cycle
+ * is its own problem, all thrown at once (docs/cli.md, validate), each once however many tools
+ * it passes through: it sits at the first call (in build order) that starts it and names it
+ * whole. Flow plan components and deterministic steps cannot be called, so they are never inside
+ * a cycle; a cycle they reach is one among the tools and is reported there.
  */
 export function checkCompositeCycles(build: AgentBuild, locate: Locator): void {
   const tools = buildAgent(build).tools ?? [];
@@ -24,15 +26,31 @@ export function checkCompositeCycles(build: AgentBuild, locate: Locator): void {
     const sites = compositeCalls(tool, ['agent', 'tools', index]);
     if (sites) composites.set(tool.name, sites);
   });
+  const problems: ConfigError[] = [];
+  const found = new Set<string>();
   for (const [name, sites] of composites) {
     for (const site of sites) {
       if (!composites.has(site.tool)) continue;
       const back = pathTo(site.tool, name, composites);
       if (!back) continue;
       const cycle = [name, ...back];
-      throw locate(site.at, `"${name}" calls itself through ${cycle.join(' -> ')}; a chain or plan must not call itself, directly or through other tools`);
+      // `pa -> pb -> pa` found again from pb (`pb -> pa -> pb`), or from a second call, is one cycle.
+      const key = cycleKey(cycle);
+      if (found.has(key)) continue;
+      found.add(key);
+      problems.push(
+        locate(site.at, `"${name}" calls itself through ${cycle.join(' -> ')}; a chain or plan must not call itself, directly or through other tools`),
+      );
     }
   }
+  throwConfigErrors(problems);
+}
+
+/** One key for a cycle (`a -> b -> a`) whichever of its tools it is read from: its members rotated to start at the least name. */
+function cycleKey(cycle: readonly string[]): string {
+  const members = cycle.slice(0, -1);
+  const start = members.indexOf([...members].sort()[0]);
+  return JSON.stringify([...members.slice(start), ...members.slice(0, start)]);
 }
 
 /** The call sites of a chain or plan tool, or undefined for any other kind. */

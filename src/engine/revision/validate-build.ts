@@ -189,9 +189,6 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
       );
     }
   });
-  // Cycles are looked for among composites that are otherwise valid.
-  if (!problems.length) checkCompositeCycles(build, locate);
-
   const skills = format.typed(['agent', 'skills']) ? (buildAgent(build).skills ?? []) : [];
   // Each skill's name and description on their own, beside any format problem of its other keys.
   // Names are compared in order, a ref's once its folder loads (docs/skills.md).
@@ -250,5 +247,7 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
       if (checksFlowComponent(part, index)) checked.add(JSON.stringify(['flow', 'components', index]));
     });
   }
+  // Cycles are looked for last, in a build with no other problem (docs/cli.md, validate): every one.
+  if (!problems.length) collectConfigErrors(problems, () => checkCompositeCycles(build, locate));
   return checked;
 }

@@ -1,7 +1,7 @@
 import { ROOT_CONTEXT, trace } from '@opentelemetry/api';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../../src/config/errors.js';
+import { ConfigError, ConfigErrors } from '../../../src/config/errors.js';
 import { createChainTool } from '../../../src/engine/chain/chain-tool.js';
 import { createPlanTool } from '../../../src/engine/plan/plan-tool.js';
 import { loadAgentBuild, revisionFromValue } from '../../../src/engine/revision/load-build.js';
@@ -102,6 +102,33 @@ describe('composite tools that call themselves are refused at load', () => {
     );
     expect(error.path).toBe('agent.tools[1].chain.steps[0].tool');
     expect(error.expected).toContain('"one" calls itself through one -> two -> three -> one');
+  });
+
+  it('every distinct cycle at once, each once however many tools it passes through, at its own tool', () => {
+    let caught: unknown;
+    try {
+      revisionFromValue({
+        id: 'rec',
+        agent: {
+          name: 'Rec',
+          tools: [
+            { name: 'pa', plan: { steps: [{ tools: [{ name: 'pb' }, { name: 'pb' }] }] } },
+            { name: 'pb', plan: { steps: [{ tools: [{ name: 'pa' }] }] } },
+            { name: 'self', chain: { steps: [{ tool: 'self' }] } },
+            { name: 'self2', chain: { steps: [{ tool: 'echo', inputs: { text: 'x' } }, { tool: 'self2' }] } },
+          ],
+        },
+      });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigErrors);
+    const wording = '; a chain or plan must not call itself, directly or through other tools';
+    expect((caught as ConfigErrors).errors.map((error) => [error.path, error.expected])).toEqual([
+      ['agent.tools[0].plan.steps[0].tools[0].name', `"pa" calls itself through pa -> pb -> pa${wording}`],
+      ['agent.tools[2].chain.steps[0].tool', `"self" calls itself through self -> self${wording}`],
+      ['agent.tools[3].chain.steps[1].tool', `"self2" calls itself through self2 -> self2${wording}`],
+    ]);
   });
 
   it('composites that nest without a cycle still load, and a tool named like a built-in is the tool', () => {

@@ -146,3 +146,41 @@ describe("a suite config's problems, its variants' and its scenarios' in one pas
     expect(report.counts.config).toBe(0);
   });
 });
+
+describe('composite cycles', () => {
+  it('three independent cycles are three problems of one validate run, each at its own tool', async () => {
+    const dir = tempDir({
+      'cycles.yaml': [
+        'id: c',
+        'agent:',
+        '  name: C',
+        '  tools:',
+        '    - {name: pa, plan: {steps: [{tools: [{name: pb}]}]}}',
+        '    - {name: pb, plan: {steps: [{tools: [{name: pa}]}]}}',
+        '    - {name: self, chain: {steps: [{id: s, tool: self}]}}',
+        '    - {name: self2, chain: {steps: [{id: s, tool: self2}]}}',
+        '',
+      ].join('\n'),
+    });
+    const report = await validateFiles(['cycles.yaml'], {}, dir);
+    expect(where(report, dir)).toEqual([
+      'cycles.yaml:5 agent.tools[0].plan.steps[0].tools[0].name',
+      'cycles.yaml:7 agent.tools[2].chain.steps[0].tool',
+      'cycles.yaml:8 agent.tools[3].chain.steps[0].tool',
+    ]);
+    expect(report.problems.map((problem) => /"\w+" calls itself through [\w >-]+;/.exec(problem.message)?.[0])).toEqual([
+      '"pa" calls itself through pa -> pb -> pa;',
+      '"self" calls itself through self -> self;',
+      '"self2" calls itself through self2 -> self2;',
+    ]);
+  });
+
+  it("wait for a build with no other problem, and never hide a skill's (docs/cli.md, validate)", async () => {
+    const dir = tempDir({
+      'skill.yaml':
+        'id: c\nagent:\n  name: C\n  tools:\n    - {name: self, chain: {steps: [{tool: self}]}}\n  skills:\n    - {name: Bad Name, description: d, body: b}\n',
+    });
+    const report = await validateFiles(['skill.yaml'], {}, dir);
+    expect(where(report, dir)).toEqual(['skill.yaml:7 agent.skills[0].name']);
+  });
+});
