@@ -14,6 +14,7 @@ import { checkExternalCommandFiles } from './external-command-files.js';
 import { parseDeltaPath, type Segment } from './delta-path.js';
 import { deltaOwnProblems } from './delta-own-problems.js';
 import { partialLlmProblem } from './partial-llm.js';
+import { chainDeltaHash } from './delta-hash.js';
 
 /** The delta format (docs/formats.md, Delta). */
 export const deltaSchema = {
@@ -137,9 +138,8 @@ export function applyDelta(revision: Revision, delta: unknown, source: DeltaSour
   // Deltas applied in turn (a variant, then a scenario's) hash together. One that changes nothing
   // (`{}`, `{set: {}, remove: []}`, values the build already has) has no hash, however spelt.
   const changed = hashValue(typed) !== hashValue(revision.build);
-  const own = changed ? hashValue(delta) : null;
   const previous = 'deltaHash' in revision ? (revision as DeltaRevision).deltaHash : null;
-  const deltaHash = previous && own ? hashValue([previous, own]) : (own ?? previous);
+  const deltaHash = changed ? chainDeltaHash(previous, delta) : previous;
   const deltas = [...((revision as Partial<DeltaRevision>).deltas ?? []), ...(changed ? [structuredClone(delta as Delta)] : [])];
   return { build: typed, source: revision.source, hash: revision.hash, deltaHash, ...(deltas.length ? { deltas } : {}) };
 }

@@ -2,10 +2,13 @@ import { assertFormat, memoryLocator } from '../../config/assert-format.js';
 import { describeValue } from '../../config/describe-value.js';
 import { collectConfigErrors, ConfigError, withCode } from '../../config/errors.js';
 import { keysOf, unknownOptionKeys } from '../../config/option-keys.js';
-import { checkpointRefusal } from '../../engine/checkpoint/checkpoint-fit.js';
-import { checkpointShapeProblems, isTraceId } from '../../engine/checkpoint/checkpoint-shape.js';
+import { hashValue } from '../../config/canonical-json.js';
+import type { Checkpoint } from '../../engine/checkpoint/checkpointer.js';
+import { checkpointRefusal, type CheckpointRefusal } from '../../engine/checkpoint/checkpoint-fit.js';
+import { checkpointCommonProblems, checkpointShapeProblems, isTraceId } from '../../engine/checkpoint/checkpoint-shape.js';
 import { checkApprovals } from '../../engine/permissions/check-approvals.js';
 import { deltaSchema, type DeltaRevision } from '../../engine/revision/delta.js';
+import { deltasHash } from '../../engine/revision/delta-hash.js';
 import type { AgentBuild } from '../../engine/revision/types.js';
 import { validateBuild } from '../../engine/revision/validate-build.js';
 import { SPAN_RECORD_KEYS, wholeSpanRecordProblems } from '../../spans/span-record-check.js';
@@ -27,6 +30,7 @@ const CHECKPOINT_FILE_KEYS = keysOf<RunCheckpointFile>({
   expectations: true,
   spans: true,
   mock_served: true,
+  build_hash: true,
   secrets: true,
 });
 
@@ -68,8 +72,9 @@ export function runCheckpointProblems(saved: Saved, file: string): ConfigError[]
   }
   // What the engine's resume would refuse is refused here, in its order, before the run claims the
   // file, so the file is kept; a revision too damaged to compare with leaves the checkpoint's shape.
+  // An edited build is another build's checkpoint, said before the checkpoint is held to that build.
   const refusal = revisionSound
-    ? checkpointRefusal(saved.revision as DeltaRevision, saved.checkpoint, true)
+    ? (editedBuildRefusal(saved) ?? checkpointRefusal(saved.revision as DeltaRevision, saved.checkpoint, true))
     : { damaged: checkpointShapeProblems(saved.checkpoint, build) };
   if (refusal && 'damaged' in refusal) {
     for (const problem of refusal.damaged) {
@@ -78,6 +83,10 @@ export function runCheckpointProblems(saved: Saved, file: string): ConfigError[]
   } else if (refusal) {
     const { misfit } = refusal;
     problems.push(new ConfigError({ file, path: `checkpoint.${misfit.path}` }, `${misfit.problem}${MISFIT_ADVICE[misfit.code]}`));
+  }
+  if (typeof saved.build_hash !== 'string') {
+    const expected = 'expected the hash of the saved build test-run writes (a string)';
+    problems.push(new ConfigError({ file, path: 'build_hash' }, `${expected}, got ${describeValue(saved.build_hash)}`, 'CHECKPOINT_INVALID'));
   }
   problems.push(...runIdProblems(saved, file));
   problems.push(...spansProblems(saved.spans, file));
@@ -119,6 +128,39 @@ function revisionProblems(revision: unknown, file: string, problems: ConfigError
   }
   const sound = collectConfigErrors(problems, () => validateBuild(given.build, memoryLocator(file, ['revision', 'build'])));
   return sound ? (given.build as AgentBuild) : undefined;
+}
+
+/**
+ * A saved build changed since test-run wrote the file: its hash, recomputed as test-run computed
+ * `build_hash` (hashValue of the build as written), differs. The checkpoint then fits no build in
+ * the file, as when `revision.hash` is edited (docs/cli.md, resume), and is refused at the same field.
+ */
+function editedBuildRefusal(saved: Saved): CheckpointRefusal | undefined {
+  const checkpoint = saved.checkpoint as Checkpoint;
+  if (typeof saved.build_hash !== 'string' || checkpointCommonProblems(checkpoint).length) return undefined;
+  const hash = hashValue((saved.revision as DeltaRevision).build);
+  if (hash === saved.build_hash) return undefined;
+  const saver = `revision ${checkpoint.revisionHash}, delta ${checkpoint.deltaHash}, build_hash ${saved.build_hash}`;
+  return {
+    misfit: {
+      code: 'CHECKPOINT_MISMATCH',
+      path: 'revisionHash',
+      problem: `checkpoint ${checkpoint.id} was saved by another build (${saver}; revision.build hashes to ${hash})`,
+    },
+  };
+}
+
+/**
+ * The saved deltas (`file`'s, their secrets restored) held to the delta hash the run made of
+ * them, recomputed as applyDelta computes it (deltasHash): a delta edited, added or removed since
+ * test-run wrote the file is another build's, refused as runCheckpointProblems refuses one.
+ */
+export function savedDeltasProblems(saved: RunCheckpointFile, file: string): ConfigError[] {
+  const { revision, checkpoint } = saved;
+  const hash = deltasHash(revision.deltas);
+  if (hash === revision.deltaHash) return [];
+  const problem = `checkpoint ${checkpoint.id} was saved by another build (revision ${checkpoint.revisionHash}, delta ${checkpoint.deltaHash}; revision.deltas hash to ${hash})`;
+  return [new ConfigError({ file, path: 'checkpoint.deltaHash' }, `${problem}${MISFIT_ADVICE.CHECKPOINT_MISMATCH}`)];
 }
 
 /**

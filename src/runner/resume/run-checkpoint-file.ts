@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { createFolders } from '../../config/create-folders.js';
 import { deepestPath } from '../../config/deepest-path.js';
 import { describeValue } from '../../config/describe-value.js';
+import { hashValue } from '../../config/canonical-json.js';
 import { formatPath } from '../../config/source.js';
 import { ConfigError, throwConfigErrors } from '../../config/errors.js';
 import { readStrictJson } from '../../config/strict-json.js';
@@ -16,7 +17,7 @@ import { removeLeftoverAsync } from '../files/remove-leftover.js';
 import { pseudoFileSystemOf } from '../files/walk-files.js';
 import { writeFileAtomic } from '../report/write-atomic.js';
 import { referToSecrets, restoreSecrets, type SecretReferences } from './checkpoint-secrets.js';
-import { runCheckpointProblems } from './check-run-checkpoint.js';
+import { runCheckpointProblems, savedDeltasProblems } from './check-run-checkpoint.js';
 
 /** Deeper than any checkpoint agentcheck writes, far below what overflows the stack. */
 const MAX_CHECKPOINT_DEPTH = 1_000;
@@ -50,6 +51,12 @@ export interface RunCheckpointFile {
   spans?: SpanRecord[];
   /** How many requests each `mocks.http` entry (by index) had answered: its `responses` sequence goes on from there. */
   mock_served?: Record<string, number>;
+  /**
+   * hashValue of `revision.build` as written (after the delta, secrets as markers): resume hashes
+   * the saved build again to refuse one edited since (check-run-checkpoint.ts). `revision.hash`
+   * cannot tell: it is the build file's hash, before the delta and skill refs made absolute.
+   */
+  build_hash: string;
   /** The variables whose values the file holds as markers (checkpoint-secrets.ts). */
   secrets?: SecretReferences;
 }
@@ -111,10 +118,12 @@ export async function moveWorkspace(from: string, to: string): Promise<void> {
  * secrets (`env`) are written as markers naming their variables, which resume fills in from its
  * own environment (checkpoint-secrets.ts; docs/security.md, "Paused runs").
  */
-export async function writeRunCheckpoint(dir: string, saved: Omit<RunCheckpointFile, 'schema' | 'secrets'>, env: Env): Promise<string> {
+export async function writeRunCheckpoint(dir: string, saved: Omit<RunCheckpointFile, 'schema' | 'build_hash' | 'secrets'>, env: Env): Promise<string> {
   const file = checkpointFilePath(dir, saved.run_id);
   const { value, secrets } = referToSecrets({ schema: SCHEMA, ...saved }, env, saved.revision.build);
-  await writeFileAtomic(file, `${JSON.stringify({ ...value, secrets }, null, 2)}\n`, { mode: 0o600 });
+  // The build as written is hashed, markers in place: the file holds no hash of a secret's value.
+  const written = { ...value, build_hash: hashValue(value.revision.build), secrets };
+  await writeFileAtomic(file, `${JSON.stringify(written, null, 2)}\n`, { mode: 0o600 });
   return file;
 }
 
@@ -153,7 +162,10 @@ export async function readRunCheckpoint(file: string, runId: string, env: Env): 
   throwConfigErrors(problems);
   // Checked with the markers in place: a message quoting a damaged field never shows a secret.
   const { secrets, ...rest } = saved;
-  return restoreSecrets(rest as RunCheckpointFile, secrets, env, file);
+  const restored = restoreSecrets(rest as RunCheckpointFile, secrets, env, file);
+  // The deltas as applied, their secrets' values in place, hash as they did when the run made its delta hash.
+  throwConfigErrors(savedDeltasProblems(restored, file));
+  return restored;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { hashValue } from '../../../src/config/canonical-json.js';
 import { ConfigError, ConfigErrors } from '../../../src/config/errors.js';
 import type { Checkpoint } from '../../../src/engine/checkpoint/checkpointer.js';
 import { MemoryCheckpointer } from '../../../src/engine/checkpoint/memory-checkpointer.js';
@@ -141,6 +142,11 @@ describe('readRunCheckpoint: the checkpoint file agentcheck resume continues fro
     expect(problems).toContainEqual(['workspace_dir', 'expected the folder test-run kept the workspace in (a string), got number 5']);
   });
 
+  it('refuses a file without the build_hash test-run writes', async () => {
+    const file = checkpointFile((saved) => delete saved.build_hash);
+    expect(located(await problemsOf(file))).toEqual([['build_hash', 'expected the hash of the saved build test-run writes (a string), got nothing']]);
+  });
+
   it('refuses a seq below 1, a traceId that is no trace id or not the run_id, and span records of the wrong kind, status or times', async () => {
     for (const seq of [-1, 0, 1.5]) {
       const problems = located(await problemsOf(checkpointFile((saved) => (saved.checkpoint.seq = seq))));
@@ -200,7 +206,26 @@ describe('runCheckpointProblems: a checkpoint held to a saved build it was not s
     const turn = await invoke(asker('asker', 'ask'), { messages: [{ role: 'user', content: 'go' }] }, { script: [{ text: 'unused' }], checkpointer });
     expect(turn.stop_reason).toBe('paused');
     const checkpoint = await checkpointer.latest(turn.trace_id);
-    const problems = runCheckpointProblems({ revision: { ...asker('asker-copy', 'confirm'), deltaHash: null }, checkpoint }, 'run.checkpoint.json');
+    const other = asker('asker-copy', 'confirm');
+    const problems = runCheckpointProblems({ revision: { ...other, deltaHash: null }, checkpoint, build_hash: hashValue(other.build) }, 'run.checkpoint.json');
     expect(located(problems)).toEqual([['checkpoint.revisionHash', expect.stringContaining('was saved by another build')]]);
+  });
+
+  it('says the same of a build edited after it was saved (its hash no longer build_hash), also when the checkpoint names a component it lacks', async () => {
+    const checkpointer = new MemoryCheckpointer();
+    const revision = asker('asker', 'ask');
+    const turn = await invoke(revision, { messages: [{ role: 'user', content: 'go' }] }, { script: [{ text: 'unused' }], checkpointer });
+    const checkpoint = await checkpointer.latest(turn.trace_id);
+    const saved = { revision: { ...revision, deltaHash: null }, checkpoint, build_hash: hashValue(revision.build) };
+    expect(runCheckpointProblems(saved, 'run.checkpoint.json')).toEqual([]);
+    // The same revision hash, its build edited: the component the checkpoint waits at renamed.
+    const edited = structuredClone(saved);
+    edited.revision.build = asker('asker', 'confirm').build;
+    expect(located(runCheckpointProblems(edited, 'run.checkpoint.json'))).toEqual([
+      [
+        'checkpoint.revisionHash',
+        `checkpoint ${checkpoint?.id} was saved by another build (revision ${revision.hash}, delta null, build_hash ${saved.build_hash}; revision.build hashes to ${hashValue(edited.revision.build)}), the build saved in this file: the file was changed after test-run wrote it; start over with agentcheck test-run`,
+      ],
+    ]);
   });
 });
