@@ -7,7 +7,7 @@ import type { ChainSpec, ChainStepSpec } from '../revision/types.js';
 import { throwIfRunAborted } from '../run-aborted.js';
 import { interpolate, resolveTemplatePath, type TemplateLookup } from '../template/interpolate.js';
 import type { CallResult, NestedCall } from '../tools/tool.js';
-import { markFailed, withSpan } from '../with-span.js';
+import { markFailed, withToolStepSpan } from '../with-span.js';
 import { failureMessage, isFailedCall } from '../tools/failed-call.js';
 import type { ChainResult, ChainStepRecord } from './chain-result.js';
 import { CHAIN_END, ChainTargets, stepLabel } from './chain-targets.js';
@@ -131,7 +131,7 @@ async function executeStep(step: ChainStepSpec, index: number, attempt: number, 
   const label = stepLabel(step, index);
   const record: ChainStepRecord = { step_id: label, tool: step.tool, attempt, status: 'failed' };
   const attributes = { [ATTR.toolName]: step.tool, [ATTR.chainStepId]: label, [ATTR.chainAttempt]: attempt };
-  return withSpan(runtime.tracer, `${SPAN.chainStep} ${step.tool}`, attributes, runtime.parent, async (context, span) => {
+  return withToolStepSpan(runtime.tracer, `${SPAN.chainStep} ${step.tool}`, attributes, runtime.parent, async (context, span) => {
     let args: unknown;
     try {
       args = interpolate(step.inputs ?? {}, stateLookup(state), `${label}.inputs`);

@@ -5,7 +5,7 @@ import type { PlanSpec, PlanToolCall } from '../revision/types.js';
 import { interpolate } from '../template/interpolate.js';
 import { failureMessage, isFailedCall } from '../tools/failed-call.js';
 import type { CallResult, NestedCall } from '../tools/tool.js';
-import { withSpan } from '../with-span.js';
+import { withToolStepSpan } from '../with-span.js';
 import { resolveConstants } from './plan-constants.js';
 import { PlanScope } from './plan-scope.js';
 import { isTruthy } from './truthy.js';
@@ -61,7 +61,7 @@ class PlanRun {
 
   private step(call: PlanToolCall, scope: PlanScope, path: string, parent: Context): Promise<void> {
     const attributes = { [ATTR.toolName]: call.name, [ATTR.planStepPath]: path };
-    return withSpan(this.runtime.tracer, `${SPAN.planStep} ${call.name}`, attributes, parent, async (context, span) => {
+    return withToolStepSpan(this.runtime.tracer, `${SPAN.planStep} ${call.name}`, attributes, parent, async (context, span) => {
       if (call.name === 'for_each') return this.forEach(call, scope, path, context, span);
       if (call.name === 'if_else') return this.ifElse(call, scope, path, context, span);
       return this.callTool(call, scope, path, context);

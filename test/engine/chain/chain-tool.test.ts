@@ -197,6 +197,29 @@ describe('composite tool chains', () => {
     expect(result.error).toContain('could not start');
   });
 
+  it("spells a run aborted mid-chain on its chain_step span as on the chain's execute_tool, lower case", async () => {
+    // The first step's request aborts the run; the second step's call finds it aborted.
+    const controller = new AbortController();
+    server.use(
+      http.get('https://abort.test/', () => {
+        controller.abort(new Error('the caller stopped it'));
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const tools = [{ name: 'stopper', description: 's', parameters: anyArgs, http: { url: 'https://abort.test/' } }];
+    const chain = {
+      steps: [
+        { tool: 'stopper', on_failure: { action: 'continue' } },
+        { tool: 'echo', inputs: { text: 'after' } },
+      ],
+    };
+    const revision = build({ tools: [{ name: 'chain', description: 'The chain.', parameters: anyArgs, chain }, ...tools] });
+    const { turn, spans } = await runScripted(revision, [{ tool_calls: [{ name: 'chain', args: {} }] }, { text: 'done' }], { signal: controller.signal });
+    expect(turn.error?.type).toBe('RUN_ABORTED');
+    expect(spansNamed(spans, 'execute_tool chain')[0].attributes['error.type']).toBe('run_aborted');
+    expect(spansNamed(spans, 'chain_step echo')[0]).toMatchObject({ status: 'error', attributes: { 'error.type': 'run_aborted' } });
+  });
+
   it('refuses an unknown next and an unknown tool when the build loads', () => {
     const load = (chain: Record<string, unknown>) => () => build({ tools: [{ name: 'chain', description: 'c', chain }] });
     expect(load({ steps: [{ tool: 'echo', on_success: { next: 'nowhere' } }] })).toThrow(

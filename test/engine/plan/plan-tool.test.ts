@@ -220,6 +220,25 @@ describe('STEP plans: the plan tool', () => {
     expect(toolSpans(spans).find((s) => s.name === 'execute_tool report')?.attributes['error.type']).toBe('plan_tool_failed');
   });
 
+  it("spells a failure on its plan_step spans as on the plan tool's execute_tool, lower case", async () => {
+    const failing = {
+      steps: [
+        { tools: [{ name: 'for_each', items: ['nope.txt'], each_item: { item_name: 'f', tools: [{ name: 'read_file', arguments: { path: '{{ f }}' } }] } }] },
+      ],
+    };
+    const { spans } = await runPlan(failing);
+    // The failed step and the for_each it sits in: both ended by the plan's failure.
+    for (const name of ['plan_step read_file', 'plan_step for_each']) {
+      expect(spansNamed(spans, name)[0]).toMatchObject({ status: 'error', attributes: { 'error.type': 'plan_tool_failed' } });
+    }
+    expect(toolSpans(spans).find((s) => s.name === 'execute_tool report')?.attributes['error.type']).toBe('plan_tool_failed');
+    const notAnArray = await runPlan(
+      { steps: [{ tools: [{ name: 'for_each', items: '{{ x }}', each_item: { item_name: 'i', tools: [{ name: 'echo', arguments: { text: 'i' } }] } }] }] },
+      { args: { x: 5 } },
+    );
+    expect(spansNamed(notAnArray.spans, 'plan_step for_each')[0].attributes['error.type']).toBe('plan_not_an_array');
+  });
+
   it('fails on an error-shaped answer as a chain step would ({ok: false, error}, status: "error"), with its message', async () => {
     const extraTools = [
       { name: 'slack', description: 's', returns: { ok: false, error: 'not_in_channel' } },
