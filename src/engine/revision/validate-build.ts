@@ -144,8 +144,10 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
   // An allow entry no argv[0] can be would leave its program asking for approval without a word.
   problems.push(...commandProblems(build, tools, format, locate));
 
-  // Entries that are not objects (an empty list item is null) were reported by the format check.
-  const callable = new Set<string>([...BUILTIN_NAMES, ...tools.flatMap((tool) => (tool && typeof tool === 'object' ? [tool.name] : []))]);
+  // The names written, valid or not: entries that are not objects (an empty list item is null) and
+  // names that are not strings (`name: 5`) were reported by the format check.
+  const names = tools.flatMap((tool) => (tool && typeof tool === 'object' && typeof tool.name === 'string' ? [tool.name] : []));
+  const callable = new Set<string>([...BUILTIN_NAMES, ...names]);
   // Chains and plans call tools by name (those written, valid or not): each checked when its tool is
   // valid, and its argument names against the parameters of a called tool that is valid itself.
   const written = tools.flatMap((tool, index) => (tool && typeof tool === 'object' ? [{ tool, valid: format.valid(['agent', 'tools', index]) }] : []));
@@ -239,7 +241,7 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
     };
     const flowTools = {
       valid: tools.filter((_tool, index) => format.valid(['agent', 'tools', index])),
-      names: tools.flatMap((tool) => (tool && typeof tool === 'object' ? [tool.name] : [])),
+      names,
     };
     collectConfigErrors(problems, () => validateFlowSpec(flow, flowTools, (path, expected, atKey) => locate(['flow', ...path], expected, atKey), part));
     const components = part.typed(['components']) ? flow.components : [];

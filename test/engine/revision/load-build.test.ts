@@ -204,6 +204,18 @@ agent:
     ]);
   });
 
+  it('a tool whose name is not a string is counted by none, and the names a plan calls are still checked', () => {
+    const tools = ['    - {name: 5, builtin: echo}', '    - {name: p, parameters: {type: object}, plan: {steps: [{tools: [{name: nope}]}]}}'];
+    const flow = ['flow:', '  entry_point: s', '  components: [{name: s, type: deterministic_step, tool_name: nope2}]', '  routers: [{from: s, to: end}]'];
+    const error = errorOf(`${base}${[...tools, ...flow, ''].join('\n')}`);
+    const problems = 'errors' in error ? (error.errors as ConfigError[]) : [error];
+    expect(problems.map((problem) => `${problem.path}: ${problem.expected}`)).toEqual([
+      'agent.tools[1].name: expected string, got number 5',
+      'agent.tools[2].plan.steps[0].tools[0].name: unknown tool "nope"; expected an agent tool, a built-in, for_each or if_else',
+      expect.stringMatching(/^flow\.components\[0\]\.tool_name: unknown tool "nope2"; expected an agent tool or a built-in \(read_file, /),
+    ]);
+  });
+
   it('reports YAML syntax errors with their position', () => {
     const error = errorOf('id: bot\nagent: {name: [unclosed\n');
     expect(error.code).toBe('CONFIG_SYNTAX');
