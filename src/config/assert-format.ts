@@ -33,8 +33,6 @@ export interface FormatCheck<T = unknown> {
    * can still check the rest of the value beside it (docs/cli.md, validate).
    */
   validBesideUnknownKeys(path: PathSegments): boolean;
-  /** `path` is an unknown key that misspells no absent key: a rule that knows the object's kind may say it instead (`errorsExcept`). */
-  plainUnknownKey(path: PathSegments): boolean;
   /** `errors` without those at the paths `leave` names (problems a later rule says itself). */
   errorsExcept(leave: (path: PathSegments) => boolean): ConfigError[];
 }
@@ -53,7 +51,6 @@ export function checkFormat<T = unknown>(schema: object, value: unknown, locate:
       typed: () => true,
       misspelt: () => false,
       validBesideUnknownKeys: () => true,
-      plainUnknownKey: () => false,
       errorsExcept: () => [],
     };
   }
@@ -65,7 +62,6 @@ export function checkFormat<T = unknown>(schema: object, value: unknown, locate:
   );
   // An unknown key that stands for no absent key leaves the rest of its object readable.
   const isPlain = (problem: SchemaProblem) => problem.unknownKey === true && (problem.misspells === undefined || !misspelt.has(key(problem.misspells)));
-  const plain = new Set(problems.filter(isPlain).map((problem) => key(problem.path)));
   const soundness = (counted: SchemaProblem[]) => {
     const subjects = new Set([...counted.map((problem) => key(problem.subject)), ...misspelt]);
     const insideSubjects = new Set(counted.flatMap((problem) => problem.subject.map((_segment, end) => key(problem.subject.slice(0, end)))));
@@ -83,7 +79,6 @@ export function checkFormat<T = unknown>(schema: object, value: unknown, locate:
     typed: all.typed,
     misspelt: (path) => misspelt.has(key(path)),
     validBesideUnknownKeys: besideUnknownKeys.valid,
-    plainUnknownKey: (path) => plain.has(key(path)),
     errorsExcept: (leave) => located.filter((problem) => !leave(problem.path)).map((problem) => problem.error),
   };
 }

@@ -442,6 +442,52 @@ describe('agentcheck validate reports every problem of a file in one pass', () =
     expect(result.problems).toEqual({ count: 5, files: 1 });
   });
 
+  const kindKeysBesideBadValues = validateCase('kind-keys-bad-values', ['fb3.yaml'], {
+    'fb3.yaml': [
+      'id: fb3',
+      'agent:',
+      '  name: F',
+      '  tools:',
+      '    - name: c1',
+      '      parameters: {type: object, properties: {x: {type: string}}}',
+      '      command: {argv: ["", "{{ args.y }}"], allow_env: ["A=B"], max_output_bytes: 0}',
+      '    - name: p',
+      '      parameters: {type: object}',
+      '      plan:',
+      '        steps:',
+      '          - tools:',
+      '              - {name: echo, arguments: {text: x}, returns: 5, items: "{{ a }}", foo: 1}',
+      'flow:',
+      '  entry_point: c',
+      '  components:',
+      '    - {name: c, type: agent, tool_name: echo, max_turns: 0}',
+      '    - {name: d, type: human_input, toolset: [echo], inputs: "context:x"}',
+      '  routers:',
+      '    - {from: c, to: d}',
+      '    - {from: d, to: end}',
+      '',
+    ].join('\n'),
+  });
+  it("a bad value of a flow component, a plan call or a command tool hides none of that entry's other problems", async () => {
+    const result = await kindKeysBesideBadValues();
+    expect(result.exitCode, result.all).toBe(2);
+    const call = 'agent.tools[1].plan.steps[0].tools[0]';
+    expect(located(result.all)).toEqual([
+      'fb3.yaml:7:24 at agent.tools[0].command.argv[0]: expected the program to run (argv[0]: a name on PATH or a path), got "", which no process can be',
+      'fb3.yaml:7:28 at agent.tools[0].command.argv[1]: template "{{ args.y }}" names no parameter of the tool; expected one of: x; did you mean "x"?',
+      expect.stringMatching(/^fb3\.yaml:7:57 at agent\.tools\[0\]\.command\.allow_env\[0\]: expected an environment variable name .*, got "A=B"/),
+      'fb3.yaml:7:83 at agent.tools[0].command.max_output_bytes: expected a number >= 1, got number 0',
+      `fb3.yaml:13:61 at ${call}.returns: expected string, got number 5`,
+      `fb3.yaml:13:64 at ${call}.items: "items" does not belong to a call to echo; expected keys: name, arguments, returns`,
+      `fb3.yaml:13:82 at ${call}.foo: unknown key "foo"; expected one of: name, arguments, returns`,
+      'fb3.yaml:17:30 at flow.components[0].tool_name: "tool_name" does not apply to an agent component; it takes: name, type, inputs, toolset, instructions, prompt, max_turns',
+      'fb3.yaml:17:58 at flow.components[0].max_turns: expected a number >= 1, got number 0',
+      'fb3.yaml:18:36 at flow.components[1].toolset: "toolset" does not apply to a human_input component; it takes: name, type, inputs',
+      'fb3.yaml:18:61 at flow.components[1].inputs: expected array, got string "context:x"',
+    ]);
+    expect(result.problems).toEqual({ count: 11, files: 1 });
+  });
+
   it("the suite grader's bad script is said once, at the config, not at each judge check, and the config is not counted valid", async () => {
     const dir = tempDir({
       'agentcheck.config.yaml': 'judge:\n  model: {provider: scripted, model: scripted, script: [{text: "x", error: {message: e}}, {tool_calls: []}]}\n',

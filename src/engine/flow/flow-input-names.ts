@@ -22,10 +22,19 @@ export function conversationProblem(key: { target?: string; path: string[]; text
 /**
  * A plan component's inputs are its plan's first variables: a name no template can read is
  * refused, as a constant's is, and so is a name two inputs give (the second would silently win).
+ * Only the inputs `sound` vouches for are read.
  */
-export function planInputProblems(component: ComponentSpec, at: Array<string | number>, locate: Locator, problems: ConfigError[]): void {
+export function planInputProblems(
+  component: ComponentSpec,
+  at: Array<string | number>,
+  locate: Locator,
+  problems: ConfigError[],
+  sound: (index: number) => boolean = () => true,
+): void {
   const given = new Map<string, number>();
   (component.inputs ?? []).forEach((raw, index) => {
+    // An input with a format problem of its own is said by it alone.
+    if (!sound(index)) return;
     const key = parseIOKey(raw);
     if (key.name === '' || (typeof raw === 'object' && raw.from === undefined && !key.hasLiteral)) return;
     const named = typeof raw === 'object' && raw.as !== undefined;

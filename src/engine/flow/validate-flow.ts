@@ -1,5 +1,7 @@
 import { quoteCapped, shownNames } from '../../config/cap-text.js';
-import type { FormatCheck, Locator } from '../../config/assert-format.js';
+import type { Locator } from '../../config/assert-format.js';
+import { formatAt, SOUND_FORMAT, type PartFormat } from '../../config/format-part.js';
+import type { PathSegments } from '../../config/source.js';
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
 import { validatePlanSpec } from '../plan/validate-plan.js';
 import { BUILTIN_NAMES } from '../revision/tool-schema.js';
@@ -33,27 +35,16 @@ export interface FlowTools {
   names: readonly string[];
 }
 
-/** What the format check says of the flow's parts (paths relative to `flow`); all valid by default. */
-export type FlowFormat = Pick<FormatCheck, 'valid' | 'typed' | 'validBesideUnknownKeys'>;
-const WHOLE: FlowFormat = { valid: () => true, typed: () => true, validBesideUnknownKeys: () => true };
-
-/**
- * The flow's rules check component `index`: its format is sound but for unknown keys (`foo: 1`),
- * which validateComponent says itself, with its type's keys, beside its other problems (docs/cli.md, validate).
- */
-export function checksFlowComponent(part: FlowFormat, index: number): boolean {
-  return part.typed(['components']) && part.validBesideUnknownKeys(['components', index]);
-}
-
 /**
  * Load-time rules of a flow (docs/workflows.md, Flows): unique names, a known entry point, keys that fit
  * each component type, deterministic steps whose tool exists and whose inputs fit its schema,
  * toolsets of existing tools, well-formed IOKeys, one router per component that resolves, and
- * no component that no router reaches. With format problems (`part`), each component and router
- * the format leaves valid is checked beside them; a name is known when it is written at all, so a
- * component with a problem of its own does not make the routers naming it wrong too.
+ * no component that no router reaches. With format problems (`part`, paths relative to `flow`),
+ * each router the format leaves valid, and each component key by key (its keys of another type,
+ * unknown keys too, whatever they hold), is checked beside them; a name is known when it is
+ * written at all, so a component with a problem of its own does not make the routers naming it wrong too.
  */
-export function validateFlowSpec(flow: FlowSpec, tools: FlowTools, locate: Locator, part: FlowFormat = WHOLE): void {
+export function validateFlowSpec(flow: FlowSpec, tools: FlowTools, locate: Locator, part: PartFormat = SOUND_FORMAT): void {
   // Each component, input and router on its own: one pass reports every problem (docs/cli.md, validate).
   const problems: ConfigError[] = [];
   const components = part.typed(['components']) ? flow.components : [];
@@ -106,9 +97,7 @@ export function validateFlowSpec(flow: FlowSpec, tools: FlowTools, locate: Locat
     // Without a name problem, the agent components whose conversations the flow state can hold.
     conversations: unnamed ? undefined : objects.filter(({ component }) => component.type === 'agent').map(({ component }) => component.name),
   };
-  for (const { component, index } of objects) {
-    if (checksFlowComponent(part, index)) validateComponent(component, ['components', index], scope, locate, problems);
-  }
+  for (const { component, index } of objects) validateComponent(component, ['components', index], scope, { locate, part }, problems);
   // Reachability is worked out only from a known entry point, in a flow with no format problem.
   validateRouters(flow, { names, written, unnamed, part }, locate, problems, part.valid([]) && !unnamed && names.has(flow.entry_point), scope.conversations);
   throwConfigErrors(problems);
@@ -123,10 +112,25 @@ interface ToolScope {
   conversations?: readonly string[];
 }
 
-function validateComponent(component: ComponentSpec, at: Array<string | number>, scope: ToolScope, locate: Locator, problems: ConfigError[]): void {
+/**
+ * A component's rules, each on the keys it reads: a key with a format problem of its own (`part`)
+ * is said by that problem alone, and its type's keys are known once its type is.
+ */
+function validateComponent(
+  component: ComponentSpec,
+  at: Array<string | number>,
+  scope: ToolScope,
+  { locate, part }: { locate: Locator; part: PartFormat },
+  problems: ConfigError[],
+): void {
   const { agentTools, callable } = scope;
-  for (const [stray, why] of strayComponentKeys(component)) problems.push(locate([...at, stray], why, true));
-  (component.inputs ?? []).forEach((raw, index) => {
+  const sound = (...path: PathSegments) => part.validBesideUnknownKeys([...at, ...path]);
+  // A required key is not also said missing when an unknown key beside it misspells it.
+  const missing = (key: keyof ComponentSpec) => component[key] === undefined && !part.misspelt([...at, key]);
+  if (part.valid([...at, 'type'])) for (const [stray, why] of strayComponentKeys(component)) problems.push(locate([...at, stray], why, true));
+  const inputs = part.typed([...at, 'inputs']) ? (component.inputs ?? []) : [];
+  inputs.forEach((raw, index) => {
+    if (!sound('inputs', index)) return;
     const key = parseIOKey(raw);
     const here = [...at, 'inputs', index];
     if (typeof raw === 'object' && raw.from === undefined && !key.hasLiteral) problems.push(locate(here, 'an input needs "from" (a state key) or "literal"'));
@@ -147,22 +151,26 @@ function validateComponent(component: ComponentSpec, at: Array<string | number>,
   });
   if (component.type === 'deterministic_step') {
     const tool = component.tool_name;
-    if (tool === undefined) problems.push(locate(at, 'a deterministic_step needs "tool_name"'));
-    else if (!callable.has(tool))
-      problems.push(
-        locate(
-          [...at, 'tool_name'],
-          `unknown tool ${quoteCapped(tool)}; expected an agent tool or a built-in (${BUILTIN_NAMES.join(', ')})${didYouMean(tool, callable)}`,
-        ),
-      );
-    else if (!scope.unchecked.has(tool)) {
-      // A step's inputs are checked against its tool's parameters, once that tool is valid itself.
-      const parameters = toolParametersOf(agentTools, tool) as Record<string, unknown> | undefined;
-      collectConfigErrors(problems, () => validateStepArguments(component, tool, parameters, at, locate));
+    if (missing('tool_name')) problems.push(locate(at, 'a deterministic_step needs "tool_name"'));
+    // A tool_name with a format problem of its own names no tool to check.
+    else if (tool !== undefined && part.valid([...at, 'tool_name'])) {
+      if (!callable.has(tool))
+        problems.push(
+          locate(
+            [...at, 'tool_name'],
+            `unknown tool ${quoteCapped(tool)}; expected an agent tool or a built-in (${BUILTIN_NAMES.join(', ')})${didYouMean(tool, callable)}`,
+          ),
+        );
+      else if (!scope.unchecked.has(tool) && sound('inputs')) {
+        // A step's inputs are checked against its tool's parameters, once that tool and they are valid.
+        const parameters = toolParametersOf(agentTools, tool) as Record<string, unknown> | undefined;
+        collectConfigErrors(problems, () => validateStepArguments(component, tool, parameters, at, locate));
+      }
     }
   }
-  if (component.type === 'agent') {
+  if (component.type === 'agent' && part.typed([...at, 'toolset'])) {
     (component.toolset ?? []).forEach((tool, index) => {
+      if (!part.valid([...at, 'toolset', index])) return;
       // Offered by the run, not the build: present only when skills are delivered on demand.
       if (tool === LOAD_SKILL)
         problems.push(
@@ -178,13 +186,14 @@ function validateComponent(component: ComponentSpec, at: Array<string | number>,
     });
   }
   if (component.type === 'plan') {
-    planInputProblems(component, at, locate, problems);
+    if (part.typed([...at, 'inputs'])) planInputProblems(component, at, locate, problems, (index) => sound('inputs', index));
     const plan = component.plan;
-    if (!plan) problems.push(locate(at, 'a plan component needs "plan: {constants, steps}"'));
-    else {
+    if (missing('plan')) problems.push(locate(at, 'a plan component needs "plan: {constants, steps}"'));
+    else if (plan !== undefined && part.typed([...at, 'plan'])) {
       const parametersOf = (name: string) => (scope.unchecked.has(name) ? undefined : toolParametersOf(agentTools, name));
+      const planAt = [...at, 'plan'];
       collectConfigErrors(problems, () =>
-        validatePlanSpec(plan, callable, (path, expected, atKey) => locate([...at, 'plan', ...path], expected, atKey), parametersOf),
+        validatePlanSpec(plan, callable, (path, expected, atKey) => locate([...planAt, ...path], expected, atKey), parametersOf, formatAt(part, planAt)),
       );
     }
   }
@@ -203,7 +212,7 @@ interface FlowNames {
   written: ReadonlySet<string>;
   /** Some component has no name (its name key misspelt): a name routers use may be its. */
   unnamed: boolean;
-  part: FlowFormat;
+  part: PartFormat;
 }
 
 function validateRouters(

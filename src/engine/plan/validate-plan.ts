@@ -4,10 +4,11 @@ import { didYouMean } from '../../config/did-you-mean.js';
 import { unknownKeyMessage } from '../../config/option-keys.js';
 import { ownValue } from '../../config/own-key.js';
 import type { Locator } from '../../config/assert-format.js';
+import { SOUND_FORMAT, type PartFormat } from '../../config/format-part.js';
 import { AgentcheckError, collectConfigErrors, ConfigError, throwConfigErrors } from '../../config/errors.js';
 import type { PathSegments } from '../../config/source.js';
 import { checkBindingName, checkTemplatesClosed } from '../revision/template-checks.js';
-import type { PlanSpec, PlanToolCall } from '../revision/types.js';
+import type { PlanBlock, PlanSpec, PlanToolCall } from '../revision/types.js';
 import { interpolate } from '../template/interpolate.js';
 
 const SYSTEM_KEYS: Record<string, readonly string[]> = {
@@ -39,36 +40,56 @@ export function isPlanCallPath(path: PathSegments): boolean {
 /**
  * Load-time rules of a STEP plan (docs/workflows.md, STEP plans): known tools, well-formed system tools (which
  * return nothing), keys that belong to the kind of call, closed templates, and constants that
- * only refer to constants above them.
+ * only refer to constants above them. With format problems (`format`, paths relative to the
+ * plan), each call is checked key by key beside them: a value with a problem of its own is said by
+ * it alone, and a call whose kind is unknown (no valid `name`) is not checked.
  */
-export function validatePlanSpec(plan: PlanSpec, callable: ReadonlySet<string>, locate: Locator, parametersOf: ParametersOf = () => undefined): void {
+export function validatePlanSpec(
+  plan: PlanSpec,
+  callable: ReadonlySet<string>,
+  locate: Locator,
+  parametersOf: ParametersOf = () => undefined,
+  format: PartFormat = SOUND_FORMAT,
+): void {
   // Each constant and each call on its own: one pass reports every problem (docs/cli.md, validate).
   const problems: ConfigError[] = [];
-  collectConfigErrors(problems, () => checkTemplatesClosed(plan.constants, ['constants'], locate));
-  collectConfigErrors(problems, () => checkConstantOrder(plan.constants ?? {}, locate));
-  for (const name of Object.keys(plan.constants ?? {})) {
+  const constants = format.valid(['constants']) ? plan.constants : undefined;
+  collectConfigErrors(problems, () => checkTemplatesClosed(constants, ['constants'], locate));
+  collectConfigErrors(problems, () => checkConstantOrder(constants ?? {}, locate));
+  for (const name of Object.keys(constants ?? {})) {
     collectConfigErrors(problems, () => checkBindingName(name, ['constants', name], 'constant', locate, true));
   }
-  plan.steps.forEach((step, index) => validateCalls(step.tools, ['steps', index, 'tools'], { callable, parametersOf }, locate, problems));
+  const steps = format.typed(['steps']) ? plan.steps : [];
+  steps.forEach((step, index) => validateBlock(step, ['steps', index], { callable, parametersOf, format }, locate, problems));
   throwConfigErrors(problems);
 }
 
-function validateCalls(
-  calls: PlanToolCall[],
-  at: PathSegments,
-  tools: { callable: ReadonlySet<string>; parametersOf: ParametersOf },
-  locate: Locator,
-  problems: ConfigError[],
-): void {
-  const { callable, parametersOf } = tools;
+interface CallScope {
+  callable: ReadonlySet<string>;
+  parametersOf: ParametersOf;
+  format: PartFormat;
+}
+
+/** The calls of a step or a nested block at `at`, when its `tools` is a list. */
+function validateBlock(block: PlanBlock, at: PathSegments, scope: CallScope, locate: Locator, problems: ConfigError[]): void {
+  if (scope.format.typed([...at, 'tools'])) validateCalls(block.tools, [...at, 'tools'], scope, locate, problems);
+}
+
+function validateCalls(calls: PlanToolCall[], at: PathSegments, scope: CallScope, locate: Locator, problems: ConfigError[]): void {
+  const { callable, parametersOf, format } = scope;
   calls.forEach((call, index) =>
     collectConfigErrors(problems, () => {
       const here = [...at, index];
+      // Not a mapping, or with no valid name: its format problem says so, and its kind is unknown.
+      if (!format.typed(here) || !format.valid([...here, 'name'])) return;
+      const sound = (...path: PathSegments) => format.valid([...here, ...path]);
+      // A required key is not also said missing when an unknown key beside it misspells it.
+      const missing = (key: keyof PlanToolCall) => call[key] === undefined && !format.misspelt([...here, key]);
       // By own key: a tool named `constructor` is a call like any other.
       const system = ownValue(SYSTEM_KEYS, call.name);
       const allowed = system ?? CALL_KEYS;
-      // Every misplaced key at once, as a flow component's (docs/cli.md, validate); the call's
-      // own keys are still checked beside them.
+      // Every misplaced key at once, as a flow component's (docs/cli.md, validate), whatever its
+      // value holds; the call's own keys are still checked beside them.
       const kind = system ? `system tool ${call.name}` : `a call to ${call.name}`;
       for (const stray of Object.keys(call).filter((key) => !allowed.includes(key))) {
         const hint = stray === 'returns' ? ' (system tools return nothing)' : '';
@@ -78,37 +99,43 @@ function validateCalls(
           : unknownKeyMessage(stray, allowed);
         problems.push(locate([...here, stray], why, true));
       }
-      if (typeof call.returns === 'string' && allowed.includes('returns')) {
+      if (typeof call.returns === 'string' && allowed.includes('returns') && sound('returns')) {
         collectConfigErrors(problems, () => checkBindingName(call.returns as string, [...here, 'returns'], 'returns', locate));
       }
       for (const key of ['arguments', 'items', 'condition'] as const) {
-        if (allowed.includes(key)) collectConfigErrors(problems, () => checkTemplatesClosed(call[key], [...here, key], locate));
+        if (allowed.includes(key) && sound(key)) collectConfigErrors(problems, () => checkTemplatesClosed(call[key], [...here, key], locate));
       }
       if (call.name === 'for_each') {
-        if (call.items === undefined) throw locate(here, 'for_each needs "items"');
         // A list, or one template that gives one (`{{ files }}` keeps its type); other text or a
         // mapping fails on every run (PLAN_NOT_AN_ARRAY).
         const items: unknown = call.items;
-        if (!Array.isArray(items) && !(typeof items === 'string' && /^\s*\{\{[^{}]*\}\}\s*$/.test(items))) {
-          throw locate([...here, 'items'], 'expected a list, or one template that gives one ({{ files }}); other text or a mapping is never a list to go over');
+        if (missing('items')) problems.push(locate(here, 'for_each needs "items"'));
+        else if (items !== undefined && !Array.isArray(items) && !(typeof items === 'string' && /^\s*\{\{[^{}]*\}\}\s*$/.test(items))) {
+          problems.push(
+            locate([...here, 'items'], 'expected a list, or one template that gives one ({{ files }}); other text or a mapping is never a list to go over'),
+          );
         }
-        if (!call.each_item) throw locate(here, 'for_each needs "each_item: {item_name, tools}"');
-        const itemName: unknown = call.each_item.item_name;
-        if (typeof itemName === 'string') {
-          collectConfigErrors(problems, () => checkBindingName(itemName, [...here, 'each_item', 'item_name'], 'item_name', locate));
+        const each = call.each_item;
+        if (missing('each_item')) problems.push(locate(here, 'for_each needs "each_item: {item_name, tools}"'));
+        else if (each !== undefined && format.typed([...here, 'each_item'])) {
+          if (sound('each_item', 'item_name')) {
+            collectConfigErrors(problems, () => checkBindingName(each.item_name, [...here, 'each_item', 'item_name'], 'item_name', locate));
+          }
+          validateBlock(each, [...here, 'each_item'], scope, locate, problems);
         }
-        validateCalls(call.each_item.tools, [...here, 'each_item', 'tools'], tools, locate, problems);
       } else if (call.name === 'if_else') {
-        if (call.condition === undefined) throw locate(here, 'if_else needs "condition"');
-        if (!call.if) throw locate(here, 'if_else needs an "if" block');
-        validateCalls(call.if.tools, [...here, 'if', 'tools'], tools, locate, problems);
-        if (call.else) validateCalls(call.else.tools, [...here, 'else', 'tools'], tools, locate, problems);
+        if (missing('condition')) problems.push(locate(here, 'if_else needs "condition"'));
+        if (missing('if')) problems.push(locate(here, 'if_else needs an "if" block'));
+        for (const branch of ['if', 'else'] as const) {
+          const block = call[branch];
+          if (block !== undefined && format.typed([...here, branch])) validateBlock(block, [...here, branch], scope, locate, problems);
+        }
       } else if (!callable.has(call.name)) {
         throw locate(
           [...here, 'name'],
           `unknown tool ${quoteCapped(call.name)}; expected an agent tool, a built-in, for_each or if_else${didYouMean(call.name, [...callable, ...PLAN_SYSTEM_TOOLS])}`,
         );
-      } else {
+      } else if (sound('arguments')) {
         problems.push(...argumentNameProblems(call.arguments, call.name, parametersOf(call.name), [...here, 'arguments'], 'arguments', locate));
       }
     }),

@@ -25,6 +25,7 @@ export type {
   IOKey,
   LlmSpec,
   McpServerSpec,
+  PlanBlock,
   PlanSpec,
   PlanToolCall,
   RouterSpec,

@@ -1,19 +1,17 @@
 import { quoteCapped } from '../../config/cap-text.js';
 import { checkFormat, type FormatCheck, type Locator } from '../../config/assert-format.js';
+import { formatAt } from '../../config/format-part.js';
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
-import { checksFlowComponent, validateFlowSpec } from '../flow/validate-flow.js';
+import { validateFlowSpec } from '../flow/validate-flow.js';
 import { validateChainSpec } from '../chain/validate-chain.js';
 import { validateMcps } from '../mcp/validate-mcps.js';
-import { isPlanCallPath, PLAN_SYSTEM_TOOLS, validatePlanSpec } from '../plan/validate-plan.js';
+import { isPlanCallPath, validatePlanSpec } from '../plan/validate-plan.js';
 import { validateLlmParameters } from '../providers/validate-parameters.js';
 import { soundLlmParts } from '../providers/sound-llm-parts.js';
 import { checkCompositeCycles } from './composite-cycles.js';
 import { agentBuildSchema } from './schema.js';
-import { BUILTIN_NAMES, IMPLEMENTATION_KEYS } from './tool-schema.js';
-import { URL_TEMPLATE_FILTERS } from '../template/url-template.js';
-import { headerProblems } from './header-checks.js';
-import { checkArgsTemplates, httpUrlProblem } from './template-checks.js';
-import type { AgentBuild, PlanSpec } from './types.js';
+import { BUILTIN_NAMES } from './tool-schema.js';
+import type { AgentBuild } from './types.js';
 import type { PathSegments } from '../../config/source.js';
 import { commandProblems } from './command-checks.js';
 import { buildAgent } from './build-agent.js';
@@ -21,9 +19,9 @@ import { duplicateSkillName } from '../../skills/duplicate-skill-name.js';
 import { checkSkillRef } from './skill-refs.js';
 import { resolve } from 'node:path';
 import { checkBuildKind, checkBuildKindClash, validateExternal } from './validate-external.js';
-import { toolParametersProblems } from './tool-parameters-problems.js';
-import { closedArgumentNames, toolParametersOf } from './argument-names.js';
+import { toolParametersOf } from './argument-names.js';
 import { externalCommandFileProblems } from './external-command-files.js';
+import { toolRuleProblems } from './tool-rules.js';
 
 const SKILL_NAME = /^[a-z0-9-]{1,64}$/;
 
@@ -53,8 +51,16 @@ export function validateBuild(value: unknown, locate: Locator, refsDir?: string,
     if (commandsDir !== undefined) problems.push(...externalCommandFileProblems(build, commandsDir, locate, (path) => format.valid(path)));
   }
   if ((build.external === undefined || clash.length) && build.agent !== undefined && format.typed(['agent'])) {
-    const checked = validateAgent(build, locate, format, problems, refsDir);
-    const kept = new Set(format.errorsExcept((path) => format.plainUnknownKey(path) && saidByRule(path, checked)));
+    // A key a rule refuses itself (of a flow component or a plan call: another kind's, or unknown)
+    // is said once, by the rule, with its own kind's keys: not also by the format, whatever it holds.
+    const saidKeys = new Set<string>();
+    const sayingKeys: Locator = (path, expected, atKey) => {
+      if (atKey && isKindKeyPath(path)) saidKeys.add(JSON.stringify(path));
+      return locate(path, expected, atKey);
+    };
+    validateAgent(build, sayingKeys, format, problems, refsDir);
+    const underSaidKey = (path: PathSegments) => path.some((_segment, end) => saidKeys.has(JSON.stringify(path.slice(0, end + 1))));
+    const kept = new Set(format.errorsExcept(underSaidKey));
     const said = problems.filter((problem) => kept.has(problem) || !format.errors.includes(problem));
     problems.splice(0, problems.length, ...said);
   }
@@ -62,81 +68,26 @@ export function validateBuild(value: unknown, locate: Locator, refsDir?: string,
 }
 
 /**
- * An unknown key at `path` that a rule said itself, with the keys of its object's kind instead of
- * every kind's (docs/workflows.md): a key of a plan call in a plan step `checked`, or of a flow
- * component `checked`, its own or of a call of its plan.
+ * `path` is a key of an object whose keys depend on its kind (docs/workflows.md): of a flow
+ * component, or of a plan call (of a plan tool or a plan component).
  */
-function saidByRule(path: PathSegments, checked: ReadonlySet<string>): boolean {
+function isKindKeyPath(path: PathSegments): boolean {
   const planCall = path[3] === 'plan' && isPlanCallPath(path.slice(4, -1));
-  if (path[0] === 'agent' && path[1] === 'tools') return planCall && checked.has(JSON.stringify(path.slice(0, 6)));
-  if (path[0] !== 'flow' || path[1] !== 'components') return false;
-  return (path.length === 4 || planCall) && checked.has(JSON.stringify(path.slice(0, 3)));
+  if (path[0] === 'agent' && path[1] === 'tools') return planCall;
+  return path[0] === 'flow' && path[1] === 'components' && (path.length === 4 || planCall);
 }
 
 /**
  * The rules of `agent` and `flow` a schema cannot say, each on the parts `format` leaves valid;
- * problems go to `problems`. Returns the plan steps and flow components it checked beside their
- * unknown keys (JSON of their paths).
+ * problems go to `problems`.
  */
-function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, problems: ConfigError[], refsDir: string | undefined): Set<string> {
-  const checked = new Set<string>();
+function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, problems: ConfigError[], refsDir: string | undefined): void {
   // The parameters beside a bad base_url or timeout_ms: they need only the provider they are for.
   if (soundLlmParts(format, ['agent', 'llm'])) collectConfigErrors(problems, () => validateLlmParameters(buildAgent(build).llm, locate));
   const tools = format.typed(['agent', 'tools']) ? (buildAgent(build).tools ?? []) : [];
   const seen = new Map<string, number>();
-  // Each part is checked on its own, so one pass reports every problem.
-  tools.forEach((tool, index) =>
-    collectConfigErrors(problems, () => {
-      const at = ['agent', 'tools', index];
-      // The name is checked, and counted for duplicates, also when another key of the tool has a problem.
-      if (!format.valid([...at, 'name'])) return;
-      const previous = seen.get(tool.name);
-      if (previous !== undefined) {
-        throw locate([...at, 'name'], `duplicate tool name ${quoteCapped(tool.name)} (already used by agent.tools[${previous}])`);
-      }
-      seen.set(tool.name, index);
-      // The skill loader's name: with skills delivered on demand, two tools would share it.
-      if (tool.name === 'load_skill') {
-        throw locate(
-          [...at, 'name'],
-          '"load_skill" is the tool agentcheck offers for skills delivered on demand (docs/skills.md); name this tool something else',
-        );
-      }
-      // A plan's call of a system tool's name always means the system tool: no plan could call this one.
-      if (PLAN_SYSTEM_TOOLS.includes(tool.name)) {
-        throw locate(
-          [...at, 'name'],
-          `${quoteCapped(tool.name)} is a STEP plan keyword (docs/workflows.md, STEP plans): a plan calling ${quoteCapped(tool.name)} always runs the system tool, never this tool; name this tool something else`,
-        );
-      }
-      if (!format.valid(at)) return;
-      const impls = IMPLEMENTATION_KEYS.filter((key) => key in tool);
-      if (impls.length !== 1) {
-        throw locate(
-          at,
-          impls.length === 0
-            ? `tool ${quoteCapped(tool.name)} needs exactly one implementation key (${IMPLEMENTATION_KEYS.join(', ')})`
-            : `tool ${quoteCapped(tool.name)} has ${impls.join(' and ')}; expected exactly one implementation key`,
-        );
-      }
-      if (tool.parameters !== undefined) throwConfigErrors(toolParametersProblems(tool.parameters, at, locate));
-      const properties = closedArgumentNames(tool.parameters);
-      const http = tool.http;
-      // The url, headers and body each on their own: one pass reports a problem in each.
-      if (http) {
-        collectConfigErrors(problems, () => {
-          const problem = httpUrlProblem(http.url);
-          if (problem) throw locate([...at, 'http', 'url'], problem);
-          checkArgsTemplates(http.url, [...at, 'http', 'url'], locate, properties, { filters: URL_TEMPLATE_FILTERS });
-        });
-        // Header values alone may also read the environment, so a token stays out of the build (docs/security.md).
-        collectConfigErrors(problems, () => checkArgsTemplates(http.headers, [...at, 'http', 'headers'], locate, properties, { env: true }));
-        problems.push(...headerProblems(http.headers, [...at, 'http', 'headers'], locate));
-        collectConfigErrors(problems, () => checkArgsTemplates(http.body, [...at, 'http', 'body'], locate, properties));
-      }
-      if (tool.command) checkArgsTemplates(tool.command.argv, [...at, 'command', 'argv'], locate, properties);
-    }),
-  );
+  // Each tool on its own, and each of its keys, so one pass reports every problem.
+  tools.forEach((tool, index) => problems.push(...toolRuleProblems(tool, index, seen, format, locate)));
 
   // Each server entry whose format is sound, beside any problem of the tools or of other entries.
   if (format.typed(['agent', 'mcps'])) collectConfigErrors(problems, () => validateMcps(buildAgent(build), locate, format));
@@ -155,7 +106,7 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
   const withProblems = new Set(written.filter((entry) => !entry.valid).map(({ tool }) => tool.name));
   const parametersOf = (name: string) => (withProblems.has(name) ? undefined : toolParametersOf(validTools, name));
   // A format problem in a scalar limit (max_steps, max_iterations) or in one step hides no
-  // problem of the other steps: only the well-formed steps (and constants) are checked.
+  // problem of the other steps: a chain's well-formed steps are checked, and a plan's calls key by key.
   tools.forEach((tool, index) => {
     const ok = (...path: PathSegments) => format.valid(['agent', 'tools', index, ...path]);
     // An unknown key (`foo: 1`) hides no other problem of its step: both are said in one pass.
@@ -175,19 +126,10 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
           (step) => soundBeside('chain', 'steps', step),
         ),
       );
-    if (plan && typed('plan', 'steps')) {
-      const wellFormed: PlanSpec = {
-        ...plan,
-        constants: ok('plan', 'constants') ? plan.constants : undefined,
-        // A step with a format problem is checked as no step, its index kept for the paths.
-        steps: plan.steps.map((step, position) => {
-          if (!soundBeside('plan', 'steps', position)) return { tools: [] };
-          checked.add(JSON.stringify(['agent', 'tools', index, 'plan', 'steps', position]));
-          return step;
-        }),
-      };
+    if (plan && typed('plan')) {
+      const planAt = ['agent', 'tools', index, 'plan'];
       collectConfigErrors(problems, () =>
-        validatePlanSpec(wellFormed, callable, (path, expected, atKey) => locate(['agent', 'tools', index, 'plan', ...path], expected, atKey), parametersOf),
+        validatePlanSpec(plan, callable, (path, expected, atKey) => locate([...planAt, ...path], expected, atKey), parametersOf, formatAt(format, planAt)),
       );
     }
   });
@@ -231,25 +173,16 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
   });
 
   const flow = build.flow;
-  // A flow names the agent's tools and parts: each component and router the format leaves valid
-  // is checked beside the others' format problems, and beside the tools' own.
+  // A flow names the agent's tools and parts: each router the format leaves valid, and each
+  // component key by key, is checked beside the others' format problems, and beside the tools' own.
   if (flow && format.typed(['flow']) && format.typed(['agent', 'tools'])) {
-    const part = {
-      valid: (path: PathSegments) => format.valid(['flow', ...path]),
-      typed: (path: PathSegments) => format.typed(['flow', ...path]),
-      validBesideUnknownKeys: (path: PathSegments) => format.validBesideUnknownKeys(['flow', ...path]),
-    };
+    const part = formatAt(format, ['flow']);
     const flowTools = {
       valid: tools.filter((_tool, index) => format.valid(['agent', 'tools', index])),
       names,
     };
     collectConfigErrors(problems, () => validateFlowSpec(flow, flowTools, (path, expected, atKey) => locate(['flow', ...path], expected, atKey), part));
-    const components = part.typed(['components']) ? flow.components : [];
-    components.forEach((_component, index) => {
-      if (checksFlowComponent(part, index)) checked.add(JSON.stringify(['flow', 'components', index]));
-    });
   }
   // Cycles are looked for last, in a build with no other problem (docs/cli.md, validate): every one.
   if (!problems.length) collectConfigErrors(problems, () => checkCompositeCycles(build, locate));
-  return checked;
 }

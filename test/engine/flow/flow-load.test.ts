@@ -474,6 +474,60 @@ describe('flows: rule problems beside format problems', () => {
     ]);
   });
 
+  it('a bad value of a component hides none of its other problems; a key its type does not take is said once, whatever it holds', () => {
+    const problems = problemsOf(
+      [
+        'id: f7',
+        'agent:',
+        '  name: F',
+        '  tools:',
+        '    - {name: echo2, builtin: echo}',
+        'flow:',
+        '  entry_point: c',
+        '  components:',
+        '    - {name: c, type: agent, tool_name: echo, max_turns: 0, foo: 1}',
+        '    - {name: d, type: human_input, toolset: [echo], inputs: "context:x"}',
+        '    - {name: e, type: human_input, max_turns: 0, inputs: [5, "conversation_history:d"]}',
+        '    - {name: f, type: agent, toolset: [5, nope], prompt: 7}',
+        '    - {name: g, type: deterministic_step, tool_nme: echo}',
+        '    - {name: h, type: deterministic_step, tool_name: 5, inputs: [{from: "context:c", as: ""}]}',
+        '    - {name: i, type: plan, inputs: "x", plan: {steps: [{tools: [{name: echo, returns: 5, items: 1}]}]}}',
+        '  routers:',
+        '    - {from: c, to: d}',
+        '    - {from: d, to: e}',
+        '    - {from: e, to: f}',
+        '    - {from: f, to: g}',
+        '    - {from: g, to: h}',
+        '    - {from: h, to: i}',
+        '    - {from: i, to: end}',
+        '',
+      ].join('\n'),
+    );
+    const agentKeys = 'it takes: name, type, inputs, toolset, instructions, prompt, max_turns';
+    expect(problems).toEqual([
+      `9 flow.components[0].tool_name: "tool_name" does not apply to an agent component; ${agentKeys}`,
+      '9 flow.components[0].max_turns: expected a number >= 1, got number 0',
+      '9 flow.components[0].foo: unknown key "foo"; expected one of: name, type, inputs, toolset, instructions, prompt, max_turns',
+      '10 flow.components[1].toolset: "toolset" does not apply to a human_input component; it takes: name, type, inputs',
+      '10 flow.components[1].inputs: expected array, got string "context:x"',
+      // Not also "expected a number >= 1": the key goes, whatever it holds.
+      '11 flow.components[2].max_turns: "max_turns" does not apply to a human_input component; it takes: name, type, inputs',
+      '11 flow.components[2].inputs[0]: expected string or object, got number 5',
+      expect.stringMatching(/^11 flow\.components\[2\]\.inputs\[1\]: "conversation_history:d" names "d", which is not an agent component/),
+      '12 flow.components[3].toolset[0]: expected string, got number 5',
+      expect.stringMatching(/^12 flow\.components\[3\]\.toolset\[1\]: unknown tool "nope" in toolset/),
+      '12 flow.components[3].prompt: expected string, got number 7',
+      // The typo alone: not also a step that needs "tool_name".
+      '13 flow.components[4].tool_nme: unknown key "tool_nme" (did you mean "tool_name"?); expected one of: name, type, tool_name, inputs',
+      '14 flow.components[5].tool_name: expected string, got number 5',
+      '14 flow.components[5].inputs[0].as: expected a string of at least 1 character(s)',
+      '15 flow.components[6].inputs: expected array, got string "x"',
+      expect.stringMatching(/^15 flow\.components\[6\]\.plan\.steps\[0\]\.tools\[0\]\.arguments: tool "echo" requires "text"/),
+      '15 flow.components[6].plan.steps[0].tools[0].returns: expected string, got number 5',
+      '15 flow.components[6].plan.steps[0].tools[0].items: "items" does not belong to a call to echo; expected keys: name, arguments, returns',
+    ]);
+  });
+
   it("is checked beside the agent's problems; a step whose tool has a problem of its own is not checked against it", () => {
     const problems = problemsOf(
       [

@@ -169,6 +169,47 @@ describe('STEP plans: truthiness and load-time rules', () => {
     );
   });
 
+  it("a bad value of a call hides none of its other keys' problems, and an unknown key beside it is told the call's own keys", () => {
+    const calls = [
+      { name: 'echo', arguments: { text: 'x' }, returns: 5, items: '{{ a }}' },
+      { name: 'echo', arguments: { text: 'x' }, returns: 5, foo: 1 },
+      { name: 'echo', arguments: 5, returns: 'a b' },
+      // A misspelt key is said once, as the typo with its kind's keys: not also as a missing one.
+      { name: 'for_each', itms: '{{ a }}', returns: 5, each_item: { item_name: 'a b', tools: [{ name: 'nope' }] } },
+      { name: 'if_else', condition: true, if: { tools: [{ name: 'echo', arguments: { txt: 'x' }, returns: '' }] }, else: { tools: 3 } },
+      // A call whose kind is unknown (no valid name) is said by its format problems alone.
+      { nme: 'echo', returns: 5 },
+    ];
+    const lines = configErrorOf(planBuild({ steps: [{ tools: calls }] })).message.split('\n');
+    const at = (call: number, rest: string) => `<inline> at agent.tools[0].plan.steps[0].tools[${call}].${rest}`;
+    // In memory there are no lines to order by: each problem once, in any order.
+    expect(lines.sort()).toEqual(
+      [
+        at(0, 'returns: expected string, got number 5'),
+        at(0, 'items: "items" does not belong to a call to echo; expected keys: name, arguments, returns'),
+        at(1, 'returns: expected string, got number 5'),
+        at(1, 'foo: unknown key "foo"; expected one of: name, arguments, returns'),
+        at(2, 'arguments: expected object, got number 5'),
+        at(
+          2,
+          'returns: returns "a b" can never be read by a template: expected a name of letters, digits, _, $ and - that starts with a letter, _ or $ (no spaces or dots)',
+        ),
+        at(3, 'itms: unknown key "itms" (did you mean "items"?); expected one of: name, items, each_item'),
+        at(3, 'returns: "returns" does not belong to system tool for_each (system tools return nothing); expected keys: name, items, each_item'),
+        at(
+          3,
+          'each_item.item_name: item_name "a b" can never be read by a template: expected a name of letters, digits, _, $ and - that starts with a letter, _ or $ (no spaces or dots)',
+        ),
+        at(3, 'each_item.tools[0].name: unknown tool "nope"; expected an agent tool, a built-in, for_each or if_else'),
+        at(4, 'if.tools[0].arguments.txt: tool "echo" has no argument "txt"; its arguments are: text; did you mean "text"?'),
+        at(4, 'if.tools[0].returns: expected a string of at least 1 character(s)'),
+        at(4, 'else.tools: expected array, got number 3'),
+        at(5, 'nme: unknown key "nme" (did you mean "name"?); expected one of: name, arguments, returns, items, each_item, condition, if, else'),
+        at(5, 'returns: expected string, got number 5'),
+      ].sort(),
+    );
+  });
+
   it('takes a name listed in required but not in properties as an argument (JSON Schema allows it)', () => {
     const tool = { name: 't', description: 't', parameters: { type: 'object', properties: { x: { type: 'string' } }, required: ['y'] }, returns: 1 };
     const plan = (args: Record<string, unknown>) => () =>

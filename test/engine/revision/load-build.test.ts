@@ -204,6 +204,33 @@ agent:
     ]);
   });
 
+  it("a bad value of a command or http tool hides none of the tool's program, templates, allow_env, url or headers", () => {
+    const tools = [
+      '    - name: c1',
+      '      parameters: {type: object, properties: {x: {type: string}}}',
+      '      command: {argv: ["", "{{ args.y }}", "{{ env.HOME }}", "{{ args.x | path }}"], allow_env: ["A=B", 5, OK_NAME], max_output_bytes: 0}',
+      '    - name: h1',
+      '      parameters: {type: object, properties: {q: {type: string}}}',
+      '      http: {url: "https://api.example.com/{{ args.z }}", timeout_ms: 0, headers: {A: 5, B: "{{ env.1 }}"}}',
+      '',
+    ].join('\n');
+    const error = errorOf(`${base}${tools}`);
+    const problems = 'errors' in error ? (error.errors as ConfigError[]) : [error];
+    expect(problems.map((problem) => `${problem.path}: ${problem.expected}`)).toEqual([
+      'agent.tools[1].command.argv[0]: expected the program to run (argv[0]: a name on PATH or a path), got "", which no process can be',
+      'agent.tools[1].command.argv[1]: template "{{ args.y }}" names no parameter of the tool; expected one of: x; did you mean "x"?',
+      expect.stringMatching(/^agent\.tools\[1\]\.command\.argv\[2\]: unknown template "\{\{ env\.HOME \}\}": a tool's templates read its call arguments only/),
+      expect.stringMatching(/^agent\.tools\[1\]\.command\.argv\[3\]: filter "\| path" in "\{\{ args\.x \| path \}\}" is not allowed here/),
+      expect.stringMatching(/^agent\.tools\[1\]\.command\.allow_env\[0\]: expected an environment variable name .*, got "A=B"/),
+      'agent.tools[1].command.allow_env[1]: expected string, got number 5',
+      'agent.tools[1].command.max_output_bytes: expected a number >= 1, got number 0',
+      'agent.tools[2].http.url: template "{{ args.z }}" names no parameter of the tool; expected one of: q; did you mean "q"?',
+      'agent.tools[2].http.timeout_ms: expected a number >= 1, got number 0',
+      'agent.tools[2].http.headers.A: expected string, got number 5',
+      expect.stringMatching(/^agent\.tools\[2\]\.http\.headers\.B: template "\{\{ env\.1 \}\}" names no environment variable/),
+    ]);
+  });
+
   it('a tool whose name is not a string is counted by none, and the names a plan calls are still checked', () => {
     const tools = ['    - {name: 5, builtin: echo}', '    - {name: p, parameters: {type: object}, plan: {steps: [{tools: [{name: nope}]}]}}'];
     const flow = ['flow:', '  entry_point: s', '  components: [{name: s, type: deterministic_step, tool_name: nope2}]', '  routers: [{from: s, to: end}]'];
