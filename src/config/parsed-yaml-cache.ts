@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { writeCacheEntry, yamlCacheDir } from './cache-folder.js';
 import { createFolders } from './create-folders.js';
 
@@ -18,7 +18,9 @@ export const MIN_CACHED_CHARS = 8 * 1024;
 /** Entries kept; past this, the oldest are removed (an edited file leaves its old entry behind). */
 export const MAX_ENTRIES = 256;
 // Bumped when what an entry holds, or how js-yaml is asked to read (parse-source-text.ts), changes.
-const ENTRY_FORMAT = 1;
+const ENTRY_FORMAT = 2;
+/** Larger entries are not read: config files are limited to a few MB (read-config-file.ts). */
+const MAX_ENTRY_BYTES = 64 * 1024 * 1024;
 
 // Set by scripts/bundle-cli.mjs: the version of the js-yaml bundled into the CLI.
 declare const AGENTCHECK_YAML_PARSER: string | undefined;
@@ -47,13 +49,37 @@ export function yamlCacheEntry(text: string, options: string): string | undefine
   return join(dir, `${key}.json`);
 }
 
-/** The value kept in `file`, or undefined when there is none (or it cannot be read as JSON). */
+/**
+ * The value kept in `file`, or undefined when there is none or it is not whole: an entry is a
+ * checksum line, then the value's JSON; the checksum (of the entry's name and the JSON) must
+ * match, so a damaged entry, or one copied under another name, is parsed over, never used. Only a
+ * regular file is read (not through a link), so a FIFO or a device there cannot block the run.
+ */
 export function readYamlEntry(file: string): { value: unknown } | undefined {
+  let fd: number | undefined;
   try {
-    return { value: JSON.parse(readFileSync(file, 'utf8')) };
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || stat.size > MAX_ENTRY_BYTES) return undefined;
+    const content = readFileSync(fd, 'utf8');
+    const newline = content.indexOf('\n');
+    const json = content.slice(newline + 1);
+    if (newline < 0 || content.slice(0, newline) !== entryChecksum(file, json)) return undefined;
+    return { value: JSON.parse(json) };
   } catch {
     return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
+}
+
+/** The checksum line of an entry holding `json` under the name of `file`. */
+function entryChecksum(file: string, json: string): string {
+  const { createHash } = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
+  return createHash('sha256')
+    .update(`${basename(file)}\n`)
+    .update(json)
+    .digest('hex');
 }
 
 /**
@@ -70,7 +96,14 @@ export function writeYamlEntry(file: string, value: unknown): void {
   } catch {
     return;
   }
-  writeCacheEntry(file, () => JSON.stringify(value), 0o600);
+  writeCacheEntry(
+    file,
+    () => {
+      const json = JSON.stringify(value);
+      return `${entryChecksum(file, json)}\n${json}`;
+    },
+    0o600,
+  );
   pruneYamlEntries(dir);
 }
 

@@ -1,5 +1,7 @@
-import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { execa } from 'execa';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CACHE_DIR_ENV } from '../../src/config/cache-folder.js';
 import { parseSourceText } from '../../src/config/parse-source-text.js';
@@ -25,6 +27,15 @@ const entries = () => {
     return [];
   }
 };
+
+/** An entry as the cache writes it: a checksum line (of the entry's name and the JSON), then the JSON. */
+function entryText(entry: string, value: unknown): string {
+  const json = JSON.stringify(value);
+  return `${createHash('sha256')
+    .update(`${basename(entry)}\n`)
+    .update(json)
+    .digest('hex')}\n${json}`;
+}
 
 /** A scenarios file of `count` scenarios, over MIN_CACHED_CHARS when count is 100. */
 function scenariosText(count: number, extra = ''): string {
@@ -54,20 +65,48 @@ describe('the parsed-YAML cache', () => {
     parseSourceText('a.scenarios.yaml', text, false);
     // The entry is what a later read returns: proven by giving it a value the text does not hold.
     const entry = join(dir, 'yaml', entries()[0]!);
-    writeFileSync(entry, JSON.stringify({ from: 'the entry' }));
+    writeFileSync(entry, entryText(entry, { from: 'the entry' }));
     expect(parseSourceText('a.scenarios.yaml', text, false).value).toEqual({ from: 'the entry' });
     // Another text (one character more) is another entry.
     expect(parseSourceText('a.scenarios.yaml', `${text}\n`, false).value).toEqual(expect.objectContaining({ defaults: { agent: 'agent.yaml' } }));
     expect(entries()).toHaveLength(2);
   });
 
-  it('reads a damaged entry as no entry, and replaces it', () => {
+  it('reads a damaged entry as no entry (its checksum no longer matches), and replaces it', () => {
     const text = scenariosText(100);
     const value = parseSourceText('a.scenarios.yaml', text, false).value;
     const entry = join(dir, 'yaml', entries()[0]!);
-    writeFileSync(entry, '{"defaults": {"agent": "age');
+    const whole = readFileSync(entry, 'utf8');
+    // One byte changed in the value, the JSON still valid; then the entry cut short.
+    for (const damaged of [whole.replace('"Refund order 7"', '"Refund order 8"'), whole.slice(0, -10), '{}', 'null']) {
+      expect(damaged).not.toBe(whole);
+      writeFileSync(entry, damaged);
+      expect(parseSourceText('a.scenarios.yaml', text, false).value).toEqual(value);
+      expect(readFileSync(entry, 'utf8')).toBe(whole);
+    }
+  });
+
+  it("does not use another text's entry copied under this text's name", () => {
+    const text = scenariosText(100);
+    const other = scenariosText(101);
+    parseSourceText('a.scenarios.yaml', text, false);
+    const [first] = entries();
+    parseSourceText('b.scenarios.yaml', other, false);
+    const second = entries().find((name) => name !== first)!;
+    writeFileSync(join(dir, 'yaml', first!), readFileSync(join(dir, 'yaml', second), 'utf8'));
+    expect((parseSourceText('a.scenarios.yaml', text, false).value as { scenarios: unknown[] }).scenarios).toHaveLength(100);
+  });
+
+  it('never blocks on an entry that is a FIFO, or a link to a device, and parses the text instead', async () => {
+    const text = scenariosText(100);
+    const value = parseSourceText('a.scenarios.yaml', text, false).value;
+    const entry = join(dir, 'yaml', entries()[0]!);
+    await execa('rm', [entry]);
+    await execa('mkfifo', [entry]);
     expect(parseSourceText('a.scenarios.yaml', text, false).value).toEqual(value);
-    expect(JSON.parse(readFileSync(entry, 'utf8'))).toEqual(value);
+    await execa('rm', [entry]);
+    symlinkSync('/dev/zero', entry);
+    expect(parseSourceText('a.scenarios.yaml', text, false).value).toEqual(value);
   });
 
   it('keeps nothing for a short text, a text with anchors, a syntax error, or with the cache off', () => {
@@ -146,9 +185,11 @@ describe('the parsed-YAML cache', () => {
       ).scenarios.map(({ id, status, checks }) => ({ id, status, checks }));
     expect(rows('out2')).toEqual(rows('out1'));
     expect(rows('out1')).toHaveLength(100);
-    // The CLI (bundled, with its own js-yaml) reads the entry: a name changed in it is the name run.
+    // The CLI (bundled, with its own js-yaml) reads the entry: a name changed in a whole entry is
+    // the name run (a byte changed without its checksum would be parsed over).
     const entry = join(cache, 'yaml', readdirSync(join(cache, 'yaml'))[0]!);
-    writeFileSync(entry, readFileSync(entry, 'utf8').replace('"case 0"', '"case zero"'));
+    const kept = readFileSync(entry, 'utf8');
+    writeFileSync(entry, entryText(entry, JSON.parse(kept.slice(kept.indexOf('\n') + 1).replace('"case 0"', '"case zero"'))));
     const third = await run('out3');
     expect(third.exitCode, third.all).toBe(0);
     const names = (JSON.parse(readFileSync(join(project, 'out3', 'report.json'), 'utf8')) as { scenarios: Array<{ name: string }> }).scenarios.map(
