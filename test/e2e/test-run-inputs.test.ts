@@ -26,6 +26,42 @@ describe('agentcheck test-run: what its inputs mean', () => {
     expect(hashes).toEqual({ 'empty.yaml': null, 'empty-keys.yaml': null, 'same.yaml': null, 'real.yaml': expect.stringMatching(/^[0-9a-f]{16}$/) });
   });
 
+  it('gives set entries that write one place another delta_hash in another order, as they run another build', async () => {
+    // docs/formats.md, Delta: entries apply in the order written, so the later one's value wins.
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML.replace('  name: E2E bot\n', '  name: E2E bot\n  max_turns: 8\n'),
+      'script.yaml': SCRIPT,
+      'whole-first.yaml': 'set:\n  agent: {max_turns: 2}\n  "agent.max_turns": 5\n',
+      'path-first.yaml': 'set:\n  "agent.max_turns": 5\n  agent: {max_turns: 2}\n',
+    });
+    const resolved = async (delta: string) => {
+      const result = await runCli([...RUN, '--delta', delta], dir);
+      expect(result.exitCode, result.stderr).toBe(0);
+      return JSON.parse(result.stdout).resolved as { max_turns: number; delta_hash: string };
+    };
+    const wholeFirst = await resolved('whole-first.yaml');
+    const pathFirst = await resolved('path-first.yaml');
+    expect([wholeFirst.max_turns, pathFirst.max_turns]).toEqual([5, 2]);
+    expect(wholeFirst.delta_hash).toMatch(/^[0-9a-f]{16}$/);
+    expect(pathFirst.delta_hash).toMatch(/^[0-9a-f]{16}$/);
+    expect(wholeFirst.delta_hash).not.toBe(pathFirst.delta_hash);
+  });
+
+  it('gives set entries that cannot write one place the same delta_hash in either order, the one it always had', async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      'script.yaml': SCRIPT,
+      'name-first.yaml': 'set:\n  agent.name: Renamed bot\n  "agent.tools[name=lookup]": {description: Find.}\n',
+      'tool-first.yaml': 'set:\n  "agent.tools[name=lookup]": {description: Find.}\n  agent.name: Renamed bot\n',
+    });
+    for (const delta of ['name-first.yaml', 'tool-first.yaml']) {
+      const result = await runCli([...RUN, '--delta', delta], dir);
+      expect(result.exitCode, result.stderr).toBe(0);
+      // The hash agentcheck gave this delta before order counted: reports and baselines keep comparing equal.
+      expect(JSON.parse(result.stdout).resolved.delta_hash, delta).toBe('aecd23eeaf97e896');
+    }
+  });
+
   it('refuses an empty or blank message given by --inputs as it refuses an empty --message, in the same words', async () => {
     const dir = tempDir({
       'agent.yaml': AGENT_YAML,

@@ -9,7 +9,8 @@ import { runCli } from './cli.js';
 // the file: `agentcheck resume` refuses it (exit 2, `at checkpoint.revisionHash: ... was saved by
 // another build`, docs/cli.md, resume) instead of running the edited build under the original
 // build's hash. The build has a skill ref and the run a delta, so the saved build is not what
-// revision.hash hashes (the build file, before both): an unedited checkpoint still resumes.
+// revision.hash hashes (the build file, before both): an unedited checkpoint still resumes. Two of
+// the delta's `set` entries write one place, so their order is part of its hash (docs/verdicts.md).
 
 const GATED = `id: gated
 agent:
@@ -27,7 +28,7 @@ agent:
 const FILES = {
   'agents/gated.yaml': GATED,
   'skills/notes/SKILL.md': '---\nname: notes\ndescription: Notes about orders.\n---\nDelete only what you are asked to.\n',
-  'delta.yaml': 'set:\n  agent: {max_turns: 5}\n',
+  'delta.yaml': 'set:\n  agent: {max_turns: 4}\n  "agent.max_turns": 5\n',
   'script.yaml': '- tool_calls: [{name: delete_order, args: {id: "7"}}]\n- text: done\n',
 };
 
@@ -76,6 +77,22 @@ describe('agentcheck resume refuses a checkpoint whose saved build was edited (b
   it('refuses an edited delta at checkpoint.deltaHash', async () => {
     const { dir, runId, file } = await pausedCopy((saved) => {
       saved.revision.deltas[0].set.agent.max_turns = 6;
+    });
+    const result = await resume(dir, runId);
+    expect(result.exitCode, result.all).toBe(2);
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `at checkpoint\\.deltaHash: checkpoint ${runId}:1 was saved by another build \\(revision [0-9a-f]{16}, delta [0-9a-f]{16}; revision\\.deltas hash to [0-9a-f]{16}\\)`,
+      ),
+    );
+    expect(result.stderr).toContain(file);
+    expect(existsSync(file)).toBe(true);
+  });
+
+  it('refuses a saved delta whose set entries that write one place were reordered: it made another build', async () => {
+    const { dir, runId, file } = await pausedCopy((saved) => {
+      const { set } = saved.revision.deltas[0];
+      saved.revision.deltas[0].set = Object.fromEntries(Object.entries(set).reverse());
     });
     const result = await resume(dir, runId);
     expect(result.exitCode, result.all).toBe(2);

@@ -1,6 +1,6 @@
 import { checkFormat, type Locator } from '../../config/assert-format.js';
 import { collectConfigErrors, type ConfigError } from '../../config/errors.js';
-import { parseDeltaPath } from './delta-path.js';
+import { isPathKey, parseDeltaPath } from './delta-path.js';
 import { protoKeyProblems, withoutProtoKeys } from './delta-proto-keys.js';
 import type { Delta } from './types.js';
 
@@ -26,7 +26,7 @@ export function deltaOwnProblems(delta: unknown, ownLocator: Locator, schema: ob
   if (soundSet) problems.push(...protoKeyProblems(soundSet, ownLocator));
   if (paths) {
     for (const key of Object.keys(soundSet ?? {})) {
-      if (/[.[]/.test(key)) collectConfigErrors(problems, () => parseDeltaPath(key, (message) => ownLocator(['set', key], message, true)));
+      if (isPathKey(key)) collectConfigErrors(problems, () => parseDeltaPath(key, (message) => ownLocator(['set', key], message, true)));
     }
     if (Array.isArray(remove) && format.typed(['remove'])) {
       remove.forEach((path, index) => {

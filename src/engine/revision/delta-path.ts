@@ -1,8 +1,18 @@
 import { quoteCapped } from '../../config/cap-text.js';
-import type { ConfigError } from '../../config/errors.js';
+import { ConfigError } from '../../config/errors.js';
 
 /** One step of a delta path: a key, a list index, or a `[name=...]` selector. */
 export type Segment = { kind: 'key'; key: string } | { kind: 'index'; index: number } | { kind: 'name'; name: string };
+
+/** Whether a path step's text is a list index (`3` in `agent.tools.3`; `03` is a key). */
+export function isIndexText(text: string): boolean {
+  return /^(0|[1-9]\d*)$/.test(text);
+}
+
+/** Whether a `set` key is a path (`agent.max_turns`, `agent.tools[0]`) rather than one top-level key of the build. */
+export function isPathKey(key: string): boolean {
+  return /[.[]/.test(key);
+}
 
 /** The steps of a delta path (`agent.tools[name=x].description`, `agent.tools.3`); `fail` says why one cannot be read. */
 export function parseDeltaPath(path: string, fail: (message: string) => ConfigError): Segment[] {
@@ -29,7 +39,7 @@ export function parseDeltaPath(path: string, fail: (message: string) => ConfigEr
       if (close < 0) throw bad('"[" without "]"');
       const inner = path.slice(i + 1, close);
       const name = /^name=(.+)$/.exec(inner);
-      if (/^(0|[1-9]\d*)$/.test(inner)) segments.push({ kind: 'index', index: Number(inner) });
+      if (isIndexText(inner)) segments.push({ kind: 'index', index: Number(inner) });
       else if (name) segments.push({ kind: 'name', name: name[1].replace(/^["']|["']$/g, '') });
       else throw bad(`"[${inner}]" is neither an index nor name=...`);
       i = close + 1;
@@ -39,4 +49,26 @@ export function parseDeltaPath(path: string, fail: (message: string) => ConfigEr
   }
   if (wantKey) throw bad(segments.length ? 'it ends with "."' : 'it is empty');
   return segments;
+}
+
+/**
+ * The plain keys a `set` key starts with: the dotted path up to its first `[...]` selector or
+ * index (`agent.tools[name=x].description` -> agent, tools); a key without `.` or `[` is one.
+ * Undefined for a path that cannot be read.
+ */
+export function leadingPlainKeys(key: string): string[] | undefined {
+  if (!isPathKey(key)) return [key];
+  let segments: Segment[];
+  try {
+    segments = parseDeltaPath(key, (message) => new ConfigError({ file: '<delta>' }, message, 'DELTA_INVALID'));
+  } catch (error) {
+    if (error instanceof ConfigError) return undefined;
+    throw error;
+  }
+  const keys: string[] = [];
+  for (const segment of segments) {
+    if (segment.kind !== 'key' || isIndexText(segment.key)) break;
+    keys.push(segment.key);
+  }
+  return keys;
 }

@@ -11,7 +11,7 @@ import { validateBuild } from './validate-build.js';
 import { removalBlame } from './delta-blame.js';
 import { removeTargets, type PathBeforeRemoval } from './delta-remove.js';
 import { checkExternalCommandFiles } from './external-command-files.js';
-import { parseDeltaPath, type Segment } from './delta-path.js';
+import { isIndexText, isPathKey, parseDeltaPath, type Segment } from './delta-path.js';
 import { deltaOwnProblems } from './delta-own-problems.js';
 import { partialLlmProblem } from './partial-llm.js';
 import { chainDeltaHash } from './delta-hash.js';
@@ -158,7 +158,7 @@ interface SetWrite {
  */
 function applySet(build: Record<string, unknown>, set: Record<string, unknown>, ownLocator: Locator, problems: ConfigError[], writes: SetWrite[]): void {
   for (const [key, value] of Object.entries(set)) {
-    if (/[.[]/.test(key)) {
+    if (isPathKey(key)) {
       // A top-level key with dots or selectors addresses one place: `agent.tools[name=x].description`.
       collectConfigErrors(problems, () => {
         const { parent, key: last, path } = resolvePath(build, key, (message) => ownLocator(['set', key], message, true));
@@ -246,8 +246,7 @@ function selectKey(current: unknown, segment: Segment, walked: PathSegments, pat
   const where = formatPath(walked) || '<root>';
   // A dotted number addresses a list item (`agent.tools.3`); on an object it is a key.
   if (segment.kind === 'key' && Array.isArray(current)) {
-    if (!/^(0|[1-9]\d*)$/.test(segment.key))
-      throw fail(`path ${quoteCapped(path)} does not exist: ${where} is a list, ${quoteCapped(segment.key)} is not an index`);
+    if (!isIndexText(segment.key)) throw fail(`path ${quoteCapped(path)} does not exist: ${where} is a list, ${quoteCapped(segment.key)} is not an index`);
     return selectKey(current, { kind: 'index', index: Number(segment.key) }, walked, path, fail);
   }
   if (segment.kind === 'key') {

@@ -1,6 +1,7 @@
 import { basename, isAbsolute, relative, sep } from 'node:path';
 import { canonicalJson, hashValue } from '../../config/canonical-json.js';
 import type { Report } from './report.js';
+import { deltaHashForm } from '../../engine/revision/delta-hash.js';
 
 /**
  * What makes two runs "the same suite" for `agentcheck merge`: the selection that decides which
@@ -15,7 +16,11 @@ export interface SuiteIdentity {
   config: string | null;
   /** Variants run, sorted. */
   variants: string[];
-  /** The delta of each variant other than `base` (suite.variant_deltas); canonical JSON sorts its keys. */
+  /**
+   * The delta of each variant other than `base` (suite.variant_deltas) as its delta hash takes it
+   * (deltaHashForm): canonical JSON sorts its keys, so `set` entries that may write the same place
+   * are kept in their written order.
+   */
   variant_deltas: Record<string, unknown>;
   repeat: number;
   grep: string | null;
@@ -51,7 +56,7 @@ export function suiteIdentity(facts: SuiteSelectionFacts): SuiteIdentity {
     paths: facts.paths.map((path) => normalizePath(path, facts.cwd)),
     config: facts.config === null ? null : normalizePath(facts.config, facts.cwd),
     variants: [...facts.variants].sort(),
-    variant_deltas: { ...facts.variantDeltas },
+    variant_deltas: Object.fromEntries(Object.entries(facts.variantDeltas ?? {}).map(([name, delta]) => [name, deltaHashForm(delta)])),
     repeat: facts.repeat,
     grep: facts.grep ?? null,
     tags: [...new Set(facts.tags ?? [])].sort(),
@@ -102,8 +107,8 @@ export function suiteDifferences(a: Pick<Report, 'suite'>, b: Pick<Report, 'suit
   const deltasB = b.suite.variant_deltas ?? {};
   for (const name of a.suite.variants) {
     if (!b.suite.variants.includes(name) || !Object.hasOwn(deltasA, name) || !Object.hasOwn(deltasB, name)) continue;
-    const left = canonicalJson(deltasA[name]);
-    const right = canonicalJson(deltasB[name]);
+    const left = canonicalJson(deltaHashForm(deltasA[name]));
+    const right = canonicalJson(deltaHashForm(deltasB[name]));
     if (left !== right) out.push(`variant ${JSON.stringify(name)} changes: ${left} vs ${right}`);
   }
   const config = configDifference(a.suite.config, b.suite.config, out.length > 0);

@@ -244,6 +244,40 @@ describe('agentcheck merge (through the built CLI)', () => {
     expect(existsSync(join(dir, 'refused/report.json'))).toBe(false);
   });
 
+  it('refuses shards whose same-named variant wrote one place in another order, and merges those in the same order', async () => {
+    // The later entry's value wins (docs/formats.md, Delta): reordered, the variant runs another build.
+    const entries = ['agent: {name: Lean bot}', '"agent.name": Leaner bot'];
+    const config = (order: string[]) => `variants:\n  lean:\n    set:\n${order.map((entry) => `      ${entry}\n`).join('')}repeat: 2\n`;
+    const suite = (folder: string, order: string[]) => {
+      for (const [path, text] of Object.entries(suiteFiles())) {
+        mkdirSync(dirname(join(dir, folder, path)), { recursive: true });
+        writeFileSync(join(dir, folder, path), path === 'agentcheck.config.yaml' ? config(order) : text);
+      }
+    };
+    suite('ordered-suite', entries);
+    suite('reordered-suite', [...entries].reverse());
+    const runs = await Promise.all([
+      runCli(['run', '--shard', '1/4', '--out', '../ordered-s1', '--reporter', 'json'], join(dir, 'ordered-suite')),
+      runCli(['run', '--shard', '2/4', '--out', '../ordered-s2', '--reporter', 'json'], join(dir, 'ordered-suite')),
+      runCli(['run', '--shard', '2/4', '--out', '../reordered-s2', '--reporter', 'json'], join(dir, 'reordered-suite')),
+    ]);
+    for (const run of runs) expect([0, 1], run.all).toContain(run.exitCode);
+
+    const refused = await runCli(['merge', 'ordered-s1/report.json', 'reordered-s2/report.json', '--out', 'reordered-refused'], dir);
+    expect(refused.exitCode, refused.all).toBe(2);
+    expect(refused.stderr).toContain('reordered-s2/report.json: not the same suite as ordered-s1/report.json');
+    expect(refused.stderr).toContain(
+      'variant "lean" changes: {"set":[["agent.name","Leaner bot"],["agent",{"name":"Lean bot"}]]} vs {"set":[["agent",{"name":"Lean bot"}],["agent.name","Leaner bot"]]}',
+    );
+    expect(existsSync(join(dir, 'reordered-refused/report.json'))).toBe(false);
+
+    // Same order: one suite, merged (exit 1 only for the shards 3 and 4 not given).
+    const merged = await runCli(['merge', 'ordered-s1/report.json', 'ordered-s2/report.json', '--out', 'ordered-merged', '--reporter', 'json'], dir);
+    expect(merged.exitCode, merged.all).toBe(1);
+    expect(merged.stderr).not.toContain('not the same suite');
+    expect(existsSync(join(dir, 'ordered-merged/report.json'))).toBe(true);
+  });
+
   it('refuses the same shard twice, overlapping rows, and mixed shard counts', async () => {
     mkdirSync(join(dir, 'copy'), { recursive: true });
     copyFileSync(join(dir, 'full/report.json'), join(dir, 'copy/report.json'));

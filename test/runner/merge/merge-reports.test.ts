@@ -47,6 +47,21 @@ describe('suiteFingerprint', () => {
   });
 });
 
+describe('suiteFingerprint of variants whose set entries come in another order', () => {
+  const lean = (set: Record<string, unknown>) => suiteFingerprint({ ...FACTS, variantDeltas: { lean: { set } } });
+
+  it('is the one it always was when no two entries can write the same place, in either order', () => {
+    // The fingerprints agentcheck wrote before order counted: earlier shards still merge with new ones.
+    expect(suiteFingerprint(FACTS)).toBe('c257384cbd712be4');
+    expect(lean({ 'agent.tools[name=t1]': { description: 'x' }, 'agent.instructions': 'Be brief.' })).toBe('3e2a5e990232e38b');
+    expect(lean({ 'agent.instructions': 'Be brief.', 'agent.tools[name=t1]': { description: 'x' } })).toBe('3e2a5e990232e38b');
+  });
+
+  it('differs when entries that can write the same place are reordered: the later one wins', () => {
+    expect(lean({ agent: { instructions: 'A' }, 'agent.instructions': 'B' })).not.toBe(lean({ 'agent.instructions': 'B', agent: { instructions: 'A' } }));
+  });
+});
+
 describe('mergeReports', () => {
   it('orders rows by id, variant and repeat and spans the wall time of all shards', () => {
     const merged = mergeReports([
