@@ -4,12 +4,17 @@ import { formatPath, type PathSegments } from '../../config/source.js';
 import type { PathBeforeRemoval } from './delta-remove.js';
 import { validateBuild } from './validate-build.js';
 
+/** A build's problems: each place (its path before any removal) and what is said there. */
+type ProblemsByPlace = Map<string, Set<string>>;
+
 /**
  * Which `remove` entry of a delta made a problem of the merged build, so the error is located at
  * that entry (docs/formats.md, Delta: "the line of the value that made the build invalid"). The
- * revision a delta applies to is valid, so a problem the build after `set` alone also has is
+ * revision a delta applies to is valid, so a problem where the build after `set` alone has one is
  * `set`'s (undefined); any other comes from a removal: the only entry, else the entry whose removal
- * alone gives that problem, else the first whose removal alone leaves the build invalid.
+ * alone gives a problem at that place (the same problem first), else the first whose removal alone
+ * leaves the build invalid. Places are compared before what is said there: a message may name what
+ * the other removals leave (a did-you-mean, the tools left), so it differs from build to build.
  * `afterSet` makes the build after `set` (undefined when the delta has no `set`: nothing to blame
  * there), called only once a problem has to be blamed; `without(entry)` is that build with only
  * that entry removed; new skill refs are relative to `refsDir`. Problems are compared by where
@@ -23,35 +28,43 @@ export function removalBlame(
   before: PathBeforeRemoval,
   without: (entry: number) => { build: unknown; before: PathBeforeRemoval },
 ): (path: PathSegments, expected: string) => number | undefined {
-  let setProblems: Set<string> | undefined;
-  const alone = new Map<number, Set<string>>();
-  const problemsWithout = (entry: number): Set<string> => {
-    let keys = alone.get(entry);
-    if (!keys) {
+  let setProblems: ProblemsByPlace | undefined;
+  const ofSet = (): ProblemsByPlace => (setProblems ??= afterSet ? problemsByPlace(afterSet(), refsDir, (same) => same) : new Map());
+  const alone = new Map<number, ProblemsByPlace>();
+  // What removing the entry alone breaks: its problems where `set` left none.
+  const problemsWithout = (entry: number): ProblemsByPlace => {
+    let found = alone.get(entry);
+    if (!found) {
       const removed = without(entry);
-      alone.set(entry, (keys = problemKeys(removed.build, refsDir, removed.before)));
+      found = problemsByPlace(removed.build, refsDir, removed.before);
+      for (const place of ofSet().keys()) found.delete(place);
+      alone.set(entry, found);
     }
-    return keys;
+    return found;
   };
   return (path, expected) => {
     if (!entries.length) return undefined;
-    const key = problemKey(before(path), expected);
-    if (afterSet !== undefined && (setProblems ??= problemKeys(afterSet(), refsDir, (same) => same)).has(key)) return undefined;
+    const place = formatPath(before(path));
+    if (ofSet().has(place)) return undefined;
     if (entries.length === 1) return entries[0];
-    return entries.find((entry) => problemsWithout(entry).has(key)) ?? entries.find((entry) => problemsWithout(entry).size > 0) ?? entries[0];
+    return (
+      entries.find((entry) => problemsWithout(entry).get(place)?.has(expected)) ??
+      entries.find((entry) => problemsWithout(entry).has(place)) ??
+      entries.find((entry) => problemsWithout(entry).size > 0) ??
+      entries[0]
+    );
   };
 }
 
-const problemKey = (path: PathSegments, expected: string) => `${formatPath(path)}\n${expected}`;
-
 /**
- * The problems validateBuild finds in a build (its skill refs relative to `refsDir`), as keys at
- * their paths before any removal (none for a valid build).
+ * The problems validateBuild finds in a build (its skill refs relative to `refsDir`), by their
+ * paths before any removal (none for a valid build).
  */
-function problemKeys(build: unknown, refsDir: string, before: PathBeforeRemoval): Set<string> {
-  const keys = new Set<string>();
+function problemsByPlace(build: unknown, refsDir: string, before: PathBeforeRemoval): ProblemsByPlace {
+  const found: ProblemsByPlace = new Map();
   const record: Locator = (path, expected) => {
-    keys.add(problemKey(before(path), expected));
+    const place = formatPath(before(path));
+    found.set(place, (found.get(place) ?? new Set()).add(expected));
     return new ConfigError({ file: '<delta>' }, expected);
   };
   try {
@@ -59,5 +72,5 @@ function problemKeys(build: unknown, refsDir: string, before: PathBeforeRemoval)
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
   }
-  return keys;
+  return found;
 }

@@ -186,6 +186,52 @@ describe('applyDelta', () => {
     ]);
   });
 
+  it('blames each step left without its tool on the removal that took that tool, though what the step is told differs once both are gone', () => {
+    // With t1 and t2 both gone a step is told "did you mean t3"; with only its own tool gone, another name.
+    const dir = tempDir({
+      'agent.yaml': [
+        'id: f',
+        'agent:',
+        '  name: F',
+        '  tools:',
+        '    - {name: echo, builtin: echo}',
+        '    - {name: t1, parameters: {type: object, properties: {id: {type: string}}}, returns: 1}',
+        '    - {name: t2, parameters: {type: object, properties: {id: {type: string}}}, returns: 2}',
+        '    - {name: t3, parameters: {type: object, properties: {id: {type: string}}}, returns: 3}',
+        'flow:',
+        '  entry_point: c1',
+        '  components:',
+        '    - {name: c1, type: deterministic_step, tool_name: echo, inputs: [{literal: "x", as: text}]}',
+        '    - {name: c2, type: deterministic_step, tool_name: t1, inputs: [{literal: "1", as: id}]}',
+        '    - {name: c3, type: deterministic_step, tool_name: t2, inputs: [{literal: "2", as: id}]}',
+        '  routers:',
+        '    - {from: c1, to: c2}',
+        '    - {from: c2, to: c3}',
+        '    - {from: c3, to: end}',
+        '',
+      ].join('\n'),
+      'names.yaml': 'remove:\n  - agent.tools[name=t1]\n  - agent.tools[name=t2]\n',
+      'reversed.yaml': 'remove:\n  - agent.tools[name=t2]\n  - agent.tools[name=t1]\n',
+      'indexes.yaml': 'remove:\n  - agent.tools.2\n  - agent.tools.1\n',
+    });
+    const blamed = (file: string) => {
+      const doc = SourceDocument.read(join(dir, file));
+      try {
+        applyDelta(loadAgentBuild(join(dir, 'agent.yaml')), doc.value, doc);
+      } catch (error) {
+        return (error as ConfigErrors).errors.map(
+          (one) => `${one.path}: ${/leaves (\S+) invalid: unknown tool "(\w+)"/.exec(one.expected)?.slice(1).join(' ')}`,
+        );
+      }
+      return [];
+    };
+    const t1 = 'flow.components[1].tool_name t1';
+    const t2 = 'flow.components[2].tool_name t2';
+    expect(blamed('names.yaml').sort()).toEqual([`remove[0]: ${t1}`, `remove[1]: ${t2}`]);
+    expect(blamed('reversed.yaml').sort()).toEqual([`remove[0]: ${t2}`, `remove[1]: ${t1}`]);
+    expect(blamed('indexes.yaml').sort()).toEqual([`remove[0]: ${t2}`, `remove[1]: ${t1}`]);
+  });
+
   it("reports a missing skill ref it sets beside the merged build's other problems, the ref relative to the delta file", () => {
     const dir = tempDir({ 'delta.yaml': 'set:\n  agent:\n    max_turns: zero\n    skills: [{ref: ./skills/nope}]\n' });
     const doc = SourceDocument.read(join(dir, 'delta.yaml'));

@@ -527,6 +527,18 @@ describe('a config whose scenarios globs match nothing', () => {
     );
   });
 
+  it('locates each problem of a variant with several removals at the removal that makes it', async () => {
+    const dir = tempDir({
+      'agentcheck.config.yaml': 'scenarios: [suite]\nvariants:\n  lean:\n    remove:\n      - agent.tools[name=t1]\n      - agent.tools[name=t2]\n',
+      'tools.yaml':
+        'id: tools\nagent:\n  name: T\n  tools:\n    - {name: t1, returns: 1}\n    - {name: t2, returns: 2}\n    - {name: t3, returns: 3}\n    - {name: c1, chain: {steps: [{tool: t1}]}}\n    - {name: c2, chain: {steps: [{tool: t2}]}}\n',
+      'suite/a.scenario.yaml': scenario('a', '../tools.yaml', 't3'),
+    });
+    const report = await validateFiles([], { config: 'agentcheck.config.yaml' }, dir);
+    const blamed = report.problems.map((problem) => `${problem.path} ${/leaves (\S+) invalid/.exec(problem.message)?.[1]}`);
+    expect(blamed.sort()).toEqual(['variants.lean.remove[0] agent.tools[1].chain.steps[0].tool', 'variants.lean.remove[1] agent.tools[2].chain.steps[0].tool']);
+  });
+
   it('checks scenario files given as paths with the agentcheck.config.yaml of the current folder, as run PATHS reads it', async () => {
     const dir = tempDir({
       'agentcheck.config.yaml': 'variants:\n  neg: {set: {agent: {max_turns: -1}}}\n',
