@@ -40,10 +40,11 @@ export interface LoadContext {
   /** The suite's `skills` has problems, said at the config: what its runs deliver is not known. */
   skillsInvalid?: boolean;
   /**
-   * When given, a scenario that has problems but whose build (with its delta) loaded is put here,
-   * so the suite's variants are checked against that build in the same pass.
+   * When given, every scenario whose build (with its delta) loaded is put here, with problems of
+   * its own or not: the suite's variants are checked against that build in the same pass, also
+   * when the scenario is not loaded (it, or another scenario of its file, has a problem).
    */
-  unloaded?: VariantSubject[];
+  subjects?: VariantSubject[];
 }
 
 /**

@@ -144,10 +144,11 @@ export function loadOneScenario(
     });
   }
   problems.push(...namedPlaceProblems(spec, format, dir, locate));
-  // The suite's variants are still checked against the build of a scenario with problems (one pass).
-  if (problems.length && withDelta && context.unloaded && ok('name') && typeof name === 'string') {
+  // The suite's variants are checked against its build also when the scenario is not loaded: it has
+  // problems, or its file has others and loads none of its scenarios (one pass).
+  if (withDelta && context.subjects && ok('name') && typeof name === 'string') {
     const tags = ok('tags') ? (spec.tags ?? []) : [];
-    context.unloaded.push({ id: `${fileId}#${name}`, name, tags, agentFile, revision: revision ?? withDelta, beforeModel: !revision });
+    context.subjects.push({ id: `${fileId}#${name}`, name, tags, agentFile, revision: revision ?? withDelta, beforeModel: !revision });
   }
   throwConfigErrors(problems);
   if (!revision) throw new Error('unreachable: a scenario without format problems has its build loaded');

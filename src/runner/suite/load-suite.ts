@@ -103,8 +103,8 @@ export function loadSuite(given: SuiteSelection, cwd = process.cwd(), names: Sel
   const files = suiteScenarioFiles(selection, cwd);
   const rootOf = new Map(files.map((found) => [found.file, found.root]));
   const source = config.source;
-  // Scenarios with problems whose build loaded: the variants are checked against their builds too.
-  const unloaded: VariantSubject[] = [];
+  // Every scenario whose build loaded: the variants are checked against the builds of those not loaded too.
+  const subjects: VariantSubject[] = [];
   const context: LoadContext = {
     agents: new Map(),
     suiteModel: config.model,
@@ -118,7 +118,7 @@ export function loadSuite(given: SuiteSelection, cwd = process.cwd(), names: Sel
     variants: config.variants,
     skills: { ...config.skills, overlay: [...config.skills.overlay, ...(selection.overlay ?? []).map((folder) => resolve(cwd, folder))] },
     skillsInvalid: config.skillsInvalid,
-    unloaded,
+    subjects,
   };
   // Every file's problems in one pass, as validate prints them (docs/cli.md); a build shared by
   // several files is reported once.
@@ -132,6 +132,7 @@ export function loadSuite(given: SuiteSelection, cwd = process.cwd(), names: Sel
   });
   // context.agents holds each build that loaded, also for a scenario file with problems of its own.
   for (const file of context.agents.keys()) selection.loadedBuilds?.add(file);
+  const loadedIds = new Set(scenarios.map((scenario) => scenario.id));
 
   const only = selection.only;
   scenarios = selectScenarios(scenarios, selection);
@@ -175,7 +176,9 @@ export function loadSuite(given: SuiteSelection, cwd = process.cwd(), names: Sel
       if (planRuns) for (let r = 0; r < repeat; r++) runs.push({ scenario, variant, revision, repeat: r });
     });
   }
-  // Also the build of a scenario with problems of its own: those do not hide the variants' (one pass).
+  // Also the build of a scenario not loaded, for its own problems or its file's: those do not hide
+  // the variants' (one pass).
+  const unloaded = subjects.filter((subject) => !loadedIds.has(subject.id));
   for (const subject of selectScenarios(unloaded, selection)) applyVariants(subject, () => {});
   if (selection.variantProblems) selection.variantProblems.push(...variantProblems);
   else problems.push(...variantProblems);

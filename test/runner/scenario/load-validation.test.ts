@@ -288,6 +288,37 @@ describe('suite config variants that do not apply', () => {
   });
 });
 
+describe('a variant that makes a composite cycle', () => {
+  const NO_CYCLE =
+    'id: nocyc\nagent:\n  name: C\n  tools:\n    - {name: echo, builtin: echo}\n    - {name: a, parameters: {type: object}, chain: {steps: [{id: s1, tool: b}]}}\n    - {name: b, parameters: {type: object}, chain: {steps: [{id: s1, tool: echo, inputs: {text: x}}]}}\n';
+  const CLOSES_CYCLE = 'variants:\n  v:\n    set:\n      "agent.tools[name=b].chain.steps[0]": {tool: a, inputs: {}}\n';
+  const entry = (name: string, agent: string) =>
+    `  - {name: ${name}, agent: ${agent}, inputs: {messages: [{role: user, content: hi}]}, model: {script: [{text: done}]}}\n`;
+
+  it('is said though another scenario of the same file has a build with problems of its own (cycles, an unknown key)', () => {
+    for (const other of [
+      'id: cyc\nagent:\n  name: C\n  tools:\n    - {name: p, parameters: {type: object}, chain: {steps: [{id: s1, tool: q}]}}\n    - {name: q, parameters: {type: object}, chain: {steps: [{id: s1, tool: p}]}}\n',
+      'id: zz\nagent: {name: Z, foo: 1}\n',
+    ]) {
+      const dir = tempDir({
+        'nocyc.yaml': NO_CYCLE,
+        'other.yaml': other,
+        'agentcheck.config.yaml': CLOSES_CYCLE,
+        'a.scenarios.yaml': `scenarios:\n${entry('broken', 'other.yaml')}${entry('fine', 'nocyc.yaml')}`,
+      });
+      const error = configErrorOf(() => loadSuite({ paths: [], config: loadSuiteConfig(join(dir, 'agentcheck.config.yaml'), dir) }, dir));
+      const messages = error instanceof ConfigErrors ? error.errors.map((one) => one.expected) : [error.expected];
+      expect(messages).toContainEqual(
+        expect.stringContaining(
+          'variant "v" does not apply to the build nocyc.yaml of scenario "a.scenarios.yaml#fine": after applying the delta: "a" calls itself through a -> b -> a',
+        ),
+      );
+      // The other build's own problems are still said beside it.
+      expect(messages.some((message) => message.includes('"p" calls itself') || message.includes('unknown key "foo"'))).toBe(true);
+    }
+  });
+});
+
 describe('a file that is not a scenario file, or a misspelt scenarios key', () => {
   it('says a suite config is given with --config, and a misspelt scenarios list once', () => {
     const dir = tempDir({ 'agent.yaml': AGENT, 'agentcheck.config.yaml': 'repeat: 2\n' });

@@ -527,6 +527,23 @@ describe('a config whose scenarios globs match nothing', () => {
     );
   });
 
+  it("checks a variant against a valid scenario's build though another scenario of its file has a bad build, and does not count the config valid", async () => {
+    const scenarioEntry = (name: string, agent: string) => `  - {name: ${name}, agent: ${agent}, inputs: {messages: [{role: user, content: go}]}}\n`;
+    const dir = tempDir({
+      'agentcheck.config.yaml': 'scenarios: [suite]\nvariants:\n  cyc:\n    set:\n      "agent.tools[name=b].chain.steps[0]": {tool: a}\n',
+      'chained.yaml':
+        'id: chained\nagent:\n  name: C\n  tools:\n    - {name: a, chain: {steps: [{tool: b}]}}\n    - {name: b, chain: {steps: [{tool: echo, inputs: {text: x}}]}}\n',
+      'broken.yaml': 'id: broken\nagent: {name: B, foo: 1}\n',
+      'suite/a.scenarios.yaml': `scenarios:\n${scenarioEntry('bad', '../broken.yaml')}${scenarioEntry('good', '../chained.yaml')}`,
+    });
+    const report = await validateFiles([], { config: 'agentcheck.config.yaml' }, dir);
+    expect(report.problems.map((problem) => problem.file.replace(`${dir}/`, ''))).toEqual(['agentcheck.config.yaml', 'broken.yaml']);
+    expect(report.problems[0].message).toContain(
+      'variant "cyc" does not apply to the build chained.yaml of scenario "suite/a.scenarios.yaml#good": after applying the delta: "a" calls itself through a -> b -> a',
+    );
+    expect(report.counts.config).toBe(0);
+  });
+
   it('locates each problem of a variant with several removals at the removal that makes it', async () => {
     const dir = tempDir({
       'agentcheck.config.yaml': 'scenarios: [suite]\nvariants:\n  lean:\n    remove:\n      - agent.tools[name=t1]\n      - agent.tools[name=t2]\n',
