@@ -11,14 +11,21 @@ interface CallSite {
 }
 
 /**
+ * Locates a cycle's problem given its calls (`sites`, in the cycle's order): the first is the call
+ * that starts it, where it is named by default; a delta names the call it wrote instead.
+ */
+export type CycleLocator = (sites: readonly PathSegments[], expected: string) => ConfigError;
+
+/**
  * Refuses chains and plans that call themselves, directly or through other composite tools
  * (`a` -> `b` -> `a`): such a tool would recurse until the stack runs out. Every distinct cycle
  * is its own problem, all thrown at once (docs/cli.md, validate), each once however many tools
  * it passes through: it sits at the first call (in build order) that starts it and names it
- * whole. Flow plan components and deterministic steps cannot be called, so they are never inside
- * a cycle; a cycle they reach is one among the tools and is reported there.
+ * whole (`locateCycle` may name another of its calls). Flow plan components and deterministic
+ * steps cannot be called, so they are never inside a cycle; a cycle they reach is one among the
+ * tools and is reported there.
  */
-export function checkCompositeCycles(build: AgentBuild, locate: Locator): void {
+export function checkCompositeCycles(build: AgentBuild, locate: Locator, locateCycle: CycleLocator = (sites, expected) => locate(sites[0], expected)): void {
   const tools = buildAgent(build).tools ?? [];
   // Calls by name reach the agent's own tools first (a built-in only when no tool has its name).
   const composites = new Map<string, CallSite[]>();
@@ -33,14 +40,13 @@ export function checkCompositeCycles(build: AgentBuild, locate: Locator): void {
       if (!composites.has(site.tool)) continue;
       const back = pathTo(site.tool, name, composites);
       if (!back) continue;
-      const cycle = [name, ...back];
+      const cycle = [name, ...back.names];
       // `pa -> pb -> pa` found again from pb (`pb -> pa -> pb`), or from a second call, is one cycle.
       const key = cycleKey(cycle);
       if (found.has(key)) continue;
       found.add(key);
-      problems.push(
-        locate(site.at, `"${name}" calls itself through ${cycle.join(' -> ')}; a chain or plan must not call itself, directly or through other tools`),
-      );
+      const expected = `"${name}" calls itself through ${cycle.join(' -> ')}; a chain or plan must not call itself, directly or through other tools`;
+      problems.push(locateCycle([site.at, ...back.sites], expected));
     }
   }
   throwConfigErrors(problems);
@@ -78,20 +84,28 @@ function collectPlanCalls(calls: readonly PlanToolCall[], at: PathSegments, site
   });
 }
 
-/** The names from `from` to `to` along composite calls (both ends included), or undefined. */
-function pathTo(from: string, to: string, composites: ReadonlyMap<string, CallSite[]>): string[] | undefined {
-  const previous = new Map<string, string | null>([[from, null]]);
+/**
+ * The names from `from` to `to` along composite calls (both ends included) and the calls between
+ * them, in order, or undefined.
+ */
+function pathTo(from: string, to: string, composites: ReadonlyMap<string, CallSite[]>): { names: string[]; sites: PathSegments[] } | undefined {
+  // Each name reached, with the name and the call it was reached by.
+  const previous = new Map<string, { name: string; at: PathSegments } | null>([[from, null]]);
   const queue = [from];
   while (queue.length) {
     const current = queue.shift() as string;
     if (current === to) {
-      const path: string[] = [];
-      for (let name: string | null = current; name !== null; name = previous.get(name) ?? null) path.unshift(name);
-      return path;
+      const names = [current];
+      const sites: PathSegments[] = [];
+      for (let step = previous.get(current); step; step = previous.get(step.name)) {
+        names.unshift(step.name);
+        sites.unshift(step.at);
+      }
+      return { names, sites };
     }
     for (const site of composites.get(current) ?? []) {
       if (!composites.has(site.tool) || previous.has(site.tool)) continue;
-      previous.set(site.tool, current);
+      previous.set(site.tool, { name: current, at: site.at });
       queue.push(site.tool);
     }
   }

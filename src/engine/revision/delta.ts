@@ -15,6 +15,8 @@ import { isIndexText, isPathKey, parseDeltaPath, type Segment } from './delta-pa
 import { deltaOwnProblems } from './delta-own-problems.js';
 import { partialLlmProblem } from './partial-llm.js';
 import { chainDeltaHash } from './delta-hash.js';
+import { closingCall, placeInSet, type SetWrite } from './delta-set-writes.js';
+import type { CycleLocator } from './composite-cycles.js';
 
 /** The delta format (docs/formats.md, Delta). */
 export const deltaSchema = {
@@ -128,7 +130,13 @@ export function applyDelta(revision: Revision, delta: unknown, source: DeltaSour
       'DELTA_INVALID',
     );
   };
-  collectConfigErrors(problems, () => validateBuild(build, buildLocator, refsDir));
+  // A cycle the delta closed is named at the `set` entry that wrote its closing call, as its other
+  // problems are (unless a removal is to blame); one `set` did not write, at its first call.
+  const cycleLocator: CycleLocator = (calls, expected) => {
+    const closing = closingCall(writes, calls.map(before));
+    return closing === undefined || blame(calls[0], expected) !== undefined ? buildLocator(calls[0], expected) : mergedLocator(calls[closing], expected);
+  };
+  collectConfigErrors(problems, () => validateBuild(build, buildLocator, refsDir, undefined, cycleLocator));
   throwConfigErrors(problems);
   // validateBuild passed (else its problems were thrown just above): the build is an AgentBuild.
   const typed = build as unknown as AgentBuild;
@@ -142,13 +150,6 @@ export function applyDelta(revision: Revision, delta: unknown, source: DeltaSour
   const deltaHash = changed ? chainDeltaHash(previous, delta) : previous;
   const deltas = [...((revision as Partial<DeltaRevision>).deltas ?? []), ...(changed ? [structuredClone(delta as Delta)] : [])];
   return { build: typed, source: revision.source, hash: revision.hash, deltaHash, ...(deltas.length ? { deltas } : {}) };
-}
-
-/** Where one `set` entry wrote in the build: its key in `set`, the build path it wrote and the value. */
-interface SetWrite {
-  key: string;
-  buildPath: PathSegments;
-  value: unknown;
 }
 
 /**
@@ -172,22 +173,6 @@ function applySet(build: Record<string, unknown>, set: Record<string, unknown>, 
       writes.push({ key, buildPath: [key], value });
     }
   }
-}
-
-/**
- * The path in the delta (`['set', key, ...]`) of the value that put `buildPath` into the merged
- * build, or undefined when no `set` entry wrote it. The last entry that wrote there wins, as it
- * did when they applied; a path key's place is named as written, `set` then the key
- * (`agent.tools[name=lookup]`), not by the index it resolved to.
- */
-function placeInSet(writes: readonly SetWrite[], buildPath: PathSegments): PathSegments | undefined {
-  for (let i = writes.length - 1; i >= 0; i--) {
-    const { key, buildPath: written, value } = writes[i];
-    if (written.length > buildPath.length || written.some((segment, index) => segment !== buildPath[index])) continue;
-    const rest = buildPath.slice(written.length);
-    if (hasPath(value, rest)) return ['set', key, ...rest];
-  }
-  return undefined;
 }
 
 /** Where a delta is written: its file, its place in a file, or a name for one built in memory. */
@@ -280,14 +265,4 @@ function selectKey(current: unknown, segment: Segment, walked: PathSegments, pat
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Whether `value` holds something at `path` (plain keys and indices). */
-function hasPath(value: unknown, path: PathSegments): boolean {
-  let current = value;
-  for (const segment of path) {
-    if (current === null || typeof current !== 'object' || !Object.hasOwn(current, segment)) return false;
-    current = (current as Record<string | number, unknown>)[segment];
-  }
-  return true;
 }

@@ -8,7 +8,7 @@ import { validateMcps } from '../mcp/validate-mcps.js';
 import { isPlanCallPath, validatePlanSpec } from '../plan/validate-plan.js';
 import { validateLlmParameters } from '../providers/validate-parameters.js';
 import { soundLlmParts } from '../providers/sound-llm-parts.js';
-import { checkCompositeCycles } from './composite-cycles.js';
+import { checkCompositeCycles, type CycleLocator } from './composite-cycles.js';
 import { agentBuildSchema } from './schema.js';
 import { BUILTIN_NAMES } from './tool-schema.js';
 import type { AgentBuild } from './types.js';
@@ -31,9 +31,16 @@ const SKILL_NAME = /^[a-z0-9-]{1,64}$/;
  * Every problem is reported in one pass: a rule runs on the parts the format problems leave
  * valid (docs/cli.md, validate). With `refsDir` (the folder skill refs are relative to), each
  * skill ref must name a skill folder, beside the build's other problems; with `commandsDir` (the
- * build file's folder), each `./` file an external command runs must exist, likewise.
+ * build file's folder), each `./` file an external command runs must exist, likewise. A composite
+ * cycle is located by `locateCycle` when given (a delta names the call it wrote), else at its first call.
  */
-export function validateBuild(value: unknown, locate: Locator, refsDir?: string, commandsDir?: string): asserts value is AgentBuild {
+export function validateBuild(
+  value: unknown,
+  locate: Locator,
+  refsDir?: string,
+  commandsDir?: string,
+  locateCycle?: CycleLocator,
+): asserts value is AgentBuild {
   // `agent` beside `external` is said first, and the problems inside each are said beside it.
   const clash = checkBuildKindClash(value, locate);
   const format = checkFormat<AgentBuild>(agentBuildSchema, value, locate);
@@ -58,7 +65,7 @@ export function validateBuild(value: unknown, locate: Locator, refsDir?: string,
       if (atKey && isKindKeyPath(path)) saidKeys.add(JSON.stringify(path));
       return locate(path, expected, atKey);
     };
-    validateAgent(build, sayingKeys, format, problems, refsDir);
+    validateAgent(build, sayingKeys, format, problems, refsDir, locateCycle);
     const underSaidKey = (path: PathSegments) => path.some((_segment, end) => saidKeys.has(JSON.stringify(path.slice(0, end + 1))));
     const kept = new Set(format.errorsExcept(underSaidKey));
     const said = problems.filter((problem) => kept.has(problem) || !format.errors.includes(problem));
@@ -81,7 +88,14 @@ function isKindKeyPath(path: PathSegments): boolean {
  * The rules of `agent` and `flow` a schema cannot say, each on the parts `format` leaves valid;
  * problems go to `problems`.
  */
-function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, problems: ConfigError[], refsDir: string | undefined): void {
+function validateAgent(
+  build: AgentBuild,
+  locate: Locator,
+  format: FormatCheck,
+  problems: ConfigError[],
+  refsDir: string | undefined,
+  locateCycle: CycleLocator | undefined,
+): void {
   // The parameters beside a bad base_url or timeout_ms: they need only the provider they are for.
   if (soundLlmParts(format, ['agent', 'llm'])) collectConfigErrors(problems, () => validateLlmParameters(buildAgent(build).llm, locate));
   const tools = format.typed(['agent', 'tools']) ? (buildAgent(build).tools ?? []) : [];
@@ -184,5 +198,5 @@ function validateAgent(build: AgentBuild, locate: Locator, format: FormatCheck, 
     collectConfigErrors(problems, () => validateFlowSpec(flow, flowTools, (path, expected, atKey) => locate(['flow', ...path], expected, atKey), part));
   }
   // Cycles are looked for last, in a build with no other problem (docs/cli.md, validate): every one.
-  if (!problems.length) collectConfigErrors(problems, () => checkCompositeCycles(build, locate));
+  if (!problems.length) collectConfigErrors(problems, () => checkCompositeCycles(build, locate, locateCycle));
 }

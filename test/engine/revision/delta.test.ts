@@ -232,6 +232,45 @@ describe('applyDelta', () => {
     expect(blamed('indexes.yaml').sort()).toEqual([`remove[0]: ${t2}`, `remove[1]: ${t1}`]);
   });
 
+  it('names a cycle the delta closed at the set entry that wrote its closing call, not at the build path where the cycle starts', () => {
+    const dir = tempDir({
+      'agent.yaml': [
+        'id: c',
+        'agent:',
+        '  name: C',
+        '  tools:',
+        '    - {name: spare, returns: 0}',
+        '    - {name: a, chain: {steps: [{tool: b}]}}',
+        '    - {name: b, chain: {steps: [{tool: echo, inputs: {text: x}}]}}',
+        '',
+      ].join('\n'),
+      'closes.yaml': 'set:\n  "agent.tools[name=b].chain.steps[0]": {tool: a, inputs: {}}\n',
+      'whole.yaml': 'set:\n  "agent.tools[name=b].chain": {steps: [{tool: a}]}\n',
+      // The later entry closes a -> b -> a; a -> a is its own, its only call written there.
+      'two.yaml': 'set:\n  "agent.tools[name=b].chain.steps[0]": {tool: a, inputs: {}}\n  "agent.tools[name=a].chain": {steps: [{tool: a}, {tool: b}]}\n',
+      // Removing `spare` moves a and b up a place: the cycle is still set's.
+      'moved.yaml': 'set:\n  "agent.tools[name=b].chain.steps[0]": {tool: a, inputs: {}}\nremove:\n  - agent.tools[name=spare]\n',
+    });
+    const cycles = (file: string) => {
+      const doc = SourceDocument.read(join(dir, file));
+      try {
+        applyDelta(loadAgentBuild(join(dir, 'agent.yaml')), doc.value, doc);
+      } catch (error) {
+        return (error instanceof ConfigErrors ? error.errors : [error as ConfigError]).map(
+          (one) => `${one.line}:${one.column} ${one.path}: ${/through ([\w >-]+);/.exec(one.expected)?.[1]}`,
+        );
+      }
+      return [];
+    };
+    expect(cycles('closes.yaml')).toEqual(['2:48 set.agent.tools[name=b].chain.steps[0].tool: a -> b -> a']);
+    expect(cycles('whole.yaml')).toEqual(['2:48 set.agent.tools[name=b].chain.steps[0].tool: a -> b -> a']);
+    expect(cycles('two.yaml')).toEqual([
+      '3:48 set.agent.tools[name=a].chain.steps[0].tool: a -> a',
+      '3:59 set.agent.tools[name=a].chain.steps[1].tool: a -> b -> a',
+    ]);
+    expect(cycles('moved.yaml')).toEqual(['2:48 set.agent.tools[name=b].chain.steps[0].tool: a -> b -> a']);
+  });
+
   it("reports a missing skill ref it sets beside the merged build's other problems, the ref relative to the delta file", () => {
     const dir = tempDir({ 'delta.yaml': 'set:\n  agent:\n    max_turns: zero\n    skills: [{ref: ./skills/nope}]\n' });
     const doc = SourceDocument.read(join(dir, 'delta.yaml'));

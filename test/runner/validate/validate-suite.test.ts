@@ -541,6 +541,8 @@ describe('a config whose scenarios globs match nothing', () => {
     expect(report.problems[0].message).toContain(
       'variant "cyc" does not apply to the build chained.yaml of scenario "suite/a.scenarios.yaml#good": after applying the delta: "a" calls itself through a -> b -> a',
     );
+    // At the call the variant wrote, where it is written in the config, not at the build's path.
+    expect([report.problems[0].line, report.problems[0].path]).toEqual([5, 'variants.cyc.set.agent.tools[name=b].chain.steps[0].tool']);
     expect(report.counts.config).toBe(0);
   });
 
