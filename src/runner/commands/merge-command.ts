@@ -24,7 +24,7 @@ export interface MergeOptions {
 /**
  * `agentcheck merge`: combine the report.json of each shard into OUT (json always, plus the
  * requested reporters) and OUT/spans.jsonl. Exit 0 when every merged row passed, no shard is
- * missing, was interrupted or had stray errors, and every report was written; 1 otherwise; 2 when the inputs
+ * missing, was interrupted or had stray errors, and every report and the merged spans.jsonl were written; 1 otherwise; 2 when the inputs
  * cannot be merged.
  */
 export async function mergeCommand(files: string[], options: MergeOptions, io: CommandIO): Promise<number> {
@@ -75,19 +75,29 @@ export async function mergeCommand(files: string[], options: MergeOptions, io: C
     return EXIT.invalidInput;
   }
   const written: string[] = [];
+  // An OUT/spans.jsonl that could not be written fails the merge, as a report does (docs/ci.md).
+  let spansFailed = false;
   try {
     const merged = await mergeSpanFiles(files, out, io.cwd);
     if (merged.written) written.push(join(out, 'spans.jsonl'));
     // Their rows name trace ids the merged spans.jsonl lacks: said, so nobody queries for them in vain.
     if (merged.missing.length)
       io.stderr.write(`agentcheck: no spans.jsonl beside ${merged.missing.join(', ')}: the merged spans.jsonl lacks the spans of their rows\n`);
+    for (const { file, why } of merged.skipped)
+      io.stderr.write(`agentcheck: left out ${file}, which ${why}: the merged spans.jsonl lacks the spans of its rows\n`);
     if (merged.unreadable.length) {
       const shown = merged.unreadable.slice(0, 5).join(', ') + (merged.unreadable.length > 5 ? `, and ${merged.unreadable.length - 5} more` : '');
       io.stderr.write(`agentcheck: left out ${merged.unreadable.length} line(s) of the shards' spans.jsonl that are not span records: ${shown}\n`);
     }
+    // Beside the new report.json, an earlier merge's spans would pass for this one's.
+    if (merged.earlier !== null)
+      io.stderr.write(
+        `agentcheck: no shard had spans to merge; ${merged.earlier}, left as it was, holds an earlier run's or merge's spans, not this merge's\n`,
+      );
   } catch (error) {
     // The reports matter more than the spans: say so and go on.
-    io.stderr.write(`agentcheck: could not merge spans.jsonl files: ${(error as Error).message}\n`);
+    spansFailed = true;
+    io.stderr.write(`agentcheck: ${(error as Error).message}\n`);
   }
   // A report that was asked for and not written is a failed merge, never a silent pass.
   const reports = await writeReports(report, reporters, io, { out, quiet: options.quiet, cwd: io.cwd });
@@ -110,9 +120,10 @@ export async function mergeCommand(files: string[], options: MergeOptions, io: C
     );
   }
   if (reports.failed) io.stderr.write('agentcheck: merge failed: a requested report was not written\n');
+  else if (spansFailed) io.stderr.write('agentcheck: merge failed: the merged spans.jsonl was not written\n');
   // Last, as run's: the files written, where to look next.
   io.stdout.write(reportsLine(written, io.cwd));
   const { summary } = report;
   const passed = summary.failed + summary.errored + summary.not_run === 0;
-  return passed && !missing && !interrupted.length && !stray.length && !reports.failed ? EXIT.ok : EXIT.failed;
+  return passed && !missing && !interrupted.length && !stray.length && !reports.failed && !spansFailed ? EXIT.ok : EXIT.failed;
 }

@@ -1,9 +1,8 @@
-import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { rename } from 'node:fs/promises';
+import { constants, lstatSync, statSync } from 'node:fs';
+import { open, rename, type FileHandle } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
-import { once } from 'node:events';
 import { createInterface } from 'node:readline';
-import { refuseSpecialSpansFile } from '../../spans/jsonl.js';
+import { specialFileKind } from '../../config/special-file.js';
 import { isWholeSpanRecord } from '../../spans/span-record-check.js';
 import { removeLeftoverAsync } from '../files/remove-leftover.js';
 import { keepReplacedMode } from '../files/replaced-file-mode.js';
@@ -11,60 +10,150 @@ import { keepReplacedMode } from '../files/replaced-file-mode.js';
 /** The spans file `agentcheck run` writes beside report.json. */
 const SPANS_FILE = 'spans.jsonl';
 
-/** What merging the spans files did: reports without one beside them, and lines left out. */
+/** Characters gathered before each write to the merged file. */
+const CHUNK_CHARS = 64 * 1024;
+
+/** What merging the spans files did: reports without one beside them, files left out, and lines left out. */
 export interface MergedSpans {
   /** Input reports with no spans.jsonl beside them (their rows' spans are not in the merged file). */
   missing: string[];
+  /** spans.jsonl files beside an input that were not read: the path shown and why (`is a folder, not a regular file`). */
+  skipped: { file: string; why: string }[];
   /** `file:line` of lines that are not whole span records (a cut-off or foreign line, a bad kind or time), left out. */
   unreadable: string[];
   /** Whether OUT/spans.jsonl was written (some input had spans). */
   written: boolean;
+  /** When nothing was written: the OUT/spans.jsonl of an earlier run or merge that is still there, else null. */
+  earlier: string | null;
 }
 
 /**
  * Joins the spans.jsonl found beside each input report into OUT/spans.jsonl, line by line, so the
  * merged report stays re-scorable and queryable: every span on its own line (an input without a
  * final newline does not glue two spans together), and a line that is not a whole span record, as
- * readSpansJsonl reads one, is left out and named rather than spoiling the whole file. Written to
- * a temp file first, renamed when whole (taking the mode of the file it replaces).
+ * readSpansJsonl reads one, is left out and named rather than spoiling the whole file. A spans.jsonl
+ * that is no regular file (a folder, a named pipe, a device, a link to one) or cannot be opened is
+ * left out and named, as a missing one is (docs/ci.md, merge). Written to a temp file first,
+ * renamed when whole (taking the mode of the file it replaces); a failure throws, saying what
+ * could not be read or written and whether the previous OUT/spans.jsonl was kept.
  */
 export async function mergeSpanFiles(reportFiles: readonly string[], out: string, cwd: string): Promise<MergedSpans> {
+  const shown = (path: string) => relative(cwd, path) || path;
   const beside = reportFiles.map((file) => ({ file, spans: join(dirname(resolve(cwd, file)), SPANS_FILE) }));
-  const missing = beside.filter(({ spans }) => !existsSync(spans)).map(({ file }) => file);
-  const unique = [...new Set(beside.map(({ spans }) => spans).filter((path) => existsSync(path)))];
-  const unreadable: string[] = [];
-  if (!unique.length) return { missing, unreadable, written: false };
-  // Before anything is written: a named pipe beside a shard would block the merge for ever.
-  for (const source of unique) refuseSpecialSpansFile(source);
+  const problems = new Map(beside.map(({ spans }) => [spans, spansFileProblem(spans)]));
+  const missing = beside.filter(({ spans }) => problems.get(spans) === 'missing').map(({ file }) => file);
+  const skipped: MergedSpans['skipped'] = [];
+  const sources: { path: string; handle: FileHandle }[] = [];
   const target = join(out, SPANS_FILE);
-  const partial = `${target}.${process.pid}.partial`;
-  const sink = createWriteStream(partial);
   try {
-    for (const source of unique) {
+    for (const [path, problem] of problems) {
+      if (problem === 'missing') continue;
+      if (problem !== undefined) {
+        skipped.push({ file: shown(path), why: problem });
+        continue;
+      }
+      // Non-blocking: a file swapped for a named pipe since the check is not waited on for ever.
+      try {
+        sources.push({ path, handle: await open(path, constants.O_RDONLY | constants.O_NONBLOCK) });
+      } catch (error) {
+        skipped.push({ file: shown(path), why: `cannot be read: ${openProblem(error)}` });
+      }
+    }
+    if (!sources.length) return { missing, skipped, unreadable: [], written: false, earlier: regularFileAt(target) ? shown(target) : null };
+    const unreadable = await writeMerged(sources, target, shown);
+    return { missing, skipped, unreadable, written: true, earlier: null };
+  } finally {
+    await Promise.all(sources.map(({ handle }) => handle.close().catch(() => undefined)));
+  }
+}
+
+/** Copies the whole span lines of `sources` into a partial file renamed over `target`; the `file:line` of each line left out. */
+async function writeMerged(sources: readonly { path: string; handle: FileHandle }[], target: string, shown: (path: string) => string): Promise<string[]> {
+  const unreadable: string[] = [];
+  const partial = `${target}.${process.pid}.partial`;
+  let sink: FileHandle | undefined;
+  let reading: string | undefined;
+  try {
+    sink = await open(partial, 'w');
+    let chunk = '';
+    for (const { path, handle } of sources) {
+      reading = path;
       let number = 0;
-      for await (const line of createInterface({ input: createReadStream(source), crlfDelay: Infinity })) {
+      for await (const line of createInterface({ input: handle.createReadStream({ autoClose: false }), crlfDelay: Infinity })) {
         number++;
         // A byte order mark (an editor's UTF-8 with BOM) is not part of the first span, as readSpansJsonl reads it.
         const text = number === 1 && line.charCodeAt(0) === 0xfeff ? line.slice(1) : line;
         if (text.trim() === '') continue;
         if (!isSpanLine(text)) {
-          unreadable.push(`${relative(cwd, source) || source}:${number}`);
+          unreadable.push(`${shown(path)}:${number}`);
           continue;
         }
-        if (!sink.write(`${text}\n`)) await once(sink, 'drain');
+        chunk += `${text}\n`;
+        if (chunk.length < CHUNK_CHARS) continue;
+        reading = undefined;
+        await sink.write(chunk);
+        reading = path;
+        chunk = '';
       }
+      reading = undefined;
     }
-    await new Promise<void>((done, fail) => sink.end((error?: Error | null) => (error ? fail(error) : done())));
+    await sink.write(chunk);
+    await sink.close();
+    sink = undefined;
     await keepReplacedMode(partial, target);
     await rename(partial, target);
   } catch (error) {
-    sink.destroy();
+    await sink?.close().catch(() => undefined);
     // The failure is what the caller reports; a partial file that stays is said with it.
     const left = await removeLeftoverAsync(partial);
-    if (left && error instanceof Error) error.message += `; ${left}`;
-    throw error;
+    const what = reading === undefined ? `could not write ${shown(target)}` : `could not read ${shown(reading)}`;
+    const kept = regularFileAt(target)
+      ? `the previous ${shown(target)} was kept: it holds an earlier run's or merge's spans, not this merge's`
+      : 'no spans.jsonl was written';
+    throw new Error(`${what}: ${(error as Error).message}; ${kept}${left ? `; ${left}` : ''}`);
   }
-  return { missing, unreadable, written: true };
+  return unreadable;
+}
+
+/**
+ * Why the spans.jsonl at `path` is not read: `missing` (nothing there, or a link to nothing), the
+ * kind of file that is no regular one (links followed, found by stat alone: a named pipe is never
+ * opened, so never waited on), or undefined for a regular file.
+ */
+function spansFileProblem(path: string): string | undefined {
+  let stats;
+  try {
+    stats = statSync(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR' ? 'missing' : `cannot be read: ${openProblem(error)}`;
+  }
+  if (stats.isFile()) return undefined;
+  const kind = stats.isDirectory() ? 'a folder' : specialFileKind(stats);
+  return `is ${isLink(path) ? 'a symbolic link to ' : ''}${kind}, not a regular file`;
+}
+
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+function regularFileAt(path: string): boolean {
+  try {
+    return lstatSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** A system error said briefly: `permission denied`, else its code and message. */
+function openProblem(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  return (error as Error).message;
 }
 
 /**

@@ -1,5 +1,6 @@
-import { chmodSync, lstatSync, mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { mergeSpanFiles } from '../../../src/runner/merge/merge-spans.js';
 import { readSpansJsonl } from '../../../src/spans/jsonl.js';
@@ -24,7 +25,13 @@ describe('mergeSpanFiles keeps whole span records only', () => {
     });
     mkdirSync(join(dir, 'out'));
     const merged = await mergeSpanFiles(['shard1/report.json', 'shard2/report.json'], join(dir, 'out'), dir);
-    expect(merged).toEqual({ missing: [], unreadable: ['shard1/spans.jsonl:2', 'shard1/spans.jsonl:3', 'shard2/spans.jsonl:1'], written: true });
+    expect(merged).toEqual({
+      missing: [],
+      skipped: [],
+      unreadable: ['shard1/spans.jsonl:2', 'shard1/spans.jsonl:3', 'shard2/spans.jsonl:1'],
+      written: true,
+      earlier: null,
+    });
     // What merge kept is what the readers (spans query, re-scoring) read back, whole.
     const spans = await readSpansJsonl(join(dir, 'out/spans.jsonl'));
     expect(spans.map((span) => span.span_id)).toEqual(['a', 'd', 'f']);
@@ -47,5 +54,64 @@ describe("mergeSpanFiles keeps the replaced file's mode", () => {
     await mergeSpanFiles(['shard1/report.json'], join(dir, 'out'), dir);
     expect(readFileSync(join(dir, 'out/spans.jsonl'), 'utf8')).toBe(line(whole('a')));
     expect(lstatSync(join(dir, 'out/spans.jsonl')).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('mergeSpanFiles leaves out a spans.jsonl that is no regular file, as a missing one', () => {
+  it('names a named pipe, a folder and a link to a folder by path and kind, and merges the regular files', async () => {
+    const dir = tempDir({
+      'shard1/report.json': '{}',
+      'shard1/spans.jsonl': line(whole('a')),
+      'pipe/report.json': '{}',
+      'folder/report.json': '{}',
+      'folder/spans.jsonl/x': '',
+      'linked/report.json': '{}',
+      'shard2/report.json': '{}',
+      'shard2/spans.jsonl': line(whole('b')),
+      'bare/report.json': '{}',
+    });
+    await execa('mkfifo', [join(dir, 'pipe/spans.jsonl')]);
+    symlinkSync(join(dir, 'folder/spans.jsonl'), join(dir, 'linked/spans.jsonl'));
+    mkdirSync(join(dir, 'out'));
+    const reports = ['shard1', 'pipe', 'folder', 'linked', 'shard2', 'bare'].map((name) => `${name}/report.json`);
+    const merged = await mergeSpanFiles(reports, join(dir, 'out'), dir);
+    expect(merged).toEqual({
+      missing: ['bare/report.json'],
+      skipped: [
+        { file: 'pipe/spans.jsonl', why: 'is a named pipe (FIFO), not a regular file' },
+        { file: 'folder/spans.jsonl', why: 'is a folder, not a regular file' },
+        { file: 'linked/spans.jsonl', why: 'is a symbolic link to a folder, not a regular file' },
+      ],
+      unreadable: [],
+      written: true,
+      earlier: null,
+    });
+    expect(readFileSync(join(dir, 'out/spans.jsonl'), 'utf8')).toBe(line(whole('a')) + line(whole('b')));
+  });
+
+  it('writes nothing when no spans.jsonl is usable, and names an earlier OUT/spans.jsonl left there', async () => {
+    const dir = tempDir({ 'folder/report.json': '{}', 'folder/spans.jsonl/x': '', 'out/spans.jsonl': 'earlier\n' });
+    const merged = await mergeSpanFiles(['folder/report.json'], join(dir, 'out'), dir);
+    expect(merged).toMatchObject({ written: false, earlier: 'out/spans.jsonl' });
+    expect(readFileSync(join(dir, 'out/spans.jsonl'), 'utf8')).toBe('earlier\n');
+  });
+});
+
+describe('mergeSpanFiles says why OUT/spans.jsonl was not written', () => {
+  it('names the file it could not write and that none was written, when OUT/spans.jsonl is a folder', async () => {
+    const dir = tempDir({ 'shard1/report.json': '{}', 'shard1/spans.jsonl': line(whole('a')), 'out/spans.jsonl/x': '' });
+    await expect(mergeSpanFiles(['shard1/report.json'], join(dir, 'out'), dir)).rejects.toThrow(
+      /^could not write out\/spans\.jsonl: EISDIR[^;]*; no spans\.jsonl was written$/,
+    );
+  });
+
+  it("says the previous OUT/spans.jsonl was kept and is not this merge's, when the new one cannot be made", async () => {
+    const dir = tempDir({ 'shard1/report.json': '{}', 'shard1/spans.jsonl': line(whole('a')), 'out/spans.jsonl': 'earlier\n' });
+    // The partial file's path taken by a folder: the merged file cannot be opened.
+    mkdirSync(join(dir, `out/spans.jsonl.${process.pid}.partial`));
+    await expect(mergeSpanFiles(['shard1/report.json'], join(dir, 'out'), dir)).rejects.toThrow(
+      "the previous out/spans.jsonl was kept: it holds an earlier run's or merge's spans, not this merge's",
+    );
+    expect(readFileSync(join(dir, 'out/spans.jsonl'), 'utf8')).toBe('earlier\n');
   });
 });
