@@ -308,7 +308,7 @@ describe('agentcheck validate reports every problem of a file in one pass', () =
       'agent:',
       '  name: F',
       '  tools:',
-      '    - {name: c1, description: x, chain: {steps: [{tool: echo, on_failure: {action: explode}}]}}',
+      '    - {name: c1, description: x, chain: {steps: [{tool: echo, inputs: {text: y}, on_failure: {action: explode}}]}}',
       '    - {name: c2, description: x, chain: {steps: [{tool: nope_tool2}]}}',
       'flow:',
       '  entry_point: a',

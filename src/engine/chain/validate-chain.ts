@@ -2,6 +2,8 @@ import { quoteCapped } from '../../config/cap-text.js';
 import type { Locator } from '../../config/assert-format.js';
 import { didYouMean } from '../../config/did-you-mean.js';
 import { collectConfigErrors, type ConfigError, throwConfigErrors } from '../../config/errors.js';
+import { SOUND_FORMAT, type PartFormat } from '../../config/format-part.js';
+import type { PathSegments } from '../../config/source.js';
 import { argumentNameProblems, type ParametersOf } from '../revision/argument-names.js';
 import { checkTemplatesClosed } from '../revision/template-checks.js';
 import type { ChainSpec, ChainStepSpec } from '../revision/types.js';
@@ -13,9 +15,10 @@ import { failureAction, POLICY_KEYS } from './failure-policy.js';
  * Load-time rules of a chain (docs/workflows.md, Tool chains): known tools, unique ids (`end` is reserved),
  * closed templates in inputs, `next` that resolves, on_failure keys that the action uses, and
  * state keys templates can read (chainStateNameProblems; `ownParameters` are the chain tool's).
- * `checked(index)` leaves out the steps with a format problem (reported already; an unknown key alone
- * leaves its step checked, docs/workflows.md): their id and
- * tool still count as targets of `next` and as ids taken, the rest of them is not read.
+ * With format problems (`format`, paths relative to `chain`), each step is checked key by key on
+ * the values the format leaves valid, beside them (docs/cli.md, validate): a bad value of one key
+ * hides no problem of another, and an on_failure key its action does not use is said whatever it
+ * holds. A step's id and tool, when written as text, count as targets of `next` and as ids taken.
  */
 export function validateChainSpec(
   chain: ChainSpec,
@@ -23,40 +26,56 @@ export function validateChainSpec(
   locate: Locator,
   parametersOf: ParametersOf = () => undefined,
   ownParameters?: unknown,
-  checked: (index: number) => boolean = () => true,
+  format: PartFormat = SOUND_FORMAT,
 ): void {
   // Every problem of the chain is reported in one pass (validate's promise for a file).
   const problems: ConfigError[] = [];
   const ids = new Set<string>();
   const written = (value: unknown): string[] => (typeof value === 'string' ? [value] : []);
+  // Not a mapping (an empty list item is null): its format problem says so, and nothing else is read.
+  const typed = (index: number) => format.typed(['steps', index]);
   chain.steps.forEach((step, index) => {
-    if (!checked(index)) {
+    if (!typed(index)) {
       for (const id of written((step as { id?: unknown } | null)?.id)) ids.add(id);
       return;
     }
-    if (!callable.has(step.tool)) {
+    const valid = (...path: PathSegments) => format.valid(['steps', index, ...path]);
+    const sound = (...path: PathSegments) => format.validBesideUnknownKeys(['steps', index, ...path]);
+    const known = valid('tool') && callable.has(step.tool);
+    if (valid('tool') && !known) {
       problems.push(
         locate(['steps', index, 'tool'], `unknown tool ${quoteCapped(step.tool)}; expected an agent tool or a built-in${didYouMean(step.tool, callable)}`),
       );
     }
-    if (step.id !== undefined) {
+    if (step.id !== undefined && valid('id')) {
       if (step.id === CHAIN_END)
         problems.push(locate(['steps', index, 'id'], `step id "${CHAIN_END}" is reserved: "next: ${CHAIN_END}" ends the chain; choose another id`));
       else if (ids.has(step.id)) problems.push(locate(['steps', index, 'id'], `duplicate step id ${quoteCapped(step.id)}`));
-      ids.add(step.id);
     }
-    collectConfigErrors(problems, () => checkTemplatesClosed(step.inputs, ['steps', index, 'inputs'], locate));
-    if (callable.has(step.tool)) {
-      problems.push(...argumentNameProblems(step.inputs, step.tool, parametersOf(step.tool), ['steps', index, 'inputs'], 'inputs', locate));
+    for (const id of written(step.id)) ids.add(id);
+    if (sound('inputs')) {
+      collectConfigErrors(problems, () => checkTemplatesClosed(step.inputs, ['steps', index, 'inputs'], locate));
+      if (known) problems.push(...argumentNameProblems(step.inputs, step.tool, parametersOf(step.tool), ['steps', index, 'inputs'], 'inputs', locate));
     }
-    problems.push(...failurePolicyProblems(step, index, locate));
+    if (step.on_failure !== undefined && format.typed(['steps', index, 'on_failure'])) problems.push(...failurePolicyProblems(step, index, valid, locate));
   });
-  const checkedSteps = chain.steps.map((step, index) => (checked(index) ? step : ({} as ChainStepSpec)));
-  problems.push(...chainStateNameProblems({ ...chain, steps: checkedSteps }, ownParameters, locate));
+  // The state's names, from the inputs and map_outputs the format leaves valid.
+  const soundSteps = chain.steps.map((step, index): ChainStepSpec => {
+    if (!typed(index)) return {} as ChainStepSpec;
+    const sound = (...path: PathSegments) => format.validBesideUnknownKeys(['steps', index, ...path]);
+    const mapOutputs = step.on_success?.map_outputs;
+    return {
+      ...step,
+      inputs: sound('inputs') ? step.inputs : undefined,
+      on_success: mapOutputs !== undefined && sound('on_success', 'map_outputs') ? { map_outputs: mapOutputs } : undefined,
+    };
+  });
+  problems.push(...chainStateNameProblems({ ...chain, steps: soundSteps }, ownParameters, locate));
   const targets = new Set<string>([...ids, ...chain.steps.flatMap((step) => written((step as { tool?: unknown } | null)?.tool))]);
   chain.steps.forEach((step, index) => {
-    if (!checked(index)) return;
+    if (!typed(index)) return;
     for (const branch of ['on_success', 'on_failure'] as const) {
+      if (!format.valid(['steps', index, branch, 'next'])) continue;
       const next = step[branch]?.next;
       if (next !== undefined && next !== CHAIN_END && !targets.has(next)) {
         problems.push(
@@ -71,10 +90,15 @@ export function validateChainSpec(
   throwConfigErrors(problems);
 }
 
-/** The on_failure keys the chosen action never reads (`{action: stop, max_retries: 3}`), each one, and a `next` retry never takes. */
-function failurePolicyProblems(step: ChainStepSpec, index: number, locate: Locator): ConfigError[] {
+/**
+ * The on_failure keys the chosen action never reads (`{action: stop, max_retries: 3}`), each one
+ * whatever it holds (`max_retries: -1` is told it does not apply, not also its range: the caller
+ * leaves out the format's problems under a key said here), and a `next` retry never takes. `valid`
+ * says which of the step's values the format leaves valid: with a bad `action` no key is judged.
+ */
+function failurePolicyProblems(step: ChainStepSpec, index: number, valid: (...path: PathSegments) => boolean, locate: Locator): ConfigError[] {
   const policy = step.on_failure;
-  if (!policy) return [];
+  if (!policy || !valid('on_failure', 'action')) return [];
   const action = failureAction(policy);
   const allowed = POLICY_KEYS[action];
   // Without `action`, `next` decides it (docs/workflows.md): the message says which way it went.
@@ -91,7 +115,8 @@ function failurePolicyProblems(step: ChainStepSpec, index: number, locate: Locat
         .map(([name]) => quoteCapped(name));
       return locate(['steps', index, 'on_failure', key], `${quoteCapped(key)} does not apply to ${why}; it is used by action ${users.join(' or ')}`, true);
     });
-  if (action === 'retry' && policy.next !== undefined && policy.continue_on_max_retries !== true) {
+  // A continue_on_max_retries that is no boolean is its own problem: whether it lets `next` in is not known.
+  if (action === 'retry' && policy.next !== undefined && valid('on_failure', 'continue_on_max_retries') && policy.continue_on_max_retries !== true) {
     problems.push(
       locate(
         ['steps', index, 'on_failure', 'next'],

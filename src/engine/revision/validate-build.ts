@@ -58,8 +58,9 @@ export function validateBuild(
     if (commandsDir !== undefined) problems.push(...externalCommandFileProblems(build, commandsDir, locate, (path) => format.valid(path)));
   }
   if ((build.external === undefined || clash.length) && build.agent !== undefined && format.typed(['agent'])) {
-    // A key a rule refuses itself (of a flow component or a plan call: another kind's, or unknown)
-    // is said once, by the rule, with its own kind's keys: not also by the format, whatever it holds.
+    // A key a rule refuses itself (of a flow component or a plan call: another kind's, or unknown;
+    // an on_failure key its action does not use) is said once, by the rule: not also by the
+    // format, whatever it holds.
     const saidKeys = new Set<string>();
     const sayingKeys: Locator = (path, expected, atKey) => {
       if (atKey && isKindKeyPath(path)) saidKeys.add(JSON.stringify(path));
@@ -76,11 +77,13 @@ export function validateBuild(
 
 /**
  * `path` is a key of an object whose keys depend on its kind (docs/workflows.md): of a flow
- * component, or of a plan call (of a plan tool or a plan component).
+ * component, of a plan call (of a plan tool or a plan component), or of a chain step's on_failure.
  */
 function isKindKeyPath(path: PathSegments): boolean {
   const planCall = path[3] === 'plan' && isPlanCallPath(path.slice(4, -1));
-  if (path[0] === 'agent' && path[1] === 'tools') return planCall;
+  // A chain step's on_failure key, which its action decides (docs/workflows.md, Tool chains).
+  const failurePolicy = path[3] === 'chain' && path[4] === 'steps' && path[6] === 'on_failure' && path.length === 8;
+  if (path[0] === 'agent' && path[1] === 'tools') return planCall || failurePolicy;
   return path[0] === 'flow' && path[1] === 'components' && (path.length === 4 || planCall);
 }
 
@@ -120,11 +123,9 @@ function validateAgent(
   const withProblems = new Set(written.filter((entry) => !entry.valid).map(({ tool }) => tool.name));
   const parametersOf = (name: string) => (withProblems.has(name) ? undefined : toolParametersOf(validTools, name));
   // A format problem in a scalar limit (max_steps, max_iterations) or in one step hides no
-  // problem of the other steps: a chain's well-formed steps are checked, and a plan's calls key by key.
+  // problem of the other steps: a chain's steps and a plan's calls are checked key by key.
   tools.forEach((tool, index) => {
     const ok = (...path: PathSegments) => format.valid(['agent', 'tools', index, ...path]);
-    // An unknown key (`foo: 1`) hides no other problem of its step: both are said in one pass.
-    const soundBeside = (...path: PathSegments) => format.validBesideUnknownKeys(['agent', 'tools', index, ...path]);
     const typed = (...path: PathSegments) => format.typed(['agent', 'tools', index, ...path]);
     // Not a mapping (an empty list item is null): its format problem says so.
     if (!typed()) return;
@@ -137,7 +138,7 @@ function validateAgent(
           (path, expected, atKey) => locate(['agent', 'tools', index, 'chain', ...path], expected, atKey),
           parametersOf,
           ok('parameters') ? tool.parameters : undefined,
-          (step) => soundBeside('chain', 'steps', step),
+          formatAt(format, ['agent', 'tools', index, 'chain']),
         ),
       );
     if (plan && typed('plan')) {

@@ -129,4 +129,52 @@ describe('chain branching', () => {
       load({ steps: [{ tool: 'validate_data', on_failure: { action: 'retry', max_retries: 1, continue_on_max_retries: true, next: 'end' } }] }),
     ).not.toThrow();
   });
+
+  it('says a policy key the action does not use once, whatever it holds, and its bad value hides no other problem of the step', () => {
+    const load = (onFailure: Record<string, unknown>) => () =>
+      build({ tools: [{ name: 'chain', description: 'c', chain: { steps: [{ tool: 'validate_data', on_failure: onFailure }] } }, ...tools] });
+    const lines = (onFailure: Record<string, unknown>) => configErrorOf(load(onFailure)).message.split('\n');
+    // Not also its range or type: the key does not belong there, whatever it holds (docs/workflows.md).
+    expect(lines({ max_retries: -1 })).toEqual([
+      expect.stringMatching(
+        /on_failure\.max_retries: "max_retries" does not apply to the default action "stop" \(no "next" given\); it is used by action "retry"$/,
+      ),
+    ]);
+    expect(lines({ action: 'stop', max_retries: -1 })).toEqual([
+      expect.stringMatching(/on_failure\.max_retries: "max_retries" does not apply to action "stop"; it is used by action "retry"$/),
+    ]);
+    expect(lines({ next: 'end', backoff_ms: 'x' })).toEqual([
+      expect.stringMatching(
+        /on_failure\.backoff_ms: "backoff_ms" does not apply to the default action "continue" \("next" is given\); it is used by action "retry"$/,
+      ),
+    ]);
+    // The unknown `next` is said beside it.
+    expect(lines({ next: 'nope2', max_retries: -1 })).toEqual([
+      expect.stringMatching(
+        /on_failure\.max_retries: "max_retries" does not apply to the default action "continue" \("next" is given\); it is used by action "retry"$/,
+      ),
+      expect.stringMatching(/on_failure\.next: "next" names no step: "nope2" is neither a step id nor a step's tool/),
+    ]);
+    // A key the action uses is told its range, and hides no other problem either.
+    expect(lines({ action: 'retry', max_retries: -1, continue_on_max_retries: true, next: 'nope3' })).toEqual([
+      expect.stringMatching(/on_failure\.max_retries: expected a number >= 0, got number -1$/),
+      expect.stringMatching(/on_failure\.next: "next" names no step: "nope3"/),
+    ]);
+  });
+
+  it("a bad on_success value hides neither its unknown next nor the step's unknown tool", () => {
+    const error = configErrorOf(() =>
+      build({
+        tools: [{ name: 'chain', description: 'c', chain: { steps: [{ tool: 'validate_dat', on_success: { next: 'nope', map_outputs: 5 } }] } }, ...tools],
+      }),
+    );
+    expect(error.message.split('\n')).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/steps\[0\]\.tool: unknown tool "validate_dat"/),
+        expect.stringMatching(/on_success\.next: "next" names no step: "nope"/),
+        expect.stringMatching(/on_success\.map_outputs: expected object, got number 5$/),
+      ]),
+    );
+    expect(error.message.split('\n')).toHaveLength(3);
+  });
 });

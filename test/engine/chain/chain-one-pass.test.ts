@@ -64,7 +64,9 @@ describe('a chain with several problems', () => {
       caught = error;
     }
     expect(caught).toBeInstanceOf(ConfigErrors);
+    // The step with the bad action is still checked key by key: its missing argument is said beside it.
     expect((caught as ConfigErrors).errors.map((error) => `${error.line} ${error.path}`)).toEqual([
+      '9 agent.tools[0].chain.steps[0].inputs',
       '9 agent.tools[0].chain.steps[0].on_failure.action',
       '10 agent.tools[0].chain.steps[1].tool',
       '11 agent.tools[1].chain.steps[0].tool',
