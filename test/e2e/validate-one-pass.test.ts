@@ -488,6 +488,27 @@ describe('agentcheck validate reports every problem of a file in one pass', () =
     expect(result.problems).toEqual({ count: 11, files: 1 });
   });
 
+  const otherToolKindKeys = validateCase('other-tool-kind-keys', ['kinds.yaml'], {
+    'kinds.yaml': [
+      'id: kinds',
+      'agent:',
+      '  name: K',
+      '  tools:',
+      '    - {name: c1, description: c, command: {argv: [echo, hi], url: "https://x.example"}}',
+      '    - {name: h1, description: h, http: {url: "https://x.example", argv: [echo]}}',
+      '',
+    ].join('\n'),
+  });
+  it("a command tool's url and an http tool's argv are said to belong to the other kind of tool, with the block's keys", async () => {
+    const result = await otherToolKindKeys();
+    expect(result.exitCode, result.all).toBe(2);
+    expect(located(result.all)).toEqual([
+      'kinds.yaml:5:62 at agent.tools[0].command.url: "url" belongs to an http tool, not a command tool; expected one of: argv, timeout_ms, allow_env, max_output_bytes, refuse_option_args',
+      'kinds.yaml:6:67 at agent.tools[1].http.argv: "argv" belongs to a command tool, not an http tool; expected one of: method, url, headers, body, timeout_ms',
+    ]);
+    expect(result.problems).toEqual({ count: 2, files: 1 });
+  });
+
   it("the suite grader's bad script is said once, at the config, not at each judge check, and the config is not counted valid", async () => {
     const dir = tempDir({
       'agentcheck.config.yaml': 'judge:\n  model: {provider: scripted, model: scripted, script: [{text: "x", error: {message: e}}, {tool_calls: []}]}\n',

@@ -1,5 +1,5 @@
 import type { FormatCheck, Locator } from '../../config/assert-format.js';
-import { quoteCapped } from '../../config/cap-text.js';
+import { quoteCapped, shownNames } from '../../config/cap-text.js';
 import { collectConfigErrors, type ConfigError } from '../../config/errors.js';
 import type { PathSegments } from '../../config/source.js';
 import { PLAN_SYSTEM_TOOLS } from '../plan/validate-plan.js';
@@ -7,7 +7,7 @@ import { URL_TEMPLATE_FILTERS } from '../template/url-template.js';
 import { closedArgumentNames } from './argument-names.js';
 import { headerProblems } from './header-checks.js';
 import { checkArgsTemplates, httpUrlProblem } from './template-checks.js';
-import { IMPLEMENTATION_KEYS } from './tool-schema.js';
+import { IMPLEMENTATION_KEYS, tool as toolSchema } from './tool-schema.js';
 import { toolParametersProblems } from './tool-parameters-problems.js';
 import type { ToolSpec } from './types.js';
 
@@ -65,6 +65,38 @@ export function toolRuleProblems(tool: ToolSpec, index: number, seen: Map<string
   const command = tool.command;
   if (command && typed('command', 'argv'))
     collectConfigErrors(problems, () => checkArgsTemplates(command.argv, [...at, 'command', 'argv'], locate, properties));
+  problems.push(...otherKindKeyProblems(tool, at, typed, locate));
+  return problems;
+}
+
+/** The keys of an http and of a command block (the build schema), and what to call a tool of each. */
+const BLOCKS = {
+  http: { keys: Object.keys(toolSchema.properties.http.properties), tool: 'an http tool' },
+  command: { keys: Object.keys(toolSchema.properties.command.properties), tool: 'a command tool' },
+} as const;
+
+/**
+ * Each key of an http block that only a command block takes (`argv`), and of a command block that
+ * only an http block takes (`url`): said as belonging to the other kind of tool, with the block's
+ * own keys, once and whatever it holds (at the key, so the format's `unknown key` is left out), as
+ * a flow component's key of another type is (docs/formats.md, Tools).
+ */
+function otherKindKeyProblems(tool: ToolSpec, at: PathSegments, typed: (...path: PathSegments) => boolean, locate: Locator): ConfigError[] {
+  const problems: ConfigError[] = [];
+  for (const [kind, other] of [
+    ['http', 'command'],
+    ['command', 'http'],
+  ] as const) {
+    const block: unknown = tool[kind];
+    if (block === undefined || !typed(kind)) continue;
+    const own: readonly string[] = BLOCKS[kind].keys;
+    const others: readonly string[] = BLOCKS[other].keys;
+    for (const key of Object.keys(block as object).filter((key) => !own.includes(key) && others.includes(key))) {
+      problems.push(
+        locate([...at, kind, key], `${quoteCapped(key)} belongs to ${BLOCKS[other].tool}, not ${BLOCKS[kind].tool}; expected one of: ${shownNames(own)}`, true),
+      );
+    }
+  }
   return problems;
 }
 

@@ -59,8 +59,8 @@ export function validateBuild(
   }
   if ((build.external === undefined || clash.length) && build.agent !== undefined && format.typed(['agent'])) {
     // A key a rule refuses itself (of a flow component or a plan call: another kind's, or unknown;
-    // an on_failure key its action does not use) is said once, by the rule: not also by the
-    // format, whatever it holds.
+    // an on_failure key its action does not use; an http tool's key in a command block) is said
+    // once, by the rule: not also by the format, whatever it holds.
     const saidKeys = new Set<string>();
     const sayingKeys: Locator = (path, expected, atKey) => {
       if (atKey && isKindKeyPath(path)) saidKeys.add(JSON.stringify(path));
@@ -77,13 +77,16 @@ export function validateBuild(
 
 /**
  * `path` is a key of an object whose keys depend on its kind (docs/workflows.md): of a flow
- * component, of a plan call (of a plan tool or a plan component), or of a chain step's on_failure.
+ * component, of a plan call (of a plan tool or a plan component), of a chain step's on_failure, or
+ * of an agent tool's http or command block.
  */
 function isKindKeyPath(path: PathSegments): boolean {
   const planCall = path[3] === 'plan' && isPlanCallPath(path.slice(4, -1));
   // A chain step's on_failure key, which its action decides (docs/workflows.md, Tool chains).
   const failurePolicy = path[3] === 'chain' && path[4] === 'steps' && path[6] === 'on_failure' && path.length === 8;
-  if (path[0] === 'agent' && path[1] === 'tools') return planCall || failurePolicy;
+  // A key of an http or command block that the other kind of tool takes (tool-rules.ts).
+  const toolBlock = (path[3] === 'http' || path[3] === 'command') && path.length === 5;
+  if (path[0] === 'agent' && path[1] === 'tools') return planCall || failurePolicy || toolBlock;
   return path[0] === 'flow' && path[1] === 'components' && (path.length === 4 || planCall);
 }
 

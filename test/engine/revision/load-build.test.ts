@@ -231,6 +231,31 @@ agent:
     ]);
   });
 
+  it("says a command block's http key and an http block's command key belong to the other kind of tool, once, with the block's keys", () => {
+    const tools = [
+      '    - {name: c1, parameters: {type: object}, command: {argv: [echo], url: "https://x.example", headers: 5, max_output_bytes: 0}}',
+      '    - {name: h1, parameters: {type: object}, http: {argv: [echo], allow_env: [HOME], foo: 1}}',
+      '',
+    ].join('\n');
+    const error = errorOf(`${base}${tools}`);
+    const problems = 'errors' in error ? (error.errors as ConfigError[]) : [error];
+    const commandKeys = 'expected one of: argv, timeout_ms, allow_env, max_output_bytes, refuse_option_args';
+    const httpKeys = 'expected one of: method, url, headers, body, timeout_ms';
+    expect(problems.map((problem) => `${problem.path}: ${problem.expected}`).sort()).toEqual(
+      [
+        // A key no kind takes is still unknown, and a bad value of the block's own key is still said.
+        'agent.tools[1].command.max_output_bytes: expected a number >= 1, got number 0',
+        `agent.tools[1].command.url: "url" belongs to an http tool, not a command tool; ${commandKeys}`,
+        // Said once, whatever it holds (here no header mapping).
+        `agent.tools[1].command.headers: "headers" belongs to an http tool, not a command tool; ${commandKeys}`,
+        'agent.tools[2].http: missing required key "url"',
+        `agent.tools[2].http.argv: "argv" belongs to a command tool, not an http tool; ${httpKeys}`,
+        `agent.tools[2].http.allow_env: "allow_env" belongs to a command tool, not an http tool; ${httpKeys}`,
+        `agent.tools[2].http.foo: unknown key "foo"; ${httpKeys}`,
+      ].sort(),
+    );
+  });
+
   it('a tool whose name is not a string is counted by none, and the names a plan calls are still checked', () => {
     const tools = ['    - {name: 5, builtin: echo}', '    - {name: p, parameters: {type: object}, plan: {steps: [{tools: [{name: nope}]}]}}'];
     const flow = ['flow:', '  entry_point: s', '  components: [{name: s, type: deterministic_step, tool_name: nope2}]', '  routers: [{from: s, to: end}]'];
