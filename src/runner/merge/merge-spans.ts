@@ -43,59 +43,76 @@ export async function mergeSpanFiles(reportFiles: readonly string[], out: string
   const problems = new Map(beside.map(({ spans }) => [spans, spansFileProblem(spans)]));
   const missing = beside.filter(({ spans }) => problems.get(spans) === 'missing').map(({ file }) => file);
   const skipped: MergedSpans['skipped'] = [];
-  const sources: { path: string; handle: FileHandle }[] = [];
-  const target = join(out, SPANS_FILE);
-  try {
-    for (const [path, problem] of problems) {
-      if (problem === 'missing') continue;
-      if (problem !== undefined) {
-        skipped.push({ file: shown(path), why: problem });
-        continue;
-      }
-      // Non-blocking: a file swapped for a named pipe since the check is not waited on for ever.
-      try {
-        sources.push({ path, handle: await open(path, constants.O_RDONLY | constants.O_NONBLOCK) });
-      } catch (error) {
-        skipped.push({ file: shown(path), why: `cannot be read: ${openProblem(error)}` });
-      }
-    }
-    if (!sources.length) return { missing, skipped, unreadable: [], written: false, earlier: regularFileAt(target) ? shown(target) : null };
-    const unreadable = await writeMerged(sources, target, shown);
-    return { missing, skipped, unreadable, written: true, earlier: null };
-  } finally {
-    await Promise.all(sources.map(({ handle }) => handle.close().catch(() => undefined)));
+  const candidates: string[] = [];
+  for (const [path, problem] of problems) {
+    if (problem === undefined) candidates.push(path);
+    else if (problem !== 'missing') skipped.push({ file: shown(path), why: problem });
   }
+  const target = join(out, SPANS_FILE);
+  const merged = candidates.length ? await writeMerged(candidates, target, shown, skipped) : undefined;
+  if (!merged) return { missing, skipped, unreadable: [], written: false, earlier: regularFileAt(target) ? shown(target) : null };
+  return { missing, skipped, unreadable: merged.unreadable, written: true, earlier: null };
 }
 
-/** Copies the whole span lines of `sources` into a partial file renamed over `target`; the `file:line` of each line left out. */
-async function writeMerged(sources: readonly { path: string; handle: FileHandle }[], target: string, shown: (path: string) => string): Promise<string[]> {
+/**
+ * Copies the whole span lines of `sources` into a partial file renamed over `target`: the
+ * `file:line` of each line left out, or undefined when no source could be opened (nothing is
+ * written then). Each source is opened only when its turn comes and closed after, so a merge of
+ * thousands of shards never holds more than one open (the process's limit on open files).
+ */
+async function writeMerged(
+  sources: readonly string[],
+  target: string,
+  shown: (path: string) => string,
+  skipped: MergedSpans['skipped'],
+): Promise<{ unreadable: string[] } | undefined> {
   const unreadable: string[] = [];
   const partial = `${target}.${process.pid}.partial`;
   let sink: FileHandle | undefined;
   let reading: string | undefined;
+  let read = 0;
   try {
     sink = await open(partial, 'w');
     let chunk = '';
-    for (const { path, handle } of sources) {
-      reading = path;
-      let number = 0;
-      for await (const line of createInterface({ input: handle.createReadStream({ autoClose: false }), crlfDelay: Infinity })) {
-        number++;
-        // A byte order mark (an editor's UTF-8 with BOM) is not part of the first span, as readSpansJsonl reads it.
-        const text = number === 1 && line.charCodeAt(0) === 0xfeff ? line.slice(1) : line;
-        if (text.trim() === '') continue;
-        if (!isSpanLine(text)) {
-          unreadable.push(`${shown(path)}:${number}`);
-          continue;
-        }
-        chunk += `${text}\n`;
-        if (chunk.length < CHUNK_CHARS) continue;
-        reading = undefined;
-        await sink.write(chunk);
-        reading = path;
-        chunk = '';
+    for (const path of sources) {
+      let handle: FileHandle;
+      // Non-blocking: a file swapped for a named pipe since the check is not waited on for ever.
+      try {
+        handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+      } catch (error) {
+        skipped.push({ file: shown(path), why: `cannot be read: ${openProblem(error)}` });
+        continue;
       }
-      reading = undefined;
+      read++;
+      try {
+        reading = path;
+        let number = 0;
+        for await (const line of createInterface({ input: handle.createReadStream({ autoClose: false }), crlfDelay: Infinity })) {
+          number++;
+          // A byte order mark (an editor's UTF-8 with BOM) is not part of the first span, as readSpansJsonl reads it.
+          const text = number === 1 && line.charCodeAt(0) === 0xfeff ? line.slice(1) : line;
+          if (text.trim() === '') continue;
+          if (!isSpanLine(text)) {
+            unreadable.push(`${shown(path)}:${number}`);
+            continue;
+          }
+          chunk += `${text}\n`;
+          if (chunk.length < CHUNK_CHARS) continue;
+          reading = undefined;
+          await sink.write(chunk);
+          reading = path;
+          chunk = '';
+        }
+        reading = undefined;
+      } finally {
+        await handle.close().catch(() => undefined);
+      }
+    }
+    if (read === 0) {
+      await sink.close();
+      sink = undefined;
+      await removeLeftoverAsync(partial);
+      return undefined;
     }
     await sink.write(chunk);
     await sink.close();
@@ -112,7 +129,7 @@ async function writeMerged(sources: readonly { path: string; handle: FileHandle 
       : 'no spans.jsonl was written';
     throw new Error(`${what}: ${(error as Error).message}; ${kept}${left ? `; ${left}` : ''}`);
   }
-  return unreadable;
+  return { unreadable };
 }
 
 /**

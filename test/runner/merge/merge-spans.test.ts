@@ -115,3 +115,29 @@ describe('mergeSpanFiles says why OUT/spans.jsonl was not written', () => {
     expect(readFileSync(join(dir, 'out/spans.jsonl'), 'utf8')).toBe('earlier\n');
   });
 });
+
+describe('mergeSpanFiles with many shards', () => {
+  it('merges more shards than the process may hold files open, one open at a time', async () => {
+    const shards = 300;
+    const files: Record<string, string> = {};
+    for (let i = 0; i < shards; i++) {
+      files[`s${i}/report.json`] = '{}';
+      files[`s${i}/spans.jsonl`] = line(spanRecord(`t${i}`, `span${i}`, null, `span ${i}`, 0, 5));
+    }
+    const dir = tempDir(files);
+    mkdirSync(join(dir, 'out'));
+    // A child process under `ulimit -n 100`: holding every shard's file open at once would fail
+    // with EMFILE and leave most shards' spans out.
+    // The built module (npm test builds first), as the CLI runs it.
+    const module = join(import.meta.dirname, '../../../dist/src/runner/merge/merge-spans.js');
+    const script = `const { mergeSpanFiles } = await import(${JSON.stringify(module)});
+const reports = Array.from({ length: ${shards} }, (_, i) => 's' + i + '/report.json');
+const merged = await mergeSpanFiles(reports, 'out', process.cwd());
+console.log(JSON.stringify({ skipped: merged.skipped.length, written: merged.written }));`;
+    const run = await execa('bash', ['-c', 'ulimit -n 100 && exec node --input-type=module -e "$1"', 'bash', script], { cwd: dir, reject: false });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ skipped: 0, written: true });
+    const spans = await readSpansJsonl(join(dir, 'out/spans.jsonl'));
+    expect(spans).toHaveLength(shards);
+  });
+});
