@@ -73,6 +73,7 @@ async function writeMerged(
   let read = 0;
   try {
     sink = await open(partial, 'w');
+    // writeFile, not write: a write cut short by a full disk would leave the merged file cut off mid-line.
     let chunk = '';
     for (const path of sources) {
       let handle: FileHandle;
@@ -99,7 +100,7 @@ async function writeMerged(
           chunk += `${text}\n`;
           if (chunk.length < CHUNK_CHARS) continue;
           reading = undefined;
-          await sink.write(chunk);
+          await sink.writeFile(chunk, 'utf8');
           reading = path;
           chunk = '';
         }
@@ -114,7 +115,7 @@ async function writeMerged(
       await removeLeftoverAsync(partial);
       return undefined;
     }
-    await sink.write(chunk);
+    await sink.writeFile(chunk, 'utf8');
     await sink.close();
     sink = undefined;
     await keepReplacedMode(partial, target);
@@ -143,7 +144,9 @@ function spansFileProblem(path: string): string | undefined {
     stats = statSync(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' || code === 'ENOTDIR' ? 'missing' : `cannot be read: ${openProblem(error)}`;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') return `cannot be read: ${openProblem(error)}`;
+    // A link whose target is gone is there, and said as what it is.
+    return isLink(path) ? 'is a symbolic link to nothing (no such file), not a regular file' : 'missing';
   }
   if (stats.isFile()) return undefined;
   const kind = stats.isDirectory() ? 'a folder' : specialFileKind(stats);

@@ -58,7 +58,7 @@ describe("mergeSpanFiles keeps the replaced file's mode", () => {
 });
 
 describe('mergeSpanFiles leaves out a spans.jsonl that is no regular file, as a missing one', () => {
-  it('names a named pipe, a folder and a link to a folder by path and kind, and merges the regular files', async () => {
+  it('names a named pipe, a folder, a link to a folder and a link to nothing by path and kind, and merges the regular files', async () => {
     const dir = tempDir({
       'shard1/report.json': '{}',
       'shard1/spans.jsonl': line(whole('a')),
@@ -69,11 +69,13 @@ describe('mergeSpanFiles leaves out a spans.jsonl that is no regular file, as a 
       'shard2/report.json': '{}',
       'shard2/spans.jsonl': line(whole('b')),
       'bare/report.json': '{}',
+      'dangling/report.json': '{}',
     });
     await execa('mkfifo', [join(dir, 'pipe/spans.jsonl')]);
     symlinkSync(join(dir, 'folder/spans.jsonl'), join(dir, 'linked/spans.jsonl'));
+    symlinkSync(join(dir, 'nowhere/spans.jsonl'), join(dir, 'dangling/spans.jsonl'));
     mkdirSync(join(dir, 'out'));
-    const reports = ['shard1', 'pipe', 'folder', 'linked', 'shard2', 'bare'].map((name) => `${name}/report.json`);
+    const reports = ['shard1', 'pipe', 'folder', 'linked', 'shard2', 'bare', 'dangling'].map((name) => `${name}/report.json`);
     const merged = await mergeSpanFiles(reports, join(dir, 'out'), dir);
     expect(merged).toEqual({
       missing: ['bare/report.json'],
@@ -81,6 +83,7 @@ describe('mergeSpanFiles leaves out a spans.jsonl that is no regular file, as a 
         { file: 'pipe/spans.jsonl', why: 'is a named pipe (FIFO), not a regular file' },
         { file: 'folder/spans.jsonl', why: 'is a folder, not a regular file' },
         { file: 'linked/spans.jsonl', why: 'is a symbolic link to a folder, not a regular file' },
+        { file: 'dangling/spans.jsonl', why: 'is a symbolic link to nothing (no such file), not a regular file' },
       ],
       unreadable: [],
       written: true,

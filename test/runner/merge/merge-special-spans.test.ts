@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGENT_YAML, passingScenario, runCli } from '../../e2e/cli.js';
+import { AGENT_YAML, passingScenario, runCli, runCliWithFileLimit } from '../../e2e/cli.js';
 
 let dir: string;
 const lines = (path: string) => readFileSync(join(dir, path), 'utf8').split('\n').filter(Boolean);
@@ -71,5 +71,22 @@ describe("agentcheck merge with a shard's spans.jsonl that is no regular file (t
       "agentcheck: no shard had spans to merge; m-earlier/spans.jsonl, left as it was, holds an earlier run's or merge's spans, not this merge's",
     );
     expect(readFileSync(join(dir, 'm-earlier/spans.jsonl'), 'utf8')).toBe('earlier\n');
+  });
+
+  it('exits 1 and keeps the previous OUT/spans.jsonl whole when the last write of the merged file is cut short by a full disk', async () => {
+    // About 120 KB of spans against a 100 KB file limit (ulimit -f): the first batch fits, the
+    // last one is written only in part, and nothing follows it to fail.
+    await shardWith('s2', 'big', async (spans) => {
+      const one = readFileSync(join(dir, 's2/spans.jsonl'), 'utf8');
+      const wanted = 120_000 - readFileSync(join(dir, 's1/spans.jsonl')).length;
+      writeFileSync(spans, one.repeat(Math.ceil(wanted / Buffer.byteLength(one))));
+    });
+    mkdirSync(join(dir, 'm-full'));
+    const previous = readFileSync(join(dir, 's1/spans.jsonl'), 'utf8');
+    writeFileSync(join(dir, 'm-full/spans.jsonl'), previous);
+    const result = await runCliWithFileLimit(100, ['merge', 's1/report.json', 'big/report.json', '--out', 'm-full', '--reporter', 'json'], dir);
+    expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(1);
+    expect(result.stderr).toMatch(/could not write m-full\/spans\.jsonl: [^\n]*the previous m-full\/spans\.jsonl was kept/);
+    expect(readFileSync(join(dir, 'm-full/spans.jsonl'), 'utf8')).toBe(previous);
   });
 });
