@@ -16,26 +16,62 @@ export function deltasHash(deltas: readonly unknown[] = []): string | null {
 }
 
 /**
- * What a delta is hashed and compared as (docs/verdicts.md, resolved): the delta itself when no
- * two `set` entries can write the same place, so those hash as they always did; otherwise `set`
- * becomes its [key, value] entries in written order, since the later entry's value wins
- * (docs/formats.md, Delta) and canonical JSON would sort that order away.
+ * What a delta is hashed and compared as (docs/verdicts.md, resolved): deltas that make the same
+ * build by the same writes take one form. `set` stays itself when no two of its entries can write
+ * the same place (canonical JSON sorts its keys); otherwise it becomes its [key, value] entries in
+ * setEntriesInHashOrder. `remove` entries are sorted: each names a place in the build `set` left
+ * (docs/formats.md, Delta), so their order changes nothing. A delta already in that form is
+ * returned as it is, so it hashes as it did before order was normalized.
  */
 export function deltaHashForm(delta: unknown): unknown {
-  if (!isPlainObject(delta) || !isPlainObject(delta.set)) return delta;
-  const entries = Object.entries(delta.set);
-  if (!setKeysMayOverlap(entries.map(([key]) => key))) return delta;
-  return { ...delta, set: entries };
+  if (!isPlainObject(delta)) return delta;
+  const set = isPlainObject(delta.set) ? setHashForm(delta.set) : delta.set;
+  const remove = removeHashForm(delta.remove);
+  if (set === delta.set && remove === delta.remove) return delta;
+  return { ...delta, ...(set === delta.set ? {} : { set }), ...(remove === delta.remove ? {} : { remove }) };
+}
+
+function setHashForm(set: Record<string, unknown>): unknown {
+  const entries = Object.entries(set);
+  const overlaps = setKeyOverlaps(entries.map(([key]) => key));
+  if (!overlaps.some((row) => row.some(Boolean))) return set;
+  return setEntriesInHashOrder(entries, overlaps);
 }
 
 /**
- * Whether two `set` keys can write the same place: one's leading plain keys (leadingPlainKeys) are
- * a prefix of the other's (`agent` and `agent.max_turns`; `agent.tools[name=a].x` and
- * `agent.tools.0.y`). A key that cannot be read may write anywhere.
+ * `set` entries in one order for all the orders that write alike: two entries that may write the
+ * same place keep their written order (the later one's value wins), others may pass each other.
+ * Of those orders it is the one with the smallest key first at each step, so a `set` whose pairs
+ * keep their order hashes the same however its other entries are interleaved.
  */
-function setKeysMayOverlap(keys: readonly string[]): boolean {
+function setEntriesInHashOrder(entries: ReadonlyArray<[string, unknown]>, overlaps: readonly boolean[][]): Array<[string, unknown]> {
+  const left = entries.map((_, index) => index);
+  const ordered: Array<[string, unknown]> = [];
+  while (left.length) {
+    // Free: no entry written before it that may write its place is still to come.
+    const free = left.filter((index) => !left.some((other) => other < index && overlaps[other][index]));
+    const next = free.reduce((best, index) => (entries[index][0] < entries[best][0] ? index : best));
+    ordered.push(entries[next]);
+    left.splice(left.indexOf(next), 1);
+  }
+  return ordered;
+}
+
+/** `remove` sorted, or as given when it is sorted already or is not a list of strings (it is then refused elsewhere). */
+function removeHashForm(remove: unknown): unknown {
+  if (!Array.isArray(remove) || !remove.every((path) => typeof path === 'string')) return remove;
+  const sorted = [...remove].sort();
+  return sorted.every((path, index) => path === remove[index]) ? remove : sorted;
+}
+
+/**
+ * For each pair of `set` keys, whether they can write the same place: one's leading plain keys
+ * (leadingPlainKeys) are a prefix of the other's (`agent` and `agent.max_turns`;
+ * `agent.tools[name=a].x` and `agent.tools.0.y`). A key that cannot be read may write anywhere.
+ */
+function setKeyOverlaps(keys: readonly string[]): boolean[][] {
   const leads = keys.map(leadingPlainKeys);
-  return leads.some((a, i) => leads.some((b, j) => j > i && (!a || !b || startsWith(a, b) || startsWith(b, a))));
+  return leads.map((a, i) => leads.map((b, j) => j !== i && (!a || !b || startsWith(a, b) || startsWith(b, a))));
 }
 
 function startsWith(keys: readonly string[], prefix: readonly string[]): boolean {

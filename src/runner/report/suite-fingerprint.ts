@@ -18,8 +18,8 @@ export interface SuiteIdentity {
   variants: string[];
   /**
    * The delta of each variant other than `base` (suite.variant_deltas) as its delta hash takes it
-   * (deltaHashForm): canonical JSON sorts its keys, so `set` entries that may write the same place
-   * are kept in their written order.
+   * (deltaHashForm): `set` entries that may write the same place keep their written order, other
+   * entries and `remove` entries may be in any order.
    */
   variant_deltas: Record<string, unknown>;
   repeat: number;

@@ -278,6 +278,32 @@ describe('agentcheck merge (through the built CLI)', () => {
     expect(existsSync(join(dir, 'ordered-merged/report.json'))).toBe(true);
   });
 
+  it('merges shards whose same-named variant lists its removes in another order, which removes the same (docs/verdicts.md, resolved)', async () => {
+    // Each remove names a place in the build `set` left, so their order does not change the build.
+    const removes = ['agent.tools.0.read_only', 'agent.tools.0.parameters.properties'];
+    const config = (order: string[]) => `variants:\n  lean: {remove: [${order.join(', ')}]}\nrepeat: 2\n`;
+    for (const [folder, order] of [
+      ['removes-suite', removes],
+      ['reversed-removes-suite', [...removes].reverse()],
+    ] as const) {
+      for (const [path, text] of Object.entries(suiteFiles())) {
+        mkdirSync(dirname(join(dir, folder, path)), { recursive: true });
+        writeFileSync(join(dir, folder, path), path === 'agentcheck.config.yaml' ? config(order) : text);
+      }
+    }
+    const runs = await Promise.all([
+      runCli(['run', '--shard', '1/4', '--out', '../removes-s1', '--reporter', 'json'], join(dir, 'removes-suite')),
+      runCli(['run', '--shard', '2/4', '--out', '../reversed-removes-s2', '--reporter', 'json'], join(dir, 'reversed-removes-suite')),
+    ]);
+    for (const run of runs) expect([0, 1], run.all).toContain(run.exitCode);
+    const merged = await runCli(['merge', 'removes-s1/report.json', 'reversed-removes-s2/report.json', '--out', 'removes-merged', '--reporter', 'json'], dir);
+    // Exit 1 only for the shards 3 and 4 not given.
+    expect(merged.exitCode, merged.all).toBe(1);
+    expect(merged.stderr).not.toContain('not the same suite');
+    expect(merged.stderr).toContain('merged 2 of 4 shards');
+    expect(readReport(join(dir, 'removes-merged/report.json')).scenarios.some((row) => row.variant === 'lean')).toBe(true);
+  });
+
   it('refuses the same shard twice, overlapping rows, and mixed shard counts', async () => {
     mkdirSync(join(dir, 'copy'), { recursive: true });
     copyFileSync(join(dir, 'full/report.json'), join(dir, 'copy/report.json'));
