@@ -45,14 +45,20 @@ function setHashForm(set: Record<string, unknown>): unknown {
  * keep their order hashes the same however its other entries are interleaved.
  */
 function setEntriesInHashOrder(entries: ReadonlyArray<[string, unknown]>, overlaps: readonly boolean[][]): Array<[string, unknown]> {
-  const left = entries.map((_, index) => index);
+  // Kahn's order, the smallest free key first: an entry is free once every earlier entry that may
+  // write its place is placed (quadratic, as the overlap table already is).
+  const waiting = entries.map((_, index) => entries.reduce((count, _entry, other) => count + (other < index && overlaps[other][index] ? 1 : 0), 0));
+  const placed = entries.map(() => false);
   const ordered: Array<[string, unknown]> = [];
-  while (left.length) {
-    // Free: no entry written before it that may write its place is still to come.
-    const free = left.filter((index) => !left.some((other) => other < index && overlaps[other][index]));
-    const next = free.reduce((best, index) => (entries[index][0] < entries[best][0] ? index : best));
+  for (let step = 0; step < entries.length; step++) {
+    let next = -1;
+    for (let index = 0; index < entries.length; index++) {
+      if (placed[index] || waiting[index] > 0) continue;
+      if (next < 0 || entries[index][0] < entries[next][0]) next = index;
+    }
+    placed[next] = true;
     ordered.push(entries[next]);
-    left.splice(left.indexOf(next), 1);
+    for (let later = next + 1; later < entries.length; later++) if (overlaps[next][later]) waiting[later]--;
   }
   return ordered;
 }
