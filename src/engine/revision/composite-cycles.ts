@@ -52,6 +52,15 @@ export function checkCompositeCycles(build: AgentBuild, locate: Locator, locateC
   throwConfigErrors(problems);
 }
 
+/**
+ * The `name` of each tool a cycle's calls (`sites`, as a CycleLocator is given them) sit in: the
+ * tools it passes through, each reached by its name, so a delta that renamed one into a call's
+ * reach closed the cycle as surely as one that wrote a call.
+ */
+export function cycleToolNames(sites: readonly PathSegments[]): PathSegments[] {
+  return sites.map((site) => [...site.slice(0, 3), 'name']);
+}
+
 /** One key for a cycle (`a -> b -> a`) whichever of its tools it is read from: its members rotated to start at the least name. */
 function cycleKey(cycle: readonly string[]): string {
   const members = cycle.slice(0, -1);

@@ -5,7 +5,7 @@ import type { PathBeforeRemoval } from './delta-remove.js';
 import { validateBuild } from './validate-build.js';
 
 /** A build's problems: each place (its path before any removal) and what is said there. */
-type ProblemsByPlace = Map<string, Set<string>>;
+export type ProblemsByPlace = Map<string, Set<string>>;
 
 /**
  * Which `remove` entry of a delta made a problem of the merged build, so the error is located at
@@ -60,7 +60,7 @@ export function removalBlame(
  * The problems validateBuild finds in a build (its skill refs relative to `refsDir`), by their
  * paths before any removal (none for a valid build).
  */
-function problemsByPlace(build: unknown, refsDir: string, before: PathBeforeRemoval): ProblemsByPlace {
+export function problemsByPlace(build: unknown, refsDir: string, before: PathBeforeRemoval): ProblemsByPlace {
   const found: ProblemsByPlace = new Map();
   const record: Locator = (path, expected) => {
     const place = formatPath(before(path));

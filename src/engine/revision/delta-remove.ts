@@ -6,6 +6,11 @@ export interface RemovalTarget {
   key: string | number;
 }
 
+/** The targets with each item once: two paths naming one item would otherwise remove it and then its neighbour. */
+export function distinctTargets<T extends RemovalTarget>(targets: readonly T[]): T[] {
+  return targets.filter((target, i) => targets.findIndex((other) => other.parent === target.parent && other.key === target.key) === i);
+}
+
 /** The path an element of a build had before a delta's removals, given its path after them. */
 export type PathBeforeRemoval = (path: PathSegments) => PathSegments;
 

@@ -9,14 +9,15 @@ import { assertRevision } from './assert-revision.js';
 import type { AgentBuild, Delta, Revision } from './types.js';
 import { validateBuild } from './validate-build.js';
 import { removalBlame } from './delta-blame.js';
-import { removeTargets, type PathBeforeRemoval } from './delta-remove.js';
+import { distinctTargets, removeTargets, type PathBeforeRemoval, type RemovalTarget } from './delta-remove.js';
+import { setEntryBlame } from './delta-set-blame.js';
 import { checkExternalCommandFiles } from './external-command-files.js';
 import { isIndexText, isPathKey, parseDeltaPath, type Segment } from './delta-path.js';
 import { deltaOwnProblems } from './delta-own-problems.js';
 import { partialLlmProblem } from './partial-llm.js';
 import { chainDeltaHash } from './delta-hash.js';
 import { closingCall, placeInSet, type SetWrite } from './delta-set-writes.js';
-import type { CycleLocator } from './composite-cycles.js';
+import { cycleToolNames, type CycleLocator } from './composite-cycles.js';
 
 /** The delta format (docs/formats.md, Delta). */
 export const deltaSchema = {
@@ -90,51 +91,58 @@ export function applyDelta(revision: Revision, delta: unknown, source: DeltaSour
           ),
         );
     });
-    const unique = targets.filter((target, i) => targets.findIndex((other) => other.parent === target.parent && other.key === target.key) === i);
+    const unique = distinctTargets(targets);
     before = removeTargets(build, unique);
     removed.push(...unique.map((target) => target.index));
   }
 
+  const base = doc instanceof SourceView ? doc.base : [];
   const mergedLocator: Locator = (path, expected) => {
     // A value the delta set is named where it sits in the file (`variants.lean.set.agent.max_turns`,
     // `set.agent.tools[name=lookup].permision` under a path key); a problem elsewhere in the merged
     // build (left by a removal, say) by its path in the build. `set` wrote before the removals, so
     // its entries are matched where the element sat then: a removal shifts the tools after it.
-    const base = doc instanceof SourceView ? doc.base : [];
     const written = placeInSet(writes, before(path));
     const shown = written ? [...base, ...written] : path;
     const pos = written ? doc.locate(written) : set ? doc.locate(['set', ...before(path)]) : {};
     return new ConfigError({ file: doc.file, ...pos, path: formatPath(shown) || undefined }, `after applying the delta: ${expected}`, 'DELTA_INVALID');
   };
+  // A problem an entry made where it did not write is located at that entry, saying where the build
+  // broke: `removing "agent.name" leaves agent invalid: ...`.
+  const entryError = (entry: PathSegments, change: string, path: PathSegments, expected: string) =>
+    new ConfigError(
+      { file: doc.file, ...doc.locate(entry), path: formatPath([...base, ...entry]) },
+      `after applying the delta: ${change} leaves ${formatPath(path) || 'the build'} invalid: ${expected}`,
+      'DELTA_INVALID',
+    );
   // New skill refs in the delta are relative to the delta file (or the working folder); the
   // build's own refs are absolute already.
   const refsDir = typeof source === 'string' ? process.cwd() : dirname(doc.file);
-  // A problem a removal made is located at its `remove` entry, saying where the build broke.
-  // The build before any removal is made again only when a problem has to be blamed: the error path.
-  // Its `set` problems were reported with the build's.
+  // A problem a removal made is located at its `remove` entry; one `set` made where no entry wrote
+  // (a component a new entry point leaves unreached) at the entry whose leaving out leaves that
+  // place without it. The builds they are told by are made only when a problem has to be blamed: the
+  // error path. Problems at a place `set` wrote were reported with the build's.
   const afterSet = () => copyWithSet([]);
   const blame = removalBlame(set ? afterSet : undefined, removed, refsDir, before, (entry) => {
     const copy = afterSet();
     const beforeAlone = removeTargets(copy, [resolvePath(copy, remove?.[entry] ?? '', (message) => ownLocator(['remove', entry], message))]);
     return { build: copy, before: beforeAlone };
   });
+  const setBlame = setEntryBlame(Object.keys(set ?? {}), refsDir, before, (key) => buildWithout(revision.build, set ?? {}, key, remove ?? []));
   const buildLocator: Locator = (path, given) => {
     const expected = partialLlmProblem(revision.build, path, given) ?? given;
     const entry = blame(path, given);
-    if (entry === undefined) return mergedLocator(path, expected);
-    const base = doc instanceof SourceView ? doc.base : [];
-    const broken = `removing ${quoteCapped(String(remove?.[entry]))} leaves ${formatPath(path) || 'the build'} invalid: ${expected}`;
-    return new ConfigError(
-      { file: doc.file, ...doc.locate(['remove', entry]), path: formatPath([...base, 'remove', entry]) },
-      `after applying the delta: ${broken}`,
-      'DELTA_INVALID',
-    );
+    if (entry !== undefined) return entryError(['remove', entry], `removing ${quoteCapped(String(remove?.[entry]))}`, path, expected);
+    const key = set && !placeInSet(writes, before(path)) ? setBlame(path, given) : undefined;
+    return key === undefined ? mergedLocator(path, expected) : entryError(['set', key], `setting ${quoteCapped(key)}`, path, expected);
   };
-  // A cycle the delta closed is named at the `set` entry that wrote its closing call, as its other
-  // problems are (unless a removal is to blame); one `set` did not write, at its first call.
+  // A cycle the delta closed is named at the `set` entry that wrote its closing call (or renamed a
+  // tool into a call's reach), as its other problems are, also beside a removal the build needed to
+  // be otherwise valid: a removal adds no call. One `set` did not write is blamed as any problem is.
   const cycleLocator: CycleLocator = (calls, expected) => {
-    const closing = closingCall(writes, calls.map(before));
-    return closing === undefined || blame(calls[0], expected) !== undefined ? buildLocator(calls[0], expected) : mergedLocator(calls[closing], expected);
+    const sites = [...calls, ...cycleToolNames(calls)];
+    const closing = closingCall(writes, sites.map(before));
+    return closing === undefined ? buildLocator(calls[0], expected) : mergedLocator(sites[closing], expected);
   };
   collectConfigErrors(problems, () => validateBuild(build, buildLocator, refsDir, undefined, cycleLocator));
   throwConfigErrors(problems);
@@ -173,6 +181,27 @@ function applySet(build: Record<string, unknown>, set: Record<string, unknown>, 
       writes.push({ key, buildPath: [key], value });
     }
   }
+}
+
+/**
+ * The build a delta makes with one `set` entry left out, every other entry and every removal
+ * applied (paths that no longer resolve are skipped), and where its elements sat before the removals.
+ */
+function buildWithout(
+  original: unknown,
+  set: Record<string, unknown>,
+  key: string,
+  remove: readonly string[],
+): { build: Record<string, unknown>; before: PathBeforeRemoval } {
+  const build: Record<string, unknown> = { ...structuredClone(original as Record<string, unknown>) };
+  const quiet: Locator = (_path, expected) => new ConfigError({ file: '<delta>' }, expected);
+  applySet(build, Object.fromEntries(Object.entries(set).filter(([other]) => other !== key)), quiet, [], []);
+  const targets = remove.flatMap((path) => {
+    const found: RemovalTarget[] = [];
+    collectConfigErrors([], () => found.push(resolvePath(build, path, (message) => quiet([], message))));
+    return found;
+  });
+  return { build, before: removeTargets(build, distinctTargets(targets)) };
 }
 
 /** Where a delta is written: its file, its place in a file, or a name for one built in memory. */

@@ -271,6 +271,82 @@ describe('applyDelta', () => {
     expect(cycles('moved.yaml')).toEqual(['2:48 set.agent.tools[name=b].chain.steps[0].tool: a -> b -> a']);
   });
 
+  it('names a cycle set closes at its closing call though a removal made the build otherwise valid, and one closed by renames at the rename', () => {
+    const dir = tempDir({
+      'agent.yaml': [
+        'id: c',
+        'agent:',
+        '  name: C',
+        '  tools:',
+        '    - {name: finish, returns: 1}',
+        '    - {name: lookup, returns: 2}',
+        '    - {name: ch, chain: {steps: [{tool: lookup}, {tool: finish}]}}',
+        '    - {name: pl, plan: {steps: [{tools: [{name: ch}]}]}}',
+        '',
+      ].join('\n'),
+      // After `set` alone lookup has chain and returns: no cycle is looked for there.
+      'set-remove.yaml': 'set:\n  "agent.tools[name=lookup]": {chain: {steps: [{tool: pl}]}}\nremove:\n  - agent.tools[name=lookup].returns\n',
+      // ch's call to lookup reaches pl once pl takes its name: the second rename closes ch -> lookup -> ch.
+      'renames.yaml': 'set:\n  "agent.tools[name=lookup].name": zz\n  "agent.tools[name=pl].name": lookup\n',
+    });
+    const cycles = (file: string) => {
+      const doc = SourceDocument.read(join(dir, file));
+      try {
+        applyDelta(loadAgentBuild(join(dir, 'agent.yaml')), doc.value, doc);
+      } catch (error) {
+        return (error instanceof ConfigErrors ? error.errors : [error as ConfigError]).map((one) => `${one.line} ${one.path}: ${one.expected}`);
+      }
+      return [];
+    };
+    const through = (cycle: string) => `${cycle}; a chain or plan must not call itself, directly or through other tools`;
+    expect(cycles('set-remove.yaml')).toEqual([
+      `2 set.agent.tools[name=lookup].chain.steps[0].tool: after applying the delta: ${through('"lookup" calls itself through lookup -> pl -> ch -> lookup')}`,
+    ]);
+    expect(cycles('renames.yaml')).toEqual([
+      `3 set.agent.tools[name=pl].name: after applying the delta: ${through('"ch" calls itself through ch -> lookup -> ch')}`,
+    ]);
+  });
+
+  it('blames a problem set made where no entry wrote on the entry whose leaving out leaves that place sound, saying where the build broke', () => {
+    const dir = tempDir({
+      'agent.yaml': [
+        'id: f',
+        'agent:',
+        '  name: F',
+        '  tools:',
+        '    - {name: echo, builtin: echo}',
+        '    - {name: spare, returns: 0}',
+        'flow:',
+        '  entry_point: a',
+        '  components:',
+        '    - {name: a, type: deterministic_step, tool_name: echo, inputs: [{literal: x, as: text}]}',
+        '    - {name: b, type: deterministic_step, tool_name: echo, inputs: [{literal: y, as: text}]}',
+        '  routers:',
+        '    - {from: a, to: b}',
+        '    - {from: b, to: end}',
+        '',
+      ].join('\n'),
+      // The entry point is the third entry; the first two, and the removal, break nothing.
+      'entry.yaml': 'set:\n  agent.name: z\n  agent: {max_turns: 3}\n  flow.entry_point: b\nremove:\n  - agent.tools[name=spare]\n',
+      // Either entry alone leaves a unreached: no one entry is to blame, and the build's path is said.
+      'both.yaml': 'set:\n  flow: {entry_point: b}\n  flow.entry_point: b\n',
+    });
+    const errorsOf = (file: string) => {
+      const doc = SourceDocument.read(join(dir, file));
+      try {
+        applyDelta(loadAgentBuild(join(dir, 'agent.yaml')), doc.value, doc);
+      } catch (error) {
+        return (error instanceof ConfigErrors ? error.errors : [error as ConfigError]).map((one) => [one.line, one.path, one.expected]);
+      }
+      return [];
+    };
+    const unreached = 'component "a" is never reached: no router from the entry point "b" leads to it';
+    expect(errorsOf('entry.yaml')).toEqual([
+      [4, 'set.flow.entry_point', `after applying the delta: setting "flow.entry_point" leaves flow.components[0] invalid: ${unreached}`],
+    ]);
+    expect(errorsOf('both.yaml')).toEqual([[2, 'flow.components[0]', `after applying the delta: ${unreached}`]]);
+  });
+
   it("reports a missing skill ref it sets beside the merged build's other problems, the ref relative to the delta file", () => {
     const dir = tempDir({ 'delta.yaml': 'set:\n  agent:\n    max_turns: zero\n    skills: [{ref: ./skills/nope}]\n' });
     const doc = SourceDocument.read(join(dir, 'delta.yaml'));

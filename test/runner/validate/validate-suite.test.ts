@@ -546,6 +546,55 @@ describe('a config whose scenarios globs match nothing', () => {
     expect(report.counts.config).toBe(0);
   });
 
+  it('locates a cycle a variant closes beside a removal, or by a rename, at its set entry, and a problem it makes where it did not write at the entry that makes it', async () => {
+    const dir = tempDir({
+      'agentcheck.config.yaml': [
+        'scenarios: [suite]',
+        'variants:',
+        '  closes:',
+        '    set: {"agent.tools[name=lookup]": {chain: {steps: [{tool: pl}]}}}',
+        '    remove: ["agent.tools[name=lookup].returns"]',
+        '  renames:',
+        '    set: {"agent.tools[name=lookup].name": zz, "agent.tools[name=pl].name": lookup}',
+        '  entry:',
+        '    set: {agent.name: z, agent: {max_turns: 3}, flow.entry_point: b}',
+        '',
+      ].join('\n'),
+      'both.yaml': [
+        'id: both',
+        'agent:',
+        '  name: B',
+        '  tools:',
+        '    - {name: echo, builtin: echo}',
+        '    - {name: finish, returns: {ok: true}}',
+        '    - {name: lookup, returns: {found: true}}',
+        '    - {name: ch, chain: {steps: [{tool: lookup}, {tool: finish}]}}',
+        '    - {name: pl, plan: {steps: [{tools: [{name: ch}]}]}}',
+        'flow:',
+        '  entry_point: a',
+        '  components:',
+        '    - {name: a, type: deterministic_step, tool_name: echo, inputs: [{literal: hi, as: text}]}',
+        '    - {name: b, type: deterministic_step, tool_name: echo, inputs: [{literal: hi, as: text}]}',
+        '    - {name: c, type: deterministic_step, tool_name: finish}',
+        '  routers: [{from: a, to: b}, {from: b, to: c}, {from: c, to: end}]',
+        '',
+      ].join('\n'),
+      'suite/a.scenario.yaml': scenario('a', '../both.yaml', 'finish'),
+    });
+    const report = await validateFiles([], { config: 'agentcheck.config.yaml' }, dir);
+    expect(report.problems.map((problem) => [problem.line, problem.path])).toEqual([
+      [4, 'variants.closes.set.agent.tools[name=lookup].chain.steps[0].tool'],
+      [7, 'variants.renames.set.agent.tools[name=pl].name'],
+      [9, 'variants.entry.set.flow.entry_point'],
+    ]);
+    expect(report.problems[0].message).toContain('after applying the delta: "lookup" calls itself through lookup -> pl -> ch -> lookup');
+    expect(report.problems[1].message).toContain('after applying the delta: "ch" calls itself through ch -> lookup -> ch');
+    expect(report.problems[2].message).toContain(
+      'variant "entry" does not apply to the build both.yaml of scenario "suite/a.scenario.yaml#a": after applying the delta: setting "flow.entry_point" leaves flow.components[0] invalid: component "a" is never reached',
+    );
+    expect(report.counts.config).toBe(0);
+  });
+
   it('locates each problem of a variant with several removals at the removal that makes it', async () => {
     const dir = tempDir({
       'agentcheck.config.yaml': 'scenarios: [suite]\nvariants:\n  lean:\n    remove:\n      - agent.tools[name=t1]\n      - agent.tools[name=t2]\n',
