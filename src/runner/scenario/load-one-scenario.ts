@@ -19,6 +19,7 @@ import type { LoadContext } from './load-context.js';
 import { validateHttpMocks } from '../mocks/validate-mocks.js';
 import { emptyMessageProblems } from '../empty-messages.js';
 import { scenarioRevision } from './scenario-revision.js';
+import { recordVariantSubject } from './variant-subject.js';
 import { expectedVerdictProblems } from './expected-verdict.js';
 import { expectFailureProblems, namedPlaceProblems } from './scenario-field-problems.js';
 import { scenarioSchema, soundScriptEntries, validateScript } from './scenario-schema.js';
@@ -60,7 +61,7 @@ export function loadOneScenario(
   const agentFile = resolve(dir, agentOk ? spec.agent : '');
   // Beside a build that cannot be loaded (or a delta or model that does not apply), the scenario's
   // own problems are still said: only what needs the build (names, approvals) waits for it.
-  const { revision, withDelta } = scenarioRevision(
+  const revisions = scenarioRevision(
     spec,
     agentFile,
     { doc, dir, whereOf, locate },
@@ -70,6 +71,7 @@ export function loadOneScenario(
     { agent: agentOk, delta: ok('delta'), model: format.typed(['model']), modelKey: (key) => ok('model', key) },
     problems,
   );
+  const { revision } = revisions;
 
   const builds = revision ? [revision.build, ...variantBuilds(revision, context)] : [];
   // Each entry on its own: an entry with a format problem (reported) is left out of the checks
@@ -146,10 +148,7 @@ export function loadOneScenario(
   problems.push(...namedPlaceProblems(spec, format, dir, locate));
   // The suite's variants are checked against its build also when the scenario is not loaded: it has
   // problems, or its file has others and loads none of its scenarios (one pass).
-  if (withDelta && context.subjects && ok('name') && typeof name === 'string') {
-    const tags = ok('tags') ? (spec.tags ?? []) : [];
-    context.subjects.push({ id: `${fileId}#${name}`, name, tags, agentFile, revision: revision ?? withDelta, beforeModel: !revision });
-  }
+  recordVariantSubject(context, fileId, spec, (key) => ok(key), agentFile, revisions);
   throwConfigErrors(problems);
   if (!revision) throw new Error('unreachable: a scenario without format problems has its build loaded');
 

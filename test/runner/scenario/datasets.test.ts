@@ -1,5 +1,8 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, ConfigErrors } from '../../../src/config/errors.js';
+import type { LoadContext } from '../../../src/runner/scenario/load-context.js';
+import { loadScenarioFile } from '../../../src/runner/scenario/load-scenario-file.js';
 import { loadSuite } from '../../../src/runner/suite/load-suite.js';
 import { emptySuiteConfig } from '../../../src/runner/suite/suite-config.js';
 import { tempDir } from '../../helpers/temp-dir.js';
@@ -132,6 +135,25 @@ describe('scenario datasets', () => {
     expect(error.message).toMatch(/at expect\.checks\[0\]\.output\.contain: unknown key "contain"/);
     // A check holding a template waits for the rows.
     expect(error.message).not.toContain('bogus');
+  });
+
+  it("records a dataset scenario whose rows cannot be loaded once as its variants' subject, with its build and delta", () => {
+    const scenario = (dataset: string, content = 'go') =>
+      `name: "r {{ vars.id }}"\nagent: agent.yaml\ndelta: {set: {agent: {max_turns: 3}}}\ndataset: ${dataset}\ninputs: {messages: [{role: user, content: "${content}"}]}\n`;
+    for (const [file, extra] of [
+      [scenario('orders.csv'), { 'orders.csv': 'id\n1,2\n3,4\n' }],
+      [scenario('missing.csv'), {}],
+      [scenario('[{id: "1"}, {id: "2"}, {id: "3"}]', '{{ vars.nope }}'), {}],
+      [scenario('[]'), {}],
+    ] as const) {
+      const dir = tempDir({ 'agent.yaml': AGENT, 'r.scenario.yaml': file, ...extra });
+      const context: LoadContext = { agents: new Map(), subjects: [] };
+      expect(() => loadScenarioFile({ file: join(dir, 'r.scenario.yaml'), root: dir }, context), file).toThrow(ConfigError);
+      expect(
+        context.subjects?.map((subject) => [subject.id, subject.agentFile, subject.revision.build.agent?.max_turns, subject.beforeModel]),
+        file,
+      ).toEqual([['r.scenario.yaml#r {{ vars.id }}', join(dir, 'agent.yaml'), 3, false]]);
+    }
   });
 
   it('lists every CSV record with the wrong number of fields in one pass, each at the dataset key', () => {

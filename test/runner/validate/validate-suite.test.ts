@@ -595,6 +595,44 @@ describe('a config whose scenarios globs match nothing', () => {
     expect(report.counts.config).toBe(0);
   });
 
+  // A dataset whose rows cannot be expanded loads no scenario: the build its rows would all share
+  // is still checked under each variant, so the config is not counted valid.
+  const CHAINED =
+    'id: chained\nagent:\n  name: C\n  tools:\n    - {name: a, chain: {steps: [{tool: b}]}}\n    - {name: b, chain: {steps: [{tool: echo, inputs: {text: x}}]}}\n';
+  const CYCLE_CONFIG = 'scenarios: [suite]\nvariants:\n  cyc:\n    set:\n      "agent.tools[name=b].chain.steps[0]": {tool: a}\n';
+  const rowsScenario = (dataset: string, content = 'go') =>
+    `name: "row {{ vars.id }}"\nagent: ../chained.yaml\ndataset: ${dataset}\ninputs: {messages: [{role: user, content: "${content}"}]}\n`;
+  it.each([
+    ['a CSV row with the wrong number of fields', { 'suite/rows.csv': 'id\n1\n2,3\n' }, rowsScenario('rows.csv'), 'rows.csv:3: has 2 field(s); expected 1'],
+    ['a dataset file that is missing', {}, rowsScenario('missing.csv'), 'dataset file not found'],
+    ['a variable no row gives', {}, rowsScenario('[{id: "1"}, {id: "2"}]', '{{ vars.nope }}'), 'the row has no variable "nope"'],
+  ])('checks a variant against the build of a dataset scenario with %s, and does not count the config valid', async (_case, extra, file, datasetProblem) => {
+    const dir = tempDir({ 'agentcheck.config.yaml': CYCLE_CONFIG, 'chained.yaml': CHAINED, 'suite/a.scenario.yaml': file, ...extra });
+    const report = await validateFiles([], { config: 'agentcheck.config.yaml' }, dir);
+    expect(report.problems.map((problem) => problem.file.replace(`${dir}/`, ''))).toEqual(['agentcheck.config.yaml', 'suite/a.scenario.yaml']);
+    // Named as written: the scenario no row expanded.
+    expect(report.problems[0].message).toContain(
+      'variant "cyc" does not apply to the build chained.yaml of scenario "suite/a.scenario.yaml#row {{ vars.id }}": after applying the delta: "a" calls itself through a -> b -> a',
+    );
+    expect(report.problems[1].message).toContain(datasetProblem);
+    expect(report.counts).toMatchObject({ config: 0, agent: 1, scenario: 0 });
+  });
+
+  it("reports the build of a dataset scenario whose rows cannot be read beside the dataset's problem, unless a row would give it", async () => {
+    const dir = tempDir({
+      'suite/rows.csv': 'id\n1\n2,3\n',
+      'suite/a.scenario.yaml': rowsScenario('rows.csv').replace('../chained.yaml', '../nobuild.yaml'),
+      'suite/b.scenario.yaml': rowsScenario('rows.csv').replace('../chained.yaml', '"{{ vars.agent }}"'),
+    });
+    const report = await validateFiles(['suite'], {}, dir);
+    expect(report.problems.map((problem) => `${problem.file.replace(`${dir}/`, '')} ${problem.path}`)).toEqual([
+      'suite/a.scenario.yaml agent',
+      'suite/a.scenario.yaml dataset',
+      'suite/b.scenario.yaml dataset',
+    ]);
+    expect(report.problems[0].message).toContain('agent build not found');
+  });
+
   it('locates each problem of a variant with several removals at the removal that makes it', async () => {
     const dir = tempDir({
       'agentcheck.config.yaml': 'scenarios: [suite]\nvariants:\n  lean:\n    remove:\n      - agent.tools[name=t1]\n      - agent.tools[name=t2]\n',

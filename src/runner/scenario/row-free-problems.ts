@@ -1,0 +1,69 @@
+import { dirname, resolve } from 'node:path';
+import { checkFormat, type Locator } from '../../config/assert-format.js';
+import { collectConfigErrors, type ConfigError } from '../../config/errors.js';
+import type { PathSegments, SourceDocument } from '../../config/source.js';
+import { validateCheck } from '../../verdicts/index.js';
+import { findTemplate } from './dataset.js';
+import type { RawScenario } from './expand-dataset.js';
+import type { LoadContext } from './load-context.js';
+import { scenarioPlace } from './load-one-scenario.js';
+import { scenarioRevision } from './scenario-revision.js';
+import { scenarioSchema } from './scenario-schema.js';
+import type { ScenarioSpec } from './scenario-format.generated.js';
+import { recordVariantSubject } from './variant-subject.js';
+
+/** Where a dataset entry is written and what it is loaded into. */
+export interface RowFreeEntry {
+  doc: SourceDocument;
+  own: RawScenario;
+  defaults: RawScenario;
+  at: PathSegments;
+  defaultsAt: PathSegments;
+  fileId: string;
+  context: LoadContext;
+}
+
+/**
+ * A dataset scenario's problems that no row can change, for when none of its rows could be loaded
+ * (the dataset cannot be read, or no row renders): unknown keys (keys are never rendered), the
+ * problems of check items that hold no template, and those of its `agent`, `delta` and `model`
+ * when they hold none. Its build with its delta, once loaded, is recorded (once, not per row) for
+ * the suite's variants to be checked against it (docs/cli.md, validate).
+ */
+export function rowFreeProblems({ doc, own, defaults, at, defaultsAt, fileId, context }: RowFreeEntry): ConfigError[] {
+  const { whereOf, locate } = scenarioPlace(doc, own, defaults, at, defaultsAt);
+  const format = checkFormat<ScenarioSpec>(scenarioSchema, { ...defaults, ...own }, locate);
+  const problems = format.errors.filter((problem) => problem.expected.startsWith('unknown key'));
+  const checks = format.typed(['expect', 'checks']) ? (format.value.expect?.checks ?? []) : [];
+  const checksAt: Locator = (path, expected, atKey) => locate(['expect', 'checks', ...path], expected, atKey);
+  checks.forEach((item, index) => {
+    if (!JSON.stringify(item).includes('{{')) collectConfigErrors(problems, () => validateCheck(item, index, checksAt));
+  });
+
+  // The build as every row would load it: only the parts that hold no template, which no row changes.
+  const spec = format.value;
+  const ok = (...path: PathSegments) => format.valid(path);
+  const untemplated = (value: unknown) => findTemplate(value) === null;
+  const agentOk = ok('agent') && typeof spec.agent === 'string' && untemplated(spec.agent);
+  const dir = dirname(doc.file);
+  const agentFile = resolve(dir, agentOk ? spec.agent : '');
+  // The override's llm keys: a template in its script (the row's arguments) does not change the build.
+  const modelOk = format.typed(['model']) && untemplated(llmKeys(spec.model));
+  const revisions = scenarioRevision(
+    spec,
+    agentFile,
+    { doc, dir, whereOf, locate },
+    context,
+    { agent: agentOk, delta: ok('delta') && untemplated(spec.delta), model: modelOk, modelKey: (key) => ok('model', key) },
+    problems,
+  );
+  recordVariantSubject(context, fileId, spec, (key) => ok(key), agentFile, revisions);
+  return problems;
+}
+
+/** The keys of a scenario's `model` that change the build's llm (all but its script and allow_unknown_tools). */
+function llmKeys(model: unknown): Record<string, unknown> {
+  if (!model || typeof model !== 'object' || Array.isArray(model)) return {};
+  const { script: _script, allow_unknown_tools: _allowUnknownTools, ...llm } = model as Record<string, unknown>;
+  return llm;
+}
