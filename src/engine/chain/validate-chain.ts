@@ -9,7 +9,7 @@ import { checkTemplatesClosed } from '../revision/template-checks.js';
 import type { ChainSpec, ChainStepSpec } from '../revision/types.js';
 import { chainStateNameProblems } from './chain-state-names.js';
 import { CHAIN_END } from './chain-targets.js';
-import { failureAction, POLICY_KEYS } from './failure-policy.js';
+import { ANY_ACTION_KEYS, failureAction, POLICY_KEYS } from './failure-policy.js';
 
 /**
  * Load-time rules of a chain (docs/workflows.md, Tool chains): known tools, unique ids (`end` is reserved),
@@ -74,8 +74,11 @@ export function validateChainSpec(
   const targets = new Set<string>([...ids, ...chain.steps.flatMap((step) => written((step as { tool?: unknown } | null)?.tool))]);
   chain.steps.forEach((step, index) => {
     if (!typed(index)) return;
+    const valid = (...path: PathSegments) => format.valid(['steps', index, ...path]);
     for (const branch of ['on_success', 'on_failure'] as const) {
-      if (!format.valid(['steps', index, branch, 'next'])) continue;
+      if (!valid(branch, 'next')) continue;
+      // A `next` the action does not take (or whose action is bad) is said once, by failurePolicyProblems.
+      if (branch === 'on_failure' && !failureNextApplies(step, valid)) continue;
       const next = step[branch]?.next;
       if (next !== undefined && next !== CHAIN_END && !targets.has(next)) {
         problems.push(
@@ -106,17 +109,15 @@ function failurePolicyProblems(step: ChainStepSpec, index: number, valid: (...pa
   const why = policy.action === undefined ? defaulted : `action ${quoteCapped(action)}`;
   // Every stray key at once, as a flow component's (docs/cli.md, validate).
   // A key no action uses (`foo`) is the format check's unknown key, said there.
-  const anyActionKeys = Object.values(POLICY_KEYS).flat();
   const problems = Object.keys(policy)
-    .filter((key) => key !== 'action' && !allowed.includes(key) && anyActionKeys.includes(key))
+    .filter((key) => key !== 'action' && !allowed.includes(key) && ANY_ACTION_KEYS.includes(key))
     .map((key) => {
       const users = Object.entries(POLICY_KEYS)
         .filter(([, keys]) => keys.includes(key))
         .map(([name]) => quoteCapped(name));
       return locate(['steps', index, 'on_failure', key], `${quoteCapped(key)} does not apply to ${why}; it is used by action ${users.join(' or ')}`, true);
     });
-  // A continue_on_max_retries that is no boolean is its own problem: whether it lets `next` in is not known.
-  if (action === 'retry' && policy.next !== undefined && valid('on_failure', 'continue_on_max_retries') && policy.continue_on_max_retries !== true) {
+  if (action === 'retry' && policy.next !== undefined && !failureNextApplies(step, valid)) {
     problems.push(
       locate(
         ['steps', index, 'on_failure', 'next'],
@@ -126,4 +127,17 @@ function failurePolicyProblems(step: ChainStepSpec, index: number, valid: (...pa
     );
   }
   return problems;
+}
+
+/**
+ * Whether the step's on_failure takes its `next`: not with a bad `action` (which keys apply is not
+ * known), nor with an action that never reads it, nor with `retry` unless continue_on_max_retries
+ * is true (one that is no boolean is its own problem: whether it lets `next` in is not known).
+ */
+function failureNextApplies(step: ChainStepSpec, valid: (...path: PathSegments) => boolean): boolean {
+  const policy = step.on_failure;
+  if (!policy || !valid('on_failure', 'action')) return false;
+  const action = failureAction(policy);
+  if (!POLICY_KEYS[action].includes('next')) return false;
+  return action !== 'retry' || !valid('on_failure', 'continue_on_max_retries') || policy.continue_on_max_retries === true;
 }

@@ -4,6 +4,7 @@ import { formatAt } from '../../config/format-part.js';
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../../config/errors.js';
 import { validateFlowSpec } from '../flow/validate-flow.js';
 import { validateChainSpec } from '../chain/validate-chain.js';
+import { isUnderUnknownAction } from '../chain/failure-policy.js';
 import { validateMcps } from '../mcp/validate-mcps.js';
 import { isPlanCallPath, validatePlanSpec } from '../plan/validate-plan.js';
 import { validateLlmParameters } from '../providers/validate-parameters.js';
@@ -68,7 +69,9 @@ export function validateBuild(
     };
     validateAgent(build, sayingKeys, format, problems, refsDir, locateCycle);
     const underSaidKey = (path: PathSegments) => path.some((_segment, end) => saidKeys.has(JSON.stringify(path.slice(0, end + 1))));
-    const kept = new Set(format.errorsExcept(underSaidKey));
+    // Beside a bad on_failure action, a policy key's value is not judged: whether it applies is not known.
+    const unjudged = (path: PathSegments) => underSaidKey(path) || isUnderUnknownAction(path, (at) => format.valid(at));
+    const kept = new Set(format.errorsExcept(unjudged));
     const said = problems.filter((problem) => kept.has(problem) || !format.errors.includes(problem));
     problems.splice(0, problems.length, ...said);
   }

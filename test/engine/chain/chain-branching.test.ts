@@ -162,6 +162,41 @@ describe('chain branching', () => {
     ]);
   });
 
+  it('says a `next` on_failure does not take once, whatever it names, and with a bad action only the action', () => {
+    const lines = (onFailure: Record<string, unknown>) =>
+      configErrorOf(() =>
+        build({ tools: [{ name: 'chain', description: 'c', chain: { steps: [{ tool: 'validate_data', on_failure: onFailure }] } }, ...tools] }),
+      ).message.split('\n');
+    // Not also that it names no step: the action never takes it (docs/workflows.md, "Policy keys must apply").
+    expect(lines({ action: 'stop', next: 'nowhere' })).toEqual([
+      expect.stringMatching(/on_failure\.next: "next" does not apply to action "stop"; it is used by action "continue" or "retry"$/),
+    ]);
+    expect(lines({ action: 'stop', next: 5 })).toEqual([expect.stringMatching(/on_failure\.next: "next" does not apply to action "stop"/)]);
+    expect(lines({ action: 'retry', next: 'nowhere' })).toEqual([
+      expect.stringMatching(/on_failure\.next: "next" with action "retry" is used only when retries run out and continue_on_max_retries is true/),
+    ]);
+    expect(lines({ action: 'retry', continue_on_max_retries: false, next: 'nowhere' })).toEqual([
+      expect.stringMatching(/on_failure\.next: "next" with action "retry" is used only when retries run out/),
+    ]);
+    // Which keys apply is not known: the others' values and targets wait for the action; an unknown key is still said.
+    expect(lines({ action: 'explode', max_retries: -1 })).toEqual([
+      expect.stringMatching(/on_failure\.action: expected one of "stop" \| "retry" \| "continue", got string "explode"$/),
+    ]);
+    const unknownAction = lines({ action: 'explode', next: 'nowhere', backoff_ms: 'x', foo: 1 });
+    expect(unknownAction).toHaveLength(2);
+    expect(unknownAction).toEqual(
+      expect.arrayContaining([expect.stringMatching(/on_failure\.action: expected one of/), expect.stringMatching(/on_failure\.foo: unknown key "foo"/)]),
+    );
+    expect(lines({ action: 5, next: 7 })).toEqual([
+      expect.stringMatching(/on_failure\.action: expected one of "stop" \| "retry" \| "continue", got number 5$/),
+    ]);
+    // Where the action takes it, an unknown target is said.
+    expect(lines({ action: 'continue', next: 'nowhere' })).toEqual([expect.stringMatching(/on_failure\.next: "next" names no step: "nowhere"/)]);
+    expect(lines({ action: 'retry', continue_on_max_retries: true, next: 'nowhere' })).toEqual([
+      expect.stringMatching(/on_failure\.next: "next" names no step: "nowhere"/),
+    ]);
+  });
+
   it("a bad on_success value hides neither its unknown next nor the step's unknown tool", () => {
     const error = configErrorOf(() =>
       build({
