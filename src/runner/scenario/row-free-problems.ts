@@ -26,14 +26,18 @@ export interface RowFreeEntry {
 /**
  * A dataset scenario's problems that no row can change, for when none of its rows could be loaded
  * (the dataset cannot be read, or no row renders): unknown keys (keys are never rendered), the
- * problems of check items that hold no template, and those of its `agent`, `delta` and `model`
- * when they hold none. Its build with its delta, once loaded, is recorded (once, not per row) for
- * the suite's variants to be checked against it (docs/cli.md, validate).
+ * problems of check items that hold no template, the format problems of `model`'s keys (its script
+ * aside) that hold none, and those of its `agent`, `delta` and `model` when they hold none. Its
+ * build with its delta, once loaded, is recorded (once, not per row) for the suite's variants to
+ * be checked against it (docs/cli.md, validate).
  */
 export function rowFreeProblems({ doc, own, defaults, at, defaultsAt, fileId, context }: RowFreeEntry): ConfigError[] {
   const { whereOf, locate } = scenarioPlace(doc, own, defaults, at, defaultsAt);
   const format = checkFormat<ScenarioSpec>(scenarioSchema, { ...defaults, ...own }, locate);
-  const problems = format.errors.filter((problem) => problem.expected.startsWith('unknown key'));
+  // Beside unknown keys, the format problems of `model` where it holds no template, its script
+  // aside (rows may feed it): said as a scenario without a dataset says them.
+  const modelProblems = new Set(format.errorsExcept((path) => path[0] !== 'model' || !rowFreeModelPart(format.value.model, path[1])));
+  const problems = format.errors.filter((problem) => problem.expected.startsWith('unknown key') || modelProblems.has(problem));
   const checks = format.typed(['expect', 'checks']) ? (format.value.expect?.checks ?? []) : [];
   const checksAt: Locator = (path, expected, atKey) => locate(['expect', 'checks', ...path], expected, atKey);
   checks.forEach((item, index) => {
@@ -59,6 +63,14 @@ export function rowFreeProblems({ doc, own, defaults, at, defaultsAt, fileId, co
   );
   recordVariantSubject(context, fileId, spec, (key) => ok(key), agentFile, revisions);
   return problems;
+}
+
+/** Whether the part of `model` at `key` (the whole of it, script aside, when none) holds no template, so no row changes it. */
+function rowFreeModelPart(model: unknown, key: string | number | undefined): boolean {
+  if (key === 'script') return false;
+  if (!model || typeof model !== 'object' || Array.isArray(model)) return findTemplate(model) === null;
+  const { script: _script, ...rest } = model as Record<string, unknown>;
+  return findTemplate(key === undefined ? rest : rest[key]) === null;
 }
 
 /** The keys of a scenario's `model` that change the build's llm (all but its script and allow_unknown_tools). */

@@ -633,6 +633,39 @@ describe('a config whose scenarios globs match nothing', () => {
     expect(report.problems[0].message).toContain('agent build not found');
   });
 
+  it('reports the model override of a dataset scenario whose rows cannot be read as without a dataset, unless a row would give it', async () => {
+    const files = {
+      'chained.yaml': CHAINED,
+      'suite/rows.csv': 'id\n1\n2,3\n',
+      'suite/a.scenario.yaml': `${rowsScenario('rows.csv')}model: {provider: nosuchprov, model: x}\n`,
+      'suite/b.scenario.yaml': `${rowsScenario('missing.csv')}model: {timeout_ms: 0, parameters: {temperature: 9}}\n`,
+      'suite/c.scenario.yaml': `${rowsScenario('missing.csv')}model: {provider: "{{ vars.p }}", timeout_ms: "{{ vars.t }}"}\n`,
+    };
+    const said = async (dir: string) =>
+      (await validateFiles(['suite'], {}, dir)).problems.map(
+        (problem) => `${problem.file.replace(`${dir}/`, '')} ${problem.path}: ${(problem.error as ConfigError).expected.split(':')[0]}`,
+      );
+    const withDataset = await said(tempDir(files));
+    expect(withDataset).toEqual([
+      'suite/a.scenario.yaml dataset: rows.csv',
+      'suite/a.scenario.yaml model.provider: expected one of "scripted" | "openai" | "anthropic" | "openai-responses", got string "nosuchprov"',
+      'suite/b.scenario.yaml dataset: dataset file not found',
+      'suite/b.scenario.yaml model.timeout_ms: expected a number >= 1, got number 0',
+      'suite/b.scenario.yaml model.parameters.temperature: expected a number <= 2, got number 9',
+      'suite/c.scenario.yaml dataset: dataset file not found',
+    ]);
+    // The same model problems, at the same paths and in the same words, as the scenarios say without a dataset.
+    const noDataset = (text: string) => text.replace(/^dataset: .*\n/m, '').replace('{{ vars.id }}', 'x');
+    const plain = await said(
+      tempDir({
+        ...files,
+        'suite/a.scenario.yaml': noDataset(files['suite/a.scenario.yaml']),
+        'suite/b.scenario.yaml': noDataset(files['suite/b.scenario.yaml']),
+      }),
+    );
+    expect(withDataset.filter((line) => !line.includes(' dataset: '))).toEqual(plain.filter((line) => !line.startsWith('suite/c')));
+  });
+
   it('locates each problem of a variant with several removals at the removal that makes it', async () => {
     const dir = tempDir({
       'agentcheck.config.yaml': 'scenarios: [suite]\nvariants:\n  lean:\n    remove:\n      - agent.tools[name=t1]\n      - agent.tools[name=t2]\n',
