@@ -102,19 +102,23 @@ export function applyDelta(revision: Revision, delta: unknown, source: DeltaSour
     // `set.agent.tools[name=lookup].permision` under a path key); a problem elsewhere in the merged
     // build (left by a removal, say) by its path in the build. `set` wrote before the removals, so
     // its entries are matched where the element sat then: a removal shifts the tools after it.
+    // One no entry wrote, that no one entry made, is `set`'s as a whole: at `set`, saying where the
+    // build broke, never the build's path at the line of a `set` entry that did not write it.
     const written = placeInSet(writes, before(path));
+    if (!written && set) return entryError(['set'], 'set as a whole', path, expected);
     const shown = written ? [...base, ...written] : path;
-    const pos = written ? doc.locate(written) : set ? doc.locate(['set', ...before(path)]) : {};
+    const pos = written ? doc.locate(written) : {};
     return new ConfigError({ file: doc.file, ...pos, path: formatPath(shown) || undefined }, `after applying the delta: ${expected}`, 'DELTA_INVALID');
   };
   // A problem an entry made where it did not write is located at that entry, saying where the build
   // broke: `removing "agent.name" leaves agent invalid: ...`.
-  const entryError = (entry: PathSegments, change: string, path: PathSegments, expected: string) =>
-    new ConfigError(
+  function entryError(entry: PathSegments, change: string, path: PathSegments, expected: string): ConfigError {
+    return new ConfigError(
       { file: doc.file, ...doc.locate(entry), path: formatPath([...base, ...entry]) },
       `after applying the delta: ${change} leaves ${formatPath(path) || 'the build'} invalid: ${expected}`,
       'DELTA_INVALID',
     );
+  }
   // New skill refs in the delta are relative to the delta file (or the working folder); the
   // build's own refs are absolute already.
   const refsDir = typeof source === 'string' ? process.cwd() : dirname(doc.file);

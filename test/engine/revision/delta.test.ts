@@ -344,7 +344,43 @@ describe('applyDelta', () => {
     expect(errorsOf('entry.yaml')).toEqual([
       [4, 'set.flow.entry_point', `after applying the delta: setting "flow.entry_point" leaves flow.components[0] invalid: ${unreached}`],
     ]);
-    expect(errorsOf('both.yaml')).toEqual([[2, 'flow.components[0]', `after applying the delta: ${unreached}`]]);
+    // No one entry is to blame: said at `set`, naming the build's path, not at a line set did not write.
+    expect(errorsOf('both.yaml')).toEqual([[2, 'set', `after applying the delta: set as a whole leaves flow.components[0] invalid: ${unreached}`]]);
+  });
+
+  it('blames a removal for a problem it makes where set alone makes another (a router removed from the component a new entry point leaves unreached)', () => {
+    const dir = tempDir({
+      'flow.yaml': [
+        'id: f',
+        'agent:',
+        '  name: F',
+        '  tools: [{name: echo, builtin: echo}]',
+        'flow:',
+        '  entry_point: a',
+        '  components:',
+        '    - {name: a, type: deterministic_step, tool_name: echo, inputs: [{literal: x, as: text}]}',
+        '    - {name: b, type: deterministic_step, tool_name: echo, inputs: [{literal: y, as: text}]}',
+        '    - {name: c, type: deterministic_step, tool_name: echo, inputs: [{literal: z, as: text}]}',
+        '  routers: [{from: a, to: b}, {from: b, to: c}, {from: c, to: end}]',
+        '',
+      ].join('\n'),
+      // set alone leaves a unreached at flow.components[0]; the removal leaves it without a router there.
+      'delta.yaml': 'set:\n  flow.entry_point: b\nremove: [flow.routers.0]\n',
+    });
+    const doc = SourceDocument.read(join(dir, 'delta.yaml'));
+    let errors: readonly ConfigError[] = [];
+    try {
+      applyDelta(loadAgentBuild(join(dir, 'flow.yaml')), doc.value, doc);
+    } catch (error) {
+      errors = error instanceof ConfigErrors ? error.errors : [error as ConfigError];
+    }
+    expect(errors.map((error) => [error.line, error.path, error.expected])).toEqual([
+      [
+        3,
+        'remove[0]',
+        'after applying the delta: removing "flow.routers.0" leaves flow.components[0] invalid: component "a" has no router; add {from: a, to: <component or end>}',
+      ],
+    ]);
   });
 
   it("reports a missing skill ref it sets beside the merged build's other problems, the ref relative to the delta file", () => {

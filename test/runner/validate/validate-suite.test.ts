@@ -666,6 +666,32 @@ describe('a config whose scenarios globs match nothing', () => {
     expect(withDataset.filter((line) => !line.includes(' dataset: '))).toEqual(plain.filter((line) => !line.startsWith('suite/c')));
   });
 
+  it("locates a variant's removal at its remove entry when set alone makes another problem at that place", async () => {
+    const dir = tempDir({
+      'agentcheck.config.yaml': 'scenarios: [suite]\nvariants:\n  v2: {set: {flow.entry_point: b}, remove: [flow.routers.0]}\n',
+      'flow.yaml': [
+        'id: f',
+        'agent:',
+        '  name: F',
+        '  tools: [{name: echo, builtin: echo}, {name: finish, returns: {ok: true}}]',
+        'flow:',
+        '  entry_point: a',
+        '  components:',
+        '    - {name: a, type: deterministic_step, tool_name: echo, inputs: [{literal: x, as: text}]}',
+        '    - {name: b, type: deterministic_step, tool_name: echo, inputs: [{literal: y, as: text}]}',
+        '    - {name: c, type: deterministic_step, tool_name: finish}',
+        '  routers: [{from: a, to: b}, {from: b, to: c}, {from: c, to: end}]',
+        '',
+      ].join('\n'),
+      'suite/a.scenario.yaml': scenario('a', '../flow.yaml', 'finish'),
+    });
+    const report = await validateFiles([], { config: 'agentcheck.config.yaml' }, dir);
+    expect(report.problems.map((problem) => [problem.line, problem.path])).toEqual([[3, 'variants.v2.remove[0]']]);
+    expect(report.problems[0].message).toContain(
+      'after applying the delta: removing "flow.routers.0" leaves flow.components[0] invalid: component "a" has no router',
+    );
+  });
+
   it('locates each problem of a variant with several removals at the removal that makes it', async () => {
     const dir = tempDir({
       'agentcheck.config.yaml': 'scenarios: [suite]\nvariants:\n  lean:\n    remove:\n      - agent.tools[name=t1]\n      - agent.tools[name=t2]\n',
