@@ -25,13 +25,22 @@ const MAX_ENTRY_BYTES = 64 * 1024 * 1024;
 // Set by scripts/bundle-cli.mjs: the version of the js-yaml bundled into the CLI.
 declare const AGENTCHECK_YAML_PARSER: string | undefined;
 
-let parser: string | undefined;
+let parser: string | null | undefined;
 
-/** Which js-yaml reads the text: the CLI's bundled copy, else the one the library imports. */
-function parserIdentity(): string {
+/**
+ * Which js-yaml reads the text: the CLI's bundled copy, else the one the library imports; null
+ * when that cannot be told (the library bundled by its user), and then nothing is cached.
+ */
+function parserIdentity(): string | null {
   if (parser !== undefined) return parser;
   if (typeof AGENTCHECK_YAML_PARSER === 'string') parser = AGENTCHECK_YAML_PARSER;
-  else parser = `js-yaml@${(createRequire(import.meta.url)('js-yaml/package.json') as { version: string }).version}`;
+  else {
+    try {
+      parser = `js-yaml@${(createRequire(import.meta.url)('js-yaml/package.json') as { version: string }).version}`;
+    } catch {
+      parser = null;
+    }
+  }
   return parser;
 }
 
@@ -42,10 +51,11 @@ function parserIdentity(): string {
 export function yamlCacheEntry(text: string, options: string): string | undefined {
   if (text.length < MIN_CACHED_CHARS) return undefined;
   const dir = yamlCacheDir();
-  if (dir === undefined) return undefined;
+  const identity = parserIdentity();
+  if (dir === undefined || identity === null) return undefined;
   // Loaded here, not at the top: node:crypto costs every start a few ms, and most texts are short.
   const { createHash } = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
-  const key = createHash('sha256').update(`${ENTRY_FORMAT}\0${parserIdentity()}\0${options}\0`).update(text).digest('hex');
+  const key = createHash('sha256').update(`${ENTRY_FORMAT}\0${identity}\0${options}\0`).update(text).digest('hex');
   return join(dir, `${key}.json`);
 }
 
