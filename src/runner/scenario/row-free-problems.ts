@@ -51,14 +51,16 @@ export function rowFreeProblems({ doc, own, defaults, at, defaultsAt, fileId, co
   const agentOk = ok('agent') && typeof spec.agent === 'string' && untemplated(spec.agent);
   const dir = dirname(doc.file);
   const agentFile = resolve(dir, agentOk ? spec.agent : '');
-  // The override's llm keys: a template in its script (the row's arguments) does not change the build.
-  const modelOk = format.typed(['model']) && untemplated(llmKeys(spec.model));
+  // The override's keys that hold no template, checked as a scenario without a dataset checks them
+  // (its parameters against its provider); a templated key is left out as a key with a format
+  // problem is, and a templated provider leaves its parameters unchecked (overrideModel).
+  const modelKey = (key: string) => ok('model', key) && untemplated((spec.model as Record<string, unknown> | undefined)?.[key]);
   const revisions = scenarioRevision(
     spec,
     agentFile,
     { doc, dir, whereOf, locate },
     context,
-    { agent: agentOk, delta: ok('delta') && untemplated(spec.delta), model: modelOk, modelKey: (key) => ok('model', key) },
+    { agent: agentOk, delta: ok('delta') && untemplated(spec.delta), model: format.typed(['model']), modelKey },
     problems,
   );
   recordVariantSubject(context, fileId, spec, (key) => ok(key), agentFile, revisions);
@@ -71,11 +73,4 @@ function rowFreeModelPart(model: unknown, key: string | number | undefined): boo
   if (!model || typeof model !== 'object' || Array.isArray(model)) return findTemplate(model) === null;
   const { script: _script, ...rest } = model as Record<string, unknown>;
   return findTemplate(key === undefined ? rest : rest[key]) === null;
-}
-
-/** The keys of a scenario's `model` that change the build's llm (all but its script and allow_unknown_tools). */
-function llmKeys(model: unknown): Record<string, unknown> {
-  if (!model || typeof model !== 'object' || Array.isArray(model)) return {};
-  const { script: _script, allow_unknown_tools: _allowUnknownTools, ...llm } = model as Record<string, unknown>;
-  return llm;
 }
