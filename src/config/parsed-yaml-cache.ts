@@ -55,8 +55,9 @@ export function yamlCacheEntry(text: string, options: string): string | undefine
   if (dir === undefined || identity === null) return undefined;
   // Loaded here, not at the top: node:crypto costs every start a few ms, and most texts are short.
   const { createHash } = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
+  // Not `.json`: a cache folder inside a suite (AGENTCHECK_CACHE_DIR=./cache) must not be read as its files.
   const key = createHash('sha256').update(`${ENTRY_FORMAT}\0${identity}\0${options}\0`).update(text).digest('hex');
-  return join(dir, `${key}.json`);
+  return join(dir, `${key}.parsed`);
 }
 
 /**

@@ -198,6 +198,22 @@ describe('the parsed-YAML cache', () => {
     expect(names).toContain('case zero');
     expect(names).not.toContain('case 0');
   });
+  it('keeps its entries out of a suite that holds the cache folder: validate of the folder reads none of them', async () => {
+    // A large agent build: its kept value has a build's top-level keys, which validate looks for in any .json file.
+    const tools = Array.from(
+      { length: 150 },
+      (_, i) => `    - {name: tool_${i}, description: "Looks order ${i} up in the shop's records.", returns: {ok: true}}`,
+    );
+    const project = tempDir({
+      'agent.yaml': `id: bot\nagent:\n  name: Bot\n  llm: {provider: scripted, model: m}\n  tools:\n${tools.join('\n')}\n`,
+      'big.scenarios.yaml': scenariosText(100),
+    });
+    for (let run = 0; run < 2; run++) {
+      const result = await runCli(['validate', '.'], project, { [CACHE_DIR_ENV]: join(project, 'cache') });
+      expect(result.exitCode, result.all).toBe(0);
+    }
+    expect(readdirSync(join(project, 'cache', 'yaml'))).toHaveLength(2);
+  });
 });
 
 function tempFileIn(folder: string, name: string, age: number): string {
