@@ -53,11 +53,8 @@ export function yamlCacheEntry(text: string, options: string): string | undefine
   const dir = yamlCacheDir();
   const identity = parserIdentity();
   if (dir === undefined || identity === null) return undefined;
-  // Loaded here, not at the top: node:crypto costs every start a few ms, and most texts are short.
-  const { createHash } = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
   // Not `.json`: a cache folder inside a suite (AGENTCHECK_CACHE_DIR=./cache) must not be read as its files.
-  const key = createHash('sha256').update(`${ENTRY_FORMAT}\0${identity}\0${options}\0`).update(text).digest('hex');
-  return join(dir, `${key}.parsed`);
+  return join(dir, `${sha256(`${ENTRY_FORMAT}\0${identity}\0${options}\0`, text)}.parsed`);
 }
 
 /**
@@ -86,11 +83,13 @@ export function readYamlEntry(file: string): { value: unknown } | undefined {
 
 /** The checksum line of an entry holding `json` under the name of `file`. */
 function entryChecksum(file: string, json: string): string {
+  return sha256(`${basename(file)}\n`, json);
+}
+
+/** The SHA-256 of `head` then `text`, in hex; node:crypto is loaded only here, since it costs every start a few ms and most texts are short. */
+function sha256(head: string, text: string): string {
   const { createHash } = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
-  return createHash('sha256')
-    .update(`${basename(file)}\n`)
-    .update(json)
-    .digest('hex');
+  return createHash('sha256').update(head).update(text).digest('hex');
 }
 
 /**
