@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { cliCodeCacheEntry, runCachedScript } from '../src/config/code-cache.js';
 import { codeCacheDir } from '../src/config/cache-folder.js';
 import { keepBytecode } from '../src/config/v8-flags.js';
+import { prerenderedHelp } from './prerendered-help.js';
 
 // The `agentcheck` command. The CLI itself (bin/cli.ts) is bundled into one CommonJS script,
 // cli.cjs beside this file, which runs here through V8's code cache: Node 20 compiles ES modules
@@ -22,26 +23,38 @@ const filename = join(dir, 'cli.cjs');
 // A command's help compiles little of it: it would leave the command's entry small.
 const help = process.argv.includes('--help') || process.argv.includes('-h');
 const command = COMMANDS.includes(process.argv[2] ?? '') && !help ? process.argv[2]! : 'other';
-const cacheDir = codeCacheDir();
 // V8 compares only the length of the code: an edit of the installed script (a patch) that keeps
 // its length would run the old code from the cache. The file's time and size tell it apart.
 const { size, mtimeMs } = statSync(filename);
-const module = { exports: {} };
-// The cache entry is written when the process ends: bytecode V8 dropped by then would be missing
-// from it, and a long run (a suite, the MCP server) would leave every later start slower.
-keepBytecode();
-// The script is ASCII (scripts/bundle-cli.mjs): read as latin1 it is the same text, without the
-// cost of decoding UTF-8 (a few ms for 2.5 MB at every start).
-runCachedScript(readFileSync(filename, 'latin1'), {
-  filename,
-  entry: cacheDir === undefined ? undefined : cliCodeCacheEntry(cacheDir, filename, command, `${AGENTCHECK_CLI_HASH} ${size} ${mtimeMs}`),
-  params: {
-    exports: module.exports,
-    require: createRequire(filename),
-    module,
-    __filename: filename,
-    __dirname: dir,
-    // import() inside the script could not load an ES module (a custom check module); this one can.
-    __agentcheckImport: (url: string) => import(url),
-  },
-});
+const helpText = prerenderedHelp(process.argv.slice(2), join(dir, 'help.json'), { hash: AGENTCHECK_CLI_HASH, size });
+if (helpText === undefined) runCli();
+else {
+  // As the CLI does: `agentcheck --help | head` closing the pipe early is no error.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error;
+  });
+  process.stdout.write(helpText);
+}
+
+function runCli(): void {
+  const cacheDir = codeCacheDir();
+  const module = { exports: {} };
+  // The cache entry is written when the process ends: bytecode V8 dropped by then would be missing
+  // from it, and a long run (a suite, the MCP server) would leave every later start slower.
+  keepBytecode();
+  // The script is ASCII (scripts/bundle-cli.mjs): read as latin1 it is the same text, without the
+  // cost of decoding UTF-8 (a few ms for 2.5 MB at every start).
+  runCachedScript(readFileSync(filename, 'latin1'), {
+    filename,
+    entry: cacheDir === undefined ? undefined : cliCodeCacheEntry(cacheDir, filename, command, `${AGENTCHECK_CLI_HASH} ${size} ${mtimeMs}`),
+    params: {
+      exports: module.exports,
+      require: createRequire(filename),
+      module,
+      __filename: filename,
+      __dirname: dir,
+      // import() inside the script could not load an ES module (a custom check module); this one can.
+      __agentcheckImport: (url: string) => import(url),
+    },
+  });
+}

@@ -6,10 +6,12 @@
 // nothing. Modules still initialise lazily: each dynamic import becomes a call that runs its
 // module's code the first time. The library (dist/src, the package's exports) stays unbundled.
 // docs/architecture.md, Build.
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { build } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -68,6 +70,28 @@ await build({
 // The launcher is CommonJS too, though the package is "type": "module": Node then starts it
 // without setting up its ES module loader, which took about a tenth of a cold `--help`.
 writeFileSync(join(outdir, 'package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`);
+
+// The help of the program and of each command, rendered now as a pipe or a file receives it: the
+// launcher prints these without loading the CLI (bin/prerendered-help.ts). Rendered by the launcher
+// before help.json exists, so by the CLI itself.
+const texts = {};
+const renderHelp = async (words) => {
+  const { stdout } = await promisify(execFile)(process.execPath, [join(outdir, 'agentcheck.js'), ...words, '--help']);
+  texts[words.join(' ')] = stdout;
+  await Promise.all(listedCommands(stdout).map((name) => renderHelp([...words, name])));
+};
+// The commands a help text lists (its "Commands:" section, one per line), but `help` itself.
+const listedCommands = (help) =>
+  (help.split('\n\nCommands:\n')[1] ?? '')
+    .split('\n\n')[0]
+    .split('\n')
+    .flatMap((line) => /^ {2}([a-z][\w-]*)/.exec(line)?.[1] ?? [])
+    .filter((name) => name !== 'help');
+await renderHelp([]);
+writeFileSync(
+  join(outdir, 'help.json'),
+  `${JSON.stringify({ cli: hash, size: statSync(script).size, texts: Object.fromEntries(Object.entries(texts).sort(([a], [b]) => (a < b ? -1 : 1))) })}\n`,
+);
 
 // Which sources the script holds (not shipped): lets a test see what went into the bundle.
 const inputs = Object.fromEntries(

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
@@ -33,7 +33,7 @@ new Script('(function (exports, require, module, __filename, __dirname, __agentc
   it('lists the sources of the bundle, and finds the precompiled validators where the build put them', () => {
     const listed = JSON.parse(readFileSync(join(ROOT, 'dist/cli-chunks.json'), 'utf8')) as Record<string, string[]>;
     expect(Object.keys(listed)).toEqual(['cli.cjs']);
-    expect(readdirSync(BIN).sort()).toEqual(['agentcheck.js', 'cli.cjs', 'package.json']);
+    expect(readdirSync(BIN).sort()).toEqual(['agentcheck.js', 'cli.cjs', 'help.json', 'package.json']);
     expect(listed['cli.cjs']).toContain('bin/cli.ts');
     expect(listed['cli.cjs']).toContain('src/config/json-schema.ts');
     // The bundle finds the validators relative to dist/bin.
@@ -49,6 +49,39 @@ new Script('(function (exports, require, module, __filename, __dirname, __agentc
     expect(readFileSync(join(BIN, 'agentcheck.js'), 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n'use strict';\n/);
     expect(existsSync(join(BIN, 'agentcheck.d.ts'))).toBe(false);
   });
+
+  it("prints each command's help as the CLI renders it, from help.json when only a pipe reads it, and only when that file is the script's own", async () => {
+    const kept = JSON.parse(readFileSync(join(BIN, 'help.json'), 'utf8')) as { cli: string; size: number; texts: Record<string, string> };
+    // The program, every command it lists and every subcommand (docs/cli.md).
+    expect(Object.keys(kept.texts)).toEqual(['', 'compare', 'init', 'mcp', 'merge', 'resume', 'run', 'spans', 'spans query', 'test-run', 'validate']);
+    expect(kept.size).toBe(readFileSync(SCRIPT).length);
+    // A copy of the launcher and the script without help.json renders every help in the CLI.
+    const bare = tempDir();
+    for (const file of ['agentcheck.js', 'cli.cjs', 'package.json']) copyFileSync(join(BIN, file), join(bare, file));
+    const run = (bin: string, args: string[]) => execa('node', [join(bin, 'agentcheck.js'), ...args], { reject: false, cwd: ROOT, env: { CI: 'true' } });
+    await Promise.all(
+      Object.entries(kept.texts).map(async ([words, text]) => {
+        const args = words ? [...words.split(' '), words === 'run' ? '-h' : '--help'] : ['--help'];
+        const [fast, rendered] = await Promise.all([run(BIN, args), run(bare, args)]);
+        expect([fast.exitCode, fast.stderr]).toEqual([0, '']);
+        expect(fast.stdout).toBe(rendered.stdout);
+        expect(`${fast.stdout}\n`).toBe(text);
+      }),
+    );
+    // The launcher does print the file's text (an edited one shows it), but never one kept for
+    // another script, nor for another way of asking.
+    const edited = tempDir();
+    for (const file of ['agentcheck.js', 'cli.cjs', 'package.json']) copyFileSync(join(BIN, file), join(edited, file));
+    const withTexts = (change: object) =>
+      writeFileSync(join(edited, 'help.json'), JSON.stringify({ ...kept, texts: { ...kept.texts, run: 'kept run help\n' }, ...change }));
+    withTexts({});
+    expect((await run(edited, ['run', '--help'])).stdout).toBe('kept run help');
+    expect((await run(edited, ['run', '--quiet', '--help'])).stdout).toBe(kept.texts.run.trimEnd());
+    for (const stale of [{ size: kept.size + 1 }, { cli: 'another' }]) {
+      withTexts(stale);
+      expect((await run(edited, ['run', '--help'])).stdout).toBe(kept.texts.run.trimEnd());
+    }
+  }, 60_000);
 
   it('checks tool argument formats with ajv-formats, loaded only then: never for --help, and also from cached validators', async () => {
     const loadsFormats = (stderr: string) => /node_modules\/ajv-formats\//.test(stderr);
