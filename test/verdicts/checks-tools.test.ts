@@ -21,6 +21,14 @@ describe('tool_called', () => {
     });
   });
 
+  it("says the arguments and both bounds in its pass reason, as docs/verdicts.md's example shows", () => {
+    const twice = evidenceOf([[{ name: 'lookup_order', args: { order_id: '1234' } }], [{ name: 'lookup_order', args: { order_id: '1234' } }]]);
+    expect(check('tool_called', { tool: 'lookup_order', min: 1, max: 2, args: { order_id: '1234' } }, twice)).toMatchObject({
+      status: 'pass',
+      reason: 'lookup_order was called 2 times with matching arguments (expected 1 to 2)',
+    });
+  });
+
   it('fails naming what was seen', () => {
     const result = check('tool_called', { tool: 'create_refund' }, shop);
     expect(result).toMatchObject({

@@ -54,10 +54,11 @@ export async function compareCommand(base: string, head: string, options: { json
         section('appeared', comparison.appeared) +
         section('vanished', comparison.vanished) +
         section('skipped in one report', comparison.skipped) +
+        section('not run in one report', comparison.not_run) +
         (comparison.trajectory.length
           ? `trajectory changes (${comparison.trajectory.length}):\n${comparison.trajectory.map((c) => `  ${oneLine(c.key)}: ${oneLine(describeTrajectoryChange(c))}`).join('\n')}\n`
           : '') +
-        `${comparison.regressed.length} regressed, ${comparison.improved.length} improved, ${comparison.appeared.length} appeared, ${comparison.vanished.length} vanished, ${comparison.skipped.length ? `${comparison.skipped.length} skipped, ` : ''}${comparison.unchanged} unchanged\n`,
+        `${comparison.regressed.length} regressed, ${comparison.improved.length} improved, ${comparison.appeared.length} appeared, ${comparison.vanished.length} vanished, ${comparison.skipped.length ? `${comparison.skipped.length} skipped, ` : ''}${comparison.not_run.length ? `${comparison.not_run.length} not run, ` : ''}${comparison.unchanged} unchanged\n`,
     );
   }
   return comparison.regressed.length || incomplete.length || missing.length || comparison.nothing_shared ? EXIT.failed : EXIT.ok;

@@ -25,6 +25,8 @@ export interface ReportComparison {
   vanished: ComparedScenario[];
   /** Had results in one report and is skipped (`skip:`) in the other: not compared, neither vanished nor appeared. */
   skipped: ComparedScenario[];
+  /** Had results in one report and was not run (an interrupt) in the other: not compared, neither vanished nor appeared. */
+  not_run: ComparedScenario[];
   /** Counts outcomes only: a scenario whose trajectory changed may still be unchanged here. */
   unchanged: number;
   /** Tool calls added, removed or reordered per scenario x variant (repeat 0). */
@@ -39,21 +41,23 @@ export interface ReportComparison {
 
 /**
  * Compares two reports per scenario x variant (repeats pooled): a lower pass rate is a
- * regression, a higher one an improvement; scenarios only in one report appeared or vanished;
+ * regression, a higher one an improvement; scenarios only in one report appeared or vanished
+ * (unless skipped or not run in the other);
  * trajectory changes list how the tool calls moved.
  */
 export function compareReports(base: Report, head: Report): ReportComparison {
   const before = groupRows(base.scenarios);
   const after = groupRows(head.scenarios);
-  const skippedIn = (report: Report) => new Set(report.scenarios.filter((row) => row.status === 'skipped').map(pairKey));
-  const skippedInHead = skippedIn(head);
-  const skippedInBase = skippedIn(base);
+  const withStatus = (report: Report, status: 'skipped' | 'not_run') => new Set(report.scenarios.filter((row) => row.status === status).map(pairKey));
+  const [skippedInBase, skippedInHead] = [withStatus(base, 'skipped'), withStatus(head, 'skipped')];
+  const [notRunInBase, notRunInHead] = [withStatus(base, 'not_run'), withStatus(head, 'not_run')];
   const result: ReportComparison = {
     regressed: [],
     improved: [],
     appeared: [],
     vanished: [],
     skipped: [],
+    not_run: [],
     unchanged: 0,
     trajectory: trajectoryChanges(base, head),
     interrupted: { base: base.interrupted === true, head: head.interrupted === true },
@@ -64,6 +68,7 @@ export function compareReports(base: Report, head: Report): ReportComparison {
     const old = before.get(key);
     const entry = describe(key, old, rows);
     if (!old && skippedInBase.has(key)) result.skipped.push({ ...entry, base: 'skipped' });
+    else if (!old && notRunInBase.has(key)) result.not_run.push({ ...entry, base: 'not_run' });
     else if (!old) result.appeared.push(entry);
     else if ((entry.head_pass_rate ?? 0) < (entry.base_pass_rate ?? 0)) result.regressed.push({ ...entry, head_reason: headReason(rows) });
     else if ((entry.head_pass_rate ?? 0) > (entry.base_pass_rate ?? 0)) result.improved.push(entry);
@@ -73,6 +78,7 @@ export function compareReports(base: Report, head: Report): ReportComparison {
     if (after.has(key)) continue;
     const entry = describe(key, rows, undefined);
     if (skippedInHead.has(key)) result.skipped.push({ ...entry, head: 'skipped' });
+    else if (notRunInHead.has(key)) result.not_run.push({ ...entry, head: 'not_run' });
     else result.vanished.push(entry);
   }
   result.nothing_shared = before.size > 0 && result.vanished.length === before.size;

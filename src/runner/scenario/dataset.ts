@@ -28,10 +28,9 @@ export interface DatasetRow {
  */
 export function loadDataset(dataset: unknown, dir: string, locate: Locator): DatasetRow[] {
   if (Array.isArray(dataset)) {
-    return dataset.map((row, index) => {
-      if (!row || typeof row !== 'object' || Array.isArray(row)) throw locate([index], 'expected a row: a mapping of variable names to values');
-      return { where: `dataset[${index}]`, vars: row as Record<string, unknown> };
-    });
+    // Every row that is no mapping, in one pass, as a .jsonl file's lines are.
+    throwConfigErrors(dataset.flatMap((row, index) => (isRow(row) ? [] : [locate([index], 'expected a row: a mapping of variable names to values')])));
+    return dataset.map((row, index) => ({ where: `dataset[${index}]`, vars: row as Record<string, unknown> }));
   }
   const given = dataset as string;
   const file = resolve(dir, given);
@@ -42,6 +41,10 @@ export function loadDataset(dataset: unknown, dir: string, locate: Locator): Dat
   else throw locate([], `dataset ${quoteCapped(given)} is neither .csv nor .jsonl; expected a .csv file, a .jsonl file or a list of rows`);
   if (!rows.length) throw locate([], `dataset ${given} has no rows; a scenario over an empty dataset would silently run nothing`);
   return rows;
+}
+
+function isRow(row: unknown): boolean {
+  return row !== null && typeof row === 'object' && !Array.isArray(row);
 }
 
 function readDatasetFile(file: string, given: string, locate: Locator): string {

@@ -166,7 +166,9 @@ function suiteConfigOf(doc: SourceDocument, path: string, cassettesFlag: string 
   // A variant written as a file path, as a scenario's delta may be: said so, not "expected object".
   const given = (doc.value as { variants?: unknown } | null)?.variants;
   const fileVariants = new Set(
-    given && typeof given === 'object' ? Object.entries(given).flatMap(([name, value]) => (typeof value === 'string' ? [name] : [])) : [],
+    given && typeof given === 'object' && !Array.isArray(given)
+      ? Object.entries(given).flatMap(([name, value]) => (typeof value === 'string' ? [name] : []))
+      : [],
   );
   const problems = [
     ...format.errors.filter((error) => ![...fileVariants].some((name) => error.path === formatPath(['variants', name]))),

@@ -1,6 +1,6 @@
 import { relative, resolve, sep } from 'node:path';
 import { isInsideFolder } from '../../config/is-inside-folder.js';
-import { throwConfigErrors } from '../../config/errors.js';
+import { ConfigError, throwConfigErrors } from '../../config/errors.js';
 import { specialFileProblem } from '../../config/special-file.js';
 import { discoverScenarioFiles, type FoundScenarioFile } from '../scenario/discover.js';
 import { isDirectory, walkFiles } from '../files/walk-files.js';
@@ -8,10 +8,18 @@ import { globToRegExp } from './glob.js';
 import type { SuiteSelection } from './load-suite.js';
 import { emptySuiteConfig, type SuiteConfig } from './suite-config.js';
 
-/** The scenario files a selection names: its paths, else the config's `scenarios` (else its folder). */
-export function suiteScenarioFiles(selection: Pick<SuiteSelection, 'paths' | 'config' | 'files'>, cwd = process.cwd()): FoundScenarioFile[] {
+/**
+ * The scenario files a selection names: its paths, else the config's `scenarios` (else its folder).
+ * Problems of the config's entries (located at each) are thrown together, or, given `keep`, kept
+ * there beside the files the other entries name (validate checks those all the same).
+ */
+export function suiteScenarioFiles(
+  selection: Pick<SuiteSelection, 'paths' | 'config' | 'files'>,
+  cwd = process.cwd(),
+  keep?: ConfigError[],
+): FoundScenarioFile[] {
   if (selection.files) return selection.files;
-  if (!selection.paths.length) return configFiles(selection.config ?? emptySuiteConfig(cwd), cwd);
+  if (!selection.paths.length) return configFiles(selection.config ?? emptySuiteConfig(cwd), cwd, keep);
   const found = discoverScenarioFiles(selection.paths, cwd);
   // With a suite config, ids are relative to its folder whether or not paths are given, so
   // `run` and `run scenarios/` name (and find cassettes for) a scenario alike, unless a path given
@@ -27,22 +35,38 @@ export function suiteScenarioFiles(selection: Pick<SuiteSelection, 'paths' | 'co
  * folder. An entry is a glob, a folder or a file, relative to the config's folder (`../` and
  * absolute paths work); a glob is walked from its literal leading folders.
  */
-function configFiles(config: SuiteConfig, cwd: string): FoundScenarioFile[] {
+function configFiles(config: SuiteConfig, cwd: string, keep: ConfigError[] | undefined): FoundScenarioFile[] {
   if (!config.scenarios?.length) return discoverScenarioFiles([config.file ? config.baseDir : cwd], cwd);
   const found = new Map<string, FoundScenarioFile>();
   const empty: number[] = [];
+  const problems: ConfigError[] = [];
+  const source = config.source;
   config.scenarios.forEach((entry, index) => {
-    if (!addConfigEntry(entry, config, cwd, found)) empty.push(index);
+    try {
+      if (!addConfigEntry(entry, config, cwd, found)) empty.push(index);
+    } catch (error) {
+      // A file or folder named without a wildcard that is not there: said at its entry, beside the others'.
+      if (!(source && error instanceof ConfigError && error.code === 'CONFIG_NOT_FOUND')) throw error;
+      const shown = relative(cwd, resolve(config.baseDir, entry)) || '.';
+      problems.push(
+        source.error(
+          ['scenarios', index],
+          `path not found: ${shown}; expected a scenario file, a folder of scenario files or a glob, relative to the config's folder`,
+          'CONFIG_NOT_FOUND',
+        ),
+      );
+    }
   });
   // One entry that matches nothing beside others that do: a typo that would drop files silently.
-  if (found.size && empty.length && config.source) {
-    const source = config.source;
-    throwConfigErrors(
-      empty.map((index) =>
+  if (found.size && empty.length && source) {
+    for (const index of empty) {
+      problems.push(
         source.error(['scenarios', index], 'matches no scenario file (*.scenario.yaml, *.scenarios.yaml), though the other entries do; check the glob'),
-      ),
-    );
+      );
+    }
   }
+  if (keep) keep.push(...problems);
+  else throwConfigErrors(problems);
   return [...found.values()].sort((a, b) => a.file.localeCompare(b.file));
 }
 

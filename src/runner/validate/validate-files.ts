@@ -96,8 +96,15 @@ export async function validateFiles(paths: readonly string[], options: { config?
   const suiteLoader = async () => (loaded ??= await import('../suite/load-suite.js'));
   // A config whose `scenarios` globs match no file is a problem of the config (run would find nothing).
   const suiteFiles = (suites: typeof LoadSuite, suite: SuiteConfig): FoundScenarioFile[] | null => {
-    const found = suites.suiteScenarioFiles({ paths: [], config: suite }, cwd);
-    if (found.length || !suite.source) return found;
+    // An entry's problem (a path not there, a glob matching nothing beside others) is the config's,
+    // said beside the problems of the files the other entries name, which are checked all the same.
+    const entryProblems: ConfigError[] = [];
+    const found = suites.suiteScenarioFiles({ paths: [], config: suite }, cwd, entryProblems);
+    addProblems(
+      report,
+      entryProblems.map((error) => toProblem(error, suite.source?.file ?? error.file)),
+    );
+    if (found.length || !suite.source || entryProblems.length) return found;
     if (!suite.scenarios?.length) {
       // No globs: run searched the config's folder and found nothing to run.
       const message = noScenariosMessage([shownFolder(suite.baseDir, cwd)], cwd, 'validate');

@@ -162,6 +162,13 @@ describe('scenario datasets', () => {
     expect(error.message).toContain('orders.csv:3: has 1 field(s); expected 2');
   });
 
+  it('lists every inline row that is no mapping in one pass, each at its own index', () => {
+    const error = loadError({ 'agent.yaml': AGENT, 'r.scenario.yaml': `${TEMPLATE}\ndataset: [1, {order: A-1, amount: 20}, "s", null]\n` });
+    for (const index of [0, 2, 3])
+      expect(error.message).toMatch(new RegExp(`r\\.scenario\\.yaml:6:\\d+ at dataset\\[${index}\\]: expected a row: a mapping of variable names to values`));
+    expect(error.message).not.toContain('dataset[1]');
+  });
+
   it("reads into a JSONL row's object with {{ vars.NAME.KEY }}, and refuses anything else that starts like a template", () => {
     const nested = (content: string) =>
       `name: "ask {{ vars.id }}"\nagent: agent.yaml\ninputs: {messages: [{role: user, content: '${content}'}]}\nmodel: {script: [{text: done}]}\ndataset: [{id: "1", n: {a: deep, list: [x, y]}}]\n`;

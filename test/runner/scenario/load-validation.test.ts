@@ -388,6 +388,21 @@ describe('a path or config glob that matches nothing beside others that do', () 
     // A file named twice (a glob and by name) is no empty entry.
     expect(config.message).not.toContain('scenarios[2]');
   });
+
+  it('locates an entry naming a file or folder that is not there at the entry, with every other entry problem, alone or not', () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT,
+      'suite/a.scenario.yaml': scenario(''),
+      'conf/agentcheck.config.yaml': 'scenarios: [../suite, ../gone, "../none/*.yaml", ../suite/gone.scenario.yaml]\n',
+      'alone/agentcheck.config.yaml': 'scenarios: [gone]\n',
+    });
+    const config = configErrorOf(() => loadSuite({ paths: [], config: loadSuiteConfig(join(dir, 'conf/agentcheck.config.yaml'), dir) }, dir));
+    expect(config.message).toMatch(/conf\/agentcheck\.config\.yaml:1:\d+ at scenarios\[1\]: path not found: gone; expected a scenario file, a folder/);
+    expect(config.message).toMatch(/at scenarios\[2\]: matches no scenario file/);
+    expect(config.message).toMatch(/at scenarios\[3\]: path not found: suite\/gone\.scenario\.yaml;/);
+    const alone = configErrorOf(() => loadSuite({ paths: [], config: loadSuiteConfig(join(dir, 'alone/agentcheck.config.yaml'), dir) }, dir));
+    expect(alone.message).toMatch(/alone\/agentcheck\.config\.yaml:1:\d+ at scenarios\[0\]: path not found: alone\/gone;/);
+  });
 });
 
 describe('a scenario script', () => {
@@ -472,6 +487,14 @@ describe('suite config variants written as delta files', () => {
       /agentcheck\.config\.yaml:2:\d+ at variants\.lean: a variant is an inline delta \{set, remove\}; a delta file is not read here/,
     );
     expect(error.message).not.toContain('expected object');
+  });
+
+  it('says only "expected object" of a list of variant names, never taking a name for a delta file', () => {
+    const dir = tempDir({ 'agentcheck.config.yaml': 'variants: [lean, wide]\n' });
+    const error = configErrorOf(() => loadSuiteConfig(join(dir, 'agentcheck.config.yaml'), dir));
+    expect(error.message).toMatch(/agentcheck\.config\.yaml:1:\d+ at variants: expected object, got an array/);
+    expect(error.message).not.toContain('delta file');
+    expect(error.message).not.toContain('variants.0');
   });
 });
 

@@ -38,6 +38,27 @@ describe("a scenario's own problems are reported beside a build that cannot be l
   });
 });
 
+describe("a suite config's scenarios entries that name nothing are located problems beside the others'", () => {
+  it("a path not there and a glob matching nothing, the other entries' files and another file checked all the same", async () => {
+    const dir = tempDir({
+      'suite/agent.yaml': BOT,
+      'suite/sc/a.scenario.yaml': `name: s\nagent: ../agent.yaml\n${INPUTS}`,
+      'suite/sc/bad.scenario.yaml': `name: s\nagent: ../agent.yaml\n${INPUTS}expect: {checks: [{outptu: {}}]}\n`,
+      'suite/agentcheck.config.yaml': 'scenarios: [sc, nomatch, "zz/**"]\n',
+      'other.scenario.yaml': `name: s\nagent: nope.yaml\n${INPUTS}`,
+    });
+    const report = await validateFiles(['suite', 'other.scenario.yaml'], {}, dir);
+    expect(where(report, dir)).toEqual([
+      'suite/agentcheck.config.yaml:1 scenarios[1]',
+      'suite/agentcheck.config.yaml:1 scenarios[2]',
+      'suite/sc/bad.scenario.yaml:5 expect.checks[0].outptu',
+      'other.scenario.yaml:2 agent',
+    ]);
+    expect(report.problems.find((problem) => problem.path === 'scenarios[1]')?.message).toContain('path not found: suite/nomatch');
+    expect(report.scenarios).toBe(1);
+  });
+});
+
 describe("an external build's missing command file is reported beside the other problems of external", () => {
   it('beside a bad timeout_ms, a reserved env name and a tool default that does not fit', async () => {
     const dir = tempDir({
