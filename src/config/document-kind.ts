@@ -9,6 +9,7 @@ export const FILE_KINDS = {
   approvals: 'approvals (a mapping with default or tools)',
   inputs: 'inputs (a mapping with messages and an optional context)',
   script: "a script (a list of model responses, as a scenario's model.script)",
+  scenarioFile: 'a scenario (a mapping with name, agent, inputs) or {scenarios: [...], defaults: {...}}',
   suiteConfig: 'a suite config (a mapping with scenarios, variants, repeat, ...; empty for none)',
 } as const;
 

@@ -434,6 +434,27 @@ describe('agentcheck spans query and compare', () => {
     expect(commands.filter((name) => !block.includes(`agentcheck ${name}`))).toEqual([]);
   });
 
+  it('gives the same help for every way of asking, and says an unknown command is one (docs/cli.md)', async () => {
+    const text = async (args: string[]) => {
+      const result = await runCli(args);
+      return [result.exitCode, result.stdout];
+    };
+    const spansQuery = await text(['spans', 'query', '--help']);
+    expect(spansQuery[1]).toContain('Usage: agentcheck spans query');
+    expect(await text(['help', 'spans', 'query'])).toEqual(spansQuery);
+    const run = await text(['run', '--help']);
+    // An option value the command would refuse does not hide its help; an argument after `--` is no flag.
+    expect(await text(['run', 'scenarios/', '--repeat', '0', '-h'])).toEqual(run);
+    expect(await text(['help', 'help'])).toEqual(await text(['--help']));
+    for (const args of [['help', 'nope'], ['nope']]) {
+      const unknown = await runCli(args);
+      expect([unknown.exitCode, unknown.stdout, unknown.stderr]).toEqual([2, '', "error: unknown command 'nope'\n(add --help to the command for its usage)"]);
+    }
+    const afterDashes = await runCli(['validate', '--', '--help']);
+    expect(afterDashes.exitCode).toBe(2);
+    expect(afterDashes.stderr).toContain('--help');
+  });
+
   it('merge --help says --out is required', async () => {
     const help = (await helpOf('merge')).stdout.replace(/\s+/g, ' ');
     expect(help).toContain('--out <dir> output folder for the merged reports and spans.jsonl (required)');

@@ -1,6 +1,7 @@
-import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { execa } from 'execa';
 import type { Report } from '../../src/runner/report/report.js';
 import { STARTER_FILES } from '../../src/runner/init/starter-files.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -72,6 +73,16 @@ describe('agentcheck init (end to end)', () => {
     expect(run.exitCode, run.all).toBe(0);
     // The starter README's step 2: its config's reporters, reports/ in the folder.
     for (const file of ['report.json', 'report.html', 'spans.jsonl']) expect(existsSync(join(inside, 'reports', file)), file).toBe(true);
+  });
+
+  it("prints a cd that takes a folder named with a leading dash as a folder, not cd's option", async () => {
+    const dir = tempDir();
+    const init = await runCli(['init', '--', '-dash'], dir);
+    expect(init.exitCode, init.all).toBe(0);
+    const cd = /Next: (cd .*?) && npx agentcheck validate/.exec(init.stdout)?.[1];
+    expect(cd).toBe('cd -- -dash');
+    const shell = await execa('bash', ['-c', `${cd} && pwd`], { cwd: dir, reject: false });
+    expect([shell.exitCode, shell.stdout]).toEqual([0, join(realpathSync(dir), '-dash')]);
   });
 
   it('says so when the target is a file', async () => {

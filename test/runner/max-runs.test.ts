@@ -9,7 +9,7 @@ describe('the planned run count is capped', () => {
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('one'), 'agentcheck.config.yaml': 'repeat: 100000000\n' });
     const result = await runCli(['run', '.', '--out', `${dir}/out`, '--reporter', 'json'], dir);
     expect(result.exitCode, result.all).toBe(2);
-    expect(result.stderr).toContain('agentcheck.config.yaml');
+    expect(result.stderr).toMatch(/agentcheck\.config\.yaml:1:\d+ at repeat: the suite plans/);
     expect(result.stderr).toContain('the suite plans 100,000,000 runs (1 scenario x 1 variant x 100,000,000 repeats), more than the limit of 1,000,000');
     expect(result.stderr).toContain('--max-runs');
   });
@@ -21,5 +21,21 @@ describe('the planned run count is capped', () => {
     expect(refused.stderr).toMatch(/--repeat.*plans 3 runs/);
     const allowed = await runCli(['run', '.', '--repeat', '3', '--max-runs', '3', '--out', `${dir}/out`, '--reporter', 'json'], dir);
     expect(allowed.exitCode, allowed.all).toBe(0);
+  });
+
+  it('blames the limit, not a repeat nobody set, and advises lowering only what is above 1', async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      'a.scenario.yaml': passingScenario('one'),
+      'b.scenario.yaml': passingScenario('two'),
+      'c.yaml': 'concurrency: 2\n',
+    });
+    for (const config of [[], ['--config', 'c.yaml']]) {
+      const refused = await runCli(['run', '.', ...config, '--max-runs', '1', '--out', `${dir}/out`, '--reporter', 'json'], dir);
+      expect(refused.exitCode, refused.all).toBe(2);
+      expect(refused.stderr).toContain(
+        'agentcheck: invalid input: --max-runs: the suite plans 2 runs (2 scenarios x 1 variant x 1 repeat), more than the limit of 1; select fewer scenarios, or raise the limit with --max-runs',
+      );
+    }
   });
 });

@@ -46,7 +46,8 @@ export async function initCommand(dir: string | undefined, io: CommandIO): Promi
   io.stdout.write(`Wrote ${Object.keys(STARTER_FILES).map(shown).join(', ')}\n`);
   // From inside the folder, as the starter README's commands are written (`.`, `reports/`), so
   // both work as printed and the starter's config applies.
-  const cd = where === '.' ? '' : `cd ${shellWord(where)} && `;
+  // A name starting with `-` would read as cd's option: `cd -- -dash`.
+  const cd = where === '.' ? '' : `cd ${where.startsWith('-') ? '-- ' : ''}${shellWord(where)} && `;
   io.stdout.write(`Next: ${cd}npx agentcheck validate . && npx agentcheck run . (see ${shown('README.md')})\n`);
   return EXIT.ok;
 }

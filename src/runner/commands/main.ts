@@ -1,3 +1,4 @@
+import { helpRequest } from './help-request.js';
 import { Command, CommanderError, Option } from 'commander';
 import { setHeapGrowingPercent } from '../../config/v8-flags.js';
 import { VERSION } from '../../config/version.js';
@@ -159,7 +160,7 @@ export async function main(argv: readonly string[], given: CommandIO = processIO
     )
     .option('--timeout <ms>', `wall-clock cap of the resumed run in ms (default ${DEFAULT_TEST_RUN_TIMEOUT_MS})`, timeoutMs)
     .option('--json', 'print only the TestRunResult JSON on stdout (with run_id when the run is still paused)')
-    .addHelpText('after', RESUME_EXAMPLES + '\n\nExit codes: 0 verdict pass, 1 any other verdict, 2 invalid input or no such paused run.')
+    .addHelpText('after', RESUME_EXAMPLES + '\n\nExit codes: 0 verdict pass, 1 any other verdict, 2 invalid input or no such\npaused run.')
     .action(async (runId: string, options) => {
       const { resumeCommand } = await import('./resume-command.js');
       exitCode = await resumeCommand(runId, options, io);
@@ -195,7 +196,7 @@ export async function main(argv: readonly string[], given: CommandIO = processIO
     .description('serve test_run, resume_run, query_spans and validate as an MCP server over stdio (docs/mcp.md)')
     .addHelpText(
       'after',
-      '\nExamples:\n  $ agentcheck mcp\n  MCP client config: {"mcpServers": {"agentcheck": {"command": "npx", "args": ["agentcheck", "mcp"]}}}\n\nRelative paths in tool arguments resolve against the folder the server starts in.',
+      '\nExamples:\n  $ agentcheck mcp\n  MCP client config: {"mcpServers": {"agentcheck": {"command": "npx", "args": ["agentcheck", "mcp"]}}}\n\nRelative paths in tool arguments resolve against the folder the server starts\nin.',
     )
     .action(async () => {
       const { mcpCommand } = await import('./mcp-command.js');
@@ -246,7 +247,7 @@ export async function main(argv: readonly string[], given: CommandIO = processIO
     .option('--quiet', 'terminal output: failures and the summary only')
     .addHelpText(
       'after',
-      '\nExamples:\n  $ agentcheck merge shards/*/report.json --out reports --reporter md,junit\n\nExit codes: 0 every merged row passed, 1 a row failed, a shard is missing or was interrupted, or a report could not be written, 2 the reports cannot be merged\n(different suites, overlapping shards, not a report.json). See docs/ci.md.',
+      '\nExamples:\n  $ agentcheck merge shards/*/report.json --out reports --reporter md,junit\n\nExit codes: 0 every merged row passed; 1 a row failed, a shard is missing or\nwas interrupted, or a report could not be written; 2 the reports cannot be\nmerged (different suites, overlapping shards, not a report.json). See\ndocs/ci.md.',
     )
     .action(async (reports: string[], options) => {
       const { mergeCommand } = await import('./merge-command.js');
@@ -255,7 +256,7 @@ export async function main(argv: readonly string[], given: CommandIO = processIO
 
   refuseRepeatedValues(program);
   try {
-    await program.parseAsync(spreadNameLists(argv, io.cwd));
+    await program.parseAsync(spreadNameLists(helpRequest(argv, program), io.cwd));
   } catch (error) {
     if (error instanceof CommanderError) {
       // --help and --version end through here with exit code 0.

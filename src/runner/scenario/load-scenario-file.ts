@@ -14,6 +14,7 @@ import { scenarioFileSchema } from './scenario-schema.js';
 import type { Scenario } from './scenario.js';
 import type { ScenarioFileSpec } from './scenario-format.generated.js';
 import { withKeptProblems } from '../../config/kept-problems.js';
+import { assertMappingFile, FILE_KINDS } from '../../config/document-kind.js';
 
 /** Loads one scenario file: one scenario, or `scenarios:` with `defaults` (docs/formats.md, Scenario). */
 export function loadScenarioFile(found: FoundScenarioFile, context: LoadContext): Scenario[] {
@@ -22,10 +23,8 @@ export function loadScenarioFile(found: FoundScenarioFile, context: LoadContext)
 }
 
 function loadScenarioDocument(doc: SourceDocument, found: FoundScenarioFile, context: LoadContext): Scenario[] {
-  const value = doc.value;
-  if (!value || typeof value !== 'object' || Array.isArray(value)) {
-    throw doc.error([], 'expected a scenario (a mapping with name, agent, inputs) or {scenarios: [...], defaults: {...}}');
-  }
+  assertMappingFile(doc, FILE_KINDS.scenarioFile);
+  const value = doc.value as object;
   const fileId = scenarioFileId(found.file, found.root);
   const raw = value as RawScenario;
   // An agent build given where a scenario is expected (`agentcheck run agents/bot.yaml`): said once, not as five format errors.

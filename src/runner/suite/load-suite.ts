@@ -154,7 +154,7 @@ export function loadSuite(given: SuiteSelection, cwd = process.cwd(), names: Sel
   const repeat = selection.repeat ?? config.repeat ?? 1;
   // With problems in the files nothing runs: the variants are still checked, the runs not planned.
   const planRuns = selection.planRuns !== false && !problems.length;
-  if (planRuns) checkRunCount(scenarios.length, variants.length, repeat, selection, names);
+  if (planRuns) checkRunCount(scenarios.length, variants.length, repeat, selection, config, names);
   const variantRevisions: VariantCache = { applied: new Map(), failed: selection.variantFailures ?? new Set() };
   const runs: PlannedRun[] = [];
   const variantProblems: ConfigError[] = [];
@@ -224,17 +224,15 @@ function suiteContentHash(scenarios: readonly Scenario[], cwd: string): string {
 }
 
 /** Refuses a plan too large to hold (`repeat: 100000000`) before a single run is allocated. */
-function checkRunCount(scenarios: number, variants: number, repeat: number, selection: SuiteSelection, names: SelectionNames): void {
+function checkRunCount(scenarios: number, variants: number, repeat: number, selection: SuiteSelection, config: SuiteConfig, names: SelectionNames): void {
   const max = selection.maxRuns ?? DEFAULT_MAX_RUNS;
   const planned = scenarios * variants * repeat;
   if (planned <= max) return;
-  // The field that made the plan too large: repeat given, else the config's repeat, else the limit.
-  const configFile = selection.config?.file;
-  const from = selection.repeat !== undefined || (names.flags && !configFile) ? names.at('repeat') : configFile ? { file: configFile } : names.at('maxRuns');
   const count = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
-  throw new ConfigError(
-    from,
-    `the suite plans ${count(planned, 'run')} (${count(scenarios, 'scenario')} x ${count(variants, 'variant')} x ${count(repeat, 'repeat')}), more than the limit of ${max.toLocaleString('en-US')}; lower repeat, select fewer scenarios, or raise the limit with ${names.name('maxRuns')}`,
-    'TOO_MANY_RUNS',
-  );
+  // What can be lowered, and the limit: "lower repeat" only where repeat is above 1.
+  const advice = [repeat > 1 ? 'lower repeat' : '', variants > 1 ? 'run fewer variants' : '', 'select fewer scenarios'].filter(Boolean);
+  const expected = `the suite plans ${count(planned, 'run')} (${count(scenarios, 'scenario')} x ${count(variants, 'variant')} x ${count(repeat, 'repeat')}), more than the limit of ${max.toLocaleString('en-US')}; ${advice.join(', ')}, or raise the limit with ${names.name('maxRuns')}`;
+  // Said where the repeat was set (given, else the config's key), else at the limit.
+  if (selection.repeat === undefined && config.repeat !== undefined && config.source) throw config.source.error(['repeat'], expected, 'TOO_MANY_RUNS');
+  throw new ConfigError(names.at(selection.repeat !== undefined ? 'repeat' : 'maxRuns'), expected, 'TOO_MANY_RUNS');
 }

@@ -479,6 +479,24 @@ describe('a misspelt agent key', () => {
   });
 });
 
+describe('a scenario file that holds no mapping', () => {
+  it('says what it holds: an empty file, null or a list', () => {
+    for (const [text, got] of [
+      ['', 'an empty file'],
+      ['# only a comment\n', 'an empty file'],
+      ['null\n', 'null'],
+      ['- a\n', 'an array'],
+    ]) {
+      const error = loadError({ 'agent.yaml': AGENT, 'a.scenario.yaml': text });
+      expect(error.message).toMatch(
+        new RegExp(
+          `a\\.scenario\\.yaml(:1:1)?: expected a scenario \\(a mapping with name, agent, inputs\\) or \\{scenarios: \\[\\.\\.\\.\\], defaults: \\{\\.\\.\\.\\}\\}, got ${got}$`,
+        ),
+      );
+    }
+  });
+});
+
 describe('suite config variants written as delta files', () => {
   it('says a variant is an inline delta, not "expected object"', () => {
     const dir = tempDir({ 'lean.yaml': 'remove: [agent.tools.0]\n', 'agentcheck.config.yaml': 'variants:\n  lean: lean.yaml\n' });

@@ -191,7 +191,7 @@ describe('the library suite entry points', () => {
     const variant = configErrorOf(() => loadSuite({ paths: [dir], variants: ['fast'] }, dir));
     expect(variant.message).toBe('loadSuite at variants: unknown variant "fast"; expected one of: base');
     expect(configErrorOf(() => loadSuite({ paths: [dir], maxRuns: 1 }, dir)).message).toBe(
-      'loadSuite at maxRuns: the suite plans 2 runs (2 scenarios x 1 variant x 1 repeat), more than the limit of 1; lower repeat, select fewer scenarios, or raise the limit with maxRuns',
+      'loadSuite at maxRuns: the suite plans 2 runs (2 scenarios x 1 variant x 1 repeat), more than the limit of 1; select fewer scenarios, or raise the limit with maxRuns',
     );
     const repeated = configErrorOf(() => loadSuite({ paths: [dir], repeat: 3, maxRuns: 5 }, dir));
     expect(repeated.message).toMatch(/^loadSuite at repeat: the suite plans 6 runs .* or raise the limit with maxRuns$/);

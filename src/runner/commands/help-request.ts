@@ -1,0 +1,46 @@
+import type { Command } from 'commander';
+
+const HELP_FLAGS = new Set(['--help', '-h']);
+
+/**
+ * `argv` (node, the script, then the words) with a request for help put in the one form every
+ * command reads alike (docs/cli.md): `help spans query` is `spans query --help` (commander's
+ * `help` reads one word), `run --repeat 0 --help` is `run --help` (commander checks option values
+ * before it sees --help), and `help nope` is `nope`, refused as an unknown command. What follows
+ * `--` is an argument, never a flag. Any other argv is returned as given.
+ */
+export function helpRequest(argv: readonly string[], program: Command): string[] {
+  const head = argv.slice(0, 2);
+  const words = argv.slice(2);
+  const end = words.indexOf('--');
+  const given = end < 0 ? words : words.slice(0, end);
+  if (given[0] === 'help') {
+    const path: string[] = [];
+    let command = program;
+    for (const word of given.slice(1)) {
+      if (word.startsWith('-')) continue;
+      // `help help`, `help spans help`: the help of what came before.
+      if (word === 'help') break;
+      const sub = subcommand(command, word);
+      if (!sub) return [...head, ...path, word];
+      path.push(word);
+      command = sub;
+    }
+    return [...head, ...path, '--help'];
+  }
+  if (!given.some((word) => HELP_FLAGS.has(word))) return [...argv];
+  // The command the leading words name; the rest (paths, options and their values) is dropped.
+  const path: string[] = [];
+  let command = program;
+  for (const word of given) {
+    const sub = subcommand(command, word);
+    if (!sub) break;
+    path.push(word);
+    command = sub;
+  }
+  return [...head, ...path, '--help'];
+}
+
+function subcommand(command: Command, word: string): Command | undefined {
+  return command.commands.find((sub) => sub.name() === word || sub.aliases().includes(word));
+}
