@@ -446,6 +446,8 @@ describe('agentcheck spans query and compare', () => {
     // An option value the command would refuse does not hide its help; an argument after `--` is no flag.
     expect(await text(['run', 'scenarios/', '--repeat', '0', '-h'])).toEqual(run);
     expect(await text(['help', 'help'])).toEqual(await text(['--help']));
+    // A word after a command without subcommands is ignored: `help run` never runs anything.
+    expect(await text(['help', 'run', 'scenarios/'])).toEqual(run);
     for (const args of [['help', 'nope'], ['nope']]) {
       const unknown = await runCli(args);
       expect([unknown.exitCode, unknown.stdout, unknown.stderr]).toEqual([2, '', "error: unknown command 'nope'\n(add --help to the command for its usage)"]);

@@ -6,7 +6,8 @@ const HELP_FLAGS = new Set(['--help', '-h']);
  * `argv` (node, the script, then the words) with a request for help put in the one form every
  * command reads alike (docs/cli.md): `help spans query` is `spans query --help` (commander's
  * `help` reads one word), `run --repeat 0 --help` is `run --help` (commander checks option values
- * before it sees --help), and `help nope` is `nope`, refused as an unknown command. What follows
+ * before it sees --help), and `help nope` is `nope`, refused as an unknown command (a word after
+ * a command without subcommands is ignored, as commander's `help` ignores it). What follows
  * `--` is an argument, never a flag. Any other argv is returned as given.
  */
 export function helpRequest(argv: readonly string[], program: Command): string[] {
@@ -21,6 +22,8 @@ export function helpRequest(argv: readonly string[], program: Command): string[]
       if (word.startsWith('-')) continue;
       // `help help`, `help spans help`: the help of what came before.
       if (word === 'help') break;
+      // A word after a command without subcommands (`help run scenarios/`) is no command: never run.
+      if (!command.commands.length) break;
       const sub = subcommand(command, word);
       if (!sub) return [...head, ...path, word];
       path.push(word);
