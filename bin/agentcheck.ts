@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { cliCodeCacheEntry, runCachedScript } from '../src/config/code-cache.js';
 import { codeCacheDir } from '../src/config/cache-folder.js';
 import { keepBytecode } from '../src/config/v8-flags.js';
+import { watchStdioErrors } from '../src/config/stdio-errors.js';
 import { prerenderedHelp } from './prerendered-help.js';
 
 // The `agentcheck` command. The CLI itself (bin/cli.ts) is bundled into one CommonJS script,
@@ -29,10 +30,8 @@ const { size, mtimeMs } = statSync(filename);
 const helpText = prerenderedHelp(process.argv.slice(2), join(dir, 'help.json'), { hash: AGENTCHECK_CLI_HASH, size });
 if (helpText === undefined) runCli();
 else {
-  // As the CLI does: `agentcheck --help | head` closing the pipe early is no error.
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error;
-  });
+  // As the CLI does: `agentcheck --help | head` closing the pipe early is no error, `> /dev/full` one.
+  watchStdioErrors();
   process.stdout.write(helpText);
 }
 

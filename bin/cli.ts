@@ -1,3 +1,4 @@
+import { watchStdioErrors } from '../src/config/stdio-errors.js';
 import { main } from '../src/runner/commands/main.js';
 import { hideInitialEnvironSecrets } from '../src/runner/secrets/hide-initial-environ.js';
 
@@ -11,12 +12,9 @@ if (hiding.problem) {
 }
 
 // `agentcheck ... | head` closes the pipe early: what is left to print is dropped, while the run
-// goes on to write its reports and exit with its own code (no EPIPE stack trace).
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error;
-  });
-}
+// goes on to write its reports and exit with its own code (no EPIPE stack trace). Any other
+// failure to print (`> /dev/full`) is said and fails the command.
+const output = watchStdioErrors();
 
 // A command whose work never settles (a custom check module awaiting something that never comes)
 // leaves Node's event loop empty: Node would exit 0 with no report. It is said, and fails.
@@ -53,7 +51,7 @@ function endOnceFlushed(): void {
 main(process.argv).then(
   (code) => {
     finished = true;
-    process.exitCode = code;
+    process.exitCode = code === 0 && output.failed() ? 1 : code;
     endOnceFlushed();
   },
   (error: unknown) => {

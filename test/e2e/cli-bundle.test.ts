@@ -83,6 +83,24 @@ new Script('(function (exports, require, module, __filename, __dirname, __agentc
     }
   }, 60_000);
 
+  it.skipIf(!existsSync('/dev/full'))(
+    'says a failed write to stdout in one line and exits 1, from help.json or the CLI (no stack trace)',
+    async () => {
+      for (const args of [['--help'], ['run', '--help'], ['help', 'run'], ['--version']]) {
+        // The process's own stdout is /dev/full (execa's `file` option writes it from the parent).
+        const result = await execa('bash', ['-c', 'exec node "$@" > /dev/full', 'bash', join(BIN, 'agentcheck.js'), ...args], {
+          reject: false,
+          env: { CI: 'true' },
+        });
+        expect([result.exitCode, result.stderr], args.join(' ')).toEqual([
+          1,
+          'agentcheck: could not write to stdout: ENOSPC: no space left on device, write; exit 1',
+        ]);
+      }
+    },
+    60_000,
+  );
+
   it('checks tool argument formats with ajv-formats, loaded only then: never for --help, and also from cached validators', async () => {
     const loadsFormats = (stderr: string) => /node_modules\/ajv-formats\//.test(stderr);
     const help = await runCli(['--help'], ROOT, { NODE_DEBUG: 'module' });

@@ -167,6 +167,26 @@ out: out
     expect(unknown.stderr).toContain('unknown variant "nope"; expected one of: base');
   });
 
+  it('selecting a variant the config left out for its own problem says only that problem, never "unknown variant"', async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      'a.scenario.yaml': passingScenario('a'),
+      'list.yaml': 'variants: [lean]\n',
+      'own.yaml': 'variants:\n  lean: {sett: {}}\n',
+    });
+    const list = await runCli(['run', '.', '--config', 'list.yaml', '--variant', 'lean', '--out', 'out'], dir);
+    expect(list.exitCode, list.all).toBe(2);
+    expect(list.stderr).toMatch(/list\.yaml:1:\d+ at variants: expected object, got an array/);
+    expect(list.stderr).not.toContain('unknown variant');
+    const own = await runCli(['run', '.', '--config', 'own.yaml', '--variant', 'lean', '--out', 'out'], dir);
+    expect(own.exitCode, own.all).toBe(2);
+    expect(own.stderr).toMatch(/own\.yaml:2:\d+ at variants\.lean(\.sett)?: /);
+    expect(own.stderr).not.toContain('unknown variant');
+    // A name the config never gave is still unknown, the left-out names listed as such.
+    const nope = await runCli(['run', '.', '--config', 'own.yaml', '--variant', 'nope', '--out', 'out'], dir);
+    expect(nope.stderr).toContain('unknown variant "nope"; expected one of: base (lean left out for the problems said at the config)');
+  });
+
   it("names a variant's problem at its path in the config, also under a path key of set (not the build's path)", async () => {
     const dir = tempDir({
       'agent.yaml': AGENT_YAML,

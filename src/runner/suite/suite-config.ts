@@ -50,6 +50,13 @@ export interface SuiteConfig extends Omit<SuiteConfigSpec, 'variants' | 'skills'
    * what a run delivers is not known, so scenarios naming load_skill are not refused by a guess.
    */
   skillsInvalid?: boolean;
+  /**
+   * Variants left out for problems of their own, said at the config; with `variantsInvalid`, the
+   * `variants` key itself is no mapping of names. Selecting such a name (`--variant lean`) is not
+   * also "unknown": its problem is already said.
+   */
+  leftOutVariants?: string[];
+  variantsInvalid?: boolean;
   skills: { forced: string[]; overlay: string[]; delivery?: SkillOptionsSpec['delivery'] };
   /** Record / replay (docs/cassettes.md); `dir` made absolute. `--cassettes` wins over `mode`. */
   cassettes?: CassetteConfig;
@@ -277,6 +284,8 @@ function suiteConfigOf(doc: SourceDocument, path: string, cassettesFlag: string 
       delivery: skills?.delivery,
     },
     ...(valid('skills') ? {} : { skillsInvalid: true }),
+    ...(badVariants.size ? { leftOutVariants: [...badVariants] } : {}),
+    ...(given !== undefined && !format.typed(['variants']) ? { variantsInvalid: true } : {}),
     model: modelOk ? raw.model : undefined,
     judge: judgeInvalid ? undefined : raw.judge,
     ...(judgeInvalid ? { judgeInvalid } : {}),

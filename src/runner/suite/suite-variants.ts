@@ -20,11 +20,14 @@ export function configVariantNames(config: SuiteConfig): string[] {
 export function selectVariants(config: SuiteConfig, wanted: readonly string[] | undefined, names: SelectionNames = CLI_NAMES): string[] {
   const all = ['base', ...configVariantNames(config)];
   if (!wanted?.length) return all;
+  const leftOut = config.leftOutVariants ?? [];
   for (const name of wanted) {
-    if (!all.includes(name)) {
+    // A name the config gave a variant with problems (said at the config) is no unknown name.
+    if (!all.includes(name) && !leftOut.includes(name) && !config.variantsInvalid) {
       // The CLI has long placed it at the config whose variants were listed; a library caller at its field.
       const at = names.flags && config.file ? { file: config.file } : names.at('variants');
-      throw new ConfigError(at, `unknown variant "${name}"; expected one of: ${all.join(', ')}`, 'CONFIG_INVALID');
+      const listed = leftOut.length ? `${all.join(', ')} (${leftOut.join(', ')} left out for the problems said at the config)` : all.join(', ');
+      throw new ConfigError(at, `unknown variant "${name}"; expected one of: ${listed}`, 'CONFIG_INVALID');
     }
   }
   return all.filter((name) => wanted.includes(name));
