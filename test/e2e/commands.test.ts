@@ -442,12 +442,15 @@ describe('agentcheck spans query and compare', () => {
     const spansQuery = await text(['spans', 'query', '--help']);
     expect(spansQuery[1]).toContain('Usage: agentcheck spans query');
     expect(await text(['help', 'spans', 'query'])).toEqual(spansQuery);
+    expect(await text(['spans', 'help', 'query'])).toEqual(spansQuery);
     const run = await text(['run', '--help']);
     // An option value the command would refuse does not hide its help; an argument after `--` is no flag.
     expect(await text(['run', 'scenarios/', '--repeat', '0', '-h'])).toEqual(run);
     expect(await text(['help', 'help'])).toEqual(await text(['--help']));
     // A word after a command without subcommands is ignored: `help run` never runs anything.
     expect(await text(['help', 'run', 'scenarios/'])).toEqual(run);
+    const spansNope = await runCli(['spans', 'help', 'nope']);
+    expect([spansNope.exitCode, spansNope.stderr]).toEqual([2, "error: unknown command 'nope'\n(add --help to the command for its usage)"]);
     for (const args of [['help', 'nope'], ['nope']]) {
       const unknown = await runCli(args);
       expect([unknown.exitCode, unknown.stdout, unknown.stderr]).toEqual([2, '', "error: unknown command 'nope'\n(add --help to the command for its usage)"]);

@@ -25,7 +25,7 @@ export async function compareCommand(base: string, head: string, options: { json
   // An interrupted run's not_run rows are no results: a gate must not pass on a run that mostly did not happen.
   if (incomplete.length) {
     io.stderr.write(
-      `agentcheck: ${incomplete.join(' and ')} ${incomplete.length > 1 ? 'were' : 'was'} interrupted: its not_run rows are not results, so this comparison is incomplete (exit 1)\n`,
+      `agentcheck: ${incomplete.join(' and ')} ${incomplete.length > 1 ? 'were interrupted: their' : 'was interrupted: its'} not_run rows are not results, so this comparison is incomplete (exit 1)\n`,
     );
   }
   // A merge that lacks shards (an upload that failed) is as incomplete: their scenarios are simply absent.
@@ -54,7 +54,7 @@ export async function compareCommand(base: string, head: string, options: { json
         section('appeared', comparison.appeared) +
         section('vanished', comparison.vanished) +
         section('skipped in one report', comparison.skipped) +
-        section('not run in one report', comparison.not_run) +
+        section('not run', comparison.not_run) +
         (comparison.trajectory.length
           ? `trajectory changes (${comparison.trajectory.length}):\n${comparison.trajectory.map((c) => `  ${oneLine(c.key)}: ${oneLine(describeTrajectoryChange(c))}`).join('\n')}\n`
           : '') +

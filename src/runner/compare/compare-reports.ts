@@ -25,7 +25,7 @@ export interface ReportComparison {
   vanished: ComparedScenario[];
   /** Had results in one report and is skipped (`skip:`) in the other: not compared, neither vanished nor appeared. */
   skipped: ComparedScenario[];
-  /** Had results in one report and was not run (an interrupt) in the other: not compared, neither vanished nor appeared. */
+  /** Not run (an interrupt) in one report or both, without a result to compare: neither vanished nor appeared. */
   not_run: ComparedScenario[];
   /** Counts outcomes only: a scenario whose trajectory changed may still be unchanged here. */
   unchanged: number;
@@ -80,6 +80,28 @@ export function compareReports(base: Report, head: Report): ReportComparison {
     if (skippedInHead.has(key)) result.skipped.push({ ...entry, head: 'skipped' });
     else if (notRunInHead.has(key)) result.not_run.push({ ...entry, head: 'not_run' });
     else result.vanished.push(entry);
+  }
+  // A pair with no result in either report (not run in both, skipped in one and not run in the
+  // other, or not run in one and absent from the other) is still listed: every pair is accounted for.
+  const resultless = new Map<string, ScenarioRow>();
+  for (const row of [...base.scenarios, ...head.scenarios]) {
+    const key = pairKey(row);
+    if ((row.status === 'skipped' || row.status === 'not_run') && !before.has(key) && !after.has(key) && !resultless.has(key)) resultless.set(key, row);
+  }
+  const noResult = (skipped: Set<string>, notRun: Set<string>, key: string) => (skipped.has(key) ? 'skipped' : notRun.has(key) ? 'not_run' : null);
+  for (const [key, row] of resultless) {
+    // Skipped in both: nothing changed, as before this listing.
+    if (skippedInBase.has(key) && skippedInHead.has(key)) continue;
+    const entry: ComparedScenario = {
+      key,
+      id: row.id,
+      variant: row.variant,
+      base: noResult(skippedInBase, notRunInBase, key),
+      head: noResult(skippedInHead, notRunInHead, key),
+      base_pass_rate: null,
+      head_pass_rate: null,
+    };
+    (entry.base === 'skipped' || entry.head === 'skipped' ? result.skipped : result.not_run).push(entry);
   }
   result.nothing_shared = before.size > 0 && result.vanished.length === before.size;
   return result;

@@ -78,7 +78,7 @@ describe('agentcheck compare: an interrupted run', () => {
       'agentcheck: head.json (head) was interrupted: its not_run rows are not results, so this comparison is incomplete (exit 1)',
     );
     // Its not_run row is listed as not run, not as vanished: the head holds it (and back).
-    expect(result.stdout).toContain('not run in one report (1):\n  a.scenario.yaml#a [base]: pass -> not_run\n');
+    expect(result.stdout).toContain('not run (1):\n  a.scenario.yaml#a [base]: pass -> not_run\n');
     expect(result.stdout).toContain('0 regressed, 0 improved, 0 appeared, 0 vanished, 1 not run, 0 unchanged');
     const json = await runCli(['compare', 'base/report.json', 'head.json', '--json'], dir);
     expect(json.exitCode).toBe(1);
@@ -86,8 +86,13 @@ describe('agentcheck compare: an interrupted run', () => {
     expect(compared.interrupted).toEqual({ base: false, head: true });
     expect([compared.vanished, compared.not_run.map((row: { head: string }) => row.head), compared.nothing_shared]).toEqual([[], ['not_run'], false]);
     const back = await runCli(['compare', 'head.json', 'base/report.json'], dir);
-    expect(back.stdout).toContain('not run in one report (1):\n  a.scenario.yaml#a [base]: not_run -> pass\n');
+    expect(back.stdout).toContain('not run (1):\n  a.scenario.yaml#a [base]: not_run -> pass\n');
     expect(back.stdout).toContain('0 appeared');
+    // Not run in both: still listed (and "their" for two interrupted reports).
+    const both = await runCli(['compare', 'head.json', 'head.json'], dir);
+    expect(both.stdout).toContain('not run (1):\n  a.scenario.yaml#a [base]: not_run -> not_run\n');
+    expect(both.stdout).toContain('0 regressed, 0 improved, 0 appeared, 0 vanished, 1 not run, 0 unchanged');
+    expect(both.stderr).toContain('head.json (base) and head.json (head) were interrupted: their not_run rows are not results');
   });
 });
 
