@@ -249,4 +249,31 @@ out: out
     expect(run.stderr.replace('agentcheck: invalid input: ', '')).toMatch(expected);
     expect(run.stderr).not.toContain('.scenario.yaml:');
   });
+  it("validate DIR and run DIR read DIR's config, whose scenarios name no file: its problems only, the current folder's passed over", async () => {
+    const dir = tempDir({
+      'agentcheck.config.yaml': 'model: {provider: scripted, model: x, parameters: {temprature: 1}}\n',
+      'sub/agent.yaml': AGENT_YAML,
+      'sub/sc/a.scenario.yaml': passingScenario('a').replace('agent: agent.yaml', 'agent: ../agent.yaml'),
+      'sub/agentcheck.config.yaml': 'scenarios: [nomatch]\n',
+    });
+    // The entry as written, from the config's folder (not sub/nomatch).
+    const expected = /^\S*sub\/agentcheck\.config\.yaml:1:\d+ at scenarios\[0\]: path not found: nomatch; expected .*relative to the config's folder$/m;
+    const validate = await runCli(['validate', 'sub'], dir);
+    expect(validate.exitCode, validate.all).toBe(2);
+    expect(validate.stderr).toMatch(expected);
+    expect(validate.all).not.toContain('temprature');
+    expect(validate.all).toContain('1 problem(s) in 1 file(s); valid: 1 agent build(s), 1 scenario file(s) with 1 scenario(s), 0 skill(s), 0 config(s)');
+    const run = await runCli(['run', 'sub'], dir);
+    expect(run.exitCode, run.all).toBe(2);
+    expect(run.stderr.replace('agentcheck: invalid input: ', '')).toMatch(expected);
+    expect(run.all).not.toContain('temprature');
+    // Globs naming no file at all are said beside the config's other problems, by run as by validate.
+    writeFileSync(join(dir, 'sub/agentcheck.config.yaml'), 'scenarios: ["x/*.yaml"]\nout: 7\n');
+    for (const command of ['validate', 'run']) {
+      const result = await runCli([command, 'sub'], dir);
+      expect(result.exitCode, result.all).toBe(2);
+      expect(result.stderr, command).toMatch(/at scenarios: matches no scenario file .*; check the globs$/m);
+      expect(result.stderr, command).toMatch(/at out: expected string, got number 7$/m);
+    }
+  });
 });

@@ -2,6 +2,7 @@ import { noScenariosMessage, shownFolder } from '../scenario/skipped-scenario-fi
 import type { SuiteConfig } from '../suite/suite-config.js';
 import { loadSuite, type SuitePlan, type SuiteSelection } from '../suite/load-suite.js';
 import { CLI_NAMES } from '../suite/selection-names.js';
+import { noScenarioFileProblem } from '../suite/suite-scenario-files.js';
 import { missingPairs } from '../suite/only-failed.js';
 import { EXIT, type CommandIO } from './cli-io.js';
 import type { RunOptions } from './run-command.js';
@@ -92,7 +93,7 @@ function noRunsMessage(paths: string[], options: RunOptions, config: SuiteConfig
   if (found) return `none of the ${found} scenario(s) found matches ${filters.join(' and ')}`;
   // The config's globs chose the files: a typo there is the likely cause, so name them where they are.
   if (!paths.length && config.scenarios?.length && config.source) {
-    return `no scenarios to run: ${config.source.error(['scenarios'], 'matches no scenario file (scenario files are named *.scenario.yaml or *.scenarios.yaml); check the globs').message}`;
+    return `no scenarios to run: ${noScenarioFileProblem(config.source).message}`;
   }
   return noScenariosMessage(paths.length ? paths : [shownFolder(config.file ? config.baseDir : cwd, cwd)], cwd, 'run');
 }

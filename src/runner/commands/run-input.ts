@@ -6,7 +6,7 @@ import { loadCustomChecks } from '../checks/load-custom-checks.js';
 import { shardFromEnv } from '../ci/shard-from-env.js';
 import { captureContentFlag } from '../content-capture.js';
 import { checkReporterNames, type ReporterName } from '../reporters/index.js';
-import { loadSuite, type SuitePlan } from '../suite/load-suite.js';
+import { loadSuite, noScenarioFileProblem, suiteScenarioFiles, type SuitePlan } from '../suite/load-suite.js';
 import { failedRuns } from '../suite/only-failed.js';
 import { CLI_NAMES } from '../suite/selection-names.js';
 import { folderConfig, loadSuiteConfig, type SuiteConfig } from '../suite/suite-config.js';
@@ -94,6 +94,17 @@ export async function loadRunInput(paths: string[], given: RunOptions, io: Comma
     throwConfigErrors(kept);
     throw error;
   }
+  // Globs of the config that name no file at all are said beside its other problems, as validate
+  // says them (alone, they are said as there being nothing to run).
+  if (
+    kept.length &&
+    !plan.scenarios.length &&
+    config.source &&
+    config.scenarios?.length &&
+    !scenarioPaths.length &&
+    !suiteScenarioFiles({ paths: [], config }, io.cwd).length
+  )
+    kept.push(noScenarioFileProblem(config.source));
   throwConfigErrors(kept);
   // Custom check modules are imported and checked before anything runs, like the rest of the input.
   await loadCustomChecks(plan.scenarios);

@@ -18,7 +18,7 @@ import { passedOverConfigHint } from './passed-over-config.js';
 import { relativeBuild, selectVariants, variantRevision, type VariantCache } from './suite-variants.js';
 
 // validate reaches it through this module, which it loads lazily.
-export { suiteScenarioFiles } from './suite-scenario-files.js';
+export { noScenarioFileProblem, suiteScenarioFiles } from './suite-scenario-files.js';
 
 export interface SuiteSelection {
   paths: readonly string[];

@@ -1,7 +1,8 @@
-import { relative, resolve, sep } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { isInsideFolder } from '../../config/is-inside-folder.js';
 import { ConfigError, throwConfigErrors } from '../../config/errors.js';
 import { specialFileProblem } from '../../config/special-file.js';
+import type { SourceDocument } from '../../config/source.js';
 import { discoverScenarioFiles, type FoundScenarioFile } from '../scenario/discover.js';
 import { isDirectory, walkFiles } from '../files/walk-files.js';
 import { globToRegExp } from './glob.js';
@@ -30,6 +31,11 @@ export function suiteScenarioFiles(
   return found;
 }
 
+/** The config's `scenarios` naming no file at all, said at the key: `run` would find nothing to run. */
+export function noScenarioFileProblem(source: SourceDocument): ConfigError {
+  return source.error(['scenarios'], 'matches no scenario file (scenario files are named *.scenario.yaml or *.scenarios.yaml); check the globs');
+}
+
 /**
  * Scenario files named by the config's `scenarios` entries, else every scenario file under its
  * folder. An entry is a glob, a folder or a file, relative to the config's folder (`../` and
@@ -47,14 +53,7 @@ function configFiles(config: SuiteConfig, cwd: string, keep: ConfigError[] | und
     } catch (error) {
       // A file or folder named without a wildcard that is not there: said at its entry, beside the others'.
       if (!(source && error instanceof ConfigError && error.code === 'CONFIG_NOT_FOUND')) throw error;
-      const shown = relative(cwd, resolve(config.baseDir, entry)) || '.';
-      problems.push(
-        source.error(
-          ['scenarios', index],
-          `path not found: ${shown}; expected a scenario file, a folder of scenario files or a glob, relative to the config's folder`,
-          'CONFIG_NOT_FOUND',
-        ),
-      );
+      problems.push(source.error(['scenarios', index], entryNotFoundMessage(entry, config.baseDir), 'CONFIG_NOT_FOUND'));
     }
   });
   // One entry that matches nothing beside others that do: a typo that would drop files silently.
@@ -68,6 +67,16 @@ function configFiles(config: SuiteConfig, cwd: string, keep: ConfigError[] | und
   if (keep) keep.push(...problems);
   else throwConfigErrors(problems);
   return [...found.values()].sort((a, b) => a.file.localeCompare(b.file));
+}
+
+/**
+ * An entry naming a path that is not there, said as written (it is read from the config's folder,
+ * not the current one); where it landed is added only for an entry that climbs out with `..`.
+ */
+function entryNotFoundMessage(entry: string, baseDir: string): string {
+  if (isAbsolute(entry)) return `path not found: ${entry}; expected a scenario file, a folder of scenario files or a glob`;
+  const landed = entry.split(/[\\/]/).includes('..') ? ` (${resolve(baseDir, entry)})` : '';
+  return `path not found: ${entry}${landed}; expected a scenario file, a folder of scenario files or a glob, relative to the config's folder`;
 }
 
 /** Adds the scenario files one `scenarios` entry of the config names (a glob, a folder or a file); returns how many it matched. */

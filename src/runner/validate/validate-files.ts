@@ -1,11 +1,12 @@
 import { dirname, resolve } from 'node:path';
 import { ConfigError } from '../../config/errors.js';
 import { RealFileSet } from '../files/real-file-set.js';
+import { realPathOf } from '../files/walk-files.js';
 import { loadAgentBuild } from '../../engine/revision/load-build.js';
 import { loadSkillFolder } from '../../skills/load-skill-folder.js';
 import type { FoundScenarioFile } from '../scenario/discover.js';
 import type * as LoadSuite from '../suite/load-suite.js';
-import { emptySuiteConfig, loadSuiteConfig, type SuiteConfig } from '../suite/suite-config.js';
+import { emptySuiteConfig, folderConfig, loadSuiteConfig, type SuiteConfig } from '../suite/suite-config.js';
 import { suiteConfigIn } from '../suite/suite-config-file.js';
 import { emptyFoldersProblem, noScenariosMessage, shownFolder, skippedScenarioNote } from '../scenario/skipped-scenario-files.js';
 import { collect, detect, namedKind } from './collect-files.js';
@@ -13,7 +14,6 @@ import { addProblems, check, finishReport, toProblem, toProblems, type FileKind,
 
 /** What `agentcheck validate` recognises, for the message when it finds none of it. */
 const KNOWN_FILES = 'agent builds, *.scenario(s).yaml, SKILL.md, agentcheck.config.yaml';
-const SCENARIO_FILE_NAMES = 'scenario files are named *.scenario.yaml or *.scenarios.yaml';
 
 /**
  * Checks agent builds (with their flows, plans, chains, skill refs and MCP servers), scenario
@@ -111,9 +111,7 @@ export async function validateFiles(paths: readonly string[], options: { config?
       addProblems(report, [toProblem(new ConfigError({ file: suite.source.file }, message, 'CONFIG_NOT_FOUND'), suite.source.file)]);
       return null;
     }
-    addProblems(report, [
-      toProblem(suite.source.error(['scenarios'], `matches no scenario file (${SCENARIO_FILE_NAMES}); check the globs`), suite.source.file),
-    ]);
+    addProblems(report, [toProblem(suites.noScenarioFileProblem(suite.source), suite.source.file)]);
     return null;
   };
   if (options.config && !paths.length) {
@@ -140,6 +138,9 @@ export async function validateFiles(paths: readonly string[], options: { config?
   const inSuite = new RealFileSet();
   const suiteConfigs = new RealFileSet();
   if (configPath) suiteConfigs.add(configPath);
+  // Each suite config found, as it loaded (by real path), null when it did not (its `scenarios` or
+  // the file as a whole has a problem): loose scenario files may take it below.
+  const loadedSuites = new Map<string, SuiteConfig | null>();
   for (const { file, kind, folder } of files) {
     if (kind !== 'config' || !suiteConfigs.add(file)) continue;
     counted(folder);
@@ -157,8 +158,10 @@ export async function validateFiles(paths: readonly string[], options: { config?
       suite = keptConfig(file);
     } catch (error) {
       addProblems(report, toProblems(error, file));
+      loadedSuites.set(realPathOf(file), null);
       continue;
     }
+    loadedSuites.set(realPathOf(file), suite);
     if (alone) configs.add(file);
     // With --config, `run --config FILE PATHS` runs the scenario files under the paths with FILE's
     // model and variants, whatever config they sit beside: so are they checked (below).
@@ -171,19 +174,24 @@ export async function validateFiles(paths: readonly string[], options: { config?
     }
   }
   // Scenario files outside any suite found under the paths take the config `run PATHS` would
-  // read: --config, else the current folder's suite config (loaded when first needed).
+  // read: --config, else the one folder given's own (`run DIR` reads DIR's: its files are never
+  // checked under the current folder's, which is then passed over, not counted), else the current
+  // folder's (loaded when first needed). One found under the paths is not read twice; when it did
+  // not load, they are checked with no config, beside its problems (one pass).
   let looseConfig: SuiteConfig | undefined = options.config ? config : undefined;
   const configForLooseFiles = (): SuiteConfig => {
     if (looseConfig) return looseConfig;
     looseConfig = config;
-    let cwdConfig: string | undefined;
+    let runConfig: string | undefined;
     try {
-      cwdConfig = suiteConfigIn(cwd);
-      if (cwdConfig === undefined || suiteConfigs.has(cwdConfig)) return looseConfig;
-      looseConfig = keptConfig(cwdConfig);
-      configs.add(cwdConfig);
+      runConfig = folderConfig(given, cwd) ?? suiteConfigIn(cwd);
+      if (runConfig === undefined) return looseConfig;
+      const found = loadedSuites.get(realPathOf(runConfig));
+      if (found !== undefined) return (looseConfig = found ?? config);
+      looseConfig = keptConfig(runConfig);
+      configs.add(runConfig);
     } catch (error) {
-      addProblems(report, toProblems(error, cwdConfig ?? cwd));
+      addProblems(report, toProblems(error, runConfig ?? cwd));
     }
     return looseConfig;
   };

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, ConfigErrors } from '../../../src/config/errors.js';
@@ -397,11 +398,23 @@ describe('a path or config glob that matches nothing beside others that do', () 
       'alone/agentcheck.config.yaml': 'scenarios: [gone]\n',
     });
     const config = configErrorOf(() => loadSuite({ paths: [], config: loadSuiteConfig(join(dir, 'conf/agentcheck.config.yaml'), dir) }, dir));
-    expect(config.message).toMatch(/conf\/agentcheck\.config\.yaml:1:\d+ at scenarios\[1\]: path not found: gone; expected a scenario file, a folder/);
+    // As written (read from the config's folder), with where an entry climbing out with .. landed.
+    expect(config.message).toContain(
+      `at scenarios[1]: path not found: ../gone (${join(dir, 'gone')}); expected a scenario file, a folder of scenario files or a glob, relative to the config's folder`,
+    );
+    expect(config.message).toMatch(/conf\/agentcheck\.config\.yaml:1:\d+ at scenarios\[1\]/);
     expect(config.message).toMatch(/at scenarios\[2\]: matches no scenario file/);
-    expect(config.message).toMatch(/at scenarios\[3\]: path not found: suite\/gone\.scenario\.yaml;/);
+    expect(config.message).toMatch(/at scenarios\[3\]: path not found: \.\.\/suite\/gone\.scenario\.yaml \(/);
     const alone = configErrorOf(() => loadSuite({ paths: [], config: loadSuiteConfig(join(dir, 'alone/agentcheck.config.yaml'), dir) }, dir));
-    expect(alone.message).toMatch(/alone\/agentcheck\.config\.yaml:1:\d+ at scenarios\[0\]: path not found: alone\/gone;/);
+    expect(alone.message).toMatch(
+      /alone\/agentcheck\.config\.yaml:1:\d+ at scenarios\[0\]: path not found: gone; expected .*, relative to the config's folder$/,
+    );
+    // An absolute entry is shown as written, not as a climb from the current folder.
+    const absolute = join(dir, 'nowhere/abs');
+    writeFileSync(join(dir, 'alone/agentcheck.config.yaml'), `scenarios: [${JSON.stringify(absolute)}]\n`);
+    const abs = configErrorOf(() => loadSuite({ paths: [], config: loadSuiteConfig(join(dir, 'alone/agentcheck.config.yaml'), dir) }, dir));
+    expect(abs.message).toContain(`at scenarios[0]: path not found: ${absolute}; expected a scenario file, a folder of scenario files or a glob`);
+    expect(abs.message).not.toMatch(/\.\.\/|relative to/);
   });
 });
 

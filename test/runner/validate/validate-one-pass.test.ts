@@ -54,8 +54,39 @@ describe("a suite config's scenarios entries that name nothing are located probl
       'suite/sc/bad.scenario.yaml:5 expect.checks[0].outptu',
       'other.scenario.yaml:2 agent',
     ]);
-    expect(report.problems.find((problem) => problem.path === 'scenarios[1]')?.message).toContain('path not found: suite/nomatch');
+    expect(report.problems.find((problem) => problem.path === 'scenarios[1]')?.message).toContain('path not found: nomatch; expected');
     expect(report.scenarios).toBe(1);
+  });
+});
+
+describe('validate DIR checks the scenario files under DIR with the config run DIR reads: its own', () => {
+  // The current folder's config has a problem of its own: run DIR passes it over.
+  const ROOT_TYPO = 'model: {provider: scripted, model: x, parameters: {temprature: 1}}\n';
+  const files = (root: string, own: string) => ({
+    'agentcheck.config.yaml': root,
+    'sub/agent.yaml': BOT,
+    'sub/sc/a.scenario.yaml': `name: s\nagent: ../agent.yaml\n${INPUTS}`,
+    'sub/agentcheck.config.yaml': own,
+  });
+
+  it("when none of its scenarios entries names a file: only its own problems, the current folder's config not read", async () => {
+    for (const own of ['scenarios: [nomatch]\n', 'scenarios: ["x/*.yaml"]\n', 'scenarios: [nomatch, nomatch2]\n']) {
+      const dir = tempDir(files(ROOT_TYPO, own));
+      const report = await validateFiles(['sub'], {}, dir);
+      expect(
+        report.problems.map((problem) => problem.file),
+        own,
+      ).toEqual(report.problems.map(() => join(dir, 'sub/agentcheck.config.yaml')));
+      expect(report.problems.length, own).toBeGreaterThan(0);
+      expect(report.counts, own).toEqual({ scenario: 1, agent: 1, skill: 0, config: 0 });
+    }
+  });
+
+  it("when its scenarios cannot be read: its problem alone, and the current folder's config, passed over, is not counted", async () => {
+    const dir = tempDir(files('repeat: 1\n', 'scenarios: [sc, 5]\n'));
+    const report = await validateFiles(['sub'], {}, dir);
+    expect(where(report, dir)).toEqual(['sub/agentcheck.config.yaml:1 scenarios[1]']);
+    expect(report.counts.config).toBe(0);
   });
 });
 
