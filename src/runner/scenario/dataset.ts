@@ -1,4 +1,5 @@
 import { quoteCapped } from '../../config/cap-text.js';
+import { describeValue } from '../../config/describe-value.js';
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Locator } from '../../config/assert-format.js';
@@ -10,6 +11,7 @@ import { formatPath, MAX_CONFIG_BYTES, MAX_DEPTH, type PathSegments } from '../.
 import { readStrictJson } from '../../config/strict-json.js';
 import { isRoundedNumber, LARGE_ID_ADVICE } from '../../config/number-checks.js';
 import { CsvSyntaxError, parseCsv } from './csv.js';
+import { ROW_WORDS } from './scenario-schema.js';
 import { templateStep } from '../../engine/template/template-path.js';
 import { TEMPLATE_NAME_SOURCE } from '../../engine/template/interpolate.js';
 
@@ -24,20 +26,23 @@ export interface DatasetRow {
 /**
  * Reads a scenario's `dataset` (docs/formats.md, "Datasets"): a `.csv` file with a header row,
  * a `.jsonl` file of one object a line, or an inline list of objects. A file path is relative
- * to the scenario file; `locate` points at the `dataset` field.
+ * to the scenario file; `locate` points at the `dataset` field. Given `badRows`, the problems of
+ * single rows (an inline row or a .jsonl line that is no row) go there when other rows are sound,
+ * and those rows are returned, to be checked beside them; else they are thrown.
  */
-export function loadDataset(dataset: unknown, dir: string, locate: Locator): DatasetRow[] {
+export function loadDataset(dataset: unknown, dir: string, locate: Locator, badRows?: ConfigError[]): DatasetRow[] {
   if (Array.isArray(dataset)) {
     // Every row that is no mapping, in one pass, as a .jsonl file's lines are.
-    throwConfigErrors(dataset.flatMap((row, index) => (isRow(row) ? [] : [locate([index], 'expected a row: a mapping of variable names to values')])));
-    return dataset.map((row, index) => ({ where: `dataset[${index}]`, vars: row as Record<string, unknown> }));
+    const problems = dataset.flatMap((row, index) => (isRow(row) ? [] : [locate([index], `expected ${ROW_WORDS}, got ${describeValue(row)}`)]));
+    const rows = dataset.flatMap((row, index) => (isRow(row) ? [{ where: `dataset[${index}]`, vars: row as Record<string, unknown> }] : []));
+    return soundRows(rows, problems, badRows);
   }
   const given = dataset as string;
   const file = resolve(dir, given);
   const text = readDatasetFile(file, given, locate);
   let rows: DatasetRow[];
   if (/\.csv$/i.test(given)) rows = csvRows(text, given, locate);
-  else if (/\.jsonl$/i.test(given)) rows = jsonlRows(text, given, locate);
+  else if (/\.jsonl$/i.test(given)) rows = jsonlRows(text, given, locate, badRows);
   else throw locate([], `dataset ${quoteCapped(given)} is neither .csv nor .jsonl; expected a .csv file, a .jsonl file or a list of rows`);
   if (!rows.length) throw locate([], `dataset ${given} has no rows; a scenario over an empty dataset would silently run nothing`);
   return rows;
@@ -45,6 +50,13 @@ export function loadDataset(dataset: unknown, dir: string, locate: Locator): Dat
 
 function isRow(row: unknown): boolean {
   return row !== null && typeof row === 'object' && !Array.isArray(row);
+}
+
+/** The sound rows, the others' problems kept in `badRows` when given and some row is sound, else thrown. */
+function soundRows(rows: DatasetRow[], problems: ConfigError[], badRows: ConfigError[] | undefined): DatasetRow[] {
+  if (!badRows || !rows.length) throwConfigErrors(problems);
+  badRows?.push(...problems);
+  return rows;
 }
 
 function readDatasetFile(file: string, given: string, locate: Locator): string {
@@ -85,7 +97,7 @@ function csvRows(text: string, given: string, locate: Locator): DatasetRow[] {
  * twice, no number that would be rounded), each problem at `FILE:LINE:COL`; every line's problem
  * in one pass.
  */
-function jsonlRows(text: string, given: string, locate: Locator): DatasetRow[] {
+function jsonlRows(text: string, given: string, locate: Locator, badRows: ConfigError[] | undefined): DatasetRow[] {
   const rows: DatasetRow[] = [];
   const problems: ConfigError[] = [];
   text.split('\n').forEach((raw, index) => {
@@ -123,8 +135,7 @@ function jsonlRows(text: string, given: string, locate: Locator): DatasetRow[] {
     }
     rows.push({ where, vars: value as Record<string, unknown> });
   });
-  throwConfigErrors(problems);
-  return rows;
+  return soundRows(rows, problems, badRows);
 }
 
 /** `{{ vars.NAME }}` or `{{ vars.NAME.KEY }}` (into a JSONL row's object), spaces optional. */

@@ -1,7 +1,7 @@
 import { dirname } from 'node:path';
 import type { Locator } from '../../config/assert-format.js';
 import { describeValue } from '../../config/describe-value.js';
-import { ConfigError, ConfigErrors } from '../../config/errors.js';
+import { collectConfigErrors, ConfigError, ConfigErrors, throwConfigErrors } from '../../config/errors.js';
 import type { PathSegments, SourceDocument } from '../../config/source.js';
 import { findTemplate, loadDataset } from './dataset.js';
 import { expandRows, inheritedDefaults, type RawScenario } from './expand-dataset.js';
@@ -37,12 +37,15 @@ export function loadScenarioEntry(
   const datasetOk = (typeof dataset === 'string' && dataset.length > 0) || (Array.isArray(dataset) && dataset.length > 0);
   const entry = { doc, own, defaults, at, defaultsAt, fileId, context };
   let rows: ReturnType<typeof loadDataset>;
+  // Rows that are no row (`5`, a .jsonl line that is no object) beside sound ones: said beside
+  // what the sound rows show, which are expanded and checked all the same (one pass).
+  const problems: ConfigError[] = [];
   try {
     if (!datasetOk) {
       const got = Array.isArray(dataset) ? 'an empty list' : describeValue(dataset);
       throw locateDataset([], `expected a .csv or .jsonl file (relative to the scenario file) or a non-empty list of rows, got ${got}`);
     }
-    rows = loadDataset(dataset, dirname(doc.file), locateDataset);
+    rows = loadDataset(dataset, dirname(doc.file), locateDataset, problems);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     // No rows: the problems that do not depend on them are still said, and the variants still
@@ -50,10 +53,15 @@ export function loadScenarioEntry(
     const others = rowFreeProblems(entry);
     throw others.length ? new ConfigErrors([error, ...others]) : error;
   }
-  return expandRows(
-    rows,
-    { doc, own, defaults, at, defaultsAt },
-    (rendered, renderedDefaults) => loadOneScenario(doc, rendered, renderedDefaults, at, defaultsAt, fileId, context),
-    () => rowFreeProblems(entry),
-  );
+  let scenarios: Scenario[] = [];
+  collectConfigErrors(problems, () => {
+    scenarios = expandRows(
+      rows,
+      { doc, own, defaults, at, defaultsAt },
+      (rendered, renderedDefaults) => loadOneScenario(doc, rendered, renderedDefaults, at, defaultsAt, fileId, context),
+      () => rowFreeProblems(entry),
+    );
+  });
+  throwConfigErrors(problems);
+  return scenarios;
 }

@@ -43,6 +43,12 @@ const httpMock = {
   },
 };
 
+/**
+ * What an inline dataset row must be, in the words loadDataset says it too: a bad row in
+ * `defaults`, met by the file's format and by each scenario's rows, is one problem (docs/formats.md).
+ */
+export const ROW_WORDS = 'a row: a mapping of variable names to values';
+
 /** Every field a scenario (or `defaults`) may have. */
 export const scenarioProperties = {
   name: { type: 'string', minLength: 1 },
@@ -93,7 +99,7 @@ export const scenarioProperties = {
   // An agentcheck extension (docs/formats.md, Scenario): per-scenario skill delivery on top of the suite config's.
   skills: skillsSchema,
   // Expands the scenario over rows (docs/formats.md, "Datasets"); removed before the expanded scenario is validated.
-  dataset: { type: ['string', 'array'], minLength: 1, minItems: 1, items: { type: 'object' } },
+  dataset: { type: ['string', 'array'], minLength: 1, minItems: 1, items: { type: 'object', [TYPE_WORDS]: ROW_WORDS } },
 } as const;
 
 /** One scenario, after defaults are merged. */

@@ -162,11 +162,43 @@ describe('scenario datasets', () => {
     expect(error.message).toContain('orders.csv:3: has 1 field(s); expected 2');
   });
 
-  it('lists every inline row that is no mapping in one pass, each at its own index', () => {
+  it('lists every inline row that is no mapping in one pass, each at its own index, saying what it got', () => {
     const error = loadError({ 'agent.yaml': AGENT, 'r.scenario.yaml': `${TEMPLATE}\ndataset: [1, {order: A-1, amount: 20}, "s", null]\n` });
-    for (const index of [0, 2, 3])
-      expect(error.message).toMatch(new RegExp(`r\\.scenario\\.yaml:6:\\d+ at dataset\\[${index}\\]: expected a row: a mapping of variable names to values`));
+    for (const [index, got] of [
+      [0, 'number 1'],
+      [2, 'string "s"'],
+      [3, 'null'],
+    ])
+      expect(error.message).toMatch(
+        new RegExp(`r\\.scenario\\.yaml:6:\\d+ at dataset\\[${index}\\]: expected a row: a mapping of variable names to values, got ${got}$`, 'm'),
+      );
     expect(error.message).not.toContain('dataset[1]');
+  });
+
+  it("says a bad row of the defaults' dataset once, in the words of any row, though the file's format and each scenario meet it", () => {
+    const file = `defaults: {agent: agent.yaml, model: {script: [{text: done}]}, inputs: {messages: [{role: user, content: hi}]}, dataset: [1, {n: "1"}]}\nscenarios:\n  - {name: "a{{ vars.n }}"}\n  - {name: "b{{ vars.n }}"}\n`;
+    const error = loadError({ 'agent.yaml': AGENT, 'a.scenarios.yaml': file });
+    expect(error.message.split('\n')).toEqual([
+      expect.stringMatching(/a\.scenarios\.yaml:1:\d+ at defaults\.dataset\[0\]: expected a row: a mapping of variable names to values, got number 1$/),
+    ]);
+  });
+
+  it("checks the sound rows beside the rows that are no row, inline or JSONL: a row's missing variable and the scenario's unknown tool are said too", () => {
+    const scenario = (dataset: string) =>
+      `name: "r {{ vars.id }}"\nagent: agent.yaml\ndataset: ${dataset}\ninputs: {messages: [{role: user, content: go}]}\nexpect: {checks: [{tool_called: {tool: refnd}}]}\n`;
+    for (const [files, bad, missing] of [
+      [{ 'r.scenario.yaml': scenario('[{id: x}, {}, 5]') }, /at dataset\[2\]: expected a row: .*, got number 5$/m, 'dataset[1]: the row has no variable "id"'],
+      [
+        { 'r.scenario.yaml': scenario('rows.jsonl'), 'rows.jsonl': '{"id": "x"}\n{}\n5\n' },
+        /rows\.jsonl:3:1: expected a JSON object of variables, got 5$/m,
+        'rows.jsonl:2: the row has no variable "id"',
+      ],
+    ] as const) {
+      const error = loadError({ 'agent.yaml': AGENT, ...files });
+      expect(error.message).toMatch(bad);
+      expect(error.message).toContain(missing);
+      expect(error.message).toMatch(/at expect\.checks\[0\]\.tool_called\.tool: .*"refnd".*did you mean "refund"/);
+    }
   });
 
   it("reads into a JSONL row's object with {{ vars.NAME.KEY }}, and refuses anything else that starts like a template", () => {
