@@ -14,8 +14,8 @@ export interface TrajectoryCall {
   args: unknown;
   /** ok, error, denied or pending. */
   outcome: string;
-  /** The error type or refusal, when the call failed. */
-  error: string | null;
+  /** The error type or refusal, when the call failed; null or left out for none (docs/architecture.md). */
+  error?: string | null;
 }
 
 // Results stay plain objects (a TestRunResult or ScenarioRow serializes exactly as documented);

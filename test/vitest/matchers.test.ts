@@ -3,7 +3,7 @@ import type { ScenarioRow } from '../../src/runner/report/report.js';
 import type { TestRunResult } from '../../src/runner/test-run.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { resumeTestRun, runScenario, testRun } from '../../src/vitest/index.js';
+import { resumeTestRun, runScenario, testRun, type TrajectoryCall } from '../../src/vitest/index.js';
 import { toHaveCalledTool, toHaveCalledToolsInOrder, toHaveVerdict, toPass } from '../../src/vitest/matchers.js';
 import { formatTrajectory } from '../../src/vitest/trajectory.js';
 import { configErrorOf } from '../helpers/config-error.js';
@@ -212,6 +212,16 @@ describe('formatTrajectory', () => {
     expect(formatTrajectory(undefined, [{ name: 'lookup', called: 2 }])).toBe('Trajectory (arguments not recorded; first-call order): lookup x2');
   });
 
+  it('takes calls whose error is left out, as the exported TrajectoryCall type does (docs/architecture.md)', () => {
+    // Checked by tsc (npm run typecheck): a call without `error` was TS2741 here.
+    const calls: TrajectoryCall[] = [
+      { name: 'lookup', args: { id: '1' }, outcome: 'ok' },
+      { name: 'refund', args: {}, outcome: 'denied' },
+      { name: 'notify', args: {}, outcome: 'error', error: null },
+    ];
+    expect(formatTrajectory(calls)).toBe('Trajectory (3 tool calls):\n  1. lookup {"id":"1"} -> ok\n  2. refund {} -> denied\n  3. notify {} -> error');
+  });
+
   it('refuses what is not a list of calls or a digest, naming each field, never a TypeError or a line of undefineds', () => {
     expect(configErrorOf(() => formatTrajectory('x' as never)).message).toBe(
       'formatTrajectory at calls: expected a list of tool calls {name, args, outcome, error} (or undefined when arguments were not recorded), got string "x"',
@@ -224,7 +234,7 @@ describe('formatTrajectory', () => {
     expect(configErrorOf(() => formatTrajectory([{ name: 'a', args: {}, outcome: 'weird', error: null }] as never)).message).toBe(
       'formatTrajectory at calls[0].outcome: expected ok, error, denied, pending, got string "weird"',
     );
-    expect(formatTrajectory([{ name: 'a', args: {}, outcome: 'ok' }] as never)).toContain('1. a {} -> ok');
+    expect(formatTrajectory([{ name: 'a', args: {}, outcome: 'ok' }])).toContain('1. a {} -> ok');
     expect(configErrorOf(() => formatTrajectory([{ name: 'a', args: {}, outcome: 'ok', error: 5 }] as never)).message).toBe(
       'formatTrajectory at calls[0].error: expected the error type (a string) or null, got number 5',
     );
