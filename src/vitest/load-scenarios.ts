@@ -13,7 +13,7 @@ import { configVariantNames } from '../runner/suite/suite-variants.js';
 export interface LoadScenariosOptions {
   /** Folder the glob and paths are relative to (default: process.cwd(), where vitest started; not its --root). */
   cwd?: string;
-  /** agentcheck.config.yaml for variants, repeat, skills and the default model (relative to cwd). */
+  /** agentcheck.config.yaml for variants, repeat, skills and the default model (relative to cwd); default none, not the folder's. */
   config?: string;
   /** Only these variants (default: all of the config, `base` included). */
   variants?: readonly string[];
@@ -34,7 +34,8 @@ export interface LoadedScenarios {
 const GLOB_CHARS = /[*?{]/;
 
 /**
- * Loads scenarios as `agentcheck run` does. A pattern without glob characters is a file or a
+ * Loads scenarios as `agentcheck run` does with the suite config given, else with none (the
+ * current folder's agentcheck.config.yaml is not read: docs/vitest.md). A pattern without glob characters is a file or a
  * folder (searched for *.scenario.yaml); with them, files are matched under the pattern's fixed
  * leading folders, which are also the root of scenario ids, so `scenarios/**\/*.scenario.yaml`
  * gives the same ids as `agentcheck run scenarios/`; with a suite config, ids start at the
