@@ -94,9 +94,12 @@ export interface SuitePlan {
  * stops the suite with a located error (exit 2) and nothing half-runs. `names` says how errors
  * name the selection's fields: loadSuite's own for a library caller, the flags for the CLI.
  */
-export function loadSuite(given: SuiteSelection, cwd = process.cwd(), names: SelectionNames = LIBRARY_NAMES): SuitePlan {
+export function loadSuite(given: SuiteSelection, cwdGiven = process.cwd(), names: SelectionNames = LIBRARY_NAMES): SuitePlan {
   checkSuiteSelection(given);
-  assertFolderArgument(cwd, 'loadSuite', 'cwd', 'the paths and config');
+  assertFolderArgument(cwdGiven, 'loadSuite', 'cwd', 'the paths and config');
+  // Absolute from here on: a relative cwd resolved against itself again (the config's folder, a
+  // path's root) would name another folder (docs/report-format.md, loadSuite).
+  const cwd = resolve(cwdGiven);
   // Without a config the suite runs as `agentcheck run PATHS` with no agentcheck.config.yaml.
   const config = given.config ?? emptySuiteConfig(cwd);
   const selection = { ...given, config };

@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../src/config/errors.js';
 import { loadSuite } from '../../../src/runner/suite/load-suite.js';
@@ -117,6 +117,21 @@ describe('the library suite entry points', () => {
     );
     expect(() => loadSuite({ paths: ['.'] }, '')).toThrow('loadSuite at cwd: expected a folder path, got an empty string');
     expect(() => loadSuite({ paths: ['.'] }, '')).toThrow(ConfigError);
+  });
+
+  it('loadSuite reads a relative cwd as its absolute form, also with no paths and no config (the folder is then searched)', () => {
+    const dir = tempDir({ 'cases/conc/agent.yaml': AGENT, 'cases/conc/one.scenario.yaml': SCENARIO });
+    const absolute = join(dir, 'cases/conc');
+    const given = relative(process.cwd(), absolute);
+    expect(isAbsolute(given)).toBe(false);
+    const planned = (cwd: string, paths: string[]) => {
+      const plan = loadSuite({ paths }, cwd);
+      return { ids: plan.runs.map((run) => `${run.scenario.id} [${run.variant}]`), cwd: plan.selection?.cwd };
+    };
+    const expected = { ids: ['one.scenario.yaml#one [base]'], cwd: absolute };
+    expect(planned(absolute, [])).toEqual(expected);
+    expect(planned(given, [])).toEqual(expected);
+    expect(planned(given, ['.'])).toEqual(expected);
   });
 
   it('runSuite refuses a misspelt option instead of running with its default', async () => {
