@@ -7,7 +7,8 @@ export type { TestRunRequest, TestRunResult } from './runner/test-run.js';
 export { resumeTestRun } from './runner/resume/resume-test-run.js';
 export type { ResumeTestRunRequest } from './runner/resume/resume-test-run.js';
 // Named apart from agentcheck/vitest's runScenario(file, name?, options?): one name, one signature.
-export { runScenario as runLoadedScenario } from './runner/scenario/run-scenario.js';
+export { runLoadedScenario } from './runner/suite/run-loaded-scenario.js';
+export type { RunLoadedScenarioOptions } from './runner/suite/run-loaded-scenario.js';
 export type { Scenario } from './runner/scenario/scenario.js';
 export { loadSuite } from './runner/suite/load-suite.js';
 export { runSuite } from './runner/suite/run-suite.js';

@@ -11,18 +11,24 @@ import { MAX_TIMEOUT_MS } from './timeouts.js';
 const FILE = 'runSuite options';
 
 /** A problem with one option as text, or null. */
-type Check = (value: unknown) => string | null;
+export type Check = (value: unknown) => string | null;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isStringList = (value: unknown) => Array.isArray(value) && value.every((item) => typeof item === 'string');
-const expect =
+/** A check that `test` passes, else `expected <what>, got <the value>`. */
+export const expect =
   (what: string, test: (value: unknown) => boolean): Check =>
   (value) =>
     test(value) ? null : `expected ${what}, got ${describeValue(value)}`;
-const wholeNumber = (min: number, max: number) => (value: unknown) => typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+/** A test for a whole number from `min` to `max`. */
+export const wholeNumber = (min: number, max: number) => (value: unknown) =>
+  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
 
-/** What each runSuite option must be (docs/report-format.md, From code); `selection` is checked field by field. */
-const OPTIONS: Record<string, Check> = {
+/**
+ * What each runSuite option must be (docs/report-format.md, From code); `selection` is checked
+ * field by field. runLoadedScenario takes those that apply to one run from here too.
+ */
+export const RUN_SUITE_OPTIONS: Record<string, Check> = {
   concurrency: expect('a whole number >= 1', wholeNumber(1, Number.MAX_SAFE_INTEGER)),
   timeoutMs: expect(`a whole number of ms from 1 to ${MAX_TIMEOUT_MS}`, wholeNumber(1, MAX_TIMEOUT_MS)),
   skills: expect('skill options {forced?, overlay?, delivery?}', isObject),
@@ -64,13 +70,26 @@ const SELECTION: Record<string, Check> = {
   cwd: expect('a folder path', (value) => typeof value === 'string' && value !== ''),
 };
 
-/** Problems of `table`'s fields in `given`, each at `options.<prefix><key>`. */
-function fieldProblems(given: Record<string, unknown>, table: Record<string, Check>, prefix: string): ConfigError[] {
-  const problems = unknownOptionKeys(given, Object.keys(table), FILE, prefix);
+/**
+ * Problems of `table`'s fields in `given` (an unknown key, a wrong value; a `required` one left
+ * out), each a ConfigError of `file` at `<prefix><key>`; `skills` are held to the suite config's
+ * rules, with its messages.
+ */
+export function fieldProblems(
+  given: Record<string, unknown>,
+  table: Record<string, Check>,
+  prefix: string,
+  file = FILE,
+  required: readonly string[] = [],
+): ConfigError[] {
+  const problems = unknownOptionKeys(given, Object.keys(table), file, prefix);
   for (const [key, check] of Object.entries(table)) {
     const value = given[key];
-    const problem = value === undefined ? null : check(value);
-    if (problem) problems.push(new ConfigError({ file: FILE, path: `${prefix}${key}` }, problem));
+    const problem = value === undefined && !required.includes(key) ? null : check(value);
+    if (problem) problems.push(new ConfigError({ file, path: `${prefix}${key}` }, problem));
+  }
+  if ('skills' in table && isObject(given.skills)) {
+    collectConfigErrors(problems, () => assertFormat(skillsSchema, withoutUndefined(given.skills), memoryLocator(file, [`${prefix}skills`])));
   }
   return problems;
 }
@@ -104,12 +123,8 @@ export function checkRunSuiteArguments(plan: unknown, options: unknown): void {
   if (options !== undefined && !isObject(options)) {
     problems.push(new ConfigError({ file: 'runSuite', path: 'options' }, `expected an options object, got ${describeValue(options)}`));
   } else if (options) {
-    problems.push(...fieldProblems(options, OPTIONS, ''));
+    problems.push(...fieldProblems(options, RUN_SUITE_OPTIONS, ''));
     if (isObject(options.selection)) problems.push(...fieldProblems(options.selection, SELECTION, 'selection.'));
-    // Skills are held to the suite config's rules, with its messages.
-    if (isObject(options.skills)) {
-      collectConfigErrors(problems, () => assertFormat(skillsSchema, withoutUndefined(options.skills), memoryLocator(FILE, ['skills'])));
-    }
   }
   throwConfigErrors(problems);
 }

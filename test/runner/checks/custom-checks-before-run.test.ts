@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
-import { runScenario as runLoadedScenario } from '../../../src/runner/scenario/run-scenario.js';
+import { runLoadedScenario } from '../../../src/runner/suite/run-loaded-scenario.js';
 import { loadSuite } from '../../../src/runner/suite/load-suite.js';
 import { runSuite } from '../../../src/runner/suite/run-suite.js';
 import { runScenario } from '../../../src/vitest/run-scenario.js';
