@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { ConfigError } from '../../config/errors.js';
 import { readUpTo } from '../../config/read-up-to.js';
 import { specialFileProblem } from '../../config/special-file.js';
@@ -50,10 +50,33 @@ export function collect(paths: readonly string[], cwd: string): { files: Collect
     if (stats.isDirectory()) {
       const files = walkFiles(path, (name) => /\.(ya?ml|json)$/.test(name) || name === 'SKILL.md');
       folders.push(given);
-      for (const file of files) if (seen.add(file) && regular(file)) out.push({ file, kind: kindByName(file), folder: given });
+      const ownFiles = filesOfOtherSkills(path, files);
+      for (const file of files) {
+        if (!ownFiles.has(file) && seen.add(file) && regular(file)) out.push({ file, kind: kindByName(file), folder: given });
+      }
     } else if (seen.add(path) && regular(path)) out.push({ file: path, kind: kindByName(path), named: true });
   }
   return { files: out, missing, folders };
+}
+
+/**
+ * The SKILL.md files a walk of `root` found below another found skill's folder: each is one of
+ * that skill's files, which travel with it unread (docs/skills.md), not a skill of its own, as
+ * `run` delivers it. Only folders inside the walk count, so a folder given is its own root.
+ */
+function filesOfOtherSkills(root: string, files: readonly string[]): Set<string> {
+  const skillFolders = new Set(files.filter((file) => basename(file) === 'SKILL.md').map((file) => dirname(file)));
+  const inner = new Set<string>();
+  for (const folder of skillFolders) {
+    for (let above = folder; relative(root, above) !== '';) {
+      above = dirname(above);
+      if (skillFolders.has(above)) {
+        inner.add(join(folder, 'SKILL.md'));
+        break;
+      }
+    }
+  }
+  return inner;
 }
 
 function kindByName(file: string): FileKind | null {

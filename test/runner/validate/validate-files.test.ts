@@ -175,6 +175,21 @@ describe('validateFiles on a folder', () => {
     expect(report.problems[1].message).toContain('unknown key "descrption" (did you mean "description"?)');
   });
 
+  it("takes a SKILL.md below another skill's folder for one of that skill's files, as run delivers it, not a skill of its own", async () => {
+    const dir = tempDir({
+      'skills/skill-writer/SKILL.md': '---\nname: skill-writer\ndescription: Use to write a skill.\n---\nCopy templates/SKILL.md.\n',
+      'skills/skill-writer/templates/SKILL.md': '---\nname: <your-skill>\ndescription: <when>\n---\n',
+      'skills/skill-writer/templates/deeper/SKILL.md': 'not even front matter\n',
+      'skills/other/SKILL.md': '---\nname: other\ndescription: Another skill.\n---\n',
+    });
+    const report = await validateFiles(['.'], {}, dir);
+    expect(report.problems).toEqual([]);
+    expect(report.counts.skill).toBe(2);
+    // Walked from inside, the template's folder is the root of the walk: its SKILL.md is the skill asked for.
+    const inside = await validateFiles(['skills/skill-writer/templates'], {}, dir);
+    expect(inside.problems.map((problem) => `${problem.file.slice(dir.length + 1)} ${problem.path}`)).toEqual(['skills/skill-writer/templates/SKILL.md name']);
+  });
+
   it('validates external agent builds found in a folder', async () => {
     const dir = tempDir({
       'ext.yaml': 'id: ext\nexternal:\n  command: [node, agent.mjs]\n',
