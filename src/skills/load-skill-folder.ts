@@ -1,6 +1,7 @@
 import { quoteCapped } from '../config/cap-text.js';
 import { readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { danglingLinkWords } from '../config/dangling-link.js';
 import { ConfigError } from '../config/errors.js';
 import { MAX_CONFIG_BYTES } from '../config/source.js';
 import { specialFileKind } from '../config/special-file.js';
@@ -35,13 +36,22 @@ export function loadSkillFolder(dir: string, referencedFrom?: SkillReference): S
   if (!folder) {
     // Only a ref in a file is relative to that file; a folder given directly (--overlay) is not.
     const hint = referencedFrom ? ' (a ref is relative to the file that holds it)' : '';
-    throw notFound(at, `skill folder ${quoteCapped(root)} does not exist; expected a folder that holds SKILL.md${hint}`);
+    const dangling = danglingLinkWords(root);
+    const what = dangling ? `is ${dangling}` : 'does not exist';
+    throw notFound(at, `skill folder ${quoteCapped(root)} ${what}; expected a folder that holds SKILL.md${hint}`);
   }
   if (!folder.isDirectory()) {
     const hint = basename(root) === 'SKILL.md' ? '; point the ref at the folder that holds SKILL.md, not at the file' : '';
-    throw notFound(at, `${quoteCapped(root)} is a file; expected a skill folder that holds SKILL.md${hint}`);
+    // Never opened either: a named pipe is said as one, as every reader says it (special-file.ts).
+    const kind = folder.isFile() ? 'a file' : `${specialFileKind(folder)}, not a folder`;
+    throw notFound(at, `${quoteCapped(root)} is ${kind}; expected a skill folder that holds SKILL.md${hint}`);
   }
   const file = statOrNull(skillMd, at);
+  // A link whose target is gone is there (the case hint would find it), and is said as what it is.
+  const dangling = file ? undefined : danglingLinkWords(skillMd);
+  if (dangling) {
+    throw notFound(at, `${quoteCapped(skillMd)} is ${dangling}; expected SKILL.md with front matter (name, description) and a Markdown body`);
+  }
   if (!file) {
     throw notFound(
       at,

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -226,6 +227,21 @@ out: out
     expect(config.exitCode).toBe(2);
     expect(config.stderr).toContain(`${big}: is `);
     expect(config.stderr).not.toContain('at skills.forced[0]: is ');
+  });
+
+  it('says an --overlay SKILL.md that is a link to nothing is one, naming its target, and an --overlay named pipe is a named pipe', async () => {
+    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('a') });
+    mkdirSync(join(dir, 'dl'));
+    symlinkSync('../shared/SKILL.md', join(dir, 'dl', 'SKILL.md'));
+    execFileSync('mkfifo', [join(dir, 'fifo')]);
+    const flag = await runCli(['run', 'a.scenario.yaml', '--config', '/dev/null', '--overlay', 'dl', '--overlay', 'fifo', '--out', 'out'], dir);
+    expect(flag.exitCode).toBe(2);
+    expect(flag.stderr).toContain(
+      `--overlay: "${join(dir, 'dl', 'SKILL.md')}" is a symbolic link to nothing: its target "../shared/SKILL.md" ("${join(dir, 'shared', 'SKILL.md')}") does not exist; expected SKILL.md`,
+    );
+    expect(flag.stderr).not.toContain('has no SKILL.md');
+    expect(flag.stderr).toContain(`--overlay: "${join(dir, 'fifo')}" is a named pipe (FIFO), not a folder; expected a skill folder that holds SKILL.md`);
+    expect(existsSync(join(dir, 'out', 'report.json'))).toBe(false);
   });
 
   it('blames a problem of its model once, at its own line, in validate and run alike', async () => {

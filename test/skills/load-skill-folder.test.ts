@@ -94,6 +94,29 @@ describe('loadSkillFolder', () => {
     );
   });
 
+  it('a SKILL.md or a skill folder that is a link to nothing is said to be one, naming its target, not to be missing', () => {
+    const linked = temp.folder('dl', {});
+    symlinkSync('../shared/SKILL.md', join(linked, 'SKILL.md'));
+    const error = configErrorOf(() => loadSkillFolder(linked, REF));
+    expect(error).toMatchObject({ code: 'CONFIG_NOT_FOUND', file: REF.file, path: REF.path });
+    expect(error.expected).toBe(
+      `"${join(linked, 'SKILL.md')}" is a symbolic link to nothing: its target "../shared/SKILL.md" ("${join(temp.root, 'shared', 'SKILL.md')}") does not exist; expected SKILL.md with front matter (name, description) and a Markdown body`,
+    );
+    const gone = join(temp.root, 'gone');
+    symlinkSync(join(temp.root, 'nowhere'), gone);
+    expect(configErrorOf(() => loadSkillFolder(gone, REF)).expected).toBe(
+      `skill folder "${gone}" is a symbolic link to nothing: its target "${join(temp.root, 'nowhere')}" does not exist; expected a folder that holds SKILL.md (a ref is relative to the file that holds it)`,
+    );
+  });
+
+  it('a folder given that is a named pipe is said to be one, never opened', () => {
+    const pipe = join(temp.root, 'fifo');
+    execFileSync('mkfifo', [pipe]);
+    expect(configErrorOf(() => loadSkillFolder(pipe, REF)).expected).toBe(
+      `"${pipe}" is a named pipe (FIFO), not a folder; expected a skill folder that holds SKILL.md`,
+    );
+  });
+
   it('a ref to a file, and to SKILL.md itself, says to point at the folder', () => {
     const dir = temp.folder('filed', { 'SKILL.md': skillMd('filed', 'd') });
     const error = configErrorOf(() => loadSkillFolder(join(dir, 'SKILL.md'), REF));
