@@ -1,6 +1,8 @@
-import { displayUrl } from '../config/display-url.js';
+import { displayUrl, quotedUrl } from '../config/display-url.js';
 import { ConfigError } from '../config/errors.js';
 import { headerValueProblem, HTTP_TOKEN } from '../config/http-header.js';
+import { urlPortProblem } from '../config/url-port.js';
+import { urlSyntaxProblem } from '../config/url-syntax-problem.js';
 import { parseKeyValueList } from './otlp-key-values.js';
 import { resourceAttributesFromEnv } from './otlp-resource.js';
 
@@ -71,17 +73,31 @@ function parseHttpUrl(value: string, source: string): URL {
   // `127.0.0.1:4318` does not parse: both are a host and port without a scheme.
   const hostPort = /^[\w.-]+:\d+(\/.*)?$/.test(value.trim());
   const noScheme = `got "${displayUrl(value.trim())}" without a scheme; did you mean http://${displayUrl(value.trim())}?`;
+  // Quoted as given, but for its userinfo and credential query values, with why it is no URL
+  // (the parser says only "Invalid URL"); a port no collector can listen on is refused here too.
+  const refused = (why: string) =>
+    new ConfigError(
+      { file: source },
+      `expected an http:// or https:// URL such as http://localhost:4318, got ${quotedUrl(withoutUserinfo(value.trim()))}: ${why}`,
+    );
+  const port = urlPortProblem(value);
+  if (port) throw refused(port);
   let url: URL;
   try {
     url = new URL(value.trim());
   } catch {
     if (hostPort) throw new ConfigError({ file: source }, `expected an http:// or https:// URL (OTLP/HTTP), ${noScheme}`);
-    throw new ConfigError({ file: source }, `expected an http:// or https:// URL such as http://localhost:4318, got "${displayUrl(value)}"`);
+    throw refused(urlSyntaxProblem(value));
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ConfigError({ file: source }, `expected an http:// or https:// URL (OTLP/HTTP), ${hostPort ? noScheme : `got the ${url.protocol} scheme`}`);
   }
   return url;
+}
+
+/** `text` with what stands before the host's `@` (a user name may be a token) as `[redacted]`. */
+function withoutUserinfo(text: string): string {
+  return text.replace(/^([A-Za-z][A-Za-z\d+.-]*:\/\/)[^/?#]*@/, '$1[redacted]@');
 }
 
 /**

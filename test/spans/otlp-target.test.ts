@@ -66,6 +66,22 @@ describe('resolveOtlpTarget', () => {
     );
     expect(() => resolveOtlpTarget('ftp://h:21', {})).toThrow('got the ftp: scheme');
     expect(() => resolveOtlpTarget('not a url', {})).toThrow(/--otlp: expected an http/);
+    // A value the URL parser refuses is quoted as given, with why it is no URL (the parser says only "Invalid URL").
+    const expected = 'expected an http:// or https:// URL such as http://localhost:4318, got';
+    expect(() => resolveOtlpTarget('http://collector host:4318', {})).toThrow(
+      `--otlp: ${expected} "http://collector host:4318": its host "collector host" holds a space, which no host name may hold`,
+    );
+    expect(() => resolveOtlpTarget(undefined, { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:43180000' })).toThrow(
+      `OTEL_EXPORTER_OTLP_ENDPOINT: ${expected} "http://collector:43180000": port 43180000 is out of range: a port is 1-65535`,
+    );
+    // Port 0 parses, but no collector listens there.
+    expect(() => resolveOtlpTarget(undefined, { OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://collector:0/v1/traces' })).toThrow(
+      `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: ${expected} "http://collector:0/v1/traces": port 0 is out of range: a port is 1-65535`,
+    );
+    // A user name may be a token, a query value a key: neither is quoted.
+    expect(() => resolveOtlpTarget('https://sk-live-123@otel host/x?api_key=k3y', {})).toThrow(
+      `--otlp: ${expected} "https://[redacted]@otel host/x?api_key=[redacted]": its host "otel host" holds a space, which no host name may hold`,
+    );
     expect(() => resolveOtlpTarget(undefined, { OTEL_EXPORTER_OTLP_ENDPOINT: 'grpc://x:4317' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
     let error: unknown;
     try {
