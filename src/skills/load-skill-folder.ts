@@ -7,6 +7,7 @@ import { MAX_CONFIG_BYTES } from '../config/source.js';
 import { specialFileKind } from '../config/special-file.js';
 import { utf8Text } from '../config/utf8-text.js';
 import { listSkillFiles, MAX_SKILL_FILES } from './list-skill-files.js';
+import { noteLoadedSkillFolder } from './loaded-skill-folders.js';
 import { parseSkillMd } from './parse-skill-md.js';
 import type { SkillReference } from './skill-entry.js';
 import type { SkillPackage } from './skill-package.js';
@@ -68,7 +69,10 @@ export function loadSkillFolder(dir: string, referencedFrom?: SkillReference): S
   }
 
   const hit = cache.get(root);
-  if (hit && isFresh(hit, file)) return hit.skill;
+  if (hit && isFresh(hit, file)) {
+    noteLoadedSkillFolder(root);
+    return hit.skill;
+  }
 
   if (file.size > MAX_CONFIG_BYTES) {
     throw new ConfigError({ file: skillMd }, `is ${file.size} bytes; SKILL.md is limited to ${MAX_CONFIG_BYTES} bytes`, 'CONFIG_TOO_LARGE');
@@ -98,6 +102,7 @@ export function loadSkillFolder(dir: string, referencedFrom?: SkillReference): S
     source: skillMd,
   });
   cache.set(root, { skill, skillMdMtime: file.mtimeMs, skillMdSize: file.size, dirMtimes: listing.dirMtimes });
+  noteLoadedSkillFolder(root);
   return skill;
 }
 

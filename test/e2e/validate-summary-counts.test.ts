@@ -16,6 +16,19 @@ describe("agentcheck validate's summary counts what was checked and valid", () =
     expect(all.stdout).toBe('agentcheck validate: ok: 1 agent build(s), 2 scenario file(s) with 2 scenario(s), 0 skill(s), 0 config(s)');
   });
 
+  it("counts the skills a build's ref and a config's skills load, outside the paths, each folder once", async () => {
+    const skill = (name: string) => `---\nname: ${name}\ndescription: The ${name} skill.\n---\nbody\n`;
+    const dir = tempDir({
+      'skills/helper/SKILL.md': skill('helper'),
+      'skills/style/SKILL.md': skill('style'),
+      'suite/bot.yaml': AGENT_YAML.replace('  tools:', '  skills: [{ref: ../skills/helper}]\n  tools:'),
+      'suite/a.scenario.yaml': 'name: a\nagent: bot.yaml\ninputs: {messages: [{role: user, content: x}]}\nmodel: {script: [{text: ok}]}\n',
+      'suite/agentcheck.config.yaml': 'skills: {overlay: [../skills/style, ../skills/helper]}\n',
+    });
+    const result = await runCli(['validate', 'suite'], dir, { AGENTCHECK_CACHE_DIR: tempDir() });
+    expect(result.stdout, result.all).toBe('agentcheck validate: ok: 1 agent build(s), 1 scenario file(s) with 1 scenario(s), 2 skill(s), 1 config(s)');
+  });
+
   it('counts neither of two suite configs in one folder, which run refuses', async () => {
     const dir = tempDir({
       'bot.yaml': AGENT_YAML,

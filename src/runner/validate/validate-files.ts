@@ -4,13 +4,14 @@ import { RealFileSet } from '../files/real-file-set.js';
 import { realPathOf } from '../files/walk-files.js';
 import { loadAgentBuild } from '../../engine/revision/load-build.js';
 import { loadSkillFolder } from '../../skills/load-skill-folder.js';
+import { recordLoadedSkillFolders } from '../../skills/loaded-skill-folders.js';
 import type { FoundScenarioFile } from '../scenario/discover.js';
 import type * as LoadSuite from '../suite/load-suite.js';
 import { emptySuiteConfig, folderConfig, loadSuiteConfig, type SuiteConfig } from '../suite/suite-config.js';
 import { suiteConfigIn } from '../suite/suite-config-file.js';
 import { emptyFoldersProblem, noScenariosMessage, shownFolder, skippedScenarioNote } from '../scenario/skipped-scenario-files.js';
 import { collect, detect, namedKind } from './collect-files.js';
-import { addProblems, check, finishReport, toProblem, toProblems, type FileKind, type ValidationReport } from './validation-report.js';
+import { addProblems, check, countSkills, finishReport, toProblem, toProblems, type FileKind, type ValidationReport } from './validation-report.js';
 
 /** What `agentcheck validate` recognises, for the message when it finds none of it. */
 const KNOWN_FILES = 'agent builds, *.scenario(s).yaml, SKILL.md, agentcheck.config.yaml';
@@ -29,6 +30,12 @@ const KNOWN_FILES = 'agent builds, *.scenario(s).yaml, SKILL.md, agentcheck.conf
  * after (`run` on them would find nothing either).
  */
 export async function validateFiles(paths: readonly string[], options: { config?: string }, cwd: string): Promise<ValidationReport> {
+  const skills = new Set<string>();
+  return countSkills(await recordLoadedSkillFolders(skills, () => checkFiles(paths, options, cwd)), skills);
+}
+
+/** validateFiles, but for the skill count. */
+async function checkFiles(paths: readonly string[], options: { config?: string }, cwd: string): Promise<ValidationReport> {
   // --config was validated above: it counts once, also when the paths hold it too.
   const configPath = options.config ? resolve(cwd, options.config) : undefined;
   // A config's problems that leave its suite checkable are reported beside the suite's (one pass).

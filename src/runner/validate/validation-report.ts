@@ -40,6 +40,17 @@ export function finishReport(report: ValidationReport, configs: ReadonlySet<stri
   return report;
 }
 
+/**
+ * The skill count: each skill folder that loaded while validating, each real folder once, wherever
+ * it was reached from (a SKILL.md found under the paths, a build's ref, a config's or a scenario's
+ * skills); it replaces the count check() keeps, which knows only the SKILL.md files found.
+ */
+export function countSkills(report: ValidationReport, folders: ReadonlySet<string>): ValidationReport {
+  const real = new RealFileSet();
+  report.counts.skill = [...folders].filter((folder) => real.add(folder)).length;
+  return report;
+}
+
 /** Runs one file's check: counts the file when valid, records every problem when not. */
 export function check(report: ValidationReport, file: string, kind: FileKind, step: () => void): void {
   try {

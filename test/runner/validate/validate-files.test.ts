@@ -271,6 +271,30 @@ describe("validateFiles' counts: what was checked and valid", () => {
     expect(report.problems.map((problem) => problem.path).sort()).toEqual(['agent.tools[0]', 'expect.checks[0].tool_called.mni']);
   });
 
+  it("counts each skill folder checked and valid once, also one a build's ref, a config's forced or overlay, or a scenario's skills load", async () => {
+    const skill = (name: string) => `---\nname: ${name}\ndescription: The ${name} skill.\n---\nbody\n`;
+    const dir = tempDir({
+      'shared/by-ref/SKILL.md': skill('by-ref'),
+      'shared/forced/SKILL.md': skill('forced'),
+      'shared/overlay/SKILL.md': skill('overlay'),
+      'shared/scenario/SKILL.md': skill('scenario'),
+      'shared/broken/SKILL.md': '---\nname: Broken Name\ndescription: x\n---\n',
+      'suite/bot.yaml': 'id: bot\nagent:\n  name: Bot\n  skills: [{ref: ../shared/by-ref}, {ref: ../shared/broken}]\n',
+      'suite/ok.yaml': 'id: ok\nagent:\n  name: Ok\n  skills: [{ref: ../shared/by-ref}]\n',
+      'suite/a.scenario.yaml': `${scenario('a', 'ok.yaml')}skills: {overlay: [../shared/scenario, ../shared/by-ref]}\n`,
+      'suite/agentcheck.config.yaml': 'skills: {forced: [../shared/forced], overlay: [../shared/overlay, ../shared/forced]}\n',
+    });
+    const report = await validateFiles(['suite'], {}, dir);
+    expect(report.problems.map((problem) => `${problem.file.slice(dir.length + 1)} ${problem.path}`)).toEqual(['shared/broken/SKILL.md name']);
+    // by-ref, forced, overlay and scenario, each once however often it is named; broken is not valid.
+    expect(report.counts).toEqual({ agent: 1, scenario: 1, skill: 4, config: 1 });
+    // With --config and no paths, as run --config checks it.
+    const suite = await validateFiles([], { config: 'suite/agentcheck.config.yaml' }, dir);
+    expect(suite.counts.skill).toBe(4);
+    // A build named alone counts the skill its ref loads.
+    expect((await validateFiles(['suite/ok.yaml'], {}, dir)).counts).toEqual({ agent: 1, scenario: 0, skill: 1, config: 0 });
+  });
+
   it('counts neither of two suite configs in one folder', async () => {
     const dir = tempDir({
       'bot.yaml': BUILD,
