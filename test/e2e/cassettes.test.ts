@@ -45,6 +45,35 @@ describe('agentcheck run --cassettes (end to end)', () => {
     expect(readFileSync(file, 'utf8')).toBe(text);
   });
 
+  it("needs the variables an http tool's headers read at replay too, set to any value, as docs/cassettes.md says", async () => {
+    provider = await startFakeProvider();
+    const agent = agentYaml(provider.origin).replace(`{x-api-key: ${SECRETS.shopHeaderKey}}`, '{x-api-key: "{{ env.SHOP_KEY }}"}');
+    const dir = tempDir({ 'agent.yaml': agent, 'refund.scenario.yaml': scenarioYaml() });
+    const recordOut = join(dir, 'out-record');
+    const env = { OPENAI_API_KEY: SECRETS.openaiKey, SHOP_KEY: SECRETS.shopHeaderKey };
+    const recorded = await runCli(['run', '.', '--cassettes', 'record', '--reporter', 'json', '--out', recordOut], dir, env);
+    expect(recorded.exitCode, recorded.all).toBe(0);
+    await provider.close();
+    const unsetOut = join(dir, 'out-unset');
+    const unset = await runCli(['run', '.', '--cassettes', 'replay', '--reporter', 'json', '--out', unsetOut], dir, { OPENAI_API_KEY: '' });
+    expect(unset.exitCode, unset.all).toBe(1);
+    expect(readReport(unsetOut).scenarios[0].error).toMatchObject({
+      type: 'TEMPLATE_UNDEFINED',
+      message: 'tool lookup_order: http.headers.x-api-key needs the environment variable SHOP_KEY, which is not set',
+    });
+    // The header is never compared: any value replays the recording.
+    const replayOut = join(dir, 'out-replay');
+    const replayed = await runCli(['run', '.', '--cassettes', 'replay', '--reporter', 'json', '--out', replayOut], dir, {
+      OPENAI_API_KEY: '',
+      SHOP_KEY: 'replay',
+    });
+    expect(replayed.exitCode, replayed.all).toBe(0);
+    expect(readReport(replayOut).scenarios.map(stableRow)).toEqual(readReport(recordOut).scenarios.map(stableRow));
+    const doc = readFileSync(join(import.meta.dirname, '../../docs/cassettes.md'), 'utf8').replace(/\s+/g, ' ');
+    expect(doc).toContain("The variables an `http` tool's headers read as `{{ env.NAME }}` (docs/formats.md, Tools) must still be set at replay");
+    expect(doc).toContain('Any value works, even an empty one');
+  });
+
   it('takes the folder from the config, lets the flag override its mode, and errors on a missing cassette', async () => {
     provider = await startFakeProvider();
     const dir = tempDir({
