@@ -44,7 +44,10 @@ function endOnceFlushed(): void {
   };
   process.on('uncaughtException', late);
   process.on('unhandledRejection', late);
-  process.stdout.write('', () => process.stderr.write('', () => process.exit()));
+  process.stdout.write('', (error) => {
+    output.settle(error);
+    process.stderr.write('', () => process.exit());
+  });
 }
 
 // The entry stays tiny: commands load their modules lazily so `--help` starts fast.

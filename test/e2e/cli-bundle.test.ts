@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.js';
-import { ROOT, runCli } from './cli.js';
+import { AGENT_YAML, passingScenario, ROOT, runCli } from './cli.js';
 
 // The CLI ships as one esbuild bundle run by a launcher (scripts/bundle-cli.mjs; docs/architecture.md, Build).
 const BIN = join(ROOT, 'dist/bin');
@@ -86,10 +86,21 @@ new Script('(function (exports, require, module, __filename, __dirname, __agentc
   it.skipIf(!existsSync('/dev/full'))(
     'says a failed write to stdout in one line and exits 1, from help.json or the CLI (no stack trace)',
     async () => {
-      for (const args of [['--help'], ['run', '--help'], ['help', 'run'], ['--version']]) {
+      const suite = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('a') });
+      // Help and the version, and commands whose last words go to stdout as they end (a failure
+      // Node's stdout reports only after the process would have exited).
+      for (const args of [
+        ['--help'],
+        ['run', '--help'],
+        ['help', 'run'],
+        ['--version'],
+        ['validate', 'a.scenario.yaml'],
+        ['run', '.', '--reporter', 'json', '--out', 'out'],
+      ]) {
         // The process's own stdout is /dev/full (execa's `file` option writes it from the parent).
         const result = await execa('bash', ['-c', 'exec node "$@" > /dev/full', 'bash', join(BIN, 'agentcheck.js'), ...args], {
           reject: false,
+          cwd: suite,
           env: { CI: 'true' },
         });
         expect([result.exitCode, result.stderr], args.join(' ')).toEqual([

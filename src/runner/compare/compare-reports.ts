@@ -90,8 +90,11 @@ export function compareReports(base: Report, head: Report): ReportComparison {
   }
   const noResult = (skipped: Set<string>, notRun: Set<string>, key: string) => (skipped.has(key) ? 'skipped' : notRun.has(key) ? 'not_run' : null);
   for (const [key, row] of resultless) {
-    // Skipped in both: nothing changed, as before this listing.
-    if (skippedInBase.has(key) && skippedInHead.has(key)) continue;
+    // Skipped in both: nothing changed.
+    if (skippedInBase.has(key) && skippedInHead.has(key)) {
+      result.unchanged++;
+      continue;
+    }
     const entry: ComparedScenario = {
       key,
       id: row.id,

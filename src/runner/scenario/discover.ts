@@ -1,3 +1,4 @@
+import { danglingLinkWords } from '../../config/dangling-link.js';
 import { statSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../../config/errors.js';
@@ -34,6 +35,8 @@ export function discoverScenarioFiles(paths: readonly string[], cwd = process.cw
       // A path that is there but cannot be followed (a symlink loop, no permission) says why, as run does.
       const code = (error as NodeJS.ErrnoException).code;
       if (code !== 'ENOENT' && code !== 'ENOTDIR') throw readError(given, error);
+      const link = danglingLinkWords(absolute);
+      if (link) throw new ConfigError({ file: given }, `is ${link}; expected a scenario file or a folder of *.scenario.yaml files`, 'CONFIG_NOT_FOUND');
       // A bare word is often a variant or tag name written after a path, where it reads as a path.
       const hint = (REPORTER_NAMES as readonly string[]).includes(given)
         ? ` (if "${given}" is a reporter: --reporter takes a comma list, as in --reporter json,${given})`

@@ -4,6 +4,7 @@ import type { DeltaRevision } from '../../engine/revision/delta.js';
 import type { ScenarioRow } from '../report/report.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { expect, fieldProblems, isObject, RUN_SUITE_OPTIONS, wholeNumber, type Check } from './check-run-suite-options.js';
+import { interruptedRow, notRun } from './not-run-rows.js';
 import { runPlannedRun } from './run-planned-run.js';
 import type { RunSuiteOptions } from './run-suite.js';
 
@@ -44,7 +45,11 @@ const isLoadedScenario = (value: unknown) => isObject(value) && typeof value.id 
 export async function runLoadedScenario(scenario: Scenario, options: RunLoadedScenarioOptions): Promise<ScenarioRow> {
   checkRunLoadedScenarioArguments(scenario, options);
   const { variant, revision, repeat, ...runOptions } = options;
-  return runPlannedRun({ scenario, variant, revision, repeat }, runOptions);
+  const run = { scenario, variant, revision, repeat };
+  // As runSuite: not started once aborted, and a run the abort cut short is not_run, keeping what it recorded.
+  if (options.signal?.aborted) return notRun(run);
+  const ran = await runPlannedRun(run, runOptions);
+  return options.signal?.aborted ? interruptedRow(run, ran) : ran;
 }
 
 /** Every wrong argument as a ConfigError naming it, before anything runs, never a TypeError from inside the run or a key ignored. */

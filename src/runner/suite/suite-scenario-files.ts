@@ -57,11 +57,11 @@ function configFiles(config: SuiteConfig, cwd: string, keep: ConfigError[] | und
     }
   });
   // One entry that matches nothing beside others that do: a typo that would drop files silently.
-  if (found.size && empty.length && source) {
+  // Beside entries that are not there, one that matches nothing is said too (all in one pass).
+  if ((found.size || problems.length) && empty.length && source) {
+    const others = found.size ? ', though the other entries do' : '';
     for (const index of empty) {
-      problems.push(
-        source.error(['scenarios', index], 'matches no scenario file (*.scenario.yaml, *.scenarios.yaml), though the other entries do; check the glob'),
-      );
+      problems.push(source.error(['scenarios', index], `matches no scenario file (*.scenario.yaml, *.scenarios.yaml)${others}; check the glob`));
     }
   }
   if (keep) keep.push(...problems);

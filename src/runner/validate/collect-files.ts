@@ -1,3 +1,4 @@
+import { danglingLinkWords } from '../../config/dangling-link.js';
 import { statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { ConfigError } from '../../config/errors.js';
@@ -44,7 +45,8 @@ export function collect(paths: readonly string[], cwd: string): { files: Collect
       stats = statSync(path);
     } catch {
       // Named as it was given (an absolute path stays absolute, not ../../x).
-      missing.push(toProblem(new ConfigError({ file: given }, 'path not found', 'CONFIG_NOT_FOUND'), given));
+      const link = danglingLinkWords(path);
+      missing.push(toProblem(new ConfigError({ file: given }, link ? `is ${link}` : 'path not found', 'CONFIG_NOT_FOUND'), given));
       continue;
     }
     if (stats.isDirectory()) {

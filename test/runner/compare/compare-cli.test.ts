@@ -110,6 +110,10 @@ describe('agentcheck compare: skipped rows, merges missing shards and duplicated
     expect(back.stdout).toContain('skipped in one report (1):\n  b.scenario.yaml#b [base]: skipped -> pass\n');
     expect(back.stdout).toContain('0 appeared');
     expect(skipped.stdout).toContain('0 regressed, 0 improved, 0 appeared, 0 vanished, 1 skipped, 1 unchanged');
+    // Skipped in both: unchanged, so every pair is counted.
+    expect((await runCli(['compare', 'head/report.json', 'head/report.json'], dir)).stdout).toContain(
+      '0 regressed, 0 improved, 0 appeared, 0 vanished, 2 unchanged',
+    );
 
     // A row copied into the report would be pooled twice.
     const report = JSON.parse(readFileSync(join(dir, 'base/report.json'), 'utf8'));

@@ -405,6 +405,11 @@ describe('a path or config glob that matches nothing beside others that do', () 
     expect(config.message).toMatch(/conf\/agentcheck\.config\.yaml:1:\d+ at scenarios\[1\]/);
     expect(config.message).toMatch(/at scenarios\[2\]: matches no scenario file/);
     expect(config.message).toMatch(/at scenarios\[3\]: path not found: \.\.\/suite\/gone\.scenario\.yaml \(/);
+    // A glob matching nothing beside an entry that is not there is said too, in the same pass.
+    writeFileSync(join(dir, 'conf/agentcheck.config.yaml'), 'scenarios: ["../none/*.yaml", ../gone]\n');
+    const both = configErrorOf(() => loadSuite({ paths: [], config: loadSuiteConfig(join(dir, 'conf/agentcheck.config.yaml'), dir) }, dir));
+    expect(both.message).toMatch(/at scenarios\[0\]: matches no scenario file \(\*\.scenario\.yaml, \*\.scenarios\.yaml\); check the glob/);
+    expect(both.message).toMatch(/at scenarios\[1\]: path not found: \.\.\/gone/);
     const alone = configErrorOf(() => loadSuite({ paths: [], config: loadSuiteConfig(join(dir, 'alone/agentcheck.config.yaml'), dir) }, dir));
     expect(alone.message).toMatch(
       /alone\/agentcheck\.config\.yaml:1:\d+ at scenarios\[0\]: path not found: gone; expected .*, relative to the config's folder$/,

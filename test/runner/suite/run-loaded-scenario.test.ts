@@ -58,6 +58,22 @@ describe('runLoadedScenario judges a run as runSuite does', () => {
     expect(row).toEqual(suiteRow);
   });
 
+  it('gives a run an abort cuts short, or a signal already aborted, the not_run row runSuite gives', async () => {
+    const { dir, run } = plannedRun(slowScenario());
+    const options = { variant: run.variant, revision: run.revision, repeat: run.repeat };
+    const controller = new AbortController();
+    const cut = runLoadedScenario(run.scenario, { ...options, signal: controller.signal });
+    setTimeout(() => controller.abort(), 100);
+    const row = await cut;
+    expect(row).toMatchObject({ status: 'not_run' });
+    expect(row.reason).toMatch(/^not run to the end: the suite was interrupted/);
+    // Already aborted: nothing runs, as runSuite starts nothing.
+    const before = await runLoadedScenario(run.scenario, { ...options, signal: controller.signal });
+    const [suiteRow] = (await runSuite(loadSuite({ paths: ['.'] }, dir), { signal: controller.signal })).scenarios;
+    expect(before).toEqual(suiteRow);
+    expect(before).toMatchObject({ status: 'not_run', reason: 'not run: the suite was interrupted' });
+  });
+
   it('runs a scenario to its row otherwise', async () => {
     const { ran, run } = plannedRun(scenario('ok'));
     const row = await runLoadedScenario(run.scenario, { variant: run.variant, revision: run.revision, repeat: 2 });

@@ -1,6 +1,7 @@
-import { rmSync } from 'node:fs';
+import { rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadSuite } from '../../../src/runner/suite/load-suite.js';
 import { validateFiles } from '../../../src/runner/validate/validate-files.js';
 import type { ValidationReport } from '../../../src/runner/validate/validation-report.js';
 import { tempDir } from '../../helpers/temp-dir.js';
@@ -87,6 +88,20 @@ describe('validate DIR checks the scenario files under DIR with the config run D
     const report = await validateFiles(['sub'], {}, dir);
     expect(where(report, dir)).toEqual(['sub/agentcheck.config.yaml:1 scenarios[1]']);
     expect(report.counts.config).toBe(0);
+  });
+});
+
+describe('a path given that is a symbolic link to nothing', () => {
+  it('is said to be one, naming its target, by validate and by loadSuite', async () => {
+    const dir = tempDir({});
+    symlinkSync('nowhere.scenario.yaml', join(dir, 'dangling.scenario.yaml'));
+    const report = await validateFiles(['dangling.scenario.yaml'], {}, dir);
+    expect(report.problems.map((problem) => problem.message)).toEqual([
+      `dangling.scenario.yaml: is a symbolic link to nothing: its target "nowhere.scenario.yaml" ("${join(dir, 'nowhere.scenario.yaml')}") does not exist`,
+    ]);
+    expect(() => loadSuite({ paths: ['dangling.scenario.yaml'] }, dir)).toThrow(
+      /dangling\.scenario\.yaml: is a symbolic link to nothing: its target "nowhere\.scenario\.yaml" .* does not exist; expected a scenario file/,
+    );
   });
 });
 
