@@ -1,3 +1,4 @@
+import { isAbsolute } from 'node:path';
 import { assertFormat, memoryLocator } from '../../config/assert-format.js';
 import { collectConfigErrors, ConfigError, throwConfigErrors } from '../../config/errors.js';
 import { describeValue } from '../../config/describe-value.js';
@@ -38,7 +39,8 @@ export const RUN_SUITE_OPTIONS: Record<string, Check> = {
   ),
   cassettes: expect(
     `cassette settings {mode: ${CASSETTE_MODES.join(' | ')}, dir: an absolute folder}`,
-    (value) => isObject(value) && CASSETTE_MODES.includes(value.mode as never) && typeof value.dir === 'string' && value.dir !== '',
+    // Absolute: a relative folder would be read from wherever the process happens to be.
+    (value) => isObject(value) && CASSETTE_MODES.includes(value.mode as never) && typeof value.dir === 'string' && isAbsolute(value.dir),
   ),
   mcpServers: expect('an McpServerPool (an object with close())', (value) => isObject(value) && typeof value.close === 'function'),
   signal: expect('an AbortSignal', (value) => value instanceof AbortSignal),

@@ -162,6 +162,11 @@ describe('the library suite entry points', () => {
         { cassettes: 'x' },
         'runSuite options at cassettes: expected cassette settings {mode: record | replay | auto | off, dir: an absolute folder}, got string "x"',
       ],
+      // A relative folder would be read from wherever the process happens to be.
+      [
+        { cassettes: { mode: 'record', dir: 'rel' } },
+        'runSuite options at cassettes: expected cassette settings {mode: record | replay | auto | off, dir: an absolute folder}, got an object',
+      ],
       [{ releasePlan: 'yes' }, 'runSuite options at releasePlan: expected true or false, got string "yes"'],
       [{ env: 'x' }, 'runSuite options at env: expected an environment {NAME: value}, got string "x"'],
       [{ skills: 'x' }, 'runSuite options at skills: expected skill options {forced?, overlay?, delivery?}, got string "x"'],
