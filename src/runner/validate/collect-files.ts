@@ -70,7 +70,8 @@ function filesOfOtherSkills(root: string, files: readonly string[]): Set<string>
   const skillFolders = new Set(files.filter((file) => basename(file) === 'SKILL.md').map((file) => dirname(file)));
   const inner = new Set<string>();
   for (const folder of skillFolders) {
-    for (let above = folder; relative(root, above) !== '';) {
+    // Up to the walk's root; a folder outside it (reached through a link) stops at the file system's root.
+    for (let above = folder; relative(root, above) !== '' && dirname(above) !== above;) {
       above = dirname(above);
       if (skillFolders.has(above)) {
         inner.add(join(folder, 'SKILL.md'));
