@@ -67,5 +67,5 @@ export async function runPlannedRun(run: PlannedRun, options: RunPlannedOptions)
 /** What set a run's time limit, for its TIMEOUT message. */
 function limitSetting(run: PlannedRun, options: RunPlannedOptions): string {
   if (run.scenario.timeout_ms !== undefined) return "the scenario's timeout_ms";
-  return options.timeoutMs === undefined ? 'the default per-run limit' : "--timeout or the config's timeout_ms";
+  return options.timeoutMs === undefined ? 'the default per-run limit' : "--timeout, the config's timeout_ms or the timeoutMs option";
 }

@@ -46,7 +46,8 @@ describe('runLoadedScenario judges a run as runSuite does', () => {
     const { run } = plannedRun(slowScenario());
     const row = await runLoadedScenario(run.scenario, { variant: run.variant, revision: run.revision, repeat: run.repeat, timeoutMs: 50 });
     expect(row).toMatchObject({ status: 'error', error: { type: 'TIMEOUT' } });
-    expect(row.reason).toMatch(/^the run timed out after 50 ms/);
+    // A library caller is told of its own option, beside the CLI's flag and the config's key.
+    expect(row.reason).toMatch(/^the run timed out after 50 ms \(--timeout, the config's timeout_ms or the timeoutMs option\)/);
   });
 
   it('gives a skip scenario its skipped row without running it, the row runSuite gives', async () => {
