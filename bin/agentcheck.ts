@@ -7,6 +7,7 @@ import { cliCodeCacheEntry, runCachedScript } from '../src/config/code-cache.js'
 import { codeCacheDir } from '../src/config/cache-folder.js';
 import { keepBytecode } from '../src/config/v8-flags.js';
 import { watchStdioErrors } from '../src/config/stdio-errors.js';
+import { HELP_FLAGS } from '../src/config/help-flags.js';
 import { prerenderedHelp } from './prerendered-help.js';
 
 // The `agentcheck` command. The CLI itself (bin/cli.ts) is bundled into one CommonJS script,
@@ -22,7 +23,7 @@ declare const AGENTCHECK_CLI_HASH: string;
 const dir = dirname(fileURLToPath(import.meta.url));
 const filename = join(dir, 'cli.cjs');
 // A command's help compiles little of it: it would leave the command's entry small.
-const help = process.argv.includes('--help') || process.argv.includes('-h');
+const help = process.argv.some((arg) => HELP_FLAGS.has(arg));
 const command = COMMANDS.includes(process.argv[2] ?? '') && !help ? process.argv[2]! : 'other';
 // V8 compares only the length of the code: an edit of the installed script (a patch) that keeps
 // its length would run the old code from the cache. The file's time and size tell it apart.

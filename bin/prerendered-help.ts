@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { isatty } from 'node:tty';
+import { HELP_FLAGS } from '../src/config/help-flags.js';
 
 // `agentcheck --help` and `agentcheck <command> --help` print text rendered at build time
 // (scripts/bundle-cli.mjs writes help.json beside the CLI script), without loading the CLI: its
@@ -12,8 +13,6 @@ export interface PrerenderedHelpFile {
   size: number;
   texts: Record<string, string>;
 }
-
-const HELP_FLAGS = new Set(['--help', '-h']);
 
 /**
  * The help text `argv` (the words after `agentcheck`) asks for, as the CLI script `script` would

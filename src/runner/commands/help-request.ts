@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-
-const HELP_FLAGS = new Set(['--help', '-h']);
+import { HELP_FLAGS } from '../../config/help-flags.js';
 
 /**
  * `argv` (node, the script, then the words) with a request for help put in the one form every
