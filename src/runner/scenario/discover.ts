@@ -7,7 +7,6 @@ import { specialFileProblem } from '../../config/special-file.js';
 import { RealFileSet } from '../files/real-file-set.js';
 import { walkFiles } from '../files/walk-files.js';
 import { emptyFoldersProblem } from './skipped-scenario-files.js';
-import { REPORTER_NAMES } from '../reporters/index.js';
 import { SCENARIO_FILE } from './scenario-file-name.js';
 
 export { SCENARIO_FILE };
@@ -18,11 +17,14 @@ export interface FoundScenarioFile {
   root: string;
 }
 
+/** Advice added to a path that does not exist (the CLI's: a flag's value written after the paths). */
+export type MissingPathHint = (given: string) => string;
+
 /**
  * Finds scenario files under the given paths (recursively for folders, sorted); a path that
  * does not exist is a ConfigError. A file given by name is taken whatever its suffix.
  */
-export function discoverScenarioFiles(paths: readonly string[], cwd = process.cwd()): FoundScenarioFile[] {
+export function discoverScenarioFiles(paths: readonly string[], cwd = process.cwd(), missingPathHint: MissingPathHint = () => ''): FoundScenarioFile[] {
   const found: FoundScenarioFile[] = [];
   const seen = new RealFileSet();
   const emptyFolders: string[] = [];
@@ -37,13 +39,11 @@ export function discoverScenarioFiles(paths: readonly string[], cwd = process.cw
       if (code !== 'ENOENT' && code !== 'ENOTDIR') throw readError(given, error);
       const link = danglingLinkWords(absolute);
       if (link) throw new ConfigError({ file: given }, `is ${link}; expected a scenario file or a folder of *.scenario.yaml files`, 'CONFIG_NOT_FOUND');
-      // A bare word is often a variant or tag name written after a path, where it reads as a path.
-      const hint = (REPORTER_NAMES as readonly string[]).includes(given)
-        ? ` (if "${given}" is a reporter: --reporter takes a comma list, as in --reporter json,${given})`
-        : /^[\w-]+$/.test(given)
-          ? ` (if "${given}" is a variant or tag name: write the names right after --variant or --tag, before the paths, or join them with commas, as in --tag smoke,${given})`
-          : '';
-      throw new ConfigError({ file: given }, `path not found: expected a scenario file or a folder of *.scenario.yaml files${hint}`, 'CONFIG_NOT_FOUND');
+      throw new ConfigError(
+        { file: given },
+        `path not found: expected a scenario file or a folder of *.scenario.yaml files${missingPathHint(given)}`,
+        'CONFIG_NOT_FOUND',
+      );
     }
     const add = (file: string, root: string) => {
       // A named pipe would block the run in open(), deaf to Ctrl-C: refused unopened.

@@ -2,6 +2,8 @@ import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { discoverScenarioFiles, scenarioFileId } from '../../../src/runner/scenario/discover.js';
+import { loadSuite } from '../../../src/runner/suite/load-suite.js';
+import { CLI_NAMES } from '../../../src/runner/suite/selection-names.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 describe('scenario ids when run is given several paths', () => {
@@ -28,12 +30,22 @@ describe('a path that is there but cannot be followed', () => {
 });
 
 describe('a word that reads as a missing path', () => {
-  it('hints at the comma list of --reporter when the word is a reporter name, at --variant/--tag otherwise', () => {
+  it("gets the CLI's hint at the comma list of --reporter when the word is a reporter name, at --variant/--tag otherwise", () => {
     const dir = tempDir({ 'a.scenario.yaml': 'name: a\n' });
-    expect(() => discoverScenarioFiles(['a.scenario.yaml', 'md'], dir)).toThrow(
+    const hint = CLI_NAMES.missingPathHint;
+    expect(() => discoverScenarioFiles(['a.scenario.yaml', 'md'], dir, hint)).toThrow(
       '(if "md" is a reporter: --reporter takes a comma list, as in --reporter json,md)',
     );
-    expect(() => discoverScenarioFiles(['a.scenario.yaml', 'lean'], dir)).toThrow('(if "lean" is a variant or tag name:');
+    expect(() => discoverScenarioFiles(['a.scenario.yaml', 'lean'], dir, hint)).toThrow('(if "lean" is a variant or tag name:');
+  });
+
+  it('names no CLI flag to a library caller (loadSuite)', () => {
+    const dir = tempDir({ 'a.scenario.yaml': 'name: a\n' });
+    for (const word of ['md', 'lean']) {
+      expect(() => loadSuite({ paths: ['a.scenario.yaml', word] }, dir)).toThrow(
+        new RegExp(`^${word}: path not found: expected a scenario file or a folder of \\*\\.scenario\\.yaml files$`),
+      );
+    }
   });
 });
 
