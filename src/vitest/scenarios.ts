@@ -79,8 +79,12 @@ export function scenarios(pattern: string, options: ScenariosOptions = {}): void
         define(
           title,
           async ({ signal, expect: check }) => {
-            // Repeats run one after another: the first that fails stops the test with its reason.
-            for (const run of runs) check(await runPlanned(run, config, signal)).toPass();
+            // Repeats run one after another: the first that fails stops the test with its reason,
+            // and says which repeat it was (a row's own label names only the repeats after the first).
+            for (const run of runs) {
+              const row = await runPlanned(run, config, signal);
+              (runs.length > 1 ? check(row, `repeat ${run.repeat} of ${runs.length} (numbered from 0)`) : check(row)).toPass();
+            }
           },
           timeout,
         );

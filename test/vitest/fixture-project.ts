@@ -24,6 +24,8 @@ import { runScenario, scenarios, testRun } from ${JSON.stringify(VITEST_ENTRY)};
 
 scenarios('scenarios/**/*.scenario*.yaml', { config: 'agentcheck.config.yaml' });
 
+describe('repeated', () => scenarios('scenarios/fail.scenario.yaml', { config: 'agentcheck.config.yaml', variants: ['base'], repeat: 2 }));
+
 const run = () => testRun({ agent: 'agent.yaml', inputs: { messages: [{ role: 'user', content: 'go' }] }, expectations: { terminal_tool: 'finish' }, script: ${SCRIPT} });
 
 describe('matchers', () => {

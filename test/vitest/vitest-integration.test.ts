@@ -55,6 +55,7 @@ describe('agentcheck/vitest on a fixture project', () => {
       'scenarios/fail.scenario.yaml > never finishes [lean]': 'failed',
       'scenarios/nested/skipped.scenario.yaml > later [base]': 'skipped',
       'scenarios/nested/skipped.scenario.yaml > later [lean]': 'skipped',
+      'repeated > scenarios/fail.scenario.yaml > never finishes [base]': 'failed',
       'matchers > pass on a passing row': 'passed',
       'matchers > pass on a testRun result': 'passed',
       'matchers > pass on a failing row with not and its verdict': 'passed',
@@ -69,6 +70,11 @@ describe('agentcheck/vitest on a fixture project', () => {
     expect(scenarioFailure).toContain('Reason: verdict incomplete, expected pass: terminal tool finish was never called');
     expect(scenarioFailure).toContain('tool_called#0: expected lookup to be called at least once with matching arguments');
     expect(scenarioFailure).toContain('Trajectory (1 tool call):\n  1. lookup {"id":"2"} -> ok');
+    // With repeats, the failure says which one failed; without, it says none.
+    expect(scenarioFailure).not.toContain('repeat');
+    expect(message('repeated > scenarios/fail.scenario.yaml > never finishes [base]')).toContain(
+      'repeat 0 of 2 (numbered from 0): expected scenario "never finishes" [base] to pass, but it ended fail',
+    );
 
     expect(message('matchers > fails toPass with the reason and the trajectory')).toContain('Trajectory (1 tool call):\n  1. lookup {"id":"2"} -> ok');
     const argsFailure = message('matchers > fails toHaveCalledTool on arguments');
