@@ -55,6 +55,9 @@ new Script('(function (exports, require, module, __filename, __dirname, __agentc
     // The program, every command it lists and every subcommand (docs/cli.md).
     expect(Object.keys(kept.texts)).toEqual(['', 'compare', 'init', 'mcp', 'merge', 'resume', 'run', 'spans', 'spans query', 'test-run', 'validate']);
     expect(kept.size).toBe(readFileSync(SCRIPT).length);
+    // Rendered for a pipe, at 80 columns: examples wrap too (a shell's \ continuation).
+    const wide = Object.entries(kept.texts).flatMap(([words, text]) => text.split('\n').flatMap((line) => (line.length > 80 ? [`${words}: ${line}`] : [])));
+    expect(wide).toEqual([]);
     // A copy of the launcher and the script without help.json renders every help in the CLI.
     const bare = tempDir();
     for (const file of ['agentcheck.js', 'cli.cjs', 'package.json']) copyFileSync(join(BIN, file), join(bare, file));

@@ -29,22 +29,28 @@ const RUN_EXAMPLES = `
 Examples:
   $ agentcheck run scenarios/
   $ agentcheck run scenarios/ --reporter table,json,junit --out reports/
-  $ agentcheck run --config agentcheck.config.yaml --variant base lean --repeat 5
+  $ agentcheck run --config agentcheck.config.yaml --variant base lean \\
+      --repeat 5
   $ agentcheck run scenarios/ --shard 2/4 --reporter json --out reports/shard-2
   $ agentcheck run scenarios/ --grep 'refund|cancel' --quiet
   $ agentcheck run scenarios/ --only-failed reports/report.json`;
 
 const TEST_RUN_EXAMPLES = `
 Examples:
-  $ agentcheck test-run --agent fixtures/agents/support-bot.yaml --message "Refund order 1234, it arrived broken." \\
-      --script fixtures/test-run/refund-script.yaml --mocks fixtures/test-run/refund-mocks.yaml --terminal-tool create_refund
-  $ agentcheck test-run --agent agent.yaml --inputs inputs.yaml --delta delta.yaml --spans out/spans.jsonl --timeout 30000`;
+  $ agentcheck test-run --agent fixtures/agents/support-bot.yaml \\
+      --message "Refund order 1234, it arrived broken." \\
+      --script fixtures/test-run/refund-script.yaml \\
+      --mocks fixtures/test-run/refund-mocks.yaml --terminal-tool create_refund
+  $ agentcheck test-run --agent agent.yaml --inputs inputs.yaml \\
+      --delta delta.yaml --spans out/spans.jsonl --timeout 30000`;
 
 const RESUME_EXAMPLES = `
 Examples:
-  $ agentcheck test-run --agent agent.yaml --message "Write the changelog" --script script.yaml --spans out/spans.jsonl --json
+  $ agentcheck test-run --agent agent.yaml --message "Write the changelog" \\
+      --script script.yaml --spans out/spans.jsonl --json
       (prints "run_id": "4bf92f35..." and stop_reason "paused")
-  $ agentcheck resume 4bf92f35... --decision approve --spans out/spans.jsonl --json`;
+  $ agentcheck resume 4bf92f35... --decision approve --spans out/spans.jsonl \\
+      --json`;
 
 /** Parses argv and runs the command; resolves to the exit code (docs/cli.md). */
 export async function main(argv: readonly string[], given: CommandIO = processIO()): Promise<number> {
@@ -196,7 +202,7 @@ export async function main(argv: readonly string[], given: CommandIO = processIO
     .description('serve test_run, resume_run, query_spans and validate as an MCP server over stdio (docs/mcp.md)')
     .addHelpText(
       'after',
-      '\nExamples:\n  $ agentcheck mcp\n  MCP client config: {"mcpServers": {"agentcheck": {"command": "npx", "args": ["agentcheck", "mcp"]}}}\n\nRelative paths in tool arguments resolve against the folder the server starts\nin.',
+      '\nExamples:\n  $ agentcheck mcp\n  MCP client config:\n    {"mcpServers": {"agentcheck": {"command": "npx",\n                                   "args": ["agentcheck", "mcp"]}}}\n\nRelative paths in tool arguments resolve against the folder the server starts\nin.',
     )
     .action(async () => {
       const { mcpCommand } = await import('./mcp-command.js');
@@ -209,11 +215,11 @@ export async function main(argv: readonly string[], given: CommandIO = processIO
     .description('filter spans of a spans.jsonl file (query language of docs/query-spans.md)')
     .argument('<file>', 'a spans.jsonl file', pathArgument('a spans.jsonl file'))
     .option('--trace <id>', 'only this trace')
-    .option('--where <json>', 'a filtering object, e.g. \'{"conditions":[{"field":"name","operator":"startswith","value":"execute_tool"}]}\'')
+    .option('--where <json>', 'a filtering object (docs/query-spans.md), as in the second example below')
     .option('--limit <n>', 'at most n spans (0: only the count)', wholeNumber)
     .addHelpText(
       'after',
-      '\nExamples:\n  $ agentcheck spans query reports/spans.jsonl --trace 4bf92f35...\n  $ agentcheck spans query reports/spans.jsonl --where \'{"conditions":[{"field":"status","operator":"is","value":"error"}]}\'',
+      '\nExamples:\n  $ agentcheck spans query reports/spans.jsonl --trace 4bf92f35...\n  $ agentcheck spans query reports/spans.jsonl \\\n      --where \'{"conditions":[{"field":"status","operator":"is",\n                             "value":"error"}]}\'',
     )
     .action(async (file: string, options) => {
       const { spansQueryCommand } = await import('./spans-query-command.js');
