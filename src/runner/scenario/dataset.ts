@@ -145,6 +145,12 @@ const TEMPLATE = new RegExp(String.raw`\{\{\s*vars\.(${TEMPLATE_NAME_SOURCE})\s*
 export const WHOLE_TEMPLATE = /^\{\{\s*vars\.([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)\s*\}\}$/;
 /** What starts like a template once the templates are taken out: a filter, brackets, an unclosed brace. */
 const NOT_A_TEMPLATE = /\{\{\s*vars\b[^}]*\}?\}?/g;
+/**
+ * A template of another name (`{{ var.id }}`, `{{ env.HOME }}`, `{{ name }}`): in a scenario with a
+ * dataset it is a typo, and sent as it stands it would test some other message. An inline `delta`
+ * keeps its own: its tools' templates (`{{ args.id }}`) are the engine's.
+ */
+const OTHER_TEMPLATE = new RegExp(String.raw`\{\{\s*(?!vars\b)${TEMPLATE_NAME_SOURCE}\s*(?:\|[^{}]*)?\}\}`, 'g');
 /** Anything that looks like a template, to refuse `{{ vars.x }}` in a scenario without a dataset. */
 export const ANY_TEMPLATE = /\{\{\s*vars\./;
 
@@ -155,26 +161,30 @@ export const ANY_TEMPLATE = /\{\{\s*vars\./;
 export function renderTemplates(value: unknown, row: DatasetRow, at: PathSegments, locate: Locator): unknown {
   // Each string on its own: every template problem of the value in one pass.
   const problems: ConfigError[] = [];
-  const rendered = renderEach(value, row, at, locate, problems);
+  const rendered = renderEach(value, row, at, locate, problems, 'scenario');
   throwConfigErrors(problems);
   return rendered;
 }
 
-function renderEach(value: unknown, row: DatasetRow, at: PathSegments, locate: Locator, problems: ConfigError[]): unknown {
+/** Where a value stands: the scenario itself (its top level, then below it), or its inline delta, whose tools have templates of their own. */
+type RenderScope = 'scenario' | 'below' | 'delta';
+
+function renderEach(value: unknown, row: DatasetRow, at: PathSegments, locate: Locator, problems: ConfigError[], scope: RenderScope): unknown {
   if (typeof value === 'string') {
     let rendered: unknown = value;
     collectConfigErrors(problems, () => {
-      rendered = renderString(value, row, at, locate);
+      rendered = renderString(value, row, at, locate, scope !== 'delta');
     });
     return rendered;
   }
-  if (Array.isArray(value)) return value.map((item, index) => renderEach(item, row, [...at, index], locate, problems));
+  const inner = scope === 'scenario' ? 'below' : scope;
+  if (Array.isArray(value)) return value.map((item, index) => renderEach(item, row, [...at, index], locate, problems, inner));
   if (value && typeof value === 'object') {
     return Object.fromEntries(
       Object.entries(value).map(([key, item]) => {
         // Keys are names, never rendered: a template there would be sent as it stands.
         if (ANY_TEMPLATE.test(key)) problems.push(locate([...at, key], KEY_TEMPLATE, true));
-        return [key, renderEach(item, row, [...at, key], locate, problems)];
+        return [key, renderEach(item, row, [...at, key], locate, problems, scope === 'scenario' && key === 'delta' ? 'delta' : inner)];
       }),
     );
   }
@@ -191,7 +201,7 @@ export function missingVariable(problem: ConfigError): string | undefined {
   return MISSING_VARIABLES.get(problem);
 }
 
-function renderString(value: string, row: DatasetRow, at: PathSegments, locate: Locator): unknown {
+function renderString(value: string, row: DatasetRow, at: PathSegments, locate: Locator, onlyRowTemplates: boolean): unknown {
   const lookup = (path: string): unknown => {
     const [name, ...keys] = path.split('.');
     if (!Object.hasOwn(row.vars, name)) {
@@ -226,6 +236,16 @@ function renderString(value: string, row: DatasetRow, at: PathSegments, locate: 
         `${quoteCapped(left)} is not a dataset template: expected {{ vars.NAME }} or {{ vars.NAME.KEY }}, NAME of letters, digits, _, $ and - starting with a letter, _ or $, KEY of the same characters (a column named with a space or a dot, or starting with a digit, cannot be read: rename it); no filters, brackets or other expressions`,
       ),
     );
+  }
+  if (onlyRowTemplates) {
+    for (const [other] of value.matchAll(OTHER_TEMPLATE)) {
+      problems.push(
+        locate(
+          at,
+          `${quoteCapped(other)} is not a dataset template: a scenario with a dataset reads its row as {{ vars.NAME }} or {{ vars.NAME.KEY }}, and sends no other template as written (to send this text as it is, give it as a row's value)`,
+        ),
+      );
+    }
   }
   const whole = WHOLE_TEMPLATE.exec(value);
   let rendered: unknown = value;

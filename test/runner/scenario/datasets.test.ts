@@ -218,6 +218,27 @@ describe('scenario datasets', () => {
     }
   });
 
+  it("refuses a template of another name ({{ var.id }}, {{ env.HOME }}), never sending it as written, but keeps the inline delta's tool templates and a row value's braces", () => {
+    const scenario = (content: string, check = '{tool_not_called: {tool: refund, args: {order: "{{ var.id }}"}}}') =>
+      `name: "ask {{ vars.id }}"\nagent: agent.yaml\ninputs: {messages: [{role: user, content: '${content}'}]}\nmodel: {script: [{text: done}]}\ndataset: [{id: "1", raw: "{{ user.name }}"}]\nexpect: {checks: [${check}]}\n`;
+    const error = loadError({ 'agent.yaml': AGENT, 'r.scenario.yaml': scenario('say {{ var.id }}, {{ env.HOME }} and {{ name }}') });
+    const lines = error.message.split('\n');
+    expect(lines.map((line) => /at (\S+): "([^"]*)" is not a dataset template: a scenario with a dataset reads its row as/.exec(line)?.slice(1))).toEqual([
+      ['inputs.messages[0].content', '{{ var.id }}'],
+      ['inputs.messages[0].content', '{{ env.HOME }}'],
+      ['inputs.messages[0].content', '{{ name }}'],
+      ['expect.checks[0].tool_not_called.args.order', '{{ var.id }}'],
+    ]);
+    // Text that is no template name is sent as written; braces from a row's value are not rendered again.
+    const plan = load({ 'agent.yaml': AGENT, 'r.scenario.yaml': scenario('say {{ vars.raw }} {{"a": 1}} {{ .State }}', '{tool_called: {tool: refund}}') });
+    expect(plan.scenarios[0].inputs.messages[0].content).toBe('say {{ user.name }} {{"a": 1}} {{ .State }}');
+    const withDelta = scenario('say {{ vars.id }}', '{tool_called: {tool: refund}}').replace(
+      'inputs:',
+      'delta: {set: {agent: {instructions: "Use {{ args.order }} as given"}}}\ninputs:',
+    );
+    expect(load({ 'agent.yaml': AGENT, 'r.scenario.yaml': withDelta }).scenarios).toHaveLength(1);
+  });
+
   it("lists every row's template problems and the duplicate names in one pass", () => {
     const error = loadError({
       'agent.yaml': AGENT,
