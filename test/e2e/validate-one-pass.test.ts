@@ -540,6 +540,22 @@ describe('agentcheck validate reports every problem of a file in one pass', () =
     expect(result.all).toContain('2 problem(s) in 1 file(s)');
     expect(result.all).toContain('0 config(s)');
   });
+
+  it("the suite grader's bad parameter does not hide its missing model, said once beside it where a judge check uses it", async () => {
+    const dir = tempDir({
+      'agentcheck.config.yaml': 'judge: {model: {provider: openai, parameters: {temprature: 0}}}\n',
+      'bot.yaml': 'id: bot\nagent:\n  name: Bot\n  tools:\n    - {name: a, description: a, returns: 1}\n',
+      'j.scenario.yaml':
+        'name: j\nagent: bot.yaml\ninputs: {messages: [{role: user, content: hi}]}\nmodel: {script: [{text: ok}]}\nexpect: {checks: [{judge: {rubric: ok}}, {judge: {rubric: fine}}]}\n',
+    });
+    const result = await runCli(['validate', '.'], dir);
+    expect(result.exitCode, result.all).toBe(2);
+    expect(located(result.all)).toEqual([
+      'agentcheck.config.yaml:1:16 at judge.model: a grader model needs `provider` and `model` (or a `script` for the scripted model); the judge checks that name no model of their own use this one',
+      expect.stringMatching(/^agentcheck\.config\.yaml:1:48 at judge\.model\.parameters\.temprature: unknown openai parameter "temprature"/),
+    ]);
+    expect(result.all).toContain('2 problem(s) in 1 file(s)');
+  });
 });
 
 describe('agentcheck run stops on the list validate prints', () => {

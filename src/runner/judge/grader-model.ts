@@ -33,6 +33,8 @@ export interface SuiteGrader {
   model?: GraderModel;
   at?: (expected: string) => ConfigError;
   invalid?: boolean;
+  /** With `invalid`: what the config's grader lacks to grade on its own (graderGap), said beside its other problems. */
+  gap?: string;
   /** Said after a missing grader: a suite config near the scenario that is not the run's (passed-over-config.ts), or ''. */
   missingHint?: () => string;
 }
@@ -84,8 +86,12 @@ function judgeJob(params: JudgeParams, index: number, suite: SuiteGrader, locate
   // The judge check's params type leaves `model` open; the grader schema gives it its type.
   const model: unknown = params.model;
   if (model !== undefined) checkOwnModel(model, at, locate);
-  // The config's grader problem is said once, at the config: not again as this check's.
-  if (suite.invalid && !standsAlone(model as GraderModel | undefined)) return undefined;
+  // The config's grader problem is said once, at the config: not again as this check's. What it
+  // lacks besides (its `model`) is said beside it, where a check would use it as it stands.
+  if (suite.invalid && !standsAlone(model as GraderModel | undefined)) {
+    if (model === undefined && suite.gap && suite.at) throw suite.at(`${suite.gap}; the judge checks that name no model of their own use this one`);
+    return undefined;
+  }
   const merged = mergeGrader(suite.model, model as GraderModel | undefined);
   if (!Object.keys(merged).length) {
     throw locate(
@@ -98,7 +104,7 @@ function judgeJob(params: JudgeParams, index: number, suite: SuiteGrader, locate
   if (script && (model as GraderModel | undefined)?.script === undefined)
     validateScript(script, (path, expected, atKey) => locate([...at, 'model', 'script', ...path], expected, atKey));
   if (!script && (llm.provider === undefined || llm.model === undefined)) {
-    const expected = 'a grader model needs `provider` and `model` (or a `script` for the scripted model)';
+    const expected = GRADER_NEEDS_MODEL;
     // A check that names no model uses the suite's as it stands: the config is what to fix.
     if (model === undefined && suite.at) throw suite.at(`${expected}; the judge checks that name no model of their own use this one`);
     // Its parameters beside it, held to the provider it names (docs/cli.md, validate).
@@ -190,6 +196,19 @@ export function checkGraderParameters(parameters: unknown, at: PathSegments, loc
     problems.push(locate([...at, 'text', 'format'], `"text.format" is not for a grader: ${GRADER_OWNED.response_format}`, true));
   }
   throwConfigErrors(problems);
+}
+
+/** A grader with neither a whole model nor a script. */
+const GRADER_NEEDS_MODEL = 'a grader model needs `provider` and `model` (or a `script` for the scripted model)';
+
+/**
+ * What a grader model as written lacks to grade on its own (no `model`, or the scripted provider
+ * without a script), or undefined: the suite's, when its other problems keep it from being used.
+ */
+export function graderGap(model: unknown): string | undefined {
+  if (!isObject(model) || model.script !== undefined) return undefined;
+  if (model.provider === 'scripted') return SCRIPTED_GRADER_NEEDS_SCRIPT;
+  return model.provider === undefined || model.model === undefined ? GRADER_NEEDS_MODEL : undefined;
 }
 
 /** An empty grader script could never answer either. */

@@ -24,6 +24,8 @@ export interface LoadContext {
   suiteGraderAt?: (expected: string) => ConfigError;
   /** The suite's `judge` has problems, said at the config: checks that would use its grader are not checked against it. */
   suiteGraderInvalid?: boolean;
+  /** With suiteGraderInvalid: what the suite's grader lacks besides its problems (graderGap). */
+  suiteGraderGap?: string;
   /**
    * `; <config> may set <what>, but ...` when a suite config near the scenario file is not the
    * run's (passed-over-config.ts), else '': said where a setting such a config may hold is missing.

@@ -139,7 +139,11 @@ export function loadOneScenario(
     });
     collectConfigErrors(problems, () => {
       const missingHint = () => context.passedOverConfigHint?.(doc.file, 'judge.model') ?? '';
-      judges = judgeJobs(validated, { model: context.suiteGrader, at: context.suiteGraderAt, invalid: context.suiteGraderInvalid, missingHint }, checksAt);
+      judges = judgeJobs(
+        validated,
+        { model: context.suiteGrader, at: context.suiteGraderAt, invalid: context.suiteGraderInvalid, gap: context.suiteGraderGap, missingHint },
+        checksAt,
+      );
     });
     checks.forEach((check, index) => {
       if (!valid.has(index)) problems.push(...graderModelProblems(check, index, checksAt));

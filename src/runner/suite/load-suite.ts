@@ -117,6 +117,7 @@ export function loadSuite(given: SuiteSelection, cwdGiven = process.cwd(), names
     suiteGrader: config.judge?.model,
     suiteGraderAt: source ? (expected) => source.error(['judge', 'model'], expected) : undefined,
     suiteGraderInvalid: config.judgeInvalid,
+    suiteGraderGap: config.judgeGap,
     passedOverConfigHint: (scenarioFile, what) => passedOverConfigHint(scenarioFile, rootOf.get(scenarioFile) ?? cwd, config.file, cwd, what),
     variants: config.variants,
     skills: { ...config.skills, overlay: [...config.skills.overlay, ...(selection.overlay ?? []).map((folder) => resolve(cwd, folder))] },

@@ -10,7 +10,7 @@ import { soundLlmParts } from '../../engine/providers/sound-llm-parts.js';
 import type { LlmSpec } from '../../engine/revision/types.js';
 import { formatPath, SourceDocument } from '../../config/source.js';
 import { llmProperties } from '../../engine/revision/llm-schema.js';
-import { checkGraderParameters, GRADER_REFUSED_PARAMETERS, GRADER_SCRIPT_EMPTY, graderModelSchema } from '../judge/grader-model.js';
+import { checkGraderParameters, GRADER_REFUSED_PARAMETERS, GRADER_SCRIPT_EMPTY, graderGap, graderModelSchema } from '../judge/grader-model.js';
 import { skillsSchema } from '../scenario/scenario-schema.js';
 import { validateScript } from '../../engine/providers/script-schema.js';
 import { skillFolderProblems } from '../../skills/skill-folder-problems.js';
@@ -45,6 +45,8 @@ export interface SuiteConfig extends Omit<SuiteConfigSpec, 'variants' | 'skills'
    * that would use its grader are not told they have none (one problem, said once).
    */
   judgeInvalid?: boolean;
+  /** With judgeInvalid: what its `judge.model` lacks besides, said where a judge check would use it as it stands. */
+  judgeGap?: string;
   /**
    * The config's `skills` has format problems, kept and said at the config (a misspelt delivery):
    * what a run delivers is not known, so scenarios naming load_skill are not refused by a guess.
@@ -288,7 +290,7 @@ function suiteConfigOf(doc: SourceDocument, path: string, cassettesFlag: string 
     ...(given !== undefined && !format.typed(['variants']) ? { variantsInvalid: true } : {}),
     model: modelOk ? raw.model : undefined,
     judge: judgeInvalid ? undefined : raw.judge,
-    ...(judgeInvalid ? { judgeInvalid } : {}),
+    ...(judgeInvalid ? { judgeInvalid, judgeGap: graderGap(raw.judge?.model) } : {}),
     cassettes: cassettes && { mode: cassettes.mode, dir: cassettes.dir === undefined ? undefined : resolve(baseDir, cassettes.dir) },
     baseDir,
   };
