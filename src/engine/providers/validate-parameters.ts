@@ -64,6 +64,8 @@ export function validateLlmParameters(
   const extra = parameters[EXTRA_KEY];
   const extraKeys = extra && typeof extra === 'object' && !Array.isArray(extra) ? Object.keys(extra) : [];
   for (const key of extraKeys) {
+    // A refused key is the caller's to say, in extra too (a grader's response_format).
+    if (refused.includes(key)) continue;
     if (PROVIDER_OWNED_KEYS[provider].includes(key)) {
       problems.push(locate([...at, EXTRA_KEY, key], `${quoteCapped(key)} is set by agentcheck itself and cannot be passed through extra`, true));
     } else if (Object.hasOwn(known, key)) {

@@ -192,6 +192,13 @@ export function checkGraderParameters(parameters: unknown, at: PathSegments, loc
   for (const key of Object.keys(parameters)) {
     if (Object.hasOwn(GRADER_OWNED, key)) problems.push(locate([...at, key], `"${key}" is not for a grader: ${GRADER_OWNED[key]}`, true));
   }
+  // Nor under extra, which would send it all the same.
+  if (isObject(parameters.extra)) {
+    for (const key of Object.keys(parameters.extra)) {
+      if (Object.hasOwn(GRADER_OWNED, key))
+        problems.push(locate([...at, 'extra', key], `"${key}" is not for a grader, in extra either: ${GRADER_OWNED[key]}`, true));
+    }
+  }
   if (isObject(parameters.text) && 'format' in parameters.text) {
     problems.push(locate([...at, 'text', 'format'], `"text.format" is not for a grader: ${GRADER_OWNED.response_format}`, true));
   }

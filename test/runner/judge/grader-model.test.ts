@@ -46,6 +46,22 @@ describe("a judge check's grader over the suite's judge.model", () => {
     ]);
   });
 
+  it('says a grader parameter put under extra is not for a grader there either, never to move it to parameters', () => {
+    let errors: string[] = [];
+    try {
+      jobOf(openai, { parameters: { extra: { response_format: { type: 'json_object' }, tool_choice: 'none', seed: 1, custom: 1 } } });
+    } catch (error) {
+      errors = ((error as ConfigErrors).errors ?? [error]).map((problem) => problem.message);
+    }
+    expect(errors).toEqual([
+      expect.stringMatching(/parameters\.extra\.seed: "seed" is a known openai parameter: set it in parameters/),
+      expect.stringMatching(
+        /parameters\.extra\.response_format: "response_format" is not for a grader, in extra either: the judge sets the answer format itself/,
+      ),
+      expect.stringMatching(/parameters\.extra\.tool_choice: "tool_choice" is not for a grader, in extra either: a grader is sent no tools$/),
+    ]);
+  });
+
   it('refuses grader parameters the judge sets itself or that need tools, and an empty script', () => {
     let message = '';
     try {
