@@ -19,6 +19,13 @@ describe('judge check (pure: reads evidence.judgements)', () => {
     });
   });
 
+  it('says a grader gave no reason rather than end its reason in a bare colon', () => {
+    expect(check('judge', { rubric: 'r' }, judged({ score: 0.9, passed: true, reason: '  ' }))).toMatchObject({
+      status: 'pass',
+      reason: 'score 0.9 >= 0.7 (the grader gave no reason)',
+    });
+  });
+
   it('is an error without an answer or with an unusable one', () => {
     expect(check('judge', { rubric: 'r' }, base)).toMatchObject({ status: 'error', reason: expect.stringMatching(/no grader answer/) });
     expect(check('judge', { rubric: 'r' }, judged({ error: 'bad JSON', error_type: 'grader_answer_invalid' }))).toMatchObject({

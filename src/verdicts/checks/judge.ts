@@ -51,7 +51,8 @@ export const judge: Check<JudgeParams> = {
     }
     const threshold = params.threshold ?? DEFAULT_JUDGE_THRESHOLD;
     const passed = answer.score >= threshold;
-    const reason = `score ${answer.score} ${passed ? '>=' : '<'} ${threshold}: ${answer.reason}`;
+    // A blank reason is the grader's to give: the check's reason says it gave none.
+    const reason = `score ${answer.score} ${passed ? '>=' : '<'} ${threshold}${answer.reason.trim() ? `: ${answer.reason}` : ' (the grader gave no reason)'}`;
     return result(KIND, id, passed ? 'pass' : 'fail', reason, ids);
   },
 };

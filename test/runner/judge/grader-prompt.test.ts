@@ -50,6 +50,8 @@ describe('parsing the grader answer', () => {
   it('accepts exactly a score in [0, 1], passed and reason', () => {
     expect(parseGraderAnswer(' {"score": 0, "passed": false, "reason": "no"}\n')).toEqual({ score: 0, passed: false, reason: 'no' });
     expect(parseGraderAnswer('{"score": 1, "passed": true, "reason": ""}')).toEqual({ score: 1, passed: true, reason: '' });
+    // Keys beyond the three are ignored (docs/verdicts.md), never carried into the judgement.
+    expect(parseGraderAnswer('{"score": 0.9, "passed": true, "reason": "x", "notes": "more"}')).toEqual({ score: 0.9, passed: true, reason: 'x' });
   });
 
   it.each([
