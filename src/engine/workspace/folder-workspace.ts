@@ -78,9 +78,23 @@ export class FolderWorkspace implements Workspace {
     );
   }
 
-  /** Throws RunError WORKSPACE_NOT_FOUND when the folder it copies or uses is missing or a file. */
+  /**
+   * Throws RunError WORKSPACE_NOT_FOUND when the folder it copies or uses is missing or a file, or,
+   * once made, when its root is gone since (a paused run's, removed by a cleaner of temporary
+   * folders): a run going on there would make a fresh folder without the files it left.
+   */
   async check(): Promise<void> {
-    if (this.source !== undefined && this.rootPromise === undefined) await requireFolder(this.source);
+    if (this.rootPromise === undefined) {
+      if (this.source !== undefined) await requireFolder(this.source);
+      return;
+    }
+    const dir = await this.rootPromise.catch(() => undefined);
+    if (dir !== undefined && workspaceFolderMissing(dir)) {
+      throw new RunError(
+        'WORKSPACE_NOT_FOUND',
+        `the run's workspace folder ${dir} is gone since the run worked in it (removed by a cleaner of temporary folders?): the run cannot go on without the files it left there`,
+      );
+    }
   }
 
   /** The absolute, real (symlink-free) root folder; made on first call. */

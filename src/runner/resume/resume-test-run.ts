@@ -86,7 +86,8 @@ export async function continuePausedRun(
     // Nothing ran (a server that did not start, a name refused at its start): the gated call
     // never ran, so the run stays paused under its run_id, to be answered again once fixed; the
     // result carries that run_id, so the caller knows it still answers (docs/mcp.md, resume_run).
-    if (resumedNothing(record)) {
+    // Unless its workspace is gone (a cleaner of temporary folders): no answer could go on there.
+    if (resumedNothing(record) && record.turn.error?.type !== 'WORKSPACE_NOT_FOUND') {
       await store.add(answer.run_id, paused);
       record.result.run_id = answer.run_id;
       return { record, run, kept: true };

@@ -71,6 +71,31 @@ describe('library testRun -> resumeTestRun', () => {
     await expect(again).rejects.toMatchObject({ code: 'UNKNOWN_RUN', message: expect.stringContaining(`no paused run ${runId} in this process`) });
   });
 
+  it("refuses to go on when the paused run's workspace was removed since (a temp cleaner), and forgets the run", async () => {
+    // The paused run's workspace is made under os.tmpdir(): a folder of this test's own.
+    const tmp = mkdtempSync(join(tmpdir(), 'agentcheck-test-tmp-'));
+    const saved = process.env.TMPDIR;
+    let runId: string;
+    try {
+      process.env.TMPDIR = tmp;
+      runId = await pause();
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+    }
+    const [made] = readdirSync(tmp);
+    expect(made).toMatch(/^agentcheck-ws-/);
+    rmSync(join(tmp, made), { recursive: true, force: true });
+    const result = await resumeTestRun({ run_id: runId, decision: 'approve' });
+    expect(result).toMatchObject({ stop_reason: 'error', verdict: 'failed' });
+    expect(result.verdict_reason).toContain(`WORKSPACE_NOT_FOUND: the run's workspace folder ${join(tmp, made)} is gone since the run worked in it`);
+    // Nothing was written into a fresh folder in its place, and no answer can go on there.
+    expect(existsSync(join(tmp, made))).toBe(false);
+    expect(result.run_id).toBeUndefined();
+    await expect(resumeTestRun({ run_id: runId, decision: 'approve' })).rejects.toMatchObject({ code: 'UNKNOWN_RUN' });
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
   it('deny: the call is not made, so the read finds no file', async () => {
     const result = await resumeTestRun({ run_id: await pause(), decision: 'deny' });
     expect(result).toMatchObject({ stop_reason: 'end_turn', verdict: 'failed', approvals: [{ tool: 'write_file', decision: 'deny' }] });
