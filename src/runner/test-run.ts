@@ -122,7 +122,9 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
     ? control.onToolsListed
     : allListedHooks(control.onToolsListed, requestNamesAtRun(request, revision.build, memoryLocator(REQUEST)));
   const capture = captureContent(revision, request, request.env ?? process.env);
-  const workspace = control.workspace ?? (request.workspace ? FolderWorkspace.copyOf(request.workspace, control.workspaceLeaveOut) : FolderWorkspace.temp());
+  const workspace =
+    control.workspace ??
+    (request.workspace ? FolderWorkspace.copyOf(request.workspace, control.workspaceLeaveOut, control.workspaceLeaveOutName) : FolderWorkspace.temp());
   // Copied before the run, so a workspace that cannot be copied fails the run itself (naming
   // the file in the source folder) instead of failing every workspace tool the agent calls.
   if (request.workspace || control.workspace) await workspace.root();

@@ -37,6 +37,62 @@ describe('agentcheck test-run --workspace', () => {
     expect(readdirSync(dir).sort()).toEqual(['a.txt', 'reports']);
   });
 
+  it('refuses the runs folder itself as --workspace, which would gain checkpoints, but not a folder in it', async () => {
+    const dir = tempDir({ 'reports/runs/sub/a.txt': 'hi\n', 'out/x.txt': 'x\n', 's.yaml': '- text: hi\n' });
+    // (A --spans file's folder as --workspace is refused as --spans inside the workspace.)
+    const result = await runCli(['test-run', '--agent', AGENT, '--message', 'w', '--script', 's.yaml', '--workspace', 'reports/runs'], dir);
+    expect(result.exitCode, result.stderr).toBe(2);
+    expect(result.stderr).toContain(
+      "--workspace: reports/runs is agentcheck's runs folder, where a paused run's checkpoint and workspace are kept (reports/runs without --spans): give another folder",
+    );
+    const inside = await runCli(['test-run', '--agent', AGENT, '--message', 'w', '--script', 's.yaml', '--workspace', 'reports/runs/sub'], dir);
+    // It runs (exit 1 is its verdict: no --terminal-tool to reach), as valid input.
+    expect([inside.exitCode, inside.stderr]).toEqual([1, '']);
+  });
+
+  it("leaves an earlier runs folder's paused runs out of the copy too, wherever they lie (another --spans folder's)", async () => {
+    const dir = tempDir({ 'ws/a.txt': 'hi\n' });
+    const script = (path: string) =>
+      join(
+        tempDir({
+          's.yaml': `- tool_calls: [{name: list_dir, args: {path: ${path}}}]\n- tool_calls: [{name: write_file, args: {path: b.txt, content: new}}]\n- text: ok\n`,
+        }),
+        's.yaml',
+      );
+    const run = async (cwd: string, workspace: string, path: string, spans: string[]) => {
+      const result = await runCli(
+        [
+          'test-run',
+          '--agent',
+          AGENT,
+          '--message',
+          'w',
+          '--script',
+          script(path),
+          '--workspace',
+          workspace,
+          ...spans,
+          '--terminal-tool',
+          'write_file',
+          '--json',
+        ],
+        cwd,
+      );
+      expect(result.exitCode, result.stderr).toBe(1);
+      return JSON.parse(result.stdout) as { run_id: string };
+    };
+    // Run 1 from inside ws keeps its paused run in ws/reports/runs; run 2 keeps its own in out/,
+    // outside ws, and lists what its copy of ws holds there.
+    const first = await run(join(dir, 'ws'), '.', '.', []);
+    expect(readdirSync(join(dir, 'ws/reports/runs')).sort()).toEqual([`${first.run_id}.checkpoint.json`, `${first.run_id}.workspace`]);
+    await run(dir, 'ws', 'reports/runs', ['--spans', 'out/s.jsonl']);
+    const listed = await runCli(
+      ['spans', 'query', 'out/s.jsonl', '--where', '{"conditions":[{"field":"name","operator":"is","value":"execute_tool list_dir"}]}'],
+      dir,
+    );
+    expect(JSON.parse(listed.stdout).spans[0].attributes['gen_ai.tool.call.result']).toBe('[]');
+  });
+
   it('copies the whole folder when the runs folder holds it rather than lies inside it', async () => {
     const dir = tempDir({ 'ws/a.txt': 'hi\n', 's.yaml': '- tool_calls: [{name: read_file, args: {path: a.txt}}]\n- text: read\n' });
     const result = await runCli(

@@ -31,9 +31,10 @@ export class FolderWorkspace implements Workspace {
   /**
    * A fresh temp copy of `srcDir` (symlinks inside copied as symlinks), made on first root(),
    * removed by dispose(). `srcDir` itself may be a symlink to a folder: the folder is copied.
-   * `leaveOut` is a folder not copied when it lies inside `srcDir` (agentcheck's own runs folder).
+   * `leaveOut` is a folder not copied when it lies inside `srcDir` (agentcheck's own runs folder);
+   * `leaveOutName` names files and folders not copied wherever they lie (a paused run's).
    */
-  static copyOf(srcDir: string, leaveOut?: string): FolderWorkspace {
+  static copyOf(srcDir: string, leaveOut?: string, leaveOutName?: (name: string) => boolean): FolderWorkspace {
     assertPathArgument(srcDir, 'FolderWorkspace.copyOf', 'srcDir', 'a folder path');
     const source = path.resolve(srcDir);
     return new FolderWorkspace(
@@ -51,7 +52,7 @@ export class FolderWorkspace implements Workspace {
           await cp(real, dir, {
             recursive: true,
             verbatimSymlinks: true,
-            filter: (from) => skipped === undefined || !isInsideFolder(skipped, from),
+            filter: (from) => (skipped === undefined || !isInsideFolder(skipped, from)) && !(from !== real && leaveOutName?.(path.basename(from))),
           });
         } catch (error) {
           await rm(dir, { recursive: true, force: true });

@@ -8,7 +8,7 @@ import { ConfigError, RunError } from '../../config/errors.js';
 import type { Checkpoint } from '../../engine/checkpoint/checkpointer.js';
 import type { DeltaRevision } from '../../engine/revision/delta.js';
 import { isUncopyableFileError } from '../../engine/workspace/folder-workspace.js';
-import { checkRunsDir, keepWorkspace, moveWorkspace, runsDir, workspaceDirFor, writeRunCheckpoint } from '../resume/run-checkpoint-file.js';
+import { checkRunsDir, isRunArtifact, keepWorkspace, moveWorkspace, runsDir, workspaceDirFor, writeRunCheckpoint } from '../resume/run-checkpoint-file.js';
 import { executeTestRun, type TestRunControl, type TestRunRecord, type TestRunRequest, type TestRunResult } from '../test-run.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
 import { requestFromFlags } from './test-run-flags.js';
@@ -40,6 +40,7 @@ export async function testRunCommand(options: TestRunOptions, io: CommandIO): Pr
     // Inside another run nothing runs: said before any file is read (docs/cli.md, test-run).
     refuseInsideRun();
     checkSpansNotAnInput(options, io.cwd);
+    checkWorkspaceNotRunsFolder(options, io.cwd);
     loaded = requestFromFlags(options, io);
     checkSpansNotAnInput(options, io.cwd, loaded.applied);
   } catch (error) {
@@ -74,6 +75,7 @@ export async function runAndReport(
     const record = await executeTestRun({ ...request, signal: request.signal ?? interrupted.signal }, revision, {
       timeoutSetting: '--timeout',
       workspaceLeaveOut: runsDir(io.cwd, options.spans),
+      workspaceLeaveOutName: isRunArtifact,
       ...control,
     });
     try {
@@ -181,6 +183,22 @@ function checkSpansNotAnInput(options: TestRunOptions, cwd: string, applied?: De
       'OUT_NOT_WRITABLE',
     );
   }
+}
+
+/**
+ * Refuses reports/runs itself as --workspace (without --spans): test-run keeps paused runs there,
+ * so the folder it never changes would change. (The --spans file's folder is refused as --spans
+ * inside the workspace, said first.)
+ */
+function checkWorkspaceNotRunsFolder(options: TestRunOptions, cwd: string): void {
+  if (options.workspace === undefined) return;
+  const runs = runsDir(cwd, options.spans);
+  if (realPathOf(runs) !== realPathOf(resolve(cwd, options.workspace))) return;
+  throw new ConfigError(
+    { file: '--workspace' },
+    `${options.workspace} is agentcheck's runs folder, where a paused run's checkpoint and workspace are kept (reports/runs without --spans): give another folder`,
+    'CONFIG_INVALID',
+  );
 }
 
 /** Creates the --spans file's folder and refuses a folder as the file, or says why it cannot be written. */
