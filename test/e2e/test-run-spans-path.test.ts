@@ -168,6 +168,23 @@ describe('agentcheck resume --spans naming a file it reads (built CLI)', () => {
     expect(JSON.parse(resumed.stdout)).toMatchObject({ verdict: 'pass' });
   });
 
+  it("refuses a file that holds no spans (test-run's script, beside the checkpoint), then appends to the spans file", async () => {
+    const { root, runId } = await pausedBesideItsBuild();
+    const dir = tempDir();
+    cpSync(root, dir, { recursive: true });
+    const script = readFileSync(join(dir, 'script.yaml'), 'utf8');
+    const result = await resume(dir, runId, 'script.yaml');
+    expectRefusedResume(result, join(dir, `${runId}.checkpoint.json`));
+    expect(result.stderr).toContain(
+      "script.yaml: --spans names a file that holds no spans (its first line is not a span record), and resume appends the resumed run's spans to it: give the --spans file test-run wrote, or a new file",
+    );
+    expect(readFileSync(join(dir, 'script.yaml'), 'utf8')).toBe(script);
+    const spansBefore = readFileSync(join(dir, 'spans.jsonl'), 'utf8');
+    const resumed = await resume(dir, runId, 'spans.jsonl');
+    expect(resumed.exitCode, resumed.all).toBe(0);
+    expect(readFileSync(join(dir, 'spans.jsonl'), 'utf8').startsWith(spansBefore)).toBe(true);
+  });
+
   it('refuses the build file test-run ran, when the checkpoint is beside it: resume would append its spans to the build', async () => {
     const { root: dir, runId } = await pausedBesideItsBuild();
     const build = readFileSync(join(dir, 'agent.yaml'), 'utf8');

@@ -11,7 +11,7 @@ import { requestNamesAtRun } from '../test-run.js';
 import { memoryLocator } from '../../config/assert-format.js';
 import { claimCheckpoint, refuseClaimedRun } from '../resume/resume-claim.js';
 import { resumedNothing } from '../resume/resumed-nothing.js';
-import { refuseSpansOverBuildReads, refuseSpansOverInputs } from './spans-not-an-input.js';
+import { refuseAppendToNonSpansFile, refuseSpansOverBuildReads, refuseSpansOverInputs } from './spans-not-an-input.js';
 
 /** Where a --spans that names a file resume reads should point instead. */
 const SPANS_ADVICE = "the spans would be written into it: give the --spans file test-run was given (resume reads the checkpoint from that file's folder)";
@@ -50,6 +50,7 @@ export async function resumeCommand(runId: string, options: ResumeOptions, io: C
     if (spans !== undefined) {
       refuseSpansOverInputs(spans, io.cwd, { "the paused run's agent build file (test-run's --agent)": saved.revision.source }, SPANS_ADVICE);
       refuseSpansOverBuildReads(spans, io.cwd, saved.revision);
+      refuseAppendToNonSpansFile(spans, io.cwd);
     }
     workspaceDir = pausedWorkspace(dir, runId, file);
     claimed = await claimCheckpoint(file, runId);

@@ -1,4 +1,6 @@
+import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { isSpanRecord } from '../../spans/span-record-check.js';
 import { ConfigError } from '../../config/errors.js';
 import { isInsideFolder } from '../../config/is-inside-folder.js';
 import type { Revision } from '../../engine/revision/types.js';
@@ -48,4 +50,44 @@ export function refuseSpansOverBuildReads(spans: string, cwd: string, revision: 
       );
     }
   }
+}
+
+/** How much of a file is read to find its first line: a span line with a long result stays under it. */
+const FIRST_LINE_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Refuses, for `resume` (which appends), a --spans path naming a regular file that already holds
+ * something other than spans: its first line must be a span record. A file test-run read (its
+ * --delta, --script or --mocks) is not recorded in the checkpoint, so this is what keeps the
+ * resumed run's spans from being appended to it (docs/cli.md, resume).
+ */
+export function refuseAppendToNonSpansFile(spans: string, cwd: string): void {
+  const path = resolve(cwd, spans);
+  let first: string;
+  try {
+    if (!statSync(path).isFile()) return;
+    const fd = openSync(path, 'r');
+    try {
+      const buffer = Buffer.alloc(Math.min(FIRST_LINE_BYTES, fstatSync(fd).size));
+      const read = readSync(fd, buffer, 0, buffer.length, 0);
+      first = buffer.subarray(0, read).toString('utf8').split('\n', 1)[0];
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return; // Not there yet (a new file), or unreadable: the write says why.
+  }
+  if (first.trim() === '') return;
+  let value: unknown;
+  try {
+    value = JSON.parse(first);
+  } catch {
+    value = undefined;
+  }
+  if (isSpanRecord(value)) return;
+  throw new ConfigError(
+    { file: spans },
+    "--spans names a file that holds no spans (its first line is not a span record), and resume appends the resumed run's spans to it: give the --spans file test-run wrote, or a new file",
+    'OUT_NOT_WRITABLE',
+  );
 }
