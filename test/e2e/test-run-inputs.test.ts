@@ -150,6 +150,29 @@ describe('agentcheck test-run: what its inputs mean', () => {
     );
   });
 
+  it('says a --terminal-tool or approvals name the --delta removed is gone because of the delta, where the --agent file still lists it', async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      'script.yaml': SCRIPT,
+      'rm.yaml': 'remove: ["agent.tools[name=lookup]"]\n',
+      'ap.yaml': 'tools: {lookup: deny}\n',
+    });
+    const removed = ' (the --delta removes it: names are held to the build after --delta)';
+    const terminal = await runCli(
+      [...RUN.filter((arg) => arg !== 'finish' && arg !== '--terminal-tool'), '--terminal-tool', 'lookup', '--delta', 'rm.yaml'],
+      dir,
+    );
+    expect(terminal.exitCode, terminal.stderr).toBe(2);
+    expect(terminal.stderr).toMatch(/--terminal-tool: it names no tool of the agent: "lookup"; expected one of: [^\n]*\(the --delta removes it/);
+    const approvals = await runCli([...RUN, '--delta', 'rm.yaml', '--approvals', 'ap.yaml'], dir);
+    expect(approvals.exitCode, approvals.stderr).toBe(2);
+    expect(approvals.stderr).toContain(removed);
+    // A name no build has gets no such words; without --delta neither.
+    const typo = await runCli([...RUN.filter((arg) => arg !== 'finish' && arg !== '--terminal-tool'), '--terminal-tool', 'lookupp', '--delta', 'rm.yaml'], dir);
+    expect(typo.exitCode, typo.stderr).toBe(2);
+    expect(typo.stderr).not.toContain('--delta removes');
+  });
+
   it('takes an MCP tool in approvals.tools by the name the result gives it, and points a near miss to the full name', async () => {
     const dir = tempDir({
       'script.yaml':
