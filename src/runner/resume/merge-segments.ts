@@ -3,22 +3,27 @@ import type { SpanRecord } from '../../spans/span-record.js';
 import { isInvokeAgent, operationOf, stringAttr } from '../../verdicts/span-kind.js';
 import { toolSeq } from '../../verdicts/span-order.js';
 import { continuedSpans } from './continued-spans.js';
+import { inSequence } from './segment-times.js';
 
 /**
  * Joins the spans of a run that paused and was resumed (one segment per invoke or resume) into
  * one trace, so checks judge the whole run as if it had never stopped: every span takes the
- * first segment's trace id, later segments hang under the first root, the root spans the whole
- * run and carries the last segment's outcome (stop reason, output, cumulative usage). A call
- * left waiting at a pause (its `pending` approval and execute_tool spans) is dropped when a later
- * segment records the same call again with its answer; one no later segment records (a resume
- * that ended before anything ran, so the run still waits there) stays, still pending. A flow's
- * workflow and the component under way at the pause continue as one span each (continued-spans.ts).
+ * first segment's trace id, each segment's times follow the segment before it (segment-times.ts),
+ * later segments hang under the first root, the root spans the whole run and carries the last
+ * segment's outcome (stop reason, output, cumulative usage). A call left waiting at a pause (its
+ * `pending` approval and execute_tool spans) is dropped when a later segment records the same
+ * call again with its answer; one no later segment records (a resume that ended before anything
+ * ran, so the run still waits there) stays, still pending. A flow's workflow and the component
+ * under way at the pause continue as one span each (continued-spans.ts).
  */
-export function mergeSegments(segments: ReadonlyArray<readonly SpanRecord[]>): SpanRecord[] {
-  if (segments.length === 1) return [...segments[0]];
-  const roots = segments.map((spans) => spans.find((span) => span.parent_id === null && isInvokeAgent(span)));
+export function mergeSegments(recorded: ReadonlyArray<readonly SpanRecord[]>): SpanRecord[] {
+  if (recorded.length === 1) return [...recorded[0]];
+  const recordedRoots = recorded.map(rootOf);
   // Without a root per segment there is nothing to join under: the evidence reports the spans incomplete.
-  if (roots.some((root) => root === undefined)) return segments.flat();
+  if (recordedRoots.some((root) => root === undefined)) return recorded.flat();
+  // Each segment's clock is its own: a later one may read earlier than the one it continues.
+  const segments = inSequence(recorded, recordedRoots as SpanRecord[]);
+  const roots = segments.map(rootOf);
   const first = roots[0] as SpanRecord;
   const last = roots[roots.length - 1] as SpanRecord;
   const merged: SpanRecord[] = [];
@@ -56,6 +61,11 @@ export function mergeSegments(segments: ReadonlyArray<readonly SpanRecord[]>): S
   if (last.status_message === undefined) delete root.status_message;
   else root.status_message = last.status_message;
   return [root, ...merged];
+}
+
+/** A segment's root: its invoke_agent span without a parent. */
+function rootOf(spans: readonly SpanRecord[]): SpanRecord | undefined {
+  return spans.find((span) => span.parent_id === null && isInvokeAgent(span));
 }
 
 /**

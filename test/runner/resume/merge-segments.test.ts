@@ -84,3 +84,42 @@ describe('mergeSegments: call order across a pause', () => {
     expect(merged.find((s) => s.span_id === 'w1')?.attributes[ATTR.toolSeq]).toBe(2);
   });
 });
+
+describe('mergeSegments: one timeline across segments recorded on clocks of their own', () => {
+  /** A segment's root, a model turn in it, and a tool call after the turn (with an event). */
+  function segment(trace: string, start: number, turn: number): SpanRecord[] {
+    const chat = spanRecord(trace, `c${turn}`, `r${turn}`, 'chat m', start + 0.1, 0.2, { [ATTR.turn]: turn });
+    const tool = { ...spanRecord(trace, `x${turn}`, `r${turn}`, 'execute_tool t', start + 0.3, 0.1), events: [{ name: 'e', time_ms: start + 0.35 }] };
+    return [spanRecord(trace, `r${turn}`, null, 'invoke_agent bot', start, 0.5), chat, tool];
+  }
+
+  it('starts each segment no earlier than the one before it ended, so the root spans the whole run', () => {
+    // The resume's root read the wall clock to the whole millisecond: 0.3 ms before the pause ended.
+    // The third segment ran after the wall clock was set back by a second.
+    const merged = mergeSegments([segment('t1', 1000.0, 1), segment('t2', 1000.2, 2), segment('t3', 0.7, 3)]);
+    const byId = new Map(merged.map((span) => [span.span_id, span]));
+    const at = (id: string) => [byId.get(id)?.start_ms, byId.get(id)?.end_ms].map((ms) => Math.round((ms as number) * 1000) / 1000);
+    expect(at('r1')).toEqual([1000, 1001.5]);
+    // Each later segment moved as a whole, its durations its own: right after the segment before.
+    expect(at('c2')).toEqual([1000.6, 1000.8]);
+    expect(at('x2')).toEqual([1000.8, 1000.9]);
+    expect(at('c3')).toEqual([1001.1, 1001.3]);
+    expect(byId.get('x3')?.events?.[0].time_ms).toBeCloseTo(1001.35, 9);
+    const root = merged[0];
+    for (const span of merged) {
+      expect(span.start_ms, span.span_id).toBeGreaterThanOrEqual(root.start_ms);
+      expect(span.end_ms, span.span_id).toBeLessThanOrEqual(root.end_ms);
+      expect(span.duration_ms, span.span_id).toBeCloseTo(span.end_ms - span.start_ms, 9);
+    }
+    const chats = merged.filter((span) => span.name.startsWith('chat'));
+    expect(chats.map((span) => span.attributes[ATTR.turn])).toEqual([1, 2, 3]);
+    for (let i = 1; i < chats.length; i++) expect(chats[i].start_ms).toBeGreaterThanOrEqual(chats[i - 1].end_ms);
+    expect(root.duration_ms).toBeCloseTo(root.end_ms - root.start_ms, 9);
+  });
+
+  it('leaves a segment that started after the one before it ended where it was', () => {
+    const merged = mergeSegments([segment('t1', 1000, 1), segment('t2', 2000, 2)]);
+    expect(merged.find((span) => span.span_id === 'c2')?.start_ms).toBe(2000.1);
+    expect(merged[0].end_ms).toBe(2000.5);
+  });
+});

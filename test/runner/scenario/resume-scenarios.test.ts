@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { ATTR } from '../../../src/spans/conventions.js';
 import { ConfigError } from '../../../src/config/errors.js';
 import type { SpanRecord } from '../../../src/spans/span-record.js';
 import { loadScenarioFile } from '../../../src/runner/scenario/load-scenario-file.js';
@@ -80,6 +81,35 @@ describe('scenario resume: the approval round trip in one file', () => {
     expect(evidence.approvals.map((approval) => approval.decision)).toEqual(['deny', 'approve']);
     expect(evidence.turns).toBe(3);
     expect(row.turns).toBe(3);
+  });
+
+  it('keeps the joined trace on one timeline when each resume reads the wall clock earlier than the pause before it', async () => {
+    const [, , twoPauses] = load(EXAMPLE);
+    // Every read of the wall clock a second earlier than the one before: each segment's root
+    // anchors its trace's clock earlier than the segment it continues ran (a wall clock set back
+    // between them, or read to the whole millisecond just after a pause).
+    let wall = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => (wall -= 1000));
+    let spans: SpanRecord[] = [];
+    try {
+      const row = await run(twoPauses, (given) => (spans = given));
+      expect(row.status, row.reason).toBe('pass');
+    } finally {
+      clock.mockRestore();
+    }
+    const root = spans.find((span) => span.parent_id === null) as SpanRecord;
+    const byId = new Map(spans.map((span) => [span.span_id, span]));
+    for (const span of spans) {
+      const parent = span.parent_id === null ? undefined : byId.get(span.parent_id);
+      if (parent) expect(span.start_ms, span.name).toBeGreaterThanOrEqual(parent.start_ms);
+      expect(span.end_ms, span.name).toBeLessThanOrEqual(root.end_ms);
+    }
+    // By start time (as spans query sorts), the model turns come in the order they ran.
+    const chats = spans.filter((span) => span.name.startsWith('chat')).sort((a, b) => a.start_ms - b.start_ms);
+    expect(chats.map((span) => span.attributes[ATTR.turn])).toEqual([0, 1, 2]);
+    for (let i = 1; i < chats.length; i++) expect(chats[i].start_ms).toBeGreaterThanOrEqual(chats[i - 1].end_ms);
+    // The joined run's spans stay in start order, as spans.jsonl writes them.
+    expect(spans.every((span, i) => i === 0 || span.start_ms >= spans[i - 1].start_ms)).toBe(true);
   });
 
   it('keeps a round in call order when its gated calls are answered on resume, as when a policy answers them', async () => {
