@@ -156,6 +156,14 @@ describe('test-run --spans with room', () => {
   });
 });
 
+describe('test-run --spans whose path became a folder while the run ran', () => {
+  it('says nothing was written, not that nothing was appended (test-run replaces its file)', () => {
+    const dir = tempDir({ 'dd/s.jsonl/.keep': '' });
+    const error = failureOf(() => writeTestRunSpans(join(dir, 'dd/s.jsonl'), spans(1), false, 'dd/s.jsonl'));
+    expect(error.message).toMatch(/^could not write the spans to dd\/s\.jsonl: EISDIR[^;]*; nothing was written$/);
+  });
+});
+
 describe("test-run --spans keeps the replaced file's mode", () => {
   it('a FILE made 0600 stays 0600 when replaced, also through a link to it', () => {
     const dir = tempDir({ 'spans.jsonl': PREVIOUS, 'real/linked.jsonl': PREVIOUS, 'out/.keep': '' });

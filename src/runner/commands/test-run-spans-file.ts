@@ -27,7 +27,7 @@ export function writeTestRunSpans(file: string, spans: readonly SpanRecord[], ap
   try {
     written = new SpansFile(path, fileSystem, mode);
   } catch (error) {
-    throw new Error(`could not write the spans to ${given}: ${(error as Error).message}; ${keptClause(mode, before)}`);
+    throw new Error(`could not write the spans to ${given}: ${(error as Error).message}; ${keptClause(mode, before, append)}`);
   }
   try {
     written.write(spans);
@@ -38,13 +38,16 @@ export function writeTestRunSpans(file: string, spans: readonly SpanRecord[], ap
     written.close();
   }
   if (written.failure !== null) {
-    throw new Error(`could not write the spans to ${given}: ${written.failure}${written.kept ? `; ${keptClause(mode, before)}` : ''}`);
+    throw new Error(`could not write the spans to ${given}: ${written.failure}${written.kept ? `; ${keptClause(mode, before, append)}` : ''}`);
   }
 }
 
 /** What a failed write left, by the file's size before it (null: there was none). */
-function keptClause(mode: SpansFileMode, before: number | null): string {
-  if (mode !== 'replace') return 'nothing was appended: the file was kept as it was';
+function keptClause(mode: SpansFileMode, before: number | null, append: boolean): string {
+  // resume's append, or test-run's to a stdout that appends (`>>`), whose failed write is taken back.
+  if (append || (typeof mode === 'object' && mode.takeBack)) return 'nothing was appended: the file was kept as it was';
+  // A path that was no regular file when the spans came (a folder put there meanwhile, a device).
+  if (mode !== 'replace') return 'nothing was written';
   // test-run makes a missing FILE, empty, before the run, to find an unusable path early.
   if (before === 0) return 'the file was left empty';
   return before === null ? 'no file was written' : 'the previous file was kept';
