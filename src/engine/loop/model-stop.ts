@@ -32,6 +32,8 @@ const ABNORMAL: Partial<Record<FinishReason['unified'], AbnormalEnding>> = {
   refusal: { stopReason: 'refusal', type: 'MODEL_REFUSAL', why: ({ who }) => `${who} refused to answer` },
   // Anthropic pauses long-running server-tool turns; agentcheck sends no server tools and does not continue one.
   pause: { stopReason: 'error', type: 'MODEL_PAUSE_TURN', why: () => 'the provider paused a long-running turn, which agentcheck does not continue' },
+  // A custom Model saying its answer ended in an error: the model failed, as a thrown error would.
+  error: { stopReason: 'error', type: 'MODEL_FAILED', why: ({ who }) => `${who} ended its answer with an error` },
   // A word this version does not know could mean anything, so it is never taken for a normal end.
   other: { stopReason: 'error', type: 'MODEL_UNKNOWN_FINISH_REASON', why: () => 'the provider ended the answer with a finish reason agentcheck does not know' },
 };

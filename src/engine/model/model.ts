@@ -31,13 +31,20 @@ export interface ModelToolCall {
 
 /**
  * Why the model stopped: a unified value plus the provider's own word (as the AI SDK does).
- * `length` (cut off at a token limit), `content_filter`, `refusal` and `pause` (the provider
- * paused a long-running turn) end the turn abnormally (docs/engine-loop.md, Stop reasons).
+ * `length` (cut off at a token limit), `content_filter`, `refusal`, `pause` (the provider
+ * paused a long-running turn), `error` and `other` end the turn abnormally (docs/engine-loop.md,
+ * Stop reasons); any other word is a malformed response.
  */
 export interface FinishReason {
-  unified: 'stop' | 'tool_calls' | 'length' | 'content_filter' | 'refusal' | 'pause' | 'error' | 'other';
+  unified: UnifiedFinishReason;
   raw: string;
 }
+
+/** Every unified finish reason, the words a Model may answer with (docs/engine-loop.md, the Model interface). */
+export const UNIFIED_FINISH_REASONS = ['stop', 'tool_calls', 'length', 'content_filter', 'refusal', 'pause', 'error', 'other'] as const;
+
+/** One of UNIFIED_FINISH_REASONS. */
+export type UnifiedFinishReason = (typeof UNIFIED_FINISH_REASONS)[number];
 
 /** Token counts of a model call or a run. Cached and reasoning tokens are parts of input and output. */
 export interface Usage {

@@ -1,6 +1,6 @@
 import { describeValue } from '../../config/describe-value.js';
 import { ModelError } from '../../config/errors.js';
-import type { Model, ModelResponse } from './model.js';
+import { UNIFIED_FINISH_REASONS, type Model, type ModelResponse } from './model.js';
 
 const SHAPE = 'a ModelResponse {text: string, toolCalls: [{id, name, args}], finishReason: {unified, raw}, usage: {input_tokens, output_tokens}}';
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -14,6 +14,10 @@ function responseProblem(response: unknown): string | null {
   if (call >= 0) return `toolCalls[${call}]: got ${describeValue(response.toolCalls[call])}`;
   const finish = response.finishReason;
   if (!isObject(finish) || typeof finish.unified !== 'string' || typeof finish.raw !== 'string') return `finishReason: got ${describeValue(finish)}`;
+  // Exact words only: a word the loop does not know (or 'STOP') could mean anything, so it is never a normal end.
+  if (!(UNIFIED_FINISH_REASONS as readonly string[]).includes(finish.unified)) {
+    return `finishReason.unified: got ${describeValue(finish.unified)}, expected one of ${UNIFIED_FINISH_REASONS.join(', ')}`;
+  }
   const usage = response.usage;
   if (!isObject(usage) || typeof usage.input_tokens !== 'number' || typeof usage.output_tokens !== 'number') return `usage: got ${describeValue(usage)}`;
   return null;

@@ -193,3 +193,59 @@ describe('abnormal model endings are visible in the turn, never a normal end', (
     expect(JSON.parse(String(root?.attributes['agentcheck.flow.state'])).status).toBe('max_tokens');
   });
 });
+
+describe("a custom Model's finish reason is held to the documented words", () => {
+  /** A Model whose first answer calls lookup_order and ends with `unified`, then answers 'done'. */
+  function customModel(unified: string): Model & { calls: number } {
+    return {
+      provider: 'mine',
+      modelId: 'm1',
+      calls: 0,
+      async generate() {
+        return this.calls++ === 0
+          ? {
+              text: '',
+              toolCalls: [{ id: 'a', name: 'lookup_order', args: { order_id: '1' } }],
+              finishReason: { unified, raw: 'x' },
+              usage: { input_tokens: 1, output_tokens: 1 },
+            }
+          : { text: 'done', toolCalls: [], finishReason: { unified: 'stop', raw: 'stop' }, usage: { input_tokens: 1, output_tokens: 1 } };
+      },
+    } as Model & { calls: number };
+  }
+
+  async function runCustom(unified: string): Promise<{ turn: Turn; tools: number; calls: number }> {
+    const { tracer, store } = installTracing();
+    const model = customModel(unified);
+    const turn = await invoke(build({ tools: [lookup] }), { messages: [{ role: 'user', content: 'Where is order 1?' }] }, { model, tracer });
+    return { turn, tools: toolSpans(store.take(turn.trace_id)).length, calls: model.calls };
+  }
+
+  it("ends the turn with error MODEL_FAILED on 'error', keeping the answer but running none of its calls", async () => {
+    const { turn, tools, calls } = await runCustom('error');
+    expect(turn.stop_reason).toBe('error');
+    expect(turn.error).toEqual({ type: 'MODEL_FAILED', message: 'the model ended its answer with an error (mine finish reason "x")' });
+    expect(tools).toBe(0);
+    expect(calls).toBe(1);
+    expect(turn.messages.at(-1)).toMatchObject({ role: 'assistant', tool_calls: [{ tool_call_id: 'a', tool_name: 'lookup_order' }] });
+  });
+
+  it.each(['bogus', '', 'STOP', 'Tool_Calls'])('refuses the unknown word %j as a malformed response, running none of its calls', async (unified) => {
+    const { turn, tools, calls } = await runCustom(unified);
+    expect(turn.stop_reason).toBe('error');
+    expect(turn.error).toEqual({
+      type: 'MODEL_FAILED',
+      message: `model mine/m1 returned a wrong response (finishReason.unified: got string ${JSON.stringify(unified)}, expected one of stop, tool_calls, length, content_filter, refusal, pause, error, other); expected a ModelResponse {text: string, toolCalls: [{id, name, args}], finishReason: {unified, raw}, usage: {input_tokens, output_tokens}}`,
+    });
+    expect(tools).toBe(0);
+    expect(calls).toBe(1);
+  });
+
+  it("still runs the calls of 'tool_calls' and ends normally on 'stop'", async () => {
+    const { turn, tools, calls } = await runCustom('tool_calls');
+    expect(turn.stop_reason).toBe('end_turn');
+    expect(turn.output).toBe('done');
+    expect(tools).toBe(1);
+    expect(calls).toBe(2);
+  });
+});
