@@ -12,6 +12,7 @@ import type { DeltaRevision } from './revision/delta.js';
 import type { AgentBuild, Revision } from './revision/types.js';
 import type { SkillOptions } from './skills-delivery.js';
 import { checkInvokeOptions } from './check-invoke-options.js';
+import { withContentCapture } from './content-capture.js';
 import { runTurn } from './run-turn.js';
 import type { Turn } from './turn.js';
 import type { Workspace } from './workspace/workspace.js';
@@ -64,7 +65,9 @@ export interface InvokeOptions {
   onToolsListed?: (listed: readonly ListedMcpServer[]) => void;
   /**
    * Record message content on chat spans (`gen_ai.input.messages`, `gen_ai.output.messages`),
-   * secrets scrubbed; default off. The runner turns it on for scripted models and cassettes.
+   * secrets scrubbed. Default as testRun's (docs/spans.md): on for a script or a scripted build,
+   * off for a live provider or a `model`; OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT,
+   * when set, overrides both.
    */
   captureContent?: boolean;
   /**
@@ -88,7 +91,7 @@ export async function invoke(revision: Revision | DeltaRevision, input: InvokeIn
   // A caller's mistake, not a run that went wrong.
   assertRevision(revision, 'invoke');
   checkInvokeOptions(options, revision.build, { caller: 'invoke', input });
-  return runTurn(revision, { kind: 'fresh', input }, options);
+  return runTurn(revision, { kind: 'fresh', input }, withContentCapture(revision, options));
 }
 
 /**

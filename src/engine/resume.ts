@@ -8,6 +8,7 @@ import type { Revision } from './revision/types.js';
 import { runTurn } from './run-turn.js';
 import type { Turn } from './turn.js';
 import { checkInvokeOptions } from './check-invoke-options.js';
+import { withContentCapture } from './content-capture.js';
 import { assertRevision } from './revision/assert-revision.js';
 
 export type { ResumeDecision } from './checkpoint/resume-decision.js';
@@ -31,7 +32,7 @@ export async function resume(
   assertRevision(revision, 'resume');
   checkInvokeOptions(options, revision.build, { caller: 'resume' });
   assertResumable(revision, checkpoint, decision);
-  return runTurn(revision, { kind: 'resume', checkpoint: structuredClone(checkpoint), decision }, options);
+  return runTurn(revision, { kind: 'resume', checkpoint: structuredClone(checkpoint), decision }, withContentCapture(revision, options));
 }
 
 function assertResumable(revision: Revision | DeltaRevision, checkpoint: Checkpoint, decision?: ResumeDecision): void {

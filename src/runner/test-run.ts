@@ -11,7 +11,7 @@ import { installTracing } from '../spans/tracing.js';
 // The verdict modules themselves, not the verdicts index: a run does not load every check kind.
 import { buildEvidence } from '../verdicts/evidence.js';
 import { scoreTestRun } from '../verdicts/test-run-verdict.js';
-import { captureContent } from './content-capture.js';
+import { captureContent } from '../engine/content-capture.js';
 import { REQUEST_CASSETTE_MODE } from './cassettes/cassette-mode-setting.js';
 // Cassettes, mocks, judges and external spans are loaded by the runs that use them (start-up).
 import type { MockScope } from './mocks/http-mocks.js';

@@ -4,7 +4,7 @@ import { skillFolderProblems } from '../../skills/skill-folder-problems.js';
 import { resolveCassetteSettings, type CassetteSettings } from '../cassettes/cassette-settings.js';
 import { loadCustomChecks } from '../checks/load-custom-checks.js';
 import { shardFromEnv } from '../ci/shard-from-env.js';
-import { captureContentFlag } from '../content-capture.js';
+import { captureContentFlag } from '../../engine/content-capture.js';
 import { checkReporterNames, type ReporterName } from '../reporters/index.js';
 import { loadSuite, noScenarioFileProblem, suiteScenarioFiles, type SuitePlan } from '../suite/load-suite.js';
 import { failedRuns } from '../suite/only-failed.js';

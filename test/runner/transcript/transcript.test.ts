@@ -4,7 +4,7 @@ import type { Model, ModelRequest } from '../../../src/engine/model/model.js';
 import { runScenario } from '../../../src/runner/scenario/run-scenario.js';
 import { loadScenarioFile } from '../../../src/runner/scenario/load-scenario-file.js';
 import { executeTestRun } from '../../../src/runner/test-run.js';
-import { captureContent } from '../../../src/runner/content-capture.js';
+import { captureContent } from '../../../src/engine/content-capture.js';
 import { revisionFromValue } from '../../../src/engine/revision/load-build.js';
 import { readReportFile } from '../../../src/runner/merge/read-report-file.js';
 import { tempDir } from '../../helpers/temp-dir.js';
