@@ -1,10 +1,11 @@
 import type { Locator } from '../config/assert-format.js';
-import { quoteCapped } from '../config/cap-text.js';
+import { quoteCapped, quoteJson } from '../config/cap-text.js';
 import { didYouMean } from '../config/did-you-mean.js';
 import { throwConfigErrors, type ConfigError } from '../config/errors.js';
 import type { PathSegments } from '../config/source.js';
 import { EMITTED_ATTRIBUTE_KEYS, OWN_ATTRIBUTE_NAMESPACES } from './conventions.js';
 import { GENAI_SEMCONV_KEYS } from './genai-semconv-keys.js';
+import { OWN_ATTRIBUTE_VALUES, ownValueProblem } from './own-attribute-values.js';
 import type { SpanQuery } from './query-types.js';
 
 /**
@@ -37,7 +38,11 @@ function walk(filter: unknown, at: PathSegments, locate: Locator, problems: Conf
   }
   const key = record.key;
   if (record.field !== 'attributes' || typeof key !== 'string') return;
-  if (!OWN_ATTRIBUTE_NAMESPACES.some((namespace) => key.startsWith(namespace)) || EMITTED_ATTRIBUTE_KEYS.has(key) || present?.has(key)) return;
+  if (EMITTED_ATTRIBUTE_KEYS.has(key)) {
+    valueProblems(key, record, at, locate, problems);
+    return;
+  }
+  if (!OWN_ATTRIBUTE_NAMESPACES.some((namespace) => key.startsWith(namespace)) || present?.has(key)) return;
   // A convention key other instrumentation writes (an external agent's own spans) can match.
   if (GENAI_SEMCONV_KEYS.has(key)) return;
   const own = [...EMITTED_ATTRIBUTE_KEYS].filter((name) => OWN_ATTRIBUTE_NAMESPACES.some((namespace) => name.startsWith(namespace))).sort();
@@ -47,4 +52,27 @@ function walk(filter: unknown, at: PathSegments, locate: Locator, problems: Conf
       `${present ? 'no span here carries' : 'agentcheck never writes'} attribute ${quoteCapped(key)}: agentcheck writes these ${OWN_ATTRIBUTE_NAMESPACES.map((n) => `${n}*`).join(' and ')} keys: ${own.join(', ')}${didYouMean(key, own)}`,
     ),
   );
+}
+
+/** Operators that compare the attribute's value as it is with the condition's (or each of its list's). */
+const STRICT = new Set(['is', 'is_not', 'in', 'not_in']);
+
+/**
+ * A strict comparison of one of agentcheck's typed attributes with a value it never writes
+ * (`agentcheck.tool.is_error is "true"`): it could never match (is_not, always), so refused.
+ */
+function valueProblems(key: string, condition: Record<string, unknown>, at: PathSegments, locate: Locator, problems: ConfigError[]): void {
+  if (!STRICT.has(condition.operator as string)) return;
+  const value = condition.value;
+  const items = Array.isArray(value) ? value : [value];
+  items.forEach((item, index) => {
+    const problem = ownValueProblem(key, item);
+    if (problem === null) return;
+    const path = Array.isArray(value) ? [...at, 'value', index] : [...at, 'value'];
+    const words = OWN_ATTRIBUTE_VALUES[key];
+    const near = typeof item === 'string' && 'words' in words ? didYouMean(item, words.words) : '';
+    problems.push(
+      locate(path, `attribute ${quoteCapped(key)} ${problem} when agentcheck writes it, so this condition could never match: got ${quoteJson(item)}${near}`),
+    );
+  });
 }

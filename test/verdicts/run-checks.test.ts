@@ -152,6 +152,39 @@ describe('spans checks name attribute keys that exist', () => {
     expect(() => validateChecks(spansCheck('gen_ai.usage.input_token'), locate)).toThrow(/did you mean "gen_ai.usage.input_tokens"/);
   });
 
+  it('a value one of its typed attributes never holds is refused (is, is_not, in, not_in), with a suggestion', () => {
+    const condition = (key: string, operator: string, value: unknown) => [
+      { spans: { query: { filtering: { field: 'attributes', key, operator, value } }, count: { max: 0 } } },
+    ];
+    const problem = (key: string, operator: string, value: unknown): string => {
+      try {
+        validateChecks(condition(key, operator, value), locate);
+      } catch (error) {
+        return `${(error as ConfigError).path}: ${(error as ConfigError).expected}`;
+      }
+      return 'accepted';
+    };
+    expect(problem('agentcheck.tool.is_error', 'is', 'true')).toBe(
+      'expect.checks[0].spans.query.filtering.value: attribute "agentcheck.tool.is_error" is a boolean when agentcheck writes it, so this condition could never match: got "true"',
+    );
+    expect(problem('agentcheck.tool.outcome', 'is_not', 'errror')).toMatch(
+      /is one of ok, error, denied, pending when agentcheck writes it, .*; did you mean "error"\?$/,
+    );
+    expect(problem('agentcheck.tool.seq', 'in', [1, '2'])).toMatch(
+      /^expect\.checks\[0\]\.spans\.query\.filtering\.value\[1\]: attribute "agentcheck\.tool\.seq" is a number/,
+    );
+    // What it writes, and operators that compare otherwise, are accepted.
+    for (const [key, operator, value] of [
+      ['agentcheck.tool.is_error', 'is', true],
+      ['agentcheck.tool.outcome', 'in', ['ok', 'denied']],
+      ['agentcheck.tool.seq', 'eq', '2'],
+      ['agentcheck.tool.outcome', 'contains', 'err'],
+      ['agentcheck.output', 'is', 'anything'],
+    ] as const) {
+      expect(problem(key, operator, value), `${key} ${operator}`).toBe('accepted');
+    }
+  });
+
   it('keys agentcheck writes and keys of other namespaces are accepted', () => {
     expect(() => validateChecks(spansCheck('agentcheck.flow.state'), locate)).not.toThrow();
     expect(() => validateChecks(spansCheck('mcp.method.name'), locate)).not.toThrow();
