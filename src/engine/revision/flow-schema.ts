@@ -1,4 +1,4 @@
-import { IO_KEY_PATTERN } from '../../config/format-patterns.js';
+import { COMPONENT_NAME_PATTERN, IO_KEY_PATTERN } from '../../config/format-patterns.js';
 import { stringMap } from './shared-schemas.js';
 import { plan } from './tool-schema.js';
 
@@ -16,7 +16,7 @@ const ioKey = {
   additionalProperties: false,
 };
 
-const componentName = { type: 'string', pattern: '^[^:.]+$' };
+const componentName = { type: 'string', pattern: COMPONENT_NAME_PATTERN };
 
 const component = {
   type: 'object',

@@ -166,6 +166,16 @@ describe('flows: load-time rules', () => {
     expect(() => revisionFromValue(value)).not.toThrow();
   });
 
+  it('says in words why a component name with ":" or "." is refused, not as a bare pattern', () => {
+    const message = loadError((b) => {
+      b.flow.components[1].name = 'read.config';
+    });
+    expect(message).toContain(
+      'expected a component name without ":" or "." (state keys address it as context:<name>.key), such as lookup_step, got string "read.config"',
+    );
+    expect(message).not.toContain('^[^:.]+$');
+  });
+
   it('checks toolsets, IOKeys and component keys', () => {
     expect(
       loadError((b) => {
