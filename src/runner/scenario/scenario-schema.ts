@@ -1,3 +1,4 @@
+import { NOT_BLANK_PATTERN } from '../../config/format-patterns.js';
 import { MAX_TIMER_MS } from '../../config/timer-limit.js';
 import { TYPE_WORDS } from '../../config/type-words.js';
 import { llmProperties } from '../../engine/revision/llm-schema.js';
@@ -51,7 +52,7 @@ export const ROW_WORDS = 'a row: a mapping of variable names to values';
 
 /** Every field a scenario (or `defaults`) may have. */
 export const scenarioProperties = {
-  name: { type: 'string', minLength: 1 },
+  name: { type: 'string', minLength: 1, pattern: NOT_BLANK_PATTERN },
   description: { type: 'string' },
   agent: { type: 'string', minLength: 1 },
   delta: { type: ['object', 'string'] },
@@ -92,10 +93,10 @@ export const scenarioProperties = {
       error_tokens: { type: 'array', items: { type: 'string', minLength: 1 } },
     },
   },
-  tags: { type: 'array', items: { type: 'string', minLength: 1 } },
-  expect_failure: { type: 'string', minLength: 1 },
+  tags: { type: 'array', items: { type: 'string', minLength: 1, pattern: NOT_BLANK_PATTERN } },
+  expect_failure: { type: 'string', minLength: 1, pattern: NOT_BLANK_PATTERN },
   timeout_ms: { type: 'integer', minimum: 1, maximum: MAX_TIMER_MS },
-  skip: { type: ['boolean', 'string'], minLength: 1, [TYPE_WORDS]: 'true, false or a reason string' },
+  skip: { type: ['boolean', 'string'], minLength: 1, pattern: NOT_BLANK_PATTERN, [TYPE_WORDS]: 'true, false or a reason string' },
   // An agentcheck extension (docs/formats.md, Scenario): per-scenario skill delivery on top of the suite config's.
   skills: skillsSchema,
   // Expands the scenario over rows (docs/formats.md, "Datasets"); removed before the expanded scenario is validated.

@@ -32,6 +32,24 @@ describe('loading a suite', () => {
   });
 });
 
+describe('text fields holding only white space', () => {
+  it('refuses a blank name, tag, expect_failure and skip reason, as it refuses an empty one, also from a dataset row', () => {
+    const blank = 'expected text that is not blank (white space alone says nothing), got string';
+    const error = loadError({
+      'agent.yaml': AGENT,
+      'a.scenario.yaml': scenario('tags: [" "]\nexpect_failure: "  "\nskip: " "\n').replace('name: s', 'name: "  "'),
+      'b.scenario.yaml': scenario('dataset: [{n: "   "}]\n').replace('name: s', 'name: "{{ vars.n }}"'),
+    });
+    expect(error.message.split('\n').map((line) => /at (\S+): (.*)$/.exec(line)?.slice(1))).toEqual([
+      ['name', `${blank} "  "`],
+      ['tags[0]', `${blank} " "`],
+      ['expect_failure', `${blank} "  "`],
+      ['skip', `${blank} " "`],
+      ['name', `${blank} "   " (dataset row dataset[0])`],
+    ]);
+  });
+});
+
 describe('tool_sequence calls written as plain tool names', () => {
   it('say what a call is and how to write it, one line per entry', () => {
     const error = loadError({
