@@ -205,8 +205,12 @@ function renderString(value: string, row: DatasetRow, at: PathSegments, locate: 
   const lookup = (path: string): unknown => {
     const [name, ...keys] = path.split('.');
     if (!Object.hasOwn(row.vars, name)) {
-      const known = Object.keys(row.vars).join(', ') || '(none)';
-      const problem = locate(at, `${row.where}: the row has no variable ${quoteCapped(name)}, which the scenario uses here; the row has: ${known}`);
+      const names = Object.keys(row.vars);
+      const known = names.map((key) => quoteCapped(key)).join(', ') || '(none)';
+      // A CSV header is taken as written: `order_id ,x` names a column "order_id " with a space.
+      const spaced = names.find((key) => key !== name && key.trim() === name);
+      const hint = spaced === undefined ? '' : ` (the column ${quoteCapped(spaced)} has white space around its name: remove it from the header)`;
+      const problem = locate(at, `${row.where}: the row has no variable ${quoteCapped(name)}, which the scenario uses here; the row has: ${known}${hint}`);
       MISSING_VARIABLES.set(problem, name);
       throw problem;
     }

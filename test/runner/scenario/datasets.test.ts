@@ -239,6 +239,14 @@ describe('scenario datasets', () => {
     expect(load({ 'agent.yaml': AGENT, 'r.scenario.yaml': withDelta }).scenarios).toHaveLength(1);
   });
 
+  it('quotes the names a row has, and says a CSV column has white space around its name', () => {
+    const scenario = `${TEMPLATE.replace(/\nexpect: .*/, '')}\ndataset: orders.csv\n`;
+    const error = loadError({ 'agent.yaml': AGENT, 'r.scenario.yaml': scenario, 'orders.csv': 'order , amount\nA-1,20\n' });
+    expect(error.message).toContain(
+      'orders.csv:2: the row has no variable "order", which the scenario uses here; the row has: "order ", " amount" (the column "order " has white space around its name: remove it from the header)',
+    );
+  });
+
   it("lists every row's template problems and the duplicate names in one pass", () => {
     const error = loadError({
       'agent.yaml': AGENT,
