@@ -9,11 +9,15 @@ let original: typeof process.exit | undefined;
 export function guardProcessExit(): () => void {
   if (depth++ === 0) {
     original = process.exit;
-    process.exit = ((code?: number | string | null) => {
-      throw new Error(
+    const refuse = ((code?: number | string | null) => {
+      const error = new Error(
         `process.exit(${code ?? ''}) was called during the run; a custom check may not end the agentcheck process (throw or return a result instead)`,
       );
+      // The stack starts at the caller, so where it was thrown is the check's line, not this guard's.
+      Error.captureStackTrace(error, refuse);
+      throw error;
     }) as typeof process.exit;
+    process.exit = refuse;
   }
   let released = false;
   return () => {

@@ -162,6 +162,9 @@ describe('custom checks and datasets (end to end)', () => {
     expect(byName.c.status).toBe('pass');
     // The timer's call had no check to fail: it fails the run as a stray error.
     expect(result.stderr).toContain('process.exit(3) was called during the run');
+    // Located at the check's own line, not at agentcheck's guard that refused the call.
+    expect(result.stderr).toMatch(/process\.exit\(3\) was called during the run; [^\n]*\(at [^\n]*checks\/later\.mjs:1:\d+\)/);
+    expect(result.stderr).not.toMatch(/at process\.exit \(/);
   });
 
   it('params a dataset row gives that the paramsSchema refuses name the row, inline and CSV, for each row that has it', async () => {
