@@ -74,6 +74,16 @@ describe('agentcheck test-run (in-process)', () => {
     expect(result.stderr).not.toContain('state: {key:');
   });
 
+  it('a delta given to --agent is named as one in a single line, pointing to --delta', async () => {
+    const result = await run({ agent: 'delta.yaml', message: 'go' }, { 'delta.yaml': 'set: {agent: {max_turns: 4}}\n' });
+    expect(result.code).toBe(2);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(
+      "delta.yaml:1:1: is a delta {set, remove}, not an agent build (id and agent at the top): a delta changes a build, given beside it (test-run --delta FILE, a scenario's delta:)",
+    );
+  });
+
   it('a scenario file or a scenarios file given to --agent is named as one in a single line, pointing to agentcheck run', async () => {
     const scenario = 'name: a\nagent: ./bot.yaml\ninputs: {messages: [{role: user, content: hi}]}\nmodel: {script: [{text: ok}]}\n';
     const scenarios = 'scenarios:\n  - {name: a, agent: ./bot.yaml, inputs: {messages: [{role: user, content: hi}]}}\n';

@@ -1,3 +1,4 @@
+import { isDeltaShape } from './delta-shape.js';
 import { dirname, resolve } from 'node:path';
 import { documentLocator, memoryLocator } from '../../config/assert-format.js';
 import { hashValue } from '../../config/canonical-json.js';
@@ -25,6 +26,13 @@ export function parseAgentBuild(doc: SourceDocument): Revision {
     throw locate(
       [],
       'is a scenario file (name, agent and inputs at the top, or a scenarios: list), not an agent build (id and agent at the top); to run it, use agentcheck run FILE',
+    );
+  }
+  // A delta given as the build (`test-run --agent delta.yaml`): said once, not as its missing id and agent.
+  if (isDeltaShape(doc.value)) {
+    throw locate(
+      [],
+      "is a delta {set, remove}, not an agent build (id and agent at the top): a delta changes a build, given beside it (test-run --delta FILE, a scenario's delta:)",
     );
   }
   // An empty file or a list is told it is read as a build, not `expected object, got null`.

@@ -1,3 +1,4 @@
+import { isDeltaShape } from '../../engine/revision/delta-shape.js';
 import { basename } from 'node:path';
 import { closestWord } from '../../config/did-you-mean.js';
 import { checkFormat } from '../../config/assert-format.js';
@@ -41,7 +42,7 @@ function loadScenarioDocument(doc: SourceDocument, found: FoundScenarioFile, con
   if (SUITE_CONFIG_FILE.test(basename(doc.file)) || (!scenarioLike && keys.some((key) => CONFIG_ONLY_KEYS.has(key)))) {
     throw doc.error([], 'is a suite config, not a scenario file: give it with --config FILE (run and validate read it from there)');
   }
-  if (keys.length && keys.every((key) => key === 'set' || key === 'remove')) {
+  if (isDeltaShape(raw)) {
     throw doc.error([], 'is a delta {set, remove}, not a scenario file: a scenario names it in delta:, test-run takes it with --delta FILE');
   }
   if (!('scenarios' in raw)) {
