@@ -1,6 +1,7 @@
 import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ZodIssue, ZodTypeAny } from 'zod';
 import { capEchoed, quoteCapped, shownName } from '../../config/cap-text.js';
+import { describeValue } from '../../config/describe-value.js';
 import { MAX_MESSAGE_CHARS, MAX_PATH_CHARS } from '../../config/errors.js';
 import { formatPath } from '../../config/format-path.js';
 import { escapeUnprintableInMessage } from '../../config/quote-text.js';
@@ -16,7 +17,7 @@ import { escapeUnprintableInMessage } from '../../config/quote-text.js';
 export function argumentRefusal(tool: string, schema: ZodTypeAny, args: unknown): CallToolResult | undefined {
   const parsed = schema.safeParse(args);
   if (parsed.success) return undefined;
-  const problems = parsed.error.issues.map(issueText).join('\n');
+  const problems = parsed.error.issues.map((issue) => issueText(issue, args)).join('\n');
   return refusal(`Input validation error: Invalid arguments for tool ${tool}: ${problems}`);
 }
 
@@ -31,8 +32,41 @@ function refusal(text: string): CallToolResult {
 }
 
 /** One problem: `<what> at <path>`, as the SDK words it, escaped and cut as a located error is. */
-function issueText(issue: ZodIssue): string {
-  const what = issue.code === 'unrecognized_keys' ? `Unrecognized key(s) in object: ${issue.keys.map((key) => quoteCapped(key)).join(', ')}` : issue.message;
+function issueText(issue: ZodIssue, args: unknown): string {
+  const what =
+    issue.code === 'unrecognized_keys'
+      ? `Unrecognized key(s) in object: ${issue.keys.map((key) => quoteCapped(key)).join(', ')}`
+      : (ownWords(issue, args) ?? issue.message);
   const at = issue.path.length ? ` at ${capEchoed(formatPath(issue.path), MAX_PATH_CHARS)}` : '';
   return capEchoed(escapeUnprintableInMessage(`${what}${at}`), MAX_MESSAGE_CHARS);
+}
+
+/**
+ * A bound or type problem in agentcheck's words, with the value given (`expected a number >= 100,
+ * got number 99`), as its file checks say them; undefined for the other kinds (zod's own text).
+ */
+function ownWords(issue: ZodIssue, args: unknown): string | undefined {
+  const got = `got ${describeValue(valueAt(args, issue.path))}`;
+  if (issue.code === 'invalid_type') return issue.received === 'undefined' ? `missing: expected ${issue.expected}` : `expected ${issue.expected}, ${got}`;
+  if (issue.code !== 'too_small' && issue.code !== 'too_big') return undefined;
+  const bound = Number(issue.code === 'too_small' ? issue.minimum : issue.maximum);
+  const [most, least] = issue.code === 'too_small' ? ['least', '>'] : ['most', '<'];
+  if (issue.type === 'number') return `expected a number ${least}${issue.inclusive ? '=' : ''} ${bound}, ${got}`;
+  if (issue.type === 'array') {
+    const items = valueAt(args, issue.path);
+    const count = Array.isArray(items) ? `got ${items.length} item${items.length === 1 ? '' : 's'}` : got;
+    return `expected at ${most} ${bound} item${bound === 1 ? '' : 's'}, ${count}`;
+  }
+  if (issue.type === 'string') return `expected at ${most} ${bound} character${bound === 1 ? '' : 's'}, ${got}`;
+  return undefined;
+}
+
+/** The value at `path` in the arguments, or undefined. */
+function valueAt(value: unknown, path: ReadonlyArray<string | number>): unknown {
+  let current = value;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object' || !Object.hasOwn(current, key)) return undefined;
+    current = (current as Record<string | number, unknown>)[key];
+  }
+  return current;
 }

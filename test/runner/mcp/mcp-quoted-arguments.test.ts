@@ -34,7 +34,17 @@ describe('argumentRefusal: the tool error for arguments a schema refuses', () =>
 
   it('a problem under a hostile key: the key quoted in the path, as a file path quotes it', () => {
     expect(refusalText({ ...base, mocks: { http: [{ url: 'https://x.test/', headers: { [HOSTILE]: 1 } }] } })).toBe(
-      `${PREFIX}Expected string, received number at mocks.http[0].headers[${QUOTED}]`,
+      `${PREFIX}expected string, got number 1 at mocks.http[0].headers[${QUOTED}]`,
+    );
+  });
+
+  it("bounds, types and missing keys in agentcheck's words, with the value given", () => {
+    expect(refusalText({ ...base, mocks: { http: [{ url: 'https://x.test/', status: 99 }] } })).toBe(
+      `${PREFIX}expected a number >= 100, got number 99 at mocks.http[0].status`,
+    );
+    expect(refusalText({ ...base, inputs: { messages: [] } })).toBe(`${PREFIX}expected at least 1 item, got 0 items at inputs.messages`);
+    expect(refusalText({ agent: 'agent.yaml', inputs: { messages: [{ role: 'user' }] } })).toBe(
+      `${PREFIX}missing: expected string at inputs.messages[0].content`,
     );
   });
 
