@@ -64,6 +64,14 @@ describe('agentcheck resume refuses a damaged checkpoint file (built CLI)', () =
     expect(result.stderr).toContain(`${file} at approvals.tools.nope: "nope" names no tool of the agent`);
   });
 
+  it('an edited schema, naming the value found', async () => {
+    const { dir, runId, file } = await paused();
+    editCheckpoint(file, (saved) => (saved.schema = 'agentcheck.run-checkpoint/0'));
+    const result = await resume(dir, runId, 'out/spans.jsonl');
+    expectRefused(result, file);
+    expect(result.stderr).toMatch(/ at schema: expected schema "[^"]+", got string "agentcheck\.run-checkpoint\/0"/);
+  });
+
   it('a secret named like an Object.prototype member, as a variable that is not set', async () => {
     const { dir, runId, file } = await paused();
     editCheckpoint(file, (saved) => (saved.secrets = { constructor: { salt: 'ab', scrypt: '0'.repeat(64) } }));

@@ -166,7 +166,7 @@ export async function readRunCheckpoint(file: string, runId: string, env: Env): 
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new ConfigError({ file }, `expected an object (a checkpoint agentcheck test-run wrote), got ${describeValue(value)}`);
   const saved = value as Partial<RunCheckpointFile>;
-  if (saved.schema !== SCHEMA) throw new ConfigError({ file, path: 'schema' }, `expected schema "${SCHEMA}"`);
+  if (saved.schema !== SCHEMA) throw new ConfigError({ file, path: 'schema' }, `expected schema "${SCHEMA}", got ${describeValue(saved.schema)}`);
   if (saved.run_id !== runId) throw new ConfigError({ file, path: 'run_id' }, `expected run_id "${runId}", got ${JSON.stringify(saved.run_id)}`);
   const problems = runCheckpointProblems(saved, file);
   throwConfigErrors(problems);
