@@ -144,6 +144,33 @@ expect:
     expect(graded[0].text).not.toContain(SECRETS.env);
   });
 
+  it("a file a scenario names where a build or delta belongs is not quoted, and no load error shows the environment's keys", async () => {
+    const token = 'svctok-ABCDEFGH-98765';
+    const agent = 'id: b\nagent:\n  name: B\n';
+    const dir = tempDir({
+      'agent.yaml': agent,
+      'token.txt': `SVC=${token}\n`,
+      // A hostile scenario points at a file that holds a key; another writes the key as a value.
+      'a.scenario.yaml': 'name: a\nagent: agent.yaml\ndelta: token.txt\ninputs: {messages: [{role: user, content: hi}]}\n',
+      'b.scenario.yaml': 'name: b\nagent: token.txt\ninputs: {messages: [{role: user, content: hi}]}\n',
+      'c.scenario.yaml': `name: c\nagent: agent.yaml\ninputs: {messages: [{role: user, content: hi}]}\ntimeout_ms: "${token}"\n`,
+    });
+    for (const command of [
+      ['run', '.', '--out', join(dir, 'out')],
+      ['validate', '.'],
+      ['test-run', '--agent', 'token.txt', '--message', 'hi'],
+    ]) {
+      const result = await runCli(command, dir, { SVC_TOKEN: token });
+      expect(result.exitCode, result.all).toBe(2);
+      expect(result.all).not.toContain(token);
+      expect(result.all).not.toContain('SVC=');
+    }
+    const validate = await runCli(['validate', '.'], dir, { SVC_TOKEN: token });
+    expect(validate.stderr).toContain('delta file');
+    expect(validate.stderr).toContain('got text (25 characters, not shown)');
+    expect(validate.stderr).toContain('at timeout_ms: expected integer, got string "[redacted]"');
+  });
+
   it('a base_url with a password is refused at load, and the error does not echo the password', async () => {
     const agent = 'id: b\nagent:\n  name: B\n  llm: {provider: openai, model: m, max_retries: 0}\n';
     const scenario = `name: a base_url with a password\nagent: agent.yaml\ninputs: {messages: [{role: user, content: hi}]}\nmodel: {base_url: "http://user:${SECRETS.basePassword}@127.0.0.1:9/v1"}\n`;

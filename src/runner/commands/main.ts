@@ -6,6 +6,7 @@ import { REPORTER_NAMES } from '../reporters/index.js';
 import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
 import { EXIT, processIO, reportError, type CommandIO } from './cli-io.js';
 import { withCommandFreeStderr } from '../ci/workflow-command-text.js';
+import { withScrubbedStderr } from '../secrets/scrubbed-stderr.js';
 import { spreadNameLists } from './name-lists.js';
 import { refuseRepeatedValues } from './single-value-options.js';
 import {
@@ -55,7 +56,7 @@ Examples:
 /** Parses argv and runs the command; resolves to the exit code (docs/cli.md). */
 export async function main(argv: readonly string[], given: CommandIO = processIO()): Promise<number> {
   // One place for every stderr line: on GitHub Actions none of them may start a workflow command.
-  const io = withCommandFreeStderr(given);
+  const io = withCommandFreeStderr(withScrubbedStderr(given));
   let exitCode: number = EXIT.ok;
   const program = new Command('agentcheck')
     .description('Test harness for agent builds: run scenarios headlessly, verify tool use from OpenTelemetry spans.')

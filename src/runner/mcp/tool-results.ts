@@ -1,5 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AgentcheckError, ConfigError } from '../../config/errors.js';
+import { secretEnvValues } from '../../config/redact.js';
+import { Redactor } from '../../config/redactor.js';
 import { refuseInsideRun } from '../recursion-guard.js';
 
 /** A successful tool result: the value as structured content and as indented JSON text. */
@@ -15,7 +17,9 @@ export function structuredResult(value: object): CallToolResult {
  * (`file:line:col at path: expected ...`), other agentcheck errors their stable code.
  */
 export function errorResult(error: unknown): CallToolResult {
-  return { content: [{ type: 'text', text: describeFailure(error) }], isError: true };
+  // An error may quote a value that holds one of the server's keys (docs/security.md): scrubbed as the CLI's stderr is.
+  const text = new Redactor().add(secretEnvValues(process.env)).text(describeFailure(error));
+  return { content: [{ type: 'text', text }], isError: true };
 }
 
 /**
