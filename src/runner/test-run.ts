@@ -3,7 +3,8 @@ import { memoryLocator, type Locator } from '../config/assert-format.js';
 import { collectConfigErrors, throwConfigErrors, type ConfigError } from '../config/errors.js';
 import type { InvokeOptions } from '../engine/invoke.js';
 import { applyDelta, type DeltaRevision } from '../engine/revision/delta.js';
-import { loadAgentBuild, revisionFromValue } from '../engine/revision/load-build.js';
+import { revisionFromValue } from '../engine/revision/load-build.js';
+import { loadAgentFile } from './agent-file.js';
 import type { AgentBuild, Revision } from '../engine/revision/types.js';
 import { offlineEnv, providerEndpoints, providerOrigins } from './offline-env.js';
 import { FolderWorkspace } from '../engine/workspace/folder-workspace.js';
@@ -278,7 +279,7 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
 function toRevision(agent: TestRunRequest['agent']): Revision {
   // Read from process.cwd() by its absolute path, so "file not found" (and every problem of the
   // build) names where it was looked for, as the CLI and test_run name it.
-  if (typeof agent === 'string') return loadAgentBuild(resolve(agent));
+  if (typeof agent === 'string') return loadAgentFile(resolve(agent));
   if ('build' in agent && 'hash' in agent) return agent as Revision;
   return revisionFromValue(agent, `${REQUEST} agent`);
 }

@@ -74,6 +74,25 @@ describe('agentcheck test-run (in-process)', () => {
     expect(result.stderr).not.toContain('state: {key:');
   });
 
+  it('a suite config or an approvals policy given to --agent is named as one in a single line, saying where it goes', async () => {
+    const files = {
+      'agentcheck.config.yaml': 'scenarios: [tests]\nrepeat: 2\n',
+      'suite.yaml': 'variants: {lean: {set: {agent: {max_turns: 2}}}}\n',
+      'approvals.yaml': 'default: approve\ntools: {write_file: deny}\n',
+    };
+    for (const [file, said] of [
+      ['agentcheck.config.yaml', 'is a suite config, not an agent build (id and agent at the top): run and validate read it with --config FILE'],
+      ['suite.yaml', 'is a suite config, not an agent build'],
+      ['approvals.yaml', 'is an approvals policy {default, tools}, not an agent build (id and agent at the top): test-run takes it with --approvals FILE'],
+    ] as const) {
+      const result = await run({ agent: file, message: 'go' }, files);
+      expect(result.code).toBe(2);
+      const lines = result.stderr.trim().split('\n');
+      expect(lines, file).toHaveLength(1);
+      expect(lines[0]).toContain(`${file}:1:1: ${said}`);
+    }
+  });
+
   it('a delta given to --agent is named as one in a single line, pointing to --delta', async () => {
     const result = await run({ agent: 'delta.yaml', message: 'go' }, { 'delta.yaml': 'set: {agent: {max_turns: 4}}\n' });
     expect(result.code).toBe(2);

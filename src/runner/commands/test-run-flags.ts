@@ -5,7 +5,7 @@ import { collectConfigErrors, ConfigError, throwConfigErrors } from '../../confi
 import { SourceDocument } from '../../config/source.js';
 import { buildAgent } from '../../engine/revision/build-agent.js';
 import { applyDelta, type DeltaRevision } from '../../engine/revision/delta.js';
-import { loadAgentBuild } from '../../engine/revision/load-build.js';
+import { loadAgentFile } from '../agent-file.js';
 import type { AgentBuild, Revision } from '../../engine/revision/types.js';
 import { buildTools, listedTools } from '../../engine/revision/build-tools.js';
 import { checkScript } from '../../engine/providers/script-schema.js';
@@ -47,7 +47,7 @@ export function requestFromFlags(
   const terminalValid = options.terminalTool === undefined || step(() => validateToolName(options.terminalTool, [], memoryLocator('--terminal-tool')));
   let revision: Revision | undefined;
   step(() => {
-    revision = loadAgentBuild(resolve(io.cwd, options.agent));
+    revision = loadAgentFile(resolve(io.cwd, options.agent));
     applied = applyDelta(revision, {}, '<no delta>');
   });
   if (revision && options.delta !== undefined) {

@@ -3,7 +3,8 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Message } from '../../engine/model/message.js';
 import { applyDelta, type DeltaRevision } from '../../engine/revision/delta.js';
-import { loadAgentBuild, revisionFromValue } from '../../engine/revision/load-build.js';
+import { revisionFromValue } from '../../engine/revision/load-build.js';
+import { loadAgentFile } from '../agent-file.js';
 import type { AgentBuild, Revision } from '../../engine/revision/types.js';
 import { memoryLocator } from '../../config/assert-format.js';
 import { checkNesting } from '../../config/nesting-limit.js';
@@ -129,6 +130,6 @@ function requestRuleProblems(args: TestRunArgs, build: AgentBuild | undefined): 
 }
 
 function loadRevision(agent: TestRunArgs['agent'], cwd: string): Revision {
-  if (typeof agent === 'string') return loadAgentBuild(resolve(cwd, agent));
+  if (typeof agent === 'string') return loadAgentFile(resolve(cwd, agent));
   return revisionFromValue(agent, 'arguments.agent', cwd);
 }
