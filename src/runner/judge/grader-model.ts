@@ -198,6 +198,9 @@ export function checkGraderParameters(parameters: unknown, at: PathSegments, loc
       if (Object.hasOwn(GRADER_OWNED, key))
         problems.push(locate([...at, 'extra', key], `"${key}" is not for a grader, in extra either: ${GRADER_OWNED[key]}`, true));
     }
+    if (isObject(parameters.extra.text) && 'format' in parameters.extra.text) {
+      problems.push(locate([...at, 'extra', 'text', 'format'], `"text.format" is not for a grader, in extra either: ${GRADER_OWNED.response_format}`, true));
+    }
   }
   if (isObject(parameters.text) && 'format' in parameters.text) {
     problems.push(locate([...at, 'text', 'format'], `"text.format" is not for a grader: ${GRADER_OWNED.response_format}`, true));

@@ -74,6 +74,10 @@ describe("a judge check's grader over the suite's judge.model", () => {
     expect(() => jobOf({ provider: 'openai-responses', model: 'g' }, { parameters: { text: { format: { type: 'text' } } } })).toThrow(
       /parameters\.text\.format: "text\.format" is not for a grader/,
     );
+    // Under extra too, beside the advice to move text there (which a text without format may follow).
+    expect(() => jobOf({ provider: 'openai-responses', model: 'g' }, { parameters: { extra: { text: { format: { type: 'json_object' } } } } })).toThrow(
+      /parameters\.extra\.text\.format: "text\.format" is not for a grader, in extra either/,
+    );
     expect(() => jobOf(openai, { provider: 'scripted', script: [] })).toThrow(/judge\.model\.script: a grader script needs at least one answer/);
   });
 
