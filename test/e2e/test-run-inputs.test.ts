@@ -157,16 +157,20 @@ describe('agentcheck test-run: what its inputs mean', () => {
       'rm.yaml': 'remove: ["agent.tools[name=lookup]"]\n',
       'ap.yaml': 'tools: {lookup: deny}\n',
     });
-    const removed = ' (the --delta removes it: names are held to the build after --delta)';
+    const removed = ' (the --delta removes or renames it: names are held to the build after --delta)';
     const terminal = await runCli(
       [...RUN.filter((arg) => arg !== 'finish' && arg !== '--terminal-tool'), '--terminal-tool', 'lookup', '--delta', 'rm.yaml'],
       dir,
     );
     expect(terminal.exitCode, terminal.stderr).toBe(2);
-    expect(terminal.stderr).toMatch(/--terminal-tool: it names no tool of the agent: "lookup"; expected one of: [^\n]*\(the --delta removes it/);
+    expect(terminal.stderr).toMatch(/--terminal-tool: it names no tool of the agent: "lookup"; expected one of: [^\n]*\(the --delta removes or renames it/);
     const approvals = await runCli([...RUN, '--delta', 'rm.yaml', '--approvals', 'ap.yaml'], dir);
     expect(approvals.exitCode, approvals.stderr).toBe(2);
     expect(approvals.stderr).toContain(removed);
+    writeFileSync(join(dir, 'calls-lookup.yaml'), '- tool_calls: [{name: lookup, args: {id: "1"}}]\n- text: done\n');
+    const script = await runCli(['test-run', '--agent', 'agent.yaml', '--message', 'go', '--script', 'calls-lookup.yaml', '--delta', 'rm.yaml'], dir);
+    expect(script.exitCode, script.stderr).toBe(2);
+    expect(script.stderr).toMatch(/the script calls "lookup", which the agent does not offer the model; [^\n]*\(the --delta removes or renames it/);
     // A name no build has gets no such words; without --delta neither.
     const typo = await runCli([...RUN.filter((arg) => arg !== 'finish' && arg !== '--terminal-tool'), '--terminal-tool', 'lookupp', '--delta', 'rm.yaml'], dir);
     expect(typo.exitCode, typo.stderr).toBe(2);

@@ -188,8 +188,9 @@ function flagLocator(scriptDoc: SourceDocument | undefined): Locator {
   };
 }
 
-/** An unknown tool name in a message: `... no tool of the agent: "x"` or `"x" names no tool of the agent`. */
-const UNKNOWN_TOOL = /no tool of the agent: ("(?:[^"\\]|\\.)*")|^("(?:[^"\\]|\\.)*") names no tool of the agent/;
+/** An unknown tool name in a message: `... no tool of the agent: "x"`, `"x" names no tool of the agent` or `the script calls "x", which the agent does not offer`. */
+const UNKNOWN_TOOL =
+  /no tool of the agent: ("(?:[^"\\]|\\.)*")|^("(?:[^"\\]|\\.)*") names no tool of the agent|^the script calls ("(?:[^"\\]|\\.)*"), which the agent does not offer/;
 
 /**
  * `locate`, adding to a tool name the build lacks that the --delta removed it: the names are held
@@ -201,9 +202,9 @@ function removedByDelta(base: AgentBuild | undefined, applied: AgentBuild | unde
   const after = new Set(listedTools([buildTools(applied)], { loadSkill: false }));
   return (path, expected, atKey) => {
     const quoted = UNKNOWN_TOOL.exec(expected);
-    const name = quoted ? (JSON.parse(quoted[1] ?? quoted[2]) as string) : undefined;
+    const name = quoted ? (JSON.parse(quoted[1] ?? quoted[2] ?? quoted[3]) as string) : undefined;
     const removed = name !== undefined && before.has(name) && !after.has(name);
-    return locate(path, removed ? `${expected} (the --delta removes it: names are held to the build after --delta)` : expected, atKey);
+    return locate(path, removed ? `${expected} (the --delta removes or renames it: names are held to the build after --delta)` : expected, atKey);
   };
 }
 
