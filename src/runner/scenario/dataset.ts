@@ -207,9 +207,16 @@ function renderString(value: string, row: DatasetRow, at: PathSegments, locate: 
     if (!Object.hasOwn(row.vars, name)) {
       const names = Object.keys(row.vars);
       const known = names.map((key) => quoteCapped(key)).join(', ') || '(none)';
-      // A CSV header is taken as written: `order_id ,x` names a column "order_id " with a space.
+      // A CSV header is taken as written: `order_id ,x` names a column "order_id " with a space,
+      // and `order id` or `order.id` a column no template can read.
       const spaced = names.find((key) => key !== name && key.trim() === name);
-      const hint = spaced === undefined ? '' : ` (the column ${quoteCapped(spaced)} has white space around its name: remove it from the header)`;
+      const unreadable = names.find((key) => key !== name && key.trim().replace(/[\s.]+/g, '_') === name);
+      const hint =
+        spaced !== undefined
+          ? ` (the column ${quoteCapped(spaced)} has white space around its name: remove it from the header)`
+          : unreadable !== undefined
+            ? ` (the column ${quoteCapped(unreadable)} cannot be read by a template, its name holding a space or a dot: rename it ${quoteCapped(name)} in the header)`
+            : '';
       const problem = locate(at, `${row.where}: the row has no variable ${quoteCapped(name)}, which the scenario uses here; the row has: ${known}${hint}`);
       MISSING_VARIABLES.set(problem, name);
       throw problem;

@@ -245,6 +245,17 @@ describe('scenario datasets', () => {
     expect(error.message).toContain(
       'orders.csv:2: the row has no variable "order", which the scenario uses here; the row has: "order ", " amount" (the column "order " has white space around its name: remove it from the header)',
     );
+    const inner = (header: string) =>
+      loadError({
+        'agent.yaml': AGENT,
+        'r.scenario.yaml': scenario.replace(/\{\{ ?vars\.order ?\}\}/g, '{{ vars.order_id }}'),
+        'orders.csv': `${header},amount\nA-1,20\n`,
+      });
+    for (const header of ['order id', 'order.id']) {
+      expect(inner(header).message).toContain(
+        `(the column "${header}" cannot be read by a template, its name holding a space or a dot: rename it "order_id" in the header)`,
+      );
+    }
   });
 
   it("lists every row's template problems and the duplicate names in one pass", () => {
