@@ -52,6 +52,11 @@ describe('escaping', () => {
     // Letters of right-to-left scripts and the plain direction marks stay as written.
     expect(printable('שלום \u200f ok')).toBe('שלום \u200f ok');
   });
+
+  it('shows a carriage return that ends no line, so text after it cannot print over the text before', () => {
+    expect(printable('I deleted prod\rverdict: PASS')).toBe('I deleted prod<U+000D>verdict: PASS');
+    expect(printable('line 1\r\nline 2\r')).toBe('line 1\r\nline 2<U+000D>');
+  });
 });
 
 describe('numbers', () => {

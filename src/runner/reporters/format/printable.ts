@@ -11,10 +11,18 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 // could read as another): they are shown as `<U+202E>`, so the text stays visible and honest.
 const BIDI_CONTROL = new RegExp(`[${BIDI_CONTROLS}]`, 'g');
 
-/** Removes ANSI sequences and control characters (keeps tab, LF and CR) and shows bidi controls as `<U+XXXX>`. */
+// A carriage return not ending a line takes the cursor back over it: what follows would print
+// over what came before (`I deleted prod\rverdict: PASS`).
+const LONE_CR = /\r(?!\n)/g;
+
+/**
+ * Removes ANSI sequences and control characters (keeps tab, LF and a CR before LF), shows a lone
+ * CR and bidi controls as `<U+XXXX>`.
+ */
 export function printable(text: string): string {
   return text
     .replace(ANSI_SEQUENCE, '')
     .replace(CONTROL, '')
+    .replace(LONE_CR, '<U+000D>')
     .replace(BIDI_CONTROL, (char) => `<U+${char.codePointAt(0)!.toString(16).toUpperCase()}>`);
 }
