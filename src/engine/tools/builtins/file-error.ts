@@ -2,7 +2,7 @@ import { AgentcheckError, ToolError } from '../../../config/errors.js';
 
 const REASONS: Record<string, string> = {
   ENOENT: 'no such file or directory',
-  EISDIR: 'is a directory',
+  EISDIR: 'is a folder, not a file (list_dir lists a folder)',
   ENOTDIR: 'a part of the path is not a folder',
   EACCES: 'permission denied',
   EPERM: 'operation not permitted',

@@ -1,6 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { posix } from 'node:path';
 import { ToolError } from '../../../config/errors.js';
+import { specialFileKind } from '../../../config/special-file.js';
 import { optionalStringArg } from './args.js';
 import type { BuiltinTool } from './builtin-tool.js';
 import { BUILTIN_PARAMETERS } from './builtin-parameters.js';
@@ -17,7 +18,16 @@ export const listDirTool: BuiltinTool = {
     const relative = optionalStringArg(NAME, args, 'path', '.');
     try {
       const dir = await ctx.workspace.resolve(relative);
-      if (!(await stat(dir)).isDirectory()) throw new ToolError(NAME, `${relative} is a file, not a folder; use read_file to read it`, 'NOT_A_DIRECTORY');
+      const info = await stat(dir);
+      if (!info.isDirectory()) {
+        // read_file reads a regular file only: a named pipe or device is said to be what it is.
+        const special = specialFileKind(info);
+        throw new ToolError(
+          NAME,
+          special ? `${relative} is ${special}, not a folder` : `${relative} is a file, not a folder; use read_file to read it`,
+          'NOT_A_DIRECTORY',
+        );
+      }
       const entries = await readdir(dir, { withFileTypes: true });
       const names = await Promise.all(
         entries.map(async (entry) => {

@@ -110,7 +110,7 @@ describe('write_file', () => {
 
   it('fails clearly when the path is a folder', async () => {
     const error = await toolError(BUILTINS.write_file.run({ path: 'src', content: 'x' }, ctx), 'FS_EISDIR');
-    expect(error.message).toBe('src: is a directory');
+    expect(error.message).toBe('src: is a folder, not a file (list_dir lists a folder)');
   });
 });
 
@@ -141,6 +141,9 @@ describe('special files and empty paths', () => {
       const error = await toolError(BUILTINS[tool].run(args, ctx), 'NOT_A_FILE');
       expect(error.message).toBe(`pipe is a named pipe (FIFO), not a regular file; ${tool} works on regular files only`);
     }
+    // list_dir says what it is, not to read it with read_file, which refuses it.
+    const listed = await toolError(BUILTINS.list_dir.run({ path: 'pipe' }, ctx), 'NOT_A_DIRECTORY');
+    expect(listed.message).toBe('pipe is a named pipe (FIFO), not a folder');
   });
 
   it('says a path is empty rather than "is a directory"', async () => {
