@@ -554,7 +554,8 @@ describe('agentcheck validate reports every problem of a file in one pass', () =
       'agentcheck.config.yaml:1:16 at judge.model: a grader model needs `provider` and `model` (or a `script` for the scripted model); the judge checks that name no model of their own use this one',
       expect.stringMatching(/^agentcheck\.config\.yaml:1:48 at judge\.model\.parameters\.temprature: unknown openai parameter "temprature"/),
     ]);
-    expect(result.all).toContain('2 problem(s) in 1 file(s)');
+    // The scenario file is counted valid, as with either problem alone: both are the config's.
+    expect(result.all).toContain('2 problem(s) in 1 file(s); valid: 1 agent build(s), 1 scenario file(s) with 1 scenario(s)');
   });
 });
 

@@ -85,8 +85,10 @@ async function checkFiles(paths: readonly string[], options: { config?: string }
       if (atFault('judge')) {
         without.judge = undefined;
         without.judgeInvalid = true;
+        // What the grader lacks was said with it: the file is checked as if the config had no judge.
+        without.judgeGap = undefined;
       }
-      if (without.model === suite.model && without.judgeInvalid === suite.judgeInvalid) throw error;
+      if (without.model === suite.model && without.judgeInvalid === suite.judgeInvalid && without.judgeGap === suite.judgeGap) throw error;
       addProblems(report, problems);
       report.scenarios += load(without);
     } finally {
