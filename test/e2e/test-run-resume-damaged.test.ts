@@ -72,6 +72,36 @@ describe('agentcheck resume refuses a damaged checkpoint file (built CLI)', () =
     expect(result.stderr).toMatch(/ at schema: expected schema "[^"]+", got string "agentcheck\.run-checkpoint\/0"/);
   });
 
+  it("each damaged field's refusal names the value found beside the one expected", async () => {
+    const { dir, runId, file } = await paused();
+    const original = readFileSync(file, 'utf8');
+    // Several fields in one file, refused in one pass; the rest each on its own.
+    editCheckpoint(file, (saved) => {
+      saved.checkpoint.kind = 'bogus';
+      saved.checkpoint.state = 5;
+      saved.spans = 'x';
+      saved.revision = [];
+    });
+    const fields = await resume(dir, runId, 'out/spans.jsonl');
+    expectRefused(fields, file);
+    expect(fields.stderr).toContain(`${file} at checkpoint.kind: expected "agent" or "flow", got string "bogus"`);
+    expect(fields.stderr).toContain(`${file} at checkpoint.state: expected the run's state (an object), got number 5`);
+    expect(fields.stderr).toContain(`${file} at spans: expected the run's span records (a list), got string "x"`);
+    expect(fields.stderr).toContain(`${file} at revision: expected the paused run's revision object, got an array`);
+    const cases: Array<[(saved: Record<string, any>) => void, string]> = [
+      [(saved) => (saved.checkpoint = 5), `${file} at checkpoint: expected a checkpoint object, got number 5`],
+      [(saved) => (saved.secrets = { FOO: 5 }), `${file} at secrets.FOO: expected {salt, scrypt} (scrypt: 64 hex digits), got number 5`],
+      [(saved) => (saved.secrets = 'x'), `${file} at secrets: expected the referenced secret variables {NAME: {salt, scrypt}}, got string "x"`],
+    ];
+    for (const [edit, message] of cases) {
+      writeFileSync(file, original);
+      editCheckpoint(file, edit);
+      const result = await resume(dir, runId, 'out/spans.jsonl');
+      expectRefused(result, file);
+      expect(result.stderr).toContain(message);
+    }
+  });
+
   it('a secret named like an Object.prototype member, as a variable that is not set', async () => {
     const { dir, runId, file } = await paused();
     editCheckpoint(file, (saved) => (saved.secrets = { constructor: { salt: 'ab', scrypt: '0'.repeat(64) } }));

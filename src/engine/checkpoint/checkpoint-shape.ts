@@ -83,11 +83,11 @@ export function checkpointCommonProblems(checkpoint: unknown): CheckpointProblem
 /** The build-independent checks; returns the state to check further, undefined when there is none. */
 function commonShape(checkpoint: unknown, at: At): Record<string, unknown> | undefined {
   if (!isObject(checkpoint)) {
-    at('', 'expected a checkpoint object');
+    at('', `expected a checkpoint object, got ${describeValue(checkpoint)}`);
     return undefined;
   }
   unknownKeys(checkpoint, CHECKPOINT_KEYS, '', at);
-  if (checkpoint.kind !== 'agent' && checkpoint.kind !== 'flow') at('kind', 'expected "agent" or "flow"');
+  if (checkpoint.kind !== 'agent' && checkpoint.kind !== 'flow') at('kind', `expected "agent" or "flow", got ${describeValue(checkpoint.kind)}`);
   // The writer numbers a run's checkpoints from 1 (checkpoint-writer.ts).
   if (!Number.isSafeInteger(checkpoint.seq) || (checkpoint.seq as number) < 1) at('seq', `expected a whole number >= 1, got ${describeValue(checkpoint.seq)}`);
   for (const key of ['id', 'revisionHash']) if (typeof checkpoint[key] !== 'string') at(key, `expected a string, got ${describeValue(checkpoint[key])}`);
@@ -100,10 +100,10 @@ function commonShape(checkpoint: unknown, at: At): Record<string, unknown> | und
   if (checkpoint.pending !== null) pendingProblems(checkpoint.pending, 'pending', at, true);
   const state = checkpoint.state;
   if (!isObject(state)) {
-    at('state', "expected the run's state (an object)");
+    at('state', `expected the run's state (an object), got ${describeValue(state)}`);
     return undefined;
   }
-  if (!Array.isArray(state.messages)) at('state.messages', "expected the paused run's messages (a list)");
+  if (!Array.isArray(state.messages)) at('state.messages', `expected the paused run's messages (a list), got ${describeValue(state.messages)}`);
   else messages(state.messages, 'state.messages', at);
   usageProblems(state.usage, 'state.usage', at);
   return state;
@@ -120,22 +120,26 @@ function kindShape(checkpoint: Record<string, unknown>, state: Record<string, un
   for (const key of ['modelCalls', 'executions']) count(state, key, 'state.', at);
   if (typeof state.output !== 'string') at('state.output', `expected a string (the flow's output so far), got ${describeValue(state.output)}`);
   const flow = state.flow;
-  if (!isObject(flow)) at('state.flow', 'expected the flow state {status, context, conversation_history, ui_chat_log}');
+  if (!isObject(flow)) at('state.flow', `expected the flow state {status, context, conversation_history, ui_chat_log}, got ${describeValue(flow)}`);
   else {
     unknownKeys(flow, FLOW_STATE_KEYS, 'state.flow.', at);
     if (typeof flow.status !== 'string') at('state.flow.status', `expected a string, got ${describeValue(flow.status)}`);
-    if (!isObject(flow.context)) at('state.flow.context', 'expected the flow context (an object)');
-    if (!isObject(flow.conversation_history) || !Object.values(flow.conversation_history).every(Array.isArray)) {
-      at('state.flow.conversation_history', 'expected an object of conversations by component');
+    if (!isObject(flow.context)) at('state.flow.context', `expected the flow context (an object), got ${describeValue(flow.context)}`);
+    if (!isObject(flow.conversation_history)) {
+      at('state.flow.conversation_history', `expected an object of conversations by component, got ${describeValue(flow.conversation_history)}`);
     } else {
-      for (const [name, conversation] of Object.entries(flow.conversation_history))
-        messages(conversation as unknown[], `state.flow.conversation_history.${name}`, at);
+      for (const [name, conversation] of Object.entries(flow.conversation_history)) {
+        const path = `state.flow.conversation_history.${name}`;
+        if (Array.isArray(conversation)) messages(conversation, path, at);
+        else at(path, `expected the component's conversation (a list of messages), got ${describeValue(conversation)}`);
+      }
     }
-    if (!Array.isArray(flow.ui_chat_log)) at('state.flow.ui_chat_log', 'expected a list');
+    if (!Array.isArray(flow.ui_chat_log)) at('state.flow.ui_chat_log', `expected a list, got ${describeValue(flow.ui_chat_log)}`);
   }
   const names = build?.flow?.components.map((component) => component.name);
   const component = `the name of a component of the flow${names ? ` (${names.join(', ')})` : ''}`;
-  if (state.next !== null && (typeof state.next !== 'string' || (names && !names.includes(state.next)))) at('state.next', `expected null or ${component}`);
+  if (state.next !== null && (typeof state.next !== 'string' || (names && !names.includes(state.next))))
+    at('state.next', `expected null or ${component}, got ${describeValue(state.next)}`);
   if (state.current !== undefined) progressProblems(state.current, names, component, at);
 }
 
@@ -146,7 +150,8 @@ function progressProblems(current: unknown, names: string[] | undefined, compone
     return;
   }
   unknownKeys(current, PROGRESS_KEYS, 'state.current.', at);
-  if (typeof current.component !== 'string' || (names && !names.includes(current.component))) at('state.current.component', `expected ${component}`);
+  if (typeof current.component !== 'string' || (names && !names.includes(current.component)))
+    at('state.current.component', `expected ${component}, got ${describeValue(current.component)}`);
   if (current.pending !== undefined) pendingProblems(current.pending, 'state.current.pending', at, false);
   const loop = current.loop;
   if (loop === undefined) return;
@@ -155,7 +160,7 @@ function progressProblems(current: unknown, names: string[] | undefined, compone
     return;
   }
   unknownKeys(loop, LOOP_KEYS, 'state.current.loop.', at);
-  if (!Array.isArray(loop.messages)) at('state.current.loop.messages', "expected the component's messages (a list)");
+  if (!Array.isArray(loop.messages)) at('state.current.loop.messages', `expected the component's messages (a list), got ${describeValue(loop.messages)}`);
   else messages(loop.messages, 'state.current.loop.messages', at);
   count(loop, 'turns', 'state.current.loop.', at);
   usageProblems(loop.usage, 'state.current.loop.usage', at);

@@ -110,7 +110,7 @@ export function runCheckpointProblems(saved: Saved, file: string): ConfigError[]
  */
 function revisionProblems(revision: unknown, file: string, problems: ConfigError[]): AgentBuild | undefined {
   if (!revision || typeof revision !== 'object' || Array.isArray(revision)) {
-    problems.push(new ConfigError({ file, path: 'revision' }, "expected the paused run's revision object"));
+    problems.push(new ConfigError({ file, path: 'revision' }, `expected the paused run's revision object, got ${describeValue(revision)}`));
     return undefined;
   }
   const given = revision as Record<string, unknown>;
@@ -183,7 +183,7 @@ function runIdProblems(saved: Saved, file: string): ConfigError[] {
 /** The run's spans so far: a list of whole span records (wholeSpanRecordProblems), each with only a record's keys. */
 function spansProblems(spans: unknown, file: string): ConfigError[] {
   if (spans === undefined) return [];
-  if (!Array.isArray(spans)) return [new ConfigError({ file, path: 'spans' }, "expected the run's span records (a list)")];
+  if (!Array.isArray(spans)) return [new ConfigError({ file, path: 'spans' }, `expected the run's span records (a list), got ${describeValue(spans)}`)];
   return spans.flatMap((span, index) => {
     const found = wholeSpanRecordProblems(span);
     const located = found.map((problem) => memoryLocator(file, ['spans', index])(problem.path, problem.expected));
@@ -205,5 +205,10 @@ function mockServedProblems(served: unknown, mocks: unknown, file: string): Conf
       Object.entries(served).every(([index, count]) => /^(0|[1-9]\d*)$/.test(index) && Number(index) < mockCount && Number.isSafeInteger(count) && count >= 0));
   if (sound) return [];
   const indexes = mockCount === 0 ? 'none: the run has no mocks' : `0 to ${mockCount - 1}`;
-  return [new ConfigError({ file, path: 'mock_served' }, `expected {<mock index>: <requests answered>} with whole numbers >= 0 (mock indexes: ${indexes})`)];
+  return [
+    new ConfigError(
+      { file, path: 'mock_served' },
+      `expected {<mock index>: <requests answered>} with whole numbers >= 0 (mock indexes: ${indexes}), got ${describeValue(served)}`,
+    ),
+  ];
 }

@@ -1,4 +1,5 @@
 import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { describeValue } from '../../config/describe-value.js';
 import { ConfigError } from '../../config/errors.js';
 import { ownValue } from '../../config/own-key.js';
 import { isSecretVariable, MIN_SCRUBBED_LENGTH } from '../../config/redact.js';
@@ -185,12 +186,12 @@ function matches(secret: string, reference: SecretReference): boolean {
 function checkReferences(given: unknown, file: string): SecretReferences {
   if (given === undefined) return {};
   if (!given || typeof given !== 'object' || Array.isArray(given)) {
-    throw new ConfigError({ file, path: 'secrets' }, `expected the referenced secret variables {NAME: {salt, scrypt}}, got ${JSON.stringify(given)}`);
+    throw new ConfigError({ file, path: 'secrets' }, `expected the referenced secret variables {NAME: {salt, scrypt}}, got ${describeValue(given)}`);
   }
   for (const [name, reference] of Object.entries(given)) {
     const { salt, scrypt } = (reference ?? {}) as Partial<SecretReference>;
     if (typeof salt !== 'string' || typeof scrypt !== 'string' || !/^[0-9a-f]{64}$/.test(scrypt)) {
-      throw new ConfigError({ file, path: `secrets.${name}` }, 'expected {salt, scrypt} (scrypt: 64 hex digits)');
+      throw new ConfigError({ file, path: `secrets.${name}` }, `expected {salt, scrypt} (scrypt: 64 hex digits), got ${describeValue(reference)}`);
     }
   }
   return given as SecretReferences;

@@ -124,10 +124,35 @@ describe('checkpointShapeProblems: what a checkpoint must hold to be resumed', (
       { path: 'state.flow.foo', expected: 'unknown key "foo"; expected one of: status, conversation_history, ui_chat_log, context' },
       { path: 'state.flow.conversation_history.fixer[0].contnt', expected: 'unknown key "contnt" (did you mean "content"?); expected one of: role, content' },
       { path: 'state.current.foo', expected: expect.stringContaining('unknown key "foo"') },
-      { path: 'state.current.component', expected: 'expected the name of a component of the flow (read_config, fixer, review)' },
+      { path: 'state.current.component', expected: 'expected the name of a component of the flow (read_config, fixer, review), got string "nobody"' },
       { path: 'state.current.pending.foo', expected: expect.stringContaining('unknown key "foo"') },
       { path: 'state.current.loop.turns', expected: 'expected a whole number >= 0, got number -1' },
     ]);
+  });
+
+  it("names the value found in a flow state's damaged parts", async () => {
+    const { revision, checkpoint } = await flowPause();
+    const damaged = edited(checkpoint, (copy) => {
+      copy.state.flow.context = 'x';
+      copy.state.flow.conversation_history.fixer = 5;
+      copy.state.flow.ui_chat_log = {};
+      copy.state.next = 7;
+      copy.state.current.loop.messages = null;
+    });
+    expect(checkpointShapeProblems(damaged, revision.build)).toEqual([
+      { path: 'state.flow.context', expected: 'expected the flow context (an object), got string "x"' },
+      { path: 'state.flow.conversation_history.fixer', expected: "expected the component's conversation (a list of messages), got number 5" },
+      { path: 'state.flow.ui_chat_log', expected: 'expected a list, got an object' },
+      { path: 'state.next', expected: 'expected null or the name of a component of the flow (read_config, fixer, review), got number 7' },
+      { path: 'state.current.loop.messages', expected: "expected the component's messages (a list), got null" },
+    ]);
+    expect(checkpointShapeProblems(edited(checkpoint, (copy) => (copy.state.flow = []))).map((problem) => problem.expected)).toContain(
+      'expected the flow state {status, context, conversation_history, ui_chat_log}, got an array',
+    );
+    expect(checkpointShapeProblems(edited(checkpoint, (copy) => (copy.state.messages = 'x')))).toContainEqual({
+      path: 'state.messages',
+      expected: 'expected the paused run\'s messages (a list), got string "x"',
+    });
   });
 
   it("leaves a kind the build does not run to the misfit check, rather than calling the other kind's fields unknown", async () => {
