@@ -162,6 +162,15 @@ describe('test-run --spans whose path became a folder while the run ran', () => 
     const error = failureOf(() => writeTestRunSpans(join(dir, 'dd/s.jsonl'), spans(1), false, 'dd/s.jsonl'));
     expect(error.message).toMatch(/^could not write the spans to dd\/s\.jsonl: EISDIR[^;]*; nothing was written$/);
   });
+
+  it('resume says nothing was appended and that no file is there any more, not that the file was kept', () => {
+    const dir = tempDir({ 'dd/s.jsonl/.keep': '' });
+    const error = failureOf(() => writeTestRunSpans(join(dir, 'dd/s.jsonl'), spans(1), true, 'dd/s.jsonl'));
+    expect(error.message).toMatch(
+      /^could not write the spans to dd\/s\.jsonl: EISDIR[^;]*; nothing was appended: there is no file there any more \(a folder is there now\)$/,
+    );
+    expect(readdirSync(join(dir, 'dd/s.jsonl'))).toEqual(['.keep']);
+  });
 });
 
 describe("test-run --spans keeps the replaced file's mode", () => {

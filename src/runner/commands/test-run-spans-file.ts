@@ -27,7 +27,7 @@ export function writeTestRunSpans(file: string, spans: readonly SpanRecord[], ap
   try {
     written = new SpansFile(path, fileSystem, mode);
   } catch (error) {
-    throw new Error(`could not write the spans to ${given}: ${(error as Error).message}; ${keptClause(mode, before, append)}`);
+    throw new Error(`could not write the spans to ${given}: ${(error as Error).message}; ${keptClause(mode, before, append, path)}`);
   }
   try {
     written.write(spans);
@@ -38,19 +38,32 @@ export function writeTestRunSpans(file: string, spans: readonly SpanRecord[], ap
     written.close();
   }
   if (written.failure !== null) {
-    throw new Error(`could not write the spans to ${given}: ${written.failure}${written.kept ? `; ${keptClause(mode, before, append)}` : ''}`);
+    throw new Error(`could not write the spans to ${given}: ${written.failure}${written.kept ? `; ${keptClause(mode, before, append, path)}` : ''}`);
   }
 }
 
-/** What a failed write left, by the file's size before it (null: there was none). */
-function keptClause(mode: SpansFileMode, before: number | null, append: boolean): string {
+/** What a failed write to `path` left, by the file's size before it (null: there was none). */
+function keptClause(mode: SpansFileMode, before: number | null, append: boolean, path: string): string {
   // resume's append, or test-run's to a stdout that appends (`>>`), whose failed write is taken back.
-  if (append || (typeof mode === 'object' && mode.takeBack)) return 'nothing was appended: the file was kept as it was';
+  if (append || (typeof mode === 'object' && mode.takeBack)) {
+    // A file replaced by a folder while the run ran: there is no file left to have kept.
+    const gone = mode === 'append' ? noFileAt(path) : undefined;
+    return gone ? `nothing was appended: ${gone}` : 'nothing was appended: the file was kept as it was';
+  }
   // A path that was no regular file when the spans came (a folder put there meanwhile, a device).
   if (mode !== 'replace') return 'nothing was written';
   // test-run makes a missing FILE, empty, before the run, to find an unusable path early.
   if (before === 0) return 'the file was left empty';
   return before === null ? 'no file was written' : 'the previous file was kept';
+}
+
+/** Why there is no file at `path` any more (a folder is there now, or nothing), or undefined when there is one. */
+function noFileAt(path: string): string | undefined {
+  try {
+    return statSync(path).isDirectory() ? 'there is no file there any more (a folder is there now)' : undefined;
+  } catch {
+    return 'there is no file there any more';
+  }
 }
 
 /** The size of the file at `path`, or null when there is none. */
