@@ -100,8 +100,6 @@ export interface TestRunControl {
    * folder (checkpoints and paused workspaces), which the agent must not see and copies must not nest.
    */
   workspaceLeaveOut?: string;
-  /** Names the copy of `request.workspace` leaves out wherever they lie (a paused run's files in an earlier runs folder). */
-  workspaceLeaveOutName?: (name: string) => boolean;
   /** What set the request's `timeout_ms`, for the timeout message (`--timeout` for the CLI). */
   timeoutSetting?: string;
   /**

@@ -18,6 +18,7 @@ import { REQUEST_CASSETTE_MODE } from './cassettes/cassette-mode-setting.js';
 import type { MockScope } from './mocks/http-mocks.js';
 import { unmatchedFails } from './mocks/unmatched-requests.js';
 import { mergeSegments } from './resume/merge-segments.js';
+import { isRunArtifact } from './resume/run-artifact-name.js';
 import { libraryPausedRuns } from './resume/paused-run-store.js';
 import { runSegments, type SegmentStart } from './resume/run-segments.js';
 import { approvalsFor } from '../engine/permissions/check-approvals.js';
@@ -123,9 +124,10 @@ export async function executeTestRun(request: TestRunRequest, revisionOverride?:
     ? control.onToolsListed
     : allListedHooks(control.onToolsListed, requestNamesAtRun(request, revision.build, memoryLocator(REQUEST)));
   const capture = captureContent(revision, request, request.env ?? process.env);
+  // Every copy leaves paused runs' files out wherever they lie (an earlier runs folder, kept by
+  // test-run or copied there): the agent never sees a checkpoint, whatever entry runs it (docs/mcp.md).
   const workspace =
-    control.workspace ??
-    (request.workspace ? FolderWorkspace.copyOf(request.workspace, control.workspaceLeaveOut, control.workspaceLeaveOutName) : FolderWorkspace.temp());
+    control.workspace ?? (request.workspace ? FolderWorkspace.copyOf(request.workspace, control.workspaceLeaveOut, isRunArtifact) : FolderWorkspace.temp());
   // Copied before the run, so a workspace that cannot be copied fails the run itself (naming
   // the file in the source folder) instead of failing every workspace tool the agent calls.
   if (request.workspace || control.workspace) await workspace.root();

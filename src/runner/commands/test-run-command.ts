@@ -8,7 +8,7 @@ import { ConfigError, RunError } from '../../config/errors.js';
 import type { Checkpoint } from '../../engine/checkpoint/checkpointer.js';
 import type { DeltaRevision } from '../../engine/revision/delta.js';
 import { isUncopyableFileError } from '../../engine/workspace/folder-workspace.js';
-import { checkRunsDir, isRunArtifact, keepWorkspace, moveWorkspace, runsDir, workspaceDirFor, writeRunCheckpoint } from '../resume/run-checkpoint-file.js';
+import { checkRunsDir, keepWorkspace, moveWorkspace, runsDir, workspaceDirFor, writeRunCheckpoint } from '../resume/run-checkpoint-file.js';
 import { executeTestRun, type TestRunControl, type TestRunRecord, type TestRunRequest, type TestRunResult } from '../test-run.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
 import { requestFromFlags } from './test-run-flags.js';
@@ -75,7 +75,6 @@ export async function runAndReport(
     const record = await executeTestRun({ ...request, signal: request.signal ?? interrupted.signal }, revision, {
       timeoutSetting: '--timeout',
       workspaceLeaveOut: runsDir(io.cwd, options.spans),
-      workspaceLeaveOutName: isRunArtifact,
       ...control,
     });
     try {

@@ -81,16 +81,6 @@ export function checkRunsDir(dir: string): void {
   }
 }
 
-/**
- * Whether a file or folder name is one a paused run leaves in a runs folder: `<run_id>.checkpoint.json`,
- * its claim and temporary files, `<run_id>.workspace`. A workspace copy leaves them out wherever
- * they lie (an earlier --spans folder's runs), so the agent never sees a paused run.
- */
-export function isRunArtifact(name: string): boolean {
-  return RUN_ARTIFACT.test(name);
-}
-const RUN_ARTIFACT = /^\.?[0-9a-f]{32}\.(?:checkpoint\.json(?:\..+)?|workspace)$/;
-
 /** `<dir>/<run_id>.checkpoint.json`. */
 export function checkpointFilePath(dir: string, runId: string): string {
   return join(dir, `${runId}.checkpoint.json`);
