@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { lstatSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
 import { cp, mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -81,8 +81,10 @@ export class FolderWorkspace implements Workspace {
 
   /**
    * Throws RunError WORKSPACE_NOT_FOUND when the folder it copies or uses is missing or a file, or,
-   * once made, when its root is gone since (a paused run's, removed by a cleaner of temporary
-   * folders): a run going on there would make a fresh folder without the files it left.
+   * once made, when its root is no longer the folder the run worked in: gone (a paused run's,
+   * removed by a cleaner of temporary folders), or replaced by a symbolic link or a file. A run
+   * going on there would make a fresh folder without the files it left, or fail every tool call
+   * as a sandbox escape (the root is a real path, which a link no longer is).
    */
   async check(): Promise<void> {
     if (this.rootPromise === undefined) {
@@ -90,11 +92,9 @@ export class FolderWorkspace implements Workspace {
       return;
     }
     const dir = await this.rootPromise.catch(() => undefined);
-    if (dir !== undefined && workspaceFolderMissing(dir)) {
-      throw new RunError(
-        'WORKSPACE_NOT_FOUND',
-        `the run's workspace folder ${dir} is gone since the run worked in it (removed by a cleaner of temporary folders?): the run cannot go on without the files it left there`,
-      );
+    const found = dir === undefined ? undefined : madeRootChange(dir);
+    if (found) {
+      throw new RunError('WORKSPACE_NOT_FOUND', `the run's workspace folder ${dir} ${found}: the run cannot go on without the files it left there`);
     }
   }
 
@@ -154,6 +154,37 @@ async function makeTempDir(): Promise<string> {
   // realpath: on macOS os.tmpdir() is itself behind a symlink (/var -> /private/var), and every
   // containment check compares real paths against the root.
   return realpath(await mkdtemp(path.join(tmpdir(), 'agentcheck-ws-')));
+}
+
+/**
+ * What is at a workspace's made root `dir` (a real path) when it is no longer that folder: gone,
+ * a symbolic link (to where), not a folder, or reached through a link on its way; else undefined.
+ */
+function madeRootChange(dir: string): string | undefined {
+  let info;
+  try {
+    info = lstatSync(dir);
+  } catch {
+    return 'is gone since the run worked in it (removed by a cleaner of temporary folders?)';
+  }
+  if (info.isSymbolicLink()) return `is a symbolic link now (to ${readlinkOrUnknown(dir)}), not the folder the run worked in`;
+  if (!info.isDirectory()) return 'is no longer a folder (a file is there now), not the folder the run worked in';
+  let real;
+  try {
+    real = realpathSync(dir);
+  } catch {
+    return 'cannot be reached any more (a symbolic link loop on its way?)';
+  }
+  if (real !== dir) return `is reached through a symbolic link now (it leads to ${real}), not the folder the run worked in`;
+  return undefined;
+}
+
+function readlinkOrUnknown(link: string): string {
+  try {
+    return readlinkSync(link);
+  } catch {
+    return 'a target that cannot be read';
+  }
 }
 
 async function requireFolder(dir: string): Promise<void> {

@@ -99,6 +99,42 @@ describe('FolderWorkspace lifecycle', () => {
     });
   });
 
+  it('check() refuses a made root that is no longer the folder the run worked in: gone, a symbolic link, a file', async () => {
+    const cases: Array<[string, (root: string) => Promise<void>, string]> = [
+      ['gone', (root) => rm(root, { recursive: true }), 'is gone since the run worked in it (removed by a cleaner of temporary folders?)'],
+      [
+        'a link',
+        async (root) => {
+          await rm(root, { recursive: true });
+          await symlink(outside, root);
+        },
+        `is a symbolic link now (to ${outside}), not the folder the run worked in`,
+      ],
+      [
+        'a file',
+        async (root) => {
+          await rm(root, { recursive: true });
+          await writeFile(root, 'x');
+        },
+        'is no longer a folder (a file is there now), not the folder the run worked in',
+      ],
+    ];
+    for (const [what, replace, found] of cases) {
+      const workspace = FolderWorkspace.copyOf(fixture);
+      const root = await workspace.root();
+      await expect(workspace.check(), what).resolves.toBeUndefined();
+      await replace(root);
+      await expect(workspace.check(), what).rejects.toMatchObject({
+        code: 'WORKSPACE_NOT_FOUND',
+        message: `the run's workspace folder ${root} ${found}: the run cannot go on without the files it left there`,
+      });
+      // Disposing removes the link or file in its place, never the folder a link names.
+      await workspace.dispose();
+      await expect(stat(root), what).rejects.toThrow();
+    }
+    expect(await readFile(path.join(outside, 'secret.txt'), 'utf8')).toBe('secret');
+  });
+
   it('at() uses the folder in place and never removes it', async () => {
     const workspace = FolderWorkspace.at(fixture);
     expect(await workspace.root()).toBe(await realpath(fixture));

@@ -1,6 +1,10 @@
+import { readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../../e2e/cli.js';
 import { gatedWrite, twoGatedWrites } from '../../helpers/gated-write.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 import { call, connectAgentcheck, text } from './mcp-client.js';
 
 describe('MCP pause -> resume_run (the built CLI over stdio, the SDK client)', () => {
@@ -90,5 +94,34 @@ describe('MCP pause -> resume_run (the built CLI over stdio, the SDK client)', (
     expect(capped.isError, text(capped)).toBeFalsy();
     expect(capped.structuredContent).toMatchObject({ stop_reason: 'error', verdict: 'failed' });
     expect((capped.structuredContent as { verdict_reason: string }).verdict_reason).toContain('timed out after 300 ms');
+  });
+});
+
+describe('MCP resume_run of a paused run whose temp workspace was replaced by a symbolic link', () => {
+  it('ends the run WORKSPACE_NOT_FOUND saying what it found, spends no approval there, and forgets the run', async () => {
+    // The server makes the paused run's workspace under a temporary folder of this test's own.
+    const tmp = tempDir();
+    const elsewhere = tempDir();
+    const client = await connectAgentcheck(ROOT, { TMPDIR: tmp });
+    try {
+      const paused = await call(client, 'test_run', gatedWrite);
+      const runId = (paused.structuredContent as { run_id: string }).run_id;
+      const [made] = readdirSync(tmp).filter((name) => name.startsWith('agentcheck-ws-'));
+      rmSync(join(tmp, made), { recursive: true });
+      symlinkSync(elsewhere, join(tmp, made));
+      const resumed = await call(client, 'resume_run', { run_id: runId, decision: 'approve' });
+      expect(resumed.isError, text(resumed)).toBeFalsy();
+      const result = resumed.structuredContent as { verdict_reason: string; run_id?: string };
+      expect(result).toMatchObject({ stop_reason: 'error', verdict: 'failed', tools: [{ name: 'write_file', called: 1, returned: 0, errors: 0 }] });
+      expect(result.verdict_reason).toContain(
+        `WORKSPACE_NOT_FOUND: the run's workspace folder ${join(tmp, made)} is a symbolic link now (to ${elsewhere}), not the folder the run worked in`,
+      );
+      expect(result.run_id).toBeUndefined();
+      expect(readdirSync(elsewhere)).toEqual([]);
+      const again = await call(client, 'resume_run', { run_id: runId, decision: 'approve' });
+      expect(text(again)).toContain(`UNKNOWN_RUN: no paused run ${runId}`);
+    } finally {
+      await client.close();
+    }
   });
 });

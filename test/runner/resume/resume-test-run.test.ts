@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
@@ -94,6 +94,36 @@ describe('library testRun -> resumeTestRun', () => {
     expect(result.run_id).toBeUndefined();
     await expect(resumeTestRun({ run_id: runId, decision: 'approve' })).rejects.toMatchObject({ code: 'UNKNOWN_RUN' });
     rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it("refuses to go on when the paused run's workspace was replaced by a symbolic link, and forgets the run, leaving the link's folder alone", async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'agentcheck-test-tmp-'));
+    const elsewhere = mkdtempSync(join(tmpdir(), 'agentcheck-test-elsewhere-'));
+    const saved = process.env.TMPDIR;
+    let runId: string;
+    try {
+      process.env.TMPDIR = tmp;
+      runId = await pause();
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+    }
+    const [made] = readdirSync(tmp);
+    rmSync(join(tmp, made), { recursive: true, force: true });
+    symlinkSync(elsewhere, join(tmp, made));
+    const result = await resumeTestRun({ run_id: runId, decision: 'approve' });
+    expect(result).toMatchObject({ stop_reason: 'error', verdict: 'failed', approvals: [{ tool: 'write_file', decision: 'pending' }] });
+    expect(result.verdict_reason).toContain(
+      `WORKSPACE_NOT_FOUND: the run's workspace folder ${join(tmp, made)} is a symbolic link now (to ${elsewhere}), not the folder the run worked in`,
+    );
+    // The approved write never ran, there or anywhere, and the run cannot be answered again.
+    expect(result.tools).toEqual([{ name: 'write_file', called: 1, returned: 0, errors: 0 }]);
+    expect(readdirSync(elsewhere)).toEqual([]);
+    expect(result.run_id).toBeUndefined();
+    await expect(resumeTestRun({ run_id: runId, decision: 'approve' })).rejects.toMatchObject({ code: 'UNKNOWN_RUN' });
+    expect(existsSync(elsewhere)).toBe(true);
+    rmSync(tmp, { recursive: true, force: true });
+    rmSync(elsewhere, { recursive: true, force: true });
   });
 
   it('deny: the call is not made, so the read finds no file', async () => {
