@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -116,5 +116,25 @@ describe('agentcheck test-run --workspace', () => {
     );
     expect(result.exitCode, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout).tools).toEqual([{ name: 'read_file', called: 1, returned: 1, errors: 0 }]);
+  });
+
+  it('refuses a folder that holds the temporary folder its copy is made in, as invalid input before the run', async () => {
+    const dir = realpathSync(tempDir({ 'wst/tmp/.keep': '', 'wst/a.txt': 'hi\n', 's.yaml': '- text: hi\n' }));
+    const run = (workspace: string, env: Record<string, string> = {}) =>
+      runCli(['test-run', '--agent', AGENT, '--message', 'r', '--script', 's.yaml', '--workspace', workspace, '--json'], dir, env);
+    const hint = 'where its copy is made (a folder cannot be copied into itself); give a narrower folder, or set TMPDIR to a folder outside it';
+    const inTmp = await run('wst', { TMPDIR: join(dir, 'wst/tmp') });
+    expect([inTmp.exitCode, inTmp.stdout]).toEqual([2, '']);
+    expect(inTmp.stderr).toContain(
+      `--workspace: workspace ${join(dir, 'wst')} cannot be copied: it holds the temporary folder ${join(dir, 'wst/tmp')}, ${hint}`,
+    );
+    // Nothing was copied there: the temporary folder holds what it held.
+    expect(readdirSync(join(dir, 'wst/tmp'))).toEqual(['.keep']);
+    const root = await run('/');
+    expect([root.exitCode, root.stdout]).toEqual([2, '']);
+    expect(root.stderr).toMatch(/--workspace: workspace \/ cannot be copied: it holds the temporary folder \/\S*, where its copy is made/);
+    // With TMPDIR elsewhere, as the message says, the same folder runs.
+    const elsewhere = await run('wst', { TMPDIR: tempDir() });
+    expect([elsewhere.exitCode, elsewhere.stderr]).toEqual([1, '']);
   });
 });

@@ -1,5 +1,8 @@
-import { statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { resolve } from 'node:path';
 import { shownName } from '../../config/cap-text.js';
+import { isInsideFolder } from '../../config/is-inside-folder.js';
 
 /**
  * Why `path` cannot be a workspace's folder (`workspace folder not found: ...`, or that it is a
@@ -15,4 +18,30 @@ export function workspaceFolderMissing(path: string): string | undefined {
     return `workspace folder not found: ${shownName(path)}`;
   }
   return isFolder ? undefined : `workspace must be a folder, but ${shownName(path)} is a file`;
+}
+
+/**
+ * Why the folder at `path` cannot be copied to a temp workspace when it holds the temporary
+ * folder the copy is made in (`/`, or a folder TMPDIR points inside): a folder cannot be copied
+ * into itself. Undefined otherwise, or when `path` is no folder (workspaceFolderMissing says so).
+ * The one wording of FolderWorkspace.copyOf and the checks before a run (docs/cli.md, test-run).
+ */
+export function holdsTempFolder(path: string): string | undefined {
+  let folder: string;
+  try {
+    folder = realpathSync(path);
+  } catch {
+    return undefined;
+  }
+  const temp = realPathOrAsGiven(tmpdir());
+  if (!isInsideFolder(folder, temp)) return undefined;
+  return `it holds the temporary folder ${shownName(temp)}, where its copy is made (a folder cannot be copied into itself); give a narrower folder, or set TMPDIR to a folder outside it`;
+}
+
+function realPathOrAsGiven(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
+  }
 }

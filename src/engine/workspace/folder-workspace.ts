@@ -5,7 +5,7 @@ import path from 'node:path';
 import { RunError, ToolError } from '../../config/errors.js';
 import { isInsideFolder } from '../../config/is-inside-folder.js';
 import { realPathAllowMissing, SymlinkLoop } from '../../config/real-path.js';
-import { workspaceFolderMissing } from './folder-problem.js';
+import { holdsTempFolder, workspaceFolderMissing } from './folder-problem.js';
 import type { Workspace } from './workspace.js';
 import { assertPathArgument } from '../../config/path-argument.js';
 
@@ -42,6 +42,10 @@ export class FolderWorkspace implements Workspace {
         await requireFolder(source);
         // Only the top-level link is followed (cp would copy the link itself, not the folder).
         const real = await realpath(source);
+        // fs.cp's own refusal says "cannot copy / to a subdirectory of self": said in the words
+        // the checks before a run use (workspaceFolderProblem), with the way round it.
+        const holds = holdsTempFolder(real);
+        if (holds) throw new RunError('WORKSPACE_COPY_FAILED', `workspace could not be copied: ${source}: ${holds}`);
         // Only a folder strictly inside the source is left out (not one that holds the source).
         const left = leaveOut === undefined ? undefined : realPathAllowMissing(path.resolve(leaveOut)).path;
         const skipped = left !== undefined && left !== real && isInsideFolder(real, left) ? left : undefined;

@@ -4,7 +4,7 @@ import { shownName } from '../../config/cap-text.js';
 import { realPathAllowMissing } from '../../config/real-path.js';
 import { isInsideFolder } from '../../config/is-inside-folder.js';
 import { readError } from '../../config/read-error.js';
-import { workspaceFolderMissing } from '../../engine/workspace/folder-problem.js';
+import { holdsTempFolder, workspaceFolderMissing } from '../../engine/workspace/folder-problem.js';
 
 /**
  * Entries a folder walk leaves out: `node_modules` and names starting with `.` (`.git`, `.ci/`,
@@ -57,16 +57,20 @@ export function pseudoFileSystemOf(path: string): string | undefined {
 }
 
 /**
- * Why `path` cannot be used as a workspace folder (`workspace folder not found: ...`, or that it
- * is a file), or undefined when it is a folder. A missing folder would otherwise run on an empty
- * workspace and could even pass.
+ * Why `path` cannot be used as a workspace folder to copy (`workspace folder not found: ...`, that
+ * it is a file, or that it holds the temporary folder its copy would be made in), or undefined
+ * when it is a folder. A missing folder would otherwise run on an empty workspace and could even pass.
  */
 export function workspaceFolderProblem(path: string): string | undefined {
   // Kernel pseudo-files state sizes they do not hold (sysfs says 4096 of a 2-byte file): copying
   // them into a run's workspace never ends (docs/security.md, The workspace sandbox).
   const pseudo = pseudoFileSystemOf(path);
   if (pseudo) return `workspace ${shownName(path)} is under ${pseudo}, whose files are the kernel's, not files to copy; expected a folder of ordinary files`;
-  return workspaceFolderMissing(path);
+  const missing = workspaceFolderMissing(path);
+  if (missing) return missing;
+  // Said before the run, as invalid input: fs.cp would refuse it only once the run starts.
+  const holds = holdsTempFolder(path);
+  return holds && `workspace ${shownName(path)} cannot be copied: ${holds}`;
 }
 
 /**

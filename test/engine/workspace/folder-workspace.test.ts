@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, realpath, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, realpath, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -133,6 +133,28 @@ describe('FolderWorkspace lifecycle', () => {
       await expect(stat(root), what).rejects.toThrow();
     }
     expect(await readFile(path.join(outside, 'secret.txt'), 'utf8')).toBe('secret');
+  });
+
+  it('copyOf() refuses a folder that holds the temporary folder its copy would be made in, saying how to get round it', async () => {
+    const saved = process.env.TMPDIR;
+    const tmp = path.join(fixture, 'tmp');
+    await mkdir(tmp);
+    try {
+      process.env.TMPDIR = tmp;
+      const error = await FolderWorkspace.copyOf(fixture)
+        .root()
+        .catch((caught: unknown) => caught);
+      expect(error).toMatchObject({
+        code: 'WORKSPACE_COPY_FAILED',
+        message: `workspace could not be copied: ${fixture}: it holds the temporary folder ${await realpath(tmp)}, where its copy is made (a folder cannot be copied into itself); give a narrower folder, or set TMPDIR to a folder outside it`,
+      });
+      // Nothing was made in the temporary folder.
+      expect(await readdir(tmp)).toEqual([]);
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+      await rm(tmp, { recursive: true, force: true });
+    }
   });
 
   it('at() uses the folder in place and never removes it', async () => {
