@@ -1,3 +1,4 @@
+import type { STOP_REASONS } from '../spans/conventions.js';
 import type { Message } from './model/message.js';
 import type { Usage } from './model/model.js';
 
@@ -5,7 +6,7 @@ import type { Usage } from './model/model.js';
  * Why a turn ended (docs/engine-loop.md, Stop reasons). `max_tokens`, `refusal` and
  * `content_filter` are abnormal model endings and come with an `error` saying what the provider said.
  */
-export type StopReason = 'end_turn' | 'max_turns' | 'paused' | 'error' | 'max_tokens' | 'refusal' | 'content_filter';
+export type StopReason = (typeof STOP_REASONS)[number];
 
 /** A gated call waiting for an answer. */
 export interface PendingInteraction {

@@ -104,6 +104,18 @@ export const ATTR = {
   externalTraceId: 'agentcheck.external.trace_id',
 } as const;
 
+/** `agentcheck.stop_reason`: why a run ended (docs/engine-loop.md, Stop reasons); the engine's StopReason is one of these. */
+export const STOP_REASONS = ['end_turn', 'max_turns', 'paused', 'error', 'max_tokens', 'refusal', 'content_filter'] as const;
+
+/**
+ * `agentcheck.tool.kind`: how the called tool is implemented (a build's tool kinds, `skill` for
+ * load_skill, `mcp`, `unknown` for a name the agent has no tool for, `external` for an external
+ * agent's calls); the engine's tools are typed with these, so a span holds no other.
+ */
+export const TOOL_KIND_NAMES = ['builtin', 'http', 'command', 'chain', 'plan', 'returns', 'skill', 'mcp', 'unknown', 'external'] as const;
+/** One of TOOL_KIND_NAMES. */
+export type ToolKindName = (typeof TOOL_KIND_NAMES)[number];
+
 /** The event a grading span records its result with (GenAI conventions). */
 export const EVALUATION_EVENT = 'gen_ai.evaluation.result';
 

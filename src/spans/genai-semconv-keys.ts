@@ -46,3 +46,9 @@ export const GENAI_SEMCONV_KEYS: ReadonlySet<string> = new Set([
   'gen_ai.usage.input_tokens',
   'gen_ai.usage.output_tokens',
 ]);
+
+/**
+ * The operation names the GenAI conventions list for `gen_ai.operation.name` (well-known values:
+ * an instrumentation may also write a name of its own, so only a near miss of these is refused).
+ */
+export const GENAI_OPERATION_NAMES = ['chat', 'create_agent', 'embeddings', 'execute_tool', 'generate_content', 'invoke_agent', 'text_completion'] as const;

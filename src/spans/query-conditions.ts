@@ -135,7 +135,8 @@ function isScalar(value: unknown): value is string | number | boolean {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 }
 
-function isNumeric(text: string): boolean {
+/** Whether `eq`, `in` and the ordering operators read `text` as a number (`"3"` eq `3`). */
+export function isNumeric(text: string): boolean {
   return text.trim() !== '' && Number.isFinite(Number(text));
 }
 

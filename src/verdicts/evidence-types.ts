@@ -37,7 +37,7 @@ export interface ToolCall {
   read_only: boolean;
   /** A run_command call of a program in the agent's `commands.allow` list (`agentcheck.tool.command_allowed`). */
   command_allowed: boolean;
-  /** `agentcheck.tool.kind`: builtin, http, command, chain, plan, returns, skill, mcp, unknown. */
+  /** `agentcheck.tool.kind`: one of TOOL_KIND_NAMES on agentcheck's spans (docs/spans.md); null when the span has none. */
   kind: string | null;
   source: CallSource;
   /** The model call (0-based) that asked for it; null for calls not made by the model. */

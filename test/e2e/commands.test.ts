@@ -31,6 +31,22 @@ const EMPTY_LISTS_SCENARIO = vacuousScenario(`    - output: {contains: []}
     - tool_sequence: {mode: in_order, calls: []}
 `);
 
+/** spans checks on values agentcheck's own attributes never hold (lines 7 to 11), each of which a count: {equals: 0} passed. */
+const SPAN_VALUES_SCENARIO = vacuousScenario(
+  [
+    ['agentcheck.stop_reason', 'is', 'endturn'],
+    ['gen_ai.operation.name', 'is', 'execute_tol'],
+    ['agentcheck.tool.is_error', 'eq', '"true"'],
+    ['agentcheck.tool.source', 'startswith', 'modle'],
+    ['agentcheck.tool.kind', 'is', 'bultin'],
+  ]
+    .map(
+      ([key, operator, value]) =>
+        `    - spans: {query: {filtering: {field: attributes, key: ${key}, operator: ${operator}, value: ${value}}}, count: {equals: 0}}\n`,
+    )
+    .join(''),
+);
+
 const BETA_SKILL = '---\nname: beta\ndescription: Beta skill.\n---\nBeta body.\n';
 
 /** A scenario delivering skills/beta on demand, loading it, held to `check` (line 8). */
@@ -70,6 +86,7 @@ const REFUSED_AT_LOAD = sharedDir({
   'no-loadable-skill-agent.yaml': NO_LOADABLE_SKILL_AGENT,
   'typos.scenario.yaml': TYPOS_SCENARIO,
   'empty-lists.scenario.yaml': EMPTY_LISTS_SCENARIO,
+  'span-values.scenario.yaml': SPAN_VALUES_SCENARIO,
   'misspelt-skill-arg.scenario.yaml': skillScenario('tool_not_called: {tool: load_skill, args: {nam: beta}}'),
   'inline-load-skill.scenario.yaml': LOAD_SKILL_SCENARIO,
   'no-loadable-skill.scenario.yaml': LOAD_SKILL_SCENARIO.replace('agent: agent.yaml', 'agent: no-loadable-skill-agent.yaml').replace(
@@ -83,6 +100,7 @@ const validateRefused = once(() =>
     [
       'validate',
       'empty-lists.scenario.yaml',
+      'span-values.scenario.yaml',
       'misspelt-skill-arg.scenario.yaml',
       'inline-load-skill.scenario.yaml',
       'no-loadable-skill.scenario.yaml',
@@ -251,6 +269,28 @@ describe('agentcheck validate and run refuse a test that could only pass vacuous
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'none.scenario.yaml': vacuousScenario('    - tool_sequence: {calls: []}\n') });
     const run = await runCli(['run', 'none.scenario.yaml', '--out', 'out'], dir);
     expect(run.exitCode, run.stderr).toBe(0);
+  });
+});
+
+describe('agentcheck validate refuses a spans check on a value agentcheck never writes', () => {
+  it('a misspelt stop reason, operation name, outcome text, source prefix and tool kind are located, with suggestions', async () => {
+    // validate of span-values.scenario.yaml, in the folder refused at load.
+    const lines = linesAbout((await validateRefused()).stderr, 'span-values.scenario.yaml').split('\n');
+    expect(lines).toHaveLength(5);
+    for (const [index, said] of [
+      [0, '"agentcheck.stop_reason" is one of end_turn,'],
+      [1, '"gen_ai.operation.name" is one of invoke_agent,'],
+      [2, '"agentcheck.tool.is_error" is a boolean when agentcheck writes it, so this condition could never match: got "true"'],
+      [3, '"agentcheck.tool.source" is one of model, plan, chain, flow when agentcheck writes it, and none of them starts with "modle"'],
+      [4, '"agentcheck.tool.kind" is one of builtin,'],
+    ] as const) {
+      const line = lines.find((text) => text.includes(`span-values.scenario.yaml:${7 + index}:`));
+      expect(line, said).toContain(`at expect.checks[${index}].spans.query.filtering.value: attribute ${said}`);
+    }
+    const all = lines.join('\n');
+    expect(all).toContain('did you mean "end_turn"?');
+    expect(all).toContain('did you mean "execute_tool"?');
+    expect(all).toContain('did you mean "builtin"?');
   });
 });
 

@@ -18,7 +18,7 @@ import { tempDir } from '../helpers/temp-dir.js';
 const TEN_MB = 10 * 1024 * 1024;
 
 function customTool(name: string, execute: Tool['execute']): Tool {
-  return { name, description: name, parameters: { type: 'object' }, readOnly: true, kind: 'custom', execute };
+  return { name, description: name, parameters: { type: 'object' }, readOnly: true, kind: 'returns', execute };
 }
 
 describe('tool faults in the call path (in process)', () => {

@@ -103,6 +103,21 @@ describe('agentcheck spans query --where', () => {
     expect(JSON.parse(countOnly.stdout)).toEqual({ count: 2, spans: [] });
   });
 
+  it('refuses a value agentcheck never writes in its typed attributes, unless the file holds it there', async () => {
+    const dir = tempDir({ 'spans.jsonl': spansText() });
+    const typo = await query(dir, { where: '{"field":"attributes","key":"agentcheck.tool.kind","operator":"is","value":"bultin"}' });
+    expect(typo.exitCode).toBe(2);
+    expect(typo.stderr).toMatch(/--where at value: attribute "agentcheck\.tool\.kind" is one of builtin, .*did you mean "builtin"\?/);
+    // A file of an older version (or another tracer's) may hold a kind agentcheck does not write now.
+    const held = spansText().replace(/"agentcheck\.tool\.kind":"[a-z]+"/, '"agentcheck.tool.kind":"legacy"');
+    expect(held).toContain('"agentcheck.tool.kind":"legacy"');
+    const found = await query(tempDir({ 'spans.jsonl': held }), {
+      where: '{"field":"attributes","key":"agentcheck.tool.kind","operator":"is","value":"legacy"}',
+    });
+    expect(found.exitCode, found.stderr).toBe(0);
+    expect(JSON.parse(found.stdout).count).toBe(1);
+  });
+
   it("--limit caps the query's own windowing: its order stays, and a lower limit of its own wins", async () => {
     const dir = tempDir({ 'spans.jsonl': spansText() });
     const all = JSON.parse((await query(dir, { where: '{"field":"name","operator":"startswith","value":"chat"}' })).stdout) as {

@@ -170,14 +170,16 @@ describe('spans checks name attribute keys that exist', () => {
     expect(problem('agentcheck.tool.outcome', 'is_not', 'errror')).toMatch(
       /is one of ok, error, denied, pending when agentcheck writes it, .*; did you mean "error"\?$/,
     );
-    expect(problem('agentcheck.tool.seq', 'in', [1, '2'])).toMatch(
-      /^expect\.checks\[0\]\.spans\.query\.filtering\.value\[1\]: attribute "agentcheck\.tool\.seq" is a number/,
+    expect(problem('agentcheck.tool.seq', 'in', [1, 'two'])).toMatch(
+      /^expect\.checks\[0\]\.spans\.query\.filtering\.value\[1\]: attribute "agentcheck\.tool\.seq" is a whole number from 0/,
     );
     // What it writes, and operators that compare otherwise, are accepted.
     for (const [key, operator, value] of [
       ['agentcheck.tool.is_error', 'is', true],
       ['agentcheck.tool.outcome', 'in', ['ok', 'denied']],
       ['agentcheck.tool.seq', 'eq', '2'],
+      // in compares as eq does: "2" equals 2.
+      ['agentcheck.tool.seq', 'in', [1, '2']],
       ['agentcheck.tool.outcome', 'contains', 'err'],
       ['agentcheck.output', 'is', 'anything'],
     ] as const) {

@@ -1,4 +1,5 @@
 import type { Context, Tracer } from '@opentelemetry/api';
+import type { ToolKindName } from '../../spans/conventions.js';
 import type { AgentSpec } from '../revision/types.js';
 import type { RunProcesses } from './process/run-processes.js';
 import type { Workspace } from '../workspace/workspace.js';
@@ -69,8 +70,8 @@ export interface Tool {
   parameters: Record<string, unknown>;
   readOnly: boolean;
   permission?: 'allow' | 'ask' | 'deny';
-  /** Implementation kind for spans (`agentcheck.tool.kind`): builtin, http, command, chain, plan, returns, skill, mcp. */
-  kind: string;
+  /** Implementation kind for spans (`agentcheck.tool.kind`, docs/spans.md): one of TOOL_KIND_NAMES. */
+  kind: ToolKindName;
   /** For built-ins, which one (a tool named `shell` may be the built-in run_command). */
   builtin?: string;
   execute(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutcome>;

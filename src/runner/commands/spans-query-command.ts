@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { ConfigError } from '../../config/errors.js';
 import { readSpansJsonl } from '../../spans/jsonl.js';
 import { querySpans, validateQuery } from '../../spans/query.js';
-import { attributeKeys, validateOwnAttributeKeys } from '../../spans/own-attribute-keys.js';
+import { presentAttributes, validateOwnAttributeKeys } from '../../spans/own-attribute-keys.js';
 import { memoryLocator, type Locator } from '../../config/assert-format.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
 import { readStrictJson } from '../../config/strict-json.js';
@@ -25,7 +25,7 @@ export async function spansQueryCommand(file: string, options: { trace?: string;
     const spans = await readSpansJsonl(resolve(io.cwd, file));
     if (checked) {
       validateQuery(checked, locate);
-      validateOwnAttributeKeys(checked, locate, attributeKeys(spans));
+      validateOwnAttributeKeys(checked, locate, presentAttributes(spans));
     }
     const conditions: unknown[] = [];
     if (options.trace) {

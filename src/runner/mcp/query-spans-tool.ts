@@ -9,7 +9,7 @@ import { MAX_DEPTH } from '../../config/source.js';
 import { RunError } from '../../config/errors.js';
 import { readSpansJsonl } from '../../spans/jsonl.js';
 import { checkTraceInFile } from '../../spans/trace-in-file.js';
-import { attributeKeys, validateOwnAttributeKeys } from '../../spans/own-attribute-keys.js';
+import { presentAttributes, validateOwnAttributeKeys } from '../../spans/own-attribute-keys.js';
 import { querySpans, validateQuery, type QueryCondition, type QueryFiltering, type SpanQuery } from '../../spans/query.js';
 import { LOGICAL_OPERATORS, QUERY_FIELDS, QUERY_OPERATORS } from '../../spans/query-types.js';
 import { enumChoice } from './enum-choice.js';
@@ -124,7 +124,7 @@ export async function runQuerySpans(args: z.infer<typeof queryInput>, context: M
     validateQuery(own, memoryLocator('arguments'));
     const spans = args.file ? await fileSpans(args.file, args.trace_id, context) : memorySpans(args.trace_id, context);
     // As the CLI and a spans check: an agentcheck.* / gen_ai.* key no span here carries and agentcheck never writes could never match.
-    validateOwnAttributeKeys(own, memoryLocator('arguments'), attributeKeys(spans));
+    validateOwnAttributeKeys(own, memoryLocator('arguments'), presentAttributes(spans));
     const conditions: Array<QueryFiltering | QueryCondition> = [];
     if (args.trace_id) conditions.push({ field: 'trace_id', operator: 'eq', value: args.trace_id });
     if (own.filtering) conditions.push(own.filtering);

@@ -14,7 +14,7 @@ function failing(failures: number): Tool & { calls: number } {
     description: 's',
     parameters: { type: 'object' },
     readOnly: true,
-    kind: 'test',
+    kind: 'returns' as const,
     calls: 0,
     async execute() {
       return ++tool.calls <= failures ? { result: 'not yet', isError: true } : { result: { ok: true }, isError: false };

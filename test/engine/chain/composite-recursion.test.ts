@@ -221,7 +221,7 @@ describe('nested calls deeper than the limit are refused at run time', () => {
       description: 'l',
       parameters: anyArgs,
       readOnly: true,
-      kind: 'test',
+      kind: 'returns',
       execute: async () => ({ result: 'bottom', isError: false }),
     });
     const caller = callerOf(tools);

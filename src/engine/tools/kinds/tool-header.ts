@@ -1,3 +1,4 @@
+import type { ToolKindName } from '../../../spans/conventions.js';
 import type { ToolSpec } from '../../revision/types.js';
 import type { Tool } from '../tool.js';
 
@@ -5,7 +6,7 @@ import type { Tool } from '../tool.js';
 export type ToolHeader = Omit<Tool, 'execute' | 'builtin'>;
 
 /** The shared part of a tool built from a spec; each kind adds its own `execute`. */
-export function toolHeader(spec: ToolSpec, kind: string): ToolHeader {
+export function toolHeader(spec: ToolSpec, kind: ToolKindName): ToolHeader {
   return {
     name: spec.name,
     description: spec.description ?? '',
