@@ -3,7 +3,7 @@ import { quoteCapped, quoteJson, shownNames } from './cap-text.js';
 import { describeHiddenValue, describeValue as describePlainValue } from './describe-value.js';
 import { nearKey } from './did-you-mean.js';
 import { ownValue } from './own-key.js';
-import { PATTERN_WORDS } from './format-patterns.js';
+import { PATTERN_EMPTY_WORDS, PATTERN_WORDS } from './format-patterns.js';
 import { isSecretPath } from './redact.js';
 import { scrubCredentialShapes } from './redactor.js';
 import type { PathSegments } from './source.js';
@@ -68,9 +68,13 @@ export function describeSchemaError(error: ErrorObject, root: unknown): SchemaPr
       return at(`expected ${quoteJson(params.allowedValue)}, got ${describeValue(valueAt(root, path))}`);
     case 'pattern': {
       // A user schema's pattern may be any text (`toString`): only agentcheck's own patterns have words.
-      const words = ownValue(PATTERN_WORDS, String(params.pattern)) ?? `a string matching ${String(params.pattern)}`;
+      const pattern = String(params.pattern);
+      const value = valueAt(root, path);
+      const empty = value === '' ? ownValue(PATTERN_EMPTY_WORDS, pattern) : undefined;
+      if (empty !== undefined) return at(`expected ${empty}, got an empty string`);
+      const words = ownValue(PATTERN_WORDS, pattern) ?? `a string matching ${pattern}`;
       // A refused URL may hold a password or a token: echoed without them.
-      return at(`expected ${words}, got ${scrubCredentialShapes(describeValue(valueAt(root, path)))}`);
+      return at(`expected ${words}, got ${scrubCredentialShapes(describeValue(value))}`);
     }
     case 'minimum':
     case 'maximum':

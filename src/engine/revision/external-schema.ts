@@ -1,3 +1,4 @@
+import { READY_PATH_PATTERN } from '../../config/format-patterns.js';
 import { MAX_TIMER_MS } from '../../config/timer-limit.js';
 import { llm } from './llm-schema.js';
 import { objectSchema, stringMap, toolName } from './shared-schemas.js';
@@ -35,7 +36,7 @@ export const external = {
           additionalProperties: false,
           properties: {
             command: argv,
-            ready_path: { type: 'string', pattern: '^/' },
+            ready_path: { type: 'string', pattern: READY_PATH_PATTERN },
             timeout_ms: { type: 'integer', minimum: 1, maximum: MAX_TIMER_MS },
           },
         },

@@ -1,3 +1,4 @@
+import { BUILD_ID_PATTERN, MCP_SERVER_NAME_PATTERN } from '../../config/format-patterns.js';
 import { MAX_TIMER_MS } from '../../config/timer-limit.js';
 import { external } from './external-schema.js';
 import { flow } from './flow-schema.js';
@@ -13,7 +14,7 @@ const mcpServer = {
   required: ['name'],
   additionalProperties: false,
   properties: {
-    name: { type: 'string', pattern: '^[a-zA-Z0-9_-]{1,32}$' },
+    name: { type: 'string', pattern: MCP_SERVER_NAME_PATTERN },
     command: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } },
     url: { type: 'string', minLength: 1 },
     headers: stringMap,
@@ -70,7 +71,7 @@ export const agentBuildSchema = {
   required: ['id'],
   additionalProperties: false,
   properties: {
-    id: { type: 'string', pattern: '^[a-z0-9][a-z0-9_-]*$' },
+    id: { type: 'string', pattern: BUILD_ID_PATTERN },
     revision: { type: 'integer' },
     agent: {
       type: 'object',

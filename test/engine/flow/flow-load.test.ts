@@ -174,6 +174,11 @@ describe('flows: load-time rules', () => {
       'expected a component name without ":" or "." (state keys address it as context:<name>.key), such as lookup_step, got string "read.config"',
     );
     expect(message).not.toContain('^[^:.]+$');
+    // An empty name is told it is empty, not that it holds ":" or ".".
+    const empty = loadError((b) => {
+      b.flow.components[1].name = '';
+    });
+    expect(empty).toContain('flow.components[1].name: expected a component name such as lookup_step, got an empty string');
   });
 
   it('checks toolsets, IOKeys and component keys', () => {
