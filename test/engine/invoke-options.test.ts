@@ -300,6 +300,24 @@ describe('invoke checks what a library caller gives it', () => {
     });
   });
 
+  it('names the field of a wrong response that is missing or mistyped, not only the object holding it', async () => {
+    const usage = { input_tokens: 1, output_tokens: 1 };
+    const said = async (response: object) => {
+      const model = { provider: 'mine', modelId: 'm1', generate: () => Promise.resolve({ text: '', toolCalls: [], usage, ...response }) };
+      const turn = await invoke(revision, input, { model: model as never });
+      return /returned a wrong response \((.*)\); expected a ModelResponse/.exec(turn.error?.message ?? '')?.[1];
+    };
+    expect(await said({ finishReason: { unified: 'stop' } })).toBe('finishReason.raw: got nothing');
+    expect(await said({ finishReason: { unified: 5, raw: 'x' } })).toBe(
+      'finishReason.unified: got number 5, expected one of stop, tool_calls, length, content_filter, refusal, pause, error, other',
+    );
+    expect(await said({ finishReason: { unified: null, raw: 'x' } })).toMatch(/^finishReason\.unified: got null, expected one of stop,/);
+    expect(await said({ finishReason: 'stop' })).toBe('finishReason: got string "stop"');
+    const stop = { unified: 'stop', raw: 'stop' };
+    expect(await said({ finishReason: stop, toolCalls: [{ id: 'a' }] })).toBe('toolCalls[0].name: got nothing');
+    expect(await said({ finishReason: stop, usage: { input_tokens: 1, output_tokens: '2' } })).toBe('usage.output_tokens: got string "2"');
+  });
+
   it('says what is missing when the input or the revision is not given, rather than a TypeError or a checkpoint mismatch', async () => {
     expect(await problemOf(invoke(revision, undefined as never, { script: [{ text: 'x' }] }))).toBe(
       'invoke at input: expected {messages, context?}, got undefined',

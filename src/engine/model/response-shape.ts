@@ -5,21 +5,35 @@ import { UNIFIED_FINISH_REASONS, type Model, type ModelResponse } from './model.
 const SHAPE = 'a ModelResponse {text: string, toolCalls: [{id, name, args}], finishReason: {unified, raw}, usage: {input_tokens, output_tokens}}';
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** What is wrong with a response a Model returned, or null: the fields the loop reads. */
+/** What is wrong with a response a Model returned, or null: the fields the loop reads, each named by its path. */
 function responseProblem(response: unknown): string | null {
   if (!isObject(response)) return `got ${describeValue(response)}`;
   if (typeof response.text !== 'string') return `text: got ${describeValue(response.text)}`;
   if (!Array.isArray(response.toolCalls)) return `toolCalls: got ${describeValue(response.toolCalls)}`;
-  const call = response.toolCalls.findIndex((item) => !isObject(item) || typeof item.id !== 'string' || typeof item.name !== 'string');
-  if (call >= 0) return `toolCalls[${call}]: got ${describeValue(response.toolCalls[call])}`;
+  for (const [index, call] of response.toolCalls.entries()) {
+    const problem = isObject(call)
+      ? fieldProblem(call, `toolCalls[${index}]`, { id: 'string', name: 'string' })
+      : `toolCalls[${index}]: got ${describeValue(call)}`;
+    if (problem) return problem;
+  }
   const finish = response.finishReason;
-  if (!isObject(finish) || typeof finish.unified !== 'string' || typeof finish.raw !== 'string') return `finishReason: got ${describeValue(finish)}`;
+  if (!isObject(finish)) return `finishReason: got ${describeValue(finish)}`;
   // Exact words only: a word the loop does not know (or 'STOP') could mean anything, so it is never a normal end.
-  if (!(UNIFIED_FINISH_REASONS as readonly string[]).includes(finish.unified)) {
+  if (!(UNIFIED_FINISH_REASONS as readonly unknown[]).includes(finish.unified)) {
     return `finishReason.unified: got ${describeValue(finish.unified)}, expected one of ${UNIFIED_FINISH_REASONS.join(', ')}`;
   }
   const usage = response.usage;
-  if (!isObject(usage) || typeof usage.input_tokens !== 'number' || typeof usage.output_tokens !== 'number') return `usage: got ${describeValue(usage)}`;
+  return (
+    fieldProblem(finish, 'finishReason', { raw: 'string' }) ??
+    (isObject(usage) ? fieldProblem(usage, 'usage', { input_tokens: 'number', output_tokens: 'number' }) : `usage: got ${describeValue(usage)}`)
+  );
+}
+
+/** The first field of `record` that is not of its type, named by its path (`finishReason.raw: got nothing`), or null. */
+function fieldProblem(record: Record<string, unknown>, at: string, fields: Record<string, 'string' | 'number'>): string | null {
+  for (const [key, type] of Object.entries(fields)) {
+    if (typeof record[key] !== type) return `${at}.${key}: got ${describeValue(record[key])}`;
+  }
   return null;
 }
 
