@@ -48,9 +48,9 @@ const OPTIONS: Record<string, Check> = {
   conversationId: oneOf('a string', (value) => typeof value === 'string'),
   skills: oneOf('skill options {forced?, overlay?, delivery?}', isObject),
   encodedTags: (value) => {
-    if (!Array.isArray(value) || !value.every((tag) => typeof tag === 'string')) return `expected a list of tag names, got ${describeValue(value)}`;
+    if (!Array.isArray(value)) return `expected a list of tag names, got ${describeValue(value)}`;
     // An empty name matched every closing tag (`</` followed by no word character) and no opening one.
-    const index = value.findIndex((tag: string) => !TAG_NAME.test(tag));
+    const index = value.findIndex((tag: unknown) => typeof tag !== 'string' || !TAG_NAME.test(tag));
     return index < 0 ? null : [`[${index}]`, `expected a tag name such as "system" (no spaces, <, > or /), got ${describeValue(value[index])}`];
   },
   checkpointer: objectWith('a Checkpointer such as new MemoryCheckpointer()', 'save'),

@@ -68,13 +68,15 @@ describe('invoke checks what a library caller gives it', () => {
     expect(resumed).toContain('resume at options.approvals.default: expected one of "approve" | "deny", got string "reject"');
   });
 
-  it('refuses an encodedTags entry that is no tag name (empty, blank, with < or a space), at its index', async () => {
+  it('refuses an encodedTags entry that is no tag name (not a string, empty, blank, with < or a space), at its index', async () => {
     for (const [tags, index, shown] of [
+      [[5], 0, 'number 5'],
+      [['system', null], 1, 'null'],
       [[''], 0, 'string ""'],
       [['system', '  '], 1, 'string "  "'],
       [['system', '<goal>'], 1, 'string "<goal>"'],
     ] as const) {
-      const message = await problemOf(invoke(revision, input, { script: [{ text: 'hi' }], encodedTags: [...tags] }));
+      const message = await problemOf(invoke(revision, input, { script: [{ text: 'hi' }], encodedTags: [...tags] as string[] }));
       expect(message).toBe(`invoke at options.encodedTags[${index}]: expected a tag name such as "system" (no spaces, <, > or /), got ${shown}`);
     }
   });
