@@ -41,7 +41,11 @@ function refuseKind(doc: SourceDocument, kind: string, code: string | undefined)
   // An empty or comments-only file parses as null too, but holds nothing: said as such, not as null.
   // A file's text is not echoed: a scenario may name any readable file (`delta: ~/.npmrc`), whose
   // text would reach the CI log (docs/security.md, Hostile files).
-  const got = doc.holdsNothing() ? 'an empty file' : typeof doc.value === 'string' ? `text (${doc.value.length} characters, not shown)` : describeValue(doc.value);
+  const got = doc.holdsNothing()
+    ? 'an empty file'
+    : typeof doc.value === 'string'
+      ? `text (${doc.value.length} characters, not shown)`
+      : describeValue(doc.value);
   const error = doc.error([], `expected ${kind}, got ${got}`, code);
   kindRefusals.add(error);
   throw error;
