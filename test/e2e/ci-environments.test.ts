@@ -136,7 +136,7 @@ scenarios:
     const commandLine = /^\s*(::|##\[)/m;
     const run = await runCli(['run', 's.scenario.yaml', '--out', 'o1', '--reporter', 'json'], dir, env);
     expect(run.exitCode, run.all).toBe(1);
-    expect(run.stderr).toContain('Error: oops%0A::warning title=pwned::from a stray error%0D##%5Bwarning]cr');
+    expect(run.stderr).toContain('Error: oops%0A::warning title=pwned::from a stray error<U+000D>##%5Bwarning]cr');
     expect(run.stderr).not.toMatch(commandLine);
     // Off GitHub Actions stderr is left as it was.
     expect((await offGitHub()).stderr).toMatch(commandLine);

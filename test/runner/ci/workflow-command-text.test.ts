@@ -6,7 +6,8 @@ import { commandFreeText, withCommandFreeStderr } from '../../../src/runner/ci/w
 describe('stderr text on GitHub Actions', () => {
   it('encodes a line break before a workflow command and removes control characters, leaving other lines', () => {
     expect(commandFreeText('a: oops\n::warning title=x::y\n')).toBe('a: oops%0A::warning title=x::y\n');
-    expect(commandFreeText('a\r\n  ##[error]b\rc\n')).toBe('a%0D%0A  ##%5Berror]b\rc\n');
+    // A CR that ends no line is shown (printable), so it can neither start a command nor print over the line.
+    expect(commandFreeText('a\r\n  ##[error]b\rc\n')).toBe('a%0D%0A  ##%5Berror]b<U+000D>c\n');
     // `##[name]` runs wherever it sits in a line, so it is broken wherever it sits.
     expect(commandFreeText('x ##[add-mask]hunter2')).toBe('x ##%5Badd-mask]hunter2');
     // Text that begins a line may not begin a command; text in mid-line may hold `::`.
