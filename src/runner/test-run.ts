@@ -18,6 +18,7 @@ import { REQUEST_CASSETTE_MODE } from './cassettes/cassette-mode-setting.js';
 import type { MockScope } from './mocks/http-mocks.js';
 import { unmatchedFails } from './mocks/unmatched-requests.js';
 import { mergeSegments } from './resume/merge-segments.js';
+import { removedByDelta } from './scenario/removed-by-delta.js';
 import { isRunArtifact } from './resume/run-artifact-name.js';
 import { libraryPausedRuns } from './resume/paused-run-store.js';
 import { runSegments, type SegmentStart } from './resume/run-segments.js';
@@ -92,10 +93,14 @@ export function requestNamesAtRun(
  * A caller that passes its own revision (a suite, with variants) checked them where it loaded them.
  */
 function requestRevision(request: TestRunRequest, skillsSound = true, { script } = { script: request.script }): DeltaRevision {
-  const revision = applyDelta(toRevision(request.agent), request.delta ?? {}, `${REQUEST} delta`);
+  const base = toRevision(request.agent);
+  const revision = applyDelta(base, request.delta ?? {}, `${REQUEST} delta`);
+  // A name the delta took away is said to be gone because of it: the build as written still has it.
+  const located = (path?: Array<string | number>) =>
+    removedByDelta(request.delta === undefined ? undefined : base.build, revision.build, memoryLocator(REQUEST, path), "the request's delta");
   const problems: ConfigError[] = [];
   // Its format was checked with the request's fields (validateTestRunRequest): only the answers it left intact are held to the build.
-  if (request.approvals !== undefined) problems.push(...approvalsProblems(request.approvals, revision.build, memoryLocator(REQUEST, ['approvals']), true));
+  if (request.approvals !== undefined) problems.push(...approvalsProblems(request.approvals, revision.build, located(['approvals']), true));
   problems.push(
     ...checkRequestNames(
       {
@@ -105,7 +110,7 @@ function requestRevision(request: TestRunRequest, skillsSound = true, { script }
         noLoadSkill: skillsSound ? noLoadSkillReason([revision.build], request.skills, 'this run') : undefined,
       },
       revision.build,
-      memoryLocator(REQUEST),
+      located(),
     ),
   );
   throwConfigErrors(problems);

@@ -157,7 +157,7 @@ describe('agentcheck test-run: what its inputs mean', () => {
       'rm.yaml': 'remove: ["agent.tools[name=lookup]"]\n',
       'ap.yaml': 'tools: {lookup: deny}\n',
     });
-    const removed = ' (the --delta removes or renames it: names are held to the build after --delta)';
+    const removed = ' (the --delta removes or renames it: names are held to the build after it)';
     const terminal = await runCli(
       [...RUN.filter((arg) => arg !== 'finish' && arg !== '--terminal-tool'), '--terminal-tool', 'lookup', '--delta', 'rm.yaml'],
       dir,

@@ -199,6 +199,14 @@ describe('testRun', () => {
     await expect(testRun({ agent: agentFile, inputs, script: typo })).rejects.toThrow(/at script\[0\]\.tool_calls\[0\]\.name: the script calls "lookup_ordr"/);
   });
 
+  it("says a terminal_tool or script call the request's delta took away is gone because of it", async () => {
+    const inputs = { messages: [{ role: 'user' as const, content: 'refund 1234' }] };
+    const delta = { remove: ['agent.tools[name=create_refund]'] };
+    await expect(testRun({ agent: agentFile, inputs, delta, expectations: { terminal_tool: 'create_refund' }, script: refundScript })).rejects.toThrow(
+      "(the request's delta removes or renames it: names are held to the build after it)",
+    );
+  });
+
   it('refuses a terminal_tool only a chain calls, naming the chain tool the model calls', async () => {
     const dir = tempDir({
       'nt.yaml': 'id: nt\nagent:\n  name: N\n  tools:\n    - {name: ch, description: c, chain: {steps: [{tool: echo, inputs: {text: hi}}]}}\n',

@@ -7,7 +7,7 @@ import { buildAgent } from '../../engine/revision/build-agent.js';
 import { applyDelta, type DeltaRevision } from '../../engine/revision/delta.js';
 import { loadAgentFile } from '../agent-file.js';
 import type { AgentBuild, Revision } from '../../engine/revision/types.js';
-import { buildTools, listedTools } from '../../engine/revision/build-tools.js';
+import { removedByDelta } from '../scenario/removed-by-delta.js';
 import { checkScript } from '../../engine/providers/script-schema.js';
 import { SCRIPT_MISSING_MESSAGE, type ScriptEntry } from '../../engine/providers/scripted.js';
 import { validateToolName } from '../../verdicts/tool-name.js';
@@ -114,7 +114,7 @@ export function requestFromFlags(
       // A single run delivers skills inline (docs/skills.md): load_skill is not offered.
       noLoadSkill: TEST_RUN_NO_LOAD_SKILL,
     };
-    const locate = removedByDelta(options.delta === undefined ? undefined : revision?.build, applied.build, flagLocator(scriptDoc));
+    const locate = removedByDelta(options.delta === undefined ? undefined : revision?.build, applied.build, flagLocator(scriptDoc), 'the --delta');
     problems.push(...checkScenarioNames(names, [applied.build], locate));
     onToolsListed = listedNamesCheck(names, [applied.build], locate);
   }
@@ -142,7 +142,7 @@ export function requestFromFlags(
         approvalsProblems(
           doc.value,
           applied?.build,
-          removedByDelta(options.delta === undefined ? undefined : revision?.build, applied?.build, documentLocator(doc)),
+          removedByDelta(options.delta === undefined ? undefined : revision?.build, applied?.build, documentLocator(doc), 'the --delta'),
         ),
       );
       approvals = doc.value as ApprovalsSpec;
@@ -185,26 +185,6 @@ function flagLocator(scriptDoc: SourceDocument | undefined): Locator {
   return (path, expected, atKey) => {
     if (path[0] === 'model' && path[1] === 'script' && scriptDoc) return documentLocator(scriptDoc)(path.slice(2), expected, atKey);
     return memoryLocator('--terminal-tool')([], expected, atKey);
-  };
-}
-
-/** An unknown tool name in a message: `... no tool of the agent: "x"`, `"x" names no tool of the agent` or `the script calls "x", which the agent does not offer`. */
-const UNKNOWN_TOOL =
-  /no tool of the agent: ("(?:[^"\\]|\\.)*")|^("(?:[^"\\]|\\.)*") names no tool of the agent|^the script calls ("(?:[^"\\]|\\.)*"), which the agent does not offer/;
-
-/**
- * `locate`, adding to a tool name the build lacks that the --delta removed it: the names are held
- * to the build after --delta, while the --agent file the user reads still lists the tool.
- */
-function removedByDelta(base: AgentBuild | undefined, applied: AgentBuild | undefined, locate: Locator): Locator {
-  if (!base || !applied) return locate;
-  const before = new Set(listedTools([buildTools(base)], { loadSkill: false }));
-  const after = new Set(listedTools([buildTools(applied)], { loadSkill: false }));
-  return (path, expected, atKey) => {
-    const quoted = UNKNOWN_TOOL.exec(expected);
-    const name = quoted ? (JSON.parse(quoted[1] ?? quoted[2] ?? quoted[3]) as string) : undefined;
-    const removed = name !== undefined && before.has(name) && !after.has(name);
-    return locate(path, removed ? `${expected} (the --delta removes or renames it: names are held to the build after --delta)` : expected, atKey);
   };
 }
 

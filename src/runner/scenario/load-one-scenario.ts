@@ -19,6 +19,7 @@ import type { LoadContext } from './load-context.js';
 import { validateHttpMocks } from '../mocks/validate-mocks.js';
 import { emptyMessageProblems } from '../empty-messages.js';
 import { scenarioRevision } from './scenario-revision.js';
+import { removedByDelta } from './removed-by-delta.js';
 import { recordVariantSubject } from './variant-subject.js';
 import { expectedVerdictProblems } from './expected-verdict.js';
 import { expectFailureProblems, namedPlaceProblems } from './scenario-field-problems.js';
@@ -72,6 +73,8 @@ export function loadOneScenario(
     problems,
   );
   const { revision } = revisions;
+  // Names are held to the build after the scenario's delta: one it took away is said to be gone because of it.
+  const namesAt = removedByDelta(spec.delta === undefined ? undefined : revisions.beforeDelta?.build, revision?.build, locate, "the scenario's delta");
 
   const builds = revision ? [revision.build, ...variantBuilds(revision, context)] : [];
   // Each entry on its own: an entry with a format problem (reported) is left out of the checks
@@ -96,7 +99,7 @@ export function loadOneScenario(
     // Each answer on its own, beside a bad `default` or another answer's format problem (docs/cli.md,
     // validate: every problem in one pass): an unknown tool is still said.
     const sound = soundApprovalTools(approvals, (path) => ok('approvals', ...path));
-    collectConfigErrors(problems, () => checkApprovals(sound, builds, (path, expected, atKey) => locate(['approvals', ...path], expected, atKey)));
+    collectConfigErrors(problems, () => checkApprovals(sound, builds, (path, expected, atKey) => namesAt(['approvals', ...path], expected, atKey)));
   }
   // An external run never pauses: answers to pauses could only be left unused (docs/external-agents.md).
   if (spec.resume !== undefined && builds.some((build) => build.external)) {
@@ -126,7 +129,7 @@ export function loadOneScenario(
     contextKeys: spec.inputs?.context && typeof spec.inputs.context === 'object' ? Object.keys(spec.inputs.context) : undefined,
     noLoadSkill: skillsKnown ? noLoadSkillReason(builds, mergeSkills(context.skills, ownSkills)) : undefined,
   };
-  if (names) problems.push(...checkScenarioNames(names, builds, locate));
+  if (names) problems.push(...checkScenarioNames(names, builds, namesAt));
   let customChecks: CustomCheckRef[] = [];
   let judges: JudgeJob[] = [];
   // These read the check items whose parameters validated (the others are reported above):

@@ -40,6 +40,8 @@ export interface ScenarioRevisions {
   revision?: DeltaRevision;
   /** The build with the scenario's delta (before the model override), when those applied: the suite's variants are checked against it. */
   withDelta?: DeltaRevision;
+  /** The build before the scenario's delta: a name the delta took away is said to be gone because of it. */
+  beforeDelta?: Revision;
 }
 
 /**
@@ -85,15 +87,15 @@ export function scenarioRevision(
       });
     }
   }
-  if (!parts.model) return { withDelta };
+  if (!parts.model) return { withDelta, beforeDelta: plain };
   // The override replaces the llm the delta left: it is checked once the delta applied. A delta
   // that does not apply (or is unreadable) but leaves the llm alone changes nothing the override
   // meets, so it is checked against the build without it, beside the delta's problems.
   const over = withDelta ?? (deltaValue !== undefined && !touchesLlm(deltaValue) ? plain : undefined);
-  if (!over) return { withDelta };
+  if (!over) return { withDelta, beforeDelta: plain };
   let revision: DeltaRevision | undefined;
   collectConfigErrors(problems, () => (revision = overrideModel(over, spec, agentFile, place, context, parts.modelKey)));
-  return withDelta ? { revision, withDelta } : {};
+  return withDelta ? { revision, withDelta, beforeDelta: plain } : {};
 }
 
 /** The scenario's agent build, loaded once per suite; a problem of the file as a whole is located at `agent`. */

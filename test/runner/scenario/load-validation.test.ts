@@ -32,6 +32,20 @@ describe('loading a suite', () => {
   });
 });
 
+describe("names the scenario's delta took away", () => {
+  it('say the delta removes or renames them, in checks, the terminal tool, the script and approvals', () => {
+    const error = loadError({
+      'agent.yaml': 'id: bot\nagent:\n  name: Bot\n  tools: [{name: finish, returns: 1}, {name: lookup, returns: 1, permission: ask}]\n',
+      's.scenario.yaml': scenario(
+        'delta: {remove: ["agent.tools[name=lookup]"]}\napprovals: {tools: {lookup: approve}}\nexpect: {terminal_tool: lookup, checks: [{tool_called: {tool: lookup}}]}\n',
+      ).replace('{script: [{text: ok}]}', '{script: [{tool_calls: [{name: lookup}]}, {text: ok}]}'),
+    });
+    const lines = error.message.split('\n');
+    expect(lines.length).toBeGreaterThanOrEqual(4);
+    for (const line of lines) expect(line).toContain("(the scenario's delta removes or renames it: names are held to the build after it)");
+  });
+});
+
 describe('text fields holding only white space', () => {
   it('refuses a blank name, tag, expect_failure and skip reason, as it refuses an empty one, also from a dataset row', () => {
     const blank = 'expected text that is not blank (white space alone says nothing), got string';
