@@ -16,9 +16,17 @@ export function jsonSyntaxProblem(text: string, error: unknown): JsonSyntaxProbl
   const message = error instanceof Error ? error.message : String(error);
   const stated = /at position (\d+)/.exec(message);
   const offset = stated ? Number(stated[1]) : firstJsonError(text);
-  // V8 may quote a stretch of the text, line breaks included: the message stays on one line.
-  const reason = message.replace(/ in JSON at position \d+.*$/s, '').replace(/\s*\n\s*/g, ' ');
+  const reason = jsonErrorReason(message.replace(/ in JSON at position \d+.*$/s, ''));
   return offset === undefined ? { reason } : { ...lineColumnAt(text, offset), reason };
+}
+
+/**
+ * JSON.parse's message without the stretch of text V8 quotes (`Unexpected token 's', "sk-live-ab"...
+ * is not valid JSON`): the file may be one a scenario or an agent named that holds a key
+ * (docs/security.md, Hostile files); its line and column say where. On one line.
+ */
+export function jsonErrorReason(message: string): string {
+  return message.replace(/,\s*"[\s\S]*"(?:\.\.\.)? is not valid JSON$/, '').replace(/\s*\n\s*/g, ' ');
 }
 
 const WHITESPACE = new Set([' ', '\t', '\n', '\r']);

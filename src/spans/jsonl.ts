@@ -1,3 +1,4 @@
+import { jsonErrorReason } from '../config/json-syntax-error.js';
 import { createReadStream } from 'node:fs';
 import { ConfigError } from '../config/errors.js';
 import { formatPath } from '../config/source.js';
@@ -82,7 +83,7 @@ export async function readSpansJsonl(file: string): Promise<SpanRecord[]> {
       try {
         parsed = JSON.parse(line);
       } catch (error) {
-        throw new ConfigError({ file, line: lineNumber, column: 1 }, `expected one JSON span per line: ${(error as Error).message}`);
+        throw new ConfigError({ file, line: lineNumber, column: 1 }, `expected one JSON span per line: ${jsonErrorReason((error as Error).message)}`);
       }
       // Checked here, where the line is known: queries and evidence would otherwise fail mid-scan.
       // Whole, as spansToJsonl writes them: a misspelt status would count a failed call as passed.

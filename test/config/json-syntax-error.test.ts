@@ -25,6 +25,13 @@ describe('JSON syntax errors are located by line and column', () => {
     expect(problem.reason).not.toMatch(/position/);
   });
 
+  it('never quotes the text V8 quotes: the file may hold a key (a delta: or --agent naming a token file)', () => {
+    for (const text of ['sk-live-abcdef\n', '{"a": glpat-ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789abcdefghij}']) {
+      const { reason } = jsonSyntaxProblem(text, syntaxErrorOf(text));
+      expect(reason).toMatch(/^Unexpected token '.'$/);
+    }
+  });
+
   it.each([
     ['a missing value in a list', '{\n "s": [,]\n}', 2, 8],
     ['a trailing comma', '{"a": 1,}', 1, 9],

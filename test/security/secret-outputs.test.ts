@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/runner/report/report.js';
@@ -164,6 +164,16 @@ expect:
       expect(result.exitCode, result.all).toBe(2);
       expect(result.all).not.toContain(token);
       expect(result.all).not.toContain('SVC=');
+    }
+    // A .json file is read as JSON, whose errors quote none of its text either; nor does a spans file's.
+    writeFileSync(join(dir, 'token.json'), `${token}\n`);
+    for (const command of [
+      ['test-run', '--agent', 'token.json', '--message', 'hi'],
+      ['spans', 'query', 'token.txt'],
+    ]) {
+      const result = await runCli(command, dir);
+      expect(result.exitCode, result.all).toBe(2);
+      expect(result.all).not.toContain(token.slice(1, 8));
     }
     const validate = await runCli(['validate', '.'], dir, { SVC_TOKEN: token });
     expect(validate.stderr).toContain('delta file');
