@@ -5,6 +5,7 @@ import { describeValue } from '../../config/describe-value.js';
 import { MAX_MESSAGE_CHARS, MAX_PATH_CHARS } from '../../config/errors.js';
 import { formatPath } from '../../config/format-path.js';
 import { escapeUnprintableInMessage } from '../../config/quote-text.js';
+import { serverRedactor } from './tool-results.js';
 
 /**
  * The tool error for a call whose arguments its tool's input schema refuses, or undefined when
@@ -28,7 +29,7 @@ export function unknownToolRefusal(name: string): CallToolResult {
 
 /** `text` as the tool error McpServer makes of an McpError with code InvalidParams. */
 function refusal(text: string): CallToolResult {
-  return { content: [{ type: 'text', text: new McpError(ErrorCode.InvalidParams, text).message }], isError: true };
+  return { content: [{ type: 'text', text: serverRedactor().text(new McpError(ErrorCode.InvalidParams, text).message) }], isError: true };
 }
 
 /** One problem: `<what> at <path>`, as the SDK words it, escaped and cut as a located error is. */

@@ -17,9 +17,16 @@ export function structuredResult(value: object): CallToolResult {
  * (`file:line:col at path: expected ...`), other agentcheck errors their stable code.
  */
 export function errorResult(error: unknown): CallToolResult {
-  // An error may quote a value that holds one of the server's keys (docs/security.md): scrubbed as the CLI's stderr is.
-  const text = new Redactor().add(secretEnvValues(process.env)).text(describeFailure(error));
-  return { content: [{ type: 'text', text }], isError: true };
+  return { content: [{ type: 'text', text: serverRedactor().text(describeFailure(error)) }], isError: true };
+}
+
+/**
+ * The server's own redactor: the secret variables of its environment. A refusal or a problem may
+ * quote a value (an argument, a file's name) that holds one (docs/security.md): every tool error
+ * and validate's result go through it, as the CLI's stderr does.
+ */
+export function serverRedactor(): Redactor {
+  return new Redactor().add(secretEnvValues(process.env));
 }
 
 /**

@@ -6,7 +6,7 @@ import { validateFiles } from '../validate/validate-files.js';
 import { toProblems, type ValidationProblem } from '../validate/validation-report.js';
 import { withSentArguments } from './sent-arguments.js';
 import type { McpServerContext } from './server-context.js';
-import { errorResult, structuredResult } from './tool-results.js';
+import { errorResult, serverRedactor, structuredResult } from './tool-results.js';
 
 const validateInput = z
   .object({
@@ -68,7 +68,9 @@ export async function runValidate(args: z.infer<typeof validateInput>, context: 
     } catch (error) {
       problems = toProblems(error, args.config ? resolve(context.cwd, args.config) : args.paths.join(', '));
     }
-    return structuredResult({ ok: problems.length === 0, summary, problems: problems.map(({ error: _error, ...rest }) => withoutUndefined(rest)) });
+    // A problem may quote a value or a file name that holds one of the server's keys.
+    const result = { ok: problems.length === 0, summary, problems: problems.map(({ error: _error, ...rest }) => withoutUndefined(rest)) };
+    return structuredResult(serverRedactor().value(result));
   } catch (error) {
     return errorResult(error);
   }
