@@ -107,6 +107,10 @@ function validateCondition(record: Record<string, unknown>, at: PathSegments, lo
     if (!Array.isArray(value) || value.some((item) => !isScalarOrNull(item))) {
       throw locate([...at, 'value'], `operator "${op}" needs a list of strings, numbers or booleans`);
     }
+    // An empty list is in nothing: the condition would never match (in) or hold for every span (not_in).
+    if (value.length === 0) {
+      throw locate([...at, 'value'], `operator "${op}" needs at least one value: with none it would ${op === 'in' ? 'never match' : 'hold for every span'}`);
+    }
   } else if (ORDERED.has(op)) {
     if (typeof value !== 'number' && typeof value !== 'string') throw locate([...at, 'value'], `operator "${op}" needs a number or a string`);
     if (field === 'duration_ms' && typeof value !== 'number') throw locate([...at, 'value'], `field "duration_ms" compares with a number, got ${show(value)}`);
@@ -121,6 +125,7 @@ function validateCondition(record: Record<string, unknown>, at: PathSegments, lo
   }
   if (EQUALITY.has(op) && Object.hasOwn(FIELD_VALUES, field as string))
     validateEnumerated(field as keyof typeof FIELD_VALUES, op, value, [...at, 'value'], locate);
+  if (TEXT.has(op) && Object.hasOwn(FIELD_VALUES, field as string)) validateEnumeratedText(field as keyof typeof FIELD_VALUES, op, value, at, locate);
   validateFieldType(field as string, op, value, at, locate);
 }
 
@@ -173,6 +178,18 @@ function validateEnumerated(field: keyof typeof FIELD_VALUES, op: string, value:
     return;
   }
   if (!allowed.includes(value as string)) throw locate(at, `${expected}, got ${show(value)}${hint(value, allowed)}`);
+}
+
+/** A text operator on `status` or `kind` that none of its listed words satisfies could never match. */
+function validateEnumeratedText(field: keyof typeof FIELD_VALUES, op: string, value: unknown, at: PathSegments, locate: Locator): void {
+  const allowed: readonly string[] = FIELD_VALUES[field];
+  const text = String(value);
+  const holds = (word: string) => (op === 'contains' ? word.includes(text) : op === 'startswith' ? word.startsWith(text) : word.endsWith(text));
+  if (allowed.some(holds)) return;
+  throw locate(
+    [...at, 'value'],
+    `field "${field}" is one of ${allowed.join(', ')}, and none of them ${op === 'contains' ? 'contains' : op === 'startswith' ? 'starts with' : 'ends with'} ${show(value)}, so this condition could never match`,
+  );
 }
 
 /** `; did you mean "error"?` for a value that differs only in case or by a letter or two. */

@@ -25,6 +25,22 @@ describe('validateQuery: values of status and kind', () => {
     expect(problem(condition('status', 'startswith', 'err'))).toBeNull();
   });
 
+  it('refuses a text operator none of the listed words satisfies, and an empty in / not_in list on any field', () => {
+    expect(problem(condition('status', 'startswith', 'x'))).toBe(
+      'scenario.yaml at query.filtering.value: field "status" is one of unset, ok, error, and none of them starts with "x", so this condition could never match',
+    );
+    expect(problem(condition('kind', 'contains', 'zz'))).toContain(
+      'field "kind" is one of internal, server, client, producer, consumer, and none of them contains "zz"',
+    );
+    expect(problem(condition('kind', 'endswith', 'er'))).toBeNull();
+    expect(problem(condition('name', 'in', []))).toBe(
+      'scenario.yaml at query.filtering.value: operator "in" needs at least one value: with none it would never match',
+    );
+    expect(problem({ filtering: { field: 'attributes', key: 'agentcheck.tool.kind', operator: 'not_in', value: [] } })).toContain(
+      'operator "not_in" needs at least one value: with none it would hold for every span',
+    );
+  });
+
   it('refuses a typo in a status value, located, with the allowed values and a hint', () => {
     expect(problem(condition('status', 'is', 'ERROR'))).toBe(
       'scenario.yaml at query.filtering.value: field "status" is one of unset, ok, error, got "ERROR"; did you mean "error"?',
