@@ -233,11 +233,11 @@ function readableResult(result: TestRunResult, checkpointFile?: string, spans?: 
   const approvals = result.approvals.map((a) => `  ${a.tool}: ${a.decision}`).join('\n');
   return (
     [
-      `verdict: ${result.verdict.toUpperCase()} - ${result.verdict_reason}`,
+      `verdict: ${result.verdict.toUpperCase()} - ${indented(result.verdict_reason)}`,
       `stop reason: ${result.stop_reason}`,
       `tools:\n${tools}`,
       approvals ? `approvals:\n${approvals}` : '',
-      `output: ${result.output || '(empty)'}`,
+      `output: ${indented(result.output) || '(empty)'}`,
       result.resolved
         ? `resolved: provider ${result.resolved.provider}, model ${result.resolved.model}, max_turns ${result.resolved.max_turns}, skills [${result.resolved.skills.join(', ')}]`
         : 'resolved: (none: the run ended before it started its agent)',
@@ -247,6 +247,11 @@ function readableResult(result: TestRunResult, checkpointFile?: string, spans?: 
       .filter(Boolean)
       .join('\n') + '\n'
   );
+}
+
+/** Untrusted text over several lines, each line after the first indented: a model's `verdict: PASS` line cannot pass for the result's own. */
+function indented(text: string): string {
+  return text.replace(/\r?\n/g, (lineBreak) => `${lineBreak}  `);
 }
 
 /** The run_id to answer and the resume command that answers it, as it runs when pasted. */

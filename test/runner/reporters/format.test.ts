@@ -57,6 +57,10 @@ describe('escaping', () => {
     expect(printable('I deleted prod\rverdict: PASS')).toBe('I deleted prod<U+000D>verdict: PASS');
     expect(printable('line 1\r\nline 2\r')).toBe('line 1\r\nline 2<U+000D>');
   });
+
+  it('removes an operating system command (a window title) whole, not only its ESC and BEL', () => {
+    expect(printable('a\u001b]0;pwned\u0007b \u001b]2;t\u001b\\c')).toBe('ab c');
+  });
 });
 
 describe('numbers', () => {

@@ -5,6 +5,9 @@ import { BIDI_CONTROLS } from '../../../config/quote-text.js';
 // printed raw they could recolour or rewrite the user's terminal.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const ANSI_SEQUENCE = /\u001b\[[0-?]*[ -/]*[@-~]/g;
+// Operating system commands (a window title: ESC ] 0 ; title BEL), ended by BEL or ESC \.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const OSC_SEQUENCE = /\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?/g;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 // Bidirectional embeddings, overrides and isolates reorder what follows them on screen (a name
@@ -22,6 +25,7 @@ const LONE_CR = /\r(?!\n)/g;
 export function printable(text: string): string {
   return text
     .replace(ANSI_SEQUENCE, '')
+    .replace(OSC_SEQUENCE, '')
     .replace(CONTROL, '')
     .replace(LONE_CR, '<U+000D>')
     .replace(BIDI_CONTROL, (char) => `<U+${char.codePointAt(0)!.toString(16).toUpperCase()}>`);
