@@ -318,6 +318,13 @@ describe('invoke checks what a library caller gives it', () => {
     const stop = { unified: 'stop', raw: 'stop' };
     expect(await said({ finishReason: stop, toolCalls: [{ id: 'a' }] })).toBe('toolCalls[0].name: got nothing');
     expect(await said({ finishReason: stop, usage: { input_tokens: 1, output_tokens: '2' } })).toBe('usage.output_tokens: got string "2"');
+    // A count that is no count would spoil every total it is summed into.
+    expect(await said({ finishReason: stop, usage: { input_tokens: -1, output_tokens: 1 } })).toBe(
+      'usage.input_tokens: got number -1, expected a count of tokens (a number >= 0)',
+    );
+    expect(await said({ finishReason: stop, usage: { input_tokens: 1, output_tokens: Number.NaN } })).toMatch(
+      /^usage\.output_tokens: got number NaN, expected a count/,
+    );
   });
 
   it('says what is missing when the input or the revision is not given, rather than a TypeError or a checkpoint mismatch', async () => {

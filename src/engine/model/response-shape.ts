@@ -25,8 +25,21 @@ function responseProblem(response: unknown): string | null {
   const usage = response.usage;
   return (
     fieldProblem(finish, 'finishReason', { raw: 'string' }) ??
-    (isObject(usage) ? fieldProblem(usage, 'usage', { input_tokens: 'number', output_tokens: 'number' }) : `usage: got ${describeValue(usage)}`)
+    (isObject(usage)
+      ? (fieldProblem(usage, 'usage', { input_tokens: 'number', output_tokens: 'number' }) ?? tokenCountProblem(usage))
+      : `usage: got ${describeValue(usage)}`)
   );
+}
+
+/** A token count that is no count (negative, NaN, infinite): summed into the run's usage, it would spoil every total. */
+function tokenCountProblem(usage: Record<string, unknown>): string | null {
+  for (const key of ['input_tokens', 'output_tokens', 'cached_input_tokens', 'reasoning_tokens']) {
+    const count = usage[key];
+    if (count === undefined) continue;
+    if (typeof count !== 'number' || !Number.isFinite(count) || count < 0)
+      return `usage.${key}: got ${describeValue(count)}, expected a count of tokens (a number >= 0)`;
+  }
+  return null;
 }
 
 /** The first field of `record` that is not of its type, named by its path (`finishReason.raw: got nothing`), or null. */
