@@ -5,7 +5,7 @@ export const HTTP_URL_PATTERN = '^https?://[^\\s/?#@]+([/?#]|$)';
 export const IO_KEY_PATTERN = '^[a-z_]+:[^.]+(\\.[^.]+)*$';
 
 /** A flow component's name: state keys address it as `context:<name>.key`, so it holds no `:` or `.`. */
-export const COMPONENT_NAME_PATTERN = '^[^:.]+$';
+export const COMPONENT_NAME_PATTERN = '^(?=.*\\S)[^:.]+$';
 
 /** A tool's name, as a model may call it (docs/formats.md, Tools). */
 export const TOOL_NAME_PATTERN = '^[a-zA-Z0-9_-]{1,64}$';
@@ -26,7 +26,7 @@ export const NOT_BLANK_PATTERN = '\\S';
 export const PATTERN_WORDS: Readonly<Record<string, string>> = {
   [IO_KEY_PATTERN]: 'a state key such as "context:name.key": a channel, a colon, then keys joined by single dots',
   [NOT_BLANK_PATTERN]: 'text that is not blank (white space alone says nothing)',
-  [COMPONENT_NAME_PATTERN]: 'a component name without ":" or "." (state keys address it as context:<name>.key), such as lookup_step',
+  [COMPONENT_NAME_PATTERN]: 'a component name without ":" or "." and not blank (state keys address it as context:<name>.key), such as lookup_step',
   [TOOL_NAME_PATTERN]: 'a tool name of 1 to 64 letters, digits, "_" or "-" (what a model may call), such as lookup_order',
   [MCP_SERVER_NAME_PATTERN]: 'an MCP server name of 1 to 32 letters, digits, "_" or "-", such as notes',
   [BUILD_ID_PATTERN]: 'a build id of lower-case letters, digits, "_" or "-", starting with a letter or digit, such as support-bot',

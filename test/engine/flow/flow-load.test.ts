@@ -171,8 +171,14 @@ describe('flows: load-time rules', () => {
       b.flow.components[1].name = 'read.config';
     });
     expect(message).toContain(
-      'expected a component name without ":" or "." (state keys address it as context:<name>.key), such as lookup_step, got string "read.config"',
+      'expected a component name without ":" or "." and not blank (state keys address it as context:<name>.key), such as lookup_step, got string "read.config"',
     );
+    // Nor may it be white space alone.
+    expect(
+      loadError((b) => {
+        b.flow.components[1].name = '  ';
+      }),
+    ).toContain('expected a component name without ":" or "." and not blank');
     expect(message).not.toContain('^[^:.]+$');
     // An empty name is told it is empty, not that it holds ":" or ".".
     const empty = loadError((b) => {
