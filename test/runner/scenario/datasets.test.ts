@@ -251,6 +251,14 @@ describe('scenario datasets', () => {
         'r.scenario.yaml': scenario.replace(/\{\{ ?vars\.order ?\}\}/g, '{{ vars.order_id }}'),
         'orders.csv': `${header},amount\nA-1,20\n`,
       });
+    const dotted = loadError({
+      'agent.yaml': AGENT,
+      'r.scenario.yaml': scenario.replace(/\{\{ ?vars\.order ?\}\}/g, '{{ vars.order.id }}'),
+      'orders.csv': 'order.id,amount\nA-1,20\n',
+    });
+    expect(dotted.message).toContain(
+      '(the column "order.id" cannot be read by a template, its name holding a dot, which a template reads as a key inside a variable: rename it, e.g. "order_id")',
+    );
     for (const header of ['order id', 'order.id']) {
       expect(inner(header).message).toContain(
         `(the column "${header}" cannot be read by a template, its name holding a space or a dot: rename it "order_id" in the header)`,
