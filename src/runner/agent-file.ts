@@ -41,5 +41,10 @@ function otherFileKind(file: string): string | undefined {
     return 'is an approvals policy {default, tools}, not an agent build (id and agent at the top): test-run takes it with --approvals FILE';
   }
   if (isReportShape(value)) return 'is an agentcheck report, not an agent build (id and agent at the top): compare and merge read reports';
+  if (keys.length === 1 && keys[0] === 'http')
+    return 'is a mocks file {http: [...]}, not an agent build (id and agent at the top): test-run takes it with --mocks FILE';
+  if (keys.includes('messages') && keys.every((key) => key === 'messages' || key === 'context')) {
+    return 'is an inputs file {messages, context}, not an agent build (id and agent at the top): test-run takes it with --inputs FILE';
+  }
   return undefined;
 }

@@ -88,17 +88,31 @@ describe('agentcheck test-run (in-process)', () => {
       'agentcheck.config.yaml': 'scenarios: [tests]\nrepeat: 2\n',
       'suite.yaml': 'variants: {lean: {set: {agent: {max_turns: 2}}}}\n',
       'approvals.yaml': 'default: approve\ntools: {write_file: deny}\n',
+      'mocks.yaml': 'http: [{method: GET, url: "https://x.test/", status: 200}]\n',
+      'inputs.yaml': 'messages: [{role: user, content: hi}]\n',
     };
     for (const [file, said] of [
       ['agentcheck.config.yaml', 'is a suite config, not an agent build (id and agent at the top): run and validate read it with --config FILE'],
       ['suite.yaml', 'is a suite config, not an agent build'],
       ['approvals.yaml', 'is an approvals policy {default, tools}, not an agent build (id and agent at the top): test-run takes it with --approvals FILE'],
+      ['mocks.yaml', 'is a mocks file {http: [...]}, not an agent build (id and agent at the top): test-run takes it with --mocks FILE'],
+      ['inputs.yaml', 'is an inputs file {messages, context}, not an agent build (id and agent at the top): test-run takes it with --inputs FILE'],
     ] as const) {
       const result = await run({ agent: file, message: 'go' }, files);
       expect(result.code).toBe(2);
       const lines = result.stderr.trim().split('\n');
       expect(lines, file).toHaveLength(1);
       expect(lines[0]).toContain(`${file}:1:1: ${said}`);
+    }
+  });
+
+  it('an agent build given to --delta, --approvals or --mocks is named as one, pointing to --agent', async () => {
+    for (const flag of ['delta', 'approvals', 'mocks'] as const) {
+      const result = await run({ message: 'go', script: 'script.yaml', [flag]: 'agent.yaml' }, { 'agent.yaml': SCRIPTED, 'script.yaml': SCRIPT });
+      expect(result.code, flag).toBe(2);
+      expect(result.stderr).toContain('agent.yaml:1:1: is an agent build (id and agent at the top), not ');
+      expect(result.stderr).toContain('give it with --agent FILE');
+      expect(result.stderr).not.toContain('unknown key');
     }
   });
 

@@ -8,6 +8,7 @@ import { applyDelta, type DeltaRevision } from '../../engine/revision/delta.js';
 import { loadAgentFile } from '../agent-file.js';
 import type { AgentBuild, Revision } from '../../engine/revision/types.js';
 import { removedByDelta } from '../scenario/removed-by-delta.js';
+import { isAgentBuildShape } from '../scenario/build-shape.js';
 import { checkScript } from '../../engine/providers/script-schema.js';
 import { SCRIPT_MISSING_MESSAGE, type ScriptEntry } from '../../engine/providers/scripted.js';
 import { validateToolName } from '../../verdicts/tool-name.js';
@@ -54,6 +55,7 @@ export function requestFromFlags(
     const base = revision;
     const deltaApplied = step(() => {
       const deltaDoc = SourceDocument.read(resolve(io.cwd, options.delta as string));
+      refuseAgentBuild(deltaDoc, FILE_KINDS.delta);
       // An empty file parses as null: a delta that says nothing is a mistake, not a no-op.
       assertMappingFile(deltaDoc, FILE_KINDS.delta, 'DELTA_INVALID');
       applied = applyDelta(base, deltaDoc.value, deltaDoc);
@@ -174,7 +176,13 @@ export function requestFromFlags(
 function readDocument(cwd: string, file: string, what: string): SourceDocument {
   const doc = SourceDocument.read(resolve(cwd, file));
   assertMappingFile(doc, what);
+  refuseAgentBuild(doc, what);
   return doc;
+}
+
+/** An agent build given to another file flag (`--delta agent.yaml`) is named as one, once, not as its unknown keys. */
+function refuseAgentBuild(doc: SourceDocument, what: string): void {
+  if (isAgentBuildShape(doc.value)) throw doc.error([], `is an agent build (id and agent at the top), not ${what}: give it with --agent FILE`);
 }
 
 /**
