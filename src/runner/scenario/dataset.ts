@@ -1,3 +1,4 @@
+import { columnNameHint } from './column-name-hint.js';
 import { quoteCapped } from '../../config/cap-text.js';
 import { describeValue } from '../../config/describe-value.js';
 import { statSync } from 'node:fs';
@@ -207,20 +208,7 @@ function renderString(value: string, row: DatasetRow, at: PathSegments, locate: 
     if (!Object.hasOwn(row.vars, name)) {
       const names = Object.keys(row.vars);
       const known = names.map((key) => quoteCapped(key)).join(', ') || '(none)';
-      // A CSV header is taken as written: `order_id ,x` names a column "order_id " with a space,
-      // and `order id` or `order.id` a column no template can read.
-      const spaced = names.find((key) => key !== name && key.trim() === name);
-      const unreadable = names.find((key) => key !== name && key.trim().replace(/[\s.]+/g, '_') === name);
-      // `{{ vars.order.id }}` for a column `order.id` reads into a variable "order" that is not there.
-      const dotted = names.find((key) => key !== name && key === path);
-      const hint =
-        spaced !== undefined
-          ? ` (the column ${quoteCapped(spaced)} has white space around its name: remove it from the header)`
-          : unreadable !== undefined
-            ? ` (the column ${quoteCapped(unreadable)} cannot be read by a template, its name holding a space or a dot: rename it ${quoteCapped(name)} in the header)`
-            : dotted !== undefined
-              ? ` (the column ${quoteCapped(dotted)} cannot be read by a template, its name holding a dot, which a template reads as a key inside a variable: rename it, e.g. ${quoteCapped(dotted.replace(/\./g, '_'))})`
-              : '';
+      const hint = columnNameHint(names, name, path);
       const problem = locate(at, `${row.where}: the row has no variable ${quoteCapped(name)}, which the scenario uses here; the row has: ${known}${hint}`);
       MISSING_VARIABLES.set(problem, name);
       throw problem;
