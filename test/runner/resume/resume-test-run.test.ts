@@ -56,6 +56,23 @@ async function pause(): Promise<string> {
   return paused.run_id as string;
 }
 
+/** A paused run whose workspace is made under a temp folder of the test's own (os.tmpdir() reads TMPDIR); its name is `made`. */
+async function pauseInOwnTmp(): Promise<{ tmp: string; runId: string; made: string }> {
+  const tmp = mkdtempSync(join(tmpdir(), 'agentcheck-test-tmp-'));
+  const saved = process.env.TMPDIR;
+  let runId: string;
+  try {
+    process.env.TMPDIR = tmp;
+    runId = await pause();
+  } finally {
+    if (saved === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = saved;
+  }
+  const [made] = readdirSync(tmp);
+  expect(made).toMatch(/^agentcheck-ws-/);
+  return { tmp, runId, made };
+}
+
 describe('library testRun -> resumeTestRun', () => {
   it("approve: the write lands in the paused run's workspace, the run passes, and a run_id is answered once", async () => {
     const runId = await pause();
@@ -72,19 +89,7 @@ describe('library testRun -> resumeTestRun', () => {
   });
 
   it("refuses to go on when the paused run's workspace was removed since (a temp cleaner), and forgets the run", async () => {
-    // The paused run's workspace is made under os.tmpdir(): a folder of this test's own.
-    const tmp = mkdtempSync(join(tmpdir(), 'agentcheck-test-tmp-'));
-    const saved = process.env.TMPDIR;
-    let runId: string;
-    try {
-      process.env.TMPDIR = tmp;
-      runId = await pause();
-    } finally {
-      if (saved === undefined) delete process.env.TMPDIR;
-      else process.env.TMPDIR = saved;
-    }
-    const [made] = readdirSync(tmp);
-    expect(made).toMatch(/^agentcheck-ws-/);
+    const { tmp, runId, made } = await pauseInOwnTmp();
     rmSync(join(tmp, made), { recursive: true, force: true });
     const result = await resumeTestRun({ run_id: runId, decision: 'approve' });
     expect(result).toMatchObject({ stop_reason: 'error', verdict: 'failed' });
@@ -97,18 +102,8 @@ describe('library testRun -> resumeTestRun', () => {
   });
 
   it("refuses to go on when the paused run's workspace was replaced by a symbolic link, and forgets the run, leaving the link's folder alone", async () => {
-    const tmp = mkdtempSync(join(tmpdir(), 'agentcheck-test-tmp-'));
     const elsewhere = mkdtempSync(join(tmpdir(), 'agentcheck-test-elsewhere-'));
-    const saved = process.env.TMPDIR;
-    let runId: string;
-    try {
-      process.env.TMPDIR = tmp;
-      runId = await pause();
-    } finally {
-      if (saved === undefined) delete process.env.TMPDIR;
-      else process.env.TMPDIR = saved;
-    }
-    const [made] = readdirSync(tmp);
+    const { tmp, runId, made } = await pauseInOwnTmp();
     rmSync(join(tmp, made), { recursive: true, force: true });
     symlinkSync(elsewhere, join(tmp, made));
     const result = await resumeTestRun({ run_id: runId, decision: 'approve' });
