@@ -3,7 +3,7 @@ import { ConfigError } from '../config/errors.js';
 import { SourceDocument } from '../config/source.js';
 import { loadAgentBuild } from '../engine/revision/load-build.js';
 import type { Revision } from '../engine/revision/types.js';
-import { CONFIG_ONLY_KEYS, isReportShape } from './scenario/document-shape.js';
+import { CONFIG_ONLY_KEYS, isReportShape, listsScenarioGlobs } from './scenario/document-shape.js';
 import { SUITE_CONFIG_FILE } from './scenario/scenario-file-name.js';
 
 /**
@@ -32,9 +32,7 @@ function otherFileKind(file: string): string | undefined {
   }
   if (!value || typeof value !== 'object' || Array.isArray(value) || 'id' in value) return undefined;
   const keys = Object.keys(value);
-  const scenarios = (value as { scenarios?: unknown }).scenarios;
-  const globs = Array.isArray(scenarios) && scenarios.length > 0 && scenarios.every((entry) => typeof entry === 'string');
-  if (SUITE_CONFIG_FILE.test(basename(file)) || globs || keys.some((key) => CONFIG_ONLY_KEYS.has(key))) {
+  if (SUITE_CONFIG_FILE.test(basename(file)) || listsScenarioGlobs(value) || keys.some((key) => CONFIG_ONLY_KEYS.has(key))) {
     return 'is a suite config, not an agent build (id and agent at the top): run and validate read it with --config FILE';
   }
   if (keys.length > 0 && keys.every((key) => key === 'default' || key === 'tools')) {

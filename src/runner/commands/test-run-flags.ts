@@ -102,6 +102,8 @@ export function requestFromFlags(
       ),
     );
   }
+  // A name the --delta took away is said to be gone because of it (the --agent file still has it).
+  const namesAt = (locate: Locator) => removedByDelta(options.delta === undefined ? undefined : revision?.build, applied?.build, locate, 'the --delta');
   // The names a scenario would be held to, held to the build that runs (after the delta), and
   // to the tools its MCP servers list once they run, for a server without a `tools` list.
   let onToolsListed: ListedNamesCheck | undefined;
@@ -116,7 +118,7 @@ export function requestFromFlags(
       // A single run delivers skills inline (docs/skills.md): load_skill is not offered.
       noLoadSkill: TEST_RUN_NO_LOAD_SKILL,
     };
-    const locate = removedByDelta(options.delta === undefined ? undefined : revision?.build, applied.build, flagLocator(scriptDoc), 'the --delta');
+    const locate = namesAt(flagLocator(scriptDoc));
     problems.push(...checkScenarioNames(names, [applied.build], locate));
     onToolsListed = listedNamesCheck(names, [applied.build], locate);
   }
@@ -140,13 +142,7 @@ export function requestFromFlags(
       const doc = readDocument(io.cwd, options.approvals as string, FILE_KINDS.approvals);
       // A misspelt tool would otherwise leave the real one to `default` (or to a pause): each
       // answer is held to the build beside the file's format problems, all in one pass.
-      throwConfigErrors(
-        approvalsProblems(
-          doc.value,
-          applied?.build,
-          removedByDelta(options.delta === undefined ? undefined : revision?.build, applied?.build, documentLocator(doc), 'the --delta'),
-        ),
-      );
+      throwConfigErrors(approvalsProblems(doc.value, applied?.build, namesAt(documentLocator(doc))));
       approvals = doc.value as ApprovalsSpec;
     });
   }

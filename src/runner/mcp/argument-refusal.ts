@@ -2,6 +2,7 @@ import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/
 import type { ZodIssue, ZodTypeAny } from 'zod';
 import { capEchoed, quoteCapped, shownName } from '../../config/cap-text.js';
 import { describeValue } from '../../config/describe-value.js';
+import { valueAt } from '../../config/schema-problem.js';
 import { MAX_MESSAGE_CHARS, MAX_PATH_CHARS } from '../../config/errors.js';
 import { formatPath } from '../../config/format-path.js';
 import { escapeUnprintableInMessage } from '../../config/quote-text.js';
@@ -47,27 +48,17 @@ function issueText(issue: ZodIssue, args: unknown): string {
  * got number 99`), as its file checks say them; undefined for the other kinds (zod's own text).
  */
 function ownWords(issue: ZodIssue, args: unknown): string | undefined {
-  const got = `got ${describeValue(valueAt(args, issue.path))}`;
+  const value = valueAt(args, issue.path);
+  const got = `got ${describeValue(value)}`;
   if (issue.code === 'invalid_type') return issue.received === 'undefined' ? `missing: expected ${issue.expected}` : `expected ${issue.expected}, ${got}`;
   if (issue.code !== 'too_small' && issue.code !== 'too_big') return undefined;
   const bound = Number(issue.code === 'too_small' ? issue.minimum : issue.maximum);
   const [most, least] = issue.code === 'too_small' ? ['least', '>'] : ['most', '<'];
   if (issue.type === 'number') return `expected a number ${least}${issue.inclusive ? '=' : ''} ${bound}, ${got}`;
   if (issue.type === 'array') {
-    const items = valueAt(args, issue.path);
-    const count = Array.isArray(items) ? `got ${items.length} item${items.length === 1 ? '' : 's'}` : got;
+    const count = Array.isArray(value) ? `got ${value.length} item${value.length === 1 ? '' : 's'}` : got;
     return `expected at ${most} ${bound} item${bound === 1 ? '' : 's'}, ${count}`;
   }
   if (issue.type === 'string') return `expected at ${most} ${bound} character${bound === 1 ? '' : 's'}, ${got}`;
   return undefined;
-}
-
-/** The value at `path` in the arguments, or undefined. */
-function valueAt(value: unknown, path: ReadonlyArray<string | number>): unknown {
-  let current = value;
-  for (const key of path) {
-    if (current === null || typeof current !== 'object' || !Object.hasOwn(current, key)) return undefined;
-    current = (current as Record<string | number, unknown>)[key];
-  }
-  return current;
 }

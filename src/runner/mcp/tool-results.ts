@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AgentcheckError, ConfigError } from '../../config/errors.js';
-import { secretEnvValues } from '../../config/redact.js';
-import { Redactor } from '../../config/redactor.js';
+import type { Redactor } from '../../config/redactor.js';
+import { runRedactor } from '../secrets/run-secrets.js';
 import { refuseInsideRun } from '../recursion-guard.js';
 
 /** A successful tool result: the value as structured content and as indented JSON text. */
@@ -26,7 +26,7 @@ export function errorResult(error: unknown): CallToolResult {
  * and validate's result go through it, as the CLI's stderr does.
  */
 export function serverRedactor(): Redactor {
-  return new Redactor().add(secretEnvValues(process.env));
+  return runRedactor(process.env, []);
 }
 
 /**

@@ -18,9 +18,9 @@ export function isScenarioShape(value: unknown, file: string): boolean {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
   const keys = Object.keys(value);
   if (keys.some((key) => CONFIG_ONLY_KEYS.has(key)) || isReportShape(value)) return false;
-  const scenarios = (value as { scenarios?: unknown }).scenarios;
   // A config's `scenarios` lists globs: a list of strings says config, whatever stray key sits beside it.
-  if (Array.isArray(scenarios) && scenarios.length && scenarios.every((entry) => typeof entry === 'string')) return false;
+  if (listsScenarioGlobs(value)) return false;
+  const scenarios = (value as { scenarios?: unknown }).scenarios;
   const listsScenarios = Array.isArray(scenarios) && scenarios.some((entry) => typeof entry === 'object' && entry !== null);
   return listsScenarios || keys.some((key) => SCENARIO_ONLY_KEYS.has(key));
 }
@@ -29,4 +29,10 @@ export function isScenarioShape(value: unknown, file: string): boolean {
 export function isReportShape(value: unknown): boolean {
   const schema = value && typeof value === 'object' ? (value as { schema?: unknown }).schema : undefined;
   return typeof schema === 'string' && schema.startsWith('agentcheck.report/');
+}
+
+/** Whether `value`'s `scenarios` is a suite config's: a non-empty list of globs (strings), where a scenarios file lists mappings. */
+export function listsScenarioGlobs(value: object): boolean {
+  const scenarios = (value as { scenarios?: unknown }).scenarios;
+  return Array.isArray(scenarios) && scenarios.length > 0 && scenarios.every((entry) => typeof entry === 'string');
 }
