@@ -1,5 +1,6 @@
 import { quoteCapped, quoteJson } from '../config/cap-text.js';
 import { closestWord, didYouMean } from '../config/did-you-mean.js';
+import { couldMatchDigitText } from '../config/regex-digit-text.js';
 import { describeOwnValue, isWholeNumber, ownAttributeRule, type OwnAttributeValue } from './own-attribute-values.js';
 import { compileCondition, isNumeric } from './query-conditions.js';
 import type { QueryCondition } from './query-types.js';
@@ -40,7 +41,7 @@ export function ownConditionProblems(condition: QueryCondition, unlisted: readon
   if (!rule || condition.value === undefined) return [];
   const subject = `attribute ${quoteCapped(condition.key as string)} ${describeOwnValue(rule)} when agentcheck writes it`;
   if ('words' in rule && rule.others) return nearMissProblems(condition, rule.words, rule.others, unlisted, subject);
-  if ('type' in rule && rule.type === 'number') return unlisted.length ? [] : numberProblems(condition, subject);
+  if ('type' in rule && rule.type === 'number') return unlisted.length ? [] : numberProblems(condition, rule.min, subject);
   return listedProblems(condition, rule, unlisted, subject);
 }
 
@@ -71,14 +72,15 @@ function noneSatisfies(rule: OwnAttributeValue, op: string, value: unknown): str
 }
 
 /**
- * A count or index (a whole number from 0): too many to try, so held to what equals a number
- * (a number, or for eq, neq, in and not_in its text), what a number orders against, and its text.
+ * A count or index (a whole number from the rule's `min`): too many to try, so held to what
+ * equals such a number (a number, or for eq, neq, in and not_in its text), what one orders
+ * against (a bound at or below `min` leaves none below it), and its text, digits only.
  */
-function numberProblems(condition: QueryCondition, subject: string): OwnValueProblem[] {
+function numberProblems(condition: QueryCondition, min: number, subject: string): OwnValueProblem[] {
   const { operator: op, value } = condition;
   // is / is_not compare strictly; the others take a number written as text ("3").
   const equalsOne = (item: unknown) =>
-    isWholeNumber(item) || (op !== 'is' && op !== 'is_not' && typeof item === 'string' && isNumeric(item) && isWholeNumber(Number(item)));
+    isWholeNumber(item, min) || (op !== 'is' && op !== 'is_not' && typeof item === 'string' && isNumeric(item) && isWholeNumber(Number(item), min));
   if (LISTS.has(op)) {
     return (value as unknown[]).flatMap((item, index) =>
       equalsOne(item) ? [] : [{ item: index, message: `${subject}, ${consequence(op)}: got ${quoteJson(item)}` }],
@@ -88,11 +90,18 @@ function numberProblems(condition: QueryCondition, subject: string): OwnValuePro
   if (op === 'contains') return [{ message: `${subject}, and operator "contains" reads only text and lists, never a number, ${consequence(op)}` }];
   if (ORDERED.has(op)) {
     const numeric = typeof value === 'number' || (typeof value === 'string' && isNumeric(value));
-    return numeric ? [] : [{ message: `${subject}, and a number orders only against a number or numeric text, ${consequence(op)}: got ${quoteJson(value)}` }];
+    if (!numeric) return [{ message: `${subject}, and a number orders only against a number or numeric text, ${consequence(op)}: got ${quoteJson(value)}` }];
+    // There is no largest value: only lt / lte can leave none, with a bound at or below the smallest.
+    const bound = Number(value);
+    const noneBelow = (op === 'lt' && bound <= min) || (op === 'lte' && bound < min);
+    return noneBelow ? [{ message: `${subject}, and none ${OPERATOR_WORDS[op]} ${quoteJson(value)}, ${consequence(op)}` }] : [];
   }
-  // A whole number's text is digits only; a regex (matches) could match some of them.
+  // A whole number's text is digits only.
   if ((op === 'startswith' || op === 'endswith') && !/^\d*$/.test(String(value))) {
     return [{ message: `${subject}, written with digits only, ${consequence(op)}: got ${quoteJson(value)}` }];
+  }
+  if (op === 'matches' && !couldMatchDigitText(String(value))) {
+    return [{ message: `${subject}, written with digits only, and the regex matches no text of digits, ${consequence(op)}: got ${quoteJson(value)}` }];
   }
   return [];
 }

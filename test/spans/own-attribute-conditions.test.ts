@@ -91,7 +91,7 @@ describe('conditions on the values agentcheck writes in its own attributes', () 
     expect(problem('agentcheck.tool.read_only', 'endswith', 'yes')).toMatch(/and neither true nor false ends with "yes", so this condition could never match$/);
     expect(problem('agentcheck.tool.source', 'matches', '^mod$')).toMatch(/none of them matches "\^mod\$"/);
     expect(problem('agentcheck.tool.seq', 'contains', '1')).toMatch(
-      /is a whole number from 0 when agentcheck writes it, and operator "contains" reads only text and lists, never a number/,
+      /is a whole number from 1 when agentcheck writes it, and operator "contains" reads only text and lists, never a number/,
     );
     expect(problem('agentcheck.turn', 'startswith', '1.')).toBe(
       `${AT}: attribute "agentcheck.turn" is a whole number from 0 when agentcheck writes it, written with digits only, so this condition could never match: got "1."`,
@@ -104,6 +104,32 @@ describe('conditions on the values agentcheck writes in its own attributes', () 
     expect(problem('agentcheck.tool.outcome', 'is', ['ok'])).toMatch(/got \["ok"\] \(a list equals only a list; use "in" for one of several\)$/);
   });
 
+  it('refuses a bound below the smallest number an attribute holds, and a regex no digits match (black-box nit)', () => {
+    expect(problem('agentcheck.turn', 'lt', 0)).toBe(
+      `${AT}: attribute "agentcheck.turn" is a whole number from 0 when agentcheck writes it, and none is less than 0, so this condition could never match`,
+    );
+    expect(problem('agentcheck.turn', 'lte', '-1')).toMatch(
+      /is a whole number from 0 when agentcheck writes it, and none is at most "-1", so this condition could never match$/,
+    );
+    // Tool calls and chain step attempts are counted from 1.
+    expect(problem('agentcheck.tool.seq', 'lt', 1)).toBe(
+      `${AT}: attribute "agentcheck.tool.seq" is a whole number from 1 when agentcheck writes it, and none is less than 1, so this condition could never match`,
+    );
+    expect(problem('agentcheck.chain.attempt', 'lte', 0.5)).toMatch(
+      /is a whole number from 1 .*and none is at most 0\.5, so this condition could never match$/,
+    );
+    expect(problem('agentcheck.chain.attempt', 'is', 0)).toMatch(/is a whole number from 1 .*could never match: got 0$/);
+    expect(problem('agentcheck.tool.seq', 'not_in', [0, 1])).toMatch(
+      /^expect\.checks\[0\]\.spans\.query\.filtering\.value\[0\]: .*so this item excludes no span: got 0$/,
+    );
+    expect(problem('agentcheck.turn', 'matches', '^[a-z]+$')).toBe(
+      `${AT}: attribute "agentcheck.turn" is a whole number from 0 when agentcheck writes it, written with digits only, and the regex matches no text of digits, so this condition could never match: got "^[a-z]+$"`,
+    );
+    expect(problem('agentcheck.plan.items', 'matches', '\\.5')).toMatch(
+      /the regex matches no text of digits, so this condition could never match: got "\\\\.5"$/,
+    );
+  });
+
   it("accepts what can match: the values written, eq and in with a number as text, text a value satisfies, and other tracers' operation names", () => {
     for (const [key, operator, value] of [
       ['agentcheck.tool.is_error', 'eq', true],
@@ -113,7 +139,14 @@ describe('conditions on the values agentcheck writes in its own attributes', () 
       ['agentcheck.tool.seq', 'in', [1, '2']],
       ['agentcheck.tool.seq', 'startswith', '1'],
       ['agentcheck.tool.seq', 'gt', '3'],
-      ['agentcheck.tool.seq', 'matches', 'x'],
+      ['agentcheck.tool.seq', 'matches', '^1\\d*$'],
+      ['agentcheck.turn', 'matches', '^(0|[a-z]+)$'],
+      ['agentcheck.turn', 'lt', 1],
+      ['agentcheck.turn', 'lt', '0.5'],
+      ['agentcheck.turn', 'lte', 0],
+      ['agentcheck.turn', 'gt', -5],
+      ['agentcheck.tool.seq', 'lte', '1'],
+      ['agentcheck.chain.attempt', 'is', 1],
       ['agentcheck.tool.source', 'startswith', 'mod'],
       ['agentcheck.tool.source', 'gt', 'c'],
       ['agentcheck.tool.outcome', 'contains', 'err'],
@@ -133,7 +166,7 @@ describe('conditions on the values agentcheck writes in its own attributes', () 
   });
 
   it('refuses a condition only when the query engine matches no span holding any value agentcheck writes (or, negated, every one)', () => {
-    const values: Record<string, unknown[]> = { boolean: [true, false], number: Array.from({ length: 40 }, (_v, i) => i) };
+    const numbers = (min: number) => Array.from({ length: 40 }, (_v, i) => min + i);
     const operands: unknown[] = [
       true,
       false,
@@ -141,6 +174,8 @@ describe('conditions on the values agentcheck writes in its own attributes', () 
       0,
       1,
       '1',
+      -1,
+      '0',
       12,
       'x',
       '',
@@ -158,12 +193,15 @@ describe('conditions on the values agentcheck writes in its own attributes', () 
       ['ok'],
       '^e',
       '(ok|if)$',
+      '^\\d+$',
+      '^[a-z]+$',
+      '1|x',
     ];
     const operators: QueryOperator[] = ['is', 'is_not', 'eq', 'neq', 'gt', 'lte', 'contains', 'startswith', 'endswith', 'matches', 'in', 'not_in'];
     const tried = { refused: 0, accepted: 0 };
     for (const [key, rule] of Object.entries(OWN_ATTRIBUTE_VALUES)) {
       if ('others' in rule && rule.others) continue;
-      const written = 'words' in rule ? [...rule.words] : values[rule.type];
+      const written = 'words' in rule ? [...rule.words] : rule.type === 'boolean' ? [true, false] : numbers(rule.min);
       const spans = written.map((value, index) => span(key, value as AttributeValue, index));
       for (const operator of operators) {
         for (const operand of operands) {

@@ -171,7 +171,7 @@ describe('spans checks name attribute keys that exist', () => {
       /is one of ok, error, denied, pending when agentcheck writes it, .*; did you mean "error"\?$/,
     );
     expect(problem('agentcheck.tool.seq', 'in', [1, 'two'])).toMatch(
-      /^expect\.checks\[0\]\.spans\.query\.filtering\.value\[1\]: attribute "agentcheck\.tool\.seq" is a whole number from 0/,
+      /^expect\.checks\[0\]\.spans\.query\.filtering\.value\[1\]: attribute "agentcheck\.tool\.seq" is a whole number from 1/,
     );
     // What it writes, and operators that compare otherwise, are accepted.
     for (const [key, operator, value] of [

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { couldMatchDigitText } from '../../src/config/regex-digit-text.js';
+import { regexProblem } from '../../src/config/safe-regex.js';
+
+describe('couldMatchDigitText: whether a regex could match a whole number written out', () => {
+  it('is false for patterns no digit text holds a match of', () => {
+    for (const pattern of ['^[a-z]+$', 'x', '\\.', '-1', '^1\\.5$', '\\D', '[^0-9]', '[]', '\\x41', '\\s|\\W', '(a|b)+', '1e', '\\cA', '^(?:true|false)$']) {
+      expect(couldMatchDigitText(pattern), pattern).toBe(false);
+    }
+  });
+
+  it('is true for patterns some digit text matches, however the digit is written, and for those an atom may skip', () => {
+    for (const pattern of [
+      '^1',
+      '\\d',
+      '.',
+      '[^a-z]',
+      '[^]',
+      '\\x30',
+      '\\u0035',
+      '\\060',
+      'x*',
+      'a?1',
+      '(?:a|7)',
+      '(?<n>\\w)',
+      'x{0,2}3',
+      '^$',
+      '\\b\\d\\B',
+      '[\\d]',
+    ]) {
+      expect(couldMatchDigitText(pattern), pattern).toBe(true);
+    }
+  });
+
+  it('never says false of a pattern the regex engine matches some number text with (random patterns)', () => {
+    const parts = [
+      'a',
+      '1',
+      '\\d',
+      '\\D',
+      '\\w',
+      '\\W',
+      '\\s',
+      '.',
+      '[a-z]',
+      '[^a-z]',
+      '[0-3]',
+      '[^0-9]',
+      '[]',
+      '[^]',
+      '\\x30',
+      '\\x41',
+      '\\060',
+      '\\0',
+      '^',
+      '$',
+      '\\b',
+      '(?:',
+      '(',
+      ')',
+      '|',
+      '*',
+      '+',
+      '?',
+      '{2}',
+      '{0,3}',
+      '{,2}',
+      '\\.',
+      '-',
+      '[^\\d]',
+      '(?<n>',
+      '\\c0',
+      '{',
+      '}',
+      ']',
+    ];
+    // A fixed seed: the same patterns every run.
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const numbers = Array.from({ length: 1000 }, (_v, i) => String(i));
+    let tried = 0;
+    for (let n = 0; n < 8000; n++) {
+      let pattern = '';
+      for (let k = 1 + Math.floor(next() * 6); k > 0; k--) pattern += parts[Math.floor(next() * parts.length)];
+      if (regexProblem(pattern)) continue;
+      tried++;
+      const regex = new RegExp(pattern);
+      if (numbers.some((text) => regex.test(text))) expect(couldMatchDigitText(pattern), pattern).toBe(true);
+    }
+    expect(tried).toBeGreaterThan(3000);
+  });
+});
