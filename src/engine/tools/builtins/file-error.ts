@@ -2,12 +2,20 @@ import { AgentcheckError, ToolError } from '../../../config/errors.js';
 
 const REASONS: Record<string, string> = {
   ENOENT: 'no such file or directory',
-  EISDIR: 'is a folder, not a file (list_dir lists a folder)',
   ENOTDIR: 'a part of the path is not a folder',
   EACCES: 'permission denied',
   EPERM: 'operation not permitted',
   EEXIST: 'already exists',
 };
+
+/**
+ * A folder where a file tool (read_file, write_file, edit_file) needs a file: one code and
+ * message for every such tool, whether it checked first or the file system said EISDIR
+ * (error type `is_a_directory`, docs/formats.md).
+ */
+export function folderNotFileError(tool: string, relativePath: string, cause?: unknown): ToolError {
+  return new ToolError(tool, `${relativePath} is a folder; use list_dir to see what it holds`, 'IS_A_DIRECTORY', cause === undefined ? undefined : { cause });
+}
 
 /**
  * Turns a file system error into a ToolError naming the tool and the workspace-relative path,
@@ -18,6 +26,7 @@ export function fileError(tool: string, relativePath: string, error: unknown): E
   if (error instanceof ToolError && error.tool === 'workspace') return new ToolError(tool, error.message, error.code, { cause: error });
   if (error instanceof AgentcheckError) return error;
   const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
+  if (code === 'EISDIR') return folderNotFileError(tool, relativePath, error);
   const reason = REASONS[code] ?? code;
   return new ToolError(tool, `${relativePath}: ${reason}`, code === 'ENOENT' ? 'FILE_NOT_FOUND' : `FS_${code}`, { cause: error });
 }

@@ -3,7 +3,7 @@ import { ToolError } from '../../../config/errors.js';
 import { stringArg } from './args.js';
 import { MAX_FILE_BYTES, type BuiltinTool } from './builtin-tool.js';
 import { BUILTIN_PARAMETERS } from './builtin-parameters.js';
-import { fileError } from './file-error.js';
+import { fileError, folderNotFileError } from './file-error.js';
 import { refuseSpecialFile, requireFilePath } from './regular-file.js';
 
 const NAME = 'read_file';
@@ -20,7 +20,7 @@ export const readFileTool: BuiltinTool = {
       const file = await ctx.workspace.resolve(relative);
       await refuseSpecialFile(NAME, relative, file);
       const info = await stat(file);
-      if (info.isDirectory()) throw new ToolError(NAME, `${relative} is a folder; use list_dir to see what it holds`, 'IS_A_DIRECTORY');
+      if (info.isDirectory()) throw folderNotFileError(NAME, relative);
       if (info.size > MAX_FILE_BYTES) {
         throw new ToolError(
           NAME,

@@ -108,9 +108,16 @@ describe('write_file', () => {
     await expect(readFile(path.join(outside, 'pwned.txt'))).rejects.toThrow();
   });
 
-  it('fails clearly when the path is a folder', async () => {
-    const error = await toolError(BUILTINS.write_file.run({ path: 'src', content: 'x' }, ctx), 'FS_EISDIR');
-    expect(error.message).toBe('src: is a folder, not a file (list_dir lists a folder)');
+  it('fails clearly when the path is a folder, with the code and message read_file and edit_file give (black-box nit)', async () => {
+    const runs = {
+      read_file: BUILTINS.read_file.run({ path: 'src' }, ctx),
+      write_file: BUILTINS.write_file.run({ path: 'src', content: 'x' }, ctx),
+      edit_file: BUILTINS.edit_file.run({ path: 'src', old: 'a', new: 'b' }, ctx),
+    };
+    for (const [tool, run] of Object.entries(runs)) {
+      const error = await toolError(run, 'IS_A_DIRECTORY');
+      expect([error.tool, error.message]).toEqual([tool, 'src is a folder; use list_dir to see what it holds']);
+    }
   });
 });
 
