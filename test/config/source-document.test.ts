@@ -39,6 +39,11 @@ describe('SourceDocument', () => {
   it('quotes a key with a control character or a bidi override in a path, as a value is quoted, so none reaches the terminal raw', () => {
     expect(formatPath(['expect', '\u001b[2J\u001b[31mFAKE', 0, 'a\u202eb', 'plain'])).toBe('expect["\\u001b[2J\\u001b[31mFAKE"][0]["a\\u202eb"].plain');
     expect(formatPath(['\u009b2J'])).toBe('["\\u009b2J"]');
+    // A key that would not read as written after a dot (empty, a stray dot or bracket, a space, a
+    // quote) is quoted in brackets; a path key of a delta's set reads as the path it is.
+    expect(formatPath(['approvals', 'tools', ''])).toBe('approvals.tools[""]');
+    expect(formatPath(['', 0, 'a.', '.b', 'a..b', 'c]', 'd e', 'x"y', 'send-email'])).toBe('[""][0]["a."][".b"]["a..b"]["c]"]["d e"]["x\\"y"].send-email');
+    expect(formatPath(['set', 'agent.tools[name=lookup_order]', 'permision'])).toBe('set.agent.tools[name=lookup_order].permision');
     // A path written as text (not through formatPath) is escaped where the message is made.
     expect(new ConfigError({ file: 'x.yaml', path: 'secrets.\u001b]0;title\u0007' }, 'bad').message).toBe('x.yaml at secrets.\\u001b]0;title\\u0007: bad');
     const doc = SourceDocument.parse('x.yaml', 'a:\n  "\\e[2Jkey\\u202e": 1\n');
@@ -292,7 +297,7 @@ describe('numbers that cannot be read as written are refused, not rounded', () =
     ]);
     // Keys holding quotes, escapes and brackets do not derail the path; a key given twice is said too.
     const tricky = configErrorOf(() => SourceDocument.parse('t.json', '{"a\\"[": {"x": [[], {}, 1e-400]}, "b": 1, "b": 2}'));
-    expect(tricky.message).toContain('t.json:1:25 at a"[.x[2]: number 1e-400 is too small');
+    expect(tricky.message).toContain('t.json:1:25 at ["a\\"["].x[2]: number 1e-400 is too small');
     expect(tricky.message).toContain('the key "b" appears twice');
   });
 

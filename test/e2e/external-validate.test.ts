@@ -39,7 +39,7 @@ describe('agentcheck validate on external agent builds', () => {
     expect(result.all).toContain(
       'port.yaml:4:10 at external.http.url: expected an absolute URL such as "https://api.example.com/items", got "http://127.0.0.1:{port}{port}/invoke"',
     );
-    expect(result.all).toContain('headers.yaml:5:15 at external.http.headers.Bad Header: header name "Bad Header" cannot be sent: it holds " "');
+    expect(result.all).toContain('headers.yaml:5:15 at external.http.headers["Bad Header"]: header name "Bad Header" cannot be sent: it holds " "');
     expect(result.all).toContain('headers.yaml:5:39 at external.http.headers.X-Token: a header value cannot hold a line break (LF, character 5 of the value)');
     expect(result.all).toContain('env-port.yaml:4:5 at external.env.PORT: "PORT" is set by agentcheck to the free port the server of http.start listens on');
   });

@@ -316,7 +316,7 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
       /rules\.yaml:2:\d+ at http\[0\]\.body: an answer has "json" or "body" \(text\), not both/,
       /rules\.yaml:4:\d+ at http\[1\]\.status: a mock answers with "responses" \(a sequence\) or with its own status, json, body, headers, delay_ms, not both/,
       /rules\.yaml:7:\d+ at http\[2\]\.match\.json\.a\.\$regexx: unknown matcher "\$regexx"/,
-      /rules\.yaml:10:\d+ at http\[3\]\.headers\.Bad H: header name "Bad H" cannot be sent: it holds " "; expected an HTTP token/,
+      /rules\.yaml:10:\d+ at http\[3\]\.headers\["Bad H"\]: header name "Bad H" cannot be sent: it holds " "; expected an HTTP token/,
       /rules\.yaml:2:\d+ at http\[0\]\.body: an answer has "json" or "body".*\n(.*\n)*.*rules\.yaml:12:\d+ at http\[4\]\.responses: /,
     ]) {
       expect(result.stderr).toMatch(message);

@@ -222,7 +222,7 @@ describe('agentcheck validate reports every problem of a file in one pass', () =
     expect(result.exitCode, result.all).toBe(2);
     expect(located(result.all)).toEqual([
       expect.stringMatching(
-        /^agent\.yaml:8:19 at agent\.tools\[0\]\.http\.headers\.Bad Header: header name "Bad Header" cannot be sent: it holds " "; expected an HTTP token/,
+        /^agent\.yaml:8:19 at agent\.tools\[0\]\.http\.headers\["Bad Header"\]: header name "Bad Header" cannot be sent: it holds " "; expected an HTTP token/,
       ),
       'agent.yaml:8:43 at agent.tools[0].http.headers.X-Query: a header value cannot hold a line break (LF, character 13 of the value): expected one line of text',
       expect.stringMatching(/^agent\.yaml:13:9 at agent\.mcps\[0\]\.headers\.X:Token: header name "X:Token" cannot be sent: it holds ":"/),
@@ -717,7 +717,7 @@ describe('a part with a format problem hides no problem of its well-formed neigh
     const result = await mockAndCheck();
     expect(result.exitCode, result.all).toBe(2);
     expect(places(result.all)).toEqual([
-      'm.scenario.yaml:7:46 at mocks.http[0].headers.Bad',
+      'm.scenario.yaml:7:46 at mocks.http[0].headers["Bad',
       'm.scenario.yaml:7:69 at mocks.http[0].delay_ms:',
       'm.scenario.yaml:8:60 at mocks.http[1].match.json.reason.$regx:',
       'm.scenario.yaml:8:72 at mocks.http[1].match.extra:',

@@ -80,7 +80,7 @@ describe('agent.mcps validation', () => {
     [{ mcps: [{ name: 'fs', url: 'https://mcp.test/', headers: { Authorization: 'Bearer {{ env.TOKEN' } }] }, /unclosed template/],
     [
       { mcps: [{ name: 'fs', url: 'https://mcp.test/', headers: { 'Bad Header': 'v' } }] },
-      /agent\.mcps\[0\]\.headers\.Bad Header: header name "Bad Header" cannot be sent: it holds " "/,
+      /agent\.mcps\[0\]\.headers\["Bad Header"\]: header name "Bad Header" cannot be sent: it holds " "/,
     ],
     [
       { mcps: [{ name: 'fs', url: 'https://mcp.test/', headers: { Authorization: 'Bearer {{ env.TOKEN }}\r\n' } }] },

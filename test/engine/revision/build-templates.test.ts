@@ -46,7 +46,7 @@ describe('http urls are checked when the build loads', () => {
     ) as ConfigErrors;
     expect(error.errors.map((one) => `${one.path}: ${one.expected}`)).toEqual([
       expect.stringMatching(/^agent\.tools\[0\]\.http\.headers\.A: unknown template "\{\{ arg\.id \}\}"/),
-      expect.stringMatching(/^agent\.tools\[0\]\.http\.headers\.Bad Header: header name "Bad Header" cannot be sent: it holds " "/),
+      expect.stringMatching(/^agent\.tools\[0\]\.http\.headers\["Bad Header"\]: header name "Bad Header" cannot be sent: it holds " "/),
       'agent.tools[0].http.headers.X-Query: a header value cannot hold a line break (LF, character 15 of the value): expected one line of text',
     ]);
   });

@@ -232,7 +232,7 @@ external:
     const error = errorOf('id: x\nexternal:\n  command: [a]\n  env: {"A=B": y, "BAD NAME": z, "1X": w, GOOD_1: v}\n');
     expect(error.message.split('\n').map((line) => line.replace(/^.*? at /, ''))).toEqual([
       'external.env.A=B: expected an environment variable name (letters, digits and _, not starting with a digit), got "A=B"; env maps each name to its value: write NAME: value',
-      'external.env.BAD NAME: expected an environment variable name (letters, digits and _, not starting with a digit), got "BAD NAME"',
+      'external.env["BAD NAME"]: expected an environment variable name (letters, digits and _, not starting with a digit), got "BAD NAME"',
       'external.env.1X: expected an environment variable name (letters, digits and _, not starting with a digit), got "1X"',
     ]);
     expect(load('id: x\nexternal: {command: [a], env: {GOOD_1: v}}\n').build.external?.env).toEqual({ GOOD_1: 'v' });
@@ -253,8 +253,8 @@ external:
       X-Fine: "Bearer {{ env.T }} caf\u00e9"
 `) as ConfigErrors;
     expect(error.errors.map((one) => one.message.replace(/^.*agent\.yaml:/, ''))).toEqual([
-      `6:7 at external.http.headers.Bad Header: header name "Bad Header" cannot be sent: it holds " "; expected an HTTP token: letters, digits and !#$%&'*+-.^_\`|~, no spaces or colons (e.g. X-Api-Key)`,
-      `7:7 at external.http.headers.{{ env.NAME }}: header name "{{ env.NAME }}" cannot be sent: it holds "{" (templates are filled in values only); expected an HTTP token: letters, digits and !#$%&'*+-.^_\`|~, no spaces or colons (e.g. X-Api-Key)`,
+      `6:7 at external.http.headers["Bad Header"]: header name "Bad Header" cannot be sent: it holds " "; expected an HTTP token: letters, digits and !#$%&'*+-.^_\`|~, no spaces or colons (e.g. X-Api-Key)`,
+      `7:7 at external.http.headers["{{ env.NAME }}"]: header name "{{ env.NAME }}" cannot be sent: it holds "{" (templates are filled in values only); expected an HTTP token: letters, digits and !#$%&'*+-.^_\`|~, no spaces or colons (e.g. X-Api-Key)`,
       '8:16 at external.http.headers.X-Break: a header value cannot hold a line break (LF, character 5 of the value): expected one line of text',
       '9:14 at external.http.headers.X-Nul: a header value cannot hold a NUL character (character 2 of the value): expected one line of text',
       '10:16 at external.http.headers.X-Arrow: a header value cannot hold U+2192 (character 12 of the value): headers carry Latin-1 characters only (up to U+00FF); percent-encode it',

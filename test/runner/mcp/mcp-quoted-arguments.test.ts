@@ -79,6 +79,16 @@ describe('agentcheck mcp over stdio: no raw ESC or U+202E in a refusal, long key
     expect(text(hostile)).toBe(`invalid input: arguments at approvals.tools[${QUOTED}]: expected a string of at least 1 character(s)`);
   });
 
+  it('test_run: an empty approvals key, or one ending in a dot, quoted in brackets, never a path ending in a dot (black-box nit)', async () => {
+    const odd = await call(client, 'test_run', { ...base, approvals: { tools: { '': 'approve', 'a.': '' } } });
+    expect(odd.isError).toBe(true);
+    const lines = text(odd).split('\n');
+    expect(lines).toContainEqual(expect.stringMatching(/^(invalid input: )?arguments at approvals\.tools\[""\]: "" names no tool of the agent; /));
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^(invalid input: )?arguments at approvals\.tools\["a\."\]: expected a string of at least 1 character\(s\)$/),
+    );
+  });
+
   it('an unknown tool, and a valid call after the refusals still runs', async () => {
     const unknown = await call(client, HOSTILE, {});
     expect(unknown.isError).toBe(true);

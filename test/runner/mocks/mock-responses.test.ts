@@ -180,7 +180,7 @@ describe('mock validation at load', () => {
     expect(problems).toBeInstanceOf(ConfigErrors);
     const all = (problems as ConfigErrors).errors;
     expect(all.map((error) => [error.path, error.line])).toEqual([
-      ['mocks.http[0].headers.Bad H', 6],
+      ['mocks.http[0].headers["Bad H"]', 6],
       ['mocks.http[1].headers.X-Ok', 7],
       ['mocks.http[2].responses[1].headers.X-Line', 9],
     ]);

@@ -629,7 +629,7 @@ describe('suite config variant names', () => {
     expect(lines).toHaveLength(6);
     expect(lines[0]).toMatch(/agentcheck\.config\.yaml:1:\d+ at repeat: /);
     expect(lines[1]).toMatch(/:3:\d+ at variants\.bad,name: the variant name "bad,name" cannot be selected/);
-    expect(lines[2]).toMatch(/:4:\d+ at variants\. spaced: the variant name " spaced" cannot be selected/);
+    expect(lines[2]).toMatch(/:4:\d+ at variants\[" spaced"\]: the variant name " spaced" cannot be selected/);
     expect(lines[3]).toMatch(/:5:\d+ at variants\.base: the variant name "base" is reserved/);
     // A variant's delta format is the config's problem, said once, not as "does not apply" per build.
     expect(lines[4]).toMatch(/:6:\d+ at variants\.weird\.add: unknown key "add"/);
@@ -676,7 +676,7 @@ describe('scenario files that say something else', () => {
       'a.scenario.yaml': `${scenario('dataset: [{n: "1"}]\nmocks: {http: [{url: "https://x.test", json: {"{{ vars.n }}": "v{{ vars.n }}"}}]}\n').replace('name: s', 'name: "s {{ vars.n }}"')}`,
     });
     expect(error.message).toContain(
-      'at mocks.http[0].json.{{ vars.n }}: a {{ vars.* }} template in a key is not rendered (keys are names); put the template in a value',
+      'at mocks.http[0].json["{{ vars.n }}"]: a {{ vars.* }} template in a key is not rendered (keys are names); put the template in a value',
     );
   });
 });
