@@ -35,7 +35,12 @@ export async function resume(
   return runTurn(revision, { kind: 'resume', checkpoint: structuredClone(checkpoint), decision }, withContentCapture(revision, options));
 }
 
-function assertResumable(revision: Revision | DeltaRevision, checkpoint: Checkpoint, decision?: ResumeDecision): void {
+/**
+ * Throws the RunError resume would throw for this checkpoint and decision (no checkpoint, a
+ * damaged one, another build's, nothing pending, a wrong kind of answer), before anything runs:
+ * a caller that holds the paused run (resume_run, resumeTestRun) asks first, and keeps the run.
+ */
+export function assertResumable(revision: Revision | DeltaRevision, checkpoint: Checkpoint, decision?: ResumeDecision): void {
   // pausedRuns.latest() gives undefined for a run that did not pause: said, not a TypeError.
   if (!checkpoint || typeof checkpoint !== 'object' || typeof checkpoint.revisionHash !== 'string') {
     throw new RunError(

@@ -64,6 +64,23 @@ describe('agentcheck resume refuses a damaged checkpoint file (built CLI)', () =
     expect(result.stderr).toContain(`${file} at approvals.tools.nope: "nope" names no tool of the agent`);
   });
 
+  it('a pending call edited away from the call the messages hold waiting, before the run answers any call (black-box nit)', async () => {
+    const { dir, runId, file } = await paused();
+    editCheckpoint(file, (saved) => {
+      saved.checkpoint.pending.tool = 'run_command';
+      saved.checkpoint.pending.args = { path: 'OTHER.md', content: 'x' };
+    });
+    const result = await resume(dir, runId, 'out/spans.jsonl');
+    expectRefused(result, file);
+    const source = "the call the checkpoint's state.messages[1].tool_calls[0] holds waiting (the call a resume answers)";
+    expect(result.stderr).toContain(`${file} at checkpoint.pending.tool: expected "write_file", the tool of ${source}, got "run_command"`);
+    expect(result.stderr).toContain(
+      `${file} at checkpoint.pending.args: expected {"path":"CHANGELOG.md","content":"- fixed add()\\n"}, the arguments of ${source}, got {"path":"OTHER.md","content":"x"}`,
+    );
+    // Nothing was answered: the paused run's workspace holds no write.
+    expect(existsSync(join(dir, 'out', `${runId}.workspace`, 'CHANGELOG.md'))).toBe(false);
+  });
+
   it('an edited schema, naming the value found', async () => {
     const { dir, runId, file } = await paused();
     editCheckpoint(file, (saved) => (saved.schema = 'agentcheck.run-checkpoint/0'));

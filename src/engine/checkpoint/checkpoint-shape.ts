@@ -2,11 +2,13 @@ import { describeValue } from '../../config/describe-value.js';
 import { keysOf, unknownKeyMessage } from '../../config/option-keys.js';
 import type { ComponentProgress, FlowRunState, FlowState } from '../flow/flow-state.js';
 import type { LoopState } from '../loop/agent-loop.js';
+import type { Message } from '../model/message.js';
 import { transcriptProblems } from '../model/message-problems.js';
 import type { Usage } from '../model/model.js';
 import type { AgentBuild } from '../revision/types.js';
 import type { PendingInteraction } from '../turn.js';
 import type { AgentCheckpoint } from './checkpointer.js';
+import { pendingMatchesCall, pendingMatchesMessages } from './pending-call-fit.js';
 
 /** A field of a checkpoint that does not hold what a resumed run reads, with its path (`state.flow.context`). */
 export interface CheckpointProblem {
@@ -114,6 +116,7 @@ function kindShape(checkpoint: Record<string, unknown>, state: Record<string, un
   if (checkpoint.kind === 'agent') {
     unknownKeys(state, LOOP_KEYS, 'state.', at);
     count(state, 'turns', 'state.', at);
+    waitsAtHeldCall(checkpoint.pending, state.messages, 'pending', 'state.messages', at);
   }
   if (checkpoint.kind !== 'flow') return;
   unknownKeys(state, FLOW_RUN_KEYS, 'state.', at);
@@ -141,6 +144,12 @@ function kindShape(checkpoint: Record<string, unknown>, state: Record<string, un
   if (state.next !== null && (typeof state.next !== 'string' || (names && !names.includes(state.next))))
     at('state.next', `expected null or ${component}, got ${describeValue(state.next)}`);
   if (state.current !== undefined) progressProblems(state.current, names, component, at);
+  // The flow answers the call its component waits at (state.current), as that says it.
+  const current = state.current;
+  if (isObject(checkpoint.pending) && isObject(current) && isObject(current.pending)) {
+    const held = current.pending;
+    pendingMatchesCall(checkpoint.pending, { tool: held.tool, tool_call_id: held.tool_call_id, args: held.args }, 'pending', 'state.current.pending', at);
+  }
 }
 
 /** A flow's `current`: the component that paused (or stopped between tool rounds), its loop state and pending call. */
@@ -162,6 +171,7 @@ function progressProblems(current: unknown, names: string[] | undefined, compone
   unknownKeys(loop, LOOP_KEYS, 'state.current.loop.', at);
   if (!Array.isArray(loop.messages)) at('state.current.loop.messages', `expected the component's messages (a list), got ${describeValue(loop.messages)}`);
   else messages(loop.messages, 'state.current.loop.messages', at);
+  waitsAtHeldCall(current.pending, loop.messages, 'state.current.pending', 'state.current.loop.messages', at);
   count(loop, 'turns', 'state.current.loop.', at);
   usageProblems(loop.usage, 'state.current.loop.usage', at);
 }
@@ -192,6 +202,12 @@ function usageProblems(usage: unknown, path: string, at: At): void {
 /** The messages held to invoke's rules for its input (message-problems.ts), at their paths. */
 function messages(list: readonly unknown[], path: string, at: At): void {
   for (const problem of transcriptProblems(list, 'checkpoint', path)) at(problem.path ?? path, problem.expected);
+}
+
+/** A pending call (an object) held to the call sound messages hold waiting; messages invoke would refuse are named as such instead. */
+function waitsAtHeldCall(pending: unknown, list: unknown, path: string, messagesPath: string, at: At): void {
+  if (!isObject(pending) || !Array.isArray(list) || transcriptProblems(list, 'checkpoint', messagesPath).length) return;
+  pendingMatchesMessages(pending, list as Message[], path, messagesPath, at);
 }
 
 /** A count of model calls, turns or tokens: a whole number >= 0. */

@@ -1,6 +1,7 @@
 import type { Context, Tracer } from '@opentelemetry/api';
 import { AgentcheckError } from '../../config/errors.js';
 import type { AssistantMessage, Message, ToolCallPart, ToolResultMessage } from '../model/message.js';
+import { unansweredCalls } from './unanswered-calls.js';
 import type { Model, ModelResponse, ToolDefinition, Usage } from '../model/model.js';
 import { addUsage } from '../model/usage.js';
 import type { ApprovalAnswer } from '../permissions/approval-policy.js';
@@ -174,23 +175,6 @@ function resultsInCallOrder(messages: Message[]): void {
   // Stable: results of one call id keep their order.
   results.sort((a, b) => place(a) - place(b));
   messages.splice(at + 1, results.length, ...results);
-}
-
-/** The calls of the last assistant message that have no result yet (a paused run). */
-function unansweredCalls(messages: Message[]): ToolCallPart[] {
-  let assistantIndex = -1;
-  messages.forEach((message, index) => {
-    if (message.role === 'assistant') assistantIndex = index;
-  });
-  const last = messages[assistantIndex];
-  if (!last || last.role !== 'assistant' || !last.tool_calls?.length) return [];
-  const answered = new Set(
-    messages
-      .slice(assistantIndex + 1)
-      .filter((m): m is ToolResultMessage => m.role === 'tool')
-      .map((m) => m.tool_call_id),
-  );
-  return last.tool_calls.filter((call) => !answered.has(call.tool_call_id));
 }
 
 function stop(state: LoopState, stopReason: StopReason, pending?: PendingInteraction): LoopResult {

@@ -9,6 +9,7 @@ import { allListedHooks, type ListedNamesCheck } from '../scenario/listed-names-
 import { REQUEST } from '../test-run-request.js';
 import { libraryPausedRuns, type PausedRunStore } from './paused-run-store.js';
 import { refuseInsideRun } from '../recursion-guard.js';
+import { assertResumable } from '../../engine/resume.js';
 
 /** The answer to a paused run: MCP `resume_run`'s arguments, as the library takes them. */
 export interface ResumeTestRunRequest {
@@ -71,6 +72,14 @@ export async function continuePausedRun(
       'UNKNOWN_RUN',
       `no paused run ${answer.run_id} ${where} whose stop_reason is "paused" (each is answered once; the last ${store.maxRuns} are kept)`,
     );
+  }
+  // A checkpoint the engine would refuse (damaged: its pending call no longer the one its messages
+  // hold waiting) is refused before anything runs, and the run kept, as a bad answer is.
+  try {
+    assertResumable(paused.revision, paused.checkpoint, answer.decision);
+  } catch (error) {
+    await store.add(answer.run_id, paused);
+    throw error;
   }
   const run = { ...paused.request, timeout_ms: answer.timeout_ms ?? DEFAULT_TEST_RUN_TIMEOUT_MS, signal: answer.signal };
   try {

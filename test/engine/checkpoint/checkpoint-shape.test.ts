@@ -187,6 +187,66 @@ describe('checkpointShapeProblems: what a checkpoint must hold to be resumed', (
     });
   });
 
+  it('refuses a pending call edited away from the call its messages hold waiting, which a resume would answer instead (black-box nit)', async () => {
+    const checkpoint = await agentPause();
+    const source = "the call the checkpoint's state.messages[1].tool_calls[0] holds waiting (the call a resume answers)";
+    const damaged = edited(checkpoint, (copy) => {
+      copy.pending.tool = 'drop_table';
+      copy.pending.tool_call_id = 'call_9';
+      copy.pending.args = { id: '2' };
+    });
+    expect(checkpointShapeProblems(damaged, agentRevision.build)).toEqual([
+      { path: 'pending.tool', expected: `expected "delete_order", the tool of ${source}, got "drop_table"` },
+      { path: 'pending.tool_call_id', expected: `expected "call_1", the call id of ${source}, got "call_9"` },
+      { path: 'pending.args', expected: `expected {"id":"1"}, the arguments of ${source}, got {"id":"2"}` },
+    ]);
+    // The same arguments with their keys in another order are the same call.
+    const reordered = edited(checkpoint, (copy) => {
+      copy.state.messages[1].tool_calls[0].input = { id: '1', why: 'dup' };
+      copy.pending.args = { why: 'dup', id: '1' };
+    });
+    expect(checkpointShapeProblems(reordered, agentRevision.build)).toEqual([]);
+    // Messages whose waiting call was answered leave nothing to answer.
+    const answered = edited(checkpoint, (copy) =>
+      copy.state.messages.push({ role: 'tool', tool_call_id: 'call_1', tool_name: 'delete_order', content: 'ok', is_error: false }),
+    );
+    expect(checkpointShapeProblems(answered, agentRevision.build)).toEqual([
+      {
+        path: 'pending',
+        expected: `expected no pending call: the last assistant message of the checkpoint's state.messages has no call waiting for an answer, got a call of tool "delete_order"`,
+      },
+    ]);
+    // The engine's resume refuses it before anything runs, as agentcheck resume does its file.
+    await expect(resume(agentRevision, damaged as Checkpoint, 'approve', { script: agentScript })).rejects.toMatchObject({
+      code: 'CHECKPOINT_INVALID',
+      message: expect.stringContaining(`pending.tool: expected "delete_order", the tool of ${source}, got "drop_table"`),
+    });
+  });
+
+  it("refuses a flow's pending call that differs from its component's, or from the call the component's messages hold waiting", async () => {
+    const { revision, checkpoint } = await flowPause();
+    const args = { path: 'config.json', old: '"80"', new: '80' };
+    const top = edited(checkpoint, (copy) => (copy.pending.args = { ...args, new: 'rm -rf' }));
+    expect(checkpointShapeProblems(top, revision.build)).toEqual([
+      {
+        path: 'pending.args',
+        expected: `expected ${JSON.stringify(args)}, the arguments of the call the checkpoint's state.current.pending holds waiting (the call a resume answers), got ${JSON.stringify({ ...args, new: 'rm -rf' })}`,
+      },
+    ]);
+    const both = edited(checkpoint, (copy) => {
+      copy.pending.tool = 'write_file';
+      copy.state.current.pending.tool = 'write_file';
+    });
+    expect(checkpointShapeProblems(both, revision.build)).toEqual([
+      {
+        path: 'state.current.pending.tool',
+        expected: expect.stringMatching(
+          /^expected "edit_file", the tool of the call the checkpoint's state\.current\.loop\.messages\[\d+\]\.tool_calls\[0\] holds waiting/,
+        ),
+      },
+    ]);
+  });
+
   it("makes the engine's resume refuse a damaged checkpoint naming the field, as agentcheck resume does its file", async () => {
     const checkpoint = await agentPause();
     const damaged = edited(checkpoint, (copy) => (copy.pending.foo = 1)) as Checkpoint;

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, RunError, resumeTestRun, testRun, type TestRunRequest } from '../../../src/index.js';
 import { resumeTestRun as resumeInVitest, testRun as testRunInVitest } from '../../../src/vitest/index.js';
 import { gatedWrite as sharedGatedWrite, twoGatedWrites } from '../../helpers/gated-write.js';
+import { libraryPausedRuns } from '../../../src/runner/resume/paused-run-store.js';
 
 const gatedWrite: TestRunRequest = sharedGatedWrite;
 
@@ -180,6 +181,26 @@ describe('library testRun -> resumeTestRun', () => {
     for (const name of ['constructor', 'toString']) {
       await expect(resumeTestRun({ run_id: 'r', decision: 'approve', [name]: 1 } as never)).rejects.toThrow(`resumeTestRun at ${name}: unknown key "${name}"`);
     }
+  });
+
+  it('refuses a paused run whose pending call is not the one its messages hold waiting, before anything runs, and keeps it (resume_run shares this path)', async () => {
+    const runId = await pause();
+    // The kept checkpoint is the engine's own; edited here as a checkpoint file could be.
+    const kept = libraryPausedRuns.take(runId)!;
+    const written = kept.checkpoint.pending!;
+    await libraryPausedRuns.add(runId, { ...kept, checkpoint: { ...kept.checkpoint, pending: { ...written, tool: 'read_file' } } });
+    const refused = resumeTestRun({ run_id: runId, decision: 'approve' });
+    await expect(refused).rejects.toMatchObject({
+      code: 'CHECKPOINT_INVALID',
+      message: expect.stringMatching(
+        /it is damaged: pending\.tool: expected "write_file", the tool of the call the checkpoint's state\.messages\[\d+\]\.tool_calls\[0\] holds waiting .*got "read_file"/,
+      ),
+    });
+    // Kept, with its workspace: put right, it still resumes.
+    const again = libraryPausedRuns.take(runId)!;
+    expect(again).toBeDefined();
+    await libraryPausedRuns.add(runId, { ...again, checkpoint: { ...again.checkpoint, pending: written } });
+    expect((await resumeTestRun({ run_id: runId, decision: 'approve' })).verdict).toBe('pass');
   });
 
   it('refuses a bad answer with every problem named, and keeps the paused run', async () => {
