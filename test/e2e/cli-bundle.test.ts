@@ -115,6 +115,33 @@ new Script('(function (exports, require, module, __filename, __dirname, __agentc
     60_000,
   );
 
+  it('fails every command alike when stdout refuses its output (EBADF), and takes a stdout closed before the start as /dev/null (docs/cli.md)', async () => {
+    const script = '- tool_calls: [{name: lookup, args: {id: "1"}}]\n- tool_calls: [{name: finish, args: {}}]\n- text: done\n';
+    const suite = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('a'), 's.yaml': script, 'read-only.txt': 'x\n' });
+    const commands = [
+      ['validate', 'a.scenario.yaml'],
+      ['run', '.', '--reporter', 'json', '--out', 'out'],
+      ['test-run', '--agent', 'agent.yaml', '--message', 'go', '--script', 's.yaml', '--terminal-tool', 'finish', '--json'],
+    ];
+    const withStdout = (redirect: string, args: string[]) =>
+      execa('bash', ['-c', `exec node "$@" ${redirect}`, 'bash', join(BIN, 'agentcheck.js'), ...args], { reject: false, cwd: suite, env: { CI: 'true' } });
+    for (const args of commands) {
+      // Each passes with its output written somewhere.
+      expect((await withStdout('> /dev/null', args)).exitCode, args.join(' ')).toBe(0);
+      // Opened for reading only, stdout refuses every write: said in one line, exit 1.
+      const refused = await withStdout('1< read-only.txt', args);
+      expect([refused.exitCode, refused.stderr], args.join(' ')).toEqual([
+        1,
+        'agentcheck: could not write to stdout: EBADF: bad file descriptor, write; exit 1',
+      ]);
+      // Closed, it is /dev/null by the time agentcheck runs (Node opens it there), as stdio: 'ignore' gives.
+      const closed = await withStdout('>&-', args);
+      expect([closed.exitCode, closed.stderr], args.join(' ')).toEqual([0, '']);
+    }
+    // The run's report is written all the same.
+    expect(existsSync(join(suite, 'out', 'report.json'))).toBe(true);
+  }, 60_000);
+
   it('checks tool argument formats with ajv-formats, loaded only then: never for --help, and also from cached validators', async () => {
     const loadsFormats = (stderr: string) => /node_modules\/ajv-formats\//.test(stderr);
     const help = await runCli(['--help'], ROOT, { NODE_DEBUG: 'module' });
