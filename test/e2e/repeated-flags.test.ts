@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.js';
 import { ROOT, runCli } from './cli.js';
@@ -36,5 +38,56 @@ describe('a single-value flag given twice (built CLI)', () => {
     expect(run.exitCode, run.all).toBe(0);
     const tokens = await runCli([...testRun, '--message', 'Refund order 1234, it arrived broken.', '--error-token', 'a', '--error-token', 'b', '--json'], ROOT);
     expect(tokens.exitCode, tokens.all).not.toBe(2);
+  });
+});
+
+describe('a second value written after a flag that takes one (built CLI)', () => {
+  const skill = (name: string) => `---\nname: ${name}\ndescription: The ${name} skill.\n---\nSteps.\n`;
+
+  it('--overlay a b: the skill folder b, read as a path, is refused with a hint at --overlay', async () => {
+    const dir = tempDir({ 'a/SKILL.md': skill('a'), 'b/SKILL.md': skill('b'), 'scenarios/.keep': '', 'notes/readme.txt': 'x\n' });
+    const hint =
+      '(b is a skill folder: if it is meant for --overlay, which takes one folder, join the folders with commas, as in --overlay FOLDER,b, or give the flag again: --overlay b)';
+    const beside = await runCli(['run', join(ROOT, 'scenarios/workflows/file-report-plan.scenarios.yaml'), '--overlay', 'a', 'b'], dir);
+    expect(beside.exitCode).toBe(2);
+    expect(beside.stderr).toContain(
+      `b: holds no scenario file (*.scenario.yaml, *.scenarios.yaml), though the other paths given do; give only folders that hold scenarios ${hint}`,
+    );
+    const alone = await runCli(['run', '--overlay', 'a', 'b'], dir);
+    expect(alone.exitCode).toBe(2);
+    expect(alone.stderr).toContain(`no scenarios to run under b (scenario files are named *.scenario.yaml or *.scenarios.yaml) ${hint}`);
+    // A folder that is no skill gets no such hint.
+    const other = await runCli(['run', join(ROOT, 'scenarios/workflows/file-report-plan.scenarios.yaml'), 'notes'], dir);
+    expect(other.exitCode).toBe(2);
+    expect(other.stderr).not.toContain('--overlay');
+  });
+
+  it('test-run --error-token a b and --message hi there: the stray word names the flag and what to write', async () => {
+    const tokens = await runCli([...testRun, '--message', 'hi', '--error-token', 'a', 'b'], ROOT);
+    expect(tokens.exitCode).toBe(2);
+    expect(tokens.stderr).toBe(
+      'error: test-run takes flags only, no arguments; got "b" after --error-token a, and --error-token takes one value; give the flag again for each value: --error-token a --error-token b\n(add --help to the command for its usage)',
+    );
+    const message = await runCli([...testRun, '--message', 'hi', 'there'], ROOT);
+    expect(message.exitCode).toBe(2);
+    expect(message.stderr).toContain('got "there" after --message hi, and --message takes one value; quote a value that holds spaces: --message \'hi there\'');
+    const alone = await runCli(['test-run', 'stray', ...testRun.slice(1), '--message', 'hi'], ROOT);
+    expect(alone.exitCode).toBe(2);
+    expect(alone.stderr).toBe('error: test-run takes flags only, no arguments; got "stray"\n(add --help to the command for its usage)');
+  });
+
+  it("README's and docs/cli.md's synopses agree, and only --variant and --tag are shown taking several values", () => {
+    const synopsis = (file: string, command: string) => {
+      const text = readFileSync(join(ROOT, file), 'utf8');
+      const start = text.search(new RegExp(`^agentcheck ${command} [[-]`, 'm'));
+      // The synopsis runs to the next command's line or the end of the block.
+      const end = text.slice(start).search(/\n(agentcheck |```)/);
+      return text.slice(start, start + end).replace(/\s+/g, ' ');
+    };
+    for (const command of ['run', 'test-run']) {
+      const readme = synopsis('README.md', command);
+      expect(readme).toBe(synopsis('docs/cli.md', command));
+      expect([...readme.matchAll(/\[(--[\w-]+) [A-Z]+\.\.\.\]/g)].map((match) => match[1])).toEqual(command === 'run' ? ['--variant', '--tag'] : []);
+    }
   });
 });

@@ -95,5 +95,7 @@ function noRunsMessage(paths: string[], options: RunOptions, config: SuiteConfig
   if (!paths.length && config.scenarios?.length && config.source) {
     return `no scenarios to run: ${noScenarioFileProblem(config.source).message}`;
   }
-  return noScenariosMessage(paths.length ? paths : [shownFolder(config.file ? config.baseDir : cwd, cwd)], cwd, 'run');
+  // A skill folder given as a path is most often a second folder meant for --overlay.
+  const hint = paths.map((path) => CLI_NAMES.pathHint(path, cwd)).find(Boolean) ?? '';
+  return noScenariosMessage(paths.length ? paths : [shownFolder(config.file ? config.baseDir : cwd, cwd)], cwd, 'run') + hint;
 }

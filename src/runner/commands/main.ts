@@ -9,6 +9,7 @@ import { withCommandFreeStderr } from '../ci/workflow-command-text.js';
 import { withScrubbedStderr } from '../secrets/scrubbed-stderr.js';
 import { spreadNameLists } from './name-lists.js';
 import { refuseRepeatedValues } from './single-value-options.js';
+import { strayArgumentMessage } from './stray-arguments.js';
 import {
   appendList,
   collectFolders,
@@ -58,6 +59,8 @@ export async function main(argv: readonly string[], given: CommandIO = processIO
   // One place for every stderr line: on GitHub Actions none of them may start a workflow command.
   const io = withCommandFreeStderr(withScrubbedStderr(given));
   let exitCode: number = EXIT.ok;
+  // argv as parsed (node, the script, the command, then its words), for messages that quote it.
+  let commandLine: string[] = [];
   const program = new Command('agentcheck')
     .description('Test harness for agent builds: run scenarios headlessly, verify tool use from OpenTelemetry spans.')
     .version(VERSION)
@@ -150,7 +153,10 @@ export async function main(argv: readonly string[], given: CommandIO = processIO
     .option('--timeout <ms>', `wall-clock cap of the run in ms (default ${DEFAULT_TEST_RUN_TIMEOUT_MS}); past it the verdict is failed`, timeoutMs)
     .option('--json', 'print only the TestRunResult JSON on stdout (with run_id when the run paused)')
     .addHelpText('after', TEST_RUN_EXAMPLES + '\n\nExit codes: 0 verdict pass, 1 any other verdict, 2 invalid input.')
-    .action(async (options) => {
+    // A word of its own is refused here, naming the flag it most likely belongs to.
+    .allowExcessArguments(true)
+    .action(async (options, command: Command) => {
+      if (command.args.length) command.error(strayArgumentMessage(command, commandLine.slice(3)), { exitCode: EXIT.invalidInput });
       const { testRunCommand } = await import('./test-run-command.js');
       exitCode = await testRunCommand(options, io);
     });
@@ -263,7 +269,8 @@ export async function main(argv: readonly string[], given: CommandIO = processIO
 
   refuseRepeatedValues(program);
   try {
-    await program.parseAsync(spreadNameLists(helpRequest(argv, program), io.cwd));
+    commandLine = spreadNameLists(helpRequest(argv, program), io.cwd);
+    await program.parseAsync(commandLine);
   } catch (error) {
     if (error instanceof CommanderError) {
       // --help and --version end through here with exit code 0.

@@ -1,8 +1,13 @@
-import { type Command, InvalidArgumentError } from 'commander';
+import { type Command, InvalidArgumentError, type Option } from 'commander';
 import { appendList, collectFolders, collectList, collectTokens } from './option-values.js';
 
 /** Parsers of flags that may be given several times, each adding to a list. */
 const REPEATABLE: ReadonlySet<unknown> = new Set([collectList, collectFolders, appendList, collectTokens]);
+
+/** Whether `option` may be given several times, each value adding to its list (`--error-token`, `--overlay`). */
+export function isListOption(option: Option): boolean {
+  return REPEATABLE.has(option.parseArg);
+}
 
 /** What to do instead of a second value, for flags where one is easy to want. */
 const ONCE_HINTS: Readonly<Record<string, string>> = {
@@ -18,7 +23,7 @@ const ONCE_HINTS: Readonly<Record<string, string>> = {
 export function refuseRepeatedValues(program: Command): void {
   for (const command of [program, ...allCommands(program)]) {
     for (const option of command.options) {
-      if ((!option.required && !option.optional) || option.variadic || REPEATABLE.has(option.parseArg)) continue;
+      if ((!option.required && !option.optional) || option.variadic || isListOption(option)) continue;
       const parse = option.parseArg;
       const flag = option.long ?? option.flags;
       let typed: string | undefined;

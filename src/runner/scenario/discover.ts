@@ -17,14 +17,17 @@ export interface FoundScenarioFile {
   root: string;
 }
 
-/** Advice added to a path that does not exist (the CLI's: a flag's value written after the paths). */
-export type MissingPathHint = (given: string) => string;
+/**
+ * Advice added to a path given that is no source of scenarios: one that does not exist, or a
+ * folder that holds none (the CLI's: a flag's value written after the paths). Empty for none.
+ */
+export type PathHint = (given: string, cwd: string) => string;
 
 /**
  * Finds scenario files under the given paths (recursively for folders, sorted); a path that
  * does not exist is a ConfigError. A file given by name is taken whatever its suffix.
  */
-export function discoverScenarioFiles(paths: readonly string[], cwd = process.cwd(), missingPathHint: MissingPathHint = () => ''): FoundScenarioFile[] {
+export function discoverScenarioFiles(paths: readonly string[], cwd = process.cwd(), pathHint: PathHint = () => ''): FoundScenarioFile[] {
   const found: FoundScenarioFile[] = [];
   const seen = new RealFileSet();
   const emptyFolders: string[] = [];
@@ -41,7 +44,7 @@ export function discoverScenarioFiles(paths: readonly string[], cwd = process.cw
       if (link) throw new ConfigError({ file: given }, `is ${link}; expected a scenario file or a folder of *.scenario.yaml files`, 'CONFIG_NOT_FOUND');
       throw new ConfigError(
         { file: given },
-        `path not found: expected a scenario file or a folder of *.scenario.yaml files${missingPathHint(given)}`,
+        `path not found: expected a scenario file or a folder of *.scenario.yaml files${pathHint(given, cwd)}`,
         'CONFIG_NOT_FOUND',
       );
     }
@@ -59,7 +62,7 @@ export function discoverScenarioFiles(paths: readonly string[], cwd = process.cw
   }
   // Beside paths that hold scenarios, an empty folder is a renamed folder or a typo: it would
   // drop its scenarios from the suite without a word. (With nothing found at all, run says so.)
-  if (found.length && emptyFolders.length) throw emptyFoldersProblem(emptyFolders, cwd, 'run');
+  if (found.length && emptyFolders.length) throw emptyFoldersProblem(emptyFolders, cwd, 'run', pathHint);
   // Several paths share one root, their common folder, so `run a b` cannot give a/x and b/x
   // the same id (which merge, shards and --only-failed rely on being unique).
   const roots = [...new Set(found.map((entry) => entry.root))];

@@ -3,6 +3,7 @@ import { join, relative, resolve } from 'node:path';
 import { ConfigError } from '../../config/errors.js';
 import { isInsideFolder } from '../../config/is-inside-folder.js';
 import { isDirectory, isSkippedEntry } from '../files/walk-files.js';
+import type { PathHint } from './discover.js';
 import { SCENARIO_FILE } from './scenario-file-name.js';
 
 /** Folder entries the search reads at most: it runs only when nothing was found, and must stay cheap in a large node_modules. */
@@ -65,12 +66,15 @@ function search(dir: string, skipped: string | undefined, found: SkippedScenario
 
 /**
  * Folders given beside paths that hold scenarios but holding none themselves: a renamed folder
- * or a typo, which would drop its scenarios without a word. `run` and `validate` say it alike.
+ * or a typo, which would drop its scenarios without a word. `run` and `validate` say it alike;
+ * `pathHint` adds the caller's advice for the first folder it has some for (run's: a skill folder
+ * meant for --overlay).
  */
-export function emptyFoldersProblem(emptyFolders: readonly string[], cwd: string, command: 'run' | 'validate'): ConfigError {
+export function emptyFoldersProblem(emptyFolders: readonly string[], cwd: string, command: 'run' | 'validate', pathHint?: PathHint): ConfigError {
+  const hint = pathHint ? (emptyFolders.map((folder) => pathHint(folder, cwd)).find(Boolean) ?? '') : '';
   return new ConfigError(
     { file: emptyFolders[0] },
-    `holds no scenario file (*.scenario.yaml, *.scenarios.yaml), though the other paths given do${emptyFolders.length > 1 ? ` (nor do ${emptyFolders.slice(1).join(', ')})` : ''}; give only folders that hold scenarios${skippedScenarioNote(emptyFolders, cwd, command)}`,
+    `holds no scenario file (*.scenario.yaml, *.scenarios.yaml), though the other paths given do${emptyFolders.length > 1 ? ` (nor do ${emptyFolders.slice(1).join(', ')})` : ''}; give only folders that hold scenarios${skippedScenarioNote(emptyFolders, cwd, command)}${hint}`,
     'CONFIG_NOT_FOUND',
   );
 }

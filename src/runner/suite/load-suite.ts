@@ -103,7 +103,7 @@ export function loadSuite(given: SuiteSelection, cwdGiven = process.cwd(), names
   // Without a config the suite runs as `agentcheck run PATHS` with no agentcheck.config.yaml.
   const config = given.config ?? emptySuiteConfig(cwd);
   const selection = { ...given, config };
-  const files = suiteScenarioFiles(selection, cwd, undefined, names.missingPathHint);
+  const files = suiteScenarioFiles(selection, cwd, undefined, names.pathHint);
   const rootOf = new Map(files.map((found) => [found.file, found.root]));
   const source = config.source;
   // Every scenario whose build loaded: the variants are checked against the builds of those not loaded too.

@@ -3,7 +3,7 @@ import { isInsideFolder } from '../../config/is-inside-folder.js';
 import { ConfigError, throwConfigErrors } from '../../config/errors.js';
 import { specialFileProblem } from '../../config/special-file.js';
 import type { SourceDocument } from '../../config/source.js';
-import { discoverScenarioFiles, type FoundScenarioFile, type MissingPathHint } from '../scenario/discover.js';
+import { discoverScenarioFiles, type FoundScenarioFile, type PathHint } from '../scenario/discover.js';
 import { isDirectory, walkFiles } from '../files/walk-files.js';
 import { globToRegExp } from './glob.js';
 import type { SuiteSelection } from './load-suite.js';
@@ -13,17 +13,17 @@ import { emptySuiteConfig, type SuiteConfig } from './suite-config.js';
  * The scenario files a selection names: its paths, else the config's `scenarios` (else its folder).
  * Problems of the config's entries (located at each) are thrown together, or, given `keep`, kept
  * there beside the files the other entries name (validate checks those all the same). A path
- * given that does not exist gets `missingPathHint`'s advice.
+ * given that does not exist, or a folder that holds no scenario, gets `pathHint`'s advice.
  */
 export function suiteScenarioFiles(
   selection: Pick<SuiteSelection, 'paths' | 'config' | 'files'>,
   cwd = process.cwd(),
   keep?: ConfigError[],
-  missingPathHint?: MissingPathHint,
+  pathHint?: PathHint,
 ): FoundScenarioFile[] {
   if (selection.files) return selection.files;
   if (!selection.paths.length) return configFiles(selection.config ?? emptySuiteConfig(cwd), cwd, keep);
-  const found = discoverScenarioFiles(selection.paths, cwd, missingPathHint);
+  const found = discoverScenarioFiles(selection.paths, cwd, pathHint);
   // With a suite config, ids are relative to its folder whether or not paths are given, so
   // `run` and `run scenarios/` name (and find cassettes for) a scenario alike, unless a path given
   // lies outside it (docs/formats.md): decided by the paths, not by where the files found happen

@@ -32,7 +32,7 @@ describe('a path that is there but cannot be followed', () => {
 describe('a word that reads as a missing path', () => {
   it("gets the CLI's hint at the comma list of --reporter when the word is a reporter name, at --variant/--tag otherwise", () => {
     const dir = tempDir({ 'a.scenario.yaml': 'name: a\n' });
-    const hint = CLI_NAMES.missingPathHint;
+    const hint = CLI_NAMES.pathHint;
     expect(() => discoverScenarioFiles(['a.scenario.yaml', 'md'], dir, hint)).toThrow(
       '(if "md" is a reporter: --reporter takes a comma list, as in --reporter json,md)',
     );
