@@ -10,7 +10,8 @@ const spot = (problem: ConfigError) => `${place(problem)}\0${problem.line ?? ''}
 
 /**
  * Loads a document read with `{problems: 'keep'}`, reporting its numbers that cannot be read as
- * written, its keys given twice and its lists or mappings used as keys beside what loading it
+ * written, its keys given twice, its lists or mappings used as keys and its merge keys (the
+ * loader having seen them applied) beside what loading it
  * finds (docs/cli.md, validate: every problem of a file in one pass). A problem loading finds at
  * such a number (the rounded value's type), or at or under the string a complex key was read as
  * (an unknown key "a,b"), is left out: the number's or the key's own problem says it. A problem at
@@ -28,7 +29,7 @@ export function withKeptProblems<T>(doc: SourceDocument, load: (doc: SourceDocum
   const underMadeUp = (problem: ConfigError) =>
     problem.file === doc.file && madeUp.some((path) => problem.path === path || problem.path?.startsWith(`${path}.`) || problem.path?.startsWith(`${path}[`));
   const kept = found.filter((problem) => !places.has(spot(problem)) && !underMadeUp(problem));
-  throwConfigErrors([...adviseStrings(doc, numbers, load), ...doc.keptDuplicateKeys, ...doc.keptComplexKeys, ...kept]);
+  throwConfigErrors([...adviseStrings(doc, numbers, load), ...doc.keptDuplicateKeys, ...doc.keptComplexKeys, ...doc.keptMergeKeys, ...kept]);
   throw new Error('unreachable: kept problems are thrown');
 }
 

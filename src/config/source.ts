@@ -5,7 +5,7 @@ import { deepestPath } from './deepest-path.js';
 import { MAX_DEPTH } from './nesting-limit.js';
 import { mayHoldInexactNumber, mayUnderflow, numberMessageAt, valueNumberProblems } from './number-checks.js';
 import { parseLocatedChecked, parseSourceText, type Located } from './parse-source-text.js';
-import { MERGE_KEY_MESSAGE, mergeKeyPaths } from './yaml-merge-keys.js';
+import { MERGE_KEY_MESSAGE, mergeKeyPaths, withMergeKeysApplied, type MergedKey } from './yaml-merge-keys.js';
 import { keyNode, mappingKeys, nearestNode, positionOf } from './yaml-locate.js';
 import { SourceView } from './source-view.js';
 import { COMPLEX_KEY_MESSAGE, complexKeys, madeUpKeyPaths, mayHaveComplexKey } from './yaml-complex-keys.js';
@@ -28,12 +28,18 @@ export function isKeyProblem(problem: ConfigError): boolean {
 
 /**
  * How a document is read. `problems: 'keep'`: numbers that cannot be read as written, keys
- * given twice (the last one kept, as JSON.parse does) and lists or mappings used as keys are kept
- * in `keptNumberProblems`, `keptDuplicateKeys` and `keptComplexKeys` for the loader to report with
- * its own, instead of thrown alone (a loader that asks for this must report them: withKeptProblems).
+ * given twice (the last one kept, as JSON.parse does), lists or mappings used as keys and YAML
+ * merge keys are kept in `keptNumberProblems`, `keptDuplicateKeys`, `keptComplexKeys` and
+ * `keptMergeKeys` for the loader to report with its own, instead of thrown alone (a loader that
+ * asks for this must report them: withKeptProblems).
  */
 export interface ReadOptions {
   problems?: 'throw' | 'keep';
+  /**
+   * Advice added to a merge key's problem where the file's format offers one more way to share
+   * keys (a scenario file's defaults); without it the message says to write the keys out.
+   */
+  mergeKeyAdvice?: string;
 }
 
 /**
@@ -54,10 +60,17 @@ export class SourceDocument {
   keptDuplicateKeys: readonly ConfigError[] = [];
   /** Lists or mappings used as keys, when the document was read with `{problems: 'keep'}`: reported the same way. */
   keptComplexKeys: readonly ConfigError[] = [];
+  /**
+   * YAML merge keys (`<<`), when the document was read with `{problems: 'keep'}`: reported the
+   * same way, the value then holding them applied (withMergeKeysApplied) for the loader's pass.
+   */
+  keptMergeKeys: readonly ConfigError[] = [];
   /** Where the value holds the string a parser made of a kept complex key: the loader's problems there are the key's. */
   madeUpKeys: readonly PathSegments[] = [];
   private located: Located | null;
   private readonly text: string | null;
+  /** Keys a kept merge key brought into the value: located at that merge key. */
+  private mergedKeys: readonly MergedKey[] = [];
 
   private constructor(file: string, value: unknown, located: Located | null, text: string | null) {
     this.file = file;
@@ -85,10 +98,15 @@ export class SourceDocument {
     const problems: ConfigError[] = [];
     if (options.problems === 'keep') doc.keptNumberProblems = [...doc.keptNumberProblems, ...doc.numberProblems()];
     else problems.push(...doc.numberProblems());
-    // `<<` read as an ordinary key would show up as an unknown key beside missing ones: said once.
+    // `<<` read as an ordinary key would show up as an unknown key beside missing ones: said once,
+    // at the key; a loader that keeps it checks the rest as if the keys were written out.
+    let mergeKeys: PathSegments[] = [];
     if (doc.text !== null && !/\.json$/i.test(doc.file) && doc.text.includes('<<')) {
-      const { root } = doc.positions();
-      problems.push(...mergeKeyPaths(root, yaml()).map((path) => doc.error(path, MERGE_KEY_MESSAGE, 'CONFIG_INVALID', true)));
+      mergeKeys = mergeKeyPaths(doc.positions().root, yaml());
+      const message = options.mergeKeyAdvice ? `${MERGE_KEY_MESSAGE}, ${options.mergeKeyAdvice}` : MERGE_KEY_MESSAGE;
+      const merges = mergeKeys.map((path) => doc.error(path, message, 'CONFIG_INVALID', true));
+      if (options.problems === 'keep') doc.keptMergeKeys = merges;
+      else problems.push(...merges);
     }
     // A list or mapping as a key would be read as a made-up string key; a tree already built (anchors) is walked anyway.
     if (doc.text !== null && !/\.json$/i.test(doc.file) && (doc.located !== null || mayHaveComplexKey(doc.text))) {
@@ -105,12 +123,27 @@ export class SourceDocument {
     }
     // Kept problems are said too when the document is refused here, before its loader sees it.
     if (problems.length) throwConfigErrors([...problems, ...doc.keptProblems()]);
-    return doc;
+    if (!doc.keptMergeKeys.length) return doc;
+    const applied = withMergeKeysApplied(doc.value, mergeKeys);
+    const merged = doc.withValueKeepingProblems(applied.value);
+    merged.mergedKeys = applied.merged;
+    return merged;
   }
 
   /** The problems kept for the loader to report (ReadOptions), in the order they are said. */
   keptProblems(): ConfigError[] {
-    return [...this.keptNumberProblems, ...this.keptDuplicateKeys, ...this.keptComplexKeys];
+    return [...this.keptNumberProblems, ...this.keptDuplicateKeys, ...this.keptComplexKeys, ...this.keptMergeKeys];
+  }
+
+  /** withValue, keeping the problems kept for the loader. */
+  private withValueKeepingProblems(value: unknown): SourceDocument {
+    const doc = this.withValue(value);
+    doc.keptNumberProblems = this.keptNumberProblems;
+    doc.keptDuplicateKeys = this.keptDuplicateKeys;
+    doc.keptComplexKeys = this.keptComplexKeys;
+    doc.keptMergeKeys = this.keptMergeKeys;
+    doc.madeUpKeys = this.madeUpKeys;
+    return doc;
   }
 
   /**
@@ -184,6 +217,8 @@ export class SourceDocument {
 
   /** The closest known line/column for a path: the node itself, else its nearest ancestor. */
   locate(path: PathSegments): { line?: number; column?: number } {
+    const from = this.mergedKeys.find((merged) => merged.path.every((segment, index) => path[index] === segment));
+    if (from) return this.locateKey(from.mergeKey);
     const { root, lines } = this.positions();
     return positionOf(nearestNode(root, path, yaml()), lines);
   }
@@ -216,7 +251,9 @@ export class SourceDocument {
 
   /** The same document holding another value, its positions kept: to try a loader on a variant of it. */
   withValue(value: unknown): SourceDocument {
-    return new SourceDocument(this.file, value, this.located, this.text);
+    const doc = new SourceDocument(this.file, value, this.located, this.text);
+    doc.mergedKeys = this.mergedKeys;
+    return doc;
   }
 
   /** A view of the value at `base`, whose paths are relative to it. */

@@ -87,13 +87,34 @@ describe('SourceDocument', () => {
   });
 
   it('refuses every YAML merge key at its key, in one pass, with or without anchors', () => {
-    const message = "YAML merge keys (<<) are not supported; write the keys out, or share them through a scenarios file's defaults";
+    const message = 'YAML merge keys (<<) are not supported; write the keys out';
     const anchored = configErrorOf(() => SourceDocument.parse('x.yaml', 'base: &b {a: 1}\nlist:\n  - <<: *b\n    c: 2\n  - {<<: {a: 2}}\n'));
     expect(anchored.message.split('\n')).toEqual([`x.yaml:3:5 at list[0].<<: ${message}`, `x.yaml:5:6 at list[1].<<: ${message}`]);
     expect(configErrorOf(() => SourceDocument.parse('x.yaml', 'a:\n  <<: {b: 1}\n')).message).toBe(`x.yaml:2:3 at a.<<: ${message}`);
     // A quoted "<<" is an ordinary key (no merge in YAML 1.1 either); "<<" in text, and JSON keys, are data.
     expect(SourceDocument.parse('x.yaml', '"<<": 1\nb: "cat <<EOF"\n').value).toEqual({ '<<': 1, b: 'cat <<EOF' });
     expect(SourceDocument.parse('x.json', '{"<<": 1}').value).toEqual({ '<<': 1 });
+  });
+
+  it("keeps merge keys for the loader, with the reader's advice, and gives it the value with them applied", () => {
+    const text = 'base: &b {a: 1, c: 0}\nlist:\n  - <<: *b\n    c: 2\n  - {<<: [{a: 2}, {a: 3, d: 4}], a: 5}\n';
+    const doc = SourceDocument.parse('x.yaml', text, { problems: 'keep', mergeKeyAdvice: 'or share them' });
+    expect(doc.keptProblems().map((problem) => problem.message)).toEqual([
+      'x.yaml:3:5 at list[0].<<: YAML merge keys (<<) are not supported; write the keys out, or share them',
+      'x.yaml:5:6 at list[1].<<: YAML merge keys (<<) are not supported; write the keys out, or share them',
+    ]);
+    // Keys written beside `<<` win, then the first mapping merged; the anchored mapping is left as written.
+    expect(doc.value).toEqual({
+      base: { a: 1, c: 0 },
+      list: [
+        { a: 1, c: 2 },
+        { a: 5, d: 4 },
+      ],
+    });
+    // A problem at a key the merge key brought in is located at the merge key.
+    expect(doc.error(['list', 0, 'a'], 'x').message).toBe('x.yaml:3:5 at list[0].a: x');
+    expect(doc.error(['list', 1, 'd'], 'x', undefined, true).message).toBe('x.yaml:5:6 at list[1].d: x');
+    expect(doc.error(['list', 0, 'c'], 'x').message).toBe('x.yaml:4:8 at list[0].c: x');
   });
 
   it('refuses a list or a mapping as a mapping key wherever it is, at the key, also through an alias', () => {

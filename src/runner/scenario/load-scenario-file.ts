@@ -4,6 +4,7 @@ import { closestWord } from '../../config/did-you-mean.js';
 import { checkFormat } from '../../config/assert-format.js';
 import { collectConfigErrors, ConfigError, throwConfigErrors } from '../../config/errors.js';
 import { SourceDocument } from '../../config/source.js';
+import { SCENARIO_MERGE_KEY_ADVICE } from '../../config/yaml-merge-keys.js';
 import type { LoadContext } from './load-context.js';
 import { loadScenarioEntry } from './load-scenario-entry.js';
 import type { RawScenario } from './expand-dataset.js';
@@ -19,7 +20,7 @@ import { assertMappingFile, FILE_KINDS } from '../../config/document-kind.js';
 
 /** Loads one scenario file: one scenario, or `scenarios:` with `defaults` (docs/formats.md, Scenario). */
 export function loadScenarioFile(found: FoundScenarioFile, context: LoadContext): Scenario[] {
-  const doc = SourceDocument.read(found.file, { problems: 'keep' });
+  const doc = SourceDocument.read(found.file, { problems: 'keep', mergeKeyAdvice: SCENARIO_MERGE_KEY_ADVICE });
   return withKeptProblems(doc, (read) => loadScenarioDocument(read, found, context));
 }
 

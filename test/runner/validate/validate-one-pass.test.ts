@@ -251,3 +251,44 @@ describe('composite cycles', () => {
     expect(where(report, dir)).toEqual(['skill.yaml:7 agent.skills[0].name']);
   });
 });
+
+describe('a YAML merge key is one problem among the others of its file', () => {
+  const merge = 'YAML merge keys (<<) are not supported; write the keys out';
+  const scenarioAdvice = ", or share them through a scenarios file's defaults";
+
+  it("in a scenario file, an agent build and a suite config, with a scenario file's own advice only", async () => {
+    const dir = tempDir({
+      'bot.yaml': BOT,
+      'broken.yaml': 'id: b\n<<: {x: 1}\nagent: {name: B, max_turns: 0}\n',
+      'a.scenario.yaml': `name: s\n<<: {description: y}\nagent: bot.yaml\n${INPUTS}nope: 1\nexpect: {terminal_tool: 5}\n`,
+      'agentcheck.config.yaml': '<<: {repeat: 2}\nrepeat: 0\nbogus: 1\n',
+    });
+    const report = await validateFiles(['.'], {}, dir);
+    expect(where(report, dir)).toEqual([
+      'agentcheck.config.yaml:1 <<',
+      'agentcheck.config.yaml:2 repeat',
+      'agentcheck.config.yaml:3 bogus',
+      'a.scenario.yaml:2 <<',
+      'a.scenario.yaml:6 nope',
+      'a.scenario.yaml:7 expect.terminal_tool',
+      'broken.yaml:2 <<',
+      // The key the merge key brought in is said at the merge key.
+      'broken.yaml:2 x',
+      'broken.yaml:3 agent.max_turns',
+    ]);
+    const messages = (file: string) =>
+      report.problems.filter((problem) => problem.file.endsWith(file) && problem.path === '<<').map((problem) => problem.message);
+    expect(messages('a.scenario.yaml')).toEqual([expect.stringMatching(new RegExp(`${merge}${scenarioAdvice}$`.replace(/[()]/g, '\\$&')))]);
+    for (const file of ['broken.yaml', 'agentcheck.config.yaml'])
+      expect(messages(file)).toEqual([expect.stringMatching(new RegExp(`${merge}$`.replace(/[()]/g, '\\$&')))]);
+  });
+
+  it('checks a scenario as if the merged keys were written out: none is missing, and the others are still checked', async () => {
+    const dir = tempDir({
+      'bot.yaml': BOT,
+      'm.scenarios.yaml': `scenarios:\n  - &first {name: a, agent: bot.yaml, ${INPUTS.replace('\n', ', ').replace(/\n$/, '')}}\n  - <<: *first\n    name: b\n    bogus: 2\n`,
+    });
+    const report = await validateFiles(['.'], {}, dir);
+    expect(where(report, dir)).toEqual(['m.scenarios.yaml:3 scenarios[1].<<', 'm.scenarios.yaml:5 scenarios[1].bogus']);
+  });
+});
