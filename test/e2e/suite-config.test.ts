@@ -168,6 +168,19 @@ out: out
     expect(unknown.stderr).toContain('unknown variant "nope"; expected one of: base');
   });
 
+  it('unknown --variant names are said all at once, at the flag, the config named as where variants are defined', async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      'a.scenario.yaml': passingScenario('a'),
+      'agentcheck.config.yaml': 'variants:\n  lean: {set: {agent: {max_turns: 3}}}\n  wide: {set: {agent: {max_turns: 9}}}\n',
+    });
+    const unknown = await runCli(['run', '.', '--variant', 'lean', 'fast', 'slow'], dir);
+    expect(unknown.exitCode).toBe(2);
+    expect(unknown.stderr).toBe(
+      'agentcheck: invalid input: --variant: unknown variants "fast", "slow"; expected one of: base, lean, wide (agentcheck.config.yaml defines lean, wide)',
+    );
+  });
+
   it('selecting a variant the config left out for its own problem says only that problem, never "unknown variant"', async () => {
     const dir = tempDir({
       'agent.yaml': AGENT_YAML,

@@ -1,3 +1,4 @@
+import { quoteCapped } from '../../config/cap-text.js';
 import { ConfigError } from '../../config/errors.js';
 import type { Reporter } from './reporter.js';
 
@@ -22,14 +23,19 @@ export type ReporterName = keyof typeof REPORTERS;
 /** The reporter names, in registry order. */
 export const REPORTER_NAMES = Object.keys(REPORTERS) as ReporterName[];
 
-/** Checks `names` against the registry; an unknown name is a ConfigError listing the known ones. */
+/**
+ * Checks `names` against the registry: every unknown name (and an empty one) is said in one
+ * ConfigError listing the known ones, `--reporter: unknown reporters "xml", "yaml"; expected one of: ...`.
+ */
 export function checkReporterNames(names: readonly string[], where = '--reporter'): asserts names is readonly ReporterName[] {
-  for (const name of names) {
-    if (!Object.hasOwn(REPORTERS, name)) {
-      const what = name === '' ? 'an empty reporter name (check the comma list)' : `unknown reporter "${name}"`;
-      throw new ConfigError({ file: where }, `${what}; expected one of: ${REPORTER_NAMES.join(', ')}`, 'CONFIG_INVALID');
-    }
-  }
+  const unknown = [...new Set(names.filter((name) => name !== '' && !Object.hasOwn(REPORTERS, name)))];
+  const empty = names.includes('');
+  if (!unknown.length && !empty) return;
+  const what = [
+    ...(unknown.length ? [`unknown reporter${unknown.length === 1 ? '' : 's'} ${unknown.map((name) => quoteCapped(name)).join(', ')}`] : []),
+    ...(empty ? ['an empty reporter name (check the comma list)'] : []),
+  ].join(' and ');
+  throw new ConfigError({ file: where }, `${what}; expected one of: ${REPORTER_NAMES.join(', ')}`, 'CONFIG_INVALID');
 }
 
 /** New reporters for `names`, in order and without duplicates; an unknown name is a ConfigError. */

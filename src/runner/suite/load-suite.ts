@@ -152,7 +152,7 @@ export function loadSuite(given: SuiteSelection, cwdGiven = process.cwd(), names
   }
 
   let variants: string[] = [];
-  collectConfigErrors(problems, () => (variants = selectVariants(config, selection.variants, names)));
+  collectConfigErrors(problems, () => (variants = selectVariants(config, selection.variants, names, cwd)));
   // --only-failed: the variants that have a pair to rerun, not every variant of the config (report.suite.variants).
   if (onlyVariants) variants = variants.filter((name) => onlyVariants.has(name));
   const repeat = selection.repeat ?? config.repeat ?? 1;

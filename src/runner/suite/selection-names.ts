@@ -17,8 +17,6 @@ export interface SelectionNames {
   at(field: PlannedField): SourceLocation;
   /** The field as advice names it (`maxRuns`, `--max-runs`). */
   name(field: PlannedField): string;
-  /** True for the CLI's flags, whose errors about what the config lists name the config file. */
-  flags: boolean;
   /** Advice added to a path given that does not exist, or to a folder given that holds no scenario. */
   pathHint(given: string, cwd: string): string;
 }
@@ -29,7 +27,6 @@ const FLAGS: Record<PlannedField, string> = { variants: '--variant', repeat: '--
 export const LIBRARY_NAMES: SelectionNames = {
   at: (field) => ({ file: 'loadSuite', path: field }),
   name: (field) => field,
-  flags: false,
   pathHint: () => '',
 };
 
@@ -37,7 +34,6 @@ export const LIBRARY_NAMES: SelectionNames = {
 export const CLI_NAMES: SelectionNames = {
   at: (field) => ({ file: FLAGS[field] }),
   name: (field) => FLAGS[field],
-  flags: true,
   pathHint: flagValueHint,
 };
 

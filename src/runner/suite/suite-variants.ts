@@ -1,4 +1,6 @@
 import { relative, sep } from 'node:path';
+import { quoteCapped, shownName, shownNames } from '../../config/cap-text.js';
+import { displayPath } from '../files/display-path.js';
 import { documentLocator } from '../../config/assert-format.js';
 import { ConfigError, ConfigErrors, throwConfigErrors } from '../../config/errors.js';
 import { applyDelta, deltaSchema, type DeltaRevision } from '../../engine/revision/delta.js';
@@ -16,19 +18,32 @@ export function configVariantNames(config: SuiteConfig): string[] {
   return [...new Set([...[...config.variantSources.keys()].filter((name) => names.includes(name)), ...names])];
 }
 
-/** The variants selected (all, `base` first, when none is named); an unknown name is refused where it was given. */
-export function selectVariants(config: SuiteConfig, wanted: readonly string[] | undefined, names: SelectionNames = CLI_NAMES): string[] {
-  const all = ['base', ...configVariantNames(config)];
+/**
+ * The variants selected (all, `base` first, when none is named). Unknown names are refused
+ * together, where they were given (`--variant`, or loadSuite's `variants`), the config file named
+ * as where variants are defined: `--variant: unknown variants "fast", "slow"; expected one of:
+ * base, lean (agentcheck.config.yaml defines lean)`.
+ */
+export function selectVariants(config: SuiteConfig, wanted: readonly string[] | undefined, names: SelectionNames = CLI_NAMES, cwd = process.cwd()): string[] {
+  const defined = configVariantNames(config);
+  const all = ['base', ...defined];
   if (!wanted?.length) return all;
   const leftOut = config.leftOutVariants ?? [];
-  for (const name of wanted) {
-    // A name the config gave a variant with problems (said at the config) is no unknown name.
-    if (!all.includes(name) && !leftOut.includes(name) && !config.variantsInvalid) {
-      // The CLI has long placed it at the config whose variants were listed; a library caller at its field.
-      const at = names.flags && config.file ? { file: config.file } : names.at('variants');
-      const listed = leftOut.length ? `${all.join(', ')} (${leftOut.join(', ')} left out for the problems said at the config)` : all.join(', ');
-      throw new ConfigError(at, `unknown variant "${name}"; expected one of: ${listed}`, 'CONFIG_INVALID');
-    }
+  // A name the config gave a variant with problems (said at the config) is no unknown name.
+  const unknown = [...new Set(wanted)].filter((name) => !all.includes(name) && !leftOut.includes(name));
+  if (unknown.length && !config.variantsInvalid) {
+    const file = config.file ? displayPath(config.file, cwd) : undefined;
+    const note = leftOut.length
+      ? ` (${shownNames(leftOut)} left out for the problems said at the config)`
+      : file
+        ? ` (${shownName(file)} defines ${defined.length ? shownNames(defined) : 'no variants'})`
+        : '';
+    const what = unknown.length === 1 ? 'variant' : 'variants';
+    throw new ConfigError(
+      names.at('variants'),
+      `unknown ${what} ${unknown.map((name) => quoteCapped(name)).join(', ')}; expected one of: ${shownNames(all)}${note}`,
+      'CONFIG_INVALID',
+    );
   }
   return all.filter((name) => wanted.includes(name));
 }

@@ -36,4 +36,13 @@ describe('reporters index', () => {
     await expect(createReporters(['table', 'xml'])).rejects.toThrow(ConfigError);
     await expect(createReporters(['toString'])).rejects.toThrow(`unknown reporter "toString"; expected one of: ${REPORTER_NAMES.join(', ')}`);
   });
+
+  it('names every unknown name in one message, each once, beside an empty one', async () => {
+    await expect(createReporters(['xml', 'json', 'yaml', 'xml'])).rejects.toThrow(
+      `--reporter: unknown reporters "xml", "yaml"; expected one of: ${REPORTER_NAMES.join(', ')}`,
+    );
+    await expect(createReporters(['xml', '', 'json'])).rejects.toThrow(
+      `--reporter: unknown reporter "xml" and an empty reporter name (check the comma list); expected one of: ${REPORTER_NAMES.join(', ')}`,
+    );
+  });
 });

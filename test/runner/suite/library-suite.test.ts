@@ -210,6 +210,10 @@ describe('the library suite entry points', () => {
     const dir = tempDir({ 'agent.yaml': AGENT, 'one.scenario.yaml': SCENARIO, 'two.scenario.yaml': SCENARIO.replace('name: one', 'name: two') });
     const variant = configErrorOf(() => loadSuite({ paths: [dir], variants: ['fast'] }, dir));
     expect(variant.message).toBe('loadSuite at variants: unknown variant "fast"; expected one of: base');
+    // Every unknown name at once, each once.
+    expect(configErrorOf(() => loadSuite({ paths: [dir], variants: ['fast', 'base', 'slow', 'fast'] }, dir)).message).toBe(
+      'loadSuite at variants: unknown variants "fast", "slow"; expected one of: base',
+    );
     expect(configErrorOf(() => loadSuite({ paths: [dir], maxRuns: 1 }, dir)).message).toBe(
       'loadSuite at maxRuns: the suite plans 2 runs (2 scenarios x 1 variant x 1 repeat), more than the limit of 1; select fewer scenarios, or raise the limit with maxRuns',
     );
