@@ -22,14 +22,20 @@ import { enableRegexpLinearFallback } from './v8-flags.js';
 /** Longest text a user regex is tested against; longer text is cut (documented in docs/verdicts.md). */
 export const MAX_REGEX_INPUT = 10_000;
 
+/**
+ * Flags a pattern may carry without effect: a match is tested whole (a `/tool/g` name), never
+ * searched for again from where the last one ended (docs/verdicts.md). Dropped when compiled.
+ */
+const IGNORED_FLAGS = /[gy]/g;
+
 /** Why `pattern` is unsafe or invalid, or null when it may be used. */
 export function regexProblem(pattern: string, flags = ''): string | null {
   // Flags first: a flag JavaScript does not know would otherwise be reported by V8 as a broken pattern.
-  const badFlags = [...new Set(flags.replace(/[ims]/g, ''))].join('');
+  const badFlags = [...new Set(flags.replace(/[ims]/g, '').replace(IGNORED_FLAGS, ''))].join('');
   if (badFlags)
-    return `regular expression /${capEchoed(pattern)}/${flags}: flag${badFlags.length > 1 ? 's' : ''} "${badFlags}" not supported; use only i, m and s (the others turn off linear-time matching)`;
+    return `regular expression /${capEchoed(pattern)}/${flags}: flag${badFlags.length > 1 ? 's' : ''} "${badFlags}" not supported; use i, m and s (g and y are accepted and ignored; the others turn off linear-time matching)`;
   try {
-    new RegExp(pattern, flags);
+    new RegExp(pattern, flags.replace(IGNORED_FLAGS, ''));
   } catch (error) {
     // V8's message repeats the pattern ("Invalid regular expression: /(/: Unterminated group"): keep the reason only.
     const message = (error as Error).message;
@@ -53,12 +59,13 @@ export function exponentialRegexProblem(pattern: string): string | null {
 
 /**
  * Compiles a pattern already accepted by `regexProblem`, with the linear-time fallback on. The
- * `i` flag, which that engine does not take, is compiled as a case-folded pattern instead.
+ * `i` flag, which that engine does not take, is compiled as a case-folded pattern instead; `g`
+ * and `y` are dropped (IGNORED_FLAGS).
  */
 export function compileSafeRegex(pattern: string, flags = ''): RegExp {
   const problem = regexProblem(pattern, flags);
   if (problem) throw new Error(problem);
-  return compileHarnessRegex(flags.includes('i') ? foldCase(pattern) : pattern, flags.replace('i', ''));
+  return compileHarnessRegex(flags.includes('i') ? foldCase(pattern) : pattern, flags.replace(IGNORED_FLAGS, '').replace('i', ''));
 }
 
 /**

@@ -27,7 +27,7 @@ const cache = new Map<string, ToolNameMatcher>();
 function compileMatcher(expected: string): ToolNameMatcher {
   const regex = parseSlashRegex(expected);
   if (regex) {
-    const compiled = compileSafeRegex(regex.pattern, regex.flags.replace(/[gy]/g, ''));
+    const compiled = compileSafeRegex(regex.pattern, regex.flags);
     return (name) => testCapped(compiled, normalizeToolName(name));
   }
   // `mcp__b__write_note` is server b's tool: `mcp__a__write_note` has the same tool part but is another tool.
@@ -70,6 +70,6 @@ export function validateToolName(value: unknown, at: PathSegments, locate: Locat
   if (typeof value !== 'string' || value === '') throw locate(at, 'expected a tool name or a /regex/');
   const regex = parseSlashRegex(value);
   if (!regex) return;
-  const problem = regexProblem(regex.pattern, regex.flags.replace(/[gy]/g, ''));
+  const problem = regexProblem(regex.pattern, regex.flags);
   if (problem) throw locate(at, problem);
 }

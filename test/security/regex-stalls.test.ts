@@ -60,8 +60,13 @@ describe('patterns never stall the run', () => {
     expect(regexProblem('a', 'u')).toContain('flag "u" not supported');
     // A flag JavaScript does not know is named as a flag too, with the pattern as written.
     expect(regexProblem('create_.*', 'x')).toBe(
-      'regular expression /create_.*/x: flag "x" not supported; use only i, m and s (the others turn off linear-time matching)',
+      'regular expression /create_.*/x: flag "x" not supported; use i, m and s (g and y are accepted and ignored; the others turn off linear-time matching)',
     );
+    // g and y are accepted and ignored, as docs/verdicts.md says, and the message says so.
+    expect(regexProblem('a', 'gy')).toBeNull();
+    expect(toolNameMatcher('/^create_/g')('create_refund')).toBe(true);
+    const matcher = toolNameMatcher('/^create_/gy');
+    expect([matcher('create_refund'), matcher('create_refund')]).toEqual([true, true]);
     const locate = (_at: unknown, message: string) => new Error(message);
     expect(() => validateToolName('/send/v', ['tool'], locate as never)).toThrow(/flag "v" not supported/);
     expect(regexProblem('a', 'ims')).toBeNull();
