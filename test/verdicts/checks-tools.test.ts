@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildEvidence } from '../../src/verdicts/evidence.js';
 import { check, evidenceOf, invalid } from './check-helpers.js';
@@ -191,6 +193,15 @@ describe('tool_returned', () => {
   ]);
   it('passes when a call returned', () => {
     expect(check('tool_returned', { tool: 'create_refund' }, evidence).reason).toBe('create_refund returned a result');
+  });
+
+  it("says the result that matched, as docs/verdicts.md's pass examples show", () => {
+    const docs = readFileSync(join(import.meta.dirname, '../../docs/verdicts.md'), 'utf8');
+    const section = docs.slice(docs.indexOf('### tool_returned'));
+    const passLine = section.slice(section.indexOf('\n- pass: '), section.indexOf('\n', section.indexOf('\n- pass: ') + 1));
+    const withResult = check('tool_returned', { tool: 'create_refund', result: { ok: true, id: { $regex: '^r' } } }, evidence).reason;
+    expect(withResult).toBe('create_refund returned {"ok":true,"id":"r1"}');
+    for (const reason of [withResult, check('tool_returned', { tool: 'create_refund' }, evidence).reason]) expect(passLine).toContain(`\`${reason}\``);
   });
   it('fails when never called or never returned', () => {
     expect(check('tool_returned', { tool: 'lookup' }, evidence).reason).toBe(
