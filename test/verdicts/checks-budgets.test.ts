@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildEvidence } from '../../src/verdicts/evidence.js';
 import { check, evidenceOf, invalid } from './check-helpers.js';
@@ -58,8 +60,22 @@ describe('max_tokens', () => {
 describe('max_duration_ms', () => {
   it('compares the root span duration', () => {
     expect(check('max_duration_ms', 1000, evidence).status).toBe('pass');
-    expect(check('max_duration_ms', 1, evidence).reason).toMatch(/^expected the invoke to take at most 1 ms; it took \d+ ms$/);
+    expect(check('max_duration_ms', 1, evidence).reason).toMatch(/^expected the invoke to take at most 1 ms; it took \d+\.\d ms$/);
     expect(invalid('max_duration_ms', '1s')).toContain('expected a number of milliseconds (e.g. max_duration_ms: 5000), got string "1s"');
+  });
+  it('says the duration with one decimal whether it passes or fails, never one that contradicts the verdict', () => {
+    const took = (ms: number) => ({ ...evidence, duration_ms: ms });
+    expect(check('max_duration_ms', 10, took(7.14)).reason).toBe('the invoke took 7.1 ms (at most 10 expected)');
+    expect(check('max_duration_ms', 10, took(7)).reason).toBe('the invoke took 7.0 ms (at most 10 expected)');
+    expect(check('max_duration_ms', 5, took(7)).reason).toBe('expected the invoke to take at most 5 ms; it took 7.0 ms');
+    expect(check('max_duration_ms', 5, took(7.14)).reason).toBe('expected the invoke to take at most 5 ms; it took 7.2 ms');
+    expect(check('max_duration_ms', 7, took(7.02)).reason).toBe('expected the invoke to take at most 7 ms; it took 7.1 ms');
+    expect(check('max_duration_ms', 7, took(6.99)).reason).toBe('the invoke took 6.9 ms (at most 7 expected)');
+    expect(check('max_duration_ms', 1, took(1.1)).reason).toBe('expected the invoke to take at most 1 ms; it took 1.1 ms');
+    // As docs/verdicts.md shows them.
+    const docs = readFileSync(join(import.meta.dirname, '../../docs/verdicts.md'), 'utf8');
+    expect(docs).toContain(`pass: \`${check('max_duration_ms', 1000, took(12.3)).reason}\``);
+    expect(docs).toContain(`fail: \`${check('max_duration_ms', 1, took(12.3)).reason}\``);
   });
 });
 

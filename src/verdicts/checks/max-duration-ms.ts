@@ -15,9 +15,21 @@ export const maxDurationMs: Check<number> = {
   },
   run(max, evidence, id) {
     const ids = evidence.root ? [evidence.root.span_id] : [];
-    const took = Math.round(evidence.duration_ms * 10) / 10;
-    return evidence.duration_ms <= max
+    const passed = evidence.duration_ms <= max;
+    const took = durationText(evidence.duration_ms, passed);
+    return passed
       ? result(KIND, id, 'pass', `the invoke took ${took} ms (at most ${max} expected)`, ids)
       : result(KIND, id, 'fail', `expected the invoke to take at most ${max} ms; it took ${took} ms`, ids);
   },
 };
+
+/**
+ * The duration as both reasons say it, with one decimal (`7.0`, `7.1`), rounded toward the
+ * verdict (down when it passed, up when it failed), so a failed 7.02 ms against at most 7 never
+ * reads "it took 7.0 ms".
+ */
+function durationText(ms: number, passed: boolean): string {
+  // The epsilon keeps a float's last bit (1.1 * 10 is 11.000000000000002) from moving a tenth.
+  const tenths = passed ? Math.floor(ms * 10 + 1e-9) : Math.ceil(ms * 10 - 1e-9);
+  return (tenths / 10).toFixed(1);
+}
