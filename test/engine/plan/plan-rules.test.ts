@@ -84,7 +84,7 @@ describe('STEP plans: truthiness and load-time rules', () => {
     } catch (error) {
       message = (error as Error).message;
     }
-    expect(message).toMatch(/plan\.constants\.x y: constant "x y" can never be read/);
+    expect(message).toMatch(/plan\.constants\["x y"\]: constant "x y" can never be read/);
     expect(message).toMatch(/constant "a\.b" can never be read/);
     expect(message).not.toMatch(/ok_1/);
   });
