@@ -119,6 +119,14 @@ describe('write_file', () => {
       expect([error.tool, error.message]).toEqual([tool, 'src is a folder; use list_dir to see what it holds']);
     }
   });
+  it('says a part of the path is not a folder when a file stands where a folder belongs, at any depth (not "already exists")', async () => {
+    await writeFile(path.join(root, 'plain.txt'), 'x');
+    for (const given of ['plain.txt/b', 'plain.txt/b/c']) {
+      const error = await toolError(BUILTINS.write_file.run({ path: given, content: 'x' }, ctx), 'FS_ENOTDIR');
+      expect(error.message).toBe(`${given}: a part of the path is not a folder`);
+    }
+    expect(await readFile(path.join(root, 'plain.txt'), 'utf8')).toBe('x');
+  });
 });
 
 describe('edit_file', () => {
