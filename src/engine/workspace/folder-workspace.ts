@@ -1,10 +1,10 @@
-import { lstatSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
+import { lstatSync, readlinkSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { cp, mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { RunError, ToolError } from '../../config/errors.js';
 import { isInsideFolder } from '../../config/is-inside-folder.js';
-import { realPathAllowMissing, SymlinkLoop } from '../../config/real-path.js';
+import { realPathAllowMissing, type RealPath, SymlinkLoop } from '../../config/real-path.js';
 import { holdsTempFolder, workspaceFolderMissing } from './folder-problem.js';
 import type { Workspace } from './workspace.js';
 import { assertPathArgument } from '../../config/path-argument.js';
@@ -129,6 +129,11 @@ export class FolderWorkspace implements Workspace {
     if (!isInsideFolder(root, real.path)) {
       throw escape(relativePath, 'a symlink on the path points outside the workspace root');
     }
+    // A file, named pipe or link to a file where a folder of the path belongs: the OS's ENOTDIR,
+    // said here once so every file tool (write_file too) gives it the same type (docs/formats.md).
+    if (real.missing && !isFolder(real.existing)) {
+      throw new ToolError('workspace', `${relativePath}: a part of the path is not a folder`, 'FS_ENOTDIR');
+    }
     if (real.missing && !options.forWrite) {
       throw new ToolError('workspace', `no such file or directory: ${relativePath} (paths are relative to the workspace root)`, 'FILE_NOT_FOUND');
     }
@@ -240,7 +245,7 @@ function escape(relativePath: string, why: string): ToolError {
  * realPathAllowMissing, a loop as the tool error it is: named by the path the model gave, as the
  * `file` check names it, never by the temp folder's absolute path.
  */
-function realPathOrLoop(target: string, relativePath: string): { path: string; missing: boolean } {
+function realPathOrLoop(target: string, relativePath: string): RealPath {
   try {
     return realPathAllowMissing(target);
   } catch (error) {
@@ -248,5 +253,14 @@ function realPathOrLoop(target: string, relativePath: string): { path: string; m
       throw new ToolError('workspace', `${relativePath} is a symlink loop (too many levels of symlinks)`, 'SYMLINK_LOOP');
     }
     throw error;
+  }
+}
+
+/** Whether the real path `existing` is a folder (one that cannot be read is taken as one: not found). */
+function isFolder(existing: string): boolean {
+  try {
+    return statSync(existing).isDirectory();
+  } catch {
+    return true;
   }
 }

@@ -22,11 +22,8 @@ export const writeFileTool: BuiltinTool = {
       // names under a real folder inside the root.
       const file = await ctx.workspace.resolve(relative, { forWrite: true });
       await refuseSpecialFile(NAME, relative, file);
-      await mkdir(path.dirname(file), { recursive: true }).catch((error: NodeJS.ErrnoException) => {
-        // A file where a folder of the path belongs: mkdir says EEXIST, read_file ENOTDIR for the
-        // same path; one condition, one error type (fs_enotdir).
-        throw error.code === 'EEXIST' ? Object.assign(new Error(error.message, { cause: error }), { code: 'ENOTDIR' }) : error;
-      });
+      // A file where a folder of the path belongs was refused by resolve() (fs_enotdir).
+      await mkdir(path.dirname(file), { recursive: true });
       await writeFile(file, content, 'utf8');
       return { ok: true, bytes: Buffer.byteLength(content, 'utf8') };
     } catch (error) {

@@ -161,6 +161,34 @@ describe('special files and empty paths', () => {
     expect(listed.message).toBe('pipe is a named pipe (FIFO), not a folder');
   });
 
+  it('says a part of the path is not a folder in every file tool, through a file, a link to a file or a named pipe (black-box bug)', async () => {
+    await execa('mkfifo', [path.join(root, 'pipe')]);
+    await symlink('README.md', path.join(root, 'readme-link'));
+    const calls = (given: string) =>
+      ({
+        read_file: { path: given },
+        write_file: { path: given, content: 'x' },
+        edit_file: { path: given, old: 'a', new: 'b' },
+        list_dir: { path: given },
+        find_files: { pattern: 'x', path: given },
+        grep: { pattern: 'x', path: given },
+      }) as const;
+    for (const given of ['README.md/x', 'README.md/x/y', 'readme-link/x', 'pipe/x']) {
+      for (const [tool, args] of Object.entries(calls(given))) {
+        const error = await toolError(BUILTINS[tool as keyof typeof BUILTINS].run(args, ctx), 'FS_ENOTDIR');
+        expect([error.tool, error.message]).toEqual([tool, `${given}: a part of the path is not a folder`]);
+      }
+    }
+    // A name that is simply not there stays not found, under a missing folder too.
+    for (const given of ['nope/x', 'src/nope']) {
+      for (const [tool, args] of Object.entries(calls(given))) {
+        if (tool === 'write_file') continue;
+        await toolError(BUILTINS[tool as keyof typeof BUILTINS].run(args, ctx), 'FILE_NOT_FOUND');
+      }
+    }
+    expect(await readFile(path.join(root, 'README.md'), 'utf8')).toBe('# Shop\nTODO: refunds\n');
+  });
+
   it('says a path is empty rather than "is a directory"', async () => {
     for (const tool of ['read_file', 'write_file'] as const) {
       const error = await toolError(BUILTINS[tool].run({ path: '', content: 'x' }, ctx), 'INVALID_PATH');
