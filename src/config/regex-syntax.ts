@@ -36,24 +36,30 @@ export function skipClass(pattern: string, open: number): number {
   return i + 1;
 }
 
-/** The quantifier at `at` (if any): its length and whether it allows more than one repetition. */
-export function quantifierAt(pattern: string, at: number): { length: number; repeats: boolean } {
+/**
+ * The quantifier at `at` (if any): its length, whether it allows more than one repetition, and
+ * the fewest and most repetitions it allows (1 and 1 when there is none).
+ */
+export function quantifierAt(pattern: string, at: number): { length: number; repeats: boolean; min: number; max: number } {
   const ch = pattern[at];
   let length = 0;
-  let repeats = false;
+  let min = 1;
+  let max = 1;
   if (ch === '*' || ch === '+') {
     length = 1;
-    repeats = true;
+    min = ch === '*' ? 0 : 1;
+    max = Infinity;
   } else if (ch === '?') {
     length = 1;
+    min = 0;
   } else if (ch === '{') {
     const match = /^\{(\d+)(,(\d*))?\}/.exec(pattern.slice(at));
     if (match) {
       length = match[0].length;
-      const max = match[2] === undefined ? Number(match[1]) : match[3] === '' ? Infinity : Number(match[3]);
-      repeats = max > 1;
+      min = Number(match[1]);
+      max = match[2] === undefined ? min : match[3] === '' ? Infinity : Number(match[3]);
     }
   }
   if (length && pattern[at + length] === '?') length++;
-  return { length, repeats };
+  return { length, repeats: max > 1, min, max };
 }

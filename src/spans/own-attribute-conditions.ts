@@ -101,7 +101,7 @@ function numberProblems(condition: QueryCondition, min: number, subject: string)
     return [{ message: `${subject}, written with digits only, ${consequence(op)}: got ${quoteJson(value)}` }];
   }
   if (op === 'matches' && !couldMatchDigitText(String(value))) {
-    return [{ message: `${subject}, written with digits only, and the regex matches no text of digits, ${consequence(op)}: got ${quoteJson(value)}` }];
+    return [{ message: `${subject}, written with one digit or more, and the regex matches no such text, ${consequence(op)}: got ${quoteJson(value)}` }];
   }
   return [];
 }

@@ -24,11 +24,20 @@ describe('couldMatchDigitText: whether a regex could match a whole number writte
       '(?:a|7)',
       '(?<n>\\w)',
       'x{0,2}3',
-      '^$',
+      '^x*5?$',
+      '^(?:|7)$',
+      '^(?:\\d{0}|\\d)+$',
+      '$^|3',
       '\\b\\d\\B',
       '[\\d]',
     ]) {
       expect(couldMatchDigitText(pattern), pattern).toBe(true);
+    }
+  });
+
+  it('is false for a ^ before a $ with nothing between that takes a digit: only the empty text matches, and a number has one digit or more (black-box nit)', () => {
+    for (const pattern of ['^$', '^\\d{0}$', '^\\b$', '^(?:)$', '^(?:x?|\\d{0})$', 'a|^()$', '(?:^$)', '1*^x?$']) {
+      expect(couldMatchDigitText(pattern), pattern).toBe(false);
     }
   });
 
@@ -64,6 +73,7 @@ describe('couldMatchDigitText: whether a regex could match a whole number writte
       '?',
       '{2}',
       '{0,3}',
+      '{0}',
       '{,2}',
       '\\.',
       '-',

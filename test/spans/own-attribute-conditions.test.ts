@@ -123,11 +123,15 @@ describe('conditions on the values agentcheck writes in its own attributes', () 
       /^expect\.checks\[0\]\.spans\.query\.filtering\.value\[0\]: .*so this item excludes no span: got 0$/,
     );
     expect(problem('agentcheck.turn', 'matches', '^[a-z]+$')).toBe(
-      `${AT}: attribute "agentcheck.turn" is a whole number from 0 when agentcheck writes it, written with digits only, and the regex matches no text of digits, so this condition could never match: got "^[a-z]+$"`,
+      `${AT}: attribute "agentcheck.turn" is a whole number from 0 when agentcheck writes it, written with one digit or more, and the regex matches no such text, so this condition could never match: got "^[a-z]+$"`,
     );
-    expect(problem('agentcheck.plan.items', 'matches', '\\.5')).toMatch(
-      /the regex matches no text of digits, so this condition could never match: got "\\\\.5"$/,
-    );
+    expect(problem('agentcheck.plan.items', 'matches', '\\.5')).toMatch(/the regex matches no such text, so this condition could never match: got "\\\\.5"$/);
+    // A number's text is never empty: a regex that matches the empty text alone is refused too.
+    for (const regex of ['^$', '^\\d{0}$']) {
+      expect(problem('agentcheck.turn', 'matches', regex)).toMatch(
+        /written with one digit or more, and the regex matches no such text, so this condition could never match/,
+      );
+    }
   });
 
   it("accepts what can match: the values written, eq and in with a number as text, text a value satisfies, and other tracers' operation names", () => {
