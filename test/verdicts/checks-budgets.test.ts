@@ -77,6 +77,33 @@ describe('max_duration_ms', () => {
     expect(docs).toContain(`pass: \`${check('max_duration_ms', 1000, took(12.3)).reason}\``);
     expect(docs).toContain(`fail: \`${check('max_duration_ms', 1, took(12.3)).reason}\``);
   });
+  it('compares the duration rounded to the microsecond, so a float subtraction never fails a budget it meets (black-box bug)', () => {
+    const took = (ms: number) => ({ ...evidence, duration_ms: ms });
+    for (const [ms, max] of [
+      [0.30000000000000004, 0.3],
+      [7.000000000000001, 7],
+      [5000.000000000001, 5000],
+      [7.0004, 7],
+    ]) {
+      expect(check('max_duration_ms', max, took(ms)), `${ms} at most ${max}`).toMatchObject({ status: 'pass' });
+    }
+    expect(check('max_duration_ms', 0.3, took(0.30000000000000004)).reason).toBe('the invoke took 0.3 ms (at most 0.3 expected)');
+    expect(check('max_duration_ms', 7, took(7.0006)).reason).toBe('expected the invoke to take at most 7 ms; it took 7.1 ms');
+    // Every failure's figure reads over the budget, every pass's within it (a sweep of durations
+    // made as the root span's are, end minus start, against budgets near them).
+    for (let start = 1000; start < 1003; start += 0.37) {
+      for (let tenths = 0; tenths < 100; tenths++) {
+        const max = tenths / 10;
+        for (const end of [start + max, start + max + 0.0004, start + max + 0.0006, start + max + 0.04, start + Math.max(max - 0.04, 0)]) {
+          const outcome = check('max_duration_ms', max, took(end - start));
+          const figure = Number(/took (\d+\.\d) ms/.exec(outcome.reason)?.[1]);
+          if (outcome.status === 'pass') expect(figure, outcome.reason).toBeLessThanOrEqual(max);
+          else expect(figure, outcome.reason).toBeGreaterThan(max);
+          if (end - start <= max + 0.0004) expect(outcome.status, `${end - start} at most ${max}`).toBe('pass');
+        }
+      }
+    }
+  });
 });
 
 describe('spans', () => {
