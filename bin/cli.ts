@@ -44,10 +44,14 @@ function endOnceFlushed(): void {
   };
   process.on('uncaughtException', late);
   process.on('unhandledRejection', late);
-  process.stdout.write('', (error) => {
+  const exit = (error: Error | null | undefined) => {
     output.settle(error);
     process.stderr.write('', () => process.exit());
-  });
+  };
+  // Only what is still buffered needs the flush: a zero-length write is a write(2) of its own,
+  // which /dev/full refuses though nothing is lost (stdout to a file is written at once).
+  if (process.stdout.writableLength === 0) exit(process.stdout.errored);
+  else process.stdout.write('', exit);
 }
 
 // The entry stays tiny: commands load their modules lazily so `--help` starts fast.

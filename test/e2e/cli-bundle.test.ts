@@ -1,5 +1,6 @@
 import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -111,6 +112,28 @@ new Script('(function (exports, require, module, __filename, __dirname, __agentc
           'agentcheck: could not write to stdout: ENOSPC: no space left on device, write; exit 1',
         ]);
       }
+    },
+    60_000,
+  );
+
+  it.skipIf(!existsSync('/dev/full'))(
+    'keeps a command that wrote nothing to stdout quiet about it, and names the exit code the process exits with (black-box nit)',
+    async () => {
+      const suite = tempDir({});
+      const toFull = (args: string[]) =>
+        execa('bash', ['-c', 'exec node "$@" > /dev/full', 'bash', ...args], { reject: false, cwd: suite, env: { CI: 'true' } });
+      // Invalid input says so on stderr and nothing on stdout: no write failed, its own 2 stands.
+      const invalid = await toFull([join(BIN, 'agentcheck.js'), 'run', 'nope']);
+      expect(invalid.exitCode).toBe(2);
+      expect(invalid.stderr).toMatch(/^agentcheck: invalid input: nope: path not found: [^\n]*$/);
+      // A failed write, then the command's own 2 set after it: the line says the 2 it exits with.
+      const module = pathToFileURL(join(ROOT, 'dist/src/config/stdio-errors.js')).href;
+      const script = `import { watchStdioErrors } from ${JSON.stringify(module)};
+watchStdioErrors();
+process.stdout.on('error', () => setImmediate(() => { process.exitCode = 2; }));
+process.stdout.write('report\\n');`;
+      const own = await toFull(['--input-type=module', '-e', script]);
+      expect([own.exitCode, own.stderr]).toEqual([2, 'agentcheck: could not write to stdout: ENOSPC: no space left on device, write; exit 2']);
     },
     60_000,
   );
