@@ -76,6 +76,33 @@ describe('a second value written after a flag that takes one (built CLI)', () =>
     expect(alone.stderr).toBe('error: test-run takes flags only, no arguments; got "stray"\n(add --help to the command for its usage)');
   });
 
+  it('every command with fixed arguments names the flag before a word more, as test-run does, exit 2 (black-box nit)', async () => {
+    const hint = '\n(add --help to the command for its usage)';
+    const cases: Array<[string[], string]> = [
+      [
+        ['resume', 'run-x', '--decision', 'approve', 'deny'],
+        'error: resume takes 1 argument, <run_id>; got one more: "deny" after --decision approve, and --decision takes one value: approve or deny',
+      ],
+      [
+        ['spans', 'query', 'spans.jsonl', '--trace', 'a', 'b'],
+        'error: spans query takes 1 argument, <file>; got one more: "b" after --trace a, and --trace takes one value; quote a value that holds spaces: --trace \'a b\'',
+      ],
+      [
+        ['spans', 'query', 'spans.jsonl', '--limit=3', '4'],
+        'error: spans query takes 1 argument, <file>; got one more: "4" after --limit 3, and --limit takes one value',
+      ],
+      [['compare', 'a.json', '--json', 'b.json', 'c.json'], 'error: compare takes 2 arguments, <base> <head>; got one more: "c.json"'],
+      [['init', 'a', 'b'], 'error: init takes at most 1 argument, [dir]; got one more: "b"'],
+      [['mcp', 'x'], 'error: mcp takes no arguments; got "x"'],
+      [['resume', '--decision', 'deny', 'run-x', '--', 'y'], 'error: resume takes 1 argument, <run_id>; got one more: "y"'],
+    ];
+    const dir = tempDir();
+    for (const [args, message] of cases) {
+      const result = await runCli(args, dir);
+      expect([result.exitCode, result.stderr], args.join(' ')).toEqual([2, message + hint]);
+    }
+  });
+
   it("README's and docs/cli.md's synopses agree, and only --variant and --tag are shown taking several values", () => {
     const synopsis = (file: string, command: string) => {
       const text = readFileSync(join(ROOT, file), 'utf8');

@@ -9,7 +9,7 @@ import { withCommandFreeStderr } from '../ci/workflow-command-text.js';
 import { withScrubbedStderr } from '../secrets/scrubbed-stderr.js';
 import { spreadNameLists } from './name-lists.js';
 import { refuseRepeatedValues } from './single-value-options.js';
-import { strayArgumentMessage } from './stray-arguments.js';
+import { refuseStrayArguments } from './stray-arguments.js';
 import {
   appendList,
   collectFolders,
@@ -153,10 +153,7 @@ export async function main(argv: readonly string[], given: CommandIO = processIO
     .option('--timeout <ms>', `wall-clock cap of the run in ms (default ${DEFAULT_TEST_RUN_TIMEOUT_MS}); past it the verdict is failed`, timeoutMs)
     .option('--json', 'print only the TestRunResult JSON on stdout (with run_id when the run paused)')
     .addHelpText('after', TEST_RUN_EXAMPLES + '\n\nExit codes: 0 verdict pass, 1 any other verdict, 2 invalid input.')
-    // A word of its own is refused here, naming the flag it most likely belongs to.
-    .allowExcessArguments(true)
-    .action(async (options, command: Command) => {
-      if (command.args.length) command.error(strayArgumentMessage(command, commandLine.slice(3)), { exitCode: EXIT.invalidInput });
+    .action(async (options) => {
       const { testRunCommand } = await import('./test-run-command.js');
       exitCode = await testRunCommand(options, io);
     });
@@ -268,6 +265,8 @@ export async function main(argv: readonly string[], given: CommandIO = processIO
     });
 
   refuseRepeatedValues(program);
+  // A word more than a command's arguments names the flag it most likely belongs to.
+  refuseStrayArguments(program, () => commandLine);
   try {
     commandLine = spreadNameLists(helpRequest(argv, program), io.cwd);
     await program.parseAsync(commandLine);

@@ -9,6 +9,14 @@ export function isListOption(option: Option): boolean {
   return REPEATABLE.has(option.parseArg);
 }
 
+/** The parser each single-value flag was declared with, before refuseRepeatedValues wrapped it. */
+const DECLARED_PARSERS = new WeakMap<Option, Option['parseArg']>();
+
+/** The parser `option` was declared with (`positiveInt`, `nonEmpty`, ...), undefined for plain text. */
+export function declaredParser(option: Option): Option['parseArg'] {
+  return DECLARED_PARSERS.has(option) ? DECLARED_PARSERS.get(option) : option.parseArg;
+}
+
 /** What to do instead of a second value, for flags where one is easy to want. */
 const ONCE_HINTS: Readonly<Record<string, string>> = {
   // report.json's `suite.grep` holds one text; either-of is one expression.
@@ -25,6 +33,7 @@ export function refuseRepeatedValues(program: Command): void {
     for (const option of command.options) {
       if ((!option.required && !option.optional) || option.variadic || isListOption(option)) continue;
       const parse = option.parseArg;
+      DECLARED_PARSERS.set(option, parse);
       const flag = option.long ?? option.flags;
       let typed: string | undefined;
       option.argParser((value: string, previous: unknown) => {
@@ -41,6 +50,7 @@ export function refuseRepeatedValues(program: Command): void {
   }
 }
 
-function allCommands(command: Command): Command[] {
+/** Every command below `command`, subcommands included. */
+export function allCommands(command: Command): Command[] {
   return command.commands.flatMap((child) => [child, ...allCommands(child)]);
 }
