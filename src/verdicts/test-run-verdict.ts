@@ -1,4 +1,3 @@
-import { parseSlashRegex } from '../config/safe-regex.js';
 import type { ResolvedConfig } from '../engine/resolve-config.js';
 import type { StopReason } from '../engine/turn.js';
 import type { SpanRecord } from '../spans/span-record.js';
@@ -9,7 +8,7 @@ import { buildEvidence, visibleCalls } from './evidence.js';
 import type { ApprovalDecision, ApprovalRecord, Evidence, ToolCall } from './evidence-types.js';
 import { validateScoreInput } from './score-input.js';
 import { approvalDigest, toolDigest, type ToolDigest } from './tool-digest.js';
-import { toolNameMatcher } from './tool-name.js';
+import { toolNameAsMatched, toolNameMatcher } from './tool-name.js';
 
 /** The four test_run verdicts (docs/verdicts.md, The test_run verdict). */
 export type Verdict = 'pass' | 'incomplete' | 'unconfirmed' | 'failed';
@@ -90,9 +89,7 @@ export function decideVerdict(input: VerdictInput): { verdict: Verdict; verdict_
   }
   const returned = terminal.find((call) => call.outcome === 'ok');
   if (returned) {
-    // A /regex/ names no tool: the reason says which one it matched.
-    const which = parseSlashRegex(input.terminal_tool) ? ` (${returned.name})` : '';
-    return { verdict: 'pass', verdict_reason: `terminal tool ${input.terminal_tool}${which} was called and returned a result` };
+    return { verdict: 'pass', verdict_reason: `terminal tool ${toolNameAsMatched(input.terminal_tool, [returned])} was called and returned a result` };
   }
   if (terminal.some((call) => call.outcome === 'pending')) {
     return { verdict: 'unconfirmed', verdict_reason: `waiting for approval: terminal tool ${input.terminal_tool} was called but not yet approved` };

@@ -40,6 +40,15 @@ function compileMatcher(expected: string): ToolNameMatcher {
 }
 
 /**
+ * An expected tool name as a reason says it of the calls it matched: a `/regex/` names no tool, so
+ * the names it matched follow it (`/^create_/ (create_refund)`); a literal as written.
+ */
+export function toolNameAsMatched(expected: string, calls: ReadonlyArray<{ name: string }>): string {
+  if (!parseSlashRegex(expected)) return expected;
+  return `${expected} (${[...new Set(calls.map((call) => call.name))].join(', ')})`;
+}
+
+/**
  * Whether two expected names are the same name: a literal with a server prefix by its full name,
  * another literal after normalizing, a `/regex/` as written (overlap is not reasoned about).
  */

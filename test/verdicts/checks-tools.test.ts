@@ -203,6 +203,17 @@ describe('tool_returned', () => {
     expect(withResult).toBe('create_refund returned {"ok":true,"id":"r1"}');
     for (const reason of [withResult, check('tool_returned', { tool: 'create_refund' }, evidence).reason]) expect(passLine).toContain(`\`${reason}\``);
   });
+  it('names the tool a /regex/ matched in its pass reason, as the test_run verdict does (black-box nit)', () => {
+    const slacks = evidenceOf([[{ name: 'slack', result: { ok: true, ts: '1' } }], [{ name: 'slack2', result: { ok: true, ts: '2' } }]]);
+    expect(check('tool_returned', { tool: '/^sl/', result: { ts: '2' } }, slacks).reason).toBe('/^sl/ (slack2) returned {"ok":true,"ts":"2"}');
+    expect(check('tool_returned', { tool: '/^sl/' }, slacks).reason).toBe('/^sl/ (slack, slack2) returned a result');
+    expect(check('tool_returned', { tool: '/^create_/' }, evidence).reason).toBe('/^create_/ (create_refund) returned a result');
+    const docs = readFileSync(join(import.meta.dirname, '../../docs/verdicts.md'), 'utf8');
+    const section = docs.slice(docs.indexOf('### tool_returned'));
+    expect(section.slice(section.indexOf('\n- pass: '), section.indexOf('\n- fail: '))).toContain(
+      `\`${check('tool_returned', { tool: '/^create_/', result: { ok: true } }, evidence).reason}\``,
+    );
+  });
   it('fails when never called or never returned', () => {
     expect(check('tool_returned', { tool: 'lookup' }, evidence).reason).toBe(
       'expected lookup to return a result; it was never called; saw create_refund x2, delete_order x1',

@@ -11,7 +11,7 @@ import { visibleCalls } from '../evidence.js';
 import { nestedCallsHint } from '../nested-calls-hint.js';
 import type { ToolCall } from '../evidence-types.js';
 import { parseSlashRegex } from '../../config/safe-regex.js';
-import { toolNameMatcher, validateToolName } from '../tool-name.js';
+import { toolNameAsMatched, toolNameMatcher, validateToolName } from '../tool-name.js';
 
 /** How an expected object result is compared with the returned one: the argument modes, without `ignore`. */
 export const RESULT_MODES = ['exact', 'subset', 'superset'] as const;
@@ -82,7 +82,7 @@ export const toolReturned: Check<ToolReturnedParams> = {
         KIND,
         id,
         'pass',
-        `${params.tool} returned a result`,
+        `${toolNameAsMatched(params.tool, returned)} returned a result`,
         returned.map((call) => call.span_id),
       );
     }
@@ -94,7 +94,8 @@ export const toolReturned: Check<ToolReturnedParams> = {
         continue;
       }
       const token = callError(call, tokens);
-      return result(KIND, id, 'pass', `${params.tool} returned ${show(call.result)}${token ? ` (an error result: ${token})` : ''}`, [call.span_id]);
+      const tool = toolNameAsMatched(params.tool, [call]);
+      return result(KIND, id, 'pass', `${tool} returned ${show(call.result)}${token ? ` (an error result: ${token})` : ''}`, [call.span_id]);
     }
     return result(KIND, id, 'fail', `expected ${params.tool} to return ${show(params.result)}; it returned ${show(returned[0].result)} (${why})`, ids);
   },
