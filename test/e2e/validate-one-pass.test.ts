@@ -582,6 +582,29 @@ describe('agentcheck run stops on the list validate prints', () => {
     expect(run.exitCode, run.all).toBe(2);
     for (const line of expected) expect(run.all).toMatch(line);
   });
+
+  it("a config's YAML merge key hides neither its variants' problems (one of them brought in by it) nor a scenario's", async () => {
+    const dir = tempDir({
+      'bot.yaml': 'id: bot\nagent:\n  name: Bot\n  tools: [{name: lookup, description: d, returns: {ok: true}}]\n',
+      'a.scenario.yaml':
+        'name: a\nagent: bot.yaml\ninputs: {messages: [{role: user, content: hi}]}\nmodel: {script: [{tool_calls: [{name: lookp}]}, {text: ok}]}\n',
+      'agentcheck.config.yaml': 'variants:\n  lean: &v {remove: ["agent.tools[name=nope]"]}\n  lean2:\n    <<: *v\n',
+    });
+    const validate = await runCli(['validate', '.'], dir);
+    expect(validate.exitCode, validate.all).toBe(2);
+    const lines = located(validate.all);
+    expect(lines.map((line) => line.replace(/: .*/, ''))).toEqual([
+      'agentcheck.config.yaml:2:22 at variants.lean.remove[0]',
+      'agentcheck.config.yaml:4:5 at variants.lean2.<<',
+      // The key the merge key brought in is said at the merge key.
+      'agentcheck.config.yaml:4:5 at variants.lean2.remove[0]',
+      'a.scenario.yaml:4:39 at model.script[0].tool_calls[0].name',
+    ]);
+    expect(lines[2]).toMatch(/variant "lean2" does not apply to the build bot\.yaml/);
+    const run = await runCli(['run', '--reporter', 'json', '--out', 'out'], dir);
+    expect(run.exitCode, run.all).toBe(2);
+    expect(located(run.all.replace('agentcheck: invalid input: ', ''))).toEqual(lines);
+  });
 });
 
 describe("agentcheck run reports its flags' problems beside the suite's", () => {

@@ -19,7 +19,7 @@ import { fileInPlaceOfFolder } from '../files/file-in-place-of-folder.js';
 import { cassetteDirProblem, cassetteMode, type CassetteConfig } from '../cassettes/cassette-settings.js';
 import { REPORTER_NAMES } from '../reporters/index.js';
 import type { SkillOptionsSpec, SuiteConfigSpec } from './suite-config-format.generated.js';
-import { withKeptProblems } from '../../config/kept-problems.js';
+import { withKeptProblems, withKeptProblemsKeeping } from '../../config/kept-problems.js';
 import { refuseEmptyPath } from '../../config/empty-values.js';
 import { assertMappingFile, FILE_KINDS } from '../../config/document-kind.js';
 import { suiteConfigIn } from './suite-config-file.js';
@@ -120,9 +120,12 @@ export function loadSuiteConfig(file: string | undefined, cwd = process.cwd(), o
   const path = file ? resolve(cwd, file) : suiteConfigIn(cwd);
   if (path === undefined) return emptySuiteConfig(cwd);
   const doc = SourceDocument.read(path, { problems: 'keep' });
-  // A document with kept problems is loaded more than once (kept-problems.ts): its problems are thrown together.
-  const keep = doc.keptProblems().length ? undefined : options.keep;
-  return withKeptProblems(doc, (read) => suiteConfigOf(read, path, options.cassettes, keep));
+  // A merge key is one problem among the others, the keys it stands for read as written out: the
+  // suite is still checked (docs/formats.md). A key given twice or a number that cannot be read as
+  // written leaves the file as a whole in doubt: its problems are said alone (docs/cli.md, validate).
+  const mergeKeysOnly = doc.keptProblems().length === doc.keptMergeKeys.length;
+  if (!options.keep || !mergeKeysOnly) return withKeptProblems(doc, (read) => suiteConfigOf(read, path, options.cassettes, undefined));
+  return withKeptProblemsKeeping(doc, (read, keep) => suiteConfigOf(read, path, options.cassettes, keep), options.keep, leavesSuiteCheckable);
 }
 
 /** How loadSuiteConfig reads a config. */
