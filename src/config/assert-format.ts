@@ -2,13 +2,16 @@ import { ConfigError, throwConfigErrors } from './errors.js';
 import { compileFormatSchema } from './json-schema.js';
 import { reduceSchemaErrors } from './reduce-schema-errors.js';
 import { type SchemaProblem, valueAt } from './schema-problem.js';
-import { formatPath, type PathSegments, type SourceDocument } from './source.js';
+import { formatPath, type PathSegments, type ShownPath, type SourceDocument } from './source.js';
 
 /** Builds a located ConfigError for a path relative to some value being validated. */
 export type Locator = (path: PathSegments, expected: string, atKey?: boolean) => ConfigError;
 
+/** A Locator that also takes a delta's `set` key as a PathKey (formatPath writes it as the path it is). */
+export type ShownPathLocator = (path: ShownPath, expected: string, atKey?: boolean) => ConfigError;
+
 /** A locator for values found at `base` inside `doc`. */
-export function documentLocator(doc: SourceDocument, base: PathSegments = []): Locator {
+export function documentLocator(doc: SourceDocument, base: PathSegments = []): ShownPathLocator {
   return (path, expected, atKey = false) => doc.error([...base, ...path], expected, 'CONFIG_INVALID', atKey);
 }
 
@@ -92,7 +95,7 @@ export function assertFormat<T = unknown>(schema: object, value: unknown, locate
 }
 
 /** A locator that knows no lines: for values built in memory. */
-export function memoryLocator(file: string, base: PathSegments = []): Locator {
+export function memoryLocator(file: string, base: PathSegments = []): ShownPathLocator {
   return (path, expected) => {
     const full = [...base, ...path];
     return new ConfigError({ file, path: formatPath(full) || undefined }, expected);

@@ -1,5 +1,5 @@
 import type { ConfigError } from './errors.js';
-import type { PathSegments } from './format-path.js';
+import type { PathSegments, ShownPath } from './format-path.js';
 import type { SourceDocument } from './source.js';
 
 /** Part of a document (an inline delta inside a scenario): paths relative to `base`. */
@@ -19,11 +19,11 @@ export class SourceView {
     return current;
   }
 
-  locate(path: PathSegments): { line?: number; column?: number } {
+  locate(path: ShownPath): { line?: number; column?: number } {
     return this.doc.locate([...this.base, ...path]);
   }
 
-  error(path: PathSegments, expected: string, code?: string, atKey = false): ConfigError {
+  error(path: ShownPath, expected: string, code?: string, atKey = false): ConfigError {
     return this.doc.error([...this.base, ...path], expected, code, atKey);
   }
 }

@@ -11,9 +11,9 @@ import { SourceView } from './source-view.js';
 import { COMPLEX_KEY_MESSAGE, complexKeys, madeUpKeyPaths, mayHaveComplexKey } from './yaml-complex-keys.js';
 import { yaml } from './located-yaml.js';
 import { yamlNumberProblems } from './yaml-numbers.js';
-import { formatPath, type PathSegments } from './format-path.js';
+import { formatPath, PathKey, type PathSegments, type ShownPath } from './format-path.js';
 
-export { formatPath, type PathSegments } from './format-path.js';
+export { formatPath, PathKey, type PathSegments, type ShownPath } from './format-path.js';
 export { MAX_CONFIG_BYTES } from './read-config-file.js';
 export { SourceView } from './source-view.js';
 export { MAX_DEPTH } from './nesting-limit.js';
@@ -216,15 +216,16 @@ export class SourceDocument {
   }
 
   /** The closest known line/column for a path: the node itself, else its nearest ancestor. */
-  locate(path: PathSegments): { line?: number; column?: number } {
-    const from = this.mergedKeys.find((merged) => merged.path.every((segment, index) => path[index] === segment));
+  locate(path: ShownPath): { line?: number; column?: number } {
+    const keys = path.map((segment) => (segment instanceof PathKey ? segment.key : segment));
+    const from = this.mergedKeys.find((merged) => merged.path.every((segment, index) => keys[index] === segment));
     if (from) return this.locateKey(from.mergeKey);
     const { root, lines } = this.positions();
     return positionOf(nearestNode(root, path, yaml()), lines);
   }
 
   /** The location of the key itself for `path` (useful for "unknown key" errors). */
-  locateKey(path: PathSegments): { line?: number; column?: number } {
+  locateKey(path: ShownPath): { line?: number; column?: number } {
     const { root, lines } = this.positions();
     const key = keyNode(root, path, yaml());
     return key ? positionOf(key, lines) : this.locate(path);
@@ -242,7 +243,7 @@ export class SourceDocument {
   }
 
   /** A ConfigError located at `path` in this document; `atKey`: about the key there, not its value. */
-  error(path: PathSegments, expected: string, code?: string, atKey = false): ConfigError {
+  error(path: ShownPath, expected: string, code?: string, atKey = false): ConfigError {
     const pos = atKey ? this.locateKey(path) : this.locate(path);
     const error = new ConfigError({ file: this.file, ...pos, path: formatPath(path) || undefined }, expected, code);
     if (atKey) KEY_PROBLEMS.add(error);

@@ -1,5 +1,5 @@
 import type { LineCounter, Node } from 'yaml';
-import type { PathSegments } from './format-path.js';
+import type { PathSegments, ShownPath } from './format-path.js';
 import { keyOf, type YamlWalkGuards } from './yaml-key.js';
 
 /*
@@ -8,7 +8,7 @@ import { keyOf, type YamlWalkGuards } from './yaml-key.js';
  */
 
 /** The node at `path`, else its nearest ancestor that exists (the root for none). */
-export function nearestNode(root: Node | null, path: PathSegments, guards: YamlWalkGuards): Node | null {
+export function nearestNode(root: Node | null, path: ShownPath, guards: YamlWalkGuards): Node | null {
   let node: Node | null = root;
   let found: Node | null = node;
   for (const segment of path) {
@@ -29,7 +29,7 @@ export function nearestNode(root: Node | null, path: PathSegments, guards: YamlW
 }
 
 /** The key node of the last segment of `path` when its mapping exists and the key has a position. */
-export function keyNode(root: Node | null, path: PathSegments, guards: YamlWalkGuards): Node | undefined {
+export function keyNode(root: Node | null, path: ShownPath, guards: YamlWalkGuards): Node | undefined {
   const parent = path.slice(0, -1);
   const last = path[path.length - 1];
   let node: Node | null = root;

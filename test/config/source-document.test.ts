@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseWithYaml } from 'yaml';
 import { ConfigError } from '../../src/config/errors.js';
-import { formatPath, SourceDocument } from '../../src/config/source.js';
+import { formatPath, PathKey, SourceDocument } from '../../src/config/source.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -39,11 +39,17 @@ describe('SourceDocument', () => {
   it('quotes a key with a control character or a bidi override in a path, as a value is quoted, so none reaches the terminal raw', () => {
     expect(formatPath(['expect', '\u001b[2J\u001b[31mFAKE', 0, 'a\u202eb', 'plain'])).toBe('expect["\\u001b[2J\\u001b[31mFAKE"][0]["a\\u202eb"].plain');
     expect(formatPath(['\u009b2J'])).toBe('["\\u009b2J"]');
-    // A key that would not read as written after a dot (empty, a stray dot or bracket, a space, a
-    // quote) is quoted in brackets; a path key of a delta's set reads as the path it is.
+    // A key that is no plain name (empty, a dot or a bracket anywhere, a space, a quote) is quoted
+    // in brackets: written out it would read as another path.
     expect(formatPath(['approvals', 'tools', ''])).toBe('approvals.tools[""]');
     expect(formatPath(['', 0, 'a.', '.b', 'a..b', 'c]', 'd e', 'x"y', 'send-email'])).toBe('[""][0]["a."][".b"]["a..b"]["c]"]["d e"]["x\\"y"].send-email');
-    expect(formatPath(['set', 'agent.tools[name=lookup_order]', 'permision'])).toBe('set.agent.tools[name=lookup_order].permision');
+    expect(formatPath(['approvals', 'tools', 'x.y', 'a[0]'])).toBe('approvals.tools["x.y"]["a[0]"]');
+    expect(formatPath(['headers', 'X.Y'])).toBe('headers["X.Y"]');
+    // Only a delta's set key (a PathKey) reads as the path it is; a plain key under it is still quoted.
+    expect(formatPath(['set', 'agent.tools[name=lookup_order]', 'permision'])).toBe('set["agent.tools[name=lookup_order]"].permision');
+    expect(formatPath(['set', new PathKey('agent.tools[name=lookup_order]'), 'permision'])).toBe('set.agent.tools[name=lookup_order].permision');
+    expect(formatPath(['set', new PathKey('agent'), 'x.y'])).toBe('set.agent["x.y"]');
+    expect(formatPath(['set', new PathKey('agent..x'), 0])).toBe('set["agent..x"][0]');
     // A path written as text (not through formatPath) is escaped where the message is made.
     expect(new ConfigError({ file: 'x.yaml', path: 'secrets.\u001b]0;title\u0007' }, 'bad').message).toBe('x.yaml at secrets.\\u001b]0;title\\u0007: bad');
     const doc = SourceDocument.parse('x.yaml', 'a:\n  "\\e[2Jkey\\u202e": 1\n');

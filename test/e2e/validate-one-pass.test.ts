@@ -207,7 +207,7 @@ describe('agentcheck validate reports every problem of a file in one pass', () =
       '    - name: api',
       '      http:',
       '        url: https://api.test/items',
-      '        headers: {Bad Header: v, X-Query: "{{ args.q }}\\n", X-Fine: "q={{ args.q }}"}',
+      '        headers: {Bad Header: v, X-Query: "{{ args.q }}\\n", X-Fine: "q={{ args.q }}", X.Y: "v\\n"}',
       '  mcps:',
       '    - name: web',
       '      url: https://mcp.test/mcp',
@@ -225,6 +225,8 @@ describe('agentcheck validate reports every problem of a file in one pass', () =
         /^agent\.yaml:8:19 at agent\.tools\[0\]\.http\.headers\["Bad Header"\]: header name "Bad Header" cannot be sent: it holds " "; expected an HTTP token/,
       ),
       'agent.yaml:8:43 at agent.tools[0].http.headers.X-Query: a header value cannot hold a line break (LF, character 13 of the value): expected one line of text',
+      // A name holding a dot is quoted in brackets: written out, it would read as a path of two keys.
+      'agent.yaml:8:92 at agent.tools[0].http.headers["X.Y"]: a header value cannot hold a line break (LF, character 2 of the value): expected one line of text',
       expect.stringMatching(/^agent\.yaml:13:9 at agent\.mcps\[0\]\.headers\.X:Token: header name "X:Token" cannot be sent: it holds ":"/),
       'agent.yaml:14:24 at agent.mcps[0].headers.Authorization: a header value cannot hold a line break (CR, character 26 of the value): expected one line of text',
     ]);

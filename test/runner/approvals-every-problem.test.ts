@@ -13,20 +13,23 @@ import { call, connectAgentcheck, REFUND_REQUEST, text } from './mcp/mcp-client.
 const ROOT = join(import.meta.dirname, '../..');
 
 /**
- * A bad default, an unknown key, a misspelt tool with a bad answer and a bad answer: five problems
- * of one approvals (the misspelt tool's answer is told too: no gate of this build takes it).
+ * A bad default, an unknown key, a misspelt tool with a bad answer, a bad answer and two tools
+ * whose names hold a dot or a bracket: seven problems of one approvals (the misspelt tool's answer
+ * is told too: no gate of this build takes it).
  */
-const APPROVALS = { default: 'maybe', tools: { delet_order: 'nah', lookup_order: 'maybe' }, extra: 1 };
+const APPROVALS = { default: 'maybe', tools: { delet_order: 'nah', lookup_order: 'maybe', 'x.y': 'approve', 'a[0]': 'approve' }, extra: 1 };
+
+const TOOL_NAMES = 'lookup_order, create_refund, delete_order, send_email';
 
 /** Each problem: its path inside approvals and what test-run --approvals says of it. */
 const PROBLEMS: Array<[path: string, message: string]> = [
   ['default', 'expected one of "approve" | "deny", got string "maybe"'],
-  [
-    'tools.delet_order',
-    '"delet_order" names no tool of the agent; expected one of: lookup_order, create_refund, delete_order, send_email; did you mean "delete_order"?',
-  ],
+  ['tools.delet_order', `"delet_order" names no tool of the agent; expected one of: ${TOOL_NAMES}; did you mean "delete_order"?`],
   ['tools.delet_order', 'a tool\'s approval gate takes "approve", "deny", "reject"; got "nah"'],
   ['tools.lookup_order', 'a tool\'s approval gate takes "approve", "deny", "reject"; got "maybe"'],
+  // A key holding a dot or a bracket is quoted in brackets: written out it would read as another path.
+  ['tools["x.y"]', `"x.y" names no tool of the agent; expected one of: ${TOOL_NAMES}`],
+  ['tools["a[0]"]', `"a[0]" names no tool of the agent; expected one of: ${TOOL_NAMES}`],
   ['extra', 'unknown key "extra"; expected one of: default, tools'],
 ];
 

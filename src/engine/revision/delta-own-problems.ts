@@ -1,6 +1,6 @@
-import { checkFormat, type Locator } from '../../config/assert-format.js';
+import { checkFormat, type ShownPathLocator } from '../../config/assert-format.js';
 import { collectConfigErrors, type ConfigError } from '../../config/errors.js';
-import { isPathKey, parseDeltaPath } from './delta-path.js';
+import { isPathKey, parseDeltaPath, setEntryPath } from './delta-path.js';
 import { protoKeyProblems, withoutProtoKeys } from './delta-proto-keys.js';
 import type { Delta } from './types.js';
 
@@ -17,7 +17,7 @@ export interface DeltaOwnProblems {
  * each path it writes. One does not hide another: an unknown key or a wrong-typed `remove` item
  * leaves the other parts checked.
  */
-export function deltaOwnProblems(delta: unknown, ownLocator: Locator, schema: object, paths: boolean): DeltaOwnProblems {
+export function deltaOwnProblems(delta: unknown, ownLocator: ShownPathLocator, schema: object, paths: boolean): DeltaOwnProblems {
   const format = checkFormat<Delta>(schema, delta, ownLocator);
   if (!format.typed([])) return { problems: format.errors };
   const problems = [...format.errors];
@@ -26,7 +26,7 @@ export function deltaOwnProblems(delta: unknown, ownLocator: Locator, schema: ob
   if (soundSet) problems.push(...protoKeyProblems(soundSet, ownLocator));
   if (paths) {
     for (const key of Object.keys(soundSet ?? {})) {
-      if (isPathKey(key)) collectConfigErrors(problems, () => parseDeltaPath(key, (message) => ownLocator(['set', key], message, true)));
+      if (isPathKey(key)) collectConfigErrors(problems, () => parseDeltaPath(key, (message) => ownLocator(setEntryPath(key), message, true)));
     }
     if (Array.isArray(remove) && format.typed(['remove'])) {
       remove.forEach((path, index) => {

@@ -1,5 +1,6 @@
 import { quoteCapped } from '../../config/cap-text.js';
 import { ConfigError } from '../../config/errors.js';
+import { PathKey, type ShownPath } from '../../config/format-path.js';
 
 /** One step of a delta path: a key, a list index, or a `[name=...]` selector. */
 export type Segment = { kind: 'key'; key: string } | { kind: 'index'; index: number } | { kind: 'name'; name: string };
@@ -12,6 +13,14 @@ export function isIndexText(text: string): boolean {
 /** Whether a `set` key is a path (`agent.max_turns`, `agent.tools[0]`) rather than one top-level key of the build. */
 export function isPathKey(key: string): boolean {
   return /[.[]/.test(key);
+}
+
+/**
+ * Where a `set` entry sits in its delta: `set`, then its key as the path it is
+ * (`set.agent.tools[name=x]`), where any other key holding a dot or a bracket is quoted (formatPath).
+ */
+export function setEntryPath(key: string): ShownPath {
+  return ['set', new PathKey(key)];
 }
 
 /** The steps of a delta path (`agent.tools[name=x].description`, `agent.tools.3`); `fail` says why one cannot be read. */

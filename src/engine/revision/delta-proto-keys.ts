@@ -1,6 +1,7 @@
-import type { Locator } from '../../config/assert-format.js';
+import type { ShownPathLocator } from '../../config/assert-format.js';
 import type { ConfigError } from '../../config/errors.js';
-import type { PathSegments } from '../../config/source.js';
+import type { ShownPath } from '../../config/source.js';
+import { setEntryPath } from './delta-path.js';
 
 /** A `set` key that is `__proto__` or a dotted path with a `__proto__` segment. */
 function isProtoKey(key: string): boolean {
@@ -12,11 +13,11 @@ function isProtoKey(key: string): boolean {
  * the object's prototype, not as a field: it would slip past the build's strict validation and
  * change what the build reads. Each is refused where it is written.
  */
-export function protoKeyProblems(set: Record<string, unknown>, ownLocator: Locator): ConfigError[] {
+export function protoKeyProblems(set: Record<string, unknown>, ownLocator: ShownPathLocator): ConfigError[] {
   const problems: ConfigError[] = [];
-  const refuse = (path: PathSegments) =>
+  const refuse = (path: ShownPath) =>
     problems.push(ownLocator(path, 'a key named "__proto__" cannot be set: it would replace the prototype of the object, not set a field', true));
-  const walk = (value: unknown, path: PathSegments): void => {
+  const walk = (value: unknown, path: ShownPath): void => {
     if (Array.isArray(value)) value.forEach((item, index) => walk(item, [...path, index]));
     else if (value && typeof value === 'object') {
       for (const key of Object.keys(value)) {
@@ -26,8 +27,8 @@ export function protoKeyProblems(set: Record<string, unknown>, ownLocator: Locat
     }
   };
   for (const key of Object.keys(set)) {
-    if (isProtoKey(key)) refuse(['set', key]);
-    else walk(set[key], ['set', key]);
+    if (isProtoKey(key)) refuse(setEntryPath(key));
+    else walk(set[key], setEntryPath(key));
   }
   return problems;
 }

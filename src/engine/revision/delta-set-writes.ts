@@ -1,4 +1,5 @@
-import type { PathSegments } from '../../config/source.js';
+import type { PathSegments, ShownPath } from '../../config/source.js';
+import { setEntryPath } from './delta-path.js';
 
 /** Where one `set` entry wrote in the build: its key in `set`, the build path it wrote and the value. */
 export interface SetWrite {
@@ -8,12 +9,12 @@ export interface SetWrite {
 }
 
 /** The last `set` entry that put `buildPath` into the merged build (its index in `writes`, and its place in the delta), if any. */
-function lastWrite(writes: readonly SetWrite[], buildPath: PathSegments): { index: number; place: PathSegments } | undefined {
+function lastWrite(writes: readonly SetWrite[], buildPath: PathSegments): { index: number; place: ShownPath } | undefined {
   for (let i = writes.length - 1; i >= 0; i--) {
     const { key, buildPath: written, value } = writes[i];
     if (written.length > buildPath.length || written.some((segment, index) => segment !== buildPath[index])) continue;
     const rest = buildPath.slice(written.length);
-    if (hasPath(value, rest)) return { index: i, place: ['set', key, ...rest] };
+    if (hasPath(value, rest)) return { index: i, place: [...setEntryPath(key), ...rest] };
   }
   return undefined;
 }
@@ -24,7 +25,7 @@ function lastWrite(writes: readonly SetWrite[], buildPath: PathSegments): { inde
  * did when they applied; a path key's place is named as written, `set` then the key
  * (`agent.tools[name=lookup]`), not by the index it resolved to.
  */
-export function placeInSet(writes: readonly SetWrite[], buildPath: PathSegments): PathSegments | undefined {
+export function placeInSet(writes: readonly SetWrite[], buildPath: PathSegments): ShownPath | undefined {
   return lastWrite(writes, buildPath)?.place;
 }
 

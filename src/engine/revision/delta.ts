@@ -1,9 +1,9 @@
 import { quoteCapped, shownNames } from '../../config/cap-text.js';
 import { dirname } from 'node:path';
-import type { Locator } from '../../config/assert-format.js';
+import type { Locator, ShownPathLocator } from '../../config/assert-format.js';
 import { hashValue } from '../../config/canonical-json.js';
 import { collectConfigErrors, ConfigError, throwConfigErrors } from '../../config/errors.js';
-import { formatPath, SourceDocument, SourceView, type PathSegments } from '../../config/source.js';
+import { formatPath, SourceDocument, SourceView, type PathSegments, type ShownPath } from '../../config/source.js';
 import { absolutizeSkillRefs } from './skill-refs.js';
 import { assertRevision } from './assert-revision.js';
 import type { AgentBuild, Delta, Revision } from './types.js';
@@ -12,7 +12,7 @@ import { removalBlame } from './delta-blame.js';
 import { distinctTargets, removeTargets, type PathBeforeRemoval, type RemovalTarget } from './delta-remove.js';
 import { setEntryBlame } from './delta-set-blame.js';
 import { checkExternalCommandFiles } from './external-command-files.js';
-import { isIndexText, isPathKey, parseDeltaPath, type Segment } from './delta-path.js';
+import { isIndexText, isPathKey, parseDeltaPath, setEntryPath, type Segment } from './delta-path.js';
 import { deltaOwnProblems } from './delta-own-problems.js';
 import { partialLlmProblem } from './partial-llm.js';
 import { chainDeltaHash } from './delta-hash.js';
@@ -112,7 +112,7 @@ export function applyDelta(revision: Revision, delta: unknown, source: DeltaSour
   };
   // A problem an entry made where it did not write is located at that entry, saying where the build
   // broke: `removing "agent.name" leaves agent invalid: ...`.
-  function entryError(entry: PathSegments, change: string, path: PathSegments, expected: string): ConfigError {
+  function entryError(entry: ShownPath, change: string, path: PathSegments, expected: string): ConfigError {
     return new ConfigError(
       { file: doc.file, ...doc.locate(entry), path: formatPath([...base, ...entry]) },
       `after applying the delta: ${change} leaves ${formatPath(path) || 'the build'} invalid: ${expected}`,
@@ -138,7 +138,7 @@ export function applyDelta(revision: Revision, delta: unknown, source: DeltaSour
     const entry = blame(path, given);
     if (entry !== undefined) return entryError(['remove', entry], `removing ${quoteCapped(String(remove?.[entry]))}`, path, expected);
     const key = set && !placeInSet(writes, before(path)) ? setBlame(path, given) : undefined;
-    return key === undefined ? mergedLocator(path, expected) : entryError(['set', key], `setting ${quoteCapped(key)}`, path, expected);
+    return key === undefined ? mergedLocator(path, expected) : entryError(setEntryPath(key), `setting ${quoteCapped(key)}`, path, expected);
   };
   // A cycle the delta closed is named at the `set` entry that wrote its closing call (or renamed a
   // tool into a call's reach), as its other problems are, also beside a removal the build needed to
@@ -169,12 +169,18 @@ export function applyDelta(revision: Revision, delta: unknown, source: DeltaSour
  * Each entry applied is added to `writes`, in order, so a problem of the merged build can be
  * named where the delta wrote it.
  */
-function applySet(build: Record<string, unknown>, set: Record<string, unknown>, ownLocator: Locator, problems: ConfigError[], writes: SetWrite[]): void {
+function applySet(
+  build: Record<string, unknown>,
+  set: Record<string, unknown>,
+  ownLocator: ShownPathLocator,
+  problems: ConfigError[],
+  writes: SetWrite[],
+): void {
   for (const [key, value] of Object.entries(set)) {
     if (isPathKey(key)) {
       // A top-level key with dots or selectors addresses one place: `agent.tools[name=x].description`.
       collectConfigErrors(problems, () => {
-        const { parent, key: last, path } = resolvePath(build, key, (message) => ownLocator(['set', key], message, true));
+        const { parent, key: last, path } = resolvePath(build, key, (message) => ownLocator(setEntryPath(key), message, true));
         const current = (parent as Record<string | number, unknown>)[last];
         (parent as Record<string | number, unknown>)[last] =
           isPlainObject(current) && isPlainObject(value) ? deepMerge(current, value) : structuredClone(value);
@@ -198,7 +204,7 @@ function buildWithout(
   remove: readonly string[],
 ): { build: Record<string, unknown>; before: PathBeforeRemoval } {
   const build: Record<string, unknown> = { ...structuredClone(original as Record<string, unknown>) };
-  const quiet: Locator = (_path, expected) => new ConfigError({ file: '<delta>' }, expected);
+  const quiet: ShownPathLocator = (_path, expected) => new ConfigError({ file: '<delta>' }, expected);
   applySet(build, Object.fromEntries(Object.entries(set).filter(([other]) => other !== key)), quiet, [], []);
   const targets = remove.flatMap((path) => {
     const found: RemovalTarget[] = [];
@@ -220,7 +226,7 @@ export function checkDeltaAlone(delta: unknown, source: DeltaSource = '<delta>')
   throwConfigErrors(deltaOwnProblems(delta, ownLocator, deltaSchema, true).problems);
 }
 
-function deltaPlace(delta: unknown, source: DeltaSource): { doc: SourceDocument | SourceView; ownLocator: Locator } {
+function deltaPlace(delta: unknown, source: DeltaSource): { doc: SourceDocument | SourceView; ownLocator: ShownPathLocator } {
   const doc = typeof source === 'string' ? SourceDocument.fromValue(source, delta) : source;
   return { doc, ownLocator: (path, expected, atKey) => doc.error(path, expected, 'DELTA_INVALID', atKey) };
 }

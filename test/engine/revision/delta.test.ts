@@ -457,6 +457,26 @@ describe('applyDelta', () => {
     ]);
   });
 
+  it('reads a set key as the path it is, and quotes a key under it that holds a dot, as any such key is quoted', () => {
+    const dir = tempDir({
+      'delta.yaml': 'set:\n  "agent.tools[name=create_refund]": {"x.y": 1}\n  "agent.tools[name=nope].description": y\n  "agent..x": 1\n',
+    });
+    const doc = SourceDocument.read(join(dir, 'delta.yaml'));
+    let error: unknown;
+    try {
+      applyDelta(loadAgentBuild(agentFile), doc.value, doc);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigErrors);
+    // A key that does not read as a path (an empty step) is quoted too.
+    expect((error as ConfigErrors).errors.map((problem) => `${problem.line} ${problem.path}`)).toEqual([
+      '2 set.agent.tools[name=create_refund]["x.y"]',
+      '3 set.agent.tools[name=nope].description',
+      '4 set["agent..x"]',
+    ]);
+  });
+
   it('names the later of two set entries that wrote one place, as the later one is what applied', () => {
     const dir = tempDir({ 'delta.yaml': 'set:\n  agent: {max_turns: 3}\n  "agent.max_turns": "x"\n' });
     const doc = SourceDocument.read(join(dir, 'delta.yaml'));
