@@ -36,10 +36,11 @@ export function isKeyProblem(problem: ConfigError): boolean {
 export interface ReadOptions {
   problems?: 'throw' | 'keep';
   /**
-   * Advice added to a merge key's problem where the file's format offers one more way to share
-   * keys (a scenario file's defaults); without it the message says to write the keys out.
+   * Advice added to the problem of the merge key at `path` where the file's format offers one more
+   * way to share its keys there (a scenario's, through a scenarios file's defaults); without it
+   * (or where it gives none) the message says to write the keys out. `value` is the file's value.
    */
-  mergeKeyAdvice?: string;
+  mergeKeyAdvice?: (path: PathSegments, value: unknown) => string | undefined;
 }
 
 /**
@@ -103,8 +104,11 @@ export class SourceDocument {
     let mergeKeys: PathSegments[] = [];
     if (doc.text !== null && !/\.json$/i.test(doc.file) && doc.text.includes('<<')) {
       mergeKeys = mergeKeyPaths(doc.positions().root, yaml());
-      const message = options.mergeKeyAdvice ? `${MERGE_KEY_MESSAGE}, ${options.mergeKeyAdvice}` : MERGE_KEY_MESSAGE;
-      const merges = mergeKeys.map((path) => doc.error(path, message, 'CONFIG_INVALID', true));
+      const message = (path: PathSegments) => {
+        const advice = options.mergeKeyAdvice?.(path, doc.value);
+        return advice ? `${MERGE_KEY_MESSAGE}, ${advice}` : MERGE_KEY_MESSAGE;
+      };
+      const merges = mergeKeys.map((path) => doc.error(path, message(path), 'CONFIG_INVALID', true));
       if (options.problems === 'keep') doc.keptMergeKeys = merges;
       else problems.push(...merges);
     }

@@ -14,7 +14,7 @@ type YamlGuards = Pick<typeof import('yaml'), 'isMap' | 'isSeq' | 'isScalar'>;
  */
 export const MERGE_KEY_MESSAGE = 'YAML merge keys (<<) are not supported; write the keys out';
 
-/** The advice a scenario file's merge key gets: its format has a place for shared keys. */
+/** The advice a merge key directly in a scenario gets: a scenarios file has a place for a scenario's shared keys. */
 export const SCENARIO_MERGE_KEY_ADVICE = "or share them through a scenarios file's defaults";
 
 /**

@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import { closestWord } from '../../config/did-you-mean.js';
 import { checkFormat } from '../../config/assert-format.js';
 import { collectConfigErrors, ConfigError, throwConfigErrors } from '../../config/errors.js';
-import { SourceDocument } from '../../config/source.js';
+import { SourceDocument, type PathSegments } from '../../config/source.js';
 import { SCENARIO_MERGE_KEY_ADVICE } from '../../config/yaml-merge-keys.js';
 import type { LoadContext } from './load-context.js';
 import { loadScenarioEntry } from './load-scenario-entry.js';
@@ -20,8 +20,20 @@ import { assertMappingFile, FILE_KINDS } from '../../config/document-kind.js';
 
 /** Loads one scenario file: one scenario, or `scenarios:` with `defaults` (docs/formats.md, Scenario). */
 export function loadScenarioFile(found: FoundScenarioFile, context: LoadContext): Scenario[] {
-  const doc = SourceDocument.read(found.file, { problems: 'keep', mergeKeyAdvice: SCENARIO_MERGE_KEY_ADVICE });
+  const doc = SourceDocument.read(found.file, { problems: 'keep', mergeKeyAdvice: scenarioMergeKeyAdvice });
   return withKeptProblems(doc, (read) => loadScenarioDocument(read, found, context));
+}
+
+/**
+ * The defaults advice, for a merge key directly in a scenario only: at the top of a one-scenario
+ * file or of an entry of `scenarios:`, where the keys it brings in could be a scenarios file's
+ * defaults. In `defaults` itself, or inside a scenario's key (`inputs: {<<: ...}`), the keys are
+ * to be written out.
+ */
+function scenarioMergeKeyAdvice(path: PathSegments, value: unknown): string | undefined {
+  const holdsScenarios = value !== null && typeof value === 'object' && Object.hasOwn(value, 'scenarios');
+  const inScenario = path.length === 1 ? !holdsScenarios : path.length === 3 && path[0] === 'scenarios' && typeof path[1] === 'number';
+  return inScenario ? SCENARIO_MERGE_KEY_ADVICE : undefined;
 }
 
 function loadScenarioDocument(doc: SourceDocument, found: FoundScenarioFile, context: LoadContext): Scenario[] {

@@ -283,6 +283,40 @@ describe('a YAML merge key is one problem among the others of its file', () => {
       expect(messages(file)).toEqual([expect.stringMatching(new RegExp(`${merge}$`.replace(/[()]/g, '\\$&')))]);
   });
 
+  it("gives the defaults advice only for a merge key directly in a scenario, not in defaults or inside a scenario's key", async () => {
+    const dir = tempDir({
+      'bot.yaml': BOT,
+      'm.scenarios.yaml': [
+        '<<: {x: 1}',
+        'defaults:',
+        '  <<: {agent: bot.yaml}',
+        '  model: {script: [{text: ok}]}',
+        'scenarios:',
+        '  - <<: {name: a}',
+        '    inputs: {<<: {messages: [{role: user, content: hi}]}}',
+        '',
+      ].join('\n'),
+      's.scenario.yaml': `<<: {name: s}\nagent: bot.yaml\n${INPUTS.replace('model: {', 'model: {<<: {}, ')}`,
+    });
+    const report = await validateFiles(['.'], {}, dir);
+    const advised = report.problems
+      .filter((problem) => problem.path?.endsWith('<<'))
+      .map(
+        (problem) =>
+          `${problem.file.replace(`${dir}/`, '')}:${problem.line} ${problem.path} ${problem.message.endsWith(scenarioAdvice) ? 'advised' : 'written out'}`,
+      );
+    expect(advised).toEqual([
+      'm.scenarios.yaml:1 << written out',
+      'm.scenarios.yaml:3 defaults.<< written out',
+      'm.scenarios.yaml:6 scenarios[0].<< advised',
+      'm.scenarios.yaml:7 scenarios[0].inputs.<< written out',
+      's.scenario.yaml:1 << advised',
+      's.scenario.yaml:4 model.<< written out',
+    ]);
+    for (const problem of report.problems.filter((one) => one.path?.endsWith('<<') && !one.message.endsWith(scenarioAdvice)))
+      expect(problem.message).toMatch(new RegExp(`${merge}$`.replace(/[()]/g, '\\$&')));
+  });
+
   it('checks a scenario as if the merged keys were written out: none is missing, and the others are still checked', async () => {
     const dir = tempDir({
       'bot.yaml': BOT,
