@@ -33,7 +33,10 @@ export function regexProblem(pattern: string, flags = ''): string | null {
   // Flags first: a flag JavaScript does not know would otherwise be reported by V8 as a broken pattern.
   const badFlags = [...new Set(flags.replace(/[ims]/g, '').replace(IGNORED_FLAGS, ''))].join('');
   if (badFlags)
-    return `regular expression /${capEchoed(pattern)}/${flags}: flag${badFlags.length > 1 ? 's' : ''} "${badFlags}" not supported; use i, m and s (g and y are accepted and ignored; the others turn off linear-time matching)`;
+    return `regular expression /${capEchoed(pattern)}/${capEchoed(flags)}: flag${badFlags.length > 1 ? 's' : ''} "${badFlags}" not supported; use i, m and s (g and y are accepted and ignored; the others turn off linear-time matching)`;
+  // JavaScript refuses a flag given twice, also an ignored one: said here with the flags as written, not in V8's words.
+  const twice = [...flags].find((flag, index) => flags.indexOf(flag) !== index);
+  if (twice) return `regular expression /${capEchoed(pattern)}/${capEchoed(flags)}: flag "${twice}" given twice; give each flag once`;
   try {
     new RegExp(pattern, flags.replace(IGNORED_FLAGS, ''));
   } catch (error) {

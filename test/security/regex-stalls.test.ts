@@ -72,6 +72,15 @@ describe('patterns never stall the run', () => {
     expect(regexProblem('a', 'ims')).toBeNull();
   });
 
+  it('refuses a flag given twice, an ignored one too, in its own words with the flags as written', () => {
+    // JavaScript refuses `ii`; `gg` was accepted since g is dropped before compiling.
+    expect(regexProblem('create_', 'ii')).toBe('regular expression /create_/ii: flag "i" given twice; give each flag once');
+    expect(regexProblem('create_', 'gg')).toBe('regular expression /create_/gg: flag "g" given twice; give each flag once');
+    expect(regexProblem('create_', 'igmi')).toBe('regular expression /create_/igmi: flag "i" given twice; give each flag once');
+    const locate = (_at: unknown, message: string) => new Error(message);
+    expect(() => validateToolName('/create_/gg', ['create_refund'], locate as never)).toThrow('regular expression /create_/gg: flag "g" given twice');
+  });
+
   it('error tokens with <non-empty> on a 20,000-character result', () => {
     const text = ' '.repeat(20_000);
     expect(findErrorToken(text, compileErrorTokens(['<non-empty>:<non-empty>']))).toBeNull();
