@@ -17,8 +17,12 @@ export function quoteCapped(text: string, max = MAX_ECHOED_CHARS): string {
   return `${quoteText(text.slice(0, kept))}... (${text.length - kept} more characters)`;
 }
 
-/** A JSON value as a message quotes it: a string as quoteCapped, any other value as its JSON text, escaped and cut alike. */
+/**
+ * A JSON value as a message quotes it: a string as quoteCapped, any other value as its JSON text,
+ * escaped and cut alike; a value that is not there is `nothing`, as describeValue says it.
+ */
 export function quoteJson(value: unknown): string {
+  if (value === undefined) return 'nothing';
   if (typeof value === 'string') return quoteCapped(value);
   return capEchoed(escapeUnprintable(JSON.stringify(value) ?? String(value)));
 }

@@ -40,16 +40,37 @@ export function pendingMatchesMessages(pending: Record<string, unknown>, message
  * `tool_call_id` and `args` (compared as JSON, key order aside). A tool or call id that is no
  * non-empty string is the shape check's to name, not a second problem here.
  */
-export function pendingMatchesCall(pending: Record<string, unknown>, call: HeldCall, path: string, source: string, at: At): void {
-  for (const key of ['tool', 'tool_call_id', 'args'] as const) {
-    const given = pending[key];
-    if (key !== 'args' && (typeof given !== 'string' || given === '')) continue;
-    if (canonicalJson(given) === canonicalJson(call[key])) continue;
+function pendingMatchesCall(pending: Record<string, unknown>, call: HeldCall, path: string, source: string, at: At): void {
+  for (const key of differingKeys(pending, call, false)) {
     at(
       `${path}.${key}`,
-      `expected ${quoteJson(call[key])}, the ${WORDS[key]} of the call the checkpoint's ${source} holds waiting (the call a resume answers), got ${quoteJson(given)}`,
+      `expected ${quoteJson(call[key])}, the ${WORDS[key]} of the call the checkpoint's ${source} holds waiting (the call a resume answers), got ${quoteJson(pending[key])}`,
     );
   }
+}
+
+/**
+ * Each field of `pending` (at `path`) that differs from the other copy of the call, `copy` (at
+ * `copyPath`), where neither is held to a source the run reads (a flow step's or human_input's
+ * pause, which a resume runs again from the flow): one mismatch, naming both fields, since
+ * either may be the edited one. A tool or call id that is no non-empty string is the shape check's.
+ */
+export function pendingCopiesAgree(pending: Record<string, unknown>, copy: HeldCall, path: string, copyPath: string, at: At): void {
+  for (const key of differingKeys(pending, copy, true)) {
+    at(
+      `${path}.${key}`,
+      `expected the same ${WORDS[key]} as ${copyPath}.${key}, the other copy of the call the run waits at: got ${quoteJson(pending[key])} here and ${quoteJson(copy[key])} there`,
+    );
+  }
+}
+
+/** The fields where `pending` and `call` differ; a tool or call id of `pending` (and, with `both`, of `call`) that is no non-empty string is left to the shape check. */
+function differingKeys(pending: Record<string, unknown>, call: HeldCall, both: boolean): Array<keyof HeldCall> {
+  const named = (value: unknown) => typeof value === 'string' && value !== '';
+  return (['tool', 'tool_call_id', 'args'] as const).filter((key) => {
+    if (key !== 'args' && (!named(pending[key]) || (both && !named(call[key])))) return false;
+    return canonicalJson(pending[key]) !== canonicalJson(call[key]);
+  });
 }
 
 const WORDS = { tool: 'tool', tool_call_id: 'call id', args: 'arguments' } as const;
