@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { ConfigError, ConfigErrors } from '../../../src/config/errors.js';
 import { SourceDocument } from '../../../src/config/source.js';
 import { applyDelta } from '../../../src/engine/revision/delta.js';
@@ -8,6 +8,18 @@ import { loadAgentBuild, revisionFromValue } from '../../../src/engine/revision/
 import { tempDir } from '../../helpers/temp-dir.js';
 
 const agentFile = join(import.meta.dirname, '../../../fixtures/agents/support-bot.yaml');
+
+/** Applies the delta file `text` to the support bot; the problems it is refused with (none when it applies). */
+function deltaFileProblems(text: string): { file: string; problems: ConfigError[] } {
+  const file = join(tempDir({ 'delta.yaml': text }), 'delta.yaml');
+  const doc = SourceDocument.read(file);
+  try {
+    applyDelta(loadAgentBuild(agentFile), doc.value, doc);
+  } catch (error) {
+    return { file, problems: error instanceof ConfigErrors ? [...error.errors] : [error as ConfigError] };
+  }
+  return { file, problems: [] };
+}
 
 describe('applyDelta', () => {
   it('deep-merges set on a copy and never touches the original or its file', () => {
@@ -90,16 +102,11 @@ describe('applyDelta', () => {
   });
 
   it('validates the result and names the delta file and line as the source', () => {
-    const dir = tempDir({ 'delta.yaml': 'set:\n  agent:\n    max_turns: zero\n' });
-    const doc = SourceDocument.read(join(dir, 'delta.yaml'));
-    let caught: ConfigError | undefined;
-    try {
-      applyDelta(loadAgentBuild(agentFile), doc.value, doc);
-    } catch (error) {
-      caught = error as ConfigError;
-    }
+    const { file, problems } = deltaFileProblems('set:\n  agent:\n    max_turns: zero\n');
+    const caught = problems[0];
+    expect(problems).toHaveLength(1);
     expect(caught).toBeInstanceOf(ConfigError);
-    expect(caught?.file).toBe(join(dir, 'delta.yaml'));
+    expect(caught?.file).toBe(file);
     expect(caught?.line).toBe(3);
     expect(caught?.path).toBe('set.agent.max_turns'); // where it sits in the delta file
     expect(caught?.message).toContain('after applying the delta: expected integer');
@@ -384,19 +391,12 @@ describe('applyDelta', () => {
   });
 
   it("reports a missing skill ref it sets beside the merged build's other problems, the ref relative to the delta file", () => {
-    const dir = tempDir({ 'delta.yaml': 'set:\n  agent:\n    max_turns: zero\n    skills: [{ref: ./skills/nope}]\n' });
-    const doc = SourceDocument.read(join(dir, 'delta.yaml'));
-    let errors: readonly ConfigError[] = [];
-    try {
-      applyDelta(loadAgentBuild(agentFile), doc.value, doc);
-    } catch (error) {
-      errors = error instanceof ConfigErrors ? error.errors : [error as ConfigError];
-    }
+    const { file, problems: errors } = deltaFileProblems('set:\n  agent:\n    max_turns: zero\n    skills: [{ref: ./skills/nope}]\n');
     expect(errors.map((error) => [error.line, error.path])).toEqual([
       [3, 'set.agent.max_turns'],
       [4, 'set.agent.skills[0].ref'],
     ]);
-    expect(errors[1].message).toContain(`skill folder "${join(dir, 'skills/nope')}" does not exist`);
+    expect(errors[1].message).toContain(`skill folder "${join(dirname(file), 'skills/nope')}" does not exist`);
   });
 
   it('refuses two paths naming one item instead of removing its neighbour', () => {
@@ -437,19 +437,10 @@ describe('applyDelta', () => {
   it('names a problem in a value a path key wrote by that key, in the delta, not by the build path it resolved to', () => {
     // Line 2 writes into create_refund (agent.tools[1]) through a path key; line 3 a plain key;
     // line 4 a path key whose value replaces a list. Each problem is named where it is written.
-    const dir = tempDir({
-      'delta.yaml':
-        'set:\n  "agent.tools[name=create_refund]": {permision: ask}\n  agent: {max_turns: "5"}\n  "agent.tools[name=lookup_order].parameters.required": [1]\n',
-    });
-    const doc = SourceDocument.read(join(dir, 'delta.yaml'));
-    let error: unknown;
-    try {
-      applyDelta(loadAgentBuild(agentFile), doc.value, doc);
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(ConfigErrors);
-    const problems = (error as ConfigErrors).errors.map((problem) => `${problem.line}:${problem.column} ${problem.path}`);
+    const { problems: found } = deltaFileProblems(
+      'set:\n  "agent.tools[name=create_refund]": {permision: ask}\n  agent: {max_turns: "5"}\n  "agent.tools[name=lookup_order].parameters.required": [1]\n',
+    );
+    const problems = found.map((problem) => `${problem.line}:${problem.column} ${problem.path}`);
     expect(problems).toEqual([
       '2:50 set.agent.tools[name=create_refund].permision',
       '3:22 set.agent.max_turns',
@@ -458,19 +449,11 @@ describe('applyDelta', () => {
   });
 
   it('reads a set key as the path it is, and quotes a key under it that holds a dot, as any such key is quoted', () => {
-    const dir = tempDir({
-      'delta.yaml': 'set:\n  "agent.tools[name=create_refund]": {"x.y": 1}\n  "agent.tools[name=nope].description": y\n  "agent..x": 1\n',
-    });
-    const doc = SourceDocument.read(join(dir, 'delta.yaml'));
-    let error: unknown;
-    try {
-      applyDelta(loadAgentBuild(agentFile), doc.value, doc);
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(ConfigErrors);
+    const { problems } = deltaFileProblems(
+      'set:\n  "agent.tools[name=create_refund]": {"x.y": 1}\n  "agent.tools[name=nope].description": y\n  "agent..x": 1\n',
+    );
     // A key that does not read as a path (an empty step) is quoted too.
-    expect((error as ConfigErrors).errors.map((problem) => `${problem.line} ${problem.path}`)).toEqual([
+    expect(problems.map((problem) => `${problem.line} ${problem.path}`)).toEqual([
       '2 set.agent.tools[name=create_refund]["x.y"]',
       '3 set.agent.tools[name=nope].description',
       '4 set["agent..x"]',
