@@ -190,8 +190,10 @@ async function runSuiteCommand(paths: string[], given: RunOptions, io: CommandIO
     removeSpill();
     // Last line of the output: where to look next.
     io.stdout.write(reportsLine(written, io.cwd));
-    // The local reports are out: a signal ends the process again, also while a collector is waited for.
-    signals.stop();
+    // The local reports are out: a signal ends the process again, but while a collector is waited
+    // for the first one lets the export finish (docs/otlp-export.md).
+    if (otlp) signals.exportingSpans(otlp.endpoint);
+    else signals.stop();
     // After the reports: a slow or dead collector must not hold them back, nor change the exit code.
     const otlpWarning = await otlp?.finish();
     // It may quote the collector's words: the run's secrets and terminal controls stay out.
@@ -203,7 +205,7 @@ async function runSuiteCommand(paths: string[], given: RunOptions, io: CommandIO
     if (strayMessage) io.stderr.write(strayMessage);
     const { summary } = report;
     const clean = summary.failed + summary.errored + summary.not_run === 0 && !outputFailed && !strayMessage;
-    return clean && !signals.interruptedReports ? EXIT.ok : EXIT.failed;
+    return clean && !signals.interruptedAfterRuns ? EXIT.ok : EXIT.failed;
   } finally {
     // Also when the run or a reporter threw: the temporary rows never outlive the command.
     removeSpill();
