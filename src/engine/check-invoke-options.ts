@@ -1,3 +1,4 @@
+import { abortSignalProblem } from '../config/abort-signal-problem.js';
 import { assertFormat, memoryLocator, type Locator } from '../config/assert-format.js';
 import { collectConfigErrors, ConfigError, throwConfigErrors } from '../config/errors.js';
 import { describeValue } from '../config/describe-value.js';
@@ -44,7 +45,7 @@ const OPTIONS: Record<string, Check> = {
     'an environment {NAME: value}',
     (value) => isObject(value) && Object.values(value).every((item) => item === undefined || typeof item === 'string'),
   ),
-  signal: oneOf('an AbortSignal', (value) => value instanceof AbortSignal),
+  signal: abortSignalProblem,
   conversationId: oneOf('a string', (value) => typeof value === 'string'),
   skills: oneOf('skill options {forced?, overlay?, delivery?}', isObject),
   encodedTags: (value) => {

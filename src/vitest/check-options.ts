@@ -1,3 +1,4 @@
+import { abortSignalProblem } from '../config/abort-signal-problem.js';
 import { describeValue } from '../config/describe-value.js';
 import { ConfigError, throwConfigErrors } from '../config/errors.js';
 import { unknownOptionKeys } from '../config/option-keys.js';
@@ -19,7 +20,7 @@ const VALUE_CHECKS: Record<string, (value: unknown) => string | null> = {
       : `expected a whole number of ms from 1 to ${MAX_TIMER_MS}, got ${describeValue(value)}`,
   concurrent: (value) => (typeof value === 'boolean' ? null : `expected true or false, got ${describeValue(value)}`),
   variant: (value) => (typeof value === 'string' ? null : `expected a variant name, got ${describeValue(value)}`),
-  signal: (value) => (value instanceof AbortSignal ? null : `expected an AbortSignal, got ${describeValue(value)}`),
+  signal: abortSignalProblem,
 };
 
 /**

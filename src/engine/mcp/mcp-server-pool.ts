@@ -1,4 +1,5 @@
-import { RunError } from '../../config/errors.js';
+import { abortSignalProblem } from '../../config/abort-signal-problem.js';
+import { ConfigError, RunError } from '../../config/errors.js';
 import type { McpConnection, McpLaunch } from './mcp-connection.js';
 
 /**
@@ -19,6 +20,9 @@ export class McpServerPool {
 
   /** `signal`: the run that owns this pool; aborting it cuts short the starts of its servers. */
   constructor(signal?: AbortSignal) {
+    // A library caller's argument: said as every option is, never a TypeError from addEventListener.
+    const problem = signal === undefined ? null : abortSignalProblem(signal);
+    if (problem) throw new ConfigError({ file: 'new McpServerPool', path: 'signal' }, problem);
     this.owner = signal;
     if (signal?.aborted) this.stopping.abort(signal.reason);
     else signal?.addEventListener('abort', () => this.stopping.abort(signal.reason), { once: true });

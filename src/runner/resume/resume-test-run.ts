@@ -1,3 +1,4 @@
+import { abortSignalProblem } from '../../config/abort-signal-problem.js';
 import { memoryLocator, type Locator } from '../../config/assert-format.js';
 import { unknownKeyMessage } from '../../config/option-keys.js';
 import { ConfigError, RunError, throwConfigErrors } from '../../config/errors.js';
@@ -122,7 +123,7 @@ function validateResumeRequest(request: unknown): asserts request is ResumeTestR
       Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_TIMEOUT_MS
         ? undefined
         : `expected an integer from 1 to ${MAX_TIMEOUT_MS}, got ${describeValue(value)}`,
-    signal: (value) => (value instanceof AbortSignal ? undefined : `expected an AbortSignal, got ${describeValue(value)}`),
+    signal: (value) => abortSignalProblem(value) ?? undefined,
   };
   const problems: ConfigError[] = [];
   for (const key of Object.keys(given)) {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../../../src/config/errors.js';
 import { McpServerPool } from '../../../src/engine/mcp/mcp-server-pool.js';
 import type { SpanRecord } from '../../../src/spans/span-record.js';
 import { runScripted, toolSpans } from '../../helpers/run-agent.js';
@@ -17,6 +18,17 @@ function pidOf(spans: SpanRecord[]): string {
 }
 
 describe('McpServerPool', () => {
+  it.each([
+    ['x', 'string "x"'],
+    [5, 'number 5'],
+    [{}, 'an object'],
+    [null, 'null'],
+  ])('refuses a signal that is no AbortSignal (%j) with a ConfigError naming the argument', (signal, described) => {
+    const build = () => new McpServerPool(signal as unknown as AbortSignal);
+    expect(build).toThrow(ConfigError);
+    expect(build).toThrow(`new McpServerPool at signal: expected an AbortSignal, got ${described}`);
+  });
+
   it('shares one server process among the runs of a pool and restarts it after a crash', async () => {
     const pool = new McpServerPool();
     const revision = mcpBuild([{ name: 'stub', command: nodeArgv(STUB_SERVER) }]);
