@@ -217,8 +217,8 @@ describe('a workspace that cannot be copied fails the run, naming the source fil
     expect((error as Error).message).not.toContain('agentcheck-ws-');
   });
 
-  it('a scenario whose workspace cannot be copied is an error row, even when the agent never touches it', async () => {
-    const { dir, special } = unreadableWorkspace('fifo');
+  /** A scenario file copying `ws` of `dir` into its workspace, with an agent that never touches it. */
+  function scenarioWithWorkspace(dir: string): string {
     writeFileSync(join(dir, 'agent.yaml'), 'id: ws\nagent:\n  name: Ws\n  tools: [{name: finish, returns: {done: true}}]\n');
     writeFileSync(
       join(dir, 'a.scenario.yaml'),
@@ -232,7 +232,39 @@ describe('a workspace that cannot be copied fails the run, naming the source fil
         '',
       ].join('\n'),
     );
-    const [scenario] = loadScenarioFile({ file: join(dir, 'a.scenario.yaml'), root: dir }, { agents: new Map() });
+    return join(dir, 'a.scenario.yaml');
+  }
+
+  it('a scenario whose workspace holds a named pipe is refused at load, located at its workspace field', () => {
+    const { dir, special } = unreadableWorkspace('fifo');
+    const file = scenarioWithWorkspace(dir);
+    const error = (() => {
+      try {
+        loadScenarioFile({ file, root: dir }, { agents: new Map() });
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).message).toBe(
+      `${file}:3:12 at workspace: workspace could not be copied: ${special}: it is a named pipe (FIFO), which cannot be copied; expected a folder of regular files, folders and symbolic links`,
+    );
+  });
+
+  it('testRun refuses a workspace holding a named pipe before the run, as test_run and --workspace do', async () => {
+    const { dir, special } = unreadableWorkspace('fifo');
+    const error = await testRun({ ...finishing, inputs, script: [{ text: 'done' }], workspace: join(dir, 'ws') }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).message).toContain(
+      `at workspace: workspace could not be copied: ${special}: it is a named pipe (FIFO), which cannot be copied; expected a folder of regular files, folders and symbolic links`,
+    );
+  });
+
+  it('a workspace that gained a named pipe after its scenario loaded is an error row, even when the agent never touches it', async () => {
+    const dir = tempDir({ 'ws/readme.txt': 'hello' });
+    const [scenario] = loadScenarioFile({ file: scenarioWithWorkspace(dir), root: dir }, { agents: new Map() });
+    const special = join(dir, 'ws/pipe');
+    execFileSync('mkfifo', [special]);
     const row = await runScenario(scenario, { variant: 'base', revision: scenario.revision, repeat: 0 });
     expect(row.status).toBe('error');
     expect(row.error).toEqual({

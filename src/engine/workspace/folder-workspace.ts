@@ -8,6 +8,7 @@ import { realPathAllowMissing, type RealPath, SymlinkLoop } from '../../config/r
 import { holdsTempFolder, workspaceFolderMissing } from './folder-problem.js';
 import type { Workspace } from './workspace.js';
 import { assertPathArgument } from '../../config/path-argument.js';
+import { UNCOPYABLE_REASONS } from './uncopyable-files.js';
 
 /** A Workspace backed by a real folder: a fresh temp folder, a temp copy of a fixture, or a folder used in place. */
 export class FolderWorkspace implements Workspace {
@@ -202,20 +203,13 @@ async function requireFolder(dir: string): Promise<void> {
   if (problem) throw new RunError('WORKSPACE_NOT_FOUND', problem);
 }
 
-/** Why fs.cp gave up, in words, for the kinds of file it cannot copy. */
-const COPY_REASONS: Record<string, string> = {
-  ERR_FS_CP_FIFO_PIPE: 'it is a named pipe (FIFO), which cannot be copied',
-  ERR_FS_CP_SOCKET: 'it is a socket, which cannot be copied',
-  ERR_FS_CP_UNKNOWN: 'it is not a regular file, folder or symlink, so it cannot be copied',
-};
-
 /**
  * Whether `error` is a workspace copy that failed on a file fs.cp cannot copy (a named pipe,
  * socket or device in the source folder): the folder given is at fault, not the machine.
  */
 export function isUncopyableFileError(error: unknown): error is RunError {
   const code = ((error as { cause?: NodeJS.ErrnoException } | undefined)?.cause as NodeJS.ErrnoException | undefined)?.code;
-  return error instanceof RunError && error.code === 'WORKSPACE_COPY_FAILED' && code !== undefined && code in COPY_REASONS;
+  return error instanceof RunError && error.code === 'WORKSPACE_COPY_FAILED' && code !== undefined && code in UNCOPYABLE_REASONS;
 }
 
 /**
@@ -230,7 +224,7 @@ function copyFailure(source: string, copy: string, error: unknown): RunError {
   const detail = failure.info?.message ?? failure.message ?? String(error);
   // Node's own message repeats the path; the reason alone reads better after it.
   const reason =
-    COPY_REASONS[failure.code ?? ''] ??
+    UNCOPYABLE_REASONS[failure.code ?? ''] ??
     toSource(detail)
       .replace(`: ${where}`, '')
       .replace(/, \w+ '[^']*'(?: -> '[^']*')?$/, '');

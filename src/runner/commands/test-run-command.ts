@@ -8,6 +8,7 @@ import { ConfigError, RunError } from '../../config/errors.js';
 import type { Checkpoint } from '../../engine/checkpoint/checkpointer.js';
 import type { DeltaRevision } from '../../engine/revision/delta.js';
 import { isUncopyableFileError } from '../../engine/workspace/folder-workspace.js';
+import { COPYABLE_FOLDER } from '../../engine/workspace/uncopyable-files.js';
 import { checkRunsDir, keepWorkspace, moveWorkspace, runsDir, workspaceDirFor, writeRunCheckpoint } from '../resume/run-checkpoint-file.js';
 import { executeTestRun, type TestRunControl, type TestRunRecord, type TestRunRequest, type TestRunResult } from '../test-run.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
@@ -110,7 +111,7 @@ export async function runAndReport(
   } catch (error) {
     // A named pipe, socket or device in --workspace: nothing ran and the file is the input's (exit 2).
     if (!control.workspace && isUncopyableFileError(error)) {
-      return reportError(new ConfigError({ file: '--workspace' }, `${error.message}; expected a folder of regular files, folders and symbolic links`), io);
+      return reportError(new ConfigError({ file: '--workspace' }, `${error.message}; ${COPYABLE_FOLDER}`), io);
     }
     return reportRefusal(error, io);
   } finally {

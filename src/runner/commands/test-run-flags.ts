@@ -13,6 +13,7 @@ import { checkScript } from '../../engine/providers/script-schema.js';
 import { SCRIPT_MISSING_MESSAGE, type ScriptEntry } from '../../engine/providers/scripted.js';
 import { validateToolName } from '../../verdicts/tool-name.js';
 import { workspaceFolderProblem } from '../files/walk-files.js';
+import { runsDir } from '../resume/run-checkpoint-file.js';
 import { validateHttpMocks } from '../mocks/validate-mocks.js';
 import { approvalsProblems } from '../../engine/permissions/approvals-problems.js';
 import { TEST_RUN_NO_LOAD_SKILL } from '../scenario/load-skill-offered.js';
@@ -149,7 +150,7 @@ export function requestFromFlags(
   let workspace: string | undefined;
   if (options.workspace !== undefined) {
     workspace = resolve(io.cwd, options.workspace);
-    const problem = workspaceFolderProblem(workspace);
+    const problem = workspaceFolderProblem(workspace, runsDir(io.cwd, options.spans));
     if (problem) problems.push(new ConfigError({ file: '--workspace' }, problem));
   }
   throwConfigErrors(problems);

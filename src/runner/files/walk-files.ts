@@ -1,10 +1,12 @@
 import { readdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { shownName } from '../../config/cap-text.js';
 import { realPathAllowMissing } from '../../config/real-path.js';
 import { isInsideFolder } from '../../config/is-inside-folder.js';
 import { readError } from '../../config/read-error.js';
 import { holdsTempFolder, workspaceFolderMissing } from '../../engine/workspace/folder-problem.js';
+import { COPYABLE_FOLDER, uncopyableFileIn } from '../../engine/workspace/uncopyable-files.js';
+import { isRunArtifact } from '../resume/run-artifact-name.js';
 
 /**
  * Entries a folder walk leaves out: `node_modules` and names starting with `.` (`.git`, `.ci/`,
@@ -58,10 +60,12 @@ export function pseudoFileSystemOf(path: string): string | undefined {
 
 /**
  * Why `path` cannot be used as a workspace folder to copy (`workspace folder not found: ...`, that
- * it is a file, or that it holds the temporary folder its copy would be made in), or undefined
- * when it is a folder. A missing folder would otherwise run on an empty workspace and could even pass.
+ * it is a file, that it holds the temporary folder its copy would be made in, or a file in it the
+ * copy cannot copy), or undefined when it is a folder. A missing folder would otherwise run on an
+ * empty workspace and could even pass. `leaveOut` is a folder the copy leaves out (test-run's runs
+ * folder), as it leaves out paused runs' files wherever they lie.
  */
-export function workspaceFolderProblem(path: string): string | undefined {
+export function workspaceFolderProblem(path: string, leaveOut?: string): string | undefined {
   // Kernel pseudo-files state sizes they do not hold (sysfs says 4096 of a 2-byte file): copying
   // them into a run's workspace never ends (docs/security.md, The workspace sandbox).
   const pseudo = pseudoFileSystemOf(path);
@@ -70,7 +74,12 @@ export function workspaceFolderProblem(path: string): string | undefined {
   if (missing) return missing;
   // Said before the run, as invalid input: fs.cp would refuse it only once the run starts.
   const holds = holdsTempFolder(path);
-  return holds && `workspace ${shownName(path)} cannot be copied: ${holds}`;
+  if (holds) return `workspace ${shownName(path)} cannot be copied: ${holds}`;
+  // A named pipe, socket or device in it: the copy would fail on it only once the run starts.
+  const [real, left] = [realPathOf(path), leaveOut === undefined ? undefined : realPathOf(leaveOut)];
+  const skippedPath = left !== undefined && left !== real && isInsideFolder(real, left) ? join(path, relative(real, left)) : undefined;
+  const uncopyable = uncopyableFileIn(path, (entry, name) => isRunArtifact(name) || entry === skippedPath);
+  return uncopyable && `${uncopyable}; ${COPYABLE_FOLDER}`;
 }
 
 /**

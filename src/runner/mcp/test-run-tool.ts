@@ -19,6 +19,7 @@ import { checkScript } from '../../engine/providers/script-schema.js';
 import { DEFAULT_TEST_RUN_TIMEOUT_MS } from '../suite/timeouts.js';
 import { executeTestRun, requestNamesAtRun, type TestRunRequest } from '../test-run.js';
 import { isUncopyableFileError } from '../../engine/workspace/folder-workspace.js';
+import { COPYABLE_FOLDER } from '../../engine/workspace/uncopyable-files.js';
 import { emptyMessageProblems } from '../empty-messages.js';
 import { withSentArguments } from './sent-arguments.js';
 import type { McpServerContext } from './server-context.js';
@@ -90,7 +91,7 @@ export async function runTestRun(args: TestRunArgs, context: McpServerContext, s
   } catch (error) {
     // A named pipe, socket or device in the workspace folder: the argument is at fault, as for the CLI's --workspace.
     if (isUncopyableFileError(error)) {
-      return errorResult(memoryLocator('arguments')(['workspace'], `${error.message}; expected a folder of regular files, folders and symbolic links`));
+      return errorResult(memoryLocator('arguments')(['workspace'], `${error.message}; ${COPYABLE_FOLDER}`));
     }
     return errorResult(error);
   }

@@ -1,0 +1,48 @@
+import { readdirSync, type Dirent } from 'node:fs';
+import { join } from 'node:path';
+
+/** Why fs.cp gives up, in words, by its error code, for the kinds of file it cannot copy. */
+export const UNCOPYABLE_REASONS: Readonly<Record<string, string>> = {
+  ERR_FS_CP_FIFO_PIPE: 'it is a named pipe (FIFO), which cannot be copied',
+  ERR_FS_CP_SOCKET: 'it is a socket, which cannot be copied',
+  ERR_FS_CP_UNKNOWN: 'it is not a regular file, folder or symlink, so it cannot be copied',
+};
+
+/** What a workspace folder holding such a file is expected to be (test-run --workspace, test_run, a scenario's workspace). */
+export const COPYABLE_FOLDER = 'expected a folder of regular files, folders and symbolic links';
+
+/**
+ * `workspace could not be copied: <file>: <reason>` for the first file under `folder` (sorted,
+ * depth first) that a workspace copy cannot copy: a named pipe, a socket or a device (fs.cp would
+ * refuse the first two and read a device for ever). Undefined when there is none. Links are not
+ * followed (the copy keeps them as links); entries `leftOut` accepts are not searched (what the
+ * copy leaves out); a folder that cannot be listed is left to the copy to report. The same words
+ * as the copy's own failure (FolderWorkspace.copyOf), so a run refused before it starts and one
+ * whose folder changed since say it alike.
+ */
+export function uncopyableFileIn(folder: string, leftOut: (path: string, name: string) => boolean = () => false): string | undefined {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(folder, { withFileTypes: true });
+  } catch {
+    return undefined;
+  }
+  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    const path = join(folder, entry.name);
+    if (leftOut(path, entry.name)) continue;
+    if (entry.isDirectory()) {
+      const inside = uncopyableFileIn(path, leftOut);
+      if (inside) return inside;
+      continue;
+    }
+    const code = entry.isFIFO()
+      ? 'ERR_FS_CP_FIFO_PIPE'
+      : entry.isSocket()
+        ? 'ERR_FS_CP_SOCKET'
+        : entry.isFile() || entry.isSymbolicLink()
+          ? undefined
+          : 'ERR_FS_CP_UNKNOWN';
+    if (code) return `workspace could not be copied: ${path}: ${UNCOPYABLE_REASONS[code]}`;
+  }
+  return undefined;
+}
