@@ -1,3 +1,4 @@
+import { quoteCapped } from '../config/cap-text.js';
 import { ConfigError } from '../config/errors.js';
 import type { Revision } from './revision/types.js';
 import { buildAgent } from './revision/build-agent.js';
@@ -7,7 +8,7 @@ export const CAPTURE_CONTENT_ENV = 'OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_C
 
 /**
  * Whether a run records message content on its chat spans (docs/spans.md, Message content
- * capture). The environment switch decides when set (`true` or `false`), for every run; else a
+ * capture). The environment switch decides when set (`true` or `false`, in any letter case), for every run; else a
  * library caller's own `captureContent`; else content is captured for scripted models and
  * cassette runs (test data, nothing private) and not for live providers, as the GenAI
  * conventions recommend.
@@ -26,13 +27,18 @@ export function captureContent(
   return (buildAgent(revision.build).llm?.provider ?? 'scripted') === 'scripted';
 }
 
-/** The environment switch: true, false, or undefined when unset; any other value is a ConfigError. */
+/**
+ * The environment switch: true, false, or undefined when unset or empty; any other value (`1`,
+ * `yes`, ` true` with a space) is a ConfigError. OpenTelemetry's rule for boolean variables:
+ * `true` or `false` in any letter case, an empty value read as unset.
+ */
 export function captureContentFlag(env: Readonly<Record<string, string | undefined>>): boolean | undefined {
-  const flag = env[CAPTURE_CONTENT_ENV]?.trim().toLowerCase();
+  const value = env[CAPTURE_CONTENT_ENV];
+  if (value === undefined || value === '') return undefined;
+  const flag = value.toLowerCase();
   if (flag === 'true') return true;
   if (flag === 'false') return false;
-  if (flag) throw new ConfigError({ file: CAPTURE_CONTENT_ENV }, `expected true or false, got "${env[CAPTURE_CONTENT_ENV]}"`);
-  return undefined;
+  throw new ConfigError({ file: CAPTURE_CONTENT_ENV }, `expected true or false, got ${quoteCapped(value)}`);
 }
 
 /** A library invoke's or resume's options with `captureContent` decided as testRun decides it. */

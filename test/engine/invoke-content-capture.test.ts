@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/config/errors.js';
+import { captureContentFlag } from '../../src/engine/content-capture.js';
 import { MemoryCheckpointer } from '../../src/engine/checkpoint/memory-checkpointer.js';
 import { invoke, type InvokeOptions } from '../../src/engine/invoke.js';
 import type { Model } from '../../src/engine/model/model.js';
@@ -83,5 +84,24 @@ describe('invoke captures message content as testRun does (docs/spans.md, Messag
     await expect(resume(revision, checkpoint, 'approve', { script: steps, env: { [VARIABLE]: 'maybe' } })).rejects.toThrow(
       `${VARIABLE}: expected true or false, got "maybe"`,
     );
+  });
+});
+
+describe('the switch reads as OpenTelemetry reads a boolean variable', () => {
+  it.each([
+    ['true', true],
+    ['TRUE', true],
+    ['True', true],
+    ['false', false],
+    ['FALSE', false],
+    ['', undefined],
+  ])('%j is %s', (value, expected) => {
+    expect(captureContentFlag({ [VARIABLE]: value })).toBe(expected);
+  });
+
+  it.each([' true', 'true ', ' ', '1', 'yes', 'on'])('%j is a ConfigError naming the variable and the value', (value) => {
+    const read = () => captureContentFlag({ [VARIABLE]: value });
+    expect(read).toThrow(ConfigError);
+    expect(read).toThrow(`${VARIABLE}: expected true or false, got ${JSON.stringify(value)}`);
   });
 });
