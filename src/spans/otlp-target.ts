@@ -1,3 +1,4 @@
+import { quoteCapped } from '../config/cap-text.js';
 import { displayUrl, quotedUrl } from '../config/display-url.js';
 import { ConfigError } from '../config/errors.js';
 import { headerValueProblem, HTTP_TOKEN } from '../config/http-header.js';
@@ -36,23 +37,22 @@ const TRACES_PATH = 'v1/traces';
  * A malformed value is a ConfigError: a typo must not silently turn export off.
  */
 export function resolveOtlpTarget(flag: string | undefined, env: Env): OtlpTarget | null {
-  // The SDK's own switches turn export off only when the user did not ask on the command line.
-  const disabled = env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true' || env.OTEL_TRACES_EXPORTER?.trim().toLowerCase() === 'none';
   let url: string;
   let source: string;
   if (flag !== undefined) {
     url = withTracesPath(parseHttpUrl(flag, '--otlp'));
     source = '--otlp';
-  } else if (disabled) {
+  } else if (!nonEmpty(env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) && !nonEmpty(env.OTEL_EXPORTER_OTLP_ENDPOINT)) {
+    return null;
+  } else if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true' || tracesExporter(env) === 'none') {
+    // The SDK's own switches turn export off only when the user did not ask on the command line.
     return null;
   } else if (nonEmpty(env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT)) {
     source = 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT';
     url = parseHttpUrl(env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT!, source).toString();
-  } else if (nonEmpty(env.OTEL_EXPORTER_OTLP_ENDPOINT)) {
+  } else {
     source = 'OTEL_EXPORTER_OTLP_ENDPOINT';
     url = withTracesPath(parseHttpUrl(env.OTEL_EXPORTER_OTLP_ENDPOINT!, source), true);
-  } else {
-    return null;
   }
   const headers = {
     ...parseHeaders(env.OTEL_EXPORTER_OTLP_HEADERS, 'OTEL_EXPORTER_OTLP_HEADERS'),
@@ -62,6 +62,26 @@ export function resolveOtlpTarget(flag: string | undefined, env: Env): OtlpTarge
   const protocol = parseProtocol(env);
   const resource = resourceAttributesFromEnv(env);
   return { url, headers, source, protocol, resource, ...(timeoutMillis === undefined ? {} : { timeoutMillis }) };
+}
+
+/**
+ * OTEL_TRACES_EXPORTER, a comma-separated list in the OpenTelemetry specification (any letter
+ * case): `otlp` (also when unset or empty) exports, `none` turns export from the environment
+ * off. agentcheck exports OTLP only, so any other exporter (`zipkin`, `console`) is a ConfigError
+ * rather than OTLP sent where something else was asked for.
+ */
+function tracesExporter(env: Env): 'otlp' | 'none' {
+  const name = 'OTEL_TRACES_EXPORTER';
+  const raw = env[name] ?? '';
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter((entry) => entry !== '');
+  const refused = (why: string) => new ConfigError({ file: name }, `expected otlp or none, got ${quoteCapped(raw)}; ${why}`);
+  const other = entries.find((entry) => entry !== 'otlp' && entry !== 'none');
+  if (other !== undefined) throw refused(`agentcheck exports spans over OTLP only, so ${quoteCapped(other)} is not supported`);
+  if (entries.includes('none') && entries.includes('otlp')) throw refused('none turns export off, so it cannot be listed with otlp');
+  return entries.includes('none') ? 'none' : 'otlp';
 }
 
 function nonEmpty(value: string | undefined): boolean {

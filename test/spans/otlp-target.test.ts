@@ -23,6 +23,28 @@ describe('resolveOtlpTarget', () => {
     expect(resolveOtlpTarget(undefined, { OTEL_EXPORTER_OTLP_ENDPOINT: '  ' })).toBeNull();
   });
 
+  it('reads OTEL_TRACES_EXPORTER as the specification lists it: otlp exports, none does not, any other exporter is refused', () => {
+    const env = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' };
+    for (const value of ['otlp', 'OTLP', ' otlp ', 'otlp,otlp', '']) {
+      expect(resolveOtlpTarget(undefined, { ...env, OTEL_TRACES_EXPORTER: value })?.url, value).toBe('http://collector:4318/v1/traces');
+    }
+    for (const value of ['none', 'None', ' none']) expect(resolveOtlpTarget(undefined, { ...env, OTEL_TRACES_EXPORTER: value }), value).toBeNull();
+    const refusal = (value: string) => () => resolveOtlpTarget(undefined, { ...env, OTEL_TRACES_EXPORTER: value });
+    expect(refusal('zipkin')).toThrow(ConfigError);
+    expect(refusal('zipkin')).toThrow(
+      'OTEL_TRACES_EXPORTER: expected otlp or none, got "zipkin"; agentcheck exports spans over OTLP only, so "zipkin" is not supported',
+    );
+    expect(refusal('otlp,console')).toThrow(
+      'OTEL_TRACES_EXPORTER: expected otlp or none, got "otlp,console"; agentcheck exports spans over OTLP only, so "console" is not supported',
+    );
+    expect(refusal('otlp,none')).toThrow(
+      'OTEL_TRACES_EXPORTER: expected otlp or none, got "otlp,none"; none turns export off, so it cannot be listed with otlp',
+    );
+    // --otlp decides whatever the variable says, as it does over none; without an endpoint nothing is exported or read.
+    expect(resolveOtlpTarget('http://flag:4318', { OTEL_TRACES_EXPORTER: 'zipkin' })?.url).toBe('http://flag:4318/v1/traces');
+    expect(resolveOtlpTarget(undefined, { OTEL_TRACES_EXPORTER: 'zipkin' })).toBeNull();
+  });
+
   it('merges general and traces headers (traces win), percent-decoded, and reads the timeout', () => {
     const target = resolveOtlpTarget('http://h:4318', {
       OTEL_EXPORTER_OTLP_HEADERS: 'Authorization=Basic%20abc, x-a=1',
