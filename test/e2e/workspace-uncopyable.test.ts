@@ -26,6 +26,29 @@ describe.skipIf(process.platform === 'win32')('a workspace folder holding a file
     expect(existsSync(join(dir, 'out/report.json'))).toBe(false);
   });
 
+  it("is said for each file that copies the folder, once for a scenarios file's defaults however many scenarios share it", async () => {
+    const scenarios = ['one', 'two', 'three'].map(
+      (name) => `  - {name: ${name}, inputs: {messages: [{role: user, content: go}]}, model: {script: [{text: done}]}}`,
+    );
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      's.scenarios.yaml': ['defaults: {agent: agent.yaml, workspace: ws}', 'scenarios:', ...scenarios].join('\n'),
+      'b.scenario.yaml': passingScenario('also copies', 'workspace: ws\n'),
+      'ws/a.txt': 'a\n',
+    });
+    execFileSync('mkfifo', [join(dir, 'ws/pipe')]);
+    const validated = await runCli(['validate', '.'], dir);
+    expect(validated.exitCode, validated.all).toBe(2);
+    const said = (validated.stdout + validated.stderr)
+      .split('\n')
+      .filter((line) => line.includes('it is a named pipe (FIFO)'))
+      .map((line) => line.replace(`${dir}/`, ''));
+    expect(said.map((line) => /^(\S+?):\d+:\d+ at (\S+):/.exec(line)?.slice(1, 3).join(' '))).toEqual([
+      'b.scenario.yaml workspace',
+      's.scenarios.yaml defaults.workspace',
+    ]);
+  });
+
   it("test-run --workspace leaves its runs folder and paused runs' files out of the check, as the copy leaves them out", async () => {
     const dir = tempDir({ 'a.txt': 'a\n', 's.yaml': '- text: hi\n' });
     // A pipe in the runs folder (reports/runs without --spans), and in an earlier paused run's workspace elsewhere.

@@ -47,6 +47,12 @@ export interface LoadContext {
    * when the scenario is not loaded (it, or another scenario of its file, has a problem).
    */
   subjects?: VariantSubject[];
+  /**
+   * Workspace folders already checked in this load, with the problem found (undefined: none):
+   * each folder is walked once however many scenarios copy it (a file of 1,000 scenarios sharing
+   * its defaults' workspace).
+   */
+  workspaceFolders?: Map<string, string | undefined>;
 }
 
 /**

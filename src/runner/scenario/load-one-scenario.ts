@@ -152,7 +152,7 @@ export function loadOneScenario(
       if (!valid.has(index)) problems.push(...graderModelProblems(check, index, checksAt));
     });
   }
-  problems.push(...namedPlaceProblems(spec, format, dir, locate));
+  problems.push(...namedPlaceProblems(spec, format, dir, locate, (context.workspaceFolders ??= new Map())));
   // The suite's variants are checked against its build also when the scenario is not loaded: it has
   // problems, or its file has others and loads none of its scenarios (one pass).
   recordVariantSubject(context, fileId, spec, (key) => ok(key), agentFile, revisions);

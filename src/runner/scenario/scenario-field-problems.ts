@@ -30,7 +30,13 @@ export function expectFailureProblems(spec: ScenarioSpec, locate: Locator): Conf
  * workspace and skill folders that are missing or are no skill; each one beside the others (one
  * pass, docs/cli.md), read only where `format` left the value valid.
  */
-export function namedPlaceProblems(spec: ScenarioSpec, format: FormatCheck, dir: string, locate: Locator): ConfigError[] {
+export function namedPlaceProblems(
+  spec: ScenarioSpec,
+  format: FormatCheck,
+  dir: string,
+  locate: Locator,
+  checkedWorkspaces: Map<string, string | undefined> = new Map(),
+): ConfigError[] {
   const problems: ConfigError[] = [];
   const ok = (...path: Array<string | number>) => format.valid(path);
   // --tag takes a comma list: a tag it could never select is refused, as variant names are.
@@ -48,7 +54,9 @@ export function namedPlaceProblems(spec: ScenarioSpec, format: FormatCheck, dir:
   }
   if (spec.workspace !== undefined && ok('workspace')) {
     const folder = resolve(dir, spec.workspace);
-    const problem = workspaceFolderProblem(folder);
+    // Walked once per load: the scenarios of a file mostly share their defaults' workspace.
+    if (!checkedWorkspaces.has(folder)) checkedWorkspaces.set(folder, workspaceFolderProblem(folder));
+    const problem = checkedWorkspaces.get(folder);
     // Only when it is missing: a file or a pseudo-file folder is found where it was meant.
     const hint = problem && !existsSync(folder) ? scenarioPathHint(spec.workspace, dir, 'folder') : '';
     if (problem) problems.push(locate(['workspace'], `${problem}${hint}`));
