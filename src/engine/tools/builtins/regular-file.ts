@@ -21,6 +21,16 @@ export async function refuseSpecialFile(tool: string, relative: string, file: st
     return;
   }
   const kind = specialFileKind(info);
-  if (kind === undefined) return;
-  throw new ToolError(tool, `${relative} is ${kind}, not a regular file; ${tool} works on regular files only`, 'NOT_A_FILE');
+  if (kind !== undefined) throw specialFileError(tool, relative, kind);
+}
+
+/**
+ * The error of a named pipe, socket or device (`kind`, from specialFileKind) where a tool needs a
+ * regular file, or a folder too for a walk (grep, find_files): `not_a_file` in every such tool
+ * (docs/formats.md, Tools).
+ */
+export function specialFileError(tool: string, relative: string, kind: string, folderToo = false): ToolError {
+  const expected = folderToo ? 'a folder or a regular file' : 'a regular file';
+  const works = folderToo ? 'folders and regular files' : 'regular files';
+  return new ToolError(tool, `${relative} is ${kind}, not ${expected}; ${tool} works on ${works} only`, 'NOT_A_FILE');
 }

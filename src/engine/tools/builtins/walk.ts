@@ -2,7 +2,9 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ToolError } from '../../../config/errors.js';
 import type { Workspace } from '../../workspace/workspace.js';
+import { specialFileKind } from '../../../config/special-file.js';
 import { fileError } from './file-error.js';
+import { specialFileError } from './regular-file.js';
 
 /** Folders never descended into: version-control internals are noise for an agent. */
 const SKIPPED_DIRS = new Set(['.git']);
@@ -22,7 +24,8 @@ export function workspaceRelative(root: string, relativePath: string): string {
 
 /**
  * Every regular file under `relativePath` (itself, when it names a file), sorted by relative
- * path. Symlinks are not followed, so a walk cannot loop or wander outside the workspace.
+ * path; a named pipe, socket or device given as `relativePath` is refused (NOT_A_FILE). Symlinks
+ * are not followed, so a walk cannot loop or wander outside the workspace.
  */
 export async function listFiles(tool: string, workspace: Workspace, relativePath: string): Promise<FoundFile[]> {
   const root = await workspace.root();
@@ -33,8 +36,16 @@ export async function listFiles(tool: string, workspace: Workspace, relativePath
     throw fileError(tool, relativePath, error);
   }
   const base = workspaceRelative(root, relativePath);
-  const info = await stat(start);
+  let info;
+  try {
+    info = await stat(start);
+  } catch (error) {
+    throw fileError(tool, relativePath, error);
+  }
   if (info.isFile()) return [{ relative: base, absolute: start }];
+  // A named pipe, socket or device is neither: said as read_file says it, not walked as an empty folder.
+  const special = specialFileKind(info);
+  if (special !== undefined) throw specialFileError(tool, relativePath, special, true);
 
   const found: FoundFile[] = [];
   const pending: Array<{ dir: string; rel: string }> = [{ dir: start, rel: base }];

@@ -161,6 +161,22 @@ describe('special files and empty paths', () => {
     expect(listed.message).toBe('pipe is a named pipe (FIFO), not a folder');
   });
 
+  it('refuses a named pipe given as the path of grep and find_files, as the other file tools do, instead of an empty result (black-box bug)', async () => {
+    await execa('mkfifo', [path.join(root, 'pipe')]);
+    for (const [tool, args] of [
+      ['grep', { pattern: 'x', path: 'pipe' }],
+      ['find_files', { pattern: '.', path: 'pipe' }],
+    ] as const) {
+      const error = await toolError(BUILTINS[tool].run(args, ctx), 'NOT_A_FILE');
+      expect([error.tool, error.message]).toEqual([
+        tool,
+        `pipe is a named pipe (FIFO), not a folder or a regular file; ${tool} works on folders and regular files only`,
+      ]);
+    }
+    // A pipe met inside the folder walked is still passed over, as before.
+    expect(await BUILTINS.find_files.run({ pattern: '.' }, ctx)).toEqual(['README.md', 'src/lib/x.ts', 'src/main.ts']);
+  });
+
   it('says a part of the path is not a folder in every file tool, through a file, a link to a file or a named pipe (black-box bug)', async () => {
     await execa('mkfifo', [path.join(root, 'pipe')]);
     await symlink('README.md', path.join(root, 'readme-link'));
