@@ -132,8 +132,18 @@ export class FolderWorkspace implements Workspace {
     }
     // A file, named pipe or link to a file where a folder of the path belongs: the OS's ENOTDIR,
     // said here once so every file tool (write_file too) gives it the same type (docs/formats.md).
-    if (real.missing && !isFolder(real.existing)) {
-      throw new ToolError('workspace', `${relativePath}: a part of the path is not a folder`, 'FS_ENOTDIR');
+    if (real.missing && !isFolder(real.existing)) throw notAFolderOnPath(relativePath);
+    // A trailing "/" (or "/.") asks for a folder, but path.resolve drops it: without this check
+    // `notes.txt/` would read or overwrite the file, where the OS says ENOTDIR.
+    if (namesFolder(relativePath)) {
+      if (!real.missing && !isFolder(real.path)) throw notAFolderOnPath(relativePath);
+      if (real.missing && options.forWrite) {
+        throw new ToolError(
+          'workspace',
+          `${relativePath} ends in "/", which names a folder: expected the path of a file, relative to the workspace root`,
+          'INVALID_PATH',
+        );
+      }
     }
     if (real.missing && !options.forWrite) {
       throw new ToolError('workspace', `no such file or directory: ${relativePath} (paths are relative to the workspace root)`, 'FILE_NOT_FOUND');
@@ -248,6 +258,17 @@ function realPathOrLoop(target: string, relativePath: string): RealPath {
     }
     throw error;
   }
+}
+
+/** The OS's ENOTDIR in the workspace's words: a file, named pipe or link to a file where a folder of the path belongs. */
+function notAFolderOnPath(relativePath: string): ToolError {
+  return new ToolError('workspace', `${relativePath}: a part of the path is not a folder`, 'FS_ENOTDIR');
+}
+
+/** Whether a workspace-relative path ends in "/" or "/." (or is "." or empty): it names a folder. */
+function namesFolder(relativePath: string): boolean {
+  const last = relativePath.split('/').at(-1);
+  return last === '' || last === '.';
 }
 
 /** Whether the real path `existing` is a folder (one that cannot be read is taken as one: not found). */

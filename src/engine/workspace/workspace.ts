@@ -8,7 +8,8 @@ export interface Workspace {
   root(): Promise<string>;
   /**
    * Resolves a workspace-relative path to an absolute one inside the root, or throws a
-   * ToolError (code SANDBOX_ESCAPE) naming the path. `forWrite` allows a path that does not exist yet.
+   * ToolError (code SANDBOX_ESCAPE) naming the path. `forWrite` allows a path that does not exist
+   * yet (a file to make: one ending in "/" is refused). A path ending in "/" that names a file is FS_ENOTDIR.
    */
   resolve(relativePath: string, options?: { forWrite?: boolean }): Promise<string>;
   /** Removes the folder if this workspace owns it (temp copies). */

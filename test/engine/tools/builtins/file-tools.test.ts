@@ -205,6 +205,39 @@ describe('special files and empty paths', () => {
     expect(await readFile(path.join(root, 'README.md'), 'utf8')).toBe('# Shop\nTODO: refunds\n');
   });
 
+  it('says a part of the path is not a folder in every file tool for a file named with a trailing slash, never reading or overwriting it (black-box nit)', async () => {
+    await execa('mkfifo', [path.join(root, 'pipe')]);
+    await symlink('README.md', path.join(root, 'readme-link'));
+    for (const given of ['README.md/', 'README.md//', 'README.md/.', 'readme-link/', 'pipe/', 'src/main.ts/']) {
+      for (const [tool, args] of Object.entries({
+        read_file: { path: given },
+        write_file: { path: given, content: 'x' },
+        edit_file: { path: given, old: 'Shop', new: 'x' },
+        list_dir: { path: given },
+        find_files: { pattern: '.', path: given },
+        grep: { pattern: 'Shop', path: given },
+      })) {
+        const error = await toolError(BUILTINS[tool as keyof typeof BUILTINS].run(args, ctx), 'FS_ENOTDIR');
+        expect([error.tool, error.message]).toEqual([tool, `${given}: a part of the path is not a folder`]);
+      }
+    }
+    expect(await readFile(path.join(root, 'README.md'), 'utf8')).toBe('# Shop\nTODO: refunds\n');
+    // A folder with a trailing slash is still a folder: listed, walked, and refused by the file tools as one.
+    expect(await BUILTINS.list_dir.run({ path: 'src/' }, ctx)).toEqual(['lib/', 'main.ts']);
+    expect(await BUILTINS.find_files.run({ pattern: '\\.ts$', path: 'src/lib/' }, ctx)).toEqual(['src/lib/x.ts']);
+    const folder = await toolError(BUILTINS.read_file.run({ path: 'src/' }, ctx), 'IS_A_DIRECTORY');
+    expect(folder.message).toBe('src/ is a folder; use list_dir to see what it holds');
+    await toolError(BUILTINS.write_file.run({ path: 'src/', content: 'x' }, ctx), 'IS_A_DIRECTORY');
+    // A new name with a trailing slash names a folder: write_file makes no file by that name.
+    const made = await toolError(BUILTINS.write_file.run({ path: 'new/', content: 'x' }, ctx), 'INVALID_PATH');
+    expect([made.tool, made.message]).toEqual([
+      'write_file',
+      'new/ ends in "/", which names a folder: expected the path of a file, relative to the workspace root',
+    ]);
+    expect(await BUILTINS.list_dir.run({}, ctx)).toEqual(['README.md', 'out', 'pipe', 'readme-link', 'src/']);
+    await toolError(BUILTINS.read_file.run({ path: 'new/' }, ctx), 'FILE_NOT_FOUND');
+  });
+
   it('says a path is empty rather than "is a directory"', async () => {
     for (const tool of ['read_file', 'write_file'] as const) {
       const error = await toolError(BUILTINS[tool].run({ path: '', content: 'x' }, ctx), 'INVALID_PATH');
