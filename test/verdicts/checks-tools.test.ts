@@ -214,6 +214,20 @@ describe('tool_returned', () => {
       `\`${check('tool_returned', { tool: '/^create_/', result: { ok: true } }, evidence).reason}\``,
     );
   });
+  it('names each tool a /regex/ matched with what it returned in its fail reason, not the first result alone (black-box nit)', () => {
+    const created = evidenceOf([[{ name: 'create_refund', result: { ok: true, id: 'r1' } }], [{ name: 'create_note', result: { ok: true, id: 'n1' } }]]);
+    const reason = check('tool_returned', { tool: '/^create_/', result: { id: 'zz' } }, created).reason;
+    expect(reason).toBe(
+      'expected /^create_/ to return {"id":"zz"}; create_refund returned {"ok":true,"id":"r1"} (at id: expected "zz", got "r1"), create_note returned {"ok":true,"id":"n1"} (at id: expected "zz", got "n1")',
+    );
+    const docs = readFileSync(join(import.meta.dirname, '../../docs/verdicts.md'), 'utf8');
+    expect(docs.slice(docs.indexOf('### tool_returned'))).toContain(`\`${reason}\``);
+    // Listed as the calls of a failure are: five, then how many more.
+    const many = evidenceOf([Array.from({ length: 7 }, (_, index) => ({ name: `create_${index}`, result: { id: `i${index}` } }))]);
+    expect(check('tool_returned', { tool: '/^create_/', result: { id: 'zz' } }, many).reason).toBe(
+      `expected /^create_/ to return {"id":"zz"}; ${[0, 1, 2, 3, 4].map((index) => `create_${index} returned {"id":"i${index}"} (at id: expected "zz", got "i${index}")`).join(', ')}, and 2 more`,
+    );
+  });
   it('fails when never called or never returned', () => {
     expect(check('tool_returned', { tool: 'lookup' }, evidence).reason).toBe(
       'expected lookup to return a result; it was never called; saw create_refund x2, delete_order x1',

@@ -86,36 +86,56 @@ export const toolReturned: Check<ToolReturnedParams> = {
         returned.map((call) => call.span_id),
       );
     }
-    let why = '';
+    const mismatched: Mismatched[] = [];
     for (const call of returned) {
       const mismatch = matchDocument(params.result, call.result, params.result_mode ?? 'superset');
       if (mismatch) {
-        why ||= describeMismatch(mismatch);
+        mismatched.push({ call, why: describeMismatch(mismatch) });
         continue;
       }
       const token = callError(call, tokens);
       const tool = toolNameAsMatched(params.tool, [call]);
       return result(KIND, id, 'pass', `${tool} returned ${show(call.result)}${token ? ` (an error result: ${token})` : ''}`, [call.span_id]);
     }
-    return result(KIND, id, 'fail', `expected ${params.tool} to return ${show(params.result)}; it returned ${show(returned[0].result)} (${why})`, ids);
+    return result(KIND, id, 'fail', `expected ${params.tool} to return ${show(params.result)}; ${whatReturned(mismatched, params.tool)}`, ids);
   },
 };
 
 /** Calls listed in a reason before "and N more". */
 const MAX_LISTED = 5;
 
+/** A call that returned, and how its result differs from the expected one. */
+interface Mismatched {
+  call: ToolCall;
+  why: string;
+}
+
+/**
+ * What the calls returned instead: a literal tool's first result, `it returned {...} (at id: ...)`;
+ * a /regex/ matches several tools, so each call is named with its result (`create_refund returned
+ * {...} (...), create_note returned {...} (...)`), up to MAX_LISTED.
+ */
+function whatReturned(mismatched: readonly Mismatched[], tool: string): string {
+  if (parseSlashRegex(tool) === null) return `it returned ${show(mismatched[0].call.result)} (${mismatched[0].why})`;
+  return listUpTo(mismatched, ({ call, why }) => `${call.name} returned ${show(call.result)} (${why})`);
+}
+
+/** `items` said one by one, joined by commas: the first MAX_LISTED, then `, and N more`. */
+function listUpTo<T>(items: readonly T[], say: (item: T, index: number) => string): string {
+  const more = items.length > MAX_LISTED ? `, and ${items.length - MAX_LISTED} more` : '';
+  return items.slice(0, MAX_LISTED).map(say).join(', ') + more;
+}
+
 /** How each call ended: "call 1 denied, call 2 failed: not_in_channel"; a /regex/ tool adds each call's name. */
 function endings(calls: readonly ToolCall[], tool: string, tokens: readonly ErrorToken[]): string {
   const named = parseSlashRegex(tool) !== null;
-  const listed = calls.slice(0, MAX_LISTED).map((call, index) => {
+  return listUpTo(calls, (call, index) => {
     const which = `call ${index + 1}${named ? ` (${call.name})` : ''}`;
     if (call.outcome === 'denied') return `${which} denied`;
     if (call.outcome === 'pending') return `${which} pending approval`;
     const why = describeCallError(call, tokens);
     return why ? `${which} failed: ${why}` : `${which} returned`;
   });
-  const more = calls.length > MAX_LISTED ? `, and ${calls.length - MAX_LISTED} more` : '';
-  return listed.join(', ') + more;
 }
 
 /** An expected result as error tokens read a returned one: a string itself, anything else as JSON. */
