@@ -26,7 +26,7 @@ export type ShownPath = ReadonlyArray<string | number | PathKey>;
 /**
  * `['agent', 'tools', 2, 'http']` -> `agent.tools[2].http`. A key is written after a dot when it
  * is a plain name; any other is quoted as a value is, in brackets: an empty key (`tools[""]`, never
- * `tools.`), one holding white space, a quote, a dot or a bracket (`env["BAD NAME"]`,
+ * `tools.`), one holding white space, a quote (`"`, `'` or a backquote), a dot or a bracket (`env["BAD NAME"]`,
  * `tools["x.y"]`, `tools["a[0]"]`: written out, it would read as a path of several keys), and one
  * holding a control character or a bidi override (a scenario file's own key, `["\u001b[2J"]`): a
  * path is printed, and raw it could clear or recolour the terminal or make a key read as another.
@@ -42,8 +42,11 @@ export function formatPath(path: ShownPath): string {
   return out;
 }
 
-/** A name a path can show after a dot: no white space, quote, dot or bracket. */
-const NAME = '[^\\s.[\\]"]+';
+/**
+ * A name a path can show after a dot: no white space, quote (`"`, `'` or a backquote), dot or
+ * bracket. Each of these in a key written out would make it read as another path or a quoted text.
+ */
+const NAME = '[^\\s.[\\]"\'`]+';
 const PLAIN_NAME = new RegExp(`^${NAME}$`);
 /** Names joined by single dots, each followed by any `[selector]`s: `a`, `a.b`, `tools[name=x].http`. */
 const SELECTOR = '\\[[^\\s[\\]"]+\\]';

@@ -45,6 +45,9 @@ describe('SourceDocument', () => {
     expect(formatPath(['', 0, 'a.', '.b', 'a..b', 'c]', 'd e', 'x"y', 'send-email'])).toBe('[""][0]["a."][".b"]["a..b"]["c]"]["d e"]["x\\"y"].send-email');
     expect(formatPath(['approvals', 'tools', 'x.y', 'a[0]'])).toBe('approvals.tools["x.y"]["a[0]"]');
     expect(formatPath(['headers', 'X.Y'])).toBe('headers["X.Y"]');
+    // Every quote the rule names: a double quote, a single quote and a backquote.
+    expect(formatPath(['approvals', 'tools', "q'uote", 'b`t', 'o"k'])).toBe('approvals.tools["q\'uote"]["b`t"]["o\\"k"]');
+    expect(formatPath(['set', new PathKey("agent.q'x"), 'ok'])).toBe('set["agent.q\'x"].ok');
     // Only a delta's set key (a PathKey) reads as the path it is; a plain key under it is still quoted.
     expect(formatPath(['set', 'agent.tools[name=lookup_order]', 'permision'])).toBe('set["agent.tools[name=lookup_order]"].permision');
     expect(formatPath(['set', new PathKey('agent.tools[name=lookup_order]'), 'permision'])).toBe('set.agent.tools[name=lookup_order].permision');

@@ -13,11 +13,15 @@ import { call, connectAgentcheck, REFUND_REQUEST, text } from './mcp/mcp-client.
 const ROOT = join(import.meta.dirname, '../..');
 
 /**
- * A bad default, an unknown key, a misspelt tool with a bad answer, a bad answer and two tools
- * whose names hold a dot or a bracket: seven problems of one approvals (the misspelt tool's answer
- * is told too: no gate of this build takes it).
+ * A bad default, an unknown key, a misspelt tool with a bad answer, a bad answer and four tools
+ * whose names hold a dot, a bracket, a single quote or a backquote: nine problems of one approvals
+ * (the misspelt tool's answer is told too: no gate of this build takes it).
  */
-const APPROVALS = { default: 'maybe', tools: { delet_order: 'nah', lookup_order: 'maybe', 'x.y': 'approve', 'a[0]': 'approve' }, extra: 1 };
+const APPROVALS = {
+  default: 'maybe',
+  tools: { delet_order: 'nah', lookup_order: 'maybe', 'x.y': 'approve', 'a[0]': 'approve', "q'uote": 'approve', 'b`t': 'approve' },
+  extra: 1,
+};
 
 const TOOL_NAMES = 'lookup_order, create_refund, delete_order, send_email';
 
@@ -27,9 +31,11 @@ const PROBLEMS: Array<[path: string, message: string]> = [
   ['tools.delet_order', `"delet_order" names no tool of the agent; expected one of: ${TOOL_NAMES}; did you mean "delete_order"?`],
   ['tools.delet_order', 'a tool\'s approval gate takes "approve", "deny", "reject"; got "nah"'],
   ['tools.lookup_order', 'a tool\'s approval gate takes "approve", "deny", "reject"; got "maybe"'],
-  // A key holding a dot or a bracket is quoted in brackets: written out it would read as another path.
+  // A key holding a dot, a bracket or a quote is quoted in brackets: written out it would read as another path.
   ['tools["x.y"]', `"x.y" names no tool of the agent; expected one of: ${TOOL_NAMES}`],
   ['tools["a[0]"]', `"a[0]" names no tool of the agent; expected one of: ${TOOL_NAMES}`],
+  ['tools["q\'uote"]', `"q'uote" names no tool of the agent; expected one of: ${TOOL_NAMES}`],
+  ['tools["b`t"]', `"b\`t" names no tool of the agent; expected one of: ${TOOL_NAMES}`],
   ['extra', 'unknown key "extra"; expected one of: default, tools'],
 ];
 
