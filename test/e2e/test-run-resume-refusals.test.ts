@@ -168,8 +168,45 @@ describe('agentcheck resume refuses a checkpoint that does not fit its saved bui
   });
 
   it('an agent checkpoint for a build with a flow', async () => {
-    const dir = tempDir({
-      'flow.yaml': `id: flow-bot
+    const { dir, runId, file } = await pausedFlow();
+    editCheckpoint(file, (saved) => {
+      (saved.checkpoint as Record<string, unknown>).kind = 'agent';
+    });
+    const resumed = await resume(dir, runId, 'out/s.jsonl');
+    expect(resumed.exitCode, resumed.all).toBe(2);
+    expect(resumed.stdout).toBe('');
+    expect(resumed.stderr).toContain(`${file} at checkpoint.kind: checkpoint ${runId}:`);
+    expect(resumed.stderr).toContain('is an agent checkpoint but the build has a flow, the build saved in this file');
+    expect(existsSync(file)).toBe(true);
+  });
+
+  it('a flow checkpoint paused at a step whose state.current.pending was deleted and pending edited, which the resumed step would ignore (black-box bug)', async () => {
+    const { dir, runId, file } = await pausedFlow();
+    editCheckpoint(file, (saved) => {
+      const checkpoint = saved.checkpoint as { pending: Record<string, unknown>; state: { current: Record<string, unknown> } };
+      delete checkpoint.state.current.pending;
+      checkpoint.pending.tool = 'zzz';
+      checkpoint.pending.args = { anything: 1 };
+    });
+    const resumed = await resume(dir, runId, 'out/s.jsonl');
+    expect(resumed.exitCode, resumed.all).toBe(2);
+    expect(resumed.stdout).toBe('');
+    const source = `the call deterministic_step "writer" makes when resumed (from the build, the checkpoint's state.flow and state.executions)`;
+    expect(resumed.stderr).toContain(
+      `${file} at checkpoint.state.current.pending: expected the call of tool "write_file" (call id "flow_writer_1", arguments {"path":"out.txt","content":"hello"}), ${source}, got nothing`,
+    );
+    expect(resumed.stderr).toContain(`${file} at checkpoint.pending.tool: expected "write_file", the tool of ${source}, got "zzz"`);
+    expect(resumed.stderr).toContain(
+      `${file} at checkpoint.pending.args: expected {"path":"out.txt","content":"hello"}, the arguments of ${source}, got {"anything":1}`,
+    );
+    expect(existsSync(file)).toBe(true);
+  });
+});
+
+/** A flow run paused at its deterministic_step's gated write_file, in a folder of its own; its checkpoint is `file`. */
+async function pausedFlow(): Promise<{ dir: string; runId: string; file: string }> {
+  const dir = tempDir({
+    'flow.yaml': `id: flow-bot
 agent:
   name: Flow bot
   instructions: x
@@ -186,23 +223,13 @@ flow:
     - {from: writer, to: review}
     - {from: review, to: end}
 `,
-      'script.yaml': '- text: fixed\n',
-    });
-    const paused = await runCli(['test-run', '--agent', 'flow.yaml', '--message', 'go', '--script', 'script.yaml', '--spans', 'out/s.jsonl', '--json'], dir);
-    expect(paused.exitCode, paused.all).toBe(1);
-    const runId = JSON.parse(paused.stdout).run_id;
-    const file = join(dir, 'out', `${runId}.checkpoint.json`);
-    editCheckpoint(file, (saved) => {
-      (saved.checkpoint as Record<string, unknown>).kind = 'agent';
-    });
-    const resumed = await resume(dir, runId, 'out/s.jsonl');
-    expect(resumed.exitCode, resumed.all).toBe(2);
-    expect(resumed.stdout).toBe('');
-    expect(resumed.stderr).toContain(`${file} at checkpoint.kind: checkpoint ${runId}:`);
-    expect(resumed.stderr).toContain('is an agent checkpoint but the build has a flow, the build saved in this file');
-    expect(existsSync(file)).toBe(true);
+    'script.yaml': '- text: fixed\n',
   });
-});
+  const paused = await runCli(['test-run', '--agent', 'flow.yaml', '--message', 'go', '--script', 'script.yaml', '--spans', 'out/s.jsonl', '--json'], dir);
+  expect(paused.exitCode, paused.all).toBe(1);
+  const runId = JSON.parse(paused.stdout).run_id;
+  return { dir, runId, file: join(dir, 'out', `${runId}.checkpoint.json`) };
+}
 
 describe('agentcheck test-run --workspace holding a file that cannot be copied', () => {
   it.skipIf(process.platform === 'win32')('is invalid input (exit 2) naming the file and what a workspace may hold', async () => {

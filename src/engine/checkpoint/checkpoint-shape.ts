@@ -8,7 +8,8 @@ import type { Usage } from '../model/model.js';
 import type { AgentBuild } from '../revision/types.js';
 import type { PendingInteraction } from '../turn.js';
 import type { AgentCheckpoint } from './checkpointer.js';
-import { pendingCopiesAgree, pendingMatchesMessages } from './pending-call-fit.js';
+import { flowPendingProblems } from './flow-pending-fit.js';
+import { pendingMatchesMessages } from './pending-call-fit.js';
 
 /** A field of a checkpoint that does not hold what a resumed run reads, with its path (`state.flow.context`). */
 export interface CheckpointProblem {
@@ -144,19 +145,7 @@ function kindShape(checkpoint: Record<string, unknown>, state: Record<string, un
   if (state.next !== null && (typeof state.next !== 'string' || (names && !names.includes(state.next))))
     at('state.next', `expected null or ${component}, got ${describeValue(state.next)}`);
   if (state.current !== undefined) progressProblems(state.current, names, component, at);
-  // The flow answers the call its component waits at: an agent component's messages hold it (its
-  // state.current.pending is held to them too), so each copy of the call is held to them and the
-  // edited one is named. A step or human_input is run again from the flow: its two copies are held
-  // to each other, a difference said once, naming both.
-  const current = state.current;
-  if (!isObject(checkpoint.pending) || !isObject(current)) return;
-  const loop = current.loop;
-  if (isObject(loop) && Array.isArray(loop.messages) && !transcriptProblems(loop.messages, 'checkpoint', 'state.current.loop.messages').length) {
-    waitsAtHeldCall(checkpoint.pending, loop.messages, 'pending', 'state.current.loop.messages', at);
-  } else if (isObject(current.pending)) {
-    const held = current.pending;
-    pendingCopiesAgree(checkpoint.pending, { tool: held.tool, tool_call_id: held.tool_call_id, args: held.args }, 'pending', 'state.current.pending', at);
-  }
+  flowPendingProblems(checkpoint.pending, state, build, at);
 }
 
 /** A flow's `current`: the component that paused (or stopped between tool rounds), its loop state and pending call. */
@@ -178,7 +167,6 @@ function progressProblems(current: unknown, names: string[] | undefined, compone
   unknownKeys(loop, LOOP_KEYS, 'state.current.loop.', at);
   if (!Array.isArray(loop.messages)) at('state.current.loop.messages', `expected the component's messages (a list), got ${describeValue(loop.messages)}`);
   else messages(loop.messages, 'state.current.loop.messages', at);
-  waitsAtHeldCall(current.pending, loop.messages, 'state.current.pending', 'state.current.loop.messages', at);
   count(loop, 'turns', 'state.current.loop.', at);
   usageProblems(loop.usage, 'state.current.loop.usage', at);
 }

@@ -5,22 +5,51 @@ import type { Message } from '../model/message.js';
 
 type At = (path: string, expected: string) => void;
 
+/** A field of a call a checkpoint holds: its tool, call id or arguments. */
+type CallField = 'tool' | 'tool_call_id' | 'args';
+
 /** A call as a checkpoint holds it elsewhere: its tool, call id and arguments. */
-interface HeldCall {
-  tool: unknown;
-  tool_call_id: unknown;
-  args: unknown;
+export type HeldCall = Record<CallField, unknown>;
+
+/**
+ * The call a resumed run answers, which a checkpoint's pending copies are held to: `call`, said
+ * in messages as `source` (`the call the checkpoint's state.messages[1].tool_calls[0] holds
+ * waiting (...)`), `fields` being those of it that are known (a step's arguments are not when
+ * the flow state lacks one of its inputs: the resumed step stops there, calling nothing).
+ */
+export interface WaitingCall {
+  call: HeldCall;
+  source: string;
+  fields: readonly CallField[];
+}
+
+const ALL_FIELDS: readonly CallField[] = ['tool', 'tool_call_id', 'args'];
+
+/**
+ * The call sound `messages` (at `messagesPath`) hold waiting: the first call of the last
+ * assistant message that has no result, which is the call a resumed run answers (agent-loop.ts,
+ * unanswered-calls.ts). Undefined when none waits.
+ */
+export function callWaitingInMessages(messages: readonly Message[], messagesPath: string): WaitingCall | undefined {
+  const waiting = unansweredCalls(messages)[0];
+  if (waiting === undefined) return undefined;
+  const index = messages.findLastIndex((message) => message.role === 'assistant');
+  const assistant = messages[index];
+  const callIndex = assistant.role === 'assistant' ? (assistant.tool_calls ?? []).indexOf(waiting) : -1;
+  return {
+    call: { tool: waiting.tool_name, tool_call_id: waiting.tool_call_id, args: waiting.input },
+    source: `the call the checkpoint's ${messagesPath}[${index}].tool_calls[${callIndex}] holds waiting (the call a resume answers)`,
+    fields: ALL_FIELDS,
+  };
 }
 
 /**
  * Holds a checkpoint's `pending` (at `path`) to the call its sound messages (at `messagesPath`)
- * hold waiting: the first call of the last assistant message that has no result, which is the
- * call a resumed run answers (agent-loop.ts, unanswered-calls.ts). A hand-edited `pending.tool` or `pending.args`
- * would otherwise name one call while the decision went to another (docs/workflows.md,
- * Checkpoints).
+ * hold waiting. A hand-edited `pending.tool` or `pending.args` would otherwise name one call
+ * while the decision went to another (docs/workflows.md, Checkpoints).
  */
 export function pendingMatchesMessages(pending: Record<string, unknown>, messages: readonly Message[], path: string, messagesPath: string, at: At): void {
-  const waiting = unansweredCalls(messages)[0];
+  const waiting = callWaitingInMessages(messages, messagesPath);
   if (waiting === undefined) {
     at(
       path,
@@ -28,49 +57,28 @@ export function pendingMatchesMessages(pending: Record<string, unknown>, message
     );
     return;
   }
-  const index = messages.findLastIndex((message) => message.role === 'assistant');
-  const assistant = messages[index];
-  const callIndex = assistant.role === 'assistant' ? (assistant.tool_calls ?? []).indexOf(waiting) : -1;
-  const held = { tool: waiting.tool_name, tool_call_id: waiting.tool_call_id, args: waiting.input };
-  pendingMatchesCall(pending, held, path, `${messagesPath}[${index}].tool_calls[${callIndex}]`, at);
+  pendingMatchesCall(pending, waiting, path, at);
 }
 
 /**
- * Each field of `pending` (at `path`) that differs from the call `source` holds: `tool`,
- * `tool_call_id` and `args` (compared as JSON, key order aside). A tool or call id that is no
- * non-empty string is the shape check's to name, not a second problem here.
+ * Each known field of `pending` (at `path`) that differs from the call `waiting` holds: `tool`,
+ * `tool_call_id` and `args` (compared as JSON, key order aside); a `pending` that is missing
+ * (undefined) is said once, as nothing. A tool or call id that is no non-empty string is the
+ * shape check's to name, not a second problem here.
  */
-function pendingMatchesCall(pending: Record<string, unknown>, call: HeldCall, path: string, source: string, at: At): void {
-  for (const key of differingKeys(pending, call, false)) {
-    at(
-      `${path}.${key}`,
-      `expected ${quoteJson(call[key])}, the ${WORDS[key]} of the call the checkpoint's ${source} holds waiting (the call a resume answers), got ${quoteJson(pending[key])}`,
-    );
+export function pendingMatchesCall(pending: Record<string, unknown> | undefined, waiting: WaitingCall, path: string, at: At): void {
+  const { call, source, fields } = waiting;
+  if (pending === undefined) {
+    const known = fields.filter((field) => field !== 'tool').map((field) => `${WORDS[field]} ${quoteJson(call[field])}`);
+    at(path, `expected the call of tool ${quoteJson(call.tool)}${known.length ? ` (${known.join(', ')})` : ''}, ${source}, got nothing`);
+    return;
   }
-}
-
-/**
- * Each field of `pending` (at `path`) that differs from the other copy of the call, `copy` (at
- * `copyPath`), where neither is held to a source the run reads (a flow step's or human_input's
- * pause, which a resume runs again from the flow): one mismatch, naming both fields, since
- * either may be the edited one. A tool or call id that is no non-empty string is the shape check's.
- */
-export function pendingCopiesAgree(pending: Record<string, unknown>, copy: HeldCall, path: string, copyPath: string, at: At): void {
-  for (const key of differingKeys(pending, copy, true)) {
-    at(
-      `${path}.${key}`,
-      `expected the same ${WORDS[key]} as ${copyPath}.${key}, the other copy of the call the run waits at: got ${quoteJson(pending[key])} here and ${quoteJson(copy[key])} there`,
-    );
-  }
-}
-
-/** The fields where `pending` and `call` differ; a tool or call id of `pending` (and, with `both`, of `call`) that is no non-empty string is left to the shape check. */
-function differingKeys(pending: Record<string, unknown>, call: HeldCall, both: boolean): Array<keyof HeldCall> {
   const named = (value: unknown) => typeof value === 'string' && value !== '';
-  return (['tool', 'tool_call_id', 'args'] as const).filter((key) => {
-    if (key !== 'args' && (!named(pending[key]) || (both && !named(call[key])))) return false;
-    return canonicalJson(pending[key]) !== canonicalJson(call[key]);
-  });
+  for (const field of fields) {
+    if (field !== 'args' && !named(pending[field])) continue;
+    if (canonicalJson(pending[field]) === canonicalJson(call[field])) continue;
+    at(`${path}.${field}`, `expected ${quoteJson(call[field])}, the ${WORDS[field]} of ${source}, got ${quoteJson(pending[field])}`);
+  }
 }
 
 const WORDS = { tool: 'tool', tool_call_id: 'call id', args: 'arguments' } as const;

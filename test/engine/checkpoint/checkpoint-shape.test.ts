@@ -252,25 +252,20 @@ describe('checkpointShapeProblems: what a checkpoint must hold to be resumed', (
     ]);
   });
 
-  it("holds a human_input's two copies of its pending call to each other, a difference said once naming both", async () => {
+  it("holds each copy of a human_input's pending call to the question it asks when resumed: only an edited one is named", async () => {
     const revision = asker('asker', 'ask');
     const checkpointer = new MemoryCheckpointer();
     const { turn } = await invokeScripted(revision, {}, { script: [{ text: 'unused' }], checkpointer });
     const checkpoint = (await checkpointer.latest(turn.trace_id)) as Checkpoint;
     expect(checkpointShapeProblems(checkpoint, revision.build)).toEqual([]);
+    const source = `the call human_input "ask" makes when resumed (from the build, the checkpoint's state.flow and state.executions)`;
     const inner = edited(checkpoint, (copy) => (copy.state.current.pending.tool = 'x'));
     expect(checkpointShapeProblems(inner, revision.build)).toEqual([
-      {
-        path: 'pending.tool',
-        expected: 'expected the same tool as state.current.pending.tool, the other copy of the call the run waits at: got "ask" here and "x" there',
-      },
+      { path: 'state.current.pending.tool', expected: `expected "ask", the tool of ${source}, got "x"` },
     ]);
     const deleted = edited(checkpoint, (copy) => delete copy.pending.args);
     expect(checkpointShapeProblems(deleted, revision.build)).toEqual([
-      {
-        path: 'pending.args',
-        expected: 'expected the same arguments as state.current.pending.args, the other copy of the call the run waits at: got nothing here and {} there',
-      },
+      { path: 'pending.args', expected: `expected {}, the arguments of ${source}, got nothing` },
     ]);
   });
 

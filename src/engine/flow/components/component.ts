@@ -1,4 +1,5 @@
 import type { Context, Span } from '@opentelemetry/api';
+import { setOwn } from '../../../config/own-key.js';
 import type { ResumeDecision } from '../../checkpoint/resume-decision.js';
 import type { LoopSetup } from '../../loop/agent-loop.js';
 import type { ApprovalPolicy } from '../../permissions/approval-policy.js';
@@ -6,6 +7,7 @@ import type { ComponentSpec, FlowSpec } from '../../revision/types.js';
 import type { Tool } from '../../tools/tool.js';
 import type { PendingInteraction, StopReason } from '../../turn.js';
 import type { ComponentProgress, FlowRunState } from '../flow-state.js';
+import { readInputs } from '../io-key.js';
 
 /** What every component of one flow run shares: the invoke's set-up. */
 export interface FlowEnv {
@@ -51,5 +53,30 @@ export type ComponentRunner = (context: ComponentContext) => Promise<ComponentOu
 
 /** The call id of a component's gated call or question, stable across a pause and its resume. */
 export function interactionId(context: ComponentContext): string {
-  return `flow_${context.component.name}_${context.run.executions + 1}`;
+  return flowCallId(context.component.name, context.run.executions);
+}
+
+/** The call id of component `name`'s call or question in a flow that has run `executions` components. */
+export function flowCallId(name: string, executions: number): string {
+  return `flow_${name}_${executions + 1}`;
+}
+
+/** The call a deterministic_step or human_input makes: its tool (a human_input's own name), call id and arguments. */
+export interface ComponentCall {
+  tool: string;
+  tool_call_id: string;
+  args: Record<string, unknown>;
+}
+
+/**
+ * The call a deterministic_step (its tool_name) or a human_input (named after itself, its inputs
+ * shown as the question) makes from the flow state `run`: what it pauses at and makes again when
+ * resumed, so a flow checkpoint's pending call is held to it (checkpoint/flow-pending-fit.ts).
+ * Throws FLOW_MISSING_INPUT for a required input the state does not hold (readInputs).
+ */
+export function componentCall(component: ComponentSpec, run: Pick<FlowRunState, 'flow' | 'executions'>): ComponentCall {
+  const args: Record<string, unknown> = {};
+  for (const { key, value } of readInputs(run.flow, component.inputs ?? [], `component "${component.name}"`)) setOwn(args, key.name, value);
+  const tool = component.type === 'human_input' ? component.name : (component.tool_name as string);
+  return { tool, tool_call_id: flowCallId(component.name, run.executions), args };
 }

@@ -1,10 +1,8 @@
-import { setOwn } from '../../../config/own-key.js';
 import { toolAnswer } from '../../checkpoint/resume-decision.js';
 import { markFailed } from '../../with-span.js';
 import { failureMessage, isFailedCall } from '../../tools/failed-call.js';
 import { writeOutputs } from '../flow-state.js';
-import { readInputs } from '../io-key.js';
-import { interactionId, type ComponentContext, type ComponentOutcome } from './component.js';
+import { componentCall, type ComponentContext, type ComponentOutcome } from './component.js';
 
 /**
  * A `deterministic_step` (docs/workflows.md, Flows): calls its tool with arguments taken from its inputs
@@ -15,10 +13,7 @@ import { interactionId, type ComponentContext, type ComponentOutcome } from './c
  */
 export async function runDeterministicStep(context: ComponentContext): Promise<ComponentOutcome> {
   const { component, run, env } = context;
-  const tool = component.tool_name as string;
-  const args: Record<string, unknown> = {};
-  for (const { key, value } of readInputs(run.flow, component.inputs ?? [], `component "${component.name}"`)) setOwn(args, key.name, value);
-  const callId = interactionId(context);
+  const { tool, tool_call_id: callId, args } = componentCall(component, run);
   const call = await env.loopSetup.caller.call({
     name: tool,
     args,

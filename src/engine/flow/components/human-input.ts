@@ -1,10 +1,8 @@
-import { setOwn } from '../../../config/own-key.js';
 import { humanAnswer } from '../../checkpoint/resume-decision.js';
 import { ATTR } from '../../../spans/conventions.js';
 import { policyAnswer } from '../../permissions/approval-policy.js';
 import { writeOutputs } from '../flow-state.js';
-import { readInputs } from '../io-key.js';
-import { interactionId, type ComponentContext, type ComponentOutcome } from './component.js';
+import { componentCall, type ComponentContext, type ComponentOutcome } from './component.js';
 
 /**
  * A `human_input` component (docs/workflows.md, Flows): answered by the resume decision, else by the
@@ -14,13 +12,11 @@ import { interactionId, type ComponentContext, type ComponentOutcome } from './c
  */
 export async function runHumanInput(context: ComponentContext): Promise<ComponentOutcome> {
   const { component, run, env } = context;
-  const shown: Record<string, unknown> = {};
-  for (const { key, value } of readInputs(run.flow, component.inputs ?? [], `component "${component.name}"`)) setOwn(shown, key.name, value);
+  const question = componentCall(component, run);
   const given = context.decision ?? policyAnswer(env.approvals, component.name);
   if (given === undefined) {
     context.span.setAttribute(ATTR.humanInputDecision, 'pending');
-    const callId = interactionId(context);
-    const pending = { id: `human_input_${callId}`, tool: component.name, tool_call_id: callId, args: shown };
+    const pending = { id: `human_input_${question.tool_call_id}`, ...question };
     return { kind: 'paused', status: 'input_required', pending, progress: { component: component.name, pending } };
   }
   const answer = humanAnswer(given);
