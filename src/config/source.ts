@@ -38,7 +38,9 @@ export interface ReadOptions {
   /**
    * Advice added to the problem of the merge key at `path` where the file's format offers one more
    * way to share its keys there (a scenario's, through a scenarios file's defaults); without it
-   * (or where it gives none) the message says to write the keys out. `value` is the file's value.
+   * (or where it gives none) the message says to write the keys out. `value` is the file's value
+   * with its merge keys applied, as its loader reads it: a file's kind is what its keys say,
+   * written out or brought in by a `<<` (`<<: {scenarios: [...]}` is a scenarios file).
    */
   mergeKeyAdvice?: (path: PathSegments, value: unknown) => string | undefined;
 }
@@ -102,10 +104,12 @@ export class SourceDocument {
     // `<<` read as an ordinary key would show up as an unknown key beside missing ones: said once,
     // at the key; a loader that keeps it checks the rest as if the keys were written out.
     let mergeKeys: PathSegments[] = [];
+    let applied: ReturnType<typeof withMergeKeysApplied> = { value: doc.value, merged: [] };
     if (doc.text !== null && !/\.json$/i.test(doc.file) && doc.text.includes('<<')) {
       mergeKeys = mergeKeyPaths(doc.positions().root, yaml());
+      if (mergeKeys.length) applied = withMergeKeysApplied(doc.value, mergeKeys);
       const message = (path: PathSegments) => {
-        const advice = options.mergeKeyAdvice?.(path, doc.value);
+        const advice = options.mergeKeyAdvice?.(path, applied.value);
         return advice ? `${MERGE_KEY_MESSAGE}, ${advice}` : MERGE_KEY_MESSAGE;
       };
       const merges = mergeKeys.map((path) => doc.error(path, message(path), 'CONFIG_INVALID', true));
@@ -128,7 +132,6 @@ export class SourceDocument {
     // Kept problems are said too when the document is refused here, before its loader sees it.
     if (problems.length) throwConfigErrors([...problems, ...doc.keptProblems()]);
     if (!doc.keptMergeKeys.length) return doc;
-    const applied = withMergeKeysApplied(doc.value, mergeKeys);
     const merged = doc.withValueKeepingProblems(applied.value);
     merged.mergedKeys = applied.merged;
     return merged;

@@ -607,6 +607,31 @@ describe('agentcheck run stops on the list validate prints', () => {
     expect(run.exitCode, run.all).toBe(2);
     expect(located(run.all.replace('agentcheck: invalid input: ', ''))).toEqual(lines);
   });
+
+  it("a YAML merge key's advice follows the file's kind, its keys brought in by the << included; an agent build given to run is refused in one line", async () => {
+    const dir = tempDir({
+      'bot.yaml': 'id: bot\nagent:\n  name: Bot\n  tools: [{name: lookup, description: d, returns: {ok: true}}]\n',
+      // The << at the top brings in the scenarios list: a scenarios file, whose top has no defaults to share keys through.
+      'v.scenarios.yaml':
+        '<<:\n  scenarios:\n    - {name: a, agent: bot.yaml, inputs: {messages: [{role: user, content: hi}]}, model: {script: [{text: ok}]}}\n',
+      'mb.yaml': '<<: {id: mb, agent: {name: MB}}\n',
+    });
+    const merge = 'v.scenarios.yaml:1:1 at <<: YAML merge keys (<<) are not supported; write the keys out';
+    const validate = await runCli(['validate', 'v.scenarios.yaml'], dir);
+    expect(validate.exitCode, validate.all).toBe(2);
+    expect(located(validate.all)).toEqual([merge]);
+    const run = await runCli(['run', 'v.scenarios.yaml', '--reporter', 'json', '--out', 'out'], dir);
+    expect(run.exitCode, run.all).toBe(2);
+    expect(located(run.all.replace('agentcheck: invalid input: ', ''))).toEqual([merge]);
+    // A build is what its keys say, a <<'s among them: run refuses it once, as a build, not its merge key with scenario advice.
+    const build = await runCli(['run', 'mb.yaml', '--reporter', 'json', '--out', 'out'], dir);
+    expect(build.exitCode, build.all).toBe(2);
+    expect(build.stderr.trim().split('\n')).toEqual([
+      `agentcheck: invalid input: ${join(dir, 'mb.yaml')}:1:1: is an agent build (id and agent at the top), not a scenario file: run takes scenario files (*.scenario.yaml, *.scenarios.yaml) or folders of them; to run a build once, use agentcheck test-run --agent FILE`,
+    ]);
+    const validated = await runCli(['validate', 'mb.yaml'], dir);
+    expect(located(validated.all)).toEqual(['mb.yaml:1:1 at <<: YAML merge keys (<<) are not supported; write the keys out']);
+  });
 });
 
 describe("agentcheck run reports its flags' problems beside the suite's", () => {

@@ -21,14 +21,19 @@ import { assertMappingFile, FILE_KINDS } from '../../config/document-kind.js';
 /** Loads one scenario file: one scenario, or `scenarios:` with `defaults` (docs/formats.md, Scenario). */
 export function loadScenarioFile(found: FoundScenarioFile, context: LoadContext): Scenario[] {
   const doc = SourceDocument.read(found.file, { problems: 'keep', mergeKeyAdvice: scenarioMergeKeyAdvice });
+  // A file of another kind is refused once, saying what it is, without the problems kept for a
+  // scenario file's loader (a merge key in an agent build is the build's to report, in its words).
+  const otherKind = otherKindOfFile(doc);
+  if (otherKind) throw otherKind;
   return withKeptProblems(doc, (read) => loadScenarioDocument(read, found, context));
 }
 
 /**
  * The defaults advice, for a merge key directly in a scenario only: at the top of a one-scenario
  * file or of an entry of `scenarios:`, where the keys it brings in could be a scenarios file's
- * defaults. In `defaults` itself, or inside a scenario's key (`inputs: {<<: ...}`), the keys are
- * to be written out.
+ * defaults. At the top of a scenarios file (one holding `scenarios`, written out or brought in by
+ * that `<<`: `value` has its merge keys applied), in `defaults`, or inside a scenario's key
+ * (`inputs: {<<: ...}`), the keys are to be written out.
  */
 function scenarioMergeKeyAdvice(path: PathSegments, value: unknown): string | undefined {
   const holdsScenarios = value !== null && typeof value === 'object' && Object.hasOwn(value, 'scenarios');
@@ -36,28 +41,37 @@ function scenarioMergeKeyAdvice(path: PathSegments, value: unknown): string | un
   return inScenario ? SCENARIO_MERGE_KEY_ADVICE : undefined;
 }
 
+/**
+ * Why a file given where a scenario file is expected is of another kind, with what takes it: an
+ * agent build (`agentcheck run agents/bot.yaml`), a suite config or a delta, said once, not as
+ * five format errors or a scenario's unknown keys. Its kind is what its keys say, a `<<`'s among
+ * them (the document's value has its merge keys applied). Undefined for a scenario file.
+ */
+function otherKindOfFile(doc: SourceDocument): ConfigError | undefined {
+  const raw = doc.value;
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
+  if (isAgentBuildShape(raw)) {
+    return doc.error(
+      [],
+      'is an agent build (id and agent at the top), not a scenario file: run takes scenario files (*.scenario.yaml, *.scenarios.yaml) or folders of them; to run a build once, use agentcheck test-run --agent FILE',
+    );
+  }
+  const keys = Object.keys(raw);
+  const scenarioLike = keys.some((key) => key === 'name' || key === 'inputs' || key === 'agent' || key === 'scenarios');
+  if (SUITE_CONFIG_FILE.test(basename(doc.file)) || (!scenarioLike && keys.some((key) => CONFIG_ONLY_KEYS.has(key)))) {
+    return doc.error([], 'is a suite config, not a scenario file: give it with --config FILE (run and validate read it from there)');
+  }
+  if (isDeltaShape(raw)) {
+    return doc.error([], 'is a delta {set, remove}, not a scenario file: a scenario names it in delta:, test-run takes it with --delta FILE');
+  }
+  return undefined;
+}
+
 function loadScenarioDocument(doc: SourceDocument, found: FoundScenarioFile, context: LoadContext): Scenario[] {
   assertMappingFile(doc, FILE_KINDS.scenarioFile);
   const value = doc.value as object;
   const fileId = scenarioFileId(found.file, found.root);
   const raw = value as RawScenario;
-  // An agent build given where a scenario is expected (`agentcheck run agents/bot.yaml`): said once, not as five format errors.
-  if (isAgentBuildShape(raw)) {
-    throw doc.error(
-      [],
-      'is an agent build (id and agent at the top), not a scenario file: run takes scenario files (*.scenario.yaml, *.scenarios.yaml) or folders of them; to run a build once, use agentcheck test-run --agent FILE',
-    );
-  }
-  // A suite config or a delta named as a path (`agentcheck run agentcheck.config.yaml`): said once,
-  // with what takes it, not as a scenario's unknown keys.
-  const keys = Object.keys(raw);
-  const scenarioLike = keys.some((key) => key === 'name' || key === 'inputs' || key === 'agent' || key === 'scenarios');
-  if (SUITE_CONFIG_FILE.test(basename(doc.file)) || (!scenarioLike && keys.some((key) => CONFIG_ONLY_KEYS.has(key)))) {
-    throw doc.error([], 'is a suite config, not a scenario file: give it with --config FILE (run and validate read it from there)');
-  }
-  if (isDeltaShape(raw)) {
-    throw doc.error([], 'is a delta {set, remove}, not a scenario file: a scenario names it in delta:, test-run takes it with --delta FILE');
-  }
   if (!('scenarios' in raw)) {
     // `scenario:` or `scenarioes:` holding a list: the list was meant, not one scenario with unknown keys.
     const misspelt = Object.keys(raw).find((key) => Array.isArray(raw[key]) && closestWord(key, ['scenarios']) !== undefined);

@@ -644,6 +644,15 @@ describe('scenario files that say something else', () => {
     expect(error.message.split('\n')).toHaveLength(1);
     expect(error.message).toContain('is an agent build (id and agent at the top), not a scenario file');
     expect(error.message).toContain('agentcheck test-run --agent FILE');
+    // Its keys brought in by a YAML merge key make it no less a build: refused once, without the merge key's problem.
+    const merged = tempDir({ 'mb.yaml': '<<: {id: mb, agent: {name: MB}}\n', 'md.yaml': 'set: {x: 1}\n<<: {remove: [agent.tools.0]}\n' });
+    const refused = (file: string) => configErrorOf(() => loadSuite({ paths: [join(merged, file)], config: emptySuiteConfig(merged) }, merged)).message;
+    expect(refused('mb.yaml')).toBe(
+      `${join(merged, 'mb.yaml')}:1:1: is an agent build (id and agent at the top), not a scenario file: run takes scenario files (*.scenario.yaml, *.scenarios.yaml) or folders of them; to run a build once, use agentcheck test-run --agent FILE`,
+    );
+    expect(refused('md.yaml')).toBe(
+      `${join(merged, 'md.yaml')}:1:1: is a delta {set, remove}, not a scenario file: a scenario names it in delta:, test-run takes it with --delta FILE`,
+    );
   });
 
   it('a YAML merge key is named as such in one line, without the missing keys it leaves behind', () => {

@@ -297,6 +297,8 @@ describe('a YAML merge key is one problem among the others of its file', () => {
         '',
       ].join('\n'),
       's.scenario.yaml': `<<: {name: s}\nagent: bot.yaml\n${INPUTS.replace('model: {', 'model: {<<: {}, ')}`,
+      // A scenarios file by the list its top << brings in: the << is at a scenarios file's top.
+      'v.scenarios.yaml': `<<:\n  scenarios:\n    - {name: v, agent: bot.yaml, ${INPUTS.trim().split('\n').join(', ')}}\n`,
     });
     const report = await validateFiles(['.'], {}, dir);
     const advised = report.problems
@@ -312,6 +314,7 @@ describe('a YAML merge key is one problem among the others of its file', () => {
       'm.scenarios.yaml:7 scenarios[0].inputs.<< written out',
       's.scenario.yaml:1 << advised',
       's.scenario.yaml:4 model.<< written out',
+      'v.scenarios.yaml:1 << written out',
     ]);
     for (const problem of report.problems.filter((one) => one.path?.endsWith('<<') && !one.message.endsWith(scenarioAdvice)))
       expect(problem.message).toMatch(new RegExp(`${merge}$`.replace(/[()]/g, '\\$&')));
