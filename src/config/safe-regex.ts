@@ -119,8 +119,12 @@ export function testCapped(regex: RegExp, text: string): boolean {
   return regex.test(text.length > MAX_REGEX_INPUT ? text.slice(0, MAX_REGEX_INPUT) : text);
 }
 
-/** `/body/flags` written as a string (tool names, tokens): the pattern and flags, else null. */
+/**
+ * `/body/flags` written as a string (tool names, tokens): the pattern and flags, else null. Every
+ * letter after the closing slash is a flag, any case or alphabet (`/lookup/I`), so one
+ * regexProblem does not support is refused as a flag rather than read as a name.
+ */
 export function parseSlashRegex(text: string): { pattern: string; flags: string } | null {
-  const match = /^\/(.+)\/([a-z]*)$/s.exec(text);
+  const match = /^\/(.+)\/(\p{L}*)$/su.exec(text);
   return match ? { pattern: match[1], flags: match[2] } : null;
 }

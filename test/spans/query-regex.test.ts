@@ -58,5 +58,10 @@ describe('parseSlashRegex', () => {
   it('reads /pattern/flags and leaves plain names alone', () => {
     expect(parseSlashRegex('/^send_/i')).toEqual({ pattern: '^send_', flags: 'i' });
     expect(parseSlashRegex('send_email')).toBeNull();
+    // Every letter after the closing slash is a flag, whatever its case or alphabet, for regexProblem to refuse.
+    expect(parseSlashRegex('/lookup/I')).toEqual({ pattern: 'lookup', flags: 'I' });
+    expect(parseSlashRegex('/lookup/iI')).toEqual({ pattern: 'lookup', flags: 'iI' });
+    expect(parseSlashRegex('/lookup/é')).toEqual({ pattern: 'lookup', flags: 'é' });
+    expect(parseSlashRegex('/lookup/1')).toBeNull();
   });
 });
