@@ -4,32 +4,36 @@ import { atomEnd, groupBodyStart, quantifierAt } from './regex-syntax.js';
  * Whether a user regex could match a whole number's text (one digit or more), judged from its
  * structure: a query `matches` on a number attribute that no digit text satisfies could never
  * match (docs/query-spans.md). Each one-character atom is asked of the regex engine itself, digit
- * by digit. Anchors and word boundaries are taken as met wherever they stand, with one exception:
- * a `^` before a `$` in one sequence holds the whole text between them, so something there must
- * take a digit (`^$` and `^\d{0}$` match the empty text only). A doubtful pattern is judged able
- * to match, never the other way round.
+ * by digit. The regex is followed through the positions a match can stand at in a text of digits:
+ * its start, between two digits, its end (never both: the text is not empty). `^` holds at the
+ * start, `$` at the end, `\b` at either, `\B` between two digits, wherever they stand: in a group
+ * (`^(?:$)`), one after the other (`$^`). The positions are a few, so what a regex may reach is
+ * judged whole; a part it cannot read (a lookaround, an unknown escape) is taken as able to match
+ * and to take a digit or not, so a pattern that can match is never judged unable to.
  */
 
 const DIGITS = '0123456789';
+
+/** Where in a non-empty text of digits a match may stand, as bits of a mask. */
+const START = 1;
+const BETWEEN = 2;
+const END = 4;
+const ANYWHERE = START | BETWEEN | END;
 
 /**
  * False only when no non-empty text made of digits alone holds a match of `pattern`, a regex
  * accepted by regexProblem (compiled without flags, no backreferences or lookarounds).
  */
 export function couldMatchDigitText(pattern: string): boolean {
-  return alternativesCouldMatch(pattern, 0, pattern.length);
+  // A match may start anywhere and end anywhere: any end it can reach is a match.
+  return alternativesReach(pattern, 0, pattern.length, ANYWHERE) !== 0;
 }
 
-/** Whether any top-level alternative of `pattern[start, end)` could match digits. */
-function alternativesCouldMatch(pattern: string, start: number, end: number): boolean {
-  return alternatives(pattern, start, end).some(([from, to]) => sequenceCouldMatch(pattern, from, to));
-}
-
-/** Whether some alternative of `pattern[start, end)` could match digits while taking one or more of them. */
-function alternativesCouldTakeDigit(pattern: string, start: number, end: number): boolean {
-  return alternatives(pattern, start, end).some(
-    ([from, to]) => sequenceCouldMatch(pattern, from, to) && atoms(pattern, from, to).some((atom) => atomCouldTakeDigit(pattern, atom)),
-  );
+/** The positions a match of some top-level alternative of `pattern[start, end)` may end at, from `from`. */
+function alternativesReach(pattern: string, start: number, end: number, from: number): number {
+  let reached = 0;
+  for (const [first, last] of alternatives(pattern, start, end)) reached |= sequenceReach(pattern, first, last, from);
+  return reached;
 }
 
 /** The [start, end) ranges of the top-level alternatives of `pattern[start, end)`. */
@@ -45,13 +49,12 @@ function alternatives(pattern: string, start: number, end: number): Array<[numbe
   return found;
 }
 
-/** One atom of a sequence: where it starts and stops, the repetitions its quantifier allows, whether it has one. */
+/** One atom of a sequence: where it starts and stops, and the repetitions its quantifier allows. */
 interface Atom {
   start: number;
   stop: number;
   min: number;
   max: number;
-  quantified: boolean;
 }
 
 /** The atoms of one alternative `pattern[start, end)`, each with its quantifier. */
@@ -60,53 +63,77 @@ function atoms(pattern: string, start: number, end: number): Atom[] {
   for (let i = start; i < end;) {
     const stop = escapeEnd(pattern, i) ?? atomEnd(pattern, i);
     const { length, min, max } = quantifierAt(pattern, stop);
-    found.push({ start: i, stop, min, max, quantified: length > 0 });
+    found.push({ start: i, stop, min, max });
     i = stop + length;
   }
   return found;
 }
 
-/**
- * Whether every atom of one alternative could match digits (an atom that may repeat 0 times
- * always can), and, when a `^` comes before a `$`, an atom between them could take a digit: the
- * text between the two is the whole text, never empty.
- */
-function sequenceCouldMatch(pattern: string, start: number, end: number): boolean {
-  const sequence = atoms(pattern, start, end);
-  if (sequence.some((atom) => atom.min > 0 && !atomCouldMatch(pattern, atom.start, atom.stop))) return false;
-  const isAnchor = (atom: Atom, anchor: string) => !atom.quantified && pattern.slice(atom.start, atom.stop) === anchor;
-  const first = sequence.findIndex((atom) => isAnchor(atom, '^'));
-  const last = sequence.findLastIndex((atom) => isAnchor(atom, '$'));
-  if (first < 0 || last < first) return true;
-  return sequence.slice(first + 1, last).some((atom) => atomCouldTakeDigit(pattern, atom));
+/** The positions the alternative `pattern[start, end)` may end at, its atoms matched in turn from `from`. */
+function sequenceReach(pattern: string, start: number, end: number, from: number): number {
+  let reached = from;
+  for (const atom of atoms(pattern, start, end)) {
+    if (reached === 0) return 0;
+    reached = repeatedReach((positions) => atomReach(pattern, atom, positions), atom, reached);
+  }
+  return reached;
 }
 
-/** Whether `atom` could take one digit or more: it may repeat, and it is no anchor or boundary. */
-function atomCouldTakeDigit(pattern: string, atom: Atom): boolean {
-  if (atom.max === 0) return false;
+/**
+ * The positions `step` (one repetition of `atom`) may end at, repeated from `from` as many times
+ * as its quantifier allows: at least `min` times, then more while they reach further.
+ */
+function repeatedReach(step: (positions: number) => number, atom: Atom, from: number): number {
+  let reached = timesReach(step, atom.min, from);
+  for (let more = atom.min; more < atom.max; more++) {
+    const grown: number = reached | step(reached);
+    if (grown === reached) break;
+    reached = grown;
+  }
+  return reached;
+}
+
+/**
+ * The positions `step` repeated exactly `times` times may end at, from `from`. There are 8 masks
+ * only: a long run (`\d{1000}`) is cut short where the positions come round again.
+ */
+function timesReach(step: (positions: number) => number, times: number, from: number): number {
+  const seen = [from];
+  while (seen.length <= times) {
+    const next = step(seen[seen.length - 1]);
+    const first = seen.indexOf(next);
+    if (first >= 0) return seen[first + ((times - first) % (seen.length - first))];
+    seen.push(next);
+  }
+  return seen[times];
+}
+
+/** The positions one match of `atom` (its quantifier aside) may end at, from `from`. */
+function atomReach(pattern: string, atom: Atom, from: number): number {
   const text = pattern.slice(atom.start, atom.stop);
-  if (text === '^' || text === '$' || text === '\\b' || text === '\\B' || /^\(\?<?[=!]/.test(text)) return false;
+  if (text === '^') return from & START;
+  if (text === '$') return from & END;
+  if (text === '\\b') return from & (START | END);
+  if (text === '\\B') return from & BETWEEN;
+  // A lookaround takes no text; what it asks is not judged.
+  if (/^\(\?<?[=!]/.test(text)) return from;
   if (text.startsWith('(')) {
     const bodyStart = text.startsWith('(?') ? groupBodyStart(pattern, atom.start) : atom.start + 1;
-    return alternativesCouldTakeDigit(pattern, bodyStart, atom.stop - 1);
+    return alternativesReach(pattern, bodyStart, atom.stop - 1, from);
   }
-  return atomCouldMatch(pattern, atom.start, atom.stop);
+  const takesDigit = oneCharacterTakesDigit(text);
+  if (takesDigit === false) return 0;
+  const taken = from & (START | BETWEEN) ? BETWEEN | END : 0;
+  return takesDigit ? taken : from | taken;
 }
 
-/** Whether the atom `pattern[start, stop)` could match digits. */
-function atomCouldMatch(pattern: string, start: number, stop: number): boolean {
-  const atom = pattern.slice(start, stop);
-  if (atom === '^' || atom === '$' || atom === '\\b' || atom === '\\B') return true;
-  if (atom.startsWith('(')) {
-    if (/^\(\?<?[=!]/.test(atom)) return true;
-    const bodyStart = atom.startsWith('(?') ? groupBodyStart(pattern, start) : start + 1;
-    return alternativesCouldMatch(pattern, bodyStart, stop - 1);
-  }
+/** Whether the one-character atom `atom` matches some digit; undefined when the engine cannot say alone. */
+function oneCharacterTakesDigit(atom: string): boolean | undefined {
   try {
     const single = new RegExp(`^(?:${atom})$`);
     return [...DIGITS].some((digit) => single.test(digit));
   } catch {
-    return true;
+    return undefined;
   }
 }
 

@@ -41,6 +41,16 @@ describe('couldMatchDigitText: whether a regex could match a whole number writte
     }
   });
 
+  it('holds every anchor and boundary to where it stands, in a group or after another: the text is not empty, so its end is not its start (black-box nit)', () => {
+    // An anchor inside a group, a $ before a ^, a \B at an edge, a \b between two digits.
+    for (const pattern of ['^(?:$)', '^(^$)$', '(?:^)$', '^(?:(?:$))', '$^', '$x*^', '(?:$)+^', '($)^|x', '$\\d', '^\\B', '\\B$', '^\\d\\b\\d']) {
+      expect(couldMatchDigitText(pattern), pattern).toBe(false);
+    }
+    for (const pattern of ['\\B', '^\\d\\B', '\\b\\b', '^(?:$|1)', '(?:$^)*', '^\\d{1000}$', '(?:^|$)\\d', '$|^']) {
+      expect(couldMatchDigitText(pattern), pattern).toBe(true);
+    }
+  });
+
   it('never says false of a pattern the regex engine matches some number text with (random patterns)', () => {
     const parts = [
       'a',
@@ -83,13 +93,20 @@ describe('couldMatchDigitText: whether a regex could match a whole number writte
       '{',
       '}',
       ']',
+      '\\B',
+      '(?:$)',
+      '(?:^)',
+      '$^',
+      '\\d+',
+      '\\d*',
+      '{1,}',
     ];
     // A fixed seed: the same patterns every run.
     let seed = 7;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     const numbers = Array.from({ length: 1000 }, (_v, i) => String(i));
     let tried = 0;
-    for (let n = 0; n < 8000; n++) {
+    for (let n = 0; n < 16000; n++) {
       let pattern = '';
       for (let k = 1 + Math.floor(next() * 6); k > 0; k--) pattern += parts[Math.floor(next() * parts.length)];
       if (regexProblem(pattern)) continue;
@@ -97,6 +114,6 @@ describe('couldMatchDigitText: whether a regex could match a whole number writte
       const regex = new RegExp(pattern);
       if (numbers.some((text) => regex.test(text))) expect(couldMatchDigitText(pattern), pattern).toBe(true);
     }
-    expect(tried).toBeGreaterThan(3000);
+    expect(tried).toBeGreaterThan(6000);
   });
 });

@@ -127,7 +127,7 @@ describe('conditions on the values agentcheck writes in its own attributes', () 
     );
     expect(problem('agentcheck.plan.items', 'matches', '\\.5')).toMatch(/the regex matches no such text, so this condition could never match: got "\\\\.5"$/);
     // A number's text is never empty: a regex that matches the empty text alone is refused too.
-    for (const regex of ['^$', '^\\d{0}$']) {
+    for (const regex of ['^$', '^\\d{0}$', '^(?:$)', '$^']) {
       expect(problem('agentcheck.turn', 'matches', regex)).toMatch(
         /written with one digit or more, and the regex matches no such text, so this condition could never match/,
       );
