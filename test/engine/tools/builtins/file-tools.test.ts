@@ -109,13 +109,14 @@ describe('write_file', () => {
   });
 
   it('fails clearly when the path is a folder, with the code and message read_file and edit_file give (black-box nit)', async () => {
+    // Each call starts when it is awaited: one that failed while another was awaited would be an unhandled rejection.
     const runs = {
-      read_file: BUILTINS.read_file.run({ path: 'src' }, ctx),
-      write_file: BUILTINS.write_file.run({ path: 'src', content: 'x' }, ctx),
-      edit_file: BUILTINS.edit_file.run({ path: 'src', old: 'a', new: 'b' }, ctx),
+      read_file: () => BUILTINS.read_file.run({ path: 'src' }, ctx),
+      write_file: () => BUILTINS.write_file.run({ path: 'src', content: 'x' }, ctx),
+      edit_file: () => BUILTINS.edit_file.run({ path: 'src', old: 'a', new: 'b' }, ctx),
     };
     for (const [tool, run] of Object.entries(runs)) {
-      const error = await toolError(run, 'IS_A_DIRECTORY');
+      const error = await toolError(run(), 'IS_A_DIRECTORY');
       expect([error.tool, error.message]).toEqual([tool, 'src is a folder; use list_dir to see what it holds']);
     }
   });
