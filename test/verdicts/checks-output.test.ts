@@ -157,6 +157,30 @@ describe('file', () => {
   it('says "1 byte", not "1 bytes"', () => {
     expect(check('file', { path: 'one.txt', exists: false }, evidence).reason).toBe('expected one.txt not to exist; it does (1 byte)');
   });
+  it('reads a path ending in "/" or "/." as a folder, as the file tools do: a file (or a link to one) named so does not exist there', () => {
+    symlinkSync('one.txt', join(dir, 'one-link'));
+    for (const [path, ending] of [
+      ['one.txt/', '/'],
+      ['one.txt/.', '/.'],
+      ['one-link/', '/'],
+    ]) {
+      const name = path.slice(0, path.length - ending.length);
+      const why = `${name} is a file, and a path ending in "${ending}" names a folder`;
+      expect(check('file', { path, exists: false }, evidence), path).toMatchObject({ status: 'pass', reason: `${path} does not exist (${why})` });
+      expect(check('file', { path }, evidence), path).toMatchObject({
+        status: 'fail',
+        reason: `expected ${path} to exist in the workspace; it does not (${why})`,
+      });
+      expect(check('file', { path, contains: 'x' }, evidence), path).toMatchObject({
+        status: 'fail',
+        reason: `expected ${path} to exist in the workspace; it does not (${why})`,
+      });
+    }
+    // A folder named so still exists; a path through the file names nothing.
+    expect(check('file', { path: 'docs/' }, evidence)).toMatchObject({ status: 'pass', reason: 'docs/ exists (a folder)' });
+    expect(check('file', { path: 'docs/.' }, evidence)).toMatchObject({ status: 'pass', reason: 'docs/. exists (a folder)' });
+    expect(check('file', { path: 'one.txt/x', exists: false }, evidence)).toMatchObject({ status: 'pass', reason: 'one.txt/x does not exist' });
+  });
   it('counts a folder as existing: exists: false fails on a folder the agent made; text checks need a file', () => {
     expect(check('file', { path: 'docs' }, evidence)).toMatchObject({ status: 'pass', reason: 'docs exists (a folder)' });
     expect(check('file', { path: 'docs', exists: false }, evidence)).toMatchObject({
@@ -174,6 +198,9 @@ describe('file', () => {
     expect(check('file', { path: 'pipe' }, evidence)).toMatchObject({ status: 'pass', reason: 'pipe exists (a named pipe)' });
     expect(check('file', { path: 'pipe', exists: false }, evidence).reason).toBe('expected pipe not to exist; it does (a named pipe)');
     expect(check('file', { path: 'pipe', contains: 'x' }, evidence).reason).toBe('expected pipe to be a file with the expected text; it is a named pipe');
+    expect(check('file', { path: 'pipe/', exists: false }, evidence).reason).toBe(
+      'pipe/ does not exist (pipe is a named pipe, and a path ending in "/" names a folder)',
+    );
   });
   it('errors without a workspace, or when a link leads outside it', () => {
     expect(check('file', { path: 'a.md' }, evidenceOf([]))).toMatchObject({ status: 'error', reason: 'no workspace is known for this run; cannot check a.md' });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { RunError, ToolError } from '../../config/errors.js';
 import { isInsideFolder } from '../../config/is-inside-folder.js';
+import { namesFolder } from '../../config/names-folder.js';
 import { realPathAllowMissing, type RealPath, SymlinkLoop } from '../../config/real-path.js';
 import { holdsTempFolder, workspaceFolderMissing } from './folder-problem.js';
 import type { Workspace } from './workspace.js';
@@ -263,12 +264,6 @@ function realPathOrLoop(target: string, relativePath: string): RealPath {
 /** The OS's ENOTDIR in the workspace's words: a file, named pipe or link to a file where a folder of the path belongs. */
 function notAFolderOnPath(relativePath: string): ToolError {
   return new ToolError('workspace', `${relativePath}: a part of the path is not a folder`, 'FS_ENOTDIR');
-}
-
-/** Whether a workspace-relative path ends in "/" or "/." (or is "." or empty): it names a folder. */
-function namesFolder(relativePath: string): boolean {
-  const last = relativePath.split('/').at(-1);
-  return last === '' || last === '.';
 }
 
 /** Whether the real path `existing` is a folder (one that cannot be read is taken as one: not found). */

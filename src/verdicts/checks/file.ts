@@ -1,6 +1,7 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, normalize, resolve } from 'node:path';
 import { isInsideFolder } from '../../config/is-inside-folder.js';
+import { namesFolder } from '../../config/names-folder.js';
 import { realPathAllowMissing, SymlinkLoop } from '../../config/real-path.js';
 import type { Locator } from '../../config/assert-format.js';
 import { asList, checkSchema, objectParams, PARAM } from '../check-params.js';
@@ -61,6 +62,15 @@ export const file: Check<FileParams> = {
       }
     }
     const wantExists = params.exists ?? true;
+    // A path ending in "/" (or "/.") names a folder, as in the file tools (fs_enotdir for a file):
+    // `notes.txt/` is not the file notes.txt, though path.resolve drops the slash.
+    if ((size !== null || special !== null) && namesFolder(params.path)) {
+      const name = withoutTrailingSlash(params.path);
+      const why = `${name} is ${special ?? 'a file'}, and a path ending in "${params.path.slice(name.length)}" names a folder`;
+      return wantExists
+        ? result(KIND, id, 'fail', `expected ${params.path} to exist in the workspace; it does not (${why})`)
+        : result(KIND, id, 'pass', `${params.path} does not exist (${why})`);
+    }
     if (special) {
       if (!wantExists) return result(KIND, id, 'fail', `expected ${params.path} not to exist; it does (${special})`);
       if (params.contains !== undefined || params.not_contains !== undefined || params.equals !== undefined) {
@@ -96,6 +106,11 @@ export const file: Check<FileParams> = {
     return result(KIND, id, 'pass', `${params.path} exists${params.contains || params.equals !== undefined ? ' with the expected text' : ''}`);
   },
 };
+
+/** `notes.txt/.` and `notes.txt/` as `notes.txt`: the name a trailing "/" or "/." follows. */
+function withoutTrailingSlash(relative: string): string {
+  return relative.replace(/(?:\/\.?)+$/, '');
+}
 
 /**
  * Where `relative` really is inside the workspace `root` (null when nothing is there), or why the
