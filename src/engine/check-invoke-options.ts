@@ -5,6 +5,7 @@ import { describeValue } from '../config/describe-value.js';
 import { unknownOptionKeys } from '../config/option-keys.js';
 import { ownValue } from '../config/own-key.js';
 import { withoutUndefined } from '../config/without-undefined.js';
+import { mcpServersProblem } from './mcp/mcp-servers-problem.js';
 import { approvalsProblems } from './permissions/approvals-problems.js';
 import { transcriptProblems } from './model/message-problems.js';
 import { assertScript } from './providers/script-schema.js';
@@ -55,7 +56,7 @@ const OPTIONS: Record<string, Check> = {
     return index < 0 ? null : [`[${index}]`, `expected a tag name such as "system" (no spaces, <, > or /), got ${describeValue(value[index])}`];
   },
   checkpointer: objectWith('a Checkpointer such as new MemoryCheckpointer()', 'save'),
-  mcpServers: objectWith('an McpServerPool', 'close'),
+  mcpServers: mcpServersProblem,
   captureContent: oneOf('true or false', (value) => typeof value === 'boolean'),
   otlpEndpoint: oneOf('an http(s) URL', (value) => typeof value === 'string'),
   beforeExternalStop: oneOf('a function', (value) => typeof value === 'function'),

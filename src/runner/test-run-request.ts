@@ -7,6 +7,7 @@ import { formatPath } from '../config/format-path.js';
 import { checkNesting } from '../config/nesting-limit.js';
 import { withoutUndefined } from '../config/without-undefined.js';
 import type { McpServerPool } from '../engine/mcp/mcp-server-pool.js';
+import { mcpServersProblem } from '../engine/mcp/mcp-servers-problem.js';
 import type { Message } from '../engine/model/message.js';
 import type { Model } from '../engine/model/model.js';
 import type { ApprovalPolicy } from '../engine/permissions/approval-policy.js';
@@ -132,7 +133,10 @@ const REQUEST_FIELDS: Record<keyof TestRunRequest, FieldCheck> = {
   },
   env: schemaCheck(stringRecord),
   signal: instanceCheck('an AbortSignal', (value) => value instanceof AbortSignal),
-  mcpServers: instanceCheck('an McpServerPool', isObject),
+  mcpServers: (value, locate) => {
+    const problem = mcpServersProblem(value);
+    if (problem) throw locate([], problem);
+  },
   cassette: schemaCheck(cassetteSchema),
   timeout_ms: schemaCheck({ type: 'integer', minimum: 1, maximum: MAX_TIMEOUT_MS }),
 };

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/config/errors.js';
 import { invoke } from '../../src/engine/invoke.js';
+import { McpServerPool } from '../../src/engine/mcp/mcp-server-pool.js';
 import { resume } from '../../src/engine/resume.js';
 import { loadAgentBuild, revisionFromValue } from '../../src/engine/revision/load-build.js';
 import { memoryLocator } from '../../src/config/assert-format.js';
@@ -39,6 +40,23 @@ describe('invoke checks what a library caller gives it', () => {
     expect(message).toContain('invoke at options.script[0]: expected object, got number 1');
     expect(message).toContain('invoke at options.scirpt: unknown option "scirpt"');
     expect(message).toContain('invoke at input.messages[0].role: expected one of "user" | "assistant" | "tool", got string "bot"');
+  });
+
+  it('refuses an mcpServers that is no McpServerPool (an object with close() too), in invoke and resume, for a build without MCP servers', async () => {
+    for (const given of [{}, { close: () => undefined }]) {
+      expect(await problemOf(invoke(revision, input, { script: [{ text: 'x' }], mcpServers: given as never }))).toBe(
+        'invoke at options.mcpServers: expected an McpServerPool, got an object',
+      );
+      expect(await problemOf(resume(revision, {} as never, undefined, { mcpServers: given as never }))).toContain(
+        'resume at options.mcpServers: expected an McpServerPool, got an object',
+      );
+    }
+    const pool = new McpServerPool();
+    try {
+      expect((await invoke(revision, input, { script: [{ text: 'x' }], mcpServers: pool })).stop_reason).toBe('end_turn');
+    } finally {
+      await pool.close();
+    }
   });
 
   it('names a script entry that is no object at its index, and a script that is no list as what it is, as testRun does', async () => {

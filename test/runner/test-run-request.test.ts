@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, RunError } from '../../src/config/errors.js';
+import { McpServerPool } from '../../src/engine/mcp/mcp-server-pool.js';
 import { FolderWorkspace } from '../../src/engine/workspace/folder-workspace.js';
 import { runScenario } from '../../src/runner/scenario/run-scenario.js';
 import { loadScenarioFile } from '../../src/runner/scenario/load-scenario-file.js';
@@ -150,6 +151,22 @@ describe('testRun validates its request up front', () => {
     expect(await testRun(5 as unknown as TestRunRequest).catch((error: unknown) => (error as Error).message)).toBe(
       'testRun: expected a request object {agent, inputs, ...}, got number 5',
     );
+  });
+
+  it('mcpServers that is no McpServerPool is refused before the run, also for a build without MCP servers (never "pool.open is not a function")', async () => {
+    for (const [given, described] of [
+      [{}, 'an object'],
+      [{ close: () => undefined }, 'an object'],
+      ['x', 'string "x"'],
+    ] as const) {
+      expect((await refusal({ ...valid, mcpServers: given })).message).toBe(`testRun at mcpServers: expected an McpServerPool, got ${described}`);
+    }
+    const pool = new McpServerPool();
+    try {
+      expect((await testRun({ ...valid, mcpServers: pool })).stop_reason).toBe('end_turn');
+    } finally {
+      await pool.close();
+    }
   });
 
   it('names an infinite number as such, not as the null JSON would write for it', async () => {

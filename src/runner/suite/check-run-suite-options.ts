@@ -4,6 +4,7 @@ import { collectConfigErrors, ConfigError, throwConfigErrors } from '../../confi
 import { describeValue } from '../../config/describe-value.js';
 import { unknownOptionKeys } from '../../config/option-keys.js';
 import { withoutUndefined } from '../../config/without-undefined.js';
+import { mcpServersProblem } from '../../engine/mcp/mcp-servers-problem.js';
 import { skillsSchema } from '../../engine/skills-options-schema.js';
 import { CASSETTE_MODES } from '../cassettes/cassette.js';
 import { ROW_STATUSES, type ScenarioRow } from '../report/report.js';
@@ -42,7 +43,7 @@ export const RUN_SUITE_OPTIONS: Record<string, Check> = {
     // Absolute: a relative folder would be read from wherever the process happens to be.
     (value) => isObject(value) && CASSETTE_MODES.includes(value.mode as never) && typeof value.dir === 'string' && isAbsolute(value.dir),
   ),
-  mcpServers: expect('an McpServerPool (an object with close())', (value) => isObject(value) && typeof value.close === 'function'),
+  mcpServers: mcpServersProblem,
   signal: expect('an AbortSignal', (value) => value instanceof AbortSignal),
   hurry: expect('an AbortSignal', (value) => value instanceof AbortSignal),
   onRowDone: expect('a function (row, done, total)', (value) => typeof value === 'function'),

@@ -173,6 +173,9 @@ describe('the library suite entry points', () => {
       [{ skills: { delivery: 'later' } }, 'runSuite options at skills.delivery'],
       [{ hurry: 'x' }, 'runSuite options at hurry: expected an AbortSignal, got string "x"'],
       [{ signal: 'x' }, 'runSuite options at signal: expected an AbortSignal, got string "x"'],
+      // An object with close() alone failed in the run ("pool.open is not a function").
+      [{ mcpServers: { close: () => undefined } }, 'runSuite options at mcpServers: expected an McpServerPool, got an object'],
+      [{ mcpServers: 'x' }, 'runSuite options at mcpServers: expected an McpServerPool, got string "x"'],
       [{ keepRow: 'x' }, 'runSuite options at keepRow: expected a function (row, index) returning the row to keep, got string "x"'],
       [{ onRowDone: 'x' }, 'runSuite options at onRowDone: expected a function (row, done, total), got string "x"'],
       [
