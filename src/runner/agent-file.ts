@@ -1,10 +1,8 @@
-import { basename } from 'node:path';
 import { ConfigError } from '../config/errors.js';
 import { SourceDocument } from '../config/source.js';
 import { loadAgentBuild } from '../engine/revision/load-build.js';
 import type { Revision } from '../engine/revision/types.js';
-import { CONFIG_ONLY_KEYS, isReportShape, listsScenarioGlobs } from './scenario/document-shape.js';
-import { SUITE_CONFIG_FILE } from './scenario/scenario-file-name.js';
+import { isReportShape, isSuiteConfigShape } from './scenario/document-shape.js';
 
 /**
  * loadAgentBuild for a file a user gave as the agent build (test-run's --agent, MCP test_run's
@@ -32,7 +30,7 @@ function otherFileKind(file: string): string | undefined {
   }
   if (!value || typeof value !== 'object' || Array.isArray(value) || 'id' in value) return undefined;
   const keys = Object.keys(value);
-  if (SUITE_CONFIG_FILE.test(basename(file)) || listsScenarioGlobs(value) || keys.some((key) => CONFIG_ONLY_KEYS.has(key))) {
+  if (isSuiteConfigShape(value, file)) {
     return 'is a suite config, not an agent build (id and agent at the top): run and validate read it with --config FILE';
   }
   if (keys.length > 0 && keys.every((key) => key === 'default' || key === 'tools')) {

@@ -632,6 +632,20 @@ describe('agentcheck run stops on the list validate prints', () => {
     const validated = await runCli(['validate', 'mb.yaml'], dir);
     expect(located(validated.all)).toEqual(['mb.yaml:1:1 at <<: YAML merge keys (<<) are not supported; write the keys out']);
   });
+
+  it('run refuses a suite config named otherwise in one line, known by its scenarios globs, keys a << brings in included', async () => {
+    const dir = tempDir({
+      'other.yaml': 'scenarios: ["s.scenario.yaml"]\nrepeat: 1\n',
+      'merged.yaml': '<<: {scenarios: ["*.scenario.yaml"]}\nrepeat: 2\n',
+    });
+    for (const file of ['other.yaml', 'merged.yaml']) {
+      const run = await runCli(['run', file, '--reporter', 'json', '--out', 'out'], dir);
+      expect(run.exitCode, run.all).toBe(2);
+      expect(run.stderr.trim().split('\n')).toEqual([
+        `agentcheck: invalid input: ${join(dir, file)}:1:1: is a suite config, not a scenario file: give it with --config FILE (run and validate read it from there)`,
+      ]);
+    }
+  });
 });
 
 describe("agentcheck run reports its flags' problems beside the suite's", () => {

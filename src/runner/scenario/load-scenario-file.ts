@@ -1,5 +1,4 @@
 import { isDeltaShape } from '../../engine/revision/delta-shape.js';
-import { basename } from 'node:path';
 import { closestWord } from '../../config/did-you-mean.js';
 import { checkFormat } from '../../config/assert-format.js';
 import { collectConfigErrors, ConfigError, throwConfigErrors } from '../../config/errors.js';
@@ -9,9 +8,8 @@ import type { LoadContext } from './load-context.js';
 import { loadScenarioEntry } from './load-scenario-entry.js';
 import type { RawScenario } from './expand-dataset.js';
 import { scenarioFileId, type FoundScenarioFile } from './discover.js';
-import { SUITE_CONFIG_FILE } from './scenario-file-name.js';
 import { isAgentBuildShape } from './build-shape.js';
-import { CONFIG_ONLY_KEYS } from './document-shape.js';
+import { isSuiteConfigShape } from './document-shape.js';
 import { scenarioFileSchema } from './scenario-schema.js';
 import type { Scenario } from './scenario.js';
 import type { ScenarioFileSpec } from './scenario-format.generated.js';
@@ -56,9 +54,7 @@ function otherKindOfFile(doc: SourceDocument): ConfigError | undefined {
       'is an agent build (id and agent at the top), not a scenario file: run takes scenario files (*.scenario.yaml, *.scenarios.yaml) or folders of them; to run a build once, use agentcheck test-run --agent FILE',
     );
   }
-  const keys = Object.keys(raw);
-  const scenarioLike = keys.some((key) => key === 'name' || key === 'inputs' || key === 'agent' || key === 'scenarios');
-  if (SUITE_CONFIG_FILE.test(basename(doc.file)) || (!scenarioLike && keys.some((key) => CONFIG_ONLY_KEYS.has(key)))) {
+  if (isSuiteConfigShape(raw, doc.file)) {
     return doc.error([], 'is a suite config, not a scenario file: give it with --config FILE (run and validate read it from there)');
   }
   if (isDeltaShape(raw)) {

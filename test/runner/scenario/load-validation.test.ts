@@ -372,6 +372,25 @@ describe('a file that is not a scenario file, or a misspelt scenarios key', () =
     expect(named('lean.yaml')).toContain('lean.yaml:1:1: is a delta {set, remove}, not a scenario file');
   });
 
+  it("says a suite config named otherwise is one by its scenarios globs or its own keys, a <<'s among them, once", () => {
+    const dir = tempDir({
+      'globs.yaml': 'scenarios: ["s.scenario.yaml"]\nrepeat: 1\n',
+      'only-globs.yaml': 'scenarios: ["*.scenario.yaml"]\n',
+      'merged.yaml': '<<: {scenarios: ["*.scenario.yaml"]}\nrepeat: 2\n',
+      'merged-keys.yaml': '<<: {repeat: 2, concurrency: 3}\n',
+    });
+    for (const file of ['globs.yaml', 'only-globs.yaml', 'merged.yaml', 'merged-keys.yaml']) {
+      const error = configErrorOf(() => loadSuite({ paths: [join(dir, file)], config: emptySuiteConfig(dir) }, dir));
+      expect(error.message, file).toBe(
+        `${join(dir, file)}:1:1: is a suite config, not a scenario file: give it with --config FILE (run and validate read it from there)`,
+      );
+    }
+    // A scenarios file (its list of mappings) with a stray config key is still a scenarios file with an unknown key.
+    writeFileSync(join(dir, 'stray.yaml'), 'scenarios: [{name: a}]\nrepeat: 2\n');
+    const stray = configErrorOf(() => loadSuite({ paths: [join(dir, 'stray.yaml')], config: emptySuiteConfig(dir) }, dir));
+    expect(stray.message).toContain('unknown key "repeat"');
+  });
+
   it('says once that --config was given a scenario file or an agent build, not each key unknown', () => {
     const dir = tempDir({
       'agent.yaml': AGENT,
