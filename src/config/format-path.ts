@@ -59,6 +59,17 @@ export function joinPathKey(path: string, key: string): string {
 }
 
 /**
+ * `rest` (a path as formatPath writes one) under `base` (one too): `checkpoint` and
+ * `["q'k"]` give `checkpoint["q'k"]`, `checkpoint` and `state.usage` give `checkpoint.state.usage`.
+ * Either may be '' (the other is the whole path).
+ */
+export function joinPaths(base: string, rest: string): string {
+  if (!base) return rest;
+  if (!rest) return base;
+  return rest.startsWith('[') ? `${base}${rest}` : `${base}.${rest}`;
+}
+
+/**
  * `path` followed by a key that is itself a path (a PathKey: a delta's `set` key), written as it
  * is when it reads as one in agentcheck's path notation; one that does not (a space, an empty
  * step, a control character) is quoted in brackets as any key is.

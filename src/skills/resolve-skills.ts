@@ -1,6 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import type { Locator } from '../config/assert-format.js';
 import { ConfigError } from '../config/errors.js';
+import { joinPaths } from '../config/format-path.js';
 import { formatPath } from '../config/source.js';
 import { duplicateSkillName } from './duplicate-skill-name.js';
 import { loadSkillFolder } from './load-skill-folder.js';
@@ -49,7 +50,7 @@ export function resolveSkillEntry(entry: SkillEntry, at: SkillReference): SkillP
     if (extra) throw locate([extra], 'a skill given by "ref" takes no other keys; the folder\'s SKILL.md holds its name and description');
     if (typeof given.ref !== 'string' || given.ref === '') throw locate(['ref'], 'expected "ref" to be a skill folder path');
     // Refs are relative to the file that lists them; the build loader has usually made them absolute already.
-    return loadSkillFolder(resolve(dirname(at.file), given.ref), { ...at, path: joinPath(at.path, 'ref') });
+    return loadSkillFolder(resolve(dirname(at.file), given.ref), { ...at, path: joinPaths(at.path ?? '', 'ref') });
   }
   if (given.name === undefined && given.description === undefined && given.body === undefined) {
     throw locate([], 'expected an inline skill {name, description, body} or {ref: <folder>}');
@@ -117,11 +118,5 @@ export function resolveDeliveredSkills(input: DeliveredSkillsInput): DeliveredSk
 
 /** Errors for an entry's keys, located at `<at.path>.<key>` in the file that lists the entry. */
 function entryLocator(at: SkillReference): Locator {
-  return (path, expected) => new ConfigError({ ...at, path: joinPath(at.path, formatPath(path)) || undefined }, expected);
-}
-
-function joinPath(base: string | undefined, rest: string): string {
-  if (!base) return rest;
-  if (!rest) return base;
-  return rest.startsWith('[') ? `${base}${rest}` : `${base}.${rest}`;
+  return (path, expected) => new ConfigError({ ...at, path: joinPaths(at.path ?? '', formatPath(path)) || undefined }, expected);
 }

@@ -1,4 +1,5 @@
 import { describeValue } from '../../config/describe-value.js';
+import { joinPathKey } from '../../config/format-path.js';
 import { keysOf, unknownKeyMessage } from '../../config/option-keys.js';
 import type { ComponentProgress, FlowRunState, FlowState } from '../flow/flow-state.js';
 import type { LoopState } from '../loop/agent-loop.js';
@@ -115,25 +116,25 @@ function commonShape(checkpoint: unknown, at: At): Record<string, unknown> | und
 /** The state of the checkpoint's kind: an agent's loop, or a flow's run state; `build` names the flow's components. */
 function kindShape(checkpoint: Record<string, unknown>, state: Record<string, unknown>, build: AgentBuild | undefined, at: At): void {
   if (checkpoint.kind === 'agent') {
-    unknownKeys(state, LOOP_KEYS, 'state.', at);
-    count(state, 'turns', 'state.', at);
+    unknownKeys(state, LOOP_KEYS, 'state', at);
+    count(state, 'turns', 'state', at);
     waitsAtHeldCall(checkpoint.pending, state.messages, 'pending', 'state.messages', at);
   }
   if (checkpoint.kind !== 'flow') return;
-  unknownKeys(state, FLOW_RUN_KEYS, 'state.', at);
-  for (const key of ['modelCalls', 'executions']) count(state, key, 'state.', at);
+  unknownKeys(state, FLOW_RUN_KEYS, 'state', at);
+  for (const key of ['modelCalls', 'executions']) count(state, key, 'state', at);
   if (typeof state.output !== 'string') at('state.output', `expected a string (the flow's output so far), got ${describeValue(state.output)}`);
   const flow = state.flow;
   if (!isObject(flow)) at('state.flow', `expected the flow state {status, context, conversation_history, ui_chat_log}, got ${describeValue(flow)}`);
   else {
-    unknownKeys(flow, FLOW_STATE_KEYS, 'state.flow.', at);
+    unknownKeys(flow, FLOW_STATE_KEYS, 'state.flow', at);
     if (typeof flow.status !== 'string') at('state.flow.status', `expected a string, got ${describeValue(flow.status)}`);
     if (!isObject(flow.context)) at('state.flow.context', `expected the flow context (an object), got ${describeValue(flow.context)}`);
     if (!isObject(flow.conversation_history)) {
       at('state.flow.conversation_history', `expected an object of conversations by component, got ${describeValue(flow.conversation_history)}`);
     } else {
       for (const [name, conversation] of Object.entries(flow.conversation_history)) {
-        const path = `state.flow.conversation_history.${name}`;
+        const path = joinPathKey('state.flow.conversation_history', name);
         if (Array.isArray(conversation)) messages(conversation, path, at);
         else at(path, `expected the component's conversation (a list of messages), got ${describeValue(conversation)}`);
       }
@@ -154,7 +155,7 @@ function progressProblems(current: unknown, names: string[] | undefined, compone
     at('state.current', `expected the component in progress {component, loop?, pending?}, got ${describeValue(current)}`);
     return;
   }
-  unknownKeys(current, PROGRESS_KEYS, 'state.current.', at);
+  unknownKeys(current, PROGRESS_KEYS, 'state.current', at);
   if (typeof current.component !== 'string' || (names && !names.includes(current.component)))
     at('state.current.component', `expected ${component}, got ${describeValue(current.component)}`);
   if (current.pending !== undefined) pendingProblems(current.pending, 'state.current.pending', at, false);
@@ -164,10 +165,10 @@ function progressProblems(current: unknown, names: string[] | undefined, compone
     at('state.current.loop', `expected the component's loop state {messages, turns, usage}, got ${describeValue(loop)}`);
     return;
   }
-  unknownKeys(loop, LOOP_KEYS, 'state.current.loop.', at);
+  unknownKeys(loop, LOOP_KEYS, 'state.current.loop', at);
   if (!Array.isArray(loop.messages)) at('state.current.loop.messages', `expected the component's messages (a list), got ${describeValue(loop.messages)}`);
   else messages(loop.messages, 'state.current.loop.messages', at);
-  count(loop, 'turns', 'state.current.loop.', at);
+  count(loop, 'turns', 'state.current.loop', at);
   usageProblems(loop.usage, 'state.current.loop.usage', at);
 }
 
@@ -178,9 +179,9 @@ function pendingProblems(pending: unknown, path: string, at: At, optional: boole
     at(path, `expected the call the run waits at {id, tool, tool_call_id, args}, got ${describeValue(pending)}`);
     return;
   }
-  unknownKeys(pending, PENDING_KEYS, `${path}.`, at);
+  unknownKeys(pending, PENDING_KEYS, path, at);
   for (const key of ['id', 'tool', 'tool_call_id']) {
-    if (typeof pending[key] !== 'string' || pending[key] === '') at(`${path}.${key}`, `expected a non-empty string, got ${describeValue(pending[key])}`);
+    if (typeof pending[key] !== 'string' || pending[key] === '') at(joinPathKey(path, key), `expected a non-empty string, got ${describeValue(pending[key])}`);
   }
 }
 
@@ -190,8 +191,8 @@ function usageProblems(usage: unknown, path: string, at: At): void {
     at(path, `expected token counts {input_tokens, output_tokens}, got ${describeValue(usage)}`);
     return;
   }
-  unknownKeys(usage, USAGE_KEYS, `${path}.`, at);
-  for (const key of USAGE_KEYS) if (REQUIRED_USAGE.includes(key) || usage[key] !== undefined) count(usage, key, `${path}.`, at);
+  unknownKeys(usage, USAGE_KEYS, path, at);
+  for (const key of USAGE_KEYS) if (REQUIRED_USAGE.includes(key) || usage[key] !== undefined) count(usage, key, path, at);
 }
 
 /** The messages held to invoke's rules for its input (message-problems.ts), at their paths. */
@@ -205,14 +206,15 @@ function waitsAtHeldCall(pending: unknown, list: unknown, path: string, messages
   pendingMatchesMessages(pending, list as Message[], path, messagesPath, at);
 }
 
-/** A count of model calls, turns or tokens: a whole number >= 0. */
-function count(value: Record<string, unknown>, key: string, prefix: string, at: At): void {
+/** A count of model calls, turns or tokens (`value[key]`, at `path`): a whole number >= 0. */
+function count(value: Record<string, unknown>, key: string, path: string, at: At): void {
   const given = value[key];
-  if (!Number.isSafeInteger(given) || (given as number) < 0) at(`${prefix}${key}`, `expected a whole number >= 0, got ${describeValue(given)}`);
+  if (!Number.isSafeInteger(given) || (given as number) < 0) at(joinPathKey(path, key), `expected a whole number >= 0, got ${describeValue(given)}`);
 }
 
-function unknownKeys(value: Record<string, unknown>, known: readonly string[], prefix: string, at: At): void {
-  for (const key of Object.keys(value)) if (!known.includes(key)) at(`${prefix}${key}`, unknownKeyMessage(key, known));
+/** Each key of `value` (at `path`) that is not `known`, at its path: one holding a dot, a quote or white space, or empty, in brackets (formatPath). */
+function unknownKeys(value: Record<string, unknown>, known: readonly string[], path: string, at: At): void {
+  for (const key of Object.keys(value)) if (!known.includes(key)) at(joinPathKey(path, key), unknownKeyMessage(key, known));
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

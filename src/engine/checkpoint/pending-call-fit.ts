@@ -1,5 +1,6 @@
 import { canonicalJson } from '../../config/canonical-json.js';
 import { quoteJson } from '../../config/cap-text.js';
+import { joinPathKey } from '../../config/format-path.js';
 import { unansweredCalls } from '../loop/unanswered-calls.js';
 import type { Message } from '../model/message.js';
 
@@ -77,7 +78,7 @@ export function pendingMatchesCall(pending: Record<string, unknown> | undefined,
   for (const field of fields) {
     if (field !== 'args' && !named(pending[field])) continue;
     if (canonicalJson(pending[field]) === canonicalJson(call[field])) continue;
-    at(`${path}.${field}`, `expected ${quoteJson(call[field])}, the ${WORDS[field]} of ${source}, got ${quoteJson(pending[field])}`);
+    at(joinPathKey(path, field), `expected ${quoteJson(call[field])}, the ${WORDS[field]} of ${source}, got ${quoteJson(pending[field])}`);
   }
 }
 

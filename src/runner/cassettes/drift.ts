@@ -1,4 +1,5 @@
 import { canonicalJson } from '../../config/canonical-json.js';
+import { joinPathKey } from '../../config/format-path.js';
 import { ownValue } from '../../config/own-key.js';
 import type { MatchKey } from './cassette.js';
 
@@ -55,7 +56,7 @@ function walk(a: unknown, b: unknown, path: string, state: { score: number }, or
     keys.sort((x, y) => rank(x, order) - rank(y, order) || (x < y ? -1 : x > y ? 1 : 0));
     for (const key of keys) {
       // Own values only: a key one side lacks is absent there, never `constructor` of Object.prototype.
-      const difference = walk(ownValue(a, key), ownValue(b, key), path ? `${path}.${key}` : key, state);
+      const difference = walk(ownValue(a, key), ownValue(b, key), joinPathKey(path, key), state);
       if (difference) return difference;
     }
     return null;

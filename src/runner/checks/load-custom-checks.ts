@@ -2,6 +2,7 @@ import { pathToFileURL } from 'node:url';
 import { ConfigError, throwConfigErrors, type SourceLocation } from '../../config/errors.js';
 import { paramsSchemaProblems } from '../../config/json-schema.js';
 import { userSchemaProblem } from '../../config/user-schema-problem.js';
+import { joinPaths } from '../../config/format-path.js';
 import { formatPath } from '../../config/source.js';
 import type { CustomCheckFunction } from '../../verdicts/index.js';
 import { inDatasetRow } from '../scenario/expand-dataset.js';
@@ -101,7 +102,7 @@ function paramsProblems(ref: CustomCheckRef, schema: object): Array<{ problem: C
   return paramsSchemaProblems(schema, ref.params ?? {}).map((problem) => {
     const inner = formatPath(problem.path);
     // The value's own path as the dataset's template paths name it (formatPath joined on).
-    const at = ref.paramsAt.path === undefined ? undefined : inner.startsWith('[') || !inner ? `${ref.paramsAt.path}${inner}` : `${ref.paramsAt.path}.${inner}`;
+    const at = ref.paramsAt.path === undefined ? undefined : joinPaths(ref.paramsAt.path, inner);
     const templates = ref.rowTemplates;
     const hint = templates && at !== undefined && templates.wholes.has(at) ? templateTypeHint(problem.expected, templates.fromCsv) : undefined;
     // An unknown key is no row's doing, though its value is templated.

@@ -3,6 +3,7 @@ import { describeValue } from '../../config/describe-value.js';
 import { collectConfigErrors, ConfigError, withCode } from '../../config/errors.js';
 import { keysOf, unknownOptionKeys } from '../../config/option-keys.js';
 import { hashValue } from '../../config/canonical-json.js';
+import { joinPaths } from '../../config/format-path.js';
 import type { Checkpoint } from '../../engine/checkpoint/checkpointer.js';
 import { checkpointRefusal, type CheckpointRefusal } from '../../engine/checkpoint/checkpoint-fit.js';
 import { checkpointCommonProblems, checkpointShapeProblems, isTraceId } from '../../engine/checkpoint/checkpoint-shape.js';
@@ -78,11 +79,11 @@ export function runCheckpointProblems(saved: Saved, file: string): ConfigError[]
     : { damaged: checkpointShapeProblems(saved.checkpoint, build) };
   if (refusal && 'damaged' in refusal) {
     for (const problem of refusal.damaged) {
-      problems.push(new ConfigError({ file, path: problem.path ? `checkpoint.${problem.path}` : 'checkpoint' }, problem.expected, 'CHECKPOINT_INVALID'));
+      problems.push(new ConfigError({ file, path: joinPaths('checkpoint', problem.path) }, problem.expected, 'CHECKPOINT_INVALID'));
     }
   } else if (refusal) {
     const { misfit } = refusal;
-    problems.push(new ConfigError({ file, path: `checkpoint.${misfit.path}` }, `${misfit.problem}${MISFIT_ADVICE[misfit.code]}`));
+    problems.push(new ConfigError({ file, path: joinPaths('checkpoint', misfit.path) }, `${misfit.problem}${MISFIT_ADVICE[misfit.code]}`));
   }
   if (typeof saved.build_hash !== 'string') {
     const expected = 'expected the hash of the saved build test-run writes (a string)';

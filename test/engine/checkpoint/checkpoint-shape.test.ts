@@ -130,6 +130,19 @@ describe('checkpointShapeProblems: what a checkpoint must hold to be resumed', (
     ]);
   });
 
+  it("quotes a flow state's unknown key holding a dot, a quote or white space, or empty, in brackets, at every level (black-box bug)", async () => {
+    const { revision, checkpoint } = await flowPause();
+    const damaged = edited(checkpoint, (copy) => {
+      copy["q'k"] = 1;
+      copy.state.flow['x.y'] = 1;
+      copy.state.current['a b'] = 1;
+      copy.state.current.pending['x.y'] = 1;
+      copy.state.current.loop.usage[''] = 1;
+    });
+    const paths = checkpointShapeProblems(damaged, revision.build).map((problem) => problem.path);
+    expect(paths).toEqual([`["q'k"]`, 'state.flow["x.y"]', 'state.current["a b"]', 'state.current.pending["x.y"]', 'state.current.loop.usage[""]']);
+  });
+
   it("names the value found in a flow state's damaged parts", async () => {
     const { revision, checkpoint } = await flowPause();
     const damaged = edited(checkpoint, (copy) => {

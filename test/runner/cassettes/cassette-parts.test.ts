@@ -176,6 +176,11 @@ describe('match keys and drift', () => {
     expect(matchKey({ method: 'GET', url: 'https://shop.test/x', headers: {} })).toEqual({ method: 'GET', url: 'https://shop.test/x' });
   });
 
+  it('quotes a differing key holding a dot or white space in brackets, as every path agentcheck prints', () => {
+    const body = (value: string) => matchKey({ method: 'POST', url: 'https://shop.test/x', headers: {}, body: { 'order.id': value, 'a b': { c: 1 } } });
+    expect(compareKeys(body('1'), body('2')).difference?.path).toBe('body["order.id"]');
+  });
+
   it('names the first differing field in request order', () => {
     expect(compareKeys(openai('Look up.'), openai('Look up.')).difference).toBeNull();
     expect(compareKeys(openai('Look up.'), openai('Find.')).difference).toEqual({ path: 'tools[0].description', recorded: 'Look up.', actual: 'Find.' });

@@ -124,6 +124,16 @@ describe('readRunCheckpoint: the checkpoint file agentcheck resume continues fro
     expect(paths.sort()).toEqual(['checkpoint.foo', 'checkpoint.pending.foo', 'checkpoint.state.foo', 'revision.foo', 'spans[0].foo']);
   });
 
+  it('quotes an unknown key holding a quote, a dot or white space, or empty, in brackets, also at the top of the checkpoint (black-box bug)', async () => {
+    const file = checkpointFile((saved) => {
+      saved.checkpoint["q'k"] = 1;
+      saved.checkpoint.pending['x.y'] = 1;
+      saved.checkpoint.state.usage[''] = 1;
+    });
+    const paths = (await problemsOf(file)).map((problem) => problem.path);
+    expect(paths.sort()).toEqual(['checkpoint.pending["x.y"]', 'checkpoint.state.usage[""]', `checkpoint["q'k"]`]);
+  });
+
   it('refuses values the resumed run would misread: span ids, counts, hashes, deltas, approvals for a tool the build lacks', async () => {
     const file = checkpointFile((saved) => {
       saved.spans[0].trace_id = 5;
