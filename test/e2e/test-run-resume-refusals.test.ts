@@ -146,9 +146,12 @@ describe('agentcheck resume refuses a checkpoint that does not fit its saved bui
     expect(mismatch.stderr).toContain(`${file} at checkpoint.revisionHash: checkpoint ${runId}`);
     expect(mismatch.stderr).toContain('was saved by another build (revision other');
     expect(existsSync(file)).toBe(true);
+    // Waiting for nothing: no pending, and messages that hold no call waiting for its result.
     const waiting = await copyPausedRunInto(tempDir());
     editCheckpoint(waiting.file, (saved) => {
-      (saved.checkpoint as Record<string, unknown>).pending = null;
+      const checkpoint = saved.checkpoint as { pending: unknown; state: { messages: unknown[] } };
+      checkpoint.pending = null;
+      checkpoint.state.messages = checkpoint.state.messages.slice(0, 1);
     });
     const nothing = await resume(waiting.dir, runId, 'out/spans.jsonl');
     expect(nothing.exitCode, nothing.all).toBe(2);
@@ -156,6 +159,20 @@ describe('agentcheck resume refuses a checkpoint that does not fit its saved bui
     expect(nothing.stderr).toContain('is not waiting for an answer, so --decision has no gated call to answer; start over with agentcheck test-run');
     expect(nothing.stderr).not.toContain('without a decision');
     expect(existsSync(waiting.file)).toBe(true);
+  });
+
+  it('a pending deleted while the messages hold the call waiting: named as nothing, not as waiting for nothing (black-box bug)', async () => {
+    const deleted = await copyPausedRunInto(tempDir());
+    editCheckpoint(deleted.file, (saved) => {
+      delete (saved.checkpoint as Record<string, unknown>).pending;
+    });
+    const resumed = await resume(deleted.dir, deleted.runId, 'out/spans.jsonl');
+    expect(resumed.exitCode, resumed.all).toBe(2);
+    expect(resumed.stderr.trim()).toBe(
+      `agentcheck: invalid input: ${deleted.file} at checkpoint.pending: expected the call of tool "write_file" (call id "call_1", arguments {"path":"CHANGELOG.md","content":"first"}), the call the checkpoint's state.messages[1].tool_calls[0] holds waiting (the call a resume answers), got nothing`,
+    );
+    expect(resumed.stderr).not.toContain('is not waiting for an answer');
+    expect(existsSync(deleted.file)).toBe(true);
   });
 
   it('an unknown top-level key, named with the keys a checkpoint has, as nested unknown keys are', async () => {

@@ -6,7 +6,7 @@ import type { FlowState } from '../flow/flow-state.js';
 import type { Message } from '../model/message.js';
 import { transcriptProblems } from '../model/message-problems.js';
 import type { AgentBuild, ComponentSpec } from '../revision/types.js';
-import { callWaitingInMessages, pendingMatchesCall, pendingMatchesMessages, type WaitingCall } from './pending-call-fit.js';
+import { missingWhileWaiting, pendingMatchesCall, pendingMatchesMessages, type WaitingCall } from './pending-call-fit.js';
 
 type At = (path: string, expected: string) => void;
 
@@ -18,8 +18,8 @@ const LOOP_MESSAGES = 'state.current.loop.messages';
  * `state.current.pending`, and a resume answers the call the component makes again: an agent
  * component's waits in its messages, a deterministic_step's or human_input's is made from the
  * build and the flow state (componentCall). Each copy is held to that call, so only an edited one
- * is named (both, when both were edited alike) and a deleted `state.current.pending` is said as
- * nothing: else the resumed run would answer its own call and ignore the edit. The component that
+ * is named (both, when both were edited alike) and a deleted `state.current.pending` or `pending`
+ * (the other still holding the call) is said as nothing: else the resumed run would answer its own call and ignore the edit. The component that
  * paused is the one `state.next` names: a resume carries `state.current` into that one only.
  * Without `build` (its components unknown), only an agent component's messages are held to.
  */
@@ -48,9 +48,12 @@ export function flowPendingProblems(pending: unknown, state: Record<string, unkn
   if (type === 'agent') agentComponentCopies(pending, current, at);
   else if (component && (type === 'deterministic_step' || type === 'human_input')) {
     const waiting = resumedCall(component, state);
+    // A step or human_input is `current` only where it paused, so both copies hold its call: one
+    // deleted is said as nothing (else a decision answers nothing, or the call is made unasked).
     if (isObject(current.pending)) pendingMatchesCall(current.pending, waiting, 'state.current.pending', at);
-    else if (waits && current.pending === undefined) pendingMatchesCall(undefined, waiting, 'state.current.pending', at);
+    else if (current.pending === undefined) pendingMatchesCall(undefined, waiting, 'state.current.pending', at);
     if (waits) pendingMatchesCall(pending, waiting, 'pending', at);
+    else if (pending === undefined || pending === null) pendingMatchesCall(undefined, waiting, 'pending', at);
   } else if (component && waits) {
     at(
       'state.current.component',
@@ -71,12 +74,9 @@ function agentComponentCopies(pending: unknown, current: Record<string, unknown>
   if (!isObject(loop) || !Array.isArray(loop.messages) || transcriptProblems(loop.messages, 'checkpoint', LOOP_MESSAGES).length) return;
   const messages = loop.messages as Message[];
   if (isObject(current.pending)) pendingMatchesMessages(current.pending, messages, 'state.current.pending', LOOP_MESSAGES, at);
-  else if (isObject(pending) && current.pending === undefined) {
-    const waiting = callWaitingInMessages(messages, LOOP_MESSAGES);
-    // With no call waiting, `pending` itself is refused below as waiting for nothing.
-    if (waiting) pendingMatchesCall(undefined, waiting, 'state.current.pending', at);
-  }
+  else if (current.pending === undefined) missingWhileWaiting(messages, LOOP_MESSAGES, 'state.current.pending', at);
   if (isObject(pending)) pendingMatchesMessages(pending, messages, 'pending', LOOP_MESSAGES, at);
+  else if (pending === undefined || pending === null) missingWhileWaiting(messages, LOOP_MESSAGES, 'pending', at);
 }
 
 /**

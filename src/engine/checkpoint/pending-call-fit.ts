@@ -62,6 +62,17 @@ export function pendingMatchesMessages(pending: Record<string, unknown>, message
 }
 
 /**
+ * A checkpoint's copy of its pending call (at `path`) that is missing while its sound `messages`
+ * (at `messagesPath`) hold a call waiting: said as nothing. A checkpoint is only saved after a
+ * tool round is answered or where the run paused, so the copy was deleted; else a decision is
+ * refused as answering nothing and a resume without one makes the call unasked.
+ */
+export function missingWhileWaiting(messages: readonly Message[], messagesPath: string, path: string, at: At): void {
+  const waiting = callWaitingInMessages(messages, messagesPath);
+  if (waiting) pendingMatchesCall(undefined, waiting, path, at);
+}
+
+/**
  * Each known field of `pending` (at `path`) that differs from the call `waiting` holds: `tool`,
  * `tool_call_id` and `args` (compared as JSON, key order aside); a `pending` that is missing
  * (undefined) is said once, as nothing. A tool or call id that is no non-empty string is the

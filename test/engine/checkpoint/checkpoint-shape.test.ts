@@ -97,13 +97,13 @@ describe('checkpointShapeProblems: what a checkpoint must hold to be resumed', (
       { path: 'state.usage.output_tokens', expected: 'expected a whole number >= 0, got number 1.5' },
       { path: 'state.turns', expected: 'expected a whole number >= 0, got string "abc"' },
     ]);
-    // A pending of null waits for nothing: checkpointMisfit says so when it is answered.
-    expect(
-      checkpointShapeProblems(
-        edited(checkpoint, (copy) => (copy.pending = null)),
-        agentRevision.build,
-      ),
-    ).toEqual([]);
+    // A pending of null where the messages hold no call waiting waits for nothing: checkpointMisfit
+    // says so when it is answered (where they hold one, it is refused as nothing: below).
+    const settled = edited(checkpoint, (copy) => {
+      copy.pending = null;
+      copy.state.messages = copy.state.messages.slice(0, 1);
+    });
+    expect(checkpointShapeProblems(settled, agentRevision.build)).toEqual([]);
   });
 
   it("refuses a flow state's unknown keys and damaged parts: its channels, the component in progress and its loop", async () => {
@@ -280,6 +280,55 @@ describe('checkpointShapeProblems: what a checkpoint must hold to be resumed', (
     expect(checkpointShapeProblems(deleted, revision.build)).toEqual([
       { path: 'pending.args', expected: `expected {}, the arguments of ${source}, got nothing` },
     ]);
+  });
+
+  it('refuses a deleted pending while the messages or state.current.pending hold the call, as nothing, not as waiting for nothing (black-box bug)', async () => {
+    const agent = await agentPause();
+    const agentSource = `the call the checkpoint's state.messages[1].tool_calls[0] holds waiting (the call a resume answers)`;
+    const agentCall = `expected the call of tool "delete_order" (call id "${agent.pending?.tool_call_id}", arguments {"id":"1"}), ${agentSource}, got nothing`;
+    for (const edit of [(copy: Record<string, any>) => delete copy.pending, (copy: Record<string, any>) => (copy.pending = null)]) {
+      const deleted = edited(agent, edit);
+      expect(checkpointShapeProblems(deleted, agentRevision.build)).toEqual([{ path: 'pending', expected: agentCall }]);
+      // Not NOTHING_PENDING for a decision, nor a run that makes the call unasked without one.
+      for (const decision of ['approve', undefined])
+        await expect(resume(agentRevision, deleted as Checkpoint, decision, { script: agentScript })).rejects.toMatchObject({
+          code: 'CHECKPOINT_INVALID',
+          message: expect.stringContaining(`it is damaged: pending: ${agentCall}`),
+        });
+    }
+
+    const { revision, checkpoint } = await flowPause();
+    const inLoop =
+      /^expected the call of tool "edit_file" \(call id "[^"]+", arguments \{.*\}\), the call the checkpoint's state\.current\.loop\.messages\[\d+\]\.tool_calls\[0\] holds waiting \(the call a resume answers\), got nothing$/;
+    expect(
+      checkpointShapeProblems(
+        edited(checkpoint, (copy) => delete copy.pending),
+        revision.build,
+      ),
+    ).toEqual([{ path: 'pending', expected: expect.stringMatching(inLoop) }]);
+    const both = edited(checkpoint, (copy) => {
+      delete copy.pending;
+      delete copy.state.current.pending;
+    });
+    expect(checkpointShapeProblems(both, revision.build)).toEqual([
+      { path: 'state.current.pending', expected: expect.stringMatching(inLoop) },
+      { path: 'pending', expected: expect.stringMatching(inLoop) },
+    ]);
+
+    const ask = asker('asker', 'ask');
+    const checkpointer = new MemoryCheckpointer();
+    const { turn } = await invokeScripted(ask, {}, { script: [{ text: 'unused' }], checkpointer });
+    const question = (await checkpointer.latest(turn.trace_id)) as Checkpoint;
+    const askSource = `the call human_input "ask" makes when resumed (from the build, the checkpoint's state.flow and state.executions)`;
+    const asked = `expected the call of tool "ask" (call id "${question.pending?.tool_call_id}", arguments {}), ${askSource}, got nothing`;
+    const unasked = edited(question, (copy) => delete copy.pending);
+    expect(checkpointShapeProblems(unasked, ask.build)).toEqual([{ path: 'pending', expected: asked }]);
+    await expect(resume(ask, unasked as Checkpoint, 'approve')).rejects.toMatchObject({ code: 'CHECKPOINT_INVALID' });
+    const bothAsked = edited(question, (copy) => {
+      delete copy.pending;
+      delete copy.state.current.pending;
+    });
+    expect(checkpointShapeProblems(bothAsked, ask.build).map((problem) => problem.path)).toEqual(['state.current.pending', 'pending']);
   });
 
   it("makes the engine's resume refuse a damaged checkpoint naming the field, as agentcheck resume does its file", async () => {
