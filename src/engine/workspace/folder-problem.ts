@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { shownName } from '../../config/cap-text.js';
 import { isInsideFolder } from '../../config/is-inside-folder.js';
+import { specialFileKind } from '../../config/special-file.js';
 
 /**
  * Why `path` cannot be a workspace's folder (`workspace folder not found: ...`, or that it is a
@@ -10,14 +11,16 @@ import { isInsideFolder } from '../../config/is-inside-folder.js';
  * that checks a `workspace` path before a run (scenario, --workspace, testRun, test_run).
  */
 export function workspaceFolderMissing(path: string): string | undefined {
-  let isFolder;
+  let stats;
   try {
-    isFolder = statSync(path).isDirectory();
+    stats = statSync(path);
   } catch {
     // not there (or not reachable, ENOTDIR under a file): "not found" says it
     return `workspace folder not found: ${shownName(path)}`;
   }
-  return isFolder ? undefined : `workspace must be a folder, but ${shownName(path)} is a file`;
+  if (stats.isDirectory()) return undefined;
+  // A named pipe, socket or device is called what it is, in the file tools' words.
+  return `workspace must be a folder, but ${shownName(path)} is ${specialFileKind(stats) ?? 'a file'}`;
 }
 
 /**

@@ -141,7 +141,7 @@ export class FolderWorkspace implements Workspace {
       if (real.missing && options.forWrite) {
         throw new ToolError(
           'workspace',
-          `${relativePath} ends in "/", which names a folder: expected the path of a file, relative to the workspace root`,
+          `${relativePath} ends in "${relativePath.endsWith('/.') ? '/.' : '/'}", which names a folder: expected the path of a file, relative to the workspace root`,
           'INVALID_PATH',
         );
       }

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 export const UNCOPYABLE_REASONS: Readonly<Record<string, string>> = {
   ERR_FS_CP_FIFO_PIPE: 'it is a named pipe (FIFO), which cannot be copied',
   ERR_FS_CP_SOCKET: 'it is a socket, which cannot be copied',
-  ERR_FS_CP_UNKNOWN: 'it is not a regular file, folder or symlink, so it cannot be copied',
+  // fs.cp's word for any other kind of file: a device, as the file tools call it (special-file.ts).
+  ERR_FS_CP_UNKNOWN: 'it is a device, which cannot be copied',
 };
 
 /** What a workspace folder holding such a file is expected to be (test-run --workspace, test_run, a scenario's workspace). */

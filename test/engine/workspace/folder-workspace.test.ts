@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, readdir, readFile, realpath, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -80,6 +81,18 @@ describe('FolderWorkspace lifecycle', () => {
       await refusal(workspace.resolve('outside-link/secret.txt'));
     } finally {
       await rm(linkParent, { recursive: true, force: true });
+    }
+  });
+
+  it.skipIf(process.platform === 'win32')("a workspace path that is a named pipe or a device is called what it is, in the file tools' words", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'agentcheck-ws-kind-'));
+    try {
+      const pipe = path.join(dir, 'p');
+      execFileSync('mkfifo', [pipe]);
+      await expect(FolderWorkspace.copyOf(pipe).root()).rejects.toMatchObject({ message: `workspace must be a folder, but ${pipe} is a named pipe (FIFO)` });
+      await expect(FolderWorkspace.at('/dev/null').check()).rejects.toMatchObject({ message: 'workspace must be a folder, but /dev/null is a device' });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 

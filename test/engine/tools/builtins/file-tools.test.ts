@@ -235,6 +235,9 @@ describe('special files and empty paths', () => {
       'write_file',
       'new/ ends in "/", which names a folder: expected the path of a file, relative to the workspace root',
     ]);
+    expect((await toolError(BUILTINS.write_file.run({ path: 'new/.', content: 'x' }, ctx), 'INVALID_PATH')).message).toBe(
+      'new/. ends in "/.", which names a folder: expected the path of a file, relative to the workspace root',
+    );
     expect(await BUILTINS.list_dir.run({}, ctx)).toEqual(['README.md', 'out', 'pipe', 'readme-link', 'src/']);
     await toolError(BUILTINS.read_file.run({ path: 'new/' }, ctx), 'FILE_NOT_FOUND');
   });
