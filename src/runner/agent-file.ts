@@ -24,7 +24,8 @@ export function loadAgentFile(file: string): Revision {
 function otherFileKind(file: string): string | undefined {
   let value: unknown;
   try {
-    value = SourceDocument.read(file).value;
+    // Problems kept, not thrown: a file whose keys come through a YAML `<<` is still named by them.
+    value = SourceDocument.read(file, { problems: 'keep' }).value;
   } catch {
     return undefined;
   }

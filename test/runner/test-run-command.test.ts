@@ -87,6 +87,8 @@ describe('agentcheck test-run (in-process)', () => {
     const files = {
       'agentcheck.config.yaml': 'scenarios: [tests]\nrepeat: 2\n',
       'suite.yaml': 'variants: {lean: {set: {agent: {max_turns: 2}}}}\n',
+      // Its keys brought in by a YAML merge key: named by them all the same.
+      'merged.yaml': '<<: {repeat: 2, concurrency: 3}\n',
       'approvals.yaml': 'default: approve\ntools: {write_file: deny}\n',
       'mocks.yaml': 'http: [{method: GET, url: "https://x.test/", status: 200}]\n',
       'inputs.yaml': 'messages: [{role: user, content: hi}]\n',
@@ -94,6 +96,7 @@ describe('agentcheck test-run (in-process)', () => {
     for (const [file, said] of [
       ['agentcheck.config.yaml', 'is a suite config, not an agent build (id and agent at the top): run and validate read it with --config FILE'],
       ['suite.yaml', 'is a suite config, not an agent build'],
+      ['merged.yaml', 'is a suite config, not an agent build'],
       ['approvals.yaml', 'is an approvals policy {default, tools}, not an agent build (id and agent at the top): test-run takes it with --approvals FILE'],
       ['mocks.yaml', 'is a mocks file {http: [...]}, not an agent build (id and agent at the top): test-run takes it with --mocks FILE'],
       ['inputs.yaml', 'is an inputs file {messages, context}, not an agent build (id and agent at the top): test-run takes it with --inputs FILE'],
