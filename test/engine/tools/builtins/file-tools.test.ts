@@ -42,6 +42,17 @@ async function toolError(promise: Promise<unknown>, code: string): Promise<ToolE
   return error as ToolError;
 }
 
+/** A call of every file tool on `given`, with arguments that would find README.md's text were it read there. */
+const everyFileTool = (given: string) =>
+  ({
+    read_file: { path: given },
+    write_file: { path: given, content: 'x' },
+    edit_file: { path: given, old: 'Shop', new: 'x' },
+    list_dir: { path: given },
+    find_files: { pattern: '.', path: given },
+    grep: { pattern: 'Shop', path: given },
+  }) as const;
+
 describe('built-in table', () => {
   it('has the eight built-ins with strict object schemas and the documented read-only flags', () => {
     expect(Object.keys(BUILTINS).sort()).toEqual(['echo', 'edit_file', 'find_files', 'grep', 'list_dir', 'read_file', 'run_command', 'write_file']);
@@ -181,24 +192,15 @@ describe('special files and empty paths', () => {
   it('says a part of the path is not a folder in every file tool, through a file, a link to a file or a named pipe (black-box bug)', async () => {
     await execa('mkfifo', [path.join(root, 'pipe')]);
     await symlink('README.md', path.join(root, 'readme-link'));
-    const calls = (given: string) =>
-      ({
-        read_file: { path: given },
-        write_file: { path: given, content: 'x' },
-        edit_file: { path: given, old: 'a', new: 'b' },
-        list_dir: { path: given },
-        find_files: { pattern: 'x', path: given },
-        grep: { pattern: 'x', path: given },
-      }) as const;
     for (const given of ['README.md/x', 'README.md/x/y', 'readme-link/x', 'pipe/x']) {
-      for (const [tool, args] of Object.entries(calls(given))) {
+      for (const [tool, args] of Object.entries(everyFileTool(given))) {
         const error = await toolError(BUILTINS[tool as keyof typeof BUILTINS].run(args, ctx), 'FS_ENOTDIR');
         expect([error.tool, error.message]).toEqual([tool, `${given}: a part of the path is not a folder`]);
       }
     }
     // A name that is simply not there stays not found, under a missing folder too.
     for (const given of ['nope/x', 'src/nope']) {
-      for (const [tool, args] of Object.entries(calls(given))) {
+      for (const [tool, args] of Object.entries(everyFileTool(given))) {
         if (tool === 'write_file') continue;
         await toolError(BUILTINS[tool as keyof typeof BUILTINS].run(args, ctx), 'FILE_NOT_FOUND');
       }
@@ -210,14 +212,7 @@ describe('special files and empty paths', () => {
     await execa('mkfifo', [path.join(root, 'pipe')]);
     await symlink('README.md', path.join(root, 'readme-link'));
     for (const given of ['README.md/', 'README.md//', 'README.md/.', 'readme-link/', 'pipe/', 'src/main.ts/']) {
-      for (const [tool, args] of Object.entries({
-        read_file: { path: given },
-        write_file: { path: given, content: 'x' },
-        edit_file: { path: given, old: 'Shop', new: 'x' },
-        list_dir: { path: given },
-        find_files: { pattern: '.', path: given },
-        grep: { pattern: 'Shop', path: given },
-      })) {
+      for (const [tool, args] of Object.entries(everyFileTool(given))) {
         const error = await toolError(BUILTINS[tool as keyof typeof BUILTINS].run(args, ctx), 'FS_ENOTDIR');
         expect([error.tool, error.message]).toEqual([tool, `${given}: a part of the path is not a folder`]);
       }
