@@ -10,7 +10,7 @@ import type { AgentBuild } from '../revision/types.js';
 import type { PendingInteraction } from '../turn.js';
 import type { AgentCheckpoint } from './checkpointer.js';
 import { flowPendingProblems } from './flow-pending-fit.js';
-import { missingWhileWaiting, pendingMatchesMessages } from './pending-call-fit.js';
+import { pendingMatchesMessages } from './pending-call-fit.js';
 
 /** A field of a checkpoint that does not hold what a resumed run reads, with its path (`state.flow.context`). */
 export interface CheckpointProblem {
@@ -206,8 +206,7 @@ function messages(list: readonly unknown[], path: string, at: At): void {
  */
 function waitsAtHeldCall(pending: unknown, list: unknown, path: string, messagesPath: string, at: At): void {
   if (!Array.isArray(list) || transcriptProblems(list, 'checkpoint', messagesPath).length) return;
-  if (isObject(pending)) pendingMatchesMessages(pending, list as Message[], path, messagesPath, at);
-  else if (pending === undefined || pending === null) missingWhileWaiting(list as Message[], messagesPath, path, at);
+  pendingMatchesMessages(pending, true, list as Message[], path, messagesPath, at);
 }
 
 /** A count of model calls, turns or tokens (`value[key]`, at `path`): a whole number >= 0. */

@@ -6,7 +6,7 @@ import type { FlowState } from '../flow/flow-state.js';
 import type { Message } from '../model/message.js';
 import { transcriptProblems } from '../model/message-problems.js';
 import type { AgentBuild, ComponentSpec } from '../revision/types.js';
-import { missingWhileWaiting, pendingMatchesCall, pendingMatchesMessages, type WaitingCall } from './pending-call-fit.js';
+import { copyMatchesCall, pendingMatchesMessages, type WaitingCall } from './pending-call-fit.js';
 
 type At = (path: string, expected: string) => void;
 
@@ -50,10 +50,8 @@ export function flowPendingProblems(pending: unknown, state: Record<string, unkn
     const waiting = resumedCall(component, state);
     // A step or human_input is `current` only where it paused, so both copies hold its call: one
     // deleted is said as nothing (else a decision answers nothing, or the call is made unasked).
-    if (isObject(current.pending)) pendingMatchesCall(current.pending, waiting, 'state.current.pending', at);
-    else if (current.pending === undefined) pendingMatchesCall(undefined, waiting, 'state.current.pending', at);
-    if (waits) pendingMatchesCall(pending, waiting, 'pending', at);
-    else if (pending === undefined || pending === null) pendingMatchesCall(undefined, waiting, 'pending', at);
+    copyMatchesCall(current.pending, false, waiting, 'state.current.pending', at);
+    copyMatchesCall(pending, true, waiting, 'pending', at);
   } else if (component && waits) {
     at(
       'state.current.component',
@@ -73,10 +71,8 @@ function agentComponentCopies(pending: unknown, current: Record<string, unknown>
   // Messages invoke would refuse are named as such (the shape check), not held to.
   if (!isObject(loop) || !Array.isArray(loop.messages) || transcriptProblems(loop.messages, 'checkpoint', LOOP_MESSAGES).length) return;
   const messages = loop.messages as Message[];
-  if (isObject(current.pending)) pendingMatchesMessages(current.pending, messages, 'state.current.pending', LOOP_MESSAGES, at);
-  else if (current.pending === undefined) missingWhileWaiting(messages, LOOP_MESSAGES, 'state.current.pending', at);
-  if (isObject(pending)) pendingMatchesMessages(pending, messages, 'pending', LOOP_MESSAGES, at);
-  else if (pending === undefined || pending === null) missingWhileWaiting(messages, LOOP_MESSAGES, 'pending', at);
+  pendingMatchesMessages(current.pending, false, messages, 'state.current.pending', LOOP_MESSAGES, at);
+  pendingMatchesMessages(pending, true, messages, 'pending', LOOP_MESSAGES, at);
 }
 
 /**

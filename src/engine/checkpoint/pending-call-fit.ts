@@ -31,7 +31,7 @@ const ALL_FIELDS: readonly CallField[] = ['tool', 'tool_call_id', 'args'];
  * assistant message that has no result, which is the call a resumed run answers (agent-loop.ts,
  * unanswered-calls.ts). Undefined when none waits.
  */
-export function callWaitingInMessages(messages: readonly Message[], messagesPath: string): WaitingCall | undefined {
+function callWaitingInMessages(messages: readonly Message[], messagesPath: string): WaitingCall | undefined {
   const waiting = unansweredCalls(messages)[0];
   if (waiting === undefined) return undefined;
   const index = messages.findLastIndex((message) => message.role === 'assistant');
@@ -45,31 +45,42 @@ export function callWaitingInMessages(messages: readonly Message[], messagesPath
 }
 
 /**
- * Holds a checkpoint's `pending` (at `path`) to the call its sound messages (at `messagesPath`)
- * hold waiting. A hand-edited `pending.tool` or `pending.args` would otherwise name one call
- * while the decision went to another (docs/workflows.md, Checkpoints).
+ * Holds a checkpoint's saved copy of its pending call (`copy`, at `path`) to the call its sound
+ * messages (at `messagesPath`) hold waiting. A hand-edited `pending.tool` or `pending.args` would
+ * otherwise name one call while the decision went to another (docs/workflows.md, Checkpoints); a
+ * copy that is missing while a call waits is said as nothing (copyShown).
  */
-export function pendingMatchesMessages(pending: Record<string, unknown>, messages: readonly Message[], path: string, messagesPath: string, at: At): void {
+export function pendingMatchesMessages(copy: unknown, nullMeansNone: boolean, messages: readonly Message[], path: string, messagesPath: string, at: At): void {
+  const shown = copyShown(copy, nullMeansNone);
+  if (shown === undefined) return;
   const waiting = callWaitingInMessages(messages, messagesPath);
-  if (waiting === undefined) {
+  if (waiting) pendingMatchesCall(shown === MISSING ? undefined : shown, waiting, path, at);
+  else if (shown !== MISSING) {
     at(
       path,
-      `expected no pending call: the last assistant message of the checkpoint's ${messagesPath} has no call waiting for an answer, got a call of tool ${quoteJson(pending.tool)}`,
+      `expected no pending call: the last assistant message of the checkpoint's ${messagesPath} has no call waiting for an answer, got a call of tool ${quoteJson(shown.tool)}`,
     );
-    return;
   }
-  pendingMatchesCall(pending, waiting, path, at);
 }
 
+/** Holds a checkpoint's saved copy of its pending call (`copy`, at `path`) to `waiting`, the call a resume makes again. */
+export function copyMatchesCall(copy: unknown, nullMeansNone: boolean, waiting: WaitingCall, path: string, at: At): void {
+  const shown = copyShown(copy, nullMeansNone);
+  if (shown !== undefined) pendingMatchesCall(shown === MISSING ? undefined : shown, waiting, path, at);
+}
+
+const MISSING = Symbol('missing');
+
 /**
- * A checkpoint's copy of its pending call (at `path`) that is missing while its sound `messages`
- * (at `messagesPath`) hold a call waiting: said as nothing. A checkpoint is only saved after a
- * tool round is answered or where the run paused, so the copy was deleted; else a decision is
+ * A saved copy of the pending call as it is held to the waiting one: the object; MISSING when it
+ * is absent, or null where null means no call (the top-level `pending`); undefined for any other
+ * value, which the shape check names. A checkpoint is only saved after a tool round is answered or
+ * where the run paused, so a copy missing while a call waits was deleted: else a decision is
  * refused as answering nothing and a resume without one makes the call unasked.
  */
-export function missingWhileWaiting(messages: readonly Message[], messagesPath: string, path: string, at: At): void {
-  const waiting = callWaitingInMessages(messages, messagesPath);
-  if (waiting) pendingMatchesCall(undefined, waiting, path, at);
+function copyShown(copy: unknown, nullMeansNone: boolean): Record<string, unknown> | typeof MISSING | undefined {
+  if (typeof copy === 'object' && copy !== null && !Array.isArray(copy)) return copy as Record<string, unknown>;
+  return copy === undefined || (copy === null && nullMeansNone) ? MISSING : undefined;
 }
 
 /**
@@ -78,7 +89,7 @@ export function missingWhileWaiting(messages: readonly Message[], messagesPath: 
  * (undefined) is said once, as nothing. A tool or call id that is no non-empty string is the
  * shape check's to name, not a second problem here.
  */
-export function pendingMatchesCall(pending: Record<string, unknown> | undefined, waiting: WaitingCall, path: string, at: At): void {
+function pendingMatchesCall(pending: Record<string, unknown> | undefined, waiting: WaitingCall, path: string, at: At): void {
   const { call, source, fields } = waiting;
   if (pending === undefined) {
     const known = fields.filter((field) => field !== 'tool').map((field) => `${WORDS[field]} ${quoteJson(call[field])}`);
