@@ -23,8 +23,23 @@ export function workspaceRelative(root: string, relativePath: string): string {
 }
 
 /**
+ * The entries of a folder met by a walk: one removed since it was listed has none, and one that
+ * cannot be read (no permission) is a tool error naming it, never an empty folder: a search that
+ * silently left part of the workspace out would tell the model its pattern is nowhere.
+ */
+async function readFolder(tool: string, dir: string, relativePath: string) {
+  try {
+    return await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw fileError(tool, relativePath, error);
+  }
+}
+
+/**
  * Every regular file under `relativePath` (itself, when it names a file), sorted by relative
- * path; a named pipe, socket or device given as `relativePath` is refused (NOT_A_FILE). Symlinks
+ * path; a named pipe, socket or device given as `relativePath` is refused (NOT_A_FILE), and so is a
+folder under it that cannot be read (FS_EACCES). Symlinks
  * are not followed, so a walk cannot loop or wander outside the workspace.
  */
 export async function listFiles(tool: string, workspace: Workspace, relativePath: string): Promise<FoundFile[]> {
@@ -52,7 +67,7 @@ export async function listFiles(tool: string, workspace: Workspace, relativePath
   let seen = 0;
   while (pending.length > 0) {
     const { dir, rel } = pending.pop()!;
-    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    const entries = await readFolder(tool, dir, rel === '' ? relativePath : rel);
     seen += entries.length;
     if (seen > MAX_ENTRIES) {
       throw new ToolError(tool, `more than ${MAX_ENTRIES} entries under ${relativePath}; give a narrower "path"`, 'TOO_MANY_FILES');
