@@ -4,6 +4,7 @@ import { ConfigError } from '../config/errors.js';
 import { formatPath } from '../config/source.js';
 import { assertPathArgument } from '../config/path-argument.js';
 import { specialFileProblem } from '../config/special-file.js';
+import { otherFileKind } from './other-file-kind.js';
 import type { SpanRecord } from './span-record.js';
 import { isSpanRecord, isWholeSpanRecord, spanListProblem, wholeSpanRecordProblems, type SpanRecordProblem } from './span-record-check.js';
 
@@ -83,6 +84,9 @@ export async function readSpansJsonl(file: string): Promise<SpanRecord[]> {
       try {
         parsed = JSON.parse(line);
       } catch (error) {
+        // A report.json or junit.xml given in its place is said to be one, not quoted a parse error.
+        const other = lineNumber === 1 ? otherFileKind(file, line) : undefined;
+        if (other) throw new ConfigError({ file }, other);
         throw new ConfigError({ file, line: lineNumber, column: 1 }, `expected one JSON span per line: ${jsonErrorReason((error as Error).message)}`);
       }
       // Checked here, where the line is known: queries and evidence would otherwise fail mid-scan.

@@ -103,3 +103,32 @@ describe('spansToJsonl', () => {
     expect((await readSpansJsonl(file))[0].attributes).toEqual(JSON.parse(line).attributes);
   });
 });
+
+describe('readSpansJsonl given another file', () => {
+  it("says a report.json, a JUnit file or a pretty-printed JSON document is one, rather than quoting the first line's parse error (black-box nit)", async () => {
+    const dir = tempDir({
+      'report.json': `${JSON.stringify({ schema: 'agentcheck.report/1', rows: [] }, null, 2)}\n`,
+      'junit.xml': '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites/>\n',
+      'pretty.json': `${JSON.stringify([{ name: 'x' }], null, 2)}\n`,
+      'one-line.json': '{"name": "x"\n',
+    });
+    const messageOf = async (name: string) =>
+      (
+        await readSpansJsonl(join(dir, name)).then(
+          () => expect.fail(`${name} was read`),
+          (error: Error) => error,
+        )
+      ).message;
+    expect(await messageOf('report.json')).toBe(
+      `${join(dir, 'report.json')}: is an agentcheck report.json, not a spans.jsonl: the run wrote its spans to spans.jsonl beside it`,
+    );
+    expect(await messageOf('junit.xml')).toBe(
+      `${join(dir, 'junit.xml')}: is an XML file (a JUnit report?), not a spans.jsonl: agentcheck run writes the spans to spans.jsonl beside it`,
+    );
+    expect(await messageOf('pretty.json')).toBe(
+      `${join(dir, 'pretty.json')}: holds one JSON document over several lines; expected a spans.jsonl file, one JSON span per line`,
+    );
+    // A line that is no JSON in a file that is none either keeps the line's own error.
+    expect(await messageOf('one-line.json')).toMatch(/one-line\.json:1:1: expected one JSON span per line: /);
+  });
+});
