@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { positiveInt, shardSpec, timeoutMs, wholeNumber } from '../../src/runner/commands/option-values.js';
+import { collectFolders, positiveInt, shardSpec, timeoutMs, wholeNumber } from '../../src/runner/commands/option-values.js';
 
 describe('number flags and --shard', () => {
   it('treat surrounding spaces alike: trimmed, for every number flag and --shard', () => {
@@ -10,6 +10,15 @@ describe('number flags and --shard', () => {
 
   it('still refuse anything but digits inside the value', () => {
     for (const value of ['1 /2', '1/ 2', '1/2/3', '', ' ']) expect(() => shardSpec(value), JSON.stringify(value)).toThrow('expected I/N');
-    for (const value of ['3 3', '1e3', '']) expect(() => positiveInt(value), JSON.stringify(value)).toThrow('expected a whole number >= 1');
+    // Number() reads 1e3, 0x2 and 2. as whole numbers; a flag that says "a whole number" does not.
+    for (const value of ['3 3', '1e3', '0x2', '2.', '']) expect(() => positiveInt(value), JSON.stringify(value)).toThrow('expected a whole number >= 1');
+  });
+});
+
+describe('--overlay folders', () => {
+  it('refuse an empty item anywhere in the comma list, quoting the value given', () => {
+    expect(() => collectFolders('skills/a,', undefined)).toThrow('expected a folder or a comma list of folders, got "skills/a," (an empty item)');
+    expect(() => collectFolders(',skills/a', ['x'])).toThrow('got ",skills/a" (an empty item)');
+    expect(collectFolders('skills/a, skills/b', ['x'])).toEqual(['x', 'skills/a', 'skills/b']);
   });
 });
