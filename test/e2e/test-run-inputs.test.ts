@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { oncePerKey, sharedDir } from '../helpers/shared-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { AGENT_YAML, ROOT, runCli } from './cli.js';
 
@@ -8,22 +9,30 @@ const SCRIPT = '- tool_calls: [{name: finish, args: {}}]\n- text: done\n';
 const RUN = ['test-run', '--agent', 'agent.yaml', '--message', 'go', '--script', 'script.yaml', '--terminal-tool', 'finish', '--json'];
 
 describe('agentcheck test-run: what its inputs mean', () => {
+  /**
+   * One test-run per delta, each run once (oncePerKey) in one folder: the no-change test and the
+   * order test both read the run of name-first.yaml, a delta that changes the build.
+   */
+  const deltaDir = sharedDir({
+    'agent.yaml': AGENT_YAML,
+    'script.yaml': SCRIPT,
+    'empty.yaml': '{}\n',
+    'empty-keys.yaml': 'set: {}\nremove: []\n',
+    'same.yaml': 'set: {agent: {name: E2E bot}}\n',
+    'name-first.yaml': 'set:\n  agent.name: Renamed bot\n  "agent.tools[name=lookup]": {description: Find.}\n',
+    'tool-first.yaml': 'set:\n  "agent.tools[name=lookup]": {description: Find.}\n  agent.name: Renamed bot\n',
+  });
+  const deltaHash = oncePerKey(async (delta) => {
+    const result = await runCli([...RUN, '--delta', delta], deltaDir);
+    expect(result.exitCode, result.stderr).toBe(0);
+    return JSON.parse(result.stdout).resolved.delta_hash as string | null;
+  });
+
   it('gives every delta that changes nothing a null delta_hash, however it is spelt', async () => {
-    const dir = tempDir({
-      'agent.yaml': AGENT_YAML,
-      'script.yaml': SCRIPT,
-      'empty.yaml': '{}\n',
-      'empty-keys.yaml': 'set: {}\nremove: []\n',
-      'same.yaml': 'set: {agent: {name: E2E bot}}\n',
-      'real.yaml': 'set: {agent: {max_turns: 4}}\n',
-    });
     const hashes: Record<string, unknown> = {};
-    for (const delta of ['empty.yaml', 'empty-keys.yaml', 'same.yaml', 'real.yaml']) {
-      const result = await runCli([...RUN, '--delta', delta], dir);
-      expect(result.exitCode, result.stderr).toBe(0);
-      hashes[delta] = JSON.parse(result.stdout).resolved.delta_hash;
-    }
-    expect(hashes).toEqual({ 'empty.yaml': null, 'empty-keys.yaml': null, 'same.yaml': null, 'real.yaml': expect.stringMatching(/^[0-9a-f]{16}$/) });
+    // name-first.yaml changes the build: it gets a hash, as the others would if they were not null.
+    for (const delta of ['empty.yaml', 'empty-keys.yaml', 'same.yaml', 'name-first.yaml']) hashes[delta] = await deltaHash(delta);
+    expect(hashes).toEqual({ 'empty.yaml': null, 'empty-keys.yaml': null, 'same.yaml': null, 'name-first.yaml': expect.stringMatching(/^[0-9a-f]{16}$/) });
   });
 
   it('gives set entries that write one place another delta_hash in another order, as they run another build', async () => {
@@ -48,17 +57,9 @@ describe('agentcheck test-run: what its inputs mean', () => {
   });
 
   it('gives set entries that cannot write one place the same delta_hash in either order, the one it always had', async () => {
-    const dir = tempDir({
-      'agent.yaml': AGENT_YAML,
-      'script.yaml': SCRIPT,
-      'name-first.yaml': 'set:\n  agent.name: Renamed bot\n  "agent.tools[name=lookup]": {description: Find.}\n',
-      'tool-first.yaml': 'set:\n  "agent.tools[name=lookup]": {description: Find.}\n  agent.name: Renamed bot\n',
-    });
     for (const delta of ['name-first.yaml', 'tool-first.yaml']) {
-      const result = await runCli([...RUN, '--delta', delta], dir);
-      expect(result.exitCode, result.stderr).toBe(0);
       // The hash agentcheck gave this delta before order counted: reports and baselines keep comparing equal.
-      expect(JSON.parse(result.stdout).resolved.delta_hash, delta).toBe('aecd23eeaf97e896');
+      expect(await deltaHash(delta), delta).toBe('aecd23eeaf97e896');
     }
   });
 
@@ -153,27 +154,35 @@ describe('agentcheck test-run: what its inputs mean', () => {
   it('says a --terminal-tool or approvals name the --delta removed is gone because of the delta, where the --agent file still lists it', async () => {
     const dir = tempDir({
       'agent.yaml': AGENT_YAML,
-      'script.yaml': SCRIPT,
       'rm.yaml': 'remove: ["agent.tools[name=lookup]"]\n',
+      'calls-lookup.yaml': '- tool_calls: [{name: lookup, args: {id: "1"}}]\n- text: done\n',
       'ap.yaml': 'tools: {lookup: deny}\n',
+      'calls-typo.yaml': '- tool_calls: [{name: lookupp, args: {id: "1"}}]\n- text: done\n',
+      'ap-typo.yaml': 'tools: {lookupp: deny}\n',
     });
     const removed = ' (the --delta removes or renames it: names are held to the build after it)';
-    const terminal = await runCli(
-      [...RUN.filter((arg) => arg !== 'finish' && arg !== '--terminal-tool'), '--terminal-tool', 'lookup', '--delta', 'rm.yaml'],
+    const noScript = ['test-run', '--agent', 'agent.yaml', '--message', 'go', '--json'];
+    // test-run checks each of its inputs on its own and says every problem: one run names all three.
+    const gone = await runCli([...noScript, '--script', 'calls-lookup.yaml', '--terminal-tool', 'lookup', '--delta', 'rm.yaml', '--approvals', 'ap.yaml'], dir);
+    expect(gone.exitCode, gone.stderr).toBe(2);
+    expect(gone.stderr).toMatch(/--terminal-tool: it names no tool of the agent: "lookup"; expected one of: [^\n]*\(the --delta removes or renames it/);
+    expect(gone.stderr).toMatch(/the script calls "lookup", which the agent does not offer the model; [^\n]*\(the --delta removes or renames it/);
+    expect(gone.stderr).toMatch(/ap\.yaml:1:\d+ at tools\.lookup: [^\n]*\(the --delta removes or renames it/);
+    expect(
+      gone.stderr
+        .trim()
+        .split('\n')
+        .filter((line) => line.endsWith(removed)),
+    ).toHaveLength(3);
+    // A name no build has gets no such words, in any of the three; without --delta neither.
+    const typo = await runCli(
+      [...noScript, '--script', 'calls-typo.yaml', '--terminal-tool', 'lookupp', '--delta', 'rm.yaml', '--approvals', 'ap-typo.yaml'],
       dir,
     );
-    expect(terminal.exitCode, terminal.stderr).toBe(2);
-    expect(terminal.stderr).toMatch(/--terminal-tool: it names no tool of the agent: "lookup"; expected one of: [^\n]*\(the --delta removes or renames it/);
-    const approvals = await runCli([...RUN, '--delta', 'rm.yaml', '--approvals', 'ap.yaml'], dir);
-    expect(approvals.exitCode, approvals.stderr).toBe(2);
-    expect(approvals.stderr).toContain(removed);
-    writeFileSync(join(dir, 'calls-lookup.yaml'), '- tool_calls: [{name: lookup, args: {id: "1"}}]\n- text: done\n');
-    const script = await runCli(['test-run', '--agent', 'agent.yaml', '--message', 'go', '--script', 'calls-lookup.yaml', '--delta', 'rm.yaml'], dir);
-    expect(script.exitCode, script.stderr).toBe(2);
-    expect(script.stderr).toMatch(/the script calls "lookup", which the agent does not offer the model; [^\n]*\(the --delta removes or renames it/);
-    // A name no build has gets no such words; without --delta neither.
-    const typo = await runCli([...RUN.filter((arg) => arg !== 'finish' && arg !== '--terminal-tool'), '--terminal-tool', 'lookupp', '--delta', 'rm.yaml'], dir);
     expect(typo.exitCode, typo.stderr).toBe(2);
+    expect(typo.stderr).toContain('--terminal-tool: it names no tool of the agent: "lookupp"');
+    expect(typo.stderr).toContain('the script calls "lookupp", which the agent does not offer the model');
+    expect(typo.stderr).toMatch(/ap-typo\.yaml:1:\d+ at tools\.lookupp: "lookupp" names no tool of the agent/);
     expect(typo.stderr).not.toContain('--delta removes');
   });
 
