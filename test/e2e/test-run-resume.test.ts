@@ -10,21 +10,28 @@ import { CLI, ROOT, runCli } from './cli.js';
 import { AGENT, base, pause, SCRIPT, WORKSPACE } from './test-run-resume-fixture.js';
 
 /**
- * One run paused at its gated write (--spans out/spans.jsonl), read by the deny test and the
- * damaged-checkpoint test: each resumes its own copy of the runs folder (copyPausedRun), as a
- * copied runs folder resumes in the copy and leaves the original alone (docs/cli.md, resume).
+ * One run paused at its gated write, without --json (--spans 'my runs/spans.jsonl'): read by the
+ * test of the resume command it prints, the deny test and the damaged-checkpoint test. Each
+ * resumes its own copy of the runs folder (copyPausedRun), as a copied runs folder resumes in the
+ * copy and leaves the original alone (docs/cli.md, resume).
  */
 const pausedRun = shared(async (dir) => {
   const root = dir({ 'script.yaml': SCRIPT });
-  return { root, runId: await pause(root, ['--spans', 'out/spans.jsonl']) };
+  const paused = await runCli([...base, '--spans', 'my runs/spans.jsonl'], root);
+  expect(paused.exitCode, paused.all).toBe(1);
+  expect(paused.stdout).toContain('stop reason: paused');
+  const hint = /continue with agentcheck (resume .*)$/m.exec(paused.stdout)?.[1];
+  const runId = /^resume ([0-9a-f]{32}) /.exec(hint ?? '')?.[1];
+  expect(runId, paused.stdout).toBeDefined();
+  return { root, hint: hint!, runId: runId! };
 });
 
-/** A folder of its own holding a copy of the paused run's runs folder as out/ (with its spans.jsonl). */
-async function copyPausedRun(): Promise<{ dir: string; runId: string }> {
-  const { root, runId } = await pausedRun();
+/** A folder of its own holding a copy of the paused run's runs folder (with its spans.jsonl) as `name`. */
+async function copyPausedRun(name = 'out'): Promise<{ dir: string; runId: string; hint: string }> {
+  const { root, runId, hint } = await pausedRun();
   const dir = tempDir();
-  cpSync(join(root, 'out'), join(dir, 'out'), { recursive: true });
-  return { dir, runId };
+  cpSync(join(root, 'my runs'), join(dir, name), { recursive: true });
+  return { dir, runId, hint };
 }
 
 describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
@@ -77,13 +84,10 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
   });
 
   it('without --json, prints a resume command that works as written (with the --spans it was given)', async () => {
-    const dir = tempDir({ 'script.yaml': SCRIPT });
-    const paused = await runCli([...base, '--spans', 'my runs/spans.jsonl'], dir);
-    expect(paused.exitCode, paused.all).toBe(1);
-    const hint = /continue with agentcheck (resume .*)$/m.exec(paused.stdout)?.[1];
+    const { dir, hint } = await copyPausedRun('my runs');
     expect(hint).toMatch(/^resume [0-9a-f]{32} --spans 'my runs\/spans\.jsonl' --decision approve\|deny$/);
     // The printed words, shell quoting undone, with one decision chosen.
-    const words = hint!
+    const words = hint
       .replace(' --decision approve|deny', ' --decision approve')
       .match(/'[^']*'|\S+/g)!
       .map((word) => word.replace(/^'|'$/g, ''));
@@ -275,24 +279,9 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
     expect(deep.stderr).toContain(`${file} at script: is nested more than 1000 levels deep: not a checkpoint agentcheck wrote`);
   });
 
-  it('refuses bad --mocks and --approvals files, naming the file, line and path', async () => {
-    const dir = tempDir({
-      'script.yaml': SCRIPT,
-      'mocks.yaml': 'http:\n  - {url: "https://x.test", status: 99}\n',
-      'approvals.yaml': 'tools: {write_fil: approve}\n',
-    });
-    // test-run checks each of its inputs on its own and says every problem: one run refuses all three.
-    const missingWorkspace = base.map((arg) => (arg === WORKSPACE ? 'missing-folder' : arg));
-    const result = await runCli([...missingWorkspace, '--mocks', 'mocks.yaml', '--approvals', 'approvals.yaml'], dir);
-    expect(result.exitCode).toBe(2);
-    expect(result.stderr).toMatch(/mocks\.yaml:2:\d+ at http\[0\]\.status/);
-    expect(result.stderr).toMatch(/approvals\.yaml:1:\d+ at tools\.write_fil/);
-    expect(result.stderr).toContain('workspace folder not found');
-  });
-
-  it("holds --mocks to the rules of a scenario's mocks, located in the file", async () => {
+  it("refuses bad --mocks and --approvals files and a missing --workspace, holding --mocks to the rules of a scenario's mocks, located in the file", async () => {
     // Each mock breaks one rule; a format problem in one mock does not hide a rule broken by another
-    // (http[0] and http[4]), so one run says every problem.
+    // (http[0] and http[4]), and test-run checks each of its inputs on its own: one run says every problem.
     const rules = [
       'http:',
       '  - {url: "https://x.test", json: {ok: true}, body: "ok"}',
@@ -306,10 +295,12 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
       '    headers: {"Bad H": x}',
       '    json: {ok: true}',
       '  - {url: "https://x.test/y", responses: []}',
+      '  - {url: "https://x.test", status: 99}',
       '',
     ].join('\n');
-    const dir = tempDir({ 'script.yaml': SCRIPT, 'rules.yaml': rules });
-    const result = await runCli([...base, '--mocks', 'rules.yaml'], dir);
+    const dir = tempDir({ 'script.yaml': SCRIPT, 'rules.yaml': rules, 'approvals.yaml': 'tools: {write_fil: approve}\n' });
+    const missingWorkspace = base.map((arg) => (arg === WORKSPACE ? 'missing-folder' : arg));
+    const result = await runCli([...missingWorkspace, '--mocks', 'rules.yaml', '--approvals', 'approvals.yaml'], dir);
     expect(result.exitCode, result.all).toBe(2);
     expect(result.stdout).toBe('');
     for (const message of [
@@ -318,9 +309,12 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
       /rules\.yaml:7:\d+ at http\[2\]\.match\.json\.a\.\$regexx: unknown matcher "\$regexx"/,
       /rules\.yaml:10:\d+ at http\[3\]\.headers\["Bad H"\]: header name "Bad H" cannot be sent: it holds " "; expected an HTTP token/,
       /rules\.yaml:2:\d+ at http\[0\]\.body: an answer has "json" or "body".*\n(.*\n)*.*rules\.yaml:12:\d+ at http\[4\]\.responses: /,
+      /rules\.yaml:13:\d+ at http\[5\]\.status/,
+      /approvals\.yaml:1:\d+ at tools\.write_fil/,
     ]) {
       expect(result.stderr).toMatch(message);
     }
+    expect(result.stderr).toContain('workspace folder not found');
   });
 
   it('fails the verdict naming a request no mock matched', async () => {
