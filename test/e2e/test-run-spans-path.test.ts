@@ -1,4 +1,4 @@
-import { cpSync, existsSync, linkSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { shared } from '../helpers/shared-fixture.js';
@@ -137,60 +137,58 @@ function expectRefusedResume(result: Awaited<ReturnType<typeof resume>>, checkpo
 describe('agentcheck resume --spans naming a file it reads (built CLI)', () => {
   /**
    * One run paused at its gated write, its checkpoint beside the build file it ran (agent.yaml,
-   * --spans spans.jsonl). The build-file test refuses a resume of it where it is; the checkpoint
-   * test resumes a copy of the folder, as a copied runs folder resumes in the copy and leaves the
-   * original alone (docs/cli.md, resume).
+   * --spans spans.jsonl), resumed in its folder with --spans naming each file it reads, one after
+   * another (each refused, so the next finds the run still paused), then with the right --spans:
+   * each test reads the refusal it is about and what the files hold.
    */
-  const pausedBesideItsBuild = shared(async (dir) => {
+  const refusedThenResumed = shared(async (dir) => {
     const root = dir({ 'script.yaml': SCRIPT, 'agent.yaml': readFileSync(AGENT, 'utf8') });
     const paused = await runCli([...base.map((arg) => (arg === AGENT ? 'agent.yaml' : arg)), '--spans', 'spans.jsonl', '--json'], root);
     expect(paused.exitCode, paused.all).toBe(1);
     const printed = JSON.parse(paused.stdout);
     expect(printed).toMatchObject({ stop_reason: 'paused', approvals: [{ tool: 'write_file', decision: 'pending' }] });
     expect(printed.run_id).toMatch(/^[0-9a-f]{32}$/);
-    return { root, runId: printed.run_id as string };
+    const runId = printed.run_id as string;
+    const checkpoint = join(root, `${runId}.checkpoint.json`);
+    const read = (file: string) => readFileSync(join(root, file), 'utf8');
+    const before = { checkpoint: read(`${runId}.checkpoint.json`), script: read('script.yaml'), build: read('agent.yaml') };
+    const refused: Record<string, Awaited<ReturnType<typeof resume>>> = {};
+    for (const spans of [`${runId}.checkpoint.json`, 'script.yaml', 'agent.yaml']) {
+      refused[spans] = await resume(root, runId, spans);
+      expectRefusedResume(refused[spans], checkpoint);
+    }
+    const after = { checkpoint: read(`${runId}.checkpoint.json`), script: read('script.yaml'), build: read('agent.yaml') };
+    const spansBefore = read('spans.jsonl');
+    const resumed = await resume(root, runId, 'spans.jsonl');
+    return { root, runId, before, after, refused, spansBefore, resumed, spansAfter: read('spans.jsonl') };
   });
 
   it('refuses the checkpoint file itself, leaving it as it was, and then resumes with the right --spans', async () => {
-    const { root, runId } = await pausedBesideItsBuild();
-    const dir = tempDir();
-    cpSync(root, dir, { recursive: true });
-    const file = join(dir, `${runId}.checkpoint.json`);
-    const before = readFileSync(file, 'utf8');
-    const result = await resume(dir, runId, `${runId}.checkpoint.json`);
-    expectRefusedResume(result, file);
-    expect(result.stderr).toContain(
+    const { runId, before, after, refused, resumed } = await refusedThenResumed();
+    expect(refused[`${runId}.checkpoint.json`]!.stderr).toContain(
       `--spans names the paused run's checkpoint file; the spans would be written into it: give the --spans file test-run was given (resume reads the checkpoint from that file's folder)`,
     );
-    expect(readFileSync(file, 'utf8')).toBe(before);
-    const resumed = await resume(dir, runId, 'spans.jsonl');
+    expect(after.checkpoint).toBe(before.checkpoint);
     expect(resumed.exitCode, resumed.all).toBe(0);
     expect(JSON.parse(resumed.stdout)).toMatchObject({ verdict: 'pass' });
   });
 
   it("refuses a file that holds no spans (test-run's script, beside the checkpoint), then appends to the spans file", async () => {
-    const { root, runId } = await pausedBesideItsBuild();
-    const dir = tempDir();
-    cpSync(root, dir, { recursive: true });
-    const script = readFileSync(join(dir, 'script.yaml'), 'utf8');
-    const result = await resume(dir, runId, 'script.yaml');
-    expectRefusedResume(result, join(dir, `${runId}.checkpoint.json`));
-    expect(result.stderr).toContain(
+    const { before, after, refused, resumed, spansBefore, spansAfter } = await refusedThenResumed();
+    expect(refused['script.yaml']!.stderr).toContain(
       "script.yaml: --spans names a file that holds no spans (its first line is not a span record), and resume appends the resumed run's spans to it: give the --spans file test-run wrote, or a new file",
     );
-    expect(readFileSync(join(dir, 'script.yaml'), 'utf8')).toBe(script);
-    const spansBefore = readFileSync(join(dir, 'spans.jsonl'), 'utf8');
-    const resumed = await resume(dir, runId, 'spans.jsonl');
+    expect(after.script).toBe(before.script);
     expect(resumed.exitCode, resumed.all).toBe(0);
-    expect(readFileSync(join(dir, 'spans.jsonl'), 'utf8').startsWith(spansBefore)).toBe(true);
+    expect(spansAfter.startsWith(spansBefore)).toBe(true);
+    expect(spansAfter.length).toBeGreaterThan(spansBefore.length);
   });
 
   it('refuses the build file test-run ran, when the checkpoint is beside it: resume would append its spans to the build', async () => {
-    const { root: dir, runId } = await pausedBesideItsBuild();
-    const build = readFileSync(join(dir, 'agent.yaml'), 'utf8');
-    const result = await resume(dir, runId, 'agent.yaml');
-    expectRefusedResume(result, join(dir, `${runId}.checkpoint.json`));
-    expect(result.stderr).toContain(`agent.yaml: --spans names the paused run's agent build file (test-run's --agent); the spans would be written into it`);
-    expect(readFileSync(join(dir, 'agent.yaml'), 'utf8')).toBe(build);
+    const { before, after, refused } = await refusedThenResumed();
+    expect(refused['agent.yaml']!.stderr).toContain(
+      `agent.yaml: --spans names the paused run's agent build file (test-run's --agent); the spans would be written into it`,
+    );
+    expect(after.build).toBe(before.build);
   });
 });
