@@ -44,29 +44,38 @@ function editCheckpoint(file: string, edit: (saved: Record<string, unknown>) => 
 }
 
 describe('agentcheck resume works only in the workspace test-run kept beside the checkpoint', () => {
+  /**
+   * The shared paused run's runs folder copied and resumed in the copy: the copy's checkpoint
+   * still names the original's workspace as its workspace_dir (an absolute path), so this one
+   * resume shows both that a workspace_dir naming another folder is ignored and that a copy
+   * resumes in the copy, leaving the original where it is.
+   */
+  const resumedCopy = shared(async (makeDir) => {
+    const { root, runId } = await pausedRun();
+    const original = join(root, 'out', `${runId}.workspace`);
+    const listed = readdirSync(original).sort();
+    const dir = makeDir();
+    cpSync(join(root, 'out'), join(dir, 'copy'), { recursive: true });
+    const saved = JSON.parse(readFileSync(join(dir, 'copy', `${runId}.checkpoint.json`), 'utf8'));
+    const resumed = await resume(dir, runId, 'copy/spans.jsonl');
+    return { root, dir, runId, original, listed, workspaceDir: saved.workspace_dir as string, again: JSON.parse(resumed.stdout) };
+  });
+
   it('ignores a workspace_dir naming another folder: that folder is neither written into nor moved when the run pauses again', async () => {
-    const { dir, runId, file } = await copyPausedRunInto(tempDir({ 'outside/keep.txt': 'precious\n' }));
-    editCheckpoint(file, (saved) => {
-      saved.workspace_dir = join(dir, 'outside');
-    });
-    const resumed = await resume(dir, runId, 'out/spans.jsonl');
+    const { dir, runId, original, listed, workspaceDir, again } = await resumedCopy();
+    expect(workspaceDir).toBe(original);
     // Paused again (the terminal tool write_file returned, so the verdict may pass).
-    const again = JSON.parse(resumed.stdout);
     expect(again).toMatchObject({ stop_reason: 'paused' });
-    expect(readdirSync(join(dir, 'outside'))).toEqual(['keep.txt']);
-    expect(readFileSync(join(dir, 'out', `${again.run_id}.workspace`, 'CHANGELOG.md'), 'utf8')).toBe('first');
-    expect(existsSync(join(dir, 'out', `${runId}.workspace`))).toBe(false);
+    expect(readdirSync(original).sort()).toEqual(listed);
+    expect(readFileSync(join(dir, 'copy', `${again.run_id}.workspace`, 'CHANGELOG.md'), 'utf8')).toBe('first');
+    expect(existsSync(join(dir, 'copy', `${runId}.workspace`))).toBe(false);
   });
 
   it('resumes a copied runs folder in the copy, leaving the original workspace where it is', async () => {
     // The original is the shared paused run's runs folder; the copy is in this test's folder.
-    const { root, runId } = await pausedRun();
+    const { root, dir, runId, again } = await resumedCopy();
     const first = join(root, 'out');
-    const dir = tempDir();
-    cpSync(first, join(dir, 'copy'), { recursive: true });
-    const resumed = await resume(dir, runId, 'copy/spans.jsonl');
     // Paused again (the terminal tool write_file returned, so the verdict may pass).
-    const again = JSON.parse(resumed.stdout);
     expect(again).toMatchObject({ stop_reason: 'paused' });
     expect(readFileSync(join(dir, 'copy', `${again.run_id}.workspace`, 'CHANGELOG.md'), 'utf8')).toBe('first');
     // The original is untouched: still there, without the approved write.
@@ -122,6 +131,44 @@ describe('agentcheck resume answers a run once: a claim left behind is refused, 
     expect(gone.stderr).toContain(`no paused run ${runId} here`);
   });
 });
+
+/**
+ * One flow run paused at its deterministic_step's gated write_file, for the flow tests: each
+ * damages its own copy of the runs folder (pausedFlow).
+ */
+const pausedFlowRun = shared(async (makeDir) => {
+  const dir = makeDir({
+    'flow.yaml': `id: flow-bot
+agent:
+  name: Flow bot
+  instructions: x
+  llm: {provider: scripted, model: s}
+  permissions: {mode: allow_reads}
+  tools:
+    - {name: write_file, description: write, builtin: write_file}
+flow:
+  entry_point: writer
+  components:
+    - {name: writer, type: deterministic_step, tool_name: write_file, inputs: [{literal: out.txt, as: path}, {literal: hello, as: content}]}
+    - {name: review, type: human_input}
+  routers:
+    - {from: writer, to: review}
+    - {from: review, to: end}
+`,
+    'script.yaml': '- text: fixed\n',
+  });
+  const paused = await runCli(['test-run', '--agent', 'flow.yaml', '--message', 'go', '--script', 'script.yaml', '--spans', 'out/s.jsonl', '--json'], dir);
+  expect(paused.exitCode, paused.all).toBe(1);
+  return { dir, runId: JSON.parse(paused.stdout).run_id as string };
+});
+
+/** A folder of its own holding a copy of the paused flow run's runs folder as out/; its checkpoint is `file`. */
+async function pausedFlow(): Promise<{ dir: string; runId: string; file: string }> {
+  const { dir: root, runId } = await pausedFlowRun();
+  const dir = tempDir();
+  cpSync(join(root, 'out'), join(dir, 'out'), { recursive: true });
+  return { dir, runId, file: join(dir, 'out', `${runId}.checkpoint.json`) };
+}
 
 describe('agentcheck resume refuses a checkpoint that does not fit its saved build (exit 2, file kept)', () => {
   /**
@@ -219,34 +266,6 @@ describe('agentcheck resume refuses a checkpoint that does not fit its saved bui
     expect(existsSync(file)).toBe(true);
   });
 });
-
-/** A flow run paused at its deterministic_step's gated write_file, in a folder of its own; its checkpoint is `file`. */
-async function pausedFlow(): Promise<{ dir: string; runId: string; file: string }> {
-  const dir = tempDir({
-    'flow.yaml': `id: flow-bot
-agent:
-  name: Flow bot
-  instructions: x
-  llm: {provider: scripted, model: s}
-  permissions: {mode: allow_reads}
-  tools:
-    - {name: write_file, description: write, builtin: write_file}
-flow:
-  entry_point: writer
-  components:
-    - {name: writer, type: deterministic_step, tool_name: write_file, inputs: [{literal: out.txt, as: path}, {literal: hello, as: content}]}
-    - {name: review, type: human_input}
-  routers:
-    - {from: writer, to: review}
-    - {from: review, to: end}
-`,
-    'script.yaml': '- text: fixed\n',
-  });
-  const paused = await runCli(['test-run', '--agent', 'flow.yaml', '--message', 'go', '--script', 'script.yaml', '--spans', 'out/s.jsonl', '--json'], dir);
-  expect(paused.exitCode, paused.all).toBe(1);
-  const runId = JSON.parse(paused.stdout).run_id;
-  return { dir, runId, file: join(dir, 'out', `${runId}.checkpoint.json`) };
-}
 
 describe('agentcheck test-run --workspace holding a file that cannot be copied', () => {
   it.skipIf(process.platform === 'win32')('is invalid input (exit 2) naming the file and what a workspace may hold', async () => {
