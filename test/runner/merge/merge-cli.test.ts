@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report, ScenarioRow } from '../../../src/runner/report/report.js';
 import { AGENT_YAML, passingScenario, runCli } from '../../e2e/cli.js';
 
+type Result = Awaited<ReturnType<typeof runCli>>;
+
 function readReport(path: string): Report {
   return JSON.parse(readFileSync(path, 'utf8')) as Report;
 }
@@ -22,17 +24,38 @@ expect: {terminal_tool: finish}
 ${extra}`;
 }
 
+/** The suite's variant sets one place twice (the later entry wins) and removes two, so the tests below can reorder either. */
+const SETS = ['agent: {name: Lean bot}', '"agent.name": Leaner bot'];
+const REMOVES = ['agent.tools.0.read_only', 'agent.tools.0.parameters.properties'];
+function suiteConfig(sets = SETS, removes = REMOVES): string {
+  return `variants:\n  lean:\n    set:\n${sets.map((entry) => `      ${entry}\n`).join('')}    remove: [${removes.join(', ')}]\nrepeat: 2\n`;
+}
+
 /** 12 scenarios in 4 files (8 passing, 2 failing, 1 expected failure, 1 single-scenario file), 2 variants, 2 repeats. */
-function suiteFiles(): Record<string, string> {
+function suiteFiles(config = suiteConfig()): Record<string, string> {
   const list = (names: string[]) => `scenarios:\n${names.map((n) => indent(passingScenario(n))).join('')}`;
   return {
     'agent.yaml': AGENT_YAML,
-    'agentcheck.config.yaml': 'variants:\n  lean: {set: {agent: {instructions: "Be brief."}}}\nrepeat: 2\n',
+    'agentcheck.config.yaml': config,
     'billing/pass-a.scenarios.yaml': list(['p1', 'p2', 'p3', 'p4']).replace(/agent: agent\.yaml/g, 'agent: ../agent.yaml'),
     'support/pass-b.scenarios.yaml': list(['p5', 'p6', 'p7', 'p8']).replace(/agent: agent\.yaml/g, 'agent: ../agent.yaml'),
     'single.scenario.yaml': passingScenario('p9'),
     'mixed.scenarios.yaml': `scenarios:\n${indent(stuck('f1'))}${indent(stuck('f2'))}${indent(stuck('x1', 'expect_failure: finish is skipped'))}`,
   };
+}
+
+function writeSuite(folder: string, files: Record<string, string>): void {
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(folder, path)), { recursive: true });
+    writeFileSync(join(folder, path), text);
+  }
+}
+
+/** Runs shard 2/3 of `files` (with `flags`) in DIR/folder, into DIR/out, for a merge with this suite's shard 1. */
+async function runOtherSuiteShard(folder: string, out: string, files: Record<string, string>, flags: string[] = []): Promise<void> {
+  writeSuite(join(dir, folder), files);
+  const run = await runCli(['run', '--shard', '2/3', ...flags, '--out', `../${out}`, '--reporter', 'json'], join(dir, folder));
+  expect([0, 1], run.all).toContain(run.exitCode);
 }
 
 /** What must be equal between a merged row and the unsharded run's row. */
@@ -51,33 +74,33 @@ function essence(row: ScenarioRow) {
 }
 
 const key = (row: ScenarioRow) => `${row.id} [${row.variant}] #${row.repeat}`;
+const SUMMARY = /48 runs \(12 scenarios x 2 variants x 2 repeats\): 40 passed .*8 failed/;
 
 let dir: string;
-const shardReports = () => [1, 2, 3, 4].map((i) => `s${i}/report.json`);
+/** `merge` of the three shards into merged/ (table, md, junit), run once for the tests that read it. */
+let whole: Result;
+const shardReports = () => [1, 2, 3].map((i) => `s${i}/report.json`);
+const lines = (path: string) => readFileSync(join(dir, path), 'utf8').split('\n').filter(Boolean).length;
 
 describe('agentcheck merge (through the built CLI)', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   beforeAll(async () => {
     // One suite for all tests (tempDir() would remove it after the first test).
     dir = mkdtempSync(join(tmpdir(), 'agentcheck-merge-'));
-    for (const [path, text] of Object.entries(suiteFiles())) {
-      mkdirSync(dirname(join(dir, path)), { recursive: true });
-      writeFileSync(join(dir, path), text);
-    }
+    writeSuite(dir, suiteFiles());
     const runs = await Promise.all([
       runCli(['run', '--out', 'full', '--reporter', 'json'], dir),
-      ...[1, 2, 3, 4].map((i) => runCli(['run', '--shard', `${i}/4`, '--out', `s${i}`, '--reporter', 'json'], dir)),
-      runCli(['run', '--shard', '2/4', '--repeat', '1', '--out', 'other', '--reporter', 'json'], dir),
+      ...[1, 2, 3].map((i) => runCli(['run', '--shard', `${i}/3`, '--out', `s${i}`, '--reporter', 'json'], dir)),
     ]);
     // The unsharded run has failing rows; a shard exits 0 or 1 depending on which rows it got.
     expect(runs[0].exitCode, runs[0].all).toBe(1);
     for (const run of runs) expect([0, 1], run.all).toContain(run.exitCode);
+    whole = await runCli(['merge', ...shardReports(), '--out', 'merged', '--reporter', 'table,md,junit'], dir);
   });
 
-  it('four shards merged equal one unsharded run, scenario for scenario', async () => {
-    const result = await runCli(['merge', ...shardReports(), '--out', 'merged', '--reporter', 'table,md,junit'], dir);
+  it('three shards merged equal one unsharded run, scenario for scenario', () => {
     const full = readReport(join(dir, 'full/report.json'));
-    expect(result.exitCode, result.all).toBe(1);
+    expect(whole.exitCode, whole.all).toBe(1);
     const merged = readReport(join(dir, 'merged/report.json'));
 
     expect(full.scenarios).toHaveLength(12 * 2 * 2);
@@ -99,76 +122,80 @@ describe('agentcheck merge (through the built CLI)', () => {
     const strip = (report: Report) => JSON.parse(JSON.stringify(report.stats, (k, v) => (k === 'duration_ms' ? undefined : v)));
     expect(strip(merged)).toEqual(strip(full));
     expect(merged.stats?.variants.base.runs).toBe(24);
-    expect(merged.merged?.inputs.map((input) => input.shard?.index)).toEqual([1, 2, 3, 4]);
+    expect(merged.merged?.inputs.map((input) => input.shard?.index)).toEqual([1, 2, 3]);
     expect(merged.merged?.missing_shards).toEqual([]);
 
     // md and junit as requested; spans of every shard concatenated.
     expect(readFileSync(join(dir, 'merged/report.md'), 'utf8')).toMatch(/^# agentcheck: FAILED/);
     expect(readFileSync(join(dir, 'merged/junit.xml'), 'utf8').match(/<testcase /g)).toHaveLength(48);
-    const lines = (path: string) => readFileSync(join(dir, path), 'utf8').split('\n').filter(Boolean).length;
-    expect(lines('merged/spans.jsonl')).toBe([1, 2, 3, 4].reduce((sum, i) => sum + lines(`s${i}/spans.jsonl`), 0));
-    expect(result.stdout).toMatch(/48 runs \(12 scenarios x 2 variants x 2 repeats\): 40 passed .*8 failed/);
+    expect(lines('merged/spans.jsonl')).toBe([1, 2, 3].reduce((sum, i) => sum + lines(`s${i}/spans.jsonl`), 0));
+    expect(whole.stdout).toMatch(SUMMARY);
     // The last line names the files written, as run's does.
-    expect(result.stdout.trimEnd().split('\n').at(-1)).toBe('Reports: merged/spans.jsonl, merged/report.json, merged/report.md, merged/junit.xml');
+    expect(whole.stdout.trimEnd().split('\n').at(-1)).toBe('Reports: merged/spans.jsonl, merged/report.json, merged/report.md, merged/junit.xml');
   });
 
-  it('--quiet prints the failures and the summary, as run --quiet does', async () => {
-    const result = await runCli(['merge', ...shardReports(), '--out', 'quiet', '--quiet'], dir);
-    expect(result.exitCode, result.all).toBe(1);
-    expect(result.stdout).not.toContain('│');
-    expect(result.stdout).toMatch(/48 runs \(12 scenarios x 2 variants x 2 repeats\): 40 passed .*8 failed/);
-    expect(result.stdout.trimEnd().split('\n').at(-1)).toBe('Reports: quiet/spans.jsonl, quiet/report.json');
+  describe('a --quiet merge of shards whose spans.jsonl is missing, lacks its final newline or holds a line that is no span', () => {
+    let result: Result;
+    let garbageLine: number;
+    beforeAll(async () => {
+      for (const i of [1, 2, 3]) {
+        mkdirSync(join(dir, `torn${i}`), { recursive: true });
+        copyFileSync(join(dir, `s${i}/report.json`), join(dir, `torn${i}/report.json`));
+      }
+      // torn1 without its final newline, torn2 with a line of garbage, torn3 without spans.jsonl.
+      writeFileSync(join(dir, 'torn1/spans.jsonl'), readFileSync(join(dir, 's1/spans.jsonl'), 'utf8').trimEnd());
+      writeFileSync(join(dir, 'torn2/spans.jsonl'), `${readFileSync(join(dir, 's2/spans.jsonl'), 'utf8')}garbage\n`);
+      garbageLine = readFileSync(join(dir, 'torn2/spans.jsonl'), 'utf8').split('\n').length - 1;
+      result = await runCli(['merge', ...[1, 2, 3].map((i) => `torn${i}/report.json`), '--out', 'torn-merged', '--quiet'], dir);
+    });
+
+    it('--quiet prints the failures and the summary, as run --quiet does', () => {
+      expect(result.exitCode, result.all).toBe(1); // the merged rows fail, as in the whole merge
+      expect(result.stdout).not.toContain('│');
+      expect(result.stdout).toMatch(SUMMARY);
+      expect(result.stdout.trimEnd().split('\n').at(-1)).toBe('Reports: torn-merged/spans.jsonl, torn-merged/report.json');
+    });
+
+    it("says which shard's spans.jsonl is missing, and names the line that is no span", () => {
+      expect(result.stderr).toContain('agentcheck: no spans.jsonl beside torn3/report.json: the merged spans.jsonl lacks the spans of their rows');
+      expect(result.stderr).toContain(`agentcheck: left out 1 line(s) of the shards' spans.jsonl that are not span records: torn2/spans.jsonl:${garbageLine}`);
+    });
+
+    it('joins the spans that are there line by line: a file without a final newline glues nothing', async () => {
+      expect(lines('torn-merged/spans.jsonl')).toBe(lines('s1/spans.jsonl') + lines('s2/spans.jsonl'));
+      const query = await runCli(['spans', 'query', 'torn-merged/spans.jsonl', '--limit', '0'], dir);
+      expect(query.exitCode, query.all).toBe(0);
+    });
   });
 
-  it("says which shard's spans.jsonl is missing, and merges the spans that are there", async () => {
-    mkdirSync(join(dir, 'nospans'), { recursive: true });
-    copyFileSync(join(dir, 's2/report.json'), join(dir, 'nospans/report.json'));
-    const inputs = shardReports().map((file) => file.replace('s2/', 'nospans/'));
-    const result = await runCli(['merge', ...inputs, '--out', 'partly', '--reporter', 'json'], dir);
-    expect(result.exitCode).toBe(1); // the merged rows fail, as in the whole merge
-    expect(result.stderr).toContain('agentcheck: no spans.jsonl beside nospans/report.json: the merged spans.jsonl lacks the spans of their rows');
-    const lines = (path: string) => readFileSync(join(dir, path), 'utf8').split('\n').filter(Boolean).length;
-    expect(lines('partly/spans.jsonl')).toBe([1, 3, 4].reduce((sum, i) => sum + lines(`s${i}/spans.jsonl`), 0));
-  });
+  describe('a merge --reporter md --reporter junit of the shards given in reverse order', () => {
+    let result: Result;
+    beforeAll(async () => {
+      result = await runCli(['merge', ...shardReports().reverse(), '--out', 'reversed', '--reporter', 'md', '--reporter', 'junit'], dir);
+    });
 
-  it('joins spans line by line: a file without a final newline glues nothing, and a line that is no span is left out and named', async () => {
-    for (const i of [1, 2, 3, 4]) {
-      mkdirSync(join(dir, `torn${i}`), { recursive: true });
-      copyFileSync(join(dir, `s${i}/report.json`), join(dir, `torn${i}/report.json`));
-      copyFileSync(join(dir, `s${i}/spans.jsonl`), join(dir, `torn${i}/spans.jsonl`));
-    }
-    const first = readFileSync(join(dir, 'torn1/spans.jsonl'), 'utf8');
-    writeFileSync(join(dir, 'torn1/spans.jsonl'), first.trimEnd());
-    writeFileSync(join(dir, 'torn2/spans.jsonl'), `${readFileSync(join(dir, 'torn2/spans.jsonl'), 'utf8')}garbage\n`);
-    const garbageLine = readFileSync(join(dir, 'torn2/spans.jsonl'), 'utf8').split('\n').length - 1;
-    const result = await runCli(['merge', ...[1, 2, 3, 4].map((i) => `torn${i}/report.json`), '--out', 'torn-merged', '--reporter', 'json'], dir);
-    expect(result.stderr).toContain(`agentcheck: left out 1 line(s) of the shards' spans.jsonl that are not span records: torn2/spans.jsonl:${garbageLine}`);
-    const lines = (path: string) => readFileSync(join(dir, path), 'utf8').split('\n').filter(Boolean).length;
-    expect(lines('torn-merged/spans.jsonl')).toBe([1, 2, 3, 4].reduce((sum, i) => sum + lines(`s${i}/spans.jsonl`), 0));
-    const query = await runCli(['spans', 'query', 'torn-merged/spans.jsonl', '--limit', '0'], dir);
-    expect(query.exitCode, query.all).toBe(0);
-  });
+    it('without the table reporter still prints the failures and the summary line, as run does', () => {
+      expect(result.exitCode, result.all).toBe(1);
+      expect(result.stdout).toMatch(SUMMARY);
+      expect(result.stdout).not.toContain('│');
+    });
 
-  it('without the table reporter still prints the failures and the summary line, as run does', async () => {
-    const result = await runCli(['merge', ...shardReports(), '--out', 'mdonly', '--reporter', 'md'], dir);
-    expect(result.exitCode).toBe(1);
-    expect(result.stdout).toMatch(/48 runs \(12 scenarios x 2 variants x 2 repeats\): 40 passed .*8 failed/);
-    expect(result.stdout).not.toContain('│');
-  });
+    it('adds up a repeated --reporter, as run does, instead of keeping only the last', () => {
+      expect(result.stdout.trimEnd().split('\n').at(-1)).toBe('Reports: reversed/spans.jsonl, reversed/report.json, reversed/report.md, reversed/junit.xml');
+    });
 
-  it('adds up a repeated --reporter, as run does, instead of keeping only the last', async () => {
-    const result = await runCli(['merge', ...shardReports(), '--out', 'twice-reporter', '--reporter', 'md', '--reporter', 'junit'], dir);
-    expect(result.exitCode).toBe(1);
-    expect(result.stdout.trimEnd().split('\n').at(-1)).toBe(
-      'Reports: twice-reporter/spans.jsonl, twice-reporter/report.json, twice-reporter/report.md, twice-reporter/junit.xml',
-    );
+    it('merges in any input order to the same rows', () => {
+      const a = readReport(join(dir, 'reversed/report.json')).scenarios.map(key);
+      const b = readReport(join(dir, 'merged/report.json')).scenarios.map(key);
+      expect(a).toEqual(b);
+    });
   });
 
   it('refuses --out the folder of an input shard, which the merge would overwrite', async () => {
     const result = await runCli(['merge', ...shardReports(), '--out', 's1', '--reporter', 'json'], dir);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain('--out: s1 holds the input s1/report.json: the merged report.json and spans.jsonl would replace it; give another folder');
-    expect(readReport(join(dir, 's1/report.json')).suite.shard).toEqual({ index: 1, total: 4 });
+    expect(readReport(join(dir, 's1/report.json')).suite.shard).toEqual({ index: 1, total: 3 });
     // The same folder reached through a symbolic link, on the --out side or the input's.
     const spans = readFileSync(join(dir, 's1/spans.jsonl'), 'utf8');
     symlinkSync(join(dir, 's1'), join(dir, 'out-link'));
@@ -185,7 +212,7 @@ describe('agentcheck merge (through the built CLI)', () => {
       expect(linked.exitCode, args.join(' ')).toBe(2);
       expect(linked.stderr).toMatch(/--out: \S+ holds the input \S+: the merged report\.json and spans\.jsonl would replace it/);
     }
-    expect(readReport(join(dir, 's1/report.json')).suite.shard).toEqual({ index: 1, total: 4 });
+    expect(readReport(join(dir, 's1/report.json')).suite.shard).toEqual({ index: 1, total: 3 });
     expect(readFileSync(join(dir, 's1/spans.jsonl'), 'utf8')).toBe(spans);
   });
 
@@ -198,109 +225,58 @@ describe('agentcheck merge (through the built CLI)', () => {
     expect(linked.stderr).toContain('in-link-2/s1/report.json: is given twice (also as s1/report.json); give each report once');
   });
 
-  it('merges in any input order to the same rows', async () => {
-    const result = await runCli(['merge', ...shardReports().reverse(), '--out', 'reversed', '--reporter', 'json'], dir);
-    expect(result.exitCode).toBe(1);
-    const a = readReport(join(dir, 'reversed/report.json')).scenarios.map(key);
-    const b = readReport(join(dir, 'merged/report.json')).scenarios.map(key);
-    expect(a).toEqual(b);
-  });
-
-  it('refuses reports of different suites (exit 2, naming what differs)', async () => {
-    const result = await runCli(['merge', 's1/report.json', 'other/report.json', '--out', 'refused'], dir);
-    expect(result.exitCode).toBe(2);
-    // Every pair reads "this file vs the other": other ran --repeat 1, s1 the config's 2.
+  it('refuses reports of different suites (exit 2), naming each difference: a flag, and what a same-named variant changes', async () => {
+    // A set of one entry is shown as a mapping, one of several (whose order matters) as a list of pairs.
+    await runOtherSuiteShard('edited-suite', 'edited-s2', suiteFiles(suiteConfig(['agent: {name: Leanest bot}'])), ['--repeat', '1']);
+    const result = await runCli(['merge', 's1/report.json', 'edited-s2/report.json', '--out', 'refused'], dir);
+    expect(result.exitCode, result.all).toBe(2);
+    // Every pair reads "this file vs the other": edited-s2 ran --repeat 1, s1 the config's 2.
     const fingerprint = (file: string) => readReport(join(dir, file)).suite.fingerprint;
+    const removes = '"remove":["agent.tools.0.parameters.properties","agent.tools.0.read_only"]';
     expect(result.stderr).toContain(
-      `other/report.json: not the same suite as s1/report.json (this file vs s1/report.json: suite.fingerprint ${fingerprint('other/report.json')} vs ${fingerprint('s1/report.json')}; repeat: 1 vs 2)`,
+      `edited-s2/report.json: not the same suite as s1/report.json (this file vs s1/report.json: suite.fingerprint ${fingerprint('edited-s2/report.json')} vs ${fingerprint('s1/report.json')}; repeat: 1 vs 2; ` +
+        `variant "lean" changes: {${removes},"set":{"agent":{"name":"Leanest bot"}}} vs {${removes},"set":[["agent",{"name":"Lean bot"}],["agent.name","Leaner bot"]]})`,
     );
     expect(existsSync(join(dir, 'refused/report.json'))).toBe(false);
   });
 
   it('refuses shards of a suite whose scenarios differ, though run with the same flags', async () => {
-    const changed = join(dir, 'changed-suite');
-    for (const [path, text] of Object.entries(suiteFiles())) {
-      mkdirSync(dirname(join(changed, path)), { recursive: true });
-      writeFileSync(join(changed, path), path === 'single.scenario.yaml' ? text.replace('name: p9', 'name: p9 renamed') : text);
-    }
-    expect([0, 1]).toContain((await runCli(['run', '--shard', '2/4', '--out', '../changed-s2', '--reporter', 'json'], changed)).exitCode);
+    const files = suiteFiles();
+    await runOtherSuiteShard('changed-suite', 'changed-s2', {
+      ...files,
+      'single.scenario.yaml': files['single.scenario.yaml'].replace('name: p9', 'name: p9 renamed'),
+    });
     const result = await runCli(['merge', 's1/report.json', 'changed-s2/report.json', '--out', 'refused'], dir);
     expect(result.exitCode, result.all).toBe(2);
     expect(result.stderr).toMatch(/changed-s2\/report\.json: not the same suite as s1\/report\.json .*the scenarios differ \(content hash/);
     expect(existsSync(join(dir, 'refused/report.json'))).toBe(false);
   });
 
-  it('refuses shards whose same-named variant changed something else, naming the variant', async () => {
-    const edited = join(dir, 'edited-suite');
-    for (const [path, text] of Object.entries(suiteFiles())) {
-      mkdirSync(dirname(join(edited, path)), { recursive: true });
-      writeFileSync(join(edited, path), path === 'agentcheck.config.yaml' ? text.replace('Be brief.', 'Be terse.') : text);
-    }
-    expect([0, 1]).toContain((await runCli(['run', '--shard', '2/4', '--out', '../edited-s2', '--reporter', 'json'], edited)).exitCode);
-    const result = await runCli(['merge', 's1/report.json', 'edited-s2/report.json', '--out', 'refused'], dir);
-    expect(result.exitCode, result.all).toBe(2);
-    expect(result.stderr).toContain('edited-s2/report.json: not the same suite as s1/report.json (this file vs s1/report.json: suite.fingerprint');
-    expect(result.stderr).toContain('variant "lean" changes: {"set":{"agent":{"instructions":"Be terse."}}} vs {"set":{"agent":{"instructions":"Be brief."}}}');
-    expect(existsSync(join(dir, 'refused/report.json'))).toBe(false);
-  });
-
   it('refuses shards whose same-named variant wrote one place in another order, and merges those in the same order', async () => {
     // The later entry's value wins (docs/formats.md, Delta): reordered, the variant runs another build.
-    const entries = ['agent: {name: Lean bot}', '"agent.name": Leaner bot'];
-    const config = (order: string[]) => `variants:\n  lean:\n    set:\n${order.map((entry) => `      ${entry}\n`).join('')}repeat: 2\n`;
-    const suite = (folder: string, order: string[]) => {
-      for (const [path, text] of Object.entries(suiteFiles())) {
-        mkdirSync(dirname(join(dir, folder, path)), { recursive: true });
-        writeFileSync(join(dir, folder, path), path === 'agentcheck.config.yaml' ? config(order) : text);
-      }
-    };
-    suite('ordered-suite', entries);
-    suite('reordered-suite', [...entries].reverse());
-    const runs = await Promise.all([
-      runCli(['run', '--shard', '1/4', '--out', '../ordered-s1', '--reporter', 'json'], join(dir, 'ordered-suite')),
-      runCli(['run', '--shard', '2/4', '--out', '../ordered-s2', '--reporter', 'json'], join(dir, 'ordered-suite')),
-      runCli(['run', '--shard', '2/4', '--out', '../reordered-s2', '--reporter', 'json'], join(dir, 'reordered-suite')),
-    ]);
-    for (const run of runs) expect([0, 1], run.all).toContain(run.exitCode);
-
-    const refused = await runCli(['merge', 'ordered-s1/report.json', 'reordered-s2/report.json', '--out', 'reordered-refused'], dir);
+    await runOtherSuiteShard('reordered-suite', 'reordered-s2', suiteFiles(suiteConfig([...SETS].reverse())));
+    const refused = await runCli(['merge', 's1/report.json', 'reordered-s2/report.json', '--out', 'reordered-refused'], dir);
     expect(refused.exitCode, refused.all).toBe(2);
-    expect(refused.stderr).toContain('reordered-s2/report.json: not the same suite as ordered-s1/report.json');
+    expect(refused.stderr).toContain('reordered-s2/report.json: not the same suite as s1/report.json');
+    // The removes are listed sorted: their order does not change the build (the next test).
     expect(refused.stderr).toContain(
-      'variant "lean" changes: {"set":[["agent.name","Leaner bot"],["agent",{"name":"Lean bot"}]]} vs {"set":[["agent",{"name":"Lean bot"}],["agent.name","Leaner bot"]]}',
+      'variant "lean" changes: {"remove":["agent.tools.0.parameters.properties","agent.tools.0.read_only"],"set":[["agent.name","Leaner bot"],["agent",{"name":"Lean bot"}]]} vs {"remove":["agent.tools.0.parameters.properties","agent.tools.0.read_only"],"set":[["agent",{"name":"Lean bot"}],["agent.name","Leaner bot"]]}',
     );
     expect(existsSync(join(dir, 'reordered-refused/report.json'))).toBe(false);
-
-    // Same order: one suite, merged (exit 1 only for the shards 3 and 4 not given).
-    const merged = await runCli(['merge', 'ordered-s1/report.json', 'ordered-s2/report.json', '--out', 'ordered-merged', '--reporter', 'json'], dir);
-    expect(merged.exitCode, merged.all).toBe(1);
-    expect(merged.stderr).not.toContain('not the same suite');
-    expect(existsSync(join(dir, 'ordered-merged/report.json'))).toBe(true);
+    // Same order: the shards of this suite, merged as one (exit 1 for the failing rows only).
+    expect(whole.exitCode, whole.all).toBe(1);
+    expect(whole.stderr).not.toContain('not the same suite');
+    expect(existsSync(join(dir, 'merged/report.json'))).toBe(true);
   });
 
   it('merges shards whose same-named variant lists its removes in another order, which removes the same (docs/verdicts.md, resolved)', async () => {
     // Each remove names a place in the build `set` left, so their order does not change the build.
-    const removes = ['agent.tools.0.read_only', 'agent.tools.0.parameters.properties'];
-    const config = (order: string[]) => `variants:\n  lean: {remove: [${order.join(', ')}]}\nrepeat: 2\n`;
-    for (const [folder, order] of [
-      ['removes-suite', removes],
-      ['reversed-removes-suite', [...removes].reverse()],
-    ] as const) {
-      for (const [path, text] of Object.entries(suiteFiles())) {
-        mkdirSync(dirname(join(dir, folder, path)), { recursive: true });
-        writeFileSync(join(dir, folder, path), path === 'agentcheck.config.yaml' ? config(order) : text);
-      }
-    }
-    const runs = await Promise.all([
-      runCli(['run', '--shard', '1/4', '--out', '../removes-s1', '--reporter', 'json'], join(dir, 'removes-suite')),
-      runCli(['run', '--shard', '2/4', '--out', '../reversed-removes-s2', '--reporter', 'json'], join(dir, 'reversed-removes-suite')),
-    ]);
-    for (const run of runs) expect([0, 1], run.all).toContain(run.exitCode);
-    const merged = await runCli(['merge', 'removes-s1/report.json', 'reversed-removes-s2/report.json', '--out', 'removes-merged', '--reporter', 'json'], dir);
-    // Exit 1 only for the shards 3 and 4 not given.
+    await runOtherSuiteShard('reversed-removes-suite', 'reversed-removes-s2', suiteFiles(suiteConfig(SETS, [...REMOVES].reverse())));
+    const merged = await runCli(['merge', 's1/report.json', 'reversed-removes-s2/report.json', '--out', 'removes-merged', '--reporter', 'json'], dir);
+    // Exit 1 only for the shard 3 not given.
     expect(merged.exitCode, merged.all).toBe(1);
     expect(merged.stderr).not.toContain('not the same suite');
-    expect(merged.stderr).toContain('merged 2 of 4 shards');
+    expect(merged.stderr).toContain('merged 2 of 3 shards');
     expect(readReport(join(dir, 'removes-merged/report.json')).scenarios.some((row) => row.variant === 'lean')).toBe(true);
   });
 
@@ -316,36 +292,35 @@ describe('agentcheck merge (through the built CLI)', () => {
       runCli(['merge', 'full/report.json', 's1/report.json', '--out', 'refused'], dir),
     ]);
     expect(twice.exitCode).toBe(2);
-    expect(twice.stderr).toMatch(/s1copy\/report\.json: overlapping shards: shard 1\/4 is also s1\/report\.json/);
+    expect(twice.stderr).toMatch(/s1copy\/report\.json: overlapping shards: shard 1\/3 is also s1\/report\.json/);
     expect(overlap.exitCode).toBe(2);
     expect(overlap.stderr).toMatch(/copy\/report\.json: overlapping reports: ".*" \[base\] repeat 0 is also in full\/report\.json/);
     expect(mixed.exitCode).toBe(2);
-    expect(mixed.stderr).toContain('split differently (full/report.json: unsharded, s1/report.json: shard 1/4)');
+    expect(mixed.stderr).toContain('split differently (full/report.json: unsharded, s1/report.json: shard 1/3)');
     expect(existsSync(join(dir, 'refused/report.json'))).toBe(false);
   });
 
   it('writes the report but exits 1 when a shard is missing, and 2 for a file that is not a report', async () => {
-    const partial = await runCli(['merge', 's1/report.json', 's2/report.json', 's3/report.json', '--out', 'partial', '--reporter', 'table,md,html'], dir);
-    expect(partial.exitCode).toBe(1);
-    expect(partial.stderr).toContain('merged 3 of 4 shards; missing shard 4');
-    expect(readReport(join(dir, 'partial/report.json')).merged?.missing_shards).toEqual([4]);
-    // Every readable report says shards are missing (the suite also fails: FAILED comes first).
-    expect(partial.stdout).toMatch(/\(\d+\.\d s, shard 4 missing\)/);
-    const md = readFileSync(join(dir, 'partial/report.md'), 'utf8');
-    expect(md).toContain('> Merged without shard 4: their scenarios are not in this report.');
-    expect(readFileSync(join(dir, 'partial/report.html'), 'utf8')).toContain('shard 4 missing');
-    // junit.xml and the GitHub annotations fail too: an errored testcase and an agentcheck annotation.
-    const onGithub = await runCli(['merge', 's1/report.json', 's2/report.json', 's3/report.json', '--out', 'partial-gh', '--reporter', 'junit'], dir, {
+    // On GitHub Actions, so junit.xml and the annotations are checked in the same run as the other formats.
+    const partial = await runCli(['merge', 's1/report.json', 's2/report.json', '--out', 'partial', '--reporter', 'table,md,html,junit'], dir, {
       GITHUB_ACTIONS: 'true',
-      GITHUB_STEP_SUMMARY: join(dir, 'partial-gh-summary.md'),
+      GITHUB_STEP_SUMMARY: join(dir, 'partial-summary.md'),
     });
-    expect(onGithub.exitCode).toBe(1);
-    const junit = readFileSync(join(dir, 'partial-gh/junit.xml'), 'utf8');
+    expect(partial.exitCode).toBe(1);
+    expect(partial.stderr).toContain('merged 2 of 3 shards; missing shard 3');
+    expect(readReport(join(dir, 'partial/report.json')).merged?.missing_shards).toEqual([3]);
+    // Every readable report says shards are missing (the suite also fails: FAILED comes first).
+    expect(partial.stdout).toMatch(/\(\d+\.\d s, shard 3 missing\)/);
+    const md = readFileSync(join(dir, 'partial/report.md'), 'utf8');
+    expect(md).toContain('> Merged without shard 3: their scenarios are not in this report.');
+    expect(readFileSync(join(dir, 'partial/report.html'), 'utf8')).toContain('shard 3 missing');
+    // junit.xml and the GitHub annotations fail too: an errored testcase and an agentcheck annotation.
+    const junit = readFileSync(join(dir, 'partial/junit.xml'), 'utf8');
     expect(junit).toContain(
-      '<testcase name="missing shards" classname="agentcheck" time="0.000">\n      <error message="Merged 3 of 4 shards; missing shard 4 (their scenarios are not in the report)" type="missing_shards">',
+      '<testcase name="missing shards" classname="agentcheck" time="0.000">\n      <error message="Merged 2 of 3 shards; missing shard 3 (their scenarios are not in the report)" type="missing_shards">',
     );
     expect(junit).toMatch(/<testsuite name="agentcheck" tests="1" failures="0" errors="1" /);
-    expect(onGithub.stdout).toContain('::error title=agentcheck::Merged 3 of 4 shards; missing shard 4 (their scenarios are not in the report)\n');
+    expect(partial.stdout).toContain('::error title=agentcheck::Merged 2 of 3 shards; missing shard 3 (their scenarios are not in the report)\n');
 
     writeFileSync(join(dir, 'bad.json'), '{"schema": "something/1"}');
     const bad = await runCli(['merge', 'bad.json', '--out', 'refused'], dir);
@@ -363,14 +338,13 @@ describe('sharding a suite smaller than the shard count', () => {
     try {
       writeFileSync(join(small, 'agent.yaml'), AGENT_YAML);
       writeFileSync(join(small, 'a.scenario.yaml'), passingScenario('one'));
-      writeFileSync(join(small, 'b.scenario.yaml'), passingScenario('two'));
-      const shards = await Promise.all([1, 2, 3].map((i) => runCli(['run', '.', '--shard', `${i}/3`, '--out', `s${i}`, '--reporter', 'json'], small)));
-      expect(shards.map((r) => r.exitCode)).toEqual([0, 0, 0]);
-      expect(shards[2].stderr).toContain('shard 3/3 has no scenarios; writing an empty report');
-      expect(readReport(join(small, 's3/report.json')).scenarios).toEqual([]);
-      const merged = await runCli(['merge', 's1/report.json', 's2/report.json', 's3/report.json', '--out', 'merged', '--reporter', 'json'], small);
+      const shards = await Promise.all([1, 2].map((i) => runCli(['run', '.', '--shard', `${i}/2`, '--out', `s${i}`, '--reporter', 'json'], small)));
+      expect(shards.map((r) => r.exitCode)).toEqual([0, 0]);
+      expect(shards[1].stderr).toContain('shard 2/2 has no scenarios; writing an empty report');
+      expect(readReport(join(small, 's2/report.json')).scenarios).toEqual([]);
+      const merged = await runCli(['merge', 's1/report.json', 's2/report.json', '--out', 'merged', '--reporter', 'json'], small);
       expect(merged.exitCode, merged.all).toBe(0);
-      expect(readReport(join(small, 'merged/report.json')).scenarios.map((r) => r.name)).toEqual(['one', 'two']);
+      expect(readReport(join(small, 'merged/report.json')).scenarios.map((r) => r.name)).toEqual(['one']);
     } finally {
       rmSync(small, { recursive: true, force: true });
     }
