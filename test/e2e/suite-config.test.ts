@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -16,6 +16,7 @@ describe('agentcheck.config.yaml', () => {
       'agentcheck.config.yaml': `scenarios: ["suite/**/*.scenario.yaml"]
 variants:
   slim: {set: {agent: {max_turns: 3}}}
+  wide: {set: {agent: {max_turns: 9}}}
 repeat: 2
 skills:
   overlay: [${join(ROOT, 'fixtures/skills/build-an-agent')}]
@@ -26,8 +27,15 @@ out: out
     const result = await runCli(['run'], dir);
     expect(result.exitCode, result.all).toBe(0);
     const report = JSON.parse(readFileSync(join(dir, 'out/report.json'), 'utf8'));
-    expect(report.suite.variants).toEqual(['base', 'slim']);
-    expect(report.scenarios.map((r: { variant: string; repeat: number }) => `${r.variant}#${r.repeat}`)).toEqual(['base#0', 'base#1', 'slim#0', 'slim#1']);
+    expect(report.suite.variants).toEqual(['base', 'slim', 'wide']);
+    expect(report.scenarios.map((r: { variant: string; repeat: number }) => `${r.variant}#${r.repeat}`)).toEqual([
+      'base#0',
+      'base#1',
+      'slim#0',
+      'slim#1',
+      'wide#0',
+      'wide#1',
+    ]);
     const slim = report.scenarios.find((r: { variant: string }) => r.variant === 'slim');
     expect(slim.test_run.resolved.max_turns).toBe(3);
     expect(slim.test_run.resolved.delta_hash).toMatch(/^[0-9a-f]{16}$/);
@@ -37,52 +45,38 @@ out: out
     expect(only.exitCode).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, 'only/report.json'), 'utf8')).scenarios).toHaveLength(1);
     // The flag is repeatable and takes comma lists; a path after it stays a path.
-    const both = await runCli(['run', '--variant', 'base', '--variant', 'slim', 'suite', '--repeat', '1', '--out', 'both', '--reporter', 'json'], dir);
+    const both = await runCli(['run', '--variant', 'base', '--variant', 'slim,wide', 'suite', '--repeat', '1', '--out', 'both', '--reporter', 'json'], dir);
     expect(both.exitCode, both.all).toBe(0);
-    expect(JSON.parse(readFileSync(join(dir, 'both/report.json'), 'utf8')).suite.variants).toEqual(['base', 'slim']);
-    const comma = await runCli(['run', 'suite', '--variant', 'base,slim', '--repeat', '1', '--out', 'comma', '--reporter', 'json'], dir);
-    expect(comma.exitCode, comma.all).toBe(0);
-    expect(JSON.parse(readFileSync(join(dir, 'comma/report.json'), 'utf8')).scenarios).toHaveLength(2);
+    const bothReport = JSON.parse(readFileSync(join(dir, 'both/report.json'), 'utf8'));
+    expect(bothReport.suite.variants).toEqual(['base', 'slim', 'wide']);
+    expect(bothReport.scenarios).toHaveLength(3);
   });
 
-  it('runs a folder with its own agentcheck.config.yaml as that config says', async () => {
-    const dir = tempDir({
-      'suite/agent.yaml': AGENT_YAML,
-      'suite/cases/only.yaml': passingScenario('picked by the config glob').replace('agent: agent.yaml', 'agent: ../agent.yaml'),
-      'suite/agentcheck.config.yaml': 'scenarios: ["cases/*.yaml"]\nvariants: {slim: {set: {agent: {max_turns: 3}}}}\nreporters: [json]\nout: out\n',
-    });
-    const result = await runCli(['run', 'suite'], dir);
-    expect(result.exitCode, result.all).toBe(0);
-    const report = JSON.parse(readFileSync(join(dir, 'suite/out/report.json'), 'utf8'));
-    expect(report.suite.config).toBe(join(dir, 'suite/agentcheck.config.yaml'));
-    expect(report.scenarios.map((r: { id: string; variant: string }) => `${r.id} ${r.variant}`)).toEqual([
-      'cases/only.yaml#picked by the config glob base',
-      'cases/only.yaml#picked by the config glob slim',
-    ]);
-  });
-
-  it("notes which config it used when the current folder's is passed over for the folder's own, also with --quiet", async () => {
+  it("runs a folder with its own agentcheck.config.yaml as that config says, noting the current folder's passed over, also with --quiet", async () => {
     const dir = tempDir({
       'agentcheck.config.yaml': 'variants: {outer: {set: {agent: {max_turns: 4}}}}\n',
       'suite/agent.yaml': AGENT_YAML,
       'suite/s.scenario.yaml': passingScenario('s'),
-      'suite/agentcheck.config.yaml': 'variants: {inner: {set: {agent: {max_turns: 3}}}}\n',
+      'suite/cases/only.yaml': passingScenario('picked by the config glob').replace('agent: agent.yaml', 'agent: ../agent.yaml'),
+      'suite/agentcheck.config.yaml': 'scenarios: ["cases/*.yaml"]\nvariants: {inner: {set: {agent: {max_turns: 3}}}}\nreporters: [json]\nout: out\n',
     });
-    const note =
-      'agentcheck: using suite/agentcheck.config.yaml (the config of the folder given); agentcheck.config.yaml of the current folder is passed over (give --config to choose)';
-    const result = await runCli(['run', 'suite', '--out', 'o', '--reporter', 'json', '--quiet'], dir);
+    const result = await runCli(['run', 'suite', '--quiet'], dir);
     expect(result.exitCode, result.all).toBe(0);
-    expect(result.stderr).toContain(note);
-    const report = JSON.parse(readFileSync(join(dir, 'o/report.json'), 'utf8'));
-    expect([report.suite.config, report.suite.variants]).toEqual([join(dir, 'suite/agentcheck.config.yaml'), ['base', 'inner']]);
-    // Nothing is passed over when the current folder has no config, or --config chooses.
+    expect(result.stderr).toContain(
+      'agentcheck: using suite/agentcheck.config.yaml (the config of the folder given); agentcheck.config.yaml of the current folder is passed over (give --config to choose)',
+    );
+    const report = JSON.parse(readFileSync(join(dir, 'suite/out/report.json'), 'utf8'));
+    expect(report.suite.config).toBe(join(dir, 'suite/agentcheck.config.yaml'));
+    expect(report.suite.variants).toEqual(['base', 'inner']);
+    // Only what the config's glob picks: not suite/s.scenario.yaml.
+    expect(report.scenarios.map((r: { id: string; variant: string }) => `${r.id} ${r.variant}`)).toEqual([
+      'cases/only.yaml#picked by the config glob base',
+      'cases/only.yaml#picked by the config glob inner',
+    ]);
+    // Nothing is passed over when --config chooses (the current folder's config under its other names: below).
     const chosen = await runCli(['run', 'suite', '--config', 'agentcheck.config.yaml', '--out', 'o2', '--reporter', 'json', '--quiet'], dir);
     expect(chosen.exitCode, chosen.all).toBe(0);
     expect(chosen.stderr).not.toContain('passed over');
-    // The current folder's config under its other names is passed over alike.
-    renameSync(join(dir, 'agentcheck.config.yaml'), join(dir, 'agentcheck.config.yml'));
-    const yml = await runCli(['run', 'suite', '--out', 'o3', '--reporter', 'json', '--quiet'], dir);
-    expect(yml.stderr).toContain('agentcheck.config.yml of the current folder is passed over');
   });
 
   it('a judge check without a grader names the config in a folder below that run DIR does not read, and runs with it', async () => {
@@ -112,55 +106,53 @@ out: out
   it('reads agentcheck.config.yml and .json where validate checks them as the suite config, and refuses two in one folder', async () => {
     const config = 'scenarios: ["suite"]\nvariants: {slim: {set: {agent: {max_turns: 3}}}}\nreporters: [json]\nout: out\n';
     const files = { 'agent.yaml': AGENT_YAML, 'suite/a.scenario.yaml': passingScenario('a').replace('agent: agent.yaml', 'agent: ../agent.yaml') };
-    const yml = tempDir({ ...files, 'agentcheck.config.yml': config });
-    expect((await runCli(['validate'], yml)).exitCode).toBe(0);
+    const yml = tempDir({
+      ...files,
+      'agentcheck.config.yml': config,
+      'suite/agentcheck.config.json': '{"variants": {"wide": {"set": {"agent": {"max_turns": 9}}}}, "reporters": ["json"], "out": "out"}',
+    });
+    const validate = await runCli(['validate'], yml);
+    expect(validate.exitCode, validate.all).toBe(0);
+    expect(validate.stdout).toContain('2 config(s)');
     const run = await runCli(['run'], yml);
     expect(run.exitCode, run.all).toBe(0);
     const report = JSON.parse(readFileSync(join(yml, 'out/report.json'), 'utf8'));
     expect([report.suite.config, report.suite.variants]).toEqual([join(yml, 'agentcheck.config.yml'), ['base', 'slim']]);
-    // A bad value is found by both, never skipped by run.
-    const bad = tempDir({ ...files, 'agentcheck.config.yml': `${config}repeat: 0\n` });
-    for (const command of ['validate', 'run']) {
-      const result = await runCli([command], bad);
-      expect(result.exitCode, command).toBe(2);
-      expect(result.stderr).toContain('agentcheck.config.yml:5:9 at repeat:');
-    }
-    // `run DIR` reads DIR's own agentcheck.config.json.
-    const json = tempDir({
-      ...files,
-      'suite/agentcheck.config.json': '{"variants": {"slim": {"set": {"agent": {"max_turns": 3}}}}, "reporters": ["json"], "out": "out"}',
-    });
-    const own = await runCli(['run', 'suite'], json);
+    // `run DIR` reads DIR's own agentcheck.config.json; the current folder's config under its other name is passed over alike.
+    const own = await runCli(['run', 'suite', '--quiet'], yml);
     expect(own.exitCode, own.all).toBe(0);
-    expect(JSON.parse(readFileSync(join(json, 'suite/out/report.json'), 'utf8')).suite.variants).toEqual(['base', 'slim']);
-    // Two suite configs in one folder: which one applies is not guessed.
-    const two = tempDir({ ...files, 'agentcheck.config.yaml': config, 'agentcheck.config.yml': config });
-    for (const command of ['validate', 'run']) {
-      const result = await runCli([command], two);
-      expect(result.exitCode, command).toBe(2);
-      expect(result.stderr).toContain(
-        `${join(two, 'agentcheck.config.yaml')}: is one of 2 suite configs in one folder (also ${join(two, 'agentcheck.config.yml')}); keep one`,
-      );
-    }
+    expect(own.stderr).toContain('agentcheck.config.yml of the current folder is passed over');
+    expect(JSON.parse(readFileSync(join(yml, 'suite/out/report.json'), 'utf8')).suite.variants).toEqual(['base', 'wide']);
+    // A bad value is found by both, never skipped by run; validate says it beside two suite configs in
+    // one folder (which one applies is not guessed), run refuses the two before reading either.
+    const bad = `${config}repeat: 0\n`;
+    const two = tempDir({ ...files, 'agentcheck.config.yaml': config, 'agentcheck.config.yml': bad });
+    const twoConfigs = `${join(two, 'agentcheck.config.yaml')}: is one of 2 suite configs in one folder (also ${join(two, 'agentcheck.config.yml')}); keep one`;
+    const checked = await runCli(['validate'], two);
+    expect(checked.exitCode, checked.all).toBe(2);
+    expect(checked.stderr).toContain('agentcheck.config.yml:5:9 at repeat:');
+    expect(checked.stderr).toContain(twoConfigs);
+    const refused = await runCli(['run'], two);
+    expect(refused.exitCode, refused.all).toBe(2);
+    expect(refused.stderr).toContain(twoConfigs);
+    const alone = await runCli(['run'], tempDir({ ...files, 'agentcheck.config.yml': bad }));
+    expect(alone.exitCode, alone.all).toBe(2);
+    expect(alone.stderr).toContain('agentcheck.config.yml:5:9 at repeat:');
   });
 
-  it('rejects a config with a bad skill folder or an unknown variant, exit 2', async () => {
+  it('rejects a config with a bad skill folder or a SKILL.md too large (both in one pass), or an unknown variant, exit 2', async () => {
     const dir = tempDir({
       'agent.yaml': AGENT_YAML,
       'a.scenario.yaml': passingScenario('a'),
-      'agentcheck.config.yaml': 'skills:\n  overlay: [./no-such-skill]\n',
+      'big/SKILL.md': `---\nname: big\ndescription: B.\n---\n${'x'.repeat(5 * 1024 * 1024)}`,
+      'agentcheck.config.yaml': 'skills:\n  overlay: [./no-such-skill]\n  forced: [big]\n',
     });
     const bad = await runCli(['run', '.'], dir);
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toMatch(/agentcheck\.config\.yaml:2:13 at skills\.overlay\[0\]/);
-    // The --overlay flag is checked the same way, before anything runs (no error rows, no report).
-    const flag = await runCli(['run', 'a.scenario.yaml', '--overlay', 'no-such-skill', '--out', 'flag-out'], dir);
-    expect(flag.exitCode).toBe(2);
-    expect(flag.stderr).toContain('invalid input: --overlay: ');
-    expect(flag.stderr).toContain('skill folder');
-    // A flag's folder is relative to the current folder: no hint about refs in files.
-    expect(flag.stderr).not.toContain('a ref is relative');
-    expect(existsSync(join(dir, 'flag-out', 'report.json'))).toBe(false);
+    // The SKILL.md too large is named itself, not the config entry that led to it.
+    expect(bad.stderr).toContain(`${join(dir, 'big', 'SKILL.md')}: is `);
+    expect(bad.stderr).not.toContain('at skills.forced[0]: is ');
     const variant = await runCli(['run', '.', '--config', join(ROOT, 'package.json')], dir);
     expect(variant.exitCode).toBe(2);
     const unknown = await runCli(['run', '.', '--variant', 'nope', '--config', '/dev/null'], dir);
@@ -192,13 +184,15 @@ out: out
     expect(list.exitCode, list.all).toBe(2);
     expect(list.stderr).toMatch(/list\.yaml:1:\d+ at variants: expected object, got an array/);
     expect(list.stderr).not.toContain('unknown variant');
-    const own = await runCli(['run', '.', '--config', 'own.yaml', '--variant', 'lean', '--out', 'out'], dir);
+    // Beside it, a name the config never gave is still unknown, the left-out names listed as such: the
+    // two lines are all that is said (lean is never called unknown).
+    const own = await runCli(['run', '.', '--config', 'own.yaml', '--variant', 'lean,nope', '--out', 'out'], dir);
     expect(own.exitCode, own.all).toBe(2);
-    expect(own.stderr).toMatch(/own\.yaml:2:\d+ at variants\.lean(\.sett)?: /);
-    expect(own.stderr).not.toContain('unknown variant');
-    // A name the config never gave is still unknown, the left-out names listed as such.
-    const nope = await runCli(['run', '.', '--config', 'own.yaml', '--variant', 'nope', '--out', 'out'], dir);
-    expect(nope.stderr).toContain('unknown variant "nope"; expected one of: base (lean left out for the problems said at the config)');
+    const [problem, nope, ...rest] = own.stderr.trimEnd().split('\n');
+    expect(problem).toMatch(/own\.yaml:2:\d+ at variants\.lean(\.sett)?: /);
+    expect(problem).not.toContain('unknown variant');
+    expect(nope).toBe('--variant: unknown variant "nope"; expected one of: base (lean left out for the problems said at the config)');
+    expect(rest).toEqual([]);
   });
 
   it("names a variant's problem at its path in the config, also under a path key of set (not the build's path)", async () => {
@@ -219,7 +213,7 @@ out: out
     expect(existsSync(join(dir, 'out', 'report.json'))).toBe(false);
   });
 
-  it('names the SKILL.md of an --overlay or skills.forced folder whose SKILL.md is too large, and says a SKILL.md folder is a folder', async () => {
+  it('checks each --overlay folder on its own before anything runs: one run names a missing folder, a SKILL.md too large, a folder or a link to nothing, and a named pipe', async () => {
     const dir = tempDir({
       'agent.yaml': AGENT_YAML,
       'a.scenario.yaml': passingScenario('a'),
@@ -227,33 +221,29 @@ out: out
       'odd/notes.md': 'x',
     });
     mkdirSync(join(dir, 'odd', 'SKILL.md'));
-    const big = join(dir, 'big', 'SKILL.md');
-    // Each --overlay folder is checked on its own: one run refuses both.
-    const flag = await runCli(['run', 'a.scenario.yaml', '--config', '/dev/null', '--overlay', 'big', '--overlay', 'odd', '--out', 'out'], dir);
-    expect(flag.exitCode).toBe(2);
-    expect(flag.stderr).toContain(`invalid input: ${big}: is `);
-    expect(flag.stderr).toContain('bytes; SKILL.md is limited to 5242880 bytes');
-    expect(flag.stderr).toContain(`--overlay: "${join(dir, 'odd', 'SKILL.md')}" is a folder, not a regular file; expected SKILL.md to be a file`);
-    expect(flag.stderr).not.toContain('has no SKILL.md');
-    writeFileSync(join(dir, 'agentcheck.config.yaml'), 'skills:\n  forced: [big]\n');
-    const config = await runCli(['run', 'a.scenario.yaml', '--out', 'out'], dir);
-    expect(config.exitCode).toBe(2);
-    expect(config.stderr).toContain(`${big}: is `);
-    expect(config.stderr).not.toContain('at skills.forced[0]: is ');
-  });
-
-  it('says an --overlay SKILL.md that is a link to nothing is one, naming its target, and an --overlay named pipe is a named pipe', async () => {
-    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('a') });
     mkdirSync(join(dir, 'dl'));
     symlinkSync('../shared/SKILL.md', join(dir, 'dl', 'SKILL.md'));
     execFileSync('mkfifo', [join(dir, 'fifo')]);
-    const flag = await runCli(['run', 'a.scenario.yaml', '--config', '/dev/null', '--overlay', 'dl', '--overlay', 'fifo', '--out', 'out'], dir);
+    const overlays = ['no-such-skill', 'big', 'odd', 'dl', 'fifo'].flatMap((folder) => ['--overlay', folder]);
+    const flag = await runCli(['run', 'a.scenario.yaml', '--config', '/dev/null', ...overlays, '--out', 'out'], dir);
     expect(flag.exitCode).toBe(2);
+    // One refusal, each folder's problem on its own line.
+    expect(flag.stderr).toMatch(/^agentcheck: invalid input: /);
+    const said = flag.stderr
+      .replace(/^agentcheck: invalid input: /, '')
+      .trimEnd()
+      .split('\n');
+    expect(said).toContain(`--overlay: skill folder "${join(dir, 'no-such-skill')}" does not exist; expected a folder that holds SKILL.md`);
+    // A flag's folder is relative to the current folder: no hint about refs in files.
+    expect(flag.stderr).not.toContain('a ref is relative');
+    expect(said.find((line) => line.startsWith(`${join(dir, 'big', 'SKILL.md')}: is `))).toMatch(/ bytes; SKILL\.md is limited to 5242880 bytes$/);
+    expect(flag.stderr).toContain(`--overlay: "${join(dir, 'odd', 'SKILL.md')}" is a folder, not a regular file; expected SKILL.md to be a file`);
     expect(flag.stderr).toContain(
       `--overlay: "${join(dir, 'dl', 'SKILL.md')}" is a symbolic link to nothing: its target "../shared/SKILL.md" ("${join(dir, 'shared', 'SKILL.md')}") does not exist; expected SKILL.md`,
     );
     expect(flag.stderr).not.toContain('has no SKILL.md');
     expect(flag.stderr).toContain(`--overlay: "${join(dir, 'fifo')}" is a named pipe (FIFO), not a folder; expected a skill folder that holds SKILL.md`);
+    // No error rows, no report.
     expect(existsSync(join(dir, 'out', 'report.json'))).toBe(false);
   });
 
