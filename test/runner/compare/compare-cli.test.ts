@@ -1,26 +1,53 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_YAML, passingScenario, runCli } from '../../e2e/cli.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
-describe('agentcheck compare: trajectory changes (built CLI)', () => {
-  it('lists tool calls added, removed and reordered in text and --json', async () => {
-    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('a'), 'b.scenario.yaml': passingScenario('b') });
+type Result = Awaited<ReturnType<typeof runCli>>;
+
+describe('agentcheck compare (built CLI) of one suite run twice, b calling lookup once more and c skipped in the head, and of that head as an interrupt leaves it', () => {
+  let dir: string;
+  /** Each comparison, run once for the tests that read it: `${base} ${head}` (--json after a space). */
+  const compared = new Map<string, Result>();
+  const compare = (...args: string[]) => compared.get(args.join(' '))!;
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'agentcheck-compare-'));
+    writeFileSync(join(dir, 'agent.yaml'), AGENT_YAML);
+    for (const name of ['a', 'b', 'c']) writeFileSync(join(dir, `${name}.scenario.yaml`), passingScenario(name));
     expect((await runCli(['run', '.', '--out', 'base', '--reporter', 'json'], dir)).exitCode).toBe(0);
-    // b calls lookup twice now; still passes, so only its trajectory changed.
+    // b calls lookup twice now; still passes, so only its trajectory changed. c is skipped.
     writeFileSync(
       join(dir, 'b.scenario.yaml'),
       passingScenario('b').replace('    - tool_calls: [{name: finish', '    - tool_calls: [{name: lookup, args: {id: "2"}}]\n    - tool_calls: [{name: finish'),
     );
+    writeFileSync(join(dir, 'c.scenario.yaml'), `${passingScenario('c')}skip: flaky upstream\n`);
     expect((await runCli(['run', '.', '--out', 'head', '--reporter', 'json'], dir)).exitCode).toBe(0);
+    // The head as an interrupt leaves it: the report marked interrupted, its unreached row (a) not_run.
+    const head = JSON.parse(readFileSync(join(dir, 'head/report.json'), 'utf8'));
+    expect(head.scenarios[0].id).toBe('a.scenario.yaml#a');
+    head.interrupted = true;
+    head.scenarios[0] = { ...head.scenarios[0], status: 'not_run', reason: 'not run: the suite was interrupted', checks: [], test_run: null };
+    head.summary = { ...head.summary, passed: head.summary.passed - 1, not_run: 1 };
+    writeFileSync(join(dir, 'head.json'), JSON.stringify(head));
+    const pairs = [
+      ['base/report.json', 'head/report.json'],
+      ['base/report.json', 'head/report.json', '--json'],
+      ['base/report.json', 'head.json'],
+      ['base/report.json', 'head.json', '--json'],
+      ['head.json', 'base/report.json'],
+      ['head.json', 'head.json'],
+    ];
+    for (const pair of pairs) compared.set(pair.join(' '), await runCli(['compare', ...pair], dir));
+  });
 
-    const text = await runCli(['compare', 'base/report.json', 'head/report.json'], dir);
+  it('lists tool calls added, removed and reordered in text and --json', () => {
+    const text = compare('base/report.json', 'head/report.json');
     expect(text.exitCode, text.all).toBe(0);
     expect(text.stdout).toContain('trajectory changes (1):\n  b.scenario.yaml#b [base]: +lookup x1\n');
-    expect(text.stdout).toContain('0 regressed, 0 improved, 0 appeared, 0 vanished, 2 unchanged');
-
-    const json = JSON.parse((await runCli(['compare', 'base/report.json', 'head/report.json', '--json'], dir)).stdout);
+    const json = JSON.parse(compare('base/report.json', 'head/report.json', '--json').stdout);
     expect(json.trajectory).toEqual([
       {
         key: 'b.scenario.yaml#b [base]',
@@ -33,6 +60,69 @@ describe('agentcheck compare: trajectory changes (built CLI)', () => {
         head_order: ['lookup', 'finish'],
       },
     ]);
+  });
+
+  it('lists a scenario skipped in the head as skipped, not vanished, and back; skipped in both is unchanged', () => {
+    const skipped = compare('base/report.json', 'head/report.json');
+    expect(skipped.exitCode, skipped.all).toBe(0);
+    expect(skipped.stdout).toContain('skipped in one report (1):\n  c.scenario.yaml#c [base]: pass -> skipped\n');
+    expect(skipped.stdout).toContain('0 regressed, 0 improved, 0 appeared, 0 vanished, 1 skipped, 2 unchanged');
+    // And back: skipped in the base, run in the head, is no new scenario.
+    const back = compare('head.json', 'base/report.json');
+    expect(back.stdout).toContain('skipped in one report (1):\n  c.scenario.yaml#c [base]: skipped -> pass\n');
+    expect(back.stdout).toContain('0 appeared');
+    // Skipped in both: unchanged (b and c), so every pair is counted.
+    const both = compare('head.json', 'head.json');
+    expect(both.stdout).not.toContain('skipped in one report');
+    expect(both.stdout).toContain('0 regressed, 0 improved, 0 appeared, 0 vanished, 1 not run, 2 unchanged');
+  });
+
+  it('says a comparison with an interrupted run is incomplete and exits 1, though nothing regressed', () => {
+    const result = compare('base/report.json', 'head.json');
+    expect(result.exitCode, result.all).toBe(1);
+    expect(result.stderr).toContain(
+      'agentcheck: head.json (head) was interrupted: its not_run rows are not results, so this comparison is incomplete (exit 1)',
+    );
+    // Its not_run row is listed as not run, not as vanished: the head holds it (and back).
+    expect(result.stdout).toContain('not run (1):\n  a.scenario.yaml#a [base]: pass -> not_run\n');
+    expect(result.stdout).toContain('0 regressed, 0 improved, 0 appeared, 0 vanished, 1 skipped, 1 not run, 1 unchanged');
+    const json = compare('base/report.json', 'head.json', '--json');
+    expect(json.exitCode).toBe(1);
+    const parsed = JSON.parse(json.stdout);
+    expect(parsed.interrupted).toEqual({ base: false, head: true });
+    expect([parsed.vanished, parsed.not_run.map((row: { head: string }) => row.head), parsed.nothing_shared]).toEqual([[], ['not_run'], false]);
+    const back = compare('head.json', 'base/report.json');
+    expect(back.stdout).toContain('not run (1):\n  a.scenario.yaml#a [base]: not_run -> pass\n');
+    expect(back.stdout).toContain('0 appeared');
+    // Not run in both: still listed (and "their" for two interrupted reports).
+    const both = compare('head.json', 'head.json');
+    expect(both.stdout).toContain('not run (1):\n  a.scenario.yaml#a [base]: not_run -> not_run\n');
+    expect(both.stdout).toContain('0 regressed, 0 improved, 0 appeared, 0 vanished, 1 not run, 2 unchanged');
+    expect(both.stderr).toContain('head.json (base) and head.json (head) were interrupted: their not_run rows are not results');
+  });
+
+  it('refuses a row given twice', async () => {
+    // A row copied into the report would be pooled twice.
+    const report = JSON.parse(readFileSync(join(dir, 'base/report.json'), 'utf8'));
+    report.scenarios.push(report.scenarios[0]);
+    report.summary.total += 1;
+    report.summary.passed += 1;
+    writeFileSync(join(dir, 'twice.json'), JSON.stringify(report, null, 2));
+    const twice = await runCli(['compare', 'base/report.json', 'twice.json'], dir);
+    expect(twice.exitCode).toBe(2);
+    expect(twice.stderr).toMatch(/twice\.json:\d+:\d+ at scenarios\[3\]: a second row for "a\.scenario\.yaml#a" \[base\] repeat 0 \(also scenarios\[0\]\)/);
+  });
+
+  it('says a comparison with a merge missing shards is incomplete', async () => {
+    // A merged head that lacks a shard: its scenarios are absent, not results.
+    expect((await runCli(['run', '.', '--shard', '1/2', '--out', 's1', '--reporter', 'json'], dir)).exitCode).toBe(0);
+    expect((await runCli(['merge', 's1/report.json', '--out', 'merged', '--reporter', 'md'], dir)).exitCode).toBe(1);
+    const merged = await runCli(['compare', 'base/report.json', 'merged/report.json', '--json'], dir);
+    expect(merged.exitCode, merged.all).toBe(1);
+    expect(merged.stderr).toContain(
+      'merged/report.json (head) is a merge missing shard 2: their scenarios are not results, so this comparison is incomplete (exit 1)',
+    );
+    expect(JSON.parse(merged.stdout).missing_shards).toEqual({ base: [], head: [2] });
   });
 });
 
@@ -59,81 +149,5 @@ expect: {checks: [{output: {contains: "${contains}"}}]}
     // --json keeps every string as it was.
     const json = JSON.parse((await runCli(['compare', 'base/report.json', 'head/report.json', '--json'], dir)).stdout);
     expect(json.regressed[0].key).toBe('evil.scenario.yaml#red \u001b[31mname\u001b[0m \u202egnp.exe [base]');
-  });
-});
-
-describe('agentcheck compare: an interrupted run', () => {
-  it('says the comparison is incomplete and exits 1, though nothing regressed', async () => {
-    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('a') });
-    expect((await runCli(['run', '.', '--out', 'base', '--reporter', 'json'], dir)).exitCode).toBe(0);
-    // The head as an interrupt leaves it: the report marked interrupted, its unreached row not_run.
-    const head = JSON.parse(readFileSync(join(dir, 'base/report.json'), 'utf8'));
-    head.interrupted = true;
-    head.scenarios[0] = { ...head.scenarios[0], status: 'not_run', reason: 'not run: the suite was interrupted', checks: [], test_run: null };
-    head.summary = { ...head.summary, passed: 0, not_run: 1 };
-    writeFileSync(join(dir, 'head.json'), JSON.stringify(head));
-    const result = await runCli(['compare', 'base/report.json', 'head.json'], dir);
-    expect(result.exitCode, result.all).toBe(1);
-    expect(result.stderr).toContain(
-      'agentcheck: head.json (head) was interrupted: its not_run rows are not results, so this comparison is incomplete (exit 1)',
-    );
-    // Its not_run row is listed as not run, not as vanished: the head holds it (and back).
-    expect(result.stdout).toContain('not run (1):\n  a.scenario.yaml#a [base]: pass -> not_run\n');
-    expect(result.stdout).toContain('0 regressed, 0 improved, 0 appeared, 0 vanished, 1 not run, 0 unchanged');
-    const json = await runCli(['compare', 'base/report.json', 'head.json', '--json'], dir);
-    expect(json.exitCode).toBe(1);
-    const compared = JSON.parse(json.stdout);
-    expect(compared.interrupted).toEqual({ base: false, head: true });
-    expect([compared.vanished, compared.not_run.map((row: { head: string }) => row.head), compared.nothing_shared]).toEqual([[], ['not_run'], false]);
-    const back = await runCli(['compare', 'head.json', 'base/report.json'], dir);
-    expect(back.stdout).toContain('not run (1):\n  a.scenario.yaml#a [base]: not_run -> pass\n');
-    expect(back.stdout).toContain('0 appeared');
-    // Not run in both: still listed (and "their" for two interrupted reports).
-    const both = await runCli(['compare', 'head.json', 'head.json'], dir);
-    expect(both.stdout).toContain('not run (1):\n  a.scenario.yaml#a [base]: not_run -> not_run\n');
-    expect(both.stdout).toContain('0 regressed, 0 improved, 0 appeared, 0 vanished, 1 not run, 0 unchanged');
-    expect(both.stderr).toContain('head.json (base) and head.json (head) were interrupted: their not_run rows are not results');
-  });
-});
-
-describe('agentcheck compare: skipped rows, merges missing shards and duplicated rows', () => {
-  it('lists a scenario skipped in the head as skipped, not vanished; refuses a row given twice; a merge missing shards is incomplete', async () => {
-    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('a'), 'b.scenario.yaml': passingScenario('b') });
-    expect((await runCli(['run', '.', '--out', 'base', '--reporter', 'json'], dir)).exitCode).toBe(0);
-    writeFileSync(join(dir, 'b.scenario.yaml'), `${passingScenario('b')}skip: flaky upstream\n`);
-    expect((await runCli(['run', '.', '--out', 'head', '--reporter', 'json'], dir)).exitCode).toBe(0);
-    const skipped = await runCli(['compare', 'base/report.json', 'head/report.json'], dir);
-    expect(skipped.exitCode, skipped.all).toBe(0);
-    expect(skipped.stdout).toContain('skipped in one report (1):\n  b.scenario.yaml#b [base]: pass -> skipped\n');
-    // And back: skipped in the base, run in the head, is no new scenario.
-    const back = await runCli(['compare', 'head/report.json', 'base/report.json'], dir);
-    expect(back.stdout).toContain('skipped in one report (1):\n  b.scenario.yaml#b [base]: skipped -> pass\n');
-    expect(back.stdout).toContain('0 appeared');
-    expect(skipped.stdout).toContain('0 regressed, 0 improved, 0 appeared, 0 vanished, 1 skipped, 1 unchanged');
-    // Skipped in both: unchanged, so every pair is counted.
-    expect((await runCli(['compare', 'head/report.json', 'head/report.json'], dir)).stdout).toContain(
-      '0 regressed, 0 improved, 0 appeared, 0 vanished, 2 unchanged',
-    );
-
-    // A row copied into the report would be pooled twice.
-    const report = JSON.parse(readFileSync(join(dir, 'base/report.json'), 'utf8'));
-    report.scenarios.push(report.scenarios[0]);
-    report.summary.total += 1;
-    report.summary.passed += 1;
-    writeFileSync(join(dir, 'twice.json'), JSON.stringify(report, null, 2));
-    const twice = await runCli(['compare', 'base/report.json', 'twice.json'], dir);
-    expect(twice.exitCode).toBe(2);
-    expect(twice.stderr).toMatch(/twice\.json:\d+:\d+ at scenarios\[2\]: a second row for "a\.scenario\.yaml#a" \[base\] repeat 0 \(also scenarios\[0\]\)/);
-
-    // A merged head that lacks a shard: its scenarios are absent, not results.
-    for (const shard of ['1/2', '2/2'])
-      expect((await runCli(['run', '.', '--shard', shard, '--out', `s${shard[0]}`, '--reporter', 'json'], dir)).exitCode).toBe(0);
-    expect((await runCli(['merge', 's1/report.json', '--out', 'merged', '--reporter', 'md'], dir)).exitCode).toBe(1);
-    const merged = await runCli(['compare', 'base/report.json', 'merged/report.json', '--json'], dir);
-    expect(merged.exitCode, merged.all).toBe(1);
-    expect(merged.stderr).toContain(
-      'merged/report.json (head) is a merge missing shard 2: their scenarios are not results, so this comparison is incomplete (exit 1)',
-    );
-    expect(JSON.parse(merged.stdout).missing_shards).toEqual({ base: [], head: [2] });
   });
 });
