@@ -134,18 +134,17 @@ scenarios:
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'check.mjs': STRAY, 's.scenario.yaml': STRAY_SCENARIO, 'names/n.scenarios.yaml': twoNames });
     const env = { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: join(dir, 'summary.md') };
     const commandLine = /^\s*(::|##\[)/m;
-    const run = await runCli(['run', 's.scenario.yaml', '--out', 'o1', '--reporter', 'json'], dir, env);
+    // The first run also writes the report whose failed ids the rerun below selects.
+    const run = await runCli(['run', 's.scenario.yaml', 'names', '--out', 'r1', '--reporter', 'json', '--quiet'], dir, env);
     expect(run.exitCode, run.all).toBe(1);
     expect(run.stderr).toContain('Error: oops%0A::warning title=pwned::from a stray error<U+000D>##%5Bwarning]cr');
     expect(run.stderr).not.toMatch(commandLine);
     // Off GitHub Actions stderr is left as it was.
     expect((await offGitHub()).stderr).toMatch(commandLine);
 
-    const first = await runCli(['run', 'names', '--out', 'r1', '--reporter', 'json', '--quiet'], dir);
-    expect(first.exitCode, first.all).toBe(1);
     const file = join(dir, 'names/n.scenarios.yaml');
     writeFileSync(file, readFileSync(file, 'utf8').replace('renamed\\n::warning title=pwned::via only-failed', 'renamed now'));
-    const rerun = await runCli(['run', 'names', '--only-failed', 'r1/report.json', '--out', 'r2', '--reporter', 'json'], dir, env);
+    const rerun = await runCli(['run', 's.scenario.yaml', 'names', '--only-failed', 'r1/report.json', '--out', 'r2', '--reporter', 'json'], dir, env);
     expect(rerun.stderr).toContain('renamed%0A::warning title=pwned::via only-failed');
     expect(rerun.stderr).not.toMatch(commandLine);
   });
@@ -176,12 +175,6 @@ scenarios:
       });
       expect(linked.stdout, `${cwd} in ${workspace}`).toMatch(/^::error file=ci\/refunds\.scenarios\.yaml,line=9,/m);
     }
-    // Written as a YAML env block or a habit writes "off", annotations stay off.
-    for (const off of ['false', '0', 'OFF', 'no']) {
-      const quiet = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], join(root, 'ci'), { GITHUB_ACTIONS: 'true', AGENTCHECK_GITHUB: off });
-      expect(quiet.stdout, off).not.toMatch(/^::error/m);
-      expect(quiet.stderr, off).not.toContain('AGENTCHECK_GITHUB');
-    }
     // A value that is neither off nor on keeps them on (the first run's annotations), and says so.
     expect(result.stdout).toMatch(/^::error/m);
     expect(result.stderr).toContain(
@@ -202,6 +195,8 @@ scenarios:
     expect(off.exitCode, off.all).toBe(1);
     expect(off.stdout).not.toMatch(/^::error/m);
     expect(existsSync(summary)).toBe(false);
+    // Its other spellings (false, 0, no, in any case) are test/runner/ci/in-github-actions.test.ts's: one reading of the variable.
+    expect(off.stderr).not.toContain('AGENTCHECK_GITHUB');
   });
 
   it("takes the shard from GitLab's CI_NODE_INDEX/CI_NODE_TOTAL when --shard is not given, and --shard wins", async () => {
@@ -212,16 +207,16 @@ scenarios:
     const report = JSON.parse(readFileSync(join(dir, 'a/report.json'), 'utf8')) as Report;
     expect(report.suite.shard).toEqual({ index: 2, total: 2 });
     expect(report.scenarios).toHaveLength(1);
-    const flag = await runCli(['run', '.', '--out', 'b', '--reporter', 'json', '--shard', '1/1'], dir, env);
+    // The flag wins (shard 1 of 2, not the variable's 2), its surrounding spaces trimmed as for the number flags.
+    const flag = await runCli(['run', '.', '--out', 'b', '--reporter', 'json', '--shard', ' 1/2 ', '--repeat', ' 1'], dir, env);
+    expect(flag.exitCode, flag.all).toBe(1);
     expect(flag.stderr).not.toContain('running shard');
-    expect((JSON.parse(readFileSync(join(dir, 'b/report.json'), 'utf8')) as Report).scenarios).toHaveLength(2);
+    expect(flag.stderr).not.toContain('invalid');
+    const flagged = JSON.parse(readFileSync(join(dir, 'b/report.json'), 'utf8')) as Report;
+    expect([flagged.suite.shard, flagged.suite.repeat, flagged.scenarios.map((row) => row.name)]).toEqual([{ index: 1, total: 2 }, 1, ['broken']]);
     const bad = await runCli(['run', '.', '--out', 'c'], dir, { CI_NODE_INDEX: '3', CI_NODE_TOTAL: '2' });
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toContain('CI_NODE_INDEX: expected a whole number from 1 to 2');
-    // Surrounding spaces are trimmed, as for the number flags.
-    const spaced = await runCli(['run', '.', '--out', 'e', '--reporter', 'json', '--shard', ' 2/2 ', '--repeat', ' 1'], dir);
-    expect(spaced.stderr).not.toContain('invalid');
-    expect((JSON.parse(readFileSync(join(dir, 'e/report.json'), 'utf8')) as Report).suite.shard).toEqual({ index: 2, total: 2 });
     // A shard count beyond any CI's parallelism is refused, not rounded or listed shard by shard.
     const huge = await runCli(['run', '.', '--out', 'd', '--shard', '1/99999999999999999999'], dir);
     expect(huge.exitCode).toBe(2);

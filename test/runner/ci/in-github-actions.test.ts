@@ -20,8 +20,9 @@ describe('AGENTCHECK_GITHUB', () => {
     expect(githubSwitchWarning({ AGENTCHECK_GITHUB: 'nah' })).toBeUndefined();
   });
 
-  it('turns them off for off, false, 0, no, without a warning', () => {
-    for (const off of ['off', 'False', '0', 'NO']) {
+  it('turns them off for off, false, 0, no (in any case), without a warning', () => {
+    // As a shell, a YAML env block (false) or a habit (0, no) writes it; the CLI reads it here alone (e2e: ci-environments.test.ts).
+    for (const off of ['off', 'OFF', 'false', 'False', '0', 'no', 'NO']) {
       const env = { GITHUB_ACTIONS: 'true', AGENTCHECK_GITHUB: off };
       expect(inGithubActions(env), off).toBe(false);
       expect(githubSwitchWarning(env), off).toBeUndefined();
