@@ -80,6 +80,32 @@ const runRefusingAll = shared(async (dir) => {
   return runCli(['run', '.', '--reporter', 'jsn', '--out', 'out'], dir(files));
 });
 
+/**
+ * One `run` of four files that are no scenario files or cannot be read as one (a scenarios file
+ * whose list a << brings in, a build, two suite configs named otherwise): each is refused in one
+ * line of its own. Read by the merge-key test and the suite-config test.
+ */
+const runRefusingFiles = shared(async (dir) => {
+  const root = dir({
+    'bot.yaml': 'id: bot\nagent:\n  name: Bot\n  tools: [{name: lookup, description: d, returns: {ok: true}}]\n',
+    'v.scenarios.yaml': '<<:\n  scenarios:\n    - {name: a, agent: bot.yaml, inputs: {messages: [{role: user, content: hi}]}, model: {script: [{text: ok}]}}\n',
+    'mb.yaml': '<<: {id: mb, agent: {name: MB}}\n',
+    'other.yaml': 'scenarios: ["s.scenario.yaml"]\nrepeat: 1\n',
+    'merged.yaml': '<<: {scenarios: ["*.scenario.yaml"]}\nrepeat: 2\n',
+  });
+  const result = await runCli(['run', 'v.scenarios.yaml', 'mb.yaml', 'other.yaml', 'merged.yaml', '--reporter', 'json', '--out', 'out'], root);
+  return { dir: root, result };
+});
+
+/** The lines of a refusal on stderr, the first without its "agentcheck: invalid input: " prefix (checked here). */
+function refusedLines(stderr: string): string[] {
+  expect(stderr).toMatch(/^agentcheck: invalid input: /);
+  return stderr
+    .replace(/^agentcheck: invalid input: /, '')
+    .trimEnd()
+    .split('\n');
+}
+
 describe('agentcheck validate reports every problem of a file in one pass', () => {
   const typos = validateCase('typos', ['typos.scenario.yaml'], {
     'agent.yaml': AGENT_YAML,
@@ -608,43 +634,39 @@ describe('agentcheck run stops on the list validate prints', () => {
     expect(located(run.all.replace('agentcheck: invalid input: ', ''))).toEqual(lines);
   });
 
+  const MERGE_KEY_FILES = {
+    'bot.yaml': 'id: bot\nagent:\n  name: Bot\n  tools: [{name: lookup, description: d, returns: {ok: true}}]\n',
+    // The << at the top brings in the scenarios list: a scenarios file, whose top has no defaults to share keys through.
+    'v.scenarios.yaml': '<<:\n  scenarios:\n    - {name: a, agent: bot.yaml, inputs: {messages: [{role: user, content: hi}]}, model: {script: [{text: ok}]}}\n',
+    'mb.yaml': '<<: {id: mb, agent: {name: MB}}\n',
+  };
+  const mergeKeyKinds = validateCase('merge-key-kinds', ['v.scenarios.yaml', 'mb.yaml'], MERGE_KEY_FILES);
   it("a YAML merge key's advice follows the file's kind, its keys brought in by the << included; an agent build given to run is refused in one line", async () => {
-    const dir = tempDir({
-      'bot.yaml': 'id: bot\nagent:\n  name: Bot\n  tools: [{name: lookup, description: d, returns: {ok: true}}]\n',
-      // The << at the top brings in the scenarios list: a scenarios file, whose top has no defaults to share keys through.
-      'v.scenarios.yaml':
-        '<<:\n  scenarios:\n    - {name: a, agent: bot.yaml, inputs: {messages: [{role: user, content: hi}]}, model: {script: [{text: ok}]}}\n',
-      'mb.yaml': '<<: {id: mb, agent: {name: MB}}\n',
-    });
     const merge = 'v.scenarios.yaml:1:1 at <<: YAML merge keys (<<) are not supported; write the keys out';
-    const validate = await runCli(['validate', 'v.scenarios.yaml'], dir);
+    const validate = await mergeKeyKinds();
     expect(validate.exitCode, validate.all).toBe(2);
-    expect(located(validate.all)).toEqual([merge]);
-    const run = await runCli(['run', 'v.scenarios.yaml', '--reporter', 'json', '--out', 'out'], dir);
-    expect(run.exitCode, run.all).toBe(2);
-    expect(located(run.all.replace('agentcheck: invalid input: ', ''))).toEqual([merge]);
+    expect(located(validate.all)).toEqual([merge, 'mb.yaml:1:1 at <<: YAML merge keys (<<) are not supported; write the keys out']);
+    // run says each file's problem in one line, in the order given.
+    const { dir, result } = await runRefusingFiles();
+    expect(result.exitCode, result.all).toBe(2);
+    const lines = refusedLines(result.stderr);
+    expect(lines).toHaveLength(4); // one per file given
+    const [scenarios, build] = lines;
+    expect(located(scenarios)).toEqual([merge]);
     // A build is what its keys say, a <<'s among them: run refuses it once, as a build, not its merge key with scenario advice.
-    const build = await runCli(['run', 'mb.yaml', '--reporter', 'json', '--out', 'out'], dir);
-    expect(build.exitCode, build.all).toBe(2);
-    expect(build.stderr.trim().split('\n')).toEqual([
-      `agentcheck: invalid input: ${join(dir, 'mb.yaml')}:1:1: is an agent build (id and agent at the top), not a scenario file: run takes scenario files (*.scenario.yaml, *.scenarios.yaml) or folders of them; to run a build once, use agentcheck test-run --agent FILE`,
-    ]);
-    const validated = await runCli(['validate', 'mb.yaml'], dir);
-    expect(located(validated.all)).toEqual(['mb.yaml:1:1 at <<: YAML merge keys (<<) are not supported; write the keys out']);
+    expect(build).toBe(
+      `${join(dir, 'mb.yaml')}:1:1: is an agent build (id and agent at the top), not a scenario file: run takes scenario files (*.scenario.yaml, *.scenarios.yaml) or folders of them; to run a build once, use agentcheck test-run --agent FILE`,
+    );
   });
 
   it('run refuses a suite config named otherwise in one line, known by its scenarios globs, keys a << brings in included', async () => {
-    const dir = tempDir({
-      'other.yaml': 'scenarios: ["s.scenario.yaml"]\nrepeat: 1\n',
-      'merged.yaml': '<<: {scenarios: ["*.scenario.yaml"]}\nrepeat: 2\n',
-    });
-    for (const file of ['other.yaml', 'merged.yaml']) {
-      const run = await runCli(['run', file, '--reporter', 'json', '--out', 'out'], dir);
-      expect(run.exitCode, run.all).toBe(2);
-      expect(run.stderr.trim().split('\n')).toEqual([
-        `agentcheck: invalid input: ${join(dir, file)}:1:1: is a suite config, not a scenario file: give it with --config FILE (run and validate read it from there)`,
-      ]);
-    }
+    const { dir, result } = await runRefusingFiles();
+    expect(result.exitCode, result.all).toBe(2);
+    expect(refusedLines(result.stderr).slice(2)).toEqual(
+      ['other.yaml', 'merged.yaml'].map(
+        (file) => `${join(dir, file)}:1:1: is a suite config, not a scenario file: give it with --config FILE (run and validate read it from there)`,
+      ),
+    );
   });
 });
 
