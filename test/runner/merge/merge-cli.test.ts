@@ -77,7 +77,7 @@ const key = (row: ScenarioRow) => `${row.id} [${row.variant}] #${row.repeat}`;
 const SUMMARY = /48 runs \(12 scenarios x 2 variants x 2 repeats\): 40 passed .*8 failed/;
 
 let dir: string;
-/** `merge` of the three shards into merged/ (table, md, junit), run once for the tests that read it. */
+/** `merge --quiet` of the three shards, given in reverse order, into merged/ (table, md, junit): run once for the tests that read it. */
 let whole: Result;
 const shardReports = () => [1, 2, 3].map((i) => `s${i}/report.json`);
 const lines = (path: string) => readFileSync(join(dir, path), 'utf8').split('\n').filter(Boolean).length;
@@ -95,10 +95,10 @@ describe('agentcheck merge (through the built CLI)', () => {
     // The unsharded run has failing rows; a shard exits 0 or 1 depending on which rows it got.
     expect(runs[0].exitCode, runs[0].all).toBe(1);
     for (const run of runs) expect([0, 1], run.all).toContain(run.exitCode);
-    whole = await runCli(['merge', ...shardReports(), '--out', 'merged', '--reporter', 'table,md,junit'], dir);
+    whole = await runCli(['merge', ...shardReports().reverse(), '--out', 'merged', '--reporter', 'table,md,junit', '--quiet'], dir);
   });
 
-  it('three shards merged equal one unsharded run, scenario for scenario', () => {
+  it('three shards, in any input order, merged equal one unsharded run, scenario for scenario', () => {
     const full = readReport(join(dir, 'full/report.json'));
     expect(whole.exitCode, whole.all).toBe(1);
     const merged = readReport(join(dir, 'merged/report.json'));
@@ -122,7 +122,8 @@ describe('agentcheck merge (through the built CLI)', () => {
     const strip = (report: Report) => JSON.parse(JSON.stringify(report.stats, (k, v) => (k === 'duration_ms' ? undefined : v)));
     expect(strip(merged)).toEqual(strip(full));
     expect(merged.stats?.variants.base.runs).toBe(24);
-    expect(merged.merged?.inputs.map((input) => input.shard?.index)).toEqual([1, 2, 3]);
+    // The inputs as given.
+    expect(merged.merged?.inputs.map((input) => input.shard?.index)).toEqual([3, 2, 1]);
     expect(merged.merged?.missing_shards).toEqual([]);
 
     // md and junit as requested; spans of every shard concatenated.
@@ -134,7 +135,12 @@ describe('agentcheck merge (through the built CLI)', () => {
     expect(whole.stdout.trimEnd().split('\n').at(-1)).toBe('Reports: merged/spans.jsonl, merged/report.json, merged/report.md, merged/junit.xml');
   });
 
-  describe('a --quiet merge of shards whose spans.jsonl is missing, lacks its final newline or holds a line that is no span', () => {
+  it('--quiet prints the failures and the summary, as run --quiet does', () => {
+    expect(whole.stdout).not.toContain('│');
+    expect(whole.stdout).toMatch(SUMMARY);
+  });
+
+  describe('a merge --reporter md --reporter junit of shards whose spans.jsonl is missing, lacks its final newline or holds a line that is no span', () => {
     let result: Result;
     let garbageLine: number;
     beforeAll(async () => {
@@ -146,14 +152,26 @@ describe('agentcheck merge (through the built CLI)', () => {
       writeFileSync(join(dir, 'torn1/spans.jsonl'), readFileSync(join(dir, 's1/spans.jsonl'), 'utf8').trimEnd());
       writeFileSync(join(dir, 'torn2/spans.jsonl'), `${readFileSync(join(dir, 's2/spans.jsonl'), 'utf8')}garbage\n`);
       garbageLine = readFileSync(join(dir, 'torn2/spans.jsonl'), 'utf8').split('\n').length - 1;
-      result = await runCli(['merge', ...[1, 2, 3].map((i) => `torn${i}/report.json`), '--out', 'torn-merged', '--quiet'], dir);
+      const inputs = [1, 2, 3].map((i) => `torn${i}/report.json`);
+      result = await runCli(['merge', ...inputs, '--out', 'torn-merged', '--reporter', 'md', '--reporter', 'junit'], dir);
     });
 
-    it('--quiet prints the failures and the summary, as run --quiet does', () => {
+    it('without the table reporter still prints the failures and the summary line, as run does', () => {
       expect(result.exitCode, result.all).toBe(1); // the merged rows fail, as in the whole merge
-      expect(result.stdout).not.toContain('│');
       expect(result.stdout).toMatch(SUMMARY);
-      expect(result.stdout.trimEnd().split('\n').at(-1)).toBe('Reports: torn-merged/spans.jsonl, torn-merged/report.json');
+      expect(result.stdout).not.toContain('│');
+    });
+
+    it('adds up a repeated --reporter, as run does, instead of keeping only the last', () => {
+      expect(result.stdout.trimEnd().split('\n').at(-1)).toBe(
+        'Reports: torn-merged/spans.jsonl, torn-merged/report.json, torn-merged/report.md, torn-merged/junit.xml',
+      );
+    });
+
+    it('merges in any input order to the same rows: these shards in order, the whole merge reversed', () => {
+      const a = readReport(join(dir, 'torn-merged/report.json')).scenarios.map(key);
+      const b = readReport(join(dir, 'merged/report.json')).scenarios.map(key);
+      expect(a).toEqual(b);
     });
 
     it("says which shard's spans.jsonl is missing, and names the line that is no span", () => {
@@ -165,29 +183,6 @@ describe('agentcheck merge (through the built CLI)', () => {
       expect(lines('torn-merged/spans.jsonl')).toBe(lines('s1/spans.jsonl') + lines('s2/spans.jsonl'));
       const query = await runCli(['spans', 'query', 'torn-merged/spans.jsonl', '--limit', '0'], dir);
       expect(query.exitCode, query.all).toBe(0);
-    });
-  });
-
-  describe('a merge --reporter md --reporter junit of the shards given in reverse order', () => {
-    let result: Result;
-    beforeAll(async () => {
-      result = await runCli(['merge', ...shardReports().reverse(), '--out', 'reversed', '--reporter', 'md', '--reporter', 'junit'], dir);
-    });
-
-    it('without the table reporter still prints the failures and the summary line, as run does', () => {
-      expect(result.exitCode, result.all).toBe(1);
-      expect(result.stdout).toMatch(SUMMARY);
-      expect(result.stdout).not.toContain('│');
-    });
-
-    it('adds up a repeated --reporter, as run does, instead of keeping only the last', () => {
-      expect(result.stdout.trimEnd().split('\n').at(-1)).toBe('Reports: reversed/spans.jsonl, reversed/report.json, reversed/report.md, reversed/junit.xml');
-    });
-
-    it('merges in any input order to the same rows', () => {
-      const a = readReport(join(dir, 'reversed/report.json')).scenarios.map(key);
-      const b = readReport(join(dir, 'merged/report.json')).scenarios.map(key);
-      expect(a).toEqual(b);
     });
   });
 
