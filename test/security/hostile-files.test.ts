@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_CONFIG_BYTES } from '../../src/config/source.js';
 import type { Report } from '../../src/runner/report/report.js';
 import { AGENT_YAML, runCli } from '../e2e/cli.js';
+import { linesAbout, shared } from '../helpers/shared-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 // Hostile input files through the built CLI: resource-exhaustion YAML, oversized files and
@@ -30,57 +31,50 @@ model: {script: [{text: done}]}
 
 describe('hostile files', () => {
   it('refuses YAML alias bombs wherever a file is read, with exit 2 and a clear message', async () => {
+    // A config is read before anything else, so its bomb stops the command alone; the others (a
+    // scenario, an agent build, a skill's SKILL.md, which is checked when the build loads) are
+    // each reported in one pass, by run as by validate.
     const dir = tempDir({
-      'scenario-bomb/agent.yaml': AGENT_YAML,
-      'scenario-bomb/bomb.scenario.yaml': aliasBomb(),
-      'agent-bomb/agent.yaml': `id: bomb\nagent: {name: bomb}\n${aliasBomb('x')}`,
-      'agent-bomb/ok.scenario.yaml': SCENARIO,
+      'bombs/bomb.scenario.yaml': aliasBomb(),
+      'bombs/bomb-agent.yaml': `id: bomb\nagent: {name: bomb}\n${aliasBomb('x')}`,
+      'bombs/uses-bomb-agent.scenario.yaml': SCENARIO.replace('agent.yaml', 'bomb-agent.yaml'),
+      'bombs/skilled.yaml': 'id: skilled\nagent:\n  name: skilled\n  skills: [{ref: ./skill}]\n',
+      'bombs/skill/SKILL.md': `---\nname: bomb\ndescription: d\n${aliasBomb('z')}---\nbody\n`,
+      'bombs/uses-skill.scenario.yaml': SCENARIO.replace('agent.yaml', 'skilled.yaml'),
       'config-bomb/agentcheck.config.yaml': aliasBomb(),
       'config-bomb/agent.yaml': AGENT_YAML,
       'config-bomb/ok.scenario.yaml': SCENARIO,
-      'skill-bomb/agent.yaml': 'id: skilled\nagent:\n  name: skilled\n  skills: [{ref: ./skill}]\n',
-      'skill-bomb/skill/SKILL.md': `---\nname: bomb\ndescription: d\n${aliasBomb('z')}---\nbody\n`,
-      'skill-bomb/ok.scenario.yaml': SCENARIO,
     });
-    const runs = await Promise.all([
-      runCli(['run', '.', '--out', 'out'], join(dir, 'scenario-bomb')),
-      runCli(['run', '.', '--out', 'out'], join(dir, 'agent-bomb')),
-      runCli(['run', '--out', 'out'], join(dir, 'config-bomb')),
-      runCli(['validate', '.'], join(dir, 'skill-bomb')),
-      runCli(['validate', '.'], join(dir, 'scenario-bomb')),
-      runCli(['run', '.', '--out', 'out', '--reporter', 'json'], join(dir, 'skill-bomb')),
-    ]);
-    // A skill ref is checked when the agent build loads, so a bomb in a SKILL.md stops `run` too.
-    const files = ['bomb.scenario.yaml', 'agent.yaml', 'agentcheck.config.yaml', 'SKILL.md', 'bomb.scenario.yaml', 'SKILL.md'];
-    runs.forEach((result, i) => {
-      expect(result.exitCode, result.all).toBe(2);
-      expect(result.all).toContain(files[i]);
-      expect(result.all).toMatch(/YAML aliases are limited to 1000 expansions/);
-      expect(result.all).not.toMatch(/unexpected error/);
-    });
+    const runs: Array<[string, Awaited<ReturnType<typeof runCli>>, string[]]> = [
+      ['run', await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], join(dir, 'bombs')), ['bomb.scenario.yaml', 'bomb-agent.yaml', 'SKILL.md']],
+      ['validate', await runCli(['validate', '.'], join(dir, 'bombs')), ['bomb.scenario.yaml', 'bomb-agent.yaml', 'SKILL.md']],
+      ['config', await runCli(['run', '--out', 'out'], join(dir, 'config-bomb')), ['agentcheck.config.yaml']],
+    ];
+    for (const [name, result, files] of runs) {
+      expect(result.exitCode, `${name}: ${result.all}`).toBe(2);
+      expect(result.all, name).not.toMatch(/unexpected error/);
+      for (const file of files) expect(linesAbout(result.stderr, file), `${name} ${file}`).toMatch(/YAML aliases are limited to 1000 expansions/);
+    }
   });
 
   it('refuses files over the config size limit before parsing them', async () => {
     const padding = `# ${'x'.repeat(MAX_CONFIG_BYTES)}\n`;
     const dir = tempDir({
-      'big-scenario/agent.yaml': AGENT_YAML,
-      'big-scenario/big.scenario.yaml': SCENARIO + padding,
-      'big-agent/agent.yaml': AGENT_YAML + padding,
-      'big-agent/ok.scenario.yaml': SCENARIO,
+      'big/big-agent.yaml': AGENT_YAML + padding,
+      'big/ok.scenario.yaml': SCENARIO.replace('agent.yaml', 'big-agent.yaml'),
+      'big/big.scenario.yaml': SCENARIO + padding,
       'big-script/agent.yaml': AGENT_YAML,
       'big-script/script.yaml': `- {text: done}\n${padding}`,
     });
-    const runs = await Promise.all([
-      runCli(['run', '.', '--out', 'out'], join(dir, 'big-scenario')),
-      runCli(['run', '.', '--out', 'out'], join(dir, 'big-agent')),
-      runCli(['test-run', '--agent', 'agent.yaml', '--message', 'go', '--script', 'script.yaml'], join(dir, 'big-script')),
-    ]);
-    const files = ['big.scenario.yaml', 'agent.yaml', 'script.yaml'];
-    runs.forEach((result, i) => {
-      expect(result.exitCode, result.all).toBe(2);
-      expect(result.stderr).toContain(files[i]);
-      expect(result.stderr).toContain(`config files are limited to ${MAX_CONFIG_BYTES} bytes`);
-    });
+    const run = await runCli(['run', '.', '--out', 'out'], join(dir, 'big'));
+    const testRun = await runCli(['test-run', '--agent', 'agent.yaml', '--message', 'go', '--script', 'script.yaml'], join(dir, 'big-script'));
+    const limit = `config files are limited to ${MAX_CONFIG_BYTES} bytes`;
+    expect(run.exitCode, run.all).toBe(2);
+    expect(linesAbout(run.stderr, 'big.scenario.yaml'), 'big scenario').toContain(limit);
+    expect(linesAbout(run.stderr, 'big-agent.yaml'), 'big agent build').toContain(limit);
+    expect(testRun.exitCode, testRun.all).toBe(2);
+    expect(testRun.stderr).toContain('script.yaml');
+    expect(testRun.stderr).toContain(limit);
   });
 
   it('rejects catastrophic regular expressions in checks when the suite loads', async () => {
@@ -93,25 +87,24 @@ describe('hostile files', () => {
       ['tool-name', '{tool_called: {tool: "/(\\\\w+\\\\s?)+$/"}}', /nested quantifier/],
       ['spans', '{spans: {query: {filtering: {conditions: [{field: name, operator: matches, value: "(a|a)*$"}]}}, count: {min: 1}}}', /alternation/],
     ];
-    const files: Record<string, string> = {};
-    for (const [name, check] of cases) {
-      files[`${name}/agent.yaml`] = AGENT_YAML;
-      files[`${name}/x.scenario.yaml`] = `${SCENARIO}expect:\n  checks:\n    - ${check}\n`;
+    // One suite of a file per case: every file's problems are reported in one pass.
+    const files: Record<string, string> = { 'agent.yaml': AGENT_YAML };
+    for (const [name, check] of cases) files[`${name}.scenario.yaml`] = `${SCENARIO}expect:\n  checks:\n    - ${check}\n`;
+    const result = await runCli(['run', '.', '--out', 'out'], tempDir(files));
+    expect(result.exitCode, result.all).toBe(2);
+    for (const [name, , message] of cases) {
+      const lines = linesAbout(result.stderr, `${name}.scenario.yaml`);
+      expect(lines, name).toMatch(message);
+      expect(lines, name).toMatch(new RegExp(`${name}\\.scenario\\.yaml:\\d+:\\d+`));
     }
-    const dir = tempDir(files);
-    const runs = await Promise.all(cases.map(([name]) => runCli(['run', '.', '--out', 'out'], join(dir, name))));
-    runs.forEach((result, i) => {
-      expect(result.exitCode, `${cases[i][0]}: ${result.all}`).toBe(2);
-      expect(result.stderr, cases[i][0]).toMatch(cases[i][2]);
-      expect(result.stderr, cases[i][0]).toMatch(/x\.scenario\.yaml:\d+:\d+/);
-    });
   });
 
-  it('bounds a polynomial regex on a long output instead of hanging the run', async () => {
-    // Without a bound, /a*a*a*a*b/ on 9,000 "a"s backtracks for days; it must finish at once.
-    const dir = tempDir({
-      'agent.yaml': AGENT_YAML,
-      'slow.scenario.yaml': `name: polynomial
+  describe('patterns on long text, in one suite run', () => {
+    // Backtracking in either scenario would take hours: the test's timeout, not a clock, catches it.
+    const suite = shared(async (dir) => {
+      const cwd = dir({
+        'agent.yaml': AGENT_YAML,
+        'slow.scenario.yaml': `name: polynomial
 agent: agent.yaml
 timeout_ms: 10000
 inputs: {messages: [{role: user, content: go}]}
@@ -121,18 +114,7 @@ expect:
     - output: {matches: "a*a*a*a*b"}
     - output: {matches: "^a*a*a*a*$"}
 `,
-    });
-    // Backtracking here would take hours: the test's timeout, not a clock, catches it.
-    const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], dir);
-    expect(result.exitCode, result.all).toBe(1);
-    const [row] = (JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8')) as Report).scenarios;
-    expect(row.status).toBe('fail');
-    expect(row.checks.map((check) => check.status)).toEqual(['fail', 'pass']);
-  });
-
-  it('applies the same rules to patterns the model sends to grep and find_files', async () => {
-    const dir = tempDir({
-      'agent.yaml': `id: grepper
+        'grepper.yaml': `id: grepper
 agent:
   name: grepper
   llm: {provider: scripted, model: s}
@@ -140,9 +122,9 @@ agent:
     - {name: grep, description: g, builtin: grep}
     - {name: find_files, description: f, builtin: find_files}
 `,
-      'ws/.keep': '',
-      'hostile.scenario.yaml': `name: hostile patterns
-agent: agent.yaml
+        'ws/.keep': '',
+        'hostile.scenario.yaml': `name: hostile patterns
+agent: grepper.yaml
 workspace: ws
 timeout_ms: 10000
 inputs: {messages: [{role: user, content: go}]}
@@ -159,21 +141,38 @@ expect:
   checks:
     - tool_called: {tool: grep, min: 3}
 `,
+      });
+      // One line of 200,000 "a"s (and a file named like it) for the patterns that are allowed to run.
+      writeFileSync(join(cwd, 'ws', 'long.txt'), `${'a'.repeat(200_000)}\n`);
+      writeFileSync(join(cwd, 'ws', `${'a'.repeat(200)}.txt`), 'x\n');
+      const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], cwd);
+      const report = JSON.parse(readFileSync(join(cwd, 'out', 'report.json'), 'utf8')) as Report;
+      const row = (name: string) => report.scenarios.find((scenario) => scenario.name === name);
+      return { result, row, spans: readFileSync(join(cwd, 'out', 'spans.jsonl'), 'utf8') };
     });
-    // One line of 200,000 "a"s (and a file named like it) for the patterns that are allowed to run.
-    writeFileSync(join(dir, 'ws', 'long.txt'), `${'a'.repeat(200_000)}\n`);
-    writeFileSync(join(dir, 'ws', `${'a'.repeat(200)}.txt`), 'x\n');
-    // Backtracking here would take hours: the test's timeout, not a clock, catches it.
-    const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], dir);
-    const [row] = (JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8')) as Report).scenarios;
-    expect(row.error, result.all).toBeNull();
-    expect(row.test_run?.tools).toEqual([
-      { name: 'grep', called: 3, returned: 1, errors: 2 },
-      { name: 'find_files', called: 2, returned: 1, errors: 1 },
-    ]);
-    const spans = readFileSync(join(dir, 'out', 'spans.jsonl'), 'utf8');
-    expect(spans).toContain('invalid_pattern');
-    expect(spans).toContain('nested quantifier');
-    expect(spans).toContain('lookaround');
+
+    it('bounds a polynomial regex on a long output instead of hanging the run', async () => {
+      // Without a bound, /a*a*a*a*b/ on 9,000 "a"s backtracks for days; it must finish at once.
+      const { result, row } = await suite();
+      expect(result.exitCode, result.all).toBe(1);
+      const polynomial = row('polynomial');
+      expect(polynomial?.status, result.all).toBe('fail');
+      expect(polynomial?.checks.map((check) => check.status)).toEqual(['fail', 'pass']);
+    });
+
+    it('applies the same rules to patterns the model sends to grep and find_files', async () => {
+      const { result, row, spans } = await suite();
+      const hostile = row('hostile patterns');
+      expect(hostile?.error, result.all).toBeNull();
+      expect(hostile?.status, result.all).toBe('pass');
+      expect(hostile?.test_run?.tools).toEqual([
+        { name: 'grep', called: 3, returned: 1, errors: 2 },
+        { name: 'find_files', called: 2, returned: 1, errors: 1 },
+      ]);
+      // The polynomial scenario calls no tool: these spans are the hostile scenario's.
+      expect(spans).toContain('invalid_pattern');
+      expect(spans).toContain('nested quantifier');
+      expect(spans).toContain('lookaround');
+    });
   });
 });
