@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NAMES_SERVER } from '../engine/mcp/mcp-helpers.js';
+import { shared } from '../helpers/shared-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { call, connectAgentcheck } from '../runner/mcp/mcp-client.js';
 import { ROOT, runCli } from './cli.js';
@@ -47,15 +48,75 @@ async function runSuiteIn(dir: string, extra: string[] = []): Promise<{ result: 
   return { result, rows: JSON.parse(readFileSync(join(dir, 'o/report.json'), 'utf8')).scenarios };
 }
 
+/** The build of the test of an MCP tool's argument names: delete_note closes its parameters (name), write_note does not. */
+function argumentsAgent(tools: string): string {
+  return AGENT.replace(
+    JSON.stringify([process.execPath, NAMES_SERVER, 'write_note', 'list_notes']),
+    `${JSON.stringify([process.execPath, NAMES_SERVER, 'delete_note(name)', 'write_note'])}${tools}`,
+  );
+}
+
+/** Scenarios naming delete_note's argument, for the build `agent`. */
+function argumentScenarios(agent: string): string {
+  return `defaults:
+  agent: ${agent}
+  inputs: {messages: [{role: user, content: hi}]}
+  model: {script: [{tool_calls: [{name: mcp__notes__delete_note, args: {name: todo}}]}, {text: ok}]}
+scenarios:
+  - name: argument typo
+    expect: {checks: [{tool_not_called: {tool: delete_note, args: {nme: todo}}}]}
+  - name: argument of a closed tool
+    expect: {checks: [{tool_called: {tool: delete_note, args: {name: todo}}}]}
+  - name: argument of an open tool
+    expect: {checks: [{tool_not_called: {tool: write_note, args: {anything: x}}}]}
+`;
+}
+
 describe('scenario names of an MCP server without a tools list', () => {
+  // The cases with no variants are files of one suite, run once (table, JSON and JUnit, wide
+  // enough that no problem wraps: a line of the terminal is a line of the message); each test
+  // reads its own file's rows.
+  const suite = shared(async (dir) => {
+    const cwd = dir({
+      'agent.yaml': AGENT,
+      't.scenarios.yaml': SCENARIOS,
+      'several.scenarios.yaml': `${SCENARIOS.split('scenarios:')[0]}scenarios:
+  - name: two check typos
+    expect: {checks: [{tool_not_called: {tool: mcp__notes__delete_note}}, {tool_called: {tool: write_nte}}]}
+  - name: approval and check typos
+    approvals: {default: approve, tools: {write_nte: deny}}
+    expect: {checks: [{tool_called: {tool: lst_notes}}]}
+`,
+      // The same argument names, of a server without a tools list and of one with it.
+      'open.yaml': argumentsAgent(''),
+      'open.scenarios.yaml': argumentScenarios('open.yaml'),
+      'listed.yaml': argumentsAgent(', tools: [delete_note, write_note]'),
+      'listed.scenarios.yaml': argumentScenarios('listed.yaml'),
+      'row.scenario.yaml': `name: "row {{ vars.tool }}"
+agent: agent.yaml
+dataset: [{tool: list_notes}, {tool: list_nots}]
+inputs: {messages: [{role: user, content: hi}]}
+model: {script: [{text: ok}]}
+expect: {checks: [{tool_not_called: {tool: "{{ vars.tool }}"}}]}
+`,
+      'missing.yaml': AGENT.replace(JSON.stringify(process.execPath), JSON.stringify(`${process.execPath}-missing`)),
+      'missing.scenario.yaml':
+        'name: no server\nagent: missing.yaml\ninputs: {messages: [{role: user, content: hi}]}\nmodel: {script: [{text: ok}]}\nexpect: {checks: [{tool_not_called: {tool: finish}}]}\n',
+    });
+    // validate cannot see these names (the servers are not started): it accepts them.
+    const validate = await runCli(['validate', 't.scenarios.yaml', 'open.scenarios.yaml', 'listed.scenarios.yaml'], cwd);
+    const result = await runCli(['run', '.', '--reporter', 'table,json,junit', '--out', 'o'], cwd, { COLUMNS: '1000' });
+    const rows: Array<Row & { file: string }> = JSON.parse(readFileSync(join(cwd, 'o/report.json'), 'utf8')).scenarios;
+    const rowsOf = (file: string) => rows.filter((row) => row.file === join(cwd, file));
+    return { cwd, validate, result, rowsOf, junit: readFileSync(join(cwd, 'o/junit.xml'), 'utf8') };
+  });
+
   it('are held to the tools it lists once it runs: a name it does not list ends the run before any call', async () => {
-    const dir = tempDir({ 'agent.yaml': AGENT, 't.scenarios.yaml': SCENARIOS });
-    // validate cannot see these names (the server is not started): it accepts them.
-    expect((await runCli(['validate', 't.scenarios.yaml'], dir)).exitCode).toBe(0);
-    const { result, rows } = await runSuiteIn(dir);
+    const { cwd, validate, result, rowsOf } = await suite();
+    expect(validate.exitCode, validate.all).toBe(0);
     expect(result.exitCode, result.all).toBe(1);
-    const byName = new Map(rows.map((row) => [row.name, row]));
-    const file = join(dir, 't.scenarios.yaml');
+    const byName = new Map(rowsOf('t.scenarios.yaml').map((row) => [row.name, row]));
+    const file = join(cwd, 't.scenarios.yaml');
 
     const notCalled = byName.get('misspelt tool_not_called');
     expect(notCalled?.status).toBe('error');
@@ -79,20 +140,9 @@ describe('scenario names of an MCP server without a tools list', () => {
   });
 
   it('several problems found once the server lists its tools are all told, one per line, as at load: in report.json, junit.xml and the terminal', async () => {
-    const dir = tempDir({
-      'agent.yaml': AGENT,
-      't.scenarios.yaml': `${SCENARIOS.split('scenarios:')[0]}scenarios:
-  - name: two check typos
-    expect: {checks: [{tool_not_called: {tool: mcp__notes__delete_note}}, {tool_called: {tool: write_nte}}]}
-  - name: approval and check typos
-    approvals: {default: approve, tools: {write_nte: deny}}
-    expect: {checks: [{tool_called: {tool: lst_notes}}]}
-`,
-    });
-    // Wide enough that no problem wraps: a line of the terminal is a line of the message.
-    const result = await runCli(['run', '.', '--reporter', 'table,json,junit', '--out', 'o'], dir, { COLUMNS: '1000' });
+    const { cwd, result, rowsOf, junit } = await suite();
     expect(result.exitCode, result.all).toBe(1);
-    const file = join(dir, 't.scenarios.yaml');
+    const file = join(cwd, 'several.scenarios.yaml');
     const problems = [
       [
         `${file}:7:48 at scenarios[0].expect.checks[0].tool_not_called.tool: a tool_not_called check names no tool of the agent: "mcp__notes__delete_note"; expected one of: finish, mcp__notes__write_note, mcp__notes__list_notes; did you mean "mcp__notes__write_note"?`,
@@ -104,9 +154,7 @@ describe('scenario names of an MCP server without a tools list', () => {
         `${file}:10:44 at scenarios[1].expect.checks[0].tool_called.tool: a tool_called check names no tool of the agent: "lst_notes"; expected one of: finish, mcp__notes__write_note, mcp__notes__list_notes; did you mean "list_notes"?`,
       ],
     ];
-    const rows: Row[] = JSON.parse(readFileSync(join(dir, 'o/report.json'), 'utf8')).scenarios;
-    expect(rows.map((row) => row.error)).toEqual(problems.map((lines) => ({ type: 'CONFIG_INVALID', message: lines.join('\n') })));
-    const junit = readFileSync(join(dir, 'o/junit.xml'), 'utf8');
+    expect(rowsOf('several.scenarios.yaml').map((row) => row.error)).toEqual(problems.map((lines) => ({ type: 'CONFIG_INVALID', message: lines.join('\n') })));
     const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
     for (const lines of problems) expect(junit).toContain(`<error message="${lines.map(attribute).join('&#10;')}" type="CONFIG_INVALID">`);
     // The terminal: each problem on its own line, the first after the error type.
@@ -115,6 +163,43 @@ describe('scenario names of an MCP server without a tools list', () => {
       expect(shown).toContain(`  ✗ CONFIG_INVALID: ${first}`);
       expect(shown).toContain(`  ✗ ${second}`);
     }
+  });
+
+  it("holds a check's argument names to the parameters an MCP tool closes once its server lists them, with or without a tools list", async () => {
+    // Not at load: the parameters come from the server (validate accepted both files).
+    const { cwd, validate, result, rowsOf } = await suite();
+    expect(validate.exitCode, validate.all).toBe(0);
+    expect(result.exitCode, result.all).toBe(1);
+    for (const file of ['open.scenarios.yaml', 'listed.scenarios.yaml']) {
+      const rows = rowsOf(file);
+      expect(
+        rows.map((row) => `${row.name} ${row.status}`),
+        file,
+      ).toEqual(['argument typo error', 'argument of a closed tool pass', 'argument of an open tool pass']);
+      expect(rows[0].error?.message, file).toBe(
+        `${join(cwd, file)}:7:68 at scenarios[0].expect.checks[0].tool_not_called.args.nme: argument "nme" is not a parameter of mcp__notes__delete_note; expected one of: name; did you mean "name"?`,
+      );
+      expect(rows[0].checks, file).toEqual([]);
+    }
+  });
+
+  it("names a dataset scenario's row in a problem found once the server lists its tools", async () => {
+    const { result, rowsOf } = await suite();
+    expect(result.exitCode, result.all).toBe(1);
+    const rows = rowsOf('row.scenario.yaml');
+    expect(rows.map((row) => `${row.name} ${row.status}`)).toEqual(['row list_notes pass', 'row list_nots error']);
+    expect(rows[1].error?.message).toMatch(
+      /row\.scenario\.yaml:6:\d+ at expect\.checks\[0\]\.tool_not_called\.tool: a tool_not_called check names no tool of the agent: "list_nots"; .* \(dataset row dataset\[1\]\)$/,
+    );
+  });
+
+  it('a server that does not start leaves its rows without checks, which would judge a run that never happened', async () => {
+    const { result, rowsOf } = await suite();
+    expect(result.exitCode, result.all).toBe(1);
+    const [row] = rowsOf('missing.scenario.yaml');
+    expect(row.status).toBe('error');
+    expect(row.error?.type).toBe('MCP_START_FAILED');
+    expect(row.checks).toEqual([]);
   });
 
   it("with variants, a name the same server offers another variant's build counts, and a name none offers is refused in every run", async () => {
@@ -165,41 +250,6 @@ scenarios:
     ]);
   });
 
-  it("holds a check's argument names to the parameters an MCP tool closes once its server lists them, with or without a tools list", async () => {
-    const agent = (tools: string) =>
-      AGENT.replace(
-        JSON.stringify([process.execPath, NAMES_SERVER, 'write_note', 'list_notes']),
-        `${JSON.stringify([process.execPath, NAMES_SERVER, 'delete_note(name)', 'write_note'])}${tools}`,
-      );
-    const scenarios = `defaults:
-  agent: agent.yaml
-  inputs: {messages: [{role: user, content: hi}]}
-  model: {script: [{tool_calls: [{name: mcp__notes__delete_note, args: {name: todo}}]}, {text: ok}]}
-scenarios:
-  - name: argument typo
-    expect: {checks: [{tool_not_called: {tool: delete_note, args: {nme: todo}}}]}
-  - name: argument of a closed tool
-    expect: {checks: [{tool_called: {tool: delete_note, args: {name: todo}}}]}
-  - name: argument of an open tool
-    expect: {checks: [{tool_not_called: {tool: write_note, args: {anything: x}}}]}
-`;
-    for (const tools of ['', ', tools: [delete_note, write_note]']) {
-      const dir = tempDir({ 'agent.yaml': agent(tools), 't.scenarios.yaml': scenarios });
-      // Not at load: the parameters come from the server.
-      expect((await runCli(['validate', 't.scenarios.yaml'], dir)).exitCode).toBe(0);
-      const { result, rows } = await runSuiteIn(dir);
-      expect(result.exitCode, result.all).toBe(1);
-      expect(
-        rows.map((row) => `${row.name} ${row.status}`),
-        tools,
-      ).toEqual(['argument typo error', 'argument of a closed tool pass', 'argument of an open tool pass']);
-      expect(rows[0].error?.message).toBe(
-        `${join(dir, 't.scenarios.yaml')}:7:68 at scenarios[0].expect.checks[0].tool_not_called.args.nme: argument "nme" is not a parameter of mcp__notes__delete_note; expected one of: name; did you mean "name"?`,
-      );
-      expect(rows[0].checks).toEqual([]);
-    }
-  });
-
   it("a variant whose server is started another way does not leave another run's argument names unchecked", async () => {
     const base = [process.execPath, NAMES_SERVER, 'get_item(key)'];
     const other = { command: [process.execPath, NAMES_SERVER, 'get_item(key)', 'zip(y)'], tools: ['get_item'] };
@@ -225,25 +275,6 @@ scenarios:
       'argument typo base error',
       'argument typo other error',
     ]);
-  });
-
-  it("names a dataset scenario's row in a problem found once the server lists its tools", async () => {
-    const dir = tempDir({
-      'agent.yaml': AGENT,
-      't.scenario.yaml': `name: "row {{ vars.tool }}"
-agent: agent.yaml
-dataset: [{tool: list_notes}, {tool: list_nots}]
-inputs: {messages: [{role: user, content: hi}]}
-model: {script: [{text: ok}]}
-expect: {checks: [{tool_not_called: {tool: "{{ vars.tool }}"}}]}
-`,
-    });
-    const { result, rows } = await runSuiteIn(dir);
-    expect(result.exitCode, result.all).toBe(1);
-    expect(rows.map((row) => `${row.name} ${row.status}`)).toEqual(['row list_notes pass', 'row list_nots error']);
-    expect(rows[1].error?.message).toMatch(
-      /t\.scenario\.yaml:6:\d+ at expect\.checks\[0\]\.tool_not_called\.tool: a tool_not_called check names no tool of the agent: "list_nots"; .* \(dataset row dataset\[1\]\)$/,
-    );
   });
 
   it('a single run holds its terminal tool and script to the listed tools too: test-run, MCP test_run and the library', async () => {
@@ -288,21 +319,5 @@ expect: {checks: [{tool_not_called: {tool: "{{ vars.tool }}"}}]}
     expect(viaLibrary.verdict_reason).toContain(
       'CONFIG_INVALID: testRun at expectations.terminal_tool: expectations.terminal_tool names no tool of the agent: "write_nte"; expected one of: finish, mcp__notes__write_note, mcp__notes__list_notes; did you mean',
     );
-  });
-
-  it('a server that does not start leaves its rows without checks, which would judge a run that never happened', async () => {
-    const dir = tempDir({
-      'agent.yaml': AGENT.replace(JSON.stringify(process.execPath), JSON.stringify(`${process.execPath}-missing`)),
-      't.scenario.yaml':
-        'name: no server\nagent: agent.yaml\ninputs: {messages: [{role: user, content: hi}]}\nmodel: {script: [{text: ok}]}\nexpect: {checks: [{tool_not_called: {tool: finish}}]}\n',
-    });
-    const {
-      result,
-      rows: [row],
-    } = await runSuiteIn(dir);
-    expect(result.exitCode, result.all).toBe(1);
-    expect(row.status).toBe('error');
-    expect(row.error?.type).toBe('MCP_START_FAILED');
-    expect(row.checks).toEqual([]);
   });
 });
