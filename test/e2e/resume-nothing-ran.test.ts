@@ -1,6 +1,7 @@
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { shared } from '../helpers/shared-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { call, connectAgentcheck } from '../runner/mcp/mcp-client.js';
 import { ROOT, runCli } from './cli.js';
@@ -29,8 +30,10 @@ describe('a resume that ends with an error before anything ran', () => {
     expect(JSON.parse(resumed.stdout)).toMatchObject({ verdict: 'pass', stop_reason: 'end_turn' });
   });
 
-  it('holds the rest of the script to what the server lists when the run resumes, keeping the run when a tool is gone', async () => {
-    const dir = tempDir({
+  // A run whose script calls put_item then take_item: refused while take_item is gone, then
+  // resumed to its next pause, which the next test's resume cannot put back.
+  const scriptChecked = shared(async (dir) => {
+    const cwd = dir({
       'agent.yaml': AGENT,
       'kv.mjs': SERVER,
       'tools.txt': 'put_item\ntake_item\n',
@@ -44,28 +47,32 @@ describe('a resume that ends with an error before anything ran', () => {
         .join('\n'),
     });
     const paused = JSON.parse(
-      (await runCli(['test-run', '--agent', 'agent.yaml', '--message', 'go', '--script', 'script.yaml', '--terminal-tool', 'finish', '--json'], dir)).stdout,
+      (await runCli(['test-run', '--agent', 'agent.yaml', '--message', 'go', '--script', 'script.yaml', '--terminal-tool', 'finish', '--json'], cwd)).stdout,
     );
+    writeFileSync(join(cwd, 'tools.txt'), 'put_item\n');
+    const refused = await runCli(['resume', paused.run_id, '--decision', 'approve', '--json'], cwd);
+    const kept = readdirSync(join(cwd, 'reports/runs'));
+    writeFileSync(join(cwd, 'tools.txt'), 'put_item\ntake_item\n');
+    const resumed = JSON.parse((await runCli(['resume', paused.run_id, '--decision', 'approve', '--json'], cwd)).stdout);
+    return { cwd, paused, refused, kept, resumed };
+  });
+
+  it('holds the rest of the script to what the server lists when the run resumes, keeping the run when a tool is gone', async () => {
+    const { paused, refused, kept, resumed } = await scriptChecked();
     expect(paused.stop_reason).toBe('paused');
-    writeFileSync(join(dir, 'tools.txt'), 'put_item\n');
-    const refused = await runCli(['resume', paused.run_id, '--decision', 'approve', '--json'], dir);
     expect(refused.exitCode).toBe(1);
     const result = JSON.parse(refused.stdout);
     expect(result).toMatchObject({ stop_reason: 'error', run_id: paused.run_id, tools: paused.tools, approvals: paused.approvals });
     expect(result.verdict_reason).toContain('at script[1].tool_calls[0].name: the script calls "mcp__kv__take_item", which the agent does not offer the model');
-    expect(readdirSync(join(dir, 'reports/runs'))).toContain(`${paused.run_id}.checkpoint.json`);
+    expect(kept).toContain(`${paused.run_id}.checkpoint.json`);
     // Restored, the answer continues the run: put_item runs, and take_item's gate pauses it again.
-    writeFileSync(join(dir, 'tools.txt'), 'put_item\ntake_item\n');
-    const resumed = JSON.parse((await runCli(['resume', paused.run_id, '--decision', 'approve', '--json'], dir)).stdout);
     expect(resumed.stop_reason).toBe('paused');
     expect(resumed.tools).toContainEqual(expect.objectContaining({ name: 'put_item', called: 1 }));
   });
 
   it('offers no run_id when the checkpoint cannot be put back, and says so', async () => {
-    const dir = project();
-    const paused = JSON.parse(
-      (await runCli(['test-run', '--agent', 'agent.yaml', '--message', 'go', '--script', 'script.yaml', '--terminal-tool', 'finish', '--json'], dir)).stdout,
-    );
+    // The run paused again by the test above.
+    const { cwd: dir, resumed: paused } = await scriptChecked();
     expect(paused.stop_reason).toBe('paused');
     // The server, started by the resume, puts a folder where the claimed checkpoint goes back, and does not start.
     writeFileSync(
