@@ -1,6 +1,8 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Report } from '../../src/runner/report/report.js';
+import { linesAbout, shared } from '../helpers/shared-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { AGENT_YAML, passingScenario, runCli } from './cli.js';
 
@@ -10,25 +12,58 @@ export default (evidence, params) => evidence.calls.length <= params.max
   : {status: 'fail', reason: 'expected at most ' + params.max + ' calls; saw ' + evidence.calls.length};
 `;
 
-describe('custom checks and datasets (end to end)', () => {
-  it('a custom check module decides rows; params its schema refuses stop the suite with exit 2 before any run', async () => {
-    const dir = tempDir({
-      'agent.yaml': AGENT_YAML,
-      'checks/limit.mjs': LIMIT,
-      'ok.scenario.yaml': passingScenario('ok', '    - custom: {module: checks/limit.mjs, params: {max: 1}}'),
-    });
-    const failing = await runCli(['run', 'ok.scenario.yaml', '--out', 'out', '--reporter', 'table'], dir);
-    expect(failing.exitCode, failing.all).toBe(1);
-    expect(failing.stdout).toMatch(/custom#1: expected at most 1 calls; saw 2/);
+/** A CommonJS module: its check and paramsSchema are read from module.exports. */
+const CJS = [
+  'module.exports = {',
+  "  paramsSchema: {type: 'object', required: ['max'], properties: {max: {type: 'integer'}}},",
+  "  check: (evidence, params) => evidence.calls.length <= params.max ? {status: 'pass', reason: 'ok'} : {status: 'fail', reason: 'saw ' + evidence.calls.length},",
+  '};',
+].join('\n');
 
-    const bad = tempDir({
+describe('custom checks and datasets (end to end)', () => {
+  // A suite whose custom checks decide its rows: limit.mjs fails its row, the CommonJS c.cjs passes its own.
+  const decided = shared(async (dir) => {
+    const cwd = dir({
       'agent.yaml': AGENT_YAML,
       'checks/limit.mjs': LIMIT,
-      'bad.scenario.yaml': passingScenario('bad', '    - custom: {module: checks/limit.mjs, params: {max: many}}'),
+      'checks/c.cjs': CJS,
+      'limit.scenario.yaml': passingScenario('limit', '    - custom: {module: checks/limit.mjs, params: {max: 1}}'),
+      'cjs.scenario.yaml': passingScenario('cjs', '    - custom: {module: ./checks/c.cjs, params: {max: 2}}'),
     });
-    const refused = await runCli(['run', '.', '--out', 'out'], bad);
+    const validated = await runCli(['validate', '.'], cwd);
+    const ran = await runCli(['run', '.', '--out', 'out', '--reporter', 'table,json'], cwd);
+    const report = JSON.parse(readFileSync(join(cwd, 'out', 'report.json'), 'utf8')) as Report;
+    return { validated, ran, report };
+  });
+
+  // Params a paramsSchema refuses, of each kind of module and dataset, in one suite: every file's
+  // problem is told in one pass, with exit 2 before any run (good.scenario.yaml never runs).
+  const refusedParams = shared(async (dir) => {
+    const check = '    - custom: {module: checks/limit.mjs, params: {max: "{{ vars.max }}"}}\n';
+    const cwd = dir({
+      'agent.yaml': AGENT_YAML,
+      'checks/limit.mjs': LIMIT,
+      'checks/c.cjs': CJS,
+      'maxes.csv': 'n,max\na,5\n',
+      'good.scenario.yaml': passingScenario('good'),
+      'bad.scenario.yaml': passingScenario('bad', '    - custom: {module: checks/limit.mjs, params: {max: many}}'),
+      'cjs.scenario.yaml': passingScenario('cjs', '    - custom: {module: ./checks/c.cjs, params: {max: many}}'),
+      'inline.scenario.yaml': passingScenario('"inline {{ vars.n }}"', `${check}dataset: [{n: a, max: 5}, {n: b, max: 1.5}, {n: c, max: 1.5}]\n`),
+      'csv.scenario.yaml': passingScenario('"csv {{ vars.n }}"', `${check}dataset: maxes.csv\n`),
+    });
+    const refused = await runCli(['run', '.', '--out', 'out'], cwd);
+    return { refused, ranAny: existsSync(join(cwd, 'out')) };
+  });
+
+  it('a custom check module decides rows; params its schema refuses stop the suite with exit 2 before any run', async () => {
+    const { ran } = await decided();
+    expect(ran.exitCode, ran.all).toBe(1);
+    expect(ran.stdout).toMatch(/custom#1: expected at most 1 calls; saw 2/);
+
+    const { refused, ranAny } = await refusedParams();
     expect(refused.exitCode, refused.all).toBe(2);
-    expect(refused.stderr).toMatch(/bad\.scenario\.yaml:13:\d+ at expect\.checks\[1\]\.custom\.params: max: expected integer/);
+    expect(linesAbout(refused.stderr, 'bad.scenario.yaml')).toMatch(/bad\.scenario\.yaml:13:\d+ at expect\.checks\[1\]\.custom\.params: max: expected integer/);
+    expect(ranAny).toBe(false);
   });
 
   it('validate and run refuse a module that is a folder or not JavaScript, with the same located message', async () => {
@@ -53,27 +88,15 @@ describe('custom checks and datasets (end to end)', () => {
   });
 
   it('validate and run agree on a CommonJS module.exports = {check, paramsSchema}: run reads both from it', async () => {
-    const dir = tempDir({
-      'agent.yaml': AGENT_YAML,
-      'checks/c.cjs': [
-        'module.exports = {',
-        "  paramsSchema: {type: 'object', required: ['max'], properties: {max: {type: 'integer'}}},",
-        "  check: (evidence, params) => evidence.calls.length <= params.max ? {status: 'pass', reason: 'ok'} : {status: 'fail', reason: 'saw ' + evidence.calls.length},",
-        '};',
-      ].join('\n'),
-      'ok.scenario.yaml': passingScenario('ok', '    - custom: {module: ./checks/c.cjs, params: {max: 2}}'),
-      'bad/bad.scenario.yaml': passingScenario('bad', '    - custom: {module: ../checks/c.cjs, params: {max: many}}').replace('agent.yaml', '../agent.yaml'),
-    });
-    const validated = await runCli(['validate', 'ok.scenario.yaml'], dir);
+    const { validated, ran, report } = await decided();
     expect(validated.exitCode, validated.all).toBe(0);
-    const ran = await runCli(['run', 'ok.scenario.yaml', '--out', 'out', '--reporter', 'json'], dir);
-    expect(ran.exitCode, ran.all).toBe(0);
-    const report = JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8'));
-    expect(report.scenarios[0].checks.find((check: { kind: string }) => check.kind === 'custom')).toMatchObject({ status: 'pass', reason: 'ok' });
+    const row = report.scenarios.find((scenario) => scenario.name === 'cjs');
+    expect(row?.status, ran.all).toBe('pass');
+    expect(row?.checks.find((check) => check.kind === 'custom')).toMatchObject({ status: 'pass', reason: 'ok' });
     // Its paramsSchema is read from module.exports too.
-    const refused = await runCli(['run', 'bad/bad.scenario.yaml', '--out', 'out2'], dir);
+    const { refused } = await refusedParams();
     expect(refused.exitCode, refused.all).toBe(2);
-    expect(refused.stderr).toMatch(/bad\.scenario\.yaml:13:\d+ at expect\.checks\[1\]\.custom\.params: max: expected integer/);
+    expect(linesAbout(refused.stderr, 'cjs.scenario.yaml')).toMatch(/cjs\.scenario\.yaml:13:\d+ at expect\.checks\[1\]\.custom\.params: max: expected integer/);
   });
 
   it('an error a custom check leaves unawaited (a rejected promise, a throwing timer) fails the run, with every row and report written', async () => {
@@ -168,15 +191,7 @@ describe('custom checks and datasets (end to end)', () => {
   });
 
   it('params a dataset row gives that the paramsSchema refuses name the row, inline and CSV, for each row that has it', async () => {
-    const check = '    - custom: {module: checks/limit.mjs, params: {max: "{{ vars.max }}"}}\n';
-    const dir = tempDir({
-      'agent.yaml': AGENT_YAML,
-      'checks/limit.mjs': LIMIT,
-      'maxes.csv': 'n,max\na,5\n',
-      'inline.scenario.yaml': passingScenario('"inline {{ vars.n }}"', `${check}dataset: [{n: a, max: 5}, {n: b, max: 1.5}, {n: c, max: 1.5}]\n`),
-      'csv.scenario.yaml': passingScenario('"csv {{ vars.n }}"', `${check}dataset: maxes.csv\n`),
-    });
-    const refused = await runCli(['run', '.', '--out', 'out'], dir);
+    const { refused } = await refusedParams();
     expect(refused.exitCode, refused.all).toBe(2);
     const at = 'scenario.yaml:13:50 at expect.checks[1].custom.params: max: expected integer, got';
     expect(refused.stderr).toContain(`inline.${at} number 1.5 (the paramsSchema of checks/limit.mjs) (dataset row dataset[1])`);
