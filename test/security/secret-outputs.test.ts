@@ -5,6 +5,7 @@ import type { Report } from '../../src/runner/report/report.js';
 import { runCli } from '../e2e/cli.js';
 import { chatCompletion, sendJson, startLocalServer, type LocalServer } from '../helpers/openai-server.js';
 import { startOtlpReceiver, type OtlpReceiver } from '../helpers/otlp-receiver.js';
+import { linesAbout, shared } from '../helpers/shared-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 // Every key the run was given stays out of every output, however it gets there: a model reply
@@ -144,56 +145,57 @@ expect:
     expect(graded[0].text).not.toContain(SECRETS.env);
   });
 
-  it("a file a scenario names where a build or delta belongs is not quoted, and no load error shows the environment's keys", async () => {
-    const token = 'svctok-ABCDEFGH-98765';
-    const agent = 'id: b\nagent:\n  name: B\n';
-    const dir = tempDir({
-      'agent.yaml': agent,
-      'token.txt': `SVC=${token}\n`,
+  // One suite of files refused at load, run and validated once: token.txt, which holds a key, named
+  // where a build or delta belongs, a key written as a value, and a base_url with a password.
+  const TOKEN = 'svctok-ABCDEFGH-98765';
+  const refusedAtLoad = shared(async (dir) => {
+    const cwd = dir({
+      'agent.yaml': 'id: b\nagent:\n  name: B\n',
+      'token.txt': `SVC=${TOKEN}\n`,
       // A hostile scenario points at a file that holds a key; another writes the key as a value.
       'a.scenario.yaml': 'name: a\nagent: agent.yaml\ndelta: token.txt\ninputs: {messages: [{role: user, content: hi}]}\n',
       'b.scenario.yaml': 'name: b\nagent: token.txt\ninputs: {messages: [{role: user, content: hi}]}\n',
-      'c.scenario.yaml': `name: c\nagent: agent.yaml\ninputs: {messages: [{role: user, content: hi}]}\ntimeout_ms: "${token}"\n`,
+      'c.scenario.yaml': `name: c\nagent: agent.yaml\ninputs: {messages: [{role: user, content: hi}]}\ntimeout_ms: "${TOKEN}"\n`,
+      'openai.yaml': 'id: o\nagent:\n  name: O\n  llm: {provider: openai, model: m, max_retries: 0}\n',
+      'password.scenario.yaml': `name: a base_url with a password\nagent: openai.yaml\ninputs: {messages: [{role: user, content: hi}]}\nmodel: {base_url: "http://user:${SECRETS.basePassword}@127.0.0.1:9/v1"}\n`,
     });
-    for (const command of [
-      ['run', '.', '--out', join(dir, 'out')],
-      ['validate', '.'],
-      ['test-run', '--agent', 'token.txt', '--message', 'hi'],
-    ]) {
-      const result = await runCli(command, dir, { SVC_TOKEN: token });
-      expect(result.exitCode, result.all).toBe(2);
-      expect(result.all).not.toContain(token);
-      expect(result.all).not.toContain('SVC=');
+    const env = { SVC_TOKEN: TOKEN, OPENAI_API_KEY: SECRETS.env };
+    const run = await runCli(['run', '.', '--out', join(cwd, 'out')], cwd, env);
+    const validate = await runCli(['validate', '.'], cwd, env);
+    return { cwd, results: { run, validate } };
+  });
+
+  it("a file a scenario names where a build or delta belongs is not quoted, and no load error shows the environment's keys", async () => {
+    const { cwd: dir, results } = await refusedAtLoad();
+    const testRun = await runCli(['test-run', '--agent', 'token.txt', '--message', 'hi'], dir, { SVC_TOKEN: TOKEN });
+    for (const [command, result] of Object.entries({ ...results, testRun })) {
+      expect(result.exitCode, `${command}: ${result.all}`).toBe(2);
+      expect(result.all, command).not.toContain(TOKEN);
+      expect(result.all, command).not.toContain('SVC=');
     }
     // A .json file is read as JSON, whose errors quote none of its text either; nor does a spans file's.
-    writeFileSync(join(dir, 'token.json'), `${token}\n`);
+    writeFileSync(join(dir, 'token.json'), `${TOKEN}\n`);
     for (const command of [
       ['test-run', '--agent', 'token.json', '--message', 'hi'],
       ['spans', 'query', 'token.txt'],
     ]) {
       const result = await runCli(command, dir);
       expect(result.exitCode, result.all).toBe(2);
-      expect(result.all).not.toContain(token.slice(1, 8));
+      expect(result.all).not.toContain(TOKEN.slice(1, 8));
     }
-    const validate = await runCli(['validate', '.'], dir, { SVC_TOKEN: token });
-    expect(validate.stderr).toContain('delta file');
-    expect(validate.stderr).toContain('got text (25 characters, not shown)');
-    expect(validate.stderr).toContain('at timeout_ms: expected integer, got string "[redacted]"');
+    expect(results.validate.stderr).toContain('delta file');
+    expect(results.validate.stderr).toContain('got text (25 characters, not shown)');
+    expect(results.validate.stderr).toContain('at timeout_ms: expected integer, got string "[redacted]"');
   });
 
   it('a base_url with a password is refused at load, and the error does not echo the password', async () => {
-    const agent = 'id: b\nagent:\n  name: B\n  llm: {provider: openai, model: m, max_retries: 0}\n';
-    const scenario = `name: a base_url with a password\nagent: agent.yaml\ninputs: {messages: [{role: user, content: hi}]}\nmodel: {base_url: "http://user:${SECRETS.basePassword}@127.0.0.1:9/v1"}\n`;
-    const dir = tempDir({ 'agent.yaml': agent, 'a.scenario.yaml': scenario });
-    for (const command of [
-      ['run', '.', '--out', join(dir, 'out')],
-      ['validate', '.'],
-    ]) {
-      const result = await runCli(command, dir, { OPENAI_API_KEY: SECRETS.env });
-      expect(result.exitCode, result.all).toBe(2);
-      expect(result.stderr).toContain('at model.base_url: expected an http:// or https:// URL');
-      expect(result.stderr).toContain('http://user:[redacted]@127.0.0.1:9/v1');
-      expect(result.all).not.toContain(SECRETS.basePassword);
+    const { results } = await refusedAtLoad();
+    for (const [command, result] of Object.entries(results)) {
+      expect(result.exitCode, `${command}: ${result.all}`).toBe(2);
+      const lines = linesAbout(result.stderr, 'password.scenario.yaml');
+      expect(lines, command).toContain('at model.base_url: expected an http:// or https:// URL');
+      expect(lines, command).toContain('http://user:[redacted]@127.0.0.1:9/v1');
+      expect(result.all, command).not.toContain(SECRETS.basePassword);
     }
   });
 });
