@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { linesAbout, once, oncePerKey, sharedDir } from '../helpers/shared-fixture.js';
+import { runMain } from '../helpers/run-main.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { AGENT_YAML, passingScenario, runCli } from './cli.js';
 
@@ -223,8 +224,9 @@ describe('agentcheck test-run', () => {
     expect(bad.exitCode).toBe(2);
     expect(bad.stdout).toBe('');
     expect(bad.stderr).toMatch(/script\.yaml:1:3 at \[0\]\.tool_cals: unknown key "tool_cals"/);
-    expect((await runCli(['test-run', '--agent', 'missing.yaml', '--message', 'go'], dir)).exitCode).toBe(2);
-    expect((await runCli(['test-run', '--agent', 'agent.yaml'], dir)).exitCode).toBe(2);
+    // The built CLI refused the bad script above; these two refusals run its entry in-process (runMain).
+    expect((await runMain(['test-run', '--agent', 'missing.yaml', '--message', 'go'], dir)).exitCode).toBe(2);
+    expect((await runMain(['test-run', '--agent', 'agent.yaml'], dir)).exitCode).toBe(2);
   });
 
   it('reports an exhausted script as a failed verdict, never a pass', async () => {
@@ -402,7 +404,7 @@ describe('agentcheck validate and run refuse load_skill where no run is offered 
 
   it("a misspelt skills.delivery (the config's or the scenario's) is the one problem said: no guess from the default beside it", async () => {
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': LOAD_SKILL_SCENARIO, 'agentcheck.config.yaml': 'skills: {delivery: lazy}\n' });
-    const validate = await runCli(['validate', '.'], dir);
+    const validate = await runMain(['validate', '.'], dir);
     expect(validate.exitCode).toBe(2);
     expect(validate.stderr).toContain('agentcheck.config.yaml:1:20 at skills.delivery: expected one of "inline" | "on_demand", got string "lazy"');
     expect(validate.stderr).not.toContain('load_skill');
@@ -422,7 +424,7 @@ describe('agentcheck validate and run refuse load_skill where no run is offered 
       'agentcheck.config.yaml': 'skills: {delivery: on_demand}\n',
       'skills/beta/SKILL.md': BETA_SKILL,
     });
-    const validate = await runCli(['validate', 'a.scenario.yaml'], dir);
+    const validate = await runMain(['validate', 'a.scenario.yaml'], dir);
     expect(validate.exitCode).toBe(2);
     expect(validate.stderr).toContain(`${why}; this scenario's run has none`);
     const run = await runCli(['run', 'a.scenario.yaml', '--overlay', 'skills/beta', '--out', 'out'], dir);
@@ -470,7 +472,7 @@ describe('agentcheck spans query and compare', () => {
     expect(turns.filter((turn) => typeof turn === 'number').length).toBeGreaterThan(quotedZero);
     expect(quotedZero).toBe(turns.filter((turn) => typeof turn === 'number' && turn > 0).length);
     expect(quotedZero).toBeGreaterThan(0);
-    const bad = await runCli(['spans', 'query', join(out, 'spans.jsonl'), '--where', '{"conditions":[{"field":"nope","operator":"is","value":1}]}']);
+    const bad = await runMain(['spans', 'query', join(out, 'spans.jsonl'), '--where', '{"conditions":[{"field":"nope","operator":"is","value":1}]}']);
     expect(bad.exitCode).toBe(2);
   });
 
@@ -597,13 +599,13 @@ describe('bad input to compare, merge, spans query and validate (built CLI)', ()
     expect(folder.exitCode).toBe(2);
     expect(folder.stderr).toContain('is a folder; expected a spans.jsonl file');
     noCrash(folder.stderr);
-    const empty = await runCli(['validate', '.'], dir);
+    const empty = await runMain(['validate', '.'], dir);
     expect(empty.exitCode).toBe(2);
     expect(empty.stderr).toContain('no agentcheck files found under . (agent builds, *.scenario(s).yaml, SKILL.md, agentcheck.config.yaml)');
     // A missing path is named as it was given, absolute or relative, and does not hide the problems
     // of the paths that exist.
     writeFileSync(join(dir, 'bad-build.yaml'), 'id: x\nagent:\n  name: X\n  max_turns: 0\n');
-    const missing = await runCli(['validate', '/no/such/agentcheck-path', 'bad-build.yaml', 'nonexistent.yaml'], dir);
+    const missing = await runMain(['validate', '/no/such/agentcheck-path', 'bad-build.yaml', 'nonexistent.yaml'], dir);
     expect(missing.exitCode).toBe(2);
     expect(missing.stderr).toContain('/no/such/agentcheck-path: path not found');
     expect(missing.stderr).not.toContain('../');
@@ -615,7 +617,7 @@ describe('bad input to compare, merge, spans query and validate (built CLI)', ()
     expect(variants.exitCode).toBe(2);
     expect(variants.stderr).toContain('unknown variant "lean"; expected one of: base');
     // A name written after a path reads as a path: the message says where names go.
-    const afterPath = await runCli(['run', '.', 'lean'], dir);
+    const afterPath = await runMain(['run', '.', 'lean'], dir);
     expect(afterPath.exitCode).toBe(2);
     expect(afterPath.stderr).toContain(
       'lean: path not found: expected a scenario file or a folder of *.scenario.yaml files (if "lean" is a variant or tag name: write the names right after --variant or --tag, before the paths, or join them with commas, as in --tag smoke,lean)',
@@ -624,8 +626,9 @@ describe('bad input to compare, merge, spans query and validate (built CLI)', ()
 
   it('an empty path argument (an unset variable) is refused by every command, never read as the current folder', async () => {
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('a'), 'spans.jsonl': '' });
-    const refused = async (args: string[], expected: string) => {
-      const result = await runCli(args, dir);
+    // The first case of each command on the built CLI, the others in-process (runMain).
+    const refused = async (args: string[], expected: string, inProcess = false) => {
+      const result = inProcess ? await runMain(args, dir) : await runCli(args, dir);
       expect(result.exitCode, `${args.join(' ')}: ${result.all}`).toBe(2);
       expect(result.stderr).toContain(`is invalid for argument`);
       expect(result.stderr).toContain(`expected ${expected}, got an empty string (an unset variable?)`);
@@ -633,13 +636,13 @@ describe('bad input to compare, merge, spans query and validate (built CLI)', ()
     };
     await refused(['run', ''], 'a scenario file or folder');
     // Beside a real path too: `run "$SUITE" a.scenario.yaml` must not run the whole folder.
-    await refused(['run', '', 'a.scenario.yaml', '--out', 'out'], 'a scenario file or folder');
-    await refused(['run', 'a.scenario.yaml', ' ', '--out', 'out'], 'a scenario file or folder');
+    await refused(['run', '', 'a.scenario.yaml', '--out', 'out'], 'a scenario file or folder', true);
+    await refused(['run', 'a.scenario.yaml', ' ', '--out', 'out'], 'a scenario file or folder', true);
     await refused(['validate', ''], 'a file or folder');
     await refused(['init', ''], 'a folder');
     await refused(['spans', 'query', ''], 'a spans.jsonl file');
     await refused(['compare', '', 'x.json'], 'a report.json file');
-    await refused(['compare', 'x.json', ''], 'a report.json file');
+    await refused(['compare', 'x.json', ''], 'a report.json file', true);
     await refused(['merge', '', '--out', 'merged'], 'a report.json file');
     // Nothing ran and nothing was written: no report, no starter files.
     expect(readdirSync(dir).sort()).toEqual(['a.scenario.yaml', 'agent.yaml', 'spans.jsonl']);

@@ -1,17 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runMain } from '../helpers/run-main.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { ROOT, runCli } from './cli.js';
 
 const testRun = ['test-run', '--agent', 'fixtures/agents/support-bot.yaml', '--script', 'fixtures/test-run/refund-script.yaml'];
 
+// Each kind of refusal (a flag given twice, a word more) is run on the built CLI once per command,
+// so the bundle's wiring of each check is proven end to end; the other cases of that kind run the
+// CLI's own entry in-process (runMain), which refuses them the same way without a process.
 describe('a single-value flag given twice (built CLI)', () => {
   it('is invalid input naming the flag and its first value, never a silent last-wins', async () => {
     const delta = await runCli([...testRun, '--message', 'hi', '--delta', 'a.yaml', '--delta', 'b.yaml'], ROOT);
     expect(delta.exitCode).toBe(2);
     expect(delta.stderr).toContain('--delta is given twice (first "a.yaml"); give it once');
-    const message = await runCli([...testRun, '--message', 'first', '--message', 'second', '--json'], ROOT);
+    const message = await runMain([...testRun, '--message', 'first', '--message', 'second', '--json'], ROOT);
     expect(message.exitCode).toBe(2);
     expect(message.stdout).toBe('');
     const decision = await runCli(['resume', 'run-x', '--decision', 'approve', '--decision', 'deny'], ROOT);
@@ -21,10 +25,10 @@ describe('a single-value flag given twice (built CLI)', () => {
     expect(out.exitCode).toBe(2);
     expect(out.stderr).toContain('--out is given twice');
     // A flag parsed into an object or a number still quotes the text the user typed.
-    const shard = await runCli(['run', 'scenarios/workflows/file-report-plan.scenarios.yaml', '--shard', '1/2', '--shard', '2/2'], ROOT);
+    const shard = await runMain(['run', 'scenarios/workflows/file-report-plan.scenarios.yaml', '--shard', '1/2', '--shard', '2/2'], ROOT);
     expect(shard.exitCode).toBe(2);
     expect(shard.stderr).toContain('--shard is given twice (first "1/2"); give it once');
-    const repeat = await runCli(['run', 'scenarios/workflows/file-report-plan.scenarios.yaml', '--repeat', ' 3', '--repeat', '2'], ROOT);
+    const repeat = await runMain(['run', 'scenarios/workflows/file-report-plan.scenarios.yaml', '--repeat', ' 3', '--repeat', '2'], ROOT);
     expect(repeat.exitCode).toBe(2);
     expect(repeat.stderr).toContain('--repeat is given twice (first " 3"); give it once');
   });
@@ -53,11 +57,11 @@ describe('a second value written after a flag that takes one (built CLI)', () =>
     expect(beside.stderr).toContain(
       `b: holds no scenario file (*.scenario.yaml, *.scenarios.yaml), though the other paths given do; give only folders that hold scenarios ${hint}`,
     );
-    const alone = await runCli(['run', '--overlay', 'a', 'b'], dir);
+    const alone = await runMain(['run', '--overlay', 'a', 'b'], dir);
     expect(alone.exitCode).toBe(2);
     expect(alone.stderr).toContain(`no scenarios to run under b (scenario files are named *.scenario.yaml or *.scenarios.yaml) ${hint}`);
     // A folder that is no skill gets no such hint.
-    const other = await runCli(['run', join(ROOT, 'scenarios/workflows/file-report-plan.scenarios.yaml'), 'notes'], dir);
+    const other = await runMain(['run', join(ROOT, 'scenarios/workflows/file-report-plan.scenarios.yaml'), 'notes'], dir);
     expect(other.exitCode).toBe(2);
     expect(other.stderr).not.toContain('--overlay');
   });
@@ -68,10 +72,10 @@ describe('a second value written after a flag that takes one (built CLI)', () =>
     expect(tokens.stderr).toBe(
       'error: test-run takes flags only, no arguments; got "b" after --error-token a, and --error-token takes one value; give the flag again for each value: --error-token a --error-token b\n(add --help to the command for its usage)',
     );
-    const message = await runCli([...testRun, '--message', 'hi', 'there'], ROOT);
+    const message = await runMain([...testRun, '--message', 'hi', 'there'], ROOT);
     expect(message.exitCode).toBe(2);
     expect(message.stderr).toContain('got "there" after --message hi, and --message takes one value; quote a value that holds spaces: --message \'hi there\'');
-    const alone = await runCli(['test-run', 'stray', ...testRun.slice(1), '--message', 'hi'], ROOT);
+    const alone = await runMain(['test-run', 'stray', ...testRun.slice(1), '--message', 'hi'], ROOT);
     expect(alone.exitCode).toBe(2);
     expect(alone.stderr).toBe('error: test-run takes flags only, no arguments; got "stray"\n(add --help to the command for its usage)');
   });
@@ -97,8 +101,12 @@ describe('a second value written after a flag that takes one (built CLI)', () =>
       [['resume', '--decision', 'deny', 'run-x', '--', 'y'], 'error: resume takes 1 argument, <run_id>; got one more: "y"'],
     ];
     const dir = tempDir();
+    // The first case of each command on the built CLI, the others in-process.
+    const seen = new Set<string>();
     for (const [args, message] of cases) {
-      const result = await runCli(args, dir);
+      const command = args[0] === 'spans' ? 'spans query' : args[0]!;
+      const result = seen.has(command) ? await runMain(args, dir) : await runCli(args, dir);
+      seen.add(command);
       expect([result.exitCode, result.stderr], args.join(' ')).toEqual([2, message + hint]);
     }
   });

@@ -5,6 +5,7 @@ import { execa } from 'execa';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Report } from '../../src/runner/report/report.js';
 import { linesAbout, once, sharedDir } from '../helpers/shared-fixture.js';
+import { runMain } from '../helpers/run-main.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { AGENT_YAML, CLI, passingScenario, runCli } from './cli.js';
 
@@ -130,10 +131,12 @@ describe('robustness through the CLI', () => {
 
   it('exits 2 with a clear message for folders where files belong and for a bad output folder', async () => {
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('a'), 'sub/x.txt': 'x' });
-    const folderAgent = await runCli(['test-run', '--agent', 'sub', '--message', 'hi', '--json'], dir);
+    // A folder given for a file is refused at load: the CLI's entry in-process (runMain); an output
+    // folder that cannot be made, on the built CLI.
+    const folderAgent = await runMain(['test-run', '--agent', 'sub', '--message', 'hi', '--json'], dir);
     expect(folderAgent.exitCode).toBe(2);
     expect(folderAgent.stderr).toMatch(/sub: is a folder; expected a YAML or JSON file/);
-    const folderConfig = await runCli(['run', '.', '--config', 'sub'], dir);
+    const folderConfig = await runMain(['run', '.', '--config', 'sub'], dir);
     expect(folderConfig.exitCode).toBe(2);
     expect(folderConfig.stderr).not.toMatch(/unexpected error/);
     const badOut = await runCli(['run', '.', '--out', '/dev/null/reports'], dir);
@@ -212,7 +215,8 @@ describe('robustness through the CLI', () => {
 
   it('refuses a timeout Node cannot hold instead of timing out at once', async () => {
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('a') });
-    const result = await runCli(['run', '.', '--timeout', '1e99'], dir);
+    // A flag value refused as it is parsed: the CLI's entry in-process (runMain).
+    const result = await runMain(['run', '.', '--timeout', '1e99'], dir);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(/expected a whole number of ms from 1 to 2147483647/);
   });

@@ -4,6 +4,7 @@ import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/runner/report/report.js';
 import { once, sharedDir } from '../helpers/shared-fixture.js';
+import { runMain } from '../helpers/run-main.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { waitForFile } from '../helpers/process-state.js';
 import { AGENT_YAML, CLI, passingScenario, runCli } from './cli.js';
@@ -63,7 +64,8 @@ describe('agentcheck run (end to end)', () => {
       'agent.yaml': AGENT_YAML,
       'bad.scenario.yaml': 'name: bad\nagent: agent.yaml\ninputs: {messages: [{role: user, content: go}]}\nexpect:\n  terminal_tol: finish\n',
     });
-    const result = await runCli(['run', '.', '--out', join(dir, 'out')], dir);
+    // Refused at load, as the built CLI refuses files in commands.test.ts: the CLI's entry in-process.
+    const result = await runMain(['run', '.', '--out', join(dir, 'out')], dir);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(/bad\.scenario\.yaml:5:3 at expect\.terminal_tol: unknown key "terminal_tol"/);
   });
@@ -76,7 +78,7 @@ describe('agentcheck run (end to end)', () => {
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain('no scenarios to run under . (scenario files are named *.scenario.yaml or *.scenarios.yaml)');
     // The paths searched are named, so with several the user sees which were meant to hold scenarios.
-    const two = await runCli(['run', 'sub', 'more/'], empty);
+    const two = await runMain(['run', 'sub', 'more/'], empty);
     expect(two.exitCode).toBe(2);
     expect(two.stderr).toContain('no scenarios to run under sub, more/ (');
   });
@@ -92,12 +94,13 @@ describe('agentcheck run (end to end)', () => {
     expect(all.exitCode, all.all).toBe(0);
     expect(readReport(join(dir, 'out')).scenarios.map((row) => row.id)).toEqual(['top.scenario.yaml#top']);
     // The error no longer blames file names that are right: it names the skipped files and the path to give.
-    const skipped = await runCli(['run', 'sub'], dir);
+    // The refusals: the CLI's entry in-process (runMain), as the built CLI refuses a folder without scenarios above.
+    const skipped = await runMain(['run', 'sub'], dir);
     expect(skipped.exitCode).toBe(2);
     expect(skipped.stderr).toContain(
       'no scenarios to run under sub (scenario files are named *.scenario.yaml or *.scenarios.yaml); 2 scenario files were skipped: sub/.ci/a.scenario.yaml, sub/node_modules/pkg/b.scenario.yaml (a folder search skips names starting with "." and node_modules folders; give it by name: agentcheck run sub/.ci)',
     );
-    const validated = await runCli(['validate', 'sub'], dir);
+    const validated = await runMain(['validate', 'sub'], dir);
     expect(validated.exitCode).toBe(2);
     expect(validated.stderr).toContain('2 scenario files were skipped: sub/.ci/a.scenario.yaml');
     expect(validated.stderr).toContain('give it by name: agentcheck validate sub/.ci)');
@@ -121,7 +124,7 @@ describe('agentcheck run (end to end)', () => {
       seen.push(...ids);
     }
     expect(seen.sort()).toEqual(Array.from({ length: 10 }, (_v, i) => `s${i}.scenario.yaml#scenario ${i}`).sort());
-    expect((await runCli(['run', '.', '--shard', '4/3'], dir)).exitCode).toBe(2);
+    expect((await runMain(['run', '.', '--shard', '4/3'], dir)).exitCode).toBe(2);
   });
 
   // Scenarios ended by their time limits, beside one that passes, run once: read by the two tests

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/runner/report/report.js';
 import { once, sharedDir } from '../helpers/shared-fixture.js';
+import { runMain } from '../helpers/run-main.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { execa } from 'execa';
 import { AGENT_YAML, CLI, passingScenario, runCli } from './cli.js';
@@ -259,13 +260,15 @@ describe('agentcheck run output (end to end)', () => {
       expect(pasted.exitCode, pasted.all).toBe(0);
       expect((JSON.parse(readFileSync(join(dir, out, 'report.json'), 'utf8')) as Report).scenarios.map((row) => row.name)).toEqual(['other (x)']);
     }
+    // Refusals below: an empty selection and a bad flag value on the built CLI, each other kind's
+    // cases through the CLI's entry in-process (runMain: nothing runs, nothing is written).
     // Files were found; the filter left none: the message says so instead of naming file patterns.
     const none = await runCli(['run', '.', '--grep', 'nomatch'], dir);
     expect(none.exitCode).toBe(2);
     expect(none.stderr).toContain('none of the 3 scenario(s) found matches --grep "nomatch"');
     // A folder with its own config whose globs match nothing: the message names the globs where they are.
     const globs = tempDir({ 'nomatch/agentcheck.config.yaml': 'scenarios: ["tests/**/*.scenario.yaml"]\n', 'nomatch/agent.yaml': AGENT_YAML });
-    const noFiles = await runCli(['run', 'nomatch'], globs);
+    const noFiles = await runMain(['run', 'nomatch'], globs);
     expect(noFiles.exitCode).toBe(2);
     expect(noFiles.stderr).toMatch(/no scenarios to run: .*agentcheck\.config\.yaml:1:\d+ at scenarios: matches no scenario file/);
     // A bad flag value is one error line and a hint, not the whole help text.
@@ -276,26 +279,26 @@ describe('agentcheck run output (end to end)', () => {
     expect(badFlag.stderr).not.toContain('Usage:');
     // Number() reads 1e3 as a whole number; a flag that says "a whole number" does not (0x2 and 2.
     // too: test/runner/option-values.test.ts holds the flag's parser to each).
-    const odd = await runCli(['run', '.', '--repeat', '1e3'], dir);
+    const odd = await runMain(['run', '.', '--repeat', '1e3'], dir);
     expect(odd.exitCode).toBe(2);
     expect(odd.stderr).toContain('expected a whole number >= 1');
     // An empty selector (an unset CI variable) is refused, not read as "everything" or the default.
     for (const flag of ['--variant', '--tag']) {
-      const empty = await runCli(['run', '.', flag, ''], dir);
+      const empty = await runMain(['run', '.', flag, ''], dir);
       expect(empty.exitCode, `${flag} ''`).toBe(2);
       expect(empty.stderr).toContain('expected a name or a comma list of names, got "" (an empty item)');
     }
     // --overlay takes folders: its empty item is said so (as its parser says of "skills/a,":
     // test/runner/option-values.test.ts).
-    const emptyOverlay = await runCli(['run', '.', '--overlay', ''], dir);
+    const emptyOverlay = await runMain(['run', '.', '--overlay', ''], dir);
     expect(emptyOverlay.exitCode).toBe(2);
     expect(emptyOverlay.stderr).toContain('expected a folder or a comma list of folders, got "" (an empty item)');
     for (const flag of ['--out', '--only-failed', '--config', '--grep']) {
-      const empty = await runCli(['run', '.', flag, ''], dir);
+      const empty = await runMain(['run', '.', flag, ''], dir);
       expect(empty.exitCode, `${flag} ''`).toBe(2);
       expect(empty.stderr).toContain('expected a value, got an empty string');
     }
-    const noReporter = await runCli(['run', '.', '--reporter', 'json,'], dir);
+    const noReporter = await runMain(['run', '.', '--reporter', 'json,'], dir);
     expect(noReporter.exitCode).toBe(2);
     expect(noReporter.stderr).toContain('--reporter: an empty reporter name (check the comma list); expected one of: table');
   });
@@ -311,10 +314,10 @@ describe('agentcheck run output (end to end)', () => {
     expect(both.exitCode, both.all).toBe(1);
     expect(lastLine(both.stdout)).toBe('Reports: out/spans.jsonl, out/report.json, out/report.md');
     // An empty addition is still an empty item.
-    const empty = await runCli(['run', '.', '--reporter', 'json', '--reporter', ''], dir);
+    const empty = await runMain(['run', '.', '--reporter', 'json', '--reporter', ''], dir);
     expect(empty.exitCode).toBe(2);
     expect(empty.stderr).toContain('--reporter: an empty reporter name (check the comma list)');
-    const twice = await runCli(['run', '.', '--out', 'out2', '--grep', 'passes', '--grep', 'other'], dir);
+    const twice = await runMain(['run', '.', '--out', 'out2', '--grep', 'passes', '--grep', 'other'], dir);
     expect(twice.exitCode).toBe(2);
     expect(twice.stderr).toContain(
       `--grep is given twice (first "passes"); give it once: as a regular expression, --grep 'a|b' selects the scenarios matching either`,
@@ -337,14 +340,14 @@ describe('agentcheck run output (end to end)', () => {
     expect(report.scenarios[0].transcript?.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
 
     // The failed scenario is here; --grep leaves it out: the message says so rather than "wrong folder".
-    const filtered = await runCli(['run', '.', '--out', 'again', '--reporter', 'json', '--only-failed', 'out/report.json', '--grep', 'denied'], dir);
+    const filtered = await runMain(['run', '.', '--out', 'again', '--reporter', 'json', '--only-failed', 'out/report.json', '--grep', 'denied'], dir);
     expect(filtered.exitCode).toBe(2);
     expect(filtered.stderr).toContain('none of the 1 failed scenario(s) of out/report.json matches --grep "denied"');
 
-    const missing = await runCli(['run', '.', '--only-failed', 'nope/report.json'], dir);
+    const missing = await runMain(['run', '.', '--only-failed', 'nope/report.json'], dir);
     expect(missing.exitCode).toBe(2);
     expect(missing.stderr).toContain('nope/report.json: report not found');
-    const invalid = await runCli(['run', '.', '--only-failed', 'agent.yaml'], dir);
+    const invalid = await runMain(['run', '.', '--only-failed', 'agent.yaml'], dir);
     expect(invalid.exitCode).toBe(2);
     expect(invalid.stderr).toMatch(/agent\.yaml:1:\d+: is not valid JSON/);
   });
@@ -388,7 +391,7 @@ describe('agentcheck run output (end to end)', () => {
     report.summary = { ...report.summary, total: 1, passed: 0, failed: 1 };
     mkdirSync(join(dir, 'out'));
     writeFileSync(join(dir, 'out/report.json'), JSON.stringify(report));
-    const base = await runCli(['run', '--only-failed', 'out/report.json', '--variant', 'base'], dir);
+    const base = await runMain(['run', '--only-failed', 'out/report.json', '--variant', 'base'], dir);
     expect(base.exitCode).toBe(2);
     expect(base.stderr).toContain('none of the 1 failed scenario(s) of out/report.json matches --variant base');
   });
