@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedDir } from '../helpers/shared-fixture.js';
+import { runMain } from '../helpers/run-main.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { call, connectAgentcheck, text } from '../runner/mcp/mcp-client.js';
 import { AGENT_YAML, runCli } from './cli.js';
@@ -26,7 +27,8 @@ describe('agentcheck validate and test-run quote the names they refuse', () => {
       'esc.scenario.yaml': scenario('expect: {terminal_tool: "\\e[2Jevil\\u202e"}\napprovals: {tools: {"\\e[2Jevil\\u202e": approve}}'),
       'long.scenario.yaml': scenario(`expect: {terminal_tool: ${LONG}}\napprovals: {tools: {finish: ${LONG}}}`),
     });
-    const result = await runCli(['validate', 'esc.scenario.yaml', 'long.scenario.yaml'], dir);
+    // Refused at load: the CLI's entry in-process (runMain), as the built CLI refuses the hostile --terminal-tool below.
+    const result = await runMain(['validate', 'esc.scenario.yaml', 'long.scenario.yaml'], dir);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).not.toMatch(RAW);
     expect(result.stderr).toContain(`esc.scenario.yaml:5:25 at expect.terminal_tool: expect.terminal_tool names no tool of the agent: ${QUOTED}; ${TOOLS}`);
@@ -45,7 +47,7 @@ describe('agentcheck validate and test-run quote the names they refuse', () => {
     expect(hostile.exitCode).toBe(2);
     expect(hostile.stderr).not.toMatch(RAW);
     expect(hostile.stderr).toBe(`agentcheck: invalid input: --terminal-tool: it names no tool of the agent: ${QUOTED}; ${TOOLS}`);
-    const long = await runCli([...args, LONG], dir);
+    const long = await runMain([...args, LONG], dir);
     expect(long.exitCode).toBe(2);
     expect(long.stderr).toBe(`agentcheck: invalid input: --terminal-tool: it names no tool of the agent: ${LONG_QUOTED}; ${TOOLS}`);
   });

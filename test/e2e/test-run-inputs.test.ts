@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { oncePerKey, sharedDir } from '../helpers/shared-fixture.js';
+import { runMain } from '../helpers/run-main.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { AGENT_YAML, ROOT, runCli } from './cli.js';
 
 const SCRIPT = '- tool_calls: [{name: finish, args: {}}]\n- text: done\n';
 const RUN = ['test-run', '--agent', 'agent.yaml', '--message', 'go', '--script', 'script.yaml', '--terminal-tool', 'finish', '--json'];
 
+// Inputs refused at load run the CLI's entry in-process (runMain): nothing runs and nothing is
+// written. The built CLI refuses an empty --message, a name the --delta removed and an approvals
+// name of an MCP tool (which starts the MCP server) here, and a bad --script in commands.test.ts.
 describe('agentcheck test-run: what its inputs mean', () => {
   /**
    * One test-run per delta, each run once (oncePerKey) in one folder: the no-change test and the
@@ -70,7 +74,7 @@ describe('agentcheck test-run: what its inputs mean', () => {
       'inputs.yaml': 'messages:\n  - {role: user, content: hi}\n  - {role: assistant, content: "  "}\n  - {role: user, content: ""}\n',
     });
     const run = RUN.filter((arg) => arg !== '--message' && arg !== 'go');
-    const inputs = await runCli([...run, '--inputs', 'inputs.yaml'], dir);
+    const inputs = await runMain([...run, '--inputs', 'inputs.yaml'], dir);
     expect(inputs.exitCode).toBe(2);
     expect(inputs.stdout).toBe('');
     const lines = inputs.stderr.trim().split('\n');
@@ -89,7 +93,7 @@ describe('agentcheck test-run: what its inputs mean', () => {
       ['validate', 'blank.scenario.yaml'],
       ['run', 'blank.scenario.yaml', '--out', 'out'],
     ]) {
-      const result = await runCli(args, dir);
+      const result = await runMain(args, dir);
       expect(result.exitCode, result.stderr).toBe(2);
       expect(result.stderr).toMatch(/blank\.scenario\.yaml:6:\d+ at inputs\.messages\[1\]\.content: the message is empty; give the message text$/m);
       expect(result.stderr).toMatch(/blank\.scenario\.yaml:7:\d+ at inputs\.messages\[2\]\.content: the message is empty; give the message text$/m);
@@ -99,13 +103,13 @@ describe('agentcheck test-run: what its inputs mean', () => {
   it('names what an --inputs file that is empty, comments only or a list was expected to be, as the other file flags do', async () => {
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'script.yaml': SCRIPT, 'cmt.yaml': '# to do\n', 'list.yaml': '- {role: user, content: hi}\n' });
     const run = RUN.filter((arg) => arg !== '--message' && arg !== 'go');
-    const comment = await runCli([...run, '--inputs', 'cmt.yaml'], dir);
+    const comment = await runMain([...run, '--inputs', 'cmt.yaml'], dir);
     expect(comment.exitCode).toBe(2);
     expect(comment.stdout).toBe('');
     expect(comment.stderr.trim()).toMatch(
       /^agentcheck: invalid input: \S*cmt\.yaml: expected inputs \(a mapping with messages and an optional context\), got an empty file$/,
     );
-    const list = await runCli([...run, '--inputs', 'list.yaml'], dir);
+    const list = await runMain([...run, '--inputs', 'list.yaml'], dir);
     expect(list.exitCode).toBe(2);
     expect(list.stderr.trim()).toMatch(
       /^agentcheck: invalid input: \S*list\.yaml:1:1: expected inputs \(a mapping with messages and an optional context\), got an array$/,
@@ -121,7 +125,7 @@ describe('agentcheck test-run: what its inputs mean', () => {
       'blank.yaml': '- {text: ""}\n',
     });
     const run = (script: string) => runCli(['test-run', '--agent', 'agent.yaml', '--message', 'hi', '--script', script, '--json'], dir);
-    const refused = await run('refused.yaml');
+    const refused = await runMain(['test-run', '--agent', 'agent.yaml', '--message', 'hi', '--script', 'refused.yaml', '--json'], dir);
     expect(refused.exitCode).toBe(2);
     expect(refused.stdout).toBe('');
     expect(refused.stderr.trim().split('\n')).toEqual([
@@ -144,7 +148,7 @@ describe('agentcheck test-run: what its inputs mean', () => {
       'script.yaml': SCRIPT,
       'delta.yaml': 'set:\n  agent:\n    llm: {parameters: {temperature: 0.5}}\n',
     });
-    const result = await runCli([...RUN, '--delta', 'delta.yaml'], dir);
+    const result = await runMain([...RUN, '--delta', 'delta.yaml'], dir);
     expect(result.exitCode).toBe(2);
     expect(result.stderr.trim()).toMatch(
       /^agentcheck: invalid input: .*delta\.yaml:3:10 at set\.agent\.llm: after applying the delta: the build has no agent\.llm \(it uses the default model, scripted\/scripted\), so a delta that sets part of agent\.llm must give agent\.llm\.provider and agent\.llm\.model too$/,
@@ -175,7 +179,7 @@ describe('agentcheck test-run: what its inputs mean', () => {
         .filter((line) => line.endsWith(removed)),
     ).toHaveLength(3);
     // A name no build has gets no such words, in any of the three; without --delta neither.
-    const typo = await runCli(
+    const typo = await runMain(
       [...noScript, '--script', 'calls-typo.yaml', '--terminal-tool', 'lookupp', '--delta', 'rm.yaml', '--approvals', 'ap-typo.yaml'],
       dir,
     );

@@ -4,6 +4,7 @@ import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { waitForPidFile, waitUntilGone } from '../helpers/process-state.js';
 import { shared } from '../helpers/shared-fixture.js';
+import { runMain } from '../helpers/run-main.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { CLI, ROOT, runCli } from './cli.js';
 
@@ -265,7 +266,8 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
     const spans = [{ ...saved.spans[0], status: 'weird' }, ...saved.spans.slice(1)];
     const checkpoint = { ...saved.checkpoint, seq: 0, traceId: 'abc' };
     writeFileSync(file, JSON.stringify({ ...saved, expectations: { terminal_tool: 'nope' }, checkpoint, spans }));
-    const state = await runCli(['resume', runId, '--decision', 'approve', '--spans', 'out/spans.jsonl'], dir);
+    // The damaged files below are refused through the CLI's entry in-process (runMain), as the built CLI refused the one above.
+    const state = await runMain(['resume', runId, '--decision', 'approve', '--spans', 'out/spans.jsonl'], dir);
     expect(state.exitCode, state.all).toBe(2);
     expect(state.stderr).toContain(`${file} at expectations.terminal_tool: expectations.terminal_tool names no tool of the agent: "nope"`);
     expect(state.stderr).toContain(`${file} at checkpoint.seq: expected a whole number >= 1, got number 0`);
@@ -274,7 +276,7 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
     expect(existsSync(file)).toBe(true);
     // A field nested thousands deep is refused before anything walks it, never a stack overflow.
     writeFileSync(file, JSON.stringify(saved).replace(/"script":\[/, `"script":[${'['.repeat(10_000)}${']'.repeat(10_000)},`));
-    const deep = await runCli(['resume', runId, '--decision', 'approve', '--spans', 'out/spans.jsonl'], dir);
+    const deep = await runMain(['resume', runId, '--decision', 'approve', '--spans', 'out/spans.jsonl'], dir);
     expect(deep.exitCode, deep.all).toBe(2);
     expect(deep.stderr).toContain(`${file} at script: is nested more than 1000 levels deep: not a checkpoint agentcheck wrote`);
   });
@@ -300,7 +302,8 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
     ].join('\n');
     const dir = tempDir({ 'script.yaml': SCRIPT, 'rules.yaml': rules, 'approvals.yaml': 'tools: {write_fil: approve}\n' });
     const missingWorkspace = base.map((arg) => (arg === WORKSPACE ? 'missing-folder' : arg));
-    const result = await runCli([...missingWorkspace, '--mocks', 'rules.yaml', '--approvals', 'approvals.yaml'], dir);
+    // Refused at load: the CLI's entry in-process (runMain); the built CLI refuses a bad --script in commands.test.ts.
+    const result = await runMain([...missingWorkspace, '--mocks', 'rules.yaml', '--approvals', 'approvals.yaml'], dir);
     expect(result.exitCode, result.all).toBe(2);
     expect(result.stdout).toBe('');
     for (const message of [

@@ -2,6 +2,7 @@ import { existsSync, linkSync, readFileSync, symlinkSync, writeFileSync } from '
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { shared } from '../helpers/shared-fixture.js';
+import { type MainResult, runMain } from '../helpers/run-main.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { ROOT, runCli } from './cli.js';
 import { AGENT, base, SCRIPT } from './test-run-resume-fixture.js';
@@ -54,12 +55,13 @@ describe('test-run --spans naming one of the run inputs (built CLI)', () => {
     const dir = tempDir(INPUTS);
     const base = ['test-run', '--agent', 'bot.yaml', '--message', 'hi', '--script', 'script.yaml', '--delta', 'delta.yaml', '--workspace', 'ws'];
     const before = ['bot.yaml', 'delta.yaml', 'script.yaml', 'ws/notes.txt'].map((file) => readFileSync(join(dir, file), 'utf8'));
+    // The first on the built CLI, the others through the CLI's entry in-process (runMain).
     for (const [spans, flag] of [
       ['bot.yaml', '--agent'],
       ['./delta.yaml', '--delta'],
       ['script.yaml', '--script'],
     ]) {
-      const result = await runCli([...base, '--spans', spans], dir);
+      const result = spans === 'bot.yaml' ? await runCli([...base, '--spans', spans], dir) : await runMain([...base, '--spans', spans], dir);
       expect(result.exitCode, result.all).toBe(2);
       expect(result.stderr).toContain(`--spans names the ${flag} file; the spans would overwrite it`);
     }
@@ -67,11 +69,11 @@ describe('test-run --spans naming one of the run inputs (built CLI)', () => {
     linkSync(join(dir, 'bot.yaml'), join(dir, 'hard.yaml'));
     symlinkSync('bot.yaml', join(dir, 'soft.yaml'));
     for (const spans of ['hard.yaml', 'soft.yaml']) {
-      const result = await runCli([...base, '--spans', spans], dir);
+      const result = await runMain([...base, '--spans', spans], dir);
       expect(result.exitCode, result.all).toBe(2);
       expect(result.stderr).toContain('--spans names the --agent file; the spans would overwrite it');
     }
-    const inside = await runCli([...base, '--spans', 'ws/notes.txt'], dir);
+    const inside = await runMain([...base, '--spans', 'ws/notes.txt'], dir);
     expect(inside.exitCode, inside.all).toBe(2);
     expect(inside.stderr).toContain('--spans is inside the --workspace folder, which a test-run never changes');
     expect(['bot.yaml', 'delta.yaml', 'script.yaml', 'ws/notes.txt'].map((file) => readFileSync(join(dir, file), 'utf8'))).toEqual(before);
@@ -98,7 +100,8 @@ describe('test-run --spans naming one of the run inputs (built CLI)', () => {
     );
     expect(readFileSync(join(dir, 'ext/agent.mjs'), 'utf8')).toBe('console.log("hi")\n');
     const bot = join(ROOT, 'fixtures/agents/support-bot.yaml');
-    const skill = await runCli(
+    // The external command file on the built CLI; the skill folder and the tool's script in-process (runMain).
+    const skill = await runMain(
       ['test-run', '--agent', bot, '--message', 'hi', '--script', 'x.yaml', '--delta', 'skd.yaml', '--spans', 'skl/getting-started/SKILL.md', '--json'],
       dir,
     );
@@ -111,7 +114,7 @@ describe('test-run --spans naming one of the run inputs (built CLI)', () => {
       join(dir, 'cmd.yaml'),
       `id: cmd\nagent:\n  name: Cmd\n  tools:\n    - {name: t, description: t, command: {argv: [node, ${JSON.stringify(join(dir, 'tool.mjs'))}]}}\n`,
     );
-    const tool = await runCli(['test-run', '--agent', 'cmd.yaml', '--message', 'hi', '--script', 'x.yaml', '--spans', 'tool.mjs', '--json'], dir);
+    const tool = await runMain(['test-run', '--agent', 'cmd.yaml', '--message', 'hi', '--script', 'x.yaml', '--spans', 'tool.mjs', '--json'], dir);
     expect(tool.exitCode, tool.all).toBe(2);
     expect(tool.stderr).toContain('--spans names the agent.tools[0].command.argv[1] file, which the run reads');
     expect(readFileSync(join(dir, 'tool.mjs'), 'utf8')).toBe('console.log("tool")\n');
@@ -127,7 +130,7 @@ describe('test-run --spans naming one of the run inputs (built CLI)', () => {
 const resume = (dir: string, runId: string, spans: string) => runCli(['resume', runId, '--decision', 'approve', '--spans', spans, '--json'], dir);
 
 /** Exit 2 with nothing on stdout, no stack trace, and the checkpoint kept for a resume with the right --spans. */
-function expectRefusedResume(result: Awaited<ReturnType<typeof resume>>, checkpoint: string): void {
+function expectRefusedResume(result: Omit<MainResult, 'exitCode'> & { exitCode?: number }, checkpoint: string): void {
   expect(result.exitCode, result.all).toBe(2);
   expect(result.stdout).toBe('');
   expect(result.stderr).not.toMatch(/unexpected error|\n\s+at /);
@@ -152,9 +155,13 @@ describe('agentcheck resume --spans naming a file it reads (built CLI)', () => {
     const checkpoint = join(root, `${runId}.checkpoint.json`);
     const read = (file: string) => readFileSync(join(root, file), 'utf8');
     const before = { checkpoint: read(`${runId}.checkpoint.json`), script: read('script.yaml'), build: read('agent.yaml') };
-    const refused: Record<string, Awaited<ReturnType<typeof resume>>> = {};
+    const refused: Record<string, Parameters<typeof expectRefusedResume>[0]> = {};
+    // The first refusal on the built CLI, the others through the CLI's entry in-process (runMain).
     for (const spans of [`${runId}.checkpoint.json`, 'script.yaml', 'agent.yaml']) {
-      refused[spans] = await resume(root, runId, spans);
+      refused[spans] =
+        spans === 'script.yaml' || spans === 'agent.yaml'
+          ? await runMain(['resume', runId, '--decision', 'approve', '--spans', spans, '--json'], root)
+          : await resume(root, runId, spans);
       expectRefusedResume(refused[spans], checkpoint);
     }
     const after = { checkpoint: read(`${runId}.checkpoint.json`), script: read('script.yaml'), build: read('agent.yaml') };
