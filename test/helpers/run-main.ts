@@ -62,7 +62,9 @@ function changes(before: ProcessState, after: ProcessState): string {
  * Runs the CLI's own entry, main(), in the test process, for a refusal (exit 2 before anything
  * runs or is written): the same parsing and checks as the built CLI without starting a process.
  * `cwd` and `env` are as runCli takes them: cwd defaults to the repository's root, and the
- * environment is the test's, plus CI=true, plus `env`. stdout is not a terminal, as under runCli. `agentcheck run` sets a V8 flag
+ * environment is the test's, plus CI=true, plus `env` (what main reads through its io; the
+ * recursion guard reads the process's own AGENTCHECK_INSIDE_RUN, so its cases stay on runCli).
+ * stdout is not a terminal, as under runCli. `agentcheck run` sets a V8 flag
  * (--heap-growing-percent) before it loads the suite: it is put back here. Throws when the call
  * left a signal or exit listener, process.exitCode, process.exit or the folder changed: such a
  * case belongs on the built CLI (runCli).
