@@ -38,9 +38,9 @@ async function readFolder(tool: string, dir: string, relativePath: string) {
 
 /**
  * Every regular file under `relativePath` (itself, when it names a file), sorted by relative
- * path; a named pipe, socket or device given as `relativePath` is refused (NOT_A_FILE), and so is a
-folder under it that cannot be read (FS_EACCES). Symlinks
- * are not followed, so a walk cannot loop or wander outside the workspace.
+ * path; a named pipe, socket or device given as `relativePath` is refused (NOT_A_FILE), and so is
+ * a folder under it that cannot be read (FS_EACCES). Symlinks are not followed, so a walk cannot
+ * loop or wander outside the workspace.
  */
 export async function listFiles(tool: string, workspace: Workspace, relativePath: string): Promise<FoundFile[]> {
   const root = await workspace.root();
