@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report, ScenarioRow } from '../../../src/runner/report/report.js';
 import { AGENT_YAML, passingScenario, runCli } from '../../e2e/cli.js';
+import { runMain } from '../../helpers/run-main.js';
 
 type Result = Awaited<ReturnType<typeof runCli>>;
 
@@ -82,6 +83,9 @@ let whole: Result;
 const shardReports = () => [1, 2, 3].map((i) => `s${i}/report.json`);
 const lines = (path: string) => readFileSync(join(dir, path), 'utf8').split('\n').filter(Boolean).length;
 
+// Refusals (exit 2, before the --out folder is made) of a case the built CLI already refuses run the
+// CLI's entry in-process (runMain): the built CLI refuses a path given twice, --out an input's
+// folder, two different suites and a file that is no report; the other cases of each kind run in-process.
 describe('agentcheck merge (through the built CLI)', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   beforeAll(async () => {
@@ -203,7 +207,7 @@ describe('agentcheck merge (through the built CLI)', () => {
       ['in-link/s1/report.json', ...shardReports().slice(1), '--out', 's1'],
       ['file-links/r1.json', ...shardReports().slice(1), '--out', 's1'],
     ]) {
-      const linked = await runCli(['merge', ...args, '--reporter', 'json'], dir);
+      const linked = await runMain(['merge', ...args, '--reporter', 'json'], dir);
       expect(linked.exitCode, args.join(' ')).toBe(2);
       expect(linked.stderr).toMatch(/--out: \S+ holds the input \S+: the merged report\.json and spans\.jsonl would replace it/);
     }
@@ -216,8 +220,10 @@ describe('agentcheck merge (through the built CLI)', () => {
     const result = await runCli(['merge', 's1/report.json', './s1/report.json', '--out', 'twice', '--reporter', 'json'], dir);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain('./s1/report.json: is given twice (also as s1/report.json); give each report once');
-    const linked = await runCli(['merge', 's1/report.json', 'in-link-2/s1/report.json', '--out', 'twice', '--reporter', 'json'], dir);
+    const linked = await runMain(['merge', 's1/report.json', 'in-link-2/s1/report.json', '--out', 'twice', '--reporter', 'json'], dir);
+    expect(linked.exitCode).toBe(2);
     expect(linked.stderr).toContain('in-link-2/s1/report.json: is given twice (also as s1/report.json); give each report once');
+    expect(existsSync(join(dir, 'twice'))).toBe(false);
   });
 
   it('refuses reports of different suites (exit 2), naming each difference: a flag, and what a same-named variant changes', async () => {
@@ -241,7 +247,7 @@ describe('agentcheck merge (through the built CLI)', () => {
       ...files,
       'single.scenario.yaml': files['single.scenario.yaml'].replace('name: p9', 'name: p9 renamed'),
     });
-    const result = await runCli(['merge', 's1/report.json', 'changed-s2/report.json', '--out', 'refused'], dir);
+    const result = await runMain(['merge', 's1/report.json', 'changed-s2/report.json', '--out', 'refused'], dir);
     expect(result.exitCode, result.all).toBe(2);
     expect(result.stderr).toMatch(/changed-s2\/report\.json: not the same suite as s1\/report\.json .*the scenarios differ \(content hash/);
     expect(existsSync(join(dir, 'refused/report.json'))).toBe(false);
@@ -250,7 +256,7 @@ describe('agentcheck merge (through the built CLI)', () => {
   it('refuses shards whose same-named variant wrote one place in another order, and merges those in the same order', async () => {
     // The later entry's value wins (docs/formats.md, Delta): reordered, the variant runs another build.
     await runOtherSuiteShard('reordered-suite', 'reordered-s2', suiteFiles(suiteConfig([...SETS].reverse())));
-    const refused = await runCli(['merge', 's1/report.json', 'reordered-s2/report.json', '--out', 'reordered-refused'], dir);
+    const refused = await runMain(['merge', 's1/report.json', 'reordered-s2/report.json', '--out', 'reordered-refused'], dir);
     expect(refused.exitCode, refused.all).toBe(2);
     expect(refused.stderr).toContain('reordered-s2/report.json: not the same suite as s1/report.json');
     // The removes are listed sorted: their order does not change the build (the next test).
@@ -281,18 +287,17 @@ describe('agentcheck merge (through the built CLI)', () => {
     // A copy of a shard's report (the same path twice is refused earlier, as the command line's mistake).
     mkdirSync(join(dir, 's1copy'), { recursive: true });
     copyFileSync(join(dir, 's1/report.json'), join(dir, 's1copy/report.json'));
-    const [twice, overlap, mixed] = await Promise.all([
-      runCli(['merge', 's1/report.json', 's2/report.json', 's1copy/report.json', '--out', 'refused'], dir),
-      runCli(['merge', 'full/report.json', 'copy/report.json', '--out', 'refused'], dir),
-      runCli(['merge', 'full/report.json', 's1/report.json', '--out', 'refused'], dir),
-    ]);
+    // One after another: runMain checks the process is left as it was after each call.
+    const twice = await runMain(['merge', 's1/report.json', 's2/report.json', 's1copy/report.json', '--out', 'refused'], dir);
+    const overlap = await runMain(['merge', 'full/report.json', 'copy/report.json', '--out', 'refused'], dir);
+    const mixed = await runMain(['merge', 'full/report.json', 's1/report.json', '--out', 'refused'], dir);
     expect(twice.exitCode).toBe(2);
     expect(twice.stderr).toMatch(/s1copy\/report\.json: overlapping shards: shard 1\/3 is also s1\/report\.json/);
     expect(overlap.exitCode).toBe(2);
     expect(overlap.stderr).toMatch(/copy\/report\.json: overlapping reports: ".*" \[base\] repeat 0 is also in full\/report\.json/);
     expect(mixed.exitCode).toBe(2);
     expect(mixed.stderr).toContain('split differently (full/report.json: unsharded, s1/report.json: shard 1/3)');
-    expect(existsSync(join(dir, 'refused/report.json'))).toBe(false);
+    expect(existsSync(join(dir, 'refused'))).toBe(false);
   });
 
   it('writes the report but exits 1 when a shard is missing, and 2 for a file that is not a report', async () => {
@@ -321,9 +326,10 @@ describe('agentcheck merge (through the built CLI)', () => {
     const bad = await runCli(['merge', 'bad.json', '--out', 'refused'], dir);
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toContain('bad.json: expected "schema": "agentcheck.report/1"');
-    const missing = await runCli(['merge', 'nope/report.json', '--out', 'refused'], dir);
+    const missing = await runMain(['merge', 'nope/report.json', '--out', 'refused'], dir);
     expect(missing.exitCode).toBe(2);
     expect(missing.stderr).toContain('nope/report.json: report not found');
+    expect(existsSync(join(dir, 'refused'))).toBe(false);
   });
 });
 
