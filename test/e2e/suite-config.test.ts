@@ -3,8 +3,12 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.js';
+import { runMain } from '../helpers/run-main.js';
 import { AGENT_YAML, passingScenario, ROOT, runCli } from './cli.js';
 
+// Configs refused at load (exit 2, nothing run or written) run the CLI's entry in-process (runMain)
+// where the built CLI already refuses that kind for that command here: validate's two configs in one
+// folder; run's bad skill folders, missing judge grader, unknown --variant names and --overlay folders.
 describe('agentcheck.config.yaml', () => {
   it('delivers overlay skills to every scenario and runs variants with repeats', async () => {
     const dir = tempDir({
@@ -97,7 +101,7 @@ out: out
     expect((await runCli(['run', 'top', '--config', 'top/sub/agentcheck.config.yaml', '--out', 'o', '--quiet'], dir)).exitCode).toBe(0);
     // With no config anywhere near, the message is the plain one.
     const none = tempDir({ 'agent.yaml': AGENT_YAML, 'judged.scenario.yaml': passingScenario('judged', '    - judge: {rubric: "finishes"}\n') });
-    const plain = await runCli(['run', '.', '--out', 'o', '--quiet'], none);
+    const plain = await runMain(['run', '.', '--out', 'o', '--quiet'], none);
     expect(plain.exitCode, plain.all).toBe(2);
     expect(plain.stderr).toContain(missing);
     expect(plain.stderr).not.toContain('may set judge.model');
@@ -132,10 +136,10 @@ out: out
     expect(checked.exitCode, checked.all).toBe(2);
     expect(checked.stderr).toContain('agentcheck.config.yml:5:9 at repeat:');
     expect(checked.stderr).toContain(twoConfigs);
-    const refused = await runCli(['run'], two);
+    const refused = await runMain(['run'], two);
     expect(refused.exitCode, refused.all).toBe(2);
     expect(refused.stderr).toContain(twoConfigs);
-    const alone = await runCli(['run'], tempDir({ ...files, 'agentcheck.config.yml': bad }));
+    const alone = await runMain(['run'], tempDir({ ...files, 'agentcheck.config.yml': bad }));
     expect(alone.exitCode, alone.all).toBe(2);
     expect(alone.stderr).toContain('agentcheck.config.yml:5:9 at repeat:');
   });
@@ -153,9 +157,9 @@ out: out
     // The SKILL.md too large is named itself, not the config entry that led to it.
     expect(bad.stderr).toContain(`${join(dir, 'big', 'SKILL.md')}: is `);
     expect(bad.stderr).not.toContain('at skills.forced[0]: is ');
-    const variant = await runCli(['run', '.', '--config', join(ROOT, 'package.json')], dir);
+    const variant = await runMain(['run', '.', '--config', join(ROOT, 'package.json')], dir);
     expect(variant.exitCode).toBe(2);
-    const unknown = await runCli(['run', '.', '--variant', 'nope', '--config', '/dev/null'], dir);
+    const unknown = await runMain(['run', '.', '--variant', 'nope', '--config', '/dev/null'], dir);
     expect(unknown.exitCode).toBe(2);
     expect(unknown.stderr).toContain('unknown variant "nope"; expected one of: base');
   });
@@ -180,19 +184,20 @@ out: out
       'list.yaml': 'variants: [lean]\n',
       'own.yaml': 'variants:\n  lean: {sett: {}}\n',
     });
-    const list = await runCli(['run', '.', '--config', 'list.yaml', '--variant', 'lean', '--out', 'out'], dir);
+    const list = await runMain(['run', '.', '--config', 'list.yaml', '--variant', 'lean', '--out', 'out'], dir);
     expect(list.exitCode, list.all).toBe(2);
     expect(list.stderr).toMatch(/list\.yaml:1:\d+ at variants: expected object, got an array/);
     expect(list.stderr).not.toContain('unknown variant');
     // Beside it, a name the config never gave is still unknown, the left-out names listed as such: the
     // two lines are all that is said (lean is never called unknown).
-    const own = await runCli(['run', '.', '--config', 'own.yaml', '--variant', 'lean,nope', '--out', 'out'], dir);
+    const own = await runMain(['run', '.', '--config', 'own.yaml', '--variant', 'lean,nope', '--out', 'out'], dir);
     expect(own.exitCode, own.all).toBe(2);
     const [problem, nope, ...rest] = own.stderr.trimEnd().split('\n');
     expect(problem).toMatch(/own\.yaml:2:\d+ at variants\.lean(\.sett)?: /);
     expect(problem).not.toContain('unknown variant');
     expect(nope).toBe('--variant: unknown variant "nope"; expected one of: base (lean left out for the problems said at the config)');
     expect(rest).toEqual([]);
+    expect(existsSync(join(dir, 'out'))).toBe(false);
   });
 
   it("names a variant's problem at its path in the config, also under a path key of set (not the build's path)", async () => {
@@ -201,7 +206,7 @@ out: out
       'a.scenario.yaml': passingScenario('a'),
       'c.yaml': 'variants:\n  x: {set: {"agent.tools[name=lookup]": {permision: ask}}}\n  y: {set: {agent: {max_turns: "5"}}}\n',
     });
-    const result = await runCli(['run', '--config', 'c.yaml', '--out', 'out'], dir);
+    const result = await runMain(['run', '--config', 'c.yaml', '--out', 'out'], dir);
     expect(result.exitCode, result.all).toBe(2);
     const lines = result.stderr.trim().split('\n');
     expect(lines).toHaveLength(2);
@@ -256,14 +261,14 @@ out: out
       'c2.yaml': 'scenarios: ["sc/*.scenario.yaml"]\nmodel: {provider: anthropic}\n',
     });
     const expected = /^\S*c2\.yaml:2:19 at model\.provider: model\.provider changes the provider to "anthropic": name its model too \(model\.model\)$/m;
-    const validate = await runCli(['validate', '--config', 'c2.yaml'], dir);
+    const validate = await runMain(['validate', '--config', 'c2.yaml'], dir);
     expect(validate.exitCode, validate.all).toBe(2);
     expect(validate.all).toMatch(expected);
     expect(validate.all).not.toContain('.scenario.yaml:');
     // The scenario files are checked without the config's model and counted, as beside a variant that does
     // not apply; so is the build they load.
     expect(validate.all).toContain('1 problem(s) in 1 file(s); valid: 1 agent build(s), 2 scenario file(s) with 2 scenario(s), 0 skill(s), 0 config(s)');
-    const run = await runCli(['run', '--config', 'c2.yaml'], dir);
+    const run = await runMain(['run', '--config', 'c2.yaml'], dir);
     expect(run.exitCode, run.all).toBe(2);
     expect(run.stderr.replace('agentcheck: invalid input: ', '')).toMatch(expected);
     expect(run.stderr).not.toContain('.scenario.yaml:');
@@ -277,19 +282,19 @@ out: out
     });
     // The entry as written, from the config's folder (not sub/nomatch).
     const expected = /^\S*sub\/agentcheck\.config\.yaml:1:\d+ at scenarios\[0\]: path not found: nomatch; expected .*relative to the config's folder$/m;
-    const validate = await runCli(['validate', 'sub'], dir);
+    const validate = await runMain(['validate', 'sub'], dir);
     expect(validate.exitCode, validate.all).toBe(2);
     expect(validate.stderr).toMatch(expected);
     expect(validate.all).not.toContain('temprature');
     expect(validate.all).toContain('1 problem(s) in 1 file(s); valid: 1 agent build(s), 1 scenario file(s) with 1 scenario(s), 0 skill(s), 0 config(s)');
-    const run = await runCli(['run', 'sub'], dir);
+    const run = await runMain(['run', 'sub'], dir);
     expect(run.exitCode, run.all).toBe(2);
     expect(run.stderr.replace('agentcheck: invalid input: ', '')).toMatch(expected);
     expect(run.all).not.toContain('temprature');
     // Globs naming no file at all are said beside the config's other problems, by run as by validate.
     writeFileSync(join(dir, 'sub/agentcheck.config.yaml'), 'scenarios: ["x/*.yaml"]\nout: 7\n');
     for (const command of ['validate', 'run']) {
-      const result = await runCli([command, 'sub'], dir);
+      const result = await runMain([command, 'sub'], dir);
       expect(result.exitCode, result.all).toBe(2);
       expect(result.stderr, command).toMatch(/at scenarios: matches no scenario file .*; check the globs$/m);
       expect(result.stderr, command).toMatch(/at out: expected string, got number 7$/m);
