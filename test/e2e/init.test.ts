@@ -1,10 +1,11 @@
-import { existsSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { execa } from 'execa';
 import type { Report } from '../../src/runner/report/report.js';
 import { STARTER_FILES } from '../../src/runner/init/starter-files.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { runMain } from '../helpers/run-main.js';
 import { runCli } from './cli.js';
 
 /** The starter as init writes it, under `folder`: a folder init has already filled. */
@@ -56,10 +57,13 @@ describe('agentcheck init (end to end)', () => {
     // is passed over: init could not write there.
     const again = tempDir({ ...starterIn('agent-tests'), 'agent-tests-2': 'x' });
     symlinkSync(join(again, 'nowhere'), join(again, 'agent-tests-3'));
-    const twice = await runCli(['init', 'agent-tests'], again);
+    // The same refusal as above (nothing written): the CLI's entry in-process (runMain).
+    const twice = await runMain(['init', 'agent-tests'], again);
     expect(twice.exitCode).toBe(2);
     expect(twice.stderr).toContain('already has agent-tests/agents/support-bot.yaml');
     expect(twice.stderr).toContain('(other files may be there; try agentcheck init agent-tests-4)');
+    expect(readdirSync(again).sort()).toEqual(['agent-tests', 'agent-tests-2', 'agent-tests-3']);
+    expect(readFileSync(join(again, 'agent-tests-2'), 'utf8')).toBe('x');
 
     // A folder with other files is fine, as the message says: they are left alone.
     const other = tempDir({ 'notes.txt': 'hi\n' });

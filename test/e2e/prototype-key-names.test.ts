@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Report, ScenarioRow } from '../../src/runner/report/report.js';
 import { shared } from '../helpers/shared-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { runMain } from '../helpers/run-main.js';
 import { runCli } from './cli.js';
 
 // Names that are also members of Object.prototype (`__proto__`, `constructor`, `toString`) are
@@ -320,14 +321,15 @@ describe('allow_env naming an Object.prototype member (built CLI)', () => {
   });
 });
 
-describe('unknown keys named like Object.prototype members get no hint quoting a function (built CLI)', () => {
+describe('unknown keys named like Object.prototype members get no hint quoting a function', () => {
   it('says an llm parameter or a skill key named constructor or toString is unknown, with no JavaScript function as a hint', async () => {
     const dir = tempDir({
       'agent.yaml': PBOT_AGENT,
       'my-skill/SKILL.md': '---\nname: my-skill\ndescription: Does things.\nconstructor: 1\ntoString: 2\n---\nBody\n',
     });
-    // Both files' problems in one pass.
-    const result = await runCli(['validate', 'agent.yaml', 'my-skill'], dir);
+    // Both files' problems in one pass. A refusal at load: the CLI's entry in-process (runMain), as
+    // the built CLI refuses validate's file problems in validate-one-pass.test.ts.
+    const result = await runMain(['validate', 'agent.yaml', 'my-skill'], dir);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(
       /agent\.yaml:\d+:\d+ at agent\.llm\.parameters\.constructor: unknown openai parameter "constructor"; expected one of: temperature, /,
