@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { shared } from '../helpers/shared-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { runMain } from '../helpers/run-main.js';
 import { AGENT_YAML, runCli } from './cli.js';
+
+// Refusals at load (exit 2, nothing run or written) run the CLI's entry in-process (runMain) where
+// the built CLI already refuses that kind for that command: validate's file problems
+// (validateEveryCase), run's flag and suite problems (runRefusingAll) and files that are no scenario
+// files (runRefusingFiles), and test-run's build problems; test-run's bad --script in commands.test.ts.
 
 /** The located problem lines of a CLI run's output, in the order printed. */
 const located = (output: string) =>
@@ -553,7 +560,7 @@ describe('agentcheck validate reports every problem of a file in one pass', () =
         '',
       ].join('\n'),
     });
-    const result = await runCli(['validate', '.'], dir);
+    const result = await runMain(['validate', '.'], dir);
     expect(result.exitCode, result.all).toBe(2);
     // Said whole: the message holds a "/" that located() would cut at.
     const lines = result.all.split('\n').filter((line) => / at judge\.| at expect\./.test(line));
@@ -576,7 +583,7 @@ describe('agentcheck validate reports every problem of a file in one pass', () =
       'j.scenario.yaml':
         'name: j\nagent: bot.yaml\ninputs: {messages: [{role: user, content: hi}]}\nmodel: {script: [{text: ok}]}\nexpect: {checks: [{judge: {rubric: ok}}, {judge: {rubric: fine}}]}\n',
     });
-    const result = await runCli(['validate', '.'], dir);
+    const result = await runMain(['validate', '.'], dir);
     expect(result.exitCode, result.all).toBe(2);
     expect(located(result.all)).toEqual([
       'agentcheck.config.yaml:1:16 at judge.model: a grader model needs `provider` and `model` (or a `script` for the scripted model); the judge checks that name no model of their own use this one',
@@ -601,14 +608,15 @@ describe('agentcheck run stops on the list validate prints', () => {
       /agentcheck\.config\.yaml:4:34 at model\.parameters\.temprature: for the build bot\.yaml: unknown scripted parameter "temprature"/,
       /s\.scenario\.yaml:5:20 at expect\.checks\[0\]\.outptu: unknown check kind "outptu"/,
     ];
-    const validate = await runCli(['validate', '.'], dir);
+    const validate = await runMain(['validate', '.'], dir);
     expect(validate.exitCode, validate.all).toBe(2);
     for (const line of expected) expect(validate.all).toMatch(line);
     expect(validate.all).toContain('4 problem(s) in 2 file(s)');
     expect(validate.all).toContain('0 config(s)');
-    const run = await runCli(['run', '--reporter', 'json', '--out', 'out'], dir);
+    const run = await runMain(['run', '--reporter', 'json', '--out', 'out'], dir);
     expect(run.exitCode, run.all).toBe(2);
     for (const line of expected) expect(run.all).toMatch(line);
+    expect(existsSync(join(dir, 'out'))).toBe(false);
   });
 
   it("a config's YAML merge key hides neither its variants' problems (one of them brought in by it) nor a scenario's", async () => {
@@ -618,7 +626,7 @@ describe('agentcheck run stops on the list validate prints', () => {
         'name: a\nagent: bot.yaml\ninputs: {messages: [{role: user, content: hi}]}\nmodel: {script: [{tool_calls: [{name: lookp}]}, {text: ok}]}\n',
       'agentcheck.config.yaml': 'variants:\n  lean: &v {remove: ["agent.tools[name=nope]"]}\n  lean2:\n    <<: *v\n',
     });
-    const validate = await runCli(['validate', '.'], dir);
+    const validate = await runMain(['validate', '.'], dir);
     expect(validate.exitCode, validate.all).toBe(2);
     const lines = located(validate.all);
     expect(lines.map((line) => line.replace(/: .*/, ''))).toEqual([
@@ -629,9 +637,10 @@ describe('agentcheck run stops on the list validate prints', () => {
       'a.scenario.yaml:4:39 at model.script[0].tool_calls[0].name',
     ]);
     expect(lines[2]).toMatch(/variant "lean2" does not apply to the build bot\.yaml/);
-    const run = await runCli(['run', '--reporter', 'json', '--out', 'out'], dir);
+    const run = await runMain(['run', '--reporter', 'json', '--out', 'out'], dir);
     expect(run.exitCode, run.all).toBe(2);
     expect(located(run.all.replace('agentcheck: invalid input: ', ''))).toEqual(lines);
+    expect(existsSync(join(dir, 'out'))).toBe(false);
   });
 
   const MERGE_KEY_FILES = {
@@ -697,7 +706,7 @@ describe('agentcheck validate prints a suite config problems in line order, as r
     });
     // Each located problem line of the config, from its file name on (run prefixes its first).
     const problems = (output: string) => output.split('\n').flatMap((line) => /agentcheck\.config\.yaml:\d+:\d+ at .*/.exec(line) ?? []);
-    const validated = await runCli(['validate', '--config', 'c/agentcheck.config.yaml'], dir);
+    const validated = await runMain(['validate', '--config', 'c/agentcheck.config.yaml'], dir);
     expect(validated.exitCode, validated.all).toBe(2);
     const lines = problems(validated.all);
     expect(lines.map((line) => line.split(' ')[0])).toEqual([
@@ -706,9 +715,10 @@ describe('agentcheck validate prints a suite config problems in line order, as r
       'agentcheck.config.yaml:5:9',
       'agentcheck.config.yaml:6:1',
     ]);
-    const ran = await runCli(['run', '--out', '../out'], join(dir, 'c'));
+    const ran = await runMain(['run', '--out', '../out'], join(dir, 'c'));
     expect(ran.exitCode, ran.all).toBe(2);
     expect(problems(ran.all)).toEqual(lines);
+    expect(existsSync(join(dir, 'out'))).toBe(false);
   });
 });
 
@@ -731,7 +741,7 @@ describe('a part with a format problem hides no problem of its well-formed neigh
       's.scenario.yaml:7:7 at model.script[1].txt:',
       's.scenario.yaml:8:7 at model.script[2]:',
     ]);
-    const ran = await runCli(
+    const ran = await runMain(
       ['test-run', '--agent', 'agent.yaml', '--message', 'hi', '--script', 'script.yaml', '--terminal-tool', 'finsh'],
       tempDir(SCRIPT_ENTRIES),
     );
