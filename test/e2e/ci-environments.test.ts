@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/runner/report/report.js';
 import { shared } from '../helpers/shared-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { runMain } from '../helpers/run-main.js';
 import { AGENT_YAML, runCli } from './cli.js';
 
 // Two scenarios in one file: `ok` passes, `broken` expects a tool the script never calls.
@@ -217,9 +218,11 @@ scenarios:
     const bad = await runCli(['run', '.', '--out', 'c'], dir, { CI_NODE_INDEX: '3', CI_NODE_TOTAL: '2' });
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toContain('CI_NODE_INDEX: expected a whole number from 1 to 2');
-    // A shard count beyond any CI's parallelism is refused, not rounded or listed shard by shard.
-    const huge = await runCli(['run', '.', '--out', 'd', '--shard', '1/99999999999999999999'], dir);
+    // A shard count beyond any CI's parallelism is refused, not rounded or listed shard by shard: a
+    // flag refused before anything runs, as the built CLI refuses the variables just above, so in-process (runMain).
+    const huge = await runMain(['run', '.', '--out', 'd', '--shard', '1/99999999999999999999'], dir);
     expect(huge.exitCode).toBe(2);
     expect(huge.stderr).toContain('expected I/N with 1 <= I <= N <= 10000');
+    expect(existsSync(join(dir, 'd'))).toBe(false);
   });
 });
