@@ -3,13 +3,22 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { oncePerKey, shared } from '../helpers/shared-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { runMain, type MainResult } from '../helpers/run-main.js';
 import { runCli } from './cli.js';
 import { pause, SCRIPT } from './test-run-resume-fixture.js';
 
 // A damaged checkpoint file is invalid input for `agentcheck resume` (docs/cli.md, test-run):
 // exit 2 naming the file and the field, nothing run, the file kept; never a stack trace.
+// Refused as the file is read, before the run is claimed: the damaged files run through the CLI's
+// entry in-process (runMain), but for a damaged field ('tools and checkpoint') and a JSON syntax
+// error, which the built CLI refuses.
 
-const resume = (dir: string, runId: string, spans: string) => runCli(['resume', runId, '--decision', 'approve', '--spans', spans, '--json'], dir);
+type Refusal = MainResult | Awaited<ReturnType<typeof runCli>>;
+
+const resume = (dir: string, runId: string, spans: string, built = false): Promise<Refusal> => {
+  const args = ['resume', runId, '--decision', 'approve', '--spans', spans, '--json'];
+  return built ? runCli(args, dir) : runMain(args, dir);
+};
 
 /**
  * One run paused at its gated write (--spans out/spans.jsonl); each test damages its own copy of
@@ -35,7 +44,7 @@ function editCheckpoint(file: string, edit: (saved: Record<string, any>) => void
 }
 
 /** Exit 2 with nothing on stdout, no stack trace, and the checkpoint kept. */
-function expectRefused(result: Awaited<ReturnType<typeof resume>>, file: string): void {
+function expectRefused(result: Refusal, file: string): void {
   expect(result.exitCode, result.all).toBe(2);
   expect(result.stdout).toBe('');
   expect(result.stderr).not.toMatch(/unexpected error|TypeError|\n\s+at /);
@@ -68,7 +77,7 @@ const DAMAGED: Record<string, (saved: Record<string, any>) => void> = {
 const refusal = oncePerKey(async (name) => {
   const { dir, runId, file } = await paused();
   editCheckpoint(file, DAMAGED[name]!);
-  const result = await resume(dir, runId, 'out/spans.jsonl');
+  const result = await resume(dir, runId, 'out/spans.jsonl', name === 'tools and checkpoint');
   expectRefused(result, file);
   return { dir, runId, file, stderr: result.stderr };
 });
@@ -154,7 +163,7 @@ describe('agentcheck resume refuses a damaged checkpoint file (built CLI)', () =
     const text = readFileSync(file, 'utf8');
     const line = text.split('\n').findIndex((row) => row.includes('"seq": 1,')) + 1;
     writeFileSync(file, text.replace('"seq": 1,', '"seq": 1,,'));
-    const result = await resume(dir, runId, 'out/spans.jsonl');
+    const result = await resume(dir, runId, 'out/spans.jsonl', true);
     expectRefused(result, file);
     expect(result.stderr).toMatch(new RegExp(`${runId}\\.checkpoint\\.json:${line}:\\d+: is not valid JSON: `));
   });
