@@ -91,7 +91,9 @@ describe('the model bridge after the agent should have stopped asking', () => {
     const { tracer } = installTracing();
     const revision = revisionFromValue({
       id: 'ext',
-      external: { command: [process.execPath, join(dir, 'agent.cjs')], timeout_ms: 1000, env: { STATUS_FILE: statusFile } },
+      // Long enough for node to start and install its SIGTERM handler on a loaded machine (node
+      // resets signal dispositions at start, so the handler cannot be in place any sooner).
+      external: { command: [process.execPath, join(dir, 'agent.cjs')], timeout_ms: 5000, env: { STATUS_FILE: statusFile } },
     });
     const turn = await invoke(
       revision,

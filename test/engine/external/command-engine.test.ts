@@ -145,7 +145,9 @@ console.error('waiting forever');
 setInterval(() => {}, 1000);
 `,
     );
-    const { turn } = await run({ command: [process.execPath, agent], timeout_ms: 1500 }, NO_MODEL_CALL);
+    // Long enough for the agent to start, start its child and say so on a loaded machine: what the
+    // timeout's message quotes and the child's pid file must be there by then.
+    const { turn } = await run({ command: [process.execPath, agent], timeout_ms: 5000 }, NO_MODEL_CALL);
     expect(turn.stop_reason).toBe('error');
     expect(turn.error?.type).toBe('EXTERNAL_AGENT_TIMEOUT');
     expect(turn.error?.message).toContain('waiting forever');

@@ -56,7 +56,8 @@ describe('an external agent stopped at its external.timeout_ms while recording',
         id: 'slow',
         external: {
           command: [process.execPath, join(dir, 'agent.cjs')],
-          timeout_ms: 1500,
+          // Long enough for the agent to start and make its call on a loaded machine.
+          timeout_ms: 5000,
           llm: { provider: 'openai', model: 'm', base_url: upstream.baseUrl('llm'), max_retries: 0 },
         },
       });
