@@ -17,7 +17,7 @@ const ISOLATED = [
  * Files that spend seconds waiting (on time limits, timeouts, process trees) more than working.
  * With no durations cached yet (a fresh checkout, as in CI), vitest starts larger files first,
  * and these small ones started last: their waits ended the run. They start first instead, so
- * their waits overlap the other files' work (about 6 s of a fresh run on 2 cores).
+ * their waits overlap the other files' work (about 4 s of a fresh run on 2 cores).
  */
 const WAITING = new Set([
   'test/e2e/suite-timeout-checks.test.ts',
