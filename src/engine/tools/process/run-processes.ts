@@ -79,7 +79,7 @@ export class RunProcesses {
           const pid = Number(name);
           const [environ, stat] = await Promise.all([readProc(pid, 'environ'), readProc(pid, 'stat')]);
           const ours = environ?.split('\0').includes(marker) || (stat !== undefined && this.groups.has(groupOf(stat)));
-          if (!ours || isZombie(stat)) return;
+          if (!ours || isDeadProcessStat(stat)) return;
           const cmdline = (await readProc(pid, 'cmdline')) ?? '';
           found.push({ pid, command: cmdline.split('\0').filter(Boolean).join(' ').slice(0, 200) });
         }),
@@ -106,7 +106,7 @@ export async function endProcessGroup(pgid: number, options: { hold?: boolean } 
   signal(-pgid, 'SIGKILL');
 }
 
-/** Whether any process of the group is alive; a zombie (dead, its parent has not reaped it yet) does not count. */
+/** Whether any process of the group is alive; a zombie or an exiting process (isDeadProcessStat) does not count. */
 async function groupAlive(pgid: number): Promise<boolean> {
   if (!signal(-pgid, 0)) return false;
   let entries: string[];
@@ -116,7 +116,7 @@ async function groupAlive(pgid: number): Promise<boolean> {
     return true; // No /proc (macOS): the signal is all there is to go by.
   }
   const stats = await Promise.all(entries.filter((name) => /^\d+$/.test(name)).map((name) => readProc(Number(name), 'stat')));
-  return stats.some((stat) => stat !== undefined && groupOf(stat) === pgid && !isZombie(stat));
+  return stats.some((stat) => stat !== undefined && groupOf(stat) === pgid && !isDeadProcessStat(stat));
 }
 
 /** Sends a signal (0: only tests for existence); false when there is no such process. */
@@ -142,8 +142,19 @@ function groupOf(stat: string): number {
   return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
 }
 
-function isZombie(stat: string | undefined): boolean {
-  return stat !== undefined && stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+/** The kernel's flag of a task that has begun to exit (PF_EXITING, field 9 of /proc/<pid>/stat). */
+const PF_EXITING = 0x4;
+
+/**
+ * Whether a /proc/<pid>/stat line is of a process that is dead for our purpose: a zombie (its
+ * parent has not reaped it yet), a dead task, or one already exiting (its memory released, not yet
+ * a zombie: a killed process passes through this on a busy machine, and was counted as left behind).
+ */
+export function isDeadProcessStat(stat: string | undefined): boolean {
+  if (stat === undefined) return false;
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const state = fields[0] ?? '';
+  return state === 'Z' || state === 'X' || state === 'x' || (Number(fields[6]) & PF_EXITING) !== 0;
 }
 
 async function waitUntilGone(pids: number[], graceMs: number): Promise<void> {
@@ -156,7 +167,7 @@ async function waitUntilGone(pids: number[], graceMs: number): Promise<void> {
 function zombieSync(pid: number): boolean {
   // A zombie still answers signal 0 until its parent reaps it; it is dead for our purpose.
   try {
-    return isZombie(readFileSync(`/proc/${pid}/stat`, 'latin1'));
+    return isDeadProcessStat(readFileSync(`/proc/${pid}/stat`, 'latin1'));
   } catch {
     return false;
   }
