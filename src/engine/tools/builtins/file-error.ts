@@ -30,3 +30,17 @@ export function fileError(tool: string, relativePath: string, error: unknown): E
   const reason = REASONS[code] ?? code;
   return new ToolError(tool, `${relativePath}: ${reason}`, code === 'ENOENT' ? 'FILE_NOT_FOUND' : `FS_${code}`, { cause: error });
 }
+
+/**
+ * `read()` of a path a walk found (grep, find_files): undefined when it was removed since, a tool
+ * error naming it when it cannot be read (no permission), never skipped in silence as if it held
+ * nothing: a search that left part of the workspace out would tell the model its pattern is nowhere.
+ */
+export async function readUnlessGone<T>(tool: string, relativePath: string, read: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await read();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw fileError(tool, relativePath, error);
+  }
+}

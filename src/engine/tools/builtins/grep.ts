@@ -3,7 +3,7 @@ import { cutLength } from '../../../config/cap-text.js';
 import { limitArg, optionalStringArg, regexArg } from './args.js';
 import { MAX_FILE_BYTES, type BuiltinTool } from './builtin-tool.js';
 import { BUILTIN_PARAMETERS } from './builtin-parameters.js';
-import { fileError } from './file-error.js';
+import { readUnlessGone } from './file-error.js';
 import { listFiles } from './walk.js';
 
 const NAME = 'grep';
@@ -31,9 +31,9 @@ export const grepTool: BuiltinTool = {
     const limit = limitArg(NAME, args, 'limit', 100);
     const matches: GrepMatch[] = [];
     for (const file of await listFiles(NAME, ctx.workspace, relative)) {
-      const info = await readOrGone(() => stat(file.absolute), file.relative);
+      const info = await readUnlessGone(NAME, file.relative, () => stat(file.absolute));
       if (!info || info.size > MAX_FILE_BYTES) continue;
-      const bytes = await readOrGone(() => readFile(file.absolute), file.relative);
+      const bytes = await readUnlessGone(NAME, file.relative, () => readFile(file.absolute));
       if (!bytes || bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) continue;
       const lines = bytes.toString('utf8').split(/\r?\n/);
       for (let index = 0; index < lines.length; index++) {
@@ -45,19 +45,6 @@ export const grepTool: BuiltinTool = {
     return matches;
   },
 };
-
-/**
- * `read()` of a file the walk found: undefined when it was removed since, a tool error naming it
- * when it cannot be read (no permission), never skipped in silence as if it held no match.
- */
-async function readOrGone<T>(read: () => Promise<T>, relativePath: string): Promise<T | undefined> {
-  try {
-    return await read();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw fileError(NAME, relativePath, error);
-  }
-}
 
 function clip(line: string): string {
   return line.length > MAX_LINE_CHARS ? `${line.slice(0, cutLength(line, MAX_LINE_CHARS))}...` : line;

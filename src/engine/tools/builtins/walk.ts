@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ToolError } from '../../../config/errors.js';
 import type { Workspace } from '../../workspace/workspace.js';
 import { specialFileKind } from '../../../config/special-file.js';
-import { fileError } from './file-error.js';
+import { fileError, readUnlessGone } from './file-error.js';
 import { specialFileError } from './regular-file.js';
 
 /** Folders never descended into: version-control internals are noise for an agent. */
@@ -20,20 +20,6 @@ export interface FoundFile {
 /** The normalized workspace-relative form of a user path ('' for the root, '/' separators). */
 export function workspaceRelative(root: string, relativePath: string): string {
   return path.relative(root, path.resolve(root, relativePath)).split(path.sep).join('/');
-}
-
-/**
- * The entries of a folder met by a walk: one removed since it was listed has none, and one that
- * cannot be read (no permission) is a tool error naming it, never an empty folder: a search that
- * silently left part of the workspace out would tell the model its pattern is nowhere.
- */
-async function readFolder(tool: string, dir: string, relativePath: string) {
-  try {
-    return await readdir(dir, { withFileTypes: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw fileError(tool, relativePath, error);
-  }
 }
 
 /**
@@ -67,7 +53,8 @@ export async function listFiles(tool: string, workspace: Workspace, relativePath
   let seen = 0;
   while (pending.length > 0) {
     const { dir, rel } = pending.pop()!;
-    const entries = await readFolder(tool, dir, rel === '' ? relativePath : rel);
+    // A folder removed since it was listed has no entries; one that cannot be read is an error.
+    const entries = (await readUnlessGone(tool, rel === '' ? relativePath : rel, () => readdir(dir, { withFileTypes: true }))) ?? [];
     seen += entries.length;
     if (seen > MAX_ENTRIES) {
       throw new ToolError(tool, `more than ${MAX_ENTRIES} entries under ${relativePath}; give a narrower "path"`, 'TOO_MANY_FILES');
