@@ -6,7 +6,7 @@ import { ConfigError } from './errors.js';
  * `a device`), or undefined for those two. Opening a named pipe blocks until another process
  * opens its other end, and no signal ends that wait: such files are refused before any open.
  */
-export function specialFileKind(stats: Stats): string | undefined {
+export function specialFileKind(stats: Pick<Stats, 'isFile' | 'isDirectory' | 'isFIFO' | 'isSocket'>): string | undefined {
   if (stats.isFile() || stats.isDirectory()) return undefined;
   return stats.isFIFO() ? 'a named pipe (FIFO)' : stats.isSocket() ? 'a socket' : 'a device';
 }

@@ -1,12 +1,18 @@
 import { readdirSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
+import { specialFileKind } from '../../config/special-file.js';
+
+/** Why a file of `kind` (specialFileKind's words) is not copied. */
+function uncopyableReason(kind: string): string {
+  return `it is ${kind}, which cannot be copied`;
+}
 
 /** Why fs.cp gives up, in words, by its error code, for the kinds of file it cannot copy. */
 export const UNCOPYABLE_REASONS: Readonly<Record<string, string>> = {
-  ERR_FS_CP_FIFO_PIPE: 'it is a named pipe (FIFO), which cannot be copied',
-  ERR_FS_CP_SOCKET: 'it is a socket, which cannot be copied',
+  ERR_FS_CP_FIFO_PIPE: uncopyableReason('a named pipe (FIFO)'),
+  ERR_FS_CP_SOCKET: uncopyableReason('a socket'),
   // fs.cp's word for any other kind of file: a device, as the file tools call it (special-file.ts).
-  ERR_FS_CP_UNKNOWN: 'it is a device, which cannot be copied',
+  ERR_FS_CP_UNKNOWN: uncopyableReason('a device'),
 };
 
 /** What a workspace folder holding such a file is expected to be (test-run --workspace, test_run, a scenario's workspace). */
@@ -36,14 +42,9 @@ export function uncopyableFileIn(folder: string, leftOut: (path: string, name: s
       if (inside) return inside;
       continue;
     }
-    const code = entry.isFIFO()
-      ? 'ERR_FS_CP_FIFO_PIPE'
-      : entry.isSocket()
-        ? 'ERR_FS_CP_SOCKET'
-        : entry.isFile() || entry.isSymbolicLink()
-          ? undefined
-          : 'ERR_FS_CP_UNKNOWN';
-    if (code) return `workspace could not be copied: ${path}: ${UNCOPYABLE_REASONS[code]}`;
+    // The copy keeps a link as a link; any other entry is a file the file tools' words name.
+    const kind = entry.isSymbolicLink() ? undefined : specialFileKind(entry);
+    if (kind) return `workspace could not be copied: ${path}: ${uncopyableReason(kind)}`;
   }
   return undefined;
 }
