@@ -159,13 +159,13 @@ export function isDeadProcessStat(stat: string | undefined): boolean {
 
 async function waitUntilGone(pids: number[], graceMs: number): Promise<void> {
   const deadline = Date.now() + graceMs;
-  while (Date.now() < deadline && pids.some((pid) => signal(pid, 0) && !zombieSync(pid))) {
+  while (Date.now() < deadline && pids.some((pid) => signal(pid, 0) && !deadSync(pid))) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
-function zombieSync(pid: number): boolean {
-  // A zombie still answers signal 0 until its parent reaps it; it is dead for our purpose.
+function deadSync(pid: number): boolean {
+  // A zombie or an exiting process still answers signal 0; it is dead for our purpose.
   try {
     return isDeadProcessStat(readFileSync(`/proc/${pid}/stat`, 'latin1'));
   } catch {
