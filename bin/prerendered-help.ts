@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { isatty } from 'node:tty';
+import { createRequire } from 'node:module';
 import { HELP_FLAGS } from '../src/config/help-flags.js';
 
 // `agentcheck --help` and `agentcheck <command> --help` print text rendered at build time
@@ -24,7 +24,7 @@ export function prerenderedHelp(argv: readonly string[], file: string, script: {
   const flag = argv.at(-1);
   if (flag === undefined || !HELP_FLAGS.has(flag)) return undefined;
   const words = argv.slice(0, -1);
-  if (words.some((word) => word.startsWith('-')) || isatty(1)) return undefined;
+  if (words.some((word) => word.startsWith('-')) || stdoutIsTerminal()) return undefined;
   let kept: Partial<PrerenderedHelpFile>;
   try {
     kept = JSON.parse(readFileSync(file, 'utf8')) as Partial<PrerenderedHelpFile>;
@@ -34,4 +34,9 @@ export function prerenderedHelp(argv: readonly string[], file: string, script: {
   if (kept.cli !== script.hash || kept.size !== script.size) return undefined;
   const text = kept.texts && Object.hasOwn(kept.texts, words.join(' ')) ? kept.texts[words.join(' ')] : undefined;
   return typeof text === 'string' ? text : undefined;
+}
+
+/** isatty(1), with node:tty loaded only when help is asked for: every other start would pay about 2 ms for it. */
+function stdoutIsTerminal(): boolean {
+  return (createRequire(import.meta.url)('node:tty') as typeof import('node:tty')).isatty(1);
 }

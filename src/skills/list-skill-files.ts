@@ -1,5 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { compareCodeUnits } from '../config/code-unit-order.js';
 
 /** Most files a skill folder may hold: a ref pointed at a repository root should fail, not crawl it. */
 export const MAX_SKILL_FILES = 1000;
@@ -34,7 +35,6 @@ export function listSkillFiles(root: string): SkillFolderListing | null {
       }
     }
   }
-  // Sort by code unit, not locale, so the listing is the same on every machine.
-  files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  files.sort(compareCodeUnits);
   return { files, dirMtimes };
 }

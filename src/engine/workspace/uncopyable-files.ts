@@ -1,6 +1,7 @@
 import { readdirSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { specialFileKind } from '../../config/special-file.js';
+import { compareCodeUnits } from '../../config/code-unit-order.js';
 
 /** Why a file of `kind` (specialFileKind's words) is not copied. */
 function uncopyableReason(kind: string): string {
@@ -34,7 +35,7 @@ export function uncopyableFileIn(folder: string, leftOut: (path: string, name: s
   } catch {
     return undefined;
   }
-  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const entry of entries.sort((a, b) => compareCodeUnits(a.name, b.name))) {
     const path = join(folder, entry.name);
     if (leftOut(path, entry.name)) continue;
     if (entry.isDirectory()) {

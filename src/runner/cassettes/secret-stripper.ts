@@ -1,6 +1,7 @@
 import { setOwn } from '../../config/own-key.js';
 import { secretForms, uriSpellings } from '../../config/redactor.js';
 import { isKnownSecretHeader, isSecretName, isSecretHeaderName, isSecretQueryName, isSecretVariable, MIN_SCRUBBED_LENGTH } from '../../config/redact.js';
+import { compareCodeUnits } from '../../config/code-unit-order.js';
 
 /** What stands in for a secret value in a URL or a body. */
 export const REDACTED = '[redacted]';
@@ -68,7 +69,7 @@ export class SecretStripper {
     }
     const params = [...url.searchParams].map(([name, value]): [string, string] => (isSecretQueryName(name) ? [name, REDACTED] : [name, value]));
     // Sorted, so the same parameters in another order still match on replay.
-    params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    params.sort(([a], [b]) => compareCodeUnits(a, b));
     url.search = new URLSearchParams(params).toString();
     return this.text(url.toString());
   }

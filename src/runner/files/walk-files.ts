@@ -7,6 +7,7 @@ import { readError } from '../../config/read-error.js';
 import { holdsTempFolder, workspaceFolderMissing } from '../../engine/workspace/folder-problem.js';
 import { COPYABLE_FOLDER, uncopyableFileIn } from '../../engine/workspace/uncopyable-files.js';
 import { isRunArtifact } from '../resume/run-artifact-name.js';
+import { compareCodeUnits } from '../../config/code-unit-order.js';
 
 /**
  * Entries a folder walk leaves out: `node_modules` and names starting with `.` (`.git`, `.ci/`,
@@ -35,7 +36,7 @@ function walk(dir: string, keep: (name: string) => boolean, searched: Set<string
     throw readError(dir, error);
   }
   const out: string[] = [];
-  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const entry of entries.sort((a, b) => compareCodeUnits(a.name, b.name))) {
     if (isSkippedEntry(entry.name)) continue;
     const path = join(dir, entry.name);
     // A link is followed when it leads to a folder; a link to a file (or a broken one) is a file.

@@ -5,6 +5,7 @@ import { isInsideFolder } from '../../config/is-inside-folder.js';
 import { isDirectory, isSkippedEntry } from '../files/walk-files.js';
 import type { PathHint } from './discover.js';
 import { SCENARIO_FILE } from './scenario-file-name.js';
+import { compareCodeUnits } from '../../config/code-unit-order.js';
 
 /** Folder entries the search reads at most: it runs only when nothing was found, and must stay cheap in a large node_modules. */
 const ENTRY_BUDGET = 20_000;
@@ -52,7 +53,7 @@ function search(dir: string, skipped: string | undefined, found: SkippedScenario
     // Only a hint: a folder that cannot be read adds nothing to it.
     return;
   }
-  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const entry of entries.sort((a, b) => compareCodeUnits(a.name, b.name))) {
     if (--budget.left < 0) return;
     const path = join(dir, entry.name);
     const under = skipped ?? (isSkippedEntry(entry.name) ? path : undefined);

@@ -3,6 +3,7 @@ import { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, bootstrapDifference, type PairedCl
 import { mcnemarExact } from './mcnemar.js';
 import { isCounted } from './outcomes.js';
 import type { PairedComparison } from './stats-types.js';
+import { compareCodeUnits } from '../../config/code-unit-order.js';
 
 /**
  * Compares `variant` with `base` over the scenario x repeat pairs where both rows ran to a
@@ -38,7 +39,7 @@ export function pairedComparison(rows: readonly ScenarioRow[], base: string, var
   const pairs = table.both_pass + table.base_only + table.variant_only + table.both_fail;
   const basePassRate = pairs ? (table.both_pass + table.base_only) / pairs : null;
   const variantPassRate = pairs ? (table.both_pass + table.variant_only) / pairs : null;
-  const flipped = [...clusters].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const flipped = [...clusters].sort(([a], [b]) => compareCodeUnits(a, b));
   return {
     base,
     variant,

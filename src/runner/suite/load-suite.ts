@@ -16,6 +16,7 @@ import type { SuiteSelectionRecord } from '../report/build-report.js';
 import { suiteScenarioFiles } from './suite-scenario-files.js';
 import { passedOverConfigHint } from './passed-over-config.js';
 import { relativeBuild, selectVariants, variantRevision, type VariantCache } from './suite-variants.js';
+import { compareCodeUnits } from '../../config/code-unit-order.js';
 
 // validate reaches it through this module, which it loads lazily.
 export { noScenarioFileProblem, suiteScenarioFiles } from './suite-scenario-files.js';
@@ -214,7 +215,7 @@ const HASH_BATCH_CHARS = 64 * 1024;
 function suiteContentHash(scenarios: readonly Scenario[], cwd: string): string {
   const hash = createHash('sha256');
   let pending = '';
-  for (const s of [...scenarios].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
+  for (const s of [...scenarios].sort((a, b) => compareCodeUnits(a.id, b.id))) {
     // Paths relative to the run folder: shards may run in checkouts at different places.
     const workspace = s.workspace ? relative(cwd, s.workspace).split(sep).join('/') : null;
     pending += `${JSON.stringify([s.id, s.revision.hash, s.revision.deltaHash, s.inputs, s.script ?? null, s.expect, s.approvals ?? null, s.mocks ?? null, workspace])}\n`;

@@ -8,6 +8,7 @@ import { isDirectory, walkFiles } from '../files/walk-files.js';
 import { globToRegExp } from './glob.js';
 import type { SuiteSelection } from './load-suite.js';
 import { emptySuiteConfig, type SuiteConfig } from './suite-config.js';
+import { compareCodeUnits } from '../../config/code-unit-order.js';
 
 /**
  * The scenario files a selection names: its paths, else the config's `scenarios` (else its folder).
@@ -68,7 +69,7 @@ function configFiles(config: SuiteConfig, cwd: string, keep: ConfigError[] | und
   }
   if (keep) keep.push(...problems);
   else throwConfigErrors(problems);
-  return [...found.values()].sort((a, b) => a.file.localeCompare(b.file));
+  return [...found.values()].sort((a, b) => compareCodeUnits(a.file, b.file));
 }
 
 /**

@@ -20,6 +20,22 @@ describe('scenario ids when run is given several paths', () => {
   });
 });
 
+describe('the order of the files found in a folder', () => {
+  it('is by code units, whatever the locale: upper case before lower, "_" after letters in upper case, folders among files', () => {
+    const dir = tempDir({
+      'b.scenario.yaml': 'name: b\n',
+      'a_x.scenario.yaml': 'name: ax\n',
+      'aB.scenario.yaml': 'name: aB\n',
+      'B.scenario.yaml': 'name: B\n',
+      'a/z.scenario.yaml': 'name: z\n',
+      'a-x.scenario.yaml': 'name: a-x\n',
+    });
+    const ids = discoverScenarioFiles(['.'], dir).map((found) => scenarioFileId(found.file, found.root));
+    // localeCompare would give a/z, a_x, a-x, aB, b, B (a locale's order, and ICU's data loaded at start).
+    expect(ids).toEqual(['B.scenario.yaml', 'a/z.scenario.yaml', 'a-x.scenario.yaml', 'aB.scenario.yaml', 'a_x.scenario.yaml', 'b.scenario.yaml']);
+  });
+});
+
 describe('a path that is there but cannot be followed', () => {
   it('says why (a symlink loop), as run does, not "path not found"', () => {
     const dir = tempDir();

@@ -5,6 +5,7 @@ import type { Workspace } from '../../workspace/workspace.js';
 import { specialFileKind } from '../../../config/special-file.js';
 import { fileError, readUnlessGone } from './file-error.js';
 import { specialFileError } from './regular-file.js';
+import { compareCodeUnits } from '../../../config/code-unit-order.js';
 
 /** Folders never descended into: version-control internals are noise for an agent. */
 const SKIPPED_DIRS = new Set(['.git']);
@@ -69,5 +70,5 @@ export async function listFiles(tool: string, workspace: Workspace, relativePath
       }
     }
   }
-  return found.sort((a, b) => (a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0));
+  return found.sort((a, b) => compareCodeUnits(a.relative, b.relative));
 }

@@ -1,5 +1,6 @@
 import type { ToolSelection } from '../../stats/stats-types.js';
 import { dataAttrs, esc } from './escape.js';
+import { compareCodeUnits } from '../../../config/code-unit-order.js';
 
 /** At most this many "called instead" columns; the rest are summed in a note. */
 export const HEATMAP_MAX_COLUMNS = 24;
@@ -20,13 +21,13 @@ export function confusionHeatmap(variant: string, selection: Readonly<Pick<ToolS
       '(a run is scored when it made choices and its scenario expects a tool), so no missed tool to show.</p>'
     );
   }
-  const expected = Object.entries(selection.confusion).sort(([a, x], [b, y]) => y.missed - x.missed || compare(a, b));
+  const expected = Object.entries(selection.confusion).sort(([a, x], [b, y]) => y.missed - x.missed || compareCodeUnits(a, b));
   if (!expected.length) return `<p class="note"${dataAttrs({ variant, confusion: 'none' })}>${esc(variant)}: no run missed an expected tool.</p>`;
   const totals = new Map<string, number>();
   for (const [, entry] of expected) {
     for (const [tool, count] of Object.entries(entry.called_instead)) totals.set(tool, (totals.get(tool) ?? 0) + count);
   }
-  const columns = [...totals].sort(([a, x], [b, y]) => y - x || compare(a, b)).map(([tool]) => tool);
+  const columns = [...totals].sort(([a, x], [b, y]) => y - x || compareCodeUnits(a, b)).map(([tool]) => tool);
   const shownColumns = columns.slice(0, HEATMAP_MAX_COLUMNS);
   const shownRows = expected.slice(0, HEATMAP_MAX_ROWS);
   const max = Math.max(1, ...shownRows.flatMap(([, e]) => [e.missed, ...Object.values(e.called_instead)]));
@@ -55,8 +56,4 @@ function heatCell(variant: string, expected: string, called: string | null, coun
   const style = count ? ` style="background: rgba(${rgb}, ${alpha.toFixed(3)});${alpha > 0.55 ? ' color: #fff;' : ''}"` : '';
   const title = called === null ? `${count} run(s) missed ${expected}` : `${count} run(s) missed ${expected} and called ${called}`;
   return `<td class="cell num"${dataAttrs({ variant, expected, called: called ?? undefined, kind, count })}${style} title="${esc(title)}">${count || ''}</td>`;
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
