@@ -32,7 +32,7 @@ export interface TestRunRequest {
   /** An agent build file path, a loaded revision, or an inline build object. */
   agent: string | Revision | Record<string, unknown>;
   inputs: { messages: Message[]; context?: Record<string, unknown> };
-  /** Put the workspace folder into the evidence (scenarios with `file` checks). */
+  /** Put the workspace folder into the evidence (scenarios with `file` or custom checks). */
   workspaceEvidence?: boolean;
   /** `{set, remove}` applied in memory (never saved). */
   delta?: unknown;

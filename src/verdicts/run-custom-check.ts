@@ -27,11 +27,40 @@ export async function runCustomCheck(run: CustomCheckFunction, module: string, p
   } catch (error) {
     return result('custom', id, 'error', `${module} threw: ${thrownText(error)}`);
   }
-  const problem = outcomeProblem(outcome, evidence);
+  // Read once, into plain values: a getter or a proxy in the answer runs (and may throw) here, as
+  // the check's own code, never later while the row is built.
+  let answer: unknown;
+  let reading = '';
+  try {
+    answer = plainAnswer(outcome, (key) => (reading = key));
+  } catch (error) {
+    return result(
+      'custom',
+      id,
+      'error',
+      `${module} threw: ${thrownText(error)} (reading ${reading ? `its answer's ${JSON.stringify(reading)}` : 'its answer'})`,
+    );
+  }
+  const problem = outcomeProblem(answer, evidence);
   if (problem)
     return result('custom', id, 'error', `${module} returned ${problem}; expected {status: "pass" | "fail" | "error", reason: string, evidence?: string[]}`);
-  const { status, reason, evidence: ids = [] } = outcome as CustomCheckOutcome;
+  const { status, reason, evidence: ids = [] } = answer as CustomCheckOutcome;
   return result('custom', id, status, reason, ids);
+}
+
+/**
+ * A copy of a check's answer made of its own enumerable values (an `evidence` list copied item by
+ * item), or the answer itself when it is no object; `reading` is told each key before it is read.
+ */
+function plainAnswer(outcome: unknown, reading: (key: string) => void): unknown {
+  if (!outcome || typeof outcome !== 'object' || Array.isArray(outcome)) return outcome;
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(outcome)) {
+    reading(key);
+    const value = (outcome as Record<string, unknown>)[key];
+    copy[key] = key === 'evidence' && Array.isArray(value) ? Array.from(value) : value;
+  }
+  return copy;
 }
 
 const KEYS = ['status', 'reason', 'evidence'];

@@ -82,7 +82,8 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
         inputs: scenario.inputs,
         expectations: { terminal_tool: scenario.expect.terminal_tool, error_tokens: scenario.expect.error_tokens },
         approvals: scenario.approvals,
-        workspaceEvidence: scenario.expect.checks.some((check) => 'file' in check),
+        // A custom check may read the workspace's files as a `file` check does (docs/custom-checks.md).
+        workspaceEvidence: scenario.expect.checks.some((check) => 'file' in check || 'custom' in check),
         mocks: scenario.mocks,
         workspace: scenario.workspace,
         script: scenario.script,

@@ -117,6 +117,34 @@ describe('custom checks', () => {
     expect(row.error?.type).toBe('CHECK_ERROR');
   });
 
+  it("an answer whose getter or proxy throws when read is that check's error, naming the module; the row keeps its other checks and transcript", async () => {
+    const row = await runFirst({
+      'getter.mjs': "export default () => ({get status() { throw new Error('getter boom'); }, reason: 'x'});",
+      'reason.mjs': "export default () => ({status: 'pass', get reason() { throw new Error('no reason'); }});",
+      'items.mjs':
+        "export default () => { const ids = []; Object.defineProperty(ids, 0, {get() { throw new Error('item boom'); }, enumerable: true}); ids.length = 1; return {status: 'pass', reason: 'x', evidence: ids}; };",
+      'proxy.mjs': "export default () => new Proxy({}, {ownKeys() { throw new Error('keys boom'); }});",
+      'a.scenario.yaml': scenario(
+        [
+          '    - tool_called: {tool: refund}',
+          ...['getter', 'reason', 'items', 'proxy'].map((name) => `    - custom: {module: ./${name}.mjs}`),
+          '    - output: {contains: done}',
+        ].join('\n'),
+      ),
+    });
+    expect(row.checks.map((check) => [check.status, check.reason])).toEqual([
+      ['pass', expect.any(String)],
+      ['error', `./getter.mjs threw: getter boom (reading its answer's "status")`],
+      ['error', `./reason.mjs threw: no reason (reading its answer's "reason")`],
+      ['error', `./items.mjs threw: item boom (reading its answer's "evidence")`],
+      ['error', './proxy.mjs threw: keys boom (reading its answer)'],
+      ['pass', expect.any(String)],
+    ]);
+    expect(row.error?.type).toBe('CHECK_ERROR');
+    expect(row.error?.message).toContain('getter.mjs threw: getter boom');
+    expect(row.transcript?.length).toBeGreaterThan(0);
+  });
+
   it('an unknown key, an empty reason on a fail and an evidence id that is no span of the run are check errors', async () => {
     const row = await runFirst({
       'extra.mjs': 'export default () => ({status: "pass", reason: "x", score: 0.5});',
@@ -136,6 +164,19 @@ describe('custom checks', () => {
     ]);
     expect(row.checks[4].evidence).toHaveLength(2);
     expect(row.error?.type).toBe('CHECK_ERROR');
+  });
+
+  it('gets the workspace folder the run left, with no file check beside it', async () => {
+    const row = await runFirst({
+      'ws.mjs': `import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+export default (evidence) => evidence.workspace_dir === null
+  ? {status: 'fail', reason: 'no workspace_dir'}
+  : {status: 'pass', reason: readFileSync(join(evidence.workspace_dir, 'seed.txt'), 'utf8')};`,
+      'ws/seed.txt': 'seeded',
+      'a.scenario.yaml': `${scenario('    - custom: {module: ./ws.mjs}')}\nworkspace: ws\n`,
+    });
+    expect(row.checks.map((check) => [check.status, check.reason])).toEqual([['pass', 'seeded']]);
   });
 
   it('a module cannot change the evidence later checks see', async () => {
