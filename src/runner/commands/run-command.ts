@@ -17,6 +17,7 @@ import { createReporters, type Reporter } from '../reporters/index.js';
 import { checkSelection } from './check-selection.js';
 import { redactReport } from '../secrets/redact-report.js';
 import { runRedactor } from '../secrets/run-secrets.js';
+import { redactedIdClash } from '../secrets/redacted-id-clash.js';
 import { runSuite } from '../suite/run-suite.js';
 import { reportsLine } from './display-path.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
@@ -72,6 +73,16 @@ async function runSuiteCommand(paths: string[], given: RunOptions, io: CommandIO
   // An empty selection is explained (and refused unless it is an empty shard); a partial --only-failed is noted.
   const refused = checkSelection({ plan, paths, scenarioPaths, options, config, only }, io);
   if (refused !== null) return refused;
+  // Every key the run was given is scrubbed from spans (file and OTLP), progress and reports.
+  const redactor = runRedactor(
+    io.env,
+    plan.runs.map((run) => run.revision.build),
+  );
+  const clash = redactedIdClash(
+    plan.runs.map((run) => run.scenario),
+    redactor,
+  );
+  if (clash) return reportError(clash, io);
 
   let otlp: OtlpExport | null = null;
   try {
@@ -115,12 +126,9 @@ async function runSuiteCommand(paths: string[], given: RunOptions, io: CommandIO
     );
   }
   let stray: StrayErrors | undefined;
+  // Rows whose kept copy has the run's own id and variant, which hold a secret's value (keepRow).
+  const identityKept: number[] = [];
   try {
-    // Every key the run was given is scrubbed from spans (file and OTLP), progress and reports.
-    const redactor = runRedactor(
-      io.env,
-      plan.runs.map((run) => run.revision.build),
-    );
     const { store } = installTracing();
     store.redactWith(redactor);
     // Every running scenario listens to this signal; at --concurrency 1000 that is no leak.
@@ -156,7 +164,12 @@ async function runSuiteCommand(paths: string[], given: RunOptions, io: CommandIO
           ? (row, index) => {
               const scrubbed = redactor.value(row);
               spill?.write(scrubbed, index);
-              return compactor.compact(scrubbed);
+              const kept = compactor.compact(scrubbed);
+              if (kept.id === row.id && kept.variant === row.variant) return kept;
+              // A secret's value in the scenario's name or the variant's: runSuite places the row by
+              // the run's own id and variant, which are scrubbed with the report below.
+              identityKept.push(index);
+              return { ...kept, id: row.id, variant: row.variant };
             }
           : undefined,
       });
@@ -178,6 +191,10 @@ async function runSuiteCommand(paths: string[], given: RunOptions, io: CommandIO
     // Every key the run was given is scrubbed from the report, as from spans and progress.
     // (Compact rows were scrubbed as they finished.)
     report = redactReport(redactor, report, { rowsScrubbed: compact });
+    for (const index of identityKept) {
+      const row = report.scenarios[index];
+      report.scenarios[index] = { ...row, id: redactor.text(row.id), variant: redactor.text(row.variant) };
+    }
     // The reports agree with the exit code: the errors thrown so far fail the run there too. Later
     // ones are said on stderr only, apart, so stderr's count of these agrees with report.json's.
     await stray.settled();
