@@ -18,7 +18,7 @@ export class CsvSyntaxError extends Error {
 /**
  * Parses RFC 4180 CSV with a header row: fields separated by commas, records by CRLF or LF;
  * a field in double quotes may hold commas, line breaks and doubled quotes (`""`). Blank lines
- * are skipped. A quote inside an unquoted field, text after a closing quote, an unterminated
+ * (empty or only whitespace, outside a quoted field) are skipped. A quote inside an unquoted field, text after a closing quote, an unterminated
  * quote, a record whose field count differs from the header's, or a duplicate or empty header
  * name is a CsvSyntaxError naming the record's line.
  */
@@ -110,7 +110,8 @@ function readRecords(text: string, records: RawRecord[]): void {
       position++;
       line++;
     }
-    // A blank line is one empty unquoted field: skipped rather than read as a record.
-    if (quoted || fields.length > 1 || fields[0] !== '') records.push({ line: start, fields });
+    // A blank line (empty or only whitespace, as a blank JSONL line) is one unquoted field with
+    // nothing but whitespace: skipped rather than read as a record (docs/formats.md).
+    if (quoted || fields.length > 1 || fields[0].trim() !== '') records.push({ line: start, fields });
   }
 }

@@ -19,6 +19,18 @@ describe('parseCsv (RFC 4180 with a header row)', () => {
     ]);
   });
 
+  it('skips a whitespace-only line as a blank one, with one column or more; a quoted blank field is a value', () => {
+    expect(parseCsv('id\n1\n   \n2\n\t\r\n')).toEqual([
+      { line: 2, values: { id: '1' } },
+      { line: 4, values: { id: '2' } },
+    ]);
+    expect(parseCsv(' \nid,amount\n1,20\n   \n2,30\n \t ')).toEqual([
+      { line: 3, values: { id: '1', amount: '20' } },
+      { line: 5, values: { id: '2', amount: '30' } },
+    ]);
+    expect(parseCsv('id\n"   "\n')).toEqual([{ line: 2, values: { id: '   ' } }]);
+  });
+
   it('reads quoted fields holding commas, doubled quotes and line breaks, and counts lines inside them', () => {
     const records = parseCsv('id,note\n1,"a, b"\n2,"say ""hi"""\n3,"two\nlines"\n4,""\n5,x\n');
     expect(records.map((r) => r.values.note)).toEqual(['a, b', 'say "hi"', 'two\nlines', '', 'x']);
