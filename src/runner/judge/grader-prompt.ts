@@ -1,4 +1,5 @@
 import { describeValue } from '../../config/describe-value.js';
+import { duplicateJsonKeys } from '../../config/json-duplicate-keys.js';
 import type { ModelRequest } from '../../engine/model/model.js';
 import { capText } from '../../engine/tools/result-text.js';
 import { MAX_SPAN_RESULT_CHARS } from '../../engine/tools/tool-caller.js';
@@ -87,9 +88,10 @@ export function parseGraderAnswer(text: string, toolCalls: readonly { name: stri
     const said = text.trim() ? `; its text: ${preview(text)}` : '';
     return invalid(`the grader answered with a tool call (${names}) instead of JSON${said}`);
   }
+  const json = text.trim();
   let value: unknown;
   try {
-    value = JSON.parse(text.trim());
+    value = JSON.parse(json);
   } catch {
     return invalid(`the grader did not answer with JSON: ${preview(text)}`);
   }
@@ -99,7 +101,7 @@ export function parseGraderAnswer(text: string, toolCalls: readonly { name: stri
   const mistyped = ANSWER_FIELDS.filter(({ key, type }) => fields[key] !== undefined && typeof fields[key] !== type).map(
     ({ key, words }) => `${key} must be ${words}, got ${describeValue(fields[key])}`,
   );
-  const problems = [...(missing.length ? [`the grader's answer lacks ${missing.join(', ')}`] : []), ...mistyped];
+  const problems = [...twiceGivenFields(json), ...(missing.length ? [`the grader's answer lacks ${missing.join(', ')}`] : []), ...mistyped];
   if (problems.length) return invalid(`${problems.join('; ')}; the answer was ${preview(text)}`);
   const { score, passed, reason } = fields as { score: number; passed: boolean; reason: string };
   if (!Number.isFinite(score) || score < 0 || score > 1) return invalid(`the grader's score ${String(score)} is outside [0, 1]`);
@@ -112,6 +114,20 @@ const ANSWER_FIELDS = [
   { key: 'passed', type: 'boolean', words: 'true or false' },
   { key: 'reason', type: 'string', words: 'a string' },
 ] as const;
+
+/**
+ * A field of the answer given twice: JSON.parse keeps the last silently, so the grade would not be
+ * the one a reader of the answer sees (docs/verdicts.md). Keys beyond the three are ignored anyway.
+ */
+function twiceGivenFields(json: string): string[] {
+  const fields = new Set<string>(ANSWER_FIELDS.map(({ key }) => key));
+  const twice = new Set(
+    duplicateJsonKeys(json)
+      .filter(({ key, path }) => path.length === 1 && fields.has(key))
+      .map(({ key }) => key),
+  );
+  return twice.size ? [`the grader's answer gives ${[...twice].join(', ')} more than once (JSON.parse would keep the last silently)`] : [];
+}
 
 function invalid(error: string): Judgement {
   return { error, error_type: 'grader_answer_invalid' };

@@ -75,6 +75,24 @@ describe('parsing the grader answer', () => {
     expect('error' in nulls && nulls.error).toMatch(/^score must be a number, got null; reason must be a string, got number 5; the answer was /);
   });
 
+  it('refuses an answer giving one of its fields twice, which JSON.parse would read as the last', () => {
+    expect(parseGraderAnswer('{"score": 0.1, "passed": false, "reason": "bad", "score": 0.95}')).toEqual({
+      error:
+        'the grader\'s answer gives score more than once (JSON.parse would keep the last silently); the answer was "{\\"score\\": 0.1, \\"passed\\": false, \\"reason\\": \\"bad\\", \\"score\\": 0.95}"',
+      error_type: 'grader_answer_invalid',
+    });
+    const both = parseGraderAnswer('{"passed": true, "passed": false, "reason": "a", "reason": "b", "reason": "c"}');
+    expect('error' in both && both.error).toMatch(
+      /^the grader's answer gives passed, reason more than once \(JSON\.parse would keep the last silently\); the grader's answer lacks score \(a number\); the answer was /,
+    );
+    // A key the judge ignores, or one inside another value, changes no grade.
+    expect(parseGraderAnswer('{"score": 0.9, "passed": true, "reason": "x", "notes": 1, "notes": 2, "more": {"score": 1, "score": 0}}')).toEqual({
+      score: 0.9,
+      passed: true,
+      reason: 'x',
+    });
+  });
+
   it('names the tool a grader called instead of answering with JSON', () => {
     expect(parseGraderAnswer('', [{ name: 'lookup_order' }])).toEqual({
       error: 'the grader answered with a tool call ("lookup_order") instead of JSON',

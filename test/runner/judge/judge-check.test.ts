@@ -41,6 +41,15 @@ describe('judge checks', () => {
     expect(rows[0].checks[1].reason).toMatch(/lacks passed \(true or false\)/);
   });
 
+  it('is a check error, never a pass, when the answer gives a field twice (JSON.parse would keep the last)', async () => {
+    const { rows } = await runOne(judge(scriptedGrader('{"score": 0.1, "passed": false, "reason": "bad", "score": 0.95}')));
+    expect(rows[0].status).toBe('error');
+    expect(rows[0].checks[0].status).toBe('error');
+    expect(rows[0].checks[0].reason).toMatch(
+      /^the grader's answer could not be used: the grader's answer gives score more than once \(JSON\.parse would keep the last silently\); the answer was /,
+    );
+  });
+
   it('says a field of the wrong type must be of its type, and names a tool the grader called instead of answering', async () => {
     const toolGrader = '{script: [{tool_calls: [{name: lookup_order, args: {}}]}]}';
     const { rows } = await runOne([judge(scriptedGrader('{"score": "0.9", "passed": true, "reason": "x"}')), judge(toolGrader)].join('\n'));
