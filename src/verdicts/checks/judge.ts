@@ -1,4 +1,5 @@
 import type { Locator } from '../../config/assert-format.js';
+import { NOT_BLANK_PATTERN } from '../../config/format-patterns.js';
 import { checkSchema, objectParams } from '../check-params.js';
 import { result, type Check } from './check.js';
 
@@ -22,7 +23,8 @@ export interface JudgeParams {
 const KIND = 'judge';
 const schema = objectParams(
   {
-    rubric: { type: 'string', minLength: 1 },
+    // A blank rubric asks the grader nothing: refused as a blank name is (docs/verdicts.md).
+    rubric: { type: 'string', minLength: 1, pattern: NOT_BLANK_PATTERN },
     model: { type: 'object' },
     threshold: { type: 'number', minimum: 0, maximum: 1 },
     include: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: [...JUDGE_INCLUDES] } },

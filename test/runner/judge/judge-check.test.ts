@@ -122,6 +122,16 @@ describe('judge checks', () => {
     expect((error as Error).message).toMatch(/needs a grader model/);
   });
 
+  it('refuses a blank rubric at load time, as an empty one, never asking the grader', async () => {
+    for (const rubric of ['"   "', '"\\t\\n"']) {
+      const error = await runOne(`    - judge: {rubric: ${rubric}, model: ${scriptedGrader(GOOD)}}`).catch((thrown: unknown) => thrown);
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as Error).message).toMatch(
+        /at expect\.checks\[0\]\.judge\.rubric: expected text that is not blank \(white space alone says nothing\), got string "/,
+      );
+    }
+  });
+
   it('rejects a grader model without provider and model, and unknown keys, at load time', async () => {
     const noProvider = await runOne('    - judge: {rubric: "Polite.", model: {model: gpt-x}}').catch((thrown: unknown) => thrown);
     expect((noProvider as Error).message).toMatch(/expect\.checks\[0\]\.judge\.model.*needs `provider` and `model`/s);
