@@ -190,6 +190,24 @@ describe('custom checks and datasets (end to end)', () => {
     expect(result.stderr).not.toMatch(/at process\.exit \(/);
   });
 
+  it('a custom check module that calls process.exit() while being imported is a load error naming it (exit 2), and the process goes on to say so', async () => {
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      'checks/importexit.mjs': "process.exit(0);\nexport default () => ({status: 'pass', reason: 'ok'});\n",
+      'checks/cjsexit.cjs': 'process.exit(3);\nmodule.exports = () => ({status: "pass", reason: "ok"});\n',
+      'a.scenario.yaml': passingScenario('a', '    - custom: {module: ./checks/importexit.mjs}'),
+      'b.scenario.yaml': passingScenario('b', '    - custom: {module: checks/cjsexit.cjs}'),
+    });
+    const result = await runCli(['run', '.', '--out', 'out'], dir);
+    expect(result.exitCode, result.all).toBe(2);
+    expect(result.stderr).toContain(
+      'a.scenario.yaml:13:24 at expect.checks[1].custom.module: custom check module ./checks/importexit.mjs called process.exit(0) while being imported; a check module may not end the agentcheck process',
+    );
+    expect(result.stderr).toContain('custom check module checks/cjsexit.cjs called process.exit(3) while being imported');
+    expect(result.stderr).not.toMatch(/never settle/);
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
+
   it('params a dataset row gives that the paramsSchema refuses name the row, inline and CSV, for each row that has it', async () => {
     const { refused } = await refusedParams();
     expect(refused.exitCode, refused.all).toBe(2);

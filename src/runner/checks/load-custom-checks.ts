@@ -9,6 +9,7 @@ import { inDatasetRow } from '../scenario/expand-dataset.js';
 import { atTemplatedValue } from '../scenario/row-dependent-problem.js';
 import { templateTypeHint, withHint } from '../scenario/template-type-hint.js';
 import type { Scenario } from '../scenario/scenario.js';
+import { guardProcessExit, ProcessExitRefused } from '../exit-guard.js';
 import { checkModuleFileProblem } from './check-module-file.js';
 import type { CustomCheckRef } from './custom-check-ref.js';
 
@@ -68,10 +69,20 @@ async function importCheckModule(ref: CustomCheckRef): Promise<CheckModule> {
   const problem = checkModuleFileProblem(ref.module, ref.written);
   if (problem !== undefined) throw fail(problem);
   let exports: Record<string, unknown>;
+  // A module that calls process.exit() as it is imported would end the process before any row
+  // or report: refused there as in a check's function (docs/custom-checks.md, Loading).
+  const releaseExit = guardProcessExit();
   try {
     exports = (await importModule(pathToFileURL(ref.module).href)) as Record<string, unknown>;
   } catch (error) {
+    if (error instanceof ProcessExitRefused) {
+      throw fail(
+        `custom check module ${ref.written} called ${error.call} while being imported; a check module may not end the agentcheck process (throw an error instead, or export the check and let it return a result)`,
+      );
+    }
     throw fail(`custom check module ${ref.written} could not be imported: ${(error as Error).message ?? String(error)}`);
+  } finally {
+    releaseExit();
   }
   // A CommonJS module's `module.exports` arrives as `default`; Node lists few of its keys as named
   // exports (`module.exports = {check: ...}` gives none), so `check` and `paramsSchema` are read there too.

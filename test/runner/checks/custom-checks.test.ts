@@ -303,6 +303,14 @@ export default (evidence) => evidence.workspace_dir === null
     expect(unknownKey.message).toMatch(/unknown key "param" \(did you mean "params"\?\); expected one of: module, params/);
   });
 
+  it('a module calling process.exit() while imported is a load error naming it, and process.exit is given back after', async () => {
+    const exit = process.exit;
+    const error = await loadError({ 'c.mjs': 'process.exit(4);\nexport default () => 1;', 'a.scenario.yaml': scenario('    - custom: {module: c.mjs}') });
+    expect(error.path).toBe('expect.checks[0].custom.module');
+    expect(error.message).toContain('custom check module c.mjs called process.exit(4) while being imported; a check module may not end the agentcheck process');
+    expect(process.exit).toBe(exit);
+  });
+
   it("lists every module's and every params' problem at once, not one per run", async () => {
     const error = await loadError({
       'checks/limit.mjs': LIMIT_CHECK,
