@@ -6,6 +6,7 @@ import { describeMismatch, matchDocument } from './args/match-document.js';
 import { matchValue } from './args/matchers.js';
 import { validateExpectedValue } from './args/validate-expected.js';
 import type { ToolCall } from './evidence-types.js';
+import { REDACTED } from '../config/redactor.js';
 
 /** What a check expects of the request an http tool sent (`tool_called.request`, docs/verdicts.md). */
 export interface ExpectedRequest {
@@ -66,17 +67,17 @@ export function requestMismatch(expected: ExpectedRequest, call: ToolCall): stri
   }
   if (expected.url !== undefined) {
     const mismatch = matchValue(expected.url, sent.url, 'url');
-    if (mismatch) return `request ${describeMismatch(mismatch)}`;
+    if (mismatch) return `request ${describeMismatch(mismatch)}${redactedHint(sent.url)}`;
   }
   const headers = new Map(Object.entries(sent.headers).map(([name, value]) => [name.toLowerCase(), value]));
   for (const [name, value] of Object.entries(expected.headers ?? {})) {
     const key = name.toLowerCase();
     const mismatch = matchValue(value, headers.get(key), `headers.${key}`, headers.has(key));
-    if (mismatch) return `request ${describeMismatch(mismatch)}`;
+    if (mismatch) return `request ${describeMismatch(mismatch)}${redactedHint(headers.get(key), key)}`;
   }
   if (expected.body !== undefined) {
     const mismatch = matchValue(expected.body, sent.body, 'body', sent.body !== undefined);
-    if (mismatch) return `request ${describeMismatch(mismatch)}`;
+    if (mismatch) return `request ${describeMismatch(mismatch)}${redactedHint(sent.body)}`;
   }
   if (expected.json !== undefined) {
     if (sent.body === undefined) return 'request had no body (expected JSON)';
@@ -87,7 +88,23 @@ export function requestMismatch(expected: ExpectedRequest, call: ToolCall): stri
       return 'request body is not JSON';
     }
     const mismatch = matchDocument(expected.json, parsed);
-    if (mismatch) return `request json ${describeMismatch(mismatch)}`;
+    // The differing value is one of the body's: said when it is where a secret was cut out.
+    if (mismatch) return `request json ${describeMismatch(mismatch)}${mismatch.message.includes(REDACTED) ? redactedHint(sent.body) : ''}`;
   }
   return null;
+}
+
+/**
+ * Said after a request difference where the request holds [redacted]: the span kept the request
+ * scrubbed, so an expectation naming the secret (its value, or text around it) can never match,
+ * and once the reason is scrubbed too both sides may read "[redacted]" (docs/verdicts.md).
+ * `header`: the header's name, for the example.
+ */
+function redactedHint(sent: string | undefined, header?: string): string {
+  if (sent === undefined || !sent.includes(REDACTED)) return '';
+  const example = sent === REDACTED && header ? ` (${header}: "[redacted]")` : '';
+  const how = header
+    ? `("a secret one reads [redacted]", docs/verdicts.md): write "[redacted]" where the secret goes${example}, or {$any: true} for a header that need only be there`
+    : `(docs/verdicts.md): write "[redacted]" where the secret goes`;
+  return `; the run's secrets are compared as [redacted], never as their values ${how}`;
 }

@@ -102,6 +102,28 @@ scenarios:
     expect(leaks).toEqual([]);
   });
 
+  it('a request check that expects the header with its secret fails saying secrets are compared as [redacted], never showing the value', async () => {
+    const dir = tempDir({
+      'agent.yaml': agentYaml(server.origin, VARIABLE),
+      'h.scenario.yaml': `name: header
+agent: agent.yaml
+inputs: {messages: [{role: user, content: call the api}]}
+model: {script: [{tool_calls: [{name: call_api}]}, {text: done}]}
+expect:
+  checks:
+    - tool_called: {tool: call_api, request: {headers: {authorization: "Bearer ${TOKEN}"}}}
+`,
+    });
+    const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'table,json'], dir, { [VARIABLE]: TOKEN });
+    expect(result.exitCode, result.all).toBe(1);
+    const report = JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8')) as Report;
+    // Both sides read [redacted] once scrubbed: the hint says why they differ and what to write.
+    expect(report.scenarios[0].checks[0].reason).toBe(
+      'expected call_api to be called at least once with matching request; saw call_api x1; closest: call_api call 1: request at headers.authorization: expected "[redacted]", got "[redacted]"; the run\'s secrets are compared as [redacted], never as their values ("a secret one reads [redacted]", docs/verdicts.md): write "[redacted]" where the secret goes (authorization: "[redacted]"), or {$any: true} for a header that need only be there',
+    );
+    expect(result.all).not.toContain(TOKEN);
+  });
+
   it('a paused test-run holds a marker for the value, and resume sends the header filled from its own environment', async () => {
     const dir = tempDir({ 'agent.yaml': agentYaml(server.origin, VARIABLE, 'ask'), 'script.yaml': '- tool_calls: [{name: call_api}]\n- text: done\n' });
     const base = ['--spans', 'out/spans.jsonl', '--json'];

@@ -70,6 +70,27 @@ describe('the request an http tool sent is evidence', () => {
     ]);
   });
 
+  it('a difference where the request holds [redacted] says secrets are compared as [redacted] and how to write them', async () => {
+    const { row } = await run(`    - tool_called: {tool: create_refund, request: {headers: {authorization: "Bearer tok-abcdefghijkl"}}}
+    - tool_called: {tool: create_refund, request: {headers: {Authorization: {$regex: "^Bearer "}}}}
+    - tool_called: {tool: create_refund, request: {json: {note: "sent with tok-abcdefghijkl"}}}
+    - tool_called: {tool: create_refund, request: {url: "https://shop.test/orders/42/refunds?api_key=sk-live-0123456789"}}
+    - tool_called: {tool: create_refund, request: {headers: {x-client: other}, json: {reason: late}}}
+`);
+    const hint = "the run's secrets are compared as [redacted], never as their values";
+    const header = `; ${hint} ("a secret one reads [redacted]", docs/verdicts.md): write "[redacted]" where the secret goes (authorization: "[redacted]"), or {$any: true} for a header that need only be there`;
+    const other = `; ${hint} (docs/verdicts.md): write "[redacted]" where the secret goes`;
+    const closest = 'expected create_refund to be called at least once with matching request; saw create_refund x1; closest: create_refund call 1: request';
+    expect(row.checks.map((check) => check.reason)).toEqual([
+      `${closest} at headers.authorization: expected "Bearer tok-abcdefghijkl", got "[redacted]"${header}`,
+      `${closest} at headers.authorization: expected a string matching /^Bearer /, got "[redacted]"${header}`,
+      `${closest} json at note: expected "sent with tok-abcdefghijkl", got "sent with [redacted]"${other}`,
+      `${closest} at url: expected "https://shop.test/orders/42/refunds?api_key=sk-live-0123456789", got "https://shop.test/orders/42/refunds?api_key=[redacted]"${other}`,
+      // A difference in no secret's place has no hint.
+      `${closest} at headers.x-client: expected "other", got "agentcheck"`,
+    ]);
+  });
+
   it('headers is a mapping of names to values or matchers ($any: true for presence); a list of names is refused', async () => {
     const { row } = await run(`    - tool_called: {tool: create_refund, request: {headers: {X-CLIENT: {$any: true}}}}
     - tool_called: {tool: create_refund, request: {headers: {x-missing: {$any: true}}}}
