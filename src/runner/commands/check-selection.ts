@@ -4,6 +4,7 @@ import { loadSuite, type SuitePlan, type SuiteSelection } from '../suite/load-su
 import { CLI_NAMES } from '../suite/selection-names.js';
 import { noScenarioFileProblem } from '../suite/suite-scenario-files.js';
 import { missingPairs } from '../suite/only-failed.js';
+import { reportShownId } from '../secrets/report-shown-id.js';
 import { EXIT, type CommandIO } from './cli-io.js';
 import type { RunOptions } from './run-command.js';
 
@@ -25,7 +26,7 @@ export interface Selection {
  * finds. Null: go on and run.
  */
 export function checkSelection({ plan, paths, scenarioPaths, options, config, only }: Selection, io: CommandIO): number | null {
-  if (!plan.runs.length && options.shard && suiteHasRuns(paths, options, config, io.cwd, only)) {
+  if (!plan.runs.length && options.shard && suiteHasRuns(paths, options, config, io, only)) {
     // More shards than scenarios: this shard's empty report still tells `agentcheck merge` it ran.
     io.stderr.write(`agentcheck: shard ${options.shard.index}/${options.shard.total} has no scenarios; writing an empty report\n`);
     return null;
@@ -33,7 +34,7 @@ export function checkSelection({ plan, paths, scenarioPaths, options, config, on
   if (!plan.runs.length && only) {
     const filters = [...filterFlags(options), ...(options.variant?.length ? [`--variant ${options.variant.join(',')}`] : [])];
     // The failed scenarios may be here and only the filters leave them out: say so, not "wrong folder".
-    const filtered = filters.length > 0 && suiteHasRuns(paths, { ...options, grep: undefined, tag: undefined, variant: undefined }, config, io.cwd, only);
+    const filtered = filters.length > 0 && suiteHasRuns(paths, { ...options, grep: undefined, tag: undefined, variant: undefined }, config, io, only);
     io.stderr.write(
       filtered
         ? `agentcheck: none of the ${only.size} failed scenario(s) of ${options.onlyFailed} matches ${filters.join(' and ')}\n`
@@ -47,7 +48,7 @@ export function checkSelection({ plan, paths, scenarioPaths, options, config, on
   }
   if (only && !filterFlags(options).length && !options.shard && !options.variant?.length) {
     // Some failed pairs may be gone (a renamed scenario or variant): said, not dropped without a word.
-    const gone = missingPairs(only, plan.runs);
+    const gone = missingPairs(only, plan.runs, reportShownId(io.env));
     if (gone.length) {
       const shown = gone.slice(0, 10).join(', ') + (gone.length > 10 ? `, and ${gone.length - 10} more` : '');
       io.stderr.write(
@@ -59,7 +60,7 @@ export function checkSelection({ plan, paths, scenarioPaths, options, config, on
 }
 
 /** Whether the whole suite, unsharded, has runs (so an empty shard is a small suite, not a wrong path). */
-function suiteHasRuns(paths: string[], options: RunOptions, config: SuiteConfig, cwd: string, only: SuiteSelection['only']): boolean {
+function suiteHasRuns(paths: string[], options: RunOptions, config: SuiteConfig, io: CommandIO, only: SuiteSelection['only']): boolean {
   return (
     loadSuite(
       {
@@ -70,10 +71,11 @@ function suiteHasRuns(paths: string[], options: RunOptions, config: SuiteConfig,
         grep: options.grep,
         tags: options.tag,
         only,
+        shownId: only && reportShownId(io.env),
         maxRuns: options.maxRuns,
         overlay: options.overlay,
       },
-      cwd,
+      io.cwd,
       CLI_NAMES,
     ).runs.length > 0
   );

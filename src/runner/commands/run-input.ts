@@ -8,6 +8,7 @@ import { captureContentFlag } from '../../engine/content-capture.js';
 import { checkReporterNames, type ReporterName } from '../reporters/index.js';
 import { loadSuite, noScenarioFileProblem, suiteScenarioFiles, type SuitePlan } from '../suite/load-suite.js';
 import { failedRuns } from '../suite/only-failed.js';
+import { reportShownId } from '../secrets/report-shown-id.js';
 import { CLI_NAMES } from '../suite/selection-names.js';
 import { folderConfig, loadSuiteConfig, type SuiteConfig } from '../suite/suite-config.js';
 import type { CommandIO } from './cli-io.js';
@@ -82,6 +83,7 @@ export async function loadRunInput(paths: string[], given: RunOptions, io: Comma
     shard: options.shard,
     overlay: options.overlay,
     only,
+    shownId: only && reportShownId(io.env),
     maxRuns: options.maxRuns,
   };
   let plan: SuitePlan;

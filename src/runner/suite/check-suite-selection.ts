@@ -30,6 +30,7 @@ const FIELDS: Record<string, FieldCheck> = {
   tags: (value) => strings('tags')(value) ?? emptyListProblem(value as string[], 'tags'),
   overlay: (value) => strings('skill folders')(value) ?? emptyPath(value as string[], 'skill folders'),
   only: (value) => (value instanceof Map ? null : `expected a Map of scenario id -> variant names, got ${describeValue(value)}`),
+  shownId: (value) => (typeof value === 'function' ? null : `expected a function (id) => the id as reports show it, got ${describeValue(value)}`),
   shard: (value) => {
     const shard = value as { index?: unknown; total?: unknown } | null;
     const ok =

@@ -37,6 +37,11 @@ export interface SuiteSelection {
   tags?: readonly string[];
   /** Run only these scenario x variant pairs (`--only-failed`): scenario id -> variant names. */
   only?: ReadonlyMap<string, ReadonlySet<string>>;
+  /**
+   * A scenario id as reports show it (secrets redacted), for `only`'s ids read from a report: a
+   * scenario whose name holds a secret's value is found under its redacted id too.
+   */
+  shownId?: (id: string) => string;
   /** 1-based shard index and shard count (`--shard I/N`). */
   shard?: { index: number; total: number };
   /** `--max-runs`: the most runs a suite may plan (default DEFAULT_MAX_RUNS). */
@@ -139,11 +144,11 @@ export function loadSuite(given: SuiteSelection, cwdGiven = process.cwd(), names
   for (const file of context.agents.keys()) selection.loadedBuilds?.add(file);
   const loadedIds = new Set(scenarios.map((scenario) => scenario.id));
 
-  const only = selection.only;
+  const only = onlyPairs(selection);
   scenarios = selectScenarios(scenarios, selection);
   const contentHash = suiteContentHash(scenarios, cwd);
   // Before sharding, so every shard of one --only-failed run records the same variants.
-  const onlyVariants = only && new Set(scenarios.flatMap((s) => [...(only.get(s.id) ?? [])]));
+  const onlyVariants = only && new Set(scenarios.flatMap((s) => [...(only(s.id) ?? [])]));
   if (selection.shard) {
     const { index, total } = selection.shard;
     // Round-robin over ids in sorted order: deterministic, balanced, every scenario in one shard.
@@ -165,7 +170,7 @@ export function loadSuite(given: SuiteSelection, cwdGiven = process.cwd(), names
   const variantProblems: ConfigError[] = [];
   const applyVariants = (scenario: VariantSubject, planned: (variant: string, revision: DeltaRevision) => void) => {
     for (const variant of variants) {
-      if (only && !only.get(scenario.id)?.has(variant)) continue;
+      if (only && !only(scenario.id)?.has(variant)) continue;
       // Its llm is the override's, which did not apply: not what such a variant would meet.
       if (scenario.beforeModel && variant !== 'base' && touchesLlm(config.variants[variant])) continue;
       let revision: DeltaRevision | null = null;
@@ -195,6 +200,13 @@ export function loadSuite(given: SuiteSelection, cwdGiven = process.cwd(), names
   return { scenarios, contentHash, variants, variantDeltas, repeat, runs, selection: chosen };
 }
 
+/** The variants `--only-failed` names for a scenario id (under the id itself or as reports show it), or undefined without --only-failed. */
+function onlyPairs(selection: SuiteSelection): ((id: string) => ReadonlySet<string> | undefined) | undefined {
+  const { only, shownId } = selection;
+  if (!only) return undefined;
+  return (id) => only.get(id) ?? (shownId ? only.get(shownId(id)) : undefined);
+}
+
 /** The scenarios `--grep`, `--only-failed` and `--tag` select. */
 function selectScenarios<T extends VariantSubject>(subjects: T[], selection: SuiteSelection): T[] {
   let selected = subjects;
@@ -202,8 +214,8 @@ function selectScenarios<T extends VariantSubject>(subjects: T[], selection: Sui
     const matches = grepMatcher(selection.grep);
     selected = selected.filter((s) => matches(s.id) || matches(s.name));
   }
-  const only = selection.only;
-  if (only) selected = selected.filter((s) => only.has(s.id));
+  const only = onlyPairs(selection);
+  if (only) selected = selected.filter((s) => only(s.id) !== undefined);
   if (selection.tags?.length) selected = selected.filter((s) => s.tags.some((tag) => selection.tags?.includes(tag)));
   return selected;
 }

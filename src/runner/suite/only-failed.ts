@@ -17,8 +17,15 @@ export function failedRuns(file: string, cwd: string): Map<string, Set<string>> 
   return runs;
 }
 
-/** The failed `id [variant]` pairs that no planned run covers (a scenario or variant renamed since). */
-export function missingPairs(only: ReadonlyMap<string, ReadonlySet<string>>, runs: ReadonlyArray<{ scenario: { id: string }; variant: string }>): string[] {
-  const planned = new Set(runs.map((run) => `${run.scenario.id} [${run.variant}]`));
+/**
+ * The failed `id [variant]` pairs that no planned run covers (a scenario or variant renamed since);
+ * a run counts under its id as reports show it (`shownId`, secrets redacted) too.
+ */
+export function missingPairs(
+  only: ReadonlyMap<string, ReadonlySet<string>>,
+  runs: ReadonlyArray<{ scenario: { id: string }; variant: string }>,
+  shownId: (id: string) => string = (id) => id,
+): string[] {
+  const planned = new Set(runs.flatMap((run) => [`${run.scenario.id} [${run.variant}]`, `${shownId(run.scenario.id)} [${run.variant}]`]));
   return [...only].flatMap(([id, variants]) => [...variants].map((variant) => `${id} [${variant}]`)).filter((pair) => !planned.has(pair));
 }

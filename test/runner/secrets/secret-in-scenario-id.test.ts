@@ -43,4 +43,20 @@ describe('scenario ids that only a secret tells apart', () => {
     expect(result.all).not.toContain('SECRETTOKEN');
     expect(readFileSync(join(dir, 'o/junit.xml'), 'utf8')).toContain('name="t [redacted] [base]"');
   });
+
+  it('--only-failed reruns a failed scenario found under its scrubbed id, and only it', async () => {
+    const suite = SUITE.replace(
+      'dataset: [{val: ghp_SECRETTOKENVALUE0001}, {val: ghp_OTHERSECRETVALUE0002}]',
+      'dataset: [{val: ghp_SECRETTOKENVALUE0001, want: nope}, {val: plain, want: done}]',
+    ).concat('expect: {checks: [{output: {contains: "{{ vars.want }}"}}]}\n');
+    const dir = tempDir({ 'agent.yaml': AGENT, 's.scenario.yaml': suite });
+    const env = { GH_TOKEN: 'ghp_SECRETTOKENVALUE0001' };
+    const first = await runMain(['run', 's.scenario.yaml', '--out', 'r', '--reporter', 'json'], dir, env);
+    expect(first.exitCode, first.all).toBe(1);
+    const again = await runMain(['run', 's.scenario.yaml', '--out', 'r2', '--reporter', 'json', '--only-failed', 'r/report.json'], dir, env);
+    expect(again.exitCode, again.all).toBe(1);
+    expect(again.stderr).not.toContain('not in this suite');
+    const report = JSON.parse(readFileSync(join(dir, 'r2/report.json'), 'utf8')) as Report;
+    expect(report.scenarios.map((row) => [row.id, row.status])).toEqual([['s.scenario.yaml#t [redacted]', 'fail']]);
+  });
 });

@@ -1,0 +1,12 @@
+import { secretEnvValues } from '../../config/redact.js';
+import { Redactor } from '../../config/redactor.js';
+
+/**
+ * A scenario id as a report of a run in this environment shows it: the values of secret-named
+ * variables (and credential-shaped text) as [redacted]. `--only-failed` finds a scenario whose
+ * name holds a secret's value under that id (docs/cli.md).
+ */
+export function reportShownId(env: Readonly<Record<string, string | undefined>>): (id: string) => string {
+  const redactor = new Redactor().add(secretEnvValues(env));
+  return (id) => redactor.text(id);
+}
