@@ -4,7 +4,11 @@ import { didYouMean } from '../../config/did-you-mean.js';
 import type { ConfigError } from '../../config/errors.js';
 import type { PathSegments } from '../../config/source.js';
 import type { ScriptEntry } from '../../engine/providers/scripted.js';
-import type { AgentBuild } from '../../engine/revision/types.js';
+import type { AgentBuild, ComponentSpec } from '../../engine/revision/types.js';
+import { componentOutputKeys } from '../../engine/flow/component-outputs.js';
+import { ownValue } from '../../config/own-key.js';
+import { isPlainObject } from '../../verdicts/args/json-value.js';
+import { parseValuePath } from '../../verdicts/value-path.js';
 import { fullToolName, hasServerPrefix, normalizeToolName } from '../../spans/conventions.js';
 import { parseSlashRegex } from '../../spans/query-regex.js';
 // The modules themselves, not the verdicts index: test-run's start-up does not load every check kind.
@@ -31,8 +35,8 @@ export interface ScenarioNames {
   humanInputHint?: (component: string) => string;
   /** Why no build is offered load_skill (inline delivery, no skills); given, the name is refused with it and never suggested. */
   noLoadSkill?: string;
-  /** The keys of the scenario's `inputs.context`; undefined when it gives none. */
-  contextKeys?: readonly string[];
+  /** The scenario's `inputs.context`; undefined when it gives none. */
+  context?: Readonly<Record<string, unknown>>;
 }
 
 const SCENARIO_UNKNOWN_TOOLS_HINT = ' (to test a call to an unknown tool on purpose, set model.allow_unknown_tools: true)';
@@ -119,7 +123,7 @@ export function checkScenarioNames(names: ScenarioNames, builds: readonly AgentB
       problems.push(...found, ...(vacuous ? [vacuous] : []));
       continue;
     }
-    const problem = checkFlowReference(reference, builds, names.contextKeys ?? [], checksAt);
+    const problem = checkFlowReference(reference, builds, names.context ?? {}, checksAt);
     if (problem) problems.push(problem);
   }
   if (names.script && !names.allowUnknownTools)
@@ -129,12 +133,14 @@ export function checkScenarioNames(names: ScenarioNames, builds: readonly AgentB
 
 /**
  * A state check needs a flow, and a key under `context:` or `conversation_history:` must start
- * with a name the flow state can hold: otherwise `exists: false` passes whatever the run did.
+ * with a name the flow state can hold, and one under `context:<component>` go on with a key that
+ * component writes (or the scenario's inputs.context gives it): otherwise `exists: false` passes
+ * whatever the run did.
  */
 function checkFlowReference(
   reference: Extract<CheckReference, { kind: 'flow_state' }>,
   builds: readonly AgentBuild[],
-  contextKeys: readonly string[],
+  context: Readonly<Record<string, unknown>>,
   locate: Locator,
 ): ConfigError | null {
   const flows = builds.flatMap((build) => (build.flow ? [build.flow] : []));
@@ -150,13 +156,42 @@ function checkFlowReference(
   const components = flows.flatMap((flow) => flow.components);
   const known =
     channel === 'context'
-      ? [...new Set([...components.map((component) => component.name), 'goal', ...contextKeys])]
+      ? [...new Set([...components.map((component) => component.name), 'goal', ...Object.keys(context)])]
       : [...new Set(components.filter((component) => component.type === 'agent').map((component) => component.name))];
-  if (known.includes(first)) return null;
-  const what = channel === 'context' ? "a component of the flow, goal or a key of the scenario's inputs.context" : 'an agent component of the flow';
+  if (!known.includes(first)) {
+    const what = channel === 'context' ? "a component of the flow, goal or a key of the scenario's inputs.context" : 'an agent component of the flow';
+    return locate(
+      reference.at,
+      `state key ${quoteCapped(reference.key)} names ${quoteCapped(first)}, which is not ${what}, so the flow state never holds it; expected one of: ${shownNames(known) || '(none)'}${didYouMean(first, known)}`,
+    );
+  }
+  return channel === 'context' ? outputKeyProblem(reference, components, context, locate) : null;
+}
+
+/**
+ * `context:<component>.<key>` whose key the component never writes (docs/workflows.md, Components)
+ * and the scenario's inputs.context does not give under that name; null when it may exist.
+ */
+function outputKeyProblem(
+  reference: Extract<CheckReference, { kind: 'flow_state' }>,
+  components: readonly ComponentSpec[],
+  context: Readonly<Record<string, unknown>>,
+  locate: Locator,
+): ConfigError | null {
+  const [component, key] = parseValuePath(reference.key.slice(reference.key.indexOf(':') + 1)) ?? [];
+  const named = components.filter((spec) => spec.name === component);
+  if (!named.length || key === undefined) return null;
+  // The context starts as inputs.context, and outputs merge into what it gives under the name.
+  const given = ownValue(context, String(component));
+  const written = [...new Set(named.flatMap((spec) => componentOutputKeys(spec.type)))];
+  const keys = [...new Set([...written, ...(isPlainObject(given) ? Object.keys(given) : [])])];
+  if (keys.includes(String(key))) return null;
+  const types = [...new Set(named.map((spec) => withArticle(String(spec.type))))].join(' or ');
+  const writes = written.length ? `which writes only ${written.join(' and ')}` : 'which writes nothing';
+  const fromContext = given === undefined ? '' : `, and the scenario's inputs.context gives no ${quoteCapped(String(key))} under it`;
   return locate(
     reference.at,
-    `state key ${quoteCapped(reference.key)} names ${quoteCapped(first)}, which is not ${what}, so the flow state never holds it; expected one of: ${shownNames(known) || '(none)'}${didYouMean(first, known)}`,
+    `state key ${quoteCapped(reference.key)} reads ${quoteCapped(String(key))} of ${quoteCapped(String(component))}, ${types} component, ${writes}${fromContext}, so the flow state never holds it; expected one of: ${shownNames(keys) || '(none)'}${didYouMean(String(key), keys)}`,
   );
 }
 

@@ -5,6 +5,7 @@ import type { PathSegments, SourceDocument } from '../../config/source.js';
 import { applyDelta, type DeltaRevision } from '../../engine/revision/delta.js';
 import type { AgentBuild } from '../../engine/revision/types.js';
 import { checkReferences, validateCheck, validateToolName } from '../../verdicts/index.js';
+import { isPlainObject } from '../../verdicts/args/json-value.js';
 import { partialCheckReferences } from '../../verdicts/run-checks.js';
 import type { CustomCheckRef } from '../checks/custom-check-ref.js';
 import { checkApprovals, EXTERNAL_NO_GATES, soundApprovalTools } from '../../engine/permissions/check-approvals.js';
@@ -126,7 +127,7 @@ export function loadOneScenario(
     references: [...checkReferences(checks, checkIndexes), ...partialCheckReferences(checks, checkIndexes)],
     script,
     allowUnknownTools: spec.model?.allow_unknown_tools === true,
-    contextKeys: spec.inputs?.context && typeof spec.inputs.context === 'object' ? Object.keys(spec.inputs.context) : undefined,
+    context: isPlainObject(spec.inputs?.context) ? spec.inputs.context : undefined,
     noLoadSkill: skillsKnown ? noLoadSkillReason(builds, mergeSkills(context.skills, ownSkills)) : undefined,
   };
   if (names) problems.push(...checkScenarioNames(names, builds, namesAt));

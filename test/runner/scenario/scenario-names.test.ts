@@ -319,6 +319,52 @@ describe('state checks need a flow', () => {
     }
   });
 
+  it('refuses a key under a component that the component never writes, so a misspelt output key cannot pass vacuously', () => {
+    const typo = configErrorOf(() => load(checks('state: {key: "context:store.eror", exists: false}'), FLOW_AGENT));
+    expect(typo.path).toBe('expect.checks[0].state.key');
+    expect(typo.line).toBe(6);
+    expect(typo.expected).toBe(
+      'state key "context:store.eror" reads "eror" of "store", a deterministic_step component, which writes only tool_result and error, so the flow state never holds it; expected one of: tool_result, error; did you mean "error"?',
+    );
+    // Each component type's own keys (docs/workflows.md, Components), deeper keys under them too.
+    const mixed = `id: f
+agent: {name: F}
+flow:
+  entry_point: ask
+  components:
+    - {name: ask, type: agent}
+    - {name: review, type: human_input}
+    - {name: p, type: plan, plan: {steps: [{tools: [{name: echo, arguments: {text: x}}]}]}}
+    - {name: done, type: end}
+  routers: [{from: ask, to: review}, {from: review, to: p}, {from: p, to: done}]
+`;
+    for (const key of ['context:ask.final_answer', 'context:review.decision', 'context:review.response', 'context:p.tool_result.log.0', 'context:p.error']) {
+      expect(load(checks(`state: {key: "${key}", exists: true}`), mixed)).toHaveLength(1);
+    }
+    expect(configErrorOf(() => load(checks('state: {key: "context:review.decison", exists: false}'), mixed)).expected).toContain(
+      'a human_input component, which writes only decision and response, so the flow state never holds it; expected one of: decision, response; did you mean "decision"?',
+    );
+    expect(configErrorOf(() => load(checks('state: {key: "context:ask.tool_result", exists: false}'), mixed)).expected).toContain(
+      'reads "tool_result" of "ask", an agent component, which writes only final_answer,',
+    );
+    expect(configErrorOf(() => load(checks('state: {key: "context:done.x", exists: false}'), mixed)).expected).toContain(
+      'reads "x" of "done", an end component, which writes nothing, so the flow state never holds it; expected one of: (none)',
+    );
+    // The context starts as the scenario's inputs.context: a key it gives under the name may exist.
+    const given = (context: string, key: string) =>
+      load(
+        `${head.replace('inputs: {messages: [{role: user, content: go}]}', `inputs: {messages: [{role: user, content: go}], context: ${context}}`)}expect:
+  checks:
+    - state: {key: "${key}", exists: true}
+`,
+        FLOW_AGENT,
+      );
+    expect(given('{store: {seed: 1}}', 'context:store.seed')).toHaveLength(1);
+    expect(configErrorOf(() => given('{store: {seed: 1}}', 'context:store.sed')).expected).toContain(
+      `which writes only tool_result and error, and the scenario's inputs.context gives no "sed" under it, so the flow state never holds it; expected one of: tool_result, error, seed; did you mean "seed"?`,
+    );
+  });
+
   it('refuses a key inside status (a string, so it never exists), and suggests the channel a key misspells', () => {
     const inside = configErrorOf(() => load(checks('state: {key: "status:x", exists: false}'), FLOW_AGENT));
     expect(inside.path).toBe('expect.checks[0].state.key');
