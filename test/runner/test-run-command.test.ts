@@ -83,6 +83,21 @@ describe('agentcheck test-run (in-process)', () => {
     expect(result.stderr).not.toContain('state: {key:');
   });
 
+  it('--terminal-tool offers (and suggests) only names it accepts: no human_input component, no tool only a plan calls', async () => {
+    const flow = `${NO_LLM}flow:
+  entry_point: p
+  components:
+    - {name: p, type: plan, plan: {steps: [{tools: [{name: find_files, arguments: {pattern: x}}]}]}}
+    - {name: review, type: human_input}
+  routers: [{from: p, to: review}, {from: review, to: end}]
+`;
+    for (const name of ['reviw', 'find_file']) {
+      const result = await run({ message: 'go', terminalTool: name }, { 'agent.yaml': flow });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`--terminal-tool: it names no tool of the agent: "${name}"; expected one of: p\n`);
+    }
+  });
+
   it('a suite config or an approvals policy given to --agent is named as one in a single line, saying where it goes', async () => {
     const files = {
       'agentcheck.config.yaml': 'scenarios: [tests]\nrepeat: 2\n',

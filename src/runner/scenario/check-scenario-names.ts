@@ -16,7 +16,7 @@ import type { CheckReference } from '../../verdicts/check-references.js';
 import { buildTools, isOpenServerTool, listedTools, LOAD_SKILL, suggestableTools, type BuildTools } from '../../engine/revision/build-tools.js';
 import { withArticle } from '../../config/indefinite-article.js';
 import { checkArgNames, matchingTools } from './check-argument-names.js';
-import { nestedOnlyNotCalled, nestedOnlyTerminal } from './nested-only-tools.js';
+import { calledOnlyNested, nestedOnlyNotCalled, nestedOnlyTerminal, verdictMayCount } from './nested-only-tools.js';
 import { isLoadSkill, loadSkillProblems, withoutLoadSkill } from './load-skill-offered.js';
 
 /** What a scenario names in its builds. */
@@ -108,7 +108,8 @@ export function checkScenarioNames(names: ScenarioNames, builds: readonly AgentB
   if (names.terminalTool !== undefined && !refused(names.terminalTool)) {
     const label = names.terminalToolLabel ?? 'expect.terminal_tool';
     const at: Locator = (path, expected, atKey) => locate(['expect', 'terminal_tool', ...path], expected, atKey);
-    const reference = checkToolReference({ kind: 'tool', at: [], name: names.terminalTool }, catalogs, label, at, loadSkill, humanInputHint);
+    const accepts = (name: string) => verdictMayCount(name, catalogs);
+    const reference = checkToolReference({ kind: 'tool', at: [], name: names.terminalTool }, catalogs, label, at, { loadSkill, humanInputHint, accepts });
     const nestedOnly = reference.length ? null : nestedOnlyTerminal(names.terminalTool, catalogs, label, at);
     problems.push(...reference, ...(nestedOnly ? [nestedOnly] : []));
   }
@@ -117,7 +118,8 @@ export function checkScenarioNames(names: ScenarioNames, builds: readonly AgentB
     if (reference.kind === 'tool' && refused(reference.name)) continue;
     if (reference.kind === 'tool') {
       const what = `${withArticle(String(reference.at[1]))} check`;
-      const found = checkToolReference(reference, catalogs, what, checksAt, loadSkill, humanInputHint);
+      const accepts = (name: string) => !reference.vacuousWhenNestedOnly || !calledOnlyNested(name, catalogs);
+      const found = checkToolReference(reference, catalogs, what, checksAt, { loadSkill, humanInputHint, accepts });
       const at: Locator = (path, expected, atKey) => checksAt([...reference.at, ...path], expected, atKey);
       const vacuous = !found.length && reference.vacuousWhenNestedOnly ? nestedOnlyNotCalled(reference.name, catalogs, what, at) : null;
       problems.push(...found, ...(vacuous ? [vacuous] : []));
@@ -195,14 +197,24 @@ function outputKeyProblem(
   );
 }
 
+/** How checkToolReference holds a name where it is written. */
+interface ToolPlace {
+  loadSkill: boolean;
+  humanInputHint: (component: string) => string;
+  /**
+   * Whether the place takes a tool name the builds have (a terminal tool must be one the verdict
+   * counts): the names an unknown one is offered are only those, and never a human_input component.
+   */
+  accepts: (name: string) => boolean;
+}
+
 /** A tool name (and its argument names, each unknown one a problem) against the catalogs; empty when fine. */
 function checkToolReference(
   reference: Extract<CheckReference, { kind: 'tool' }>,
   catalogs: readonly BuildTools[],
   what: string,
   locate: Locator,
-  loadSkill: boolean,
-  humanInputHint: (component: string) => string,
+  { loadSkill, humanInputHint, accepts }: ToolPlace,
 ): ConfigError[] {
   const open = mayBeOpenServerTool(reference.name, catalogs);
   // A human_input component is answered by approvals but is no call: a check naming it could never match.
@@ -218,9 +230,11 @@ function checkToolReference(
   if (matching.length === 0) {
     // A server without a `tools` list may offer any name at run time: nothing to hold it against.
     if (open) return [];
-    const names = listedTools(catalogs, { loadSkill });
+    const all = listedTools(catalogs, { loadSkill });
+    // Only names this place takes: the next message would refuse a human_input component or a tool it does not count.
+    const names = all.filter((name) => !catalogs.some((catalog) => catalog.humanInputs?.has(name)) && accepts(name));
     const hint = unknownToolHint(reference.name, names);
-    const known = shownNames(names) || '(the agent has no tools)';
+    const known = shownNames(names) || (all.length ? '(none)' : '(the agent has no tools)');
     const regex = parseSlashRegex(reference.name) !== null;
     const verb = regex ? 'matches' : 'names';
     // A /regex/ is matched against names without `execute_tool ` and `mcp__<server>__`: say so where the list shows prefixes.

@@ -22,6 +22,16 @@ function uncountedTool(name: string, catalogs: readonly BuildTools[]): { callers
   };
 }
 
+/** Whether some build counts a call of `name` (or may): a terminal tool naming it could pass, so nestedOnlyTerminal finds nothing. */
+export function verdictMayCount(name: string, catalogs: readonly BuildTools[]): boolean {
+  return uncountedTool(name, catalogs) === null;
+}
+
+/** Whether, in every build, only chains and plans call `name`: a tool_not_called without nested: true of it is refused (nestedOnlyNotCalled). */
+export function calledOnlyNested(name: string, catalogs: readonly BuildTools[]): boolean {
+  return uncountedTool(name, catalogs)?.calledInside === true;
+}
+
 /**
  * The verdict counts the model's calls and flow steps' calls, never those made inside a chain or
  * plan (docs/verdicts.md, The test_run verdict): a terminal tool only a chain or plan calls could

@@ -291,6 +291,37 @@ describe('script tool calls name tools the model is offered', () => {
   });
 });
 
+describe('"expected one of" offers only names the same place accepts', () => {
+  const flow = `id: f
+agent: {name: F}
+flow:
+  entry_point: p
+  components:
+    - {name: p, type: plan, plan: {steps: [{tools: [{name: find_files, arguments: {pattern: x}}]}]}}
+    - {name: review, type: human_input}
+  routers: [{from: p, to: review}, {from: review, to: end}]
+`;
+  const expected = (scenario: string) => configErrorOf(() => load(scenario, flow)).expected;
+
+  it('terminal_tool: no human_input component and no tool only a plan calls, as list or suggestion', () => {
+    for (const name of ['reviw', 'find_file']) {
+      expect(expected(`${head}expect: {terminal_tool: ${name}}\n`)).toBe(`expect.terminal_tool names no tool of the agent: "${name}"; expected one of: p`);
+    }
+  });
+
+  it('tool_called offers a tool a plan calls (it takes it), never a human_input component', () => {
+    expect(expected(checks('tool_called: {tool: reviw}'))).toBe('a tool_called check names no tool of the agent: "reviw"; expected one of: p, find_files');
+    expect(expected(checks('tool_called: {tool: find_file}'))).toBe(
+      'a tool_called check names no tool of the agent: "find_file"; expected one of: p, find_files; did you mean "find_files"?',
+    );
+  });
+
+  it('tool_not_called without nested: true offers no tool only a plan calls; with it, it does', () => {
+    expect(expected(checks('tool_not_called: {tool: find_file}'))).toBe('a tool_not_called check names no tool of the agent: "find_file"; expected one of: p');
+    expect(expected(checks('tool_not_called: {tool: find_file, nested: true}'))).toContain('expected one of: p, find_files; did you mean "find_files"?');
+  });
+});
+
 describe('state checks need a flow', () => {
   it('a state check on a build without a flow is an error at load', () => {
     const error = configErrorOf(() => load(checks('state: {key: status, equals: done}')));
