@@ -17,3 +17,9 @@ export const COMPONENT_OUTPUT_KEYS: Readonly<Record<ComponentType, readonly stri
 export function componentOutputKeys(type: unknown): readonly string[] {
   return typeof type === 'string' && Object.hasOwn(COMPONENT_OUTPUT_KEYS, type) ? COMPONENT_OUTPUT_KEYS[type as ComponentType] : [];
 }
+
+/** The output a router of a component of `type` usually reads (docs/workflows.md: route on a step's `error`); undefined for an end component. */
+export function routedOutputKey(type: unknown): string | undefined {
+  const keys = componentOutputKeys(type);
+  return keys.includes('error') ? 'error' : keys[0];
+}

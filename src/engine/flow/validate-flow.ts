@@ -9,6 +9,7 @@ import type { ComponentSpec, FlowSpec, IOKey, ToolSpec } from '../revision/types
 import { toolParametersOf } from '../revision/argument-names.js';
 import { LOAD_SKILL } from '../revision/build-tools.js';
 import { IO_TARGETS, parseIOKey } from './io-key.js';
+import { routedOutputKey } from './component-outputs.js';
 import { DEFAULT_ROUTE, END } from './route.js';
 import { closestWord, didYouMean } from '../../config/did-you-mean.js';
 import { validateStepArguments } from './validate-step-arguments.js';
@@ -21,6 +22,11 @@ const FROM_AND_LITERAL = 'an input takes "from" (a state key) or "literal" (a fi
 function hasFromAndLiteral(raw: IOKey): boolean {
   return typeof raw === 'object' && raw.from !== undefined && Object.hasOwn(raw, 'literal');
 }
+
+/** `optional` on a literal input: a fixed value is never missing. */
+const LITERAL_OPTIONAL = '"optional" does not apply to a literal input (a fixed value is never missing); it takes: literal, as';
+/** `as` on a router's input: the value is matched against the routes, never passed on by a name. */
+const ROUTER_AS = `"as" does not apply to a router's input (its value is matched against the routes, never passed on by name); it takes: from, optional`;
 
 /** Context keys the engine writes itself, which a component name would overwrite. */
 const RESERVED_NAMES = ['goal'];
@@ -133,6 +139,9 @@ function validateComponent(
     if (!sound('inputs', index)) return;
     const key = parseIOKey(raw);
     const here = [...at, 'inputs', index];
+    // A literal is never missing: "optional" would say nothing (a `from` beside it is said below).
+    if (typeof raw === 'object' && key.hasLiteral && raw.from === undefined && Object.hasOwn(raw, 'optional'))
+      problems.push(locate([...here, 'optional'], LITERAL_OPTIONAL, true));
     if (typeof raw === 'object' && raw.from === undefined && !key.hasLiteral) problems.push(locate(here, 'an input needs "from" (a state key) or "literal"'));
     else if (hasFromAndLiteral(raw)) problems.push(locate([...here, 'literal'], FROM_AND_LITERAL, true));
     else if (key.hasLiteral && typeof raw === 'object' && raw.as === undefined && raw.from === undefined)
@@ -253,10 +262,15 @@ function validateRouters(
     if (router.to !== undefined && !known(router.to)) problems.push(locate([...at, 'to'], `router "to" names no component: ${quoteCapped(router.to)}`));
     if (router.condition) {
       const input = parseIOKey(router.condition.input);
+      // A router passes its value to no tool: "as" would name nothing.
+      if (typeof router.condition.input === 'object' && Object.hasOwn(router.condition.input, 'as'))
+        problems.push(locate([...at, 'condition', 'input', 'as'], ROUTER_AS, true));
       if (hasFromAndLiteral(router.condition.input)) problems.push(locate([...at, 'condition', 'input', 'literal'], FROM_AND_LITERAL, true));
-      else if (!(IO_TARGETS as readonly string[]).includes(input.target ?? ''))
-        problems.push(locate([...at, 'condition', 'input'], `expected a state key such as "context:${router.from}.final_answer"`));
-      else {
+      else if (!(IO_TARGETS as readonly string[]).includes(input.target ?? '')) {
+        // The example is a key the component writes: a deterministic step's error, an agent's final_answer.
+        const key = routedOutputKey(flow.components[from].type) ?? 'final_answer';
+        problems.push(locate([...at, 'condition', 'input'], `expected a state key such as "context:${router.from}.${key}"`));
+      } else {
         const conversation = input.hasLiteral ? undefined : conversationProblem(input, conversations);
         if (conversation) problems.push(locate([...at, 'condition', 'input'], conversation));
       }

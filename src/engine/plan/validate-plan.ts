@@ -10,6 +10,7 @@ import type { PathSegments } from '../../config/source.js';
 import { checkBindingName, checkTemplatesClosed } from '../revision/template-checks.js';
 import type { PlanBlock, PlanSpec, PlanToolCall } from '../revision/types.js';
 import { interpolate } from '../template/interpolate.js';
+import { conditionProblem, forEachItemsProblem } from './system-call-values.js';
 
 const SYSTEM_KEYS: Record<string, readonly string[]> = {
   for_each: ['name', 'items', 'each_item'],
@@ -102,19 +103,17 @@ function validateCalls(calls: PlanToolCall[], at: PathSegments, scope: CallScope
       if (typeof call.returns === 'string' && allowed.includes('returns') && sound('returns')) {
         collectConfigErrors(problems, () => checkBindingName(call.returns as string, [...here, 'returns'], 'returns', locate));
       }
+      // A key whose templates are malformed is said that way alone, not also judged by its value.
+      const closed = new Set<string>();
       for (const key of ['arguments', 'items', 'condition'] as const) {
-        if (allowed.includes(key) && sound(key)) collectConfigErrors(problems, () => checkTemplatesClosed(call[key], [...here, key], locate));
+        if (allowed.includes(key) && sound(key) && collectConfigErrors(problems, () => checkTemplatesClosed(call[key], [...here, key], locate)))
+          closed.add(key);
       }
       if (call.name === 'for_each') {
-        // A list, or one template that gives one (`{{ files }}` keeps its type); other text or a
-        // mapping fails on every run (PLAN_NOT_AN_ARRAY).
         const items: unknown = call.items;
+        const itemsProblem = items === undefined ? null : forEachItemsProblem(items);
         if (missing('items')) problems.push(locate(here, 'for_each needs "items"'));
-        else if (items !== undefined && !Array.isArray(items) && !(typeof items === 'string' && /^\s*\{\{[^{}]*\}\}\s*$/.test(items))) {
-          problems.push(
-            locate([...here, 'items'], 'expected a list, or one template that gives one ({{ files }}); other text or a mapping is never a list to go over'),
-          );
-        }
+        else if (itemsProblem && closed.has('items')) problems.push(locate([...here, 'items'], itemsProblem));
         const each = call.each_item;
         if (missing('each_item')) problems.push(locate(here, 'for_each needs "each_item: {item_name, tools}"'));
         else if (each !== undefined && format.typed([...here, 'each_item'])) {
@@ -124,7 +123,9 @@ function validateCalls(calls: PlanToolCall[], at: PathSegments, scope: CallScope
           validateBlock(each, [...here, 'each_item'], scope, locate, problems);
         }
       } else if (call.name === 'if_else') {
+        const conditionWhy = call.condition === undefined ? null : conditionProblem(call.condition);
         if (missing('condition')) problems.push(locate(here, 'if_else needs "condition"'));
+        else if (conditionWhy && closed.has('condition')) problems.push(locate([...here, 'condition'], conditionWhy));
         if (missing('if')) problems.push(locate(here, 'if_else needs an "if" block'));
         for (const branch of ['if', 'else'] as const) {
           const block = call[branch];

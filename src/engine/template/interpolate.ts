@@ -48,6 +48,16 @@ export function hasTemplate(value: unknown): boolean {
   return false;
 }
 
+/** Whether `text` is exactly one template (`{{ files }}`), which keeps its value's type (nothing around it, not even a space). */
+export function isWholeTemplate(text: string): boolean {
+  return WHOLE.test(text);
+}
+
+/** What is left of `text` once its templates are taken out: the text every value of it holds. */
+export function textOutsideTemplates(text: string): string {
+  return text.replace(EMBEDDED, '');
+}
+
 /**
  * How a value reads inside a longer string: strings as-is, numbers and booleans via String,
  * null as "null", undefined as "", arrays and objects as compact JSON.

@@ -31,6 +31,52 @@ flow:
     ]);
   });
 
+  it('refuses "optional" on a literal input and "as" on a router input, which mean nothing there, each at its key', () => {
+    const problems = problemsOf(`id: io4
+agent:
+  name: R
+flow:
+  entry_point: b
+  components:
+    - {name: b, type: deterministic_step, tool_name: echo, inputs: [{literal: "LIT", as: text, optional: true}]}
+    - {name: c, type: deterministic_step, tool_name: echo, inputs: [{literal: "LIT", as: text}]}
+  routers:
+    - {from: b, condition: {input: {from: "context:b.error", as: z}, routes: {"null": c}}}
+    - {from: c, condition: {input: {from: "context:c.error", optional: true}, routes: {"null": end}}}
+`);
+    expect(problems.map((problem) => [problem.path, problem.line, problem.column, problem.expected])).toEqual([
+      ['flow.components[0].inputs[0].optional', 7, 96, '"optional" does not apply to a literal input (a fixed value is never missing); it takes: literal, as'],
+      [
+        'flow.routers[0].condition.input.as',
+        10,
+        62,
+        `"as" does not apply to a router's input (its value is matched against the routes, never passed on by name); it takes: from, optional`,
+      ],
+    ]);
+  });
+
+  it("a router's literal input is told to read a key its component writes", () => {
+    const problems = problemsOf(`id: io5
+agent:
+  name: R
+flow:
+  entry_point: s1
+  components:
+    - {name: s1, type: deterministic_step, tool_name: echo, inputs: [{literal: "x", as: text}]}
+    - {name: a, type: agent}
+    - {name: h, type: human_input}
+  routers:
+    - {from: s1, condition: {input: {literal: go}, routes: {go: a}}}
+    - {from: a, condition: {input: {literal: go}, routes: {go: h}}}
+    - {from: h, condition: {input: {literal: go}, routes: {go: end}}}
+`);
+    expect(problems.map((problem) => problem.expected)).toEqual([
+      'expected a state key such as "context:s1.error"',
+      'expected a state key such as "context:a.final_answer"',
+      'expected a state key such as "context:h.decision"',
+    ]);
+  });
+
   it('still takes either one alone', () => {
     const dir = tempDir({
       'flow.yaml': `id: io3

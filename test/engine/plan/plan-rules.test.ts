@@ -94,7 +94,28 @@ describe('STEP plans: truthiness and load-time rules', () => {
     expect(forEach('abc')).toThrow(/plan\.steps\[0\]\.tools\[0\]\.items: expected a list, or one template that gives one/);
     expect(forEach({ a: 1 })).toThrow(/items: expected a list/);
     expect(forEach('files: {{ files }}')).toThrow(/items: expected a list/);
+    // A space around the template makes it a longer string, stringified at run time (PLAN_NOT_AN_ARRAY).
+    expect(forEach(' {{ files }} ')).toThrow(/items: expected a list/);
+    // A malformed template is said once, as such.
+    expect(forEach('{{ files')).toThrow(/^[^\n]*items: unclosed template "\{\{ files": expected "\}\}" to close "\{\{"$/);
     expect(forEach([1, 2])).not.toThrow();
+    expect(forEach('{{ files }}')).not.toThrow();
+  });
+
+  it('refuses an if_else condition that is the same on every run: plain text, text beside its templates, a mapping or a list', () => {
+    const ifElse = (condition: unknown) => planBuild({ steps: [{ tools: [{ name: 'if_else', condition, if: { tools: [] } }] }] });
+    expect(ifElse('xs')).toThrow(
+      /plan\.steps\[0\]\.tools\[0\]\.condition: "xs" is plain text, so the condition is always true \(a non-empty string\); write one template whose value decides, such as "\{\{ xs \}\}"$/,
+    );
+    expect(ifElse('')).toThrow(/condition: an empty condition is always false, so the if block never runs/);
+    expect(ifElse('found {{ xs }}')).toThrow(
+      /condition: "found \{\{ xs \}\}" has text beside its templates \("found "\), so it is a non-empty string on every run, always true; write the template alone, such as "\{\{ xs \}\}"$/,
+    );
+    expect(ifElse({ a: '{{ xs }}' })).toThrow(/condition: a mapping is always true \(it is never empty\) whatever its templates give/);
+    expect(ifElse([])).toThrow(/condition: a list is always false \(it is empty\) whatever its templates give/);
+    expect(ifElse('{{ xs')).toThrow(/^[^\n]*condition: unclosed template "\{\{ xs"[^\n]*$/);
+    // One template, templates alone (they may all give ""), or a constant written as one.
+    for (const condition of ['{{ xs }}', '{{ a.b }}', '{{ a }}{{ b }}', true, false, 0, null]) expect(ifElse(condition), String(condition)).not.toThrow();
   });
 
   it('refuses unknown tools and keys that do not belong to the kind of call', () => {
