@@ -17,8 +17,8 @@ export const LATE_SPANS_MAX_MS = 5_000;
 export interface ExternalSpanSources {
   /** `external.http.spans_url`, with its `{trace_id}` placeholder. */
   spansUrl?: string;
-  /** Headers for the spans URL (the http engine's own, already resolved). */
-  headers?: Record<string, string>;
+  /** Headers for the spans URL (the http engine's own), filled when it is read. */
+  headers?: () => Record<string, string>;
 }
 
 /** One run's receiver for an external agent's spans. */

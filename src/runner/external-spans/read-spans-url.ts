@@ -19,7 +19,7 @@ const SPANS_URL_TIMEOUT_MS = 30_000;
 export async function readSpansUrl(
   spansUrl: string,
   traceId: string | undefined,
-  headers: Record<string, string> = {},
+  headers: () => Record<string, string> = () => ({}),
   signal?: AbortSignal,
 ): Promise<SpanRecord[]> {
   if (spansUrl.includes(TRACE_ID_PLACEHOLDER) && !traceId) {
@@ -30,11 +30,19 @@ export async function readSpansUrl(
   }
   const url = spansUrl.split(TRACE_ID_PLACEHOLDER).join(encodeURIComponent(traceId ?? ''));
   const shown = displayUrl(url);
+  let filled: Record<string, string>;
+  try {
+    filled = headers();
+  } catch (error) {
+    // A header the turn could not fill either (an unset {{ env.NAME }}): the turn's error says so first.
+    if (error instanceof RunError) throw new RunError('SPANS_URL_FAILED', `reading spans from ${shown} failed: ${error.message}`, { cause: error });
+    throw error;
+  }
   const timeout = AbortSignal.timeout(SPANS_URL_TIMEOUT_MS);
   let response: Response;
   try {
     response = await fetch(url, {
-      headers: { accept: 'application/json', ...headers },
+      headers: { accept: 'application/json', ...filled },
       // A redirect is a non-2xx answer, as for the invoke POST (docs/external-agents.md).
       redirect: 'manual',
       signal: signal ? AbortSignal.any([timeout, signal]) : timeout,

@@ -9,13 +9,14 @@ import { startExternalSpanCollector, type ExternalSpanCollector } from './extern
 
 /**
  * The OTLP receiver of a run of an external build (docs/external-agents.md, Its own spans);
- * undefined for other builds. A spans URL is read with the http engine's headers.
+ * undefined for other builds. A spans URL is read with the http engine's headers, filled when it
+ * is read: a header that cannot be filled errors the turn first (TEMPLATE_UNDEFINED), not the run.
  */
 export async function startRunSpanReceiver(build: AgentBuild, env: Readonly<Record<string, string | undefined>>): Promise<ExternalSpanCollector | undefined> {
   const http = build.external?.http;
   if (!build.external) return undefined;
   if (!http?.spans_url) return startExternalSpanCollector();
-  return startExternalSpanCollector({ spansUrl: http.spans_url, headers: envHeaders(http.headers ?? {}, env) });
+  return startExternalSpanCollector({ spansUrl: http.spans_url, headers: () => envHeaders(http.headers ?? {}, env) });
 }
 
 /**

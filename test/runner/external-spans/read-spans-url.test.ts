@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { RunError } from '../../../src/config/errors.js';
 import { readSpansUrl } from '../../../src/runner/external-spans/read-spans-url.js';
 import { startLocalServer, type LocalServer } from '../../helpers/openai-server.js';
 
@@ -14,7 +15,7 @@ afterEach(async () => {
 describe("reading an http engine's spans URL", () => {
   it('GETs the URL with {trace_id} replaced and the headers, and decodes the OTLP JSON body', async () => {
     server = await startLocalServer({ traces: (_request, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(EXPORT) });
-    const spans = await readSpansUrl(`${server.origin}/traces/{trace_id}?format=otlp`, 'abc 123', { authorization: 'Bearer t0ken' });
+    const spans = await readSpansUrl(`${server.origin}/traces/{trace_id}?format=otlp`, 'abc 123', () => ({ authorization: 'Bearer t0ken' }));
     expect(server.requests[0]).toMatchObject({ method: 'GET', url: '/traces/abc%20123?format=otlp', headers: { authorization: 'Bearer t0ken' } });
     expect(spans.map((span) => span.name)).toContain('ai.toolCall');
     expect(spans).toHaveLength(6);
@@ -54,6 +55,14 @@ describe("reading an http engine's spans URL", () => {
       message: `reading spans from ${server.origin}/moved/t2 failed: HTTP 307 (a redirect to ${server.origin}/traces/t2, not followed)`,
     });
     expect(server.of('traces')).toHaveLength(0);
+    // Headers are filled when the URL is read: one that cannot be is this read's failure, not a crash.
+    const unfilled = () => {
+      throw new RunError('TEMPLATE_UNDEFINED', 'external.http.headers.Authorization needs the environment variable SVC_TOKEN, which is not set');
+    };
+    await expect(readSpansUrl(`${server.origin}/traces/{trace_id}`, 't3', unfilled)).rejects.toMatchObject({
+      code: 'SPANS_URL_FAILED',
+      message: `reading spans from ${server.origin}/traces/t3 failed: external.http.headers.Authorization needs the environment variable SVC_TOKEN, which is not set`,
+    });
     await expect(readSpansUrl(`${server.origin}/html/t`, 't')).rejects.toMatchObject({
       code: 'SPANS_URL_FAILED',
       message: expect.stringContaining('not JSON'),

@@ -94,4 +94,33 @@ describe("an http engine's spans URL in a run", () => {
     expect(record.turn.error?.type).toBe('EXTERNAL_AGENT_FAILED');
     expect(record.result.verdict_reason).not.toContain('SPANS_URL_FAILED');
   }, 120_000);
+
+  it('with a header whose {{ env.NAME }} is unset errors the turn naming it (TEMPLATE_UNDEFINED), as without a spans URL', async () => {
+    server = await startLocalServer({
+      invoke: (_request, res) => sendJson(res, 200, { output: 'done', trace_id: 'abc' }),
+      traces: (_request, res) => sendJson(res, 404, {}),
+    });
+    // Before, the run threw a RunError before it started: no result, no spans.
+    const record = await executeTestRun({
+      agent: {
+        id: 'platform-agent',
+        external: {
+          http: { url: `${server.origin}/invoke`, headers: { Authorization: 'Bearer {{ env.SVC_TOKEN }}' }, spans_url: `${server.origin}/traces/{trace_id}` },
+        },
+      },
+      inputs: { messages: [{ role: 'user', content: 'go' }] },
+      env: { PATH: process.env.PATH },
+      timeout_ms: 120_000,
+    });
+    await record.workspace.dispose();
+    expect(record.turn.error).toMatchObject({
+      type: 'TEMPLATE_UNDEFINED',
+      message: expect.stringContaining('external.http.headers.Authorization needs the environment variable SVC_TOKEN'),
+    });
+    expect(record.result.verdict).toBe('failed');
+    expect(record.result.verdict_reason).not.toContain('SPANS_URL_FAILED');
+    expect(record.result.trace_id).toMatch(/^[0-9a-f]{32}$/);
+    expect(server.of('invoke')).toHaveLength(0);
+    expect(server.of('traces')).toHaveLength(0);
+  }, 120_000);
 });
