@@ -1,5 +1,5 @@
 import type { InvokeInput } from '../invoke.js';
-import type { Delta, ExternalSpec } from '../revision/types.js';
+import type { AgentBuild, Delta, ExternalSpec } from '../revision/types.js';
 import type { RunProcesses } from '../tools/process/run-processes.js';
 import type { AgentOutput } from './agent-output.js';
 
@@ -9,6 +9,8 @@ export interface EngineRun {
   input: InvokeInput;
   /** The deltas applied to the build, in order (sent to an http engine). */
   deltas: readonly Delta[];
+  /** The build that runs, and the one before its deltas: an http engine is sent the deltas merged against it. */
+  builds: { ran: AgentBuild; base: AgentBuild };
   /** The process environment (agentEnv). */
   env: Record<string, string>;
   /** agentcheck's own environment: what `{{ env.NAME }}` in http headers reads. */

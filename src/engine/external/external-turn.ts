@@ -101,6 +101,7 @@ export async function externalTurn(
       external,
       input,
       deltas: 'deltas' in revision ? (revision.deltas ?? []) : [],
+      builds: { ran: revision.build, base: ('base' in revision ? revision.base : undefined) ?? revision.build },
       env: agentEnv(env, external.env, { bridgeUrl: bridge.url, root: place.root.spanContext(), otlpEndpoint: options.otlpEndpoint }),
       sourceEnv: env,
       cwd: await place.workspace.root(),

@@ -1,6 +1,6 @@
 import { describeFetchError } from '../fetch-error.js';
 import { AgentcheckError } from '../../config/errors.js';
-import { deepMerge } from '../revision/delta.js';
+import { mergedDelta } from '../revision/merged-delta.js';
 import type { Delta, ExternalHttpSpec } from '../revision/types.js';
 import { PORT_PLACEHOLDER } from '../revision/validate-external.js';
 import { fillEnvHeaders } from '../template/env-headers.js';
@@ -21,6 +21,8 @@ export async function runHttpEngine(run: EngineRun): Promise<AgentOutput> {
   const redactor = engineRedactor(run);
   let server: StartedServer | undefined;
   try {
+    // Before a server starts: deltas that cannot be sent as one error the turn at once.
+    const delta = mergedDelta(run.builds.base, run.builds.ran, run.deltas);
     if (http.start) {
       server = await startServer(resolveArgv(http.start.command, run.buildDir), {
         cwd: run.cwd,
@@ -32,7 +34,7 @@ export async function runHttpEngine(run: EngineRun): Promise<AgentOutput> {
       });
     }
     const url = server ? http.url.replaceAll(PORT_PLACEHOLDER, String(server.port)) : http.url;
-    const answer = redactor.value(await post(url, headers, run));
+    const answer = redactor.value(await post(url, headers, delta, run));
     // A server exports its spans after it answers: it is stopped once they have arrived (or the wait is over).
     if (server && !run.signal?.aborted) await run.beforeStop?.();
     return answer;
@@ -45,14 +47,14 @@ export async function runHttpEngine(run: EngineRun): Promise<AgentOutput> {
   }
 }
 
-async function post(url: string, headers: Record<string, string>, run: EngineRun): Promise<AgentOutput> {
+async function post(url: string, headers: Record<string, string>, delta: Delta | null, run: EngineRun): Promise<AgentOutput> {
   const timeout = AbortSignal.timeout(run.timeoutMs);
   const signal = run.signal ? AbortSignal.any([timeout, run.signal]) : timeout;
   const body = {
     messages: run.input.messages,
     context: run.input.context ?? {},
     config: run.external.config ?? {},
-    delta: mergedDelta(run.deltas),
+    delta,
     deltas: run.deltas,
   };
   let response: Response;
@@ -91,16 +93,4 @@ export function envHeaders(headers: Record<string, string>, env: Readonly<Record
     unsendableCode: 'EXTERNAL_AGENT_FAILED',
     where: (header) => `external.http.headers.${header}`,
   });
-}
-
-/** The deltas applied in turn as one: `set`s deep-merged in order, `remove`s joined; null for none. */
-function mergedDelta(deltas: readonly Delta[]): Delta | null {
-  if (!deltas.length) return null;
-  let set: Record<string, unknown> = {};
-  const remove: string[] = [];
-  for (const delta of deltas) {
-    if (delta.set) set = deepMerge(set, delta.set);
-    if (delta.remove) remove.push(...delta.remove);
-  }
-  return { ...(Object.keys(set).length ? { set } : {}), ...(remove.length ? { remove } : {}) };
 }

@@ -36,6 +36,11 @@ export interface DeltaRevision extends Revision {
   deltaHash: string | null;
   /** The deltas applied, in order (an http external engine is sent them; docs/external-agents.md). */
   deltas?: Delta[];
+  /**
+   * The build before the first of `deltas`, which an http external engine is sent them merged
+   * against (merged-delta.ts). Not saved in a checkpoint: an external run never pauses.
+   */
+  base?: AgentBuild;
 }
 
 /**
@@ -161,7 +166,8 @@ export function applyDelta(revision: Revision, delta: unknown, source: DeltaSour
   const previous = 'deltaHash' in revision ? (revision as DeltaRevision).deltaHash : null;
   const deltaHash = changed ? chainDeltaHash(previous, delta) : previous;
   const deltas = [...((revision as Partial<DeltaRevision>).deltas ?? []), ...(changed ? [structuredClone(delta as Delta)] : [])];
-  return { build: typed, source: revision.source, hash: revision.hash, deltaHash, ...(deltas.length ? { deltas } : {}) };
+  const firstBuild = (revision as Partial<DeltaRevision>).base ?? revision.build;
+  return { build: typed, source: revision.source, hash: revision.hash, deltaHash, ...(deltas.length ? { deltas, base: firstBuild } : {}) };
 }
 
 /**
@@ -302,6 +308,7 @@ function selectKey(current: unknown, segment: Segment, walked: PathSegments, pat
   return index;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+/** Whether a value is an object a delta's `set` deep-merges into (not a list, not null). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

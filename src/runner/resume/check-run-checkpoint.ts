@@ -35,8 +35,8 @@ const CHECKPOINT_FILE_KEYS = keysOf<RunCheckpointFile>({
   secrets: true,
 });
 
-/** The keys of a saved revision (a DeltaRevision). */
-const REVISION_KEYS = keysOf<DeltaRevision>({ build: true, source: true, hash: true, deltaHash: true, deltas: true });
+/** The keys of a saved revision (a DeltaRevision; its `base` is not saved: an external run never pauses). */
+const REVISION_KEYS = keysOf<Omit<DeltaRevision, 'base'>>({ build: true, source: true, hash: true, deltaHash: true, deltas: true });
 
 /** What to do about a checkpoint that does not fit its own saved build, or waits for nothing (resume always answers). */
 const MISFIT_ADVICE = {

@@ -120,7 +120,9 @@ export async function moveWorkspace(from: string, to: string): Promise<void> {
  */
 export async function writeRunCheckpoint(dir: string, saved: Omit<RunCheckpointFile, 'schema' | 'build_hash' | 'secrets'>, env: Env): Promise<string> {
   const file = checkpointFilePath(dir, saved.run_id);
-  const { value, secrets } = referToSecrets({ schema: SCHEMA, ...saved }, env, saved.revision.build);
+  // The build before the deltas is only the http engine's (an external run never pauses): not saved.
+  const { base: _base, ...revision } = saved.revision;
+  const { value, secrets } = referToSecrets({ schema: SCHEMA, ...saved, revision }, env, saved.revision.build);
   // The build as written is hashed, markers in place: the file holds no hash of a secret's value.
   const written = { ...value, build_hash: hashValue(value.revision.build), secrets };
   await writeFileAtomic(file, `${JSON.stringify(written, null, 2)}\n`, { mode: 0o600 });

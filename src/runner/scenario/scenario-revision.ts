@@ -162,7 +162,8 @@ function overrideModel(
   // An external build's model is its `external.llm` (the one its model bridge answers from).
   const part = revision.build.external ? 'external' : 'agent';
   const { llm: _replaced, ...rest } = (revision.build[part] ?? {}) as { llm?: unknown };
-  const withoutLlm = { ...revision, build: { ...revision.build, [part]: rest } };
+  // The build before any delta stays the one the override's delta is merged against (merged-delta.ts).
+  const withoutLlm = { ...revision, build: { ...revision.build, [part]: rest }, base: revision.base ?? revision.build };
   return applyDelta(withoutLlm, { set: { [part]: { llm } } }, doc.view([...whereOf('model'), 'model']));
 }
 
