@@ -15,6 +15,11 @@ export interface DecodedSpan {
 }
 
 const KINDS: readonly SpanRecord['kind'][] = ['internal', 'internal', 'server', 'client', 'producer', 'consumer'];
+/** The OTLP enums by number, in order: the JSON encoding sends numbers, protobuf's JSON mapping may send the names. */
+const SPAN_KINDS = ['SPAN_KIND_UNSPECIFIED', 'SPAN_KIND_INTERNAL', 'SPAN_KIND_SERVER', 'SPAN_KIND_CLIENT', 'SPAN_KIND_PRODUCER', 'SPAN_KIND_CONSUMER'];
+const STATUS_CODES = ['STATUS_CODE_UNSET', 'STATUS_CODE_OK', 'STATUS_CODE_ERROR'];
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
 const TRACE_ID = /^[0-9a-f]{32}$/i;
 const SPAN_ID = /^[0-9a-f]{16}$/i;
 const ZERO = /^0+$/;
@@ -63,15 +68,21 @@ function spanRecord(value: unknown, path: string): SpanRecord {
     span.parentSpanId === undefined || span.parentSpanId === ''
       ? null
       : idAt(span.parentSpanId, SPAN_ID, `${path}.parentSpanId`, 'a span id of 16 hex digits (or empty for a root)');
-  const start = nanosToMs(span.startTimeUnixNano, `${path}.startTimeUnixNano`);
-  const end = nanosToMs(span.endTimeUnixNano, `${path}.endTimeUnixNano`) || start;
-  const code = span.status?.code ?? 0;
+  // Both times are required (OTLP): a span without one would be filed at 1970, first in every order.
+  const start = requiredNanosToMs(span.startTimeUnixNano, `${path}.startTimeUnixNano`, 'start');
+  const end = requiredNanosToMs(span.endTimeUnixNano, `${path}.endTimeUnixNano`, 'end');
+  if (typeof span.name !== 'string' || !span.name)
+    throw new OtlpDecodeError(`expected the span's name, a non-empty string, got ${shown(span.name)}`, `${path}.name`);
+  if (span.status !== undefined && span.status !== null && !isObject(span.status))
+    throw new OtlpDecodeError(`expected a Status object, got ${shown(span.status)}`, `${path}.status`);
+  const status = (span.status ?? {}) as Record<string, unknown>;
+  const code = enumAt(status.code, STATUS_CODES, `${path}.status.code`, 'a StatusCode');
   const record: SpanRecord = {
     trace_id: traceId.toLowerCase(),
     span_id: spanId.toLowerCase(),
     parent_id: parent === null || ZERO.test(parent) ? null : parent.toLowerCase(),
-    name: typeof span.name === 'string' ? span.name : '',
-    kind: KINDS[typeof span.kind === 'number' ? span.kind : 0] ?? 'internal',
+    name: span.name,
+    kind: KINDS[enumAt(span.kind, SPAN_KINDS, `${path}.kind`, 'a SpanKind')],
     status: code === 2 ? 'error' : code === 1 ? 'ok' : 'unset',
     start_ms: start,
     end_ms: end,
@@ -80,7 +91,7 @@ function spanRecord(value: unknown, path: string): SpanRecord {
     // An exporter sends spans when they end.
     ended: true,
   };
-  if (typeof span.status?.message === 'string' && span.status.message) record.status_message = span.status.message;
+  if (typeof status.message === 'string' && status.message) record.status_message = status.message;
   const events = arrayAt(span.events, `${path}.events`);
   if (events.length) {
     record.events = events.map((event, e) => {
@@ -127,11 +138,7 @@ function scalarValue(value: OtlpAnyValue | undefined, path: string): string | nu
   if (!isObject(value)) return undefined;
   if (typeof value.stringValue === 'string') return value.stringValue;
   if (typeof value.boolValue === 'boolean') return value.boolValue;
-  if (value.intValue !== undefined) {
-    const int = Number(value.intValue);
-    if (!Number.isFinite(int)) throw new OtlpDecodeError(`intValue ${JSON.stringify(value.intValue)} is not an integer`, path);
-    return int;
-  }
+  if (value.intValue !== undefined) return int64At(value.intValue, `${path}.intValue`);
   if (value.doubleValue !== undefined) return Number(value.doubleValue);
   if (typeof value.bytesValue === 'string') return value.bytesValue;
   return undefined;
@@ -146,6 +153,34 @@ function jsonValue(value: OtlpAnyValue | undefined, path: string): unknown {
     return Object.fromEntries(entries.map((entry, i) => [String(entry.key), jsonValue(entry.value, `${path}.kvlistValue.values[${i}]`)]));
   }
   return null;
+}
+
+/** An int64 (a decimal string in the JSON encoding, or a number) as a number; one outside int64 is refused, never stored rounded. */
+function int64At(value: unknown, path: string): number {
+  const int = (typeof value === 'number' && Number.isInteger(value)) || (typeof value === 'string' && /^-?\d+$/.test(value)) ? BigInt(value) : undefined;
+  if (int === undefined) throw new OtlpDecodeError(`expected an integer (a decimal string or a number), got ${shown(value)}`, path);
+  if (int < INT64_MIN || int > INT64_MAX) throw new OtlpDecodeError(`expected an int64 (-2^63 to 2^63-1), got ${shown(value)}`, path);
+  return Number(int);
+}
+
+/** An OTLP enum value: its number (0 when absent, protobuf's default) or its name; anything else is refused, naming the values. */
+function enumAt(value: unknown, names: readonly string[], path: string, what: string): number {
+  if (value === undefined || value === null) return 0;
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < names.length) return value;
+  if (typeof value === 'string' && names.includes(value)) return names.indexOf(value);
+  throw new OtlpDecodeError(`expected ${what}, 0 to ${names.length - 1} (${names.join(', ')}), got ${shown(value)}`, path);
+}
+
+/** A span's start or end time, which OTLP requires: missing, empty or 0 (protobuf's missing) is refused. */
+function requiredNanosToMs(value: string | number | undefined, path: string, which: string): number {
+  if (value === undefined || value === null || value === '' || value === 0 || value === '0')
+    throw new OtlpDecodeError(`expected the span's ${which} time in nanoseconds since the epoch (OTLP requires it), got ${shown(value)}`, path);
+  return nanosToMs(value, path);
+}
+
+/** A value as an error quotes it, capped. */
+function shown(value: unknown): string {
+  return value === undefined ? 'nothing' : (JSON.stringify(value)?.slice(0, 60) ?? String(value));
 }
 
 function nanosToMs(value: string | number | undefined, path: string): number {

@@ -65,7 +65,8 @@ const FLOW_FILES = {
 // An external agent whose tool call reaches agentcheck only as an ai.toolCall span over OTLP, never
 // through the model bridge; the export is answered before the agent prints, so nothing depends on
 // the wait. w.scenario.yaml#weather fails its output check.
-const EXTERNAL_AGENT = `const span = { traceId: 'ab'.repeat(16), spanId: 'c'.repeat(16), name: 'ai.toolCall', attributes: [
+const EXTERNAL_AGENT = `const now = String(BigInt(Date.now()) * 1000000n);
+const span = { traceId: 'ab'.repeat(16), spanId: 'c'.repeat(16), name: 'ai.toolCall', startTimeUnixNano: now, endTimeUnixNano: now, attributes: [
   { key: 'ai.toolCall.name', value: { stringValue: 'get_weather' } },
   { key: 'ai.toolCall.id', value: { stringValue: 'call_1' } },
   { key: 'ai.toolCall.args', value: { stringValue: '{"city":"Paris"}' } },

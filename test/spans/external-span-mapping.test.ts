@@ -39,6 +39,8 @@ describe('mapping external spans', () => {
                   traceId: 'a'.repeat(32),
                   spanId: 'b'.repeat(16),
                   name: 'step',
+                  startTimeUnixNano: '1700000000000000000',
+                  endTimeUnixNano: '1700000000500000000',
                   attributes: [attribute('__proto__', { arrayValue: { values: [{ stringValue: 'x' }] } }), attribute('constructor', { stringValue: 'c' })],
                 },
               ],

@@ -167,9 +167,85 @@ describe('OTLP receiver', () => {
     expect(receiver.rejected.map((line) => line.slice(0, 3))).toEqual(['415', '415', '404', '405']);
   });
 
+  it("refuses with 400, saying where, a span without a start or end time, a missing or non-string name, an intValue beyond int64, a kind or status code outside OTLP's enums", async () => {
+    receiver = await startOtlpReceiver();
+    const json = { 'content-type': 'application/json' };
+    const span = (extra: object) => ({
+      traceId: 'a'.repeat(32),
+      spanId: 'b'.repeat(16),
+      name: 'x',
+      startTimeUnixNano: '1700000000000000000',
+      endTimeUnixNano: '1700000000500000000',
+      ...extra,
+    });
+    const at = 'resourceSpans[0].scopeSpans[0].spans[0]';
+    // Before, each was kept: at 1970 (start_ms 0), named "", 1e20, internal, unset.
+    const cases: Array<[object, string]> = [
+      [
+        { startTimeUnixNano: undefined },
+        `${at}.startTimeUnixNano: expected the span's start time in nanoseconds since the epoch (OTLP requires it), got nothing`,
+      ],
+      [{ endTimeUnixNano: undefined }, `${at}.endTimeUnixNano: expected the span's end time in nanoseconds since the epoch (OTLP requires it), got nothing`],
+      [{ startTimeUnixNano: '0' }, `${at}.startTimeUnixNano: expected the span's start time in nanoseconds since the epoch (OTLP requires it), got "0"`],
+      [{ name: undefined }, `${at}.name: expected the span's name, a non-empty string, got nothing`],
+      [{ name: 5 }, `${at}.name: expected the span's name, a non-empty string, got 5`],
+      [
+        { attributes: [{ key: 'big', value: { intValue: '99999999999999999999' } }] },
+        `${at}.attributes[0].value.intValue: expected an int64 (-2^63 to 2^63-1), got "99999999999999999999"`,
+      ],
+      [
+        { attributes: [{ key: 'half', value: { intValue: '1.5' } }] },
+        `${at}.attributes[0].value.intValue: expected an integer (a decimal string or a number), got "1.5"`,
+      ],
+      [
+        { kind: 99 },
+        `${at}.kind: expected a SpanKind, 0 to 5 (SPAN_KIND_UNSPECIFIED, SPAN_KIND_INTERNAL, SPAN_KIND_SERVER, SPAN_KIND_CLIENT, SPAN_KIND_PRODUCER, SPAN_KIND_CONSUMER), got 99`,
+      ],
+      [{ status: { code: 7 } }, `${at}.status.code: expected a StatusCode, 0 to 2 (STATUS_CODE_UNSET, STATUS_CODE_OK, STATUS_CODE_ERROR), got 7`],
+      [{ status: 2 }, `${at}.status: expected a Status object, got 2`],
+    ];
+    for (const [extra, message] of cases) {
+      const reply = await post('/v1/traces', JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [span(extra)] }] }] }), json);
+      expect(reply, message).toEqual({ status: 400, type: 'application/json', text: JSON.stringify({ code: 3, message }) });
+    }
+    expect(receiver.spans()).toEqual([]);
+    expect(receiver.rejected).toHaveLength(cases.length);
+    // The largest int64, an enum by its name (protobuf's JSON mapping) and an absent kind and status are read.
+    const valid = span({
+      kind: 'SPAN_KIND_SERVER',
+      status: { code: 'STATUS_CODE_ERROR' },
+      attributes: [{ key: 'max', value: { intValue: '9223372036854775807' } }],
+    });
+    expect(
+      (await post('/v1/traces', JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [valid, span({ spanId: 'c'.repeat(16) })] }] }] }), json)).status,
+    ).toBe(200);
+    expect(receiver.spans().map(({ record }) => [record.kind, record.status, record.attributes.max ?? null])).toEqual([
+      ['server', 'error', Number(2n ** 63n - 1n)],
+      ['internal', 'unset', null],
+    ]);
+  });
+
   it('counts a span an exporter sends twice (a retried batch) once', async () => {
     receiver = await startOtlpReceiver();
-    const body = JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [{ traceId: 'a'.repeat(32), spanId: 'b'.repeat(16), name: 'x' }] }] }] });
+    const body = JSON.stringify({
+      resourceSpans: [
+        {
+          scopeSpans: [
+            {
+              spans: [
+                {
+                  traceId: 'a'.repeat(32),
+                  spanId: 'b'.repeat(16),
+                  name: 'x',
+                  startTimeUnixNano: '1700000000000000000',
+                  endTimeUnixNano: '1700000000500000000',
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
     await post('/v1/traces', body, { 'content-type': 'application/json' });
     await post('/v1/traces', body, { 'content-type': 'application/json' });
     expect(receiver.spans()).toHaveLength(1);
@@ -183,6 +259,7 @@ describe('OTLP receiver', () => {
       spanId,
       name,
       startTimeUnixNano: '1700000000000000000',
+      endTimeUnixNano: '1700000000500000000',
       ...extra,
     });
     const exportOf = (...spans: unknown[]) => JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans }] }] });
@@ -200,7 +277,14 @@ describe('OTLP receiver', () => {
   it('refuses an export with two spans of the same ids, or an all-zero trace or span id, as it refuses any invalid span: 400, listed as rejected, none of its spans kept', async () => {
     receiver = await startOtlpReceiver();
     const json = { 'content-type': 'application/json' };
-    const span = (spanId: string, name: string, traceId = 'a'.repeat(32)) => ({ traceId, spanId, name, parentSpanId: '0'.repeat(16) });
+    const span = (spanId: string, name: string, traceId = 'a'.repeat(32)) => ({
+      traceId,
+      spanId,
+      name,
+      parentSpanId: '0'.repeat(16),
+      startTimeUnixNano: '1700000000000000000',
+      endTimeUnixNano: '1700000000500000000',
+    });
     const exportOf = (...spans: unknown[]) => JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans }] }] });
     const sent = [
       exportOf(span('c400000000000001', 'd1'), span('c400000000000001', 'd2')),
@@ -227,7 +311,25 @@ describe('OTLP receiver', () => {
 });
 
 describe('OTLP receiver: waiting for late spans', () => {
-  const body = JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [{ traceId: 'a'.repeat(32), spanId: 'b'.repeat(16), name: 'late' }] }] }] });
+  const body = JSON.stringify({
+    resourceSpans: [
+      {
+        scopeSpans: [
+          {
+            spans: [
+              {
+                traceId: 'a'.repeat(32),
+                spanId: 'b'.repeat(16),
+                name: 'late',
+                startTimeUnixNano: '1700000000000000000',
+                endTimeUnixNano: '1700000000500000000',
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  });
 
   /** Starts a request and sends half its body, holding the rest until `finish` is called. */
   async function halfSentRequest(): Promise<{ finish: () => void; done: Promise<number> }> {

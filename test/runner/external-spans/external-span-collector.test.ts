@@ -34,7 +34,24 @@ function exportBody(name: string, callId: string): string {
     { key: 'ai.toolCall.id', value: { stringValue: callId } },
   ];
   return JSON.stringify({
-    resourceSpans: [{ scopeSpans: [{ spans: [{ traceId: '2'.repeat(32), spanId: 'b'.repeat(16), name: 'ai.toolCall', attributes }] }] }],
+    resourceSpans: [
+      {
+        scopeSpans: [
+          {
+            spans: [
+              {
+                traceId: '2'.repeat(32),
+                spanId: 'b'.repeat(16),
+                name: 'ai.toolCall',
+                startTimeUnixNano: '1700000000000000000',
+                endTimeUnixNano: '1700000000500000000',
+                attributes,
+              },
+            ],
+          },
+        ],
+      },
+    ],
   });
 }
 

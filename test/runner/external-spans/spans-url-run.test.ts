@@ -20,7 +20,26 @@ function traceExport(traceId: string) {
     { key: 'input.value', value: { stringValue: '{"city":"Paris"}' } },
     { key: 'output.value', value: { stringValue: '{"temp":18}' } },
   ];
-  return { resourceSpans: [{ scopeSpans: [{ spans: [{ traceId, spanId: 'c'.repeat(16), name: 'get_weather', attributes }] }] }] };
+  return {
+    resourceSpans: [
+      {
+        scopeSpans: [
+          {
+            spans: [
+              {
+                traceId,
+                spanId: 'c'.repeat(16),
+                name: 'get_weather',
+                startTimeUnixNano: '1700000000000000000',
+                endTimeUnixNano: '1700000000500000000',
+                attributes,
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  };
 }
 
 /** One run of an http agent at `server`'s /invoke whose spans are read from its /traces/{trace_id}. */
