@@ -21,8 +21,8 @@ export async function startRunSpanReceiver(build: AgentBuild, env: Readonly<Reco
 
 /**
  * Once the turn is over: waits for the agent's late spans and adds them, joined to the run and
- * scrubbed by `scrub` (as the store scrubs spans that end in it), to the run's last segment, so
- * evidence and checks see them; the tokens of its own model calls join the run's usage.
+ * scrubbed by `scrub` (as the store scrubs spans that end in it), to the run's last segment in
+ * start order, so evidence and checks see them; the tokens of its own model calls join the run's usage.
  */
 export async function addExternalSpans(
   collector: ExternalSpanCollector,
@@ -46,5 +46,8 @@ export async function addExternalSpans(
   }
   const joined = scrub(collected);
   spans.push(...joined);
+  // A run's spans are in start order (docs/spans.md): the agent's own root began before the
+  // bridge's first chat. The sort is stable, so spans of one instant keep their order.
+  spans.sort((a, b) => a.start_ms - b.start_ms);
   addExportedUsage(run.turn.usage, spans, joined);
 }
