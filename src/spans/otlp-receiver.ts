@@ -30,6 +30,11 @@ export interface OtlpReceiver {
   /** Why requests were refused (`415 ...`, `400 ...`), in arrival order. */
   readonly rejected: readonly string[];
   /**
+   * The refused trace exports (POST /v1/traces), of `rejected`: spans the agent sent that are not
+   * here. A request to another path (an exporter's /v1/metrics or /v1/logs) is no export of spans.
+   */
+  readonly refusedExports: readonly string[];
+  /**
    * Resolves once the exporter has gone quiet: no request in flight and none finished for
    * `quietMs`, counted from the call or the last request. Gives up after `maxMs` (resolving
    * `false`); a request still being read then is left out.
@@ -42,6 +47,7 @@ export interface OtlpReceiver {
 export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   const received = new Map<string, DecodedSpan>();
   const rejected: string[] = [];
+  const refusedExports: string[] = [];
   let inFlight = 0;
   let requests = 0;
   let lastActivity = Date.now();
@@ -55,7 +61,7 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
     inFlight++;
     requests++;
     changed();
-    handle(req, res, received, rejected).finally(() => {
+    handle(req, res, received, { rejected, refusedExports }).finally(() => {
       inFlight--;
       changed();
     });
@@ -70,6 +76,7 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
     endpoint: `http://127.0.0.1:${port}`,
     spans: () => [...received.values()],
     rejected,
+    refusedExports,
     get pending() {
       return inFlight;
     },
@@ -106,16 +113,25 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   };
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, received: Map<string, DecodedSpan>, rejected: string[]): Promise<void> {
+async function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  received: Map<string, DecodedSpan>,
+  refusals: { rejected: string[]; refusedExports: string[] },
+): Promise<void> {
   const type = mediaType(req.headers['content-type']);
+  // Past the path and method, the request is a trace export: refusing it loses spans.
+  let isExport = false;
   const refuse = (status: number, message: string, headers: Record<string, string> = {}) => {
-    rejected.push(`${status} ${message}`);
+    refusals.rejected.push(`${status} ${message}`);
+    if (isExport) refusals.refusedExports.push(`${status} ${message}`);
     reply(res, status, type === PROTOBUF_TYPE ? PROTOBUF_TYPE : JSON_TYPE, { code: INVALID_ARGUMENT, message }, headers);
   };
   try {
     const path = (req.url ?? '').split('?')[0];
     if (path !== TRACES_PATH) return refuse(404, `no such path ${path}: this receiver takes trace exports at POST ${TRACES_PATH}`);
     if (req.method !== 'POST') return refuse(405, `method ${req.method} is not allowed: send trace exports with POST`, { allow: 'POST' });
+    isExport = true;
     if (type !== JSON_TYPE && type !== PROTOBUF_TYPE) {
       return refuse(415, `unsupported content type ${JSON.stringify(req.headers['content-type'] ?? '')}: send ${JSON_TYPE} or ${PROTOBUF_TYPE}`);
     }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Report } from '../../src/runner/report/report.js';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.js';
 import { runCli } from './cli.js';
@@ -115,7 +116,7 @@ describe("an external agent's own spans (end to end)", () => {
     expect(result.all).not.toContain(SECRET);
   }, 300_000);
 
-  it('a mistyped bridge request gets a 400 naming the field, and an export with a duplicate or all-zero span id is listed as rejected with the reason', async () => {
+  it('a mistyped bridge request gets a 400 naming the field, and an export with a duplicate or all-zero span id is listed as rejected with the reason, erroring the row', async () => {
     const agent = `const [, traceId, parentId] = process.env.TRACEPARENT.split('-');
 // Each answer as its status and error message (OpenAI, Anthropic and google.rpc.Status shapes).
 const post = async (url, body) => {
@@ -149,8 +150,17 @@ expect:
       'agent.mjs': agent,
       'malformed.scenario.yaml': scenario,
     });
-    const result = await runCli(['run', '.', '--out', join(dir, 'out'), '--reporter', 'json'], dir);
-    expect(result.exitCode, result.all + readFileSync(join(dir, 'out', 'report.json'), 'utf8').slice(0, 4000)).toBe(0);
+    const result = await runCli(['run', '.', '--out', join(dir, 'out'), '--reporter', 'json,md'], dir);
+    // Spans the agent sent were refused: the row errors saying so.
+    expect(result.exitCode, result.all).toBe(1);
+    const row = (JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8')) as Report).scenarios[0];
+    expect(row.status).toBe('error');
+    expect(row.error?.type).toBe('OTLP_EXPORT_REFUSED');
+    expect(row.error?.message).toContain("the run's OTLP receiver refused 3 exports of the agent's spans, which are not evidence: HTTP 400 ");
+    expect(row.error?.message).toContain('(and 2 more, listed on the root span as agentcheck.external.rejected)');
+    expect(readFileSync(join(dir, 'out', 'report.md'), 'utf8')).toContain("the run's OTLP receiver refused 3 exports");
+    // What the run did is kept: its output.
+    expect(row.test_run?.output).toContain('400 stream must be true or false, got string "yes"');
     const spans = readFileSync(join(dir, 'out', 'spans.jsonl'), 'utf8')
       .trim()
       .split('\n')

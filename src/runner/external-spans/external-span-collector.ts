@@ -33,6 +33,8 @@ export interface ExternalSpanCollector {
   collect(runSpans: readonly SpanRecord[], remoteTraceId?: string, signal?: AbortSignal): Promise<SpanRecord[]>;
   /** Waits for late spans, as collect() does: before anything the agent started is ended (its server, its leftover processes). */
   settle(): Promise<void>;
+  /** The trace exports the receiver refused (`400 ...`): spans the agent sent that are not evidence. */
+  refusedExports(): readonly string[];
   close(): Promise<void>;
 }
 
@@ -50,6 +52,7 @@ export async function startExternalSpanCollector(sources: ExternalSpanSources = 
   return {
     endpoint: receiver.endpoint,
     settle,
+    refusedExports: () => [...receiver.refusedExports],
     async collect(runSpans, remoteTraceId, signal) {
       // A run cut short (timeout, interrupt) takes what has arrived.
       if (!signal?.aborted) await settle();

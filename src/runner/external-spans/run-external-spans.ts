@@ -1,4 +1,5 @@
 import { RunError } from '../../config/errors.js';
+import { ATTR } from '../../spans/conventions.js';
 import { envHeaders } from '../../engine/external/http-engine.js';
 import type { AgentBuild } from '../../engine/revision/types.js';
 import type { SpanRecord } from '../../spans/span-record.js';
@@ -50,4 +51,15 @@ export async function addExternalSpans(
   // bridge's first chat. The sort is stable, so spans of one instant keep their order.
   spans.sort((a, b) => a.start_ms - b.start_ms);
   addExportedUsage(run.turn.usage, spans, joined);
+  // Spans the agent sent that were refused are evidence lost: the run errors, as for a spans URL
+  // whose export is malformed, rather than pass on what is left (docs/external-agents.md).
+  const refused = collector.refusedExports();
+  if (refused.length && !run.turn.error) markRunError(run.turn, spans, { type: 'OTLP_EXPORT_REFUSED', message: refusedMessage(refused) });
+}
+
+/** What the run's error says of its refused exports: how many, and the first one's reason. */
+function refusedMessage(refused: readonly string[]): string {
+  const more = refused.length > 1 ? ` (and ${refused.length - 1} more, listed on the root span as ${ATTR.externalRejected})` : '';
+  const count = refused.length === 1 ? 'an export' : `${refused.length} exports`;
+  return `the run's OTLP receiver refused ${count} of the agent's spans, which are not evidence: HTTP ${refused[0]}${more}`;
 }
