@@ -12,6 +12,19 @@ export class ExternalAgentError extends AgentcheckError {}
 /** Longest stderr tail quoted in an error. */
 const STDERR_TAIL_CHARS = 2_000;
 
+/** What an error message quoting a process's stderr tail says before it (`...; stderr: <tail>`). */
+export const STDERR_QUOTE = '; stderr: ';
+
+/**
+ * Where an error message's quote of what an agent printed begins (after `; stderr: `, or after
+ * `answered HTTP 500: ` for an http answer's body), or -1: its line breaks are the agent's, not
+ * a list of problems (docs/report-format.md).
+ */
+export function agentQuoteStart(message: string): number {
+  const match = /; stderr: |answered HTTP \d{3}(?: \([^)]*\))?: /.exec(message);
+  return match ? match.index + match[0].length : -1;
+}
+
 /** The last part of a process's stderr, for an error message. */
 export function stderrTail(stderr: string): string {
   const text = stderr.trimEnd();

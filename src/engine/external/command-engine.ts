@@ -1,5 +1,5 @@
 import { runProcess } from '../tools/process/run-process.js';
-import { ExternalAgentError, parseAgentOutput, stderrTail, type AgentOutput } from './agent-output.js';
+import { ExternalAgentError, parseAgentOutput, STDERR_QUOTE, stderrTail, type AgentOutput } from './agent-output.js';
 import { resolveArgv } from './build-relative-argv.js';
 import type { EngineRun } from './engine-run.js';
 import { engineRedactor } from './external-secrets.js';
@@ -28,9 +28,9 @@ export async function runCommandEngine(run: EngineRun): Promise<AgentOutput> {
   // Scrubbed whole before the tail is cut, so no secret is left half-quoted at the cut.
   const stderr = () => stderrTail(redactor.text(result.stderr));
   if (result.status === 'timeout')
-    throw new ExternalAgentError('EXTERNAL_AGENT_TIMEOUT', redactor.text(`the external agent ${result.message}; stderr: ${stderr()}`));
+    throw new ExternalAgentError('EXTERNAL_AGENT_TIMEOUT', redactor.text(`the external agent ${result.message}${STDERR_QUOTE}${stderr()}`));
   if (result.status !== 'exited' || result.exitCode !== 0) {
-    throw new ExternalAgentError('EXTERNAL_AGENT_FAILED', redactor.text(`the external agent failed: ${result.message}; stderr: ${stderr()}`));
+    throw new ExternalAgentError('EXTERNAL_AGENT_FAILED', redactor.text(`the external agent failed: ${result.message}${STDERR_QUOTE}${stderr()}`));
   }
   return redactor.value(parseAgentOutput(result.stdout, false));
 }

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { endProcessGroup, PIPE_GRACE_MS, RUN_TAG_VARIABLE, type RunProcesses } from '../tools/process/run-processes.js';
-import { ExternalAgentError, stderrTail } from './agent-output.js';
+import { ExternalAgentError, STDERR_QUOTE, stderrTail } from './agent-output.js';
 import { SERVER_PORT_VARIABLE } from './external-env.js';
 
 /** How long a started server may take to answer its ready path when the build does not say. */
@@ -89,14 +89,14 @@ export async function startServer(
       await releaseStderr();
       throw new ExternalAgentError(
         'EXTERNAL_SERVER_FAILED',
-        `the server started by external.http.start (${file}) exited before it was ready (${how}); stderr: ${stderrTail(stderr)}`,
+        `the server started by external.http.start (${file}) exited before it was ready (${how})${STDERR_QUOTE}${stderrTail(stderr)}`,
       );
     }
     if (options.signal?.aborted || Date.now() > deadline) {
       await stop();
       throw new ExternalAgentError(
         'EXTERNAL_SERVER_FAILED',
-        `the server started by external.http.start (${file}) did not answer GET ${options.readyPath} on port ${port} within ${options.timeoutMs} ms; stderr: ${stderrTail(stderr)}`,
+        `the server started by external.http.start (${file}) did not answer GET ${options.readyPath} on port ${port} within ${options.timeoutMs} ms${STDERR_QUOTE}${stderrTail(stderr)}`,
       );
     }
     try {

@@ -57,6 +57,64 @@ describe('terminal failure details', () => {
     expect(text).toContain('  Stopped: paused (waiting for an approval nobody gave)\n');
   });
 
+  it("prints a crashed agent's stderr tail as one problem, its lines under it, beside problems listed one per line", () => {
+    const stack = [
+      'file:///work/agent.mjs:3',
+      "  throw new Error('boom');",
+      '  ^',
+      '',
+      'Error: boom',
+      '    at file:///work/agent.mjs:3:9',
+      '',
+      'Node.js v20.19.0',
+    ].join('\n');
+    const crashed = failingRow({
+      status: 'error',
+      checks: [],
+      transcript: [],
+      error: { type: 'EXTERNAL_AGENT_FAILED', message: `the external agent failed: node exited with code 1; stderr: ${stack}` },
+      test_run: testRunResult({ stop_reason: 'error' }),
+    });
+    const listed = failingRow({
+      id: 'refund.scenario.yaml#listed',
+      status: 'error',
+      checks: [],
+      transcript: [],
+      error: { type: 'CONFIG_INVALID', message: 'x.yaml at a: first problem\nx.yaml at b: second problem' },
+      test_run: testRunResult({ stop_reason: 'error' }),
+    });
+    const answered = failingRow({
+      id: 'refund.scenario.yaml#answered',
+      status: 'error',
+      checks: [],
+      transcript: [],
+      error: {
+        type: 'EXTERNAL_AGENT_FAILED',
+        message: 'POST http://127.0.0.1:9/invoke answered HTTP 500: <!DOCTYPE html>\n<html>\n<body>Internal error</body>\n</html>',
+      },
+      test_run: testRunResult({ stop_reason: 'error' }),
+    });
+    const text = renderTableReport(report([crashed, listed, answered]), palette(false), { columns: 120, quiet: true });
+    // Before, each line of the stack trace was a problem of its own, on a ✗ line.
+    expect(text).toContain(
+      [
+        'ERROR refund.scenario.yaml#refund [base]',
+        '  ✗ EXTERNAL_AGENT_FAILED: the external agent failed: node exited with code 1; stderr: file:///work/agent.mjs:3',
+        "    throw new Error('boom');",
+        '    ^',
+        '    Error: boom',
+        '    at file:///work/agent.mjs:3:9',
+        '    Node.js v20.19.0',
+        '',
+      ].join('\n'),
+    );
+    expect(text).toContain(
+      '  ✗ EXTERNAL_AGENT_FAILED: POST http://127.0.0.1:9/invoke answered HTTP 500: <!DOCTYPE html>\n    <html>\n    <body>Internal error</body>\n    </html>\n',
+    );
+    expect(text.match(/✗/g)).toHaveLength(4);
+    expect(text).toContain('  ✗ CONFIG_INVALID: x.yaml at a: first problem\n  ✗ x.yaml at b: second problem\n');
+  });
+
   it('says in words why a run stopped abnormally: refused, cut off or filtered', () => {
     const words = {
       refusal: 'the model refused',

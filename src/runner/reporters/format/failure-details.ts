@@ -1,4 +1,5 @@
 import { ownValue } from '../../../config/own-key.js';
+import { agentQuoteStart } from '../../../engine/external/agent-output.js';
 import type { ToolResultMessage } from '../../../engine/model/message.js';
 import type { ScenarioRow } from '../../report/report.js';
 import { agentSpanCalls, isExternalRow } from './agent-span-calls.js';
@@ -54,8 +55,10 @@ export function failureDetails(group: FailureGroup, paint: Palette, width: numbe
       : rowLabel({ ...row, id, variant: cellText(row.variant) }, showRepeat);
   const lines = wrapText(header, width - STATUS_LABEL[row.status].length - 1, '').map((line, i) => (i === 0 ? `${status} ${line}` : `  ${line}`));
   for (const expected of expectedLines(row)) {
-    // Continuation lines line up under the text, after `  ✗ `.
-    wrapText(expected, width, '    ').forEach((line, i) => lines.push(i === 0 ? `  ${paint.red('✗')} ${line.slice(4)}` : line));
+    // Continuation lines line up under the text, after `  ✗ `; so do the lines of a quote an error holds.
+    const [first, ...quoted] = expected.split('\n');
+    wrapText(first, width, '    ').forEach((line, i) => lines.push(i === 0 ? `  ${paint.red('✗')} ${line.slice(4)}` : line));
+    for (const line of quoted) lines.push(...wrapText(line, width, '    '));
   }
   lines.push(...callLines(row, width));
   const stop = stopLine(row);
@@ -63,7 +66,7 @@ export function failureDetails(group: FailureGroup, paint: Palette, width: numbe
   return lines;
 }
 
-/** The failing verdict and checks, or the error: what the run was expected to do. */
+/** The failing verdict and checks, or the error: what the run was expected to do, a problem per item (a quoted stderr keeps its lines). */
 function expectedLines(row: ScenarioRow): string[] {
   const clean = (text: string) => clip(oneLine(clip(text, REASON_MAX * 4)), REASON_MAX);
   if (row.status === 'error') return problemLines(row.error ? `${row.error.type}: ${row.error.message}` : rowReason(row));
@@ -84,16 +87,28 @@ function expectedLines(row: ScenarioRow): string[] {
 }
 
 /**
- * An error's text, a line per problem: problems found together (a scenario's names its MCP
+ * An error's text, a problem per line: problems found together (a scenario's names its MCP
  * servers do not list) are one per line, as the load prints them (ConfigErrors), never run
  * together into one sentence; each line printable and on one line, all of them cut at REASON_MAX.
+ * What an agent printed (its stderr tail, a stack trace) is one problem, its lines kept under it.
  */
 function problemLines(text: string): string[] {
-  const lines = clip(text, REASON_MAX * 4)
-    .split(/\r\n|[\r\n]/)
-    .map(oneLine)
-    .filter(Boolean);
-  return clip(lines.join('\n'), REASON_MAX).split('\n');
+  const cleaned = (part: string) =>
+    part
+      .split(/\r\n|[\r\n]/)
+      .map(oneLine)
+      .filter(Boolean);
+  const capped = clip(text, REASON_MAX * 4);
+  const start = agentQuoteStart(capped);
+  const problems = cleaned(start < 0 ? capped : capped.slice(0, start));
+  if (start >= 0) {
+    // The quote begins on the line that introduces it: `...; stderr: <its first line>`.
+    const quote = cleaned(capped.slice(start));
+    const intro = problems.pop() ?? '';
+    problems.push([`${intro} ${quote[0] ?? ''}`.trim(), ...quote.slice(1)].join('\n'));
+  }
+  // NUL separates problems (printable text holds none), so the cut at REASON_MAX keeps them apart.
+  return clip(problems.join('\0'), REASON_MAX).split('\0');
 }
 
 /** `Tool calls (2):` and `1. name({"a":1}) -> returned ...`, from the row's transcript. */
