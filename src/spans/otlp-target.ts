@@ -34,7 +34,8 @@ const TRACES_PATH = 'v1/traces';
  * The export target, or null when nothing asks for export. Precedence follows the OpenTelemetry
  * specification: `--otlp` (a base endpoint, as OTEL_EXPORTER_OTLP_ENDPOINT), then
  * OTEL_EXPORTER_OTLP_TRACES_ENDPOINT (used as is), then OTEL_EXPORTER_OTLP_ENDPOINT (+ `/v1/traces`).
- * A malformed value is a ConfigError: a typo must not silently turn export off.
+ * A malformed value, one of only whitespace too, is a ConfigError: a typo must not silently turn
+ * export off (an empty one is unset, as the specification says).
  */
 export function resolveOtlpTarget(flag: string | undefined, env: Env): OtlpTarget | null {
   let url: string;
@@ -42,14 +43,14 @@ export function resolveOtlpTarget(flag: string | undefined, env: Env): OtlpTarge
   if (flag !== undefined) {
     url = withTracesPath(parseHttpUrl(flag, '--otlp'));
     source = '--otlp';
-  } else if (!nonEmpty(env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) && !nonEmpty(env.OTEL_EXPORTER_OTLP_ENDPOINT)) {
+  } else if (!isSet(env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) && !isSet(env.OTEL_EXPORTER_OTLP_ENDPOINT)) {
     return null;
   } else if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true' || tracesExporter(env) === 'none') {
     // The SDK's own switches turn export off only when the user did not ask on the command line.
     return null;
-  } else if (nonEmpty(env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT)) {
+  } else if (isSet(env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT)) {
     source = 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT';
-    url = parseHttpUrl(env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT!, source).toString();
+    url = parseHttpUrl(env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, source).toString();
   } else {
     source = 'OTEL_EXPORTER_OTLP_ENDPOINT';
     url = withTracesPath(parseHttpUrl(env.OTEL_EXPORTER_OTLP_ENDPOINT!, source), true);
@@ -88,6 +89,14 @@ function nonEmpty(value: string | undefined): boolean {
   return value !== undefined && value.trim() !== '';
 }
 
+/**
+ * Whether an endpoint variable is set: an empty value is unset (the OpenTelemetry specification);
+ * one of only whitespace is set, and refused as no URL (a typo must not silently turn export off).
+ */
+function isSet(value: string | undefined): value is string {
+  return value !== undefined && value !== '';
+}
+
 function parseHttpUrl(value: string, source: string): URL {
   // `localhost:4318` (as collectors' docs write it) parses with `localhost:` as its scheme, and
   // `127.0.0.1:4318` does not parse: both are a host and port without a scheme.
@@ -100,6 +109,13 @@ function parseHttpUrl(value: string, source: string): URL {
       { file: source },
       `expected an http:// or https:// URL such as http://localhost:4318, got ${quotedUrl(withoutUserinfo(value.trim()))}: ${why}`,
     );
+  if (!value.trim()) {
+    const blank = value ? `${JSON.stringify(value)}, only whitespace` : 'an empty value';
+    throw new ConfigError(
+      { file: source },
+      `expected an http:// or https:// URL such as http://localhost:4318, got ${blank}${source === '--otlp' ? '' : `; leave ${source} empty or unset for no export`}`,
+    );
+  }
   const port = urlPortProblem(value);
   if (port) throw refused(port);
   let url: URL;

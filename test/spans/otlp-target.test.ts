@@ -20,7 +20,20 @@ describe('resolveOtlpTarget', () => {
     expect(resolveOtlpTarget(undefined, env)).toMatchObject({ url: 'http://traces:4318/v1/traces', source: 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT' });
     expect(resolveOtlpTarget(undefined, { ...env, OTEL_SDK_DISABLED: 'true' })).toBeNull();
     expect(resolveOtlpTarget(undefined, { ...env, OTEL_TRACES_EXPORTER: 'none' })).toBeNull();
-    expect(resolveOtlpTarget(undefined, { OTEL_EXPORTER_OTLP_ENDPOINT: '  ' })).toBeNull();
+    // An empty value is unset (the specification): the other variable, or no export.
+    expect(resolveOtlpTarget(undefined, { OTEL_EXPORTER_OTLP_ENDPOINT: '' })).toBeNull();
+    expect(resolveOtlpTarget(undefined, { ...env, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: '' })?.url).toBe('http://general:4318/v1/traces');
+  });
+
+  it('refuses an endpoint of only whitespace, which would silently turn export off, naming the variable', () => {
+    // Before, " " was read as unset: nothing was exported and nothing said so.
+    expect(() => resolveOtlpTarget(undefined, { OTEL_EXPORTER_OTLP_ENDPOINT: ' ' })).toThrow(
+      'OTEL_EXPORTER_OTLP_ENDPOINT: expected an http:// or https:// URL such as http://localhost:4318, got " ", only whitespace; leave OTEL_EXPORTER_OTLP_ENDPOINT empty or unset for no export',
+    );
+    expect(() => resolveOtlpTarget(undefined, { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://general:4318', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: '\t' })).toThrow(
+      'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: expected an http:// or https:// URL such as http://localhost:4318, got "\\t", only whitespace',
+    );
+    expect(() => resolveOtlpTarget('  ', {})).toThrow('--otlp: expected an http:// or https:// URL such as http://localhost:4318, got "  ", only whitespace');
   });
 
   it('reads OTEL_TRACES_EXPORTER as the specification lists it: otlp exports, none does not, any other exporter is refused', () => {
