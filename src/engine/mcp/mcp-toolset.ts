@@ -132,6 +132,9 @@ function checkOfferedNames(tools: readonly OfferedMcpTool[]): void {
 /** `promise`, or RUN_ABORTED as soon as `signal` aborts (the promise goes on, unobserved). */
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return promise;
+  // A run aborted before (or while) its servers start stops waiting for them: their starts are
+  // cut short and reject, which is expected, never an unhandled rejection that ends the process.
+  promise.catch(() => undefined);
   throwIfRunAborted(signal);
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => {

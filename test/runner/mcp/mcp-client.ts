@@ -35,6 +35,8 @@ export function text(result: CallToolResult): string {
 export interface RawAgentcheck {
   /** Sends `arguments` (JSON text, as written) to tool `name` and resolves with the JSON-RPC answer. */
   callTool(name: string, argumentsText: string): Promise<Record<string, any>>;
+  /** Sends a call of tool `name` and its cancellation in one write (a client that changed its mind at once). */
+  cancelledCall(name: string, argumentsText: string): void;
   /** Closes stdin (the client going away) and resolves with the server's exit. */
   close(): Promise<{ exitCode?: number; stderr: string }>;
 }
@@ -58,6 +60,13 @@ export async function rawAgentcheck(cwd = ROOT, env: Record<string, string> = {}
   server.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
   return {
     callTool: (name, argumentsText) => request('tools/call', `{"name":${JSON.stringify(name)},"arguments":${argumentsText}}`),
+    cancelledCall: (name, argumentsText) => {
+      const id = next++;
+      server.stdin.write(
+        `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":${JSON.stringify(name)},"arguments":${argumentsText}}}\n` +
+          `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'changed my mind' } })}\n`,
+      );
+    },
     close: async () => {
       server.stdin.end();
       const { exitCode, stderr } = await server;

@@ -5,7 +5,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRunning, waitForPidFile } from '../../helpers/process-state.js';
 import { tempDir } from '../../helpers/temp-dir.js';
-import { call, connectAgentcheck, REFUND_REQUEST as refund, text } from './mcp-client.js';
+import { call, connectAgentcheck, rawAgentcheck, REFUND_REQUEST as refund, text } from './mcp-client.js';
 
 describe('agentcheck mcp over stdio (the built CLI, the SDK client)', () => {
   let client: Client;
@@ -121,6 +121,30 @@ describe('agentcheck mcp over stdio (the built CLI, the SDK client)', () => {
     expect(result.isError, text(result)).toBeFalsy();
     expect(result.structuredContent).toMatchObject({ verdict: 'failed', stop_reason: 'error', resolved: null });
     expect((result.structuredContent as { verdict_reason: string }).verdict_reason).toContain('MCP_START_FAILED');
+  });
+
+  it('keeps serving when a client cancels a test_run of a build with MCP servers at once (their starts cut short)', async () => {
+    const stub = join(import.meta.dirname, '../../engine/mcp/stub-mcp-server.mjs');
+    const dir = tempDir({
+      'agent.yaml': `id: mcp-bot\nagent:\n  name: MCP bot\n  llm: {provider: scripted, model: s}\n  mcps:\n    - {name: stub, command: [${JSON.stringify(process.execPath)}, ${JSON.stringify(stub)}]}\n`,
+    });
+    const server = await rawAgentcheck(dir);
+    let closed: { exitCode?: number; stderr: string } | undefined;
+    try {
+      const request = { agent: 'agent.yaml', inputs: { messages: [{ role: 'user', content: 'x' }] }, script: [{ text: 'a' }] };
+      // A first run loads what a run needs, so the cancelled one may get as far as starting its
+      // servers (whether it does is a race; aborted-start.test.ts holds the cause deterministically).
+      const first = await server.callTool('test_run', JSON.stringify(request));
+      expect(first.result?.structuredContent?.verdict, JSON.stringify(first)).toBe('unconfirmed');
+      server.cancelledCall('test_run', JSON.stringify(request));
+      // Still serving: a later call is answered (the cut-short starts' rejection once ended the process).
+      const after = await server.callTool('validate', JSON.stringify({ paths: ['agent.yaml'] }));
+      expect(after.result?.isError, JSON.stringify(after)).toBeFalsy();
+    } finally {
+      closed = await server.close();
+    }
+    expect(closed.stderr).not.toContain('stopped before it finished');
+    expect(closed.exitCode, closed.stderr).toBe(0);
   });
 
   it('stops a test_run and kills its commands when the client disconnects', async () => {
