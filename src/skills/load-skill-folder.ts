@@ -42,7 +42,9 @@ export function loadSkillFolder(dir: string, referencedFrom?: SkillReference): S
     throw notFound(at, `skill folder ${quoteCapped(root)} ${what}; expected a folder that holds SKILL.md${hint}`);
   }
   if (!folder.isDirectory()) {
-    const hint = basename(root) === 'SKILL.md' ? '; point the ref at the folder that holds SKILL.md, not at the file' : '';
+    // A ref is pointed elsewhere; a folder given directly (--overlay, skills.forced) is given again.
+    const advice = referencedFrom ? 'point the ref at the folder that holds SKILL.md, not at the file' : 'give the folder that holds SKILL.md, not the file';
+    const hint = basename(root) === 'SKILL.md' ? `; ${advice}` : '';
     // Never opened either: a named pipe is said as one, as every reader says it (special-file.ts).
     const kind = folder.isFile() ? 'a file' : `${specialFileKind(folder)}, not a folder`;
     throw notFound(at, `${quoteCapped(root)} is ${kind}; expected a skill folder that holds SKILL.md${hint}`);

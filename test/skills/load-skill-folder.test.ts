@@ -125,6 +125,14 @@ describe('loadSkillFolder', () => {
     );
   });
 
+  it('SKILL.md given directly (--overlay, skills.forced: no ref) says to give the folder, not to point a ref', () => {
+    const dir = temp.folder('given', { 'SKILL.md': skillMd('given', 'd') });
+    const error = configErrorOf(() => loadSkillFolder(join(dir, 'SKILL.md')));
+    expect(error.expected).toBe(
+      `"${join(dir, 'SKILL.md')}" is a file; expected a skill folder that holds SKILL.md; give the folder that holds SKILL.md, not the file`,
+    );
+  });
+
   it('errors inside SKILL.md point at SKILL.md, not at the ref', () => {
     const dir = temp.folder('bad', { 'SKILL.md': '---\nname: Bad\ndescription: d\n---\n' });
     expect(configErrorOf(() => loadSkillFolder(dir, REF))).toMatchObject({
