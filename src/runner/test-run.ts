@@ -78,7 +78,7 @@ export function requestNamesAtRun(
   request: TestRunRequest,
   build: AgentBuild,
   locate: Locator,
-  noLoadSkill: string | undefined = noLoadSkillReason([build], request.skills, 'this run'),
+  noLoadSkill: string | undefined = noLoadSkillReason([build], request.skills, { name: 'this run' }),
 ): ListedNamesCheck | undefined {
   // load_skill as the request's delivery offers it, so a list of names never offers it where it is refused.
   const { names, at } = requestNames({ terminalTool: request.expectations?.terminal_tool, script: request.script, noLoadSkill }, locate);
@@ -107,7 +107,7 @@ function requestRevision(request: TestRunRequest, skillsSound = true, { script }
         terminalTool: request.expectations?.terminal_tool,
         script,
         // Held to the delivery the run will make, the request's skills with the build's.
-        noLoadSkill: skillsSound ? noLoadSkillReason([revision.build], request.skills, 'this run') : undefined,
+        noLoadSkill: skillsSound ? noLoadSkillReason([revision.build], request.skills, { name: 'this run' }) : undefined,
       },
       revision.build,
       located(),

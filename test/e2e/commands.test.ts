@@ -430,6 +430,52 @@ describe('agentcheck validate and run refuse load_skill where no run is offered 
     const run = await runCli(['run', 'a.scenario.yaml', '--overlay', 'skills/beta', '--out', 'out'], dir);
     expect(run.exitCode, run.all).toBe(0);
     expect(run.stdout).toContain('1 passed');
+    // validate takes the folders run takes, so `validate X && run X` agree.
+    const overlaid = await runMain(['validate', 'a.scenario.yaml', '--overlay', 'skills/beta'], dir);
+    expect([overlaid.exitCode, overlaid.stderr]).toEqual([0, '']);
+  });
+
+  it('validate takes --overlay as run does: a suite needing it validates with it, the refusal names it, and its folders are checked alike (black-box finding)', async () => {
+    const scenario = LOAD_SKILL_SCENARIO.replace('agent: agent.yaml', 'agent: no-loadable-skill-agent.yaml').replace(
+      'model:',
+      'skills: {delivery: on_demand}\nmodel:',
+    );
+    const dir = tempDir({ 'no-loadable-skill-agent.yaml': NO_LOADABLE_SKILL_AGENT, 'x.scenario.yaml': scenario, 'skills/beta/SKILL.md': BETA_SKILL });
+    const refused = await runCli(['validate', 'x.scenario.yaml'], dir);
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toContain(
+      `${why}; every skill this scenario's run delivers has disable_model_invocation: true (release), so the model may load none; skill folders given with --overlay count too (validate takes them as run does)`,
+    );
+    const validate = await runCli(['validate', 'x.scenario.yaml', '--overlay', 'skills/beta'], dir);
+    expect(validate.exitCode, validate.all).toBe(0);
+    expect(validate.stdout).toBe('agentcheck validate: ok: 1 agent build(s), 1 scenario file(s) with 1 scenario(s), 1 skill(s), 0 config(s)');
+    const run = await runCli(['run', 'x.scenario.yaml', '--overlay', 'skills/beta', '--out', 'out'], dir);
+    expect(run.exitCode, run.all).toBe(0);
+    // A SKILL.md given for its folder: the same check as run's, in the flag's words, nothing else checked.
+    const file = join(dir, 'skills', 'beta', 'SKILL.md');
+    const said = `agentcheck: invalid input: --overlay: "${file}" is a file; expected a skill folder that holds SKILL.md; give the folder that holds SKILL.md, not the file`;
+    for (const command of ['validate', 'run']) {
+      const bad = await runMain([command, 'x.scenario.yaml', '--overlay', 'skills/beta/SKILL.md', '--overlay=skills/beta'], dir);
+      expect([bad.exitCode, bad.stderr], command).toEqual([2, said]);
+    }
+  });
+
+  it("validate and run agree when the config's skills.overlay shadows an --overlay skill of the same name (the config's comes first)", async () => {
+    const shadow = '---\nname: beta\ndescription: Beta, not for the model.\ndisable_model_invocation: true\n---\nShadow.\n';
+    const dir = tempDir({
+      'agent.yaml': AGENT_YAML,
+      'a.scenario.yaml': LOAD_SKILL_SCENARIO,
+      'agentcheck.config.yaml': 'skills: {delivery: on_demand, overlay: [shadow/beta]}\n',
+      'shadow/beta/SKILL.md': shadow,
+      'skills/beta/SKILL.md': BETA_SKILL,
+    });
+    const none = `${why}; every skill this scenario's run delivers has disable_model_invocation: true (beta), so the model may load none`;
+    const validate = await runMain(['validate', 'a.scenario.yaml', '--overlay', 'skills/beta'], dir);
+    expect(validate.exitCode).toBe(2);
+    expect(validate.stderr).toContain(none);
+    const run = await runMain(['run', 'a.scenario.yaml', '--overlay', 'skills/beta', '--out', 'out'], dir);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain(none);
   });
 });
 

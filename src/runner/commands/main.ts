@@ -185,7 +185,15 @@ export async function main(argv: readonly string[], given: CommandIO = processIO
       'suite config to validate with its variants (default: the agentcheck.config.yaml, .yml or .json of the current folder)',
       nonEmpty,
     )
-    .addHelpText('after', '\nExamples:\n  $ agentcheck validate scenarios/\n  $ agentcheck validate fixtures/agents/support-bot.yaml')
+    .option(
+      '--overlay <folder>',
+      "a skill folder delivered after the revision's own, as run's --overlay: it counts for load_skill; a comma list or the flag repeated for several",
+      collectFolders,
+    )
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ agentcheck validate scenarios/\n  $ agentcheck validate fixtures/agents/support-bot.yaml\n  $ agentcheck validate scenarios/ --overlay skills/triage',
+    )
     .action(async (paths: string[], options) => {
       const { validateCommand } = await import('./validate-command.js');
       exitCode = await validateCommand(paths, options, io);

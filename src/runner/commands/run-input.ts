@@ -1,6 +1,4 @@
-import { resolve } from 'node:path';
 import { collectConfigErrors, ConfigError, throwConfigErrors } from '../../config/errors.js';
-import { skillFolderProblems } from '../../skills/skill-folder-problems.js';
 import { resolveCassetteSettings, type CassetteSettings } from '../cassettes/cassette-settings.js';
 import { loadCustomChecks } from '../checks/load-custom-checks.js';
 import { shardFromEnv } from '../ci/shard-from-env.js';
@@ -10,6 +8,7 @@ import { loadSuite, noScenarioFileProblem, suiteScenarioFiles, type SuitePlan } 
 import { failedRuns } from '../suite/only-failed.js';
 import { reportShownId } from '../secrets/report-shown-id.js';
 import { CLI_NAMES } from '../suite/selection-names.js';
+import { checkOverlayFolders } from '../suite/overlay-folders.js';
 import { folderConfig, loadSuiteConfig, type SuiteConfig } from '../suite/suite-config.js';
 import type { CommandIO } from './cli-io.js';
 import { notePassedOverConfig } from './passed-over-config.js';
@@ -119,9 +118,4 @@ function parseReporters(flag: string | undefined, fromConfig: ReporterName[] | u
   const names = flag.split(',').map((name) => name.trim());
   checkReporterNames(names);
   return [...names];
-}
-
-/** Each --overlay folder must be a skill folder: checked before anything runs, as the config's skills.overlay is. */
-function checkOverlayFolders(folders: readonly string[], cwd: string): void {
-  throwConfigErrors(folders.flatMap((folder) => skillFolderProblems(resolve(cwd, folder), (expected) => new ConfigError({ file: '--overlay' }, expected))));
 }

@@ -1,5 +1,6 @@
 import { ConfigError } from '../../config/errors.js';
-import { validateFiles } from '../validate/validate-files.js';
+import { CLI_NAMES } from '../suite/selection-names.js';
+import { validateFiles, type ValidateOptions } from '../validate/validate-files.js';
 import type { ValidationReport } from '../validate/validation-report.js';
 import { EXIT, reportError, type CommandIO } from './cli-io.js';
 
@@ -8,10 +9,10 @@ import { EXIT, reportError, type CommandIO } from './cli-io.js';
  * scenario files (with the builds they use and their checks), skills and suite configs,
  * without running anything. Every problem is printed; exit 2 if there was any.
  */
-export async function validateCommand(paths: string[], options: { config?: string }, io: CommandIO): Promise<number> {
+export async function validateCommand(paths: string[], options: ValidateOptions, io: CommandIO): Promise<number> {
   let report: ValidationReport;
   try {
-    report = await validateFiles(paths, options, io.cwd);
+    report = await validateFiles(paths, options, io.cwd, CLI_NAMES);
   } catch (error) {
     return reportError(error, io);
   }

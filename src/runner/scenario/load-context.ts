@@ -39,6 +39,8 @@ export interface LoadContext {
   variants?: Record<string, unknown>;
   /** The suite's skill options (config `skills` plus `--overlay`): with the scenario's own, whether load_skill is offered. */
   skills?: SkillOptions;
+  /** The flag that adds skill folders to the suite's runs (`--overlay`), named where load_skill is refused; none for a library caller. */
+  overlayFlag?: string;
   /** The suite's `skills` has problems, said at the config: what its runs deliver is not known. */
   skillsInvalid?: boolean;
   /**

@@ -128,7 +128,9 @@ export function loadOneScenario(
     script,
     allowUnknownTools: spec.model?.allow_unknown_tools === true,
     context: isPlainObject(spec.inputs?.context) ? spec.inputs.context : undefined,
-    noLoadSkill: skillsKnown ? noLoadSkillReason(builds, mergeSkills(context.skills, ownSkills)) : undefined,
+    noLoadSkill: skillsKnown
+      ? noLoadSkillReason(builds, mergeSkills(context.skills, ownSkills), { name: "this scenario's run", overlayFlag: context.overlayFlag })
+      : undefined,
   };
   if (names) problems.push(...checkScenarioNames(names, builds, namesAt));
   let customChecks: CustomCheckRef[] = [];

@@ -17,6 +17,14 @@ export function mergeSkills(suite: SkillOptions | undefined, own: Scenario['skil
   };
 }
 
+/** How a load_skill refusal names the run, and the flag that adds skill folders to it where its caller has one (`--overlay`). */
+export interface LoadSkillRun {
+  /** "this scenario's run", "this run". */
+  name: string;
+  /** `--overlay`, named as the way to add a skill; none where the caller cannot give one. */
+  overlayFlag?: string;
+}
+
 /** The rule load_skill is held to, said in every refusal of the name (docs/skills.md, Delivery). */
 const OFFERED_ONLY = `"${LOAD_SKILL}" is offered only when skills are delivered on demand (skills.delivery: on_demand) and the run has a skill the model may load`;
 
@@ -27,9 +35,9 @@ const OFFERED_ONLY = `"${LOAD_SKILL}" is offered only when skills are delivered 
  * disable_model_invocation (docs/skills.md, Delivery). A name that can never be offered could only
  * fail the run, so the scenario or request is refused before it instead. An external agent's tool
  * names are its own code's (it may have a tool of that name), so they are left to its
- * `external.tools` check. `run` names the run in the reason ("this scenario's run").
+ * `external.tools` check. `run` names the run in the reason and the flag that could add a skill.
  */
-export function noLoadSkillReason(builds: readonly AgentBuild[], skills: SkillOptions | undefined, run = "this scenario's run"): string | undefined {
+export function noLoadSkillReason(builds: readonly AgentBuild[], skills: SkillOptions | undefined, run: LoadSkillRun): string | undefined {
   if (builds.some((build) => build.external)) return undefined;
   const deliveries: SkillDelivery[] = [];
   for (const build of builds) {
@@ -43,10 +51,14 @@ export function noLoadSkillReason(builds: readonly AgentBuild[], skills: SkillOp
     }
   }
   if (deliveries.some((delivery) => delivery.tool)) return undefined;
-  if (skills?.delivery !== 'on_demand') return `${OFFERED_ONLY}; ${run} delivers them inline (${skills?.delivery ? 'skills.delivery: inline' : 'the default'})`;
+  const { name } = run;
+  if (skills?.delivery !== 'on_demand')
+    return `${OFFERED_ONLY}; ${name} delivers them inline (${skills?.delivery ? 'skills.delivery: inline' : 'the default'})`;
   const delivered = [...new Set(deliveries.flatMap((delivery) => delivery.delivered.map((skill) => skill.name)))];
-  if (!delivered.length) return `${OFFERED_ONLY}; ${run} has none (no agent.skills, skills.forced or skills.overlay)`;
-  return `${OFFERED_ONLY}; every skill ${run} delivers has disable_model_invocation: true (${delivered.join(', ')}), so the model may load none`;
+  // The way out a suite has beyond its files: skill folders given with the flag, to validate as to run.
+  const flag = run.overlayFlag ? `; skill folders given with ${run.overlayFlag} count too (validate takes them as run does)` : '';
+  if (!delivered.length) return `${OFFERED_ONLY}; ${name} has none (no agent.skills, skills.forced or skills.overlay)${flag}`;
+  return `${OFFERED_ONLY}; every skill ${name} delivers has disable_model_invocation: true (${delivered.join(', ')}), so the model may load none${flag}`;
 }
 
 /** Where a run that names load_skill can be given: what a single run without a skills option can do instead. */

@@ -127,6 +127,7 @@ export function loadSuite(given: SuiteSelection, cwdGiven = process.cwd(), names
     passedOverConfigHint: (scenarioFile, what) => passedOverConfigHint(scenarioFile, rootOf.get(scenarioFile) ?? cwd, config.file, cwd, what),
     variants: config.variants,
     skills: { ...config.skills, overlay: [...config.skills.overlay, ...(selection.overlay ?? []).map((folder) => resolve(cwd, folder))] },
+    overlayFlag: names.overlayFlag,
     skillsInvalid: config.skillsInvalid,
     subjects,
   };

@@ -19,6 +19,11 @@ export interface SelectionNames {
   name(field: PlannedField): string;
   /** Advice added to a path given that does not exist, or to a folder given that holds no scenario. */
   pathHint(given: string, cwd: string): string;
+  /**
+   * The flag that adds skill folders to the suite's runs (`--overlay`), for advice that points to
+   * it; none where the caller has no such option to give (a library caller, MCP validate).
+   */
+  overlayFlag?: string;
 }
 
 const FLAGS: Record<PlannedField, string> = { variants: '--variant', repeat: '--repeat', maxRuns: '--max-runs' };
@@ -35,6 +40,7 @@ export const CLI_NAMES: SelectionNames = {
   at: (field) => ({ file: FLAGS[field] }),
   name: (field) => FLAGS[field],
   pathHint: flagValueHint,
+  overlayFlag: '--overlay',
 };
 
 /**

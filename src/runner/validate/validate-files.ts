@@ -9,6 +9,8 @@ import type { FoundScenarioFile } from '../scenario/discover.js';
 import type * as LoadSuite from '../suite/load-suite.js';
 import { emptySuiteConfig, folderConfig, loadSuiteConfig, type SuiteConfig } from '../suite/suite-config.js';
 import { suiteConfigIn } from '../suite/suite-config-file.js';
+import { checkOverlayFolders } from '../suite/overlay-folders.js';
+import type { SelectionNames } from '../suite/selection-names.js';
 import { emptyFoldersProblem, noScenariosMessage, shownFolder, skippedScenarioNote } from '../scenario/skipped-scenario-files.js';
 import { collect, detect, namedKind } from './collect-files.js';
 import { addProblems, check, countSkills, finishReport, toProblem, toProblems, type FileKind, type ValidationReport } from './validation-report.js';
@@ -27,15 +29,26 @@ const KNOWN_FILES = 'agent builds, *.scenario(s).yaml, SKILL.md, agentcheck.conf
  * config's model and variants, as `run --config PATHS` does. A path that does not exist is a
  * problem like the others (the other paths are still checked); a --config that is invalid throws
  * a ConfigError before anything is checked; paths holding no agentcheck file at all throw one
- * after (`run` on them would find nothing either).
+ * after (`run` on them would find nothing either). `overlay` (`--overlay`) adds skill folders to
+ * every scenario's runs, as run's does: each must be a skill folder (a ConfigError thrown before
+ * anything is checked, as for --config). `names` says how advice names the flags (docs/cli.md).
  */
-export async function validateFiles(paths: readonly string[], options: { config?: string }, cwd: string): Promise<ValidationReport> {
+export async function validateFiles(paths: readonly string[], options: ValidateOptions, cwd: string, names?: SelectionNames): Promise<ValidationReport> {
   const skills = new Set<string>();
-  return countSkills(await recordLoadedSkillFolders(skills, () => checkFiles(paths, options, cwd)), skills);
+  return countSkills(await recordLoadedSkillFolders(skills, () => checkFiles(paths, options, cwd, names)), skills);
+}
+
+/** What `agentcheck validate` takes besides its paths: --config and --overlay. */
+export interface ValidateOptions {
+  config?: string;
+  /** Skill folders relative to `cwd`, added after the config's `skills.overlay`. */
+  overlay?: readonly string[];
 }
 
 /** validateFiles, but for the skill count. */
-async function checkFiles(paths: readonly string[], options: { config?: string }, cwd: string): Promise<ValidationReport> {
+async function checkFiles(paths: readonly string[], options: ValidateOptions, cwd: string, names?: SelectionNames): Promise<ValidationReport> {
+  // Checked first, as run checks them: a bad folder would otherwise be met by every scenario.
+  checkOverlayFolders(options.overlay ?? [], cwd);
   // --config was validated above: it counts once, also when the paths hold it too.
   const configPath = options.config ? resolve(cwd, options.config) : undefined;
   // A config's problems that leave its suite checkable are reported beside the suite's (one pass).
@@ -69,7 +82,11 @@ async function checkFiles(paths: readonly string[], options: { config?: string }
   const checkScenarioFile = (suites: typeof LoadSuite, found: FoundScenarioFile, suite: SuiteConfig) => {
     const variantProblems: ConfigError[] = [];
     const load = (config: SuiteConfig) =>
-      suites.loadSuite({ paths: [], files: [found], config, planRuns: false, variantFailures, variantProblems, loadedBuilds }, cwd).scenarios.length;
+      suites.loadSuite(
+        { paths: [], files: [found], config, overlay: options.overlay, planRuns: false, variantFailures, variantProblems, loadedBuilds },
+        cwd,
+        names,
+      ).scenarios.length;
     try {
       report.scenarios += load(suite);
     } catch (error) {

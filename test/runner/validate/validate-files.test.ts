@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CLI_NAMES } from '../../../src/runner/suite/selection-names.js';
 import { validateFiles } from '../../../src/runner/validate/validate-files.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
@@ -173,6 +174,30 @@ describe('validateFiles on a folder', () => {
       'k.scenario.yaml:4 skills.overlay[1]',
     ]);
     expect(report.problems[1].message).toContain('unknown key "descrption" (did you mean "description"?)');
+  });
+
+  it("takes overlay folders as run does: they count for load_skill, are checked first, and only the CLI's names point at --overlay", async () => {
+    const dir = tempDir({
+      'agent.yaml': 'id: a\nagent:\n  name: A\n  skills: [{name: release, description: R., disable_model_invocation: true, body: b}]\n',
+      'x.scenario.yaml':
+        'name: x\nagent: agent.yaml\ninputs: {messages: [{role: user, content: hi}]}\nskills: {delivery: on_demand}\nmodel: {script: [{tool_calls: [{name: load_skill, args: {name: good}}]}, {text: ok}]}\n',
+      'skills/good/SKILL.md': '---\nname: good\ndescription: A good skill.\n---\nbody\n',
+    });
+    const none = "every skill this scenario's run delivers has disable_model_invocation: true (release), so the model may load none";
+    // A library caller (MCP validate) has no --overlay to give: the refusal does not name it.
+    const library = await validateFiles(['x.scenario.yaml'], {}, dir);
+    expect(library.problems.map((problem) => problem.message.endsWith(none))).toEqual([true]);
+    const cli = await validateFiles(['x.scenario.yaml'], {}, dir, CLI_NAMES);
+    expect(cli.problems.map((problem) => problem.message)).toEqual([
+      expect.stringContaining(`${none}; skill folders given with --overlay count too (validate takes them as run does)`),
+    ]);
+    const overlaid = await validateFiles(['x.scenario.yaml'], { overlay: ['skills/good'] }, dir, CLI_NAMES);
+    expect(overlaid).toMatchObject({ problems: [], counts: { scenario: 1, skill: 1 }, scenarios: 1 });
+    await expect(validateFiles(['x.scenario.yaml'], { overlay: ['skills/nope'] }, dir)).rejects.toMatchObject({
+      file: '--overlay',
+      code: 'CONFIG_NOT_FOUND',
+      expected: `skill folder "${join(dir, 'skills', 'nope')}" does not exist; expected a folder that holds SKILL.md`,
+    });
   });
 
   it("takes a SKILL.md below another skill's folder for one of that skill's files, as run delivers it, not a skill of its own", async () => {
