@@ -22,6 +22,7 @@ import { executeTestRun, type TestRunRecord } from '../test-run.js';
 import { madeNoChoices } from './made-no-choices.js';
 import type { Deadline } from '../suite/timeouts.js';
 import type { Scenario } from './scenario.js';
+import { runRedactor } from '../secrets/run-secrets.js';
 
 export interface RunScenarioOptions {
   variant: string;
@@ -250,8 +251,11 @@ function flowStepCalls(calls: readonly ToolCall[]): Array<{ name: string; called
 function cassetteRun(scenario: Scenario, options: RunScenarioOptions): CassetteRun | undefined {
   const settings = options.cassettes;
   if (!settings || settings.mode === 'off') return undefined;
-  const path = cassettePath(settings.dir, scenario.id, options.variant, options.repeat);
-  return { mode: settings.mode, path, scenario: scenario.id, variant: options.variant, repeat: options.repeat };
+  // Named as reports show the run (docs/cassettes.md, Files): a scenario name holding a secret's
+  // value must not put it in a folder name, which users commit.
+  const shown = runRedactor(options.env ?? process.env, [options.revision.build]);
+  const [id, variant] = [shown.text(scenario.id), shown.text(options.variant)];
+  return { mode: settings.mode, path: cassettePath(settings.dir, id, variant, options.repeat), scenario: id, variant, repeat: options.repeat };
 }
 
 function setError(row: ScenarioRow, type: string, message: string): void {
