@@ -4,6 +4,7 @@ import { ConfigError } from '../../config/errors.js';
 import { jsonSyntaxProblem } from '../../config/json-syntax-error.js';
 import { writeFileAtomic } from '../report/write-atomic.js';
 import { cassetteFileSchema, type Cassette } from './cassette.js';
+import { cassetteRuleProblems } from './cassette-rules.js';
 import { reRecord, type CassetteModeSetting } from './cassette-mode-setting.js';
 
 /**
@@ -25,7 +26,8 @@ export async function readCassette(path: string, setMode: CassetteModeSetting): 
     const { reason, ...pos } = jsonSyntaxProblem(text, error);
     throw new ConfigError({ file: path, ...pos }, `a cassette must be JSON (${reason}); ${reRecord(setMode)}`, 'CASSETTE_INVALID');
   }
-  const { errors } = checkFormat(cassetteFileSchema, value, memoryLocator(path));
+  const format = checkFormat<Cassette>(cassetteFileSchema, value, memoryLocator(path));
+  const errors = [...format.errors, ...cassetteRuleProblems(format, memoryLocator(path))];
   if (errors.length === 1) throw new ConfigError({ file: path, path: errors[0].path }, `${errors[0].expected}; ${reRecord(setMode)}`, 'CASSETTE_INVALID');
   // Each problem once, in one line (a row's reason is one line), and the way out once.
   if (errors.length > 1) {

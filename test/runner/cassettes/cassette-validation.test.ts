@@ -1,0 +1,82 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CASSETTE_SCHEMA, type Cassette, type Interaction } from '../../../src/runner/cassettes/cassette.js';
+import { readCassette } from '../../../src/runner/cassettes/cassette-file.js';
+import { CASSETTES_FLAG } from '../../../src/runner/cassettes/cassette-mode-setting.js';
+import { cassettePath } from '../../../src/runner/cassettes/cassette-path.js';
+import { tempDir } from '../../helpers/temp-dir.js';
+import { startFakeProvider, type FakeProvider } from './fake-provider.js';
+import { agentYaml, runShopSuite, scenarioYaml } from './shop-suite.js';
+
+let provider: FakeProvider | undefined;
+
+afterEach(async () => {
+  await provider?.close().catch(() => undefined);
+  provider = undefined;
+});
+
+/** A sound interaction: a GET answered with JSON. */
+function interaction(): Interaction {
+  return {
+    request: { method: 'GET', url: 'http://shop.test/orders/1', headers: {} },
+    match_key: { method: 'GET', url: 'http://shop.test/orders/1' },
+    response: { status: 200, headers: { 'content-type': 'application/json' }, body: { id: '1' }, body_type: 'json' },
+  };
+}
+
+/** The problem readCassette finds in a cassette of `interactions` (its message), or "valid". */
+async function problemOf(interactions: unknown[]): Promise<string> {
+  const cassette = {
+    schema: CASSETTE_SCHEMA,
+    scenario: 's.scenario.yaml#s',
+    variant: 'base',
+    repeat: 0,
+    recorded_at: '2026-01-01T00:00:00.000Z',
+    interactions,
+  };
+  const file = join(tempDir({ '0.json': JSON.stringify(cassette) }), '0.json');
+  try {
+    await readCassette(file, CASSETTES_FLAG);
+    return 'valid';
+  } catch (error) {
+    expect((error as { code?: string }).code).toBe('CASSETTE_INVALID');
+    return (error as Error).message;
+  }
+}
+
+/** `interaction()` with `change` applied to its response. */
+function withResponse(change: (response: Interaction['response']) => void): Interaction {
+  const item = interaction();
+  change(item.response);
+  return item;
+}
+
+describe('cassette validation', () => {
+  it('refuses response headers fetch cannot answer with, at the header', async () => {
+    expect(await problemOf([interaction()])).toBe('valid');
+    expect(await problemOf([interaction(), withResponse((response) => (response.headers['x-note'] = '€'))])).toMatch(
+      /at interactions\[1\]\.response\.headers\.x-note: a header value cannot hold U\+20AC/,
+    );
+    expect(await problemOf([withResponse((response) => (response.headers['x-note'] = 'a\nb'))])).toMatch(
+      /at interactions\[0\]\.response\.headers\.x-note: a header value cannot hold a line break \(LF/,
+    );
+    expect(await problemOf([withResponse((response) => (response.headers['bad name'] = 'x'))])).toMatch(
+      /at interactions\[0\]\.response\.headers\["bad name"\]: header name "bad name" cannot be sent/,
+    );
+  });
+
+  it('fails a replay of a response header fetch cannot carry with CASSETTE_INVALID, not drift', async () => {
+    provider = await startFakeProvider();
+    const dir = tempDir({ 'agent.yaml': agentYaml(provider.origin), 'refund.scenario.yaml': scenarioYaml() });
+    const cassettes = join(dir, 'cassettes');
+    expect((await runShopSuite(dir, { mode: 'record', dir: cassettes }))[0].status).toBe('pass');
+    const file = cassettePath(cassettes, 'refund.scenario.yaml#refund', 'base', 0);
+    const cassette = JSON.parse(readFileSync(file, 'utf8')) as Cassette;
+    cassette.interactions[1].response.headers['x-note'] = '€';
+    writeFileSync(file, JSON.stringify(cassette));
+    const [row] = await runShopSuite(dir, { mode: 'replay', dir: cassettes });
+    expect(row.error?.type, row.error?.message).toBe('CASSETTE_INVALID');
+    expect(row.error?.message).toContain('at interactions[1].response.headers.x-note: a header value cannot hold U+20AC');
+  });
+});
