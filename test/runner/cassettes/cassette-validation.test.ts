@@ -66,6 +66,27 @@ describe('cassette validation', () => {
     );
   });
 
+  it('refuses a body that does not fit its body_type: text is a string, json any JSON value', async () => {
+    for (const body of ['{"id": "1"}', '', 'plain']) {
+      expect(await problemOf([withResponse((response) => Object.assign(response, { body, body_type: 'text' }))])).toBe('valid');
+    }
+    for (const body of [{ id: '1' }, [1], 'a string', 3, null, true]) {
+      expect(await problemOf([withResponse((response) => Object.assign(response, { body, body_type: 'json' }))])).toBe('valid');
+    }
+    expect(await problemOf([interaction(), withResponse((response) => (response.body_type = 'text'))])).toMatch(
+      /at interactions\[1\]\.response\.body: a body_type "text" body is sent as stored, so it must be a string, got an object; or set body_type "json"/,
+    );
+    for (const [body, shown] of [
+      [[1], 'an array'],
+      [3, 'number 3'],
+      [null, 'null'],
+    ] as const) {
+      expect(await problemOf([withResponse((response) => Object.assign(response, { body, body_type: 'text' }))])).toContain(
+        `at interactions[0].response.body: a body_type "text" body is sent as stored, so it must be a string, got ${shown}`,
+      );
+    }
+  });
+
   it('fails a replay of a response header fetch cannot carry with CASSETTE_INVALID, not drift', async () => {
     provider = await startFakeProvider();
     const dir = tempDir({ 'agent.yaml': agentYaml(provider.origin), 'refund.scenario.yaml': scenarioYaml() });
