@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { checkFormat, memoryLocator } from '../../config/assert-format.js';
-import { ConfigError } from '../../config/errors.js';
+import { ConfigError, RunError } from '../../config/errors.js';
 import { jsonSyntaxProblem } from '../../config/json-syntax-error.js';
 import { writeFileAtomic } from '../report/write-atomic.js';
 import { cassetteFileSchema, type Cassette } from './cassette.js';
@@ -43,5 +43,17 @@ export async function readCassette(path: string, setMode: CassetteModeSetting): 
  * it slipped into a field the stripper did not look at.
  */
 export async function writeCassette(path: string, cassette: Cassette, scrub: (text: string) => string): Promise<void> {
-  await writeFileAtomic(path, `${scrub(JSON.stringify(cassette, null, 2))}\n`);
+  try {
+    await writeFileAtomic(path, `${scrub(JSON.stringify(cassette, null, 2))}\n`);
+  } catch (error) {
+    throw cassetteWriteError(path, error);
+  }
+}
+
+/** A cassette that cannot be written, as the run's error: a stable code naming the file (docs/cassettes.md). */
+function cassetteWriteError(path: string, error: unknown): RunError {
+  const code = (error as NodeJS.ErrnoException).code;
+  // rename's own message names the temp file, not the cassette; createFolders' names the file in the way.
+  const why = code === 'EISDIR' ? 'a folder is in its place' : error instanceof Error ? error.message : String(error);
+  return new RunError('CASSETTE_WRITE_FAILED', `cannot write the cassette ${path}: ${why}`, { cause: error });
 }
