@@ -165,13 +165,26 @@ export class CassetteSession {
         message: `no cassette at ${path} to replay ${what} from; record it with ${this.setMode('record')} (or ${this.setMode('auto')})`,
       };
     }
-    const unused = loaded.keys.map((_key, i) => i).filter((i) => !loaded.used[i]);
-    const closest = closestKey(loaded.keys, unused.length ? unused : loaded.keys.map((_key, i) => i), key);
-    if (!closest) return { type: 'CASSETTE_DRIFT', message: `${what} is not in the cassette ${path}, which holds no requests; ${reRecord(this.setMode)}` };
-    const { difference } = closest.comparison;
-    if (!difference) {
-      return { type: 'CASSETTE_DRIFT', message: `${what} was sent more often than the cassette ${path} recorded it; ${reRecord(this.setMode)}` };
+    if (loaded.keys.length === 0) {
+      return { type: 'CASSETTE_DRIFT', message: `${what} is not in the cassette ${path}, which holds no requests; ${reRecord(this.setMode)}` };
     }
+    const sentMoreOften = () => ({
+      type: 'CASSETTE_DRIFT' as const,
+      message: `${what} was sent more often than the cassette ${path} recorded it; ${reRecord(this.setMode)}`,
+    });
+    const unused = loaded.keys.map((_key, i) => i).filter((i) => !loaded.used[i]);
+    // Nothing left to compare with: a used interaction is no "closest" request (docs/cassettes.md, Drift).
+    if (unused.length === 0) {
+      if (loaded.texts.includes(canonicalJson(key))) return sentMoreOften();
+      const used = loaded.keys.length === 1 ? 'its one was used' : `all ${loaded.keys.length} were used`;
+      return {
+        type: 'CASSETTE_DRIFT',
+        message: `${what} is not in the cassette ${path}, which holds no more recorded requests (${used}); ${reRecord(this.setMode)}`,
+      };
+    }
+    const closest = closestKey(loaded.keys, unused, key);
+    const difference = closest?.comparison.difference;
+    if (!closest || !difference) return sentMoreOften();
     const [recorded, now] = previewDifference(difference.recorded, difference.actual);
     return {
       type: 'CASSETTE_DRIFT',

@@ -145,6 +145,22 @@ describe('cassettes: record then replay', () => {
     expect(live.seen.length).toBe(before);
   });
 
+  it('says a cassette whose recorded requests are all used holds no more, not what a used one recorded', async () => {
+    const { dir, cassettes, provider: live } = await setUp();
+    await runShopSuite(dir, { mode: 'record', dir: cassettes });
+    const file = cassettePath(cassettes, ID, 'base', 0);
+    const saved = readCassette(file);
+    saved.interactions.pop();
+    writeFileSync(file, JSON.stringify(saved));
+    const before = live.seen.length;
+    const [row] = await runShopSuite(dir, { mode: 'replay', dir: cassettes });
+    expect(row.error?.type).toBe('CASSETTE_DRIFT');
+    expect(row.error?.message).toBe(
+      `POST ${live.origin}/v1/chat/completions is not in the cassette ${file}, which holds no more recorded requests (all 3 were used); re-record it with --cassettes record`,
+    );
+    expect(live.seen.length).toBe(before);
+  });
+
   it('fails a replay without a cassette with CASSETTE_MISSING and sends nothing', async () => {
     const { dir, cassettes, provider: live } = await setUp();
     const [row] = await runShopSuite(dir, { mode: 'replay', dir: cassettes });
