@@ -82,13 +82,25 @@ export const cassetteFileSchema = {
         properties: {
           request: {
             type: 'object',
+            additionalProperties: false,
             required: ['method', 'url', 'headers'],
-            properties: { method: { type: 'string' }, url: { type: 'string' }, headers: { type: 'object' } },
+            properties: { method: { type: 'string' }, url: { type: 'string' }, headers: { type: 'object' }, body: {} },
           },
+          // The fields matchKey makes, and no others: a key it cannot make would never match.
           match_key: {
             type: 'object',
+            additionalProperties: false,
             required: ['method', 'url'],
-            properties: { method: { type: 'string' }, url: { type: 'string' } },
+            properties: {
+              method: { type: 'string' },
+              url: { type: 'string' },
+              model: {},
+              system: {},
+              messages: {},
+              tools: {},
+              parameters: { type: 'object' },
+              body: {},
+            },
           },
           response: {
             type: 'object',

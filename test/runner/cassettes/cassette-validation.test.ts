@@ -87,6 +87,27 @@ describe('cassette validation', () => {
     }
   });
 
+  it('refuses a match key field matchKey never makes, and a key mixing a model call with another body', async () => {
+    const withKey = (change: (key: Record<string, unknown>) => void) => {
+      const item = interaction();
+      change(item.match_key as unknown as Record<string, unknown>);
+      return item;
+    };
+    const modelCall = { model: 'gpt-test', system: 's', messages: [], tools: [], parameters: { temperature: 0 } };
+    expect(await problemOf([withKey((key) => Object.assign(key, modelCall)), withKey((key) => (key.body = { q: 1 }))])).toBe('valid');
+    expect(await problemOf([withKey((key) => (key.foo = 1))])).toMatch(/at interactions\[0\]\.match_key\.foo: unknown key "foo"/);
+    expect(await problemOf([withKey((key) => (key.paramters = {}))])).toMatch(
+      /at interactions\[0\]\.match_key\.paramters: unknown key "paramters".*parameters/,
+    );
+    expect(await problemOf([withKey((key) => (key.parameters = 1))])).toMatch(/at interactions\[0\]\.match_key\.parameters: expected object/);
+    expect(await problemOf([withKey((key) => Object.assign(key, { model: 'gpt-test', body: 'x' }))])).toMatch(
+      /at interactions\[0\]\.match_key\.body: a match key has a model call's fields \(here "model"\) or the "body" of another request, not both/,
+    );
+    expect(await problemOf([{ ...interaction(), request: { ...interaction().request, note: 'x' } }])).toMatch(
+      /at interactions\[0\]\.request\.note: unknown key "note"/,
+    );
+  });
+
   it('fails a replay of a response header fetch cannot carry with CASSETTE_INVALID, not drift', async () => {
     provider = await startFakeProvider();
     const dir = tempDir({ 'agent.yaml': agentYaml(provider.origin), 'refund.scenario.yaml': scenarioYaml() });
