@@ -1,8 +1,9 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { CallToolResult, Tool as McpToolInfo } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { RunError } from '../../config/errors.js';
+import { McpToolListing } from './mcp-tool-listing.js';
 import { ProcessGroupTransport } from './process-group-transport.js';
 
 /** How to reach one MCP server: its argv, folder and whole environment (stdio), or its url and headers (Streamable HTTP); its time limits. */
@@ -39,7 +40,7 @@ export class McpConnection {
   private exited = false;
   private closing = false;
   private stderrTail = '';
-  private listed: readonly McpToolInfo[] = [];
+  private listed = McpToolListing.EMPTY;
   /** The stdio transport, which stops the server's whole process group. */
   private stdio: ProcessGroupTransport | undefined;
   /** The Streamable HTTP transport, whose session close() ends on the server too. */
@@ -69,7 +70,7 @@ export class McpConnection {
     signal?.addEventListener('abort', cut, { once: true });
     try {
       await client.connect(transport, { timeout: launch.startTimeoutMs, signal });
-      connection.listed = await listAllTools(client, launch.startTimeoutMs, signal);
+      connection.listed = await McpToolListing.list(client, launch.startTimeoutMs, signal);
       return connection;
     } catch (error) {
       await connection.close({ urgent: signal?.aborted === true });
@@ -98,8 +99,8 @@ export class McpConnection {
     return this.stdio;
   }
 
-  /** The server's tools, as listed once at start-up. */
-  get tools(): readonly McpToolInfo[] {
+  /** The server's tools, as listed once at start-up: the usable ones and the malformed entries. */
+  get listing(): McpToolListing {
     return this.listed;
   }
 
@@ -122,7 +123,10 @@ export class McpConnection {
     }
     options.onSend?.();
     try {
-      return (await this.client.callTool({ name, arguments: args }, undefined, { timeout: this.launch.timeoutMs, signal })) as CallToolResult;
+      this.listed.checkCallable(name);
+      const result = (await this.client.callTool({ name, arguments: args }, undefined, { timeout: this.launch.timeoutMs, signal })) as CallToolResult;
+      this.listed.checkResult(name, result);
+      return result;
     } catch (error) {
       // The run was cut off (its time limit, an interrupt): the call was canceled, as a command is.
       if (signal?.aborted) throw new RunError('CANCELED', `MCP server "${this.launch.name}": tools/call ${name} was canceled (the run was aborted)`);
@@ -161,18 +165,6 @@ export class McpConnection {
 /** What the launch reaches, for error messages: the url, or the argv and folder. */
 function describeLaunch(launch: McpLaunch): string {
   return launch.url !== undefined ? launch.url : `${(launch.command ?? []).join(' ')}, in ${launch.cwd}`;
-}
-
-/** tools/list, following pagination cursors. */
-async function listAllTools(client: Client, timeout: number, signal?: AbortSignal): Promise<McpToolInfo[]> {
-  const tools: McpToolInfo[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await client.listTools(cursor ? { cursor } : undefined, { timeout, signal });
-    tools.push(...page.tools);
-    cursor = page.nextCursor;
-  } while (cursor);
-  return tools;
 }
 
 function isTimeout(error: unknown): boolean {

@@ -8,6 +8,8 @@ import { insideRunEnv } from '../inside-run.js';
 import type { Tool } from '../tools/tool.js';
 import type { Tool as McpToolInfo } from '@modelcontextprotocol/sdk/types.js';
 import type { McpLaunch } from './mcp-connection.js';
+import type { McpToolListing } from './mcp-tool-listing.js';
+import { quoteCapped } from '../../config/cap-text.js';
 import type { ListedMcpServer } from './listed-tools.js';
 import { liveFetch } from './live-fetch.js';
 import { McpServerPool } from './mcp-server-pool.js';
@@ -51,18 +53,15 @@ export async function openMcpSession(
   const cwd = dirname(revision.source);
   try {
     const connections = await untilAborted(Promise.all(servers.map((server) => pool.open(launchOf(server, cwd, env)))), signal);
-    const picked = servers.map((server, index) =>
-      pickTools(
-        server,
-        connections[index].tools.map((tool) => tool.name),
-      ),
-    );
+    const listings = connections.map((connection) => connection.listing);
+    const picked = servers.map((server, index) => pickTools(server, listings[index].names));
+    checkMalformed(servers.map((server, index) => ({ server, listing: listings[index], picked: picked[index] })));
     checkOfferedNames(servers.flatMap((server, index) => picked[index].map((tool) => ({ server: server.name, tool }))));
     const tools = servers.flatMap((server, index) =>
       picked[index].map((name) =>
         createMcpTool(
           server,
-          connections[index].tools.find((tool) => tool.name === name)!,
+          listings[index].tools.find((tool) => tool.name === name)!,
           connections[index],
         ),
       ),
@@ -71,8 +70,8 @@ export async function openMcpSession(
     // with the same server and no list offers all of it (listed-tools.ts).
     const listed = servers.map((server, index) => ({
       server,
-      tools: connections[index].tools.map((tool) => tool.name),
-      closedParameters: closedParameters(connections[index].tools),
+      tools: listings[index].tools.map((tool) => tool.name),
+      closedParameters: closedParameters(listings[index].tools),
     }));
     return { tools, listed, close: async () => own?.close() };
   } catch (error) {
@@ -106,8 +105,8 @@ function resolveHeaders(server: McpServerSpec, env: Readonly<Record<string, stri
 }
 
 /** The allow list in the server's order, or every tool; an allow-listed tool it lacks is an error. */
-function pickTools(server: McpServerSpec, offered: string[]): string[] {
-  if (!server.tools) return offered;
+function pickTools(server: McpServerSpec, offered: readonly string[]): string[] {
+  if (!server.tools) return [...offered];
   const missing = server.tools.filter((name) => !offered.includes(name));
   if (missing.length) {
     throw new RunError(
@@ -116,6 +115,27 @@ function pickTools(server: McpServerSpec, offered: string[]): string[] {
     );
   }
   return offered.filter((name) => server.tools!.includes(name));
+}
+
+/**
+ * The malformed tools/list entries (mcp-tool-listing.ts) a server would offer: those its allow
+ * list names, or every one without a list (a nameless entry included). Throws MCP_START_FAILED
+ * naming each with what is wrong; an entry the build leaves out does not matter (docs/mcp.md, Tools).
+ */
+function checkMalformed(servers: ReadonlyArray<{ server: McpServerSpec; listing: McpToolListing; picked: readonly string[] }>): void {
+  const problems = servers.flatMap(({ server, listing, picked }) => {
+    const offered = listing.malformed.filter((entry) => (server.tools ? entry.name !== undefined && picked.includes(entry.name) : true));
+    if (!offered.length) return [];
+    const fix = server.tools
+      ? `leave ${offered.length > 1 ? 'them' : 'it'} out of agent.mcps[name=${server.name}].tools`
+      : `list the tools to offer with agent.mcps[name=${server.name}].tools`;
+    const each = offered.map(
+      (entry) =>
+        `${entry.name === undefined ? `its tools/list entry [${entry.index}] (no name)` : `its tool ${quoteCapped(entry.name)}`} is not a valid MCP tool (${entry.problem})`,
+    );
+    return [`MCP server "${server.name}" could not start: ${each.join('; ')}; ${fix}`];
+  });
+  if (problems.length) throw new RunError('MCP_START_FAILED', problems.join('. '));
 }
 
 /**
