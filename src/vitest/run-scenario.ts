@@ -6,7 +6,7 @@ import { loadCustomChecks } from '../runner/checks/load-custom-checks.js';
 import { resolveCassetteSettings } from '../runner/cassettes/cassette-settings.js';
 import type { ScenarioRow } from '../runner/report/report.js';
 import type { PlannedRun } from '../runner/suite/load-suite.js';
-import { skippedRow } from '../runner/suite/not-run-rows.js';
+import { interruptedRow, notRun } from '../runner/suite/not-run-rows.js';
 import { runPlannedRun } from '../runner/suite/run-planned-run.js';
 import type { SuiteConfig } from '../runner/suite/suite-config.js';
 import type { SpanRecord } from '../spans/span-record.js';
@@ -70,13 +70,14 @@ function holder(file: string, cwd: string | undefined): string {
 
 /** Runs one planned scenario x variant x repeat and records its calls for the matchers. */
 export async function runPlanned(run: PlannedRun, config: SuiteConfig, signal?: AbortSignal): Promise<ScenarioRow> {
-  // A `skip` scenario is not run, as in `agentcheck run`: its row says skipped.
-  if (run.scenario.skip) return skippedRow(run);
+  // As runLoadedScenario and runSuite: a `skip` scenario's row says skipped, a signal already
+  // aborted runs nothing (not_run), and a run the abort cut short is not_run, keeping what it recorded.
+  if (run.scenario.skip || signal?.aborted) return notRun(run);
   let spans: SpanRecord[] = [];
   // What its servers listed, as the scenario's own names are held to it (argument names included).
   const listing = listingRecorder();
   // As `agentcheck run` runs it: under the scenario's or the config's timeout_ms (a TIMEOUT row past it).
-  const row = await runPlannedRun(run, {
+  const ran = await runPlannedRun(run, {
     timeoutMs: config.timeout_ms,
     skills: { forced: config.skills.forced, overlay: config.skills.overlay, delivery: config.skills.delivery },
     // The config's record/replay, as `agentcheck run` uses it: a replay suite makes no live calls here either.
@@ -88,6 +89,7 @@ export async function runPlanned(run: PlannedRun, config: SuiteConfig, signal?: 
     },
     onToolsListed: listing.onToolsListed,
   });
+  const row = signal?.aborted ? interruptedRow(run, ran) : ran;
   recordTrajectory(trajectoryFromSpans(spans), row, row.test_run);
   recordBuild(run.revision.build, listing.listed(), row, row.test_run);
   return row;

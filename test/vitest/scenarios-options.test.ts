@@ -3,6 +3,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { ScenariosOptions } from '../../src/vitest/index.js';
 import type { SuiteSelection } from '../../src/runner/suite/load-suite.js';
 import { loadScenarios } from '../../src/vitest/load-scenarios.js';
+import { loadSuite, runLoadedScenario } from '../../src/index.js';
 import { runPlanned, runScenario } from '../../src/vitest/run-scenario.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
@@ -216,6 +217,29 @@ describe('agentcheck/vitest runScenario() time limit', () => {
     expect(own).toMatchObject({ status: 'error', error: { type: 'TIMEOUT', message: expect.stringContaining("after 200 ms (the scenario's timeout_ms)") } });
     const config = await runScenario(join(dir, 'slow.scenarios.yaml'), 'config limit', { cwd: dir, config: 'agentcheck.config.yaml' });
     expect(config).toMatchObject({ status: 'error', error: { type: 'TIMEOUT', message: expect.stringContaining('after 300 ms') } });
+  });
+});
+
+describe('agentcheck/vitest runScenario() aborted', () => {
+  it('gives a run its signal cuts short, or a signal already aborted, the not_run row runLoadedScenario gives, keeping what ran', async () => {
+    const dir = tempDir({
+      'agent.yaml': 'id: a\nagent:\n  name: A\n',
+      // The scripted answer waits a minute: only the abort ends this run.
+      'slow.scenario.yaml':
+        'name: slow\nagent: agent.yaml\ninputs: {messages: [{role: user, content: hi}]}\nmodel: {script: [{text: done, delay_ms: 60000}]}\n',
+    });
+    const controller = new AbortController();
+    const cut = runScenario('slow.scenario.yaml', undefined, { cwd: dir, signal: controller.signal });
+    setTimeout(() => controller.abort(), 100);
+    const row = await cut;
+    expect(row).toMatchObject({ status: 'not_run', error: null, checks: [] });
+    expect(row.reason).toMatch(/^not run to the end: the suite was interrupted/);
+    expect(row.transcript?.[0]).toMatchObject({ role: 'user', content: 'hi' });
+    expect(row.test_run?.trace_id).toEqual(expect.any(String));
+    const before = await runScenario('slow.scenario.yaml', undefined, { cwd: dir, signal: controller.signal });
+    const [run] = loadSuite({ paths: ['slow.scenario.yaml'] }, dir).runs;
+    expect(before).toEqual(await runLoadedScenario(run.scenario, { variant: 'base', revision: run.revision, repeat: 0, signal: controller.signal }));
+    expect(before).toMatchObject({ status: 'not_run', reason: 'not run: the suite was interrupted', test_run: null });
   });
 });
 
