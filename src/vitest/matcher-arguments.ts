@@ -2,6 +2,7 @@ import { memoryLocator } from '../config/assert-format.js';
 import { didYouMean } from '../config/did-you-mean.js';
 import { ConfigError } from '../config/errors.js';
 import { argumentNameProblem } from '../runner/scenario/check-argument-names.js';
+import { regexNamesHint } from '../runner/scenario/check-scenario-names.js';
 import { hasServerPrefix, normalizeToolName } from '../spans/conventions.js';
 import { parseSlashRegex } from '../spans/query-regex.js';
 import { validateExpectedArgs } from '../verdicts/args/validate-expected.js';
@@ -21,10 +22,11 @@ export function checkToolName(matcher: string, name: string, subject: MatcherSub
   const known = knownToolNames(subject);
   const matches = toolNameMatcher(name);
   if (known.some((tool) => matches(tool))) return;
-  const what = parseSlashRegex(name)
-    ? `the pattern ${name} matches none of the build's tools`
-    : `the build has no tool ${show(name)}${didYouMean(name, known) || didYouMean(normalizeToolName(name), known.map(normalizeToolName))}`;
-  throw new TypeError(`${matcher}: ${what} (its tools: ${known.join(', ')})`);
+  if (parseSlashRegex(name)) {
+    throw new TypeError(`${matcher}: the pattern ${name} matches none of the build's tools (its tools: ${known.join(', ')})${regexNamesHint(known)}`);
+  }
+  const hint = didYouMean(name, known) || didYouMean(normalizeToolName(name), known.map(normalizeToolName));
+  throw new TypeError(`${matcher}: the build has no tool ${show(name)}${hint} (its tools: ${known.join(', ')})`);
 }
 
 /**

@@ -348,6 +348,13 @@ describe('matchers on a build whose MCP server has no tools list (docs/vitest.md
     expect(() => toHaveCalledTool(result, 'delete_nte')).toThrow(/toHaveCalledTool: the build has no tool "delete_nte"; did you mean "delete_note"\?/);
     expect(() => toHaveCalledTool(result, 'mcp__zz__delete_note')).toThrow(/the build has no tool "mcp__zz__delete_note"/);
     expect(() => toHaveCalledTool(result, '/^zzz/')).toThrow(/the pattern \/\^zzz\/ matches none of the build's tools/);
+    // A /regex/ never sees the mcp__<server>__ prefix the list shows: said as the scenario check says it.
+    expect(() => toHaveCalledTool(result, '/^mcp__notes__w/')).toThrow(
+      "toHaveCalledTool: the pattern /^mcp__notes__w/ matches none of the build's tools (its tools: lookup, finish, mcp__notes__write_note, mcp__notes__delete_note); a /regex/ sees the names without their mcp__<server>__ prefix: lookup, finish, write_note, delete_note",
+    );
+    expect(() => toHaveCalledToolsInOrder(result, ['/^mcp__/'])).toThrow(
+      '; a /regex/ sees the names without their mcp__<server>__ prefix: lookup, finish, write_note, delete_note',
+    );
   });
 });
 

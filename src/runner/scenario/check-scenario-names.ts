@@ -237,10 +237,7 @@ function checkToolReference(
     const known = shownNames(names) || (all.length ? '(none)' : '(the agent has no tools)');
     const regex = parseSlashRegex(reference.name) !== null;
     const verb = regex ? 'matches' : 'names';
-    // A /regex/ is matched against names without `execute_tool ` and `mcp__<server>__`: say so where the list shows prefixes.
-    const prefixed = regex && names.some((tool) => tool !== normalizeToolName(tool));
-    // Two servers' tools may share a tool part: each name once.
-    const seen = prefixed ? `; a /regex/ sees the names without their mcp__<server>__ prefix: ${shownNames(new Set(names.map(normalizeToolName)))}` : '';
+    const seen = regex ? regexNamesHint(names) : '';
     return [locate(reference.at, `${what} ${verb} no tool of the agent: ${quoteCapped(reference.name)}; expected one of: ${known}${hint}${seen}`)];
   }
   const problems: ConfigError[] = [];
@@ -298,4 +295,16 @@ function checkScript(script: readonly ScriptEntry[], catalogs: readonly BuildToo
     }),
   );
   return problems;
+}
+
+/**
+ * For a /regex/ that matched none of `names`: what it was matched against, when the list shows
+ * prefixes it never sees (a /regex/ tests names without `execute_tool ` and `mcp__<server>__`),
+ * as `; a /regex/ sees the names without their mcp__<server>__ prefix: ...`; else ''. The
+ * scenario checks and the vitest matchers say it alike.
+ */
+export function regexNamesHint(names: readonly string[]): string {
+  if (!names.some((tool) => tool !== normalizeToolName(tool))) return '';
+  // Two servers' tools may share a tool part: each name once.
+  return `; a /regex/ sees the names without their mcp__<server>__ prefix: ${shownNames(new Set(names.map(normalizeToolName)))}`;
 }
