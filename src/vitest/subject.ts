@@ -112,7 +112,13 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 function describe(value: unknown): string {
   if (value === null || value === undefined) return String(value);
+  // A missing `await`: `expect(runScenario(...)).toPass()` gets the promise, not its row.
+  if (isThenable(value)) return 'a Promise (a missing await?): the row or result must be awaited, as in expect(await runScenario(...)).toPass()';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return `an object with keys ${Object.keys(value).slice(0, 6).join(', ') || '(none)'}`;
   return typeof value;
+}
+
+function isThenable(value: unknown): boolean {
+  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }

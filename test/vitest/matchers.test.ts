@@ -199,6 +199,12 @@ describe('agentcheck matchers', () => {
 
   it('reject what they cannot read', () => {
     expect(() => toPass({ hello: 1 })).toThrow(/expect a ScenarioRow \(from runScenario\(\)\) or a TestRunResult/);
+    // A missing await: said as such, never "an object with keys (none)".
+    const pending = Promise.resolve({ verdict: 'pass', verdict_reason: '', tools: [] });
+    const awaitIt =
+      'agentcheck matchers expect a ScenarioRow (from runScenario()) or a TestRunResult (from testRun()), got a Promise (a missing await?): the row or result must be awaited, as in expect(await runScenario(...)).toPass()';
+    expect(() => expect(pending).toPass()).toThrow(awaitIt);
+    expect(() => toHaveCalledTool(pending, 'lookup')).toThrow(awaitIt);
     expect(() => toHaveVerdict({ verdict: 'pass', verdict_reason: '', tools: [] }, 'great')).toThrow(/one of pass, incomplete, unconfirmed, failed/);
     expect(() => toHaveCalledToolsInOrder({ verdict: 'pass', verdict_reason: '', tools: [] }, 'lookup' as never)).toThrow(/array of tool names/);
   });
