@@ -2,6 +2,8 @@ import { formatMismatch } from '../verdicts/args/mismatch.js';
 import { show } from '../verdicts/describe.js';
 import { matchArgs } from '../verdicts/index.js';
 import { digestCallsByFullName } from '../verdicts/tool-digest.js';
+import { normalizeToolName } from '../spans/conventions.js';
+import { parseSlashRegex } from '../spans/query-regex.js';
 import { sameToolName, toolNameMatcher } from '../verdicts/tool-name.js';
 import { checkArgumentNames, checkExpectedArgs, checkServerNamed, checkToolName } from './matcher-arguments.js';
 import { explain, subjectOf, type MatcherSubject } from './subject.js';
@@ -63,8 +65,12 @@ export function toHaveCalledTool(received: unknown, name: string, args?: Record<
       );
     }
     // Its calls by full name, matched as recorded calls are by their raw_name below.
-    const called = subject.tools.some((tool) => digestCallsByFullName(tool).some(([fullName, calls]) => calls > 0 && matches(fullName)));
-    return { pass: called, message: () => `expected ${subject.label} ${called ? 'not ' : ''}to call ${wanted}\n${explain(subject)}` };
+    const byFullName = subject.tools.flatMap((tool) => digestCallsByFullName(tool).map(([fullName, calls]) => ({ tool: tool.name, fullName, calls })));
+    const count = byFullName.filter(({ fullName, calls }) => calls > 0 && matches(fullName)).reduce((sum, { calls }) => sum + calls, 0);
+    const why = count
+      ? `, but its tool digest counts ${count} call${count === 1 ? '' : 's'} of it`
+      : `, but it was never called${digestSiblings(byFullName, name)}`;
+    return { pass: count > 0, message: () => `expected ${subject.label} ${count ? 'not ' : ''}to call ${wanted}${why}\n${explain(subject)}` };
   }
   const named = subject.calls.map((call, index) => ({ call, index })).filter(({ call }) => matches(call.raw_name ?? call.name));
   const hit = named.find(({ call }) => matchArgs(args, call.args, 'superset') === null);
@@ -78,6 +84,19 @@ export function toHaveCalledTool(received: unknown, name: string, args?: Record<
       return `expected ${subject.label} to call ${wanted}, but none of its ${named.length} call(s) matched (call ${named[0].index + 1}: ${why})\n${explain(subject)}`;
     },
   };
+}
+
+/**
+ * What a digest shows was called under the tool part of a literal name never called (server `a`'s
+ * `write_note` beside an expected `mcp__b__write_note`): ` (its tool digest counts write_note's
+ * calls as mcp__a__write_note x1)`; '' for a /regex/ or when none was.
+ */
+function digestSiblings(byFullName: ReadonlyArray<{ tool: string; fullName: string; calls: number }>, name: string): string {
+  if (parseSlashRegex(name)) return '';
+  const part = normalizeToolName(name);
+  const called = byFullName.filter(({ tool, calls }) => calls > 0 && tool === part);
+  if (!called.length) return '';
+  return ` (its tool digest counts ${part}'s calls as ${called.map(({ fullName, calls }) => `${fullName} x${calls}`).join(', ')})`;
 }
 
 /**
