@@ -1,4 +1,3 @@
-/// <reference types="node" preserve="true" />
 /** agentcheck's public library surface (package entry "agentcheck"). Explicit exports, no logic. */
 
 // test_run and suites

@@ -1,4 +1,3 @@
-/// <reference types="node" preserve="true" />
 /**
  * agentcheck's vitest integration (package entry "agentcheck/vitest"). Explicit exports, no logic.
  * Importing it adds the matchers to vitest's `expect` (see register-matchers.ts).

@@ -1,9 +1,10 @@
-import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { shared } from '../helpers/shared-fixture.js';
+import { tempDir } from '../helpers/temp-dir.js';
 import { ROOT } from './cli.js';
 
 /** The ```LANG blocks of `doc`, in the section headed `heading` when one is given. */
@@ -98,12 +99,47 @@ describe('the TypeScript and JSDoc examples of docs/ (one tsc run, the strictest
     ]);
   });
 
-  // Without it, a project with skipLibCheck off (or TypeScript 7, whose `types` default is []) gets
-  // "Cannot find namespace 'NodeJS'" from the declarations that use Node's types.
-  it("the package's entries reference Node's types, so its declarations need no types entry", () => {
-    for (const entry of ['dist/src/index.d.ts', 'dist/src/vitest/index.d.ts']) {
-      expect(readFileSync(join(ROOT, entry), 'utf8'), entry).toMatch(/^\/\/\/ <reference types="node" preserve="true" \/>$/m);
+  // A project without @types/node and with skipLibCheck off (or on TypeScript 7, whose `types`
+  // default is []) got "Cannot find type definition file for 'node'" or "Cannot find namespace 'NodeJS'".
+  it("the package's declarations need no @types/node: a project using both entries type-checks without it, skipLibCheck off", async () => {
+    const root = tempDir({
+      'package.json': '{"type":"module"}',
+      'tsconfig.json': JSON.stringify({
+        // preserveSymlinks: the packages below are linked from this checkout, whose own
+        // node_modules/@types/node must not be found upward of them.
+        compilerOptions: { target: 'ES2022', module: 'NodeNext', strict: true, noEmit: true, skipLibCheck: false, types: [], preserveSymlinks: true },
+        include: ['uses.ts'],
+      }),
+      'uses.ts': [
+        "import { expect, it } from 'vitest';",
+        "import * as library from 'agentcheck';",
+        "import type { CustomCheckFunction, Report, RunLoadedScenarioOptions } from 'agentcheck';",
+        "import { runScenario, scenarios, testRun, type ScenarioRow } from 'agentcheck/vitest';",
+        "scenarios('tests/*.scenarios.yaml');",
+        "it('runs', async () => {",
+        "  const row: ScenarioRow = await runScenario('tests/a.scenarios.yaml', 'a', { signal: new AbortController().signal });",
+        '  expect(row).toPass();',
+        "  expect(await testRun({ agent: 'agent.yaml', inputs: { messages: [{ role: 'user', content: 'hi' }] } })).toHaveCalledTool('lookup');",
+        '});',
+        'export const used: [typeof library, CustomCheckFunction?, Report?, RunLoadedScenarioOptions?] = [library];',
+        '',
+      ].join('\n'),
+    });
+    // node_modules as npm would lay it out without @types/node: this checkout's packages, and
+    // agentcheck itself as installed (its package.json and dist, no node_modules of its own).
+    const modules = join(root, 'node_modules');
+    mkdirSync(join(modules, '@types'), { recursive: true });
+    for (const name of readdirSync(join(ROOT, 'node_modules'))) {
+      if (name !== '@types') symlinkSync(join(ROOT, 'node_modules', name), join(modules, name));
     }
+    for (const name of readdirSync(join(ROOT, 'node_modules/@types'))) {
+      if (name !== 'node') symlinkSync(join(ROOT, 'node_modules/@types', name), join(modules, '@types', name));
+    }
+    mkdirSync(join(modules, 'agentcheck'));
+    for (const name of ['package.json', 'dist']) symlinkSync(join(ROOT, name), join(modules, 'agentcheck', name));
+    const checked = await execa(join(ROOT, 'node_modules/.bin/tsc'), ['-p', root], { cwd: root, reject: false });
+    expect(checked.stdout).toBe('');
+    expect(checked.exitCode).toBe(0);
   });
 
   it('the checkpoint examples of docs/workflows.md type-check as written and run: the run pauses, and resuming it completes', async () => {

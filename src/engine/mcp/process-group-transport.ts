@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { endProcessGroup, PIPE_GRACE_MS, signal } from '../tools/process/run-processes.js';
+import { endProcessGroup, PIPE_GRACE_MS, signal, type ProcessSignal } from '../tools/process/run-processes.js';
 
 /** How long a stop waits for the server to exit after closing its stdin, and again after SIGTERM (docs/mcp.md, Lifetime). */
 const STOP_STEP_MS = 2_000;
@@ -142,7 +142,7 @@ export class ProcessGroupTransport implements Transport {
     setTimeout(() => this.destroyPipes(), PIPE_GRACE_MS).unref();
   }
 
-  private signalGroup(name: NodeJS.Signals): void {
+  private signalGroup(name: Exclude<ProcessSignal, 0>): void {
     const pgid = this.child?.pid;
     if (pgid !== undefined && !this.leaderExited) signal(-pgid, name);
   }

@@ -8,7 +8,7 @@ export interface ReporterContext {
   /** The output folder (absolute); reporters that write files create it when missing. */
   out: string;
   /** Where terminal output goes (process.stdout in the CLI). */
-  stdout: NodeJS.WritableStream;
+  stdout: TextOutput;
   /** Whether terminal output may use ANSI colours (a TTY without NO_COLOR). */
   color: boolean;
   /** Terminal width for terminal output (process.stdout.columns); default 100 when not a terminal. */
@@ -27,6 +27,14 @@ export interface ReporterContext {
    * passing rows (agentcheck run with only `compact` and `streamed` reporters; docs/report-format.md).
    */
   wholeRows?: WholeRows;
+}
+
+/**
+ * A stream reporters write text to: process.stdout, or a captured one. Its own type, not
+ * NodeJS.WritableStream: the package's published declarations use no Node types (docs/vitest.md).
+ */
+export interface TextOutput {
+  write(text: string): unknown;
 }
 
 /** Rows read one at a time from where they wait (agentcheck run's temporary rows file). */

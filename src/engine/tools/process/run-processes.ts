@@ -119,8 +119,14 @@ async function groupAlive(pgid: number): Promise<boolean> {
   return stats.some((stat) => stat !== undefined && groupOf(stat) === pgid && !isDeadProcessStat(stat));
 }
 
+/**
+ * The signals the harness sends a process or group (0: only tests for existence). Its own names,
+ * not NodeJS.Signals: the package's published declarations use no Node types (docs/vitest.md).
+ */
+export type ProcessSignal = 'SIGTERM' | 'SIGKILL' | 0;
+
 /** Sends a signal (0: only tests for existence); false when there is no such process. */
-export function signal(pid: number, name: NodeJS.Signals | 0): boolean {
+export function signal(pid: number, name: ProcessSignal): boolean {
   try {
     process.kill(pid, name);
     return true;
