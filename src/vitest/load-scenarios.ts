@@ -92,14 +92,23 @@ function checkPaths(pattern: string, cwd: string, cwdGiven: boolean, caller: Opt
     );
   }
   if (GLOB_CHARS.test(pattern) || statOrUndefined(resolve(cwd, pattern))) return;
-  const from = isAbsolute(pattern)
-    ? ''
-    : ` (read from ${cwd}${cwdGiven ? ', the cwd option' : ', process.cwd(); pass the cwd option to read it from elsewhere'})`;
   throw new ConfigError(
     { file: pattern },
-    `${caller.name}: path not found${from}; expected a scenario file or a folder of *.scenario.yaml files`,
+    `${caller.name}: path not found${readFrom(pattern, cwdGiven ? cwd : undefined)}; expected a scenario file or a folder of *.scenario.yaml files`,
     'CONFIG_NOT_FOUND',
   );
+}
+
+/**
+ * Where a relative path or glob was read from, for the message of one that finds nothing:
+ * ` (read from /repo, process.cwd(); pass the cwd option to read it from elsewhere)`, or `, the
+ * cwd option` when `cwd` was given; '' for an absolute one (docs/vitest.md).
+ */
+export function readFrom(pattern: string, cwd: string | undefined): string {
+  if (isAbsolute(pattern)) return '';
+  return cwd === undefined
+    ? ` (read from ${process.cwd()}, process.cwd(); pass the cwd option to read it from elsewhere)`
+    : ` (read from ${resolve(cwd)}, the cwd option)`;
 }
 
 /** What is at `path`, undefined when nothing is (ENOTDIR too: a path under a file); any other failure says why, as `run` does. */

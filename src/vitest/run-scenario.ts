@@ -11,7 +11,7 @@ import { runPlannedRun } from '../runner/suite/run-planned-run.js';
 import type { SuiteConfig } from '../runner/suite/suite-config.js';
 import type { SpanRecord } from '../spans/span-record.js';
 import { checkEntryOptions } from './check-options.js';
-import { loadScenarios, type LoadScenariosOptions } from './load-scenarios.js';
+import { loadScenarios, readFrom, type LoadScenariosOptions } from './load-scenarios.js';
 import { listingRecorder, recordBuild } from './run-build.js';
 import { recordTrajectory, trajectoryFromSpans } from './trajectory.js';
 
@@ -43,9 +43,15 @@ export async function runScenario(file: string, name?: string, options: RunScena
   );
   const names = plan.scenarios.map((scenario) => scenario.name);
   const holds = holder(file, options.cwd);
-  // A folder or glob without scenarios is a wrong path, not a missing name: said as such.
+  // A folder or glob without scenarios is a wrong path, not a missing name: said as such; a glob
+  // that matches nothing is a path not found, named with the folder it was read from as one is.
   if (!names.length) {
-    throw new ConfigError({ file }, `runScenario(): ${holds} no scenario (*.scenario.yaml, *.scenarios.yaml); expected a scenario file`, 'CONFIG_NOT_FOUND');
+    const glob = holds === PATTERN_MATCHES;
+    throw new ConfigError(
+      { file },
+      `runScenario(): ${holds} no scenario (*.scenario.yaml, *.scenarios.yaml)${glob ? readFrom(file, options.cwd) : ''}; expected a scenario file`,
+      'CONFIG_NOT_FOUND',
+    );
   }
   if (name === undefined && names.length !== 1) {
     throw new ConfigError(
@@ -62,9 +68,11 @@ export async function runScenario(file: string, name?: string, options: RunScena
   return runPlanned(run, config, options.signal);
 }
 
+const PATTERN_MATCHES = 'the pattern matches';
+
 /** `the file holds`, `the folder holds` or `the pattern matches`: what `file` names, for messages. */
 function holder(file: string, cwd: string | undefined): string {
-  if (/[*?{]/.test(file)) return 'the pattern matches';
+  if (/[*?{]/.test(file)) return PATTERN_MATCHES;
   return statSync(resolve(cwd ?? process.cwd(), file), { throwIfNoEntry: false })?.isDirectory() ? 'the folder holds' : 'the file holds';
 }
 

@@ -4,7 +4,7 @@ import { loadCustomChecks } from '../runner/checks/load-custom-checks.js';
 import type { PlannedRun } from '../runner/suite/load-suite.js';
 import { ABORT_GRACE_MS } from '../runner/suite/timeouts.js';
 import { checkEntryOptions } from './check-options.js';
-import { loadScenarios, type LoadScenariosOptions } from './load-scenarios.js';
+import { loadScenarios, readFrom, type LoadScenariosOptions } from './load-scenarios.js';
 import { installMatchers } from './register-matchers.js';
 import { runPlanned } from './run-scenario.js';
 
@@ -35,7 +35,9 @@ export function scenarios(pattern: string, options: ScenariosOptions = {}): void
       .filter(Boolean)
       .join(' and ');
     const found = filters ? loadScenarios(pattern, { ...options, grep: undefined, tags: undefined }).plan.scenarios.length : 0;
-    const why = found ? `none of its ${found} scenario(s) matches ${filters}` : 'it matches no scenario file (*.scenario.yaml or *.scenarios.yaml)';
+    const why = found
+      ? `none of its ${found} scenario(s) matches ${filters}`
+      : `it matches no scenario file (*.scenario.yaml or *.scenarios.yaml)${readFrom(pattern, options.cwd)}`;
     // A filter that matches nothing is a bad selection; only a pattern that finds no file is "not found".
     throw new ConfigError({ file: pattern }, `scenarios() selects nothing: ${why}`, found ? 'CONFIG_INVALID' : 'CONFIG_NOT_FOUND');
   }

@@ -27,7 +27,12 @@ describe('agentcheck/vitest scenarios() that select nothing', () => {
       'agent.yaml': 'id: a\nagent:\n  name: A\n',
       'tests/a.scenario.yaml': 'name: a\nagent: ../agent.yaml\ntags: [smoke]\ninputs: {messages: [{role: user, content: hi}]}\nmodel: {script: [{text: ok}]}\n',
     });
-    expect(() => scenarios('test/**/*.scenario.yaml', { cwd: dir })).toThrow('scenarios() selects nothing: it matches no scenario file');
+    expect(() => scenarios('test/**/*.scenario.yaml', { cwd: dir })).toThrow(
+      `scenarios() selects nothing: it matches no scenario file (*.scenario.yaml or *.scenarios.yaml) (read from ${dir}, the cwd option)`,
+    );
+    expect(() => scenarios('nothere/*.scenarios.yaml')).toThrow(
+      `it matches no scenario file (*.scenario.yaml or *.scenarios.yaml) (read from ${process.cwd()}, process.cwd(); pass the cwd option to read it from elsewhere)`,
+    );
     expect(() => scenarios('tests/**/*.scenario.yaml', { cwd: dir, tags: ['nightly'] })).toThrow('none of its 1 scenario(s) matches tags nightly');
     // A filter that matches nothing is a bad selection; a pattern that finds no file is "not found".
     expect(() => scenarios('tests/**/*.scenario.yaml', { cwd: dir, tags: ['nightly'] })).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID' }));
@@ -54,6 +59,18 @@ describe('agentcheck/vitest runScenario() given a wrong path', () => {
     const empty = await error(runScenario('empty', undefined, { cwd: dir }));
     expect(empty).toMatchObject({ code: 'CONFIG_NOT_FOUND' });
     expect(empty.message).toBe('empty: runScenario(): the folder holds no scenario (*.scenario.yaml, *.scenarios.yaml); expected a scenario file');
+    // A glob that matches nothing names the folder it was read from, as a path not found does.
+    const noMatch = await error(runScenario('Scenarios/*.scenarios.yaml', 'x', { cwd: dir }));
+    expect(noMatch).toMatchObject({ code: 'CONFIG_NOT_FOUND' });
+    expect(noMatch.message).toBe(
+      `Scenarios/*.scenarios.yaml: runScenario(): the pattern matches no scenario (*.scenario.yaml, *.scenarios.yaml) (read from ${dir}, the cwd option); expected a scenario file`,
+    );
+    expect((await error(runScenario('Scenarios/*.scenarios.yaml', 'x'))).message).toContain(
+      `(read from ${process.cwd()}, process.cwd(); pass the cwd option to read it from elsewhere)`,
+    );
+    expect((await error(runScenario(join(dir, 'nothere/*.scenarios.yaml'), 'x'))).message).toBe(
+      `${join(dir, 'nothere/*.scenarios.yaml')}: runScenario(): the pattern matches no scenario (*.scenario.yaml, *.scenarios.yaml); expected a scenario file`,
+    );
     const missing = await error(runScenario('nope-dir', undefined, { cwd: dir }));
     expect(missing).toMatchObject({ code: 'CONFIG_NOT_FOUND' });
     expect(missing.message).toBe(
