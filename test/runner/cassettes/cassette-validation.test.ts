@@ -1,13 +1,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CASSETTE_SCHEMA, type Cassette, type Interaction } from '../../../src/runner/cassettes/cassette.js';
+import { type Cassette, type Interaction } from '../../../src/runner/cassettes/cassette.js';
 import { readCassette } from '../../../src/runner/cassettes/cassette-file.js';
 import { CASSETTES_FLAG } from '../../../src/runner/cassettes/cassette-mode-setting.js';
 import { cassettePath } from '../../../src/runner/cassettes/cassette-path.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { startFakeProvider, type FakeProvider } from './fake-provider.js';
 import { agentYaml, runShopSuite, scenarioYaml } from './shop-suite.js';
+import { cassetteFileOf } from './cassette-fixture.js';
 
 let provider: FakeProvider | undefined;
 
@@ -27,15 +28,7 @@ function interaction(): Interaction {
 
 /** The problem readCassette finds in a cassette of `interactions` (its message), or "valid". */
 async function problemOf(interactions: unknown[]): Promise<string> {
-  const cassette = {
-    schema: CASSETTE_SCHEMA,
-    scenario: 's.scenario.yaml#s',
-    variant: 'base',
-    repeat: 0,
-    recorded_at: '2026-01-01T00:00:00.000Z',
-    interactions,
-  };
-  const file = join(tempDir({ '0.json': JSON.stringify(cassette) }), '0.json');
+  const file = cassetteFileOf(interactions);
   try {
     await readCassette(file, CASSETTES_FLAG);
     return 'valid';

@@ -1,9 +1,8 @@
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CASSETTE_SCHEMA, type Interaction } from '../../../src/runner/cassettes/cassette.js';
+import type { Interaction } from '../../../src/runner/cassettes/cassette.js';
 import { CASSETTES_FLAG } from '../../../src/runner/cassettes/cassette-mode-setting.js';
 import { CassetteSession } from '../../../src/runner/cassettes/cassette-session.js';
-import { tempDir } from '../../helpers/temp-dir.js';
+import { CASSETTE_RUN, cassetteFileOf } from './cassette-fixture.js';
 
 const URL_A = 'http://shop.test/orders/1';
 
@@ -17,16 +16,8 @@ function interaction(url: string): Interaction {
 
 /** A replay session over a cassette of `interactions`, and its file. */
 function replaying(interactions: Interaction[]): { session: CassetteSession; path: string } {
-  const cassette = {
-    schema: CASSETTE_SCHEMA,
-    scenario: 's.scenario.yaml#s',
-    variant: 'base',
-    repeat: 0,
-    recorded_at: '2026-01-01T00:00:00.000Z',
-    interactions,
-  };
-  const path = join(tempDir({ '0.json': JSON.stringify(cassette) }), '0.json');
-  const run = { mode: 'replay' as const, path, scenario: 's.scenario.yaml#s', variant: 'base', repeat: 0 };
+  const path = cassetteFileOf(interactions);
+  const run = { mode: 'replay' as const, path, ...CASSETTE_RUN };
   return { session: new CassetteSession(run, CASSETTES_FLAG), path };
 }
 
