@@ -1,6 +1,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { ConfigError } from '../../config/errors.js';
 import { createFolders } from '../../config/create-folders.js';
+import { unwritableFolderProblem } from '../files/writable-folder.js';
 import { mergeReports } from '../merge/merge-reports.js';
 import { mergeSpanFiles } from '../merge/merge-spans.js';
 import { rebaseRowFiles } from '../merge/rebase-row-files.js';
@@ -72,6 +73,12 @@ export async function mergeCommand(files: string[], options: MergeOptions, io: C
     createFolders(out);
   } catch (error) {
     io.stderr.write(`agentcheck: invalid input: --out ${options.out}: ${(error as Error).message}\n`);
+    return EXIT.invalidInput;
+  }
+  // A folder that is there but takes no files (/proc/self, read-only) is refused before the merge, as run refuses it.
+  const unwritable = unwritableFolderProblem(out);
+  if (unwritable) {
+    io.stderr.write(`agentcheck: invalid input: --out ${options.out}: ${unwritable}; expected a folder agentcheck may create and write\n`);
     return EXIT.invalidInput;
   }
   const written: string[] = [];

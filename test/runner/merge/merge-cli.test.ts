@@ -215,6 +215,16 @@ describe('agentcheck merge (through the built CLI)', () => {
     expect(readFileSync(join(dir, 's1/spans.jsonl'), 'utf8')).toBe(spans);
   });
 
+  it('refuses, before merging, an --out folder that is there but takes no files (exit 2), as run does', async () => {
+    const result = await runMain(['merge', ...shardReports(), '--out', '/proc/self', '--reporter', 'json', '--quiet'], dir);
+    expect(result.exitCode, result.all).toBe(2);
+    expect(result.stderr).toMatch(
+      /^agentcheck: invalid input: --out \/proc\/self: cannot create files in \/proc\/self: E[A-Z]+; expected a folder agentcheck may create and write$/,
+    );
+    // Refused before anything ran: no summary, no failure listing, no "Reports:" line.
+    expect(result.stdout).toBe('');
+  });
+
   it("refuses the same report path given twice as the command line's mistake", async () => {
     symlinkSync(dir, join(dir, 'in-link-2'));
     const result = await runCli(['merge', 's1/report.json', './s1/report.json', '--out', 'twice', '--reporter', 'json'], dir);
