@@ -6,6 +6,7 @@ import * as z from 'zod/v4';
 import { capEchoed } from '../../config/cap-text.js';
 import { describeValue } from '../../config/describe-value.js';
 import { formatPath } from '../../config/format-path.js';
+import { withArticle } from '../../config/indefinite-article.js';
 import { valueAt } from '../../config/schema-problem.js';
 
 /** A tools/list entry that is not a usable MCP tool: its name when it has one, its place in the listing, what is wrong (one line). */
@@ -129,8 +130,4 @@ function issueText(issue: Issue, entry: unknown): string {
   }
   if (issue.code === 'invalid_value') return `${at}expected ${issue.values.map((allowed) => JSON.stringify(allowed)).join(' | ')}, got ${describeValue(value)}`;
   return `${at}${issue.message}`;
-}
-
-function withArticle(type: string): string {
-  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
