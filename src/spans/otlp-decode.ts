@@ -2,6 +2,7 @@ import { setOwn } from '../config/own-key.js';
 import { OtlpDecodeError } from './otlp-decode-error.js';
 import type { OtlpAnyValue, OtlpAttribute, OtlpSpan } from './otlp-trace-request.js';
 import type { AttributeValue, SpanRecord } from './span-record.js';
+import { describeValue } from '../config/describe-value.js';
 
 /** The span records of an OTLP trace export, with the resource and scope each span came from. */
 export interface DecodedSpan {
@@ -72,9 +73,9 @@ function spanRecord(value: unknown, path: string): SpanRecord {
   const start = requiredNanosToMs(span.startTimeUnixNano, `${path}.startTimeUnixNano`, 'start');
   const end = requiredNanosToMs(span.endTimeUnixNano, `${path}.endTimeUnixNano`, 'end');
   if (typeof span.name !== 'string' || !span.name)
-    throw new OtlpDecodeError(`expected the span's name, a non-empty string, got ${shown(span.name)}`, `${path}.name`);
+    throw new OtlpDecodeError(`expected the span's name, a non-empty string, got ${describeValue(span.name)}`, `${path}.name`);
   if (span.status !== undefined && span.status !== null && !isObject(span.status))
-    throw new OtlpDecodeError(`expected a Status object, got ${shown(span.status)}`, `${path}.status`);
+    throw new OtlpDecodeError(`expected a Status object, got ${describeValue(span.status)}`, `${path}.status`);
   const status = (span.status ?? {}) as Record<string, unknown>;
   const code = enumAt(status.code, STATUS_CODES, `${path}.status.code`, 'a StatusCode');
   const record: SpanRecord = {
@@ -158,8 +159,8 @@ function jsonValue(value: OtlpAnyValue | undefined, path: string): unknown {
 /** An int64 (a decimal string in the JSON encoding, or a number) as a number; one outside int64 is refused, never stored rounded. */
 function int64At(value: unknown, path: string): number {
   const int = (typeof value === 'number' && Number.isInteger(value)) || (typeof value === 'string' && /^-?\d+$/.test(value)) ? BigInt(value) : undefined;
-  if (int === undefined) throw new OtlpDecodeError(`expected an integer (a decimal string or a number), got ${shown(value)}`, path);
-  if (int < INT64_MIN || int > INT64_MAX) throw new OtlpDecodeError(`expected an int64 (-2^63 to 2^63-1), got ${shown(value)}`, path);
+  if (int === undefined) throw new OtlpDecodeError(`expected an integer (a decimal string or a number), got ${describeValue(value)}`, path);
+  if (int < INT64_MIN || int > INT64_MAX) throw new OtlpDecodeError(`expected an int64 (-2^63 to 2^63-1), got ${describeValue(value)}`, path);
   return Number(int);
 }
 
@@ -168,19 +169,14 @@ function enumAt(value: unknown, names: readonly string[], path: string, what: st
   if (value === undefined || value === null) return 0;
   if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < names.length) return value;
   if (typeof value === 'string' && names.includes(value)) return names.indexOf(value);
-  throw new OtlpDecodeError(`expected ${what}, 0 to ${names.length - 1} (${names.join(', ')}), got ${shown(value)}`, path);
+  throw new OtlpDecodeError(`expected ${what}, 0 to ${names.length - 1} (${names.join(', ')}), got ${describeValue(value)}`, path);
 }
 
 /** A span's start or end time, which OTLP requires: missing, empty or 0 (protobuf's missing) is refused. */
 function requiredNanosToMs(value: string | number | undefined, path: string, which: string): number {
   if (value === undefined || value === null || value === '' || value === 0 || value === '0')
-    throw new OtlpDecodeError(`expected the span's ${which} time in nanoseconds since the epoch (OTLP requires it), got ${shown(value)}`, path);
+    throw new OtlpDecodeError(`expected the span's ${which} time in nanoseconds since the epoch (OTLP requires it), got ${describeValue(value)}`, path);
   return nanosToMs(value, path);
-}
-
-/** A value as an error quotes it, capped. */
-function shown(value: unknown): string {
-  return value === undefined ? 'nothing' : (JSON.stringify(value)?.slice(0, 60) ?? String(value));
 }
 
 function nanosToMs(value: string | number | undefined, path: string): number {

@@ -186,23 +186,23 @@ describe('OTLP receiver', () => {
         `${at}.startTimeUnixNano: expected the span's start time in nanoseconds since the epoch (OTLP requires it), got nothing`,
       ],
       [{ endTimeUnixNano: undefined }, `${at}.endTimeUnixNano: expected the span's end time in nanoseconds since the epoch (OTLP requires it), got nothing`],
-      [{ startTimeUnixNano: '0' }, `${at}.startTimeUnixNano: expected the span's start time in nanoseconds since the epoch (OTLP requires it), got "0"`],
+      [{ startTimeUnixNano: '0' }, `${at}.startTimeUnixNano: expected the span's start time in nanoseconds since the epoch (OTLP requires it), got string "0"`],
       [{ name: undefined }, `${at}.name: expected the span's name, a non-empty string, got nothing`],
-      [{ name: 5 }, `${at}.name: expected the span's name, a non-empty string, got 5`],
+      [{ name: 5 }, `${at}.name: expected the span's name, a non-empty string, got number 5`],
       [
         { attributes: [{ key: 'big', value: { intValue: '99999999999999999999' } }] },
-        `${at}.attributes[0].value.intValue: expected an int64 (-2^63 to 2^63-1), got "99999999999999999999"`,
+        `${at}.attributes[0].value.intValue: expected an int64 (-2^63 to 2^63-1), got string "99999999999999999999"`,
       ],
       [
         { attributes: [{ key: 'half', value: { intValue: '1.5' } }] },
-        `${at}.attributes[0].value.intValue: expected an integer (a decimal string or a number), got "1.5"`,
+        `${at}.attributes[0].value.intValue: expected an integer (a decimal string or a number), got string "1.5"`,
       ],
       [
         { kind: 99 },
-        `${at}.kind: expected a SpanKind, 0 to 5 (SPAN_KIND_UNSPECIFIED, SPAN_KIND_INTERNAL, SPAN_KIND_SERVER, SPAN_KIND_CLIENT, SPAN_KIND_PRODUCER, SPAN_KIND_CONSUMER), got 99`,
+        `${at}.kind: expected a SpanKind, 0 to 5 (SPAN_KIND_UNSPECIFIED, SPAN_KIND_INTERNAL, SPAN_KIND_SERVER, SPAN_KIND_CLIENT, SPAN_KIND_PRODUCER, SPAN_KIND_CONSUMER), got number 99`,
       ],
-      [{ status: { code: 7 } }, `${at}.status.code: expected a StatusCode, 0 to 2 (STATUS_CODE_UNSET, STATUS_CODE_OK, STATUS_CODE_ERROR), got 7`],
-      [{ status: 2 }, `${at}.status: expected a Status object, got 2`],
+      [{ status: { code: 7 } }, `${at}.status.code: expected a StatusCode, 0 to 2 (STATUS_CODE_UNSET, STATUS_CODE_OK, STATUS_CODE_ERROR), got number 7`],
+      [{ status: 2 }, `${at}.status: expected a Status object, got number 2`],
     ];
     for (const [extra, message] of cases) {
       const reply = await post('/v1/traces', JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [span(extra)] }] }] }), json);
