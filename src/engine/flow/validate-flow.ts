@@ -139,8 +139,9 @@ function validateComponent(
     if (!sound('inputs', index)) return;
     const key = parseIOKey(raw);
     const here = [...at, 'inputs', index];
-    // A literal is never missing: "optional" would say nothing (a `from` beside it is said below).
-    if (typeof raw === 'object' && key.hasLiteral && raw.from === undefined && Object.hasOwn(raw, 'optional'))
+    // A literal is never missing: "optional: true" would promise what cannot happen (a `from`
+    // beside it is said below); `optional: false`, the default, says nothing and is let be.
+    if (typeof raw === 'object' && key.hasLiteral && raw.from === undefined && Object.hasOwn(raw, 'optional') && raw.optional !== false)
       problems.push(locate([...here, 'optional'], LITERAL_OPTIONAL, true));
     if (typeof raw === 'object' && raw.from === undefined && !key.hasLiteral) problems.push(locate(here, 'an input needs "from" (a state key) or "literal"'));
     else if (hasFromAndLiteral(raw)) problems.push(locate([...here, 'literal'], FROM_AND_LITERAL, true));

@@ -31,7 +31,7 @@ flow:
     ]);
   });
 
-  it('refuses "optional" on a literal input and "as" on a router input, which mean nothing there, each at its key', () => {
+  it('refuses "optional: true" on a literal input and "as" on a router input, which mean nothing there, each at its key ("optional: false", the default, is let be)', () => {
     const problems = problemsOf(`id: io4
 agent:
   name: R
@@ -39,7 +39,7 @@ flow:
   entry_point: b
   components:
     - {name: b, type: deterministic_step, tool_name: echo, inputs: [{literal: "LIT", as: text, optional: true}]}
-    - {name: c, type: deterministic_step, tool_name: echo, inputs: [{literal: "LIT", as: text}]}
+    - {name: c, type: deterministic_step, tool_name: echo, inputs: [{literal: "LIT", as: text, optional: false}]}
   routers:
     - {from: b, condition: {input: {from: "context:b.error", as: z}, routes: {"null": c}}}
     - {from: c, condition: {input: {from: "context:c.error", optional: true}, routes: {"null": end}}}
