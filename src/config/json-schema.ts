@@ -68,6 +68,17 @@ let formatAjvInstance: Ajv | undefined;
 const formatAjv = () => (formatAjvInstance ??= newAjv(FORMAT_AJV_OPTIONS));
 
 /** A new Ajv; the package loads on first use, since a run of precompiled validators never needs it. */
+/**
+ * An Ajv with the options the MCP SDK gives the one that checks tool results (strict off, formats
+ * checked, every error) and no logger: an unknown format in a server's output schema is ignored
+ * without a warning on stderr, as in its input schemas (docs/formats.md).
+ */
+export function mcpResultAjv(): Ajv {
+  const ajv = newAjv({ strict: false, validateFormats: true, validateSchema: false, allErrors: true, logger: false });
+  addStandardFormats(ajv);
+  return ajv;
+}
+
 function newAjv(options: Options): Ajv {
   const { Ajv: AjvClass } = createRequire(import.meta.url)('ajv') as typeof import('ajv');
   return new AjvClass(options);

@@ -6,6 +6,7 @@ import * as z from 'zod/v4';
 import { capEchoed } from '../../config/cap-text.js';
 import { describeValue } from '../../config/describe-value.js';
 import { formatPath } from '../../config/format-path.js';
+import { mcpResultAjv } from '../../config/json-schema.js';
 import { withArticle } from '../../config/indefinite-article.js';
 import { valueAt } from '../../config/schema-problem.js';
 
@@ -65,7 +66,7 @@ export class McpToolListing {
       const tool = parsed.data;
       if (tool.outputSchema) {
         try {
-          validator ??= new AjvJsonSchemaValidator();
+          validator ??= new AjvJsonSchemaValidator(mcpResultAjv());
           checkers.set(tool.name, validator.getValidator(tool.outputSchema as JsonSchemaType));
         } catch (error) {
           malformed.push({ ...named, index, problem: `at outputSchema, a JSON Schema that cannot be compiled: ${capEchoed((error as Error).message)}` });

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { McpToolListing } from '../../../src/engine/mcp/mcp-tool-listing.js';
 import { join } from 'node:path';
 import { runScripted, toolSpans } from '../../helpers/run-agent.js';
 import { mcpBuild, nodeArgv } from './mcp-helpers.js';
@@ -71,5 +72,28 @@ describe('a tools/list whose entries the SDK refuses', () => {
     expect(String(none.attributes['gen_ai.tool.call.result'])).toContain('has an output schema but did not return structured content');
     expect(bad.attributes['error.type']).toBe('mcp_call_failed');
     expect(String(bad.attributes['gen_ai.tool.call.result'])).toContain("Structured content does not match the tool's output schema");
+  });
+});
+
+describe("a tool's output schema with a format no standard names", () => {
+  it('is checked without a warning on stderr (the format is ignored, as in input schemas), and still checks the rest', () => {
+    const warned = vi.spyOn(console, 'warn');
+    const logged = vi.spyOn(console, 'log');
+    try {
+      const listing = McpToolListing.of([
+        {
+          name: 'tagged',
+          inputSchema: { type: 'object' },
+          outputSchema: { type: 'object', properties: { tag: { type: 'string', format: 'x-custom' } }, required: ['tag'] },
+        },
+      ]);
+      expect(listing.malformed).toEqual([]);
+      expect(() => listing.checkResult('tagged', { content: [], structuredContent: { tag: 'anything' } })).not.toThrow();
+      expect(() => listing.checkResult('tagged', { content: [], structuredContent: { tag: 5 } })).toThrow(/output schema/);
+      expect([...warned.mock.calls, ...logged.mock.calls]).toEqual([]);
+    } finally {
+      warned.mockRestore();
+      logged.mockRestore();
+    }
   });
 });
