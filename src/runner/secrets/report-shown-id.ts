@@ -1,5 +1,4 @@
-import { secretEnvValues } from '../../config/redact.js';
-import { Redactor } from '../../config/redactor.js';
+import { runRedactor } from './run-secrets.js';
 
 /**
  * A scenario id as a report of a run in this environment shows it: the values of secret-named
@@ -7,6 +6,6 @@ import { Redactor } from '../../config/redactor.js';
  * name holds a secret's value under that id (docs/cli.md).
  */
 export function reportShownId(env: Readonly<Record<string, string | undefined>>): (id: string) => string {
-  const redactor = new Redactor().add(secretEnvValues(env));
+  const redactor = runRedactor(env, []);
   return (id) => redactor.text(id);
 }
