@@ -7,6 +7,17 @@ import { BasicTracerProvider, SimpleSpanProcessor, type SpanExporter } from '@op
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_OTLP_BODY_BYTES, startOtlpReceiver, type OtlpReceiver } from '../../src/spans/otlp-receiver.js';
 
+/** The OTLP/JSON body of one export of `spans` (one resource, one scope). */
+const exportOf = (...spans: unknown[]) => JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans }] }] });
+/** A span with the times OTLP requires, named `name`: the body of a one-span export. */
+const timedSpan = (name: string) => ({
+  traceId: 'a'.repeat(32),
+  spanId: 'b'.repeat(16),
+  name,
+  startTimeUnixNano: '1700000000000000000',
+  endTimeUnixNano: '1700000000500000000',
+});
+
 let receiver: OtlpReceiver | undefined;
 
 afterEach(async () => {
@@ -205,7 +216,7 @@ describe('OTLP receiver', () => {
       [{ status: 2 }, `${at}.status: expected a Status object, got number 2`],
     ];
     for (const [extra, message] of cases) {
-      const reply = await post('/v1/traces', JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [span(extra)] }] }] }), json);
+      const reply = await post('/v1/traces', exportOf(span(extra)), json);
       expect(reply, message).toEqual({ status: 400, type: 'application/json', text: JSON.stringify({ code: 3, message }) });
     }
     expect(receiver.spans()).toEqual([]);
@@ -216,9 +227,7 @@ describe('OTLP receiver', () => {
       status: { code: 'STATUS_CODE_ERROR' },
       attributes: [{ key: 'max', value: { intValue: '9223372036854775807' } }],
     });
-    expect(
-      (await post('/v1/traces', JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [valid, span({ spanId: 'c'.repeat(16) })] }] }] }), json)).status,
-    ).toBe(200);
+    expect((await post('/v1/traces', exportOf(valid, span({ spanId: 'c'.repeat(16) })), json)).status).toBe(200);
     expect(receiver.spans().map(({ record }) => [record.kind, record.status, record.attributes.max ?? null])).toEqual([
       ['server', 'error', Number(2n ** 63n - 1n)],
       ['internal', 'unset', null],
@@ -227,25 +236,7 @@ describe('OTLP receiver', () => {
 
   it('counts a span an exporter sends twice (a retried batch) once', async () => {
     receiver = await startOtlpReceiver();
-    const body = JSON.stringify({
-      resourceSpans: [
-        {
-          scopeSpans: [
-            {
-              spans: [
-                {
-                  traceId: 'a'.repeat(32),
-                  spanId: 'b'.repeat(16),
-                  name: 'x',
-                  startTimeUnixNano: '1700000000000000000',
-                  endTimeUnixNano: '1700000000500000000',
-                },
-              ],
-            },
-          ],
-        },
-      ],
-    });
+    const body = exportOf(timedSpan('x'));
     await post('/v1/traces', body, { 'content-type': 'application/json' });
     await post('/v1/traces', body, { 'content-type': 'application/json' });
     expect(receiver.spans()).toHaveLength(1);
@@ -262,7 +253,6 @@ describe('OTLP receiver', () => {
       endTimeUnixNano: '1700000000500000000',
       ...extra,
     });
-    const exportOf = (...spans: unknown[]) => JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans }] }] });
     expect((await post('/v1/traces', exportOf(span('c400000000000004', 'f')), json)).status).toBe(200);
     expect((await post('/v1/traces', exportOf(span('c400000000000004', 'f')), json)).status).toBe(200);
     const changed = exportOf(span('c400000000000005', 'h'), span('c400000000000004', 'g', { status: { code: 2, message: 'x' } }));
@@ -285,7 +275,6 @@ describe('OTLP receiver', () => {
       startTimeUnixNano: '1700000000000000000',
       endTimeUnixNano: '1700000000500000000',
     });
-    const exportOf = (...spans: unknown[]) => JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans }] }] });
     const sent = [
       exportOf(span('c400000000000001', 'd1'), span('c400000000000001', 'd2')),
       exportOf(span('0'.repeat(16), 'zero span id')),
@@ -311,25 +300,7 @@ describe('OTLP receiver', () => {
 });
 
 describe('OTLP receiver: waiting for late spans', () => {
-  const body = JSON.stringify({
-    resourceSpans: [
-      {
-        scopeSpans: [
-          {
-            spans: [
-              {
-                traceId: 'a'.repeat(32),
-                spanId: 'b'.repeat(16),
-                name: 'late',
-                startTimeUnixNano: '1700000000000000000',
-                endTimeUnixNano: '1700000000500000000',
-              },
-            ],
-          },
-        ],
-      },
-    ],
-  });
+  const body = exportOf(timedSpan('late'));
 
   /** Starts a request and sends half its body, holding the rest until `finish` is called. */
   async function halfSentRequest(): Promise<{ finish: () => void; done: Promise<number> }> {
