@@ -58,6 +58,8 @@ class WaitingFilesFirst extends BaseSequencer {
 export default defineConfig({
   test: {
     testTimeout: 120_000,
+    // Builds what the tests start as child processes (the stub MCP servers' bundles) once per run.
+    globalSetup: ['test/global-setup.ts'],
     sequence: { sequencer: WaitingFilesFirst },
     hookTimeout: 120_000,
     pool: 'forks',

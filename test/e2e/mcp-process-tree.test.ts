@@ -2,12 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
+import { STUB_SERVER } from '../engine/mcp/mcp-helpers.js';
 import { isRunning, waitForPidFile, waitUntilGone } from '../helpers/process-state.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { CLI } from './cli.js';
-
-/** The stub MCP server of the engine tests (echo, hang, ...). */
-const STUB_SERVER = join(import.meta.dirname, '../engine/mcp/stub-mcp-server.mjs');
 
 /** A build whose MCP server's command starts a background child (its pid written to `pidFile`), then runs `server`. */
 function agent(pidFile: string, server: string, extra = ''): string {

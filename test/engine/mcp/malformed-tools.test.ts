@@ -1,10 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { McpToolListing } from '../../../src/engine/mcp/mcp-tool-listing.js';
-import { join } from 'node:path';
 import { runScripted, toolSpans } from '../../helpers/run-agent.js';
-import { mcpBuild, nodeArgv } from './mcp-helpers.js';
-
-const LISTING_SERVER = join(import.meta.dirname, 'listing-mcp-server.mjs');
+import { LISTING_SERVER, mcpBuild, nodeArgv } from './mcp-helpers.js';
 
 const WEIRD = { name: 'weird', description: 'bad schema', inputSchema: { type: 'object', properties: { x: { type: 'nonsense' } }, required: 5 } };
 const OK = { name: 'ok', description: 'fine', inputSchema: { type: 'object', properties: {} } };

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runScripted, toolSpans } from '../../helpers/run-agent.js';
-import { mcpBuild, nodeArgv } from './mcp-helpers.js';
+import { FORMAT_SERVER, mcpBuild, nodeArgv } from './mcp-helpers.js';
 
-const FORMAT_SERVER = new URL('./format-mcp-server.mjs', import.meta.url).pathname;
 const contact = (args: Record<string, unknown>) => ({ tool_calls: [{ name: 'mcp__formats__contact', args }] });
 
 afterEach(() => vi.restoreAllMocks());

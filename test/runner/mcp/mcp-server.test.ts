@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STUB_SERVER } from '../../engine/mcp/mcp-helpers.js';
 import { isRunning, waitForPidFile } from '../../helpers/process-state.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { call, connectAgentcheck, rawAgentcheck, REFUND_REQUEST as refund, text } from './mcp-client.js';
@@ -124,9 +125,8 @@ describe('agentcheck mcp over stdio (the built CLI, the SDK client)', () => {
   });
 
   it('keeps serving when a client cancels a test_run of a build with MCP servers at once (their starts cut short)', async () => {
-    const stub = join(import.meta.dirname, '../../engine/mcp/stub-mcp-server.mjs');
     const dir = tempDir({
-      'agent.yaml': `id: mcp-bot\nagent:\n  name: MCP bot\n  llm: {provider: scripted, model: s}\n  mcps:\n    - {name: stub, command: [${JSON.stringify(process.execPath)}, ${JSON.stringify(stub)}]}\n`,
+      'agent.yaml': `id: mcp-bot\nagent:\n  name: MCP bot\n  llm: {provider: scripted, model: s}\n  mcps:\n    - {name: stub, command: [${JSON.stringify(process.execPath)}, ${JSON.stringify(STUB_SERVER)}]}\n`,
     });
     const server = await rawAgentcheck(dir);
     let closed: { exitCode?: number; stderr: string } | undefined;
