@@ -46,9 +46,10 @@ describe('agentcheck run: a run past its time limit', () => {
   it('a check that blocks the event loop past the limit is TIMEOUT too, though the timer never got a turn; the runs it held up are not', async () => {
     const dir = tempDir({
       'agent.yaml': AGENT,
-      // Busy for 3 s without yielding: the 2 s limit's timer cannot fire until it returns.
+      // Holds the event loop for 3 s without yielding: the 2 s limit's timer cannot fire until it
+      // returns. Atomics.wait blocks the thread as a busy loop does, without spending 3 s of CPU.
       'checks/busy.mjs':
-        'export default function () { const end = Date.now() + 3000; while (Date.now() < end) {} return { status: "pass", reason: "late" }; }\n',
+        'export default function () { Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 3000); return { status: "pass", reason: "late" }; }\n',
       'busy.scenario.yaml': checkedByModule('busy'),
       // In flight beside it (its model answers after 1.5 s): it cannot move while the busy check
       // holds the event loop, so that time is not counted against its own 2 s.
