@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Report } from '../../src/runner/report/report.js';
 import { describe, expect, it } from 'vitest';
+import { startOtlpReceiver } from '../helpers/otlp-receiver.js';
+import { shared } from '../helpers/shared-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { runCli } from './cli.js';
 
@@ -64,15 +66,31 @@ expect:
     - output: {contains: looked up id 7}
 `;
 
+/** The spans of `out`/spans.jsonl. */
+const spansOf = (out: string) =>
+  readFileSync(join(out, 'spans.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
+
 describe("an external agent's own spans (end to end)", () => {
+  // One run of the AI SDK example exporting to a local receiver (--otlp): read by the test of what
+  // it records and by the test that the export holds what spans.jsonl holds.
+  const aiSdk = shared(async (dir) => {
+    const receiver = await startOtlpReceiver();
+    try {
+      const out = dir();
+      const result = await runCli(['run', 'scenarios/external/ai-sdk', '--otlp', receiver.url, '--out', out, '--reporter', 'json']);
+      return { result, out, exported: receiver.spans() };
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it('the AI SDK example passes offline: its tool calls counted once, a thrown tool failing the run', async () => {
-    const out = tempDir();
-    const result = await runCli(['run', 'scenarios/external/ai-sdk', '--out', out, '--reporter', 'json']);
+    const { result, out } = await aiSdk();
     expect(result.exitCode, result.all).toBe(0);
-    const spans = readFileSync(join(out, 'spans.jsonl'), 'utf8')
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line));
+    const spans = spansOf(out);
     const calls = spans.filter((span) => span.attributes['gen_ai.operation.name'] === 'execute_tool');
     // Bridge spans only: the agent's ai.toolCall spans of the same calls were left out.
     expect(calls.map((span) => span.name).sort()).toEqual(['execute_tool list_files', 'execute_tool read_file', 'execute_tool read_file']);
@@ -80,30 +98,55 @@ describe("an external agent's own spans (end to end)", () => {
     expect(spans.filter((span) => span.name === 'ai.generateText' && span.attributes['agentcheck.external.exported'] === true)).toHaveLength(2);
   }, 300_000);
 
-  it("waits for the late export of a child that keeps the run's tag before ending it with the run's leftovers", async () => {
-    // The same sender, now with AGENTCHECK_RUN_TAG: before, the run's sweep ended it (SIGTERM)
-    // right after the agent exited, before the wait for late spans, and its export was lost.
+  it("--otlp exports what spans.jsonl holds: an external agent's joined spans, and a bridge span its agent marked failed", async () => {
+    const { result, out, exported: spans } = await aiSdk();
+    expect(result.exitCode, result.all).toBe(0);
+    const local = spansOf(out) as Array<{ span_id: string; name: string; status: string }>;
+    const exported = new Map(spans.map((span) => [span.spanId, span]));
+    expect([...exported.keys()].sort()).toEqual(local.map((span) => span.span_id).sort());
+    expect(local.some((span) => !span.name.startsWith('invoke_agent') && !span.name.startsWith('chat') && !span.name.startsWith('execute_tool'))).toBe(true);
+    const codes = { unset: 0, ok: 1, error: 2 } as const;
+    for (const span of local) expect(exported.get(span.span_id)?.status?.code ?? 0, span.name).toBe(codes[span.status as keyof typeof codes]);
+  }, 300_000);
+
+  // One suite of two scenarios whose agent's late export outlives it: late.scenario.yaml's sender
+  // is spawned without the run's tag, tagged.scenario.yaml's keeps it. Each test reads its own row.
+  const lateSpans = shared(async (dir) => {
+    // The same sender, with AGENTCHECK_RUN_TAG: before, the run's sweep ended it (SIGTERM) right
+    // after the agent exited, before the wait for late spans, and its export was lost.
     const tagged = AGENT.replace('delete env.AGENTCHECK_RUN_TAG;\n', '');
     expect(tagged).not.toContain('AGENTCHECK_RUN_TAG');
-    const dir = tempDir({ 'agent.yaml': BUILD, 'agent.mjs': tagged, 'late-sender.mjs': SENDER, 'late.scenario.yaml': SCENARIO });
-    const result = await runCli(['run', '.', '--out', join(dir, 'out'), '--reporter', 'json'], dir, { SERVICE_API_KEY: SECRET });
-    expect(result.exitCode, result.all + readFileSync(join(dir, 'out', 'report.json'), 'utf8').slice(0, 4000)).toBe(0);
-    const spans = readFileSync(join(dir, 'out', 'spans.jsonl'), 'utf8')
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line));
-    expect(spans.find((span) => span.name === 'execute_tool lookup')?.attributes).toMatchObject({ 'agentcheck.external.exported': true });
+    const cwd = dir({
+      'agent.yaml': BUILD,
+      'agent.mjs': AGENT,
+      'late-sender.mjs': SENDER,
+      'late.scenario.yaml': SCENARIO,
+      'tagged-agent.yaml': BUILD.replace('id: late-agent', 'id: tagged-agent').replace('./agent.mjs', './tagged-agent.mjs'),
+      'tagged-agent.mjs': tagged,
+      'tagged.scenario.yaml': SCENARIO.replace('agent: agent.yaml', 'agent: tagged-agent.yaml'),
+    });
+    const out = join(cwd, 'out');
+    const result = await runCli(['run', '.', '--out', out, '--reporter', 'json'], cwd, { SERVICE_API_KEY: SECRET });
+    const report = readFileSync(join(out, 'report.json'), 'utf8');
+    const spansFile = readFileSync(join(out, 'spans.jsonl'), 'utf8');
+    // Each row's spans, by the trace of its run.
+    const traceOf = (file: string) => (JSON.parse(report) as Report).scenarios.find((row) => row.id.startsWith(`${file}#`))?.test_run?.trace_id;
+    const spans = (file: string) => spansOf(out).filter((span) => span.trace_id === traceOf(file));
+    return { result, report, spansFile, spans };
+  });
+
+  it("waits for the late export of a child that keeps the run's tag before ending it with the run's leftovers", async () => {
+    const { result, report, spans } = await lateSpans();
+    expect(result.exitCode, result.all + report.slice(0, 4000)).toBe(0);
+    expect(spans('tagged.scenario.yaml').find((span) => span.name === 'execute_tool lookup')?.attributes).toMatchObject({
+      'agentcheck.external.exported': true,
+    });
   }, 300_000);
 
   it('collects spans that arrive after the agent exited before the checks run, scrubbing secrets', async () => {
-    const dir = tempDir({ 'agent.yaml': BUILD, 'agent.mjs': AGENT, 'late-sender.mjs': SENDER, 'late.scenario.yaml': SCENARIO });
-    const result = await runCli(['run', '.', '--out', join(dir, 'out'), '--reporter', 'json'], dir, { SERVICE_API_KEY: SECRET });
-    expect(result.exitCode, result.all + readFileSync(join(dir, 'out', 'report.json'), 'utf8').slice(0, 4000)).toBe(0);
-    const spansFile = readFileSync(join(dir, 'out', 'spans.jsonl'), 'utf8');
-    const spans = spansFile
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line));
+    const { result, report, spansFile, spans: spansIn } = await lateSpans();
+    expect(result.exitCode, result.all + report.slice(0, 4000)).toBe(0);
+    const spans = spansIn('late.scenario.yaml');
     const lookup = spans.find((span) => span.name === 'execute_tool lookup');
     const root = spans.find((span) => span.parent_id === null);
     expect(lookup).toMatchObject({
@@ -112,7 +155,7 @@ describe("an external agent's own spans (end to end)", () => {
       attributes: { 'agentcheck.external.exported': true, 'gen_ai.tool.call.arguments': '{"id":"7"}' },
     });
     expect(spansFile).not.toContain(SECRET);
-    expect(readFileSync(join(dir, 'out', 'report.json'), 'utf8')).not.toContain(SECRET);
+    expect(report).not.toContain(SECRET);
     expect(result.all).not.toContain(SECRET);
   }, 300_000);
 
