@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cassettePath } from '../../src/runner/cassettes/cassette-path.js';
 import type { Report } from '../../src/runner/report/report.js';
+import { runMain } from '../helpers/run-main.js';
 import { shared } from '../helpers/shared-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { startFakeProvider, type FakeProvider } from '../runner/cassettes/fake-provider.js';
@@ -89,7 +90,9 @@ describe('agentcheck run --cassettes (end to end)', () => {
       'agentcheck.config.yaml': 'cassettes: {mode: record, dir: tapes}\n',
     });
     const out = join(dir, 'out');
-    const result = await runCli(['run', '.', '--cassettes', 'replay', '--reporter', 'json', '--out', out], dir, { OPENAI_API_KEY: SECRETS.openaiKey });
+    // In-process (runMain): the built CLI records and replays in the tests above, and this test
+    // reads what the config and the flag select.
+    const result = await runMain(['run', '.', '--cassettes', 'replay', '--reporter', 'json', '--out', out], dir, { OPENAI_API_KEY: SECRETS.openaiKey });
     expect(result.exitCode, result.all).toBe(1);
     const [row] = readReport(out).scenarios;
     expect(row.error?.type).toBe('CASSETTE_MISSING');
@@ -97,12 +100,12 @@ describe('agentcheck run --cassettes (end to end)', () => {
     expect(provider.seen).toHaveLength(0);
 
     // The config's mode applies without the flag.
-    const recorded = await runCli(['run', '.', '--reporter', 'json', '--out', out], dir, { OPENAI_API_KEY: SECRETS.openaiKey });
+    const recorded = await runMain(['run', '.', '--reporter', 'json', '--out', out], dir, { OPENAI_API_KEY: SECRETS.openaiKey });
     expect(recorded.exitCode, recorded.all).toBe(0);
     expect(existsSync(cassettePath(join(dir, 'tapes'), ID, 'base', 0))).toBe(true);
     writeFileSync(join(dir, 'agentcheck.config.yaml'), 'cassettes: {mode: replay, dir: tapes}\n');
     await provider.close();
-    const replayed = await runCli(['run', '.', '--reporter', 'json', '--out', out], dir, { OPENAI_API_KEY: '' });
+    const replayed = await runMain(['run', '.', '--reporter', 'json', '--out', out], dir, { OPENAI_API_KEY: '' });
     expect(replayed.exitCode, replayed.all).toBe(0);
   });
 
@@ -129,7 +132,9 @@ describe('agentcheck run --cassettes (end to end)', () => {
       ['off', []],
       ['flag-off', ['--cassettes', 'off']],
     ] as const) {
-      const run = await runCli(['run', '.', '--reporter', 'json', '--out', 'out', ...flag], join(dir, name));
+      // The default's on the built CLI, the other two in-process (runMain).
+      const args = ['run', '.', '--reporter', 'json', '--out', 'out', ...flag];
+      const run = name === 'default' ? await runCli(args, join(dir, name)) : await runMain(args, join(dir, name));
       expect(run.exitCode, `${name} ${run.all}`).toBe(0);
     }
     // validate checks the config of each folder given: both are counted valid.

@@ -164,12 +164,13 @@ scenarios:
     // step's folder or as the variable: the file is still named from the repository root.
     const link = join(tempDir(), 'workspace-link');
     symlinkSync(root, link);
+    // In-process (runMain): the run above is the built CLI's, in the same environment.
     for (const [cwd, workspace] of [
       [join(link, 'ci'), link],
       [join(root, 'ci'), link],
       [join(link, 'ci'), root],
     ]) {
-      const linked = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], cwd, {
+      const linked = await runMain(['run', '.', '--out', 'out', '--reporter', 'json'], cwd, {
         GITHUB_ACTIONS: 'true',
         GITHUB_STEP_SUMMARY: join(root, 'summary.md'),
         GITHUB_WORKSPACE: workspace,
@@ -208,8 +209,9 @@ scenarios:
     const report = JSON.parse(readFileSync(join(dir, 'a/report.json'), 'utf8')) as Report;
     expect(report.suite.shard).toEqual({ index: 2, total: 2 });
     expect(report.scenarios).toHaveLength(1);
-    // The flag wins (shard 1 of 2, not the variable's 2), its surrounding spaces trimmed as for the number flags.
-    const flag = await runCli(['run', '.', '--out', 'b', '--reporter', 'json', '--shard', ' 1/2 ', '--repeat', ' 1'], dir, env);
+    // The flag wins (shard 1 of 2, not the variable's 2), its surrounding spaces trimmed as for the
+    // number flags: in-process (runMain), as the built CLI ran the shard from the variables.
+    const flag = await runMain(['run', '.', '--out', 'b', '--reporter', 'json', '--shard', ' 1/2 ', '--repeat', ' 1'], dir, env);
     expect(flag.exitCode, flag.all).toBe(1);
     expect(flag.stderr).not.toContain('running shard');
     expect(flag.stderr).not.toContain('invalid');

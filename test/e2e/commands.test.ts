@@ -231,7 +231,8 @@ describe('agentcheck test-run', () => {
 
   it('reports an exhausted script as a failed verdict, never a pass', async () => {
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'script.yaml': '- tool_calls: [{name: finish, args: {}}]\n' });
-    const result = await runCli(
+    // In-process (runMain): the built CLI's exit 1 for a failed verdict is the test above's.
+    const result = await runMain(
       ['test-run', '--agent', 'agent.yaml', '--message', 'go', '--script', 'script.yaml', '--terminal-tool', 'finish', '--json'],
       dir,
     );
@@ -245,7 +246,8 @@ describe('agentcheck test-run', () => {
 
 describe('agentcheck validate', () => {
   it('accepts the shipped fixtures and scenarios', async () => {
-    const result = await runCli(['validate', 'scenarios', 'fixtures/agents', 'fixtures/skills']);
+    // In-process (runMain): the built CLI validates the passing files below.
+    const result = await runMain(['validate', 'scenarios', 'fixtures/agents', 'fixtures/skills']);
     expect(result.exitCode, result.all).toBe(0);
     expect(result.stdout).toMatch(/ok: \d+ agent build\(s\), \d+ scenario file\(s\)/);
   });
@@ -427,7 +429,7 @@ describe('agentcheck validate and run refuse load_skill where no run is offered 
     const validate = await runMain(['validate', 'a.scenario.yaml'], dir);
     expect(validate.exitCode).toBe(2);
     expect(validate.stderr).toContain(`${why}; this scenario's run has none`);
-    const run = await runCli(['run', 'a.scenario.yaml', '--overlay', 'skills/beta', '--out', 'out'], dir);
+    const run = await runMain(['run', 'a.scenario.yaml', '--overlay', 'skills/beta', '--out', 'out'], dir);
     expect(run.exitCode, run.all).toBe(0);
     expect(run.stdout).toContain('1 passed');
     // validate takes the folders run takes, so `validate X && run X` agree.
@@ -441,15 +443,16 @@ describe('agentcheck validate and run refuse load_skill where no run is offered 
       'skills: {delivery: on_demand}\nmodel:',
     );
     const dir = tempDir({ 'no-loadable-skill-agent.yaml': NO_LOADABLE_SKILL_AGENT, 'x.scenario.yaml': scenario, 'skills/beta/SKILL.md': BETA_SKILL });
-    const refused = await runCli(['validate', 'x.scenario.yaml'], dir);
+    // In-process (runMain): the built CLI validates and runs the shared folders above.
+    const refused = await runMain(['validate', 'x.scenario.yaml'], dir);
     expect(refused.exitCode).toBe(2);
     expect(refused.stderr).toContain(
       `${why}; every skill this scenario's run delivers has disable_model_invocation: true (release), so the model may load none; skill folders given with --overlay count too (validate takes them as run does)`,
     );
-    const validate = await runCli(['validate', 'x.scenario.yaml', '--overlay', 'skills/beta'], dir);
+    const validate = await runMain(['validate', 'x.scenario.yaml', '--overlay', 'skills/beta'], dir);
     expect(validate.exitCode, validate.all).toBe(0);
     expect(validate.stdout).toBe('agentcheck validate: ok: 1 agent build(s), 1 scenario file(s) with 1 scenario(s), 1 skill(s), 0 config(s)');
-    const run = await runCli(['run', 'x.scenario.yaml', '--overlay', 'skills/beta', '--out', 'out'], dir);
+    const run = await runMain(['run', 'x.scenario.yaml', '--overlay', 'skills/beta', '--out', 'out'], dir);
     expect(run.exitCode, run.all).toBe(0);
     // A SKILL.md given for its folder: the same check as run's, in the flag's words, nothing else checked.
     const file = join(dir, 'skills', 'beta', 'SKILL.md');
@@ -494,21 +497,22 @@ describe('agentcheck spans query and compare', () => {
     const all = JSON.parse(byTrace.stdout);
     expect(all.count).toBe(6); // root, 3 chats, 2 tool calls
     const where = JSON.stringify({ operator: 'and', conditions: [{ field: 'attributes', key: 'gen_ai.tool.name', operator: 'eq', value: 'finish' }] });
-    const tools = JSON.parse((await runCli(['spans', 'query', join(out, 'spans.jsonl'), '--where', where])).stdout);
+    // The query by trace on the built CLI, the others in-process (runMain): they read the same file.
+    const tools = JSON.parse((await runMain(['spans', 'query', join(out, 'spans.jsonl'), '--where', where])).stdout);
     expect(tools.count).toBe(1);
     expect(tools.spans[0].name).toBe('execute_tool finish');
     const whole = JSON.stringify({
       filtering: { conditions: [{ field: 'name', operator: 'startswith', value: 'chat' }] },
       windowing: { limit: 2, order: 'desc' },
     });
-    const windowed = JSON.parse((await runCli(['spans', 'query', join(out, 'spans.jsonl'), '--where', whole])).stdout);
+    const windowed = JSON.parse((await runMain(['spans', 'query', join(out, 'spans.jsonl'), '--where', whole])).stdout);
     expect(windowed.count).toBe(3);
     expect(windowed.spans).toHaveLength(2);
     expect(windowed.spans[0].start_ms).toBeGreaterThanOrEqual(windowed.spans[1].start_ms);
     // A quoted number orders as the number does (the turn index of chat and tool spans, a number in
     // spans.jsonl): "0" selects the spans of the file whose turn is above 0.
     const quotedZero = JSON.parse(
-      (await runCli(['spans', 'query', join(out, 'spans.jsonl'), '--where', '{"field":"attributes","key":"agentcheck.turn","operator":"gt","value":"0"}']))
+      (await runMain(['spans', 'query', join(out, 'spans.jsonl'), '--where', '{"field":"attributes","key":"agentcheck.turn","operator":"gt","value":"0"}']))
         .stdout,
     ).count;
     const turns = readFileSync(join(out, 'spans.jsonl'), 'utf8')
@@ -524,7 +528,8 @@ describe('agentcheck spans query and compare', () => {
 
   it('compares two reports and exits 1 on a regression', async () => {
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('a'), 'b.scenario.yaml': passingScenario('b') });
-    expect((await runCli(['run', '.', '--out', 'base', '--reporter', 'json'], dir)).exitCode).toBe(0);
+    // The base in-process (runMain); the head (exit 1) and the comparisons on the built CLI.
+    expect((await runMain(['run', '.', '--out', 'base', '--reporter', 'json'], dir)).exitCode).toBe(0);
     // A real regression: the agent never calls lookup with id 2 (a misspelt tool would be refused at load).
     writeFileSync(
       join(dir, 'b.scenario.yaml'),
@@ -586,10 +591,12 @@ describe('agentcheck spans query and compare', () => {
     expect(await text(['help', 'help'])).toEqual(await asked(''));
     // A word after a command without subcommands is ignored: `help run` never runs anything.
     expect(await text(['help', 'run', 'scenarios/'])).toEqual(run);
-    const spansNope = await runCli(['spans', 'help', 'nope']);
+    // An unknown command is refused by main(), as no help is asked for: `agentcheck nope` on the
+    // built CLI, the other two in-process (runMain).
+    const spansNope = await runMain(['spans', 'help', 'nope']);
     expect([spansNope.exitCode, spansNope.stderr]).toEqual([2, "error: unknown command 'nope'\n(add --help to the command for its usage)"]);
     for (const args of [['help', 'nope'], ['nope']]) {
-      const unknown = await runCli(args);
+      const unknown = await (args[0] === 'nope' ? runCli : runMain)(args);
       expect([unknown.exitCode, unknown.stdout, unknown.stderr]).toEqual([2, '', "error: unknown command 'nope'\n(add --help to the command for its usage)"]);
     }
     const afterDashes = await runCli(['validate', '--', '--help']);
@@ -641,7 +648,7 @@ describe('bad input to compare, merge, spans query and validate (built CLI)', ()
     const nullWhere = await runCli(['spans', 'query', 'spans.jsonl', '--where', 'null'], dir);
     expect(nullWhere.exitCode).toBe(2);
     expect(nullWhere.stderr).toContain('--where: expected a JSON object');
-    const folder = await runCli(['spans', 'query', '.'], dir);
+    const folder = await runMain(['spans', 'query', '.'], dir);
     expect(folder.exitCode).toBe(2);
     expect(folder.stderr).toContain('is a folder; expected a spans.jsonl file');
     noCrash(folder.stderr);
@@ -659,7 +666,7 @@ describe('bad input to compare, merge, spans query and validate (built CLI)', ()
     expect(missing.stderr).toMatch(/^nonexistent\.yaml: path not found/m);
     expect(missing.stderr).toContain('agentcheck validate: 3 problem(s) in 3 file(s)');
     // Several names after one --variant (docs/cli.md): a second name is a variant, not a path.
-    const variants = await runCli(['run', '--variant', 'base', 'lean'], dir);
+    const variants = await runMain(['run', '--variant', 'base', 'lean'], dir);
     expect(variants.exitCode).toBe(2);
     expect(variants.stderr).toContain('unknown variant "lean"; expected one of: base');
     // A name written after a path reads as a path: the message says where names go.
@@ -672,7 +679,8 @@ describe('bad input to compare, merge, spans query and validate (built CLI)', ()
 
   it('an empty path argument (an unset variable) is refused by every command, never read as the current folder', async () => {
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('a'), 'spans.jsonl': '' });
-    // The first case of each command on the built CLI, the others in-process (runMain).
+    // init's case on the built CLI; the other commands' in-process (runMain), as the built CLI
+    // refuses bad input to each of them in the tests above.
     const refused = async (args: string[], expected: string, inProcess = false) => {
       const result = inProcess ? await runMain(args, dir) : await runCli(args, dir);
       expect(result.exitCode, `${args.join(' ')}: ${result.all}`).toBe(2);
@@ -680,16 +688,16 @@ describe('bad input to compare, merge, spans query and validate (built CLI)', ()
       expect(result.stderr).toContain(`expected ${expected}, got an empty string (an unset variable?)`);
       noCrash(result.stderr);
     };
-    await refused(['run', ''], 'a scenario file or folder');
+    await refused(['run', ''], 'a scenario file or folder', true);
     // Beside a real path too: `run "$SUITE" a.scenario.yaml` must not run the whole folder.
     await refused(['run', '', 'a.scenario.yaml', '--out', 'out'], 'a scenario file or folder', true);
     await refused(['run', 'a.scenario.yaml', ' ', '--out', 'out'], 'a scenario file or folder', true);
-    await refused(['validate', ''], 'a file or folder');
+    await refused(['validate', ''], 'a file or folder', true);
     await refused(['init', ''], 'a folder');
-    await refused(['spans', 'query', ''], 'a spans.jsonl file');
-    await refused(['compare', '', 'x.json'], 'a report.json file');
+    await refused(['spans', 'query', ''], 'a spans.jsonl file', true);
+    await refused(['compare', '', 'x.json'], 'a report.json file', true);
     await refused(['compare', 'x.json', ''], 'a report.json file', true);
-    await refused(['merge', '', '--out', 'merged'], 'a report.json file');
+    await refused(['merge', '', '--out', 'merged'], 'a report.json file', true);
     // Nothing ran and nothing was written: no report, no starter files.
     expect(readdirSync(dir).sort()).toEqual(['a.scenario.yaml', 'agent.yaml', 'spans.jsonl']);
   });

@@ -6,7 +6,7 @@ import { AGENT_YAML, passingScenario, runCli } from '../../e2e/cli.js';
 import { runMain } from '../../helpers/run-main.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
-type Result = Awaited<ReturnType<typeof runCli>>;
+type Result = Awaited<ReturnType<typeof runCli>> | Awaited<ReturnType<typeof runMain>>;
 
 describe('agentcheck compare (built CLI) of one suite run twice, b calling lookup once more and c skipped in the head, and of that head as an interrupt leaves it', () => {
   let dir: string;
@@ -25,7 +25,8 @@ describe('agentcheck compare (built CLI) of one suite run twice, b calling looku
       passingScenario('b').replace('    - tool_calls: [{name: finish', '    - tool_calls: [{name: lookup, args: {id: "2"}}]\n    - tool_calls: [{name: finish'),
     );
     writeFileSync(join(dir, 'c.scenario.yaml'), `${passingScenario('c')}skip: flaky upstream\n`);
-    expect((await runCli(['run', '.', '--out', 'head', '--reporter', 'json'], dir)).exitCode).toBe(0);
+    // The head in-process (runMain): only its report is read, and the built CLI ran the base.
+    expect((await runMain(['run', '.', '--out', 'head', '--reporter', 'json'], dir)).exitCode).toBe(0);
     // The head as an interrupt leaves it: the report marked interrupted, its unreached row (a) not_run.
     const head = JSON.parse(readFileSync(join(dir, 'head/report.json'), 'utf8'));
     expect(head.scenarios[0].id).toBe('a.scenario.yaml#a');
@@ -41,7 +42,11 @@ describe('agentcheck compare (built CLI) of one suite run twice, b calling looku
       ['head.json', 'base/report.json'],
       ['head.json', 'head.json'],
     ];
-    for (const pair of pairs) compared.set(pair.join(' '), await runCli(['compare', ...pair], dir));
+    // A comparison is read-only: the built CLI compares the first pair (exit 0) and the third
+    // (exit 1, incomplete), the others run the CLI's entry in-process (runMain).
+    for (const [index, pair] of pairs.entries()) {
+      compared.set(pair.join(' '), await (index === 0 || index === 2 ? runCli : runMain)(['compare', ...pair], dir));
+    }
   });
 
   it('lists tool calls added, removed and reordered in text and --json', () => {
@@ -117,9 +122,10 @@ describe('agentcheck compare (built CLI) of one suite run twice, b calling looku
 
   it('says a comparison with a merge missing shards is incomplete', async () => {
     // A merged head that lacks a shard: its scenarios are absent, not results.
-    expect((await runCli(['run', '.', '--shard', '1/2', '--out', 's1', '--reporter', 'json'], dir)).exitCode).toBe(0);
+    // The shard's run in-process (runMain), its merge on the built CLI, the comparison in-process.
+    expect((await runMain(['run', '.', '--shard', '1/2', '--out', 's1', '--reporter', 'json'], dir)).exitCode).toBe(0);
     expect((await runCli(['merge', 's1/report.json', '--out', 'merged', '--reporter', 'md'], dir)).exitCode).toBe(1);
-    const merged = await runCli(['compare', 'base/report.json', 'merged/report.json', '--json'], dir);
+    const merged = await runMain(['compare', 'base/report.json', 'merged/report.json', '--json'], dir);
     expect(merged.exitCode, merged.all).toBe(1);
     expect(merged.stderr).toContain(
       'merged/report.json (head) is a merge missing shard 2: their scenarios are not results, so this comparison is incomplete (exit 1)',
@@ -137,7 +143,8 @@ model: {script: [${script}]}
 expect: {checks: [{output: {contains: "${contains}"}}]}
 `;
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'evil.scenario.yaml': scenario('{tool_calls: [{name: finish, args: {}}]}, {text: done}', 'done') });
-    expect((await runCli(['run', '.', '--out', 'base', '--reporter', 'json'], dir)).exitCode).toBe(0);
+    // The base in-process (runMain); the head (exit 1) and the text comparison on the built CLI.
+    expect((await runMain(['run', '.', '--out', 'base', '--reporter', 'json'], dir)).exitCode).toBe(0);
     // The head skips finish and answers with a screen clear and a bidi override: a regression and a trajectory change.
     writeFileSync(join(dir, 'evil.scenario.yaml'), scenario('{text: "\\e[2J\\e[31mred \\u202Eevil"}', 'done'));
     expect((await runCli(['run', '.', '--out', 'head', '--reporter', 'json'], dir)).exitCode).toBe(1);
@@ -149,7 +156,7 @@ expect: {checks: [{output: {contains: "${contains}"}}]}
     expect(text.stdout).not.toContain('\u001b');
     expect(text.stdout).not.toContain('\u202e');
     // --json keeps every string as it was.
-    const json = JSON.parse((await runCli(['compare', 'base/report.json', 'head/report.json', '--json'], dir)).stdout);
+    const json = JSON.parse((await runMain(['compare', 'base/report.json', 'head/report.json', '--json'], dir)).stdout);
     expect(json.regressed[0].key).toBe('evil.scenario.yaml#red \u001b[31mname\u001b[0m \u202egnp.exe [base]');
   });
 });

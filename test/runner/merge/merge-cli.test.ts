@@ -52,10 +52,14 @@ function writeSuite(folder: string, files: Record<string, string>): void {
   }
 }
 
-/** Runs shard 2/3 of `files` (with `flags`) in DIR/folder, into DIR/out, for a merge with this suite's shard 1. */
+/**
+ * Runs shard 2/3 of `files` (with `flags`) in DIR/folder, into DIR/out, for a merge with this
+ * suite's shard 1: in-process (runMain), as only its report is read; the shards of this suite are
+ * run by the built CLI.
+ */
 async function runOtherSuiteShard(folder: string, out: string, files: Record<string, string>, flags: string[] = []): Promise<void> {
   writeSuite(join(dir, folder), files);
-  const run = await runCli(['run', '--shard', '2/3', ...flags, '--out', `../${out}`, '--reporter', 'json'], join(dir, folder));
+  const run = await runMain(['run', '--shard', '2/3', ...flags, '--out', `../${out}`, '--reporter', 'json'], join(dir, folder));
   expect([0, 1], run.all).toContain(run.exitCode);
 }
 
@@ -83,9 +87,9 @@ let whole: Result;
 const shardReports = () => [1, 2, 3].map((i) => `s${i}/report.json`);
 const lines = (path: string) => readFileSync(join(dir, path), 'utf8').split('\n').filter(Boolean).length;
 
-// Refusals (exit 2, before the --out folder is made) of a case the built CLI already refuses run the
-// CLI's entry in-process (runMain): the built CLI refuses a path given twice, --out an input's
-// folder, two different suites and a file that is no report; the other cases of each kind run in-process.
+// Refusals (exit 2, before the --out folder is made) run the CLI's entry in-process (runMain) but
+// one, a file that is no report, which the built CLI refuses. Merges whose report is all that is
+// read, and the runs of other suites' shards, run in-process too.
 describe('agentcheck merge (through the built CLI)', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   beforeAll(async () => {
@@ -191,7 +195,7 @@ describe('agentcheck merge (through the built CLI)', () => {
   });
 
   it('refuses --out the folder of an input shard, which the merge would overwrite', async () => {
-    const result = await runCli(['merge', ...shardReports(), '--out', 's1', '--reporter', 'json'], dir);
+    const result = await runMain(['merge', ...shardReports(), '--out', 's1', '--reporter', 'json'], dir);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain('--out: s1 holds the input s1/report.json: the merged report.json and spans.jsonl would replace it; give another folder');
     expect(readReport(join(dir, 's1/report.json')).suite.shard).toEqual({ index: 1, total: 3 });
@@ -227,7 +231,7 @@ describe('agentcheck merge (through the built CLI)', () => {
 
   it("refuses the same report path given twice as the command line's mistake", async () => {
     symlinkSync(dir, join(dir, 'in-link-2'));
-    const result = await runCli(['merge', 's1/report.json', './s1/report.json', '--out', 'twice', '--reporter', 'json'], dir);
+    const result = await runMain(['merge', 's1/report.json', './s1/report.json', '--out', 'twice', '--reporter', 'json'], dir);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain('./s1/report.json: is given twice (also as s1/report.json); give each report once');
     const linked = await runMain(['merge', 's1/report.json', 'in-link-2/s1/report.json', '--out', 'twice', '--reporter', 'json'], dir);
@@ -239,7 +243,7 @@ describe('agentcheck merge (through the built CLI)', () => {
   it('refuses reports of different suites (exit 2), naming each difference: a flag, and what a same-named variant changes', async () => {
     // A set of one entry is shown as a mapping, one of several (whose order matters) as a list of pairs.
     await runOtherSuiteShard('edited-suite', 'edited-s2', suiteFiles(suiteConfig(['agent: {name: Leanest bot}'])), ['--repeat', '1']);
-    const result = await runCli(['merge', 's1/report.json', 'edited-s2/report.json', '--out', 'refused'], dir);
+    const result = await runMain(['merge', 's1/report.json', 'edited-s2/report.json', '--out', 'refused'], dir);
     expect(result.exitCode, result.all).toBe(2);
     // Every pair reads "this file vs the other": edited-s2 ran --repeat 1, s1 the config's 2.
     const fingerprint = (file: string) => readReport(join(dir, file)).suite.fingerprint;
@@ -283,7 +287,7 @@ describe('agentcheck merge (through the built CLI)', () => {
   it('merges shards whose same-named variant lists its removes in another order, which removes the same (docs/verdicts.md, resolved)', async () => {
     // Each remove names a place in the build `set` left, so their order does not change the build.
     await runOtherSuiteShard('reversed-removes-suite', 'reversed-removes-s2', suiteFiles(suiteConfig(SETS, [...REMOVES].reverse())));
-    const merged = await runCli(['merge', 's1/report.json', 'reversed-removes-s2/report.json', '--out', 'removes-merged', '--reporter', 'json'], dir);
+    const merged = await runMain(['merge', 's1/report.json', 'reversed-removes-s2/report.json', '--out', 'removes-merged', '--reporter', 'json'], dir);
     // Exit 1 only for the shard 3 not given.
     expect(merged.exitCode, merged.all).toBe(1);
     expect(merged.stderr).not.toContain('not the same suite');
@@ -349,7 +353,11 @@ describe('sharding a suite smaller than the shard count', () => {
     try {
       writeFileSync(join(small, 'agent.yaml'), AGENT_YAML);
       writeFileSync(join(small, 'a.scenario.yaml'), passingScenario('one'));
-      const shards = await Promise.all([1, 2].map((i) => runCli(['run', '.', '--shard', `${i}/2`, '--out', `s${i}`, '--reporter', 'json'], small)));
+      // Shard 1 in-process (runMain), the empty shard 2 on the built CLI.
+      const shards = [
+        await runMain(['run', '.', '--shard', '1/2', '--out', 's1', '--reporter', 'json'], small),
+        await runCli(['run', '.', '--shard', '2/2', '--out', 's2', '--reporter', 'json'], small),
+      ];
       expect(shards.map((r) => r.exitCode)).toEqual([0, 0]);
       expect(shards[1].stderr).toContain('shard 2/2 has no scenarios; writing an empty report');
       expect(readReport(join(small, 's2/report.json')).scenarios).toEqual([]);

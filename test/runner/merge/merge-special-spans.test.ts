@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_YAML, passingScenario, runCli, runCliWithFileLimit } from '../../e2e/cli.js';
+import { runMain } from '../../helpers/run-main.js';
 
 let dir: string;
 const lines = (path: string) => readFileSync(join(dir, path), 'utf8').split('\n').filter(Boolean);
@@ -23,7 +24,12 @@ describe("agentcheck merge with a shard's spans.jsonl that is no regular file (t
     writeFileSync(join(dir, 'agent.yaml'), AGENT_YAML);
     writeFileSync(join(dir, 'a.scenario.yaml'), passingScenario('one'));
     writeFileSync(join(dir, 'b.scenario.yaml'), passingScenario('two'));
-    const shards = await Promise.all([1, 2].map((i) => runCli(['run', '.', '--shard', `${i}/2`, '--out', `s${i}`, '--reporter', 'json'], dir)));
+    // Shard 1 on the built CLI, shard 2 in-process (runMain). The merges of a named pipe and of a
+    // full disk run on the built CLI, the others in-process: the merge reads the same files.
+    const shards = [
+      await runCli(['run', '.', '--shard', '1/2', '--out', 's1', '--reporter', 'json'], dir),
+      await runMain(['run', '.', '--shard', '2/2', '--out', 's2', '--reporter', 'json'], dir),
+    ];
     for (const shard of shards) expect(shard.exitCode, shard.all).toBe(0);
   });
 
@@ -41,7 +47,7 @@ describe("agentcheck merge with a shard's spans.jsonl that is no regular file (t
 
   it('leaves out a folder named spans.jsonl beside a shard, naming it, and merges the other shard’s spans (exit 0)', async () => {
     await shardWith('s2', 'foldered', async (spans) => mkdirSync(spans));
-    const result = await runCli(['merge', 's1/report.json', 'foldered/report.json', '--out', 'm-folder', '--reporter', 'json'], dir);
+    const result = await runMain(['merge', 's1/report.json', 'foldered/report.json', '--out', 'm-folder', '--reporter', 'json'], dir);
     expect(result.exitCode, result.all).toBe(0);
     expect(result.stderr).toContain(
       'agentcheck: left out foldered/spans.jsonl, which is a folder, not a regular file: the merged spans.jsonl lacks the spans of its rows',
@@ -52,7 +58,7 @@ describe("agentcheck merge with a shard's spans.jsonl that is no regular file (t
 
   it('exits 1 when OUT/spans.jsonl cannot be written, saying which file and that none was written', async () => {
     mkdirSync(join(dir, 'm-unwritable/spans.jsonl'), { recursive: true });
-    const result = await runCli(['merge', 's1/report.json', 's2/report.json', '--out', 'm-unwritable', '--reporter', 'json'], dir);
+    const result = await runMain(['merge', 's1/report.json', 's2/report.json', '--out', 'm-unwritable', '--reporter', 'json'], dir);
     expect(result.exitCode, result.all).toBe(1);
     expect(result.stderr).toMatch(/agentcheck: could not write m-unwritable\/spans\.jsonl: EISDIR[^\n]*; no spans\.jsonl was written\n/);
     expect(result.stderr).toContain('agentcheck: merge failed: the merged spans.jsonl was not written');
@@ -65,7 +71,7 @@ describe("agentcheck merge with a shard's spans.jsonl that is no regular file (t
     await shardWith('s2', 'foldered2', async (spans) => mkdirSync(spans));
     mkdirSync(join(dir, 'm-earlier'));
     writeFileSync(join(dir, 'm-earlier/spans.jsonl'), 'earlier\n');
-    const result = await runCli(['merge', 'piped1/report.json', 'foldered2/report.json', '--out', 'm-earlier', '--reporter', 'json'], dir);
+    const result = await runMain(['merge', 'piped1/report.json', 'foldered2/report.json', '--out', 'm-earlier', '--reporter', 'json'], dir);
     expect(result.exitCode, result.all).toBe(0);
     expect(result.stderr).toContain(
       "agentcheck: no shard had spans to merge; m-earlier/spans.jsonl, left as it was, holds an earlier run's or merge's spans, not this merge's",
