@@ -132,9 +132,8 @@ describe('agentcheck run --cassettes (end to end)', () => {
       ['off', []],
       ['flag-off', ['--cassettes', 'off']],
     ] as const) {
-      // The default's on the built CLI, the other two in-process (runMain).
-      const args = ['run', '.', '--reporter', 'json', '--out', 'out', ...flag];
-      const run = name === 'default' ? await runCli(args, join(dir, name)) : await runMain(args, join(dir, name));
+      // In-process (runMain): the built CLI's runs are the record and replays above.
+      const run = await runMain(['run', '.', '--reporter', 'json', '--out', 'out', ...flag], join(dir, name));
       expect(run.exitCode, `${name} ${run.all}`).toBe(0);
     }
     // validate checks the config of each folder given: both are counted valid.

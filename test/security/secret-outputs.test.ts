@@ -5,6 +5,7 @@ import type { Report } from '../../src/runner/report/report.js';
 import { runCli } from '../e2e/cli.js';
 import { chatCompletion, sendJson, startLocalServer, type LocalServer } from '../helpers/openai-server.js';
 import { startOtlpReceiver, type OtlpReceiver } from '../helpers/otlp-receiver.js';
+import { runMain } from '../helpers/run-main.js';
 import { linesAbout, shared } from '../helpers/shared-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
@@ -133,7 +134,9 @@ expect:
 `;
     const dir = tempDir({ 'agent.yaml': agent, 'a.scenario.yaml': scenario });
     const out = join(dir, 'out');
-    const result = await runCli(['run', '.', '--out', out, '--reporter', 'json'], dir, { OPENAI_API_KEY: SECRETS.env });
+    // In-process (runMain): what is read is the report and the grader's requests, not the run's
+    // output, which the tests above and below scan on the built CLI.
+    const result = await runMain(['run', '.', '--out', out, '--reporter', 'json'], dir, { OPENAI_API_KEY: SECRETS.env });
     const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Report;
     const checks = report.scenarios[0].checks!.map((check) => check.status);
     expect(checks, result.all).toEqual(['fail', 'pass', 'pass']);
