@@ -59,8 +59,13 @@ function changes(before: ProcessState, after: ProcessState): string {
 }
 
 /**
- * Runs the CLI's own entry, main(), in the test process, for a refusal (exit 2 before anything
- * runs or is written): the same parsing and checks as the built CLI without starting a process.
+ * Runs the CLI's own entry, main(), in the test process: the same parsing, checks, runs and files
+ * as the built CLI without starting a process (about 0.25 s of CPU each on 2 cores). For cases
+ * whose point is what a command decides or writes: a refusal, a report, a merge or a compare.
+ * What only the process shows stays on runCli, at least one case per command and outcome in a
+ * file: the bin's own work (prerendered help, the code cache), output written past main()'s
+ * streams (a secret scan of everything the process printed), signals and exit codes as a shell
+ * sees them.
  * `cwd` and `env` are as runCli takes them: cwd defaults to the repository's root, and the
  * environment is the test's, plus CI=true, plus `env` (what main reads through its io; the
  * recursion guard reads the process's own AGENTCHECK_INSIDE_RUN, so its cases stay on runCli).
