@@ -1,22 +1,13 @@
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import { bareMcpServer } from '../helpers/bare-mcp-server.js';
 import { tempDir } from '../helpers/temp-dir.js';
-import { ROOT, runCli } from './cli.js';
+import { runCli } from './cli.js';
 
 // A stdio MCP server offering the tools named in tools.txt beside it, read when it starts: what it
-// offers can change between a pause and its resume.
-const SDK = join(ROOT, 'node_modules/@modelcontextprotocol/sdk/dist/esm');
-export const SERVER = `import { readFileSync } from 'node:fs';
-import { Server } from '${SDK}/server/index.js';
-import { StdioServerTransport } from '${SDK}/server/stdio.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '${SDK}/types.js';
-const names = readFileSync(new URL('./tools.txt', import.meta.url), 'utf8').split('\\n').filter(Boolean);
-const server = new Server({ name: 'kv', version: '1.0.0' }, { capabilities: { tools: {} } });
-server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: names.map((name) => ({ name, description: name, inputSchema: { type: 'object' } })) }));
-server.setRequestHandler(CallToolRequestSchema, async (request) => ({ content: [{ type: 'text', text: 'called ' + request.params.name }] }));
-await server.connect(new StdioServerTransport());
-process.stdin.once('end', () => process.exit(0));
-`;
+// offers can change between a pause and its resume. Without the SDK (bareMcpServer): the server's
+// protocol is not what these tests are about, and nearly every run here starts one.
+export const SERVER = bareMcpServer('kv', "readFileSync(new URL('./tools.txt', import.meta.url), 'utf8').split('\\n').filter(Boolean)");
 /**
  * A server that never answers its start: it writes its pid to `started` beside it and waits. Only
  * the run's time limit or an interrupt ends a run that starts it, whatever the machine's speed
@@ -37,9 +28,12 @@ agent:
 export const SCRIPT = [{ tool_calls: [{ name: 'mcp__kv__put_item', args: {} }] }, { tool_calls: [{ name: 'finish', args: {} }] }, { text: 'done' }];
 export const BOTH = 'put_item\ndel_item\n';
 
-/** A project whose run pauses at put_item, its approvals naming del_item (checked when the server lists its tools). */
-export function project(): string {
-  return tempDir({
+/**
+ * A project whose run pauses at put_item, its approvals naming del_item (checked when the server
+ * lists its tools), in a folder `make` makes: the test's own by default (tempDir).
+ */
+export function project(make: (files: Record<string, string>) => string = tempDir): string {
+  return make({
     'agent.yaml': AGENT,
     'kv.mjs': SERVER,
     'tools.txt': BOTH,

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { waitForFile, waitUntilGone } from '../helpers/process-state.js';
+import { shared } from '../helpers/shared-fixture.js';
 import { call, connectAgentcheck } from '../runner/mcp/mcp-client.js';
 import { ROOT, runCli } from './cli.js';
 import { NEVER_ANSWERS, pauseWithCli, project, runRequest, SERVER } from './resume-nothing-ran-fixture.js';
@@ -12,13 +13,19 @@ function hangServer(dir: string): void {
 }
 
 /**
- * Puts the working server back, once the hung one (its pid in `started`) is gone. A limit that
- * came before the server was even spawned (a slow machine) left no `started`: nothing to wait for.
+ * Waits until the hung server (its pid in `started`) is gone and removes `started`, for the next
+ * resume to write its own. A limit that came before the server was even spawned (a slow machine)
+ * left no `started`: nothing to wait for.
  */
-async function restoreServer(dir: string): Promise<void> {
+async function hungServerGone(dir: string): Promise<void> {
   const started = join(dir, 'started');
   if (existsSync(started)) await waitUntilGone(Number(readFileSync(started, 'utf8')));
   rmSync(started, { force: true });
+}
+
+/** Puts the working server back, once the hung one is gone. */
+async function restoreServer(dir: string): Promise<void> {
+  await hungServerGone(dir);
   writeFileSync(join(dir, 'kv.mjs'), SERVER);
 }
 
@@ -26,11 +33,31 @@ async function restoreServer(dir: string): Promise<void> {
 // gated call could run: nothing ran, so the run stays paused (docs/cli.md, resume). No assertion
 // depends on the machine's speed: the server never answers, so the cut always comes first.
 describe('a resume cut off while its MCP servers start', () => {
-  it('keeps the paused run (agentcheck resume --timeout), and the same answer continues it later', async () => {
-    const dir = project();
+  /**
+   * One paused run whose resume is cut twice while its server starts, by --timeout and then by
+   * Ctrl-C (SIGINT), then answered again with the server back: each cut's test reads its own cut,
+   * the runs folder after it, and the resume that continues the run.
+   */
+  const cutTwice = shared(async (makeDir) => {
+    const dir = project(makeDir);
     const paused = await pauseWithCli(dir);
+    const runs = () => readdirSync(join(dir, 'reports/runs'));
     hangServer(dir);
-    const cut = await runCli(['resume', paused.run_id, '--decision', 'approve', '--timeout', '1000', '--json'], dir);
+    const timedOut = await runCli(['resume', paused.run_id, '--decision', 'approve', '--timeout', '1000', '--json'], dir);
+    const afterTimeout = runs();
+    await hungServerGone(dir);
+    const resume = runCli(['resume', paused.run_id, '--decision', 'approve', '--json'], dir);
+    await waitForFile(join(dir, 'started'));
+    resume.kill('SIGINT');
+    const interrupted = await resume;
+    const afterInterrupt = runs();
+    await restoreServer(dir);
+    const resumed = await runCli(['resume', paused.run_id, '--decision', 'approve', '--json'], dir);
+    return { paused, timedOut, afterTimeout, interrupted, afterInterrupt, resumed, afterResume: runs() };
+  });
+
+  it('keeps the paused run (agentcheck resume --timeout), and the same answer continues it later', async () => {
+    const { paused, timedOut: cut, afterTimeout, resumed, afterResume } = await cutTwice();
     expect(cut.exitCode, cut.all).toBe(1);
     expect(JSON.parse(cut.stdout)).toMatchObject({
       stop_reason: 'error',
@@ -40,27 +67,18 @@ describe('a resume cut off while its MCP servers start', () => {
       tools: paused.tools,
       approvals: paused.approvals,
     });
-    expect(readdirSync(join(dir, 'reports/runs'))).toContain(`${paused.run_id}.checkpoint.json`);
-    await restoreServer(dir);
-    const resumed = await runCli(['resume', paused.run_id, '--decision', 'approve', '--json'], dir);
+    expect(afterTimeout).toContain(`${paused.run_id}.checkpoint.json`);
+    // Continued after the Ctrl-C test's cut too (the next test), which kept the run as this one did.
     expect(resumed.exitCode, resumed.all).toBe(0);
     expect(JSON.parse(resumed.stdout)).toMatchObject({ verdict: 'pass', stop_reason: 'end_turn' });
-    expect(readdirSync(join(dir, 'reports/runs'))).not.toContain(`${paused.run_id}.checkpoint.json`);
+    expect(afterResume).not.toContain(`${paused.run_id}.checkpoint.json`);
   });
 
   it('keeps it when Ctrl-C (SIGINT) stops the resume while its server starts', async () => {
-    const dir = project();
-    const paused = await pauseWithCli(dir);
-    hangServer(dir);
-    const resume = runCli(['resume', paused.run_id, '--decision', 'approve', '--json'], dir);
-    await waitForFile(join(dir, 'started'));
-    resume.kill('SIGINT');
-    const cut = await resume;
+    const { paused, interrupted: cut, afterInterrupt, resumed } = await cutTwice();
     expect(cut.exitCode, cut.all).toBe(1);
     expect(JSON.parse(cut.stdout)).toMatchObject({ stop_reason: 'error', verdict_reason: expect.stringContaining('RUN_ABORTED'), run_id: paused.run_id });
-    expect(readdirSync(join(dir, 'reports/runs'))).toContain(`${paused.run_id}.checkpoint.json`);
-    await restoreServer(dir);
-    const resumed = await runCli(['resume', paused.run_id, '--decision', 'approve', '--json'], dir);
+    expect(afterInterrupt).toContain(`${paused.run_id}.checkpoint.json`);
     expect(JSON.parse(resumed.stdout)).toMatchObject({ verdict: 'pass', stop_reason: 'end_turn' });
   });
 

@@ -1,11 +1,23 @@
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { shared } from '../helpers/shared-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { call, connectAgentcheck } from '../runner/mcp/mcp-client.js';
 import { ROOT, runCli } from './cli.js';
 import { AGENT, BOTH, pauseWithCli, project, runRequest, SERVER } from './resume-nothing-ran-fixture.js';
+
+/** The fields of a test_run or resume_run result these tests read. */
+interface Turn {
+  run_id: string;
+  trace_id: string;
+  stop_reason: string;
+  verdict: string;
+  tools: unknown;
+  approvals: unknown;
+}
+const turn = (result: CallToolResult) => result.structuredContent as unknown as Turn;
 
 describe('a resume that ends with an error before anything ran', () => {
   it('keeps the paused run (agentcheck resume): the gated call never ran, and the answer can be given again', async () => {
@@ -148,22 +160,34 @@ process.exit(3);
     });
   });
 
-  it('keeps the paused run for MCP resume_run and the library resumeTestRun', async () => {
-    const dir = project();
-    const request = runRequest(dir);
-    const client = await connectAgentcheck(dir);
+  /**
+   * One `agentcheck mcp` session: a test_run paused at put_item, a resume_run kept paused (del_item
+   * gone from the server), the kept run's trace queried, then the same answer resumed to a pass and
+   * its trace queried: read by the resume_run test and the query_spans test.
+   */
+  const mcpSession = shared(async (dir) => {
+    const cwd = project(dir);
+    const client = await connectAgentcheck(cwd);
     try {
-      const paused = (await call(client, 'test_run', request)).structuredContent as { run_id: string; stop_reason: string; tools: unknown; approvals: unknown };
-      expect(paused.stop_reason).toBe('paused');
-      writeFileSync(join(dir, 'tools.txt'), 'put_item\n');
-      const refused = await call(client, 'resume_run', { run_id: paused.run_id, decision: 'approve' });
-      expect(refused.structuredContent).toMatchObject({ stop_reason: 'error', run_id: paused.run_id, tools: paused.tools, approvals: paused.approvals });
-      writeFileSync(join(dir, 'tools.txt'), BOTH);
-      const resumed = await call(client, 'resume_run', { run_id: paused.run_id, decision: 'approve' });
-      expect(resumed.structuredContent).toMatchObject({ verdict: 'pass', stop_reason: 'end_turn' });
+      const paused = turn(await call(client, 'test_run', runRequest(cwd)));
+      writeFileSync(join(cwd, 'tools.txt'), 'put_item\n');
+      const kept = turn(await call(client, 'resume_run', { run_id: paused.run_id, decision: 'approve' }));
+      const keptSpans = await call(client, 'query_spans', { trace_id: kept.trace_id });
+      writeFileSync(join(cwd, 'tools.txt'), BOTH);
+      const resumed = turn(await call(client, 'resume_run', { run_id: paused.run_id, decision: 'approve' }));
+      const resumedSpans = await call(client, 'query_spans', { trace_id: resumed.trace_id });
+      return { cwd, paused, kept, keptSpans, resumed, resumedSpans };
     } finally {
       await client.close();
     }
+  });
+
+  it('keeps the paused run for MCP resume_run and the library resumeTestRun', async () => {
+    const { cwd: dir, paused: mcpPaused, kept, resumed } = await mcpSession();
+    expect(mcpPaused.stop_reason).toBe('paused');
+    expect(kept).toMatchObject({ stop_reason: 'error', run_id: mcpPaused.run_id, tools: mcpPaused.tools, approvals: mcpPaused.approvals });
+    expect(resumed).toMatchObject({ verdict: 'pass', stop_reason: 'end_turn' });
+    const request = runRequest(dir);
     writeFileSync(join(dir, 'tools.txt'), BOTH);
     const { testRun, resumeTestRun } = await import(join(ROOT, 'dist/src/index.js'));
     const paused = await testRun(request);
@@ -178,37 +202,24 @@ process.exit(3);
     writeFileSync(join(dir, 'tools.txt'), BOTH);
     expect(await resumeTestRun({ run_id: paused.run_id, decision: 'approve' })).toMatchObject({ verdict: 'pass', stop_reason: 'end_turn' });
   });
+
   it("puts a kept resume_run's spans in the query_spans history, under the trace_id its result gives", async () => {
-    const dir = project();
-    const client = await connectAgentcheck(dir);
-    try {
-      const paused = (await call(client, 'test_run', runRequest(dir))).structuredContent as { run_id: string; stop_reason: string };
-      expect(paused.stop_reason).toBe('paused');
-      writeFileSync(join(dir, 'tools.txt'), 'put_item\n');
-      const kept = (await call(client, 'resume_run', { run_id: paused.run_id, decision: 'approve' })).structuredContent as { run_id: string; trace_id: string };
-      expect(kept).toMatchObject({ stop_reason: 'error', run_id: paused.run_id });
-      // Its trace holds the resumed run's root span, which says the run ended with an error.
-      const queried = await call(client, 'query_spans', { trace_id: kept.trace_id });
-      expect(queried.isError, JSON.stringify(queried.content)).toBeFalsy();
-      const { spans } = queried.structuredContent as { spans: Array<{ trace_id: string; name: string; status: string; attributes: Record<string, unknown> }> };
-      expect(spans.every((span) => span.trace_id === kept.trace_id)).toBe(true);
-      expect(spans).toContainEqual(
-        expect.objectContaining({
-          name: 'invoke_agent RS bot',
-          status: 'error',
-          attributes: expect.objectContaining({ 'agentcheck.resume.checkpoint_id': expect.stringContaining(paused.run_id) }),
-        }),
-      );
-      // The run stays paused: answered again, it continues, and its own trace is queryable too.
-      writeFileSync(join(dir, 'tools.txt'), BOTH);
-      const resumed = (await call(client, 'resume_run', { run_id: paused.run_id, decision: 'approve' })).structuredContent as {
-        verdict: string;
-        trace_id: string;
-      };
-      expect(resumed.verdict).toBe('pass');
-      expect((await call(client, 'query_spans', { trace_id: resumed.trace_id })).isError).toBeFalsy();
-    } finally {
-      await client.close();
-    }
+    const { paused, kept, keptSpans: queried, resumed, resumedSpans } = await mcpSession();
+    expect(paused.stop_reason).toBe('paused');
+    expect(kept).toMatchObject({ stop_reason: 'error', run_id: paused.run_id });
+    // Its trace holds the resumed run's root span, which says the run ended with an error.
+    expect(queried.isError, JSON.stringify(queried.content)).toBeFalsy();
+    const { spans } = queried.structuredContent as { spans: Array<{ trace_id: string; name: string; status: string; attributes: Record<string, unknown> }> };
+    expect(spans.every((span) => span.trace_id === kept.trace_id)).toBe(true);
+    expect(spans).toContainEqual(
+      expect.objectContaining({
+        name: 'invoke_agent RS bot',
+        status: 'error',
+        attributes: expect.objectContaining({ 'agentcheck.resume.checkpoint_id': expect.stringContaining(paused.run_id) }),
+      }),
+    );
+    // The run stays paused: answered again, it continues, and its own trace is queryable too.
+    expect(resumed.verdict).toBe('pass');
+    expect(resumedSpans.isError).toBeFalsy();
   });
 });
