@@ -10,8 +10,8 @@ const SCRIPT = '- tool_calls: [{name: finish, args: {}}]\n- text: done\n';
 const RUN = ['test-run', '--agent', 'agent.yaml', '--message', 'go', '--script', 'script.yaml', '--terminal-tool', 'finish', '--json'];
 
 // Inputs refused at load run the CLI's entry in-process (runMain): nothing runs and nothing is
-// written. The built CLI refuses an empty --message, a name the --delta removed and an approvals
-// name of an MCP tool (which starts the MCP server) here, and a bad --script in commands.test.ts.
+// written. The built CLI refuses an approvals name of an MCP tool (which starts the MCP server)
+// here, and a bad --script in commands.test.ts.
 describe('agentcheck test-run: what its inputs mean', () => {
   /**
    * One test-run per delta, each run once (oncePerKey) in one folder: the no-change test and the
@@ -82,7 +82,7 @@ describe('agentcheck test-run: what its inputs mean', () => {
       expect.stringMatching(/inputs\.yaml:3:\d+ at messages\[1\]\.content: the message is empty; give the message text$/),
       expect.stringMatching(/inputs\.yaml:4:\d+ at messages\[2\]\.content: the message is empty; give the message text$/),
     ]);
-    const message = await runCli([...run, '--message', ' '], dir);
+    const message = await runMain([...run, '--message', ' '], dir);
     expect(message.exitCode).toBe(2);
     expect(message.stderr).toContain('--message is empty; give the message text');
     // A scenario's inputs use the same format: validate and run refuse the same messages in the same words.
@@ -167,7 +167,10 @@ describe('agentcheck test-run: what its inputs mean', () => {
     const removed = ' (the --delta removes or renames it: names are held to the build after it)';
     const noScript = ['test-run', '--agent', 'agent.yaml', '--message', 'go', '--json'];
     // test-run checks each of its inputs on its own and says every problem: one run names all three.
-    const gone = await runCli([...noScript, '--script', 'calls-lookup.yaml', '--terminal-tool', 'lookup', '--delta', 'rm.yaml', '--approvals', 'ap.yaml'], dir);
+    const gone = await runMain(
+      [...noScript, '--script', 'calls-lookup.yaml', '--terminal-tool', 'lookup', '--delta', 'rm.yaml', '--approvals', 'ap.yaml'],
+      dir,
+    );
     expect(gone.exitCode, gone.stderr).toBe(2);
     expect(gone.stderr).toMatch(/--terminal-tool: it names no tool of the agent: "lookup"; expected one of: [^\n]*\(the --delta removes or renames it/);
     expect(gone.stderr).toMatch(/the script calls "lookup", which the agent does not offer the model; [^\n]*\(the --delta removes or renames it/);

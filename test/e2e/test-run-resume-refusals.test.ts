@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { shared } from '../helpers/shared-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { runMain } from '../helpers/run-main.js';
 import { runCli } from './cli.js';
 import { pause } from './test-run-resume-fixture.js';
 
@@ -18,6 +19,14 @@ const TWO_WRITES = `- tool_calls: [{name: write_file, args: {path: CHANGELOG.md,
 
 const resume = (dir: string, runId: string, spans: string, decision = 'approve') =>
   runCli(['resume', runId, '--decision', decision, '--spans', spans, '--json'], dir);
+
+/**
+ * The same resume through the CLI's entry in-process (runMain), for the refusals: each is exit 2
+ * before the run claims the checkpoint. The built CLI refuses a live claim below (its pid is the
+ * test's, which in-process would be the resume's own) and runs the resumes that answer.
+ */
+const refuse = (dir: string, runId: string, spans: string, decision = 'approve') =>
+  runMain(['resume', runId, '--decision', decision, '--spans', spans, '--json'], dir);
 
 /**
  * One paused run (TWO_WRITES, --spans out/spans.jsonl) for the tests that answer or refuse a
@@ -89,7 +98,7 @@ describe('agentcheck resume works only in the workspace test-run kept beside the
     const workspace = join(dir, 'out', `${runId}.workspace`);
     rmSync(workspace, { recursive: true });
     symlinkSync(join(dir, 'outside'), workspace);
-    const resumed = await resume(dir, runId, 'out/spans.jsonl');
+    const resumed = await refuse(dir, runId, 'out/spans.jsonl');
     expect(resumed.exitCode, resumed.all).toBe(2);
     expect(resumed.stdout).toBe('');
     expect(resumed.stderr).toContain(`expected the paused run's workspace folder beside the checkpoint, ${workspace}: it is a symbolic link`);
@@ -104,7 +113,7 @@ describe('agentcheck resume answers a run once: a claim left behind is refused, 
     // What a killed resume leaves: the checkpoint renamed to its claim, under a pid no longer running.
     const claim = join(dir, 'out', `${runId}.checkpoint.json.2147483.answering`);
     renameSync(join(dir, 'out', `${runId}.checkpoint.json`), claim);
-    const again = await resume(dir, runId, 'out/spans.jsonl', 'deny');
+    const again = await refuse(dir, runId, 'out/spans.jsonl', 'deny');
     expect(again.exitCode, again.all).toBe(2);
     expect(again.stdout).toBe('');
     expect(again.stderr).toContain(
@@ -126,7 +135,7 @@ describe('agentcheck resume answers a run once: a claim left behind is refused, 
     expect(again.stderr).toContain(`delete ${claim} to give up on this run)`);
     // Deleting the claim gives the run up: it is then unknown, as an answered run is.
     rmSync(claim);
-    const gone = await resume(dir, runId, 'out/spans.jsonl');
+    const gone = await refuse(dir, runId, 'out/spans.jsonl');
     expect(gone.exitCode, gone.all).toBe(2);
     expect(gone.stderr).toContain(`no paused run ${runId} here`);
   });
@@ -183,7 +192,7 @@ describe('agentcheck resume refuses a checkpoint that does not fit its saved bui
       saved.extra_field = 1;
       saved.scripts = [];
     });
-    return { runId, file, result: await resume(dir, runId, 'out/spans.jsonl') };
+    return { runId, file, result: await refuse(dir, runId, 'out/spans.jsonl') };
   });
 
   it('a revisionHash of another build, and a checkpoint waiting for nothing', async () => {
@@ -200,7 +209,7 @@ describe('agentcheck resume refuses a checkpoint that does not fit its saved bui
       checkpoint.pending = null;
       checkpoint.state.messages = checkpoint.state.messages.slice(0, 1);
     });
-    const nothing = await resume(waiting.dir, runId, 'out/spans.jsonl');
+    const nothing = await refuse(waiting.dir, runId, 'out/spans.jsonl');
     expect(nothing.exitCode, nothing.all).toBe(2);
     expect(nothing.stderr).toContain(`${waiting.file} at checkpoint.pending: checkpoint`);
     expect(nothing.stderr).toContain('is not waiting for an answer, so --decision has no gated call to answer; start over with agentcheck test-run');
@@ -213,7 +222,7 @@ describe('agentcheck resume refuses a checkpoint that does not fit its saved bui
     editCheckpoint(deleted.file, (saved) => {
       delete (saved.checkpoint as Record<string, unknown>).pending;
     });
-    const resumed = await resume(deleted.dir, deleted.runId, 'out/spans.jsonl');
+    const resumed = await refuse(deleted.dir, deleted.runId, 'out/spans.jsonl');
     expect(resumed.exitCode, resumed.all).toBe(2);
     expect(resumed.stderr.trim()).toBe(
       `agentcheck: invalid input: ${deleted.file} at checkpoint.pending: expected the call of tool "write_file" (call id "call_1", arguments {"path":"CHANGELOG.md","content":"first"}), the call the checkpoint's state.messages[1].tool_calls[0] holds waiting (the call a resume answers), got nothing`,
@@ -236,7 +245,7 @@ describe('agentcheck resume refuses a checkpoint that does not fit its saved bui
     editCheckpoint(file, (saved) => {
       (saved.checkpoint as Record<string, unknown>).kind = 'agent';
     });
-    const resumed = await resume(dir, runId, 'out/s.jsonl');
+    const resumed = await refuse(dir, runId, 'out/s.jsonl');
     expect(resumed.exitCode, resumed.all).toBe(2);
     expect(resumed.stdout).toBe('');
     expect(resumed.stderr).toContain(`${file} at checkpoint.kind: checkpoint ${runId}:`);
@@ -252,7 +261,7 @@ describe('agentcheck resume refuses a checkpoint that does not fit its saved bui
       checkpoint.pending.tool = 'zzz';
       checkpoint.pending.args = { anything: 1 };
     });
-    const resumed = await resume(dir, runId, 'out/s.jsonl');
+    const resumed = await refuse(dir, runId, 'out/s.jsonl');
     expect(resumed.exitCode, resumed.all).toBe(2);
     expect(resumed.stdout).toBe('');
     const source = `the call deterministic_step "writer" makes when resumed (from the build, the checkpoint's state.flow and state.executions)`;

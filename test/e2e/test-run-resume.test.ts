@@ -67,7 +67,8 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
       .filter((span) => span.trace_id === printed.trace_id && span.name.startsWith('approval'));
     expect(approvals[0].attributes['agentcheck.approval.decision']).toBe('deny');
 
-    const again = await runCli(['resume', runId, '--decision', 'approve', '--spans', 'out/spans.jsonl'], dir);
+    // Refused before anything runs: the CLI's entry in-process (runMain); the built CLI refuses a damaged checkpoint below.
+    const again = await runMain(['resume', runId, '--decision', 'approve', '--spans', 'out/spans.jsonl'], dir);
     expect(again.exitCode).toBe(2);
     expect(again.stderr).toContain(`no paused run ${runId} here`);
   });

@@ -55,13 +55,13 @@ describe('test-run --spans naming one of the run inputs (built CLI)', () => {
     const dir = tempDir(INPUTS);
     const base = ['test-run', '--agent', 'bot.yaml', '--message', 'hi', '--script', 'script.yaml', '--delta', 'delta.yaml', '--workspace', 'ws'];
     const before = ['bot.yaml', 'delta.yaml', 'script.yaml', 'ws/notes.txt'].map((file) => readFileSync(join(dir, file), 'utf8'));
-    // The first on the built CLI, the others through the CLI's entry in-process (runMain).
+    // Through the CLI's entry in-process (runMain): the built CLI refuses a --spans it cannot write above.
     for (const [spans, flag] of [
       ['bot.yaml', '--agent'],
       ['./delta.yaml', '--delta'],
       ['script.yaml', '--script'],
     ]) {
-      const result = spans === 'bot.yaml' ? await runCli([...base, '--spans', spans], dir) : await runMain([...base, '--spans', spans], dir);
+      const result = await runMain([...base, '--spans', spans], dir);
       expect(result.exitCode, result.all).toBe(2);
       expect(result.stderr).toContain(`--spans names the ${flag} file; the spans would overwrite it`);
     }
@@ -92,7 +92,8 @@ describe('test-run --spans naming one of the run inputs (built CLI)', () => {
       'skl/getting-started/SKILL.md': readFileSync(join(ROOT, 'fixtures/skills/getting-started/SKILL.md'), 'utf8'),
       'skd.yaml': 'set:\n  agent:\n    skills:\n      - {ref: skl/getting-started}\n',
     });
-    const external = await runCli(['test-run', '--agent', 'ext/ext.yaml', '--message', 'hi', '--script', 'x.yaml', '--spans', 'ext/agent.mjs', '--json'], dir);
+    // Each through the CLI's entry in-process (runMain), as the refusals of the test above.
+    const external = await runMain(['test-run', '--agent', 'ext/ext.yaml', '--message', 'hi', '--script', 'x.yaml', '--spans', 'ext/agent.mjs', '--json'], dir);
     expect(external.exitCode, external.all).toBe(2);
     expect(external.stdout).toBe('');
     expect(external.stderr).toContain(
@@ -100,7 +101,6 @@ describe('test-run --spans naming one of the run inputs (built CLI)', () => {
     );
     expect(readFileSync(join(dir, 'ext/agent.mjs'), 'utf8')).toBe('console.log("hi")\n');
     const bot = join(ROOT, 'fixtures/agents/support-bot.yaml');
-    // The external command file on the built CLI; the skill folder and the tool's script in-process (runMain).
     const skill = await runMain(
       ['test-run', '--agent', bot, '--message', 'hi', '--script', 'x.yaml', '--delta', 'skd.yaml', '--spans', 'skl/getting-started/SKILL.md', '--json'],
       dir,

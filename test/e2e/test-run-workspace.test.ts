@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runMain } from '../helpers/run-main.js';
 import { shared } from '../helpers/shared-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { ROOT, runCli } from './cli.js';
@@ -40,8 +41,9 @@ describe('agentcheck test-run --workspace', () => {
 
   it('refuses the runs folder itself as --workspace, which would gain checkpoints, but not a folder in it', async () => {
     const dir = tempDir({ 'reports/runs/sub/a.txt': 'hi\n', 'out/x.txt': 'x\n', 's.yaml': '- text: hi\n' });
-    // (A --spans file's folder as --workspace is refused as --spans inside the workspace.)
-    const result = await runCli(['test-run', '--agent', AGENT, '--message', 'w', '--script', 's.yaml', '--workspace', 'reports/runs'], dir);
+    // (A --spans file's folder as --workspace is refused as --spans inside the workspace.) Refused
+    // at load: the CLI's entry in-process (runMain); the built CLI refuses a workspace holding TMPDIR below.
+    const result = await runMain(['test-run', '--agent', AGENT, '--message', 'w', '--script', 's.yaml', '--workspace', 'reports/runs'], dir);
     expect(result.exitCode, result.stderr).toBe(2);
     expect(result.stderr).toContain(
       "--workspace: reports/runs is agentcheck's runs folder, where a paused run's checkpoint and workspace are kept (reports/runs without --spans): give another folder",
@@ -142,7 +144,8 @@ describe('agentcheck test-run --workspace', () => {
     );
     // Nothing was copied there: the temporary folder holds what it held.
     expect(readdirSync(join(dir, 'wst/tmp'))).toEqual(['.keep']);
-    const root = await run('/');
+    // Refused at load as the one above: the CLI's entry in-process (runMain), whose temporary folder is the test's.
+    const root = await runMain(['test-run', '--agent', AGENT, '--message', 'r', '--script', 's.yaml', '--workspace', '/', '--json'], dir);
     expect([root.exitCode, root.stdout]).toEqual([2, '']);
     expect(root.stderr).toMatch(/--workspace: workspace \/ cannot be copied: it holds the temporary folder \/\S*, where its copy is made/);
     // With TMPDIR elsewhere, as the message says, a folder laid out the same runs (and reads its file).
