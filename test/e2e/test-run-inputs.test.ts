@@ -15,7 +15,10 @@ const RUN = ['test-run', '--agent', 'agent.yaml', '--message', 'go', '--script',
 describe('agentcheck test-run: what its inputs mean', () => {
   /**
    * One test-run per delta, each run once (oncePerKey) in one folder: the no-change test and the
-   * order test both read the run of name-first.yaml, a delta that changes the build.
+   * order test both read the run of name-first.yaml, a delta that changes the build. The delta
+   * runs here go through the CLI's entry in-process (runMain): a delta's hash is logic, and a
+   * scripted run that calls nothing outside leaves no process state changed (runMain checks it)
+   * and no handle open; the built CLI runs test-run to its result below (blank.yaml, the MCP runs).
    */
   const deltaDir = sharedDir({
     'agent.yaml': AGENT_YAML,
@@ -27,7 +30,7 @@ describe('agentcheck test-run: what its inputs mean', () => {
     'tool-first.yaml': 'set:\n  "agent.tools[name=lookup]": {description: Find.}\n  agent.name: Renamed bot\n',
   });
   const deltaHash = oncePerKey(async (delta) => {
-    const result = await runCli([...RUN, '--delta', delta], deltaDir);
+    const result = await runMain([...RUN, '--delta', delta], deltaDir);
     expect(result.exitCode, result.stderr).toBe(0);
     return JSON.parse(result.stdout).resolved.delta_hash as string | null;
   });
@@ -48,7 +51,7 @@ describe('agentcheck test-run: what its inputs mean', () => {
       'path-first.yaml': 'set:\n  "agent.max_turns": 5\n  agent: {max_turns: 2}\n',
     });
     const resolved = async (delta: string) => {
-      const result = await runCli([...RUN, '--delta', delta], dir);
+      const result = await runMain([...RUN, '--delta', delta], dir);
       expect(result.exitCode, result.stderr).toBe(0);
       return JSON.parse(result.stdout).resolved as { max_turns: number; delta_hash: string };
     };
