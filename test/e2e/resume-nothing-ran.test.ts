@@ -220,6 +220,9 @@ process.exit(3);
     );
     // The run stays paused: answered again, it continues, and its own trace is queryable too.
     expect(resumed.verdict).toBe('pass');
-    expect(resumedSpans.isError).toBeFalsy();
+    expect(resumedSpans.isError, JSON.stringify(resumedSpans.content)).toBeFalsy();
+    const resumedTrace = (resumedSpans.structuredContent as { spans: Array<{ trace_id: string; name: string }> }).spans;
+    expect(resumedTrace.map((span) => span.name)).toContain('invoke_agent RS bot');
+    expect(resumedTrace.every((span) => span.trace_id === resumed.trace_id)).toBe(true);
   });
 });

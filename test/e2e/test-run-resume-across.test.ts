@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runMain } from '../helpers/run-main.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { runCli, runCliWithFileLimit } from './cli.js';
 import { base, pause, SCRIPT } from './test-run-resume-fixture.js';
@@ -71,6 +72,11 @@ agent:
     const runId = JSON.parse(result.stdout).run_id as string;
     expect(runId).toMatch(/^[0-9a-f]{32}$/);
     expect(existsSync(join(dir, 'out', `${runId}.checkpoint.json`))).toBe(true);
+    // The kept checkpoint resumes, its spans into another file of that folder (in-process: the
+    // built CLI resumes in the tests beside this one).
+    const resumed = await runMain(['resume', runId, '--decision', 'approve', '--spans', 'out/resumed.jsonl', '--json'], dir);
+    expect(resumed.exitCode, resumed.all).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ output: 'Done.', stop_reason: 'end_turn' });
   });
 
   it.skipIf(process.platform === 'win32')(
