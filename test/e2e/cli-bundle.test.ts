@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
+import { runMain } from '../helpers/run-main.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { AGENT_YAML, passingScenario, ROOT, runCli } from './cli.js';
 
@@ -59,19 +60,27 @@ new Script('(function (exports, require, module, __filename, __dirname, __agentc
     // Rendered for a pipe, at 80 columns: examples wrap too (a shell's \ continuation).
     const wide = Object.entries(kept.texts).flatMap(([words, text]) => text.split('\n').flatMap((line) => (line.length > 80 ? [`${words}: ${line}`] : [])));
     expect(wide).toEqual([]);
-    // A copy of the launcher and the script without help.json renders every help in the CLI.
-    const bare = tempDir();
-    for (const file of ['agentcheck.js', 'cli.cjs', 'package.json']) copyFileSync(join(BIN, file), join(bare, file));
+    // Each help the launcher prints from help.json is the one the CLI renders: main() in this
+    // process renders it from the sources (no process of its own: the launcher's are the point).
     const run = (bin: string, args: string[]) => execa('node', [join(bin, 'agentcheck.js'), ...args], { reject: false, cwd: ROOT, env: { CI: 'true' } });
     await Promise.all(
       Object.entries(kept.texts).map(async ([words, text]) => {
         const args = words ? [...words.split(' '), words === 'run' ? '-h' : '--help'] : ['--help'];
-        const [fast, rendered] = await Promise.all([run(BIN, args), run(bare, args)]);
+        const [fast, rendered] = await Promise.all([run(BIN, args), runMain(args)]);
         expect([fast.exitCode, fast.stderr]).toEqual([0, '']);
+        expect([rendered.exitCode, rendered.stderr]).toEqual([0, '']);
         expect(fast.stdout).toBe(rendered.stdout);
         expect(`${fast.stdout}\n`).toBe(text);
       }),
     );
+    // A copy of the launcher and the script without help.json renders help in the CLI.
+    const bare = tempDir();
+    for (const file of ['agentcheck.js', 'cli.cjs', 'package.json']) copyFileSync(join(BIN, file), join(bare, file));
+    for (const args of [
+      ['run', '-h'],
+      ['spans', 'query', '--help'],
+    ])
+      expect((await run(bare, args)).stdout).toBe(kept.texts[args.slice(0, -1).join(' ')]!.trimEnd());
     // The launcher does print the file's text (an edited one shows it), but never one kept for
     // another script, nor for another way of asking.
     const edited = tempDir();
