@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/runner/report/report.js';
 import { linesAbout, shared } from '../helpers/shared-fixture.js';
+import { runMain } from '../helpers/run-main.js';
+import { runMainFull } from '../helpers/run-main-full.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { AGENT_YAML, passingScenario, runCli } from './cli.js';
 
@@ -73,8 +75,9 @@ describe('custom checks and datasets (end to end)', () => {
       'checks/x.py': 'print(1)\n',
       'm.scenario.yaml': passingScenario('m', '    - custom: {module: ./checks/dir.mjs}\n    - custom: {module: ./checks/x.py}'),
     });
+    // run's refusal in-process (runMain): the built CLI refuses a suite's params below.
     const validated = await runCli(['validate', 'm.scenario.yaml'], dir);
-    const ran = await runCli(['run', 'm.scenario.yaml', '--out', 'out'], dir);
+    const ran = await runMain(['run', 'm.scenario.yaml', '--out', 'out'], dir);
     for (const result of [validated, ran]) {
       expect(result.exitCode, result.all).toBe(2);
       expect(result.stderr).toMatch(
@@ -230,7 +233,8 @@ describe('custom checks and datasets (end to end)', () => {
     expect(grep.exitCode, grep.all).toBe(0);
     expect(grep.stdout).toMatch(/1 scenarios?: 1 passed/);
     expect(grep.stdout).toMatch(/rows\.scenario\.yaml#lookup 2/);
-    const shard = await runCli(['run', '.', '--out', 'out2', '--shard', '2/3', '--reporter', 'table'], dir);
+    // In-process (runMainFull): which rows a shard takes is the planner's logic.
+    const shard = await runMainFull(['run', '.', '--out', 'out2', '--shard', '2/3', '--reporter', 'table'], dir);
     expect(shard.exitCode, shard.all).toBe(0);
     expect(shard.stdout).toMatch(/1 scenarios?: 1 passed/);
   });

@@ -131,15 +131,15 @@ describe('robustness through the CLI', () => {
 
   it('exits 2 with a clear message for folders where files belong and for a bad output folder', async () => {
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('a'), 'sub/x.txt': 'x' });
-    // A folder given for a file is refused at load: the CLI's entry in-process (runMain); an output
-    // folder that cannot be made, on the built CLI.
+    // Refused before anything runs: the CLI's entry in-process (runMain); the built CLI refuses run's
+    // and validate's inputs below (a named pipe).
     const folderAgent = await runMain(['test-run', '--agent', 'sub', '--message', 'hi', '--json'], dir);
     expect(folderAgent.exitCode).toBe(2);
     expect(folderAgent.stderr).toMatch(/sub: is a folder; expected a YAML or JSON file/);
     const folderConfig = await runMain(['run', '.', '--config', 'sub'], dir);
     expect(folderConfig.exitCode).toBe(2);
     expect(folderConfig.stderr).not.toMatch(/unexpected error/);
-    const badOut = await runCli(['run', '.', '--out', '/dev/null/reports'], dir);
+    const badOut = await runMain(['run', '.', '--out', '/dev/null/reports'], dir);
     expect(badOut.exitCode).toBe(2);
     expect(badOut.stderr).toMatch(/cannot write reports there/);
   });
@@ -149,13 +149,15 @@ describe('robustness through the CLI', () => {
     const pipe = join(dir, 'p.scenario.yaml');
     execFileSync('mkfifo', [pipe]);
     onTestFinished(() => releasePipes([pipe]));
-    for (const args of [
-      ['run', '.', '--out', 'out'],
-      ['run', 'p.scenario.yaml'],
-      ['validate', '.'],
-      ['validate', 'p.scenario.yaml'],
-    ]) {
-      const result = await runCli(args, dir);
+    // Found on the built CLI by run, named by validate; the other two in-process (runMain: refused
+    // unopened, nothing runs).
+    for (const [args, how] of [
+      [['run', '.', '--out', 'out'], 'cli'],
+      [['run', 'p.scenario.yaml'], 'main'],
+      [['validate', '.'], 'main'],
+      [['validate', 'p.scenario.yaml'], 'cli'],
+    ] as Array<[string[], 'cli' | 'main']>) {
+      const result = await (how === 'cli' ? runCli(args, dir) : runMain(args, dir));
       expect(result.exitCode, args.join(' ')).toBe(2);
       expect(result.stderr).toContain(`${pipe}: is a named pipe (FIFO), not a regular file; expected a scenario file`);
     }
@@ -189,12 +191,17 @@ describe('robustness through the CLI', () => {
     expect(linesAbout(run.stderr, 'c.scenario.yaml'), 'run c.scenario.yaml').toContain(
       'custom check module ./pipe.mjs is a named pipe (FIFO), not a regular file',
     );
-    const cases: Array<[string[], string]> = [
-      [['run', 's.scenario.yaml', '--only-failed', 'report-pipe.json'], 'report-pipe.json: is a named pipe (FIFO), not a regular file; expected a report.json'],
-      [['merge', 'report-pipe.json', '--out', 'm'], 'report-pipe.json: is a named pipe (FIFO), not a regular file; expected a report.json'],
+    // Reports are refused unopened: run's in-process (runMain), merge's on the built CLI.
+    const cases: Array<[string[], string, 'cli' | 'main']> = [
+      [
+        ['run', 's.scenario.yaml', '--only-failed', 'report-pipe.json'],
+        'report-pipe.json: is a named pipe (FIFO), not a regular file; expected a report.json',
+        'main',
+      ],
+      [['merge', 'report-pipe.json', '--out', 'm'], 'report-pipe.json: is a named pipe (FIFO), not a regular file; expected a report.json', 'cli'],
     ];
-    for (const [args, expected] of cases) {
-      const result = await runCli(args, dir);
+    for (const [args, expected, how] of cases) {
+      const result = await (how === 'cli' ? runCli(args, dir) : runMain(args, dir));
       expect(result.exitCode, args.join(' ')).toBe(2);
       expect(result.stderr, args.join(' ')).toContain(expected);
     }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/runner/report/report.js';
 import { once, sharedDir } from '../helpers/shared-fixture.js';
 import { runMain } from '../helpers/run-main.js';
+import { runMainFull } from '../helpers/run-main-full.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { waitForFile } from '../helpers/process-state.js';
 import { AGENT_YAML, CLI, passingScenario, runCli } from './cli.js';
@@ -71,7 +72,8 @@ describe('agentcheck run (end to end)', () => {
   });
 
   it('exits 2 for an unknown flag and for a folder without scenarios', async () => {
-    expect((await runCli(['run', '--no-such-flag'])).exitCode).toBe(2);
+    // The unknown flag in-process (runMain); the folder without scenarios on the built CLI.
+    expect((await runMain(['run', '--no-such-flag'])).exitCode).toBe(2);
     const empty = tempDir({ 'readme.txt': 'nothing', 'sub/notes.txt': 'x', 'more/notes.txt': 'y' });
     // No path given: the current folder is searched, and named.
     const result = await runCli(['run'], empty);
@@ -90,11 +92,13 @@ describe('agentcheck run (end to end)', () => {
       'sub/.ci/a.scenario.yaml': passingScenario('hidden').replace('agent: agent.yaml', 'agent: ../../agent.yaml'),
       'sub/node_modules/pkg/b.scenario.yaml': passingScenario('dependency'),
     });
-    const all = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], dir);
+    // The runs, as the refusals below, through the CLI's entry in-process (runMainFull): which
+    // files a folder search finds is the loader's logic; the built CLI runs folders above.
+    const all = await runMainFull(['run', '.', '--out', 'out', '--reporter', 'json'], dir);
     expect(all.exitCode, all.all).toBe(0);
     expect(readReport(join(dir, 'out')).scenarios.map((row) => row.id)).toEqual(['top.scenario.yaml#top']);
     // The error no longer blames file names that are right: it names the skipped files and the path to give.
-    // The refusals: the CLI's entry in-process (runMain), as the built CLI refuses a folder without scenarios above.
+    // The built CLI refuses a folder without scenarios above.
     const skipped = await runMain(['run', 'sub'], dir);
     expect(skipped.exitCode).toBe(2);
     expect(skipped.stderr).toContain(
@@ -105,7 +109,7 @@ describe('agentcheck run (end to end)', () => {
     expect(validated.stderr).toContain('2 scenario files were skipped: sub/.ci/a.scenario.yaml');
     expect(validated.stderr).toContain('give it by name: agentcheck validate sub/.ci)');
     // Given by name, the folder runs.
-    const named = await runCli(['run', 'sub/.ci', '--out', 'out2', '--reporter', 'json'], dir);
+    const named = await runMainFull(['run', 'sub/.ci', '--out', 'out2', '--reporter', 'json'], dir);
     expect(named.exitCode, named.all).toBe(0);
     expect(readReport(join(dir, 'out2')).scenarios.map((row) => row.name)).toEqual(['hidden']);
   });
@@ -115,9 +119,10 @@ describe('agentcheck run (end to end)', () => {
     for (let i = 0; i < 10; i++) files[`s${i}.scenario.yaml`] = passingScenario(`scenario ${i}`);
     const dir = tempDir(files);
     const seen: string[] = [];
+    // In-process (runMainFull): which runs a shard takes is the planner's logic.
     for (let shard = 1; shard <= 3; shard++) {
       const out = join(dir, `out${shard}`);
-      const result = await runCli(['run', '.', '--shard', `${shard}/3`, '--out', out, '--reporter', 'json'], dir);
+      const result = await runMainFull(['run', '.', '--shard', `${shard}/3`, '--out', out, '--reporter', 'json'], dir);
       expect(result.exitCode, result.all).toBe(0);
       const ids = readReport(out).scenarios.map((row) => row.id);
       expect(ids.length).toBeGreaterThanOrEqual(3);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/runner/report/report.js';
 import { once, sharedDir } from '../helpers/shared-fixture.js';
 import { runMain } from '../helpers/run-main.js';
+import { runMainFull } from '../helpers/run-main-full.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { execa } from 'execa';
 import { AGENT_YAML, CLI, passingScenario, runCli } from './cli.js';
@@ -190,13 +191,13 @@ describe('agentcheck run output (end to end)', () => {
   it('past 200 rows the table shows the rows that did not pass; the line that replaces it says where every row is', async () => {
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('passes') });
     const omitted = (stdout: string) => stdout.split('\n').find((line) => line.includes('omitted'));
-    const tableOnly = await runCli(['run', '.', '--repeat', '201', '--out', 'out', '--reporter', 'table'], dir, { NO_COLOR: '1', COLUMNS: '200' });
+    const tableOnly = await runMainFull(['run', '.', '--repeat', '201', '--out', 'out', '--reporter', 'table'], dir, { NO_COLOR: '1', COLUMNS: '200' });
     expect(tableOnly.exitCode, tableOnly.all).toBe(0);
     expect(tableOnly.stdout).not.toContain('│ PASS');
     expect(omitted(tableOnly.stdout)).toBe(
       '201 passing rows omitted (201 rows: past 200 the table shows only the rows that did not pass; for every row, add --reporter json (or md))',
     );
-    const withJson = await runCli(['run', '.', '--repeat', '201', '--out', 'out'], dir, { NO_COLOR: '1', COLUMNS: '200' });
+    const withJson = await runMainFull(['run', '.', '--repeat', '201', '--out', 'out'], dir, { NO_COLOR: '1', COLUMNS: '200' });
     expect(omitted(withJson.stdout)).toContain('; every row is in report.json)');
     expect((JSON.parse(readFileSync(join(dir, 'out/report.json'), 'utf8')) as Report).scenarios).toHaveLength(201);
   });
@@ -216,7 +217,7 @@ describe('agentcheck run output (end to end)', () => {
 
   it('--quiet prints the failures and the summary, then the report files', async () => {
     const dir = suite();
-    const result = await runCli(['run', '.', '--out', 'out', '--quiet'], dir);
+    const result = await runMainFull(['run', '.', '--out', 'out', '--quiet'], dir);
     expect(result.exitCode, result.all).toBe(1);
     expect(result.stdout).not.toContain('┌');
     expect(result.stdout.trim().split('\n')[0]).toBe('FAIL suite.scenarios.yaml#never finishes [base]');
@@ -227,10 +228,10 @@ describe('agentcheck run output (end to end)', () => {
   it('--quiet prints no progress lines on stderr, which a 50-run suite off a TTY otherwise gets', async () => {
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'one.scenario.yaml': passingScenario('one') });
     const progress = /^agentcheck: \d+\/50 done, 0 failed, ETA [\d.]+ s$/gm;
-    const loud = await runCli(['run', '.', '--out', 'loud', '--repeat', '50', '--reporter', 'json'], dir);
+    const loud = await runMainFull(['run', '.', '--out', 'loud', '--repeat', '50', '--reporter', 'json'], dir);
     expect(loud.exitCode, loud.all).toBe(0);
     expect(loud.stderr.match(progress)).toHaveLength(10);
-    const quiet = await runCli(['run', '.', '--out', 'quiet', '--repeat', '50', '--reporter', 'json', '--quiet'], dir);
+    const quiet = await runMainFull(['run', '.', '--out', 'quiet', '--repeat', '50', '--reporter', 'json', '--quiet'], dir);
     expect(quiet.exitCode, quiet.all).toBe(0);
     expect(quiet.stderr).not.toContain('done,');
     expect(quiet.stderr).toBe('');
@@ -239,7 +240,7 @@ describe('agentcheck run output (end to end)', () => {
 
   it('--grep selects by text or by regular expression: a pasted name with ( ) selects it, plain words still match', async () => {
     const dir = suite();
-    const regex = await runCli(['run', '.', '--out', 'out', '--reporter', 'json', '--grep', '^suite.*#(passes|never)'], dir);
+    const regex = await runMainFull(['run', '.', '--out', 'out', '--reporter', 'json', '--grep', '^suite.*#(passes|never)'], dir);
     expect(regex.exitCode, regex.all).toBe(1);
     // Without the table reporter the terminal still gets the failure, its reason and the summary.
     expect(regex.stdout).not.toContain('┌');
@@ -249,7 +250,7 @@ describe('agentcheck run output (end to end)', () => {
     expect(lastLine(regex.stdout)).toBe('Reports: out/spans.jsonl, out/report.json');
     const report = JSON.parse(readFileSync(join(dir, 'out/report.json'), 'utf8')) as Report;
     expect(report.scenarios.map((row) => row.name)).toEqual(['passes', 'never finishes']);
-    const word = await runCli(['run', '.', '--out', 'out2', '--reporter', 'json', '--grep', 'OTHER'], dir);
+    const word = await runMainFull(['run', '.', '--out', 'out2', '--reporter', 'json', '--grep', 'OTHER'], dir);
     expect(word.exitCode, word.all).toBe(0);
     // A scenario's name pasted as it is selects it, although `(x)` means something else to a regex.
     for (const [grep, out] of [
@@ -257,7 +258,7 @@ describe('agentcheck run output (end to end)', () => {
       // Not a valid expression: matched as text, not an error.
       ['other (x', 'out4'],
     ]) {
-      const pasted = await runCli(['run', '.', '--out', out, '--reporter', 'json', '--grep', grep], dir);
+      const pasted = await runMainFull(['run', '.', '--out', out, '--reporter', 'json', '--grep', grep], dir);
       expect(pasted.exitCode, pasted.all).toBe(0);
       expect((JSON.parse(readFileSync(join(dir, out, 'report.json'), 'utf8')) as Report).scenarios.map((row) => row.name)).toEqual(['other (x)']);
     }
@@ -334,7 +335,7 @@ describe('agentcheck run output (end to end)', () => {
     const dir = SUITE;
     const first = await suiteRunJsonAndMd();
     expect(first.exitCode, first.all).toBe(1);
-    const again = await runCli(['run', '.', '--out', 'again', '--reporter', 'json', '--only-failed', 'out/report.json'], dir);
+    const again = await runMainFull(['run', '.', '--out', 'again', '--reporter', 'json', '--only-failed', 'out/report.json'], dir);
     expect(again.exitCode, again.all).toBe(1);
     const report = JSON.parse(readFileSync(join(dir, 'again/report.json'), 'utf8')) as Report;
     expect(report.scenarios.map((row) => `${row.id} ${row.variant}`)).toEqual(['suite.scenarios.yaml#never finishes base']);
@@ -368,7 +369,7 @@ describe('agentcheck run output (end to end)', () => {
     report.scenarios = [passes, failed, renamed, notRun];
     report.summary = { ...report.summary, total: 4, passed: 1, failed: 2, not_run: 1 };
     writeFileSync(join(dir, 'interrupted.json'), JSON.stringify(report));
-    const again = await runCli(['run', '.', '--out', 'again-interrupted', '--reporter', 'json', '--only-failed', 'interrupted.json'], dir);
+    const again = await runMainFull(['run', '.', '--out', 'again-interrupted', '--reporter', 'json', '--only-failed', 'interrupted.json'], dir);
     expect(again.exitCode, again.all).toBe(1);
     expect(again.stderr).toContain(
       'agentcheck: 1 failed scenario x variant pair(s) of interrupted.json are not in this suite (renamed or removed?) and do not run: suite.scenarios.yaml#gave up [base]',
@@ -404,12 +405,12 @@ describe('agentcheck run output (end to end)', () => {
       'variants:\n  terse-instructions-with-worked-examples: {set: {agent: {max_turns: 6}}}\n  strict-permissions-and-a-lean-toolset: {set: {agent: {max_turns: 7}}}\n',
     );
     for (const columns of [60, 80]) {
-      const result = await runCli(['run', '--config', 'agentcheck.config.yaml', '--out', 'out'], dir, { COLUMNS: String(columns) });
+      const result = await runMainFull(['run', '--config', 'agentcheck.config.yaml', '--out', 'out'], dir, { COLUMNS: String(columns) });
       expect(result.exitCode, result.all).toBe(1);
       expect(result.stdout).toContain('│ variant');
       for (const line of result.stdout.trimEnd().split('\n')) expect(line.length, `${columns}: ${line}`).toBeLessThanOrEqual(columns);
     }
-    const bad = await runCli(['run', '--config', 'agentcheck.config.yaml', '--out', 'out'], dir, { COLUMNS: 'wide' });
+    const bad = await runMainFull(['run', '--config', 'agentcheck.config.yaml', '--out', 'out'], dir, { COLUMNS: 'wide' });
     expect(bad.stderr).toContain('ignoring COLUMNS="wide": expected a whole number of columns; laying the report out for 100');
     expect(bad.exitCode).toBe(1);
   });

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSuite, loadSuiteConfig, runSuite, type Report } from '../../src/index.js';
+import { runMainFull } from '../helpers/run-main-full.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { AGENT_YAML, passingScenario, runCli } from './cli.js';
 
@@ -71,9 +72,12 @@ describe('runSuite (library) and agentcheck run (CLI)', () => {
     const expected = withoutTiming(JSON.parse(JSON.stringify(library)));
 
     // json alone and table,json keep compact rows and stream from the file; json,md keeps whole rows.
+    // json on the built CLI; the others through its entry in-process (runMainFull), as each run
+    // here costs about half a second of CPU in a process.
     for (const reporters of ['json', 'table,json', 'json,md']) {
       const out = join(dir, `out-${reporters.replace(',', '-')}`);
-      const cli = await runCli(['run', 'suite.scenarios.yaml', '--out', out, '--reporter', reporters, '--concurrency', '4'], dir);
+      const args = ['run', 'suite.scenarios.yaml', '--out', out, '--reporter', reporters, '--concurrency', '4'];
+      const cli = await (reporters === 'json' ? runCli(args, dir) : runMainFull(args, dir));
       expect(cli.exitCode, cli.all).toBe(1);
       const written = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Report;
       expect(written.scenarios.map((row) => row.id)).toEqual(library.scenarios.map((row) => row.id));
@@ -119,9 +123,11 @@ expect: {terminal_tool: finish}
         .replace(/\n(?=.)/g, '\n    ')}`,
     });
     const reports = [];
+    // Spilled rows (json) on the built CLI, whole ones in-process (runMainFull).
     for (const reporters of ['json', 'json,md']) {
       const out = join(dir, `out-${reporters.replace(',', '-')}`);
-      const cli = await runCli(['run', 'suite.scenarios.yaml', '--out', out, '--reporter', reporters], dir, { GITHUB_TOKEN: secret });
+      const args = ['run', 'suite.scenarios.yaml', '--out', out, '--reporter', reporters];
+      const cli = await (reporters === 'json' ? runCli(args, dir, { GITHUB_TOKEN: secret }) : runMainFull(args, dir, { GITHUB_TOKEN: secret }));
       expect(cli.exitCode, cli.all).toBe(0);
       const text = readFileSync(join(out, 'report.json'), 'utf8');
       expect(text).not.toContain(secret);

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runMainFull } from '../helpers/run-main-full.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { AGENT_YAML, passingScenario, runCli } from './cli.js';
 
@@ -22,17 +23,20 @@ describe('scenario ids with a suite config', () => {
       ['c', ['--config', 'agentcheck.config.yaml', 'scenarios']],
       ['d', ['scenarios/one.scenario.yaml']],
     ] as const) {
-      const result = await runCli(['run', ...args, '--reporter', 'json', '--out', out], dir);
+      // The first on the built CLI; the other ways of naming the suite through the CLI's entry
+      // in-process (runMainFull): ids are the loader's logic, not the process's.
+      const run = out === 'a' ? runCli : runMainFull;
+      const result = await run(['run', ...args, '--reporter', 'json', '--out', out], dir);
       expect(result.exitCode, result.all).toBe(0);
       expect(ids(dir, out), out).toEqual(['scenarios/one.scenario.yaml#one']);
     }
     // Without a config, the folder given is the root, as before.
     const bare = tempDir({ 'scenarios/agent.yaml': AGENT_YAML, 'scenarios/one.scenario.yaml': passingScenario('one') });
-    expect((await runCli(['run', 'scenarios', '--reporter', 'json', '--out', 'o'], bare)).exitCode).toBe(0);
+    expect((await runMainFull(['run', 'scenarios', '--reporter', 'json', '--out', 'o'], bare)).exitCode).toBe(0);
     expect(ids(bare, 'o')).toEqual(['one.scenario.yaml#one']);
     // A path outside the config's folder keeps the paths' own root.
     const elsewhere = tempDir({ 'agent.yaml': AGENT_YAML, 'two.scenario.yaml': passingScenario('two') });
-    const outside = await runCli(['run', elsewhere, '--reporter', 'json', '--out', 'e'], dir);
+    const outside = await runMainFull(['run', elsewhere, '--reporter', 'json', '--out', 'e'], dir);
     expect(outside.exitCode, outside.all).toBe(0);
     expect(ids(dir, 'e')).toEqual(['two.scenario.yaml#two']);
   });
@@ -43,7 +47,9 @@ describe('scenario ids with a suite config', () => {
       'sub/agent.yaml': AGENT_YAML,
       'sub/one.scenario.yaml': passingScenario('one'),
     });
-    const run = (out: string, args: string[]) => runCli(['run', ...args, '--config', 'sub/agentcheck.config.yaml', '--reporter', 'json', '--out', out], dir);
+    // In-process (runMainFull), as the other ways above: the built CLI runs the first of them.
+    const run = (out: string, args: string[]) =>
+      runMainFull(['run', ...args, '--config', 'sub/agentcheck.config.yaml', '--reporter', 'json', '--out', out], dir);
     // `.` is not inside sub: the folder given is the root, though every file found is in sub.
     const around = await run('a', ['.']);
     expect(around.exitCode, around.all).toBe(0);

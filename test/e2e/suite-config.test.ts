@@ -4,11 +4,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.js';
 import { runMain } from '../helpers/run-main.js';
+import { runMainFull } from '../helpers/run-main-full.js';
 import { AGENT_YAML, passingScenario, ROOT, runCli } from './cli.js';
 
 // Configs refused at load (exit 2, nothing run or written) run the CLI's entry in-process (runMain)
 // where the built CLI already refuses that kind for that command here: validate's two configs in one
 // folder; run's bad skill folders, missing judge grader, unknown --variant names and --overlay folders.
+// Runs that pass, beside the first, too (runMainFull): what a config selects is the loader's logic.
 describe('agentcheck.config.yaml', () => {
   it('delivers overlay skills to every scenario and runs variants with repeats', async () => {
     const dir = tempDir({
@@ -45,11 +47,14 @@ out: out
     expect(slim.test_run.resolved.delta_hash).toMatch(/^[0-9a-f]{16}$/);
     expect(slim.test_run.resolved.skills).toEqual(['build-an-agent']);
 
-    const only = await runCli(['run', '--variant', 'slim', '--repeat', '1', '--out', 'only', '--reporter', 'json'], dir);
+    const only = await runMainFull(['run', '--variant', 'slim', '--repeat', '1', '--out', 'only', '--reporter', 'json'], dir);
     expect(only.exitCode).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, 'only/report.json'), 'utf8')).scenarios).toHaveLength(1);
     // The flag is repeatable and takes comma lists; a path after it stays a path.
-    const both = await runCli(['run', '--variant', 'base', '--variant', 'slim,wide', 'suite', '--repeat', '1', '--out', 'both', '--reporter', 'json'], dir);
+    const both = await runMainFull(
+      ['run', '--variant', 'base', '--variant', 'slim,wide', 'suite', '--repeat', '1', '--out', 'both', '--reporter', 'json'],
+      dir,
+    );
     expect(both.exitCode, both.all).toBe(0);
     const bothReport = JSON.parse(readFileSync(join(dir, 'both/report.json'), 'utf8'));
     expect(bothReport.suite.variants).toEqual(['base', 'slim', 'wide']);
@@ -64,7 +69,7 @@ out: out
       'suite/cases/only.yaml': passingScenario('picked by the config glob').replace('agent: agent.yaml', 'agent: ../agent.yaml'),
       'suite/agentcheck.config.yaml': 'scenarios: ["cases/*.yaml"]\nvariants: {inner: {set: {agent: {max_turns: 3}}}}\nreporters: [json]\nout: out\n',
     });
-    const result = await runCli(['run', 'suite', '--quiet'], dir);
+    const result = await runMainFull(['run', 'suite', '--quiet'], dir);
     expect(result.exitCode, result.all).toBe(0);
     expect(result.stderr).toContain(
       'agentcheck: using suite/agentcheck.config.yaml (the config of the folder given); agentcheck.config.yaml of the current folder is passed over (give --config to choose)',
@@ -78,7 +83,7 @@ out: out
       'cases/only.yaml#picked by the config glob inner',
     ]);
     // Nothing is passed over when --config chooses (the current folder's config under its other names: below).
-    const chosen = await runCli(['run', 'suite', '--config', 'agentcheck.config.yaml', '--out', 'o2', '--reporter', 'json', '--quiet'], dir);
+    const chosen = await runMainFull(['run', 'suite', '--config', 'agentcheck.config.yaml', '--out', 'o2', '--reporter', 'json', '--quiet'], dir);
     expect(chosen.exitCode, chosen.all).toBe(0);
     expect(chosen.stderr).not.toContain('passed over');
   });
@@ -93,12 +98,12 @@ out: out
     const missing =
       'a judge check needs a grader model: give it `model: {provider, model}` (or a `script`), or set a default `judge: {model: ...}` in agentcheck.config.yaml';
     const passedOver = `; top/sub/agentcheck.config.yaml may set judge.model, but it is not the suite config of this run`;
-    const below = await runCli(['run', 'top', '--out', 'o', '--quiet'], dir);
+    const below = await runMain(['run', 'top', '--out', 'o', '--quiet'], dir);
     expect(below.exitCode, below.all).toBe(2);
     expect(below.stderr).toContain(`${missing}${passedOver} (a run reads the config of the current folder, or of the one folder it is given`);
     // The folder of the config, or the config named, grades with it.
-    expect((await runCli(['run', 'top/sub', '--out', 'o', '--quiet'], dir)).exitCode).toBe(0);
-    expect((await runCli(['run', 'top', '--config', 'top/sub/agentcheck.config.yaml', '--out', 'o', '--quiet'], dir)).exitCode).toBe(0);
+    expect((await runMainFull(['run', 'top/sub', '--out', 'o', '--quiet'], dir)).exitCode).toBe(0);
+    expect((await runMainFull(['run', 'top', '--config', 'top/sub/agentcheck.config.yaml', '--out', 'o', '--quiet'], dir)).exitCode).toBe(0);
     // With no config anywhere near, the message is the plain one.
     const none = tempDir({ 'agent.yaml': AGENT_YAML, 'judged.scenario.yaml': passingScenario('judged', '    - judge: {rubric: "finishes"}\n') });
     const plain = await runMain(['run', '.', '--out', 'o', '--quiet'], none);
@@ -118,12 +123,12 @@ out: out
     const validate = await runCli(['validate'], yml);
     expect(validate.exitCode, validate.all).toBe(0);
     expect(validate.stdout).toContain('2 config(s)');
-    const run = await runCli(['run'], yml);
+    const run = await runMainFull(['run'], yml);
     expect(run.exitCode, run.all).toBe(0);
     const report = JSON.parse(readFileSync(join(yml, 'out/report.json'), 'utf8'));
     expect([report.suite.config, report.suite.variants]).toEqual([join(yml, 'agentcheck.config.yml'), ['base', 'slim']]);
     // `run DIR` reads DIR's own agentcheck.config.json; the current folder's config under its other name is passed over alike.
-    const own = await runCli(['run', 'suite', '--quiet'], yml);
+    const own = await runMainFull(['run', 'suite', '--quiet'], yml);
     expect(own.exitCode, own.all).toBe(0);
     expect(own.stderr).toContain('agentcheck.config.yml of the current folder is passed over');
     expect(JSON.parse(readFileSync(join(yml, 'suite/out/report.json'), 'utf8')).suite.variants).toEqual(['base', 'wide']);
@@ -170,7 +175,7 @@ out: out
       'a.scenario.yaml': passingScenario('a'),
       'agentcheck.config.yaml': 'variants:\n  lean: {set: {agent: {max_turns: 3}}}\n  wide: {set: {agent: {max_turns: 9}}}\n',
     });
-    const unknown = await runCli(['run', '.', '--variant', 'lean', 'fast', 'slow'], dir);
+    const unknown = await runMain(['run', '.', '--variant', 'lean', 'fast', 'slow'], dir);
     expect(unknown.exitCode).toBe(2);
     expect(unknown.stderr).toBe(
       'agentcheck: invalid input: --variant: unknown variants "fast", "slow"; expected one of: base, lean, wide (agentcheck.config.yaml defines lean, wide)',

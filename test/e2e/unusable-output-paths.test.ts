@@ -2,6 +2,9 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
+import { runMain } from '../helpers/run-main.js';
+import { runMainFull } from '../helpers/run-main-full.js';
+import { shared } from '../helpers/shared-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { AGENT_YAML, CLI, passingScenario, runCliWithFileLimit } from './cli.js';
 
@@ -16,6 +19,15 @@ const cases = [
   { name: 'a file as parent', path: 'afile/sub', linuxOnly: false, says: /afile is a file, not a folder/ },
 ];
 
+// A report for the merges below, made once in-process (runMainFull): which --out merge refuses
+// does not depend on it.
+const shardReport = shared(async (dir) => {
+  const cwd = dir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('a') });
+  const result = await runMainFull(['run', '.', '--out', 'shard', '--reporter', 'json'], cwd);
+  expect(result.exitCode, result.all).toBe(0);
+  return join(cwd, 'shard', 'report.json');
+});
+
 describe.each(cases)('an output path that cannot be created: $name', ({ path, linuxOnly, says }) => {
   const skip = linuxOnly && process.platform !== 'linux';
 
@@ -29,8 +41,7 @@ describe.each(cases)('an output path that cannot be created: $name', ({ path, li
       expect(run.exitCode, run.stderr).toBe(2);
       expect(run.stderr).toMatch(/cannot write reports there/);
       expect(run.stderr).toMatch(says);
-      expect((await runCli(['run', '.', '--out', 'shard', '--reporter', 'json'], dir)).exitCode).toBe(0);
-      const merge = await runCli(['merge', 'shard/report.json', '--out', join(path, 'merged')], dir);
+      const merge = await runCli(['merge', await shardReport(), '--out', join(path, 'merged')], dir);
       expect(merge.timedOut).toBe(false);
       expect(merge.exitCode, merge.stderr).toBe(2);
       expect(merge.stderr).toMatch(says);
@@ -59,9 +70,11 @@ describe.each(cases)('an output path that cannot be created: $name', ({ path, li
 
 describe('run: an output file that is a folder', () => {
   it('is invalid input (exit 2) before anything runs, naming it', async () => {
+    // The first on the built CLI, the second through its entry in-process (runMain).
     for (const name of ['spans.jsonl', 'report.html']) {
       const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('a'), [`out/${name}/x`]: '' });
-      const run = await runCli(['run', '.', '--out', 'out', '--reporter', 'json,html'], dir);
+      const args = ['run', '.', '--out', 'out', '--reporter', 'json,html'];
+      const run = await (name === 'spans.jsonl' ? runCli(args, dir) : runMain(args, dir));
       expect(run.exitCode, run.stderr).toBe(2);
       expect(run.stderr).toContain(`${join(dir, 'out', name)} is a folder, where the file ${name} goes`);
       expect(run.stdout).not.toMatch(/passed/);
@@ -71,12 +84,15 @@ describe('run: an output file that is a folder', () => {
 
 describe('test-run --spans: found before the run, or failing after it', () => {
   const files = { 'agent.yaml': AGENT_YAML, 'script.yaml': '[{text: done}]\n' };
-  const testRun = (spans: string, cwd: string) =>
-    runCli(['test-run', '--agent', 'agent.yaml', '--message', 'hi', '--script', 'script.yaml', '--spans', spans, '--json'], cwd);
+  const args = (spans: string) => ['test-run', '--agent', 'agent.yaml', '--message', 'hi', '--script', 'script.yaml', '--spans', spans, '--json'];
+  const testRun = (spans: string, cwd: string) => runCli(args(spans), cwd);
+  // A refusal before the run, of the kind the built CLI refuses above (test-run --spans under a
+  // path that cannot be made): the CLI's entry in-process.
+  const refused = (spans: string, cwd: string) => runMain(args(spans), cwd);
 
   it('is invalid input (exit 2) when the path is a folder, before anything runs', async () => {
     const dir = tempDir({ ...files, 'adir/keep.txt': 'x' });
-    const result = await testRun('adir', dir);
+    const result = await refused('adir', dir);
     expect(result.exitCode, result.stderr).toBe(2);
     expect(result.stderr).toContain('adir: cannot write the spans there: it is a folder');
     expect(result.stdout).toBe('');
@@ -86,7 +102,7 @@ describe('test-run --spans: found before the run, or failing after it', () => {
   it.skipIf(process.platform !== 'linux')(
     'is invalid input (exit 2) when the folder refuses new files (/sys), before anything runs',
     async () => {
-      const result = await testRun('/sys/agentcheck-spans.jsonl', tempDir(files));
+      const result = await refused('/sys/agentcheck-spans.jsonl', tempDir(files));
       expect(result.exitCode, result.stderr).toBe(2);
       expect(result.stderr).toContain('cannot write the spans there: EACCES');
       expect(result.stdout).toBe('');
