@@ -32,8 +32,9 @@ describe('custom checks and datasets (end to end)', () => {
       'limit.scenario.yaml': passingScenario('limit', '    - custom: {module: checks/limit.mjs, params: {max: 1}}'),
       'cjs.scenario.yaml': passingScenario('cjs', '    - custom: {module: ./checks/c.cjs, params: {max: 2}}'),
     });
+    // The run in-process (runMainFull): the built CLI runs custom checks in the tests below.
     const validated = await runCli(['validate', '.'], cwd);
-    const ran = await runCli(['run', '.', '--out', 'out', '--reporter', 'table,json'], cwd);
+    const ran = await runMainFull(['run', '.', '--out', 'out', '--reporter', 'table,json'], cwd);
     const report = JSON.parse(readFileSync(join(cwd, 'out', 'report.json'), 'utf8')) as Report;
     return { validated, ran, report };
   });

@@ -7,18 +7,19 @@ import { ROOT, runCli } from './cli.js';
 
 const testRun = ['test-run', '--agent', 'fixtures/agents/support-bot.yaml', '--script', 'fixtures/test-run/refund-script.yaml'];
 
-// Each kind of refusal (a flag given twice, a word more) is run on the built CLI once per command,
-// so the bundle's wiring of each check is proven end to end; the other cases of that kind run the
+// Each kind of refusal (a flag given twice, a word more) is run on the built CLI, and each command's
+// refusal, so the bundle's wiring of each check is proven end to end; the other cases run the
 // CLI's own entry in-process (runMain), which refuses them the same way without a process.
 describe('a single-value flag given twice (built CLI)', () => {
   it('is invalid input naming the flag and its first value, never a silent last-wins', async () => {
-    const delta = await runCli([...testRun, '--message', 'hi', '--delta', 'a.yaml', '--delta', 'b.yaml'], ROOT);
+    // test-run's and resume's refusals on the built CLI are below (a word more); run's is here.
+    const delta = await runMain([...testRun, '--message', 'hi', '--delta', 'a.yaml', '--delta', 'b.yaml'], ROOT);
     expect(delta.exitCode).toBe(2);
     expect(delta.stderr).toContain('--delta is given twice (first "a.yaml"); give it once');
     const message = await runMain([...testRun, '--message', 'first', '--message', 'second', '--json'], ROOT);
     expect(message.exitCode).toBe(2);
     expect(message.stdout).toBe('');
-    const decision = await runCli(['resume', 'run-x', '--decision', 'approve', '--decision', 'deny'], ROOT);
+    const decision = await runMain(['resume', 'run-x', '--decision', 'approve', '--decision', 'deny'], ROOT);
     expect(decision.exitCode).toBe(2);
     expect(decision.stderr).toContain('--decision is given twice (first "approve")');
     const out = await runCli(['run', 'scenarios/workflows/file-report-plan.scenarios.yaml', '--out', tempDir(), '--out', tempDir()], ROOT);
