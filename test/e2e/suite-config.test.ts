@@ -7,10 +7,9 @@ import { runMain } from '../helpers/run-main.js';
 import { runMainFull } from '../helpers/run-main-full.js';
 import { AGENT_YAML, passingScenario, ROOT, runCli } from './cli.js';
 
-// Configs refused at load (exit 2, nothing run or written) run the CLI's entry in-process (runMain)
-// where the built CLI already refuses that kind for that command here: validate's two configs in one
-// folder; run's bad skill folders, missing judge grader, unknown --variant names and --overlay folders.
-// Runs that pass, beside the first, too (runMainFull): what a config selects is the loader's logic.
+// Refusals at load (exit 2, nothing run or written) and runs that pass run the CLI's entry in-process
+// (runMain, runMainFull), beside a built-CLI case of each kind: validate's configs; run's first run,
+// bad skill folders and --overlay folders. What a config selects or refuses is the loader's logic.
 describe('agentcheck.config.yaml', () => {
   it('delivers overlay skills to every scenario and runs variants with repeats', async () => {
     const dir = tempDir({
