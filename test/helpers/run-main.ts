@@ -65,7 +65,9 @@ function changes(before: ProcessState, after: ProcessState): string {
  * What only the process shows stays on runCli, at least one case per command and outcome in a
  * file: the bin's own work (prerendered help, the code cache), output written past main()'s
  * streams (a secret scan of everything the process printed), signals and exit codes as a shell
- * sees them.
+ * sees them. runMainFull (run-main-full.ts) also fails a whole run that left the environment, a
+ * global or an active handle changed; those checks do not suit a case that runs other processes
+ * beside the call.
  * `cwd` and `env` are as runCli takes them: cwd defaults to the repository's root, and the
  * environment is the test's, plus CI=true, plus `env` (what main reads through its io; the
  * recursion guard reads the process's own AGENTCHECK_INSIDE_RUN, so its cases stay on runCli).
