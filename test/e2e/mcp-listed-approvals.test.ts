@@ -18,39 +18,33 @@ agent:
 `;
 const AGENT = agentYaml(['write_note', 'list_notes']);
 const SCRIPT = '- tool_calls: [{name: mcp__notes__write_note, args: {id: "1", text: T}}]\n- text: ok\n';
+/** The problem of approvals naming mcp__notes__write_nte, as a pattern's text. */
 const TYPO =
-  /^the invoke errored \(CONFIG_INVALID: approvals at tools\.mcp__notes__write_nte: "mcp__notes__write_nte" names no tool of the agent; expected one of: finish, mcp__notes__write_note, mcp__notes__list_notes; did you mean "mcp__notes__write_note"\?\)$/;
-const SHORT_TYPO =
-  /^the invoke errored \(CONFIG_INVALID: approvals at tools\.write_nte: "write_nte" names no tool of the agent; expected one of: .*; did you mean "mcp__notes__write_note"\?\)$/;
+  'approvals at tools\\.mcp__notes__write_nte: "mcp__notes__write_nte" names no tool of the agent; expected one of: finish, mcp__notes__write_note, mcp__notes__list_notes; did you mean "mcp__notes__write_note"\\?';
+/** The problem of approvals naming the tool part write_nte: the suggestion is the full name. */
+const SHORT_TYPO = 'approvals at tools\\.write_nte: "write_nte" names no tool of the agent; expected one of: .*; did you mean "mcp__notes__write_note"\\?';
+/**
+ * The problem of an MCP test_run's expectations.terminal_tool write_nte. The names offered are
+ * those the request may use: load_skill is not offered to an MCP test_run.
+ */
+const TERMINAL_TYPO =
+  'arguments at expectations\\.terminal_tool: expectations\\.terminal_tool names no tool of the agent: "write_nte"; expected one of: finish, mcp__notes__write_note, mcp__notes__list_notes; did you mean "write_note"\\?';
+/** The verdict_reason of a run refused for `problems`, one per line, and nothing else. */
+const refusedFor = (...problems: string[]) => new RegExp(`^the invoke errored \\(CONFIG_INVALID: ${problems.join('\\n')}\\)$`);
 
 describe('approvals for the tools of an MCP server without a tools list', () => {
-  it('test-run refuses a misspelt name once the server lists its tools, before any call, and takes the tool part alone', async () => {
-    const dir = tempDir({
-      'agent.yaml': AGENT,
-      's.yaml': SCRIPT,
-      'typo.yaml': 'default: approve\ntools: {mcp__notes__write_nte: deny}\n',
-      'short.yaml': 'default: approve\ntools: {write_note: deny}\n',
-      'short-typo.yaml': 'default: approve\ntools: {write_nte: deny}\n',
-    });
-    const run = (approvals: string) =>
-      runCli(['test-run', '--agent', 'agent.yaml', '--message', 'hi', '--script', 's.yaml', '--approvals', approvals, '--json'], dir);
-
-    const typo = await run('typo.yaml');
-    expect(typo.exitCode).toBe(1);
-    const refused = JSON.parse(typo.stdout);
+  it('test-run refuses misspelt names once the server lists its tools, before any call: a full name and a tool part', async () => {
+    // A misspelt full name and a misspelt tool part: both are told, one per line. That the tool
+    // part alone answers a call is held below, for MCP test_run and a suite's rows.
+    const dir = tempDir({ 'agent.yaml': AGENT, 's.yaml': SCRIPT, 'typos.yaml': 'default: approve\ntools: {mcp__notes__write_nte: deny, write_nte: deny}\n' });
+    const typos = await runCli(['test-run', '--agent', 'agent.yaml', '--message', 'hi', '--script', 's.yaml', '--approvals', 'typos.yaml', '--json'], dir);
+    expect(typos.exitCode).toBe(1);
+    const refused = JSON.parse(typos.stdout);
     expect(refused).toMatchObject({ verdict: 'failed', stop_reason: 'error', tools: [], approvals: [], resolved: null });
-    expect(refused.verdict_reason).toMatch(TYPO);
-
-    const short = JSON.parse((await run('short.yaml')).stdout);
-    expect(short).toMatchObject({ stop_reason: 'end_turn', approvals: [{ tool: 'write_note', decision: 'deny' }] });
-    expect(short.tools).toEqual([{ name: 'write_note', called: 1, returned: 0, errors: 0, servers: { notes: 1 } }]);
-
-    const shortTypo = JSON.parse((await run('short-typo.yaml')).stdout);
-    expect(shortTypo).toMatchObject({ verdict: 'failed', stop_reason: 'error', tools: [] });
-    expect(shortTypo.verdict_reason).toMatch(SHORT_TYPO);
+    expect(refused.verdict_reason).toMatch(refusedFor(TYPO, SHORT_TYPO));
   });
 
-  it('MCP test_run does the same', async () => {
+  it('MCP test_run does the same, with a misspelt terminal tool too, and takes the tool part alone', async () => {
     const dir = tempDir({ 'agent.yaml': AGENT });
     const client = await connectAgentcheck(dir);
     try {
@@ -59,12 +53,18 @@ describe('approvals for the tools of an MCP server without a tools list', () => 
         inputs: { messages: [{ role: 'user', content: 'hi' }] },
         script: [{ tool_calls: [{ name: 'mcp__notes__write_note', args: { id: '1' } }] }, { text: 'ok' }],
       };
-      const typo = await call(client, 'test_run', { ...request, approvals: { default: 'approve', tools: { mcp__notes__write_nte: 'deny' } } });
+      const typo = await call(client, 'test_run', {
+        ...request,
+        approvals: { default: 'approve', tools: { mcp__notes__write_nte: 'deny' } },
+        // A misspelt terminal tool, told after the approvals' problem (mcp-listed-names.test.ts holds test-run's and the library's).
+        expectations: { terminal_tool: 'write_nte' },
+      });
       expect(typo.isError, text(typo)).toBeFalsy();
       expect(typo.structuredContent).toMatchObject({ verdict: 'failed', stop_reason: 'error', tools: [], resolved: null });
-      expect((typo.structuredContent as { verdict_reason: string }).verdict_reason).toMatch(TYPO);
+      expect((typo.structuredContent as { verdict_reason: string }).verdict_reason).toMatch(refusedFor(TYPO, TERMINAL_TYPO));
       const short = await call(client, 'test_run', { ...request, approvals: { default: 'approve', tools: { write_note: 'deny' } } });
       expect(short.structuredContent).toMatchObject({ stop_reason: 'end_turn', approvals: [{ tool: 'write_note', decision: 'deny' }] });
+      expect((short.structuredContent as { tools: unknown }).tools).toEqual([{ name: 'write_note', called: 1, returned: 0, errors: 0, servers: { notes: 1 } }]);
     } finally {
       await client.close();
     }
@@ -104,8 +104,13 @@ describe('approvals for the tools of an MCP server without a tools list', () => 
     // in this run too (the base's server, started another way, counts as offering none here).
     expect(rows['typo more']).toMatchObject({ status: 'error', error: { type: 'CONFIG_INVALID' } });
     expect(rows['typo more'].reason).toMatch(/at scenarios\[0\]\.approvals\.tools\.mcp__notes__write_nte: .*; did you mean "mcp__notes__write_note"\?$/);
+    // The tool part alone answers the call, in every variant (test-run's --approvals and MCP
+    // test_run's are held to the same rule above).
     for (const variant of ['base', 'slim', 'more']) {
-      expect((rows[`short ${variant}`].test_run as { approvals: unknown }).approvals).toEqual([{ tool: 'write_note', decision: 'deny' }]);
+      const short = rows[`short ${variant}`].test_run as { stop_reason: string; approvals: unknown; tools: unknown };
+      expect(short.stop_reason, variant).toBe('end_turn');
+      expect(short.approvals, variant).toEqual([{ tool: 'write_note', decision: 'deny' }]);
+      expect(short.tools, variant).toEqual([{ name: 'write_note', called: 1, returned: 0, errors: 0, servers: { notes: 1 } }]);
     }
   });
 });

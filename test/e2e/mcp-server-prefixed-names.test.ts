@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NAMES_SERVER } from '../engine/mcp/mcp-helpers.js';
+import { linesAbout, shared } from '../helpers/shared-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { tags } from '../runner/reporters/html-scan.js';
 import { runCli } from './cli.js';
@@ -37,26 +38,44 @@ scenarios:
 `;
 
 interface Row {
+  file: string;
   name: string;
   status: string;
   reason: string;
   error: { type: string; message: string } | null;
 }
 
-async function rowsOf(listed: boolean): Promise<Map<string, Row>> {
-  const dir = tempDir({ 'agent.yaml': agentYaml(listed), 't.scenarios.yaml': SCENARIOS });
-  const result = await runCli(['run', '.', '--reporter', 'json', '--out', 'o'], dir);
-  expect(result.exitCode, result.all).toBe(1);
-  const rows: Row[] = JSON.parse(readFileSync(join(dir, 'o/report.json'), 'utf8')).scenarios;
-  return new Map(rows.map((row) => [row.name, row]));
-}
+/** A scenario of the build `agent` with a check that `tool` was not called. */
+const scenario = (tool: string, agent = 'agent.yaml') =>
+  `name: s\nagent: ${agent}\ninputs: {messages: [{role: user, content: hi}]}\nmodel: {script: [{text: ok}]}\nexpect: {checks: [{tool_not_called: {tool: ${tool}}}]}\n`;
+
+// The builds with and without tools lists, and the scenario naming a tool the listing server
+// lacks, are files of one suite, run once: both builds' servers are the same launch, started once.
+// Each test reads its own file's rows.
+const suite = shared(async (dir) => {
+  const cwd = dir({
+    'listed.yaml': agentYaml(true).replace('id: twoservers', 'id: listed'),
+    'unlisted.yaml': agentYaml(false).replace('id: twoservers', 'id: unlisted'),
+    'listed.scenarios.yaml': SCENARIOS.replace('agent: agent.yaml', 'agent: listed.yaml'),
+    'unlisted.scenarios.yaml': SCENARIOS.replace('agent: agent.yaml', 'agent: unlisted.yaml'),
+    'delete.scenario.yaml': scenario('mcp__a__delete_note', 'unlisted.yaml'),
+  });
+  // validate cannot see the names of a server without a tools list (it is not started): it accepts them.
+  const validate = await runCli(['validate', '.'], cwd);
+  const result = await runCli(['run', '.', '--reporter', 'json', '--out', 'o'], cwd);
+  const rows: Row[] = JSON.parse(readFileSync(join(cwd, 'o/report.json'), 'utf8')).scenarios;
+  const rowsOf = (file: string) => new Map(rows.filter((row) => row.file === join(cwd, file)).map((row) => [row.name, row]));
+  return { validate, result, rowsOf };
+});
 
 describe.each([
-  ['with tools lists', true],
-  ['without tools lists', false],
-])('two MCP servers offering write_note, %s', (_label, listed) => {
+  ['with tools lists', 'listed'],
+  ['without tools lists', 'unlisted'],
+])('two MCP servers offering write_note, %s', (_label, build) => {
   it('a server-prefixed name is about that server’s tool only', async () => {
-    const rows = await rowsOf(listed);
+    const { result, rowsOf } = await suite();
+    expect(result.exitCode, result.all).toBe(1);
+    const rows = rowsOf(`${build}.scenarios.yaml`);
     expect(rows.get('other server not called')).toMatchObject({ status: 'pass', error: null });
     expect(rows.get('called server')).toMatchObject({ status: 'pass', error: null });
     expect(rows.get('other server called')?.status).toBe('fail');
@@ -114,29 +133,31 @@ describe('tool-selection statistics with two servers offering write_note', () =>
 });
 
 describe('a server-prefixed name no server offers', () => {
-  const scenario = (tool: string) =>
-    `name: s\nagent: agent.yaml\ninputs: {messages: [{role: user, content: hi}]}\nmodel: {script: [{text: ok}]}\nexpect: {checks: [{tool_not_called: {tool: ${tool}}}]}\n`;
-
   it('is refused at load: a server that is not configured, or a tool its tools list lacks', async () => {
-    for (const [listed, list] of [
-      [true, 'finish, mcp__a__write_note, mcp__b__write_note'],
-      [false, 'finish, mcp__a__*, mcp__b__*'],
-    ] as const) {
-      const dir = tempDir({ 'agent.yaml': agentYaml(listed), 't.scenarios.yaml': scenario('mcp__c__write_note') });
-      const validate = await runCli(['validate', 't.scenarios.yaml'], dir);
-      expect(validate.exitCode, validate.all).toBe(2);
-      expect(validate.all).toContain(
+    // Both builds in one validate: each file's message is told on its own lines.
+    const dir = tempDir({
+      'listed.yaml': agentYaml(true),
+      'unlisted.yaml': agentYaml(false),
+      'listed.scenario.yaml': scenario('mcp__c__write_note', 'listed.yaml'),
+      'unlisted.scenario.yaml': scenario('mcp__c__write_note', 'unlisted.yaml'),
+    });
+    const validate = await runCli(['validate', 'listed.scenario.yaml', 'unlisted.scenario.yaml'], dir);
+    expect(validate.exitCode, validate.all).toBe(2);
+    for (const [file, list] of [
+      ['listed.scenario.yaml', 'finish, mcp__a__write_note, mcp__b__write_note'],
+      ['unlisted.scenario.yaml', 'finish, mcp__a__*, mcp__b__*'],
+    ]) {
+      expect(linesAbout(validate.all, `/${file}`), file).toContain(
         `expect.checks[0].tool_not_called.tool: a tool_not_called check names no tool of the agent: "mcp__c__write_note"; expected one of: ${list}`,
       );
     }
   });
 
   it('of a server without a tools list, ends the run once the server lists its tools', async () => {
-    const dir = tempDir({ 'agent.yaml': agentYaml(false), 't.scenarios.yaml': scenario('mcp__a__delete_note') });
-    expect((await runCli(['validate', 't.scenarios.yaml'], dir)).exitCode).toBe(0);
-    const result = await runCli(['run', '.', '--reporter', 'json', '--out', 'o'], dir);
+    const { validate, result, rowsOf } = await suite();
+    expect(validate.exitCode, validate.all).toBe(0);
     expect(result.exitCode, result.all).toBe(1);
-    const [row]: Row[] = JSON.parse(readFileSync(join(dir, 'o/report.json'), 'utf8')).scenarios;
+    const [row] = rowsOf('delete.scenario.yaml').values();
     expect(row).toMatchObject({ status: 'error', error: { type: 'CONFIG_INVALID' } });
     expect(row.error?.message).toContain(
       'a tool_not_called check names no tool of the agent: "mcp__a__delete_note"; expected one of: finish, mcp__a__write_note, mcp__b__write_note',

@@ -17,6 +17,9 @@ import { tempDir } from '../helpers/temp-dir.js';
 
 const TEN_MB = 10 * 1024 * 1024;
 
+/** A shell command line writing TEN_MB of `char` to stdout. */
+const flood = (char: string) => `head -c ${TEN_MB} /dev/zero | tr -c ${char} ${char}`;
+
 function customTool(name: string, execute: Tool['execute']): Tool {
   return { name, description: name, parameters: { type: 'object' }, readOnly: true, kind: 'returns', execute };
 }
@@ -136,19 +139,20 @@ describe('tool faults through the built CLI', () => {
   });
 
   it('ends each tool fault in a tool error in the row and the spans, never a crash', async () => {
-    const node = JSON.stringify(process.execPath);
+    // The tools' processes are shells and coreutils: a fault is the process's, whatever the
+    // program, and a shell starts in a fraction of the CPU a node process takes.
     const agent = `id: tool-faults
 agent:
   name: Tool faults
   llm: {provider: scripted, model: s}
-  commands: {allow: [${node}, sh, no-such-program-agentcheck]}
+  commands: {allow: [sh, no-such-program-agentcheck]}
   tools:
-    - {name: hangs, description: h, parameters: {type: object}, command: {argv: [${node}, -e, "setInterval(() => {}, 1000)"], timeout_ms: 300}}
+    - {name: hangs, description: h, parameters: {type: object}, command: {argv: [sh, -c, "exec sleep 60"], timeout_ms: 300}}
     - {name: ignores_sigterm, description: h, parameters: {type: object}, command: {argv: [sh, -c, "trap '' TERM; exec sleep 60"], timeout_ms: 1000}}
-    - {name: killed, description: k, parameters: {type: object}, command: {argv: [${node}, -e, "process.kill(process.pid, 'SIGKILL')"]}}
-    - {name: crashes, description: c, parameters: {type: object}, command: {argv: [${node}, -e, "throw new Error('tool blew up')"]}}
+    - {name: killed, description: k, parameters: {type: object}, command: {argv: [sh, -c, "kill -KILL $$"]}}
+    - {name: crashes, description: c, parameters: {type: object}, command: {argv: [sh, -c, "echo 'tool blew up' >&2; exit 1"]}}
     - {name: missing_program, description: m, parameters: {type: object}, command: {argv: [no-such-program-agentcheck]}}
-    - {name: floods, description: f, parameters: {type: object}, command: {argv: [${node}, -e, "process.stdout.write('z'.repeat(${TEN_MB}))"]}}
+    - {name: floods, description: f, parameters: {type: object}, command: {argv: [sh, -c, "${flood('z')}"]}}
     - {name: http_huge, description: h, parameters: {type: object}, http: {url: "${server.origin}/huge"}}
     - {name: http_stall, description: s, parameters: {type: object}, http: {url: "${server.origin}/stall", timeout_ms: 300}}
     - {name: http_down, description: d, parameters: {type: object}, http: {url: "${server.origin}/down"}}
@@ -164,7 +168,7 @@ agent:
       { name: 'edit', calls: [{ name: 'edit', args: { path: 'missing.txt', old: 'a', new: 'b' } }], expect: '{verdict: failed}' },
       {
         name: 'shell_flood',
-        calls: [{ name: 'shell', args: { argv: [process.execPath, '-e', `process.stdout.write('q'.repeat(${TEN_MB}))`] } }],
+        calls: [{ name: 'shell', args: { argv: ['sh', '-c', flood('q')] } }],
         expect: '{terminal_tool: shell}',
       },
       { name: 'shell_missing', calls: [{ name: 'shell', args: { argv: ['no-such-program-agentcheck'] } }], expect: '{verdict: failed}' },

@@ -29,26 +29,50 @@ inputs: {messages: [{role: user, content: go}]}
 model: {script: [{text: done}]}
 `;
 
+/** The cases of the catastrophic-regex test: file name, check, the message its problem must match. */
+const REGEX_CASES: Array<[string, string, RegExp]> = [
+  ['output', '{output: {matches: "(a+)+$"}}', /expect\.checks\[0\]\.output\.matches.*nested quantifier/],
+  ['args', '{tool_called: {tool: lookup, args: {id: {$regex: "(x+x+)+y"}}}}', /nested quantifier/],
+  ['alternation', '{output: {matches: "^(a|ab)*c$"}}', /alternation whose branches can match the same text/],
+  ['lookaround', '{output: {matches: "(?=a)a*a*a*b"}}', /lookaround/],
+  ['backreference', '{output: {matches: "(a*)b*\\\\1c"}}', /backreference/],
+  ['tool-name', '{tool_called: {tool: "/(\\\\w+\\\\s?)+$/"}}', /nested quantifier/],
+  ['spans', '{spans: {query: {filtering: {conditions: [{field: name, operator: matches, value: "(a|a)*$"}]}}, count: {min: 1}}}', /alternation/],
+];
+
 describe('hostile files', () => {
-  it('refuses YAML alias bombs wherever a file is read, with exit 2 and a clear message', async () => {
-    // A config is read before anything else, so its bomb stops the command alone; the others (a
-    // scenario, an agent build, a skill's SKILL.md, which is checked when the build loads) are
-    // each reported in one pass, by run as by validate.
-    const dir = tempDir({
+  // The suites refused at load (alias bombs, files over the size limit, catastrophic regexes) are
+  // folders of one `run`, which reports every file's problems in one pass; each test reads the
+  // lines about its own files.
+  const refused = shared(async (dir) => {
+    const regexes: Record<string, string> = { 'regex/agent.yaml': AGENT_YAML };
+    for (const [name, check] of REGEX_CASES) regexes[`regex/${name}.scenario.yaml`] = `${SCENARIO}expect:\n  checks:\n    - ${check}\n`;
+    const padding = `# ${'x'.repeat(MAX_CONFIG_BYTES)}\n`;
+    const cwd = dir({
       'bombs/bomb.scenario.yaml': aliasBomb(),
       'bombs/bomb-agent.yaml': `id: bomb\nagent: {name: bomb}\n${aliasBomb('x')}`,
       'bombs/uses-bomb-agent.scenario.yaml': SCENARIO.replace('agent.yaml', 'bomb-agent.yaml'),
       'bombs/skilled.yaml': 'id: skilled\nagent:\n  name: skilled\n  skills: [{ref: ./skill}]\n',
       'bombs/skill/SKILL.md': `---\nname: bomb\ndescription: d\n${aliasBomb('z')}---\nbody\n`,
       'bombs/uses-skill.scenario.yaml': SCENARIO.replace('agent.yaml', 'skilled.yaml'),
-      'config-bomb/agentcheck.config.yaml': aliasBomb(),
-      'config-bomb/agent.yaml': AGENT_YAML,
-      'config-bomb/ok.scenario.yaml': SCENARIO,
+      'big/big-agent.yaml': AGENT_YAML + padding,
+      'big/ok.scenario.yaml': SCENARIO.replace('agent.yaml', 'big-agent.yaml'),
+      'big/big.scenario.yaml': SCENARIO + padding,
+      ...regexes,
     });
+    return { cwd, run: await runCli(['run', 'bombs', 'big', 'regex', '--out', 'out', '--reporter', 'json'], cwd) };
+  });
+
+  it('refuses YAML alias bombs wherever a file is read, with exit 2 and a clear message', async () => {
+    // A config is read before anything else, so its bomb stops the command alone; the others (a
+    // scenario, an agent build, a skill's SKILL.md, which is checked when the build loads) are
+    // each reported in one pass, by run as by validate.
+    const { cwd, run } = await refused();
+    const configBomb = tempDir({ 'agentcheck.config.yaml': aliasBomb(), 'agent.yaml': AGENT_YAML, 'ok.scenario.yaml': SCENARIO });
     const runs: Array<[string, Awaited<ReturnType<typeof runCli>>, string[]]> = [
-      ['run', await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], join(dir, 'bombs')), ['bomb.scenario.yaml', 'bomb-agent.yaml', 'SKILL.md']],
-      ['validate', await runCli(['validate', '.'], join(dir, 'bombs')), ['bomb.scenario.yaml', 'bomb-agent.yaml', 'SKILL.md']],
-      ['config', await runCli(['run', '--out', 'out'], join(dir, 'config-bomb')), ['agentcheck.config.yaml']],
+      ['run', run, ['bomb.scenario.yaml', 'bomb-agent.yaml', 'SKILL.md']],
+      ['validate', await runCli(['validate', '.'], join(cwd, 'bombs')), ['bomb.scenario.yaml', 'bomb-agent.yaml', 'SKILL.md']],
+      ['config', await runCli(['run', '--out', 'out'], configBomb), ['agentcheck.config.yaml']],
     ];
     for (const [name, result, files] of runs) {
       expect(result.exitCode, `${name}: ${result.all}`).toBe(2);
@@ -58,16 +82,9 @@ describe('hostile files', () => {
   });
 
   it('refuses files over the config size limit before parsing them', async () => {
-    const padding = `# ${'x'.repeat(MAX_CONFIG_BYTES)}\n`;
-    const dir = tempDir({
-      'big/big-agent.yaml': AGENT_YAML + padding,
-      'big/ok.scenario.yaml': SCENARIO.replace('agent.yaml', 'big-agent.yaml'),
-      'big/big.scenario.yaml': SCENARIO + padding,
-      'big-script/agent.yaml': AGENT_YAML,
-      'big-script/script.yaml': `- {text: done}\n${padding}`,
-    });
-    const run = await runCli(['run', '.', '--out', 'out'], join(dir, 'big'));
-    const testRun = await runCli(['test-run', '--agent', 'agent.yaml', '--message', 'go', '--script', 'script.yaml'], join(dir, 'big-script'));
+    const { run } = await refused();
+    const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'script.yaml': `- {text: done}\n# ${'x'.repeat(MAX_CONFIG_BYTES)}\n` });
+    const testRun = await runCli(['test-run', '--agent', 'agent.yaml', '--message', 'go', '--script', 'script.yaml'], dir);
     const limit = `config files are limited to ${MAX_CONFIG_BYTES} bytes`;
     expect(run.exitCode, run.all).toBe(2);
     expect(linesAbout(run.stderr, 'big.scenario.yaml'), 'big scenario').toContain(limit);
@@ -78,22 +95,10 @@ describe('hostile files', () => {
   });
 
   it('rejects catastrophic regular expressions in checks when the suite loads', async () => {
-    const cases: Array<[string, string, RegExp]> = [
-      ['output', '{output: {matches: "(a+)+$"}}', /expect\.checks\[0\]\.output\.matches.*nested quantifier/],
-      ['args', '{tool_called: {tool: lookup, args: {id: {$regex: "(x+x+)+y"}}}}', /nested quantifier/],
-      ['alternation', '{output: {matches: "^(a|ab)*c$"}}', /alternation whose branches can match the same text/],
-      ['lookaround', '{output: {matches: "(?=a)a*a*a*b"}}', /lookaround/],
-      ['backreference', '{output: {matches: "(a*)b*\\\\1c"}}', /backreference/],
-      ['tool-name', '{tool_called: {tool: "/(\\\\w+\\\\s?)+$/"}}', /nested quantifier/],
-      ['spans', '{spans: {query: {filtering: {conditions: [{field: name, operator: matches, value: "(a|a)*$"}]}}, count: {min: 1}}}', /alternation/],
-    ];
-    // One suite of a file per case: every file's problems are reported in one pass.
-    const files: Record<string, string> = { 'agent.yaml': AGENT_YAML };
-    for (const [name, check] of cases) files[`${name}.scenario.yaml`] = `${SCENARIO}expect:\n  checks:\n    - ${check}\n`;
-    const result = await runCli(['run', '.', '--out', 'out'], tempDir(files));
-    expect(result.exitCode, result.all).toBe(2);
-    for (const [name, , message] of cases) {
-      const lines = linesAbout(result.stderr, `${name}.scenario.yaml`);
+    const { run } = await refused();
+    expect(run.exitCode, run.all).toBe(2);
+    for (const [name, , message] of REGEX_CASES) {
+      const lines = linesAbout(run.stderr, `${name}.scenario.yaml`);
       expect(lines, name).toMatch(message);
       expect(lines, name).toMatch(new RegExp(`${name}\\.scenario\\.yaml:\\d+:\\d+`));
     }

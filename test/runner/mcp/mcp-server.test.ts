@@ -111,8 +111,7 @@ describe('agentcheck mcp over stdio (the built CLI, the SDK client)', () => {
 
   it('returns a run whose MCP server never started as a failed result (resolved null), not a tool error', async () => {
     const dir = tempDir({
-      'agent.yaml':
-        'id: bad-mcp\nagent:\n  name: Bad MCP\n  llm: {provider: scripted, model: s}\n  mcps:\n    - {name: bad, command: [node, -e, "process.exit(4)"]}\n',
+      'agent.yaml': 'id: bad-mcp\nagent:\n  name: Bad MCP\n  llm: {provider: scripted, model: s}\n  mcps:\n    - {name: bad, command: [sh, -c, "exit 4"]}\n',
     });
     const result = await call(client, 'test_run', {
       agent: join(dir, 'agent.yaml'),
@@ -146,37 +145,6 @@ describe('agentcheck mcp over stdio (the built CLI, the SDK client)', () => {
     expect(closed.stderr).not.toContain('stopped before it finished');
     expect(closed.exitCode, closed.stderr).toBe(0);
   });
-
-  it('stops a test_run and kills its commands when the client disconnects', async () => {
-    const marks = tempDir({});
-    const pidFile = join(marks, 'pid.txt');
-    const agent = join(marks, 'agent.yaml');
-    writeFileSync(
-      agent,
-      'id: sleeper\nagent:\n  name: Sleeper\n  llm: {provider: scripted, model: s}\n  tools:\n    - {name: run_command, builtin: run_command, permission: allow}\n',
-    );
-    const own = await connectAgentcheck();
-    const pending = call(own, 'test_run', {
-      agent,
-      inputs: { messages: [{ role: 'user', content: 'go' }] },
-      script: [
-        {
-          tool_calls: [
-            {
-              name: 'run_command',
-              args: { argv: ['node', '-e', `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setTimeout(() => {}, 600000)`] },
-            },
-          ],
-        },
-        { text: 'done' },
-      ],
-    }).catch(() => undefined);
-    const pid = await waitForPidFile(pidFile);
-    await own.close();
-    await pending;
-    // The server aborts the run; its command goes with it (polled: the kill follows the disconnect).
-    while (isRunning(pid)) await new Promise((done) => setTimeout(done, 100));
-  }, 90_000);
 
   it('returns bad arguments as tool errors that say what to fix', async () => {
     const schema = await call(client, 'test_run', { ...refund, inputs: { messages: [{ role: 'bot', content: 'x' }] }, extra: 1 });
@@ -312,4 +280,36 @@ describe('agentcheck mcp over stdio (the built CLI, the SDK client)', () => {
     const missing = await call(client, 'validate', { paths: ['no/such/folder'] });
     expect(missing.structuredContent).toMatchObject({ ok: false, problems: [{ file: 'no/such/folder', message: 'no/such/folder: path not found' }] });
   });
+
+  // Last: it disconnects the file's client (the server it started is the one whose run must stop).
+  it('stops a test_run and kills its commands when the client disconnects', async () => {
+    const marks = tempDir({});
+    const pidFile = join(marks, 'pid.txt');
+    const agent = join(marks, 'agent.yaml');
+    writeFileSync(
+      agent,
+      'id: sleeper\nagent:\n  name: Sleeper\n  llm: {provider: scripted, model: s}\n  tools:\n    - {name: run_command, builtin: run_command, permission: allow}\n',
+    );
+    const pending = call(client, 'test_run', {
+      agent,
+      inputs: { messages: [{ role: 'user', content: 'go' }] },
+      script: [
+        {
+          tool_calls: [
+            {
+              name: 'run_command',
+              // A shell, which starts for a fraction of a node process's CPU: it writes its pid and becomes the sleep.
+              args: { argv: ['sh', '-c', `printf %s $$ > '${pidFile}' && exec sleep 600`] },
+            },
+          ],
+        },
+        { text: 'done' },
+      ],
+    }).catch(() => undefined);
+    const pid = await waitForPidFile(pidFile);
+    await client.close();
+    await pending;
+    // The server aborts the run; its command goes with it (polled: the kill follows the disconnect).
+    while (isRunning(pid)) await new Promise((done) => setTimeout(done, 100));
+  }, 90_000);
 });
