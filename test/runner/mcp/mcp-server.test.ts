@@ -281,7 +281,6 @@ describe('agentcheck mcp over stdio (the built CLI, the SDK client)', () => {
     expect(missing.structuredContent).toMatchObject({ ok: false, problems: [{ file: 'no/such/folder', message: 'no/such/folder: path not found' }] });
   });
 
-  // Last: it disconnects the file's client (the server it started is the one whose run must stop).
   it('stops a test_run and kills its commands when the client disconnects', async () => {
     const marks = tempDir({});
     const pidFile = join(marks, 'pid.txt');
@@ -290,7 +289,9 @@ describe('agentcheck mcp over stdio (the built CLI, the SDK client)', () => {
       agent,
       'id: sleeper\nagent:\n  name: Sleeper\n  llm: {provider: scripted, model: s}\n  tools:\n    - {name: run_command, builtin: run_command, permission: allow}\n',
     );
-    const pending = call(client, 'test_run', {
+    // A client of its own: the file's client stays connected for the tests beside this one.
+    const own = await connectAgentcheck();
+    const pending = call(own, 'test_run', {
       agent,
       inputs: { messages: [{ role: 'user', content: 'go' }] },
       script: [
@@ -307,7 +308,7 @@ describe('agentcheck mcp over stdio (the built CLI, the SDK client)', () => {
       ],
     }).catch(() => undefined);
     const pid = await waitForPidFile(pidFile);
-    await client.close();
+    await own.close();
     await pending;
     // The server aborts the run; its command goes with it (polled: the kill follows the disconnect).
     while (isRunning(pid)) await new Promise((done) => setTimeout(done, 100));
