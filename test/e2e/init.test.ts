@@ -65,9 +65,10 @@ describe('agentcheck init (end to end)', () => {
     expect(readdirSync(again).sort()).toEqual(['agent-tests', 'agent-tests-2', 'agent-tests-3']);
     expect(readFileSync(join(again, 'agent-tests-2'), 'utf8')).toBe('x');
 
-    // A folder with other files is fine, as the message says: they are left alone.
+    // A folder with other files is fine, as the message says: they are left alone. init's success
+    // is on the built CLI above: this one runs the CLI's entry in-process (runMain).
     const other = tempDir({ 'notes.txt': 'hi\n' });
-    const here = await runCli(['init'], other);
+    const here = await runMain(['init'], other);
     expect(here.exitCode, here.all).toBe(0);
     // Written here: the Next line needs no cd.
     expect(here.stdout).toContain('Next: npx agentcheck validate . && npx agentcheck run . (see README.md)');
@@ -77,7 +78,8 @@ describe('agentcheck init (end to end)', () => {
 
   it("prints a cd that takes a folder named with a leading dash as a folder, not cd's option", async () => {
     const dir = tempDir();
-    const init = await runCli(['init', '--', '-dash'], dir);
+    // What main() parses and prints (init's success is on the built CLI above): in-process (runMain).
+    const init = await runMain(['init', '--', '-dash'], dir);
     expect(init.exitCode, init.all).toBe(0);
     const cd = /Next: (cd .*?) && npx agentcheck validate/.exec(init.stdout)?.[1];
     expect(cd).toBe('cd -- -dash');
@@ -88,7 +90,8 @@ describe('agentcheck init (end to end)', () => {
   it('says so when the target is a file', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'taken'), 'x');
-    const result = await runCli(['init', 'taken'], dir);
+    // A refusal as init's first above, which the built CLI gives: in-process (runMain).
+    const result = await runMain(['init', 'taken'], dir);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(/agentcheck: invalid input: taken: cannot write the starter there/);
   });

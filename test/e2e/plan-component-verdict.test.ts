@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/runner/report/report.js';
+import { runMain } from '../helpers/run-main.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { runCli } from './cli.js';
 
@@ -36,8 +37,13 @@ describe('a failed flow plan component fails the verdict, as a failed determinis
 
   it('test-run: a plan component that succeeded passes, also as the terminal tool', async () => {
     const dir = tempDir({ 'agents/r1.yaml': planFlow('note.txt'), 'note.txt': 'hi' });
-    for (const terminal of ['echo', 'p']) {
-      const run = await runCli(['test-run', '--agent', 'agents/r1.yaml', '--message', 'go', '--terminal-tool', terminal, '--workspace', '.', '--json'], dir);
+    // The built CLI passes with echo; the plan as the terminal tool, the same command and outcome,
+    // runs through the CLI's entry in-process (runMain).
+    for (const [terminal, runner] of [
+      ['echo', runCli],
+      ['p', runMain],
+    ] as const) {
+      const run = await runner(['test-run', '--agent', 'agents/r1.yaml', '--message', 'go', '--terminal-tool', terminal, '--workspace', '.', '--json'], dir);
       expect(run.exitCode, run.all).toBe(0);
       expect(JSON.parse(run.stdout)).toMatchObject({ verdict: 'pass', verdict_reason: `terminal tool ${terminal} was called and returned a result` });
     }

@@ -4,6 +4,7 @@ import { execa } from 'execa';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { ConfigError } from '../../src/config/errors.js';
 import { readSpansJsonl } from '../../src/spans/jsonl.js';
+import { runMain } from '../helpers/run-main.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { rawAgentcheck } from '../runner/mcp/mcp-client.js';
 import { AGENT_YAML, passingScenario, runCli } from './cli.js';
@@ -53,7 +54,8 @@ describe('a spans.jsonl that is a named pipe is refused unopened, by every reade
 
   it('merge leaves out a shard spans.jsonl that is a pipe, naming it, and report.html refuses one in its folder, without waiting', async () => {
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('a') });
-    const run = await runCli(['run', '.', '--out', 'shard'], dir);
+    // The shard merge reads, made by the CLI's entry in-process (runMain): merge is what this tests.
+    const run = await runMain(['run', '.', '--out', 'shard'], dir);
     expect(run.exitCode, run.all).toBe(0);
     renameSync(join(dir, 'shard/spans.jsonl'), join(dir, 'spans.kept'));
     await namedPipe(join(dir, 'shard/spans.jsonl'));

@@ -2,6 +2,7 @@ import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { shared } from '../helpers/shared-fixture.js';
+import { runMain } from '../helpers/run-main.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { runCli } from './cli.js';
 
@@ -56,9 +57,12 @@ async function pausedCopy(edit: (saved: Record<string, any>) => void = () => und
   return { dir, runId, file, revisionHash };
 }
 
-const resume = (dir: string, runId: string) => runCli(['resume', runId, '--decision', 'approve', '--spans', 'out/spans.jsonl', '--json'], dir);
+const RESUME = (runId: string) => ['resume', runId, '--decision', 'approve', '--spans', 'out/spans.jsonl', '--json'];
+const resume = (dir: string, runId: string) => runCli(RESUME(runId), dir);
+/** The same resume through the CLI's entry in-process (runMain): for refusals of the kind the built CLI gives in the first test. */
+const resumeInProcess = (dir: string, runId: string) => runMain(RESUME(runId), dir);
 
-describe('agentcheck resume refuses a checkpoint whose saved build was edited (built CLI)', () => {
+describe('agentcheck resume refuses a checkpoint whose saved build was edited', () => {
   it("refuses an edited tool's returns at checkpoint.revisionHash, naming the file; nothing runs and the file is kept", async () => {
     const { dir, runId, file, revisionHash } = await pausedCopy((saved) => {
       saved.revision.build.agent.tools[0].returns = { deleted: 'EDITED' };
@@ -78,7 +82,7 @@ describe('agentcheck resume refuses a checkpoint whose saved build was edited (b
     const { dir, runId, file } = await pausedCopy((saved) => {
       saved.revision.deltas[0].set.agent.max_turns = 6;
     });
-    const result = await resume(dir, runId);
+    const result = await resumeInProcess(dir, runId);
     expect(result.exitCode, result.all).toBe(2);
     expect(result.stderr).toMatch(
       new RegExp(
@@ -94,7 +98,7 @@ describe('agentcheck resume refuses a checkpoint whose saved build was edited (b
       const { set } = saved.revision.deltas[0];
       saved.revision.deltas[0].set = Object.fromEntries(Object.entries(set).reverse());
     });
-    const result = await resume(dir, runId);
+    const result = await resumeInProcess(dir, runId);
     expect(result.exitCode, result.all).toBe(2);
     expect(result.stderr).toMatch(
       new RegExp(

@@ -7,9 +7,9 @@ import { runMain } from '../helpers/run-main.js';
 import { AGENT_YAML, runCli } from './cli.js';
 
 // Refusals at load (exit 2, nothing run or written) run the CLI's entry in-process (runMain) where
-// the built CLI already refuses that kind for that command: validate's file problems
-// (validateEveryCase), run's flag and suite problems (runRefusingAll) and files that are no scenario
-// files (runRefusingFiles), and test-run's build problems; test-run's bad --script in commands.test.ts.
+// the built CLI already refuses for that command: validate's file problems (validateEveryCase),
+// run's flag and suite problems (runRefusingAll; runRefusingFiles is in-process), and test-run's
+// build problems; test-run's bad --script in commands.test.ts.
 
 /** The located problem lines of a CLI run's output, in the order printed. */
 const located = (output: string) =>
@@ -100,7 +100,7 @@ const runRefusingFiles = shared(async (dir) => {
     'other.yaml': 'scenarios: ["s.scenario.yaml"]\nrepeat: 1\n',
     'merged.yaml': '<<: {scenarios: ["*.scenario.yaml"]}\nrepeat: 2\n',
   });
-  const result = await runCli(['run', 'v.scenarios.yaml', 'mb.yaml', 'other.yaml', 'merged.yaml', '--reporter', 'json', '--out', 'out'], root);
+  const result = await runMain(['run', 'v.scenarios.yaml', 'mb.yaml', 'other.yaml', 'merged.yaml', '--reporter', 'json', '--out', 'out'], root);
   return { dir: root, result };
 });
 

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runMain } from '../helpers/run-main.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { AGENT_YAML, passingScenario, ROOT, runCli } from './cli.js';
 
@@ -37,7 +38,8 @@ describe.skipIf(process.platform === 'win32')('a workspace folder holding a file
       'ws/a.txt': 'a\n',
     });
     execFileSync('mkfifo', [join(dir, 'ws/pipe')]);
-    const validated = await runCli(['validate', '.'], dir);
+    // A refusal at load as the built CLI's above: the CLI's entry in-process (runMain).
+    const validated = await runMain(['validate', '.'], dir);
     expect(validated.exitCode, validated.all).toBe(2);
     const said = (validated.stdout + validated.stderr)
       .split('\n')

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { AGENT_YAML, passingScenario, runCli } from '../e2e/cli.js';
+import { runMain } from '../helpers/run-main.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 // A plan too large to hold is refused before anything is allocated, with a flag to raise the cap.
+// The built CLI refuses the suite config's repeat and runs the raised cap; the other refusals (exit
+// 2 before anything runs) go through the CLI's entry in-process (runMain).
 
 describe('the planned run count is capped', () => {
   it('refuses repeat: 100000000 in the suite config with a clear error, exit 2', async () => {
@@ -16,7 +19,7 @@ describe('the planned run count is capped', () => {
 
   it('--max-runs lowers or raises the cap', async () => {
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('one') });
-    const refused = await runCli(['run', '.', '--repeat', '3', '--max-runs', '2', '--out', `${dir}/out`, '--reporter', 'json'], dir);
+    const refused = await runMain(['run', '.', '--repeat', '3', '--max-runs', '2', '--out', `${dir}/out`, '--reporter', 'json'], dir);
     expect(refused.exitCode, refused.all).toBe(2);
     expect(refused.stderr).toMatch(/--repeat.*plans 3 runs/);
     const allowed = await runCli(['run', '.', '--repeat', '3', '--max-runs', '3', '--out', `${dir}/out`, '--reporter', 'json'], dir);
@@ -31,7 +34,7 @@ describe('the planned run count is capped', () => {
       'c.yaml': 'concurrency: 2\n',
     });
     for (const config of [[], ['--config', 'c.yaml']]) {
-      const refused = await runCli(['run', '.', ...config, '--max-runs', '1', '--out', `${dir}/out`, '--reporter', 'json'], dir);
+      const refused = await runMain(['run', '.', ...config, '--max-runs', '1', '--out', `${dir}/out`, '--reporter', 'json'], dir);
       expect(refused.exitCode, refused.all).toBe(2);
       expect(refused.stderr).toContain(
         'agentcheck: invalid input: --max-runs: the suite plans 2 runs (2 scenarios x 1 variant x 1 repeat), more than the limit of 1; select fewer scenarios, or raise the limit with --max-runs',

@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, runCli } from '../e2e/cli.js';
+import { runMain } from '../helpers/run-main.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 // A paused test-run's checkpoint file holds the conversation resume continues, but never the
@@ -47,7 +48,8 @@ describe("a paused test-run's checkpoint file", () => {
     expect(unset.stderr).toContain(
       `${file} at secrets.AGENTCHECK_TEST_TOKEN: the paused run holds the value of the secret variable AGENTCHECK_TEST_TOKEN, which is not set here`,
     );
-    const changed = await runCli(['resume', runId, '--decision', 'approve', '--spans', 'out/spans.jsonl'], dir, {
+    // The same refusal as unset's (resume, exit 2, on the built CLI): the CLI's entry in-process (runMain).
+    const changed = await runMain(['resume', runId, '--decision', 'approve', '--spans', 'out/spans.jsonl'], dir, {
       AGENTCHECK_TEST_TOKEN: 'ghp_another/value+1',
     });
     expect(changed.exitCode, changed.all).toBe(2);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../../src/runner/report/report.js';
 import { runCli } from '../../e2e/cli.js';
+import { runMain } from '../../helpers/run-main.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 const AGENT = `id: stats-bot
@@ -22,7 +23,7 @@ function scenario(name: string, calls: string[], expect: string): string {
 
 const EXPECT_FINISH_AND_LOOKUP = '  terminal_tool: finish\n  checks:\n    - tool_called: {tool: lookup}\n';
 
-describe('report.json stats from the built CLI (--repeat 3, two variants)', () => {
+describe('report.json stats of a run (the first on the built CLI, --repeat 3, two variants)', () => {
   it('computes the statistics of a suite whose outcomes are known by construction', async () => {
     // a: lookup, finish     expects finish + lookup   base passes; lean (finish removed) fails
     // b: search, finish     expects finish + lookup   fails in both: lookup missed, search instead
@@ -104,7 +105,8 @@ describe('report.json stats from the built CLI (--repeat 3, two variants)', () =
         'variants:\n  lean: {remove: ["agent.tools[name=finish]"]}\n  2: {set: {agent: {instructions: two}}}\n  10: {set: {agent: {instructions: ten}}}\n',
       'a.scenario.yaml': scenario('a', ['lookup', 'finish'], EXPECT_FINISH_AND_LOOKUP),
     });
-    const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'json,md'], dir);
+    // A run's report like the built CLI's above (run, exit 1): the CLI's entry in-process (runMain).
+    const result = await runMain(['run', '.', '--out', 'out', '--reporter', 'json,md'], dir);
     expect(result.exitCode, result.all).toBe(1);
     const text = readFileSync(join(dir, 'out', 'report.json'), 'utf8');
     const report = JSON.parse(text) as Report;
@@ -128,7 +130,7 @@ describe('report.json stats from the built CLI (--repeat 3, two variants)', () =
   });
 });
 
-describe('report.json stats of runs that made no choices (built CLI)', () => {
+describe('report.json stats of runs that made no choices', () => {
   it('leaves runs that ended with an error before the model answered out of tool selection, turns and tokens', async () => {
     // a: base passes; nomcp's MCP server cannot start (MCP_START_FAILED, no model call).
     // b: no script (SCRIPT_MISSING: one model call, failed). c: the first model call fails.
@@ -141,7 +143,8 @@ describe('report.json stats of runs that made no choices (built CLI)', () => {
       'b.scenario.yaml': noScript,
       'c.scenario.yaml': failing,
     });
-    const result = await runCli(['run', '.', '--repeat', '2', '--out', 'out', '--reporter', 'json,html'], dir);
+    // A run's report like the built CLI's above (run, exit 1): the CLI's entry in-process (runMain).
+    const result = await runMain(['run', '.', '--repeat', '2', '--out', 'out', '--reporter', 'json,html'], dir);
     expect(result.exitCode, result.all).toBe(1);
     const report = JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8')) as Report;
     const errors = (variant: string) =>
