@@ -7,7 +7,7 @@ agent:
   name: Many calls
   llm: {provider: scripted, model: m}
   tools:
-    - {name: echo, description: Echoes., read_only: true, parameters: {type: object}, command: {argv: [node, -e, "console.log('hi')"]}}
+    - {name: echo, description: Echoes., read_only: true, parameters: {type: object}, command: {argv: [echo, hi]}}
     - {name: finish, description: Finish., parameters: {type: object}, returns: {done: true}}
 `;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sharedDir } from '../helpers/shared-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { runCli } from './cli.js';
 
@@ -32,6 +33,9 @@ scenarios:
 ${checks.map((check) => `        - ${check}\n`).join('')}`;
 
 describe('agentcheck validate refuses checks that could only pass vacuously, every one in one pass', () => {
+  // A cache folder of this file's own, apart from node_modules/.cache, shared by its CLI processes
+  // so that only the first compiles the schemas.
+  const env = { AGENTCHECK_CACHE_DIR: sharedDir() };
   it('a nested-only tool_not_called, min: 0 without max, args under ignore and a spans count of min: 0', async () => {
     const dir = tempDir({
       'bot.yaml': PLAN_BOT,
@@ -43,7 +47,7 @@ describe('agentcheck validate refuses checks that could only pass vacuously, eve
         'tool_called: {tool: lookup, args_mode: exact}',
       ),
     });
-    const result = await runCli(['validate', 'r.scenarios.yaml'], dir, { AGENTCHECK_CACHE_DIR: tempDir() });
+    const result = await runCli(['validate', 'r.scenarios.yaml'], dir, env);
     expect(result.exitCode, result.all).toBe(2);
     const at = 'r.scenarios.yaml at scenarios[0].expect.checks';
     expect(located(result.all).map((line) => line.replace(/:\d+:\d+ at /, ' at '))).toEqual([
@@ -67,7 +71,6 @@ describe('agentcheck validate refuses checks that could only pass vacuously, eve
         'spans: {query: {filtering: {field: name, operator: is, value: nothing}}, count: {max: 0}}',
       ),
     });
-    const env = { AGENTCHECK_CACHE_DIR: tempDir() };
     const validate = await runCli(['validate', 'r.scenarios.yaml'], dir, env);
     expect(validate.exitCode, validate.all).toBe(0);
     expect(validate.stdout).toBe('agentcheck validate: ok: 1 agent build(s), 1 scenario file(s) with 1 scenario(s), 0 skill(s), 0 config(s)');

@@ -69,7 +69,7 @@ describe('processes of a CLI run', () => {
     const dump = join(dir, 'environ.txt');
     const files = tempDir({
       // Outside the workspace on purpose: the file is not a run output, so no redaction applies.
-      'agent.yaml': agent(['sh', '-c', `cat /proc/$PPID/environ > ${dump}; for f in /proc/[0-9]*/environ; do cat "$f"; done >> ${dump} 2>/dev/null; true`]),
+      'agent.yaml': agent(['sh', '-c', `cat /proc/$PPID/environ > ${dump}; cat /proc/[0-9]*/environ >> ${dump} 2>/dev/null; true`]),
       'a.scenario.yaml': SCENARIO,
     });
     const secret = 'sk-proc-environ-secret-0123456789';
