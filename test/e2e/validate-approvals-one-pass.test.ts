@@ -24,15 +24,14 @@ describe('agentcheck validate and test-run say every problem of approvals in one
       'approvals.yaml': 'default: maybe\ntools: {lookup: maybe, lokup: deny}\n',
       'script.yaml': '[{text: ok}]\n',
     });
-    const env = { AGENTCHECK_CACHE_DIR: tempDir() };
-    const validate = await runCli(['validate', 'ap.scenario.yaml'], dir, env);
+    const validate = await runCli(['validate', 'ap.scenario.yaml'], dir);
     expect(validate.exitCode, validate.all).toBe(2);
     expect(located(validate.all)).toEqual([
       'ap.scenario.yaml:5:22 at approvals.default: expected one of "approve" | "deny", got string "maybe"',
       `ap.scenario.yaml:5:45 at approvals.tools.lookup: a tool's approval gate takes "approve", "deny", "reject"; got "maybe"`,
       'ap.scenario.yaml:5:52 at approvals.tools.lokup: "lokup" names no tool of the agent; expected one of: lookup, finish; did you mean "lookup"?',
     ]);
-    const testRun = await runCli(['test-run', '--agent', 'agent.yaml', '--message', 'x', '--script', 'script.yaml', '--approvals', 'approvals.yaml'], dir, env);
+    const testRun = await runCli(['test-run', '--agent', 'agent.yaml', '--message', 'x', '--script', 'script.yaml', '--approvals', 'approvals.yaml'], dir);
     expect(testRun.exitCode, testRun.all).toBe(2);
     // The first problem follows test-run's "agentcheck: invalid input: ", the others have a line each.
     expect(located(testRun.all.replace('agentcheck: invalid input: ', ''))).toEqual([

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { sharedDir } from '../helpers/shared-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { runCli } from './cli.js';
 
@@ -33,9 +32,6 @@ scenarios:
 ${checks.map((check) => `        - ${check}\n`).join('')}`;
 
 describe('agentcheck validate refuses checks that could only pass vacuously, every one in one pass', () => {
-  // A cache folder of this file's own, apart from node_modules/.cache, shared by its CLI processes
-  // so that only the first compiles the schemas.
-  const env = { AGENTCHECK_CACHE_DIR: sharedDir() };
   it('a nested-only tool_not_called, min: 0 without max, args under ignore and a spans count of min: 0', async () => {
     const dir = tempDir({
       'bot.yaml': PLAN_BOT,
@@ -47,7 +43,7 @@ describe('agentcheck validate refuses checks that could only pass vacuously, eve
         'tool_called: {tool: lookup, args_mode: exact}',
       ),
     });
-    const result = await runCli(['validate', 'r.scenarios.yaml'], dir, env);
+    const result = await runCli(['validate', 'r.scenarios.yaml'], dir);
     expect(result.exitCode, result.all).toBe(2);
     const at = 'r.scenarios.yaml at scenarios[0].expect.checks';
     expect(located(result.all).map((line) => line.replace(/:\d+:\d+ at /, ' at '))).toEqual([
@@ -71,10 +67,10 @@ describe('agentcheck validate refuses checks that could only pass vacuously, eve
         'spans: {query: {filtering: {field: name, operator: is, value: nothing}}, count: {max: 0}}',
       ),
     });
-    const validate = await runCli(['validate', 'r.scenarios.yaml'], dir, env);
+    const validate = await runCli(['validate', 'r.scenarios.yaml'], dir);
     expect(validate.exitCode, validate.all).toBe(0);
     expect(validate.stdout).toBe('agentcheck validate: ok: 1 agent build(s), 1 scenario file(s) with 1 scenario(s), 0 skill(s), 0 config(s)');
-    const run = await runCli(['run', 'r.scenarios.yaml', '--out', tempDir()], dir, env);
+    const run = await runCli(['run', 'r.scenarios.yaml', '--out', tempDir()], dir);
     expect(run.exitCode, run.all).toBe(0);
   });
 });
