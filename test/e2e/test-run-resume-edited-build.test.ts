@@ -35,10 +35,14 @@ const FILES = {
 
 const TEST_RUN = ['test-run', '--agent', 'agents/gated.yaml', '--delta', 'delta.yaml', '--message', 'x', '--script', 'script.yaml'];
 
-/** One run paused at delete_order (spans in out/); each test resumes its own copy of its folder. */
+/**
+ * One run paused at delete_order (spans in out/); each test resumes its own copy of its folder.
+ * The run that writes the checkpoint resume reads is this file's setup, not what it tests: the
+ * CLI's entry in-process (runMain).
+ */
 const pausedRun = shared(async (dir) => {
   const root = dir(FILES);
-  const result = await runCli([...TEST_RUN, '--terminal-tool', 'delete_order', '--spans', 'out/spans.jsonl', '--json'], root);
+  const result = await runMain([...TEST_RUN, '--terminal-tool', 'delete_order', '--spans', 'out/spans.jsonl', '--json'], root);
   expect(result.exitCode, result.all).toBe(1);
   const printed = JSON.parse(result.stdout);
   expect(printed).toMatchObject({ stop_reason: 'paused', approvals: [{ tool: 'delete_order', decision: 'pending' }] });
