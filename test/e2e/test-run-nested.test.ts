@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { INSIDE_RUN_ENV as INSIDE_RUN } from '../../src/engine/inside-run.js';
-import { runMain } from '../helpers/run-main.js';
 import { shared } from '../helpers/shared-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { AGENT_YAML, CLI, runCli } from './cli.js';
@@ -73,19 +72,10 @@ describe('agentcheck test-run inside a run (the recursion guard)', () => {
   });
 
   it('says so on stderr with exit 2 and an empty stdout when AGENTCHECK_INSIDE_RUN is set', async () => {
-    // The variable set in the environment directly, not by a run: what the guard reads is this
-    // process's own environment (not main's io.env), so it is set here and put back after. The
-    // built CLI's refusal, its exit code and stdout, is the first test's.
+    // The variable set in the environment directly, not by a run: the guard reads the process's
+    // own environment, so this case is a process of the built CLI of its own (runMain's doc).
     const dir = tempDir({ 'inner.yaml': AGENT_YAML, 'inner-script.yaml': '- text: inner ran\n' });
-    const was = process.env[INSIDE_RUN];
-    process.env[INSIDE_RUN] = '1';
-    let result;
-    try {
-      result = await runMain(INNER, dir, { [INSIDE_RUN]: '1' });
-    } finally {
-      if (was === undefined) delete process.env[INSIDE_RUN];
-      else process.env[INSIDE_RUN] = was;
-    }
+    const result = await runCli(INNER, dir, { [INSIDE_RUN]: '1' });
     expect(result.exitCode).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^agentcheck: RECURSION_GUARD: test_run was called from inside a test_run/);
