@@ -85,8 +85,10 @@ export function renderBenchmarks(r, peers) {
       'spans',
       'span recording per scenario (bench/spans.mjs, CPU)',
       '<= half of the code before this round',
-      `${fmt(r.spans.median_us, 1)} us against ${against}: ${pct(r.spans.median_us / baseUs)} of before; ${r.spans.spans_per_scenario} spans per scenario`,
-      r.spans.median_us <= baseUs / 2,
+      r.spans.paired_ratios
+        ? `${fmt(r.spans.median_us, 1)} us against ${against}: ${pct(r.spans.ratio)} of before (the median of ${r.spans.paired_ratios.length} ratios, each of a child of each checkout run back to back: ${r.spans.paired_ratios.map(pct).join(', ')}); ${r.spans.spans_per_scenario} spans per scenario`
+        : `${fmt(r.spans.median_us, 1)} us against ${against}: ${pct(r.spans.median_us / baseUs)} of before; ${r.spans.spans_per_scenario} spans per scenario`,
+      r.spans.paired_ratios ? r.spans.ratio <= 0.5 : r.spans.median_us <= baseUs / 2,
     );
   }
   const sizes = r.scale?.sizes ?? [];
@@ -192,7 +194,7 @@ export function renderBenchmarks(r, peers) {
     );
   if (r.spans)
     lines.push(
-      `- spans: \`${r.spans.command}\`: one trace of the bench suite (its 7 recorded spans) replayed ${r.spans.scenarios} times per round through the OpenTelemetry API into agentcheck's tracer (SDK spans, the span store with the suite's secret scrubbing, records), taken as a run's evidence and written to spans.jsonl as \`agentcheck run\` writes it; CPU per scenario, median of ${r.spans.rounds} rounds after a warm-up round. The engine's own work to compute attribute values is not counted. The baseline is the same command on the code before this round (commit 02ebe4f, built once by bench/baseline.mjs into node_modules/.cache/agentcheck-bench): ${r.spans.alternations ?? 1} child processes of ${r.spans.rounds} rounds each for each checkout, alternated (current ${(r.spans.all_us ?? []).map((v) => fmt(v, 1)).join(', ')} us; baseline ${(r.spans.baseline_all_us ?? []).map((v) => fmt(v, 1)).join(', ') || 'not measured'} us).`,
+      `- spans: \`${r.spans.command}\`: one trace of the bench suite (its 7 recorded spans) replayed ${r.spans.scenarios} times per round through the OpenTelemetry API into agentcheck's tracer (SDK spans, the span store with the suite's secret scrubbing, records), taken as a run's evidence and written to spans.jsonl as \`agentcheck run\` writes it; CPU per scenario, median of ${r.spans.rounds} rounds after a warm-up round. The engine's own work to compute attribute values is not counted. The baseline is the same command on the code before this round (commit 02ebe4f, built once by bench/baseline.mjs into node_modules/.cache/agentcheck-bench): ${r.spans.alternations ?? 1} child processes of ${r.spans.rounds} rounds each for each checkout, alternated${r.spans.pinned ? `, each on the same core (\`${r.spans.pinned}\`: the two cores of this machine kind need not be alike)` : ''} (current ${(r.spans.all_us ?? []).map((v) => fmt(v, 1)).join(', ')} us; baseline ${(r.spans.baseline_all_us ?? []).map((v) => fmt(v, 1)).join(', ') || 'not measured'} us).`,
     );
   for (const l of r.latency ?? [])
     lines.push(

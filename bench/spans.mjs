@@ -78,19 +78,29 @@ export async function measureSpans({ root = ROOT, scenarios = 2000, rounds = 5 }
   }
 }
 
-/** One measureSpans in a process of its own (a fresh JIT for each checkout). */
+/**
+ * The core every measuring child runs on, where taskset is at hand (Linux): the two cores of a
+ * machine of this kind need not be alike (one measured the same code at 39-49 us a scenario on one
+ * core and 57-67 us on the other, a sibling thread of the host's busy), so the current code and the
+ * baseline are compared on one core rather than on whichever each child landed.
+ */
+const PIN = spawnSync('taskset', ['-c', '0', 'true']).status === 0 ? ['taskset', '-c', '0'] : [];
+
+/** One measureSpans in a process of its own (a fresh JIT for each checkout), on the core PIN names. */
 function measureInChild(root, rounds) {
-  const result = spawnSync('node', [join(ROOT, 'bench/spans.mjs'), '--root', root, '--rounds', String(rounds)], { encoding: 'utf8' });
+  const argv = [...PIN, 'node', join(ROOT, 'bench/spans.mjs'), '--root', root, '--rounds', String(rounds)];
+  const result = spawnSync(argv[0], argv.slice(1), { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`node bench/spans.mjs --root ${root} exited ${result.status}: ${result.stderr.slice(-400)}`);
   return JSON.parse(result.stdout);
 }
 
 /**
  * The current code against the baseline, alternated `alternations` times (each a child process
- * of `rounds` rounds): medians of the children's medians and their ratio. Without a baseline
- * checkout (no git history), the current figure alone, with the reason.
+ * of `rounds` rounds): medians of the children's medians, and the median of the ratios of each
+ * pair (a child of each checkout, back to back). Without a baseline checkout (no git history), the
+ * current figure alone, with the reason.
  */
-export async function benchSpans({ rounds = 5, alternations = 3 } = {}) {
+export async function benchSpans({ rounds = 5, alternations = 5 } = {}) {
   let base;
   let baselineProblem = null;
   try {
@@ -108,6 +118,8 @@ export async function benchSpans({ rounds = 5, alternations = 3 } = {}) {
   }
   const medianUs = median(current);
   const baselineUs = base ? median(baseline) : null;
+  // Each pair ran back to back, so a stretch of a busy host slows both of its children alike.
+  const pairedRatios = base ? current.map((us, i) => us / baseline[i]) : null;
   return {
     spans_per_scenario: sample.spans_per_scenario,
     scenarios: sample.scenarios,
@@ -119,7 +131,9 @@ export async function benchSpans({ rounds = 5, alternations = 3 } = {}) {
     baseline_us: baselineUs,
     baseline_all_us: baseline,
     baseline_problem: baselineProblem,
-    ratio: baselineUs ? medianUs / baselineUs : null,
+    paired_ratios: pairedRatios,
+    ratio: pairedRatios ? median(pairedRatios) : null,
+    pinned: PIN.length > 0 ? 'taskset -c 0' : null,
     command: 'node bench/spans.mjs',
   };
 }
