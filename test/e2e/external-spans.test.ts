@@ -4,7 +4,6 @@ import type { Report } from '../../src/runner/report/report.js';
 import { describe, expect, it } from 'vitest';
 import { startOtlpReceiver } from '../helpers/otlp-receiver.js';
 import { shared } from '../helpers/shared-fixture.js';
-import { tempDir } from '../helpers/temp-dir.js';
 import { runCli } from './cli.js';
 
 const SECRET = 'ext-span-s3cret-value';
@@ -66,6 +65,40 @@ expect:
     - output: {contains: looked up id 7}
 `;
 
+/**
+ * An external agent sending mistyped bridge requests and exports with a duplicate or all-zero span
+ * id: a third scenario of the late-spans suite below (one run), whose row errors saying so.
+ */
+const MALFORMED_AGENT = `const [, traceId, parentId] = process.env.TRACEPARENT.split('-');
+// Each answer as its status and error message (OpenAI, Anthropic and google.rpc.Status shapes).
+const post = async (url, body) => {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const json = await res.json();
+  return res.status + ' ' + (json.error?.message ?? json.message);
+};
+const user = [{ role: 'user', content: 'hi' }];
+const lines = [
+  await post(process.env.OPENAI_BASE_URL + '/chat/completions', { model: 'm', messages: user, stream: 'yes' }),
+  await post(process.env.ANTHROPIC_BASE_URL + '/v1/messages', { model: 'm', max_tokens: 'ten', messages: user }),
+];
+const span = (spanId, name, trace = traceId) => ({ traceId: trace, spanId, parentSpanId: parentId, name, startTimeUnixNano: '1', endTimeUnixNano: '2' });
+const send = (...spans) => post(process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, { resourceSpans: [{ scopeSpans: [{ spans }] }] });
+lines.push(await send(span('c400000000000001', 'd1'), span('c400000000000001', 'd2')));
+lines.push(await send(span('0000000000000000', 'zero span id')));
+lines.push(await send(span('c400000000000002', 'zero trace id', '0'.repeat(32))));
+process.stdout.write(lines.join('\\n'));
+`;
+
+const MALFORMED_SCENARIO = `name: malformed requests
+agent: malformed-agent.yaml
+inputs: {messages: [{role: user, content: hi}]}
+model: {script: [{text: unused}]}
+expect:
+  checks:
+    - output: {contains: '400 stream must be true or false, got string "yes"'}
+    - output: {contains: '400 max_tokens must be a whole number 1 or more, got string "ten"'}
+`;
+
 /** The spans of `out`/spans.jsonl. */
 const spansOf = (out: string) =>
   readFileSync(join(out, 'spans.jsonl'), 'utf8')
@@ -124,28 +157,37 @@ describe("an external agent's own spans (end to end)", () => {
       'tagged-agent.yaml': BUILD.replace('id: late-agent', 'id: tagged-agent').replace('./agent.mjs', './tagged-agent.mjs'),
       'tagged-agent.mjs': tagged,
       'tagged.scenario.yaml': SCENARIO.replace('agent: agent.yaml', 'agent: tagged-agent.yaml'),
+      'malformed-agent.yaml': 'id: malformed\nexternal:\n  command: [node, ./malformed-agent.mjs]\n',
+      'malformed-agent.mjs': MALFORMED_AGENT,
+      'malformed.scenario.yaml': MALFORMED_SCENARIO,
     });
     const out = join(cwd, 'out');
-    const result = await runCli(['run', '.', '--out', out, '--reporter', 'json'], cwd, { SERVICE_API_KEY: SECRET });
+    const result = await runCli(['run', '.', '--out', out, '--reporter', 'json,md'], cwd, { SERVICE_API_KEY: SECRET });
     const report = readFileSync(join(out, 'report.json'), 'utf8');
     const spansFile = readFileSync(join(out, 'spans.jsonl'), 'utf8');
     // Each row's spans, by the trace of its run.
     const traceOf = (file: string) => (JSON.parse(report) as Report).scenarios.find((row) => row.id.startsWith(`${file}#`))?.test_run?.trace_id;
     const spans = (file: string) => spansOf(out).filter((span) => span.trace_id === traceOf(file));
-    return { result, report, spansFile, spans };
+    const row = (file: string) => (JSON.parse(report) as Report).scenarios.find((r) => r.id.startsWith(`${file}#`))!;
+    return { result, out, report, spansFile, spans, row };
   });
 
   it("waits for the late export of a child that keeps the run's tag before ending it with the run's leftovers", async () => {
-    const { result, report, spans } = await lateSpans();
-    expect(result.exitCode, result.all + report.slice(0, 4000)).toBe(0);
+    const { result, report, spans, row } = await lateSpans();
+    // Exit 1 from the malformed row alone (the last test): the two late rows pass.
+    expect(result.exitCode, result.all + report.slice(0, 4000)).toBe(1);
+    expect((JSON.parse(report) as Report).summary, report.slice(0, 4000)).toMatchObject({ total: 3, passed: 2, errored: 1 });
+    expect(row('tagged.scenario.yaml').status).toBe('pass');
     expect(spans('tagged.scenario.yaml').find((span) => span.name === 'execute_tool lookup')?.attributes).toMatchObject({
       'agentcheck.external.exported': true,
     });
   }, 300_000);
 
   it('collects spans that arrive after the agent exited before the checks run, scrubbing secrets', async () => {
-    const { result, report, spansFile, spans: spansIn } = await lateSpans();
-    expect(result.exitCode, result.all + report.slice(0, 4000)).toBe(0);
+    const { result, report, spansFile, spans: spansIn, row } = await lateSpans();
+    expect(result.exitCode, result.all + report.slice(0, 4000)).toBe(1);
+    expect((JSON.parse(report) as Report).summary, report.slice(0, 4000)).toMatchObject({ total: 3, passed: 2, errored: 1 });
+    expect(row('late.scenario.yaml').status).toBe('pass');
     const spans = spansIn('late.scenario.yaml');
     const lookup = spans.find((span) => span.name === 'execute_tool lookup');
     const root = spans.find((span) => span.parent_id === null);
@@ -160,54 +202,21 @@ describe("an external agent's own spans (end to end)", () => {
   }, 300_000);
 
   it('a mistyped bridge request gets a 400 naming the field, and an export with a duplicate or all-zero span id is listed as rejected with the reason, erroring the row', async () => {
-    const agent = `const [, traceId, parentId] = process.env.TRACEPARENT.split('-');
-// Each answer as its status and error message (OpenAI, Anthropic and google.rpc.Status shapes).
-const post = async (url, body) => {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const json = await res.json();
-  return res.status + ' ' + (json.error?.message ?? json.message);
-};
-const user = [{ role: 'user', content: 'hi' }];
-const lines = [
-  await post(process.env.OPENAI_BASE_URL + '/chat/completions', { model: 'm', messages: user, stream: 'yes' }),
-  await post(process.env.ANTHROPIC_BASE_URL + '/v1/messages', { model: 'm', max_tokens: 'ten', messages: user }),
-];
-const span = (spanId, name, trace = traceId) => ({ traceId: trace, spanId, parentSpanId: parentId, name, startTimeUnixNano: '1', endTimeUnixNano: '2' });
-const send = (...spans) => post(process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, { resourceSpans: [{ scopeSpans: [{ spans }] }] });
-lines.push(await send(span('c400000000000001', 'd1'), span('c400000000000001', 'd2')));
-lines.push(await send(span('0000000000000000', 'zero span id')));
-lines.push(await send(span('c400000000000002', 'zero trace id', '0'.repeat(32))));
-process.stdout.write(lines.join('\\n'));
-`;
-    const scenario = `name: malformed requests
-agent: agent.yaml
-inputs: {messages: [{role: user, content: hi}]}
-model: {script: [{text: unused}]}
-expect:
-  checks:
-    - output: {contains: '400 stream must be true or false, got string "yes"'}
-    - output: {contains: '400 max_tokens must be a whole number 1 or more, got string "ten"'}
-`;
-    const dir = tempDir({
-      'agent.yaml': 'id: malformed\nexternal:\n  command: [node, ./agent.mjs]\n',
-      'agent.mjs': agent,
-      'malformed.scenario.yaml': scenario,
-    });
-    const result = await runCli(['run', '.', '--out', join(dir, 'out'), '--reporter', 'json,md'], dir);
+    // One run with the late-spans suite (lateSpans): this row is the one that errors.
+    const { result, out, row: rowOf, spans: spansIn } = await lateSpans();
     // Spans the agent sent were refused: the row errors saying so.
     expect(result.exitCode, result.all).toBe(1);
-    const row = (JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8')) as Report).scenarios[0];
+    const row = rowOf('malformed.scenario.yaml');
     expect(row.status).toBe('error');
     expect(row.error?.type).toBe('OTLP_EXPORT_REFUSED');
     expect(row.error?.message).toContain("the run's OTLP receiver refused 3 exports of the agent's spans, which are not evidence: HTTP 400 ");
     expect(row.error?.message).toContain('(and 2 more, listed on the root span as agentcheck.external.rejected)');
-    expect(readFileSync(join(dir, 'out', 'report.md'), 'utf8')).toContain("the run's OTLP receiver refused 3 exports");
+    expect(readFileSync(join(out, 'report.md'), 'utf8')).toContain("the run's OTLP receiver refused 3 exports");
     // What the run did is kept: its output.
     expect(row.test_run?.output).toContain('400 stream must be true or false, got string "yes"');
-    const spans = readFileSync(join(dir, 'out', 'spans.jsonl'), 'utf8')
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line));
+    // This row's spans (its trace), and the root among them.
+    const spans = spansIn('malformed.scenario.yaml');
+    expect(spans.length).toBeGreaterThan(0);
     const root = spans.find((span) => span.parent_id === null);
     const at = 'resourceSpans[0].scopeSpans[0].spans[';
     expect(root.attributes['agentcheck.external.rejected']).toEqual([
@@ -215,6 +224,7 @@ expect:
       `400 ${at}0].spanId: expected a span id that is not all zeros (OTLP's invalid id), got "0000000000000000"`,
       `400 ${at}0].traceId: expected a trace id that is not all zeros (OTLP's invalid id), got "00000000000000000000000000000000"`,
     ]);
-    expect(spans.filter((span) => ['d1', 'd2', 'zero span id', 'zero trace id'].includes(span.name))).toEqual([]);
+    // None of the refused spans is anywhere in the file (the all-zero trace id's is of no row's trace).
+    expect(spansOf(out).filter((span) => ['d1', 'd2', 'zero span id', 'zero trace id'].includes(span.name))).toEqual([]);
   }, 300_000);
 });

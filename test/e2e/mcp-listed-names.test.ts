@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NAMES_SERVER } from '../engine/mcp/mcp-helpers.js';
+import type { MainResult } from '../helpers/run-main.js';
+import { runMainFull } from '../helpers/run-main-full.js';
 import { shared } from '../helpers/shared-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { ROOT, runCli } from './cli.js';
@@ -41,9 +43,13 @@ interface Row {
   checks: Array<{ status: string }>;
 }
 
-/** `agentcheck run .` in `dir` (with `extra` flags), its exit and the rows of its report.json. */
-async function runSuiteIn(dir: string, extra: string[] = []): Promise<{ result: Awaited<ReturnType<typeof runCli>>; rows: Array<Row & { variant: string }> }> {
-  const result = await runCli(['run', '.', ...extra, '--reporter', 'json', '--out', 'o'], dir);
+/**
+ * `agentcheck run .` in `dir` (with `extra` flags), its exit and the rows of its report.json. In
+ * the test process (runMainFull): which names a variant's run holds is the run's logic; the
+ * built CLI runs the shared suite below, with its validate.
+ */
+async function runSuiteIn(dir: string, extra: string[] = []): Promise<{ result: MainResult; rows: Array<Row & { variant: string }> }> {
+  const result = await runMainFull(['run', '.', ...extra, '--reporter', 'json', '--out', 'o'], dir);
   return { result, rows: JSON.parse(readFileSync(join(dir, 'o/report.json'), 'utf8')).scenarios };
 }
 

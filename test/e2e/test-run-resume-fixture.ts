@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import type { MainResult } from '../helpers/run-main.js';
 import { ROOT, runCli } from './cli.js';
 
 export const AGENT = join(ROOT, 'fixtures/agents/coding-agent.yaml');
@@ -22,9 +23,16 @@ export const base = [
   'write_file',
 ];
 
-/** test-run that pauses at the gated write; returns the run_id. */
-export async function pause(dir: string, spans: string[]): Promise<string> {
-  const result = await runCli([...base, ...spans, '--json'], dir);
+/**
+ * test-run that pauses at the gated write; returns the run_id. `run` is runCli by default, or
+ * runMainFull for a test whose point is what comes after the pause, not the process.
+ */
+export async function pause(
+  dir: string,
+  spans: string[],
+  run: (args: string[], cwd: string) => Promise<Pick<MainResult, 'stdout' | 'all'> & { exitCode?: number }> = runCli,
+): Promise<string> {
+  const result = await run([...base, ...spans, '--json'], dir);
   expect(result.exitCode, result.all).toBe(1);
   const printed = JSON.parse(result.stdout);
   expect(printed).toMatchObject({ stop_reason: 'paused', approvals: [{ tool: 'write_file', decision: 'pending' }] });

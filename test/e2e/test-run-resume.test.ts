@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { waitForPidFile, waitUntilGone } from '../helpers/process-state.js';
 import { shared } from '../helpers/shared-fixture.js';
 import { runMain } from '../helpers/run-main.js';
+import { runMainFull } from '../helpers/run-main-full.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { CLI, ROOT, runCli } from './cli.js';
 
@@ -75,9 +76,11 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
 
   it("approve: the write lands in the run's workspace (default folder reports/runs) and the verdict passes", async () => {
     const dir = tempDir({ 'script.yaml': SCRIPT });
-    const runId = await pause(dir, []);
+    // In-process (runMainFull): where the run's files go is the commands' logic; the built CLI
+    // pauses (pausedRun) and resumes with approve (the printed command's test) above and below.
+    const runId = await pause(dir, [], runMainFull);
     expect(existsSync(join(dir, 'reports/runs', `${runId}.checkpoint.json`))).toBe(true);
-    const resumed = await runCli(['resume', runId, '--decision', 'approve', '--json'], dir);
+    const resumed = await runMainFull(['resume', runId, '--decision', 'approve', '--json'], dir);
     expect(resumed.exitCode, resumed.all).toBe(0);
     expect(JSON.parse(resumed.stdout)).toMatchObject({ verdict: 'pass', stop_reason: 'end_turn', approvals: [{ tool: 'write_file', decision: 'approve' }] });
     expect(readFileSync(join(dir, 'reports/runs', `${runId}.workspace`, 'CHANGELOG.md'), 'utf8')).toBe('- fixed add()\n');
@@ -186,7 +189,9 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
     expect(approved.exitCode, approved.all).toBe(0);
     expect(JSON.parse(approved.stdout)).toMatchObject({ verdict: 'pass', approvals: [{ tool: 'write_file', decision: 'approve' }] });
 
-    const slow = await runCli(
+    // In-process (runMainFull): the message and spans are the run's logic; the built CLI exits at
+    // its cap with a mock holding its answer back above.
+    const slow = await runMainFull(
       ['test-run', '--agent', AGENT, '--message', 'hi', '--script', 'slow.yaml', '--timeout', '300', '--spans', 'slow.jsonl', '--json'],
       dir,
     );
@@ -212,8 +217,10 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
 - text: Done.
 `;
     const dir = tempDir({ 'script.yaml': twoWrites });
-    const first = await pause(dir, ['--spans', 'out/spans.jsonl']);
-    const second = await runCli(['resume', first, '--decision', 'approve', '--spans', 'out/spans.jsonl', '--json'], dir);
+    // In-process (runMainFull): moving the workspace and listing decisions are the commands' logic;
+    // the built CLI pauses, and resumes to exit 0 and 1, in the tests above.
+    const first = await pause(dir, ['--spans', 'out/spans.jsonl'], runMainFull);
+    const second = await runMainFull(['resume', first, '--decision', 'approve', '--spans', 'out/spans.jsonl', '--json'], dir);
     // The approved write returned: the terminal tool's verdict passes even though the run paused again.
     expect(second.exitCode, second.all).toBe(0);
     const paused = JSON.parse(second.stdout);
@@ -233,7 +240,7 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
     const checkpoint = JSON.parse(readFileSync(join(dir, 'out', `${again}.checkpoint.json`), 'utf8'));
     expect(checkpoint.workspace_dir).toBe(join(dir, 'out', `${again}.workspace`));
 
-    const last = await runCli(['resume', again, '--decision', 'deny', '--spans', 'out/spans.jsonl', '--json'], dir);
+    const last = await runMainFull(['resume', again, '--decision', 'deny', '--spans', 'out/spans.jsonl', '--json'], dir);
     const done = JSON.parse(last.stdout);
     expect(done).toMatchObject({ stop_reason: 'end_turn', output: 'Done.' });
     expect(done.approvals).toEqual([
