@@ -7,7 +7,7 @@ import type { Report } from '../../src/runner/report/report.js';
 import { renderHtml } from '../../src/runner/reporters/html-reporter.js';
 import { computeStats } from '../../src/runner/stats/compute-stats.js';
 import { EVIL, fixtureSpans, htmlFixtureReport } from '../runner/reporters/html-fixture.js';
-import { runCli } from './cli.js';
+import { ROOT, runCli } from './cli.js';
 import { hasChromium, launchChromium, openPage } from './html-browser.js';
 
 /** The one browser global the page checks use; tsconfig has no DOM lib (the project targets Node). */
@@ -20,19 +20,40 @@ describe('report.html in headless Chromium', () => {
   let dir: string;
   let report: Report;
 
+  let replay: Awaited<ReturnType<typeof runCli>>;
+
   beforeAll(async () => {
-    if (!hasChromium) return;
     dir = mkdtempSync(join(tmpdir(), 'agentcheck-html-'));
-    // A real run: the toolsets example, replayed offline from its cassettes, two variants x 3 repeats.
-    const run = await runCli(['run', '--config', 'scenarios/toolsets/agentcheck.config.yaml', '--reporter', 'json,html', '--out', dir]);
-    expect(run.exitCode, run.all).toBe(1); // the base variant fails some scenarios by design
+    // A real run: the toolsets example, replayed offline from its cassettes, two variants x 3
+    // repeats. One replay for the example's own test (the first below, run with or without
+    // Chromium; toolsets-example.test.ts holds the example's other tests) and the page's tests.
+    replay = await runCli(['run', '--config', 'scenarios/toolsets/agentcheck.config.yaml', '--reporter', 'table,json,html', '--out', dir], ROOT, {
+      OPENAI_API_KEY: '',
+      COLUMNS: '200',
+    });
+    expect(replay.exitCode, replay.all).toBe(1); // the base variant fails some scenarios by design
     report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;
-    browser = await launchChromium();
+    if (hasChromium) browser = await launchChromium();
   });
 
   afterAll(async () => {
     await browser?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('scenarios/toolsets (the example) replays offline from the committed cassettes and shows the 13-tool variant beating the 19-tool base', () => {
+    // Exit 1 (checked as the run ends, above): the base variant fails some scenarios by design (README.md says so).
+    expect(replay.stdout).toContain('72 runs (12 scenarios x 2 variants x 3 repeats)');
+    expect(replay.stdout).toMatch(/p vs base/);
+    expect(report.scenarios.filter((row) => row.status === 'error').map((row) => row.error)).toEqual([]);
+    const tools = (variant: string) => new Set(report.scenarios.filter((r) => r.variant === variant).map((r) => r.test_run!.resolved!.tools.length));
+    expect([...tools('base')]).toEqual([19]);
+    expect([...tools('lean')]).toEqual([13]);
+    const { base, lean } = report.stats!.variants;
+    expect(lean.pass_rate!).toBeGreaterThan(base.pass_rate!);
+    expect(lean.tool_selection.wrong_tool_calls.per_run!).toBeLessThan(base.tool_selection.wrong_tool_calls.per_run!);
+    expect(report.stats!.paired[0].mcnemar_p).toBeLessThan(0.05);
+    expect(Object.keys(base.tool_selection.confusion).length).toBeGreaterThan(0);
   });
 
   it.skipIf(!hasChromium)('loads with no console errors, no page errors and no request beyond the file', async () => {
