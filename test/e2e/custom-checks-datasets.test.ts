@@ -54,7 +54,9 @@ describe('custom checks and datasets (end to end)', () => {
       'inline.scenario.yaml': passingScenario('"inline {{ vars.n }}"', `${check}dataset: [{n: a, max: 5}, {n: b, max: 1.5}, {n: c, max: 1.5}]\n`),
       'csv.scenario.yaml': passingScenario('"csv {{ vars.n }}"', `${check}dataset: maxes.csv\n`),
     });
-    const refused = await runCli(['run', '.', '--out', 'out'], cwd);
+    // Refused before anything runs: the CLI's entry in-process (runMain); the built CLI refuses a
+    // module that ends the process while imported below (exit 2).
+    const refused = await runMain(['run', '.', '--out', 'out'], cwd);
     return { refused, ranAny: existsSync(join(cwd, 'out')) };
   });
 
@@ -76,7 +78,7 @@ describe('custom checks and datasets (end to end)', () => {
       'checks/x.py': 'print(1)\n',
       'm.scenario.yaml': passingScenario('m', '    - custom: {module: ./checks/dir.mjs}\n    - custom: {module: ./checks/x.py}'),
     });
-    // run's refusal in-process (runMain): the built CLI refuses a suite's params below.
+    // run's refusal in-process (runMain): the built CLI refuses a module that ends the process below.
     const validated = await runCli(['validate', 'm.scenario.yaml'], dir);
     const ran = await runMain(['run', 'm.scenario.yaml', '--out', 'out'], dir);
     for (const result of [validated, ran]) {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Report } from '../../src/runner/report/report.js';
-import { linesAbout, once, sharedDir } from '../helpers/shared-fixture.js';
+import { linesAbout, once, shared, sharedDir } from '../helpers/shared-fixture.js';
 import { runMain } from '../helpers/run-main.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { AGENT_YAML, CLI, passingScenario, runCli } from './cli.js';
@@ -17,8 +17,8 @@ const WAIT_FOR_GO =
  * `count` scenarios whose one tool call (the terminal tool) runs a command that marks `marks`
  * and then waits for `marks/go`: a run surely in flight once a mark exists, until the test lets it go.
  */
-function slowSuite(count: number): { dir: string; marks: string } {
-  const marks = tempDir({});
+function slowSuite(count: number, make: (files?: Record<string, string>) => string = tempDir): { dir: string; marks: string } {
+  const marks = make({});
   const files: Record<string, string> = {
     'agent.yaml': `id: slow
 agent:
@@ -31,12 +31,12 @@ agent:
     files[`s${i}.scenario.yaml`] =
       `name: slow ${i}\nagent: agent.yaml\ninputs: {messages: [{role: user, content: go}]}\nmodel: {script: [{tool_calls: [{name: wait, args: {}}]}, {text: done}]}\nexpect: {terminal_tool: wait}\n`;
   }
-  return { dir: tempDir(files), marks };
+  return { dir: make(files), marks };
 }
 
-/** Resolves once a command tool is really running, however slow the machine is. */
-async function toolStarted(marks: string): Promise<void> {
-  await expect.poll(() => readdirSync(marks).length, { timeout: 120_000, interval: 50 }).toBeGreaterThan(0);
+/** Resolves once `count` command tools are really running, however slow the machine is. */
+async function toolStarted(marks: string, count = 1): Promise<void> {
+  await expect.poll(() => readdirSync(marks).length, { timeout: 120_000, interval: 50 }).toBeGreaterThanOrEqual(count);
 }
 
 /** Opens the other end of each pipe, so a command that did open one after all is released and no process outlives the tests. */
@@ -50,17 +50,25 @@ function releasePipes(pipes: string[]): void {
   }
 }
 
-/** `run` over a slow suite of `count` scenarios, interrupted (SIGINT) once a tool has started: exit 1 and its report. */
-async function interruptedRun(count: number, flags: string[]) {
-  const { dir, marks } = slowSuite(count);
-  const child = execa('node', [CLI, 'run', '.', '--out', 'out', ...flags], { cwd: dir, reject: false, env: { CI: 'true' } });
-  await toolStarted(marks);
+/**
+ * One `run` of 6 slow scenarios at concurrency 2, interrupted (SIGINT) once the tools of both runs
+ * in flight have started (so each of them is cut mid-tool, none half-started): its exit 1, report
+ * and output, read by the two tests of an interrupted run.
+ */
+const interruptedRun = shared(async (make) => {
+  const { dir, marks } = slowSuite(6, make);
+  const child = execa('node', [CLI, 'run', '.', '--out', 'out', '--concurrency', '2', '--reporter', 'table,json,junit'], {
+    cwd: dir,
+    reject: false,
+    env: { CI: 'true' },
+  });
+  await toolStarted(marks, 2);
   child.kill('SIGINT');
   const result = await child;
   expect(result.exitCode, result.stderr).toBe(1);
   const report = JSON.parse(readFileSync(join(dir, 'out/report.json'), 'utf8')) as Report;
   return { dir, report, result };
-}
+});
 
 /** A scenario whose script call's argument is nested 1,000 levels deep. */
 const DEEP_SCENARIO = JSON.stringify({
@@ -72,38 +80,46 @@ const DEEP_SCENARIO = JSON.stringify({
 
 describe('robustness through the CLI', () => {
   it('writes the report when interrupted while command tools run', async () => {
-    const { dir, report } = await interruptedRun(6, ['--concurrency', '2', '--reporter', 'json,junit']);
+    const { dir, report } = await interruptedRun();
     expect(report.interrupted).toBe(true);
     expect(report.scenarios).toHaveLength(6);
     expect(existsSync(join(dir, 'out/junit.xml'))).toBe(true);
   });
 
   it("keeps an interrupted in-flight run's transcript, usage, turns, time and trace id in its not_run row", async () => {
-    const { dir, report, result } = await interruptedRun(2, ['--concurrency', '1', '--reporter', 'table,json']);
-    const [cut, unreached] = report.scenarios;
-    expect(cut).toMatchObject({
-      status: 'not_run',
-      reason: 'not run to the end: the suite was interrupted (RUN_ABORTED)',
-      turns: 1,
-      checks: [],
-      error: null,
-      test_run: { verdict: 'failed', stop_reason: 'error' },
-      usage: { input_tokens: expect.any(Number), output_tokens: expect.any(Number) },
-    });
-    expect(cut.duration_ms).toBeGreaterThan(0);
-    expect(cut.transcript?.map((message) => message.role)).toEqual(['user', 'assistant', 'tool']);
-    expect(cut.transcript?.[1]).toMatchObject({ tool_calls: [{ tool_name: 'wait' }] });
-    // Its spans in spans.jsonl are the row's: the trace id links them.
+    const { dir, report, result } = await interruptedRun();
+    // The two runs in flight (s0 and s1, at concurrency 2) are cut; the other four never started.
+    const cuts = report.scenarios.filter((row) => row.test_run !== null);
+    const unreachedRows = report.scenarios.filter((row) => row.test_run === null);
+    expect(cuts.map((row) => row.name).sort()).toEqual(['slow 0', 'slow 1']);
+    expect(unreachedRows).toHaveLength(4);
+    for (const cut of cuts) {
+      expect(cut).toMatchObject({
+        status: 'not_run',
+        reason: 'not run to the end: the suite was interrupted (RUN_ABORTED)',
+        turns: 1,
+        checks: [],
+        error: null,
+        test_run: { verdict: 'failed', stop_reason: 'error' },
+        usage: { input_tokens: expect.any(Number), output_tokens: expect.any(Number) },
+      });
+      expect(cut.duration_ms).toBeGreaterThan(0);
+      expect(cut.transcript?.map((message) => message.role)).toEqual(['user', 'assistant', 'tool']);
+      expect(cut.transcript?.[1]).toMatchObject({ tool_calls: [{ tool_name: 'wait' }] });
+    }
+    // The spans in spans.jsonl are the cut rows': their trace ids link them.
     const traces = readFileSync(join(dir, 'out/spans.jsonl'), 'utf8')
       .trim()
       .split('\n')
       .map((line) => (JSON.parse(line) as { trace_id: string }).trace_id);
     expect(traces.length).toBeGreaterThan(0);
-    expect(new Set(traces)).toEqual(new Set([cut.test_run?.trace_id]));
-    // The run never started keeps nothing; neither row counts.
-    expect(unreached).toMatchObject({ status: 'not_run', reason: 'not run: the suite was interrupted', test_run: null, turns: 0, duration_ms: 0 });
-    expect(unreached.transcript).toBeUndefined();
-    expect(report.summary).toMatchObject({ total: 2, passed: 0, failed: 0, errored: 0, not_run: 2 });
+    expect(new Set(traces)).toEqual(new Set(cuts.map((cut) => cut.test_run?.trace_id)));
+    // The runs never started keep nothing; no row counts.
+    for (const unreached of unreachedRows) {
+      expect(unreached).toMatchObject({ status: 'not_run', reason: 'not run: the suite was interrupted', test_run: null, turns: 0, duration_ms: 0 });
+      expect(unreached.transcript).toBeUndefined();
+    }
+    expect(report.summary).toMatchObject({ total: 6, passed: 0, failed: 0, errored: 0, not_run: 6 });
     expect(result.stdout).toMatch(/NOT RUN .*s0\.scenario\.yaml#slow 0 .* failed .*│ 1 /);
   });
 
