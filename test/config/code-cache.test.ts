@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { codeCacheEntry, runCommonJs } from '../../src/config/code-cache.js';
-import { CACHE_DIR_ENV } from '../../src/config/cache-folder.js';
+import { CACHE_DIR_ENV, codeCacheDir, schemaCacheDir, yamlCacheDir } from '../../src/config/cache-folder.js';
 import { execa } from 'execa';
 import { ROOT, runCli } from '../e2e/cli.js';
+import { once } from '../helpers/shared-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 const require = createRequire(import.meta.url);
@@ -66,43 +67,67 @@ describe('the code cache of the built CLI', () => {
       .filter((name) => name.endsWith('.bin'))
       .sort();
 
+  // One cache folder through the life of validate's entries, shared by the next two tests: a
+  // broken build validated three times (a failed process: its CLI entry is partial), the fixed
+  // build (which replaces it), each once more, then damaged entries under the broken build.
+  const validateHistory = once(async () => {
+    // Removed when the test that ran it ends: the tests read only what it returns.
+    const dir = tempDir({ 'bad.yaml': BROKEN_BUILD, 'good.yaml': BROKEN_BUILD.replace('type: strin}', 'type: string}') });
+    const cache = join(dir, 'cache');
+    const validate = (file: string) => runCli(['validate', file], dir, { [CACHE_DIR_ENV]: cache });
+    const stamps = (names: string[]) => names.map((name) => statSync(join(cache, 'code', name)).mtimeMs);
+    // The CLI's own entry for validate: its first line, and when it was written.
+    const cliEntry = () => {
+      const name = entries(cache).find((file) => file.startsWith('cli-validate-'))!;
+      const content = readFileSync(join(cache, 'code', name));
+      return { head: content.subarray(0, content.indexOf(0x0a)).toString('latin1'), mtime: statSync(join(cache, 'code', name)).mtimeMs };
+    };
+    const first = await validate('bad.yaml');
+    const afterFirst = { count: entries(cache).length, cli: cliEntry() };
+    // The second run loads finish's schema from the schema cache the first run filled, which
+    // adds that code's entry; from then on nothing is compiled, so nothing is written.
+    const second = await validate('bad.yaml');
+    const written = entries(cache);
+    const afterSecond = { stamps: stamps(written), cli: cliEntry() };
+    const third = await validate('bad.yaml');
+    const afterThird = { entries: entries(cache), stamps: stamps(written), cli: cliEntry() };
+    const fixed = await validate('good.yaml');
+    const replaced = cliEntry();
+    const again = [await validate('bad.yaml'), await validate('good.yaml')];
+    const afterAgain = cliEntry();
+
+    for (const name of written) writeFileSync(join(cache, 'code', name), 'damaged');
+    const fourth = await validate('bad.yaml');
+    const repaired = written.map((name) => readFileSync(join(cache, 'code', name), 'utf8'));
+    // Damage inside V8's data, its header whole: V8 checks no checksum of its own, and
+    // deserializing such data crashed the process (exit 133 or 139).
+    for (const name of written) {
+      const file = join(cache, 'code', name);
+      const data = readFileSync(file);
+      for (let i = Math.min(200, data.length - 1); i < data.length; i += 97) data[i] ^= 0xff;
+      writeFileSync(file, data);
+    }
+    const fifth = await validate('bad.yaml');
+    return { first, afterFirst, second, written, afterSecond, third, afterThird, fixed, replaced, again, afterAgain, fourth, repaired, fifth };
+  });
+
   it('is written once, then used, and a damaged entry is replaced; errors read the same throughout', async () => {
-    const dir = tempDir({ 'bot.yaml': BROKEN_BUILD });
-    const validate = () => runCli(['validate', join(dir, 'bot.yaml')], dir, { [CACHE_DIR_ENV]: join(dir, 'cache') });
-    const first = await validate();
+    const { first, afterFirst, second, written, afterSecond, third, afterThird, fourth, repaired, fifth } = await validateHistory();
     expect(first.exitCode).toBe(2);
     // The precompiled meta-schema validator speaks as the sources do (test/config/reduce-schema-errors.test.ts).
     expect(first.stderr).toContain(
       'at agent.tools[0].parameters.properties.id.type: expected one of "array" | "boolean" | "integer" | "null" | "number" | "object" | "string", got string "strin" (did you mean "string"?)',
     );
-    expect(entries(join(dir, 'cache')).length).toBeGreaterThan(0);
-    // The second run loads finish's schema from the schema cache the first run filled, which
-    // adds that code's entry; from then on nothing is compiled, so nothing is written.
-    const second = await validate();
+    expect(afterFirst.count).toBeGreaterThan(0);
     expect(second.stderr).toBe(first.stderr);
-    const written = entries(join(dir, 'cache'));
-    const stamps = written.map((name) => statSync(join(dir, 'cache', 'code', name)).mtimeMs);
-    const third = await validate();
     expect(third.exitCode).toBe(2);
     expect(third.stderr).toBe(first.stderr);
-    expect(entries(join(dir, 'cache'))).toEqual(written);
-    expect(written.map((name) => statSync(join(dir, 'cache', 'code', name)).mtimeMs)).toEqual(stamps);
-
-    for (const name of written) writeFileSync(join(dir, 'cache', 'code', name), 'damaged');
-    const fourth = await validate();
+    expect(afterThird.entries).toEqual(written);
+    expect(afterThird.stamps).toEqual(afterSecond.stamps);
+    // Every entry damaged, then damaged inside V8's data: the same error, and entries written anew.
     expect(fourth.exitCode).toBe(2);
     expect(fourth.stderr).toBe(first.stderr);
-    for (const name of written) expect(readFileSync(join(dir, 'cache', 'code', name), 'utf8')).not.toBe('damaged');
-
-    // Damage inside V8's data, its header whole: V8 checks no checksum of its own, and
-    // deserializing such data crashed the process (exit 133 or 139).
-    for (const name of written) {
-      const file = join(dir, 'cache', 'code', name);
-      const data = readFileSync(file);
-      for (let i = Math.min(200, data.length - 1); i < data.length; i += 97) data[i] ^= 0xff;
-      writeFileSync(file, data);
-    }
-    const fifth = await validate();
+    for (const content of repaired) expect(content).not.toBe('damaged');
     expect(fifth.exitCode).toBe(2);
     expect(fifth.stderr).toBe(first.stderr);
   });
@@ -147,44 +172,32 @@ expect:
     expect(first.exitCode, first.all).toBe(0);
     // The first run's entries include the CLI's own (one per command) and the validators'.
     expect(Object.keys(stamps()).some((name) => name.startsWith('cli-run-'))).toBe(true);
+    // The second run adds the entries of the validators it loads from the schema cache the first
+    // filled; validate, whose validators compile under other flags, writes its own once.
     await run();
     expect((await validate()).exitCode).toBe(0);
-    await validate();
     const written = stamps();
-    // Switching between commands, whose validators compile under other flags, rewrites nothing.
-    for (const again of [run, validate, run, validate]) expect((await again()).exitCode).toBe(0);
+    // Switching between commands, whose validators compile under other flags, rewrites nothing:
+    // validate then run, and run then validate. A second round would start from the very entries
+    // the first found, so it could only repeat it.
+    for (const again of [run, validate]) expect((await again()).exitCode).toBe(0);
     expect(stamps()).toEqual(written);
   });
 
   it('replaces an entry a failed process wrote once a process of that command succeeds, and only then', async () => {
     // A config error stops a command before most of it ran: its entry holds little of the script,
     // and every later start would compile the rest again.
-    const dir = tempDir({ 'bad.yaml': BROKEN_BUILD, 'good.yaml': BROKEN_BUILD.replace('type: strin}', 'type: string}') });
-    const cache = join(dir, 'cache');
-    const validate = async (file: string, exitCode: number) => {
-      const result = await runCli(['validate', file], dir, { [CACHE_DIR_ENV]: cache });
-      expect(result.exitCode, result.all).toBe(exitCode);
-    };
-    const entry = () => {
-      const name = entries(cache).find((file) => file.startsWith('cli-validate-'))!;
-      const content = readFileSync(join(cache, 'code', name));
-      return { head: content.subarray(0, content.indexOf(0x0a)).toString('latin1'), mtime: statSync(join(cache, 'code', name)).mtimeMs };
-    };
-    await validate('bad.yaml', 2);
-    const failed = entry();
+    const { first, afterFirst, second, afterSecond, third, afterThird, fixed, replaced, again, afterAgain } = await validateHistory();
+    expect([first.exitCode, second.exitCode, third.exitCode], first.all).toEqual([2, 2, 2]);
+    const failed = afterFirst.cli;
     expect(failed.head).toMatch(/ partial$/);
-    await validate('bad.yaml', 2);
-    expect(entry()).toEqual(failed);
-    await validate('good.yaml', 0);
-    const replaced = entry();
+    expect(afterSecond.cli).toEqual(failed);
+    expect(afterThird.cli).toEqual(failed);
+    expect(fixed.exitCode, fixed.all).toBe(0);
     expect(replaced.head).toBe(failed.head.replace(/ partial$/, ''));
     expect(replaced.mtime).not.toBe(failed.mtime);
-    for (const [file, code] of [
-      ['bad.yaml', 2],
-      ['good.yaml', 0],
-    ] as const)
-      await validate(file, code);
-    expect(entry()).toEqual(replaced);
+    expect(again.map((result) => result.exitCode)).toEqual([2, 0]);
+    expect(afterAgain).toEqual(replaced);
   });
 
   it('keeps the whole CLI script in the entry a long process writes, its top level included', async () => {
@@ -229,9 +242,17 @@ expect:
     expect(collected).toBeGreaterThanOrEqual(idle * 0.95);
   });
 
-  it.each(['off', 'OFF', ' Off '])('is not kept with AGENTCHECK_CACHE_DIR=%j', async (off) => {
+  // Every cache folder, the launcher's and the CLI's, comes from cache-folder.ts: each spelling of
+  // "off" is checked there, and one process (a cold start, every cache off) checks that nothing
+  // of the CLI writes a cache then; ' Off ' needs both the trimming and the case.
+  it.each(['off', 'OFF', ' Off '])('turns every cache folder off with AGENTCHECK_CACHE_DIR=%j', (off) => {
+    const env = { [CACHE_DIR_ENV]: off };
+    expect([codeCacheDir(env), schemaCacheDir(env), yamlCacheDir(env)]).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('is not kept with AGENTCHECK_CACHE_DIR=" Off "', async () => {
     const dir = tempDir({ 'bot.yaml': BROKEN_BUILD });
-    const result = await runCli(['validate', join(dir, 'bot.yaml')], dir, { [CACHE_DIR_ENV]: off });
+    const result = await runCli(['validate', join(dir, 'bot.yaml')], dir, { [CACHE_DIR_ENV]: ' Off ' });
     expect(result.exitCode).toBe(2);
     expect(readdirSync(dir)).toEqual(['bot.yaml']);
   });
