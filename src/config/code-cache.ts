@@ -71,11 +71,18 @@ export function runCachedScript(code: string, options: { filename: string; entry
  * folder would otherwise replace each other's entry at every start), and per Node version,
  * architecture and Node options (V8 refuses data made under other flags). It holds `version`,
  * what tells this script's content from another's, so a new build or an edit of the same copy
- * replaces its entry rather than adding one.
+ * replaces its entry rather than adding one. `node`: the flags of the process that runs the script
+ * (this one's unless given: tests name the entries of the CLI processes they start).
  */
-export function cliCodeCacheEntry(cacheDir: string, script: string, command: string, version: string): CodeCacheEntry {
+export function cliCodeCacheEntry(
+  cacheDir: string,
+  script: string,
+  command: string,
+  version: string,
+  node: { execArgv: readonly string[]; options: string | undefined } = { execArgv: process.execArgv, options: process.env.NODE_OPTIONS },
+): CodeCacheEntry {
   // Not a cryptographic hash: it only tells entries apart, and node:crypto would add ~3 ms to every start.
-  const key = fnv1a(`${ENTRY_FORMAT}\0${script}\0${process.arch}\0${process.execArgv.join('\0')}\0${process.env.NODE_OPTIONS ?? ''}`);
+  const key = fnv1a(`${ENTRY_FORMAT}\0${script}\0${process.arch}\0${node.execArgv.join('\0')}\0${node.options ?? ''}`);
   return { file: join(cacheDir, `cli-${command}-${process.version}-${key}.bin`), tag: version };
 }
 

@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
+import { CACHE_DIR_ENV } from '../../src/config/cache-folder.js';
 import { runMain } from '../helpers/run-main.js';
+import { seedCliCodeCache } from '../helpers/seed-cli-code-cache.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { AGENT_YAML, passingScenario, ROOT, runCli } from './cli.js';
 
@@ -62,29 +64,68 @@ new Script('(function (exports, require, module, __filename, __dirname, __agentc
     expect(wide).toEqual([]);
     // Each help the launcher prints from help.json is the one the CLI renders: main() in this
     // process renders it from the sources (no process of its own: the launcher's are the point).
-    const run = (bin: string, args: string[]) => execa('node', [join(bin, 'agentcheck.js'), ...args], { reject: false, cwd: ROOT, env: { CI: 'true' } });
+    // A copy keeps its code cache beside it (by default: this checkout's folder, where it stayed).
+    const run = (bin: string, args: string[]) =>
+      execa('node', [join(bin, 'agentcheck.js'), ...args], {
+        reject: false,
+        cwd: ROOT,
+        env: { CI: 'true', ...(bin === BIN ? {} : { [CACHE_DIR_ENV]: join(bin, 'cache') }) },
+      });
+    const argsOf = (words: string) => (words ? [...words.split(' '), words === 'run' ? '-h' : '--help'] : ['--help']);
+    // The program's, a command's and a subcommand's each in a process of its own; the other
+    // commands' in one process that loads the launcher once for each, with that command line
+    // (help.json answers it, as in the processes of their own).
+    const own = ['', 'run', 'spans query'];
+    const others = Object.keys(kept.texts).filter((words) => !own.includes(words));
+    const probe = `const launcher = ${JSON.stringify(join(BIN, 'agentcheck.js'))};
+const write = process.stdout.write.bind(process.stdout);
+const printed = {};
+for (const args of ${JSON.stringify(others.map(argsOf))}) {
+  let text = '';
+  process.stdout.write = (chunk) => ((text += chunk), true);
+  process.argv = [process.argv[0], launcher, ...args];
+  delete require.cache[launcher];
+  require(launcher);
+  process.stdout.write = write;
+  printed[args.slice(0, -1).join(' ')] = text;
+}
+write(JSON.stringify(printed));`;
+    const [shared, ...fasts] = await Promise.all([
+      execa('node', ['-e', probe], { reject: false, cwd: ROOT, env: { CI: 'true' } }),
+      ...own.map((words) => run(BIN, argsOf(words))),
+    ]);
+    expect([shared.exitCode, shared.stderr]).toEqual([0, '']);
+    // As execa gives a process's stdout: without its last newline.
+    const launched = Object.fromEntries(
+      Object.entries(JSON.parse(shared.stdout) as Record<string, string>).map(([words, text]) => [words, text.replace(/\n$/, '')]),
+    );
+    for (const [i, fast] of fasts.entries()) {
+      expect([fast.exitCode, fast.stderr]).toEqual([0, '']);
+      launched[own[i]!] = fast.stdout;
+    }
+    expect(Object.keys(launched).sort()).toEqual(Object.keys(kept.texts).sort());
     await Promise.all(
       Object.entries(kept.texts).map(async ([words, text]) => {
-        const args = words ? [...words.split(' '), words === 'run' ? '-h' : '--help'] : ['--help'];
-        const [fast, rendered] = await Promise.all([run(BIN, args), runMain(args)]);
-        expect([fast.exitCode, fast.stderr]).toEqual([0, '']);
+        const rendered = await runMain(argsOf(words));
         expect([rendered.exitCode, rendered.stderr]).toEqual([0, '']);
-        expect(fast.stdout).toBe(rendered.stdout);
-        expect(`${fast.stdout}\n`).toBe(text);
+        expect(launched[words]).toBe(rendered.stdout);
+        expect(`${launched[words]}\n`).toBe(text);
       }),
     );
     // A copy of the launcher and the script without help.json renders help in the CLI.
     const bare = tempDir();
     for (const file of ['agentcheck.js', 'cli.cjs', 'package.json']) copyFileSync(join(BIN, file), join(bare, file));
+    // Its code cache starts with the checkout's entry: its first start is not the point.
+    seedCliCodeCache(join(bare, 'cache', 'code'), ['other'], join(bare, 'cli.cjs'));
     for (const args of [
       ['run', '-h'],
       ['spans', 'query', '--help'],
     ])
       expect((await run(bare, args)).stdout).toBe(kept.texts[args.slice(0, -1).join(' ')]!.trimEnd());
     // The launcher does print the file's text (an edited one shows it), but never one kept for
-    // another script, nor for another way of asking.
-    const edited = tempDir();
-    for (const file of ['agentcheck.js', 'cli.cjs', 'package.json']) copyFileSync(join(BIN, file), join(edited, file));
+    // another script, nor for another way of asking. The same copy, given a help.json (each copy
+    // has code cache entries of its own: a second copy would compile the script again).
+    const edited = bare;
     const withTexts = (change: object) =>
       writeFileSync(join(edited, 'help.json'), JSON.stringify({ ...kept, texts: { ...kept.texts, run: 'kept run help\n' }, ...change }));
     withTexts({});
@@ -158,15 +199,15 @@ process.stdout.write('report\\n');`;
     const withStdout = (redirect: string, args: string[]) =>
       execa('bash', ['-c', `exec node "$@" ${redirect}`, 'bash', join(BIN, 'agentcheck.js'), ...args], { reject: false, cwd: suite, env: { CI: 'true' } });
     for (const args of commands) {
-      // Each passes with its output written somewhere.
-      expect((await withStdout('> /dev/null', args)).exitCode, args.join(' ')).toBe(0);
       // Opened for reading only, stdout refuses every write: said in one line, exit 1.
       const refused = await withStdout('1< read-only.txt', args);
       expect([refused.exitCode, refused.stderr], args.join(' ')).toEqual([
         1,
         'agentcheck: could not write to stdout: EBADF: bad file descriptor, write; exit 1',
       ]);
-      // Closed, it is /dev/null by the time agentcheck runs (Node opens it there), as stdio: 'ignore' gives.
+      // Closed, it is /dev/null by the time agentcheck runs (Node opens it there), as stdio: 'ignore'
+      // gives: this run is also the one that shows each command passes with its output written
+      // somewhere (a run with `> /dev/null` would start in the very same state).
       const closed = await withStdout('>&-', args);
       expect([closed.exitCode, closed.stderr], args.join(' ')).toEqual([0, '']);
     }
@@ -184,6 +225,8 @@ process.stdout.write('report\\n');`;
         'id: fm\nagent:\n  name: x\n  tools:\n    - {name: t, description: t, parameters: {type: object, properties: {e: {type: string, format: email}}}, returns: 1}\n',
       's.yaml': '- tool_calls: [{name: t, args: {e: not-an-email}}]\n- text: ok\n',
     });
+    // Not about the CLI's first start: its own entry is there, the validators' are not.
+    seedCliCodeCache(join(dir, 'cache', 'code'), ['test-run']);
     const testRun = () =>
       runCli(['test-run', '--agent', 'fm.yaml', '--message', 'hi', '--script', 's.yaml', '--terminal-tool', 't', '--json'], dir, {
         AGENTCHECK_CACHE_DIR: join(dir, 'cache'),

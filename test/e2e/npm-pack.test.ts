@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCliCodeCache } from '../helpers/seed-cli-code-cache.js';
 import { ROOT } from './cli.js';
 
 // `npm pack` work scales with machine load: generous limits, never a timing assertion.
@@ -45,6 +46,13 @@ describe('the npm pack tarball', () => {
       mkdirSync(installed, { recursive: true });
       await execa('tar', ['-xzf', join(work, 'agentcheck-0.1.0.tgz'), '-C', installed, '--strip-components=1']);
       symlinkSync(join(ROOT, 'node_modules'), join(installed, 'node_modules'), 'dir');
+      // Not a test of first starts (test/config/code-cache.test.ts is): the installed CLI's code
+      // cache (in the project's node_modules) starts with this checkout's entries.
+      seedCliCodeCache(
+        join(project, 'node_modules', '.cache', 'agentcheck', 'code'),
+        ['other', 'init', 'validate', 'run'],
+        join(installed, 'dist/bin/cli.cjs'),
+      );
       const cli = (...args: string[]) =>
         execa('node', [join(installed, 'dist/bin/agentcheck.js'), ...args], { cwd: project, reject: false, env: { CI: 'true' } });
 
