@@ -106,7 +106,8 @@ export function codeCacheEntry(cacheDir: string, code: string, flags: V8FlagSett
   return join(cacheDir, `${key}.bin`);
 }
 
-function readEntry({ file, tag }: CodeCacheEntry): { data: Buffer; partial: boolean } | undefined {
+/** An entry's data (after its head line) and whether it is marked partial; undefined when missing or of another tag. */
+export function readEntry({ file, tag }: CodeCacheEntry): { data: Buffer; partial: boolean } | undefined {
   try {
     const content = readFileSync(file);
     const newline = content.indexOf(0x0a);
@@ -147,6 +148,10 @@ function writePending(exitCode: number): void {
 }
 
 function writeEntry({ file, tag }: CodeCacheEntry, script: Script, partial: boolean): void {
-  const head = Buffer.from(`${tag}${partial ? PARTIAL : ''}\n`, 'latin1');
-  writeCacheEntry(file, () => Buffer.concat([head, withCodeCacheChecksum(() => script.createCachedData())]));
+  writeCacheEntry(file, () => Buffer.concat([entryHead(tag, partial), withCodeCacheChecksum(() => script.createCachedData())]));
+}
+
+/** An entry's head line: its tag, marked when the entry is partial. */
+export function entryHead(tag: string, partial: boolean): Buffer {
+  return Buffer.from(`${tag}${partial ? PARTIAL : ''}\n`, 'latin1');
 }

@@ -2,7 +2,7 @@ import { createFolders } from '../../src/config/create-folders.js';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { codeCacheDir } from '../../src/config/cache-folder.js';
-import { cliCodeCacheEntry } from '../../src/config/code-cache.js';
+import { cliCodeCacheEntry, entryHead, readEntry } from '../../src/config/code-cache.js';
 
 const BIN = join(import.meta.dirname, '../../dist/bin');
 
@@ -24,17 +24,10 @@ export function seedCliCodeCache(cacheDir: string, commands: readonly string[], 
   for (const command of commands) {
     const from = cliCodeCacheEntry(codeCacheDir({})!, source, command, version(source), node);
     const to = cliCodeCacheEntry(cacheDir, script, command, version(script), node);
-    let content: Buffer;
-    try {
-      content = readFileSync(from.file);
-    } catch {
-      continue;
-    }
-    const newline = content.indexOf(0x0a);
-    const head = content.subarray(0, newline).toString('latin1');
-    // A partial entry (docs/cli.md, Schema cache) stays partial.
-    if (head !== from.tag && head !== `${from.tag} partial`) continue;
+    const found = readEntry(from);
+    if (found === undefined) continue;
     createFolders(cacheDir);
-    writeFileSync(to.file, Buffer.concat([Buffer.from(head.replace(from.tag, to.tag), 'latin1'), content.subarray(newline)]));
+    // A partial entry (docs/cli.md, Schema cache) stays partial.
+    writeFileSync(to.file, Buffer.concat([entryHead(to.tag, found.partial), found.data]));
   }
 }
