@@ -78,17 +78,23 @@ export async function measureSpans({ root = ROOT, scenarios = 2000, rounds = 5 }
   }
 }
 
-/**
- * The core every measuring child runs on, where taskset is at hand (Linux): the two cores of a
- * machine of this kind need not be alike (one measured the same code at 39-49 us a scenario on one
- * core and 57-67 us on the other, a sibling thread of the host's busy), so the current code and the
- * baseline are compared on one core rather than on whichever each child landed.
- */
-const PIN = spawnSync('taskset', ['-c', '0', 'true']).status === 0 ? ['taskset', '-c', '0'] : [];
+// Looked for once, by the parent only: the measuring children need not.
+let pin;
 
-/** One measureSpans in a process of its own (a fresh JIT for each checkout), on the core PIN names. */
+/**
+ * The argv prefix that runs a measuring child on core 0, where taskset is at hand (Linux): the two
+ * cores of a machine of this kind need not be alike (one measured the same code at 39-49 us a
+ * scenario on one core and 57-67 us on the other, a sibling thread of the host's busy), so the
+ * current code and the baseline are compared on one core rather than on whichever each landed.
+ */
+function pinArgs() {
+  pin ??= spawnSync('taskset', ['-c', '0', 'true']).status === 0 ? ['taskset', '-c', '0'] : [];
+  return pin;
+}
+
+/** One measureSpans in a process of its own (a fresh JIT for each checkout), on the core pinArgs() names. */
 function measureInChild(root, rounds) {
-  const argv = [...PIN, 'node', join(ROOT, 'bench/spans.mjs'), '--root', root, '--rounds', String(rounds)];
+  const argv = [...pinArgs(), 'node', join(ROOT, 'bench/spans.mjs'), '--root', root, '--rounds', String(rounds)];
   const result = spawnSync(argv[0], argv.slice(1), { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`node bench/spans.mjs --root ${root} exited ${result.status}: ${result.stderr.slice(-400)}`);
   return JSON.parse(result.stdout);
@@ -133,7 +139,7 @@ export async function benchSpans({ rounds = 5, alternations = 5 } = {}) {
     baseline_problem: baselineProblem,
     paired_ratios: pairedRatios,
     ratio: pairedRatios ? median(pairedRatios) : null,
-    pinned: PIN.length > 0 ? 'taskset -c 0' : null,
+    pinned: pinArgs().length > 0 ? 'taskset -c 0' : null,
     command: 'node bench/spans.mjs',
   };
 }
