@@ -5,6 +5,7 @@ import type { Report } from '../../src/runner/report/report.js';
 import { shared } from '../helpers/shared-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { runMain } from '../helpers/run-main.js';
+import { runMainFull } from '../helpers/run-main-full.js';
 import { AGENT_YAML, runCli } from './cli.js';
 
 // Two scenarios in one file: `ok` passes, `broken` expects a tool the script never calls.
@@ -152,8 +153,10 @@ scenarios:
 
   it("names the annotation's file from the repository root ($GITHUB_WORKSPACE) when the step runs in a subfolder", async () => {
     const root = tempDir({ 'ci/agent.yaml': AGENT_YAML, 'ci/refunds.scenarios.yaml': SUITE });
-    // With an AGENTCHECK_GITHUB value that is neither off nor on (asserted at the end).
-    const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], join(root, 'ci'), {
+    // With an AGENTCHECK_GITHUB value that is neither off nor on (asserted at the end). These runs
+    // in-process (runMainFull, runMain): what they read is the environment main() is given; the
+    // built CLI's failing runs on GitHub Actions are the tests' above.
+    const result = await runMainFull(['run', '.', '--out', 'out', '--reporter', 'json'], join(root, 'ci'), {
       GITHUB_ACTIONS: 'true',
       GITHUB_STEP_SUMMARY: join(root, 'summary.md'),
       GITHUB_WORKSPACE: root,
@@ -164,7 +167,6 @@ scenarios:
     // step's folder or as the variable: the file is still named from the repository root.
     const link = join(tempDir(), 'workspace-link');
     symlinkSync(root, link);
-    // In-process (runMain): the run above is the built CLI's, in the same environment.
     for (const [cwd, workspace] of [
       [join(link, 'ci'), link],
       [join(root, 'ci'), link],
@@ -189,7 +191,8 @@ scenarios:
     expect(result.stdout).not.toMatch(/^::error/m);
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'refunds.scenarios.yaml': SUITE });
     const summary = join(tempDir(), 'summary.md');
-    const off = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], dir, {
+    // In-process (runMainFull), as the built CLI runs on GitHub Actions in the tests above and off it here.
+    const off = await runMainFull(['run', '.', '--out', 'out', '--reporter', 'json'], dir, {
       GITHUB_ACTIONS: 'true',
       GITHUB_STEP_SUMMARY: summary,
       AGENTCHECK_GITHUB: 'off',

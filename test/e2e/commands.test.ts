@@ -138,16 +138,13 @@ const runRefused = once(() =>
   ),
 );
 
-// One passing scenario, run once (out/report.json, out/spans.jsonl): read by the spans query test
-// and by the compare and merge bad-input test.
-const ONE_PASSING = sharedDir({ 'agent.yaml': AGENT_YAML, 'a.scenario.yaml': passingScenario('a') });
-const onePassingRun = once(() => runCli(['run', '.', '--out', 'out', '--reporter', 'json'], ONE_PASSING));
-
 /** A scenario name 20,000 characters long, for the table's width. */
 const LONG_NAME = 'n'.repeat(20_000);
 
 // Scenarios that validate and pass, each for a test of its own, in one folder: one `validate` and one
-// `run` of the files named (both exit 0) serve the tests below; each reads its own file's row.
+// `run` of the files named (both exit 0) serve the tests below; each reads its own file's row. The
+// run's out/spans.jsonl and out/report.json are also what the spans query test queries and what the
+// compare and merge bad-input test makes its bad reports from.
 const PASSING = sharedDir({
   'agent.yaml': AGENT_YAML,
   'skills/beta/SKILL.md': BETA_SKILL,
@@ -483,29 +480,33 @@ describe('agentcheck validate and run refuse load_skill where no run is offered 
 });
 
 describe('agentcheck spans query and compare', () => {
-  // `agentcheck <command> --help` (command '' for `agentcheck --help`), run once per command for the help tests below.
-  const helpOf = oncePerKey((command) => runCli(command ? [command, '--help'] : ['--help']));
+  // `agentcheck <command> --help` (command '' for `agentcheck --help`), once per command for the help
+  // tests below. The program's help on the built CLI, from help.json; the commands' through the CLI's
+  // entry in-process (runMain), which renders the text the launcher prints from help.json
+  // (cli-bundle.test.ts compares the two for every command).
+  const helpOf = oncePerKey<{ exitCode?: number; stdout: string }>(async (command) => (command ? runMain([command, '--help']) : runCli(['--help'])));
 
   it('queries the spans.jsonl of a run by trace and by attribute', async () => {
-    // The run of one passing scenario (ONE_PASSING).
-    const out = join(ONE_PASSING, 'out');
-    expect((await onePassingRun()).exitCode).toBe(0);
-    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
-    const trace = report.scenarios[0].test_run.trace_id;
+    // The run of the passing files (PASSING): x.yaml's row is one passing scenario.
+    const out = join(PASSING, 'out');
+    expect((await runPassing()).exitCode).toBe(0);
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { scenarios: Array<{ id: string; test_run: { trace_id: string } }> };
+    const trace = report.scenarios.find((row) => row.id.startsWith('x.yaml#'))!.test_run.trace_id;
     const byTrace = await runCli(['spans', 'query', join(out, 'spans.jsonl'), '--trace', trace]);
     expect(byTrace.exitCode, byTrace.stderr).toBe(0);
     const all = JSON.parse(byTrace.stdout);
     expect(all.count).toBe(6); // root, 3 chats, 2 tool calls
     const where = JSON.stringify({ operator: 'and', conditions: [{ field: 'attributes', key: 'gen_ai.tool.name', operator: 'eq', value: 'finish' }] });
-    // The query by trace on the built CLI, the others in-process (runMain): they read the same file.
-    const tools = JSON.parse((await runMain(['spans', 'query', join(out, 'spans.jsonl'), '--where', where])).stdout);
+    // The query by trace on the built CLI, the others in-process (runMain): they read the same file,
+    // within x.yaml's trace (--trace beside --where), or the whole file for the quoted number below.
+    const tools = JSON.parse((await runMain(['spans', 'query', join(out, 'spans.jsonl'), '--trace', trace, '--where', where])).stdout);
     expect(tools.count).toBe(1);
     expect(tools.spans[0].name).toBe('execute_tool finish');
     const whole = JSON.stringify({
       filtering: { conditions: [{ field: 'name', operator: 'startswith', value: 'chat' }] },
       windowing: { limit: 2, order: 'desc' },
     });
-    const windowed = JSON.parse((await runMain(['spans', 'query', join(out, 'spans.jsonl'), '--where', whole])).stdout);
+    const windowed = JSON.parse((await runMain(['spans', 'query', join(out, 'spans.jsonl'), '--trace', trace, '--where', whole])).stdout);
     expect(windowed.count).toBe(3);
     expect(windowed.spans).toHaveLength(2);
     expect(windowed.spans[0].start_ms).toBeGreaterThanOrEqual(windowed.spans[1].start_ms);
@@ -572,15 +573,18 @@ describe('agentcheck spans query and compare', () => {
   });
 
   it('gives the same help for every way of asking, and says an unknown command is one (docs/cli.md)', async () => {
-    const text = async (args: string[]) => {
-      const result = await runCli(args);
+    // spans query's help on the built CLI both ways, from help.json and rendered by the CLI (the
+    // word help first); the other ways through the CLI's entry in-process (runMain), which is what
+    // the launcher runs for them.
+    const text = async (args: string[], run: typeof runMain | typeof runCli = runMain) => {
+      const result = await run(args);
       return [result.exitCode, result.stdout];
     };
-    const spansQuery = await text(['spans', 'query', '--help']);
+    const spansQuery = await text(['spans', 'query', '--help'], runCli);
     expect(spansQuery[1]).toContain('Usage: agentcheck spans query');
-    expect(await text(['help', 'spans', 'query'])).toEqual(spansQuery);
+    expect(await text(['help', 'spans', 'query'], runCli)).toEqual(spansQuery);
     expect(await text(['spans', 'help', 'query'])).toEqual(spansQuery);
-    // run's and agentcheck's own help: the runs the tests above read.
+    // run's and agentcheck's own help: what the tests above read.
     const asked = async (command: string) => {
       const result = await helpOf(command);
       return [result.exitCode, result.stdout];
@@ -621,9 +625,9 @@ describe('bad input to compare, merge, spans query and validate (built CLI)', ()
   const noCrash = (text: string) => expect(text).not.toMatch(/unexpected error|TypeError|\n\s+at /);
 
   it('compare refuses a null row, and merge an invalid status or an interrupted shard, without a stack trace', async () => {
-    // The report of one passing scenario (ONE_PASSING); the reports made from it are this test's own.
-    expect((await onePassingRun()).exitCode).toBe(0);
-    const base = join(ONE_PASSING, 'out/report.json');
+    // The report of the passing run (PASSING); the reports made from it are this test's own.
+    expect((await runPassing()).exitCode).toBe(0);
+    const base = join(PASSING, 'out/report.json');
     const dir = tempDir();
     const report = JSON.parse(readFileSync(base, 'utf8'));
     writeFileSync(join(dir, 'null-row.json'), JSON.stringify({ ...report, scenarios: [null] }, null, 2));

@@ -53,7 +53,8 @@ describe('a second value written after a flag that takes one (built CLI)', () =>
     const dir = tempDir({ 'a/SKILL.md': skill('a'), 'b/SKILL.md': skill('b'), 'scenarios/.keep': '', 'notes/readme.txt': 'x\n' });
     const hint =
       '(b is a skill folder: if it is meant for --overlay, which takes one folder, join the folders with commas, as in --overlay FOLDER,b, or give the flag again: --overlay b)';
-    const beside = await runCli(['run', join(ROOT, 'scenarios/workflows/file-report-plan.scenarios.yaml'), '--overlay', 'a', 'b'], dir);
+    // In-process (runMain): run's refusal on the built CLI is --out given twice, a word more test-run's below.
+    const beside = await runMain(['run', join(ROOT, 'scenarios/workflows/file-report-plan.scenarios.yaml'), '--overlay', 'a', 'b'], dir);
     expect(beside.exitCode).toBe(2);
     expect(beside.stderr).toContain(
       `b: holds no scenario file (*.scenario.yaml, *.scenarios.yaml), though the other paths given do; give only folders that hold scenarios ${hint}`,

@@ -72,12 +72,13 @@ describe('runSuite (library) and agentcheck run (CLI)', () => {
     const expected = withoutTiming(JSON.parse(JSON.stringify(library)));
 
     // json alone and table,json keep compact rows and stream from the file; json,md keeps whole rows.
-    // json on the built CLI; the others through its entry in-process (runMainFull), as each run
-    // here costs about half a second of CPU in a process.
+    // Through the CLI's entry in-process (runMainFull), as each run here costs about half a second
+    // of CPU in a process: the built CLI's failing run (exit 1) and the report it writes are the
+    // first test's.
     for (const reporters of ['json', 'table,json', 'json,md']) {
       const out = join(dir, `out-${reporters.replace(',', '-')}`);
       const args = ['run', 'suite.scenarios.yaml', '--out', out, '--reporter', reporters, '--concurrency', '4'];
-      const cli = await (reporters === 'json' ? runCli(args, dir) : runMainFull(args, dir));
+      const cli = await runMainFull(args, dir);
       expect(cli.exitCode, cli.all).toBe(1);
       const written = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Report;
       expect(written.scenarios.map((row) => row.id)).toEqual(library.scenarios.map((row) => row.id));
@@ -100,10 +101,11 @@ model: {script: [{tool_calls: [{name: finish, args: {}}]}, {text: done}]}
 expect: {terminal_tool: finish}
 `,
     });
-    // Streamed (json alone) and in-memory (with md) rows alike.
+    // Streamed (json alone) and in-memory (with md) rows alike: in-process (runMainFull), as the
+    // first test runs a failing suite on the built CLI.
     for (const reporter of ['json', 'json,md']) {
       const out = join(dir, reporter.replace(',', '-'));
-      const result = await runCli(['run', '.', '--out', out, '--reporter', reporter], dir);
+      const result = await runMainFull(['run', '.', '--out', out, '--reporter', reporter], dir);
       expect(result.exitCode, result.all).toBe(1);
       const row = (JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Report).scenarios[0];
       expect(row.test_run?.stop_reason, reporter).toBe('paused');

@@ -8,8 +8,10 @@ import { runMainFull } from '../helpers/run-main-full.js';
 import { AGENT_YAML, passingScenario, ROOT, runCli } from './cli.js';
 
 // Refusals at load (exit 2, nothing run or written) and runs that pass run the CLI's entry in-process
-// (runMain, runMainFull), beside a built-CLI case of each kind: validate's configs; run's first run,
-// bad skill folders and --overlay folders. What a config selects or refuses is the loader's logic.
+// (runMain, runMainFull), beside a built-CLI case of each kind: validate's configs; run's first run
+// and its refusal of bad --overlay folders (a named pipe among them: a read of it that blocks would
+// hang a test process, where it only stalls a child). What a config selects or refuses is the
+// loader's logic: the config's bad skill folders run in-process too.
 describe('agentcheck.config.yaml', () => {
   it('delivers overlay skills to every scenario and runs variants with repeats', async () => {
     const dir = tempDir({
@@ -155,7 +157,8 @@ out: out
       'big/SKILL.md': `---\nname: big\ndescription: B.\n---\n${'x'.repeat(5 * 1024 * 1024)}`,
       'agentcheck.config.yaml': 'skills:\n  overlay: [./no-such-skill]\n  forced: [big]\n',
     });
-    const bad = await runCli(['run', '.'], dir);
+    // In-process (runMain): the built CLI refuses the --overlay folders below, the same check of a skill folder.
+    const bad = await runMain(['run', '.'], dir);
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toMatch(/agentcheck\.config\.yaml:2:13 at skills\.overlay\[0\]/);
     // The SKILL.md too large is named itself, not the config entry that led to it.

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { runMain } from '../helpers/run-main.js';
 import { sharedDir } from '../helpers/shared-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { AGENT_YAML, runCli } from './cli.js';
 
+// What the summary counts is validate's logic: one success (exit 0) and the refusal (exit 2) on the
+// built CLI, the other counts through its entry in-process (runMain), which prints the same line.
 describe("agentcheck validate's summary counts what was checked and valid", () => {
   // A cache folder of the file's own, not the checkout's: the first process fills it, the later
   // ones start from it (a process compiling the CLI without a cache costs about half again).
@@ -15,8 +18,10 @@ describe("agentcheck validate's summary counts what was checked and valid", () =
       'b.scenario.yaml': 'name: b\nagent: ./bot.yaml\ninputs: {messages: [{role: user, content: x}]}\nmodel: {script: [{text: ok}]}\n',
     });
     const scenarios = await runCli(['validate', 'a.scenario.yaml', 'b.scenario.yaml'], dir, env);
+    expect(scenarios.exitCode, scenarios.all).toBe(0);
     expect(scenarios.stdout).toBe('agentcheck validate: ok: 1 agent build(s), 2 scenario file(s) with 2 scenario(s), 0 skill(s), 0 config(s)');
-    const all = await runCli(['validate', '.', 'bot.yaml'], dir, env);
+    const all = await runMain(['validate', '.', 'bot.yaml'], dir, env);
+    expect(all.exitCode, all.all).toBe(0);
     expect(all.stdout).toBe('agentcheck validate: ok: 1 agent build(s), 2 scenario file(s) with 2 scenario(s), 0 skill(s), 0 config(s)');
   });
 
@@ -29,7 +34,7 @@ describe("agentcheck validate's summary counts what was checked and valid", () =
       'suite/a.scenario.yaml': 'name: a\nagent: bot.yaml\ninputs: {messages: [{role: user, content: x}]}\nmodel: {script: [{text: ok}]}\n',
       'suite/agentcheck.config.yaml': 'skills: {overlay: [../skills/style, ../skills/helper]}\n',
     });
-    const result = await runCli(['validate', 'suite'], dir, env);
+    const result = await runMain(['validate', 'suite'], dir, env);
     expect(result.stdout, result.all).toBe('agentcheck validate: ok: 1 agent build(s), 1 scenario file(s) with 1 scenario(s), 2 skill(s), 1 config(s)');
   });
 

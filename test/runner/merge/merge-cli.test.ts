@@ -4,7 +4,8 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report, ScenarioRow } from '../../../src/runner/report/report.js';
 import { AGENT_YAML, passingScenario, runCli } from '../../e2e/cli.js';
-import { runMain } from '../../helpers/run-main.js';
+import { runMain, type MainResult } from '../../helpers/run-main.js';
+import { runMainFull } from '../../helpers/run-main-full.js';
 
 type Result = Awaited<ReturnType<typeof runCli>>;
 
@@ -89,17 +90,27 @@ const lines = (path: string) => readFileSync(join(dir, path), 'utf8').split('\n'
 
 // Refusals (exit 2, before the --out folder is made) run the CLI's entry in-process (runMain) but
 // one, a file that is no report, which the built CLI refuses. Merges whose report is all that is
-// read, and the runs of other suites' shards, run in-process too.
+// read, and the runs of other suites' shards, run in-process too; so do shards 2 and 3 of this
+// suite and the merges after the whole one (runMainFull): the built CLI runs the unsharded suite
+// and shard 1 (run exit 1 and 0 or 1), the whole merge (exit 1), the file that is no report
+// (exit 2), and the small suite's empty shard and whole merge (exit 0).
 describe('agentcheck merge (through the built CLI)', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   beforeAll(async () => {
     // One suite for all tests (tempDir() would remove it after the first test).
     dir = mkdtempSync(join(tmpdir(), 'agentcheck-merge-'));
     writeSuite(dir, suiteFiles());
-    const runs = await Promise.all([
-      runCli(['run', '--out', 'full', '--reporter', 'json'], dir),
-      ...[1, 2, 3].map((i) => runCli(['run', '--shard', `${i}/3`, '--out', `s${i}`, '--reporter', 'json'], dir)),
-    ]);
+    // Shards 2 and 3 in-process first, one after the other: runMainFull checks the process is left
+    // as it was, which child processes running beside it would change.
+    const inProcess = [];
+    for (const i of [2, 3]) inProcess.push(await runMainFull(['run', '--shard', `${i}/3`, '--out', `s${i}`, '--reporter', 'json'], dir));
+    const runs = [
+      ...(await Promise.all([
+        runCli(['run', '--out', 'full', '--reporter', 'json'], dir),
+        runCli(['run', '--shard', '1/3', '--out', 's1', '--reporter', 'json'], dir),
+      ])),
+      ...inProcess,
+    ];
     // The unsharded run has failing rows; a shard exits 0 or 1 depending on which rows it got.
     expect(runs[0].exitCode, runs[0].all).toBe(1);
     for (const run of runs) expect([0, 1], run.all).toContain(run.exitCode);
@@ -149,7 +160,7 @@ describe('agentcheck merge (through the built CLI)', () => {
   });
 
   describe('a merge --reporter md --reporter junit of shards whose spans.jsonl is missing, lacks its final newline or holds a line that is no span', () => {
-    let result: Result;
+    let result: MainResult;
     let garbageLine: number;
     beforeAll(async () => {
       for (const i of [1, 2, 3]) {
@@ -161,7 +172,7 @@ describe('agentcheck merge (through the built CLI)', () => {
       writeFileSync(join(dir, 'torn2/spans.jsonl'), `${readFileSync(join(dir, 's2/spans.jsonl'), 'utf8')}garbage\n`);
       garbageLine = readFileSync(join(dir, 'torn2/spans.jsonl'), 'utf8').split('\n').length - 1;
       const inputs = [1, 2, 3].map((i) => `torn${i}/report.json`);
-      result = await runCli(['merge', ...inputs, '--out', 'torn-merged', '--reporter', 'md', '--reporter', 'junit'], dir);
+      result = await runMainFull(['merge', ...inputs, '--out', 'torn-merged', '--reporter', 'md', '--reporter', 'junit'], dir);
     });
 
     it('without the table reporter still prints the failures and the summary line, as run does', () => {
@@ -316,7 +327,7 @@ describe('agentcheck merge (through the built CLI)', () => {
 
   it('writes the report but exits 1 when a shard is missing, and 2 for a file that is not a report', async () => {
     // On GitHub Actions, so junit.xml and the annotations are checked in the same run as the other formats.
-    const partial = await runCli(['merge', 's1/report.json', 's2/report.json', '--out', 'partial', '--reporter', 'table,md,html,junit'], dir, {
+    const partial = await runMainFull(['merge', 's1/report.json', 's2/report.json', '--out', 'partial', '--reporter', 'table,md,html,junit'], dir, {
       GITHUB_ACTIONS: 'true',
       GITHUB_STEP_SUMMARY: join(dir, 'partial-summary.md'),
     });
