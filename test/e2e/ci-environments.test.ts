@@ -207,13 +207,15 @@ scenarios:
   it("takes the shard from GitLab's CI_NODE_INDEX/CI_NODE_TOTAL when --shard is not given, and --shard wins", async () => {
     const dir = tempDir({ 'agent.yaml': AGENT_YAML, 'refunds.scenarios.yaml': SUITE });
     const env = { CI_NODE_INDEX: '2', CI_NODE_TOTAL: '2' };
-    const fromEnv = await runCli(['run', '.', '--out', 'a', '--reporter', 'json'], dir, env);
+    // In-process (runMainFull): the built CLI reads the variables in the refusal below.
+    const fromEnv = await runMainFull(['run', '.', '--out', 'a', '--reporter', 'json'], dir, env);
+    expect(fromEnv.exitCode, fromEnv.all).toBe(0);
     expect(fromEnv.stderr).toContain('running shard 2/2 (from CI_NODE_INDEX/CI_NODE_TOTAL; --shard overrides)');
     const report = JSON.parse(readFileSync(join(dir, 'a/report.json'), 'utf8')) as Report;
     expect(report.suite.shard).toEqual({ index: 2, total: 2 });
     expect(report.scenarios).toHaveLength(1);
     // The flag wins (shard 1 of 2, not the variable's 2), its surrounding spaces trimmed as for the
-    // number flags: in-process (runMain), as the built CLI ran the shard from the variables.
+    // number flags: in-process (runMain), as is the shard from the variables above.
     const flag = await runMain(['run', '.', '--out', 'b', '--reporter', 'json', '--shard', ' 1/2 ', '--repeat', ' 1'], dir, env);
     expect(flag.exitCode, flag.all).toBe(1);
     expect(flag.stderr).not.toContain('running shard');
@@ -224,7 +226,7 @@ scenarios:
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toContain('CI_NODE_INDEX: expected a whole number from 1 to 2');
     // A shard count beyond any CI's parallelism is refused, not rounded or listed shard by shard: a
-    // flag refused before anything runs, as the built CLI refuses the variables just above, so in-process (runMain).
+    // flag refused before anything runs, as the built CLI refuses the variables just above: in-process (runMain).
     const huge = await runMain(['run', '.', '--out', 'd', '--shard', '1/99999999999999999999'], dir);
     expect(huge.exitCode).toBe(2);
     expect(huge.stderr).toContain('expected I/N with 1 <= I <= N <= 10000');
