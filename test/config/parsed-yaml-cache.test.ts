@@ -177,26 +177,27 @@ describe('the parsed-YAML cache', () => {
     const first = await run('out1');
     expect(first.exitCode, first.all).toBe(0);
     expect(readdirSync(join(cache, 'yaml'))).toHaveLength(1);
-    const second = await run('out2');
-    expect(second.exitCode, second.all).toBe(0);
-    const rows = (out: string) =>
-      (
-        JSON.parse(readFileSync(join(project, out, 'report.json'), 'utf8')) as { scenarios: Array<{ id: string; status: string; checks: unknown }> }
-      ).scenarios.map(({ id, status, checks }) => ({ id, status, checks }));
-    expect(rows('out2')).toEqual(rows('out1'));
-    expect(rows('out1')).toHaveLength(100);
-    // The CLI (bundled, with its own js-yaml) reads the entry: a name changed in a whole entry is
-    // the name run (a byte changed without its checksum would be parsed over).
+    // The CLI (bundled, with its own js-yaml) reads the entry: the second run is given one whose
+    // first name is changed, the entry whole (a byte changed without its checksum would be parsed
+    // over). It runs that name, and every other row of its report is the first run's.
     const entry = join(cache, 'yaml', readdirSync(join(cache, 'yaml'))[0]!);
     const kept = readFileSync(entry, 'utf8');
     writeFileSync(entry, entryText(entry, JSON.parse(kept.slice(kept.indexOf('\n') + 1).replace('"case 0"', '"case zero"'))));
-    const third = await run('out3');
-    expect(third.exitCode, third.all).toBe(0);
-    const names = (JSON.parse(readFileSync(join(project, 'out3', 'report.json'), 'utf8')) as { scenarios: Array<{ name: string }> }).scenarios.map(
-      ({ name }) => name,
-    );
+    const second = await run('out2');
+    expect(second.exitCode, second.all).toBe(0);
+    const report = (out: string) =>
+      (
+        JSON.parse(readFileSync(join(project, out, 'report.json'), 'utf8')) as {
+          scenarios: Array<{ id: string; name: string; status: string; checks: unknown }>;
+        }
+      ).scenarios;
+    const rows = (out: string) => report(out).map(({ id, status, checks }) => ({ id, status, checks }));
+    const names = report('out2').map(({ name }) => name);
     expect(names).toContain('case zero');
     expect(names).not.toContain('case 0');
+    // The scenario's id is its file and name.
+    expect(rows('out2')).toEqual(rows('out1').map((row) => (row.id.endsWith('#case 0') ? { ...row, id: row.id.replace('#case 0', '#case zero') } : row)));
+    expect(rows('out1')).toHaveLength(100);
   });
   it('keeps its entries out of a suite that holds the cache folder: validate of the folder reads none of them', async () => {
     // A large agent build: its kept value has a build's top-level keys, which validate looks for in any .json file.
@@ -204,15 +205,21 @@ describe('the parsed-YAML cache', () => {
       { length: 150 },
       (_, i) => `    - {name: tool_${i}, description: "Looks order ${i} up in the shop's records.", returns: {ok: true}}`,
     );
-    const project = tempDir({
+    const files = {
       'agent.yaml': `id: bot\nagent:\n  name: Bot\n  llm: {provider: scripted, model: m}\n  tools:\n${tools.join('\n')}\n`,
       'big.scenarios.yaml': scenariosText(100),
-    });
-    for (let run = 0; run < 2; run++) {
-      const result = await runCli(['validate', '.'], project, { [CACHE_DIR_ENV]: join(project, 'cache') });
-      expect(result.exitCode, result.all).toBe(0);
-    }
+    };
+    const project = tempDir(files);
+    // The entries a first validate would keep, made here rather than by a process of its own: the
+    // CLI names them as the sources do (the same js-yaml; it writes none of its own: the same two,
+    // untouched, after it ran), so its validate starts with them in the folder it reads.
+    process.env[CACHE_DIR_ENV] = join(project, 'cache');
+    for (const [name, text] of Object.entries(files)) parseSourceText(name, text, false);
     expect(readdirSync(join(project, 'cache', 'yaml'))).toHaveLength(2);
+    const kept = readdirSync(join(project, 'cache', 'yaml')).map((name) => statSync(join(project, 'cache', 'yaml', name)).mtimeMs);
+    const result = await runCli(['validate', '.'], project, { [CACHE_DIR_ENV]: join(project, 'cache') });
+    expect(result.exitCode, result.all).toBe(0);
+    expect(readdirSync(join(project, 'cache', 'yaml')).map((name) => statSync(join(project, 'cache', 'yaml', name)).mtimeMs)).toEqual(kept);
   });
 });
 
