@@ -69,7 +69,7 @@ describe('the code cache of the built CLI', () => {
 
   // One cache folder through the life of validate's entries, shared by the next two tests: a
   // broken build validated three times (a failed process: its CLI entry is partial), the fixed
-  // build (which replaces it), each once more, then damaged entries under the broken build.
+  // build (which replaces it), the broken one once more, then damaged entries under the broken build.
   const validateHistory = once(async () => {
     // Removed when the test that ran it ends: the tests read only what it returns.
     const dir = tempDir({ 'bad.yaml': BROKEN_BUILD, 'good.yaml': BROKEN_BUILD.replace('type: strin}', 'type: string}') });
@@ -93,7 +93,9 @@ describe('the code cache of the built CLI', () => {
     const afterThird = { entries: entries(cache), stamps: stamps(written), cli: cliEntry() };
     const fixed = await validate('good.yaml');
     const replaced = cliEntry();
-    const again = [await validate('bad.yaml'), await validate('good.yaml')];
+    // A failure after the success leaves the whole entry. (A success over a whole entry leaving it,
+    // which a good.yaml here showed, is held for validate by the V8 flags test below.)
+    const again = await validate('bad.yaml');
     const afterAgain = cliEntry();
 
     // Then one process over damaged entries of both kinds: the CLI's own and half the validators'
@@ -183,6 +185,7 @@ expect:
     await run();
     expect((await validate()).exitCode).toBe(0);
     const written = stamps();
+    expect(Object.keys(written).some((name) => name.startsWith('cli-validate-'))).toBe(true);
     // Switching between commands, whose validators compile under other flags, rewrites nothing:
     // validate then run, and run then validate. A second round would start from the very entries
     // the first found, so it could only repeat it.
@@ -202,7 +205,7 @@ expect:
     expect(fixed.exitCode, fixed.all).toBe(0);
     expect(replaced.head).toBe(failed.head.replace(/ partial$/, ''));
     expect(replaced.mtime).not.toBe(failed.mtime);
-    expect(again.map((result) => result.exitCode)).toEqual([2, 0]);
+    expect(again.exitCode).toBe(2);
     expect(afterAgain).toEqual(replaced);
   });
 
