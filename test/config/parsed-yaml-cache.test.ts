@@ -8,6 +8,7 @@ import { parseSourceText } from '../../src/config/parse-source-text.js';
 import { exactInJson, MAX_ENTRIES, MIN_CACHED_CHARS, pruneYamlEntries } from '../../src/config/parsed-yaml-cache.js';
 import { SourceDocument } from '../../src/config/source.js';
 import { runCli } from '../e2e/cli.js';
+import { seedCliCodeCache } from '../helpers/seed-cli-code-cache.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 let dir: string;
@@ -173,6 +174,8 @@ describe('the parsed-YAML cache', () => {
       ),
     });
     const cache = join(project, 'cache');
+    // Not about the CLI's first start: its own code cache entry is there.
+    seedCliCodeCache(join(cache, 'code'), ['run']);
     const run = (out: string) => runCli(['run', '.', '--reporter', 'json', '--out', out], project, { [CACHE_DIR_ENV]: cache });
     const first = await run('out1');
     expect(first.exitCode, first.all).toBe(0);
@@ -217,6 +220,7 @@ describe('the parsed-YAML cache', () => {
     for (const [name, text] of Object.entries(files)) parseSourceText(name, text, false);
     expect(readdirSync(join(project, 'cache', 'yaml'))).toHaveLength(2);
     const kept = readdirSync(join(project, 'cache', 'yaml')).map((name) => statSync(join(project, 'cache', 'yaml', name)).mtimeMs);
+    seedCliCodeCache(join(project, 'cache', 'code'), ['validate']);
     const result = await runCli(['validate', '.'], project, { [CACHE_DIR_ENV]: join(project, 'cache') });
     expect(result.exitCode, result.all).toBe(0);
     expect(readdirSync(join(project, 'cache', 'yaml')).map((name) => statSync(join(project, 'cache', 'yaml', name)).mtimeMs)).toEqual(kept);

@@ -5,6 +5,7 @@ import type * as JsonSchema from '../../src/config/json-schema.js';
 import type * as UserSchemaProblem from '../../src/config/user-schema-problem.js';
 import { CACHE_DIR_ENV } from '../../src/config/cache-folder.js';
 import { runCli } from '../e2e/cli.js';
+import { seedCliCodeCache } from '../helpers/seed-cli-code-cache.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 // A fresh object each time: compiled validators are also kept per schema object in memory.
@@ -135,6 +136,8 @@ describe('the schema cache (compiled user schemas on disk)', () => {
   });
 
   it('lets a second `agentcheck validate` of a build skip loading Ajv (built CLI)', async () => {
+    // Not about the CLI's first start: its own entry is there (Ajv is required, never bundled).
+    seedCliCodeCache(join(dir, 'code'), ['validate']);
     const validate = () => runCli(['validate', 'fixtures/agents/support-bot.yaml'], undefined, { [CACHE_DIR_ENV]: dir, NODE_DEBUG: 'module' });
     const ajvLoaded = (stderr: string) => /node_modules\/ajv\/dist\/ajv\.js/.test(stderr);
     const first = await validate();
