@@ -2,6 +2,7 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
+import { runMainFull } from '../helpers/run-main-full.js';
 import { shared } from '../helpers/shared-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { call, connectAgentcheck } from '../runner/mcp/mcp-client.js';
@@ -43,7 +44,10 @@ describe('a resume that ends with an error before anything ran', () => {
   });
 
   // A run whose script calls put_item then take_item: refused while take_item is gone, then
-  // resumed to its next pause, which the next test's resume cannot put back.
+  // resumed to its next pause, which the next test's resume cannot put back. In-process
+  // (runMainFull): which tools the rest of the script may call is the resume's logic; the built CLI
+  // pauses, keeps a refused resume and resumes to a pass in the test above, and resumes to a
+  // second pause in the whole-run test below.
   const scriptChecked = shared(async (dir) => {
     const cwd = dir({
       'agent.yaml': AGENT,
@@ -59,13 +63,14 @@ describe('a resume that ends with an error before anything ran', () => {
         .join('\n'),
     });
     const paused = JSON.parse(
-      (await runCli(['test-run', '--agent', 'agent.yaml', '--message', 'go', '--script', 'script.yaml', '--terminal-tool', 'finish', '--json'], cwd)).stdout,
+      (await runMainFull(['test-run', '--agent', 'agent.yaml', '--message', 'go', '--script', 'script.yaml', '--terminal-tool', 'finish', '--json'], cwd))
+        .stdout,
     );
     writeFileSync(join(cwd, 'tools.txt'), 'put_item\n');
-    const refused = await runCli(['resume', paused.run_id, '--decision', 'approve', '--json'], cwd);
+    const refused = await runMainFull(['resume', paused.run_id, '--decision', 'approve', '--json'], cwd);
     const kept = readdirSync(join(cwd, 'reports/runs'));
     writeFileSync(join(cwd, 'tools.txt'), 'put_item\ntake_item\n');
-    const resumed = JSON.parse((await runCli(['resume', paused.run_id, '--decision', 'approve', '--json'], cwd)).stdout);
+    const resumed = JSON.parse((await runMainFull(['resume', paused.run_id, '--decision', 'approve', '--json'], cwd)).stdout);
     return { cwd, paused, refused, kept, resumed };
   });
 
@@ -120,8 +125,12 @@ process.exit(3);
         .map((entry) => `- ${JSON.stringify(entry)}`)
         .join('\n'),
     });
+    // The pause, the kept resume and the deny that completes the run in-process (runMainFull): what
+    // the result describes is the resume's logic; the built CLI resumes to the second pause here,
+    // and pauses, keeps a run and completes one in the first test.
     const first = JSON.parse(
-      (await runCli(['test-run', '--agent', 'agent.yaml', '--message', 'go', '--script', 'script.yaml', '--terminal-tool', 'finish', '--json'], dir)).stdout,
+      (await runMainFull(['test-run', '--agent', 'agent.yaml', '--message', 'go', '--script', 'script.yaml', '--terminal-tool', 'finish', '--json'], dir))
+        .stdout,
     );
     expect(first.stop_reason).toBe('paused');
     // Approved, the first put_item runs and the second one's gate pauses the run again.
@@ -134,7 +143,7 @@ process.exit(3);
       ],
     });
     writeFileSync(join(dir, 'tools.txt'), 'other\n');
-    const refused = await runCli(['resume', second.run_id, '--decision', 'deny', '--json'], dir);
+    const refused = await runMainFull(['resume', second.run_id, '--decision', 'deny', '--json'], dir);
     expect(refused.exitCode).toBe(1);
     const kept = JSON.parse(refused.stdout);
     expect(kept.stop_reason).toBe('error');
@@ -146,7 +155,7 @@ process.exit(3);
       { name: 'put_item', called: 2, returned: 1, errors: 0, servers: { kv: 2 } },
     ]);
     writeFileSync(join(dir, 'tools.txt'), 'put_item\n');
-    const denied = await runCli(['resume', second.run_id, '--decision', 'deny', '--json'], dir);
+    const denied = await runMainFull(['resume', second.run_id, '--decision', 'deny', '--json'], dir);
     expect(denied.exitCode, denied.all).toBe(0);
     expect(JSON.parse(denied.stdout)).toMatchObject({
       approvals: [

@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { oncePerKey, sharedDir } from '../helpers/shared-fixture.js';
 import { runMain } from '../helpers/run-main.js';
+import { runMainFull } from '../helpers/run-main-full.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { AGENT_YAML, ROOT, runCli } from './cli.js';
 
@@ -127,7 +128,6 @@ describe('agentcheck test-run: what its inputs mean', () => {
       'refused.yaml': '- {tool_calls: [{name: lookup, args: {id: "1"}}], text: hi, error: {message: boom}}\n- text: x\n- {tool_calls: []}\n',
       'blank.yaml': '- {text: ""}\n',
     });
-    const run = (script: string) => runCli(['test-run', '--agent', 'agent.yaml', '--message', 'hi', '--script', script, '--json'], dir);
     const refused = await runMain(['test-run', '--agent', 'agent.yaml', '--message', 'hi', '--script', 'refused.yaml', '--json'], dir);
     expect(refused.exitCode).toBe(2);
     expect(refused.stdout).toBe('');
@@ -139,8 +139,9 @@ describe('agentcheck test-run: what its inputs mean', () => {
         /^\S*refused\.yaml:3:\d+ at \[2\]\.tool_calls: an entry needs text, tool_calls or error: an empty tool_calls list answers nothing \(give at least one call, or text: "" for an empty answer\)$/,
       ),
     ]);
-    // The way to write an empty answer still runs.
-    const blank = await run('blank.yaml');
+    // The way to write an empty answer still runs (in-process, runMainFull: the script's meaning is
+    // the run's logic; the built CLI runs test-run to a pass in the MCP test below).
+    const blank = await runMainFull(['test-run', '--agent', 'agent.yaml', '--message', 'hi', '--script', 'blank.yaml', '--json'], dir);
     expect(blank.stderr).toBe('');
     expect(JSON.parse(blank.stdout)).toMatchObject({ output: '', stop_reason: 'end_turn' });
   });

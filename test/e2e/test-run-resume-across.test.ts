@@ -1,7 +1,9 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runMain } from '../helpers/run-main.js';
+import { runMainFull } from '../helpers/run-main-full.js';
+import { shared } from '../helpers/shared-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { runCli, runCliWithFileLimit } from './cli.js';
 import { base, pause, SCRIPT } from './test-run-resume-fixture.js';
@@ -9,6 +11,25 @@ import { base, pause, SCRIPT } from './test-run-resume-fixture.js';
 // Resume across processes and folders, apart from test-run-resume.test.ts so the two files run on
 // separate workers.
 describe('agentcheck resume: another process, another folder, two at once', () => {
+  /**
+   * One run paused at its gated write by the built CLI (SCRIPT, --spans out/spans.jsonl), for the
+   * full-disk append test and the moved-folder test: each resumes its own copy of the runs folder,
+   * as a copied runs folder resumes in the copy and leaves the original alone (docs/cli.md,
+   * resume). The original is never resumed.
+   */
+  const pausedRun = shared(async (dir) => {
+    const root = dir({ 'script.yaml': SCRIPT });
+    return { root, runId: await pause(root, ['--spans', 'out/spans.jsonl']) };
+  });
+
+  /** A folder of its own holding a copy of the paused run's runs folder as `name`. */
+  async function copyPausedRun(name: string): Promise<{ dir: string; runId: string }> {
+    const { root, runId } = await pausedRun();
+    const dir = tempDir();
+    cpSync(join(root, 'out'), join(dir, name), { recursive: true });
+    return { dir, runId };
+  }
+
   it("a resume in another process keeps the run's call order and each mock's place in its responses sequence", async () => {
     const dir = tempDir({
       'bot.yaml': `id: bot
@@ -56,7 +77,9 @@ agent:
     expect(result.stdout).not.toContain('paused: run');
     expect(result.stderr).toContain('the run paused, but its checkpoint could not be kept, so it cannot be resumed: ');
     expect(result.stderr).toContain('reports is a file, not a folder');
-    const json = await runCli([...base, '--json'], dir);
+    // In-process (runMainFull): what --json prints is the command's logic; the built CLI lost the
+    // checkpoint above.
+    const json = await runMainFull([...base, '--json'], dir);
     expect(json.exitCode).toBe(1);
     expect(JSON.parse(json.stdout).run_id).toBeUndefined();
   });
@@ -82,8 +105,7 @@ agent:
   it.skipIf(process.platform === 'win32')(
     "takes a resume's append back when it fails part way (a full disk), leaving the test-run's spans byte for byte",
     async () => {
-      const dir = tempDir({ 'script.yaml': SCRIPT });
-      const runId = await pause(dir, ['--spans', 'out/spans.jsonl']);
+      const { dir, runId } = await copyPausedRun('out');
       const before = readFileSync(join(dir, 'out/spans.jsonl'));
       // Room for the file as it is, and less than a run's spans (about 2 KB) beyond it.
       const blocks = Math.ceil(statSync(join(dir, 'out/spans.jsonl')).size / 1024);
@@ -105,7 +127,8 @@ agent:
   delay_ms: 1500
 `,
     });
-    const runId = await pause(dir, ['--spans', 'out/spans.jsonl']);
+    // Paused in-process (runMainFull): the point is the two built-CLI resumes racing for it.
+    const runId = await pause(dir, ['--spans', 'out/spans.jsonl'], runMainFull);
     const answer = () => runCli(['resume', runId, '--decision', 'approve', '--spans', 'out/spans.jsonl', '--json'], dir);
     const results = await Promise.all([answer(), answer()]);
     expect(results.map((result) => result.exitCode).sort()).toEqual([0, 2]);
@@ -122,8 +145,7 @@ agent:
   });
 
   it('resumes from a runs folder that was moved, finding the workspace beside the checkpoint', async () => {
-    const dir = tempDir({ 'script.yaml': SCRIPT });
-    const runId = await pause(dir, ['--spans', 'first/spans.jsonl']);
+    const { dir, runId } = await copyPausedRun('first');
     renameSync(join(dir, 'first'), join(dir, 'moved'));
     const resumed = await runCli(['resume', runId, '--decision', 'approve', '--spans', 'moved/spans.jsonl', '--json'], dir);
     expect(resumed.exitCode, resumed.all).toBe(0);

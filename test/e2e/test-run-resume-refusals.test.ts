@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { shared } from '../helpers/shared-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { runMain } from '../helpers/run-main.js';
+import { runMainFull } from '../helpers/run-main-full.js';
 import { runCli } from './cli.js';
 import { pause } from './test-run-resume-fixture.js';
 
@@ -166,7 +167,9 @@ flow:
 `,
     'script.yaml': '- text: fixed\n',
   });
-  const paused = await runCli(['test-run', '--agent', 'flow.yaml', '--message', 'go', '--script', 'script.yaml', '--spans', 'out/s.jsonl', '--json'], dir);
+  // In-process (runMainFull): the flow tests are about what resume refuses; the built CLI pauses
+  // the shared agent run (pausedRun) and resumes its copy above.
+  const paused = await runMainFull(['test-run', '--agent', 'flow.yaml', '--message', 'go', '--script', 'script.yaml', '--spans', 'out/s.jsonl', '--json'], dir);
   expect(paused.exitCode, paused.all).toBe(1);
   return { dir, runId: JSON.parse(paused.stdout).run_id as string };
 });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { shared } from '../helpers/shared-fixture.js';
 import { type MainResult, runMain } from '../helpers/run-main.js';
+import { runMainFull } from '../helpers/run-main-full.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { ROOT, runCli } from './cli.js';
 import { AGENT, base, SCRIPT } from './test-run-resume-fixture.js';
@@ -146,7 +147,9 @@ describe('agentcheck resume --spans naming a file it reads (built CLI)', () => {
    */
   const refusedThenResumed = shared(async (dir) => {
     const root = dir({ 'script.yaml': SCRIPT, 'agent.yaml': readFileSync(AGENT, 'utf8') });
-    const paused = await runCli([...base.map((arg) => (arg === AGENT ? 'agent.yaml' : arg)), '--spans', 'spans.jsonl', '--json'], root);
+    // Paused in-process (runMainFull): these tests are about the resumes; the built CLI runs
+    // test-run to exit 1 in the tests above.
+    const paused = await runMainFull([...base.map((arg) => (arg === AGENT ? 'agent.yaml' : arg)), '--spans', 'spans.jsonl', '--json'], root);
     expect(paused.exitCode, paused.all).toBe(1);
     const printed = JSON.parse(paused.stdout);
     expect(printed).toMatchObject({ stop_reason: 'paused', approvals: [{ tool: 'write_file', decision: 'pending' }] });

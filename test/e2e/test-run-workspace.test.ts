@@ -2,11 +2,15 @@ import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runMain } from '../helpers/run-main.js';
+import { runMainFull } from '../helpers/run-main-full.js';
 import { shared } from '../helpers/shared-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { ROOT, runCli } from './cli.js';
 
 const AGENT = join(ROOT, 'fixtures/agents/coding-agent.yaml');
+
+/** runCli, or runMainFull for a run that only leaves a paused run behind for the one after it. */
+type Runner = (args: string[], cwd: string) => Promise<{ exitCode?: number; stdout: string; stderr: string }>;
 
 describe('agentcheck test-run --workspace', () => {
   it('never copies its own runs folder into the workspace: checkpoints stay out of sight and copies do not nest', async () => {
@@ -14,8 +18,8 @@ describe('agentcheck test-run --workspace', () => {
     // Run 2 reads run 1's checkpoint (not in its copy), then writes (gated: the run pauses).
     const script = (checkpoint: string) =>
       `- tool_calls: [{name: read_file, args: {path: ${JSON.stringify(checkpoint)}}}]\n- tool_calls: [{name: write_file, args: {path: b.txt, content: new}}]\n- text: Wrote b.txt.\n`;
-    const run = async (checkpoint: string) => {
-      const result = await runCli(
+    const run = async (checkpoint: string, cli: Runner = runCli) => {
+      const result = await cli(
         ['test-run', '--agent', AGENT, '--message', 'w', '--script', '-', '--workspace', '.', '--terminal-tool', 'write_file', '--json'].map((arg) =>
           arg === '-' ? join(tempDir({ 's.yaml': script(checkpoint) }), 's.yaml') : arg,
         ),
@@ -24,7 +28,8 @@ describe('agentcheck test-run --workspace', () => {
       expect(result.exitCode, result.stderr).toBe(1);
       return JSON.parse(result.stdout) as { run_id: string; tools: unknown[] };
     };
-    const first = await run('a.txt');
+    // Run 1 in-process (runMainFull): it only leaves a paused run behind; the built CLI makes run 2.
+    const first = await run('a.txt', runMainFull);
     const second = await run(`reports/runs/${first.run_id}.checkpoint.json`);
     expect(second.tools).toContainEqual({ name: 'read_file', called: 1, returned: 0, errors: 1 });
     for (const id of [first.run_id, second.run_id]) {
@@ -48,8 +53,10 @@ describe('agentcheck test-run --workspace', () => {
     expect(result.stderr).toContain(
       "--workspace: reports/runs is agentcheck's runs folder, where a paused run's checkpoint and workspace are kept (reports/runs without --spans): give another folder",
     );
-    const inside = await runCli(['test-run', '--agent', AGENT, '--message', 'w', '--script', 's.yaml', '--workspace', 'reports/runs/sub'], dir);
-    // It runs (exit 1 is its verdict: no --terminal-tool to reach), as valid input.
+    // It runs (exit 1 is its verdict: no --terminal-tool to reach), as valid input. In-process
+    // (runMainFull): what is refused is the command's logic; the built CLI runs test-run to exit 1
+    // in the tests beside this one.
+    const inside = await runMainFull(['test-run', '--agent', AGENT, '--message', 'w', '--script', 's.yaml', '--workspace', 'reports/runs/sub'], dir);
     expect([inside.exitCode, inside.stderr]).toEqual([1, '']);
   });
 
@@ -63,7 +70,7 @@ describe('agentcheck test-run --workspace', () => {
         's.yaml',
       );
     const run = async (cwd: string, workspace: string, path: string, spans: string[]) => {
-      const result = await runCli(
+      const result = await runMainFull(
         [
           'test-run',
           '--agent',
@@ -85,7 +92,8 @@ describe('agentcheck test-run --workspace', () => {
       return JSON.parse(result.stdout) as { run_id: string };
     };
     // Run 1 from inside ws keeps its paused run in ws/reports/runs; run 2 keeps its own in out/,
-    // outside ws, and lists what its copy of ws holds there.
+    // outside ws, and lists what its copy of ws holds there. Both in-process (runMainFull): what a
+    // copy leaves out is the command's logic; the built CLI leaves a runs folder out in the first test.
     const first = await run(join(dir, 'ws'), '.', '.', []);
     expect(readdirSync(join(dir, 'ws/reports/runs')).sort()).toEqual([`${first.run_id}.checkpoint.json`, `${first.run_id}.workspace`]);
     await run(dir, 'ws', 'reports/runs', ['--spans', 'out/s.jsonl']);
