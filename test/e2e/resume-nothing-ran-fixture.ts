@@ -53,9 +53,15 @@ export function runRequest(dir: string): Record<string, unknown> {
   };
 }
 
-/** The printed result of `agentcheck test-run` in the project, which pauses at put_item. */
-export async function pauseWithCli(dir: string): Promise<{ run_id: string; tools: unknown; approvals: unknown }> {
-  const result = await runCli(
+/**
+ * The printed result of `agentcheck test-run` in the project, which pauses at put_item. `run` is
+ * runCli by default, or runMainFull where the pause only sets up the resumes a test is about.
+ */
+export async function pauseWithCli(
+  dir: string,
+  run: (args: string[], cwd: string) => Promise<{ stdout: string; all: string }> = runCli,
+): Promise<{ run_id: string; tools: unknown; approvals: unknown }> {
+  const result = await run(
     ['test-run', '--agent', 'agent.yaml', '--message', 'go', '--script', 'script.yaml', '--approvals', 'approvals.yaml', '--terminal-tool', 'finish', '--json'],
     dir,
   );

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { waitForFile, waitUntilGone } from '../helpers/process-state.js';
+import { runMainFull } from '../helpers/run-main-full.js';
 import { shared } from '../helpers/shared-fixture.js';
 import { call, connectAgentcheck } from '../runner/mcp/mcp-client.js';
 import { ROOT, runCli } from './cli.js';
@@ -40,7 +41,9 @@ describe('a resume cut off while its MCP servers start', () => {
    */
   const cutTwice = shared(async (makeDir) => {
     const dir = project(makeDir);
-    const paused = await pauseWithCli(dir);
+    // Paused in-process (runMainFull): the pause only sets up the built CLI's resumes this file is
+    // about (resume-nothing-ran.test.ts pauses this project on the built CLI).
+    const paused = await pauseWithCli(dir, runMainFull);
     const runs = () => readdirSync(join(dir, 'reports/runs'));
     hangServer(dir);
     const timedOut = await runCli(['resume', paused.run_id, '--decision', 'approve', '--timeout', '1000', '--json'], dir);

@@ -12,14 +12,15 @@ import { base, pause, SCRIPT } from './test-run-resume-fixture.js';
 // separate workers.
 describe('agentcheck resume: another process, another folder, two at once', () => {
   /**
-   * One run paused at its gated write by the built CLI (SCRIPT, --spans out/spans.jsonl), for the
-   * full-disk append test and the moved-folder test: each resumes its own copy of the runs folder,
+   * One run paused at its gated write (SCRIPT, --spans out/spans.jsonl), for the full-disk append
+   * test and the moved-folder test: each resumes its own copy of the runs folder on the built CLI,
    * as a copied runs folder resumes in the copy and leaves the original alone (docs/cli.md,
-   * resume). The original is never resumed.
+   * resume). The original is never resumed. Paused in-process (runMainFull): the pause only sets
+   * up those resumes; the built CLI pauses in the full-disk spans test and the call-order test.
    */
   const pausedRun = shared(async (dir) => {
     const root = dir({ 'script.yaml': SCRIPT });
-    return { root, runId: await pause(root, ['--spans', 'out/spans.jsonl']) };
+    return { root, runId: await pause(root, ['--spans', 'out/spans.jsonl'], runMainFull) };
   });
 
   /** A folder of its own holding a copy of the paused run's runs folder as `name`. */
