@@ -33,11 +33,14 @@ const refuse = (dir: string, runId: string, spans: string, decision = 'approve')
  * One paused run (TWO_WRITES, --spans out/spans.jsonl) for the tests that answer or refuse a
  * run paused at write_file: each resumes its own copy of the runs folder (copyPausedRunInto), as a
  * copied runs folder resumes in the copy and leaves the original alone (docs/cli.md, resume), so
- * no test sees what another changed. The original is never resumed.
+ * no test sees what another changed. The original is never resumed. Paused in-process
+ * (runMainFull): the pause only sets up the resumes this file is about, which the built CLI runs
+ * where they answer or meet a live claim; test-run's pause is on the built CLI in
+ * test-run-resume.test.ts and test-run-resume-across.test.ts.
  */
 const pausedRun = shared(async (dir) => {
   const root = dir({ 'script.yaml': TWO_WRITES });
-  return { root, runId: await pause(root, ['--spans', 'out/spans.jsonl']) };
+  return { root, runId: await pause(root, ['--spans', 'out/spans.jsonl'], runMainFull) };
 });
 
 /** Copies the paused run's runs folder into `dir` as out/; its checkpoint there is `file`. */
@@ -167,8 +170,7 @@ flow:
 `,
     'script.yaml': '- text: fixed\n',
   });
-  // In-process (runMainFull): the flow tests are about what resume refuses; the built CLI pauses
-  // the shared agent run (pausedRun) and resumes its copy above.
+  // In-process (runMainFull), as pausedRun: the flow tests are about what resume refuses.
   const paused = await runMainFull(['test-run', '--agent', 'flow.yaml', '--message', 'go', '--script', 'script.yaml', '--spans', 'out/s.jsonl', '--json'], dir);
   expect(paused.exitCode, paused.all).toBe(1);
   return { dir, runId: JSON.parse(paused.stdout).run_id as string };
