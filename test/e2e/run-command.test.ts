@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
@@ -26,38 +26,6 @@ describe('agentcheck run (end to end)', () => {
     expect(report.summary.total).toBeGreaterThanOrEqual(9);
     expect(result.stdout).toMatch(/\d+ scenarios: \d+ passed/);
     expect(readFileSync(join(out, 'spans.jsonl'), 'utf8').split('\n').filter(Boolean).length).toBeGreaterThan(report.summary.total);
-  });
-
-  it('exits 1 with a failing row, and writes json, md and junit reports', async () => {
-    const dir = tempDir({
-      'agent.yaml': AGENT_YAML,
-      'suite.scenarios.yaml': `scenarios:
-  - ${passingScenario('passes').replace(/\n/g, '\n    ')}
-  - name: never finishes
-    agent: agent.yaml
-    inputs: {messages: [{role: user, content: go}]}
-    model: {script: [{tool_calls: [{name: lookup, args: {id: "2"}}]}, {text: "gave up <&>"}]}
-    expect: {terminal_tool: finish}
-`,
-    });
-    const out = join(dir, 'out');
-    const result = await runCli(['run', '.', '--out', out, '--reporter', 'json,md,junit'], dir);
-    expect(result.exitCode, result.all).toBe(1);
-    const report = readReport(out);
-    expect(report.summary).toMatchObject({ total: 2, passed: 1, failed: 1, errored: 0 });
-    const failed = report.scenarios.find((row) => row.status === 'fail');
-    expect(failed?.id).toBe('suite.scenarios.yaml#never finishes');
-    expect(failed?.test_run?.verdict).toBe('incomplete');
-    expect(failed?.reason).toContain('verdict incomplete, expected pass');
-    expect(failed?.test_run?.tools).toEqual([{ name: 'lookup', called: 1, returned: 1, errors: 0 }]);
-
-    const junit = readFileSync(join(out, 'junit.xml'), 'utf8');
-    const cases = findAll(parseXml(junit), 'testcase');
-    expect(cases).toHaveLength(2);
-    expect(cases.filter((c) => c.children.some((child) => child.name === 'failure'))).toHaveLength(1);
-    expect(junit).toContain('<testcase name="never finishes [base]"');
-    const md = readFileSync(join(out, 'report.md'), 'utf8');
-    expect(md.indexOf('never finishes')).toBeLessThan(md.lastIndexOf('passes'));
   });
 
   it('exits 2 and names file:line:col for a broken scenario file, running nothing', async () => {
@@ -132,11 +100,19 @@ describe('agentcheck run (end to end)', () => {
     expect((await runMain(['run', '.', '--shard', '4/3'], dir)).exitCode).toBe(2);
   });
 
-  // Scenarios ended by their time limits, beside one that passes, run once: read by the two tests
-  // below, each about its own rows. Every limit is far below a test's timeout: the scripts and
-  // mocks wait a minute or ten, so only the limits end them.
+  // Scenarios ended by their time limits, beside one that passes, and a suite file with a failing
+  // row, run once: read by the three tests below, each about its own rows. Every limit is far
+  // below a test's timeout: the scripts and mocks wait a minute or ten, so only the limits end them.
   const TIMED_OUT = sharedDir({
     'agent.yaml': AGENT_YAML,
+    'suite.scenarios.yaml': `scenarios:
+  - ${passingScenario('passes').replace(/\n/g, '\n    ')}
+  - name: never finishes
+    agent: agent.yaml
+    inputs: {messages: [{role: user, content: go}]}
+    model: {script: [{tool_calls: [{name: lookup, args: {id: "2"}}]}, {text: "gave up <&>"}]}
+    expect: {terminal_tool: finish}
+`,
     'ok.scenario.yaml': passingScenario('fine'),
     'hang.scenario.yaml': `name: hangs
 agent: agent.yaml
@@ -166,7 +142,30 @@ model: {script: [{tool_calls: [{name: wait, args: {}}]}, {text: ok}]}
 mocks: {http: [{url: "https://x.test/wait", delay_ms: 600000, json: {ok: true}}]}
 `,
   });
-  const timedOutRun = once(() => runCli(['run', '.', '--out', 'out', '--reporter', 'json'], TIMED_OUT));
+  const timedOutRun = once(() => runCli(['run', '.', '--out', 'out', '--reporter', 'json,md,junit'], TIMED_OUT));
+
+  it('exits 1 with a failing row, and writes json, md and junit reports', async () => {
+    // suite.scenarios.yaml's two rows, in the shared run below beside the time limits' rows.
+    const result = await timedOutRun();
+    const out = join(TIMED_OUT, 'out');
+    expect(result.exitCode, result.all).toBe(1);
+    const report = readReport(out);
+    // Its own two rows (one pass, one fail) and the four of the time limits (two pass, two errors).
+    expect(report.summary).toMatchObject({ total: 6, passed: 3, failed: 1, errored: 2 });
+    const failed = report.scenarios.find((row) => row.status === 'fail');
+    expect(failed?.id).toBe('suite.scenarios.yaml#never finishes');
+    expect(failed?.test_run?.verdict).toBe('incomplete');
+    expect(failed?.reason).toContain('verdict incomplete, expected pass');
+    expect(failed?.test_run?.tools).toEqual([{ name: 'lookup', called: 1, returned: 1, errors: 0 }]);
+
+    const junit = readFileSync(join(out, 'junit.xml'), 'utf8');
+    const cases = findAll(parseXml(junit), 'testcase');
+    expect(cases).toHaveLength(6);
+    expect(cases.filter((c) => c.children.some((child) => child.name === 'failure'))).toHaveLength(1);
+    expect(junit).toContain('<testcase name="never finishes [base]"');
+    const md = readFileSync(join(out, 'report.md'), 'utf8');
+    expect(md.indexOf('never finishes')).toBeLessThan(md.lastIndexOf('passes'));
+  });
 
   it('times out a hanging scenario with an error row while the others pass', async () => {
     // hang.scenario.yaml's script waits 60 s; only its 300 ms limit ends the run.
@@ -250,40 +249,5 @@ export default function () { return {status: 'pass', reason: 'ok'}; }
     const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'json'], dir);
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain('agentcheck: the command stopped before it finished: something it awaited can never settle');
-  });
-
-  it('writes a valid partial report on SIGINT, marking the rest as not run', async () => {
-    const files: Record<string, string> = { 'agent.yaml': AGENT_YAML };
-    for (let i = 0; i < 60; i++) {
-      files[`s${String(i).padStart(2, '0')}.scenario.yaml`] = `name: slow ${i}
-agent: agent.yaml
-inputs: {messages: [{role: user, content: go}]}
-model: {script: [{text: done, delay_ms: 100}]}
-`;
-    }
-    const dir = tempDir(files);
-    const child = execa('node', [CLI, 'run', '.', '--concurrency', '1', '--out', join(dir, 'out'), '--reporter', 'json'], {
-      cwd: dir,
-      reject: false,
-      env: { CI: 'true' },
-    });
-    // The first plain progress line (every 10% of 60 runs) proves some scenarios finished.
-    await new Promise<void>((resolve) => {
-      child.stderr?.on('data', (chunk: Buffer) => {
-        if (chunk.toString().includes('done,')) resolve();
-      });
-    });
-    child.kill('SIGINT');
-    const result = await child;
-    expect(result.exitCode).toBe(1);
-    const report = readReport(join(dir, 'out'));
-    expect(report.interrupted).toBe(true);
-    expect(report.scenarios).toHaveLength(60);
-    expect(report.summary.passed).toBeGreaterThanOrEqual(6);
-    expect(report.summary.not_run).toBeGreaterThan(0);
-    expect(report.summary.passed + report.summary.not_run).toBe(60);
-    expect(report.scenarios.find((r) => r.status === 'not_run')?.reason).toContain('interrupted');
-    // The temporary rows file (docs/report-format.md) is gone after an interrupt too.
-    expect(readdirSync(join(dir, 'out')).sort()).toEqual(['report.json', 'spans.jsonl']);
   });
 });
