@@ -142,8 +142,10 @@ describe('agentcheck run output (end to end)', () => {
   // The flows' failures and the external agent's, run once in one folder (their files apart): read
   // by the two tests below, each about its own scenarios' rows and lines.
   const FLOWS_AND_EXTERNAL = sharedDir({ ...FLOW_FILES, ...EXTERNAL_FILES });
+  // In-process (runMainFull): what the terminal report says of these rows is the reporter's logic;
+  // the built CLI runs a failing suite (exit 1) above.
   const flowsAndExternalRun = once(() =>
-    runCli(['run', '.', '--out', 'out', '--reporter', 'table,json'], FLOWS_AND_EXTERNAL, { NO_COLOR: '1', COLUMNS: '200' }),
+    runMainFull(['run', '.', '--out', 'out', '--reporter', 'table,json'], FLOWS_AND_EXTERNAL, { NO_COLOR: '1', COLUMNS: '200' }),
   );
 
   it("a flow's failure lists its deterministic steps' calls as the table counts them, and never says the model answered", async () => {
@@ -262,10 +264,10 @@ describe('agentcheck run output (end to end)', () => {
       expect(pasted.exitCode, pasted.all).toBe(0);
       expect((JSON.parse(readFileSync(join(dir, out, 'report.json'), 'utf8')) as Report).scenarios.map((row) => row.name)).toEqual(['other (x)']);
     }
-    // Refusals below: an empty selection and a bad flag value on the built CLI, each other kind's
-    // cases through the CLI's entry in-process (runMain: nothing runs, nothing is written).
+    // Refusals below: a bad flag value on the built CLI, the other cases through the CLI's entry
+    // in-process (runMain: nothing runs, nothing is written).
     // Files were found; the filter left none: the message says so instead of naming file patterns.
-    const none = await runCli(['run', '.', '--grep', 'nomatch'], dir);
+    const none = await runMain(['run', '.', '--grep', 'nomatch'], dir);
     expect(none.exitCode).toBe(2);
     expect(none.stderr).toContain('none of the 3 scenario(s) found matches --grep "nomatch"');
     // A folder with its own config whose globs match nothing: the message names the globs where they are.
@@ -305,10 +307,11 @@ describe('agentcheck run output (end to end)', () => {
     expect(noReporter.stderr).toContain('--reporter: an empty reporter name (check the comma list); expected one of: table');
   });
 
-  // The suite in one folder for the two tests below; its run with two --reporter flags (out/) is
-  // the first's case and the report whose failures the second reruns.
+  // The suite in one folder for the tests below; its run with two --reporter flags (out/) is the
+  // first's case and the report whose failures the others rerun. In-process (runMainFull): how the
+  // flags add up is the parser's logic; the built CLI runs this suite (exit 1) above.
   const SUITE = sharedDir(SUITE_FILES);
-  const suiteRunJsonAndMd = once(() => runCli(['run', '.', '--out', 'out', '--reporter', 'json', '--reporter', 'md'], SUITE));
+  const suiteRunJsonAndMd = once(() => runMainFull(['run', '.', '--out', 'out', '--reporter', 'json', '--reporter', 'md'], SUITE));
 
   it('a repeated --reporter adds up; a second --grep is refused, not a silent replacement of the first', async () => {
     const dir = SUITE;
