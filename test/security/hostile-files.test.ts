@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_CONFIG_BYTES } from '../../src/config/source.js';
 import type { Report } from '../../src/runner/report/report.js';
 import { AGENT_YAML, runCli } from '../e2e/cli.js';
+import { runMain } from '../helpers/run-main.js';
 import { linesAbout, shared } from '../helpers/shared-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
@@ -66,13 +67,14 @@ describe('hostile files', () => {
   it('refuses YAML alias bombs wherever a file is read, with exit 2 and a clear message', async () => {
     // A config is read before anything else, so its bomb stops the command alone; the others (a
     // scenario, an agent build, a skill's SKILL.md, which is checked when the build loads) are
-    // each reported in one pass, by run as by validate.
+    // each reported in one pass, by run as by validate. The config's refusal goes through the
+    // CLI's entry in-process (runMain): the built CLI refuses run's bombs in the suite above.
     const { cwd, run } = await refused();
     const configBomb = tempDir({ 'agentcheck.config.yaml': aliasBomb(), 'agent.yaml': AGENT_YAML, 'ok.scenario.yaml': SCENARIO });
-    const runs: Array<[string, Awaited<ReturnType<typeof runCli>>, string[]]> = [
+    const runs: Array<[string, { exitCode?: number; all?: string; stderr: string }, string[]]> = [
       ['run', run, ['bomb.scenario.yaml', 'bomb-agent.yaml', 'SKILL.md']],
       ['validate', await runCli(['validate', '.'], join(cwd, 'bombs')), ['bomb.scenario.yaml', 'bomb-agent.yaml', 'SKILL.md']],
-      ['config', await runCli(['run', '--out', 'out'], configBomb), ['agentcheck.config.yaml']],
+      ['config', await runMain(['run', '--out', 'out'], configBomb), ['agentcheck.config.yaml']],
     ];
     for (const [name, result, files] of runs) {
       expect(result.exitCode, `${name}: ${result.all}`).toBe(2);
