@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/runner/report/report.js';
@@ -105,7 +105,11 @@ describe('custom checks and datasets (end to end)', () => {
     expect(linesAbout(refused.stderr, 'cjs.scenario.yaml')).toMatch(/cjs\.scenario\.yaml:13:\d+ at expect\.checks\[1\]\.custom\.params: max: expected integer/);
   });
 
-  it('an error a custom check leaves unawaited (a rejected promise, a throwing timer) fails the run, with every row and report written', async () => {
+  // Checks that leave errors unawaited, run once (--concurrency 1, in file order): a.scenario.yaml's
+  // rejects a promise and throws from a timer; c.scenario.yaml's rejects one in the run that ends
+  // last, which a scripted run settles in microtasks alone (Node tells the rejection only after a
+  // turn): the third stray error. Read by the two tests below.
+  const strayRun = shared(async (make) => {
     const stray = `export default async function () {
   Promise.reject(new Error('forgot to await'));
   setTimeout(() => { throw new Error('timer threw'); }, 1);
@@ -113,61 +117,61 @@ describe('custom checks and datasets (end to end)', () => {
   return {status: 'pass', reason: 'ok'};
 }
 `;
-    const dir = tempDir({
+    const dir = make({
       'agent.yaml': AGENT_YAML,
       'checks/stray.mjs': stray,
+      'checks/rej.mjs': "export default function () { Promise.reject(new Error('left unawaited')); return {status: 'pass', reason: 'ok'}; }\n",
       'a.scenario.yaml': passingScenario('a', '    - custom: {module: checks/stray.mjs}'),
       'b.scenario.yaml': passingScenario('b'),
+      'c.scenario.yaml': passingScenario('c', '    - custom: {module: checks/rej.mjs}'),
+      'job-summary.md': '',
     });
-    writeFileSync(join(dir, 'job-summary.md'), '');
-    const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'table,json,md,html,junit'], dir, {
+    const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'table,json,md,html,junit', '--concurrency', '1'], dir, {
       GITHUB_ACTIONS: 'true',
       GITHUB_STEP_SUMMARY: join(dir, 'job-summary.md'),
     });
+    const read = (file: string) => readFileSync(join(dir, file), 'utf8');
+    const report = JSON.parse(read('out/report.json')) as { summary: { total: number; passed: number }; stray_errors?: { count: number; first: string } };
+    return { result, report, read };
+  });
+
+  it('an error a custom check leaves unawaited (a rejected promise, a throwing timer) fails the run, with every row and report written', async () => {
+    const { result, report, read } = await strayRun();
     expect(result.exitCode, result.all).toBe(1);
     const note =
-      "an error no code awaited was thrown during the run (a custom check's unawaited promise or a timer?), so the run fails though its rows may pass (2 in all; the first:) Error: forgot to await (at default (file://";
+      "an error no code awaited was thrown during the run (a custom check's unawaited promise or a timer?), so the run fails though its rows may pass (3 in all; the first:) Error: forgot to await (at default (file://";
     expect(result.stderr).toContain(`agentcheck: ${note}`);
     expect(result.stderr).not.toContain('Node.js v');
-    const report = JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8')) as {
-      summary: { total: number; passed: number };
-      stray_errors?: { count: number; first: string };
-    };
-    expect(report.summary).toMatchObject({ total: 2, passed: 2 });
+    expect(report.summary).toMatchObject({ total: 3, passed: 3 });
     // The reports agree with the exit code: every row passed, yet the run failed.
-    expect(report.stray_errors).toEqual({ count: 2, first: expect.stringMatching(/^Error: forgot to await \(at default \(file:\/\/.*stray\.mjs:2:\d+\)\)$/) });
-    const summaryLine = '2 scenarios: 2 passed, 0 failed, 0 errored, 2 stray errors (';
+    expect(report.stray_errors).toEqual({ count: 3, first: expect.stringMatching(/^Error: forgot to await \(at default \(file:\/\/.*stray\.mjs:2:\d+\)\)$/) });
+    const summaryLine = '3 scenarios: 3 passed, 0 failed, 0 errored, 3 stray errors (';
     expect(result.stdout).toContain(summaryLine);
     expect(result.stdout).toContain(`::error title=agentcheck::A${note.slice(1)}`);
-    for (const markdown of [readFileSync(join(dir, 'out', 'report.md'), 'utf8'), readFileSync(join(dir, 'job-summary.md'), 'utf8')]) {
-      expect(markdown).toMatch(/^# agentcheck: FAILED\n\n\*\*2 scenarios: 2 passed, 0 failed, 0 errored, 2 stray errors \(/);
+    for (const markdown of [read('out/report.md'), read('job-summary.md')]) {
+      expect(markdown).toMatch(/^# agentcheck: FAILED\n\n\*\*3 scenarios: 3 passed, 0 failed, 0 errored, 3 stray errors \(/);
       expect(markdown).toContain(`> A${note.slice(1)}`);
     }
-    const html = readFileSync(join(dir, 'out', 'report.html'), 'utf8');
+    const html = read('out/report.html');
     expect(html).toContain('<h1>agentcheck: <span class="verdict-FAILED">FAILED</span></h1>');
     expect(html).toContain(summaryLine);
-    expect(html).toContain('data-stray-errors="2"');
-    // JUnit too: one errored testcase of its own beside the two passing rows.
-    const junit = readFileSync(join(dir, 'out', 'junit.xml'), 'utf8');
-    expect(junit).toMatch(/<testsuites name="agentcheck" tests="3" failures="0" errors="1" /);
+    expect(html).toContain('data-stray-errors="3"');
+    // JUnit too: one errored testcase of its own beside the three passing rows.
+    const junit = read('out/junit.xml');
+    expect(junit).toMatch(/<testsuites name="agentcheck" tests="4" failures="0" errors="1" /);
     expect(junit).toMatch(
       /<testcase name="stray errors" classname="agentcheck" time="0.000">\n {6}<error message="An error no code awaited [^"]*forgot to await[^"]*" type="STRAY_ERROR">/,
     );
   });
 
   it('an unawaited rejection in the run that ends last still reaches every report, not only stderr', async () => {
-    // A scripted run settles in microtasks alone: Node tells the rejection only after a turn.
-    const dir = tempDir({
-      'agent.yaml': AGENT_YAML,
-      'checks/rej.mjs': "export default function () { Promise.reject(new Error('left unawaited')); return {status: 'pass', reason: 'ok'}; }\n",
-      'a.scenario.yaml': passingScenario('a', '    - custom: {module: checks/rej.mjs}'),
-    });
-    const result = await runCli(['run', '.', '--out', 'out', '--reporter', 'json,md,junit'], dir);
+    // c.scenario.yaml's rejection is the third stray error of the run above (a.scenario.yaml's check
+    // makes two): each report counts it.
+    const { result, report, read } = await strayRun();
     expect(result.exitCode, result.all).toBe(1);
-    const report = JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8')) as { stray_errors?: { count: number; first: string } };
-    expect(report.stray_errors).toMatchObject({ count: 1, first: expect.stringMatching(/^Error: left unawaited/) });
-    expect(readFileSync(join(dir, 'out', 'report.md'), 'utf8')).toMatch(/^# agentcheck: FAILED\n/);
-    expect(readFileSync(join(dir, 'out', 'junit.xml'), 'utf8')).toContain('type="STRAY_ERROR"');
+    expect(report.stray_errors?.count).toBe(3);
+    expect(read('out/report.md')).toMatch(/^# agentcheck: FAILED\n\n\*\*3 scenarios: 3 passed, 0 failed, 0 errored, 3 stray errors \(/);
+    expect(read('out/junit.xml')).toMatch(/<error message="An error no code awaited [^"]*\(3 in all; the first:\)[^"]*" type="STRAY_ERROR">/);
   });
 
   it('a custom check that calls process.exit() gets an error result, in the check or from a timer, and every report is written', async () => {
