@@ -1,12 +1,12 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Report } from '../../src/runner/report/report.js';
 import { runCli } from '../e2e/cli.js';
-import { chatCompletion, sendJson, startLocalServer, type LocalServer } from '../helpers/openai-server.js';
-import { startOtlpReceiver, type OtlpReceiver } from '../helpers/otlp-receiver.js';
+import { chatCompletion, scriptedChat, sendJson, startLocalServer } from '../helpers/openai-server.js';
+import { startOtlpReceiver } from '../helpers/otlp-receiver.js';
 import { runMain } from '../helpers/run-main.js';
-import { linesAbout, shared } from '../helpers/shared-fixture.js';
+import { linesAbout, shared, type SharedDir } from '../helpers/shared-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 // Every key the run was given stays out of every output, however it gets there: a model reply
@@ -31,26 +31,48 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-let server: LocalServer;
-let otlp: OtlpReceiver;
+/** The http tool's token and the keys of secrets.scenarios.yaml, and fragments of them (a key cut short in an error). */
+const API_TOKEN = 'tok-SECRET-456';
+const SECRET_TEXTS = [SECRETS.env, API_TOKEN, 'env-KEY-0a1b2c3d', 'SECRET-456'];
 
-beforeEach(async () => {
-  server = await startLocalServer({
+/**
+ * One run per cassettes mode of two suites beside each other, each with its own build: leaky
+ * (leaky.scenarios.yaml: a model that repeats the keys, a failing URL's query, echoed headers, a
+ * provider parameter) and secret-bot (secrets.scenarios.yaml: an OpenAI key and an http tool's
+ * Authorization header, with servers that echo them back in errors and bodies, a command tool
+ * that prints its environment). With cassettes recording the cassette layer scrubs too; without,
+ * the tools must on their own. Each test of the mode reads the rows of its own suite; each scans
+ * every output of the run.
+ */
+async function leakRun(cassettes: string, make: SharedDir) {
+  const server = await startLocalServer({
     // A model that repeats every key it can think of.
     echo: (_req, res) => sendJson(res, 200, chatCompletion({ text: `my key is ${SECRETS.env}, the parameter ${SECRETS.parameter}` })),
     api: (req, res) => sendJson(res, 200, { headers: req.headers }),
+    // secret-bot's model: calls the service three ways (ok, rejected with the token echoed,
+    // headers echoed), then a tool on a closed port, then answers.
+    tools: scriptedChat([
+      { toolCalls: [{ name: 'call_api', arguments: '{"path":"ok"}' }] },
+      { toolCalls: [{ name: 'call_api', arguments: '{"path":"deny"}' }] },
+      { toolCalls: [{ name: 'call_api', arguments: '{"path":"echo"}' }] },
+      { toolCalls: [{ name: 'call_closed', arguments: '{}' }] },
+      { text: 'done' },
+    ]),
+    // Model endpoints that echo the API key back, as real providers do in 401 messages.
+    unauthorized: (req, res) =>
+      sendJson(res, 401, { error: { message: `Incorrect API key provided: ${String(req.headers.authorization).replace('Bearer ', '')}` } }),
+    broken: (req, res) => sendJson(res, 500, { error: { message: `internal error for ${req.headers.authorization}` } }),
+    garbage: (req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(`<html>upstream said ${req.headers.authorization}</html>`),
+    // The service behind secret-bot's http tool.
+    service: (req, res) => {
+      if (req.url.endsWith('/ok')) return sendJson(res, 200, { ok: true });
+      if (req.url.endsWith('/deny')) return sendJson(res, 401, { error: `invalid token: ${req.headers.authorization}` });
+      return sendJson(res, 200, { headers: req.headers });
+    },
   });
-  otlp = await startOtlpReceiver();
-});
-
-afterEach(async () => {
-  await server?.close();
-  await otlp?.close();
-});
-
-describe('secrets stay out of every output', () => {
-  it.each([['off'], ['record']])('report.json, md, junit, html, spans.jsonl, OTLP, cassettes, stdout and stderr (cassettes %s)', async (cassettes) => {
-    const agent = `id: leaky
+  const otlp = await startOtlpReceiver();
+  try {
+    const leaky = `id: leaky
 agent:
   name: Leaky
   llm: {provider: openai, model: m, base_url: "${server.baseUrl('echo')}", max_retries: 0, parameters: {extra: {api_key: "${SECRETS.parameter}"}}}
@@ -66,7 +88,28 @@ agent:
         url: "${server.origin}/api/echo"
         headers: {X-Auth-Key: "${SECRETS.authKey}", Ocp-Apim-Subscription-Key: "${SECRETS.apim}", x-functions-key: "${SECRETS.functions}"}
 `;
-    const suite = `defaults:
+    const secretBot = `id: secret-bot
+agent:
+  name: Secret bot
+  llm: {provider: openai, model: m, base_url: "${server.baseUrl('tools')}", timeout_ms: 3000, max_retries: 1}
+  tools:
+    - name: call_api
+      description: Call the API.
+      parameters: {type: object, properties: {path: {type: string}}, required: [path]}
+      http: {url: "${server.origin}/service/{{ args.path }}", headers: {Authorization: "Bearer ${API_TOKEN}", x-api-key: "${API_TOKEN}"}}
+    - name: call_closed
+      description: Call a closed port.
+      parameters: {type: object}
+      http: {method: POST, url: "http://127.0.0.1:9/x", headers: {Authorization: "Bearer ${API_TOKEN}"}, body: {token: "not-a-header-secret"}}
+    - name: dump_env
+      description: Print the environment.
+      # env(1), not a node script: the same environment printed, for a fraction of the CPU.
+      parameters: {type: object}
+      command: {argv: [env]}
+`;
+    const dir = make({
+      'agent.yaml': leaky,
+      'leaky.scenarios.yaml': `defaults:
   agent: agent.yaml
   inputs: {messages: [{role: user, content: go}]}
 scenarios:
@@ -76,29 +119,63 @@ scenarios:
     model: {script: [{tool_calls: [{name: call_query}]}, {text: done}]}
   - name: headers echoed back
     model: {script: [{tool_calls: [{name: call_headers}]}, {text: done}]}
-`;
-    const dir = tempDir({ 'agent.yaml': agent, 'leaky.scenarios.yaml': suite });
+`,
+      'secret-bot.yaml': secretBot,
+      'secrets.scenarios.yaml': `defaults:
+  agent: secret-bot.yaml
+  inputs: {messages: [{role: user, content: go}]}
+scenarios:
+  - name: http tool with a token
+    expect: {terminal_tool: call_api}
+  - name: model rejects the key
+    model: {base_url: "${server.baseUrl('unauthorized')}"}
+  - name: model fails with the key in its error
+    model: {base_url: "${server.baseUrl('broken')}"}
+  - name: model answers garbage with the key in it
+    model: {base_url: "${server.baseUrl('garbage')}"}
+  - name: command tool reads its environment
+    model: {script: [{tool_calls: [{name: dump_env}]}, {text: done}]}
+`,
+    });
     const out = join(dir, 'out');
-    const result = await runCli(['run', '.', '--out', out, '--reporter', 'table,json,md,junit,html', '--otlp', otlp.url, '--cassettes', cassettes], dir, {
+    const reporters = 'table,json,md,junit,html';
+    const result = await runCli(['run', '.', '--out', out, '--reporter', reporters, '--otlp', otlp.url, '--cassettes', cassettes, '--concurrency', '4'], dir, {
       OPENAI_API_KEY: SECRETS.env,
+      ANTHROPIC_API_KEY: `sk-ant-${SECRETS.env}`,
     });
     const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Report;
     const row = (name: string) => report.scenarios.find((r) => r.name === name)!;
-    // The run did what it should, so the scan is over real traffic.
-    expect(row('the model repeats the keys').test_run?.output).toContain('my key is [redacted]');
-    if (cassettes === 'off') expect(row('no mock matched a URL with credentials').reason).toContain('api_key=[redacted]&access_token=[redacted]&page=2');
-    expect(server.of('echo')[0].body).toMatchObject({ api_key: SECRETS.parameter });
-    expect(server.of('api')[0].headers['x-auth-key']).toBe(SECRETS.authKey);
-
+    // Every output of the run: the files it wrote (not the suite's YAML), stdout, stderr and the spans exported over OTLP.
     const texts: Array<[string, string]> = [
       ...filesUnder(dir).map((file): [string, string] => [file.slice(dir.length + 1), readFileSync(file, 'utf8')]),
       ['stdout', result.stdout] as [string, string],
       ['stderr', result.stderr] as [string, string],
       ['otlp', JSON.stringify(otlp.received)] as [string, string],
     ].filter(([where]) => !where.endsWith('.yaml'));
+    return { result, report, row, texts, requests: (route: string) => server.of(route), exported: otlp.received.length };
+  } finally {
+    await server.close();
+    await otlp.close();
+  }
+}
+
+describe('secrets stay out of every output', () => {
+  const runs: Record<string, () => ReturnType<typeof leakRun>> = {
+    off: shared((make) => leakRun('off', make)),
+    record: shared((make) => leakRun('record', make)),
+  };
+
+  it.each([['off'], ['record']])('report.json, md, junit, html, spans.jsonl, OTLP, cassettes, stdout and stderr (cassettes %s)', async (cassettes) => {
+    const { row, texts, requests, exported } = await runs[cassettes]();
+    // The run did what it should, so the scan is over real traffic.
+    expect(row('the model repeats the keys').test_run?.output).toContain('my key is [redacted]');
+    if (cassettes === 'off') expect(row('no mock matched a URL with credentials').reason).toContain('api_key=[redacted]&access_token=[redacted]&page=2');
+    expect(requests('echo')[0].body).toMatchObject({ api_key: SECRETS.parameter });
+    expect(requests('api')[0].headers['x-auth-key']).toBe(SECRETS.authKey);
+
     expect(texts.some(([where]) => where.endsWith('report.html'))).toBe(true);
     expect(texts.some(([where]) => where.includes('cassettes'))).toBe(cassettes === 'record');
-    expect(otlp.received.length).toBeGreaterThan(0);
+    expect(exported).toBeGreaterThan(0);
     const leaks = texts.flatMap(([where, text]) =>
       Object.entries(SECRETS)
         .filter(([, secret]) => text.includes(secret))
@@ -107,11 +184,44 @@ scenarios:
     expect(leaks).toEqual([]);
   });
 
+  it.each([['off'], ['record']])(
+    'keeps the API key and the Authorization header out of reports, spans, cassettes, stdout and stderr (cassettes %s)',
+    async (cassettes) => {
+      const { result, report, row, texts, requests } = await runs[cassettes]();
+      expect(result.exitCode, result.all).toBe(1);
+
+      // The run did what it should, so the scan below is over real traffic.
+      expect(report.scenarios.filter((r) => r.id.startsWith('secrets.scenarios.yaml#'))).toHaveLength(5);
+      expect(row('http tool with a token').test_run?.tools).toEqual([
+        { name: 'call_api', called: 3, returned: 2, errors: 1 },
+        { name: 'call_closed', called: 1, returned: 0, errors: 1 },
+      ]);
+      expect(row('model rejects the key').error).toMatchObject({
+        type: 'MODEL_REQUEST_REJECTED',
+        message: expect.stringContaining('Incorrect API key provided: [redacted]'),
+      });
+      expect(row('model fails with the key in its error').error?.type).toBe('MODEL_RETRIES_EXHAUSTED');
+      expect(row('model answers garbage with the key in it').error?.type).toBe('MODEL_BAD_RESPONSE');
+      expect(row('command tool reads its environment').status).toBe('pass');
+      expect(requests('service').every((request) => request.headers.authorization === `Bearer ${API_TOKEN}`)).toBe(true);
+      expect(requests('unauthorized')[0].headers.authorization).toBe(`Bearer ${SECRETS.env}`);
+
+      const written = texts.map(([where]) => where);
+      expect(written).toEqual(expect.arrayContaining(['out/junit.xml', 'out/report.json', 'out/report.md', 'out/spans.jsonl']));
+      expect(written.some((where) => where.includes('cassettes'))).toBe(cassettes === 'record');
+      const leaks = texts.flatMap(([where, text]) => SECRET_TEXTS.filter((secret) => text.includes(secret)).map((secret) => `${secret} in ${where}`));
+      expect(leaks).toEqual([]);
+
+      // The model never saw the token either: the echoed header was redacted in the tool result.
+      for (const request of requests('tools')) expect(request.text).not.toContain('SECRET-456');
+    },
+  );
+
   it('output checks and a judge grader see the run scrubbed, as every other check does: the key never goes into a grader request body', async () => {
-    await server.close();
-    server = await startLocalServer({
+    const server = await startLocalServer({
       grader: (_req, res) => sendJson(res, 200, chatCompletion({ text: '{"score": 1, "passed": true, "reason": "fine"}' })),
     });
+    onTestFinished(() => server.close());
     const agent = `id: talker
 agent:
   name: Talker
