@@ -145,7 +145,7 @@ mocks: {http: [{url: "https://x.test/wait", delay_ms: 600000, json: {ok: true}}]
   const timedOutRun = once(() => runCli(['run', '.', '--out', 'out', '--reporter', 'json,md,junit'], TIMED_OUT));
 
   it('exits 1 with a failing row, and writes json, md and junit reports', async () => {
-    // suite.scenarios.yaml's two rows, in the shared run below beside the time limits' rows.
+    // suite.scenarios.yaml's two rows, in the shared run above beside the time limits' rows.
     const result = await timedOutRun();
     const out = join(TIMED_OUT, 'out');
     expect(result.exitCode, result.all).toBe(1);
