@@ -16,11 +16,35 @@ export interface PageProblems {
   requests: string[];
 }
 
+/**
+ * Chromium keeps only the last --disable-features it is given, so ours repeats the list Playwright
+ * passes (playwright-core 1.65, chromiumSwitches.ts) and adds the WebUI omnibox popups: headless
+ * Chromium 15x preloads them for every window, that is every page, in a renderer of their own,
+ * which cost about as much CPU as loading report.html itself. They are browser UI: no page sees them.
+ */
+const DISABLED_FEATURES = [
+  // Playwright's
+  'AvoidUnnecessaryBeforeUnloadCheckSync,DestroyProfileOnBrowserClose,HttpsUpgrades,HttpsFirstBalancedModeAutoEnable,LensOverlay,MediaRouter,PaintHolding',
+  'ThirdPartyStoragePartitioning,AvoidCorsURLLoaderRestartOnRedirect,TcpPortRandomizationWin,OptimizationHints,NetworkTimeServiceQuerying,AimEnabled',
+  'PreconnectToSearch,msForceBrowserSignIn,msEdgeUpdateLaunchServicesPreferredVersion',
+  // ours
+  'WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup',
+].join(',');
+
 /** Headless Chromium with nothing that reaches the network on its own. */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      `--disable-features=${DISABLED_FEATURES}`,
+    ],
   });
 }
 
