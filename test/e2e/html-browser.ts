@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { onTestFinished } from 'vitest';
 
 /** Debian's chromium package; `.ci/run` installs it when apt-get is there. */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -65,6 +66,17 @@ export async function openPage(browser: Browser, file: string, viewport?: { widt
   });
   await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
   return { page, problems };
+}
+
+/** openPage for the test that calls it: the page closes as that test ends, also when it fails. */
+export async function openTestPage(
+  browser: Browser,
+  file: string,
+  viewport?: { width: number; height: number },
+): Promise<{ page: Page; problems: PageProblems }> {
+  const opened = await openPage(browser, file, viewport);
+  onTestFinished(() => opened.page.close());
+  return opened;
 }
 
 /** How far the page scrolls sideways: `scroll` above `client` means something widens it. */

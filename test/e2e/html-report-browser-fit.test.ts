@@ -8,7 +8,7 @@ import { renderHtml } from '../../src/runner/reporters/html-reporter.js';
 import { computeStats } from '../../src/runner/stats/compute-stats.js';
 import { fixtureSpans, htmlFixtureReport } from '../runner/reporters/html-fixture.js';
 import { report as reportOf, row } from '../runner/reporters/fixture-report.js';
-import { hasChromium, launchChromium, openPage, pageWidth } from './html-browser.js';
+import { hasChromium, launchChromium, openTestPage, pageWidth } from './html-browser.js';
 
 /** One scenario run `repeats` times under two variants, every seventh repeat failing. */
 function repeatsReport(repeats: number): Report {
@@ -53,7 +53,7 @@ describe('report.html fits a 1024-pixel window', () => {
       async () => {
         const file = join(dir, `repeats-${repeats}.html`);
         writeFileSync(file, renderHtml(repeatsReport(repeats)));
-        const { page, problems } = await openPage(browser, file, { width: 1024, height: 800 });
+        const { page, problems } = await openTestPage(browser, file, { width: 1024, height: 800 });
         expect(problems).toEqual({ console: [], errors: [], requests: [] });
         expect(await page.locator('#matrix a.run-link').count()).toBe(Math.min(2 * repeats, 1000));
         const matrix = await rightEdges(page, 'table.matrix');
@@ -66,7 +66,6 @@ describe('report.html fits a 1024-pixel window', () => {
         expect(rates.right).toBeLessThanOrEqual(matrix.page);
         const width = await pageWidth(page);
         expect(width.scroll).toBeLessThanOrEqual(width.client);
-        await page.close();
       },
     );
   }
@@ -86,7 +85,7 @@ describe('report.html fits a 1024-pixel window', () => {
     for (const span of fixtureSpans(report)) byTrace.set(span.trace_id, [...(byTrace.get(span.trace_id) ?? []), span]);
     const file = join(dir, 'long-id.html');
     writeFileSync(file, renderHtml(report, { byTrace, unreadable: 0 }));
-    const { page, problems } = await openPage(browser, file, { width: 1024, height: 800 });
+    const { page, problems } = await openTestPage(browser, file, { width: 1024, height: 800 });
     expect(problems).toEqual({ console: [], errors: [], requests: [] });
     expect(long).toHaveLength(220);
     expect(await page.locator(`#timelines div.timeline[data-scenario="${long}"] h3`).count()).toBe(1);
@@ -95,6 +94,5 @@ describe('report.html fits a 1024-pixel window', () => {
     expect(headings.right).toBeLessThanOrEqual(headings.page);
     const width = await pageWidth(page);
     expect(width.scroll).toBeLessThanOrEqual(width.client);
-    await page.close();
   });
 });

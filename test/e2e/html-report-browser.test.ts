@@ -2,13 +2,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Report } from '../../src/runner/report/report.js';
 import { renderHtml } from '../../src/runner/reporters/html-reporter.js';
 import { computeStats } from '../../src/runner/stats/compute-stats.js';
 import { EVIL, fixtureSpans, htmlFixtureReport } from '../runner/reporters/html-fixture.js';
 import { ROOT, runCli } from './cli.js';
-import { hasChromium, launchChromium, openPage } from './html-browser.js';
+import { hasChromium, launchChromium, openPage, openTestPage } from './html-browser.js';
 
 /** The one browser global the page checks use; tsconfig has no DOM lib (the project targets Node). */
 interface BrowserWindow {
@@ -21,6 +21,11 @@ describe('report.html in headless Chromium', () => {
   let report: Report;
 
   let replay: Awaited<ReturnType<typeof runCli>>;
+  // The real run's report.html, loaded once, when a test first asks, for the tests that only read
+  // it (a load costs Chromium about as much CPU as a whole test): its problems are those of that
+  // load and what those reads cause. The tests that click, filter or follow links open their own.
+  let shared: ReturnType<typeof openPage> | undefined;
+  const sharedReport = () => (shared ??= openPage(browser, join(dir, 'report.html')));
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'agentcheck-html-'));
@@ -37,6 +42,10 @@ describe('report.html in headless Chromium', () => {
   });
 
   afterAll(async () => {
+    await shared?.then(
+      ({ page }) => page.close(),
+      () => undefined,
+    );
     await browser?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
@@ -57,17 +66,16 @@ describe('report.html in headless Chromium', () => {
   });
 
   it.skipIf(!hasChromium)('loads with no console errors, no page errors and no request beyond the file', async () => {
-    const { page, problems } = await openPage(browser, join(dir, 'report.html'));
+    const { page, problems } = await sharedReport();
     expect(problems).toEqual({ console: [], errors: [], requests: [] });
     expect(await page.title()).toBe('agentcheck: FAILED');
     for (const id of ['summary', 'matrix', 'pass-rates', 'tool-selection', 'confusion', 'paired', 'failures', 'timelines', 'rows']) {
       expect(await page.locator(`#${id}`).isVisible(), id).toBe(true);
     }
-    await page.close();
   });
 
   it.skipIf(!hasChromium)('shows the numbers of report.json, in data- attributes and as visible text', async () => {
-    const { page } = await openPage(browser, join(dir, 'report.html'));
+    const { page } = await sharedReport();
     const stats = report.stats!;
     const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
 
@@ -157,7 +165,6 @@ describe('report.html in headless Chromium', () => {
       expect(lane.bars).toBe(row.test_run!.tools.reduce((sum, tool) => sum + tool.called, 0));
       expect(lane.width).toBeGreaterThan(100);
     }
-    await page.close();
   });
 
   it.skipIf(!hasChromium)('shows hostile text as text, runs no injected script, and filters rows', async () => {
@@ -166,7 +173,7 @@ describe('report.html in headless Chromium', () => {
     for (const span of fixtureSpans(fixture)) byTrace.set(span.trace_id, [...(byTrace.get(span.trace_id) ?? []), span]);
     const file = join(dir, 'hostile.html');
     writeFileSync(file, renderHtml(fixture, { byTrace, unreadable: 0 }));
-    const { page, problems } = await openPage(browser, file);
+    const { page, problems } = await openTestPage(browser, file);
     expect(problems).toEqual({ console: [], errors: [], requests: [] });
     expect(await page.locator('img').count()).toBe(0);
     expect(await page.locator('script').count()).toBe(1);
@@ -183,11 +190,10 @@ describe('report.html in headless Chromium', () => {
     await page.check('#row-failing');
     const failing = fixture.scenarios.filter((r) => r.status === 'fail' || r.status === 'error').length;
     expect(await page.locator('#rows-table tbody tr:not(.hidden)').count()).toBe(failing);
-    await page.close();
   });
 
   it.skipIf(!hasChromium)('matrix: each cell links to its run, whose transcript opens, even past an active filter', async () => {
-    const { page, problems } = await openPage(browser, join(dir, 'report.html'));
+    const { page, problems } = await openTestPage(browser, join(dir, 'report.html'));
     const ids = [...new Set(report.scenarios.map((row) => row.id))];
     expect(await page.locator('#matrix tbody tr').count()).toBe(ids.length);
     expect(await page.locator('#matrix tbody td.cell').count()).toBe(ids.length * report.suite.variants.length);
@@ -220,11 +226,10 @@ describe('report.html in headless Chromium', () => {
       }),
     ).toBe(true);
     expect(problems).toEqual({ console: [], errors: [], requests: [] });
-    await page.close();
   });
 
   it.skipIf(!hasChromium)('a link to the run already in the address bar clears the filter again and reopens the transcript', async () => {
-    const { page, problems } = await openPage(browser, join(dir, 'report.html'));
+    const { page, problems } = await openTestPage(browser, join(dir, 'report.html'));
     const index = report.scenarios.findIndex((row) => row.status === 'fail');
     const link = page.locator(`#matrix a.run-link[data-row-index="${index}"]`);
     const target = page.locator(`#run-${index}`);
@@ -240,7 +245,6 @@ describe('report.html in headless Chromium', () => {
     expect(await page.inputValue('#row-filter')).toBe('');
     expect(await page.locator('#rows-table tbody tr:not(.hidden)').count()).toBe(Math.min(report.scenarios.length, 1000));
     expect(problems).toEqual({ console: [], errors: [], requests: [] });
-    await page.close();
   });
 
   it.skipIf(!hasChromium)('the matrix and the paired table fit a 1024-pixel page, also with very long names', async () => {
@@ -259,11 +263,16 @@ describe('report.html in headless Chromium', () => {
     wide.stats = computeStats(wide);
     const file = join(dir, 'wide.html');
     writeFileSync(file, renderHtml(wide));
-    for (const [name, html] of [
-      ['real run', join(dir, 'report.html')],
-      ['long names', file],
+    // The real run on the shared page, resized to 1024 pixels for this test and back after it (the
+    // page's layout is CSS only: no script reads the width); the long names on a page of their own.
+    const real = await sharedReport();
+    const size = real.page.viewportSize()!;
+    await real.page.setViewportSize({ width: 1024, height: 800 });
+    onTestFinished(() => real.page.setViewportSize(size));
+    for (const [name, { page, problems }] of [
+      ['real run', real],
+      ['long names', await openTestPage(browser, file, { width: 1024, height: 800 })],
     ] as const) {
-      const { page, problems } = await openPage(browser, html, { width: 1024, height: 800 });
       expect(problems, name).toEqual({ console: [], errors: [], requests: [] });
       for (const table of ['table.matrix', 'table.paired']) {
         const fit = await page.locator(table).evaluate((element) => {
@@ -275,10 +284,10 @@ describe('report.html in headless Chromium', () => {
             client: element.clientWidth,
           };
         });
+        expect(fit.page, name).toBe(1024);
         expect(fit.right, `${name} ${table}`).toBeLessThanOrEqual(fit.page);
         expect(fit.scroll, `${name} ${table}`).toBeLessThanOrEqual(fit.client + 1);
       }
-      await page.close();
     }
   });
 });
