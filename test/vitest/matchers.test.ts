@@ -7,6 +7,7 @@ import { resumeTestRun, runScenario, testRun, type TrajectoryCall } from '../../
 import { toHaveCalledTool, toHaveCalledToolsInOrder, toHaveVerdict, toPass } from '../../src/vitest/matchers.js';
 import { formatTrajectory } from '../../src/vitest/trajectory.js';
 import { configErrorOf } from '../helpers/config-error.js';
+import { once } from '../helpers/shared-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { NAMES_SERVER } from '../engine/mcp/mcp-helpers.js';
 import { runCli } from '../e2e/cli.js';
@@ -275,8 +276,10 @@ describe('matchers on a server-prefixed name (docs/vitest.md)', () => {
     { tool_calls: [{ name: 'finish', args: {} }] },
     { text: 'done' },
   ];
-  const twoServers = () =>
-    testRun({ agent: build, inputs: { messages: [{ role: 'user', content: 'go' }] }, expectations: { terminal_tool: 'finish' }, script });
+  // One run (two MCP server starts) for the two tests that only read its result.
+  const twoServers = once(() =>
+    testRun({ agent: build, inputs: { messages: [{ role: 'user', content: 'go' }] }, expectations: { terminal_tool: 'finish' }, script }),
+  );
   /** What toHaveCalledTool answers for each name, whether the subject carries its calls or only its digest. */
   const CALLED: Array<[name: string, called: boolean]> = [
     ['mcp__a__write_note', true],
@@ -386,15 +389,14 @@ describe("matchers' argument names on an MCP tool whose input schema is closed (
   });
   const kvScript = [{ tool_calls: [{ name: 'mcp__kv__get_item', args: { key: '1' } }] }, { tool_calls: [{ name: 'finish', args: {} }] }, { text: 'done' }];
   const KEE = 'toHaveCalledTool: arguments at kee: argument "kee" is not a parameter of mcp__kv__get_item; expected one of: key; did you mean "key"?';
+  const kvRun = (tools?: string[]) =>
+    testRun({ agent: kvAgent(tools), inputs: { messages: [{ role: 'user', content: 'go' }] }, expectations: { terminal_tool: 'finish' }, script: kvScript });
+  // The run without a tools list, read by two tests (one server start fewer).
+  const unlisted = once(() => kvRun());
 
   for (const tools of [undefined, ['get_item', 'put_item']]) {
     it(`testRun: are held to the parameters its server listed (${tools ? 'with' : 'without'} a tools list)`, async () => {
-      const result = await testRun({
-        agent: kvAgent(tools),
-        inputs: { messages: [{ role: 'user', content: 'go' }] },
-        expectations: { terminal_tool: 'finish' },
-        script: kvScript,
-      });
+      const result = await (tools ? kvRun(tools) : unlisted());
       expect(result).toPass();
       expect(() => toHaveCalledTool(result, 'get_item', { kee: '1' })).toThrow(KEE);
       expect(() => toHaveCalledTool(result, 'mcp__kv__get_item', { kee: '1' })).toThrow(KEE);
@@ -439,12 +441,7 @@ describe("matchers' argument names on an MCP tool whose input schema is closed (
   });
 
   it('list each tool once in the refusal of an unknown name, by its full name', async () => {
-    const result = await testRun({
-      agent: kvAgent(),
-      inputs: { messages: [{ role: 'user', content: 'go' }] },
-      expectations: { terminal_tool: 'finish' },
-      script: kvScript,
-    });
+    const result = await unlisted();
     let message = '';
     try {
       toHaveCalledTool(result, 'get_iten');
