@@ -1,4 +1,5 @@
 import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
@@ -63,6 +64,10 @@ export default defineConfig({
     sequence: { sequencer: WaitingFilesFirst },
     hookTimeout: 120_000,
     pool: 'forks',
+    // Tests that import the build (dist/src, the library as a user installs it) get it from Node, as
+    // an installed package is, not through vite's transform of each of its modules: that cost the
+    // run's main process and each worker about 2 s of CPU, for a copy no user runs.
+    server: { deps: { external: [new RegExp(`^${fileURLToPath(new URL('./dist/', import.meta.url)).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)] } },
     // Many files mostly wait on child processes (the built CLI, MCP servers, commands) or on
     // timers, so one worker per core leaves the cores idle; vitest's default on 2 cores is a single
     // worker. Four on 2 cores: 89 s against 99 s with three, 112 s against 121-124 s beside a CPU hog.
