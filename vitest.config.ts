@@ -57,6 +57,12 @@ class WaitingFilesFirst extends BaseSequencer {
 // No test may depend on the machine's speed: CI runs on a busy 2-core machine, so timeouts are
 // generous and only catch a hang. Speed is measured by bench/ (npm run bench), never by tests.
 export default defineConfig({
+  // The sources find the build's precompiled format validators (npm run build, before the tests),
+  // as the CLI bundle does, instead of each worker compiling every format schema with Ajv at first
+  // use (about 0.4 s of CPU per worker and isolated file). Found by the schema's content hash: a
+  // schema changed since the build, or no build, is compiled as before; the validators give the
+  // errors a validator compiled now gives (test/scripts/precompiled-schemas.test.ts).
+  define: { AGENTCHECK_FORMAT_VALIDATORS: JSON.stringify(new URL('./dist/src/config/format-validators/', import.meta.url).href) },
   test: {
     testTimeout: 120_000,
     // Builds what the tests start as child processes (the stub MCP servers' bundles) once per run.
