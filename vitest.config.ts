@@ -1,7 +1,6 @@
-import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { DurationsSequencer } from './test/durations-sequencer.js';
 
 /**
  * Test files that need a module graph of their own: they replace modules with vi.mock, or test
@@ -13,46 +12,6 @@ const ISOLATED = [
   'test/runner/reporters/write-atomic-interrupted.test.ts',
   'test/spans/spans-query-command.test.ts',
 ];
-
-/**
- * Files that spend seconds waiting (on time limits, timeouts, process trees) more than working.
- * With no durations cached yet (a fresh checkout, as in CI), vitest starts larger files first,
- * and these small ones started last: their waits ended the run. They start first instead, so
- * their waits overlap the other files' work (about 4 s of a fresh run on 2 cores).
- */
-const WAITING = new Set([
-  'test/e2e/suite-timeout-checks.test.ts',
-  'test/engine/mcp/server-pool.test.ts',
-  'test/e2e/mcp-listed-names.test.ts',
-  'test/engine/external/command-engine.test.ts',
-  'test/e2e/resume-nothing-ran.test.ts',
-  'test/engine/external/bridge-after-end.test.ts',
-  'test/e2e/mcp-process-tree.test.ts',
-  'test/e2e/run-interrupt-reports.test.ts',
-  'test/e2e/resume-nothing-ran-timeout.test.ts',
-  'test/e2e/external-failures.test.ts',
-  'test/e2e/suite-timeout-grace.test.ts',
-  'test/e2e/suite-timeout.test.ts',
-  'test/engine/fetch-error.test.ts',
-  'test/e2e/npm-pack.test.ts',
-]);
-
-/** vitest's order (projects in turn, the longest known files first), with WAITING files first while their durations are unknown. */
-class WaitingFilesFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    const first = (spec: TestSpecification) => {
-      const path = relative(this.ctx.config.root, spec.moduleId).split('\\').join('/');
-      return WAITING.has(path) && !this.ctx.cache.getFileTestResults(`${spec.project.name}:${path}`);
-    };
-    // Stable within each project: vitest runs the projects one after the other, in this order.
-    const projects = [...new Set(sorted.map((spec) => spec.project.name))];
-    return projects.flatMap((name) => {
-      const own = sorted.filter((spec) => spec.project.name === name);
-      return [...own.filter(first), ...own.filter((spec) => !first(spec))];
-    });
-  }
-}
 
 // No test may depend on the machine's speed: CI runs on a busy 2-core machine, so timeouts are
 // generous and only catch a hang. Speed is measured by bench/ (npm run bench), never by tests.
@@ -67,7 +26,8 @@ export default defineConfig({
     testTimeout: 120_000,
     // Builds what the tests start as child processes (the stub MCP servers' bundles) once per run.
     globalSetup: ['test/global-setup.ts'],
-    sequence: { sequencer: WaitingFilesFirst },
+    // Longest files first, from vitest's cache or else test/durations.json (a fresh checkout has no cache).
+    sequence: { sequencer: DurationsSequencer },
     hookTimeout: 120_000,
     pool: 'forks',
     // Tests that import the build (dist/src, the library as a user installs it) get it from Node, as
