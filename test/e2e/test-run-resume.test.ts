@@ -330,7 +330,9 @@ describe('agentcheck test-run pause -> agentcheck resume (built CLI)', () => {
 
   it('fails the verdict naming a request no mock matched', async () => {
     const dir = tempDir({ 'mocks.yaml': 'http:\n  - {method: POST, url: "https://shop.test/other", json: {ok: true}}\n' });
-    const result = await runCli(
+    // In-process (runMainFull): which request a mock matches is the run's logic; the built CLI
+    // exits 1 with a failed verdict in the test of a server that never started, above.
+    const result = await runMainFull(
       [
         'test-run',
         '--agent',
