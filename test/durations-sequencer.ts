@@ -19,8 +19,9 @@ export class DurationsSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const key = (spec: TestSpecification) => `${spec.project.name}:${relative(this.ctx.config.root, spec.moduleId).split('\\').join('/')}`;
     const known = (spec: TestSpecification) => {
-      const cached = this.ctx.cache.getFileTestResults(key(spec));
-      return { failed: cached?.failed ?? false, duration: cached?.duration ?? COMMITTED[key(spec)] };
+      const name = key(spec);
+      const cached = this.ctx.cache.getFileTestResults(name);
+      return { failed: cached?.failed ?? false, duration: cached?.duration ?? COMMITTED[name] };
     };
     // Projects run one after the other, in the order vitest gives them.
     const projects = [...new Set((await super.sort(files)).map((spec) => spec.project.name))];
